@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ComplexityCategory, Scope } from './enums.ts';
+
+/** Spec §3 Analysis report and its parts; produced by packages/analyzer, stored by the server. */
+
+export const TextStatistics = z.object({
+  wordCount: z.number().int(),
+  lines: z.number().int(),
+  /** seconds, at 200 words per minute */
+  readingTime: z.number(),
+  avgSentenceLength: z.number(),
+  fleschReadingEase: z.number(),
+  fleschKincaidGrade: z.number(),
+  smogIndex: z.number(),
+});
+export type TextStatistics = z.infer<typeof TextStatistics>;
+
+export const BrokenLink = z.object({
+  /** the link target as written in the README */
+  url: z.string(),
+  /** 1-based line in the README */
+  line: z.number().int(),
+  kind: z.enum(['link', 'image', 'anchor', 'external']),
+  reason: z.string(),
+});
+export type BrokenLink = z.infer<typeof BrokenLink>;
+
+export const GrammarIssue = z.object({
+  message: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  rule: z.string(),
+});
+export type GrammarIssue = z.infer<typeof GrammarIssue>;
+
+export const ReadmeAnalysis = z.object({
+  /** README path relative to the repository root, null when there is none */
+  fileName: z.string().nullable(),
+  calculatedQualityScore: z.number().min(0).max(100),
+  wordCount: z.number().int(),
+  /** number of grammar issues found */
+  grammarError: z.number().int(),
+  grammarIssues: z.array(GrammarIssue),
+  brokenLinks: z.array(BrokenLink),
+  llmInterpretationScore: z.number().min(0).max(100),
+  /** 'llm' when an OpenAI-compatible endpoint scored it, 'rubric' for the deterministic rubric */
+  llmInterpretationSource: z.enum(['llm', 'rubric']),
+  textStatistics: TextStatistics,
+  recommendations: z.array(z.string()),
+});
+export type ReadmeAnalysis = z.infer<typeof ReadmeAnalysis>;
+
+export const AnalysisReport = z.object({
+  basicFuncDocAnalysis: z.object({ totalFunctions: z.number().int(), totalDocumented: z.number().int() }).optional(),
+  advancedFuncDocAnalysis: z.object({ outdatedDocCount: z.number().int(), urgentDocCount: z.number().int() }).optional(),
+  readmeAnalysis: ReadmeAnalysis.optional(),
+  /** language name → percent of included bytes (0–100) */
+  programmingLanguages: z.record(z.string(), z.number()).optional(),
+});
+export type AnalysisReport = z.infer<typeof AnalysisReport>;
+
+export const OutdatedStatus = z.object({
+  status: z.enum(['OUTDATED', 'CURRENT']),
+  /** one line a user understands; empty when CURRENT */
+  explanation: z.string(),
+  docstring: z.string(),
+  grammarError: z.number().int(),
+});
+export type OutdatedStatus = z.infer<typeof OutdatedStatus>;
+
+export const FunctionAnalysisEntry = z.object({
+  name: z.string(),
+  /** path relative to the repository root, forward slashes */
+  fileName: z.string(),
+  /** `path#L12-L30` */
+  gitLocation: z.string(),
+  content: z.string(),
+  docstring: z.string().nullable(),
+  /** language name as Linguist spells it, e.g. "Python", "TypeScript" */
+  languageType: z.string(),
+  complexityCategory: ComplexityCategory,
+  complexity: z.number().int(),
+  scope: Scope,
+  urgentDocumentation: z.boolean(),
+  outdatedStatus: OutdatedStatus,
+  startLine: z.number().int(),
+  endLine: z.number().int(),
+  isTest: z.boolean(),
+});
+export type FunctionAnalysisEntry = z.infer<typeof FunctionAnalysisEntry>;
+
+const Bucket = z.object({ documented: z.number().int(), total: z.number().int() });
+export const DocMetrics = z.object({
+  totalFunctions: z.number().int(),
+  totalDocumented: z.number().int(),
+  complexity: z.object({ low: Bucket, medium: Bucket, high: Bucket }),
+  visibility: z.object({ public: Bucket, private: Bucket, protected: Bucket }),
+});
+export type DocMetrics = z.infer<typeof DocMetrics>;
+
+/** Everything one analysis run produces. */
+export const AnalysisResult = z.object({
+  report: AnalysisReport,
+  functions: z.array(FunctionAnalysisEntry),
+  docMetrics: DocMetrics.optional(),
+  /** suggested improved README (markdown), null when nothing is missing */
+  readmeSuggestion: z.string().nullable().optional(),
+  readmeContent: z.string().nullable().optional(),
+  stats: z.object({
+    files: z.number().int(),
+    bytes: z.number().int(),
+    parsedFiles: z.number().int(),
+    cachedFiles: z.number().int(),
+    skippedFiles: z.number().int(),
+    testFunctions: z.number().int(),
+    durationMs: z.number(),
+  }),
+});
+export type AnalysisResult = z.infer<typeof AnalysisResult>;
+
+export const AnalysisOnly = z.enum(['languages', 'basicDoc', 'advancedDoc', 'readme']);
+export type AnalysisOnly = z.infer<typeof AnalysisOnly>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { User } from './user.ts';
+import { Email, LoginPassword, MESSAGES, Password, PersonName, SecurityCode } from './validation.ts';
+import { UserName } from './user.ts';
+
+/** POST /signup (JSON). */
+export const SignupRequest = z
+  .object({
+    first_name: PersonName.min(1, MESSAGES.requiredField),
+    last_name: PersonName.default(''),
+    username: UserName.optional(),
+    email: Email,
+    password: Password,
+    agreeToTerms: z.literal(true, { error: 'You must agree to the Terms of Use and Privacy Policy.' }).optional(),
+  })
+  .strict();
+export type SignupRequest = z.input<typeof SignupRequest>;
+
+/** POST /login (form-encoded): `username` is the email. */
+export const LoginRequest = z.object({ username: Email, password: LoginPassword });
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+/** Answer of login, refreshToken, rapid login and sign-up. */
+export const AuthResponse = z.object({ user: User, token: z.string() });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const SuccessResponse = z.object({ success: z.boolean(), message: z.string().optional() });
+export type SuccessResponse = z.infer<typeof SuccessResponse>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** POST /forgotPassword. */
+export const ForgotPasswordRequest = z.object({ email: Email }).strict();
+/** POST /verifySecurityCode. */
+export const VerifySecurityCodeRequest = z.object({ email: Email, code: SecurityCode }).strict();
+/** POST /setNewPassword. */
+export const SetNewPasswordRequest = z
+  .object({ email: Email, code: SecurityCode, password: Password, confirmPassword: z.string().optional() })
+  .strict()
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: MESSAGES.confirmPasswordError,
+    path: ['confirmPassword'],
+  });
+/** POST /setNewPasswordFromOldPassword (signed in). */
+export const ChangePasswordRequest = z
+  .object({ oldPassword: LoginPassword, newPassword: Password, confirmPassword: z.string().optional() })
+  .strict()
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+    message: MESSAGES.confirmPasswordError,
+    path: ['confirmPassword'],
+  });
+
+/** POST /v1/user/email/update/request and /verify. */
+export const EmailUpdateRequest = z.object({ email: Email }).strict();
+export const EmailUpdateVerifyRequest = z.object({ email: Email, code: SecurityCode }).strict();
+export const EmailUpdateVerifyResponse = z.object({ success: z.boolean(), message: z.string(), token: z.string() });
+
+/** POST /v1/auth/rapid-login: exchange an activation-link token (or a session token) for a session. */
+export const RapidLoginRequest = z.object({ token: z.string().min(1).max(4096) }).strict();

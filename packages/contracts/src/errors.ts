@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every error answer: `{ detail, code }` with a 4xx/5xx status (DESIGN.md §4). */
+export const ApiError = z.object({ detail: z.string(), code: z.string() });
+export type ApiError = z.infer<typeof ApiError>;
+
+/** Status for an invalid or expired token; the web client logs out on it (spec §4). */
+export const TOKEN_INVALID_STATUS = 511;
+
+export const ErrorCode = {
+  VALIDATION: 'VALIDATION_ERROR',
+  BAD_JSON: 'BAD_JSON',
+  BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  NOT_FOUND: 'NOT_FOUND',
+  TOKEN_INVALID: 'TOKEN_INVALID',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  USERNAME_TAKEN: 'USERNAME_TAKEN',
+  CODE_INVALID: 'CODE_INVALID',
+  CODE_EXPIRED: 'CODE_EXPIRED',
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  RATE_LIMITED: 'RATE_LIMITED',
+  SAME_PASSWORD: 'SAME_PASSWORD',
+  CONFLICT: 'CONFLICT',
+  INTERNAL: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

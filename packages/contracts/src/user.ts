@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { PlanType, Vendor } from './enums.ts';
+import { PersonName } from './validation.ts';
+
+/** The User entity of spec §3. `email` is an object with a name, as the spec's client reads it. */
+export const User = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userName: z.string(),
+  email: z.object({ name: z.string() }),
+  imgUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  planType: PlanType.nullable(),
+  githubLoginId: z.string().nullable(),
+  googleLoginId: z.string().nullable(),
+  connectedVendors: z.array(Vendor),
+  countRepoGen: z.number().int(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const UserName = z
+  .string()
+  .trim()
+  .min(3, 'At least 3 characters.')
+  .max(40, 'At most 40 characters.')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes or underscores.');
+
+/** PUT /v1/users: every field optional; only the given ones change. */
+export const UpdateProfileRequest = z
+  .object({
+    firstName: PersonName.min(1, 'This field is required!'),
+    lastName: PersonName,
+    userName: UserName,
+    imgUrl: z
+      .union([z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' }).max(2048), z.literal('')])
+      .transform((s) => (s === '' ? null : s)),
+  })
+  .partial()
+  .strict();
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequest>;
+
+/**
+ * Profile completeness (spec §2): the rounded share of non-empty fields among all fields,
+ * counted recursively through nested objects and arrays.
+ */
+export function profileCompleteness(value: unknown): number {
+  let filled = 0;
+  let total = 0;
+  const walk = (v: unknown): void => {
+    if (v !== null && typeof v === 'object') {
+      const children = Array.isArray(v) ? v : Object.values(v);
+      if (children.length === 0) {
+        total += 1; // an empty list or object is one empty field
+        return;
+      }
+      children.forEach(walk);
+      return;
+    }
+    total += 1;
+    if (v !== null && v !== undefined && v !== '' && v !== false) filled += 1;
+  };
+  walk(value);
+  return total === 0 ? 0 : Math.round((filled / total) * 100);
+}
