@@ -1,0 +1,30 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.ts';
+import type { AuthService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the signed-in user; set by the `requireUser` pre-handler */
+    currentUser: UserRow | null;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || undefined;
+}
+
+/** A pre-handler that answers 511 unless the request carries a valid session token. */
+export function requireUser(auth: AuthService) {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    req.currentUser = await auth.authenticate(bearerToken(req));
+  };
+}
+
+/** The user a `requireUser` route runs for. */
+export function userOf(req: FastifyRequest): UserRow {
+  if (!req.currentUser) throw new Error('route is missing the requireUser pre-handler');
+  return req.currentUser;
+}

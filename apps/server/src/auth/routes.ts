@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthResponse,
+  ChangePasswordRequest,
+  EmailUpdateRequest,
+  EmailUpdateVerifyRequest,
+  EmailUpdateVerifyResponse,
+  ForgotPasswordRequest,
+  LoginRequest,
+  MessageResponse,
+  RapidLoginRequest,
+  SetNewPasswordRequest,
+  SignupRequest,
+  SuccessResponse,
+  VerifySecurityCodeRequest,
+} from '@docent/contracts';
+import { requireUser, userOf } from './guard.ts';
+import type { AuthService } from './service.ts';
+
+const tags = ['auth'];
+
+/** Spec §7 "Authentication and user" paths (under /api). Thin: validate, call the service. */
+export function authRoutes(auth: AuthService, opts: { loginRateLimitPerMinute: number }) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const signedIn = { preHandler: requireUser(auth) };
+    // Guessing passwords or codes is slowed per client address and account.
+    const limited = (max: number) => ({
+      config: {
+        rateLimit: {
+          max,
+          timeWindow: '1 minute',
+          keyGenerator: (req: { ip: string; body?: unknown }) => {
+            const body = (req.body ?? {}) as { username?: unknown; email?: unknown };
+            return `${req.ip}:${String(body.username ?? body.email ?? '')}`.toLowerCase();
+          },
+        },
+      },
+    });
+
+    r.post('/signup', { schema: { tags, body: SignupRequest, response: { 201: AuthResponse } } }, async (req, reply) => {
+      reply.status(201);
+      return auth.signup(req.body);
+    });
+
+    r.post(
+      '/login',
+      { ...limited(opts.loginRateLimitPerMinute), schema: { tags, body: LoginRequest, response: { 200: AuthResponse } } },
+      async (req) => auth.login(req.body.username, req.body.password),
+    );
+
+    r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.refresh(userOf(req)));
+
+    r.get('/generateActivationLink', { ...signedIn, schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
+      const user = userOf(req);
+      if (user.is_verified) return { success: true, message: 'Your email address is already verified.' };
+      const sent = await auth.sendActivationLink(user);
+      return { success: sent, message: sent ? 'Activation email sent!' : 'The activation email could not be sent.' };
+    });
+
+    r.post('/v1/auth/rapid-login', { schema: { tags, body: RapidLoginRequest, response: { 200: AuthResponse } } }, async (req) =>
+      auth.rapidLogin(req.body.token),
+    );
+
+    r.post(
+      '/forgotPassword',
+      { ...limited(opts.loginRateLimitPerMinute), schema: { tags, body: ForgotPasswordRequest, response: { 200: SuccessResponse } } },
+      async (req) => {
+        await auth.forgotPassword(req.body.email);
+        return { success: true, message: 'If an account exists for this email, a security code has been sent to it.' };
+      },
+    );
+
+    r.post(
+      '/verifySecurityCode',
+      { ...limited(opts.loginRateLimitPerMinute * 2), schema: { tags, body: VerifySecurityCodeRequest, response: { 200: SuccessResponse } } },
+      async (req) => {
+        await auth.verifyResetCode(req.body.email, req.body.code);
+        return { success: true, message: 'Code verified.' };
+      },
+    );
+
+    r.post(
+      '/setNewPassword',
+      { ...limited(opts.loginRateLimitPerMinute * 2), schema: { tags, body: SetNewPasswordRequest, response: { 200: SuccessResponse } } },
+      async (req) => {
+        await auth.setNewPassword(req.body.email, req.body.code, req.body.password);
+        return { success: true, message: 'Your password has been changed. Please sign in with the new password.' };
+      },
+    );
+
+    r.post(
+      '/setNewPasswordFromOldPassword',
+      { ...signedIn, schema: { tags, body: ChangePasswordRequest, response: { 200: SuccessResponse.extend({ token: z.string() }) } } },
+      async (req) => {
+        const { token } = await auth.changePassword(userOf(req), req.body.oldPassword, req.body.newPassword);
+        return { success: true, message: 'Your password has been changed.', token };
+      },
+    );
+
+    r.post('/v1/user/email/update/request', { ...signedIn, schema: { tags, body: EmailUpdateRequest, response: { 200: MessageResponse } } }, async (req) => {
+      await auth.requestEmailChange(userOf(req), req.body.email);
+      return { message: `A verification code has been sent to ${req.body.email}.` };
+    });
+
+    r.post(
+      '/v1/user/email/update/verify',
+      { ...signedIn, schema: { tags, body: EmailUpdateVerifyRequest, response: { 200: EmailUpdateVerifyResponse } } },
+      async (req) => {
+        const { token } = await auth.verifyEmailChange(userOf(req), req.body.email, req.body.code);
+        return { success: true, message: 'Your email address has been updated.', token };
+      },
+    );
+  };
+}

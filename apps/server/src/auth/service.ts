@@ -1,0 +1,182 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ErrorCode, MESSAGES, type AuthResponse, type User } from '@docent/contracts';
+import type { UserRow } from '../db/schema.ts';
+import { HttpError, tokenInvalid } from '../http/errors.ts';
+import type { Mailer, Mail } from '../mail/mailer.ts';
+import { activationMail, securityCodeMail } from '../mail/templates.ts';
+import { toUser } from '../users/mapper.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { CodeStore } from './codes.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { TokenService } from './tokens.ts';
+
+const ACTIVATION_TTL_SECONDS = 48 * 3600;
+
+export interface SignupInput {
+  first_name: string;
+  last_name: string;
+  username?: string | undefined;
+  email: string;
+  password: string;
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly codes: CodeStore,
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly appUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private async respond(row: UserRow): Promise<AuthResponse> {
+    return { user: toUser(row), token: await this.tokens.session(row.id, row.password_version) };
+  }
+
+  /** Mail failures must not undo the action that sent them: the user can ask again. */
+  private async sendQuietly(mail: Mail): Promise<boolean> {
+    try {
+      await this.mailer.send(mail);
+      return true;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message, to: mail.to }, 'mail could not be sent');
+      return false;
+    }
+  }
+
+  private async freeUserName(wanted: string | undefined, email: string): Promise<string> {
+    if (wanted) {
+      if (await this.users.userNameTaken(wanted)) throw new HttpError(409, ErrorCode.USERNAME_TAKEN, 'This user name is already taken.');
+      return wanted;
+    }
+    const base = (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 30).padEnd(3, '0');
+    if (!(await this.users.userNameTaken(base))) return base;
+    for (;;) {
+      const candidate = `${base}${randomInt(1000, 9999)}`;
+      if (!(await this.users.userNameTaken(candidate))) return candidate;
+    }
+  }
+
+  async signup(input: SignupInput): Promise<AuthResponse> {
+    if (await this.users.byEmail(input.email)) {
+      throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists.');
+    }
+    const row = await this.users
+      .insert({
+        first_name: input.first_name,
+        last_name: input.last_name,
+        user_name: await this.freeUserName(input.username, input.email),
+        email: input.email,
+        password_hash: await hashPassword(input.password),
+        plan_type: null,
+        img_url: null,
+        github_login_id: null,
+        google_login_id: null,
+      })
+      .catch((err: { code?: string }) => {
+        // Two sign-ups racing for one email: the unique index decides.
+        if (err.code === '23505') throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists.');
+        throw err;
+      });
+    await this.sendActivationLink(row);
+    return this.respond(row);
+  }
+
+  async login(email: string, password: string): Promise<AuthResponse> {
+    const row = await this.users.byEmail(email);
+    const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
+    if (!row || !ok) throw new HttpError(401, ErrorCode.INVALID_CREDENTIALS, 'Incorrect email or password.');
+    return this.respond(row);
+  }
+
+  /** The signed-in user of a session token, or a 511 that makes the client sign out. */
+  async authenticate(token: string | undefined): Promise<UserRow> {
+    if (!token) throw tokenInvalid('Sign in to continue.');
+    const claims = await this.tokens.verify(token);
+    if (!claims || claims.purpose !== 'session') throw tokenInvalid();
+    const row = await this.users.byId(claims.sub);
+    if (!row || row.password_version !== claims.pv) throw tokenInvalid();
+    return row;
+  }
+
+  refresh(row: UserRow): Promise<AuthResponse> {
+    return this.respond(row);
+  }
+
+  async sendActivationLink(row: UserRow): Promise<boolean> {
+    const { token, jti } = await this.tokens.verifyEmail(row.id, ACTIVATION_TTL_SECONDS);
+    await this.codes.issue(row.id, 'verify-email', row.email, ACTIVATION_TTL_SECONDS * 1000, jti);
+    const link = `${this.appUrl}/auth/rapid/login?token=${encodeURIComponent(token)}`;
+    return this.sendQuietly(activationMail(row.email, row.first_name, link));
+  }
+
+  /** Activation link (marks the email verified, once) or an existing session token. */
+  async rapidLogin(token: string): Promise<AuthResponse> {
+    const claims = await this.tokens.verify(token);
+    if (!claims) throw new HttpError(400, ErrorCode.CODE_INVALID, 'This sign-in link is invalid or has expired.');
+    const row = await this.users.byId(claims.sub);
+    if (!row) throw new HttpError(400, ErrorCode.CODE_INVALID, 'This sign-in link is invalid or has expired.');
+    if (claims.purpose === 'session') {
+      if (row.password_version !== claims.pv) throw tokenInvalid();
+      return this.respond(row);
+    }
+    await this.codes.check('verify-email', row.email, claims.jti, { consume: true, userId: row.id }).catch((err: HttpError) => {
+      throw new HttpError(400, ErrorCode.CODE_INVALID, 'This verification link was already used or replaced by a newer one.', { cause: err });
+    });
+    return this.respond(row.is_verified ? row : await this.users.update(row.id, { is_verified: true }));
+  }
+
+  /** Always succeeds, so the answer does not tell whether an account exists. */
+  async forgotPassword(email: string): Promise<void> {
+    const row = await this.users.byEmail(email);
+    if (!row) return;
+    const code = await this.codes.issue(row.id, 'reset-password', row.email);
+    await this.sendQuietly(securityCodeMail(row.email, code, 'reset-password'));
+  }
+
+  async verifyResetCode(email: string, code: string): Promise<void> {
+    await this.codes.check('reset-password', email, code, { consume: false });
+  }
+
+  async setNewPassword(email: string, code: string, password: string): Promise<void> {
+    const row = await this.users.byEmail(email);
+    // Check the code first so that a wrong code counts as an attempt either way.
+    const userId = await this.codes.check('reset-password', email, code, { consume: false });
+    if (!row || row.id !== userId) throw new HttpError(400, ErrorCode.CODE_INVALID, 'The entered code is incorrect. Please check and try again.');
+    if (await verifyPassword(password, row.password_hash)) throw new HttpError(400, ErrorCode.SAME_PASSWORD, MESSAGES.samePassword);
+    await this.codes.check('reset-password', email, code, { consume: true });
+    // A reset proves control of the mailbox, so it also verifies the address.
+    await this.users.setPassword(row.id, await hashPassword(password));
+    if (!row.is_verified) await this.users.update(row.id, { is_verified: true });
+  }
+
+  async changePassword(row: UserRow, oldPassword: string, newPassword: string): Promise<AuthResponse> {
+    if (!(await verifyPassword(oldPassword, row.password_hash))) {
+      throw new HttpError(400, ErrorCode.INVALID_CREDENTIALS, 'The current password is incorrect.');
+    }
+    if (oldPassword === newPassword) throw new HttpError(400, ErrorCode.SAME_PASSWORD, MESSAGES.samePassword);
+    return this.respond(await this.users.setPassword(row.id, await hashPassword(newPassword)));
+  }
+
+  async requestEmailChange(row: UserRow, email: string): Promise<void> {
+    const owner = await this.users.byEmail(email);
+    if (owner && owner.id !== row.id) throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists.');
+    const code = await this.codes.issue(row.id, 'change-email', email);
+    if (!(await this.sendQuietly(securityCodeMail(email, code, 'change-email')))) {
+      throw new HttpError(502, 'MAIL_FAILED', 'The verification code could not be sent. Please try again later.');
+    }
+  }
+
+  async verifyEmailChange(row: UserRow, email: string, code: string): Promise<AuthResponse> {
+    await this.codes.check('change-email', email, code, { consume: true, userId: row.id });
+    const owner = await this.users.byEmail(email);
+    if (owner && owner.id !== row.id) throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists.');
+    return this.respond(await this.users.update(row.id, { email, is_verified: true }));
+  }
+
+  toUser(row: UserRow): User {
+    return toUser(row);
+  }
+}

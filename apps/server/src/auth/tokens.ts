@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+export type TokenPurpose = 'session' | 'verify-email';
+
+export interface TokenClaims {
+  sub: string;
+  purpose: TokenPurpose;
+  /** password version at issue time (session tokens) */
+  pv?: number;
+  jti: string;
+}
+
+/** Signs and checks the HS256 JWTs: session tokens and activation-link tokens. */
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly sessionTtlSeconds: number,
+  ) {}
+
+  session(userId: string, passwordVersion: number): Promise<string> {
+    return this.sign({ sub: userId, purpose: 'session', pv: passwordVersion, jti: randomUUID() }, this.sessionTtlSeconds);
+  }
+
+  /** The token inside an activation link; single use through its jti (see auth service). */
+  async verifyEmail(userId: string, ttlSeconds: number): Promise<{ token: string; jti: string }> {
+    const jti = randomUUID();
+    return { token: await this.sign({ sub: userId, purpose: 'verify-email', jti }, ttlSeconds), jti };
+  }
+
+  private sign(claims: TokenClaims, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ purpose: claims.purpose, ...(claims.pv === undefined ? {} : { pv: claims.pv }) })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setJti(claims.jti)
+      .setIssuedAt()
+      .setIssuer('docent')
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.secret);
+  }
+
+  /** Claims of a valid token, or null for a forged, expired or malformed one. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { issuer: 'docent', algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
+      const purpose = payload.purpose === 'verify-email' ? 'verify-email' : payload.purpose === 'session' ? 'session' : null;
+      if (!purpose) return null;
+      return { sub: payload.sub, purpose, jti: payload.jti, ...(typeof payload.pv === 'number' ? { pv: payload.pv } : {}) };
+    } catch (err) {
+      if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+}

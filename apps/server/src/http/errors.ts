@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, TOKEN_INVALID_STATUS } from '@docent/contracts';
+
+/** A failure the client should see as `{detail, code}` with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export const badRequest = (code: string, detail: string) => new HttpError(400, code, detail);
+export const notFound = (detail = 'Not found.') => new HttpError(404, ErrorCode.NOT_FOUND, detail);
+export const tokenInvalid = (detail = 'Your session has expired. Please sign in again.') =>
+  new HttpError(TOKEN_INVALID_STATUS, ErrorCode.TOKEN_INVALID, detail);
+
+/** Fastify's own client errors, in words a user understands. */
+const FASTIFY_CODES: Record<string, { code: string; detail: (e: FastifyError) => string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.BODY_TOO_LARGE, detail: () => 'Request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    detail: (e) => `Unsupported content type. ${e.message}`,
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.BAD_JSON, detail: () => 'Request body is empty but JSON was declared.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.BAD_JSON, detail: () => 'Request body is not valid JSON.' },
+};
+
+/** Joins zod issues into one sentence that names each field. */
+function validationDetail(err: FastifyError): string {
+  const issues = (err.validation ?? []) as Array<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }>;
+  const parts = issues.map((i) => {
+    const field = (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return field ? `${field}: ${i.message}` : String(i.message);
+  });
+  return parts.join('; ') || 'Invalid request.';
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ detail: err.message, code: err.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.status(400).send({ detail: validationDetail(err), code: ErrorCode.VALIDATION });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ detail: 'Internal server error.', code: ErrorCode.INTERNAL });
+    }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return reply.status(err.statusCode ?? 400).send({ detail: known.detail(err), code: known.code });
+    if (err instanceof SyntaxError || err.statusCode === 400) {
+      return reply.status(400).send({ detail: 'Request body is not valid JSON.', code: ErrorCode.BAD_JSON });
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send({ detail: 'Too many requests. Please wait a minute and try again.', code: ErrorCode.RATE_LIMITED });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).send({ detail: err.message, code: err.code ?? 'CLIENT_ERROR' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal server error.', code: ErrorCode.INTERNAL });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ detail: `No route ${req.method} ${req.url.split('?')[0]}.`, code: ErrorCode.NOT_FOUND });
+  });
+}

@@ -1,0 +1,22 @@
+import type { PlanType, User } from '@docent/contracts';
+import type { UserRow } from '../db/schema.ts';
+
+/** The wire User of spec §3. Never includes the password hash or its version. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userName: row.user_name,
+    email: { name: row.email },
+    imgUrl: row.img_url,
+    isVerified: row.is_verified,
+    planType: (row.plan_type as PlanType | null) ?? null,
+    githubLoginId: row.github_login_id,
+    googleLoginId: row.google_login_id,
+    // Vendor connections arrive with the vendors issue; until then there are none to list.
+    connectedVendors: [],
+    countRepoGen: row.count_repo_gen,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,46 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
+
+/** Data access for the users table. Emails are stored lower-cased. */
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  byId(id: string): Promise<UserRow | undefined> {
+    // A malformed id cannot be a uuid: answer "not found" instead of a database error.
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(undefined);
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  byEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  async userNameTaken(userName: string, exceptId?: string): Promise<boolean> {
+    let q = this.db.selectFrom('users').select('id').where(sql<string>`lower(user_name)`, '=', userName.toLowerCase());
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  insert(row: NewUserRow): Promise<UserRow> {
+    return this.db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  update(id: string, changes: Omit<UserUpdate, 'id' | 'updated_at'>): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Changes the password and bumps its version so older session tokens stop working. */
+  setPassword(id: string, passwordHash: string): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_version: sql`password_version + 1`, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+}
