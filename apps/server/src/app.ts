@@ -39,7 +39,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
