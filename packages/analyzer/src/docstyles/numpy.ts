@@ -1,0 +1,42 @@
+import { normaliseParamName, saysNothing, type StyleParser } from './types.ts';
+
+/**
+ * NumPy style: a section title (`Parameters`, `Other Parameters`, `Returns`, `Yields`) underlined
+ * with dashes; parameter entries are `name : type` (or `a, b : int`) at the title's indentation.
+ */
+
+const TITLE = /^(\s*)(Parameters|Other Parameters|Keyword Arguments|Returns|Yields|Receives|Raises|Warns|See Also|Notes|References|Examples|Attributes|Methods)\s*$/;
+const UNDERLINE = /^\s*-{3,}\s*$/;
+
+const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+export const parseNumpy: StyleParser = (lines) => {
+  const params: string[] = [];
+  let documentsReturn = false;
+  let found = false;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const title = TITLE.exec(lines[i] ?? '');
+    if (!title || !UNDERLINE.test(lines[i + 1] ?? '')) continue;
+    const kind = title[2] ?? '';
+    const base = indentOf(lines[i] ?? '');
+    let end = i + 2;
+    while (end < lines.length && !(TITLE.test(lines[end] ?? '') && UNDERLINE.test(lines[end + 1] ?? ''))) end++;
+    const entries = lines.slice(i + 2, end).filter((l) => l.trim() !== '' && indentOf(l) === base);
+    if (kind === 'Parameters' || kind === 'Other Parameters' || kind === 'Keyword Arguments' || kind === 'Receives') {
+      found = true;
+      for (const entry of entries) {
+        const names = (entry.split(' :')[0] ?? '').split(':')[0] ?? '';
+        for (const raw of names.split(',')) {
+          const n = normaliseParamName(raw.trim());
+          if (n) params.push(n);
+        }
+      }
+    } else if (kind === 'Returns' || kind === 'Yields') {
+      found = true;
+      const first = (entries[0] ?? '').trim();
+      documentsReturn ||= first === '' || !saysNothing(first.split(/\s*:\s*/).pop() ?? first);
+    }
+    i = end - 1;
+  }
+  return found ? { params, documentsReturn } : null;
+};

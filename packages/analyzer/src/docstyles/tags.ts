@@ -1,0 +1,72 @@
+import { normaliseParamName, saysNothing, type StyleParser } from './types.ts';
+
+/**
+ * The `@param` family: JSDoc/TSDoc (`@param {T} [name=x] - d`), Javadoc/KDoc (`@param name d`),
+ * Doxygen (`@param[in] name`, `\param name`, `\return`), Epytext (`@param name: d`, `@return:`),
+ * PHPDoc (`@param T $name`) and YARD (`@param name [T]`, `@param [T] name`).
+ */
+
+const PARAM = /^\s*[@\\](?:param|arg|argument)(?:\[[^\]]*\])?(?:\s+(.*))?$/;
+const RETURN = /^\s*[@\\](?:returns?|yields?|retval|result)\b:?(.*)$/;
+
+/** Skips one leading `{…}` type (braces may nest: `{Object<string, {a: number}>}`). */
+function skipBracedType(s: string): string {
+  if (!s.startsWith('{')) return s;
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '{') depth++;
+    else if (s[i] === '}' && --depth === 0) return s.slice(i + 1).trimStart();
+  }
+  return '';
+}
+
+function paramNames(rest: string, language: string): string[] {
+  let s = skipBracedType(rest.trim());
+  if (language === 'PHP') {
+    const token = s.split(/\s+/).slice(0, 3).find((t) => /^(\.\.\.)?&?\$/.test(t));
+    const n = token ? normaliseParamName(token) : null;
+    return n ? [n] : [];
+  }
+  if (language === 'Ruby' && s.startsWith('[')) s = s.replace(/^\[[^\]]*\]\s*/, ''); // YARD `[Type] name`
+  // JSDoc optional `[name=default]` / `[name]`
+  const optional = /^\[([^\]=\s]+)(?:=[^\]]*)?\]/.exec(s);
+  const token = optional ? optional[1]! : (s.split(/\s+/)[0] ?? '');
+  if (token.startsWith('<')) return []; // Javadoc type parameter `@param <T>`
+  // Sub-properties (`options.timeout`, `opts[].x`) document a field, not a parameter.
+  if (/[.[]/.test(token.replace(/^\.\.\./, ''))) return [];
+  return token
+    .split(',')
+    .map((t) => normaliseParamName(t))
+    .filter((n): n is string => n !== null);
+}
+
+export const parseTags: StyleParser = (lines, language) => {
+  const params: string[] = [];
+  let documentsReturn = false;
+  let found = false;
+  for (const line of lines) {
+    const p = PARAM.exec(line);
+    if (p) {
+      found = true;
+      params.push(...paramNames(p[1] ?? '', language));
+      continue;
+    }
+    const r = RETURN.exec(line);
+    if (r) {
+      found = true;
+      documentsReturn ||= !saysNothing(firstWordOrType(r[1] ?? ''));
+    }
+  }
+  return found ? { params, documentsReturn } : null;
+};
+
+/** The returned type or first word: `{Promise<void>}` → 'Promise<void>', `void nothing` → 'void'. */
+function firstWordOrType(rest: string): string {
+  const s = rest.trim().replace(/^[:-]\s*/, '');
+  if (s.startsWith('{')) {
+    const after = skipBracedType(s);
+    return s.slice(1, s.length - after.length).replace(/}\s*$/, '');
+  }
+  if (s.startsWith('[')) return s.slice(1, s.indexOf(']') > 0 ? s.indexOf(']') : s.length); // YARD
+  return s.split(/\s+/)[0] ?? '';
+}

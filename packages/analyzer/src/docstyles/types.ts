@@ -1,0 +1,35 @@
+/** What one docstring style says about a function's parameters and return value. */
+export interface StyleFindings {
+  /** documented parameter names, in order, without markers (`*`, `$`, types, brackets) */
+  params: string[];
+  /** a returns/yields section or tag that documents an actual value */
+  documentsReturn: boolean;
+}
+
+export interface DocSummary extends StyleFindings {
+  /** names of the styles that found something, e.g. ['google'] */
+  styles: string[];
+}
+
+/** A doc-style parser; returns null when the text does not use that style. */
+export type StyleParser = (lines: readonly string[], language: string) => StyleFindings | null;
+
+/** `None`, `void`, `nothing`…: a return section that says there is no value (empty text does not). */
+export function saysNothing(text: string): boolean {
+  const t = text
+    .replace(/[{}`*.]/g, '')
+    .trim()
+    .toLowerCase();
+  return /^(none|void|nothing|undefined|unit|\(\)|promise<void>|null|no return value)$/.test(t);
+}
+
+/** Strips the markers a doc may put around a parameter name; null when it is no plain name. */
+export function normaliseParamName(raw: string): string | null {
+  const name = raw
+    .replace(/^[[(]|[\]),:;]+$/g, '')
+    .replace(/=.*$/, '')
+    .replace(/^(\.\.\.|&|\*{1,2}|\$)+/, '')
+    .replace(/^\$/, '')
+    .replace(/\?$/, '');
+  return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name) ? name : null;
+}

@@ -1,0 +1,179 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import { findDocAbove } from './doc-comments.ts';
+import { judgeOutdated } from './outdated.ts';
+import type { DocBlock, FileContext, Frame, FunctionFacts, LanguageSpec, ReturnKind, Scope } from './types.ts';
+
+/** One extracted function, as exported by ./index.ts. */
+export interface ParsedFunction {
+  name: string;
+  startLine: number;
+  endLine: number;
+  content: string;
+  docstring: string | null;
+  docStartLine: number | null;
+  docEndLine: number | null;
+  scope: Scope;
+  complexity: number;
+  outdated: { status: 'OUTDATED' | 'CURRENT'; explanation: string };
+}
+
+interface CountedFrame extends Frame {
+  facts: FunctionFacts;
+  qualifier: string;
+}
+
+/**
+ * Extracts functions in ONE pre-order walk with a TreeCursor (the cheapest way to visit every
+ * node from JS): owners and functions are pushed as frames when entered and finished when the
+ * walk leaves them, so decision points and returns land on the innermost function.
+ */
+export function extractFromTree(tree: Tree, source: string, relPath: string, spec: LanguageSpec, language: string): ParsedFunction[] {
+  const root = tree.rootNode;
+  const frames: Frame[] = [];
+  const ctx: FileContext = { source, relPath, frames, memo: new Map(), root };
+  spec.prepare?.(ctx);
+  let lines: string[] | null = null;
+  const results: (ParsedFunction | null)[] = [];
+  const typeStack: string[] = [];
+
+  const innermostFunction = (): Frame | undefined => {
+    for (let i = frames.length - 1; i >= 0; i--) if (frames[i]!.kind !== 'owner') return frames[i];
+    return undefined;
+  };
+  /** Decision points inside lambdas/closures belong to the counted function around them. */
+  const innermostCounted = (): Frame | undefined => {
+    for (let i = frames.length - 1; i >= 0; i--) if (frames[i]!.kind === 'function') return frames[i];
+    return undefined;
+  };
+
+  const finish = (frame: Frame): void => {
+    if (frame.kind !== 'function') return;
+    const f = frame as CountedFrame;
+    lines ??= source.split('\n');
+    results[f.resultIndex] = build(f, lines, source, spec, language);
+  };
+
+  const cursor = tree.walk();
+  let depth = 0;
+  try {
+    for (;;) {
+      while (frames.length > 0 && frames[frames.length - 1]!.depth >= depth) finish(frames.pop()!);
+      const type = cursor.nodeType;
+      typeStack[depth] = type;
+
+      if (spec.ownerTypes.has(type)) {
+        const node = cursor.currentNode;
+        const info = spec.ownerInfo(node, ctx);
+        if (info) frames.push(newFrame('owner', info.name, node, depth, -1, info.data));
+      } else if (spec.functionTypes.has(type) || spec.anonymousFunctionTypes.has(type)) {
+        const node = cursor.currentNode;
+        const facts = spec.functionTypes.has(type) ? spec.describe(node, ctx) : null;
+        if (facts) {
+          const qualifier =
+            facts.owner ??
+            frames
+              .filter((f) => f.kind !== 'anonymous')
+              .map((f) => f.name)
+              .join('.');
+          const frame = newFrame('function', facts.name, node, depth, results.length) as CountedFrame;
+          frame.facts = facts;
+          frame.qualifier = qualifier;
+          results.push(null);
+          frames.push(frame);
+        } else {
+          frames.push(newFrame('anonymous', '', node, depth, -1));
+        }
+      } else if (spec.decisionTypes.has(type)) {
+        if (!(spec.armTypes?.has(type) && spec.isDefaultArm?.(cursor.currentNode))) {
+          const target = innermostCounted();
+          if (target) target.complexity++;
+        }
+      } else if (spec.logicalTokens.has(type)) {
+        if (!spec.logicalParents || spec.logicalParents.has(typeStack[depth - 1] ?? '')) {
+          const target = innermostCounted();
+          if (target) target.complexity++;
+        }
+      } else if (spec.returnTypes?.has(type)) {
+        const target = innermostFunction();
+        if (target && !target.returnsValue && hasOperand(cursor.currentNode)) target.returnsValue = true;
+      } else if (spec.yieldTypes?.has(type)) {
+        const target = innermostFunction();
+        if (target) target.returnsValue = true;
+      }
+
+      if (cursor.gotoFirstChild()) {
+        depth++;
+        continue;
+      }
+      let done = false;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) {
+          done = true;
+          break;
+        }
+        depth--;
+      }
+      if (done) break;
+    }
+  } finally {
+    cursor.delete();
+  }
+  while (frames.length > 0) finish(frames.pop()!);
+  return results.filter((r): r is ParsedFunction => r !== null);
+}
+
+function newFrame(kind: Frame['kind'], name: string, node: Node, depth: number, resultIndex: number, data?: Frame['data']): Frame {
+  return { kind, name, node, depth, data, resultIndex, complexity: 1, returnsValue: false };
+}
+
+function hasOperand(node: Node): boolean {
+  for (let i = 0; i < node.namedChildCount; i++) {
+    const c = node.namedChild(i);
+    if (c && !c.type.includes('comment')) return true;
+  }
+  return false;
+}
+
+/** The first line of the declaration: decorators/attributes that are siblings belong to it. */
+function declarationStart(outer: Node, spec: LanguageSpec): Node {
+  if (!spec.leadingSiblingTypes) return outer;
+  let start = outer;
+  for (let prev = outer.previousNamedSibling; prev && spec.leadingSiblingTypes.has(prev.type); prev = prev.previousNamedSibling) {
+    start = prev;
+  }
+  return start;
+}
+
+function build(frame: CountedFrame, lines: readonly string[], source: string, spec: LanguageSpec, language: string): ParsedFunction {
+  const { facts } = frame;
+  const node = frame.node!;
+  const start = declarationStart(facts.outer, spec);
+  const startRow = start.startPosition.row;
+  const end = node.endPosition;
+  // A node that swallows the final newline ends at column 0 of the next row.
+  const endRow = end.column === 0 && end.row > startRow ? end.row - 1 : end.row;
+  let doc: DocBlock | null;
+  if (facts.docstring !== undefined) doc = facts.docstring;
+  else doc = spec.doc ? findDocAbove(lines, startRow, start.startPosition.column, spec.doc) : null;
+
+  let returns: ReturnKind;
+  if (facts.declaredReturn !== 'body') returns = facts.declaredReturn;
+  else if (facts.isStub) returns = 'unknown';
+  else returns = frame.returnsValue ? 'value' : 'none';
+
+  const outdated = doc
+    ? judgeOutdated(doc.text, language, facts.signature, returns, spec.docNoun)
+    : { status: 'CURRENT' as const, explanation: '' };
+  return {
+    name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,
+    startLine: startRow + 1,
+    endLine: endRow + 1,
+    content: source.slice(start.startIndex, node.endIndex),
+    docstring: doc ? doc.text : null,
+    docStartLine: doc ? doc.startRow + 1 : null,
+    docEndLine: doc ? doc.endRow + 1 : null,
+    scope: facts.scope,
+    complexity: frame.complexity,
+    outdated,
+  };
+}
