@@ -1,0 +1,307 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { createHash } from 'node:crypto';
+import type { AnalysisOnly, AnalysisReport, AnalysisResult, FunctionAnalysisEntry } from '@docent/contracts';
+import { PARSEABLE_LANGUAGES } from '../functions/index.ts';
+import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitAttributesAt, type GitAttributes } from '../languages/index.ts';
+import { gitBlobId } from './blob-id.ts';
+import { AnalysisCache, analyzerSourceVersion, type FileRecord } from './cache.ts';
+import { resolveCacheDir } from './cache-dir.ts';
+import { docNoun, summarizeFunctions, toEntry } from './entries.ts';
+import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
+import { blameFile, headBlobIds, historyExplanation } from './history.ts';
+import { listRepositoryFiles } from './list-files.ts';
+import { MAX_PARSE_BYTES } from './parse-file.ts';
+import { createProgress } from './progress.ts';
+import { RepoReader } from './safe-read.ts';
+import { isUnderDocsDirectory } from './test-files.ts';
+import type { FileFacts, ParseOutcome } from './types.ts';
+import { ParsePool } from './worker-pool.ts';
+
+export interface AnalyzeOptions {
+  /** restrict the work to one card: languages → no parsing; readme → only the README; basicDoc/advancedDoc → functions */
+  only?: AnalysisOnly;
+  /** outdated-by-history via git blame; default true in a git work tree (not run for `only: 'basicDoc'`) */
+  gitHistory?: boolean;
+  /** percent 0–100 and a short message, called as work completes */
+  onProgress?: (percent: number, message: string) => void;
+  /** overrides DOCENT_CACHE_DIR / the user's cache directory */
+  cacheDir?: string;
+  /** parse worker threads (capped at os.availableParallelism()) */
+  workers?: number;
+  /** aborting terminates workers and git, and rejects with an AbortError */
+  signal?: AbortSignal;
+  /** OpenAI-compatible endpoint for the README interpretation score */
+  llm?: { baseUrl: string; apiKey?: string; model?: string };
+}
+
+/** How many bytes are decoded for language detection (Linguist looks at the start of a file). */
+const SAMPLE_BYTES = 64 * 1024;
+const BINARY_SNIFF_BYTES = 8000;
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/**
+ * Analyses the repository in `dir`: languages, functions and their documentation, README.
+ * Bad input (missing path, not a directory) throws InvalidRepositoryError; abort rejects with an
+ * AbortError (name 'AbortError').
+ */
+export async function analyzeRepository(dir: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+  const started = performance.now();
+  const { only, signal } = options;
+  const progress = createProgress(options.onProgress);
+  throwIfAborted(signal);
+
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    throw new InvalidRepositoryError(`No such directory: ${dir}`);
+  }
+  if (!stat.isDirectory()) throw new InvalidRepositoryError(`Not a directory: ${dir}`);
+
+  const wantLanguages = !only || only === 'languages';
+  const wantFunctions = !only || only === 'basicDoc' || only === 'advancedDoc';
+  const wantReadme = !only || only === 'readme';
+
+  progress.phase(0, 'Listing files');
+  const reader = new RepoReader(dir);
+  const listing = await listRepositoryFiles(dir, signal);
+  const wantHistory = wantFunctions && only !== 'basicDoc' && listing.git && options.gitHistory !== false;
+  const headBlobs = wantHistory ? headBlobIds(dir, signal) : Promise.resolve(new Map<string, string>());
+  headBlobs.catch(() => undefined);
+  throwIfAborted(signal);
+
+  const stats = { files: 0, bytes: 0, parsedFiles: 0, cachedFiles: 0, skippedFiles: 0, testFunctions: 0, durationMs: 0 };
+  const facts: FileFacts[] = [];
+  const functionFiles = new Map<string, FileRecord>();
+  let cache: AnalysisCache | null = null;
+
+  if (wantLanguages || wantFunctions) {
+    const { attrs, attrsKey } = readGitAttributes(reader, listing.files);
+    cache = new AnalysisCache(resolveCacheDir(options.cacheDir), fs.realpathSync(dir), analyzerSourceVersion());
+    cache.load();
+    cache.retainOnly(new Set(listing.files));
+
+    const workers = Math.max(1, Math.min(os.availableParallelism(), options.workers ?? os.availableParallelism()));
+    let toParse = 0;
+    let parsed = 0;
+    const onOutcome = (outcome: ParseOutcome): void => {
+      parsed++;
+      const record = functionFiles.get(outcome.rel);
+      if (record && cache) {
+        record.functions = outcome.functions;
+        if (outcome.error) record.parseError = outcome.error;
+        else delete record.parseError;
+        if (outcome.blobId) record.facts = { ...record.facts, blobId: outcome.blobId };
+        cache.set(outcome.rel, record);
+        if (outcome.blobId && !outcome.error) cache.putObject(outcome.blobId, outcome.language, outcome.functions);
+      }
+      if (outcome.error) stats.skippedFiles++;
+      if (readDone) progress.phase(20 + (65 * parsed) / Math.max(1, toParse), `Parsed ${parsed}/${toParse} files`);
+    };
+    const pool = wantFunctions ? new ParsePool(dir, workers, onOutcome, signal) : null;
+    let readDone = false;
+    try {
+      progress.phase(5, `Reading ${listing.files.length} files`);
+      let index = 0;
+      for (const rel of listing.files) {
+        if (++index % 64 === 0) {
+          throwIfAborted(signal);
+          progress.phase(5 + (15 * index) / listing.files.length, `Read ${index}/${listing.files.length} files`);
+          // Let worker replies and abort events in while the main thread reads.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+        const file = reader.read(rel, MAX_PARSE_BYTES + 1);
+        if (!file) {
+          stats.skippedFiles++;
+          continue;
+        }
+        stats.files++;
+        stats.bytes += file.size;
+        const large = file.size > MAX_PARSE_BYTES;
+        const blobId = large ? null : gitBlobId(file.bytes);
+        const previous = cache.get(rel);
+        let record: FileRecord;
+        if (previous && blobId && previous.facts.blobId === blobId && previous.attrs === attrsKey) {
+          record = previous;
+        } else {
+          record = { facts: classify(rel, file.bytes, file.size, blobId, attrs), attrs: attrsKey };
+          if (blobId) cache.set(rel, record);
+        }
+        facts.push({ rel, ...record.facts });
+        if (record.facts.binary || large) stats.skippedFiles++;
+        if (!pool || !blobId || !parseable(rel, record.facts)) continue;
+
+        functionFiles.set(rel, record);
+        const language = record.facts.language!;
+        if (Array.isArray(record.functions)) {
+          stats.cachedFiles++;
+          continue;
+        }
+        const shared = cache.getObject(blobId, language);
+        if (shared) {
+          record.functions = shared;
+          cache.set(rel, record);
+          stats.cachedFiles++;
+          continue;
+        }
+        toParse++;
+        pool.push({ rel, language, blobId }, file.size);
+      }
+      readDone = true;
+      stats.parsedFiles = toParse;
+      if (pool && toParse > 0) {
+        progress.phase(20 + (65 * parsed) / toParse, `Parsed ${parsed}/${toParse} files`);
+        await pool.close();
+      }
+    } finally {
+      await pool?.terminate();
+    }
+  }
+  throwIfAborted(signal);
+
+  // Function entries, with the git-history verdict for documented functions.
+  let entries: FunctionAnalysisEntry[] = [];
+  if (wantFunctions) {
+    const history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, options.workers) : new Map();
+    for (const [rel, record] of [...functionFiles].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      const language = record.facts.language!;
+      const explanations = history.get(rel);
+      (record.functions ?? []).forEach((fn, i) => entries.push(toEntry(fn, rel, language, explanations?.[i] ?? null)));
+    }
+  }
+  await cache?.flush();
+  throwIfAborted(signal);
+
+  const report: AnalysisReport = {};
+  const result: AnalysisResult = { report, functions: [], stats };
+  if (wantLanguages) {
+    progress.phase(85, 'Computing language shares');
+    report.programmingLanguages = languageShares(facts.map((f) => ({ language: f.language, bytes: f.size, countsForLanguages: f.countsForLanguages })));
+  }
+  if (wantFunctions) {
+    const figures = summarizeFunctions(entries);
+    report.basicFuncDocAnalysis = { totalFunctions: figures.totalFunctions, totalDocumented: figures.totalDocumented };
+    if (only !== 'basicDoc') report.advancedFuncDocAnalysis = { outdatedDocCount: figures.outdatedDocCount, urgentDocCount: figures.urgentDocCount };
+    result.docMetrics = figures.docMetrics;
+    stats.testFunctions = figures.testFunctions;
+    result.functions = entries;
+    entries = [];
+  }
+  if (wantReadme) {
+    progress.phase(95, 'Analysing README');
+    if (!wantLanguages && !wantFunctions) stats.files = listing.files.length;
+    // Loaded on demand: remark/retext and the spelling dictionary cost ~0.5 s a process.
+    const { analyzeReadme } = await import('../readme/index.ts');
+    const readme = await analyzeReadme(dir, listing.files, { llm: options.llm, signal });
+    report.readmeAnalysis = readme.analysis;
+    result.readmeSuggestion = readme.suggestion;
+    result.readmeContent = readme.content;
+  }
+  throwIfAborted(signal);
+  stats.durationMs = Math.round(performance.now() - started);
+  progress.phase(100, 'Analysis complete');
+  return result;
+}
+
+/** Parse only what DESIGN.md §5 counts: supported language, text, not vendored/generated/docs. */
+function parseable(rel: string, facts: Omit<FileFacts, 'rel'>): boolean {
+  return (
+    !!facts.language &&
+    PARSEABLE_LANGUAGES.has(facts.language) &&
+    !facts.binary &&
+    !facts.vendored &&
+    !facts.generated &&
+    !isUnderDocsDirectory(rel)
+  );
+}
+
+function classify(rel: string, bytes: Uint8Array, size: number, blobId: string | null, attrs: GitAttributes | undefined): Omit<FileFacts, 'rel'> {
+  const binary = isBinary(bytes.subarray(0, BINARY_SNIFF_BYTES));
+  const sample = binary ? '' : decoder.decode(bytes.subarray(0, SAMPLE_BYTES));
+  const cls = classifyFile(rel, sample, size, attrs);
+  return {
+    size,
+    blobId,
+    language: cls.language,
+    type: cls.type,
+    vendored: cls.vendored,
+    generated: cls.generated,
+    documentation: cls.documentation,
+    countsForLanguages: cls.countsForLanguages,
+    binary,
+  };
+}
+
+/** Every .gitattributes in the listing, shallow first, combined; the key changes when any of them does. */
+function readGitAttributes(reader: RepoReader, files: readonly string[]): { attrs: GitAttributes | undefined; attrsKey: string } {
+  const found = files
+    .filter((rel) => rel === '.gitattributes' || rel.endsWith('/.gitattributes'))
+    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
+  const hash = createHash('sha1');
+  const parsed: GitAttributes[] = [];
+  for (const rel of found) {
+    const file = reader.read(rel, MAX_PARSE_BYTES);
+    if (!file) continue;
+    const text = decoder.decode(file.bytes);
+    hash.update(rel).update('\0').update(text).update('\0');
+    parsed.push(parseGitAttributesAt(text, rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : ''));
+  }
+  return { attrs: parsed.length > 0 ? combineGitAttributes(parsed) : undefined, attrsKey: hash.digest('hex').slice(0, 16) };
+}
+
+/**
+ * Blames every committed file that has documented functions (several git processes at a time),
+ * reusing cached summaries keyed by the file's blob id and its HEAD blob id. Returns, per file,
+ * one history explanation (or null) per function.
+ */
+async function runHistory(
+  root: string,
+  files: ReadonlyMap<string, FileRecord>,
+  headBlobs: ReadonlyMap<string, string>,
+  cache: AnalysisCache,
+  progress: ReturnType<typeof createProgress>,
+  signal: AbortSignal | undefined,
+  workers: number | undefined,
+): Promise<Map<string, Array<string | null>>> {
+  const explanations = new Map<string, Array<string | null>>();
+  const todo: Array<{ rel: string; record: FileRecord; key: string }> = [];
+  for (const [rel, record] of files) {
+    const functions = record.functions ?? [];
+    const head = headBlobs.get(rel);
+    if (!head || !record.facts.blobId) continue; // untracked: no history to compare
+    if (!functions.some((fn) => fn.docstring !== null && fn.docStartLine !== null && fn.outdated.status !== 'OUTDATED')) continue;
+    todo.push({ rel, record, key: `${record.facts.blobId}:${head}` });
+  }
+  let done = 0;
+  const concurrency = Math.max(2, Math.min(8, workers ?? os.availableParallelism()));
+  const queue = [...todo];
+  const runOne = async (): Promise<void> => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const { rel, record, key } = item;
+      let summary = record.blame?.key === key && Array.isArray(record.blame.runs) ? record.blame : undefined;
+      if (!summary) {
+        try {
+          summary = await blameFile(root, rel, key, signal);
+          record.blame = summary;
+          cache.set(rel, record);
+        } catch (error) {
+          if (signal?.aborted) throw new AnalysisAbortedError();
+          void error; // a file git cannot blame keeps its signature verdict
+        }
+      }
+      if (summary) {
+        const noun = docNoun(record.facts.language ?? '');
+        explanations.set(rel, (record.functions ?? []).map((fn) => (fn.docstring !== null ? historyExplanation(summary!, fn, noun) : null)));
+      }
+      done++;
+      progress.phase(85 + (10 * done) / todo.length, `Checked git history of ${done}/${todo.length} files`);
+    }
+  };
+  if (todo.length > 0) {
+    progress.phase(85, `Checking git history of ${todo.length} files`);
+    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, runOne));
+  }
+  return explanations;
+}

@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FileFacts, ParsedFunctionLike } from './types.ts';
+
+/**
+ * On-disk cache of per-file results (see docs/performance.md, "Cache").
+ *
+ *   <cacheDir>/v<version>/repos/<sha1(real repo path)>.json   one pack per repository folder:
+ *       every file's blob id, language facts, parsed functions and blame summary. One read and
+ *       one write per analysis, whatever the number of files.
+ *   <cacheDir>/v<version>/objects/<2>/<38>-<lang>.json        content-addressed parse results,
+ *       keyed by blob id and language, shared by every clone of every repository.
+ *
+ * The version folder mixes the engine's format number with a hash of the analyzer sources that
+ * shape results, so a code change never serves stale figures. Every write goes to a temporary
+ * file renamed into place (atomic on one file system); anything unreadable is treated as a miss.
+ */
+
+/** Bump when the pack or object layout changes. */
+const FORMAT = 3;
+
+export interface BlameSummary {
+  /** key the summary belongs to: blob id plus whether the file matched HEAD */
+  key: string;
+  /** commits seen: [short sha, committer time in seconds] */
+  commits: Array<[string, number]>;
+  /** runs of final lines: [firstLine (1-based), count, index into commits], flattened */
+  runs: number[];
+}
+
+export interface FileRecord {
+  facts: Omit<FileFacts, 'rel'>;
+  /** attributes key the classification was made under */
+  attrs: string;
+  functions?: ParsedFunctionLike[];
+  parseError?: string;
+  blame?: BlameSummary;
+}
+
+interface PackFile {
+  format: number;
+  root: string;
+  files: Record<string, FileRecord>;
+}
+
+export class AnalysisCache {
+  readonly versionDir: string;
+  private readonly packPath: string;
+  private records = new Map<string, FileRecord>();
+  private dirty = false;
+  private readonly pendingObjects: Array<{ blobId: string; language: string; functions: ParsedFunctionLike[] }> = [];
+
+  constructor(cacheDir: string, readonly realRoot: string, version: string) {
+    this.versionDir = path.join(cacheDir, `v${FORMAT}-${version}`);
+    const rootKey = createHash('sha1').update(realRoot).digest('hex');
+    this.packPath = path.join(this.versionDir, 'repos', `${rootKey}.json`);
+  }
+
+  /** Loads the repository's pack; a missing or corrupt pack is an empty cache. */
+  load(): void {
+    try {
+      const pack = JSON.parse(fs.readFileSync(this.packPath, 'utf8')) as PackFile;
+      if (pack && pack.format === FORMAT && pack.root === this.realRoot && pack.files && typeof pack.files === 'object') {
+        this.records = new Map(Object.entries(pack.files));
+      }
+    } catch {
+      this.records = new Map();
+    }
+  }
+
+  get(rel: string): FileRecord | undefined {
+    const record = this.records.get(rel);
+    return record && typeof record === 'object' && record.facts && typeof record.facts === 'object' ? record : undefined;
+  }
+
+  set(rel: string, record: FileRecord): void {
+    this.records.set(rel, record);
+    this.dirty = true;
+  }
+
+  /** Drops records of files that are no longer in the repository. */
+  retainOnly(rels: ReadonlySet<string>): void {
+    for (const rel of this.records.keys()) {
+      if (!rels.has(rel)) {
+        this.records.delete(rel);
+        this.dirty = true;
+      }
+    }
+  }
+
+  /** A parse result for this content from any repository, or undefined. */
+  getObject(blobId: string, language: string): ParsedFunctionLike[] | undefined {
+    try {
+      const value = JSON.parse(fs.readFileSync(this.objectPath(blobId, language), 'utf8')) as unknown;
+      return Array.isArray(value) ? (value as ParsedFunctionLike[]) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  putObject(blobId: string, language: string, functions: ParsedFunctionLike[]): void {
+    this.pendingObjects.push({ blobId, language, functions });
+  }
+
+  /** Writes the pack (when anything changed) and new objects. Failures are swallowed: a cache is optional. */
+  async flush(): Promise<void> {
+    const objects = this.pendingObjects.splice(0);
+    const writes: Array<Promise<void>> = [];
+    for (const { blobId, language, functions } of objects) {
+      writes.push(atomicWrite(this.objectPath(blobId, language), JSON.stringify(functions)).catch(() => undefined));
+    }
+    if (this.dirty) {
+      const pack: PackFile = { format: FORMAT, root: this.realRoot, files: Object.fromEntries(this.records) };
+      writes.push(atomicWrite(this.packPath, JSON.stringify(pack)).catch(() => undefined));
+      this.dirty = false;
+    }
+    await Promise.all(writes);
+  }
+
+  private objectPath(blobId: string, language: string): string {
+    const lang = language.replace(/[^A-Za-z0-9+#-]/g, '_');
+    return path.join(this.versionDir, 'objects', blobId.slice(0, 2), `${blobId.slice(2)}-${lang}.json`);
+  }
+}
+
+async function atomicWrite(file: string, text: string): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await fs.promises.writeFile(tmp, text);
+    await fs.promises.rename(tmp, file);
+  } catch (error) {
+    await fs.promises.rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+let sourceVersion: string | undefined;
+
+/**
+ * Hash of the analyzer sources whose output is cached (functions, docstyles, languages, the
+ * engine's worker side). Computed once per process; reading ~50 small files takes ~2 ms.
+ */
+export function analyzerSourceVersion(): string {
+  if (sourceVersion) return sourceVersion;
+  const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const hash = createHash('sha1');
+  for (const folder of ['functions', 'docstyles', 'languages', 'engine']) {
+    for (const file of listSources(path.join(srcDir, folder))) {
+      hash.update(path.relative(srcDir, file)).update('\0');
+      try {
+        hash.update(fs.readFileSync(file));
+      } catch {
+        // a file vanishing mid-hash only changes the key
+      }
+    }
+  }
+  sourceVersion = hash.digest('hex').slice(0, 12);
+  return sourceVersion;
+}
+
+function listSources(dir: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listSources(full));
+    else if (/\.(ts|mjs|js|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}

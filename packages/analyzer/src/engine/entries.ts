@@ -1,0 +1,97 @@
+import type { DocMetrics, FunctionAnalysisEntry } from '@docent/contracts';
+import { isTestFile } from './test-files.ts';
+import type { ParsedFunctionLike } from './types.ts';
+
+export type ComplexityCategory = 'low' | 'medium' | 'high';
+
+/** DESIGN.md §5: low ≤ 5, medium 6–10, high > 10. */
+export function complexityCategory(complexity: number): ComplexityCategory {
+  if (complexity > 10) return 'high';
+  if (complexity > 5) return 'medium';
+  return 'low';
+}
+
+/** DESIGN.md §5 urgent rule: undocumented, public, and high complexity (or medium and ≥ 50 lines). */
+export function isUrgent(fn: Pick<ParsedFunctionLike, 'docstring' | 'scope' | 'complexity' | 'startLine' | 'endLine'>): boolean {
+  if (fn.docstring !== null || fn.scope !== 'public') return false;
+  const category = complexityCategory(fn.complexity);
+  const lines = fn.endLine - fn.startLine + 1;
+  return category === 'high' || (category === 'medium' && lines >= 50);
+}
+
+/** 'docstring' for Python, 'doc comment' elsewhere: the word explanations use. */
+export function docNoun(language: string): string {
+  return language === 'Python' ? 'docstring' : 'doc comment';
+}
+
+/** One parsed function as the report lists it; `historyExplanation` overrides a CURRENT signature verdict. */
+export function toEntry(fn: ParsedFunctionLike, fileName: string, language: string, historyExplanation: string | null): FunctionAnalysisEntry {
+  const outdated = fn.outdated.status === 'OUTDATED' ? fn.outdated : historyExplanation ? { status: 'OUTDATED' as const, explanation: historyExplanation } : fn.outdated;
+  return {
+    name: fn.name,
+    fileName,
+    gitLocation: `${fileName}#L${fn.startLine}-L${fn.endLine}`,
+    content: fn.content,
+    docstring: fn.docstring,
+    languageType: language,
+    complexityCategory: complexityCategory(fn.complexity),
+    complexity: fn.complexity,
+    scope: fn.scope,
+    urgentDocumentation: isUrgent(fn),
+    outdatedStatus: {
+      status: outdated.status,
+      explanation: outdated.status === 'OUTDATED' ? outdated.explanation : '',
+      docstring: fn.docstring ?? '',
+      grammarError: 0,
+    },
+    startLine: fn.startLine,
+    endLine: fn.endLine,
+    isTest: isTestFile(fileName),
+  };
+}
+
+export interface FunctionFigures {
+  totalFunctions: number;
+  totalDocumented: number;
+  outdatedDocCount: number;
+  urgentDocCount: number;
+  testFunctions: number;
+  docMetrics: DocMetrics;
+}
+
+/** Headline figures over non-test functions; test functions are only counted. */
+export function summarizeFunctions(entries: readonly FunctionAnalysisEntry[]): FunctionFigures {
+  const bucket = (): { documented: number; total: number } => ({ documented: 0, total: 0 });
+  const docMetrics: DocMetrics = {
+    totalFunctions: 0,
+    totalDocumented: 0,
+    complexity: { low: bucket(), medium: bucket(), high: bucket() },
+    visibility: { public: bucket(), private: bucket(), protected: bucket() },
+  };
+  let outdatedDocCount = 0;
+  let urgentDocCount = 0;
+  let testFunctions = 0;
+  for (const entry of entries) {
+    if (entry.isTest) {
+      testFunctions++;
+      continue;
+    }
+    const documented = entry.docstring !== null ? 1 : 0;
+    docMetrics.totalFunctions++;
+    docMetrics.totalDocumented += documented;
+    docMetrics.complexity[entry.complexityCategory].total++;
+    docMetrics.complexity[entry.complexityCategory].documented += documented;
+    docMetrics.visibility[entry.scope].total++;
+    docMetrics.visibility[entry.scope].documented += documented;
+    if (entry.outdatedStatus.status === 'OUTDATED') outdatedDocCount++;
+    if (entry.urgentDocumentation) urgentDocCount++;
+  }
+  return {
+    totalFunctions: docMetrics.totalFunctions,
+    totalDocumented: docMetrics.totalDocumented,
+    outdatedDocCount,
+    urgentDocCount,
+    testFunctions,
+    docMetrics,
+  };
+}

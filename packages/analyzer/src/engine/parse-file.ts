@@ -1,0 +1,25 @@
+import { gitBlobId } from './blob-id.ts';
+import type { RepoReader } from './safe-read.ts';
+import type { ParseOutcome, ParsedFunctionLike, ParseTask } from './types.ts';
+
+/** Files above this size count for language bytes only; they are never parsed. */
+export const MAX_PARSE_BYTES = 1024 * 1024;
+
+type Extract = (source: string, language: string, relPath: string) => Promise<ParsedFunctionLike[]>;
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/** Reads one file and extracts its functions; any failure becomes an outcome with an error, never a throw. */
+export async function parseFile(reader: RepoReader, task: ParseTask, extract: Extract): Promise<ParseOutcome> {
+  const file = reader.read(task.rel, MAX_PARSE_BYTES + 1);
+  if (!file || file.size > MAX_PARSE_BYTES) {
+    return { rel: task.rel, language: task.language, blobId: null, functions: [], error: 'unreadable or too large' };
+  }
+  const blobId = gitBlobId(file.bytes);
+  try {
+    const functions = await extract(decoder.decode(file.bytes), task.language, task.rel);
+    return { rel: task.rel, language: task.language, blobId, functions };
+  } catch (error) {
+    return { rel: task.rel, language: task.language, blobId, functions: [], error: error instanceof Error ? error.message : String(error) };
+  }
+}
