@@ -1,0 +1,38 @@
+import { useEffect, useMemo } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { setUnauthorizedHandler } from './api/client.ts';
+import { createAppRouter } from './router.tsx';
+import { ThemeProvider } from './theme/ThemeProvider.tsx';
+import './i18n/index.ts';
+import './theme/global.css';
+
+export function App() {
+  const queryClient = useMemo(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          // A rejected token or a client error will not fix itself on retry.
+          queries: { retry: (count, err) => count < 2 && !(err instanceof Error && 'status' in err && Number(err.status) < 500 && Number(err.status) > 0) },
+        },
+      }),
+    [],
+  );
+  const router = useMemo(() => createAppRouter(), []);
+
+  useEffect(() => {
+    // Spec §4: a 511 signs out (the client already cleared the session) and goes to /.
+    setUnauthorizedHandler(() => {
+      queryClient.clear();
+      void router.navigate('/', { replace: true });
+    });
+  }, [queryClient, router]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,101 @@
+import { TOKEN_INVALID_STATUS } from '@docent/contracts';
+import { clearSession, getToken } from '../auth/session.ts';
+
+/** Base of every call (spec §7): the API gateway at {host}/api. */
+export const API_BASE = '/api';
+
+/** A failed call. `message` is what the user sees: the server's `detail`, else a generic text. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type Unauthorized = () => void;
+let onUnauthorized: Unauthorized = () => window.location.assign('/');
+
+/** The router installs a client-side navigation here so a 511 does not reload the page. */
+export function setUnauthorizedHandler(handler: Unauthorized): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent form-encoded (POST /login). */
+  form?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  // No token means no header: a placeholder would only earn a 511 on public routes.
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiRequestError(err instanceof Error ? err.message : String(err), 0);
+  }
+
+  const data: unknown = await readBody(response);
+  if (response.ok) return data as T;
+
+  if (response.status === TOKEN_INVALID_STATUS) {
+    // Spec §4: a 511 clears the token and the user and goes to /.
+    clearSession();
+    onUnauthorized();
+  }
+  throw new ApiRequestError(errorText(data, response), response.status, errorCode(data));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorText(data: unknown, response: Response): string {
+  if (data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string' && data.detail) {
+    return data.detail;
+  }
+  return `Request failed with status code ${response.status}`;
+}
+
+function errorCode(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string') return data.code;
+  return undefined;
+}
+
+/** The text to show for any thrown value: the server detail, else the error's message. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Form, Input } from 'antd';
+import { ArrowRightOutlined, LockOutlined } from '@ant-design/icons';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { authApi } from './api.ts';
+import { requiredRule } from './formRules.ts';
+import { setSession, useSession } from './session.ts';
+import { useFormErrorNotice } from './useFormErrorNotice.ts';
+import { fullName, UserAvatar } from '../shell/UserAvatar.tsx';
+import { SettingsPopover } from '../shell/SettingsPopover.tsx';
+import { HOME_PATH } from './useCompleteLogin.ts';
+import './auth.css';
+import './lock.css';
+
+/** Spec §9: the lock-screen clock updates every 10 s. */
+export const LOCK_CLOCK_INTERVAL_MS = 10_000;
+
+function useClock(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+export default function LockPage() {
+  const { t, i18n } = useTranslation();
+  const { notification } = App.useApp();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const now = useClock(LOCK_CLOCK_INTERVAL_MS);
+  const onFinishFailed = useFormErrorNotice();
+
+  const unlock = useMutation({
+    mutationFn: (password: string) => {
+      const email = user?.email.name;
+      if (!email) throw new Error(t('auth.errors.emailNotFound'));
+      return authApi.login(email, password);
+    },
+    onSuccess: (auth) => {
+      setSession(auth.token, auth.user);
+      // Success goes back one page in history (spec §2); opened directly, it goes home.
+      if (window.history.length > 1) void navigate(-1);
+      else void navigate(HOME_PATH, { replace: true });
+    },
+    onError: (err) => notification.error({ title: t('auth.login.failed'), description: err.message }),
+  });
+
+  if (!user) return <Navigate to="/auth/login" replace />;
+
+  const locale = i18n.language === 'de' ? 'de-DE' : 'en-US';
+  return (
+    <div className="dc-lock">
+      <div className="dc-lock__settings">
+        <SettingsPopover />
+      </div>
+      <div className="dc-lock__clock">
+        <time className="dc-lock__time" dateTime={now.toISOString()} data-testid="lock-time">
+          {now.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}
+        </time>
+        <div className="dc-lock__date">
+          {now.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+        </div>
+      </div>
+      <div className="dc-lock__card">
+        <UserAvatar user={user} size={72} />
+        <h1>{fullName(user) || user.userName}</h1>
+        <p>{t('auth.lock.subtitle')}</p>
+        <Form<{ password: string }>
+          layout="vertical"
+          size="large"
+          requiredMark={false}
+          onFinish={(v) => unlock.mutate(v.password)}
+          onFinishFailed={onFinishFailed}
+          style={{ width: '100%' }}
+        >
+          <Form.Item name="password" rules={[requiredRule(t)]} label={t('auth.common.password')}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={unlock.isPending} icon={<ArrowRightOutlined />} iconPlacement="end">
+            {t('auth.lock.unlock')}
+          </Button>
+        </Form>
+        <Link to="/logout" className="dc-lock__switch">
+          {t('auth.lock.notYou')}
+        </Link>
+      </div>
+    </div>
+  );
+}

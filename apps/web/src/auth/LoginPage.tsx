@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { App, Button, Divider, Form, Input } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { authApi } from './api.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { emailRules, requiredRule } from './formRules.ts';
+import { useLegalLinks } from './LegalLinks.tsx';
+import { ProviderButtons } from './ProviderButtons.tsx';
+import { isSignedIn, useSession } from './session.ts';
+import { useCompleteLogin } from './useCompleteLogin.ts';
+import { useFormErrorNotice } from './useFormErrorNotice.ts';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const session = useSession();
+  const location = useLocation();
+  const { complete, redirect } = useCompleteLogin();
+  const onFinishFailed = useFormErrorNotice();
+  const legal = useLegalLinks();
+
+  // An already signed-in user is sent on at once (spec §2 login).
+  useEffect(() => {
+    if (isSignedIn(session) && session.token) redirect(session.token);
+    // Only on arrival: a login in progress redirects through complete().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const login = useMutation({
+    mutationFn: (v: LoginForm) => authApi.login(v.email.trim(), v.password),
+    onSuccess: complete,
+    onError: (err) => notification.error({ title: t('auth.login.failed'), description: err.message }),
+  });
+
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <Form<LoginForm>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(v) => login.mutate(v)}
+        onFinishFailed={onFinishFailed}
+        initialValues={{ email: new URLSearchParams(location.search).get('email') ?? '' }}
+      >
+        <Form.Item name="email" label={t('auth.common.email')} rules={emailRules(t)}>
+          <Input prefix={<MailOutlined />} autoComplete="email" placeholder={t('auth.common.emailPlaceholder')} />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.common.password')} rules={[requiredRule(t)]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
+        </Form.Item>
+        <div className="dc-auth__links">
+          <span />
+          <Link to="/auth/forgot-password">{t('auth.login.forgot')}</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={login.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+      <Divider plain>{t('auth.login.orContinue')}</Divider>
+      <ProviderButtons providers={['github', 'bitbucket', 'gitlab', 'azure']} />
+      <p className="dc-auth__footer-text">
+        {t('auth.login.noAccount')} <Link to={`/auth/sign-up${location.search}`}>{t('auth.login.signUp')}</Link>
+      </p>
+      <p className="dc-auth__legal">
+        <Trans i18nKey="auth.legal.byContinuing" components={{ terms: legal.terms, privacy: legal.privacy }} />
+      </p>
+      {legal.modal}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,78 @@
+import { App, Button, Form, Input, Result } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { authApi } from './api.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { confirmPasswordRules, strongPasswordRules } from './formRules.ts';
+import { useFormErrorNotice } from './useFormErrorNotice.ts';
+
+interface NewPasswordForm {
+  password: string;
+  confirmPassword: string;
+}
+
+/** Step 3 of the reset: reads email and code from the address (spec §2). */
+export default function NewPasswordPage() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const code = params.get('code') ?? '';
+  const onFinishFailed = useFormErrorNotice();
+
+  const save = useMutation({
+    mutationFn: (v: NewPasswordForm) =>
+      authApi.setNewPassword({ email, code, password: v.password, confirmPassword: v.confirmPassword }),
+    onSuccess: (res) => {
+      notification.success({ title: t('auth.newPassword.success'), description: res.message });
+      void navigate(`/auth/login?${new URLSearchParams({ email }).toString()}`, { replace: true });
+    },
+    onError: (err) => notification.error({ title: t('auth.newPassword.failed'), description: err.message }),
+  });
+
+  if (!email || !code) {
+    return (
+      <AuthLayout title={t('auth.newPassword.title')}>
+        <Result
+          status="warning"
+          title={t('auth.emailCodeNotFound')}
+          extra={
+            <Link to="/auth/forgot-password">
+              <Button type="primary">{t('auth.securityCode.startOver')}</Button>
+            </Link>
+          }
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('auth.newPassword.title')} subtitle={t('auth.newPassword.subtitle', { email })}>
+      <Form<NewPasswordForm>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(v) => save.mutate(v)}
+        onFinishFailed={onFinishFailed}
+      >
+        <Form.Item name="password" label={t('auth.newPassword.password')} rules={strongPasswordRules(t)} extra={t('auth.common.passwordHint')}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('auth.common.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmPasswordRules(t, 'password')}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={save.isPending}>
+          {t('auth.newPassword.submit')}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,102 @@
+import { App, Button, Checkbox, Divider, Form, Input } from 'antd';
+import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { authApi } from './api.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { confirmPasswordRules, emailRules, requiredRule, strongPasswordRules, termsRule } from './formRules.ts';
+import { useLegalLinks } from './LegalLinks.tsx';
+import { ProviderButtons } from './ProviderButtons.tsx';
+import { isSignedIn, useSession } from './session.ts';
+import { HOME_PATH, useCompleteLogin } from './useCompleteLogin.ts';
+import { useFormErrorNotice } from './useFormErrorNotice.ts';
+
+interface SignUpForm {
+  firstName: string;
+  lastName?: string;
+  userName?: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  agreeToTerms: boolean;
+}
+
+export default function SignUpPage() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const session = useSession();
+  const location = useLocation();
+  const { complete } = useCompleteLogin();
+  const onFinishFailed = useFormErrorNotice();
+  const legal = useLegalLinks();
+
+  const signup = useMutation({
+    mutationFn: (v: SignUpForm) =>
+      authApi.signup({
+        first_name: v.firstName.trim(),
+        last_name: (v.lastName ?? '').trim(),
+        ...(v.userName?.trim() ? { username: v.userName.trim() } : {}),
+        email: v.email.trim(),
+        password: v.password,
+        agreeToTerms: true,
+      }),
+    onSuccess: (auth) => {
+      notification.success({ title: t('auth.signup.success'), description: t('auth.signup.checkInbox', { email: auth.user.email.name }) });
+      complete(auth);
+    },
+    onError: (err) => notification.error({ title: t('auth.signup.failed'), description: err.message }),
+  });
+
+  if (isSignedIn(session) && !signup.isPending && !signup.isSuccess) return <Navigate to={HOME_PATH} replace />;
+
+  return (
+    <AuthLayout title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
+      <ProviderButtons providers={['google', 'github', 'bitbucket']} />
+      <Divider plain>{t('auth.or')}</Divider>
+      <Form<SignUpForm>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        initialValues={{ agreeToTerms: true }}
+        onFinish={(v) => signup.mutate(v)}
+        onFinishFailed={onFinishFailed}
+      >
+        <div className="dc-form-row">
+          <Form.Item name="firstName" label={t('auth.signup.firstName')} rules={[requiredRule(t)]}>
+            <Input prefix={<UserOutlined />} autoComplete="given-name" />
+          </Form.Item>
+          <Form.Item name="lastName" label={t('auth.signup.lastName')}>
+            <Input autoComplete="family-name" />
+          </Form.Item>
+        </div>
+        <Form.Item name="email" label={t('auth.common.email')} rules={emailRules(t)}>
+          <Input prefix={<MailOutlined />} autoComplete="email" placeholder={t('auth.common.emailPlaceholder')} />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.common.password')} rules={strongPasswordRules(t)} extra={t('auth.common.passwordHint')}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('auth.common.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmPasswordRules(t, 'password')}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="agreeToTerms" valuePropName="checked" rules={[termsRule(t)]}>
+          <Checkbox>
+            <Trans i18nKey="auth.signup.agree" components={{ terms: legal.terms, privacy: legal.privacy }} />
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={signup.isPending}>
+          {t('auth.signup.submit')}
+        </Button>
+      </Form>
+      <p className="dc-auth__footer-text">
+        {t('auth.signup.haveAccount')} <Link to={`/auth/login${location.search}`}>{t('auth.signup.signIn')}</Link>
+      </p>
+      {legal.modal}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type {
+  AuthResponse,
+  ChangePasswordRequest,
+  EmailUpdateVerifyResponse,
+  ForgotPasswordRequest,
+  MessageResponse,
+  SetNewPasswordRequest,
+  SignupRequest,
+  SuccessResponse,
+  UpdateProfileRequest,
+  User,
+  VerifySecurityCodeRequest,
+} from '@docent/contracts';
+import { apiRequest } from '../api/client.ts';
+
+/** The account calls of spec §7, one function each. Types come from @docent/contracts. */
+export const authApi = {
+  login: (email: string, password: string) =>
+    apiRequest<AuthResponse>('/login', { method: 'POST', form: { username: email, password } }),
+  signup: (body: SignupRequest) => apiRequest<AuthResponse>('/signup', { method: 'POST', json: body }),
+  refreshToken: () => apiRequest<AuthResponse>('/refreshToken'),
+  rapidLogin: (token: string) => apiRequest<AuthResponse>('/v1/auth/rapid-login', { method: 'POST', json: { token } }),
+  currentUser: () => apiRequest<User>('/v1/user'),
+  updateProfile: (body: UpdateProfileRequest) => apiRequest<User>('/v1/users', { method: 'PUT', json: body }),
+  generateActivationLink: () => apiRequest<SuccessResponse>('/generateActivationLink'),
+  forgotPassword: (body: z.input<typeof ForgotPasswordRequest>) =>
+    apiRequest<SuccessResponse>('/forgotPassword', { method: 'POST', json: body }),
+  verifySecurityCode: (body: z.input<typeof VerifySecurityCodeRequest>) =>
+    apiRequest<SuccessResponse>('/verifySecurityCode', { method: 'POST', json: body }),
+  setNewPassword: (body: z.input<typeof SetNewPasswordRequest>) =>
+    apiRequest<SuccessResponse>('/setNewPassword', { method: 'POST', json: body }),
+  changePassword: (body: z.input<typeof ChangePasswordRequest>) =>
+    apiRequest<SuccessResponse>('/setNewPasswordFromOldPassword', { method: 'POST', json: body }),
+  requestEmailUpdate: (email: string) =>
+    apiRequest<MessageResponse>('/v1/user/email/update/request', { method: 'POST', json: { email } }),
+  verifyEmailUpdate: (email: string, code: string) =>
+    apiRequest<z.infer<typeof EmailUpdateVerifyResponse>>('/v1/user/email/update/verify', {
+      method: 'POST',
+      json: { email, code },
+    }),
+};
+
+/** TanStack Query keys of this feature. */
+export const authKeys = {
+  me: ['user', 'me'] as const,
+};

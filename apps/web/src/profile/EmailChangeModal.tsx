@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../auth/api.ts';
+import { emailRules } from '../auth/formRules.ts';
+
+/**
+ * Email update (spec §4): submit the new address, then a 6-digit code that auto-submits;
+ * resend is available. Success continues through quick login with the returned token.
+ */
+export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  const request = useMutation({
+    mutationFn: (address: string) => authApi.requestEmailUpdate(address),
+    onSuccess: (_res, address) => setEmail(address),
+    onError: (err) => void message.error(err.message || t('auth.common.errorUpdateEmail')),
+  });
+  const resend = useMutation({
+    mutationFn: () => authApi.requestEmailUpdate(email ?? ''),
+    onSuccess: () => void message.success(t('auth.securityCode.resent')),
+    onError: () => void message.error(t('auth.common.verifyFailed')),
+  });
+  const verify = useMutation({
+    mutationFn: (value: string) => authApi.verifyEmailUpdate(email ?? '', value),
+    onSuccess: (res) => {
+      close();
+      void navigate(`/auth/rapid/login?${new URLSearchParams({ token: res.token }).toString()}`);
+    },
+    onError: (err) => setCodeError(err.message || t('auth.incorrectCode')),
+  });
+
+  function close() {
+    setEmail(null);
+    setCode('');
+    setCodeError(null);
+    onClose();
+  }
+
+  return (
+    <Modal open={open} onCancel={close} footer={null} title={t(email ? 'profile.email.codeTitle' : 'profile.email.changeTitle')} destroyOnHidden>
+      {email ? (
+        <div className="dc-email-code">
+          <p>{t('auth.securityCode.subtitle', { email })}</p>
+          <Input.OTP
+            length={6}
+            value={code}
+            formatter={(s) => s.replace(/\D/g, '')}
+            aria-label={t('auth.securityCode.label')}
+            onChange={(value) => {
+              setCode(value);
+              setCodeError(null);
+              // Six digits submit on their own (spec §4).
+              if (/^\d{6}$/.test(value)) verify.mutate(value);
+            }}
+          />
+          {codeError && (
+            <p className="dc-email-code__error" role="alert">
+              {codeError}
+            </p>
+          )}
+          <div className="dc-email-code__actions">
+            <Button type="link" onClick={() => resend.mutate()} loading={resend.isPending}>
+              {t('auth.securityCode.resend')}
+            </Button>
+            <Button type="primary" loading={verify.isPending} disabled={!/^\d{6}$/.test(code)} onClick={() => verify.mutate(code)}>
+              {t('auth.securityCode.submit')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(v) => request.mutate(v.email.trim())}>
+          <Form.Item name="email" label={t('profile.email.newEmail')} rules={emailRules(t)}>
+            <Input prefix={<MailOutlined />} autoComplete="email" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={request.isPending}>
+            {t('profile.email.update')}
+          </Button>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { App, Button, Form, Input } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../auth/api.ts';
+import { confirmPasswordRules, differentFromRules, requiredRule, strongPasswordRules } from '../auth/formRules.ts';
+import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
+import { ProfileSection } from './ProfileSection.tsx';
+
+interface ChangePasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Profile › Security Settings: change the password (POST /setNewPasswordFromOldPassword). */
+export default function SecuritySettingsPage() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const [form] = Form.useForm<ChangePasswordForm>();
+  const onFinishFailed = useFormErrorNotice();
+
+  const change = useMutation({
+    mutationFn: (v: ChangePasswordForm) => authApi.changePassword(v),
+    onSuccess: (res) => {
+      form.resetFields();
+      notification.success({ title: t('profile.security.success'), description: res.message });
+    },
+    onError: (err) => notification.error({ title: t('auth.newPassword.failed'), description: err.message }),
+  });
+
+  return (
+    <ProfileSection title={t('breadcrumb.securitySettings')} description={t('profile.security.description')}>
+      <div className="dc-panel dc-profile-card">
+        <h3>{t('profile.security.title')}</h3>
+        <p>{t('profile.security.subtitle')}</p>
+        <Form<ChangePasswordForm>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => change.mutate(v)}
+          onFinishFailed={onFinishFailed}
+          style={{ maxWidth: 480 }}
+        >
+          <Form.Item name="oldPassword" label={t('profile.security.oldPassword')} rules={[requiredRule(t)]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            name="newPassword"
+            label={t('profile.security.newPassword')}
+            dependencies={['oldPassword']}
+            rules={[...strongPasswordRules(t), differentFromRules(t, 'oldPassword')]}
+            extra={t('auth.common.passwordHint')}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('auth.common.confirmPassword')}
+            dependencies={['newPassword']}
+            rules={confirmPasswordRules(t, 'newPassword')}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={change.isPending}>
+            {t('profile.security.submit')}
+          </Button>
+        </Form>
+      </div>
+    </ProfileSection>
+  );
+}

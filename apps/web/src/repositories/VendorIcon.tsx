@@ -1,0 +1,20 @@
+import { GithubOutlined, GitlabOutlined, BranchesOutlined } from '@ant-design/icons';
+import type { Vendor } from '@docent/contracts';
+
+/** Brand marks for vendors antd's icon set lacks (Bitbucket, Azure DevOps). */
+export function VendorIcon({ vendor }: { vendor: Vendor }) {
+  if (vendor === 'GITHUB') return <GithubOutlined />;
+  if (vendor === 'GITLAB') return <GitlabOutlined />;
+  if (vendor === 'GIT') return <BranchesOutlined />;
+  const path =
+    vendor === 'BITBUCKET'
+      ? 'M2.65 3a.65.65 0 0 0-.65.75l2.75 16.7c.07.42.43.73.86.73h13.06c.32 0 .59-.23.64-.54L22 3.75A.65.65 0 0 0 21.35 3zm11.5 12.05H9.9l-1.14-6.02h6.43z'
+      : 'M22 5.6v12.3l-5 4.1-7.8-2.8v2.8L4.8 16.2l12.8 1V6.2zm-4.3.6L10.5 2v2.9L3.9 6.8 2 9.3v5.5l2.8 1.3V9z';
+  return (
+    <span className="anticon" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor">
+        <path d={path} />
+      </svg>
+    </span>
+  );
+}

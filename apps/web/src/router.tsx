@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from './auth/RequireAuth.tsx';
+import { RouteErrorBoundary } from './errors/RouteErrorBoundary.tsx';
+import { FullPageLoader } from './shell/FullPageLoader.tsx';
+
+/** Route-level code splitting: each page is its own chunk, loaded when first visited. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+const repoPage = page(() => import('./repositories/RepositoryPage.tsx'));
+const oauthPage = page(() => import('./auth/OAuthCallbackPage.tsx'));
+const jobsPage = page(() => import('./jobs/JobsPage.tsx'));
+const notFound = page(() => import('./errors/NotFoundPage.tsx'));
+
+/** Every route of spec §2's table. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteErrorBoundary />,
+    HydrateFallback: FullPageLoader,
+    children: [
+      { index: true, element: <Navigate to="/repositories" replace /> },
+      { path: 'auth/login', lazy: page(() => import('./auth/LoginPage.tsx')) },
+      { path: 'auth/sign-up', lazy: page(() => import('./auth/SignUpPage.tsx')) },
+      { path: 'auth/lock', lazy: page(() => import('./auth/LockPage.tsx')) },
+      { path: 'auth/forgot-password', lazy: page(() => import('./auth/ForgotPasswordPage.tsx')) },
+      { path: 'auth/security-code', lazy: page(() => import('./auth/SecurityCodePage.tsx')) },
+      { path: 'auth/new-password', lazy: page(() => import('./auth/NewPasswordPage.tsx')) },
+      { path: 'auth/rapid/login', lazy: page(() => import('./auth/RapidLoginPage.tsx')) },
+      { path: 'auth/localhost/login', lazy: page(() => import('./auth/LocalhostLoginPage.tsx')) },
+      { path: 'oauth/google', lazy: oauthPage },
+      { path: 'oauth/github', lazy: oauthPage },
+      { path: 'logout', lazy: page(() => import('./auth/LogoutPage.tsx')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: page(() => import('./shell/AppLayout.tsx')),
+            children: [
+              { path: 'repositories', lazy: page(() => import('./repositories/RepositoriesPage.tsx')) },
+              { path: 'repositories/:vendor/:orgName', lazy: page(() => import('./repositories/OrganizationPage.tsx')) },
+              { path: 'repositories/:vendor/:orgName/:repoName', lazy: repoPage },
+              { path: 'repositories/:vendor/:orgName/:repoName/lro', lazy: repoPage },
+              { path: 'jobs', lazy: jobsPage },
+              { path: 'jobs/:jobId', lazy: jobsPage },
+              { path: 'docent-api-keys', lazy: page(() => import('./apikeys/ApiKeysPage.tsx')) },
+              { path: 'redeem-coupon', lazy: page(() => import('./coupons/CouponsPage.tsx')) },
+              {
+                path: 'profile',
+                lazy: page(() => import('./profile/ProfileLayout.tsx')),
+                children: [
+                  { index: true, element: null },
+                  { path: 'personal-info', lazy: page(() => import('./profile/PersonalInfoPage.tsx')) },
+                  { path: 'security-settings', lazy: page(() => import('./profile/SecuritySettingsPage.tsx')) },
+                  { path: 'payments', lazy: page(() => import('./billing/PaymentsPage.tsx')) },
+                  { path: 'transactions', lazy: page(() => import('./billing/TransactionsPage.tsx')) },
+                  { path: 'upgrade-plan', lazy: page(() => import('./billing/UpgradePlanPage.tsx')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: 'server-error', lazy: page(() => import('./errors/ServerErrorPage.tsx')) },
+      { path: '404', lazy: notFound },
+      { path: '*', lazy: notFound },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

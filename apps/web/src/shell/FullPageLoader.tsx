@@ -1,0 +1,11 @@
+import { Spin } from 'antd';
+
+/** Centered spinner for routes that only do work and move on (rapid login, logout, lazy pages). */
+export function FullPageLoader({ tip }: { tip?: string }) {
+  return (
+    <div className="dc-fullpage-loader" role="status" aria-live="polite">
+      <Spin size="large" />
+      {tip && <p>{tip}</p>}
+    </div>
+  );
+}

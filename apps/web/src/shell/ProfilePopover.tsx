@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button, Divider, Popover } from 'antd';
+import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@docent/contracts';
+import { fullName, UserAvatar } from './UserAvatar.tsx';
+
+/** Header account menu (spec §2): profile and logout, plus the lock screen. */
+export function ProfilePopover({ user, showName }: { user: User; showName: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const go = (path: string) => {
+    setOpen(false);
+    void navigate(path);
+  };
+  const content = (
+    <div className="dc-profile-pop">
+      <div className="dc-profile-pop__who">
+        <UserAvatar user={user} size={40} />
+        <div>
+          <strong>{fullName(user) || user.userName}</strong>
+          <span>{user.email.name}</span>
+        </div>
+      </div>
+      <Divider style={{ margin: '12px 0 8px' }} />
+      <Button type="text" block icon={<UserOutlined />} onClick={() => go('/profile')}>
+        {t('shell.profileMenu.profile')}
+      </Button>
+      <Button type="text" block icon={<LockOutlined />} onClick={() => go('/auth/lock')}>
+        {t('shell.profileMenu.lock')}
+      </Button>
+      <Button type="text" block danger icon={<LogoutOutlined />} onClick={() => go('/logout')} data-testid="logout">
+        {t('shell.profileMenu.logout')}
+      </Button>
+    </div>
+  );
+  return (
+    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
+      <button type="button" className="dc-header__account" aria-label={t('shell.header.account')} data-testid="account-menu">
+        <UserAvatar user={user} size={32} />
+        {showName && <span className="dc-header__name">{fullName(user) || user.userName}</span>}
+      </button>
+    </Popover>
+  );
+}

@@ -1,0 +1,32 @@
+import { Avatar } from 'antd';
+import type { User } from '@docent/contracts';
+
+const PALETTE = ['#4f46e5', '#0891b2', '#059669', '#d97706', '#db2777', '#7c3aed', '#2563eb', '#dc2626'];
+
+/** Up to two initials from the full name, else from the user name or email. */
+export function initialsOf(user: Pick<User, 'firstName' | 'lastName' | 'userName' | 'email'>): string {
+  const parts = [user.firstName, user.lastName].map((s) => s.trim()).filter(Boolean);
+  const source = parts.length > 0 ? parts : [user.userName || user.email.name];
+  const letters = parts.length > 1 ? parts.map((p) => p[0]) : Array.from(source[0] ?? '?').slice(0, 1);
+  return letters.join('').slice(0, 2).toUpperCase() || '?';
+}
+
+/** A stable colour per user, so the generated avatar does not change between visits. */
+export function colorFor(seed: string): string {
+  let h = 0;
+  for (const ch of seed) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return PALETTE[h % PALETTE.length] ?? PALETTE[0]!;
+}
+
+export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return [user.firstName, user.lastName].map((s) => s.trim()).filter(Boolean).join(' ');
+}
+
+export function UserAvatar({ user, size = 32 }: { user: User; size?: number }) {
+  if (user.imgUrl) return <Avatar src={user.imgUrl} size={size} alt={fullName(user)} />;
+  return (
+    <Avatar size={size} style={{ backgroundColor: colorFor(user.id || user.email.name), fontWeight: 600, fontSize: size * 0.4 }}>
+      {initialsOf(user)}
+    </Avatar>
+  );
+}

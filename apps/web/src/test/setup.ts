@@ -1,0 +1,29 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import '../i18n/index.ts';
+
+// antd's responsive helpers call window.matchMedia, which jsdom lacks.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+// antd measures scrollbars through getComputedStyle on pseudo elements, which jsdom does not implement.
+const originalGetComputedStyle = window.getComputedStyle;
+window.getComputedStyle = (elt: Element, pseudo?: string | null) => originalGetComputedStyle(elt, pseudo ? undefined : pseudo);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

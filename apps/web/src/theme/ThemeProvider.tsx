@@ -1,0 +1,61 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import deDE from 'antd/locale/de_DE';
+import { effectiveTheme, msUntilNextMinute, type ThemeName } from './nightMode.ts';
+import { usePreferences } from './preferences.ts';
+import { themeConfig } from './tokens.ts';
+
+/** The theme on screen now; with night mode on it is re-checked at every minute boundary. */
+export function useEffectiveTheme(): ThemeName {
+  const prefs = usePreferences();
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!prefs.nightMode) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      setNow(new Date());
+      timer = setTimeout(tick, msUntilNextMinute(new Date()));
+    };
+    timer = setTimeout(tick, msUntilNextMinute(new Date()));
+    return () => clearTimeout(timer);
+  }, [prefs.nightMode]);
+  return effectiveTheme(prefs.theme, prefs.nightMode, prefs.nightTime, now);
+}
+
+/** Copies the tokens our own CSS needs into CSS variables, so plain CSS follows the theme. */
+function CssVariables({ name }: { name: ThemeName }) {
+  const { token } = antTheme.useToken();
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = name;
+    root.style.colorScheme = name;
+    const vars: Record<string, string> = {
+      '--dc-bg-layout': token.colorBgLayout,
+      '--dc-bg-container': token.colorBgContainer,
+      '--dc-bg-elevated': token.colorBgElevated,
+      '--dc-border': token.colorBorderSecondary,
+      '--dc-text': token.colorText,
+      '--dc-text-secondary': token.colorTextSecondary,
+      '--dc-text-tertiary': token.colorTextTertiary,
+      '--dc-primary': token.colorPrimary,
+      '--dc-primary-bg': token.colorPrimaryBg,
+      '--dc-fill': token.colorFillTertiary,
+      '--dc-radius': `${token.borderRadiusLG}px`,
+    };
+    for (const [k, v] of Object.entries(vars)) root.style.setProperty(k, v);
+  }, [name, token]);
+  return null;
+}
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const name = useEffectiveTheme();
+  const { language } = usePreferences();
+  const config = useMemo(() => themeConfig(name), [name]);
+  return (
+    <ConfigProvider theme={config} locale={language === 'de' ? deDE : enUS}>
+      <CssVariables name={name} />
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}

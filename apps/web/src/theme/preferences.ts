@@ -1,0 +1,106 @@
+import { useSyncExternalStore } from 'react';
+import type { Currency } from '@docent/contracts';
+import { DEFAULT_NIGHT_TIME, isValidTime, type NightTime, type ThemeName } from './nightMode.ts';
+
+/**
+ * Display preferences kept on this device (spec §3 client-stored items): `theme`,
+ * `nightMode`, `nightTime`, `currency`, plus `language` for the interface language.
+ */
+export type Language = 'en' | 'de';
+export const LANGUAGES: readonly Language[] = ['en', 'de'];
+
+export interface Preferences {
+  theme: ThemeName;
+  nightMode: boolean;
+  nightTime: NightTime;
+  currency: Currency;
+  language: Language;
+}
+
+export const PREF_KEYS = {
+  theme: 'theme',
+  nightMode: 'nightMode',
+  nightTime: 'nightTime',
+  currency: 'currency',
+  language: 'language',
+} as const;
+
+function readNightTime(): NightTime {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(PREF_KEYS.nightTime) ?? 'null');
+    if (raw && typeof raw === 'object' && 'start' in raw && 'end' in raw) {
+      const { start, end } = raw as { start: unknown; end: unknown };
+      if (typeof start === 'string' && typeof end === 'string' && isValidTime(start) && isValidTime(end)) {
+        return { start, end };
+      }
+    }
+  } catch {
+    /* a damaged item falls back to the default window */
+  }
+  return DEFAULT_NIGHT_TIME;
+}
+
+export function readPreferences(): Preferences {
+  const language = localStorage.getItem(PREF_KEYS.language);
+  return {
+    theme: localStorage.getItem(PREF_KEYS.theme) === 'dark' ? 'dark' : 'light',
+    nightMode: localStorage.getItem(PREF_KEYS.nightMode) === 'true',
+    nightTime: readNightTime(),
+    currency: localStorage.getItem(PREF_KEYS.currency) === 'INR' ? 'INR' : 'USD',
+    language: language === 'de' ? 'de' : 'en',
+  };
+}
+
+let current = readPreferences();
+const listeners = new Set<() => void>();
+
+function write(next: Preferences): void {
+  localStorage.setItem(PREF_KEYS.theme, next.theme);
+  localStorage.setItem(PREF_KEYS.nightMode, String(next.nightMode));
+  localStorage.setItem(PREF_KEYS.nightTime, JSON.stringify(next.nightTime));
+  localStorage.setItem(PREF_KEYS.currency, next.currency);
+  localStorage.setItem(PREF_KEYS.language, next.language);
+  current = next;
+  listeners.forEach((l) => l());
+}
+
+export function getPreferences(): Preferences {
+  return current;
+}
+
+/** Picking a theme turns night mode off (spec §4). */
+export function pickTheme(theme: ThemeName): void {
+  write({ ...current, theme, nightMode: false });
+}
+
+export function setNightMode(nightMode: boolean): void {
+  write({ ...current, nightMode });
+}
+
+export function setNightTime(nightTime: NightTime): void {
+  if (!isValidTime(nightTime.start) || !isValidTime(nightTime.end)) return;
+  write({ ...current, nightTime });
+}
+
+export function setCurrency(currency: Currency): void {
+  write({ ...current, currency });
+}
+
+export function setLanguage(language: Language): void {
+  write({ ...current, language });
+}
+
+/** Re-reads localStorage (tests). */
+export function reloadPreferences(): void {
+  current = readPreferences();
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePreferences(): Preferences {
+  return useSyncExternalStore(subscribe, getPreferences, getPreferences);
+}
