@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AnalysisOnly, AnalysisResult } from '@docent/contracts';
+
+/** The --only values (AnalysisOnly in @docent/contracts; listed here to keep zod out of CLI start-up). */
+const ONLY_VALUES: readonly AnalysisOnly[] = ['languages', 'basicDoc', 'advancedDoc', 'readme'];
+
+const USAGE = `Usage: docent analyze <path> [options]
+
+Analyses the repository at <path>: languages, function documentation, README.
+
+Options:
+  --json                 print the full result as JSON on stdout
+  --only <card>          languages | basicDoc | advancedDoc | readme
+  --no-git-history       skip the git-blame check for outdated docs
+  --workers <n>          parse worker threads (default: CPU count)
+  --cache-dir <dir>      cache folder (default: $DOCENT_CACHE_DIR or ~/.cache/docent)
+  -h, --help             show this help
+`;
+
+interface CliArgs {
+  path: string;
+  json: boolean;
+  only?: AnalysisOnly;
+  gitHistory: boolean;
+  workers?: number;
+  cacheDir?: string;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: readonly string[]): CliArgs | 'help' {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') return 'help';
+  if (command !== 'analyze') throw new UsageError(`Unknown command "${command}".`);
+  const args: Partial<CliArgs> & { json: boolean; gitHistory: boolean } = { json: false, gitHistory: true };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const value = (): string => {
+      const next = rest[++i];
+      if (next === undefined) throw new UsageError(`${arg} needs a value.`);
+      return next;
+    };
+    if (arg === '-h' || arg === '--help') return 'help';
+    else if (arg === '--json') args.json = true;
+    else if (arg === '--no-git-history') args.gitHistory = false;
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const card = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : value();
+      if (!(ONLY_VALUES as readonly string[]).includes(card)) throw new UsageError(`--only must be one of ${ONLY_VALUES.join(', ')} (got "${card}").`);
+      args.only = card as AnalysisOnly;
+    } else if (arg === '--workers') {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1) throw new UsageError('--workers must be a positive integer.');
+      args.workers = n;
+    } else if (arg === '--cache-dir') args.cacheDir = value();
+    else if (arg.startsWith('-')) throw new UsageError(`Unknown option "${arg}".`);
+    else if (args.path === undefined) args.path = arg;
+    else throw new UsageError(`Unexpected argument "${arg}".`);
+  }
+  if (args.path === undefined) throw new UsageError('Missing <path>.');
+  return args as CliArgs;
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 1 analysis failed, 2 bad usage or path). */
+export async function main(argv: readonly string[]): Promise<number> {
+  let args: CliArgs | 'help';
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`docent: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const target = path.resolve(args.path);
+  if (!fs.existsSync(target)) {
+    process.stderr.write(`docent: ${args.path}: no such file or directory\n`);
+    return 2;
+  }
+  if (!fs.statSync(target).isDirectory()) {
+    process.stderr.write(`docent: ${args.path}: not a directory\n`);
+    return 2;
+  }
+
+  // Loaded only now, so --help and usage errors answer at once.
+  const { analyzeRepository } = await import('./engine/analyze.ts');
+  const { InvalidRepositoryError } = await import('./engine/errors.ts');
+  const showProgress = process.stderr.isTTY === true;
+  const controller = new AbortController();
+  const onSignal = (): void => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  try {
+    const result = await analyzeRepository(target, {
+      only: args.only,
+      gitHistory: args.gitHistory,
+      workers: args.workers,
+      cacheDir: args.cacheDir,
+      signal: controller.signal,
+      llm: process.env.LLM_BASE_URL ? { baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY, model: process.env.LLM_MODEL } : undefined,
+      onProgress: showProgress
+        ? (percent, message) => process.stderr.write(`\r\x1b[2K[${percent.toFixed(0).padStart(3)}%] ${message}`)
+        : undefined,
+    });
+    if (showProgress) process.stderr.write('\r\x1b[2K');
+    process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : renderSummary(target, result));
+    return 0;
+  } catch (error) {
+    if (showProgress) process.stderr.write('\r\x1b[2K');
+    if (error instanceof InvalidRepositoryError) {
+      process.stderr.write(`docent: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`docent: analysis failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+function table(title: string, rows: ReadonlyArray<readonly [string, string]>): string {
+  const width = Math.max(...rows.map(([label]) => label.length), 10);
+  const lines = rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);
+  return `${title}\n${'─'.repeat(Math.max(title.length, width + 12))}\n${lines.join('\n')}\n\n`;
+}
+
+const pct = (part: number, whole: number): string => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)}%`);
+
+/** The readable summary: one small table per dashboard card. */
+export function renderSummary(target: string, result: AnalysisResult): string {
+  const { report, stats, docMetrics } = result;
+  let out = `Docent analysis of ${target}\n\n`;
+  if (report.basicFuncDocAnalysis && docMetrics) {
+    const { totalFunctions, totalDocumented } = report.basicFuncDocAnalysis;
+    const bucket = (b: { documented: number; total: number }): string => `${b.documented}/${b.total} documented`;
+    out += table('Documented functions', [
+      ['Functions', String(totalFunctions)],
+      ['Documented', `${totalDocumented} (${pct(totalDocumented, totalFunctions)})`],
+      ['Low complexity', bucket(docMetrics.complexity.low)],
+      ['Medium complexity', bucket(docMetrics.complexity.medium)],
+      ['High complexity', bucket(docMetrics.complexity.high)],
+      ['Public', bucket(docMetrics.visibility.public)],
+      ['Private', bucket(docMetrics.visibility.private)],
+      ['Protected', bucket(docMetrics.visibility.protected)],
+      ['Test functions', `${stats.testFunctions} (not in the figures above)`],
+    ]);
+  }
+  if (report.programmingLanguages) {
+    const entries = Object.entries(report.programmingLanguages);
+    out += table('Programming languages', entries.length ? entries.map(([lang, share]) => [lang, `${share.toFixed(2)}%`] as const) : [['(none)', '']]);
+  }
+  if (report.advancedFuncDocAnalysis) {
+    out += table('Documentation issues', [
+      ['Outdated docs', String(report.advancedFuncDocAnalysis.outdatedDocCount)],
+      ['Urgent to document', String(report.advancedFuncDocAnalysis.urgentDocCount)],
+    ]);
+  }
+  if (report.readmeAnalysis) {
+    const readme = report.readmeAnalysis;
+    const text = readme.textStatistics;
+    out += table('README', [
+      ['File', readme.fileName ?? '(none found)'],
+      ['Quality score', `${Math.round(readme.calculatedQualityScore)}/100`],
+      ['Interpretation', `${Math.round(readme.llmInterpretationScore)}/100 (${readme.llmInterpretationSource})`],
+      ['Words', String(readme.wordCount)],
+      ['Reading time', `${Math.round(text.readingTime)} s`],
+      ['Flesch ease', text.fleschReadingEase.toFixed(1)],
+      ['Grammar issues', String(readme.grammarError)],
+      ['Broken links', String(readme.brokenLinks.length)],
+    ]);
+  }
+  const mb = (stats.bytes / 1e6).toFixed(1);
+  out += `${stats.files} files (${mb} MB) in ${(stats.durationMs / 1000).toFixed(2)} s: ${stats.parsedFiles} parsed, ${stats.cachedFiles} from cache, ${stats.skippedFiles} skipped.\n`;
+  return out;
+}

@@ -1,0 +1,13 @@
+/**
+ * @docent/analyzer: a directory in, an analysis report out (DESIGN.md §1, §5).
+ * analyzeRepository is the entry point; the parts it is built from are exported for reuse.
+ */
+export { analyzeRepository, type AnalyzeOptions } from './engine/analyze.ts';
+export { AnalysisAbortedError, InvalidRepositoryError } from './engine/errors.ts';
+export { resolveCacheDir } from './engine/cache-dir.ts';
+export { complexityCategory, isUrgent } from './engine/entries.ts';
+export { isTestFile } from './engine/test-files.ts';
+export { gitBlobId } from './engine/blob-id.ts';
+export { extractFunctions, PARSEABLE_LANGUAGES, type ParsedFunction } from './functions/index.ts';
+export { classifyFile, isBinary, languageShares, parseGitAttributes, type FileClass } from './languages/index.ts';
+export { analyzeReadme, findReadme } from './readme/index.ts';
