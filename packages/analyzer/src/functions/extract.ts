@@ -84,7 +84,8 @@ export function extractFromTree(tree: Tree, source: string, relPath: string, spe
           frames.push(newFrame('anonymous', '', node, depth, -1));
         }
       } else if (spec.decisionTypes.has(type)) {
-        if (!(spec.armTypes?.has(type) && spec.isDefaultArm?.(cursor.currentNode))) {
+        // Keywords share their node's type name in some grammars (Ruby `if`): named nodes only.
+        if (cursor.nodeIsNamed && !(spec.armTypes?.has(type) && spec.isDefaultArm?.(cursor.currentNode))) {
           const target = innermostCounted();
           if (target) target.complexity++;
         }
@@ -93,10 +94,10 @@ export function extractFromTree(tree: Tree, source: string, relPath: string, spe
           const target = innermostCounted();
           if (target) target.complexity++;
         }
-      } else if (spec.returnTypes?.has(type)) {
+      } else if (spec.returnTypes?.has(type) && cursor.nodeIsNamed) {
         const target = innermostFunction();
         if (target && !target.returnsValue && hasOperand(cursor.currentNode)) target.returnsValue = true;
-      } else if (spec.yieldTypes?.has(type)) {
+      } else if (spec.yieldTypes?.has(type) && cursor.nodeIsNamed) {
         const target = innermostFunction();
         if (target) target.returnsValue = true;
       }
@@ -144,12 +145,28 @@ function declarationStart(outer: Node, spec: LanguageSpec): Node {
   return start;
 }
 
+/**
+ * The last token that is not a comment: grammars put comments that follow a function's last
+ * statement inside its block (Python), but the function ends at its last statement, as in `ast`.
+ */
+function lastCodeToken(node: Node): Node {
+  let current = node;
+  for (let guard = 0; guard < 10_000 && current.childCount > 0; guard++) {
+    let child = current.lastChild;
+    while (child && child.type.includes('comment')) child = child.previousSibling;
+    if (!child) break;
+    current = child;
+  }
+  return current === node || current.endIndex <= node.startIndex ? node : current;
+}
+
 function build(frame: CountedFrame, lines: readonly string[], source: string, spec: LanguageSpec, language: string): ParsedFunction {
   const { facts } = frame;
   const node = frame.node!;
   const start = declarationStart(facts.outer, spec);
   const startRow = start.startPosition.row;
-  const end = node.endPosition;
+  const last = lastCodeToken(node);
+  const end = last.endPosition;
   // A node that swallows the final newline ends at column 0 of the next row.
   const endRow = end.column === 0 && end.row > startRow ? end.row - 1 : end.row;
   let doc: DocBlock | null;
@@ -168,7 +185,7 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
     name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,
     startLine: startRow + 1,
     endLine: endRow + 1,
-    content: source.slice(start.startIndex, node.endIndex),
+    content: source.slice(start.startIndex, last.endIndex),
     docstring: doc ? doc.text : null,
     docStartLine: doc ? doc.startRow + 1 : null,
     docEndLine: doc ? doc.endRow + 1 : null,

@@ -1,0 +1,64 @@
+import type { Node } from 'web-tree-sitter';
+import type { FunctionFacts, LanguageSpec, Signature } from '../types.ts';
+import { childOfType, childrenOf, emptySignature, isInsideFunction, scopeFromModifiers } from './shared.ts';
+
+/**
+ * PHP. Functions: named functions and methods (abstract and interface methods included);
+ * closures and arrow functions are anonymous. Scope: visibility modifiers, default public.
+ * Returns: a `: void`/`: never` type means none, another type means a value, no type means
+ * "look for `return <value>`/`yield` in the body".
+ */
+
+export const php: LanguageSpec = {
+  grammar: 'php',
+  functionTypes: new Set(['function_definition', 'method_declaration']),
+  anonymousFunctionTypes: new Set(['anonymous_function_creation_expression', 'anonymous_function', 'arrow_function']),
+  ownerTypes: new Set(['class_declaration', 'interface_declaration', 'trait_declaration', 'enum_declaration']),
+  ownerInfo: (node) => ({ name: node.childForFieldName('name')?.text ?? '' }),
+  describe(node, ctx): FunctionFacts {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const words = childrenOf(node)
+      .filter((c) => c.type === 'visibility_modifier')
+      .map((c) => c.text.toLowerCase());
+    const scope = isInsideFunction(ctx.frames) ? 'private' : scopeFromModifiers(words, 'public');
+    const type = node.childForFieldName('return_type');
+    const body = node.childForFieldName('body');
+    let declaredReturn: FunctionFacts['declaredReturn'] = 'body';
+    if (/^__(construct|destruct)$/i.test(name) || !body) declaredReturn = 'unknown';
+    else if (type) declaredReturn = /^(void|never)$/i.test(type.text.trim()) ? 'none' : 'value';
+    return { name, outer: node, scope, signature: readSignature(node.childForFieldName('parameters')), declaredReturn };
+  },
+  decisionTypes: new Set([
+    'if_statement',
+    'else_if_clause',
+    'for_statement',
+    'foreach_statement',
+    'while_statement',
+    'do_statement',
+    'case_statement',
+    'catch_clause',
+    'conditional_expression',
+    'match_conditional_expression',
+  ]),
+  logicalTokens: new Set(['&&', '||', 'and', 'or', '??']),
+  logicalParents: new Set(['binary_expression']),
+  returnTypes: new Set(['return_statement']),
+  yieldTypes: new Set(['yield_expression']),
+  doc: { blockOpeners: ['/**'], linePrefixes: [] },
+  docNoun: 'Doc comment',
+  docLanguage: 'PHP',
+};
+
+function readSignature(params: Node | null): Signature | null {
+  if (!params) return null;
+  const sig = emptySignature();
+  for (const p of childrenOf(params)) {
+    if (!/_parameter$/.test(p.type)) continue;
+    const variable = p.childForFieldName('name') ?? childOfType(p, 'variable_name');
+    const name = variable?.text.replace(/^\$/, '');
+    if (!name) continue;
+    sig.names.push(name);
+    if (p.type === 'variadic_parameter') sig.variadic.push(name);
+  }
+  return sig;
+}
