@@ -1,0 +1,182 @@
+/**
+ * Azure DevOps (Services or Server) through REST API 7.1 with plain fetch.
+ *
+ * A PAT belongs to one organization in Docent, so the organization is the credential's own.
+ * Azure nests repositories in projects; Docent's two-level model keeps
+ *   organizationName = the Azure DevOps organization, and
+ *   repoName         = `{project}/{repository}`
+ * Neither a project nor a repository name may contain `/`, so the first `/` splits them back.
+ */
+import {
+  DEFAULT_MAX_REPOSITORIES,
+  DEFAULT_TIMEOUT_MS,
+  FALLBACK_DEFAULT_BRANCH,
+  VendorApiError,
+  requestBudget,
+  trimBase,
+  vendorRequest,
+  withCredentials,
+  withoutCredentials,
+  type AdapterOptions,
+  type HostedVendorAdapter,
+  type PullRequestDraft,
+  type RemoteOrganization,
+  type RemoteRepository,
+  type RepoRef,
+  type VendorCredential,
+} from '../hosted-types.ts';
+
+const LABEL = 'Azure DevOps';
+const SERVICES_HOST = 'https://dev.azure.com';
+const API_VERSION = 'api-version=7.1';
+/** Azure DevOps refuses pull-request descriptions longer than this. */
+const MAX_DESCRIPTION = 4000;
+
+/** The fields of Azure DevOps' GitRepository object this adapter reads. */
+interface AzureRepository {
+  id: string;
+  name: string;
+  project: { name: string; visibility?: 'private' | 'public' };
+  defaultBranch?: string;
+  size?: number; // bytes
+  remoteUrl: string;
+  webUrl?: string;
+  isDisabled?: boolean;
+}
+
+const branchName = (ref: string | undefined) => (ref ? ref.replace(/^refs\/heads\//, '') : FALLBACK_DEFAULT_BRANCH);
+
+export function mapAzureRepository(organization: string, r: AzureRepository): RemoteRepository {
+  const cloneUrl = withoutCredentials(r.remoteUrl); // Azure puts `{org}@` in front of the host
+  return {
+    organizationName: organization,
+    repoName: `${r.project.name}/${r.name}`,
+    defaultBranch: branchName(r.defaultBranch),
+    isPrivate: r.project.visibility !== 'public',
+    cloneUrl,
+    webUrl: r.webUrl ?? cloneUrl,
+    sizeKb: typeof r.size === 'number' ? Math.ceil(r.size / 1024) : undefined,
+  };
+}
+
+/** `{project}/{repository}` back into its parts, URL-encoded. */
+function splitRepoName(repo: RepoRef): { project: string; repository: string } {
+  const slash = repo.repoName.indexOf('/');
+  if (slash <= 0 || slash === repo.repoName.length - 1) {
+    throw new VendorApiError(400, LABEL, `${LABEL} repositories are named "project/repository"; got "${repo.repoName}".`, 'not-found');
+  }
+  return {
+    project: encodeURIComponent(repo.repoName.slice(0, slash)),
+    repository: encodeURIComponent(repo.repoName.slice(slash + 1)),
+  };
+}
+
+export class AzureDevOpsAdapter implements HostedVendorAdapter {
+  readonly vendor = 'AZUREDEVOPS' as const;
+  private readonly timeoutMs: number;
+  private readonly maxRepositories: number;
+
+  constructor(options: AdapterOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
+  }
+
+  private organization(cred: VendorCredential, requested?: string): string {
+    const org = requested ?? cred.organization ?? (cred.baseUrl ? new URL(cred.baseUrl).pathname.split('/').filter(Boolean).pop() : undefined);
+    if (!org) throw new VendorApiError(400, LABEL, `An ${LABEL} organization is needed for this token.`, 'not-found');
+    return org;
+  }
+
+  /** The collection URL: the credential's own (on-premises, tests) or https://dev.azure.com/{org}. */
+  private collection(cred: VendorCredential, org: string): string {
+    return cred.baseUrl ? trimBase(cred.baseUrl) : `${SERVICES_HOST}/${encodeURIComponent(org)}`;
+  }
+
+  /** A PAT is sent as HTTP Basic with an empty user name, as Azure DevOps documents; Entra tokens as Bearer. */
+  private authHeaders(cred: VendorCredential): Record<string, string> {
+    if (cred.kind === 'oauth') return { authorization: `Bearer ${cred.token}` };
+    return { authorization: `Basic ${Buffer.from(`:${cred.token}`).toString('base64')}` };
+  }
+
+  private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
+    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: this.authHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+  }
+
+  /** Backs `POST /v1/azure/pat?organization=`: the PAT is valid when the organization's projects can be read. */
+  async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
+    const org = this.organization(cred);
+    try {
+      await this.get(cred, `${this.collection(cred, org)}/_apis/projects?$top=1&${API_VERSION}`, `the organization ${org}`, signal);
+      return { valid: true, login: org };
+    } catch (err) {
+      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden' || err.failure === 'not-found')) {
+        return { valid: false, message: err.message };
+      }
+      throw err;
+    }
+  }
+
+  async listOrganizations(cred: VendorCredential): Promise<RemoteOrganization[]> {
+    const org = this.organization(cred);
+    return [{ name: org, id: org }];
+  }
+
+  /**
+   * One call lists every repository of every project the PAT can read; this endpoint has no
+   * paging parameters (unlike the projects list), so the bound is applied to the one answer.
+   * Disabled repositories cannot be cloned and are left out.
+   */
+  async listRepositories(cred: VendorCredential, organization?: string, signal?: AbortSignal): Promise<RemoteRepository[]> {
+    const org = this.organization(cred, organization);
+    const { data } = await this.get<{ count: number; value: AzureRepository[] }>(
+      cred,
+      `${this.collection(cred, org)}/_apis/git/repositories?${API_VERSION}`,
+      `the repositories of ${org}`,
+      signal,
+    );
+    if (!Array.isArray(data.value)) throw new VendorApiError(502, LABEL, `${LABEL} answered with something other than a list of repositories.`);
+    return data.value
+      .filter((r) => !r.isDisabled)
+      .slice(0, this.maxRepositories)
+      .map((r) => mapAzureRepository(org, r));
+  }
+
+  async defaultBranch(cred: VendorCredential, repo: RepoRef, signal?: AbortSignal): Promise<string> {
+    const org = this.organization(cred, repo.organizationName);
+    const { project, repository } = splitRepoName(repo);
+    const { data } = await this.get<AzureRepository>(
+      cred,
+      `${this.collection(cred, org)}/${project}/_apis/git/repositories/${repository}?${API_VERSION}`,
+      `the repository ${repo.repoName}`,
+      signal,
+    );
+    return branchName(data.defaultBranch);
+  }
+
+  /** Azure DevOps documents `https://{PAT}@dev.azure.com/…` for cloning with a PAT. */
+  authenticatedCloneUrl(cred: VendorCredential, repo: RemoteRepository): string {
+    return withCredentials(LABEL, repo.cloneUrl, cred.token);
+  }
+
+  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal) {
+    const org = this.organization(cred, repo.organizationName);
+    const { project, repository } = splitRepoName(repo);
+    const { data } = await vendorRequest<{ pullRequestId: number; repository?: { webUrl?: string } }>({
+      label: LABEL,
+      method: 'POST',
+      url: `${this.collection(cred, org)}/${project}/_apis/git/repositories/${repository}/pullrequests?${API_VERSION}`,
+      token: cred.token,
+      headers: this.authHeaders(cred),
+      budget: requestBudget(signal, this.timeoutMs),
+      what: `the repository ${repo.repoName}`,
+      json: {
+        sourceRefName: `refs/heads/${pr.head}`,
+        targetRefName: `refs/heads/${pr.base}`,
+        title: pr.title,
+        description: pr.body.length > MAX_DESCRIPTION ? `${pr.body.slice(0, MAX_DESCRIPTION - 1)}…` : pr.body,
+      },
+    });
+    const repoWeb = data.repository?.webUrl ?? `${this.collection(cred, org)}/${project}/_git/${repository}`;
+    return { url: `${repoWeb}/pullrequest/${data.pullRequestId}`, number: data.pullRequestId };
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Bitbucket Cloud through REST 2.0 with plain fetch.
+ *
+ * Credentials: an app password or API token with its user (`username` set → HTTP Basic), or an
+ * OAuth / workspace / repository access token (no `username` → Bearer). Organizations are
+ * workspaces, listed with GET /2.0/user/workspaces (the replacement for the cross-workspace
+ * endpoints Atlassian removed under CHANGE-2770); a workspace access token cannot list them,
+ * so the credential's own workspace is used then.
+ */
+import {
+  DEFAULT_MAX_REPOSITORIES,
+  DEFAULT_TIMEOUT_MS,
+  FALLBACK_DEFAULT_BRANCH,
+  VendorApiError,
+  requestBudget,
+  sameOriginOrThrow,
+  trimBase,
+  vendorRequest,
+  withCredentials,
+  withoutCredentials,
+  type AdapterOptions,
+  type HostedVendorAdapter,
+  type PullRequestDraft,
+  type RemoteOrganization,
+  type RemoteRepository,
+  type RepoRef,
+  type VendorCredential,
+} from '../hosted-types.ts';
+
+const LABEL = 'Bitbucket';
+const PUBLIC_API = 'https://api.bitbucket.org';
+const PAGELEN = 100;
+
+/** Bitbucket's paginated envelope. */
+interface Paginated<T> {
+  values: T[];
+  next?: string;
+  pagelen?: number;
+  page?: number;
+  size?: number;
+}
+
+interface BitbucketLink {
+  href: string;
+  name?: string;
+}
+
+/** The fields of Bitbucket's repository object this adapter reads. */
+interface BitbucketRepository {
+  slug?: string;
+  name: string;
+  full_name: string;
+  is_private: boolean;
+  size?: number; // bytes
+  mainbranch?: { name: string } | null;
+  workspace?: { slug: string };
+  links: { html?: BitbucketLink; clone?: BitbucketLink[] };
+}
+
+interface WorkspaceAccess {
+  workspace: { slug: string; uuid: string; name?: string };
+}
+
+export function mapBitbucketRepository(r: BitbucketRepository): RemoteRepository {
+  const [ownerFromName = '', slugFromName = r.name] = r.full_name.split('/');
+  const organizationName = r.workspace?.slug ?? ownerFromName;
+  const repoName = r.slug ?? slugFromName;
+  const https = r.links.clone?.find((l) => l.name === 'https')?.href;
+  const webUrl = r.links.html?.href ?? `https://bitbucket.org/${organizationName}/${repoName}`;
+  return {
+    organizationName,
+    repoName,
+    defaultBranch: r.mainbranch?.name || FALLBACK_DEFAULT_BRANCH,
+    isPrivate: r.is_private,
+    cloneUrl: withoutCredentials(https ?? `${webUrl}.git`),
+    webUrl,
+    sizeKb: typeof r.size === 'number' ? Math.ceil(r.size / 1024) : undefined,
+  };
+}
+
+const repoPath = (repo: RepoRef) => `${encodeURIComponent(repo.organizationName)}/${encodeURIComponent(repo.repoName)}`;
+
+export class BitbucketAdapter implements HostedVendorAdapter {
+  readonly vendor = 'BITBUCKET' as const;
+  private readonly timeoutMs: number;
+  private readonly maxRepositories: number;
+
+  constructor(options: AdapterOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
+  }
+
+  private api(cred: VendorCredential): string {
+    return `${trimBase(cred.baseUrl ?? PUBLIC_API)}/2.0`;
+  }
+
+  private authHeaders(cred: VendorCredential): Record<string, string> {
+    if (cred.username) return { authorization: `Basic ${Buffer.from(`${cred.username}:${cred.token}`).toString('base64')}` };
+    return { authorization: `Bearer ${cred.token}` };
+  }
+
+  private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
+    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: this.authHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+  }
+
+  /** Follows `next` links until the last page or the bound. */
+  private async getAll<T>(cred: VendorCredential, firstUrl: string, what: string, limit: number, signal?: AbortSignal): Promise<T[]> {
+    const out: T[] = [];
+    let url: string | undefined = firstUrl;
+    while (url) {
+      const { data }: { data: Paginated<T> } = await this.get<Paginated<T>>(cred, url, what, signal);
+      if (!Array.isArray(data.values)) throw new VendorApiError(502, LABEL, `${LABEL} answered with something other than a page of ${what}.`);
+      for (const item of data.values) {
+        out.push(item);
+        if (out.length >= limit) return out;
+      }
+      url = data.next ? sameOriginOrThrow(LABEL, data.next, firstUrl) : undefined;
+    }
+    return out;
+  }
+
+  async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
+    try {
+      if (cred.organization && !cred.username) {
+        // Workspace/repository access tokens are not a user: reading the workspace's repositories proves them.
+        const ws = encodeURIComponent(cred.organization);
+        await this.get(cred, `${this.api(cred)}/repositories/${ws}?pagelen=1`, `the workspace ${cred.organization}`, signal);
+        return { valid: true, login: cred.organization };
+      }
+      const { data } = await this.get<{ username?: string; display_name?: string }>(cred, `${this.api(cred)}/user`, 'the user', signal);
+      return { valid: true, login: data.username ?? data.display_name };
+    } catch (err) {
+      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
+        return { valid: false, message: err.message };
+      }
+      throw err;
+    }
+  }
+
+  async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {
+    try {
+      const access = await this.getAll<WorkspaceAccess>(
+        cred,
+        `${this.api(cred)}/user/workspaces?pagelen=${PAGELEN}`,
+        'workspaces',
+        this.maxRepositories,
+        signal,
+      );
+      return access.map((a) => ({ name: a.workspace.slug, id: a.workspace.uuid }));
+    } catch (err) {
+      if (cred.organization && err instanceof VendorApiError && err.failure === 'forbidden') {
+        return [{ name: cred.organization, id: cred.organization }];
+      }
+      throw err;
+    }
+  }
+
+  async listRepositories(cred: VendorCredential, organization?: string, signal?: AbortSignal): Promise<RemoteRepository[]> {
+    const workspaces = organization ? [organization] : (await this.listOrganizations(cred, signal)).map((o) => o.name);
+    const out: RemoteRepository[] = [];
+    for (const ws of workspaces) {
+      const remaining = this.maxRepositories - out.length;
+      if (remaining <= 0) break;
+      const repos = await this.getAll<BitbucketRepository>(
+        cred,
+        `${this.api(cred)}/repositories/${encodeURIComponent(ws)}?pagelen=${PAGELEN}`,
+        `repositories of ${ws}`,
+        remaining,
+        signal,
+      );
+      out.push(...repos.map(mapBitbucketRepository));
+    }
+    return out;
+  }
+
+  async defaultBranch(cred: VendorCredential, repo: RepoRef, signal?: AbortSignal): Promise<string> {
+    const { data } = await this.get<BitbucketRepository>(
+      cred,
+      `${this.api(cred)}/repositories/${repoPath(repo)}`,
+      `the repository ${repo.organizationName}/${repo.repoName}`,
+      signal,
+    );
+    return data.mainbranch?.name || FALLBACK_DEFAULT_BRANCH;
+  }
+
+  /**
+   * Bitbucket documents `x-token-auth` as the user name for access tokens; an app password
+   * (or API token) goes with its own user name.
+   */
+  authenticatedCloneUrl(cred: VendorCredential, repo: RemoteRepository): string {
+    return cred.username
+      ? withCredentials(LABEL, repo.cloneUrl, cred.username, cred.token)
+      : withCredentials(LABEL, repo.cloneUrl, 'x-token-auth', cred.token);
+  }
+
+  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal) {
+    const { data } = await vendorRequest<{ id: number; links: { html: { href: string } } }>({
+      label: LABEL,
+      method: 'POST',
+      url: `${this.api(cred)}/repositories/${repoPath(repo)}/pullrequests`,
+      token: cred.token,
+      headers: this.authHeaders(cred),
+      budget: requestBudget(signal, this.timeoutMs),
+      what: `the repository ${repo.organizationName}/${repo.repoName}`,
+      json: {
+        title: pr.title,
+        description: pr.body,
+        source: { branch: { name: pr.head } },
+        destination: { branch: { name: pr.base } },
+      },
+    });
+    return { url: data.links.html.href, number: data.id };
+  }
+}

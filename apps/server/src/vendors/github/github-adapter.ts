@@ -1,0 +1,215 @@
+/**
+ * GitHub (github.com or GitHub Enterprise Server) through Octokit's REST client.
+ *
+ * Two credential kinds: a personal (or OAuth) token acts as the user; an `app-installation`
+ * token is a GitHub App installation access token minted elsewhere (it expires after an hour)
+ * and sees exactly the repositories the installation was granted, via /installation/repositories.
+ */
+import { Octokit } from '@octokit/rest';
+import {
+  DEFAULT_MAX_REPOSITORIES,
+  DEFAULT_TIMEOUT_MS,
+  FALLBACK_DEFAULT_BRANCH,
+  VendorApiError,
+  failureBeforeAnswer,
+  requestBudget,
+  trimBase,
+  vendorErrorFromAnswer,
+  withCredentials,
+  withoutCredentials,
+  type AdapterOptions,
+  type HostedVendorAdapter,
+  type PullRequestDraft,
+  type RemoteOrganization,
+  type RemoteRepository,
+  type RepoRef,
+  type RequestBudget,
+  type VendorCredential,
+} from '../hosted-types.ts';
+
+const LABEL = 'GitHub';
+const PUBLIC_API = 'https://api.github.com';
+const PER_PAGE = 100;
+
+/** The fields of GitHub's "repository" object this adapter reads. */
+interface GitHubRepo {
+  name: string;
+  owner: { login: string } | null;
+  default_branch?: string;
+  private: boolean;
+  clone_url?: string;
+  html_url: string;
+  size?: number; // kilobytes, per GitHub
+}
+
+const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/** Octokit's RequestError, recognised by shape so we depend on @octokit/rest alone. */
+interface OctokitHttpError {
+  status: number;
+  response?: { headers: Record<string, string | number | undefined>; data: unknown };
+}
+
+function isOctokitHttpError(err: unknown): err is OctokitHttpError {
+  return !!err && typeof err === 'object' && typeof (err as { status?: unknown }).status === 'number';
+}
+
+function toHeaders(raw: Record<string, string | number | undefined>): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(raw)) if (v !== undefined) h.set(k, String(v));
+  return h;
+}
+
+export function mapGitHubRepository(r: GitHubRepo): RemoteRepository {
+  const owner = r.owner?.login ?? '';
+  return {
+    organizationName: owner,
+    repoName: r.name,
+    defaultBranch: r.default_branch || FALLBACK_DEFAULT_BRANCH,
+    isPrivate: r.private,
+    cloneUrl: withoutCredentials(r.clone_url ?? `${r.html_url}.git`),
+    webUrl: r.html_url,
+    sizeKb: typeof r.size === 'number' ? r.size : undefined,
+  };
+}
+
+export class GitHubAdapter implements HostedVendorAdapter {
+  readonly vendor = 'GITHUB' as const;
+  private readonly timeoutMs: number;
+  private readonly maxRepositories: number;
+
+  constructor(options: AdapterOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
+  }
+
+  /**
+   * Runs `work` with an Octokit whose every request carries a fresh per-request timeout joined
+   * with the caller's signal, and turns whatever Octokit throws into a VendorApiError.
+   */
+  private async call<T>(cred: VendorCredential, signal: AbortSignal | undefined, what: string, work: (o: Octokit) => Promise<T>): Promise<T> {
+    let last: RequestBudget = requestBudget(signal, this.timeoutMs);
+    const timeoutMs = this.timeoutMs;
+    const octokit = new Octokit({
+      auth: cred.token,
+      baseUrl: trimBase(cred.baseUrl ?? PUBLIC_API),
+      userAgent: 'Docent',
+      log: silentLog,
+      request: {
+        // One budget per HTTP request, so a long pagination is not cut off by one timer.
+        fetch: (url: string, init: RequestInit) => {
+          last = requestBudget(signal, timeoutMs);
+          return fetch(url, { ...init, signal: last.signal });
+        },
+      },
+    });
+    try {
+      return await work(octokit);
+    } catch (err) {
+      if (err instanceof VendorApiError) throw err;
+      if (isOctokitHttpError(err) && err.response) {
+        throw vendorErrorFromAnswer(LABEL, err.status, toHeaders(err.response.headers), err.response.data, cred.token, what);
+      }
+      throw failureBeforeAnswer(LABEL, err, last, cred.token);
+    }
+  }
+
+  async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
+    try {
+      if (cred.kind === 'app-installation') {
+        // Installation tokens cannot read /user; listing one granted repository proves them.
+        const { data } = await this.call(cred, signal, 'the installation', (o) =>
+          o.rest.apps.listReposAccessibleToInstallation({ per_page: 1 }),
+        );
+        return { valid: true, login: data.repositories[0]?.owner.login };
+      }
+      const { data } = await this.call(cred, signal, 'the user', (o) => o.rest.users.getAuthenticated());
+      return { valid: true, login: data.login };
+    } catch (err) {
+      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
+        return { valid: false, message: err.message };
+      }
+      throw err;
+    }
+  }
+
+  async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {
+    if (cred.kind === 'app-installation') {
+      const owners = new Map<string, RemoteOrganization>();
+      for (const repo of await this.installationRepositories(cred, signal)) {
+        if (repo.owner && !owners.has(repo.owner.login)) owners.set(repo.owner.login, { name: repo.owner.login, id: String((repo.owner as { id?: number }).id ?? repo.owner.login) });
+      }
+      return [...owners.values()];
+    }
+    return this.call(cred, signal, 'the organizations', async (o) => {
+      const { data: me } = await o.rest.users.getAuthenticated();
+      const orgs = await o.paginate(o.rest.orgs.listForAuthenticatedUser, { per_page: PER_PAGE });
+      return [{ name: me.login, id: String(me.id) }, ...orgs.map((org) => ({ name: org.login, id: String(org.id) }))];
+    });
+  }
+
+  async listRepositories(cred: VendorCredential, organization?: string, signal?: AbortSignal): Promise<RemoteRepository[]> {
+    const sameOwner = (r: GitHubRepo) => !organization || r.owner?.login.toLowerCase() === organization.toLowerCase();
+    if (cred.kind === 'app-installation') {
+      return (await this.installationRepositories(cred, signal)).filter(sameOwner).map(mapGitHubRepository);
+    }
+    if (!organization) {
+      return (await this.userRepositories(cred, 'owner,organization_member', signal)).map(mapGitHubRepository);
+    }
+    try {
+      const repos = await this.call(cred, signal, `the organization ${organization}`, (o) =>
+        this.collect(o.paginate.iterator(o.rest.repos.listForOrg, { org: organization, type: 'all', per_page: PER_PAGE })),
+      );
+      return repos.map(mapGitHubRepository);
+    } catch (err) {
+      // Not an organization: the user's own account (private repos are only listed via /user/repos).
+      if (err instanceof VendorApiError && err.status === 404) {
+        return (await this.userRepositories(cred, 'owner', signal)).filter(sameOwner).map(mapGitHubRepository);
+      }
+      throw err;
+    }
+  }
+
+  async defaultBranch(cred: VendorCredential, repo: RepoRef, signal?: AbortSignal): Promise<string> {
+    const { data } = await this.call(cred, signal, `the repository ${repo.organizationName}/${repo.repoName}`, (o) =>
+      o.rest.repos.get({ owner: repo.organizationName, repo: repo.repoName }),
+    );
+    return data.default_branch || FALLBACK_DEFAULT_BRANCH;
+  }
+
+  /** GitHub documents `x-access-token` as the user name for installation tokens; it accepts personal tokens the same way. */
+  authenticatedCloneUrl(cred: VendorCredential, repo: RemoteRepository): string {
+    return withCredentials(LABEL, repo.cloneUrl, 'x-access-token', cred.token);
+  }
+
+  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal) {
+    const { data } = await this.call(cred, signal, `the repository ${repo.organizationName}/${repo.repoName}`, (o) =>
+      o.rest.pulls.create({ owner: repo.organizationName, repo: repo.repoName, head: pr.head, base: pr.base, title: pr.title, body: pr.body }),
+    );
+    return { url: data.html_url, number: data.number };
+  }
+
+  private installationRepositories(cred: VendorCredential, signal?: AbortSignal): Promise<GitHubRepo[]> {
+    return this.call(cred, signal, 'the installation', (o) =>
+      this.collect(o.paginate.iterator(o.rest.apps.listReposAccessibleToInstallation, { per_page: PER_PAGE })),
+    );
+  }
+
+  private userRepositories(cred: VendorCredential, affiliation: string, signal?: AbortSignal): Promise<GitHubRepo[]> {
+    return this.call(cred, signal, 'your repositories', (o) =>
+      this.collect(o.paginate.iterator(o.rest.repos.listForAuthenticatedUser, { affiliation, per_page: PER_PAGE })),
+    );
+  }
+
+  /** Walks Octokit's Link-header pagination, stopping at the repository bound. */
+  private async collect(pages: AsyncIterable<{ data: unknown }>): Promise<GitHubRepo[]> {
+    const out: GitHubRepo[] = [];
+    for await (const page of pages) {
+      for (const repo of page.data as GitHubRepo[]) {
+        out.push(repo);
+        if (out.length >= this.maxRepositories) return out;
+      }
+    }
+    return out;
+  }
+}

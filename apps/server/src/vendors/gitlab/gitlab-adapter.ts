@@ -1,0 +1,191 @@
+/**
+ * GitLab (gitlab.com or self-managed) through its REST API v4 with plain fetch.
+ *
+ * Organizations are the user's own namespace plus the groups they belong to; a repository's
+ * organizationName is its full namespace path (`group/subgroup`), its repoName the project path.
+ */
+import {
+  DEFAULT_MAX_REPOSITORIES,
+  DEFAULT_TIMEOUT_MS,
+  FALLBACK_DEFAULT_BRANCH,
+  VendorApiError,
+  nextLinkFromHeader,
+  requestBudget,
+  sameOriginOrThrow,
+  trimBase,
+  vendorRequest,
+  withCredentials,
+  withoutCredentials,
+  type AdapterOptions,
+  type HostedVendorAdapter,
+  type PullRequestDraft,
+  type RemoteOrganization,
+  type RemoteRepository,
+  type RepoRef,
+  type VendorCredential,
+} from '../hosted-types.ts';
+
+const LABEL = 'GitLab';
+const PUBLIC_INSTANCE = 'https://gitlab.com';
+const PER_PAGE = 100;
+/** Reporter-or-higher memberships would hide guest groups; 10 = Guest keeps every membership. */
+const MIN_ACCESS_GUEST = 10;
+
+/** The fields of GitLab's project object this adapter reads. */
+interface GitLabProject {
+  id: number;
+  path: string;
+  path_with_namespace: string;
+  default_branch?: string | null;
+  visibility?: 'private' | 'internal' | 'public';
+  http_url_to_repo: string;
+  web_url: string;
+  namespace: { full_path: string };
+  statistics?: { repository_size?: number };
+}
+
+interface GitLabGroup {
+  id: number;
+  full_path: string;
+}
+
+interface GitLabUser {
+  id: number;
+  username: string;
+}
+
+/** API root of an instance; accepts the instance URL with or without `/api/v4`. */
+export function gitlabApiRoot(cred: VendorCredential): string {
+  const base = trimBase(cred.baseUrl ?? PUBLIC_INSTANCE);
+  return base.endsWith('/api/v4') ? base : `${base}/api/v4`;
+}
+
+export function mapGitLabProject(p: GitLabProject): RemoteRepository {
+  const bytes = p.statistics?.repository_size;
+  return {
+    organizationName: p.namespace.full_path,
+    repoName: p.path,
+    defaultBranch: p.default_branch || FALLBACK_DEFAULT_BRANCH,
+    // `internal` projects need a sign-in, so for cloning they behave as private.
+    isPrivate: p.visibility !== 'public',
+    cloneUrl: withoutCredentials(p.http_url_to_repo),
+    webUrl: p.web_url,
+    sizeKb: typeof bytes === 'number' ? Math.ceil(bytes / 1024) : undefined,
+  };
+}
+
+/** A project's id in URLs: its full path, URL-encoded as GitLab documents. */
+const projectId = (repo: RepoRef) => encodeURIComponent(`${repo.organizationName}/${repo.repoName}`);
+
+export class GitLabAdapter implements HostedVendorAdapter {
+  readonly vendor = 'GITLAB' as const;
+  private readonly timeoutMs: number;
+  private readonly maxRepositories: number;
+
+  constructor(options: AdapterOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
+  }
+
+  /** Personal, project and group tokens use PRIVATE-TOKEN; OAuth tokens are Bearer tokens. */
+  private authHeaders(cred: VendorCredential): Record<string, string> {
+    return cred.kind === 'oauth' ? { authorization: `Bearer ${cred.token}` } : { 'private-token': cred.token };
+  }
+
+  private async get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
+    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: this.authHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+  }
+
+  /** Follows the Link header (offset pagination) until the last page or the bound. */
+  private async getAll<T>(cred: VendorCredential, firstUrl: string, what: string, limit: number, signal?: AbortSignal): Promise<T[]> {
+    const out: T[] = [];
+    let url: string | undefined = firstUrl;
+    while (url) {
+      const { data, headers } = await this.get<T[]>(cred, url, what, signal);
+      if (!Array.isArray(data)) throw new VendorApiError(502, LABEL, `${LABEL} answered with something other than a list of ${what}.`);
+      for (const item of data) {
+        out.push(item);
+        if (out.length >= limit) return out;
+      }
+      const next = nextLinkFromHeader(headers.get('link'));
+      url = next ? sameOriginOrThrow(LABEL, next, firstUrl) : undefined;
+    }
+    return out;
+  }
+
+  async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
+    try {
+      const { data } = await this.get<GitLabUser>(cred, `${gitlabApiRoot(cred)}/user`, 'the user', signal);
+      return { valid: true, login: data.username };
+    } catch (err) {
+      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
+        return { valid: false, message: err.message };
+      }
+      throw err;
+    }
+  }
+
+  async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {
+    const api = gitlabApiRoot(cred);
+    const { data: me } = await this.get<GitLabUser>(cred, `${api}/user`, 'the user', signal);
+    const groups = await this.getAll<GitLabGroup>(
+      cred,
+      `${api}/groups?min_access_level=${MIN_ACCESS_GUEST}&per_page=${PER_PAGE}&order_by=id&sort=asc`,
+      'groups',
+      this.maxRepositories,
+      signal,
+    );
+    // User and group ids are separate number spaces, hence the prefixes.
+    return [{ name: me.username, id: `user:${me.id}` }, ...groups.map((g) => ({ name: g.full_path, id: `group:${g.id}` }))];
+  }
+
+  async listRepositories(cred: VendorCredential, organization?: string, signal?: AbortSignal): Promise<RemoteRepository[]> {
+    const api = gitlabApiRoot(cred);
+    const query = `per_page=${PER_PAGE}&order_by=id&sort=asc`;
+    if (!organization) {
+      const all = await this.getAll<GitLabProject>(cred, `${api}/projects?membership=true&${query}`, 'projects', this.maxRepositories, signal);
+      return all.map(mapGitLabProject);
+    }
+    const ns = encodeURIComponent(organization);
+    try {
+      const inGroup = await this.getAll<GitLabProject>(
+        cred,
+        `${api}/groups/${ns}/projects?include_subgroups=true&${query}`,
+        `projects of ${organization}`,
+        this.maxRepositories,
+        signal,
+      );
+      return inGroup.map(mapGitLabProject);
+    } catch (err) {
+      // Not a group: a user's personal namespace.
+      if (!(err instanceof VendorApiError && err.status === 404)) throw err;
+      const own = await this.getAll<GitLabProject>(cred, `${api}/users/${ns}/projects?${query}`, `projects of ${organization}`, this.maxRepositories, signal);
+      return own.map(mapGitLabProject);
+    }
+  }
+
+  async defaultBranch(cred: VendorCredential, repo: RepoRef, signal?: AbortSignal): Promise<string> {
+    const what = `the project ${repo.organizationName}/${repo.repoName}`;
+    const { data } = await this.get<GitLabProject>(cred, `${gitlabApiRoot(cred)}/projects/${projectId(repo)}`, what, signal);
+    return data.default_branch || FALLBACK_DEFAULT_BRANCH;
+  }
+
+  /** GitLab documents `oauth2` as the user name for token-authenticated https clones. */
+  authenticatedCloneUrl(cred: VendorCredential, repo: RemoteRepository): string {
+    return withCredentials(LABEL, repo.cloneUrl, 'oauth2', cred.token);
+  }
+
+  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal) {
+    const { data } = await vendorRequest<{ iid: number; web_url: string }>({
+      label: LABEL,
+      method: 'POST',
+      url: `${gitlabApiRoot(cred)}/projects/${projectId(repo)}/merge_requests`,
+      token: cred.token,
+      headers: this.authHeaders(cred),
+      budget: requestBudget(signal, this.timeoutMs),
+      what: `the project ${repo.organizationName}/${repo.repoName}`,
+      json: { source_branch: pr.head, target_branch: pr.base, title: pr.title, description: pr.body },
+    });
+    return { url: data.web_url, number: data.iid };
+  }
+}
