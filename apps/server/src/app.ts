@@ -20,6 +20,17 @@ import { AuthService } from './auth/service.ts';
 import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { SecretBox } from './crypto/secretbox.ts';
+import { LogBus } from './jobs/log-bus.ts';
+import { JobStore } from './jobs/store.ts';
+import { DEFAULT_ENGINE_OPTIONS, JobEngine } from './jobs/engine.ts';
+import { jobRoutes } from './jobs/routes.ts';
+import { RepoRepository } from './repos/repository.ts';
+import { RepoService } from './repos/service.ts';
+import { repoRoutes } from './repos/routes.ts';
+import { analysisHandler } from './analysis/handler.ts';
+import { analysisRoutes } from './analysis/routes.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 export interface AppDeps {
   config: Config;
@@ -56,6 +67,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
   );
 
+  const core = createJobCore({ config, database, secrets, log: app.log, work: config.runWorkers });
+  app.addHook('onReady', async () => {
+    await core.bus.start();
+    await core.engine.start();
+  });
+  app.addHook('onClose', async () => {
+    await core.engine.stop();
+    await core.bus.stop();
+  });
+
   await app.register(swagger, {
     openapi: { info: { title: 'Docent API', version: '1.2.0' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
@@ -69,12 +90,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(database));
       await api.register(authRoutes(auth, { loginRateLimitPerMinute: config.loginRateLimitPerMinute }));
       await api.register(userRoutes(auth, users));
+      await api.register(repoRoutes(auth, core.repoService, core.repos));
+      await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
+      await api.register(jobRoutes(auth, core.store, core.engine, core.bus));
     },
     { prefix: '/api' },
   );
 
   serveWebApp(app, config.webDist);
   return app;
+}
+
+export interface JobCore {
+  bus: LogBus;
+  store: JobStore;
+  engine: JobEngine;
+  repos: RepoRepository;
+  repoService: RepoService;
+}
+
+/** Repositories and the job engine: shared by the API process and `npm run worker`. */
+export function createJobCore(opts: { config: Config; database: DatabaseHandle; secrets: Secrets; log: FastifyBaseLogger; work: boolean }): JobCore {
+  const { config, database } = opts;
+  const bus = new LogBus(config.databaseUrl ? { db: database.db, databaseUrl: config.databaseUrl } : null);
+  const store = new JobStore(database.db, bus);
+  const repos = new RepoRepository(database.db);
+  const repoService = new RepoService(repos, new SecretBox(opts.secrets.encryptionKey), config.localRepoRoots);
+  const handler = analysisHandler(repos, repoService, {
+    cloneDir: config.cloneDir,
+    analyzerCacheDir: config.analyzerCacheDir,
+    maxRepoBytes: config.maxRepoBytes,
+    ...(config.llm ? { llm: config.llm } : {}),
+  });
+  const handlers = Object.fromEntries(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'ANALYSIS_COVERAGE'].map((t) => [t, handler]));
+  const engine = new JobEngine(database, config.databaseUrl, store, handlers, opts.log, {
+    ...DEFAULT_ENGINE_OPTIONS,
+    work: opts.work,
+    concurrency: config.workerConcurrency,
+    staleMs: config.jobStaleSeconds * 1000,
+  });
+  return { bus, store, engine, repos, repoService };
 }
 
 /** The built SPA: static files, and index.html for every other non-API GET (client routing). */

@@ -18,6 +18,19 @@ export interface Config {
   /** built web app to serve; absent folder → API only */
   webDist: string;
   loginRateLimitPerMinute: number;
+  /** run jobs in the API process too (embedded default); `npm run worker` processes always do */
+  runWorkers: boolean;
+  workerConcurrency: number;
+  /** a RUNNING job whose worker sent no heartbeat for this long is marked FAILED */
+  jobStaleSeconds: number;
+  /** local directories whose repositories may be added by path; empty = none */
+  localRepoRoots: string[];
+  /** this worker's clone cache */
+  cloneDir: string;
+  /** analyzer per-file cache */
+  analyzerCacheDir: string;
+  maxRepoBytes: number;
+  llm: { baseUrl: string; apiKey?: string; model?: string } | undefined;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -45,5 +58,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10),
+    runWorkers: (env.RUN_WORKERS ?? 'true') !== 'false',
+    workerConcurrency: Math.max(1, intFrom(env, 'WORKER_CONCURRENCY', 2)),
+    jobStaleSeconds: Math.max(5, intFrom(env, 'JOB_STALE_SECONDS', 30)),
+    localRepoRoots: (env.LOCAL_REPO_ROOTS ?? '').split(path.delimiter).filter(Boolean).map((p) => path.resolve(p)),
+    cloneDir: path.resolve(env.CLONE_DIR || path.join(env.DATA_DIR || './data', 'clones')),
+    analyzerCacheDir: path.resolve(env.DOCENT_CACHE_DIR || path.join(env.DATA_DIR || './data', 'analyzer-cache')),
+    maxRepoBytes: intFrom(env, 'MAX_REPO_MB', 2048) * 1024 * 1024,
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL, ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}), ...(env.LLM_MODEL ? { model: env.LLM_MODEL } : {}) }
+      : undefined,
   };
 }

@@ -5,3 +5,5 @@ export * from './logline.ts';
 export * from './user.ts';
 export * from './auth.ts';
 export * from './analysis.ts';
+export * from './jobs.ts';
+export * from './repos.ts';

@@ -36,10 +36,71 @@ export interface AuthCodesTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export interface RepositoriesTable {
+  id: Generated<string>;
+  user_id: string;
+  vendor: string;
+  organization_name: string;
+  repo_name: string;
+  clone_url: string;
+  default_branch: string | null;
+  plan_type: Generated<string>;
+  is_private: Generated<boolean>;
+  installation_id: string | null;
+  site_url: string | null;
+  analysis_report: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface AnalysisDetailsTable {
+  repository_id: string;
+  analysis_type: string;
+  data: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  user_id: string;
+  repository_id: string | null;
+  job_type: string;
+  organization_name: string;
+  repo_name: string;
+  vendor: string;
+  state: Generated<string>;
+  message: Generated<string>;
+  progress: Generated<number>;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  cancel_requested: Generated<boolean>;
+  worker_id: string | null;
+  heartbeat_at: Date | null;
+  attempts: Generated<number>;
+  time_created: ColumnType<Date, never, never>;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface JobLogsTable {
+  job_id: number;
+  seq: number;
+  kind: string;
+  ts: ColumnType<Date, Date | undefined, never>;
+  text: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_codes: AuthCodesTable;
+  repositories: RepositoriesTable;
+  analysis_details: AnalysisDetailsTable;
+  jobs: JobsTable;
+  job_logs: JobLogsTable;
 }
+
+export type RepositoryRow = Selectable<RepositoriesTable>;
+export type JobRow = Selectable<JobsTable>;
+export type JobLogRow = Selectable<JobLogsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequest } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/index.ts';
@@ -39,7 +39,7 @@ export interface TestApp {
   config: Config;
   close(): Promise<void>;
   /** app.inject with a bearer token */
-  call(opts: LightMyRequest.InjectOptions & { token?: string }): Promise<LightMyRequest.Response>;
+  call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { analyzeRepository, type AnalyzeOptions } from '@docent/analyzer';
+import type { AnalysisReport, AnalysisType } from '@docent/contracts';
+import type { JobHandler } from '../jobs/engine.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { RepoService } from '../repos/service.ts';
+import { cloneOrFetch } from '../vendors/git/client.ts';
+import { redactUrl } from '../vendors/git/url.ts';
+
+export interface AnalysisHandlerOptions {
+  /** this worker's clone cache (one folder per repository) */
+  cloneDir: string;
+  /** analyzer per-file cache */
+  analyzerCacheDir: string;
+  maxRepoBytes: number;
+  llm?: AnalyzeOptions['llm'];
+}
+
+const ONLY: Record<AnalysisType, AnalyzeOptions['only']> = {
+  coverage: undefined,
+  basicDoc: 'basicDoc',
+  advancedDoc: 'advancedDoc',
+  readme: 'readme',
+};
+
+/** The report parts a run of this type produces (a partial run keeps the other parts). */
+function partsOf(type: AnalysisType, report: AnalysisReport): AnalysisReport {
+  switch (type) {
+    case 'readme':
+      return report.readmeAnalysis ? { readmeAnalysis: report.readmeAnalysis } : {};
+    case 'basicDoc':
+      return report.basicFuncDocAnalysis ? { basicFuncDocAnalysis: report.basicFuncDocAnalysis } : {};
+    default:
+      return report;
+  }
+}
+
+/**
+ * The analysis job: clone or fetch into this worker's cache (0–20 %), run the analyzer with its
+ * progress feeding the job (20–95 %), merge the report and details into the repository.
+ */
+export function analysisHandler(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions): JobHandler {
+  return async ({ job, signal, log, progress }) => {
+    const type = (job.payload.analysisType as AnalysisType | undefined) ?? 'coverage';
+    if (!job.repository_id) throw new Error('The repository of this job no longer exists.');
+    const repo = await repos.byId(job.repository_id);
+    if (!repo) throw new Error('The repository of this job no longer exists.');
+    const source = service.cloneSource(repo);
+    const dest = path.join(opts.cloneDir, repo.id);
+
+    await progress(2, `Fetching ${repo.organization_name}/${repo.repo_name}`);
+    await log('COMMAND', `git clone ${redactUrl(source)}`);
+    let lastGitLine = 0;
+    const commit = await cloneOrFetch(source, dest, {
+      signal,
+      maxBytes: opts.maxRepoBytes,
+      branch: repo.default_branch,
+      allowFile: source.startsWith('/'),
+      timeoutMs: 30 * 60 * 1000,
+      onLine: (line) => {
+        // git's progress redraws many times a second: keep one line a second in the log
+        if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
+        lastGitLine = Date.now();
+        void log('DEBUG', line);
+      },
+    });
+    await progress(20, `Checked out ${commit.slice(0, 12)}`);
+
+    let lastPercent = 20;
+    let lastReport = 0;
+    const result = await analyzeRepository(dest, {
+      only: ONLY[type],
+      signal,
+      cacheDir: opts.analyzerCacheDir,
+      ...(opts.llm ? { llm: opts.llm } : {}),
+      onProgress: (percent, message) => {
+        const scaled = Math.round(20 + (percent / 100) * 75);
+        // Report at most every 500 ms or on a 5-point step: the log stays readable.
+        if (scaled - lastPercent < 5 && Date.now() - lastReport < 500) return;
+        lastPercent = scaled;
+        lastReport = Date.now();
+        void progress(scaled, message);
+      },
+    });
+    await progress(96, 'Saving the report');
+    await repos.mergeReport(repo.id, partsOf(type, result.report));
+    if (type !== 'readme') {
+      await repos.saveDetails(repo.id, 'functions', { functions: result.functions, docMetrics: result.docMetrics ?? null });
+    }
+    if (type === 'readme' || type === 'coverage') {
+      await repos.saveDetails(repo.id, 'readme', { content: result.readmeContent ?? null, suggestion: result.readmeSuggestion ?? null, analysis: result.report.readmeAnalysis ?? null });
+    }
+    const s = result.stats;
+    await log('INFO', `Analysed ${s.files} files (${s.parsedFiles} parsed, ${s.cachedFiles} from cache) in ${(s.durationMs / 1000).toFixed(1)} s`);
+    const fn = result.report.basicFuncDocAnalysis;
+    if (fn) await log('INFO', `Functions: ${fn.totalDocumented} of ${fn.totalFunctions} documented`);
+    const adv = result.report.advancedFuncDocAnalysis;
+    if (adv) await log('INFO', `Outdated docs: ${adv.outdatedDocCount}; urgent docs: ${adv.urgentDocCount}`);
+    const readme = result.report.readmeAnalysis;
+    if (readme) await log('INFO', `README quality score: ${readme.calculatedQualityScore}`);
+    await log('JSON', JSON.stringify(partsOf(type, result.report)));
+    return 'Analysis complete';
+  };
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AnalysisStatusQuery, AnalysisStatusResponse, AnalysisType, AnalyzeResponse, GitRepoPayload } from '@docent/contracts';
+import { requireUser, userOf } from '../auth/guard.ts';
+import type { AuthService } from '../auth/service.ts';
+import { notFound } from '../http/errors.ts';
+import type { JobEngine } from '../jobs/engine.ts';
+import type { JobStore } from '../jobs/store.ts';
+import { toRepository } from '../repos/mapper.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { RepoService } from '../repos/service.ts';
+
+const tags = ['analysis'];
+const TypeParam = z.object({ type: AnalysisType });
+
+export function analysisRoutes(auth: AuthService, service: RepoService, repos: RepoRepository, jobs: JobStore, engine: JobEngine) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const signedIn = { preHandler: requireUser(auth) };
+
+    const start = async (userId: string, body: GitRepoPayload, type: AnalysisType, user: Parameters<RepoService['get']>[0]) => {
+      const repo = await service.get(user, body.vendor, body.git_repo.organization_name, body.git_repo.repo_name);
+      const job = await jobs.create({
+        userId,
+        repositoryId: repo.id,
+        jobType: type === 'coverage' ? 'ANALYSIS' : `ANALYSIS_${type.toUpperCase()}`,
+        organizationName: repo.organization_name,
+        repoName: repo.repo_name,
+        vendor: body.vendor,
+        payload: { analysisType: type },
+      });
+      await engine.enqueue(job);
+      return { lroJobId: job.id, message: 'Analysis started' };
+    };
+
+    r.post('/v1/git/analyze/repo', { ...signedIn, schema: { tags, body: GitRepoPayload, response: { 200: AnalyzeResponse } } }, async (req) =>
+      start(userOf(req).id, req.body, 'coverage', userOf(req)),
+    );
+
+    r.post('/v1/git/analyze/repo/:type', { ...signedIn, schema: { tags, params: TypeParam, body: GitRepoPayload, response: { 200: AnalyzeResponse } } }, async (req) =>
+      start(userOf(req).id, req.body, req.params.type, userOf(req)),
+    );
+
+    r.post(
+      '/v1/git/analyze/repo/:type/status',
+      { ...signedIn, schema: { tags, params: TypeParam, querystring: AnalysisStatusQuery, response: { 200: AnalysisStatusResponse } } },
+      async (req) => {
+        const job = await jobs.getForUser(req.query.jobId, userOf(req).id);
+        if (!job) throw notFound('Job not found.');
+        const lines = await jobs.logs(job.id, req.query.since ?? 0);
+        const done = job.state === 'COMPLETE';
+        const repo = done && job.repository_id ? await repos.byId(job.repository_id) : undefined;
+        return {
+          jobId: job.id,
+          state: job.state,
+          percentage: job.progress,
+          messages: lines.map((l) => l.line),
+          lastLine: lines.at(-1)?.seq ?? req.query.since ?? 0,
+          report: repo ? toRepository(repo).gitAppMetaData.analysisReport : null,
+        };
+      },
+    );
+
+    r.post('/v1/git/analyze/repo/:type/details', { ...signedIn, schema: { tags, params: TypeParam, body: GitRepoPayload } }, async (req) => {
+      const repo = await service.get(userOf(req), req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+      const kind = req.params.type === 'readme' ? 'readme' : 'functions';
+      const data = await repos.details(repo.id, kind);
+      if (req.params.type === 'readme') return data ?? { content: null, suggestion: null, analysis: null };
+      return data ?? { functions: [], docMetrics: null };
+    });
+  };
+}

@@ -1,0 +1,187 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromPglite } from 'pg-boss';
+import { JOB_TIMEOUT_MESSAGE, type JobState, type LogKind } from '@docent/contracts';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { JobRow } from '../db/schema.ts';
+import type { JobStore } from './store.ts';
+
+const QUEUE = 'docent-jobs';
+
+/** What a job handler gets: its row, a cancel signal, and ways to report. */
+export interface JobContext {
+  job: JobRow;
+  signal: AbortSignal;
+  workerId: string;
+  log(kind: LogKind, text: string): Promise<void>;
+  progress(percent: number, message?: string): Promise<void>;
+}
+
+/** Runs one job type; resolves with the final message, throws to fail. */
+export type JobHandler = (ctx: JobContext) => Promise<string>;
+
+export interface EngineOptions {
+  /** run jobs in this process (embedded mode and `npm run worker`) */
+  work: boolean;
+  concurrency: number;
+  heartbeatMs: number;
+  /** a RUNNING job without a heartbeat for this long is failed by the reaper */
+  staleMs: number;
+  reaperIntervalMs: number;
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  work: true,
+  concurrency: 2,
+  heartbeatMs: 1000,
+  staleMs: 30_000,
+  reaperIntervalMs: 5000,
+};
+
+class CancelledError extends Error {}
+
+/**
+ * The job engine (DESIGN.md §3): our `jobs` table is the truth users see; pg-boss on the
+ * same database distributes work so that each job runs on exactly one worker, in one
+ * process or across many machines.
+ */
+export class JobEngine {
+  readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private boss: PgBoss | null = null;
+  private reaper: NodeJS.Timeout | null = null;
+  private readonly running = new Map<number, AbortController>();
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly databaseUrl: string | null,
+    private readonly store: JobStore,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: EngineOptions = DEFAULT_ENGINE_OPTIONS,
+  ) {}
+
+  async start(): Promise<void> {
+    const boss = this.database.pglite
+      ? new PgBoss({ db: fromPglite(this.database.pglite), backend: 'pglite' })
+      : new PgBoss({ connectionString: this.databaseUrl!, max: 4 });
+    boss.on('error', (err: Error) => this.log.error({ err: err.message }, 'job queue error'));
+    await boss.start();
+    await boss.createQueue(QUEUE, { retryLimit: 0, heartbeatSeconds: Math.max(10, Math.round(this.opts.staleMs / 1000)) }).catch(() => undefined);
+    this.boss = boss;
+    if (this.opts.work) {
+      await boss.work<{ jobId: number }>(
+        QUEUE,
+        { localConcurrency: this.opts.concurrency, batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          if (job) await this.execute(job.data.jobId);
+        },
+      );
+    }
+    this.reaper = setInterval(() => void this.reap().catch((err: Error) => this.log.warn({ err: err.message }, 'reaper failed')), this.opts.reaperIntervalMs);
+    await this.reap();
+  }
+
+  async stop(): Promise<void> {
+    if (this.reaper) clearInterval(this.reaper);
+    for (const c of this.running.values()) c.abort(new Error('server shutting down'));
+    await this.boss?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+    this.boss = null;
+  }
+
+  /** Queues a created job for a worker. */
+  async enqueue(job: JobRow): Promise<void> {
+    if (!this.boss) throw new Error('job engine not started');
+    await this.store.transition(job.id, 'QUEUED', 'Waiting for a worker');
+    await this.store.log(job.id, 'SYSTEM', 'Queued; waiting for a worker');
+    await this.boss.send(QUEUE, { jobId: job.id });
+  }
+
+  /** Cancel: a queued job ends at once; a running one is stopped by its worker's heartbeat. */
+  async cancel(job: JobRow): Promise<void> {
+    await this.store.log(job.id, 'WARNING', 'Cancellation requested by the user');
+    if (job.state !== 'RUNNING') {
+      if (await this.store.transition(job.id, 'CANCELLED', 'Cancelled by user')) {
+        await this.store.log(job.id, 'SYSTEM', 'Job cancelled before it started');
+      }
+      return;
+    }
+    // A job running in this very process is stopped at once, without waiting for a heartbeat.
+    this.running.get(job.id)?.abort(new CancelledError('Cancelled by user'));
+  }
+
+  private async execute(jobId: number): Promise<void> {
+    const job = await this.store.get(jobId);
+    if (!job || job.cancel_requested || !['START', 'VALIDATING', 'QUEUED'].includes(job.state)) return;
+    const handler = this.handlers[job.job_type];
+    if (!handler) {
+      await this.finish(jobId, 'FAILED', `No handler for job type ${job.job_type}`);
+      return;
+    }
+    if (!(await this.store.transition(jobId, 'RUNNING', 'Running', { workerId: this.workerId, progress: 0 }))) return;
+    await this.store.log(jobId, 'SYSTEM', `Started on worker ${this.workerId}`);
+
+    const controller = new AbortController();
+    this.running.set(jobId, controller);
+    const beat = setInterval(() => {
+      void this.store
+        .heartbeat(jobId, this.workerId)
+        .then((hb) => {
+          if (hb?.cancelRequested && !controller.signal.aborted) controller.abort(new CancelledError('Cancelled by user'));
+          if (hb && hb.state !== 'RUNNING' && !controller.signal.aborted) controller.abort(new CancelledError(`Job became ${hb.state}`));
+        })
+        .catch(() => undefined);
+    }, this.opts.heartbeatMs);
+
+    const ctx: JobContext = {
+      job,
+      signal: controller.signal,
+      workerId: this.workerId,
+      log: async (kind, text) => {
+        await this.store.log(jobId, kind, text);
+      },
+      progress: async (percent, message) => {
+        await this.store.progress(jobId, percent);
+        if (message) await this.store.log(jobId, 'INFO', message);
+      },
+    };
+    try {
+      const message = await handler(ctx);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      await this.store.progress(jobId, 100);
+      await this.finish(jobId, 'COMPLETE', message, 'SUCCESS');
+    } catch (err) {
+      const reason = controller.signal.aborted ? controller.signal.reason : err;
+      if (reason instanceof CancelledError) {
+        await this.finish(jobId, 'CANCELLED', 'Cancelled by user', 'WARNING');
+      } else {
+        const message = (reason as Error)?.message || String(reason);
+        await this.finish(jobId, 'FAILED', message, 'ERROR');
+      }
+    } finally {
+      clearInterval(beat);
+      this.running.delete(jobId);
+    }
+  }
+
+  private async finish(jobId: number, state: JobState, message: string, kind: LogKind = 'SYSTEM'): Promise<void> {
+    await this.store.log(jobId, kind, `Job ${state}: ${message}`);
+    await this.store.transition(jobId, state, message);
+  }
+
+  /** Ends jobs nobody will finish: dead workers, the 24-hour limit, cancelled-while-queued. */
+  async reap(): Promise<void> {
+    for (const job of await this.store.stale(this.opts.staleMs)) {
+      const seconds = Math.round(this.opts.staleMs / 1000);
+      await this.store.log(job.id, 'ERROR', `Worker ${job.worker_id ?? '?'} stopped responding (no heartbeat for ${seconds} s); the job was marked failed.`);
+      await this.store.transition(job.id, 'FAILED', 'Worker stopped responding');
+    }
+    for (const job of await this.store.overdue()) {
+      await this.store.log(job.id, 'ERROR', JOB_TIMEOUT_MESSAGE);
+      await this.store.transition(job.id, 'TIMEOUT', JOB_TIMEOUT_MESSAGE);
+    }
+    for (const job of await this.store.queuedCancelled()) {
+      await this.store.transition(job.id, 'CANCELLED', 'Cancelled by user');
+    }
+  }
+}

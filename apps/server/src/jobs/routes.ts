@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AllJobsQuery,
+  ErrorCode,
+  FINAL_JOB_STATES,
+  Job,
+  JobIdParam,
+  JobListQuery,
+  JobState,
+  JobStatusBatchQuery,
+  NOT_CANCELLABLE_DETAIL,
+  TerminateResponse,
+} from '@docent/contracts';
+import { requireUser, userOf } from '../auth/guard.ts';
+import type { AuthService } from '../auth/service.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { JobEngine } from './engine.ts';
+import type { LogBus } from './log-bus.ts';
+import { toJob, type JobStore } from './store.ts';
+
+const tags = ['jobs'];
+const JOB_NOT_FOUND = 'Job not found.';
+
+const csv = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
+
+export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine, bus: LogBus) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const signedIn = { preHandler: requireUser(auth) };
+
+    r.get('/v1/lro/list', { ...signedIn, schema: { tags, querystring: JobListQuery, response: { 200: z.array(Job) } } }, async (req) => {
+      const { rows } = await store.list(userOf(req).id, { ...req.query, limit: 500, offset: 0 });
+      return rows.map((row) => toJob(row));
+    });
+
+    r.get(
+      '/v1/lro/all',
+      { ...signedIn, schema: { tags, querystring: AllJobsQuery, response: { 200: z.object({ jobs: z.array(Job), total: z.number().int() }) } } },
+      async (req) => {
+        const q = req.query;
+        const status = csv(q.status);
+        const bad = status?.find((s) => !JobState.safeParse(s).success);
+        if (bad) throw new HttpError(400, ErrorCode.VALIDATION, `status: unknown job state "${bad}"`);
+        const { rows, total } = await store.list(userOf(req).id, {
+          ...(status ? { status: status as JobState[] } : {}),
+          ...(q.type ? { types: csv(q.type)! } : {}),
+          ...(q.from ? { from: new Date(q.from) } : {}),
+          ...(q.to ? { to: new Date(q.to) } : {}),
+          ...(q.q ? { q: q.q } : {}),
+          limit: q.limit,
+          offset: q.offset,
+        });
+        return { jobs: rows.map((row) => toJob(row)), total };
+      },
+    );
+
+    r.get('/v1/lro/status', { ...signedIn, schema: { tags, querystring: JobStatusBatchQuery, response: { 200: z.array(Job) } } }, async (req) => {
+      const ids = [...new Set(req.query.ids.split(',').map(Number))].filter((n) => n > 0 && n <= 2_147_483_647).slice(0, 500);
+      return (await store.byIds(userOf(req).id, ids)).map((row) => toJob(row));
+    });
+
+    r.get('/v1/lro/:id/status', { ...signedIn, schema: { tags, params: JobIdParam, response: { 200: Job } } }, async (req) => {
+      const row = await store.getForUser(req.params.id, userOf(req).id);
+      if (!row) throw notFound(JOB_NOT_FOUND);
+      return toJob(row);
+    });
+
+    r.get('/v1/lro/logs/:id', { ...signedIn, schema: { tags, params: JobIdParam, response: { 200: z.array(z.string()) } } }, async (req) => {
+      const row = await store.getForUser(req.params.id, userOf(req).id);
+      if (!row) throw notFound(JOB_NOT_FOUND);
+      return (await store.logs(row.id)).map((l) => l.line);
+    });
+
+    r.post('/v1/git/lro/:id/terminate', { ...signedIn, schema: { tags, params: JobIdParam, response: { 200: TerminateResponse } } }, async (req) => {
+      const user = userOf(req);
+      const row = await store.getForUser(req.params.id, user.id);
+      if (!row) throw notFound(JOB_NOT_FOUND);
+      const marked = await store.requestCancel(row.id, user.id);
+      if (!marked || toJob(row).state === 'TIMEOUT') throw new HttpError(409, 'NOT_CANCELLABLE', NOT_CANCELLABLE_DETAIL);
+      await engine.cancel(marked);
+      return { success: true, message: 'Job termination requested. It may take a moment to complete.' };
+    });
+
+    /**
+     * Live log (SSE): first the lines after Last-Event-ID (or ?since), then new ones as they
+     * are written; an `end` event carries the final job when it finishes. Event ids are line
+     * numbers, so a reconnecting EventSource resumes where it stopped.
+     */
+    r.get(
+      '/v1/lro/logs/:id/stream',
+      { ...signedIn, schema: { tags, params: JobIdParam, querystring: z.object({ since: z.coerce.number().int().min(0).optional() }) } },
+      async (req, reply) => {
+        const row = await store.getForUser(req.params.id, userOf(req).id);
+        if (!row) throw notFound(JOB_NOT_FOUND);
+        const header = Number(req.headers['last-event-id']);
+        let since = Number.isInteger(header) && header >= 0 ? header : (req.query.since ?? 0);
+
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+        res.write('retry: 1000\n\n');
+
+        let closed = false;
+        let busy = false;
+        let again = false;
+        const flush = async (): Promise<void> => {
+          if (closed) return;
+          if (busy) {
+            again = true;
+            return;
+          }
+          busy = true;
+          try {
+            do {
+              again = false;
+              const lines = await store.logs(row.id, since, 2000);
+              for (const l of lines) {
+                res.write(`id: ${l.seq}\nevent: line\ndata: ${l.line}\n\n`);
+                since = l.seq;
+              }
+              const job = await store.get(row.id);
+              if (job) res.write(`event: status\ndata: ${JSON.stringify(toJob(job))}\n\n`);
+              if (lines.length === 2000) again = true;
+              else if (job && (FINAL_JOB_STATES as readonly string[]).includes(toJob(job).state)) {
+                res.write(`event: end\ndata: ${JSON.stringify(toJob(job))}\n\n`);
+                close();
+                return;
+              }
+            } while (again && !closed);
+          } catch {
+            close();
+          } finally {
+            busy = false;
+          }
+        };
+        const unsubscribe = bus.subscribe(row.id, () => void flush());
+        // A backstop in case a wake-up is missed (e.g. the LISTEN connection dropped).
+        const poll = setInterval(() => void flush(), 2000);
+        const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+        function close() {
+          if (closed) return;
+          closed = true;
+          unsubscribe();
+          clearInterval(poll);
+          clearInterval(ping);
+          res.end();
+        }
+        req.raw.on('close', close);
+        await flush();
+      },
+    );
+  };
+}

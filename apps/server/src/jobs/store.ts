@@ -1,0 +1,261 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  ACTIVE_JOB_STATES,
+  encodeLogLine,
+  FINAL_JOB_STATES,
+  JOB_TIMEOUT_MESSAGE,
+  JOB_TIMEOUT_SECONDS,
+  type Job,
+  type JobState,
+  type LogKind,
+  type Vendor,
+} from '@docent/contracts';
+import type { Database, JobRow } from '../db/schema.ts';
+import type { LogBus } from './log-bus.ts';
+
+export interface NewJob {
+  userId: string;
+  repositoryId: string | null;
+  jobType: string;
+  organizationName: string;
+  repoName: string;
+  vendor: Vendor;
+  payload: Record<string, unknown>;
+}
+
+export interface JobFilter {
+  status?: JobState[];
+  types?: string[];
+  from?: Date;
+  to?: Date;
+  q?: string;
+  orgName?: string;
+  repoName?: string;
+  limit: number;
+  offset: number;
+}
+
+const isFinal = (s: string) => (FINAL_JOB_STATES as readonly string[]).includes(s);
+
+/** Seconds from creation to the end, or to now while running. */
+function totalTime(row: JobRow, now = Date.now()): number {
+  const end = row.finished_at ? new Date(row.finished_at).getTime() : now;
+  return Math.max(0, Math.round((end - new Date(row.time_created).getTime()) / 1000));
+}
+
+export function toJob(row: JobRow, now = Date.now()): Job {
+  const seconds = totalTime(row, now);
+  // Spec §4: an active job of 24 hours or more is shown as TIMEOUT even before the reaper runs.
+  const timedOut = (ACTIVE_JOB_STATES as readonly string[]).includes(row.state) && seconds >= JOB_TIMEOUT_SECONDS;
+  return {
+    id: row.id,
+    jobType: row.job_type,
+    organizationName: row.organization_name,
+    repoName: row.repo_name,
+    vendor: row.vendor as Vendor,
+    state: (timedOut ? 'TIMEOUT' : row.state) as JobState,
+    message: timedOut ? JOB_TIMEOUT_MESSAGE : row.message,
+    progress: row.progress,
+    timeCreated: new Date(row.time_created).toISOString(),
+    totalTime: seconds,
+  };
+}
+
+/** The jobs and job_logs tables. Every read takes the owner, so ids of other users are not found. */
+export class JobStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly bus: LogBus,
+  ) {}
+
+  async create(job: NewJob): Promise<JobRow> {
+    const row = await this.db
+      .insertInto('jobs')
+      .values({
+        user_id: job.userId,
+        repository_id: job.repositoryId,
+        job_type: job.jobType,
+        organization_name: job.organizationName,
+        repo_name: job.repoName,
+        vendor: job.vendor,
+        payload: JSON.stringify(job.payload),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.log(row.id, 'SYSTEM', `Job ${row.id} created: ${job.jobType} for ${job.organizationName}/${job.repoName}`);
+    return row;
+  }
+
+  get(id: number): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  getForUser(id: number, userId: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async list(userId: string, f: JobFilter): Promise<{ rows: JobRow[]; total: number }> {
+    let q = this.db.selectFrom('jobs').where('user_id', '=', userId);
+    if (f.status?.length) q = q.where('state', 'in', f.status);
+    if (f.types?.length) q = q.where('job_type', 'in', f.types);
+    if (f.from) q = q.where('time_created', '>=', f.from);
+    if (f.to) q = q.where('time_created', '<=', f.to);
+    if (f.orgName) q = q.where(sql<string>`lower(organization_name)`, '=', f.orgName.toLowerCase());
+    if (f.repoName) q = q.where(sql<string>`lower(repo_name)`, '=', f.repoName.toLowerCase());
+    if (f.q) {
+      const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql<string>`id::text`, '=', f.q!.trim()),
+          eb(sql<string>`lower(job_type)`, 'like', like),
+          eb(sql<string>`lower(organization_name)`, 'like', like),
+          eb(sql<string>`lower(repo_name)`, 'like', like),
+        ]),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      q.selectAll().orderBy('time_created', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  async byIds(userId: string, ids: number[]): Promise<JobRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+  }
+
+  /** Appends one log line with the next sequence number and wakes live-log streams. */
+  async log(jobId: number, kind: LogKind, text: string): Promise<number> {
+    const row = await this.db
+      .insertInto('job_logs')
+      .columns(['job_id', 'seq', 'kind', 'text'])
+      .expression(
+        this.db
+          .selectFrom('job_logs')
+          .select([
+            sql<number>`${jobId}`.as('job_id'),
+            sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
+            sql<string>`${kind}`.as('kind'),
+            sql<string>`${text.slice(0, 10_000)}`.as('text'),
+          ])
+          .where('job_id', '=', jobId),
+      )
+      .returning('seq')
+      .executeTakeFirstOrThrow()
+      .catch(async (err: { code?: string }) => {
+        // Two writers raced for the same seq: take the next one.
+        if (err.code === '23505') return { seq: await this.log(jobId, kind, text) };
+        throw err;
+      });
+    this.bus.publish(jobId);
+    return row.seq;
+  }
+
+  /** Lines after `since` (a sequence number), in order, in the wire format. */
+  async logs(jobId: number, since = 0, limit = 100_000): Promise<Array<{ seq: number; line: string }>> {
+    const rows = await this.db
+      .selectFrom('job_logs')
+      .select(['seq', 'kind', 'ts', 'text'])
+      .where('job_id', '=', jobId)
+      .where('seq', '>', since)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      seq: r.seq,
+      line: encodeLogLine({ kind: r.kind as LogKind, timestamp: new Date(r.ts).toISOString(), text: r.text }),
+    }));
+  }
+
+  async lastSeq(jobId: number): Promise<number> {
+    const r = await this.db.selectFrom('job_logs').select((eb) => eb.fn.max('seq').as('m')).where('job_id', '=', jobId).executeTakeFirst();
+    return Number(r?.m ?? 0);
+  }
+
+  /** Moves a job to `state` unless it is already final; returns whether it moved. */
+  async transition(jobId: number, state: JobState, message: string, extra: { progress?: number; workerId?: string | null } = {}): Promise<boolean> {
+    const final = isFinal(state);
+    const res = await this.db
+      .updateTable('jobs')
+      .set({
+        state,
+        message,
+        ...(extra.progress !== undefined ? { progress: extra.progress } : {}),
+        ...(extra.workerId !== undefined ? { worker_id: extra.workerId } : {}),
+        ...(state === 'RUNNING' ? { started_at: new Date(), heartbeat_at: new Date(), attempts: sql`attempts + 1` } : {}),
+        ...(final ? { finished_at: new Date() } : {}),
+      })
+      .where('id', '=', jobId)
+      .where('state', 'not in', FINAL_JOB_STATES as JobState[])
+      .executeTakeFirst();
+    const moved = Number(res.numUpdatedRows) > 0;
+    if (moved) this.bus.publish(jobId);
+    return moved;
+  }
+
+  async progress(jobId: number, percent: number): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ progress: Math.max(0, Math.min(100, Math.round(percent))) })
+      .where('id', '=', jobId)
+      .where('state', '=', 'RUNNING')
+      .execute();
+    this.bus.publish(jobId);
+  }
+
+  /** Heartbeat of a running job; answers whether a cancel was asked for. */
+  async heartbeat(jobId: number, workerId: string): Promise<{ cancelRequested: boolean; state: string } | null> {
+    const row = await this.db
+      .updateTable('jobs')
+      .set({ heartbeat_at: new Date() })
+      .where('id', '=', jobId)
+      .where('worker_id', '=', workerId)
+      .returning(['cancel_requested', 'state'])
+      .executeTakeFirst();
+    return row ? { cancelRequested: row.cancel_requested, state: row.state } : null;
+  }
+
+  /** Marks a cancel request on an active job; false when it is already final. */
+  async requestCancel(jobId: number, userId: string): Promise<JobRow | null> {
+    const row = await this.db
+      .updateTable('jobs')
+      .set({ cancel_requested: true })
+      .where('id', '=', jobId)
+      .where('user_id', '=', userId)
+      .where('state', 'in', ACTIVE_JOB_STATES as JobState[])
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Running jobs whose worker stopped sending heartbeats. */
+  stale(olderThanMs: number): Promise<JobRow[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('state', '=', 'RUNNING')
+      .where('heartbeat_at', '<', new Date(Date.now() - olderThanMs))
+      .execute();
+  }
+
+  /** Active jobs older than the 24-hour limit. */
+  overdue(): Promise<JobRow[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('state', 'in', ACTIVE_JOB_STATES as JobState[])
+      .where('time_created', '<', new Date(Date.now() - JOB_TIMEOUT_SECONDS * 1000))
+      .execute();
+  }
+
+  /** Jobs cancelled before a worker took them (state still QUEUED or START). */
+  queuedCancelled(): Promise<JobRow[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('state', 'in', ['START', 'VALIDATING', 'QUEUED'])
+      .where('cancel_requested', '=', true)
+      .execute();
+  }
+}

@@ -1,0 +1,58 @@
+import { sql, type Kysely } from 'kysely';
+import type { AnalysisReport } from '@docent/contracts';
+import type { Database, RepositoryRow } from '../db/schema.ts';
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/** Data access for repositories and their analysis details; every read is scoped to a user. */
+export class RepoRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  list(userId: string, orgName?: string): Promise<RepositoryRow[]> {
+    let q = this.db.selectFrom('repositories').selectAll().where('user_id', '=', userId);
+    if (orgName) q = q.where(sql<string>`lower(organization_name)`, '=', orgName.toLowerCase());
+    return q.orderBy('organization_name').orderBy('repo_name').execute();
+  }
+
+  find(userId: string, vendor: string, org: string, repo: string): Promise<RepositoryRow | undefined> {
+    return this.db
+      .selectFrom('repositories')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('vendor', '=', vendor)
+      .where(sql<string>`lower(organization_name)`, '=', org.toLowerCase())
+      .where(sql<string>`lower(repo_name)`, '=', repo.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  byId(id: string): Promise<RepositoryRow | undefined> {
+    if (!isUuid(id)) return Promise.resolve(undefined);
+    return this.db.selectFrom('repositories').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  insert(row: { user_id: string; vendor: string; organization_name: string; repo_name: string; clone_url: string; default_branch: string | null; is_private: boolean }): Promise<RepositoryRow> {
+    return this.db.insertInto('repositories').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Merges the parts of a new report into the stored one (a README-only run keeps the rest). */
+  async mergeReport(id: string, report: AnalysisReport): Promise<void> {
+    await this.db
+      .updateTable('repositories')
+      .set({ analysis_report: sql`analysis_report || ${JSON.stringify(report)}::jsonb`, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async saveDetails(id: string, type: string, data: unknown): Promise<void> {
+    await this.db
+      .insertInto('analysis_details')
+      .values({ repository_id: id, analysis_type: type, data: JSON.stringify(data) })
+      .onConflict((oc) => oc.columns(['repository_id', 'analysis_type']).doUpdateSet({ data: JSON.stringify(data), updated_at: new Date() }))
+      .execute();
+  }
+
+  async details(id: string, type: string): Promise<unknown | null> {
+    const row = await this.db.selectFrom('analysis_details').select('data').where('repository_id', '=', id).where('analysis_type', '=', type).executeTakeFirst();
+    return row?.data ?? null;
+  }
+}

@@ -1,0 +1,65 @@
+import { ErrorCode } from '@docent/contracts';
+import type { RepositoryRow, UserRow } from '../db/schema.ts';
+import type { SecretBox } from '../crypto/secretbox.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { runGit } from '../vendors/git/client.ts';
+import { GitUrlError, parseGitSource, redactUrl } from '../vendors/git/url.ts';
+import type { RepoRepository } from './repository.ts';
+
+const REPO_NOT_FOUND = 'Repository not found.';
+
+export class RepoService {
+  constructor(
+    private readonly repos: RepoRepository,
+    private readonly box: SecretBox,
+    private readonly localRoots: readonly string[],
+  ) {}
+
+  /** A repository of this user, or 404 (also for another user's repository). */
+  async get(user: UserRow, vendor: string, org: string, repo: string): Promise<RepositoryRow> {
+    const row = await this.repos.find(user.id, vendor, org, repo);
+    if (!row) throw notFound(REPO_NOT_FOUND);
+    return row;
+  }
+
+  cloneSource(row: RepositoryRow): string {
+    return this.box.open(row.clone_url);
+  }
+
+  /** POST /v1/git/repos: checks the URL, asks the server for its default branch, stores it. */
+  async registerGit(user: UserRow, input: { url: string; organizationName?: string | undefined; repoName?: string | undefined }, signal?: AbortSignal): Promise<RepositoryRow> {
+    let parsed;
+    try {
+      parsed = parseGitSource(input.url, this.localRoots);
+    } catch (err) {
+      if (err instanceof GitUrlError) throw new HttpError(400, ErrorCode.VALIDATION, `url: ${err.message}`);
+      throw err;
+    }
+    const organizationName = input.organizationName ?? parsed.owner;
+    const repoName = input.repoName ?? parsed.name;
+    if (await this.repos.find(user.id, 'GIT', organizationName, repoName)) {
+      throw new HttpError(409, ErrorCode.CONFLICT, `You already added ${organizationName}/${repoName}.`);
+    }
+    let defaultBranch: string | null = null;
+    try {
+      const out = await runGit(['ls-remote', '--symref', '--', parsed.source, 'HEAD'], { allowFile: parsed.kind === 'local', timeoutMs: 20_000, ...(signal ? { signal } : {}) });
+      defaultBranch = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out)?.[1] ?? null;
+    } catch (err) {
+      throw new HttpError(422, 'REPO_UNREACHABLE', `Could not read the repository at ${redactUrl(parsed.source)}: ${(err as Error).message}`);
+    }
+    return this.repos
+      .insert({
+        user_id: user.id,
+        vendor: 'GIT',
+        organization_name: organizationName,
+        repo_name: repoName,
+        clone_url: this.box.seal(parsed.source),
+        default_branch: defaultBranch,
+        is_private: /\/\/[^/]*@/.test(parsed.source) || parsed.kind === 'local',
+      })
+      .catch((err: { code?: string }) => {
+        if (err.code === '23505') throw new HttpError(409, ErrorCode.CONFLICT, `You already added ${organizationName}/${repoName}.`);
+        throw err;
+      });
+  }
+}
