@@ -1,4 +1,4 @@
-import { type StyleParser } from './types.ts';
+import { saysNothing, type StyleParser } from './types.ts';
 
 /** C# XML documentation: `<param name="x">…</param>` and `<returns>…</returns>`. */
 
@@ -10,5 +10,6 @@ export const parseXmlDoc: StyleParser = (lines) => {
   const params = [...text.matchAll(PARAM)].map((m) => (m[1] ?? '').trim()).filter((n) => n !== '');
   const returns = RETURNS.exec(text);
   if (params.length === 0 && !returns) return null;
-  return { params, documentsReturn: returns !== null };
+  const said = (returns?.[1] ?? '').replace(/<[^>]*>/g, '').trim();
+  return { params, documentsReturn: returns !== null && (said === '' || !saysNothing(said)) };
 };
