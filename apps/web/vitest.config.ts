@@ -9,5 +9,7 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // antd forms under jsdom are slow on a shared 2-core machine.
+    testTimeout: 20_000,
   },
 });

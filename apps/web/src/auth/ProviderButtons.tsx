@@ -40,14 +40,14 @@ const ICONS: Record<Provider, ReactNode> = {
 export function ProviderButtons({ providers }: { providers: Provider[] }) {
   const { t } = useTranslation();
   return (
-    <div className="dc-auth__providers">
+    <div className={`dc-auth__providers dc-auth__providers--${providers.length}`}>
       {providers.map((p) => {
         const name = t(`auth.providers.${p}`);
         return (
           <Tooltip key={p} title={t('auth.providers.soon', { provider: name })}>
             <span data-testid={`provider-${p}`}>
-              <Button icon={ICONS[p]} disabled size="large">
-                {name}
+              <Button icon={ICONS[p]} disabled size="large" aria-label={name}>
+                <span className="dc-provider-label">{name}</span>
               </Button>
             </span>
           </Tooltip>

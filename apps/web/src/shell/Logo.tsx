@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './logo.css';
 
 /** The Docent mark and, unless `compact`, the word mark. */
 export function Logo({ compact = false, inverted = false }: { compact?: boolean; inverted?: boolean }) {

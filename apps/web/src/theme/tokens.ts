@@ -45,8 +45,10 @@ export function themeConfig(name: ThemeName): ThemeConfig {
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
-      colorPrimary: BRAND_COLOR,
-      colorInfo: BRAND_COLOR,
+      // On dark surfaces the brand indigo is lifted a step so links and buttons keep contrast.
+      colorPrimary: dark ? '#6366f1' : BRAND_COLOR,
+      colorInfo: dark ? '#6366f1' : BRAND_COLOR,
+      colorLink: dark ? '#8b93ff' : BRAND_COLOR,
       borderRadius: 8,
       fontFamily:
         "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

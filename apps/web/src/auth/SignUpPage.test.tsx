@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import SignUpPage from './SignUpPage.tsx';
+import { reloadSession } from './session.ts';
+import { renderRoutes } from '../test/renderWithProviders.tsx';
+
+/** Form validation of the sign-up page: spec §5 texts, and nothing is sent while invalid. */
+describe('SignUpPage validation', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    reloadSession();
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const setup = () => {
+    renderRoutes([{ path: '/auth/sign-up', element: <SignUpPage /> }, { path: '/repositories', element: <p>home</p> }], '/auth/sign-up');
+    return userEvent.setup();
+  };
+  const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+  const submit = () => screen.getByRole('button', { name: 'Create account' });
+
+  it('an empty form shows required errors and a notification titled Error with the first one', async () => {
+    const user = setup();
+    await user.click(submit());
+    expect((await screen.findAllByText('This field is required!')).length).toBeGreaterThanOrEqual(3);
+    const notice = await waitFor(() => {
+      const el = document.querySelector('.ant-notification-notice');
+      if (!el) throw new Error('no notification yet');
+      return el as HTMLElement;
+    });
+    expect(within(notice).getByText('Error')).toBeTruthy();
+    expect(within(notice).getByText('This field is required!')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('rejects an invalid email, a weak password and a mismatched confirmation with the spec texts', async () => {
+    const user = setup();
+    await user.type(field('First name'), 'Ada');
+    await user.type(field('Email'), 'ada@example');
+    await user.type(field('Password'), 'password');
+    await user.type(field('Confirm password'), 'Password1');
+    await user.click(submit());
+    expect(await screen.findByText('Please input a valid email address!')).toBeTruthy();
+    expect(await screen.findByText(/Password must be at least 8 characters/)).toBeTruthy();
+    expect(await screen.findByText('The two passwords that you entered do not match!')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the terms checkbox starts checked; unchecking it blocks sign-up with auth.signup.tou', async () => {
+    const user = setup();
+    const terms = screen.getByRole('checkbox');
+    expect((terms as HTMLInputElement).checked).toBe(true);
+    await user.type(field('First name'), 'Ada');
+    await user.type(field('Email'), 'ada@example.com');
+    await user.type(field('Password'), 'Passw0rd!');
+    await user.type(field('Confirm password'), 'Passw0rd!');
+    await user.click(terms);
+    await user.click(submit());
+    expect(await screen.findAllByText('Please agree to the Terms of Use and Privacy Policy')).not.toHaveLength(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a valid form posts the spec payload to /api/signup', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ detail: 'Email taken', code: 'EMAIL_TAKEN' }), { status: 409 }));
+    const user = setup();
+    await user.type(field('First name'), ' Ada ');
+    await user.type(field('Last name'), 'Lovelace');
+    await user.type(field('Email'), 'ada@example.com');
+    await user.type(field('Password'), 'Passw0rd!');
+    await user.type(field('Confirm password'), 'Passw0rd!');
+    await user.click(submit());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/signup');
+    expect(JSON.parse(init.body as string)).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'Passw0rd!',
+      agreeToTerms: true,
+    });
+    // The server's detail is what the user reads.
+    expect(await screen.findByText('Email taken')).toBeTruthy();
+    expect(screen.getByText('Sign up failed')).toBeTruthy();
+  });
+});
