@@ -134,10 +134,23 @@ export function failureBeforeAnswer(label: string, err: unknown, budget: Request
     return new VendorApiError(0, label, `The request to ${label} was cancelled.`, 'cancelled');
   }
   if (budget.timeoutSignal.aborted) {
-    return new VendorApiError(0, label, `${label} did not answer within ${Math.round(budget.timeoutMs / 1000)} s.`, 'timeout');
+    const limit = budget.timeoutMs >= 1000 ? `${Math.round(budget.timeoutMs / 1000)} s` : `${budget.timeoutMs} ms`;
+    return new VendorApiError(0, label, `${label} did not answer within ${limit}.`, 'timeout');
   }
-  const cause = err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
-  return new VendorApiError(0, label, `Could not reach ${label}: ${scrubToken(cause, token)}.`, 'network');
+  return new VendorApiError(0, label, `Could not reach ${label}: ${scrubToken(deepestReason(err), token)}.`, 'network');
+}
+
+/** fetch wraps the socket error ("connect ECONNREFUSED …") in causes; the innermost one says most. */
+function deepestReason(err: unknown): string {
+  let reason = err instanceof Error ? err.message : String(err);
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (current.message) reason = current.message;
+    else if (typeof code === 'string') reason = code;
+    current = current.cause;
+  }
+  return reason || 'unknown network error';
 }
 
 /** Reads the vendor's own error sentence out of the JSON (or text) it answered with. */
