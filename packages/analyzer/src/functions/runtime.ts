@@ -49,7 +49,7 @@ function discardParser(): void {
 
 /** Parse time budget: generous for real code, but bounded for pathological input. */
 export function parseBudgetMs(sourceLength: number): number {
-  return 3_000 + sourceLength / 50; // ~20 s for a 1 MB file, far above the ~0.5 s it needs
+  return 1_000 + sourceLength / 50; // ~21 s for a 1 MB file, far above the ~0.5 s real code needs
 }
 
 /**
