@@ -47,6 +47,8 @@ export const ReadmeAnalysis = z.object({
   llmInterpretationSource: z.enum(['llm', 'rubric']),
   textStatistics: TextStatistics,
   recommendations: z.array(z.string()),
+  /** what the analysis wants the user to know about itself (LLM fallback, README cut short…) */
+  notes: z.array(z.string()).optional(),
 });
 export type ReadmeAnalysis = z.infer<typeof ReadmeAnalysis>;
 

@@ -1,0 +1,73 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_GLOBAL: '/dev/null' };
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** A real `git daemon` on 127.0.0.1 serving bare repositories from a temp folder. */
+export class GitDaemon {
+  private child: ChildProcess | null = null;
+  port = 0;
+  constructor(readonly base: string) {}
+
+  static async start(): Promise<GitDaemon> {
+    const d = new GitDaemon(await mkdtemp(path.join(os.tmpdir(), 'docent-gitd-')));
+    d.port = await freePort();
+    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], { stdio: 'ignore' });
+    // wait until it accepts connections
+    for (let i = 0; i < 50; i++) {
+      try {
+        execFileSync('git', ['ls-remote', `git://127.0.0.1:${d.port}/nonexistent.git`], { stdio: 'ignore', timeout: 2000 });
+      } catch (err) {
+        const out = String((err as { stderr?: Buffer }).stderr ?? '');
+        if (!/Connection refused/.test(out)) break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return d;
+  }
+
+  url(name: string): string {
+    return `git://127.0.0.1:${this.port}/${name}.git`;
+  }
+
+  /** Creates `name.git` from files (path → content), committed in one or more commits. */
+  async addRepo(name: string, commits: Array<Record<string, string>>): Promise<string> {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'docent-gitwork-'));
+    git(work, 'init', '-q', '-b', 'main');
+    for (const [i, files] of commits.entries()) {
+      for (const [rel, content] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(work, rel)), { recursive: true });
+        await writeFile(path.join(work, rel), content);
+      }
+      git(work, 'add', '-A');
+      git(work, 'commit', '-q', '-m', `commit ${i + 1}`);
+    }
+    const bare = path.join(this.base, `${name}.git`);
+    git(this.base, 'clone', '-q', '--bare', work, bare);
+    await rm(work, { recursive: true, force: true });
+    return bare;
+  }
+
+  async stop(): Promise<void> {
+    this.child?.kill('SIGKILL');
+    await rm(this.base, { recursive: true, force: true });
+  }
+}
