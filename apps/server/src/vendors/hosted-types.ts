@@ -175,8 +175,10 @@ export function vendorErrorDetail(body: unknown): string | undefined {
         : [];
       return [c.trim(), ...extra].join(': ').slice(0, 300);
     }
+    // GitLab conflicts: {"message": ["Another open merge request already exists…"]}
+    if (Array.isArray(c) && c.length > 0) return c.map(String).join('; ').slice(0, 300);
     // GitLab validation errors: {"message": {"field": ["is invalid"]}}
-    if (c && typeof c === 'object') {
+    if (c && typeof c === 'object' && !Array.isArray(c)) {
       return Object.entries(c as Record<string, unknown>)
         .map(([field, v]) => `${field} ${Array.isArray(v) ? v.join(', ') : String(v)}`)
         .join('; ')
