@@ -5,11 +5,11 @@ import type { AnalysisOnly, AnalysisReport, AnalysisResult, FunctionAnalysisEntr
 import { PARSEABLE_LANGUAGES } from '../functions/index.ts';
 import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitAttributesAt, type GitAttributes } from '../languages/index.ts';
 import { gitBlobId } from './blob-id.ts';
-import { AnalysisCache, analyzerSourceVersion, type FileRecord } from './cache.ts';
+import { AnalysisCache, analyzerSourceVersion, type BlameSummary, type FileRecord } from './cache.ts';
 import { resolveCacheDir } from './cache-dir.ts';
 import { docNoun, summarizeFunctions, toEntry } from './entries.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
-import { blameFile, headBlobIds, historyExplanation } from './history.ts';
+import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyExplanation, traceHistory, type HistoryTarget } from './history.ts';
 import { listRepositoryFiles } from './list-files.ts';
 import { MAX_PARSE_BYTES } from './parse-file.ts';
 import { createProgress } from './progress.ts';
@@ -21,8 +21,10 @@ import { ParsePool } from './worker-pool.ts';
 export interface AnalyzeOptions {
   /** restrict the work to one card: languages → no parsing; readme → only the README; basicDoc/advancedDoc → functions */
   only?: AnalysisOnly;
-  /** outdated-by-history via git blame; default true in a git work tree (not run for `only: 'basicDoc'`) */
+  /** outdated-by-history from git; default true in a git work tree (not run for `only: 'basicDoc'`) */
   gitHistory?: boolean;
+  /** newest commits read for the history check (default 1000; 0 = the whole history) */
+  historyDepth?: number;
   /** percent 0–100 and a short message, called as work completes */
   onProgress?: (percent: number, message: string) => void;
   /** overrides DOCENT_CACHE_DIR / the user's cache directory */
@@ -164,7 +166,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   // Function entries, with the git-history verdict for documented functions.
   let entries: FunctionAnalysisEntry[] = [];
   if (wantFunctions) {
-    const history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, options.workers) : new Map();
+    const history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, options.historyDepth ?? DEFAULT_HISTORY_DEPTH) : new Map();
     for (const [rel, record] of [...functionFiles].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       const language = record.facts.language!;
       const explanations = history.get(rel);
@@ -252,9 +254,9 @@ function readGitAttributes(reader: RepoReader, files: readonly string[]): { attr
 }
 
 /**
- * Blames every committed file that has documented functions (several git processes at a time),
- * reusing cached summaries keyed by the file's blob id and its HEAD blob id. Returns, per file,
- * one history explanation (or null) per function.
+ * Traces the history of every committed file that has documented functions, reusing cached
+ * summaries keyed by the file's blob id, its HEAD blob id and the depth. Returns, per file, one
+ * history explanation (or null) per function.
  */
 async function runHistory(
   root: string,
@@ -263,45 +265,46 @@ async function runHistory(
   cache: AnalysisCache,
   progress: ReturnType<typeof createProgress>,
   signal: AbortSignal | undefined,
-  workers: number | undefined,
+  depth: number,
 ): Promise<Map<string, Array<string | null>>> {
   const explanations = new Map<string, Array<string | null>>();
-  const todo: Array<{ rel: string; record: FileRecord; key: string }> = [];
+  const keys = new Map<string, string>();
+  const targets: HistoryTarget[] = [];
+  const explain = (rel: string, record: FileRecord): void => {
+    const summary = record.blame!;
+    const noun = docNoun(record.facts.language ?? '');
+    explanations.set(rel, (record.functions ?? []).map((fn) => (fn.docstring !== null && fn.outdated.status !== 'OUTDATED' ? historyExplanation(summary, fn, noun) : null)));
+  };
   for (const [rel, record] of files) {
-    const functions = record.functions ?? [];
     const head = headBlobs.get(rel);
     if (!head || !record.facts.blobId) continue; // untracked: no history to compare
-    if (!functions.some((fn) => fn.docstring !== null && fn.docStartLine !== null && fn.outdated.status !== 'OUTDATED')) continue;
-    todo.push({ rel, record, key: `${record.facts.blobId}:${head}` });
-  }
-  let done = 0;
-  const concurrency = Math.max(2, Math.min(8, workers ?? os.availableParallelism()));
-  const queue = [...todo];
-  const runOne = async (): Promise<void> => {
-    for (let item = queue.shift(); item; item = queue.shift()) {
-      const { rel, record, key } = item;
-      let summary = record.blame?.key === key && Array.isArray(record.blame.runs) ? record.blame : undefined;
-      if (!summary) {
-        try {
-          summary = await blameFile(root, rel, key, signal);
-          record.blame = summary;
-          cache.set(rel, record);
-        } catch (error) {
-          if (signal?.aborted) throw new AnalysisAbortedError();
-          void error; // a file git cannot blame keeps its signature verdict
-        }
-      }
-      if (summary) {
-        const noun = docNoun(record.facts.language ?? '');
-        explanations.set(rel, (record.functions ?? []).map((fn) => (fn.docstring !== null ? historyExplanation(summary!, fn, noun) : null)));
-      }
-      done++;
-      progress.phase(85 + (10 * done) / todo.length, `Checked git history of ${done}/${todo.length} files`);
+    const documented = (record.functions ?? []).filter((fn) => fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null && fn.outdated.status !== 'OUTDATED');
+    if (documented.length === 0) continue;
+    const key = `${record.facts.blobId}:${head}:${depth}`;
+    if (record.blame?.key === key && Array.isArray(record.blame.runs) && Array.isArray(record.blame.commits)) {
+      explain(rel, record);
+      continue;
     }
-  };
-  if (todo.length > 0) {
-    progress.phase(85, `Checking git history of ${todo.length} files`);
-    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, runOne));
+    const ranges = documented.map((fn): [number, number] => [Math.min(fn.startLine, fn.docStartLine!), Math.max(fn.endLine, fn.docEndLine!)]);
+    keys.set(rel, key);
+    targets.push({ rel, lineCount: Math.max(...ranges.map((r) => r[1])), ranges, dirty: record.facts.blobId !== head });
+  }
+  if (targets.length > 0) {
+    progress.phase(85, `Reading git history for ${targets.length} files`);
+    let summaries: Map<string, BlameSummary>;
+    try {
+      summaries = await traceHistory(root, targets, (t) => keys.get(t.rel)!, { depth, signal });
+    } catch (error) {
+      if (signal?.aborted) throw new AnalysisAbortedError();
+      summaries = new Map(); // git failed: functions keep their signature verdicts
+      void error;
+    }
+    for (const [rel, summary] of summaries) {
+      const record = files.get(rel)!;
+      record.blame = summary;
+      cache.set(rel, record);
+      explain(rel, record);
+    }
   }
   return explanations;
 }

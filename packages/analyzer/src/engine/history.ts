@@ -1,14 +1,35 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { runGit, splitNul } from './git.ts';
 import type { BlameSummary } from './cache.ts';
+import { AnalysisAbortedError } from './errors.ts';
 
 /**
  * Outdated-by-history (DESIGN.md §5): a documented function whose body changed in commits newer
- * than the last change to its doc. `git blame -w --incremental` gives, for every line, the commit
- * that last changed it (ignoring whitespace-only changes, so a re-indent does not count); the newest
- * commit over the body lines is compared with the newest over the doc lines.
+ * than the last change to its doc.
+ *
+ * Instead of one `git blame` per file (~55 s of CPU on a 900-file repository with 18,000
+ * commits), one `git log -p -U0 -w --first-parent` pass walks the history newest first for all
+ * files at once and tracks, per line of interest, the newest commit that changed it — what blame
+ * computes, limited to the lines of documented functions, stopping as soon as every such line is
+ * attributed or `depth` commits were read. Whitespace-only changes do not count (-w). Changes
+ * merged from a branch are dated by the merge on the first-parent line, and a renamed file's
+ * history starts at the rename. Lines older than the window are attributed to a boundary
+ * pseudo-commit dated just before the oldest commit read (sha written `^abc1234`).
  */
 
-const UNCOMMITTED = '0000000000000000000000000000000000000000';
+/** Newest commits (touching the analysed files) read by default; 0 reads the whole history. */
+export const DEFAULT_HISTORY_DEPTH = 1000;
+
+export interface HistoryTarget {
+  rel: string;
+  /** number of lines in the working-tree file */
+  lineCount: number;
+  /** 1-based inclusive line ranges whose history matters (functions and their docs) */
+  ranges: Array<[number, number]>;
+  /** working tree differs from HEAD: uncommitted changes are newer than any commit */
+  dirty: boolean;
+}
 
 /** Blob ids of HEAD's files, keyed by the same relative paths `git ls-files` gives in `root`. */
 export async function headBlobIds(root: string, signal?: AbortSignal): Promise<Map<string, string>> {
@@ -17,7 +38,7 @@ export async function headBlobIds(root: string, signal?: AbortSignal): Promise<M
   try {
     out = await runGit(root, ['ls-tree', '-r', '-z', 'HEAD'], signal);
   } catch {
-    return ids; // no commit yet, or not readable: no file is clean
+    return ids; // no commit yet, or not readable: no file has history
   }
   for (const entry of splitNul(out)) {
     const tab = entry.indexOf('\t');
@@ -28,37 +49,224 @@ export async function headBlobIds(root: string, signal?: AbortSignal): Promise<M
   return ids;
 }
 
-/** Runs blame on one file (its working-tree content) and condenses the answer. */
-export async function blameFile(root: string, rel: string, key: string, signal?: AbortSignal): Promise<BlameSummary> {
-  const out = await runGit(root, ['blame', '-w', '--incremental', '--', rel], signal);
-  return parseIncrementalBlame(out.toString('utf8'), key);
+interface Tracked {
+  target: HistoryTarget;
+  /** per current line (1-based): its line number in the version being walked, -1 when not tracked */
+  ver: Int32Array;
+  /** per current line: index into commits, -1 unattributed */
+  owner: Int32Array;
+  remaining: number;
 }
 
-/** Parses `git blame --incremental` output (commit headers, then per-commit key/value lines). */
-export function parseIncrementalBlame(text: string, key: string): BlameSummary {
-  const commitIndex = new Map<string, number>();
-  const commits: Array<[string, number]> = [];
-  const runs: Array<[number, number, number]> = [];
-  let current = -1;
-  for (const line of text.split('\n')) {
-    const header = /^([0-9a-f]{40}) \d+ (\d+) (\d+)$/.exec(line);
-    if (header) {
-      const sha = header[1]!;
-      let index = commitIndex.get(sha);
-      if (index === undefined) {
-        index = commits.length;
-        commitIndex.set(sha, index);
-        commits.push([sha === UNCOMMITTED ? '' : sha.slice(0, 7), sha === UNCOMMITTED ? Math.floor(Date.now() / 1000) : 0]);
-      }
-      current = index;
-      runs.push([Number(header[2]), Number(header[3]), index]);
-    } else if (current >= 0 && line.startsWith('committer-time ')) {
-      const commit = commits[current]!;
-      if (commit[0] !== '') commit[1] = Number(line.slice('committer-time '.length)) || 0;
+interface Hunk {
+  oldCount: number;
+  newStart: number;
+  newCount: number;
+}
+
+/** Attributes the hunks' added lines to `commit` and maps the other tracked lines to the parent version. */
+function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void {
+  let h = 0;
+  let delta = 0;
+  const { ver, owner } = file;
+  for (let line = 1; line < ver.length; line++) {
+    const v = ver[line]!;
+    if (v < 0) continue;
+    // Hunks wholly before v shift it by what they removed minus what they added.
+    while (h < hunks.length) {
+      const hunk = hunks[h]!;
+      const end = hunk.newCount > 0 ? hunk.newStart + hunk.newCount - 1 : hunk.newStart;
+      if (end >= v) break;
+      delta += hunk.oldCount - hunk.newCount;
+      h++;
+    }
+    const hunk = hunks[h];
+    if (hunk && hunk.newCount > 0 && v >= hunk.newStart && v < hunk.newStart + hunk.newCount) {
+      owner[line] = commit;
+      ver[line] = -1;
+      file.remaining--;
+    } else {
+      ver[line] = v + delta;
     }
   }
-  runs.sort((a, b) => a[0] - b[0]);
-  return { key, commits, runs: runs.flat() };
+}
+
+/** C-style quoted path as git prints it for unusual names ("a\"b"). */
+function unquote(path: string): string {
+  if (!path.startsWith('"')) return path;
+  const body = path.slice(1, -1);
+  const bytes: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (ch !== '\\') {
+      bytes.push(...Buffer.from(ch, 'utf8'));
+      continue;
+    }
+    const next = body[++i]!;
+    if (/[0-7]/.test(next)) {
+      bytes.push(parseInt(body.slice(i, i + 3), 8));
+      i += 2;
+    } else {
+      bytes.push(({ n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11 } as Record<string, number>)[next] ?? next.charCodeAt(0));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+const HUNK = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+
+/**
+ * Reads unified diffs (-U0) from a git command and applies them. Lines `\x01<sha> <time>` start a
+ * commit (for `git log`); `defaultCommit` is used when there are none (`git diff`). Resolves with
+ * the number of commit headers seen; kills git once nothing is left to attribute.
+ */
+function consumeDiffs(
+  root: string,
+  args: string[],
+  files: Map<string, Tracked>,
+  commits: Array<[string, number]>,
+  defaultCommit: number,
+  signal?: AbortSignal,
+): Promise<{ commitsRead: number; lastCommit: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', '-c', 'diff.external=', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+    });
+    let active = [...files.values()].filter((f) => f.remaining > 0).length;
+    let commit = defaultCommit;
+    let commitsRead = 0;
+    let file: Tracked | undefined;
+    let hunks: Hunk[] = [];
+    let finished = false;
+    const flushFile = (): void => {
+      if (file && hunks.length > 0 && file.remaining > 0) {
+        applyHunks(file, hunks, commit);
+        if (file.remaining === 0) active--;
+      }
+      file = undefined;
+      hunks = [];
+    };
+    const finish = (error?: Error): void => {
+      if (finished) return;
+      finished = true;
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve({ commitsRead, lastCommit: commit });
+    };
+    const onAbort = (): void => {
+      child.kill('SIGKILL');
+      finish(new AnalysisAbortedError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      if (finished) return;
+      try {
+        onLine(line);
+      } catch (error) {
+        child.kill('SIGKILL');
+        finish(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    const onLine = (line: string): void => {
+      const first = line.charCodeAt(0);
+      if (first === 1) {
+        flushFile();
+        if (active === 0) {
+          // Everything is attributed: the rest of history cannot change the answer.
+          child.kill('SIGKILL');
+          lines.close();
+          finish();
+          return;
+        }
+        const space = line.indexOf(' ');
+        commits.push([line.slice(1, 8), Number(line.slice(space + 1)) || 0]);
+        commit = commits.length - 1;
+        commitsRead++;
+      } else if (line.startsWith('diff --git ')) {
+        flushFile();
+      } else if (line.startsWith('+++ ')) {
+        const path = unquote(line.slice(4));
+        file = path.startsWith('b/') ? files.get(path.slice(2)) : undefined;
+      } else if (first === 64 /* @ */ && file) {
+        const m = HUNK.exec(line);
+        if (m) hunks.push({ oldCount: m[1] === undefined ? 1 : Number(m[1]), newStart: Number(m[2]), newCount: m[3] === undefined ? 1 : Number(m[3]) });
+      }
+    };
+    lines.on('close', () => {
+      flushFile();
+      finish();
+    });
+    child.on('error', (error) => finish(error));
+  });
+}
+
+/**
+ * For each target, which commit last changed each line of interest. Files git cannot trace get
+ * no summary. `key` is stored in each summary for the cache.
+ */
+export async function traceHistory(
+  root: string,
+  targets: readonly HistoryTarget[],
+  keyOf: (target: HistoryTarget) => string,
+  options: { depth?: number; signal?: AbortSignal } = {},
+): Promise<Map<string, BlameSummary>> {
+  const depth = options.depth ?? DEFAULT_HISTORY_DEPTH;
+  const files = new Map<string, Tracked>();
+  for (const target of targets) {
+    const ver = new Int32Array(target.lineCount + 1).fill(-1);
+    let remaining = 0;
+    for (const [from, to] of target.ranges) {
+      for (let line = Math.max(1, from); line <= Math.min(to, target.lineCount); line++) {
+        if (ver[line] === -1) remaining++;
+        ver[line] = line;
+      }
+    }
+    files.set(target.rel, { target, ver, owner: new Int32Array(target.lineCount + 1).fill(-1), remaining });
+  }
+  const summaries = new Map<string, BlameSummary>();
+  if (files.size === 0) return summaries;
+
+  const commits: Array<[string, number]> = [];
+  const diffOptions = ['-U0', '-w', '--no-renames', '--no-color', '--no-ext-diff', '--no-textconv'];
+  const dirty = targets.filter((t) => t.dirty).map((t) => t.rel);
+  if (dirty.length > 0) {
+    commits.push(['', Math.floor(Date.now() / 1000)]);
+    await consumeDiffs(root, ['diff', ...diffOptions, 'HEAD', '--', ...dirty], files, commits, 0, options.signal);
+  }
+  const log = ['log', '--first-parent', '--diff-merges=first-parent', '-p', ...diffOptions, '--format=%x01%H %ct'];
+  if (depth > 0) log.push(`-n${depth}`);
+  const walked = await consumeDiffs(root, [...log, 'HEAD', '--', ...files.keys()], files, commits, -1, options.signal);
+
+  // Lines still unattributed are older than the window (or git lost track of them).
+  const oldest = commits[walked.lastCommit];
+  const boundary = commits.length;
+  commits.push([`^${oldest?.[0] ?? ''}`, (oldest?.[1] ?? 0) - 1]);
+
+  for (const file of files.values()) {
+    const used = new Map<number, number>();
+    const local: Array<[string, number]> = [];
+    const runs: number[] = [];
+    for (let line = 1; line < file.ver.length; line++) {
+      const tracked = file.ver[line]! >= 0 || file.owner[line]! >= 0;
+      if (!tracked) continue;
+      const global = file.owner[line]! >= 0 ? file.owner[line]! : boundary;
+      let index = used.get(global);
+      if (index === undefined) {
+        index = local.length;
+        used.set(global, index);
+        local.push(commits[global]!);
+      }
+      const last = runs.length - 3;
+      if (last >= 0 && runs[last + 2] === index && runs[last]! + runs[last + 1]! === line) runs[last + 1]!++;
+      else runs.push(line, 1, index);
+    }
+    summaries.set(file.target.rel, { key: keyOf(file.target), commits: local, runs });
+  }
+  return summaries;
 }
 
 interface Newest {
@@ -66,26 +274,24 @@ interface Newest {
   sha: string;
 }
 
-/** Newest commit over lines [from, to] (1-based, inclusive), skipping lines in [skipFrom, skipTo]. */
+/** Newest commit over lines [from, to] (1-based, inclusive), ignoring runs inside [skipFrom, skipTo]. */
 function newestIn(summary: BlameSummary, from: number, to: number, skipFrom = 0, skipTo = -1): Newest | null {
   const runs = summary.runs;
-  let best: Newest | null = null;
-  // Runs are sorted by first line; a binary search finds the first run that may overlap.
+  const count = runs.length / 3;
   let lo = 0;
-  let hi = runs.length / 3;
+  let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (runs[mid * 3]! + runs[mid * 3 + 1]! - 1 < from) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < runs.length / 3; i++) {
-    const start = Math.max(runs[i * 3]!, from);
-    const end = Math.min(runs[i * 3]! + runs[i * 3 + 1]! - 1, to);
-    if (runs[i * 3]! > to) break;
-    if (start > end) continue;
-    // Lines of this run outside the skipped span?
-    const coveredBySkip = start >= skipFrom && end <= skipTo;
-    if (coveredBySkip) continue;
+  let best: Newest | null = null;
+  for (let i = lo; i < count; i++) {
+    const first = runs[i * 3]!;
+    if (first > to) break;
+    const start = Math.max(first, from);
+    const end = Math.min(first + runs[i * 3 + 1]! - 1, to);
+    if (start > end || (start >= skipFrom && end <= skipTo)) continue;
     const commit = summary.commits[runs[i * 3 + 2]!];
     if (commit && (!best || commit[1] > best.time)) best = { time: commit[1], sha: commit[0] };
   }
@@ -97,8 +303,8 @@ function day(seconds: number): string {
 }
 
 /**
- * The history verdict for one documented function, or null when the doc is at least as new as the
- * body (or blame says nothing about these lines).
+ * The history verdict for one documented function: an explanation when its body changed after
+ * its doc, else null.
  */
 export function historyExplanation(
   summary: BlameSummary,
@@ -109,7 +315,7 @@ export function historyExplanation(
   const doc = newestIn(summary, fn.docStartLine, fn.docEndLine);
   const body = newestIn(summary, fn.startLine, fn.endLine, fn.docStartLine, fn.docEndLine);
   if (!doc || !body || body.time <= doc.time) return null;
-  const docWhen = doc.sha === '' ? 'in uncommitted changes' : `(${day(doc.time)})`;
+  const docWhen = doc.sha === '' ? 'in uncommitted changes' : doc.sha.startsWith('^') ? `(before ${day(doc.time + 1)})` : `(${day(doc.time)})`;
   if (body.sha === '') return `Function body has uncommitted changes made after its ${docNoun} was last updated ${docWhen}.`;
   return `Function body changed in ${body.sha} (${day(body.time)}), after its ${docNoun} was last updated ${docWhen}.`;
 }
