@@ -9,9 +9,9 @@ function respond(status: number, body: unknown) {
 }
 
 describe('apiRequest', () => {
-  let onUnauthorized: ReturnType<typeof vi.fn>;
+  let onUnauthorized: ReturnType<typeof vi.fn<() => void>>;
   beforeEach(() => {
-    onUnauthorized = vi.fn();
+    onUnauthorized = vi.fn<() => void>();
     setUnauthorizedHandler(onUnauthorized);
     reloadSession();
   });

@@ -30,8 +30,9 @@ export const authApi = {
     apiRequest<SuccessResponse>('/verifySecurityCode', { method: 'POST', json: body }),
   setNewPassword: (body: z.input<typeof SetNewPasswordRequest>) =>
     apiRequest<SuccessResponse>('/setNewPassword', { method: 'POST', json: body }),
+  // The server also answers a fresh token, since the change ends older sessions.
   changePassword: (body: z.input<typeof ChangePasswordRequest>) =>
-    apiRequest<SuccessResponse>('/setNewPasswordFromOldPassword', { method: 'POST', json: body }),
+    apiRequest<SuccessResponse & { token?: string }>('/setNewPasswordFromOldPassword', { method: 'POST', json: body }),
   requestEmailUpdate: (email: string) =>
     apiRequest<MessageResponse>('/v1/user/email/update/request', { method: 'POST', json: { email } }),
   verifyEmailUpdate: (email: string, code: string) =>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { authApi } from '../auth/api.ts';
 import { confirmPasswordRules, differentFromRules, requiredRule, strongPasswordRules } from '../auth/formRules.ts';
 import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
+import { setToken } from '../auth/session.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 
 interface ChangePasswordForm {
@@ -23,6 +24,8 @@ export default function SecuritySettingsPage() {
   const change = useMutation({
     mutationFn: (v: ChangePasswordForm) => authApi.changePassword(v),
     onSuccess: (res) => {
+      // Changing the password ends every older session; the answer carries this tab's new token.
+      if (res.token) setToken(res.token);
       form.resetFields();
       notification.success({ title: t('profile.security.success'), description: res.message });
     },

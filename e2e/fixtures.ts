@@ -1,0 +1,41 @@
+import { test as base, expect } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Mailbox } from './support/mailbox.ts';
+import { startServer } from './support/server.ts';
+
+export interface Docent {
+  url: string;
+  mailbox: Mailbox;
+}
+
+/**
+ * One SMTP server and one real Docent server per worker (workers: 1, so one per run);
+ * every test's baseURL points at it.
+ */
+export const test = base.extend<object, { docent: Docent }>({
+  docent: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const mailbox = new Mailbox();
+      const smtpPort = await mailbox.start();
+      const logDir = path.resolve(workerInfo.project.outputDir);
+      mkdirSync(logDir, { recursive: true });
+      const server = await startServer(smtpPort, path.join(logDir, `server-${workerInfo.workerIndex}.log`));
+      await use({ url: server.url, mailbox });
+      await server.stop();
+      await mailbox.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ docent }, use) => use(docent.url),
+});
+
+export { expect };
+
+let counter = 0;
+/** A unique address per call, so tests never collide on the fresh database. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+}
