@@ -6,3 +6,8 @@ export function fixture<T = unknown>(path: string, base = ''): T {
   const text = readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
   return JSON.parse(text.replaceAll('__BASE__', base)) as T;
 }
+
+/** A non-JSON fixture (e.g. an HTML sign-in page) as text. */
+export function fixtureText(path: string): string {
+  return readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
+}
