@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { analyzeRepository, type AnalyzeOptions } from '@docent/analyzer';
 import type { AnalysisReport, AnalysisType } from '@docent/contracts';
-import type { JobHandler } from '../jobs/engine.ts';
+import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { cloneOrFetch } from '../vendors/git/client.ts';
 import { redactUrl } from '../vendors/git/url.ts';
+import { KeyedMutex } from '../util/keyed-mutex.ts';
 
 export interface AnalysisHandlerOptions {
   /** this worker's clone cache (one folder per repository) */
@@ -40,7 +41,13 @@ function partsOf(type: AnalysisType, report: AnalysisReport): AnalysisReport {
  * progress feeding the job (20–95 %), merge the report and details into the repository.
  */
 export function analysisHandler(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions): JobHandler {
-  return async ({ job, signal, log, progress }) => {
+  // Two jobs of one repository on this worker share its clone folder: they take turns.
+  const clones = new KeyedMutex();
+  return (ctx) => clones.run(ctx.job.repository_id ?? String(ctx.job.id), () => runAnalysis(repos, service, opts, ctx));
+}
+
+async function runAnalysis(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, { job, signal, log, progress }: JobContext): Promise<string> {
+  {
     const type = (job.payload.analysisType as AnalysisType | undefined) ?? 'coverage';
     if (!job.repository_id) throw new Error('The repository of this job no longer exists.');
     const repo = await repos.byId(job.repository_id);
@@ -100,5 +107,5 @@ export function analysisHandler(repos: RepoRepository, service: RepoService, opt
     if (readme) await log('INFO', `README quality score: ${readme.calculatedQualityScore}`);
     await log('JSON', JSON.stringify(partsOf(type, result.report)));
     return 'Analysis complete';
-  };
+  }
 }
