@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeRepository } from '../../src/engine/analyze.ts';
+import { commitAll, initRepo, tempDir, write } from './helpers.ts';
+
+const root = tempDir('cache');
+const cacheDir = tempDir('cache-store');
+const copies: string[] = [];
+
+const pythonFile = (i: number): string => `def f${i}(x):\n    """Doc ${i}."""\n    return x + ${i}\n\n\ndef g${i}(y):\n    return y * ${i}\n`;
+const names = (r: Awaited<ReturnType<typeof analyzeRepository>>): string[] => r.functions.map((f) => `${f.fileName}:${f.name}`);
+const run = (dir = root): ReturnType<typeof analyzeRepository> => analyzeRepository(dir, { only: 'advancedDoc', cacheDir });
+
+beforeAll(() => {
+  initRepo(root);
+  for (let i = 0; i < 4; i++) write(root, `pkg/m${i}.py`, pythonFile(i));
+  write(root, 'notes.txt', 'not code\n');
+  commitAll(root, 'init', '2025-01-01T00:00:00Z');
+});
+afterAll(() => {
+  for (const dir of [root, cacheDir, ...copies]) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function packFiles(): string[] {
+  const out: string[] = [];
+  for (const version of fs.readdirSync(cacheDir)) {
+    const repos = path.join(cacheDir, version, 'repos');
+    if (fs.existsSync(repos)) out.push(...fs.readdirSync(repos).map((f) => path.join(repos, f)));
+  }
+  return out;
+}
+
+describe('per-file cache keyed by blob id', () => {
+  it('parses every file cold, none warm, and only the changed one after an edit', async () => {
+    const cold = await run();
+    expect(cold.stats).toMatchObject({ parsedFiles: 4, cachedFiles: 0 });
+    expect(cold.functions).toHaveLength(8);
+
+    const warm = await run();
+    expect(warm.stats).toMatchObject({ parsedFiles: 0, cachedFiles: 4 });
+    expect(warm.functions).toEqual(cold.functions);
+    expect(warm.report).toEqual(cold.report);
+
+    // Edit one file without committing: the dirty tree is analysed as it is.
+    write(root, 'pkg/m2.py', `${pythonFile(2)}\n\ndef added(z):\n    return z\n`);
+    const edited = await run();
+    expect(edited.stats).toMatchObject({ parsedFiles: 1, cachedFiles: 3 });
+    expect(names(edited)).toContain('pkg/m2.py:added');
+    expect(edited.report.basicFuncDocAnalysis).toEqual({ totalFunctions: 9, totalDocumented: 4 });
+  });
+
+  it('survives a corrupt pack: falls back to the content-addressed store', async () => {
+    const packs = packFiles();
+    expect(packs).toHaveLength(1);
+    fs.writeFileSync(packs[0]!, '{"format": 3, "files": {"pkg/m0.py": 17, broken');
+    const result = await run();
+    expect(result.stats).toMatchObject({ parsedFiles: 0, cachedFiles: 4 });
+    expect(result.functions).toHaveLength(9);
+  });
+
+  it('re-parses a file whose stored object is corrupt and ignores a corrupt record', async () => {
+    const [pack] = packFiles();
+    const parsed = JSON.parse(fs.readFileSync(pack!, 'utf8'));
+    parsed.files['pkg/m1.py'] = { facts: null };
+    fs.writeFileSync(pack!, JSON.stringify(parsed));
+    // Also break m1's object in the shared store.
+    const blob = (await import('../../src/engine/blob-id.ts')).gitBlobId(fs.readFileSync(path.join(root, 'pkg/m1.py')));
+    const versionDir = path.dirname(path.dirname(pack!));
+    const object = path.join(versionDir, 'objects', blob.slice(0, 2), `${blob.slice(2)}-Python.json`);
+    expect(fs.existsSync(object)).toBe(true);
+    fs.writeFileSync(object, '[{"name": ');
+    const result = await run();
+    expect(result.stats).toMatchObject({ parsedFiles: 1, cachedFiles: 3 });
+    expect(names(result)).toContain('pkg/m1.py:f1');
+  });
+
+  it('shares parse results between clones at different paths', async () => {
+    const copy = tempDir('cache-copy');
+    copies.push(copy);
+    fs.cpSync(root, copy, { recursive: true });
+    const result = await run(copy);
+    expect(result.stats).toMatchObject({ parsedFiles: 0, cachedFiles: 4 });
+    expect(names(result)).toEqual(names(await run()));
+  });
+});
