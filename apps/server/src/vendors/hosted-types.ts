@@ -246,18 +246,36 @@ export interface VendorAnswer<T> {
   status: number;
 }
 
-/** One JSON request with the budget's timeout; every failure becomes a VendorApiError. */
+const MAX_REDIRECTS = 3;
+
+/**
+ * One JSON request with the budget's timeout; every failure becomes a VendorApiError.
+ * Redirects (renamed repositories) are followed only within the same origin: fetch would drop
+ * `Authorization` on a cross-origin hop but not GitLab's PRIVATE-TOKEN, so we decide ourselves.
+ */
 export async function vendorRequest<T>(req: VendorRequest): Promise<VendorAnswer<T>> {
   let res: Response;
   let text: string;
+  let url = req.url;
   try {
-    res = await fetch(req.url, {
-      method: req.method ?? 'GET',
-      headers: { accept: 'application/json', ...req.headers, ...(req.json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: req.json === undefined ? undefined : JSON.stringify(req.json),
-      signal: req.budget.signal,
-      redirect: 'error', // a redirect could carry the Authorization header elsewhere
-    });
+    for (let hop = 0; ; hop += 1) {
+      res = await fetch(url, {
+        method: req.method ?? 'GET',
+        headers: { accept: 'application/json', ...req.headers, ...(req.json === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: req.json === undefined ? undefined : JSON.stringify(req.json),
+        signal: req.budget.signal,
+        redirect: 'manual',
+      });
+      const location = res.headers.get('location');
+      if (res.status < 300 || res.status > 399 || !location) break;
+      await res.body?.cancel();
+      if (hop >= MAX_REDIRECTS) throw new VendorApiError(res.status, req.label, `${req.label} redirected too many times.`);
+      const target = new URL(location, url);
+      if (target.origin !== new URL(url).origin) {
+        throw new VendorApiError(res.status, req.label, `${req.label} redirected to another host (${target.host}); refusing to send the token there.`);
+      }
+      url = target.toString();
+    }
     text = await res.text();
   } catch (err) {
     throw failureBeforeAnswer(req.label, err, req.budget, req.token);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GitLabAdapter } from '../../src/vendors/gitlab/gitlab-adapter.ts';
 import { VendorApiError, type VendorCredential } from '../../src/vendors/hosted-types.ts';
 import { fixture } from './fixtures.ts';
-import { hang, sendJson, sendText, startReplayServer, type ReplayServer } from './replay-server.ts';
+import { closedPortUrl, hang, sendJson, sendText, startReplayServer, type ReplayServer } from './replay-server.ts';
 
 const TOKEN = 'glpat-xWk3Qm9rZp7TnV2bY8cD';
 
@@ -175,5 +175,44 @@ describe('GitLab adapter against replayed REST v4 payloads', () => {
   it('clones with oauth2 as the user name', () => {
     const repo = { organizationName: 'diaspora', repoName: 'diaspora-client', defaultBranch: 'main', isPrivate: true, cloneUrl: 'https://gitlab.example.com/diaspora/diaspora-client.git', webUrl: '' };
     expect(adapter.authenticatedCloneUrl(cred, repo)).toBe(`https://oauth2:${TOKEN}@gitlab.example.com/diaspora/diaspora-client.git`);
+  });
+  it('follows a same-origin redirect (a renamed project) with the token, and refuses one to another host', async () => {
+    server.on('GET /api/v4/projects/diaspora%2Fold-name', (_r, res) => {
+      res.writeHead(301, { location: '/api/v4/projects/4' });
+      res.end();
+    });
+    server.on('GET /api/v4/projects/4', (_r, res) => sendJson(res, 200, fixture<unknown[]>('gitlab/projects-page1.json')[0]));
+    await expect(adapter.defaultBranch(cred, { organizationName: 'diaspora', repoName: 'old-name' })).resolves.toBe('main');
+    expect(server.requests.map((r) => [r.path, r.headers['private-token']])).toEqual([
+      ['/api/v4/projects/diaspora%2Fold-name', TOKEN],
+      ['/api/v4/projects/4', TOKEN],
+    ]);
+
+    const elsewhere = await startReplayServer();
+    try {
+      server.on('GET /api/v4/projects/diaspora%2Fold-name', (_r, res) => {
+        res.writeHead(302, { location: `${elsewhere.url}/api/v4/projects/4` });
+        res.end();
+      });
+      const err = (await adapter.defaultBranch(cred, { organizationName: 'diaspora', repoName: 'old-name' }).catch((e: unknown) => e)) as VendorApiError;
+      expect(err.message).toMatch(/^GitLab redirected to another host \(127\.0\.0\.1:\d+\); refusing to send the token there\.$/);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('reports an unreachable instance and a cancelled call in plain words', async () => {
+    const down = (await adapter.validateCredential({ ...cred, baseUrl: await closedPortUrl() }).catch((e: unknown) => e)) as VendorApiError;
+    expect(down.failure).toBe('network');
+    expect(down.message).toMatch(/^Could not reach GitLab: connect ECONNREFUSED 127\.0\.0\.1:\d+\.$/);
+
+    server.on('GET /api/v4/projects', hang());
+    const controller = new AbortController();
+    const pending = adapter.listRepositories(cred, undefined, controller.signal).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(), 50);
+    const cancelled = (await pending) as VendorApiError;
+    expect(cancelled.failure).toBe('cancelled');
+    expect(cancelled.message).toBe('The request to GitLab was cancelled.');
   });
 });
