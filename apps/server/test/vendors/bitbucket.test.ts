@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BitbucketAdapter } from '../../src/vendors/bitbucket/bitbucket-adapter.ts';
-import { VendorApiError, type VendorCredential } from '../../src/vendors/hosted-types.ts';
+import type { VendorApiError, VendorCredential } from '../../src/vendors/hosted-types.ts';
 import { fixture } from './fixtures.ts';
 import { hang, sendJson, startReplayServer, type ReplayServer } from './replay-server.ts';
 

@@ -34,7 +34,7 @@ const PER_PAGE = 100;
 /** The fields of GitHub's "repository" object this adapter reads. */
 interface GitHubRepo {
   name: string;
-  owner: { login: string } | null;
+  owner: { login: string; id?: number } | null;
   default_branch?: string;
   private: boolean;
   clone_url?: string;
@@ -137,7 +137,7 @@ export class GitHubAdapter implements HostedVendorAdapter {
     if (cred.kind === 'app-installation') {
       const owners = new Map<string, RemoteOrganization>();
       for (const repo of await this.installationRepositories(cred, signal)) {
-        if (repo.owner && !owners.has(repo.owner.login)) owners.set(repo.owner.login, { name: repo.owner.login, id: String((repo.owner as { id?: number }).id ?? repo.owner.login) });
+        if (repo.owner && !owners.has(repo.owner.login)) owners.set(repo.owner.login, { name: repo.owner.login, id: String(repo.owner.id ?? repo.owner.login) });
       }
       return [...owners.values()];
     }
