@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { AnalysisOnly, AnalysisReport, AnalysisResult, FunctionAnalysisEntry } from '@docent/contracts';
 import { PARSEABLE_LANGUAGES } from '../functions/index.ts';
@@ -16,7 +17,7 @@ import { createProgress } from './progress.ts';
 import { RepoReader } from './safe-read.ts';
 import { isUnderDocsDirectory } from './test-files.ts';
 import type { FileFacts, ParseOutcome } from './types.ts';
-import { ParsePool } from './worker-pool.ts';
+import { ParseScheduler } from './parse-scheduler.ts';
 
 export interface AnalyzeOptions {
   /** restrict the work to one card: languages → no parsing; readme → only the README; basicDoc/advancedDoc → functions */
@@ -102,7 +103,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       if (outcome.error) stats.skippedFiles++;
       if (readDone) progress.phase(20 + (65 * parsed) / Math.max(1, toParse), `Parsed ${parsed}/${toParse} files`);
     };
-    const pool = wantFunctions ? new ParsePool(dir, workers, onOutcome, signal) : null;
+    const pool = wantFunctions ? new ParseScheduler(reader, workers, onOutcome, signal) : null;
     let readDone = false;
     try {
       progress.phase(5, `Reading ${listing.files.length} files`);
@@ -155,7 +156,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       stats.parsedFiles = toParse;
       if (pool && toParse > 0) {
         progress.phase(20 + (65 * parsed) / toParse, `Parsed ${parsed}/${toParse} files`);
-        await pool.close();
+        await pool.finish();
       }
     } finally {
       await pool?.terminate();
@@ -173,7 +174,6 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       (record.functions ?? []).forEach((fn, i) => entries.push(toEntry(fn, rel, language, explanations?.[i] ?? null)));
     }
   }
-  await cache?.flush();
   throwIfAborted(signal);
 
   const report: AnalysisReport = {};
@@ -191,20 +191,63 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
     result.functions = entries;
     entries = [];
   }
-  if (wantReadme) {
-    progress.phase(95, 'Analysing README');
-    if (!wantLanguages && !wantFunctions) stats.files = listing.files.length;
-    // Loaded on demand: remark/retext and the spelling dictionary cost ~0.5 s a process.
-    const { analyzeReadme } = await import('../readme/index.ts');
-    const readme = await analyzeReadme(dir, listing.files, { llm: options.llm, signal });
-    report.readmeAnalysis = readme.analysis;
-    result.readmeSuggestion = readme.suggestion;
-    result.readmeContent = readme.content;
+  // One write of the cache per analysis, also when the README step fails.
+  try {
+    if (wantReadme) {
+      progress.phase(95, 'Analysing README');
+      if (!wantLanguages && !wantFunctions) stats.files = listing.files.length;
+      const readme = await readmeOutcome(dir, listing.files, facts, cache, options);
+      report.readmeAnalysis = readme.analysis;
+      result.readmeSuggestion = readme.suggestion;
+      result.readmeContent = readme.content;
+    }
+  } finally {
+    await cache?.flush();
   }
   throwIfAborted(signal);
   stats.durationMs = Math.round(performance.now() - started);
   progress.phase(100, 'Analysis complete');
   return result;
+}
+
+interface ReadmeOutcome {
+  analysis: NonNullable<AnalysisReport['readmeAnalysis']>;
+  content: string | null;
+  suggestion: string | null;
+}
+
+/** Text files (links may point at them) and root files (manifests, LICENSE) feed the README analysis. */
+const README_INPUT = /\.(md|markdown|mdx|rst|txt|adoc|asciidoc|html?)$/i;
+
+/**
+ * The README card, from the cache when its inputs are unchanged: the README, the file list
+ * (links), linked text files and root manifests. With an LLM configured it is always recomputed.
+ */
+async function readmeOutcome(
+  dir: string,
+  files: readonly string[],
+  facts: readonly FileFacts[],
+  cache: AnalysisCache | null,
+  options: AnalyzeOptions,
+): Promise<ReadmeOutcome> {
+  const key = cache && !options.llm ? readmeCacheKey(dir, files, facts) : null;
+  const cached = key ? (cache!.getReadme(key) as ReadmeOutcome | undefined) : undefined;
+  if (cached && typeof cached === 'object' && cached.analysis) return cached;
+  // Loaded on demand: remark/retext and the spelling dictionary cost ~0.5 s a process.
+  const { analyzeReadme } = await import('../readme/index.ts');
+  const fresh = await analyzeReadme(dir, files, { llm: options.llm, signal: options.signal });
+  const outcome: ReadmeOutcome = { analysis: fresh.analysis, content: fresh.content, suggestion: fresh.suggestion };
+  if (key) cache!.setReadme(key, outcome);
+  return outcome;
+}
+
+function readmeCacheKey(dir: string, files: readonly string[], facts: readonly FileFacts[]): string {
+  const hash = createHash('sha1').update(path.basename(path.resolve(dir))).update('\0');
+  for (const rel of files) hash.update(rel).update('\n');
+  for (const f of facts) {
+    if (!f.rel.includes('/') || README_INPUT.test(f.rel)) hash.update(`${f.rel}\0${f.blobId ?? `size:${f.size}`}\n`);
+  }
+  return hash.digest('hex');
 }
 
 /** Parse only what DESIGN.md §5 counts: supported language, text, not vendored/generated/docs. */

@@ -43,12 +43,14 @@ interface PackFile {
   format: number;
   root: string;
   files: Record<string, FileRecord>;
+  readme?: { key: string; value: unknown };
 }
 
 export class AnalysisCache {
   readonly versionDir: string;
   private readonly packPath: string;
   private records = new Map<string, FileRecord>();
+  private readme: { key: string; value: unknown } | undefined;
   private dirty = false;
   private readonly pendingObjects: Array<{ blobId: string; language: string; functions: ParsedFunctionLike[] }> = [];
 
@@ -64,6 +66,7 @@ export class AnalysisCache {
       const pack = JSON.parse(fs.readFileSync(this.packPath, 'utf8')) as PackFile;
       if (pack && pack.format === FORMAT && pack.root === this.realRoot && pack.files && typeof pack.files === 'object') {
         this.records = new Map(Object.entries(pack.files));
+        if (pack.readme && typeof pack.readme.key === 'string') this.readme = pack.readme;
       }
     } catch {
       this.records = new Map();
@@ -77,6 +80,16 @@ export class AnalysisCache {
 
   set(rel: string, record: FileRecord): void {
     this.records.set(rel, record);
+    this.dirty = true;
+  }
+
+  /** The README analysis stored under `key`, if any (its inputs are summarised in the key). */
+  getReadme(key: string): unknown {
+    return this.readme?.key === key ? this.readme.value : undefined;
+  }
+
+  setReadme(key: string, value: unknown): void {
+    this.readme = { key, value };
     this.dirty = true;
   }
 
@@ -112,7 +125,7 @@ export class AnalysisCache {
       writes.push(atomicWrite(this.objectPath(blobId, language), JSON.stringify(functions)).catch(() => undefined));
     }
     if (this.dirty) {
-      const pack: PackFile = { format: FORMAT, root: this.realRoot, files: Object.fromEntries(this.records) };
+      const pack: PackFile = { format: FORMAT, root: this.realRoot, files: Object.fromEntries(this.records), readme: this.readme };
       writes.push(atomicWrite(this.packPath, JSON.stringify(pack)).catch(() => undefined));
       this.dirty = false;
     }

@@ -84,3 +84,20 @@ describe('per-file cache keyed by blob id', () => {
     expect(names(result)).toEqual(names(await run()));
   });
 });
+
+describe('README result cache', () => {
+  it('is reused while its inputs stay the same and recomputed when a linked file changes', async () => {
+    const dir = tempDir('readme-cache');
+    copies.push(dir);
+    write(dir, 'README.md', '# Project\n\nSee [setup](docs/guide.md#setup).\n');
+    write(dir, 'docs/guide.md', '# Guide\n\n## Setup\n\nRun it.\n');
+    const first = await analyzeRepository(dir, { only: 'languages', cacheDir }).then(() => analyzeRepository(dir, { cacheDir }));
+    expect(first.report.readmeAnalysis?.brokenLinks).toEqual([]);
+    const again = await analyzeRepository(dir, { cacheDir });
+    expect(again.report.readmeAnalysis).toEqual(first.report.readmeAnalysis);
+    // Same file list, different content of the linked file: the anchor is now broken.
+    write(dir, 'docs/guide.md', '# Guide\n\n## Install\n\nRun it.\n');
+    const changed = await analyzeRepository(dir, { cacheDir });
+    expect(changed.report.readmeAnalysis?.brokenLinks).toEqual([expect.objectContaining({ url: 'docs/guide.md#setup', kind: 'anchor' })]);
+  });
+});

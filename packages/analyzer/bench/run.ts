@@ -1,0 +1,127 @@
+/**
+ * Analyzer benchmark: `npm run bench:analyzer [-- <path>] [--compare] [--keep]`.
+ *
+ * Without a path it generates the deterministic synthetic repository (bench/synthetic.ts) as a
+ * git repo under os.tmpdir(). With a path it benchmarks a local clone of that repository (the
+ * original is never modified). Each analysis runs in its own process (bench/analyze-once.ts) with
+ * a fresh cache folder: cold run, warm run (nothing changed), then a run after 10 files changed
+ * and were committed. --compare also times `github-linguist --breakdown` and `pydocstyle` on the
+ * same tree when they are installed. Results go to stdout (a table, then one JSON line).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateSyntheticRepo } from './synthetic.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const compare = args.includes('--compare');
+const keep = args.includes('--keep');
+const source = args.find((a) => !a.startsWith('--'));
+
+interface Run {
+  wallMs: number;
+  cpuMs: number;
+  maxRssMB: number;
+  processWallMs: number;
+  stats: { files: number; bytes: number; parsedFiles: number; cachedFiles: number; skippedFiles: number; testFunctions: number; durationMs: number };
+  functions: number;
+  report: unknown;
+}
+
+const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+const git = (cwd: string, ...gitArgs: string[]): string => execFileSync('git', gitArgs, { cwd, env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
+
+function analyzeInChild(dir: string, cacheDir: string): Run {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'analyze-once.ts'), dir, cacheDir], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const processWallMs = Math.round(performance.now() - started);
+  if (child.status !== 0) throw new Error(`analysis failed (${child.status}): ${child.stderr}`);
+  return { ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'processWallMs'>), processWallMs };
+}
+
+function timeCommand(cwd: string, command: string, commandArgs: string[]): { wallS: number; cpuS: number; maxRssMB: number } | { error: string } {
+  const which = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
+  if (which.status !== 0) return { error: `${command} not installed` };
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', command, ...commandArgs], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const last = result.stderr.trim().split('\n').at(-1) ?? '';
+  const [wall, user, sys, rss] = last.split(' ').map(Number);
+  if (wall === undefined || Number.isNaN(wall)) return { error: `could not time ${command}: ${result.stderr.slice(-300)}` };
+  return { wallS: wall, cpuS: Math.round(((user ?? 0) + (sys ?? 0)) * 100) / 100, maxRssMB: Math.round((rss ?? 0) / 1024) };
+}
+
+/** Appends a line comment to 10 parseable files spread over the tree, then commits. */
+function changeTenFiles(dir: string): string[] {
+  const comment: Record<string, string> = { py: '#', rb: '#', js: '//', ts: '//', go: '//', rs: '//', java: '//', c: '//', cs: '//', kt: '//', php: '//' };
+  const candidates = git(dir, 'ls-files').split('\n').filter((f) => comment[f.split('.').pop() ?? ''] && !f.startsWith('broken/') && fs.statSync(path.join(dir, f)).size < 1_000_000);
+  const step = Math.max(1, Math.floor(candidates.length / 10));
+  const chosen = candidates.filter((_, i) => i % step === 0).slice(0, 10);
+  for (const rel of chosen) fs.appendFileSync(path.join(dir, rel), `\n${comment[rel.split('.').pop()!]} benchmark change\n`);
+  git(dir, 'commit', '-q', '-am', 'benchmark: change 10 files');
+  return chosen;
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-bench-'));
+const repo = path.join(work, 'repo');
+const cacheDir = path.join(work, 'cache');
+let description: string;
+try {
+  if (source) {
+    const abs = path.resolve(source);
+    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) {
+      process.stderr.write(`bench: ${source}: not a directory\n`);
+      process.exit(2);
+    }
+    git(work, 'clone', '-q', abs, repo);
+    description = `clone of ${abs} at ${git(repo, 'rev-parse', '--short', 'HEAD')}`;
+  } else {
+    fs.mkdirSync(repo);
+    const t0 = performance.now();
+    const summary = generateSyntheticRepo(repo);
+    git(repo, 'init', '-q', '-b', 'main');
+    git(repo, 'add', '-A');
+    execFileSync('git', ['commit', '-q', '-m', 'synthetic'], { cwd: repo, env: { ...gitEnv, GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' } });
+    description = `synthetic repository: ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB, ${summary.functions} generated functions, broken: ${summary.brokenFiles.join(', ')} (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+  }
+  process.stderr.write(`bench: ${description}\nbench: cold run…\n`);
+  const cold = analyzeInChild(repo, cacheDir);
+  process.stderr.write('bench: warm run…\n');
+  const warm = analyzeInChild(repo, cacheDir);
+  const changed = changeTenFiles(repo);
+  process.stderr.write('bench: run after changing 10 files…\n');
+  const afterChange = analyzeInChild(repo, cacheDir);
+
+  const references: Record<string, unknown> = {};
+  if (compare) {
+    process.stderr.write('bench: github-linguist --breakdown…\n');
+    references.linguist = timeCommand(repo, 'github-linguist', ['--breakdown']);
+    process.stderr.write('bench: pydocstyle…\n');
+    references.pydocstyle = timeCommand(repo, 'pydocstyle', ['.']);
+  }
+
+  const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+  const mb = cold.stats.bytes / 1e6;
+  const coldS = cold.wallMs / 1000;
+  const rows: Array<[string, string]> = [
+    ['machine', `${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`],
+    ['repository', description],
+    ['files / bytes', `${cold.stats.files} files, ${mb.toFixed(1)} MB, ${cold.functions} functions (${cold.stats.testFunctions} in tests)`],
+    ['cold: wall (analysis)', `${seconds(cold.wallMs)}  (process incl. start-up ${seconds(cold.processWallMs)}, CPU ${seconds(cold.cpuMs)})`],
+    ['cold: throughput', `${(cold.stats.files / coldS).toFixed(0)} files/s, ${(mb / coldS).toFixed(2)} MB/s, ${(cold.functions / coldS).toFixed(0)} functions/s`],
+    ['cold: peak RSS', `${cold.maxRssMB} MB`],
+    ['warm (no change)', `${seconds(warm.wallMs)}  (process ${seconds(warm.processWallMs)}, parsed ${warm.stats.parsedFiles}, peak RSS ${warm.maxRssMB} MB)`],
+    ['after 10 changed files', `${seconds(afterChange.wallMs)}  (process ${seconds(afterChange.processWallMs)}, parsed ${afterChange.stats.parsedFiles}, peak RSS ${afterChange.maxRssMB} MB)`],
+  ];
+  for (const [name, value] of Object.entries(references)) {
+    const v = value as { wallS?: number; cpuS?: number; maxRssMB?: number; error?: string };
+    rows.push([name, v.error ?? `${v.wallS?.toFixed(2)} s wall, ${v.cpuS?.toFixed(2)} s CPU, ${v.maxRssMB} MB RSS`]);
+  }
+  const width = Math.max(...rows.map(([k]) => k.length));
+  process.stdout.write(`${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n`);
+  process.stdout.write(`${JSON.stringify({ description, cold, warm, afterChange, changed, references, loadavg: os.loadavg() })}\n`);
+} finally {
+  if (!keep) fs.rmSync(work, { recursive: true, force: true });
+  else process.stderr.write(`bench: kept ${work}\n`);
+}

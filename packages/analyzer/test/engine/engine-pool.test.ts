@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import { afterAll, expect, it } from 'vitest';
+import { ParsePool } from '../../src/engine/worker-pool.ts';
+import { gitBlobId } from '../../src/engine/blob-id.ts';
+import type { ParseOutcome } from '../../src/engine/types.ts';
+import { tempDir, write } from './helpers.ts';
+
+const root = tempDir('pool');
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+it('parses batches in worker threads (works under vitest and tsx) and reports every file', async () => {
+  const files: Record<string, [string, string]> = {
+    'a.py': ['Python', 'def alpha(x):\n    """Doc."""\n    return x\n'],
+    'b.ts': ['TypeScript', 'export function beta(): number {\n  return 1;\n}\n'],
+    'c.go': ['Go', 'package c\n\n// Gamma does things.\nfunc Gamma() int { return 1 }\n'],
+  };
+  for (const [rel, [, text]] of Object.entries(files)) write(root, rel, text);
+  const outcomes: ParseOutcome[] = [];
+  const pool = new ParsePool(root, 2, (o) => outcomes.push(o));
+  try {
+    for (const [rel, [language, text]] of Object.entries(files)) pool.push({ rel, language, blobId: gitBlobId(Buffer.from(text)) }, text.length);
+    pool.push({ rel: 'missing.py', language: 'Python', blobId: 'x' }, 10);
+    await pool.close();
+  } finally {
+    await pool.terminate();
+  }
+  const byFile = new Map(outcomes.map((o) => [o.rel, o]));
+  expect(byFile.size).toBe(4);
+  expect(byFile.get('a.py')).toMatchObject({ blobId: gitBlobId(Buffer.from(files['a.py']![1])), functions: [expect.objectContaining({ name: 'alpha', docstring: 'Doc.' })] });
+  expect(byFile.get('b.ts')!.functions.map((f) => f.name)).toEqual(['beta']);
+  expect(byFile.get('c.go')!.functions.map((f) => f.name)).toEqual(['Gamma']);
+  expect(byFile.get('missing.py')).toMatchObject({ functions: [], error: expect.any(String) });
+});
