@@ -40,6 +40,8 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
 };
 
 class CancelledError extends Error {}
+/** The process is shutting down gracefully: the job goes back to the queue for another run. */
+class ShutdownError extends Error {}
 
 /**
  * The job engine (DESIGN.md §3): our `jobs` table is the truth users see; pg-boss on the
@@ -51,6 +53,7 @@ export class JobEngine {
   private boss: PgBoss | null = null;
   private reaper: NodeJS.Timeout | null = null;
   private readonly running = new Map<number, AbortController>();
+  private readonly settled = new Map<number, Promise<void>>();
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -74,7 +77,10 @@ export class JobEngine {
         QUEUE,
         { localConcurrency: this.opts.concurrency, batchSize: 1, pollingIntervalSeconds: 0.5 },
         async ([job]) => {
-          if (job) await this.execute(job.data.jobId);
+          if (!job) return;
+          const run = this.execute(job.data.jobId);
+          this.settled.set(job.data.jobId, run);
+          await run.finally(() => this.settled.delete(job.data.jobId));
         },
       );
     }
@@ -84,7 +90,9 @@ export class JobEngine {
 
   async stop(): Promise<void> {
     if (this.reaper) clearInterval(this.reaper);
-    for (const c of this.running.values()) c.abort(new Error('server shutting down'));
+    // Running jobs are handed back to the queue, so a restart loses none of them.
+    for (const c of this.running.values()) c.abort(new ShutdownError('server shutting down'));
+    await Promise.allSettled(this.settled.values());
     await this.boss?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
     this.boss = null;
   }
@@ -154,6 +162,10 @@ export class JobEngine {
       const reason = controller.signal.aborted ? controller.signal.reason : err;
       if (reason instanceof CancelledError) {
         await this.finish(jobId, 'CANCELLED', 'Cancelled by user', 'WARNING');
+      } else if (reason instanceof ShutdownError) {
+        await this.store.log(jobId, 'SYSTEM', `Worker ${this.workerId} is shutting down; the job goes back to the queue`);
+        await this.store.requeue(jobId);
+        await this.boss?.send(QUEUE, { jobId }).catch(() => undefined);
       } else {
         const message = (reason as Error)?.message || String(reason);
         await this.finish(jobId, 'FAILED', message, 'ERROR');

@@ -229,6 +229,17 @@ export class JobStore {
     return row ?? null;
   }
 
+  /** A running job handed back to the queue (graceful worker shutdown). */
+  async requeue(jobId: number): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ state: 'QUEUED', message: 'Waiting for a worker', worker_id: null, progress: 0 })
+      .where('id', '=', jobId)
+      .where('state', '=', 'RUNNING')
+      .execute();
+    this.bus.publish(jobId);
+  }
+
   /** Running jobs whose worker stopped sending heartbeats. */
   stale(olderThanMs: number): Promise<JobRow[]> {
     return this.db

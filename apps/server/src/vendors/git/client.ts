@@ -130,17 +130,27 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
   }, 500);
   const run = (args: string[], cwd?: string) => runGit(args, { ...opts, ...(cwd ? { cwd } : {}), signal: controller.signal });
   try {
-    if (existsSync(path.join(dest, '.git'))) {
-      await run(['remote', 'set-url', 'origin', source], dest);
-      await run(['fetch', '--prune', '--progress', 'origin'], dest);
-      const ref = opts.branch ? `origin/${opts.branch}` : 'origin/HEAD';
-      await run(['remote', 'set-head', 'origin', '--auto'], dest).catch(() => '');
-      await run(['reset', '--hard', ref], dest);
-      await run(['clean', '-ffdx'], dest);
-    } else {
+    const freshClone = async () => {
       await mkdir(path.dirname(dest), { recursive: true });
       await rm(dest, { recursive: true, force: true });
       await run(['clone', '--progress', '--no-recurse-submodules', ...(opts.branch ? ['--branch', opts.branch] : []), '--', source, dest]);
+    };
+    if (existsSync(path.join(dest, '.git'))) {
+      try {
+        await run(['remote', 'set-url', 'origin', source], dest);
+        await run(['fetch', '--prune', '--progress', 'origin'], dest);
+        const ref = opts.branch ? `origin/${opts.branch}` : 'origin/HEAD';
+        await run(['remote', 'set-head', 'origin', '--auto'], dest).catch(() => '');
+        await run(['reset', '--hard', ref], dest);
+        await run(['clean', '-ffdx'], dest);
+      } catch (err) {
+        // A clone left half-made (a killed or cancelled earlier run) is replaced, not trusted.
+        if (controller.signal.aborted) throw err;
+        opts.onLine?.('The cached clone is unusable; cloning again');
+        await freshClone();
+      }
+    } else {
+      await freshClone();
     }
     return (await run(['rev-parse', 'HEAD'], dest)).trim();
   } catch (err) {
