@@ -9,6 +9,7 @@ import { gitBlobId } from './blob-id.ts';
 import { AnalysisCache, analyzerSourceVersion, type BlameSummary, type FileRecord } from './cache.ts';
 import { resolveCacheDir } from './cache-dir.ts';
 import { docNoun, summarizeFunctions, toEntry } from './entries.ts';
+import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
 import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyExplanation, traceHistory, type HistoryTarget } from './history.ts';
 import { listRepositoryFiles } from './list-files.ts';
@@ -53,6 +54,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   const started = performance.now();
   const { only, signal } = options;
   const progress = createProgress(options.onProgress);
+  const timings = createTimings();
   throwIfAborted(signal);
 
   let stat: fs.Stats;
@@ -70,6 +72,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   progress.phase(0, 'Listing files');
   const reader = new RepoReader(dir);
   const listing = await listRepositoryFiles(dir, signal);
+  timings.mark('list files');
   const wantHistory = wantFunctions && only !== 'basicDoc' && listing.git && options.gitHistory !== false;
   const headBlobs = wantHistory ? headBlobIds(dir, signal) : Promise.resolve(new Map<string, string>());
   headBlobs.catch(() => undefined);
@@ -82,8 +85,10 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
 
   if (wantLanguages || wantFunctions) {
     const { attrs, attrsKey } = readGitAttributes(reader, listing.files);
+    timings.mark('.gitattributes');
     cache = new AnalysisCache(resolveCacheDir(options.cacheDir), fs.realpathSync(dir), analyzerSourceVersion());
     cache.load();
+    timings.mark('load cache');
     cache.retainOnly(new Set(listing.files));
 
     const workers = Math.max(1, Math.min(os.availableParallelism(), options.workers ?? os.availableParallelism()));
@@ -153,6 +158,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         pool.push({ rel, language, blobId }, file.size);
       }
       readDone = true;
+      timings.mark('read, hash, classify');
       stats.parsedFiles = toParse;
       if (pool && toParse > 0) {
         progress.phase(20 + (65 * parsed) / toParse, `Parsed ${parsed}/${toParse} files`);
@@ -161,6 +167,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
     } finally {
       await pool?.terminate();
     }
+    timings.mark('parse');
   }
   throwIfAborted(signal);
 
@@ -168,14 +175,19 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   let entries: FunctionAnalysisEntry[] = [];
   if (wantFunctions) {
     const history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, options.historyDepth ?? DEFAULT_HISTORY_DEPTH) : new Map();
+    timings.mark('git history');
     for (const [rel, record] of [...functionFiles].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       const language = record.facts.language!;
       const explanations = history.get(rel);
-      (record.functions ?? []).forEach((fn, i) => entries.push(toEntry(fn, rel, language, explanations?.[i] ?? null)));
+      const stored = record.functions ?? [];
+      hydrateFunctions(needsSource(stored) ? sourceText(reader, rel, record.facts.blobId) : null, stored).forEach((fn, i) =>
+        entries.push(toEntry(fn, rel, language, explanations?.[i] ?? null)),
+      );
     }
   }
   throwIfAborted(signal);
 
+  timings.mark('function entries');
   const report: AnalysisReport = {};
   const result: AnalysisResult = { report, functions: [], stats };
   if (wantLanguages) {
@@ -201,12 +213,15 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       result.readmeSuggestion = readme.suggestion;
       result.readmeContent = readme.content;
     }
+    timings.mark('readme');
   } finally {
     await cache?.flush();
+    timings.mark('write cache');
   }
   throwIfAborted(signal);
   stats.durationMs = Math.round(performance.now() - started);
   progress.phase(100, 'Analysis complete');
+  timings.report();
   return result;
 }
 
@@ -248,6 +263,30 @@ function readmeCacheKey(dir: string, files: readonly string[], facts: readonly F
     if (!f.rel.includes('/') || README_INPUT.test(f.rel)) hash.update(`${f.rel}\0${f.blobId ?? `size:${f.size}`}\n`);
   }
   return hash.digest('hex');
+}
+
+/** The file's text, provided it is still the content that was parsed (same blob id). */
+function sourceText(reader: RepoReader, rel: string, blobId: string | null): string | null {
+  const file = reader.read(rel, MAX_PARSE_BYTES + 1);
+  if (!file || file.size > MAX_PARSE_BYTES || gitBlobId(file.bytes) !== blobId) return null;
+  return decoder.decode(file.bytes);
+}
+
+/** Phase timings on stderr when DOCENT_TIMINGS=1 (see docs/performance.md). */
+function createTimings(): { mark(label: string): void; report(): void } {
+  if (process.env.DOCENT_TIMINGS !== '1') return { mark: () => undefined, report: () => undefined };
+  const rows: string[] = [];
+  let last = performance.now();
+  return {
+    mark(label) {
+      const now = performance.now();
+      rows.push(`${(now - last).toFixed(0).padStart(7)} ms  ${label}`);
+      last = now;
+    },
+    report() {
+      process.stderr.write(`docent timings:\n${rows.join('\n')}\n`);
+    },
+  };
 }
 
 /** Parse only what DESIGN.md §5 counts: supported language, text, not vendored/generated/docs. */

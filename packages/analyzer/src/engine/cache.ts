@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FileFacts, ParsedFunctionLike } from './types.ts';
+import type { StoredFunction } from './function-content.ts';
+import type { FileFacts } from './types.ts';
 
 /**
  * On-disk cache of per-file results (see docs/performance.md, "Cache").
@@ -19,7 +20,7 @@ import type { FileFacts, ParsedFunctionLike } from './types.ts';
  */
 
 /** Bump when the pack or object layout changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 export interface BlameSummary {
   /** key the summary belongs to: blob id plus whether the file matched HEAD */
@@ -34,7 +35,7 @@ export interface FileRecord {
   facts: Omit<FileFacts, 'rel'>;
   /** attributes key the classification was made under */
   attrs: string;
-  functions?: ParsedFunctionLike[];
+  functions?: StoredFunction[];
   parseError?: string;
   blame?: BlameSummary;
 }
@@ -52,7 +53,7 @@ export class AnalysisCache {
   private records = new Map<string, FileRecord>();
   private readme: { key: string; value: unknown } | undefined;
   private dirty = false;
-  private readonly pendingObjects: Array<{ blobId: string; language: string; functions: ParsedFunctionLike[] }> = [];
+  private readonly pendingObjects: Array<{ blobId: string; language: string; functions: StoredFunction[] }> = [];
 
   constructor(cacheDir: string, readonly realRoot: string, version: string) {
     this.versionDir = path.join(cacheDir, `v${FORMAT}-${version}`);
@@ -104,16 +105,16 @@ export class AnalysisCache {
   }
 
   /** A parse result for this content from any repository, or undefined. */
-  getObject(blobId: string, language: string): ParsedFunctionLike[] | undefined {
+  getObject(blobId: string, language: string): StoredFunction[] | undefined {
     try {
       const value = JSON.parse(fs.readFileSync(this.objectPath(blobId, language), 'utf8')) as unknown;
-      return Array.isArray(value) ? (value as ParsedFunctionLike[]) : undefined;
+      return Array.isArray(value) ? (value as StoredFunction[]) : undefined;
     } catch {
       return undefined;
     }
   }
 
-  putObject(blobId: string, language: string, functions: ParsedFunctionLike[]): void {
+  putObject(blobId: string, language: string, functions: StoredFunction[]): void {
     this.pendingObjects.push({ blobId, language, functions });
   }
 

@@ -1,4 +1,5 @@
 import { gitBlobId } from './blob-id.ts';
+import { compactFunctions } from './function-content.ts';
 import type { RepoReader } from './safe-read.ts';
 import type { ParseOutcome, ParsedFunctionLike, ParseTask } from './types.ts';
 
@@ -17,7 +18,8 @@ export async function parseFile(reader: RepoReader, task: ParseTask, extract: Ex
   }
   const blobId = gitBlobId(file.bytes);
   try {
-    const functions = await extract(decoder.decode(file.bytes), task.language, task.rel);
+    const text = decoder.decode(file.bytes);
+    const functions = compactFunctions(text, await extract(text, task.language, task.rel));
     return { rel: task.rel, language: task.language, blobId, functions };
   } catch (error) {
     return { rel: task.rel, language: task.language, blobId, functions: [], error: error instanceof Error ? error.message : String(error) };

@@ -1,3 +1,5 @@
+import type { StoredFunction } from './function-content.ts';
+
 /** The shape src/functions' extractFunctions returns (declared here so the engine states what it relies on). */
 export interface ParsedFunctionLike {
   name: string;
@@ -40,7 +42,8 @@ export interface ParseOutcome {
   rel: string;
   language: string;
   blobId: string | null;
-  functions: ParsedFunctionLike[];
+  /** compacted: content replaced by offsets into the source where possible */
+  functions: StoredFunction[];
   /** set when the file could not be read or parsed; its functions are then empty */
   error?: string;
 }

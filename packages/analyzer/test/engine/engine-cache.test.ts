@@ -53,7 +53,7 @@ describe('per-file cache keyed by blob id', () => {
   it('survives a corrupt pack: falls back to the content-addressed store', async () => {
     const packs = packFiles();
     expect(packs).toHaveLength(1);
-    fs.writeFileSync(packs[0]!, '{"format": 3, "files": {"pkg/m0.py": 17, broken');
+    fs.writeFileSync(packs[0]!, '{"format": 4, "files": {"pkg/m0.py": 17, broken');
     const result = await run();
     expect(result.stats).toMatchObject({ parsedFiles: 0, cachedFiles: 4 });
     expect(result.functions).toHaveLength(9);

@@ -1,0 +1,52 @@
+import type { ParsedFunctionLike } from './types.ts';
+
+/**
+ * A function as the cache stores it: its `content` (most of a repository's bytes) is replaced by
+ * two offsets into the source lines it spans whenever that reproduces it exactly, so the cache
+ * holds metadata, not a second copy of the code. `cs` = characters skipped at the start of
+ * startLine, `ce` = characters cut from the end of endLine.
+ */
+export type StoredFunction = Omit<ParsedFunctionLike, 'content'> & { content?: string; cs?: number; ce?: number };
+
+/** Offsets of each line start (plus a final entry past the end), for slicing by line numbers. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  starts.push(text.length + 1);
+  return starts;
+}
+
+function spanOf(text: string, starts: readonly number[], startLine: number, endLine: number): string | null {
+  const from = starts[startLine - 1];
+  const next = starts[endLine];
+  if (from === undefined || next === undefined || startLine < 1 || endLine < startLine) return null;
+  return text.slice(from, Math.min(next - 1, text.length));
+}
+
+export function compactFunctions(text: string, functions: readonly ParsedFunctionLike[]): StoredFunction[] {
+  const starts = lineStarts(text);
+  return functions.map((fn) => {
+    const span = spanOf(text, starts, fn.startLine, fn.endLine);
+    const at = span === null ? -1 : span.indexOf(fn.content);
+    if (span === null || at < 0) return fn;
+    const ce = span.length - at - fn.content.length;
+    if (span.slice(at, span.length - ce) !== fn.content) return fn;
+    const { content: _content, ...rest } = fn;
+    return { ...rest, cs: at, ce };
+  });
+}
+
+export function needsSource(functions: readonly StoredFunction[]): boolean {
+  return functions.some((fn) => typeof fn.content !== 'string');
+}
+
+/** Restores `content` from the source text the functions were parsed from. */
+export function hydrateFunctions(text: string | null, functions: readonly StoredFunction[]): ParsedFunctionLike[] {
+  const starts = text === null ? [] : lineStarts(text);
+  return functions.map((fn) => {
+    if (typeof fn.content === 'string') return fn as ParsedFunctionLike;
+    const { cs = 0, ce = 0, ...rest } = fn;
+    const span = text === null ? null : spanOf(text, starts, fn.startLine, fn.endLine);
+    return { ...rest, content: span === null ? '' : span.slice(cs, span.length - ce) };
+  });
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { traceHistory } from '../../src/engine/history.ts';
+import { commitAll, git, initRepo, tempDir } from './helpers.ts';
+
+const root = tempDir('history');
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const file = path.join(root, 'm.py');
+const lines = (): string[] => fs.readFileSync(file, 'utf8').split('\n');
+const save = (content: string[]): void => fs.writeFileSync(file, content.join('\n'));
+
+/** The commit `git blame` gives each line ('' for uncommitted), to compare the log walk with. */
+function blameShas(rel: string): string[] {
+  const out = git(root, ['blame', '-w', '--first-parent', '--porcelain', '--', rel]);
+  const shas: string[] = [];
+  for (const line of out.split('\n')) {
+    const m = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
+    if (m) shas[Number(m[2])] = /^0+$/.test(m[1]!) ? '' : m[1]!.slice(0, 7);
+  }
+  return shas;
+}
+
+function tracedShas(summary: { commits: Array<[string, number]>; runs: number[] }): string[] {
+  const shas: string[] = [];
+  for (let i = 0; i < summary.runs.length; i += 3) {
+    for (let k = 0; k < summary.runs[i + 1]!; k++) shas[summary.runs[i]! + k] = summary.commits[summary.runs[i + 2]!]![0];
+  }
+  return shas;
+}
+
+describe('history from one git log pass', () => {
+  it('attributes every line like `git blame -w --first-parent`, through inserts, deletes, whitespace edits and dirty lines', async () => {
+    initRepo(root);
+    save(Array.from({ length: 30 }, (_, i) => `line_${i + 1} = ${i + 1}`));
+    commitAll(root, 'one', '2025-01-01T00:00:00Z');
+    let l = lines();
+    l.splice(0, 0, '# a', '# b', '# c');
+    l[12] = 'line_10 = 100';
+    save(l);
+    commitAll(root, 'two', '2025-02-01T00:00:00Z');
+    l = lines();
+    l.splice(6, 3);
+    l[19] = 'changed = True';
+    l[0] = '#   a'.replace('   ', ' '); // same text: no change
+    l[1] = '  # b'; // whitespace only: blame -w and the walk both ignore it
+    save(l);
+    commitAll(root, 'three', '2025-03-01T00:00:00Z');
+    l = lines();
+    l[4] = 'dirty = 1';
+    l.push('appended = 2');
+    save(l);
+
+    const lineCount = lines().length;
+    const summaries = await traceHistory(root, [{ rel: 'm.py', lineCount, ranges: [[1, lineCount]], dirty: true }], () => 'key', { depth: 0 });
+    const summary = summaries.get('m.py')!;
+    expect(summary.key).toBe('key');
+    const traced = tracedShas(summary);
+    const blamed = blameShas('m.py');
+    expect(traced.slice(1)).toEqual(blamed.slice(1));
+    // Sanity: the walk saw all three commits and the uncommitted lines.
+    expect(new Set(traced.slice(1)).size).toBe(4);
+  });
+
+  it('stops at the depth window and dates older lines at a boundary', async () => {
+    const lineCount = lines().length;
+    const summaries = await traceHistory(root, [{ rel: 'm.py', lineCount, ranges: [[1, lineCount]], dirty: true }], () => 'k', { depth: 1 });
+    const traced = tracedShas(summaries.get('m.py')!);
+    const newest = git(root, ['rev-parse', '--short=7', 'HEAD']);
+    // Only commit "three" was read: lines from "one"/"two" become the boundary "^<three>".
+    expect(new Set(traced.slice(1))).toEqual(new Set(['', newest, `^${newest}`]));
+  });
+});
