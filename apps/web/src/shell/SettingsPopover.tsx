@@ -1,4 +1,4 @@
-import { Button, Input, Popover, Segmented, Switch, Tooltip } from 'antd';
+import { Button, Input, Popover, Segmented, Switch } from 'antd';
 import { MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n/index.ts';
@@ -100,9 +100,7 @@ export function SettingsPopover() {
   const { t } = useTranslation();
   return (
     <Popover content={<SettingsPanel />} title={t('shell.settings.title')} trigger="click" placement="bottomRight">
-      <Tooltip title={t('shell.settings.title')} placement="bottom">
-        <Button type="text" shape="circle" icon={<SettingOutlined />} aria-label={t('shell.settings.title')} />
-      </Tooltip>
+      <Button type="text" shape="circle" icon={<SettingOutlined />} aria-label={t('shell.settings.title')} title={t('shell.settings.title')} />
     </Popover>
   );
 }

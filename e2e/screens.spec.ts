@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
+
+/**
+ * Screenshots of every main screen at 1280 and 360 px, light and dark, saved under
+ * artifacts/screenshots/ for people to look at. Each also checks the screen rendered
+ * (its landmark is visible, no horizontal overflow, no page error).
+ */
+const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+mkdirSync(OUT, { recursive: true });
+
+interface Screen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** Something that proves the screen rendered. */
+  ready: (page: Page) => ReturnType<Page['locator']>;
+  prepare?: (page: Page) => Promise<void>;
+  verified?: boolean;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'login', path: '/auth/login', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Sign in' }) },
+  { name: 'sign-up', path: '/auth/sign-up', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Create account' }) },
+  { name: 'forgot-password', path: '/auth/forgot-password', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Send security code' }) },
+  { name: 'security-code', path: '/auth/security-code?email=ada%40example.com', signedIn: false, ready: (p) => p.locator('.ant-otp') },
+  { name: 'new-password', path: '/auth/new-password?email=ada%40example.com&code=123456', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Save new password' }) },
+  { name: 'new-password-missing', path: '/auth/new-password', signedIn: false, ready: (p) => p.getByText('Email or Security Code not found. Please go back and fill them again') },
+  { name: 'lock', path: '/auth/lock', signedIn: true, ready: (p) => p.getByRole('button', { name: 'Unlock' }) },
+  { name: 'repositories', path: '/repositories', signedIn: true, verified: true, ready: (p) => p.getByTestId('connect-vendors') },
+  { name: 'repositories-unverified', path: '/repositories', signedIn: true, ready: (p) => p.getByTestId('verify-banner') },
+  { name: 'repository', path: '/repositories/GITHUB/acme/web-app/', signedIn: true, verified: true, ready: (p) => p.getByRole('tab', { name: 'Dashboard' }) },
+  { name: 'jobs', path: '/jobs', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'All Jobs', exact: true }) },
+  { name: 'api-keys', path: '/docent-api-keys', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'API Keys', exact: true }) },
+  { name: 'coupons', path: '/redeem-coupon', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'Coupons', exact: true }) },
+  { name: 'profile', path: '/profile', signedIn: true, verified: true, ready: (p) => p.getByTestId('profile-side-panel') },
+  { name: 'profile-personal-info', path: '/profile/personal-info', signedIn: true, verified: true, ready: (p) => p.getByRole('button', { name: 'Save changes' }) },
+  { name: 'profile-security', path: '/profile/security-settings', signedIn: true, verified: true, ready: (p) => p.getByRole('button', { name: 'Change password' }) },
+  { name: 'upgrade-plan', path: '/profile/upgrade-plan', signedIn: true, verified: true, ready: (p) => p.getByTestId('coming-soon') },
+  {
+    name: 'settings-popover',
+    path: '/repositories',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByTestId('settings-panel'),
+    prepare: async (p) => {
+      await p.getByRole('button', { name: 'Settings' }).click();
+    },
+  },
+  {
+    name: 'sidebar-open',
+    path: '/repositories',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByTestId('sidebar'),
+    prepare: async (p) => {
+      if ((p.viewportSize()?.width ?? 1280) < 992) await p.getByTestId('menu-toggle').click();
+      else await p.getByTestId('account-menu').click();
+    },
+  },
+  { name: 'not-found', path: '/no/such/page', signedIn: false, ready: (p) => p.getByText('Page not found') },
+  { name: 'server-error', path: '/server-error', signedIn: false, ready: (p) => p.getByText('Something went wrong') },
+];
+
+interface Session {
+  token: string;
+  user: unknown;
+}
+
+async function signUp(request: APIRequestContext, docent: Docent, verified: boolean): Promise<Session> {
+  const email = uniqueEmail(verified ? 'grace' : 'ada');
+  const res = await request.post('/api/signup', {
+    data: { first_name: verified ? 'Grace' : 'Ada', last_name: verified ? 'Hopper' : 'Lovelace', email, password: 'Analytical1', agreeToTerms: true },
+  });
+  expect(res.status()).toBe(201);
+  const session = (await res.json()) as Session;
+  if (!verified) return session;
+  const { match } = await docent.mailbox.waitFor(email, /\/auth\/rapid\/login\?token=([^\s"'<>&]+)/);
+  const rapid = await request.post('/api/v1/auth/rapid-login', { data: { token: decodeURIComponent(match[1] ?? '') } });
+  expect(rapid.status()).toBe(200);
+  return (await rapid.json()) as Session;
+}
+
+for (const width of [1280, 360]) {
+  for (const theme of ['light', 'dark'] as const) {
+    // One test per size and theme, one step per screen: a page is reused, so this stays quick.
+    test(`main screens at ${width}px, ${theme}`, async ({ page, playwright, docent }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
+      const request = await playwright.request.newContext({ baseURL: docent.url });
+      const sessions = { verified: await signUp(request, docent, true), unverified: await signUp(request, docent, false) };
+      await request.dispose();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto('/404');
+
+      for (const screen of SCREENS) {
+        await test.step(screen.name, async () => {
+          const session = screen.signedIn ? (screen.verified ? sessions.verified : sessions.unverified) : null;
+          await page.evaluate(
+            ([t, s]) => {
+              localStorage.clear();
+              localStorage.setItem('theme', t);
+              if (s) {
+                localStorage.setItem('accessToken', s.token);
+                localStorage.setItem('user', JSON.stringify(s.user));
+              }
+            },
+            [theme, session] as const,
+          );
+          await page.goto(screen.path);
+          await screen.prepare?.(page);
+          await expect.soft(screen.ready(page)).toBeVisible();
+          await expect.soft(page.locator('html')).toHaveAttribute('data-theme', theme);
+          // Let antd finish its enter animations before the picture.
+          await page.waitForTimeout(300);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect.soft(overflow, `${screen.name}: no horizontal scrolling`).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: path.join(OUT, `${screen.name}-${width}-${theme}.png`), fullPage: !screen.prepare });
+        });
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+}
