@@ -30,8 +30,7 @@ export default function LoginPage() {
   // An already signed-in user is sent on at once (spec §2 login).
   useEffect(() => {
     if (isSignedIn(session) && session.token) redirect(session.token);
-    // Only on arrival: a login in progress redirects through complete().
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only on arrival (empty deps): a login in progress redirects through complete().
   }, []);
 
   const login = useMutation({

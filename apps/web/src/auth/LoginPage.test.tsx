@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import LoginPage from './LoginPage.tsx';
+import { getSession, reloadSession, setSession } from './session.ts';
+import { renderRoutes } from '../test/renderWithProviders.tsx';
+import { testUser } from '../test/fixtures.ts';
+
+const routes = [
+  { path: '/auth/login', element: <LoginPage /> },
+  { path: '*', element: <p>elsewhere</p> },
+];
+
+describe('LoginPage redirects', () => {
+  beforeEach(() => reloadSession());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends an already signed-in user on at once, to state with the token appended', async () => {
+    setSession('tok-1', testUser);
+    const state = encodeURIComponent('/auth/localhost/login?redirectUri=http://localhost:5555/cb');
+    const { router } = renderRoutes(routes, `/auth/login?state=${state}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/localhost/login'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('redirectUri')).toBe('http://localhost:5555/cb');
+    expect(params.get('token')).toBe('tok-1');
+  });
+
+  it('an already signed-in user without state goes to /repositories', async () => {
+    setSession('tok-1', testUser);
+    const { router } = renderRoutes(routes, '/auth/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+  });
+
+  it('logs in form-encoded and stores the answer; a foreign state is ignored', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ user: testUser, token: 'fresh' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderRoutes(routes, `/auth/login?state=${encodeURIComponent('https://evil.example.net/x')}`);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email', { selector: 'input' }), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
+    expect(getSession()).toEqual({ token: 'fresh', user: testUser });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/login');
+    expect(init.body).toBe('username=ada%40example.com&password=whatever');
+  });
+});
