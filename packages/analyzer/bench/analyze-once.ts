@@ -1,18 +1,29 @@
 /**
  * One analysis in its own process, so the benchmark can read this process's peak RSS (main
  * thread plus worker threads) and CPU time. Prints one JSON line.
- * Usage: node --import tsx analyze-once.ts <dir> <cacheDir> [historyDepth]
+ *
+ * Usage: node --import tsx analyze-once.ts <dir> <cacheDir> [--change-between]
+ * With --change-between it first warms up as a long-lived server worker would be: one analysis,
+ * then 10 changed files analysed (loading every module and the grammars the inline parser
+ * needs); then it changes 10 other files and reports that analysis.
  */
 import { analyzeRepository } from '../src/engine/analyze.ts';
+import { changeTenFiles } from './change-files.ts';
 
-const [dir, cacheDir, depth] = process.argv.slice(2);
+const [dir, cacheDir, flag] = process.argv.slice(2);
 if (!dir || !cacheDir) {
-  process.stderr.write('usage: analyze-once.ts <dir> <cacheDir> [historyDepth]\n');
+  process.stderr.write('usage: analyze-once.ts <dir> <cacheDir> [--change-between]\n');
   process.exit(2);
+}
+if (flag === '--change-between') {
+  await analyzeRepository(dir, { cacheDir });
+  changeTenFiles(dir, 2);
+  await analyzeRepository(dir, { cacheDir });
+  changeTenFiles(dir, 3);
 }
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
-const result = await analyzeRepository(dir, { cacheDir, historyDepth: depth === undefined ? undefined : Number(depth) });
+const result = await analyzeRepository(dir, { cacheDir });
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 process.stdout.write(

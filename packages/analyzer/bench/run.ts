@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { changeTenFiles } from './change-files.ts';
 import { generateSyntheticRepo } from './synthetic.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,9 +35,9 @@ interface Run {
 const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
 const git = (cwd: string, ...gitArgs: string[]): string => execFileSync('git', gitArgs, { cwd, env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
 
-function analyzeInChild(dir: string, cacheDir: string): Run {
+function analyzeInChild(dir: string, cacheDir: string, ...extra: string[]): Run {
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'analyze-once.ts'), dir, cacheDir], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'analyze-once.ts'), dir, cacheDir, ...extra], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const processWallMs = Math.round(performance.now() - started);
   if (child.status !== 0) throw new Error(`analysis failed (${child.status}): ${child.stderr}`);
   return { ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'processWallMs'>), processWallMs };
@@ -50,17 +51,6 @@ function timeCommand(cwd: string, command: string, commandArgs: string[]): { wal
   const [wall, user, sys, rss] = last.split(' ').map(Number);
   if (wall === undefined || Number.isNaN(wall)) return { error: `could not time ${command}: ${result.stderr.slice(-300)}` };
   return { wallS: wall, cpuS: Math.round(((user ?? 0) + (sys ?? 0)) * 100) / 100, maxRssMB: Math.round((rss ?? 0) / 1024) };
-}
-
-/** Appends a line comment to 10 parseable files spread over the tree, then commits. */
-function changeTenFiles(dir: string): string[] {
-  const comment: Record<string, string> = { py: '#', rb: '#', js: '//', ts: '//', go: '//', rs: '//', java: '//', c: '//', cs: '//', kt: '//', php: '//' };
-  const candidates = git(dir, 'ls-files').split('\n').filter((f) => comment[f.split('.').pop() ?? ''] && !f.startsWith('broken/') && fs.statSync(path.join(dir, f)).size < 1_000_000);
-  const step = Math.max(1, Math.floor(candidates.length / 10));
-  const chosen = candidates.filter((_, i) => i % step === 0).slice(0, 10);
-  for (const rel of chosen) fs.appendFileSync(path.join(dir, rel), `\n${comment[rel.split('.').pop()!]} benchmark change\n`);
-  git(dir, 'commit', '-q', '-am', 'benchmark: change 10 files');
-  return chosen;
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-bench-'));
@@ -89,9 +79,11 @@ try {
   const cold = analyzeInChild(repo, cacheDir);
   process.stderr.write('bench: warm run…\n');
   const warm = analyzeInChild(repo, cacheDir);
-  const changed = changeTenFiles(repo);
+  const changed = changeTenFiles(repo, 1);
   process.stderr.write('bench: run after changing 10 files…\n');
   const afterChange = analyzeInChild(repo, cacheDir);
+  process.stderr.write('bench: 10 more changed files, in a process that already ran an analysis…\n');
+  const afterChangeLongLived = analyzeInChild(repo, cacheDir, '--change-between');
 
   const references: Record<string, unknown> = {};
   if (compare) {
@@ -113,6 +105,7 @@ try {
     ['cold: peak RSS', `${cold.maxRssMB} MB`],
     ['warm (no change)', `${seconds(warm.wallMs)}  (process ${seconds(warm.processWallMs)}, parsed ${warm.stats.parsedFiles}, peak RSS ${warm.maxRssMB} MB)`],
     ['after 10 changed files', `${seconds(afterChange.wallMs)}  (process ${seconds(afterChange.processWallMs)}, parsed ${afterChange.stats.parsedFiles}, peak RSS ${afterChange.maxRssMB} MB)`],
+    ['same, long-lived process', `${seconds(afterChangeLongLived.wallMs)}  (parsed ${afterChangeLongLived.stats.parsedFiles}, CPU ${seconds(afterChangeLongLived.cpuMs)})`],
   ];
   for (const [name, value] of Object.entries(references)) {
     const v = value as { wallS?: number; cpuS?: number; maxRssMB?: number; error?: string };
@@ -120,7 +113,7 @@ try {
   }
   const width = Math.max(...rows.map(([k]) => k.length));
   process.stdout.write(`${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n`);
-  process.stdout.write(`${JSON.stringify({ description, cold, warm, afterChange, changed, references, loadavg: os.loadavg() })}\n`);
+  process.stdout.write(`${JSON.stringify({ description, cold, warm, afterChange, afterChangeLongLived, changed, references, loadavg: os.loadavg() })}\n`);
 } finally {
   if (!keep) fs.rmSync(work, { recursive: true, force: true });
   else process.stderr.write(`bench: kept ${work}\n`);

@@ -14,11 +14,12 @@ import { AnalysisAbortedError } from './errors.ts';
  * computes, limited to the lines of documented functions, stopping as soon as every such line is
  * attributed or `depth` commits were read. Whitespace-only changes do not count (-w). Changes
  * merged from a branch are dated by the merge on the first-parent line, and a renamed file's
- * history starts at the rename. Lines older than the window are attributed to a boundary
- * pseudo-commit dated just before the oldest commit read (sha written `^abc1234`).
+ * history starts at the rename. The window is the newest `depth` first-parent commits; lines
+ * older than it are attributed to the boundary commit HEAD~depth (sha written `^abc1234`),
+ * meaning "then or earlier".
  */
 
-/** Newest commits (touching the analysed files) read by default; 0 reads the whole history. */
+/** First-parent commits read back from HEAD by default; 0 reads the whole history. */
 export const DEFAULT_HISTORY_DEPTH = 1000;
 
 export interface HistoryTarget {
@@ -117,8 +118,8 @@ const HUNK = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /**
  * Reads unified diffs (-U0) from a git command and applies them. Lines `\x01<sha> <time>` start a
- * commit (for `git log`); `defaultCommit` is used when there are none (`git diff`). Resolves with
- * the number of commit headers seen; kills git once nothing is left to attribute.
+ * commit (for `git log`); `defaultCommit` is used when there are none (`git diff`). Kills git
+ * once nothing is left to attribute.
  */
 function consumeDiffs(
   root: string,
@@ -127,7 +128,7 @@ function consumeDiffs(
   commits: Array<[string, number]>,
   defaultCommit: number,
   signal?: AbortSignal,
-): Promise<{ commitsRead: number; lastCommit: number }> {
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', '-c', 'diff.external=', ...args], {
       cwd: root,
@@ -136,7 +137,6 @@ function consumeDiffs(
     });
     let active = [...files.values()].filter((f) => f.remaining > 0).length;
     let commit = defaultCommit;
-    let commitsRead = 0;
     let file: Tracked | undefined;
     let hunks: Hunk[] = [];
     let finished = false;
@@ -153,7 +153,7 @@ function consumeDiffs(
       finished = true;
       signal?.removeEventListener('abort', onAbort);
       if (error) reject(error);
-      else resolve({ commitsRead, lastCommit: commit });
+      else resolve();
     };
     const onAbort = (): void => {
       child.kill('SIGKILL');
@@ -185,7 +185,6 @@ function consumeDiffs(
         const space = line.indexOf(' ');
         commits.push([line.slice(1, 8), Number(line.slice(space + 1)) || 0]);
         commit = commits.length - 1;
-        commitsRead++;
       } else if (line.startsWith('diff --git ')) {
         flushFile();
       } else if (line.startsWith('+++ ')) {
@@ -237,14 +236,24 @@ export async function traceHistory(
     commits.push(['', Math.floor(Date.now() / 1000)]);
     await consumeDiffs(root, ['diff', ...diffOptions, 'HEAD', '--', ...dirty], files, commits, 0, options.signal);
   }
+  // The window is the newest `depth` commits of the first-parent line (HEAD~depth..HEAD), the
+  // same whatever files are traced, so a one-file re-trace agrees with a whole-repository one.
+  let boundary: [string, number] | null = null;
+  if (depth > 0) {
+    try {
+      const out = (await runGit(root, ['log', '-1', '--format=%H %ct', `HEAD~${depth}`, '--'], options.signal)).toString('utf8').trim();
+      const [sha, time] = out.split(' ');
+      if (sha && time) boundary = [sha, Number(time)];
+    } catch {
+      boundary = null; // fewer commits than the window: read the whole history
+    }
+  }
   const log = ['log', '--first-parent', '--diff-merges=first-parent', '-p', ...diffOptions, '--format=%x01%H %ct'];
-  if (depth > 0) log.push(`-n${depth}`);
-  const walked = await consumeDiffs(root, [...log, 'HEAD', '--', ...files.keys()], files, commits, -1, options.signal);
+  await consumeDiffs(root, [...log, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--', ...files.keys()], files, commits, -1, options.signal);
 
-  // Lines still unattributed are older than the window (or git lost track of them).
-  const oldest = commits[walked.lastCommit];
-  const boundary = commits.length;
-  commits.push([`^${oldest?.[0] ?? ''}`, (oldest?.[1] ?? 0) - 1]);
+  // Lines still unattributed were last changed in the boundary commit or before it.
+  const boundaryIndex = commits.length;
+  commits.push(boundary ? [`^${boundary[0].slice(0, 7)}`, boundary[1]] : ['^', 0]);
 
   for (const file of files.values()) {
     const used = new Map<number, number>();
@@ -253,7 +262,7 @@ export async function traceHistory(
     for (let line = 1; line < file.ver.length; line++) {
       const tracked = file.ver[line]! >= 0 || file.owner[line]! >= 0;
       if (!tracked) continue;
-      const global = file.owner[line]! >= 0 ? file.owner[line]! : boundary;
+      const global = file.owner[line]! >= 0 ? file.owner[line]! : boundaryIndex;
       let index = used.get(global);
       if (index === undefined) {
         index = local.length;
@@ -315,7 +324,7 @@ export function historyExplanation(
   const doc = newestIn(summary, fn.docStartLine, fn.docEndLine);
   const body = newestIn(summary, fn.startLine, fn.endLine, fn.docStartLine, fn.docEndLine);
   if (!doc || !body || body.time <= doc.time) return null;
-  const docWhen = doc.sha === '' ? 'in uncommitted changes' : doc.sha.startsWith('^') ? `(before ${day(doc.time + 1)})` : `(${day(doc.time)})`;
+  const docWhen = doc.sha === '' ? 'in uncommitted changes' : doc.sha.startsWith('^') ? `(on or before ${day(doc.time)})` : `(${day(doc.time)})`;
   if (body.sha === '') return `Function body has uncommitted changes made after its ${docNoun} was last updated ${docWhen}.`;
   return `Function body changed in ${body.sha} (${day(body.time)}), after its ${docNoun} was last updated ${docWhen}.`;
 }

@@ -68,7 +68,31 @@ describe('history from one git log pass', () => {
     const summaries = await traceHistory(root, [{ rel: 'm.py', lineCount, ranges: [[1, lineCount]], dirty: true }], () => 'k', { depth: 1 });
     const traced = tracedShas(summaries.get('m.py')!);
     const newest = git(root, ['rev-parse', '--short=7', 'HEAD']);
-    // Only commit "three" was read: lines from "one"/"two" become the boundary "^<three>".
-    expect(new Set(traced.slice(1))).toEqual(new Set(['', newest, `^${newest}`]));
+    const previous = git(root, ['rev-parse', '--short=7', 'HEAD~1']);
+    // Only commit "three" is inside the window: lines from "one" and "two" are dated at the
+    // boundary HEAD~1 ("two or earlier").
+    expect(new Set(traced.slice(1))).toEqual(new Set(['', newest, `^${previous}`]));
+  });
+
+  it('gives a file the same answer whether it is traced alone or with others (window = HEAD~depth)', async () => {
+    const dir = tempDir('history-window');
+    try {
+      initRepo(dir);
+      fs.writeFileSync(path.join(dir, 'a.py'), 'a = 1\nb = 2\n');
+      fs.writeFileSync(path.join(dir, 'b.py'), 'x = 0\n');
+      commitAll(dir, 'base', '2025-01-01T00:00:00Z');
+      for (let i = 1; i <= 3; i++) {
+        fs.writeFileSync(path.join(dir, 'b.py'), `x = ${i}\n`);
+        commitAll(dir, `b ${i}`, `2025-02-0${i}T00:00:00Z`);
+      }
+      const target = (rel: string, lineCount: number) => ({ rel, lineCount, ranges: [[1, lineCount]] as Array<[number, number]>, dirty: false });
+      const alone = await traceHistory(dir, [target('a.py', 2)], () => 'k', { depth: 2 });
+      const together = await traceHistory(dir, [target('a.py', 2), target('b.py', 1)], () => 'k', { depth: 2 });
+      expect(alone.get('a.py')).toEqual(together.get('a.py'));
+      // a.py last changed before the 2-commit window: dated at the boundary HEAD~2.
+      expect(tracedShas(alone.get('a.py')!).slice(1)).toEqual([`^${git(dir, ['rev-parse', '--short=7', 'HEAD~2'])}`, `^${git(dir, ['rev-parse', '--short=7', 'HEAD~2'])}`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

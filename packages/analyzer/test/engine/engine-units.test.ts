@@ -64,7 +64,7 @@ describe('history verdict', () => {
   // Lines 1–2 doc (commit 0, 2025-11-20), lines 3–5 body; line 4 changed in commit 1 (2026-03-02).
   const summary = {
     key: 'k',
-    commits: [['aaaaaaa', Date.UTC(2025, 10, 20) / 1000], ['bbbbbbb', Date.UTC(2026, 2, 2) / 1000], ['^ccccccc', Date.UTC(2024, 0, 1) / 1000 - 1]] as Array<[string, number]>,
+    commits: [['aaaaaaa', Date.UTC(2025, 10, 20) / 1000], ['bbbbbbb', Date.UTC(2026, 2, 2) / 1000], ['^ccccccc', Date.UTC(2024, 0, 1) / 1000]] as Array<[string, number]>,
     runs: [1, 3, 0, 4, 1, 1, 5, 1, 0, 10, 3, 2],
   };
   it('explains a body changed after its doc', () => {
@@ -77,11 +77,11 @@ describe('history verdict', () => {
   });
   it('dates a doc older than the history window as "before"', () => {
     // Doc at lines 10–11 (boundary), body line 12 (boundary too) → same time → current;
-    // a body line from commit 1 makes it outdated, the doc date reads "before 2024-01-01".
+    // a body line from commit 1 makes it outdated, the doc date reads "on or before 2024-01-01".
     expect(historyExplanation(summary, { startLine: 10, endLine: 12, docStartLine: 10, docEndLine: 11 }, 'doc comment')).toBeNull();
     const mixed = { ...summary, runs: [...summary.runs, 13, 1, 1] };
     expect(historyExplanation(mixed, { startLine: 10, endLine: 13, docStartLine: 10, docEndLine: 11 }, 'doc comment')).toBe(
-      'Function body changed in bbbbbbb (2026-03-02), after its doc comment was last updated (before 2024-01-01).',
+      'Function body changed in bbbbbbb (2026-03-02), after its doc comment was last updated (on or before 2024-01-01).',
     );
   });
 });
