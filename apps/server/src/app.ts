@@ -31,6 +31,9 @@ import { repoRoutes } from './repos/routes.ts';
 import { analysisHandler } from './analysis/handler.ts';
 import { analysisRoutes } from './analysis/routes.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAdapters, type VendorAdapters } from './vendors/index.ts';
+import { ConnectionRepository } from './vendors/connections.ts';
+import { vendorRoutes } from './vendors/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +42,8 @@ export interface AppDeps {
   /** tests may pass their own; default from config */
   mailer?: Mailer;
   logger?: boolean;
+  /** tests may pass adapters of their own */
+  adapters?: VendorAdapters;
 }
 
 /** 1 MiB is far above any form or JSON body this API takes. */
@@ -67,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
   );
 
-  const core = createJobCore({ config, database, secrets, log: app.log, work: config.runWorkers });
+  const core = createJobCore({ config, database, secrets, log: app.log, work: config.runWorkers, ...(deps.adapters ? { adapters: deps.adapters } : {}) });
   app.addHook('onReady', async () => {
     await core.bus.start();
     await core.engine.start();
@@ -93,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(repoRoutes(auth, core.repoService, core.repos));
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus));
+      await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box));
     },
     { prefix: '/api' },
   );
@@ -107,15 +113,21 @@ export interface JobCore {
   engine: JobEngine;
   repos: RepoRepository;
   repoService: RepoService;
+  adapters: VendorAdapters;
+  connections: ConnectionRepository;
+  box: SecretBox;
 }
 
 /** Repositories and the job engine: shared by the API process and `npm run worker`. */
-export function createJobCore(opts: { config: Config; database: DatabaseHandle; secrets: Secrets; log: FastifyBaseLogger; work: boolean }): JobCore {
+export function createJobCore(opts: { config: Config; database: DatabaseHandle; secrets: Secrets; log: FastifyBaseLogger; work: boolean; adapters?: VendorAdapters }): JobCore {
   const { config, database } = opts;
   const bus = new LogBus(config.databaseUrl ? { db: database.db, databaseUrl: config.databaseUrl } : null);
   const store = new JobStore(database.db, bus);
   const repos = new RepoRepository(database.db);
-  const repoService = new RepoService(repos, new SecretBox(opts.secrets.encryptionKey), config.localRepoRoots);
+  const box = new SecretBox(opts.secrets.encryptionKey);
+  const adapters = opts.adapters ?? createAdapters();
+  const connections = new ConnectionRepository(database.db, box);
+  const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
   const handler = analysisHandler(repos, repoService, {
     cloneDir: config.cloneDir,
     analyzerCacheDir: config.analyzerCacheDir,
@@ -129,7 +141,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
     concurrency: config.workerConcurrency,
     staleMs: config.jobStaleSeconds * 1000,
   });
-  return { bus, store, engine, repos, repoService };
+  return { bus, store, engine, repos, repoService, adapters, connections, box };
 }
 
 /** The built SPA: static files, and index.html for every other non-API GET (client routing). */

@@ -81,7 +81,7 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ first_name: 'Scale', email: 'scale@example.com', password: 'Scale-Out-1' }),
     });
-    token = (await signup.json()).token;
+    token = ((await signup.json()) as { token: string }).token;
     const reg = await fetch(`${api}/api/v1/git/repos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -103,12 +103,13 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
   });
 
   const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${api}/api${url}`, {
+    const res: Response = await fetch(`${api}/api${url}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-    return res.json();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (await res.json()) as any;
   };
 
   it('runs twenty jobs exactly once each and survives a killed worker', async () => {

@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './analysis.ts';
 export * from './jobs.ts';
 export * from './repos.ts';
+export * from './vendors.ts';

@@ -25,6 +25,15 @@ const NamePart = z
   .regex(/^[^/\\\u0000-\u001f]+$/, 'Must not contain slashes or control characters.')
   .refine((s) => s !== '.' && s !== '..', 'Must not be "." or "..".');
 
+/** Azure DevOps repositories are named `{project}/{repo}`, so a repository name may hold one slash. */
+const RepoNamePart = z
+  .string()
+  .trim()
+  .min(1, 'This field is required!')
+  .max(400, 'At most 400 characters.')
+  .regex(/^[^\\\u0000-\u001f]+$/, 'Must not contain backslashes or control characters.')
+  .refine((s) => !s.split('/').some((seg) => seg === '' || seg === '.' || seg === '..'), 'Must not contain empty, "." or ".." segments.');
+
 /** POST /v1/git/repos: register any git repository by URL (the GIT vendor). */
 export const RegisterGitRepoRequest = z
   .object({
@@ -36,13 +45,13 @@ export const RegisterGitRepoRequest = z
 
 /** Spec §3 Git repo payload. */
 export const GitRepoPayload = z.object({
-  git_repo: z.object({ repo_name: NamePart, organization_name: NamePart }),
+  git_repo: z.object({ repo_name: RepoNamePart, organization_name: NamePart }),
   vendor: Vendor,
 });
 export type GitRepoPayload = z.infer<typeof GitRepoPayload>;
 
 export const RepoListQuery = z.object({ orgName: z.string().max(200).optional() });
-export const RepoDetailQuery = z.object({ orgName: NamePart, repoName: NamePart, vendor: Vendor });
+export const RepoDetailQuery = z.object({ orgName: NamePart, repoName: RepoNamePart, vendor: Vendor });
 export const RepoDetailResponse = z.object({
   planType: PlanType,
   gitAppMetaData: z.object({ siteUrl: z.string().nullable(), analysisReport: AnalysisReport }),

@@ -52,7 +52,7 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
     if (!job.repository_id) throw new Error('The repository of this job no longer exists.');
     const repo = await repos.byId(job.repository_id);
     if (!repo) throw new Error('The repository of this job no longer exists.');
-    const source = service.cloneSource(repo);
+    const source = await service.cloneSource(repo);
     const dest = path.join(opts.cloneDir, repo.id);
 
     await progress(2, `Fetching ${repo.organization_name}/${repo.repo_name}`);

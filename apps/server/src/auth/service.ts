@@ -32,7 +32,7 @@ export class AuthService {
   ) {}
 
   private async respond(row: UserRow): Promise<AuthResponse> {
-    return { user: toUser(row), token: await this.tokens.session(row.id, row.password_version) };
+    return { user: toUser(row, await this.users.connectedVendors(row.id)), token: await this.tokens.session(row.id, row.password_version) };
   }
 
   /** Mail failures must not undo the action that sent them: the user can ask again. */

@@ -89,7 +89,25 @@ export interface JobLogsTable {
   text: string;
 }
 
+export interface VendorConnectionsTable {
+  id: Generated<string>;
+  user_id: string;
+  vendor: string;
+  organization: Generated<string>;
+  base_url: string | null;
+  kind: string;
+  username: string | null;
+  login: string | null;
+  credential_sealed: string;
+  status: Generated<string>;
+  message: Generated<string>;
+  last_synced_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
 export interface Database {
+  vendor_connections: VendorConnectionsTable;
   users: UsersTable;
   auth_codes: AuthCodesTable;
   repositories: RepositoriesTable;
@@ -106,3 +124,5 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type AuthCodeRow = Selectable<AuthCodesTable>;
+
+export type VendorConnectionRow = Selectable<VendorConnectionsTable>;

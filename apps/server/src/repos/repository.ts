@@ -34,6 +34,10 @@ export class RepoRepository {
     return this.db.insertInto('repositories').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
+  async refreshFromVendor(id: string, changes: { clone_url: string; default_branch: string | null; is_private: boolean }): Promise<void> {
+    await this.db.updateTable('repositories').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+  }
+
   /** Merges the parts of a new report into the stored one (a README-only run keeps the rest). */
   async mergeReport(id: string, report: AnalysisReport): Promise<void> {
     await this.db

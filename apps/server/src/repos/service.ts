@@ -5,6 +5,8 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { runGit } from '../vendors/git/client.ts';
 import { GitUrlError, parseGitSource, redactUrl } from '../vendors/git/url.ts';
 import type { RepoRepository } from './repository.ts';
+import type { ConnectionRepository } from '../vendors/connections.ts';
+import { VENDOR_LABEL, type HostedVendor, type VendorAdapters } from '../vendors/index.ts';
 
 const REPO_NOT_FOUND = 'Repository not found.';
 
@@ -13,6 +15,7 @@ export class RepoService {
     private readonly repos: RepoRepository,
     private readonly box: SecretBox,
     private readonly localRoots: readonly string[],
+    private readonly hosted?: { adapters: VendorAdapters; connections: ConnectionRepository },
   ) {}
 
   /** A repository of this user, or 404 (also for another user's repository). */
@@ -22,8 +25,21 @@ export class RepoService {
     return row;
   }
 
-  cloneSource(row: RepositoryRow): string {
-    return this.box.open(row.clone_url);
+  /** What git clones: the stored URL, with the vendor connection's credential for hosted vendors. */
+  async cloneSource(row: RepositoryRow): Promise<string> {
+    const url = this.box.open(row.clone_url);
+    if (row.vendor === 'GIT' || !this.hosted) return url;
+    const vendor = row.vendor as HostedVendor;
+    const conn = (await this.hosted.connections.find(row.user_id, vendor, row.organization_name)) ?? (await this.hosted.connections.find(row.user_id, vendor, ''));
+    if (!conn) throw new Error(`No ${VENDOR_LABEL[vendor]} connection holds a token for ${row.organization_name}. Connect ${VENDOR_LABEL[vendor]} again.`);
+    return this.hosted.adapters[vendor].authenticatedCloneUrl(this.hosted.connections.credential(conn), {
+      organizationName: row.organization_name,
+      repoName: row.repo_name,
+      defaultBranch: row.default_branch ?? 'main',
+      isPrivate: row.is_private,
+      cloneUrl: url,
+      webUrl: url,
+    });
   }
 
   /** POST /v1/git/repos: checks the URL, asks the server for its default branch, stores it. */

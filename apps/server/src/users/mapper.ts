@@ -1,8 +1,8 @@
-import type { PlanType, User } from '@docent/contracts';
+import type { PlanType, User, Vendor } from '@docent/contracts';
 import type { UserRow } from '../db/schema.ts';
 
 /** The wire User of spec §3. Never includes the password hash or its version. */
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, connectedVendors: Vendor[] = []): User {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -14,8 +14,7 @@ export function toUser(row: UserRow): User {
     planType: (row.plan_type as PlanType | null) ?? null,
     githubLoginId: row.github_login_id,
     googleLoginId: row.google_login_id,
-    // Vendor connections arrive with the vendors issue; until then there are none to list.
-    connectedVendors: [],
+    connectedVendors,
     countRepoGen: row.count_repo_gen,
     createdAt: new Date(row.created_at).toISOString(),
   };

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Vendor } from '@docent/contracts';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
 
 /** Data access for the users table. Emails are stored lower-cased. */
@@ -19,6 +20,11 @@ export class UserRepository {
     let q = this.db.selectFrom('users').select('id').where(sql<string>`lower(user_name)`, '=', userName.toLowerCase());
     if (exceptId) q = q.where('id', '<>', exceptId);
     return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  async connectedVendors(userId: string): Promise<Vendor[]> {
+    const rows = await this.db.selectFrom('vendor_connections').select('vendor').distinct().where('user_id', '=', userId).orderBy('vendor').execute();
+    return rows.map((r) => r.vendor as Vendor);
   }
 
   insert(row: NewUserRow): Promise<UserRow> {

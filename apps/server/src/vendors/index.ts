@@ -1,0 +1,23 @@
+import type { Vendor } from '@docent/contracts';
+import { AzureDevOpsAdapter } from './azure/azure-adapter.ts';
+import { BitbucketAdapter } from './bitbucket/bitbucket-adapter.ts';
+import { GitHubAdapter } from './github/github-adapter.ts';
+import { GitLabAdapter } from './gitlab/gitlab-adapter.ts';
+import type { HostedVendorAdapter } from './hosted-types.ts';
+
+export type HostedVendor = Exclude<Vendor, 'GIT'>;
+
+export type VendorAdapters = Record<HostedVendor, HostedVendorAdapter>;
+
+export function createAdapters(): VendorAdapters {
+  return { GITHUB: new GitHubAdapter(), GITLAB: new GitLabAdapter(), BITBUCKET: new BitbucketAdapter(), AZUREDEVOPS: new AzureDevOpsAdapter() };
+}
+
+/** Vendor names as they appear in the spec's paths (`/v2/github/install`, `/v1/azure/pat`). */
+const BY_PATH: Record<string, HostedVendor> = { github: 'GITHUB', gitlab: 'GITLAB', bitbucket: 'BITBUCKET', azure: 'AZUREDEVOPS', azuredevops: 'AZUREDEVOPS' };
+
+export function vendorFromPath(segment: string): HostedVendor | null {
+  return BY_PATH[segment.toLowerCase()] ?? null;
+}
+
+export const VENDOR_LABEL: Record<HostedVendor, string> = { GITHUB: 'GitHub', GITLAB: 'GitLab', BITBUCKET: 'Bitbucket', AZUREDEVOPS: 'Azure DevOps' };

@@ -1,0 +1,64 @@
+import type { UserRow } from '../db/schema.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { SecretBox } from '../crypto/secretbox.ts';
+import type { ConnectionRepository } from './connections.ts';
+import { VendorApiError } from './hosted-types.ts';
+import { VENDOR_LABEL, type HostedVendor, type VendorAdapters } from './index.ts';
+
+/**
+ * Sync of one vendor (the install/reinstall streams): for every stored connection of the
+ * user, list the vendor's repositories and add or refresh them. `say` receives each message
+ * line; the return value is the terminal word of the stream.
+ */
+export async function syncVendor(
+  deps: { adapters: VendorAdapters; connections: ConnectionRepository; repos: RepoRepository; box: SecretBox },
+  user: UserRow,
+  vendor: HostedVendor,
+  say: (message: string) => void,
+  signal: AbortSignal,
+): Promise<'COMPLETE' | 'ERROR' | 'FAILED'> {
+  const label = VENDOR_LABEL[vendor];
+  const connections = await deps.connections.list(user.id, vendor);
+  if (connections.length === 0) {
+    say(`No ${label} connection yet. Connect ${label} with an access token first.`);
+    return 'ERROR';
+  }
+  let failed = 0;
+  for (const conn of connections) {
+    const where = conn.organization ? `${label} (${conn.organization})` : label;
+    await deps.connections.setStatus(conn.id, 'in_progress', `Syncing ${where}`);
+    try {
+      say(`Connecting to ${where}…`);
+      const cred = deps.connections.credential(conn);
+      const remote = await deps.adapters[vendor].listRepositories(cred, conn.organization || undefined, signal);
+      say(`Found ${remote.length} repositories`);
+      let added = 0;
+      for (const r of remote) {
+        const existing = await deps.repos.find(user.id, vendor, r.organizationName, r.repoName);
+        if (existing) {
+          await deps.repos.refreshFromVendor(existing.id, { clone_url: deps.box.seal(r.cloneUrl), default_branch: r.defaultBranch, is_private: r.isPrivate });
+        } else {
+          await deps.repos.insert({
+            user_id: user.id,
+            vendor,
+            organization_name: r.organizationName,
+            repo_name: r.repoName,
+            clone_url: deps.box.seal(r.cloneUrl),
+            default_branch: r.defaultBranch,
+            is_private: r.isPrivate,
+          });
+          added += 1;
+        }
+      }
+      const orgs = new Set(remote.map((r) => r.organizationName));
+      say(`Synced ${remote.length} repositories in ${orgs.size} organisation${orgs.size === 1 ? '' : 's'} (${added} new)`);
+      await deps.connections.setStatus(conn.id, 'no_status', `Synced ${remote.length} repositories`, true);
+    } catch (err) {
+      failed += 1;
+      const message = err instanceof VendorApiError ? err.message : `Sync failed: ${(err as Error).message}`;
+      say(`❌ Error syncing ${label}: ${message}`);
+      await deps.connections.setStatus(conn.id, 'no_status', message);
+    }
+  }
+  return failed === connections.length ? 'FAILED' : 'COMPLETE';
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Vendor } from './enums.ts';
+
+/** POST /v1/vendors/{vendor}/connection (path ours): connect a hosted vendor with a token. */
+export const ConnectVendorRequest = z
+  .object({
+    token: z.string().trim().min(1, 'This field is required!').max(4096, 'The token is too long.'),
+    kind: z.enum(['pat', 'app-installation', 'oauth']).default('pat'),
+    baseUrl: z
+      .url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })
+      .max(2048)
+      .optional()
+      .describe('self-managed GitLab / GitHub Enterprise API / Azure DevOps collection URL'),
+    organization: z.string().trim().min(1).max(200).regex(/^[^/\\\s]+$/, 'Must not contain slashes or spaces.').optional(),
+    username: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+export type ConnectVendorRequest = z.input<typeof ConnectVendorRequest>;
+
+export const VendorConnection = z.object({
+  vendor: Vendor,
+  organization: z.string(),
+  login: z.string().nullable(),
+  baseUrl: z.string().nullable(),
+  status: z.string(),
+  message: z.string(),
+  lastSyncedAt: z.string().nullable(),
+});
+export type VendorConnection = z.infer<typeof VendorConnection>;
+
+/** Spec §3 installation status per vendor. */
+export const InstallStatus = z.object({ status: z.string(), message: z.string() });
+export type InstallStatus = z.infer<typeof InstallStatus>;
+
+export const AzurePatQuery = z.object({
+  organization: z.string().trim().min(1, 'organization is required').max(200),
+  /** Azure DevOps Server collection URL; default https://dev.azure.com/{organization} */
+  baseUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+});
+export const AzurePatResponse = z.object({ isValid: z.boolean(), message: z.string().optional() });
+
+/** Terminal words of the install/sync stream (spec §7): a line `x~~COMPLETE` ends it. */
+export const SYNC_END_WORDS = ['COMPLETE', 'ERROR', 'FAILED'] as const;
