@@ -37,7 +37,7 @@ const m68k = any(
   /^\s*btst\b/im,
   /^\s*dbra\b/im,
 );
-const fortran = any(/^(?:[cC*][^abd-zABD-Z]|      (?:subroutine|program|end|data)\s|\s*!)/im);
+const fortran = any(/^(?:[cC*][^abd-zABD-Z]| {6}(?:subroutine|program|end|data)\s|\s*!)/im);
 const euphoria = any(
   /^\s*namespace\s/m,
   /^\s*(?:public\s+)?include\s/m,

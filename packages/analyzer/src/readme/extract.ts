@@ -110,7 +110,8 @@ function plainText(nodes: readonly Nodes[]): string {
   for (const n of nodes) {
     if (n.type === 'text' || n.type === 'inlineCode') out += n.value;
     else if (n.type === 'break') out += ' ';
-    else if ('children' in n && n.type !== 'image' && n.type !== 'imageReference') out += plainText(n.children as Nodes[]);
+    // images and image references have no children, so their alt text is not counted
+    else if ('children' in n) out += plainText(n.children as Nodes[]);
   }
   return out;
 }

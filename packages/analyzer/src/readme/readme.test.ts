@@ -174,7 +174,7 @@ describe('scores and recommendations', () => {
 describe('LLM interpretation score', () => {
   let server: Server;
   let baseUrl: string;
-  const requests: Array<{ url: string; auth?: string; body: any }> = [];
+  const requests: Array<{ url: string; auth?: string; body: { model: string; messages: Array<{ role: string; content: string }> } }> = [];
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res) => {
       let data = '';

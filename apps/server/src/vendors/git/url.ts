@@ -31,7 +31,6 @@ function ownerAndName(p: string): { owner: string; name: string } {
 export function parseGitSource(input: string, localRoots: readonly string[]): ParsedGitSource {
   const value = input.trim();
   if (!value) throw new GitUrlError('Enter a git URL.');
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f\s]/.test(value)) throw new GitUrlError('The URL must not contain spaces or control characters.');
   if (value.startsWith('-')) throw new GitUrlError('The URL must not start with "-".');
   if (/^[a-z][a-z0-9+.-]*::/i.test(value)) throw new GitUrlError('Remote helpers such as "ext::" are not allowed.');
