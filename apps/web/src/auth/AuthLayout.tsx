@@ -5,9 +5,11 @@ import { Logo } from '../shell/Logo.tsx';
 import { SettingsPopover } from '../shell/SettingsPopover.tsx';
 import { APP_VERSION } from '../shell/version.ts';
 import './auth.css';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 
 /** Split layout of every auth page: a brand panel on desktop, one column on phones. */
 export function AuthLayout({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
   const { t } = useTranslation();
   const features = [
     { icon: <FileSearchOutlined />, title: t('auth.brand.analysisTitle'), text: t('auth.brand.analysisText') },

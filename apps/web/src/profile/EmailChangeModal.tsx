@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../auth/api.ts';
 import { emailRules } from '../auth/formRules.ts';
+import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
 
 /**
  * Email update (spec §4): submit the new address, then a 6-digit code that auto-submits;
@@ -18,6 +19,7 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
   const [email, setEmail] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const onFinishFailed = useFormErrorNotice();
 
   const request = useMutation({
     mutationFn: (address: string) => authApi.requestEmailUpdate(address),
@@ -77,7 +79,7 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
           </div>
         </div>
       ) : (
-        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(v) => request.mutate(v.email.trim())}>
+        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(v) => request.mutate(v.email.trim())} onFinishFailed={onFinishFailed}>
           <Form.Item name="email" label={t('profile.email.newEmail')} rules={emailRules(t)}>
             <Input prefix={<MailOutlined />} autoComplete="email" />
           </Form.Item>

@@ -4,9 +4,11 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useViewport } from '../shell/useViewport.ts';
+import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 
 /** A profile subpage: its heading, and on mobile a Back button to the navigation list (spec §2). */
 export function ProfileSection({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewport = useViewport();
