@@ -221,3 +221,48 @@ describe('hostile repository input', () => {
     expect((await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: alice, payload: { git_repo: { organization_name: '../x', repo_name: 'demo' }, vendor: 'GIT' } })).statusCode).toBe(400);
   });
 });
+
+describe('hostile repository contents', () => {
+  it('does not follow symlinks out of the work tree', async () => {
+    const repo = await daemon.addRepo('links', [{ 'app.py': 'def ok():\n    """Fine."""\n    return 1\n' }]);
+    // add symlinks pointing outside the tree through a second commit
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtemp, symlink } = await import('node:fs/promises');
+    const work = await mkdtemp('/tmp/docent-links-');
+    execFileSync('git', ['clone', '-q', repo, work]);
+    await symlink('/etc/passwd', `${work}/passwd.py`);
+    await symlink('/usr/lib/python3', `${work}/stdlib`);
+    execFileSync('git', ['-C', work, 'add', '-A']);
+    execFileSync('git', ['-C', work, '-c', 'user.name=T', '-c', 'user.email=t@e', 'commit', '-q', '-m', 'links']);
+    execFileSync('git', ['-C', work, 'push', '-q', 'origin', 'HEAD:main']);
+
+    await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: daemon.url('links') } });
+    const { lroJobId } = (await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: alice, payload: payload('local', 'links') })).json();
+    expect((await waitForState(alice, lroJobId, ['COMPLETE', 'FAILED'])).state).toBe('COMPLETE');
+    const details = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/advancedDoc/details', token: alice, payload: payload('local', 'links') });
+    expect(details.json().functions.map((f: { fileName: string }) => f.fileName)).toEqual(['app.py']);
+    const report = (await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=local&repoName=links&vendor=GIT', token: alice })).json().gitAppMetaData.analysisReport;
+    expect(report.basicFuncDocAnalysis).toEqual({ totalFunctions: 1, totalDocumented: 1 });
+  });
+
+  it('stops and removes a clone that grows past MAX_REPO_MB, with a clear message', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 6; i++) files[`blob${i}.txt`] = randomBytes(600 * 1024).toString('base64');
+    await daemon.addRepo('huge', [files]);
+    const small = await createTestApp({ MAX_REPO_MB: '1' });
+    try {
+      const tok = (await signUp(small, 'huge@example.com')).token;
+      await small.call({ method: 'POST', url: '/api/v1/git/repos', token: tok, payload: { url: daemon.url('huge') } });
+      const { lroJobId } = (await small.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: tok, payload: payload('local', 'huge') })).json();
+      let job = { state: '', message: '' };
+      for (let i = 0; i < 300 && !['FAILED', 'COMPLETE'].includes(job.state); i++) {
+        job = (await small.call({ method: 'GET', url: `/api/v1/lro/${lroJobId}/status`, token: tok })).json();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(job).toMatchObject({ state: 'FAILED', message: 'The repository is larger than the limit of 1 MB; the clone was stopped.' });
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -152,6 +152,12 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
     } else {
       await freshClone();
     }
+    // A fast clone can finish between two checks of the watcher: check once more at the end.
+    if ((await dirSize(dest, opts.maxBytes)) > opts.maxBytes) {
+      tooBig = true;
+      controller.abort(new GitError(`The repository is larger than the limit of ${Math.round(opts.maxBytes / 1024 / 1024)} MB; the clone was stopped.`, null));
+      throw controller.signal.reason;
+    }
     return (await run(['rev-parse', 'HEAD'], dest)).trim();
   } catch (err) {
     if (tooBig) await rm(dest, { recursive: true, force: true });
