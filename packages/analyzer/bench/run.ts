@@ -15,12 +15,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { changeTenFiles } from './change-files.ts';
 import { generateSyntheticRepo } from './synthetic.ts';
+import { analyzerSourceVersion } from '../src/engine/cache.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const compare = args.includes('--compare');
 const keep = args.includes('--keep');
 const source = args.find((a) => !a.startsWith('--'));
+// One cache version for all runs: source edits made meanwhile must not empty the cache.
+const cacheVersion = `bench${analyzerSourceVersion()}`;
 
 interface Run {
   wallMs: number;
@@ -37,7 +40,11 @@ const git = (cwd: string, ...gitArgs: string[]): string => execFileSync('git', g
 
 function analyzeInChild(dir: string, cacheDir: string, ...extra: string[]): Run {
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'analyze-once.ts'), dir, cacheDir, ...extra], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'analyze-once.ts'), dir, cacheDir, ...extra], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    env: { ...process.env, DOCENT_CACHE_VERSION: cacheVersion },
+  });
   const processWallMs = Math.round(performance.now() - started);
   if (child.status !== 0) throw new Error(`analysis failed (${child.status}): ${child.stderr}`);
   return { ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'processWallMs'>), processWallMs };

@@ -101,6 +101,9 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         record.functions = outcome.functions;
         if (outcome.error) record.parseError = outcome.error;
         else delete record.parseError;
+        // Unread or crashed (no blob id): maybe transient, so the next run tries again.
+        if (outcome.blobId === null) record.retry = true;
+        else delete record.retry;
         if (outcome.blobId) record.facts = { ...record.facts, blobId: outcome.blobId };
         cache.set(outcome.rel, record);
         if (outcome.blobId && !outcome.error) cache.putObject(outcome.blobId, outcome.language, outcome.functions);
@@ -143,7 +146,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
 
         functionFiles.set(rel, record);
         const language = record.facts.language!;
-        if (Array.isArray(record.functions)) {
+        if (Array.isArray(record.functions) && !record.retry) {
           stats.cachedFiles++;
           continue;
         }
