@@ -77,8 +77,8 @@ export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine,
       const user = userOf(req);
       const row = await store.getForUser(req.params.id, user.id);
       if (!row) throw notFound(JOB_NOT_FOUND);
-      const marked = await store.requestCancel(row.id, user.id);
-      if (!marked || toJob(row).state === 'TIMEOUT') throw new HttpError(409, 'NOT_CANCELLABLE', NOT_CANCELLABLE_DETAIL);
+      const marked = toJob(row).state === 'TIMEOUT' ? null : await store.requestCancel(row.id, user.id);
+      if (!marked) throw new HttpError(409, 'NOT_CANCELLABLE', NOT_CANCELLABLE_DETAIL);
       await engine.cancel(marked);
       return { success: true, message: 'Job termination requested. It may take a moment to complete.' };
     });
