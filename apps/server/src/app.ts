@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import type { Secrets } from './secrets.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { installErrorHandling, installNotFound } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { UserRepository } from './users/repository.ts';
@@ -144,18 +144,11 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   return { bus, store, engine, repos, repoService, adapters, connections, box };
 }
 
-/** The built SPA: static files, and index.html for every other non-API GET (client routing). */
+/** The built SPA: static files looked up per request (a rebuilt dist needs no restart). */
 function serveWebApp(app: FastifyInstance, dist: string): void {
-  const index = path.join(dist, 'index.html');
-  if (!existsSync(index)) {
-    app.log.warn({ dist }, 'web app not built: run `npm run build` (npm start does it); serving the API only');
-    return;
-  }
-  void app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  app.get('/*', (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api') {
-      return reply.status(404).send({ detail: `No route ${req.method} ${req.url.split('?')[0]}.`, code: 'NOT_FOUND' });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  const built = existsSync(path.join(dist, 'index.html'));
+  // directories (e.g. "/") fall through to the not-found handler, which answers index.html
+  if (built) void app.register(fastifyStatic, { root: dist, index: false, maxAge: '1h', allowedPath: (p) => !p.endsWith('/') });
+  else app.log.warn({ dist }, 'web app not built: run `npm run build` (npm start does it); serving the API only');
+  installNotFound(app, { spa: built });
 }

@@ -31,6 +31,17 @@ describe('serving the web app', () => {
     expect(asset.body).toBe('console.log(1)');
   });
 
+  it('answers a missing asset with 404, not with index.html', async () => {
+    const res = await t.call({ method: 'GET', url: '/assets/gone-1234.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('serves a file added after start (a rebuilt web app needs no restart)', async () => {
+    await writeFile(path.join(dist, 'assets', 'new-5678.js'), 'console.log(2)');
+    expect((await t.call({ method: 'GET', url: '/assets/new-5678.js' })).body).toBe('console.log(2)');
+  });
+
   it('keeps unknown /api paths as JSON 404s', async () => {
     const res = await t.call({ method: 'GET', url: '/api/unknown/thing' });
     expect(res.statusCode).toBe(404);

@@ -51,10 +51,21 @@ export const ChangePasswordRequest = z
     path: ['confirmPassword'],
   });
 
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
+export type VerifySecurityCodeRequest = z.input<typeof VerifySecurityCodeRequest>;
+export type SetNewPasswordRequest = z.input<typeof SetNewPasswordRequest>;
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+/** The old session stops working when the password changes: the answer carries a new token. */
+export const ChangePasswordResponse = SuccessResponse.extend({ token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
 /** POST /v1/user/email/update/request and /verify. */
 export const EmailUpdateRequest = z.object({ email: Email }).strict();
 export const EmailUpdateVerifyRequest = z.object({ email: Email, code: SecurityCode }).strict();
 export const EmailUpdateVerifyResponse = z.object({ success: z.boolean(), message: z.string(), token: z.string() });
+export type EmailUpdateRequest = z.input<typeof EmailUpdateRequest>;
+export type EmailUpdateVerifyRequest = z.input<typeof EmailUpdateVerifyRequest>;
+export type EmailUpdateVerifyResponse = z.infer<typeof EmailUpdateVerifyResponse>;
 
 /** POST /v1/auth/rapid-login: exchange an activation-link token (or a session token) for a session. */
 export const RapidLoginRequest = z.object({ token: z.string().min(1).max(4096) }).strict();

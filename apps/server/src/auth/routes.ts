@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AuthResponse,
   ChangePasswordRequest,
+  ChangePasswordResponse,
   EmailUpdateRequest,
   EmailUpdateVerifyRequest,
   EmailUpdateVerifyResponse,
@@ -93,7 +93,7 @@ export function authRoutes(auth: AuthService, opts: { loginRateLimitPerMinute: n
 
     r.post(
       '/setNewPasswordFromOldPassword',
-      { ...signedIn, schema: { tags, body: ChangePasswordRequest, response: { 200: SuccessResponse.extend({ token: z.string() }) } } },
+      { ...signedIn, schema: { tags, body: ChangePasswordRequest, response: { 200: ChangePasswordResponse } } },
       async (req) => {
         const { token } = await auth.changePassword(userOf(req), req.body.oldPassword, req.body.newPassword);
         return { success: true, message: 'Your password has been changed.', token };

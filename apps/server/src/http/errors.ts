@@ -66,8 +66,20 @@ export function installErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error.', code: ErrorCode.INTERNAL });
   });
+}
 
+/**
+ * Unknown paths: JSON 404 for the API and for files; with the web app built, `index.html` for
+ * GETs of client routes (paths without a file extension), so the SPA's router takes over.
+ */
+export function installNotFound(app: FastifyInstance, opts: { spa: boolean }): void {
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ detail: `No route ${req.method} ${req.url.split('?')[0]}.`, code: ErrorCode.NOT_FOUND });
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const hasExtension = /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
+    if (opts.spa && req.method === 'GET' && !isApi && !hasExtension) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: `No route ${req.method} ${pathname}.`, code: ErrorCode.NOT_FOUND });
   });
 }
