@@ -121,7 +121,7 @@ export interface JobCore {
 /** Repositories and the job engine: shared by the API process and `npm run worker`. */
 export function createJobCore(opts: { config: Config; database: DatabaseHandle; secrets: Secrets; log: FastifyBaseLogger; work: boolean; adapters?: VendorAdapters }): JobCore {
   const { config, database } = opts;
-  const bus = new LogBus(config.databaseUrl ? { db: database.db, databaseUrl: config.databaseUrl } : null);
+  const bus = new LogBus(database.url ? { db: database.db, databaseUrl: database.url } : null);
   const store = new JobStore(database.db, bus);
   const repos = new RepoRepository(database.db);
   const box = new SecretBox(opts.secrets.encryptionKey);
@@ -135,7 +135,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
     ...(config.llm ? { llm: config.llm } : {}),
   });
   const handlers = Object.fromEntries(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'ANALYSIS_COVERAGE'].map((t) => [t, handler]));
-  const engine = new JobEngine(database, config.databaseUrl, store, handlers, opts.log, {
+  const engine = new JobEngine(database, store, handlers, opts.log, {
     ...DEFAULT_ENGINE_OPTIONS,
     work: opts.work,
     concurrency: config.workerConcurrency,

@@ -12,6 +12,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** the server URL in PostgreSQL mode (pg-boss and LISTEN/NOTIFY open their own connections) */
+  url: string | null;
   /** the PGlite instance in embedded mode (pg-boss uses it directly) */
   pglite: PGlite | null;
   close(): Promise<void>;
@@ -32,7 +34,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pglite: null, close: () => db.destroy() };
+    return { db, kind: 'postgres', url: opts.databaseUrl, pglite: null, close: () => db.destroy() };
   }
   if (opts.pgliteDir) await mkdir(path.dirname(opts.pgliteDir), { recursive: true });
   const pglite = new PGlite({
@@ -44,6 +46,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    url: null,
     pglite,
     close: async () => {
       await db.destroy(); // the dialect closes the PGlite instance it was given

@@ -57,7 +57,6 @@ export class JobEngine {
 
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly databaseUrl: string | null,
     private readonly store: JobStore,
     private readonly handlers: Record<string, JobHandler>,
     private readonly log: FastifyBaseLogger,
@@ -67,7 +66,7 @@ export class JobEngine {
   async start(): Promise<void> {
     const boss = this.database.pglite
       ? new PgBoss({ db: fromPglite(this.database.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: this.databaseUrl!, max: 4 });
+      : new PgBoss({ connectionString: this.database.url!, max: 4 });
     boss.on('error', (err: Error) => this.log.error({ err: err.message }, 'job queue error'));
     await boss.start();
     await boss.createQueue(QUEUE, { retryLimit: 0, heartbeatSeconds: Math.max(10, Math.round(this.opts.staleMs / 1000)) }).catch(() => undefined);
