@@ -215,7 +215,7 @@ describe('LLM interpretation score', () => {
     expect(req.auth).toBe('Bearer sk-test');
     expect(req.body.model).toBe('test-model');
     expect(req.body.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user']);
-    expect(req.body.messages[1].content).toContain('# Tidy');
+    expect(req.body.messages[1]!.content).toContain('# Tidy');
   });
   it('falls back to the rubric when the endpoint fails, and says so', async () => {
     const plain = await analyze('complete');
