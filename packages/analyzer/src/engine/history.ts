@@ -230,7 +230,8 @@ export async function traceHistory(
   if (files.size === 0) return summaries;
 
   const commits: Array<[string, number]> = [];
-  const diffOptions = ['-U0', '-w', '--no-renames', '--no-color', '--no-ext-diff', '--no-textconv'];
+  // --relative: paths relative to the analysed folder, which may be a subfolder of the work tree.
+  const diffOptions = ['-U0', '-w', '--relative', '--no-renames', '--no-color', '--no-ext-diff', '--no-textconv'];
   const dirty = targets.filter((t) => t.dirty).map((t) => t.rel);
   if (dirty.length > 0) {
     commits.push(['', Math.floor(Date.now() / 1000)]);

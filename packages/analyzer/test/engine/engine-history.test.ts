@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { traceHistory } from '../../src/engine/history.ts';
+import { analyzeRepository } from '../../src/engine/analyze.ts';
 import { commitAll, git, initRepo, tempDir } from './helpers.ts';
 
 const root = tempDir('history');
@@ -91,6 +92,25 @@ describe('history from one git log pass', () => {
       expect(alone.get('a.py')).toEqual(together.get('a.py'));
       // a.py last changed before the 2-commit window: dated at the boundary HEAD~2.
       expect(tracedShas(alone.get('a.py')!).slice(1)).toEqual([`^${git(dir, ['rev-parse', '--short=7', 'HEAD~2'])}`, `^${git(dir, ['rev-parse', '--short=7', 'HEAD~2'])}`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('works when the analysed folder is a subfolder of the work tree', async () => {
+    const dir = tempDir('history-subdir');
+    try {
+      initRepo(dir);
+      fs.mkdirSync(path.join(dir, 'pkg'));
+      const file = path.join(dir, 'pkg', 'mod.py');
+      fs.writeFileSync(file, 'def f(a):\n    """Return a."""\n    return a\n');
+      fs.writeFileSync(path.join(dir, 'top.py'), 'def outside():\n    return 0\n');
+      commitAll(dir, 'one', '2025-01-01T00:00:00Z');
+      fs.writeFileSync(file, 'def f(a):\n    """Return a."""\n    return a + 0\n');
+      const sha = commitAll(dir, 'two', '2025-06-01T00:00:00Z');
+      const result = await analyzeRepository(path.join(dir, 'pkg'), { only: 'advancedDoc', cacheDir: path.join(dir, '.cache') });
+      expect(result.functions.map((f) => [f.fileName, f.name])).toEqual([['mod.py', 'f']]);
+      expect(result.functions[0]!.outdatedStatus.explanation).toBe(`Function body changed in ${sha} (2025-06-01), after its docstring was last updated (2025-01-01).`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
