@@ -16,7 +16,7 @@ import { listRepositoryFiles } from './list-files.ts';
 import { MAX_PARSE_BYTES } from './parse-file.ts';
 import { createProgress } from './progress.ts';
 import { RepoReader } from './safe-read.ts';
-import { isUnderDocsDirectory } from './test-files.ts';
+import { isTestFile, isUnderDocsDirectory } from './test-files.ts';
 import type { FileFacts, ParseOutcome } from './types.ts';
 import { ParseScheduler } from './parse-scheduler.ts';
 
@@ -81,6 +81,9 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   const stats = { files: 0, bytes: 0, parsedFiles: 0, cachedFiles: 0, skippedFiles: 0, testFunctions: 0, durationMs: 0 };
   const facts: FileFacts[] = [];
   const functionFiles = new Map<string, FileRecord>();
+  // Text of each parseable file as read (keyed with its blob id), to restore function code from.
+  // The report's function code is sliced from these strings, so keeping them costs no extra peak.
+  const sources = new Map<string, { blobId: string; text: string }>();
   let cache: AnalysisCache | null = null;
 
   if (wantLanguages || wantFunctions) {
@@ -145,6 +148,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         if (!pool || !blobId || !parseable(rel, record.facts)) continue;
 
         functionFiles.set(rel, record);
+        sources.set(rel, { blobId, text: decoder.decode(file.bytes) });
         const language = record.facts.language!;
         if (Array.isArray(record.functions) && !record.retry) {
           stats.cachedFiles++;
@@ -183,8 +187,12 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       const language = record.facts.language!;
       const explanations = history.get(rel);
       const stored = record.functions ?? [];
-      hydrateFunctions(needsSource(stored) ? sourceText(reader, rel, record.facts.blobId) : null, stored).forEach((fn, i) =>
-        entries.push(toEntry(fn, rel, language, explanations?.[i] ?? null)),
+      const isTest = isTestFile(rel);
+      const source = sources.get(rel);
+      const text = !needsSource(stored) ? null : source && source.blobId === record.facts.blobId ? source.text : sourceText(reader, rel, record.facts.blobId);
+      sources.delete(rel);
+      hydrateFunctions(text, stored).forEach((fn, i) =>
+        entries.push(toEntry(fn, rel, language, explanations?.[i] ?? null, isTest)),
       );
     }
   }

@@ -24,8 +24,17 @@ export function docNoun(language: string): string {
   return language === 'Python' ? 'docstring' : 'doc comment';
 }
 
-/** One parsed function as the report lists it; `historyExplanation` overrides a CURRENT signature verdict. */
-export function toEntry(fn: ParsedFunctionLike, fileName: string, language: string, historyExplanation: string | null): FunctionAnalysisEntry {
+/**
+ * One parsed function as the report lists it; `historyExplanation` overrides a CURRENT signature
+ * verdict. `isTest` may be passed when the caller already knows it for the whole file.
+ */
+export function toEntry(
+  fn: ParsedFunctionLike,
+  fileName: string,
+  language: string,
+  historyExplanation: string | null,
+  isTest = isTestFile(fileName),
+): FunctionAnalysisEntry {
   const outdated = fn.outdated.status === 'OUTDATED' ? fn.outdated : historyExplanation ? { status: 'OUTDATED' as const, explanation: historyExplanation } : fn.outdated;
   return {
     name: fn.name,
@@ -46,7 +55,7 @@ export function toEntry(fn: ParsedFunctionLike, fileName: string, language: stri
     },
     startLine: fn.startLine,
     endLine: fn.endLine,
-    isTest: isTestFile(fileName),
+    isTest,
   };
 }
 
