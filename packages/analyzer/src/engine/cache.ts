@@ -55,7 +55,7 @@ export class AnalysisCache {
   private records = new Map<string, FileRecord>();
   private readme: { key: string; value: unknown } | undefined;
   private dirty = false;
-  private readonly pendingObjects: Array<{ blobId: string; language: string; functions: StoredFunction[] }> = [];
+  private readonly pendingWrites: Array<Promise<void>> = [];
 
   constructor(cacheDir: string, readonly realRoot: string, version: string) {
     this.versionDir = path.join(cacheDir, `v${FORMAT}-${version}`);
@@ -116,17 +116,14 @@ export class AnalysisCache {
     }
   }
 
+  /** Starts writing at once: parse results arrive while the main thread is otherwise idle. */
   putObject(blobId: string, language: string, functions: StoredFunction[]): void {
-    this.pendingObjects.push({ blobId, language, functions });
+    this.pendingWrites.push(atomicWrite(this.objectPath(blobId, language), JSON.stringify(functions)).catch(() => undefined));
   }
 
   /** Writes the pack (when anything changed) and new objects. Failures are swallowed: a cache is optional. */
   async flush(): Promise<void> {
-    const objects = this.pendingObjects.splice(0);
-    const writes: Array<Promise<void>> = [];
-    for (const { blobId, language, functions } of objects) {
-      writes.push(atomicWrite(this.objectPath(blobId, language), JSON.stringify(functions)).catch(() => undefined));
-    }
+    const writes = this.pendingWrites.splice(0);
     if (this.dirty) {
       const pack: PackFile = { format: FORMAT, root: this.realRoot, files: Object.fromEntries(this.records), readme: this.readme };
       writes.push(atomicWrite(this.packPath, JSON.stringify(pack)).catch(() => undefined));
