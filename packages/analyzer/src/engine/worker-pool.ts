@@ -3,18 +3,15 @@ import type { BatchMessage, BatchReply } from './parse-worker.ts';
 import { AnalysisAbortedError } from './errors.ts';
 import type { ParseOutcome, ParseTask } from './types.ts';
 
+/**
+ * Worker entry. A small .mjs that registers tsx in the new thread, then loads parse-worker.ts:
+ * works under `node --import tsx`, plain node (bin/docent.js) and vitest alike.
+ */
 const BOOTSTRAP_URL = new URL('./parse-worker-bootstrap.mjs', import.meta.url);
-const WORKER_TS_URL = new URL('./parse-worker.ts', import.meta.url);
 
 /** A batch closes at this many files or bytes: small enough for smooth progress and load balance. */
 const BATCH_FILES = 24;
 const BATCH_BYTES = 384 * 1024;
-
-/** True when this process already loads .ts through tsx (`node --import tsx`), so threads inherit it. */
-function hostLoadsTypeScript(): boolean {
-  const args = process.execArgv.join(' ');
-  return /(^|\s|=)tsx(\/esm)?(\s|$)/.test(args) || /--(import|loader)[= ]\S*tsx/.test(args);
-}
 
 interface Slot {
   worker: Worker;
@@ -43,6 +40,8 @@ export class ParsePool {
     private readonly maxWorkers: number,
     private readonly onOutcome: (outcome: ParseOutcome) => void,
     private readonly signal?: AbortSignal,
+    /** worker script; tests substitute one that crashes on purpose */
+    private readonly entry: URL = BOOTSTRAP_URL,
   ) {
     signal?.addEventListener('abort', this.onAbort, { once: true });
   }
@@ -131,8 +130,7 @@ export class ParsePool {
   }
 
   private spawn(): Slot {
-    const direct = false && hostLoadsTypeScript();
-    const worker = new Worker(direct ? WORKER_TS_URL : BOOTSTRAP_URL, {
+    const worker = new Worker(this.entry, {
       workerData: { root: this.root },
       execArgv: [...process.execArgv],
       stdout: false,

@@ -3,7 +3,9 @@ import { afterAll, expect, it } from 'vitest';
 import { ParsePool } from '../../src/engine/worker-pool.ts';
 import { gitBlobId } from '../../src/engine/blob-id.ts';
 import type { ParseOutcome } from '../../src/engine/types.ts';
-import { tempDir, write } from './helpers.ts';
+import { FIXTURES, tempDir, write } from './helpers.ts';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
 
 const root = tempDir('pool');
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -30,4 +32,31 @@ it('parses batches in worker threads (works under vitest and tsx) and reports ev
   expect(byFile.get('b.ts')!.functions.map((f) => f.name)).toEqual(['beta']);
   expect(byFile.get('c.go')!.functions.map((f) => f.name)).toEqual(['Gamma']);
   expect(byFile.get('missing.py')).toMatchObject({ functions: [], error: expect.any(String) });
+});
+
+it('retries a crashed batch file by file and reports only the poisonous file as failed', async () => {
+  const outcomes: ParseOutcome[] = [];
+  const entry = pathToFileURL(path.join(FIXTURES, 'crashing-worker.mjs'));
+  const pool = new ParsePool(root, 1, (o) => outcomes.push(o), undefined, entry);
+  try {
+    for (const rel of ['a.py', 'b.py', 'crash.py', 'c.py']) pool.push({ rel, language: 'Python', blobId: rel }, 10);
+    await pool.close();
+  } finally {
+    await pool.terminate();
+  }
+  const byFile = new Map(outcomes.map((o) => [o.rel, o]));
+  expect([...byFile.keys()].sort()).toEqual(['a.py', 'b.py', 'c.py', 'crash.py']);
+  expect(outcomes).toHaveLength(4); // each file answered once
+  for (const rel of ['a.py', 'b.py', 'c.py']) expect(byFile.get(rel)).toMatchObject({ blobId: rel, functions: [] });
+  expect(byFile.get('crash.py')).toMatchObject({ blobId: null, error: expect.stringContaining('parser crashed') });
+});
+
+it('fails the analysis when workers cannot start at all', async () => {
+  const pool = new ParsePool(root, 2, () => undefined, undefined, pathToFileURL(path.join(FIXTURES, 'failing-worker.mjs')));
+  try {
+    pool.push({ rel: 'a.py', language: 'Python', blobId: 'x' }, 10);
+    await expect(pool.close()).rejects.toThrow(/parse worker failed to start: .*cannot load grammars/);
+  } finally {
+    await pool.terminate();
+  }
 });
