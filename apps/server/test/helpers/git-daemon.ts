@@ -30,7 +30,7 @@ export class GitDaemon {
   static async start(): Promise<GitDaemon> {
     const d = new GitDaemon(await mkdtemp(path.join(os.tmpdir(), 'docent-gitd-')));
     d.port = await freePort();
-    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], { stdio: 'ignore' });
+    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', '--enable=receive-pack', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], { stdio: 'ignore' });
     // wait until it accepts connections
     for (let i = 0; i < 50; i++) {
       try {

@@ -167,3 +167,23 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
     opts.signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/**
+ * Commits everything in `dir` on a new branch and pushes it to `remote` (docs generation's
+ * "commit to repository"). Returns the pushed commit.
+ */
+export async function commitAndPushBranch(
+  dir: string,
+  remote: string,
+  opts: { branch: string; message: string; author: { name: string; email: string }; signal?: AbortSignal; allowFile?: boolean },
+): Promise<string> {
+  if (!/^[A-Za-z0-9._/-]+$/.test(opts.branch) || opts.branch.startsWith('-') || opts.branch.includes('..')) {
+    throw new GitError(`"${opts.branch}" is not a valid branch name.`, null);
+  }
+  const run = (args: string[]) => runGit(args, { cwd: dir, ...(opts.signal ? { signal: opts.signal } : {}), allowFile: opts.allowFile ?? false });
+  await run(['checkout', '-B', opts.branch]);
+  await run(['add', '-A']);
+  await run(['-c', `user.name=${opts.author.name}`, '-c', `user.email=${opts.author.email}`, 'commit', '--allow-empty', '-m', opts.message]);
+  await run(['push', '--porcelain', remote, `HEAD:refs/heads/${opts.branch}`]);
+  return (await run(['rev-parse', 'HEAD'])).trim();
+}
