@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { AnalysisOnly, AnalysisReport, AnalysisResult, FunctionAnalysisEntry } from '@docent/contracts';
-import { PARSEABLE_LANGUAGES } from '../functions/index.ts';
+import { extractWithoutParser, PARSEABLE_LANGUAGES } from '../functions/index.ts';
 import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitAttributesAt, type GitAttributes } from '../languages/index.ts';
 import { gitBlobId } from './blob-id.ts';
 import { AnalysisCache, analyzerSourceVersion, type BlameSummary, type FileRecord } from './cache.ts';
@@ -13,7 +13,7 @@ import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
 import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyExplanation, traceHistory, type HistoryTarget } from './history.ts';
 import { listRepositoryFiles } from './list-files.ts';
-import { MAX_PARSE_BYTES } from './parse-file.ts';
+import { MAX_PARSE_BYTES, quickOutcome } from './parse-file.ts';
 import { createProgress } from './progress.ts';
 import { RepoReader } from './safe-read.ts';
 import { isTestFile, isUnderDocsDirectory } from './test-files.ts';
@@ -148,7 +148,8 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         if (!pool || !blobId || !parseable(rel, record.facts)) continue;
 
         functionFiles.set(rel, record);
-        sources.set(rel, { blobId, text: decoder.decode(file.bytes) });
+        const text = decoder.decode(file.bytes);
+        sources.set(rel, { blobId, text });
         const language = record.facts.language!;
         if (Array.isArray(record.functions) && !record.retry) {
           stats.cachedFiles++;
@@ -162,7 +163,10 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
           continue;
         }
         toParse++;
-        pool.push({ rel, language, blobId }, file.size);
+        // Files a scanner handles (most Python) are done here, on the text already read.
+        const quick = quickOutcome({ rel, language, blobId }, text, extractWithoutParser);
+        if (quick) onOutcome(quick);
+        else pool.push({ rel, language, blobId }, file.size);
       }
       readDone = true;
       timings.mark('read, hash, classify');

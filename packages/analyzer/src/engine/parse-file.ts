@@ -10,6 +10,19 @@ type Extract = (source: string, language: string, relPath: string) => Promise<Pa
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
+/**
+ * The outcome for a file whose functions can be had without a parser (see extractWithoutParser),
+ * from the text the caller already read and hashed; null when it needs tree-sitter.
+ */
+export function quickOutcome(
+  task: ParseTask,
+  text: string,
+  extract: (source: string, language: string) => ParsedFunctionLike[] | null,
+): ParseOutcome | null {
+  const functions = extract(text, task.language);
+  return functions ? { rel: task.rel, language: task.language, blobId: task.blobId, functions: compactFunctions(text, functions) } : null;
+}
+
 /** Reads one file and extracts its functions; any failure becomes an outcome with an error, never a throw. */
 export async function parseFile(reader: RepoReader, task: ParseTask, extract: Extract): Promise<ParseOutcome> {
   const file = reader.read(task.rel, MAX_PARSE_BYTES + 1);

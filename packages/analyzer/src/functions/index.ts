@@ -1,4 +1,5 @@
 import { extractFromTree, type ParsedFunction } from './extract.ts';
+import { scanPython } from './python-scanner.ts';
 import { LANGUAGE_SPECS } from './registry.ts';
 import { withTree } from './runtime.ts';
 
@@ -11,8 +12,23 @@ export const PARSEABLE_LANGUAGES: ReadonlySet<string> = new Set(LANGUAGE_SPECS.k
  * Functions of one source file with their docs, scope, complexity and signature-vs-doc verdict.
  * Never throws on bad input: syntax errors give what tree-sitter recovers; an unsupported
  * language, a parse that exceeds its time budget, or a WASM failure gives [].
+ * Python goes through a fast scanner first, which declines (→ tree-sitter) whenever it is unsure.
  */
 export async function extractFunctions(source: string, language: string, relPath: string): Promise<ParsedFunction[]> {
+  return extractWithoutParser(source, language) ?? extractWithTreeSitter(source, language, relPath);
+}
+
+/**
+ * The same result as extractFunctions when it can be had synchronously without tree-sitter (the
+ * Python scanner), else null. Cheap enough to run on the main thread while files are read.
+ */
+export function extractWithoutParser(source: string, language: string): ParsedFunction[] | null {
+  if (language !== 'Python' || typeof source !== 'string') return null;
+  return scanPython(source.includes('\0') ? source.replace(/\0/g, ' ') : source);
+}
+
+/** The tree-sitter path alone (the reference the Python scanner is checked against). */
+export async function extractWithTreeSitter(source: string, language: string, relPath: string): Promise<ParsedFunction[]> {
   const spec = LANGUAGE_SPECS.get(language);
   if (!spec || typeof source !== 'string') return [];
   // Tree-sitter treats NUL as end of input in places; it never occurs in real source.

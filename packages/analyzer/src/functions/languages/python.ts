@@ -50,7 +50,7 @@ export const python: LanguageSpec = {
   },
 };
 
-function isPrivateName(name: string): boolean {
+export function isPrivateName(name: string): boolean {
   if (name.startsWith('__') && name.endsWith('__') && name.length > 4) return false;
   return name.startsWith('_');
 }
@@ -181,7 +181,7 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   v: '\v',
 };
 
-function unescapePython(raw: string): string {
+export function unescapePython(raw: string): string {
   if (!raw.includes('\\')) return raw;
   return raw.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|N\{[^}]*\}|[\s\S])/g, (m, e: string) => {
     if (e in SIMPLE_ESCAPES) return SIMPLE_ESCAPES[e]!;
