@@ -11,7 +11,7 @@ import { resolveCacheDir } from './cache-dir.ts';
 import { docNoun, summarizeFunctions, toEntry } from './entries.ts';
 import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
-import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyExplanation, traceHistory, type HistoryTarget } from './history.ts';
+import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyExplanation, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
 import { listRepositoryFiles } from './list-files.ts';
 import { MAX_PARSE_BYTES, quickOutcome } from './parse-file.ts';
 import { createProgress } from './progress.ts';
@@ -85,6 +85,8 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   // The report's function code is sliced from these strings, so keeping them costs no extra peak.
   const sources = new Map<string, { blobId: string; text: string }>();
   let cache: AnalysisCache | null = null;
+  const historyDepth = options.historyDepth ?? DEFAULT_HISTORY_DEPTH;
+  let prefetch: HistoryPrefetch | null = null;
 
   if (wantLanguages || wantFunctions) {
     const { attrs, attrsKey } = readGitAttributes(reader, listing.files);
@@ -92,6 +94,9 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
     cache = new AnalysisCache(resolveCacheDir(options.cacheDir), fs.realpathSync(dir), analyzerSourceVersion());
     cache.load();
     timings.mark('load cache');
+    // First analysis of this folder: every documented function needs history, so git reads it
+    // now, on the other core, while this thread reads and parses (see prefetchHistory).
+    if (wantHistory && historyDepth > 0 && cache.size === 0) prefetch = prefetchHistory(dir, historyDepth, signal);
     cache.retainOnly(new Set(listing.files));
 
     const workers = Math.max(1, Math.min(os.availableParallelism(), options.workers ?? os.availableParallelism()));
@@ -185,7 +190,12 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   // Function entries, with the git-history verdict for documented functions.
   let entries: FunctionAnalysisEntry[] = [];
   if (wantFunctions) {
-    const history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, options.historyDepth ?? DEFAULT_HISTORY_DEPTH) : new Map();
+    let history: Map<string, Array<string | null>>;
+    try {
+      history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, historyDepth, prefetch) : new Map();
+    } finally {
+      prefetch?.cancel();
+    }
     timings.mark('git history');
     for (const [rel, record] of [...functionFiles].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
       const language = record.facts.language!;
@@ -363,6 +373,7 @@ async function runHistory(
   progress: ReturnType<typeof createProgress>,
   signal: AbortSignal | undefined,
   depth: number,
+  prefetch: HistoryPrefetch | null,
 ): Promise<Map<string, Array<string | null>>> {
   const explanations = new Map<string, Array<string | null>>();
   const keys = new Map<string, string>();
@@ -390,7 +401,7 @@ async function runHistory(
     progress.phase(85, `Reading git history for ${targets.length} files`);
     let summaries: Map<string, BlameSummary>;
     try {
-      summaries = await traceHistory(root, targets, (t) => keys.get(t.rel)!, { depth, signal });
+      summaries = await traceHistory(root, targets, (t) => keys.get(t.rel)!, { depth, signal, prefetch });
     } catch (error) {
       if (signal?.aborted) throw new AnalysisAbortedError();
       summaries = new Map(); // git failed: functions keep their signature verdicts

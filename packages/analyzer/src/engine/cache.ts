@@ -76,6 +76,11 @@ export class AnalysisCache {
     }
   }
 
+  /** Files recorded for this repository folder (0 on its first analysis). */
+  get size(): number {
+    return this.records.size;
+  }
+
   get(rel: string): FileRecord | undefined {
     const record = this.records.get(rel);
     return record && typeof record === 'object' && record.facts && typeof record.facts === 'object' ? record : undefined;

@@ -116,6 +116,52 @@ function unquote(path: string): string {
 
 const HUNK = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
+/** Applies diff lines one at a time; `line` returns true once nothing is left to attribute. */
+function createDiffConsumer(
+  files: Map<string, Tracked>,
+  commits: Array<[string, number]>,
+  defaultCommit: number,
+): { line(text: string): boolean; end(): void } {
+  let active = [...files.values()].filter((f) => f.remaining > 0).length;
+  let commit = defaultCommit;
+  let file: Tracked | undefined;
+  let hunks: Hunk[] = [];
+  const flushFile = (): void => {
+    if (file && hunks.length > 0 && file.remaining > 0) {
+      applyHunks(file, hunks, commit);
+      if (file.remaining === 0) active--;
+    }
+    file = undefined;
+    hunks = [];
+  };
+  return {
+    line(line) {
+      const first = line.charCodeAt(0);
+      if (first === 1) {
+        flushFile();
+        // Everything is attributed: the rest of history cannot change the answer.
+        if (active === 0) return true;
+        const space = line.indexOf(' ');
+        commits.push([line.slice(1, 8), Number(line.slice(space + 1)) || 0]);
+        commit = commits.length - 1;
+      } else if (line.startsWith('diff --git ')) {
+        flushFile();
+      } else if (line.startsWith('+++ ')) {
+        const path = unquote(line.slice(4));
+        file = path.startsWith('b/') ? files.get(path.slice(2)) : undefined;
+      } else if (first === 64 /* @ */ && file) {
+        const m = HUNK.exec(line);
+        if (m) hunks.push({ oldCount: m[1] === undefined ? 1 : Number(m[1]), newStart: Number(m[2]), newCount: m[3] === undefined ? 1 : Number(m[3]) });
+      }
+      return false;
+    },
+    end: flushFile,
+  };
+}
+
+const GIT_ENV_OVERRIDES = { GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+const GIT_CONFIG = ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', '-c', 'diff.external='];
+
 /**
  * Reads unified diffs (-U0) from a git command and applies them. Lines `\x01<sha> <time>` start a
  * commit (for `git log`); `defaultCommit` is used when there are none (`git diff`). Kills git
@@ -130,24 +176,13 @@ function consumeDiffs(
   signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', '-c', 'diff.external=', ...args], {
+    const child = spawn('git', [...GIT_CONFIG, ...args], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+      env: { ...process.env, ...GIT_ENV_OVERRIDES },
     });
-    let active = [...files.values()].filter((f) => f.remaining > 0).length;
-    let commit = defaultCommit;
-    let file: Tracked | undefined;
-    let hunks: Hunk[] = [];
+    const consumer = createDiffConsumer(files, commits, defaultCommit);
     let finished = false;
-    const flushFile = (): void => {
-      if (file && hunks.length > 0 && file.remaining > 0) {
-        applyHunks(file, hunks, commit);
-        if (file.remaining === 0) active--;
-      }
-      file = undefined;
-      hunks = [];
-    };
     const finish = (error?: Error): void => {
       if (finished) return;
       finished = true;
@@ -165,42 +200,115 @@ function consumeDiffs(
     lines.on('line', (line) => {
       if (finished) return;
       try {
-        onLine(line);
+        if (consumer.line(line)) {
+          child.kill('SIGKILL');
+          lines.close();
+          finish();
+        }
       } catch (error) {
         child.kill('SIGKILL');
         finish(error instanceof Error ? error : new Error(String(error)));
       }
     });
-    const onLine = (line: string): void => {
-      const first = line.charCodeAt(0);
-      if (first === 1) {
-        flushFile();
-        if (active === 0) {
-          // Everything is attributed: the rest of history cannot change the answer.
-          child.kill('SIGKILL');
-          lines.close();
-          finish();
-          return;
-        }
-        const space = line.indexOf(' ');
-        commits.push([line.slice(1, 8), Number(line.slice(space + 1)) || 0]);
-        commit = commits.length - 1;
-      } else if (line.startsWith('diff --git ')) {
-        flushFile();
-      } else if (line.startsWith('+++ ')) {
-        const path = unquote(line.slice(4));
-        file = path.startsWith('b/') ? files.get(path.slice(2)) : undefined;
-      } else if (first === 64 /* @ */ && file) {
-        const m = HUNK.exec(line);
-        if (m) hunks.push({ oldCount: m[1] === undefined ? 1 : Number(m[1]), newStart: Number(m[2]), newCount: m[3] === undefined ? 1 : Number(m[3]) });
-      }
-    };
     lines.on('close', () => {
-      flushFile();
+      if (!finished) consumer.end();
       finish();
     });
     child.on('error', (error) => finish(error));
   });
+}
+
+/** Applies a complete, already read `git log` output (see prefetchHistory). */
+function consumeDiffText(text: string, files: Map<string, Tracked>, commits: Array<[string, number]>): void {
+  const consumer = createDiffConsumer(files, commits, -1);
+  let at = 0;
+  while (at < text.length) {
+    let nl = text.indexOf('\n', at);
+    if (nl < 0) nl = text.length;
+    // Only header lines matter; skip the (many) changed-line bodies without slicing them.
+    const c = text.charCodeAt(at);
+    if (c === 1 || c === 64 || c === 100 /* d */ || (c === 43 && text.startsWith('+++ ', at))) {
+      const end = nl > at && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      if (consumer.line(text.slice(at, end))) return;
+    }
+    at = nl + 1;
+  }
+  consumer.end();
+}
+
+/** The first-parent commits `git log` reads, oldest excluded: `HEAD~depth` or none (whole history). */
+async function historyBoundary(root: string, depth: number, signal?: AbortSignal): Promise<[string, number] | null> {
+  if (depth <= 0) return null;
+  try {
+    const out = (await runGit(root, ['log', '-1', '--format=%H %ct', `HEAD~${depth}`, '--'], signal)).toString('utf8').trim();
+    const [sha, time] = out.split(' ');
+    return sha && time ? [sha, Number(time)] : null;
+  } catch {
+    return null; // fewer commits than the window: read the whole history
+  }
+}
+
+// --relative: paths relative to the analysed folder, which may be a subfolder of the work tree.
+const DIFF_OPTIONS = ['-U0', '-w', '--relative', '--no-renames', '--no-color', '--no-ext-diff', '--no-textconv'];
+const LOG_ARGS = ['log', '--first-parent', '--diff-merges=first-parent', '-p', ...DIFF_OPTIONS, '--format=%x01%H %ct'];
+
+/** Output of the whole window's `git log -p` for every file, read while the files are parsed. */
+export interface HistoryPrefetch {
+  depth: number;
+  /** null when git failed or the output outgrew the memory cap (then history is read per target) */
+  result: Promise<{ boundary: [string, number] | null; text: string } | null>;
+  /** stops git if it is still running (the history turned out not to be needed) */
+  cancel(): void;
+}
+
+/** Above this much `git log` output the prefetch gives up (the targeted pass reads less). */
+const PREFETCH_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Starts the history pass before the targets are known: `git log -p` over the newest `depth`
+ * first-parent commits for all files, kept in memory. On a cold analysis git then runs on one
+ * core while the files are read and parsed on the other; the targeted pass (traceHistory without
+ * a prefetch) reads the same diffs, restricted to the targets, only after parsing. Only for a
+ * bounded window (depth > 0).
+ */
+export function prefetchHistory(root: string, depth: number, signal?: AbortSignal): HistoryPrefetch {
+  let child: ReturnType<typeof spawn> | null = null;
+  let cancelled = false;
+  const result = (async () => {
+    const boundary = await historyBoundary(root, depth, signal);
+    if (cancelled || signal?.aborted) return null;
+    return new Promise<{ boundary: [string, number] | null; text: string } | null>((resolve) => {
+      const proc = spawn('git', [...GIT_CONFIG, ...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--'], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: { ...process.env, ...GIT_ENV_OVERRIDES },
+      });
+      child = proc;
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      let overflow = false;
+      proc.stdout!.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > PREFETCH_MAX_BYTES) {
+          overflow = true;
+          proc.kill('SIGKILL');
+          chunks.length = 0;
+        } else if (!overflow) chunks.push(chunk);
+      });
+      proc.on('error', () => resolve(null));
+      proc.on('close', (code) => {
+        child = null;
+        resolve(code === 0 && !overflow && !cancelled ? { boundary, text: Buffer.concat(chunks).toString('utf8') } : null);
+      });
+    });
+  })().catch(() => null);
+  const cancel = (): void => {
+    cancelled = true;
+    child?.kill('SIGKILL');
+  };
+  signal?.addEventListener('abort', cancel, { once: true });
+  void result.then(() => signal?.removeEventListener('abort', cancel));
+  return { depth, result, cancel };
 }
 
 /**
@@ -211,7 +319,7 @@ export async function traceHistory(
   root: string,
   targets: readonly HistoryTarget[],
   keyOf: (target: HistoryTarget) => string,
-  options: { depth?: number; signal?: AbortSignal } = {},
+  options: { depth?: number; signal?: AbortSignal; prefetch?: HistoryPrefetch | null } = {},
 ): Promise<Map<string, BlameSummary>> {
   const depth = options.depth ?? DEFAULT_HISTORY_DEPTH;
   const files = new Map<string, Tracked>();
@@ -230,27 +338,22 @@ export async function traceHistory(
   if (files.size === 0) return summaries;
 
   const commits: Array<[string, number]> = [];
-  // --relative: paths relative to the analysed folder, which may be a subfolder of the work tree.
-  const diffOptions = ['-U0', '-w', '--relative', '--no-renames', '--no-color', '--no-ext-diff', '--no-textconv'];
   const dirty = targets.filter((t) => t.dirty).map((t) => t.rel);
   if (dirty.length > 0) {
     commits.push(['', Math.floor(Date.now() / 1000)]);
-    await consumeDiffs(root, ['diff', ...diffOptions, 'HEAD', '--', ...dirty], files, commits, 0, options.signal);
+    await consumeDiffs(root, ['diff', ...DIFF_OPTIONS, 'HEAD', '--', ...dirty], files, commits, 0, options.signal);
   }
   // The window is the newest `depth` commits of the first-parent line (HEAD~depth..HEAD), the
   // same whatever files are traced, so a one-file re-trace agrees with a whole-repository one.
-  let boundary: [string, number] | null = null;
-  if (depth > 0) {
-    try {
-      const out = (await runGit(root, ['log', '-1', '--format=%H %ct', `HEAD~${depth}`, '--'], options.signal)).toString('utf8').trim();
-      const [sha, time] = out.split(' ');
-      if (sha && time) boundary = [sha, Number(time)];
-    } catch {
-      boundary = null; // fewer commits than the window: read the whole history
-    }
+  const prefetched = options.prefetch && options.prefetch.depth === depth ? await options.prefetch.result : null;
+  let boundary: [string, number] | null;
+  if (prefetched) {
+    boundary = prefetched.boundary;
+    consumeDiffText(prefetched.text, files, commits);
+  } else {
+    boundary = await historyBoundary(root, depth, options.signal);
+    await consumeDiffs(root, [...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--', ...files.keys()], files, commits, -1, options.signal);
   }
-  const log = ['log', '--first-parent', '--diff-merges=first-parent', '-p', ...diffOptions, '--format=%x01%H %ct'];
-  await consumeDiffs(root, [...log, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--', ...files.keys()], files, commits, -1, options.signal);
 
   // Lines still unattributed were last changed in the boundary commit or before it.
   const boundaryIndex = commits.length;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { traceHistory } from '../../src/engine/history.ts';
+import { prefetchHistory, traceHistory } from '../../src/engine/history.ts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
 import { commitAll, git, initRepo, tempDir } from './helpers.ts';
 
@@ -111,6 +111,45 @@ describe('history from one git log pass', () => {
       const result = await analyzeRepository(path.join(dir, 'pkg'), { only: 'advancedDoc', cacheDir: path.join(dir, '.cache') });
       expect(result.functions.map((f) => [f.fileName, f.name])).toEqual([['mod.py', 'f']]);
       expect(result.functions[0]!.outdatedStatus.explanation).toBe(`Function body changed in ${sha} (2025-06-01), after its docstring was last updated (2025-01-01).`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the same summaries from the prefetched whole-window log as from the targeted pass (merges, dirty files, subfolder)', async () => {
+    const dir = tempDir('history-prefetch');
+    try {
+      initRepo(dir);
+      fs.mkdirSync(path.join(dir, 'pkg'));
+      const rels = ['pkg/a.py', 'pkg/b.py', 'pkg/c.txt'];
+      for (const rel of rels) fs.writeFileSync(path.join(dir, rel), Array.from({ length: 12 }, (_, i) => `${rel.length} = ${i}`).join('\n') + '\n');
+      commitAll(dir, 'base', '2025-01-01T00:00:00Z');
+      const main = git(dir, ['rev-parse', '--abbrev-ref', 'HEAD']);
+      git(dir, ['checkout', '-q', '-b', 'topic']);
+      fs.appendFileSync(path.join(dir, 'pkg/a.py'), 'topic = 1\n');
+      commitAll(dir, 'on topic', '2025-02-01T00:00:00Z');
+      git(dir, ['checkout', '-q', main]);
+      const b = fs.readFileSync(path.join(dir, 'pkg/b.py'), 'utf8').split('\n');
+      b[3] = 'changed = 3';
+      fs.writeFileSync(path.join(dir, 'pkg/b.py'), b.join('\n'));
+      commitAll(dir, 'on main', '2025-03-01T00:00:00Z');
+      git(dir, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic'], '2025-04-01T00:00:00Z');
+      fs.appendFileSync(path.join(dir, 'pkg/b.py'), 'dirty = 1\n');
+      const lineCount = (rel: string): number => fs.readFileSync(path.join(dir, rel), 'utf8').split('\n').length;
+      const targets = ['a.py', 'b.py'].map((rel) => ({ rel, lineCount: lineCount(`pkg/${rel}`), ranges: [[1, lineCount(`pkg/${rel}`)]] as Array<[number, number]>, dirty: rel === 'b.py' }));
+      const root = path.join(dir, 'pkg');
+      for (const depth of [1, 2, 1000]) {
+        const targeted = await traceHistory(root, targets, () => 'k', { depth });
+        const prefetch = prefetchHistory(root, depth);
+        const prefetched = await traceHistory(root, targets, () => 'k', { depth, prefetch });
+        expect(await prefetch.result).not.toBeNull(); // the prefetch was really used
+        expect(prefetched).toEqual(targeted);
+        expect(targeted.get('a.py')!.runs.length).toBeGreaterThan(0);
+      }
+      // A cancelled prefetch yields nothing (the targeted pass takes over) and leaves no git running.
+      const cancelled = prefetchHistory(root, 1000);
+      cancelled.cancel();
+      expect(await cancelled.result).toBeNull();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
