@@ -1,4 +1,7 @@
-import * as linguist from 'linguist-languages';
+import { readLinguistLanguages } from './linguist-data.ts';
+
+/** Read directly when possible (fast); the package import is the fallback. */
+const LINGUIST: readonly unknown[] = readLinguistLanguages() ?? Object.values(await import('linguist-languages'));
 
 /** The part of a linguist-languages entry that detection needs. */
 export interface LanguageInfo {
@@ -64,7 +67,7 @@ function buildIndex(): LanguageIndex {
     byInterpreter: new Map(),
     byAlias: new Map(),
   };
-  for (const raw of Object.values(linguist) as RawLanguage[]) {
+  for (const raw of LINGUIST as RawLanguage[]) {
     if (!raw || typeof raw.name !== 'string') continue;
     const type = raw.type as LanguageInfo['type'];
     const lang: LanguageInfo = {
