@@ -112,36 +112,67 @@ function isStringPrefix(p: string): boolean {
   return p.length <= 2 && /^(?:[rRuUbBfF]|[rR][bBfF]|[bBfF][rR])$/.test(p);
 }
 
+interface TokenBuffers {
+  kind: Uint8Array<ArrayBuffer>;
+  op: Int32Array<ArrayBuffer>;
+  start: Int32Array<ArrayBuffer>;
+  end: Int32Array<ArrayBuffer>;
+  startRow: Int32Array<ArrayBuffer>;
+  endRow: Int32Array<ArrayBuffer>;
+  level: Int32Array<ArrayBuffer>;
+}
+
+/**
+ * Token arrays reused from file to file (the scanner is synchronous): allocating them per file
+ * made ~140 MB of short-lived buffers on SQLAlchemy and a good part of the GC time.
+ */
+let reusable: TokenBuffers | null = null;
+
+function allocate(cap: number, old: TokenBuffers | null, keep: number): TokenBuffers {
+  const fresh: TokenBuffers = {
+    kind: new Uint8Array(cap),
+    op: new Int32Array(cap),
+    start: new Int32Array(cap),
+    end: new Int32Array(cap),
+    startRow: new Int32Array(cap),
+    endRow: new Int32Array(cap),
+    level: new Int32Array(cap),
+  };
+  if (old && keep > 0) {
+    fresh.kind.set(old.kind.subarray(0, keep));
+    fresh.op.set(old.op.subarray(0, keep));
+    fresh.start.set(old.start.subarray(0, keep));
+    fresh.end.set(old.end.subarray(0, keep));
+    fresh.startRow.set(old.startRow.subarray(0, keep));
+    fresh.endRow.set(old.endRow.subarray(0, keep));
+    fresh.level.set(old.level.subarray(0, keep));
+  }
+  return fresh;
+}
+
+/** Keywords by length, to recognise them without slicing every name out of the source. */
+const KEYWORDS_BY_LENGTH: Array<Array<[string, number]>> = [];
+for (const [word, id] of KEYWORDS) (KEYWORDS_BY_LENGTH[word.length] ??= []).push([word, id]);
+
+function keywordAt(src: string, i: number, length: number): number {
+  const candidates = KEYWORDS_BY_LENGTH[length];
+  if (!candidates) return 0;
+  const c = src.charCodeAt(i);
+  for (const [word, id] of candidates) if (word.charCodeAt(0) === c && src.startsWith(word, i)) return id;
+  return 0;
+}
+
 function tokenize(src: string): Tokens {
   const n = src.length;
   let cap = Math.max(64, n >> 2);
-  let kind = new Uint8Array(cap);
-  let op = new Int32Array(cap);
-  let start = new Int32Array(cap);
-  let end = new Int32Array(cap);
-  let startRow = new Int32Array(cap);
-  let endRow = new Int32Array(cap);
-  let level = new Int32Array(cap);
+  let buffers = reusable && reusable.kind.length >= cap ? reusable : allocate(cap, null, 0);
+  cap = buffers.kind.length;
+  let { kind, op, start, end, startRow, endRow, level } = buffers;
   let count = 0;
   const grow = (): void => {
     cap *= 2;
-    const g8 = (a: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => {
-      const b = new Uint8Array(cap);
-      b.set(a);
-      return b;
-    };
-    const g32 = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-      const b = new Int32Array(cap);
-      b.set(a);
-      return b;
-    };
-    kind = g8(kind);
-    op = g32(op);
-    start = g32(start);
-    end = g32(end);
-    startRow = g32(startRow);
-    endRow = g32(endRow);
-    level = g32(level);
+    buffers = allocate(cap, buffers, count);
+    ({ kind, op, start, end, startRow, endRow, level } = buffers);
   };
   let row = 0;
   let depth = 0;
@@ -238,9 +269,8 @@ function tokenize(src: string): Tokens {
         i = readString(src, j, i);
         continue;
       }
-      let kw = 0;
       const len = j - i;
-      if (len >= 2 && len <= 7) kw = KEYWORDS.get(src.slice(i, j)) ?? 0;
+      const kw = len >= 2 && len <= 7 ? keywordAt(src, i, len) : 0;
       i = j;
       push(NAME, kw, tokenStart, j, tokenRow, depth);
       continue;
@@ -251,14 +281,21 @@ function tokenize(src: string): Tokens {
     }
     if ((c >= 48 && c <= 57) || (c === 46 && src.charCodeAt(i + 1) >= 48 && src.charCodeAt(i + 1) <= 57)) {
       let j = i + 1;
+      let letters = false;
       for (;;) {
         const d = src.charCodeAt(j);
-        if (isNameChar(d) || d === 46) j++;
-        else if ((d === 43 || d === 45) && (src.charCodeAt(j - 1) | 32) === 101 && (src.charCodeAt(i + 1) | 32) !== 120) j++;
+        if (isNameChar(d) || d === 46) {
+          const lower = d | 32;
+          if (!letters && lower >= 97 && lower <= 122) {
+            const prev = src.charCodeAt(j - 1) | 32;
+            letters = prev >= 97 && prev <= 122;
+          }
+          j++;
+        } else if ((d === 43 || d === 45) && (src.charCodeAt(j - 1) | 32) === 101 && (src.charCodeAt(i + 1) | 32) !== 120) j++;
         else break;
       }
       // `1if x else y` is valid Python; the number would swallow the keyword.
-      if (/[a-df-ik-z]{2}/i.test(src.slice(i, j)) && !/^0[xob]/i.test(src.slice(i, j))) unsure();
+      if (letters && /[a-df-ik-z]{2}/i.test(src.slice(i, j)) && !/^0[xob]/i.test(src.slice(i, j))) unsure();
       i = j;
       push(NUMBER, 0, tokenStart, j, tokenRow, depth);
       continue;
@@ -380,6 +417,10 @@ function tokenize(src: string): Tokens {
   }
   if (depth !== 0) unsure();
   if (!atLineStart) push(NEWLINE, 0, n, n, row, 0);
+  // A NEWLINE sentinel past the end: look-ahead never reads a previous file's tokens.
+  push(NEWLINE, 0, n, n, row, 0);
+  count--;
+  reusable = buffers;
   return { count, kind, op, start, end, startRow, endRow, level, lineFirst, lineIndent, comments, fieldDecisions };
 
   /** Reads a string literal whose quote is at `q` and prefix at `s`; returns the index after it. */
@@ -419,8 +460,7 @@ function tokenize(src: string): Tokens {
       }
       j++;
     }
-    const prefix = text.slice(s, q);
-    if (/[fF]/.test(prefix)) {
+    if (q > s && /[fF]/.test(text.slice(s, q))) {
       const decisions = fStringDecisions(text.slice(q, j));
       if (decisions > 0) fieldDecisions.set(count, decisions);
     }
