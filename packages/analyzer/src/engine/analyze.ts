@@ -187,6 +187,13 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   }
   throwIfAborted(signal);
 
+  // The README card and the cache's object writes need no git history: started now, they run
+  // while git finishes (on a first analysis this thread would otherwise wait for it).
+  cache?.writeObjects();
+  if (wantReadme && !wantLanguages && !wantFunctions) stats.files = listing.files.length;
+  const readmePending = wantReadme ? readmeOutcome(dir, listing.files, facts, cache, options) : null;
+  readmePending?.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
+
   // Function entries, with the git-history verdict for documented functions.
   let entries: FunctionAnalysisEntry[] = [];
   if (wantFunctions) {
@@ -230,10 +237,9 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   }
   // One write of the cache per analysis, also when the README step fails.
   try {
-    if (wantReadme) {
+    if (readmePending) {
       progress.phase(95, 'Analysing README');
-      if (!wantLanguages && !wantFunctions) stats.files = listing.files.length;
-      const readme = await readmeOutcome(dir, listing.files, facts, cache, options);
+      const readme = await readmePending;
       report.readmeAnalysis = readme.analysis;
       result.readmeSuggestion = readme.suggestion;
       result.readmeContent = readme.content;

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { runGit, splitNul } from './git.ts';
 import type { BlameSummary } from './cache.ts';
@@ -266,10 +269,11 @@ const PREFETCH_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * Starts the history pass before the targets are known: `git log -p` over the newest `depth`
- * first-parent commits for all files, kept in memory. On a cold analysis git then runs on one
- * core while the files are read and parsed on the other; the targeted pass (traceHistory without
- * a prefetch) reads the same diffs, restricted to the targets, only after parsing. Only for a
- * bounded window (depth > 0).
+ * first-parent commits for all files. On a cold analysis git then runs on one core while the
+ * files are read and parsed on the other; the targeted pass (traceHistory without a prefetch)
+ * reads the same diffs, restricted to the targets, only after parsing. Only for a bounded window
+ * (depth > 0). git writes to a private temporary file rather than a pipe, so it never waits for
+ * this thread (a pipe holds 64 KiB: git would stall whenever the main thread is busy).
  */
 export function prefetchHistory(root: string, depth: number, signal?: AbortSignal): HistoryPrefetch {
   let child: ReturnType<typeof spawn> | null = null;
@@ -277,30 +281,38 @@ export function prefetchHistory(root: string, depth: number, signal?: AbortSigna
   const result = (async () => {
     const boundary = await historyBoundary(root, depth, signal);
     if (cancelled || signal?.aborted) return null;
-    return new Promise<{ boundary: [string, number] | null; text: string } | null>((resolve) => {
-      const proc = spawn('git', [...GIT_CONFIG, ...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--'], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'ignore'],
-        env: { ...process.env, ...GIT_ENV_OVERRIDES },
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-history-'));
+    const file = path.join(folder, 'log.diff');
+    try {
+      const fd = fs.openSync(file, 'wx', 0o600);
+      const code = await new Promise<number | null>((resolve) => {
+        const proc = spawn('git', [...GIT_CONFIG, ...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--'], {
+          cwd: root,
+          stdio: ['ignore', fd, 'ignore'],
+          env: { ...process.env, ...GIT_ENV_OVERRIDES },
+        });
+        child = proc;
+        fs.closeSync(fd);
+        // The output cannot be capped as it is written; it is checked a few times a second.
+        const watch = setInterval(() => {
+          try {
+            if (fs.statSync(file).size > PREFETCH_MAX_BYTES) proc.kill('SIGKILL');
+          } catch {
+            proc.kill('SIGKILL');
+          }
+        }, 200);
+        proc.on('error', () => resolve(null));
+        proc.on('close', (exit) => {
+          clearInterval(watch);
+          child = null;
+          resolve(exit);
+        });
       });
-      child = proc;
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      let overflow = false;
-      proc.stdout!.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes > PREFETCH_MAX_BYTES) {
-          overflow = true;
-          proc.kill('SIGKILL');
-          chunks.length = 0;
-        } else if (!overflow) chunks.push(chunk);
-      });
-      proc.on('error', () => resolve(null));
-      proc.on('close', (code) => {
-        child = null;
-        resolve(code === 0 && !overflow && !cancelled ? { boundary, text: Buffer.concat(chunks).toString('utf8') } : null);
-      });
-    });
+      if (code !== 0 || cancelled) return null;
+      return { boundary, text: fs.readFileSync(file, 'utf8') };
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   })().catch(() => null);
   const cancel = (): void => {
     cancelled = true;
