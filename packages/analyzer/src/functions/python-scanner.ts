@@ -567,6 +567,7 @@ function scan(src: string): ParsedFunction[] {
   let prevOpensBlock = false;
   let decoratorStart = -1;
   let decoratorRow = -1;
+  const matches: Array<{ indent: number; caseIndent: number }> = [];
 
   const innermostFunction = (): ScanFrame | undefined => {
     for (let f = frames.length - 1; f >= 0; f--) if (!frames[f]!.owner) return frames[f];
@@ -770,8 +771,27 @@ function scan(src: string): ParsedFunction[] {
     const isDecorator = firstKind === OP && op[first] === AT;
 
     if (decoratorStart >= 0 && !isDecorator && firstKw !== KW.def && firstKw !== KW.class && firstKw !== KW.async) unsure();
-    if (firstKw === KW.match || firstKw === KW.case) {
+    // `match`/`case` are soft keywords: a `match` line is one that opens a block; `case` lines
+    // are the clauses at the first indentation inside it.
+    const last = newlineAt - 1;
+    const opensBlock = kind[last] === OP && op[last] === COLON && level[last] === 0;
+    while (matches.length > 0 && matches[matches.length - 1]!.indent >= indent) matches.pop();
+    const openMatch = matches[matches.length - 1];
+    if (openMatch && openMatch.caseIndent === -1) openMatch.caseIndent = indent;
+    const isCase = openMatch !== undefined && indent === openMatch.caseIndent;
+    if (isCase && firstKw !== KW.case) unsure();
+    const isMatch = firstKw === KW.match && opensBlock && newlineAt - first >= 3;
+    if (isMatch) matches.push({ indent, caseIndent: -1 });
+    if (firstKw === KW.case && !isCase) {
       for (let k = first; k < newlineAt; k++) if (kind[k] === OP && op[k] === COLON && level[k] === 0) unsure();
+    }
+    if (isCase) {
+      // `case _:` (also with a guard, whose `if` counts by itself) is the default arm.
+      let patternEnd = first + 1;
+      while (patternEnd < newlineAt && !(level[patternEnd] === 0 && ((kind[patternEnd] === OP && op[patternEnd] === COLON) || (kind[patternEnd] === NAME && op[patternEnd] === KW.if)))) patternEnd++;
+      const wildcard = patternEnd === first + 2 && kind[first + 1] === NAME && end[first + 1]! - start[first + 1]! === 1 && src.charCodeAt(start[first + 1]!) === 95;
+      const target = innermostFunction();
+      if (!wildcard && target) target.complexity++;
     }
     if (firstKw === KW.async) {
       const next = op[first + 1];
@@ -782,7 +802,7 @@ function scan(src: string): ParsedFunction[] {
     if (parent && !parent.owner) {
       if (parent.bodyIndent === -1) parent.bodyIndent = indent;
       if (indent === parent.bodyIndent) {
-        if (isDecorator || COMPOUND.has(firstKw)) {
+        if (isDecorator || isMatch || COMPOUND.has(firstKw)) {
           if (!parent.docSeen) parent.docSeen = true;
           parent.nonStub = true;
         } else if (!CLAUSE.has(firstKw)) {
@@ -881,8 +901,7 @@ function scan(src: string): ParsedFunction[] {
       scanKeywords(first, newlineAt);
     }
 
-    const last = newlineAt - 1;
-    prevOpensBlock = kind[last] === OP && op[last] === COLON && level[last] === 0;
+    prevOpensBlock = opensBlock;
     prevEnd = end[last]!;
     prevEndRow = endRow[last]!;
   }
