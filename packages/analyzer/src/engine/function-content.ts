@@ -27,10 +27,12 @@ export function compactFunctions(text: string, functions: readonly ParsedFunctio
   const starts = lineStarts(text);
   return functions.map((fn) => {
     const span = spanOf(text, starts, fn.startLine, fn.endLine);
-    const at = span === null ? -1 : span.indexOf(fn.content);
-    if (span === null || at < 0) return fn;
+    if (span === null) return fn;
+    // Code usually starts at the line's first non-blank character: one comparison, no search.
+    const indent = span.length - span.trimStart().length;
+    const at = span.startsWith(fn.content, indent) ? indent : span.indexOf(fn.content);
+    if (at < 0) return fn;
     const ce = span.length - at - fn.content.length;
-    if (span.slice(at, span.length - ce) !== fn.content) return fn;
     const { content: _content, ...rest } = fn;
     return { ...rest, cs: at, ce };
   });
