@@ -30,6 +30,8 @@ interface Run {
   cpuMs: number;
   maxRssMB: number;
   processWallMs: number;
+  /** whole process including start-up and the git processes it ran (null without /usr/bin/time) */
+  processCpuMs: number | null;
   stats: { files: number; bytes: number; parsedFiles: number; cachedFiles: number; skippedFiles: number; testFunctions: number; durationMs: number };
   functions: number;
   report: unknown;
@@ -38,16 +40,22 @@ interface Run {
 const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
 const git = (cwd: string, ...gitArgs: string[]): string => execFileSync('git', gitArgs, { cwd, env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
 
+/** /usr/bin/time reports the process's CPU including the git processes it ran and waited for. */
+const hasTime = fs.existsSync('/usr/bin/time');
+
 function analyzeInChild(dir: string, cacheDir: string, ...extra: string[]): Run {
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'analyze-once.ts'), dir, cacheDir, ...extra], {
+  const command = [process.execPath, '--import', 'tsx', path.join(here, 'analyze-once.ts'), dir, cacheDir, ...extra];
+  const child = spawnSync(hasTime ? '/usr/bin/time' : command[0]!, hasTime ? ['-f', 'TIME %U %S', ...command] : command.slice(1), {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
     env: { ...process.env, DOCENT_CACHE_VERSION: cacheVersion },
   });
   const processWallMs = Math.round(performance.now() - started);
   if (child.status !== 0) throw new Error(`analysis failed (${child.status}): ${child.stderr}`);
-  return { ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'processWallMs'>), processWallMs };
+  const timed = /TIME ([\d.]+) ([\d.]+)\s*$/.exec(child.stderr);
+  const processCpuMs = timed ? Math.round((Number(timed[1]) + Number(timed[2])) * 1000) : null;
+  return { ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'processWallMs' | 'processCpuMs'>), processWallMs, processCpuMs };
 }
 
 function timeCommand(cwd: string, command: string, commandArgs: string[]): { wallS: number; cpuS: number; maxRssMB: number } | { error: string } {
@@ -107,11 +115,11 @@ try {
     ['machine', `${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`],
     ['repository', description],
     ['files / bytes', `${cold.stats.files} files, ${mb.toFixed(1)} MB, ${cold.functions} functions (${cold.stats.testFunctions} in tests)`],
-    ['cold: wall (analysis)', `${seconds(cold.wallMs)}  (process incl. start-up ${seconds(cold.processWallMs)}, CPU ${seconds(cold.cpuMs)})`],
+    ['cold: wall (analysis)', `${seconds(cold.wallMs)}  (process incl. start-up ${seconds(cold.processWallMs)}, CPU ${seconds(cold.cpuMs)}; process CPU incl. git ${cold.processCpuMs === null ? '?' : seconds(cold.processCpuMs)})`],
     ['cold: throughput', `${(cold.stats.files / coldS).toFixed(0)} files/s, ${(mb / coldS).toFixed(2)} MB/s, ${(cold.functions / coldS).toFixed(0)} functions/s`],
     ['cold: peak RSS', `${cold.maxRssMB} MB`],
-    ['warm (no change)', `${seconds(warm.wallMs)}  (process ${seconds(warm.processWallMs)}, parsed ${warm.stats.parsedFiles}, peak RSS ${warm.maxRssMB} MB)`],
-    ['after 10 changed files', `${seconds(afterChange.wallMs)}  (process ${seconds(afterChange.processWallMs)}, parsed ${afterChange.stats.parsedFiles}, peak RSS ${afterChange.maxRssMB} MB)`],
+    ['warm (no change)', `${seconds(warm.wallMs)}  (process ${seconds(warm.processWallMs)}, CPU ${seconds(warm.cpuMs)}, parsed ${warm.stats.parsedFiles}, peak RSS ${warm.maxRssMB} MB)`],
+    ['after 10 changed files', `${seconds(afterChange.wallMs)}  (process ${seconds(afterChange.processWallMs)}, CPU ${seconds(afterChange.cpuMs)}, parsed ${afterChange.stats.parsedFiles}, peak RSS ${afterChange.maxRssMB} MB)`],
     ['same, long-lived process', `${seconds(afterChangeLongLived.wallMs)}  (parsed ${afterChangeLongLived.stats.parsedFiles}, CPU ${seconds(afterChangeLongLived.cpuMs)})`],
   ];
   for (const [name, value] of Object.entries(references)) {
