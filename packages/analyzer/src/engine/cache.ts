@@ -58,6 +58,8 @@ export class AnalysisCache {
   private readonly pendingObjects: Array<{ file: string; functions: StoredFunction[] }> = [];
   private readonly pendingWrites: Array<Promise<void>> = [];
   private readonly folders = new Map<string, Promise<void>>();
+  private readonly writeQueue: Array<{ file: string; functions: StoredFunction[] }> = [];
+  private writing = 0;
 
   constructor(cacheDir: string, readonly realRoot: string, version: string) {
     this.versionDir = path.join(cacheDir, `v${FORMAT}-${version}`);
@@ -130,20 +132,35 @@ export class AnalysisCache {
 
   /**
    * Starts writing the objects put so far, through the I/O thread pool, with one mkdir per
-   * folder (a recursive mkdir per object cost ~0.7 s of main-thread CPU for 670 objects). The
-   * engine calls it while it waits for git; flush() awaits the writes.
+   * folder (a recursive mkdir per object cost ~0.7 s of main-thread CPU for 670 objects) and at
+   * most WRITES_IN_FLIGHT at a time (each object is serialised just before its write, so the
+   * JSON of all objects never exists at once). The engine calls it while it waits for git;
+   * flush() awaits the writes.
    */
   writeObjects(): void {
-    for (const { file, functions } of this.pendingObjects.splice(0)) {
-      const folder = path.dirname(file);
-      let made = this.folders.get(folder);
-      if (!made) {
-        made = fs.promises.mkdir(folder, { recursive: true }).then(() => undefined);
-        this.folders.set(folder, made);
-      }
-      const text = JSON.stringify(functions);
-      this.pendingWrites.push(made.then(() => atomicWrite(file, text)).catch(() => undefined));
+    this.writeQueue.push(...this.pendingObjects.splice(0));
+    while (this.writing < WRITES_IN_FLIGHT && this.writeQueue.length > 0) {
+      this.writing++;
+      this.pendingWrites.push(this.writeNext());
     }
+  }
+
+  private async writeNext(): Promise<void> {
+    for (let item = this.writeQueue.shift(); item; item = this.writeQueue.shift()) {
+      try {
+        const folder = path.dirname(item.file);
+        let made = this.folders.get(folder);
+        if (!made) {
+          made = fs.promises.mkdir(folder, { recursive: true }).then(() => undefined);
+          this.folders.set(folder, made);
+        }
+        await made;
+        await atomicWrite(item.file, JSON.stringify(item.functions));
+      } catch {
+        // A cache is optional: a failed write is a miss next time.
+      }
+    }
+    this.writing--;
   }
 
   /** Writes the pack (when anything changed) and new objects. Failures are swallowed: a cache is optional. */
@@ -181,6 +198,9 @@ async function atomicWrite(file: string, text: string): Promise<void> {
     throw error;
   }
 }
+
+/** Object files written concurrently (enough to keep the I/O threads busy). */
+const WRITES_IN_FLIGHT = 8;
 
 let sourceVersion: string | undefined;
 
