@@ -910,6 +910,9 @@ function scan(src: string): ParsedFunction[] {
   return results.filter((r): r is ParsedFunction => r !== null);
 }
 
+/** Deeper `__all__` literals are left to tree-sitter. */
+const MAX_LITERAL_NESTING = 100;
+
 /** Names of a module-level `__all__` as python.ts readDunderAll reads them from the tree. */
 function readDunderAll(src: string, t: Tokens): Set<string> | null {
   const { kind, op, level, lineFirst, lineIndent, start, end } = t;
@@ -998,6 +1001,8 @@ function readDunderAll(src: string, t: Tokens): Set<string> | null {
     }
     if (kind[k] === OP && (op[k] === LPAREN || op[k] === LBRACKET)) {
       const lvl = level[k]!;
+      // Each level searches for its closing bracket: absurd nesting would be quadratic.
+      if (lvl > MAX_LITERAL_NESTING) unsure();
       let close = k + 1;
       while (close < b && !(level[close] === lvl && kind[close] === OP)) close++;
       if (close >= b || (op[close] !== RPAREN && op[close] !== RBRACKET)) return -1;
