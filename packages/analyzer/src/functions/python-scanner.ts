@@ -530,6 +530,18 @@ interface ScanFrame {
   declaredNone: boolean;
 }
 
+/** True when a comment starts at an offset in [from, to) (`comments` ascending; binary search). */
+function commentBetween(comments: readonly number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = comments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (comments[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < comments.length && comments[lo]! < to;
+}
+
 /** Functions of a Python file, or null when the scanner is unsure and tree-sitter must decide. */
 export function scanPython(source: string): ParsedFunction[] | null {
   if (source.charCodeAt(0) === 0xfeff) return null;
@@ -547,17 +559,7 @@ function scan(src: string): ParsedFunction[] {
   const lineCount = lineFirst.length;
   const dunderAll = readDunderAll(src, t);
 
-  const hasCommentBetween = (from: number, to: number): boolean => {
-    // Binary search for the first comment at or after `from`.
-    let lo = 0;
-    let hi = comments.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (comments[mid]! < from) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < comments.length && comments[lo]! < to;
-  };
+  const hasCommentBetween = (from: number, to: number): boolean => commentBetween(comments, from, to);
 
   const frames: ScanFrame[] = [];
   const results: (ParsedFunction | null)[] = [];
@@ -975,7 +977,7 @@ function readDunderAll(src: string, t: Tokens): Set<string> | null {
   }
 
   function hasComment(from: number, to: number): boolean {
-    return t.comments.some((c) => c > from && c < to);
+    return commentBetween(t.comments, from, to);
   }
 
   /** tree-sitter python.ts `stringsOf` over tokens [a, b): literal strings, lists, tuples, binary operators. */
