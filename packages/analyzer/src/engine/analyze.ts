@@ -180,6 +180,9 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         progress.phase(20 + (65 * parsed) / toParse, `Parsed ${parsed}/${toParse} files`);
         await pool.finish();
       }
+    } catch (error) {
+      prefetch?.cancel(); // git must not outlive a failed analysis
+      throw error;
     } finally {
       await pool?.terminate();
     }
