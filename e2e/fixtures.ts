@@ -1,6 +1,8 @@
 import { test as base, expect } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { GitDaemon } from './support/git-daemon.ts';
+import { bigRepoFiles, CALCULATOR_FILES } from './support/fixture-repos.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
 
@@ -13,7 +15,27 @@ export interface Docent {
  * One SMTP server and one real Docent server per worker (workers: 1, so one per run);
  * every test's baseURL points at it.
  */
-export const test = base.extend<object, { docent: Docent }>({
+export interface GitRepos {
+  daemon: GitDaemon;
+  /** acme/calculator: the small repository whose figures e2e/support/fixture-repos.ts computes by hand */
+  calculatorUrl: string;
+  /** acme/bigrepo: 3,000 generated files, so its analysis is still running when a test stops it */
+  bigUrl: string;
+}
+
+export const test = base.extend<object, { docent: Docent; gitRepos: GitRepos }>({
+  // A real git daemon on 127.0.0.1, started only by the tests that use it.
+  gitRepos: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const daemon = await GitDaemon.start();
+      await daemon.addRepo('acme', 'calculator', CALCULATOR_FILES);
+      await daemon.addRepo('acme', 'bigrepo', bigRepoFiles());
+      await use({ daemon, calculatorUrl: daemon.url('acme', 'calculator'), bigUrl: daemon.url('acme', 'bigrepo') });
+      await daemon.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
   docent: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {

@@ -7,7 +7,7 @@ import { FullPageLoader } from './shell/FullPageLoader.tsx';
 /** Route-level code splitting: each page is its own chunk, loaded when first visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const repoPage = page(() => import('./repositories/RepositoryPage.tsx'));
+const repoPage = page(() => import('./repository/RepositoryPage.tsx'));
 const oauthPage = page(() => import('./auth/OAuthCallbackPage.tsx'));
 const jobsPage = page(() => import('./jobs/JobsPage.tsx'));
 const notFound = page(() => import('./errors/NotFoundPage.tsx'));

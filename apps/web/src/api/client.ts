@@ -30,11 +30,13 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent form-encoded (POST /login). */
   form?: Record<string, string>;
+  /** Extra headers, e.g. X-Azure-PAT. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   // No token means no header: a placeholder would only earn a 511 on public routes.
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -98,4 +100,28 @@ function errorCode(data: unknown): string | undefined {
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
+}
+
+/**
+ * Opens an event stream (GET) with the Bearer token, which EventSource cannot send. Resolves
+ * with the open response; a non-2xx answer throws like apiRequest (a 511 signs out).
+ */
+export async function openStream(path: string, options: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream', ...options.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers, signal: options.signal, cache: 'no-store' });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiRequestError(err instanceof Error ? err.message : String(err), 0);
+  }
+  if (response.ok && response.body) return response;
+  const data: unknown = await readBody(response);
+  if (response.status === TOKEN_INVALID_STATUS) {
+    clearSession();
+    onUnauthorized();
+  }
+  throw new ApiRequestError(errorText(data, response), response.status, errorCode(data));
 }

@@ -1,25 +1,56 @@
-import { Button, Tooltip } from 'antd';
-import { GithubOutlined, GitlabOutlined, LinkOutlined } from '@ant-design/icons';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Skeleton, Tooltip } from 'antd';
+import { BranchesOutlined, LinkOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/client.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { HOSTED, type HostedVendor } from './api.ts';
+import { AddGitRepoDialog } from './AddGitRepoDialog.tsx';
+import { ConnectMenu } from './ConnectMenu.tsx';
+import { ConnectVendorDialog } from './ConnectVendorDialog.tsx';
+import { filterRepos, type RepoFilter } from './grouping.ts';
+import { InstallationProgress } from './InstallationStatus.tsx';
+import { RepoGroups } from './RepoGroups.tsx';
+import { RepoToolbar } from './RepoToolbar.tsx';
+import { SyncDialog, type SyncRequest } from './SyncDialog.tsx';
+import { useRepositories } from './useRepositories.ts';
 import { VendorIcon } from './VendorIcon.tsx';
-
-const VENDORS = [
-  { key: 'GITHUB', icon: <GithubOutlined /> },
-  { key: 'GITLAB', icon: <GitlabOutlined /> },
-  { key: 'BITBUCKET', icon: <VendorIcon vendor="BITBUCKET" /> },
-  { key: 'AZUREDEVOPS', icon: <VendorIcon vendor="AZUREDEVOPS" /> },
-] as const;
+import './repositories.css';
 
 /**
- * /repositories. With no vendor connected this is the spec's "Connect Vendors" empty state.
- * Connecting arrives with the vendor issue, so its buttons are disabled and say so.
+ * /repositories (spec §2 Repositories dashboard): search, Sync All, the connect-more control,
+ * the vendor filter, cards grouped by organisation; the Connect Vendors empty state, the
+ * Installation in Progress screen and 'Repository not found!'.
  */
 export default function RepositoriesPage() {
   const { t } = useTranslation();
-  return (
-    <div className="dc-page">
-      <PageHeader title={t('repositories.title')} description={t('repositories.description')} />
+  const [filter, setFilter] = useState<RepoFilter>({ search: '', vendor: 'ALL' });
+  const [adding, setAdding] = useState(false);
+  const [connecting, setConnecting] = useState<HostedVendor | null>(null);
+  const [sync, setSync] = useState<SyncRequest | null>(null);
+  const { repos, connected, statuses, installing } = useRepositories();
+
+  const all = repos.data ?? [];
+  const actions = (
+    <>
+      <Tooltip title={connected.length ? t('repositories.syncAllHint') : t('repositories.syncAllNone')}>
+        <Button icon={<SyncOutlined />} disabled={!connected.length} onClick={() => setSync({ vendors: [...connected], reinstall: true })} data-testid="sync-all">
+          {t('repositories.syncAll')}
+        </Button>
+      </Tooltip>
+      <ConnectMenu connected={connected} onPick={setConnecting} />
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-repo">
+        {t('repositories.add.button')}
+      </Button>
+    </>
+  );
+
+  let body: ReactNode;
+  if (repos.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (repos.isError) body = <Alert type="error" showIcon title={errorMessage(repos.error)} />;
+  else if (!all.length && installing) body = <InstallationProgress vendors={connected} statuses={statuses} />;
+  else if (!all.length)
+    body = (
       <section className="dc-panel dc-empty" data-testid="connect-vendors">
         <span className="dc-empty__art" aria-hidden="true">
           <LinkOutlined />
@@ -27,20 +58,43 @@ export default function RepositoriesPage() {
         <h2>{t('repositories.connect.title')}</h2>
         <p>{t('repositories.connect.text')}</p>
         <div className="dc-empty__actions">
-          {VENDORS.map((v) => {
-            const name = t(`vendors.${v.key}`);
-            return (
-              <Tooltip key={v.key} title={t('repositories.connect.soon', { vendor: name })}>
-                <span>
-                  <Button size="large" icon={v.icon} disabled>
-                    {name}
-                  </Button>
-                </span>
-              </Tooltip>
-            );
-          })}
+          {HOSTED.map((v) => (
+            <Button key={v} size="large" icon={<VendorIcon vendor={v} />} onClick={() => setConnecting(v)} disabled={connected.includes(v)}>
+              {t(`vendors.${v}`)}
+            </Button>
+          ))}
         </div>
+        <div className="dc-empty__or">{t('auth.or')}</div>
+        <Button type="primary" size="large" icon={<BranchesOutlined />} onClick={() => setAdding(true)} data-testid="add-repo-empty">
+          {t('repositories.add.byUrl')}
+        </Button>
       </section>
+    );
+  else
+    body = (
+      <>
+        {installing && <InstallationProgress vendors={connected} statuses={statuses} compact />}
+        <RepoGroups repos={filterRepos(all, filter)} />
+      </>
+    );
+
+  return (
+    <div className="dc-page">
+      <PageHeader title={t('repositories.title')} description={t('repositories.description')} />
+      <RepoToolbar filter={filter} onChange={setFilter}>
+        {actions}
+      </RepoToolbar>
+      {body}
+      <AddGitRepoDialog open={adding} onClose={() => setAdding(false)} />
+      <ConnectVendorDialog
+        vendor={connecting}
+        onClose={() => setConnecting(null)}
+        onConnected={(v) => {
+          setConnecting(null);
+          setSync({ vendors: [v], reinstall: false });
+        }}
+      />
+      <SyncDialog request={sync} onClose={() => setSync(null)} />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import type { HTMLAttributes } from 'react';
+import { Button, Progress, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Job } from '@docent/contracts';
+import { JOB_PAGE_SIZE } from './constants.ts';
+import { formatDuration, isActive, newestFirst, STATE_COLOR } from './jobDisplay.ts';
+
+export function formatDateTime(iso: string, language: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+/**
+ * The jobs table (spec §2 All Jobs tab): ID, Job Type, Status, Created At, Total Time, Actions;
+ * sortable, 10 a page, newest first. Actions opens the job's log modal.
+ */
+export function JobsTable({ jobs, loading, onOpen, showRepo = false, rowClickOpens = false }: { jobs: Job[]; loading?: boolean; onOpen: (job: Job) => void; showRepo?: boolean; rowClickOpens?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const columns: TableColumnsType<Job> = [
+    { title: t('jobs.columns.id'), dataIndex: 'id', key: 'id', sorter: (a, b) => a.id - b.id, width: 80 },
+    { title: t('jobs.columns.type'), dataIndex: 'jobType', key: 'type', sorter: (a, b) => a.jobType.localeCompare(b.jobType), render: (v: string) => <code className="dc-job-type">{v}</code> },
+    ...(showRepo
+      ? [{ title: t('jobs.columns.repository'), key: 'repo', sorter: (a: Job, b: Job) => `${a.organizationName}/${a.repoName}`.localeCompare(`${b.organizationName}/${b.repoName}`), render: (_: unknown, j: Job) => `${j.organizationName}/${j.repoName}` }]
+      : []),
+    {
+      title: t('jobs.columns.status'),
+      dataIndex: 'state',
+      key: 'state',
+      sorter: (a, b) => a.state.localeCompare(b.state),
+      render: (_: unknown, j: Job) => (
+        <span className="dc-job-state">
+          <Tag color={STATE_COLOR[j.state]} data-testid="job-state">
+            {t(`jobs.states.${j.state}`)}
+          </Tag>
+          {isActive(j.state) && <Progress percent={j.progress} size="small" className="dc-job-state__bar" />}
+        </span>
+      ),
+    },
+    {
+      title: t('jobs.columns.created'),
+      dataIndex: 'timeCreated',
+      key: 'created',
+      defaultSortOrder: 'descend',
+      sorter: (a, b) => -newestFirst(a, b),
+      render: (v: string) => <span className="dc-nowrap">{formatDateTime(v, i18n.language)}</span>,
+    },
+    { title: t('jobs.columns.totalTime'), dataIndex: 'totalTime', key: 'total', sorter: (a, b) => a.totalTime - b.totalTime, render: (v: number) => formatDuration(v) },
+    {
+      title: t('jobs.columns.actions'),
+      key: 'actions',
+      render: (_: unknown, j: Job) => (
+        <Button
+          size="small"
+          icon={<FileTextOutlined />}
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(j);
+          }}
+          data-testid={`job-logs-${j.id}`}
+        >
+          {t('jobs.viewLogs')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Table<Job>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={jobs}
+      loading={loading}
+      pagination={{ pageSize: JOB_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false }}
+      scroll={{ x: 'max-content' }}
+      showSorterTooltip={false}
+      onRow={(j) => (rowClickOpens ? { onClick: () => onOpen(j), className: 'dc-clickable-row', 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement> : { 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement>)}
+      locale={{ emptyText: t('jobs.empty') }}
+      className="dc-jobs-table"
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Repository } from '@docent/contracts';
+import { filterRepos, groupByOrganization, repoPath, sortRepos } from './grouping.ts';
+
+const repo = (repoName: string, organizationName: string, over: Partial<Repository> = {}): Repository => ({
+  id: `${organizationName}/${repoName}`,
+  repoName,
+  organizationName,
+  vendor: 'GIT',
+  planType: 'FREE',
+  isPrivate: false,
+  installationId: null,
+  defaultBranch: 'main',
+  gitAppMetaData: { siteUrl: null, analysisReport: {} },
+  createdAt: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('repository grouping', () => {
+  it('puts premium (PREMIUM or PRO) first, then sorts by name', () => {
+    const sorted = sortRepos([repo('zeta', 'a'), repo('Alpha', 'a'), repo('beta', 'a', { planType: 'PRO' }), repo('mid', 'a', { planType: 'PREMIUM' }), repo('app10', 'a'), repo('app9', 'a')]);
+    expect(sorted.map((r) => r.repoName)).toEqual(['beta', 'mid', 'Alpha', 'app9', 'app10', 'zeta']);
+  });
+
+  it('groups by vendor and organisation, groups ordered by organisation name', () => {
+    const groups = groupByOrganization([repo('w', 'zed'), repo('b', 'acme'), repo('a', 'acme'), repo('x', 'acme', { vendor: 'GITHUB' })]);
+    expect(groups.map((g) => [g.key, g.repos.map((r) => r.repoName)])).toEqual([
+      ['GIT/acme', ['a', 'b']],
+      ['GITHUB/acme', ['x']],
+      ['GIT/zed', ['w']],
+    ]);
+  });
+
+  it('filters by vendor and by a case-insensitive search over repository and organisation names', () => {
+    const all = [repo('widgets', 'acme'), repo('gadgets', 'Globex'), repo('site', 'acme', { vendor: 'GITLAB' })];
+    expect(filterRepos(all, { search: 'GLOB', vendor: 'ALL' }).map((r) => r.repoName)).toEqual(['gadgets']);
+    expect(filterRepos(all, { search: 'acme', vendor: 'GITLAB' }).map((r) => r.repoName)).toEqual(['site']);
+    expect(filterRepos(all, { search: '  ', vendor: 'ALL' })).toHaveLength(3);
+    expect(filterRepos(all, { search: 'nothing', vendor: 'ALL' })).toEqual([]);
+  });
+
+  it('builds encoded paths (Azure repository names hold a slash)', () => {
+    expect(repoPath({ vendor: 'AZUREDEVOPS', organizationName: 'org', repoName: 'proj/repo' })).toBe('/repositories/AZUREDEVOPS/org/proj%2Frepo');
+  });
+});

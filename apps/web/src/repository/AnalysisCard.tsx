@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Button, Progress, Tooltip } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+export type CardState = 'empty' | 'analysing' | 'ready';
+
+interface Props {
+  title: string;
+  icon: ReactNode;
+  testId: string;
+  state: CardState;
+  /** percent of the running analysis */
+  progress?: number;
+  emptyText: string;
+  emptyAction: string;
+  onAnalyze: () => void;
+  /** opens the detail modal (populated cards) */
+  onOpen?: () => void;
+  disabled?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * One dashboard card (spec §4 "Analysis per card"): not analysed (a button), analysing (with
+ * percent progress), analysed (figures, a refresh button, a click opens the detail modal).
+ */
+export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyText, emptyAction, onAnalyze, onOpen, disabled, children }: Props) {
+  const { t } = useTranslation();
+  const clickable = state === 'ready' && onOpen;
+  return (
+    <section
+      className={`dc-panel dc-acard${clickable ? ' dc-acard--clickable' : ''}`}
+      data-testid={testId}
+      data-state={state}
+      onClick={clickable ? onOpen : undefined}
+      onKeyDown={clickable ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onOpen()) : undefined}
+      role={clickable ? 'button' : undefined}
+      tabIndex={clickable ? 0 : undefined}
+      aria-label={clickable ? t('repository.cards.open', { title }) : undefined}
+    >
+      <header className="dc-acard__head">
+        <span className="dc-acard__icon" aria-hidden="true">
+          {icon}
+        </span>
+        <h3>{title}</h3>
+        {state === 'ready' && (
+          <Tooltip title={t('repository.cards.refresh')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<ReloadOutlined />}
+              aria-label={`${t('repository.cards.refresh')}: ${title}`}
+              disabled={disabled}
+              onClick={(e) => {
+                e.stopPropagation();
+                onAnalyze();
+              }}
+              data-testid={`${testId}-refresh`}
+            />
+          </Tooltip>
+        )}
+      </header>
+      {state === 'analysing' ? (
+        <div className="dc-acard__busy" aria-live="polite">
+          <Progress type="circle" percent={Math.round(progress)} size={64} />
+          <span>{t('repository.cards.analysing')}</span>
+        </div>
+      ) : state === 'empty' ? (
+        <div className="dc-acard__empty">
+          <p>{emptyText}</p>
+          <Button type="primary" ghost onClick={onAnalyze} disabled={disabled}>
+            {emptyAction}
+          </Button>
+        </div>
+      ) : (
+        <div className="dc-acard__body">{children}</div>
+      )}
+    </section>
+  );
+}

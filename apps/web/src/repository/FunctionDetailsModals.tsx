@@ -1,0 +1,101 @@
+import { Empty, Modal, Progress, Skeleton, Alert, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DocMetrics } from '@docent/contracts';
+import { errorMessage } from '../api/client.ts';
+import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
+import { FunctionTable } from './FunctionTable.tsx';
+import { percentOf } from './languages.ts';
+
+const MODAL_WIDTH = 900;
+
+function useFunctionDetails(ref: RepoRef, type: 'basicDoc' | 'advancedDoc', open: boolean) {
+  return useQuery({ queryKey: repositoryKeys.details(ref, type), queryFn: () => repositoryApi.functionDetails(ref, type), enabled: open });
+}
+
+function NoData() {
+  const { t } = useTranslation();
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('repository.modals.noDocData')} data-testid="no-doc-data" />;
+}
+
+function Buckets({ metrics }: { metrics: DocMetrics }) {
+  const { t } = useTranslation();
+  const rows = [
+    ...(['high', 'medium', 'low'] as const).map((k) => ({ key: `c-${k}`, label: t(`repository.functions.levels.${k}`), ...metrics.complexity[k] })),
+    ...(['public', 'private', 'protected'] as const).map((k) => ({ key: `v-${k}`, label: t(`repository.functions.scopes.${k}`), ...metrics.visibility[k] })),
+  ];
+  return (
+    <div className="dc-buckets">
+      <h4>{t('repository.modals.byComplexity')}</h4>
+      <h4 className="dc-buckets__second">{t('repository.modals.byVisibility')}</h4>
+      {rows.map((r) => (
+        <div key={r.key} className={`dc-bucket ${r.key.startsWith('v') ? 'dc-bucket--v' : 'dc-bucket--c'}`}>
+          <span>{r.label}</span>
+          <Progress percent={percentOf(r.documented, r.total)} size="small" format={() => `${r.documented}/${r.total}`} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Function coverage: documented and undocumented functions, sortable and searchable. */
+export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const q = useFunctionDetails(repoRef, 'basicDoc', open);
+  const fns = (q.data?.functions ?? []).filter((f) => !f.isTest);
+  const documented = fns.filter((f) => f.docstring !== null);
+  const undocumented = fns.filter((f) => f.docstring === null);
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} width={MODAL_WIDTH} title={t('repository.modals.coverageTitle')} destroyOnHidden>
+      {q.isPending ? (
+        <Skeleton active />
+      ) : q.isError ? (
+        <Alert type="error" showIcon title={errorMessage(q.error)} />
+      ) : !fns.length ? (
+        <NoData />
+      ) : (
+        <div data-testid="coverage-modal">
+          <div className="dc-modal-summary">
+            <strong>{`${documented.length} / ${fns.length}`}</strong>
+            <span>{t('repository.modals.documentedShare', { percent: percentOf(documented.length, fns.length).toFixed(1) })}</span>
+          </div>
+          {q.data?.docMetrics && <Buckets metrics={q.data.docMetrics} />}
+          <Tabs
+            items={[
+              { key: 'undocumented', label: t('repository.modals.undocumented', { count: undocumented.length }), children: <FunctionTable functions={undocumented} testId="undocumented-table" /> },
+              { key: 'documented', label: t('repository.modals.documented', { count: documented.length }), children: <FunctionTable functions={documented} testId="documented-table" /> },
+            ]}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** Documentation issues: outdated entries with each explanation, and urgent ones. */
+export function DocIssuesModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const q = useFunctionDetails(repoRef, 'advancedDoc', open);
+  const fns = (q.data?.functions ?? []).filter((f) => !f.isTest);
+  const outdated = fns.filter((f) => f.outdatedStatus.status === 'OUTDATED');
+  const urgent = fns.filter((f) => f.urgentDocumentation);
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} width={MODAL_WIDTH} title={t('repository.modals.issuesTitle')} destroyOnHidden>
+      {q.isPending ? (
+        <Skeleton active />
+      ) : q.isError ? (
+        <Alert type="error" showIcon title={errorMessage(q.error)} />
+      ) : !fns.length ? (
+        <NoData />
+      ) : (
+        <Tabs
+          data-testid="issues-modal"
+          items={[
+            { key: 'outdated', label: t('repository.modals.outdated', { count: outdated.length }), children: <FunctionTable functions={outdated} explanation testId="outdated-table" /> },
+            { key: 'urgent', label: t('repository.modals.urgent', { count: urgent.length }), children: <FunctionTable functions={urgent} testId="urgent-table" /> },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMemo, useState } from 'react';
+import { Input, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FunctionAnalysisEntry } from '@docent/contracts';
+
+const COMPLEXITY_RANK = { low: 0, medium: 1, high: 2 } as const;
+const COMPLEXITY_COLOR = { low: 'green', medium: 'gold', high: 'red' } as const;
+
+/** Functions whose name or file contains the query (case-insensitive). */
+export function searchFunctions(fns: readonly FunctionAnalysisEntry[], query: string): FunctionAnalysisEntry[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...fns];
+  return fns.filter((f) => f.name.toLowerCase().includes(q) || f.fileName.toLowerCase().includes(q));
+}
+
+/** A sortable, searchable list of functions; `explanation` adds each outdated entry's reason. */
+export function FunctionTable({ functions, explanation = false, testId }: { functions: readonly FunctionAnalysisEntry[]; explanation?: boolean; testId: string }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const rows = useMemo(() => searchFunctions(functions, query), [functions, query]);
+  const columns: TableColumnsType<FunctionAnalysisEntry> = [
+    {
+      title: t('repository.functions.name'),
+      key: 'name',
+      sorter: (a, b) => a.name.localeCompare(b.name),
+      render: (_: unknown, f) => (
+        <div className="dc-fn">
+          <code>{f.name}</code>
+          <span>{`${f.fileName}:${f.startLine}`}</span>
+        </div>
+      ),
+    },
+    ...(explanation
+      ? [{ title: t('repository.functions.explanation'), key: 'why', render: (_: unknown, f: FunctionAnalysisEntry) => <span className="dc-fn__why">{f.outdatedStatus.explanation}</span> }]
+      : []),
+    {
+      title: t('repository.functions.complexity'),
+      key: 'complexity',
+      sorter: (a, b) => COMPLEXITY_RANK[a.complexityCategory] - COMPLEXITY_RANK[b.complexityCategory] || a.complexity - b.complexity,
+      render: (_: unknown, f) => <Tag color={COMPLEXITY_COLOR[f.complexityCategory]}>{`${t(`repository.functions.levels.${f.complexityCategory}`)} · ${f.complexity}`}</Tag>,
+    },
+    { title: t('repository.functions.scope'), key: 'scope', sorter: (a, b) => a.scope.localeCompare(b.scope), render: (_: unknown, f) => t(`repository.functions.scopes.${f.scope}`) },
+    { title: t('repository.functions.language'), dataIndex: 'languageType', key: 'lang', sorter: (a, b) => a.languageType.localeCompare(b.languageType) },
+  ];
+  return (
+    <div className="dc-fn-table" data-testid={testId}>
+      <Input
+        allowClear
+        size="middle"
+        prefix={<SearchOutlined />}
+        placeholder={t('repository.functions.search')}
+        aria-label={t('repository.functions.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        className="dc-fn-table__search"
+      />
+      <Table<FunctionAnalysisEntry>
+        rowKey={(f) => `${f.gitLocation}:${f.name}`}
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        showSorterTooltip={false}
+        locale={{ emptyText: t('repository.functions.none') }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Alert, Empty, Modal, Skeleton, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ReadmeAnalysis } from '@docent/contracts';
+import { errorMessage } from '../api/client.ts';
+import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
+import { bannerType, qualityLabel, recommendations } from './readmeQuality.ts';
+
+function Stat({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <div className="dc-stat" data-testid={testId}>
+      <span>{label}</span>
+      <strong>{value}</strong>
+    </div>
+  );
+}
+
+function AnalysisTab({ a }: { a: ReadmeAnalysis }) {
+  const { t, i18n } = useTranslation();
+  const n = (v: number, digits = 1) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(v);
+  const s = a.textStatistics;
+  const score = a.calculatedQualityScore;
+  return (
+    <div className="dc-readme" data-testid="readme-analysis">
+      <Alert
+        type={bannerType(score)}
+        showIcon
+        data-testid="readme-banner"
+        title={t('repository.readme.banner', { score, label: t(`repository.readme.labels.${qualityLabel(score)}`) })}
+        description={a.fileName ? t('repository.readme.file', { file: a.fileName }) : t('repository.readme.noFile')}
+      />
+      <div className="dc-stats">
+        <Stat label={t('repository.readme.wordCount')} value={s.wordCount} testId="stat-words" />
+        <Stat label={t('repository.readme.lines')} value={s.lines} testId="stat-lines" />
+        <Stat label={t('repository.readme.readingTime')} value={t('repository.readme.seconds', { value: n(s.readingTime) })} testId="stat-reading" />
+        <Stat label={t('repository.readme.avgSentence')} value={n(s.avgSentenceLength)} testId="stat-sentence" />
+        <Stat label={t('repository.readme.brokenLinks')} value={a.brokenLinks.length} testId="stat-links" />
+        <Stat label={t('repository.readme.grammar')} value={a.grammarError} testId="stat-grammar" />
+        <Stat label={t('repository.readme.llmScore')} value={`${a.llmInterpretationScore} / 100`} testId="stat-llm" />
+        <Stat label={t('repository.readme.flesch')} value={n(s.fleschReadingEase, 2)} testId="stat-flesch" />
+        <Stat label={t('repository.readme.fk')} value={n(s.fleschKincaidGrade, 2)} testId="stat-fk" />
+        <Stat label={t('repository.readme.smog')} value={n(s.smogIndex, 2)} testId="stat-smog" />
+      </div>
+      <p className="dc-readme__source">
+        <Tag>{t(`repository.readme.source.${a.llmInterpretationSource}`)}</Tag>
+      </p>
+      {a.brokenLinks.length > 0 && (
+        <>
+          <h4>{t('repository.readme.brokenLinks')}</h4>
+          <ul className="dc-readme__links">
+            {a.brokenLinks.map((l) => (
+              <li key={`${l.line}-${l.url}`}>
+                <code>{l.url}</code> — {t('repository.readme.lineNo', { line: l.line })}: {l.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h4>{t('repository.readme.recommendations')}</h4>
+      <ul className="dc-readme__recs" data-testid="readme-recommendations">
+        {recommendations(a).map((r) => (
+          <li key={r.kind}>{t(`repository.readme.recs.${r.kind}`, { value: n(r.value) })}</li>
+        ))}
+        {a.recommendations.map((r) => (
+          <li key={r} className="dc-readme__detail">
+            {r}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** 'README Analysis' with tabs 'Analysis' and 'Suggested Improvements'. */
+export function ReadmeModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: repositoryKeys.details(repoRef, 'readme'), queryFn: () => repositoryApi.readmeDetails(repoRef), enabled: open });
+  const analysis = q.data?.analysis ?? null;
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} width={820} title={t('repository.readme.title')} destroyOnHidden>
+      {q.isPending ? (
+        <Skeleton active />
+      ) : q.isError ? (
+        <Alert type="error" showIcon title={errorMessage(q.error)} />
+      ) : !analysis ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('repository.modals.noReadmeData')} data-testid="no-readme-data" />
+      ) : (
+        <Tabs
+          items={[
+            { key: 'analysis', label: t('repository.readme.tabAnalysis'), children: <AnalysisTab a={analysis} /> },
+            {
+              key: 'suggestions',
+              label: t('repository.readme.tabSuggestions'),
+              children: q.data?.suggestion ? (
+                <pre className="dc-readme__suggestion" data-testid="readme-suggestion">
+                  {q.data.suggestion}
+                </pre>
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('repository.readme.noSuggestions')} data-testid="no-suggestions" />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Terminal, visibleRange } from './Terminal.tsx';
+import { lineFromWire } from './lines.ts';
+
+describe('virtualised terminal', () => {
+  it('computes the rows to render from the scroll position', () => {
+    expect(visibleRange(0, 300, 100_000, 20, 20)).toEqual([0, 35]);
+    expect(visibleRange(20 * 50_000, 300, 100_000, 20, 20)).toEqual([49_980, 50_035]);
+    expect(visibleRange(20 * 99_990, 300, 100_000, 20, 20)).toEqual([99_970, 100_000]);
+  });
+
+  it('keeps only visible rows of 100,000 lines in the DOM, and counts search matches over all of them', () => {
+    const lines = Array.from({ length: 100_000 }, (_, i) => lineFromWire(`${i % 1000 === 0 ? 'ERROR' : 'INFO'}::2026-01-01T00:00:00Z::line ${i + 1}${i % 1000 === 0 ? ' needle' : ''}`, i + 1));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AntApp>
+          <Terminal lines={lines} height={300} />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    const rows = document.querySelectorAll('.dc-term__row');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(100);
+    expect(screen.getByTestId('terminal-count').textContent).toBe('100,000 lines');
+    fireEvent.change(screen.getByLabelText('Search the log'), { target: { value: 'NEEDLE' } });
+    expect(screen.getByTestId('terminal-matches').textContent).toBe('1 of 100');
+  });
+});

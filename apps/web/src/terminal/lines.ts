@@ -1,0 +1,55 @@
+import { decodeLogLine, messageTypeOfKind, type MessageType } from '@docent/contracts';
+
+/** One line the terminal shows. `no` is 1-based and stable (line numbers, search, storage). */
+export interface TerminalLine {
+  no: number;
+  type: MessageType;
+  /** ISO time, '' when the line has none */
+  timestamp: string;
+  text: string;
+}
+
+/** A job-log line from the wire (`KIND::timestamp::text`). */
+export function lineFromWire(raw: string, no: number): TerminalLine {
+  const l = decodeLogLine(raw);
+  return { no, type: messageTypeOfKind(l.kind), timestamp: l.timestamp, text: l.text };
+}
+
+/** A line the web app itself writes (termination, result texts, errors). */
+export function localLine(text: string, type: MessageType, no: number, now: Date = new Date()): TerminalLine {
+  return { no, type, timestamp: now.toISOString(), text };
+}
+
+/** Types that end a terminal's session (spec §4: polling stops after one of these). */
+export const TERMINAL_TYPES: readonly MessageType[] = ['complete', 'terminated', 'failed', 'timeout'];
+
+export function isTerminalType(type: MessageType | undefined): boolean {
+  return type !== undefined && TERMINAL_TYPES.includes(type);
+}
+
+/** The raw log as a file: one `KIND::timestamp::text` line each, as the server keeps it. */
+export function toRawLog(lines: readonly TerminalLine[]): string {
+  return lines.map((l) => `${l.type.toUpperCase()}::${l.timestamp}::${l.text}`).join('\n') + (lines.length ? '\n' : '');
+}
+
+/** Plain text for the clipboard: `[time] text`. */
+export function toPlainText(lines: readonly TerminalLine[]): string {
+  return lines.map((l) => (l.timestamp ? `[${formatClock(l.timestamp)}] ${l.text}` : l.text)).join('\n');
+}
+
+/** HH:MM:SS of an ISO time, in the browser's zone; the raw text when it is not a time. */
+export function formatClock(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** 1-based numbers of lines whose text contains `query` (case-insensitive); [] for an empty query. */
+export function searchLines(lines: readonly TerminalLine[], query: string): number[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  const hits: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (lines[i]!.text.toLowerCase().includes(q)) hits.push(i);
+  return hits;
+}

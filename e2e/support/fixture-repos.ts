@@ -1,0 +1,89 @@
+/**
+ * The repositories the e2e suite analyses, and the figures computed BY HAND from them.
+ *
+ * calc.py: 4 `def`s; `add` and `scale` have docstrings, `greet` and `classify` do not.
+ * util.js: 1 function `double` with a JSDoc comment.
+ *   → 5 functions, 3 documented = 60.0 %.
+ * `scale` documents parameter `timeout`, which its signature lacks → 1 outdated of 3 documented = 33.3 %.
+ * `classify` is public, undocumented and has cyclomatic complexity 11 (10 `if`s + 1) → high →
+ *   urgent: 1 of 5 = 20.0 %.
+ * Languages by bytes: calc.py 724 B Python, util.js 71 B JavaScript (README.md is prose, not
+ *   counted): 724/795 = 91.07 % → "91.1%", 71/795 = 8.93 % → "8.9%".
+ * README.md: 26 words (2 headings of 1 word, sentences of 13 and 11 words), 7 lines, reading
+ *   time 26/200 min = 7.8 s.
+ */
+export const CALC_PY = `"""Small calculator helpers."""
+
+
+def add(a, b):
+    """Return the sum of a and b."""
+    return a + b
+
+
+def scale(value, factor):
+    """Scale a value.
+
+    Args:
+        value: the number to scale.
+        timeout: seconds to wait.
+    """
+    return value * factor
+
+
+def greet(name):
+    return "Hello " + name
+
+
+def classify(n):
+    if n < 0:
+        return "negative"
+    if n == 0:
+        return "zero"
+    if n == 1:
+        return "one"
+    if n == 2:
+        return "two"
+    if n == 3:
+        return "three"
+    if n == 4:
+        return "four"
+    if n == 5:
+        return "five"
+    if n == 6:
+        return "six"
+    if n == 7:
+        return "seven"
+    if n == 8:
+        return "eight"
+    return "many"
+`;
+
+export const UTIL_JS = `/** Doubles a number. */
+export function double(x) {
+  return x * 2;
+}
+`;
+
+export const README_MD = `# Calculator
+
+This project adds and scales numbers. It is a small example for tests.
+
+## Usage
+
+Run the script with Python. Read the code to learn more.
+`;
+
+export const CALCULATOR_FILES = { 'calc.py': CALC_PY, 'util.js': UTIL_JS, 'README.md': README_MD };
+
+/** A repository large enough that its analysis is still running when the test stops it. */
+export function bigRepoFiles(fileCount = 3000, functionsPerFile = 40): Record<string, string> {
+  const files: Record<string, string> = { 'README.md': '# Big\n\nA generated repository for the stop test.\n' };
+  for (let f = 0; f < fileCount; f++) {
+    let src = '';
+    for (let i = 0; i < functionsPerFile; i++) {
+      src += `def f_${f}_${i}(a, b):\n    """Add a and b."""\n    if a > b:\n        return a - b\n    return a + b\n\n\n`;
+    }
+    files[`pkg${f % 30}/mod_${f}.py`] = src;
+  }
+  return files;
+}

@@ -1,0 +1,62 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './server.ts';
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_GLOBAL: '/dev/null' };
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' });
+}
+
+/**
+ * A real `git daemon` on 127.0.0.1 serving bare repositories from a temp folder (after
+ * apps/server/test/helpers/git-daemon.ts). Repositories live at `{owner}/{name}.git`, so the
+ * server derives the organisation from the URL.
+ */
+export class GitDaemon {
+  private child: ChildProcess | null = null;
+  port = 0;
+  private constructor(readonly base: string) {}
+
+  static async start(): Promise<GitDaemon> {
+    const d = new GitDaemon(await mkdtemp(path.join(os.tmpdir(), 'docent-e2e-gitd-')));
+    d.port = await freePort();
+    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], { stdio: 'ignore' });
+    for (let i = 0; i < 50; i++) {
+      try {
+        execFileSync('git', ['ls-remote', `git://127.0.0.1:${d.port}/nonexistent.git`], { stdio: 'pipe', timeout: 2000 });
+      } catch (err) {
+        const out = String((err as { stderr?: Buffer }).stderr ?? '');
+        if (!/Connection refused/.test(out)) break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return d;
+  }
+
+  url(owner: string, name: string): string {
+    return `git://127.0.0.1:${this.port}/${owner}/${name}.git`;
+  }
+
+  /** Creates `{owner}/{name}.git` from files (path → content) in one commit. */
+  async addRepo(owner: string, name: string, files: Record<string, string>): Promise<void> {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'docent-e2e-gitwork-'));
+    git(work, 'init', '-q', '-b', 'main');
+    for (const [rel, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(work, rel)), { recursive: true });
+      await writeFile(path.join(work, rel), content);
+    }
+    git(work, 'add', '-A');
+    git(work, 'commit', '-q', '-m', 'initial commit');
+    await mkdir(path.join(this.base, owner), { recursive: true });
+    git(this.base, 'clone', '-q', '--bare', work, path.join(this.base, owner, `${name}.git`));
+    await rm(work, { recursive: true, force: true });
+  }
+
+  async stop(): Promise<void> {
+    this.child?.kill('SIGKILL');
+    await rm(this.base, { recursive: true, force: true });
+  }
+}
