@@ -31,8 +31,11 @@ describe('SignUpPage validation', () => {
   it('an empty form shows required errors and a notification titled Error with the first one', async () => {
     const user = setup();
     await user.click(submit());
-    const required = (await screen.findAllByText('This field is required!')).filter((el) => el.closest('.ant-form-item-explain'));
-    expect(required.length).toBe(4); // first name, email, password, confirmation
+    // antd renders the field errors one after another: wait until all four are there
+    await waitFor(() => {
+      const required = screen.queryAllByText('This field is required!').filter((el) => el.closest('.ant-form-item-explain'));
+      expect(required.length).toBe(4); // first name, email, password, confirmation
+    });
     const notice = await waitFor(() => {
       const el = document.querySelector('.ant-notification-notice');
       if (!el) throw new Error('no notification yet');
