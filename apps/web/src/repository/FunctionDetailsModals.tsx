@@ -20,20 +20,27 @@ function NoData() {
 
 function Buckets({ metrics }: { metrics: DocMetrics }) {
   const { t } = useTranslation();
-  const rows = [
-    ...(['high', 'medium', 'low'] as const).map((k) => ({ key: `c-${k}`, label: t(`repository.functions.levels.${k}`), ...metrics.complexity[k] })),
-    ...(['public', 'private', 'protected'] as const).map((k) => ({ key: `v-${k}`, label: t(`repository.functions.scopes.${k}`), ...metrics.visibility[k] })),
-  ];
-  return (
-    <div className="dc-buckets">
-      <h4>{t('repository.modals.byComplexity')}</h4>
-      <h4 className="dc-buckets__second">{t('repository.modals.byVisibility')}</h4>
+  const column = (title: string, rows: Array<{ key: string; label: string; documented: number; total: number }>) => (
+    <div className="dc-buckets__col">
+      <h4>{title}</h4>
       {rows.map((r) => (
-        <div key={r.key} className={`dc-bucket ${r.key.startsWith('v') ? 'dc-bucket--v' : 'dc-bucket--c'}`}>
+        <div key={r.key} className="dc-bucket">
           <span>{r.label}</span>
           <Progress percent={percentOf(r.documented, r.total)} size="small" format={() => `${r.documented}/${r.total}`} />
         </div>
       ))}
+    </div>
+  );
+  return (
+    <div className="dc-buckets">
+      {column(
+        t('repository.modals.byComplexity'),
+        (['high', 'medium', 'low'] as const).map((k) => ({ key: k, label: t(`repository.functions.levels.${k}`), ...metrics.complexity[k] })),
+      )}
+      {column(
+        t('repository.modals.byVisibility'),
+        (['public', 'private', 'protected'] as const).map((k) => ({ key: k, label: t(`repository.functions.scopes.${k}`), ...metrics.visibility[k] })),
+      )}
     </div>
   );
 }

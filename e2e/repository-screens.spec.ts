@@ -1,0 +1,167 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
+
+/**
+ * Screenshots of the issue 5 screens (repositories, organisation, repository dashboard and its
+ * modals, the terminal, All Jobs, the jobs dashboard) at 1280 and 360 px in both themes, saved
+ * under artifacts/screenshots/. Each checks its landmark rendered and nothing scrolls sideways.
+ */
+const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+mkdirSync(OUT, { recursive: true });
+
+interface Session {
+  token: string;
+  user: unknown;
+}
+
+async function verifiedSession(request: APIRequestContext, docent: Docent): Promise<Session> {
+  const email = uniqueEmail('linus');
+  const res = await request.post('/api/signup', { data: { first_name: 'Linus', last_name: 'Torvalds', email, password: 'Analytical1', agreeToTerms: true } });
+  expect(res.status()).toBe(201);
+  const { match } = await docent.mailbox.waitFor(email, /\/auth\/rapid\/login\?token=([^\s"'<>&]+)/);
+  const rapid = await request.post('/api/v1/auth/rapid-login', { data: { token: decodeURIComponent(match[1] ?? '') } });
+  expect(rapid.status()).toBe(200);
+  return (await rapid.json()) as Session;
+}
+
+/** Adds both fixture repositories and analyses the calculator to COMPLETE through the API. */
+async function prepare(request: APIRequestContext, session: Session, urls: { calculatorUrl: string; bigUrl: string }): Promise<number> {
+  const headers = { Authorization: `Bearer ${session.token}` };
+  for (const url of [urls.calculatorUrl, urls.bigUrl]) expect((await request.post('/api/v1/git/repos', { headers, data: { url } })).status()).toBe(201);
+  const start = await request.post('/api/v1/git/analyze/repo', { headers, data: { git_repo: { repo_name: 'calculator', organization_name: 'acme' }, vendor: 'GIT' } });
+  const { lroJobId } = (await start.json()) as { lroJobId: number };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/lro/${lroJobId}/status`, { headers })).json()) as { state: string }).state, { timeout: 60_000 })
+    .toBe('COMPLETE');
+  return lroJobId;
+}
+
+/** A card opens its modal once it shows the analysed figures. */
+async function openCard(page: Page, testId: string) {
+  await expect(page.getByTestId(testId)).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId(testId).click();
+}
+
+interface Shot {
+  name: string;
+  path: (jobId: number) => string;
+  ready: (page: Page) => ReturnType<Page['locator']>;
+  prepare?: (page: Page) => Promise<void>;
+  /** modal and fullscreen shots are of the viewport, pages are full length */
+  viewportOnly?: boolean;
+}
+
+const SHOTS: Shot[] = [
+  { name: 'repositories-list', path: () => '/repositories', ready: (p) => p.getByTestId('org-group') },
+  { name: 'repositories-not-found', path: () => '/repositories', ready: (p) => p.getByTestId('repo-not-found'), prepare: (p) => p.getByTestId('repo-search').fill('zzz') },
+  {
+    name: 'add-repo-dialog',
+    path: () => '/repositories',
+    ready: (p) => p.getByRole('dialog', { name: 'Add a repository by git URL' }),
+    prepare: (p) => p.getByTestId('add-repo').click(),
+    viewportOnly: true,
+  },
+  {
+    name: 'connect-vendor-dialog',
+    path: () => '/repositories',
+    ready: (p) => p.getByRole('dialog', { name: 'Connect Azure DevOps' }),
+    prepare: async (p) => {
+      await p.getByTestId('connect-more').click();
+      await p.getByRole('menuitem', { name: 'Azure DevOps' }).click();
+    },
+    viewportOnly: true,
+  },
+  { name: 'organization', path: () => '/repositories/GIT/acme', ready: (p) => p.getByTestId('repo-card').first() },
+  { name: 'repository-dashboard', path: () => '/repositories/GIT/acme/calculator/', ready: (p) => p.getByTestId('insights') },
+  { name: 'repository-empty', path: () => '/repositories/GIT/acme/bigrepo/', ready: (p) => p.getByTestId('full-analysis') },
+  {
+    name: 'modal-function-coverage',
+    path: () => '/repositories/GIT/acme/calculator/',
+    ready: (p) => p.getByTestId('coverage-modal'),
+    prepare: (p) => openCard(p, 'card-functions'),
+    viewportOnly: true,
+  },
+  {
+    name: 'modal-doc-issues',
+    path: () => '/repositories/GIT/acme/calculator/',
+    ready: (p) => p.getByTestId('outdated-table'),
+    prepare: (p) => openCard(p, 'card-issues'),
+    viewportOnly: true,
+  },
+  {
+    name: 'modal-readme',
+    path: () => '/repositories/GIT/acme/calculator/',
+    ready: (p) => p.getByTestId('readme-analysis'),
+    prepare: (p) => openCard(p, 'card-readme'),
+    viewportOnly: true,
+  },
+  {
+    name: 'modal-readme-suggestions',
+    path: () => '/repositories/GIT/acme/calculator/',
+    ready: (p) => p.getByTestId('readme-suggestion'),
+    prepare: async (p) => {
+      await openCard(p, 'card-readme');
+      await p.getByRole('tab', { name: 'Suggested Improvements' }).click();
+    },
+    viewportOnly: true,
+  },
+  { name: 'repository-all-jobs', path: () => '/repositories/GIT/acme/calculator/lro', ready: (p) => p.getByTestId('job-row').first() },
+  { name: 'jobs', path: () => '/jobs', ready: (p) => p.getByTestId('job-row').first() },
+  { name: 'job-log-modal', path: (id) => `/jobs/${id}`, ready: (p) => p.getByTestId('job-terminal').locator('.dc-term__row').first(), viewportOnly: true },
+  {
+    name: 'terminal-search',
+    path: (id) => `/jobs/${id}`,
+    ready: (p) => p.getByTestId('job-terminal-matches'),
+    prepare: (p) => p.getByLabel('Search the log').fill('acme'),
+    viewportOnly: true,
+  },
+  {
+    name: 'terminal-fullscreen',
+    path: (id) => `/jobs/${id}`,
+    ready: (p) => p.locator('.dc-term--fullscreen .dc-term__row').first(),
+    prepare: (p) => p.getByRole('button', { name: 'Fullscreen' }).click(),
+    viewportOnly: true,
+  },
+];
+
+for (const width of [1280, 360]) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`repository and job screens at ${width}px, ${theme}`, async ({ page, playwright, docent, gitRepos }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
+      const request = await playwright.request.newContext({ baseURL: docent.url });
+      const session = await verifiedSession(request, docent);
+      const jobId = await prepare(request, session, gitRepos);
+      await request.dispose();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto('/404');
+      await page.evaluate(
+        ([t, s]) => {
+          localStorage.clear();
+          localStorage.setItem('theme', t);
+          localStorage.setItem('accessToken', s.token);
+          localStorage.setItem('user', JSON.stringify(s.user));
+        },
+        [theme, session] as const,
+      );
+
+      for (const shot of SHOTS) {
+        await test.step(shot.name, async () => {
+          await page.goto(shot.path(jobId));
+          await shot.prepare?.(page);
+          await expect.soft(shot.ready(page)).toBeVisible();
+          await expect.soft(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await page.mouse.move(1, 1);
+          await page.waitForTimeout(400);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect.soft(overflow, `${shot.name}: no horizontal scrolling`).toBeLessThanOrEqual(0);
+          await page.screenshot({ path: path.join(OUT, `${shot.name}-${width}-${theme}.png`), fullPage: !shot.viewportOnly });
+        });
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+}
