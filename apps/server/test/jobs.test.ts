@@ -103,6 +103,7 @@ describe('a repository served by git daemon, analysed by a job', () => {
     const lines = (logs.json() as string[]).map(decodeLogLine);
     expect(lines[0]!.text).toMatch(/^Job \d+ created: ANALYSIS for local\/demo$/);
     expect(lines.some((l) => l.kind === 'COMMAND' && l.text.startsWith('git clone'))).toBe(true);
+    expect(lines.filter((l) => l.text.includes(t.config.cloneDir))).toEqual([]);
     expect(lines.some((l) => l.text === 'Functions: 2 of 3 documented')).toBe(true);
     expect(lines.at(-1)).toMatchObject({ kind: 'SUCCESS', text: 'Job COMPLETE: Analysis complete' });
     const times = lines.map((l) => Date.parse(l.timestamp));

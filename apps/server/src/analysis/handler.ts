@@ -68,7 +68,8 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
         // git's progress redraws many times a second: keep one line a second in the log
         if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
         lastGitLine = Date.now();
-        void log('DEBUG', line);
+        // the worker's folders are no business of the user's: show the repository instead
+        void log('DEBUG', line.split(dest).join(`${repo.organization_name}/${repo.repo_name}`));
       },
     });
     await progress(20, `Checked out ${commit.slice(0, 12)}`);
