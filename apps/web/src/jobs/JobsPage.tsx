@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, DatePicker, Input, Select } from 'antd';
 import type { GetProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -28,6 +28,12 @@ export default function JobsPage() {
   const { jobId } = useParams();
   const openId = jobId && /^\d+$/.test(jobId) ? Number(jobId) : null;
   const [search, setSearch] = useState('');
+  // The list is asked for once typing pauses, not on every keystroke.
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
   const [status, setStatus] = useState<string[]>([]);
   const [types, setTypes] = useState<string[]>([]);
   const [range, setRange] = useState<RangeValue>(null);
@@ -36,11 +42,11 @@ export default function JobsPage() {
     () => ({
       status,
       type: types,
-      q: search,
+      q: query,
       ...(range?.[0] ? { from: range[0].startOf('day').toISOString() } : {}),
       ...(range?.[1] ? { to: range[1].endOf('day').toISOString() } : {}),
     }),
-    [status, types, search, range],
+    [status, types, query, range],
   );
   const list = useQuery({ queryKey: jobKeys.list(filter), queryFn: () => jobsApi.all(filter), placeholderData: (prev) => prev });
   const jobs = useRefreshedJobs(list.data?.jobs);

@@ -25,11 +25,17 @@ function hasAnyAnalysis(r: AnalysisReport): boolean {
   return Boolean(r.basicFuncDocAnalysis || r.advancedFuncDocAnalysis || r.readmeAnalysis || (r.programmingLanguages && Object.keys(r.programmingLanguages).length));
 }
 
+/** One page instance per repository, so its analysis state never carries over to another. */
+export default function RepositoryRoute() {
+  const { vendor, orgName, repoName } = useParams();
+  return <RepositoryPage key={`${vendor}/${orgName}/${repoName}`} />;
+}
+
 /**
  * /repositories/:vendor/:orgName/:repoName/ and …/lro (spec §2 Repository page): a breadcrumb
  * bar with actions, tabs Dashboard and All Jobs kept in sync with the path.
  */
-export default function RepositoryPage() {
+function RepositoryPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const params = useParams();
