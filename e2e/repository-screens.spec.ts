@@ -127,14 +127,19 @@ const SHOTS: Shot[] = [
 ];
 
 // 768 px (tablet) is checked in the light theme only: layout, not colour, changes there.
-const RUNS = [
+const RUNS: Array<{ width: number; theme: 'light' | 'dark'; language?: 'en' | 'de' }> = [
   ...[1280, 360].flatMap((width) => (['light', 'dark'] as const).map((theme) => ({ width, theme }))),
-  { width: 768, theme: 'light' as const },
+  { width: 768, theme: 'light' },
+  // German labels are longer: the main screens once more at the narrowest width.
+  { width: 360, theme: 'light', language: 'de' },
 ];
+/** Shots whose landmarks do not depend on the language. */
+const LANGUAGE_NEUTRAL = new Set(['repositories-list', 'organization', 'repository-dashboard', 'repository-empty', 'repository-all-jobs', 'jobs', 'job-log-modal']);
 
-for (const { width, theme } of RUNS) {
+for (const { width, theme, language = 'en' } of RUNS) {
   {
-    test(`repository and job screens at ${width}px, ${theme}`, async ({ page, playwright, docent, gitRepos }) => {
+    const suffix = language === 'en' ? '' : `-${language}`;
+    test(`repository and job screens at ${width}px, ${theme}${suffix ? `, ${language}` : ''}`, async ({ page, playwright, docent, gitRepos }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
       const request = await playwright.request.newContext({ baseURL: docent.url });
@@ -145,16 +150,17 @@ for (const { width, theme } of RUNS) {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto('/404');
       await page.evaluate(
-        ([t, s]) => {
+        ([t, s, l]) => {
           localStorage.clear();
           localStorage.setItem('theme', t);
+          localStorage.setItem('language', l);
           localStorage.setItem('accessToken', s.token);
           localStorage.setItem('user', JSON.stringify(s.user));
         },
-        [theme, session] as const,
+        [theme, session, language] as const,
       );
 
-      for (const shot of SHOTS) {
+      for (const shot of SHOTS.filter((s) => language === 'en' || LANGUAGE_NEUTRAL.has(s.name))) {
         await test.step(shot.name, async () => {
           await page.goto(shot.path(jobId));
           await shot.prepare?.(page);
@@ -164,7 +170,7 @@ for (const { width, theme } of RUNS) {
           await page.waitForTimeout(400);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect.soft(overflow, `${shot.name}: no horizontal scrolling`).toBeLessThanOrEqual(0);
-          await page.screenshot({ path: path.join(OUT, `${shot.name}-${width}-${theme}.png`), fullPage: !shot.viewportOnly });
+          await page.screenshot({ path: path.join(OUT, `${shot.name}-${width}-${theme}${suffix}.png`), fullPage: !shot.viewportOnly });
         });
       }
       expect(errors).toEqual([]);

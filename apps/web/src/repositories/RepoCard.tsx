@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { Repository } from '@docent/contracts';
 import { isPremium, repoPath } from './grouping.ts';
 import { VendorIcon } from './VendorIcon.tsx';
-import { percentOf } from '../repository/languages.ts';
+import { oneDecimal, percentOf } from '../repository/languages.ts';
 
 /** One repository card; a click opens /repositories/{vendor}/{org}/{repo}. */
 export function RepoCard({ repo }: { repo: Repository }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const report = repo.gitAppMetaData.analysisReport;
   const fn = report.basicFuncDocAnalysis;
   const readme = report.readmeAnalysis;
@@ -40,7 +40,7 @@ export function RepoCard({ repo }: { repo: Repository }) {
       </div>
       <div className="dc-repo-card__stats">
         <span>
-          {fn ? t('repositories.card.documented', { percent: percentOf(fn.totalDocumented, fn.totalFunctions).toFixed(1) }) : t('repositories.card.notAnalysed')}
+          {fn ? t('repositories.card.documented', { percent: oneDecimal(percentOf(fn.totalDocumented, fn.totalFunctions), i18n.language) }) : t('repositories.card.notAnalysed')}
         </span>
         {readme && <span>{t('repositories.card.readme', { score: readme.calculatedQualityScore })}</span>}
         <RightOutlined className="dc-repo-card__go" aria-hidden="true" />

@@ -3,7 +3,7 @@ import { BookOutlined, CodeOutlined, FileTextOutlined, WarningOutlined } from '@
 import { useTranslation } from 'react-i18next';
 import type { AnalysisReport, AnalysisType } from '@docent/contracts';
 import { AnalysisCard, type CardState } from './AnalysisCard.tsx';
-import { languageColor, legend, percentOf, sortLanguages } from './languages.ts';
+import { formatPercent, languageColor, legend, percentOf, sortLanguages } from './languages.ts';
 import { BAND_COLOR, scoreBand } from './readmeQuality.ts';
 
 /** Which cards an analysis type refreshes. */
@@ -38,13 +38,14 @@ interface Props {
 }
 
 function Bar({ label, part, total, testId, color }: { label: string; part: number; total: number; testId: string; color?: string }) {
+  const { i18n } = useTranslation();
   const pct = percentOf(part, total);
   return (
     <div className="dc-metric" data-testid={testId}>
       <div className="dc-metric__row">
         <span>{label}</span>
         <strong>
-          <span data-testid={`${testId}-count`}>{`${part} / ${total}`}</span> · <span data-testid={`${testId}-percent`}>{`${pct.toFixed(1)}%`}</span>
+          <span data-testid={`${testId}-count`}>{`${part} / ${total}`}</span> · <span data-testid={`${testId}-percent`}>{formatPercent(pct, i18n.language)}</span>
         </strong>
       </div>
       <Progress percent={pct} showInfo={false} strokeColor={color} size="small" />
@@ -53,14 +54,15 @@ function Bar({ label, part, total, testId, color }: { label: string; part: numbe
 }
 
 export function DashboardCards({ report, languages, runningType, progress, busy, onAnalyze, onOpen }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const pct = (v: number) => formatPercent(v, i18n.language);
   const state = (card: 'functions' | 'languages' | 'issues' | 'readme', has: boolean): CardState =>
     runningType && AFFECTS[runningType].includes(card) ? 'analysing' : has ? 'ready' : 'empty';
   const fn = report.basicFuncDocAnalysis;
   const adv = report.advancedFuncDocAnalysis;
   const readme = report.readmeAnalysis;
   const langs = sortLanguages(languages ?? report.programmingLanguages);
-  const lg = legend(langs);
+  const lg = legend(langs, i18n.language);
   const common = { progress, disabled: busy };
 
   return (
@@ -97,9 +99,9 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
         emptyAction={t('repository.cards.languages.action')}
         onAnalyze={() => onAnalyze(langs.length ? CARD_ACTIONS.languages.refresh : CARD_ACTIONS.languages.empty)}
       >
-        <div className="dc-stack" role="img" aria-label={langs.map((l) => `${l.name} ${l.percent.toFixed(1)}%`).join(', ')}>
+        <div className="dc-stack" role="img" aria-label={langs.map((l) => `${l.name} ${pct(l.percent)}`).join(', ')}>
           {langs.map((l) => (
-            <Tooltip key={l.name} title={`${l.name} ${l.percent.toFixed(1)}%`}>
+            <Tooltip key={l.name} title={`${l.name} ${pct(l.percent)}`}>
               <span style={{ width: `${l.percent}%`, background: languageColor(l.name) }} />
             </Tooltip>
           ))}
@@ -113,7 +115,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
             </li>
           ))}
           {lg.more > 0 && (
-            <Tooltip title={langs.slice(4).map((l) => `${l.name} ${l.percent.toFixed(1)}%`).join(', ')}>
+            <Tooltip title={langs.slice(4).map((l) => `${l.name} ${pct(l.percent)}`).join(', ')}>
               <li className="dc-legend__more">{t('repository.cards.languages.more', { count: lg.more })}</li>
             </Tooltip>
           )}

@@ -5,7 +5,7 @@ import type { DocMetrics } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
 import { FunctionTable } from './FunctionTable.tsx';
-import { percentOf } from './languages.ts';
+import { oneDecimal, percentOf } from './languages.ts';
 
 const MODAL_WIDTH = 900;
 
@@ -47,7 +47,7 @@ function Buckets({ metrics }: { metrics: DocMetrics }) {
 
 /** Function coverage: documented and undocumented functions, sortable and searchable. */
 export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const q = useFunctionDetails(repoRef, 'basicDoc', open);
   const fns = (q.data?.functions ?? []).filter((f) => !f.isTest);
   const documented = fns.filter((f) => f.docstring !== null);
@@ -64,7 +64,7 @@ export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: Rep
         <div data-testid="coverage-modal">
           <div className="dc-modal-summary">
             <strong>{`${documented.length} / ${fns.length}`}</strong>
-            <span>{t('repository.modals.documentedShare', { percent: percentOf(documented.length, fns.length).toFixed(1) })}</span>
+            <span>{t('repository.modals.documentedShare', { percent: oneDecimal(percentOf(documented.length, fns.length), i18n.language) })}</span>
           </div>
           {q.data?.docMetrics && <Buckets metrics={q.data.docMetrics} />}
           <Tabs

@@ -3,6 +3,7 @@ import { BulbOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisReport } from '@docent/contracts';
 import { actionItems, healthLabel, healthScore, type InsightInput, type Priority } from './insights.ts';
+import { oneDecimal } from './languages.ts';
 
 const PRIORITY_COLOR: Record<Priority, string> = { high: 'red', medium: 'orange', low: 'green' };
 const LABEL_COLOR = { good: '#22c55e', needsImprovement: '#f59e0b', poor: '#ef4444' } as const;
@@ -22,7 +23,7 @@ export function insightInput(report: AnalysisReport): InsightInput | null {
 
 /** 'Documentation Insights': the overall health score and action items (spec §9). */
 export function InsightsCard({ report }: { report: AnalysisReport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const input = insightInput(report);
   if (!input) return null;
   const score = healthScore(input);
@@ -53,7 +54,7 @@ export function InsightsCard({ report }: { report: AnalysisReport }) {
               {items.map((a) => (
                 <li key={a.kind} data-priority={a.priority}>
                   <Tag color={PRIORITY_COLOR[a.priority]}>{t(`repository.insights.priority.${a.priority}`)}</Tag>
-                  <span>{t(`repository.insights.items.${a.kind}`, { count: a.count, percent: (a.percent ?? 0).toFixed(1) })}</span>
+                  <span>{t(`repository.insights.items.${a.kind}`, { count: a.count, percent: oneDecimal(a.percent ?? 0, i18n.language) })}</span>
                 </li>
               ))}
             </ul>

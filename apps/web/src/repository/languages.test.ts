@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legend, percentOf, sortLanguages } from './languages.ts';
+import { formatPercent, legend, percentOf, sortLanguages } from './languages.ts';
 
 describe('languages card', () => {
   it('sorts by share and shows the top 4 at one decimal with +N more', () => {
@@ -13,6 +13,11 @@ describe('languages card', () => {
     const l = legend(sortLanguages({ Python: 91.07, JavaScript: 8.93, Text: 0 }));
     expect(l.shown.map((s) => s.label)).toEqual(['91.1%', '8.9%']);
     expect(l.more).toBe(0);
+  });
+  it('formats percentages at one decimal in the interface language', () => {
+    expect(formatPercent(60)).toBe('60.0%');
+    expect(formatPercent(91.07, 'de')).toBe('91,1 %');
+    expect(legend(sortLanguages({ Python: 91.07 }), 'de').shown[0]?.label).toBe('91,1 %');
   });
   it('percent of a total', () => {
     expect(percentOf(3, 5)).toBe(60);

@@ -13,9 +13,20 @@ export function sortLanguages(map: Record<string, number> | undefined): Language
     .sort((a, b) => b.percent - a.percent || a.name.localeCompare(b.name));
 }
 
-export function legend(langs: LanguageShare[]): { shown: Array<LanguageShare & { label: string }>; more: number } {
+/** A number at one decimal in the interface language: "40.0" (en), "40,0" (de). */
+export function oneDecimal(value: number, language = 'en'): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
+/** A percentage at one decimal in the interface language: "60.0%" (en), "60,0 %" (de). */
+export function formatPercent(value: number, language = 'en'): string {
+  const n = oneDecimal(value, language);
+  return language.startsWith('de') ? `${n} %` : `${n}%`;
+}
+
+export function legend(langs: LanguageShare[], language = 'en'): { shown: Array<LanguageShare & { label: string }>; more: number } {
   return {
-    shown: langs.slice(0, LEGEND_SIZE).map((l) => ({ ...l, label: `${l.percent.toFixed(1)}%` })),
+    shown: langs.slice(0, LEGEND_SIZE).map((l) => ({ ...l, label: formatPercent(l.percent, language) })),
     more: Math.max(0, langs.length - LEGEND_SIZE),
   };
 }
