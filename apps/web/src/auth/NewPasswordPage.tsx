@@ -1,10 +1,11 @@
-import { App, Button, Form, Input, Result } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authApi } from './api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { MissingResetDetails } from './MissingResetDetails.tsx';
 import { confirmPasswordRules, strongPasswordRules } from './formRules.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 
@@ -34,19 +35,7 @@ export default function NewPasswordPage() {
   });
 
   if (!email || !code) {
-    return (
-      <AuthLayout title={t('auth.newPassword.title')}>
-        <Result
-          status="warning"
-          title={t('auth.emailCodeNotFound')}
-          extra={
-            <Link to="/auth/forgot-password">
-              <Button type="primary">{t('auth.securityCode.startOver')}</Button>
-            </Link>
-          }
-        />
-      </AuthLayout>
-    );
+    return <MissingResetDetails title={t('auth.newPassword.title')} />;
   }
 
   return (

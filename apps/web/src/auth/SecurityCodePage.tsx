@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Result } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@docent/contracts';
 import { authApi } from './api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { MissingResetDetails } from './MissingResetDetails.tsx';
 import { securityCodeRules } from './formRules.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 
@@ -34,19 +35,7 @@ export default function SecurityCodePage() {
   });
 
   if (!isValidEmail(email)) {
-    return (
-      <AuthLayout title={t('auth.securityCode.title')}>
-        <Result
-          status="warning"
-          title={t('auth.emailCodeNotFound')}
-          extra={
-            <Link to="/auth/forgot-password">
-              <Button type="primary">{t('auth.securityCode.startOver')}</Button>
-            </Link>
-          }
-        />
-      </AuthLayout>
-    );
+    return <MissingResetDetails title={t('auth.securityCode.title')} />;
   }
 
   return (
