@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { extractFunctions } from '../src/functions/index.ts';
+import { pythonStdlibDir, runPythonAstOracle } from './helpers/python-ast.ts';
 
 /**
  * Python's own `ast` is the reference: every def/async def it sees must be found, with the
@@ -12,31 +12,8 @@ import { extractFunctions } from '../src/functions/index.ts';
  * standard library (real code, different on every Python version).
  */
 
-const ORACLE = `
-import ast, json, sys
-out = {}
-for path in json.load(sys.stdin):
-    try:
-        tree = ast.parse(open(path, encoding='utf-8').read())
-    except (SyntaxError, ValueError, UnicodeDecodeError):
-        out[path] = None
-        continue
-    out[path] = [[n.name, n.end_lineno, ast.get_docstring(n)] for n in ast.walk(tree)
-                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-json.dump(out, sys.stdout)
-`;
-
-type OracleRow = [name: string, endLine: number, docstring: string | null];
-
-function runOracle(files: string[]): Record<string, OracleRow[] | null> {
-  const result = spawnSync('python3', ['-c', ORACLE], { input: JSON.stringify(files), maxBuffer: 512 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr?.toString()}`);
-  return JSON.parse(result.stdout.toString()) as Record<string, OracleRow[] | null>;
-}
-
 function stdlibSample(): string[] {
-  const probe = spawnSync('python3', ['-c', "import sysconfig; print(sysconfig.get_paths()['stdlib'])"]);
-  const dir = probe.stdout.toString().trim();
+  const dir = pythonStdlibDir();
   const names = readdirSync(dir)
     .filter((n) => n.endsWith('.py'))
     .sort();
@@ -47,7 +24,7 @@ function stdlibSample(): string[] {
 const fixtureDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'functions', 'python');
 
 async function compare(files: string[]): Promise<{ functions: number; documented: number; compared: number }> {
-  const oracle = runOracle(files);
+  const oracle = runPythonAstOracle(files);
   let functions = 0;
   let documented = 0;
   let compared = 0;

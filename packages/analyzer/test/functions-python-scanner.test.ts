@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { extractWithTreeSitter } from '../src/functions/index.ts';
 import { scanPython } from '../src/functions/python-scanner.ts';
+import { pythonStdlibDir, runPythonAstOracle } from './helpers/python-ast.ts';
 
 /**
  * The Python scanner must give exactly what the tree-sitter path gives, or decline (null) so that
@@ -15,12 +15,8 @@ import { scanPython } from '../src/functions/python-scanner.ts';
 
 const fixtureDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'functions', 'python');
 
-function stdlibDir(): string {
-  return spawnSync('python3', ['-c', "import sysconfig; print(sysconfig.get_paths()['stdlib'])"]).stdout.toString().trim();
-}
-
 function stdlibSample(step: number): string[] {
-  const dir = stdlibDir();
+  const dir = pythonStdlibDir();
   const names = readdirSync(dir)
     .filter((n) => n.endsWith('.py'))
     .sort();
@@ -133,26 +129,10 @@ describe('Python scanner agrees with the tree-sitter path', () => {
   });
 });
 
-const ORACLE = `
-import ast, json, sys
-out = {}
-for path in json.load(sys.stdin):
-    try:
-        tree = ast.parse(open(path, encoding='utf-8').read())
-    except (SyntaxError, ValueError, UnicodeDecodeError):
-        out[path] = None
-        continue
-    out[path] = [[n.name, n.end_lineno, ast.get_docstring(n)] for n in ast.walk(tree)
-                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-json.dump(out, sys.stdout)
-`;
-
 describe('Python scanner agrees with python3 ast', () => {
   it('names, end lines and docstrings on the fixtures and a sample of the standard library', () => {
     const files = [path.join(fixtureDir, 'billing.py'), path.join(fixtureDir, 'tricky.py'), ...stdlibSample(6)];
-    const result = spawnSync('python3', ['-c', ORACLE], { input: JSON.stringify(files), maxBuffer: 512 * 1024 * 1024 });
-    expect(result.status).toBe(0);
-    const oracle = JSON.parse(result.stdout.toString()) as Record<string, Array<[string, number, string | null]> | null>;
+    const oracle = runPythonAstOracle(files);
     let compared = 0;
     let functions = 0;
     for (const file of files) {

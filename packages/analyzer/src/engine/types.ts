@@ -1,32 +1,16 @@
+import type { ParsedFunction } from '../functions/extract.ts';
+import type { FileClass } from '../languages/index.ts';
 import type { StoredFunction } from './function-content.ts';
 
-/** The shape src/functions' extractFunctions returns (declared here so the engine states what it relies on). */
-export interface ParsedFunctionLike {
-  name: string;
-  /** 1-based, inclusive */
-  startLine: number;
-  endLine: number;
-  content: string;
-  docstring: string | null;
-  docStartLine: number | null;
-  docEndLine: number | null;
-  scope: 'public' | 'private' | 'protected';
-  complexity: number;
-  outdated: { status: 'OUTDATED' | 'CURRENT'; explanation: string };
-}
+/** What src/functions' extractFunctions returns: the engine relies on exactly that type. */
+export type ParsedFunctionLike = ParsedFunction;
 
 /** Language classification of one file, as the engine keeps it. */
-export interface FileFacts {
+export interface FileFacts extends FileClass {
   rel: string;
   size: number;
   /** git blob id of the content; null for files over the parse limit (never hashed) */
   blobId: string | null;
-  language: string | null;
-  type: 'programming' | 'markup' | 'data' | 'prose' | null;
-  vendored: boolean;
-  generated: boolean;
-  documentation: boolean;
-  countsForLanguages: boolean;
   binary: boolean;
 }
 
