@@ -16,6 +16,7 @@ import {
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { openEventStream } from '../http/sse.ts';
 import type { JobEngine } from './engine.ts';
 import type { LogBus } from './log-bus.ts';
 import { toJob, type JobStore } from './store.ts';
@@ -97,9 +98,7 @@ export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine,
         const header = Number(req.headers['last-event-id']);
         let since = Number.isInteger(header) && header >= 0 ? header : (req.query.since ?? 0);
 
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+        const res = openEventStream(reply);
         res.write('retry: 1000\n\n');
 
         let closed = false;

@@ -6,6 +6,7 @@ import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { openEventStream } from '../http/sse.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import { toVendorConnection, type ConnectionRepository } from './connections.ts';
 import { VendorApiError, type VendorCredential } from './hosted-types.ts';
@@ -72,9 +73,7 @@ export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connec
     const stream = async (req: FastifyRequest, reply: FastifyReply, segment: string) => {
       const vendor = hostedVendor(segment);
       const user = userOf(req);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      const res = openEventStream(reply);
       const controller = new AbortController();
       req.raw.on('close', () => controller.abort(new Error('client went away')));
       const say = (message: string) => {
