@@ -3,7 +3,7 @@
  *
  * Without a path it generates the deterministic synthetic repository (bench/synthetic.ts) as a
  * git repo under os.tmpdir(). With a path it benchmarks a local clone of that repository (the
- * original is never modified). Each analysis runs in its own process (bench/analyze-once.ts) with
+ * original is never modified). Each analysis runs in its own process (bench/analyze-once.mjs) with
  * a fresh cache folder: cold run, warm run (nothing changed), then a run after 10 files changed
  * and were committed. --compare also times `github-linguist --breakdown` and `pydocstyle` on the
  * same tree when they are installed. Results go to stdout (a table, then one JSON line).
@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { changeTenFiles } from './change-files.ts';
 import { generateSyntheticRepo } from './synthetic.ts';
 import { analyzerSourceVersion } from '../src/engine/cache.ts';
+import { buildBundle } from '../build/bundle.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -24,6 +25,8 @@ const keep = args.includes('--keep');
 const source = args.find((a) => !a.startsWith('--'));
 // One cache version for all runs: source edits made meanwhile must not empty the cache.
 const cacheVersion = `bench${analyzerSourceVersion()}`;
+// The measured processes run the bundle (as the CLI does); building it is not part of any run.
+await buildBundle();
 
 interface Run {
   wallMs: number;
@@ -45,7 +48,7 @@ const hasTime = fs.existsSync('/usr/bin/time');
 
 function analyzeInChild(dir: string, cacheDir: string, ...extra: string[]): Run {
   const started = performance.now();
-  const command = [process.execPath, '--import', 'tsx', path.join(here, 'analyze-once.ts'), dir, cacheDir, ...extra];
+  const command = [process.execPath, path.join(here, 'analyze-once.mjs'), dir, cacheDir, ...extra];
   const child = spawnSync(hasTime ? '/usr/bin/time' : command[0]!, hasTime ? ['-f', 'TIME %U %S', ...command] : command.slice(1), {
     encoding: 'utf8',
     maxBuffer: 1 << 26,

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// The `docent` command: load TypeScript through tsx (no build step), then run the CLI.
-import { register } from 'tsx/esm/api';
+// The `docent` command. Runs the prebuilt bundle (build/bundle.mjs; rebuilt here when the sources
+// changed), or the TypeScript sources through tsx when no bundle can be built.
+import { loadBundle } from '../build/bundle.mjs';
 
-register();
-const { main } = await import('../src/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+let cli = await loadBundle('cli');
+if (!cli) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  cli = await import('../src/cli.ts');
+}
+process.exitCode = await cli.main(process.argv.slice(2));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StoredFunction } from './function-content.ts';
+import { hashAnalyzerSources } from './source-version.mjs';
 import type { FileFacts } from './types.ts';
 
 /**
@@ -204,42 +205,17 @@ const WRITES_IN_FLIGHT = 8;
 
 let sourceVersion: string | undefined;
 
+/** Set by the bundle builder (build/bundle.mjs): the bundle no longer sits next to its sources. */
+declare const __DOCENT_SOURCE_VERSION__: string | undefined;
+
 /**
  * Hash of the analyzer sources whose output is cached (functions, docstyles, languages, the
- * engine's worker side). Computed once per process; reading ~50 small files takes ~2 ms.
+ * engine's worker side). Computed once per process; in the bundle it was computed at build time.
  */
 export function analyzerSourceVersion(): string {
   // The benchmark pins the version so that edits made while it runs do not empty its cache.
   if (process.env.DOCENT_CACHE_VERSION) return process.env.DOCENT_CACHE_VERSION.replace(/[^A-Za-z0-9]/g, '').slice(0, 40) || 'pinned';
-  if (sourceVersion) return sourceVersion;
-  const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const hash = createHash('sha1');
-  for (const folder of ['functions', 'docstyles', 'languages', 'engine']) {
-    for (const file of listSources(path.join(srcDir, folder))) {
-      hash.update(path.relative(srcDir, file)).update('\0');
-      try {
-        hash.update(fs.readFileSync(file));
-      } catch {
-        // a file vanishing mid-hash only changes the key
-      }
-    }
-  }
-  sourceVersion = hash.digest('hex').slice(0, 12);
+  if (typeof __DOCENT_SOURCE_VERSION__ === 'string') return __DOCENT_SOURCE_VERSION__;
+  sourceVersion ??= hashAnalyzerSources(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
   return sourceVersion;
-}
-
-function listSources(dir: string): string[] {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listSources(full));
-    else if (/\.(ts|mjs|js|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) out.push(full);
-  }
-  return out;
 }

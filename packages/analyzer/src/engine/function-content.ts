@@ -1,3 +1,4 @@
+import { contentStartOf } from '../functions/content-offsets.ts';
 import type { ParsedFunctionLike } from './types.ts';
 
 /**
@@ -26,6 +27,12 @@ function spanOf(text: string, starts: readonly number[], startLine: number, endL
 export function compactFunctions(text: string, functions: readonly ParsedFunctionLike[]): StoredFunction[] {
   const starts = lineStarts(text);
   return functions.map((fn) => {
+    // Where the extractor knows the content's position, the offsets follow without comparing text.
+    const position = contentStartOf.get(fn);
+    if (position !== undefined) {
+      const stored = fromPosition(text, starts, fn, position);
+      if (stored) return stored;
+    }
     const span = spanOf(text, starts, fn.startLine, fn.endLine);
     if (span === null) return fn;
     // Code usually starts at the line's first non-blank character: one comparison, no search.
@@ -36,6 +43,21 @@ export function compactFunctions(text: string, functions: readonly ParsedFunctio
     const { content: _content, ...rest } = fn;
     return { ...rest, cs: at, ce };
   });
+}
+
+/**
+ * The stored form of a function whose content is text.slice(at, at + content.length), provided
+ * that slice lies within its lines (so hydrateFunctions reproduces it); null otherwise.
+ */
+function fromPosition(text: string, starts: readonly number[], fn: ParsedFunctionLike, at: number): StoredFunction | null {
+  const from = starts[fn.startLine - 1];
+  const next = starts[fn.endLine];
+  if (from === undefined || next === undefined || fn.startLine < 1 || fn.endLine < fn.startLine) return null;
+  const spanEnd = Math.min(next - 1, text.length);
+  const end = at + fn.content.length;
+  if (at < from || end > spanEnd) return null;
+  const { content: _content, ...rest } = fn;
+  return { ...rest, cs: at - from, ce: spanEnd - end };
 }
 
 export function needsSource(functions: readonly StoredFunction[]): boolean {

@@ -1,4 +1,5 @@
 import type { ParsedFunction } from './extract.ts';
+import { contentStartOf } from './content-offsets.ts';
 import { cleandoc, isPrivateName, unescapePython } from './languages/python.ts';
 import { judgeOutdated } from './outdated.ts';
 import type { DocBlock, Scope, Signature } from './types.ts';
@@ -581,7 +582,7 @@ function scan(src: string): ParsedFunction[] {
     const doc = frame.docstring;
     const returns = frame.declaredNone ? 'none' : !frame.nonStub ? 'unknown' : frame.returnsValue ? 'value' : 'none';
     const outdated = doc ? judgeOutdated(doc.text, 'Python', frame.signature, returns, 'Docstring') : { status: 'CURRENT' as const, explanation: '' };
-    results[frame.resultIndex] = {
+    const fn: ParsedFunction = {
       name: frame.qualifier ? `${frame.qualifier}.${frame.name}` : frame.name,
       startLine: frame.startRow + 1,
       endLine: endRowValue + 1,
@@ -593,6 +594,8 @@ function scan(src: string): ParsedFunction[] {
       complexity: frame.complexity,
       outdated,
     };
+    contentStartOf.set(fn, frame.startIndex);
+    results[frame.resultIndex] = fn;
   };
 
   const hiddenName = (name: string): boolean => {

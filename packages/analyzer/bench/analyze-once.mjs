@@ -1,21 +1,30 @@
 /**
  * One analysis in its own process, so the benchmark can read this process's peak RSS (main
- * thread plus worker threads) and CPU time. Prints one JSON line.
+ * thread plus worker threads) and CPU time. Prints one JSON line. Runs the engine from the
+ * prebuilt bundle, as the `docent` CLI does (plain JavaScript: no tsx in the measured process).
  *
- * Usage: node --import tsx analyze-once.ts <dir> <cacheDir> [--change-between]
+ * Usage: node analyze-once.mjs <dir> <cacheDir> [--change-between]
  * With --change-between it first warms up as a long-lived server worker would be: one analysis,
  * then 10 changed files analysed (loading every module and the grammars the inline parser
  * needs); then it changes 10 other files and reports that analysis.
  */
-import { analyzeRepository } from '../src/engine/analyze.ts';
-import { changeTenFiles } from './change-files.ts';
+import { loadBundle } from '../build/bundle.mjs';
 
 const [dir, cacheDir, flag] = process.argv.slice(2);
 if (!dir || !cacheDir) {
-  process.stderr.write('usage: analyze-once.ts <dir> <cacheDir> [--change-between]\n');
+  process.stderr.write('usage: analyze-once.mjs <dir> <cacheDir> [--change-between]\n');
   process.exit(2);
 }
+const engine = await loadBundle('analyze');
+if (!engine) {
+  process.stderr.write('analyze-once: the analyzer bundle could not be built (node packages/analyzer/build/bundle.mjs)\n');
+  process.exit(1);
+}
+const { analyzeRepository } = engine;
 if (flag === '--change-between') {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { changeTenFiles } = await import('./change-files.ts');
   await analyzeRepository(dir, { cacheDir });
   changeTenFiles(dir, 2);
   await analyzeRepository(dir, { cacheDir });
