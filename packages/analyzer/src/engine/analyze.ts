@@ -13,6 +13,7 @@ import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
 import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyExplanation, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
 import { listRepositoryFiles } from './list-files.ts';
+import { projectKey } from './project-key.ts';
 import { MAX_PARSE_BYTES, quickOutcome } from './parse-file.ts';
 import { createProgress } from './progress.ts';
 import { RepoReader } from './safe-read.ts';
@@ -42,6 +43,8 @@ export interface AnalyzeOptions {
 /** How many bytes are decoded for language detection (Linguist looks at the start of a file). */
 const SAMPLE_BYTES = 64 * 1024;
 const BINARY_SNIFF_BYTES = 8000;
+/** git processes reading a cold analysis' history window at once (one per core, up to this). */
+const HISTORY_SLICES_MAX = 4;
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
@@ -71,8 +74,19 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
 
   progress.phase(0, 'Listing files');
   const reader = new RepoReader(dir);
-  const listing = await listRepositoryFiles(dir, signal);
-  timings.mark('list files');
+  const listingPending = listRepositoryFiles(dir, signal);
+  listingPending.catch(() => undefined); // awaited below
+  // The folder's pack loads while git lists the files.
+  let cache: AnalysisCache | null = null;
+  if (wantLanguages || wantFunctions) {
+    cache = new AnalysisCache(resolveCacheDir(options.cacheDir), fs.realpathSync(dir), analyzerSourceVersion());
+    cache.load();
+  }
+  // Which project the folder belongs to, when the cache does not know yet: on a folder's first
+  // analysis another clone of the project may already hold every result.
+  const project = cache && (cache.size === 0 || !cache.knownProject) ? projectKey(dir, signal) : Promise.resolve(null);
+  const listing = await listingPending;
+  timings.mark('list files, load cache');
   const wantHistory = wantFunctions && only !== 'basicDoc' && listing.git && options.gitHistory !== false;
   const headBlobs = wantHistory ? headBlobIds(dir, signal) : Promise.resolve(new Map<string, string>());
   headBlobs.catch(() => undefined);
@@ -84,19 +98,20 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   // Text of each parseable file as read (keyed with its blob id), to restore function code from.
   // The report's function code is sliced from these strings, so keeping them costs no extra peak.
   const sources = new Map<string, { blobId: string; text: string }>();
-  let cache: AnalysisCache | null = null;
   const historyDepth = options.historyDepth ?? DEFAULT_HISTORY_DEPTH;
   let prefetch: HistoryPrefetch | null = null;
 
-  if (wantLanguages || wantFunctions) {
+  if (cache) {
     const { attrs, attrsKey } = readGitAttributes(reader, listing.files);
-    timings.mark('.gitattributes');
-    cache = new AnalysisCache(resolveCacheDir(options.cacheDir), fs.realpathSync(dir), analyzerSourceVersion());
-    cache.load();
-    timings.mark('load cache');
-    // First analysis of this folder: every documented function needs history, so git reads it
-    // now, on the other core, while this thread reads and parses (see prefetchHistory).
-    if (wantHistory && historyDepth > 0 && cache.size === 0) prefetch = prefetchHistory(dir, historyDepth, signal);
+    // A folder's first analysis: take what another clone of the project already computed.
+    if (cache.size === 0) {
+      const key = await project;
+      if (key) cache.joinProject(key);
+    }
+    timings.mark('.gitattributes, project');
+    // First analysis of this folder and nothing to share: every documented function needs
+    // history, so git reads it now, on the other cores, while this thread reads and parses.
+    if (wantHistory && historyDepth > 0 && cache.size === 0 && !cache.sharing) prefetch = prefetchHistory(dir, historyDepth, signal, Math.min(HISTORY_SLICES_MAX, os.availableParallelism()));
     cache.retainOnly(new Set(listing.files));
 
     const workers = Math.max(1, Math.min(os.availableParallelism(), options.workers ?? os.availableParallelism()));
@@ -114,7 +129,6 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         else delete record.retry;
         if (outcome.blobId) record.facts = { ...record.facts, blobId: outcome.blobId };
         cache.set(outcome.rel, record);
-        if (outcome.blobId && !outcome.error) cache.putObject(outcome.blobId, outcome.language, outcome.functions);
       }
       if (outcome.error) stats.skippedFiles++;
       if (readDone) progress.phase(20 + (65 * parsed) / Math.max(1, toParse), `Parsed ${parsed}/${toParse} files`);
@@ -160,9 +174,10 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
           stats.cachedFiles++;
           continue;
         }
-        const shared = cache.getObject(blobId, language);
+        const shared = cache.getShared(blobId, language);
         if (shared) {
-          record.functions = shared;
+          record.functions = shared.functions;
+          if (shared.blame) record.blame = shared.blame; // used only if its key (blob, HEAD blob, depth) matches
           cache.set(rel, record);
           stats.cachedFiles++;
           continue;
@@ -190,9 +205,8 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   }
   throwIfAborted(signal);
 
-  // The README card and the cache's object writes need no git history: started now, they run
-  // while git finishes (on a first analysis this thread would otherwise wait for it).
-  cache?.writeObjects();
+  // The README card needs no git history: started now, it runs while git finishes (on a first
+  // analysis this thread would otherwise wait for it).
   if (wantReadme && !wantLanguages && !wantFunctions) stats.files = listing.files.length;
   const readmePending = wantReadme ? readmeOutcome(dir, listing.files, facts, cache, options) : null;
   readmePending?.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
@@ -249,6 +263,10 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
     }
     timings.mark('readme');
   } finally {
+    if (cache && !cache.knownProject) {
+      const key = await project;
+      if (key) cache.joinProject(key);
+    }
     await cache?.flush();
     timings.mark('write cache');
   }

@@ -10,18 +10,23 @@ import type { FileFacts } from './types.ts';
  * On-disk cache of per-file results (see docs/performance.md, "Cache").
  *
  *   <cacheDir>/v<version>/repos/<sha1(real repo path)>.json   one pack per repository folder:
- *       every file's blob id, language facts, parsed functions and blame summary. One read and
- *       one write per analysis, whatever the number of files.
- *   <cacheDir>/v<version>/objects/<2>/<38>-<lang>.json        content-addressed parse results,
- *       keyed by blob id and language, shared by every clone of every repository.
+ *       every file's blob id, language facts, parsed functions and history summary. One read
+ *       and one write per analysis, whatever the number of files.
+ *   <cacheDir>/v<version>/projects/<sha1(project key)>.json   the packs of one project's folders
+ *       (clones, each worker's copy, forks), newest first. A folder analysed for the first time
+ *       takes every result whose blob id matches from the newest of them, so a fresh clone of a
+ *       known repository parses nothing.
  *
  * The version folder mixes the engine's format number with a hash of the analyzer sources that
  * shape results, so a code change never serves stale figures. Every write goes to a temporary
  * file renamed into place (atomic on one file system); anything unreadable is treated as a miss.
  */
 
-/** Bump when the pack or object layout changes. */
-const FORMAT = 4;
+/** Bump when the pack or index layout changes. */
+const FORMAT = 5;
+
+/** Packs remembered per project: enough for a few clones and workers. */
+const PACKS_PER_PROJECT = 8;
 
 export interface BlameSummary {
   /** key the summary belongs to: blob id plus whether the file matched HEAD */
@@ -46,37 +51,43 @@ export interface FileRecord {
 interface PackFile {
   format: number;
   root: string;
+  /** sha1 of the project key (see projectKey) */
+  project?: string;
   files: Record<string, FileRecord>;
   readme?: { key: string; value: unknown };
 }
 
+/** What another folder of the project knows about one content: its functions and history. */
+export interface SharedResult {
+  functions: StoredFunction[];
+  blame?: BlameSummary;
+}
+
 export class AnalysisCache {
   readonly versionDir: string;
+  private readonly packName: string;
   private readonly packPath: string;
   private records = new Map<string, FileRecord>();
   private readme: { key: string; value: unknown } | undefined;
   private dirty = false;
-  private readonly pendingObjects: Array<{ file: string; functions: StoredFunction[] }> = [];
-  private readonly pendingWrites: Array<Promise<void>> = [];
-  private readonly folders = new Map<string, Promise<void>>();
-  private readonly writeQueue: Array<{ file: string; functions: StoredFunction[] }> = [];
-  private writing = 0;
+  private project: string | undefined;
+  private storedProject: string | undefined;
+  private shared: Map<string, SharedResult> | null = null;
 
   constructor(cacheDir: string, readonly realRoot: string, version: string) {
     this.versionDir = path.join(cacheDir, `v${FORMAT}-${version}`);
-    const rootKey = createHash('sha1').update(realRoot).digest('hex');
-    this.packPath = path.join(this.versionDir, 'repos', `${rootKey}.json`);
+    this.packName = createHash('sha1').update(realRoot).digest('hex');
+    this.packPath = this.packFile(this.packName);
   }
 
   /** Loads the repository's pack; a missing or corrupt pack is an empty cache. */
   load(): void {
-    try {
-      const pack = JSON.parse(fs.readFileSync(this.packPath, 'utf8')) as PackFile;
-      if (pack && pack.format === FORMAT && pack.root === this.realRoot && pack.files && typeof pack.files === 'object') {
-        this.records = new Map(Object.entries(pack.files));
-        if (pack.readme && typeof pack.readme.key === 'string') this.readme = pack.readme;
-      }
-    } catch {
+    const pack = this.readPack(this.packPath);
+    if (pack) {
+      this.records = new Map(Object.entries(pack.files));
+      if (pack.readme && typeof pack.readme.key === 'string') this.readme = pack.readme;
+      if (typeof pack.project === 'string') this.storedProject = pack.project;
+    } else {
       this.records = new Map();
     }
   }
@@ -86,9 +97,41 @@ export class AnalysisCache {
     return this.records.size;
   }
 
+  /** The project this folder was registered under last time (sha1 of its key), if any. */
+  get knownProject(): string | undefined {
+    return this.storedProject;
+  }
+
+  /**
+   * Registers this folder under `projectKey` (written by flush) and, when the folder has no pack
+   * yet, takes the newest readable pack of the same project as the source of shared results.
+   */
+  joinProject(projectKey: string, hashed = false): void {
+    this.project = hashed ? projectKey : createHash('sha1').update(projectKey).digest('hex');
+    if (this.records.size > 0) return;
+    for (const name of this.projectPacks()) {
+      if (name === this.packName) continue;
+      const pack = this.readPack(this.packFile(name));
+      if (!pack) continue;
+      const shared = new Map<string, SharedResult>();
+      for (const record of Object.values(pack.files)) {
+        if (!isRecord(record) || !Array.isArray(record.functions) || record.retry || record.parseError !== undefined) continue;
+        const { blobId, language } = record.facts;
+        if (typeof blobId === 'string' && typeof language === 'string') shared.set(`${blobId}\0${language}`, { functions: record.functions, blame: record.blame });
+      }
+      this.shared = shared;
+      return;
+    }
+  }
+
+  /** True when another folder of the project supplies results (see joinProject). */
+  get sharing(): boolean {
+    return this.shared !== null;
+  }
+
   get(rel: string): FileRecord | undefined {
     const record = this.records.get(rel);
-    return record && typeof record === 'object' && record.facts && typeof record.facts === 'object' ? record : undefined;
+    return isRecord(record) ? record : undefined;
   }
 
   set(rel: string, record: FileRecord): void {
@@ -116,76 +159,62 @@ export class AnalysisCache {
     }
   }
 
-  /** A parse result for this content from any repository, or undefined. */
-  getObject(blobId: string, language: string): StoredFunction[] | undefined {
-    try {
-      const value = JSON.parse(fs.readFileSync(this.objectPath(blobId, language), 'utf8')) as unknown;
-      return Array.isArray(value) ? (value as StoredFunction[]) : undefined;
-    } catch {
-      return undefined;
-    }
+  /** Results for this content from another folder of the project, or undefined. */
+  getShared(blobId: string, language: string): SharedResult | undefined {
+    return this.shared?.get(`${blobId}\0${language}`);
   }
 
-  /** Kept until writeObjects() or flush(). */
-  putObject(blobId: string, language: string, functions: StoredFunction[]): void {
-    this.pendingObjects.push({ file: this.objectPath(blobId, language), functions });
-  }
-
-  /**
-   * Starts writing the objects put so far, through the I/O thread pool, with one mkdir per
-   * folder (a recursive mkdir per object cost ~0.7 s of main-thread CPU for 670 objects) and at
-   * most WRITES_IN_FLIGHT at a time (each object is serialised just before its write, so the
-   * JSON of all objects never exists at once). The engine calls it while it waits for git;
-   * flush() awaits the writes.
-   */
-  writeObjects(): void {
-    this.writeQueue.push(...this.pendingObjects.splice(0));
-    while (this.writing < WRITES_IN_FLIGHT && this.writeQueue.length > 0) {
-      this.writing++;
-      this.pendingWrites.push(this.writeNext());
-    }
-  }
-
-  private async writeNext(): Promise<void> {
-    for (let item = this.writeQueue.shift(); item; item = this.writeQueue.shift()) {
-      try {
-        const folder = path.dirname(item.file);
-        let made = this.folders.get(folder);
-        if (!made) {
-          made = fs.promises.mkdir(folder, { recursive: true }).then(() => undefined);
-          this.folders.set(folder, made);
-        }
-        await made;
-        await atomicWrite(item.file, JSON.stringify(item.functions));
-      } catch {
-        // A cache is optional: a failed write is a miss next time.
-      }
-    }
-    this.writing--;
-  }
-
-  /** Writes the pack (when anything changed) and new objects. Failures are swallowed: a cache is optional. */
+  /** Writes the pack (when anything changed) and the project's index. Failures are swallowed: a cache is optional. */
   async flush(): Promise<void> {
-    this.writeObjects();
-    const writes = this.pendingWrites.splice(0);
-    if (this.dirty) {
-      const pack: PackFile = { format: FORMAT, root: this.realRoot, files: Object.fromEntries(this.records), readme: this.readme };
-      const text = JSON.stringify(pack);
-      writes.push(
-        fs.promises
-          .mkdir(path.dirname(this.packPath), { recursive: true })
-          .then(() => atomicWrite(this.packPath, text))
-          .catch(() => undefined),
-      );
-      this.dirty = false;
+    const projectChanged = this.project !== undefined && this.project !== this.storedProject;
+    if (!this.dirty && !projectChanged) return;
+    this.dirty = false;
+    try {
+      const pack: PackFile = { format: FORMAT, root: this.realRoot, project: this.project, files: Object.fromEntries(this.records), readme: this.readme };
+      await fs.promises.mkdir(path.dirname(this.packPath), { recursive: true });
+      await atomicWrite(this.packPath, JSON.stringify(pack));
+      this.storedProject = this.project;
+      if (this.project) {
+        const packs = [this.packName, ...this.projectPacks().filter((name) => name !== this.packName)].slice(0, PACKS_PER_PROJECT);
+        const index = this.projectIndex(this.project);
+        await fs.promises.mkdir(path.dirname(index), { recursive: true });
+        await atomicWrite(index, JSON.stringify({ packs }));
+      }
+    } catch {
+      // A failed write is a miss next time.
     }
-    await Promise.all(writes);
   }
 
-  private objectPath(blobId: string, language: string): string {
-    const lang = language.replace(/[^A-Za-z0-9+#-]/g, '_');
-    return path.join(this.versionDir, 'objects', blobId.slice(0, 2), `${blobId.slice(2)}-${lang}.json`);
+  private projectPacks(): string[] {
+    if (!this.project) return [];
+    try {
+      const value = JSON.parse(fs.readFileSync(this.projectIndex(this.project), 'utf8')) as { packs?: unknown };
+      return Array.isArray(value.packs) ? value.packs.filter((name): name is string => typeof name === 'string' && /^[0-9a-f]{40}$/.test(name)) : [];
+    } catch {
+      return [];
+    }
   }
+
+  private readPack(file: string): PackFile | null {
+    try {
+      const pack = JSON.parse(fs.readFileSync(file, 'utf8')) as PackFile;
+      return pack && pack.format === FORMAT && typeof pack.root === 'string' && pack.files && typeof pack.files === 'object' ? pack : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private packFile(name: string): string {
+    return path.join(this.versionDir, 'repos', `${name}.json`);
+  }
+
+  private projectIndex(project: string): string {
+    return path.join(this.versionDir, 'projects', `${project}.json`);
+  }
+}
+
+function isRecord(record: FileRecord | undefined): record is FileRecord {
+  return !!record && typeof record === 'object' && !!record.facts && typeof record.facts === 'object';
 }
 
 /** Writes via a temporary file renamed into place; the folder must exist. */
@@ -199,9 +228,6 @@ async function atomicWrite(file: string, text: string): Promise<void> {
     throw error;
   }
 }
-
-/** Object files written concurrently (enough to keep the I/O threads busy). */
-const WRITES_IN_FLIGHT = 8;
 
 let sourceVersion: string | undefined;
 

@@ -224,15 +224,16 @@ function consumeDiffs(
 /** The lines of `git log -p` output the consumer acts on (commit, file and hunk headers). */
 const HEADER_LINE = /^(?:\x01|@@ |\+\+\+ |diff --git ).*$/gm;
 
-/** Applies a complete, already read `git log` output (see prefetchHistory). */
-function consumeDiffText(text: string, files: Map<string, Tracked>, commits: Array<[string, number]>): void {
+/** Applies a complete, already read `git log` output (see prefetchHistory); true once nothing is left to attribute. */
+function consumeDiffText(text: string, files: Map<string, Tracked>, commits: Array<[string, number]>): boolean {
   const consumer = createDiffConsumer(files, commits, -1);
   // Jumping from header to header skips the changed-line bodies (most of the 10 MB) in one scan.
   for (const m of text.matchAll(HEADER_LINE)) {
     const line = m[0].endsWith('\r') ? m[0].slice(0, -1) : m[0];
-    if (consumer.line(line)) return;
+    if (consumer.line(line)) return true;
   }
   consumer.end();
+  return [...files.values()].every((f) => f.remaining === 0);
 }
 
 /** The first-parent commits `git log` reads, oldest excluded: `HEAD~depth` or none (whole history). */
@@ -254,8 +255,11 @@ const LOG_ARGS = ['log', '--first-parent', '--diff-merges=first-parent', '-p', .
 /** Output of the whole window's `git log -p` for every file, read while the files are parsed. */
 export interface HistoryPrefetch {
   depth: number;
-  /** null when git failed or the output outgrew the memory cap (then history is read per target) */
-  result: Promise<{ boundary: [string, number] | null; text: string } | null>;
+  /**
+   * The window's diffs as consecutive slices of the first-parent line, newest slice first; null
+   * when git failed or the output outgrew the memory cap (then history is read per target).
+   */
+  result: Promise<{ boundary: [string, number] | null; texts: string[] } | null>;
   /** stops git if it is still running (the history turned out not to be needed) */
   cancel(): void;
 }
@@ -263,60 +267,106 @@ export interface HistoryPrefetch {
 /** Above this much `git log` output the prefetch gives up (the targeted pass reads less). */
 const PREFETCH_MAX_BYTES = 256 * 1024 * 1024;
 
+/** Below this many commits the window is read by one git process (splitting costs more than it saves). */
+const MIN_COMMITS_PER_SLICE = 50;
+
 /**
  * Starts the history pass before the targets are known: `git log -p` over the newest `depth`
- * first-parent commits for all files. On a cold analysis git then runs on one core while the
- * files are read and parsed on the other; the targeted pass (traceHistory without a prefetch)
- * reads the same diffs, restricted to the targets, only after parsing. Only for a bounded window
- * (depth > 0). git writes to a private temporary file rather than a pipe, so it never waits for
- * this thread (a pipe holds 64 KiB: git would stall whenever the main thread is busy).
+ * first-parent commits for all files. On a cold analysis git then runs beside this thread while
+ * the files are read and parsed; the targeted pass (traceHistory without a prefetch) reads the
+ * same diffs, restricted to the targets, only after parsing. Only for a bounded window
+ * (depth > 0).
+ *
+ * git log is single-threaded and its diffs cost more CPU than everything else in a cold analysis,
+ * so the window is cut into `slices` consecutive runs of first-parent commits (HEAD~n/2..HEAD and
+ * HEAD~n..HEAD~n/2 for two), one git process each: the cores share the work instead of one core
+ * waiting for one git. Applied newest slice first, they give exactly the single pass's result.
+ * Each git writes to a private temporary file rather than a pipe, so it never waits for this
+ * thread (a pipe holds 64 KiB: git would stall whenever the main thread is busy).
  */
-export function prefetchHistory(root: string, depth: number, signal?: AbortSignal): HistoryPrefetch {
-  let child: ReturnType<typeof spawn> | null = null;
+export function prefetchHistory(root: string, depth: number, signal?: AbortSignal, slices = 1): HistoryPrefetch {
+  const children = new Set<ReturnType<typeof spawn>>();
   let cancelled = false;
   const result = (async () => {
     const boundary = await historyBoundary(root, depth, signal);
+    const cuts = slices > 1 ? await sliceCuts(root, depth, boundary, slices, signal) : [];
     if (cancelled || signal?.aborted) return null;
+    // Ranges newest first: cut1..HEAD, cut2..cut1, …, boundary..cutN (or all below cutN).
+    const tips = ['HEAD', ...cuts];
+    const ranges = tips.map((tip, i) => {
+      const bottom = i < cuts.length ? cuts[i] : boundary?.[0];
+      return bottom ? `${bottom}..${tip}` : tip;
+    });
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-history-'));
-    const file = path.join(folder, 'log.diff');
     try {
-      const fd = fs.openSync(file, 'wx', 0o600);
-      const code = await new Promise<number | null>((resolve) => {
-        const proc = spawn('git', [...GIT_CONFIG, ...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--'], {
-          cwd: root,
-          stdio: ['ignore', fd, 'ignore'],
-          env: { ...process.env, ...GIT_ENV_OVERRIDES },
-        });
-        child = proc;
-        fs.closeSync(fd);
-        // The output cannot be capped as it is written; it is checked a few times a second.
-        const watch = setInterval(() => {
-          try {
-            if (fs.statSync(file).size > PREFETCH_MAX_BYTES) proc.kill('SIGKILL');
-          } catch {
-            proc.kill('SIGKILL');
-          }
-        }, 200);
-        proc.on('error', () => resolve(null));
-        proc.on('close', (exit) => {
-          clearInterval(watch);
-          child = null;
-          resolve(exit);
-        });
-      });
-      if (code !== 0 || cancelled) return null;
-      return { boundary, text: fs.readFileSync(file, 'utf8') };
+      const texts = await Promise.all(ranges.map((range, i) => logToFile(root, range, path.join(folder, `log${i}.diff`))));
+      if (cancelled || texts.some((text) => text === null)) return null;
+      return { boundary, texts: texts as string[] };
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   })().catch(() => null);
+
+  /** Runs one `git log -p` over `range` into `file`; its text, or null when git failed or overflowed. */
+  function logToFile(cwd: string, range: string, file: string): Promise<string | null> {
+    const fd = fs.openSync(file, 'wx', 0o600);
+    return new Promise<string | null>((resolve) => {
+      const proc = spawn('git', [...GIT_CONFIG, ...LOG_ARGS, range, '--'], {
+        cwd,
+        stdio: ['ignore', fd, 'ignore'],
+        env: { ...process.env, ...GIT_ENV_OVERRIDES },
+      });
+      children.add(proc);
+      fs.closeSync(fd);
+      // The output cannot be capped as it is written; it is checked a few times a second.
+      const watch = setInterval(() => {
+        try {
+          if (fs.statSync(file).size > PREFETCH_MAX_BYTES) proc.kill('SIGKILL');
+        } catch {
+          proc.kill('SIGKILL');
+        }
+      }, 200);
+      proc.on('error', () => resolve(null));
+      proc.on('close', (exit) => {
+        clearInterval(watch);
+        children.delete(proc);
+        resolve(exit === 0 && !cancelled ? fs.readFileSync(file, 'utf8') : null);
+      });
+    });
+  }
+
   const cancel = (): void => {
     cancelled = true;
-    child?.kill('SIGKILL');
+    for (const child of children) child.kill('SIGKILL');
   };
   signal?.addEventListener('abort', cancel, { once: true });
   void result.then(() => signal?.removeEventListener('abort', cancel));
   return { depth, result, cancel };
+}
+
+/**
+ * Commits cutting the window into `slices` runs of equal length along the first-parent line
+ * (HEAD~k·n/slices), newest first; none when the window is too short to be worth splitting.
+ */
+async function sliceCuts(root: string, depth: number, boundary: [string, number] | null, slices: number, signal?: AbortSignal): Promise<string[]> {
+  let length = depth;
+  if (!boundary) {
+    // The whole history is shorter than the window: split what there is.
+    try {
+      length = Number((await runGit(root, ['rev-list', '--first-parent', '--count', 'HEAD'], signal)).toString('utf8').trim());
+    } catch {
+      return [];
+    }
+  }
+  const count = Math.min(slices, Math.floor(length / MIN_COMMITS_PER_SLICE));
+  if (!(count > 1)) return [];
+  const refs = Array.from({ length: count - 1 }, (_, i) => `HEAD~${Math.round(((i + 1) * length) / count)}`);
+  try {
+    const shas = (await runGit(root, ['rev-parse', ...refs], signal)).toString('utf8').trim().split('\n');
+    return shas.length === refs.length && shas.every((sha) => /^[0-9a-f]{40,64}$/.test(sha)) ? shas : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -357,7 +407,8 @@ export async function traceHistory(
   let boundary: [string, number] | null;
   if (prefetched) {
     boundary = prefetched.boundary;
-    consumeDiffText(prefetched.text, files, commits);
+    // Newest slice first: each file's diffs are then applied newest to oldest, as in one pass.
+    for (const text of prefetched.texts) if (consumeDiffText(text, files, commits)) break;
   } else {
     boundary = await historyBoundary(root, depth, options.signal);
     await consumeDiffs(root, [...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--', ...files.keys()], files, commits, -1, options.signal);

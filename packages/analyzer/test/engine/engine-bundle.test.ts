@@ -50,8 +50,8 @@ it('gives the same result as the TypeScript sources, workers included', async ()
 
 it('keys its cache with the same source version as the sources, so edits never serve stale results', () => {
   const version = hashAnalyzerSources(path.resolve(import.meta.dirname, '../../src'));
-  expect(fs.readdirSync(cliCache)).toEqual([`v4-${version}`]);
-  expect(fs.readdirSync(libCache)).toEqual([`v4-${version}`]);
+  expect(fs.readdirSync(cliCache)).toEqual([expect.stringMatching(new RegExp(`^v\\d+-${version}$`))]);
+  expect(fs.readdirSync(libCache)).toEqual([expect.stringMatching(new RegExp(`^v\\d+-${version}$`))]);
 });
 
 it('is found again without rebuilding while the sources are unchanged', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
-import { commitAll, initRepo, tempDir, write } from './helpers.ts';
+import { commitAll, git, initRepo, tempDir, write } from './helpers.ts';
 
 const root = tempDir('cache');
 const cacheDir = tempDir('cache-store');
@@ -50,38 +50,52 @@ describe('per-file cache keyed by blob id', () => {
     expect(edited.report.basicFuncDocAnalysis).toEqual({ totalFunctions: 9, totalDocumented: 4 });
   });
 
-  it('survives a corrupt pack: falls back to the content-addressed store', async () => {
+  it('survives a corrupt pack: parses again, then caches again', async () => {
     const packs = packFiles();
     expect(packs).toHaveLength(1);
-    fs.writeFileSync(packs[0]!, '{"format": 4, "files": {"pkg/m0.py": 17, broken');
+    fs.writeFileSync(packs[0]!, '{"format": 5, "files": {"pkg/m0.py": 17, broken');
     const result = await run();
-    expect(result.stats).toMatchObject({ parsedFiles: 0, cachedFiles: 4 });
+    expect(result.stats).toMatchObject({ parsedFiles: 4, cachedFiles: 0 });
     expect(result.functions).toHaveLength(9);
+    expect((await run()).stats).toMatchObject({ parsedFiles: 0, cachedFiles: 4 });
   });
 
-  it('re-parses a file whose stored object is corrupt and ignores a corrupt record', async () => {
+  it('re-parses a file whose record is corrupt', async () => {
     const [pack] = packFiles();
     const parsed = JSON.parse(fs.readFileSync(pack!, 'utf8'));
     parsed.files['pkg/m1.py'] = { facts: null };
     fs.writeFileSync(pack!, JSON.stringify(parsed));
-    // Also break m1's object in the shared store.
-    const blob = (await import('../../src/engine/blob-id.ts')).gitBlobId(fs.readFileSync(path.join(root, 'pkg/m1.py')));
-    const versionDir = path.dirname(path.dirname(pack!));
-    const object = path.join(versionDir, 'objects', blob.slice(0, 2), `${blob.slice(2)}-Python.json`);
-    expect(fs.existsSync(object)).toBe(true);
-    fs.writeFileSync(object, '[{"name": ');
     const result = await run();
     expect(result.stats).toMatchObject({ parsedFiles: 1, cachedFiles: 3 });
     expect(names(result)).toContain('pkg/m1.py:f1');
   });
 
-  it('shares parse results between clones at different paths', async () => {
+  it('shares results between clones of one project at different paths (same root commit, no remote)', async () => {
     const copy = tempDir('cache-copy');
     copies.push(copy);
     fs.cpSync(root, copy, { recursive: true });
     const result = await run(copy);
     expect(result.stats).toMatchObject({ parsedFiles: 0, cachedFiles: 4 });
-    expect(names(result)).toEqual(names(await run()));
+    expect(result.functions).toEqual((await run()).functions);
+  });
+
+  it('shares results between clones of one origin, whatever credentials their URLs carry, and stores no URL', async () => {
+    const cloneWith = (url: string): string => {
+      const dir = tempDir('cache-origin');
+      copies.push(dir);
+      fs.cpSync(root, dir, { recursive: true });
+      git(dir, ['remote', 'add', 'origin', url]);
+      return dir;
+    };
+    // With an origin the project is the origin: the first such clone has nothing to share yet.
+    const alice = cloneWith('https://alice:secret1@git.example.com/team/project.git');
+    expect((await run(alice)).stats).toMatchObject({ parsedFiles: 4, cachedFiles: 0 });
+    const bob = cloneWith('https://bob:secret2@git.example.com/team/project.git');
+    expect((await run(bob)).stats).toMatchObject({ parsedFiles: 0, cachedFiles: 4 });
+    // Same files, another origin: another project.
+    const fork = cloneWith('https://git.example.com/someone-else/project.git');
+    expect((await run(fork)).stats).toMatchObject({ parsedFiles: 4, cachedFiles: 0 });
+    for (const file of packFiles()) expect(fs.readFileSync(file, 'utf8')).not.toMatch(/secret|alice|bob|example\.com/);
   });
 });
 
