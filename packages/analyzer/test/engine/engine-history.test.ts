@@ -154,4 +154,34 @@ describe('history from one git log pass', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('gives the same summaries when the window is read in slices by several git processes', async () => {
+    const dir = tempDir('history-slices');
+    try {
+      initRepo(dir);
+      const lines = Array.from({ length: 40 }, (_, i) => `v${i} = ${i}`);
+      const save = (): void => fs.writeFileSync(path.join(dir, 'mod.py'), lines.join('\n') + '\n');
+      save();
+      fs.writeFileSync(path.join(dir, 'other.py'), 'x = 0\n');
+      commitAll(dir, 'base', '2024-01-01T00:00:00Z');
+      // 120 commits, each changing one line of mod.py (cycling) and sometimes other.py.
+      for (let c = 1; c <= 120; c++) {
+        lines[(c * 7) % lines.length] = `v${(c * 7) % lines.length} = ${1000 + c}`;
+        save();
+        if (c % 3 === 0) fs.appendFileSync(path.join(dir, 'other.py'), `x${c} = ${c}\n`);
+        git(dir, ['commit', '-q', '-am', `change ${c}`], new Date(Date.UTC(2024, 1, 1) + c * 86_400_000).toISOString());
+      }
+      const targets = [{ rel: 'mod.py', lineCount: 40, ranges: [[1, 40]] as Array<[number, number]>, dirty: false }];
+      for (const depth of [100, 1000]) {
+        const targeted = await traceHistory(dir, targets, () => 'k', { depth });
+        const prefetch = prefetchHistory(dir, depth, undefined, 2);
+        const sliced = await prefetch.result;
+        expect(sliced?.texts).toHaveLength(2); // really split
+        expect(await traceHistory(dir, targets, () => 'k', { depth, prefetch })).toEqual(targeted);
+        expect(new Set(targeted.get('mod.py')!.runs.filter((_, i) => i % 3 === 2)).size).toBeGreaterThan(10);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
