@@ -156,10 +156,13 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         const blobId = large ? null : gitBlobId(file.bytes);
         const previous = cache.get(rel);
         let record: FileRecord;
+        // Decoded once: a small file's text is also its language sample.
+        let text: string | undefined;
         if (previous && blobId && previous.facts.blobId === blobId && previous.attrs === attrsKey) {
           record = previous;
         } else {
-          record = { facts: classify(rel, file.bytes, file.size, blobId, attrs), attrs: attrsKey };
+          if (file.size <= SAMPLE_BYTES && !isBinary(file.bytes.subarray(0, BINARY_SNIFF_BYTES))) text = decoder.decode(file.bytes);
+          record = { facts: classify(rel, file.bytes, file.size, blobId, attrs, text), attrs: attrsKey };
           if (blobId) cache.set(rel, record);
         }
         facts.push({ rel, ...record.facts });
@@ -167,7 +170,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         if (!pool || !blobId || !parseable(rel, record.facts)) continue;
 
         functionFiles.set(rel, record);
-        const text = decoder.decode(file.bytes);
+        text ??= decoder.decode(file.bytes);
         sources.set(rel, { blobId, text });
         const language = record.facts.language!;
         if (Array.isArray(record.functions) && !record.retry) {
@@ -353,9 +356,10 @@ function parseable(rel: string, facts: Omit<FileFacts, 'rel'>): boolean {
   );
 }
 
-function classify(rel: string, bytes: Uint8Array, size: number, blobId: string | null, attrs: GitAttributes | undefined): Omit<FileFacts, 'rel'> {
-  const binary = isBinary(bytes.subarray(0, BINARY_SNIFF_BYTES));
-  const sample = binary ? '' : decoder.decode(bytes.subarray(0, SAMPLE_BYTES));
+/** `text`: the whole file decoded, when the caller has it (then it is not binary and fits the sample). */
+function classify(rel: string, bytes: Uint8Array, size: number, blobId: string | null, attrs: GitAttributes | undefined, text?: string): Omit<FileFacts, 'rel'> {
+  const binary = text === undefined && isBinary(bytes.subarray(0, BINARY_SNIFF_BYTES));
+  const sample = text ?? (binary ? '' : decoder.decode(bytes.subarray(0, SAMPLE_BYTES)));
   const cls = classifyFile(rel, sample, size, attrs);
   return {
     size,

@@ -39,9 +39,7 @@ export function compactFunctions(text: string, functions: readonly ParsedFunctio
     const indent = span.length - span.trimStart().length;
     const at = span.startsWith(fn.content, indent) ? indent : span.indexOf(fn.content);
     if (at < 0) return fn;
-    const ce = span.length - at - fn.content.length;
-    const { content: _content, ...rest } = fn;
-    return { ...rest, cs: at, ce };
+    return withOffsets(fn, at, span.length - at - fn.content.length);
   });
 }
 
@@ -56,8 +54,24 @@ function fromPosition(text: string, starts: readonly number[], fn: ParsedFunctio
   const spanEnd = Math.min(next - 1, text.length);
   const end = at + fn.content.length;
   if (at < from || end > spanEnd) return null;
-  const { content: _content, ...rest } = fn;
-  return { ...rest, cs: at - from, ce: spanEnd - end };
+  return withOffsets(fn, at - from, spanEnd - end);
+}
+
+// Both directions spell the fields out: object rest/spread cost ~0.1 s per 30,000 functions.
+function withOffsets(fn: ParsedFunctionLike, cs: number, ce: number): StoredFunction {
+  return {
+    name: fn.name,
+    startLine: fn.startLine,
+    endLine: fn.endLine,
+    docstring: fn.docstring,
+    docStartLine: fn.docStartLine,
+    docEndLine: fn.docEndLine,
+    scope: fn.scope,
+    complexity: fn.complexity,
+    outdated: fn.outdated,
+    cs,
+    ce,
+  };
 }
 
 export function needsSource(functions: readonly StoredFunction[]): boolean {
@@ -69,8 +83,25 @@ export function hydrateFunctions(text: string | null, functions: readonly Stored
   const starts = text === null ? [] : lineStarts(text);
   return functions.map((fn) => {
     if (typeof fn.content === 'string') return fn as ParsedFunctionLike;
-    const { cs = 0, ce = 0, ...rest } = fn;
-    const span = text === null ? null : spanOf(text, starts, fn.startLine, fn.endLine);
-    return { ...rest, content: span === null ? '' : span.slice(cs, span.length - ce) };
+    let content = '';
+    if (text !== null) {
+      const from = starts[fn.startLine - 1];
+      const next = starts[fn.endLine];
+      if (from !== undefined && next !== undefined && fn.startLine >= 1 && fn.endLine >= fn.startLine) {
+        content = text.slice(from + (fn.cs ?? 0), Math.min(next - 1, text.length) - (fn.ce ?? 0));
+      }
+    }
+    return {
+      name: fn.name,
+      startLine: fn.startLine,
+      endLine: fn.endLine,
+      content,
+      docstring: fn.docstring,
+      docStartLine: fn.docStartLine,
+      docEndLine: fn.docEndLine,
+      scope: fn.scope,
+      complexity: fn.complexity,
+      outdated: fn.outdated,
+    };
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitAttributes, parseGitAttributesAt } from './index.ts';
 import { isDocumentationPath, isGenerated, isVendoredPath } from './exclusions.ts';
-import { extensionLanguages, modelineLanguage, shebangInterpreter } from './strategies.ts';
+import { extensionLanguages, firstLines, lastLines, modelineLanguage, shebangInterpreter } from './strategies.ts';
 import { DISAMBIGUATIONS } from './heuristics.ts';
 import { languageByName } from './data.ts';
 
@@ -269,5 +269,25 @@ describe('languageShares', () => {
   });
   it('is empty when nothing counts', () => {
     expect(languageShares([{ language: 'JSON', bytes: 10, countsForLanguages: false }])).toEqual({});
+  });
+});
+
+describe('line helpers (modelines, generated-file rules)', () => {
+  it('firstLines/lastLines equal split(/\\r\\n|\\r|\\n/).slice on random texts of \\r, \\n and \\r\\n', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const parts = ['a', 'bc', '\r', '\n', '\r\n', ' '];
+    for (let t = 0; t < 20_000; t++) {
+      let text = '';
+      for (let i = random(14); i > 0; i--) text += parts[random(parts.length)];
+      const all = text.split(/\r\n|\r|\n/);
+      for (const count of [1, 2, 5]) {
+        expect(firstLines(text, count)).toEqual(all.slice(0, count));
+        expect(lastLines(text, count)).toEqual(all.slice(-count));
+      }
+    }
   });
 });

@@ -21,16 +21,40 @@ export function basename(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-function lines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/);
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/** The first `count` lines (\r\n, \r or \n breaks), without splitting the rest of the text. */
+export function firstLines(text: string, count: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (out.length < count) {
+    let end = start;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    out.push(text.slice(start, end));
+    if (end >= text.length) break;
+    start = text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+  }
+  return out;
+}
+
+/** The last `count` lines, as text.split(LINE_BREAK).slice(-count), scanning back from the end only. */
+export function lastLines(text: string, count: number): string[] {
+  let breaks = 0;
+  let j = text.length - 1;
+  for (; j >= 0; j--) {
+    const c = text.charCodeAt(j);
+    if (c !== 10 && c !== 13) continue;
+    if (++breaks === count) break;
+    if (c === 10 && text.charCodeAt(j - 1) === 13) j--; // \r\n is one break
+  }
+  return text.slice(j + 1).split(LINE_BREAK);
 }
 
 /** Emacs `-*- mode: ruby -*-` or Vim `vim: set ft=python:` in the first or last 5 lines. */
 export function modelineLanguage(sample: string): LanguageInfo | undefined {
-  const all = lines(sample);
-  const header = all.slice(0, 5).join('\n');
+  const header = firstLines(sample, 5).join('\n');
   if (header.includes('UseVimball')) return undefined;
-  const footer = all.slice(-5).join('\n');
+  const footer = lastLines(sample, 5).join('\n');
   const text = `${header}\n${footer}`;
   const mode = EMACS_MODELINE.exec(text)?.[1] ?? VIM_MODELINE.exec(text)?.[1];
   return mode ? languageByAlias(mode) : undefined;
@@ -59,7 +83,7 @@ export function shebangInterpreter(sample: string): string | undefined {
   script = script.replace(/\.\d+$/, '').replace(/^#!\s*/, '');
   if (script === 'sh') {
     // `exec tclsh "$0" "$@"` trampolines in the first lines name the real interpreter.
-    for (const l of lines(sample).slice(0, 5)) {
+    for (const l of firstLines(sample, 5)) {
       const m = /exec (\w+).+\$0.+\$@/.exec(l);
       if (m) {
         script = m[1]!;
@@ -121,7 +145,7 @@ export function detectLanguage(relPath: string, sample: string, size: number): L
     () => narrow(candidates, extensionLanguages(name)),
     () => {
       if (candidates.length > 0 || !viewable) return [];
-      const head = lines(sample).slice(0, 2).join('\n');
+      const head = firstLines(sample, 2).join('\n');
       const xml = idx.byName.get('XML');
       return /<\?xml version=/.test(head) && xml ? [xml] : [];
     },
