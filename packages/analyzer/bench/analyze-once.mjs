@@ -9,6 +9,9 @@
  * needs); then it changes 10 other files and reports that analysis.
  */
 import { loadBundle } from '../build/bundle.mjs';
+import { tuneV8ForBatch } from '../bin/v8-batch.mjs';
+
+tuneV8ForBatch(); // as bin/docent.js does
 
 const [dir, cacheDir, flag] = process.argv.slice(2);
 if (!dir || !cacheDir) {

@@ -2,6 +2,9 @@
 // The `docent` command. Runs the prebuilt bundle (build/bundle.mjs; rebuilt here when the sources
 // changed), or the TypeScript sources through tsx when no bundle can be built.
 import { loadBundle } from '../build/bundle.mjs';
+import { tuneV8ForBatch } from './v8-batch.mjs';
+
+tuneV8ForBatch();
 
 let cli = await loadBundle('cli');
 if (!cli) {
