@@ -3,7 +3,7 @@
  * thread plus worker threads) and CPU time. Prints one JSON line. Runs the engine from the
  * prebuilt bundle, as the `docent` CLI does (plain JavaScript: no tsx in the measured process).
  *
- * Usage: node analyze-once.mjs <dir> <cacheDir> [--change-between]
+ * Usage: node analyze-once.mjs <dir> <cacheDir> [--change-between] [--no-git-history]
  * With --change-between it first warms up as a long-lived server worker would be: one analysis,
  * then 10 changed files analysed (loading every module and the grammars the inline parser
  * needs); then it changes 10 other files and reports that analysis.
@@ -13,18 +13,19 @@ import { tuneV8ForBatch } from '../bin/v8-batch.mjs';
 
 tuneV8ForBatch(); // as bin/docent.js does
 
-const [dir, cacheDir, flag] = process.argv.slice(2);
+const [dir, cacheDir, ...flags] = process.argv.slice(2);
 if (!dir || !cacheDir) {
-  process.stderr.write('usage: analyze-once.mjs <dir> <cacheDir> [--change-between]\n');
+  process.stderr.write('usage: analyze-once.mjs <dir> <cacheDir> [--change-between] [--no-git-history]\n');
   process.exit(2);
 }
+const gitHistory = !flags.includes('--no-git-history');
 const engine = await loadBundle('analyze');
 if (!engine) {
   process.stderr.write('analyze-once: the analyzer bundle could not be built (node packages/analyzer/build/bundle.mjs)\n');
   process.exit(1);
 }
 const { analyzeRepository } = engine;
-if (flag === '--change-between') {
+if (flags.includes('--change-between')) {
   const { register } = await import('tsx/esm/api');
   register();
   const { changeTenFiles } = await import('./change-files.ts');
@@ -35,7 +36,7 @@ if (flag === '--change-between') {
 }
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
-const result = await analyzeRepository(dir, { cacheDir });
+const result = await analyzeRepository(dir, { cacheDir, gitHistory });
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 process.stdout.write(

@@ -95,6 +95,8 @@ try {
   }
   process.stderr.write(`bench: ${description}\nbench: cold run…\n`);
   const cold = analyzeInChild(repo, cacheDir);
+  process.stderr.write('bench: cold run without the git-history pass (its own empty cache)…\n');
+  const coldNoHistory = analyzeInChild(repo, path.join(work, 'cache-no-history'), '--no-git-history');
   process.stderr.write('bench: warm run…\n');
   const warm = analyzeInChild(repo, cacheDir);
   const changed = changeTenFiles(repo, 1);
@@ -121,6 +123,7 @@ try {
     ['cold: wall (analysis)', `${seconds(cold.wallMs)}  (process incl. start-up ${seconds(cold.processWallMs)}, CPU ${seconds(cold.cpuMs)}; process CPU incl. git ${cold.processCpuMs === null ? '?' : seconds(cold.processCpuMs)})`],
     ['cold: throughput', `${(cold.stats.files / coldS).toFixed(0)} files/s, ${(mb / coldS).toFixed(2)} MB/s, ${(cold.functions / coldS).toFixed(0)} functions/s`],
     ['cold: peak RSS', `${cold.maxRssMB} MB`],
+    ['cold, no git history', `${seconds(coldNoHistory.wallMs)}  (process ${seconds(coldNoHistory.processWallMs)}, CPU ${seconds(coldNoHistory.cpuMs)}, peak RSS ${coldNoHistory.maxRssMB} MB)`],
     ['warm (no change)', `${seconds(warm.wallMs)}  (process ${seconds(warm.processWallMs)}, CPU ${seconds(warm.cpuMs)}, parsed ${warm.stats.parsedFiles}, peak RSS ${warm.maxRssMB} MB)`],
     ['after 10 changed files', `${seconds(afterChange.wallMs)}  (process ${seconds(afterChange.processWallMs)}, CPU ${seconds(afterChange.cpuMs)}, parsed ${afterChange.stats.parsedFiles}, peak RSS ${afterChange.maxRssMB} MB)`],
     ['same, long-lived process', `${seconds(afterChangeLongLived.wallMs)}  (parsed ${afterChangeLongLived.stats.parsedFiles}, CPU ${seconds(afterChangeLongLived.cpuMs)})`],
@@ -129,9 +132,20 @@ try {
     const v = value as { wallS?: number; cpuS?: number; maxRssMB?: number; error?: string };
     rows.push([name, v.error ?? `${v.wallS?.toFixed(2)} s wall, ${v.cpuS?.toFixed(2)} s CPU, ${v.maxRssMB} MB RSS`]);
   }
+  // Whole processes against whole processes (start-up included on both sides).
+  const speedup = (name: string, docentMs: number): string | null => {
+    const v = references[name] as { wallS?: number } | undefined;
+    if (!v?.wallS) return null;
+    const x = v.wallS / (docentMs / 1000);
+    return x >= 1 ? `${x.toFixed(1)}× faster` : `${(1 / x).toFixed(1)}× slower`;
+  };
+  const vsLinguist = speedup('linguist', cold.processWallMs);
+  if (vsLinguist) rows.push(['Docent cold vs linguist', `${vsLinguist} (whole processes)`]);
+  const vsPydocstyle = speedup('pydocstyle', cold.processWallMs);
+  if (vsPydocstyle) rows.push(['Docent cold vs pydocstyle', `${vsPydocstyle}; without the git-history pass ${speedup('pydocstyle', coldNoHistory.processWallMs)}`]);
   const width = Math.max(...rows.map(([k]) => k.length));
   process.stdout.write(`${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n`);
-  process.stdout.write(`${JSON.stringify({ description, cold, warm, afterChange, afterChangeLongLived, changed, references, loadavg: os.loadavg() })}\n`);
+  process.stdout.write(`${JSON.stringify({ description, cold, coldNoHistory, warm, afterChange, afterChangeLongLived, changed, references, loadavg: os.loadavg() })}\n`);
 } finally {
   if (!keep) fs.rmSync(work, { recursive: true, force: true });
   else process.stderr.write(`bench: kept ${work}\n`);
