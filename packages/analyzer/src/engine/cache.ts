@@ -106,8 +106,8 @@ export class AnalysisCache {
    * Registers this folder under `projectKey` (written by flush) and, when the folder has no pack
    * yet, takes the newest readable pack of the same project as the source of shared results.
    */
-  joinProject(projectKey: string, hashed = false): void {
-    this.project = hashed ? projectKey : createHash('sha1').update(projectKey).digest('hex');
+  joinProject(projectKey: string): void {
+    this.project = createHash('sha1').update(projectKey).digest('hex');
     if (this.records.size > 0) return;
     for (const name of this.projectPacks()) {
       if (name === this.packName) continue;
