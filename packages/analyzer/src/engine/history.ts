@@ -264,7 +264,7 @@ export interface HistoryPrefetch {
   cancel(): void;
 }
 
-/** Above this much `git log` output the prefetch gives up (the targeted pass reads less). */
+/** Above this much `git log` output, all slices together, the prefetch gives up (the targeted pass reads less). */
 const PREFETCH_MAX_BYTES = 256 * 1024 * 1024;
 
 /** Below this many commits the window is read by one git process (splitting costs more than it saves). */
@@ -299,7 +299,8 @@ export function prefetchHistory(root: string, depth: number, signal?: AbortSigna
     });
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-history-'));
     try {
-      const texts = await Promise.all(ranges.map((range, i) => logToFile(root, range, path.join(folder, `log${i}.diff`))));
+      const cap = Math.floor(PREFETCH_MAX_BYTES / ranges.length);
+      const texts = await Promise.all(ranges.map((range, i) => logToFile(root, range, path.join(folder, `log${i}.diff`), cap)));
       if (cancelled || texts.some((text) => text === null)) return null;
       return { boundary, texts: texts as string[] };
     } finally {
@@ -308,7 +309,7 @@ export function prefetchHistory(root: string, depth: number, signal?: AbortSigna
   })().catch(() => null);
 
   /** Runs one `git log -p` over `range` into `file`; its text, or null when git failed or overflowed. */
-  function logToFile(cwd: string, range: string, file: string): Promise<string | null> {
+  function logToFile(cwd: string, range: string, file: string, cap: number): Promise<string | null> {
     const fd = fs.openSync(file, 'wx', 0o600);
     return new Promise<string | null>((resolve) => {
       const proc = spawn('git', [...GIT_CONFIG, ...LOG_ARGS, range, '--'], {
@@ -321,7 +322,7 @@ export function prefetchHistory(root: string, depth: number, signal?: AbortSigna
       // The output cannot be capped as it is written; it is checked a few times a second.
       const watch = setInterval(() => {
         try {
-          if (fs.statSync(file).size > PREFETCH_MAX_BYTES) proc.kill('SIGKILL');
+          if (fs.statSync(file).size > cap) proc.kill('SIGKILL');
         } catch {
           proc.kill('SIGKILL');
         }
