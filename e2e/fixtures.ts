@@ -2,6 +2,7 @@ import { test as base, expect } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { GitDaemon } from './support/git-daemon.ts';
+import { GitGate } from '../apps/server/test/helpers/git-daemon.ts';
 import { bigRepoFiles, CALCULATOR_FILES } from './support/fixture-repos.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
@@ -19,8 +20,10 @@ export interface GitRepos {
   daemon: GitDaemon;
   /** acme/calculator: the small repository whose figures e2e/support/fixture-repos.ts computes by hand */
   calculatorUrl: string;
-  /** acme/bigrepo: 3,000 generated files, so its analysis is still running when a test stops it */
+  /** acme/bigrepo: 3,000 generated files, served through `bigGate` */
   bigUrl: string;
+  /** closed, a clone of acme/bigrepo hangs: its analysis is surely still running when a test stops it */
+  bigGate: GitGate;
 }
 
 export const test = base.extend<object, { docent: Docent; gitRepos: GitRepos }>({
@@ -31,7 +34,9 @@ export const test = base.extend<object, { docent: Docent; gitRepos: GitRepos }>(
       const daemon = await GitDaemon.start();
       await daemon.addRepo('acme', 'calculator', CALCULATOR_FILES);
       await daemon.addRepo('acme', 'bigrepo', bigRepoFiles());
-      await use({ daemon, calculatorUrl: daemon.url('acme', 'calculator'), bigUrl: daemon.url('acme', 'bigrepo') });
+      const bigGate = await GitGate.start(daemon);
+      await use({ daemon, calculatorUrl: daemon.url('acme', 'calculator'), bigUrl: bigGate.url('acme/bigrepo'), bigGate });
+      await bigGate.stop();
       await daemon.stop();
     },
     { scope: 'worker', timeout: 120_000 },

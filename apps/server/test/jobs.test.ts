@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { GitDaemon } from './helpers/git-daemon.ts';
+import { GitDaemon, GitGate } from './helpers/git-daemon.ts';
 
 const SMALL_REPO = {
   'README.md': '# Demo\n\nDemo is a tiny library used to test Docent. It adds and scales numbers.\n\n## Usage\n\nCall `add(1, 2)`.\n\nSee [the guide](docs/guide.md).\n',
@@ -31,6 +31,8 @@ const SMALL_REPO = {
 
 let t: TestApp;
 let daemon: GitDaemon;
+/** in front of the daemon for acme/big: held, a clone hangs, so a job is surely running when cancelled */
+let gate: GitGate;
 let alice: string;
 let bob: string;
 
@@ -43,6 +45,7 @@ beforeAll(async () => {
     big[`pkg/mod_${i}.py`] = Array.from({ length: 30 }, (_, j) => `def f_${i}_${j}(a, b):\n    """Doc."""\n    if a:\n        return a + b\n    return b\n`).join('\n');
   }
   await daemon.addRepo('big', [big]);
+  gate = await GitGate.start(daemon);
   t = await createTestApp();
   alice = (await signUp(t, 'alice@example.com')).token;
   bob = (await signUp(t, 'bob@example.com')).token;
@@ -50,6 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await gate?.stop();
   await daemon?.stop();
 });
 
@@ -78,7 +82,7 @@ describe('a repository served by git daemon, analysed by a job', () => {
     const dup = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: daemon.url('demo') } });
     expect(dup.statusCode).toBe(409);
 
-    const named = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: daemon.url('big'), organizationName: 'acme', repoName: 'big' } });
+    const named = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: gate.url('big'), organizationName: 'acme', repoName: 'big' } });
     expect(named.statusCode).toBe(201);
 
     const list = await t.call({ method: 'GET', url: '/api/app/github/list', token: alice });
@@ -128,6 +132,7 @@ describe('a repository served by git daemon, analysed by a job', () => {
   });
 
   it('cancels a running analysis and says so in the log', async () => {
+    gate.open = false;
     const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: alice, payload: payload('acme', 'big') });
     const id = start.json().lroJobId as number;
     await waitForState(alice, id, ['RUNNING']);
@@ -139,6 +144,7 @@ describe('a repository served by git daemon, analysed by a job', () => {
     const lines = ((await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token: alice })).json() as string[]).map(decodeLogLine);
     expect(lines.some((l) => l.text === 'Cancellation requested by the user')).toBe(true);
     expect(lines.at(-1)!.text).toBe('Job CANCELLED: Cancelled by user');
+    gate.open = true;
   });
 
   it('lists, filters and batch-refreshes jobs', async () => {

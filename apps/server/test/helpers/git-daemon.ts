@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -69,5 +69,48 @@ export class GitDaemon {
   async stop(): Promise<void> {
     this.child?.kill('SIGKILL');
     await rm(this.base, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A TCP gate in front of a git daemon: while closed, git connects but receives nothing (a clone
+ * hangs in place), so a test can act on a job that is certainly still running.
+ */
+export class GitGate {
+  open = true;
+  private readonly sockets = new Set<Socket>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+  ) {}
+
+  /** `daemon`: anything listening for git on 127.0.0.1 (this file's GitDaemon or the e2e one). */
+  static async start(daemon: { port: number }): Promise<GitGate> {
+    let gate: GitGate | undefined;
+    const server = createServer((client) => {
+      gate!.sockets.add(client);
+      client.on('close', () => gate!.sockets.delete(client));
+      client.on('error', () => client.destroy());
+      if (!gate!.open) return; // held: nothing is forwarded, the client waits
+      const upstream = connect(daemon.port, '127.0.0.1');
+      upstream.on('error', () => client.destroy());
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    gate = new GitGate(server, (server.address() as { port: number }).port);
+    return gate;
+  }
+
+  /** `name` as the daemon serves it, e.g. `big` or `acme/bigrepo`. */
+  url(name: string): string {
+    return `git://127.0.0.1:${this.port}/${name}.git`;
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
