@@ -87,12 +87,13 @@ export class GitGate {
 
   /** `daemon`: anything listening for git on 127.0.0.1 (this file's GitDaemon or the e2e one). */
   static async start(daemon: { port: number }): Promise<GitGate> {
-    let gate: GitGate | undefined;
+    const created: { gate?: GitGate } = {};
     const server = createServer((client) => {
-      gate!.sockets.add(client);
-      client.on('close', () => gate!.sockets.delete(client));
+      const gate = created.gate!;
+      gate.sockets.add(client);
+      client.on('close', () => gate.sockets.delete(client));
       client.on('error', () => client.destroy());
-      if (!gate!.open) return; // held: nothing is forwarded, the client waits
+      if (!gate.open) return; // held: nothing is forwarded, the client waits
       const upstream = connect(daemon.port, '127.0.0.1');
       upstream.on('error', () => client.destroy());
       client.on('close', () => upstream.destroy());
@@ -100,8 +101,8 @@ export class GitGate {
       client.pipe(upstream).pipe(client);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    gate = new GitGate(server, (server.address() as { port: number }).port);
-    return gate;
+    created.gate = new GitGate(server, (server.address() as { port: number }).port);
+    return created.gate;
   }
 
   /** `name` as the daemon serves it, e.g. `big` or `acme/bigrepo`. */
