@@ -186,7 +186,7 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await addRepo(page, gitRepos.bigUrl);
     await page.getByTestId('repo-card').filter({ hasText: 'bigrepo' }).click();
     await expect(page).toHaveURL(/\/acme\/bigrepo$/);
-    gitRepos.bigGate.open = false; // its clone now hangs: the job is running when Stop is pressed
+    gitRepos.bigGate.hold(); // its clone now hangs: the job is running when Stop is pressed
     await page.getByTestId('full-analysis').click();
     await expect(terminal).toBeVisible();
     await expect(rowTexts(terminal).first()).toBeVisible();
@@ -201,7 +201,7 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     // Spec §4: a CANCELLED job prints 'Complete!' as a terminated line.
     await expect(terminal.locator('.dc-term__row--terminated')).toContainText('Complete!', { timeout: 60_000 });
     await expect(page.getByTestId('analysis-state')).toHaveText('Cancelled');
-    gitRepos.bigGate.open = true;
+    gitRepos.bigGate.release();
     // Escape goes to the top layer: wait until the confirmation has finished closing.
     await expect(confirm).toBeHidden();
     await pressEscape(page);

@@ -132,7 +132,7 @@ describe('a repository served by git daemon, analysed by a job', () => {
   });
 
   it('cancels a running analysis and says so in the log', async () => {
-    gate.open = false;
+    gate.hold();
     const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: alice, payload: payload('acme', 'big') });
     const id = start.json().lroJobId as number;
     await waitForState(alice, id, ['RUNNING']);
@@ -144,7 +144,7 @@ describe('a repository served by git daemon, analysed by a job', () => {
     const lines = ((await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token: alice })).json() as string[]).map(decodeLogLine);
     expect(lines.some((l) => l.text === 'Cancellation requested by the user')).toBe(true);
     expect(lines.at(-1)!.text).toBe('Job CANCELLED: Cancelled by user');
-    gate.open = true;
+    gate.release();
   });
 
   it('lists, filters and batch-refreshes jobs', async () => {

@@ -49,7 +49,7 @@ describe('restarting the server', () => {
     const auth = { authorization: `Bearer ${token}` };
     expect((await app.inject({ method: 'POST', url: '/api/v1/git/repos', headers: auth, payload: { url: gate.url('restart') } })).statusCode).toBe(201);
     // The clone will hang at the gate: the job is certainly running when the server stops.
-    gate.open = false;
+    gate.hold();
     const { lroJobId } = (await app.inject({ method: 'POST', url: '/api/v1/git/analyze/repo', headers: auth, payload: { git_repo: { organization_name: 'local', repo_name: 'restart' }, vendor: 'GIT' } })).json();
 
     for (let i = 0; i < 600; i++) {
@@ -60,7 +60,7 @@ describe('restarting the server', () => {
     const before = (await app.inject({ method: 'GET', url: `/api/v1/lro/logs/${lroJobId}`, headers: auth })).json() as string[];
     await app.close();
 
-    gate.open = true;
+    gate.release();
     app = await start();
     let state = '';
     for (let i = 0; i < 1200 && state !== 'COMPLETE' && state !== 'FAILED'; i++) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
-import { GitDaemon } from './helpers/git-daemon.ts';
+import { GitDaemon, GitGate } from './helpers/git-daemon.ts';
 
 /**
  * Scale-out (DESIGN.md §3): one API process and two `npm run worker` processes share a real
@@ -20,6 +20,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers', () => {
   const children: ChildProcess[] = [];
   let daemon: GitDaemon;
+  /** held until worker A is killed: every job is still cloning then, so A surely dies mid-job */
+  let gate: GitGate;
   let dataDir: string;
   let dbName: string;
   let dbUrl: string;
@@ -63,6 +65,7 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
       files[`pkg/m${i}.py`] = Array.from({ length: 20 }, (_, j) => `def f_${i}_${j}(a):\n    """Doc."""\n    return a\n`).join('\n');
     }
     await daemon.addRepo('scale', [files]);
+    gate = await GitGate.start(daemon);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'docent-scale-'));
 
     const port = 20000 + Math.floor(Math.random() * 20000);
@@ -85,13 +88,14 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
     const reg = await fetch(`${api}/api/v1/git/repos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ url: daemon.url('scale') }),
+      body: JSON.stringify({ url: gate.url('scale') }),
     });
     expect(reg.status).toBe(201);
   }, 120_000);
 
   afterAll(async () => {
     for (const c of children) c.kill('SIGKILL');
+    await gate?.stop();
     await daemon?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     if (dbName) {
@@ -114,6 +118,7 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
 
   it('runs twenty jobs exactly once each and survives a killed worker', async () => {
     const ids: number[] = [];
+    gate.hold();
     for (let i = 0; i < 20; i++) {
       const r = await call('POST', '/v1/git/analyze/repo', { git_repo: { organization_name: 'local', repo_name: 'scale' }, vendor: 'GIT' });
       ids.push(r.lroJobId);
@@ -134,6 +139,7 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(killedJob, 'worker A never ran a job').not.toBeNull();
+    gate.release();
 
     // Every job reaches a final state.
     let final: Array<{ id: number; state: string }> = [];

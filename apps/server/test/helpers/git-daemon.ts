@@ -73,36 +73,39 @@ export class GitDaemon {
 }
 
 /**
- * A TCP gate in front of a git daemon: while closed, git connects but receives nothing (a clone
- * hangs in place), so a test can act on a job that is certainly still running.
+ * A TCP gate in front of a git daemon. Held, git connects but gets no answer (a clone waits in
+ * place), so a test can act on a job that is certainly still running; released, the waiting
+ * connections and new ones go through.
  */
 export class GitGate {
-  open = true;
+  private held = false;
+  private readonly waiting = new Set<Socket>();
   private readonly sockets = new Set<Socket>();
 
   private constructor(
     private readonly server: Server,
+    private readonly daemonPort: number,
     readonly port: number,
   ) {}
 
   /** `daemon`: anything listening for git on 127.0.0.1 (this file's GitDaemon or the e2e one). */
   static async start(daemon: { port: number }): Promise<GitGate> {
     const created: { gate?: GitGate } = {};
-    const server = createServer((client) => {
-      const gate = created.gate!;
-      gate.sockets.add(client);
-      client.on('close', () => gate.sockets.delete(client));
-      client.on('error', () => client.destroy());
-      if (!gate.open) return; // held: nothing is forwarded, the client waits
-      const upstream = connect(daemon.port, '127.0.0.1');
-      upstream.on('error', () => client.destroy());
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-      client.pipe(upstream).pipe(client);
-    });
+    const server = createServer((client) => created.gate!.accept(client));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    created.gate = new GitGate(server, (server.address() as { port: number }).port);
+    created.gate = new GitGate(server, daemon.port, (server.address() as { port: number }).port);
     return created.gate;
+  }
+
+  /** From now on connections wait (unanswered) until release(). */
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+    for (const client of this.waiting) this.forward(client);
+    this.waiting.clear();
   }
 
   /** `name` as the daemon serves it, e.g. `big` or `acme/bigrepo`. */
@@ -113,5 +116,30 @@ export class GitGate {
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private accept(client: Socket): void {
+    this.sockets.add(client);
+    client.on('close', () => {
+      this.sockets.delete(client);
+      this.waiting.delete(client);
+    });
+    client.on('error', () => client.destroy());
+    // Held: nothing is read, so what git sends stays buffered until forward().
+    if (this.held) this.waiting.add(client);
+    else this.forward(client);
+  }
+
+  private forward(client: Socket): void {
+    if (client.destroyed) return;
+    const upstream = connect(this.daemonPort, '127.0.0.1');
+    this.sockets.add(upstream);
+    upstream.on('close', () => {
+      this.sockets.delete(upstream);
+      client.destroy();
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    client.pipe(upstream).pipe(client);
   }
 }
