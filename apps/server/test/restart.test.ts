@@ -57,6 +57,13 @@ describe('restarting the server', () => {
       if (s.state === 'RUNNING') break;
       await new Promise((r) => setTimeout(r, 50));
     }
+    // Stop while git is connected and waiting at the gate (the hardest moment to stop a clone).
+    for (let i = 0; i < 600; i++) {
+      const lines = (await app.inject({ method: 'GET', url: `/api/v1/lro/logs/${lroJobId}`, headers: auth })).json() as string[];
+      if (lines.some((l) => decodeLogLine(l).text.startsWith('git clone')) && gate.waitingCount > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(gate.waitingCount).toBe(1);
     const before = (await app.inject({ method: 'GET', url: `/api/v1/lro/logs/${lroJobId}`, headers: auth })).json() as string[];
     await app.close();
 

@@ -54,6 +54,8 @@ export class JobEngine {
   private reaper: NodeJS.Timeout | null = null;
   private readonly running = new Map<number, AbortController>();
   private readonly settled = new Map<number, Promise<void>>();
+  /** stop() was called: a job starting now is handed straight back to the queue */
+  private stopping = false;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -90,6 +92,7 @@ export class JobEngine {
   async stop(): Promise<void> {
     if (this.reaper) clearInterval(this.reaper);
     // Running jobs are handed back to the queue, so a restart loses none of them.
+    this.stopping = true;
     for (const c of this.running.values()) c.abort(new ShutdownError('server shutting down'));
     await Promise.allSettled(this.settled.values());
     await this.boss?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
@@ -125,11 +128,17 @@ export class JobEngine {
       await this.finish(jobId, 'FAILED', `No handler for job type ${job.job_type}`);
       return;
     }
-    if (!(await this.store.transition(jobId, 'RUNNING', 'Running', { workerId: this.workerId, progress: 0 }))) return;
-    await this.store.log(jobId, 'SYSTEM', `Started on worker ${this.workerId}`);
-
+    // Registered before the first await, so that a stop() from now on reaches this job: a job
+    // stop() did not abort would keep the shutdown waiting for it (and run on after it).
     const controller = new AbortController();
     this.running.set(jobId, controller);
+    if (this.stopping) controller.abort(new ShutdownError('server shutting down'));
+    if (!(await this.store.transition(jobId, 'RUNNING', 'Running', { workerId: this.workerId, progress: 0 }))) {
+      this.running.delete(jobId);
+      return;
+    }
+    await this.store.log(jobId, 'SYSTEM', `Started on worker ${this.workerId}`);
+
     const beat = setInterval(() => {
       void this.store
         .heartbeat(jobId, this.workerId)

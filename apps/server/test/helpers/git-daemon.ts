@@ -97,6 +97,11 @@ export class GitGate {
     return created.gate;
   }
 
+  /** Connections waiting at the gate now. */
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
   /** From now on connections wait (unanswered) until release(). */
   hold(): void {
     this.held = true;
