@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hashAnalyzerSources } from '../src/engine/source-version.mjs';
+import { hashAnalyzerSources, listSourceFiles } from '../src/engine/source-version.mjs';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(packageDir, '../..');
@@ -42,7 +42,7 @@ function inputsHash() {
     hash.update('\0');
   };
   for (const dir of [path.join(packageDir, 'src'), path.join(repoRoot, 'packages/contracts/src')]) {
-    for (const file of listFiles(dir)) add(file);
+    for (const file of listSourceFiles(dir)) add(file);
   }
   for (const file of ['package.json', 'packages/analyzer/package.json', 'packages/contracts/package.json', 'package-lock.json']) {
     add(path.join(repoRoot, file));
@@ -50,22 +50,6 @@ function inputsHash() {
   add(fileURLToPath(import.meta.url));
   hash.update(process.version.split('.')[0]);
   return hash.digest('hex').slice(0, 16);
-}
-
-function listFiles(dir) {
-  let entries;
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const out = [];
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFiles(full));
-    else if (!/\.test\.ts$/.test(entry.name)) out.push(full);
-  }
-  return out;
 }
 
 /** The folder of the bundle built from the current sources, or null when there is none yet. */

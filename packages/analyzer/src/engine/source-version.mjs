@@ -16,7 +16,7 @@ const CACHED_RESULT_FOLDERS = ['functions', 'docstyles', 'languages', 'engine'];
 export function hashAnalyzerSources(srcDir) {
   const hash = createHash('sha1');
   for (const folder of CACHED_RESULT_FOLDERS) {
-    for (const file of listSources(path.join(srcDir, folder))) {
+    for (const file of listSourceFiles(path.join(srcDir, folder), /\.(ts|mjs|js|json)$/)) {
       hash.update(path.relative(srcDir, file)).update('\0');
       try {
         hash.update(fs.readFileSync(file));
@@ -28,8 +28,14 @@ export function hashAnalyzerSources(srcDir) {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** @param {string} dir @returns {string[]} */
-function listSources(dir) {
+/**
+ * Files under `dir`, recursively, in a stable order, tests left out; only names matching
+ * `accept` when given. Missing folders list nothing.
+ * @param {string} dir
+ * @param {RegExp} [accept]
+ * @returns {string[]}
+ */
+export function listSourceFiles(dir, accept) {
   let entries;
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -39,8 +45,8 @@ function listSources(dir) {
   const out = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listSources(full));
-    else if (/\.(ts|mjs|js|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) out.push(full);
+    if (entry.isDirectory()) out.push(...listSourceFiles(full, accept));
+    else if ((!accept || accept.test(entry.name)) && !/\.test\.ts$/.test(entry.name)) out.push(full);
   }
   return out;
 }
