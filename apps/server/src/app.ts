@@ -54,7 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Off unless the operator names the proxies: X-Forwarded-For is the client's to forge.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(formbody, { bodyLimit: BODY_LIMIT });
       await api.register(rateLimit, { global: false, hook: 'preHandler' });
       await api.register(healthRoutes(database));
-      await api.register(authRoutes(auth, { loginRateLimitPerMinute: config.loginRateLimitPerMinute }));
+      await api.register(authRoutes(auth, config));
       await api.register(userRoutes(auth, users));
       await api.register(repoRoutes(auth, core.repoService, core.repos));
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
@@ -105,6 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   serveWebApp(app, config.webDist);
   return app;
+}
+
+/** proxy-addr's hop-count trust, spelled as the function Fastify's types accept. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 export interface JobCore {

@@ -18,6 +18,17 @@ export interface Config {
   /** built web app to serve; absent folder → API only */
   webDist: string;
   loginRateLimitPerMinute: number;
+  /** mails one target address, one signed-in user (and a quarter of one client address) may cause per hour */
+  mailRateLimitPerHour: number;
+  /** security-code checks per target (and a third of per client address) per hour, across re-requested codes */
+  codeAttemptsPerHour: number;
+  /**
+   * Fastify's `trustProxy`: false (default) keys every limit on the socket's address; a hop count
+   * or a list of proxy addresses/CIDRs makes X-Forwarded-For count, as far as those proxies vouch.
+   */
+  trustProxy: false | number | string[];
+  /** hosts and CIDRs a user-supplied outbound destination may resolve to despite being internal */
+  outboundAllow: string[];
   /** run jobs in the API process too (embedded default); `npm run worker` processes always do */
   runWorkers: boolean;
   workerConcurrency: number;
@@ -41,6 +52,15 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return n;
 }
 
+/** TRUST_PROXY: unset/false → off; an integer → that many hops; otherwise a comma list of addresses/CIDRs. */
+function trustProxyFrom(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') throw new Error('TRUST_PROXY=true would trust any client\'s X-Forwarded-For: give a hop count or the proxies\' addresses');
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -58,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10),
+    mailRateLimitPerHour: Math.max(1, intFrom(env, 'MAIL_RATE_LIMIT_PER_HOUR', 5)),
+    codeAttemptsPerHour: Math.max(1, intFrom(env, 'CODE_ATTEMPTS_PER_HOUR', 10)),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((v) => v.trim()).filter(Boolean),
     runWorkers: (env.RUN_WORKERS ?? 'true') !== 'false',
     workerConcurrency: Math.max(1, intFrom(env, 'WORKER_CONCURRENCY', 2)),
     jobStaleSeconds: Math.max(5, intFrom(env, 'JOB_STALE_SECONDS', 30)),

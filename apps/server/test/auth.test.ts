@@ -162,18 +162,19 @@ describe('forgot password', () => {
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const right = await t.call({ method: 'POST', url: '/api/verifySecurityCode', payload: { email: 'brute@example.com', code } });
+    // a burnt code reads like a wrong one: "no active code" would tell known from unknown accounts
     expect(right.statusCode).toBe(400);
-    expect(right.json().detail).toMatch(/request a new one/);
+    expect(right.json().code).toBe('CODE_INVALID');
   });
 
-  it('refuses an expired code with 410', async () => {
+  it('refuses an expired code (as incorrect: expiry exists only for real accounts)', async () => {
     await signUp(t, 'late@example.com');
     await t.call({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'late@example.com' } });
     const code = t.mailer.lastCode('late@example.com');
     await sql`UPDATE auth_codes SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.com'`.execute(t.database.db);
     const res = await t.call({ method: 'POST', url: '/api/verifySecurityCode', payload: { email: 'late@example.com', code } });
-    expect(res.statusCode).toBe(410);
-    expect(res.json().code).toBe('CODE_EXPIRED');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('CODE_INVALID');
   });
 });
 
@@ -208,7 +209,11 @@ describe('signed-in account changes', () => {
     const { token } = await signUp(t, 'before@example.com');
     await signUp(t, 'someone@example.com');
     const taken = await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token, payload: { email: 'someone@example.com' } });
-    expect(taken.statusCode).toBe(409);
+    // answered like a free address (no enumeration); the owner is told, no code exists
+    expect(taken.statusCode).toBe(200);
+    expect(t.mailer.last('someone@example.com').text).not.toMatch(/security code/);
+    const guess = await t.call({ method: 'POST', url: '/api/v1/user/email/update/verify', token, payload: { email: 'someone@example.com', code: '123456' } });
+    expect(guess.statusCode).toBe(400);
     const req = await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token, payload: { email: 'after@example.com' } });
     expect(req.statusCode).toBe(200);
     const code = t.mailer.lastCode('after@example.com');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AuthResponse,
@@ -18,42 +18,77 @@ import {
 } from '@docent/contracts';
 import { requireUser, userOf } from './guard.ts';
 import type { AuthService } from './service.ts';
+import { limitBy, WindowLimiter } from '../http/limits.ts';
+
+const HOUR = 3600_000;
+
+export interface AuthLimits {
+  loginRateLimitPerMinute: number;
+  mailRateLimitPerHour: number;
+  codeAttemptsPerHour: number;
+}
+
+/** The email or user name a request names, for keying limits on the account it targets. */
+function namedAccount(req: FastifyRequest): string {
+  const body = (req.body ?? {}) as { username?: unknown; email?: unknown };
+  return String(body.username ?? body.email ?? '');
+}
 
 const tags = ['auth'];
 
 /** Spec §7 "Authentication and user" paths (under /api). Thin: validate, call the service. */
-export function authRoutes(auth: AuthService, opts: { loginRateLimitPerMinute: number }) {
+export function authRoutes(auth: AuthService, opts: AuthLimits) {
+  // Budgets beside the per-minute (address, account) limit below. They key on the real client
+  // address (trustProxy is the operator's choice) and on the account or mailbox targeted, so
+  // neither a rotating X-Forwarded-For nor many addresses buy more guesses or more mails.
+  const loginPerAccount = new WindowLimiter(opts.loginRateLimitPerMinute * 5, HOUR);
+  const mailPerTarget = new WindowLimiter(opts.mailRateLimitPerHour, HOUR);
+  const mailPerClient = new WindowLimiter(opts.mailRateLimitPerHour * 4, HOUR);
+  const codePerTarget = new WindowLimiter(opts.codeAttemptsPerHour, HOUR);
+  const codePerClient = new WindowLimiter(opts.codeAttemptsPerHour * 3, HOUR);
+  const sendsMailTo = (target: (req: FastifyRequest) => string) =>
+    limitBy((req) => [
+      [mailPerClient, req.ip],
+      [mailPerTarget, target(req)],
+    ]);
+  const checksResetCode = limitBy((req) => [
+    [codePerClient, req.ip],
+    [codePerTarget, `reset:${namedAccount(req)}`],
+  ]);
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const signedIn = { preHandler: requireUser(auth) };
+    const guard = requireUser(auth);
+    const signedIn = { preHandler: guard };
+    const userKey = (req: FastifyRequest) => `user:${userOf(req).id}`;
     // Guessing passwords or codes is slowed per client address and account.
     const limited = (max: number) => ({
       config: {
         rateLimit: {
           max,
           timeWindow: '1 minute',
-          keyGenerator: (req: { ip: string; body?: unknown }) => {
-            const body = (req.body ?? {}) as { username?: unknown; email?: unknown };
-            return `${req.ip}:${String(body.username ?? body.email ?? '')}`.toLowerCase();
-          },
+          keyGenerator: (req: FastifyRequest) => `${req.ip}:${namedAccount(req)}`.toLowerCase(),
         },
       },
     });
 
-    r.post('/signup', { schema: { tags, body: SignupRequest, response: { 201: AuthResponse } } }, async (req, reply) => {
+    r.post('/signup', { preHandler: sendsMailTo(namedAccount), schema: { tags, body: SignupRequest, response: { 201: AuthResponse } } }, async (req, reply) => {
       reply.status(201);
       return auth.signup(req.body);
     });
 
     r.post(
       '/login',
-      { ...limited(opts.loginRateLimitPerMinute), schema: { tags, body: LoginRequest, response: { 200: AuthResponse } } },
+      {
+        ...limited(opts.loginRateLimitPerMinute),
+        preHandler: limitBy((req) => [[loginPerAccount, namedAccount(req)]]),
+        schema: { tags, body: LoginRequest, response: { 200: AuthResponse } },
+      },
       async (req) => auth.login(req.body.username, req.body.password),
     );
 
     r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.refresh(userOf(req)));
 
-    r.get('/generateActivationLink', { ...signedIn, schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
+    r.get('/generateActivationLink', { preHandler: [guard, limitBy((req) => [[mailPerTarget, userKey(req)]])], schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
       const user = userOf(req);
       if (user.is_verified) return { success: true, message: 'Your email address is already verified.' };
       const sent = await auth.sendActivationLink(user);
@@ -66,7 +101,11 @@ export function authRoutes(auth: AuthService, opts: { loginRateLimitPerMinute: n
 
     r.post(
       '/forgotPassword',
-      { ...limited(opts.loginRateLimitPerMinute), schema: { tags, body: ForgotPasswordRequest, response: { 200: SuccessResponse } } },
+      {
+        ...limited(opts.loginRateLimitPerMinute),
+        preHandler: sendsMailTo(namedAccount),
+        schema: { tags, body: ForgotPasswordRequest, response: { 200: SuccessResponse } },
+      },
       async (req) => {
         await auth.forgotPassword(req.body.email);
         return { success: true, message: 'If an account exists for this email, a security code has been sent to it.' };
@@ -75,7 +114,11 @@ export function authRoutes(auth: AuthService, opts: { loginRateLimitPerMinute: n
 
     r.post(
       '/verifySecurityCode',
-      { ...limited(opts.loginRateLimitPerMinute * 2), schema: { tags, body: VerifySecurityCodeRequest, response: { 200: SuccessResponse } } },
+      {
+        ...limited(opts.loginRateLimitPerMinute * 2),
+        preHandler: checksResetCode,
+        schema: { tags, body: VerifySecurityCodeRequest, response: { 200: SuccessResponse } },
+      },
       async (req) => {
         await auth.verifyResetCode(req.body.email, req.body.code);
         return { success: true, message: 'Code verified.' };
@@ -84,7 +127,11 @@ export function authRoutes(auth: AuthService, opts: { loginRateLimitPerMinute: n
 
     r.post(
       '/setNewPassword',
-      { ...limited(opts.loginRateLimitPerMinute * 2), schema: { tags, body: SetNewPasswordRequest, response: { 200: SuccessResponse } } },
+      {
+        ...limited(opts.loginRateLimitPerMinute * 2),
+        preHandler: checksResetCode,
+        schema: { tags, body: SetNewPasswordRequest, response: { 200: SuccessResponse } },
+      },
       async (req) => {
         await auth.setNewPassword(req.body.email, req.body.code, req.body.password);
         return { success: true, message: 'Your password has been changed. Please sign in with the new password.' };
@@ -100,14 +147,25 @@ export function authRoutes(auth: AuthService, opts: { loginRateLimitPerMinute: n
       },
     );
 
-    r.post('/v1/user/email/update/request', { ...signedIn, schema: { tags, body: EmailUpdateRequest, response: { 200: MessageResponse } } }, async (req) => {
-      await auth.requestEmailChange(userOf(req), req.body.email);
-      return { message: `A verification code has been sent to ${req.body.email}.` };
-    });
+    r.post(
+      '/v1/user/email/update/request',
+      {
+        preHandler: [guard, limitBy((req) => [[mailPerClient, req.ip], [mailPerTarget, userKey(req)], [mailPerTarget, namedAccount(req)]])],
+        schema: { tags, body: EmailUpdateRequest, response: { 200: MessageResponse } },
+      },
+      async (req) => {
+        await auth.requestEmailChange(userOf(req), req.body.email);
+        return { message: `A verification code has been sent to ${req.body.email}.` };
+      },
+    );
 
     r.post(
       '/v1/user/email/update/verify',
-      { ...signedIn, schema: { tags, body: EmailUpdateVerifyRequest, response: { 200: EmailUpdateVerifyResponse } } },
+      {
+        // One budget per account across re-requested codes: a fresh code buys no fresh guesses.
+        preHandler: [guard, limitBy((req) => [[codePerClient, req.ip], [codePerTarget, `change:${userKey(req)}`]])],
+        schema: { tags, body: EmailUpdateVerifyRequest, response: { 200: EmailUpdateVerifyResponse } },
+      },
       async (req) => {
         const { token } = await auth.verifyEmailChange(userOf(req), req.body.email, req.body.code);
         return { success: true, message: 'Your email address has been updated.', token };

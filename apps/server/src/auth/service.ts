@@ -4,14 +4,25 @@ import { ErrorCode, MESSAGES, type AuthResponse, type User } from '@docent/contr
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, tokenInvalid } from '../http/errors.ts';
 import type { Mailer, Mail } from '../mail/mailer.ts';
-import { activationMail, securityCodeMail } from '../mail/templates.ts';
+import { activationMail, addressInUseMail, securityCodeMail } from '../mail/templates.ts';
 import { toUser } from '../users/mapper.ts';
 import type { UserRepository } from '../users/repository.ts';
-import type { CodeStore } from './codes.ts';
+import { CODE_MESSAGES, type CodeStore } from './codes.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
 const ACTIVATION_TTL_SECONDS = 48 * 3600;
+
+/**
+ * Reset codes exist only for accounts that exist: "no active code" and "expired" would tell an
+ * unknown address from a known one, so both read as an incorrect code.
+ */
+function hideAccountExistence(err: unknown): never {
+  if (err instanceof HttpError && (err.message === CODE_MESSAGES.none || err.code === ErrorCode.CODE_EXPIRED)) {
+    throw new HttpError(400, ErrorCode.CODE_INVALID, CODE_MESSAGES.incorrect, { cause: err });
+  }
+  throw err;
+}
 
 export interface SignupInput {
   first_name: string;
@@ -137,13 +148,13 @@ export class AuthService {
   }
 
   async verifyResetCode(email: string, code: string): Promise<void> {
-    await this.codes.check('reset-password', email, code, { consume: false });
+    await this.codes.check('reset-password', email, code, { consume: false }).catch(hideAccountExistence);
   }
 
   async setNewPassword(email: string, code: string, password: string): Promise<void> {
     const row = await this.users.byEmail(email);
     // Check the code first so that a wrong code counts as an attempt either way.
-    const userId = await this.codes.check('reset-password', email, code, { consume: false });
+    const userId = await this.codes.check('reset-password', email, code, { consume: false }).catch(hideAccountExistence);
     if (!row || row.id !== userId) throw new HttpError(400, ErrorCode.CODE_INVALID, 'The entered code is incorrect. Please check and try again.');
     if (await verifyPassword(password, row.password_hash)) throw new HttpError(400, ErrorCode.SAME_PASSWORD, MESSAGES.samePassword);
     await this.codes.check('reset-password', email, code, { consume: true });
@@ -162,7 +173,12 @@ export class AuthService {
 
   async requestEmailChange(row: UserRow, email: string): Promise<void> {
     const owner = await this.users.byEmail(email);
-    if (owner && owner.id !== row.id) throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists.');
+    if (owner && owner.id !== row.id) {
+      // Same answer as for a free address, so the form does not tell which addresses have
+      // accounts; the owner learns of the attempt and no code exists that could move the address.
+      await this.sendQuietly(addressInUseMail(email));
+      return;
+    }
     const code = await this.codes.issue(row.id, 'change-email', email);
     if (!(await this.sendQuietly(securityCodeMail(email, code, 'change-email')))) {
       throw new HttpError(502, 'MAIL_FAILED', 'The verification code could not be sent. Please try again later.');

@@ -36,3 +36,10 @@ export function securityCodeMail(to: string, code: string, purpose: 'reset-passw
     ),
   };
 }
+
+/** Sent to an address's owner when another account asks to move to it (no code is issued). */
+export function addressInUseMail(to: string): Mail {
+  const text =
+    'Someone signed in to another Docent account asked to use this email address. It already belongs to your account, so nothing was changed. If this was you, sign in with this address instead.';
+  return { to, subject: 'Your email address was entered on Docent', text, html: layout('Your email address was entered', `<p>${escape(text)}</p>`) };
+}
