@@ -7,6 +7,9 @@ export default defineProject({
     environment: 'node',
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
+    // replay servers and git daemons listen on loopback, which the outbound policy refuses by
+    // default; the SSRF tests build their app with an empty allow-list
+    env: { OUTBOUND_ALLOW: '127.0.0.1,localhost' },
     hookTimeout: 60_000,
   },
 });

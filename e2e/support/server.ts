@@ -44,6 +44,8 @@ export async function startServer(smtpPort: number, logFile: string): Promise<Ru
       LOG_LEVEL: 'warn',
       // the whole suite signs up and mails from one address (127.0.0.1) within the hour
       MAIL_RATE_LIMIT_PER_HOUR: '100',
+      // the fake vendor APIs and the git daemon listen on loopback
+      OUTBOUND_ALLOW: '127.0.0.1,localhost',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

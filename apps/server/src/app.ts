@@ -34,6 +34,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAdapters, type VendorAdapters } from './vendors/index.ts';
 import { ConnectionRepository } from './vendors/connections.ts';
 import { vendorRoutes } from './vendors/routes.ts';
+import { setOutboundAllow } from './net/outbound.ts';
 
 export interface AppDeps {
   config: Config;
@@ -127,6 +128,7 @@ export interface JobCore {
 /** Repositories and the job engine: shared by the API process and `npm run worker`. */
 export function createJobCore(opts: { config: Config; database: DatabaseHandle; secrets: Secrets; log: FastifyBaseLogger; work: boolean; adapters?: VendorAdapters }): JobCore {
   const { config, database } = opts;
+  setOutboundAllow(config.outboundAllow);
   const bus = new LogBus(database.url ? { db: database.db, databaseUrl: database.url } : null);
   const store = new JobStore(database.db, bus);
   const repos = new RepoRepository(database.db);

@@ -38,6 +38,7 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
     LOG_LEVEL: 'warn',
     JOB_STALE_SECONDS: '5',
     WORKER_CONCURRENCY: '2',
+    OUTBOUND_ALLOW: '127.0.0.1',
     ...extra,
   });
 

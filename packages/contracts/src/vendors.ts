@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { Vendor } from './enums.ts';
 
+/**
+ * A self-hosted vendor's base URL: http(s) only, and nothing that lets the user steer the path
+ * the server appends (`?`, `#`) or smuggle credentials (`user:pass@`). Where it may point is the
+ * server's outbound policy's decision (docs/security.md).
+ */
+export const VendorBaseUrl = z
+  .url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })
+  .max(2048)
+  .refine((value) => !/[?#]/.test(value), 'Must not contain "?" or "#".')
+  .refine((value) => !/^https?:\/\/[^/]*@/i.test(value), 'Must not contain a user name or password.');
+
 /** POST /v1/vendors/{vendor}/connection (path ours): connect a hosted vendor with a token. */
 export const ConnectVendorRequest = z
   .object({
     token: z.string().trim().min(1, 'This field is required!').max(4096, 'The token is too long.'),
     kind: z.enum(['pat', 'app-installation', 'oauth']).default('pat'),
-    baseUrl: z
-      .url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })
-      .max(2048)
-      .optional()
+    baseUrl: VendorBaseUrl.optional()
       .describe('self-managed GitLab / GitHub Enterprise API / Azure DevOps collection URL'),
     organization: z.string().trim().min(1).max(200).regex(/^[^/\\\s]+$/, 'Must not contain slashes or spaces.').optional(),
     username: z.string().trim().min(1).max(200).optional(),
@@ -35,7 +43,7 @@ export type InstallStatus = z.infer<typeof InstallStatus>;
 export const AzurePatQuery = z.object({
   organization: z.string().trim().min(1, 'organization is required').max(200),
   /** Azure DevOps Server collection URL; default https://dev.azure.com/{organization} */
-  baseUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  baseUrl: VendorBaseUrl.optional(),
 });
 export const AzurePatResponse = z.object({ isValid: z.boolean(), message: z.string().optional() });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { OutboundRefused, vetGitRemote } from '../net/outbound.ts';
 import { analyzeRepository, type AnalyzeOptions } from '@docent/analyzer';
 import type { AnalysisReport, AnalysisType } from '@docent/contracts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
@@ -58,19 +59,31 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
     await progress(2, `Fetching ${repo.organization_name}/${repo.repo_name}`);
     await log('COMMAND', `git clone ${redactUrl(source)}`);
     let lastGitLine = 0;
+    const local = source.startsWith('/');
+    const remoteConfig = local
+      ? []
+      : await vetGitRemote(source).catch((err: unknown) => {
+          throw new Error(err instanceof OutboundRefused ? err.message : `Could not resolve the host of ${repo.organization_name}/${repo.repo_name}.`);
+        });
+    const inRepoTerms = (text: string) => text.split(dest).join(`${repo.organization_name}/${repo.repo_name}`);
     const commit = await cloneOrFetch(source, dest, {
+      remoteConfig,
       signal,
       maxBytes: opts.maxRepoBytes,
       branch: repo.default_branch,
-      allowFile: source.startsWith('/'),
+      allowFile: local,
       timeoutMs: 30 * 60 * 1000,
       onLine: (line) => {
         // git's progress redraws many times a second: keep one line a second in the log
         if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
         lastGitLine = Date.now();
         // the worker's folders are no business of the user's: show the repository instead
-        void log('DEBUG', line.split(dest).join(`${repo.organization_name}/${repo.repo_name}`));
+        void log('DEBUG', inRepoTerms(line));
       },
+    }).catch((err: unknown) => {
+      // the job's error line names the repository, never this worker's clone folder
+      if (err instanceof Error) err.message = inRepoTerms(err.message);
+      throw err;
     });
     await progress(20, `Checked out ${commit.slice(0, 12)}`);
 

@@ -3,12 +3,25 @@ import type { RepositoryRow, UserRow } from '../db/schema.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { runGit } from '../vendors/git/client.ts';
+import { OutboundRefused, vetGitRemote } from '../net/outbound.ts';
 import { GitUrlError, parseGitSource, redactUrl } from '../vendors/git/url.ts';
 import type { RepoRepository } from './repository.ts';
 import type { ConnectionRepository } from '../vendors/connections.ts';
 import { VENDOR_LABEL, type HostedVendor, type VendorAdapters } from '../vendors/index.ts';
 
 const REPO_NOT_FOUND = 'Repository not found.';
+
+const unreachable = (source: string) => `Could not read the repository at ${redactUrl(source)}. Check the URL and that the server can reach it.`;
+
+/** The outbound policy's verdict on a git remote, as the answer a user should see. */
+async function vetRemoteOrRefuse(source: string): Promise<string[]> {
+  try {
+    return await vetGitRemote(source);
+  } catch (err) {
+    if (err instanceof OutboundRefused) throw new HttpError(400, 'OUTBOUND_REFUSED', `url: ${err.message}`);
+    throw new HttpError(422, 'REPO_UNREACHABLE', unreachable(source), { cause: err });
+  }
+}
 
 export class RepoService {
   constructor(
@@ -57,11 +70,18 @@ export class RepoService {
       throw new HttpError(409, ErrorCode.CONFLICT, `You already added ${organizationName}/${repoName}.`);
     }
     let defaultBranch: string | null = null;
+    const remoteConfig = parsed.kind === 'local' ? [] : await vetRemoteOrRefuse(parsed.source);
     try {
-      const out = await runGit(['ls-remote', '--symref', '--', parsed.source, 'HEAD'], { allowFile: parsed.kind === 'local', timeoutMs: 20_000, ...(signal ? { signal } : {}) });
+      const out = await runGit(['ls-remote', '--symref', '--', parsed.source, 'HEAD'], {
+        allowFile: parsed.kind === 'local',
+        timeoutMs: 20_000,
+        remoteConfig,
+        ...(signal ? { signal } : {}),
+      });
       defaultBranch = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out)?.[1] ?? null;
     } catch (err) {
-      throw new HttpError(422, 'REPO_UNREACHABLE', `Could not read the repository at ${redactUrl(parsed.source)}: ${(err as Error).message}`);
+      // git's own words tell a closed port from a silent one: they stay out of the answer
+      throw new HttpError(422, 'REPO_UNREACHABLE', unreachable(parsed.source), { cause: err });
     }
     return this.repos
       .insert({

@@ -6,6 +6,7 @@
  * Tokens never leave this layer in words: every message a VendorApiError carries is built
  * from the vendor's own error text with the token scrubbed out.
  */
+import { policyFetch, refusalIn } from '../net/outbound.ts';
 import type { Vendor } from '@docent/contracts';
 
 export interface VendorCredential {
@@ -73,7 +74,7 @@ export interface HostedVendorAdapter {
 }
 
 /** Why a vendor call failed, for callers that answer differently (e.g. 401 vs 503). */
-export type VendorFailure = 'auth' | 'forbidden' | 'not-found' | 'rate-limit' | 'timeout' | 'cancelled' | 'network' | 'http';
+export type VendorFailure = 'auth' | 'forbidden' | 'not-found' | 'rate-limit' | 'timeout' | 'cancelled' | 'network' | 'refused' | 'http';
 
 export class VendorApiError extends Error {
   override readonly name = 'VendorApiError';
@@ -87,6 +88,8 @@ export class VendorApiError extends Error {
     message: string,
     readonly failure: VendorFailure = 'http',
     readonly retryAfterSeconds?: number,
+    /** what really happened (socket error, the vendor's own words): for the server log only */
+    readonly internalDetail?: string,
   ) {
     super(message);
   }
@@ -137,7 +140,11 @@ export function failureBeforeAnswer(label: string, err: unknown, budget: Request
     const limit = budget.timeoutMs >= 1000 ? `${Math.round(budget.timeoutMs / 1000)} s` : `${budget.timeoutMs} ms`;
     return new VendorApiError(0, label, `${label} did not answer within ${limit}.`, 'timeout');
   }
-  return new VendorApiError(0, label, `Could not reach ${label}: ${scrubToken(deepestReason(err), token)}.`, 'network');
+  if (refusalIn(err)) {
+    return new VendorApiError(0, label, `The ${label} address is not allowed: it points to a private or internal network.`, 'refused');
+  }
+  // One text whatever the socket said: "connection refused" vs "reset" would map open ports.
+  return new VendorApiError(0, label, `Could not reach ${label}.`, 'network', undefined, scrubToken(deepestReason(err), token));
 }
 
 /** fetch wraps the socket error ("connect ECONNREFUSED …") in causes; the innermost one says most. */
@@ -216,16 +223,18 @@ export function vendorErrorFromAnswer(
   token: string,
   what = 'the requested resource',
 ): VendorApiError {
+  // The vendor's own words go to the server log only: a base URL is the user's to choose, so
+  // its answer could be any service's (DESIGN.md §6: never echo a foreign body).
   const detail = scrubToken(vendorErrorDetail(body) ?? `HTTP ${status}`, token);
   if (isRateLimited(status, headers)) {
     const wait = retryAfter(headers, Date.now());
     const when = wait === undefined ? 'Try again later.' : `Try again in ${wait} s.`;
     return new VendorApiError(status, label, `${label} rate limit reached. ${when}`, 'rate-limit', wait);
   }
-  if (status === 401) return new VendorApiError(status, label, `${label} rejected the token: ${detail}`, 'auth');
-  if (status === 403) return new VendorApiError(status, label, `${label} refused access with this token: ${detail}`, 'forbidden');
-  if (status === 404) return new VendorApiError(status, label, `${label} could not find ${what} (or the token cannot see it).`, 'not-found');
-  return new VendorApiError(status, label, `${label} answered ${status}: ${detail}`, 'http');
+  if (status === 401) return new VendorApiError(status, label, `${label} rejected the token.`, 'auth', undefined, detail);
+  if (status === 403) return new VendorApiError(status, label, `${label} refused access with this token.`, 'forbidden', undefined, detail);
+  if (status === 404) return new VendorApiError(status, label, `${label} could not find ${what} (or the token cannot see it).`, 'not-found', undefined, detail);
+  return new VendorApiError(status, label, `${label} answered with an error (HTTP ${status}).`, 'http', undefined, detail);
 }
 
 export interface VendorRequest {
@@ -259,13 +268,13 @@ export async function vendorRequest<T>(req: VendorRequest): Promise<VendorAnswer
   let url = req.url;
   try {
     for (let hop = 0; ; hop += 1) {
-      res = await fetch(url, {
+      res = (await policyFetch(url, {
         method: req.method ?? 'GET',
         headers: { accept: 'application/json', ...req.headers, ...(req.json === undefined ? {} : { 'content-type': 'application/json' }) },
         body: req.json === undefined ? undefined : JSON.stringify(req.json),
         signal: req.budget.signal,
         redirect: 'manual',
-      });
+      })) as unknown as Response;
       const location = res.headers.get('location');
       if (res.status < 300 || res.status > 399 || !location) break;
       await res.body?.cancel();
@@ -325,9 +334,17 @@ export function sameOriginOrThrow(label: string, next: string, base: string): st
   return nextUrl.toString();
 }
 
-/** Removes any user:password part from a clone URL the vendor returned. */
+/**
+ * Removes any user:password part from a clone URL the vendor returned. An unreadable URL gives
+ * '' (the sync skips that repository with a warning instead of failing the whole listing).
+ */
 export function withoutCredentials(url: string): string {
-  const u = new URL(url);
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return '';
+  }
   u.username = '';
   u.password = '';
   return u.toString();

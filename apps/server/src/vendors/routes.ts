@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AzurePatQuery, AzurePatResponse, ConnectVendorRequest, ErrorCode, InstallStatus, VendorConnection } from '@docent/contracts';
@@ -28,11 +28,15 @@ export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connec
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
-    const validate = async (vendor: HostedVendor, cred: VendorCredential) => {
+    const validate = async (vendor: HostedVendor, cred: VendorCredential, log: FastifyBaseLogger) => {
       try {
         return await adapters[vendor].validateCredential(cred, AbortSignal.timeout(20_000));
       } catch (err) {
-        if (err instanceof VendorApiError) throw new HttpError(502, 'VENDOR_UNREACHABLE', err.message);
+        if (err instanceof VendorApiError) {
+          log.warn({ vendor, failure: err.failure, detail: err.internalDetail }, 'vendor check failed');
+          if (err.failure === 'refused') throw new HttpError(400, 'OUTBOUND_REFUSED', err.message);
+          throw new HttpError(502, 'VENDOR_UNREACHABLE', err.message);
+        }
         throw err;
       }
     };
@@ -52,7 +56,7 @@ export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connec
         ...(b.organization ? { organization: b.organization } : {}),
         ...(b.username ? { username: b.username } : {}),
       };
-      const verdict = await validate(vendor, cred);
+      const verdict = await validate(vendor, cred, req.log);
       if (!verdict.valid) throw new HttpError(400, 'INVALID_TOKEN', verdict.message ?? `${VENDOR_LABEL[vendor]} rejected the token.`);
       const row = await connections.upsert(userOf(req).id, vendor, cred, verdict.login ?? null);
       reply.status(201);
@@ -102,7 +106,7 @@ export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connec
     r.get('/v1/azure/pat', { ...signedIn, schema: { tags, querystring: AzurePatQuery, response: { 200: AzurePatResponse } } }, async (req) => {
       const row = await connections.find(userOf(req).id, 'AZUREDEVOPS', req.query.organization);
       if (!row) return { isValid: false, message: `No personal access token stored for '${req.query.organization}'.` };
-      const verdict = await validate('AZUREDEVOPS', connections.credential(row));
+      const verdict = await validate('AZUREDEVOPS', connections.credential(row), req.log);
       return { isValid: verdict.valid, ...(verdict.message ? { message: verdict.message } : {}) };
     });
 
@@ -112,7 +116,7 @@ export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connec
       if (!pat) throw new HttpError(400, ErrorCode.VALIDATION, 'Please enter a valid Personal Access Token');
       if (pat.length > 4096) throw new HttpError(400, ErrorCode.VALIDATION, 'The Personal Access Token is too long.');
       const cred: VendorCredential = { token: pat, kind: 'pat', organization: req.query.organization, ...(req.query.baseUrl ? { baseUrl: req.query.baseUrl } : {}) };
-      const verdict = await validate('AZUREDEVOPS', cred);
+      const verdict = await validate('AZUREDEVOPS', cred, req.log);
       if (!verdict.valid) return { isValid: false, message: `Invalid PAT. Please try again or check if the PAT has access to '${req.query.organization}'.` };
       await connections.upsert(userOf(req).id, 'AZUREDEVOPS', cred, verdict.login ?? null);
       return { isValid: true, message: 'Azure Devops PAT verified successfully!' };

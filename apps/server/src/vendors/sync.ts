@@ -2,7 +2,20 @@ import type { UserRow } from '../db/schema.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';
 import type { ConnectionRepository } from './connections.ts';
-import { VendorApiError } from './hosted-types.ts';
+import { VendorApiError, type RemoteRepository } from './hosted-types.ts';
+import { GitUrlError, parseGitSource } from './git/url.ts';
+
+/** Why a repository from a vendor's listing cannot be stored, or null when it can. */
+function unusableRepository(r: RemoteRepository): string | null {
+  if (!r.organizationName || !r.repoName || /\u0000/.test(r.organizationName + r.repoName)) return 'the vendor gave it no usable name';
+  try {
+    if (parseGitSource(r.cloneUrl, []).kind !== 'remote') return 'its clone URL is not a remote URL';
+  } catch (err) {
+    if (err instanceof GitUrlError) return 'its clone URL cannot be used';
+    throw err;
+  }
+  return null;
+}
 import { VENDOR_LABEL, type HostedVendor, type VendorAdapters } from './index.ts';
 
 /**
@@ -33,7 +46,14 @@ export async function syncVendor(
       const remote = await deps.adapters[vendor].listRepositories(cred, conn.organization || undefined, signal);
       say(`Found ${remote.length} repositories`);
       let added = 0;
+      let skipped = 0;
       for (const r of remote) {
+        const problem = unusableRepository(r);
+        if (problem) {
+          skipped += 1;
+          say(`⚠️ Skipped ${r.organizationName || '?'}/${r.repoName || '?'}: ${problem}`);
+          continue;
+        }
         const existing = await deps.repos.find(user.id, vendor, r.organizationName, r.repoName);
         if (existing) {
           await deps.repos.refreshFromVendor(existing.id, { clone_url: deps.box.seal(r.cloneUrl), default_branch: r.defaultBranch, is_private: r.isPrivate });
@@ -50,9 +70,10 @@ export async function syncVendor(
           added += 1;
         }
       }
+      const synced = remote.length - skipped;
       const orgs = new Set(remote.map((r) => r.organizationName));
-      say(`Synced ${remote.length} repositories in ${orgs.size} organisation${orgs.size === 1 ? '' : 's'} (${added} new)`);
-      await deps.connections.setStatus(conn.id, 'no_status', `Synced ${remote.length} repositories`, true);
+      say(`Synced ${synced} repositories in ${orgs.size} organisation${orgs.size === 1 ? '' : 's'} (${added} new${skipped ? `, ${skipped} skipped` : ''})`);
+      await deps.connections.setStatus(conn.id, 'no_status', `Synced ${synced} repositories`, true);
     } catch (err) {
       failed += 1;
       const message = err instanceof VendorApiError ? err.message : `Sync failed: ${(err as Error).message}`;

@@ -34,7 +34,7 @@ describe('Azure DevOps adapter against replayed REST 7.1 payloads', () => {
 
   it('answers isValid=false for a 401 and for the 203 sign-in page Azure DevOps sends for a bad PAT', async () => {
     server.on('GET /fabrikam/_apis/projects', (_r, res) => sendText(res, 401, fixtureText('azure/signin-203.html'), 'text/html; charset=utf-8'));
-    await expect(adapter.validateCredential(cred)).resolves.toEqual({ valid: false, message: 'Azure DevOps rejected the token: HTTP 401' });
+    await expect(adapter.validateCredential(cred)).resolves.toEqual({ valid: false, message: 'Azure DevOps rejected the token.' });
     server.on('GET /fabrikam/_apis/projects', (_r, res) => sendText(res, 203, fixtureText('azure/signin-203.html'), 'text/html; charset=utf-8'));
     await expect(adapter.validateCredential(cred)).resolves.toEqual({
       valid: false,
@@ -90,7 +90,8 @@ describe('Azure DevOps adapter against replayed REST 7.1 payloads', () => {
       .openPullRequest(cred, { organizationName: 'fabrikam', repoName: 'Fabrikam-Fiber-Git/Fabrikam-Fiber-Git' }, { head: 'a', base: 'master', title: 't', body: 'x'.repeat(5000) })
       .catch((e: unknown) => e)) as VendorApiError;
     expect(err.status).toBe(409);
-    expect(err.message).toBe('Azure DevOps answered 409: TF401179: An active pull request for the source and target branch already exists.');
+    expect(err.message).toBe('Azure DevOps answered with an error (HTTP 409).');
+    expect(err.internalDetail).toBe('TF401179: An active pull request for the source and target branch already exists.');
     expect((JSON.parse(server.requests[0]!.body) as { description: string }).description).toHaveLength(4000);
   });
 
@@ -117,7 +118,7 @@ describe('Azure DevOps adapter against replayed REST 7.1 payloads', () => {
     );
     const result = await adapter.validateCredential(cred);
     expect(result.valid).toBe(false);
-    expect(result.message).toBe("Azure DevOps rejected the token: TF400813: The user '' is not authorized. PAT [redacted] ([redacted]) has expired.");
+    expect(result.message).toBe('Azure DevOps rejected the token.');
   });
 
   it('clones with the PAT as the user name, as Azure DevOps documents', () => {

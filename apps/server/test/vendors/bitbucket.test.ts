@@ -51,11 +51,11 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
     expect(paths()).toEqual(['GET /2.0/repositories/teamsinspace?pagelen=1']);
   });
 
-  it('reports Bitbucket’s error envelope message for a rejected token', async () => {
+  it('reports a rejected token as invalid in Docent’s words (Bitbucket’s envelope stays in the log)', async () => {
     server.on('GET /2.0/user', (_r, res) => sendJson(res, 401, fixture('bitbucket/unauthorized-401.json')));
     await expect(adapter.validateCredential(bearer)).resolves.toEqual({
       valid: false,
-      message: 'Bitbucket rejected the token: Access token expired. Use your refresh token to obtain a new access token.',
+      message: 'Bitbucket rejected the token.',
     });
   });
 
@@ -71,7 +71,8 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
     server.on('GET /2.0/user/workspaces', (_r, res) => sendJson(res, 403, fixture('bitbucket/forbidden-403.json')));
     await expect(adapter.listOrganizations({ ...bearer, organization: 'teamsinspace' })).resolves.toEqual([{ name: 'teamsinspace', id: 'teamsinspace' }]);
     const err = (await adapter.listOrganizations(bearer).catch((e: unknown) => e)) as VendorApiError;
-    expect(err.message).toBe('Bitbucket refused access with this token: Your credentials lack one or more required privilege scopes.');
+    expect(err.message).toBe('Bitbucket refused access with this token.');
+    expect(err.internalDetail).toBe('Your credentials lack one or more required privilege scopes.');
   });
 
   it('lists a workspace’s repositories across two pages and maps them', async () => {
@@ -134,7 +135,7 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
     const denied = await adapter.validateCredential(appPassword);
     expect(denied.valid).toBe(false);
     expect(denied.message).not.toContain(APP_PASSWORD);
-    expect(denied.message).toBe('Bitbucket rejected the token: Invalid app password [redacted] for emmap1');
+    expect(denied.message).toBe('Bitbucket rejected the token.');
   });
 
   it('clones with x-token-auth for access tokens and with the user for app passwords', () => {

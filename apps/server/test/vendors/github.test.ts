@@ -46,7 +46,7 @@ describe('GitHub adapter against replayed REST payloads', () => {
   it('reports a rejected token as invalid with GitHub’s reason and without the token', async () => {
     server.on('GET /user', (_r, res) => sendJson(res, 401, fixture('github/bad-credentials-401.json')));
     const result = await adapter.validateCredential(cred);
-    expect(result).toEqual({ valid: false, message: 'GitHub rejected the token: Bad credentials' });
+    expect(result).toEqual({ valid: false, message: 'GitHub rejected the token.' });
   });
 
   it('lists organizations as the user’s own login plus GET /user/orgs', async () => {
@@ -127,7 +127,8 @@ describe('GitHub adapter against replayed REST payloads', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VendorApiError);
     expect((err as VendorApiError).status).toBe(422);
-    expect((err as VendorApiError).message).toBe('GitHub answered 422: Validation Failed: A pull request already exists for octocat:new-topic.');
+    expect((err as VendorApiError).message).toBe('GitHub answered with an error (HTTP 422).');
+    expect((err as VendorApiError).internalDetail).toBe('Validation Failed: A pull request already exists for octocat:new-topic.');
   });
 
   it('turns an exhausted primary rate limit into a clear error with the wait', async () => {
@@ -160,7 +161,8 @@ describe('GitHub adapter against replayed REST payloads', () => {
     server.on('GET /user/orgs', (_r, res) => sendJson(res, 403, { message: `Token ${TOKEN} lacks the read:org scope` }));
     const err = (await adapter.listOrganizations(cred).catch((e: unknown) => e)) as VendorApiError;
     expect(err.failure).toBe('forbidden');
-    expect(err.message).toBe('GitHub refused access with this token: Token [redacted] lacks the read:org scope');
+    expect(err.message).toBe('GitHub refused access with this token.');
+    expect(err.internalDetail).toBe('Token [redacted] lacks the read:org scope');
     expect(`${err.stack} ${JSON.stringify(err)}`).not.toContain(TOKEN);
   });
 
@@ -186,7 +188,9 @@ describe('GitHub adapter against replayed REST payloads', () => {
   it('reports an unreachable API as a network failure', async () => {
     const err = (await adapter.validateCredential({ ...cred, baseUrl: await closedPortUrl() }).catch((e: unknown) => e)) as VendorApiError;
     expect(err.failure).toBe('network');
-    expect(err.message).toMatch(/^Could not reach GitHub: .*ECONNREFUSED/);
+    // one text for every socket failure: the error must not tell closed from filtered ports
+    expect(err.message).toBe('Could not reach GitHub.');
+    expect(err.internalDetail).toMatch(/ECONNREFUSED/);
   });
 
   it('puts the token into the clone URL as x-access-token', () => {

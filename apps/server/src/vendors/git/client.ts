@@ -12,6 +12,8 @@ export interface GitRunOptions {
   /** allow the file protocol (local repositories under LOCAL_REPO_ROOTS only) */
   allowFile?: boolean;
   timeoutMs?: number;
+  /** `-c` pairs from the outbound policy (pinned address, no redirects) */
+  remoteConfig?: string[];
 }
 
 /** Hardened git: no prompts, no hooks, no remote helpers, no system or global config. */
@@ -53,7 +55,7 @@ export class GitError extends Error {
 export function runGit(args: string[], opts: GitRunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
-    const child = spawn('git', [...hardening(opts.allowFile ?? false), ...args], { cwd: opts.cwd, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('git', [...hardening(opts.allowFile ?? false), ...(opts.remoteConfig ?? []), ...args], { cwd: opts.cwd, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let errTail: string[] = [];
     let partial = '';

@@ -12,6 +12,8 @@ export interface ParsedGitSource {
   name: string;
 }
 
+const CREDENTIAL_PARAM = /token|key|secret|pass|pwd|auth|sig|credential|session|code/i;
+
 const SCP_LIKE = /^([A-Za-z0-9._-]+)@([A-Za-z0-9.-]+):([^\s]+)$/;
 
 /** The last two path segments of a repository URL path, without `.git`. */
@@ -54,6 +56,10 @@ export function parseGitSource(input: string, localRoots: readonly string[]): Pa
       throw new GitUrlError(`The "${scheme}" scheme is not allowed; use https, http, ssh or git.`);
     }
     if (!url.hostname || url.hostname.startsWith('-')) throw new GitUrlError('The URL has no valid host.');
+    // A credential in the query would be stored with the URL and shown in logs and job lines.
+    for (const name of url.searchParams.keys()) {
+      if (CREDENTIAL_PARAM.test(name)) throw new GitUrlError('The URL must not carry credentials in its query; connect the vendor with a token instead.');
+    }
     const decoded = decodeURIComponent(url.pathname);
     if (decoded.split('/').includes('..')) throw new GitUrlError('The URL path must not contain "..".');
     return { source: url.toString(), kind: 'remote', ...ownerAndName(decoded) };

@@ -5,6 +5,7 @@
  * token is a GitHub App installation access token minted elsewhere (it expires after an hour)
  * and sees exactly the repositories the installation was granted, via /installation/repositories.
  */
+import { policyFetch } from '../../net/outbound.ts';
 import { Octokit } from '@octokit/rest';
 import {
   DEFAULT_MAX_REPOSITORIES,
@@ -99,7 +100,8 @@ export class GitHubAdapter implements HostedVendorAdapter {
         // One budget per HTTP request, so a long pagination is not cut off by one timer.
         fetch: (url: string, init: RequestInit) => {
           last = requestBudget(signal, timeoutMs);
-          return fetch(url, { ...init, signal: last.signal });
+          // every request passes the outbound policy (a GitHub Enterprise base URL is the user's choice)
+          return policyFetch(url, { ...(init as object), signal: last.signal }) as unknown as Promise<Response>;
         },
       },
     });
