@@ -89,4 +89,15 @@ test('edit the profile, change the password and the email address', async ({ pag
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/repositories$/);
   });
+
+  await test.step('sign out everywhere ends this session on the server too', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    expect(token).toBeTruthy();
+    await page.goto('/profile/security-settings');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    const res = await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(511);
+  });
 });

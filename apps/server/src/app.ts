@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { UserRepository } from './users/repository.ts';
 import { CodeStore } from './auth/codes.ts';
 import { TokenService } from './auth/tokens.ts';
+import { SessionStore } from './auth/sessions.ts';
 import { AuthService } from './auth/service.ts';
 import { authRoutes } from './auth/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('currentSession', null);
   installErrorHandling(app);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     config.appUrl,
     app.log,
+    new SessionStore(database.db, config.sessionMaxLifetimeSeconds),
   );
 
   const core = createJobCore({ config, database, secrets, log: app.log, work: config.runWorkers, ...(deps.adapters ? { adapters: deps.adapters } : {}) });

@@ -14,6 +14,8 @@ export interface Config {
   jwtSecret: string | null;
   encryptionKey: string | null;
   sessionTtlSeconds: number;
+  /** absolute lifetime of a session from sign-in: refreshing never extends past it */
+  sessionMaxLifetimeSeconds: number;
   logLevel: string;
   /** built web app to serve; absent folder → API only */
   webDist: string;
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || null,
     encryptionKey: env.ENCRYPTION_KEY || null,
     sessionTtlSeconds: intFrom(env, 'SESSION_TTL_SECONDS', 7 * 24 * 3600),
+    sessionMaxLifetimeSeconds: Math.max(60, intFrom(env, 'SESSION_MAX_LIFETIME_SECONDS', 30 * 24 * 3600)),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10),

@@ -2,11 +2,13 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { loadSecrets } from './secrets.ts';
+import { preparePrivateDataDir } from './data-dir.ts';
 import { buildApp } from './app.ts';
 
 /** `npm start`: one process serving the web app and /api (embedded PGlite unless DATABASE_URL). */
 async function main(): Promise<void> {
   const config = loadConfig();
+  await preparePrivateDataDir(config.dataDir);
   const secrets = await loadSecrets(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await migrateToLatest(database.db);

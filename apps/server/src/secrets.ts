@@ -32,7 +32,7 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
       encryptionKey: stored?.encryptionKey || randomBytes(32).toString('base64'),
     };
     if (!config.jwtSecret || !config.encryptionKey) {
-      await mkdir(config.dataDir, { recursive: true });
+      await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
       await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
   }

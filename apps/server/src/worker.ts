@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { loadSecrets } from './secrets.ts';
+import { preparePrivateDataDir } from './data-dir.ts';
 import { createJobCore } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     log.error('npm run worker needs DATABASE_URL: the embedded database (PGlite) serves one process only, and `npm start` already runs workers in-process.');
     process.exit(2);
   }
+  await preparePrivateDataDir(config.dataDir);
   const secrets = await loadSecrets(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await migrateToLatest(database.db);

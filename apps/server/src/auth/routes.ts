@@ -16,7 +16,7 @@ import {
   SuccessResponse,
   VerifySecurityCodeRequest,
 } from '@docent/contracts';
-import { requireUser, userOf } from './guard.ts';
+import { requireUser, sessionOf, userOf } from './guard.ts';
 import type { AuthService } from './service.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
 
@@ -86,7 +86,17 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
       async (req) => auth.login(req.body.username, req.body.password),
     );
 
-    r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.refresh(userOf(req)));
+    r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.refresh(userOf(req), sessionOf(req)));
+
+    r.post('/v1/auth/logout', { ...signedIn, schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
+      await auth.logout(userOf(req), sessionOf(req));
+      return { success: true, message: 'You are signed out.' };
+    });
+
+    r.post('/v1/auth/logout-everywhere', { ...signedIn, schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
+      const ended = await auth.signOutEverywhere(userOf(req));
+      return { success: true, message: `Signed out of ${ended} session${ended === 1 ? '' : 's'}.` };
+    });
 
     r.get('/generateActivationLink', { preHandler: [guard, limitBy((req) => [[mailPerTarget, userKey(req)]])], schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
       const user = userOf(req);
@@ -167,7 +177,7 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
         schema: { tags, body: EmailUpdateVerifyRequest, response: { 200: EmailUpdateVerifyResponse } },
       },
       async (req) => {
-        const { token } = await auth.verifyEmailChange(userOf(req), req.body.email, req.body.code);
+        const { token } = await auth.verifyEmailChange(userOf(req), sessionOf(req), req.body.email, req.body.code);
         return { success: true, message: 'Your email address has been updated.', token };
       },
     );

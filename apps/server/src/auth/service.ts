@@ -8,6 +8,7 @@ import { activationMail, addressInUseMail, securityCodeMail } from '../mail/temp
 import { toUser } from '../users/mapper.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { CODE_MESSAGES, type CodeStore } from './codes.ts';
+import type { SessionRef, SessionStore } from './sessions.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -40,10 +41,13 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly appUrl: string,
     private readonly log: FastifyBaseLogger,
+    private readonly sessions: SessionStore,
   ) {}
 
-  private async respond(row: UserRow): Promise<AuthResponse> {
-    return { user: toUser(row, await this.users.connectedVendors(row.id)), token: await this.tokens.session(row.id, row.password_version) };
+  /** The user and a token for `session`, or for a new session when none is given (sign-in). */
+  private async respond(row: UserRow, session?: SessionRef): Promise<AuthResponse> {
+    const live = session ?? (await this.sessions.open(row.id));
+    return { user: toUser(row, await this.users.connectedVendors(row.id)), token: await this.tokens.session(row.id, row.password_version, live) };
   }
 
   /** Mail failures must not undo the action that sent them: the user can ask again. */
@@ -102,18 +106,28 @@ export class AuthService {
     return this.respond(row);
   }
 
-  /** The signed-in user of a session token, or a 511 that makes the client sign out. */
-  async authenticate(token: string | undefined): Promise<UserRow> {
+  /** The signed-in user and live session of a session token, or a 511 that makes the client sign out. */
+  async authenticate(token: string | undefined): Promise<{ row: UserRow; session: SessionRef }> {
     if (!token) throw tokenInvalid('Sign in to continue.');
     const claims = await this.tokens.verify(token);
-    if (!claims || claims.purpose !== 'session') throw tokenInvalid();
-    const row = await this.users.byId(claims.sub);
-    if (!row || row.password_version !== claims.pv) throw tokenInvalid();
-    return row;
+    if (!claims || claims.purpose !== 'session' || !claims.sid) throw tokenInvalid();
+    const [row, session] = await Promise.all([this.users.byId(claims.sub), this.sessions.live(claims.sid, claims.sub)]);
+    if (!row || !session || row.password_version !== claims.pv) throw tokenInvalid();
+    return { row, session };
   }
 
-  refresh(row: UserRow): Promise<AuthResponse> {
-    return this.respond(row);
+  /** A fresh token for the same session: it never outlives the session's absolute end. */
+  refresh(row: UserRow, session: SessionRef): Promise<AuthResponse> {
+    return this.respond(row, session);
+  }
+
+  logout(row: UserRow, session: SessionRef): Promise<void> {
+    return this.sessions.revoke(session.id, row.id);
+  }
+
+  /** Ends every session of the user, this one included. */
+  signOutEverywhere(row: UserRow): Promise<number> {
+    return this.sessions.revokeAll(row.id);
   }
 
   async sendActivationLink(row: UserRow): Promise<boolean> {
@@ -130,8 +144,9 @@ export class AuthService {
     const row = await this.users.byId(claims.sub);
     if (!row) throw new HttpError(400, ErrorCode.CODE_INVALID, 'This sign-in link is invalid or has expired.');
     if (claims.purpose === 'session') {
-      if (row.password_version !== claims.pv) throw tokenInvalid();
-      return this.respond(row);
+      const session = claims.sid ? await this.sessions.live(claims.sid, row.id) : null;
+      if (!session || row.password_version !== claims.pv) throw tokenInvalid();
+      return this.respond(row, session);
     }
     await this.codes.check('verify-email', row.email, claims.jti, { consume: true, userId: row.id }).catch((err: HttpError) => {
       throw new HttpError(400, ErrorCode.CODE_INVALID, 'This verification link was already used or replaced by a newer one.', { cause: err });
@@ -168,6 +183,8 @@ export class AuthService {
       throw new HttpError(400, ErrorCode.INVALID_CREDENTIALS, 'The current password is incorrect.');
     }
     if (oldPassword === newPassword) throw new HttpError(400, ErrorCode.SAME_PASSWORD, MESSAGES.samePassword);
+    // A new password ends every session (older tokens also fail on the password version).
+    await this.sessions.revokeAll(row.id);
     return this.respond(await this.users.setPassword(row.id, await hashPassword(newPassword)));
   }
 
@@ -185,11 +202,11 @@ export class AuthService {
     }
   }
 
-  async verifyEmailChange(row: UserRow, email: string, code: string): Promise<AuthResponse> {
+  async verifyEmailChange(row: UserRow, session: SessionRef, email: string, code: string): Promise<AuthResponse> {
     await this.codes.check('change-email', email, code, { consume: true, userId: row.id });
     const owner = await this.users.byEmail(email);
     if (owner && owner.id !== row.id) throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists.');
-    return this.respond(await this.users.update(row.id, { email, is_verified: true }));
+    return this.respond(await this.users.update(row.id, { email, is_verified: true }), session);
   }
 
   toUser(row: UserRow): User {

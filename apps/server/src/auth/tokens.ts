@@ -8,6 +8,8 @@ export interface TokenClaims {
   purpose: TokenPurpose;
   /** password version at issue time (session tokens) */
   pv?: number;
+  /** the server-side session a session token belongs to */
+  sid?: string;
   jti: string;
 }
 
@@ -18,8 +20,11 @@ export class TokenService {
     private readonly sessionTtlSeconds: number,
   ) {}
 
-  session(userId: string, passwordVersion: number): Promise<string> {
-    return this.sign({ sub: userId, purpose: 'session', pv: passwordVersion, jti: randomUUID() }, this.sessionTtlSeconds);
+  /** A session token; it expires after the TTL, or at the session's absolute end if sooner. */
+  session(userId: string, passwordVersion: number, session: { id: string; expiresAt: Date }): Promise<string> {
+    const untilEnd = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
+    const ttl = Math.max(1, Math.min(this.sessionTtlSeconds, untilEnd));
+    return this.sign({ sub: userId, purpose: 'session', pv: passwordVersion, sid: session.id, jti: randomUUID() }, ttl);
   }
 
   /** The token inside an activation link; single use through its jti (see auth service). */
@@ -29,7 +34,7 @@ export class TokenService {
   }
 
   private sign(claims: TokenClaims, ttlSeconds: number): Promise<string> {
-    return new SignJWT({ purpose: claims.purpose, ...(claims.pv === undefined ? {} : { pv: claims.pv }) })
+    return new SignJWT({ purpose: claims.purpose, ...(claims.pv === undefined ? {} : { pv: claims.pv }), ...(claims.sid === undefined ? {} : { sid: claims.sid }) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setJti(claims.jti)
@@ -42,11 +47,18 @@ export class TokenService {
   /** Claims of a valid token, or null for a forged, expired or malformed one. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { issuer: 'docent', algorithms: ['HS256'] });
+      // A token without an expiry would be valid forever, even if signed with our key.
+      const { payload } = await jwtVerify(token, this.secret, { issuer: 'docent', algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
       if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
       const purpose = payload.purpose === 'verify-email' ? 'verify-email' : payload.purpose === 'session' ? 'session' : null;
       if (!purpose) return null;
-      return { sub: payload.sub, purpose, jti: payload.jti, ...(typeof payload.pv === 'number' ? { pv: payload.pv } : {}) };
+      return {
+        sub: payload.sub,
+        purpose,
+        jti: payload.jti,
+        ...(typeof payload.pv === 'number' ? { pv: payload.pv } : {}),
+        ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+      };
     } catch (err) {
       if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
       throw err;

@@ -106,7 +106,17 @@ export interface VendorConnectionsTable {
   updated_at: ColumnType<Date, never, Date>;
 }
 
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Generated<Date>;
+  /** absolute end: refreshing a token never carries a session past it */
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
 export interface Database {
+  sessions: SessionsTable;
   vendor_connections: VendorConnectionsTable;
   users: UsersTable;
   auth_codes: AuthCodesTable;

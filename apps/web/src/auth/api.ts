@@ -33,6 +33,9 @@ export const authApi = {
   // The server also answers a fresh token, since the change ends older sessions.
   changePassword: (body: z.input<typeof ChangePasswordRequest>) =>
     apiRequest<SuccessResponse & { token?: string }>('/setNewPasswordFromOldPassword', { method: 'POST', json: body }),
+  /** Ends this session on the server (the token stops working everywhere it was copied). */
+  logout: () => apiRequest<SuccessResponse>('/v1/auth/logout', { method: 'POST' }),
+  logoutEverywhere: () => apiRequest<SuccessResponse>('/v1/auth/logout-everywhere', { method: 'POST' }),
   requestEmailUpdate: (email: string) =>
     apiRequest<MessageResponse>('/v1/user/email/update/request', { method: 'POST', json: { email } }),
   verifyEmailUpdate: (email: string, code: string) =>

@@ -1,6 +1,7 @@
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form, Input, Popconfirm } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../auth/api.ts';
 import { confirmPasswordRules, differentFromRules, requiredRule, strongPasswordRules } from '../auth/formRules.ts';
@@ -20,6 +21,13 @@ export default function SecuritySettingsPage() {
   const { notification } = App.useApp();
   const [form] = Form.useForm<ChangePasswordForm>();
   const onFinishFailed = useFormErrorNotice();
+  const navigate = useNavigate();
+  const signOutEverywhere = useMutation({
+    mutationFn: () => authApi.logoutEverywhere(),
+    // this session ended too: leave through the sign-out page, which clears the local session
+    onSuccess: () => void navigate('/logout', { replace: true }),
+    onError: (err) => notification.error({ title: t('profile.security.signOutFailed'), description: err.message }),
+  });
 
   const change = useMutation({
     mutationFn: (v: ChangePasswordForm) => authApi.changePassword(v),
@@ -69,6 +77,15 @@ export default function SecuritySettingsPage() {
             {t('profile.security.submit')}
           </Button>
         </Form>
+      </div>
+      <div className="dc-panel dc-profile-card">
+        <h3>{t('profile.security.signOutTitle')}</h3>
+        <p>{t('profile.security.signOutSubtitle')}</p>
+        <Popconfirm title={t('profile.security.signOutConfirm')} onConfirm={() => signOutEverywhere.mutate()}>
+          <Button danger loading={signOutEverywhere.isPending}>
+            {t('profile.security.signOutButton')}
+          </Button>
+        </Popconfirm>
       </div>
     </ProfileSection>
   );

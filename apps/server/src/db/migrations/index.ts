@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_accounts.ts';
 import * as m0002 from './0002_repos_jobs.ts';
 import * as m0003 from './0003_vendor_connections.ts';
+import * as m0004 from './0004_sessions.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_repos_jobs': m0002,
   '0003_vendor_connections': m0003,
+  '0004_sessions': m0004,
 };
