@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 async function start() {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), LOGIN_RATE_LIMIT_PER_MINUTE: '1000', OUTBOUND_ALLOW: '127.0.0.1' });
   const app = await buildApp({ config, database, secrets: await loadSecrets(config), mailer: new MemoryMailer(), logger: false });
   await app.ready();
   return app;
