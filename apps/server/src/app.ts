@@ -3,6 +3,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import helmet from '@fastify/helmet';
+import { securityHeaders } from './http/security-headers.ts';
+import { clientErrorHandler, frameworkErrors, refuseUnstorableText } from './http/hostile-input.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -44,6 +47,8 @@ export interface AppDeps {
   /** tests may pass their own; default from config */
   mailer?: Mailer;
   logger?: boolean;
+  /** tests may capture the log (pino's JSON lines) instead of writing it to stdout */
+  logStream?: { write(line: string): unknown };
   /** tests may pass adapters of their own */
   adapters?: VendorAdapters;
 }
@@ -54,9 +59,11 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, secrets } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : loggerOptions(config.logLevel),
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: BODY_LIMIT,
     // Off unless the operator names the proxies: X-Forwarded-For is the client's to forge.
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -64,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('currentSession', null);
   installErrorHandling(app);
+  await app.register(helmet, securityHeaders(config.appUrl));
+  app.addHook('preValidation', refuseUnstorableText);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const users = new UserRepository(database.db);

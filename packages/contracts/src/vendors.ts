@@ -15,7 +15,13 @@ export const VendorBaseUrl = z
 /** POST /v1/vendors/{vendor}/connection (path ours): connect a hosted vendor with a token. */
 export const ConnectVendorRequest = z
   .object({
-    token: z.string().trim().min(1, 'This field is required!').max(4096, 'The token is too long.'),
+    token: z
+      .string()
+      .trim()
+      .min(1, 'This field is required!')
+      .max(4096, 'The token is too long.')
+      // it travels in an HTTP header: printable ASCII only, or the request could not even be sent
+      .regex(/^[\x21-\x7e]+$/, 'The token may contain only printable ASCII characters, without spaces.'),
     kind: z.enum(['pat', 'app-installation', 'oauth']).default('pat'),
     baseUrl: VendorBaseUrl.optional()
       .describe('self-managed GitLab / GitHub Enterprise API / Azure DevOps collection URL'),

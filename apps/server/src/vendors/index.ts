@@ -17,7 +17,9 @@ export function createAdapters(): VendorAdapters {
 const BY_PATH: Record<string, HostedVendor> = { github: 'GITHUB', gitlab: 'GITLAB', bitbucket: 'BITBUCKET', azure: 'AZUREDEVOPS', azuredevops: 'AZUREDEVOPS' };
 
 export function vendorFromPath(segment: string): HostedVendor | null {
-  return BY_PATH[segment.toLowerCase()] ?? null;
+  const key = segment.toLowerCase();
+  // own keys only: "constructor" or "__proto__" must not find Object's members
+  return Object.hasOwn(BY_PATH, key) ? (BY_PATH[key] ?? null) : null;
 }
 
 export const VENDOR_LABEL: Record<HostedVendor, string> = { GITHUB: 'GitHub', GITLAB: 'GitLab', BITBUCKET: 'Bitbucket', AZUREDEVOPS: 'Azure DevOps' };
