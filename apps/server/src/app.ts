@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
 import { securityHeaders } from './http/security-headers.ts';
+import { StreamSlots } from './http/sse.ts';
 import { clientErrorHandler, frameworkErrors, refuseUnstorableText } from './http/hostile-input.ts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -96,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await core.bus.stop();
   });
 
+  const streamSlots = new StreamSlots(config.sseMaxStreamsPerUser, config.sseMaxStreams);
+
   await app.register(swagger, {
     openapi: { info: { title: 'Docent API', version: '1.2.0' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
@@ -111,8 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes(auth, users));
       await api.register(repoRoutes(auth, core.repoService, core.repos));
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
-      await api.register(jobRoutes(auth, core.store, core.engine, core.bus));
-      await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box));
+      await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
+      await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots));
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,9 @@ export interface Config {
    * or a list of proxy addresses/CIDRs makes X-Forwarded-For count, as far as those proxies vouch.
    */
   trustProxy: false | number | string[];
+  /** live event streams (job logs, syncs) one user, and the whole process, may hold open */
+  sseMaxStreamsPerUser: number;
+  sseMaxStreams: number;
   /** hosts and CIDRs a user-supplied outbound destination may resolve to despite being internal */
   outboundAllow: string[];
   /** run jobs in the API process too (embedded default); `npm run worker` processes always do */
@@ -84,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRateLimitPerHour: Math.max(1, intFrom(env, 'MAIL_RATE_LIMIT_PER_HOUR', 5)),
     codeAttemptsPerHour: Math.max(1, intFrom(env, 'CODE_ATTEMPTS_PER_HOUR', 10)),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    sseMaxStreamsPerUser: Math.max(1, intFrom(env, 'SSE_MAX_STREAMS_PER_USER', 10)),
+    sseMaxStreams: Math.max(1, intFrom(env, 'SSE_MAX_STREAMS', 1000)),
     outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((v) => v.trim()).filter(Boolean),
     runWorkers: (env.RUN_WORKERS ?? 'true') !== 'false',
     workerConcurrency: Math.max(1, intFrom(env, 'WORKER_CONCURRENCY', 2)),

@@ -18,6 +18,11 @@ export class LogBus {
     this.emitter.setMaxListeners(0);
   }
 
+  /** true when every publisher is in this process (embedded mode): no wake-up can be missed */
+  get inProcess(): boolean {
+    return this.remote === null;
+  }
+
   async start(): Promise<void> {
     if (!this.remote) return;
     const client = new pg.Client({ connectionString: this.remote.databaseUrl });

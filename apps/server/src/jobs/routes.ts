@@ -16,7 +16,7 @@ import {
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { openEventStream } from '../http/sse.ts';
+import { openEventStream, type StreamSlots } from '../http/sse.ts';
 import type { JobEngine } from './engine.ts';
 import type { LogBus } from './log-bus.ts';
 import { toJob, type JobStore } from './store.ts';
@@ -26,7 +26,7 @@ const JOB_NOT_FOUND = 'Job not found.';
 
 const csv = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
 
-export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine, bus: LogBus) {
+export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine, bus: LogBus, slots: StreamSlots) {
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
@@ -98,6 +98,7 @@ export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine,
         const header = Number(req.headers['last-event-id']);
         let since = Number.isInteger(header) && header >= 0 ? header : (req.query.since ?? 0);
 
+        const release = slots.acquire(userOf(req).id);
         const res = openEventStream(reply);
         res.write('retry: 1000\n\n');
 
@@ -135,15 +136,18 @@ export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine,
           }
         };
         const unsubscribe = bus.subscribe(row.id, () => void flush());
-        // A backstop in case a wake-up is missed (e.g. the LISTEN connection dropped).
-        const poll = setInterval(() => void flush(), 2000);
+        // A backstop in case a wake-up is missed, where one can be: a PostgreSQL LISTEN
+        // connection may drop. In-process wake-ups cannot be missed, so embedded mode does no
+        // polling at all (150 streams polling PGlite every 2 s used to stall the event loop).
+        const poll = bus.inProcess ? null : setInterval(() => void flush(), 5000);
         const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
         function close() {
           if (closed) return;
           closed = true;
           unsubscribe();
-          clearInterval(poll);
+          if (poll) clearInterval(poll);
           clearInterval(ping);
+          release();
           res.end();
         }
         req.raw.on('close', close);

@@ -6,7 +6,7 @@ import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { openEventStream } from '../http/sse.ts';
+import { openEventStream, type StreamSlots } from '../http/sse.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import { toVendorConnection, type ConnectionRepository } from './connections.ts';
 import { VendorApiError, type VendorCredential } from './hosted-types.ts';
@@ -23,7 +23,7 @@ function hostedVendor(segment: string): HostedVendor {
 }
 
 /** Vendor connections, the install/sync streams and the Azure DevOps PAT check (spec §7). */
-export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connections: ConnectionRepository, repos: RepoRepository, box: SecretBox) {
+export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connections: ConnectionRepository, repos: RepoRepository, box: SecretBox, slots: StreamSlots) {
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
@@ -77,9 +77,13 @@ export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connec
     const stream = async (req: FastifyRequest, reply: FastifyReply, segment: string) => {
       const vendor = hostedVendor(segment);
       const user = userOf(req);
+      const release = slots.acquire(user.id);
       const res = openEventStream(reply);
       const controller = new AbortController();
-      req.raw.on('close', () => controller.abort(new Error('client went away')));
+      req.raw.on('close', () => {
+        release();
+        controller.abort(new Error('client went away'));
+      });
       const say = (message: string) => {
         if (!res.writableEnded) res.write(`data: x~~${message.replace(/\r?\n/g, ' ')}\n\n`);
       };
@@ -91,6 +95,7 @@ export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connec
         end = 'FAILED';
       }
       say(end);
+      release();
       res.end();
     };
     for (const path of ['/v2/:vendor/install', '/v2/:vendor/reinstall', '/v1/:vendor/install', '/v1/:vendor/reinstall']) {

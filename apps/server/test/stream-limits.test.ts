@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StreamSlots } from '../src/http/sse.ts';
+import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { GitDaemon } from './helpers/git-daemon.ts';
+
+/**
+ * Issue 9 finding 7: one user may hold at most SSE_MAX_STREAMS_PER_USER live streams. With no
+ * workers the job stays QUEUED, so its log stream stays open until the client leaves.
+ */
+let t: TestApp;
+let daemon: GitDaemon;
+let port: number;
+let alice: string;
+let bob: string;
+let jobId: number;
+let bobJob: number;
+
+beforeAll(async () => {
+  daemon = await GitDaemon.start();
+  await daemon.addRepo('streams', [{ 'a.py': 'def f():\n    return 1\n' }]);
+  t = await createTestApp({ RUN_WORKERS: 'false', SSE_MAX_STREAMS_PER_USER: '3', SSE_MAX_STREAMS: '5' });
+  alice = (await signUp(t, 'streams-a@example.com')).token;
+  bob = (await signUp(t, 'streams-b@example.com')).token;
+  const queue = async (token: string) => {
+    await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: daemon.url('streams') } });
+    const res = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: { git_repo: { organization_name: 'local', repo_name: 'streams' }, vendor: 'GIT' } });
+    return res.json().lroJobId as number;
+  };
+  jobId = await queue(alice);
+  bobJob = await queue(bob);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await daemon.stop();
+});
+
+async function open(token: string, id: number): Promise<{ status: number; body: string; close: () => void }> {
+  const controller = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/lro/logs/${id}/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  if (res.status !== 200) return { status: res.status, body: await res.text(), close: () => undefined };
+  const reader = res.body!.getReader();
+  await reader.read(); // the stream is live
+  return { status: 200, body: '', close: () => controller.abort() };
+}
+
+describe('live streams are limited per user and in all', () => {
+  it('refuses a user\'s fourth stream with 429 {detail}, and frees a slot when one closes', async () => {
+    expect(jobId).toBeGreaterThan(0);
+    const streams = [await open(alice, jobId), await open(alice, jobId), await open(alice, jobId)];
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
+    const fourth = await open(alice, jobId);
+    expect(fourth.status).toBe(429);
+    expect(JSON.parse(fourth.body).detail).toMatch(/3 live streams/);
+    // another user is not affected by alice's streams
+    const bobs = await open(bob, bobJob);
+    expect(bobs.status).toBe(200);
+    streams[0]!.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await open(alice, jobId);
+    expect(again.status).toBe(200);
+    // the global cap (5): alice 3 + bob 1 + 1 more for bob, then refused
+    const bobsSecond = await open(bob, bobJob);
+    expect(bobsSecond.status).toBe(200);
+    const over = await open(bob, bobJob);
+    expect(over.status).toBe(429);
+    expect(JSON.parse(over.body).detail).toMatch(/too many live streams/);
+    for (const s of [...streams, again, bobs, bobsSecond]) s.close();
+  });
+
+  it('slots are released once, whatever closes them', () => {
+    const slots = new StreamSlots(2, 10);
+    const a = slots.acquire('u');
+    const b = slots.acquire('u');
+    expect(() => slots.acquire('u')).toThrow(/2 live streams/);
+    a();
+    a();
+    expect(slots.open).toBe(1);
+    const c = slots.acquire('u');
+    b();
+    c();
+    expect(slots.open).toBe(0);
+  });
+});
