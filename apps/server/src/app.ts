@@ -52,6 +52,8 @@ export interface AppDeps {
   logStream?: { write(line: string): unknown };
   /** tests may pass adapters of their own */
   adapters?: VendorAdapters;
+  /** called with the job core once built (the API benchmark writes log lines through it) */
+  onCore?: (core: JobCore) => void;
 }
 
 /** 1 MiB is far above any form or JSON body this API takes. */
@@ -88,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const core = createJobCore({ config, database, secrets, log: app.log, work: config.runWorkers, ...(deps.adapters ? { adapters: deps.adapters } : {}) });
+  deps.onCore?.(core);
   app.addHook('onReady', async () => {
     await core.bus.start();
     await core.engine.start();
