@@ -216,3 +216,89 @@ describe('extractFunctions on one fixture per language', () => {
     });
   }
 });
+
+describe('JSDoc attaches the way TypeScript attaches it (issue 10)', () => {
+  // express's style: a full JSDoc block, one blank line, then the assignment (lib/application.js)
+  const EXPRESS = [
+    "'use strict';",
+    '',
+    '/**',
+    ' * Initialize the server.',
+    ' *',
+    ' * @private',
+    ' */',
+    '',
+    'app.init = function init() {',
+    '  this.cache = {};',
+    '};',
+    '',
+    '/**',
+    ' * Send a response.',
+    ' *',
+    ' * @param {string|number|boolean|object|Buffer} body',
+    ' * @public',
+    ' */',
+    '',
+    'res.send = function send(body) {',
+    '  return this;',
+    '};',
+    '',
+    '/** Exported helper. */',
+    '',
+    'exports.helper = function helper() {};',
+    '',
+    '/** Arrow. */',
+    '',
+    'const arrow = () => 1;',
+    '',
+    '/** About a constant, not the function after it. */',
+    'const LIMIT = 10;',
+    '',
+    'function undocumented() {}',
+    '',
+  ].join('\n');
+
+  it('a blank line between the block and the declaration keeps it documented (JavaScript)', async () => {
+    const fns = await extractFunctions(EXPRESS, 'JavaScript', 'lib/application.js');
+    const documented = Object.fromEntries(fns.map((f) => [f.name, f.docstring !== null]));
+    expect(documented).toMatchObject({ 'app.init': true, 'res.send': true, helper: true, arrow: true, undocumented: false });
+  });
+
+  it('the same holds in TypeScript, and code between still detaches', async () => {
+    const source = '/** Adds. */\n\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n\n/** Note. */\nlet x = 1;\n\nexport function sub(a: number): number {\n  return a - x;\n}\n';
+    const fns = await extractFunctions(source, 'TypeScript', 'src/math.ts');
+    expect(fns.map((f) => `${f.name}:${f.docstring === null ? 'undoc' : 'doc'}`)).toEqual(['add:doc', 'sub:undoc']);
+  });
+});
+
+describe('JSDoc access tags set the scope (issue 10)', () => {
+  it('@private, @api private, @access protected and @public override what the syntax says', async () => {
+    const source = [
+      '/** Hidden. @private */',
+      'exports.a = function a() {};',
+      '/**',
+      ' * Internal.',
+      ' * @api private',
+      ' */',
+      'exports.b = function b() {};',
+      '/** @access protected */',
+      'exports.c = function c() {};',
+      '/** Shown. @public */',
+      'function d() {}',
+      '/** Plain. */',
+      'exports.e = function e() {};',
+      '/** Mentions @privateer only. */',
+      'exports.f = function f() {};',
+    ].join('\n');
+    const fns = await extractFunctions(source, 'JavaScript', 'lib/x.js');
+    expect(Object.fromEntries(fns.map((f) => [f.name, f.scope]))).toEqual({ a: 'private', b: 'private', c: 'protected', d: 'public', e: 'public', f: 'public' });
+  });
+});
+
+describe('chained assignments (express: `req.get =\\nreq.header = function header…`)', () => {
+  it('the JSDoc above the statement documents the function, as TypeScript says', async () => {
+    const source = '/**\n * Return request header.\n * @public\n */\n\nreq.get =\nreq.header = function header(name) {\n  return name;\n};\n';
+    const [fn] = await extractFunctions(source, 'JavaScript', 'lib/request.js');
+    expect(fn).toMatchObject({ name: 'req.header', startLine: 6, docstring: 'Return request header.\n@public' });
+  });
+});

@@ -27,6 +27,20 @@ describe('findDocAbove', () => {
     expect(docFor('/** Adds. */\nconst x = 1;\nfunction add() {}', JSDOC)).toBeNull();
   });
 
+  it('with blankLinesBetween (TypeScript\'s JSDoc rule) a blank line does not detach, code still does', () => {
+    const TS: DocConvention = { ...JSDOC, blankLinesBetween: true };
+    expect(docFor('/**\n * Initialize the server.\n */\n\napp.init = function init() {}', TS)?.text).toBe('Initialize the server.');
+    expect(docFor('/** Adds. */\n\n\nfunction add() {}', TS)?.text).toBe('Adds.');
+    expect(docFor('/** Adds. */\nconst x = 1;\n\nfunction add() {}', TS)).toBeNull();
+    expect(docFor('/* plain */\n\nfunction add() {}', TS)).toBeNull();
+  });
+
+  it('a "/*" inside the doc text (a MIME pattern, a glob) is not the opener', () => {
+    const TS: DocConvention = { ...JSDOC, blankLinesBetween: true };
+    expect(docFor('/**\n * Accept: text/*;q=.5\n * @public\n */\n\nreq.accepts = function(){}', TS)?.text).toBe('Accept: text/*;q=.5\n@public');
+    expect(docFor('/** Matches src/** files. */\nfunction glob() {}', JSDOC)?.text).toBe('Matches src/** files.');
+  });
+
   it('ignores plain block comments, banners and trailing comments of code', () => {
     expect(docFor('/* Adds. */\nfunction add() {}', JSDOC)).toBeNull();
     expect(docFor('/*******/\nfunction add() {}', JSDOC)).toBeNull();

@@ -14,7 +14,7 @@ export function findDocAbove(lines: readonly string[], row: number, column: numb
   // Something other than a comment before the declaration on its own line: nothing attaches.
   if (head.trim() !== '') return head.trimEnd().endsWith('*/') ? blockEndingAt(lines, row, head, conv) : null;
   let r = row - 1;
-  while (r >= 0 && conv.betweenLine?.test(lines[r] ?? '')) r--;
+  while (r >= 0 && (conv.betweenLine?.test(lines[r] ?? '') || (conv.blankLinesBetween && (lines[r] ?? '').trim() === ''))) r--;
   if (r < 0) return null;
   const above = (lines[r] ?? '').trim();
   if (above === '') return null;
@@ -50,13 +50,13 @@ function blockEndingAt(lines: readonly string[], end: number, lineText: string, 
   if (conv.blockOpeners.length === 0) return null;
   const closeAt = lineText.trimEnd().length - 2;
   let row = end;
-  let openAt = lineText.lastIndexOf('/*', closeAt - 1);
+  let openAt = openerIn(lineText.slice(0, closeAt));
   while (openAt < 0) {
     row--;
     if (row < 0 || end - row > MAX_BLOCK_LINES) return null;
     const text = lines[row] ?? '';
     if (text.includes('*/')) return null; // another comment closes first: ours has no opener here
-    openAt = text.lastIndexOf('/*');
+    openAt = openerIn(text);
   }
   const openLine = row === end ? lineText : (lines[row] ?? '');
   if (openLine.slice(0, openAt).trim() !== '') return null; // trailing comment of some code
@@ -74,6 +74,18 @@ function blockEndingAt(lines: readonly string[], end: number, lineText: string, 
   if (opener === '/**' && raw.startsWith('/***')) return null;
   const text = cleanBlock(raw.slice(opener.length));
   return text === '' ? null : { text, startRow: row, endRow: end };
+}
+
+/**
+ * Where a block comment opens on this line, or -1. A `/*` inside a comment's text (`text/*`,
+ * `application/*`, a glob) is not an opener: an interior line starts with `*`, and an opener
+ * that starts its line wins over later ones.
+ */
+function openerIn(text: string): number {
+  const first = text.search(/\S/);
+  if (first >= 0 && text.startsWith('/*', first)) return first;
+  if (first >= 0 && text[first] === '*') return -1;
+  return text.lastIndexOf('/*');
 }
 
 function cleanBlock(inner: string): string {

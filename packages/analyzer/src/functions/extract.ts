@@ -189,7 +189,7 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
     docstring: doc ? doc.text : null,
     docStartLine: doc ? doc.startRow + 1 : null,
     docEndLine: doc ? doc.endRow + 1 : null,
-    scope: facts.scope,
+    scope: (doc && spec.scopeFromDoc?.(doc.text)) || facts.scope,
     complexity: frame.complexity,
     outdated,
   };

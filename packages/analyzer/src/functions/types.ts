@@ -54,6 +54,11 @@ export interface DocConvention {
   lineExcludes?: readonly string[];
   /** lines that may sit between the doc and the declaration (attributes) */
   betweenLine?: RegExp;
+  /**
+   * blank lines may stand between the doc and the declaration: TypeScript (and so TypeDoc and
+   * editors) attaches a JSDoc block from the declaration's leading trivia, blank lines included
+   */
+  blankLinesBetween?: boolean;
 }
 
 /** An enclosing class-like owner or function seen by the walker. */
@@ -90,6 +95,8 @@ export interface FileContext {
 
 export interface LanguageSpec {
   grammar: string;
+  /** a scope the doc itself declares (JSDoc `@private`, `@api private`…), over the syntax's */
+  scopeFromDoc?: (doc: string) => Scope | null;
   /** node types that are (or may be) functions; `describe` names them or returns null */
   functionTypes: ReadonlySet<string>;
   /** function-like nodes that are never counted (lambdas, closures): they shield their body */

@@ -14,6 +14,13 @@ const EXPORTS_KEY = Symbol('js exported names');
 const FUNCTION_VALUES = new Set(['function_expression', 'function', 'arrow_function', 'generator_function']);
 const OWNER_TYPES = new Set(['class_declaration', 'class', 'abstract_class_declaration']);
 
+/** JSDoc's access tags (`@private`, `@protected`, `@public`, `@access x`, dox's `@api private`). */
+export function jsdocScope(doc: string): Scope | null {
+  const m = /(?:^|\s)@(?:(private|protected|public)\b|access\s+(private|protected|public)\b|api\s+(private|public)\b)/m.exec(doc);
+  const tag = m?.[1] ?? m?.[2] ?? m?.[3];
+  return tag === 'private' || tag === 'protected' || tag === 'public' ? tag : null;
+}
+
 function makeSpec(grammar: string, docLanguage: string): LanguageSpec {
   return {
     grammar,
@@ -44,7 +51,8 @@ function makeSpec(grammar: string, docLanguage: string): LanguageSpec {
     returnTypes: new Set(['return_statement']),
     yieldTypes: new Set(['yield_expression']),
     leadingSiblingTypes: new Set(['decorator']),
-    doc: { blockOpeners: ['/**'], linePrefixes: [] },
+    doc: { blockOpeners: ['/**'], linePrefixes: [], blankLinesBetween: true },
+    scopeFromDoc: jsdocScope,
     docNoun: 'Doc comment',
     docLanguage,
     prepare(ctx) {
@@ -73,7 +81,10 @@ function bindingOf(node: Node): { name: string; owner?: string; outer: Node; kin
       if (parent.childForFieldName('right')?.id !== node.id) return null;
       const left = parent.childForFieldName('left');
       if (!left) return null;
-      const outer = parent.parent?.type === 'expression_statement' ? parent.parent : parent;
+      // `req.get =\n req.header = function…`: the statement, and so its JSDoc, starts at the first target
+      let top: Node = parent;
+      while (top.parent?.type === 'assignment_expression' && top.parent.childForFieldName('right')?.id === top.id) top = top.parent;
+      const outer = top.parent?.type === 'expression_statement' ? top.parent : top;
       if (left.type === 'identifier') return { name: left.text, outer, kind: 'assign' };
       if (left.type !== 'member_expression') return null;
       const prop = left.childForFieldName('property')?.text;
