@@ -64,9 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: BODY_LIMIT,
-    // Off unless the operator names the proxies: X-Forwarded-For is the client's to forge.
     frameworkErrors,
     clientErrorHandler,
+    // Off unless the operator names the proxies: X-Forwarded-For is the client's to forge.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
