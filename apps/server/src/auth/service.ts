@@ -14,12 +14,16 @@ import type { TokenService } from './tokens.ts';
 
 const ACTIVATION_TTL_SECONDS = 48 * 3600;
 
+/** Every way a reset-code check can fail; only real accounts have codes that expire or burn. */
+const RESET_CODE_FAILURES: ReadonlySet<string> = new Set([ErrorCode.CODE_INVALID, ErrorCode.CODE_EXPIRED, ErrorCode.TOO_MANY_ATTEMPTS]);
+
 /**
- * Reset codes exist only for accounts that exist: "no active code" and "expired" would tell an
- * unknown address from a known one, so both read as an incorrect code.
+ * Reset codes exist only for accounts that exist: "no active code", "expired" and "too many
+ * attempts" would tell a known address from an unknown one, so every failure reads as an
+ * incorrect code (the hourly per-address budget still ends the guessing).
  */
 function hideAccountExistence(err: unknown): never {
-  if (err instanceof HttpError && (err.message === CODE_MESSAGES.none || err.code === ErrorCode.CODE_EXPIRED)) {
+  if (err instanceof HttpError && RESET_CODE_FAILURES.has(err.code)) {
     throw new HttpError(400, ErrorCode.CODE_INVALID, CODE_MESSAGES.incorrect, { cause: err });
   }
   throw err;
