@@ -6,7 +6,7 @@ import { extractFunctions, PARSEABLE_LANGUAGES, type ParsedFunction } from '../s
 
 /**
  * One small, real-looking file per language. Each expected row was checked by hand:
- * `name|startLine-endLine|doc or undoc|scope|complexity[|outdated explanation]`.
+ * `name|startLine-endLine|doc or undoc|scope|complexity[|outdated explanation][|incomplete: names]`.
  * Complexity = 1 + the decision points listed in docs/metrics/functions.md.
  */
 
@@ -14,7 +14,8 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtur
 
 function row(f: ParsedFunction): string {
   const base = `${f.name}|${f.startLine}-${f.endLine}|${f.docstring === null ? 'undoc' : 'doc'}|${f.scope}|${f.complexity}`;
-  return f.outdated.status === 'OUTDATED' ? `${base}|${f.outdated.explanation}` : base;
+  const missing = f.docFacts?.missingParams.length ? `|incomplete: ${f.docFacts.missingParams.join(',')}` : '';
+  return (f.outdated.status === 'OUTDATED' ? `${base}|${f.outdated.explanation}` : base) + missing;
 }
 
 const CASES: { language: string; file: string; expected: string[] }[] = [
@@ -26,7 +27,7 @@ const CASES: { language: string; file: string; expected: string[] }[] = [
       "apply_discount|21-31|doc|public|3|Docstring documents parameter 'currency' which is not in the signature.",
       "format_money|34-35|undoc|private|1",
       "_round|38-40|doc|private|1",
-      "Invoice.__init__|46-55|doc|public|2|Parameter 'lines' is missing from the docstring.",
+      "Invoice.__init__|46-55|doc|public|2|incomplete: lines",
       "Invoice.paid|57-59|undoc|public|2",
       "Invoice.send|61-75|doc|public|3|Docstring documents a return value, but the function returns nothing.",
       "Invoice._reminder|78-86|doc|private|1",
@@ -127,7 +128,7 @@ const CASES: { language: string; file: string; expected: string[] }[] = [
       "Matrix.at|20-23|doc|public|5",
       "Matrix.apply|25-28|undoc|public|2",
       "Matrix.index|34-34|undoc|private|1",
-      "Matrix.resize|42-46|doc|public|1|Parameter 'cols' is missing from the doc comment.",
+      "Matrix.resize|42-46|doc|public|1|incomplete: cols",
       "square|49-49|undoc|private|1",
       "Point.norm|54-54|undoc|public|1",
     ],
@@ -137,7 +138,7 @@ const CASES: { language: string; file: string; expected: string[] }[] = [
     file: 'csharp/Inventory.cs',
     expected: [
       "Inventory.Add|14-18|doc|public|3",
-      "Inventory.Remove|23-28|doc|public|3|Parameter 'count' is missing from the doc comment.",
+      "Inventory.Remove|23-28|doc|public|3|incomplete: count",
       "Inventory.Level|30-30|undoc|private|1",
       "Inventory.Describe|34-42|doc|protected|3",
       "Inventory.Log|46-52|doc|public|2|Doc comment documents a return value, but the function returns nothing.",

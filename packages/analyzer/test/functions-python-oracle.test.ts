@@ -68,7 +68,9 @@ describe('Python functions agree with python3 ast', () => {
     expect(byName.get('Outer.__repr__')?.scope).toBe('public');
     expect(byName.get('Outer.__private')?.scope).toBe('private');
     // `*args`/`**kwargs` entries match the splat parameters; b and c are really undocumented
-    expect(byName.get('decorated')?.outdated.explanation).toBe("Parameters 'b', 'c' are missing from the docstring.");
+    // (a doc missing parameters is incomplete, not outdated: issue 10)
+    expect(byName.get('decorated')?.outdated.status).toBe('CURRENT');
+    expect(byName.get('decorated')?.docFacts?.missingParams).toEqual(['b', 'c']);
   });
 
   it('a file with syntax errors still yields what tree-sitter recovers, without throwing', async () => {

@@ -84,7 +84,8 @@ describe('Python scanner agrees with the tree-sitter path', () => {
     const byName = new Map(scan('__all__ = ["pub"] + ["also"]\n__all__.append("late")\ndef pub(): pass\ndef hidden(): pass\ndef late(): pass\n').map((f) => [f.name, f.scope]));
     expect(Object.fromEntries(byName)).toEqual({ pub: 'public', hidden: 'private', late: 'public' });
     const [f] = scan('def f(a, key=lambda x, y: x, *args, b=2, **kw):\n    """Doc.\n\n    Args:\n        a: x\n    """\n');
-    expect(f!.outdated.explanation).toBe("Parameters 'key', 'b' are missing from the docstring.");
+    expect(f!.outdated.status).toBe('CURRENT');
+    expect(f!.docFacts?.missingParams).toEqual(['key', 'b']);
     const [tail] = scan('def tail():\n    x = 1\n    # trailing\n\nx = 2\n');
     expect([tail!.startLine, tail!.endLine, tail!.content]).toEqual([1, 2, 'def tail():\n    x = 1']);
     const returnsDoc = '"""Do.\n\n    Returns:\n        int: x\n    """';

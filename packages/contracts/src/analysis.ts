@@ -61,14 +61,76 @@ export const AnalysisReport = z.object({
 });
 export type AnalysisReport = z.infer<typeof AnalysisReport>;
 
+/**
+ * A finding about a function's doc as a code with parameters: the web app words it in the user's
+ * language; `explanation` fields keep the English wording for API users (issue 10, item 5).
+ */
+export const DocFindingCode = z.enum([
+  // signature versus doc (no history needed)
+  'DOC_PARAM_NOT_IN_SIGNATURE',
+  'DOC_RETURN_BUT_NONE',
+  // contract changes after the doc's last change (git history)
+  'PARAM_ADDED_UNDOCUMENTED',
+  'RAISE_REMOVED_STILL_DOCUMENTED',
+  'RAISE_ADDED_UNDOCUMENTED',
+  'DEFAULT_CHANGED_DOC_STATES_OLD',
+  // review suggestions: changes that may or may not make the doc wrong
+  'PARAM_ADDED',
+  'PARAM_REMOVED',
+  'DEFAULT_CHANGED',
+  'RETURN_KIND_CHANGED',
+  'RAISE_ADDED',
+  'RAISE_REMOVED',
+  'DECORATOR_CHANGED',
+  'BODY_CHANGED',
+  // incomplete from the start
+  'PARAMS_UNDOCUMENTED',
+  // an LLM judged a review suggestion and found the doc wrong
+  'LLM_JUDGED_OUTDATED',
+]);
+export type DocFindingCode = z.infer<typeof DocFindingCode>;
+
+export const DocFinding = z.object({
+  code: DocFindingCode,
+  /** values the text needs: names, commits (short sha), dates (YYYY-MM-DD), a reason */
+  params: z.record(z.string(), z.string()),
+});
+export type DocFinding = z.infer<typeof DocFinding>;
+
 export const OutdatedStatus = z.object({
   status: z.enum(['OUTDATED', 'CURRENT']),
   /** one line a user understands; empty when CURRENT */
   explanation: z.string(),
   docstring: z.string(),
   grammarError: z.number().int(),
+  /** what earned OUTDATED: the doc against the signature, the contract's history, or an LLM's judgement */
+  source: z.enum(['signature', 'history', 'llm']).optional(),
+  /** the commit that made the contract change (never a merge), for history verdicts */
+  commit: z.string().optional(),
+  findings: z.array(DocFinding).optional(),
 });
 export type OutdatedStatus = z.infer<typeof OutdatedStatus>;
+
+/** "Changed since documented": a body change after the doc's last change that may need a look. */
+export const ReviewSuggestion = z.object({
+  /** short sha of the newest commit that changed the function (a merge is resolved to its change), '' for uncommitted */
+  commit: z.string(),
+  /** YYYY-MM-DD of that commit */
+  date: z.string(),
+  /** YYYY-MM-DD of the doc's last change */
+  docDate: z.string(),
+  explanation: z.string(),
+  findings: z.array(DocFinding),
+});
+export type ReviewSuggestion = z.infer<typeof ReviewSuggestion>;
+
+/** A doc that documents parameters but not all of them, and never did (not outdated: incomplete). */
+export const IncompleteDoc = z.object({
+  missingParams: z.array(z.string()),
+  explanation: z.string(),
+  findings: z.array(DocFinding),
+});
+export type IncompleteDoc = z.infer<typeof IncompleteDoc>;
 
 export const FunctionAnalysisEntry = z.object({
   name: z.string(),
@@ -85,6 +147,10 @@ export const FunctionAnalysisEntry = z.object({
   scope: Scope,
   urgentDocumentation: z.boolean(),
   outdatedStatus: OutdatedStatus,
+  /** set when the body changed after the doc in a way no rule calls a contradiction */
+  reviewSuggestion: ReviewSuggestion.nullable().optional(),
+  /** set when the doc lists parameters but misses some that existed when it was written */
+  incompleteDoc: IncompleteDoc.nullable().optional(),
   startLine: z.number().int(),
   endLine: z.number().int(),
   isTest: z.boolean(),

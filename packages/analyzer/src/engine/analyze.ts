@@ -11,7 +11,9 @@ import { resolveCacheDir } from './cache-dir.ts';
 import { docNoun, summarizeFunctions, toEntry } from './entries.ts';
 import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
-import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyExplanation, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
+import { DEFAULT_HISTORY_DEPTH, headBlobIds, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
+import { BlobBatch } from './blob-batch.ts';
+import { changedAfterDoc, judgeFileHistory, mergesAmong, type DocHistoryVerdict } from './doc-history.ts';
 import { listRepositoryFiles } from './list-files.ts';
 import { projectKey } from './project-key.ts';
 import { MAX_PARSE_BYTES, quickOutcome } from './parse-file.ts';
@@ -217,9 +219,13 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   // Function entries, with the git-history verdict for documented functions.
   let entries: FunctionAnalysisEntry[] = [];
   if (wantFunctions) {
-    let history: Map<string, Array<string | null>>;
+    let history: Map<string, Array<DocHistoryVerdict | null>>;
     try {
-      history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, historyDepth, prefetch) : new Map();
+      const textOf = (rel: string, record: FileRecord): string | null => {
+        const source = sources.get(rel);
+        return source && source.blobId === record.facts.blobId ? source.text : sourceText(reader, rel, record.facts.blobId);
+      };
+      history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, historyDepth, prefetch, textOf) : new Map();
     } finally {
       prefetch?.cancel();
     }
@@ -392,9 +398,10 @@ function readGitAttributes(reader: RepoReader, files: readonly string[]): { attr
 }
 
 /**
- * Traces the history of every committed file that has documented functions, reusing cached
- * summaries keyed by the file's blob id, its HEAD blob id and the depth. Returns, per file, one
- * history explanation (or null) per function.
+ * Traces the history of every committed file that has documented functions and judges what
+ * changed after each doc (doc-history.ts), reusing cached summaries and verdicts keyed by the
+ * file's blob id, its HEAD blob id and the depth. Returns, per file, one verdict (or null) per
+ * function.
  */
 async function runHistory(
   root: string,
@@ -405,15 +412,12 @@ async function runHistory(
   signal: AbortSignal | undefined,
   depth: number,
   prefetch: HistoryPrefetch | null,
-): Promise<Map<string, Array<string | null>>> {
-  const explanations = new Map<string, Array<string | null>>();
+  textOf: (rel: string, record: FileRecord) => string | null,
+): Promise<Map<string, Array<DocHistoryVerdict | null>>> {
+  const verdicts = new Map<string, Array<DocHistoryVerdict | null>>();
   const keys = new Map<string, string>();
   const targets: HistoryTarget[] = [];
-  const explain = (rel: string, record: FileRecord): void => {
-    const summary = record.blame!;
-    const noun = docNoun(record.facts.language ?? '');
-    explanations.set(rel, (record.functions ?? []).map((fn) => (fn.docstring !== null && fn.outdated.status !== 'OUTDATED' ? historyExplanation(summary, fn, noun) : null)));
-  };
+  const toJudge: string[] = [];
   for (const [rel, record] of files) {
     const head = headBlobs.get(rel);
     if (!head || !record.facts.blobId) continue; // untracked: no history to compare
@@ -421,7 +425,8 @@ async function runHistory(
     if (documented.length === 0) continue;
     const key = `${record.facts.blobId}:${head}:${depth}`;
     if (record.blame?.key === key && Array.isArray(record.blame.runs) && Array.isArray(record.blame.commits)) {
-      explain(rel, record);
+      if (Array.isArray(record.blame.verdicts)) verdicts.set(rel, record.blame.verdicts);
+      else toJudge.push(rel);
       continue;
     }
     const ranges = documented.map((fn): [number, number] => [Math.min(fn.startLine, fn.docStartLine!), Math.max(fn.endLine, fn.docEndLine!)]);
@@ -439,11 +444,37 @@ async function runHistory(
       void error;
     }
     for (const [rel, summary] of summaries) {
-      const record = files.get(rel)!;
-      record.blame = summary;
-      cache.set(rel, record);
-      explain(rel, record);
+      files.get(rel)!.blame = summary;
+      toJudge.push(rel);
     }
   }
-  return explanations;
+  if (toJudge.length === 0) return verdicts;
+  // Which documented functions changed after their doc, and how: old versions are read back only for those.
+  const stale = toJudge.filter((rel) => {
+    const record = files.get(rel)!;
+    return (record.functions ?? []).some((fn) => fn.docstring !== null && fn.outdated.status !== 'OUTDATED' && changedAfterDoc(record.blame!, fn) !== null);
+  });
+  if (stale.length > 0) progress.phase(88, `Comparing ${stale.length} files with the versions their docs were written for`);
+  const merges = await mergesAmong(root, stale.flatMap((rel) => files.get(rel)!.blame!.commits.map((c) => c[0])), signal);
+  const blobs = new BlobBatch(root);
+  try {
+    for (const rel of toJudge) {
+      throwIfAborted(signal);
+      const record = files.get(rel)!;
+      const stored = record.functions ?? [];
+      let list: Array<DocHistoryVerdict | null> = stored.map(() => null);
+      if (stale.includes(rel)) {
+        const text = textOf(rel, record);
+        if (text === null) continue; // changed on disk meanwhile: judged next time
+        const language = record.facts.language ?? '';
+        list = await judgeFileHistory({ root, rel, language, noun: docNoun(language), blobs, signal }, record.blame!, hydrateFunctions(text, stored), text, merges);
+      }
+      record.blame!.verdicts = list;
+      cache.set(rel, record);
+      verdicts.set(rel, list);
+    }
+  } finally {
+    blobs.close();
+  }
+  return verdicts;
 }

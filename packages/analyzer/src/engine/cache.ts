@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StoredFunction } from './function-content.ts';
 import { hashAnalyzerSources } from './source-version.mjs';
+import type { DocHistoryVerdict } from './doc-history.ts';
 import type { FileFacts } from './types.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface BlameSummary {
   commits: Array<[string, number]>;
   /** runs of final lines: [firstLine (1-based), count, index into commits], flattened */
   runs: number[];
+  /** per function of the file: what its history says (doc-history.ts), once judged */
+  verdicts?: Array<DocHistoryVerdict | null>;
 }
 
 export interface FileRecord {

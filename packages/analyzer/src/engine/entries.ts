@@ -1,4 +1,6 @@
 import type { DocMetrics, FunctionAnalysisEntry } from '@docent/contracts';
+import { describeFinding, finding } from '../functions/findings.ts';
+import type { DocHistoryVerdict } from './doc-history.ts';
 import { isTestFile } from './test-files.ts';
 import type { ParsedFunctionLike } from './types.ts';
 
@@ -25,17 +27,29 @@ export function docNoun(language: string): string {
 }
 
 /**
- * One parsed function as the report lists it; `historyExplanation` overrides a CURRENT signature
- * verdict. `isTest` may be passed when the caller already knows it for the whole file.
+ * One parsed function as the report lists it. `history` (doc-history.ts) may turn a CURRENT
+ * signature verdict into OUTDATED, add a review suggestion, or say which missing parameters were
+ * missing from the start. `isTest` may be passed when the caller already knows it for the file.
  */
 export function toEntry(
   fn: ParsedFunctionLike,
   fileName: string,
   language: string,
-  historyExplanation: string | null,
+  history: DocHistoryVerdict | null,
   isTest = isTestFile(fileName),
 ): FunctionAnalysisEntry {
-  const outdated = fn.outdated.status === 'OUTDATED' ? fn.outdated : historyExplanation ? { status: 'OUTDATED' as const, explanation: historyExplanation } : fn.outdated;
+  const noun = docNoun(language);
+  let outdatedStatus: FunctionAnalysisEntry['outdatedStatus'];
+  if (fn.outdated.status === 'OUTDATED') {
+    outdatedStatus = { status: 'OUTDATED', explanation: fn.outdated.explanation, docstring: fn.docstring ?? '', grammarError: 0, source: 'signature', findings: fn.outdated.findings ?? [] };
+  } else if (history?.outdated) {
+    const o = history.outdated;
+    outdatedStatus = { status: 'OUTDATED', explanation: o.explanation, docstring: fn.docstring ?? '', grammarError: 0, source: 'history', commit: o.commit, findings: o.findings };
+  } else {
+    outdatedStatus = { status: 'CURRENT', explanation: '', docstring: fn.docstring ?? '', grammarError: 0 };
+  }
+  const missing = history?.incomplete ?? (history?.outdated || fn.outdated.status === 'OUTDATED' ? [] : (fn.docFacts?.missingParams ?? []));
+  const incomplete = missing.length > 0 ? finding('PARAMS_UNDOCUMENTED', { names: missing.join(',') }) : null;
   return {
     name: fn.name,
     fileName,
@@ -47,12 +61,9 @@ export function toEntry(
     complexity: fn.complexity,
     scope: fn.scope,
     urgentDocumentation: isUrgent(fn),
-    outdatedStatus: {
-      status: outdated.status,
-      explanation: outdated.status === 'OUTDATED' ? outdated.explanation : '',
-      docstring: fn.docstring ?? '',
-      grammarError: 0,
-    },
+    outdatedStatus,
+    reviewSuggestion: outdatedStatus.status === 'CURRENT' && history?.review ? history.review : null,
+    incompleteDoc: incomplete ? { missingParams: missing, explanation: describeFinding(incomplete, noun), findings: [incomplete] } : null,
     startLine: fn.startLine,
     endLine: fn.endLine,
     isTest,

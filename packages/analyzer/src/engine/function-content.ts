@@ -69,6 +69,7 @@ function withOffsets(fn: ParsedFunctionLike, cs: number, ce: number): StoredFunc
     scope: fn.scope,
     complexity: fn.complexity,
     outdated: fn.outdated,
+    docFacts: fn.docFacts,
     cs,
     ce,
   };
@@ -102,6 +103,7 @@ export function hydrateFunctions(text: string | null, functions: readonly Stored
       scope: fn.scope,
       complexity: fn.complexity,
       outdated: fn.outdated,
+      docFacts: fn.docFacts,
     };
   });
 }

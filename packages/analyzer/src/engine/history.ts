@@ -8,8 +8,8 @@ import type { BlameSummary } from './cache.ts';
 import { AnalysisAbortedError } from './errors.ts';
 
 /**
- * Outdated-by-history (DESIGN.md §5): a documented function whose body changed in commits newer
- * than the last change to its doc.
+ * The line walk behind outdated-by-history (DESIGN.md §5): which commit last changed each line of
+ * a documented function and of its doc. doc-history.ts judges what changed after the doc.
  *
  * Instead of one `git blame` per file (~80 s of CPU on a 900-file repository with 18,000
  * commits), one `git log -p -U0 -w --first-parent` pass walks the history newest first for all
@@ -442,13 +442,13 @@ export async function traceHistory(
   return summaries;
 }
 
-interface Newest {
+export interface Newest {
   time: number;
   sha: string;
 }
 
 /** Newest commit over lines [from, to] (1-based, inclusive), ignoring runs inside [skipFrom, skipTo]. */
-function newestIn(summary: BlameSummary, from: number, to: number, skipFrom = 0, skipTo = -1): Newest | null {
+export function newestIn(summary: BlameSummary, from: number, to: number, skipFrom = 0, skipTo = -1): Newest | null {
   const runs = summary.runs;
   const count = runs.length / 3;
   let lo = 0;
@@ -469,26 +469,4 @@ function newestIn(summary: BlameSummary, from: number, to: number, skipFrom = 0,
     if (commit && (!best || commit[1] > best.time)) best = { time: commit[1], sha: commit[0] };
   }
   return best;
-}
-
-function day(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 10);
-}
-
-/**
- * The history verdict for one documented function: an explanation when its body changed after
- * its doc, else null.
- */
-export function historyExplanation(
-  summary: BlameSummary,
-  fn: { startLine: number; endLine: number; docStartLine: number | null; docEndLine: number | null },
-  docNoun: string,
-): string | null {
-  if (fn.docStartLine === null || fn.docEndLine === null) return null;
-  const doc = newestIn(summary, fn.docStartLine, fn.docEndLine);
-  const body = newestIn(summary, fn.startLine, fn.endLine, fn.docStartLine, fn.docEndLine);
-  if (!doc || !body || body.time <= doc.time) return null;
-  const docWhen = doc.sha === '' ? 'in uncommitted changes' : doc.sha.startsWith('^') ? `(on or before ${day(doc.time)})` : `(${day(doc.time)})`;
-  if (body.sha === '') return `Function body has uncommitted changes made after its ${docNoun} was last updated ${docWhen}.`;
-  return `Function body changed in ${body.sha} (${day(body.time)}), after its ${docNoun} was last updated ${docWhen}.`;
 }

@@ -1,6 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { findDocAbove } from './doc-comments.ts';
-import { judgeOutdated } from './outdated.ts';
+import { judgeDoc, type OutdatedVerdict } from './outdated.ts';
+import type { Contract } from './contract.ts';
 import type { DocBlock, FileContext, Frame, FunctionFacts, LanguageSpec, ReturnKind, Scope } from './types.ts';
 
 /** One extracted function, as exported by ./index.ts. */
@@ -14,7 +15,16 @@ export interface ParsedFunction {
   docEndLine: number | null;
   scope: Scope;
   complexity: number;
-  outdated: { status: 'OUTDATED' | 'CURRENT'; explanation: string };
+  outdated: OutdatedVerdict;
+  /** documented functions only: what the history pass compares with older versions */
+  docFacts: DocFacts | null;
+}
+
+/** Facts kept for a documented function (see functions/contract.ts and engine/doc-history.ts). */
+export interface DocFacts {
+  contract: Contract;
+  /** parameters the doc leaves out although it documents others */
+  missingParams: string[];
 }
 
 interface CountedFrame extends Frame {
@@ -178,19 +188,19 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
   else if (facts.isStub) returns = 'unknown';
   else returns = frame.returnsValue ? 'value' : 'none';
 
-  const outdated = doc
-    ? judgeOutdated(doc.text, language, facts.signature, returns, spec.docNoun)
-    : { status: 'CURRENT' as const, explanation: '' };
+  const content = source.slice(start.startIndex, last.endIndex);
+  const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun, content, facts.name) : null;
   return {
     name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,
     startLine: startRow + 1,
     endLine: endRow + 1,
-    content: source.slice(start.startIndex, last.endIndex),
+    content,
     docstring: doc ? doc.text : null,
     docStartLine: doc ? doc.startRow + 1 : null,
     docEndLine: doc ? doc.endRow + 1 : null,
     scope: (doc && spec.scopeFromDoc?.(doc.text)) || facts.scope,
     complexity: frame.complexity,
-    outdated,
+    outdated: judged ? judged.outdated : { status: 'CURRENT', explanation: '' },
+    docFacts: judged ? { contract: judged.contract, missingParams: judged.missingParams } : null,
   };
 }

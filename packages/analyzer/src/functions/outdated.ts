@@ -1,58 +1,67 @@
+import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
+import { contractOf, type Contract } from './contract.ts';
+import { describeFinding, finding } from './findings.ts';
 import type { ReturnKind, Signature } from './types.ts';
 
 export interface OutdatedVerdict {
   status: 'OUTDATED' | 'CURRENT';
   explanation: string;
+  findings?: DocFinding[];
+}
+
+/** What the parse knows about a documented function beyond the verdict (see DocFacts in extract.ts). */
+export interface DocJudgement {
+  outdated: OutdatedVerdict;
+  /** parameters a parameter-documenting doc leaves out: incomplete, not outdated (history may promote them) */
+  missingParams: string[];
+  contract: Contract;
 }
 
 const CURRENT: OutdatedVerdict = { status: 'CURRENT', explanation: '' };
 /** Receivers a doc never needs to mention. */
 const RECEIVERS = new Set(['self', 'cls', 'this']);
 
-const quoteList = (names: readonly string[]): string => names.map((n) => `'${n}'`).join(', ');
-
 /**
- * Signature-versus-doc check. Only what the doc states is compared: a doc without any parameter
- * entries is never "missing" parameters, and a doc without a returns section is never wrong
- * about returns. `noun` is 'Docstring' or 'Doc comment'.
+ * Signature-versus-doc check: OUTDATED only where the doc states something the code contradicts
+ * — a documented parameter the signature lacks, a documented return value from a function that
+ * returns nothing. A parameter the doc leaves out is *incomplete* (it may never have been
+ * documented); the history pass (engine/doc-history.ts) calls it outdated only when the
+ * parameter was added after the doc's last change. `noun` is 'Docstring' or 'Doc comment'.
  */
-export function judgeOutdated(
+export function judgeDoc(
   doc: string,
   language: string,
   signature: Signature | null,
   returns: ReturnKind,
   noun: string,
-): OutdatedVerdict {
+  content: string,
+  name: string,
+): DocJudgement {
+  const contract = contractOf(content, name, language, signature, returns);
   const summary = parseDocstring(doc, language);
-  if (summary.styles.length === 0) return CURRENT;
+  if (summary.styles.length === 0) return { outdated: CURRENT, missingParams: [], contract };
+  const lower = noun.toLowerCase();
   const documented = summary.params.filter((p) => !RECEIVERS.has(p));
+  let missingParams: string[] = [];
   if (signature) {
     const inSignature = new Set(signature.names);
     if (!signature.incomplete && !signature.acceptsKeywords) {
       const extra = documented.filter((p) => !inSignature.has(p));
-      if (extra.length === 1) {
-        return outdated(`${noun} documents parameter ${quoteList(extra)} which is not in the signature.`);
-      }
-      if (extra.length > 1) {
-        return outdated(`${noun} documents parameters ${quoteList(extra)} which are not in the signature.`);
-      }
+      if (extra.length > 0) return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams, contract };
     }
     if (documented.length > 0) {
       const listed = new Set(documented);
       const optional = new Set(signature.variadic);
-      const missing = signature.names.filter((n) => !listed.has(n) && !optional.has(n) && !RECEIVERS.has(n));
-      const where = noun.toLowerCase();
-      if (missing.length === 1) return outdated(`Parameter ${quoteList(missing)} is missing from the ${where}.`);
-      if (missing.length > 1) return outdated(`Parameters ${quoteList(missing)} are missing from the ${where}.`);
+      missingParams = signature.names.filter((n) => !listed.has(n) && !optional.has(n) && !RECEIVERS.has(n));
     }
   }
   if (summary.documentsReturn && returns === 'none') {
-    return outdated(`${noun} documents a return value, but the function returns nothing.`);
+    return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams, contract };
   }
-  return CURRENT;
+  return { outdated: CURRENT, missingParams, contract };
 }
 
-function outdated(explanation: string): OutdatedVerdict {
-  return { status: 'OUTDATED', explanation };
+function verdict(f: DocFinding, noun: string): OutdatedVerdict {
+  return { status: 'OUTDATED', explanation: describeFinding(f, noun), findings: [f] };
 }

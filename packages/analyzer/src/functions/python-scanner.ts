@@ -1,7 +1,7 @@
 import type { ParsedFunction } from './extract.ts';
 import { contentStartOf } from './content-offsets.ts';
 import { cleandoc, isPrivateName, unescapePython } from './languages/python.ts';
-import { judgeOutdated } from './outdated.ts';
+import { judgeDoc } from './outdated.ts';
 import type { DocBlock, Scope, Signature } from './types.ts';
 
 /**
@@ -581,18 +581,20 @@ function scan(src: string): ParsedFunction[] {
     if (frame.owner) return;
     const doc = frame.docstring;
     const returns = frame.declaredNone ? 'none' : !frame.nonStub ? 'unknown' : frame.returnsValue ? 'value' : 'none';
-    const outdated = doc ? judgeOutdated(doc.text, 'Python', frame.signature, returns, 'Docstring') : { status: 'CURRENT' as const, explanation: '' };
+    const content = src.slice(frame.startIndex, endIndex);
+    const judged = doc ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring', content, frame.name) : null;
     const fn: ParsedFunction = {
       name: frame.qualifier ? `${frame.qualifier}.${frame.name}` : frame.name,
       startLine: frame.startRow + 1,
       endLine: endRowValue + 1,
-      content: src.slice(frame.startIndex, endIndex),
+      content,
       docstring: doc ? doc.text : null,
       docStartLine: doc ? doc.startRow + 1 : null,
       docEndLine: doc ? doc.endRow + 1 : null,
       scope: frame.scope,
       complexity: frame.complexity,
-      outdated,
+      outdated: judged ? judged.outdated : { status: 'CURRENT', explanation: '' },
+      docFacts: judged ? { contract: judged.contract, missingParams: judged.missingParams } : null,
     };
     contentStartOf.set(fn, frame.startIndex);
     results[frame.resultIndex] = fn;

@@ -73,23 +73,28 @@ describe('analyzeRepository on a two-commit multi-language repo', () => {
     expect(result.report.advancedFuncDocAnalysis?.urgentDocCount).toBe(2);
   });
 
-  it('flags docs outdated by git history and keeps the signature verdict', () => {
+  it('turns a body change after the doc into a review suggestion, not OUTDATED, and keeps the signature verdict', () => {
+    // add's body changed (a + b → b + a) after its docstring: nothing the doc says is contradicted.
     const add = result.functions.find((f) => f.name === 'add')!;
-    expect(add.outdatedStatus).toEqual({
-      status: 'OUTDATED',
-      explanation: `Function body changed in ${secondCommit} (2026-03-02), after its docstring was last updated (2025-11-20).`,
-      docstring: 'Add two numbers.',
-      grammarError: 0,
+    expect(add.outdatedStatus).toEqual({ status: 'CURRENT', explanation: '', docstring: 'Add two numbers.', grammarError: 0 });
+    expect(add.reviewSuggestion).toEqual({
+      commit: secondCommit,
+      date: '2026-03-02',
+      docDate: '2025-11-20',
+      findings: [{ code: 'BODY_CHANGED', params: {} }],
+      explanation: `Changed in ${secondCommit} (2026-03-02), after the docstring was last updated (2025-11-20): the body changed. Check that the docstring still holds.`,
     });
-    // mul documents `c`, which the signature lacks: that explanation wins over history.
+    // mul documents `c`, which the signature lacks: OUTDATED from the signature, whatever history says.
     const mul = result.functions.find((f) => f.name === 'mul')!;
-    expect(mul.outdatedStatus.status).toBe('OUTDATED');
-    expect(mul.outdatedStatus.explanation).not.toMatch(/^Function body changed/);
-    expect(mul.outdatedStatus.explanation).toMatch(/\bc\b/);
+    expect(mul.outdatedStatus).toMatchObject({ status: 'OUTDATED', source: 'signature', findings: [{ code: 'DOC_PARAM_NOT_IN_SIGNATURE', params: { names: 'c' } }] });
+    expect(mul.outdatedStatus.explanation).toBe("Docstring documents parameter 'c' which is not in the signature.");
+    expect(mul.reviewSuggestion).toBeNull();
+    // (its missing `b` is not reported separately: the doc is already wrong)
+    expect(mul.incompleteDoc).toBeNull();
     // scale and greet did not change after their docs.
-    expect(result.functions.find((f) => f.name === 'scale')!.outdatedStatus).toMatchObject({ status: 'CURRENT', explanation: '' });
+    expect(result.functions.find((f) => f.name === 'scale')!).toMatchObject({ outdatedStatus: { status: 'CURRENT', explanation: '' }, reviewSuggestion: null, incompleteDoc: null });
     expect(result.functions.find((f) => f.name === 'greet')!.outdatedStatus.status).toBe('CURRENT');
-    expect(result.report.advancedFuncDocAnalysis?.outdatedDocCount).toBe(2);
+    expect(result.report.advancedFuncDocAnalysis?.outdatedDocCount).toBe(1);
   });
 
   it('buckets documented/total by complexity and visibility', () => {

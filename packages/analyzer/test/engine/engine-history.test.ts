@@ -103,14 +103,19 @@ describe('history from one git log pass', () => {
       initRepo(dir);
       fs.mkdirSync(path.join(dir, 'pkg'));
       const file = path.join(dir, 'pkg', 'mod.py');
-      fs.writeFileSync(file, 'def f(a):\n    """Return a."""\n    return a\n');
+      const doc = '    """Return a.\n\n    Args:\n        a: the value.\n    """\n';
+      fs.writeFileSync(file, `def f(a):\n${doc}    return a\n`);
       fs.writeFileSync(path.join(dir, 'top.py'), 'def outside():\n    return 0\n');
       commitAll(dir, 'one', '2025-01-01T00:00:00Z');
-      fs.writeFileSync(file, 'def f(a):\n    """Return a."""\n    return a + 0\n');
+      fs.writeFileSync(file, `def f(a, b=0):\n${doc}    return a + b\n`);
       const sha = commitAll(dir, 'two', '2025-06-01T00:00:00Z');
       const result = await analyzeRepository(path.join(dir, 'pkg'), { only: 'advancedDoc', cacheDir: path.join(dir, '.cache') });
       expect(result.functions.map((f) => [f.fileName, f.name])).toEqual([['mod.py', 'f']]);
-      expect(result.functions[0]!.outdatedStatus.explanation).toBe(`Function body changed in ${sha} (2025-06-01), after its docstring was last updated (2025-01-01).`);
+      // The old version is read back from the subfolder's path, and the commit found in its history.
+      expect(result.functions[0]!.outdatedStatus).toMatchObject({ status: 'OUTDATED', source: 'history', commit: sha });
+      expect(result.functions[0]!.outdatedStatus.explanation).toBe(
+        `Parameter 'b' was added in ${sha} (2025-06-01), after the docstring was last updated (2025-01-01), and the docstring does not describe it.`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -3,12 +3,12 @@ import { compactFunctions, hydrateFunctions } from '../../src/engine/function-co
 import { complexityCategory, isUrgent } from '../../src/engine/entries.ts';
 import { gitBlobId } from '../../src/engine/blob-id.ts';
 import { isTestFile, isUnderDocsDirectory } from '../../src/engine/test-files.ts';
-import { historyExplanation } from '../../src/engine/history.ts';
+import { changedAfterDoc } from '../../src/engine/doc-history.ts';
 import type { ParsedFunctionLike } from '../../src/engine/types.ts';
 
 const fn = (over: Partial<ParsedFunctionLike>): ParsedFunctionLike => ({
   name: 'f', startLine: 1, endLine: 1, content: '', docstring: null, docStartLine: null, docEndLine: null,
-  scope: 'public', complexity: 1, outdated: { status: 'CURRENT', explanation: '' }, ...over,
+  scope: 'public', complexity: 1, outdated: { status: 'CURRENT', explanation: '' }, docFacts: null, ...over,
 });
 
 describe('cached function content', () => {
@@ -60,28 +60,29 @@ describe('metric rules', () => {
   });
 });
 
-describe('history verdict', () => {
+describe('history candidates', () => {
   // Lines 1–2 doc (commit 0, 2025-11-20), lines 3–5 body; line 4 changed in commit 1 (2026-03-02).
   const summary = {
     key: 'k',
     commits: [['aaaaaaa', Date.UTC(2025, 10, 20) / 1000], ['bbbbbbb', Date.UTC(2026, 2, 2) / 1000], ['^ccccccc', Date.UTC(2024, 0, 1) / 1000]] as Array<[string, number]>,
     runs: [1, 3, 0, 4, 1, 1, 5, 1, 0, 10, 3, 2],
   };
-  it('explains a body changed after its doc', () => {
-    expect(historyExplanation(summary, { startLine: 1, endLine: 5, docStartLine: 1, docEndLine: 2 }, 'docstring')).toBe(
-      'Function body changed in bbbbbbb (2026-03-02), after its docstring was last updated (2025-11-20).',
-    );
+  const at = (startLine: number, endLine: number, docStartLine: number, docEndLine: number) =>
+    fn({ startLine, endLine, docStartLine, docEndLine, docstring: 'doc' });
+  it('finds a body changed after its doc, with both commits', () => {
+    expect(changedAfterDoc(summary, at(1, 5, 1, 2))).toEqual({
+      doc: { sha: 'aaaaaaa', time: Date.UTC(2025, 10, 20) / 1000 },
+      body: { sha: 'bbbbbbb', time: Date.UTC(2026, 2, 2) / 1000 },
+    });
   });
   it('is silent when the doc is as new as the body', () => {
-    expect(historyExplanation(summary, { startLine: 1, endLine: 3, docStartLine: 1, docEndLine: 2 }, 'docstring')).toBeNull();
+    expect(changedAfterDoc(summary, at(1, 3, 1, 2))).toBeNull();
   });
-  it('dates a doc older than the history window as "before"', () => {
-    // Doc at lines 10–11 (boundary), body line 12 (boundary too) → same time → current;
-    // a body line from commit 1 makes it outdated, the doc date reads "on or before 2024-01-01".
-    expect(historyExplanation(summary, { startLine: 10, endLine: 12, docStartLine: 10, docEndLine: 11 }, 'doc comment')).toBeNull();
+  it('reads a doc older than the history window as written at the boundary', () => {
+    // Doc at lines 10–11 (boundary), body line 12 (boundary too) → same time → nothing to judge;
+    // a body line from commit 1 makes it a candidate, the doc dated at the boundary commit.
+    expect(changedAfterDoc(summary, at(10, 12, 10, 11))).toBeNull();
     const mixed = { ...summary, runs: [...summary.runs, 13, 1, 1] };
-    expect(historyExplanation(mixed, { startLine: 10, endLine: 13, docStartLine: 10, docEndLine: 11 }, 'doc comment')).toBe(
-      'Function body changed in bbbbbbb (2026-03-02), after its doc comment was last updated (on or before 2024-01-01).',
-    );
+    expect(changedAfterDoc(mixed, at(10, 13, 10, 11))?.doc).toEqual({ sha: '^ccccccc', time: Date.UTC(2024, 0, 1) / 1000 });
   });
 });

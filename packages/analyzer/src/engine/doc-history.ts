@@ -1,0 +1,231 @@
+import type { DocFinding } from '@docent/contracts';
+import { parseDocstring } from '../docstyles/index.ts';
+import { extractFunctions, type ParsedFunction } from '../functions/index.ts';
+import { bodyTokens, contractChanges, findingKey, raisesInText, type Contract, type DocView } from '../functions/contract.ts';
+import { describeFinding, describeReview, finding } from '../functions/findings.ts';
+import type { BlobBatch } from './blob-batch.ts';
+import type { BlameSummary } from './cache.ts';
+import { runGit } from './git.ts';
+import { newestIn, type Newest } from './history.ts';
+import type { ParsedFunctionLike } from './types.ts';
+
+/**
+ * OUTDATED from history means "the doc contradicts the code, and here is the commit" (issue 10,
+ * item 3). The line walk (history.ts) says which documented functions changed after their doc's
+ * last change; for those, the file as it was at the doc's last change is read back and parsed,
+ * and the function's contract then and now is compared (functions/contract.ts):
+ *  - a contract change the doc now contradicts → OUTDATED, attributed to the first non-merge
+ *    commit after the doc that made it (found by bisecting the file's own history);
+ *  - any other change of tokens → a review suggestion (not counted, not in the health score);
+ *  - the same tokens (formatting, comments, quotes, trailing commas) → nothing.
+ */
+
+/** What history says about one documented function; stored in the cache beside the line walk. */
+export interface DocHistoryVerdict {
+  outdated?: { explanation: string; findings: DocFinding[]; commit: string; date: string };
+  review?: { commit: string; date: string; docDate: string; explanation: string; findings: DocFinding[] };
+  /** missing parameters that were there when the doc was written: incomplete from the start */
+  incomplete?: string[];
+}
+
+export const day = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** A revision git can read for a walk commit: '^abc' (the window's boundary) is abc itself. */
+const revOf = (sha: string): string => (sha.startsWith('^') ? sha.slice(1) : sha);
+
+interface Context {
+  root: string;
+  rel: string;
+  language: string;
+  noun: string;
+  blobs: BlobBatch;
+  signal?: AbortSignal;
+}
+
+/** Parsed versions of one file, by revision (memoised: bisection revisits them). */
+function versionReader(ctx: Context): (rev: string) => Promise<{ text: string; functions: ParsedFunction[] } | null> {
+  const memo = new Map<string, Promise<{ text: string; functions: ParsedFunction[] } | null>>();
+  return (rev) => {
+    let pending = memo.get(rev);
+    if (!pending) {
+      pending = ctx.blobs.read(rev, `./${ctx.rel}`).then(async (text) => (text === null ? null : { text, functions: await extractFunctions(text, ctx.language, ctx.rel) }));
+      memo.set(rev, pending);
+    }
+    return pending;
+  };
+}
+
+/** The same function in another version: same qualified name, same occurrence among namesakes. */
+function counterpart(functions: readonly ParsedFunction[], name: string, occurrence: number): ParsedFunction | null {
+  let seen = 0;
+  for (const fn of functions) if (fn.name === name && seen++ === occurrence) return fn;
+  return null;
+}
+
+/** Non-merge commits after `rev` that touched the file, oldest first: [full sha, time]. */
+async function fileCommitsSince(ctx: Context, rev: string): Promise<Array<[string, number]>> {
+  try {
+    const out = await runGit(ctx.root, ['log', '--no-merges', '--topo-order', '--reverse', '--format=%H %ct', `${rev}..HEAD`, '--', ctx.rel], ctx.signal);
+    return out
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [sha, time] = line.split(' ');
+        return [sha!, Number(time)] as [string, number];
+      });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The first commit (bisecting the file's non-merge history since the doc) whose version shows
+ * the finding `key`; null when no commit does (then the change is uncommitted).
+ */
+async function introducedBy(
+  ctx: Context,
+  read: ReturnType<typeof versionReader>,
+  since: string,
+  name: string,
+  occurrence: number,
+  then: Contract,
+  doc: DocView,
+  key: string,
+): Promise<[string, number] | null> {
+  const commits = await fileCommitsSince(ctx, since);
+  const shows = async (index: number): Promise<boolean> => {
+    const version = await read(commits[index]![0]);
+    const fn = version && counterpart(version.functions, name, occurrence);
+    const contract = fn?.docFacts?.contract ?? null;
+    if (!version || !contract) return false;
+    return contractChanges(then, contract, doc, raisesInText(version.text, ctx.language)).outdated.some((f) => findingKey(f) === key);
+  };
+  let lo = 0;
+  let hi = commits.length; // first index that shows it; commits.length = none
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (await shows(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo < commits.length ? [commits[lo]![0].slice(0, 7), commits[lo]![1]] : null;
+}
+
+/**
+ * The commit a review suggestion names: the walk's commit, or, when that is a merge, the newest
+ * commit of the merged branch that touched the file.
+ */
+async function resolveMerge(ctx: Context, sha: string, time: number, merges: ReadonlySet<string>): Promise<[string, number]> {
+  if (!merges.has(sha)) return [sha, time];
+  try {
+    const out = (await runGit(ctx.root, ['log', '--no-merges', '-1', '--format=%H %ct', `${sha}^1..${sha}`, '--', ctx.rel], ctx.signal)).toString('utf8').trim();
+    const [full, when] = out.split(' ');
+    if (full && when) return [full.slice(0, 7), Number(when)];
+  } catch {
+    // keep the merge: better a merge than nothing
+  }
+  return [sha, time];
+}
+
+/** Short shas (7) of the merge commits among `shas`, in one git call. */
+export async function mergesAmong(root: string, shas: readonly string[], signal?: AbortSignal): Promise<Set<string>> {
+  const merges = new Set<string>();
+  const list = [...new Set(shas.filter((s) => /^[0-9a-f]{7,}$/.test(s)))];
+  for (let i = 0; i < list.length; i += 500) {
+    try {
+      const out = (await runGit(root, ['rev-list', '--no-walk=unsorted', '--parents', ...list.slice(i, i + 500), '--'], signal)).toString('utf8');
+      for (const line of out.split('\n')) {
+        const parts = line.trim().split(' ');
+        if (parts.length > 2) merges.add(parts[0]!.slice(0, 7));
+      }
+    } catch {
+      // unknown commits: treated as plain commits
+    }
+  }
+  return merges;
+}
+
+interface Candidate {
+  index: number;
+  fn: ParsedFunctionLike;
+  occurrence: number;
+  doc: Newest;
+  body: Newest;
+}
+
+/** The walk's view of each documented function: when its doc and its body last changed. */
+export function changedAfterDoc(
+  summary: BlameSummary,
+  fn: Pick<ParsedFunctionLike, 'startLine' | 'endLine' | 'docStartLine' | 'docEndLine'>,
+): { doc: Newest; body: Newest } | null {
+  if (fn.docStartLine === null || fn.docEndLine === null) return null;
+  const doc = newestIn(summary, fn.docStartLine, fn.docEndLine);
+  const body = newestIn(summary, fn.startLine, fn.endLine, fn.docStartLine, fn.docEndLine);
+  if (!doc || !body || body.time <= doc.time || doc.sha === '') return null;
+  return { doc, body };
+}
+
+/**
+ * Verdicts for the documented functions of one file (index-aligned with `functions`; null where
+ * history adds nothing). `merges` are the short shas of first-parent merge commits (mergesAmong).
+ */
+export async function judgeFileHistory(
+  ctx: Context,
+  summary: BlameSummary,
+  functions: readonly ParsedFunctionLike[],
+  text: string,
+  merges: ReadonlySet<string>,
+): Promise<Array<DocHistoryVerdict | null>> {
+  const verdicts: Array<DocHistoryVerdict | null> = functions.map(() => null);
+  const seen = new Map<string, number>();
+  const candidates: Candidate[] = [];
+  functions.forEach((fn, index) => {
+    const occurrence = seen.get(fn.name) ?? 0;
+    seen.set(fn.name, occurrence + 1);
+    if (fn.docstring === null || fn.outdated.status === 'OUTDATED' || !fn.docFacts) return;
+    const changed = changedAfterDoc(summary, fn);
+    if (changed) candidates.push({ index, fn, occurrence, ...changed });
+    else if (fn.docFacts.missingParams.length > 0) verdicts[index] = { incomplete: fn.docFacts.missingParams };
+  });
+  if (candidates.length === 0) return verdicts;
+
+  const read = versionReader(ctx);
+  const current = raisesInText(text, ctx.language);
+  for (const c of candidates) {
+    const facts = c.fn.docFacts!;
+    const then = await read(revOf(c.doc.sha));
+    const before = then && counterpart(then.functions, c.fn.name, c.occurrence);
+    const thenContract = before?.docFacts?.contract ?? null;
+    const summaryOfDoc = parseDocstring(c.fn.docstring!, ctx.language);
+    const doc: DocView = { text: c.fn.docstring!, params: summaryOfDoc.params, documentsReturn: summaryOfDoc.documentsReturn };
+    const verdict: DocHistoryVerdict = {};
+    let review: DocFinding[] = [];
+    if (!before || !thenContract) {
+      review = [finding('BODY_CHANGED')];
+    } else {
+      const changes = contractChanges(thenContract, facts.contract, doc, current);
+      const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
+      const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
+      if (incomplete.length > 0) verdict.incomplete = incomplete;
+      if (changes.outdated.length > 0) {
+        const first = changes.outdated[0]!;
+        const made = await introducedBy(ctx, read, revOf(c.doc.sha), c.fn.name, c.occurrence, thenContract, doc, findingKey(first));
+        const [commit, time] = made ?? ['', Math.floor(Date.now() / 1000)];
+        const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
+        verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };
+      } else {
+        review = changes.review;
+        if (review.length === 0 && bodyTokens(before.content, before.name, ctx.language) !== bodyTokens(c.fn.content, c.fn.name, ctx.language)) {
+          review = [finding('BODY_CHANGED')];
+        }
+      }
+    }
+    if (!verdict.outdated && review.length > 0) {
+      const [commit, time] = c.body.sha === '' ? ['', c.body.time] : await resolveMerge(ctx, c.body.sha, c.body.time, merges);
+      const docDate = day(c.doc.time);
+      verdict.review = { commit, date: day(time), docDate, findings: review, explanation: describeReview(commit, day(time), docDate, review, ctx.noun) };
+    }
+    verdicts[c.index] = verdict.outdated || verdict.review || verdict.incomplete ? verdict : null;
+  }
+  return verdicts;
+}

@@ -1,0 +1,271 @@
+import type { DocFinding } from '@docent/contracts';
+import { codeOnly, codeTokens } from './code-tokens.ts';
+import { finding } from './findings.ts';
+import type { ReturnKind, Signature } from './types.ts';
+
+/**
+ * What a doc can promise about a function and a later change can break (issue 10, item 3):
+ * parameters, their defaults, whether it gives a value back, what it raises, and the decorators
+ * that change how it is called. Type annotations, modifiers and formatting are not part of it.
+ */
+export interface Contract {
+  /** parameter names in order; meaningful only when `known` */
+  params: string[];
+  variadic: string[];
+  /** the signature was read completely (no destructuring, no unnamed parameters) */
+  known: boolean;
+  /** parameter → default value, normalised (tokens joined, quotes unified) */
+  defaults: Record<string, string>;
+  returns: ReturnKind;
+  /** exception types raised/thrown in the body or declared (`throws`), sorted */
+  raises: string[];
+  /** Python decorators that change how the function is called (property, staticmethod…), sorted */
+  decorators: string[];
+}
+
+/** Decorators that make a different kind of callable; others (caching, logging, typing) do not. */
+const BEHAVIOUR_DECORATORS = new Set(['property', 'staticmethod', 'classmethod', 'cached_property', 'contextmanager', 'asynccontextmanager']);
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Index of the `(` opening the parameter list in code-only text, or -1. */
+function paramListStart(code: string, name: string, language: string): number {
+  const bare = name.slice(name.lastIndexOf('.') + 1);
+  if (bare && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(bare)) {
+    const pattern =
+      language === 'Python'
+        ? new RegExp(`\\bdef\\s+${escape(bare)}\\s*(?:\\[[^\\]]*\\]\\s*)?\\(`, 'u')
+        : new RegExp(
+            `(?<![\\p{L}\\p{N}_$])${escape(bare)}\\s*(?:<[^()]*>\\s*)?(?:[=:]\\s*(?:async\\s+)?(?:function\\b\\s*\\*?\\s*[\\p{L}\\p{N}_$]*\\s*)?(?:<[^()]*>\\s*)?)?\\(`,
+            'u',
+          );
+    const m = pattern.exec(code);
+    if (m) return m.index + m[0].length - 1;
+  }
+  return code.indexOf('(');
+}
+
+/** Index of the bracket closing the one opened at `open`, or -1. */
+function matching(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** Where the body starts after the parameter list closing at `close` (after `:`, `{`, `=>` or `=`). */
+function bodyStart(code: string, close: number, language: string): number {
+  let depth = 0;
+  for (let i = close + 1; i < code.length; i++) {
+    const ch = code[i]!;
+    if (language === 'Python') {
+      if (ch === '[' || ch === '(') depth++;
+      else if (ch === ']' || ch === ')') depth--;
+      else if (ch === ':' && depth === 0) return i + 1;
+      continue;
+    }
+    if (ch === '{' && depth === 0) return i + 1;
+    if (ch === '(' || ch === '[' || ch === '<') depth++;
+    else if (ch === ')' || ch === ']' || ch === '>') depth = Math.max(0, depth - 1);
+    else if (ch === '=' && depth === 0 && code[i + 1] !== '=') return i + (code[i + 1] === '>' ? 2 : 1);
+    else if (ch === ';' && depth === 0) return i + 1;
+  }
+  return close + 1;
+}
+
+/** The declaration split into header (up to the body) and body, by offsets into `content`. */
+export function splitDeclaration(content: string, name: string, language: string): { paramsFrom: number; paramsTo: number; body: number } {
+  const code = codeOnly(content, language);
+  const open = paramListStart(code, name, language);
+  if (open < 0) return { paramsFrom: -1, paramsTo: -1, body: 0 };
+  const close = matching(code, open);
+  if (close < 0) return { paramsFrom: -1, paramsTo: -1, body: 0 };
+  return { paramsFrom: open + 1, paramsTo: close, body: bodyStart(code, close, language) };
+}
+
+/** Splits a parameter list at top-level commas (brackets and strings respected via code-only text). */
+function splitParams(raw: string, code: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '(' || ch === '[' || ch === '{' || ch === '<') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}' || (ch === '>' && code[i - 1] !== '=' && code[i - 1] !== '-')) depth = Math.max(0, depth - 1);
+    else if (ch === ',' && depth === 0) {
+      parts.push(raw.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(raw.slice(from));
+  return parts;
+}
+
+/** Default values by parameter name, read from `name = value` in the parameter list. */
+function defaultsOf(raw: string, code: string, names: readonly string[], language: string): Record<string, string> {
+  const defaults: Record<string, string> = {};
+  const rawParts = splitParams(raw, code);
+  const codeParts = splitParams(code, code);
+  for (let i = 0; i < rawParts.length; i++) {
+    const c = codeParts[i]!;
+    const eq = /(?<![=!<>])=(?![=>])/.exec(c);
+    if (!eq) continue;
+    const before = c.slice(0, eq.index);
+    const name = names.find((n) => new RegExp(`(?<![\\p{L}\\p{N}_$])\\$?${escape(n)}(?![\\p{L}\\p{N}_$])`, 'u').test(before));
+    if (name) defaults[name] = codeTokens(rawParts[i]!.slice(eq.index + 1), language).join(' ');
+  }
+  return defaults;
+}
+
+const RAISE: Record<string, RegExp> = {
+  Python: /\braise\s+([\p{L}_][\p{L}\p{N}_.]*)/gu,
+  Ruby: /\braise\s+([A-Z][\w:]*)/g,
+};
+const THROW = /\bthrow\s+(?:new\s+)?([\p{L}_$\\][\p{L}\p{N}_$.\\]*)/gu;
+const THROWS_CLAUSE = /\bthrows\s+([\p{L}\p{N}_$.,\s<>]+?)\s*(?:[{;]|$)/u;
+
+/** The exception type a raise/throw names: its last capitalised segment (`errors.NotFound`, `E.Kind` → NotFound, E). */
+function exceptionType(expr: string): string | null {
+  const segments = expr.split(/[.\\:]+/).filter(Boolean);
+  for (let i = segments.length - 1; i >= 0; i--) if (/^\p{Lu}/u.test(segments[i]!)) return segments[i]!;
+  return null;
+}
+
+function raisesOf(header: string, body: string, language: string): string[] {
+  const found = new Set<string>();
+  const re = RAISE[language] ?? (language === 'Go' || language === 'Rust' || language === 'C' ? null : THROW);
+  if (re) {
+    re.lastIndex = 0;
+    for (let m = re.exec(body); m; m = re.exec(body)) {
+      const type = exceptionType(m[1]!);
+      if (type) found.add(type);
+    }
+  }
+  if (language === 'Java') {
+    const m = THROWS_CLAUSE.exec(header);
+    if (m) for (const t of m[1]!.split(',')) {
+      const type = exceptionType(t.trim().replace(/<.*$/, ''));
+      if (type) found.add(type);
+    }
+  }
+  return [...found].sort();
+}
+
+function decoratorsOf(header: string, language: string): string[] {
+  if (language !== 'Python') return [];
+  const found = new Set<string>();
+  for (const m of header.matchAll(/^\s*@([\p{L}\p{N}_.]+)/gmu)) {
+    const last = m[1]!.slice(m[1]!.lastIndexOf('.') + 1);
+    if (BEHAVIOUR_DECORATORS.has(last)) found.add(last);
+  }
+  return [...found].sort();
+}
+
+/** The contract of one function from its declaration text and what the language module read. */
+export function contractOf(content: string, name: string, language: string, signature: Signature | null, returns: ReturnKind): Contract {
+  const code = codeOnly(content, language);
+  const split = splitDeclaration(content, name, language);
+  const header = code.slice(0, split.body);
+  const body = code.slice(split.body);
+  const params = signature?.names ?? [];
+  return {
+    params,
+    variadic: signature?.variadic ?? [],
+    known: signature !== null && !signature.incomplete,
+    defaults: split.paramsFrom >= 0 ? defaultsOf(content.slice(split.paramsFrom, split.paramsTo), code.slice(split.paramsFrom, split.paramsTo), params, language) : {},
+    returns,
+    raises: raisesOf(header, body, language),
+    decorators: decoratorsOf(header, language),
+  };
+}
+
+/** The body's normalised tokens (a Python docstring, the body's first string, left out). */
+export function bodyTokens(content: string, name: string, language: string): string {
+  const { body } = splitDeclaration(content, name, language);
+  const tokens = codeTokens(content.slice(body), language);
+  if (language === 'Python' && tokens[0]?.startsWith('"')) tokens.shift();
+  return tokens.join(' ');
+}
+
+/** What the current doc says, as far as the contract rules need it. */
+export interface DocView {
+  text: string;
+  params: readonly string[];
+  documentsReturn: boolean;
+}
+
+const RAISES_SECTION = /^\s*(?:raises|throws|exceptions)\s*:?\s*$|:raises?\b|:except(?:ion)?\b|@throws\b|@exception\b|@raise\b|<exception\b|^\s*#\s*(?:errors|panics)\s*$/im;
+
+const mentions = (text: string, word: string): boolean => new RegExp(`(?<![\\p{L}\\p{N}_$])${escape(word)}(?![\\p{L}\\p{N}_$])`, 'u').test(text);
+
+/** A line of the doc naming the parameter and its old default (and not the new one). */
+function statesDefault(doc: string, name: string, oldDefault: string, newDefault: string): boolean {
+  const literal = oldDefault.replace(/^"(.*)"$/, '$1');
+  const fresh = newDefault.replace(/^"(.*)"$/, '$1');
+  if (!literal) return false;
+  return doc.split('\n').some((line) => mentions(line, name) && mentions(line, literal) && !(fresh && mentions(line, fresh)));
+}
+
+export interface ContractChanges {
+  /** changes that make the doc say something false (issue 10, item 3) */
+  outdated: DocFinding[];
+  /** changes worth a look that contradict nothing the doc says */
+  review: DocFinding[];
+}
+
+/**
+ * Compares the contract when the doc was last written (`then`) with today's (`now`), judged
+ * against what the doc says. `raisedInFile` holds the types raised anywhere in today's file: a
+ * raise moved into a helper is a refactor, not a removed behaviour.
+ */
+export function contractChanges(then: Contract, now: Contract, doc: DocView, raisedInFile: ReadonlySet<string>): ContractChanges {
+  const outdated: DocFinding[] = [];
+  const review: DocFinding[] = [];
+  if (then.known && now.known) {
+    for (const name of now.params) {
+      if (then.params.includes(name) || now.variadic.includes(name)) continue;
+      if (doc.params.length > 0 && !doc.params.includes(name)) outdated.push(finding('PARAM_ADDED_UNDOCUMENTED', { name }));
+      else review.push(finding('PARAM_ADDED', { name }));
+    }
+    for (const name of then.params) if (!now.params.includes(name)) review.push(finding('PARAM_REMOVED', { name }));
+  }
+  for (const [name, old] of Object.entries(then.defaults)) {
+    const fresh = now.defaults[name];
+    if (fresh === undefined || fresh === old || !now.params.includes(name)) continue;
+    if (statesDefault(doc.text, name, old, fresh)) outdated.push(finding('DEFAULT_CHANGED_DOC_STATES_OLD', { name, old, new: fresh }));
+    else review.push(finding('DEFAULT_CHANGED', { name, old, new: fresh }));
+  }
+  if (then.returns !== 'unknown' && now.returns !== 'unknown' && then.returns !== now.returns) {
+    review.push(finding('RETURN_KIND_CHANGED', { was: then.returns, now: now.returns }));
+  }
+  for (const type of then.raises) {
+    if (now.raises.includes(type)) continue;
+    if (mentions(doc.text, type) && !raisedInFile.has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
+    else review.push(finding('RAISE_REMOVED', { type }));
+  }
+  const listsRaises = RAISES_SECTION.test(doc.text);
+  for (const type of now.raises) {
+    if (then.raises.includes(type)) continue;
+    if (listsRaises && !mentions(doc.text, type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
+    else review.push(finding('RAISE_ADDED', { type }));
+  }
+  for (const name of now.decorators) if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
+  for (const name of then.decorators) if (!now.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'removed' }));
+  return { outdated, review };
+}
+
+/** Identity of a finding across versions (for finding the commit that introduced it). */
+export function findingKey(f: DocFinding): string {
+  return `${f.code}:${f.params.name ?? f.params.type ?? ''}`;
+}
+
+/** Every exception type raised anywhere in a file's text. */
+export function raisesInText(text: string, language: string): Set<string> {
+  return new Set(raisesOf('', codeOnly(text, language), language));
+}
