@@ -36,6 +36,8 @@ export interface BlameSummary {
   commits: Array<[string, number]>;
   /** runs of final lines: [firstLine (1-based), count, index into commits], flattened */
   runs: number[];
+  /** pure deletions: [line after which lines were deleted, index into commits], flattened; newest per line */
+  deletions?: number[];
   /** per function of the file: what its history says (doc-history.ts), once judged */
   verdicts?: Array<DocHistoryVerdict | null>;
 }

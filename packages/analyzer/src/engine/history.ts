@@ -59,6 +59,11 @@ interface Tracked {
   ver: Int32Array;
   /** per current line: index into commits, -1 unattributed */
   owner: Int32Array;
+  /**
+   * per current line: the newest commit that deleted lines right after it (-1 none). Blame never
+   * shows a pure deletion; a removed `raise` or parameter line must still date the function.
+   */
+  deleted: Int32Array;
   remaining: number;
 }
 
@@ -73,6 +78,7 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
   let h = 0;
   let delta = 0;
   const { ver, owner } = file;
+  markDeletions(file, hunks, commit);
   for (let line = 1; line < ver.length; line++) {
     const v = ver[line]!;
     if (v < 0) continue;
@@ -92,6 +98,21 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
     } else {
       ver[line] = v + delta;
     }
+  }
+}
+
+/** Records pure deletions (`+n,0`: lines removed after version line n) on the tracked line before them. */
+function markDeletions(file: Tracked, hunks: readonly Hunk[], commit: number): void {
+  const { ver, deleted } = file;
+  let line = 1;
+  for (const hunk of hunks) {
+    if (hunk.newCount !== 0) continue;
+    const after = hunk.newStart;
+    if (after < 1) continue; // deleted at the top of the file: before every function's first line
+    // ver is ascending over tracked lines: advance to the first tracked line at or past `after`.
+    while (line < ver.length && (ver[line]! < 0 || ver[line]! < after)) line++;
+    if (line >= ver.length) return;
+    if (ver[line] === after && deleted[line] === -1) deleted[line] = commit;
   }
 }
 
@@ -391,7 +412,7 @@ export async function traceHistory(
         ver[line] = line;
       }
     }
-    files.set(target.rel, { target, ver, owner: new Int32Array(target.lineCount + 1).fill(-1), remaining });
+    files.set(target.rel, { target, ver, owner: new Int32Array(target.lineCount + 1).fill(-1), deleted: new Int32Array(target.lineCount + 1).fill(-1), remaining });
   }
   const summaries = new Map<string, BlameSummary>();
   if (files.size === 0) return summaries;
@@ -437,7 +458,19 @@ export async function traceHistory(
       if (last >= 0 && runs[last + 2] === index && runs[last]! + runs[last + 1]! === line) runs[last + 1]!++;
       else runs.push(line, 1, index);
     }
-    summaries.set(file.target.rel, { key: keyOf(file.target), commits: local, runs });
+    const deletions: number[] = [];
+    for (let line = 1; line < file.deleted.length; line++) {
+      const global = file.deleted[line]!;
+      if (global < 0) continue;
+      let index = used.get(global);
+      if (index === undefined) {
+        index = local.length;
+        used.set(global, index);
+        local.push(commits[global]!);
+      }
+      deletions.push(line, index);
+    }
+    summaries.set(file.target.rel, { key: keyOf(file.target), commits: local, runs, ...(deletions.length > 0 ? { deletions } : {}) });
   }
   return summaries;
 }
@@ -466,6 +499,16 @@ export function newestIn(summary: BlameSummary, from: number, to: number, skipFr
     const end = Math.min(first + runs[i * 3 + 1]! - 1, to);
     if (start > end || (start >= skipFrom && end <= skipTo)) continue;
     const commit = summary.commits[runs[i * 3 + 2]!];
+    if (commit && (!best || commit[1] > best.time)) best = { time: commit[1], sha: commit[0] };
+  }
+  // Lines deleted after line L changed the range when L is one of its lines; when a range is
+  // skipped (the doc inside a function), a deletion after its last line belongs to the body.
+  const deletions = summary.deletions ?? [];
+  const ownLast = skipTo >= skipFrom ? to : to - 1;
+  for (let i = 0; i < deletions.length; i += 2) {
+    const line = deletions[i]!;
+    if (line < from || line > ownLast || (line >= skipFrom && line < skipTo)) continue;
+    const commit = summary.commits[deletions[i + 1]!];
     if (commit && (!best || commit[1] > best.time)) best = { time: commit[1], sha: commit[0] };
   }
   return best;

@@ -53,10 +53,10 @@ export function codeTokens(text: string, language: string): string[] {
   return tokens;
 }
 
-/** The body of a string literal without its quotes. */
+/** The body of a string literal without its quotes, escaped quotes unescaped ('"' ≡ "\""). */
 function unquote(literal: string): string {
   const triple = literal.startsWith('"""') || literal.startsWith("'''");
-  return triple ? literal.slice(3, -3) : literal.slice(1, -1);
+  return (triple ? literal.slice(3, -3) : literal.slice(1, -1)).replace(/\\(["'`])/g, '$1');
 }
 
 /** Text with comments and string contents blanked (same length), for keyword searches. */
