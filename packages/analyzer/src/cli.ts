@@ -12,7 +12,8 @@ Analyses the repository at <path>: languages, function documentation, README.
 Options:
   --json                 print the full result as JSON on stdout
   --only <card>          languages | basicDoc | advancedDoc | readme
-  --no-git-history       skip the git-blame check for outdated docs
+  --no-git-history       skip the git-history check for outdated docs
+  --history-depth <n>    first-parent commits the history check reads (default 1000; 0 = all)
   --workers <n>          parse worker threads (default: CPU count)
   --cache-dir <dir>      cache folder (default: $DOCENT_CACHE_DIR or ~/.cache/docent)
   -h, --help             show this help
@@ -23,6 +24,7 @@ interface CliArgs {
   json: boolean;
   only?: AnalysisOnly;
   gitHistory: boolean;
+  historyDepth?: number;
   workers?: number;
   cacheDir?: string;
 }
@@ -52,6 +54,10 @@ function parseArgs(argv: readonly string[]): CliArgs | 'help' {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1) throw new UsageError('--workers must be a positive integer.');
       args.workers = n;
+    } else if (arg === '--history-depth') {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0) throw new UsageError('--history-depth must be 0 or a positive integer.');
+      args.historyDepth = n;
     } else if (arg === '--cache-dir') args.cacheDir = value();
     else if (arg.startsWith('-')) throw new UsageError(`Unknown option "${arg}".`);
     else if (args.path === undefined) args.path = arg;
@@ -96,6 +102,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const result = await analyzeRepository(target, {
       only: args.only,
       gitHistory: args.gitHistory,
+      historyDepth: args.historyDepth,
       workers: args.workers,
       cacheDir: args.cacheDir,
       signal: controller.signal,

@@ -20,7 +20,8 @@ export function saysNothing(text: string): boolean {
     .replace(/[{}`*.]/g, '')
     .trim()
     .toLowerCase();
-  return /^(none|void|nothing|undefined|unit|\(\)|promise<void>|null|no return value)$/.test(t);
+  // "No return value is supported by this event.", "Nothing.", "Does not return anything."
+  return /^(none|void|nothing|undefined|unit|\(\)|promise<void>|null|no return value)$/.test(t) || /^(no (return )?value|nothing|does not return|doesn't return)\b/.test(t);
 }
 
 /** Strips the markers a doc may put around a parameter name; null when it is no plain name. */

@@ -62,10 +62,14 @@ function counterpart(functions: readonly ParsedFunction[], name: string, occurre
   return null;
 }
 
-/** Non-merge commits after `rev` that touched the file, oldest first: [full sha, time]. */
-async function fileCommitsSince(ctx: Context, rev: string): Promise<Array<[string, number]>> {
+/**
+ * Non-merge commits after `rev` that touched the file and added or removed a line containing
+ * `word` (git's pickaxe, -G), newest first: [full sha, time]. Only these can have made the change.
+ */
+async function pickaxe(ctx: Context, rev: string, word: string): Promise<Array<[string, number]>> {
+  if (!/^[\p{L}\p{N}_$]+$/u.test(word)) return [];
   try {
-    const out = await runGit(ctx.root, ['log', '--no-merges', '--topo-order', '--reverse', '--format=%H %ct', `${rev}..HEAD`, '--', ctx.rel], ctx.signal);
+    const out = await runGit(ctx.root, ['log', '--no-merges', '--format=%H %ct', `-G${word}`, `${rev}..HEAD`, '--', ctx.rel], ctx.signal);
     return out
       .toString('utf8')
       .split('\n')
@@ -79,9 +83,14 @@ async function fileCommitsSince(ctx: Context, rev: string): Promise<Array<[strin
   }
 }
 
+/** Most commits a finding's attribution reads (two parses each) before it gives up. */
+const MAX_ATTRIBUTION_COMMITS = 40;
+
 /**
- * The first commit (bisecting the file's non-merge history since the doc) whose version shows
- * the finding `key`; null when no commit does (then the change is uncommitted).
+ * The commit that introduced finding `f`: among the non-merge commits since the doc that touched
+ * a line naming the parameter or type (pickaxe), the newest whose version shows the finding while
+ * its parent's does not. Merges never qualify, so a change merged from a branch is attributed to
+ * the branch's commit. Null when none does (e.g. the change is uncommitted).
  */
 async function introducedBy(
   ctx: Context,
@@ -91,24 +100,21 @@ async function introducedBy(
   occurrence: number,
   then: Contract,
   doc: DocView,
-  key: string,
+  f: DocFinding,
 ): Promise<[string, number] | null> {
-  const commits = await fileCommitsSince(ctx, since);
-  const shows = async (index: number): Promise<boolean> => {
-    const version = await read(commits[index]![0]);
+  const key = findingKey(f);
+  const shows = async (rev: string): Promise<boolean> => {
+    const version = await read(rev);
     const fn = version && counterpart(version.functions, name, occurrence);
     const contract = fn?.docFacts?.contract ?? null;
     if (!version || !contract) return false;
-    return contractChanges(then, contract, doc, raisesInText(version.text, ctx.language)).outdated.some((f) => findingKey(f) === key);
+    return contractChanges(then, contract, doc, raisesInText(version.text, ctx.language)).outdated.some((g) => findingKey(g) === key);
   };
-  let lo = 0;
-  let hi = commits.length; // first index that shows it; commits.length = none
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (await shows(mid)) hi = mid;
-    else lo = mid + 1;
+  const word = f.params.name ?? f.params.type ?? '';
+  for (const [sha, time] of (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS)) {
+    if ((await shows(sha)) && !(await shows(`${sha}^`))) return [sha.slice(0, 7), time];
   }
-  return lo < commits.length ? [commits[lo]![0].slice(0, 7), commits[lo]![1]] : null;
+  return null;
 }
 
 /**
@@ -209,8 +215,9 @@ export async function judgeFileHistory(
       if (incomplete.length > 0) verdict.incomplete = incomplete;
       if (changes.outdated.length > 0) {
         const first = changes.outdated[0]!;
-        const made = await introducedBy(ctx, read, revOf(c.doc.sha), c.fn.name, c.occurrence, thenContract, doc, findingKey(first));
-        const [commit, time] = made ?? ['', Math.floor(Date.now() / 1000)];
+        const made = await introducedBy(ctx, read, revOf(c.doc.sha), c.fn.name, c.occurrence, thenContract, doc, first);
+        // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
+        const [commit, time] = made ?? (c.body.sha === '' ? ['', c.body.time] : await resolveMerge(ctx, c.body.sha, c.body.time, merges));
         const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
         verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };
       } else {

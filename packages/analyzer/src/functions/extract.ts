@@ -142,7 +142,12 @@ function hasOperand(node: Node): boolean {
     const c = node.namedChild(i);
     if (c && !c.type.includes('comment')) return true;
   }
-  return false;
+  // tree-sitter-javascript reads `return /** @type {T} */ (x);` (a JSDoc cast, common in
+  // checkJs code such as webpack) as a bare `return` followed by a separate statement `(x)`.
+  if (node.text.endsWith(';')) return false;
+  let next = node.nextNamedSibling;
+  while (next && next.type.includes('comment') && next.startPosition.row === node.endPosition.row) next = next.nextNamedSibling;
+  return next !== null && next !== node.nextNamedSibling && next.startPosition.row === node.endPosition.row && next.type === 'expression_statement';
 }
 
 /** The first line of the declaration: decorators/attributes that are siblings belong to it. */

@@ -133,7 +133,7 @@ function describeJs(node: Node, ctx: FileContext): FunctionFacts | null {
     owner,
     outer,
     scope,
-    signature: readSignature(node.childForFieldName('parameters') ?? node.childForFieldName('parameter')),
+    signature: withArguments(readSignature(node.childForFieldName('parameters') ?? node.childForFieldName('parameter')), node),
     declaredReturn: declaredReturn(node, name),
     isStub: isThrowOnly(node.childForFieldName('body')),
   };
@@ -177,13 +177,31 @@ function declaredReturn(node: Node, name: string): FunctionFacts['declaredReturn
   if (body && body.type !== 'statement_block') return 'value'; // arrow with an expression body
   // An async function without `return` still hands back a Promise; do not second-guess docs.
   if (hasChildOfType(node, 'async')) return 'unknown';
+  // An ES5 constructor (`function CanceledError(…) { this.name = … }`, called with `new`) gives
+  // back the new object: its `@returns {CanceledError}` is true.
+  if (node.type !== 'method_definition' && /^\p{Lu}/u.test(name) && body && /\bthis\./.test(body.text)) return 'unknown';
   return 'body';
 }
 
+/**
+ * A body that ends by throwing never returns normally (abstract methods: `throw new
+ * AbstractMethodError()` after a `require`): its return docs describe what overriders return.
+ */
 function isThrowOnly(body: Node | null): boolean {
   if (!body || body.type !== 'statement_block') return false;
   const statements = childrenOf(body).filter((c) => c.isNamed && c.type !== 'comment');
-  return statements.length > 0 && statements.every((s) => s.type === 'throw_statement');
+  return statements.length > 0 && statements[statements.length - 1]!.type === 'throw_statement';
+}
+
+/**
+ * A non-arrow function that reads `arguments` takes more than it declares (lodash's
+ * `concat()` documents `array` and `values`): documented names beyond the list are allowed.
+ */
+function withArguments(sig: Signature | null, node: Node): Signature | null {
+  if (!sig || node.type === 'arrow_function') return sig;
+  const body = node.childForFieldName('body');
+  if (body && /\barguments\b/.test(body.text)) sig.acceptsKeywords = true;
+  return sig;
 }
 
 function readSignature(params: Node | null): Signature | null {

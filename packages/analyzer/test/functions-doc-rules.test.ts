@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { codeTokens } from '../src/functions/code-tokens.ts';
+import { contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import { extractFunctions } from '../src/functions/index.ts';
+
+/** Rules behind OUTDATED / incomplete / review (issue 10, item 3), each from a real false positive or a planted case. */
+
+const verdicts = async (src: string, language: string): Promise<Record<string, string>> =>
+  Object.fromEntries((await extractFunctions(src, language, 'x')).map((f) => [f.name, f.outdated.status]));
+
+describe('signature rules that once fired on correct docs', () => {
+  it('a JSDoc cast in a return (`return /** @type {T} */ (x)`) returns a value (tree-sitter splits it)', async () => {
+    const src = 'class A {\n  /**\n   * @returns {number} n\n   */\n  get1() {\n    return /** @type {number} */ (this.m.get(1));\n  }\n}\n';
+    expect(await verdicts(src, 'JavaScript')).toEqual({ 'A.get1': 'CURRENT' });
+  });
+  it('a method that ends by throwing (abstract) is not said to return nothing', async () => {
+    const src = 'class G {\n  /**\n   * @returns {string[]} types\n   */\n  getTypes() {\n    const E = require("./E");\n    throw new E();\n  }\n}\n';
+    expect(await verdicts(src, 'JavaScript')).toEqual({ 'G.getTypes': 'CURRENT' });
+  });
+  it('an ES5 constructor documents the object `new` gives back', async () => {
+    const src = '/**\n * @param {string} m message\n * @returns {Err} the error\n */\nfunction Err(m) {\n  this.message = m;\n}\n';
+    expect(await verdicts(src, 'JavaScript')).toEqual({ Err: 'CURRENT' });
+  });
+  it('a function reading `arguments` may document more parameters than it declares', async () => {
+    const src = '/**\n * @param {Array} array a\n * @param {...*} values v\n * @returns {Array} r\n */\nfunction concat() {\n  return [].concat(arguments);\n}\n';
+    expect(await verdicts(src, 'JavaScript')).toEqual({ concat: 'CURRENT' });
+  });
+  it('":return: No return value is supported by this event." says there is none', async () => {
+    const src = 'class E:\n    def before(self, target):\n        """Hook.\n\n        :param target: the target.\n        :return: No return value is supported by this event.\n        """\n';
+    expect(await verdicts(src, 'Python')).toEqual({ 'E.before': 'CURRENT' });
+  });
+  it('still flags a documented return from a function that returns nothing', async () => {
+    const src = '/**\n * @param {number} id id\n * @returns {boolean} removed\n */\nfunction eject(id) {\n  if (h[id]) {\n    h[id] = null;\n  }\n}\n';
+    expect(await verdicts(src, 'JavaScript')).toEqual({ eject: 'OUTDATED' });
+  });
+});
+
+describe('contract of a function', () => {
+  it('reads defaults, raises and behaviour decorators from Python', () => {
+    const content = '@property\n@functools.cache\ndef f(self, a: int = 3, *args, b="x, y", **kw) -> int:\n    """Doc."""\n    if a:\n        raise errors.NotFound("a")\n    raise ValueError\n';
+    const c = contractOf(content, 'f', 'Python', { names: ['a', 'args', 'b', 'kw'], variadic: ['args', 'kw'], incomplete: false, acceptsKeywords: true }, 'none');
+    expect(c).toMatchObject({ defaults: { a: '3', b: '"x, y"' }, raises: ['NotFound', 'ValueError'], decorators: ['property'] });
+  });
+  it('reads `throws` clauses and thrown types from Java, TS defaults', () => {
+    const java = 'public String read(String in) throws IOException, ParseException {\n  throw new IllegalStateException("x");\n}';
+    expect(contractOf(java, 'read', 'Java', { names: ['in'], variadic: [], incomplete: false, acceptsKeywords: false }, 'value').raises).toEqual(['IOException', 'IllegalStateException', 'ParseException']);
+    const ts = 'export function f(a: number, sep: string = ",", n = 2): string {\n  return a + sep;\n}';
+    expect(contractOf(ts, 'f', 'TypeScript', { names: ['a', 'sep', 'n'], variadic: [], incomplete: false, acceptsKeywords: false }, 'value').defaults).toEqual({ sep: '","', n: '2' });
+  });
+  it('normalised tokens ignore comments, whitespace, quote style and trailing commas', () => {
+    expect(codeTokens("call(a, 'x',  # note\n  [1, 2, 3],\n)", 'Python')).toEqual(codeTokens('call(a, "x", [1, 2, 3])', 'Python'));
+    expect(codeTokens('f(a) // c\n;', 'JavaScript')).toEqual(codeTokens('f(a)', 'JavaScript'));
+    expect(codeTokens('return a + 1', 'Python')).not.toEqual(codeTokens('return a + 2', 'Python'));
+  });
+});
+
+describe('contract changes judged against the doc', () => {
+  const base: Contract = { params: ['a'], variadic: [], known: true, defaults: {}, returns: 'value', raises: ['KeyError'], decorators: [] };
+  const doc = { text: 'Do.\n\nArgs:\n    a: the value.\n\nRaises:\n    KeyError: missing.', params: ['a'], documentsReturn: false };
+  it('a parameter added to a doc that lists parameters is outdated; to one that lists none, a review', () => {
+    const now = { ...base, params: ['a', 'b'] };
+    expect(contractChanges(base, now, doc, new Set()).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
+    expect(contractChanges(base, now, { ...doc, params: [] }, new Set()).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
+  });
+  it('a raise moved into a helper of the same file is a review, not outdated', () => {
+    const now = { ...base, raises: [] };
+    expect(contractChanges(base, now, doc, new Set()).outdated.map((f) => f.code)).toEqual(['RAISE_REMOVED_STILL_DOCUMENTED']);
+    expect(contractChanges(base, now, doc, new Set(['KeyError'])).review.map((f) => f.code)).toEqual(['RAISE_REMOVED']);
+  });
+  it('a changed default is outdated only when the doc states the old one', () => {
+    const then = { ...base, defaults: { a: '3' } };
+    const now = { ...base, defaults: { a: '5' } };
+    expect(contractChanges(then, now, { ...doc, text: 'a: the value. Defaults to 3.' }, new Set()).outdated.map((f) => f.code)).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
+    expect(contractChanges(then, now, doc, new Set()).review.map((f) => f.code)).toEqual(['DEFAULT_CHANGED']);
+  });
+});
