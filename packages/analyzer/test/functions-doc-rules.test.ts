@@ -29,6 +29,25 @@ describe('signature rules that once fired on correct docs', () => {
     const src = 'class E:\n    def before(self, target):\n        """Hook.\n\n        :param target: the target.\n        :return: No return value is supported by this event.\n        """\n';
     expect(await verdicts(src, 'Python')).toEqual({ 'E.before': 'CURRENT' });
   });
+  it('a JSDoc cast in an unbraced `if (…) return /** @type {R} */ (x);` returns a value', async () => {
+    const src = '/**\n * @param {Function} fn f\n * @returns {number | undefined} r\n */\nfunction each(fn) {\n  for (const h of hs) {\n    const r = fn(h);\n    if (r !== undefined) return /** @type {number} */ (r);\n  }\n}\n';
+    expect(await verdicts(src, 'JavaScript')).toEqual({ each: 'CURRENT' });
+  });
+  it('an empty JS method body, a docstring-only Python hook declared `-> None`: placeholders, no return check', async () => {
+    expect(await verdicts('class S {\n  /**\n   * @param {number} pixel p\n   * @return {*} v\n   */\n  getValueForPixel(pixel) {}\n}\n', 'JavaScript')).toEqual({ 'S.getValueForPixel': 'CURRENT' });
+    const hook = 'class E:\n    def set(self, target) -> None:\n        """Hook.\n\n        :param target: t.\n        :return: the value to set, when retval=True.\n        """\n';
+    expect(await verdicts(hook, 'Python')).toEqual({ 'E.set': 'CURRENT' });
+  });
+  it('a rest parameter collects what the doc names (`throw(...args)` documenting err and props)', async () => {
+    const src = 'const o = {\n  /**\n   * @param {Error} err e\n   * @param {Object} [props] p\n   */\n  throw(...args) {\n    throw make(...args);\n  },\n};\nmodule.exports = o;\n';
+    expect(Object.values(await verdicts(src, 'JavaScript'))).toEqual(['CURRENT']);
+  });
+  it('`:param class:` documents `class_` (PEP 8 keyword clash); `@param {string} The text` names nothing', async () => {
+    const py = 'def key(class_=None, ident=None):\n    """Key.\n\n    :param class: mapped class\n    :param ident: primary key\n    """\n    return 1\n';
+    expect(await verdicts(py, 'Python')).toEqual({ key: 'CURRENT' });
+    const js = '/**\n * @param {string} The string to inspect.\n * @returns {Array} words\n */\nfunction words(string) {\n  return string.split(" ");\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ words: 'CURRENT' });
+  });
   it('still flags a documented return from a function that returns nothing', async () => {
     const src = '/**\n * @param {number} id id\n * @returns {boolean} removed\n */\nfunction eject(id) {\n  if (h[id]) {\n    h[id] = null;\n  }\n}\n';
     expect(await verdicts(src, 'JavaScript')).toEqual({ eject: 'OUTDATED' });
@@ -61,6 +80,18 @@ describe('contract changes judged against the doc', () => {
     const now = { ...base, params: ['a', 'b'] };
     expect(contractChanges(base, now, doc, new Set()).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
     expect(contractChanges(base, now, { ...doc, params: [] }, new Set()).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
+  });
+  it('a doc that was a partial parameter list from the start is not made outdated by a new parameter', () => {
+    const then = { ...base, params: ['a', 'z'] };
+    const now = { ...base, params: ['a', 'z', 'b'] };
+    expect(contractChanges(then, now, doc, new Set()).outdated).toEqual([]);
+    expect(contractChanges(then, now, doc, new Set()).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
+  });
+  it('a doc that says it raises Exception covers a new exception type', () => {
+    const now = { ...base, raises: ['KeyError', 'ExceptionGroup'] };
+    const generic = { ...doc, text: 'Do.\n\nRaises:\n    Exception: if binding fails.' };
+    expect(contractChanges(base, now, generic, new Set()).outdated).toEqual([]);
+    expect(contractChanges(base, now, doc, new Set()).outdated.map((f) => f.code)).toEqual(['RAISE_ADDED_UNDOCUMENTED']);
   });
   it('a raise moved into a helper of the same file is a review, not outdated', () => {
     const now = { ...base, raises: [] };

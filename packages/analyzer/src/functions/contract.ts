@@ -202,6 +202,8 @@ export interface DocView {
 
 const RAISES_SECTION = /^\s*(?:raises|throws|exceptions)\s*:?\s*$|:raises?\b|:except(?:ion)?\b|@throws\b|@exception\b|@raise\b|<exception\b|^\s*#\s*(?:errors|panics)\s*$/im;
 
+const GENERIC_EXCEPTIONS = ['Exception', 'BaseException', 'Error', 'Throwable'];
+
 const mentions = (text: string, word: string): boolean => new RegExp(`(?<![\\p{L}\\p{N}_$])${escape(word)}(?![\\p{L}\\p{N}_$])`, 'u').test(text);
 
 /** A line of the doc naming the parameter and its old default (and not the new one). */
@@ -228,9 +230,12 @@ export function contractChanges(then: Contract, now: Contract, doc: DocView, rai
   const outdated: DocFinding[] = [];
   const review: DocFinding[] = [];
   if (then.known && now.known) {
+    // A doc that described every parameter when it was written is made wrong by a new one; a
+    // doc that was a partial list from the start ("Supports the same arguments as …") is not.
+    const wasComplete = doc.params.length > 0 && then.params.every((p) => then.variadic.includes(p) || doc.params.includes(p) || doc.params.includes(p.replace(/_$/, '')));
     for (const name of now.params) {
       if (then.params.includes(name) || now.variadic.includes(name)) continue;
-      if (doc.params.length > 0 && !doc.params.includes(name)) outdated.push(finding('PARAM_ADDED_UNDOCUMENTED', { name }));
+      if (wasComplete && !doc.params.includes(name)) outdated.push(finding('PARAM_ADDED_UNDOCUMENTED', { name }));
       else review.push(finding('PARAM_ADDED', { name }));
     }
     for (const name of then.params) if (!now.params.includes(name)) review.push(finding('PARAM_REMOVED', { name }));
@@ -249,7 +254,8 @@ export function contractChanges(then: Contract, now: Contract, doc: DocView, rai
     if (mentions(doc.text, type) && !raisedInFile.has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
     else review.push(finding('RAISE_REMOVED', { type }));
   }
-  const listsRaises = RAISES_SECTION.test(doc.text);
+  // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type.
+  const listsRaises = RAISES_SECTION.test(doc.text) && !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g));
   for (const type of now.raises) {
     if (then.raises.includes(type)) continue;
     if (listsRaises && !mentions(doc.text, type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));

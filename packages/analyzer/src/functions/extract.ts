@@ -106,7 +106,7 @@ export function extractFromTree(tree: Tree, source: string, relPath: string, spe
         }
       } else if (spec.returnTypes?.has(type) && cursor.nodeIsNamed) {
         const target = innermostFunction();
-        if (target && !target.returnsValue && hasOperand(cursor.currentNode)) target.returnsValue = true;
+        if (target && !target.returnsValue && hasOperand(cursor.currentNode, source)) target.returnsValue = true;
       } else if (spec.yieldTypes?.has(type) && cursor.nodeIsNamed) {
         const target = innermostFunction();
         if (target) target.returnsValue = true;
@@ -137,18 +137,17 @@ function newFrame(kind: Frame['kind'], name: string, node: Node, depth: number, 
   return { kind, name, node, depth, data, resultIndex, complexity: 1, returnsValue: false };
 }
 
-function hasOperand(node: Node): boolean {
+function hasOperand(node: Node, source: string): boolean {
   for (let i = 0; i < node.namedChildCount; i++) {
     const c = node.namedChild(i);
     if (c && !c.type.includes('comment')) return true;
   }
   // tree-sitter-javascript reads `return /** @type {T} */ (x);` (a JSDoc cast, common in
   // checkJs code such as webpack) as a bare `return` followed by a separate statement `(x)`.
-  if (node.text.endsWith(';')) return false;
-  let next = node.nextNamedSibling;
-  while (next && next.type.includes('comment') && next.startPosition.row === node.endPosition.row) next = next.nextNamedSibling;
-  return next !== null && next !== node.nextNamedSibling && next.startPosition.row === node.endPosition.row && next.type === 'expression_statement';
+  return JSDOC_CAST_AFTER.test(source.slice(node.endIndex, node.endIndex + 300));
 }
+
+const JSDOC_CAST_AFTER = /^[ \t]*\/\*\*?[^\n]*?\*\/[ \t]*\(/;
 
 /** The first line of the declaration: decorators/attributes that are siblings belong to it. */
 function declarationStart(outer: Node, spec: LanguageSpec): Node {
@@ -188,9 +187,10 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
   if (facts.docstring !== undefined) doc = facts.docstring;
   else doc = spec.doc ? findDocAbove(lines, startRow, start.startPosition.column, spec.doc) : null;
 
+  // A stub (abstract, docstring-only, throw-only) describes what implementations return, whatever it declares.
   let returns: ReturnKind;
-  if (facts.declaredReturn !== 'body') returns = facts.declaredReturn;
-  else if (facts.isStub) returns = 'unknown';
+  if (facts.isStub) returns = 'unknown';
+  else if (facts.declaredReturn !== 'body') returns = facts.declaredReturn;
   else returns = frame.returnsValue ? 'value' : 'none';
 
   const content = source.slice(start.startIndex, last.endIndex);

@@ -21,6 +21,8 @@ export interface DocJudgement {
 const CURRENT: OutdatedVerdict = { status: 'CURRENT', explanation: '' };
 /** Receivers a doc never needs to mention. */
 const RECEIVERS = new Set(['self', 'cls', 'this']);
+/** Words a doc puts where a parameter name belongs when the name was left out. */
+const DESCRIPTION_WORDS = new Set(['The', 'A', 'An', 'This', 'That', 'If', 'Optional', 'Returns']);
 
 /**
  * Signature-versus-doc check: OUTDATED only where the doc states something the code contradicts
@@ -42,10 +44,13 @@ export function judgeDoc(
   const summary = parseDocstring(doc, language);
   if (summary.styles.length === 0) return { outdated: CURRENT, missingParams: [], contract };
   const lower = noun.toLowerCase();
-  const documented = summary.params.filter((p) => !RECEIVERS.has(p));
+  // `@param {string} The string to inspect.` names no parameter: the word is the description.
+  const documented = summary.params.filter((p) => !RECEIVERS.has(p) && !DESCRIPTION_WORDS.has(p));
   let missingParams: string[] = [];
   if (signature) {
-    const inSignature = new Set(signature.names);
+    // PEP 8: a parameter that would clash with a keyword gets a trailing underscore (`class_`);
+    // docs name it without (`:param class:`).
+    const inSignature = new Set(signature.names.flatMap((n) => (n.endsWith('_') && n.length > 1 ? [n, n.slice(0, -1)] : [n])));
     if (!signature.incomplete && !signature.acceptsKeywords) {
       const extra = documented.filter((p) => !inSignature.has(p));
       if (extra.length > 0) return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams, contract };
@@ -53,7 +58,7 @@ export function judgeDoc(
     if (documented.length > 0) {
       const listed = new Set(documented);
       const optional = new Set(signature.variadic);
-      missingParams = signature.names.filter((n) => !listed.has(n) && !optional.has(n) && !RECEIVERS.has(n));
+      missingParams = signature.names.filter((n) => !listed.has(n) && !listed.has(n.replace(/_$/, '')) && !optional.has(n) && !RECEIVERS.has(n));
     }
   }
   if (summary.documentsReturn && returns === 'none') {

@@ -580,7 +580,7 @@ function scan(src: string): ParsedFunction[] {
   const finish = (frame: ScanFrame, endIndex: number, endRowValue: number): void => {
     if (frame.owner) return;
     const doc = frame.docstring;
-    const returns = frame.declaredNone ? 'none' : !frame.nonStub ? 'unknown' : frame.returnsValue ? 'value' : 'none';
+    const returns = !frame.nonStub ? 'unknown' : frame.declaredNone ? 'none' : frame.returnsValue ? 'value' : 'none';
     const content = src.slice(frame.startIndex, endIndex);
     const judged = doc ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring', content, frame.name) : null;
     const fn: ParsedFunction = {

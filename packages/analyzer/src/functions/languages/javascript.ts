@@ -190,17 +190,21 @@ function declaredReturn(node: Node, name: string): FunctionFacts['declaredReturn
 function isThrowOnly(body: Node | null): boolean {
   if (!body || body.type !== 'statement_block') return false;
   const statements = childrenOf(body).filter((c) => c.isNamed && c.type !== 'comment');
-  return statements.length > 0 && statements[statements.length - 1]!.type === 'throw_statement';
+  // An empty body (`getValueForPixel(pixel) {}`) is an abstract method's placeholder too.
+  return statements.length === 0 || statements[statements.length - 1]!.type === 'throw_statement';
 }
 
 /**
- * A non-arrow function that reads `arguments` takes more than it declares (lodash's
- * `concat()` documents `array` and `values`): documented names beyond the list are allowed.
+ * A non-arrow function that reads `arguments`, or any function with a rest parameter, takes more
+ * than it names (lodash's `concat()` documents `array` and `values`): documented names beyond the
+ * list are allowed.
  */
 function withArguments(sig: Signature | null, node: Node): Signature | null {
-  if (!sig || node.type === 'arrow_function') return sig;
+  if (!sig) return sig;
   const body = node.childForFieldName('body');
-  if (body && /\barguments\b/.test(body.text)) sig.acceptsKeywords = true;
+  if (body && node.type !== 'arrow_function' && /\barguments\b/.test(body.text)) sig.acceptsKeywords = true;
+  // `throw(...args)`: docs name what the rest parameter collects (`@param err`, `@param [props]`).
+  if (sig.variadic.length > 0) sig.acceptsKeywords = true;
   return sig;
 }
 
