@@ -82,6 +82,9 @@ describe('contract changes judged against the doc', () => {
     expect(contractChanges(base, now, { ...doc, params: [] }, new Set()).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
   });
   it('a doc that was a partial parameter list from the start is not made outdated by a new parameter', () => {
+    // (`self` needs no description: a method's doc that described every other parameter was complete)
+    const method = { ...base, params: ['self', 'a'] };
+    expect(contractChanges(method, { ...method, params: ['self', 'a', 'b'] }, doc, new Set()).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
     const then = { ...base, params: ['a', 'z'] };
     const now = { ...base, params: ['a', 'z', 'b'] };
     expect(contractChanges(then, now, doc, new Set()).outdated).toEqual([]);

@@ -202,6 +202,9 @@ export interface DocView {
 
 const RAISES_SECTION = /^\s*(?:raises|throws|exceptions)\s*:?\s*$|:raises?\b|:except(?:ion)?\b|@throws\b|@exception\b|@raise\b|<exception\b|^\s*#\s*(?:errors|panics)\s*$/im;
 
+/** Receivers a doc never describes. */
+const RECEIVERS = new Set(['self', 'cls', 'this']);
+
 const GENERIC_EXCEPTIONS = ['Exception', 'BaseException', 'Error', 'Throwable'];
 
 const mentions = (text: string, word: string): boolean => new RegExp(`(?<![\\p{L}\\p{N}_$])${escape(word)}(?![\\p{L}\\p{N}_$])`, 'u').test(text);
@@ -232,7 +235,7 @@ export function contractChanges(then: Contract, now: Contract, doc: DocView, rai
   if (then.known && now.known) {
     // A doc that described every parameter when it was written is made wrong by a new one; a
     // doc that was a partial list from the start ("Supports the same arguments as …") is not.
-    const wasComplete = doc.params.length > 0 && then.params.every((p) => then.variadic.includes(p) || doc.params.includes(p) || doc.params.includes(p.replace(/_$/, '')));
+    const wasComplete = doc.params.length > 0 && then.params.every((p) => RECEIVERS.has(p) || then.variadic.includes(p) || doc.params.includes(p) || doc.params.includes(p.replace(/_$/, '')));
     for (const name of now.params) {
       if (then.params.includes(name) || now.variadic.includes(name)) continue;
       if (wasComplete && !doc.params.includes(name)) outdated.push(finding('PARAM_ADDED_UNDOCUMENTED', { name }));
