@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { GitDaemon } from './support/git-daemon.ts';
 import { GitGate } from '../apps/server/test/helpers/git-daemon.ts';
-import { bigRepoFiles, CALCULATOR_FILES } from './support/fixture-repos.ts';
+import { bigRepoFiles, CALCULATOR_FILES, CALCULATOR_LATER } from './support/fixture-repos.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
 
@@ -32,7 +32,7 @@ export const test = base.extend<object, { docent: Docent; gitRepos: GitRepos }>(
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const daemon = await GitDaemon.start();
-      await daemon.addRepo('acme', 'calculator', CALCULATOR_FILES);
+      await daemon.addRepo('acme', 'calculator', CALCULATOR_FILES, CALCULATOR_LATER);
       await daemon.addRepo('acme', 'bigrepo', bigRepoFiles());
       const bigGate = await GitGate.start(daemon);
       await use({ daemon, calculatorUrl: daemon.url('acme', 'calculator'), bigUrl: bigGate.url('acme/bigrepo'), bigGate });

@@ -141,13 +141,19 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(modal).toBeHidden();
   });
 
-  await test.step('documentation issues modal: each outdated entry with its explanation, and the urgent one', async () => {
+  await test.step('documentation issues modal: outdated entries, review suggestions (a separate list), and the urgent one', async () => {
     await page.getByTestId('card-issues').click();
     const modal = page.getByRole('dialog', { name: 'Function documentation issues' });
     const outdated = modal.getByTestId('outdated-table');
+    await expect(modal.getByRole('tab', { name: 'Outdated (1)' })).toBeVisible();
     await expect(outdated.locator('tbody tr.ant-table-row')).toHaveCount(1);
     await expect(outdated.locator('tbody tr.ant-table-row')).toContainText('scale');
-    await expect(outdated.locator('tbody tr.ant-table-row')).toContainText("Docstring documents parameter 'timeout' which is not in the signature.");
+    await expect(outdated.locator('tbody tr.ant-table-row')).toContainText("The docstring documents 'timeout', which the signature does not have.");
+    // add's body changed in the second commit, after its docstring: a review suggestion, not outdated.
+    await modal.getByRole('tab', { name: 'Review suggestions (1)' }).click();
+    const review = modal.getByTestId('review-table');
+    await expect(review.locator('tbody tr.ant-table-row code')).toHaveText(['add']);
+    await expect(review.locator('tbody tr.ant-table-row')).toContainText(/Changed in [0-9a-f]{7} \(2025-02-01\), after the docstring was last updated \(2025-01-01\): the body changed\./);
     await modal.getByRole('tab', { name: 'Urgent (1)' }).click();
     await expect(modal.getByTestId('urgent-table').locator('tbody tr.ant-table-row code')).toHaveText(['classify']);
     await expect(modal.getByTestId('urgent-table').locator('tbody tr.ant-table-row')).toContainText('High · 11');

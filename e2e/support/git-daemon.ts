@@ -10,6 +10,25 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' });
 }
 
+/** A later commit of a fixture repository: files to (over)write, dated so history can order it. */
+export interface LaterCommit {
+  files: Record<string, string>;
+  /** ISO date of the commit (the first commit is dated 2025-01-01) */
+  date: string;
+}
+
+async function writeFiles(work: string, files: Record<string, string>): Promise<void> {
+  for (const [rel, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(work, rel)), { recursive: true });
+    await writeFile(path.join(work, rel), content);
+  }
+}
+
+function commitAt(work: string, message: string, date: string): void {
+  git(work, 'add', '-A');
+  execFileSync('git', ['commit', '-q', '-m', message], { cwd: work, env: { ...GIT_ENV, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+}
+
 /**
  * A real `git daemon` on 127.0.0.1 serving bare repositories from a temp folder (after
  * apps/server/test/helpers/git-daemon.ts). Repositories live at `{owner}/{name}.git`, so the
@@ -40,16 +59,16 @@ export class GitDaemon {
     return `git://127.0.0.1:${this.port}/${owner}/${name}.git`;
   }
 
-  /** Creates `{owner}/{name}.git` from files (path → content) in one commit. */
-  async addRepo(owner: string, name: string, files: Record<string, string>): Promise<void> {
+  /** Creates `{owner}/{name}.git` from files (path → content) in one commit, then `later` ones. */
+  async addRepo(owner: string, name: string, files: Record<string, string>, later: readonly LaterCommit[] = []): Promise<void> {
     const work = await mkdtemp(path.join(os.tmpdir(), 'docent-e2e-gitwork-'));
     git(work, 'init', '-q', '-b', 'main');
-    for (const [rel, content] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(work, rel)), { recursive: true });
-      await writeFile(path.join(work, rel), content);
+    await writeFiles(work, files);
+    commitAt(work, 'initial commit', '2025-01-01T00:00:00Z');
+    for (const [i, commit] of later.entries()) {
+      await writeFiles(work, commit.files);
+      commitAt(work, `change ${i + 1}`, commit.date);
     }
-    git(work, 'add', '-A');
-    git(work, 'commit', '-q', '-m', 'initial commit');
     await mkdir(path.join(this.base, owner), { recursive: true });
     git(this.base, 'clone', '-q', '--bare', work, path.join(this.base, owner, `${name}.git`));
     await rm(work, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import type { DocMetrics } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
 import { FunctionTable } from './FunctionTable.tsx';
+import { outdatedReason, reviewReason } from './findings.ts';
 import { oneDecimal, percentOf } from './languages.ts';
 
 const MODAL_WIDTH = 900;
@@ -79,12 +80,17 @@ export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: Rep
   );
 }
 
-/** Documentation issues: outdated entries with each explanation, and urgent ones. */
+/**
+ * Documentation issues: outdated entries (the doc contradicts the code) with each reason; review
+ * suggestions (changed since documented, or parameters left out), weighed lower and not counted
+ * as outdated; and urgent ones.
+ */
 export function DocIssuesModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useFunctionDetails(repoRef, 'advancedDoc', open);
   const fns = (q.data?.functions ?? []).filter((f) => !f.isTest);
   const outdated = fns.filter((f) => f.outdatedStatus.status === 'OUTDATED');
+  const review = fns.filter((f) => f.outdatedStatus.status !== 'OUTDATED' && (f.reviewSuggestion || f.incompleteDoc));
   const urgent = fns.filter((f) => f.urgentDocumentation);
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={MODAL_WIDTH} title={t('repository.modals.issuesTitle')} destroyOnHidden>
@@ -98,7 +104,21 @@ export function DocIssuesModal({ repoRef, open, onClose }: { repoRef: RepoRef; o
         <Tabs
           data-testid="issues-modal"
           items={[
-            { key: 'outdated', label: t('repository.modals.outdated', { count: outdated.length }), children: <FunctionTable functions={outdated} explanation testId="outdated-table" /> },
+            {
+              key: 'outdated',
+              label: t('repository.modals.outdated', { count: outdated.length }),
+              children: <FunctionTable functions={outdated} reason={{ title: t('repository.functions.explanation'), text: (f) => outdatedReason(t, f) }} testId="outdated-table" />,
+            },
+            {
+              key: 'review',
+              label: t('repository.modals.review', { count: review.length }),
+              children: (
+                <>
+                  <p className="dc-modal-hint">{t('repository.modals.reviewHint')}</p>
+                  <FunctionTable functions={review} reason={{ title: t('repository.functions.review'), text: (f) => reviewReason(t, f) }} testId="review-table" />
+                </>
+              ),
+            },
             { key: 'urgent', label: t('repository.modals.urgent', { count: urgent.length }), children: <FunctionTable functions={urgent} testId="urgent-table" /> },
           ]}
         />

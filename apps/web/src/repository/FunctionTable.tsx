@@ -15,8 +15,14 @@ export function searchFunctions(fns: readonly FunctionAnalysisEntry[], query: st
   return fns.filter((f) => f.name.toLowerCase().includes(q) || f.fileName.toLowerCase().includes(q));
 }
 
-/** A sortable, searchable list of functions; `explanation` adds each outdated entry's reason. */
-export function FunctionTable({ functions, explanation = false, testId }: { functions: readonly FunctionAnalysisEntry[]; explanation?: boolean; testId: string }) {
+/** A column giving each entry's reason (why outdated, what changed), under its own title. */
+export interface ReasonColumn {
+  title: string;
+  text: (f: FunctionAnalysisEntry) => string;
+}
+
+/** A sortable, searchable list of functions; `reason` adds a column saying why each is listed. */
+export function FunctionTable({ functions, reason, testId }: { functions: readonly FunctionAnalysisEntry[]; reason?: ReasonColumn; testId: string }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const rows = useMemo(() => searchFunctions(functions, query), [functions, query]);
@@ -32,9 +38,7 @@ export function FunctionTable({ functions, explanation = false, testId }: { func
         </div>
       ),
     },
-    ...(explanation
-      ? [{ title: t('repository.functions.explanation'), key: 'why', render: (_: unknown, f: FunctionAnalysisEntry) => <span className="dc-fn__why">{f.outdatedStatus.explanation}</span> }]
-      : []),
+    ...(reason ? [{ title: reason.title, key: 'why', render: (_: unknown, f: FunctionAnalysisEntry) => <span className="dc-fn__why">{reason.text(f)}</span> }] : []),
     {
       title: t('repository.functions.complexity'),
       key: 'complexity',
