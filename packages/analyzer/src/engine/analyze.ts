@@ -13,7 +13,7 @@ import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
 import { DEFAULT_HISTORY_DEPTH, headBlobIds, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
 import { BlobBatch } from './blob-batch.ts';
-import { changedAfterDoc, judgeFileHistory, mergesAmong, type DocHistoryVerdict } from './doc-history.ts';
+import { changedAfterDoc, createMergeResolver, judgeFileHistory, mergesAmong, type DocHistoryVerdict } from './doc-history.ts';
 import { listRepositoryFiles } from './list-files.ts';
 import { projectKey } from './project-key.ts';
 import { MAX_PARSE_BYTES, quickOutcome } from './parse-file.ts';
@@ -45,6 +45,9 @@ export interface AnalyzeOptions {
 /** How many bytes are decoded for language detection (Linguist looks at the start of a file). */
 const SAMPLE_BYTES = 64 * 1024;
 const BINARY_SNIFF_BYTES = 8000;
+/** Files whose history is judged at once (doc-history.ts waits on git between parses). */
+const JUDGE_CONCURRENCY = 8;
+
 /** git processes reading a cold analysis' history window at once (one per core, up to this). */
 const HISTORY_SLICES_MAX = 4;
 
@@ -455,24 +458,33 @@ async function runHistory(
     return (record.functions ?? []).some((fn) => fn.docstring !== null && fn.outdated.status !== 'OUTDATED' && changedAfterDoc(record.blame!, fn) !== null);
   });
   if (stale.length > 0) progress.phase(88, `Comparing ${stale.length} files with the versions their docs were written for`);
-  const merges = await mergesAmong(root, stale.flatMap((rel) => files.get(rel)!.blame!.commits.map((c) => c[0])), signal);
+  const walked = stale.flatMap((rel) => files.get(rel)!.blame!.commits);
+  // The window's boundary ('^abc…' in the walk's commits), or none when the walk read all history.
+  const boundary = walked.find(([sha]) => sha.length > 1 && sha.startsWith('^'))?.[0].slice(1) ?? null;
+  const merges = createMergeResolver(root, await mergesAmong(root, walked.map((c) => c[0]), signal), boundary, signal);
   const blobs = new BlobBatch(root);
   try {
-    for (const rel of toJudge) {
+    const staleSet = new Set(stale);
+    const judge = async (rel: string): Promise<void> => {
       throwIfAborted(signal);
       const record = files.get(rel)!;
       const stored = record.functions ?? [];
       let list: Array<DocHistoryVerdict | null> = stored.map(() => null);
-      if (stale.includes(rel)) {
+      if (staleSet.has(rel)) {
         const text = textOf(rel, record);
-        if (text === null) continue; // changed on disk meanwhile: judged next time
+        if (text === null) return; // changed on disk meanwhile: judged next time
         const language = record.facts.language ?? '';
-        list = await judgeFileHistory({ root, rel, language, noun: docNoun(language), blobs, signal }, record.blame!, hydrateFunctions(text, stored), text, merges);
+        list = await judgeFileHistory({ root, rel, language, noun: docNoun(language), blobs, merges, signal }, record.blame!, hydrateFunctions(text, stored), text);
       }
       record.blame!.verdicts = list;
       cache.set(rel, record);
       verdicts.set(rel, list);
-    }
+    };
+    // Several files at once: while one waits for git (old versions, pickaxe), another is parsed.
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(JUDGE_CONCURRENCY, toJudge.length) }, async () => {
+      while (next < toJudge.length) await judge(toJudge[next++]!);
+    }));
   } finally {
     blobs.close();
   }

@@ -1,7 +1,7 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
 import { extractFunctions, type ParsedFunction } from '../functions/index.ts';
-import { bodyTokens, contractChanges, findingKey, raisesInText, type Contract, type DocView } from '../functions/contract.ts';
+import { bodyTokens, contractChanges, contractOf, findingKey, raisesInText, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
 import type { BlameSummary } from './cache.ts';
@@ -39,6 +39,7 @@ interface Context {
   language: string;
   noun: string;
   blobs: BlobBatch;
+  merges: MergeResolver;
   signal?: AbortSignal;
 }
 
@@ -53,6 +54,18 @@ function versionReader(ctx: Context): (rev: string) => Promise<{ text: string; f
     }
     return pending;
   };
+}
+
+/** A documented function's contract, computed on first need (most functions never need one). */
+const contracts = new WeakMap<object, Contract>();
+function contractFor(fn: Pick<ParsedFunctionLike, 'content' | 'name' | 'docFacts'>, language: string): Contract | null {
+  if (!fn.docFacts) return null;
+  let contract = contracts.get(fn);
+  if (!contract) {
+    contract = contractOf(fn.content, fn.name, language, fn.docFacts.signature, fn.docFacts.returns);
+    contracts.set(fn, contract);
+  }
+  return contract;
 }
 
 /** The same function in another version: same qualified name, same occurrence among namesakes. */
@@ -106,9 +119,9 @@ async function introducedBy(
   const shows = async (rev: string): Promise<boolean> => {
     const version = await read(rev);
     const fn = version && counterpart(version.functions, name, occurrence);
-    const contract = fn?.docFacts?.contract ?? null;
+    const contract = fn ? contractFor(fn, ctx.language) : null;
     if (!version || !contract) return false;
-    return contractChanges(then, contract, doc, raisesInText(version.text, ctx.language)).outdated.some((g) => findingKey(g) === key);
+    return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language)).outdated.some((g) => findingKey(g) === key);
   };
   const word = f.params.name ?? f.params.type ?? '';
   for (const [sha, time] of (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS)) {
@@ -118,19 +131,46 @@ async function introducedBy(
 }
 
 /**
- * The commit a review suggestion names: the walk's commit, or, when that is a merge, the newest
- * commit of the merged branch that touched the file.
+ * Names the commit behind a review suggestion. The walk dates a change merged from a branch by
+ * the merge; the suggestion names instead the newest non-merge commit that touched the file
+ * between the doc's change and the merge. One `git log --no-merges --name-only` over the walk's
+ * window (boundary..HEAD, merged branches included) serves every file, read only when some
+ * suggestion's commit is a merge.
  */
-async function resolveMerge(ctx: Context, sha: string, time: number, merges: ReadonlySet<string>): Promise<[string, number]> {
-  if (!merges.has(sha)) return [sha, time];
-  try {
-    const out = (await runGit(ctx.root, ['log', '--no-merges', '-1', '--format=%H %ct', `${sha}^1..${sha}`, '--', ctx.rel], ctx.signal)).toString('utf8').trim();
-    const [full, when] = out.split(' ');
-    if (full && when) return [full.slice(0, 7), Number(when)];
-  } catch {
-    // keep the merge: better a merge than nothing
-  }
-  return [sha, time];
+export interface MergeResolver {
+  resolve(rel: string, sha: string, time: number, after: number): Promise<[string, number]>;
+}
+
+export function createMergeResolver(root: string, merges: ReadonlySet<string>, boundary: string | null, signal?: AbortSignal): MergeResolver {
+  let byFile: Promise<Map<string, Array<[string, number]>>> | null = null;
+  const load = async (): Promise<Map<string, Array<[string, number]>>> => {
+    const map = new Map<string, Array<[string, number]>>();
+    try {
+      const out = await runGit(root, ['log', '--no-merges', '--relative', '--name-only', '--format=%x01%H %ct', boundary ? `${boundary}..HEAD` : 'HEAD', '--'], signal);
+      let current: [string, number] | null = null;
+      for (const line of out.toString('utf8').split('\n')) {
+        if (line.startsWith('\x01')) {
+          const [sha, time] = line.slice(1).split(' ');
+          current = [sha!.slice(0, 7), Number(time)];
+        } else if (line && current) {
+          let list = map.get(line);
+          if (!list) map.set(line, (list = []));
+          list.push(current);
+        }
+      }
+    } catch {
+      // no resolution: suggestions keep the merge
+    }
+    return map;
+  };
+  return {
+    async resolve(rel, sha, time, after) {
+      if (!merges.has(sha)) return [sha, time];
+      byFile ??= load();
+      const found = (await byFile).get(rel)?.find(([, t]) => t <= time && t > after);
+      return found ?? [sha, time];
+    },
+  };
 }
 
 /** Short shas (7) of the merge commits among `shas`, in one git call. */
@@ -173,14 +213,13 @@ export function changedAfterDoc(
 
 /**
  * Verdicts for the documented functions of one file (index-aligned with `functions`; null where
- * history adds nothing). `merges` are the short shas of first-parent merge commits (mergesAmong).
+ * history adds nothing).
  */
 export async function judgeFileHistory(
   ctx: Context,
   summary: BlameSummary,
   functions: readonly ParsedFunctionLike[],
   text: string,
-  merges: ReadonlySet<string>,
 ): Promise<Array<DocHistoryVerdict | null>> {
   const verdicts: Array<DocHistoryVerdict | null> = functions.map(() => null);
   const seen = new Map<string, number>();
@@ -196,12 +235,13 @@ export async function judgeFileHistory(
   if (candidates.length === 0) return verdicts;
 
   const read = versionReader(ctx);
-  const current = raisesInText(text, ctx.language);
+  let raised: Set<string> | null = null;
+  const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   for (const c of candidates) {
     const facts = c.fn.docFacts!;
     const then = await read(revOf(c.doc.sha));
     const before = then && counterpart(then.functions, c.fn.name, c.occurrence);
-    const thenContract = before?.docFacts?.contract ?? null;
+    const thenContract = before ? contractFor(before, ctx.language) : null;
     const summaryOfDoc = parseDocstring(c.fn.docstring!, ctx.language);
     const doc: DocView = { text: c.fn.docstring!, params: summaryOfDoc.params, documentsReturn: summaryOfDoc.documentsReturn };
     const verdict: DocHistoryVerdict = {};
@@ -209,7 +249,7 @@ export async function judgeFileHistory(
     if (!before || !thenContract) {
       review = [finding('BODY_CHANGED')];
     } else {
-      const changes = contractChanges(thenContract, facts.contract, doc, current);
+      const changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current);
       const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
       const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
       if (incomplete.length > 0) verdict.incomplete = incomplete;
@@ -217,7 +257,7 @@ export async function judgeFileHistory(
         const first = changes.outdated[0]!;
         const made = await introducedBy(ctx, read, revOf(c.doc.sha), c.fn.name, c.occurrence, thenContract, doc, first);
         // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
-        const [commit, time] = made ?? (c.body.sha === '' ? ['', c.body.time] : await resolveMerge(ctx, c.body.sha, c.body.time, merges));
+        const [commit, time] = made ?? (c.body.sha === '' ? ['', c.body.time] : await ctx.merges.resolve(ctx.rel, c.body.sha, c.body.time, c.doc.time));
         const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
         verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };
       } else {
@@ -228,7 +268,7 @@ export async function judgeFileHistory(
       }
     }
     if (!verdict.outdated && review.length > 0) {
-      const [commit, time] = c.body.sha === '' ? ['', c.body.time] : await resolveMerge(ctx, c.body.sha, c.body.time, merges);
+      const [commit, time] = c.body.sha === '' ? ['', c.body.time] : await ctx.merges.resolve(ctx.rel, c.body.sha, c.body.time, c.doc.time);
       const docDate = day(c.doc.time);
       verdict.review = { commit, date: day(time), docDate, findings: review, explanation: describeReview(commit, day(time), docDate, review, ctx.noun) };
     }

@@ -116,12 +116,15 @@ function defaultsOf(raw: string, code: string, names: readonly string[], languag
     const c = codeParts[i]!;
     const eq = /(?<![=!<>])=(?![=>])/.exec(c);
     if (!eq) continue;
-    const before = c.slice(0, eq.index);
-    const name = names.find((n) => new RegExp(`(?<![\\p{L}\\p{N}_$])\\$?${escape(n)}(?![\\p{L}\\p{N}_$])`, 'u').test(before));
+    const words = new Set(c.slice(0, eq.index).match(IDENTIFIERS) ?? []);
+    const name = names.find((n) => words.has(n));
     if (name) defaults[name] = codeTokens(rawParts[i]!.slice(eq.index + 1), language).join(' ');
   }
   return defaults;
 }
+
+/** Identifiers (PHP's `$x` counts as `x`). */
+const IDENTIFIERS = /[\p{L}_][\p{L}\p{N}_]*/gu;
 
 const RAISE: Record<string, RegExp> = {
   Python: /\braise\s+([\p{L}_][\p{L}\p{N}_.]*)/gu,
@@ -226,10 +229,10 @@ export interface ContractChanges {
 
 /**
  * Compares the contract when the doc was last written (`then`) with today's (`now`), judged
- * against what the doc says. `raisedInFile` holds the types raised anywhere in today's file: a
+ * against what the doc says. `raisedInFile` gives the types raised anywhere in today's file: a
  * raise moved into a helper is a refactor, not a removed behaviour.
  */
-export function contractChanges(then: Contract, now: Contract, doc: DocView, raisedInFile: ReadonlySet<string>): ContractChanges {
+export function contractChanges(then: Contract, now: Contract, doc: DocView, raisedInFile: () => ReadonlySet<string>): ContractChanges {
   const outdated: DocFinding[] = [];
   const review: DocFinding[] = [];
   if (then.known && now.known) {
@@ -254,7 +257,7 @@ export function contractChanges(then: Contract, now: Contract, doc: DocView, rai
   }
   for (const type of then.raises) {
     if (now.raises.includes(type)) continue;
-    if (mentions(doc.text, type) && !raisedInFile.has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
+    if (mentions(doc.text, type) && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
     else review.push(finding('RAISE_REMOVED', { type }));
   }
   // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type.

@@ -1,8 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { findDocAbove } from './doc-comments.ts';
 import { judgeDoc, type OutdatedVerdict } from './outdated.ts';
-import type { Contract } from './contract.ts';
-import type { DocBlock, FileContext, Frame, FunctionFacts, LanguageSpec, ReturnKind, Scope } from './types.ts';
+import type { DocBlock, FileContext, Frame, FunctionFacts, LanguageSpec, ReturnKind, Scope, Signature } from './types.ts';
 
 /** One extracted function, as exported by ./index.ts. */
 export interface ParsedFunction {
@@ -20,9 +19,13 @@ export interface ParsedFunction {
   docFacts: DocFacts | null;
 }
 
-/** Facts kept for a documented function (see functions/contract.ts and engine/doc-history.ts). */
+/**
+ * Facts kept for a documented function: what the history pass needs to compute its contract
+ * (functions/contract.ts) when — and only when — its body changed after its doc.
+ */
 export interface DocFacts {
-  contract: Contract;
+  signature: Signature | null;
+  returns: ReturnKind;
   /** parameters the doc leaves out although it documents others */
   missingParams: string[];
 }
@@ -194,7 +197,7 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
   else returns = frame.returnsValue ? 'value' : 'none';
 
   const content = source.slice(start.startIndex, last.endIndex);
-  const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun, content, facts.name) : null;
+  const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun) : null;
   return {
     name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,
     startLine: startRow + 1,
@@ -206,6 +209,6 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
     scope: (doc && spec.scopeFromDoc?.(doc.text)) || facts.scope,
     complexity: frame.complexity,
     outdated: judged ? judged.outdated : { status: 'CURRENT', explanation: '' },
-    docFacts: judged ? { contract: judged.contract, missingParams: judged.missingParams } : null,
+    docFacts: judged ? { signature: facts.signature, returns, missingParams: judged.missingParams } : null,
   };
 }

@@ -1,6 +1,5 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { contractOf, type Contract } from './contract.ts';
 import { describeFinding, finding } from './findings.ts';
 import type { ReturnKind, Signature } from './types.ts';
 
@@ -15,7 +14,6 @@ export interface DocJudgement {
   outdated: OutdatedVerdict;
   /** parameters a parameter-documenting doc leaves out: incomplete, not outdated (history may promote them) */
   missingParams: string[];
-  contract: Contract;
 }
 
 const CURRENT: OutdatedVerdict = { status: 'CURRENT', explanation: '' };
@@ -37,12 +35,9 @@ export function judgeDoc(
   signature: Signature | null,
   returns: ReturnKind,
   noun: string,
-  content: string,
-  name: string,
 ): DocJudgement {
-  const contract = contractOf(content, name, language, signature, returns);
   const summary = parseDocstring(doc, language);
-  if (summary.styles.length === 0) return { outdated: CURRENT, missingParams: [], contract };
+  if (summary.styles.length === 0) return { outdated: CURRENT, missingParams: [] };
   const lower = noun.toLowerCase();
   // `@param {string} The string to inspect.` names no parameter: the word is the description.
   const documented = summary.params.filter((p) => !RECEIVERS.has(p) && !DESCRIPTION_WORDS.has(p));
@@ -53,7 +48,7 @@ export function judgeDoc(
     const inSignature = new Set(signature.names.flatMap((n) => (n.endsWith('_') && n.length > 1 ? [n, n.slice(0, -1)] : [n])));
     if (!signature.incomplete && !signature.acceptsKeywords) {
       const extra = documented.filter((p) => !inSignature.has(p));
-      if (extra.length > 0) return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams, contract };
+      if (extra.length > 0) return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams };
     }
     if (documented.length > 0) {
       const listed = new Set(documented);
@@ -62,9 +57,9 @@ export function judgeDoc(
     }
   }
   if (summary.documentsReturn && returns === 'none') {
-    return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams, contract };
+    return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams };
   }
-  return { outdated: CURRENT, missingParams, contract };
+  return { outdated: CURRENT, missingParams };
 }
 
 function verdict(f: DocFinding, noun: string): OutdatedVerdict {

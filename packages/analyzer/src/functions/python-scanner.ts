@@ -582,7 +582,7 @@ function scan(src: string): ParsedFunction[] {
     const doc = frame.docstring;
     const returns = !frame.nonStub ? 'unknown' : frame.declaredNone ? 'none' : frame.returnsValue ? 'value' : 'none';
     const content = src.slice(frame.startIndex, endIndex);
-    const judged = doc ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring', content, frame.name) : null;
+    const judged = doc ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring') : null;
     const fn: ParsedFunction = {
       name: frame.qualifier ? `${frame.qualifier}.${frame.name}` : frame.name,
       startLine: frame.startRow + 1,
@@ -594,7 +594,7 @@ function scan(src: string): ParsedFunction[] {
       scope: frame.scope,
       complexity: frame.complexity,
       outdated: judged ? judged.outdated : { status: 'CURRENT', explanation: '' },
-      docFacts: judged ? { contract: judged.contract, missingParams: judged.missingParams } : null,
+      docFacts: judged ? { signature: frame.signature, returns, missingParams: judged.missingParams } : null,
     };
     contentStartOf.set(fn, frame.startIndex);
     results[frame.resultIndex] = fn;
