@@ -108,3 +108,13 @@ describe('contract changes judged against the doc', () => {
     expect(contractChanges(then, now, doc, () => new Set()).review.map((f) => f.code)).toEqual(['DEFAULT_CHANGED']);
   });
 });
+
+describe('counts that count the right things', () => {
+  it('leaves typing.overload stubs out of the functions (both Python paths), keeps the implementation', async () => {
+    const src = 'import typing\nfrom typing import overload\n\n@overload\ndef f(a: int) -> int: ...\n@typing.overload\ndef f(a: str) -> str: ...\ndef f(a):\n    """Doc."""\n    return a\n\nclass C:\n    @overload\n    def m(self, x: int) -> int: ...\n    @staticmethod\n    def m(x):\n        return x\n';
+    const names = (await extractFunctions(src, 'Python', 'x.py')).map((f) => [f.name, f.startLine]);
+    expect(names).toEqual([['f', 8], ['C.m', 15]]);
+    const { extractWithTreeSitter } = await import('../src/functions/index.ts');
+    expect((await extractWithTreeSitter(src, 'Python', 'x.py')).map((f) => [f.name, f.startLine])).toEqual(names);
+  });
+});

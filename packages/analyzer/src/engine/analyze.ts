@@ -353,7 +353,12 @@ function createTimings(): { mark(label: string): void; report(): void } {
   };
 }
 
-/** Parse only what DESIGN.md §5 counts: supported language, text, not vendored/generated/docs. */
+/**
+ * Parse only what DESIGN.md §5 counts: supported language, text, not vendored/generated/docs.
+ * "Docs" is what Linguist calls documentation (`examples/`, `demos/`, `samples/`, `docs/` at the
+ * root, `Documentation/` anywhere, `linguist-documentation` in .gitattributes), the same paths the
+ * language bar leaves out, plus any `doc`/`docs` folder (DESIGN.md §5).
+ */
 function parseable(rel: string, facts: Omit<FileFacts, 'rel'>): boolean {
   return (
     !!facts.language &&
@@ -361,6 +366,7 @@ function parseable(rel: string, facts: Omit<FileFacts, 'rel'>): boolean {
     !facts.binary &&
     !facts.vendored &&
     !facts.generated &&
+    !facts.documentation &&
     !isUnderDocsDirectory(rel)
   );
 }

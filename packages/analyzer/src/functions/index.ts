@@ -24,7 +24,25 @@ export async function extractFunctions(source: string, language: string, relPath
  */
 export function extractWithoutParser(source: string, language: string): ParsedFunction[] | null {
   if (language !== 'Python' || typeof source !== 'string') return null;
-  return scanPython(source.includes('\0') ? source.replace(/\0/g, ' ') : source);
+  const found = scanPython(source.includes('\0') ? source.replace(/\0/g, ' ') : source);
+  return found && withoutOverloads(found, language);
+}
+
+/** `@overload` / `@typing.overload` on a line of the decorators (before `def`). */
+const OVERLOAD_DECORATOR = /^[ \t]*@(?:[\w.]+\.)?overload[ \t]*(?:#.*)?$/m;
+
+/**
+ * `typing.overload` stubs describe one call form of the function that follows; they are not
+ * functions of their own (interrogate's --ignore-overloaded-functions, pydocstyle). TypeScript
+ * overload signatures have no body and are never counted (languages/javascript.ts).
+ */
+function withoutOverloads(functions: ParsedFunction[], language: string): ParsedFunction[] {
+  if (language !== 'Python') return functions;
+  return functions.filter((fn) => {
+    if (!fn.content.startsWith('@')) return true;
+    const def = fn.content.search(/^[ \t]*(?:async[ \t]+)?def\b/m);
+    return !OVERLOAD_DECORATOR.test(def > 0 ? fn.content.slice(0, def) : '');
+  });
 }
 
 /** The tree-sitter path alone (the reference the Python scanner is checked against). */
@@ -33,5 +51,5 @@ export async function extractWithTreeSitter(source: string, language: string, re
   if (!spec || typeof source !== 'string') return [];
   // Tree-sitter treats NUL as end of input in places; it never occurs in real source.
   const text = source.includes('\0') ? source.replace(/\0/g, ' ') : source;
-  return withTree(text, spec.grammar, [] as ParsedFunction[], (tree) => extractFromTree(tree, text, relPath, spec, language));
+  return withoutOverloads(await withTree(text, spec.grammar, [] as ParsedFunction[], (tree) => extractFromTree(tree, text, relPath, spec, language)), language);
 }
