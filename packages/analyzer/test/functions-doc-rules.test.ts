@@ -118,3 +118,11 @@ describe('counts that count the right things', () => {
     expect((await extractWithTreeSitter(src, 'Python', 'x.py')).map((f) => [f.name, f.startLine])).toEqual(names);
   });
 });
+
+describe('Java doc attachment as javac does it', () => {
+  it('a doc comment attaches across annotations, blank lines and // comments; code between stops it', async () => {
+    const src = 'class P {\n  /** Creates it. */\n  // a note for maintainers\n  @SuppressWarnings("x")\n  public P(Boolean b) {}\n\n  /**\n   * @return the exception\n   */\n\n  public Throwable get() { return null; }\n\n  /** Field. */\n  int f;\n\n  void bare() {}\n}\n';
+    const docs = Object.fromEntries((await extractFunctions(src, 'Java', 'P.java')).map((f) => [f.name, f.docstring !== null]));
+    expect(docs).toEqual({ 'P.P': true, 'P.get': true, 'P.bare': false });
+  });
+});

@@ -33,7 +33,9 @@ export const java: LanguageSpec = {
   isDefaultArm: (node) => node.text.trim().startsWith('default'),
   logicalTokens: new Set(['&&', '||']),
   logicalParents: new Set(['binary_expression']),
-  doc: { blockOpeners: ['/**'], linePrefixes: [] },
+  // javac attaches the last `/** */` before a declaration across blank lines and `//` comments
+  // (checked against DocTrees.getDocCommentTree: oracles/java, docs/metrics/functions.md).
+  doc: { blockOpeners: ['/**'], linePrefixes: [], betweenLine: /^\s*\/\/.*$/, blankLinesBetween: true },
   docNoun: 'Doc comment',
   docLanguage: 'Java',
 };
