@@ -30,8 +30,23 @@ export const GrammarIssue = z.object({
   line: z.number().int(),
   column: z.number().int(),
   rule: z.string(),
+  /** the words the issue is about, as written */
+  text: z.string().optional(),
 });
 export type GrammarIssue = z.infer<typeof GrammarIssue>;
+
+/** One README recommendation as a code with parameters (the web words it in the user's language). */
+export const ReadmeRecommendationCode = z.enum([
+  'ADD_README', 'README_UNREADABLE', 'README_BINARY', 'README_TOO_LONG',
+  'ADD_SECTION', 'FIX_LINKS', 'FIX_GRAMMAR', 'IMPROVE_READABILITY', 'ADD_CONTENT', 'IMPROVE_CLARITY', 'EXCELLENT',
+]);
+export const ReadmeRecommendation = z.object({ code: ReadmeRecommendationCode, params: z.record(z.string(), z.string()) });
+export type ReadmeRecommendation = z.infer<typeof ReadmeRecommendation>;
+
+/** One change the suggested README makes, with why (a code with parameters). */
+export const ReadmeChangeCode = z.enum(['ADD_DESCRIPTION', 'ADD_INSTALLATION', 'ADD_USAGE', 'ADD_LICENSE', 'ADD_CONTRIBUTING', 'ADD_TOC', 'FIX_LINK', 'ADD_TITLE']);
+export const ReadmeChange = z.object({ code: ReadmeChangeCode, params: z.record(z.string(), z.string()) });
+export type ReadmeChange = z.infer<typeof ReadmeChange>;
 
 export const ReadmeAnalysis = z.object({
   /** README path relative to the repository root, null when there is none */
@@ -46,7 +61,13 @@ export const ReadmeAnalysis = z.object({
   /** 'llm' when an OpenAI-compatible endpoint scored it, 'rubric' for the deterministic rubric */
   llmInterpretationSource: z.enum(['llm', 'rubric']),
   textStatistics: TextStatistics,
+  /** English wording of `recommendationCodes`, one list without duplicates or contradictions (docs/metrics/readme.md) */
   recommendations: z.array(z.string()),
+  recommendationCodes: z.array(ReadmeRecommendation).optional(),
+  /** what the suggested README changes, each with its reason; empty when there is no suggestion */
+  suggestionChanges: z.array(ReadmeChange).optional(),
+  /** the README's format, for the suggestion's file name and diff */
+  format: z.enum(['markdown', 'rst', 'text']).optional(),
   /** what the analysis wants the user to know about itself (LLM fallback, README cut short…) */
   notes: z.array(z.string()).optional(),
 });

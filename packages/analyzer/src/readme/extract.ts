@@ -24,6 +24,22 @@ export interface ProseBlock {
   kind: 'heading' | 'paragraph';
   text: string;
   segments: Segment[];
+  /**
+   * A paragraph of running text: not a heading, not a list item, not a line of badges or links
+   * (at least 4 words outside links and images). Readability is measured on these only.
+   */
+  prose?: boolean;
+}
+
+/** Paragraph words a reader reads as text: outside links, images and inline code. */
+const MIN_PROSE_WORDS = 4;
+function ownWords(children: readonly PhrasingContent[]): number {
+  let words = 0;
+  for (const child of children) {
+    if (child.type === 'text') words += child.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+    else if ('children' in child && child.type !== 'link' && child.type !== 'linkReference') words += ownWords(child.children as PhrasingContent[]);
+  }
+  return words;
 }
 
 export interface HeadingInfo {
@@ -194,7 +210,7 @@ export function extractMarkdown(source: string): ParsedReadme {
   const referenced = new Map<string, { line: number; kind: 'link' | 'image' }>();
   let codeBlocks = 0;
 
-  visit(tree, (node) => {
+  visit(tree, (node, _index, parent) => {
     switch (node.type) {
       case 'code':
         codeBlocks++;
@@ -205,7 +221,8 @@ export function extractMarkdown(source: string): ParsedReadme {
       case 'paragraph': {
         const block = new BlockBuilder();
         flatten(node.children, block);
-        if (block.text.trim()) blocks.push({ kind: node.type, text: block.text, segments: block.segments });
+        const prose = node.type === 'paragraph' && parent?.type !== 'listItem' && ownWords(node.children) >= MIN_PROSE_WORDS;
+        if (block.text.trim()) blocks.push({ kind: node.type, text: block.text, segments: block.segments, prose });
         if (node.type === 'heading') {
           headings.push({ depth: (node as Heading).depth, text: plainText(node.children), line: node.position?.start.line ?? 1 });
         }
@@ -259,7 +276,9 @@ export function extractPlain(source: string, rst: boolean): ParsedReadme {
     if (para.length === 0) return;
     const block = new BlockBuilder();
     para.forEach((p, i) => block.add(i === 0 ? p.text : `\n${p.text}`, p.line, 1, false));
-    if (block.text.trim()) blocks.push({ kind: 'paragraph', text: block.text, segments: block.segments });
+    // List items (`- x`, `* x`, `1. x`) and short lines are not running text.
+    const prose = !/^\s*(?:[-*+•]|\d+[.)])\s/.test(para[0]!.text) && block.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= MIN_PROSE_WORDS;
+    if (block.text.trim()) blocks.push({ kind: 'paragraph', text: block.text, segments: block.segments, prose });
     para = [];
   };
 

@@ -57,6 +57,7 @@ export async function grammarIssues(blocks: readonly ProseBlock[], signal?: Abor
         line: pos.line,
         column: pos.column,
         rule: (msg.source ?? 'retext').replace(/^retext-/, ''),
+        text: block.text.slice(start, Math.max(end, start + 1)).trim() || undefined,
       });
     }
   }

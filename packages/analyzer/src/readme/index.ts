@@ -5,15 +5,15 @@
  */
 import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReadmeAnalysis } from '@docent/contracts';
+import type { ReadmeAnalysis, ReadmeRecommendation } from '@docent/contracts';
 import { isBinary } from '../languages/binary.ts';
 import { extractMarkdown, extractPlain, type ParsedReadme, type ProseBlock } from './extract.ts';
 import { grammarIssues } from './grammar.ts';
 import { anchorSet, checkLinks } from './links.ts';
 import { llmInterpretationScore, type LlmConfig } from './llm.ts';
-import { missingSections, qualityScore, readStructure, recommendations, rubricScore } from './score.ts';
+import { describeRecommendation, missingSections, qualityScore, readStructure, recommendations, rubricScore } from './score.ts';
 import { countLines, countProse, textStatistics } from './stats.ts';
-import { projectFacts, suggestReadme } from './suggest.ts';
+import { projectFacts, suggestReadme, type ReadmeFormat } from './suggest.ts';
 
 export type { LlmConfig } from './llm.ts';
 
@@ -133,12 +133,22 @@ async function interpretation(
   }
 }
 
-function noReadmeResult(repoDir: string, repoFiles: readonly string[], fileName: string | null, reason: string, notes: string[]): ReadmeResult {
+function formatOf(fileName: string | null): ReadmeFormat {
+  const lower = (fileName ?? 'README.md').toLowerCase();
+  if (lower.endsWith('.rst')) return 'rst';
+  if (lower.endsWith('.txt') || !/\.[a-z]+$/.test(lower.slice(lower.lastIndexOf('/') + 1))) return 'text';
+  return 'markdown';
+}
+
+function noReadmeResult(repoDir: string, repoFiles: readonly string[], fileName: string | null, reason: ReadmeRecommendation, notes: string[]): ReadmeResult {
   const analysis = emptyAnalysis(fileName);
-  analysis.recommendations = [reason];
+  analysis.recommendationCodes = [reason];
+  analysis.recommendations = [describeRecommendation(reason)];
   const facts = projectFacts(repoDir, repoFiles);
-  const suggestion = suggestReadme(null, ['title', 'description', 'installation', 'usage', 'license', 'contributing'], facts);
-  return { analysis, content: null, suggestion, notes };
+  const suggestion = suggestReadme({ existing: null, format: 'markdown', missing: ['title', 'description', 'installation', 'usage', 'license', 'contributing'], facts });
+  analysis.suggestionChanges = suggestion?.changes ?? [];
+  analysis.format = 'markdown';
+  return { analysis, content: null, suggestion: suggestion?.text ?? null, notes };
 }
 
 export async function analyzeReadme(
@@ -150,8 +160,7 @@ export async function analyzeReadme(
   const notes: string[] = [];
   const readmePath = findReadme(repoFiles);
   if (!readmePath) {
-    return noReadmeResult(repoDir, repoFiles, null,
-      'Add a README: the repository has none. Start with the suggested README, which describes the project, how to install it and how to use it.', notes);
+    return noReadmeResult(repoDir, repoFiles, null, { code: 'ADD_README', params: {} }, notes);
   }
 
   let file: { buf: Buffer; size: number };
@@ -159,11 +168,11 @@ export async function analyzeReadme(
     file = readCapped(join(repoDir, readmePath), MAX_README_BYTES);
   } catch (err) {
     notes.push(`${readmePath} could not be read: ${(err as Error).message}`);
-    return noReadmeResult(repoDir, repoFiles, readmePath, `Make ${readmePath} a readable text file: it could not be read.`, notes);
+    return noReadmeResult(repoDir, repoFiles, readmePath, { code: 'README_UNREADABLE', params: { file: readmePath } }, notes);
   }
   if (isBinary(file.buf)) {
     notes.push(`${readmePath} is binary, not text; it was not analysed.`);
-    return noReadmeResult(repoDir, repoFiles, readmePath, `Replace ${readmePath} with a text README: the file is binary.`, notes);
+    return noReadmeResult(repoDir, repoFiles, readmePath, { code: 'README_BINARY', params: { file: readmePath } }, notes);
   }
 
   let content = file.buf.toString('utf8').replace(/^\uFEFF/, '');
@@ -176,7 +185,12 @@ export async function analyzeReadme(
 
   const parsed = parse(readmePath, content);
   const counts = countProse(proseText(parsed.blocks));
-  const stats = textStatistics(counts, countLines(content));
+  // Readability (sentence length, Flesch, Flesch–Kincaid, SMOG) on running text only: badges,
+  // link lists, list items, tables, code and HTML would read as one-word "sentences".
+  const proseCounts = countProse(proseText(parsed.blocks.filter((b) => b.prose)));
+  const all = textStatistics(counts, countLines(content));
+  const prose = textStatistics(proseCounts, countLines(content));
+  const stats = { ...all, avgSentenceLength: prose.avgSentenceLength, fleschReadingEase: prose.fleschReadingEase, fleschKincaidGrade: prose.fleschKincaidGrade, smogIndex: prose.smogIndex };
   signal?.throwIfAborted();
 
   const anchors = anchorSet(parsed.headings, parsed.htmlAnchors);
@@ -189,11 +203,16 @@ export async function analyzeReadme(
   const structure = readStructure(parsed, repoFiles);
   const quality = qualityScore(structure, stats, brokenLinks.length, issues.length);
   const interp = await interpretation(content, rubricScore(structure, stats), opts.llm, notes, signal);
-  const recs = recommendations(stats, quality, interp.score);
+  const missing = missingSections(structure);
+  const recs = recommendations({ stats, proseWords: prose.wordCount, quality, interpretation: interp.score, missing, brokenLinks: brokenLinks.length, grammarIssues: issues.length });
   if (capped) {
-    recs.push(`Split the README: at ${(file.size / 1048576).toFixed(1)} MB it is too long to read; only its first ${MAX_README_BYTES / 1024} KB were analysed. Move reference material into docs/.`);
+    recs.push({ code: 'README_TOO_LONG', params: { megabytes: (file.size / 1048576).toFixed(1), kilobytes: String(MAX_README_BYTES / 1024) } });
   }
-  const suggestion = suggestReadme(content, missingSections(structure), projectFacts(repoDir, repoFiles));
+  const format = formatOf(readmePath);
+  const suggestion = suggestReadme({
+    existing: content, format, missing, facts: projectFacts(repoDir, repoFiles), headings: parsed.headings,
+    wordCount: stats.wordCount, brokenLinks, readmePath, repoFiles,
+  });
 
   return {
     analysis: {
@@ -206,10 +225,13 @@ export async function analyzeReadme(
       llmInterpretationScore: interp.score,
       llmInterpretationSource: interp.source,
       textStatistics: stats,
-      recommendations: recs,
+      recommendations: recs.map(describeRecommendation),
+      recommendationCodes: recs,
+      suggestionChanges: suggestion?.changes ?? [],
+      format,
     },
     content,
-    suggestion,
+    suggestion: suggestion?.text ?? null,
     notes,
   };
 }

@@ -48,21 +48,21 @@ describe('text statistics (textstat rules)', () => {
   });
   it('hand-checked figures on the stats fixture (code, table, HTML, badge stripped)', async () => {
     const { analysis } = await analyze('stats');
-    // Prose: "Pets." + "The cat sat on the mat. It was beautiful and warm. Dogs like to run in the park each day."
-    // words = 1 + 6 + 5 + 9 = 21; sentences = 3 ("Pets." has ≤ 2 words and is ignored);
-    // syllables = 1 + 6 + (1+1+3+1+1) + 9 = 23; polysyllables = 1 ("beautiful").
-    // wps = 21/3 = 7; spw = 23/21 = 1.095238
-    // Flesch = 206.835 − 1.015·7 − 84.6·1.095238 = 206.835 − 7.105 − 92.657143 = 107.072857 → 107.07
-    // FK grade = 0.39·7 + 11.8·1.095238 − 15.59 = 2.73 + 12.923810 − 15.59 = 0.063810 → 0.06
-    // SMOG = 1.043·√(30·1/3) + 3.1291 = 1.043·3.162278 + 3.1291 = 6.427356 → 6.43
-    // reading time = 21 / 200 · 60 = 6.3 s; the file has 15 lines.
+    // Words: "Pets" + "The cat sat on the mat. It was beautiful and warm. Dogs like to run in the park each day."
+    // = 1 + 20 = 21 (reading time 21 / 200 · 60 = 6.3 s; the file has 15 lines).
+    // Readability is measured on running text only (issue 10: no headings, badges, lists, tables):
+    // the paragraph: words 6 + 5 + 9 = 20; sentences 3; syllables 6 + (1+1+3+1+1) + 9 = 22;
+    // polysyllables 1 ("beautiful"). wps = 20/3 = 6.666667; spw = 22/20 = 1.1
+    // Flesch = 206.835 − 1.015·6.666667 − 84.6·1.1 = 206.835 − 6.766667 − 93.06 = 107.008333 → 107.01
+    // FK grade = 0.39·6.666667 + 11.8·1.1 − 15.59 = 2.6 + 12.98 − 15.59 = −0.01
+    // SMOG = 1.043·√(30·1/3) + 3.1291 = 6.427356 → 6.43
     expect(analysis.textStatistics).toEqual({
       wordCount: 21,
       lines: 15,
       readingTime: 6.3,
-      avgSentenceLength: 7,
-      fleschReadingEase: 107.07,
-      fleschKincaidGrade: 0.06,
+      avgSentenceLength: 6.67,
+      fleschReadingEase: 107.01,
+      fleschKincaidGrade: -0.01,
       smogIndex: 6.43,
     });
     expect(analysis.wordCount).toBe(21);
@@ -166,8 +166,12 @@ describe('scores and recommendations', () => {
     expect(recs).not.toMatch(/Improve clarity/); // 75 ≥ 70
     expect(recs).not.toMatch(/Improve readability/); // Flesch 107 ≥ 70
     expect(recs).not.toMatch(/Excellent/);
-    expect(suggestion).toContain('## Installation');
-    expect(suggestion).toContain('The cat sat on the mat.'); // keeps the existing text
+    // One list of codes: the four missing sections first, then the advice; each once.
+    expect(analysis.recommendationCodes?.map((r) => r.code)).toEqual(['ADD_SECTION', 'ADD_SECTION', 'ADD_SECTION', 'ADD_SECTION', 'ADD_CONTENT']);
+    expect(analysis.recommendationCodes?.filter((r) => r.code === 'ADD_SECTION').map((r) => r.params.section)).toEqual(['installation', 'usage', 'license', 'contributing']);
+    // No manifest, no LICENSE, no CONTRIBUTING: nothing the repository tells could fill them.
+    expect(suggestion).toBeNull();
+    expect(analysis.suggestionChanges).toEqual([]);
   });
 });
 
@@ -272,7 +276,8 @@ describe('missing, huge and binary READMEs', () => {
     expect(r.content).toBeNull();
     expect(r.suggestion).toContain('# left-pad-2');
     expect(r.suggestion).toContain('npm install left-pad-2');
-    expect(r.suggestion).toContain('Released under the MIT license in [LICENSE](LICENSE).');
+    expect(r.suggestion).toContain('Released under the MIT license; see [LICENSE](LICENSE).');
+    expect(r.analysis.suggestionChanges?.map((c) => c.code)).toEqual(['ADD_TITLE', 'ADD_INSTALLATION', 'ADD_USAGE', 'ADD_LICENSE']);
   });
   it('a 5 MB README is capped, analysed quickly, and the result says so', async () => {
     const para = 'The service stores each record in a table and returns it on request. ';

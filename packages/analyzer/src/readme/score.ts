@@ -2,7 +2,7 @@
  * README quality score, the deterministic interpretation rubric and the spec §9 recommendations.
  * Every weight is documented in docs/metrics/readme.md.
  */
-import type { TextStatistics } from '@docent/contracts';
+import type { ReadmeRecommendation, TextStatistics } from '@docent/contracts';
 import type { HeadingInfo, ParsedReadme } from './extract.ts';
 
 export type SectionName = 'title' | 'description' | 'installation' | 'usage' | 'license' | 'contributing';
@@ -94,30 +94,77 @@ export function rubricScore(s: Structure, stats: TextStatistics): number {
   return Math.round(clamp(purpose + plain + sentences + examples + organisation, 0, 100));
 }
 
+/** Below this many words of running text a readability figure says nothing. */
+export const MIN_READABILITY_WORDS = 100;
+
+export interface RecommendationInput {
+  stats: TextStatistics;
+  /** words of running text (prose paragraphs) the readability figures were computed on */
+  proseWords: number;
+  quality: number;
+  interpretation: number;
+  missing: readonly SectionName[];
+  brokenLinks: number;
+  grammarIssues: number;
+}
+
 /**
- * Spec §9 recommendations. "Improve readability" uses the Flesch reading ease (below 70 = harder
- * than "fairly easy"); "Improve clarity" the interpretation score; the excellent message the quality score.
+ * Spec §9 recommendations as one list of codes (docs/metrics/readme.md, "Recommendations"):
+ *  - concrete fixes first: missing sections, broken links, grammar issues;
+ *  - advice (readability < 70 on ≥ 100 words of prose, < 300 words, clarity < 70) only when the
+ *    README is not Excellent (quality < 80): an excellent README is never told to improve;
+ *  - EXCELLENT at quality ≥ 80.
+ * Each code appears at most once.
  */
-export function recommendations(stats: TextStatistics, quality: number, interpretation: number): string[] {
-  const out: string[] = [];
-  if (stats.fleschReadingEase < 70) {
-    out.push(
-      `Improve readability: the Flesch reading ease is ${stats.fleschReadingEase.toFixed(1)} (70 or more reads easily). ` +
-        `Use shorter sentences (now ${stats.avgSentenceLength.toFixed(1)} words on average) and plainer words.`,
-    );
+export function recommendations(input: RecommendationInput): ReadmeRecommendation[] {
+  const out: ReadmeRecommendation[] = [];
+  const { stats } = input;
+  for (const section of input.missing) out.push({ code: 'ADD_SECTION', params: { section } });
+  if (input.brokenLinks > 0) out.push({ code: 'FIX_LINKS', params: { count: String(input.brokenLinks) } });
+  if (input.grammarIssues > 0) out.push({ code: 'FIX_GRAMMAR', params: { count: String(input.grammarIssues) } });
+  const excellent = input.quality >= 80;
+  if (!excellent) {
+    if (input.proseWords >= MIN_READABILITY_WORDS && stats.fleschReadingEase < 70) {
+      out.push({ code: 'IMPROVE_READABILITY', params: { flesch: stats.fleschReadingEase.toFixed(1), words: stats.avgSentenceLength.toFixed(1) } });
+    }
+    if (stats.wordCount < 300) out.push({ code: 'ADD_CONTENT', params: { words: String(stats.wordCount) } });
+    if (input.interpretation < 70) out.push({ code: 'IMPROVE_CLARITY', params: { score: String(input.interpretation) } });
+  } else {
+    out.push({ code: 'EXCELLENT', params: { score: String(input.quality) } });
   }
-  if (stats.wordCount < 300) {
-    out.push(
-      `Add more content: the README has ${stats.wordCount} words of prose; aim for at least 300 that explain what the ` +
-        'project does, how to install it and how to use it.',
-    );
-  }
-  if (interpretation < 70) {
-    out.push(
-      `Improve clarity: the interpretation score is ${interpretation} out of 100. Open with one paragraph that says ` +
-        'what the project is for, then add a worked example.',
-    );
-  }
-  if (quality >= 80) out.push(`Excellent README: it scores ${quality} out of 100. Keep it up to date as the project changes.`);
   return out;
+}
+
+const SECTION_WORDS: Record<SectionName, string> = {
+  title: 'a title', description: 'a description of what the project does', installation: 'an Installation section',
+  usage: 'a Usage section with an example', license: 'a License section', contributing: 'a Contributing section',
+};
+
+/** English wording of a recommendation (the API's `recommendations`; the web words the codes itself). */
+export function describeRecommendation(r: ReadmeRecommendation): string {
+  const p = r.params;
+  switch (r.code) {
+    case 'ADD_README':
+      return 'Add a README: the repository has none. Start with the suggested README, which describes the project, how to install it and how to use it.';
+    case 'README_UNREADABLE':
+      return `Make ${p.file} a readable text file: it could not be read.`;
+    case 'README_BINARY':
+      return `Replace ${p.file} with a text README: the file is binary.`;
+    case 'README_TOO_LONG':
+      return `Split the README: at ${p.megabytes} MB it is too long to read; only its first ${p.kilobytes} KB were analysed. Move reference material into docs/.`;
+    case 'ADD_SECTION':
+      return `Add ${SECTION_WORDS[p.section as SectionName] ?? p.section}.`;
+    case 'FIX_LINKS':
+      return `Fix ${p.count} broken link${p.count === '1' ? '' : 's'} (listed above).`;
+    case 'FIX_GRAMMAR':
+      return `Fix ${p.count} grammar issue${p.count === '1' ? '' : 's'} (listed above).`;
+    case 'IMPROVE_READABILITY':
+      return `Improve readability: the Flesch reading ease of the prose is ${p.flesch} (70 or more reads easily). Use shorter sentences (now ${p.words} words on average) and plainer words.`;
+    case 'ADD_CONTENT':
+      return `Add more content: the README has ${p.words} words; aim for at least 300 that explain what the project does, how to install it and how to use it.`;
+    case 'IMPROVE_CLARITY':
+      return `Improve clarity: the interpretation score is ${p.score} out of 100. Open with one paragraph that says what the project is for, then add a worked example.`;
+    case 'EXCELLENT':
+      return `Excellent README: it scores ${p.score} out of 100. Keep it up to date as the project changes.`;
+  }
 }
