@@ -170,8 +170,19 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     for (const id of ['stat-sentence', 'stat-links', 'stat-grammar', 'stat-llm', 'stat-flesch', 'stat-fk', 'stat-smog']) await expect(modal.getByTestId(id)).toBeVisible();
     await expect(modal.getByTestId('stat-links')).toContainText('0');
     await expect(modal.getByTestId('readme-recommendations')).toContainText('Add more content: the README has 26 words; aim for at least 300.');
+    // One list: the missing sections first, each recommendation once, in the interface language.
+    await expect(modal.getByTestId('readme-recommendations').locator('li')).toHaveText([
+      'Add an Installation section.', 'Add a License section.', 'Add a Contributing section.',
+      'Add more content: the README has 26 words; aim for at least 300.', /^Improve clarity: the interpretation score is \d+ out of 100\./,
+    ]);
     await modal.getByRole('tab', { name: 'Suggested Improvements' }).click();
-    await expect(modal.getByTestId('readme-suggestion')).toContainText('# Calculator');
+    const suggestion = modal.getByTestId('readme-suggestion');
+    // A real improvement from pyproject.toml, as a diff with its reason; nothing invented.
+    await expect(suggestion.getByTestId('readme-changes').locator('li')).toHaveText(['Adds an Installation section with the install commands pyproject.toml implies.']);
+    await expect(suggestion.getByTestId('readme-diff').locator('.dc-diff__line--add')).toHaveText(['+', '+## Installation', '+', '+```sh', '+pip install calculator', '+```']);
+    await expect(suggestion.getByTestId('readme-diff').locator('.dc-diff__line--remove')).toHaveCount(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), suggestion.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('README.md');
     await pressEscape(page);
   });
 

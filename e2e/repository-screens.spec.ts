@@ -91,6 +91,16 @@ const SHOTS: Shot[] = [
     viewportOnly: true,
   },
   {
+    name: 'modal-doc-issues-review',
+    path: () => '/repositories/GIT/acme/calculator/',
+    ready: (p) => p.getByTestId('review-table'),
+    prepare: async (p) => {
+      await openCard(p, 'card-issues');
+      await p.getByRole('tab', { name: /^Review suggestions/ }).click();
+    },
+    viewportOnly: true,
+  },
+  {
     name: 'modal-readme',
     path: () => '/repositories/GIT/acme/calculator/',
     ready: (p) => p.getByTestId('readme-analysis'),

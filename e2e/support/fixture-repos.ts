@@ -73,7 +73,10 @@ This project adds and scales numbers. It is a small example for tests.
 Run the script with Python. Read the code to learn more.
 `;
 
-export const CALCULATOR_FILES = { 'calc.py': CALC_PY, 'util.js': UTIL_JS, 'README.md': README_MD };
+/** The manifest the README suggestion takes its install command from (TOML is data: no language share). */
+export const PYPROJECT_TOML = '[project]\nname = "calculator"\ndescription = "Adds and scales numbers."\n';
+
+export const CALCULATOR_FILES = { 'calc.py': CALC_PY, 'util.js': UTIL_JS, 'README.md': README_MD, 'pyproject.toml': PYPROJECT_TOML };
 
 /**
  * The calculator's second commit (2025-02-01): `add`'s body changes (a + b → b + a, same size)

@@ -1,10 +1,12 @@
-import { Alert, Empty, Modal, Skeleton, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Empty, Modal, Skeleton, Space, Tabs, Tag } from 'antd';
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReadmeAnalysis } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
-import { bannerType, qualityLabel, recommendations } from './readmeQuality.ts';
+import { bannerType, qualityLabel } from './readmeQuality.ts';
+import { changeText, readmeDiff, recommendationTexts } from './readmeTexts.ts';
 
 function Stat({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -56,17 +58,68 @@ function AnalysisTab({ a }: { a: ReadmeAnalysis }) {
           </ul>
         </>
       )}
+      {a.grammarIssues.length > 0 && (
+        <>
+          <h4>{t('repository.readme.grammarList')}</h4>
+          <ul className="dc-readme__grammar" data-testid="readme-grammar">
+            {a.grammarIssues.map((g) => (
+              <li key={`${g.line}:${g.column}:${g.rule}`}>{t('repository.readme.grammarItem', { line: g.line, text: g.text ?? '', message: g.message })}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <h4>{t('repository.readme.recommendations')}</h4>
       <ul className="dc-readme__recs" data-testid="readme-recommendations">
-        {recommendations(a).map((r) => (
-          <li key={r.kind}>{t(`repository.readme.recs.${r.kind}`, { value: n(r.value) })}</li>
-        ))}
-        {a.recommendations.map((r) => (
-          <li key={r} className="dc-readme__detail">
-            {r}
-          </li>
+        {recommendationTexts(t, a).map((r) => (
+          <li key={r}>{r}</li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The suggested README as a diff against the current one, each change with its reason; copy and download. */
+function SuggestionTab({ a, content, suggestion }: { a: ReadmeAnalysis; content: string | null; suggestion: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const fileName = a.fileName ?? 'README.md';
+  const lines = readmeDiff(fileName, content ?? '', suggestion);
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([suggestion], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName.split('/').pop() ?? 'README.md';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  const copy = () => {
+    void navigator.clipboard?.writeText(suggestion).then(() => message.success(t('repository.readme.copied')));
+  };
+  return (
+    <div className="dc-readme" data-testid="readme-suggestion">
+      <h4>{t('repository.readme.changes.title')}</h4>
+      <ul className="dc-readme__changes" data-testid="readme-changes">
+        {(a.suggestionChanges ?? []).map((c) => (
+          <li key={`${c.code}:${JSON.stringify(c.params)}`}>{changeText(t, c)}</li>
+        ))}
+      </ul>
+      <Space className="dc-readme__actions">
+        <Button icon={<CopyOutlined />} onClick={copy}>
+          {t('repository.readme.copy')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={download}>
+          {t('repository.readme.download')}
+        </Button>
+      </Space>
+      <h4>{t('repository.readme.diffTitle', { file: fileName })}</h4>
+      <pre className="dc-diff" data-testid="readme-diff">
+        {lines.map((l, i) => (
+          <span key={i} className={`dc-diff__line dc-diff__line--${l.kind}`}>
+            {l.text}
+            {'\n'}
+          </span>
+        ))}
+      </pre>
     </div>
   );
 }
@@ -92,9 +145,7 @@ export function ReadmeModal({ repoRef, open, onClose }: { repoRef: RepoRef; open
               key: 'suggestions',
               label: t('repository.readme.tabSuggestions'),
               children: q.data?.suggestion ? (
-                <pre className="dc-readme__suggestion" data-testid="readme-suggestion">
-                  {q.data.suggestion}
-                </pre>
+                <SuggestionTab a={analysis} content={q.data.content ?? null} suggestion={q.data.suggestion} />
               ) : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('repository.readme.noSuggestions')} data-testid="no-suggestions" />
               ),

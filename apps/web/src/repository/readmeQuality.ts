@@ -27,23 +27,5 @@ export function scoreBand(score: number): Band {
 
 export const BAND_COLOR: Record<Band, string> = { green: '#22c55e', amber: '#f59e0b', red: '#ef4444' };
 
-export type Recommendation =
-  | { kind: 'readability'; value: number }
-  | { kind: 'moreContent'; value: number }
-  | { kind: 'clarity'; value: number }
-  | { kind: 'excellent'; value: number };
-
-/**
- * The recommendations list: readability below 70 (the Flesch reading ease — see
- * docs/decisions.md), more content below 300 words, clarity when the LLM score is below 70,
- * and the excellent message at a quality score of 80 or more.
- */
-export function recommendations(a: ReadmeAnalysis): Recommendation[] {
-  const out: Recommendation[] = [];
-  const flesch = a.textStatistics.fleschReadingEase;
-  if (flesch < 70) out.push({ kind: 'readability', value: flesch });
-  if (a.wordCount < 300) out.push({ kind: 'moreContent', value: a.wordCount });
-  if (a.llmInterpretationScore < 70) out.push({ kind: 'clarity', value: a.llmInterpretationScore });
-  if (a.calculatedQualityScore >= 80) out.push({ kind: 'excellent', value: a.calculatedQualityScore });
-  return out;
-}
+// Recommendations are decided by the analyzer (one list of codes, docs/metrics/readme.md) and
+// worded by readmeTexts.ts.
