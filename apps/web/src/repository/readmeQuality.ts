@@ -1,4 +1,3 @@
-import type { ReadmeAnalysis } from '@docent/contracts';
 
 /** Spec §9 README quality rules. */
 export type QualityLabel = 'excellent' | 'good' | 'average' | 'needsImprovement';
