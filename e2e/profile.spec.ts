@@ -38,6 +38,14 @@ test('edit the profile, change the password and the email address', async ({ pag
     expect(after.imgUrl).toBe('https://example.com/grace.png');
     expect(profileCompleteness(after)).toBeGreaterThan(profileCompleteness(before));
     await expect(page.getByTestId('profile-completeness')).toHaveText(`${profileCompleteness(after)}%`);
+    // The form shows what was saved (it used to snap back to the values it opened with, and a
+    // second Save then silently reverted the change).
+    await expect(page.getByLabel('First name')).toHaveValue('Amazing');
+    const [second] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/api/v1/users'),
+      page.getByRole('button', { name: 'Save changes' }).click(),
+    ]);
+    expect(second.postDataJSON()).toMatchObject({ firstName: 'Amazing', imgUrl: 'https://example.com/grace.png' });
     // The server kept it: a reload reads it back.
     await page.reload();
     await expect(page.getByLabel('First name')).toHaveValue('Amazing');

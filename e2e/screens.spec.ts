@@ -18,6 +18,8 @@ interface Screen {
   /** Something that proves the screen rendered. */
   ready: (page: Page) => ReturnType<Page['locator']>;
   prepare?: (page: Page) => Promise<void>;
+  /** the ready element must lie wholly inside the viewport (popovers at 360 px) */
+  withinViewport?: boolean;
   verified?: boolean;
 }
 
@@ -48,6 +50,7 @@ const SCREENS: Screen[] = [
     prepare: async (p) => {
       await p.getByRole('button', { name: 'Settings' }).click();
     },
+    withinViewport: true,
   },
   {
     name: 'sidebar-open',
@@ -115,6 +118,12 @@ for (const width of [1280, 360]) {
           await expect.soft(page.locator('html')).toHaveAttribute('data-theme', theme);
           // Let antd finish its enter animations before the picture.
           await page.waitForTimeout(300);
+          if (screen.withinViewport) {
+            // A popover anchored near the right edge once started 30 px left of the screen at 360 px.
+            const box = await screen.ready(page).boundingBox();
+            expect.soft(box?.x ?? -1, `${screen.name}: starts inside the viewport`).toBeGreaterThanOrEqual(0);
+            expect.soft((box?.x ?? 0) + (box?.width ?? 0), `${screen.name}: ends inside the viewport`).toBeLessThanOrEqual(width);
+          }
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect.soft(overflow, `${screen.name}: no horizontal scrolling`).toBeLessThanOrEqual(0);
           await page.screenshot({ path: path.join(OUT, `${screen.name}-${width}-${theme}.png`), fullPage: !screen.prepare });

@@ -42,7 +42,8 @@ export default function PersonalInfoPage() {
     onSuccess: (updated: User) => {
       setUser(updated);
       queryClient.setQueriesData({ queryKey: authKeys.me }, updated);
-      form.resetFields();
+      // Show what was saved: resetFields would go back to the values the form opened with.
+      form.setFieldsValue({ firstName: updated.firstName, lastName: updated.lastName, userName: updated.userName, imgUrl: updated.imgUrl ?? '' });
       void message.success(t('profile.personal.saved'));
     },
     onError: (err) => notification.error({ title: t('profile.personal.failed'), description: err.message }),
