@@ -302,6 +302,21 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}$`));
     await pressEscape(page);
     await expect(page).toHaveURL(/\/jobs$/);
+    await page.unroute(`**/api/v1/lro/logs/${jobId}`);
+  });
+
+  await test.step('remove a repository: confirmed, gone from the list, its jobs kept, the other repository untouched', async () => {
+    await page.goto('/repositories/GIT/acme/bigrepo/');
+    await page.getByTestId('remove-repo').click();
+    const dialog = page.getByRole('dialog', { name: 'Remove acme/bigrepo?' });
+    await expect(dialog).toContainText('This cannot be undone.');
+    await dialog.getByRole('button', { name: 'Remove repository' }).click();
+    await expect(page).toHaveURL(/\/repositories$/);
+    await expect(page.getByText('acme/bigrepo was removed')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'calculator' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'bigrepo' })).toHaveCount(0);
+    await page.goto('/jobs');
+    await expect(page.getByTestId('job-row')).toHaveCount(2);
   });
 
   expect(errors).toEqual([]);

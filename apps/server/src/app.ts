@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(database));
       await api.register(authRoutes(auth, config));
       await api.register(userRoutes(auth, users));
-      await api.register(repoRoutes(auth, core.repoService, core.repos));
+      await api.register(repoRoutes(auth, core.repoService, core.repos, { cloneDir: config.cloneDir, analyzerCacheDir: config.analyzerCacheDir }));
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots));

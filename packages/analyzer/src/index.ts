@@ -5,6 +5,7 @@
 export { analyzeRepository, type AnalyzeOptions } from './engine/analyze.ts';
 export { AnalysisAbortedError, InvalidRepositoryError } from './engine/errors.ts';
 export { resolveCacheDir } from './engine/cache-dir.ts';
+export { forgetFolder } from './engine/cache.ts';
 export { complexityCategory, isUrgent } from './engine/entries.ts';
 export { isTestFile } from './engine/test-files.ts';
 export { gitBlobId } from './engine/blob-id.ts';

@@ -52,6 +52,8 @@ export type GitRepoPayload = z.infer<typeof GitRepoPayload>;
 
 export const RepoListQuery = z.object({ orgName: z.string().max(200).optional() });
 export const RepoDetailQuery = z.object({ orgName: NamePart, repoName: RepoNamePart, vendor: Vendor });
+/** DELETE /v1/git/repos/{vendor}/{orgName}/{repoName}: removes a repository with its analyses, clone and cache. */
+export const RepoPathParams = z.object({ vendor: Vendor, orgName: NamePart, repoName: RepoNamePart });
 export const RepoDetailResponse = z.object({
   planType: PlanType,
   gitAppMetaData: z.object({ siteUrl: z.string().nullable(), analysisReport: AnalysisReport }),

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AnalysisReport } from '@docent/contracts';
+import { ACTIVE_JOB_STATES, type AnalysisReport } from '@docent/contracts';
 import type { Database, RepositoryRow } from '../db/schema.ts';
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
@@ -45,6 +45,23 @@ export class RepoRepository {
       .set({ analysis_report: sql`analysis_report || ${JSON.stringify(report)}::jsonb`, updated_at: new Date() })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** Jobs of this repository still queued or running. */
+  async activeJobs(id: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('repository_id', '=', id)
+      .where('state', 'in', [...ACTIVE_JOB_STATES])
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Deletes the repository; its analysis details go with it, its jobs stay without the link. */
+  async remove(id: string, userId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('repositories').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   async saveDetails(id: string, type: string, data: unknown): Promise<void> {

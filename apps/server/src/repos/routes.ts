@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GitRepoPayload, RegisterGitRepoRequest, Repository, RepoDetailQuery, RepoDetailResponse, RepoListQuery } from '@docent/contracts';
+import { GitRepoPayload, RegisterGitRepoRequest, Repository, RepoDetailQuery, RepoDetailResponse, RepoListQuery, RepoPathParams } from '@docent/contracts';
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { toRepository } from './mapper.ts';
@@ -10,7 +10,7 @@ import type { RepoService } from './service.ts';
 
 const tags = ['repositories'];
 
-export function repoRoutes(auth: AuthService, service: RepoService, repos: RepoRepository) {
+export function repoRoutes(auth: AuthService, service: RepoService, repos: RepoRepository, storage: { cloneDir: string; analyzerCacheDir: string }) {
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
@@ -19,6 +19,11 @@ export function repoRoutes(auth: AuthService, service: RepoService, repos: RepoR
       const row = await service.registerGit(userOf(req), req.body);
       reply.status(201);
       return toRepository(row);
+    });
+
+    r.delete('/v1/git/repos/:vendor/:orgName/:repoName', { ...signedIn, schema: { tags, params: RepoPathParams } }, async (req, reply) => {
+      await service.remove(userOf(req), req.params.vendor, req.params.orgName, req.params.repoName, storage);
+      return reply.status(204).send();
     });
 
     r.get('/app/github/list', { ...signedIn, schema: { tags, querystring: RepoListQuery, response: { 200: z.array(Repository) } } }, async (req) =>

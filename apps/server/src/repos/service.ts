@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { forgetFolder } from '@docent/analyzer';
 import { ErrorCode } from '@docent/contracts';
 import type { RepositoryRow, UserRow } from '../db/schema.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';
@@ -36,6 +39,23 @@ export class RepoService {
     const row = await this.repos.find(user.id, vendor, org, repo);
     if (!row) throw notFound(REPO_NOT_FOUND);
     return row;
+  }
+
+  /**
+   * Removes a repository of this user with its analyses, its clone and its analyzer cache; jobs
+   * keep their history without the link. 404 for another user's repository (nothing is touched),
+   * 409 while one of its jobs is queued or running.
+   */
+  async remove(user: UserRow, vendor: string, org: string, repo: string, storage: { cloneDir: string; analyzerCacheDir: string }): Promise<void> {
+    const row = await this.get(user, vendor, org, repo);
+    if ((await this.repos.activeJobs(row.id)) > 0) {
+      throw new HttpError(409, 'REPO_BUSY', 'An analysis of this repository is still running. Stop it, then remove the repository.');
+    }
+    if (!(await this.repos.remove(row.id, user.id))) throw notFound(REPO_NOT_FOUND);
+    // The clone is named by the repository's id alone, so nothing of another repository is reached.
+    const clone = path.join(storage.cloneDir, row.id);
+    forgetFolder(storage.analyzerCacheDir, clone);
+    await rm(clone, { recursive: true, force: true });
   }
 
   /** What git clones: the stored URL, with the vendor connection's credential for hosted vendors. */

@@ -1,14 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Skeleton, Tabs, Tag, Tooltip } from 'antd';
-import { CodeOutlined, CrownOutlined, ExperimentOutlined, ExportOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Skeleton, Tabs, Tag, Tooltip } from 'antd';
+import { CodeOutlined, CrownOutlined, DeleteOutlined, ExperimentOutlined, ExportOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Vendor, type AnalysisReport } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { AzurePatModal } from '../repositories/AzurePatModal.tsx';
+import { reposKeys } from '../repositories/api.ts';
 import { VendorIcon } from '../repositories/VendorIcon.tsx';
 import { TerminalModal } from '../terminal/Terminal.tsx';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
@@ -60,6 +61,27 @@ function RepositoryPage() {
   });
   const analysis = useAnalysis(repoRef, { needsAzurePat: vendor === 'AZUREDEVOPS' });
   const [modal, setModal] = useState<'functions' | 'issues' | 'readme' | null>(null);
+  const { modal: confirm, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => repositoryApi.remove(repoRef),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: reposKeys.all });
+      queryClient.removeQueries({ queryKey: repositoryKeys.detail(repoRef) });
+      void message.success(t('repository.remove.done', { name: `${org}/${repo}` }));
+      void navigate('/repositories');
+    },
+    onError: (err) => void message.error(errorMessage(err)),
+  });
+  const askRemove = () =>
+    confirm.confirm({
+      title: t('repository.remove.title', { name: `${org}/${repo}` }),
+      content: t('repository.remove.body'),
+      okText: t('repository.remove.ok'),
+      okButtonProps: { danger: true, id: 'remove-repo-confirm' },
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync().catch(() => undefined),
+    });
 
   // Spec §6: the analysis dashboard renders nothing without a user.
   if (!user) return null;
@@ -86,6 +108,11 @@ function RepositoryPage() {
             {t('repository.bar.upgrade')}
           </Button>
         </Link>
+      )}
+      {detail.data && (
+        <Button danger icon={<DeleteOutlined />} onClick={askRemove} loading={remove.isPending} data-testid="remove-repo">
+          {t('repository.remove.button')}
+        </Button>
       )}
       {detail.data && !analysed && (
         <Button type="primary" icon={<ExperimentOutlined />} onClick={() => void analysis.start('coverage')} loading={busy} data-testid="full-analysis">

@@ -49,6 +49,9 @@ export const repositoryApi = {
   functionDetails: (r: RepoRef, type: 'basicDoc' | 'advancedDoc') =>
     apiRequest<FunctionDetails>(`/v1/git/analyze/repo/${type}/details`, { method: 'POST', json: payload(r) }),
   readmeDetails: (r: RepoRef) => apiRequest<ReadmeDetails>('/v1/git/analyze/repo/readme/details', { method: 'POST', json: payload(r) }),
+  /** Removes the repository with its analyses, clone and cache (its jobs keep their history). */
+  remove: (r: RepoRef) =>
+    apiRequest<void>(`/v1/git/repos/${encodeURIComponent(r.vendor)}/${encodeURIComponent(r.org)}/${encodeURIComponent(r.repo)}`, { method: 'DELETE' }),
   azurePatValid: (org: string) => apiRequest<{ isValid: boolean; message?: string }>(`/v1/azure/pat?${new URLSearchParams({ organization: org })}`),
   submitAzurePat: (org: string, pat: string) =>
     apiRequest<{ isValid: boolean; message?: string }>(`/v1/azure/pat?${new URLSearchParams({ organization: org })}`, { method: 'POST', headers: { 'X-Azure-PAT': pat } }),

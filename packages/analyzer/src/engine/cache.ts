@@ -250,3 +250,24 @@ export function analyzerSourceVersion(): string {
   sourceVersion ??= hashAnalyzerSources(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
   return sourceVersion;
 }
+
+/**
+ * Forgets what the cache holds for one repository folder (call before the folder is deleted):
+ * its pack in every cache version. Project indexes that still name the pack read it as a miss.
+ */
+export function forgetFolder(cacheDir: string, folder: string): void {
+  let realRoot: string;
+  try {
+    realRoot = fs.realpathSync(folder);
+  } catch {
+    realRoot = path.resolve(folder);
+  }
+  const name = createHash('sha1').update(realRoot).digest('hex');
+  let versions: string[];
+  try {
+    versions = fs.readdirSync(cacheDir).filter((d) => /^v\d+-/.test(d));
+  } catch {
+    return; // no cache yet
+  }
+  for (const version of versions) fs.rmSync(path.join(cacheDir, version, 'repos', `${name}.json`), { force: true });
+}
