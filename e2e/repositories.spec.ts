@@ -150,7 +150,7 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(outdated.locator('tbody tr.ant-table-row')).toContainText('scale');
     await expect(outdated.locator('tbody tr.ant-table-row')).toContainText("The docstring documents 'timeout', which the signature does not have.");
     // add's body changed in the second commit, after its docstring: a review suggestion, not outdated.
-    await modal.getByRole('tab', { name: 'Review suggestions (1)' }).click();
+    await modal.getByRole('tab', { name: 'To review (1)' }).click();
     const review = modal.getByTestId('review-table');
     await expect(review.locator('tbody tr.ant-table-row code')).toHaveText(['add']);
     await expect(review.locator('tbody tr.ant-table-row')).toContainText(/Changed in [0-9a-f]{7} \(2025-02-01\), after the docstring was last updated \(2025-01-01\): the body changed\./);

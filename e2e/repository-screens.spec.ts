@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
+import { seriousViolations } from './support/a11y.ts';
 
 /**
  * Screenshots of the issue 5 screens (repositories, organisation, repository dashboard and its
@@ -96,7 +97,7 @@ const SHOTS: Shot[] = [
     ready: (p) => p.getByTestId('review-table'),
     prepare: async (p) => {
       await openCard(p, 'card-issues');
-      await p.getByRole('tab', { name: /^Review suggestions/ }).click();
+      await p.getByRole('tab', { name: /^To review/ }).click();
     },
     viewportOnly: true,
   },
@@ -178,6 +179,7 @@ for (const { width, theme, language = 'en' } of RUNS) {
           await expect.soft(page.locator('html')).toHaveAttribute('data-theme', theme);
           await page.mouse.move(1, 1);
           await page.waitForTimeout(400);
+          expect.soft(await seriousViolations(page), `${shot.name}: no serious or critical WCAG 2 AA violations`).toEqual([]);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect.soft(overflow, `${shot.name}: no horizontal scrolling`).toBeLessThanOrEqual(0);
           await page.screenshot({ path: path.join(OUT, `${shot.name}-${width}-${theme}${suffix}.png`), fullPage: !shot.viewportOnly });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
+import { seriousViolations } from './support/a11y.ts';
 
 /**
  * Screenshots of every main screen at 1280 and 360 px, light and dark, saved under
@@ -124,6 +125,7 @@ for (const width of [1280, 360]) {
             expect.soft(box?.x ?? -1, `${screen.name}: starts inside the viewport`).toBeGreaterThanOrEqual(0);
             expect.soft((box?.x ?? 0) + (box?.width ?? 0), `${screen.name}: ends inside the viewport`).toBeLessThanOrEqual(width);
           }
+          expect.soft(await seriousViolations(page), `${screen.name}: no serious or critical WCAG 2 AA violations`).toEqual([]);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect.soft(overflow, `${screen.name}: no horizontal scrolling`).toBeLessThanOrEqual(0);
           await page.screenshot({ path: path.join(OUT, `${screen.name}-${width}-${theme}.png`), fullPage: !screen.prepare });

@@ -43,7 +43,9 @@ export function differentFromRules(t: TFunction, other: string): FormRule {
 
 export function securityCodeRules(t: TFunction): FormRule[] {
   return [
-    requiredRule(t),
+    // Not `required: true`: antd would put aria-required on Input.OTP's wrapper <div>, where ARIA
+    // does not allow it (axe: aria-allowed-attr, critical). The message is the same.
+    { validator: (_, value: unknown) => (typeof value === 'string' && value.trim() ? Promise.resolve() : Promise.reject(new Error(t('auth.common.requiredField')))) },
     { pattern: new RegExp(`^\\d{${SECURITY_CODE_LENGTH}}$`), message: t('auth.common.codeLength') },
   ];
 }

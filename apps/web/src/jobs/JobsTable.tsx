@@ -35,7 +35,7 @@ export function JobsTable({ jobs, loading, onOpen, showRepo = false, rowClickOpe
           <Tag color={STATE_COLOR[j.state]} data-testid="job-state">
             {t(`jobs.states.${j.state}`)}
           </Tag>
-          {isActive(j.state) && <Progress percent={j.progress} size="small" className="dc-job-state__bar" />}
+          {isActive(j.state) && <Progress percent={j.progress} size="small" className="dc-job-state__bar" aria-label={t('jobs.progress', { percent: j.progress })} />}
         </span>
       ),
     },

@@ -25,7 +25,7 @@ export function ProfileSidePanel({ user }: { user: User }) {
           <span>{t('profile.completeness')}</span>
           <strong data-testid="profile-completeness">{completeness}%</strong>
         </div>
-        <Progress percent={completeness} showInfo={false} size="small" />
+        <Progress percent={completeness} showInfo={false} size="small" aria-label={t('profile.completenessLabel', { percent: completeness })} />
       </div>
       <Menu
         mode="inline"

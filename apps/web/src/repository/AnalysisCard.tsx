@@ -34,16 +34,22 @@ export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyTe
       data-testid={testId}
       data-state={state}
       onClick={clickable ? onOpen : undefined}
-      onKeyDown={clickable ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onOpen()) : undefined}
-      role={clickable ? 'button' : undefined}
-      tabIndex={clickable ? 0 : undefined}
-      aria-label={clickable ? t('repository.cards.open', { title }) : undefined}
     >
       <header className="dc-acard__head">
         <span className="dc-acard__icon" aria-hidden="true">
           {icon}
         </span>
-        <h3>{title}</h3>
+        {/* The whole card opens the details with a pointer; for the keyboard the title is the
+            button (a focusable card around the refresh button would nest interactive controls). */}
+        <h3>
+          {clickable ? (
+            <button type="button" className="dc-acard__open" aria-label={t('repository.cards.open', { title })} onClick={(e) => (e.stopPropagation(), onOpen())}>
+              {title}
+            </button>
+          ) : (
+            title
+          )}
+        </h3>
         {state === 'ready' && (
           <Tooltip title={t('repository.cards.refresh')}>
             <Button
@@ -63,7 +69,7 @@ export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyTe
       </header>
       {state === 'analysing' ? (
         <div className="dc-acard__busy" aria-live="polite">
-          <Progress type="circle" percent={Math.round(progress)} size={64} />
+          <Progress type="circle" percent={Math.round(progress)} size={64} aria-label={t('jobs.progress', { percent: Math.round(progress) })} />
           <span>{t('repository.cards.analysing')}</span>
         </div>
       ) : state === 'empty' ? (

@@ -48,7 +48,7 @@ function Bar({ label, part, total, testId, color }: { label: string; part: numbe
           <span data-testid={`${testId}-count`}>{`${part} / ${total}`}</span> · <span data-testid={`${testId}-percent`}>{formatPercent(pct, i18n.language)}</span>
         </strong>
       </div>
-      <Progress percent={pct} showInfo={false} strokeColor={color} size="small" />
+      <Progress percent={pct} showInfo={false} strokeColor={color} size="small" aria-label={label} />
     </div>
   );
 }
@@ -164,6 +164,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
               strokeColor={BAND_COLOR[scoreBand(readme.calculatedQualityScore)]}
               data-testid="readme-bar"
               data-band={scoreBand(readme.calculatedQualityScore)}
+              aria-label={t('repository.readme.title')}
             />
           </>
         )}

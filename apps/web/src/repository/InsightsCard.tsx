@@ -39,7 +39,7 @@ export function InsightsCard({ report }: { report: AnalysisReport }) {
       </header>
       <div className="dc-insights__body">
         <div className="dc-insights__score">
-          <Progress type="dashboard" percent={Math.round(score)} strokeColor={LABEL_COLOR[label]} size={120} format={(p) => <span data-testid="health-score">{p}</span>} />
+          <Progress type="dashboard" percent={Math.round(score)} strokeColor={LABEL_COLOR[label]} size={120} format={(p) => <span data-testid="health-score">{p}</span>} aria-label={t('repository.insights.title')} />
           <Tag color={label === 'good' ? 'success' : label === 'poor' ? 'error' : 'warning'} data-testid="health-label">
             {t(`repository.insights.labels.${label}`)}
           </Tag>

@@ -64,7 +64,7 @@ export function Sidebar({ user, collapsed, viewport, onNavigate }: SidebarProps)
             </Tooltip>
           ) : (
             <>
-              <Tag color={user.planType ? 'geekblue' : 'purple'} variant="filled" className="dc-sider__plan">
+              <Tag className="dc-sider__plan">
                 {planLabel}
               </Tag>
               <span className="dc-sider__version">{APP_VERSION}</span>
