@@ -247,9 +247,14 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(rows.first()).toContainText('acme/bigrepo');
     await expect(rows.first().getByTestId('job-state')).toHaveText('Cancelled');
 
-    await page.getByTestId('jobs-status-filter').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Cancelled$/ }).click();
-    await pressEscape(page);
+    // The option list animates in; under load a click can land before it takes input, so the
+    // choice is retried until the filter shows it (the assertion on the rows is unchanged).
+    await expect(async () => {
+      await page.getByTestId('jobs-status-filter').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: /^Cancelled$/ }).click({ timeout: 2_000 });
+      await pressEscape(page);
+      await expect(page.getByTestId('jobs-status-filter')).toContainText('Cancelled', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText('acme/bigrepo');
     await page.getByTestId('jobs-status-filter').hover();

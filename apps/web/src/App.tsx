@@ -21,10 +21,12 @@ export function App() {
   const router = useMemo(() => createAppRouter(), []);
 
   useEffect(() => {
-    // Spec §4: a 511 signs out (the client already cleared the session) and goes to /.
+    // Spec §4: a 511 signs out (the client already cleared the session) and goes to /. A full
+    // load of / rather than a router navigation: queries still in flight could answer 511 again
+    // mid-navigation and leave the app on / without its redirect (seen in the e2e under load).
     setUnauthorizedHandler(() => {
       queryClient.clear();
-      void router.navigate('/', { replace: true });
+      window.location.replace('/');
     });
   }, [queryClient, router]);
 
