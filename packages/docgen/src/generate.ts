@@ -1,0 +1,139 @@
+import { extractWithTreeSitter, parseDocstring, signatureFactsOf, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
+import { buildModel, findRaises, RECEIVERS, type DocModel } from './model.ts';
+import { RENDERERS } from './render.ts';
+import type { StyleConfig } from './languages.ts';
+
+/** Replace rows [startRow, endRow) of the original file with `lines` (endRow = startRow: insert). */
+export interface LineEdit {
+  startRow: number;
+  endRow: number;
+  lines: string[];
+}
+
+export type Outcome =
+  | { name: string; line: number; action: 'documented' | 'updated' }
+  | { name: string; line: number; action: 'skipped'; reason: string };
+
+export interface FileResult {
+  output: string;
+  edits: LineEdit[];
+  outcomes: Outcome[];
+  /** documented parameters that are not in the signature, per function (flagged, never removed) */
+  staleParams: { name: string; params: string[] }[];
+}
+
+const isPython = (language: string): boolean => language === 'Python';
+
+/** Generates or completes the docs of every function of one file. Pure: same input, same output. */
+export async function generateFile(source: string, language: string, relPath: string, config: StyleConfig): Promise<FileResult> {
+  const fns = await extractWithTreeSitter(source, language, relPath);
+  const eol = source.includes('\r\n') ? '\r\n' : '\n';
+  const lines = source.split(eol);
+  const edits: LineEdit[] = [];
+  const outcomes: Outcome[] = [];
+  const staleParams: FileResult['staleParams'] = [];
+  const usedRows = new Set<number>();
+  for (const fn of fns) {
+    const facts = signatureFactsOf.get(fn);
+    if (!facts) continue;
+    const planned = plan(fn, facts, lines, language, config);
+    if (planned.stale.length > 0) staleParams.push({ name: fn.name, params: planned.stale });
+    if ('reason' in planned) {
+      if (planned.reason !== '') outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: planned.reason });
+      continue;
+    }
+    if (usedRows.has(planned.edit.startRow)) {
+      outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: 'another declaration starts on the same line' });
+      continue;
+    }
+    usedRows.add(planned.edit.startRow);
+    edits.push(planned.edit);
+    outcomes.push({ name: fn.name, line: fn.startLine, action: planned.updated ? 'updated' : 'documented' });
+  }
+  edits.sort((a, b) => a.startRow - b.startRow);
+  return { output: applyEdits(lines, edits).join(eol), edits, outcomes, staleParams };
+}
+
+export function applyEdits(lines: readonly string[], edits: readonly LineEdit[]): string[] {
+  const out = [...lines];
+  for (const e of [...edits].sort((a, b) => b.startRow - a.startRow)) out.splice(e.startRow, e.endRow - e.startRow, ...e.lines);
+  return out;
+}
+
+type Plan = ({ edit: LineEdit; updated: boolean } | { reason: string }) & { stale: string[] };
+
+function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[], language: string, config: StyleConfig): Plan {
+  const python = isPython(language);
+  let model = buildModel(fn.name, language, facts, fn.content);
+  let stale: string[] = [];
+  let updated = false;
+  let startRow: number;
+  let endRow: number;
+  let indent: string;
+  if (fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null) {
+    const summary = parseDocstring(fn.docstring, language);
+    const names = new Set(facts.params.map((p) => p.name));
+    stale = facts.signature && !facts.signature.incomplete && !facts.signature.acceptsKeywords ? summary.params.filter((p) => !names.has(p) && !RECEIVERS.has(p)) : [];
+    if (summary.styles.length > 0) {
+      const missing = model.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
+      if (missing.length === 0 && (summary.documentsReturn || (!model.returns && !model.yields))) return { reason: '', stale };
+      return { reason: `its doc already has ${summary.styles.join('/')} sections; adding single entries to them is not supported yet`, stale };
+    }
+    // Prose only: the human text stays, the sections are added.
+    startRow = fn.docStartLine - 1;
+    endRow = fn.docEndLine;
+    const first = lines[startRow] ?? '';
+    const last = lines[endRow - 1] ?? '';
+    if (python ? !/^\s*[rRuU]?("""|''')/.test(first) || !/("""|''')\s*$/.test(last) : !/^\s*\/\*\*/.test(first) || !/\*\/\s*$/.test(last)) {
+      return { reason: 'its doc shares a line with code', stale };
+    }
+    if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale };
+    indent = /^\s*/.exec(first)![0];
+    model = mergeProse(model, fn.docstring);
+    updated = true;
+  } else if (python) {
+    if (facts.bodyRow === null || facts.bodyColumn === null) return { reason: 'its body is on the header line', stale };
+    startRow = facts.bodyRow;
+    endRow = startRow;
+    indent = (lines[startRow] ?? '').slice(0, facts.bodyColumn);
+    if (indent.trim() !== '') return { reason: 'its body shares a line with its header', stale };
+  } else {
+    startRow = facts.declRow;
+    endRow = startRow;
+    indent = /^\s*/.exec(lines[startRow] ?? '')![0];
+    if (lines.slice(0, startRow).length > 0 && /\S/.test((lines[startRow] ?? '').slice(0, indent.length))) return { reason: 'no line of its own', stale };
+  }
+  const render = RENDERERS[config.docstringStyle];
+  if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale };
+  const body = python ? pythonDoc(model, render, config.maxDocStringLength, indent) : blockDoc(model, render, config.maxDocStringLength, indent);
+  if (body === null) return { reason: 'its text cannot be quoted safely', stale };
+  return { edit: { startRow, endRow, lines: body }, updated, stale };
+}
+
+/** An existing prose doc: its first paragraph stays the summary, the rest is kept verbatim. */
+function mergeProse(model: DocModel, text: string): DocModel {
+  const paragraphs = text.replace(/\s+$/, '').split(/\n\s*\n/);
+  const summary = (paragraphs[0] ?? '').trim();
+  return { ...model, summary: summary === '' ? model.summary : summary, description: paragraphs.slice(1).map((p) => p.replace(/^\n+/, '')) };
+}
+
+function pythonDoc(model: DocModel, render: (m: DocModel, w: number) => string[], max: number, indent: string): string[] | null {
+  const width = max - indent.length - 4; // room for an opening r""" on the first line
+  const body = render(model, Math.max(20, width));
+  if (body.some((l) => l.includes('"""')) || body.at(-1)?.endsWith('\\')) return null;
+  const backslash = body.some((l) => l.includes('\\'));
+  const open = backslash ? 'r"""' : '"""';
+  if (body.length === 1 && indent.length + open.length + body[0]!.length + 3 <= max && !body[0]!.endsWith('"')) return [`${indent}${open}${body[0]}"""`];
+  const out = body.map((l, i) => (i === 0 ? `${indent}${open}${l}` : l === '' ? '' : `${indent}${l}`));
+  out.push(`${indent}"""`);
+  return out;
+}
+
+function blockDoc(model: DocModel, render: (m: DocModel, w: number) => string[], max: number, indent: string): string[] {
+  const prefix = `${indent} * `;
+  const body = render(model, Math.max(20, max - prefix.length)).map((l) => l.replace(/\*\//g, '*\\/'));
+  if (body.length === 1 && indent.length + 4 + body[0]!.length + 3 <= max) return [`${indent}/** ${body[0]} */`];
+  return [`${indent}/**`, ...body.map((l) => (l === '' ? `${indent} *` : prefix + l)), `${indent} */`];
+}
+
+export { findRaises };

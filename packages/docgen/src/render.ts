@@ -1,0 +1,109 @@
+import type { DocModel } from './model.ts';
+import { wrap } from './wrap.ts';
+
+/** A renderer turns the model into the doc's text lines (without comment markers or indentation). */
+export type Renderer = (model: DocModel, width: number) => string[];
+
+const IND = '    ';
+
+function block(model: DocModel, width: number): string[] {
+  const out = wrap(model.summary, width);
+  for (const paragraph of model.description) {
+    out.push('');
+    // Human text is kept as it was written, line for line.
+    out.push(...paragraph.split('\n'));
+  }
+  return out;
+}
+
+function section(out: string[], lines: string[]): void {
+  if (lines.length === 0) return;
+  out.push('');
+  out.push(...lines);
+}
+
+export const google: Renderer = (m, width) => {
+  const out = block(m, width);
+  const entry = (head: string, text: string): string[] => wrap(`${head}: ${text}`, width, IND, IND + IND);
+  section(out, m.params.length ? ['Args:', ...m.params.flatMap((p) => entry(`${p.variadic ? '' : ''}${p.name}${p.type ? ` (${p.type})` : ''}`, p.text))] : []);
+  const ret = m.yields ?? m.returns;
+  if (ret) section(out, [m.yields ? 'Yields:' : 'Returns:', ...wrap(ret.type ? `${ret.type}: ${ret.text}` : ret.text, width, IND, IND)]);
+  section(out, m.raises.length ? ['Raises:', ...m.raises.flatMap((r) => entry(r.type, r.text))] : []);
+  return out;
+};
+
+function underline(title: string): string[] {
+  return [title, '-'.repeat(title.length)];
+}
+
+export const numpy: Renderer = (m, width) => {
+  const out = block(m, width);
+  const entry = (head: string, text: string): string[] => [head, ...wrap(text, width, IND, IND)];
+  section(out, m.params.length ? [...underline('Parameters'), ...m.params.flatMap((p) => entry(`${p.name}${p.type ? ` : ${p.type}` : ''}`, p.text))] : []);
+  const ret = m.yields ?? m.returns;
+  if (ret) section(out, [...underline(m.yields ? 'Yields' : 'Returns'), ...entry(ret.type ?? 'object', ret.text)]);
+  section(out, m.raises.length ? [...underline('Raises'), ...m.raises.flatMap((r) => entry(r.type, r.text))] : []);
+  return out;
+};
+
+export const rest: Renderer = (m, width) => {
+  const out = block(m, width);
+  const field = (head: string, text: string): string[] => wrap(`${head} ${text}`, width, '', IND);
+  const lines: string[] = [];
+  for (const p of m.params) {
+    lines.push(...field(`:param ${p.name}:`, p.text));
+    if (p.type) lines.push(...field(`:type ${p.name}:`, p.type));
+  }
+  const ret = m.yields ?? m.returns;
+  if (ret) {
+    lines.push(...field(m.yields ? ':yields:' : ':returns:', ret.text));
+    if (ret.type) lines.push(...field(m.yields ? ':ytype:' : ':rtype:', ret.type));
+  }
+  for (const r of m.raises) lines.push(...field(`:raises ${r.type}:`, r.text));
+  section(out, lines);
+  return out;
+};
+
+export const epytext: Renderer = (m, width) => {
+  const out = block(m, width);
+  const field = (head: string, text: string): string[] => wrap(`${head} ${text}`, width, '', IND);
+  const lines: string[] = [];
+  for (const p of m.params) {
+    lines.push(...field(`@param ${p.name}:`, p.text));
+    if (p.type) lines.push(...field(`@type ${p.name}:`, p.type));
+  }
+  const ret = m.yields ?? m.returns;
+  if (ret) {
+    lines.push(...field('@return:', ret.text));
+    if (ret.type) lines.push(...field('@rtype:', ret.type));
+  }
+  for (const r of m.raises) lines.push(...field(`@raise ${r.type}:`, r.text));
+  section(out, lines);
+  return out;
+};
+
+export const jsdoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(`${head} ${text}`, width, '', '  ');
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.type ? `{${p.variadic ? '...' : ''}${p.type.replace(/\[\]$/, p.variadic ? '' : '[]')}} ` : ''}${p.name} -`, p.text));
+  if (m.yields) lines.push(...tag(`@yields${m.yields.type ? ` {${m.yields.type}}` : ''}`, m.yields.text));
+  else if (m.returns) lines.push(...tag(`@returns${m.returns.type ? ` {${m.returns.type}}` : ''}`, m.returns.text));
+  for (const r of m.raises) lines.push(...tag(`@throws {${r.type}}`, r.text));
+  section(out, lines);
+  return out;
+};
+
+export const tsdoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(`${head} ${text}`, width, '', '  ');
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.name} -`, p.text));
+  if (m.returns && !m.yields) lines.push(...tag('@returns', m.returns.text));
+  if (m.yields) lines.push(...tag('@returns', `An iterator; each step yields ${m.yields.text.charAt(0).toLowerCase()}${m.yields.text.slice(1)}`));
+  for (const r of m.raises) lines.push(...tag(`@throws {@link ${r.type}}`, r.text));
+  section(out, lines);
+  return out;
+};
+
+export const RENDERERS: Readonly<Record<string, Renderer>> = { google, numpy, rest, epytext, jsdoc, tsdoc };
