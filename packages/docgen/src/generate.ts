@@ -110,11 +110,10 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
   return { edit: { startRow, endRow, lines: body }, updated, stale };
 }
 
-/** An existing prose doc: its first paragraph stays the summary, the rest is kept verbatim. */
+/** An existing prose doc is kept verbatim, line for line; the sections are added after it. */
 function mergeProse(model: DocModel, text: string): DocModel {
-  const paragraphs = text.replace(/\s+$/, '').split(/\n\s*\n/);
-  const summary = (paragraphs[0] ?? '').trim();
-  return { ...model, summary: summary === '' ? model.summary : summary, description: paragraphs.slice(1).map((p) => p.replace(/^\n+/, '')) };
+  const kept = text.replace(/\s+$/, '').replace(/^\n+/, '');
+  return kept === '' ? model : { ...model, summary: '', description: kept.split(/\n\s*\n/) };
 }
 
 function pythonDoc(model: DocModel, render: (m: DocModel, w: number) => string[], max: number, indent: string): string[] | null {

@@ -7,9 +7,9 @@ export type Renderer = (model: DocModel, width: number) => string[];
 const IND = '    ';
 
 function block(model: DocModel, width: number): string[] {
-  const out = wrap(model.summary, width);
+  const out = model.summary === '' ? [] : wrap(model.summary, width);
   for (const paragraph of model.description) {
-    out.push('');
+    if (out.length > 0) out.push('');
     // Human text is kept as it was written, line for line.
     out.push(...paragraph.split('\n'));
   }
@@ -24,8 +24,8 @@ function section(out: string[], lines: string[]): void {
 
 export const google: Renderer = (m, width) => {
   const out = block(m, width);
-  const entry = (head: string, text: string): string[] => wrap(`${head}: ${text}`, width, IND, IND + IND);
-  section(out, m.params.length ? ['Args:', ...m.params.flatMap((p) => entry(`${p.variadic ? '' : ''}${p.name}${p.type ? ` (${p.type})` : ''}`, p.text))] : []);
+  const entry = (head: string, text: string): string[] => wrap(text, width, IND, IND + IND, `${head}:`);
+  section(out, m.params.length ? ['Args:', ...m.params.flatMap((p) => entry(`${p.name}${p.type ? ` (${p.type})` : ''}`, p.text))] : []);
   const ret = m.yields ?? m.returns;
   if (ret) section(out, [m.yields ? 'Yields:' : 'Returns:', ...wrap(ret.type ? `${ret.type}: ${ret.text}` : ret.text, width, IND, IND)]);
   section(out, m.raises.length ? ['Raises:', ...m.raises.flatMap((r) => entry(r.type, r.text))] : []);
@@ -48,7 +48,7 @@ export const numpy: Renderer = (m, width) => {
 
 export const rest: Renderer = (m, width) => {
   const out = block(m, width);
-  const field = (head: string, text: string): string[] => wrap(`${head} ${text}`, width, '', IND);
+  const field = (head: string, text: string): string[] => wrap(text, width, '', IND, head);
   const lines: string[] = [];
   for (const p of m.params) {
     lines.push(...field(`:param ${p.name}:`, p.text));
@@ -66,7 +66,7 @@ export const rest: Renderer = (m, width) => {
 
 export const epytext: Renderer = (m, width) => {
   const out = block(m, width);
-  const field = (head: string, text: string): string[] => wrap(`${head} ${text}`, width, '', IND);
+  const field = (head: string, text: string): string[] => wrap(text, width, '', IND, head);
   const lines: string[] = [];
   for (const p of m.params) {
     lines.push(...field(`@param ${p.name}:`, p.text));
@@ -84,7 +84,7 @@ export const epytext: Renderer = (m, width) => {
 
 export const jsdoc: Renderer = (m, width) => {
   const out = block(m, width);
-  const tag = (head: string, text: string): string[] => wrap(`${head} ${text}`, width, '', '  ');
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
   const lines: string[] = [];
   for (const p of m.params) lines.push(...tag(`@param ${p.type ? `{${p.variadic ? '...' : ''}${p.type.replace(/\[\]$/, p.variadic ? '' : '[]')}} ` : ''}${p.name} -`, p.text));
   if (m.yields) lines.push(...tag(`@yields${m.yields.type ? ` {${m.yields.type}}` : ''}`, m.yields.text));
@@ -96,7 +96,7 @@ export const jsdoc: Renderer = (m, width) => {
 
 export const tsdoc: Renderer = (m, width) => {
   const out = block(m, width);
-  const tag = (head: string, text: string): string[] => wrap(`${head} ${text}`, width, '', '  ');
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
   const lines: string[] = [];
   for (const p of m.params) lines.push(...tag(`@param ${p.name} -`, p.text));
   if (m.returns && !m.yields) lines.push(...tag('@returns', m.returns.text));

@@ -2,8 +2,10 @@
  * Greedy word wrap: the first line starts with `first`, the others with `rest`; no line exceeds
  * `width` unless one word alone does (a URL, a long identifier), which then stands on its own line.
  */
-export function wrap(text: string, width: number, first = '', rest = first): string[] {
+export function wrap(text: string, width: number, first = '', rest = first, head = ''): string[] {
+  // The head (`name (type):`, `@param name -`) is one unbreakable word: parsers read it on one line.
   const words = text.split(/\s+/).filter((w) => w !== '');
+  if (head !== '') words.unshift(head);
   const lines: string[] = [];
   let line = first;
   let empty = true;
