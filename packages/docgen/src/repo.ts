@@ -82,8 +82,10 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     }
     for (const o of result.outcomes) summary[o.action]++;
     summary.files++;
-    const eol = before.includes('\r\n') ? '\r\n' : '\n';
-    changes.push({ path: rel, language, before, after: result.output, diff: unifiedDiff(rel, before.split(eol), result.edits), outcomes: result.outcomes });
+    // The diff keeps a CRLF file's \r on every line, its own and the added ones.
+    const cr = before.includes('\r\n') ? '\r' : '';
+    const edits = result.edits.map((e) => ({ ...e, lines: e.lines.map((l) => l + cr) }));
+    changes.push({ path: rel, language, before, after: result.output, diff: unifiedDiff(rel, before.split('\n'), edits), outcomes: result.outcomes });
   }
   options.onProgress?.(files.length, files.length, '');
   return { changes, diff: changes.map((c) => c.diff).join(''), summary };
