@@ -1,5 +1,6 @@
 import { extractWithTreeSitter, parseDocstring, signatureFactsOf, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
 import { buildModel, findRaises, RECEIVERS, type DocModel } from './model.ts';
+import { FAMILY, mergeSections, type MergeInput } from './merge.ts';
 import { RENDERERS } from './render.ts';
 import type { StyleConfig } from './languages.ts';
 
@@ -77,7 +78,18 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
     if (summary.styles.length > 0) {
       const missing = model.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
       if (missing.length === 0 && (summary.documentsReturn || (!model.returns && !model.yields))) return { reason: '', stale };
-      return { reason: `its doc already has ${summary.styles.join('/')} sections; adding single entries to them is not supported yet`, stale };
+      const family = FAMILY[config.docstringStyle];
+      if (!family || !summary.styles.includes(family)) {
+        return { reason: `its doc is written in ${summary.styles.join('/')} style, not ${config.docstringStyle}; it is left as it is`, stale };
+      }
+      const needsReturn = !summary.documentsReturn && (model.returns !== null || model.yields !== null);
+      const merged = mergeExisting(lines, fn.docStartLine - 1, fn.docEndLine, python, config, {
+        missingParams: missing,
+        returns: needsReturn ? model.returns : null,
+        yields: needsReturn ? model.yields : null,
+      });
+      if (typeof merged === 'string') return { reason: merged, stale };
+      return { edit: merged, updated: true, stale };
     }
     // Prose only: the human text stays, the sections are added.
     startRow = fn.docStartLine - 1;
@@ -108,6 +120,37 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
   const body = python ? pythonDoc(model, render, config.maxDocStringLength, indent) : blockDoc(model, render, config.maxDocStringLength, indent);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale };
   return { edit: { startRow, endRow, lines: body }, updated, stale };
+}
+
+/** Completes a sectioned doc in place (rows [start, end)); a string says why it cannot. */
+function mergeExisting(lines: readonly string[], start: number, end: number, python: boolean, config: StyleConfig, missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields'>): LineEdit | string {
+  const rows = lines.slice(start, end);
+  const first = rows[0] ?? '';
+  const last = rows.at(-1) ?? '';
+  const indent = /^\s*/.exec(first)![0];
+  if (rows.length < 2) return 'its doc is a single line';
+  let content: string[];
+  let opener = '';
+  if (python) {
+    const m = /^(\s*[rRuU]?""")(.*)$/.exec(first);
+    if (!m || last.trim() !== '"""') return 'its docstring does not close on a line of its own';
+    opener = m[1]!;
+    const middle = rows.slice(1, -1).map((l) => (l.trim() === '' ? '' : l.startsWith(indent) ? l.slice(indent.length) : null));
+    if (middle.some((l) => l === null)) return 'its docstring is indented less than its quotes';
+    content = [m[2]!, ...(middle as string[])];
+  } else {
+    if (first.trim() !== '/**' || last.trim() !== '*/') return 'its doc comment shares its first or last line with text';
+    const middle = rows.slice(1, -1).map((l) => (/^\s*\*( |$)/.test(l) ? l.replace(/^\s*\*( |$)/, '') : null));
+    if (middle.some((l) => l === null)) return 'its doc comment has lines without a leading *';
+    content = middle as string[];
+  }
+  const width = Math.max(20, config.maxDocStringLength - indent.length - (python ? 0 : 3));
+  const merged = mergeSections({ content, style: config.docstringStyle, width, ...missing });
+  if (merged === null) return 'its doc sections are laid out in a way that cannot be extended safely';
+  const out = python
+    ? [opener + merged[0], ...merged.slice(1).map((l) => (l === '' ? '' : indent + l)), last]
+    : [first, ...merged.map((l) => (l === '' ? `${indent} *` : `${indent} * ${l}`)), last];
+  return { startRow: start, endRow: end, lines: out };
 }
 
 /** An existing prose doc is kept verbatim, line for line; the sections are added after it. */
