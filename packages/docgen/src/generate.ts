@@ -2,7 +2,7 @@ import { extractWithTreeSitter, parseDocstring, signatureFactsOf, type ParsedFun
 import { buildModel, findRaises, RECEIVERS, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, type MergeInput } from './merge.ts';
 import { RENDERERS } from './render.ts';
-import type { StyleConfig } from './languages.ts';
+import { commentForm, type CommentForm, type StyleConfig } from './languages.ts';
 
 /** Replace rows [startRow, endRow) of the original file with `lines` (endRow = startRow: insert). */
 export interface LineEdit {
@@ -65,6 +65,7 @@ type Plan = ({ edit: LineEdit; updated: boolean } | { reason: string }) & { stal
 
 function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[], language: string, config: StyleConfig): Plan {
   const python = isPython(language);
+  const form = commentForm(language);
   let model = buildModel(fn.name, language, facts, fn.content);
   let stale: string[] = [];
   let updated = false;
@@ -83,7 +84,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
         return { reason: `its doc is written in ${summary.styles.join('/')} style, not ${config.docstringStyle}; it is left as it is`, stale };
       }
       const needsReturn = !summary.documentsReturn && (model.returns !== null || model.yields !== null);
-      const merged = mergeExisting(lines, fn.docStartLine - 1, fn.docEndLine, python, config, {
+      const merged = mergeExisting(lines, fn.docStartLine - 1, fn.docEndLine, form, config, {
         missingParams: missing,
         returns: needsReturn ? model.returns : null,
         yields: needsReturn ? model.yields : null,
@@ -96,9 +97,16 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
     endRow = fn.docEndLine;
     const first = lines[startRow] ?? '';
     const last = lines[endRow - 1] ?? '';
-    if (python ? !/^\s*[rRuU]?("""|''')/.test(first) || !/("""|''')\s*$/.test(last) : !/^\s*\/\*\*/.test(first) || !/\*\/\s*$/.test(last)) {
-      return { reason: 'its doc shares a line with code', stale };
-    }
+    // Go has no sections: a doc comment is all it needs. An XML doc without param entries is not read yet.
+    if (language === 'Go') return { reason: '', stale };
+    if (language === 'C#' && /<\w/.test(fn.docstring)) return { reason: 'its XML doc has no entries this can extend yet', stale };
+    const own =
+      form.kind === 'docstring'
+        ? /^\s*[rRuU]?("""|''')/.test(first) && /("""|''')\s*$/.test(last)
+        : form.kind === 'block'
+          ? /^\s*\/\*\*/.test(first) && /\*\/\s*$/.test(last)
+          : lines.slice(startRow, endRow).every((l) => l.trimStart().startsWith(form.prefix));
+    if (!own) return { reason: 'its doc shares a line with code', stale };
     if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale };
     indent = /^\s*/.exec(first)![0];
     model = mergeProse(model, fn.docstring);
@@ -113,21 +121,32 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
     startRow = facts.declRow;
     endRow = startRow;
     indent = /^\s*/.exec(lines[startRow] ?? '')![0];
-    if (lines.slice(0, startRow).length > 0 && /\S/.test((lines[startRow] ?? '').slice(0, indent.length))) return { reason: 'no line of its own', stale };
   }
   const render = RENDERERS[config.docstringStyle];
   if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale };
-  const body = python ? pythonDoc(model, render, config.maxDocStringLength, indent) : blockDoc(model, render, config.maxDocStringLength, indent);
+  const max = config.maxDocStringLength;
+  const body = form.kind === 'docstring' ? pythonDoc(model, render, max, indent) : form.kind === 'block' ? blockDoc(model, render, max, indent) : lineDoc(model, render, max, indent, form.prefix);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale };
+  // A prose doc with nothing to add renders as itself: no edit.
+  if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale };
   return { edit: { startRow, endRow, lines: body }, updated, stale };
 }
 
 /** Completes a sectioned doc in place (rows [start, end)); a string says why it cannot. */
-function mergeExisting(lines: readonly string[], start: number, end: number, python: boolean, config: StyleConfig, missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields'>): LineEdit | string {
+function mergeExisting(lines: readonly string[], start: number, end: number, form: CommentForm, config: StyleConfig, missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields'>): LineEdit | string {
   const rows = lines.slice(start, end);
   const first = rows[0] ?? '';
   const last = rows.at(-1) ?? '';
   const indent = /^\s*/.exec(first)![0];
+  const python = form.kind === 'docstring';
+  if (form.kind === 'line') {
+    if (!rows.every((l) => l.startsWith(`${indent}${form.prefix}`))) return 'its doc lines are not aligned';
+    const content = rows.map((l) => l.slice(indent.length + form.prefix.length).replace(/^ /, ''));
+    const width = Math.max(20, config.maxDocStringLength - indent.length - form.prefix.length - 1);
+    const merged = mergeSections({ content, style: config.docstringStyle, width, ...missing });
+    if (merged === null) return 'its doc sections are laid out in a way that cannot be extended safely';
+    return { startRow: start, endRow: end, lines: merged.map((l) => (l === '' ? `${indent}${form.prefix}` : `${indent}${form.prefix} ${l}`)) };
+  }
   if (rows.length < 2) return 'its doc is a single line';
   let content: string[];
   let opener = '';
@@ -151,6 +170,11 @@ function mergeExisting(lines: readonly string[], start: number, end: number, pyt
     ? [opener + merged[0], ...merged.slice(1).map((l) => (l === '' ? '' : indent + l)), last]
     : [first, ...merged.map((l) => (l === '' ? `${indent} *` : `${indent} * ${l}`)), last];
   return { startRow: start, endRow: end, lines: out };
+}
+
+function lineDoc(model: DocModel, render: (m: DocModel, w: number) => string[], max: number, indent: string, prefix: string): string[] {
+  const body = render(model, Math.max(20, max - indent.length - prefix.length - 1));
+  return body.map((l) => (l === '' ? `${indent}${prefix}` : `${indent}${prefix} ${l}`));
 }
 
 /** An existing prose doc is kept verbatim, line for line; the sections are added after it. */

@@ -1,7 +1,7 @@
 /**
  * The spec's "Repository language config" for the languages docgen renders today:
- * `supportedStyles` (first = default) per DOCGEN.md's table. Java, Go, Rust, C#, Kotlin, C/C++,
- * PHP, Ruby and Swift are parsed by the analyzer but have no renderer yet: they are not listed.
+ * `supportedStyles` (first = default) per DOCGEN.md's table. C/C++, PHP, Ruby and Swift are parsed
+ * by the analyzer but have no renderer yet: they are not listed.
  */
 export interface LanguageConfig {
   name: string;
@@ -15,7 +15,22 @@ export const DOCGEN_LANGUAGES: readonly LanguageConfig[] = [
   { name: 'JavaScript', displayName: 'JavaScript', fileExtension: '.js', supportedStyles: ['jsdoc'] },
   { name: 'TypeScript', displayName: 'TypeScript', fileExtension: '.ts', supportedStyles: ['tsdoc', 'jsdoc'] },
   { name: 'TSX', displayName: 'TSX', fileExtension: '.tsx', supportedStyles: ['tsdoc', 'jsdoc'] },
+  { name: 'Java', displayName: 'Java', fileExtension: '.java', supportedStyles: ['javadoc'] },
+  { name: 'Kotlin', displayName: 'Kotlin', fileExtension: '.kt', supportedStyles: ['kdoc'] },
+  { name: 'Go', displayName: 'Go', fileExtension: '.go', supportedStyles: ['godoc'] },
+  { name: 'Rust', displayName: 'Rust', fileExtension: '.rs', supportedStyles: ['rustdoc'] },
+  { name: 'C#', displayName: 'C#', fileExtension: '.cs', supportedStyles: ['xmldoc'] },
 ];
+
+/** How a language writes a doc: Python docstrings, block comments opened with `/**`, or runs of line comments. */
+export type CommentForm = { kind: 'docstring' } | { kind: 'block' } | { kind: 'line'; prefix: string };
+
+export function commentForm(language: string): CommentForm {
+  if (language === 'Python') return { kind: 'docstring' };
+  if (language === 'Go') return { kind: 'line', prefix: '//' };
+  if (language === 'Rust' || language === 'C#') return { kind: 'line', prefix: '///' };
+  return { kind: 'block' };
+}
 
 const EXTENSIONS: ReadonlyMap<string, string> = new Map([
   ['.py', 'Python'],
@@ -28,6 +43,12 @@ const EXTENSIONS: ReadonlyMap<string, string> = new Map([
   ['.mts', 'TypeScript'],
   ['.cts', 'TypeScript'],
   ['.tsx', 'TSX'],
+  ['.java', 'Java'],
+  ['.kt', 'Kotlin'],
+  ['.kts', 'Kotlin'],
+  ['.go', 'Go'],
+  ['.rs', 'Rust'],
+  ['.cs', 'C#'],
 ]);
 
 /** The docgen language of a path by its extension, or null. */

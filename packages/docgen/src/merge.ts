@@ -10,7 +10,7 @@ import { RENDERERS } from './render.ts';
 type Kind = 'params' | 'returns' | 'raises' | 'other' | null;
 
 /** The analyzer's style names for each renderer's family. */
-export const FAMILY: Readonly<Record<string, string>> = { google: 'google', numpy: 'numpy', rest: 'rest', epytext: 'tags', jsdoc: 'tags', tsdoc: 'tags' };
+export const FAMILY: Readonly<Record<string, string>> = { google: 'google', numpy: 'numpy', rest: 'rest', epytext: 'tags', jsdoc: 'tags', tsdoc: 'tags', javadoc: 'tags', kdoc: 'tags' };
 
 const GOOGLE_HEADER = /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Kwargs|Returns?|Yields?|Raises|Throws|Examples?|Notes?|Attributes|See Also|Warnings?|Todo):\s*$/;
 const NUMPY_HEADER = /^\s*(Parameters|Other Parameters|Returns|Yields|Raises|Warns|See Also|Notes|Examples|Attributes|References)\s*$/;

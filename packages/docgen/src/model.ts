@@ -61,12 +61,18 @@ export interface RaisedFact {
 }
 
 const RAISE = /\braise\s+([A-Za-z_][\w.]*)\s*(?:\(\s*(?:[rRbBuU]?)(["'])((?:(?!\2)[^\\\n]|\\.)*)\2)?/g;
+const PANIC = /\bpanic!\s*\(\s*"((?:[^"\\\n]|\\.)*)"/g;
 const THROW = /\bthrow\s+new\s+([A-Za-z_$][\w.$]*)\s*\(\s*(?:(["'`])((?:(?!\2)[^\\\n]|\\.)*)\2)?/g;
 
 /** Raised types in source order, first message per type kept, duplicates dropped. */
 export function findRaises(content: string, language: string): RaisedFact[] {
-  const re = language === 'Python' ? RAISE : THROW;
   const out: RaisedFact[] = [];
+  if (language === 'Go') return out;
+  if (language === 'Rust') {
+    for (const m of content.matchAll(PANIC)) if (!m[1]!.includes('{') && !out.some((r) => r.message === m[1])) out.push({ type: 'panic', message: m[1]! });
+    return out;
+  }
+  const re = language === 'Python' ? RAISE : THROW;
   for (const m of content.matchAll(re)) {
     const type = m[1]!;
     if (out.some((r) => r.type === type)) continue;
@@ -92,7 +98,8 @@ export function buildModel(name: string, language: string, facts: SignatureFacts
     returns = { type: returnType, text: returnPhrase(name, returnType) };
   }
   const raises = findRaises(content, language).map((r) => ({ type: r.type, text: r.message ? `${capitalise(r.message)}${/[.!?]$/.test(r.message) ? '' : '.'}` : `If the operation fails.` }));
-  return { summary: nameToSentence(name), description: [], params, returns, yields, raises };
+  const summary = language === 'Go' ? goSentence(name) : nameToSentence(name);
+  return { summary, description: [], params, returns, yields, raises };
 }
 
 function bodyOf(content: string): string {
@@ -123,4 +130,13 @@ export function returnPhrase(name: string, type: string | null): string {
   }
   if (verb === 'to' && rest.length > 0) return `The ${rest.join(' ')} representation.`;
   return type && /^(bool|boolean)$/.test(type) ? 'True on success, else false.' : 'The result.';
+}
+
+/** Go doc comments start with the identifier: `GetUserByID` → "GetUserByID gets user by ID." */
+export function goSentence(qualifiedName: string): string {
+  const ident = qualifiedName.split('.').pop() ?? qualifiedName;
+  const [verb, ...rest] = splitWords(ident);
+  if (!verb) return `${ident}.`;
+  const conjugated = /(s|x|z|ch|sh)$/.test(verb) ? `${verb}es` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : verb === 'do' || verb === 'go' ? `${verb}es` : verb === 'is' || verb === 'has' ? `reports whether it ${verb}` : `${verb}s`;
+  return `${ident} ${[conjugated, ...rest].join(' ')}.`;
 }

@@ -106,4 +106,46 @@ export const tsdoc: Renderer = (m, width) => {
   return out;
 };
 
-export const RENDERERS: Readonly<Record<string, Renderer>> = { google, numpy, rest, epytext, jsdoc, tsdoc };
+/** Javadoc and KDoc: `@param name text`, `@return text`, `@throws Type text`. */
+export const javadoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '    ', head);
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.name}`, p.text));
+  const ret = m.returns ?? m.yields;
+  if (ret) lines.push(...tag('@return', ret.text));
+  for (const r of m.raises) lines.push(...tag(`@throws ${r.type}`, r.text));
+  section(out, lines);
+  return out;
+};
+
+/** Go: one paragraph that starts with the identifier's name ("GetUser gets user."). */
+export const godoc: Renderer = (m, width) => {
+  const out = wrap(m.summary, width);
+  for (const paragraph of m.description) out.push('', ...paragraph.split('\n'));
+  return out;
+};
+
+/** rustdoc: `# Arguments` list, `# Returns`, `# Panics` (from `panic!` messages). */
+export const rustdoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  if (m.params.length) section(out, ['# Arguments', '', ...m.params.flatMap((p) => wrap(p.text, width, '', '  ', `* \`${p.name}\` -`))]);
+  const ret = m.returns ?? m.yields;
+  if (ret) section(out, ['# Returns', '', ...wrap(ret.text, width)]);
+  if (m.raises.length) section(out, ['# Panics', '', ...m.raises.flatMap((r) => wrap(r.text, width))]);
+  return out;
+};
+
+const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** C# XML documentation comments. */
+export const xmldoc: Renderer = (m, width) => {
+  const out = ['<summary>', ...(m.summary ? wrap(xml(m.summary), width) : []), ...m.description.flatMap((p) => p.split('\n')), '</summary>'];
+  for (const p of m.params) out.push(...wrap(`<param name="${p.name}">${xml(p.text)}</param>`, width));
+  const ret = m.returns ?? m.yields;
+  if (ret) out.push(...wrap(`<returns>${xml(ret.text)}</returns>`, width));
+  for (const r of m.raises) out.push(...wrap(`<exception cref="${xml(r.type)}">${xml(r.text)}</exception>`, width));
+  return out;
+};
+
+export const RENDERERS: Readonly<Record<string, Renderer>> = { google, numpy, rest, epytext, jsdoc, tsdoc, javadoc, kdoc: javadoc, godoc, rustdoc, xmldoc };

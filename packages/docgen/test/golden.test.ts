@@ -13,6 +13,11 @@ const CASES: Array<{ file: string; language: string; styles: string[] }> = [
   { file: 'sample.py', language: 'Python', styles: ['google', 'numpy', 'rest', 'epytext'] },
   { file: 'sample.ts', language: 'TypeScript', styles: ['tsdoc', 'jsdoc'] },
   { file: 'sample.js', language: 'JavaScript', styles: ['jsdoc'] },
+  { file: 'Sample.java', language: 'Java', styles: ['javadoc'] },
+  { file: 'sample.kt', language: 'Kotlin', styles: ['kdoc'] },
+  { file: 'sample.go', language: 'Go', styles: ['godoc'] },
+  { file: 'sample.rs', language: 'Rust', styles: ['rustdoc'] },
+  { file: 'Sample.cs', language: 'C#', styles: ['xmldoc'] },
 ];
 const WIDTHS = [40, 80, 120];
 
