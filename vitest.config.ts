@@ -8,6 +8,7 @@ export default defineConfig({
     projects: [
       'packages/contracts',
       'packages/analyzer',
+      'packages/docgen',
       'apps/server',
       'apps/web',
       ...(process.env.TEST_DATABASE_URL

@@ -42,7 +42,7 @@ export class GitDaemon {
   static async start(): Promise<GitDaemon> {
     const d = new GitDaemon(await mkdtemp(path.join(os.tmpdir(), 'docent-e2e-gitd-')));
     d.port = await freePort();
-    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], { stdio: 'ignore' });
+    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', '--enable=receive-pack', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], { stdio: 'ignore' });
     for (let i = 0; i < 50; i++) {
       try {
         execFileSync('git', ['ls-remote', `git://127.0.0.1:${d.port}/nonexistent.git`], { stdio: 'pipe', timeout: 2000 });

@@ -28,13 +28,16 @@ import { healthRoutes } from './health/routes.ts';
 import { SecretBox } from './crypto/secretbox.ts';
 import { LogBus } from './jobs/log-bus.ts';
 import { JobStore } from './jobs/store.ts';
-import { DEFAULT_ENGINE_OPTIONS, JobEngine } from './jobs/engine.ts';
+import { DEFAULT_ENGINE_OPTIONS, JobEngine, type JobHandler } from './jobs/engine.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { RepoRepository } from './repos/repository.ts';
 import { RepoService } from './repos/service.ts';
 import { repoRoutes } from './repos/routes.ts';
 import { analysisHandler } from './analysis/handler.ts';
 import { analysisRoutes } from './analysis/routes.ts';
+import { docRepoHandler } from './docgen/handler.ts';
+import { docgenRoutes } from './docgen/routes.ts';
+import { KeyedMutex } from './util/keyed-mutex.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdapters, type VendorAdapters } from './vendors/index.ts';
 import { ConnectionRepository } from './vendors/connections.ts';
@@ -117,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes(auth, users));
       await api.register(repoRoutes(auth, core.repoService, core.repos, { cloneDir: config.cloneDir, analyzerCacheDir: config.analyzerCacheDir }));
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
+      await api.register(docgenRoutes(auth, core.repoService, core.repos, core.store, core.engine, users));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots));
     },
@@ -154,13 +158,21 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   const adapters = opts.adapters ?? createAdapters();
   const connections = new ConnectionRepository(database.db, box);
   const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
-  const handler = analysisHandler(repos, repoService, {
-    cloneDir: config.cloneDir,
-    analyzerCacheDir: config.analyzerCacheDir,
-    maxRepoBytes: config.maxRepoBytes,
-    ...(config.llm ? { llm: config.llm } : {}),
-  });
-  const handlers = Object.fromEntries(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'ANALYSIS_COVERAGE'].map((t) => [t, handler]));
+  // Analysis and documentation jobs of one repository share its clone folder: one lock for both.
+  const clones = new KeyedMutex();
+  const handler = analysisHandler(
+    repos,
+    repoService,
+    {
+      cloneDir: config.cloneDir,
+      analyzerCacheDir: config.analyzerCacheDir,
+      maxRepoBytes: config.maxRepoBytes,
+      ...(config.llm ? { llm: config.llm } : {}),
+    },
+    clones,
+  );
+  const handlers: Record<string, JobHandler> = Object.fromEntries(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'ANALYSIS_COVERAGE'].map((t) => [t, handler]));
+  handlers.DOC_REPO = docRepoHandler(repos, repoService, { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes }, clones);
   const engine = new JobEngine(database, store, handlers, opts.log, {
     ...DEFAULT_ENGINE_OPTIONS,
     work: opts.work,

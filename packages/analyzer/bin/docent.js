@@ -6,6 +6,19 @@ import { tuneV8ForBatch } from './v8-batch.mjs';
 
 tuneV8ForBatch();
 
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'docstrings') {
+  // Docstring generation lives in @docent/docgen (which depends on the analyzer, not the other
+  // way round): loaded only for this command, through tsx.
+  const { register } = await import('tsx/esm/api');
+  register();
+  const docgen = await import('@docent/docgen/cli');
+  process.exitCode = await docgen.main(rest);
+} else {
+  await analyzer();
+}
+
+async function analyzer() {
 let cli = await loadBundle('cli');
 if (!cli) {
   const { register } = await import('tsx/esm/api');
@@ -13,3 +26,4 @@ if (!cli) {
   cli = await import('../src/cli.ts');
 }
 process.exitCode = await cli.main(process.argv.slice(2));
+}

@@ -6,6 +6,7 @@ import type { AnalysisOnly, AnalysisResult } from '@docent/contracts';
 const ONLY_VALUES: readonly AnalysisOnly[] = ['languages', 'basicDoc', 'advancedDoc', 'readme'];
 
 const USAGE = `Usage: docent analyze <path> [options]
+       docent docstrings <path> [--style …] [--max-line-length N] [--write | --diff] [--files …]
 
 Analyses the repository at <path>: languages, function documentation, README.
 

@@ -23,6 +23,7 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   SAME_PASSWORD: 'SAME_PASSWORD',
   CONFLICT: 'CONFLICT',
+  PRO_FEATURE_REQUIRED: 'PRO_FEATURE_REQUIRED',
   INTERNAL: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

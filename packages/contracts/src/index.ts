@@ -8,3 +8,4 @@ export * from './analysis.ts';
 export * from './jobs.ts';
 export * from './repos.ts';
 export * from './vendors.ts';
+export * from './docgen.ts';

@@ -41,52 +41,67 @@ function partsOf(type: AnalysisType, report: AnalysisReport): AnalysisReport {
  * The analysis job: clone or fetch into this worker's cache (0–20 %), run the analyzer with its
  * progress feeding the job (20–95 %), merge the report and details into the repository.
  */
-export function analysisHandler(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions): JobHandler {
+export function analysisHandler(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler {
   // Two jobs of one repository on this worker share its clone folder: they take turns.
-  const clones = new KeyedMutex();
   return (ctx) => clones.run(ctx.job.repository_id ?? String(ctx.job.id), () => runAnalysis(repos, service, opts, ctx));
 }
 
-async function runAnalysis(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, { job, signal, log, progress }: JobContext): Promise<string> {
+export interface Checkout {
+  repo: NonNullable<Awaited<ReturnType<RepoRepository['byId']>>>;
+  dest: string;
+  commit: string;
+  source: string;
+  /** git -c arguments pinning a vetted remote (empty for a local path) */
+  remoteConfig: string[];
+  local: boolean;
+}
+
+/** A job's first step (0–20 %): clone or fetch its repository into this worker's cache. */
+export async function checkoutForJob(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes'>, { job, signal, log, progress }: JobContext): Promise<Checkout> {
+  if (!job.repository_id) throw new Error('The repository of this job no longer exists.');
+  const repo = await repos.byId(job.repository_id);
+  if (!repo) throw new Error('The repository of this job no longer exists.');
+  const source = await service.cloneSource(repo);
+  const dest = path.join(opts.cloneDir, repo.id);
+
+  await progress(2, `Fetching ${repo.organization_name}/${repo.repo_name}`);
+  await log('COMMAND', `git clone ${redactUrl(source)}`);
+  let lastGitLine = 0;
+  const local = source.startsWith('/');
+  const remoteConfig = local
+    ? []
+    : await vetGitRemote(source).catch((err: unknown) => {
+        throw new Error(err instanceof OutboundRefused ? err.message : `Could not resolve the host of ${repo.organization_name}/${repo.repo_name}.`);
+      });
+  const inRepoTerms = (text: string) => text.split(dest).join(`${repo.organization_name}/${repo.repo_name}`);
+  const commit = await cloneOrFetch(source, dest, {
+    remoteConfig,
+    signal,
+    maxBytes: opts.maxRepoBytes,
+    branch: repo.default_branch,
+    allowFile: local,
+    timeoutMs: 30 * 60 * 1000,
+    onLine: (line) => {
+      // git's progress redraws many times a second: keep one line a second in the log
+      if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
+      lastGitLine = Date.now();
+      // the worker's folders are no business of the user's: show the repository instead
+      void log('DEBUG', inRepoTerms(line));
+    },
+  }).catch((err: unknown) => {
+    // the job's error line names the repository, never this worker's clone folder
+    if (err instanceof Error) err.message = inRepoTerms(err.message);
+    throw err;
+  });
+  await progress(20, `Checked out ${commit.slice(0, 12)}`);
+  return { repo, dest, commit, source, remoteConfig, local };
+}
+
+async function runAnalysis(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, ctx: JobContext): Promise<string> {
+  const { job, signal, log, progress } = ctx;
   {
     const type = (job.payload.analysisType as AnalysisType | undefined) ?? 'coverage';
-    if (!job.repository_id) throw new Error('The repository of this job no longer exists.');
-    const repo = await repos.byId(job.repository_id);
-    if (!repo) throw new Error('The repository of this job no longer exists.');
-    const source = await service.cloneSource(repo);
-    const dest = path.join(opts.cloneDir, repo.id);
-
-    await progress(2, `Fetching ${repo.organization_name}/${repo.repo_name}`);
-    await log('COMMAND', `git clone ${redactUrl(source)}`);
-    let lastGitLine = 0;
-    const local = source.startsWith('/');
-    const remoteConfig = local
-      ? []
-      : await vetGitRemote(source).catch((err: unknown) => {
-          throw new Error(err instanceof OutboundRefused ? err.message : `Could not resolve the host of ${repo.organization_name}/${repo.repo_name}.`);
-        });
-    const inRepoTerms = (text: string) => text.split(dest).join(`${repo.organization_name}/${repo.repo_name}`);
-    const commit = await cloneOrFetch(source, dest, {
-      remoteConfig,
-      signal,
-      maxBytes: opts.maxRepoBytes,
-      branch: repo.default_branch,
-      allowFile: local,
-      timeoutMs: 30 * 60 * 1000,
-      onLine: (line) => {
-        // git's progress redraws many times a second: keep one line a second in the log
-        if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
-        lastGitLine = Date.now();
-        // the worker's folders are no business of the user's: show the repository instead
-        void log('DEBUG', inRepoTerms(line));
-      },
-    }).catch((err: unknown) => {
-      // the job's error line names the repository, never this worker's clone folder
-      if (err instanceof Error) err.message = inRepoTerms(err.message);
-      throw err;
-    });
-    await progress(20, `Checked out ${commit.slice(0, 12)}`);
-
+    const { repo, dest } = await checkoutForJob(repos, service, opts, ctx);
     let lastPercent = 20;
     let lastReport = 0;
     const result = await analyzeRepository(dest, {

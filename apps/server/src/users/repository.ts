@@ -22,6 +22,18 @@ export class UserRepository {
     return (await q.executeTakeFirst()) !== undefined;
   }
 
+  /** Takes one full-repository generation credit; false when none is left (atomic). */
+  async takeRepoGenCredit(userId: string): Promise<boolean> {
+    const row = await this.db
+      .updateTable('users')
+      .set({ count_repo_gen: sql<number>`count_repo_gen - 1` })
+      .where('id', '=', userId)
+      .where('count_repo_gen', '>', 0)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async connectedVendors(userId: string): Promise<Vendor[]> {
     const rows = await this.db.selectFrom('vendor_connections').select('vendor').distinct().where('user_id', '=', userId).orderBy('vendor').execute();
     return rows.map((r) => r.vendor as Vendor);

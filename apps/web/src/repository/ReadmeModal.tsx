@@ -112,9 +112,9 @@ function SuggestionTab({ a, content, suggestion }: { a: ReadmeAnalysis; content:
         </Button>
       </Space>
       <h4>{t('repository.readme.diffTitle', { file: fileName })}</h4>
-      <pre className="dc-diff" data-testid="readme-diff">
+      <pre className="dc-rdiff" data-testid="readme-diff">
         {lines.map((l, i) => (
-          <span key={i} className={`dc-diff__line dc-diff__line--${l.kind}`}>
+          <span key={i} className={`dc-rdiff__line dc-rdiff__line--${l.kind}`}>
             {l.text}
             {'\n'}
           </span>

@@ -14,6 +14,7 @@ import { VendorIcon } from '../repositories/VendorIcon.tsx';
 import { TerminalModal } from '../terminal/Terminal.tsx';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
 import { DashboardCards } from './DashboardCards.tsx';
+import { DocToolsCard } from './DocToolsCard.tsx';
 import { DocIssuesModal, FunctionCoverageModal } from './FunctionDetailsModals.tsx';
 import { InsightsCard } from './InsightsCard.tsx';
 import { ReadmeModal } from './ReadmeModal.tsx';
@@ -139,6 +140,9 @@ function RepositoryPage() {
           onOpen={setModal}
         />
         <InsightsCard report={report} />
+        {report.programmingLanguages && Object.keys(report.programmingLanguages).length > 0 && (
+          <DocToolsCard repoRef={repoRef} repoLanguages={Object.keys(report.programmingLanguages)} planType={planType} countRepoGen={user.countRepoGen} />
+        )}
       </>
     );
 

@@ -69,3 +69,14 @@ describe('live job terminal', () => {
     expect(analysis(s, { type: 'pollFailed', error: 'x' })).toBe(s);
   });
 });
+
+describe('docs flavour (spec §8)', () => {
+  it('ends a complete job with "Documentation generation complete!" and a failed one with Failed', () => {
+    const reduce = liveReducer('docs');
+    const done = reduce(initialLiveState(7), { type: 'pollOk', state: 'COMPLETE', percentage: 100, messages: [], lastLine: 0 });
+    expect(done.lines.at(-1)).toMatchObject({ text: 'Documentation generation complete!', type: 'complete' });
+    expect(done.percentage).toBe(100);
+    const failed = reduce(initialLiveState(7), { type: 'pollOk', state: 'FAILED', percentage: 40, messages: [], lastLine: 0 });
+    expect(failed.lines.at(-1)).toMatchObject({ text: 'Failed', type: 'failed' });
+  });
+});

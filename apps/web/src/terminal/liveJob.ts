@@ -11,7 +11,11 @@ import { isTerminalType, lineFromWire, localLine, type TerminalLine } from './li
  * flavour 'job': the jobs page log; a final state prints 'Job {state}: {message}' (success for
  *   COMPLETE, error otherwise) unless the server's log already ends with it.
  */
-export type Flavour = 'analysis' | 'job';
+/** analysis: spec §4 result texts; job: the engine's own last line; docs: spec §8 documentation texts */
+export type Flavour = 'analysis' | 'job' | 'docs';
+
+/** Spec §8: the documentation terminal's text at 100 %. */
+export const DOCS_COMPLETE_TEXT = 'Documentation generation complete!';
 
 export interface LiveState {
   jobId: number | null;
@@ -88,7 +92,9 @@ function appendWire(s: LiveState, lines: Array<{ seq: number; raw: string }>): L
 export function finish(s: LiveState, flavour: Flavour, state: string, message: string): LiveState {
   if (s.finished) return s;
   let next: LiveState = { ...s, state, message, finished: true, percentage: state === 'COMPLETE' ? 100 : s.percentage, failures: 0 };
-  if (flavour === 'analysis') {
+  if (flavour === 'docs' && state === 'COMPLETE') {
+    if (!isTerminalType(next.lines.at(-1)?.type)) next = append(next, DOCS_COMPLETE_TEXT, 'complete');
+  } else if (flavour === 'analysis' || flavour === 'docs') {
     const r = resultLine(state);
     if (r && !isTerminalType(next.lines.at(-1)?.type)) next = append(next, r.text, r.type);
   } else {

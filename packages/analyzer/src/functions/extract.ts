@@ -1,5 +1,6 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { findDocAbove } from './doc-comments.ts';
+import { signatureFactsOf, type ParamFact, type SignatureFacts } from './facts-of.ts';
 import { judgeDoc, type OutdatedVerdict } from './outdated.ts';
 import type { DocBlock, FileContext, Frame, FunctionFacts, LanguageSpec, ReturnKind, Scope, Signature } from './types.ts';
 
@@ -198,7 +199,7 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
 
   const content = source.slice(start.startIndex, last.endIndex);
   const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun) : null;
-  return {
+  const fn: ParsedFunction = {
     name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,
     startLine: startRow + 1,
     endLine: endRow + 1,
@@ -210,5 +211,45 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
     complexity: frame.complexity,
     outdated: judged ? judged.outdated : { status: 'CURRENT', explanation: '' },
     docFacts: judged ? { signature: facts.signature, returns, missingParams: judged.missingParams } : null,
+  };
+  signatureFactsOf.set(fn, signatureFacts(node, facts, returns, startRow, source));
+  return fn;
+}
+
+const PARAM_LIST_FIELDS = ['parameters', 'parameter'];
+
+/** The parameters' types and defaults, read generically from the grammar's fields. */
+function signatureFacts(node: Node, facts: FunctionFacts, returns: ReturnKind, declRow: number, source: string): SignatureFacts {
+  const names = facts.signature?.names ?? [];
+  const byName = new Map<string, ParamFact>();
+  let list: Node | null = null;
+  for (const field of PARAM_LIST_FIELDS) list ??= node.childForFieldName(field);
+  if (list) {
+    for (let i = 0; i < list.namedChildCount; i++) {
+      const p = list.namedChild(i);
+      if (!p || p.type.includes('comment')) continue;
+      const type = p.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? null;
+      const value = p.childForFieldName('value')?.text ?? null;
+      const token = (p.text.split(/[:=]/)[0] ?? '').trim().split(/\s+/).pop() ?? '';
+      const bare = token.replace(/^[.*&$]+/, '').replace(/\?$/, '');
+      const name = names.includes(bare) ? bare : undefined;
+      if (name && !byName.has(name)) byName.set(name, { name, type, default: value, variadic: false });
+    }
+  }
+  const variadic = new Set(facts.signature?.variadic ?? []);
+  const params = names.map((n) => ({ ...(byName.get(n) ?? { name: n, type: null, default: null }), variadic: variadic.has(n) }));
+  const returnType = node.childForFieldName('return_type')?.text.replace(/^:\s*/, '') ?? null;
+  const body = node.childForFieldName('body');
+  const first = body && body.startPosition.row > node.startPosition.row ? body.namedChild(0) : null;
+  const head = source.slice(facts.outer.startIndex, node.childForFieldName('name')?.startIndex ?? node.startIndex);
+  return {
+    signature: facts.signature,
+    returns,
+    params,
+    returnType,
+    isAsync: /\basync\b/.test(head),
+    declRow,
+    bodyRow: first ? first.startPosition.row : null,
+    bodyColumn: first ? first.startPosition.column : null,
   };
 }

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BuiltDocType, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED, type JobState } from '@docent/contracts';
+import { DOCGEN_LANGUAGES, resolveConfig } from '@docent/docgen';
+import { requireUser, userOf } from '../auth/guard.ts';
+import type { AuthService } from '../auth/service.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import type { JobEngine } from '../jobs/engine.ts';
+import type { JobStore } from '../jobs/store.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { RepoService } from '../repos/service.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { DOC_DETAILS, type DocJobPayload } from './handler.ts';
+
+const tags = ['documentation'];
+const DocTypeParam = z.object({ docType: BuiltDocType });
+
+/** Spec §6/§9: the free plan's file limits. */
+export const FREE_FILE_LIMIT = { private: 3, public: 10 } as const;
+
+export function docgenRoutes(auth: AuthService, service: RepoService, repos: RepoRepository, jobs: JobStore, engine: JobEngine, users: UserRepository) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const signedIn = { preHandler: requireUser(auth) };
+
+    /** The languages docgen renders, with their styles (spec "Repository language config"). */
+    r.get('/v1/git/generate/languages', { ...signedIn, schema: { tags } }, async () =>
+      DOCGEN_LANGUAGES.map((l) => ({ ...l, supportedStyles: [...l.supportedStyles], docstringStyle: l.supportedStyles[0]!, maxDocStringLength: 80 })),
+    );
+
+    r.post('/v1/git/generate/:docType/doc', { ...signedIn, schema: { tags, params: DocTypeParam, body: GenerateDocRequest, response: { 200: GenerateDocResponse } } }, async (req) => {
+      const user = userOf(req);
+      const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+      const languages = req.body.style_guide?.languages ?? [];
+      for (const l of languages) {
+        try {
+          resolveConfig(l.name, l);
+        } catch (err) {
+          throw badRequest(ErrorCode.VALIDATION, err instanceof Error ? err.message : 'Invalid style guide.');
+        }
+      }
+      // Spec §6: code docs need PREMIUM/PRO on the repository, or a full-repository credit;
+      // otherwise 'Try Free' runs within the free limit.
+      let fileLimit: number | null = null;
+      const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM';
+      if (!premium) {
+        if (req.body.free_trial) fileLimit = repo.is_private ? FREE_FILE_LIMIT.private : FREE_FILE_LIMIT.public;
+        else if (!(await users.takeRepoGenCredit(user.id))) throw new HttpError(402, ErrorCode.PRO_FEATURE_REQUIRED, PRO_FEATURE_REQUIRED);
+      }
+      const payload: DocJobPayload = { languages, fileLimit };
+      const job = await jobs.create({
+        userId: user.id,
+        repositoryId: repo.id,
+        jobType: 'DOC_REPO',
+        organizationName: repo.organization_name,
+        repoName: repo.repo_name,
+        vendor: req.body.vendor,
+        payload: payload as unknown as Record<string, unknown>,
+      });
+      await engine.enqueue(job);
+      return { lroJobId: job.id, message: 'Documentation generation started' };
+    });
+
+    r.post('/v1/git/generate/:docType/doc/status', { ...signedIn, schema: { tags, params: DocTypeParam, querystring: DocStatusQuery, body: GitRepoPayload.optional(), response: { 200: DocStatusResponse } } }, async (req) => {
+      const job = await jobs.getForUser(req.query.jobId, userOf(req).id);
+      if (!job || job.job_type !== 'DOC_REPO') throw notFound('Job not found.');
+      const lines = await jobs.logs(job.id, req.query.since ?? 0);
+      const saved = job.state === 'COMPLETE' && job.repository_id ? await repos.details(job.repository_id, DOC_DETAILS) : null;
+      const parsed = saved ? DocGenResult.safeParse(saved) : null;
+      return {
+        jobId: job.id,
+        state: job.state as JobState,
+        percentage: job.progress,
+        messages: lines.map((l) => l.line),
+        lastLine: lines.at(-1)?.seq ?? req.query.since ?? 0,
+        result: parsed?.success ? parsed.data : null,
+      };
+    });
+
+    /** The last generated patch of a repository, as a file to download. */
+    r.post('/v1/git/generate/:docType/doc/patch', { ...signedIn, schema: { tags, params: DocTypeParam, body: GitRepoPayload } }, async (req, reply) => {
+      const repo = await service.get(userOf(req), req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+      const parsed = DocGenResult.safeParse(await repos.details(repo.id, DOC_DETAILS));
+      if (!parsed.success) throw notFound('No documentation patch for this repository yet.');
+      const name = `docent-docs-${parsed.data.commit.slice(0, 7)}.patch`;
+      return reply.header('content-type', 'text/x-diff; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(parsed.data.diff);
+    });
+  };
+}

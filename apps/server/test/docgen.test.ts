@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeLogLine } from '@docent/contracts';
+import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { GitDaemon } from './helpers/git-daemon.ts';
+
+/** five files, file i holding i + 1 undocumented functions; one documented function besides */
+const FILES: Record<string, string> = { 'lib/ok.py': 'def ok(a):\n    """Fine.\n\n    Args:\n        a: A.\n    """\n    print(a)\n' };
+for (let i = 0; i < 5; i++) {
+  FILES[`lib/m${i}.py`] = Array.from({ length: i + 1 }, (_, j) => `def get_item_${j}(item_id, limit=10):\n    return item_id\n`).join('\n\n');
+}
+
+let t: TestApp;
+let daemon: GitDaemon;
+let alice: { token: string; id: string };
+let bob: { token: string; id: string };
+
+beforeAll(async () => {
+  daemon = await GitDaemon.start();
+  await daemon.addRepo('docs', [FILES]);
+  await daemon.addRepo('docs2', [FILES]);
+  t = await createTestApp();
+  alice = await signUp(t, 'alice-docs@example.com');
+  bob = await signUp(t, 'bob-docs@example.com');
+  for (const name of ['docs', 'docs2']) {
+    const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice.token, payload: { url: daemon.url(name) } });
+    expect(res.statusCode).toBe(201);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await daemon?.stop();
+});
+
+const repo = (name: string) => ({ git_repo: { organization_name: 'local', repo_name: name }, vendor: 'GIT' });
+
+async function finish(token: string, jobId: number): Promise<{ state: string; percentage: number; messages: string[]; result: Record<string, unknown> & { files: { path: string; diff: string }[] } }> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const res = await t.call({ method: 'POST', url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`, token, payload: repo('docs') });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(body.state)) return body;
+    if (Date.now() > until) throw new Error(`job ${jobId} still ${body.state}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const remoteBranches = (name: string): string[] =>
+  execFileSync('git', ['ls-remote', '--heads', daemon.url(name)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t')[1]!);
+
+describe('code docs generation (DOC_REPO)', () => {
+  it('asks a free user without credits for Pro (402 Pro Feature Required)', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: repo('docs') });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ detail: 'Pro Feature Required', code: 'PRO_FEATURE_REQUIRED' });
+  });
+
+  it('Try Free on a private repository changes the 3 most undocumented files, pushes a branch, keeps main', async () => {
+    await t.database.db.updateTable('repositories').set({ is_private: true }).where('repo_name', '=', 'docs').execute();
+    const mainBefore = remoteBranches('docs');
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo('docs'), free_trial: true, style_guide: { languages: [{ name: 'Python', docstringStyle: 'numpy', maxDocStringLength: 60 }] } },
+    });
+    expect(start.statusCode).toBe(200);
+    expect(start.json().message).toBe('Documentation generation started');
+    const done = await finish(alice.token, start.json().lroJobId);
+    expect(done.state).toBe('COMPLETE');
+    expect(done.percentage).toBe(100);
+    const lines = done.messages.map(decodeLogLine);
+    expect(lines.some((l) => l.text === 'Free plan: at most 3 files, the most undocumented first')).toBe(true);
+    expect(lines.at(-1)?.text).toBe('Job COMPLETE: Documentation generation complete!');
+    const result = done.result;
+    expect(result.files.map((f) => f.path)).toEqual(['lib/m2.py', 'lib/m3.py', 'lib/m4.py']);
+    expect(result.documented).toBe(3 + 4 + 5);
+    expect(result.fileLimit).toBe(3);
+    expect(result.files[0]!.diff).toContain('+    Parameters\n+    ----------');
+    const sha = String(result.commit).slice(0, 7);
+    expect(result).toMatchObject({ pushed: true, branch: `docent/docs-${sha}` });
+
+    const heads = remoteBranches('docs');
+    expect(heads).toContain(`refs/heads/docent/docs-${sha}`);
+    expect(heads).toContain('refs/heads/main');
+    // main did not move; the branch holds exactly one commit on top of it, touching those files.
+    const main = execFileSync('git', ['ls-remote', daemon.url('docs'), 'refs/heads/main'], { encoding: 'utf8' }).split('\t')[0];
+    expect(mainBefore).toContain('refs/heads/main');
+    expect(main).toBe(result.commit);
+    const bare = `${daemon.base}/docs.git`;
+    const changed = execFileSync('git', ['diff', '--name-only', `${result.commit}..refs/heads/docent/docs-${sha}`], { cwd: bare, encoding: 'utf8' }).trim().split('\n');
+    expect(changed).toEqual(['lib/m2.py', 'lib/m3.py', 'lib/m4.py']);
+
+    const patch = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc/patch', token: alice.token, payload: repo('docs') });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.headers['content-disposition']).toBe(`attachment; filename="docent-docs-${sha}.patch"`);
+    expect(patch.body).toBe(result.diff);
+
+    const branchHead = execFileSync('git', ['rev-parse', `refs/heads/docent/docs-${sha}`], { cwd: bare, encoding: 'utf8' }).trim();
+    // Run again on the same commit: the branch exists, nothing is forced; the patch stays downloadable.
+    const again = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
+    const second = await finish(alice.token, again.json().lroJobId);
+    expect(second.state).toBe('COMPLETE');
+    expect(second.result).toMatchObject({ pushed: false, branch: null });
+    expect(String(second.result.deliveryNote)).toMatch(/^The branch could not be pushed/);
+    expect(execFileSync('git', ['rev-parse', `refs/heads/docent/docs-${sha}`], { cwd: bare, encoding: 'utf8' }).trim()).toBe(branchHead);
+  });
+
+  it('a full-repository credit runs every file once and is used up', async () => {
+    await t.database.db.updateTable('users').set({ count_repo_gen: 1 }).where('id', '=', alice.id).execute();
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: repo('docs2') });
+    expect(start.statusCode).toBe(200);
+    const done = await finish(alice.token, start.json().lroJobId);
+    expect(done.result.files.map((f) => f.path)).toEqual(['lib/m0.py', 'lib/m1.py', 'lib/m2.py', 'lib/m3.py', 'lib/m4.py']);
+    expect(done.result.fileLimit).toBeNull();
+    const user = await t.database.db.selectFrom('users').select('count_repo_gen').where('id', '=', alice.id).executeTakeFirstOrThrow();
+    expect(user.count_repo_gen).toBe(0);
+    const refused = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: repo('docs2') });
+    expect(refused.statusCode).toBe(402);
+  });
+
+  it('a PRO repository needs no credit; the job is listed as DOC_REPO', async () => {
+    await t.database.db.updateTable('repositories').set({ plan_type: 'PRO' }).where('repo_name', '=', 'docs2').execute();
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: repo('docs2') });
+    expect(start.statusCode).toBe(200);
+    const jobs = await t.call({ method: 'GET', url: '/api/v1/lro/all?type=DOC_REPO', token: alice.token });
+    expect(JSON.stringify(jobs.json())).toContain('DOC_REPO');
+    await finish(alice.token, start.json().lroJobId);
+  });
+
+  it('refuses bad input with {detail}', async () => {
+    const long = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs2'), style_guide: { languages: [{ name: 'Python', docstringStyle: 'google', maxDocStringLength: 20 }] } } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().detail).toContain('at least 40');
+    const style = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs2'), style_guide: { languages: [{ name: 'Python', docstringStyle: 'jsdoc', maxDocStringLength: 80 }] } } });
+    expect(style.statusCode).toBe(400);
+    expect(style.json().detail).toBe('Python supports google, numpy, rest, epytext (got "jsdoc").');
+    const arch = await t.call({ method: 'POST', url: '/api/v1/git/generate/arch/doc', token: alice.token, payload: repo('docs2') });
+    expect(arch.statusCode).toBe(400);
+  });
+
+  it("keeps users apart: another user sees neither the job nor the patch", async () => {
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
+    const jobId = start.json().lroJobId;
+    await finish(alice.token, jobId);
+    const status = await t.call({ method: 'POST', url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`, token: bob.token, payload: repo('docs') });
+    expect(status.statusCode).toBe(404);
+    const patch = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc/patch', token: bob.token, payload: repo('docs') });
+    expect(patch.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,266 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, InputNumber, Modal, Select, Tabs, Tag } from 'antd';
+import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DocGenResult, LanguageStyle, PlanType } from '@docent/contracts';
+import { ApiRequestError, errorMessage } from '../api/client.ts';
+import { authKeys } from '../auth/api.ts';
+import { jobKeys } from '../jobs/api.ts';
+import { Terminal, TERMINAL_HEIGHT } from '../terminal/Terminal.tsx';
+import { terminalStorageKey } from '../terminal/storage.ts';
+import { useLiveJob, type PollAnswer } from '../terminal/useLiveJob.ts';
+import type { RepoRef } from './api.ts';
+import { docgenApi, type DocLanguage } from './docgenApi.ts';
+
+export const MIN_LINE = 40;
+export const MAX_LINE = 120;
+
+/** Spec §9: the max line length must be a whole number from 40 to 120. */
+export function lineLengthError(value: number | null): 'required' | 'range' | null {
+  if (value === null || Number.isNaN(value)) return 'required';
+  return Number.isInteger(value) && value >= MIN_LINE && value <= MAX_LINE ? null : 'range';
+}
+
+interface Props {
+  repoRef: RepoRef;
+  /** languages of the repository (analysis report), by name */
+  repoLanguages: readonly string[];
+  planType: PlanType | undefined;
+  countRepoGen: number;
+}
+
+function loadJob(key: string): number | null {
+  const v = Number(localStorage.getItem(key));
+  return Number.isInteger(v) && v > 0 ? v : null;
+}
+
+/**
+ * Documentation tools (spec §2): tab Code Docs (PRO) — per-language docstring style and max line
+ * length, Generate, the job's live log, then the patch: file list, per-file diff, download,
+ * the pushed branch. Free users get the Pro Feature Required modal (Buy Pro, Full Repo Doc, Try Free).
+ */
+export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const languages = useQuery({ queryKey: ['docgen', 'languages'], queryFn: docgenApi.languages, staleTime: Infinity });
+  const present = useMemo(() => (languages.data ?? []).filter((l) => repoLanguages.includes(l.name)), [languages.data, repoLanguages]);
+  const [config, setConfig] = useState<Record<string, { style: string; max: number | null }>>({});
+  const storageKey = terminalStorageKey(repoRef.org, repoRef.repo, 'docs-repo');
+  const jobKey = `${storageKey}:job`;
+  const [jobId, setJobId] = useState<number | null>(() => loadJob(jobKey));
+  const [starting, setStarting] = useState(false);
+  const [proModal, setProModal] = useState(false);
+  const [result, setResult] = useState<DocGenResult | null>(null);
+
+  const poll = useCallback(
+    async (id: number, since: number): Promise<PollAnswer> => {
+      const s = await docgenApi.status(repoRef, id, since);
+      if (s.result) setResult(s.result);
+      return { state: s.state, percentage: s.percentage, messages: s.messages, lastLine: s.lastLine };
+    },
+    [repoRef],
+  );
+  const live = useLiveJob({ jobId, flavour: 'docs', poll, storageKey });
+  const running = jobId !== null && live.state.jobId === jobId && !live.state.finished;
+  const busy = starting || running;
+
+  // The patch of a finished job (the live stream does not carry it).
+  useEffect(() => {
+    if (!live.state.finished || live.state.state !== 'COMPLETE' || jobId === null || result) return;
+    let cancelled = false;
+    void docgenApi.status(repoRef, jobId, live.state.lastSeq).then(
+      (s) => !cancelled && setResult(s.result),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [live.state.finished, live.state.state, live.state.lastSeq, jobId, repoRef, result]);
+
+  const styleOf = (l: DocLanguage) => config[l.name]?.style ?? l.docstringStyle;
+  const maxOf = (l: DocLanguage) => (config[l.name] ? config[l.name]!.max : l.maxDocStringLength);
+  const invalid = present.some((l) => lineLengthError(maxOf(l)) !== null);
+
+  const start = async (freeTrial: boolean) => {
+    setProModal(false);
+    setStarting(true);
+    setResult(null);
+    try {
+      const styles: LanguageStyle[] = present.map((l) => ({ name: l.name, docstringStyle: styleOf(l), maxDocStringLength: maxOf(l)! }));
+      const { lroJobId } = await docgenApi.generate(repoRef, styles, freeTrial);
+      localStorage.setItem(jobKey, String(lroJobId));
+      setJobId(lroJobId);
+      void queryClient.invalidateQueries({ queryKey: jobKeys.all });
+      void queryClient.invalidateQueries({ queryKey: authKeys.me });
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 402) setProModal(true);
+      else live.appendLocal(t('docTools.startFailed', { error: errorMessage(err) }), 'error');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const premium = planType === 'PRO' || planType === 'PREMIUM';
+  const onGenerate = () => (premium || countRepoGen > 0 ? void start(false) : setProModal(true));
+  const upgrade = () => navigate(`/profile/upgrade-plan?accept_payment=${encodeURIComponent(`${repoRef.org}/${repoRef.repo}`)}`);
+
+  const download = () => {
+    if (!result) return;
+    const url = URL.createObjectURL(new Blob([result.diff], { type: 'text/x-diff' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `docent-docs-${result.commit.slice(0, 7)}.patch`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const codeDocs = (
+    <div className="dc-doctools">
+      {languages.isError && <Alert type="error" showIcon title={errorMessage(languages.error)} />}
+      {present.length === 0 && languages.isSuccess && <p className="dc-muted">{t('docTools.noLanguages')}</p>}
+      {present.length > 0 && (
+        <div className="dc-doctools__config" data-testid="docstring-config">
+          {present.map((l) => {
+            const err = lineLengthError(maxOf(l));
+            return (
+              <div className="dc-doctools__row" key={l.name} data-testid={`docstyle-${l.name}`}>
+                <span className="dc-doctools__lang">{l.displayName}</span>
+                <label>
+                  <span>{t('docTools.style')}</span>
+                  <Select
+                    size="small"
+                    value={styleOf(l)}
+                    options={l.supportedStyles.map((s) => ({ value: s, label: s }))}
+                    onChange={(style: string) => setConfig((c) => ({ ...c, [l.name]: { style, max: maxOf(l) } }))}
+                    disabled={busy}
+                    aria-label={t('docTools.styleFor', { language: l.displayName })}
+                    style={{ minWidth: 120 }}
+                  />
+                </label>
+                <label>
+                  <span>{t('docTools.maxLength')}</span>
+                  <InputNumber
+                    size="small"
+                    value={maxOf(l)}
+                    onChange={(v) => setConfig((c) => ({ ...c, [l.name]: { style: styleOf(l), max: typeof v === 'number' ? v : null } }))}
+                    status={err ? 'error' : undefined}
+                    disabled={busy}
+                    aria-label={t('docTools.maxLengthFor', { language: l.displayName })}
+                  />
+                </label>
+                {err && (
+                  <span className="dc-doctools__error" role="alert">
+                    {t(err === 'required' ? 'docTools.lengthRequired' : 'docTools.lengthRange', { min: MIN_LINE, max: MAX_LINE })}
+                  </span>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+      <Button type="primary" onClick={onGenerate} disabled={busy || invalid || present.length === 0} data-testid="generate-docs">
+        {busy ? t('docTools.generating') : t('docTools.generate')}
+      </Button>
+      {(jobId !== null || live.state.lines.length > 0) && (
+        <Terminal
+          lines={live.state.lines}
+          title={jobId !== null ? t('docTools.job', { id: jobId }) : undefined}
+          progress={jobId !== null ? live.state.percentage : undefined}
+          height={TERMINAL_HEIGHT.docs}
+          stop={jobId !== null ? { jobId, active: running, onLine: live.appendLocal } : undefined}
+          downloadName={`${repoRef.org}-${repoRef.repo}-docs.log`}
+          testId="docs-terminal"
+        />
+      )}
+      {result && <PatchViewer result={result} onDownload={download} />}
+    </div>
+  );
+
+  return (
+    <section className="dc-panel dc-doctools-card" data-testid="doc-tools">
+      <header className="dc-acard__head">
+        <span className="dc-acard__icon" aria-hidden="true">
+          <FileTextOutlined />
+        </span>
+        <h3>{t('docTools.title')}</h3>
+      </header>
+      <Tabs
+        items={[
+          {
+            key: 'code',
+            label: (
+              <span>
+                {t('docTools.codeDocs')} <Tag color="gold">PRO</Tag>
+              </span>
+            ),
+            children: codeDocs,
+          },
+        ]}
+      />
+      <Modal open={proModal} onCancel={() => setProModal(false)} title={t('docTools.proTitle')} footer={null} data-testid="pro-modal">
+        <p>{t('docTools.proText')}</p>
+        <div className="dc-doctools__pro-actions">
+          <Button type="primary" onClick={upgrade}>
+            {t('docTools.buyPro')}
+          </Button>
+          <Button onClick={upgrade}>{t('docTools.fullRepoDoc')}</Button>
+          <Button onClick={() => void start(true)} data-testid="try-free">
+            {t('docTools.tryFree')}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+function diffLineClass(line: string): string {
+  if (line.startsWith('+++') || line.startsWith('---')) return 'dc-diff__file';
+  if (line.startsWith('@@')) return 'dc-diff__hunk';
+  if (line.startsWith('+')) return 'dc-diff__add';
+  if (line.startsWith('-')) return 'dc-diff__del';
+  return '';
+}
+
+function PatchViewer({ result, onDownload }: { result: DocGenResult; onDownload: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(result.files[0]?.path ?? null);
+  const file = result.files.find((f) => f.path === open);
+  return (
+    <div className="dc-patch" data-testid="docs-patch">
+      <div className="dc-patch__head">
+        <strong>{t('docTools.functions', { count: result.documented + result.updated, files: result.files.length })}</strong>
+        {result.branch ? <Tag color="green">{t('docTools.branch', { branch: result.branch })}</Tag> : result.deliveryNote && <span className="dc-muted">{result.deliveryNote}</span>}
+        {result.files.length > 0 && (
+          <Button size="small" icon={<DownloadOutlined />} onClick={onDownload} data-testid="download-patch">
+            {t('docTools.download')}
+          </Button>
+        )}
+      </div>
+      {result.files.length > 0 && (
+        <div className="dc-patch__body">
+          <ul className="dc-patch__files" aria-label={t('docTools.files')}>
+            {result.files.map((f) => (
+              <li key={f.path}>
+                <button type="button" className={f.path === open ? 'is-active' : ''} onClick={() => setOpen(f.path)} aria-pressed={f.path === open}>
+                  {f.path} <span className="dc-muted">({f.functions})</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {file && (
+            <pre className="dc-diff" data-testid="docs-diff" tabIndex={0}>
+              {file.diff.split('\n').map((line, i) => (
+                <div key={i} className={diffLineClass(line)}>
+                  {line || ' '}
+                </div>
+              ))}
+            </pre>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { DocGenResult, LanguageStyle } from '@docent/contracts';
+import { apiRequest } from '../api/client.ts';
+import { payload, type RepoRef } from './api.ts';
+
+export interface DocLanguage {
+  name: string;
+  displayName: string;
+  fileExtension: string;
+  supportedStyles: string[];
+  docstringStyle: string;
+  maxDocStringLength: number;
+}
+
+export interface DocStatus {
+  jobId: number;
+  state: string;
+  percentage: number;
+  messages: string[];
+  lastLine: number;
+  result: DocGenResult | null;
+}
+
+/** Code docs calls of spec §7 (docType repo). */
+export const docgenApi = {
+  languages: () => apiRequest<DocLanguage[]>('/v1/git/generate/languages'),
+  generate: (r: RepoRef, languages: LanguageStyle[], freeTrial: boolean) =>
+    apiRequest<{ lroJobId: number; message: string }>('/v1/git/generate/repo/doc', {
+      method: 'POST',
+      json: { ...payload(r), style_guide: { languages }, ...(freeTrial ? { free_trial: true } : {}) },
+    }),
+  status: (r: RepoRef, jobId: number, since: number) => apiRequest<DocStatus>(`/v1/git/generate/repo/doc/status?jobId=${jobId}&since=${since}`, { method: 'POST', json: payload(r) }),
+};

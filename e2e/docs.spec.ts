@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, uniqueEmail } from './fixtures.ts';
+
+/**
+ * Issue 11: code docs in a real browser — a free user meets 'Pro Feature Required', Try Free
+ * generates with the chosen style, the live log ends with 'Documentation generation complete!',
+ * the patch is shown, and the branch with the commit exists on the git daemon.
+ */
+test('Code Docs: choose a style, Try Free, live log, diff viewer, branch pushed to the daemon', async ({ page, gitRepos }) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(uniqueEmail('ada'));
+  await page.getByLabel('Password', { exact: true }).fill('Analytical1');
+  await page.getByLabel('Confirm password').fill('Analytical1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/repositories$/);
+
+  await page.getByTestId('add-repo-empty').click();
+  const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
+  await dialog.getByLabel('Git URL').fill(gitRepos.calculatorUrl);
+  await dialog.getByRole('button', { name: 'Add repository' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('repo-card').filter({ hasText: 'calculator' }).click();
+  await expect(page).toHaveURL(/\/repositories\/GIT\/acme\/calculator$/);
+
+  // The card needs the repository's languages: a full analysis first.
+  await page.getByTestId('full-analysis').click();
+  await expect(page.getByTestId('analysis-terminal').locator('.dc-term__row--complete')).toContainText('Complete!', { timeout: 90_000 });
+  await page.mouse.move(1, 1);
+  await page.keyboard.press('Escape');
+
+  const card = page.getByTestId('doc-tools');
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('tab', { name: /Code Docs/ })).toContainText('PRO');
+  const python = card.getByTestId('docstyle-Python');
+  await python.getByLabel('Docstring style for Python').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^numpy$/ }).click();
+  await python.getByLabel('Max line length for Python').fill('30');
+  await expect(python.getByRole('alert')).toHaveText('Max line length must be a whole number from 40 to 120.');
+  await expect(card.getByTestId('generate-docs')).toBeDisabled();
+  await python.getByLabel('Max line length for Python').fill('72');
+  await expect(python.getByRole('alert')).toHaveCount(0);
+
+  await card.getByTestId('generate-docs').click();
+  const modal = page.getByRole('dialog', { name: 'Pro Feature Required' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Buy Pro' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Full Repo Doc' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Try Free' }).click();
+
+  const terminal = card.getByTestId('docs-terminal');
+  await expect(terminal).toBeVisible();
+  await expect(terminal.locator('.dc-term__row--complete')).toContainText('Documentation generation complete!', { timeout: 90_000 });
+  await expect(card.getByTestId('generate-docs')).toHaveText('Generate');
+
+  const patch = card.getByTestId('docs-patch');
+  await expect(patch).toContainText(/functions? documented in \d+ file/);
+  const branchTag = patch.getByText(/^Branch docent\/docs-[0-9a-f]{7} pushed$/);
+  await expect(branchTag).toBeVisible();
+  await expect(card.getByTestId('docs-diff')).toContainText('+    Parameters');
+  await expect(card.getByTestId('download-patch')).toBeVisible();
+
+  const branch = (await branchTag.textContent())!.replace(/^Branch | pushed$/g, '');
+  const heads = execFileSync('git', ['ls-remote', '--heads', gitRepos.calculatorUrl], { encoding: 'utf8' });
+  expect(heads).toContain(`refs/heads/${branch}`);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { JobState } from './enums.ts';
+import { GitRepoPayload } from './repos.ts';
+
+/** The docType values generation accepts so far (enums.ts DocType has all three; arch/api come later). */
+export const BuiltDocType = z.enum(['repo'], { error: 'Only code docs (docType repo) can be generated so far.' });
+
+/** One language's docstring settings (spec "Repository language config": max line length 40–120). */
+export const LanguageStyle = z.object({
+  name: z.string().min(1).max(40),
+  docstringStyle: z.string().min(1).max(40),
+  maxDocStringLength: z.number().int('Max line length must be a whole number.').min(40, 'Max line length must be at least 40.').max(120, 'Max line length must be at most 120.'),
+});
+export type LanguageStyle = z.infer<typeof LanguageStyle>;
+
+export const GenerateDocRequest = GitRepoPayload.extend({
+  style_guide: z.object({ languages: z.array(LanguageStyle).max(20) }).optional(),
+  /** the 'Try Free' choice of the Pro Feature Required modal: run within the free file limit */
+  free_trial: z.boolean().optional(),
+});
+export type GenerateDocRequest = z.infer<typeof GenerateDocRequest>;
+
+export const GenerateDocResponse = z.object({ message: z.string(), lroJobId: z.number().int() });
+
+export const DocStatusQuery = z.object({
+  jobId: z.coerce.number().int().positive().max(2_147_483_647),
+  since: z.coerce.number().int().min(0).optional(),
+});
+
+/** What a DOC_REPO job leaves behind: the patch and where it was delivered. */
+export const DocGenResult = z.object({
+  commit: z.string(),
+  branch: z.string().nullable(),
+  pushed: z.boolean(),
+  /** why the branch was not pushed, when it was not */
+  deliveryNote: z.string().nullable(),
+  fileLimit: z.number().int().nullable(),
+  documented: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  files: z.array(z.object({ path: z.string(), functions: z.number().int(), diff: z.string() })),
+  diff: z.string(),
+});
+export type DocGenResult = z.infer<typeof DocGenResult>;
+
+export const DocStatusResponse = z.object({
+  jobId: z.number().int(),
+  state: JobState,
+  percentage: z.number().int(),
+  messages: z.array(z.string()),
+  lastLine: z.number().int(),
+  result: DocGenResult.nullable(),
+});
+
+export const PRO_FEATURE_REQUIRED = 'Pro Feature Required';

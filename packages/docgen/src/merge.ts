@@ -1,0 +1,143 @@
+import type { DocModel, DocParam } from './model.ts';
+import { RENDERERS } from './render.ts';
+
+/**
+ * Adds missing entries to a doc that already has sections in the chosen style, keeping every
+ * existing line as it is: missing parameters go after the last documented one (or open their
+ * section before the first other section), a missing returns/yields entry after the parameters.
+ */
+
+type Kind = 'params' | 'returns' | 'raises' | 'other' | null;
+
+/** The analyzer's style names for each renderer's family. */
+export const FAMILY: Readonly<Record<string, string>> = { google: 'google', numpy: 'numpy', rest: 'rest', epytext: 'tags', jsdoc: 'tags', tsdoc: 'tags', javadoc: 'tags', kdoc: 'tags' };
+
+const GOOGLE_HEADER = /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Kwargs|Returns?|Yields?|Raises|Throws|Examples?|Notes?|Attributes|See Also|Warnings?|Todo):\s*$/;
+const NUMPY_HEADER = /^\s*(Parameters|Other Parameters|Returns|Yields|Raises|Warns|See Also|Notes|Examples|Attributes|References)\s*$/;
+
+function googleKind(word: string): Kind {
+  if (/^(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Kwargs)$/.test(word)) return 'params';
+  if (/^(Returns?|Yields?)$/.test(word)) return 'returns';
+  if (/^(Raises|Throws)$/.test(word)) return 'raises';
+  return 'other';
+}
+
+function fieldKind(text: string): Kind | undefined {
+  const m = /^[:@\\](\w+)/.exec(text);
+  if (!m) return undefined;
+  const tag = m[1]!;
+  if (/^(param|arg|argument|type|keyword|kwarg|kwtype)$/.test(tag)) return 'params';
+  if (/^(returns?|rtype|yields?|ytype|return)$/.test(tag)) return 'returns';
+  if (/^(raises?|throws|exception|except)$/.test(tag)) return 'raises';
+  return 'other';
+}
+
+const indentOf = (s: string): number => s.length - s.trimStart().length;
+
+/** Section kind of each content line. */
+function classify(content: readonly string[], family: string): Kind[] {
+  const kinds: Kind[] = [];
+  let current: Kind = null;
+  let headerIndent = -1;
+  for (let i = 0; i < content.length; i++) {
+    const line = content[i]!;
+    const t = line.trim();
+    if (family === 'google') {
+      const h = GOOGLE_HEADER.exec(line);
+      if (h) {
+        current = googleKind(h[1]!);
+        headerIndent = indentOf(line);
+      } else if (t !== '' && indentOf(line) <= headerIndent) current = null;
+    } else if (family === 'numpy') {
+      const h = NUMPY_HEADER.exec(line);
+      if (h && /^\s*-{3,}\s*$/.test(content[i + 1] ?? '')) current = googleKind(h[1]!.replace(/^Other Parameters$/, 'Params'));
+    } else {
+      const k = fieldKind(t);
+      if (k !== undefined) current = k;
+      else if (t === '') current = null;
+    }
+    kinds.push(current);
+  }
+  // Blank lines at a section's end belong to no section.
+  for (let i = kinds.length - 1; i >= 0; i--) if (content[i]!.trim() === '' && (i === kinds.length - 1 || kinds[i + 1] !== kinds[i])) kinds[i] = null;
+  return kinds;
+}
+
+/** The pieces the renderer would write for these entries: [header lines, entry lines] per section. */
+function pieces(style: string, model: DocModel, width: number): { params: string[][]; returns: string[][] } {
+  const render = RENDERERS[style]!;
+  const split = (m: DocModel): string[][] => {
+    const out = render({ ...m, summary: 'x', description: [] }, width).slice(2);
+    const sections: string[][] = [[]];
+    for (const l of out) if (l === '') sections.push([]);
+    else sections.at(-1)!.push(l);
+    return sections.filter((s) => s.length > 0);
+  };
+  const onlyParams = split({ ...model, returns: null, yields: null, raises: [] });
+  const onlyReturns = split({ ...model, params: [], raises: [] });
+  return { params: onlyParams, returns: onlyReturns };
+}
+
+export interface MergeInput {
+  /** the doc's content lines (markers and quotes stripped, relative indentation kept) */
+  content: string[];
+  style: string;
+  width: number;
+  missingParams: DocParam[];
+  returns: DocModel['returns'];
+  yields: DocModel['yields'];
+}
+
+/** The new content lines, or null when the doc's layout is not one this can extend. */
+export function mergeSections(input: MergeInput): string[] | null {
+  const family = FAMILY[input.style];
+  if (!family) return null;
+  const sectioned = family === 'google' || family === 'numpy';
+  const content = [...input.content];
+  const model: DocModel = { summary: 'x', description: [], params: input.missingParams, returns: input.returns, yields: input.yields, raises: [] };
+  const { params, returns } = pieces(input.style, model, input.width);
+  const kinds = classify(content, family);
+  const lastOf = (k: Kind): number => kinds.lastIndexOf(k);
+  const firstSection = (): number => kinds.findIndex((k) => k !== null);
+  const insertions: { at: number; lines: string[]; order: number }[] = [];
+
+  if (input.missingParams.length > 0) {
+    const section = params[0];
+    if (!section) return null;
+    const last = lastOf('params');
+    if (last >= 0) {
+      const entries = family === 'numpy' ? section.slice(2) : family === 'google' ? section.slice(1) : section;
+      if (family === 'google') {
+        // Entries take the existing entries' indentation.
+        const header = kinds.indexOf('params');
+        const first = content.slice(header + 1).find((l) => l.trim() !== '');
+        const shift = (first ? indentOf(first) : 4) - 4;
+        insertions.push({ at: last + 1, lines: entries.map((l) => (shift >= 0 ? ' '.repeat(shift) + l : l.slice(-shift))), order: 0 });
+      } else insertions.push({ at: last + 1, lines: entries, order: 0 });
+    } else {
+      const at = firstSection();
+      if (at < 0) return null;
+      insertions.push({ at, lines: sectioned ? [...section, ''] : section, order: 0 });
+    }
+  }
+  if (input.returns || input.yields) {
+    const section = returns[0];
+    if (!section) return null;
+    if (lastOf('returns') >= 0) return null; // a returns entry the analyzer could not read: leave it
+    const afterParams = lastOf('params');
+    const raises = kinds.indexOf('raises');
+    const other = kinds.findIndex((k, i) => k === 'other' && i > afterParams);
+    if (afterParams >= 0 && (raises < 0 || raises > afterParams)) {
+      insertions.push({ at: afterParams + 1, lines: sectioned ? ['', ...section] : section, order: 1 });
+    } else if (raises >= 0 || other >= 0) {
+      const at = raises >= 0 ? raises : other;
+      insertions.push({ at, lines: sectioned ? [...section, ''] : section, order: 1 });
+    } else {
+      let end = content.length;
+      while (end > 0 && content[end - 1]!.trim() === '') end--;
+      insertions.push({ at: end, lines: sectioned ? ['', ...section] : section, order: 1 });
+    }
+  }
+  for (const ins of insertions.sort((a, b) => b.at - a.at || b.order - a.order)) content.splice(ins.at, 0, ...ins.lines);
+  return content;
+}

@@ -1,0 +1,151 @@
+import type { DocModel } from './model.ts';
+import { wrap } from './wrap.ts';
+
+/** A renderer turns the model into the doc's text lines (without comment markers or indentation). */
+export type Renderer = (model: DocModel, width: number) => string[];
+
+const IND = '    ';
+
+function block(model: DocModel, width: number): string[] {
+  const out = model.summary === '' ? [] : wrap(model.summary, width);
+  for (const paragraph of model.description) {
+    if (out.length > 0) out.push('');
+    // Human text is kept as it was written, line for line.
+    out.push(...paragraph.split('\n'));
+  }
+  return out;
+}
+
+function section(out: string[], lines: string[]): void {
+  if (lines.length === 0) return;
+  out.push('');
+  out.push(...lines);
+}
+
+export const google: Renderer = (m, width) => {
+  const out = block(m, width);
+  const entry = (head: string, text: string): string[] => wrap(text, width, IND, IND + IND, `${head}:`);
+  section(out, m.params.length ? ['Args:', ...m.params.flatMap((p) => entry(`${p.name}${p.type ? ` (${p.type})` : ''}`, p.text))] : []);
+  const ret = m.yields ?? m.returns;
+  if (ret) section(out, [m.yields ? 'Yields:' : 'Returns:', ...wrap(ret.type ? `${ret.type}: ${ret.text}` : ret.text, width, IND, IND)]);
+  section(out, m.raises.length ? ['Raises:', ...m.raises.flatMap((r) => entry(r.type, r.text))] : []);
+  return out;
+};
+
+function underline(title: string): string[] {
+  return [title, '-'.repeat(title.length)];
+}
+
+export const numpy: Renderer = (m, width) => {
+  const out = block(m, width);
+  const entry = (head: string, text: string): string[] => [head, ...wrap(text, width, IND, IND)];
+  section(out, m.params.length ? [...underline('Parameters'), ...m.params.flatMap((p) => entry(`${p.name}${p.type ? ` : ${p.type}` : ''}`, p.text))] : []);
+  const ret = m.yields ?? m.returns;
+  if (ret) section(out, [...underline(m.yields ? 'Yields' : 'Returns'), ...entry(ret.type ?? 'object', ret.text)]);
+  section(out, m.raises.length ? [...underline('Raises'), ...m.raises.flatMap((r) => entry(r.type, r.text))] : []);
+  return out;
+};
+
+export const rest: Renderer = (m, width) => {
+  const out = block(m, width);
+  const field = (head: string, text: string): string[] => wrap(text, width, '', IND, head);
+  const lines: string[] = [];
+  for (const p of m.params) {
+    lines.push(...field(`:param ${p.name}:`, p.text));
+    if (p.type) lines.push(...field(`:type ${p.name}:`, p.type));
+  }
+  const ret = m.yields ?? m.returns;
+  if (ret) {
+    lines.push(...field(m.yields ? ':yields:' : ':returns:', ret.text));
+    if (ret.type) lines.push(...field(m.yields ? ':ytype:' : ':rtype:', ret.type));
+  }
+  for (const r of m.raises) lines.push(...field(`:raises ${r.type}:`, r.text));
+  section(out, lines);
+  return out;
+};
+
+export const epytext: Renderer = (m, width) => {
+  const out = block(m, width);
+  const field = (head: string, text: string): string[] => wrap(text, width, '', IND, head);
+  const lines: string[] = [];
+  for (const p of m.params) {
+    lines.push(...field(`@param ${p.name}:`, p.text));
+    if (p.type) lines.push(...field(`@type ${p.name}:`, p.type));
+  }
+  const ret = m.yields ?? m.returns;
+  if (ret) {
+    lines.push(...field('@return:', ret.text));
+    if (ret.type) lines.push(...field('@rtype:', ret.type));
+  }
+  for (const r of m.raises) lines.push(...field(`@raise ${r.type}:`, r.text));
+  section(out, lines);
+  return out;
+};
+
+export const jsdoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.type ? `{${p.variadic ? '...' : ''}${p.type.replace(/\[\]$/, p.variadic ? '' : '[]')}} ` : ''}${p.name} -`, p.text));
+  if (m.yields) lines.push(...tag(`@yields${m.yields.type ? ` {${m.yields.type}}` : ''}`, m.yields.text));
+  else if (m.returns) lines.push(...tag(`@returns${m.returns.type ? ` {${m.returns.type}}` : ''}`, m.returns.text));
+  for (const r of m.raises) lines.push(...tag(`@throws {${r.type}}`, r.text));
+  section(out, lines);
+  return out;
+};
+
+export const tsdoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.name} -`, p.text));
+  if (m.returns && !m.yields) lines.push(...tag('@returns', m.returns.text));
+  if (m.yields) lines.push(...tag('@returns', `An iterator; each step yields ${m.yields.text.charAt(0).toLowerCase()}${m.yields.text.slice(1)}`));
+  for (const r of m.raises) lines.push(...tag(`@throws {@link ${r.type}}`, r.text));
+  section(out, lines);
+  return out;
+};
+
+/** Javadoc and KDoc: `@param name text`, `@return text`, `@throws Type text`. */
+export const javadoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '    ', head);
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.name}`, p.text));
+  const ret = m.returns ?? m.yields;
+  if (ret) lines.push(...tag('@return', ret.text));
+  for (const r of m.raises) lines.push(...tag(`@throws ${r.type}`, r.text));
+  section(out, lines);
+  return out;
+};
+
+/** Go: one paragraph that starts with the identifier's name ("GetUser gets user."). */
+export const godoc: Renderer = (m, width) => {
+  const out = wrap(m.summary, width);
+  for (const paragraph of m.description) out.push('', ...paragraph.split('\n'));
+  return out;
+};
+
+/** rustdoc: `# Arguments` list, `# Returns`, `# Panics` (from `panic!` messages). */
+export const rustdoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  if (m.params.length) section(out, ['# Arguments', '', ...m.params.flatMap((p) => wrap(p.text, width, '', '  ', `* \`${p.name}\` -`))]);
+  const ret = m.returns ?? m.yields;
+  if (ret) section(out, ['# Returns', '', ...wrap(ret.text, width)]);
+  if (m.raises.length) section(out, ['# Panics', '', ...m.raises.flatMap((r) => wrap(r.text, width))]);
+  return out;
+};
+
+const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** C# XML documentation comments. */
+export const xmldoc: Renderer = (m, width) => {
+  const out = ['<summary>', ...(m.summary ? wrap(xml(m.summary), width) : []), ...m.description.flatMap((p) => p.split('\n')), '</summary>'];
+  for (const p of m.params) out.push(...wrap(`<param name="${p.name}">${xml(p.text)}</param>`, width));
+  const ret = m.returns ?? m.yields;
+  if (ret) out.push(...wrap(`<returns>${xml(ret.text)}</returns>`, width));
+  for (const r of m.raises) out.push(...wrap(`<exception cref="${xml(r.type)}">${xml(r.text)}</exception>`, width));
+  return out;
+};
+
+export const RENDERERS: Readonly<Record<string, Renderer>> = { google, numpy, rest, epytext, jsdoc, tsdoc, javadoc, kdoc: javadoc, godoc, rustdoc, xmldoc };

@@ -1,0 +1,122 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { extractWithTreeSitter } from '@docent/analyzer';
+import { unifiedDiff } from './diff.ts';
+import { gateFile } from './gate.ts';
+import { generateFile, type Outcome } from './generate.ts';
+import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
+
+export interface RepoOptions {
+  /** per language name: style and max line length (missing = the language's defaults) */
+  configs?: Record<string, Partial<StyleConfig>>;
+  /** only these paths (relative, '/'-separated) */
+  files?: readonly string[];
+  /** at most this many files are changed: the most undocumented first (the free plan's limit) */
+  fileLimit?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, file: string) => void;
+}
+
+export interface FileChange {
+  path: string;
+  language: string;
+  before: string;
+  after: string;
+  diff: string;
+  outcomes: Outcome[];
+}
+
+export interface RepoResult {
+  changes: FileChange[];
+  /** the whole patch, files in path order */
+  diff: string;
+  summary: { documented: number; updated: number; skipped: number; files: number; gateFailures: string[]; staleParams: { path: string; name: string; params: string[] }[] };
+}
+
+const SKIP_DIRS = new Set(['.git', 'node_modules', 'vendor', 'dist', 'build', '.venv', 'venv', '__pycache__', 'third_party', '.tox', 'site-packages']);
+const MAX_FILE_BYTES = 1_000_000;
+
+/** Source files docgen can render, relative and sorted (deterministic). */
+export async function listSourceFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });
+    for (const e of entries) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) await walk(rel);
+      } else if (e.isFile() && languageOfPath(rel)) out.push(rel);
+    }
+  };
+  await walk('');
+  return out.sort();
+}
+
+/**
+ * Generates docstrings for a checked-out directory (does not write): per-file edits that passed
+ * the quality gate, a unified diff and a summary. A file failing the gate is left out whole.
+ */
+export async function generateRepository(root: string, options: RepoOptions = {}): Promise<RepoResult> {
+  let files = options.files ? [...options.files].filter((f) => languageOfPath(f)).sort() : await listSourceFiles(root);
+  if (options.fileLimit !== undefined) files = await mostUndocumented(root, files, options.fileLimit);
+  const changes: FileChange[] = [];
+  const summary: RepoResult['summary'] = { documented: 0, updated: 0, skipped: 0, files: 0, gateFailures: [], staleParams: [] };
+  for (let i = 0; i < files.length; i++) {
+    options.signal?.throwIfAborted();
+    const rel = files[i]!;
+    options.onProgress?.(i, files.length, rel);
+    const language = languageOfPath(rel)!;
+    const before = await readSource(root, rel);
+    if (before === null) continue;
+    const config = resolveConfig(language, options.configs?.[language]);
+    const result = await generateFile(before, language, rel, config);
+    for (const s of result.staleParams) summary.staleParams.push({ path: rel, ...s });
+    if (result.edits.length === 0) {
+      summary.skipped += result.outcomes.filter((o) => o.action === 'skipped').length;
+      continue;
+    }
+    const verdict = await gateFile(result, language, rel, config);
+    if (!verdict.ok) {
+      summary.gateFailures.push(...verdict.problems);
+      continue;
+    }
+    for (const o of result.outcomes) summary[o.action]++;
+    summary.files++;
+    // The diff keeps a CRLF file's \r on every line, its own and the added ones.
+    const cr = before.includes('\r\n') ? '\r' : '';
+    const edits = result.edits.map((e) => ({ ...e, lines: e.lines.map((l) => l + cr) }));
+    changes.push({ path: rel, language, before, after: result.output, diff: unifiedDiff(rel, before.split('\n'), edits), outcomes: result.outcomes });
+  }
+  options.onProgress?.(files.length, files.length, '');
+  return { changes, diff: changes.map((c) => c.diff).join(''), summary };
+}
+
+async function readSource(root: string, rel: string): Promise<string | null> {
+  const abs = path.join(root, rel);
+  const stat = await fs.lstat(abs).catch(() => null);
+  if (!stat?.isFile() || stat.size > MAX_FILE_BYTES) return null;
+  const text = await fs.readFile(abs, 'utf8');
+  return text.includes('\0') ? null : text;
+}
+
+/** The `limit` files with the most undocumented functions (ties by path), in path order. */
+async function mostUndocumented(root: string, files: readonly string[], limit: number): Promise<string[]> {
+  const counted: { rel: string; n: number }[] = [];
+  for (const rel of files) {
+    const source = await readSource(root, rel);
+    if (source === null) continue;
+    const fns = await extractWithTreeSitter(source, languageOfPath(rel)!, rel);
+    const n = fns.filter((f) => f.docstring === null).length;
+    if (n > 0) counted.push({ rel, n });
+  }
+  counted.sort((a, b) => b.n - a.n || (a.rel < b.rel ? -1 : 1));
+  return counted
+    .slice(0, Math.max(0, limit))
+    .map((c) => c.rel)
+    .sort();
+}
+
+/** Writes the changed files back. */
+export async function writeChanges(root: string, changes: readonly FileChange[]): Promise<void> {
+  for (const c of changes) await fs.writeFile(path.join(root, c.path), c.after);
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { gateFile, generateFile } from '../src/index.ts';
+
+const cfg = (docstringStyle: string, maxDocStringLength = 80) => ({ docstringStyle, maxDocStringLength });
+
+/** Every line of `kept` appears in `text`, in the same order. */
+function keepsInOrder(text: string, kept: string): boolean {
+  const lines = text.split('\n');
+  let at = 0;
+  for (const k of kept.split('\n')) {
+    const i = lines.indexOf(k, at);
+    if (i < 0) return false;
+    at = i + 1;
+  }
+  return true;
+}
+
+describe('merge into an existing doc', () => {
+  it('google: adds the missing parameter and return after the existing entries, keeps every human line, flags the stale one', async () => {
+    const doc = `        """Items since a moment.\n\n        Careful: the clock is UTC,   spacing kept.\n\n        Args:\n            since: The moment (human words).\n            until: Gone.\n\n        Raises:\n            KeyError: never.\n        """`;
+    const src = `class S:\n    def items_since(self, since, limit=10):\n${doc}\n        return self.items[since:limit]\n`;
+    const r = await generateFile(src, 'Python', 's.py', cfg('google'));
+    expect(r.outcomes).toEqual([{ name: 'S.items_since', line: 2, action: 'updated' }]);
+    expect(keepsInOrder(r.output, doc)).toBe(true);
+    expect(r.output).toContain('            until: Gone.\n            limit: The limit. Defaults to 10.\n\n        Returns:\n            The result.\n\n        Raises:');
+    expect(r.staleParams).toEqual([{ name: 'S.items_since', params: ['until'] }]);
+    expect((await gateFile(r, 'Python', 's.py', cfg('google'))).problems).toEqual([]);
+  });
+
+  it('numpy: a missing parameter joins the Parameters section', async () => {
+    const src = `def f(a, b):\n    """Eff.\n\n    Parameters\n    ----------\n    a : int\n        First.\n    """\n    print(a, b)\n`;
+    const r = await generateFile(src, 'Python', 'f.py', cfg('numpy'));
+    expect(r.output).toContain('    a : int\n        First.\n    b\n        The b.\n    """');
+  });
+
+  it('jsdoc: @param goes after the last @param, @returns after it', async () => {
+    const src = `/**\n * Adds.\n * @param {number} a - first\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + b;\n}\n`;
+    const r = await generateFile(src, 'JavaScript', 'a.js', cfg('jsdoc'));
+    expect(r.output).toBe(`/**\n * Adds.\n * @param {number} a - first\n * @param b - The b.\n * @returns The result.\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + b;\n}\n`);
+  });
+
+  it('a doc in another style is left alone, with the reason', async () => {
+    const src = `def f(a, b):\n    """Eff.\n\n    :param a: A.\n    """\n    print(a, b)\n`;
+    const r = await generateFile(src, 'Python', 'f.py', cfg('google'));
+    expect(r.output).toBe(src);
+    expect(r.outcomes[0]).toMatchObject({ action: 'skipped', reason: expect.stringContaining('rest style, not google') });
+    const converted = await generateFile(src, 'Python', 'f.py', cfg('rest'));
+    expect(converted.output).toContain('    :param a: A.\n    :param b: The b.\n    """');
+  });
+
+  it('a complete doc is not touched', async () => {
+    const src = `def f(a):\n    """Eff.\n\n    Args:\n        a: A.\n    """\n    print(a)\n`;
+    const r = await generateFile(src, 'Python', 'f.py', cfg('google'));
+    expect(r.edits).toEqual([]);
+    expect(r.outcomes).toEqual([]);
+  });
+});

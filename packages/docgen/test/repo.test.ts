@@ -1,0 +1,74 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { generateRepository } from '../src/index.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const bin = path.resolve(here, '../../analyzer/bin/docent.js');
+
+function repo(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-repo-'));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+  execFileSync('git', ['add', '.'], { cwd: dir });
+  execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'init'], { cwd: dir });
+  return dir;
+}
+
+const undocumented = (n: number): string => Array.from({ length: n }, (_, i) => `def f${i}(a):\n    return a\n`).join('\n');
+
+describe('generateRepository', () => {
+  it('changes at most fileLimit files, the most undocumented first, and its diff applies with git', async () => {
+    const dir = repo({ 'a.py': undocumented(1), 'b.py': undocumented(3), 'c.py': undocumented(2), 'd.ts': 'export function g(x: number) {\n  return x;\n}\n', 'node_modules/x.js': 'function h(y) { return y; }\n' });
+    const limited = await generateRepository(dir, { fileLimit: 2 });
+    expect(limited.changes.map((c) => c.path)).toEqual(['b.py', 'c.py']);
+    const all = await generateRepository(dir);
+    expect(all.changes.map((c) => c.path)).toEqual(['a.py', 'b.py', 'c.py', 'd.ts']);
+    expect(all.summary.documented).toBe(7);
+    expect(all.summary.gateFailures).toEqual([]);
+    fs.writeFileSync(path.join(dir, 'p.diff'), all.diff);
+    execFileSync('git', ['apply', 'p.diff'], { cwd: dir });
+    for (const c of all.changes) expect(fs.readFileSync(path.join(dir, c.path), 'utf8')).toBe(c.after);
+    // Idempotent over the whole tree.
+    expect((await generateRepository(dir)).changes).toEqual([]);
+  });
+
+  it('keeps CRLF line endings and honours the per-language config', async () => {
+    const dir = repo({ 'w.py': 'def get_name(x):\r\n    return x\r\n' });
+    const result = await generateRepository(dir, { configs: { Python: { docstringStyle: 'rest', maxDocStringLength: 40 } } });
+    expect(result.changes[0]!.after).toBe('def get_name(x):\r\n    """Get name.\r\n\r\n    :param x: The x.\r\n    :returns: The name.\r\n    """\r\n    return x\r\n');
+    fs.writeFileSync(path.join(dir, 'p.diff'), result.diff);
+    execFileSync('git', ['apply', 'p.diff'], { cwd: dir });
+    expect(fs.readFileSync(path.join(dir, 'w.py'), 'utf8')).toBe(result.changes[0]!.after);
+  });
+
+  it('refuses a style the language does not support', async () => {
+    const dir = repo({ 'w.py': 'def f(x):\n    return x\n' });
+    await expect(generateRepository(dir, { configs: { Python: { docstringStyle: 'jsdoc' } } })).rejects.toThrow(/supports google/);
+  });
+});
+
+describe('docent docstrings (CLI)', () => {
+  it('prints a diff, writes with --write, and a second run finds nothing', () => {
+    const dir = repo({ 'src/m.py': undocumented(2), 'src/n.js': 'function add(a, b) {\n  return a + b;\n}\n' });
+    const diff = spawnSync(process.execPath, [bin, 'docstrings', dir, '--style', 'numpy', '--diff', '--files', 'src/m.py'], { encoding: 'utf8' });
+    expect(diff.status).toBe(0);
+    expect(diff.stdout).toContain('+++ b/src/m.py');
+    expect(diff.stdout).toContain('+    Parameters');
+    expect(diff.stdout).not.toContain('src/n.js');
+    const write = spawnSync(process.execPath, [bin, 'docstrings', dir, '--write'], { encoding: 'utf8' });
+    expect(write.stdout).toContain('3 documented, 0 updated');
+    expect(fs.readFileSync(path.join(dir, 'src/n.js'), 'utf8')).toContain(' * @param a - The a.');
+    const again = spawnSync(process.execPath, [bin, 'docstrings', dir], { encoding: 'utf8' });
+    expect(again.stdout).toContain('0 documented, 0 updated');
+    const bad = spawnSync(process.execPath, [bin, 'docstrings', dir, '--max-line-length', '20'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('from 40 to 120');
+  });
+});
