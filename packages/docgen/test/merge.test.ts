@@ -74,3 +74,11 @@ describe('yields', () => {
     expect((await gateFile(r, 'Python', 't.py', cfg('google'))).problems).toEqual([]);
   });
 });
+
+describe('raises already named', () => {
+  it('a doc with only a @throws line gets no second one', async () => {
+    const src = 'class A {\n  /**\n   * Runs.\n   *\n   * @throws IllegalStateException when closed\n   */\n  void run() {\n    throw new IllegalStateException();\n  }\n}\n';
+    const r = await generateFile(src, 'Java', 'A.java', cfg('javadoc'));
+    expect(r.edits).toEqual([]);
+  });
+});
