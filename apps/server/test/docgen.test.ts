@@ -144,6 +144,23 @@ describe('code docs generation (DOC_REPO)', () => {
     expect(arch.statusCode).toBe(400);
   });
 
+  it('reads and sets the repository language config; a run saves its style guide', async () => {
+    const initial = await t.call({ method: 'GET', url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs2&vendor=GIT', token: alice.token });
+    expect(initial.statusCode).toBe(200);
+    const python = (list: Array<{ name: string }>) => list.find((l) => l.name === 'Python');
+    expect(python(initial.json())).toEqual({ name: 'Python', displayName: 'Python', fileExtension: '.py', supportedStyles: ['google', 'numpy', 'rest', 'epytext'], docstringStyle: 'google', maxDocStringLength: 80 });
+    const set = await t.call({ method: 'PUT', url: '/api/v1/git/generate/repo/config', token: alice.token, payload: { ...repo('docs2'), languages: [{ name: 'Python', docstringStyle: 'rest', maxDocStringLength: 100 }] } });
+    expect(set.statusCode).toBe(200);
+    expect(python(set.json())).toMatchObject({ docstringStyle: 'rest', maxDocStringLength: 100 });
+    const bad = await t.call({ method: 'PUT', url: '/api/v1/git/generate/repo/config', token: alice.token, payload: { ...repo('docs2'), languages: [{ name: 'Python', docstringStyle: 'tsdoc', maxDocStringLength: 100 }] } });
+    expect(bad.statusCode).toBe(400);
+    const other = await t.call({ method: 'GET', url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs2&vendor=GIT', token: bob.token });
+    expect(other.statusCode).toBe(404);
+    // the 'docs' runs above used numpy at 60: that became its config
+    const docs = await t.call({ method: 'GET', url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs&vendor=GIT', token: alice.token });
+    expect(python(docs.json())).toMatchObject({ docstringStyle: 'numpy', maxDocStringLength: 60 });
+  });
+
   it("keeps users apart: another user sees neither the job nor the patch", async () => {
     const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
     const jobId = start.json().lroJobId;

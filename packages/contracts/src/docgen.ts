@@ -20,6 +20,9 @@ export const GenerateDocRequest = GitRepoPayload.extend({
 });
 export type GenerateDocRequest = z.infer<typeof GenerateDocRequest>;
 
+/** Set a repository's per-language docstring settings. */
+export const DocConfigRequest = GitRepoPayload.extend({ languages: z.array(LanguageStyle).max(20) });
+
 export const GenerateDocResponse = z.object({ message: z.string(), lroJobId: z.number().int() });
 
 export const DocStatusQuery = z.object({

@@ -109,7 +109,9 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
     if (!own) return { reason: 'its doc shares a line with code', stale };
     if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale };
     indent = /^\s*/.exec(first)![0];
-    model = mergeProse(model, fn.docstring);
+    // A raised type the doc already names (a `@throws` line the style parsers do not count) is not added again.
+    const docText = fn.docstring;
+    model = mergeProse({ ...model, raises: model.raises.filter((r) => !docText.includes(r.type)) }, docText);
     updated = true;
   } else if (python) {
     if (facts.bodyRow === null || facts.bodyColumn === null) return { reason: 'its body is on the header line', stale };

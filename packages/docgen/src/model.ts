@@ -88,7 +88,8 @@ export function buildModel(name: string, language: string, facts: SignatureFacts
   const params: DocParam[] = facts.params
     .filter((p) => !RECEIVERS.has(p.name))
     .map((p) => ({ name: p.name, type: p.type, text: paramText(p), variadic: p.variadic }));
-  const generator = language === 'Python' ? /^\s*(?:\w+\s*=\s*)?(?:yield|await\s+yield)\b|\(\s*yield\b|=\s*yield\b/m.test(bodyOf(content)) : /^\s*(?:async\s+)?function\s*\*|^\s*\*\s*\w+\s*\(/.test(content);
+  // The analyzer counts a yield for the function it belongs to: one only in a nested function is no Yields.
+  const generator = facts.returns !== 'none' && (language === 'Python' ? /^\s*(?:\w+\s*=\s*)?(?:yield|await\s+yield)\b|\(\s*yield\b|=\s*yield\b/m.test(bodyOf(content)) : /^\s*(?:async\s+)?function\s*\*|^\s*\*\s*\w+\s*\(/.test(content));
   const returnType = cleanReturnType(facts.returnType, language);
   const returnsValue = facts.returns === 'value' || (returnType !== null && !/^(None|void|Promise<void>|never|NoReturn|Never)$/.test(returnType));
   let returns: DocModel['returns'] = null;

@@ -25,7 +25,8 @@ function section(out: string[], lines: string[]): void {
 export const google: Renderer = (m, width) => {
   const out = block(m, width);
   const entry = (head: string, text: string): string[] => wrap(text, width, IND, IND + IND, `${head}:`);
-  section(out, m.params.length ? ['Args:', ...m.params.flatMap((p) => entry(`${p.name}${p.type ? ` (${p.type})` : ''}`, p.text))] : []);
+  // A type with parentheses of its own cannot sit in Google's `name (type):` head: it is left out.
+  section(out, m.params.length ? ['Args:', ...m.params.flatMap((p) => entry(`${p.name}${p.type && !/[()]/.test(p.type) ? ` (${p.type})` : ''}`, p.text))] : []);
   const ret = m.yields ?? m.returns;
   if (ret) section(out, [m.yields ? 'Yields:' : 'Returns:', ...wrap(ret.type ? `${ret.type}: ${ret.text}` : ret.text, width, IND, IND)]);
   section(out, m.raises.length ? ['Raises:', ...m.raises.flatMap((r) => entry(r.type, r.text))] : []);

@@ -55,3 +55,30 @@ describe('merge into an existing doc', () => {
     expect(r.outcomes).toEqual([]);
   });
 });
+
+describe('google heads', () => {
+  it('leaves out a type with parentheses, which the head cannot hold', async () => {
+    const src = 'def f(hooks: None | (typing.Mapping[str, int]) = None, n: int = 1):\n    print(hooks, n)\n';
+    const r = await generateFile(src, 'Python', 'f.py', cfg('google'));
+    expect(r.output).toContain('        hooks: The hooks. Defaults to None.\n        n (int): The n. Defaults to 1.');
+    expect((await gateFile(r, 'Python', 'f.py', cfg('google'))).problems).toEqual([]);
+  });
+});
+
+describe('yields', () => {
+  it('a yield inside a nested function gives the outer one no Yields section', async () => {
+    const src = 'async def test_stream():\n    async def hello():\n        yield b"x"\n    await run(hello)\n';
+    const r = await generateFile(src, 'Python', 't.py', cfg('google'));
+    expect(r.output).toContain('    """Test stream."""\n');
+    expect(r.output).toContain('        """Hello.\n\n        Yields:\n            The next value.\n        """');
+    expect((await gateFile(r, 'Python', 't.py', cfg('google'))).problems).toEqual([]);
+  });
+});
+
+describe('raises already named', () => {
+  it('a doc with only a @throws line gets no second one', async () => {
+    const src = 'class A {\n  /**\n   * Runs.\n   *\n   * @throws IllegalStateException when closed\n   */\n  void run() {\n    throw new IllegalStateException();\n  }\n}\n';
+    const r = await generateFile(src, 'Java', 'A.java', cfg('javadoc'));
+    expect(r.edits).toEqual([]);
+  });
+});

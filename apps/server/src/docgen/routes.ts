@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BuiltDocType, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED, type JobState } from '@docent/contracts';
+import { BuiltDocType, DocConfigRequest, RepoDetailQuery, type LanguageStyle, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED, type JobState } from '@docent/contracts';
 import { DOCGEN_LANGUAGES, resolveConfig } from '@docent/docgen';
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -24,15 +24,8 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
-    /** The languages docgen renders, with their styles (spec "Repository language config"). */
-    r.get('/v1/git/generate/languages', { ...signedIn, schema: { tags } }, async () =>
-      DOCGEN_LANGUAGES.map((l) => ({ ...l, supportedStyles: [...l.supportedStyles], docstringStyle: l.supportedStyles[0]!, maxDocStringLength: 80 })),
-    );
-
-    r.post('/v1/git/generate/:docType/doc', { ...signedIn, schema: { tags, params: DocTypeParam, body: GenerateDocRequest, response: { 200: GenerateDocResponse } } }, async (req) => {
-      const user = userOf(req);
-      const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
-      const languages = req.body.style_guide?.languages ?? [];
+    const CONFIG = 'docgen-config';
+    const validStyles = (languages: readonly LanguageStyle[]): void => {
       for (const l of languages) {
         try {
           resolveConfig(l.name, l);
@@ -40,6 +33,35 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
           throw badRequest(ErrorCode.VALIDATION, err instanceof Error ? err.message : 'Invalid style guide.');
         }
       }
+    };
+    /** The repository language config (spec): every language docgen renders, with this repository's settings. */
+    const configOf = async (repoId: string) => {
+      const saved = ((await repos.details(repoId, CONFIG)) as { languages?: LanguageStyle[] } | null)?.languages ?? [];
+      return DOCGEN_LANGUAGES.map((l) => {
+        const s = saved.find((x) => x.name === l.name);
+        return { ...l, supportedStyles: [...l.supportedStyles], docstringStyle: s?.docstringStyle ?? l.supportedStyles[0]!, maxDocStringLength: s?.maxDocStringLength ?? 80 };
+      });
+    };
+
+    r.get('/v1/git/generate/repo/config', { ...signedIn, schema: { tags, querystring: RepoDetailQuery } }, async (req) => {
+      const repo = await service.get(userOf(req), req.query.vendor, req.query.orgName, req.query.repoName);
+      return configOf(repo.id);
+    });
+
+    r.put('/v1/git/generate/repo/config', { ...signedIn, schema: { tags, body: DocConfigRequest } }, async (req) => {
+      const repo = await service.get(userOf(req), req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+      validStyles(req.body.languages);
+      await repos.saveDetails(repo.id, CONFIG, { languages: req.body.languages });
+      return configOf(repo.id);
+    });
+
+    r.post('/v1/git/generate/:docType/doc', { ...signedIn, schema: { tags, params: DocTypeParam, body: GenerateDocRequest, response: { 200: GenerateDocResponse } } }, async (req) => {
+      const user = userOf(req);
+      const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+      const languages = req.body.style_guide?.languages ?? [];
+      validStyles(languages);
+      // The style guide a run uses becomes the repository's language config.
+      if (languages.length > 0) await repos.saveDetails(repo.id, CONFIG, { languages });
       // Spec §6: code docs need PREMIUM/PRO on the repository, or a full-repository credit;
       // otherwise 'Try Free' runs within the free limit.
       let fileLimit: number | null = null;

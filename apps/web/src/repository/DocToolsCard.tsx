@@ -45,7 +45,7 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const languages = useQuery({ queryKey: ['docgen', 'languages'], queryFn: docgenApi.languages, staleTime: Infinity });
+  const languages = useQuery({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-config'], queryFn: () => docgenApi.config(repoRef) });
   const present = useMemo(() => (languages.data ?? []).filter((l) => repoLanguages.includes(l.name)), [languages.data, repoLanguages]);
   const [config, setConfig] = useState<Record<string, { style: string; max: number | null }>>({});
   const storageKey = terminalStorageKey(repoRef.org, repoRef.repo, 'docs-repo');

@@ -22,7 +22,8 @@ export interface DocStatus {
 
 /** Code docs calls of spec §7 (docType repo). */
 export const docgenApi = {
-  languages: () => apiRequest<DocLanguage[]>('/v1/git/generate/languages'),
+  /** the repository language config: every language docgen renders, with this repository's settings */
+  config: (r: RepoRef) => apiRequest<DocLanguage[]>(`/v1/git/generate/repo/config?${new URLSearchParams({ orgName: r.org, repoName: r.repo, vendor: r.vendor })}`),
   generate: (r: RepoRef, languages: LanguageStyle[], freeTrial: boolean) =>
     apiRequest<{ lroJobId: number; message: string }>('/v1/git/generate/repo/doc', {
       method: 'POST',
