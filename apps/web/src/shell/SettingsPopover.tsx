@@ -32,8 +32,10 @@ export function SettingsPanel() {
           value={prefs.nightMode ? shown : prefs.theme}
           onChange={(v) => pickTheme(v)}
           options={[
-            { value: 'light', label: t('shell.settings.light'), icon: <SunOutlined /> },
-            { value: 'dark', label: t('shell.settings.dark'), icon: <MoonOutlined /> },
+            // Segmented fires no change for the option already selected; under night mode the
+            // highlighted theme must still be pickable to turn night mode off (spec §4).
+            { value: 'light', label: <span onClick={() => prefs.nightMode && pickTheme('light')}>{t('shell.settings.light')}</span>, icon: <SunOutlined /> },
+            { value: 'dark', label: <span onClick={() => prefs.nightMode && pickTheme('dark')}>{t('shell.settings.dark')}</span>, icon: <MoonOutlined /> },
           ]}
         />
       </section>
