@@ -81,7 +81,7 @@ export class RepoService {
     try {
       parsed = parseGitSource(input.url, this.localRoots);
     } catch (err) {
-      if (err instanceof GitUrlError) throw new HttpError(400, ErrorCode.VALIDATION, `url: ${err.message}`);
+      if (err instanceof GitUrlError) throw new HttpError(400, ErrorCode.VALIDATION, err.message); // a sentence for the dialog, no field prefix (issue 16 item 8)
       throw err;
     }
     const organizationName = input.organizationName ?? parsed.owner;
