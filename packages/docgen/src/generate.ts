@@ -27,7 +27,7 @@ const isPython = (language: string): boolean => language === 'Python';
 
 /** Generates or completes the docs of every function of one file. Pure: same input, same output. */
 export async function generateFile(source: string, language: string, relPath: string, config: StyleConfig): Promise<FileResult> {
-  const fns = await extractWithTreeSitter(source, language, relPath);
+  const fns = await extractWithTreeSitter(source, language, relPath, { signatureFacts: true });
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
   const lines = source.split(eol);
   const edits: LineEdit[] = [];

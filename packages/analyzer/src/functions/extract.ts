@@ -41,7 +41,7 @@ interface CountedFrame extends Frame {
  * node from JS): owners and functions are pushed as frames when entered and finished when the
  * walk leaves them, so decision points and returns land on the innermost function.
  */
-export function extractFromTree(tree: Tree, source: string, relPath: string, spec: LanguageSpec, language: string): ParsedFunction[] {
+export function extractFromTree(tree: Tree, source: string, relPath: string, spec: LanguageSpec, language: string, withSignatureFacts = false): ParsedFunction[] {
   const root = tree.rootNode;
   const frames: Frame[] = [];
   const ctx: FileContext = { source, relPath, frames, memo: new Map(), root };
@@ -64,7 +64,7 @@ export function extractFromTree(tree: Tree, source: string, relPath: string, spe
     if (frame.kind !== 'function') return;
     const f = frame as CountedFrame;
     lines ??= source.split('\n');
-    results[f.resultIndex] = build(f, lines, source, spec, language);
+    results[f.resultIndex] = build(f, lines, source, spec, language, withSignatureFacts);
   };
 
   const cursor = tree.walk();
@@ -178,7 +178,7 @@ function lastCodeToken(node: Node): Node {
   return current === node || current.endIndex <= node.startIndex ? node : current;
 }
 
-function build(frame: CountedFrame, lines: readonly string[], source: string, spec: LanguageSpec, language: string): ParsedFunction {
+function build(frame: CountedFrame, lines: readonly string[], source: string, spec: LanguageSpec, language: string, withSignatureFacts: boolean): ParsedFunction {
   const { facts } = frame;
   const node = frame.node!;
   const start = declarationStart(facts.outer, spec);
@@ -212,7 +212,8 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
     outdated: judged ? judged.outdated : { status: 'CURRENT', explanation: '' },
     docFacts: judged ? { signature: facts.signature, returns, missingParams: judged.missingParams } : null,
   };
-  signatureFactsOf.set(fn, signatureFacts(node, facts, returns, startRow, source));
+  // Only documentation generators ask for these; an analysis does not pay for them.
+  if (withSignatureFacts) signatureFactsOf.set(fn, signatureFacts(node, facts, returns, startRow, source));
   return fn;
 }
 

@@ -45,11 +45,15 @@ function withoutOverloads(functions: ParsedFunction[], language: string): Parsed
   });
 }
 
-/** The tree-sitter path alone (the reference the Python scanner is checked against). */
-export async function extractWithTreeSitter(source: string, language: string, relPath: string): Promise<ParsedFunction[]> {
+/**
+ * The tree-sitter path alone (the reference the Python scanner is checked against). With
+ * `signatureFacts`, each function's parameter types, defaults and body position are recorded in
+ * `signatureFactsOf` (for documentation generators).
+ */
+export async function extractWithTreeSitter(source: string, language: string, relPath: string, options: { signatureFacts?: boolean } = {}): Promise<ParsedFunction[]> {
   const spec = LANGUAGE_SPECS.get(language);
   if (!spec || typeof source !== 'string') return [];
   // Tree-sitter treats NUL as end of input in places; it never occurs in real source.
   const text = source.includes('\0') ? source.replace(/\0/g, ' ') : source;
-  return withoutOverloads(await withTree(text, spec.grammar, [] as ParsedFunction[], (tree) => extractFromTree(tree, text, relPath, spec, language)), language);
+  return withoutOverloads(await withTree(text, spec.grammar, [] as ParsedFunction[], (tree) => extractFromTree(tree, text, relPath, spec, language, options.signatureFacts === true)), language);
 }
