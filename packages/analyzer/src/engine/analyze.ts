@@ -22,6 +22,7 @@ import { RepoReader } from './safe-read.ts';
 import { isTestFile, isUnderDocsDirectory } from './test-files.ts';
 import type { FileFacts, ParseOutcome } from './types.ts';
 import { ParseScheduler } from './parse-scheduler.ts';
+import { versionParser, type ParseVersion } from './version-parser.ts';
 
 export interface AnalyzeOptions {
   /** restrict the work to one card: languages → no parsing; readme → only the README; basicDoc/advancedDoc → functions */
@@ -64,6 +65,8 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   const progress = createProgress(options.onProgress);
   const timings = createTimings();
   throwIfAborted(signal);
+  /** the parse phase's scheduler: its warm workers parse old versions in the history pass, then stop */
+  let parsePool: ParseScheduler | null = null;
 
   let stat: fs.Stats;
   try {
@@ -139,6 +142,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       if (readDone) progress.phase(20 + (65 * parsed) / Math.max(1, toParse), `Parsed ${parsed}/${toParse} files`);
     };
     const pool = wantFunctions ? new ParseScheduler(reader, workers, onOutcome, signal) : null;
+    parsePool = pool;
     let readDone = false;
     try {
       progress.phase(5, `Reading ${listing.files.length} files`);
@@ -205,12 +209,13 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       }
     } catch (error) {
       prefetch?.cancel(); // git must not outlive a failed analysis
-      throw error;
-    } finally {
       await pool?.terminate();
+      throw error;
     }
     timings.mark('parse');
   }
+  // Without history the workers have nothing left to do.
+  if (!wantFunctions || !wantHistory || signal?.aborted) await parsePool?.terminate();
   throwIfAborted(signal);
 
   // The README card needs no git history: started now, it runs while git finishes (on a first
@@ -228,9 +233,10 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         const source = sources.get(rel);
         return source && source.blobId === record.facts.blobId ? source.text : sourceText(reader, rel, record.facts.blobId);
       };
-      history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, historyDepth, prefetch, textOf) : new Map();
+      history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, historyDepth, prefetch, textOf, versionParser(parsePool?.workerPool ?? null, signal)) : new Map();
     } finally {
       prefetch?.cancel();
+      await parsePool?.terminate();
     }
     timings.mark('git history');
     for (const [rel, record] of [...functionFiles].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
@@ -422,6 +428,7 @@ async function runHistory(
   depth: number,
   prefetch: HistoryPrefetch | null,
   textOf: (rel: string, record: FileRecord) => string | null,
+  parseVersion: ParseVersion,
 ): Promise<Map<string, Array<DocHistoryVerdict | null>>> {
   const verdicts = new Map<string, Array<DocHistoryVerdict | null>>();
   const keys = new Map<string, string>();
@@ -480,7 +487,7 @@ async function runHistory(
         const text = textOf(rel, record);
         if (text === null) return; // changed on disk meanwhile: judged next time
         const language = record.facts.language ?? '';
-        list = await judgeFileHistory({ root, rel, language, noun: docNoun(language), blobs, merges, signal }, record.blame!, hydrateFunctions(text, stored), text);
+        list = await judgeFileHistory({ root, rel, language, noun: docNoun(language), blobs, merges, signal, parse: parseVersion }, record.blame!, hydrateFunctions(text, stored), text);
       }
       record.blame!.verdicts = list;
       cache.set(rel, record);

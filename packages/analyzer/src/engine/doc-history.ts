@@ -1,6 +1,5 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { extractFunctions, type ParsedFunction } from '../functions/index.ts';
 import { bodyTokens, contractChanges, contractOf, findingKey, raisesInText, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
@@ -8,6 +7,7 @@ import type { BlameSummary } from './cache.ts';
 import { runGit } from './git.ts';
 import { newestIn, type Newest } from './history.ts';
 import type { ParsedFunctionLike } from './types.ts';
+import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
  * OUTDATED from history means "the doc contradicts the code, and here is the commit" (issue 10,
@@ -41,15 +41,26 @@ interface Context {
   blobs: BlobBatch;
   merges: MergeResolver;
   signal?: AbortSignal;
+  /** where old versions are parsed (default: this thread) */
+  parse?: ParseVersion;
 }
 
 /** Parsed versions of one file, by revision (memoised: bisection revisits them). */
-function versionReader(ctx: Context): (rev: string) => Promise<{ text: string; functions: ParsedFunction[] } | null> {
-  const memo = new Map<string, Promise<{ text: string; functions: ParsedFunction[] } | null>>();
+function versionReader(ctx: Context): (rev: string) => Promise<{ text: string; functions: ParsedFunctionLike[] } | null> {
+  const memo = new Map<string, Promise<{ text: string; functions: ParsedFunctionLike[] } | null>>();
+  const parse = ctx.parse ?? parseInline;
   return (rev) => {
     let pending = memo.get(rev);
     if (!pending) {
-      pending = ctx.blobs.read(rev, `./${ctx.rel}`).then(async (text) => (text === null ? null : { text, functions: await extractFunctions(text, ctx.language, ctx.rel) }));
+      pending = ctx.blobs.read(rev, `./${ctx.rel}`).then(async (text) => {
+        if (text === null) return null;
+        try {
+          return { text, functions: await parse(text, ctx.language, ctx.rel) };
+        } catch (error) {
+          if (ctx.signal?.aborted) throw error;
+          return null; // an old version that does not parse is judged as a body change
+        }
+      });
       memo.set(rev, pending);
     }
     return pending;
@@ -69,7 +80,7 @@ function contractFor(fn: Pick<ParsedFunctionLike, 'content' | 'name' | 'docFacts
 }
 
 /** The same function in another version: same qualified name, same occurrence among namesakes. */
-function counterpart(functions: readonly ParsedFunction[], name: string, occurrence: number): ParsedFunction | null {
+function counterpart(functions: readonly ParsedFunctionLike[], name: string, occurrence: number): ParsedFunctionLike | null {
   let seen = 0;
   for (const fn of functions) if (fn.name === name && seen++ === occurrence) return fn;
   return null;
@@ -124,7 +135,22 @@ async function introducedBy(
     return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language)).outdated.some((g) => findingKey(g) === key);
   };
   const word = f.params.name ?? f.params.type ?? '';
-  for (const [sha, time] of (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS)) {
+  const commits = (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS);
+  // The finding is there now and was not when the doc was written: bisect the commits (newest
+  // first) for the oldest that shows it — a few parses instead of two per commit — and accept it
+  // only if its parent does not show it. History that is not monotonic falls back to the scan.
+  let lo = 0;
+  let hi = commits.length - 1;
+  let oldest = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (await shows(commits[mid]![0])) {
+      oldest = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (oldest >= 0 && !(await shows(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  for (const [sha, time] of commits) {
     if ((await shows(sha)) && !(await shows(`${sha}^`))) return [sha.slice(0, 7), time];
   }
   return null;

@@ -25,6 +25,7 @@ export function quickOutcome(
 
 /** Reads one file and extracts its functions; any failure becomes an outcome with an error, never a throw. */
 export async function parseFile(reader: RepoReader, task: ParseTask, extract: Extract): Promise<ParseOutcome> {
+  if (task.text !== undefined) return parseText(task, task.text, extract);
   const file = reader.read(task.rel, MAX_PARSE_BYTES + 1);
   if (!file || file.size > MAX_PARSE_BYTES) {
     return { rel: task.rel, language: task.language, blobId: null, functions: [], error: 'unreadable or too large' };
@@ -36,5 +37,15 @@ export async function parseFile(reader: RepoReader, task: ParseTask, extract: Ex
     return { rel: task.rel, language: task.language, blobId, functions };
   } catch (error) {
     return { rel: task.rel, language: task.language, blobId, functions: [], error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** An old version's text (sent by the main thread): no read, no blob id check; the outcome carries the task's tag. */
+async function parseText(task: ParseTask, text: string, extract: Extract): Promise<ParseOutcome> {
+  const base = { rel: task.rel, language: task.language, blobId: task.blobId, ...(task.tag !== undefined ? { tag: task.tag } : {}) };
+  try {
+    return { ...base, functions: compactFunctions(text, await extract(text, task.language, task.rel)) };
+  } catch (error) {
+    return { ...base, functions: [], error: error instanceof Error ? error.message : String(error) };
   }
 }

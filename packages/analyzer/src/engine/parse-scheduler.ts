@@ -33,6 +33,11 @@ export class ParseScheduler {
     return this.pool !== null;
   }
 
+  /** The worker pool, if one was started (alive after finish() until terminate()). */
+  get workerPool(): ParsePool | null {
+    return this.pool;
+  }
+
   push(task: ParseTask, size: number): void {
     if (this.pool) {
       this.pool.push(task, size);

@@ -20,6 +20,10 @@ export interface ParseTask {
   language: string;
   /** the blob id the main thread saw; the worker reports the id of what it actually read */
   blobId: string;
+  /** the text to parse instead of the file on disk (an old version read from git) */
+  text?: string;
+  /** echoed in the outcome, to match answers to questions when `rel` repeats */
+  tag?: string;
 }
 
 export interface ParseOutcome {
@@ -30,4 +34,6 @@ export interface ParseOutcome {
   functions: StoredFunction[];
   /** set when the file could not be read or parsed; its functions are then empty */
   error?: string;
+  /** the task's tag */
+  tag?: string;
 }

@@ -34,6 +34,9 @@ export class ParsePool {
   private failed: Error | null = null;
   private settle: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private readonly retried = new Set<string>();
+  /** callers of parseText waiting for their answer, by tag */
+  private readonly waiting = new Map<string, { resolve: (o: ParseOutcome) => void; reject: (e: Error) => void }>();
+  private nextTag = 0;
 
   constructor(
     private readonly root: string,
@@ -48,6 +51,21 @@ export class ParsePool {
 
   get workerCount(): number {
     return this.slots.length;
+  }
+
+  /**
+   * Parses a text the caller holds (an old version read from git) on a worker; its outcome goes to
+   * the caller, not to onOutcome. Usable after close() until terminate(): the history pass reuses
+   * the warm workers (modules loaded, grammars compiled) of the parse phase.
+   */
+  parseText(task: Omit<ParseTask, 'text' | 'tag'>, text: string): Promise<ParseOutcome> {
+    if (this.failed) return Promise.reject(this.failed);
+    const tag = String(this.nextTag++);
+    return new Promise<ParseOutcome>((resolve, reject) => {
+      this.waiting.set(tag, { resolve, reject });
+      this.queue.push({ ...task, text, tag, size: text.length });
+      this.pump();
+    });
   }
 
   push(task: ParseTask, size: number): void {
@@ -80,6 +98,9 @@ export class ParsePool {
     if (this.failed) return;
     this.failed = error;
     this.queue.length = 0;
+    const waiting = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const w of waiting) w.reject(error);
     void this.terminate();
     this.settle?.reject(error);
   }
@@ -145,7 +166,7 @@ export class ParsePool {
       }
       if (!slot.busy || slot.busy.id !== message.id) return;
       slot.busy = null;
-      for (const outcome of message.outcomes) this.onOutcome(outcome);
+      for (const outcome of message.outcomes) this.deliver(outcome);
       this.pump();
     });
     worker.on('error', (error) => this.onCrash(slot, error));
@@ -153,6 +174,16 @@ export class ParsePool {
       if (!this.failed && this.slots.includes(slot)) this.onCrash(slot, new Error(`parse worker exited with code ${code}`));
     });
     return slot;
+  }
+
+  private deliver(outcome: ParseOutcome): void {
+    if (outcome.tag === undefined) {
+      this.onOutcome(outcome);
+      return;
+    }
+    const w = this.waiting.get(outcome.tag);
+    this.waiting.delete(outcome.tag);
+    w?.resolve(outcome);
   }
 
   private onCrash(slot: Slot, error: Error): void {
@@ -169,7 +200,7 @@ export class ParsePool {
     slot.busy = null;
     for (const task of tasks) {
       if (tasks.length === 1 || this.retried.has(task.rel)) {
-        this.onOutcome({ rel: task.rel, language: task.language, blobId: null, functions: [], error: `parser crashed: ${error.message}` });
+        this.deliver({ rel: task.rel, language: task.language, blobId: null, functions: [], error: `parser crashed: ${error.message}`, ...(task.tag !== undefined ? { tag: task.tag } : {}) });
       } else {
         this.retried.add(task.rel);
         // Retried alone, so one poisonous file cannot take its batch neighbours down again.

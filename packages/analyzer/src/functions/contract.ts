@@ -26,24 +26,46 @@ export interface Contract {
 /** Decorators that make a different kind of callable; others (caching, logging, typing) do not. */
 const BEHAVIOUR_DECORATORS = new Set(['property', 'staticmethod', 'classmethod', 'cached_property', 'contextmanager', 'asynccontextmanager']);
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * codeOnly, remembered for the last few texts: a function's contract and its body tokens are
+ * asked for in turn (docs/performance.md), each needing the same code-only text.
+ */
+const recentCode = new Map<string, string>();
+function codeOnlyOf(content: string, language: string): string {
+  const key = `${language}\0${content}`;
+  let code = recentCode.get(key);
+  if (code === undefined) {
+    code = codeOnly(content, language);
+    if (recentCode.size >= 64) recentCode.delete(recentCode.keys().next().value!);
+    recentCode.set(key, code);
+  }
+  return code;
+}
 
 /** Index of the `(` opening the parameter list in code-only text, or -1. */
 function paramListStart(code: string, name: string, language: string): number {
   const bare = name.slice(name.lastIndexOf('.') + 1);
-  if (bare && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(bare)) {
-    const pattern =
-      language === 'Python'
-        ? new RegExp(`\\bdef\\s+${escape(bare)}\\s*(?:\\[[^\\]]*\\]\\s*)?\\(`, 'u')
-        : new RegExp(
-            `(?<![\\p{L}\\p{N}_$])${escape(bare)}\\s*(?:<[^()]*>\\s*)?(?:[=:]\\s*(?:async\\s+)?(?:function\\b\\s*\\*?\\s*[\\p{L}\\p{N}_$]*\\s*)?(?:<[^()]*>\\s*)?)?\\(`,
-            'u',
-          );
-    const m = pattern.exec(code);
-    if (m) return m.index + m[0].length - 1;
+  if (bare && IDENTIFIER.test(bare)) {
+    // Found by searching the name, then matching what must surround it: one RegExp built per call
+    // (Unicode classes, lookbehind) cost more than the rest of the contract (docs/performance.md).
+    const python = language === 'Python';
+    const after = python ? AFTER_PYTHON_NAME : AFTER_NAME;
+    for (let at = code.indexOf(bare); at >= 0; at = code.indexOf(bare, at + 1)) {
+      if (python ? !DEF_BEFORE.test(code.slice(Math.max(0, at - 64), at)) : at > 0 && IDENTIFIER_CHAR.test(code[at - 1]!)) continue;
+      after.lastIndex = at + bare.length;
+      const m = after.exec(code);
+      if (m) return at + bare.length + m[0].length - 1;
+    }
   }
   return code.indexOf('(');
 }
+
+const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+const IDENTIFIER_CHAR = /^[\p{L}\p{N}_$]$/u;
+/** `def` and whitespace right before the name, `def` a word of its own. */
+const DEF_BEFORE = /(?:^|[^A-Za-z0-9_])def\s+$/;
+const AFTER_PYTHON_NAME = /\s*(?:\[[^\]]*\]\s*)?\(/y;
+const AFTER_NAME = /\s*(?:<[^()]*>\s*)?(?:[=:]\s*(?:async\s+)?(?:function\b\s*\*?\s*[\p{L}\p{N}_$]*\s*)?(?:<[^()]*>\s*)?)?\(/uy;
 
 /** Index of the bracket closing the one opened at `open`, or -1. */
 function matching(code: string, open: number): number {
@@ -80,8 +102,7 @@ function bodyStart(code: string, close: number, language: string): number {
 }
 
 /** The declaration split into header (up to the body) and body, by offsets into `content`. */
-export function splitDeclaration(content: string, name: string, language: string): { paramsFrom: number; paramsTo: number; body: number } {
-  const code = codeOnly(content, language);
+export function splitDeclaration(content: string, name: string, language: string, code = codeOnlyOf(content, language)): { paramsFrom: number; paramsTo: number; body: number } {
   const open = paramListStart(code, name, language);
   if (open < 0) return { paramsFrom: -1, paramsTo: -1, body: 0 };
   const close = matching(code, open);
@@ -172,8 +193,8 @@ function decoratorsOf(header: string, language: string): string[] {
 
 /** The contract of one function from its declaration text and what the language module read. */
 export function contractOf(content: string, name: string, language: string, signature: Signature | null, returns: ReturnKind): Contract {
-  const code = codeOnly(content, language);
-  const split = splitDeclaration(content, name, language);
+  const code = codeOnlyOf(content, language);
+  const split = splitDeclaration(content, name, language, code);
   const header = code.slice(0, split.body);
   const body = code.slice(split.body);
   const params = signature?.names ?? [];
@@ -210,7 +231,15 @@ const RECEIVERS = new Set(['self', 'cls', 'this']);
 
 const GENERIC_EXCEPTIONS = ['Exception', 'BaseException', 'Error', 'Throwable'];
 
-const mentions = (text: string, word: string): boolean => new RegExp(`(?<![\\p{L}\\p{N}_$])${escape(word)}(?![\\p{L}\\p{N}_$])`, 'u').test(text);
+/** `word` appears in `text` as a whole identifier (not inside a longer one). */
+function mentions(text: string, word: string): boolean {
+  if (!word) return false;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || !IDENTIFIER_CHAR.test(text[at - 1]!)) && (end >= text.length || !IDENTIFIER_CHAR.test(text[end]!))) return true;
+  }
+  return false;
+}
 
 /** A line of the doc naming the parameter and its old default (and not the new one). */
 function statesDefault(doc: string, name: string, oldDefault: string, newDefault: string): boolean {

@@ -60,3 +60,32 @@ it('fails the analysis when workers cannot start at all', async () => {
     await pool.terminate();
   }
 });
+
+it("parses old versions' texts on its warm workers after close(), answering the caller rather than onOutcome", async () => {
+  const outcomes: ParseOutcome[] = [];
+  const pool = new ParsePool(root, 1, (o) => outcomes.push(o));
+  try {
+    write(root, 'now.go', 'package c\n\nfunc Now() int { return 1 }\n');
+    pool.push({ rel: 'now.go', language: 'Go', blobId: 'x' }, 30);
+    await pool.close();
+    // Two versions of the same path at once: the answers must not be swapped.
+    const [older, old] = await Promise.all([
+      pool.parseText({ rel: 'now.go', language: 'Go', blobId: '' }, 'package c\n\n// Then was.\nfunc Then(a int) int { return a }\n'),
+      pool.parseText({ rel: 'now.go', language: 'Go', blobId: '' }, 'package c\n\nfunc Before() {}\n\nfunc Again() {}\n'),
+    ]);
+    expect(older.functions.map((f) => f.name)).toEqual(['Then']);
+    expect(old.functions.map((f) => f.name)).toEqual(['Before', 'Again']);
+  } finally {
+    await pool.terminate();
+  }
+  expect(outcomes.map((o) => o.rel)).toEqual(['now.go']); // the texts' answers did not go to onOutcome
+});
+
+it('rejects waiting old-version parses when the pool fails, so the caller can parse them itself', async () => {
+  const pool = new ParsePool(root, 1, () => undefined, undefined, pathToFileURL(path.join(FIXTURES, 'failing-worker.mjs')));
+  try {
+    await expect(pool.parseText({ rel: 'a.py', language: 'Python', blobId: '' }, 'def a():\n    pass\n')).rejects.toThrow(/failed to start/);
+  } finally {
+    await pool.terminate();
+  }
+});
