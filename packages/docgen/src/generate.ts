@@ -76,11 +76,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
     const summary = parseDocstring(fn.docstring, language);
     const names = new Set(facts.params.map((p) => p.name));
     stale = facts.signature && !facts.signature.incomplete && !facts.signature.acceptsKeywords ? summary.params.filter((p) => !names.has(p) && !RECEIVERS.has(p)) : [];
-    if (summary.styles.length > 0) {
+    // An XML doc with only a <summary> (or <remarks>…) has no param/returns entries for the parser to see; its entries are added the same way.
+    const xmlOnlyProse = language === 'C#' && summary.styles.length === 0 && /<\w/.test(fn.docstring) && config.docstringStyle === 'xmldoc';
+    if (summary.styles.length > 0 || xmlOnlyProse) {
       const missing = model.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
       if (missing.length === 0 && (summary.documentsReturn || (!model.returns && !model.yields))) return { reason: '', stale };
       const family = FAMILY[config.docstringStyle];
-      if (!family || !summary.styles.includes(family)) {
+      if (!family || (!xmlOnlyProse && !summary.styles.includes(family))) {
         return { reason: `its doc is written in ${summary.styles.join('/')} style, not ${config.docstringStyle}; it is left as it is`, stale };
       }
       const needsReturn = !summary.documentsReturn && (model.returns !== null || model.yields !== null);
@@ -99,7 +101,6 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
     const last = lines[endRow - 1] ?? '';
     // Go has no sections: a doc comment is all it needs. An XML doc without param entries is not read yet.
     if (language === 'Go') return { reason: '', stale };
-    if (language === 'C#' && /<\w/.test(fn.docstring)) return { reason: 'its XML doc has no entries this can extend yet', stale };
     const own =
       form.kind === 'docstring'
         ? /^\s*[rRuU]?("""|''')/.test(first) && /("""|''')\s*$/.test(last)

@@ -7,10 +7,11 @@ import { RENDERERS } from './render.ts';
  * section before the first other section), a missing returns/yields entry after the parameters.
  */
 
-type Kind = 'params' | 'returns' | 'raises' | 'other' | null;
+/** 'lead': what comes before the parameters in an XML doc (`<summary>`, `<typeparam>`). */
+type Kind = 'params' | 'returns' | 'raises' | 'lead' | 'other' | null;
 
 /** The analyzer's style names for each renderer's family. */
-export const FAMILY: Readonly<Record<string, string>> = { google: 'google', numpy: 'numpy', rest: 'rest', epytext: 'tags', jsdoc: 'tags', tsdoc: 'tags', javadoc: 'tags', kdoc: 'tags' };
+export const FAMILY: Readonly<Record<string, string>> = { google: 'google', numpy: 'numpy', rest: 'rest', epytext: 'tags', jsdoc: 'tags', tsdoc: 'tags', javadoc: 'tags', kdoc: 'tags', xmldoc: 'xmldoc' };
 
 const GOOGLE_HEADER = /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Kwargs|Returns?|Yields?|Raises|Throws|Examples?|Notes?|Attributes|See Also|Warnings?|Todo):\s*$/;
 const NUMPY_HEADER = /^\s*(Parameters|Other Parameters|Returns|Yields|Raises|Warns|See Also|Notes|Examples|Attributes|References)\s*$/;
@@ -34,6 +35,18 @@ function fieldKind(text: string): Kind | undefined {
 
 const indentOf = (s: string): number => s.length - s.trimStart().length;
 
+/** An XML doc line's kind from the element it opens; closing tags and text continue the current one. */
+function xmlKind(text: string): Kind | undefined {
+  const m = /^<(\w+)/.exec(text);
+  if (!m) return undefined;
+  const tag = m[1]!;
+  if (tag === 'param') return 'params';
+  if (tag === 'returns' || tag === 'value') return 'returns';
+  if (tag === 'exception') return 'raises';
+  if (tag === 'summary' || tag === 'typeparam') return 'lead';
+  return 'other';
+}
+
 /** Section kind of each content line. */
 function classify(content: readonly string[], family: string): Kind[] {
   const kinds: Kind[] = [];
@@ -51,6 +64,9 @@ function classify(content: readonly string[], family: string): Kind[] {
     } else if (family === 'numpy') {
       const h = NUMPY_HEADER.exec(line);
       if (h && /^\s*-{3,}\s*$/.test(content[i + 1] ?? '')) current = googleKind(h[1]!.replace(/^Other Parameters$/, 'Params'));
+    } else if (family === 'xmldoc') {
+      const k = xmlKind(t);
+      if (k !== undefined) current = k;
     } else {
       const k = fieldKind(t);
       if (k !== undefined) current = k;
@@ -66,6 +82,14 @@ function classify(content: readonly string[], family: string): Kind[] {
 /** The pieces the renderer would write for these entries: [header lines, entry lines] per section. */
 function pieces(style: string, model: DocModel, width: number): { params: string[][]; returns: string[][] } {
   const render = RENDERERS[style]!;
+  if (FAMILY[style] === 'xmldoc') {
+    // <summary>, x, </summary>, then the entries (no blank lines between elements).
+    const entries = (m: DocModel): string[][] => {
+      const out = render({ ...m, summary: 'x', description: [] }, width).slice(3);
+      return out.length > 0 ? [out] : [];
+    };
+    return { params: entries({ ...model, returns: null, yields: null, raises: [] }), returns: entries({ ...model, params: [], raises: [] }) };
+  }
   const split = (m: DocModel): string[][] => {
     const out = render({ ...m, summary: 'x', description: [] }, width).slice(2);
     const sections: string[][] = [[]];
@@ -114,6 +138,11 @@ export function mergeSections(input: MergeInput): string[] | null {
         const shift = (first ? indentOf(first) : 4) - 4;
         insertions.push({ at: last + 1, lines: entries.map((l) => (shift >= 0 ? ' '.repeat(shift) + l : l.slice(-shift))), order: 0 });
       } else insertions.push({ at: last + 1, lines: entries, order: 0 });
+    } else if (family === 'xmldoc') {
+      // Parameters follow the summary and type parameters.
+      const lead = lastOf('lead');
+      if (lead < 0) return null;
+      insertions.push({ at: lead + 1, lines: section, order: 0 });
     } else {
       const at = firstSection();
       if (at < 0) return null;
@@ -124,7 +153,7 @@ export function mergeSections(input: MergeInput): string[] | null {
     const section = returns[0];
     if (!section) return null;
     if (lastOf('returns') >= 0) return null; // a returns entry the analyzer could not read: leave it
-    const afterParams = lastOf('params');
+    const afterParams = family === 'xmldoc' ? Math.max(lastOf('params'), lastOf('lead')) : lastOf('params');
     const raises = kinds.indexOf('raises');
     const other = kinds.findIndex((k, i) => k === 'other' && i > afterParams);
     if (afterParams >= 0 && (raises < 0 || raises > afterParams)) {

@@ -82,3 +82,23 @@ describe('raises already named', () => {
     expect(r.edits).toEqual([]);
   });
 });
+
+describe('merge into a C# XML doc', () => {
+  it('adds <param> after the last one and <returns> after the parameters, keeping every line', async () => {
+    const doc = `    /// <summary>\n    /// Adds two numbers, carefully.\n    /// </summary>\n    /// <param name="a">The first, by hand.</param>\n    /// <remarks>Kept.</remarks>`;
+    const src = `class C\n{\n${doc}\n    public int Add(int a, int b)\n    {\n        return a + b;\n    }\n}\n`;
+    const r = await generateFile(src, 'C#', 'c.cs', cfg('xmldoc'));
+    expect(r.outcomes).toEqual([{ name: 'C.Add', line: 8, action: 'updated' }]);
+    expect(keepsInOrder(r.output, doc)).toBe(true);
+    expect(r.output).toContain('    /// <param name="a">The first, by hand.</param>\n    /// <param name="b">The b.</param>\n    /// <returns>The result.</returns>\n    /// <remarks>Kept.</remarks>');
+    expect((await gateFile(r, 'C#', 'c.cs', cfg('xmldoc'))).problems).toEqual([]);
+    const again = await generateFile(r.output, 'C#', 'c.cs', cfg('xmldoc'));
+    expect(again.edits).toEqual([]); // idempotent
+  });
+
+  it('a summary-only doc gets its entries after </summary>', async () => {
+    const src = `class C\n{\n    /// <summary>Gets the name.</summary>\n    public string Name(string prefix)\n    {\n        return prefix + "x";\n    }\n}\n`;
+    const r = await generateFile(src, 'C#', 'c.cs', cfg('xmldoc'));
+    expect(r.output).toContain('    /// <summary>Gets the name.</summary>\n    /// <param name="prefix">The prefix.</param>\n    /// <returns>The result.</returns>\n    public string Name');
+  });
+});
