@@ -1,0 +1,248 @@
+import path from 'node:path/posix';
+import { codeOf, lineAt, literal } from './source.ts';
+
+/**
+ * The import graph (issue 12, item 1): every import statement of every file, resolved to a file
+ * (or, for Go packages, Java wildcards and C# namespaces, a folder) of the repository where it
+ * can be, else named as an external package. Static reading only: a computed `require(x)` is
+ * reported as unresolved, never guessed.
+ */
+export interface ImportEdge {
+  from: string;
+  line: number;
+  /** the module as written */
+  spec: string;
+  /** a file or folder of the repository (folders end with '/'), or null */
+  to: string | null;
+  kind: 'internal' | 'external' | 'unresolved';
+  /** for external imports: the package (npm name, Python top-level module, Go module, Java/C# namespace root) */
+  package?: string;
+}
+
+export interface SourceFile {
+  rel: string;
+  language: string;
+  text: string;
+}
+
+interface Context {
+  files: ReadonlySet<string>;
+  /** Go module path from go.mod, if any */
+  goModule: string | null;
+  /** files by their path suffix after a Java/Kotlin source root: 'com/x/Y.java' → full paths */
+  jvmBySuffix: ReadonlyMap<string, string[]>;
+  /** C# namespace → folders of the files that declare it */
+  namespaces: ReadonlyMap<string, Set<string>>;
+}
+
+const JS_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
+
+export function importGraph(sources: readonly SourceFile[], goMod: string | null): ImportEdge[] {
+  const files = new Set(sources.map((s) => s.rel));
+  const jvmBySuffix = new Map<string, string[]>();
+  const namespaces = new Map<string, Set<string>>();
+  for (const s of sources) {
+    if (s.language === 'Java' || s.language === 'Kotlin') {
+      const pkg = /^\s*package\s+([\w.]+)/m.exec(s.text)?.[1];
+      if (pkg) {
+        const key = `${pkg.replace(/\./g, '/')}/${path.basename(s.rel)}`;
+        jvmBySuffix.set(key, [...(jvmBySuffix.get(key) ?? []), s.rel]);
+      }
+    } else if (s.language === 'C#') {
+      for (const m of s.text.matchAll(/^\s*namespace\s+([\w.]+)/gm)) {
+        const set = namespaces.get(m[1]!) ?? new Set<string>();
+        set.add(`${path.dirname(s.rel) === '.' ? '' : path.dirname(s.rel) + '/'}`);
+        namespaces.set(m[1]!, set);
+      }
+    }
+  }
+  const goModule = goMod ? (/^\s*module\s+(\S+)/m.exec(goMod)?.[1] ?? null) : null;
+  const ctx: Context = { files, goModule, jvmBySuffix, namespaces };
+  const edges: ImportEdge[] = [];
+  for (const s of sources) edges.push(...importsOf(s, ctx));
+  return edges.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.line - b.line));
+}
+
+function importsOf(s: SourceFile, ctx: Context): ImportEdge[] {
+  const code = codeOf(s);
+  const out: ImportEdge[] = [];
+  const add = (offset: number, spec: string, resolved: Pick<ImportEdge, 'to' | 'kind' | 'package'>): void => {
+    out.push({ from: s.rel, line: lineAt(code, offset), spec, ...resolved });
+  };
+  switch (s.language) {
+    case 'JavaScript':
+    case 'TypeScript':
+    case 'TSX': {
+      const re = /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?(["'])([^"'\n]+)\1|\b(?:require|import)\s*\(\s*([^)]*?)\s*\)/g;
+      for (const m of code.matchAll(re)) {
+        if (m[2] !== undefined) add(m.index, m[2], resolveJs(s.rel, m[2], ctx));
+        else {
+          const value = literal(m[3] ?? '');
+          if (value === null) add(m.index, m[3] ?? '', { to: null, kind: 'unresolved' });
+          else add(m.index, value, resolveJs(s.rel, value, ctx));
+        }
+      }
+      break;
+    }
+    case 'Python': {
+      for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w*, \t\n]+?)\)?[ \t]*$/gm)) {
+        const names = m[2]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!).filter(Boolean);
+        add(m.index, m[1]!, resolvePython(s.rel, m[1]!, names, ctx));
+      }
+      for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)/gm)) {
+        for (const part of m[1]!.split(',')) {
+          const mod = part.trim().split(/\s+as\s+/)[0]!;
+          add(m.index, mod, resolvePython(s.rel, mod, [], ctx));
+        }
+      }
+      break;
+    }
+    case 'Go': {
+      for (const m of code.matchAll(/\bimport\s*(?:\(([^)]*)\)|((?:[\w.]+\s+)?"[^"\n]+"))/g)) {
+        const block = m[1] ?? m[2] ?? '';
+        for (const spec of block.matchAll(/"([^"\n]+)"/g)) add(m.index + (m[0].indexOf(spec[0]) >= 0 ? m[0].indexOf(spec[0]) : 0), spec[1]!, resolveGo(spec[1]!, ctx));
+      }
+      break;
+    }
+    case 'Java':
+    case 'Kotlin': {
+      for (const m of code.matchAll(/^[ \t]*import[ \t]+(?:static[ \t]+)?([\w.]+(?:\.\*)?)/gm)) add(m.index, m[1]!, resolveJvm(m[1]!, s.language, ctx));
+      break;
+    }
+    case 'C#': {
+      for (const m of code.matchAll(/^[ \t]*(?:global[ \t]+)?using[ \t]+(?:static[ \t]+)?(?:\w+[ \t]*=[ \t]*)?([\w.]+)[ \t]*;/gm)) {
+        const dirs = ctx.namespaces.get(m[1]!);
+        if (dirs && dirs.size > 0) add(m.index, m[1]!, { to: [...dirs].sort()[0]!, kind: 'internal' });
+        else add(m.index, m[1]!, { to: null, kind: 'external', package: m[1]!.split('.').slice(0, 2).join('.') });
+      }
+      break;
+    }
+    case 'Rust': {
+      for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([\w: ]+\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;/gm)) add(m.index, m[1]!, resolveRustMod(s.rel, m[1]!, ctx));
+      for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([\w: ]+\))?[ \t]+)?use[ \t]+([\w:]+)/gm)) {
+        const spec = m[1]!;
+        const root = spec.split('::')[0]!;
+        if (root === 'crate' || root === 'self' || root === 'super') add(m.index, spec, resolveRustUse(s.rel, spec, ctx));
+        else if (root === 'std' || root === 'core' || root === 'alloc') add(m.index, spec, { to: null, kind: 'external', package: root });
+        else add(m.index, spec, { to: null, kind: 'external', package: root });
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}
+
+function firstExisting(ctx: Context, candidates: readonly string[]): string | null {
+  for (const c of candidates) if (ctx.files.has(c)) return c;
+  return null;
+}
+
+function resolveJs(from: string, spec: string, ctx: Context): Pick<ImportEdge, 'to' | 'kind' | 'package'> {
+  if (!spec.startsWith('.') && !spec.startsWith('/')) {
+    const parts = spec.replace(/^node:/, '').split('/');
+    const pkg = spec.startsWith('node:') ? `node:${parts[0]}` : spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+    return { to: null, kind: 'external', package: pkg };
+  }
+  const base = path.normalize(path.join(path.dirname(from), spec));
+  // TypeScript's ESM style names the emitted file: './a.js' is './a.ts' in the sources.
+  const stem = base.replace(/\.(?:js|jsx|mjs|cjs)$/, '');
+  const to = firstExisting(ctx, [base, ...JS_EXTENSIONS.map((e) => stem + e), ...JS_EXTENSIONS.map((e) => `${base}/index${e}`)]);
+  return to ? { to, kind: 'internal' } : { to: null, kind: 'unresolved' };
+}
+
+function resolvePython(from: string, spec: string, names: readonly string[], ctx: Context): Pick<ImportEdge, 'to' | 'kind' | 'package'> {
+  const dots = /^\.*/.exec(spec)![0].length;
+  const rest = spec.slice(dots).split('.').filter(Boolean);
+  const roots: string[] = [];
+  if (dots > 0) {
+    let dir = path.dirname(from);
+    for (let i = 1; i < dots; i++) dir = path.dirname(dir);
+    roots.push(dir === '.' ? '' : dir);
+  } else {
+    // Absolute: from the repository root, or a src/ layout.
+    roots.push('', 'src', 'lib');
+  }
+  for (const root of roots) {
+    const modPath = [root, ...rest].filter(Boolean).join('/');
+    // `from pkg import sub` may import the submodule pkg/sub.py.
+    for (const name of names) {
+      const sub = firstExisting(ctx, [`${modPath ? modPath + '/' : ''}${name}.py`, `${modPath ? modPath + '/' : ''}${name}/__init__.py`]);
+      if (sub) return { to: sub, kind: 'internal' };
+    }
+    if (!modPath) continue;
+    const to = firstExisting(ctx, [`${modPath}.py`, `${modPath}/__init__.py`, `${modPath}.pyi`]);
+    if (to) return { to, kind: 'internal' };
+  }
+  if (dots > 0) return { to: null, kind: 'unresolved' };
+  return { to: null, kind: 'external', package: rest[0] ?? spec };
+}
+
+function resolveGo(spec: string, ctx: Context): Pick<ImportEdge, 'to' | 'kind' | 'package'> {
+  if (ctx.goModule && (spec === ctx.goModule || spec.startsWith(`${ctx.goModule}/`))) {
+    const dir = spec.slice(ctx.goModule.length).replace(/^\//, '');
+    const prefix = dir ? `${dir}/` : '';
+    const exists = [...ctx.files].some((f) => f.startsWith(prefix) && f.endsWith('.go') && !f.slice(prefix.length).includes('/'));
+    return exists ? { to: prefix || './', kind: 'internal' } : { to: null, kind: 'unresolved' };
+  }
+  // Standard library paths have no dot in their first element.
+  const first = spec.split('/')[0]!;
+  const pkg = first.includes('.') ? spec.split('/').slice(0, 3).join('/') : first;
+  return { to: null, kind: 'external', package: pkg };
+}
+
+function resolveJvm(spec: string, language: string, ctx: Context): Pick<ImportEdge, 'to' | 'kind' | 'package'> {
+  const parts = spec.split('.');
+  if (parts.at(-1) === '*') {
+    const dir = parts.slice(0, -1).join('/') + '/';
+    for (const [suffix, files] of ctx.jvmBySuffix) if (suffix.startsWith(dir) && !suffix.slice(dir.length).includes('/')) return { to: path.dirname(files[0]!) + '/', kind: 'internal' };
+  } else {
+    // a.b.C or, for static imports, a.b.C.member: try the longest class path first.
+    for (let n = parts.length; n >= 2; n--) {
+      for (const ext of language === 'Kotlin' ? ['.kt', '.java'] : ['.java', '.kt']) {
+        const files = ctx.jvmBySuffix.get(parts.slice(0, n).join('/') + ext);
+        if (files) return { to: files[0]!, kind: 'internal' };
+      }
+    }
+  }
+  return { to: null, kind: 'external', package: parts.slice(0, Math.min(2, parts.length - 1)).join('.') };
+}
+
+function resolveRustMod(from: string, name: string, ctx: Context): Pick<ImportEdge, 'to' | 'kind' | 'package'> {
+  const dir = path.dirname(from);
+  const base = path.basename(from, '.rs');
+  // `mod x;` in lib.rs / main.rs / mod.rs lives beside it; in foo.rs, under foo/.
+  const owner = base === 'lib' || base === 'main' || base === 'mod' ? dir : path.join(dir, base);
+  const prefix = owner === '.' ? '' : `${owner}/`;
+  const to = firstExisting(ctx, [`${prefix}${name}.rs`, `${prefix}${name}/mod.rs`]);
+  return to ? { to, kind: 'internal' } : { to: null, kind: 'unresolved' };
+}
+
+function resolveRustUse(from: string, spec: string, ctx: Context): Pick<ImportEdge, 'to' | 'kind' | 'package'> {
+  const parts = spec.split('::').filter(Boolean);
+  const srcRoot = from.includes('src/') ? from.slice(0, from.indexOf('src/') + 3) : '';
+  const crateRoot = firstExisting(ctx, [`${srcRoot ? srcRoot + '/' : ''}lib.rs`, `${srcRoot ? srcRoot + '/' : ''}main.rs`]);
+  let dir: string;
+  let fallback: string | null;
+  if (parts[0] === 'crate') {
+    dir = srcRoot;
+    fallback = crateRoot;
+  } else if (parts[0] === 'self') {
+    dir = path.dirname(from);
+    fallback = from; // an item of this module
+  } else {
+    // super: the parent module — the folder's mod.rs, the file named after the folder, or the crate root.
+    dir = path.dirname(path.dirname(from));
+    const parentDir = path.dirname(from);
+    fallback = firstExisting(ctx, [`${parentDir}/mod.rs`, `${parentDir}.rs`]) ?? crateRoot;
+  }
+  const segments = parts.slice(1);
+  for (let n = segments.length; n >= 1; n--) {
+    const p = [dir === '.' ? '' : dir, ...segments.slice(0, n)].filter(Boolean).join('/');
+    const to = firstExisting(ctx, [`${p}.rs`, `${p}/mod.rs`]);
+    if (to) return { to, kind: 'internal' };
+  }
+  // `use crate::Item` / `use crate::{a, b}`: an item of the module itself.
+  return fallback ? { to: fallback, kind: 'internal' } : { to: null, kind: 'unresolved' };
+}

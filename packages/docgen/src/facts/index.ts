@@ -1,0 +1,186 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isTestFile } from '@docent/analyzer';
+import { languageOfPath } from '../languages.ts';
+import { listSourceFiles } from '../repo.ts';
+import { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
+import { extractRoutes, type Route } from './routes.ts';
+import { codeOf, lineAt } from './source.ts';
+
+export { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
+export { extractRoutes, joinPath, type Route } from './routes.ts';
+
+/**
+ * What the architecture and API docs are built from (DOCGEN.md §Pipeline step 1, issue 12 item 1):
+ * read from the code, each fact with the file and line it comes from.
+ */
+export interface RepositoryFacts {
+  files: number;
+  imports: ImportEdge[];
+  /** per file: files it imports (internal) and files importing it */
+  coupling: Array<{ file: string; fanOut: number; fanIn: number }>;
+  /** import cycles between folders (each a sorted list of folders), largest first */
+  cycles: string[][];
+  routes: Route[];
+  entryPoints: Array<{ file: string; line: number; kind: string }>;
+  /** external packages by how many files import them */
+  packages: Array<{ name: string; files: number }>;
+  /** environment variables the code reads */
+  envVars: Array<{ name: string; file: string; line: number }>;
+}
+
+const MAX_FACT_FILE_BYTES = 512 * 1024;
+
+export async function repositoryFacts(root: string): Promise<RepositoryFacts> {
+  const rels = await listSourceFiles(root);
+  const read = async (rel: string): Promise<SourceFile | null> => {
+    const language = languageOfPath(rel);
+    if (!language) return null;
+    const stat = await fs.stat(path.join(root, rel));
+    if (stat.size > MAX_FACT_FILE_BYTES) return null;
+    return { rel, language, text: await fs.readFile(path.join(root, rel), 'utf8') };
+  };
+  const sources: SourceFile[] = [];
+  // Read 32 at a time: the disk's latency overlaps, the order stays the listing's.
+  for (let i = 0; i < rels.length; i += 32) for (const s of await Promise.all(rels.slice(i, i + 32).map(read))) if (s) sources.push(s);
+  const goMod = await fs.readFile(path.join(root, 'go.mod'), 'utf8').catch(() => null);
+  return factsOf(sources, goMod);
+}
+
+/** The facts of already-read sources (pure: the tests' entry point). */
+export function factsOf(sources: readonly SourceFile[], goMod: string | null): RepositoryFacts {
+  const imports = importGraph(sources, goMod);
+  // Routes and entry points of tests (a framework's own test servers) describe no deployable.
+  const shipped = sources.filter((s) => !isTestFile(s.rel));
+  const routes = extractRoutes(shipped, imports);
+  return {
+    files: sources.length,
+    imports,
+    coupling: coupling(sources, imports),
+    cycles: folderCycles(imports),
+    routes,
+    entryPoints: shipped.flatMap(entryPointsOf).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
+    packages: packageCounts(imports),
+    envVars: sources.flatMap(envVarsOf).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
+  };
+}
+
+function coupling(sources: readonly SourceFile[], imports: readonly ImportEdge[]): RepositoryFacts['coupling'] {
+  const out = new Map<string, Set<string>>();
+  const inn = new Map<string, Set<string>>();
+  for (const e of imports) {
+    if (e.kind !== 'internal' || !e.to || e.to === e.from) continue;
+    (out.get(e.from) ?? out.set(e.from, new Set()).get(e.from)!).add(e.to);
+    (inn.get(e.to) ?? inn.set(e.to, new Set()).get(e.to)!).add(e.from);
+  }
+  return sources.map((s) => ({ file: s.rel, fanOut: out.get(s.rel)?.size ?? 0, fanIn: inn.get(s.rel)?.size ?? 0 }));
+}
+
+const folderOf = (p: string): string => (p.endsWith('/') ? p.slice(0, -1) || '.' : path.posix.dirname(p));
+
+/** Strongly connected components of the folder import graph with more than one folder (Tarjan). */
+export function folderCycles(imports: readonly ImportEdge[]): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const e of imports) {
+    if (e.kind !== 'internal' || !e.to) continue;
+    const a = folderOf(e.from);
+    const b = folderOf(e.to);
+    if (a === b) continue;
+    (graph.get(a) ?? graph.set(a, new Set()).get(a)!).add(b);
+    if (!graph.has(b)) graph.set(b, new Set());
+  }
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) out.push(component.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
+  return out.sort((a, b) => b.length - a.length || (a[0]! < b[0]! ? -1 : 1));
+}
+
+function entryPointsOf(s: SourceFile): RepositoryFacts['entryPoints'] {
+  const code = codeOf(s);
+  const found: RepositoryFacts['entryPoints'] = [];
+  const add = (re: RegExp, kind: string): void => {
+    const m = re.exec(code);
+    if (m) found.push({ file: s.rel, line: lineAt(code, m.index), kind });
+  };
+  switch (s.language) {
+    case 'Python':
+      add(/^if\s+__name__\s*==\s*["']__main__["']\s*:/m, 'python __main__');
+      break;
+    case 'Go':
+      if (/^\s*package\s+main\b/m.test(code)) add(/^func\s+main\s*\(\s*\)/m, 'go main');
+      break;
+    case 'Java':
+      add(/\bpublic\s+static\s+void\s+main\s*\(/, 'java main');
+      break;
+    case 'Kotlin':
+      add(/^\s*fun\s+main\s*\(/m, 'kotlin main');
+      break;
+    case 'Rust':
+      if (/(^|\/)src\/main\.rs$|(^|\/)src\/bin\/[^/]+\.rs$/.test(s.rel)) add(/\bfn\s+main\s*\(/, 'rust binary');
+      break;
+    case 'C#':
+      add(/\bstatic\s+(?:async\s+)?(?:void|int|Task(?:<int>)?)\s+Main\s*\(/, 'c# Main');
+      if (found.length === 0 && /(^|\/)Program\.cs$/.test(s.rel)) add(/\S/, 'c# top-level program');
+      break;
+    default:
+      add(/\b(?:app|server|fastify)\.listen\s*\(/, 'http server');
+      break;
+  }
+  return found;
+}
+
+function envVarsOf(s: SourceFile): RepositoryFacts['envVars'] {
+  const code = codeOf(s);
+  const patterns: RegExp[] = [
+    /\bprocess\.env\.([A-Z_][A-Z0-9_]*)/g,
+    /\bprocess\.env\[\s*["']([A-Z_][A-Z0-9_]*)["']\s*\]/g,
+    /\bos\.(?:environ\.get|getenv)\s*\(\s*["']([A-Z_][A-Z0-9_]*)["']/g,
+    /\bos\.environ\[\s*["']([A-Z_][A-Z0-9_]*)["']\s*\]/g,
+    /\bos\.(?:Getenv|LookupEnv)\s*\(\s*"([A-Z_][A-Z0-9_]*)"/g,
+    /\bSystem\.getenv\s*\(\s*"([A-Z_][A-Z0-9_]*)"/g,
+    /\b(?:std::)?env::var\s*\(\s*"([A-Z_][A-Z0-9_]*)"/g,
+    /\bEnvironment\.GetEnvironmentVariable\s*\(\s*"([A-Z_][A-Z0-9_]*)"/g,
+  ];
+  const out: RepositoryFacts['envVars'] = [];
+  const seen = new Set<string>();
+  for (const re of patterns) {
+    for (const m of code.matchAll(re)) {
+      if (seen.has(m[1]!)) continue;
+      seen.add(m[1]!);
+      out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index) });
+    }
+  }
+  return out;
+}
+
+function packageCounts(imports: readonly ImportEdge[]): RepositoryFacts['packages'] {
+  const files = new Map<string, Set<string>>();
+  for (const e of imports) if (e.kind === 'external' && e.package) (files.get(e.package) ?? files.set(e.package, new Set()).get(e.package)!).add(e.from);
+  return [...files].map(([name, set]) => ({ name, files: set.size })).sort((a, b) => b.files - a.files || (a.name < b.name ? -1 : 1));
+}
