@@ -7,7 +7,13 @@ import { tuneV8ForBatch } from './v8-batch.mjs';
 tuneV8ForBatch();
 
 const [command, ...rest] = process.argv.slice(2);
-if (command === 'docstrings') {
+if (command === 'docs') {
+  // Architecture and API documentation (@docent/docgen), through tsx like `docstrings`.
+  const { register } = await import('tsx/esm/api');
+  register();
+  const docgen = await import('@docent/docgen/docs-cli');
+  process.exitCode = await docgen.main(rest);
+} else if (command === 'docstrings') {
   // Docstring generation lives in @docent/docgen (which depends on the analyzer, not the other
   // way round): loaded only for this command, through tsx.
   const { register } = await import('tsx/esm/api');

@@ -188,7 +188,7 @@ function resolveGo(spec: string, ctx: Context): Pick<ImportEdge, 'to' | 'kind' |
   }
   // Standard library paths have no dot in their first element.
   const first = spec.split('/')[0]!;
-  const pkg = first.includes('.') ? spec.split('/').slice(0, 3).join('/') : first;
+  const pkg = first.includes('.') ? spec.split('/').slice(0, 3).join('/') : spec;
   return { to: null, kind: 'external', package: pkg };
 }
 

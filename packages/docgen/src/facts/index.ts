@@ -23,7 +23,7 @@ export interface RepositoryFacts {
   cycles: string[][];
   routes: Route[];
   entryPoints: Array<{ file: string; line: number; kind: string }>;
-  /** external packages by how many files import them */
+  /** external packages by how many files (tests left out) import them */
   packages: Array<{ name: string; files: number }>;
   /** environment variables the code reads */
   envVars: Array<{ name: string; file: string; line: number }>;
@@ -60,7 +60,7 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null): R
     cycles: folderCycles(imports),
     routes,
     entryPoints: shipped.flatMap(entryPointsOf).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
-    packages: packageCounts(imports),
+    packages: packageCounts(imports.filter((e) => !isTestFile(e.from))),
     envVars: sources.flatMap(envVarsOf).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
   };
 }

@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { factsOf, type SourceFile } from './facts/index.ts';
+import { languageOfPath } from './languages.ts';
+import { listSourceFiles } from './repo.ts';
+import { apiPage, publicSymbols } from './pages/api.ts';
+import { architecturePage, type PageMeta } from './pages/arch.ts';
+import { renderHtml } from './render/html.ts';
+import { renderMarkdown } from './render/markdown.ts';
+
+export type DocKind = 'arch' | 'api';
+/** The formats built so far; the other four of issue 12 (PDF, RST, DocBook, RTF) are not yet. */
+export const DOC_FORMATS = ['md', 'html'] as const;
+export type DocFormat = (typeof DOC_FORMATS)[number];
+
+export interface GeneratedDoc {
+  /** file name, e.g. architecture.md */
+  name: string;
+  format: DocFormat;
+  content: string;
+}
+
+const MAX_SOURCE_BYTES = 512 * 1024;
+
+async function readSources(root: string): Promise<SourceFile[]> {
+  const out: SourceFile[] = [];
+  const rels = await listSourceFiles(root);
+  for (let i = 0; i < rels.length; i += 32) {
+    const batch = await Promise.all(
+      rels.slice(i, i + 32).map(async (rel): Promise<SourceFile | null> => {
+        const language = languageOfPath(rel);
+        const file = path.join(root, rel);
+        if (!language || (await fs.stat(file)).size > MAX_SOURCE_BYTES) return null;
+        return { rel, language, text: await fs.readFile(file, 'utf8') };
+      }),
+    );
+    for (const s of batch) if (s) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Architecture or API documentation of a checkout, in the requested formats, deterministic (the
+ * same tree gives byte-identical files: no dates, sorted facts). Reads only; writes nothing.
+ */
+export async function generateDocs(root: string, kind: DocKind, formats: readonly DocFormat[], meta: Partial<PageMeta> = {}): Promise<GeneratedDoc[]> {
+  const sources = await readSources(root);
+  const goMod = await fs.readFile(path.join(root, 'go.mod'), 'utf8').catch(() => null);
+  const facts = factsOf(sources, goMod);
+  const fullMeta: PageMeta = { name: meta.name ?? path.basename(path.resolve(root)), ...(meta.commit ? { commit: meta.commit } : {}) };
+  const page = kind === 'arch' ? architecturePage(facts, fullMeta) : apiPage(facts, await publicSymbols(sources), fullMeta);
+  const base = kind === 'arch' ? 'architecture' : 'api';
+  return formats.map((format) => ({ name: `${base}.${format}`, format, content: format === 'md' ? renderMarkdown(page.tree) : renderHtml(page.tree, page.title) }));
+}
