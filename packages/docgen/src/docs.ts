@@ -5,12 +5,15 @@ import { languageOfPath } from './languages.ts';
 import { listSourceFiles } from './repo.ts';
 import { apiPage, publicSymbols } from './pages/api.ts';
 import { architecturePage, type PageMeta } from './pages/arch.ts';
+import { renderDocbook } from './render/docbook.ts';
 import { renderHtml } from './render/html.ts';
 import { renderMarkdown } from './render/markdown.ts';
+import { renderRst } from './render/rst.ts';
+import { renderRtf } from './render/rtf.ts';
 
 export type DocKind = 'arch' | 'api';
-/** The formats built so far; the other four of issue 12 (PDF, RST, DocBook, RTF) are not yet. */
-export const DOC_FORMATS = ['md', 'html'] as const;
+/** The formats built so far (`xml` = DocBook 5); PDF, the sixth of issue 12, is not yet. */
+export const DOC_FORMATS = ['md', 'html', 'rst', 'xml', 'rtf'] as const;
 export type DocFormat = (typeof DOC_FORMATS)[number];
 
 export interface GeneratedDoc {
@@ -50,5 +53,12 @@ export async function generateDocs(root: string, kind: DocKind, formats: readonl
   const fullMeta: PageMeta = { name: meta.name ?? path.basename(path.resolve(root)), ...(meta.commit ? { commit: meta.commit } : {}) };
   const page = kind === 'arch' ? architecturePage(facts, fullMeta) : apiPage(facts, await publicSymbols(sources), fullMeta);
   const base = kind === 'arch' ? 'architecture' : 'api';
-  return formats.map((format) => ({ name: `${base}.${format}`, format, content: format === 'md' ? renderMarkdown(page.tree) : renderHtml(page.tree, page.title) }));
+  const render: Record<DocFormat, () => string> = {
+    md: () => renderMarkdown(page.tree),
+    html: () => renderHtml(page.tree, page.title),
+    rst: () => renderRst(page.tree),
+    xml: () => renderDocbook(page.tree, page.title),
+    rtf: () => renderRtf(page.tree),
+  };
+  return formats.map((format) => ({ name: `${base}.${format}`, format, content: render[format]() }));
 }

@@ -1,0 +1,70 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateDocs } from '../src/docs.ts';
+
+/**
+ * Each format is read back by an independent tool (issue 12 item 4): docutils for RST, xmllint
+ * with DocBook 5's RELAX NG schema for XML, unrtf for RTF. .ci/run installs them; on a machine
+ * without them these tests are skipped, except under CI where a missing tool fails the run.
+ */
+const has = (cmd: string, args: string[]): boolean => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+const DOCBOOK_RNG = '/usr/share/xml/docbook/schema/rng/5.0/docbook.rng';
+const tools = {
+  docutils: has('python3', ['-c', 'import docutils']),
+  xmllint: has('xmllint', ['--version']) && fs.existsSync(DOCBOOK_RNG),
+  unrtf: has('unrtf', ['--version']),
+};
+const need = (tool: keyof typeof tools): boolean => {
+  if (!tools[tool] && process.env.CI) throw new Error(`${tool} is missing: .ci/run must install it`);
+  return tools[tool];
+};
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formats-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+// Text that stresses escaping in every format: markup characters, braces, a backslash, non-ASCII, a route with `*`.
+fs.writeFileSync(
+  path.join(dir, 'src/app.js'),
+  "const app = require('express')();\n/** Gets *all* {items} with a \\\\ backslash — naïve <b>x</b> `tick` _under_ |bar|. */\nfunction list(req, res) {}\napp.get('/items/*', list);\napp.get('/ünï/:id', list);\nmodule.exports.list = list;\napp.listen(process.env.PORT_A_B);\n",
+);
+
+describe.each(['arch', 'api'] as const)('%s document', (kind) => {
+  it.runIf(need('docutils'))('reStructuredText parses with docutils without a warning', async () => {
+    const [rst] = await generateDocs(dir, kind, ['rst']);
+    const file = path.join(dir, `${kind}.rst`);
+    fs.writeFileSync(file, rst!.content);
+    const script =
+      'import sys, io, docutils.core\n' +
+      'err = io.StringIO()\n' +
+      "tree = docutils.core.publish_doctree(open(sys.argv[1]).read(), settings_overrides={'report_level': 2, 'halt_level': 5, 'warning_stream': err})\n" +
+      "print(err.getvalue(), file=sys.stderr)\n" +
+      "print(len(tree.traverse(lambda n: n.tagname == 'table')), len(tree.traverse(lambda n: n.tagname == 'section')))\n";
+    const result = spawnSync('python3', ['-c', script, file], { encoding: 'utf8' });
+    expect(result.stderr.trim()).toBe('');
+    const [tables, sections] = result.stdout.trim().split(' ').map(Number);
+    expect(tables).toBeGreaterThanOrEqual(1);
+    expect(sections).toBeGreaterThanOrEqual(2);
+  });
+
+  it.runIf(need('xmllint'))('DocBook 5 validates against the RELAX NG schema', async () => {
+    const [xml] = await generateDocs(dir, kind, ['xml']);
+    const file = path.join(dir, `${kind}.xml`);
+    fs.writeFileSync(file, xml!.content);
+    const result = spawnSync('xmllint', ['--noout', '--relaxng', DOCBOOK_RNG, file], { encoding: 'utf8' });
+    expect(result.stderr).toContain('validates');
+    expect(result.status).toBe(0);
+  });
+
+  it.runIf(need('unrtf'))('RTF reads back as text with its headings and table cells', async () => {
+    const [rtf] = await generateDocs(dir, kind, ['rtf']);
+    const file = path.join(dir, `${kind}.rtf`);
+    fs.writeFileSync(file, rtf!.content);
+    const text = execFileSync('unrtf', ['--text', file], { encoding: 'utf8' });
+    expect(text).toContain(kind === 'arch' ? 'System context' : 'Library reference');
+    expect(text).toContain('/items/*');
+    expect(text).toContain(kind === 'arch' ? 'PORT_A_B' : 'src/app.js');
+  });
+});
