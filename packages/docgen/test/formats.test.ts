@@ -12,8 +12,10 @@ import { generateDocs } from '../src/docs.ts';
  */
 const has = (cmd: string, args: string[]): boolean => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 const DOCBOOK_RNG = '/usr/share/xml/docbook/schema/rng/5.0/docbook.rng';
+// Debian's python3-docutils lives in /usr/bin/python3's path, which a pyenv `python3` does not see.
+const PYTHON = ['python3', '/usr/bin/python3'].find((py) => has(py, ['-c', 'import docutils'])) ?? 'python3';
 const tools = {
-  docutils: has('python3', ['-c', 'import docutils']),
+  docutils: has(PYTHON, ['-c', 'import docutils']),
   xmllint: has('xmllint', ['--version']) && fs.existsSync(DOCBOOK_RNG),
   unrtf: has('unrtf', ['--version']),
 };
@@ -42,7 +44,7 @@ describe.each(['arch', 'api'] as const)('%s document', (kind) => {
       "tree = docutils.core.publish_doctree(open(sys.argv[1]).read(), settings_overrides={'report_level': 2, 'halt_level': 5, 'warning_stream': err})\n" +
       "print(err.getvalue(), file=sys.stderr)\n" +
       "print(len(tree.traverse(lambda n: n.tagname == 'table')), len(tree.traverse(lambda n: n.tagname == 'section')))\n";
-    const result = spawnSync('python3', ['-c', script, file], { encoding: 'utf8' });
+    const result = spawnSync(PYTHON, ['-c', script, file], { encoding: 'utf8' });
     expect(result.stderr.trim()).toBe('');
     const [tables, sections] = result.stdout.trim().split(' ').map(Number);
     expect(tables).toBeGreaterThanOrEqual(1);
