@@ -8,19 +8,21 @@ import { architecturePage, type PageMeta } from './pages/arch.ts';
 import { renderDocbook } from './render/docbook.ts';
 import { renderHtml } from './render/html.ts';
 import { renderMarkdown } from './render/markdown.ts';
+import { renderPdf } from './render/pdf.ts';
 import { renderRst } from './render/rst.ts';
 import { renderRtf } from './render/rtf.ts';
 
 export type DocKind = 'arch' | 'api';
-/** The formats built so far (`xml` = DocBook 5); PDF, the sixth of issue 12, is not yet. */
-export const DOC_FORMATS = ['md', 'html', 'rst', 'xml', 'rtf'] as const;
+/** The six formats of the spec (`xml` = DocBook 5). */
+export const DOC_FORMATS = ['md', 'html', 'pdf', 'rst', 'xml', 'rtf'] as const;
 export type DocFormat = (typeof DOC_FORMATS)[number];
 
 export interface GeneratedDoc {
   /** file name, e.g. architecture.md */
   name: string;
   format: DocFormat;
-  content: string;
+  /** text, or the bytes of a PDF */
+  content: string | Buffer;
 }
 
 const MAX_SOURCE_BYTES = 512 * 1024;
@@ -53,12 +55,15 @@ export async function generateDocs(root: string, kind: DocKind, formats: readonl
   const fullMeta: PageMeta = { name: meta.name ?? path.basename(path.resolve(root)), ...(meta.commit ? { commit: meta.commit } : {}) };
   const page = kind === 'arch' ? architecturePage(facts, fullMeta) : apiPage(facts, await publicSymbols(sources), fullMeta);
   const base = kind === 'arch' ? 'architecture' : 'api';
-  const render: Record<DocFormat, () => string> = {
+  const render: Record<DocFormat, () => string | Promise<Buffer>> = {
     md: () => renderMarkdown(page.tree),
+    pdf: () => renderPdf(page.tree, page.title),
     html: () => renderHtml(page.tree, page.title),
     rst: () => renderRst(page.tree),
     xml: () => renderDocbook(page.tree, page.title),
     rtf: () => renderRtf(page.tree),
   };
-  return formats.map((format) => ({ name: `${base}.${format}`, format, content: render[format]() }));
+  const out: GeneratedDoc[] = [];
+  for (const format of formats) out.push({ name: `${base}.${format}`, format, content: await render[format]() });
+  return out;
 }

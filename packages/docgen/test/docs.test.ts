@@ -23,7 +23,7 @@ describe('architecture and API documents', () => {
   it('architecture: entry point, env var, folder cycle, routes with the mount prefix, each with its source', async () => {
     const [md] = await generateDocs(dir, 'arch', ['md'], { name: 'shop', commit: 'abc1234' });
     expect(md!.name).toBe('architecture.md');
-    const text = md!.content;
+    const text = String(md!.content);
     expect(text).toContain('# shop — architecture');
     expect(text).toContain('at commit abc1234');
     expect(text).toMatch(/\| http server +\| `src\/server\.js:5` +\|/);

@@ -70,3 +70,27 @@ describe.each(['arch', 'api'] as const)('%s document', (kind) => {
     expect(text).toContain(kind === 'arch' ? 'PORT_A_B' : 'src/app.js');
   });
 });
+
+const pdftotext = has('pdftotext', ['-v']) && has('pdfinfo', ['-v']);
+describe('PDF', () => {
+  it.runIf(pdftotext || (process.env.CI ? (() => { throw new Error('pdftotext is missing: .ci/run must install poppler-utils'); })() : false))(
+    'has a table of contents, page numbers and the document text (read back with pdftotext)',
+    async () => {
+      const [pdf] = await generateDocs(dir, 'api', ['pdf'], { name: 'shop' });
+      expect(Buffer.isBuffer(pdf!.content)).toBe(true);
+      const file = path.join(dir, 'api.pdf');
+      fs.writeFileSync(file, pdf!.content);
+      const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+      expect(info).toMatch(/Title:\s+shop — API/);
+      const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
+      expect(pages).toBeGreaterThanOrEqual(2); // the contents page, then the document
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const contents = text.slice(text.indexOf('Contents'), text.indexOf('\f'));
+      expect(contents).toMatch(/HTTP API\s+2/); // a TOC entry with its page number
+      expect(contents).toMatch(/Library reference\s+2/);
+      expect(text).toContain('/items/*');
+      expect(text).toMatch(new RegExp(`\\b1\\s*/\\s*${pages}\\b`)); // the footer's page number
+      expect(text).toMatch(/list\s+Gets \*all\* \{items\}/);
+    },
+  );
+});
