@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult, FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
-import { createLlmProvider } from '../../src/llm/index.ts';
+import { createLlmProvider, type LlmConfig, type LlmProvider } from '../../src/llm/index.ts';
 import { commitAll, initRepo, tempDir, write } from '../engine/helpers.ts';
 import { answer, startLlmLoopback, type Loopback } from '../helpers/llm-loopback.ts';
 
@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 const byName = (r: AnalysisResult): Map<string, FunctionAnalysisEntry> => new Map(r.functions.map((f) => [f.name, f]));
-const run = (llm?: Parameters<typeof analyzeRepository>[1]['llm']): Promise<AnalysisResult> => analyzeRepository(root, { cacheDir: tempDir('llm-judge-cache'), ...(llm ? { llm } : {}) });
+const run = (llm?: LlmProvider | LlmConfig): Promise<AnalysisResult> => analyzeRepository(root, { cacheDir: tempDir('llm-judge-cache'), ...(llm ? { llm } : {}) });
 
 describe('outdated judge', () => {
   it('without a provider both changes stay review suggestions', async () => {
@@ -96,7 +96,7 @@ describe('outdated judge', () => {
   it('a failing model changes nothing and reports a short reason', async () => {
     server.respond(() => ({ status: 500, body: 'internal details' }));
     const reasons: string[] = [];
-    const fns = byName(await run({ baseUrl: `${server.url}/v1`, model: 'broken', onFailure: (r) => reasons.push(r) }));
+    const fns = byName(await run({ baseUrl: `${server.url}/v1`, model: 'broken', onFailure: (r: string) => reasons.push(r) }));
     expect(fns.get('scale')!.outdatedStatus.status).toBe('CURRENT');
     expect(fns.get('scale')!.reviewSuggestion).not.toBeNull();
     expect(reasons.some((r) => r.includes('HTTP 500') && !r.includes('internal details'))).toBe(true);
