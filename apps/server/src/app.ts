@@ -33,6 +33,7 @@ import { jobRoutes } from './jobs/routes.ts';
 import { RepoRepository } from './repos/repository.ts';
 import { RepoService } from './repos/service.ts';
 import { repoRoutes } from './repos/routes.ts';
+import { createLlmProvider } from '@docent/analyzer';
 import { analysisHandler } from './analysis/handler.ts';
 import { analysisRoutes } from './analysis/routes.ts';
 import { docRepoHandler } from './docgen/handler.ts';
@@ -160,6 +161,8 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
   // Analysis and documentation jobs of one repository share its clone folder: one lock for both.
   const clones = new KeyedMutex();
+  // One provider for analyses and docgen; its answers are kept under DATA_DIR so repeated runs do not re-ask.
+  const llm = createLlmProvider({ ...config.llm, cacheDir: path.join(config.dataDir, 'llm-cache'), onFailure: (reason) => opts.log.warn({ llm: llm.name }, reason) });
   const handler = analysisHandler(
     repos,
     repoService,
@@ -167,12 +170,12 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
       cloneDir: config.cloneDir,
       analyzerCacheDir: config.analyzerCacheDir,
       maxRepoBytes: config.maxRepoBytes,
-      ...(config.llm ? { llm: config.llm } : {}),
+      ...(llm.enabled ? { llm } : {}),
     },
     clones,
   );
   const handlers: Record<string, JobHandler> = Object.fromEntries(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'ANALYSIS_COVERAGE'].map((t) => [t, handler]));
-  handlers.DOC_REPO = docRepoHandler(repos, repoService, { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes }, clones);
+  handlers.DOC_REPO = docRepoHandler(repos, repoService, { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, ...(llm.enabled ? { llm } : {}) }, clones);
   const engine = new JobEngine(database, store, handlers, opts.log, {
     ...DEFAULT_ENGINE_OPTIONS,
     work: opts.work,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { llmConfigFromEnv, type LlmConfig } from '@docent/analyzer';
 
 /** Every environment variable the server reads, in one place (documented in README.md). */
 export interface Config {
@@ -46,7 +47,8 @@ export interface Config {
   /** analyzer per-file cache */
   analyzerCacheDir: string;
   maxRepoBytes: number;
-  llm: { baseUrl: string; apiKey?: string; model?: string } | undefined;
+  /** LLM_PROVIDER (none | openai-compatible | anthropic), LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS */
+  llm: LlmConfig;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -97,8 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloneDir: path.resolve(env.CLONE_DIR || path.join(env.DATA_DIR || './data', 'clones')),
     analyzerCacheDir: path.resolve(env.DOCENT_CACHE_DIR || path.join(env.DATA_DIR || './data', 'analyzer-cache')),
     maxRepoBytes: intFrom(env, 'MAX_REPO_MB', 2048) * 1024 * 1024,
-    llm: env.LLM_BASE_URL
-      ? { baseUrl: env.LLM_BASE_URL, ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}), ...(env.LLM_MODEL ? { model: env.LLM_MODEL } : {}) }
-      : undefined,
+    llm: llmConfigFromEnv(env),
   };
 }

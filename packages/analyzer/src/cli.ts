@@ -95,6 +95,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Loaded only now, so --help and usage errors answer at once.
   const { analyzeRepository } = await import('./engine/analyze.ts');
   const { InvalidRepositoryError } = await import('./engine/errors.ts');
+  const { llmConfigFromEnv } = await import('./llm/provider.ts');
   const showProgress = process.stderr.isTTY === true;
   const controller = new AbortController();
   const onSignal = (): void => controller.abort(new Error('interrupted'));
@@ -107,7 +108,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       workers: args.workers,
       cacheDir: args.cacheDir,
       signal: controller.signal,
-      llm: process.env.LLM_BASE_URL ? { baseUrl: process.env.LLM_BASE_URL, apiKey: process.env.LLM_API_KEY, model: process.env.LLM_MODEL } : undefined,
+      llm: { ...llmConfigFromEnv(), onFailure: (reason) => process.stderr.write(`docent: ${reason}\n`) },
       onProgress: showProgress
         ? (percent, message) => process.stderr.write(`\r\x1b[2K[${percent.toFixed(0).padStart(3)}%] ${message}`)
         : undefined,

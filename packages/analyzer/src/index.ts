@@ -15,3 +15,4 @@ export { parseDocstring, type DocSummary } from './docstyles/index.ts';
 export { LANGUAGE_SPECS } from './functions/registry.ts';
 export { classifyFile, isBinary, languageShares, parseGitAttributes, type FileClass } from './languages/index.ts';
 export { analyzeReadme, findReadme } from './readme/index.ts';
+export * from './llm/index.ts';

@@ -41,8 +41,12 @@ export const DocGenResult = z.object({
   documented: z.number().int(),
   updated: z.number().int(),
   skipped: z.number().int(),
-  files: z.array(z.object({ path: z.string(), functions: z.number().int(), diff: z.string() })),
+  files: z.array(z.object({ path: z.string(), functions: z.number().int(), diff: z.string(), modelProse: z.number().int().optional() })),
   diff: z.string(),
+  /** docstrings whose prose came (at least in part) from the LLM; absent or 0: all deterministic */
+  modelProse: z.number().int().optional(),
+  /** the LLM that wrote that prose, null when no provider was configured */
+  model: z.string().nullable().optional(),
 });
 export type DocGenResult = z.infer<typeof DocGenResult>;
 

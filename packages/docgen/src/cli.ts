@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createLlmProvider, llmConfigFromEnv, type LlmProvider } from '@docent/analyzer';
 import { DOCGEN_LANGUAGES, resolveConfig, type StyleConfig } from './languages.ts';
 import { generateRepository, writeChanges } from './repo.ts';
 
 const USAGE = `Usage: docent docstrings <path> [options]
 
 Generates or completes docstrings for the functions under <path> (offline, deterministic).
-Without --write or --diff it prints a summary and changes nothing.
+Without --write or --diff it prints a summary and changes nothing. With LLM_PROVIDER (or
+LLM_BASE_URL) set, a model may improve the prose; every text it writes is checked and falls
+back to the deterministic one.
 
 Options:
   --style <name>          docstring style; a language that does not support it keeps its default
@@ -86,12 +89,20 @@ export async function main(argv: readonly string[]): Promise<number> {
     const style = args.style && lang.supportedStyles.includes(args.style) ? args.style : undefined;
     configs[lang.name] = resolveConfig(lang.name, { docstringStyle: style, maxDocStringLength: args.max });
   }
-  const result = await generateRepository(root, { configs, files: args.files });
+  let llm: LlmProvider;
+  try {
+    llm = createLlmProvider({ ...llmConfigFromEnv(), onFailure: (reason) => process.stderr.write(`docent: ${reason}\n`) });
+  } catch (error) {
+    process.stderr.write(`docent: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const result = await generateRepository(root, { configs, files: args.files, ...(llm.enabled ? { llm } : {}) });
   if (args.diff) process.stdout.write(result.diff);
   if (args.write) await writeChanges(root, result.changes);
   const s = result.summary;
   const report = [
     `${s.documented} documented, ${s.updated} updated, ${s.skipped} skipped in ${s.files} file(s)${args.write ? ' (written)' : ''}.`,
+    ...(s.model ? [`prose from ${s.model}: ${s.modelProse} function(s); the others keep the deterministic text`] : []),
     ...s.staleParams.map((p) => `stale: ${p.path} ${p.name} documents ${p.params.join(', ')} which the signature lacks`),
     ...s.gateFailures.map((g) => `gate: ${g} (file left unchanged)`),
   ].join('\n');

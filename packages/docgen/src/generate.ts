@@ -1,4 +1,5 @@
-import { extractWithTreeSitter, parseDocstring, signatureFactsOf, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
+import { extractWithTreeSitter, parseDocstring, signatureFactsOf, type LlmProvider, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
+import { enrich, type ProseField, type ProseUse } from './enrich.ts';
 import { buildModel, findRaises, RECEIVERS, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, type MergeInput } from './merge.ts';
 import { RENDERERS } from './render.ts';
@@ -12,8 +13,24 @@ export interface LineEdit {
 }
 
 export type Outcome =
-  | { name: string; line: number; action: 'documented' | 'updated' }
+  | {
+      name: string;
+      line: number;
+      action: 'documented' | 'updated';
+      /** set only when an LLM provider is enabled: where the written prose came from */
+      prose?: 'model' | 'deterministic';
+      /** with prose 'model': which parts the model wrote */
+      modelFields?: ProseField[];
+      /** answers of the model that were refused (the deterministic text was kept), for the log */
+      rejected?: string[];
+    }
   | { name: string; line: number; action: 'skipped'; reason: string };
+
+export interface GenerateOptions {
+  /** optional LLM enrichment (DOCGEN.md §Pipeline step 4); absent or `none`: deterministic output */
+  llm?: LlmProvider;
+  signal?: AbortSignal;
+}
 
 export interface FileResult {
   output: string;
@@ -26,7 +43,8 @@ export interface FileResult {
 const isPython = (language: string): boolean => language === 'Python';
 
 /** Generates or completes the docs of every function of one file. Pure: same input, same output. */
-export async function generateFile(source: string, language: string, relPath: string, config: StyleConfig): Promise<FileResult> {
+export async function generateFile(source: string, language: string, relPath: string, config: StyleConfig, options: GenerateOptions = {}): Promise<FileResult> {
+  const llm = options.llm?.enabled ? options.llm : null;
   const fns = await extractWithTreeSitter(source, language, relPath, { signatureFacts: true });
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
   const lines = source.split(eol);
@@ -37,7 +55,7 @@ export async function generateFile(source: string, language: string, relPath: st
   for (const fn of fns) {
     const facts = signatureFactsOf.get(fn);
     if (!facts) continue;
-    const planned = plan(fn, facts, lines, language, config);
+    let planned = plan(fn, facts, lines, language, config);
     if (planned.stale.length > 0) staleParams.push({ name: fn.name, params: planned.stale });
     if ('reason' in planned) {
       if (planned.reason !== '') outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: planned.reason });
@@ -48,8 +66,25 @@ export async function generateFile(source: string, language: string, relPath: st
       continue;
     }
     usedRows.add(planned.edit.startRow);
+    const action = planned.updated ? 'updated' : 'documented';
+    if (!llm) {
+      edits.push(planned.edit);
+      outcomes.push({ name: fn.name, line: fn.startLine, action });
+      continue;
+    }
+    // The model's prose replaces the parts this edit writes; whatever it cannot improve stays.
+    const enriched = await enrich(llm, fn, language, facts, planned.use, options.signal);
+    const rejected = enriched?.rejected.map((r) => `${r.field}: ${r.reason}`) ?? [];
+    let prose: 'model' | 'deterministic' = 'deterministic';
+    if (enriched && enriched.fields.length > 0) {
+      const again = plan(fn, facts, lines, language, config, enriched.apply);
+      if ('edit' in again && again.edit.startRow === planned.edit.startRow && again.edit.endRow === planned.edit.endRow) {
+        planned = again;
+        prose = 'model';
+      } else rejected.push('the text could not be rendered in this style');
+    }
     edits.push(planned.edit);
-    outcomes.push({ name: fn.name, line: fn.startLine, action: planned.updated ? 'updated' : 'documented' });
+    outcomes.push({ name: fn.name, line: fn.startLine, action, prose, ...(prose === 'model' ? { modelFields: enriched!.fields } : {}), ...(rejected.length > 0 ? { rejected } : {}) });
   }
   edits.sort((a, b) => a.startRow - b.startRow);
   return { output: applyEdits(lines, edits).join(eol), edits, outcomes, staleParams };
@@ -61,12 +96,14 @@ export function applyEdits(lines: readonly string[], edits: readonly LineEdit[])
   return out;
 }
 
-type Plan = ({ edit: LineEdit; updated: boolean } | { reason: string }) & { stale: string[] };
+type Plan = ({ edit: LineEdit; updated: boolean; use: ProseUse } | { reason: string }) & { stale: string[] };
 
-function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[], language: string, config: StyleConfig): Plan {
+/** `adjust` replaces the deterministic prose (with the model's, enrich.ts) before rendering. */
+function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[], language: string, config: StyleConfig, adjust?: (m: DocModel) => DocModel): Plan {
   const python = isPython(language);
   const form = commentForm(language);
   let model = buildModel(fn.name, language, facts, fn.content);
+  if (adjust) model = adjust(model);
   let stale: string[] = [];
   let updated = false;
   let startRow: number;
@@ -92,7 +129,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
         yields: needsReturn ? model.yields : null,
       });
       if (typeof merged === 'string') return { reason: merged, stale };
-      return { edit: merged, updated: true, stale };
+      return { edit: merged, updated: true, stale, use: { summary: false, params: missing.map((p) => p.name), returns: needsReturn && model.returns !== null, raises: [] } };
     }
     // Prose only: the human text stays, the sections are added.
     startRow = fn.docStartLine - 1;
@@ -132,7 +169,10 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
   if (body === null) return { reason: 'its text cannot be quoted safely', stale };
   // A prose doc with nothing to add renders as itself: no edit.
   if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale };
-  return { edit: { startRow, endRow, lines: body }, updated, stale };
+  // Go's doc is its summary alone; a kept prose doc keeps its own summary.
+  const go = language === 'Go';
+  const use: ProseUse = { summary: !updated, params: go ? [] : model.params.map((p) => p.name), returns: !go && model.returns !== null && model.yields === null, raises: go ? [] : model.raises.map((r) => r.type) };
+  return { edit: { startRow, endRow, lines: body }, updated, stale, use };
 }
 
 /** Completes a sectioned doc in place (rows [start, end)); a string says why it cannot. */

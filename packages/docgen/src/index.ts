@@ -1,5 +1,6 @@
 /** Docstring generation (DOCGEN.md): a pure library — no HTTP, no database. */
-export { generateFile, applyEdits, type FileResult, type LineEdit, type Outcome } from './generate.ts';
+export { generateFile, applyEdits, type FileResult, type GenerateOptions, type LineEdit, type Outcome } from './generate.ts';
+export { checkAnswer, enrich, enrichPrompt, ENRICH_SCHEMA, type Enrichment, type ProseField, type ProseUse } from './enrich.ts';
 export { gateFile, type GateVerdict } from './gate.ts';
 export { generateRepository, listSourceFiles, writeChanges, type FileChange, type RepoOptions, type RepoResult } from './repo.ts';
 export { unifiedDiff } from './diff.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { extractWithTreeSitter } from '@docent/analyzer';
+import { extractWithTreeSitter, type LlmProvider } from '@docent/analyzer';
 import { unifiedDiff } from './diff.ts';
 import { gateFile } from './gate.ts';
 import { generateFile, type Outcome } from './generate.ts';
@@ -15,6 +15,8 @@ export interface RepoOptions {
   fileLimit?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, file: string) => void;
+  /** optional LLM enrichment of the prose (DOCGEN.md §Pipeline step 4); absent or `none`: deterministic */
+  llm?: LlmProvider;
 }
 
 export interface FileChange {
@@ -30,7 +32,18 @@ export interface RepoResult {
   changes: FileChange[];
   /** the whole patch, files in path order */
   diff: string;
-  summary: { documented: number; updated: number; skipped: number; files: number; gateFailures: string[]; staleParams: { path: string; name: string; params: string[] }[] };
+  summary: {
+    documented: number;
+    updated: number;
+    skipped: number;
+    files: number;
+    gateFailures: string[];
+    staleParams: { path: string; name: string; params: string[] }[];
+    /** functions whose written prose came (at least in part) from the model; 0 without one */
+    modelProse: number;
+    /** the model that wrote it, null without a provider */
+    model: string | null;
+  };
 }
 
 const SKIP_DIRS = new Set(['.git', 'node_modules', 'vendor', 'dist', 'build', '.venv', 'venv', '__pycache__', 'third_party', '.tox', 'site-packages']);
@@ -60,7 +73,8 @@ export async function generateRepository(root: string, options: RepoOptions = {}
   let files = options.files ? [...options.files].filter((f) => languageOfPath(f)).sort() : await listSourceFiles(root);
   if (options.fileLimit !== undefined) files = await mostUndocumented(root, files, options.fileLimit);
   const changes: FileChange[] = [];
-  const summary: RepoResult['summary'] = { documented: 0, updated: 0, skipped: 0, files: 0, gateFailures: [], staleParams: [] };
+  const llm = options.llm?.enabled ? options.llm : undefined;
+  const summary: RepoResult['summary'] = { documented: 0, updated: 0, skipped: 0, files: 0, gateFailures: [], staleParams: [], modelProse: 0, model: llm?.model ?? null };
   for (let i = 0; i < files.length; i++) {
     options.signal?.throwIfAborted();
     const rel = files[i]!;
@@ -69,18 +83,30 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     const before = await readSource(root, rel);
     if (before === null) continue;
     const config = resolveConfig(language, options.configs?.[language]);
-    const result = await generateFile(before, language, rel, config);
+    let result = await generateFile(before, language, rel, config, { ...(llm ? { llm } : {}), ...(options.signal ? { signal: options.signal } : {}) });
     for (const s of result.staleParams) summary.staleParams.push({ path: rel, ...s });
     if (result.edits.length === 0) {
       summary.skipped += result.outcomes.filter((o) => o.action === 'skipped').length;
       continue;
     }
-    const verdict = await gateFile(result, language, rel, config);
+    let verdict = await gateFile(result, language, rel, config);
+    if (!verdict.ok && result.outcomes.some((o) => o.action !== 'skipped' && o.prose === 'model')) {
+      // The model's prose broke the gate: the file falls back to the deterministic text.
+      const plain = await generateFile(before, language, rel, config);
+      const plainVerdict = await gateFile(plain, language, rel, config);
+      if (plainVerdict.ok) {
+        result = { ...plain, outcomes: plain.outcomes.map((o) => (o.action === 'skipped' ? o : { ...o, prose: 'deterministic' as const, rejected: ['the quality gate refused the model\'s text'] })) };
+        verdict = plainVerdict;
+      }
+    }
     if (!verdict.ok) {
       summary.gateFailures.push(...verdict.problems);
       continue;
     }
-    for (const o of result.outcomes) summary[o.action]++;
+    for (const o of result.outcomes) {
+      summary[o.action]++;
+      if (o.action !== 'skipped' && o.prose === 'model') summary.modelProse++;
+    }
     summary.files++;
     // The diff keeps a CRLF file's \r on every line, its own and the added ones.
     const cr = before.includes('\r\n') ? '\r' : '';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { OutboundRefused, vetGitRemote } from '../net/outbound.ts';
-import { analyzeRepository, type AnalyzeOptions } from '@docent/analyzer';
+import { analyzeRepository, type AnalyzeOptions, type LlmProvider } from '@docent/analyzer';
 import type { AnalysisReport, AnalysisType } from '@docent/contracts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -15,7 +15,8 @@ export interface AnalysisHandlerOptions {
   /** analyzer per-file cache */
   analyzerCacheDir: string;
   maxRepoBytes: number;
-  llm?: AnalyzeOptions['llm'];
+  /** the configured LLM provider (README interpretation score, outdated judge); absent = none */
+  llm?: LlmProvider;
 }
 
 const ONLY: Record<AnalysisType, AnalyzeOptions['only']> = {

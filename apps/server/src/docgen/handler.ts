@@ -21,7 +21,7 @@ export const DOC_DETAILS = 'docgen';
  * commit on a new branch `docent/docs-<short sha>` pushed to the repository's remote (never
  * forced, never the default branch); the patch is kept for the app whatever the push does.
  */
-export function docRepoHandler(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes'>, clones: KeyedMutex = new KeyedMutex()): JobHandler {
+export function docRepoHandler(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, clones: KeyedMutex = new KeyedMutex()): JobHandler {
   return (ctx) =>
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
       const { job, signal, log, progress } = ctx;
@@ -32,9 +32,11 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
       for (const l of payload.languages ?? []) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
       if (payload.fileLimit !== null) await log('INFO', `Free plan: at most ${payload.fileLimit} files, the most undocumented first`);
       let lastReport = 0;
+      if (opts.llm) await log('INFO', `Prose: ${opts.llm.model} (${opts.llm.name}) where its text passes the checks, the deterministic generator elsewhere`);
       const result = await generateRepository(dest, {
         configs,
         signal,
+        ...(opts.llm ? { llm: opts.llm } : {}),
         ...(payload.fileLimit !== null ? { fileLimit: payload.fileLimit } : {}),
         onProgress: (done, total, file) => {
           if (Date.now() - lastReport < 500 && done < total) return;
@@ -47,10 +49,16 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
         throw err;
       });
       const s = result.summary;
-      for (const c of result.changes) await log('INFO', `${c.path}: ${c.outcomes.filter((o) => o.action !== 'skipped').length} function(s) documented`);
+      const fromModel = (c: (typeof result.changes)[number]): number => c.outcomes.filter((o) => o.action !== 'skipped' && o.prose === 'model').length;
+      for (const c of result.changes) {
+        const n = c.outcomes.filter((o) => o.action !== 'skipped').length;
+        await log('INFO', `${c.path}: ${n} function(s) documented${opts.llm ? `, ${fromModel(c)} with prose from the model` : ''}`);
+        for (const o of c.outcomes) if (o.action !== 'skipped' && o.rejected) await log('DEBUG', `${c.path} ${o.name}: model text refused (${o.rejected.join('; ')})`);
+      }
       for (const g of s.gateFailures) await log('WARNING', `Quality gate: ${g} (file left unchanged)`);
       for (const p of s.staleParams) await log('WARNING', `${p.path} ${p.name} documents ${p.params.join(', ')}, which the signature lacks`);
       await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated, ${s.skipped} skipped in ${s.files} file(s)`);
+      if (s.model) await log('INFO', `Prose from ${s.model}: ${s.modelProse} of ${s.documented + s.updated} docstring(s)`);
 
       const short = commit.slice(0, 7);
       let branch: string | null = null;
@@ -65,7 +73,7 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
           await git(['checkout', '-B', branch, commit]);
           await writeChanges(dest, result.changes);
           await git(['add', '--', ...result.changes.map((c) => c.path)]);
-          await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', `docs: docstrings for ${s.documented + s.updated} functions (Docent)`, '-m', `Generated from ${commit} by Docent's deterministic generator; every file passed its quality gate.`]);
+          await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', `docs: docstrings for ${s.documented + s.updated} functions (Docent)`, '-m', s.model && s.modelProse > 0 ? `Generated from ${commit} by Docent; the prose of ${s.modelProse} function(s) was written by ${s.model}, the rest by the deterministic generator; every file passed its quality gate.` : `Generated from ${commit} by Docent's deterministic generator; every file passed its quality gate.`]);
           await log('COMMAND', `git push origin ${branch}`);
           // A plain push: an existing branch of that name is never overwritten.
           await git(['push', 'origin', `refs/heads/${branch}:refs/heads/${branch}`]);
@@ -90,8 +98,10 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
         documented: s.documented,
         updated: s.updated,
         skipped: s.skipped,
-        files: result.changes.map((c) => ({ path: c.path, functions: c.outcomes.filter((o) => o.action !== 'skipped').length, diff: c.diff })),
+        files: result.changes.map((c) => ({ path: c.path, functions: c.outcomes.filter((o) => o.action !== 'skipped').length, diff: c.diff, ...(s.model ? { modelProse: fromModel(c) } : {}) })),
         diff: result.diff,
+        modelProse: s.modelProse,
+        model: s.model,
       };
       await progress(96, 'Saving the patch');
       await repos.saveDetails(repo.id, DOC_DETAILS, saved);

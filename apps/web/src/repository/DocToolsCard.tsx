@@ -4,6 +4,7 @@ import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { DocGenResult, LanguageStyle, PlanType } from '@docent/contracts';
 import { ApiRequestError, errorMessage } from '../api/client.ts';
 import { authKeys } from '../auth/api.ts';
@@ -224,6 +225,12 @@ function diffLineClass(line: string): string {
   return '';
 }
 
+/** Where the docstrings' prose came from (DESIGN.md §1: the UI says which text came from a model). */
+export function proseNote(t: TFunction, result: DocGenResult): string {
+  const total = result.documented + result.updated;
+  return result.model && (result.modelProse ?? 0) > 0 ? t('docTools.proseModel', { count: result.modelProse, total, model: result.model }) : t('docTools.proseDeterministic');
+}
+
 function PatchViewer({ result, onDownload }: { result: DocGenResult; onDownload: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(result.files[0]?.path ?? null);
@@ -232,6 +239,11 @@ function PatchViewer({ result, onDownload }: { result: DocGenResult; onDownload:
     <div className="dc-patch" data-testid="docs-patch">
       <div className="dc-patch__head">
         <strong>{t('docTools.functions', { count: result.documented + result.updated, files: result.files.length })}</strong>
+        {result.files.length > 0 && (
+          <span className="dc-muted" data-testid="docs-prose-source">
+            {proseNote(t, result)}
+          </span>
+        )}
         {result.branch ? <Tag color="green">{t('docTools.branch', { branch: result.branch })}</Tag> : result.deliveryNote && <span className="dc-muted">{result.deliveryNote}</span>}
         {result.files.length > 0 && (
           <Button size="small" icon={<DownloadOutlined />} onClick={onDownload} data-testid="download-patch">

@@ -5,7 +5,7 @@ import type { DocMetrics } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
 import { FunctionTable } from './FunctionTable.tsx';
-import { outdatedReason, reviewReason } from './findings.ts';
+import { judgedMarker, outdatedReason, reviewReason } from './findings.ts';
 import { oneDecimal, percentOf } from './languages.ts';
 
 const MODAL_WIDTH = 900;
@@ -110,7 +110,7 @@ export function DocIssuesModal({ repoRef, open, onClose }: { repoRef: RepoRef; o
             {
               key: 'outdated',
               label: t('repository.modals.outdated', { count: outdated.length }),
-              children: <FunctionTable functions={outdated} reason={{ title: t('repository.functions.explanation'), text: (f) => outdatedReason(t, f) }} testId="outdated-table" />,
+              children: <FunctionTable functions={outdated} reason={{ title: t('repository.functions.explanation'), text: (f) => outdatedReason(t, f), tag: (f) => judgedMarker(t, f) }} testId="outdated-table" />,
             },
             {
               key: 'review',

@@ -19,6 +19,8 @@ export function searchFunctions(fns: readonly FunctionAnalysisEntry[], query: st
 export interface ReasonColumn {
   title: string;
   text: (f: FunctionAnalysisEntry) => string;
+  /** a marker shown before the text (e.g. that a model judged it), or null */
+  tag?: (f: FunctionAnalysisEntry) => string | null;
 }
 
 /** A sortable, searchable list of functions; `reason` adds a column saying why each is listed. */
@@ -38,7 +40,27 @@ export function FunctionTable({ functions, reason, testId }: { functions: readon
         </div>
       ),
     },
-    ...(reason ? [{ title: reason.title, key: 'why', render: (_: unknown, f: FunctionAnalysisEntry) => <span className="dc-fn__why">{reason.text(f)}</span> }] : []),
+    ...(reason
+      ? [
+          {
+            title: reason.title,
+            key: 'why',
+            render: (_: unknown, f: FunctionAnalysisEntry) => {
+              const tag = reason.tag?.(f) ?? null;
+              return (
+                <span className="dc-fn__why">
+                  {tag && (
+                    <Tag color="purple" data-testid="llm-judged">
+                      {tag}
+                    </Tag>
+                  )}
+                  {reason.text(f)}
+                </span>
+              );
+            },
+          },
+        ]
+      : []),
     {
       title: t('repository.functions.complexity'),
       key: 'complexity',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import i18n from '../i18n/index.ts';
-import { outdatedReason, reviewReason } from './findings.ts';
+import { judgedMarker, outdatedReason, reviewReason } from './findings.ts';
 
 /** Findings travel as codes (issue 10, item 5): the same entry reads in English and in German. */
 const entry = (over: Partial<FunctionAnalysisEntry>): FunctionAnalysisEntry => ({
@@ -39,5 +39,23 @@ describe('finding texts', () => {
     });
     expect(reviewReason(en, fn)).toBe("Changed in def5678 (2026-01-02), after the docstring was last updated (2024-03-04): the body changed; now returns a value. The docstring describes parameters, but not 'b'.");
     expect(reviewReason(de, fn)).toBe("Geändert in def5678 (2026-01-02), nach der letzten Änderung am Docstring (2024-03-04): der Funktionsrumpf hat sich geändert; gibt jetzt einen Wert zurück. Der Docstring beschreibt Parameter, aber nicht 'b'.");
+  });
+});
+
+describe('an OUTDATED verdict an LLM gave (issue 10, item 3)', () => {
+  const judged = entry({
+    outdatedStatus: {
+      status: 'OUTDATED', explanation: 'server English', docstring: 'Doc.', grammarError: 0, source: 'llm', commit: 'abc1234',
+      findings: [{ code: 'LLM_JUDGED_OUTDATED', params: { reason: 'The doc says it doubles; it now triples.', model: 'gpt-4o-mini', commit: 'abc1234', date: '2025-02-01', docDate: '2025-01-01' } }],
+    },
+  });
+  it("shows the model's reason and a marker naming the model, per language", () => {
+    expect(outdatedReason(en, judged)).toBe('The doc says it doubles; it now triples. (judged by gpt-4o-mini)');
+    expect(judgedMarker(en, judged)).toBe('Judged by gpt-4o-mini');
+    expect(judgedMarker(de, judged)).toBe('Urteil von gpt-4o-mini');
+  });
+  it('has no marker for a verdict of the rules', () => {
+    expect(judgedMarker(en, entry({ outdatedStatus: { status: 'OUTDATED', explanation: '', docstring: '', grammarError: 0, source: 'history' } }))).toBeNull();
+    expect(judgedMarker(en, entry({}))).toBeNull();
   });
 });

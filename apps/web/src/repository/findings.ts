@@ -58,3 +58,10 @@ export function reviewReason(t: TFunction, fn: FunctionAnalysisEntry): string {
   if (incomplete) parts.push(incomplete.findings.map((f) => findingText(t, f, fn.languageType)).join(' ') || incomplete.explanation);
   return parts.join(' ');
 }
+
+/** The marker for an OUTDATED verdict a model gave (an LLM judged the review suggestion), else null. */
+export function judgedMarker(t: TFunction, fn: FunctionAnalysisEntry): string | null {
+  if (fn.outdatedStatus.status !== 'OUTDATED' || fn.outdatedStatus.source !== 'llm') return null;
+  const model = fn.outdatedStatus.findings?.find((f) => f.code === 'LLM_JUDGED_OUTDATED')?.params.model;
+  return model ? t('repository.findings.judgedByModel', { model }) : t('repository.findings.judgedByAModel');
+}

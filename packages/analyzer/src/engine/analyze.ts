@@ -8,7 +8,7 @@ import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitA
 import { gitBlobId } from './blob-id.ts';
 import { AnalysisCache, analyzerSourceVersion, type BlameSummary, type FileRecord } from './cache.ts';
 import { resolveCacheDir } from './cache-dir.ts';
-import { docNoun, summarizeFunctions, toEntry } from './entries.ts';
+import { docNoun, promoteJudged, summarizeFunctions, toEntry } from './entries.ts';
 import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
 import { DEFAULT_HISTORY_DEPTH, headBlobIds, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
@@ -23,6 +23,9 @@ import { isTestFile, isUnderDocsDirectory } from './test-files.ts';
 import type { FileFacts, ParseOutcome } from './types.ts';
 import { ParseScheduler } from './parse-scheduler.ts';
 import { versionParser, type ParseVersion } from './version-parser.ts';
+import { resolveLlm, type LlmConfig, type LlmProvider } from '../llm/provider.ts';
+import { judgeReview } from '../llm/judge.ts';
+import { describeFinding } from '../functions/findings.ts';
 
 export interface AnalyzeOptions {
   /** restrict the work to one card: languages → no parsing; readme → only the README; basicDoc/advancedDoc → functions */
@@ -39,13 +42,21 @@ export interface AnalyzeOptions {
   workers?: number;
   /** aborting terminates workers and git, and rejects with an AbortError */
   signal?: AbortSignal;
-  /** OpenAI-compatible endpoint for the README interpretation score */
-  llm?: { baseUrl: string; apiKey?: string; model?: string };
+  /**
+   * An LLM provider (src/llm) or its configuration: scores the README's interpretation and judges
+   * review suggestions (promoting those the model finds wrong to OUTDATED). Absent or `none`: no model.
+   */
+  llm?: LlmProvider | LlmConfig;
+  /** review suggestions an LLM judges per analysis at most (default 200; answers are cached) */
+  maxJudged?: number;
 }
 
 /** How many bytes are decoded for language detection (Linguist looks at the start of a file). */
 const SAMPLE_BYTES = 64 * 1024;
 const BINARY_SNIFF_BYTES = 8000;
+/** Review suggestions an LLM judges per analysis by default, and how many requests run at once. */
+const DEFAULT_MAX_JUDGED = 200;
+const JUDGE_REQUESTS = 4;
 /** Files whose history is judged at once (doc-history.ts waits on git between parses). */
 const JUDGE_CONCURRENCY = 8;
 
@@ -62,6 +73,7 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 export async function analyzeRepository(dir: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
   const started = performance.now();
   const { only, signal } = options;
+  const llm = resolveLlm(options.llm);
   const progress = createProgress(options.onProgress);
   const timings = createTimings();
   throwIfAborted(signal);
@@ -221,11 +233,12 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   // The README card needs no git history: started now, it runs while git finishes (on a first
   // analysis this thread would otherwise wait for it).
   if (wantReadme && !wantLanguages && !wantFunctions) stats.files = listing.files.length;
-  const readmePending = wantReadme ? readmeOutcome(dir, listing.files, facts, cache, options) : null;
+  const readmePending = wantReadme ? readmeOutcome(dir, listing.files, facts, cache, llm, signal) : null;
   readmePending?.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
 
   // Function entries, with the git-history verdict for documented functions.
   let entries: FunctionAnalysisEntry[] = [];
+  const judgeable: Array<{ entry: FunctionAnalysisEntry; before: string | null }> = [];
   if (wantFunctions) {
     let history: Map<string, Array<DocHistoryVerdict | null>>;
     try {
@@ -247,10 +260,14 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       const source = sources.get(rel);
       const text = !needsSource(stored) ? null : source && source.blobId === record.facts.blobId ? source.text : sourceText(reader, rel, record.facts.blobId);
       sources.delete(rel);
-      hydrateFunctions(text, stored).forEach((fn, i) =>
-        entries.push(toEntry(fn, rel, language, explanations?.[i] ?? null, isTest)),
-      );
+      hydrateFunctions(text, stored).forEach((fn, i) => {
+        const verdict = explanations?.[i] ?? null;
+        const entry = toEntry(fn, rel, language, verdict, isTest);
+        entries.push(entry);
+        if (llm.enabled && entry.reviewSuggestion) judgeable.push({ entry, before: verdict?.review?.before ?? null });
+      });
     }
+    if (judgeable.length > 0) await judgeReviews(judgeable, llm, options.maxJudged ?? DEFAULT_MAX_JUDGED, progress, signal);
   }
   throwIfAborted(signal);
 
@@ -313,17 +330,58 @@ async function readmeOutcome(
   files: readonly string[],
   facts: readonly FileFacts[],
   cache: AnalysisCache | null,
-  options: AnalyzeOptions,
+  llm: LlmProvider,
+  signal: AbortSignal | undefined,
 ): Promise<ReadmeOutcome> {
-  const key = cache && !options.llm ? readmeCacheKey(dir, files, facts) : null;
+  const key = cache && !llm.enabled ? readmeCacheKey(dir, files, facts) : null;
   const cached = key ? (cache!.getReadme(key) as ReadmeOutcome | undefined) : undefined;
   if (cached && typeof cached === 'object' && cached.analysis) return cached;
   // Loaded on demand: remark/retext and the spelling dictionary cost ~0.5 s a process.
   const { analyzeReadme } = await import('../readme/index.ts');
-  const fresh = await analyzeReadme(dir, files, { llm: options.llm, signal: options.signal });
+  const fresh = await analyzeReadme(dir, files, { llm, ...(signal ? { signal } : {}) });
   const outcome: ReadmeOutcome = { analysis: fresh.analysis, content: fresh.content, suggestion: fresh.suggestion };
   if (key) cache!.setReadme(key, outcome);
   return outcome;
+}
+
+/**
+ * Asks the LLM, for each review suggestion (newest changes first, at most `max`), whether the
+ * change made the doc wrong; a yes promotes the function to OUTDATED (entries.ts promoteJudged).
+ * A failed or unusable answer leaves the suggestion as it was.
+ */
+async function judgeReviews(
+  items: Array<{ entry: FunctionAnalysisEntry; before: string | null }>,
+  llm: LlmProvider,
+  max: number,
+  progress: ReturnType<typeof createProgress>,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const chosen = [...items].sort((a, b) => (a.entry.reviewSuggestion!.date < b.entry.reviewSuggestion!.date ? 1 : a.entry.reviewSuggestion!.date > b.entry.reviewSuggestion!.date ? -1 : 0)).slice(0, Math.max(0, max));
+  let done = 0;
+  let next = 0;
+  progress.phase(90, `Asking ${llm.model} about ${chosen.length} changed functions`);
+  await Promise.all(
+    Array.from({ length: Math.min(JUDGE_REQUESTS, chosen.length) }, async () => {
+      while (next < chosen.length) {
+        const { entry, before } = chosen[next++]!;
+        const review = entry.reviewSuggestion!;
+        const verdict = await judgeReview(
+          llm,
+          {
+            language: entry.languageType,
+            name: entry.name,
+            doc: entry.docstring ?? '',
+            before,
+            after: entry.content,
+            changes: review.findings.map((f) => describeFinding(f, docNoun(entry.languageType))).join('; '),
+          },
+          signal,
+        );
+        if (verdict?.outdated) promoteJudged(entry, verdict.reason, llm.model);
+        progress.phase(90 + (4 * ++done) / chosen.length, `Judged ${done}/${chosen.length} changed functions`);
+      }
+    }),
+  );
 }
 
 function readmeCacheKey(dir: string, files: readonly string[], facts: readonly FileFacts[]): string {

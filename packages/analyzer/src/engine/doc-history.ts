@@ -23,7 +23,7 @@ import { parseInline, type ParseVersion } from './version-parser.ts';
 /** What history says about one documented function; stored in the cache beside the line walk. */
 export interface DocHistoryVerdict {
   outdated?: { explanation: string; findings: DocFinding[]; commit: string; date: string };
-  review?: { commit: string; date: string; docDate: string; explanation: string; findings: DocFinding[] };
+  review?: { commit: string; date: string; docDate: string; explanation: string; findings: DocFinding[]; before?: string };
   /** missing parameters that were there when the doc was written: incomplete from the start */
   incomplete?: string[];
 }
@@ -297,6 +297,8 @@ export async function judgeFileHistory(
       const [commit, time] = c.body.sha === '' ? ['', c.body.time] : await ctx.merges.resolve(ctx.rel, c.body.sha, c.body.time, c.doc.time);
       const docDate = day(c.doc.time);
       verdict.review = { commit, date: day(time), docDate, findings: review, explanation: describeReview(commit, day(time), docDate, review, ctx.noun) };
+      // The function as its doc was written for: what an LLM judge compares (src/llm/judge.ts).
+      if (before) verdict.review.before = before.content;
     }
     verdicts[c.index] = verdict.outdated || verdict.review || verdict.incomplete ? verdict : null;
   }

@@ -62,12 +62,38 @@ export function toEntry(
     scope: fn.scope,
     urgentDocumentation: isUrgent(fn),
     outdatedStatus,
-    reviewSuggestion: outdatedStatus.status === 'CURRENT' && history?.review ? history.review : null,
+    reviewSuggestion: outdatedStatus.status === 'CURRENT' && history?.review ? reviewOf(history.review) : null,
     incompleteDoc: incomplete ? { missingParams: missing, explanation: describeFinding(incomplete, noun), findings: [incomplete] } : null,
     startLine: fn.startLine,
     endLine: fn.endLine,
     isTest,
   };
+}
+
+/** The contract's review suggestion: the verdict without the old text kept for a judge. */
+function reviewOf(review: NonNullable<DocHistoryVerdict['review']>): NonNullable<FunctionAnalysisEntry['reviewSuggestion']> {
+  const { commit, date, docDate, explanation, findings } = review;
+  return { commit, date, docDate, explanation, findings };
+}
+
+/**
+ * An LLM judged the review suggestion and found the doc wrong: the entry becomes OUTDATED with the
+ * model's one-line reason, `source: 'llm'` and an LLM_JUDGED_OUTDATED finding naming the model.
+ */
+export function promoteJudged(entry: FunctionAnalysisEntry, reason: string, model: string): void {
+  const review = entry.reviewSuggestion;
+  if (!review) return;
+  const f = finding('LLM_JUDGED_OUTDATED', { reason, model, commit: review.commit, date: review.date, docDate: review.docDate });
+  entry.outdatedStatus = {
+    status: 'OUTDATED',
+    explanation: describeFinding(f, docNoun(entry.languageType)),
+    docstring: entry.docstring ?? '',
+    grammarError: 0,
+    source: 'llm',
+    commit: review.commit,
+    findings: [f],
+  };
+  entry.reviewSuggestion = null;
 }
 
 export interface FunctionFigures {

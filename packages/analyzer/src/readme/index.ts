@@ -10,12 +10,13 @@ import { isBinary } from '../languages/binary.ts';
 import { extractMarkdown, extractPlain, type ParsedReadme, type ProseBlock } from './extract.ts';
 import { grammarIssues } from './grammar.ts';
 import { anchorSet, checkLinks } from './links.ts';
-import { llmInterpretationScore, type LlmConfig } from './llm.ts';
+import { llmInterpretationScore } from './llm.ts';
+import { resolveLlm, type LlmConfig, type LlmProvider } from '../llm/provider.ts';
 import { describeRecommendation, missingSections, qualityScore, readStructure, recommendations, rubricScore } from './score.ts';
 import { countLines, countProse, textStatistics } from './stats.ts';
 import { projectFacts, suggestReadme, type ReadmeFormat } from './suggest.ts';
 
-export type { LlmConfig } from './llm.ts';
+export type { LlmConfig } from '../llm/provider.ts';
 
 export interface ReadmeResult {
   analysis: ReadmeAnalysis;
@@ -119,16 +120,19 @@ function capGrammarBlocks(blocks: readonly ProseBlock[]): { blocks: ProseBlock[]
 async function interpretation(
   content: string,
   fallback: number,
-  llm: LlmConfig | undefined,
+  llm: LlmProvider,
   notes: string[],
   signal?: AbortSignal,
 ): Promise<{ score: number; source: 'llm' | 'rubric' }> {
-  if (!llm) return { score: fallback, source: 'rubric' };
+  if (!llm.enabled) return { score: fallback, source: 'rubric' };
   try {
     return { score: await llmInterpretationScore(content, llm, signal), source: 'llm' };
   } catch (err) {
     signal?.throwIfAborted();
-    notes.push(`The LLM interpretation score failed (${(err as Error).message}); the deterministic rubric was used instead.`);
+    llm.reportFailure('README interpretation score', err);
+    // LlmError messages name the failure only (HTTP status, timeout, not JSON), never the answer.
+    const reason = err instanceof Error && err.name === 'LlmError' ? err.message : 'unexpected error';
+    notes.push(`The LLM interpretation score failed (${reason}); the deterministic rubric was used instead.`);
     return { score: fallback, source: 'rubric' };
   }
 }
@@ -154,7 +158,7 @@ function noReadmeResult(repoDir: string, repoFiles: readonly string[], fileName:
 export async function analyzeReadme(
   repoDir: string,
   repoFiles: readonly string[],
-  opts: { llm?: LlmConfig; signal?: AbortSignal } = {},
+  opts: { llm?: LlmProvider | LlmConfig; signal?: AbortSignal } = {},
 ): Promise<ReadmeResult> {
   const { signal } = opts;
   const notes: string[] = [];
@@ -202,7 +206,7 @@ export async function analyzeReadme(
 
   const structure = readStructure(parsed, repoFiles);
   const quality = qualityScore(structure, stats, brokenLinks.length, issues.length);
-  const interp = await interpretation(content, rubricScore(structure, stats), opts.llm, notes, signal);
+  const interp = await interpretation(content, rubricScore(structure, stats), resolveLlm(opts.llm), notes, signal);
   const missing = missingSections(structure);
   const recs = recommendations({ stats, proseWords: prose.wordCount, quality, interpretation: interp.score, missing, brokenLinks: brokenLinks.length, grammarIssues: issues.length });
   if (capped) {

@@ -8,7 +8,7 @@ import { ReadmeAnalysis } from '@docent/contracts';
 import { analyzeReadme, findReadme, MAX_README_BYTES } from './index.ts';
 import { countSentences, listWords, textStatistics } from './stats.ts';
 import { qualityScore, rubricScore, type Structure } from './score.ts';
-import { parseScore } from './llm.ts';
+import { answer, startLlmLoopback } from '../../test/helpers/llm-loopback.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/readme');
 
@@ -235,11 +235,25 @@ describe('LLM interpretation score', () => {
     expect(analysis.llmInterpretationSource).toBe('rubric');
     expect(notes.join(' ')).toMatch(/rubric/);
   });
-  it('parses JSON or a bare number, refuses out-of-range answers', () => {
-    expect(parseScore('{"score": 72}')).toBe(72);
-    expect(parseScore('Score: 64/100')).toBe(64);
-    expect(() => parseScore('great readme')).toThrow();
-    expect(() => parseScore('{"score": 140}')).toThrow();
+  it('goes through the provider interface: Anthropic too; non-JSON and out-of-range answers fall back without echoing them', async () => {
+    const loop = await startLlmLoopback(() => answer({ score: 64 }));
+    try {
+      const claude = await analyze('complete', { llm: { provider: 'anthropic', baseUrl: loop.url, apiKey: 'ak' } });
+      expect(claude.analysis).toMatchObject({ llmInterpretationScore: 64, llmInterpretationSource: 'llm' });
+      expect(loop.requests[0]).toMatchObject({ wire: 'anthropic', path: '/v1/messages' });
+      expect(loop.requests[0]!.user.length).toBeLessThanOrEqual(12_000);
+      loop.respond(() => ({ text: 'great readme, secret-token-xyz' }));
+      const prose = await analyze('complete', { llm: { baseUrl: `${loop.url}/v1` } });
+      expect(prose.analysis.llmInterpretationSource).toBe('rubric');
+      expect(prose.notes.join(' ')).toMatch(/not JSON.*rubric/);
+      expect(prose.notes.join(' ')).not.toContain('secret-token-xyz');
+      loop.respond(() => answer({ score: 140 }));
+      const high = await analyze('complete', { llm: { baseUrl: `${loop.url}/v1` } });
+      expect(high.analysis.llmInterpretationSource).toBe('rubric');
+      expect(high.notes.join(' ')).toMatch(/expected fields/);
+    } finally {
+      await loop.close();
+    }
   });
 });
 

@@ -1,0 +1,21 @@
+export {
+  cleanProse,
+  createLlmProvider,
+  extractJson,
+  llmConfigFromEnv,
+  providerNameOf,
+  resolveLlm,
+  LlmError,
+  LLM_PROVIDERS,
+  NONE as NO_LLM,
+  DEFAULT_ANTHROPIC_BASE_URL,
+  DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_OPENAI_MODEL,
+  DEFAULT_TIMEOUT_MS,
+  type JsonRequest,
+  type LlmConfig,
+  type LlmErrorKind,
+  type LlmProvider,
+  type LlmProviderName,
+} from './provider.ts';
+export { judgeReview, JUDGE_SCHEMA, type JudgeInput, type JudgeVerdict } from './judge.ts';
