@@ -224,6 +224,29 @@ function diffLineClass(line: string): string {
   return '';
 }
 
+/** Where the docs went: the pull request when one was opened, else the pushed branch (linked when the vendor has a page for it). */
+export function Delivery({ result }: { result: DocGenResult }) {
+  const { t } = useTranslation();
+  if (result.pullRequest) {
+    return (
+      <a href={result.pullRequest.url} target="_blank" rel="noopener noreferrer" data-testid="docs-pull-request">
+        {t('docTools.openPullRequest', { number: result.pullRequest.number })}
+      </a>
+    );
+  }
+  if (result.branch) {
+    const tag = <Tag color="green">{t('docTools.branch', { branch: result.branch })}</Tag>;
+    return result.branchUrl ? (
+      <a href={result.branchUrl} target="_blank" rel="noopener noreferrer" data-testid="docs-branch">
+        {tag}
+      </a>
+    ) : (
+      tag
+    );
+  }
+  return result.deliveryNote ? <span className="dc-muted">{result.deliveryNote}</span> : null;
+}
+
 function PatchViewer({ result, onDownload }: { result: DocGenResult; onDownload: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(result.files[0]?.path ?? null);
@@ -232,7 +255,7 @@ function PatchViewer({ result, onDownload }: { result: DocGenResult; onDownload:
     <div className="dc-patch" data-testid="docs-patch">
       <div className="dc-patch__head">
         <strong>{t('docTools.functions', { count: result.documented + result.updated, files: result.files.length })}</strong>
-        {result.branch ? <Tag color="green">{t('docTools.branch', { branch: result.branch })}</Tag> : result.deliveryNote && <span className="dc-muted">{result.deliveryNote}</span>}
+        <Delivery result={result} />
         {result.files.length > 0 && (
           <Button size="small" icon={<DownloadOutlined />} onClick={onDownload} data-testid="download-patch">
             {t('docTools.download')}
