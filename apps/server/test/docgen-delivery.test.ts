@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchWebUrl } from '../src/docgen/handler.ts';
+import { branchWebUrl, freeBranchName } from '../src/docgen/handler.ts';
 import { httpAuthFromUrl } from '../src/vendors/git/client.ts';
 
 describe('where the pushed branch is shown', () => {
@@ -31,5 +31,14 @@ describe('a vendor credential for git, outside the URL', () => {
   it('leaves URLs without credentials and non-http URLs alone', () => {
     expect(httpAuthFromUrl('https://github.com/o/r.git')).toEqual({ url: 'https://github.com/o/r.git', httpAuth: null });
     expect(httpAuthFromUrl('git://127.0.0.1/r.git')).toEqual({ url: 'git://127.0.0.1/r.git', httpAuth: null });
+  });
+});
+
+describe('a branch name that is free on the remote', () => {
+  it('keeps the name when it is free, else takes the first free -2, -3…', () => {
+    expect(freeBranchName('docent/docs-abc1234', [])).toBe('docent/docs-abc1234');
+    expect(freeBranchName('docent/docs-abc1234', ['docent/docs-abc12345'])).toBe('docent/docs-abc1234');
+    expect(freeBranchName('docent/docs-abc1234', ['docent/docs-abc1234'])).toBe('docent/docs-abc1234-2');
+    expect(freeBranchName('docent/docs-abc1234', ['docent/docs-abc1234', 'docent/docs-abc1234-2', 'docent/docs-abc1234-4'])).toBe('docent/docs-abc1234-3');
   });
 });

@@ -38,13 +38,22 @@ beforeAll(async () => {
   await daemon.addRepo('lib', [FILES]);
   await daemon.addRepo('broken', [FILES]);
   await daemon.addRepo('private', [FILES]);
+  // a repository whose default branch is `trunk` (there is no `main`)
+  const trunk = await daemon.addRepo('trunky', [FILES]);
+  execFileSync('git', ['branch', '-m', 'main', 'trunk'], { cwd: trunk });
+  execFileSync('git', ['symbolic-ref', 'HEAD', 'refs/heads/trunk'], { cwd: trunk });
   gitHttp = await startGitHttp(daemon.base, GIT_BASIC);
   gh = await startReplayServer();
   gh.on('GET /user', (req, res) => (req.headers.authorization === `token ${GH_TOKEN}` ? sendJson(res, 200, fixture('github/user.json')) : sendJson(res, 401, fixture('github/bad-credentials-401.json'))));
   gh.on('GET /user/repos', (_r, res) =>
-    sendJson(res, 200, [ghRepo('lib', daemon.url('lib')), ghRepo('broken', daemon.url('broken')), ghRepo('private', gitHttp.url('private'))]),
+    sendJson(res, 200, [
+      ghRepo('lib', daemon.url('lib')),
+      ghRepo('broken', daemon.url('broken')),
+      ghRepo('private', gitHttp.url('private')),
+      { ...ghRepo('trunky', daemon.url('trunky')), default_branch: 'trunk' },
+    ]),
   );
-  for (const name of ['lib', 'broken', 'private']) {
+  for (const name of ['lib', 'broken', 'private', 'trunky']) {
     gh.on(`POST /repos/octocat/${name}/pulls`, (req, res) => {
       const [status, body] = pullAnswers[name]!(req);
       sendJson(res, status, body);
@@ -150,5 +159,21 @@ describe('DOC_REPO on a GitHub repository: branch and pull request', () => {
       expect(text).not.toContain(GH_TOKEN);
       expect(text).not.toContain(base64);
     }
+  });
+
+  it('opens the pull request against a default branch that is not main, leaving that branch alone', async () => {
+    pullAnswers.trunky = () => [201, { ...fixture<object>('github/pull-created.json'), number: 3, html_url: 'https://github.com/octocat/trunky/pull/3' }];
+    const before = heads(daemon.url('trunky'));
+    const done = await run('trunky');
+    expect(done.state).toBe('COMPLETE');
+    const branch = `docent/docs-${done.result.commit.slice(0, 7)}`;
+    expect(done.result).toMatchObject({ pushed: true, branch, pullRequest: { number: 3 } });
+    // the job checked out trunk's head, and trunk did not move
+    expect(before).toContain(`${done.result.commit}\trefs/heads/trunk`);
+    const after = heads(daemon.url('trunky'));
+    expect(after).toContain(`${done.result.commit}\trefs/heads/trunk`);
+    expect(after).not.toContain('refs/heads/main');
+    const post = gh.requests.find((r) => r.method === 'POST' && r.path === '/repos/octocat/trunky/pulls')!;
+    expect(JSON.parse(post.body)).toMatchObject({ head: branch, base: 'trunk' });
   });
 });

@@ -39,6 +39,13 @@ export function prBody(s: Summary, changes: Changes, commit: string): string {
   return lines.join('\n');
 }
 
+/** `base`, or the first of `base-2`, `base-3`… that is not among the remote's branches. */
+export function freeBranchName(base: string, existing: readonly string[]): string {
+  const taken = new Set(existing);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
 /**
  * The pushed branch's page on the vendor's site, derived from the https clone URL (GitHub,
  * GitLab, Bitbucket, Azure DevOps each document their own path); null for plain git remotes and
@@ -146,6 +153,7 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
       else {
         await progress(88, 'Committing');
         branch = `docent/docs-${short}`;
+        const localBranch = branch;
         const git = (args: string[]) =>
           runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
         try {
@@ -153,11 +161,17 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
           await writeChanges(dest, result.changes);
           await git(['add', '--', ...result.changes.map((c) => c.path)]);
           await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', prTitle(s), '-m', `Generated from ${commit} by Docent's deterministic generator; every file passed its quality gate.`]);
-          await log('COMMAND', `git push origin ${branch}`);
+          // A branch of that name already on the remote (an earlier run on this commit) is left
+          // as it is: the push goes to the first free `-2`, `-3`… name instead.
+          const listed = await git(['ls-remote', '--heads', 'origin', `refs/heads/${branch}*`]);
+          const remoteBranch = freeBranchName(branch, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
+          if (remoteBranch !== branch) await log('INFO', `Branch ${branch} already exists on the remote; pushing ${remoteBranch} instead`);
+          await log('COMMAND', `git push origin ${remoteBranch}`);
           // A plain push: an existing branch of that name is never overwritten.
-          await git(['push', 'origin', `refs/heads/${branch}:refs/heads/${branch}`]);
+          await git(['push', 'origin', `refs/heads/${branch}:refs/heads/${remoteBranch}`]);
           pushed = true;
-          await log('INFO', `Pushed branch ${branch}`);
+          await log('INFO', `Pushed branch ${remoteBranch}`);
+          branch = remoteBranch;
         } catch (err) {
           if (signal.aborted) throw err;
           deliveryNote = `The branch could not be pushed: ${err instanceof GitError ? err.message.split('\n')[0] : 'git failed'}. The patch can be downloaded.`;
@@ -165,7 +179,7 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
         } finally {
           // The clone cache goes back to the checked-out commit for the next job.
           await git(['checkout', '-q', '-f', '--detach', commit]).catch(() => undefined);
-          await git(['branch', '-D', branch]).catch(() => undefined);
+          await git(['branch', '-D', localBranch]).catch(() => undefined);
         }
         if (pushed) {
           await progress(92, 'Opening the pull request');
