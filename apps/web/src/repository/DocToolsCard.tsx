@@ -39,7 +39,7 @@ function loadJob(key: string): number | null {
 /**
  * Documentation tools (spec §2): tab Code Docs (PRO) — per-language docstring style and max line
  * length, Generate, the job's live log, then the patch: file list, per-file diff, download,
- * the pushed branch. Free users get the Pro Feature Required modal (Buy Pro, Full Repo Doc, Try Free).
+ * the pull request opened for it (else the pushed branch). Free users get the Pro Feature Required modal (Buy Pro, Full Repo Doc, Try Free).
  */
 export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }: Props) {
   const { t } = useTranslation();
