@@ -102,13 +102,23 @@ describe('code docs generation (DOC_REPO)', () => {
     expect(patch.body).toBe(result.diff);
 
     const branchHead = execFileSync('git', ['rev-parse', `refs/heads/docent/docs-${sha}`], { cwd: bare, encoding: 'utf8' }).trim();
-    // Run again on the same commit: the branch exists, nothing is forced; the patch stays downloadable.
-    const again = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
-    const second = await finish(alice.token, again.json().lroJobId);
-    expect(second.state).toBe('COMPLETE');
-    expect(second.result).toMatchObject({ pushed: false, branch: null });
-    expect(String(second.result.deliveryNote)).toMatch(/^The branch could not be pushed/);
-    expect(execFileSync('git', ['rev-parse', `refs/heads/docent/docs-${sha}`], { cwd: bare, encoding: 'utf8' }).trim()).toBe(branchHead);
+    // Run again on the same commit: the branch exists and is left as it was (nothing is forced);
+    // the push goes to the first free suffixed name, -2, then -3.
+    for (const suffix of ['-2', '-3']) {
+      const again = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
+      const next = await finish(alice.token, again.json().lroJobId);
+      expect(next.state).toBe('COMPLETE');
+      expect(next.result).toMatchObject({ pushed: true, branch: `docent/docs-${sha}${suffix}`, deliveryNote: null });
+      const texts = next.messages.map((m) => decodeLogLine(m).text);
+      expect(texts).toContain(`Pushed branch docent/docs-${sha}${suffix}`);
+      expect(texts.some((l) => l.startsWith(`Branch docent/docs-${sha} already exists on the remote; pushing docent/docs-${sha}${suffix} instead`))).toBe(true);
+      expect(execFileSync('git', ['rev-parse', `refs/heads/docent/docs-${sha}`], { cwd: bare, encoding: 'utf8' }).trim()).toBe(branchHead);
+    }
+    expect(remoteBranches('docs').filter((h) => h.startsWith(`refs/heads/docent/docs-${sha}`)).sort()).toEqual([
+      `refs/heads/docent/docs-${sha}`,
+      `refs/heads/docent/docs-${sha}-2`,
+      `refs/heads/docent/docs-${sha}-3`,
+    ]);
   });
 
   it('a full-repository credit runs every file once and is used up', async () => {

@@ -85,11 +85,15 @@ describe('connecting GitHub and syncing repositories', () => {
     expect(status.json()).toEqual({ status: 'no_status', message: 'Synced 2 repositories' });
   });
 
-  it('clones a hosted repository with the token the way GitHub documents it', async () => {
+  it('clones a hosted repository with the token the way GitHub documents it, outside the URL', async () => {
     const row = await t.database.db.selectFrom('repositories').selectAll().where('repo_name', '=', 'Hello-World').executeTakeFirstOrThrow();
     expect(row.clone_url).not.toContain(GH_TOKEN); // sealed, and the sealed URL carries no credential
     const core = createJobCore({ config: t.config, database: t.database, secrets: await loadSecrets(t.config), log: t.app.log, work: false });
-    expect(await core.repoService.cloneSource(row)).toBe(`https://x-access-token:${GH_TOKEN}@github.com/octocat/Hello-World.git`);
+    // git gets the token as the header GitHub documents (x-access-token:TOKEN), per run; the URL it stores stays bare
+    expect(await core.repoService.gitAccess(row)).toEqual({
+      url: 'https://github.com/octocat/Hello-World.git',
+      httpAuth: { scope: 'https://github.com/', header: `Basic ${Buffer.from(`x-access-token:${GH_TOKEN}`).toString('base64')}` },
+    });
     const res = await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=octocat&repoName=Hello-World&vendor=GITHUB', token });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(GH_TOKEN);

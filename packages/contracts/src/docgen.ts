@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JobState } from './enums.ts';
+import { JobState, Vendor } from './enums.ts';
 import { GitRepoPayload } from './repos.ts';
 
 /** The docType values generation accepts so far (enums.ts DocType has all three; arch/api come later). */
@@ -37,6 +37,13 @@ export const DocGenResult = z.object({
   pushed: z.boolean(),
   /** why the branch was not pushed, when it was not */
   deliveryNote: z.string().nullable(),
+  /** the pushed branch's page on the vendor's site (hosted https repositories only) */
+  branchUrl: z.string().nullable().optional(),
+  /** the pull / merge request opened (or found open) through the vendor's API */
+  pullRequest: z
+    .object({ url: z.string(), number: z.number().int(), vendor: Vendor.exclude(['GIT']) })
+    .nullable()
+    .optional(),
   fileLimit: z.number().int().nullable(),
   documented: z.number().int(),
   updated: z.number().int(),

@@ -5,7 +5,7 @@ import type { AnalysisReport, AnalysisType } from '@docent/contracts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
-import { cloneOrFetch } from '../vendors/git/client.ts';
+import { cloneOrFetch, type GitHttpAuth } from '../vendors/git/client.ts';
 import { redactUrl } from '../vendors/git/url.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
 
@@ -51,7 +51,10 @@ export interface Checkout {
   repo: NonNullable<Awaited<ReturnType<RepoRepository['byId']>>>;
   dest: string;
   commit: string;
+  /** the remote's URL, without credentials */
   source: string;
+  /** a hosted vendor's token for git over https (per run, never in .git/config) */
+  httpAuth: GitHttpAuth | null;
   /** git -c arguments pinning a vetted remote (empty for a local path) */
   remoteConfig: string[];
   local: boolean;
@@ -62,7 +65,7 @@ export async function checkoutForJob(repos: RepoRepository, service: RepoService
   if (!job.repository_id) throw new Error('The repository of this job no longer exists.');
   const repo = await repos.byId(job.repository_id);
   if (!repo) throw new Error('The repository of this job no longer exists.');
-  const source = await service.cloneSource(repo);
+  const { url: source, httpAuth } = await service.gitAccess(repo);
   const dest = path.join(opts.cloneDir, repo.id);
 
   await progress(2, `Fetching ${repo.organization_name}/${repo.repo_name}`);
@@ -77,6 +80,7 @@ export async function checkoutForJob(repos: RepoRepository, service: RepoService
   const inRepoTerms = (text: string) => text.split(dest).join(`${repo.organization_name}/${repo.repo_name}`);
   const commit = await cloneOrFetch(source, dest, {
     remoteConfig,
+    httpAuth,
     signal,
     maxBytes: opts.maxRepoBytes,
     branch: repo.default_branch,
@@ -95,7 +99,7 @@ export async function checkoutForJob(repos: RepoRepository, service: RepoService
     throw err;
   });
   await progress(20, `Checked out ${commit.slice(0, 12)}`);
-  return { repo, dest, commit, source, remoteConfig, local };
+  return { repo, dest, commit, source, httpAuth, remoteConfig, local };
 }
 
 async function runAnalysis(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, ctx: JobContext): Promise<string> {

@@ -5,12 +5,13 @@ import { ErrorCode } from '@docent/contracts';
 import type { RepositoryRow, UserRow } from '../db/schema.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { runGit } from '../vendors/git/client.ts';
+import { httpAuthFromUrl, runGit, type GitHttpAuth } from '../vendors/git/client.ts';
 import { OutboundRefused, vetGitRemote } from '../net/outbound.ts';
 import { GitUrlError, parseGitSource, redactUrl } from '../vendors/git/url.ts';
 import type { RepoRepository } from './repository.ts';
 import type { ConnectionRepository } from '../vendors/connections.ts';
 import { VENDOR_LABEL, type HostedVendor, type VendorAdapters } from '../vendors/index.ts';
+import type { HostedVendorAdapter, VendorCredential } from '../vendors/hosted-types.ts';
 
 const REPO_NOT_FOUND = 'Repository not found.';
 
@@ -58,14 +59,28 @@ export class RepoService {
     await rm(clone, { recursive: true, force: true });
   }
 
-  /** What git clones: the stored URL, with the vendor connection's credential for hosted vendors. */
-  async cloneSource(row: RepositoryRow): Promise<string> {
-    const url = this.box.open(row.clone_url);
-    if (row.vendor === 'GIT' || !this.hosted) return url;
+  /** The vendor connection holding a token for this repository, or null for a plain git remote. */
+  async connectionFor(row: RepositoryRow): Promise<{ vendor: HostedVendor; adapter: HostedVendorAdapter; cred: VendorCredential } | null> {
+    if (row.vendor === 'GIT' || !this.hosted) return null;
     const vendor = row.vendor as HostedVendor;
     const conn = (await this.hosted.connections.find(row.user_id, vendor, row.organization_name)) ?? (await this.hosted.connections.find(row.user_id, vendor, ''));
-    if (!conn) throw new Error(`No ${VENDOR_LABEL[vendor]} connection holds a token for ${row.organization_name}. Connect ${VENDOR_LABEL[vendor]} again.`);
-    return this.hosted.adapters[vendor].authenticatedCloneUrl(this.hosted.connections.credential(conn), {
+    if (!conn) return null;
+    return { vendor, adapter: this.hosted.adapters[vendor], cred: this.hosted.connections.credential(conn) };
+  }
+
+  /**
+   * What git clones and pushes: the stored URL (never carrying a credential) and, for hosted
+   * vendors over https, the connection's token as the Authorization header each vendor
+   * documents for git — handed to git per run (runGit's httpAuth), never written to .git/config.
+   * A git:// or ssh URL of a hosted repository is used as it is: no token goes over it.
+   */
+  async gitAccess(row: RepositoryRow): Promise<{ url: string; httpAuth: GitHttpAuth | null }> {
+    const url = this.box.open(row.clone_url);
+    if (row.vendor === 'GIT' || !this.hosted || !/^https?:\/\//i.test(url)) return { url, httpAuth: null };
+    const vendor = row.vendor as HostedVendor;
+    const found = await this.connectionFor(row);
+    if (!found) throw new Error(`No ${VENDOR_LABEL[vendor]} connection holds a token for ${row.organization_name}. Connect ${VENDOR_LABEL[vendor]} again.`);
+    const withToken = found.adapter.authenticatedCloneUrl(found.cred, {
       organizationName: row.organization_name,
       repoName: row.repo_name,
       defaultBranch: row.default_branch ?? 'main',
@@ -73,6 +88,7 @@ export class RepoService {
       cloneUrl: url,
       webUrl: url,
     });
+    return httpAuthFromUrl(withToken);
   }
 
   /** POST /v1/git/repos: checks the URL, asks the server for its default branch, stores it. */

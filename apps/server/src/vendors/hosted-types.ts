@@ -57,6 +57,14 @@ export interface PullRequestDraft {
   body: string;
 }
 
+/** A pull / merge request the adapter opened, or the open one it found for the same branches. */
+export interface OpenedPullRequest {
+  url: string;
+  number: number;
+  /** true when the vendor said one already existed and that one is reused */
+  existing: boolean;
+}
+
 export interface HostedVendorAdapter {
   readonly vendor: Exclude<Vendor, 'GIT'>;
   /**
@@ -70,7 +78,11 @@ export interface HostedVendorAdapter {
   defaultBranch(cred: VendorCredential, repo: RepoRef, signal?: AbortSignal): Promise<string>;
   /** Clone URL carrying the credential the way the vendor documents it. Never log its result. */
   authenticatedCloneUrl(cred: VendorCredential, repo: RemoteRepository): string;
-  openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<{ url: string; number: number }>;
+  /**
+   * Opens a pull / merge request from `head` into `base`; when the vendor answers that one is
+   * already open for these branches, finds and returns that one instead.
+   */
+  openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<OpenedPullRequest>;
 }
 
 /** Why a vendor call failed, for callers that answer differently (e.g. 401 vs 503). */

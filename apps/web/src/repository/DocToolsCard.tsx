@@ -40,7 +40,7 @@ function loadJob(key: string): number | null {
 /**
  * Documentation tools (spec §2): tab Code Docs (PRO) — per-language docstring style and max line
  * length, Generate, the job's live log, then the patch: file list, per-file diff, download,
- * the pushed branch. Free users get the Pro Feature Required modal (Buy Pro, Full Repo Doc, Try Free).
+ * the pull request opened for it (else the pushed branch). Free users get the Pro Feature Required modal (Buy Pro, Full Repo Doc, Try Free).
  */
 export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }: Props) {
   const { t } = useTranslation();
@@ -231,6 +231,29 @@ export function proseNote(t: TFunction, result: DocGenResult): string {
   return result.model && (result.modelProse ?? 0) > 0 ? t('docTools.proseModel', { count: result.modelProse, total, model: result.model }) : t('docTools.proseDeterministic');
 }
 
+/** Where the docs went: the pull request when one was opened, else the pushed branch (linked when the vendor has a page for it). */
+export function Delivery({ result }: { result: DocGenResult }) {
+  const { t } = useTranslation();
+  if (result.pullRequest) {
+    return (
+      <a href={result.pullRequest.url} target="_blank" rel="noopener noreferrer" data-testid="docs-pull-request">
+        {t('docTools.openPullRequest', { number: result.pullRequest.number })}
+      </a>
+    );
+  }
+  if (result.branch) {
+    const tag = <Tag color="green">{t('docTools.branch', { branch: result.branch })}</Tag>;
+    return result.branchUrl ? (
+      <a href={result.branchUrl} target="_blank" rel="noopener noreferrer" data-testid="docs-branch">
+        {tag}
+      </a>
+    ) : (
+      tag
+    );
+  }
+  return result.deliveryNote ? <span className="dc-muted">{result.deliveryNote}</span> : null;
+}
+
 function PatchViewer({ result, onDownload }: { result: DocGenResult; onDownload: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(result.files[0]?.path ?? null);
@@ -244,7 +267,7 @@ function PatchViewer({ result, onDownload }: { result: DocGenResult; onDownload:
             {proseNote(t, result)}
           </span>
         )}
-        {result.branch ? <Tag color="green">{t('docTools.branch', { branch: result.branch })}</Tag> : result.deliveryNote && <span className="dc-muted">{result.deliveryNote}</span>}
+        <Delivery result={result} />
         {result.files.length > 0 && (
           <Button size="small" icon={<DownloadOutlined />} onClick={onDownload} data-testid="download-patch">
             {t('docTools.download')}

@@ -19,6 +19,7 @@ import {
   withoutCredentials,
   type AdapterOptions,
   type HostedVendorAdapter,
+  type OpenedPullRequest,
   type PullRequestDraft,
   type RemoteOrganization,
   type RemoteRepository,
@@ -31,6 +32,11 @@ const SERVICES_HOST = 'https://dev.azure.com';
 const API_VERSION = 'api-version=7.1';
 /** Azure DevOps refuses pull-request descriptions longer than this. */
 const MAX_DESCRIPTION = 4000;
+
+interface AzurePullRequest {
+  pullRequestId: number;
+  repository?: { webUrl?: string };
+}
 
 /** The fields of Azure DevOps' GitRepository object this adapter reads. */
 interface AzureRepository {
@@ -158,25 +164,51 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
     return withCredentials(LABEL, repo.cloneUrl, cred.token);
   }
 
-  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal) {
+  /**
+   * POST {collection}/{project}/_apis/git/repositories/{repo}/pullrequests?api-version=7.1. A 409
+   * (TF401179, an active pull request for the two branches exists) reuses that one, found with
+   * GET …/pullrequests?searchCriteria.sourceRefName=&searchCriteria.targetRefName=&searchCriteria.status=active.
+   * The web URL is the repository's `…/_git/{repo}/pullrequest/{id}`.
+   */
+  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<OpenedPullRequest> {
     const org = this.organization(cred, repo.organizationName);
     const { project, repository } = splitRepoName(repo);
-    const { data } = await vendorRequest<{ pullRequestId: number; repository?: { webUrl?: string } }>({
-      label: LABEL,
-      method: 'POST',
-      url: `${this.collection(cred, org)}/${project}/_apis/git/repositories/${repository}/pullrequests?${API_VERSION}`,
-      token: cred.token,
-      headers: this.authHeaders(cred),
-      budget: requestBudget(signal, this.timeoutMs),
-      what: `the repository ${repo.repoName}`,
-      json: {
-        sourceRefName: `refs/heads/${pr.head}`,
-        targetRefName: `refs/heads/${pr.base}`,
-        title: pr.title,
-        description: pr.body.length > MAX_DESCRIPTION ? `${pr.body.slice(0, MAX_DESCRIPTION - 1)}…` : pr.body,
-      },
-    });
-    const repoWeb = data.repository?.webUrl ?? `${this.collection(cred, org)}/${project}/_git/${repository}`;
-    return { url: `${repoWeb}/pullrequest/${data.pullRequestId}`, number: data.pullRequestId };
+    const what = `the repository ${repo.repoName}`;
+    const url = `${this.collection(cred, org)}/${project}/_apis/git/repositories/${repository}/pullrequests`;
+    const sourceRefName = `refs/heads/${pr.head}`;
+    const targetRefName = `refs/heads/${pr.base}`;
+    const webUrl = (data: AzurePullRequest) => `${data.repository?.webUrl ?? `${this.collection(cred, org)}/${project}/_git/${repository}`}/pullrequest/${data.pullRequestId}`;
+    try {
+      const { data } = await vendorRequest<AzurePullRequest>({
+        label: LABEL,
+        method: 'POST',
+        url: `${url}?${API_VERSION}`,
+        token: cred.token,
+        headers: this.authHeaders(cred),
+        budget: requestBudget(signal, this.timeoutMs),
+        what,
+        json: {
+          sourceRefName,
+          targetRefName,
+          title: pr.title,
+          description: pr.body.length > MAX_DESCRIPTION ? `${pr.body.slice(0, MAX_DESCRIPTION - 1)}…` : pr.body,
+        },
+      });
+      return { url: webUrl(data), number: data.pullRequestId, existing: false };
+    } catch (err) {
+      if (!(err instanceof VendorApiError && err.status === 409)) throw err;
+      const query = new URLSearchParams({
+        'searchCriteria.sourceRefName': sourceRefName,
+        'searchCriteria.targetRefName': targetRefName,
+        'searchCriteria.status': 'active',
+        $top: '1',
+      });
+      // The lookup failing says less than the refusal itself: the refusal is what is reported.
+      const open = await this.get<{ value?: AzurePullRequest[] }>(cred, `${url}?${query}&${API_VERSION}`, what, signal)
+        .then(({ data }) => (Array.isArray(data.value) ? data.value[0] : undefined))
+        .catch(() => undefined);
+      if (!open) throw err;
+      return { url: webUrl(open), number: open.pullRequestId, existing: true };
+    }
   }
 }

@@ -20,6 +20,7 @@ import {
   withoutCredentials,
   type AdapterOptions,
   type HostedVendorAdapter,
+  type OpenedPullRequest,
   type PullRequestDraft,
   type RemoteOrganization,
   type RemoteRepository,
@@ -55,6 +56,11 @@ interface BitbucketRepository {
   mainbranch?: { name: string } | null;
   workspace?: { slug: string };
   links: { html?: BitbucketLink; clone?: BitbucketLink[] };
+}
+
+interface BitbucketPullRequest {
+  id: number;
+  links: { html: BitbucketLink };
 }
 
 interface WorkspaceAccess {
@@ -193,22 +199,42 @@ export class BitbucketAdapter implements HostedVendorAdapter {
       : withCredentials(LABEL, repo.cloneUrl, 'x-token-auth', cred.token);
   }
 
-  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal) {
-    const { data } = await vendorRequest<{ id: number; links: { html: { href: string } } }>({
-      label: LABEL,
-      method: 'POST',
-      url: `${this.api(cred)}/repositories/${repoPath(repo)}/pullrequests`,
-      token: cred.token,
-      headers: this.authHeaders(cred),
-      budget: requestBudget(signal, this.timeoutMs),
-      what: `the repository ${repo.organizationName}/${repo.repoName}`,
-      json: {
-        title: pr.title,
-        description: pr.body,
-        source: { branch: { name: pr.head } },
-        destination: { branch: { name: pr.base } },
-      },
-    });
-    return { url: data.links.html.href, number: data.id };
+  /**
+   * POST /2.0/repositories/{workspace}/{repo_slug}/pullrequests. Should Bitbucket refuse it
+   * (400/409) because an open pull request already joins the two branches, that one is found
+   * with GET …/pullrequests?q=source.branch.name="…" AND destination.branch.name="…" AND state="OPEN"
+   * and reused.
+   */
+  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<OpenedPullRequest> {
+    const what = `the repository ${repo.organizationName}/${repo.repoName}`;
+    const url = `${this.api(cred)}/repositories/${repoPath(repo)}/pullrequests`;
+    try {
+      const { data } = await vendorRequest<BitbucketPullRequest>({
+        label: LABEL,
+        method: 'POST',
+        url,
+        token: cred.token,
+        headers: this.authHeaders(cred),
+        budget: requestBudget(signal, this.timeoutMs),
+        what,
+        json: {
+          title: pr.title,
+          description: pr.body,
+          source: { branch: { name: pr.head } },
+          destination: { branch: { name: pr.base } },
+        },
+      });
+      return { url: data.links.html.href, number: data.id, existing: false };
+    } catch (err) {
+      if (!(err instanceof VendorApiError && (err.status === 400 || err.status === 409))) throw err;
+      const quote = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
+      const q = `source.branch.name=${quote(pr.head)} AND destination.branch.name=${quote(pr.base)} AND state="OPEN"`;
+      // The lookup failing says less than the refusal itself: the refusal is what is reported.
+      const open = await this.get<Paginated<BitbucketPullRequest>>(cred, `${url}?${new URLSearchParams({ q, pagelen: '1' })}`, what, signal)
+        .then(({ data }) => (Array.isArray(data.values) ? data.values[0] : undefined))
+        .catch(() => undefined);
+      if (!open) throw err;
+      return { url: open.links.html.href, number: open.id, existing: true };
+    }
   }
 }

@@ -14,11 +14,46 @@ export interface GitRunOptions {
   timeoutMs?: number;
   /** `-c` pairs from the outbound policy (pinned address, no redirects) */
   remoteConfig?: string[];
+  /**
+   * A hosted vendor's credential as an HTTP header for this one git run. It reaches git through
+   * the environment (GIT_CONFIG_COUNT/KEY/VALUE), so it is neither on the command line (`ps`)
+   * nor written to .git/config, and it applies only to URLs under `scope`.
+   */
+  httpAuth?: GitHttpAuth | null;
+}
+
+/** `http.<scope>.extraHeader = Authorization: <header>` for one git run. */
+export interface GitHttpAuth {
+  /** URL prefix the header is sent to, e.g. `https://github.com/` */
+  scope: string;
+  /** the Authorization header's value, e.g. `Basic …` */
+  header: string;
+}
+
+/**
+ * Splits a clone URL carrying credentials (what the vendor adapters build, the way each vendor
+ * documents) into the bare URL and the same credentials as an HTTP Basic header for git. A URL
+ * without credentials, or one that is not http(s) (git://, ssh), gives no header.
+ */
+export function httpAuthFromUrl(urlWithCredentials: string): { url: string; httpAuth: GitHttpAuth | null } {
+  let u: URL;
+  try {
+    u = new URL(urlWithCredentials);
+  } catch {
+    return { url: urlWithCredentials, httpAuth: null };
+  }
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || (!u.username && !u.password)) return { url: urlWithCredentials, httpAuth: null };
+  const user = decodeURIComponent(u.username);
+  const pass = decodeURIComponent(u.password);
+  u.username = '';
+  u.password = '';
+  return { url: u.toString(), httpAuth: { scope: `${u.protocol}//${u.host}/`, header: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` } };
 }
 
 /** Hardened git: no prompts, no hooks, no remote helpers, no system or global config. */
-function gitEnv(): NodeJS.ProcessEnv {
+function gitEnv(httpAuth?: GitHttpAuth | null): NodeJS.ProcessEnv {
   return {
+    ...(httpAuth ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: `http.${httpAuth.scope}.extraHeader`, GIT_CONFIG_VALUE_0: `Authorization: ${httpAuth.header}` } : {}),
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     GIT_TERMINAL_PROMPT: '0',
@@ -55,7 +90,7 @@ export class GitError extends Error {
 export function runGit(args: string[], opts: GitRunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
-    const child = spawn('git', [...hardening(opts.allowFile ?? false), ...(opts.remoteConfig ?? []), ...args], { cwd: opts.cwd, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('git', [...hardening(opts.allowFile ?? false), ...(opts.remoteConfig ?? []), ...args], { cwd: opts.cwd, env: gitEnv(opts.httpAuth), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let errTail: string[] = [];
     let partial = '';

@@ -20,6 +20,7 @@ import {
   withoutCredentials,
   type AdapterOptions,
   type HostedVendorAdapter,
+  type OpenedPullRequest,
   type PullRequestDraft,
   type RemoteOrganization,
   type RemoteRepository,
@@ -184,11 +185,29 @@ export class GitHubAdapter implements HostedVendorAdapter {
     return withCredentials(LABEL, repo.cloneUrl, 'x-access-token', cred.token);
   }
 
-  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal) {
-    const { data } = await this.call(cred, signal, `the repository ${repo.organizationName}/${repo.repoName}`, (o) =>
-      o.rest.pulls.create({ owner: repo.organizationName, repo: repo.repoName, head: pr.head, base: pr.base, title: pr.title, body: pr.body }),
-    );
-    return { url: data.html_url, number: data.number };
+  /**
+   * POST /repos/{owner}/{repo}/pulls. When GitHub answers 422 "A pull request already exists",
+   * the open one for `owner:head` is found with GET /repos/{owner}/{repo}/pulls?head=&state=open
+   * and reused (`existing: true`).
+   */
+  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<OpenedPullRequest> {
+    const what = `the repository ${repo.organizationName}/${repo.repoName}`;
+    try {
+      const { data } = await this.call(cred, signal, what, (o) =>
+        o.rest.pulls.create({ owner: repo.organizationName, repo: repo.repoName, head: pr.head, base: pr.base, title: pr.title, body: pr.body }),
+      );
+      return { url: data.html_url, number: data.number, existing: false };
+    } catch (err) {
+      if (!(err instanceof VendorApiError && err.status === 422 && /already exists/i.test(err.internalDetail ?? ''))) throw err;
+      // The lookup failing says less than the refusal itself: the refusal is what is reported.
+      const open = await this.call(cred, signal, what, (o) =>
+        o.rest.pulls.list({ owner: repo.organizationName, repo: repo.repoName, head: `${repo.organizationName}:${pr.head}`, base: pr.base, state: 'open', per_page: 1 }),
+      )
+        .then(({ data }) => data[0])
+        .catch(() => undefined);
+      if (!open) throw err;
+      return { url: open.html_url, number: open.number, existing: true };
+    }
   }
 
   private installationRepositories(cred: VendorCredential, signal?: AbortSignal): Promise<GitHubRepo[]> {

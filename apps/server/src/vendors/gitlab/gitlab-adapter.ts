@@ -18,6 +18,7 @@ import {
   withoutCredentials,
   type AdapterOptions,
   type HostedVendorAdapter,
+  type OpenedPullRequest,
   type PullRequestDraft,
   type RemoteOrganization,
   type RemoteRepository,
@@ -42,6 +43,11 @@ interface GitLabProject {
   web_url: string;
   namespace: { full_path: string };
   statistics?: { repository_size?: number };
+}
+
+interface GitLabMergeRequest {
+  iid: number;
+  web_url: string;
 }
 
 interface GitLabGroup {
@@ -175,17 +181,34 @@ export class GitLabAdapter implements HostedVendorAdapter {
     return withCredentials(LABEL, repo.cloneUrl, 'oauth2', cred.token);
   }
 
-  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal) {
-    const { data } = await vendorRequest<{ iid: number; web_url: string }>({
-      label: LABEL,
-      method: 'POST',
-      url: `${gitlabApiRoot(cred)}/projects/${projectId(repo)}/merge_requests`,
-      token: cred.token,
-      headers: this.authHeaders(cred),
-      budget: requestBudget(signal, this.timeoutMs),
-      what: `the project ${repo.organizationName}/${repo.repoName}`,
-      json: { source_branch: pr.head, target_branch: pr.base, title: pr.title, description: pr.body },
-    });
-    return { url: data.web_url, number: data.iid };
+  /**
+   * POST /projects/{id}/merge_requests. A 409 (another open merge request for this source
+   * branch) reuses that one, found with GET …/merge_requests?state=opened&source_branch=&target_branch=.
+   */
+  async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<OpenedPullRequest> {
+    const what = `the project ${repo.organizationName}/${repo.repoName}`;
+    const url = `${gitlabApiRoot(cred)}/projects/${projectId(repo)}/merge_requests`;
+    try {
+      const { data } = await vendorRequest<GitLabMergeRequest>({
+        label: LABEL,
+        method: 'POST',
+        url,
+        token: cred.token,
+        headers: this.authHeaders(cred),
+        budget: requestBudget(signal, this.timeoutMs),
+        what,
+        json: { source_branch: pr.head, target_branch: pr.base, title: pr.title, description: pr.body },
+      });
+      return { url: data.web_url, number: data.iid, existing: false };
+    } catch (err) {
+      if (!(err instanceof VendorApiError && err.status === 409)) throw err;
+      const query = new URLSearchParams({ state: 'opened', source_branch: pr.head, target_branch: pr.base, per_page: '1' });
+      // The lookup failing says less than the refusal itself: the refusal is what is reported.
+      const open = await this.get<GitLabMergeRequest[]>(cred, `${url}?${query}`, what, signal)
+        .then(({ data }) => (Array.isArray(data) ? data[0] : undefined))
+        .catch(() => undefined);
+      if (!open) throw err;
+      return { url: open.web_url, number: open.iid, existing: true };
+    }
   }
 }
