@@ -1,7 +1,7 @@
 /**
  * The spec's "Repository language config" for the languages docgen renders today:
- * `supportedStyles` (first = default) per DOCGEN.md's table. C/C++, PHP, Ruby and Swift are parsed
- * by the analyzer but have no renderer yet: they are not listed.
+ * `supportedStyles` (first = default) per DOCGEN.md's table. C and C++ use Doxygen (Javadoc-style
+ * commands, or Qt's `\param`), PHP PHPDoc, Ruby YARD, Swift its markup.
  */
 export interface LanguageConfig {
   name: string;
@@ -20,6 +20,11 @@ export const DOCGEN_LANGUAGES: readonly LanguageConfig[] = [
   { name: 'Go', displayName: 'Go', fileExtension: '.go', supportedStyles: ['godoc'] },
   { name: 'Rust', displayName: 'Rust', fileExtension: '.rs', supportedStyles: ['rustdoc'] },
   { name: 'C#', displayName: 'C#', fileExtension: '.cs', supportedStyles: ['xmldoc'] },
+  { name: 'C', displayName: 'C', fileExtension: '.c', supportedStyles: ['doxygen', 'doxygen-qt'] },
+  { name: 'C++', displayName: 'C++', fileExtension: '.cpp', supportedStyles: ['doxygen', 'doxygen-qt'] },
+  { name: 'PHP', displayName: 'PHP', fileExtension: '.php', supportedStyles: ['phpdoc'] },
+  { name: 'Ruby', displayName: 'Ruby', fileExtension: '.rb', supportedStyles: ['yard'] },
+  { name: 'Swift', displayName: 'Swift', fileExtension: '.swift', supportedStyles: ['swift-markup'] },
 ];
 
 /** How a language writes a doc: Python docstrings, block comments opened with `/**`, or runs of line comments. */
@@ -28,7 +33,8 @@ export type CommentForm = { kind: 'docstring' } | { kind: 'block' } | { kind: 'l
 export function commentForm(language: string): CommentForm {
   if (language === 'Python') return { kind: 'docstring' };
   if (language === 'Go') return { kind: 'line', prefix: '//' };
-  if (language === 'Rust' || language === 'C#') return { kind: 'line', prefix: '///' };
+  if (language === 'Rust' || language === 'C#' || language === 'Swift') return { kind: 'line', prefix: '///' };
+  if (language === 'Ruby') return { kind: 'line', prefix: '#' };
   return { kind: 'block' };
 }
 
@@ -49,6 +55,16 @@ const EXTENSIONS: ReadonlyMap<string, string> = new Map([
   ['.go', 'Go'],
   ['.rs', 'Rust'],
   ['.cs', 'C#'],
+  ['.c', 'C'],
+  ['.h', 'C'],
+  ['.cpp', 'C++'],
+  ['.cc', 'C++'],
+  ['.cxx', 'C++'],
+  ['.hpp', 'C++'],
+  ['.hh', 'C++'],
+  ['.php', 'PHP'],
+  ['.rb', 'Ruby'],
+  ['.swift', 'Swift'],
 ]);
 
 /** The docgen language of a path by its extension, or null. */

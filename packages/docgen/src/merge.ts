@@ -11,7 +11,7 @@ import { RENDERERS } from './render.ts';
 type Kind = 'params' | 'returns' | 'raises' | 'lead' | 'other' | null;
 
 /** The analyzer's style names for each renderer's family. */
-export const FAMILY: Readonly<Record<string, string>> = { google: 'google', numpy: 'numpy', rest: 'rest', epytext: 'tags', jsdoc: 'tags', tsdoc: 'tags', javadoc: 'tags', kdoc: 'tags', xmldoc: 'xmldoc' };
+export const FAMILY: Readonly<Record<string, string>> = { google: 'google', numpy: 'numpy', rest: 'rest', epytext: 'tags', jsdoc: 'tags', tsdoc: 'tags', javadoc: 'tags', kdoc: 'tags', xmldoc: 'xmldoc', doxygen: 'tags', 'doxygen-qt': 'tags', phpdoc: 'tags', yard: 'tags' };
 
 const GOOGLE_HEADER = /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Kwargs|Returns?|Yields?|Raises|Throws|Examples?|Notes?|Attributes|See Also|Warnings?|Todo):\s*$/;
 const NUMPY_HEADER = /^\s*(Parameters|Other Parameters|Returns|Yields|Raises|Warns|See Also|Notes|Examples|Attributes|References)\s*$/;

@@ -63,6 +63,12 @@ export interface RaisedFact {
 const RAISE = /\braise\s+([A-Za-z_][\w.]*)\s*(?:\(\s*(?:[rRbBuU]?)(["'])((?:(?!\2)[^\\\n]|\\.)*)\2)?/g;
 const PANIC = /\bpanic!\s*\(\s*"((?:[^"\\\n]|\\.)*)"/g;
 const THROW = /\bthrow\s+new\s+([A-Za-z_$][\w.$]*)\s*\(\s*(?:(["'`])((?:(?!\2)[^\\\n]|\\.)*)\2)?/g;
+/** Ruby: `raise Type, "message"`, `raise Type.new("message")`, `raise Type` (a lowercase name re-raises a variable). */
+const RUBY_RAISE = /\braise\s+([A-Z][\w:]*)(?:\.new)?\s*(?:\(\s*|,\s*)?(?:(["'])((?:(?!\2)[^\\\n]|\\.)*)\2)?/g;
+/** C++: `throw std::invalid_argument("message")` (no `new`). */
+const CPP_THROW = /\bthrow\s+([A-Za-z_][\w:]*)\s*[({]\s*(?:(")((?:[^"\\\n]|\\.)*)")?/g;
+/** Swift: `throw ErrorType.case` — the type, no message. */
+const SWIFT_THROW = /\bthrow\s+([A-Z]\w*)(?:\.\w+)?()()/g;
 
 /** Raised types in source order, first message per type kept, duplicates dropped. */
 export function findRaises(content: string, language: string): RaisedFact[] {
@@ -72,7 +78,7 @@ export function findRaises(content: string, language: string): RaisedFact[] {
     for (const m of content.matchAll(PANIC)) if (!m[1]!.includes('{') && !out.some((r) => r.message === m[1])) out.push({ type: 'panic', message: m[1]! });
     return out;
   }
-  const re = language === 'Python' ? RAISE : THROW;
+  const re = language === 'Python' ? RAISE : language === 'Ruby' ? RUBY_RAISE : language === 'C++' ? CPP_THROW : language === 'Swift' ? SWIFT_THROW : THROW;
   for (const m of content.matchAll(re)) {
     const type = m[1]!;
     if (out.some((r) => r.type === type)) continue;

@@ -149,4 +149,79 @@ export const xmldoc: Renderer = (m, width) => {
   return out;
 };
 
-export const RENDERERS: Readonly<Record<string, Renderer>> = { google, numpy, rest, epytext, jsdoc, tsdoc, javadoc, kdoc: javadoc, godoc, rustdoc, xmldoc };
+/** Doxygen, Javadoc-style commands (`@param`, `@return`, `@throws`) for C and C++. */
+export const doxygen: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '    ', head);
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.name}`, p.text));
+  const ret = m.returns ?? m.yields;
+  if (ret) lines.push(...tag('@return', ret.text));
+  for (const r of m.raises) lines.push(...tag(`@throws ${r.type}`, r.text));
+  section(out, lines);
+  return out;
+};
+
+/** Doxygen, Qt style: the same commands written `\param`, `\return`, `\throws`. */
+export const doxygenQt: Renderer = (m, width) => doxygen(m, width).map((l) => l.replace(/^@(param|return|throws) /, '\\$1 '));
+
+/** PHPDoc: `@param type $name text`, `@return type text`, `@throws Type text`. */
+export const phpdoc: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '    ', head);
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.type ? `${p.type} ` : ''}${p.variadic ? '...' : ''}$${p.name}`, p.text));
+  const ret = m.returns ?? m.yields;
+  if (ret) lines.push(...tag(`@return ${ret.type ?? 'mixed'}`, ret.text));
+  for (const r of m.raises) lines.push(...tag(`@throws ${r.type}`, r.text));
+  section(out, lines);
+  return out;
+};
+
+/** YARD (Ruby): `@param name [Type] text`, `@return [Type] text`, `@raise [Type] text`. */
+export const yard: Renderer = (m, width) => {
+  const out = block(m, width);
+  const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
+  const lines: string[] = [];
+  for (const p of m.params) lines.push(...tag(`@param ${p.name}${p.type ? ` [${p.type}]` : ''}`, p.text));
+  const ret = m.returns ?? m.yields;
+  if (ret) lines.push(...tag(`@return${ret.type ? ` [${ret.type}]` : ''}`, ret.text));
+  for (const r of m.raises) lines.push(...tag(`@raise [${r.type}]`, r.text));
+  section(out, lines);
+  return out;
+};
+
+/** Swift markup: `- Parameters:` with one `- name: text` line each, `- Returns:`, `- Throws:`. */
+export const swiftMarkup: Renderer = (m, width) => {
+  const out = block(m, width);
+  const lines: string[] = [];
+  if (m.params.length === 1) lines.push(...wrap(m.params[0]!.text, width, '', '  ', `- Parameter ${m.params[0]!.name}:`));
+  else if (m.params.length > 1) {
+    lines.push('- Parameters:');
+    for (const p of m.params) lines.push(...wrap(p.text, width, '  ', '    ', `- ${p.name}:`));
+  }
+  const ret = m.returns ?? m.yields;
+  if (ret) lines.push(...wrap(ret.text, width, '', '  ', '- Returns:'));
+  if (m.raises.length) lines.push(...wrap(m.raises.map((r) => `${r.type}: ${r.text}`).join(' '), width, '', '  ', '- Throws:'));
+  section(out, lines);
+  return out;
+};
+
+export const RENDERERS: Readonly<Record<string, Renderer>> = {
+  google,
+  numpy,
+  rest,
+  epytext,
+  jsdoc,
+  tsdoc,
+  javadoc,
+  kdoc: javadoc,
+  godoc,
+  rustdoc,
+  xmldoc,
+  doxygen,
+  'doxygen-qt': doxygenQt,
+  phpdoc,
+  yard,
+  'swift-markup': swiftMarkup,
+};

@@ -18,6 +18,11 @@ const CASES: Array<{ file: string; language: string; styles: string[] }> = [
   { file: 'sample.go', language: 'Go', styles: ['godoc'] },
   { file: 'sample.rs', language: 'Rust', styles: ['rustdoc'] },
   { file: 'Sample.cs', language: 'C#', styles: ['xmldoc'] },
+  { file: 'sample.c', language: 'C', styles: ['doxygen', 'doxygen-qt'] },
+  { file: 'sample.cpp', language: 'C++', styles: ['doxygen', 'doxygen-qt'] },
+  { file: 'sample.php', language: 'PHP', styles: ['phpdoc'] },
+  { file: 'sample.rb', language: 'Ruby', styles: ['yard'] },
+  { file: 'sample.swift', language: 'Swift', styles: ['swift-markup'] },
 ];
 const WIDTHS = [40, 80, 120];
 

@@ -230,7 +230,7 @@ function signatureFacts(node: Node, facts: FunctionFacts, returns: ReturnKind, d
       const p = list.namedChild(i);
       if (!p || p.type.includes('comment')) continue;
       const type = p.childForFieldName('type')?.text.replace(/^:\s*/, '') ?? null;
-      const value = p.childForFieldName('value')?.text ?? null;
+      const value = (p.childForFieldName('value') ?? p.childForFieldName('default_value'))?.text ?? null;
       const token = (p.text.split(/[:=]/)[0] ?? '').trim().split(/\s+/).pop() ?? '';
       const bare = token.replace(/^[.*&$]+/, '').replace(/\?$/, '');
       const name = names.includes(bare) ? bare : undefined;
