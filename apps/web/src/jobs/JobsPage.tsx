@@ -10,6 +10,7 @@ import { errorMessage } from '../api/client.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { jobKeys, jobsApi, type AllJobsFilter } from './api.ts';
 import { JOB_TYPES } from './jobDisplay.ts';
+import { jobTypeLabel } from './jobLabels.ts';
 import { JobLogModal } from './JobLogModal.tsx';
 import { JobsTable } from './JobsTable.tsx';
 import { useRefreshedJobs } from './useRefreshedJobs.ts';
@@ -85,7 +86,7 @@ export default function JobsPage() {
           aria-label={t('jobs.filterType')}
           value={types}
           onChange={setTypes}
-          options={JOB_TYPES.map((v) => ({ value: v, label: v }))}
+          options={JOB_TYPES.map((v) => ({ value: v, label: jobTypeLabel(v, t) }))}
           className="dc-jobs-filters__type"
           data-testid="jobs-type-filter"
           maxTagCount="responsive"

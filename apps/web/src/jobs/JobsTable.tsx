@@ -5,6 +5,7 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '@docent/contracts';
 import { JOB_PAGE_SIZE } from './constants.ts';
+import { jobTypeLabel } from './jobLabels.ts';
 import { formatDuration, isActive, newestFirst, STATE_COLOR } from './jobDisplay.ts';
 
 export function formatDateTime(iso: string, language: string): string {
@@ -21,7 +22,17 @@ export function JobsTable({ jobs, loading, onOpen, showRepo = false, rowClickOpe
   const { t, i18n } = useTranslation();
   const columns: TableColumnsType<Job> = [
     { title: t('jobs.columns.id'), dataIndex: 'id', key: 'id', sorter: (a, b) => a.id - b.id, width: 80 },
-    { title: t('jobs.columns.type'), dataIndex: 'jobType', key: 'type', sorter: (a, b) => a.jobType.localeCompare(b.jobType), render: (v: string) => <code className="dc-job-type">{v}</code> },
+    {
+      title: t('jobs.columns.type'),
+      dataIndex: 'jobType',
+      key: 'type',
+      sorter: (a, b) => jobTypeLabel(a.jobType, t).localeCompare(jobTypeLabel(b.jobType, t)),
+      render: (v: string) => (
+        <span className="dc-job-type" title={v} data-testid="job-type">
+          {jobTypeLabel(v, t)}
+        </span>
+      ),
+    },
     ...(showRepo
       ? [{ title: t('jobs.columns.repository'), key: 'repo', sorter: (a: Job, b: Job) => `${a.organizationName}/${a.repoName}`.localeCompare(`${b.organizationName}/${b.repoName}`), render: (_: unknown, j: Job) => `${j.organizationName}/${j.repoName}` }]
       : []),

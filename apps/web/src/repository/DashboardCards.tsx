@@ -5,6 +5,7 @@ import type { AnalysisReport, AnalysisType } from '@docent/contracts';
 import { AnalysisCard, type CardState } from './AnalysisCard.tsx';
 import { formatPercent, languageColor, legend, percentOf, sortLanguages } from './languages.ts';
 import { BAND_COLOR, scoreBand } from './readmeQuality.ts';
+import { analysisLabel } from '../jobs/jobLabels.ts';
 
 /** Which cards an analysis type refreshes. */
 const AFFECTS: Record<AnalysisType, ReadonlyArray<'functions' | 'languages' | 'issues' | 'readme'>> = {
@@ -64,6 +65,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
   const langs = sortLanguages(languages ?? report.programmingLanguages);
   const lg = legend(langs, i18n.language);
   const common = { progress, disabled: busy };
+  const rerun = (card: keyof typeof CARD_ACTIONS) => t('repository.cards.refreshRuns', { job: analysisLabel(CARD_ACTIONS[card].refresh, t) });
 
   return (
     <div className="dc-cards">
@@ -72,6 +74,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
         title={t('repository.cards.functions.title')}
         icon={<CodeOutlined />}
         testId="card-functions"
+        refreshLabel={rerun('functions')}
         state={state('functions', Boolean(fn))}
         emptyText={t('repository.cards.functions.empty')}
         emptyAction={t('repository.cards.functions.action')}
@@ -94,6 +97,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
         title={t('repository.cards.languages.title')}
         icon={<BookOutlined />}
         testId="card-languages"
+        refreshLabel={rerun('languages')}
         state={state('languages', langs.length > 0)}
         emptyText={t('repository.cards.languages.empty')}
         emptyAction={t('repository.cards.languages.action')}
@@ -127,6 +131,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
         title={t('repository.cards.issues.title')}
         icon={<WarningOutlined />}
         testId="card-issues"
+        refreshLabel={rerun('issues')}
         state={state('issues', Boolean(adv && fn))}
         emptyText={t('repository.cards.issues.empty')}
         emptyAction={t('repository.cards.issues.action')}
@@ -146,6 +151,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
         title={t('repository.cards.readme.title')}
         icon={<FileTextOutlined />}
         testId="card-readme"
+        refreshLabel={rerun('readme')}
         state={state('readme', Boolean(readme))}
         emptyText={t('repository.cards.readme.empty')}
         emptyAction={t('repository.cards.readme.action')}
