@@ -31,6 +31,7 @@ export function JobLogModal({ job, jobId, onClose }: { job?: Job; jobId: number 
       status={jobState && <Tag color={STATE_COLOR[jobState] ?? 'default'} data-testid="job-log-state">{t(`jobs.states.${jobState}`, { defaultValue: jobState })}</Tag>}
       progress={active ? state.percentage : undefined}
       stop={jobId !== null ? { jobId, active, onLine: appendLocal } : undefined}
+      live={active}
       downloadName={`job-${jobId ?? 'log'}.log`}
       testId="job-terminal"
       emptyText={t('terminal.loading')}

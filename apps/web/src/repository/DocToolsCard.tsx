@@ -172,6 +172,7 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
           progress={jobId !== null ? live.state.percentage : undefined}
           height={TERMINAL_HEIGHT.docs}
           stop={jobId !== null ? { jobId, active: running, onLine: live.appendLocal } : undefined}
+          live={running}
           downloadName={`${repoRef.org}-${repoRef.repo}-docs.log`}
           testId="docs-terminal"
         />

@@ -187,6 +187,7 @@ function RepositoryPage() {
         status={analysis.live.state.state && <Tag data-testid="analysis-state">{t(`jobs.states.${analysis.live.state.state}`, { defaultValue: analysis.live.state.state })}</Tag>}
         progress={analysis.current ? analysis.live.state.percentage : undefined}
         stop={analysis.current ? { jobId: analysis.current.jobId, active: analysis.running, onLine: analysis.live.appendLocal } : undefined}
+        live={analysis.running}
         downloadName={`${org}-${repo}-analysis.log`}
         testId="analysis-terminal"
         emptyText={t('repository.terminal.empty')}
