@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { Button, Progress, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
@@ -18,7 +18,27 @@ export function formatDateTime(iso: string, language: string): string {
  * The jobs table (spec §2 All Jobs tab): ID, Job Type, Status, Created At, Total Time, Actions;
  * sortable, 10 a page, newest first. Actions opens the job's log modal.
  */
-export function JobsTable({ jobs, loading, onOpen, showRepo = false, rowClickOpens = false }: { jobs: Job[]; loading?: boolean; onOpen: (job: Job) => void; showRepo?: boolean; rowClickOpens?: boolean }) {
+export function JobsTable({
+  jobs,
+  loading,
+  onOpen,
+  showRepo = false,
+  rowClickOpens = false,
+  page,
+  onPageChange,
+  emptyText,
+}: {
+  jobs: Job[];
+  loading?: boolean;
+  onOpen: (job: Job) => void;
+  showRepo?: boolean;
+  rowClickOpens?: boolean;
+  /** the current page when the caller keeps it (the jobs page: in the URL) */
+  page?: number;
+  onPageChange?: (page: number) => void;
+  /** what an empty table says (default 'No jobs') */
+  emptyText?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const columns: TableColumnsType<Job> = [
     { title: t('jobs.columns.id'), dataIndex: 'id', key: 'id', sorter: (a, b) => a.id - b.id, width: 80 },
@@ -84,11 +104,11 @@ export function JobsTable({ jobs, loading, onOpen, showRepo = false, rowClickOpe
       columns={columns}
       dataSource={jobs}
       loading={loading}
-      pagination={{ pageSize: JOB_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false }}
+      pagination={{ pageSize: JOB_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false, ...(page !== undefined ? { current: page } : {}), ...(onPageChange ? { onChange: onPageChange } : {}) }}
       scroll={{ x: 'max-content' }}
       showSorterTooltip={false}
       onRow={(j) => (rowClickOpens ? { onClick: () => onOpen(j), className: 'dc-clickable-row', 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement> : { 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement>)}
-      locale={{ emptyText: t('jobs.empty') }}
+      locale={{ emptyText: emptyText ?? t('jobs.empty') }}
       className="dc-jobs-table"
     />
   );
