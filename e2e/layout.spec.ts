@@ -111,7 +111,7 @@ test('layout: cards, function tables, jobs, README tiles, actions and the German
       for (const figure of await box(page, `[data-testid="${card}"] .dc-metric__row strong`)) {
         expect.soft(figure.right, `${card}: figure inside the card`).toBeLessThanOrEqual(c!.right - 8);
       }
-      const overflow = await page.getByTestId(card).evaluate((el) => [...el.querySelectorAll('.dc-metric__row')].map((r) => r.scrollWidth - r.clientWidth));
+      const overflow = await page.getByTestId(card).evaluate((el) => Array.from(el.querySelectorAll('.dc-metric__row')).map((r) => r.scrollWidth - r.clientWidth));
       expect.soft(Math.max(...overflow), `${card}: metric rows do not overflow`).toBeLessThanOrEqual(0);
     }
     const titles = await page.locator('.dc-cards .dc-acard__head h3').evaluateAll((els) => els.map((e) => ({ height: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) || 22 })));
@@ -193,7 +193,7 @@ test('layout: cards, function tables, jobs, README tiles, actions and the German
     await page.goto('/repositories');
     await expect(page.getByTestId('repo-search')).toBeVisible();
     const toolbar = page.locator('.dc-toolbar').first();
-    const parts = await toolbar.evaluate((el) => [...el.children].map((c) => c.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+    const parts = await toolbar.evaluate((el) => Array.from(el.children).map((c) => c.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
     expect.soft(parts.length).toBeGreaterThanOrEqual(3);
     const tops = parts.map((p) => p.top);
     expect.soft(Math.max(...tops) - Math.min(...tops), 'all toolbar parts on one row').toBeLessThan(8);
