@@ -241,11 +241,12 @@ for (const width of [1280, 360]) {
         await expect(page.getByTestId('job-row').first()).toBeVisible();
         await page.screenshot({ path: name('jobs'), fullPage: true });
         await page.goto(`/jobs/${jobId}`);
-        const json = page.locator('.dc-term__row--jsonline').first();
-        if (await json.count()) {
-          await json.locator('.dc-term__json-toggle').click();
-        }
-        await expect(page.getByTestId('job-terminal').locator('.dc-term__row').first()).toBeVisible();
+        // the analysis log's {"programmingLanguages":…} line, expanded
+        const toggle = page.locator('.dc-term__row--jsonline .dc-term__json-toggle').first();
+        await expect(toggle).toBeVisible();
+        await expect(page.getByTestId('job-log-state')).toBeVisible();
+        await toggle.click();
+        await expect(page.locator('.dc-term__row--jsonline .dc-term__json-toggle').first()).toHaveAttribute('aria-expanded', 'true');
         await page.waitForTimeout(400);
         await page.screenshot({ path: name('job-log') });
       }

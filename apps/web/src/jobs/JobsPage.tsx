@@ -117,24 +117,23 @@ export default function JobsPage() {
         <div className="dc-jobs-panel__count" data-testid="jobs-total">
           {t('jobs.total', { count: list.data?.total ?? 0 })}
         </div>
-        <JobsTable
-          jobs={jobs}
-          loading={list.isFetching && !list.data}
-          onOpen={(j) => void navigate(`/jobs/${j.id}${query}`)}
-          showRepo
-          rowClickOpens
-          page={f.page}
-          onPageChange={(page) => update({ page })}
-          emptyText={
-            filtered ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('jobs.noMatch')} data-testid="jobs-no-match">
-                <Button onClick={() => setParams(new URLSearchParams())} data-testid="jobs-clear-filters">
-                  {t('jobs.clearFilters')}
-                </Button>
-              </Empty>
-            ) : undefined
-          }
-        />
+        {filtered && list.data && jobs.length === 0 ? (
+          <Empty className="dc-jobs-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('jobs.noMatch')} data-testid="jobs-no-match">
+            <Button onClick={() => setParams(new URLSearchParams())} data-testid="jobs-clear-filters">
+              {t('jobs.clearFilters')}
+            </Button>
+          </Empty>
+        ) : (
+          <JobsTable
+            jobs={jobs}
+            loading={list.isFetching && !list.data}
+            onOpen={(j) => void navigate(`/jobs/${j.id}${query}`)}
+            showRepo
+            rowClickOpens
+            page={f.page}
+            onPageChange={(page) => update({ page })}
+          />
+        )}
       </div>
       <JobLogModal jobId={openId} job={openJob} onClose={() => void navigate(`/jobs${query}`)} />
     </div>

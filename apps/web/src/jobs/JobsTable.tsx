@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes } from 'react';
 import { Button, Progress, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
@@ -29,7 +29,6 @@ export function JobsTable({
   rowClickOpens = false,
   page,
   onPageChange,
-  emptyText,
 }: {
   jobs: Job[];
   loading?: boolean;
@@ -39,8 +38,6 @@ export function JobsTable({
   /** the current page when the caller keeps it (the jobs page: in the URL) */
   page?: number;
   onPageChange?: (page: number) => void;
-  /** what an empty table says (default 'No jobs') */
-  emptyText?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const stacked = useViewport() === 'mobile';
@@ -146,7 +143,7 @@ export function JobsTable({
       scroll={stacked ? undefined : { x: 'max-content' }}
       showSorterTooltip={false}
       onRow={(j) => (rowClickOpens ? { onClick: () => onOpen(j), className: 'dc-clickable-row', 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement> : { 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement>)}
-      locale={{ emptyText: emptyText ?? t('jobs.empty') }}
+      locale={{ emptyText: t('jobs.empty') }}
       className="dc-jobs-table"
     />
   );
