@@ -166,7 +166,8 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(modal.getByTestId('readme-banner')).toContainText('Quality score 54/100 · Average');
     await expect(modal.getByTestId('stat-words')).toContainText('26');
     await expect(modal.getByTestId('stat-lines')).toContainText('7');
-    await expect(modal.getByTestId('stat-reading')).toContainText('7.8 s');
+    await expect(modal.getByTestId('stat-reading')).toContainText('under 1 min');
+    await expect(modal.getByTestId('stat-reading')).toHaveAttribute('title', '7.8 s');
     for (const id of ['stat-sentence', 'stat-links', 'stat-grammar', 'stat-llm', 'stat-flesch', 'stat-fk', 'stat-smog']) await expect(modal.getByTestId(id)).toBeVisible();
     await expect(modal.getByTestId('stat-links')).toContainText('0');
     await expect(modal.getByTestId('readme-recommendations')).toContainText('Add more content: the README has 26 words; aim for at least 300.');

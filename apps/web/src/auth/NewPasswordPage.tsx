@@ -8,6 +8,7 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { MissingResetDetails } from './MissingResetDetails.tsx';
 import { confirmPasswordRules, strongPasswordRules } from './formRules.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
+import { PasswordItem } from './PasswordItem.tsx';
 
 interface NewPasswordForm {
   password: string;
@@ -47,9 +48,9 @@ export default function NewPasswordPage() {
         onFinish={(v) => save.mutate(v)}
         onFinishFailed={onFinishFailed}
       >
-        <Form.Item name="password" label={t('auth.newPassword.password')} rules={strongPasswordRules(t)} extra={t('auth.common.passwordHint')}>
+        <PasswordItem name="password" label={t('auth.newPassword.password')} rules={strongPasswordRules(t)} hint={t('auth.common.passwordHint')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+        </PasswordItem>
         <Form.Item
           name="confirmPassword"
           label={t('auth.common.confirmPassword')}

@@ -96,4 +96,19 @@ describe('SignUpPage validation', () => {
     expect(await screen.findByText('Email taken')).toBeTruthy();
     expect(screen.getByText('Sign up failed')).toBeTruthy();
   });
+
+  it('a weak password shows its error once: the helper text steps aside while the error shows (issue 16 item 16)', async () => {
+    const user = setup();
+    const hint = 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
+    const under = (text: string) => screen.queryAllByText(text).filter((el) => el.closest('.ant-form-item'));
+    expect(under(hint)).toHaveLength(1);
+    await user.type(field('Password'), 'password');
+    await user.click(submit());
+    await fieldError(/Password must be at least 8 characters/);
+    await waitFor(() => expect(under(hint)).toHaveLength(0));
+    // once the password is strong the error goes and the helper text is back
+    await user.clear(field('Password'));
+    await user.type(field('Password'), 'Passw0rd!');
+    await waitFor(() => expect(under(hint)).toHaveLength(1));
+  });
 });

@@ -11,6 +11,7 @@ import { ProviderButtons } from './ProviderButtons.tsx';
 import { isSignedIn, useSession } from './session.ts';
 import { HOME_PATH, useCompleteLogin } from './useCompleteLogin.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
+import { PasswordItem } from './PasswordItem.tsx';
 
 interface SignUpForm {
   firstName: string;
@@ -73,9 +74,9 @@ export default function SignUpPage() {
         <Form.Item name="email" label={t('auth.common.email')} rules={emailRules(t)}>
           <Input prefix={<MailOutlined />} autoComplete="email" placeholder={t('auth.common.emailPlaceholder')} />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.common.password')} rules={strongPasswordRules(t)} extra={t('auth.common.passwordHint')}>
+        <PasswordItem name="password" label={t('auth.common.password')} rules={strongPasswordRules(t)} hint={t('auth.common.passwordHint')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-        </Form.Item>
+        </PasswordItem>
         <Form.Item
           name="confirmPassword"
           label={t('auth.common.confirmPassword')}

@@ -5,6 +5,7 @@ import { TerminalModal } from '../terminal/Terminal.tsx';
 import { OPEN_JOB_POLL_MS, useLiveJob } from '../terminal/useLiveJob.ts';
 import { isFinalState } from '../terminal/liveJob.ts';
 import { STATE_COLOR } from './jobDisplay.ts';
+import { jobTypeLabel } from './jobLabels.ts';
 
 /**
  * A job's log in the terminal modal (800 × 500): the whole log, then the live stream; the job's
@@ -22,7 +23,7 @@ export function JobLogModal({ job, jobId, onClose }: { job?: Job; jobId: number 
       modalTitle={
         <span className="dc-job-modal-title">
           {t('jobs.logTitle', { id: jobId ?? '' })}
-          {job && <span className="dc-job-modal-title__sub">{`${job.jobType} · ${job.organizationName}/${job.repoName}`}</span>}
+          {job && <span className="dc-job-modal-title__sub">{`${jobTypeLabel(job.jobType, t)} · ${job.organizationName}/${job.repoName}`}</span>}
         </span>
       }
       lines={state.lines}
@@ -30,6 +31,7 @@ export function JobLogModal({ job, jobId, onClose }: { job?: Job; jobId: number 
       status={jobState && <Tag color={STATE_COLOR[jobState] ?? 'default'} data-testid="job-log-state">{t(`jobs.states.${jobState}`, { defaultValue: jobState })}</Tag>}
       progress={active ? state.percentage : undefined}
       stop={jobId !== null ? { jobId, active, onLine: appendLocal } : undefined}
+      live={active}
       downloadName={`job-${jobId ?? 'log'}.log`}
       testId="job-terminal"
       emptyText={t('terminal.loading')}

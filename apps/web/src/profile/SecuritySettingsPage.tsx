@@ -8,6 +8,7 @@ import { confirmPasswordRules, differentFromRules, requiredRule, strongPasswordR
 import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
 import { setToken } from '../auth/session.ts';
 import { ProfileSection } from './ProfileSection.tsx';
+import { PasswordItem } from '../auth/PasswordItem.tsx';
 
 interface ChangePasswordForm {
   oldPassword: string;
@@ -56,15 +57,15 @@ export default function SecuritySettingsPage() {
           <Form.Item name="oldPassword" label={t('profile.security.oldPassword')} rules={[requiredRule(t)]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
-          <Form.Item
+          <PasswordItem
             name="newPassword"
             label={t('profile.security.newPassword')}
             dependencies={['oldPassword']}
             rules={[...strongPasswordRules(t), differentFromRules(t, 'oldPassword')]}
-            extra={t('auth.common.passwordHint')}
+            hint={t('auth.common.passwordHint')}
           >
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-          </Form.Item>
+          </PasswordItem>
           <Form.Item
             name="confirmPassword"
             label={t('auth.common.confirmPassword')}

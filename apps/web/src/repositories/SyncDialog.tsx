@@ -58,7 +58,7 @@ export function SyncDialog({ request, onClose }: { request: SyncRequest | null; 
             }
           },
           onError: (reason, started) => {
-            add(started ? t('repositories.sync.streamError') : t('repositories.sync.startFailed', { reason }), 'error');
+            add(reason === null ? t('repositories.sync.noResult') : started ? t('repositories.sync.streamError') : t('repositories.sync.startFailed', { reason }), 'error');
             add(t('repositories.sync.vendorError', { vendor: name }), 'failed');
             finishVendor(vendor, 'error');
           },
@@ -89,6 +89,7 @@ export function SyncDialog({ request, onClose }: { request: SyncRequest | null; 
       }
       progress={vendors.length ? (100 * vendors.filter((v) => states[v] && states[v] !== 'running').length) / vendors.length : 0}
       downloadName="sync.log"
+      live={!done}
       testId="sync-terminal"
       footer={
         <Button type="primary" onClick={onClose} data-testid="sync-close">

@@ -28,8 +28,8 @@ export interface SyncCallbacks {
   onMessage: (text: string) => void;
   /** the stream said COMPLETE, ERROR or FAILED */
   onEnd: (end: SyncEnd) => void;
-  /** the connection failed or was interrupted */
-  onError: (reason: string, started: boolean) => void;
+  /** the connection failed or was interrupted; reason null: the stream kept ending without an end word */
+  onError: (reason: string | null, started: boolean) => void;
 }
 
 /** The stream reconnects after 1 s when it ends without an end word (spec §4), at most this often. */
@@ -63,5 +63,5 @@ export async function runSyncStream(path: string, cb: SyncCallbacks, signal: Abo
     if (signal.aborted) return;
     await new Promise((r) => setTimeout(r, SYNC_RETRY_MS));
   }
-  cb.onError('The stream ended without a result.', started);
+  cb.onError(null, started);
 }

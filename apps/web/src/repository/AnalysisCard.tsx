@@ -18,6 +18,8 @@ interface Props {
   /** opens the detail modal (populated cards) */
   onOpen?: () => void;
   disabled?: boolean;
+  /** what the refresh button runs, e.g. 'Re-run: Full analysis' (its tooltip and name) */
+  refreshLabel?: string;
   children?: ReactNode;
 }
 
@@ -25,7 +27,7 @@ interface Props {
  * One dashboard card (spec §4 "Analysis per card"): not analysed (a button), analysing (with
  * percent progress), analysed (figures, a refresh button, a click opens the detail modal).
  */
-export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyText, emptyAction, onAnalyze, onOpen, disabled, children }: Props) {
+export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyText, emptyAction, onAnalyze, onOpen, disabled, refreshLabel, children }: Props) {
   const { t } = useTranslation();
   const clickable = state === 'ready' && onOpen;
   return (
@@ -51,12 +53,12 @@ export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyTe
           )}
         </h3>
         {state === 'ready' && (
-          <Tooltip title={t('repository.cards.refresh')}>
+          <Tooltip title={refreshLabel ?? t('repository.cards.refresh')}>
             <Button
               type="text"
               size="small"
               icon={<ReloadOutlined />}
-              aria-label={`${t('repository.cards.refresh')}: ${title}`}
+              aria-label={`${refreshLabel ?? t('repository.cards.refresh')} (${title})`}
               disabled={disabled}
               onClick={(e) => {
                 e.stopPropagation();

@@ -10,6 +10,7 @@ import { ApiRequestError, errorMessage } from '../api/client.ts';
 import { authKeys } from '../auth/api.ts';
 import { jobKeys } from '../jobs/api.ts';
 import { Terminal, TERMINAL_HEIGHT } from '../terminal/Terminal.tsx';
+import { jobTypeLabel } from '../jobs/jobLabels.ts';
 import { terminalStorageKey } from '../terminal/storage.ts';
 import { useLiveJob, type PollAnswer } from '../terminal/useLiveJob.ts';
 import type { RepoRef } from './api.ts';
@@ -168,10 +169,11 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
       {(jobId !== null || live.state.lines.length > 0) && (
         <Terminal
           lines={live.state.lines}
-          title={jobId !== null ? t('docTools.job', { id: jobId }) : undefined}
+          title={jobId !== null ? t('docTools.job', { id: jobId, type: jobTypeLabel('DOC_REPO', t) }) : undefined}
           progress={jobId !== null ? live.state.percentage : undefined}
           height={TERMINAL_HEIGHT.docs}
           stop={jobId !== null ? { jobId, active: running, onLine: live.appendLocal } : undefined}
+          live={running}
           downloadName={`${repoRef.org}-${repoRef.repo}-docs.log`}
           testId="docs-terminal"
         />

@@ -4,6 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
+import { useViewport } from '../shell/useViewport.ts';
 
 const COMPLEXITY_RANK = { low: 0, medium: 1, high: 2 } as const;
 const COMPLEXITY_COLOR = { low: 'green', medium: 'gold', high: 'red' } as const;
@@ -23,11 +24,37 @@ export interface ReasonColumn {
   tag?: (f: FunctionAnalysisEntry) => string | null;
 }
 
-/** A sortable, searchable list of functions; `reason` adds a column saying why each is listed. */
+/**
+ * A sortable, searchable list of functions; `reason` adds a column saying why each is listed.
+ * The columns fit the modal (long names and paths wrap); on a phone each function is one stacked
+ * cell (name, file, reason, then complexity, scope and language), so the table is no wider than
+ * the screen.
+ */
 export function FunctionTable({ functions, reason, testId }: { functions: readonly FunctionAnalysisEntry[]; reason?: ReasonColumn; testId: string }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const rows = useMemo(() => searchFunctions(functions, query), [functions, query]);
+  const stacked = useViewport() === 'mobile';
+  const complexityTag = (f: FunctionAnalysisEntry) => <Tag color={COMPLEXITY_COLOR[f.complexityCategory]}>{`${t(`repository.functions.levels.${f.complexityCategory}`)} · ${f.complexity}`}</Tag>;
+  const stackedColumns: TableColumnsType<FunctionAnalysisEntry> = [
+    {
+      title: t('repository.functions.name'),
+      key: 'name',
+      sorter: (a, b) => a.name.localeCompare(b.name),
+      render: (_: unknown, f) => (
+        <div className="dc-fn dc-fn--stacked">
+          <code>{f.name}</code>
+          <span>{`${f.fileName}:${f.startLine}`}</span>
+          {reason && <span className="dc-fn__why">{reason.text(f)}</span>}
+          <div className="dc-fn__tags">
+            {complexityTag(f)}
+            <span>{t(`repository.functions.scopes.${f.scope}`)}</span>
+            <span>{f.languageType}</span>
+          </div>
+        </div>
+      ),
+    },
+  ];
   const columns: TableColumnsType<FunctionAnalysisEntry> = [
     {
       title: t('repository.functions.name'),
@@ -65,7 +92,7 @@ export function FunctionTable({ functions, reason, testId }: { functions: readon
       title: t('repository.functions.complexity'),
       key: 'complexity',
       sorter: (a, b) => COMPLEXITY_RANK[a.complexityCategory] - COMPLEXITY_RANK[b.complexityCategory] || a.complexity - b.complexity,
-      render: (_: unknown, f) => <Tag color={COMPLEXITY_COLOR[f.complexityCategory]}>{`${t(`repository.functions.levels.${f.complexityCategory}`)} · ${f.complexity}`}</Tag>,
+      render: (_: unknown, f) => complexityTag(f),
     },
     { title: t('repository.functions.scope'), key: 'scope', sorter: (a, b) => a.scope.localeCompare(b.scope), render: (_: unknown, f) => t(`repository.functions.scopes.${f.scope}`) },
     { title: t('repository.functions.language'), dataIndex: 'languageType', key: 'lang', sorter: (a, b) => a.languageType.localeCompare(b.languageType) },
@@ -85,10 +112,10 @@ export function FunctionTable({ functions, reason, testId }: { functions: readon
       <Table<FunctionAnalysisEntry>
         rowKey={(f) => `${f.gitLocation}:${f.name}`}
         size="small"
-        columns={columns}
+        columns={stacked ? stackedColumns : columns}
         dataSource={rows}
         pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        className="dc-fn-table__table"
         showSorterTooltip={false}
         locale={{ emptyText: t('repository.functions.none') }}
       />

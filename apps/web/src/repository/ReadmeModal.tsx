@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { ReadmeAnalysis } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
-import { bannerType, qualityLabel } from './readmeQuality.ts';
+import { bannerType, qualityLabel, readingTimeText } from './readmeQuality.ts';
 import { changeText, readmeDiff, recommendationTexts } from './readmeTexts.ts';
 
-function Stat({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+function Stat({ label, value, testId, title }: { label: string; value: string | number; testId: string; title?: string }) {
   return (
-    <div className="dc-stat" data-testid={testId}>
+    <div className="dc-stat" data-testid={testId} title={title}>
       <span>{label}</span>
       <strong>{value}</strong>
     </div>
@@ -34,7 +34,12 @@ function AnalysisTab({ a }: { a: ReadmeAnalysis }) {
       <div className="dc-stats">
         <Stat label={t('repository.readme.wordCount')} value={s.wordCount} testId="stat-words" />
         <Stat label={t('repository.readme.lines')} value={s.lines} testId="stat-lines" />
-        <Stat label={t('repository.readme.readingTime')} value={t('repository.readme.seconds', { value: n(s.readingTime) })} testId="stat-reading" />
+        <Stat
+          label={t('repository.readme.readingTime')}
+          value={t(readingTimeText(s.readingTime).key, { count: readingTimeText(s.readingTime).count })}
+          title={t('repository.readme.seconds', { value: n(s.readingTime) })}
+          testId="stat-reading"
+        />
         <Stat label={t('repository.readme.avgSentence')} value={n(s.avgSentenceLength)} testId="stat-sentence" />
         <Stat label={t('repository.readme.brokenLinks')} value={a.brokenLinks.length} testId="stat-links" />
         <Stat label={t('repository.readme.grammar')} value={a.grammarError} testId="stat-grammar" />

@@ -12,6 +12,7 @@ import { AzurePatModal } from '../repositories/AzurePatModal.tsx';
 import { reposKeys } from '../repositories/api.ts';
 import { VendorIcon } from '../repositories/VendorIcon.tsx';
 import { TerminalModal } from '../terminal/Terminal.tsx';
+import { analysisLabel } from '../jobs/jobLabels.ts';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
 import { DashboardCards } from './DashboardCards.tsx';
 import { DocToolsCard } from './DocToolsCard.tsx';
@@ -182,10 +183,11 @@ function RepositoryPage() {
         onClose={analysis.closeTerminal}
         modalTitle={t('repository.terminal.title', { repo })}
         lines={analysis.live.state.lines}
-        title={analysis.current ? t('repository.terminal.job', { id: analysis.current.jobId, type: analysis.current.type }) : t('repository.terminal.idle')}
+        title={analysis.current ? t('repository.terminal.job', { id: analysis.current.jobId, type: analysisLabel(analysis.current.type, t) }) : t('repository.terminal.idle')}
         status={analysis.live.state.state && <Tag data-testid="analysis-state">{t(`jobs.states.${analysis.live.state.state}`, { defaultValue: analysis.live.state.state })}</Tag>}
         progress={analysis.current ? analysis.live.state.percentage : undefined}
         stop={analysis.current ? { jobId: analysis.current.jobId, active: analysis.running, onLine: analysis.live.appendLocal } : undefined}
+        live={analysis.running}
         downloadName={`${org}-${repo}-analysis.log`}
         testId="analysis-terminal"
         emptyText={t('repository.terminal.empty')}

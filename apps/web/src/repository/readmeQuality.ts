@@ -28,3 +28,13 @@ export const BAND_COLOR: Record<Band, string> = { green: '#22c55e', amber: '#f59
 
 // Recommendations are decided by the analyzer (one list of codes, docs/metrics/readme.md) and
 // worded by readmeTexts.ts.
+
+/**
+ * Reading time as people say it (issue 16 item 16): 'about 3 min' for 174.6 s, 'under 1 min'
+ * below a minute. The analyzer's value is in seconds (spec §4); the exact figure
+ * stays in the tile's tooltip.
+ */
+export function readingTimeText(seconds: number): { key: 'repository.readme.minutes' | 'repository.readme.underMinute'; count: number } {
+  if (!(seconds >= 60)) return { key: 'repository.readme.underMinute', count: 0 };
+  return { key: 'repository.readme.minutes', count: Math.round(seconds / 60) };
+}

@@ -2,18 +2,21 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { createPortal } from 'react-dom';
 import { App, Button, Input, Modal, Progress } from 'antd';
 import {
+  ClockCircleOutlined,
   CopyOutlined,
   DownloadOutlined,
+  DownOutlined,
+  EyeOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  MinusSquareOutlined,
+  PlusSquareOutlined,
   StopOutlined,
-  VerticalAlignBottomOutlined,
   UpOutlined,
-  DownOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MessageType } from '@docent/contracts';
-import { formatClock, searchLines, toPlainText, toRawLog, type TerminalLine } from './lines.ts';
+import { displayText, formatClock, prettyJson, searchLines, toPlainText, toRawLog, type TerminalLine } from './lines.ts';
 import { useTerminate } from './useTerminate.ts';
 import './terminal.css';
 
@@ -29,6 +32,32 @@ export function visibleRange(scrollTop: number, viewport: number, count: number,
   const first = Math.max(0, Math.floor(scrollTop / row) - overscan);
   const last = Math.min(count, Math.ceil((scrollTop + viewport) / row) + overscan);
   return [first, last];
+}
+
+/**
+ * Where the rows are when some JSON lines are expanded: row i starts at i·ROW_HEIGHT plus the
+ * extra height of the expanded rows before it. `extra` maps a row to its height beyond one row.
+ */
+export function rowLayout(count: number, extra: ReadonlyMap<number, number>, row = ROW_HEIGHT) {
+  const grown = [...extra.entries()].filter(([i, h]) => i < count && h > 0).sort((a, b) => a[0] - b[0]);
+  const top = (i: number) => {
+    let acc = 0;
+    for (const [k, h] of grown) if (k < i) acc += h;
+    return i * row + acc;
+  };
+  /** the row at pixel y */
+  const indexAt = (y: number) => {
+    let acc = 0;
+    for (const [k, h] of grown) {
+      const start = k * row + acc;
+      if (y < start) break;
+      if (y < start + row + h) return k;
+      acc += h;
+    }
+    return Math.max(0, Math.min(count - 1, Math.floor((y - acc) / row)));
+  };
+  const total = count * row + grown.reduce((n, [, h]) => n + h, 0);
+  return { top, indexAt, total, height: (i: number) => row + (extra.get(i) ?? 0) };
 }
 
 export interface TerminalStop {
@@ -55,9 +84,17 @@ export interface TerminalProps {
   testId?: string;
   /** the terminal's own Escape handling when not fullscreen (a modal closes) */
   onEscape?: () => void;
+  /** more lines may still come (a running job); a finished log offers no 'Resume following' */
+  live?: boolean;
 }
 
 const BADGE_TYPES: readonly MessageType[] = ['failed', 'terminated', 'complete', 'timeout', 'error', 'warning', 'success'];
+
+/** Final lines that are not a plain result get an icon and a name: a cancellation reads as one. */
+const KIND_ICON: Partial<Record<MessageType, ReactNode>> = {
+  terminated: <StopOutlined />,
+  timeout: <ClockCircleOutlined />,
+};
 
 function Highlight({ text, query }: { text: string; query: string }) {
   const q = query.trim().toLowerCase();
@@ -79,7 +116,7 @@ function Highlight({ text, query }: { text: string; query: string }) {
  * with a match count, follow mode that pauses when the user scrolls up, copy, download, stop,
  * and fullscreen (Escape leaves it). Virtualised: only the visible rows are in the DOM.
  */
-export function Terminal({ lines, title, status, progress, height = TERMINAL_HEIGHT.inline, stop, downloadName = 'job.log', emptyText, testId = 'terminal', onEscape }: TerminalProps) {
+export function Terminal({ lines, title, status, progress, height = TERMINAL_HEIGHT.inline, stop, downloadName = 'job.log', emptyText, testId = 'terminal', onEscape, live = true }: TerminalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [fullscreen, setFullscreen] = useState(false);
@@ -94,16 +131,39 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
   const [confirming, setConfirming] = useState(false);
   const [stopping, setStopping] = useState(false);
 
-  const matches = useMemo(() => searchLines(lines, query), [lines, query]);
+  // JSON lines the user expanded (row index → its pretty text); collapsed they take one row.
+  const [expanded, setExpanded] = useState<ReadonlyMap<number, string>>(new Map());
+  useEffect(() => {
+    if (lines.length === 0) setExpanded(new Map());
+  }, [lines.length]);
+  const show = useCallback((l: TerminalLine) => displayText(l, t as unknown as (key: string, o: Record<string, string>) => string), [t]);
+  const layout = useMemo(() => rowLayout(lines.length, new Map([...expanded].map(([i, pretty]) => [i, (pretty.split('\n').length - 1) * ROW_HEIGHT]))), [lines.length, expanded]);
+  const toggleJson = (i: number, pretty: string) =>
+    setExpanded((prev) => {
+      const next = new Map(prev);
+      if (next.has(i)) next.delete(i);
+      else next.set(i, pretty);
+      return next;
+    });
+
+  const matches = useMemo(() => searchLines(lines, query, show), [lines, query, show]);
   const current = matches.length ? Math.min(matchIndex, matches.length - 1) : -1;
 
-  const scrollToRow = useCallback((row: number) => {
-    const el = body.current;
-    if (!el) return;
-    programmatic.current = true;
-    el.scrollTop = Math.max(0, row * ROW_HEIGHT - el.clientHeight / 2);
-    setScrollTop(el.scrollTop);
-  }, []);
+  const scrollToRow = useCallback(
+    (row: number) => {
+      const el = body.current;
+      if (!el) return;
+      programmatic.current = true;
+      el.scrollTop = Math.max(0, layout.top(row) - el.clientHeight / 2);
+      setScrollTop(el.scrollTop);
+    },
+    [layout],
+  );
+
+  // The 'Terminate Process' confirmation closes itself when the job ends while it is open.
+  useEffect(() => {
+    if (confirming && !stopping && stop && !stop.active) setConfirming(false);
+  }, [confirming, stopping, stop]);
 
   // Follow: stay at the bottom as lines arrive.
   useLayoutEffect(() => {
@@ -160,7 +220,7 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(toPlainText(lines));
+      await navigator.clipboard.writeText(toPlainText(lines, show));
       void message.success(t('terminal.copied'));
     } catch {
       void message.error(t('terminal.copyFailed'));
@@ -178,7 +238,8 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
-  const [first, last] = visibleRange(scrollTop, viewport, lines.length);
+  const first = lines.length ? Math.max(0, layout.indexAt(scrollTop) - OVERSCAN) : 0;
+  const last = lines.length ? Math.min(lines.length, layout.indexAt(scrollTop + viewport) + 1 + OVERSCAN) : 0;
   const matchSet = useMemo(() => new Set(matches), [matches]);
   const currentRow = current >= 0 ? matches[current] : -1;
   const gutter = `${String(Math.max(lines.length, 1)).length + 1}ch`;
@@ -186,18 +247,39 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     const l = lines[i]!;
+    const text = show(l);
+    const pretty = prettyJson(text);
+    const open = pretty !== null && expanded.has(i);
+    const icon = KIND_ICON[l.type];
     rows.push(
       <div
         key={i}
-        className={`dc-term__row dc-term__row--${l.type}${matchSet.has(i) ? ' is-match' : ''}${i === currentRow ? ' is-current' : ''}`}
-        style={{ top: i * ROW_HEIGHT }}
+        className={`dc-term__row dc-term__row--${l.type}${pretty !== null ? ' dc-term__row--jsonline' : ''}${open ? ' is-open' : ''}${matchSet.has(i) ? ' is-match' : ''}${i === currentRow ? ' is-current' : ''}`}
+        style={{ top: layout.top(i), ...(open ? { height: layout.height(i) } : {}) }}
         data-line={i + 1}
       >
         <span className="dc-term__no" style={{ width: gutter }}>{i + 1}</span>
         {l.timestamp && <span className="dc-term__time">{formatClock(l.timestamp)}</span>}
+        {icon && (
+          <span className="dc-term__kind" role="img" aria-label={t(`terminal.lineKinds.${l.type}`)} title={t(`terminal.lineKinds.${l.type}`)}>
+            {icon}
+          </span>
+        )}
         {BADGE_TYPES.includes(l.type) && <span className="dc-term__badge">{t(`terminal.kinds.${l.type}`)}</span>}
+        {pretty !== null && (
+          <button
+            type="button"
+            className="dc-term__json-toggle"
+            aria-expanded={open}
+            aria-label={open ? t('terminal.json.collapse') : t('terminal.json.expand')}
+            title={open ? t('terminal.json.collapse') : t('terminal.json.expand')}
+            onClick={() => toggleJson(i, pretty)}
+          >
+            {open ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+          </button>
+        )}
         <span className="dc-term__text">
-          <Highlight text={l.text} query={query} />
+          <Highlight text={open ? pretty : text} query={query} />
         </span>
       </div>,
     );
@@ -251,7 +333,7 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
             size="small"
             type={follow ? 'primary' : 'text'}
             ghost={follow}
-            icon={<VerticalAlignBottomOutlined />}
+            icon={<EyeOutlined />}
             aria-label={t('terminal.follow')}
             aria-pressed={follow}
             data-testid={`${testId}-follow`}
@@ -296,7 +378,7 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
         {lines.length === 0 ? (
           <div className="dc-term__empty">{emptyText ?? t('terminal.empty')}</div>
         ) : (
-          <div className="dc-term__spacer" style={{ height: lines.length * ROW_HEIGHT }}>
+          <div className="dc-term__spacer" style={{ height: layout.total }}>
             {rows}
           </div>
         )}
@@ -304,8 +386,8 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
       <div className="dc-term__foot">
         <span data-testid={`${testId}-count`}>{t('terminal.lineCount', { count: lines.length, formatted: lines.length.toLocaleString() })}</span>
         {progress !== undefined && <span data-testid={`${testId}-percent`}>{`${Math.round(progress)}%`}</span>}
-        {!follow && (
-          <Button size="small" type="link" onClick={() => setFollow(true)}>
+        {!follow && live && (
+          <Button size="small" type="link" onClick={() => setFollow(true)} data-testid={`${testId}-resume`}>
             {t('terminal.resume')}
           </Button>
         )}

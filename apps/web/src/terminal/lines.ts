@@ -7,6 +7,35 @@ export interface TerminalLine {
   /** ISO time, '' when the line has none */
   timestamp: string;
   text: string;
+  /** a line the app wrote: its i18n key, so it shows in the interface language (`text` is the English) */
+  i18n?: LineText;
+}
+
+/** A translatable text: key and parameters. */
+export interface LineText {
+  key: string;
+  params?: Record<string, string>;
+}
+
+/** The text a line shows: its translation when it has a key, else the text as received. */
+export function displayText(l: TerminalLine, t?: (key: string, options: Record<string, string>) => string): string {
+  return l.i18n && t ? t(l.i18n.key, { ...l.i18n.params, defaultValue: l.text }) : l.text;
+}
+
+/**
+ * A line that is a JSON object or array (`{"programmingLanguages":…}`), pretty-printed with two
+ * spaces; null for any other text. The terminal shows such lines collapsed to one row and
+ * expands them on demand.
+ */
+export function prettyJson(text: string): string | null {
+  const s = text.trim();
+  if (!(s.startsWith('{') && s.endsWith('}')) && !(s.startsWith('[') && s.endsWith(']'))) return null;
+  try {
+    const v: unknown = JSON.parse(s);
+    return v !== null && typeof v === 'object' ? JSON.stringify(v, null, 2) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A job-log line from the wire (`KIND::timestamp::text`). */
@@ -16,8 +45,8 @@ export function lineFromWire(raw: string, no: number): TerminalLine {
 }
 
 /** A line the web app itself writes (termination, result texts, errors). */
-export function localLine(text: string, type: MessageType, no: number, now: Date = new Date()): TerminalLine {
-  return { no, type, timestamp: now.toISOString(), text };
+export function localLine(text: string, type: MessageType, no: number, now: Date = new Date(), i18n?: LineText): TerminalLine {
+  return { no, type, timestamp: now.toISOString(), text, ...(i18n ? { i18n } : {}) };
 }
 
 /** Types that end a terminal's session (spec §4: polling stops after one of these). */
@@ -32,9 +61,9 @@ export function toRawLog(lines: readonly TerminalLine[]): string {
   return lines.map((l) => `${l.type.toUpperCase()}::${l.timestamp}::${l.text}`).join('\n') + (lines.length ? '\n' : '');
 }
 
-/** Plain text for the clipboard: `[time] text`. */
-export function toPlainText(lines: readonly TerminalLine[]): string {
-  return lines.map((l) => (l.timestamp ? `[${formatClock(l.timestamp)}] ${l.text}` : l.text)).join('\n');
+/** Plain text for the clipboard: `[time] text`, each line as shown (`show`: its display text). */
+export function toPlainText(lines: readonly TerminalLine[], show: (l: TerminalLine) => string = (l) => l.text): string {
+  return lines.map((l) => (l.timestamp ? `[${formatClock(l.timestamp)}] ${show(l)}` : show(l))).join('\n');
 }
 
 /** HH:MM:SS of an ISO time, in the browser's zone; the raw text when it is not a time. */
@@ -46,10 +75,10 @@ export function formatClock(iso: string): string {
 }
 
 /** 1-based numbers of lines whose text contains `query` (case-insensitive); [] for an empty query. */
-export function searchLines(lines: readonly TerminalLine[], query: string): number[] {
+export function searchLines(lines: readonly TerminalLine[], query: string, show: (l: TerminalLine) => string = (l) => l.text): number[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const hits: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (lines[i]!.text.toLowerCase().includes(q)) hits.push(i);
+  for (let i = 0; i < lines.length; i++) if (show(lines[i]!).toLowerCase().includes(q)) hits.push(i);
   return hits;
 }

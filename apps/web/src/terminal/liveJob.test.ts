@@ -20,11 +20,11 @@ describe('live job terminal', () => {
   });
 
   it('prints the spec §4 result texts for each final state', () => {
-    expect(resultLine('CANCELLED')).toEqual({ text: 'Complete!', type: 'terminated' });
-    expect(resultLine('COMPLETE')).toEqual({ text: 'Complete!', type: 'complete' });
-    expect(resultLine('TIMEOUT')).toEqual({ text: 'Timeout', type: 'timeout' });
-    expect(resultLine('TERMINATED')).toEqual({ text: 'Cancelled', type: 'terminated' });
-    expect(resultLine('FAILED')).toEqual({ text: 'Failed', type: 'failed' });
+    expect(resultLine('CANCELLED')).toMatchObject({ text: 'Complete!', type: 'terminated' });
+    expect(resultLine('COMPLETE')).toMatchObject({ text: 'Complete!', type: 'complete' });
+    expect(resultLine('TIMEOUT')).toMatchObject({ text: 'Timeout', type: 'timeout' });
+    expect(resultLine('TERMINATED')).toMatchObject({ text: 'Cancelled', type: 'terminated' });
+    expect(resultLine('FAILED')).toMatchObject({ text: 'Failed', type: 'failed' });
     expect(resultLine('RUNNING')).toBeNull();
     const s = analysis(started(), { type: 'status', state: 'COMPLETE', percentage: 96, message: 'Analysis complete' });
     expect(s.lines.at(-1)).toMatchObject({ text: 'Complete!', type: 'complete' });

@@ -1,6 +1,6 @@
 import type { Job, MessageType } from '@docent/contracts';
 import { FINAL_JOB_STATES } from '@docent/contracts';
-import { isTerminalType, lineFromWire, localLine, type TerminalLine } from './lines.ts';
+import { isTerminalType, lineFromWire, localLine, type LineText, type TerminalLine } from './lines.ts';
 
 /**
  * The state of a terminal following one job, as a pure reducer so the rules are testable:
@@ -39,7 +39,7 @@ export type LiveAction =
   | { type: 'pollOk'; state: string; percentage: number; messages: string[]; lastLine: number; message?: string }
   | { type: 'pollFailed'; error: string }
   | { type: 'final'; state: string; message: string }
-  | { type: 'local'; text: string; kind: MessageType };
+  | { type: 'local'; text: string; kind: MessageType; i18n?: LineText };
 
 export const MAX_POLL_FAILURES = 5;
 export const POLL_FAILED_TEXT = 'Failed to check status after multiple attempts.';
@@ -56,18 +56,18 @@ export const initialLiveState = (jobId: number | null = null): LiveState => ({
 });
 
 /** Spec §4 result texts of the status-polling terminal. */
-export function resultLine(state: string): { text: string; type: MessageType } | null {
+export function resultLine(state: string): { text: string; type: MessageType; key: string } | null {
   switch (state) {
     case 'CANCELLED':
-      return { text: 'Complete!', type: 'terminated' };
+      return { text: 'Complete!', type: 'terminated', key: 'terminal.results.complete' };
     case 'COMPLETE':
-      return { text: 'Complete!', type: 'complete' };
+      return { text: 'Complete!', type: 'complete', key: 'terminal.results.complete' };
     case 'TIMEOUT':
-      return { text: 'Timeout', type: 'timeout' };
+      return { text: 'Timeout', type: 'timeout', key: 'terminal.results.timeout' };
     case 'TERMINATED':
-      return { text: 'Cancelled', type: 'terminated' };
+      return { text: 'Cancelled', type: 'terminated', key: 'terminal.results.cancelled' };
     case 'FAILED':
-      return { text: 'Failed', type: 'failed' };
+      return { text: 'Failed', type: 'failed', key: 'terminal.results.failed' };
     default:
       return null;
   }
@@ -77,8 +77,9 @@ export function isFinalState(state: string | null): boolean {
   return state !== null && ((FINAL_JOB_STATES as readonly string[]).includes(state) || state === 'TERMINATED');
 }
 
-function append(s: LiveState, text: string, kind: MessageType): LiveState {
-  return { ...s, lines: [...s.lines, localLine(text, kind, s.lines.length + 1)] };
+/** Appends a line the app writes; `i18n` makes it show in the interface language. */
+function append(s: LiveState, text: string, kind: MessageType, i18n?: LineText): LiveState {
+  return { ...s, lines: [...s.lines, localLine(text, kind, s.lines.length + 1, new Date(), i18n)] };
 }
 
 function appendWire(s: LiveState, lines: Array<{ seq: number; raw: string }>): LiveState {
@@ -93,14 +94,14 @@ export function finish(s: LiveState, flavour: Flavour, state: string, message: s
   if (s.finished) return s;
   let next: LiveState = { ...s, state, message, finished: true, percentage: state === 'COMPLETE' ? 100 : s.percentage, failures: 0 };
   if (flavour === 'docs' && state === 'COMPLETE') {
-    if (!isTerminalType(next.lines.at(-1)?.type)) next = append(next, DOCS_COMPLETE_TEXT, 'complete');
+    if (!isTerminalType(next.lines.at(-1)?.type)) next = append(next, DOCS_COMPLETE_TEXT, 'complete', { key: 'terminal.results.docsComplete' });
   } else if (flavour === 'analysis' || flavour === 'docs') {
     const r = resultLine(state);
-    if (r && !isTerminalType(next.lines.at(-1)?.type)) next = append(next, r.text, r.type);
+    if (r && !isTerminalType(next.lines.at(-1)?.type)) next = append(next, r.text, r.type, { key: r.key });
   } else {
     const text = `Job ${state}: ${message}`;
     // The engine writes this line itself; print it only when the log does not already end with it.
-    if (!next.lines.slice(-3).some((l) => l.text === text)) next = append(next, text, state === 'COMPLETE' ? 'success' : 'error');
+    if (!next.lines.slice(-3).some((l) => l.text === text)) next = append(next, text, state === 'COMPLETE' ? 'success' : 'error', { key: 'terminal.results.job', params: { state, message } });
   }
   return next;
 }
@@ -129,14 +130,14 @@ export function liveReducer(flavour: Flavour) {
       case 'pollFailed': {
         if (s.finished) return s;
         const failures = s.failures + 1;
-        let next = append({ ...s, failures }, `Error checking status: ${a.error}`, 'error');
-        if (failures >= MAX_POLL_FAILURES) next = { ...append(next, POLL_FAILED_TEXT, 'failed'), finished: true };
+        let next = append({ ...s, failures }, `Error checking status: ${a.error}`, 'error', { key: 'terminal.results.statusError', params: { error: a.error } });
+        if (failures >= MAX_POLL_FAILURES) next = { ...append(next, POLL_FAILED_TEXT, 'failed', { key: 'terminal.results.pollFailed' }), finished: true };
         return next;
       }
       case 'final':
         return finish(s, flavour, a.state, a.message);
       case 'local':
-        return append(s, a.text, a.kind);
+        return append(s, a.text, a.kind, a.i18n);
     }
   };
 }

@@ -96,7 +96,7 @@ export function useLiveJob({ jobId, flavour, poll = pollJob, storageKey, loadFul
           }
         } catch (err) {
           if (signal.aborted) return;
-          dispatch({ type: 'local', text: `Failed to fetch logs: ${errorMessage(err)}`, kind: 'error' });
+          dispatch({ type: 'local', text: `Failed to fetch logs: ${errorMessage(err)}`, kind: 'error', i18n: { key: 'terminal.results.fetchFailed', params: { error: errorMessage(err) } } });
           return;
         }
       }
@@ -128,7 +128,7 @@ export function useLiveJob({ jobId, flavour, poll = pollJob, storageKey, loadFul
           if (signal.aborted) return;
           // A job that is gone, or a signed-out user, will not come back by retrying.
           if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500) {
-            dispatch({ type: 'local', text: `Failed to fetch logs: ${err.message}`, kind: 'error' });
+            dispatch({ type: 'local', text: `Failed to fetch logs: ${err.message}`, kind: 'error', i18n: { key: 'terminal.results.fetchFailed', params: { error: err.message } } });
             return;
           }
           if (err instanceof ApiRequestError && err.status === 511) return;
