@@ -1,10 +1,10 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 
 /** Issue 13 items 2 and 5 against the real server: API keys end to end, and the lock screen. */
 const PASSWORD = 'Analytical1';
 
-async function signUpAndSignIn(page: Page, request: import('@playwright/test').APIRequestContext, prefix: string): Promise<string> {
+async function signUpAndSignIn(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
   const res = await request.post('/api/signup', { data: { first_name: 'Ada', last_name: 'Lovelace', email, password: PASSWORD, agreeToTerms: true } });
   expect(res.status()).toBe(201);
