@@ -171,7 +171,7 @@ describe('keys authenticate API calls', () => {
 
   it('account-security routes refuse keys with 403, in either header', async () => {
     const { key } = await create(alice.token);
-    const routes: Array<{ method: 'GET' | 'POST'; url: string; payload?: unknown }> = [
+    const routes: Array<{ method: 'GET' | 'POST'; url: string; payload?: Record<string, string> }> = [
       { method: 'GET', url: '/api/refreshToken' },
       { method: 'POST', url: '/api/setNewPasswordFromOldPassword', payload: { oldPassword: PASSWORD, newPassword: 'Brand-New1pass' } },
       { method: 'POST', url: '/api/v1/user/email/update/request', payload: { email: 'taken-over@example.com' } },
@@ -181,7 +181,7 @@ describe('keys authenticate API calls', () => {
       { method: 'GET', url: '/api/generateActivationLink' },
     ];
     for (const route of routes) {
-      for (const headers of [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }]) {
+      for (const headers of [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }] as Array<Record<string, string>>) {
         const res = await t.call({ ...route, headers });
         expect(res.statusCode, route.url).toBe(403);
         expect(res.json()).toMatchObject({ code: 'API_KEY_NOT_ALLOWED', detail: API_KEY_NOT_ALLOWED_DETAIL });
@@ -236,6 +236,7 @@ describe('failed key attempts are rate-limited per client address', () => {
     const blocked = await from('10.0.0.1', key);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await from('10.0.0.2', key)).statusCode).toBe(200);
     // successes do not count against the budget
     for (let i = 0; i < 5; i += 1) expect((await from('10.0.0.3', key)).statusCode).toBe(200);

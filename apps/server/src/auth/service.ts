@@ -136,7 +136,11 @@ export class AuthService {
    */
   async authenticateApiKey(key: string, clientAddress: string): Promise<{ row: UserRow; keyId: string }> {
     const limited = this.keyFailures.spent(clientAddress);
-    if (limited.spent) throw new HttpError(429, ErrorCode.RATE_LIMITED, 'Too many failed API key attempts. Please wait a while and try again.');
+    if (limited.spent) {
+      throw new HttpError(429, ErrorCode.RATE_LIMITED, 'Too many failed API key attempts. Please wait a while and try again.', {
+        headers: { 'retry-after': String(limited.retryAfterSeconds) },
+      });
+    }
     const check = await this.apiKeys.check(key);
     const row = check.ok ? await this.users.byId(check.userId) : undefined;
     if (!check.ok || !row) {
