@@ -242,3 +242,23 @@ describe('failed key attempts are rate-limited per client address', () => {
     for (let i = 0; i < 5; i += 1) expect((await from('10.0.0.3', key)).statusCode).toBe(200);
   });
 });
+
+describe('keys stay out of the log', () => {
+  it('creating, using and refusing a key writes no line that contains it', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ LOG_LEVEL: 'debug' }, { logStream: { write: (line: string) => lines.push(line) } });
+    try {
+      const user = await signUp(logged, 'logged-keys@example.com');
+      const { key, apiKey } = (await logged.call({ method: 'GET', url: '/api/v1/apiToken/create', token: user.token })).json() as Created;
+      expect((await logged.app.inject({ method: 'GET', url: '/api/v1/user', headers: { 'x-api-key': key } })).statusCode).toBe(200);
+      expect((await logged.app.inject({ method: 'GET', url: '/api/v1/user', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200);
+      await logged.call({ method: 'GET', url: `/api/v1/apiToken/${apiKey.id}/toggle`, token: user.token });
+      expect((await logged.app.inject({ method: 'GET', url: '/api/v1/user', headers: { 'x-api-key': key } })).statusCode).toBe(401);
+      expect((await logged.app.inject({ method: 'GET', url: `/api/v1/user?key=${key}`, headers: { 'x-api-key': key } })).statusCode).toBe(401);
+      expect(lines.join('\n')).toContain('api key created');
+      expect(lines.filter((l) => l.includes(key.slice(8, -4)))).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+});
