@@ -31,9 +31,10 @@ const SCREENS: Screen[] = [
   { name: 'security-code', path: '/auth/security-code?email=ada%40example.com', signedIn: false, ready: (p) => p.locator('.ant-otp') },
   { name: 'new-password', path: '/auth/new-password?email=ada%40example.com&code=123456', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Save new password' }) },
   { name: 'new-password-missing', path: '/auth/new-password', signedIn: false, ready: (p) => p.getByText('Email or Security Code not found. Please go back and fill them again') },
-  { name: 'lock', path: '/auth/lock', signedIn: true, ready: (p) => p.getByRole('button', { name: 'Unlock' }) },
   { name: 'repositories', path: '/repositories', signedIn: true, verified: true, ready: (p) => p.getByTestId('connect-vendors') },
   { name: 'repositories-unverified', path: '/repositories', signedIn: true, ready: (p) => p.getByTestId('verify-banner') },
+  // Opening the lock screen ends its session (issue 13 item 5): after the last use of that session.
+  { name: 'lock', path: '/auth/lock', signedIn: true, ready: (p) => p.getByRole('button', { name: 'Unlock' }) },
   { name: 'repository', path: '/repositories/GITHUB/acme/web-app/', signedIn: true, verified: true, ready: (p) => p.getByRole('tab', { name: 'Dashboard' }) },
   { name: 'jobs', path: '/jobs', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'All Jobs', exact: true }) },
   { name: 'api-keys', path: '/docent-api-keys', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'API Keys', exact: true }) },

@@ -23,6 +23,9 @@ import { TokenService } from './auth/tokens.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { AuthService } from './auth/service.ts';
 import { authRoutes } from './auth/routes.ts';
+import { apiKeyRoutes } from './auth/api-key-routes.ts';
+import { ApiKeyStore } from './auth/api-keys.ts';
+import { GUARD_KIND } from './auth/guard.ts';
 import { userRoutes } from './users/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { SecretBox } from './crypto/secretbox.ts';
@@ -77,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('currentSession', null);
+  app.decorateRequest('currentApiKey', null);
   installErrorHandling(app);
   await app.register(helmet, securityHeaders(config.appUrl));
   app.addHook('preValidation', refuseUnstorableText);
@@ -91,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.appUrl,
     app.log,
     new SessionStore(database.db, config.sessionMaxLifetimeSeconds),
+    { store: new ApiKeyStore(database.db), failuresPerHour: config.apiKeyFailuresPerHour },
   );
 
   const core = createJobCore({ config, database, secrets, log: app.log, work: config.runWorkers, ...(deps.adapters ? { adapters: deps.adapters } : {}) });
@@ -107,8 +112,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const streamSlots = new StreamSlots(config.sseMaxStreamsPerUser, config.sseMaxStreams);
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Docent API', version: '1.2.0' }, servers: [{ url: '/api' }] },
+    openapi: {
+      info: { title: 'Docent API', version: '1.2.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
     transform: jsonSchemaTransform,
+  });
+  // Each signed-in route names the credentials it takes in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    const handlers = Array.isArray(route.preHandler) ? route.preHandler : route.preHandler ? [route.preHandler] : [];
+    const kinds = new Set(handlers.map((h) => (h as { [GUARD_KIND]?: string })[GUARD_KIND]));
+    const names = kinds.has('session') ? ['sessionToken'] : kinds.has('user') ? ['sessionToken', 'apiKey', 'apiKeyBearer'] : [];
+    if (names.length > 0) route.schema = { ...(route.schema ?? {}), security: names.map((n): Record<string, string[]> => ({ [n]: [] })) };
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -118,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(rateLimit, { global: false, hook: 'preHandler' });
       await api.register(healthRoutes(database));
       await api.register(authRoutes(auth, config));
+      await api.register(apiKeyRoutes(auth));
       await api.register(userRoutes(auth, users));
       await api.register(repoRoutes(auth, core.repoService, core.repos, { cloneDir: config.cloneDir, analyzerCacheDir: config.analyzerCacheDir }));
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
@@ -131,6 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   serveWebApp(app, config.webDist);
   return app;
 }
+
+/** The credentials of the OpenAPI document: a session token, or an API key in either header. */
+const SECURITY_SCHEMES = {
+  sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from /login (the web app).' },
+  apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (dk_…) from the API Keys page. Not accepted by account-security routes.' },
+  apiKeyBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'dk_…', description: 'An API key sent as `Authorization: Bearer dk_…`.' },
+} as const;
 
 /** proxy-addr's hop-count trust, spelled as the function Fastify's types accept. */
 function trustHops(hops: number): (address: string, hop: number) => boolean {

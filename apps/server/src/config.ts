@@ -25,6 +25,8 @@ export interface Config {
   mailRateLimitPerHour: number;
   /** security-code checks per target (and a third of per client address) per hour, across re-requested codes */
   codeAttemptsPerHour: number;
+  /** failed API-key checks one client address may make per hour before it is refused (429) */
+  apiKeyFailuresPerHour: number;
   /**
    * Fastify's `trustProxy`: false (default) keys every limit on the socket's address; a hop count
    * or a list of proxy addresses/CIDRs makes X-Forwarded-For count, as far as those proxies vouch.
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: intFrom(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10),
     mailRateLimitPerHour: Math.max(1, intFrom(env, 'MAIL_RATE_LIMIT_PER_HOUR', 5)),
     codeAttemptsPerHour: Math.max(1, intFrom(env, 'CODE_ATTEMPTS_PER_HOUR', 10)),
+    apiKeyFailuresPerHour: Math.max(1, intFrom(env, 'API_KEY_FAILURES_PER_HOUR', 30)),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     sseMaxStreamsPerUser: Math.max(1, intFrom(env, 'SSE_MAX_STREAMS_PER_USER', 10)),
     sseMaxStreams: Math.max(1, intFrom(env, 'SSE_MAX_STREAMS', 1000)),

@@ -14,6 +14,10 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   NOT_FOUND: 'NOT_FOUND',
   TOKEN_INVALID: 'TOKEN_INVALID',
+  /** a missing, unknown, deleted or inactive API key (401) */
+  API_KEY_INVALID: 'API_KEY_INVALID',
+  /** an API key on a route that needs a signed-in session (403) */
+  API_KEY_NOT_ALLOWED: 'API_KEY_NOT_ALLOWED',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
   USERNAME_TAKEN: 'USERNAME_TAKEN',

@@ -16,7 +16,7 @@ import {
   SuccessResponse,
   VerifySecurityCodeRequest,
 } from '@docent/contracts';
-import { requireUser, sessionOf, userOf } from './guard.ts';
+import { requireSession, sessionOf, userOf } from './guard.ts';
 import type { AuthService } from './service.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
 
@@ -57,7 +57,8 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
   ]);
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const guard = requireUser(auth);
+    // Every signed-in route here is account security: a session, never an API key.
+    const guard = requireSession(auth);
     const signedIn = { preHandler: guard };
     const userKey = (req: FastifyRequest) => `user:${userOf(req).id}`;
     // Guessing passwords or codes is slowed per client address and account.

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, MESSAGES, type AuthResponse, type User } from '@docent/contracts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, tokenInvalid } from '../http/errors.ts';
+import { WindowLimiter } from '../http/limits.ts';
+import type { ApiKeyStore } from './api-keys.ts';
 import type { Mailer, Mail } from '../mail/mailer.ts';
 import { activationMail, addressInUseMail, securityCodeMail } from '../mail/templates.ts';
 import { toUser } from '../users/mapper.ts';
@@ -46,7 +48,15 @@ export class AuthService {
     private readonly appUrl: string,
     private readonly log: FastifyBaseLogger,
     private readonly sessions: SessionStore,
-  ) {}
+    keys: { store: ApiKeyStore; failuresPerHour: number },
+  ) {
+    this.apiKeys = keys.store;
+    this.keyFailures = new WindowLimiter(keys.failuresPerHour, 3600_000);
+  }
+
+  readonly apiKeys: ApiKeyStore;
+  /** failed API-key checks per client address: guessing keys is as slow as guessing codes */
+  private readonly keyFailures: WindowLimiter;
 
   /** The user and a token for `session`, or for a new session when none is given (sign-in). */
   private async respond(row: UserRow, session?: SessionRef): Promise<AuthResponse> {
@@ -118,6 +128,26 @@ export class AuthService {
     const [row, session] = await Promise.all([this.users.byId(claims.sub), this.sessions.live(claims.sid, claims.sub)]);
     if (!row || !session || row.password_version !== claims.pv) throw tokenInvalid();
     return { row, session };
+  }
+
+  /**
+   * The user of an API key; 401 with the reason for an unknown, deleted or inactive key, and
+   * 429 once the client address has spent its budget of failed checks.
+   */
+  async authenticateApiKey(key: string, clientAddress: string): Promise<{ row: UserRow; keyId: string }> {
+    const limited = this.keyFailures.spent(clientAddress);
+    if (limited.spent) {
+      throw new HttpError(429, ErrorCode.RATE_LIMITED, 'Too many failed API key attempts. Please wait a while and try again.', {
+        headers: { 'retry-after': String(limited.retryAfterSeconds) },
+      });
+    }
+    const check = await this.apiKeys.check(key);
+    const row = check.ok ? await this.users.byId(check.userId) : undefined;
+    if (!check.ok || !row) {
+      this.keyFailures.hit(clientAddress);
+      throw new HttpError(401, ErrorCode.API_KEY_INVALID, check.ok ? 'This API key is not valid.' : check.detail);
+    }
+    return { row, keyId: check.keyId };
   }
 
   /** A fresh token for the same session: it never outlives the session's absolute end. */

@@ -115,7 +115,23 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: Generated<string>;
+  /** SHA-256 (hex) of the key: the key itself is never stored */
+  key_hash: string;
+  /** the key's first 8 characters and last 4, for the masked form */
+  prefix: string;
+  last4: string;
+  is_active: Generated<boolean>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+  last_used_at: Date | null;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
   sessions: SessionsTable;
   vendor_connections: VendorConnectionsTable;
   users: UsersTable;
@@ -136,3 +152,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type AuthCodeRow = Selectable<AuthCodesTable>;
 
 export type VendorConnectionRow = Selectable<VendorConnectionsTable>;
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;

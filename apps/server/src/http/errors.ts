@@ -8,10 +8,14 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { headers?: Record<string, string> },
   ) {
     super(message, options);
+    this.headers = options?.headers;
   }
+
+  /** extra answer headers, e.g. Retry-After on a 429 */
+  readonly headers: Record<string, string> | undefined;
 }
 
 export const badRequest = (code: string, detail: string) => new HttpError(400, code, detail);
@@ -43,6 +47,7 @@ function validationDetail(err: FastifyError): string {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.statusCode).send({ detail: err.message, code: err.code });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

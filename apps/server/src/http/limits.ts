@@ -30,6 +30,14 @@ export class WindowLimiter {
     return { allowed: w.count <= this.max, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
   }
 
+  /** Whether `key` has spent its budget, without counting a use. */
+  spent(key: string): { spent: boolean; retryAfterSeconds: number } {
+    const now = this.now();
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) return { spent: false, retryAfterSeconds: 0 };
+    return { spent: w.count >= this.max, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
+  }
+
   private prune(now: number): void {
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
   }

@@ -31,6 +31,7 @@ export function loggerOptions(level: string, stream?: { write(line: string): unk
       paths: [
         'req.headers.authorization',
         'req.headers["x-azure-pat"]',
+        'req.headers["x-api-key"]',
         'req.headers.cookie',
         '*.password',
         '*.token',

@@ -53,7 +53,7 @@ describe('apiRequest', () => {
     expect((err as ApiRequestError).status).toBe(511);
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    expect(getSession()).toEqual({ token: null, user: null });
+    expect(getSession()).toEqual({ token: null, user: null, locked: false });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 

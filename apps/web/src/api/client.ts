@@ -1,5 +1,5 @@
 import { TOKEN_INVALID_STATUS } from '@docent/contracts';
-import { clearSession, getToken } from '../auth/session.ts';
+import { clearSession, getSession, getToken } from '../auth/session.ts';
 
 /** Base of every call (spec §7): the API gateway at {host}/api. */
 export const API_BASE = '/api';
@@ -65,8 +65,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data: unknown = await readBody(response);
   if (response.ok) return data as T;
 
-  if (response.status === TOKEN_INVALID_STATUS) {
-    // Spec §4: a 511 clears the token and the user and goes to /.
+  // Spec §4: a 511 clears the token and the user and goes to /. Not while the screen is locked:
+  // the lock already dropped the token, and a late answer to an older call must not drop the user.
+  if (response.status === TOKEN_INVALID_STATUS && !getSession().locked) {
     clearSession();
     onUnauthorized();
   }
@@ -119,7 +120,7 @@ export async function openStream(path: string, options: { headers?: Record<strin
   }
   if (response.ok && response.body) return response;
   const data: unknown = await readBody(response);
-  if (response.status === TOKEN_INVALID_STATUS) {
+  if (response.status === TOKEN_INVALID_STATUS && !getSession().locked) {
     clearSession();
     onUnauthorized();
   }

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input } from 'antd';
 import { ArrowRightOutlined, LockOutlined } from '@ant-design/icons';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../api/client.ts';
 import { authApi } from './api.ts';
 import { requiredRule } from './formRules.ts';
-import { setSession, useSession } from './session.ts';
+import { getToken, lockSession, setSession, useSession } from './session.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 import { fullName, UserAvatar } from '../shell/UserAvatar.tsx';
 import { SettingsPopover } from '../shell/SettingsPopover.tsx';
-import { HOME_PATH } from './useCompleteLogin.ts';
+import { HOME_PATH, type FromState } from './useCompleteLogin.ts';
 import './auth.css';
 import './lock.css';
 
@@ -26,12 +27,40 @@ function useClock(intervalMs: number): Date {
   return now;
 }
 
+/**
+ * Locks: the token is dropped at once (every tab follows through the storage event) and its
+ * session is ended on the server, so a copy of the token left behind opens nothing either.
+ */
+function lockNow(): void {
+  const token = getToken();
+  lockSession();
+  if (token) {
+    void apiRequest('/v1/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+  }
+}
+
+/**
+ * Where unlocking goes: the page the lock screen was sent from (a protected page opened while
+ * locked), else one page back in this app's history, else the repositories (spec §2, issue 13).
+ */
+export function unlockTarget(from: string | undefined, historyIndex: number | undefined): string | -1 {
+  if (from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth/')) return from;
+  if (typeof historyIndex === 'number' && historyIndex > 0) return -1;
+  return HOME_PATH;
+}
+
 export default function LockPage() {
   const { t, i18n } = useTranslation();
   const { notification } = App.useApp();
   const { user } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const now = useClock(LOCK_CLOCK_INTERVAL_MS);
+  const signedInUser = Boolean(user);
+  // Opening the lock screen locks (the account menu's "Lock screen" leads here).
+  useEffect(() => {
+    if (signedInUser) lockNow();
+  }, [signedInUser]);
   const onFinishFailed = useFormErrorNotice();
 
   const unlock = useMutation({
@@ -42,9 +71,11 @@ export default function LockPage() {
     },
     onSuccess: (auth) => {
       setSession(auth.token, auth.user);
-      // Success goes back one page in history (spec §2); opened directly, it goes home.
-      if (window.history.length > 1) void navigate(-1);
-      else void navigate(HOME_PATH, { replace: true });
+      // React Router numbers this app's history entries: idx 0 means nothing to go back to.
+      const idx = (window.history.state as { idx?: number } | null)?.idx;
+      const target = unlockTarget((location.state as FromState | null)?.from, idx);
+      if (target === -1) void navigate(-1);
+      else void navigate(target, { replace: true });
     },
     onError: (err) => notification.error({ title: t('auth.login.failed'), description: err.message }),
   });

@@ -40,7 +40,7 @@ describe('LoginPage redirects', () => {
     await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'whatever');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
-    expect(getSession()).toEqual({ token: 'fresh', user: testUser });
+    expect(getSession()).toEqual({ token: 'fresh', user: testUser, locked: false });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/login');
     expect(init.body).toBe('username=ada%40example.com&password=whatever');

@@ -7,10 +7,19 @@ import type { User } from '@docent/contracts';
  */
 export const TOKEN_KEY = 'accessToken';
 export const USER_KEY = 'user';
+/**
+ * The lock screen's state (issue 13 item 5). In localStorage, not sessionStorage: every tab
+ * locks together (the storage event) and a new tab or a reload cannot step around the lock.
+ * Locking also drops the token and ends its session on the server (LockPage), so the lock is no
+ * mere curtain: only the password opens it again.
+ */
+export const LOCKED_KEY = 'locked';
 
 export interface Session {
   token: string | null;
   user: User | null;
+  /** the lock screen is up: the user is known, the token is gone */
+  locked: boolean;
 }
 
 function readUser(): User | null {
@@ -27,7 +36,7 @@ function readUser(): User | null {
 }
 
 function read(): Session {
-  return { token: localStorage.getItem(TOKEN_KEY) || null, user: readUser() };
+  return { token: localStorage.getItem(TOKEN_KEY) || null, user: readUser(), locked: localStorage.getItem(LOCKED_KEY) === '1' };
 }
 
 let current: Session = read();
@@ -48,7 +57,8 @@ export function getToken(): string | null {
 export function setSession(token: string, user: User): void {
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
-  current = { token, user };
+  localStorage.removeItem(LOCKED_KEY);
+  current = { token, user, locked: false };
   emit();
 }
 
@@ -67,7 +77,17 @@ export function setUser(user: User): void {
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
-  current = { token: null, user: null };
+  localStorage.removeItem(LOCKED_KEY);
+  current = { token: null, user: null, locked: false };
+  emit();
+}
+
+/** Locks the screen: keeps the user (for the lock page), forgets the token. Idempotent. */
+export function lockSession(): void {
+  if (current.locked && !current.token) return;
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.setItem(LOCKED_KEY, '1');
+  current = { token: null, user: current.user, locked: true };
   emit();
 }
 
@@ -88,7 +108,7 @@ function subscribe(listener: () => void): () => void {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    if (e.key === TOKEN_KEY || e.key === USER_KEY || e.key === null) reloadSession();
+    if (e.key === TOKEN_KEY || e.key === USER_KEY || e.key === LOCKED_KEY || e.key === null) reloadSession();
   });
 }
 

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Alert, App, Button, Input, Modal, Result, Steps, Typography } from 'antd';
+import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/client.ts';
+import { apiKeyKeys, apiKeysApi } from './api.ts';
+
+/** Spec §9: the API key modal is 520 px wide. */
+export const API_KEY_MODAL_WIDTH = 520;
+
+/** Writes to the clipboard; a browser without the Clipboard API counts as a failed copy. */
+async function copyText(text: string): Promise<void> {
+  if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+/**
+ * The three-step modal of spec §2/§4: 0 Generate, 1 Secure (the key shown once; Next is enabled
+ * only after it was copied), 2 Complete.
+ */
+export function GenerateKeyModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message, notification } = App.useApp();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(0);
+  const [name, setName] = useState('');
+  const [key, setKey] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const generate = useMutation({
+    mutationFn: () => apiKeysApi.create(name),
+    onSuccess: (res) => {
+      setKey(res.key);
+      setStep(1);
+      void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
+    },
+    onError: (err) => notification.error({ title: t('apiKeys.generateError'), description: errorMessage(err) }),
+  });
+
+  const copy = async () => {
+    if (!key) return;
+    try {
+      await copyText(key);
+      setCopied(true);
+      void message.success(t('apiKeys.copied'));
+    } catch {
+      void message.error(t('apiKeys.copyFailed'));
+    }
+  };
+
+  const close = () => {
+    onClose();
+    // The key leaves memory with the modal: it is never shown again.
+    setStep(0);
+    setName('');
+    setKey(null);
+    setCopied(false);
+  };
+
+  return (
+    <Modal open={open} onCancel={close} footer={null} width={API_KEY_MODAL_WIDTH} title={t('apiKeys.modal.title')} destroyOnHidden mask={{ closable: false }}>
+      <Steps
+        size="small"
+        current={step}
+        className="dc-apikeys-steps"
+        items={[{ title: t('apiKeys.modal.steps.generate') }, { title: t('apiKeys.modal.steps.secure') }, { title: t('apiKeys.modal.steps.complete') }]}
+      />
+      {step === 0 && (
+        <form
+          className="dc-apikeys-step"
+          onSubmit={(e) => {
+            e.preventDefault();
+            generate.mutate();
+          }}
+        >
+          <p>{t('apiKeys.modal.generateText')}</p>
+          <label htmlFor="api-key-name">{t('apiKeys.modal.nameLabel')}</label>
+          <Input id="api-key-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder={t('apiKeys.modal.namePlaceholder')} />
+          <Button type="primary" htmlType="submit" block icon={<KeyOutlined />} loading={generate.isPending}>
+            {t('apiKeys.modal.generate')}
+          </Button>
+        </form>
+      )}
+      {step === 1 && key && (
+        <div className="dc-apikeys-step">
+          <Alert type="warning" showIcon title={t('apiKeys.modal.secureText')} />
+          <Typography.Text code className="dc-apikeys-secret" data-testid="new-api-key">
+            {key}
+          </Typography.Text>
+          <div className="dc-apikeys-step__actions">
+            <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+              {copied ? t('apiKeys.modal.copiedButton') : t('apiKeys.modal.copy')}
+            </Button>
+            <Button type="primary" disabled={!copied} onClick={() => setStep(2)} title={copied ? undefined : t('apiKeys.modal.copyFirst')}>
+              {t('apiKeys.modal.next')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {step === 2 && (
+        <Result
+          status="success"
+          title={t('apiKeys.modal.completeTitle')}
+          subTitle={t('apiKeys.modal.completeText')}
+          extra={
+            <Button type="primary" onClick={close}>
+              {t('apiKeys.modal.done')}
+            </Button>
+          }
+        />
+      )}
+    </Modal>
+  );
+}
