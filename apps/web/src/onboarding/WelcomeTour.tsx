@@ -15,15 +15,29 @@ export function resetTourForTests(): void {
   closedThisLoad = false;
 }
 
-/** A visible element, or null (the step is then shown in the middle of the screen). */
-function visible(selector: string): () => HTMLElement {
-  // antd's type wants HTMLElement, yet a null answer is what centres the step.
-  return (() => {
-    const el = document.querySelector<HTMLElement>(selector);
-    if (!el) return null;
-    const box = el.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 ? el : null;
-  }) as () => HTMLElement;
+/**
+ * The element when it is on screen, or null (the step is then shown in the middle of the
+ * screen): on a phone the sidebar is off-screen until opened.
+ */
+function onScreen(selector: string): HTMLElement | null {
+  const el = document.querySelector<HTMLElement>(selector);
+  if (!el) return null;
+  // What is left of its box once every clipping ancestor (a collapsed sidebar: 0 wide) and the window cut it.
+  const r = el.getBoundingClientRect();
+  let [left, top, right, bottom] = [Math.max(r.left, 0), Math.max(r.top, 0), Math.min(r.right, window.innerWidth), Math.min(r.bottom, window.innerHeight)];
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const c = a.getBoundingClientRect();
+    [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right), Math.min(bottom, c.bottom)];
+  }
+  return right - left >= 8 && bottom - top >= 8 ? el : null;
+}
+
+/** A step pointing at `selector` when it is on screen, else in the middle (no placement: centred). */
+function pointAt(selector: string, placement: 'right' | 'bottom'): { target: HTMLElement | null; placement?: 'right' | 'bottom' } {
+  const el = onScreen(selector);
+  return el ? { target: el, placement } : { target: null };
 }
 
 const TITLE_ID = 'dc-tour-title';
@@ -54,6 +68,11 @@ export function WelcomeTour({ user }: { user: User }) {
     }, TOUR_START_DELAY_MS);
     return () => clearTimeout(id);
   }, [eligible]);
+
+  // Done meanwhile (another tab or device, or the server's fresher answer): put it away.
+  useEffect(() => {
+    if (user.tutorialDone) setOpen(false);
+  }, [user.tutorialDone]);
 
   // A dialog for assistive technology, and keyboard focus inside it on every step.
   useEffect(() => {
@@ -93,20 +112,17 @@ export function WelcomeTour({ user }: { user: User }) {
     {
       title: title('tour.repositories.title'),
       description: t('tour.repositories.text'),
-      target: visible('.dc-sider [data-path="/repositories"]'),
-      placement: 'right',
+      ...pointAt('.dc-sider [data-path="/repositories"]', 'right'),
     },
     {
       title: title('tour.apiKeys.title'),
       description: t('tour.apiKeys.text'),
-      target: visible('.dc-sider [data-path="/docent-api-keys"]'),
-      placement: 'right',
+      ...pointAt('.dc-sider [data-path="/docent-api-keys"]', 'right'),
     },
     {
       title: title('tour.repoCard.title'),
       description: t('tour.repoCard.text'),
-      target: visible('[data-testid="repo-card"]'),
-      placement: 'bottom',
+      ...pointAt('[data-testid="repo-card"]', 'bottom'),
     },
   ] satisfies NonNullable<TourProps['steps']>).map((step, i) => ({ ...step, nextButtonProps: nav(i), prevButtonProps: { children: t('tour.previous') } }));
 
