@@ -43,3 +43,25 @@ describe('onboarding flags', () => {
     expect((await t.call({ method: 'POST', url: '/api/v1/user/credits-banner/dismiss' })).statusCode).toBe(511);
   });
 });
+
+describe('local-tool token (docent login)', () => {
+  it('is a separate session: ending it leaves the browser session alone, and the reverse', async () => {
+    const browser = await signUp(t, 'cli-owner@example.com');
+    const res = await t.call({ method: 'POST', url: '/api/v1/auth/local-tool-token', token: browser.token });
+    expect(res.statusCode).toBe(200);
+    const tool = (res.json() as { token: string; user: User }).token;
+    expect(tool).not.toBe(browser.token);
+    expect((await me(tool)).id).toBe(browser.id);
+    expect((await t.call({ method: 'POST', url: '/api/v1/auth/logout', token: tool })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/v1/user', token: tool })).statusCode).toBe(511);
+    expect((await me(browser.token)).id).toBe(browser.id);
+
+    const second = (await t.call({ method: 'POST', url: '/api/v1/auth/local-tool-token', token: browser.token })).json().token as string;
+    await t.call({ method: 'POST', url: '/api/v1/auth/logout', token: browser.token });
+    expect((await me(second)).id).toBe(browser.id);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/v1/auth/local-tool-token' })).statusCode).toBe(511);
+  });
+});
