@@ -8,10 +8,14 @@ const ONLY_VALUES: readonly AnalysisOnly[] = ['languages', 'basicDoc', 'advanced
 
 const USAGE = `Usage: docent analyze <path> [options]
        docent badge <path> [--out <file.svg>]
+       docent login [--server URL] [--no-browser]   |   docent logout
        docent docstrings <path> [--style …] [--max-line-length N] [--write | --diff] [--files …]
 
 analyze: analyses the repository at <path>: languages, function documentation, README.
 badge:   writes an SVG badge "docs | 87%" of the documented share (stdout, or --out <file>).
+login:   signs in through the browser (default server $DOCENT_SERVER or http://localhost:3000);
+         the token is kept in $DOCENT_CONFIG_DIR or ~/.config/docent/credentials.json (0600).
+logout:  ends that session on the server and removes the stored token.
 
 The documented share is the dashboard's coverage: documented functions / all functions
 (test functions not counted; 0% when there are none).
@@ -95,6 +99,10 @@ function parseArgs(argv: readonly string[]): CliArgs | 'help' {
 
 /** Runs the CLI; returns the exit code (0 ok, 1 analysis failed or share below --fail-under, 2 bad usage or path). */
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'login' || argv[0] === 'logout') {
+    const { loginCommand, logoutCommand } = await import('./login.ts');
+    return argv[0] === 'login' ? loginCommand(argv.slice(1)) : logoutCommand(argv.slice(1));
+  }
   let args: CliArgs | 'help';
   try {
     args = parseArgs(argv);
