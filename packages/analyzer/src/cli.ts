@@ -13,7 +13,7 @@ const USAGE = `Usage: docent analyze <path> [options]
 
 analyze: analyses the repository at <path>: languages, function documentation, README.
 badge:   writes an SVG badge "docs | 87%" of the documented share (stdout, or --out <file>).
-login:   signs in through the browser (default server $DOCENT_SERVER or http://localhost:3000);
+login:   signs in through the browser (default server $DOCENT_SERVER or http://localhost:8080);
          the token is kept in $DOCENT_CONFIG_DIR or ~/.config/docent/credentials.json (0600).
 logout:  ends that session on the server and removes the stored token.
 

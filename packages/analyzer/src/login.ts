@@ -12,7 +12,7 @@ import path from 'node:path';
  * folder, readable by the user only (0600).
  */
 
-export const DEFAULT_SERVER = 'http://localhost:3000';
+export const DEFAULT_SERVER = 'http://localhost:8080';
 const LOGIN_TIMEOUT_S = 300;
 
 export interface Credentials {
