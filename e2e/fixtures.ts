@@ -26,7 +26,17 @@ export interface GitRepos {
   bigGate: GitGate;
 }
 
-export const test = base.extend<object, { docent: Docent; gitRepos: GitRepos }>({
+export const test = base.extend<{ welcomeTour: boolean }, { docent: Docent; gitRepos: GitRepos }>({
+  /**
+   * The welcome tour opens 1 s after a new user's first signed-in page, over the page. Specs
+   * about other screens run in a browser that has done it (the spec's client-stored
+   * tutorial-done flag); e2e/onboarding.spec.ts sets this to true to see it.
+   */
+  welcomeTour: [false, { option: true }],
+  page: async ({ page, welcomeTour }, use) => {
+    if (!welcomeTour) await page.addInitScript(() => localStorage.setItem('tutorialDone', 'true'));
+    await use(page);
+  },
   // A real git daemon on 127.0.0.1, started only by the tests that use it.
   gitRepos: [
     // eslint-disable-next-line no-empty-pattern

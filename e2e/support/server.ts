@@ -27,10 +27,12 @@ export interface RunningServer {
  * The real server as a child process (`node --import tsx apps/server/src/main.ts`) on a free
  * port with a fresh data dir, mailing through `smtpPort`. It serves the built apps/web/dist.
  */
-export async function startServer(smtpPort: number, logFile: string): Promise<RunningServer> {
+export async function startServer(smtpPort: number, logFile: string, opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'docent-e2e-'));
+  // A given data dir belongs to the caller (it restarts a server on it) and outlives stop().
+  const ownDataDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'docent-e2e-'));
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -65,7 +67,7 @@ export async function startServer(smtpPort: number, logFile: string): Promise<Ru
       clearTimeout(timer);
     }
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   // PGlite's first start of a new data dir takes ~10 s on these machines.

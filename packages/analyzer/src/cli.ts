@@ -1,18 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AnalysisOnly, AnalysisResult } from '@docent/contracts';
+import { belowThreshold, documentedPercent, parsePercent, renderBadge } from './badge.ts';
 
 /** The --only values (AnalysisOnly in @docent/contracts; listed here to keep zod out of CLI start-up). */
 const ONLY_VALUES: readonly AnalysisOnly[] = ['languages', 'basicDoc', 'advancedDoc', 'readme'];
 
 const USAGE = `Usage: docent analyze <path> [options]
+       docent badge <path> [--out <file.svg>]
+       docent login [--server URL] [--no-browser]   |   docent logout
        docent docstrings <path> [--style …] [--max-line-length N] [--write | --diff] [--files …]
 
-Analyses the repository at <path>: languages, function documentation, README.
+analyze: analyses the repository at <path>: languages, function documentation, README.
+badge:   writes an SVG badge "docs | 87%" of the documented share (stdout, or --out <file>).
+login:   signs in through the browser (default server $DOCENT_SERVER or http://localhost:8080);
+         the token is kept in $DOCENT_CONFIG_DIR or ~/.config/docent/credentials.json (0600).
+logout:  ends that session on the server and removes the stored token.
+
+The documented share is the dashboard's coverage: documented functions / all functions
+(test functions not counted; 0% when there are none).
 
 Options:
   --json                 print the full result as JSON on stdout
   --only <card>          languages | basicDoc | advancedDoc | readme
+  --fail-under <percent> exit 1 when the documented share is below <percent> (0–100)
+  --out <file>           badge: write the SVG to <file> instead of stdout
   --no-git-history       skip the git-history check for outdated docs
   --history-depth <n>    first-parent commits the history check reads (default 1000; 0 = all)
   --workers <n>          parse worker threads (default: CPU count)
@@ -21,7 +33,10 @@ Options:
 `;
 
 interface CliArgs {
+  command: 'analyze' | 'badge';
   path: string;
+  failUnder?: number;
+  out?: string;
   json: boolean;
   only?: AnalysisOnly;
   gitHistory: boolean;
@@ -35,8 +50,8 @@ class UsageError extends Error {}
 function parseArgs(argv: readonly string[]): CliArgs | 'help' {
   const [command, ...rest] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') return 'help';
-  if (command !== 'analyze') throw new UsageError(`Unknown command "${command}".`);
-  const args: Partial<CliArgs> & { json: boolean; gitHistory: boolean } = { json: false, gitHistory: true };
+  if (command !== 'analyze' && command !== 'badge') throw new UsageError(`Unknown command "${command}".`);
+  const args: Partial<CliArgs> & { json: boolean; gitHistory: boolean } = { command, json: false, gitHistory: true };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     const value = (): string => {
@@ -59,17 +74,35 @@ function parseArgs(argv: readonly string[]): CliArgs | 'help' {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0) throw new UsageError('--history-depth must be 0 or a positive integer.');
       args.historyDepth = n;
+    } else if (arg === '--fail-under' || arg.startsWith('--fail-under=')) {
+      const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : value();
+      const n = parsePercent(raw);
+      if (n === null) throw new UsageError(`--fail-under must be a percentage from 0 to 100 (got "${raw}").`);
+      args.failUnder = n;
+    } else if (arg === '--out' || arg.startsWith('--out=')) {
+      args.out = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : value();
+      if (args.out === '') throw new UsageError('--out needs a file name.');
     } else if (arg === '--cache-dir') args.cacheDir = value();
     else if (arg.startsWith('-')) throw new UsageError(`Unknown option "${arg}".`);
     else if (args.path === undefined) args.path = arg;
     else throw new UsageError(`Unexpected argument "${arg}".`);
   }
   if (args.path === undefined) throw new UsageError('Missing <path>.');
+  if (args.command === 'badge') {
+    if (args.json || args.only || args.failUnder !== undefined) throw new UsageError('badge takes only <path>, --out, --workers and --cache-dir.');
+  } else if (args.out !== undefined) throw new UsageError('--out belongs to the badge command.');
+  if (args.failUnder !== undefined && args.only !== undefined && args.only !== 'basicDoc' && args.only !== 'advancedDoc') {
+    throw new UsageError(`--fail-under needs the function documentation; --only ${args.only} does not analyse it.`);
+  }
   return args as CliArgs;
 }
 
-/** Runs the CLI; returns the exit code (0 ok, 1 analysis failed, 2 bad usage or path). */
+/** Runs the CLI; returns the exit code (0 ok, 1 analysis failed or share below --fail-under, 2 bad usage or path). */
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'login' || argv[0] === 'logout') {
+    const { loginCommand, logoutCommand } = await import('./login.ts');
+    return argv[0] === 'login' ? loginCommand(argv.slice(1)) : logoutCommand(argv.slice(1));
+  }
   let args: CliArgs | 'help';
   try {
     args = parseArgs(argv);
@@ -101,9 +134,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const onSignal = (): void => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   try {
+    const badge = args.command === 'badge';
     const result = await analyzeRepository(target, {
-      only: args.only,
-      gitHistory: args.gitHistory,
+      // The badge needs only the documented share: no README, languages or history.
+      only: badge ? 'basicDoc' : args.only,
+      gitHistory: badge ? false : args.gitHistory,
       historyDepth: args.historyDepth,
       workers: args.workers,
       cacheDir: args.cacheDir,
@@ -114,7 +149,31 @@ export async function main(argv: readonly string[]): Promise<number> {
         : undefined,
     });
     if (showProgress) process.stderr.write('\r\x1b[2K');
+    const counts = result.report.basicFuncDocAnalysis ?? { totalFunctions: 0, totalDocumented: 0 };
+    const share = documentedPercent(counts);
+    if (badge) {
+      const svg = renderBadge(share);
+      if (args.out) {
+        try {
+          fs.writeFileSync(args.out, svg);
+        } catch (error) {
+          process.stderr.write(`docent: cannot write ${args.out}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`);
+          return 2;
+        }
+        process.stderr.write(`docent: badge (${Math.floor(share)}% documented) written to ${args.out}\n`);
+      } else process.stdout.write(svg);
+      return 0;
+    }
     process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : renderSummary(target, result));
+    if (args.failUnder !== undefined) {
+      const line = `documented share ${share.toFixed(1)}% (${counts.totalDocumented} of ${counts.totalFunctions} functions), threshold ${args.failUnder}%`;
+      // On stderr, so --json output stays parseable.
+      if (belowThreshold(counts, args.failUnder)) {
+        process.stderr.write(`docent: FAILED: ${line}\n`);
+        return 1;
+      }
+      process.stderr.write(`docent: passed: ${line}\n`);
+    }
     return 0;
   } catch (error) {
     if (showProgress) process.stderr.write('\r\x1b[2K');

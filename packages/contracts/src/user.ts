@@ -16,6 +16,10 @@ export const User = z.object({
   googleLoginId: z.string().nullable(),
   connectedVendors: z.array(Vendor),
   countRepoGen: z.number().int(),
+  /** the welcome tour was finished or skipped (spec §4: shown once) */
+  tutorialDone: z.boolean(),
+  /** the credits banner (countRepoGen > 4) was dismissed (spec §4: once per user) */
+  creditsBannerDismissed: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof User>;

@@ -89,6 +89,9 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
 
     r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.refresh(userOf(req), sessionOf(req)));
 
+    // Spec §2 local-tool login, after the consent step: a separate session for the tool.
+    r.post('/v1/auth/local-tool-token', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.localToolSession(userOf(req)));
+
     r.post('/v1/auth/logout', { ...signedIn, schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
       await auth.logout(userOf(req), sessionOf(req));
       return { success: true, message: 'You are signed out.' };

@@ -151,6 +151,14 @@ export class AuthService {
   }
 
   /** A fresh token for the same session: it never outlives the session's absolute end. */
+  /**
+   * A token of a new session for a local tool (`docent login`): its own session, so the tool's
+   * `docent logout` ends only it, and signing out in the browser does not sign the tool out.
+   */
+  localToolSession(row: UserRow): Promise<AuthResponse> {
+    return this.respond(row);
+  }
+
   refresh(row: UserRow, session: SessionRef): Promise<AuthResponse> {
     return this.respond(row, session);
   }

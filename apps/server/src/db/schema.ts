@@ -16,6 +16,10 @@ export interface UsersTable {
   github_login_id: string | null;
   google_login_id: string | null;
   count_repo_gen: Generated<number>;
+  /** when the welcome tour was finished or skipped; null: not yet */
+  tutorial_done_at: Date | null;
+  /** when the credits banner was dismissed; null: not yet */
+  credits_banner_dismissed_at: Date | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }

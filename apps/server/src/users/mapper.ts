@@ -16,6 +16,8 @@ export function toUser(row: UserRow, connectedVendors: Vendor[] = []): User {
     googleLoginId: row.google_login_id,
     connectedVendors,
     countRepoGen: row.count_repo_gen,
+    tutorialDone: row.tutorial_done_at !== null,
+    creditsBannerDismissed: row.credits_banner_dismissed_at !== null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -52,6 +52,26 @@ export class UserRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Records that the welcome tour was finished or skipped; the first time is kept (idempotent). */
+  markTutorialDone(id: string): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set({ tutorial_done_at: sql<Date>`coalesce(tutorial_done_at, now())` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Records that the credits banner was dismissed; the first time is kept (idempotent). */
+  dismissCreditsBanner(id: string): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set({ credits_banner_dismissed_at: sql<Date>`coalesce(credits_banner_dismissed_at, now())` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
   /** Changes the password and bumps its version so older session tokens stop working. */
   setPassword(id: string, passwordHash: string): Promise<UserRow> {
     return this.db

@@ -30,5 +30,14 @@ export function userRoutes(auth: AuthService, users: UserRepository) {
       });
       return toUser(row, await users.connectedVendors(me.id));
     });
+
+    // The welcome tour (spec §4: shown once, marked done on finish or skip) and the credits
+    // banner (once per user). No body; both answer the updated user and are idempotent.
+    r.post('/v1/user/tutorial/done', { ...signedIn, schema: { tags, response: { 200: User } } }, async (req) =>
+      toUser(await users.markTutorialDone(userOf(req).id), await users.connectedVendors(userOf(req).id)),
+    );
+    r.post('/v1/user/credits-banner/dismiss', { ...signedIn, schema: { tags, response: { 200: User } } }, async (req) =>
+      toUser(await users.dismissCreditsBanner(userOf(req).id), await users.connectedVendors(userOf(req).id)),
+    );
   };
 }

@@ -1,15 +1,19 @@
-import { useEffect, useRef } from 'react';
-import { App } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Space } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authApi } from './api.ts';
-import { getSession, isSignedIn, setSession } from './session.ts';
-import { safeRedirectTarget, withToken } from './redirect.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { getSession, isSignedIn } from './session.ts';
+import { browserNavigation, safeRedirectTarget, withToken } from './redirect.ts';
 import { FullPageLoader } from '../shell/FullPageLoader.tsx';
 
 /**
- * /auth/localhost/login?redirectUri=… — a local tool asks for a token. The token is refreshed
- * and handed to redirectUri (loopback or this origin only); without redirectUri, home.
+ * /auth/localhost/login?redirectUri=… — a local tool (the `docent login` CLI) asks for a token.
+ * redirectUri must be loopback or this origin. The signed-in user first consents (issue 13 item
+ * 3: a page on another local port must not silently take a token); Allow mints a token of a new
+ * session for the tool and sends the browser to redirectUri with it appended. Without
+ * redirectUri, home.
  */
 export default function LocalhostLoginPage() {
   const { t } = useTranslation();
@@ -19,6 +23,13 @@ export default function LocalhostLoginPage() {
   const [params] = useSearchParams();
   const redirectUri = params.get('redirectUri');
   const started = useRef(false);
+  const [target, setTarget] = useState<URL | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const fail = (description?: string) => {
+    notification.error({ title: t('auth.localhost.failed'), description });
+    void navigate('/auth/login', { replace: true });
+  };
 
   useEffect(() => {
     if (started.current) return;
@@ -27,29 +38,46 @@ export default function LocalhostLoginPage() {
       void navigate('/', { replace: true });
       return;
     }
-    const target = safeRedirectTarget(redirectUri);
-    const fail = (description?: string) => {
-      notification.error({ title: t('auth.localhost.failed'), description });
+    const safe = safeRedirectTarget(redirectUri);
+    if (!safe) {
+      notification.error({ title: t('auth.localhost.failed'), description: t('auth.localhost.badRedirect') });
       void navigate('/auth/login', { replace: true });
-    };
-    if (!target) {
-      fail(t('auth.localhost.badRedirect'));
       return;
     }
     if (!isSignedIn(getSession())) {
-      // Sign in first; the login page comes back here with the token, then we refresh it.
+      // Sign in first; the login page comes back here, then the user is asked.
       const back = `${location.pathname}${location.search}`;
       void navigate(`/auth/login?${new URLSearchParams({ state: back }).toString()}`, { replace: true });
       return;
     }
-    authApi
-      .refreshToken()
-      .then((auth) => {
-        setSession(auth.token, auth.user);
-        window.location.assign(withToken(target, auth.token));
-      })
-      .catch((err: Error) => fail(err.message));
+    setTarget(safe);
   }, [redirectUri, navigate, notification, t, location]);
 
-  return <FullPageLoader tip={t('auth.localhost.signingIn')} />;
+  if (!target) return <FullPageLoader tip={t('auth.localhost.signingIn')} />;
+
+  const allow = () => {
+    setSending(true);
+    authApi
+      .localToolToken()
+      .then((auth) => browserNavigation.assign(withToken(target, auth.token)))
+      .catch((err: Error) => fail(err.message));
+  };
+  const deny = () => {
+    notification.info({ title: t('auth.localhost.denied') });
+    void navigate('/', { replace: true });
+  };
+
+  return (
+    <AuthLayout title={t('auth.localhost.consentTitle')} subtitle={t('auth.localhost.consentText', { address: target.host })}>
+      <p data-testid="local-tool-address">{t('auth.localhost.consentHint', { address: target.host })}</p>
+      <Space wrap>
+        <Button type="primary" loading={sending} onClick={allow}>
+          {t('auth.localhost.allow')}
+        </Button>
+        <Button onClick={deny} disabled={sending}>
+          {t('auth.localhost.deny')}
+        </Button>
+      </Space>
+    </AuthLayout>
+  );
 }

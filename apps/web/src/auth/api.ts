@@ -20,6 +20,8 @@ export const authApi = {
     apiRequest<AuthResponse>('/login', { method: 'POST', form: { username: email, password } }),
   signup: (body: SignupRequest) => apiRequest<AuthResponse>('/signup', { method: 'POST', json: body }),
   refreshToken: () => apiRequest<AuthResponse>('/refreshToken'),
+  /** A token of a new session for a local tool, after the user's consent (`docent login`). */
+  localToolToken: () => apiRequest<AuthResponse>('/v1/auth/local-tool-token', { method: 'POST' }),
   rapidLogin: (token: string) => apiRequest<AuthResponse>('/v1/auth/rapid-login', { method: 'POST', json: { token } }),
   currentUser: () => apiRequest<User>('/v1/user'),
   updateProfile: (body: UpdateProfileRequest) => apiRequest<User>('/v1/users', { method: 'PUT', json: body }),

@@ -18,6 +18,11 @@ export function safeRedirectTarget(target: string | null | undefined, origin = w
   return null;
 }
 
+/** Leaves the app for another address (an object, so that tests can watch it). */
+export const browserNavigation = {
+  assign: (url: string): void => window.location.assign(url),
+};
+
 /** `target` with `token=<token>` appended to its query (spec: "with ?token appended"). */
 export function withToken(target: URL, token: string): string {
   const url = new URL(target.href);

@@ -9,6 +9,9 @@ import { SettingsPopover } from './SettingsPopover.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useViewport } from './useViewport.ts';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
+import { CreditsBanner } from '../onboarding/CreditsBanner.tsx';
+import { WelcomeTour } from '../onboarding/WelcomeTour.tsx';
+import '../onboarding/onboarding.css';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { Logo } from './Logo.tsx';
 import { SIDEBAR_COLLAPSED_TABLET, SIDEBAR_WIDTH } from '../theme/tokens.ts';
@@ -71,6 +74,7 @@ export default function AppLayout() {
           </div>
         </Layout.Header>
         <VerifyEmailBanner user={user} />
+        <CreditsBanner user={user} />
         <Layout.Content className="dc-content">
           {viewport === 'mobile' && (
             <div className="dc-content__crumbs">
@@ -80,6 +84,7 @@ export default function AppLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
+      <WelcomeTour user={user} />
     </Layout>
   );
 }

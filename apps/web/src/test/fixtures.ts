@@ -13,5 +13,8 @@ export const testUser: User = {
   googleLoginId: null,
   connectedVendors: [],
   countRepoGen: 0,
+  // done, so that shell tests do not get the welcome tour over their page (its own tests turn it on)
+  tutorialDone: true,
+  creditsBannerDismissed: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };

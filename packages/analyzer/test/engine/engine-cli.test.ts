@@ -71,6 +71,55 @@ describe('docent CLI (spawned)', () => {
     expect(noPath.stderr).toContain('Missing <path>');
   });
 
+  // The basic fixture has 4 of 10 functions documented: a share of exactly 40%.
+  it('--fail-under: exit 0 at or below the share, 1 above it, with the share and the threshold printed', () => {
+    const at = docent('analyze', root, '--only', 'basicDoc', '--fail-under', '40');
+    expect(at.status).toBe(0);
+    expect(at.stderr).toContain('passed: documented share 40.0% (4 of 10 functions), threshold 40%');
+    const under = docent('analyze', root, '--only', 'basicDoc', '--fail-under=30');
+    expect(under.status).toBe(0);
+    const over = docent('analyze', root, '--only', 'basicDoc', '--fail-under', '40.5');
+    expect(over.status).toBe(1);
+    expect(over.stderr).toContain('FAILED: documented share 40.0% (4 of 10 functions), threshold 40.5%');
+    expect(over.stdout).toMatch(/Documented\s+4 \(40\.0%\)/); // the summary is still printed
+    // --json stays parseable: the verdict goes to stderr
+    const json = docent('analyze', root, '--json', '--only', 'basicDoc', '--fail-under', '50');
+    expect(json.status).toBe(1);
+    expect(AnalysisResult.parse(JSON.parse(json.stdout)).report.basicFuncDocAnalysis?.totalDocumented).toBe(4);
+  });
+
+  it('--fail-under: a bad value or a card without functions is a usage error (exit 2)', () => {
+    for (const bad of ['abc', '101', '-1', '']) {
+      const r = docent('analyze', root, '--fail-under', bad);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(`--fail-under must be a percentage from 0 to 100 (got "${bad}")`);
+    }
+    const missing = docent('analyze', root, '--fail-under');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('--fail-under needs a value');
+    const readmeOnly = docent('analyze', root, '--only', 'readme', '--fail-under', '10');
+    expect(readmeOnly.status).toBe(2);
+    expect(readmeOnly.stderr).toContain('--only readme does not analyse it');
+  });
+
+  it('badge: writes a "docs | 40%" SVG in the orange band, to stdout or --out', () => {
+    const out = docent('badge', root);
+    expect(out.status).toBe(0);
+    expect(out.stdout.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(out.stdout).toContain('aria-label="docs: 40%"');
+    expect(out.stdout).toContain('fill="#fe7d37"');
+    const file = path.join(cacheDir, 'badge.svg');
+    const written = docent('badge', root, '--out', file);
+    expect(written.status).toBe(0);
+    expect(written.stdout).toBe('');
+    expect(fs.readFileSync(file, 'utf8')).toBe(out.stdout);
+    const badDir = docent('badge', root, '--out', path.join(cacheDir, 'no', 'such', 'dir.svg'));
+    expect(badDir.status).toBe(2);
+    expect(badDir.stderr).toContain('cannot write');
+    expect(docent('badge', root, '--fail-under', '10').status).toBe(2);
+    expect(docent('analyze', root, '--out', file).status).toBe(2);
+  });
+
   it('prints usage with --help', () => {
     const help = docent('--help');
     expect(help.status).toBe(0);
