@@ -4,6 +4,7 @@ import { ArrowRightOutlined, LockOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../i18n/format.ts';
 import { authApi } from './api.ts';
 import { requiredRule } from './formRules.ts';
 import { setSession, useSession } from './session.ts';
@@ -51,7 +52,7 @@ export default function LockPage() {
 
   if (!user) return <Navigate to="/auth/login" replace />;
 
-  const locale = i18n.language === 'de' ? 'de-DE' : 'en-US';
+  const locale = localeOf(i18n.language);
   return (
     <div className="dc-lock">
       <div className="dc-lock__settings">
