@@ -108,7 +108,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     const wrong = code === '000000' ? '111111' : '000000';
     await page.locator('.ant-otp input').first().click();
     await page.keyboard.type(wrong);
-    await expect(page.locator('.ant-notification')).toContainText('The entered code is incorrect. Please check and try again.');
+    await expect(page.locator('.ant-message')).toContainText('The entered code is incorrect. Please check and try again.');
     await expect(page).toHaveURL(/\/auth\/security-code/);
     // The six digits submit themselves.
     await page.locator('.ant-otp input').first().click();
@@ -125,8 +125,8 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     await expect(page.getByLabel('Email')).toHaveValue(email);
 
     await login(page, email, password);
-    await expect(page.locator('.ant-notification')).toContainText('Login failed');
-    await expect(page.locator('.ant-notification')).toContainText('Incorrect email or password.');
+    await expect(page.locator('.ant-message')).toContainText('Login failed');
+    await expect(page.locator('.ant-message')).toContainText('Incorrect email or password.');
     await expect(page).toHaveURL(/\/auth\/login/);
 
     await page.getByLabel('Password', { exact: true }).fill(newPassword);

@@ -70,7 +70,7 @@ test('edit the profile, change the password and the email address', async ({ pag
     await page.getByLabel('New password').fill(newPassword);
     await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.locator('.ant-notification')).toContainText('Password changed');
+    await expect(page.locator('.ant-message')).toContainText('Password changed');
     await page.reload();
     await expect(page).toHaveURL(/\/profile\/security-settings$/);
     await expect(page.getByTestId('profile-side-panel')).toBeVisible();

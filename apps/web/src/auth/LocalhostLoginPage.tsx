@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authApi } from './api.ts';
 import { getSession, isSignedIn, setSession } from './session.ts';
 import { safeRedirectTarget, withToken } from './redirect.ts';
 import { FullPageLoader } from '../shell/FullPageLoader.tsx';
+import { useToast } from '../shell/toast.tsx';
 
 /**
  * /auth/localhost/login?redirectUri=… — a local tool asks for a token. The token is refreshed
@@ -13,7 +13,7 @@ import { FullPageLoader } from '../shell/FullPageLoader.tsx';
  */
 export default function LocalhostLoginPage() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -29,7 +29,7 @@ export default function LocalhostLoginPage() {
     }
     const target = safeRedirectTarget(redirectUri);
     const fail = (description?: string) => {
-      notification.error({ title: t('auth.localhost.failed'), description });
+      toast.error(t('auth.localhost.failed'), description);
       void navigate('/auth/login', { replace: true });
     };
     if (!target) {
@@ -49,7 +49,7 @@ export default function LocalhostLoginPage() {
         window.location.assign(withToken(target, auth.token));
       })
       .catch((err: Error) => fail(err.message));
-  }, [redirectUri, navigate, notification, t, location]);
+  }, [redirectUri, navigate, toast, t, location]);
 
   return <FullPageLoader tip={t('auth.localhost.signingIn')} />;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { ArrowRightOutlined, LockOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { SettingsPopover } from '../shell/SettingsPopover.tsx';
 import { HOME_PATH } from './useCompleteLogin.ts';
 import './auth.css';
 import './lock.css';
+import { useToast } from '../shell/toast.tsx';
 
 /** Spec §9: the lock-screen clock updates every 10 s. */
 export const LOCK_CLOCK_INTERVAL_MS = 10_000;
@@ -29,7 +30,7 @@ function useClock(intervalMs: number): Date {
 
 export default function LockPage() {
   const { t, i18n } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const { user } = useSession();
   const navigate = useNavigate();
   const now = useClock(LOCK_CLOCK_INTERVAL_MS);
@@ -47,7 +48,7 @@ export default function LockPage() {
       if (window.history.length > 1) void navigate(-1);
       else void navigate(HOME_PATH, { replace: true });
     },
-    onError: (err) => notification.error({ title: t('auth.login.failed'), description: err.message }),
+    onError: (err) => toast.error(t('auth.login.failed'), err.message),
   });
 
   if (!user) return <Navigate to="/auth/login" replace />;
