@@ -96,4 +96,14 @@ describe('SignUpPage validation', () => {
     expect(await screen.findByText('Email taken')).toBeTruthy();
     expect(screen.getByText('Sign up failed')).toBeTruthy();
   });
+
+  it('shows the OR divider between the providers and the form, and links to /auth/login', () => {
+    setup();
+    const divider = document.querySelector('.ant-divider')!;
+    expect(divider.textContent).toBe('OR');
+    // the divider sits before the form
+    expect(divider.compareDocumentPosition(submit()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/auth/login');
+  });
 });
