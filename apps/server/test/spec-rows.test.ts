@@ -125,6 +125,29 @@ describe('analysis types basicDoc, advancedDoc and readme (spec §7)', () => {
   });
 });
 
+describe('/v1/lro/all job-type and date filters (the /jobs page filters)', () => {
+  const types = async (query: string) =>
+    ((await t.call({ method: 'GET', url: `/api/v1/lro/all?${query}`, token })).json().jobs as Array<{ jobType: string }>).map((j) => j.jobType).sort();
+
+  it('filters by one or more job types', async () => {
+    // the runs above: a full analysis of acme/calc, then basicDoc, advancedDoc and readme
+    expect(await types('')).toEqual(['ANALYSIS', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_BASICDOC', 'ANALYSIS_README']);
+    expect(await types('type=ANALYSIS_README')).toEqual(['ANALYSIS_README']);
+    expect(await types('type=ANALYSIS_BASICDOC,ANALYSIS_ADVANCEDDOC')).toEqual(['ANALYSIS_ADVANCEDDOC', 'ANALYSIS_BASICDOC']);
+  });
+
+  it('filters by creation date: from and to bound the range', async () => {
+    const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+    const inAnHour = new Date(Date.now() + 3600_000).toISOString();
+    expect(await types(`from=${encodeURIComponent(hourAgo)}&to=${encodeURIComponent(inAnHour)}`)).toHaveLength(4);
+    expect(await types(`from=${encodeURIComponent(inAnHour)}`)).toEqual([]);
+    expect(await types(`to=${encodeURIComponent(hourAgo)}`)).toEqual([]);
+    const bad = await t.call({ method: 'GET', url: '/api/v1/lro/all?from=yesterday', token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toMatch(/from/);
+  });
+});
+
 describe('errors carry {detail} (spec §7: the error text is the answer detail)', () => {
   const cases: Array<[string, { method: 'GET' | 'POST'; url: string; payload?: object }, number, string | RegExp]> = [
     ['repository: detail of an unknown repository', { method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=nope&vendor=GIT' }, 404, 'Repository not found.'],
