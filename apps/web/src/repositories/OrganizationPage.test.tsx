@@ -21,18 +21,10 @@ const repo = (repoName: string, organizationName: string, vendor: Repository['ve
   createdAt: '2026-01-01T00:00:00Z',
 });
 
-// the cards measure themselves; jsdom has no ResizeObserver
-class NoResize {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
 const routes = [{ path: '/repositories/:vendor/:orgName', element: <OrganizationPage /> }];
 
 function serve(repos: Repository[]) {
   setSession('tok', testUser);
-  vi.stubGlobal('ResizeObserver', NoResize);
   fakeApi({
     '/app/github/list': (url) => ({ body: repos.filter((r) => !url.searchParams.get('orgName') || r.organizationName === url.searchParams.get('orgName')) }),
     '/v1/vendors/connections': { body: [] },

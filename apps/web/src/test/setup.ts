@@ -23,6 +23,7 @@ if (!window.matchMedia) {
 if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', {
     writable: true,
+    configurable: true,
     value: class {
       observe() {}
       unobserve() {}
