@@ -41,6 +41,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     expect(new URL(link).origin).toBe(docent.url);
     await page.goto(link);
     await expect(page).toHaveURL(/\/repositories$/);
+    await expect(page.locator('.ant-message')).toContainText('Email verified'); // issue 16 item 11
     await expect(page.getByTestId('connect-vendors')).toBeVisible();
     await expect(page.getByTestId('verify-banner')).toHaveCount(0);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { isVerified: boolean } | null);

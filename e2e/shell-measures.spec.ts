@@ -5,7 +5,7 @@ import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
  * Spec §9 sizes measured in Chromium (issue 16, "spec conformance that tests must back"): the
  * sidebar is 260 px on desktop, 80 px collapsed on tablets and 0 on phones, switching exactly at
  * the md (768) and lg (992) breakpoints; its footer shows the plan label and v1.2.0; the
- * analysis terminal dialog is 500 px tall and 800 px wide.
+ * analysis terminal dialog is 500 px tall and 800 px wide; German night-mode times read 20:00.
  */
 
 interface Session {
@@ -79,6 +79,23 @@ test('sidebar widths at the breakpoints, its footer, and the terminal dialog siz
     expect(await body.evaluate((el) => (el as HTMLElement).offsetHeight)).toBe(500);
     // offsetWidth ignores the opening zoom animation
     expect(await page.getByRole('dialog').filter({ has: body }).evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(800);
+  });
+
+  await test.step('German shows the night-mode times on 24 hours (20:00, not 08:00 PM), English with AM/PM', async () => {
+    const times = () =>
+      Promise.all(
+        ['night-start', 'night-end'].map((id) =>
+          page.getByTestId(id).evaluate((el) => (el instanceof HTMLInputElement ? el : el.querySelector('input'))?.value ?? ''),
+        ),
+      );
+    await openAt(page, session, '/repositories', 1280);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('settings-panel').getByText('Deutsch', { exact: true }).click();
+    await page.getByTestId('settings-panel').getByRole('switch', { name: 'Nachtmodus' }).click();
+    await expect.poll(times).toEqual(['20:00', '08:00']);
+    await expect(page.getByTestId('settings-panel')).toContainText('Dunkel von 20:00 bis 08:00, sonst hell.');
+    await page.getByTestId('settings-panel').getByText('English', { exact: true }).click();
+    await expect.poll(times).toEqual(['8:00 PM', '8:00 AM']);
   });
   await request.dispose();
 });
