@@ -41,6 +41,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     expect(new URL(link).origin).toBe(docent.url);
     await page.goto(link);
     await expect(page).toHaveURL(/\/repositories$/);
+    await expect(page.locator('.ant-message')).toContainText('Email verified'); // issue 16 item 11
     await expect(page.getByTestId('connect-vendors')).toBeVisible();
     await expect(page.getByTestId('verify-banner')).toHaveCount(0);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { isVerified: boolean } | null);
@@ -108,7 +109,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     const wrong = code === '000000' ? '111111' : '000000';
     await page.locator('.ant-otp input').first().click();
     await page.keyboard.type(wrong);
-    await expect(page.locator('.ant-notification')).toContainText('The entered code is incorrect. Please check and try again.');
+    await expect(page.locator('.ant-message')).toContainText('The entered code is incorrect. Please check and try again.');
     await expect(page).toHaveURL(/\/auth\/security-code/);
     // The six digits submit themselves.
     await page.locator('.ant-otp input').first().click();
@@ -125,8 +126,8 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     await expect(page.getByLabel('Email')).toHaveValue(email);
 
     await login(page, email, password);
-    await expect(page.locator('.ant-notification')).toContainText('Login failed');
-    await expect(page.locator('.ant-notification')).toContainText('Incorrect email or password.');
+    await expect(page.locator('.ant-message')).toContainText('Login failed');
+    await expect(page.locator('.ant-message')).toContainText('Incorrect email or password.');
     await expect(page).toHaveURL(/\/auth\/login/);
 
     await page.getByLabel('Password', { exact: true }).fill(newPassword);

@@ -1,4 +1,4 @@
-import { profileCompleteness, type User } from '@docent/contracts';
+import { profileProgress, type User } from '@docent/contracts';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 
 const SECURITY_CODE = /security code is (\d{6})/i;
@@ -25,7 +25,7 @@ test('edit the profile, change the password and the email address', async ({ pag
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/profile\/personal-info$/); // desktop redirects to the first subpage
     const before = await storedUser();
-    await expect(page.getByTestId('profile-completeness')).toHaveText(`${profileCompleteness(before)}%`);
+    await expect(page.getByTestId('profile-completeness')).toHaveText(`${profileProgress(before).percent}%`);
 
     await page.getByLabel('First name').fill('Amazing');
     await page.getByLabel('Picture URL').fill('https://example.com/grace.png');
@@ -36,8 +36,8 @@ test('edit the profile, change the password and the email address', async ({ pag
     const after = await storedUser();
     expect(after.firstName).toBe('Amazing');
     expect(after.imgUrl).toBe('https://example.com/grace.png');
-    expect(profileCompleteness(after)).toBeGreaterThan(profileCompleteness(before));
-    await expect(page.getByTestId('profile-completeness')).toHaveText(`${profileCompleteness(after)}%`);
+    expect(profileProgress(after).percent).toBeGreaterThan(profileProgress(before).percent);
+    await expect(page.getByTestId('profile-completeness')).toHaveText(`${profileProgress(after).percent}%`);
     // The form shows what was saved (it used to snap back to the values it opened with, and a
     // second Save then silently reverted the change).
     await expect(page.getByLabel('First name')).toHaveValue('Amazing');
@@ -70,7 +70,7 @@ test('edit the profile, change the password and the email address', async ({ pag
     await page.getByLabel('New password').fill(newPassword);
     await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.locator('.ant-notification')).toContainText('Password changed');
+    await expect(page.locator('.ant-message')).toContainText('Password changed');
     await page.reload();
     await expect(page).toHaveURL(/\/profile\/security-settings$/);
     await expect(page.getByTestId('profile-side-panel')).toBeVisible();

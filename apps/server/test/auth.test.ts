@@ -27,6 +27,10 @@ describe('sign-up and activation', () => {
     const rapid = await t.call({ method: 'POST', url: '/api/v1/auth/rapid-login', payload: { token: linkToken } });
     expect(rapid.statusCode).toBe(200);
     expect(rapid.json().user.isVerified).toBe(true);
+    // the answer says this link verified the address, so the page can confirm it (issue 16 item 11)
+    expect(rapid.json().emailVerified).toBe(true);
+    const bySession = await t.call({ method: 'POST', url: '/api/v1/auth/rapid-login', payload: { token: rapid.json().token } });
+    expect(bySession.json()).toMatchObject({ emailVerified: false });
     const me = await t.call({ method: 'GET', url: '/api/v1/user', token: rapid.json().token });
     expect(me.json().isVerified).toBe(true);
 

@@ -78,6 +78,9 @@ describe('connecting GitHub and syncing repositories', () => {
       'GITHUB octocat/Hello-World',
       'GITHUB octocat/Spoon-Knife',
     ]);
+    // spec §3: a synced repository names its installation (the connection it came through)
+    const conn = await t.database.db.selectFrom('vendor_connections').select('id').where('vendor', '=', 'GITHUB').executeTakeFirstOrThrow();
+    expect(list.json().map((r: { installationId: string | null }) => r.installationId)).toEqual([conn.id, conn.id]);
     // a second sync adds nothing twice
     expect((await readStream('/v2/github/reinstall', token)).at(-1)).toBe('x~~COMPLETE');
     expect((await t.call({ method: 'GET', url: '/api/app/github/list', token })).json()).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ComplexityCategory, Scope } from './enums.ts';
+import { ComplexityCategory, Scope, VersionState } from './enums.ts';
 
 /** Spec §3 Analysis report and its parts; produced by packages/analyzer, stored by the server. */
 
@@ -119,7 +119,8 @@ export const DocFinding = z.object({
 export type DocFinding = z.infer<typeof DocFinding>;
 
 export const OutdatedStatus = z.object({
-  status: z.enum(['OUTDATED', 'CURRENT']),
+  /** spec §3 Version state */
+  status: VersionState,
   /** one line a user understands; empty when CURRENT */
   explanation: z.string(),
   docstring: z.string(),

@@ -69,3 +69,6 @@ export type EmailUpdateVerifyResponse = z.infer<typeof EmailUpdateVerifyResponse
 
 /** POST /v1/auth/rapid-login: exchange an activation-link token (or a session token) for a session. */
 export const RapidLoginRequest = z.object({ token: z.string().min(1).max(4096) }).strict();
+/** `emailVerified`: this very link verified the email address (an activation link used now). */
+export const RapidLoginResponse = AuthResponse.extend({ emailVerified: z.boolean() });
+export type RapidLoginResponse = z.infer<typeof RapidLoginResponse>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { JobState, Vendor } from './enums.ts';
+import { DocType, JobState, Vendor } from './enums.ts';
 import { GitRepoPayload } from './repos.ts';
 
-/** The docType values generation accepts so far (enums.ts DocType has all three; arch/api come later). */
-export const BuiltDocType = z.enum(['repo'], { error: 'Only code docs (docType repo) can be generated so far.' });
+/** The docType values generation accepts so far: spec §3 DocType's `repo` (arch and api come later). */
+export const BuiltDocType = DocType.extract(['repo'], { error: 'Only code docs (docType repo) can be generated so far.' });
 
 /** One language's docstring settings (spec "Repository language config": max line length 40–120). */
 export const LanguageStyle = z.object({

@@ -68,3 +68,23 @@ export function profileCompleteness(value: unknown): number {
   walk(value);
   return total === 0 ? 0 : Math.round((filled / total) * 100);
 }
+
+/**
+ * The fields of the profile a user can fill themselves (issue 16 item 12): not the login ids,
+ * plan, connected vendors or credits, which the profile form cannot change. `isVerified` counts:
+ * the user confirms the address through the activation link.
+ */
+export const PROFILE_FIELDS = ['firstName', 'lastName', 'userName', 'email', 'imgUrl', 'isVerified'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/**
+ * Completeness (spec §2's rule, non-empty share counted recursively) over the fields the user
+ * can fill, and which of them are still missing, in form order.
+ */
+export function profileProgress(user: Pick<User, ProfileField>): { percent: number; missing: ProfileField[] } {
+  const picked = Object.fromEntries(PROFILE_FIELDS.map((f) => [f, user[f]]));
+  return {
+    percent: profileCompleteness(picked),
+    missing: PROFILE_FIELDS.filter((f) => profileCompleteness({ [f]: user[f] }) < 100),
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Email, isStrongPassword, isValidEmail, isValidUpi, SecurityCode } from './validation.ts';
-import { profileCompleteness } from './user.ts';
+import { profileCompleteness, profileProgress, type User } from './user.ts';
 
 describe('spec §5 validation rules', () => {
   it.each([
@@ -44,5 +44,36 @@ describe('profile completeness', () => {
     expect(profileCompleteness({ a: null, b: '' })).toBe(0);
     expect(profileCompleteness({ a: 'x', b: 'y', c: 'z' })).toBe(100);
     expect(profileCompleteness({ a: 'x', b: '', c: '' })).toBe(33);
+  });
+});
+
+/** Issue 16 item 12: only what the user can fill counts, and the missing fields are named. */
+describe('profile progress', () => {
+  const user: User = {
+    id: 'u1',
+    firstName: 'Grace',
+    lastName: '',
+    userName: 'grace',
+    email: { name: 'grace@example.com' },
+    imgUrl: null,
+    isVerified: true,
+    planType: null,
+    githubLoginId: null,
+    googleLoginId: null,
+    connectedVendors: [],
+    countRepoGen: 0,
+    tutorialDone: false,
+    creditsBannerDismissed: false,
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+
+  it('login ids, plan, vendors and credits do not count; the missing fields are named', () => {
+    // firstName, userName, email, isVerified of 6 → 67 %, whatever the login ids and plan hold
+    expect(profileProgress(user)).toEqual({ percent: 67, missing: ['lastName', 'imgUrl'] });
+    expect(profileProgress({ ...user, githubLoginId: 'gh', planType: 'PRO', connectedVendors: ['GITHUB'] } as User).percent).toBe(67);
+  });
+
+  it('a user who filled every field is at 100 % with nothing missing', () => {
+    expect(profileProgress({ ...user, lastName: 'Hopper', imgUrl: 'https://example.com/g.png' })).toEqual({ percent: 100, missing: [] });
   });
 });

@@ -30,7 +30,7 @@ export function analysisRoutes(auth: AuthService, service: RepoService, repos: R
         vendor: body.vendor,
         payload: { analysisType: type },
       });
-      await engine.enqueue(job);
+      await engine.enqueue(job, () => service.validateForJob(repo));
       return { lroJobId: job.id, message: 'Analysis started' };
     };
 

@@ -11,6 +11,7 @@ import {
   LoginRequest,
   MessageResponse,
   RapidLoginRequest,
+  RapidLoginResponse,
   SetNewPasswordRequest,
   SignupRequest,
   SuccessResponse,
@@ -109,7 +110,7 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
       return { success: sent, message: sent ? 'Activation email sent!' : 'The activation email could not be sent.' };
     });
 
-    r.post('/v1/auth/rapid-login', { schema: { tags, body: RapidLoginRequest, response: { 200: AuthResponse } } }, async (req) =>
+    r.post('/v1/auth/rapid-login', { schema: { tags, body: RapidLoginRequest, response: { 200: RapidLoginResponse } } }, async (req) =>
       auth.rapidLogin(req.body.token),
     );
 

@@ -180,7 +180,7 @@ export class AuthService {
   }
 
   /** Activation link (marks the email verified, once) or an existing session token. */
-  async rapidLogin(token: string): Promise<AuthResponse> {
+  async rapidLogin(token: string): Promise<AuthResponse & { emailVerified: boolean }> {
     const claims = await this.tokens.verify(token);
     if (!claims) throw new HttpError(400, ErrorCode.CODE_INVALID, 'This sign-in link is invalid or has expired.');
     const row = await this.users.byId(claims.sub);
@@ -188,12 +188,12 @@ export class AuthService {
     if (claims.purpose === 'session') {
       const session = claims.sid ? await this.sessions.live(claims.sid, row.id) : null;
       if (!session || row.password_version !== claims.pv) throw tokenInvalid();
-      return this.respond(row, session);
+      return { ...(await this.respond(row, session)), emailVerified: false };
     }
     await this.codes.check('verify-email', row.email, claims.jti, { consume: true, userId: row.id }).catch((err: HttpError) => {
       throw new HttpError(400, ErrorCode.CODE_INVALID, 'This verification link was already used or replaced by a newer one.', { cause: err });
     });
-    return this.respond(row.is_verified ? row : await this.users.update(row.id, { is_verified: true }));
+    return { ...(await this.respond(row.is_verified ? row : await this.users.update(row.id, { is_verified: true }))), emailVerified: true };
   }
 
   /** Always succeeds, so the answer does not tell whether an account exists. */

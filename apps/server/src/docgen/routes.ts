@@ -80,7 +80,7 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
         vendor: req.body.vendor,
         payload: payload as unknown as Record<string, unknown>,
       });
-      await engine.enqueue(job);
+      await engine.enqueue(job, () => service.validateForJob(repo));
       return { lroJobId: job.id, message: 'Documentation generation started' };
     });
 

@@ -99,12 +99,26 @@ export class JobEngine {
     this.boss = null;
   }
 
-  /** Queues a created job for a worker. */
-  async enqueue(job: JobRow): Promise<void> {
+  /**
+   * Spec §4's flow START → VALIDATING → QUEUED: the job is VALIDATING while `validate` checks
+   * what it will work on (e.g. that the repository is still there and its credentials are
+   * at hand); a failed check ends it FAILED with the reason, before any worker takes it.
+   * Then it is queued for a worker. Resolves with whether it was queued.
+   */
+  async enqueue(job: JobRow, validate?: () => Promise<void>): Promise<boolean> {
     if (!this.boss) throw new Error('job engine not started');
-    await this.store.transition(job.id, 'QUEUED', 'Waiting for a worker');
+    await this.store.transition(job.id, 'VALIDATING', 'Validating the request');
+    await this.store.log(job.id, 'SYSTEM', 'Validating the request');
+    try {
+      await validate?.();
+    } catch (err) {
+      await this.finish(job.id, 'FAILED', (err as Error)?.message || String(err), 'ERROR');
+      return false;
+    }
+    if (!(await this.store.transition(job.id, 'QUEUED', 'Waiting for a worker'))) return false;
     await this.store.log(job.id, 'SYSTEM', 'Queued; waiting for a worker');
     await this.boss.send(QUEUE, { jobId: job.id });
+    return true;
   }
 
   /** Cancel: a queued job ends at once; a running one is stopped by its worker's heartbeat. */

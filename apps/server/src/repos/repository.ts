@@ -30,11 +30,11 @@ export class RepoRepository {
     return this.db.selectFrom('repositories').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  insert(row: { user_id: string; vendor: string; organization_name: string; repo_name: string; clone_url: string; default_branch: string | null; is_private: boolean }): Promise<RepositoryRow> {
+  insert(row: { user_id: string; vendor: string; organization_name: string; repo_name: string; clone_url: string; default_branch: string | null; is_private: boolean; installation_id?: string | null }): Promise<RepositoryRow> {
     return this.db.insertInto('repositories').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  async refreshFromVendor(id: string, changes: { clone_url: string; default_branch: string | null; is_private: boolean }): Promise<void> {
+  async refreshFromVendor(id: string, changes: { clone_url: string; default_branch: string | null; is_private: boolean; installation_id: string }): Promise<void> {
     await this.db.updateTable('repositories').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
   }
 

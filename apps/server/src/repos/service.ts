@@ -91,6 +91,21 @@ export class RepoService {
     return httpAuthFromUrl(withToken);
   }
 
+  /**
+   * A job's VALIDATING step (spec §4): the repository can still be fetched: its vendor
+   * connection still holds a token, and a local path still exists inside LOCAL_REPO_ROOTS.
+   * Throws with a sentence for the job's log.
+   */
+  async validateForJob(row: RepositoryRow): Promise<void> {
+    await this.gitAccess(row); // a hosted repository's connection still holds a token
+    try {
+      parseGitSource(this.box.open(row.clone_url), this.localRoots);
+    } catch (err) {
+      if (err instanceof GitUrlError) throw new Error(`${row.organization_name}/${row.repo_name} cannot be fetched: ${err.message}`);
+      throw err;
+    }
+  }
+
   /** POST /v1/git/repos: checks the URL, asks the server for its default branch, stores it. */
   async registerGit(user: UserRow, input: { url: string; organizationName?: string | undefined; repoName?: string | undefined }, signal?: AbortSignal): Promise<RepositoryRow> {
     let parsed;

@@ -56,7 +56,8 @@ export async function syncVendor(
         }
         const existing = await deps.repos.find(user.id, vendor, r.organizationName, r.repoName);
         if (existing) {
-          await deps.repos.refreshFromVendor(existing.id, { clone_url: deps.box.seal(r.cloneUrl), default_branch: r.defaultBranch, is_private: r.isPrivate });
+          // installationId (spec §3 repository): the connection (our vendor installation) it came through
+          await deps.repos.refreshFromVendor(existing.id, { clone_url: deps.box.seal(r.cloneUrl), default_branch: r.defaultBranch, is_private: r.isPrivate, installation_id: conn.id });
         } else {
           await deps.repos.insert({
             user_id: user.id,
@@ -66,6 +67,7 @@ export async function syncVendor(
             clone_url: deps.box.seal(r.cloneUrl),
             default_branch: r.defaultBranch,
             is_private: r.isPrivate,
+            installation_id: conn.id,
           });
           added += 1;
         }

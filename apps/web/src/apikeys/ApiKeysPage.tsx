@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Empty, Input, Popconfirm, Segmented, Skeleton, Switch, Tag } from 'antd';
+import { Alert, Button, Empty, Input, Popconfirm, Segmented, Skeleton, Switch, Tag } from 'antd';
 import { DeleteOutlined, KeyOutlined, PlusOutlined, SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
+import { useToast } from '../shell/toast.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { apiKeyKeys, apiKeysApi, filterKeys, type StatusFilter } from './api.ts';
 import { GenerateKeyModal } from './GenerateKeyModal.tsx';
@@ -14,24 +15,24 @@ const BEST_PRACTICES = ['oneKeyPerUse', 'secretStore', 'rotate', 'deactivate'] a
 
 function KeyCard({ apiKey }: { apiKey: ApiKey }) {
   const { t, i18n } = useTranslation();
-  const { message, notification } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
   const toggle = useMutation({
     mutationFn: () => apiKeysApi.toggle(apiKey.id),
     onSuccess: (k) => {
-      void message.success(t(k.isActive ? 'apiKeys.activated' : 'apiKeys.deactivated'));
+      toast.success(t(k.isActive ? 'apiKeys.activated' : 'apiKeys.deactivated'));
       void refresh();
     },
-    onError: (err) => notification.error({ title: t('apiKeys.toggleError'), description: errorMessage(err) }),
+    onError: (err) => toast.error(t('apiKeys.toggleError'), errorMessage(err)),
   });
   const remove = useMutation({
     mutationFn: () => apiKeysApi.remove(apiKey.id),
     onSuccess: () => {
-      void message.success(t('apiKeys.deleted'));
+      toast.success(t('apiKeys.deleted'));
       void refresh();
     },
-    onError: (err) => notification.error({ title: t('apiKeys.deleteError'), description: errorMessage(err) }),
+    onError: (err) => toast.error(t('apiKeys.deleteError'), errorMessage(err)),
   });
   const locale = i18n.language === 'de' ? 'de-DE' : 'en-US';
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : t('apiKeys.card.never'));

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Modal, Result, Steps, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Result, Steps, Typography } from 'antd';
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client.ts';
+import { useToast } from '../shell/toast.tsx';
 import { apiKeyKeys, apiKeysApi } from './api.ts';
 
 /** Spec §9: the API key modal is 520 px wide. */
@@ -21,7 +22,7 @@ async function copyText(text: string): Promise<void> {
  */
 export function GenerateKeyModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message, notification } = App.useApp();
+  const toast = useToast();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const [name, setName] = useState('');
@@ -35,7 +36,7 @@ export function GenerateKeyModal({ open, onClose }: { open: boolean; onClose: ()
       setStep(1);
       void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
     },
-    onError: (err) => notification.error({ title: t('apiKeys.generateError'), description: errorMessage(err) }),
+    onError: (err) => toast.error(t('apiKeys.generateError'), errorMessage(err)),
   });
 
   const copy = async () => {
@@ -43,9 +44,9 @@ export function GenerateKeyModal({ open, onClose }: { open: boolean; onClose: ()
     try {
       await copyText(key);
       setCopied(true);
-      void message.success(t('apiKeys.copied'));
+      toast.success(t('apiKeys.copied'));
     } catch {
-      void message.error(t('apiKeys.copyFailed'));
+      toast.error(t('apiKeys.copyFailed'));
     }
   };
 

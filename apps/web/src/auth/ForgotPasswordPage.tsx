@@ -1,4 +1,4 @@
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { ArrowLeftOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -7,11 +7,12 @@ import { authApi } from './api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { emailRules } from './formRules.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
+import { useToast } from '../shell/toast.tsx';
 
 /** Step 1 of the reset: the email form. The server answers the same whether or not the account exists. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const onFinishFailed = useFormErrorNotice();
 
@@ -20,7 +21,7 @@ export default function ForgotPasswordPage() {
     onSuccess: (_res, email) => {
       void navigate(`/auth/security-code?${new URLSearchParams({ email }).toString()}`);
     },
-    onError: (err) => notification.error({ title: t('auth.common.error'), description: err.message }),
+    onError: (err) => toast.error(t('auth.common.error'), err.message),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authApi } from './api.ts';
@@ -7,6 +7,7 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { getSession, isSignedIn } from './session.ts';
 import { browserNavigation, safeRedirectTarget, withToken } from './redirect.ts';
 import { FullPageLoader } from '../shell/FullPageLoader.tsx';
+import { useToast } from '../shell/toast.tsx';
 
 /**
  * /auth/localhost/login?redirectUri=… — a local tool (the `docent login` CLI) asks for a token.
@@ -17,7 +18,7 @@ import { FullPageLoader } from '../shell/FullPageLoader.tsx';
  */
 export default function LocalhostLoginPage() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -27,7 +28,7 @@ export default function LocalhostLoginPage() {
   const [sending, setSending] = useState(false);
 
   const fail = (description?: string) => {
-    notification.error({ title: t('auth.localhost.failed'), description });
+    toast.error(t('auth.localhost.failed'), description);
     void navigate('/auth/login', { replace: true });
   };
 
@@ -40,7 +41,7 @@ export default function LocalhostLoginPage() {
     }
     const safe = safeRedirectTarget(redirectUri);
     if (!safe) {
-      notification.error({ title: t('auth.localhost.failed'), description: t('auth.localhost.badRedirect') });
+      toast.error(t('auth.localhost.failed'), t('auth.localhost.badRedirect'));
       void navigate('/auth/login', { replace: true });
       return;
     }
@@ -51,7 +52,7 @@ export default function LocalhostLoginPage() {
       return;
     }
     setTarget(safe);
-  }, [redirectUri, navigate, notification, t, location]);
+  }, [redirectUri, navigate, toast, t, location]);
 
   if (!target) return <FullPageLoader tip={t('auth.localhost.signingIn')} />;
 
@@ -63,7 +64,7 @@ export default function LocalhostLoginPage() {
       .catch((err: Error) => fail(err.message));
   };
   const deny = () => {
-    notification.info({ title: t('auth.localhost.denied') });
+    toast.info(t('auth.localhost.denied'));
     void navigate('/', { replace: true });
   };
 

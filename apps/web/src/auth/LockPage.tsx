@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { ArrowRightOutlined, LockOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/client.ts';
+import { localeOf } from '../i18n/format.ts';
+import { useToast } from '../shell/toast.tsx';
 import { authApi } from './api.ts';
 import { requiredRule } from './formRules.ts';
 import { getToken, lockSession, setSession, useSession } from './session.ts';
@@ -51,7 +53,7 @@ export function unlockTarget(from: string | undefined, historyIndex: number | un
 
 export default function LockPage() {
   const { t, i18n } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -77,12 +79,12 @@ export default function LockPage() {
       if (target === -1) void navigate(-1);
       else void navigate(target, { replace: true });
     },
-    onError: (err) => notification.error({ title: t('auth.login.failed'), description: err.message }),
+    onError: (err) => toast.error(t('auth.login.failed'), err.message),
   });
 
   if (!user) return <Navigate to="/auth/login" replace />;
 
-  const locale = i18n.language === 'de' ? 'de-DE' : 'en-US';
+  const locale = localeOf(i18n.language);
   return (
     <div className="dc-lock">
       <div className="dc-lock__settings">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Button, Divider, Form, Input } from 'antd';
+import { Button, Divider, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { ProviderButtons } from './ProviderButtons.tsx';
 import { isSignedIn, useSession } from './session.ts';
 import { useCompleteLogin } from './useCompleteLogin.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
+import { useToast } from '../shell/toast.tsx';
 
 interface LoginForm {
   email: string;
@@ -20,7 +21,7 @@ interface LoginForm {
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const session = useSession();
   const location = useLocation();
   const { complete, redirect } = useCompleteLogin();
@@ -36,7 +37,7 @@ export default function LoginPage() {
   const login = useMutation({
     mutationFn: (v: LoginForm) => authApi.login(v.email.trim(), v.password),
     onSuccess: complete,
-    onError: (err) => notification.error({ title: t('auth.login.failed'), description: err.message }),
+    onError: (err) => toast.error(t('auth.login.failed'), err.message),
   });
 
   return (

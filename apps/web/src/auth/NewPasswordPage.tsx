@@ -1,4 +1,4 @@
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { MissingResetDetails } from './MissingResetDetails.tsx';
 import { confirmPasswordRules, strongPasswordRules } from './formRules.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 import { PasswordItem } from './PasswordItem.tsx';
+import { useToast } from '../shell/toast.tsx';
 
 interface NewPasswordForm {
   password: string;
@@ -18,7 +19,7 @@ interface NewPasswordForm {
 /** Step 3 of the reset: reads email and code from the address (spec §2). */
 export default function NewPasswordPage() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
@@ -29,10 +30,10 @@ export default function NewPasswordPage() {
     mutationFn: (v: NewPasswordForm) =>
       authApi.setNewPassword({ email, code, password: v.password, confirmPassword: v.confirmPassword }),
     onSuccess: (res) => {
-      notification.success({ title: t('auth.newPassword.success'), description: res.message });
+      toast.success(t('auth.newPassword.success'), res.message);
       void navigate(`/auth/login?${new URLSearchParams({ email }).toString()}`, { replace: true });
     },
-    onError: (err) => notification.error({ title: t('auth.newPassword.failed'), description: err.message }),
+    onError: (err) => toast.error(t('auth.newPassword.failed'), err.message),
   });
 
   if (!email || !code) {

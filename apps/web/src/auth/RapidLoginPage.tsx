@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import { authApi } from './api.ts';
 import { setSession } from './session.ts';
 import { HOME_PATH } from './useCompleteLogin.ts';
 import { FullPageLoader } from '../shell/FullPageLoader.tsx';
+import { useToast } from '../shell/toast.tsx';
 
 /**
  * /auth/rapid/login?token=… — the activation link (and the email-change flow) lands here.
@@ -14,7 +14,7 @@ import { FullPageLoader } from '../shell/FullPageLoader.tsx';
  */
 export default function RapidLoginPage() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -34,13 +34,15 @@ export default function RapidLoginPage() {
       .then((auth) => {
         setSession(auth.token, auth.user);
         queryClient.removeQueries();
+        // The activation link confirms itself (issue 16 item 11).
+        if (auth.emailVerified) toast.success(t('auth.rapid.verified'), t('auth.rapid.verifiedText', { email: auth.user.email.name }));
         void navigate(HOME_PATH, { replace: true });
       })
       .catch((err: Error) => {
-        notification.error({ title: t('auth.login.failed'), description: err.message });
+        toast.error(t('auth.login.failed'), err.message);
         void navigate('/auth/login', { replace: true });
       });
-  }, [token, navigate, notification, t, queryClient]);
+  }, [token, navigate, toast, t, queryClient]);
 
   return <FullPageLoader tip={t('auth.rapid.signingIn')} />;
 }

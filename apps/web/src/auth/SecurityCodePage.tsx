@@ -1,4 +1,4 @@
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -9,11 +9,12 @@ import { AuthLayout } from './AuthLayout.tsx';
 import { MissingResetDetails } from './MissingResetDetails.tsx';
 import { securityCodeRules } from './formRules.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
+import { useToast } from '../shell/toast.tsx';
 
 /** Step 2 of the reset: the 6-digit code mailed to the address (reset-password type), with resend. */
 export default function SecurityCodePage() {
   const { t } = useTranslation();
-  const { notification, message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
@@ -26,12 +27,12 @@ export default function SecurityCodePage() {
       void navigate(`/auth/new-password?${new URLSearchParams({ email, code }).toString()}`);
     },
     // Spec §8: a reset code failure shows the server's message.
-    onError: (err) => notification.error({ title: t('auth.common.error'), description: err.message }),
+    onError: (err) => toast.error(t('auth.common.error'), err.message),
   });
   const resend = useMutation({
     mutationFn: () => authApi.forgotPassword({ email }),
-    onSuccess: () => message.success(t('auth.securityCode.resent')),
-    onError: (err) => notification.error({ title: t('auth.common.error'), description: err.message }),
+    onSuccess: () => toast.success(t('auth.securityCode.resent')),
+    onError: (err) => toast.error(t('auth.common.error'), err.message),
   });
 
   if (!isValidEmail(email)) {

@@ -21,14 +21,14 @@ describe('SignUpPage validation', () => {
   };
   const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
   const submit = () => screen.getByRole('button', { name: 'Create account' });
-  /** An error shown under a form field (the first one is also repeated in a notification). */
+  /** An error shown under a form field (the first one is also repeated in a toast). */
   const fieldError = async (text: string | RegExp) => {
     const all = await screen.findAllByText(text);
     const under = all.filter((el) => el.closest('.ant-form-item-explain'));
     expect(under.length, String(text)).toBeGreaterThan(0);
   };
 
-  it('an empty form shows required errors and a notification titled Error with the first one', async () => {
+  it('an empty form shows required errors and a toast titled Error with the first one', async () => {
     const user = setup();
     await user.click(submit());
     // antd renders the field errors one after another: wait until all four are there
@@ -37,8 +37,8 @@ describe('SignUpPage validation', () => {
       expect(required.length).toBe(4); // first name, email, password, confirmation
     });
     const notice = await waitFor(() => {
-      const el = document.querySelector('.ant-notification-notice');
-      if (!el) throw new Error('no notification yet');
+      const el = document.querySelector('.ant-message-notice');
+      if (!el) throw new Error('no toast yet');
       return el as HTMLElement;
     });
     expect(within(notice).getByText('Error')).toBeTruthy();
@@ -110,5 +110,15 @@ describe('SignUpPage validation', () => {
     await user.clear(field('Password'));
     await user.type(field('Password'), 'Passw0rd!');
     await waitFor(() => expect(under(hint)).toHaveLength(1));
+  });
+
+  it('shows the OR divider between the providers and the form, and links to /auth/login', () => {
+    setup();
+    const divider = document.querySelector('.ant-divider')!;
+    expect(divider.textContent).toBe('OR');
+    // the divider sits before the form
+    expect(divider.compareDocumentPosition(submit()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/auth/login');
   });
 });

@@ -1,4 +1,4 @@
-import { App, Button, Checkbox, Divider, Form, Input } from 'antd';
+import { Button, Checkbox, Divider, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { isSignedIn, useSession } from './session.ts';
 import { HOME_PATH, useCompleteLogin } from './useCompleteLogin.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 import { PasswordItem } from './PasswordItem.tsx';
+import { useToast } from '../shell/toast.tsx';
 
 interface SignUpForm {
   firstName: string;
@@ -25,7 +26,7 @@ interface SignUpForm {
 
 export default function SignUpPage() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const session = useSession();
   const location = useLocation();
   const { complete } = useCompleteLogin();
@@ -43,10 +44,10 @@ export default function SignUpPage() {
         agreeToTerms: true,
       }),
     onSuccess: (auth) => {
-      notification.success({ title: t('auth.signup.success'), description: t('auth.signup.checkInbox', { email: auth.user.email.name }) });
+      toast.success(t('auth.signup.success'), t('auth.signup.checkInbox', { email: auth.user.email.name }));
       complete(auth);
     },
-    onError: (err) => notification.error({ title: t('auth.signup.failed'), description: err.message }),
+    onError: (err) => toast.error(t('auth.signup.failed'), err.message),
   });
 
   if (isSignedIn(session) && !signup.isPending && !signup.isSuccess) return <Navigate to={HOME_PATH} replace />;

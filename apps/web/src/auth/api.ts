@@ -5,6 +5,7 @@ import type {
   EmailUpdateVerifyResponse,
   ForgotPasswordRequest,
   MessageResponse,
+  RapidLoginResponse,
   SetNewPasswordRequest,
   SignupRequest,
   SuccessResponse,
@@ -22,7 +23,7 @@ export const authApi = {
   refreshToken: () => apiRequest<AuthResponse>('/refreshToken'),
   /** A token of a new session for a local tool, after the user's consent (`docent login`). */
   localToolToken: () => apiRequest<AuthResponse>('/v1/auth/local-tool-token', { method: 'POST' }),
-  rapidLogin: (token: string) => apiRequest<AuthResponse>('/v1/auth/rapid-login', { method: 'POST', json: { token } }),
+  rapidLogin: (token: string) => apiRequest<RapidLoginResponse>('/v1/auth/rapid-login', { method: 'POST', json: { token } }),
   currentUser: () => apiRequest<User>('/v1/user'),
   updateProfile: (body: UpdateProfileRequest) => apiRequest<User>('/v1/users', { method: 'PUT', json: body }),
   generateActivationLink: () => apiRequest<SuccessResponse>('/generateActivationLink'),

@@ -1,16 +1,16 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FORM_ERROR_KEY, useToast } from '../shell/toast.tsx';
 
 interface ErrorField {
   errors: string[];
 }
 
-/** Spec §5: the first form error is also shown in an error notification titled auth.common.error. */
+/** Spec §5: the first form error is also shown in an error toast titled auth.common.error. */
 export function useFormErrorNotice() {
-  const { notification } = App.useApp();
+  const toast = useToast();
   const { t } = useTranslation();
   return ({ errorFields }: { errorFields: ErrorField[] }) => {
     const first = errorFields.find((f) => f.errors.length > 0)?.errors[0];
-    if (first) notification.error({ title: t('auth.common.error'), description: first, key: 'form-error' });
+    if (first) toast.error(t('auth.common.error'), first, FORM_ERROR_KEY);
   };
 }

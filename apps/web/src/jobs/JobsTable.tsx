@@ -8,12 +8,8 @@ import { JOB_PAGE_SIZE } from './constants.ts';
 import { jobTypeLabel } from './jobLabels.ts';
 import { useViewport } from '../shell/useViewport.ts';
 import { formatDuration, isActive, newestFirst, STATE_COLOR } from './jobDisplay.ts';
+import { formatDateTime } from '../i18n/format.ts';
 
-export function formatDateTime(iso: string, language: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
 
 /**
  * The jobs table (spec §2 All Jobs tab): ID, Job Type, Status, Created At, Total Time, Actions;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { authApi } from '../auth/api.ts';
 import { emailRules } from '../auth/formRules.ts';
 import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
+import { useToast } from '../shell/toast.tsx';
 
 /**
  * Email update (spec §4): submit the new address, then a 6-digit code that auto-submits;
@@ -14,7 +15,7 @@ import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
  */
 export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const toast = useToast();
   const navigate = useNavigate();
   const [email, setEmail] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -24,16 +25,17 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
   const request = useMutation({
     mutationFn: (address: string) => authApi.requestEmailUpdate(address),
     onSuccess: (_res, address) => setEmail(address),
-    onError: (err) => void message.error(err.message || t('auth.common.errorUpdateEmail')),
+    onError: (err) => toast.error(err.message || t('auth.common.errorUpdateEmail')),
   });
   const resend = useMutation({
     mutationFn: () => authApi.requestEmailUpdate(email ?? ''),
-    onSuccess: () => void message.success(t('auth.securityCode.resent')),
-    onError: () => void message.error(t('auth.common.verifyFailed')),
+    onSuccess: () => toast.success(t('auth.securityCode.resent')),
+    onError: () => toast.error(t('auth.common.verifyFailed')),
   });
   const verify = useMutation({
     mutationFn: (value: string) => authApi.verifyEmailUpdate(email ?? '', value),
     onSuccess: (res) => {
+      toast.success(t('profile.email.updated'), t('profile.email.updatedText', { email }));
       close();
       void navigate(`/auth/rapid/login?${new URLSearchParams({ token: res.token }).toString()}`);
     },
@@ -51,7 +53,7 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
     <Modal open={open} onCancel={close} footer={null} title={t(email ? 'profile.email.codeTitle' : 'profile.email.changeTitle')} destroyOnHidden>
       {email ? (
         <div className="dc-email-code">
-          <p>{t('auth.securityCode.subtitle', { email })}</p>
+          <p data-testid="email-code-text">{t('profile.email.codeSent', { email })}</p>
           <Input.OTP
             length={6}
             value={code}

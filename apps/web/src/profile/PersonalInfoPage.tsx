@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Tag } from 'antd';
+import { Button, Form, Input, Tag } from 'antd';
 import { CheckCircleFilled, ExclamationCircleFilled, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
 import { EmailChangeModal } from './EmailChangeModal.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { schemaRule } from './schemaRule.ts';
+import { useToast } from '../shell/toast.tsx';
 
 interface PersonalInfoForm {
   firstName: string;
@@ -24,7 +25,7 @@ const fields = UpdateProfileRequest.shape;
 /** Profile › Account: edits the profile through PUT /v1/users. */
 export default function PersonalInfoPage() {
   const { t } = useTranslation();
-  const { message, notification } = App.useApp();
+  const toast = useToast();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PersonalInfoForm>();
@@ -44,9 +45,9 @@ export default function PersonalInfoPage() {
       queryClient.setQueriesData({ queryKey: authKeys.me }, updated);
       // Show what was saved: resetFields would go back to the values the form opened with.
       form.setFieldsValue({ firstName: updated.firstName, lastName: updated.lastName, userName: updated.userName, imgUrl: updated.imgUrl ?? '' });
-      void message.success(t('profile.personal.saved'));
+      void toast.success(t('profile.personal.saved'));
     },
-    onError: (err) => notification.error({ title: t('profile.personal.failed'), description: err.message }),
+    onError: (err) => toast.error(t('profile.personal.failed'), err.message),
   });
 
   if (!user) return null;

@@ -2,16 +2,18 @@ import { Menu, Progress } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { profileCompleteness, type User } from '@docent/contracts';
+import { profileProgress, type User } from '@docent/contracts';
 import { fullName, UserAvatar } from '../shell/UserAvatar.tsx';
 import { PROFILE_NAV } from './profileNav.tsx';
 
 /** Avatar, full name, user name, completeness and the profile navigation (spec §2). */
 export function ProfileSidePanel({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const completeness = profileCompleteness(user);
+  // Only what the user can fill counts, and what is missing is named (issue 16 item 12).
+  const { percent: completeness, missing } = profileProgress(user);
+  const missingText = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(missing.map((f) => t(`profile.fields.${f}`)));
   const selected = PROFILE_NAV.find((e) => pathname.endsWith(`/${e.path}`))?.path;
   return (
     <aside className="dc-panel dc-profile-side" data-testid="profile-side-panel">
@@ -26,6 +28,9 @@ export function ProfileSidePanel({ user }: { user: User }) {
           <strong data-testid="profile-completeness">{completeness}%</strong>
         </div>
         <Progress percent={completeness} showInfo={false} size="small" aria-label={t('profile.completenessLabel', { percent: completeness })} />
+        <p className="dc-profile-side__missing" data-testid="profile-missing">
+          {missing.length > 0 ? t('profile.missing', { fields: missingText }) : t('profile.nothingMissing')}
+        </p>
       </div>
       <Menu
         mode="inline"

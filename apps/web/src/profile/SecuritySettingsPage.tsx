@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Popconfirm } from 'antd';
+import { Button, Form, Input, Popconfirm } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
 import { setToken } from '../auth/session.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 import { PasswordItem } from '../auth/PasswordItem.tsx';
+import { useToast } from '../shell/toast.tsx';
 
 interface ChangePasswordForm {
   oldPassword: string;
@@ -19,7 +20,7 @@ interface ChangePasswordForm {
 /** Profile › Security Settings: change the password (POST /setNewPasswordFromOldPassword). */
 export default function SecuritySettingsPage() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const [form] = Form.useForm<ChangePasswordForm>();
   const onFinishFailed = useFormErrorNotice();
   const navigate = useNavigate();
@@ -27,7 +28,7 @@ export default function SecuritySettingsPage() {
     mutationFn: () => authApi.logoutEverywhere(),
     // this session ended too: leave through the sign-out page, which clears the local session
     onSuccess: () => void navigate('/logout', { replace: true }),
-    onError: (err) => notification.error({ title: t('profile.security.signOutFailed'), description: err.message }),
+    onError: (err) => toast.error(t('profile.security.signOutFailed'), err.message),
   });
 
   const change = useMutation({
@@ -36,9 +37,9 @@ export default function SecuritySettingsPage() {
       // Changing the password ends every older session; the answer carries this tab's new token.
       if (res.token) setToken(res.token);
       form.resetFields();
-      notification.success({ title: t('profile.security.success'), description: res.message });
+      toast.success(t('profile.security.success'), res.message);
     },
-    onError: (err) => notification.error({ title: t('auth.newPassword.failed'), description: err.message }),
+    onError: (err) => toast.error(t('auth.newPassword.failed'), err.message),
   });
 
   return (

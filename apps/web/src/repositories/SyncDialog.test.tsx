@@ -1,40 +1,41 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18n from '../i18n/index.ts';
+import { screen } from '@testing-library/react';
 import { SyncDialog } from './SyncDialog.tsx';
+import { renderRoutes } from '../test/renderWithProviders.tsx';
+import { fakeApi } from '../test/fakeApi.ts';
 
-/** A stream that sends one message and ends without COMPLETE / ERROR / FAILED. */
-const endlessStream = () =>
-  new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('data: x~~Syncing acme\n\n')); c.close(); } }), {
-    status: 200,
-    headers: { 'Content-Type': 'text/event-stream' },
+afterEach(() => vi.unstubAllGlobals());
+
+const open = () => renderRoutes([{ path: '/', element: <SyncDialog request={{ vendors: ['GITHUB'], reinstall: false }} onClose={() => {}} /> }], '/');
+
+/** Spec §8 sync texts: a sync that cannot start, and one whose connection breaks. */
+describe('SyncDialog errors', () => {
+  it("a sync the server refuses: 'Failed to start sync: {reason}' and the vendor's error line", async () => {
+    fakeApi({ '/v2/github/install': { status: 403, body: { detail: 'Connect GitHub first.', code: 'FORBIDDEN' } } });
+    open();
+    expect(await screen.findByText('Failed to start sync: Connect GitHub first.')).toBeTruthy();
+    expect(await screen.findByText('❌ Error syncing GitHub: Connection failed or was interrupted')).toBeTruthy();
   });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await act(() => i18n.changeLanguage('en'));
-});
-
-/** Issue 16 item 14: the sync terminal's own texts are translated, including a stream that never ends. */
-describe('SyncDialog texts', () => {
-  it('in German, a stream that ends without a result says so in German', async () => {
-    await act(() => i18n.changeLanguage('de'));
-    vi.stubGlobal('fetch', vi.fn(async () => endlessStream()));
-    vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true, advanceTimeDelta: 200 });
-    try {
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <AntApp>
-            <SyncDialog request={{ vendors: ['GITHUB'], reinstall: false }} onClose={() => {}} />
-          </AntApp>
-        </QueryClientProvider>,
-      );
-      await waitFor(() => expect(screen.getByText('Der Stream endete ohne Ergebnis.')).toBeTruthy(), { timeout: 8000 });
-      expect(screen.queryByText(/ended without a result/)).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+  it("a stream that breaks after it started: 'Error: Connection to server failed or was interrupted…'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        let sent = false;
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (!sent) {
+              sent = true;
+              controller.enqueue(new TextEncoder().encode('data: x~~Connecting to GitHub\n\n'));
+            } else controller.error(new TypeError('network error'));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    open();
+    expect(await screen.findByText('Connecting to GitHub')).toBeTruthy();
+    expect(await screen.findByText('Error: Connection to server failed or was interrupted. Please check your authentication.')).toBeTruthy();
+    expect(await screen.findByText('❌ Error syncing GitHub: Connection failed or was interrupted')).toBeTruthy();
   });
 });

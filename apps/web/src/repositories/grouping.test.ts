@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Repository } from '@docent/contracts';
-import { filterRepos, groupByOrganization, repoPath, sortRepos } from './grouping.ts';
+import { filterRepos, groupByOrganization, organizationView, repoPath, sortRepos } from './grouping.ts';
 
 const repo = (repoName: string, organizationName: string, over: Partial<Repository> = {}): Repository => ({
   id: `${organizationName}/${repoName}`,
@@ -41,5 +41,25 @@ describe('repository grouping', () => {
 
   it('builds encoded paths (Azure repository names hold a slash)', () => {
     expect(repoPath({ vendor: 'AZUREDEVOPS', organizationName: 'org', repoName: 'proj/repo' })).toBe('/repositories/AZUREDEVOPS/org/proj%2Frepo');
+  });
+});
+
+/** Issue 16 item 10: the organisation page's not-found state and its subtitle's vendor. */
+describe('organizationView', () => {
+  const all = [repo('a', 'acme'), repo('b', 'acme', { vendor: 'GITHUB' }), repo('c', 'zed', { vendor: 'GITHUB' })];
+
+  it('an unknown organisation, or a known name under another vendor, does not exist', () => {
+    expect(organizationView(all, 'GIT', 'doesnotexist', { search: '', vendor: 'GIT' }).exists).toBe(false);
+    expect(organizationView(all, 'GIT', 'zed', { search: '', vendor: 'GIT' }).exists).toBe(false);
+    expect(organizationView(all, 'NOPE', 'acme', { search: '', vendor: 'ALL' }).exists).toBe(false);
+    expect(organizationView(all, 'git', 'ACME', { search: '', vendor: 'GIT' }).exists).toBe(true);
+  });
+
+  it("the subtitle's vendors follow the filter, not the URL", () => {
+    expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'GIT' }).vendors).toEqual(['GIT']);
+    expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'GITHUB' })).toMatchObject({ vendors: ['GITHUB'], shown: [{ repoName: 'b' }] });
+    expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'ALL' }).vendors).toEqual(['GIT', 'GITHUB']);
+    // nothing left by the filter: the filter's vendor
+    expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'GITLAB' }).vendors).toEqual(['GITLAB']);
   });
 });

@@ -58,3 +58,27 @@ export function repoPath(r: Pick<Repository, 'vendor' | 'organizationName' | 're
 export function orgPath(vendor: string, org: string): string {
   return `/repositories/${encodeURIComponent(vendor)}/${encodeURIComponent(org)}`;
 }
+
+export interface OrganizationView {
+  /** the organisation of the URL exists: a repository of that vendor carries its name */
+  exists: boolean;
+  /** the organisation's repositories that pass the filter */
+  shown: Repository[];
+  /** the vendors of what is shown (the subtitle names them) */
+  vendors: Vendor[];
+}
+
+/**
+ * The organisation page at /repositories/{vendor}/{org} (issue 16 item 10): an unknown vendor or
+ * organisation is not found (not an empty page); the subtitle names the vendors of the cards
+ * the filter leaves, not the URL's vendor when the filter shows another one.
+ */
+export function organizationView(repos: readonly Repository[], urlVendor: string, orgName: string, f: RepoFilter): OrganizationView {
+  const vendor = urlVendor.toUpperCase();
+  const sameOrg = repos.filter((r) => r.organizationName.toLowerCase() === orgName.toLowerCase());
+  const exists = sameOrg.some((r) => r.vendor === vendor);
+  const shown = filterRepos(sameOrg, f);
+  const vendors = [...new Set(shown.map((r) => r.vendor))].sort();
+  if (vendors.length === 0) vendors.push(f.vendor !== 'ALL' ? f.vendor : (vendor as Vendor));
+  return { exists, shown, vendors };
+}

@@ -5,11 +5,12 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Vendor, type AnalysisReport } from '@docent/contracts';
-import { errorMessage } from '../api/client.ts';
+import { ApiRequestError, errorMessage } from '../api/client.ts';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 import { AzurePatModal } from '../repositories/AzurePatModal.tsx';
 import { reposKeys } from '../repositories/api.ts';
+import { NotFoundState } from '../repositories/NotFoundState.tsx';
 import { VendorIcon } from '../repositories/VendorIcon.tsx';
 import { TerminalModal } from '../terminal/Terminal.tsx';
 import { analysisLabel } from '../jobs/jobLabels.ts';
@@ -87,6 +88,10 @@ function RepositoryPage() {
 
   // Spec §6: the analysis dashboard renders nothing without a user.
   if (!user) return null;
+  // A missing repository shows only that (issue 16 item 10), not its bar, actions and tabs.
+  if (detail.error instanceof ApiRequestError && detail.error.status === 404) {
+    return <NotFoundState title={t('repository.notFound')} testId="repo-not-found-page" />;
+  }
 
   const planType = detail.data?.planType;
   const analysed = hasAnyAnalysis(report);

@@ -1,8 +1,10 @@
-import { Button, Input, Popover, Segmented, Switch } from 'antd';
+import { Button, Popover, Segmented, Switch, TimePicker } from 'antd';
+import dayjs from 'dayjs';
 import { MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n/index.ts';
-import { isValidTime } from '../theme/nightMode.ts';
+import { clockPattern, formatClock } from '../i18n/format.ts';
+import { isValidTime, type NightTime } from '../theme/nightMode.ts';
 import {
   pickTheme,
   setCurrency,
@@ -13,6 +15,37 @@ import {
   type Language,
 } from '../theme/preferences.ts';
 import { useEffectiveTheme } from '../theme/ThemeProvider.tsx';
+
+/**
+ * One edge of the night-mode window. The browser's `<input type="time">` follows the browser's
+ * locale, not the page's: German showed "08:00 PM" (issue 16 item 13). The picker here writes
+ * the time as the interface language does ("20:00" in German, "8:00 PM" in English).
+ */
+function NightTimeField({ label, edge }: { label: string; edge: keyof NightTime }) {
+  const { i18n: i18nInstance } = useTranslation();
+  const prefs = usePreferences();
+  const value = prefs.nightTime[edge];
+  const format = clockPattern(i18nInstance.language);
+  return (
+    <label>
+      <span>{label}</span>
+      <TimePicker
+        size="small"
+        format={format}
+        use12Hours={format.endsWith('A')}
+        allowClear={false}
+        needConfirm={false}
+        value={dayjs(`2000-01-01T${value}`)}
+        aria-label={label}
+        data-testid={`night-${edge}`}
+        onChange={(v) => {
+          const next = v?.format('HH:mm');
+          if (next && isValidTime(next)) setNightTime({ ...prefs.nightTime, [edge]: next });
+        }}
+      />
+    </label>
+  );
+}
 
 /** Theme, night mode, currency and language (spec §2 settings popover). */
 export function SettingsPanel() {
@@ -43,30 +76,14 @@ export function SettingsPanel() {
         <div className="dc-settings__row">
           <div>
             <h4>{t('shell.settings.nightMode')}</h4>
-            <p>{t('shell.settings.nightModeHelp', { start: prefs.nightTime.start, end: prefs.nightTime.end })}</p>
+            <p>{t('shell.settings.nightModeHelp', { start: formatClock(prefs.nightTime.start, i18n.language), end: formatClock(prefs.nightTime.end, i18n.language) })}</p>
           </div>
           <Switch checked={prefs.nightMode} onChange={setNightMode} aria-label={t('shell.settings.nightMode')} />
         </div>
         {prefs.nightMode && (
           <div className="dc-settings__times">
-            <label>
-              <span>{t('shell.settings.from')}</span>
-              <Input
-                type="time"
-                size="small"
-                value={prefs.nightTime.start}
-                onChange={(e) => isValidTime(e.target.value) && setNightTime({ ...prefs.nightTime, start: e.target.value })}
-              />
-            </label>
-            <label>
-              <span>{t('shell.settings.to')}</span>
-              <Input
-                type="time"
-                size="small"
-                value={prefs.nightTime.end}
-                onChange={(e) => isValidTime(e.target.value) && setNightTime({ ...prefs.nightTime, end: e.target.value })}
-              />
-            </label>
+            <NightTimeField label={t('shell.settings.from')} edge="start" />
+            <NightTimeField label={t('shell.settings.to')} edge="end" />
           </div>
         )}
       </section>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Avatar } from 'antd';
 import type { User } from '@docent/contracts';
 
@@ -23,10 +24,25 @@ export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return [user.firstName, user.lastName].map((s) => s.trim()).filter(Boolean).join(' ');
 }
 
+/** The picture, or generated initials when there is none or it fails to load (issue 16 item 12). */
 export function UserAvatar({ user, size = 32 }: { user: User; size?: number }) {
-  if (user.imgUrl) return <Avatar src={user.imgUrl} size={size} alt={fullName(user)} />;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (user.imgUrl && failed !== user.imgUrl) {
+    const url = user.imgUrl;
+    return (
+      <Avatar
+        src={url}
+        size={size}
+        alt={fullName(user)}
+        onError={() => {
+          setFailed(url);
+          return false;
+        }}
+      />
+    );
+  }
   return (
-    <Avatar size={size} style={{ backgroundColor: colorFor(user.id || user.email.name), color: '#ffffff', fontWeight: 600, fontSize: size * 0.4 }}>
+    <Avatar size={size} data-testid="avatar-initials" style={{ backgroundColor: colorFor(user.id || user.email.name), color: '#ffffff', fontWeight: 600, fontSize: size * 0.4 }}>
       {initialsOf(user)}
     </Avatar>
   );

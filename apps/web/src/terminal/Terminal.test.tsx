@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Terminal, visibleRange } from './Terminal.tsx';
+import { Terminal, TerminalModal, visibleRange } from './Terminal.tsx';
 import { lineFromWire } from './lines.ts';
 
 describe('virtualised terminal', () => {
@@ -27,5 +27,22 @@ describe('virtualised terminal', () => {
     expect(screen.getByTestId('terminal-count').textContent).toBe('100,000 lines');
     fireEvent.change(screen.getByLabelText('Search the log'), { target: { value: 'NEEDLE' } });
     expect(screen.getByTestId('terminal-matches').textContent).toBe('1 of 100');
+  });
+});
+
+/** Spec §2: the terminal is 300 px tall by default (inline) and 500 px as a dialog. */
+describe('terminal heights', () => {
+  const wrap = (el: React.ReactElement) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <AntApp>{el}</AntApp>
+    </QueryClientProvider>
+  );
+  it('an inline terminal without a height is 300 px tall', () => {
+    render(wrap(<Terminal lines={[]} />));
+    expect(screen.getByTestId('terminal-body').style.height).toBe('300px');
+  });
+  it('a terminal dialog is 500 px tall', () => {
+    render(wrap(<TerminalModal open onClose={() => {}} lines={[]} testId="modal-terminal" />));
+    expect(screen.getByTestId('modal-terminal-body').style.height).toBe('500px');
   });
 });

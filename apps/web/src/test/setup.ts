@@ -19,6 +19,18 @@ if (!window.matchMedia) {
       }) as MediaQueryList,
   });
 }
+// antd's avatar, menu and cards measure themselves; jsdom has no ResizeObserver.
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', {
+    writable: true,
+    configurable: true,
+    value: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+}
 // antd measures scrollbars through getComputedStyle on pseudo elements, which jsdom does not implement.
 const originalGetComputedStyle = window.getComputedStyle;
 window.getComputedStyle = (elt: Element, pseudo?: string | null) => originalGetComputedStyle(elt, pseudo ? undefined : pseudo);

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeLogLine } from '@docent/contracts';
+import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+
+/** Issue 16 item 17: jobs pass through spec §4's VALIDATING state before they are queued. */
+let t: TestApp;
+let token: string;
+let root: string;
+
+function makeRepo(name: string): string {
+  const dir = path.join(root, name);
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'calc.py'), 'def add(a, b):\n    """Add."""\n    return a + b\n');
+  const git = (...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('add', '.');
+  git('commit', '-q', '-m', 'first');
+  return dir;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'docent-validating-'));
+  t = await createTestApp({ LOCAL_REPO_ROOTS: root });
+  token = (await signUp(t, 'validating@example.com')).token;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const payload = (repo: string) => ({ git_repo: { organization_name: 'local', repo_name: repo }, vendor: 'GIT' });
+
+async function finalJob(id: number): Promise<{ state: string; message: string }> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const job = (await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token })).json();
+    if (['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'].includes(job.state)) return job;
+    if (Date.now() > until) throw new Error(`job ${id} still ${job.state}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function logOf(id: number) {
+  const res = await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token });
+  return (res.json() as string[]).map(decodeLogLine);
+}
+
+describe('the VALIDATING step of a job', () => {
+  it('validates, then queues, then runs: the log shows the states in spec order', async () => {
+    const dir = makeRepo('ok');
+    expect((await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: dir } })).statusCode).toBe(201);
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: payload('ok') });
+    const id = start.json().lroJobId as number;
+    expect(await finalJob(id)).toMatchObject({ state: 'COMPLETE' });
+    const texts = (await logOf(id)).map((l) => l.text);
+    const at = (re: RegExp) => texts.findIndex((x) => re.test(x));
+    expect(at(/^Validating the request$/)).toBeGreaterThan(at(/created: ANALYSIS/));
+    expect(at(/^Queued; waiting for a worker$/)).toBeGreaterThan(at(/^Validating the request$/));
+    expect(at(/^Started on worker /)).toBeGreaterThan(at(/^Queued; waiting for a worker$/));
+  });
+
+  it('a repository whose folder has gone fails in VALIDATING with the reason, and is never queued', async () => {
+    const dir = makeRepo('gone');
+    expect((await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: dir } })).statusCode).toBe(201);
+    rmSync(dir, { recursive: true, force: true });
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/readme', token, payload: payload('gone') });
+    expect(start.statusCode).toBe(200);
+    const id = start.json().lroJobId as number;
+    expect(await finalJob(id)).toEqual(expect.objectContaining({ state: 'FAILED', message: 'local/gone cannot be fetched: No repository exists at this path.' }));
+    const lines = await logOf(id);
+    expect(lines.map((l) => l.text)).toContain('Validating the request');
+    expect(lines.some((l) => /Queued|Started on worker/.test(l.text))).toBe(false);
+    expect(lines.at(-1)).toMatchObject({ kind: 'ERROR', text: 'Job FAILED: local/gone cannot be fetched: No repository exists at this path.' });
+  });
+});

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReadmeAnalysis } from '@docent/contracts';
+import { DocIssuesModal, FunctionCoverageModal } from './FunctionDetailsModals.tsx';
+import { ReadmeModal } from './ReadmeModal.tsx';
+import { renderRoutes } from '../test/renderWithProviders.tsx';
+import { fakeApi } from '../test/fakeApi.ts';
+
+const ref = { vendor: 'GIT' as const, org: 'acme', repo: 'calc' };
+const show = (el: React.ReactElement) => renderRoutes([{ path: '/', element: el }], '/');
+
+const analysis: ReadmeAnalysis = {
+  fileName: 'README.md',
+  calculatedQualityScore: 54,
+  wordCount: 120,
+  grammarError: 0,
+  grammarIssues: [],
+  brokenLinks: [],
+  llmInterpretationScore: 50,
+  llmInterpretationSource: 'rubric',
+  textStatistics: { wordCount: 120, lines: 12, readingTime: 30, avgSentenceLength: 12, fleschReadingEase: 60, fleschKincaidGrade: 8, smogIndex: 9 },
+  recommendations: [],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Spec §2: 'No Documentation Data', 'No README Analysis Data' and 'No Suggestions Available'. */
+describe('empty detail modals', () => {
+  it('function coverage and documentation issues without functions show No Documentation Data', async () => {
+    fakeApi({ '/v1/git/analyze/repo/': { body: { functions: [], docMetrics: null } } });
+    show(<FunctionCoverageModal repoRef={ref} open onClose={() => {}} />);
+    expect(within(await screen.findByTestId('no-doc-data')).getByText('No Documentation Data')).toBeTruthy();
+  });
+
+  it('the issues modal says the same', async () => {
+    fakeApi({ '/v1/git/analyze/repo/': { body: { functions: [], docMetrics: null } } });
+    show(<DocIssuesModal repoRef={ref} open onClose={() => {}} />);
+    expect(within(await screen.findByTestId('no-doc-data')).getByText('No Documentation Data')).toBeTruthy();
+  });
+
+  it('a README modal without an analysis shows No README Analysis Data', async () => {
+    fakeApi({ '/v1/git/analyze/repo/readme/details': { body: { content: null, suggestion: null, analysis: null } } });
+    show(<ReadmeModal repoRef={ref} open onClose={() => {}} />);
+    expect(within(await screen.findByTestId('no-readme-data')).getByText('No README Analysis Data')).toBeTruthy();
+  });
+
+  it('an analysed README without a suggestion shows No Suggestions Available on its tab', async () => {
+    fakeApi({ '/v1/git/analyze/repo/readme/details': { body: { content: '# Calc', suggestion: null, analysis } } });
+    show(<ReadmeModal repoRef={ref} open onClose={() => {}} />);
+    const tab = await screen.findByRole('tab', { name: 'Suggested Improvements' });
+    await userEvent.setup().click(tab);
+    expect(within(await screen.findByTestId('no-suggestions')).getByText('No Suggestions Available')).toBeTruthy();
+  });
+});
