@@ -9,3 +9,4 @@ export * from './jobs.ts';
 export * from './repos.ts';
 export * from './vendors.ts';
 export * from './docgen.ts';
+export * from './oauth.ts';

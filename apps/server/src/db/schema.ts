@@ -15,6 +15,9 @@ export interface UsersTable {
   img_url: string | null;
   github_login_id: string | null;
   google_login_id: string | null;
+  gitlab_login_id: Generated<string | null>;
+  bitbucket_login_id: Generated<string | null>;
+  azure_login_id: Generated<string | null>;
   count_repo_gen: Generated<number>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
@@ -115,7 +118,21 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
+/** A pending OAuth authorization request: its `state` is used once (issue 13). */
+export interface OAuthStatesTable {
+  /** sha256 of the `state` sent to the provider */
+  state_hash: string;
+  provider: string;
+  /** sha256 of the nonce in the browser's signed cookie: binds the request to that browser */
+  browser_hash: string;
+  /** the PKCE code verifier, sealed */
+  verifier_sealed: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
 export interface Database {
+  oauth_states: OAuthStatesTable;
   sessions: SessionsTable;
   vendor_connections: VendorConnectionsTable;
   users: UsersTable;

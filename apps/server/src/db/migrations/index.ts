@@ -3,6 +3,7 @@ import * as m0001 from './0001_accounts.ts';
 import * as m0002 from './0002_repos_jobs.ts';
 import * as m0003 from './0003_vendor_connections.ts';
 import * as m0004 from './0004_sessions.ts';
+import * as m0005 from './0005_oauth.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_repos_jobs': m0002,
   '0003_vendor_connections': m0003,
   '0004_sessions': m0004,
+  '0005_oauth': m0005,
 };
