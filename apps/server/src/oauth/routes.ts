@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthResponse, OAuthCallbackQuery, OAuthProvider, OAuthProvidersResponse } from '@docent/contracts';
 import { notFound } from '../http/errors.ts';
+import { limitBy, WindowLimiter } from '../http/limits.ts';
 import { STATE_TTL_SECONDS, type OAuthService } from './service.ts';
 
 const tags = ['auth'];
@@ -43,10 +44,15 @@ export interface OAuthRouteOptions {
 }
 
 export class OAuthRoutes {
+  /** one budget per client address for starts and callbacks together */
+  private readonly perClient: WindowLimiter;
+
   constructor(
     private readonly oauth: OAuthService,
     private readonly opts: OAuthRouteOptions,
-  ) {}
+  ) {
+    this.perClient = new WindowLimiter(opts.loginRateLimitPerMinute * 2, 60_000);
+  }
 
   private cookie(name: string, value: string, maxAge: number): string {
     const secure = this.opts.appUrl.startsWith('https:') ? '; Secure' : '';
@@ -61,9 +67,12 @@ export class OAuthRoutes {
     return reply.redirect(url, 302);
   };
 
-  /** Per client address, as for password sign-in: each start writes a row, each callback calls out. */
+  /**
+   * Per client address, as for password sign-in (twice its budget: a sign-in is two requests):
+   * each start writes a row, each callback calls the provider.
+   */
   private limited() {
-    return { config: { rateLimit: { max: this.opts.loginRateLimitPerMinute * 2, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `oauth:${req.ip}` } } };
+    return { preHandler: limitBy((req: FastifyRequest) => [[this.perClient, `oauth:${req.ip}`]]) };
   }
 
   plugin() {
