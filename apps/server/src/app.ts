@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const oauthRoutes = new OAuthRoutes(oauth, { appUrl: config.appUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
-  const loginRedirect = async (path: string, reply: import('fastify').FastifyReply): Promise<boolean> => {
+  const loginRedirect = async (path: string, reply: FastifyReply): Promise<boolean> => {
     const provider = Object.hasOwn(LOGIN_REDIRECT_ALIASES, path) ? LOGIN_REDIRECT_ALIASES[path] : undefined;
     if (!provider || !config.oauth[provider]) return false;
     await oauthRoutes.startSignIn(provider, reply);

@@ -151,7 +151,11 @@ export class FakeOAuth {
     let clientId = form.get('client_id');
     let secret = form.get('client_secret');
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
-    if (basic?.[1]) [clientId, secret] = Buffer.from(basic[1], 'base64').toString().split(':');
+    if (basic?.[1]) {
+      const [id = null, pass = null] = Buffer.from(basic[1], 'base64').toString().split(':');
+      clientId = id;
+      secret = pass;
+    }
     if (clientId !== FAKE_CLIENT.id || secret !== FAKE_CLIENT.secret) {
       return send(res, provider === 'github' ? 200 : 401, { error: provider === 'github' ? 'incorrect_client_credentials' : 'invalid_client' });
     }
