@@ -27,7 +27,7 @@ export interface RunningServer {
  * The real server as a child process (`node --import tsx apps/server/src/main.ts`) on a free
  * port with a fresh data dir, mailing through `smtpPort`. It serves the built apps/web/dist.
  */
-export async function startServer(smtpPort: number, logFile: string): Promise<RunningServer> {
+export async function startServer(smtpPort: number, logFile: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'docent-e2e-'));
@@ -46,6 +46,7 @@ export async function startServer(smtpPort: number, logFile: string): Promise<Ru
       MAIL_RATE_LIMIT_PER_HOUR: '100',
       // the fake vendor APIs and the git daemon listen on loopback
       OUTBOUND_ALLOW: '127.0.0.1,localhost',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
-import { securityHeaders } from './http/security-headers.ts';
+import { isOAuthCallbackPage, OAUTH_CALLBACK_COOP, securityHeaders } from './http/security-headers.ts';
 import { StreamSlots } from './http/sse.ts';
 import { clientErrorHandler, frameworkErrors, refuseUnstorableText } from './http/hostile-input.ts';
 import fastifyStatic from '@fastify/static';
@@ -81,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('currentSession', null);
   installErrorHandling(app);
   await app.register(helmet, securityHeaders(config.appUrl));
+  app.addHook('onSend', async (req, reply) => {
+    if (isOAuthCallbackPage(req.url)) reply.header('cross-origin-opener-policy', OAUTH_CALLBACK_COOP);
+  });
   app.addHook('preValidation', refuseUnstorableText);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });

@@ -139,6 +139,14 @@ describe('starting a sign-in', () => {
   });
 });
 
+describe('popup-friendly opener policy', () => {
+  it('callback pages answer COOP unsafe-none (the popup keeps its opener); everything else same-origin-allow-popups', async () => {
+    expect((await t.call({ method: 'GET', url: '/oauth/github?code=x&state=y' })).headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect((await t.call({ method: 'GET', url: '/auth/login' })).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect((await t.call({ method: 'GET', url: '/api/oauth/github/login' })).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+});
+
 describe('signing in', () => {
   it('GitHub: a new, verified account with githubLoginId, the token stored sealed as the GitHub connection, repositories synced', async () => {
     const { res } = await signInWith('github');

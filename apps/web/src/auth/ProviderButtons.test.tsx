@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 import { testUser } from '../test/fixtures.ts';
+import { reloadSession, setSession } from './session.ts';
 
 function configured(ids: string[]) {
   vi.stubGlobal(
@@ -12,6 +13,7 @@ function configured(ids: string[]) {
 }
 
 describe('ProviderButtons', () => {
+  beforeEach(() => reloadSession());
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -50,6 +52,18 @@ describe('ProviderButtons', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
     expect(onSignedIn).toHaveBeenCalledWith('from-popup');
+  });
+
+  it('signs in when the session arrives even if the popup was cut off from this window', async () => {
+    configured(['gitlab']);
+    vi.spyOn(window, 'open').mockImplementation(() => ({ closed: false }) as unknown as Window);
+    const onSignedIn = vi.fn();
+    renderRoutes([{ path: '*', element: <ProviderButtons providers={['gitlab']} onSignedIn={onSignedIn} /> }], '/auth/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with GitLab' }));
+    expect(onSignedIn).not.toHaveBeenCalled();
+    // what the storage event from the popup does
+    act(() => setSession('via-storage', testUser));
+    expect(onSignedIn).toHaveBeenCalledWith('via-storage');
   });
 
   it('a popup closed without signing in changes nothing', async () => {

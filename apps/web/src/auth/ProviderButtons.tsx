@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { OAUTH_POPUP, type OAuthProvider } from '@docent/contracts';
 import { authKeys, oauthApi, oauthLoginUrl } from './api.ts';
-import { getSession, isSignedIn, reloadSession } from './session.ts';
+import { getSession, isSignedIn, reloadSession, useSession } from './session.ts';
 
 export type Provider = OAuthProvider;
 
@@ -64,6 +64,13 @@ export function ProviderButtons({ providers, onSignedIn }: { providers: Provider
   const shown = useConfiguredProviders(providers);
   const [pending, setPending] = useState<Provider | null>(null);
   const timer = useRef<number | null>(null);
+  const session = useSession();
+
+  const stop = () => {
+    if (timer.current !== null) window.clearInterval(timer.current);
+    timer.current = null;
+    setPending(null);
+  };
 
   useEffect(
     () => () => {
@@ -71,6 +78,15 @@ export function ProviderButtons({ providers, onSignedIn }: { providers: Provider
     },
     [],
   );
+
+  // A provider page may cut the popup off from this window (its Cross-Origin-Opener-Policy):
+  // then the popup cannot be seen closing, but the session it stores still arrives here.
+  useEffect(() => {
+    if (pending && isSignedIn(session) && session.token) {
+      stop();
+      onSignedIn(session.token);
+    }
+  }, [pending, session, onSignedIn]);
 
   if (shown.length === 0) return null;
 
@@ -84,9 +100,7 @@ export function ProviderButtons({ providers, onSignedIn }: { providers: Provider
     if (timer.current !== null) window.clearInterval(timer.current);
     timer.current = window.setInterval(() => {
       if (!popup.closed) return;
-      if (timer.current !== null) window.clearInterval(timer.current);
-      timer.current = null;
-      setPending(null);
+      stop();
       // The popup wrote the session to localStorage (same origin) before closing.
       reloadSession();
       const session = getSession();
