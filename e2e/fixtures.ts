@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { GitDaemon } from './support/git-daemon.ts';
 import { GitGate } from '../apps/server/test/helpers/git-daemon.ts';
+import { FakeOAuth } from '../apps/server/test/helpers/fake-oauth.ts';
 import { bigRepoFiles, CALCULATOR_FILES, CALCULATOR_LATER } from './support/fixture-repos.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
@@ -10,6 +11,8 @@ import { startServer } from './support/server.ts';
 export interface Docent {
   url: string;
   mailbox: Mailbox;
+  /** the five sign-in providers, faked on loopback; the server is configured for all of them */
+  oauth: FakeOAuth;
 }
 
 /**
@@ -58,9 +61,12 @@ export const test = base.extend<{ welcomeTour: boolean }, { docent: Docent; gitR
       const smtpPort = await mailbox.start();
       const logDir = path.resolve(workerInfo.project.outputDir);
       mkdirSync(logDir, { recursive: true });
-      const server = await startServer(smtpPort, path.join(logDir, `server-${workerInfo.workerIndex}.log`));
-      await use({ url: server.url, mailbox });
+      const oauth = new FakeOAuth();
+      await oauth.start();
+      const server = await startServer(smtpPort, path.join(logDir, `server-${workerInfo.workerIndex}.log`), { env: oauth.env() });
+      await use({ url: server.url, mailbox, oauth });
       await server.stop();
+      await oauth.stop();
       await mailbox.stop();
     },
     { scope: 'worker', timeout: 120_000 },

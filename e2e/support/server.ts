@@ -27,7 +27,8 @@ export interface RunningServer {
  * The real server as a child process (`node --import tsx apps/server/src/main.ts`) on a free
  * port with a fresh data dir, mailing through `smtpPort`. It serves the built apps/web/dist.
  */
-export async function startServer(smtpPort: number, logFile: string, opts: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(smtpPort: number, logFile: string, opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const extraEnv = opts.env ?? {};
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // A given data dir belongs to the caller (it restarts a server on it) and outlives stop().
@@ -48,6 +49,7 @@ export async function startServer(smtpPort: number, logFile: string, opts: { dat
       MAIL_RATE_LIMIT_PER_HOUR: '100',
       // the fake vendor APIs and the git daemon listen on loopback
       OUTBOUND_ALLOW: '127.0.0.1,localhost',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
-import { securityHeaders } from './http/security-headers.ts';
+import { isOAuthCallbackPage, OAUTH_CALLBACK_COOP, securityHeaders } from './http/security-headers.ts';
 import { StreamSlots } from './http/sse.ts';
 import { clientErrorHandler, frameworkErrors, refuseUnstorableText } from './http/hostile-input.ts';
 import fastifyStatic from '@fastify/static';
@@ -47,6 +47,9 @@ import { createAdapters, type VendorAdapters } from './vendors/index.ts';
 import { ConnectionRepository } from './vendors/connections.ts';
 import { vendorRoutes } from './vendors/routes.ts';
 import { setOutboundAllow } from './net/outbound.ts';
+import { OAuthService } from './oauth/service.ts';
+import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
+import { syncVendor } from './vendors/sync.ts';
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('currentApiKey', null);
   installErrorHandling(app);
   await app.register(helmet, securityHeaders(config.appUrl));
+  app.addHook('onSend', async (req, reply) => {
+    if (isOAuthCallbackPage(req.url)) reply.header('cross-origin-opener-policy', OAUTH_CALLBACK_COOP);
+  });
   app.addHook('preValidation', refuseUnstorableText);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -108,6 +114,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await core.engine.stop();
     await core.bus.stop();
   });
+
+  const oauth = new OAuthService({
+    db: database.db,
+    config: config.oauth,
+    appUrl: config.appUrl,
+    secret: secrets.jwtSecret,
+    box: core.box,
+    users,
+    connections: core.connections,
+    sessions: auth,
+    log: app.log,
+    // A code host's sign-in stores its token as the vendor connection: its repositories sync at once.
+    onConnected: (row, vendor) => {
+      syncVendor(core, row, vendor, () => {}, AbortSignal.timeout(10 * 60_000)).catch((err: Error) =>
+        app.log.warn({ vendor, err: err.message }, 'sync after sign-in failed'),
+      );
+    },
+  });
+  const oauthRoutes = new OAuthRoutes(oauth, { appUrl: config.appUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+  const loginRedirect = async (path: string, reply: FastifyReply): Promise<boolean> => {
+    const provider = Object.hasOwn(LOGIN_REDIRECT_ALIASES, path) ? LOGIN_REDIRECT_ALIASES[path] : undefined;
+    if (!provider || !config.oauth[provider]) return false;
+    await oauthRoutes.startSignIn(provider, reply);
+    return true;
+  };
 
   const streamSlots = new StreamSlots(config.sseMaxStreamsPerUser, config.sseMaxStreams);
 
@@ -135,12 +166,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(database));
       await api.register(authRoutes(auth, config));
       await api.register(apiKeyRoutes(auth));
+      await api.register(oauthRoutes.plugin());
       await api.register(userRoutes(auth, users));
       await api.register(repoRoutes(auth, core.repoService, core.repos, { cloneDir: config.cloneDir, analyzerCacheDir: config.analyzerCacheDir }));
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
       await api.register(docgenRoutes(auth, core.repoService, core.repos, core.store, core.engine, users));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
-      await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots));
+      await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
     },
     { prefix: '/api' },
   );

@@ -51,6 +51,52 @@ export interface Config {
   maxRepoBytes: number;
   /** LLM_PROVIDER (none | openai-compatible | anthropic), LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS */
   llm: LlmConfig;
+  /** identity providers for sign-in (issue 13); a provider is on when its client id and secret are set */
+  oauth: OAuthConfig;
+}
+
+export type OAuthProviderId = 'github' | 'google' | 'gitlab' | 'bitbucket' | 'azure';
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** where the browser is sent to authorize and the token is fetched (GitHub Enterprise, self-managed GitLab, the Microsoft authority) */
+  baseUrl: string;
+  /** the provider's API for the user (and, for code hosts, the stored connection) */
+  apiUrl: string;
+}
+
+export type OAuthConfig = Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
+
+function trimUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+/** OAUTH_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET / _BASE_URL / _API_URL; both id and secret, or neither. */
+export function oauthFrom(env: NodeJS.ProcessEnv): OAuthConfig {
+  const defaults: Record<OAuthProviderId, { base: string; api: (base: string) => string }> = {
+    github: { base: 'https://github.com', api: (b) => (b === 'https://github.com' ? 'https://api.github.com' : `${b}/api/v3`) },
+    // Google's endpoints live on three hosts; a BASE_URL (a test double or proxy) serves all three paths.
+    google: { base: 'https://accounts.google.com', api: (b) => (b === 'https://accounts.google.com' ? 'https://openidconnect.googleapis.com' : b) },
+    gitlab: { base: 'https://gitlab.com', api: (b) => b },
+    bitbucket: { base: 'https://bitbucket.org', api: (b) => (b === 'https://bitbucket.org' ? 'https://api.bitbucket.org' : b) },
+    azure: { base: 'https://login.microsoftonline.com/common', api: () => 'https://graph.microsoft.com' },
+  };
+  const out: OAuthConfig = {};
+  for (const id of Object.keys(defaults) as OAuthProviderId[]) {
+    const key = `OAUTH_${id.toUpperCase()}`;
+    const clientId = env[`${key}_CLIENT_ID`]?.trim();
+    const clientSecret = env[`${key}_CLIENT_SECRET`]?.trim();
+    if (!clientId && !clientSecret) continue;
+    if (!clientId || !clientSecret) throw new Error(`${key}_CLIENT_ID and ${key}_CLIENT_SECRET must be set together`);
+    const base = trimUrl(env[`${key}_BASE_URL`] || defaults[id].base);
+    const api = trimUrl(env[`${key}_API_URL`] || defaults[id].api(base));
+    for (const [name, url] of [[`${key}_BASE_URL`, base], [`${key}_API_URL`, api]] as const) {
+      if (!/^https?:\/\/[^\s/]+/.test(url)) throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+    }
+    out[id] = { clientId, clientSecret, baseUrl: base, apiUrl: api };
+  }
+  return out;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -103,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyzerCacheDir: path.resolve(env.DOCENT_CACHE_DIR || path.join(env.DATA_DIR || './data', 'analyzer-cache')),
     maxRepoBytes: intFrom(env, 'MAX_REPO_MB', 2048) * 1024 * 1024,
     llm: llmConfigFromEnv(env),
+    oauth: oauthFrom(env),
   };
 }

@@ -30,6 +30,9 @@ export const routes: RouteObject[] = [
       { path: 'auth/localhost/login', lazy: page(() => import('./auth/LocalhostLoginPage.tsx')) },
       { path: 'oauth/google', lazy: oauthPage },
       { path: 'oauth/github', lazy: oauthPage },
+      { path: 'oauth/gitlab', lazy: oauthPage },
+      { path: 'oauth/bitbucket', lazy: oauthPage },
+      { path: 'oauth/azure', lazy: oauthPage },
       { path: 'logout', lazy: page(() => import('./auth/LogoutPage.tsx')) },
       {
         element: <RequireAuth />,

@@ -10,3 +10,4 @@ export * from './repos.ts';
 export * from './vendors.ts';
 export * from './docgen.ts';
 export * from './apikeys.ts';
+export * from './oauth.ts';

@@ -14,6 +14,10 @@ export const User = z.object({
   planType: PlanType.nullable(),
   githubLoginId: z.string().nullable(),
   googleLoginId: z.string().nullable(),
+  /** the other identity providers' ids (issue 13); absent from older servers */
+  gitlabLoginId: z.string().nullable().optional(),
+  bitbucketLoginId: z.string().nullable().optional(),
+  azureLoginId: z.string().nullable().optional(),
   connectedVendors: z.array(Vendor),
   countRepoGen: z.number().int(),
   /** the welcome tour was finished or skipped (spec §4: shown once) */

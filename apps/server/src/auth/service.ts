@@ -64,6 +64,11 @@ export class AuthService {
     return { user: toUser(row, await this.users.connectedVendors(row.id)), token: await this.tokens.session(row.id, row.password_version, live) };
   }
 
+  /** A new session for a user who proved who they are another way (OAuth sign-in). */
+  issueSession(row: UserRow): Promise<AuthResponse> {
+    return this.respond(row);
+  }
+
   /** Mail failures must not undo the action that sent them: the user can ask again. */
   private async sendQuietly(mail: Mail): Promise<boolean> {
     try {

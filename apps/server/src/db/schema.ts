@@ -15,6 +15,9 @@ export interface UsersTable {
   img_url: string | null;
   github_login_id: string | null;
   google_login_id: string | null;
+  gitlab_login_id: Generated<string | null>;
+  bitbucket_login_id: Generated<string | null>;
+  azure_login_id: Generated<string | null>;
   count_repo_gen: Generated<number>;
   /** when the welcome tour was finished or skipped; null: not yet */
   tutorial_done_at: Date | null;
@@ -134,8 +137,22 @@ export interface ApiKeysTable {
   last_used_at: Date | null;
 }
 
+/** A pending OAuth authorization request: its `state` is used once (issue 13). */
+export interface OAuthStatesTable {
+  /** sha256 of the `state` sent to the provider */
+  state_hash: string;
+  provider: string;
+  /** sha256 of the nonce in the browser's signed cookie: binds the request to that browser */
+  browser_hash: string;
+  /** the PKCE code verifier, sealed */
+  verifier_sealed: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
+  oauth_states: OAuthStatesTable;
   sessions: SessionsTable;
   vendor_connections: VendorConnectionsTable;
   users: UsersTable;

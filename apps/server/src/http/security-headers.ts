@@ -31,5 +31,19 @@ export function securityHeaders(appUrl: string): FastifyHelmetOptions {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Cross-origin isolation headers would block profile pictures hosted elsewhere.
     crossOriginEmbedderPolicy: false,
+    // The sign-in popups (issue 13) must stay this window's popups through the provider's pages:
+    // "same-origin" would sever them at the first cross-origin hop. See OAUTH_CALLBACK_COOP.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   };
+}
+
+/**
+ * The OAuth callback pages (/oauth/{provider}) are reached from the provider's pages inside the
+ * popup; any COOP but unsafe-none there would put them in a new browsing context group, and the
+ * popup would lose its opener (it could neither close itself nor be seen closing).
+ */
+export const OAUTH_CALLBACK_COOP = 'unsafe-none';
+
+export function isOAuthCallbackPage(url: string): boolean {
+  return /^\/oauth\/[a-z]+(?:[/?#]|$)/.test(url);
 }

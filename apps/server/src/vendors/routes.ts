@@ -23,10 +23,31 @@ function hostedVendor(segment: string): HostedVendor {
 }
 
 /** Vendor connections, the install/sync streams and the Azure DevOps PAT check (spec §7). */
-export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connections: ConnectionRepository, repos: RepoRepository, box: SecretBox, slots: StreamSlots) {
+export function vendorRoutes(
+  auth: AuthService,
+  adapters: VendorAdapters,
+  connections: ConnectionRepository,
+  repos: RepoRepository,
+  box: SecretBox,
+  slots: StreamSlots,
+  /**
+   * Spec §7's login redirects (/v1/gitlab/install, /v2/bitbucket/install, /v1/azure/install) share
+   * their paths with the install streams: a request without a bearer token (a browser
+   * navigation in the sign-in popup) is handed here, and answered when this returns true.
+   */
+  loginRedirect?: (path: string, reply: FastifyReply) => Promise<boolean>,
+) {
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const signedIn = { preHandler: requireUser(auth) };
+    const guard = requireUser(auth);
+    const signedIn = { preHandler: guard };
+    const streamGuard = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (loginRedirect && !req.headers.authorization) {
+        const path = (req.url.split('?')[0] ?? '').replace(/^\/api/, '').toLowerCase();
+        if (await loginRedirect(path, reply)) return reply;
+      }
+      return guard(req, reply);
+    };
 
     const validate = async (vendor: HostedVendor, cred: VendorCredential, log: FastifyBaseLogger) => {
       try {
@@ -99,7 +120,7 @@ export function vendorRoutes(auth: AuthService, adapters: VendorAdapters, connec
       res.end();
     };
     for (const path of ['/v2/:vendor/install', '/v2/:vendor/reinstall', '/v1/:vendor/install', '/v1/:vendor/reinstall']) {
-      r.get(path, { ...signedIn, schema: { tags, params: VendorParam } }, (req, reply) => stream(req, reply, req.params.vendor));
+      r.get(path, { preHandler: streamGuard, schema: { tags, params: VendorParam } }, (req, reply) => stream(req, reply, req.params.vendor));
     }
 
     r.get('/git/:vendor/install/status', { ...signedIn, schema: { tags, params: VendorParam, response: { 200: InstallStatus } } }, async (req) => {

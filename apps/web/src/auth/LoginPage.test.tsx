@@ -41,7 +41,7 @@ describe('LoginPage redirects', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
     expect(getSession()).toEqual({ token: 'fresh', user: testUser, locked: false });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = (fetchMock.mock.calls as unknown as Array<[string, RequestInit]>).find(([u]) => u !== '/api/v1/auth/providers')!;
     expect(url).toBe('/api/login');
     expect(init.body).toBe('username=ada%40example.com&password=whatever');
   });

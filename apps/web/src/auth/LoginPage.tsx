@@ -8,11 +8,14 @@ import { authApi } from './api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { emailRules, requiredRule } from './formRules.ts';
 import { useLegalLinks } from './LegalLinks.tsx';
-import { ProviderButtons } from './ProviderButtons.tsx';
+import { ProviderButtons, useConfiguredProviders, type Provider } from './ProviderButtons.tsx';
 import { isSignedIn, useSession } from './session.ts';
 import { useCompleteLogin } from './useCompleteLogin.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 import { useToast } from '../shell/toast.tsx';
+
+/** Spec §2 login buttons. */
+const LOGIN_PROVIDERS: Provider[] = ['github', 'bitbucket', 'gitlab', 'azure'];
 
 interface LoginForm {
   email: string;
@@ -27,6 +30,7 @@ export default function LoginPage() {
   const { complete, redirect } = useCompleteLogin();
   const onFinishFailed = useFormErrorNotice();
   const legal = useLegalLinks();
+  const social = useConfiguredProviders(LOGIN_PROVIDERS);
 
   // An already signed-in user is sent on at once (spec §2 login).
   useEffect(() => {
@@ -64,8 +68,8 @@ export default function LoginPage() {
           {t('auth.login.submit')}
         </Button>
       </Form>
-      <Divider plain>{t('auth.login.orContinue')}</Divider>
-      <ProviderButtons providers={['github', 'bitbucket', 'gitlab', 'azure']} />
+      {social.length > 0 && <Divider plain>{t('auth.login.orContinue')}</Divider>}
+      <ProviderButtons providers={LOGIN_PROVIDERS} onSignedIn={redirect} />
       <p className="dc-auth__footer-text">
         {t('auth.login.noAccount')} <Link to={`/auth/sign-up${location.search}`}>{t('auth.login.signUp')}</Link>
       </p>

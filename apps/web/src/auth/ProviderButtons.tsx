@@ -1,9 +1,14 @@
-import { Button, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'antd';
 import { GithubOutlined, GitlabOutlined, GoogleOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
+import { OAUTH_POPUP, type OAuthProvider } from '@docent/contracts';
+import { authKeys, oauthApi, oauthLoginUrl } from './api.ts';
+import { getSession, isSignedIn, reloadSession, useSession } from './session.ts';
 
-export type Provider = 'github' | 'gitlab' | 'bitbucket' | 'azure' | 'google';
+export type Provider = OAuthProvider;
 
 function BitbucketIcon() {
   return (
@@ -33,24 +38,86 @@ const ICONS: Record<Provider, ReactNode> = {
   google: <GoogleOutlined />,
 };
 
+/** Those of `wanted` that the server says are configured, in `wanted`'s order (none while loading). */
+export function useConfiguredProviders(wanted: Provider[]): Provider[] {
+  const { data } = useQuery({ queryKey: authKeys.providers, queryFn: oauthApi.providers, staleTime: 5 * 60_000, retry: false });
+  const on = new Set((data?.providers ?? []).map((p) => p.id));
+  return wanted.filter((p) => on.has(p));
+}
+
+/** Opens the 600×600 sign-in popup centred over this window (spec §2). */
+export function openSignInPopup(provider: Provider): Window | null {
+  const { width, height } = OAUTH_POPUP;
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
+  return window.open(oauthLoginUrl(provider), `docent-oauth-${provider}`, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+}
+
 /**
- * Social sign-in buttons. Provider sign-in arrives with the OAuth issue; until then each
- * button is present but disabled, and its tooltip says so.
+ * Social sign-in buttons, one per configured provider. A click opens the provider in a popup;
+ * the callback page there stores the session and closes itself, and this window, checking the
+ * popup every 500 ms, then calls `onSignedIn` with the token. When popups are blocked, the whole
+ * page goes to the provider instead.
  */
-export function ProviderButtons({ providers }: { providers: Provider[] }) {
+export function ProviderButtons({ providers, onSignedIn }: { providers: Provider[]; onSignedIn: (token: string) => void }) {
   const { t } = useTranslation();
+  const shown = useConfiguredProviders(providers);
+  const [pending, setPending] = useState<Provider | null>(null);
+  const timer = useRef<number | null>(null);
+  const session = useSession();
+
+  const stop = () => {
+    if (timer.current !== null) window.clearInterval(timer.current);
+    timer.current = null;
+    setPending(null);
+  };
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearInterval(timer.current);
+    },
+    [],
+  );
+
+  // A provider page may cut the popup off from this window (its Cross-Origin-Opener-Policy):
+  // then the popup cannot be seen closing, but the session it stores still arrives here.
+  useEffect(() => {
+    if (pending && isSignedIn(session) && session.token) {
+      stop();
+      onSignedIn(session.token);
+    }
+  }, [pending, session, onSignedIn]);
+
+  if (shown.length === 0) return null;
+
+  const start = (p: Provider) => {
+    const popup = openSignInPopup(p);
+    if (!popup) {
+      window.location.assign(oauthLoginUrl(p));
+      return;
+    }
+    setPending(p);
+    if (timer.current !== null) window.clearInterval(timer.current);
+    timer.current = window.setInterval(() => {
+      if (!popup.closed) return;
+      stop();
+      // The popup wrote the session to localStorage (same origin) before closing.
+      reloadSession();
+      const session = getSession();
+      if (isSignedIn(session) && session.token) onSignedIn(session.token);
+    }, OAUTH_POPUP.checkEveryMs);
+  };
+
   return (
-    <div className={`dc-auth__providers dc-auth__providers--${providers.length}`}>
-      {providers.map((p) => {
+    <div className={`dc-auth__providers dc-auth__providers--${shown.length}`}>
+      {shown.map((p) => {
         const name = t(`auth.providers.${p}`);
         return (
-          <Tooltip key={p} title={t('auth.providers.soon', { provider: name })}>
-            <span data-testid={`provider-${p}`}>
-              <Button icon={ICONS[p]} disabled size="large" aria-label={name}>
-                <span className="dc-provider-label">{name}</span>
-              </Button>
-            </span>
-          </Tooltip>
+          <span key={p} data-testid={`provider-${p}`}>
+            <Button icon={ICONS[p]} size="large" aria-label={t('auth.providers.continueWith', { provider: name })} loading={pending === p} onClick={() => start(p)}>
+              <span className="dc-provider-label">{name}</span>
+            </Button>
+          </span>
         );
       })}
     </div>

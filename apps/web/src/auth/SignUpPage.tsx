@@ -7,12 +7,15 @@ import { authApi } from './api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { confirmPasswordRules, emailRules, requiredRule, strongPasswordRules, termsRule } from './formRules.ts';
 import { useLegalLinks } from './LegalLinks.tsx';
-import { ProviderButtons } from './ProviderButtons.tsx';
+import { ProviderButtons, useConfiguredProviders, type Provider } from './ProviderButtons.tsx';
 import { isSignedIn, useSession } from './session.ts';
 import { HOME_PATH, useCompleteLogin } from './useCompleteLogin.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 import { PasswordItem } from './PasswordItem.tsx';
 import { useToast } from '../shell/toast.tsx';
+
+/** Spec §2 sign-up buttons. */
+const SIGNUP_PROVIDERS: Provider[] = ['google', 'github', 'bitbucket'];
 
 interface SignUpForm {
   firstName: string;
@@ -29,9 +32,10 @@ export default function SignUpPage() {
   const toast = useToast();
   const session = useSession();
   const location = useLocation();
-  const { complete } = useCompleteLogin();
+  const { complete, redirect } = useCompleteLogin();
   const onFinishFailed = useFormErrorNotice();
   const legal = useLegalLinks();
+  const social = useConfiguredProviders(SIGNUP_PROVIDERS);
 
   const signup = useMutation({
     mutationFn: (v: SignUpForm) =>
@@ -54,8 +58,8 @@ export default function SignUpPage() {
 
   return (
     <AuthLayout title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
-      <ProviderButtons providers={['google', 'github', 'bitbucket']} />
-      <Divider plain>{t('auth.or')}</Divider>
+      <ProviderButtons providers={SIGNUP_PROVIDERS} onSignedIn={redirect} />
+      {social.length > 0 && <Divider plain>{t('auth.or')}</Divider>}
       <Form<SignUpForm>
         layout="vertical"
         size="large"

@@ -4,6 +4,8 @@ import type {
   ChangePasswordRequest,
   EmailUpdateVerifyResponse,
   ForgotPasswordRequest,
+  OAuthProvider,
+  OAuthProvidersResponse,
   MessageResponse,
   RapidLoginResponse,
   SetNewPasswordRequest,
@@ -51,4 +53,27 @@ export const authApi = {
 /** TanStack Query keys of this feature. */
 export const authKeys = {
   me: ['user', 'me'] as const,
+  providers: ['auth', 'providers'] as const,
+};
+
+/** Where a provider's code and state are exchanged for a session (spec §7 names the first two). */
+export const OAUTH_CALLBACK_PATHS: Record<OAuthProvider, string> = {
+  github: '/github/callback',
+  google: '/google/login',
+  gitlab: '/gitlab/callback',
+  bitbucket: '/bitbucket/callback',
+  azure: '/azure/callback',
+};
+
+/** Where the sign-in popup starts: the server sets the state cookie and sends it to the provider. */
+export function oauthLoginUrl(provider: OAuthProvider): string {
+  return `/api/oauth/${provider}/login`;
+}
+
+export const oauthApi = {
+  /** The providers this server is configured for; only their buttons are shown. */
+  providers: () => apiRequest<OAuthProvidersResponse>('/v1/auth/providers'),
+  /** The provider's code and state (its answer to the popup) for our session; the state cookie goes along. */
+  callback: (provider: OAuthProvider, code: string, state: string) =>
+    apiRequest<AuthResponse>(`${OAUTH_CALLBACK_PATHS[provider]}?${new URLSearchParams({ code, state }).toString()}`),
 };
