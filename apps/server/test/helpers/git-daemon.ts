@@ -30,7 +30,12 @@ export class GitDaemon {
   static async start(): Promise<GitDaemon> {
     const d = new GitDaemon(await mkdtemp(path.join(os.tmpdir(), 'docent-gitd-')));
     d.port = await freePort();
-    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', '--enable=receive-pack', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], { stdio: 'ignore' });
+    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', '--enable=receive-pack', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], {
+      stdio: 'ignore',
+      // Its own process group: `git daemon` runs the real git-daemon as a child, which a kill of
+      // the `git` wrapper alone would leave running after the tests.
+      detached: true,
+    });
     // wait until it accepts connections
     for (let i = 0; i < 50; i++) {
       try {
@@ -67,7 +72,13 @@ export class GitDaemon {
   }
 
   async stop(): Promise<void> {
-    this.child?.kill('SIGKILL');
+    if (this.child?.pid !== undefined) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        this.child.kill('SIGKILL');
+      }
+    }
     await rm(this.base, { recursive: true, force: true });
   }
 }

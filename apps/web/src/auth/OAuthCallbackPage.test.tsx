@@ -29,7 +29,7 @@ describe('OAuthCallbackPage', () => {
     const { router } = renderRoutes(routes, '/oauth/github?code=abc&state=s1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/github/callback?code=abc&state=s1');
-    expect(getSession()).toEqual({ token: 'oauth-tok', user: testUser });
+    expect(getSession()).toEqual({ token: 'oauth-tok', user: testUser, locked: false });
   });
 
   it('uses GET /google/login for Google and the analogous path for the others', async () => {

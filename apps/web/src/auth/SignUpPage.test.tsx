@@ -114,9 +114,19 @@ describe('SignUpPage validation', () => {
     await waitFor(() => expect(under(hint)).toHaveLength(1));
   });
 
-  it('shows the OR divider between the providers and the form, and links to /auth/login', () => {
+  it('shows the OR divider between the providers and the form, and links to /auth/login', async () => {
+    // The divider stands between provider buttons and the form: a server with GitHub configured.
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/v1/auth/providers'
+        ? new Response(JSON.stringify({ providers: [{ id: 'github', label: 'GitHub' }] }), { status: 200, headers: { 'content-type': 'application/json' } })
+        : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
+    );
     setup();
-    const divider = document.querySelector('.ant-divider')!;
+    const divider = await waitFor(() => {
+      const el = document.querySelector('.ant-divider');
+      if (!el) throw new Error('no divider yet');
+      return el;
+    });
     expect(divider.textContent).toBe('OR');
     // the divider sits before the form
     expect(divider.compareDocumentPosition(submit()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
