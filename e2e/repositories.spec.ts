@@ -240,7 +240,7 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(page).toHaveURL(/\/acme\/bigrepo\/$/);
   });
 
-  await test.step('/jobs: filters and search narrow the list; a row opens /jobs/{id}; closing returns to /jobs', async () => {
+  await test.step('/jobs: filters and search narrow the list; a row opens /jobs/{id}; closing returns to /jobs with the filters', async () => {
     await page.goto('/jobs');
     await expect(page.getByRole('heading', { name: 'All Jobs', exact: true })).toBeVisible();
     const rows = page.getByTestId('job-row');
@@ -268,12 +268,15 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(rows).toContainText('acme/calculator');
     await expect(page.getByTestId('jobs-total')).toHaveText('1 job');
 
+    // the search is kept in the URL (issue 16 item 15): the log's URL carries it, closing returns to it
+    await expect(page).toHaveURL(/\/jobs\?q=calculator$/);
     await rows.first().click();
-    await expect(page).toHaveURL(/\/jobs\/\d+$/);
+    await expect(page).toHaveURL(/\/jobs\/\d+\?q=calculator$/);
     const log = page.getByTestId('job-terminal');
     await expect(rowTexts(log).filter({ hasText: 'Job COMPLETE: Analysis complete' })).toHaveCount(1);
     await pressEscape(page);
-    await expect(page).toHaveURL(/\/jobs$/);
+    await expect(page).toHaveURL(/\/jobs\?q=calculator$/);
+    await expect(page.getByTestId('jobs-search')).toHaveValue('calculator');
   });
 
   await test.step('a 100,000-line log scrolls and searches (virtualised)', async () => {
