@@ -149,18 +149,8 @@ export const xmldoc: Renderer = (m, width) => {
   return out;
 };
 
-/** Doxygen, Javadoc-style commands (`@param`, `@return`, `@throws`) for C and C++. */
-export const doxygen: Renderer = (m, width) => {
-  const out = block(m, width);
-  const tag = (head: string, text: string): string[] => wrap(text, width, '', '    ', head);
-  const lines: string[] = [];
-  for (const p of m.params) lines.push(...tag(`@param ${p.name}`, p.text));
-  const ret = m.returns ?? m.yields;
-  if (ret) lines.push(...tag('@return', ret.text));
-  for (const r of m.raises) lines.push(...tag(`@throws ${r.type}`, r.text));
-  section(out, lines);
-  return out;
-};
+/** Doxygen with Javadoc-style commands (`@param`, `@return`, `@throws`) for C and C++: Javadoc's layout. */
+export const doxygen: Renderer = javadoc;
 
 /** Doxygen, Qt style: the same commands written `\param`, `\return`, `\throws`. */
 export const doxygenQt: Renderer = (m, width) => doxygen(m, width).map((l) => l.replace(/^@(param|return|throws) /, '\\$1 '));
