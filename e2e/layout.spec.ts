@@ -123,8 +123,11 @@ test('layout: cards, function tables, jobs, README tiles, actions and the German
     await openCard(page, 'card-functions');
     const table = page.getByTestId('undocumented-table');
     await expect(table.locator('tbody tr').first()).toBeVisible();
-    // The dialog that holds this table (other dialogs of the page may be in the DOM, closed).
-    const modal = await table.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-modal-container ")]').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    // The dialog that holds this table (other dialogs of the page may be in the DOM, closed),
+    // measured once its opening zoom has ended: mid-animation it is scaled down.
+    const dialog = table.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-modal ")]');
+    await expect.poll(() => dialog.evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length)).toBe(0);
+    const modal = await dialog.evaluate((el) => el.querySelector('.ant-modal-container')!.getBoundingClientRect().toJSON() as DOMRect);
     const language = table.locator('th', { hasText: 'Language' });
     await expect(language).toBeVisible();
     const th = (await language.boundingBox())!;
