@@ -1,8 +1,5 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { factsOf, type SourceFile } from './facts/index.ts';
-import { languageOfPath } from './languages.ts';
-import { listSourceFiles } from './repo.ts';
+import { factsOf, readCheckout } from './facts/index.ts';
 import { apiPage, publicSymbols } from './pages/api.ts';
 import { architecturePage, type PageMeta } from './pages/arch.ts';
 import { renderDocbook } from './render/docbook.ts';
@@ -25,32 +22,12 @@ export interface GeneratedDoc {
   content: string | Buffer;
 }
 
-const MAX_SOURCE_BYTES = 512 * 1024;
-
-async function readSources(root: string): Promise<SourceFile[]> {
-  const out: SourceFile[] = [];
-  const rels = await listSourceFiles(root);
-  for (let i = 0; i < rels.length; i += 32) {
-    const batch = await Promise.all(
-      rels.slice(i, i + 32).map(async (rel): Promise<SourceFile | null> => {
-        const language = languageOfPath(rel);
-        const file = path.join(root, rel);
-        if (!language || (await fs.stat(file)).size > MAX_SOURCE_BYTES) return null;
-        return { rel, language, text: await fs.readFile(file, 'utf8') };
-      }),
-    );
-    for (const s of batch) if (s) out.push(s);
-  }
-  return out;
-}
-
 /**
  * Architecture or API documentation of a checkout, in the requested formats, deterministic (the
  * same tree gives byte-identical files: no dates, sorted facts). Reads only; writes nothing.
  */
 export async function generateDocs(root: string, kind: DocKind, formats: readonly DocFormat[], meta: Partial<PageMeta> = {}): Promise<GeneratedDoc[]> {
-  const sources = await readSources(root);
-  const goMod = await fs.readFile(path.join(root, 'go.mod'), 'utf8').catch(() => null);
+  const { sources, goMod } = await readCheckout(root);
   const facts = factsOf(sources, goMod);
   const fullMeta: PageMeta = { name: meta.name ?? path.basename(path.resolve(root)), ...(meta.commit ? { commit: meta.commit } : {}) };
   const page = kind === 'arch' ? architecturePage(facts, fullMeta) : apiPage(facts, await publicSymbols(sources), fullMeta);

@@ -31,7 +31,8 @@ export interface RepositoryFacts {
 
 const MAX_FACT_FILE_BYTES = 512 * 1024;
 
-export async function repositoryFacts(root: string): Promise<RepositoryFacts> {
+/** A checkout's source files (by the docgen languages, up to 512 KB each, listing order) and its go.mod. */
+export async function readCheckout(root: string): Promise<{ sources: SourceFile[]; goMod: string | null }> {
   const rels = await listSourceFiles(root);
   const read = async (rel: string): Promise<SourceFile | null> => {
     const language = languageOfPath(rel);
@@ -44,6 +45,11 @@ export async function repositoryFacts(root: string): Promise<RepositoryFacts> {
   // Read 32 at a time: the disk's latency overlaps, the order stays the listing's.
   for (let i = 0; i < rels.length; i += 32) for (const s of await Promise.all(rels.slice(i, i + 32).map(read))) if (s) sources.push(s);
   const goMod = await fs.readFile(path.join(root, 'go.mod'), 'utf8').catch(() => null);
+  return { sources, goMod };
+}
+
+export async function repositoryFacts(root: string): Promise<RepositoryFacts> {
+  const { sources, goMod } = await readCheckout(root);
   return factsOf(sources, goMod);
 }
 
