@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { prefetchHistory, traceHistory } from '../../src/engine/history.ts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
 import { commitAll, git, initRepo, tempDir } from './helpers.ts';
@@ -143,6 +143,10 @@ describe('history from one git log pass', () => {
       const lineCount = (rel: string): number => fs.readFileSync(path.join(dir, rel), 'utf8').split('\n').length;
       const targets = ['a.py', 'b.py'].map((rel) => ({ rel, lineCount: lineCount(`pkg/${rel}`), ranges: [[1, lineCount(`pkg/${rel}`)]] as Array<[number, number]>, dirty: rel === 'b.py' }));
       const root = path.join(dir, 'pkg');
+      // The dirty file's uncommitted lines are dated "now": one fixed now for both passes, or a
+      // second boundary between them makes the two summaries differ by that second.
+      const fixedNow = vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2025, 5, 1));
+      onTestFinished(() => fixedNow.mockRestore());
       for (const depth of [1, 2, 1000]) {
         const targeted = await traceHistory(root, targets, () => 'k', { depth });
         const prefetch = prefetchHistory(root, depth);
