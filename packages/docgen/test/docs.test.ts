@@ -5,7 +5,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateDocs } from '../src/docs.ts';
+import { generateDocs, generateDocSet } from '../src/docs.ts';
 import { main } from '../src/docs-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-'));
@@ -75,5 +75,21 @@ describe('docent docs CLI', () => {
     expect(await main([dir, '--type', 'wiki'])).toBe(2);
     expect(await main([dir, '--type', 'api', '--format', 'docx'])).toBe(2);
     expect(await main([path.join(dir, 'missing'), '--type', 'api'])).toBe(2);
+  });
+});
+
+describe('doc set manifest', () => {
+  it('reuses the files of an unchanged tree and rebuilds after a source changes', async () => {
+    const first = await generateDocSet(dir, 'api', ['md', 'rst'], { meta: { name: 'shop' } });
+    expect(first.regenerated).toEqual(['api']);
+    expect(Object.keys(first.manifest.pages.api!.sources)).toContain('src/db.js');
+    const second = await generateDocSet(dir, 'api', ['md', 'rst'], { meta: { name: 'shop' }, previous: first });
+    expect(second.reused).toEqual(['api']);
+    expect(second.files.map((f) => f.content)).toEqual(first.files.map((f) => f.content));
+    write('src/extra.js', 'exports.added = function added() {};\n');
+    const third = await generateDocSet(dir, 'api', ['md', 'rst'], { meta: { name: 'shop' }, previous: second });
+    fs.rmSync(path.join(dir, 'src/extra.js'));
+    expect(third.regenerated).toEqual(['api']);
+    expect(String(third.files[0]!.content)).toContain('added');
   });
 });
