@@ -7,6 +7,7 @@ import type { BlameSummary } from './cache.ts';
 import { runGit } from './git.ts';
 import { newestIn, type Newest } from './history.ts';
 import type { ParsedFunctionLike } from './types.ts';
+import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -46,7 +47,9 @@ interface Context {
 }
 
 /** Parsed versions of one file, by revision (memoised: bisection revisits them). */
-function versionReader(ctx: Context): (rev: string) => Promise<{ text: string; functions: ParsedFunctionLike[] } | null> {
+type VersionReader = (rev: string) => Promise<{ text: string; functions: ParsedFunctionLike[] } | null>;
+
+function versionReader(ctx: Context): VersionReader {
   const memo = new Map<string, Promise<{ text: string; functions: ParsedFunctionLike[] } | null>>();
   const parse = ctx.parse ?? parseInline;
   return (rev) => {
@@ -63,6 +66,54 @@ function versionReader(ctx: Context): (rev: string) => Promise<{ text: string; f
       });
       memo.set(rev, pending);
     }
+    return pending;
+  };
+}
+
+/** One function as it was at a revision, with that version's text; null when it was not there. */
+type OldFunction = { text: string; fn: ParsedFunctionLike } | null;
+
+/**
+ * The function at `rev`: parsed from the fragment of that version that holds it
+ * (version-fragment.ts) when the fragment gives exactly one function of the name, else found in
+ * the whole version, parsed as before.
+ */
+function functionReader(ctx: Context, nowText: string, read: VersionReader): (rev: string, fn: ParsedFunctionLike, occurrence: number) => Promise<OldFunction> {
+  const parse = ctx.parse ?? parseInline;
+  const memo = new Map<string, Promise<OldFunction>>();
+  const whole = async (rev: string, name: string, occurrence: number): Promise<OldFunction> => {
+    const version = await read(rev);
+    const fn = version && counterpart(version.functions, name, occurrence);
+    return version && fn ? { text: version.text, fn } : null;
+  };
+  const now = new Text(nowText);
+  const versions = new Map<string, Text>();
+  const fromFragment = async (rev: string, fn: ParsedFunctionLike, occurrence: number): Promise<OldFunction> => {
+    const text = await ctx.blobs.read(rev, `./${ctx.rel}`);
+    if (text === null) return null;
+    let then = versions.get(rev);
+    if (!then) versions.set(rev, (then = new Text(text)));
+    const start = Math.min(fn.startLine, fn.docStartLine ?? fn.startLine);
+    const end = Math.max(fn.endLine, fn.docEndLine ?? fn.endLine);
+    const fragment = fragmentFor(now, then, start, end, ctx.language);
+    if (fragment) {
+      try {
+        const found = (await parse(fragment.text, ctx.language, ctx.rel)).filter(
+          (f) => f.name === fn.name && f.startLine >= fragment.firstRegionLine && f.endLine <= fragment.firstRegionLine + fragment.to - fragment.from && endsCleanly(fragment, f.startLine, f.endLine),
+        );
+        // The doc has not changed since the revisions asked for (that is what made them the
+        // doc's): a function found with another doc is another overload, placed by a moved line.
+        if (found.length === 1 && found[0]!.docstring === fn.docstring) return { text, fn: found[0]! };
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error;
+      }
+    }
+    return whole(rev, fn.name, occurrence);
+  };
+  return (rev, fn, occurrence) => {
+    const key = `${rev}\0${fn.name}\0${occurrence}`;
+    let pending = memo.get(key);
+    if (!pending) memo.set(key, (pending = fragmentSupported(ctx.language) ? fromFragment(rev, fn, occurrence) : whole(rev, fn.name, occurrence)));
     return pending;
   };
 }
@@ -118,9 +169,9 @@ const MAX_ATTRIBUTION_COMMITS = 40;
  */
 async function introducedBy(
   ctx: Context,
-  read: ReturnType<typeof versionReader>,
+  oldFunction: ReturnType<typeof functionReader>,
   since: string,
-  name: string,
+  now: ParsedFunctionLike,
   occurrence: number,
   then: Contract,
   doc: DocView,
@@ -128,9 +179,8 @@ async function introducedBy(
 ): Promise<[string, number] | null> {
   const key = findingKey(f);
   const shows = async (rev: string): Promise<boolean> => {
-    const version = await read(rev);
-    const fn = version && counterpart(version.functions, name, occurrence);
-    const contract = fn ? contractFor(fn, ctx.language) : null;
+    const version = await oldFunction(rev, now, occurrence);
+    const contract = version ? contractFor(version.fn, ctx.language) : null;
     if (!version || !contract) return false;
     return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language)).outdated.some((g) => findingKey(g) === key);
   };
@@ -260,13 +310,12 @@ export async function judgeFileHistory(
   });
   if (candidates.length === 0) return verdicts;
 
-  const read = versionReader(ctx);
+  const oldFunction = functionReader(ctx, text, versionReader(ctx));
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   for (const c of candidates) {
     const facts = c.fn.docFacts!;
-    const then = await read(revOf(c.doc.sha));
-    const before = then && counterpart(then.functions, c.fn.name, c.occurrence);
+    const before = (await oldFunction(revOf(c.doc.sha), c.fn, c.occurrence))?.fn ?? null;
     const thenContract = before ? contractFor(before, ctx.language) : null;
     const summaryOfDoc = parseDocstring(c.fn.docstring!, ctx.language);
     const doc: DocView = { text: c.fn.docstring!, params: summaryOfDoc.params, documentsReturn: summaryOfDoc.documentsReturn };
@@ -281,7 +330,7 @@ export async function judgeFileHistory(
       if (incomplete.length > 0) verdict.incomplete = incomplete;
       if (changes.outdated.length > 0) {
         const first = changes.outdated[0]!;
-        const made = await introducedBy(ctx, read, revOf(c.doc.sha), c.fn.name, c.occurrence, thenContract, doc, first);
+        const made = await introducedBy(ctx, oldFunction, revOf(c.doc.sha), c.fn, c.occurrence, thenContract, doc, first);
         // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
         const [commit, time] = made ?? (c.body.sha === '' ? ['', c.body.time] : await ctx.merges.resolve(ctx.rel, c.body.sha, c.body.time, c.doc.time));
         const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
