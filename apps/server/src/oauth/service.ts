@@ -20,6 +20,7 @@ import type { HostedVendor } from '../vendors/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { OAuthProviderFailure, PROVIDER_ORDER, PROVIDERS, providerJson, type OAuthProfile, type ProviderSpec } from './providers.ts';
 import { tokensFrom, type RefreshedTokens } from './refresh.ts';
+import { azureDevOpsGrant } from './azure-devops.ts';
 
 /** How long a started sign-in may take at the provider (the cookie and the stored state). */
 export const STATE_TTL_SECONDS = 600;
@@ -183,7 +184,8 @@ export class OAuthService {
       throw new HttpError(502, ErrorCode.OAUTH_PROVIDER_ERROR, OAUTH_MESSAGES.unavailable(spec.label), { cause: err });
     }
     const row = await this.account(spec, profile);
-    if (spec.vendor && spec.connection) {
+    if (id === 'azure') await this.connectAzureDevOps(row, conf, tokens);
+    else if (spec.vendor && spec.connection) {
       // The refresh token and expiry come along (sealed), so an expiring token is renewed before use.
       await this.d.connections.upsert(row.id, spec.vendor, spec.connection(conf, tokens.accessToken), profile.login, {
         provider: id,
@@ -193,6 +195,31 @@ export class OAuthService {
       this.d.onConnected?.(row, spec.vendor);
     }
     return this.d.sessions.issueSession(row);
+  }
+
+  /**
+   * A Microsoft sign-in connects the user's Azure DevOps organizations. Not having Azure DevOps
+   * (or Microsoft refusing its token) does not fail the sign-in: the user is signed in without it
+   * and can still connect with a personal access token.
+   */
+  private async connectAzureDevOps(row: UserRow, conf: OAuthProviderConfig, tokens: RefreshedTokens): Promise<void> {
+    let grant: Awaited<ReturnType<typeof azureDevOpsGrant>>;
+    try {
+      grant = await azureDevOpsGrant(conf, tokens.refreshToken);
+    } catch (err) {
+      if (!(err instanceof OAuthProviderFailure)) throw err;
+      this.d.log.warn({ provider: 'azure', failure: err.kind, detail: err.internal }, 'no Azure DevOps connection from the Microsoft sign-in');
+      return;
+    }
+    if (!grant || grant.organizations.length === 0) return;
+    for (const org of grant.organizations) {
+      await this.d.connections.upsert(row.id, 'AZUREDEVOPS', org.credential, org.name, {
+        provider: 'azure',
+        refreshToken: grant.tokens.refreshToken ?? tokens.refreshToken,
+        expiresIn: grant.tokens.expiresIn,
+      });
+    }
+    this.d.onConnected?.(row, 'AZUREDEVOPS');
   }
 
   /** The account of this identity: already linked, linked now by verified email, or new. */
