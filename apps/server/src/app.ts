@@ -48,6 +48,7 @@ import { ConnectionRepository } from './vendors/connections.ts';
 import { vendorRoutes } from './vendors/routes.ts';
 import { setOutboundAllow } from './net/outbound.ts';
 import { OAuthService } from './oauth/service.ts';
+import { TokenRefresher } from './oauth/refresh.ts';
 import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
 import { syncVendor } from './vendors/sync.ts';
 
@@ -213,7 +214,8 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   const repos = new RepoRepository(database.db);
   const box = new SecretBox(opts.secrets.encryptionKey);
   const adapters = opts.adapters ?? createAdapters();
-  const connections = new ConnectionRepository(database.db, box);
+  // OAuth sign-in tokens that expire are refreshed at their provider before use (issue 13).
+  const connections = new ConnectionRepository(database.db, box, new TokenRefresher(config.oauth, (id) => `${config.appUrl}/oauth/${id}`));
   const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
   // Analysis and documentation jobs of one repository share its clone folder: one lock for both.
   const clones = new KeyedMutex();

@@ -64,6 +64,10 @@ export interface OAuthProviderConfig {
   baseUrl: string;
   /** the provider's API for the user (and, for code hosts, the stored connection) */
   apiUrl: string;
+  /** Microsoft only: Azure DevOps Services (AZURE_DEVOPS_URL, default https://dev.azure.com) */
+  devopsUrl?: string;
+  /** Microsoft only: Azure DevOps' profile and accounts service (AZURE_DEVOPS_VSSPS_URL, default https://app.vssps.visualstudio.com) */
+  vsspsUrl?: string;
 }
 
 export type OAuthConfig = Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
@@ -95,6 +99,15 @@ export function oauthFrom(env: NodeJS.ProcessEnv): OAuthConfig {
       if (!/^https?:\/\/[^\s/]+/.test(url)) throw new Error(`${name} must be an http(s) URL, got "${url}"`);
     }
     out[id] = { clientId, clientSecret, baseUrl: base, apiUrl: api };
+    if (id === 'azure') {
+      // Signing in with Microsoft also connects Azure DevOps: where its services live (tests: a loopback fake).
+      const devops = trimUrl(env.AZURE_DEVOPS_URL || 'https://dev.azure.com');
+      const vssps = trimUrl(env.AZURE_DEVOPS_VSSPS_URL || 'https://app.vssps.visualstudio.com');
+      for (const [name, url] of [['AZURE_DEVOPS_URL', devops], ['AZURE_DEVOPS_VSSPS_URL', vssps]] as const) {
+        if (!/^https?:\/\/[^\s/]+/.test(url)) throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+      }
+      out[id] = { ...out[id]!, devopsUrl: devops, vsspsUrl: vssps };
+    }
   }
   return out;
 }

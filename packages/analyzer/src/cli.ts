@@ -9,6 +9,8 @@ const ONLY_VALUES: readonly AnalysisOnly[] = ['languages', 'basicDoc', 'advanced
 const USAGE = `Usage: docent analyze <path> [options]
        docent badge <path> [--out <file.svg>]
        docent login [--server URL] [--no-browser]   |   docent logout
+       docent repos [--server URL] [--json]
+       docent analyze --remote <org/repo> [--vendor V] [--only T] [--fail-under <percent>] [--json] [--server URL]
        docent docstrings <path> [--style …] [--max-line-length N] [--write | --diff] [--files …]
 
 analyze: analyses the repository at <path>: languages, function documentation, README.
@@ -16,6 +18,11 @@ badge:   writes an SVG badge "docs | 87%" of the documented share (stdout, or --
 login:   signs in through the browser (default server $DOCENT_SERVER or http://localhost:8080);
          the token is kept in $DOCENT_CONFIG_DIR or ~/.config/docent/credentials.json (0600).
 logout:  ends that session on the server and removes the stored token.
+repos:   lists your repositories on the server: name, provider, last analysis, documented share.
+analyze --remote: starts the analysis of one of your repositories on the server, streams its
+         log (stderr) and prints the report; exit 0 ok, 1 below --fail-under, 2 on errors.
+         Remote commands use $DOCENT_API_KEY if set, else the stored login; the server is
+         --server, else $DOCENT_URL, else $DOCENT_SERVER, else the stored login's server.
 
 The documented share is the dashboard's coverage: documented functions / all functions
 (test functions not counted; 0% when there are none).
@@ -102,6 +109,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'login' || argv[0] === 'logout') {
     const { loginCommand, logoutCommand } = await import('./login.ts');
     return argv[0] === 'login' ? loginCommand(argv.slice(1)) : logoutCommand(argv.slice(1));
+  }
+  if (argv[0] === 'repos' || (argv[0] === 'analyze' && argv.some((a) => a === '--remote' || a.startsWith('--remote=')))) {
+    if (argv.includes('-h') || argv.includes('--help')) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const { reposCommand, remoteAnalyzeCommand } = await import('./remote.ts');
+    return argv[0] === 'repos' ? reposCommand(argv.slice(1)) : remoteAnalyzeCommand(argv.slice(1));
   }
   let args: CliArgs | 'help';
   try {

@@ -39,6 +39,8 @@ export const VendorConnection = z.object({
   status: z.string(),
   message: z.string(),
   lastSyncedAt: z.string().nullable(),
+  /** the provider refused to refresh this sign-in's token: sign in with it again (issue 13) */
+  needsReauth: z.boolean().optional(),
 });
 export type VendorConnection = z.infer<typeof VendorConnection>;
 

@@ -111,6 +111,11 @@ export interface VendorConnectionsTable {
   last_synced_at: Date | null;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
+  /** the OAuth provider that issued the token (null for a personal access token) */
+  oauth_provider: ColumnType<string | null, string | null | undefined, string | null>;
+  refresh_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  needs_reauth: Generated<boolean>;
 }
 
 export interface SessionsTable {

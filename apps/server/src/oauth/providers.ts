@@ -211,10 +211,12 @@ const azure: ProviderSpec = {
   id: 'azure',
   label: 'Azure DevOps',
   loginColumn: 'azure_login_id',
-  // No connection: Azure DevOps needs an organization and a token for its own resource; the
-  // personal-access-token prompt of spec §2 connects it.
+  // The code's token is Microsoft Graph's (the first resource asked for) and identifies the user;
+  // offline_access brings a refresh token that ./azure-devops.ts trades for an Azure DevOps token
+  // (its user_impersonation scope is consented here), which becomes the Azure DevOps connections.
+  vendor: 'AZUREDEVOPS',
   pkce: true,
-  scope: 'openid profile email User.Read',
+  scope: 'openid profile email offline_access User.Read 499b84ac-1321-427f-aa17-267ca6975798/user_impersonation',
   authorizeUrl: (c) => `${c.baseUrl}/oauth2/v2.0/authorize`,
   tokenUrl: (c) => `${c.baseUrl}/oauth2/v2.0/token`,
   clientAuth: 'body',

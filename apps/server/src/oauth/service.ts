@@ -19,6 +19,8 @@ import type { ConnectionRepository } from '../vendors/connections.ts';
 import type { HostedVendor } from '../vendors/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { OAuthProviderFailure, PROVIDER_ORDER, PROVIDERS, providerJson, type OAuthProfile, type ProviderSpec } from './providers.ts';
+import { tokensFrom, type RefreshedTokens } from './refresh.ts';
+import { azureDevOpsGrant } from './azure-devops.ts';
 
 /** How long a started sign-in may take at the provider (the cookie and the stored state). */
 export const STATE_TTL_SECONDS = 600;
@@ -144,7 +146,7 @@ export class OAuthService {
     return this.d.box.open(used.verifier_sealed);
   }
 
-  private async exchange(spec: ProviderSpec, conf: OAuthProviderConfig, code: string, verifier: string): Promise<string> {
+  private async exchange(spec: ProviderSpec, conf: OAuthProviderConfig, code: string, verifier: string): Promise<RefreshedTokens> {
     const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: this.redirectUri(spec.id) });
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
     if (spec.clientAuth === 'basic') {
@@ -161,21 +163,20 @@ export class OAuthService {
       const rejected = ['bad_verification_code', 'invalid_grant', 'invalid_request'].includes(b.error);
       throw new OAuthProviderFailure(rejected ? 'rejected-code' : 'unavailable', `${spec.label} token endpoint: HTTP ${status} error=${b.error}`);
     }
-    if (status < 200 || status > 299 || typeof b.access_token !== 'string' || !b.access_token) {
-      throw new OAuthProviderFailure('unavailable', `${spec.label} token endpoint: HTTP ${status} without an access token`);
-    }
-    return b.access_token;
+    const tokens = status >= 200 && status <= 299 ? tokensFrom(b) : null;
+    if (!tokens) throw new OAuthProviderFailure('unavailable', `${spec.label} token endpoint: HTTP ${status} without an access token`);
+    return tokens;
   }
 
   /** Completes a sign-in: the code becomes a token, the token a profile, the profile an account. */
   async finish(id: OAuthProvider, code: string, state: string, cookie: string | undefined): Promise<AuthResponse> {
     const { spec, conf } = this.providerOrThrow(id);
     const verifier = await this.consumeState(id, state, cookie);
-    let accessToken: string;
+    let tokens: RefreshedTokens;
     let profile: OAuthProfile;
     try {
-      accessToken = await this.exchange(spec, conf, code, verifier);
-      profile = await spec.profile(conf, accessToken);
+      tokens = await this.exchange(spec, conf, code, verifier);
+      profile = await spec.profile(conf, tokens.accessToken);
     } catch (err) {
       if (!(err instanceof OAuthProviderFailure)) throw err;
       this.d.log.warn({ provider: id, failure: err.kind, detail: err.internal }, 'oauth sign-in failed at the provider');
@@ -183,11 +184,42 @@ export class OAuthService {
       throw new HttpError(502, ErrorCode.OAUTH_PROVIDER_ERROR, OAUTH_MESSAGES.unavailable(spec.label), { cause: err });
     }
     const row = await this.account(spec, profile);
-    if (spec.vendor && spec.connection) {
-      await this.d.connections.upsert(row.id, spec.vendor, spec.connection(conf, accessToken), profile.login);
+    if (id === 'azure') await this.connectAzureDevOps(row, conf, tokens);
+    else if (spec.vendor && spec.connection) {
+      // The refresh token and expiry come along (sealed), so an expiring token is renewed before use.
+      await this.d.connections.upsert(row.id, spec.vendor, spec.connection(conf, tokens.accessToken), profile.login, {
+        provider: id,
+        refreshToken: tokens.refreshToken,
+        expiresIn: tokens.expiresIn,
+      });
       this.d.onConnected?.(row, spec.vendor);
     }
     return this.d.sessions.issueSession(row);
+  }
+
+  /**
+   * A Microsoft sign-in connects the user's Azure DevOps organizations. Not having Azure DevOps
+   * (or Microsoft refusing its token) does not fail the sign-in: the user is signed in without it
+   * and can still connect with a personal access token.
+   */
+  private async connectAzureDevOps(row: UserRow, conf: OAuthProviderConfig, tokens: RefreshedTokens): Promise<void> {
+    let grant: Awaited<ReturnType<typeof azureDevOpsGrant>>;
+    try {
+      grant = await azureDevOpsGrant(conf, tokens.refreshToken);
+    } catch (err) {
+      if (!(err instanceof OAuthProviderFailure)) throw err;
+      this.d.log.warn({ provider: 'azure', failure: err.kind, detail: err.internal }, 'no Azure DevOps connection from the Microsoft sign-in');
+      return;
+    }
+    if (!grant || grant.organizations.length === 0) return;
+    for (const org of grant.organizations) {
+      await this.d.connections.upsert(row.id, 'AZUREDEVOPS', org.credential, org.name, {
+        provider: 'azure',
+        refreshToken: grant.tokens.refreshToken ?? tokens.refreshToken,
+        expiresIn: grant.tokens.expiresIn,
+      });
+    }
+    this.d.onConnected?.(row, 'AZUREDEVOPS');
   }
 
   /** The account of this identity: already linked, linked now by verified email, or new. */

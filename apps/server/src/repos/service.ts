@@ -65,7 +65,7 @@ export class RepoService {
     const vendor = row.vendor as HostedVendor;
     const conn = (await this.hosted.connections.find(row.user_id, vendor, row.organization_name)) ?? (await this.hosted.connections.find(row.user_id, vendor, ''));
     if (!conn) return null;
-    return { vendor, adapter: this.hosted.adapters[vendor], cred: this.hosted.connections.credential(conn) };
+    return { vendor, adapter: this.hosted.adapters[vendor], cred: await this.hosted.connections.usableCredential(conn) };
   }
 
   /**

@@ -42,8 +42,8 @@ export async function syncVendor(
     await deps.connections.setStatus(conn.id, 'in_progress', `Syncing ${where}`);
     try {
       say(`Connecting to ${where}…`);
-      const cred = deps.connections.credential(conn);
-      const remote = await deps.adapters[vendor].listRepositories(cred, conn.organization || undefined, signal);
+      // An expired OAuth token is refreshed first; a 401 refreshes it once and tries again.
+      const remote = await deps.connections.withCredential(conn, (cred) => deps.adapters[vendor].listRepositories(cred, conn.organization || undefined, signal));
       say(`Found ${remote.length} repositories`);
       let added = 0;
       let skipped = 0;

@@ -11,6 +11,9 @@
  *              api  {url}/bitbucket-api (/2.0/user, /2.0/user/emails)
  *   azure      base {url}/azure/common (/oauth2/v2.0/authorize, /oauth2/v2.0/token)
  *              api  {url}/graph       (/v1.0/me)
+ *   Azure DevOps (a Microsoft refresh token redeemed for scope 499b84ac-…/.default):
+ *              {url}/vssps (/_apis/profile/profiles/me, /_apis/accounts?memberId=)
+ *              {url}/ado   (/{org}/_apis/git/repositories)
  *
  * The authorize endpoint plays a user who consents at once (or refuses, with `deny`): it
  * redirects to redirect_uri with a code bound to the client, redirect_uri and PKCE challenge.
@@ -37,7 +40,11 @@ interface Grant {
   challenge: string | null;
   user: FakeUser;
   used: boolean;
+  scope: string;
 }
+
+/** Azure DevOps' resource: the Microsoft token endpoint issues tokens for it on a refresh grant. */
+export const FAKE_ADO_SCOPE = '499b84ac-1321-427f-aa17-267ca6975798/.default offline_access';
 
 export const FAKE_CLIENT = { id: 'fake-client-id', secret: 'fake-client-secret' };
 
@@ -73,6 +80,18 @@ export class FakeOAuth {
   tokenDown = false;
   private readonly grants = new Map<string, Grant>();
   private readonly tokens = new Map<string, { provider: FakeProvider; user: FakeUser }>();
+  /** Microsoft refresh tokens (rotated on use, as Microsoft does) and the Azure DevOps tokens they bought */
+  private readonly refreshTokens = new Map<string, FakeUser>();
+  private readonly adoTokens = new Map<string, FakeUser>();
+  /** the Azure DevOps organizations of the Microsoft user, and each one's repositories */
+  adoOrganizations: Record<string, Array<{ project: string; name: string; isDisabled?: boolean }>> = {
+    fabrikam: [
+      { project: 'Fabrikam-Fiber-Git', name: 'Fabrikam-Fiber-Git' },
+      { project: 'Fabrikam-Fiber-Git', name: 'Fabrikam-Web' },
+    ],
+  };
+  /** Microsoft refuses the Azure DevOps token (the user has no Azure DevOps / no consent) */
+  adoRefused = false;
   /** access tokens handed out, newest last */
   readonly issued: string[] = [];
   /** repositories GET /github-api/user/repos lists */
@@ -112,6 +131,8 @@ export class FakeOAuth {
     set('GITLAB', `${this.url}/gitlab`);
     set('BITBUCKET', `${this.url}/bitbucket`, `${this.url}/bitbucket-api`);
     set('AZURE', `${this.url}/azure/common`, `${this.url}/graph`);
+    out.AZURE_DEVOPS_URL = `${this.url}/ado`;
+    out.AZURE_DEVOPS_VSSPS_URL = `${this.url}/vssps`;
     return out;
   }
 
@@ -127,7 +148,7 @@ export class FakeOAuth {
       back.searchParams.set('error_description', 'The user has denied your application access. <script>alert(1)</script>');
     } else {
       const code = randomBytes(10).toString('hex');
-      this.grants.set(code, { provider, clientId: FAKE_CLIENT.id, redirectUri, challenge: q.get('code_challenge'), user: { ...this.users[provider] }, used: false });
+      this.grants.set(code, { provider, clientId: FAKE_CLIENT.id, redirectUri, challenge: q.get('code_challenge'), user: { ...this.users[provider] }, used: false, scope: q.get('scope') ?? '' });
       back.searchParams.set('code', code);
     }
     res.writeHead(302, { location: back.toString() });
@@ -159,6 +180,7 @@ export class FakeOAuth {
     if (clientId !== FAKE_CLIENT.id || secret !== FAKE_CLIENT.secret) {
       return send(res, provider === 'github' ? 200 : 401, { error: provider === 'github' ? 'incorrect_client_credentials' : 'invalid_client' });
     }
+    if (provider === 'azure' && form.get('grant_type') === 'refresh_token') return this.azureRefresh(form, res);
     const grant = this.grants.get(form.get('code') ?? '');
     if (!grant || grant.used || grant.provider !== provider || grant.redirectUri !== form.get('redirect_uri') || form.get('grant_type') !== 'authorization_code') {
       return this.tokenError(provider, res);
@@ -173,9 +195,76 @@ export class FakeOAuth {
       google: { access_token: access, expires_in: 3599, token_type: 'Bearer', scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile', id_token: 'eyJ.fake.jwt' },
       gitlab: { access_token: access, token_type: 'Bearer', expires_in: 7200, refresh_token: 'r1', scope: 'read_user read_api read_repository', created_at: 1607635748 },
       bitbucket: { access_token: access, scopes: 'account email repository', expires_in: 7200, refresh_token: 'r2', token_type: 'bearer', state: 'authorization_code' },
-      azure: { token_type: 'Bearer', scope: 'openid profile email User.Read', expires_in: 3599, ext_expires_in: 3599, access_token: access, id_token: 'eyJ.fake.jwt' },
+      azure: {
+        token_type: 'Bearer',
+        scope: 'openid profile email User.Read',
+        expires_in: 3599,
+        ext_expires_in: 3599,
+        access_token: access,
+        id_token: 'eyJ.fake.jwt',
+        // offline_access asked for: Microsoft adds a refresh token
+        ...(grant.scope.split(' ').includes('offline_access') ? { refresh_token: this.mintRefresh(grant.user) } : {}),
+      },
     };
     send(res, 200, payloads[provider]);
+  }
+
+  private mintRefresh(user: FakeUser): string {
+    const token = `M.C5${randomBytes(24).toString('base64url')}`;
+    this.refreshTokens.set(token, user);
+    return token;
+  }
+
+  /** Microsoft's refresh grant, here only for Azure DevOps' resource (what the server asks for). */
+  private azureRefresh(form: URLSearchParams, res: ServerResponse): void {
+    const user = this.refreshTokens.get(form.get('refresh_token') ?? '');
+    if (!user || this.adoRefused) {
+      return send(res, 400, { error: 'invalid_grant', error_description: 'AADSTS65001: The user or administrator has not consented to use the application.', error_codes: [65001] });
+    }
+    if (form.get('scope') !== FAKE_ADO_SCOPE) return send(res, 400, { error: 'invalid_scope', error_description: 'AADSTS70011: The provided value for the input parameter scope is not valid.' });
+    const access = `eyJ0eXAiOiJKV1Qi.ado.${randomBytes(12).toString('base64url')}`;
+    this.adoTokens.set(access, user);
+    this.issued.push(access);
+    send(res, 200, { token_type: 'Bearer', scope: '499b84ac-1321-427f-aa17-267ca6975798/user_impersonation', expires_in: 3599, ext_expires_in: 3599, access_token: access, refresh_token: this.mintRefresh(user) });
+  }
+
+  /** Azure DevOps' profile, accounts and repositories APIs, for a token of its resource. */
+  private azureDevOps(req: IncomingMessage, u: URL, res: ServerResponse): void {
+    const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const user = token ? this.adoTokens.get(token) : undefined;
+    // Azure DevOps answers an unusable token with 203 and its HTML sign-in page
+    if (!user) {
+      res.writeHead(203, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end('<html><head><title>Azure DevOps Services | Sign In</title></head><body></body></html>');
+    }
+    const memberId = '3b5f0c34-4aec-4bf4-8708-1d36f0dbc468';
+    if (u.pathname === '/vssps/_apis/profile/profiles/me') {
+      return send(res, 200, { displayName: user.name, publicAlias: memberId, emailAddress: user.email, coreRevision: 1, timeStamp: '2026-01-01T00:00:00+00:00', id: memberId, revision: 1 });
+    }
+    if (u.pathname === '/vssps/_apis/accounts') {
+      if (u.searchParams.get('memberId') !== memberId) return send(res, 400, { message: 'memberId is required' });
+      const names = Object.keys(this.adoOrganizations);
+      return send(res, 200, { count: names.length, value: names.map((n, i) => ({ accountId: `0b1a2c3d-0000-0000-0000-00000000000${i}`, accountUri: `https://vssps.dev.azure.com/${n}/`, accountName: n, properties: {} })) });
+    }
+    const m = /^\/ado\/([^/]+)\/_apis\/git\/repositories$/.exec(u.pathname);
+    const repos = m ? this.adoOrganizations[decodeURIComponent(m[1]!)] : undefined;
+    if (!m || !repos) return send(res, 404, { message: 'TF400813: The resource cannot be found.' });
+    const org = decodeURIComponent(m[1]!);
+    return send(res, 200, {
+      count: repos.length,
+      value: repos.map((r, i) => ({
+        id: `5febef5a-833d-4e14-b9c0-14cb638f91e${i}`,
+        name: r.name,
+        url: `https://dev.azure.com/${org}/_apis/git/repositories/${r.name}`,
+        project: { id: '6ce954b1-ce1f-45d1-b94d-e6bf2464ba2c', name: r.project, state: 'wellFormed', visibility: 'private' },
+        defaultBranch: 'refs/heads/main',
+        size: 1024,
+        remoteUrl: `https://${org}@dev.azure.com/${org}/${r.project}/_git/${r.name}`,
+        sshUrl: `git@ssh.dev.azure.com:v3/${org}/${r.project}/${r.name}`,
+        webUrl: `https://dev.azure.com/${org}/${r.project}/_git/${r.name}`,
+        isDisabled: r.isDisabled ?? false,
+      })),
+    });
   }
 
   private userFor(req: IncomingMessage, provider: FakeProvider): FakeUser | null {
@@ -201,6 +290,7 @@ export class FakeOAuth {
     if (p === '/bitbucket/site/oauth2/access_token' && post) return this.token('bitbucket', req, res);
     if (p === '/azure/common/oauth2/v2.0/authorize') return this.authorize('azure', q, res);
     if (p === '/azure/common/oauth2/v2.0/token' && post) return this.token('azure', req, res);
+    if (p.startsWith('/vssps/') || p.startsWith('/ado/')) return this.azureDevOps(req, u, res);
 
     const provider: FakeProvider | null = p.startsWith('/github-api/') ? 'github' : p.startsWith('/google/') ? 'google' : p.startsWith('/gitlab/') ? 'gitlab' : p.startsWith('/bitbucket-api/') ? 'bitbucket' : p.startsWith('/graph/') ? 'azure' : null;
     if (!provider) return send(res, 404, { message: 'Not Found' });

@@ -10,6 +10,7 @@ import { ConnectMenu } from './ConnectMenu.tsx';
 import { ConnectVendorDialog } from './ConnectVendorDialog.tsx';
 import { filterRepos, type RepoFilter } from './grouping.ts';
 import { InstallationProgress } from './InstallationStatus.tsx';
+import { ReauthNotice } from './ReauthNotice.tsx';
 import { RepoGroups } from './RepoGroups.tsx';
 import { RepoToolbar } from './RepoToolbar.tsx';
 import { SyncDialog, type SyncRequest } from './SyncDialog.tsx';
@@ -28,7 +29,7 @@ export default function RepositoriesPage() {
   const [adding, setAdding] = useState(false);
   const [connecting, setConnecting] = useState<HostedVendor | null>(null);
   const [sync, setSync] = useState<SyncRequest | null>(null);
-  const { repos, connected, statuses, installing } = useRepositories();
+  const { repos, connections, connected, statuses, installing } = useRepositories();
 
   const all = repos.data ?? [];
   const actions = (
@@ -84,6 +85,7 @@ export default function RepositoriesPage() {
       <RepoToolbar filter={filter} onChange={setFilter}>
         {actions}
       </RepoToolbar>
+      <ReauthNotice connections={connections.data} onReconnect={setConnecting} />
       {body}
       <AddGitRepoDialog open={adding} onClose={() => setAdding(false)} />
       <ConnectVendorDialog
