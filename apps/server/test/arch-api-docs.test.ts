@@ -258,3 +258,60 @@ describe('freshness against the latest analysed commit', () => {
     expect((await page(`${again.result!.versionUrl}architecture.md`)).body).toContain('orders');
   }, 180_000);
 });
+
+describe('a protected branch and the API viewer', () => {
+  it('a push the remote refuses (a protected branch) goes to a new branch instead', async () => {
+    const bare = `${daemon.base}/shop.git`;
+    git(bare, 'branch', 'locked', 'main');
+    const hook = path.join(bare, 'hooks', 'pre-receive');
+    await writeFile(hook, '#!/bin/sh\nwhile read old new ref; do\n  if [ "$ref" = "refs/heads/locked" ]; then echo "locked is protected" >&2; exit 1; fi\ndone\nexit 0\n', { mode: 0o755 });
+    try {
+      const lockedBefore = git(bare, 'rev-parse', 'refs/heads/locked').trim();
+      const done = await generate('api', { hostDocumentation: false, generateHtml: false, generatePdf: false, commitOutput: { commitToGit: true, branch: 'locked', path: 'docs' } });
+      const d = done.result!.delivery!;
+      expect(done.texts.some((l) => l.startsWith('The push to locked was refused'))).toBe(true);
+      expect(d).toMatchObject({ pushed: true, direct: false });
+      expect(d.branch).toMatch(/^docent\/api-docs-[0-9a-f]{7}(-\d+)?$/);
+      expect(git(bare, 'rev-parse', 'refs/heads/locked').trim()).toBe(lockedBefore);
+      expect(git(bare, 'ls-tree', '--name-only', `refs/heads/${d.branch}`, 'docs/').trim().split('\n')).toContain('docs/api.md');
+    } finally {
+      await rm(hook, { force: true });
+    }
+  });
+
+  it('an API set with openapi.json opens in the locally served viewer; inline scripts pass the CSP by their hash only', async () => {
+    const { DocSetStore } = await import('../src/docsets/store.ts');
+    const store = new DocSetStore(t.database.db);
+    const job = await t.database.db.selectFrom('jobs').select('id').where('job_type', '=', 'DOC_API').executeTakeFirstOrThrow();
+    const script = "document.title = 'searched';";
+    const html = `<!doctype html><html><head><title>API</title></head><body><h1>API</h1><script>${script}</script></body></html>`;
+    const files = [
+      { name: 'api.html', format: 'html', contentType: 'text/html; charset=utf-8', content: Buffer.from(html) },
+      { name: 'openapi.json', format: 'json', contentType: 'application/json; charset=utf-8', content: Buffer.from('{"openapi":"3.1.0","info":{"title":"shop","version":"1"},"paths":{}}') },
+      { name: 'diagrams/context.svg', format: 'svg', contentType: 'image/svg+xml', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    ].map((f) => ({ ...f, size: f.content.length }));
+    await store.save({ repositoryId: repoId, kind: 'api', commit: 'f'.repeat(40), jobId: job.id, hosted: true, manifest: {}, files }, 10);
+    const index = await page(`/docs/${repoId}/api/`);
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<script src="/docs/_docent/swagger-ui-bundle.js"></script>');
+    expect(index.body).toContain('data-spec="openapi.json"');
+    expect(index.body).toContain('href="api.html"');
+    const bundle = await page('/docs/_docent/swagger-ui-bundle.js', '');
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(bundle.body).toContain('SwaggerUIBundle');
+    expect((await page('/docs/_docent/swagger-ui.css', '')).statusCode).toBe(200);
+    expect((await page('/docs/_docent/../package.json', '')).statusCode).toBe(404);
+    const spec = await page(`/docs/${repoId}/api/openapi.json`);
+    expect(spec.headers['content-type']).toBe('application/json; charset=utf-8');
+    const svg = await page(`/docs/${repoId}/api/diagrams/context.svg`);
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    const htmlPage = await page(`/docs/${repoId}/api/api.html`);
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(htmlPage.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+    const scriptSrc = String(htmlPage.headers['content-security-policy']).split('; ').find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+});
