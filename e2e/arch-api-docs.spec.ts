@@ -83,7 +83,14 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
     await search.first().fill('calc');
     await expect(site.locator('body')).toContainText('calc.py');
   }
+  const siteUrl = site.url();
   await site.close();
+  // Without the docs cookie (a link opened elsewhere), the sign-in page sets it from the tab's session and reloads.
+  await page.context().clearCookies();
+  const fresh = await page.context().newPage();
+  await fresh.goto(siteUrl);
+  await expect(fresh.locator('h1').first()).toContainText('calculator');
+  await fresh.close();
 
   // The branch with the docs folder, on the daemon.
   const work = mkdtempSync(path.join(os.tmpdir(), 'docent-e2e-docs-'));

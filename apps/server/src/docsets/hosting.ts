@@ -72,8 +72,10 @@ const OWN_ASSETS: Record<string, { type: string; body: string }> = {
   var msg = document.getElementById('docent-auth');
   if (!token) { msg.textContent = 'Sign in to Docent to read these docs.'; return; }
   fetch('/api/v1/docs/session', { method: 'POST', headers: { Authorization: 'Bearer ' + token } }).then(function (r) {
-    if (r.status === 204 && !sessionStorage.getItem('docent-docs-retry')) { sessionStorage.setItem('docent-docs-retry', '1'); location.reload(); }
-    else { sessionStorage.removeItem('docent-docs-retry'); msg.textContent = 'Sign in to Docent to read these docs.'; }
+    // one reload per 10 s at most: a cookie the server still refuses must not loop
+    var last = Number(sessionStorage.getItem('docent-docs-retry') || 0);
+    if (r.status === 204 && Date.now() - last > 10000) { sessionStorage.setItem('docent-docs-retry', String(Date.now())); location.reload(); }
+    else { msg.textContent = 'Sign in to Docent to read these docs.'; }
   }, function () { msg.textContent = 'Docent could not be reached.'; });
 })();
 `,
