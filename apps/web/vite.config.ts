@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
+    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true }, '/docs': { target: 'http://localhost:8080', changeOrigin: true } },
   },
   build: {
     outDir: 'dist',

@@ -41,6 +41,10 @@ import { analysisHandler } from './analysis/handler.ts';
 import { analysisRoutes } from './analysis/routes.ts';
 import { docRepoHandler } from './docgen/handler.ts';
 import { docgenRoutes } from './docgen/routes.ts';
+import { docSetHandler } from './docsets/handler.ts';
+import { hostedDocsRoutes } from './docsets/hosting.ts';
+import { docSetRoutes } from './docsets/routes.ts';
+import { DocSetStore } from './docsets/store.ts';
 import { KeyedMutex } from './util/keyed-mutex.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdapters, type VendorAdapters } from './vendors/index.ts';
@@ -172,12 +176,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(repoRoutes(auth, core.repoService, core.repos, { cloneDir: config.cloneDir, analyzerCacheDir: config.analyzerCacheDir }));
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
       await api.register(docgenRoutes(auth, core.repoService, core.repos, core.store, core.engine, users));
+      await api.register(docSetRoutes(auth, core.repoService, core.repos, core.store, core.engine, core.docSets, { secureCookie: config.appUrl.startsWith('https://') }));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
     },
     { prefix: '/api' },
   );
 
+  await app.register(hostedDocsRoutes(auth, core.repos, core.docSets));
   serveWebApp(app, config.webDist);
   return app;
 }
@@ -203,6 +209,8 @@ export interface JobCore {
   adapters: VendorAdapters;
   connections: ConnectionRepository;
   box: SecretBox;
+  /** architecture / API doc sets (issue 12) */
+  docSets: DocSetStore;
 }
 
 /** Repositories and the job engine: shared by the API process and `npm run worker`. */
@@ -234,13 +242,21 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   );
   const handlers: Record<string, JobHandler> = Object.fromEntries(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'ANALYSIS_COVERAGE'].map((t) => [t, handler]));
   handlers.DOC_REPO = docRepoHandler(repos, repoService, { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, ...(llm.enabled ? { llm } : {}) }, clones);
+  const docSets = new DocSetStore(database.db);
+  handlers.DOC_ARCH = handlers.DOC_API = docSetHandler(
+    repos,
+    repoService,
+    docSets,
+    { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, maxSetBytes: config.docsMaxSetBytes ?? 200 * 1024 * 1024, keepVersions: config.docsKeepVersions ?? 10 },
+    clones,
+  );
   const engine = new JobEngine(database, store, handlers, opts.log, {
     ...DEFAULT_ENGINE_OPTIONS,
     work: opts.work,
     concurrency: config.workerConcurrency,
     staleMs: config.jobStaleSeconds * 1000,
   });
-  return { bus, store, engine, repos, repoService, adapters, connections, box };
+  return { bus, store, engine, repos, repoService, adapters, connections, box, docSets };
 }
 
 /** The built SPA: static files looked up per request (a rebuilt dist needs no restart). */

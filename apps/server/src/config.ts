@@ -49,6 +49,10 @@ export interface Config {
   /** analyzer per-file cache */
   analyzerCacheDir: string;
   maxRepoBytes: number;
+  /** DOCS_MAX_SET_MB: the largest architecture / API doc set a run may store (all its files) */
+  docsMaxSetBytes?: number;
+  /** DOCS_KEEP_VERSIONS: hosted versions kept per repository and doc type (older ones are dropped) */
+  docsKeepVersions?: number;
   /** LLM_PROVIDER (none | openai-compatible | anthropic), LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS */
   llm: LlmConfig;
   /** identity providers for sign-in (issue 13); a provider is on when its client id and secret are set */
@@ -161,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloneDir: path.resolve(env.CLONE_DIR || path.join(env.DATA_DIR || './data', 'clones')),
     analyzerCacheDir: path.resolve(env.DOCENT_CACHE_DIR || path.join(env.DATA_DIR || './data', 'analyzer-cache')),
     maxRepoBytes: intFrom(env, 'MAX_REPO_MB', 2048) * 1024 * 1024,
+    docsMaxSetBytes: Math.max(1, intFrom(env, 'DOCS_MAX_SET_MB', 200)) * 1024 * 1024,
+    docsKeepVersions: Math.max(1, intFrom(env, 'DOCS_KEEP_VERSIONS', 10)),
     llm: llmConfigFromEnv(env),
     oauth: oauthFrom(env),
   };

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { DocType, JobState, Vendor } from './enums.ts';
 import { GitRepoPayload } from './repos.ts';
 
-/** The docType values generation accepts so far: spec §3 DocType's `repo` (arch and api come later). */
-export const BuiltDocType = DocType.extract(['repo'], { error: 'Only code docs (docType repo) can be generated so far.' });
+/**
+ * The docType of the code-docs route `/v1/git/generate/{docType}/doc`: `repo`. `arch` and `api`
+ * have their own static routes (archdocs.ts, issue 12), which take precedence; anything else is refused.
+ */
+export const BuiltDocType = DocType.extract(['repo'], { error: 'docType must be repo, arch or api.' });
 
 /** One language's docstring settings (spec "Repository language config": max line length 40–120). */
 export const LanguageStyle = z.object({

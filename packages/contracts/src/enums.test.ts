@@ -13,11 +13,11 @@ describe('entity fields typed by the spec enums', () => {
     expect(outdated('outdated')).toBe(false);
   });
 
-  it('generation takes the DocType repo; arch and api are DocTypes not built yet; others are refused', () => {
+  it('the code-docs route takes the DocType repo (arch and api have routes of their own); others are refused', () => {
     expect(BuiltDocType.safeParse('repo').success).toBe(true);
-    const arch = BuiltDocType.safeParse('arch');
-    expect(arch.success).toBe(false);
-    expect(arch.error?.issues[0]?.message).toBe('Only code docs (docType repo) can be generated so far.');
+    const wiki = BuiltDocType.safeParse('wiki');
+    expect(wiki.success).toBe(false);
+    expect(wiki.error?.issues[0]?.message).toBe('docType must be repo, arch or api.');
     expect(BuiltDocType.safeParse('readme').success).toBe(false);
   });
 });

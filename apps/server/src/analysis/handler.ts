@@ -106,7 +106,7 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
   const { job, signal, log, progress } = ctx;
   {
     const type = (job.payload.analysisType as AnalysisType | undefined) ?? 'coverage';
-    const { repo, dest } = await checkoutForJob(repos, service, opts, ctx);
+    const { repo, dest, commit } = await checkoutForJob(repos, service, opts, ctx);
     let lastPercent = 20;
     let lastReport = 0;
     const result = await analyzeRepository(dest, {
@@ -125,6 +125,8 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
     });
     await progress(96, 'Saving the report');
     await repos.mergeReport(repo.id, partsOf(type, result.report));
+    // the commit the architecture / API docs are built from and judged fresh against (issue 12)
+    await repos.saveDetails(repo.id, 'analysed-commit', { commit });
     if (type !== 'readme') {
       await repos.saveDetails(repo.id, 'functions', { functions: result.functions, docMetrics: result.docMetrics ?? null });
     }

@@ -166,6 +166,8 @@ export interface Database {
   analysis_details: AnalysisDetailsTable;
   jobs: JobsTable;
   job_logs: JobLogsTable;
+  doc_sets: DocSetsTable;
+  doc_files: DocFilesTable;
 }
 
 export type RepositoryRow = Selectable<RepositoriesTable>;
@@ -180,3 +182,26 @@ export type AuthCodeRow = Selectable<AuthCodesTable>;
 export type VendorConnectionRow = Selectable<VendorConnectionsTable>;
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** Architecture / API doc sets (migration 0011). */
+export interface DocSetsTable {
+  id: Generated<number>;
+  repository_id: string;
+  kind: string;
+  commit: string;
+  job_id: number | null;
+  hosted: boolean;
+  manifest: ColumnType<unknown, string, string>;
+  result: ColumnType<unknown, string, string>;
+  total_bytes: ColumnType<string | number, number, number>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface DocFilesTable {
+  doc_set_id: number;
+  name: string;
+  format: string;
+  content_type: string;
+  size: number;
+  content: Buffer;
+}

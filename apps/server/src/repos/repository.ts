@@ -64,6 +64,11 @@ export class RepoRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** gitAppMetaData.siteUrl: where the repository's hosted docs are (issue 12). */
+  async setSiteUrl(id: string, url: string | null): Promise<void> {
+    await this.db.updateTable('repositories').set({ site_url: url, updated_at: new Date() }).where('id', '=', id).execute();
+  }
+
   async saveDetails(id: string, type: string, data: unknown): Promise<void> {
     await this.db
       .insertInto('analysis_details')

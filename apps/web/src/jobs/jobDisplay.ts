@@ -58,4 +58,4 @@ export function formatDuration(seconds: number): string {
 }
 
 /** Job types the server writes (the jobs page's type filter). */
-export const JOB_TYPES = ['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'DOC_REPO'] as const;
+export const JOB_TYPES = ['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'DOC_REPO', 'DOC_ARCH', 'DOC_API'] as const;

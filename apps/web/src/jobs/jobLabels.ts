@@ -12,6 +12,8 @@ export const JOB_TYPE_KEYS: Readonly<Record<string, string>> = {
   ANALYSIS_ADVANCEDDOC: 'advancedDoc',
   ANALYSIS_README: 'readme',
   DOC_REPO: 'docgen',
+  DOC_ARCH: 'docArch',
+  DOC_API: 'docApi',
 };
 
 /** The job type the server writes for an analysis type (apps/server/src/analysis/routes.ts). */

@@ -15,6 +15,7 @@ import { terminalStorageKey } from '../terminal/storage.ts';
 import { useLiveJob, type PollAnswer } from '../terminal/useLiveJob.ts';
 import type { RepoRef } from './api.ts';
 import { docgenApi, type DocLanguage } from './docgenApi.ts';
+import { DocSetTab } from './DocSetTab.tsx';
 
 export const MIN_LINE = 40;
 export const MAX_LINE = 120;
@@ -201,6 +202,9 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
             ),
             children: codeDocs,
           },
+          // Spec §6: architecture and API documentation have no premium gate.
+          { key: 'arch', label: t('docSets.archTab'), children: <DocSetTab kind="arch" repoRef={repoRef} /> },
+          { key: 'api', label: t('docSets.apiTab'), children: <DocSetTab kind="api" repoRef={repoRef} /> },
         ]}
       />
       <Modal open={proModal} onCancel={() => setProModal(false)} title={t('docTools.proTitle')} footer={null} data-testid="pro-modal">

@@ -1,4 +1,4 @@
-import type { DocGenResult, LanguageStyle } from '@docent/contracts';
+import type { ArchDocConfig, DocGenResult, DocSetKind, DocSetsState, DocSetStatusResponse, LanguageStyle } from '@docent/contracts';
 import { apiRequest } from '../api/client.ts';
 import { payload, type RepoRef } from './api.ts';
 
@@ -30,4 +30,18 @@ export const docgenApi = {
       json: { ...payload(r), style_guide: { languages }, ...(freeTrial ? { free_trial: true } : {}) },
     }),
   status: (r: RepoRef, jobId: number, since: number) => apiRequest<DocStatus>(`/v1/git/generate/repo/doc/status?jobId=${jobId}&since=${since}`, { method: 'POST', json: payload(r) }),
+};
+
+export type { DocSetKind, DocSetResult, DocSetsState } from '@docent/contracts';
+
+/** Architecture and API docs (spec §7: POST /v1/git/generate/{arch|api}/doc with arch_doc_config). */
+export const docSetApi = {
+  generate: (kind: DocSetKind, r: RepoRef, config: ArchDocConfig) =>
+    apiRequest<{ lroJobId: number; message: string }>(`/v1/git/generate/${kind}/doc`, { method: 'POST', json: { ...payload(r), arch_doc_config: config } }),
+  status: (kind: DocSetKind, r: RepoRef, jobId: number, since: number) =>
+    apiRequest<DocSetStatusResponse>(`/v1/git/generate/${kind}/doc/status?jobId=${jobId}&since=${since}`, { method: 'POST', json: payload(r) }),
+  /** the newest set of each kind, fresh or stale against the latest analysed commit */
+  state: (r: RepoRef) => apiRequest<DocSetsState>(`/v1/git/generate/docs/state?${new URLSearchParams({ orgName: r.org, repoName: r.repo, vendor: r.vendor })}`),
+  /** lets links and new tabs open the hosted docs and downloads (an HttpOnly cookie for /docs) */
+  openSession: () => apiRequest<void>('/v1/docs/session', { method: 'POST' }),
 };

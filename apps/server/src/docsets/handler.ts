@@ -1,0 +1,242 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generateDocSet, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
+import { formatsOf, formOfConfig, hostedDocsPath, normalDocPath, type ArchDocConfig, type DocDelivery, type DocSetKind, type DocSetResult } from '@docent/contracts';
+import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
+import type { JobContext, JobHandler } from '../jobs/engine.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { RepoService } from '../repos/service.ts';
+import { KeyedMutex } from '../util/keyed-mutex.ts';
+import { GitError, runGit } from '../vendors/git/client.ts';
+import { VendorApiError } from '../vendors/hosted-types.ts';
+import { VENDOR_LABEL } from '../vendors/index.ts';
+import type { RepositoryRow } from '../db/schema.ts';
+import { branchWebUrl, freeBranchName } from '../docgen/handler.ts';
+import { contentTypeOf, type DocSetStore, type StoredDocFile } from './store.ts';
+
+/** What a DOC_ARCH / DOC_API job carries (set by the route once the options passed their rules). */
+export interface DocSetJobPayload {
+  kind: DocSetKind;
+  config: ArchDocConfig;
+}
+
+/** analysis_details type holding the commit of the latest completed analysis. */
+export const ANALYSED_COMMIT = 'analysed-commit';
+
+export const KIND_TITLE: Record<DocSetKind, string> = { arch: 'architecture', api: 'API' };
+
+export interface DocSetHandlerOptions extends Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes'> {
+  maxSetBytes: number;
+  keepVersions: number;
+}
+
+const human = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** Download and hosting addresses of a stored set. */
+export function setUrls(repoId: string, kind: DocSetKind, commit: string) {
+  const version = hostedDocsPath(repoId, kind, commit);
+  return {
+    version,
+    latest: hostedDocsPath(repoId, kind),
+    file: (name: string) => `${version}${name.split('/').map(encodeURIComponent).join('/')}?download=1`,
+    zip: `${version}_download.zip`,
+  };
+}
+
+/**
+ * The architecture / API docs job: check out the repository at its latest analysed commit
+ * (0–20 %), generate the doc set, reusing the pages of the previous set whose sources did not
+ * change (20–80 %), store and host it (80–88 %), commit it to the chosen branch and folder
+ * (88–98 %).
+ */
+export function docSetHandler(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler {
+  return (ctx) =>
+    clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
+      const { job, signal, log, progress } = ctx;
+      const payload = job.payload as unknown as DocSetJobPayload;
+      const kind = payload.kind;
+      const form = formOfConfig(payload.config);
+      const formats = formatsOf(form) as DocFormat[];
+      const checkout = await checkoutForJob(repos, service, opts, ctx);
+      const { repo, dest } = checkout;
+      let commit = checkout.commit;
+      const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+
+      // The docs describe what was analysed: the latest analysed commit when the clone has it.
+      const analysed = ((await repos.details(repo.id, ANALYSED_COMMIT)) as { commit?: string } | null)?.commit;
+      if (analysed && analysed !== commit) {
+        try {
+          await git(['checkout', '-q', '-f', '--detach', analysed]);
+          commit = analysed;
+          await log('INFO', `Using the latest analysed commit ${analysed.slice(0, 12)} (the branch is at ${checkout.commit.slice(0, 12)})`);
+        } catch {
+          await log('WARNING', `The latest analysed commit ${analysed.slice(0, 12)} is no longer on the branch; documenting ${commit.slice(0, 12)}`);
+        }
+      }
+
+      const previousSet = await sets.latest(repo.id, kind);
+      let previous: { manifest: DocManifest; files: GeneratedDoc[] } | undefined;
+      if (previousSet && isManifest(previousSet.manifest, kind)) {
+        const stored = await sets.files(previousSet.id);
+        previous = { manifest: previousSet.manifest, files: stored.map((f) => ({ name: f.name, format: f.format as DocFormat, content: isText(f.contentType) ? f.content.toString('utf8') : f.content })) };
+      }
+      await progress(25, `Generating the ${KIND_TITLE[kind]} docs (${formats.join(', ')})`);
+      const started = Date.now();
+      const set = await generateDocSet(dest, kind, formats, { meta: { name: `${repo.organization_name}/${repo.repo_name}`, commit }, ...(previous ? { previous } : {}) });
+      signal.throwIfAborted();
+      await log('INFO', `Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (set.regenerated.length > 0) await log('INFO', `Pages regenerated: ${set.regenerated.length} (${set.regenerated.join(', ')})`);
+      if (set.reused.length > 0) await log('INFO', `Pages reused from ${previousSet!.commit.slice(0, 12)}, their sources unchanged: ${set.reused.length} (${set.reused.join(', ')})`);
+
+      const files: StoredDocFile[] = set.files.map((f) => {
+        if (normalDocPath(f.name) !== f.name) throw new Error(`The generator named a file ${JSON.stringify(f.name)}, which is not a plain relative path.`);
+        const content = typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : Buffer.from(f.content);
+        return { name: f.name, format: f.format, contentType: contentTypeOf(f.name), size: content.length, content };
+      });
+      const total = files.reduce((n, f) => n + f.size, 0);
+      for (const f of files) await log('INFO', `${f.name}: ${human(f.size)}`);
+      if (total > opts.maxSetBytes) throw new Error(`The documentation is ${human(total)}, more than the ${human(opts.maxSetBytes)} a doc set may hold.`);
+
+      await progress(82, 'Storing the documentation');
+      const hosted = form.hostDocumentation && form.generateHtml;
+      const setId = await sets.save({ repositoryId: repo.id, kind, commit, jobId: job.id, hosted, manifest: set.manifest, files }, opts.keepVersions);
+      const urls = setUrls(repo.id, kind, commit);
+      if (hosted) {
+        // The repository page's site button: the architecture docs, else the API docs.
+        if (kind === 'arch' || !repo.site_url || !repo.site_url.startsWith('/docs/')) await repos.setSiteUrl(repo.id, urls.latest);
+        await log('INFO', `Hosted at ${urls.latest} (this version: ${urls.version})`);
+      }
+
+      let delivery: DocDelivery | null = null;
+      if (payload.config.commitOutput) {
+        await progress(88, 'Committing the documentation');
+        delivery = await commitDocs({ ctx, git, service, repo, kind, commit, files, source: checkout.source, out: payload.config.commitOutput });
+      }
+      const result: DocSetResult = {
+        kind,
+        commit,
+        formats,
+        files: files.map((f) => ({ name: f.name, format: f.format, size: f.size, contentType: f.contentType, url: urls.file(f.name) })),
+        zipUrl: urls.zip,
+        siteUrl: hosted ? urls.latest : null,
+        versionUrl: hosted ? urls.version : null,
+        regenerated: set.regenerated,
+        reused: set.reused,
+        delivery,
+      };
+      await sets.setResult(setId, result);
+      return 'Documentation generation complete!';
+    });
+}
+
+function isText(contentType: string): boolean {
+  return /charset=utf-8|^text\//.test(contentType);
+}
+
+function isManifest(m: unknown, kind: DocSetKind): m is DocManifest {
+  return typeof m === 'object' && m !== null && (m as DocManifest).version === 1 && (m as DocManifest).kind === kind && typeof (m as DocManifest).pages === 'object';
+}
+
+/**
+ * Commits the files into `out.path` on the chosen branch. A new branch `docent/<kind>-docs-<sha>`
+ * and a pull request take its place when the chosen branch is the default one and the user did
+ * not confirm a direct push, or when the remote refuses the push (a protected branch).
+ */
+async function commitDocs(a: {
+  ctx: JobContext;
+  git: (args: string[]) => Promise<string>;
+  service: RepoService;
+  repo: RepositoryRow;
+  kind: DocSetKind;
+  commit: string;
+  files: StoredDocFile[];
+  source: string;
+  out: NonNullable<ArchDocConfig['commitOutput']>;
+}): Promise<DocDelivery> {
+  const { ctx, git, repo, kind, commit, files } = a;
+  const { log, signal } = ctx;
+  const dir = normalDocPath(a.out.path)!;
+  const target = a.out.branch.trim();
+  const short = commit.slice(0, 7);
+  const local = `docent-tmp/${kind}-docs-${ctx.job.id}`;
+  const base: DocDelivery = { branch: null, path: dir, pushed: false, direct: false, branchUrl: null, pullRequest: null, deliveryNote: null };
+  const title = `docs: ${KIND_TITLE[kind]} documentation for ${short} (Docent)`;
+  try {
+    const defaultBranch = repo.default_branch ?? (await remoteHead(git));
+    // The docs go on top of the chosen branch when it exists, else a new branch from the documented commit.
+    let parent = commit;
+    const exists = (await git(['ls-remote', '--heads', 'origin', `refs/heads/${target}`])).trim() !== '';
+    if (exists) {
+      await git(['fetch', '-q', '--no-tags', 'origin', `+refs/heads/${target}:refs/docent/base`]);
+      parent = (await git(['rev-parse', 'refs/docent/base'])).trim();
+    }
+    await git(['checkout', '-q', '-f', '-B', local, parent]);
+    for (const f of files) {
+      const dest = path.join(await git(['rev-parse', '--show-toplevel']).then((s) => s.trim()), dir, f.name);
+      await mkdir(path.dirname(dest), { recursive: true });
+      await writeFile(dest, f.content);
+    }
+    await git(['add', '--', dir]);
+    const staged = await git(['diff', '--cached', '--name-only']);
+    if (staged.trim() === '') {
+      const note = `The ${dir} folder on ${target} already holds these files; nothing to commit.`;
+      await log('INFO', note);
+      return { ...base, branch: exists ? target : null, deliveryNote: note };
+    }
+    await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', title, '-m', `Generated by Docent from ${commit} (${files.length} file(s) in ${dir}/).`]);
+
+    const direct = target !== defaultBranch || a.out.confirmDirectPush === true;
+    if (direct) {
+      await log('COMMAND', `git push origin ${target}`);
+      try {
+        await git(['push', 'origin', `refs/heads/${local}:refs/heads/${target}`]);
+        await log('INFO', `Pushed the docs to ${target} (${dir}/)`);
+        return { ...base, branch: target, pushed: true, direct: true, branchUrl: branchWebUrl(repo.vendor, a.source, target) };
+      } catch (err) {
+        if (signal.aborted) throw err;
+        await log('WARNING', `The push to ${target} was refused (${err instanceof GitError ? (err.message.split('\n')[0] ?? 'git failed') : 'git failed'}); pushing a new branch with a pull request instead`);
+      }
+    } else {
+      await log('INFO', `${target} is the default branch: the docs go on a new branch with a pull request (confirm a direct push to commit to ${target} itself)`);
+    }
+    const wanted = `docent/${kind}-docs-${short}`;
+    const listed = await git(['ls-remote', '--heads', 'origin', `refs/heads/${wanted}*`]);
+    const branch = freeBranchName(wanted, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
+    await log('COMMAND', `git push origin ${branch}`);
+    await git(['push', 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
+    await log('INFO', `Pushed branch ${branch}`);
+    const pullRequest = exists ? await openPullRequest(a.service, repo, branch, target, title, `${KIND_TITLE[kind]} documentation generated by Docent from ${commit}, in \`${dir}/\`.`, ctx) : null;
+    return { ...base, branch, pushed: true, branchUrl: branchWebUrl(repo.vendor, a.source, branch), pullRequest };
+  } catch (err) {
+    if (signal.aborted) throw err;
+    const note = `The documentation could not be committed: ${err instanceof GitError ? (err.message.split('\n')[0] ?? 'git failed') : 'git failed'}. It can be downloaded.`;
+    await log('WARNING', note);
+    return { ...base, deliveryNote: note };
+  } finally {
+    await git(['checkout', '-q', '-f', '--detach', commit]).catch(() => undefined);
+    await git(['branch', '-D', local]).catch(() => undefined);
+    await git(['update-ref', '-d', 'refs/docent/base']).catch(() => undefined);
+  }
+}
+
+async function remoteHead(git: (args: string[]) => Promise<string>): Promise<string | null> {
+  const out = await git(['ls-remote', '--symref', 'origin', 'HEAD']).catch(() => '');
+  return /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out)?.[1] ?? null;
+}
+
+/** The pull / merge request through the vendor's API; a failure names the HTTP status only. */
+async function openPullRequest(service: RepoService, repo: RepositoryRow, head: string, baseBranch: string, title: string, body: string, ctx: Pick<JobContext, 'signal' | 'log'>): Promise<DocDelivery['pullRequest']> {
+  const target = await service.connectionFor(repo).catch(() => null);
+  if (!target) return null;
+  const label = VENDOR_LABEL[target.vendor];
+  try {
+    const pr = await target.adapter.openPullRequest(target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name }, { head, base: baseBranch, title, body }, ctx.signal);
+    await ctx.log('INFO', pr.existing ? `Pull request #${pr.number} was already open for ${head}` : `Opened pull request #${pr.number}`);
+    return { url: pr.url, number: pr.number, vendor: target.vendor };
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    const why = err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error';
+    await ctx.log('WARNING', `The branch ${head} was pushed, but the pull request could not be opened (${why}). Open it from the branch on ${label}.`);
+    return null;
+  }
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ArchDocConfig, DocSetKind, DocSetStatusResponse, DocSetsState, DocStatusQuery, DOC_SET_JOB_TYPE, GenerateDocResponse, GenerateDocSetRequest, GitRepoPayload, RepoDetailQuery, type JobState } from '@docent/contracts';
+import { requireSession, requireUser, userOf } from '../auth/guard.ts';
+import type { AuthService } from '../auth/service.ts';
+import { notFound } from '../http/errors.ts';
+import type { JobEngine } from '../jobs/engine.ts';
+import type { JobStore } from '../jobs/store.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { RepoService } from '../repos/service.ts';
+import { ANALYSED_COMMIT, type DocSetJobPayload } from './handler.ts';
+import { DOCS_COOKIE, docsCookie } from './hosting.ts';
+import type { DocSetStore } from './store.ts';
+
+const tags = ['documentation'];
+
+/**
+ * Architecture and API docs (spec §7): `POST /v1/git/generate/{arch|api}/doc` with
+ * `arch_doc_config`, its status, the freshness of a repository's doc sets, and the cookie that
+ * lets the browser open the hosted docs (/docs/…) under the user's sign-in. The static
+ * `arch`/`api` paths take precedence over the code-docs route's `:docType`.
+ */
+export function docSetRoutes(auth: AuthService, service: RepoService, repos: RepoRepository, jobs: JobStore, engine: JobEngine, sets: DocSetStore, opts: { secureCookie: boolean }) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const signedIn = { preHandler: requireUser(auth) };
+
+    for (const kind of DocSetKind.options) {
+      r.post(`/v1/git/generate/${kind}/doc`, { ...signedIn, schema: { tags, body: GenerateDocSetRequest, response: { 200: GenerateDocResponse } } }, async (req) => {
+        const user = userOf(req);
+        const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+        // Spec §6: architecture and API documentation have no premium gate.
+        const config = req.body.arch_doc_config ?? ArchDocConfig.parse({});
+        const payload: DocSetJobPayload = { kind, config };
+        const job = await jobs.create({
+          userId: user.id,
+          repositoryId: repo.id,
+          jobType: DOC_SET_JOB_TYPE[kind],
+          organizationName: repo.organization_name,
+          repoName: repo.repo_name,
+          vendor: req.body.vendor,
+          payload: payload as unknown as Record<string, unknown>,
+        });
+        await engine.enqueue(job, () => service.validateForJob(repo));
+        return { lroJobId: job.id, message: 'Documentation generation started' };
+      });
+
+      r.post(`/v1/git/generate/${kind}/doc/status`, { ...signedIn, schema: { tags, querystring: DocStatusQuery, body: GitRepoPayload.optional(), response: { 200: DocSetStatusResponse } } }, async (req) => {
+        const job = await jobs.getForUser(req.query.jobId, userOf(req).id);
+        if (!job || job.job_type !== DOC_SET_JOB_TYPE[kind]) throw notFound('Job not found.');
+        const lines = await jobs.logs(job.id, req.query.since ?? 0);
+        const set = job.state === 'COMPLETE' ? await sets.byJob(job.id) : null;
+        return {
+          jobId: job.id,
+          state: job.state as JobState,
+          percentage: job.progress,
+          messages: lines.map((l) => l.line),
+          lastLine: lines.at(-1)?.seq ?? req.query.since ?? 0,
+          result: set?.result ?? null,
+        };
+      });
+    }
+
+    /** The newest doc set of each kind, fresh or stale against the latest analysed commit. */
+    r.get('/v1/git/generate/docs/state', { ...signedIn, schema: { tags, querystring: RepoDetailQuery, response: { 200: DocSetsState } } }, async (req) => {
+      const repo = await service.get(userOf(req), req.query.vendor, req.query.orgName, req.query.repoName);
+      const analysed = ((await repos.details(repo.id, ANALYSED_COMMIT)) as { commit?: string } | null)?.commit ?? null;
+      const latest = await sets.latestPerKind(repo.id);
+      return {
+        analysedCommit: analysed,
+        sets: latest.map((s) => ({ kind: s.kind, commit: s.commit, generatedAt: s.createdAt.toISOString(), fresh: analysed === null || analysed === s.commit, siteUrl: s.result?.siteUrl ?? null, result: s.result })),
+      };
+    });
+
+    /**
+     * The hosted docs are opened as pages (a link, a new tab), which carry no Authorization
+     * header: this sets the session token as an HttpOnly cookie scoped to /docs. It is checked
+     * like the header (a signed-out or revoked session no longer opens anything).
+     */
+    r.post('/v1/docs/session', { preHandler: requireSession(auth), schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
+      const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim() ?? '';
+      return reply.header('set-cookie', docsCookie(token, opts.secureCookie)).status(204).send(null);
+    });
+    r.delete('/v1/docs/session', { schema: { tags, response: { 204: z.null() } } }, async (_req, reply) => reply.header('set-cookie', `${DOCS_COOKIE}=; Path=/docs; HttpOnly; SameSite=Lax; Max-Age=0${opts.secureCookie ? '; Secure' : ''}`).status(204).send(null));
+  };
+}
