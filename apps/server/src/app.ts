@@ -50,6 +50,9 @@ import { setOutboundAllow } from './net/outbound.ts';
 import { OAuthService } from './oauth/service.ts';
 import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
 import { syncVendor } from './vendors/sync.ts';
+import { prInsightsHandler } from './insights/handler.ts';
+import { prInsightsRoutes } from './insights/routes.ts';
+import { PrInsightStore } from './insights/store.ts';
 
 export interface AppDeps {
   config: Config;
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
       await api.register(docgenRoutes(auth, core.repoService, core.repos, core.store, core.engine, users));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
+      await api.register(prInsightsRoutes(auth, core.repoService, core.repos, core.store, core.engine, new PrInsightStore(database.db)));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
     },
     { prefix: '/api' },
@@ -232,6 +236,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   );
   const handlers: Record<string, JobHandler> = Object.fromEntries(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'ANALYSIS_COVERAGE'].map((t) => [t, handler]));
   handlers.DOC_REPO = docRepoHandler(repos, repoService, { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, ...(llm.enabled ? { llm } : {}) }, clones);
+  handlers.PR_INSIGHTS = prInsightsHandler(repos, repoService, new PrInsightStore(database.db), { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, appUrl: config.appUrl }, clones);
   const engine = new JobEngine(database, store, handlers, opts.log, {
     ...DEFAULT_ENGINE_OPTIONS,
     work: opts.work,
