@@ -55,6 +55,24 @@ function codeLinesTouched(fn: ParsedFunction, lines: ReadonlySet<number>): boole
   return false;
 }
 
+/** A history finding's sentence with "this change" as the moment it happened. */
+function describeInChange(f: DocFinding, noun: string): string {
+  const p = f.params;
+  const q = (s: string | undefined) => `'${s ?? ''}'`;
+  switch (f.code) {
+    case 'PARAM_ADDED_UNDOCUMENTED':
+      return `Parameter ${q(p.name)} was added by this change and the ${noun} does not describe it.`;
+    case 'RAISE_REMOVED_STILL_DOCUMENTED':
+      return `The ${noun} says it raises ${q(p.type)}, which the function no longer raises after this change.`;
+    case 'RAISE_ADDED_UNDOCUMENTED':
+      return `The function raises ${q(p.type)} after this change; its ${noun} lists what it raises, but not this.`;
+    case 'DEFAULT_CHANGED_DOC_STATES_OLD':
+      return `The default of ${q(p.name)} changed from ${p.old} to ${p.new} in this change; the ${noun} still says ${p.old}.`;
+    default:
+      return describeFinding(f, noun);
+  }
+}
+
 /**
  * The public functions of a changed file that the change added or touched (test files give
  * none), judged as above. Functions are matched across versions by name (the first unmatched
@@ -88,7 +106,7 @@ export async function documentationOfChange(input: ChangeDocsInput): Promise<Cha
       const changes = contractChanges(then, now, { text: fn.docstring!, params: summary.params, documentsReturn: summary.documentsReturn }, () => raisesInText(input.after, input.language));
       for (const f of changes.outdated) {
         findings.push(f);
-        reasons.push(describeFinding(f, noun));
+        reasons.push(describeInChange(f, noun));
       }
     }
     out.push({ name: fn.name, startLine: fn.startLine, endLine: fn.endLine, added, documented, outdated: findings.length > 0 || reasons.length > 0, reasons: [...new Set(reasons.filter(Boolean))], findings });
