@@ -58,8 +58,13 @@ export function coverageOf(report: Pick<ChangeReport, 'functions'>): number | nu
 }
 
 const MAX_FILE_BYTES = 1_000_000;
+/** Context lines of the diff: every changed file is shown whole. */
+const FULL_CONTEXT = 100_000_000;
 /** Beyond this many changed files a pull request is judged on the first ones only (sorted by path). */
 export const MAX_CHANGED_FILES = 500;
+
+/** Branch names fetched by name (anything else is fetched by the vendor's ref or commit id). */
+const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[\w.\/-]+$/;
 
 /**
  * Fetches the pull request's two commits into the clone: the branches by name first, then the
@@ -68,9 +73,12 @@ export const MAX_CHANGED_FILES = 500;
 export async function fetchPullRequest(git: Git, pr: { vendor: string; number: number; headSha: string; baseSha: string; headRef: string; baseRef: string }): Promise<void> {
   const has = async (sha: string) => git(['cat-file', '-e', `${sha}^{commit}`]).then(() => true, () => false);
   const fetch = (refspecs: string[]) => git(['fetch', '--no-tags', '--quiet', 'origin', ...refspecs]).then(() => true, () => false);
-  if ((await has(pr.headSha)) && (await has(pr.baseSha))) return;
-  await fetch([`+refs/heads/${pr.baseRef}:refs/docent/pr/${pr.number}/base`]);
-  await fetch([`+refs/heads/${pr.headRef}:refs/docent/pr/${pr.number}/head`]);
+  const specs = { head: `+refs/heads/${pr.headRef}:refs/docent/pr/${pr.number}/head`, base: `+refs/heads/${pr.baseRef}:refs/docent/pr/${pr.number}/base` };
+  const [hasHead, hasBase] = await Promise.all([has(pr.headSha), has(pr.baseSha)]);
+  if (hasHead && hasBase) return;
+  // One fetch for the missing branches; one at a time only when that fails (a deleted branch).
+  const wanted = [...(hasHead || !SAFE_REF.test(pr.headRef) ? [] : [specs.head]), ...(hasBase || !SAFE_REF.test(pr.baseRef) ? [] : [specs.base])];
+  if (wanted.length > 0 && !(await fetch(wanted)) && wanted.length > 1) for (const spec of wanted) await fetch([spec]);
   const vendorRef = { github: `refs/pull/${pr.number}/head`, gitlab: `refs/merge-requests/${pr.number}/head`, azure: `refs/pull/${pr.number}/merge`, bitbucket: null }[pr.vendor];
   if (!(await has(pr.headSha)) && vendorRef) await fetch([`+${vendorRef}:refs/docent/pr/${pr.number}/vendor`]);
   for (const sha of [pr.headSha, pr.baseSha]) if (!(await has(sha))) await fetch([sha]);
@@ -78,9 +86,21 @@ export async function fetchPullRequest(git: Git, pr: { vendor: string; number: n
   if (!(await has(pr.baseSha))) throw new Error(`The base commit ${pr.baseSha.slice(0, 12)} of the pull request could not be fetched.`);
 }
 
-/** `git diff -U0` of two commits: the changed files and the head lines each hunk added. */
-export function parseDiff(nameStatus: string, hunks: string): ChangedFile[] {
-  const files = new Map<string, ChangedFile>();
+/** A changed file with both of its versions, read from one full-context diff. */
+export interface DiffFile extends ChangedFile {
+  /** null when added (before) or deleted (after), or when git shows it as binary */
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * Reads `git diff --name-status -z` and a full-context `git diff` of the same two commits: each
+ * changed file's status, its text on both sides (context and `-` lines make the old version,
+ * context and `+` lines the new one) and the new version's added or modified lines — one git
+ * run for every file instead of two `cat-file`s each.
+ */
+export function parseDiff(nameStatus: string, fullDiff: string): DiffFile[] {
+  const files = new Map<string, DiffFile>();
   const fields = nameStatus.split('\0').filter((f) => f !== '');
   for (let i = 0; i < fields.length; ) {
     const code = fields[i++]!;
@@ -88,33 +108,79 @@ export function parseDiff(nameStatus: string, hunks: string): ChangedFile[] {
     if (kind === 'R' || kind === 'C') {
       const from = fields[i++]!;
       const to = fields[i++]!;
-      files.set(to, { path: to, status: kind === 'R' ? 'R' : 'A', from: kind === 'R' ? from : null, lines: new Set() });
+      files.set(to, { path: to, status: kind === 'R' ? 'R' : 'A', from: kind === 'R' ? from : null, lines: new Set(), before: null, after: null });
     } else {
       const p = fields[i++]!;
-      files.set(p, { path: p, status: kind === 'T' ? 'M' : kind, from: null, lines: new Set() });
+      files.set(p, { path: p, status: kind === 'T' ? 'M' : kind, from: null, lines: new Set(), before: null, after: null });
     }
   }
-  let current: ChangedFile | undefined;
-  for (const line of hunks.split('\n')) {
-    if (line.startsWith('+++ ')) {
-      const target = line.slice(4);
-      current = target === '/dev/null' ? undefined : files.get(target.replace(/^b\//, ''));
+  let current: DiffFile | undefined;
+  let before: string[] = [];
+  let after: string[] = [];
+  let beforeEol = true;
+  let afterEol = true;
+  let last: ' ' | '-' | '+' = ' ';
+  let row = 0;
+  let inHunk = false;
+  const flush = () => {
+    if (current && inHunk) {
+      current.before = current.status === 'A' ? null : before.join('\n') + (beforeEol && before.length > 0 ? '\n' : '');
+      current.after = current.status === 'D' ? null : after.join('\n') + (afterEol && after.length > 0 ? '\n' : '');
+    }
+    before = [];
+    after = [];
+    beforeEol = afterEol = true;
+    inHunk = false;
+  };
+  for (const line of fullDiff.split('\n')) {
+    if (line.startsWith('diff --git ')) {
+      flush();
+      current = undefined;
       continue;
     }
-    const m = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (m && current) {
-      const start = Number(m[1]);
-      const count = m[2] === undefined ? 1 : Number(m[2]);
-      for (let l = start; l < start + count; l++) current.lines.add(l);
+    if (!inHunk) {
+      if (line.startsWith('+++ ')) {
+        const target = line.slice(4);
+        if (target !== '/dev/null') current = files.get(target.replace(/^b\//, ''));
+      } else if (line.startsWith('--- ') && !current) {
+        const source = line.slice(4);
+        const found = files.get(source.replace(/^a\//, ''));
+        if (found?.status === 'D') current = found;
+      }
+      const m = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+      if (m) {
+        inHunk = true;
+        row = Math.max(1, Number(m[1]));
+      }
+      continue;
     }
+    const m = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+    if (m) {
+      // a second hunk (a file longer than the context asked for): its lines are not contiguous
+      row = Number(m[1]);
+      continue;
+    }
+    const tag = line[0];
+    const text = line.slice(1);
+    if (tag === ' ') {
+      before.push(text);
+      after.push(text);
+      row++;
+    } else if (tag === '-') before.push(text);
+    else if (tag === '+') {
+      after.push(text);
+      current?.lines.add(row);
+      row++;
+    } else if (tag === '\\') {
+      if (last === '-') beforeEol = false;
+      else if (last === '+') afterEol = false;
+      else beforeEol = afterEol = false;
+      continue;
+    } else continue;
+    last = tag;
   }
+  flush();
   return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-async function blob(git: Git, sha: string, rel: string): Promise<string | null> {
-  const size = Number((await git(['cat-file', '-s', `${sha}:${rel}`]).catch(() => '-1')).trim());
-  if (size < 0 || size > MAX_FILE_BYTES) return null;
-  return git(['cat-file', 'blob', `${sha}:${rel}`]).catch(() => null);
 }
 
 export interface AnalyzeChangeOptions {
@@ -127,9 +193,11 @@ export interface AnalyzeChangeOptions {
 /** The documentation coverage of head against its merge base with base (see ChangeReport). */
 export async function analyzeChange(git: Git, headSha: string, baseSha: string, opts: AnalyzeChangeOptions): Promise<ChangeReport> {
   const mergeBase = (await git(['merge-base', baseSha, headSha]).catch(() => baseSha)).trim() || baseSha;
-  const renames = await git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '-M', '--name-status', '-z', mergeBase, headSha]);
-  const hunks = await git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '--no-color', '-M', '-U0', mergeBase, headSha]);
-  const files = parseDiff(renames, hunks).slice(0, MAX_CHANGED_FILES);
+  const [renames, full] = await Promise.all([
+    git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '-M', '--name-status', '-z', mergeBase, headSha]),
+    git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '--no-color', '--no-textconv', '-M', `--unified=${FULL_CONTEXT}`, '--src-prefix=a/', '--dst-prefix=b/', mergeBase, headSha]),
+  ]);
+  const files = parseDiff(renames, full).slice(0, MAX_CHANGED_FILES);
   const functions: FunctionReport[] = [];
   const suggestions: Suggestion[] = [];
   const patches: string[] = [];
@@ -137,14 +205,15 @@ export async function analyzeChange(git: Git, headSha: string, baseSha: string, 
   for (const file of files) {
     opts.signal?.throwIfAborted();
     if (file.status === 'D') continue;
-    const after = await blob(git, headSha, file.path);
-    if (after === null) {
+    const after = file.after;
+    if (after === null) continue; // binary, or a mode change only
+    if (after.length > MAX_FILE_BYTES) {
       skippedFiles++;
       continue;
     }
     const language = classifyFile(file.path, after.slice(0, 64 * 1024), Buffer.byteLength(after)).language;
     if (!language || !PARSEABLE_LANGUAGES.has(language)) continue;
-    const before = file.status === 'A' ? null : await blob(git, mergeBase, file.from ?? file.path);
+    const before = file.status === 'A' ? null : file.before;
     const changed = await documentationOfChange({ path: file.path, language, before, after, changedLines: file.lines });
     functions.push(...changed.map((f) => ({ ...f, path: file.path, language })));
     const undocumented = changed.filter((f) => !f.documented);

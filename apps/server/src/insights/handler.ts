@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { checkoutForJob, type AnalysisHandlerOptions, type Checkout } from '../analysis/handler.ts';
+import { vetGitRemote } from '../net/outbound.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
@@ -20,6 +23,33 @@ export interface PrInsightsOptions extends Pick<AnalysisHandlerOptions, 'cloneDi
   appUrl: string;
 }
 
+/**
+ * The repository's clone as it is, when this worker has one: a pull request needs its own two
+ * commits (fetched next), not the default branch brought up to date. Its remote is vetted and
+ * pointed at the stored URL as checkoutForJob does; anything unusual falls back to checkoutForJob
+ * (which also replaces a broken clone).
+ */
+async function warmClone(repos: RepoRepository, service: RepoService, opts: PrInsightsOptions, ctx: JobContext): Promise<Checkout | null> {
+  if (!ctx.job.repository_id) return null;
+  const repo = await repos.byId(ctx.job.repository_id);
+  if (!repo) return null;
+  const dest = path.join(opts.cloneDir, repo.id);
+  if (!existsSync(path.join(dest, '.git'))) return null;
+  try {
+    const { url: source, httpAuth } = await service.gitAccess(repo);
+    const local = source.startsWith('/');
+    const remoteConfig = local ? [] : await vetGitRemote(source);
+    const run = (args: string[]) => runGit(args, { cwd: dest, signal: ctx.signal, remoteConfig, httpAuth, allowFile: local, timeoutMs: 60_000 });
+    await run(['remote', 'set-url', 'origin', source]);
+    const commit = (await run(['rev-parse', '--verify', 'HEAD^{commit}'])).trim();
+    await ctx.progress(20, `Using the clone at ${commit.slice(0, 12)}`);
+    return { repo, dest, commit, source, httpAuth, remoteConfig, local };
+  } catch {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    return null;
+  }
+}
+
 /** A vendor call's failure in the job log: the HTTP status only, never the vendor's words. */
 const why = (label: string, err: unknown) => (err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error');
 
@@ -38,15 +68,19 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   const parsed = PrInsightsPayload.safeParse(job.payload);
   if (!parsed.success) throw new Error('The pull-request job carries an unreadable payload.');
   const pr = parsed.data;
-  const checkout = await checkoutForJob(repos, service, opts, ctx);
+  const mark = timings();
+  const checkout = (await warmClone(repos, service, opts, ctx)) ?? (await checkoutForJob(repos, service, opts, ctx));
+  mark('checkout (clone or fetch)');
   const { repo, dest, commit } = checkout;
   if (REPO_VENDOR[pr.vendor] !== repo.vendor && repo.vendor !== 'GIT') throw new Error(`The pull request is on ${pr.vendor}, the repository on ${repo.vendor}.`);
   const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
 
   await progress(25, `Fetching pull request #${pr.number}`);
   await fetchPullRequest(git, pr);
+  mark('fetch the pull request');
   await progress(30, 'Analysing the change');
   const report = await analyzeChange(git, pr.headSha, pr.baseSha, { dir: dest, restore: commit, signal });
+  mark('analyse the change');
   const coverage = coverageOf(report);
   const documented = report.functions.filter((f) => f.documented).length;
   await log('INFO', `Changed files: ${report.files.length}; changed public functions: ${report.functions.length}, ${documented} documented${coverage === null ? '' : ` (${coverage}%)`}`);
@@ -80,6 +114,7 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   try {
     const done = await reporter.upsertComment(body, stored, signal);
     stored = { commentId: done.commentId, threadId: done.threadId };
+    mark('comment');
     await log('INFO', done.created ? `Commented on pull request #${pr.number}` : `Updated the comment on pull request #${pr.number}`);
   } catch (err) {
     if (signal.aborted) throw err;
@@ -124,5 +159,16 @@ function summaryOf(report: ChangeReport, verdict: ReturnType<typeof verdictOf>, 
     suggestions: report.suggestions.length,
     state: verdict.state,
     failUnder,
+  };
+}
+
+/** Phase timings on stderr when DOCENT_TIMINGS=1 (docs/performance.md), as the analyzer does. */
+function timings(): (label: string) => void {
+  if (process.env.DOCENT_TIMINGS !== '1') return () => undefined;
+  let last = performance.now();
+  return (label) => {
+    const now = performance.now();
+    process.stderr.write(`pr-insights ${(now - last).toFixed(0).padStart(6)} ms  ${label}\n`);
+    last = now;
   };
 }

@@ -6,7 +6,7 @@
  * version before the change and after it, when the change touched the code but not its doc.
  */
 import type { DocFinding } from '@docent/contracts';
-import { extractWithTreeSitter, type ParsedFunction } from '../functions/index.ts';
+import { extractFunctions, type ParsedFunction } from '../functions/index.ts';
 import { contractChanges, contractOf, raisesInText } from '../functions/contract.ts';
 import { describeFinding } from '../functions/findings.ts';
 import { parseDocstring } from '../docstyles/index.ts';
@@ -80,8 +80,9 @@ function describeInChange(f: DocFinding, noun: string): string {
  */
 export async function documentationOfChange(input: ChangeDocsInput): Promise<ChangedFunction[]> {
   if (isTestFile(input.path)) return [];
-  const after = await extractWithTreeSitter(input.after, input.language, input.path, { signatureFacts: true });
-  const before = input.before === null ? [] : await extractWithTreeSitter(input.before, input.language, input.path, { signatureFacts: true });
+  // The analyzer's own extraction (its fast scanner where it applies, else tree-sitter).
+  const after = await extractFunctions(input.after, input.language, input.path);
+  const before = input.before === null ? [] : await extractFunctions(input.before, input.language, input.path);
   const pool = new Map<string, ParsedFunction[]>();
   for (const fn of before) pool.set(fn.name, [...(pool.get(fn.name) ?? []), fn]);
   const noun = docNoun(input.language);
