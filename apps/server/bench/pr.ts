@@ -7,7 +7,6 @@
  * that enqueues the PR_INSIGHTS job (what a verified webhook delivery does) to the comment's
  * POST arriving at the fake GitHub. Prints each round, the median and the worst.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';

@@ -64,7 +64,7 @@ const FULL_CONTEXT = 100_000_000;
 export const MAX_CHANGED_FILES = 500;
 
 /** Branch names fetched by name (anything else is fetched by the vendor's ref or commit id). */
-const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[\w.\/-]+$/;
+const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[\w./-]+$/;
 
 /**
  * Fetches the pull request's two commits into the clone: the branches by name first, then the
