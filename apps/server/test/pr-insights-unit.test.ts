@@ -80,3 +80,34 @@ describe('suggestionBlock', () => {
     expect(block).toContain('\n````\n');
   });
 });
+
+describe('analyzeChange: where a suggestion may be posted', () => {
+  it('a new function is on changed lines; an old one changed deep in its body is outside the diff GitHub shows', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { analyzeChange } = await import('../src/insights/change.ts');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'docent-prunit-'));
+    try {
+      const run = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: dir, encoding: 'utf8' });
+      const body = (last: string) => `def long_one(x):\n${Array.from({ length: 12 }, (_, i) => `    x = x + ${i}\n`).join('')}    return ${last}\n`;
+      run('init', '-q', '-b', 'main');
+      writeFileSync(path.join(dir, 'm.py'), body('x'));
+      run('add', '-A');
+      run('commit', '-qm', 'base');
+      const base = run('rev-parse', 'HEAD').trim();
+      writeFileSync(path.join(dir, 'm.py'), `${body('x * 2')}\n\ndef fresh(y):\n    return y\n`);
+      run('commit', '-qam', 'head');
+      const head = run('rev-parse', 'HEAD').trim();
+      const git = async (args: string[]) => run(...args);
+      const report = await analyzeChange(git, head, base, { dir, restore: head });
+      const byName = new Map(report.suggestions.map((s) => [s.name, s]));
+      expect(byName.get('fresh')).toMatchObject({ startLine: 17, onChangedLines: true, inDiff: true });
+      expect(byName.get('long_one')).toMatchObject({ startLine: 1, onChangedLines: false, inDiff: false });
+      expect(report.patch).toContain('+    """');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

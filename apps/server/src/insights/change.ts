@@ -33,6 +33,10 @@ export interface Suggestion {
   endLine: number;
   /** the replacement of those lines */
   lines: string[];
+  /** every replaced line was added or modified by the change (GitLab positions a note on such a line) */
+  onChangedLines: boolean;
+  /** every replaced line is in the diff GitHub shows (a changed line or 3 lines around one) */
+  inDiff: boolean;
 }
 
 export interface ChangeReport {
@@ -219,6 +223,11 @@ export async function analyzeChange(git: Git, headSha: string, baseSha: string, 
     const undocumented = changed.filter((f) => !f.documented);
     if (undocumented.length === 0) continue;
     const own = await suggestFor(file.path, after, undocumented);
+    for (const sug of own.suggestions) {
+      const rows = Array.from({ length: sug.endLine - sug.startLine + 1 }, (_, i) => sug.startLine + i);
+      sug.onChangedLines = rows.every((r) => file.lines.has(r));
+      sug.inDiff = rows.every((r) => [-3, -2, -1, 0, 1, 2, 3].some((d) => file.lines.has(r + d)));
+    }
     suggestions.push(...own.suggestions);
     if (own.patch) patches.push(own.patch);
   }
@@ -257,7 +266,7 @@ export async function suggestFor(rel: string, source: string, undocumented: read
     const inside = edit.startRow > fn.startLine - 1 && edit.startRow - 1 < lines.length;
     const anchor = inside ? edit.startRow - 1 : edit.startRow;
     const original = lines[anchor] ?? '';
-    suggestions.push({ path: rel, name: fn.name, startLine: anchor + 1, endLine: anchor + 1, lines: inside ? [original, ...edit.lines] : [...edit.lines, original] });
+    suggestions.push({ path: rel, name: fn.name, startLine: anchor + 1, endLine: anchor + 1, lines: inside ? [original, ...edit.lines] : [...edit.lines, original], onChangedLines: false, inDiff: false });
   });
   return { suggestions, patch: unifiedDiff(rel, lines, chosen) };
 }

@@ -93,14 +93,16 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   const jobUrl = `${opts.appUrl}/jobs/${job.id}`;
   const target = await service.connectionFor(repo).catch(() => null);
   const reporter: PrReporter | null = target ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number }) : null;
-  // Vendors without suggestion blocks get a link to the suggestions as a patch served by Docent.
-  const patchToken = report.suggestions.length > 0 && (!reporter || !reporter.postSuggestions) ? (previous?.patch_token ?? randomBytes(24).toString('base64url')) : null;
+  // Every suggestion is also served as a patch: vendors without suggestion blocks link to it,
+  // and on GitHub / GitLab it holds those whose line the diff does not show.
+  const patchToken = report.suggestions.length > 0 ? (previous?.patch_token ?? randomBytes(24).toString('base64url')) : null;
+  const patchLink = `[download them as a patch](${opts.appUrl}/api/v1/pr-insights/patch/${patchToken}) for \`git apply\``;
   const where =
     report.suggestions.length === 0
       ? null
       : reporter?.postSuggestions
-        ? `💡 ${report.suggestions.length} suggested docstring(s) are posted as review suggestions: apply them with one click.`
-        : `💡 ${report.suggestions.length} suggested docstring(s): [download the patch](${opts.appUrl}/api/v1/pr-insights/patch/${patchToken}) and apply it with \`git apply\`.`;
+        ? `💡 ${report.suggestions.length} suggested docstring(s): posted as review suggestions (apply with one click) where the diff shows the function; or ${patchLink}.`
+        : `💡 ${report.suggestions.length} suggested docstring(s): ${patchLink}.`;
   const body = renderComment(report, verdict, failUnder, where);
   let stored = { commentId: previous?.comment_id ?? null, threadId: previous?.thread_id ?? null };
   const save = () =>

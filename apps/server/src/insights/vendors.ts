@@ -130,7 +130,8 @@ export class GitHubReporter implements PrReporter {
     const what = `pull request #${this.pr.number}`;
     const existing = await this.call(signal, what, (o) => o.paginate(o.rest.pulls.listReviewComments, { ...this.ids, pull_number: this.pr.number, per_page: 100 }));
     const posted = new Set(existing.map((c) => /<!-- docent:suggestion [^>]*-->/.exec(c.body ?? '')?.[0]).filter(Boolean));
-    const fresh = suggestions.filter((s) => !posted.has(suggestionKey(s)));
+    // A review comment must sit on a line of the diff, or GitHub refuses the whole review.
+    const fresh = suggestions.filter((s) => s.inDiff && !posted.has(suggestionKey(s)));
     if (fresh.length === 0) return 0;
     await this.call(signal, what, (o) =>
       o.rest.pulls.createReview({
@@ -220,7 +221,8 @@ export class GitLabReporter extends JsonReporter implements PrReporter {
     }
     let count = 0;
     for (const s of suggestions) {
-      if (posted.has(suggestionKey(s))) continue;
+      // a note positioned by new_line alone must sit on an added or modified line
+      if (!s.onChangedLines || posted.has(suggestionKey(s))) continue;
       await this.req(
         'POST',
         `${this.mr}/discussions`,
