@@ -12,6 +12,7 @@ export const JOB_TYPE_KEYS: Readonly<Record<string, string>> = {
   ANALYSIS_ADVANCEDDOC: 'advancedDoc',
   ANALYSIS_README: 'readme',
   DOC_REPO: 'docgen',
+  PR_INSIGHTS: 'prInsights',
 };
 
 /** The job type the server writes for an analysis type (apps/server/src/analysis/routes.ts). */
