@@ -55,6 +55,9 @@ import { OAuthService } from './oauth/service.ts';
 import { TokenRefresher } from './oauth/refresh.ts';
 import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
 import { syncVendor } from './vendors/sync.ts';
+import { prInsightsHandler } from './insights/handler.ts';
+import { prInsightsRoutes } from './insights/routes.ts';
+import { PrInsightStore } from './insights/store.ts';
 
 export interface AppDeps {
   config: Config;
@@ -178,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(docgenRoutes(auth, core.repoService, core.repos, core.store, core.engine, users));
       await api.register(docSetRoutes(auth, core.repoService, core.repos, core.store, core.engine, core.docSets, { secureCookie: config.appUrl.startsWith('https://') }));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
+      await api.register(prInsightsRoutes(auth, core.repoService, core.repos, core.store, core.engine, new PrInsightStore(database.db)));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
     },
     { prefix: '/api' },
@@ -250,6 +254,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
     { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, maxSetBytes: config.docsMaxSetBytes ?? 200 * 1024 * 1024, keepVersions: config.docsKeepVersions ?? 10 },
     clones,
   );
+  handlers.PR_INSIGHTS = prInsightsHandler(repos, repoService, new PrInsightStore(database.db), { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, appUrl: config.appUrl }, clones);
   const engine = new JobEngine(database, store, handlers, opts.log, {
     ...DEFAULT_ENGINE_OPTIONS,
     work: opts.work,

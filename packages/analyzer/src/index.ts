@@ -16,3 +16,5 @@ export { LANGUAGE_SPECS } from './functions/registry.ts';
 export { classifyFile, isBinary, languageShares, parseGitAttributes, type FileClass } from './languages/index.ts';
 export { analyzeReadme, findReadme } from './readme/index.ts';
 export * from './llm/index.ts';
+export { documentationOfChange, type ChangedFunction, type ChangeDocsInput } from './engine/change-docs.ts';
+export { readmeBrokenLinks } from './readme/broken-links.ts';

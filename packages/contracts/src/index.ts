@@ -12,3 +12,4 @@ export * from './docgen.ts';
 export * from './apikeys.ts';
 export * from './oauth.ts';
 export * from './archdocs.ts';
+export * from './pr-insights.ts';

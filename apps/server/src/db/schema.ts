@@ -168,6 +168,8 @@ export interface Database {
   job_logs: JobLogsTable;
   doc_sets: DocSetsTable;
   doc_files: DocFilesTable;
+  pr_check_settings: PrCheckSettingsTable;
+  pr_insights: PrInsightsTable;
 }
 
 export type RepositoryRow = Selectable<RepositoriesTable>;
@@ -204,4 +206,28 @@ export interface DocFilesTable {
   content_type: string;
   size: number;
   content: Buffer;
+}
+
+/** A repository's pull-request check (issue 15): fail under this percent documented; null = off. */
+export interface PrCheckSettingsTable {
+  repository_id: string;
+  fail_under: number | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One checked pull request: where its comment is (updated in place) and its last result. */
+export interface PrInsightsTable {
+  id: Generated<string>;
+  repository_id: string;
+  number: number;
+  vendor: string;
+  comment_id: string | null;
+  thread_id: string | null;
+  head_sha: string;
+  result: ColumnType<unknown, string | undefined, string>;
+  /** the suggested docstrings as a patch (served at /api/v1/pr-insights/patch/{token}) */
+  patch: string | null;
+  patch_token: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -255,7 +255,7 @@ export interface VendorRequest {
   token: string;
   headers: Record<string, string>;
   budget: RequestBudget;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   json?: unknown;
   /** Names the thing asked for in a 404 message. */
   what?: string;

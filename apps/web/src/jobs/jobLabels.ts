@@ -14,6 +14,7 @@ export const JOB_TYPE_KEYS: Readonly<Record<string, string>> = {
   DOC_REPO: 'docgen',
   DOC_ARCH: 'docArch',
   DOC_API: 'docApi',
+  PR_INSIGHTS: 'prInsights',
 };
 
 /** The job type the server writes for an analysis type (apps/server/src/analysis/routes.ts). */

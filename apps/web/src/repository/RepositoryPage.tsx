@@ -21,6 +21,7 @@ import { DocIssuesModal, FunctionCoverageModal } from './FunctionDetailsModals.t
 import { InsightsCard } from './InsightsCard.tsx';
 import { ReadmeModal } from './ReadmeModal.tsx';
 import { RepoJobsTab } from './RepoJobsTab.tsx';
+import { PrCheckSettings } from './settings/PrCheckSettings.tsx';
 import { showUpgradeButton } from './upgradeRule.ts';
 import { useAnalysis } from './useAnalysis.ts';
 import './repository.css';
@@ -149,6 +150,8 @@ function RepositoryPage() {
         {report.programmingLanguages && Object.keys(report.programmingLanguages).length > 0 && (
           <DocToolsCard repoRef={repoRef} repoLanguages={Object.keys(report.programmingLanguages)} planType={planType} countRepoGen={user.countRepoGen} />
         )}
+        {/* Issue 15 (pull-request insights): the PR check threshold. Moves into the repository settings section when that lands. */}
+        {detail.data && vendor !== 'GIT' && <PrCheckSettings repoId={detail.data.repository.id} />}
       </>
     );
 

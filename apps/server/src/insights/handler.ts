@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { checkoutForJob, type AnalysisHandlerOptions, type Checkout } from '../analysis/handler.ts';
+import { vetGitRemote } from '../net/outbound.ts';
+import type { JobContext, JobHandler } from '../jobs/engine.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { RepoService } from '../repos/service.ts';
+import { KeyedMutex } from '../util/keyed-mutex.ts';
+import { runGit } from '../vendors/git/client.ts';
+import { VendorApiError } from '../vendors/hosted-types.ts';
+import { analyzeChange, coverageOf, fetchPullRequest, type ChangeReport } from './change.ts';
+import { renderComment, verdictOf } from './comment.ts';
+import { PrInsightsPayload } from './payload.ts';
+import type { PrInsightStore } from './store.ts';
+import { reporterFor, type PrReporter } from './vendors.ts';
+
+/** The repository vendor each webhook vendor name stands for. */
+export const REPO_VENDOR = { github: 'GITHUB', gitlab: 'GITLAB', bitbucket: 'BITBUCKET', azure: 'AZUREDEVOPS' } as const;
+
+export interface PrInsightsOptions extends Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes'> {
+  /** where links in comments and statuses point (APP_URL) */
+  appUrl: string;
+}
+
+/**
+ * The repository's clone as it is, when this worker has one: a pull request needs its own two
+ * commits (fetched next), not the default branch brought up to date. Its remote is vetted and
+ * pointed at the stored URL as checkoutForJob does; anything unusual falls back to checkoutForJob
+ * (which also replaces a broken clone).
+ */
+async function warmClone(repos: RepoRepository, service: RepoService, opts: PrInsightsOptions, ctx: JobContext): Promise<Checkout | null> {
+  if (!ctx.job.repository_id) return null;
+  const repo = await repos.byId(ctx.job.repository_id);
+  if (!repo) return null;
+  const dest = path.join(opts.cloneDir, repo.id);
+  if (!existsSync(path.join(dest, '.git'))) return null;
+  try {
+    const { url: source, httpAuth } = await service.gitAccess(repo);
+    const local = source.startsWith('/');
+    const remoteConfig = local ? [] : await vetGitRemote(source);
+    const run = (args: string[]) => runGit(args, { cwd: dest, signal: ctx.signal, remoteConfig, httpAuth, allowFile: local, timeoutMs: 60_000 });
+    await run(['remote', 'set-url', 'origin', source]);
+    const commit = (await run(['rev-parse', '--verify', 'HEAD^{commit}'])).trim();
+    await ctx.progress(20, `Using the clone at ${commit.slice(0, 12)}`);
+    return { repo, dest, commit, source, httpAuth, remoteConfig, local };
+  } catch {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    return null;
+  }
+}
+
+/** A vendor call's failure in the job log: the HTTP status only, never the vendor's words. */
+const why = (label: string, err: unknown) => (err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error');
+
+/**
+ * The PR_INSIGHTS job: fetch the pull request into the repository's clone (0–30 %), compute the
+ * documentation coverage of its change (30–70 %), then report it on the pull request: the
+ * comment edited in place, the commit status by the repository's threshold, and the suggested
+ * docstrings (70–100 %). A vendor refusing one of the three does not stop the others.
+ */
+export function prInsightsHandler(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler {
+  return (ctx) => clones.run(ctx.job.repository_id ?? String(ctx.job.id), () => run(repos, service, store, opts, ctx));
+}
+
+async function run(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, ctx: JobContext): Promise<string> {
+  const { job, signal, log, progress } = ctx;
+  const parsed = PrInsightsPayload.safeParse(job.payload);
+  if (!parsed.success) throw new Error('The pull-request job carries an unreadable payload.');
+  const pr = parsed.data;
+  const mark = timings();
+  const checkout = (await warmClone(repos, service, opts, ctx)) ?? (await checkoutForJob(repos, service, opts, ctx));
+  mark('checkout (clone or fetch)');
+  const { repo, dest, commit } = checkout;
+  if (REPO_VENDOR[pr.vendor] !== repo.vendor && repo.vendor !== 'GIT') throw new Error(`The pull request is on ${pr.vendor}, the repository on ${repo.vendor}.`);
+  const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+
+  await progress(25, `Fetching pull request #${pr.number}`);
+  await fetchPullRequest(git, pr);
+  mark('fetch the pull request');
+  await progress(30, 'Analysing the change');
+  const report = await analyzeChange(git, pr.headSha, pr.baseSha, { dir: dest, restore: commit, signal });
+  mark('analyse the change');
+  const coverage = coverageOf(report);
+  const documented = report.functions.filter((f) => f.documented).length;
+  await log('INFO', `Changed files: ${report.files.length}; changed public functions: ${report.functions.length}, ${documented} documented${coverage === null ? '' : ` (${coverage}%)`}`);
+  await log('INFO', `Docs made outdated: ${report.functions.filter((f) => f.outdated).length}; README links broken: ${report.brokenLinks.length}; suggested docstrings: ${report.suggestions.length}`);
+  await progress(70, 'Reporting on the pull request');
+
+  const failUnder = await store.failUnder(repo.id);
+  const verdict = verdictOf(report, failUnder);
+  const previous = await store.find(repo.id, pr.number);
+  const jobUrl = `${opts.appUrl}/jobs/${job.id}`;
+  const target = await service.connectionFor(repo).catch(() => null);
+  const reporter: PrReporter | null = target ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number }) : null;
+  // Every suggestion is also served as a patch: vendors without suggestion blocks link to it,
+  // and on GitHub / GitLab it holds those whose line the diff does not show.
+  const patchToken = report.suggestions.length > 0 ? (previous?.patch_token ?? randomBytes(24).toString('base64url')) : null;
+  const patchLink = `[download them as a patch](${opts.appUrl}/api/v1/pr-insights/patch/${patchToken}) for \`git apply\``;
+  const where =
+    report.suggestions.length === 0
+      ? null
+      : reporter?.postSuggestions
+        ? `💡 ${report.suggestions.length} suggested docstring(s): posted as review suggestions (apply with one click) where the diff shows the function; or ${patchLink}.`
+        : `💡 ${report.suggestions.length} suggested docstring(s): ${patchLink}.`;
+  const body = renderComment(report, verdict, failUnder, where);
+  let stored = { commentId: previous?.comment_id ?? null, threadId: previous?.thread_id ?? null };
+  const save = () =>
+    store.save(repo.id, pr.number, pr.vendor, { ...stored, headSha: pr.headSha, result: summaryOf(report, verdict, failUnder), patch: report.patch || null, patchToken });
+  if (!reporter) {
+    await save();
+    await log('WARNING', 'No vendor connection holds a token for this repository: the result is kept in Docent only.');
+    return 'Pull-request check complete';
+  }
+  let failures = 0;
+  try {
+    const done = await reporter.upsertComment(body, stored, signal);
+    stored = { commentId: done.commentId, threadId: done.threadId };
+    mark('comment');
+    await log('INFO', done.created ? `Commented on pull request #${pr.number}` : `Updated the comment on pull request #${pr.number}`);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    failures++;
+    await log('WARNING', `The comment could not be posted (${why(reporter.label, err)}).`);
+  }
+  await save();
+  try {
+    await reporter.setStatus(pr.headSha, verdict, jobUrl, signal);
+    await log('INFO', `Status ${verdict.state}: ${verdict.description}`);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    failures++;
+    await log('WARNING', `The commit status could not be set (${why(reporter.label, err)}).`);
+  }
+  if (reporter.postSuggestions && report.suggestions.length > 0) {
+    await progress(90, 'Posting suggested docstrings');
+    try {
+      const posted = await reporter.postSuggestions(report.suggestions, { head: pr.headSha, base: pr.baseSha, mergeBase: report.mergeBase }, signal);
+      await log('INFO', posted > 0 ? `Posted ${posted} suggested docstring(s)` : 'The suggested docstrings were posted before');
+    } catch (err) {
+      if (signal.aborted) throw err;
+      failures++;
+      await log('WARNING', `The suggested docstrings could not be posted (${why(reporter.label, err)}).`);
+    }
+  }
+  await log('JSON', JSON.stringify(summaryOf(report, verdict, failUnder)));
+  return failures === 0 ? 'Pull-request check complete' : 'Pull-request check complete (some results could not be posted)';
+}
+
+/** What is kept of a run (and shown in the job's JSON line): figures, not code. */
+function summaryOf(report: ChangeReport, verdict: ReturnType<typeof verdictOf>, failUnder: number | null) {
+  return {
+    headSha: report.headSha,
+    mergeBase: report.mergeBase,
+    coverage: coverageOf(report),
+    changedFunctions: report.functions.length,
+    documented: report.functions.filter((f) => f.documented).length,
+    outdated: report.functions.filter((f) => f.outdated).map((f) => ({ path: f.path, name: f.name, line: f.startLine, reasons: f.reasons })),
+    undocumented: report.functions.filter((f) => !f.documented).map((f) => ({ path: f.path, name: f.name, line: f.startLine, added: f.added })),
+    brokenLinks: report.brokenLinks,
+    suggestions: report.suggestions.length,
+    state: verdict.state,
+    failUnder,
+  };
+}
+
+/** Phase timings on stderr when DOCENT_TIMINGS=1 (docs/performance.md), as the analyzer does. */
+function timings(): (label: string) => void {
+  if (process.env.DOCENT_TIMINGS !== '1') return () => undefined;
+  let last = performance.now();
+  return (label) => {
+    const now = performance.now();
+    process.stderr.write(`pr-insights ${(now - last).toFixed(0).padStart(6)} ms  ${label}\n`);
+    last = now;
+  };
+}
