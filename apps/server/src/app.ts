@@ -50,6 +50,8 @@ import { setOutboundAllow } from './net/outbound.ts';
 import { OAuthService } from './oauth/service.ts';
 import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
 import { syncVendor } from './vendors/sync.ts';
+import { WebhookStore } from './webhooks/store.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(docgenRoutes(auth, core.repoService, core.repos, core.store, core.engine, users));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
+      await api.register(webhookRoutes({ auth, hooks: core.hooks, service: core.repoService, repos: core.repos, jobs: core.store, engine: core.engine, config }));
     },
     { prefix: '/api' },
   );
@@ -202,6 +205,8 @@ export interface JobCore {
   adapters: VendorAdapters;
   connections: ConnectionRepository;
   box: SecretBox;
+  /** webhooks, their deliveries and the analysis history (issue 15) */
+  hooks: WebhookStore;
 }
 
 /** Repositories and the job engine: shared by the API process and `npm run worker`. */
@@ -215,6 +220,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   const adapters = opts.adapters ?? createAdapters();
   const connections = new ConnectionRepository(database.db, box);
   const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
+  const hooks = new WebhookStore(database.db, box);
   // Analysis and documentation jobs of one repository share its clone folder: one lock for both.
   const clones = new KeyedMutex();
   // One provider for analyses and docgen; its answers are kept under DATA_DIR so repeated runs do not re-ask.
@@ -227,6 +233,8 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
       analyzerCacheDir: config.analyzerCacheDir,
       maxRepoBytes: config.maxRepoBytes,
       ...(llm.enabled ? { llm } : {}),
+      // every finished analysis is a point of the repository's trend
+      onAnalysed: (repositoryId, jobId, commit) => hooks.recordAnalysis(repositoryId, jobId, commit),
     },
     clones,
   );
@@ -238,7 +246,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
     concurrency: config.workerConcurrency,
     staleMs: config.jobStaleSeconds * 1000,
   });
-  return { bus, store, engine, repos, repoService, adapters, connections, box };
+  return { bus, store, engine, repos, repoService, adapters, connections, box, hooks };
 }
 
 /** The built SPA: static files looked up per request (a rebuilt dist needs no restart). */
