@@ -163,8 +163,9 @@ describe('webhook settings', () => {
   });
 });
 
+const post = (url: string, body: string, headers: Record<string, string>) => t.call({ method: 'POST', url: pathOf(url), payload: body, headers });
+
 describe('receiving deliveries', () => {
-  const post = (url: string, body: string, headers: Record<string, string>) => t.call({ method: 'POST', url: pathOf(url), payload: body, headers });
 
   it('answers an unknown webhook URL with 404 and a forged signature with 401, queueing nothing and echoing nothing', async () => {
     const s = await status(gitRepo);
@@ -332,6 +333,49 @@ describe('receiving deliveries', () => {
     await waitJob(ids[0]!);
     await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...gitRepo, autoDocs: { repo: false } } });
   }, 120_000);
+});
+
+describe('automatic documentation updates on a GitHub repository', () => {
+  it('two pushes: the first opens the one pull request from docent/auto-docs, the second updates the branch and finds that pull request open', async () => {
+    let pulls = 0;
+    gh.on('POST /repos/octocat/hello/pulls', (_req, res) => {
+      pulls += 1;
+      if (pulls === 1) sendJson(res, 201, { ...fixture<object>('github/pull-created.json'), number: 21, html_url: 'https://github.com/octocat/hello/pull/21' });
+      else sendJson(res, 422, fixture('github/pull-exists-422.json'));
+    });
+    gh.on('GET /repos/octocat/hello/pulls', (_req, res) => sendJson(res, 200, [{ ...(fixture<object[]>('github/pulls-open.json')[0] as object), number: 21, html_url: 'https://github.com/octocat/hello/pull/21' }]));
+    expect((await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...ghRepo('hello'), autoDocs: { repo: true } } })).statusCode).toBe(200);
+    const s = await status(ghRepo('hello'));
+    const secret = await secretOf(ghRepo('hello'));
+    const work = mkdtempSync(path.join(os.tmpdir(), 'docent-autogh-'));
+    await run('git', ['clone', '-q', daemon.url('hello'), '.'], work);
+    const pushAndDeliver = async (file: string, body: string) => {
+      const before = (await run('git', ['rev-parse', 'HEAD'], work)).stdout.trim();
+      writeFileSync(path.join(work, file), body);
+      await run('git', ['add', '-A'], work);
+      await run('git', ['commit', '-q', '-m', file], work);
+      const after = (await run('git', ['rev-parse', 'HEAD'], work)).stdout.trim();
+      await run('git', ['push', '-q', 'origin', 'main'], work);
+      const payload = { ...fixture<Record<string, unknown>>('github/webhook-push.json'), before, after };
+      const text = JSON.stringify(payload);
+      const res = await post(s.url, text, signed('github', text, secret, 'push'));
+      expect(res.statusCode).toBe(202);
+      const ids = (res.json() as { jobIds: number[] }).jobIds;
+      for (const id of ids) expect((await waitJob(id)).state).toBe('COMPLETE');
+      const row = await t.database.db.selectFrom('analysis_details').innerJoin('repositories', 'repositories.id', 'analysis_details.repository_id').select('data').where('repo_name', '=', 'hello').where('analysis_type', '=', 'docgen-auto').executeTakeFirstOrThrow();
+      return row.data as { files: string[]; pullRequest: { number: number; updated: boolean } | null };
+    };
+    const first = await pushAndDeliver('calc/mod.py', 'def mod(a, b):\n    return a % b\n');
+    expect(first).toMatchObject({ files: ['calc/mod.py'], pullRequest: { number: 21, updated: false } });
+    const second = await pushAndDeliver('calc/pow.py', 'def power(a, b):\n    return a ** b\n');
+    // the branch keeps the first push's file and adds the second's; the same pull request
+    expect(second).toMatchObject({ files: ['calc/mod.py', 'calc/pow.py'], pullRequest: { number: 21, updated: true } });
+    const creates = gh.requests.filter((r) => r.method === 'POST' && r.path === '/repos/octocat/hello/pulls');
+    expect(creates).toHaveLength(2);
+    expect(JSON.parse(creates[0]!.body)).toMatchObject({ head: 'docent/auto-docs', base: 'main', title: 'docs: keep docstrings up to date (Docent)' });
+    const heads = (await run('git', ['ls-remote', '--heads', daemon.url('hello')], work)).stdout;
+    expect(heads.match(/refs\/heads\/docent\/auto-docs/g)).toHaveLength(1);
+  }, 180_000);
 });
 
 describe('the post-receive hook on a plain git remote', () => {
