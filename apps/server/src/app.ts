@@ -58,6 +58,8 @@ import { syncVendor } from './vendors/sync.ts';
 import { prInsightsHandler } from './insights/handler.ts';
 import { prInsightsRoutes } from './insights/routes.ts';
 import { PrInsightStore } from './insights/store.ts';
+import { WebhookStore } from './webhooks/store.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(prInsightsRoutes(auth, core.repoService, core.repos, core.store, core.engine, new PrInsightStore(database.db)));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
+      await api.register(webhookRoutes({ auth, hooks: core.hooks, service: core.repoService, repos: core.repos, jobs: core.store, engine: core.engine, config }));
     },
     { prefix: '/api' },
   );
@@ -215,6 +218,8 @@ export interface JobCore {
   box: SecretBox;
   /** architecture / API doc sets (issue 12) */
   docSets: DocSetStore;
+  /** webhooks, their deliveries and the analysis history (issue 15) */
+  hooks: WebhookStore;
 }
 
 /** Repositories and the job engine: shared by the API process and `npm run worker`. */
@@ -229,6 +234,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   // OAuth sign-in tokens that expire are refreshed at their provider before use (issue 13).
   const connections = new ConnectionRepository(database.db, box, new TokenRefresher(config.oauth, (id) => `${config.appUrl}/oauth/${id}`));
   const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
+  const hooks = new WebhookStore(database.db, box);
   // Analysis and documentation jobs of one repository share its clone folder: one lock for both.
   const clones = new KeyedMutex();
   // One provider for analyses and docgen; its answers are kept under DATA_DIR so repeated runs do not re-ask.
@@ -241,6 +247,8 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
       analyzerCacheDir: config.analyzerCacheDir,
       maxRepoBytes: config.maxRepoBytes,
       ...(llm.enabled ? { llm } : {}),
+      // every finished analysis is a point of the repository's trend
+      onAnalysed: (repositoryId, jobId, commit) => hooks.recordAnalysis(repositoryId, jobId, commit),
     },
     clones,
   );
@@ -261,7 +269,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
     concurrency: config.workerConcurrency,
     staleMs: config.jobStaleSeconds * 1000,
   });
-  return { bus, store, engine, repos, repoService, adapters, connections, box, docSets };
+  return { bus, store, engine, repos, repoService, adapters, connections, box, docSets, hooks };
 }
 
 /** The built SPA: static files looked up per request (a rebuilt dist needs no restart). */

@@ -57,6 +57,12 @@ export interface Config {
   llm: LlmConfig;
   /** identity providers for sign-in (issue 13); a provider is on when its client id and secret are set */
   oauth: OAuthConfig;
+  /** public URL vendors post webhooks to (issue 15); APP_URL unless WEBHOOK_BASE_URL is set */
+  webhookBaseUrl: string;
+  /** webhook deliveries one client address may make per minute */
+  webhookRateLimitPerMinute: number;
+  /** failed webhook checks (unknown URL, bad signature) one client address may make per hour */
+  webhookFailuresPerHour: number;
 }
 
 export type OAuthProviderId = 'github' | 'google' | 'gitlab' | 'bitbucket' | 'azure';
@@ -169,5 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     docsKeepVersions: Math.max(1, intFrom(env, 'DOCS_KEEP_VERSIONS', 10)),
     llm: llmConfigFromEnv(env),
     oauth: oauthFrom(env),
+    webhookBaseUrl: (env.WEBHOOK_BASE_URL || env.APP_URL || `http://localhost:${port}`).trim().replace(/\/+$/, ''),
+    webhookRateLimitPerMinute: Math.max(1, intFrom(env, 'WEBHOOK_RATE_LIMIT_PER_MINUTE', 300)),
+    webhookFailuresPerHour: Math.max(1, intFrom(env, 'WEBHOOK_FAILURES_PER_HOUR', 30)),
   };
 }

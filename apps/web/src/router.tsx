@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
               { path: 'repositories/:vendor/:orgName', lazy: page(() => import('./repositories/OrganizationPage.tsx')) },
               { path: 'repositories/:vendor/:orgName/:repoName', lazy: repoPage },
               { path: 'repositories/:vendor/:orgName/:repoName/lro', lazy: repoPage },
+              { path: 'repositories/:vendor/:orgName/:repoName/settings', lazy: repoPage },
               { path: 'jobs', lazy: jobsPage },
               { path: 'jobs/:jobId', lazy: jobsPage },
               { path: 'docent-api-keys', lazy: page(() => import('./apikeys/ApiKeysPage.tsx')) },

@@ -13,3 +13,4 @@ export * from './apikeys.ts';
 export * from './oauth.ts';
 export * from './archdocs.ts';
 export * from './pr-insights.ts';
+export * from './webhooks.ts';

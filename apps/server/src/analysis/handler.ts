@@ -17,6 +17,8 @@ export interface AnalysisHandlerOptions {
   maxRepoBytes: number;
   /** the configured LLM provider (README interpretation score, outdated judge); absent = none */
   llm?: LlmProvider;
+  /** called once the report is saved: the analysis history records a point (issue 15) */
+  onAnalysed?: (repositoryId: string, jobId: number, commit: string) => Promise<void>;
 }
 
 const ONLY: Record<AnalysisType, AnalyzeOptions['only']> = {
@@ -133,6 +135,7 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
     if (type === 'readme' || type === 'coverage') {
       await repos.saveDetails(repo.id, 'readme', { content: result.readmeContent ?? null, suggestion: result.readmeSuggestion ?? null, analysis: result.report.readmeAnalysis ?? null });
     }
+    await opts.onAnalysed?.(repo.id, job.id, commit);
     const s = result.stats;
     await log('INFO', `Analysed ${s.files} files (${s.parsedFiles} parsed, ${s.cachedFiles} from cache) in ${(s.durationMs / 1000).toFixed(1)} s`);
     const fn = result.report.basicFuncDocAnalysis;

@@ -155,7 +155,47 @@ export interface OAuthStatesTable {
   expires_at: Date;
 }
 
+/** A repository's webhook (issue 15): the URL's public id, the sealed secret, auto-docs settings. */
+export interface RepoWebhooksTable {
+  repository_id: string;
+  hook_id: string;
+  secret_sealed: string;
+  registration: Generated<string>;
+  registration_note: string | null;
+  vendor_hook_id: string | null;
+  auto_docs: ColumnType<Record<string, boolean>, string | undefined, string>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+/** A verified webhook delivery, once per vendor delivery id. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  repository_id: string;
+  vendor: string;
+  delivery_id: string;
+  event: string;
+  result: string;
+  detail: Generated<string>;
+  received_at: ColumnType<Date, never, never>;
+}
+
+/** One finished analysis: the trend chart's point. */
+export interface AnalysisHistoryTable {
+  id: Generated<number>;
+  repository_id: string;
+  job_id: number | null;
+  commit_sha: string;
+  documented_share: number | null;
+  outdated_count: number | null;
+  readme_score: number | null;
+  analysed_at: ColumnType<Date, never, never>;
+}
+
 export interface Database {
+  repo_webhooks: RepoWebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  analysis_history: AnalysisHistoryTable;
   api_keys: ApiKeysTable;
   oauth_states: OAuthStatesTable;
   sessions: SessionsTable;

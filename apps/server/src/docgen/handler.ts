@@ -10,6 +10,7 @@ import { VendorApiError } from '../vendors/hosted-types.ts';
 import { VENDOR_LABEL } from '../vendors/index.ts';
 import type { RepositoryRow } from '../db/schema.ts';
 import type { JobContext } from '../jobs/engine.ts';
+import { runAutoDocs } from '../webhooks/auto-docs.ts';
 
 /** What a DOC_REPO job carries in its payload (set by the route after the plan gate). */
 export interface DocJobPayload {
@@ -117,6 +118,8 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
   return (ctx) =>
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
       const { job, signal, log, progress } = ctx;
+      // queued by a push with automatic documentation updates on (issue 15): the one auto-docs pull request
+      if ((job.payload as { auto?: unknown }).auto) return runAutoDocs(repos, service, opts, ctx);
       const payload = job.payload as unknown as DocJobPayload;
       const checkout = await checkoutForJob(repos, service, opts, ctx);
       const { repo, dest, commit } = checkout;

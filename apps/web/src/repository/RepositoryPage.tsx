@@ -24,6 +24,9 @@ import { RepoJobsTab } from './RepoJobsTab.tsx';
 import { PrCheckSettings } from './settings/PrCheckSettings.tsx';
 import { showUpgradeButton } from './upgradeRule.ts';
 import { useAnalysis } from './useAnalysis.ts';
+import { RepoSettingsSection } from './RepoSettingsSection.tsx';
+import { TrendChart } from './TrendChart.tsx';
+import { useAnalysisHistory } from './useHistory.ts';
 import './repository.css';
 
 function hasAnyAnalysis(r: AnalysisReport): boolean {
@@ -53,7 +56,8 @@ function RepositoryPage() {
   const repo = params.repoName ?? '';
   const repoRef = useMemo<RepoRef>(() => ({ vendor, org, repo }), [vendor, org, repo]);
   const base = `/repositories/${encodeURIComponent(params.vendor ?? '')}/${encodeURIComponent(org)}/${encodeURIComponent(repo)}`;
-  const active = location.pathname.replace(/\/$/, '').endsWith('/lro') ? 'jobs' : 'dashboard';
+  const trimmedPath = location.pathname.replace(/\/$/, '');
+  const active = trimmedPath.endsWith('/lro') ? 'jobs' : trimmedPath.endsWith('/settings') ? 'settings' : 'dashboard';
   useDocumentTitle(repo);
 
   const detail = useQuery({ queryKey: repositoryKeys.detail(repoRef), queryFn: () => repositoryApi.get(repoRef), enabled: Boolean(org && repo) });
@@ -64,6 +68,8 @@ function RepositoryPage() {
     enabled: Boolean(detail.data && report.programmingLanguages),
   });
   const analysis = useAnalysis(repoRef, { needsAzurePat: vendor === 'AZUREDEVOPS' });
+  // a finished analysis from anywhere (a push's webhook too) refreshes the page by itself
+  const history = useAnalysisHistory(repoRef);
   const [modal, setModal] = useState<'functions' | 'issues' | 'readme' | null>(null);
   const { modal: confirm, message } = App.useApp();
   const queryClient = useQueryClient();
@@ -147,6 +153,7 @@ function RepositoryPage() {
           onOpen={setModal}
         />
         <InsightsCard report={report} />
+        {history.data && <TrendChart points={history.data.points} />}
         {report.programmingLanguages && Object.keys(report.programmingLanguages).length > 0 && (
           <DocToolsCard repoRef={repoRef} repoLanguages={Object.keys(report.programmingLanguages)} planType={planType} countRepoGen={user.countRepoGen} />
         )}
@@ -180,10 +187,11 @@ function RepositoryPage() {
       </div>
       <Tabs
         activeKey={active}
-        onChange={(key) => void navigate(key === 'jobs' ? `${base}/lro` : `${base}/`)}
+        onChange={(key) => void navigate(key === 'jobs' ? `${base}/lro` : key === 'settings' ? `${base}/settings` : `${base}/`)}
         items={[
           { key: 'dashboard', label: t('repositories.repo.dashboard'), children: dashboard },
           { key: 'jobs', label: t('repositories.repo.allJobs'), children: active === 'jobs' ? <RepoJobsTab repoRef={repoRef} /> : null },
+          { key: 'settings', label: t('webhooks.tab'), children: active === 'settings' && detail.data ? <RepoSettingsSection repoRef={repoRef} defaultBranch={detail.data.repository.defaultBranch} /> : null },
         ]}
       />
       <TerminalModal

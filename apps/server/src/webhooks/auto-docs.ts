@@ -1,0 +1,121 @@
+import { generateRepository, writeChanges, type RepoOptions } from '@docent/docgen';
+import type { LanguageStyle } from '@docent/contracts';
+import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
+import type { JobContext } from '../jobs/engine.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { RepoService } from '../repos/service.ts';
+import { GitError, runGit } from '../vendors/git/client.ts';
+import { VendorApiError } from '../vendors/hosted-types.ts';
+import { VENDOR_LABEL } from '../vendors/index.ts';
+import { isZeroSha } from './events.ts';
+
+/** A DOC_REPO job queued by a push (automatic documentation updates, issue 15 item 4). */
+export interface AutoDocJobPayload {
+  languages: LanguageStyle[];
+  fileLimit: number | null;
+  auto: { before: string; after: string; deliveryId: string };
+}
+
+/** The one branch (and so the one pull request) automatic updates live on. */
+export const AUTO_DOCS_BRANCH = 'docent/auto-docs';
+export const AUTO_DOCS_DETAILS = 'docgen-auto';
+
+export interface AutoDocsResult {
+  commit: string;
+  files: string[];
+  branch: string | null;
+  pushed: boolean;
+  pullRequest: { url: string; number: number; updated: boolean } | null;
+}
+
+/**
+ * After a push to the default branch: regenerates the docstrings of the source files the push
+ * changed (plus those the open auto-docs branch already changes, so its one pull request keeps
+ * them), commits them on `docent/auto-docs` from the new head, pushes it (replacing the earlier
+ * state with a lease, never touching another branch) and opens the pull request or finds the
+ * open one (which the push has then updated).
+ */
+export async function runAutoDocs(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, ctx: JobContext): Promise<string> {
+  const { job, signal, log, progress } = ctx;
+  const payload = job.payload as unknown as AutoDocJobPayload;
+  const checkout = await checkoutForJob(repos, service, opts, ctx);
+  const { repo, dest, commit } = checkout;
+  const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+  const files = new Set<string>();
+  const before = payload.auto.before;
+  if (before && !isZeroSha(before)) {
+    const changed = await git(['diff', '--name-only', '-z', before, commit]).catch(() => null);
+    if (changed === null) await log('WARNING', `The push's earlier commit ${before.slice(0, 7)} is not in the repository any more; only the open documentation branch's files are checked`);
+    else for (const f of changed.split('\0')) if (f) files.add(f);
+  }
+  const listed = await git(['ls-remote', '--heads', 'origin', `refs/heads/${AUTO_DOCS_BRANCH}`]);
+  const remoteHead = /^([0-9a-f]{40,64})\s/.exec(listed)?.[1] ?? null;
+  if (remoteHead) {
+    await git(['fetch', '-q', 'origin', `refs/heads/${AUTO_DOCS_BRANCH}`]);
+    const kept = await git(['diff', '--name-only', '-z', `${commit}...FETCH_HEAD`]).catch(() => '');
+    for (const f of kept.split('\0')) if (f) files.add(f);
+  }
+  const save = (r: AutoDocsResult) => repos.saveDetails(repo.id, AUTO_DOCS_DETAILS, r);
+  if (files.size === 0) {
+    await save({ commit, files: [], branch: null, pushed: false, pullRequest: null });
+    return 'No source file changed: no documentation to update';
+  }
+  await log('INFO', `Checking the docstrings of ${files.size} changed file(s)`);
+  const configs: RepoOptions['configs'] = {};
+  for (const l of payload.languages ?? []) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
+  const result = await generateRepository(dest, {
+    configs,
+    files: [...files].sort(),
+    signal,
+    ...(opts.llm ? { llm: opts.llm } : {}),
+    ...(payload.fileLimit !== null ? { fileLimit: payload.fileLimit } : {}),
+    onProgress: (done, total, file) => void progress(25 + Math.round((60 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented'),
+  });
+  const s = result.summary;
+  await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated in ${result.changes.length} file(s)`);
+  if (result.changes.length === 0) {
+    await save({ commit, files: [], branch: null, pushed: false, pullRequest: null });
+    return 'Every changed function is documented';
+  }
+  await progress(88, 'Committing');
+  const local = `${AUTO_DOCS_BRANCH}-local`;
+  let pushed = false;
+  try {
+    await git(['checkout', '-q', '-B', local, commit]);
+    await writeChanges(dest, result.changes);
+    await git(['add', '--', ...result.changes.map((c) => c.path)]);
+    await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', `docs: keep docstrings up to date with ${commit.slice(0, 7)} (Docent)`]);
+    await log('COMMAND', `git push origin ${AUTO_DOCS_BRANCH}`);
+    // Only the auto-docs branch is ever replaced, and only if it is still what we read above.
+    const lease = remoteHead ? [`--force-with-lease=refs/heads/${AUTO_DOCS_BRANCH}:${remoteHead}`] : [];
+    await git(['push', ...lease, 'origin', `refs/heads/${local}:refs/heads/${AUTO_DOCS_BRANCH}`]);
+    pushed = true;
+    await log('INFO', `Pushed branch ${AUTO_DOCS_BRANCH}`);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    await log('WARNING', `The branch could not be pushed: ${err instanceof GitError ? err.message.split('\n')[0] : 'git failed'}`);
+  } finally {
+    await git(['checkout', '-q', '-f', '--detach', commit]).catch(() => undefined);
+    await git(['branch', '-D', local]).catch(() => undefined);
+  }
+  let pullRequest: AutoDocsResult['pullRequest'] = null;
+  const target = pushed ? await service.connectionFor(repo).catch(() => null) : null;
+  if (target) {
+    await progress(92, 'Opening the pull request');
+    const label = VENDOR_LABEL[target.vendor];
+    try {
+      const ref = { organizationName: repo.organization_name, repoName: repo.repo_name };
+      const base = repo.default_branch ?? (await target.adapter.defaultBranch(target.cred, ref, signal));
+      const body = [`Docstrings brought up to date by Docent after ${commit}.`, '', ...result.changes.slice(0, 50).map((c) => `- \`${c.path}\``)].join('\n');
+      const pr = await target.adapter.openPullRequest(target.cred, ref, { head: AUTO_DOCS_BRANCH, base, title: 'docs: keep docstrings up to date (Docent)', body }, signal);
+      pullRequest = { url: pr.url, number: pr.number, updated: pr.existing };
+      await log('INFO', pr.existing ? `Updated pull request #${pr.number}` : `Opened pull request #${pr.number}`);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      const why = err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error';
+      await log('WARNING', `The branch ${AUTO_DOCS_BRANCH} was pushed, but the pull request could not be opened (${why}).`);
+    }
+  }
+  await save({ commit, files: result.changes.map((c) => c.path), branch: pushed ? AUTO_DOCS_BRANCH : null, pushed, pullRequest });
+  return pushed ? 'Documentation update pushed' : 'Documentation update could not be pushed';
+}

@@ -1,0 +1,90 @@
+import type { LanguageStyle, PullRequestEventPayload, Vendor, WebhookResult } from '@docent/contracts';
+import type { RepositoryRow } from '../db/schema.ts';
+import type { JobEngine } from '../jobs/engine.ts';
+import type { JobStore } from '../jobs/store.ts';
+import type { RepoRepository } from '../repos/repository.ts';
+import type { RepoService } from '../repos/service.ts';
+import { FREE_FILE_LIMIT } from '../docgen/routes.ts';
+import { isZeroSha, type HookEvent, type HookRoute } from './events.ts';
+import type { WebhookRow } from './store.ts';
+import type { AutoDocJobPayload } from './auto-docs.ts';
+
+export interface DispatchDeps {
+  jobs: JobStore;
+  engine: JobEngine;
+  repos: RepoRepository;
+  service: RepoService;
+}
+
+export interface Outcome {
+  result: WebhookResult;
+  detail: string;
+  jobIds: number[];
+}
+
+/** The job type the pull-request half (issue 15) handles. */
+export const PR_INSIGHTS = 'PR_INSIGHTS';
+
+async function queue(deps: DispatchDeps, repo: RepositoryRow, jobType: string, payload: Record<string, unknown>): Promise<number> {
+  const job = await deps.jobs.create({
+    userId: repo.user_id,
+    repositoryId: repo.id,
+    jobType,
+    organizationName: repo.organization_name,
+    repoName: repo.repo_name,
+    vendor: repo.vendor as Vendor,
+    payload,
+  });
+  await deps.engine.enqueue(job, () => deps.service.validateForJob(repo));
+  return job.id;
+}
+
+/**
+ * What a verified delivery does: a push to the default branch queues an incremental analysis
+ * (the analyzer's per-file cache re-parses only the changed files) and, when turned on, the
+ * automatic documentation update; a pull / merge request event queues PR_INSIGHTS.
+ */
+export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: WebhookRow, route: HookRoute, event: HookEvent, deliveryId: string): Promise<Outcome> {
+  switch (event.kind) {
+    case 'ping':
+      return { result: 'ping', detail: 'Ping received: the webhook is set up.', jobIds: [] };
+    case 'other':
+      return { result: 'ignored', detail: `Ignored: ${event.reason}.`, jobIds: [] };
+    case 'push': {
+      const branch = repo.default_branch ?? 'main';
+      const ref = event.refs.find((r) => r.branch === branch);
+      if (!ref) return { result: 'ignored', detail: `Ignored: no push to the default branch ${branch}.`, jobIds: [] };
+      if (isZeroSha(ref.after)) return { result: 'ignored', detail: `Ignored: the default branch ${branch} was deleted.`, jobIds: [] };
+      const jobIds = [await queue(deps, repo, 'ANALYSIS', { analysisType: 'coverage', trigger: 'webhook', deliveryId, commit: ref.after })];
+      let detail = `Push to ${branch} (${ref.after.slice(0, 7)}): analysis job ${jobIds[0]} queued`;
+      if (hook.auto_docs.repo) {
+        const languages = ((await deps.repos.details(repo.id, 'docgen-config')) as { languages?: LanguageStyle[] } | null)?.languages ?? [];
+        const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM';
+        const payload: AutoDocJobPayload = {
+          languages,
+          fileLimit: premium ? null : repo.is_private ? FREE_FILE_LIMIT.private : FREE_FILE_LIMIT.public,
+          auto: { before: ref.before, after: ref.after, deliveryId },
+        };
+        const docJob = await queue(deps, repo, 'DOC_REPO', payload as unknown as Record<string, unknown>);
+        jobIds.push(docJob);
+        detail += `, documentation update job ${docJob} queued`;
+      }
+      return { result: 'analysis-queued', detail: `${detail}.`, jobIds };
+    }
+    case 'pull': {
+      if (route === 'git') return { result: 'ignored', detail: 'Ignored: a git hook has no pull requests.', jobIds: [] };
+      const payload: PullRequestEventPayload = {
+        vendor: route,
+        number: event.number,
+        title: event.title.slice(0, 500),
+        headSha: event.headSha,
+        baseSha: event.baseSha,
+        headRef: event.headRef,
+        baseRef: event.baseRef,
+        deliveryId,
+      };
+      const id = await queue(deps, repo, PR_INSIGHTS, payload);
+      return { result: 'pr-insights-queued', detail: `Pull request #${event.number} (${event.name}): insights job ${id} queued.`, jobIds: [id] };
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Alert, Button, Skeleton, Switch, Tag, Typography } from 'antd';
+import { ApiOutlined, EyeOutlined, SettingOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AutoDocSettings, WebhookStatus } from '@docent/contracts';
+import { errorMessage } from '../api/client.ts';
+import { formatDateTime } from '../i18n/format.ts';
+import { useToast } from '../shell/toast.tsx';
+import type { RepoRef } from './api.ts';
+import { webhookKeys, webhooksApi } from './webhooksApi.ts';
+
+const RESULT_COLOR: Record<string, string> = { 'analysis-queued': 'success', 'pr-insights-queued': 'success', ping: 'processing', ignored: 'default' };
+
+/**
+ * The repository's settings (issue 15 item 5): its webhook (status of the last delivery, vendor
+ * registration, or URL and secret to paste by hand / into the post-receive hook) and automatic
+ * documentation updates per doc type.
+ */
+export function RepoSettingsSection({ repoRef, defaultBranch }: { repoRef: RepoRef; defaultBranch: string | null }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: webhookKeys.status(repoRef), queryFn: () => webhooksApi.status(repoRef), refetchInterval: 10_000 });
+  const [secret, setSecret] = useState<string | null>(null);
+  const set = (s: WebhookStatus) => queryClient.setQueryData(webhookKeys.status(repoRef), s);
+  const reveal = useMutation({ mutationFn: () => webhooksApi.secret(repoRef), onSuccess: (r) => setSecret(r.secret), onError: (e) => toast.error(t('webhooks.secretFailed'), errorMessage(e)) });
+  const register = useMutation({
+    mutationFn: () => webhooksApi.register(repoRef),
+    onSuccess: (s) => {
+      set(s);
+      if (s.registration === 'vendor') toast.success(t('webhooks.registered', { vendor: t(`vendors.${repoRef.vendor}`) }));
+    },
+    onError: (e) => toast.error(t('webhooks.registerFailed'), errorMessage(e)),
+  });
+  const autoDocs = useMutation({
+    mutationFn: (next: AutoDocSettings) => webhooksApi.settings(repoRef, next),
+    onSuccess: (s) => {
+      set(s);
+      toast.success(s.autoDocs.repo ? t('webhooks.autoDocs.on') : t('webhooks.autoDocs.off'));
+    },
+    onError: (e) => toast.error(t('webhooks.autoDocs.failed'), errorMessage(e)),
+  });
+
+  const s = status.data;
+  const hosted = repoRef.vendor !== 'GIT';
+  const last = s?.lastDelivery;
+  return (
+    <div className="dc-settings" data-testid="repo-settings">
+      <section className="dc-panel dc-settings__card" data-testid="webhook-settings">
+        <header className="dc-acard__head">
+          <span className="dc-acard__icon" aria-hidden="true">
+            <ApiOutlined />
+          </span>
+          <h3>{t('webhooks.title')}</h3>
+          {s && (
+            <Tag color={s.registration === 'vendor' ? 'success' : 'default'} data-testid="webhook-registration">
+              {s.registration === 'vendor' ? t('webhooks.registration.vendor', { vendor: t(`vendors.${repoRef.vendor}`) }) : t('webhooks.registration.manual')}
+            </Tag>
+          )}
+        </header>
+        {status.isPending && <Skeleton active paragraph={{ rows: 3 }} />}
+        {status.isError && <Alert type="error" showIcon title={errorMessage(status.error)} />}
+        {s && (
+          <>
+            <p className="dc-muted">{t('webhooks.intro', { branch: defaultBranch ?? 'main' })}</p>
+            <div className="dc-settings__row" data-testid="webhook-last-delivery">
+              <span className="dc-settings__label">{t('webhooks.lastDelivery')}</span>
+              {last ? (
+                <span className="dc-settings__value">
+                  <Tag color={RESULT_COLOR[last.result] ?? 'default'}>{t(`webhooks.results.${last.result}`)}</Tag>
+                  <span>{formatDateTime(last.receivedAt, i18n.language)}</span>
+                  <span className="dc-muted dc-settings__detail">{last.detail}</span>
+                </span>
+              ) : (
+                <span className="dc-muted">{t('webhooks.noDelivery')}</span>
+              )}
+            </div>
+            {s.registrationNote && <Alert type="warning" showIcon title={s.registrationNote} data-testid="webhook-note" />}
+            {hosted && s.registration !== 'vendor' && (
+              <Button icon={<ApiOutlined />} onClick={() => register.mutate()} loading={register.isPending} data-testid="register-webhook">
+                {t('webhooks.register', { vendor: t(`vendors.${repoRef.vendor}`) })}
+              </Button>
+            )}
+            {s.registration === 'manual' && (
+              <div className="dc-settings__manual">
+                <p className="dc-muted">{hosted ? t('webhooks.manualHosted', { vendor: t(`vendors.${repoRef.vendor}`) }) : t('webhooks.manualGit')}</p>
+                <div className="dc-settings__row">
+                  <span className="dc-settings__label">{t('webhooks.url')}</span>
+                  <Typography.Text code copyable className="dc-settings__secret" data-testid="webhook-url">
+                    {s.url}
+                  </Typography.Text>
+                </div>
+                <div className="dc-settings__row">
+                  <span className="dc-settings__label">{t('webhooks.secret')}</span>
+                  {secret ? (
+                    <Typography.Text code copyable className="dc-settings__secret" data-testid="webhook-secret">
+                      {secret}
+                    </Typography.Text>
+                  ) : (
+                    <Button size="small" icon={<EyeOutlined />} onClick={() => reveal.mutate()} loading={reveal.isPending} data-testid="reveal-secret">
+                      {t('webhooks.showSecret')}
+                    </Button>
+                  )}
+                </div>
+                {!hosted && (
+                  <pre className="dc-settings__code" data-testid="hook-commands">
+                    {`git config docent.webhookUrl '${s.url}'\ngit config docent.webhookSecret '${secret ?? '<secret>'}'\ncp post-receive-hook.sh hooks/post-receive && chmod +x hooks/post-receive`}
+                  </pre>
+                )}
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      <section className="dc-panel dc-settings__card" data-testid="auto-docs-settings">
+        <header className="dc-acard__head">
+          <span className="dc-acard__icon" aria-hidden="true">
+            <SettingOutlined />
+          </span>
+          <h3>{t('webhooks.autoDocs.title')}</h3>
+        </header>
+        <p className="dc-muted">{t('webhooks.autoDocs.intro', { branch: defaultBranch ?? 'main' })}</p>
+        <label className="dc-settings__switch">
+          <Switch
+            checked={s?.autoDocs.repo ?? false}
+            disabled={!s}
+            loading={autoDocs.isPending}
+            onChange={(on) => autoDocs.mutate({ repo: on })}
+            data-testid="auto-docs-repo"
+            aria-describedby="auto-docs-repo-help"
+          />
+          <span>
+            <strong>{t('webhooks.autoDocs.repo')}</strong>
+            <span id="auto-docs-repo-help" className="dc-muted dc-settings__detail">
+              {t('webhooks.autoDocs.repoHelp')}
+            </span>
+          </span>
+        </label>
+      </section>
+
+      {/* ── Pull-request check settings (issue 15, PR half): PrCheckSettings.tsx (branch prbot) mounts here. ── */}
+    </div>
+  );
+}
