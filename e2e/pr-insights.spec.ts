@@ -104,7 +104,7 @@ test('the PR check threshold is set on the repository page; a check comments on 
     expect(await (await page.request.get('/api/v2/github/install', { headers: auth })).text()).toContain('COMPLETE');
 
     await test.step('the threshold: off by default, set to 80 %', async () => {
-      await page.goto('/repositories/github/octocat/prlib');
+      await page.goto('/repositories/github/octocat/prlib/settings');
       const panel = page.getByTestId('pr-check-settings');
       await expect(panel).toContainText('Off: the check always passes and only reports.');
       await panel.getByTestId('pr-check-enabled').click();

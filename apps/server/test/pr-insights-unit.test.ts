@@ -1,6 +1,11 @@
 /** The pull-request check's pure parts: the full-context diff reader, the verdict, the suggestion fence. */
 import { describe, expect, it } from 'vitest';
-import { coverageOf, parseDiff } from '../src/insights/change.ts';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { coverageOf, fetchPullRequest, parseDiff } from '../src/insights/change.ts';
+import { PrInsightsPayload } from '../src/insights/payload.ts';
 import { suggestionBlock, verdictOf } from '../src/insights/comment.ts';
 
 const NAME_STATUS = ['M', 'a.py', 'A', 'new.py', 'D', 'gone.md', 'R087', 'old.py', 'moved.py', ''].join('\0');
@@ -108,6 +113,40 @@ describe('analyzeChange: where a suggestion may be posted', () => {
       expect(report.patch).toContain('+    """');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('fetchPullRequest: a merge request event without a base commit (GitLab)', () => {
+  it('takes the base branch tip, fetched by name, and the payload accepts the empty base', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pr-fetch-'));
+    const sh = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
+    try {
+      const origin = path.join(dir, 'origin');
+      fs.mkdirSync(origin);
+      sh(origin, 'init', '-q', '-b', 'main');
+      fs.writeFileSync(path.join(origin, 'a.txt'), 'a\n');
+      sh(origin, 'add', '.');
+      sh(origin, 'commit', '-qm', 'base');
+      const clone = path.join(dir, 'clone');
+      sh(dir, 'clone', '-q', origin, clone);
+      // After the clone: main moves on and a feature branch appears, both only on the origin.
+      fs.writeFileSync(path.join(origin, 'b.txt'), 'b\n');
+      sh(origin, 'add', '.');
+      sh(origin, 'commit', '-qm', 'main moves');
+      const mainTip = sh(origin, 'rev-parse', 'HEAD');
+      sh(origin, 'checkout', '-qb', 'feature');
+      fs.writeFileSync(path.join(origin, 'c.txt'), 'c\n');
+      sh(origin, 'add', '.');
+      sh(origin, 'commit', '-qm', 'feature');
+      const head = sh(origin, 'rev-parse', 'HEAD');
+      const payload = PrInsightsPayload.parse({ vendor: 'gitlab', number: 7, title: 'F', headSha: head, baseSha: '', headRef: 'feature', baseRef: 'main', deliveryId: 'd1' });
+      const git = async (args: string[]) => sh(clone, ...args);
+      expect(await fetchPullRequest(git, payload)).toBe(mainTip);
+      expect(sh(clone, 'cat-file', '-t', head)).toBe('commit');
+      await expect(fetchPullRequest(git, { ...payload, number: 8, baseRef: 'gone' })).rejects.toThrow('The base branch gone of the pull request could not be fetched.');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

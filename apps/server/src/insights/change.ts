@@ -73,21 +73,28 @@ const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[\w./-]+$/;
 /**
  * Fetches the pull request's two commits into the clone: the branches by name first, then the
  * vendor's own pull-request ref, then the commit ids themselves; fails when the head is not there.
+ * Answers the base commit: `baseSha`, or the base branch's tip when the event named none (GitLab).
  */
-export async function fetchPullRequest(git: Git, pr: { vendor: string; number: number; headSha: string; baseSha: string; headRef: string; baseRef: string }): Promise<void> {
+export async function fetchPullRequest(git: Git, pr: { vendor: string; number: number; headSha: string; baseSha: string; headRef: string; baseRef: string }): Promise<string> {
   const has = async (sha: string) => git(['cat-file', '-e', `${sha}^{commit}`]).then(() => true, () => false);
   const fetch = (refspecs: string[]) => git(['fetch', '--no-tags', '--quiet', 'origin', ...refspecs]).then(() => true, () => false);
   const specs = { head: `+refs/heads/${pr.headRef}:refs/docent/pr/${pr.number}/head`, base: `+refs/heads/${pr.baseRef}:refs/docent/pr/${pr.number}/base` };
   const [hasHead, hasBase] = await Promise.all([has(pr.headSha), has(pr.baseSha)]);
-  if (hasHead && hasBase) return;
+  if (hasHead && hasBase) return pr.baseSha;
   // One fetch for the missing branches; one at a time only when that fails (a deleted branch).
   const wanted = [...(hasHead || !SAFE_REF.test(pr.headRef) ? [] : [specs.head]), ...(hasBase || !SAFE_REF.test(pr.baseRef) ? [] : [specs.base])];
   if (wanted.length > 0 && !(await fetch(wanted)) && wanted.length > 1) for (const spec of wanted) await fetch([spec]);
   const vendorRef = { github: `refs/pull/${pr.number}/head`, gitlab: `refs/merge-requests/${pr.number}/head`, azure: `refs/pull/${pr.number}/merge`, bitbucket: null }[pr.vendor];
   if (!(await has(pr.headSha)) && vendorRef) await fetch([`+${vendorRef}:refs/docent/pr/${pr.number}/vendor`]);
-  for (const sha of [pr.headSha, pr.baseSha]) if (!(await has(sha))) await fetch([sha]);
+  for (const sha of [pr.headSha, pr.baseSha]) if (sha && !(await has(sha))) await fetch([sha]);
   if (!(await has(pr.headSha))) throw new Error(`The head commit ${pr.headSha.slice(0, 12)} of the pull request could not be fetched.`);
+  if (!pr.baseSha) {
+    const tip = (await git(['rev-parse', '--verify', '--quiet', `refs/docent/pr/${pr.number}/base^{commit}`]).catch(() => '')).trim();
+    if (!tip) throw new Error(`The base branch ${pr.baseRef} of the pull request could not be fetched.`);
+    return tip;
+  }
   if (!(await has(pr.baseSha))) throw new Error(`The base commit ${pr.baseSha.slice(0, 12)} of the pull request could not be fetched.`);
+  return pr.baseSha;
 }
 
 /** A changed file with both of its versions, read from one full-context diff. */

@@ -76,10 +76,10 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
 
   await progress(25, `Fetching pull request #${pr.number}`);
-  await fetchPullRequest(git, pr);
+  const baseSha = await fetchPullRequest(git, pr);
   mark('fetch the pull request');
   await progress(30, 'Analysing the change');
-  const report = await analyzeChange(git, pr.headSha, pr.baseSha, { dir: dest, restore: commit, signal });
+  const report = await analyzeChange(git, pr.headSha, baseSha, { dir: dest, restore: commit, signal });
   mark('analyse the change');
   const coverage = coverageOf(report);
   const documented = report.functions.filter((f) => f.documented).length;
@@ -135,7 +135,7 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   if (reporter.postSuggestions && report.suggestions.length > 0) {
     await progress(90, 'Posting suggested docstrings');
     try {
-      const posted = await reporter.postSuggestions(report.suggestions, { head: pr.headSha, base: pr.baseSha, mergeBase: report.mergeBase }, signal);
+      const posted = await reporter.postSuggestions(report.suggestions, { head: pr.headSha, base: baseSha, mergeBase: report.mergeBase }, signal);
       await log('INFO', posted > 0 ? `Posted ${posted} suggested docstring(s)` : 'The suggested docstrings were posted before');
     } catch (err) {
       if (signal.aborted) throw err;

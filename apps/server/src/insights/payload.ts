@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { PrVendor } from '@docent/contracts';
+import { PullRequestEventPayload } from '@docent/contracts';
+
+const SHA = z.string().regex(/^[0-9a-f]{7,64}$/i);
 
 /**
- * What a PR_INSIGHTS job carries (the webhook receiver and POST /v1/git/pull-request/insights
- * both enqueue it). Re-validated when the job runs: a payload is data from the queue, not trusted.
+ * What a PR_INSIGHTS job carries: the webhook receiver's PullRequestEventPayload (contracts), or
+ * the same from POST /v1/git/pull-request/insights. Re-validated, stricter, when the job runs: a
+ * payload is data from the queue, not trusted. GitLab's merge-request event names no base commit,
+ * so baseSha may be empty; the job then takes the base branch's tip.
  */
-export const PrInsightsPayload = z.object({
-  vendor: PrVendor,
-  number: z.number().int().positive(),
-  title: z.string(),
-  headSha: z.string().regex(/^[0-9a-f]{7,64}$/i),
-  baseSha: z.string().regex(/^[0-9a-f]{7,64}$/i),
+export const PrInsightsPayload = PullRequestEventPayload.extend({
+  headSha: SHA,
+  baseSha: SHA.or(z.literal('')),
   headRef: z.string().min(1).max(255),
   baseRef: z.string().min(1).max(255),
   deliveryId: z.string().max(200),

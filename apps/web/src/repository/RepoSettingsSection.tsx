@@ -8,6 +8,7 @@ import { errorMessage } from '../api/client.ts';
 import { formatDateTime } from '../i18n/format.ts';
 import { useToast } from '../shell/toast.tsx';
 import type { RepoRef } from './api.ts';
+import { PrCheckSettings } from './settings/PrCheckSettings.tsx';
 import { webhookKeys, webhooksApi } from './webhooksApi.ts';
 
 const RESULT_COLOR: Record<string, string> = { 'analysis-queued': 'success', 'pr-insights-queued': 'success', ping: 'processing', ignored: 'default' };
@@ -17,7 +18,7 @@ const RESULT_COLOR: Record<string, string> = { 'analysis-queued': 'success', 'pr
  * registration, or URL and secret to paste by hand / into the post-receive hook) and automatic
  * documentation updates per doc type.
  */
-export function RepoSettingsSection({ repoRef, defaultBranch }: { repoRef: RepoRef; defaultBranch: string | null }) {
+export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRef: RepoRef; repoId: string; defaultBranch: string | null }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -140,7 +141,8 @@ export function RepoSettingsSection({ repoRef, defaultBranch }: { repoRef: RepoR
         </label>
       </section>
 
-      {/* ── Pull-request check settings (issue 15, PR half): PrCheckSettings.tsx (branch prbot) mounts here. ── */}
+      {/* The pull-request check needs a vendor that has pull requests. */}
+      {hosted && <PrCheckSettings repoId={repoId} />}
     </div>
   );
 }

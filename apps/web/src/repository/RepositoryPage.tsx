@@ -21,7 +21,6 @@ import { DocIssuesModal, FunctionCoverageModal } from './FunctionDetailsModals.t
 import { InsightsCard } from './InsightsCard.tsx';
 import { ReadmeModal } from './ReadmeModal.tsx';
 import { RepoJobsTab } from './RepoJobsTab.tsx';
-import { PrCheckSettings } from './settings/PrCheckSettings.tsx';
 import { showUpgradeButton } from './upgradeRule.ts';
 import { useAnalysis } from './useAnalysis.ts';
 import { RepoSettingsSection } from './RepoSettingsSection.tsx';
@@ -157,8 +156,6 @@ function RepositoryPage() {
         {report.programmingLanguages && Object.keys(report.programmingLanguages).length > 0 && (
           <DocToolsCard repoRef={repoRef} repoLanguages={Object.keys(report.programmingLanguages)} planType={planType} countRepoGen={user.countRepoGen} />
         )}
-        {/* Issue 15 (pull-request insights): the PR check threshold. Moves into the repository settings section when that lands. */}
-        {detail.data && vendor !== 'GIT' && <PrCheckSettings repoId={detail.data.repository.id} />}
       </>
     );
 
@@ -191,7 +188,7 @@ function RepositoryPage() {
         items={[
           { key: 'dashboard', label: t('repositories.repo.dashboard'), children: dashboard },
           { key: 'jobs', label: t('repositories.repo.allJobs'), children: active === 'jobs' ? <RepoJobsTab repoRef={repoRef} /> : null },
-          { key: 'settings', label: t('webhooks.tab'), children: active === 'settings' && detail.data ? <RepoSettingsSection repoRef={repoRef} defaultBranch={detail.data.repository.defaultBranch} /> : null },
+          { key: 'settings', label: t('webhooks.tab'), children: active === 'settings' && detail.data ? <RepoSettingsSection repoRef={repoRef} repoId={detail.data.repository.id} defaultBranch={detail.data.repository.defaultBranch} /> : null },
         ]}
       />
       <TerminalModal
