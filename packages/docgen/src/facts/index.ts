@@ -4,11 +4,11 @@ import { isTestFile } from '@docent/analyzer';
 import { languageOfPath } from '../languages.ts';
 import { listSourceFiles } from '../repo.ts';
 import { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
-import { extractRoutes, type Route } from './routes.ts';
+import { routesAndFiles, type Route } from './routes.ts';
 import { codeOf, lineAt } from './source.ts';
 
 export { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
-export { extractRoutes, joinPath, type Route } from './routes.ts';
+export { extractRoutes, joinPath, routesAndFiles, type Route } from './routes.ts';
 
 /**
  * What the architecture and API docs are built from (DOCGEN.md §Pipeline step 1, issue 12 item 1):
@@ -22,6 +22,8 @@ export interface RepositoryFacts {
   /** import cycles between folders (each a sorted list of folders), largest first */
   cycles: string[][];
   routes: Route[];
+  /** files the routes were read from: route declarations and router mounts */
+  routeFiles: string[];
   entryPoints: Array<{ file: string; line: number; kind: string }>;
   /** external packages by how many files (tests left out) import them */
   packages: Array<{ name: string; files: number }>;
@@ -58,13 +60,14 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null): R
   const imports = importGraph(sources, goMod);
   // Routes and entry points of tests (a framework's own test servers) describe no deployable.
   const shipped = sources.filter((s) => !isTestFile(s.rel));
-  const routes = extractRoutes(shipped, imports);
+  const { routes, files: routeFiles } = routesAndFiles(shipped, imports);
   return {
     files: sources.length,
     imports,
     coupling: coupling(sources, imports),
     cycles: folderCycles(imports),
     routes,
+    routeFiles,
     entryPoints: shipped.flatMap(entryPointsOf).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
     packages: packageCounts(imports.filter((e) => !isTestFile(e.from))),
     envVars: sources.flatMap(envVarsOf).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),

@@ -52,6 +52,11 @@ interface FileRoutes {
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
+  return routesAndFiles(sources, imports).routes;
+}
+
+/** The routes and every file they were read from: files declaring a route or mounting a router (the HTTP pages' sources). */
+export function routesAndFiles(sources: readonly SourceFile[], imports: readonly ImportEdge[]): { routes: Route[]; files: string[] } {
   const byFile = new Map<string, ImportEdge[]>();
   for (const e of imports) byFile.set(e.from, [...(byFile.get(e.from) ?? []), e]);
   const perFile = new Map<string, FileRoutes>();
@@ -79,7 +84,8 @@ export function extractRoutes(sources: readonly SourceFile[], imports: readonly 
       for (const p of outer) routes.push(p === null ? { ...r, resolved: false } : { ...r, path: p === '' ? r.path : joinPath(p, r.path) });
     }
   }
-  return routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return { routes, files: [...perFile.keys()].sort() };
 }
 
 function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {

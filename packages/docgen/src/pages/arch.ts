@@ -1,4 +1,5 @@
-import type { BlockContent, Root } from 'mdast';
+import type { BlockContent, PhrasingContent, Root } from 'mdast';
+import { isTestFile } from '@docent/analyzer';
 import type { RepositoryFacts } from '../facts/index.ts';
 import { code, heading, list, mermaid, paragraph, root, source, table } from './blocks.ts';
 
@@ -14,52 +15,113 @@ export interface PageMeta {
   commit?: string;
 }
 
+/** A page of a doc set: what it is built from and how (DOCGEN.md: one mdast per page). */
+export interface PageSpec {
+  id: string;
+  title: string;
+  /** the files the page reads: it is rebuilt exactly when one of them (or their set) changes */
+  sources: string[];
+  build(): Root | Promise<Root>;
+}
+
+/** A link to another page of the same doc set; each renderer's pass turns it into a file link. */
+export const pageLink = (id: string, label: string): PhrasingContent => ({ type: 'link', url: `page:${id}`, children: [{ type: 'text', value: label }] });
+
+const uniq = (files: Iterable<string>): string[] => [...new Set(files)].sort();
+
 /**
- * The architecture document (DOCGEN.md §Architecture docs, arc42-lite × C4): built only from
- * the repository's facts, each statement with the file and line it comes from. Sections with no
- * facts say so instead of being left out, so a reader knows they were looked for.
+ * The architecture document (DOCGEN.md §Architecture docs, arc42-lite × C4) as sections, each
+ * its own page built only from the facts it shows, each statement with the file and line it
+ * comes from. Sections with no facts say so instead of being left out, so a reader knows they
+ * were looked for.
  */
-export function architecturePage(facts: RepositoryFacts, meta: PageMeta): { title: string; tree: Root } {
+export function architectureSections(facts: RepositoryFacts): PageSpec[] {
+  const all = facts.coupling.map((c) => c.file);
+  const pages: PageSpec[] = [];
+  pages.push({
+    id: 'architecture-entry-points',
+    title: 'Entry points',
+    sources: uniq(facts.entryPoints.map((e) => e.file)),
+    build: () => {
+      const blocks: BlockContent[] = [heading(1, 'Entry points')];
+      if (facts.entryPoints.length === 0) blocks.push(paragraph('No entry point was found (no main function, ', code('__main__'), ' block or listening server).'));
+      else blocks.push(table(['Kind', 'Source'], facts.entryPoints.map((e) => [e.kind, source(e.file, e.line)])));
+      return root(blocks);
+    },
+  });
+  const external = facts.imports.filter((e) => e.kind === 'external' && e.package && !isTestFile(e.from)).map((e) => e.from);
+  pages.push({
+    id: 'architecture-context',
+    title: 'System context',
+    sources: uniq([...external, ...facts.envVars.map((v) => v.file)]),
+    build: () => {
+      const blocks: BlockContent[] = [heading(1, 'System context')];
+      blocks.push(paragraph('External packages the code imports (tests left out), by the number of files importing them:'));
+      if (facts.packages.length === 0) blocks.push(paragraph('None.'));
+      else blocks.push(table(['Package', 'Files'], facts.packages.slice(0, 25).map((p) => [code(p.name), String(p.files)])));
+      if (facts.packages.length > 25) blocks.push(paragraph(`… and ${facts.packages.length - 25} more.`));
+      blocks.push(paragraph('Configuration read from the environment:'));
+      if (facts.envVars.length === 0) blocks.push(paragraph('None found.'));
+      else blocks.push(table(['Variable', 'First read at'], facts.envVars.map((v) => [code(v.name), source(v.file, v.line)])));
+      return root(blocks);
+    },
+  });
+  pages.push({
+    id: 'architecture-components',
+    title: 'Components',
+    sources: uniq(all),
+    build: () => {
+      const blocks: BlockContent[] = [heading(1, 'Components')];
+      const graph = folderGraph(facts);
+      blocks.push(paragraph(`Folders and the imports between them (${graph.nodes.length} shown${graph.collapsed ? ', deeper folders collapsed into their parents' : ''}):`));
+      blocks.push(mermaid(mermaidFlowchart(graph)));
+      const folders = [...graph.nodes].sort((a, b) => b.fanIn - a.fanIn || (a.id < b.id ? -1 : 1));
+      blocks.push(table(['Folder', 'Files', 'Imported by (folders)', 'Imports (folders)'], folders.map((n) => [code(n.id), String(n.files), String(n.fanIn), String(n.fanOut)])));
+      return root(blocks);
+    },
+  });
+  pages.push({
+    id: 'architecture-http',
+    title: 'HTTP interface',
+    sources: facts.routeFiles,
+    build: () => {
+      const blocks: BlockContent[] = [heading(1, 'HTTP interface')];
+      if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
+      else {
+        blocks.push(table(['Method', 'Path', 'Handler', 'Source'], facts.routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
+        const unresolved = facts.routes.filter((r) => !r.resolved).length;
+        if (unresolved > 0) blocks.push(paragraph(`${unresolved} route(s) have a prefix that is not a constant in the code; their paths are shown without it.`));
+      }
+      return root(blocks);
+    },
+  });
+  pages.push({
+    id: 'architecture-risks',
+    title: 'Risks',
+    sources: uniq(all),
+    build: () => {
+      const blocks: BlockContent[] = [heading(1, 'Risks')];
+      const risks: Array<Array<string | ReturnType<typeof code>>> = [];
+      for (const c of facts.cycles) risks.push(['Import cycle between folders: ', code(c.join(' → ')), '.']);
+      for (const h of facts.coupling.filter((c) => c.fanIn >= HUB_FAN_IN).sort((a, b) => b.fanIn - a.fanIn).slice(0, 10)) risks.push(['Hub: ', code(h.file), ` is imported by ${h.fanIn} files.`]);
+      const unresolvedImports = facts.imports.filter((e) => e.kind === 'unresolved');
+      if (unresolvedImports.length > 0) risks.push([`${unresolvedImports.length} import(s) could not be resolved statically, e.g. `, source(unresolvedImports[0]!.from, unresolvedImports[0]!.line), '.']);
+      blocks.push(risks.length === 0 ? paragraph('No import cycle, hub file or unresolved import was found.') : list(risks));
+      return root(blocks);
+    },
+  });
+  return pages;
+}
+
+/** The architecture index: the overview and the table of contents (rebuilt on every run; it names the commit). */
+export function architectureIndex(facts: RepositoryFacts, meta: PageMeta, pages: ReadonlyArray<{ id: string; title: string }>): Root {
   const title = `${meta.name} — architecture`;
-  const blocks: BlockContent[] = [heading(1, title)];
-  blocks.push(paragraph(`Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.files} source files, ${facts.imports.length} import statements, ${facts.routes.length} HTTP routes. Every statement names its source as `, code('path:line'), '.'));
-
-  blocks.push(heading(2, 'Entry points'));
-  if (facts.entryPoints.length === 0) blocks.push(paragraph('No entry point was found (no main function, ', code('__main__'), ' block or listening server).'));
-  else blocks.push(table(['Kind', 'Source'], facts.entryPoints.map((e) => [e.kind, source(e.file, e.line)])));
-
-  blocks.push(heading(2, 'System context'));
-  blocks.push(paragraph('External packages the code imports (tests left out), by the number of files importing them:'));
-  if (facts.packages.length === 0) blocks.push(paragraph('None.'));
-  else blocks.push(table(['Package', 'Files'], facts.packages.slice(0, 25).map((p) => [code(p.name), String(p.files)])));
-  if (facts.packages.length > 25) blocks.push(paragraph(`… and ${facts.packages.length - 25} more.`));
-  blocks.push(paragraph('Configuration read from the environment:'));
-  if (facts.envVars.length === 0) blocks.push(paragraph('None found.'));
-  else blocks.push(table(['Variable', 'First read at'], facts.envVars.map((v) => [code(v.name), source(v.file, v.line)])));
-
-  blocks.push(heading(2, 'Components'));
-  const graph = folderGraph(facts);
-  blocks.push(paragraph(`Folders and the imports between them (${graph.nodes.length} shown${graph.collapsed ? ', deeper folders collapsed into their parents' : ''}):`));
-  blocks.push(mermaid(mermaidFlowchart(graph)));
-  const folders = [...graph.nodes].sort((a, b) => b.fanIn - a.fanIn || (a.id < b.id ? -1 : 1));
-  blocks.push(table(['Folder', 'Files', 'Imported by (folders)', 'Imports (folders)'], folders.map((n) => [code(n.id), String(n.files), String(n.fanIn), String(n.fanOut)])));
-
-  blocks.push(heading(2, 'HTTP interface'));
-  if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
-  else {
-    blocks.push(table(['Method', 'Path', 'Handler', 'Source'], facts.routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
-    const unresolved = facts.routes.filter((r) => !r.resolved).length;
-    if (unresolved > 0) blocks.push(paragraph(`${unresolved} route(s) have a prefix that is not a constant in the code; their paths are shown without it.`));
-  }
-
-  blocks.push(heading(2, 'Risks'));
-  const risks: Array<Array<string | ReturnType<typeof code>>> = [];
-  for (const c of facts.cycles) risks.push(['Import cycle between folders: ', code(c.join(' → ')), '.']);
-  for (const h of facts.coupling.filter((c) => c.fanIn >= HUB_FAN_IN).sort((a, b) => b.fanIn - a.fanIn).slice(0, 10)) risks.push(['Hub: ', code(h.file), ` is imported by ${h.fanIn} files.`]);
-  const unresolvedImports = facts.imports.filter((e) => e.kind === 'unresolved');
-  if (unresolvedImports.length > 0) risks.push([`${unresolvedImports.length} import(s) could not be resolved statically, e.g. `, source(unresolvedImports[0]!.from, unresolvedImports[0]!.line), '.']);
-  blocks.push(risks.length === 0 ? paragraph('No import cycle, hub file or unresolved import was found.') : list(risks));
-  return { title, tree: root(blocks) };
+  return root([
+    heading(1, title),
+    paragraph(`Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.files} source files, ${facts.imports.length} import statements, ${facts.routes.length} HTTP routes. Every statement names its source as `, code('path:line'), '.'),
+    heading(2, 'Contents'),
+    list(pages.map((p) => [pageLink(p.id, p.title)])),
+  ]);
 }
 
 interface FolderNode {
