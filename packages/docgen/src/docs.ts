@@ -4,6 +4,8 @@ import type { Nodes, Root, RootContent } from 'mdast';
 import { factsOf, readCheckout, type RepositoryFacts, type SourceFile } from './facts/index.ts';
 import { apiHttpPage, apiIndex, apiModulePages } from './pages/api.ts';
 import { architectureIndex, architectureSections, type PageMeta, type PageSpec } from './pages/arch.ts';
+import { buildOpenApi } from './openapi.ts';
+import { openApiBlocks } from './pages/openapi.ts';
 import { renderDocbook } from './render/docbook.ts';
 import { renderHtml } from './render/html.ts';
 import { renderMarkdown } from './render/markdown.ts';
@@ -80,14 +82,23 @@ interface KindPlan {
   base: string;
   title: string;
   pages: PageSpec[];
+  /** files built on every run from the facts (openapi.json, diagrams) */
+  extras: GeneratedDoc[];
   index(pages: ReadonlyArray<{ id: string; title: string }>): Root;
 }
 
-function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceFile[], meta: PageMeta): KindPlan {
+function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceFile[], projectFiles: readonly SourceFile[], meta: PageMeta): KindPlan {
   if (kind === 'arch') {
-    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts), index: (pages) => architectureIndex(facts, meta, pages) };
+    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
   }
-  return { base: 'api', title: `${meta.name} — API`, pages: [apiHttpPage(facts), ...apiModulePages(sources)], index: (pages) => apiIndex(facts, meta, pages) };
+  const { doc, described } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`);
+  return {
+    base: 'api',
+    title: `${meta.name} — API`,
+    pages: [apiHttpPage(facts, described, () => openApiBlocks(doc, described)), ...apiModulePages(sources)],
+    extras: [{ name: 'openapi.json', format: 'json', content: `${JSON.stringify(doc, null, 2)}\n` }],
+    index: (pages) => apiIndex(facts, meta, pages),
+  };
 }
 
 /**
@@ -96,11 +107,11 @@ function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceF
  * the same is not built again: its files are taken byte for byte and its model feeds the books.
  */
 export async function generateDocSet(root: string, kind: DocKind, formats: readonly DocFormat[], options: DocSetOptions = {}): Promise<DocSet> {
-  const { sources, goMod } = await readCheckout(root);
-  const hashes = new Map(sources.map((s) => [s.rel, sha1(s.text)]));
+  const { sources, goMod, projectFiles } = await readCheckout(root);
+  const hashes = new Map([...sources, ...projectFiles].map((s) => [s.rel, sha1(s.text)]));
   const facts = factsOf(sources, goMod);
   const meta: PageMeta = { name: options.meta?.name ?? path.basename(path.resolve(root)), ...(options.meta?.commit ? { commit: options.meta.commit } : {}) };
-  const plan = planOf(kind, facts, sources, meta);
+  const plan = planOf(kind, facts, sources, projectFiles, meta);
   const key = sha1(JSON.stringify([GENERATOR, meta.name]));
   const prev = options.previous?.manifest.version === 2 && (options.previous.manifest as DocManifest).kind === kind && (options.previous.manifest as DocManifest).key === key ? (options.previous.manifest as DocManifest) : undefined;
   const prevFiles = new Map((options.previous?.files ?? []).map((f) => [f.name, f]));
@@ -138,6 +149,7 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
     const book = bookOf(index, models);
     for (const f of books) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: await renderBook(f, book, plan.title) });
   }
+  setFiles.push(...plan.extras);
   const manifest: DocManifest = {
     version: 2,
     kind,

@@ -42,7 +42,7 @@ describe('architecture and API documents', () => {
   it('API: routes grouped by their first segment and public functions with documented ✓/✗ and their lines', async () => {
     const docs = await generateDocs(dir, 'api', ['md', 'html'], { name: 'shop' });
     const file = (name: string): string => String(docs.find((d) => d.name === name)?.content);
-    expect(docs.map((d) => d.name)).toEqual(['api.md', 'api.html', 'api-http.md', 'api-http.html', 'api-m-src.md', 'api-m-src.html', 'api-m-src-routes.md', 'api-m-src-routes.html']);
+    expect(docs.map((d) => d.name)).toEqual(['api.md', 'api.html', 'api-http.md', 'api-http.html', 'api-m-src.md', 'api-m-src.html', 'api-m-src-routes.md', 'api-m-src-routes.html', 'openapi.json']);
     expect(file('api.md')).toContain('- [src/routes](api-m-src-routes.md)');
     expect(file('api.html')).toContain('<a href="api-m-src-routes.html">src/routes</a>');
     expect(file('api-http.md')).toContain('## /api');
