@@ -89,7 +89,7 @@ interface KindPlan {
 
 function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceFile[], projectFiles: readonly SourceFile[], meta: PageMeta): KindPlan {
   if (kind === 'arch') {
-    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
+    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts, new Map(sources.map((s) => [s.rel, s.text]))), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
   }
   const { doc, described } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`);
   return {
@@ -119,23 +119,33 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
   const books = formats.filter((f) => !PAGED.has(f));
 
   const files: GeneratedDoc[] = [];
+  const svgFiles: GeneratedDoc[] = [];
   const pages: DocManifest['pages'] = {};
   const regenerated: string[] = [];
   const reused: string[] = [];
   const models: Array<{ id: string; title: string; model: Root }> = [];
+  /** SVG diagrams by file name, for the formats that embed them (HTML, PDF) */
+  const assets = new Map<string, string>();
   for (const spec of plan.pages) {
     const pageSources = Object.fromEntries(spec.sources.map((rel) => [rel, hashes.get(rel) ?? '']));
-    const names = paged.map((f) => `${spec.id}.${f}`);
     const old = prev?.pages[spec.id];
-    const keep = old !== undefined && sameRecord(old.sources, pageSources) && names.every((n) => prevFiles.has(n));
+    const oldNames = old ? [...paged.map((f) => `${spec.id}.${f}`), ...old.files.filter((n) => n.endsWith('.svg'))] : [];
+    const keep = old !== undefined && sameRecord(old.sources, pageSources) && oldNames.every((n) => prevFiles.has(n));
     let model: Root;
+    let names: string[];
     if (keep) {
       model = old.model;
-      for (const n of names) files.push(prevFiles.get(n)!);
+      names = oldNames;
+      for (const n of names) (n.endsWith('.svg') ? svgFiles : files).push(prevFiles.get(n)!);
+      for (const n of names) if (n.endsWith('.svg')) assets.set(n, String(prevFiles.get(n)!.content));
       reused.push(spec.id);
     } else {
-      model = await spec.build();
-      for (const f of paged) files.push({ name: `${spec.id}.${f}`, format: f, content: renderPage(f, withPageLinks(model, f), spec.title) });
+      const built = await spec.build();
+      model = built.tree;
+      for (const a of built.assets) assets.set(a.name, a.content);
+      for (const f of paged) files.push({ name: `${spec.id}.${f}`, format: f, content: renderPage(f, withPageLinks(model, f), spec.title, assets) });
+      for (const a of built.assets) svgFiles.push({ name: a.name, format: 'svg', content: a.content });
+      names = [...paged.map((f) => `${spec.id}.${f}`), ...built.assets.map((a) => a.name)];
       regenerated.push(spec.id);
     }
     pages[spec.id] = { title: spec.title, sources: pageSources, files: names, model };
@@ -144,12 +154,12 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
 
   const index = plan.index(models);
   const setFiles: GeneratedDoc[] = [];
-  for (const f of paged) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: renderPage(f, withPageLinks(index, f), plan.title) });
+  for (const f of paged) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: renderPage(f, withPageLinks(index, f), plan.title, assets) });
   if (books.length > 0) {
     const book = bookOf(index, models);
-    for (const f of books) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: await renderBook(f, book, plan.title) });
+    for (const f of books) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: await renderBook(f, book, plan.title, assets) });
   }
-  setFiles.push(...plan.extras);
+  const extras = [...svgFiles, ...plan.extras];
   const manifest: DocManifest = {
     version: 2,
     kind,
@@ -157,22 +167,22 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
     formats: [...formats],
     key,
     pages,
-    files: setFiles.map((f) => f.name),
+    files: [...setFiles, ...plan.extras].map((f) => f.name),
   };
-  // The index first (what a single-file reader opens), then the pages, then the books.
+  // The index first (what a single-file reader opens), then the pages, the books, the diagrams and the other extras.
   const indexFiles = setFiles.filter((f) => PAGED.has(f.format as DocFormat));
   const bookFiles = setFiles.filter((f) => !PAGED.has(f.format as DocFormat));
-  return { files: [...indexFiles, ...files, ...bookFiles], manifest, regenerated, reused };
+  return { files: [...indexFiles, ...files, ...bookFiles, ...extras], manifest, regenerated, reused };
 }
 
-function renderPage(format: DocFormat, tree: Root, title: string): string {
+function renderPage(format: DocFormat, tree: Root, title: string, assets: ReadonlyMap<string, string>): string {
   if (format === 'md') return renderMarkdown(tree);
-  if (format === 'html') return renderHtml(tree, title);
+  if (format === 'html') return renderHtml(tree, title, assets);
   return renderRst(tree);
 }
 
-async function renderBook(format: DocFormat, tree: Root, title: string): Promise<string | Buffer> {
-  if (format === 'pdf') return renderPdf(tree, title);
+async function renderBook(format: DocFormat, tree: Root, title: string, assets: ReadonlyMap<string, string>): Promise<string | Buffer> {
+  if (format === 'pdf') return renderPdf(tree, title, assets);
   if (format === 'xml') return renderDocbook(tree, title);
   return renderRtf(tree);
 }

@@ -82,7 +82,7 @@ export function apiModulePages(sources: readonly SourceFile[]): PageSpec[] {
           blocks.push(heading(2, file));
           blocks.push(table(['Name', 'Summary', 'Documented', 'Defined in'], list.map((sym) => [code(sym.name), sym.summary ?? '', sym.documented ? '✓' : '✗', source(sym.file, sym.startLine, sym.endLine)])));
         }
-        return root(blocks);
+        return { tree: root(blocks), assets: [] };
       },
     };
   });
@@ -109,7 +109,7 @@ export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly strin
         }
       }
       blocks.push(...more());
-      return root(blocks);
+      return { tree: root(blocks), assets: [] };
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { BlockContent, PhrasingContent, Root } from 'mdast';
+import path from 'node:path';
 import { isTestFile } from '@docent/analyzer';
 import type { RepositoryFacts } from '../facts/index.ts';
-import { code, heading, list, mermaid, paragraph, root, source, table } from './blocks.ts';
+import { flowchartSvg, sequenceSvg, type SequenceMessage } from '../diagrams.ts';
+import { code, diagram, heading, list, paragraph, root, source, table } from './blocks.ts';
 
 /** Most folders drawn in the components diagram; deeper folders are collapsed into their parents first. */
 const MAX_DIAGRAM_NODES = 40;
@@ -21,7 +23,13 @@ export interface PageSpec {
   title: string;
   /** the files the page reads: it is rebuilt exactly when one of them (or their set) changes */
   sources: string[];
-  build(): Root | Promise<Root>;
+  build(): PageBuild | Promise<PageBuild>;
+}
+
+/** A page's document and the files it comes with (its diagrams' SVG). */
+export interface PageBuild {
+  tree: Root;
+  assets: Array<{ name: string; content: string }>;
 }
 
 /** A link to another page of the same doc set; each renderer's pass turns it into a file link. */
@@ -35,7 +43,7 @@ const uniq = (files: Iterable<string>): string[] => [...new Set(files)].sort();
  * comes from. Sections with no facts say so instead of being left out, so a reader knows they
  * were looked for.
  */
-export function architectureSections(facts: RepositoryFacts): PageSpec[] {
+export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map()): PageSpec[] {
   const all = facts.coupling.map((c) => c.file);
   const pages: PageSpec[] = [];
   pages.push({
@@ -46,7 +54,7 @@ export function architectureSections(facts: RepositoryFacts): PageSpec[] {
       const blocks: BlockContent[] = [heading(1, 'Entry points')];
       if (facts.entryPoints.length === 0) blocks.push(paragraph('No entry point was found (no main function, ', code('__main__'), ' block or listening server).'));
       else blocks.push(table(['Kind', 'Source'], facts.entryPoints.map((e) => [e.kind, source(e.file, e.line)])));
-      return root(blocks);
+      return { tree: root(blocks), assets: [] };
     },
   });
   const external = facts.imports.filter((e) => e.kind === 'external' && e.package && !isTestFile(e.from)).map((e) => e.from);
@@ -63,7 +71,7 @@ export function architectureSections(facts: RepositoryFacts): PageSpec[] {
       blocks.push(paragraph('Configuration read from the environment:'));
       if (facts.envVars.length === 0) blocks.push(paragraph('None found.'));
       else blocks.push(table(['Variable', 'First read at'], facts.envVars.map((v) => [code(v.name), source(v.file, v.line)])));
-      return root(blocks);
+      return { tree: root(blocks), assets: [] };
     },
   });
   pages.push({
@@ -74,10 +82,15 @@ export function architectureSections(facts: RepositoryFacts): PageSpec[] {
       const blocks: BlockContent[] = [heading(1, 'Components')];
       const graph = folderGraph(facts);
       blocks.push(paragraph(`Folders and the imports between them (${graph.nodes.length} shown${graph.collapsed ? ', deeper folders collapsed into their parents' : ''}):`));
-      blocks.push(mermaid(mermaidFlowchart(graph)));
+      blocks.push(...diagram(mermaidFlowchart(graph), 'architecture-components.svg', 'Components: folders and their imports'));
       const folders = [...graph.nodes].sort((a, b) => b.fanIn - a.fanIn || (a.id < b.id ? -1 : 1));
       blocks.push(table(['Folder', 'Files', 'Imported by (folders)', 'Imports (folders)'], folders.map((n) => [code(n.id), String(n.files), String(n.fanIn), String(n.fanOut)])));
-      return root(blocks);
+      const svg = flowchartSvg(
+        'Components',
+        graph.nodes.map((n) => ({ id: n.id, label: n.id, detail: `[component] ${n.files} file${n.files === 1 ? '' : 's'}` })),
+        graph.edges,
+      );
+      return { tree: root(blocks), assets: [{ name: 'architecture-components.svg', content: svg }] };
     },
   });
   pages.push({
@@ -92,7 +105,30 @@ export function architectureSections(facts: RepositoryFacts): PageSpec[] {
         const unresolved = facts.routes.filter((r) => !r.resolved).length;
         if (unresolved > 0) blocks.push(paragraph(`${unresolved} route(s) have a prefix that is not a constant in the code; their paths are shown without it.`));
       }
-      return root(blocks);
+      return { tree: root(blocks), assets: [] };
+    },
+  });
+  const flows = runtimeFlows(facts, texts);
+  pages.push({
+    id: 'architecture-runtime',
+    title: 'Runtime',
+    sources: uniq(flows.flatMap((f) => f.sources)),
+    build: () => {
+      const blocks: BlockContent[] = [heading(1, 'Runtime')];
+      if (flows.length === 0) {
+        blocks.push(paragraph('No HTTP route with a named handler was found, so no request flow is drawn.'));
+        return { tree: root(blocks), assets: [] };
+      }
+      blocks.push(paragraph(`How the ${flows.length === 1 ? 'main route is' : `${flows.length} main routes are`} served: the route, its handler and the project modules the handler's file imports (routes with a named handler, those whose handler file imports the most modules first).`));
+      const assets: PageBuild['assets'] = [];
+      flows.forEach((f, i) => {
+        const name = `architecture-runtime-${i + 1}.svg`;
+        blocks.push(heading(2, `${f.route.method} ${f.route.path}`));
+        blocks.push(paragraph('Route ', source(f.route.file, f.route.line), ', handler ', code(f.route.handler!), ...(f.handlerFile !== f.route.file ? [' imported from ', code(f.handlerFile)] : []), '.'));
+        blocks.push(...diagram(mermaidSequence(f.participants, f.messages), name, `Sequence: ${f.route.method} ${f.route.path}`));
+        assets.push({ name, content: sequenceSvg(`${f.route.method} ${f.route.path}`, f.participants, f.messages) });
+      });
+      return { tree: root(blocks), assets };
     },
   });
   pages.push({
@@ -107,7 +143,7 @@ export function architectureSections(facts: RepositoryFacts): PageSpec[] {
       const unresolvedImports = facts.imports.filter((e) => e.kind === 'unresolved');
       if (unresolvedImports.length > 0) risks.push([`${unresolvedImports.length} import(s) could not be resolved statically, e.g. `, source(unresolvedImports[0]!.from, unresolvedImports[0]!.line), '.']);
       blocks.push(risks.length === 0 ? paragraph('No import cycle, hub file or unresolved import was found.') : list(risks));
-      return root(blocks);
+      return { tree: root(blocks), assets: [] };
     },
   });
   return pages;
@@ -161,5 +197,76 @@ export function mermaidFlowchart(graph: { nodes: FolderNode[]; edges: Array<[str
   const lines = ['flowchart LR'];
   for (const n of graph.nodes) lines.push(`  ${ids.get(n.id)}["${label(n.id)}"]`);
   for (const [a, b] of graph.edges) lines.push(`  ${ids.get(a)} --> ${ids.get(b)}`);
+  return lines.join('\n');
+}
+
+/** Most routes drawn as sequence diagrams on the runtime page. */
+const MAX_FLOWS = 5;
+/** Most modules a handler's file is shown calling. */
+const MAX_CALLEES = 6;
+
+interface Flow {
+  route: RepositoryFacts['routes'][number];
+  handlerFile: string;
+  participants: string[];
+  messages: SequenceMessage[];
+  sources: string[];
+}
+
+/**
+ * The main routes' request flows: client → route file → handler (in the route's file, or the file
+ * it is imported from) → the project modules that file imports. "Main" = routes with a named
+ * handler whose file imports the most project modules, then by path.
+ */
+export function runtimeFlows(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map()): Flow[] {
+  const internal = new Map<string, string[]>();
+  for (const e of facts.imports) if (e.kind === 'internal' && e.to && !e.to.endsWith('/') && e.to !== e.from) internal.set(e.from, [...new Set([...(internal.get(e.from) ?? []), e.to])]);
+  const candidates = facts.routes.filter((r) => r.handler).map((route) => {
+    const handlerFile = handlerFileOf(route, facts, texts) ?? route.file;
+    const callees = (internal.get(handlerFile) ?? []).filter((f) => f !== route.file).sort().slice(0, MAX_CALLEES);
+    return { route, handlerFile, callees };
+  });
+  const seen = new Set<string>();
+  return candidates
+    .sort((a, b) => b.callees.length - a.callees.length || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : a.route.method < b.route.method ? -1 : 1))
+    .filter((c) => {
+      const key = `${c.route.method} ${c.route.path}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_FLOWS)
+    .map(({ route, handlerFile, callees }) => {
+      const participants = ['Client', route.file, ...(handlerFile !== route.file ? [handlerFile] : []), ...callees];
+      const messages: SequenceMessage[] = [
+        { from: 'Client', to: route.file, label: `${route.method} ${route.path}` },
+        { from: route.file, to: handlerFile, label: `${route.handler}()` },
+        ...callees.map((c) => ({ from: handlerFile, to: c, label: 'calls' })),
+        { from: route.file, to: 'Client', label: 'response' },
+      ];
+      return { route, handlerFile, participants, messages, sources: uniq([route.file, handlerFile, ...facts.routeFiles.filter((f) => f === route.file)]) };
+    });
+}
+
+/** The file a route's handler is imported from, when the route's file imports it by name from a project file. */
+function handlerFileOf(route: RepositoryFacts['routes'][number], facts: RepositoryFacts, texts: ReadonlyMap<string, string>): string | null {
+  const name = route.handler!;
+  const lines = texts.get(route.file)?.split('\n') ?? [];
+  const word = new RegExp(`\\b${name.replace(/[^\w]/g, '')}\\b`);
+  for (const e of facts.imports) {
+    if (e.from !== route.file || e.kind !== 'internal' || !e.to || e.to.endsWith('/')) continue;
+    const base = path.posix.basename(e.to).replace(/\.[^.]+$/, '');
+    // `views.show` after `from . import views`; `show` on the import's own line (`import { show } from './h'`, `from .views import show`, `const { show } = require('./h')`)
+    if (name.startsWith(`${base}.`) || word.test(lines[e.line - 1] ?? '')) return e.to;
+  }
+  return null;
+}
+
+export function mermaidSequence(participants: readonly string[], messages: readonly SequenceMessage[]): string {
+  const ids = new Map(participants.map((p, i) => [p, `p${i}`]));
+  const label = (s: string): string => s.replace(/[;#\n]/g, ' ');
+  const lines = ['sequenceDiagram'];
+  for (const p of participants) lines.push(`  participant ${ids.get(p)} as ${label(p)}`);
+  for (const m of messages) lines.push(`  ${ids.get(m.from)}->>${ids.get(m.to)}: ${label(m.label)}`);
   return lines.join('\n');
 }

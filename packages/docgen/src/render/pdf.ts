@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Nodes, PhrasingContent, Root } from 'mdast';
+import { figureOf } from '../pages/blocks.ts';
 
 /**
  * PDF through pdfmake (DOCGEN.md): a table of contents from the headings, page numbers in the
@@ -61,7 +62,7 @@ function inline(nodes: readonly PhrasingContent[]): Content[] {
   });
 }
 
-function content(tree: Root, title: string): Content[] {
+function content(tree: Root, title: string, assets: ReadonlyMap<string, string>): Content[] {
   const out: Content[] = [
     { text: title, style: 'title' },
     { toc: { title: { text: 'Contents', style: 'h2' } } },
@@ -76,9 +77,20 @@ function content(tree: Root, title: string): Content[] {
         if (node.depth === 1) return; // the title above
         out.push({ text: inline(node.children), style: `h${Math.min(node.depth, 4)}`, tocItem: node.depth <= 3, tocMargin: [(node.depth - 2) * 12, 0, 0, 0] });
         return;
-      case 'paragraph':
+      case 'paragraph': {
+        const figure = figureOf(node);
+        const svg = figure ? assets.get(figure.url) : undefined;
+        if (figure && svg !== undefined) {
+          // Scaled to the text width (A4 less the margins), never above its own size.
+          const width = Number(/width="([\d.]+)"/.exec(svg)?.[1] ?? 499);
+          const height = Number(/height="([\d.]+)"/.exec(svg)?.[1] ?? 300);
+          const scale = Math.min(1, 499 / width, 680 / height);
+          out.push({ svg, width: width * scale, margin: [0, 0, 0, 4] }, { text: figure.alt ?? '', fontSize: 8, color: '#57606a', margin: [0, 0, 0, 8] });
+          return;
+        }
         out.push({ text: inline(node.children), margin: [0, 0, 0, 6] });
         return;
+      }
       case 'list':
         out.push({ ul: node.children.map((item) => ({ text: item.children.flatMap((c) => (c.type === 'paragraph' ? inline(c.children) : [])) })), margin: [0, 0, 0, 6] });
         return;
@@ -106,12 +118,12 @@ function content(tree: Root, title: string): Content[] {
   return out;
 }
 
-export async function renderPdf(tree: Root, title: string): Promise<Buffer> {
+export async function renderPdf(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map()): Promise<Buffer> {
   const doc = {
     info: { title, creator: 'Docent', producer: 'Docent' },
     pageSize: 'A4',
     pageMargins: [48, 48, 48, 56],
-    content: content(tree, title),
+    content: content(tree, title, assets),
     footer: (page: number, pages: number) => ({ text: `${page} / ${pages}`, alignment: 'center', fontSize: 8, margin: [0, 16, 0, 0] }),
     defaultStyle: { font: 'Roboto', fontSize: 10 },
     styles: {
