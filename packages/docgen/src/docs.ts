@@ -4,6 +4,7 @@ import type { Nodes, Root, RootContent } from 'mdast';
 import { factsOf, readCheckout, type RepositoryFacts, type SourceFile } from './facts/index.ts';
 import { apiHttpPage, apiIndex, apiModulePages } from './pages/api.ts';
 import { architectureIndex, architectureSections, type PageMeta, type PageSpec } from './pages/arch.ts';
+import { dataModels } from './facts/models.ts';
 import { buildOpenApi } from './openapi.ts';
 import { openApiBlocks } from './pages/openapi.ts';
 import { renderDocbook } from './render/docbook.ts';
@@ -89,7 +90,7 @@ interface KindPlan {
 
 function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceFile[], projectFiles: readonly SourceFile[], meta: PageMeta): KindPlan {
   if (kind === 'arch') {
-    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts, new Map(sources.map((s) => [s.rel, s.text]))), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
+    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts, new Map(sources.map((s) => [s.rel, s.text])), dataModels([...sources, ...projectFiles])), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
   }
   const { doc, described } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`);
   return {

@@ -23,7 +23,7 @@ describe('architecture and API documents', () => {
   it('architecture: entry point, env var, folder cycle, routes with the mount prefix, each with its source', async () => {
     const docs = await generateDocs(dir, 'arch', ['md'], { name: 'shop', commit: 'abc1234' });
     expect(docs[0]!.name).toBe('architecture.md');
-    expect(docs.map((d) => d.name)).toEqual(['architecture.md', 'architecture-entry-points.md', 'architecture-context.md', 'architecture-components.md', 'architecture-http.md', 'architecture-runtime.md', 'architecture-risks.md', 'architecture-components.svg', 'architecture-runtime-1.svg', 'architecture-runtime-2.svg']);
+    expect(docs.map((d) => d.name)).toEqual(['architecture.md', 'architecture-entry-points.md', 'architecture-context.md', 'architecture-components.md', 'architecture-http.md', 'architecture-runtime.md', 'architecture-data-model.md', 'architecture-risks.md', 'architecture-components.svg', 'architecture-runtime-1.svg', 'architecture-runtime-2.svg']);
     expect(docs[0]!.content).toContain('- [Components](architecture-components.md)');
     const text = docs.filter((d) => d.format === 'md').map((d) => String(d.content)).join('\n');
     expect(text).toContain('# shop — architecture');

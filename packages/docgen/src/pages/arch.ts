@@ -2,7 +2,8 @@ import type { BlockContent, PhrasingContent, Root } from 'mdast';
 import path from 'node:path';
 import { isTestFile } from '@docent/analyzer';
 import type { RepositoryFacts } from '../facts/index.ts';
-import { flowchartSvg, sequenceSvg, type SequenceMessage } from '../diagrams.ts';
+import { erSvg, flowchartSvg, sequenceSvg, type SequenceMessage } from '../diagrams.ts';
+import type { DataEntity } from '../facts/models.ts';
 import { code, diagram, heading, list, paragraph, root, source, table } from './blocks.ts';
 
 /** Most folders drawn in the components diagram; deeper folders are collapsed into their parents first. */
@@ -43,7 +44,7 @@ const uniq = (files: Iterable<string>): string[] => [...new Set(files)].sort();
  * comes from. Sections with no facts say so instead of being left out, so a reader knows they
  * were looked for.
  */
-export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map()): PageSpec[] {
+export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map(), models: readonly DataEntity[] = [], extra: readonly PageSpec[] = []): PageSpec[] {
   const all = facts.coupling.map((c) => c.file);
   const pages: PageSpec[] = [];
   pages.push({
@@ -131,6 +132,8 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
       return { tree: root(blocks), assets };
     },
   });
+  pages.push(dataModelPage(models));
+  pages.push(...extra);
   pages.push({
     id: 'architecture-risks',
     title: 'Risks',
@@ -268,5 +271,57 @@ export function mermaidSequence(participants: readonly string[], messages: reado
   const lines = ['sequenceDiagram'];
   for (const p of participants) lines.push(`  participant ${ids.get(p)} as ${label(p)}`);
   for (const m of messages) lines.push(`  ${ids.get(m.from)}->>${ids.get(m.to)}: ${label(m.label)}`);
+  return lines.join('\n');
+}
+
+/** Most entities drawn in the ER diagram (the most connected first); the tables list them all. */
+const MAX_ER_ENTITIES = 40;
+
+/** The data model section: entities with their fields and sources, foreign keys, an ER diagram. */
+export function dataModelPage(models: readonly DataEntity[]): PageSpec {
+  return {
+    id: 'architecture-data-model',
+    title: 'Data model',
+    sources: uniq(models.map((m) => m.file)),
+    build: () => {
+      const blocks: BlockContent[] = [heading(1, 'Data model')];
+      if (models.length === 0) {
+        blocks.push(paragraph('No data model was found (no SQL ', code('CREATE TABLE'), ', Prisma schema, SQLAlchemy, Django, TypeORM, Sequelize, Mongoose, GORM or JPA model).'));
+        return { tree: root(blocks), assets: [] };
+      }
+      const kinds = [...new Set(models.map((m) => m.kind))].sort();
+      blocks.push(paragraph(`${models.length} entities read from ${kinds.join(', ')} definitions, ${models.reduce((n, m) => n + m.relations.length, 0)} relations.`));
+      const degree = new Map<string, number>();
+      for (const m of models) for (const r of m.relations) for (const n of [m.name, r.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
+      const drawn = [...models].sort((a, b) => (degree.get(b.name) ?? 0) - (degree.get(a.name) ?? 0) || (a.name < b.name ? -1 : 1)).slice(0, MAX_ER_ENTITIES);
+      const names = new Set(drawn.map((m) => m.name));
+      const relations = drawn.flatMap((m) => m.relations.filter((r) => names.has(r.to)).map((r) => ({ from: m.name, to: r.to, label: r.field })));
+      // Two definitions of one name (a migration and a model): the diagram draws the first.
+      const unique = drawn.filter((m, i) => drawn.findIndex((o) => o.name === m.name) === i);
+      blocks.push(...diagram(mermaidEr(unique, relations), 'architecture-data-model.svg', `Entity–relationship diagram${models.length > MAX_ER_ENTITIES ? ` (the ${MAX_ER_ENTITIES} most connected entities)` : ''}`));
+      blocks.push(heading(2, 'Relations'));
+      const rels = models.flatMap((m) => m.relations.map((r) => [code(m.name), code(r.field), code(r.to), source(m.file, r.line)] as const));
+      blocks.push(rels.length === 0 ? paragraph('No foreign key was found.') : table(['Entity', 'Field', 'References', 'Source'], rels.map((r) => [...r])));
+      for (const m of models) {
+        blocks.push(heading(2, m.name));
+        blocks.push(paragraph(`${m.kind} model, `, source(m.file, m.line), '.'));
+        blocks.push(table(['Field', 'Type', 'Key', 'Source'], m.fields.map((f) => [code(f.name), f.type ? code(f.type) : '', f.key ?? '', source(m.file, f.line)])));
+      }
+      const svg = erSvg('Data model', unique.map((m) => ({ name: m.name, fields: m.fields.map((f) => ({ name: f.name, type: f.type, ...(f.key ? { key: f.key } : {}) })) })), relations);
+      return { tree: root(blocks), assets: [{ name: 'architecture-data-model.svg', content: svg }] };
+    },
+  };
+}
+
+export function mermaidEr(entities: readonly DataEntity[], relations: ReadonlyArray<{ from: string; to: string; label: string }>): string {
+  const id = (s: string): string => s.replace(/[^\w-]/g, '_');
+  const word = (s: string): string => s.replace(/[^\w-]/g, '_') || '_';
+  const lines = ['erDiagram'];
+  for (const e of entities) {
+    lines.push(`  ${id(e.name)} {`);
+    for (const f of e.fields) lines.push(`    ${word(f.type || 'any')} ${word(f.name)}${f.key ? ` ${f.key}` : ''}`);
+    lines.push('  }');
+  }
+  for (const r of relations) lines.push(`  ${id(r.from)} }o--|| ${id(r.to)} : "${r.label.replace(/"/g, '')}"`);
   return lines.join('\n');
 }
