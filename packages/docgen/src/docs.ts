@@ -90,7 +90,7 @@ interface KindPlan {
 
 function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceFile[], projectFiles: readonly SourceFile[], meta: PageMeta): KindPlan {
   if (kind === 'arch') {
-    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts, new Map(sources.map((s) => [s.rel, s.text])), dataModels([...sources, ...projectFiles])), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
+    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts, new Map(sources.map((s) => [s.rel, s.text])), dataModels([...sources, ...projectFiles]), projectFiles), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
   }
   const { doc, described } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`);
   return {

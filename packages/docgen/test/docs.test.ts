@@ -23,12 +23,12 @@ describe('architecture and API documents', () => {
   it('architecture: entry point, env var, folder cycle, routes with the mount prefix, each with its source', async () => {
     const docs = await generateDocs(dir, 'arch', ['md'], { name: 'shop', commit: 'abc1234' });
     expect(docs[0]!.name).toBe('architecture.md');
-    expect(docs.map((d) => d.name)).toEqual(['architecture.md', 'architecture-entry-points.md', 'architecture-context.md', 'architecture-components.md', 'architecture-http.md', 'architecture-runtime.md', 'architecture-data-model.md', 'architecture-risks.md', 'architecture-components.svg', 'architecture-runtime-1.svg', 'architecture-runtime-2.svg']);
+    expect(docs.map((d) => d.name)).toEqual(['architecture.md', 'architecture-context.md', 'architecture-containers.md', 'architecture-components.md', 'architecture-http.md', 'architecture-runtime.md', 'architecture-data-model.md', 'architecture-deployment.md', 'architecture-cross-cutting.md', 'architecture-decisions.md', 'architecture-risks.md', 'architecture-components.svg', 'architecture-runtime-1.svg', 'architecture-runtime-2.svg']);
     expect(docs[0]!.content).toContain('- [Components](architecture-components.md)');
     const text = docs.filter((d) => d.format === 'md').map((d) => String(d.content)).join('\n');
     expect(text).toContain('# shop — architecture');
     expect(text).toContain('at commit abc1234');
-    expect(text).toMatch(/\| http server +\| `src\/server\.js:5` +\|/);
+    expect(text).toMatch(/\| Entry point \(http server\) +\| +\| `src\/server\.js:5` +\|/);
     expect(text).toMatch(/\| `PORT` +\| `src\/server\.js:5` +\|/);
     expect(text).toMatch(/\| GET +\| `\/api\/users\/:id` +\| `show` +\| `src\/routes\/users\.js:5` +\|/);
     expect(text).toContain('Import cycle between folders: `src → src/routes`');

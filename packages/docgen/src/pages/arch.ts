@@ -1,7 +1,7 @@
 import type { BlockContent, PhrasingContent, Root } from 'mdast';
 import path from 'node:path';
-import { isTestFile } from '@docent/analyzer';
-import type { RepositoryFacts } from '../facts/index.ts';
+import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
+import { containersPage, contextPage, crossCuttingPage, decisionsPage, deploymentPage, layerViolations } from './arch-more.ts';
 import { erSvg, flowchartSvg, sequenceSvg, type SequenceMessage } from '../diagrams.ts';
 import type { DataEntity } from '../facts/models.ts';
 import { code, diagram, heading, list, paragraph, root, source, table } from './blocks.ts';
@@ -44,37 +44,10 @@ const uniq = (files: Iterable<string>): string[] => [...new Set(files)].sort();
  * comes from. Sections with no facts say so instead of being left out, so a reader knows they
  * were looked for.
  */
-export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map(), models: readonly DataEntity[] = [], extra: readonly PageSpec[] = []): PageSpec[] {
+export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map(), models: readonly DataEntity[] = [], projectFiles: readonly SourceFile[] = []): PageSpec[] {
   const all = facts.coupling.map((c) => c.file);
   const pages: PageSpec[] = [];
-  pages.push({
-    id: 'architecture-entry-points',
-    title: 'Entry points',
-    sources: uniq(facts.entryPoints.map((e) => e.file)),
-    build: () => {
-      const blocks: BlockContent[] = [heading(1, 'Entry points')];
-      if (facts.entryPoints.length === 0) blocks.push(paragraph('No entry point was found (no main function, ', code('__main__'), ' block or listening server).'));
-      else blocks.push(table(['Kind', 'Source'], facts.entryPoints.map((e) => [e.kind, source(e.file, e.line)])));
-      return { tree: root(blocks), assets: [] };
-    },
-  });
-  const external = facts.imports.filter((e) => e.kind === 'external' && e.package && !isTestFile(e.from)).map((e) => e.from);
-  pages.push({
-    id: 'architecture-context',
-    title: 'System context',
-    sources: uniq([...external, ...facts.envVars.map((v) => v.file)]),
-    build: () => {
-      const blocks: BlockContent[] = [heading(1, 'System context')];
-      blocks.push(paragraph('External packages the code imports (tests left out), by the number of files importing them:'));
-      if (facts.packages.length === 0) blocks.push(paragraph('None.'));
-      else blocks.push(table(['Package', 'Files'], facts.packages.slice(0, 25).map((p) => [code(p.name), String(p.files)])));
-      if (facts.packages.length > 25) blocks.push(paragraph(`… and ${facts.packages.length - 25} more.`));
-      blocks.push(paragraph('Configuration read from the environment:'));
-      if (facts.envVars.length === 0) blocks.push(paragraph('None found.'));
-      else blocks.push(table(['Variable', 'First read at'], facts.envVars.map((v) => [code(v.name), source(v.file, v.line)])));
-      return { tree: root(blocks), assets: [] };
-    },
-  });
+  pages.push(contextPage(facts), containersPage(facts, projectFiles));
   pages.push({
     id: 'architecture-components',
     title: 'Components',
@@ -133,7 +106,7 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
     },
   });
   pages.push(dataModelPage(models));
-  pages.push(...extra);
+  pages.push(deploymentPage(projectFiles), crossCuttingPage(facts), decisionsPage(projectFiles));
   pages.push({
     id: 'architecture-risks',
     title: 'Risks',
@@ -142,10 +115,13 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
       const blocks: BlockContent[] = [heading(1, 'Risks')];
       const risks: Array<Array<string | ReturnType<typeof code>>> = [];
       for (const c of facts.cycles) risks.push(['Import cycle between folders: ', code(c.join(' → ')), '.']);
-      for (const h of facts.coupling.filter((c) => c.fanIn >= HUB_FAN_IN).sort((a, b) => b.fanIn - a.fanIn).slice(0, 10)) risks.push(['Hub: ', code(h.file), ` is imported by ${h.fanIn} files.`]);
+      for (const h of facts.coupling.filter((c) => c.fanIn >= HUB_FAN_IN).sort((a, b) => b.fanIn - a.fanIn || (a.file < b.file ? -1 : 1)).slice(0, 10)) risks.push(['Fan-in hotspot: ', code(h.file), ` is imported by ${h.fanIn} files (a change there touches all of them).`]);
+      const violations = layerViolations(facts);
+      for (const v of violations.slice(0, 20)) risks.push([`Layer violation: the ${v.fromLayer} layer imports the ${v.toLayer} layer at `, source(v.from, v.line), ' (', code(v.to), ').']);
+      if (violations.length > 20) risks.push([`… and ${violations.length - 20} more layer violations.`]);
       const unresolvedImports = facts.imports.filter((e) => e.kind === 'unresolved');
       if (unresolvedImports.length > 0) risks.push([`${unresolvedImports.length} import(s) could not be resolved statically, e.g. `, source(unresolvedImports[0]!.from, unresolvedImports[0]!.line), '.']);
-      blocks.push(risks.length === 0 ? paragraph('No import cycle, hub file or unresolved import was found.') : list(risks));
+      blocks.push(risks.length === 0 ? paragraph('No import cycle, fan-in hotspot, layer violation or unresolved import was found.') : list(risks));
       return { tree: root(blocks), assets: [] };
     },
   });
