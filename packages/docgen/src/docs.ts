@@ -6,6 +6,7 @@ import { apiHttpPage, apiIndex, apiModulePages } from './pages/api.ts';
 import { architectureIndex, architectureSections, type PageMeta, type PageSpec } from './pages/arch.ts';
 import { dataModels } from './facts/models.ts';
 import { buildOpenApi } from './openapi.ts';
+import { searchScript, sectionsOf } from './search.ts';
 import { openApiBlocks } from './pages/openapi.ts';
 import { renderDocbook } from './render/docbook.ts';
 import { renderHtml } from './render/html.ts';
@@ -25,7 +26,7 @@ export interface GeneratedDoc {
   /** file name, e.g. architecture.md (flat: pages link to each other by name) */
   name: string;
   /** the format of a page or book; `json`/`svg` for the extra files (openapi.json, diagrams) */
-  format: DocFormat | 'json' | 'svg';
+  format: DocFormat | 'json' | 'svg' | 'js';
   /** text, or the bytes of a PDF */
   content: string | Buffer;
 }
@@ -144,7 +145,7 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
       const built = await spec.build();
       model = built.tree;
       for (const a of built.assets) assets.set(a.name, a.content);
-      for (const f of paged) files.push({ name: `${spec.id}.${f}`, format: f, content: renderPage(f, withPageLinks(model, f), spec.title, assets) });
+      for (const f of paged) files.push({ name: `${spec.id}.${f}`, format: f, content: renderPage(f, withPageLinks(model, f), spec.title, assets, `${plan.base}-search.js`) });
       for (const a of built.assets) svgFiles.push({ name: a.name, format: 'svg', content: a.content });
       names = [...paged.map((f) => `${spec.id}.${f}`), ...built.assets.map((a) => a.name)];
       regenerated.push(spec.id);
@@ -155,10 +156,16 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
 
   const index = plan.index(models);
   const setFiles: GeneratedDoc[] = [];
-  for (const f of paged) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: renderPage(f, withPageLinks(index, f), plan.title, assets) });
+  for (const f of paged) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: renderPage(f, withPageLinks(index, f), plan.title, assets, `${plan.base}-search.js`) });
   if (books.length > 0) {
     const book = bookOf(index, models);
     for (const f of books) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: await renderBook(f, book, plan.title, assets) });
+  }
+  if (paged.includes('html')) {
+    // The search index covers the index and every page (kept pages by their kept models).
+    const sections = [...sectionsOf(`${plan.base}.html`, withPageLinks(index, 'html'), 0)];
+    for (const m of models) sections.push(...sectionsOf(`${m.id}.html`, withPageLinks(m.model, 'html'), sections.length));
+    setFiles.push({ name: `${plan.base}-search.js`, format: 'js', content: searchScript(sections) });
   }
   const extras = [...svgFiles, ...plan.extras];
   const manifest: DocManifest = {
@@ -176,9 +183,9 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
   return { files: [...indexFiles, ...files, ...bookFiles, ...extras], manifest, regenerated, reused };
 }
 
-function renderPage(format: DocFormat, tree: Root, title: string, assets: ReadonlyMap<string, string>): string {
+function renderPage(format: DocFormat, tree: Root, title: string, assets: ReadonlyMap<string, string>, searchFile: string): string {
   if (format === 'md') return renderMarkdown(tree);
-  if (format === 'html') return renderHtml(tree, title, assets);
+  if (format === 'html') return renderHtml(tree, title, assets, { search: searchFile });
   return renderRst(tree);
 }
 

@@ -42,14 +42,15 @@ describe('architecture and API documents', () => {
   it('API: routes grouped by their first segment and public functions with documented ✓/✗ and their lines', async () => {
     const docs = await generateDocs(dir, 'api', ['md', 'html'], { name: 'shop' });
     const file = (name: string): string => String(docs.find((d) => d.name === name)?.content);
-    expect(docs.map((d) => d.name)).toEqual(['api.md', 'api.html', 'api-http.md', 'api-http.html', 'api-m-src.md', 'api-m-src.html', 'api-m-src-routes.md', 'api-m-src-routes.html', 'openapi.json']);
+    expect(docs.map((d) => d.name)).toEqual(['api.md', 'api.html', 'api-http.md', 'api-http.html', 'api-m-src.md', 'api-m-src.html', 'api-m-src-routes.md', 'api-m-src-routes.html', 'api-search.js', 'openapi.json']);
     expect(file('api.md')).toContain('- [src/routes](api-m-src-routes.md)');
     expect(file('api.html')).toContain('<a href="api-m-src-routes.html">src/routes</a>');
     expect(file('api-http.md')).toContain('## /api');
     expect(file('api-m-src-routes.md')).toMatch(/\| `show` +\| Shows one user\. +\| ✓ +\| `src\/routes\/users\.js:4` +\|/);
     expect(file('api-m-src-routes.md')).toMatch(/\| `remove` +\| +\| ✗ +\| `src\/routes\/users\.js:6` +\|/);
     expect(file('api-http.html')).toContain('<td><code>/api/users/:id</code></td>');
-    expect(file('api.html')).not.toMatch(/<script|https?:\/\/cdn/i);
+    expect(file('api.html')).toContain('<script src="api-search.js" defer></script>');
+    expect(file('api.html')).not.toMatch(/https?:\/\/cdn|<script>/i);
   });
 
   it('is deterministic: the same tree gives byte-identical documents', async () => {
@@ -72,7 +73,7 @@ describe('architecture and API documents', () => {
 
 describe('docent docs CLI', () => {
   it('writes the requested formats into --out and refuses bad arguments with exit code 2', async () => {
-    const out = path.join(dir, 'out');
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-out-')), 'out'); // outside the checkout: the output is no source
     expect(await main([dir, '--type', 'arch', '--format', 'md,html', '--out', out])).toBe(0);
     expect(fs.readdirSync(out).sort()).toEqual(expect.arrayContaining(['architecture.html', 'architecture.md', 'architecture-http.md', 'architecture-http.html']));
     expect(await main([dir])).toBe(2); // no --type

@@ -8,7 +8,7 @@ const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&l
  * A standalone HTML page: headings with ids (anchors), tables, code; Mermaid diagrams as their
  * source in `<pre class="mermaid">` (no script and no CDN: the hosted view may render them).
  */
-export function renderHtml(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map()): string {
+export function renderHtml(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map(), options: { search?: string } = {}): string {
   const slugger = new GithubSlugger();
   const render = (node: Nodes): string => {
     switch (node.type) {
@@ -66,13 +66,14 @@ export function renderHtml(tree: Root, title: string, assets: ReadonlyMap<string
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}
 table{border-collapse:collapse;display:block;overflow-x:auto}th,td{border:1px solid #d0d7de;padding:.3rem .6rem;text-align:left}
+#docent-search input{width:100%;padding:.4rem;font:inherit}.docent-results{list-style:none;padding:0}
 figure.diagram{margin:1rem 0;overflow-x:auto}figure.diagram svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#57606a}
 code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f6f8fa;padding:1rem;overflow-x:auto}
 @media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}th,td{border-color:#30363d}pre{background:#161b22}}
 </style>
-</head>
+${options.search ? `<script src="${escape(options.search)}" defer></script>\n` : ''}</head>
 <body>
-${render(tree)}
+${options.search ? '<nav id="docent-search"></nav>\n' : ''}${render(tree)}
 </body>
 </html>
 `;
