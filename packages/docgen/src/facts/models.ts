@@ -162,24 +162,52 @@ function prisma(file: SourceFile, code: string): DataEntity[] {
   return out;
 }
 
-function python(file: SourceFile, code: string): DataEntity[] {
+/** Django model classes of the repository, by name: a class deriving from one (an abstract base in another file) is a model too. */
+function djangoModelNames(files: ReadonlyArray<{ code: string }>): Set<string> {
+  const names = new Set<string>();
+  const classes = files.flatMap((f) => [...f.code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)].map((m) => ({ name: m[1]!, bases: m[2]!.split(',').map((b) => b.trim().split('.').pop()!) })));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const c of classes) {
+      if (names.has(c.name)) continue;
+      if (c.bases.some((b) => b === 'Model' || b === 'AbstractUser' || b === 'AbstractBaseUser' || names.has(b))) {
+        names.add(c.name);
+        changed = true;
+      }
+    }
+  }
+  return names;
+}
+
+function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string> = new Set()): DataEntity[] {
   const out: DataEntity[] = [];
   for (const m of code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
     const bases = m[2]!;
-    const django = /\bmodels\.Model\b|\bAbstractUser\b|\bAbstractBaseUser\b/.test(bases);
+    const django = /\bmodels\.Model\b|\bAbstractUser\b|\bAbstractBaseUser\b/.test(bases) || (djangoModels.has(m[1]!) && /\bmodels\.\w+Field\b|models\.ForeignKey/.test(code));
     const { body, start } = indentedBody(code, m.index);
+    // An abstract base (class Meta: abstract = True) is no table: its subclasses are.
+    if (django && /^\s+abstract\s*=\s*True/m.test(body)) continue;
     const alchemy = !django && (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) && /\b(?:Column|mapped_column|relationship)\s*\(|Mapped\[/.test(body);
     if (!django && !alchemy) continue;
     const tablename = /__tablename__\s*=\s*["'](\w+)["']/.exec(body)?.[1];
     const entity: DataEntity = { name: m[1]!, kind: django ? 'django' : 'sqlalchemy', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
     for (const f of body.matchAll(/^[ \t]+(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*((?:models\.)?(\w+)\s*\(([^\n]*))/gm)) {
-      const [, name, annotation, , call, args] = f as unknown as [string, string, string | undefined, string, string, string];
+      const [, name, annotation, , call] = f as unknown as [string, string, string | undefined, string, string, string];
+      // The call's arguments up to its closing parenthesis, over several lines if need be.
+      const open = f.index + f[0].length - f[5]!.length;
+      let depth = 1;
+      let close = open;
+      for (; close < body.length && depth > 0; close++) {
+        if (body[close] === '(') depth++;
+        else if (body[close] === ')') depth--;
+      }
+      const args = body.slice(open, Math.max(open, close - 1));
       const line = lineAt(code, start + f.index);
       if (django) {
         if (!/Field$|^ForeignKey$|^OneToOneField$|^ManyToManyField$/.test(call)) continue;
         if (/^(?:ForeignKey|OneToOneField|ManyToManyField)$/.test(call)) {
-          const target = /^\s*["']?([\w.]+)["']?/.exec(args)?.[1]?.split('.').pop() ?? '?';
+          const target = /^\s*(?:to\s*=\s*)?["']?([\w.]+)["']?/.exec(args)?.[1]?.split('.').pop() ?? '?';
           entity.relations.push({ to: target === 'self' ? entity.name : target, field: call === 'ManyToManyField' ? name : `${name}_id`, line });
           if (call !== 'ManyToManyField') entity.fields.push({ name: `${name}_id`, type: call, line, key: 'FK' });
           continue;
@@ -375,6 +403,7 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
 /** Every data model of the sources and project files (SQL, Prisma), sorted by name then file. */
 export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   const out: DataEntity[] = [];
+  const djangoModels = djangoModelNames(files.filter((f) => f.language === 'Python' && /\bmodels\b/.test(f.text)).map((f) => ({ code: codeOf(f) })));
   for (const f of files) {
     if (f.language === 'text') {
       if (f.rel.endsWith('.sql')) out.push(...sql(f, withoutSqlComments(f.text)));
@@ -384,7 +413,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     const code = codeOf(f);
     switch (f.language) {
       case 'Python':
-        if (/\bmodels\.Model\b|\bColumn\s*\(|\bmapped_column\s*\(/.test(code)) out.push(...python(f, code));
+        if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(/.test(code)) out.push(...python(f, code, djangoModels));
         break;
       case 'JavaScript':
       case 'TypeScript':
