@@ -11,7 +11,7 @@ import { openApiBlocks } from './pages/openapi.ts';
 import { renderDocbook } from './render/docbook.ts';
 import { renderHtml } from './render/html.ts';
 import { renderMarkdown } from './render/markdown.ts';
-import { renderPdf } from './render/pdf.ts';
+import { assemblePdfBook, renderPdfPart } from './render/pdf.ts';
 import { renderRst } from './render/rst.ts';
 import { renderRtf } from './render/rtf.ts';
 
@@ -119,6 +119,9 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
   const prevFiles = new Map((options.previous?.files ?? []).map((f) => [f.name, f]));
   const paged = formats.filter((f) => PAGED.has(f));
   const books = formats.filter((f) => !PAGED.has(f));
+  // PDF: each page is also a PDF part (`<page>.pdf`, kept like the other page files); the book merges them.
+  const perPage: DocFormat[] = books.includes('pdf') ? [...paged, 'pdf'] : paged;
+  const pdfParts = new Map<string, Buffer>();
 
   const files: GeneratedDoc[] = [];
   const svgFiles: GeneratedDoc[] = [];
@@ -131,7 +134,7 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
   for (const spec of plan.pages) {
     const pageSources = Object.fromEntries(spec.sources.map((rel) => [rel, hashes.get(rel) ?? '']));
     const old = prev?.pages[spec.id];
-    const oldNames = old ? [...paged.map((f) => `${spec.id}.${f}`), ...old.files.filter((n) => n.endsWith('.svg'))] : [];
+    const oldNames = old ? [...perPage.map((f) => `${spec.id}.${f}`), ...old.files.filter((n) => n.endsWith('.svg'))] : [];
     const keep = old !== undefined && sameRecord(old.sources, pageSources) && oldNames.every((n) => prevFiles.has(n));
     let model: Root;
     let names: string[];
@@ -146,10 +149,12 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
       model = built.tree;
       for (const a of built.assets) assets.set(a.name, a.content);
       for (const f of paged) files.push({ name: `${spec.id}.${f}`, format: f, content: renderPage(f, withPageLinks(model, f), spec.title, assets, `${plan.base}-search.js`) });
+      if (perPage.includes('pdf')) files.push({ name: `${spec.id}.pdf`, format: 'pdf', content: await renderPdfPart(withPageLinks(model, null), spec.title, assets) });
       for (const a of built.assets) svgFiles.push({ name: a.name, format: 'svg', content: a.content });
-      names = [...paged.map((f) => `${spec.id}.${f}`), ...built.assets.map((a) => a.name)];
+      names = [...perPage.map((f) => `${spec.id}.${f}`), ...built.assets.map((a) => a.name)];
       regenerated.push(spec.id);
     }
+    if (perPage.includes('pdf')) pdfParts.set(spec.id, files.find((f) => f.name === `${spec.id}.pdf`)!.content as Buffer);
     pages[spec.id] = { title: spec.title, sources: pageSources, files: names, model };
     models.push({ id: spec.id, title: spec.title, model });
   }
@@ -159,7 +164,10 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
   for (const f of paged) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: renderPage(f, withPageLinks(index, f), plan.title, assets, `${plan.base}-search.js`) });
   if (books.length > 0) {
     const book = bookOf(index, models);
-    for (const f of books) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: await renderBook(f, book, plan.title, assets) });
+    for (const f of books) {
+      const content = f === 'pdf' ? await assemblePdfBook(plan.title, bookOf(index, []), models.map((m) => ({ title: headingText(m.model) ?? m.title, pdf: Buffer.from(pdfParts.get(m.id)!) }))) : await renderBook(f, book, plan.title, assets);
+      setFiles.push({ name: `${plan.base}.${f}`, format: f, content });
+    }
   }
   if (paged.includes('html')) {
     // The search index covers the index and every page (kept pages by their kept models).
@@ -189,8 +197,7 @@ function renderPage(format: DocFormat, tree: Root, title: string, assets: Readon
   return renderRst(tree);
 }
 
-async function renderBook(format: DocFormat, tree: Root, title: string, assets: ReadonlyMap<string, string>): Promise<string | Buffer> {
-  if (format === 'pdf') return renderPdf(tree, title, assets);
+async function renderBook(format: DocFormat, tree: Root, title: string, _assets: ReadonlyMap<string, string>): Promise<string | Buffer> {
   if (format === 'xml') return renderDocbook(tree, title);
   return renderRtf(tree);
 }
@@ -219,6 +226,13 @@ function bookOf(index: Root, pages: ReadonlyArray<{ model: Root }>): Root {
     for (const node of withPageLinks(p.model, null).children) out.push(node.type === 'heading' ? { ...node, depth: Math.min(6, node.depth + 1) as 2 | 3 | 4 | 5 | 6 } : node);
   }
   return { type: 'root', children: out };
+}
+
+/** The text of a page's first heading (its title in the book's contents). */
+function headingText(tree: Root): string | null {
+  const h = tree.children.find((n) => n.type === 'heading');
+  const text = (n: Nodes): string => ('value' in n && typeof n.value === 'string' ? n.value : 'children' in n ? (n.children as Nodes[]).map(text).join('') : '');
+  return h ? text(h) : null;
 }
 
 function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
