@@ -30,10 +30,14 @@ export function sectionsOf(page: string, tree: Root, startId: number): SearchSec
   const slugger = new GithubSlugger();
   const out: SearchSection[] = [];
   let current: SearchSection | null = null;
+  const first = tree.children.find((n) => n.type === 'heading');
+  const pageTitle = first ? plain(first) : page;
   for (const node of tree.children) {
     if (node.type === 'heading') {
-      const title = plain(node);
-      current = { id: startId + out.length, href: `${page}#${slugger.slug(title)}`, title, text: '' };
+      const heading = plain(node);
+      // A section is named with its page ("Article — Data model"): the same heading occurs on several pages.
+      const title = node === first ? heading : `${heading} — ${pageTitle}`;
+      current = { id: startId + out.length, href: `${page}#${slugger.slug(heading)}`, title, text: '' };
       out.push(current);
     } else if (current && !(node.type === 'code' && node.lang === 'mermaid')) current.text += `${plain(node)}\n`;
   }

@@ -90,15 +90,15 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
     build: () => {
       const blocks: BlockContent[] = [heading(1, 'Runtime')];
       if (flows.length === 0) {
-        blocks.push(paragraph('No HTTP route with a named handler was found, so no request flow is drawn.'));
+        blocks.push(paragraph('No HTTP route was found, so no request flow is drawn.'));
         return { tree: root(blocks), assets: [] };
       }
-      blocks.push(paragraph(`How the ${flows.length === 1 ? 'main route is' : `${flows.length} main routes are`} served: the route, its handler and the project modules the handler's file imports (routes with a named handler, those whose handler file imports the most modules first).`));
+      blocks.push(paragraph(`How the ${flows.length === 1 ? 'main route is' : `${flows.length} main routes are`} served: the route, its handler and the project modules the handler's file imports (routes with a named handler first, then those whose handler file imports the most modules).`));
       const assets: PageBuild['assets'] = [];
       flows.forEach((f, i) => {
         const name = `architecture-runtime-${i + 1}.svg`;
         blocks.push(heading(2, `${f.route.method} ${f.route.path}`));
-        blocks.push(paragraph('Route ', source(f.route.file, f.route.line), ', handler ', code(f.route.handler!), ...(f.handlerFile !== f.route.file ? [' imported from ', code(f.handlerFile)] : []), '.'));
+        blocks.push(paragraph('Route ', source(f.route.file, f.route.line), ...(f.route.handler ? [', handler ', code(f.route.handler)] : [', handler written inline']), ...(f.handlerFile !== f.route.file ? [' imported from ', code(f.handlerFile)] : []), '.'));
         blocks.push(...diagram(mermaidSequence(f.participants, f.messages), name, `Sequence: ${f.route.method} ${f.route.path}`));
         assets.push({ name, content: sequenceSvg(`${f.route.method} ${f.route.path}`, f.participants, f.messages) });
       });
@@ -200,14 +200,15 @@ interface Flow {
 export function runtimeFlows(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map()): Flow[] {
   const internal = new Map<string, string[]>();
   for (const e of facts.imports) if (e.kind === 'internal' && e.to && !e.to.endsWith('/') && e.to !== e.from) internal.set(e.from, [...new Set([...(internal.get(e.from) ?? []), e.to])]);
-  const candidates = facts.routes.filter((r) => r.handler).map((route) => {
-    const handlerFile = handlerFileOf(route, facts, texts) ?? route.file;
+  const candidates = facts.routes.map((route) => {
+    const handlerFile = (route.handler ? handlerFileOf(route, facts, texts) : null) ?? route.file;
     const callees = (internal.get(handlerFile) ?? []).filter((f) => f !== route.file).sort().slice(0, MAX_CALLEES);
     return { route, handlerFile, callees };
   });
   const seen = new Set<string>();
   return candidates
-    .sort((a, b) => b.callees.length - a.callees.length || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : a.route.method < b.route.method ? -1 : 1))
+    // Named handlers first (their file is known), then the most modules called.
+    .sort((a, b) => Number(!a.route.handler) - Number(!b.route.handler) || b.callees.length - a.callees.length || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : a.route.method < b.route.method ? -1 : 1))
     .filter((c) => {
       const key = `${c.route.method} ${c.route.path}`;
       if (seen.has(key)) return false;
@@ -219,7 +220,7 @@ export function runtimeFlows(facts: RepositoryFacts, texts: ReadonlyMap<string, 
       const participants = ['Client', route.file, ...(handlerFile !== route.file ? [handlerFile] : []), ...callees];
       const messages: SequenceMessage[] = [
         { from: 'Client', to: route.file, label: `${route.method} ${route.path}` },
-        { from: route.file, to: handlerFile, label: `${route.handler}()` },
+        { from: route.file, to: handlerFile, label: route.handler ? `${route.handler}()` : 'inline handler' },
         ...callees.map((c) => ({ from: handlerFile, to: c, label: 'calls' })),
         { from: route.file, to: 'Client', label: 'response' },
       ];

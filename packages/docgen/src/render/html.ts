@@ -45,7 +45,8 @@ export function renderHtml(tree: Root, title: string, assets: ReadonlyMap<string
       case 'listItem':
         return `<li>${node.children.map((c) => (c.type === 'paragraph' ? c.children.map(render).join('') : render(c))).join('')}</li>`;
       case 'code':
-        return node.lang === 'mermaid' ? `<pre class="mermaid">${escape(node.value)}</pre>` : `<pre><code${node.lang ? ` class="language-${escape(node.lang)}"` : ''}>${escape(node.value)}</code></pre>`;
+        // Mermaid source folded away: the pre-rendered SVG after it is the diagram a reader sees.
+        return node.lang === 'mermaid' ? `<details class="mermaid-source"><summary>Mermaid source</summary><pre class="mermaid">${escape(node.value)}</pre></details>` : `<pre><code${node.lang ? ` class="language-${escape(node.lang)}"` : ''}>${escape(node.value)}</code></pre>`;
       case 'table': {
         const [head, ...rows] = node.children;
         const cells = (row: typeof head, tag: string): string => (row ? row.children.map((c) => `<${tag}>${c.children.map(render).join('')}</${tag}>`).join('') : '');
@@ -66,10 +67,12 @@ export function renderHtml(tree: Root, title: string, assets: ReadonlyMap<string
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}
 table{border-collapse:collapse;display:block;overflow-x:auto}th,td{border:1px solid #d0d7de;padding:.3rem .6rem;text-align:left}
+details.mermaid-source summary{cursor:pointer;color:#57606a;font-size:.85em}
 #docent-search input{width:100%;padding:.4rem;font:inherit}.docent-results{list-style:none;padding:0}
 figure.diagram{margin:1rem 0;overflow-x:auto}figure.diagram svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#57606a}
 code,pre{font-family:ui-monospace,monospace;font-size:.9em}pre{background:#f6f8fa;padding:1rem;overflow-x:auto}
-@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}th,td{border-color:#30363d}pre{background:#161b22}}
+a{color:#0969da}
+@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}a{color:#4493f8}th,td{border-color:#30363d}pre{background:#161b22}}
 </style>
 ${options.search ? `<script src="${escape(options.search)}" defer></script>\n` : ''}</head>
 <body>
