@@ -5,12 +5,14 @@ import { DOC_FORMATS, generateDocs, type DocFormat, type DocKind } from './docs.
 const USAGE = `Usage: docent docs <path> --type arch|api [--format md,html] [--out <dir>]
 
 Writes architecture or API documentation of the repository at <path>, read from its code
-(offline, deterministic; no code of the repository is run). Without --out, the first format is
-printed on stdout.
+(offline, deterministic; no code of the repository is run). Without --out, the index page of the
+first format is printed on stdout.
 
 Options:
-  --type arch|api       architecture (entry points, context, components, routes, risks) or API
-                        (HTTP routes and the public functions per file)
+  --type arch|api       architecture (context, containers, components, HTTP, runtime, data model,
+                        deployment & CI, cross-cutting, decisions, risks) or API (HTTP API with
+                        openapi.json, one page per module); md/html/rst one file per page,
+                        pdf/xml/rtf one book, diagrams as .svg
   --format <list>       ${DOC_FORMATS.join(', ')} (default md)
   --out <dir>           write the files into <dir> (created if missing)
   -h, --help            show this help

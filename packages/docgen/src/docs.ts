@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { factsOf, readCheckout } from './facts/index.ts';
-import { apiPage, publicSymbols } from './pages/api.ts';
-import { architecturePage, type PageMeta } from './pages/arch.ts';
+import type { Nodes, Root, RootContent } from 'mdast';
+import { factsOf, readCheckout, type RepositoryFacts, type SourceFile } from './facts/index.ts';
+import { apiHttpPage, apiIndex, apiModulePages } from './pages/api.ts';
+import { architectureIndex, architectureSections, type PageMeta, type PageSpec } from './pages/arch.ts';
+import { dataModels } from './facts/models.ts';
+import { buildOpenApi } from './openapi.ts';
+import { searchScript, sectionsOf } from './search.ts';
+import { openApiBlocks } from './pages/openapi.ts';
 import { renderDocbook } from './render/docbook.ts';
 import { renderHtml } from './render/html.ts';
 import { renderMarkdown } from './render/markdown.ts';
-import { renderPdf } from './render/pdf.ts';
+import { assemblePdfBook, renderPdfPart } from './render/pdf.ts';
 import { renderRst } from './render/rst.ts';
 import { renderRtf } from './render/rtf.ts';
 
@@ -14,11 +19,14 @@ export type DocKind = 'arch' | 'api';
 /** The six formats of the spec (`xml` = DocBook 5). */
 export const DOC_FORMATS = ['md', 'html', 'pdf', 'rst', 'xml', 'rtf'] as const;
 export type DocFormat = (typeof DOC_FORMATS)[number];
+/** Formats written as one file per page (plus the index); the others are one combined book. */
+const PAGED: ReadonlySet<DocFormat> = new Set(['md', 'html', 'rst']);
 
 export interface GeneratedDoc {
-  /** file name, e.g. architecture.md */
+  /** file name, e.g. architecture.md (flat: pages link to each other by name) */
   name: string;
-  format: DocFormat;
+  /** the format of a page or book; `json`/`svg` for the extra files (openapi.json, diagrams) */
+  format: DocFormat | 'json' | 'svg' | 'js';
   /** text, or the bytes of a PDF */
   content: string | Buffer;
 }
@@ -26,43 +34,35 @@ export interface GeneratedDoc {
 /**
  * Architecture or API documentation of a checkout, in the requested formats, deterministic (the
  * same tree gives byte-identical files: no dates, sorted facts). Reads only; writes nothing.
+ * The index page comes first (`architecture.md`, `api.html`…), then the other pages, the books
+ * and the extra files.
  */
 export async function generateDocs(root: string, kind: DocKind, formats: readonly DocFormat[], meta: Partial<PageMeta> = {}): Promise<GeneratedDoc[]> {
-  const { sources, goMod } = await readCheckout(root);
-  const facts = factsOf(sources, goMod);
-  const fullMeta: PageMeta = { name: meta.name ?? path.basename(path.resolve(root)), ...(meta.commit ? { commit: meta.commit } : {}) };
-  const page = kind === 'arch' ? architecturePage(facts, fullMeta) : apiPage(facts, await publicSymbols(sources), fullMeta);
-  const base = kind === 'arch' ? 'architecture' : 'api';
-  const render: Record<DocFormat, () => string | Promise<Buffer>> = {
-    md: () => renderMarkdown(page.tree),
-    pdf: () => renderPdf(page.tree, page.title),
-    html: () => renderHtml(page.tree, page.title),
-    rst: () => renderRst(page.tree),
-    xml: () => renderDocbook(page.tree, page.title),
-    rtf: () => renderRtf(page.tree),
-  };
-  const out: GeneratedDoc[] = [];
-  for (const format of formats) out.push({ name: `${base}.${format}`, format, content: await render[format]() });
-  return out;
+  return (await generateDocSet(root, kind, formats, { meta })).files;
 }
 
 /**
- * What a doc set was built from: per page, the hash of every source it read, and the files it
- * produced. A later run compares a page's sources with the checkout's and rebuilds only the pages
- * whose sources changed (DOCGEN.md: incremental regeneration).
+ * What a doc set was built from: per page, the hash of every source it read, the files it
+ * produced and its document model. A later run compares a page's sources with the checkout's and
+ * rebuilds only the pages whose sources changed; the combined books (PDF, DocBook, RTF) are
+ * assembled again from the kept models of the unchanged pages.
  */
 export interface DocManifest {
-  version: 1;
+  version: 2;
   kind: DocKind;
   commit?: string;
   formats: DocFormat[];
-  pages: Record<string, { sources: Record<string, string>; files: string[] }>;
+  /** what every page depends on besides its sources (the repository name, the generator's version) */
+  key: string;
+  pages: Record<string, { title: string; sources: Record<string, string>; files: string[]; model: Root }>;
+  /** files of the whole set: the index, the books and the extra files */
+  files: string[];
 }
 
 export interface DocSet {
   files: GeneratedDoc[];
   manifest: DocManifest;
-  /** ids of the pages built in this run */
+  /** ids of the pages built in this run (the index is built on every run) */
   regenerated: string[];
   /** ids of the pages taken unchanged from `previous` */
   reused: string[];
@@ -71,36 +71,172 @@ export interface DocSet {
 export interface DocSetOptions {
   meta?: Partial<PageMeta>;
   /** the manifest and files of an earlier run; pages whose sources are unchanged are reused */
-  previous?: { manifest: DocManifest; files: readonly GeneratedDoc[] };
+  previous?: { manifest: DocManifest | { version: number }; files: readonly GeneratedDoc[] };
 }
+
+/** Bumped when a page's content would change for the same sources (a generator change). */
+const GENERATOR = 'docgen-pages-2';
 
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
+/** A kind's pages and the extras (openapi.json, diagrams) — everything but the index. */
+interface KindPlan {
+  base: string;
+  title: string;
+  pages: PageSpec[];
+  /** files built on every run from the facts (openapi.json, diagrams) */
+  extras: GeneratedDoc[];
+  index(pages: ReadonlyArray<{ id: string; title: string }>): Root;
+}
+
+function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceFile[], projectFiles: readonly SourceFile[], meta: PageMeta): KindPlan {
+  if (kind === 'arch') {
+    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts, new Map(sources.map((s) => [s.rel, s.text])), dataModels([...sources, ...projectFiles]), projectFiles), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
+  }
+  const { doc, described } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`);
+  return {
+    base: 'api',
+    title: `${meta.name} — API`,
+    pages: [apiHttpPage(facts, described, () => openApiBlocks(doc, described)), ...apiModulePages(sources)],
+    extras: [{ name: 'openapi.json', format: 'json', content: `${JSON.stringify(doc, null, 2)}\n` }],
+    index: (pages) => apiIndex(facts, meta, pages),
+  };
+}
+
 /**
- * A doc set with its manifest. One page per kind for now: it reads every source, so any change
- * rebuilds it; an unchanged tree (and the same formats) reuses the earlier files byte for byte.
+ * A doc set with its manifest: an index page and one page per section (architecture) or per
+ * module plus the HTTP API (API). With `previous`, a page whose sources (names and hashes) are
+ * the same is not built again: its files are taken byte for byte and its model feeds the books.
  */
 export async function generateDocSet(root: string, kind: DocKind, formats: readonly DocFormat[], options: DocSetOptions = {}): Promise<DocSet> {
-  const { sources } = await readCheckout(root);
-  const hashes = Object.fromEntries(sources.map((s) => [s.rel, sha1(s.text)]));
-  const pageId = kind === 'arch' ? 'architecture' : 'api';
-  const previous = options.previous;
-  const old = previous?.manifest.kind === kind ? previous.manifest.pages[pageId] : undefined;
-  const sameSources = old !== undefined && sameRecord(old.sources, hashes);
-  const names = formats.map((f) => `${pageId}.${f}`);
-  const reusable = sameSources && previous !== undefined && names.every((n) => previous.files.some((f) => f.name === n));
-  const files = reusable ? names.map((n) => previous.files.find((f) => f.name === n)!) : await generateDocs(root, kind, formats, options.meta);
+  const { sources, goMod, projectFiles } = await readCheckout(root);
+  const hashes = new Map([...sources, ...projectFiles].map((s) => [s.rel, sha1(s.text)]));
+  const facts = factsOf(sources, goMod);
+  const meta: PageMeta = { name: options.meta?.name ?? path.basename(path.resolve(root)), ...(options.meta?.commit ? { commit: options.meta.commit } : {}) };
+  const plan = planOf(kind, facts, sources, projectFiles, meta);
+  const key = sha1(JSON.stringify([GENERATOR, meta.name]));
+  const prev = options.previous?.manifest.version === 2 && (options.previous.manifest as DocManifest).kind === kind && (options.previous.manifest as DocManifest).key === key ? (options.previous.manifest as DocManifest) : undefined;
+  const prevFiles = new Map((options.previous?.files ?? []).map((f) => [f.name, f]));
+  const paged = formats.filter((f) => PAGED.has(f));
+  const books = formats.filter((f) => !PAGED.has(f));
+  // PDF: each page is also a PDF part (`<page>.pdf`, kept like the other page files); the book merges them.
+  const perPage: DocFormat[] = books.includes('pdf') ? [...paged, 'pdf'] : paged;
+  const pdfParts = new Map<string, Buffer>();
+
+  const files: GeneratedDoc[] = [];
+  const svgFiles: GeneratedDoc[] = [];
+  const pages: DocManifest['pages'] = {};
+  const regenerated: string[] = [];
+  const reused: string[] = [];
+  const models: Array<{ id: string; title: string; model: Root }> = [];
+  /** SVG diagrams by file name, for the formats that embed them (HTML, PDF) */
+  const assets = new Map<string, string>();
+  for (const spec of plan.pages) {
+    const pageSources = Object.fromEntries(spec.sources.map((rel) => [rel, hashes.get(rel) ?? '']));
+    const old = prev?.pages[spec.id];
+    const oldNames = old ? [...perPage.map((f) => `${spec.id}.${f}`), ...old.files.filter((n) => n.endsWith('.svg'))] : [];
+    const keep = old !== undefined && sameRecord(old.sources, pageSources) && oldNames.every((n) => prevFiles.has(n));
+    let model: Root;
+    let names: string[];
+    if (keep) {
+      model = old.model;
+      names = oldNames;
+      for (const n of names) (n.endsWith('.svg') ? svgFiles : files).push(prevFiles.get(n)!);
+      for (const n of names) if (n.endsWith('.svg')) assets.set(n, String(prevFiles.get(n)!.content));
+      reused.push(spec.id);
+    } else {
+      const built = await spec.build();
+      model = built.tree;
+      for (const a of built.assets) assets.set(a.name, a.content);
+      for (const f of paged) files.push({ name: `${spec.id}.${f}`, format: f, content: renderPage(f, withPageLinks(model, f), spec.title, assets, `${plan.base}-search.js`) });
+      if (perPage.includes('pdf')) files.push({ name: `${spec.id}.pdf`, format: 'pdf', content: await renderPdfPart(withPageLinks(model, null), spec.title, assets) });
+      for (const a of built.assets) svgFiles.push({ name: a.name, format: 'svg', content: a.content });
+      names = [...perPage.map((f) => `${spec.id}.${f}`), ...built.assets.map((a) => a.name)];
+      regenerated.push(spec.id);
+    }
+    if (perPage.includes('pdf')) pdfParts.set(spec.id, files.find((f) => f.name === `${spec.id}.pdf`)!.content as Buffer);
+    pages[spec.id] = { title: spec.title, sources: pageSources, files: names, model };
+    models.push({ id: spec.id, title: spec.title, model });
+  }
+
+  const index = plan.index(models);
+  const setFiles: GeneratedDoc[] = [];
+  for (const f of paged) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: renderPage(f, withPageLinks(index, f), plan.title, assets, `${plan.base}-search.js`) });
+  if (books.length > 0) {
+    const book = bookOf(index, models);
+    for (const f of books) {
+      const content = f === 'pdf' ? await assemblePdfBook(plan.title, bookOf(index, []), models.map((m) => ({ title: headingText(m.model) ?? m.title, pdf: Buffer.from(pdfParts.get(m.id)!) }))) : await renderBook(f, book, plan.title, assets);
+      setFiles.push({ name: `${plan.base}.${f}`, format: f, content });
+    }
+  }
+  if (paged.includes('html')) {
+    // The search index covers the index and every page (kept pages by their kept models).
+    const sections = [...sectionsOf(`${plan.base}.html`, withPageLinks(index, 'html'), 0)];
+    for (const m of models) sections.push(...sectionsOf(`${m.id}.html`, withPageLinks(m.model, 'html'), sections.length));
+    setFiles.push({ name: `${plan.base}-search.js`, format: 'js', content: searchScript(sections) });
+  }
+  const extras = [...svgFiles, ...plan.extras];
   const manifest: DocManifest = {
-    version: 1,
+    version: 2,
     kind,
-    ...(options.meta?.commit ? { commit: options.meta.commit } : {}),
+    ...(meta.commit ? { commit: meta.commit } : {}),
     formats: [...formats],
-    pages: { [pageId]: { sources: hashes, files: files.map((f) => f.name) } },
+    key,
+    pages,
+    files: [...setFiles, ...plan.extras].map((f) => f.name),
   };
-  return { files, manifest, regenerated: reusable ? [] : [pageId], reused: reusable ? [pageId] : [] };
+  // The index first (what a single-file reader opens), then the pages, the books, the diagrams and the other extras.
+  const indexFiles = setFiles.filter((f) => PAGED.has(f.format as DocFormat));
+  const bookFiles = setFiles.filter((f) => !PAGED.has(f.format as DocFormat));
+  return { files: [...indexFiles, ...files, ...bookFiles, ...extras], manifest, regenerated, reused };
+}
+
+function renderPage(format: DocFormat, tree: Root, title: string, assets: ReadonlyMap<string, string>, searchFile: string): string {
+  if (format === 'md') return renderMarkdown(tree);
+  if (format === 'html') return renderHtml(tree, title, assets, { search: searchFile });
+  return renderRst(tree);
+}
+
+async function renderBook(format: DocFormat, tree: Root, title: string, _assets: ReadonlyMap<string, string>): Promise<string | Buffer> {
+  if (format === 'xml') return renderDocbook(tree, title);
+  return renderRtf(tree);
+}
+
+/**
+ * A copy of a page whose `page:<id>` links point at the page's file in this format; with no
+ * format (a book), the link becomes its text: the pages are sections of the same book.
+ */
+export function withPageLinks(tree: Root, format: DocFormat | null): Root {
+  const fix = (node: Nodes): Nodes => {
+    if (node.type === 'link' && node.url.startsWith('page:')) {
+      if (format === null) return { type: 'emphasis', children: node.children };
+      return { ...node, url: `${node.url.slice(5)}.${format}` };
+    }
+    if ('children' in node) return { ...node, children: (node.children as Nodes[]).map(fix) } as Nodes;
+    return node;
+  };
+  return fix(tree) as Root;
+}
+
+/** The book: the index's title and overview (its contents list left out: the book formats have their own), then every page, its headings one level down. */
+function bookOf(index: Root, pages: ReadonlyArray<{ model: Root }>): Root {
+  const contents = index.children.findIndex((n) => n.type === 'heading' && n.depth === 2);
+  const out: RootContent[] = contents === -1 ? [...index.children] : index.children.slice(0, contents);
+  for (const p of pages) {
+    for (const node of withPageLinks(p.model, null).children) out.push(node.type === 'heading' ? { ...node, depth: Math.min(6, node.depth + 1) as 2 | 3 | 4 | 5 | 6 } : node);
+  }
+  return { type: 'root', children: out };
+}
+
+/** The text of a page's first heading (its title in the book's contents). */
+function headingText(tree: Root): string | null {
+  const h = tree.children.find((n) => n.type === 'heading');
+  const text = (n: Nodes): string => ('value' in n && typeof n.value === 'string' ? n.value : 'children' in n ? (n.children as Nodes[]).map(text).join('') : '');
+  return h ? text(h) : null;
 }
 
 function sameRecord(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
+

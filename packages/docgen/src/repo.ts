@@ -51,6 +51,11 @@ const MAX_FILE_BYTES = 1_000_000;
 
 /** Source files docgen can render, relative and sorted (deterministic). */
 export async function listSourceFiles(root: string): Promise<string[]> {
+  return listFiles(root, (rel) => languageOfPath(rel) !== null);
+}
+
+/** Files whose relative path `accept`s, outside dependency and build folders, sorted. */
+export async function listFiles(root: string, accept: (rel: string) => boolean): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     const entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });
@@ -58,7 +63,7 @@ export async function listSourceFiles(root: string): Promise<string[]> {
       const rel = dir ? `${dir}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) await walk(rel);
-      } else if (e.isFile() && languageOfPath(rel)) out.push(rel);
+      } else if (e.isFile() && accept(rel)) out.push(rel);
     }
   };
   await walk('');

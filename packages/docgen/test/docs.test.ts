@@ -21,12 +21,14 @@ write('test/users.test.js', "app.get('/only-in-tests', h);\n");
 
 describe('architecture and API documents', () => {
   it('architecture: entry point, env var, folder cycle, routes with the mount prefix, each with its source', async () => {
-    const [md] = await generateDocs(dir, 'arch', ['md'], { name: 'shop', commit: 'abc1234' });
-    expect(md!.name).toBe('architecture.md');
-    const text = String(md!.content);
+    const docs = await generateDocs(dir, 'arch', ['md'], { name: 'shop', commit: 'abc1234' });
+    expect(docs[0]!.name).toBe('architecture.md');
+    expect(docs.map((d) => d.name)).toEqual(['architecture.md', 'architecture-context.md', 'architecture-containers.md', 'architecture-components.md', 'architecture-http.md', 'architecture-runtime.md', 'architecture-data-model.md', 'architecture-deployment.md', 'architecture-cross-cutting.md', 'architecture-decisions.md', 'architecture-risks.md', 'architecture-components.svg', 'architecture-runtime-1.svg', 'architecture-runtime-2.svg']);
+    expect(docs[0]!.content).toContain('- [Components](architecture-components.md)');
+    const text = docs.filter((d) => d.format === 'md').map((d) => String(d.content)).join('\n');
     expect(text).toContain('# shop — architecture');
     expect(text).toContain('at commit abc1234');
-    expect(text).toMatch(/\| http server +\| `src\/server\.js:5` +\|/);
+    expect(text).toMatch(/\| Entry point \(http server\) +\| +\| `src\/server\.js:5` +\|/);
     expect(text).toMatch(/\| `PORT` +\| `src\/server\.js:5` +\|/);
     expect(text).toMatch(/\| GET +\| `\/api\/users\/:id` +\| `show` +\| `src\/routes\/users\.js:5` +\|/);
     expect(text).toContain('Import cycle between folders: `src → src/routes`');
@@ -38,14 +40,17 @@ describe('architecture and API documents', () => {
   });
 
   it('API: routes grouped by their first segment and public functions with documented ✓/✗ and their lines', async () => {
-    const [md, html] = await generateDocs(dir, 'api', ['md', 'html'], { name: 'shop' });
-    expect(md!.content).toContain('### /api');
-    expect(md!.content).toMatch(/\| `show` +\| Shows one user\. +\| ✓ +\| `src\/routes\/users\.js:4` +\|/);
-    expect(md!.content).toMatch(/\| `remove` +\| +\| ✗ +\| `src\/routes\/users\.js:6` +\|/);
-    expect(html!.name).toBe('api.html');
-    expect(html!.content).toContain('<h2 id="http-api">HTTP API</h2>');
-    expect(html!.content).toContain('<td><code>/api/users/:id</code></td>');
-    expect(html!.content).not.toMatch(/<script|https?:\/\/cdn/i);
+    const docs = await generateDocs(dir, 'api', ['md', 'html'], { name: 'shop' });
+    const file = (name: string): string => String(docs.find((d) => d.name === name)?.content);
+    expect(docs.map((d) => d.name)).toEqual(['api.md', 'api.html', 'api-http.md', 'api-http.html', 'api-m-src.md', 'api-m-src.html', 'api-m-src-routes.md', 'api-m-src-routes.html', 'api-search.js', 'openapi.json']);
+    expect(file('api.md')).toContain('- [src/routes](api-m-src-routes.md)');
+    expect(file('api.html')).toContain('<a href="api-m-src-routes.html">src/routes</a>');
+    expect(file('api-http.md')).toContain('## /api');
+    expect(file('api-m-src-routes.md')).toMatch(/\| `show` +\| Shows one user\. +\| ✓ +\| `src\/routes\/users\.js:4` +\|/);
+    expect(file('api-m-src-routes.md')).toMatch(/\| `remove` +\| +\| ✗ +\| `src\/routes\/users\.js:6` +\|/);
+    expect(file('api-http.html')).toContain('<td><code>/api/users/:id</code></td>');
+    expect(file('api.html')).toContain('<script src="api-search.js" defer></script>');
+    expect(file('api.html')).not.toMatch(/https?:\/\/cdn|<script>/i);
   });
 
   it('is deterministic: the same tree gives byte-identical documents', async () => {
@@ -57,9 +62,9 @@ describe('architecture and API documents', () => {
   it('escapes what the code says: a route path with markup stays text in HTML', async () => {
     write('src/odd.js', "const app = require('express')();\napp.get('/<script>alert(1)</script>', h);\n");
     try {
-      const [html] = await generateDocs(dir, 'api', ['html']);
-      expect(html!.content).not.toContain('<script>alert(1)</script>');
-      expect(html!.content).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      const html = (await generateDocs(dir, 'api', ['html'])).find((d) => d.name === 'api-http.html')!;
+      expect(html.content).not.toContain('<script>alert(1)</script>');
+      expect(html.content).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     } finally {
       fs.rmSync(path.join(dir, 'src/odd.js'));
     }
@@ -68,9 +73,9 @@ describe('architecture and API documents', () => {
 
 describe('docent docs CLI', () => {
   it('writes the requested formats into --out and refuses bad arguments with exit code 2', async () => {
-    const out = path.join(dir, 'out');
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-out-')), 'out'); // outside the checkout: the output is no source
     expect(await main([dir, '--type', 'arch', '--format', 'md,html', '--out', out])).toBe(0);
-    expect(fs.readdirSync(out).sort()).toEqual(['architecture.html', 'architecture.md']);
+    expect(fs.readdirSync(out).sort()).toEqual(expect.arrayContaining(['architecture.html', 'architecture.md', 'architecture-http.md', 'architecture-http.html']));
     expect(await main([dir])).toBe(2); // no --type
     expect(await main([dir, '--type', 'wiki'])).toBe(2);
     expect(await main([dir, '--type', 'api', '--format', 'docx'])).toBe(2);
@@ -78,18 +83,57 @@ describe('docent docs CLI', () => {
   });
 });
 
-describe('doc set manifest', () => {
-  it('reuses the files of an unchanged tree and rebuilds after a source changes', async () => {
-    const first = await generateDocSet(dir, 'api', ['md', 'rst'], { meta: { name: 'shop' } });
-    expect(first.regenerated).toEqual(['api']);
-    expect(Object.keys(first.manifest.pages.api!.sources)).toContain('src/db.js');
-    const second = await generateDocSet(dir, 'api', ['md', 'rst'], { meta: { name: 'shop' }, previous: first });
-    expect(second.reused).toEqual(['api']);
-    expect(second.files.map((f) => f.content)).toEqual(first.files.map((f) => f.content));
-    write('src/extra.js', 'exports.added = function added() {};\n');
-    const third = await generateDocSet(dir, 'api', ['md', 'rst'], { meta: { name: 'shop' }, previous: second });
-    fs.rmSync(path.join(dir, 'src/extra.js'));
-    expect(third.regenerated).toEqual(['api']);
-    expect(String(third.files[0]!.content)).toContain('added');
+describe('doc set manifest: incremental regeneration', () => {
+  it('reuses every page of an unchanged tree, byte for byte', async () => {
+    const first = await generateDocSet(dir, 'api', ['md', 'rst', 'xml'], { meta: { name: 'shop' } });
+    expect(first.regenerated.sort()).toEqual(['api-http', 'api-m-src', 'api-m-src-routes']);
+    expect(Object.keys(first.manifest.pages['api-m-src']!.sources)).toEqual(['src/db.js', 'src/server.js']);
+    expect(Object.keys(first.manifest.pages['api-http']!.sources)).toEqual(['src/routes/users.js', 'src/server.js']);
+    const second = await generateDocSet(dir, 'api', ['md', 'rst', 'xml'], { meta: { name: 'shop' }, previous: JSON.parse(JSON.stringify({ manifest: first.manifest, files: first.files })) });
+    expect(second.regenerated).toEqual([]);
+    expect(second.reused.sort()).toEqual(first.regenerated.sort());
+    expect(second.files).toEqual(first.files);
+  });
+
+  it('after one file changes, rebuilds only the pages that read it; the others stay byte-equal and the book has the change', async () => {
+    const first = await generateDocSet(dir, 'api', ['md', 'html', 'pdf', 'xml'], { meta: { name: 'shop', commit: 'c1' } });
+    write('src/db.js', "const users = require('./routes/users');\nexports.find = function find(id) { return id; };\nexports.added = function added() {};\n");
+    try {
+      const second = await generateDocSet(dir, 'api', ['md', 'html', 'pdf', 'xml'], { meta: { name: 'shop', commit: 'c2' }, previous: first });
+      expect(second.regenerated).toEqual(['api-m-src']);
+      expect(second.reused.sort()).toEqual(['api-http', 'api-m-src-routes']);
+      const before = new Map(first.files.map((f) => [f.name, f.content]));
+      for (const f of second.files) {
+        if (f.name.startsWith('api-m-src.') && f.format !== 'pdf') expect(String(f.content)).toContain('added');
+        else if (f.name.startsWith('api-http.') || f.name.startsWith('api-m-src-routes.')) expect(f.content).toEqual(before.get(f.name));
+      }
+      // The index names the commit; the book is assembled from the kept models and the new page.
+      expect(String(second.files.find((f) => f.name === 'api.md')!.content)).toContain('commit c2');
+      const book = String(second.files.find((f) => f.name === 'api.xml')!.content);
+      expect(book).toContain('added');
+      expect(book).toContain('Shows one user.');
+    } finally {
+      write('src/db.js', "const users = require('./routes/users');\nexports.find = function find(id) { return id; };\n");
+    }
+  });
+
+  it('a new route file rebuilds the HTTP page (its source set changed) and adds a module page', async () => {
+    const first = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' } });
+    write('src/extra/orders.js', "const router = require('express').Router();\nrouter.post('/orders', create);\nexports.create = function create() {};\n");
+    try {
+      const second = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' }, previous: first });
+      expect(second.regenerated.sort()).toEqual(['api-http', 'api-m-src-extra']);
+      expect(String(second.files.find((f) => f.name === 'api-http.md')!.content)).toContain('/orders');
+    } finally {
+      fs.rmSync(path.join(dir, 'src/extra'), { recursive: true });
+    }
+  });
+
+  it('ignores a manifest of another kind, repository name or version', async () => {
+    const first = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' } });
+    const renamed = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'store' }, previous: first });
+    expect(renamed.reused).toEqual([]);
+    const old = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' }, previous: { manifest: { version: 1 }, files: first.files } });
+    expect(old.reused).toEqual([]);
   });
 });

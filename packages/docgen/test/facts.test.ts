@@ -96,6 +96,17 @@ describe('HTTP routes', () => {
     ).toEqual(['GET /api/items api.js:4', 'POST /api/items api.js:4', 'DELETE /api/users/:id users.js:3', 'GET /api/users/:id users.js:2', 'GET /health app.js:4']);
   });
 
+  it('Express: routers mounted without a path into a chained local router that is mounted at a prefix (RealWorld layout)', () => {
+    expect(
+      routes({
+        'src/main.ts': "import express from 'express';\nimport routes from './routes';\nconst app = express();\napp.use(cors());\napp.use(routes);\napp.get('/', home);\n",
+        'src/routes.ts': "import { Router } from 'express';\nimport articles from './articles';\nimport auth from './auth';\n\nconst api = Router()\n  .use(articles)\n  .use(auth);\n\nexport default Router().use('/api', api);\n",
+        'src/articles.ts': "import { Router } from 'express';\nconst router = Router();\nrouter.get('/articles', list);\nexport default router;\n",
+        'src/auth.ts': "import { Router } from 'express';\nconst router = Router();\nrouter.post('/users/login', login);\nexport default router;\n",
+      }),
+    ).toEqual(['GET / src/main.ts:6', 'GET /api/articles src/articles.ts:3', 'POST /api/users/login src/auth.ts:3']);
+  });
+
   it('Fastify and Koa: route objects, register prefixes, Router({prefix})', () => {
     expect(
       routes({

@@ -134,7 +134,7 @@ function isText(contentType: string): boolean {
 }
 
 function isManifest(m: unknown, kind: DocSetKind): m is DocManifest {
-  return typeof m === 'object' && m !== null && (m as DocManifest).version === 1 && (m as DocManifest).kind === kind && typeof (m as DocManifest).pages === 'object';
+  return typeof m === 'object' && m !== null && (m as DocManifest).version === 2 && (m as DocManifest).kind === kind && typeof (m as DocManifest).pages === 'object';
 }
 
 /**

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isTestFile } from '@docent/analyzer';
 import { languageOfPath } from '../languages.ts';
-import { listSourceFiles } from '../repo.ts';
+import { listFiles } from '../repo.ts';
 import { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
-import { extractRoutes, type Route } from './routes.ts';
+import { routesAndFiles, type Route } from './routes.ts';
 import { codeOf, lineAt } from './source.ts';
 
 export { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
-export { extractRoutes, joinPath, type Route } from './routes.ts';
+export { extractRoutes, joinPath, routesAndFiles, type Route } from './routes.ts';
 
 /**
  * What the architecture and API docs are built from (DOCGEN.md §Pipeline step 1, issue 12 item 1):
@@ -22,6 +22,8 @@ export interface RepositoryFacts {
   /** import cycles between folders (each a sorted list of folders), largest first */
   cycles: string[][];
   routes: Route[];
+  /** files the routes were read from: route declarations and router mounts */
+  routeFiles: string[];
   entryPoints: Array<{ file: string; line: number; kind: string }>;
   /** external packages by how many files (tests left out) import them */
   packages: Array<{ name: string; files: number }>;
@@ -31,11 +33,17 @@ export interface RepositoryFacts {
 
 const MAX_FACT_FILE_BYTES = 512 * 1024;
 
-/** A checkout's source files (by the docgen languages, up to 512 KB each, listing order) and its go.mod. */
-export async function readCheckout(root: string): Promise<{ sources: SourceFile[]; goMod: string | null }> {
-  const rels = await listSourceFiles(root);
+/**
+ * Project files that are no source code but describe the system (DOCGEN.md §Architecture docs):
+ * API descriptions, schemas and migrations, deployables, CI, decisions. Read as language `text`.
+ */
+export const PROJECT_FILE = /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
+
+/** A checkout's source files (by the docgen languages, up to 512 KB each, listing order), its project files (`language: 'text'`) and its go.mod. */
+export async function readCheckout(root: string): Promise<{ sources: SourceFile[]; goMod: string | null; projectFiles: SourceFile[] }> {
+  const rels = await listFiles(root, (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel));
   const read = async (rel: string): Promise<SourceFile | null> => {
-    const language = languageOfPath(rel);
+    const language = languageOfPath(rel) ?? (PROJECT_FILE.test(rel) ? 'text' : null);
     if (!language) return null;
     const stat = await fs.stat(path.join(root, rel));
     if (stat.size > MAX_FACT_FILE_BYTES) return null;
@@ -45,7 +53,7 @@ export async function readCheckout(root: string): Promise<{ sources: SourceFile[
   // Read 32 at a time: the disk's latency overlaps, the order stays the listing's.
   for (let i = 0; i < rels.length; i += 32) for (const s of await Promise.all(rels.slice(i, i + 32).map(read))) if (s) sources.push(s);
   const goMod = await fs.readFile(path.join(root, 'go.mod'), 'utf8').catch(() => null);
-  return { sources, goMod };
+  return { sources: sources.filter((s) => s.language !== 'text'), goMod, projectFiles: sources.filter((s) => s.language === 'text') };
 }
 
 export async function repositoryFacts(root: string): Promise<RepositoryFacts> {
@@ -58,13 +66,14 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null): R
   const imports = importGraph(sources, goMod);
   // Routes and entry points of tests (a framework's own test servers) describe no deployable.
   const shipped = sources.filter((s) => !isTestFile(s.rel));
-  const routes = extractRoutes(shipped, imports);
+  const { routes, files: routeFiles } = routesAndFiles(shipped, imports);
   return {
     files: sources.length,
     imports,
     coupling: coupling(sources, imports),
     cycles: folderCycles(imports),
     routes,
+    routeFiles,
     entryPoints: shipped.flatMap(entryPointsOf).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
     packages: packageCounts(imports.filter((e) => !isTestFile(e.from))),
     envVars: sources.flatMap(envVarsOf).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),

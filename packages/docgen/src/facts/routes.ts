@@ -52,6 +52,11 @@ interface FileRoutes {
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
+  return routesAndFiles(sources, imports).routes;
+}
+
+/** The routes and every file they were read from: files declaring a route or mounting a router (the HTTP pages' sources). */
+export function routesAndFiles(sources: readonly SourceFile[], imports: readonly ImportEdge[]): { routes: Route[]; files: string[] } {
   const byFile = new Map<string, ImportEdge[]>();
   for (const e of imports) byFile.set(e.from, [...(byFile.get(e.from) ?? []), e]);
   const perFile = new Map<string, FileRoutes>();
@@ -79,7 +84,8 @@ export function extractRoutes(sources: readonly SourceFile[], imports: readonly 
       for (const p of outer) routes.push(p === null ? { ...r, resolved: false } : { ...r, path: p === '' ? r.path : joinPath(p, r.path) });
     }
   }
-  return routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return { routes, files: [...perFile.keys()].sort() };
 }
 
 function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
@@ -144,6 +150,25 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   for (const m of code.matchAll(new RegExp(String.raw`\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) {
     const to = target(m[2]!);
     if (to) mounts.push({ target: to, from: s.rel, prefix: literal(m[1]!) });
+  }
+  // Routers mounted without a path — `app.use(routes)`, `Router().use(a).use(b)` — take the prefix
+  // their local router is mounted at in this file (`Router().use('/api', api)`), else none.
+  const localPrefix = new Map<string, string | null>();
+  for (const m of code.matchAll(new RegExp(String.raw`\.use\s*\(\s*${STRING}\s*,\s*([\w$]+)\s*\)`, 'g'))) {
+    if (target(m[2]!) === null && new RegExp(String.raw`\b(?:const|let|var)\s+${m[2]!.replace(/\$/g, '\\$')}\s*=`).test(code)) localPrefix.set(m[2]!, literal(m[1]!));
+  }
+  for (const m of code.matchAll(/\.use\s*\(\s*([\w$]+)\s*\)/g)) {
+    const to = target(m[1]!);
+    if (!to) continue;
+    // The router this call belongs to: `name.use(` directly, or the declaration whose chained statement holds the call.
+    const before = code.slice(0, m.index);
+    const direct = /([\w$]+)\s*$/.exec(before)?.[1];
+    let owner = direct && localPrefix.has(direct) ? direct : undefined;
+    if (!owner) {
+      const decl = [...before.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=/g)].at(-1);
+      if (decl && !before.slice(decl.index).includes(';') && !/\n\s*\n/.test(before.slice(decl.index))) owner = decl[1];
+    }
+    mounts.push({ target: to, from: s.rel, prefix: owner !== undefined && localPrefix.has(owner) ? localPrefix.get(owner)! : '' });
   }
   for (const m of code.matchAll(new RegExp(String.raw`\.register\s*\(\s*([^,]+?)\s*,\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'))) {
     const to = target(m[1]!);

@@ -1,8 +1,9 @@
+import path from 'node:path';
 import type { BlockContent, Root } from 'mdast';
 import { extractFunctions, isTestFile } from '@docent/analyzer';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
-import { code, heading, paragraph, root, source, table } from './blocks.ts';
-import type { PageMeta } from './arch.ts';
+import { code, heading, list, paragraph, root, source, table } from './blocks.ts';
+import { pageLink, type PageMeta, type PageSpec } from './arch.ts';
 
 export interface ApiSymbol {
   file: string;
@@ -36,38 +37,93 @@ export async function publicSymbols(sources: readonly SourceFile[]): Promise<Api
   return out;
 }
 
+/** The folder a file's public symbols are listed under (its module or package page). */
+export const moduleOf = (file: string): string => path.posix.dirname(file);
+
+/** Page ids from folder names: lower-case, dashes, unique (a number is added on a clash). */
+function moduleIds(folders: readonly string[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  const used = new Set<string>();
+  for (const folder of folders) {
+    const base = `api-m-${folder === '.' ? 'root' : folder.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x'}`;
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    ids.set(folder, id);
+  }
+  return ids;
+}
+
 /**
- * The API document (DOCGEN.md §API docs): the HTTP interface from the extracted routes, then the
- * library reference — public symbols per file with where they are defined and whether Docent
- * found them documented.
+ * The library reference as one page per module (folder) — pkgsite's layout: the module's files,
+ * each with its public functions and methods, where they are defined and whether Docent found
+ * them documented. A page reads only its folder's files.
  */
-export function apiPage(facts: RepositoryFacts, symbols: readonly ApiSymbol[], meta: PageMeta): { title: string; tree: Root } {
+export function apiModulePages(sources: readonly SourceFile[]): PageSpec[] {
+  const byFolder = new Map<string, SourceFile[]>();
+  for (const s of sources) if (!isTestFile(s.rel)) (byFolder.get(moduleOf(s.rel)) ?? byFolder.set(moduleOf(s.rel), []).get(moduleOf(s.rel))!).push(s);
+  const folders = [...byFolder.keys()].sort();
+  const ids = moduleIds(folders);
+  return folders.map((folder) => {
+    const files = byFolder.get(folder)!;
+    return {
+      id: ids.get(folder)!,
+      title: folder === '.' ? '(top level)' : folder,
+      sources: files.map((f) => f.rel).sort(),
+      build: async () => {
+        const symbols = await publicSymbols(files);
+        const documented = symbols.filter((s) => s.documented).length;
+        const blocks: BlockContent[] = [heading(1, `Module ${folder === '.' ? '(top level)' : folder}`)];
+        blocks.push(paragraph(`${files.length} file(s), ${symbols.length} public functions and methods (${documented} documented).`));
+        const byFile = new Map<string, ApiSymbol[]>();
+        for (const sym of symbols) byFile.set(sym.file, [...(byFile.get(sym.file) ?? []), sym]);
+        if (symbols.length === 0) blocks.push(paragraph('No public function was found.'));
+        for (const [file, list] of [...byFile].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+          blocks.push(heading(2, file));
+          blocks.push(table(['Name', 'Summary', 'Documented', 'Defined in'], list.map((sym) => [code(sym.name), sym.summary ?? '', sym.documented ? '✓' : '✗', source(sym.file, sym.startLine, sym.endLine)])));
+        }
+        return { tree: root(blocks), assets: [] };
+      },
+    };
+  });
+}
+
+/** The HTTP API page: the extracted routes grouped by their first path segment. */
+export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly string[] = [], more: () => BlockContent[] = () => []): PageSpec {
+  return {
+    id: 'api-http',
+    title: 'HTTP API',
+    sources: [...new Set([...facts.routeFiles, ...extraSources])].sort(),
+    build: () => {
+      const blocks: BlockContent[] = [heading(1, 'HTTP API')];
+      if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
+      else {
+        const groups = new Map<string, RepositoryFacts['routes']>();
+        for (const r of facts.routes) {
+          const group = `/${r.path.split('/').filter(Boolean)[0] ?? ''}`;
+          groups.set(group, [...(groups.get(group) ?? []), r]);
+        }
+        for (const [group, routes] of groups) {
+          blocks.push(heading(2, group));
+          blocks.push(table(['Method', 'Path', 'Handler', 'Defined in'], routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
+        }
+      }
+      blocks.push(...more());
+      return { tree: root(blocks), assets: [] };
+    },
+  };
+}
+
+/** The API index: counts and the table of contents (rebuilt on every run; it names the commit). */
+export function apiIndex(facts: RepositoryFacts, meta: PageMeta, pages: ReadonlyArray<{ id: string; title: string }>): Root {
   const title = `${meta.name} — API`;
-  const blocks: BlockContent[] = [heading(1, title)];
-  const documented = symbols.filter((s) => s.documented).length;
-  blocks.push(paragraph(`Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.routes.length} HTTP routes, ${symbols.length} public functions and methods (${documented} documented).`));
-
-  blocks.push(heading(2, 'HTTP API'));
-  if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
-  else {
-    const groups = new Map<string, RepositoryFacts['routes']>();
-    for (const r of facts.routes) {
-      const group = `/${r.path.split('/').filter(Boolean)[0] ?? ''}`;
-      groups.set(group, [...(groups.get(group) ?? []), r]);
-    }
-    for (const [group, routes] of groups) {
-      blocks.push(heading(3, group));
-      blocks.push(table(['Method', 'Path', 'Handler', 'Defined in'], routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
-    }
-  }
-
-  blocks.push(heading(2, 'Library reference'));
-  if (symbols.length === 0) blocks.push(paragraph('No public function was found.'));
-  const byFile = new Map<string, ApiSymbol[]>();
-  for (const s of symbols) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
-  for (const [file, list] of [...byFile].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    blocks.push(heading(3, file));
-    blocks.push(table(['Name', 'Summary', 'Documented', 'Defined in'], list.map((s) => [code(s.name), s.summary ?? '', s.documented ? '✓' : '✗', source(s.file, s.startLine, s.endLine)])));
-  }
-  return { title, tree: root(blocks) };
+  const modules = pages.filter((p) => p.id.startsWith('api-m-'));
+  return root([
+    heading(1, title),
+    paragraph(`Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.routes.length} HTTP routes, ${modules.length} modules.`),
+    heading(2, 'HTTP API'),
+    list([[pageLink('api-http', 'HTTP API')]]),
+    heading(2, 'Library reference'),
+    modules.length === 0 ? paragraph('No module with source files was found.') : list(modules.map((p) => [pageLink(p.id, p.title)])),
+  ]);
 }

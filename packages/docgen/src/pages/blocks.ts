@@ -1,4 +1,4 @@
-import type { BlockContent, Heading, List, Paragraph, PhrasingContent, Root, Table, TableCell } from 'mdast';
+import type { BlockContent, Heading, Image, List, Paragraph, PhrasingContent, Root, Table, TableCell } from 'mdast';
 
 /**
  * Small builders for the mdast trees the architecture and API pages are made of (DOCGEN.md:
@@ -33,3 +33,9 @@ export const table = (head: readonly string[], rows: ReadonlyArray<ReadonlyArray
 /** A diagram as Mermaid source (GitHub renders it; other formats show the source or a rendering). */
 export const mermaid = (value: string): BlockContent => ({ type: 'code', lang: 'mermaid', value });
 export const root = (children: BlockContent[]): Root => ({ type: 'root', children });
+
+/** A diagram: its Mermaid source, then the pre-rendered SVG file (`name`) as an image alone in its paragraph. */
+export const diagram = (mermaidSource: string, name: string, alt: string): BlockContent[] => [mermaid(mermaidSource), { type: 'paragraph', children: [{ type: 'image', url: name, alt } satisfies Image] }];
+/** The image of a paragraph that holds only an image (a diagram), or null. */
+export const figureOf = (node: { type: string; children?: unknown[] }): Image | null =>
+  node.type === 'paragraph' && node.children?.length === 1 && (node.children[0] as { type: string }).type === 'image' ? (node.children[0] as Image) : null;

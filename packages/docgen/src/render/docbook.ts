@@ -1,4 +1,5 @@
 import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast';
+import { figureOf } from '../pages/blocks.ts';
 
 /**
  * DocBook 5 (the spec's "XML" format): an <article> whose headings become nested <section>s;
@@ -37,8 +38,11 @@ function inline(nodes: readonly PhrasingContent[]): string {
 
 function block(node: RootContent): string {
   switch (node.type) {
-    case 'paragraph':
+    case 'paragraph': {
+      const figure = figureOf(node);
+      if (figure) return `<mediaobject><imageobject><imagedata fileref="${escape(figure.url)}" format="SVG"/></imageobject><textobject><phrase>${escape(figure.alt ?? '')}</phrase></textobject></mediaobject>`;
       return `<para>${inline(node.children)}</para>`;
+    }
     case 'list':
       return `<itemizedlist>${node.children.map((item) => `<listitem>${item.children.map(block).join('')}</listitem>`).join('')}</itemizedlist>`;
     case 'code':

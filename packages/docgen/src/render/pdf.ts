@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Nodes, PhrasingContent, Root } from 'mdast';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { figureOf } from '../pages/blocks.ts';
 
 /**
  * PDF through pdfmake (DOCGEN.md): a table of contents from the headings, page numbers in the
@@ -61,8 +63,9 @@ function inline(nodes: readonly PhrasingContent[]): Content[] {
   });
 }
 
-function content(tree: Root, title: string): Content[] {
-  const out: Content[] = [
+function content(tree: Root, title: string | null, assets: ReadonlyMap<string, string>): Content[] {
+  // With a title: the title, a table of contents and a page break; without (a part of a book): the page's own first heading as its title.
+  const out: Content[] = title === null ? [] : [
     { text: title, style: 'title' },
     { toc: { title: { text: 'Contents', style: 'h2' } } },
     { text: '', pageBreak: 'after' },
@@ -73,12 +76,26 @@ function content(tree: Root, title: string): Content[] {
         node.children.forEach(visit);
         return;
       case 'heading':
-        if (node.depth === 1) return; // the title above
+        if (node.depth === 1) {
+          if (title === null) out.push({ text: inline(node.children), style: 'title' });
+          return; // else the title above
+        }
         out.push({ text: inline(node.children), style: `h${Math.min(node.depth, 4)}`, tocItem: node.depth <= 3, tocMargin: [(node.depth - 2) * 12, 0, 0, 0] });
         return;
-      case 'paragraph':
+      case 'paragraph': {
+        const figure = figureOf(node);
+        const svg = figure ? assets.get(figure.url) : undefined;
+        if (figure && svg !== undefined) {
+          // Scaled to the text width (A4 less the margins), never above its own size.
+          const width = Number(/width="([\d.]+)"/.exec(svg)?.[1] ?? 499);
+          const height = Number(/height="([\d.]+)"/.exec(svg)?.[1] ?? 300);
+          const scale = Math.min(1, 499 / width, 680 / height);
+          out.push({ svg, width: width * scale, margin: [0, 0, 0, 4] }, { text: figure.alt ?? '', fontSize: 8, color: '#57606a', margin: [0, 0, 0, 8] });
+          return;
+        }
         out.push({ text: inline(node.children), margin: [0, 0, 0, 6] });
         return;
+      }
       case 'list':
         out.push({ ul: node.children.map((item) => ({ text: item.children.flatMap((c) => (c.type === 'paragraph' ? inline(c.children) : [])) })), margin: [0, 0, 0, 6] });
         return;
@@ -106,21 +123,81 @@ function content(tree: Root, title: string): Content[] {
   return out;
 }
 
-export async function renderPdf(tree: Root, title: string): Promise<Buffer> {
+const STYLES = {
+  title: { fontSize: 22, bold: true, margin: [0, 0, 0, 16] },
+  h2: { fontSize: 16, bold: true, margin: [0, 14, 0, 6] },
+  h3: { fontSize: 13, bold: true, margin: [0, 10, 0, 4] },
+  h4: { fontSize: 11, bold: true, margin: [0, 8, 0, 4] },
+  code: { fontSize: 8, color: '#24292f' },
+};
+
+export async function renderPdf(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map()): Promise<Buffer> {
   const doc = {
     info: { title, creator: 'Docent', producer: 'Docent' },
     pageSize: 'A4',
     pageMargins: [48, 48, 48, 56],
-    content: content(tree, title),
+    content: content(tree, title, assets),
     footer: (page: number, pages: number) => ({ text: `${page} / ${pages}`, alignment: 'center', fontSize: 8, margin: [0, 16, 0, 0] }),
     defaultStyle: { font: 'Roboto', fontSize: 10 },
-    styles: {
-      title: { fontSize: 22, bold: true, margin: [0, 0, 0, 16] },
-      h2: { fontSize: 16, bold: true, margin: [0, 14, 0, 6] },
-      h3: { fontSize: 13, bold: true, margin: [0, 10, 0, 4] },
-      h4: { fontSize: 11, bold: true, margin: [0, 8, 0, 4] },
-      code: { fontSize: 8, color: '#24292f' },
-    },
+    styles: STYLES,
   };
   return pdfmake().createPdf(doc).getBuffer();
+}
+
+/** One page of a doc set as a PDF part of the book: no contents, no page numbers (the book adds them). */
+export async function renderPdfPart(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map()): Promise<Buffer> {
+  const doc = { info: { title, creator: 'Docent', producer: 'Docent' }, pageSize: 'A4', pageMargins: [48, 48, 48, 56], content: content(tree, null, assets), defaultStyle: { font: 'Roboto', fontSize: 10 }, styles: STYLES };
+  return pdfmake().createPdf(doc).getBuffer();
+}
+
+/**
+ * The book from its parts (DOCGEN.md: PDF with a table of contents and page numbers): a front
+ * matter of the title, the overview and the contents with each part's first page, then the parts'
+ * pages copied as they are (pdf-lib), every page numbered "n / N". A part is rendered once and
+ * kept, so a later run with one changed page renders only that part and merges again.
+ */
+export async function assemblePdfBook(title: string, intro: Root, parts: ReadonlyArray<{ title: string; pdf: Buffer }>): Promise<Buffer> {
+  const loaded = await Promise.all(parts.map((p) => PDFDocument.load(p.pdf)));
+  const counts = loaded.map((d) => d.getPageCount());
+  const front = async (frontPages: number): Promise<Buffer> => {
+    let page = frontPages + 1;
+    const rows = parts.map((p, i) => {
+      const row = [{ text: p.title, tocLink: true }, { text: String(page), alignment: 'right' }];
+      page += counts[i]!;
+      return row;
+    });
+    const doc = {
+      info: { title, creator: 'Docent', producer: 'Docent' },
+      pageSize: 'A4',
+      pageMargins: [48, 48, 48, 56],
+      content: [...content(intro, null, new Map()), { text: 'Contents', style: 'h2' }, { table: { widths: ['*', 40], body: rows.map((r) => r.map((c) => ({ text: c.text, ...(c.alignment ? { alignment: c.alignment } : {}) }))) }, layout: 'noBorders' }],
+      defaultStyle: { font: 'Roboto', fontSize: 10 },
+      styles: STYLES,
+    };
+    return pdfmake().createPdf(doc).getBuffer();
+  };
+  // The contents' page numbers depend on how many pages the front matter itself takes.
+  let frontPages = 1;
+  let frontPdf = await front(frontPages);
+  for (let i = 0; i < 3; i++) {
+    const n = (await PDFDocument.load(frontPdf)).getPageCount();
+    if (n === frontPages) break;
+    frontPages = n;
+    frontPdf = await front(frontPages);
+  }
+  const book = await PDFDocument.create();
+  for (const src of [await PDFDocument.load(frontPdf), ...loaded]) for (const p of await book.copyPages(src, src.getPageIndices())) book.addPage(p);
+  const font = await book.embedFont(StandardFonts.Helvetica);
+  const total = book.getPageCount();
+  book.getPages().forEach((p, i) => {
+    const label = `${i + 1} / ${total}`;
+    p.drawText(label, { x: p.getWidth() / 2 - font.widthOfTextAtSize(label, 8) / 2, y: 28, size: 8, font, color: rgb(0, 0, 0) });
+  });
+  book.setTitle(title);
+  book.setCreator('Docent');
+  book.setProducer('Docent');
+  // Fixed dates: the same tree gives the same bytes.
+  book.setCreationDate(new Date(0));
+  book.setModificationDate(new Date(0));
+  return Buffer.from(await book.save());
 }

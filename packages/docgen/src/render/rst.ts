@@ -1,4 +1,5 @@
 import type { Nodes, PhrasingContent, Root } from 'mdast';
+import { figureOf } from '../pages/blocks.ts';
 
 /**
  * reStructuredText (DOCGEN.md: an own serialiser — no kept npm writer exists; the tests check the
@@ -68,9 +69,12 @@ export function renderRst(tree: Root): string {
         blocks.push(node.depth === 1 ? `${line}\n${title}\n${line}` : `${title}\n${line}`);
         return;
       }
-      case 'paragraph':
-        blocks.push(inline(node.children));
+      case 'paragraph': {
+        const figure = figureOf(node);
+        if (figure) blocks.push(`.. image:: ${figure.url}\n   :alt: ${(figure.alt ?? '').replace(/\n/g, ' ')}`);
+        else blocks.push(inline(node.children));
         return;
+      }
       case 'list':
         blocks.push(node.children.map((item) => `- ${item.children.map((c) => (c.type === 'paragraph' ? inline(c.children) : '')).join(' ')}`).join('\n'));
         return;

@@ -38,6 +38,8 @@ function inline(nodes: readonly PhrasingContent[]): string {
           return `{\\i ${inline(n.children)}}`;
         case 'link':
           return `${inline(n.children)} (${escape(n.url)})`;
+        case 'image':
+          return `[${escape(n.alt ?? 'Diagram')}: ${escape(n.url)}]`;
         default:
           return 'value' in n && typeof n.value === 'string' ? escape(n.value) : '';
       }

@@ -1,0 +1,446 @@
+import type { SourceFile } from './imports.ts';
+import { codeOf, lineAt } from './source.ts';
+
+/**
+ * Data models read statically (issue 12 item 1, DOCGEN.md: "ORM/schema files and SQL migrations
+ * → ER diagram"): SQL `CREATE TABLE`, Prisma models, SQLAlchemy and Django models, TypeORM
+ * entities, Sequelize and Mongoose models, GORM structs and JPA entities. Each entity, field and
+ * relation carries the file and line it was read from. Nothing is executed.
+ */
+export interface DataField {
+  name: string;
+  type: string;
+  line: number;
+  key?: 'PK' | 'FK';
+}
+
+export interface DataRelation {
+  /** the entity the relation points at */
+  to: string;
+  /** the field holding it */
+  field: string;
+  line: number;
+}
+
+export interface DataEntity {
+  name: string;
+  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'jpa';
+  file: string;
+  line: number;
+  fields: DataField[];
+  relations: DataRelation[];
+}
+
+/** A file's class/struct body from the `{` at `open` to its matching `}` (strings and comments already blanked or kept balanced). */
+function braceBody(code: string, open: number): { body: string; start: number } {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    const c = code[i];
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return { body: code.slice(open + 1, i), start: open + 1 };
+  }
+  return { body: code.slice(open + 1), start: open + 1 };
+}
+
+/** A Python class body: the lines indented under the `class …:` line at `at`. */
+function indentedBody(code: string, at: number): { body: string; start: number } {
+  const lineEnd = code.indexOf('\n', at);
+  if (lineEnd === -1) return { body: '', start: code.length };
+  const rest = code.slice(lineEnd + 1);
+  const lines = rest.split('\n');
+  let len = 0;
+  for (const l of lines) {
+    if (l.trim() !== '' && !/^\s/.test(l)) break;
+    len += l.length + 1;
+  }
+  return { body: rest.slice(0, len), start: lineEnd + 1 };
+}
+
+const unquote = (s: string): string => s.replace(/^[`"'[]|[`"'\]]$/g, '');
+
+function sql(file: SourceFile, code: string): DataEntity[] {
+  const out: DataEntity[] = [];
+  for (const m of code.matchAll(/\bcreate\s+(?:(?:global\s+|local\s+)?temp(?:orary)?\s+)?table\s+(?:if\s+not\s+exists\s+)?((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)\s*\(/gi)) {
+    const name = unquote(m[1]!.split('.').pop()!);
+    const open = m.index + m[0].length - 1;
+    // The column list: up to the parenthesis that closes the one after the name.
+    let depth = 0;
+    let end = open;
+    for (; end < code.length; end++) {
+      if (code[end] === '(') depth++;
+      else if (code[end] === ')' && --depth === 0) break;
+    }
+    const body = code.slice(open + 1, end);
+    const entity: DataEntity = { name, kind: 'sql', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const parts: Array<{ text: string; at: number }> = [];
+    let d = 0;
+    let from = 0;
+    for (let i = 0; i <= body.length; i++) {
+      const c = body[i];
+      if (c === '(') d++;
+      else if (c === ')') d--;
+      else if ((c === ',' && d === 0) || i === body.length) {
+        parts.push({ text: body.slice(from, i), at: open + 1 + from });
+        from = i + 1;
+      }
+    }
+    const pk = new Set<string>();
+    for (const p of parts) {
+      const t = p.text.trim();
+      const at = p.at + (p.text.length - p.text.trimStart().length);
+      const tableFk = /^(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/i.exec(t);
+      if (tableFk) {
+        for (const col of tableFk[1]!.split(',').map((c) => unquote(c.trim()))) entity.relations.push({ to: unquote(tableFk[2]!.split('.').pop()!), field: col, line: lineAt(code, at) });
+        continue;
+      }
+      const tablePk = /^(?:constraint\s+\S+\s+)?primary\s+key\s*\(([^)]*)\)/i.exec(t);
+      if (tablePk) {
+        for (const col of tablePk[1]!.split(',')) pk.add(unquote(col.trim()));
+        continue;
+      }
+      if (/^(?:constraint|unique|check|index|key|exclude)\b/i.test(t)) continue;
+      const col = /^([`"[]?\w+[`"\]]?)\s+([\w]+(?:\s*\([^)]*\))?(?:\s+(?:varying|precision|with(?:out)?\s+time\s+zone))?(?:\[\])?)/i.exec(t);
+      if (!col) continue;
+      const field: DataField = { name: unquote(col[1]!), type: col[2]!.replace(/\s+/g, ' '), line: lineAt(code, at) };
+      if (/\bprimary\s+key\b/i.test(t)) pk.add(field.name);
+      const ref = /\breferences\s+((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/i.exec(t);
+      if (ref) entity.relations.push({ to: unquote(ref[1]!.split('.').pop()!), field: field.name, line: field.line });
+      entity.fields.push(field);
+    }
+    markKeys(entity, pk);
+    out.push(entity);
+  }
+  // ALTER TABLE x ADD [CONSTRAINT n] FOREIGN KEY (a) REFERENCES y
+  for (const m of code.matchAll(/\balter\s+table\s+(?:only\s+)?((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/gi)) {
+    const entity = out.find((e) => e.name === unquote(m[1]!.split('.').pop()!));
+    if (!entity) continue;
+    for (const col of m[2]!.split(',').map((c) => unquote(c.trim()))) {
+      entity.relations.push({ to: unquote(m[3]!.split('.').pop()!), field: col, line: lineAt(code, m.index) });
+      const f = entity.fields.find((x) => x.name === col);
+      if (f && !f.key) f.key = 'FK';
+    }
+  }
+  return out;
+}
+
+function markKeys(entity: DataEntity, pk: ReadonlySet<string>): void {
+  const fk = new Set(entity.relations.map((r) => r.field));
+  for (const f of entity.fields) {
+    if (pk.has(f.name)) f.key = 'PK';
+    else if (fk.has(f.name)) f.key = 'FK';
+  }
+}
+
+function prisma(file: SourceFile, code: string): DataEntity[] {
+  const out: DataEntity[] = [];
+  const models = [...code.matchAll(/^\s*model\s+(\w+)\s*\{/gm)].map((m) => m[1]!);
+  for (const m of code.matchAll(/^\s*model\s+(\w+)\s*\{/gm)) {
+    const { body, start } = braceBody(code, m.index + m[0].length - 1);
+    const entity: DataEntity = { name: m[1]!, kind: 'prisma', file: file.rel, line: lineAt(code, m.index + m[0].indexOf('model')), fields: [], relations: [] };
+    const pk = new Set<string>();
+    let offset = start;
+    for (const l of body.split('\n')) {
+      const f = /^\s*(\w+)\s+(\w+)(\[\])?(\?)?(.*)$/.exec(l);
+      if (f && !l.trim().startsWith('@@')) {
+        const line = lineAt(code, offset);
+        const rel = /@relation\([^)]*fields:\s*\[([^\]]*)\]/.exec(f[5]!);
+        if (models.includes(f[2]!)) {
+          // A relation field: the foreign key is named in @relation(fields: […]); the other side (a list, or no fields) holds none.
+          if (rel) for (const col of rel[1]!.split(',').map((c) => c.trim())) entity.relations.push({ to: f[2]!, field: col, line });
+        } else {
+          entity.fields.push({ name: f[1]!, type: `${f[2]}${f[3] ?? ''}${f[4] ?? ''}`, line });
+          if (/@id\b/.test(f[5]!)) pk.add(f[1]!);
+        }
+      }
+      const compound = /@@id\(\[([^\]]*)\]/.exec(l);
+      if (compound) for (const c of compound[1]!.split(',')) pk.add(c.trim());
+      offset += l.length + 1;
+    }
+    markKeys(entity, pk);
+    out.push(entity);
+  }
+  return out;
+}
+
+/** Django model classes of the repository, by name: a class deriving from one (an abstract base in another file) is a model too. */
+function djangoModelNames(files: ReadonlyArray<{ code: string }>): Set<string> {
+  const names = new Set<string>();
+  const classes = files.flatMap((f) => [...f.code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)].map((m) => ({ name: m[1]!, bases: m[2]!.split(',').map((b) => b.trim().split('.').pop()!) })));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const c of classes) {
+      if (names.has(c.name)) continue;
+      if (c.bases.some((b) => b === 'Model' || b === 'AbstractUser' || b === 'AbstractBaseUser' || names.has(b))) {
+        names.add(c.name);
+        changed = true;
+      }
+    }
+  }
+  return names;
+}
+
+function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string> = new Set()): DataEntity[] {
+  const out: DataEntity[] = [];
+  for (const m of code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
+    const bases = m[2]!;
+    const django = /\bmodels\.Model\b|\bAbstractUser\b|\bAbstractBaseUser\b/.test(bases) || (djangoModels.has(m[1]!) && /\bmodels\.\w+Field\b|models\.ForeignKey/.test(code));
+    const { body, start } = indentedBody(code, m.index);
+    // An abstract base (class Meta: abstract = True) is no table: its subclasses are.
+    if (django && /^\s+abstract\s*=\s*True/m.test(body)) continue;
+    const alchemy = !django && (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) && /\b(?:Column|mapped_column|relationship)\s*\(|Mapped\[/.test(body);
+    if (!django && !alchemy) continue;
+    const tablename = /__tablename__\s*=\s*["'](\w+)["']/.exec(body)?.[1];
+    const entity: DataEntity = { name: m[1]!, kind: django ? 'django' : 'sqlalchemy', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const pk = new Set<string>();
+    for (const f of body.matchAll(/^[ \t]+(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*((?:models\.)?(\w+)\s*\(([^\n]*))/gm)) {
+      const [, name, annotation, , call] = f as unknown as [string, string, string | undefined, string, string, string];
+      // The call's arguments up to its closing parenthesis, over several lines if need be.
+      const open = f.index + f[0].length - f[5]!.length;
+      let depth = 1;
+      let close = open;
+      for (; close < body.length && depth > 0; close++) {
+        if (body[close] === '(') depth++;
+        else if (body[close] === ')') depth--;
+      }
+      const args = body.slice(open, Math.max(open, close - 1));
+      const line = lineAt(code, start + f.index);
+      if (django) {
+        if (!/Field$|^ForeignKey$|^OneToOneField$|^ManyToManyField$/.test(call)) continue;
+        if (/^(?:ForeignKey|OneToOneField|ManyToManyField)$/.test(call)) {
+          const target = /^\s*(?:to\s*=\s*)?["']?([\w.]+)["']?/.exec(args)?.[1]?.split('.').pop() ?? '?';
+          entity.relations.push({ to: target === 'self' ? entity.name : target, field: call === 'ManyToManyField' ? name : `${name}_id`, line });
+          if (call !== 'ManyToManyField') entity.fields.push({ name: `${name}_id`, type: call, line, key: 'FK' });
+          continue;
+        }
+        entity.fields.push({ name, type: call.replace(/Field$/, ''), line });
+        if (/primary_key\s*=\s*True/.test(args)) pk.add(name);
+      } else {
+        if (call === 'relationship') continue;
+        if (call !== 'Column' && call !== 'mapped_column') continue;
+        const type = /^\s*(?:["']\w+["']\s*,\s*)?(?!ForeignKey\b)([A-Z]\w*)/.exec(args)?.[1] ?? /Mapped\[(?:Optional\[)?(\w+)/.exec(annotation ?? '')?.[1] ?? '';
+        entity.fields.push({ name, type, line });
+        if (/primary_key\s*=\s*True/.test(args)) pk.add(name);
+        const fk = /ForeignKey\(\s*["']([\w.]+)["']/.exec(args);
+        if (fk) entity.relations.push({ to: fk[1]!.split('.')[0]!, field: name, line });
+      }
+    }
+    if (django && !entity.fields.some((f) => pk.has(f.name))) entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
+    markKeys(entity, pk);
+    if (tablename) entity.name = tablename;
+    out.push(entity);
+  }
+  // SQLAlchemy relations name tables; Django's name classes — both end up as entity names.
+  return out;
+}
+
+function typeorm(file: SourceFile, code: string): DataEntity[] {
+  const out: DataEntity[] = [];
+  for (const m of code.matchAll(/@Entity\s*\(([^)]*)\)\s*(?:@\w+\([^)]*\)\s*)*(?:export\s+)?(?:default\s+)?class\s+(\w+)[^{]*\{/g)) {
+    const { body, start } = braceBody(code, m.index + m[0].length - 1);
+    const entity: DataEntity = { name: m[2]!, kind: 'typeorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const pk = new Set<string>();
+    for (const f of body.matchAll(/@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^)]*(?:\([^)]*\)[^)]*)*)\)\s*(?:@\w+\([^)]*\)\s*)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g)) {
+      const [, deco, args, name, type] = f as unknown as [string, string, string, string, string];
+      const line = lineAt(code, start + f.index);
+      if (deco === 'ManyToOne' || deco === 'OneToOne') {
+        const target = /=>\s*(\w+)/.exec(args)?.[1] ?? type;
+        entity.relations.push({ to: target, field: name, line });
+        entity.fields.push({ name: `${name}Id`, type: target, line, key: 'FK' });
+        continue;
+      }
+      if (deco === 'OneToMany' || deco === 'ManyToMany' || deco === 'JoinColumn') continue;
+      entity.fields.push({ name, type, line });
+      if (deco.startsWith('Primary')) pk.add(name);
+    }
+    markKeys(entity, pk);
+    out.push(entity);
+  }
+  return out;
+}
+
+/** The top-level `key: value` entries of an object literal's body, with each key's offset. */
+function topLevelEntries(body: string): Array<{ key: string; value: string; at: number }> {
+  const out: Array<{ key: string; value: string; at: number }> = [];
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') depth--;
+    else if (depth === 0 && /\w/.test(c) && (i === 0 || /[\s,{]/.test(body[i - 1]!))) {
+      const f = /^(\w+)\s*:\s*/.exec(body.slice(i));
+      if (!f) continue;
+      const valueStart = i + f[0].length;
+      let j = valueStart;
+      let dd = 0;
+      for (; j < body.length; j++) {
+        const cj = body[j]!;
+        if (cj === '{' || cj === '[' || cj === '(') dd++;
+        else if (cj === '}' || cj === ']' || cj === ')') dd--;
+        else if (cj === ',' && dd === 0) break;
+        if (dd < 0) break;
+      }
+      out.push({ key: f[1]!, value: body.slice(valueStart, j), at: i });
+      i = j - 1;
+    }
+  }
+  return out;
+}
+
+function jsModels(file: SourceFile, code: string): DataEntity[] {
+  const out: DataEntity[] = [];
+  // Sequelize: sequelize.define('User', {…}) and class User extends Model … User.init({…})
+  const defs: Array<{ name: string; at: number; open: number }> = [];
+  for (const m of code.matchAll(/\.define\s*\(\s*["'](\w+)["']\s*,\s*\{/g)) defs.push({ name: m[1]!, at: m.index, open: m.index + m[0].length - 1 });
+  for (const m of code.matchAll(/\b(\w+)\.init\s*\(\s*\{/g)) if (new RegExp(`class\\s+${m[1]}\\s+extends\\s+(?:Sequelize\\.)?Model\\b`).test(code)) defs.push({ name: m[1]!, at: m.index, open: m.index + m[0].length - 1 });
+  for (const d of defs) {
+    const { body, start } = braceBody(code, d.open);
+    const entity: DataEntity = { name: d.name, kind: 'sequelize', file: file.rel, line: lineAt(code, d.at), fields: [], relations: [] };
+    const pk = new Set<string>();
+    for (const f of topLevelEntries(body)) {
+      const type = /(?:DataTypes|Sequelize)\.(\w+)/.exec(f.value)?.[1] ?? '';
+      if (!type) continue;
+      const line = lineAt(code, start + f.at);
+      entity.fields.push({ name: f.key, type, line });
+      if (/primaryKey\s*:\s*true/.test(f.value)) pk.add(f.key);
+      const ref = /references\s*:\s*\{[^}]*model\s*:\s*["']?(\w+)/.exec(f.value);
+      if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
+    }
+    markKeys(entity, pk);
+    out.push(entity);
+  }
+  for (const m of code.matchAll(/\b(\w+)\.belongsTo\s*\(\s*(?:models\.)?(\w+)(?:\s*,\s*\{[^}]*foreignKey\s*:\s*["'](\w+)["'])?/g)) {
+    const entity = out.find((e) => e.name === m[1]);
+    if (entity) entity.relations.push({ to: m[2]!, field: m[3] ?? `${m[2]![0]!.toLowerCase()}${m[2]!.slice(1)}Id`, line: lineAt(code, m.index) });
+  }
+  // Mongoose: const userSchema = new Schema({…}); mongoose.model('User', userSchema)
+  const schemas = new Map<string, { at: number; open: number }>();
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*\(\s*\{/g)) schemas.set(m[1]!, { at: m.index, open: m.index + m[0].length - 1 });
+  for (const m of code.matchAll(/\bmodel\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g)) {
+    const s = schemas.get(m[2]!);
+    if (!s) continue;
+    const { body, start } = braceBody(code, s.open);
+    const entity: DataEntity = { name: m[1]!, kind: 'mongoose', file: file.rel, line: lineAt(code, s.at), fields: [{ name: '_id', type: 'ObjectId', line: lineAt(code, s.at), key: 'PK' }], relations: [] };
+    for (const f of topLevelEntries(body)) {
+      const value = f.value.trim();
+      const line = lineAt(code, start + f.at);
+      const explicit = /\btype\s*:\s*\[?\s*((?:Schema\.Types\.|mongoose\.Schema\.Types\.|Types\.)?\w+)/.exec(value)?.[1]?.split('.').pop();
+      const type = explicit ?? (value.startsWith('{') ? 'Object' : /^\[?\s*(\w+)/.exec(value)?.[1] ?? '');
+      const ref = /\bref\s*:\s*["'](\w+)["']/.exec(value);
+      entity.fields.push({ name: f.key, type: value.startsWith('[') ? `${type}[]` : type, line, ...(ref ? { key: 'FK' as const } : {}) });
+      if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
+    }
+    out.push(entity);
+  }
+  return out;
+}
+
+function gorm(file: SourceFile, code: string): DataEntity[] {
+  if (!/gorm\.io\/gorm|jinzhu\/gorm/.test(code)) return [];
+  const out: DataEntity[] = [];
+  const structs = [...code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)];
+  const names = new Set(structs.map((m) => m[1]!));
+  for (const m of structs) {
+    const { body, start } = braceBody(code, m.index + m[0].length - 1);
+    // A model: it embeds gorm.Model or has gorm tags, or another model of the file holds it as a field.
+    const referenced = structs.some((o) => o !== m && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(braceBody(code, o.index + o[0].length - 1).body) && /gorm\.Model|gorm:"/.test(braceBody(code, o.index + o[0].length - 1).body));
+    if (!/gorm\.Model|gorm:"/.test(body) && !referenced) continue;
+    const entity: DataEntity = { name: m[1]!, kind: 'gorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const pk = new Set<string>();
+    let offset = start;
+    for (const l of body.split('\n')) {
+      const line = lineAt(code, offset);
+      offset += l.length + 1;
+      if (/^\s*gorm\.Model\b/.test(l)) {
+        entity.fields.push({ name: 'ID', type: 'uint', line, key: 'PK' }, { name: 'CreatedAt', type: 'time.Time', line }, { name: 'UpdatedAt', type: 'time.Time', line }, { name: 'DeletedAt', type: 'gorm.DeletedAt', line });
+        continue;
+      }
+      const f = /^\s*(\w+)\s+(\*?\[?\]?\*?[\w.]+)\s*(`[^`]*`)?/.exec(l);
+      if (!f) continue;
+      const type = f[2]!.replace(/^[*[\]]+/, '');
+      if (names.has(type)) {
+        // `User User` beside `UserID uint` (or `gorm:"foreignKey:X"`): a belongs-to relation; a slice is the other side.
+        if (!f[2]!.includes('[]')) entity.relations.push({ to: type, field: /foreignKey:(\w+)/.exec(f[3] ?? '')?.[1] ?? `${f[1]}ID`, line });
+        continue;
+      }
+      if (f[3] && /gorm:"-"/.test(f[3])) continue;
+      entity.fields.push({ name: f[1]!, type: f[2]!, line });
+      if (/primaryKey|primary_key/.test(f[3] ?? '') || f[1] === 'ID') pk.add(f[1]!);
+    }
+    markKeys(entity, pk);
+    out.push(entity);
+  }
+  return out;
+}
+
+function jpa(file: SourceFile, code: string): DataEntity[] {
+  const out: DataEntity[] = [];
+  for (const m of code.matchAll(/@Entity\b[\s\S]*?\bclass\s+(\w+)[^{]*\{/g)) {
+    const { body, start } = braceBody(code, m.index + m[0].length - 1);
+    const entity: DataEntity = { name: m[1]!, kind: 'jpa', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const pk = new Set<string>();
+    // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
+    for (const f of body.matchAll(/((?:@\w+(?:\([^)]*\))?\s+)*)(?:(?:private|protected|public|final|transient)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+))/g)) {
+      const annotations = f[1] ?? '';
+      const name = f[3] ?? f[4];
+      const type = (f[2] ?? f[5] ?? '').trim();
+      if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
+      const line = lineAt(code, start + f.index + (f[0].length - f[0].trimStart().length));
+      if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
+        entity.relations.push({ to: type.replace(/\?$/, ''), field: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`, line });
+        entity.fields.push({ name: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`, type: type.replace(/\?$/, ''), line, key: 'FK' });
+        continue;
+      }
+      if (/@(?:OneToMany|ManyToMany)\b/.test(annotations)) continue;
+      entity.fields.push({ name, type, line });
+      if (/@(?:Id|EmbeddedId)\b/.test(annotations)) pk.add(name);
+    }
+    markKeys(entity, pk);
+    out.push(entity);
+  }
+  return out;
+}
+
+/** Every data model of the sources and project files (SQL, Prisma), sorted by name then file. */
+export function dataModels(files: readonly SourceFile[]): DataEntity[] {
+  const out: DataEntity[] = [];
+  const djangoModels = djangoModelNames(files.filter((f) => f.language === 'Python' && /\bmodels\b/.test(f.text)).map((f) => ({ code: codeOf(f) })));
+  for (const f of files) {
+    if (f.language === 'text') {
+      if (f.rel.endsWith('.sql')) out.push(...sql(f, withoutSqlComments(f.text)));
+      else if (f.rel.endsWith('.prisma')) out.push(...prisma(f, f.text.replace(/\/\/[^\n]*/g, (c) => ' '.repeat(c.length))));
+      continue;
+    }
+    const code = codeOf(f);
+    switch (f.language) {
+      case 'Python':
+        if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(/.test(code)) out.push(...python(f, code, djangoModels));
+        break;
+      case 'JavaScript':
+      case 'TypeScript':
+      case 'TSX':
+        if (/@Entity\s*\(/.test(code)) out.push(...typeorm(f, code));
+        else if (/\.define\s*\(|\.init\s*\(|Schema\s*\(/.test(code)) out.push(...jsModels(f, code));
+        break;
+      case 'Go':
+        out.push(...gorm(f, code));
+        break;
+      case 'Java':
+      case 'Kotlin':
+        if (/@Entity\b/.test(code)) out.push(...jpa(f, code));
+        break;
+      default:
+        break;
+    }
+  }
+  for (const e of out) {
+    // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice).
+    const seen = new Set<string>();
+    e.relations = e.relations.filter((r) => !seen.has(`${r.field}\u0000${r.to}`) && !!seen.add(`${r.field}\u0000${r.to}`));
+  }
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+/** SQL with `--` and block comments blanked (line numbers kept). */
+function withoutSqlComments(text: string): string {
+  return text.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'/g, (m) => (m.startsWith("'") ? m : m.replace(/[^\n]/g, ' ')));
+}

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateDocs } from '../src/docs.ts';
+import { openApiPath, type OpenApiDocument } from '../src/openapi.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const write = (root: string, rel: string, text: string): void => {
+  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  fs.writeFileSync(path.join(root, rel), text);
+};
+
+const validate = async (doc: unknown): Promise<{ valid: boolean; errors?: unknown }> => new Validator().validate(doc as Parameters<Validator["validate"]>[0]);
+const openapiOf = async (root: string): Promise<OpenApiDocument> => JSON.parse(String((await generateDocs(root, 'api', ['md'])).find((d) => d.name === 'openapi.json')!.content)) as OpenApiDocument;
+
+describe('OpenAPI path templates', () => {
+  it.each([
+    ['/users/:id', '/users/{id}', ['id']],
+    ['/files/<path:name>/raw', '/files/{name}/raw', ['name']],
+    ['/items/{id:int}', '/items/{id}', ['id']],
+    ['/a/:x/b/:x', '/a/{x}/b/{x_}', ['x', 'x_']],
+    ['/static/*', '/static/{wildcard}', ['wildcard']],
+    ['/', '/', []],
+  ])('%s → %s', (input, expected, params) => {
+    expect(openApiPath(input)).toEqual({ path: expected, params });
+  });
+});
+
+describe('openapi.json', () => {
+  const express = path.join(dir, 'express');
+  write(express, 'src/server.js', "const express = require('express');\nconst users = require('./users');\nconst app = express();\napp.use('/api/users', users);\napp.listen(3000);\n");
+  write(express, 'src/users.js', "const router = require('express').Router();\nfunction show(req, res) {}\nrouter.get('/:id', show);\nrouter.post('/', create);\nrouter.all('/ping', ping);\nmodule.exports = router;\n");
+  write(
+    express,
+    'api/swagger.yaml',
+    [
+      "swagger: '2.0'",
+      'info: {title: Shop, version: 2.1.0}',
+      'host: shop.example.com',
+      'basePath: /api',
+      'schemes: [https]',
+      'paths:',
+      '  /users/{userId}:',
+      '    get:',
+      '      summary: One user (from swagger)',
+      '      parameters:',
+      '        - {name: userId, in: path, required: true, type: integer}',
+      '      responses:',
+      "        '200': {description: the user, schema: {$ref: '#/definitions/User'}}",
+      '  /orders:',
+      '    post:',
+      '      operationId: createOrder',
+      '      parameters:',
+      "        - {name: body, in: body, required: true, schema: {$ref: '#/definitions/Order'}}",
+      '      responses:',
+      "        '201': {description: created}",
+      'definitions:',
+      '  User: {type: object, properties: {id: {type: integer}}}',
+      '  Order: {type: object}',
+      '',
+    ].join('\n'),
+  );
+
+  it('is a valid OpenAPI 3.1 document built from the routes, merged with a Swagger 2 file (the file wins)', async () => {
+    const doc = await openapiOf(express);
+    const result = await validate(doc);
+    expect(result.errors ?? null).toBeNull();
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Shop', version: '2.1.0' });
+    expect(doc.servers).toEqual([{ url: 'https://shop.example.com' }]);
+    expect(Object.keys(doc.paths)).toEqual(['/api/orders', '/api/users', '/api/users/ping', '/api/users/{userId}']);
+    const get = doc.paths['/api/users/{userId}']!.get as Record<string, unknown>;
+    // the repository's description wins; our operationId and source stay where it has none
+    expect(get.summary).toBe('One user (from swagger)');
+    expect(get.parameters).toEqual([{ name: 'userId', in: 'path', required: true, schema: { type: 'integer' } }]);
+    expect(get.responses).toEqual({ '200': { description: 'the user', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } });
+    expect(get.operationId).toBe('show');
+    expect(get['x-source']).toBe('src/users.js:3');
+    expect(get['x-described-in']).toBe('api/swagger.yaml');
+    // a route only the code has; `all` is documented under the usual methods
+    expect(doc.paths['/api/users']!.post).toMatchObject({ operationId: 'create', 'x-source': 'src/users.js:4' });
+    expect(Object.keys(doc.paths['/api/users/ping']!).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
+    // an operation only the file has, with its body as requestBody
+    expect(doc.paths['/api/orders']!.post).toMatchObject({ operationId: 'createOrder', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } } });
+    expect((doc.components as { schemas: object }).schemas).toHaveProperty('User');
+  });
+
+  it('has request samples in curl, JavaScript, Python and Go per operation, also on the HTTP page', async () => {
+    const doc = await openapiOf(express);
+    const samples = (doc.paths['/api/users/{userId}']!.get as { 'x-codeSamples': Array<{ lang: string; source: string }> })['x-codeSamples'];
+    expect(samples.map((s) => s.lang)).toEqual(['Shell', 'JavaScript', 'Python', 'Go']);
+    expect(samples[0]!.source).toContain('curl https://shop.example.com/api/users/USERID');
+    expect(samples[1]!.source).toContain("fetch('https://shop.example.com/api/users/USERID'");
+    expect(samples[2]!.source).toMatch(/requests\.get\(\s*"https:\/\/shop\.example\.com\/api\/users\/USERID"/);
+    expect(samples[3]!.source).toContain('http.NewRequest("GET", url, nil)');
+    const post = (doc.paths['/api/orders']!.post as { 'x-codeSamples': Array<{ source: string }> })['x-codeSamples'];
+    expect(post[0]!.source).toContain('--request POST');
+    const page = String((await generateDocs(express, 'api', ['md'])).find((d) => d.name === 'api-http.md')!.content);
+    expect(page).toContain('### GET /api/users/{userId}');
+    expect(page).toContain('```shell\ncurl');
+    expect(page).toContain('```go\npackage main');
+    expect(page).toMatch(/\| POST +\| `\/api\/orders` +\| `api\/swagger\.yaml` +\|/);
+    expect(page).toContain('[`openapi.json`](openapi.json)');
+  });
+
+  it('merges an OpenAPI 3 YAML file and stays valid for Flask-style and ASP.NET-style paths', async () => {
+    const flask = path.join(dir, 'flask');
+    write(flask, 'app.py', "from flask import Flask\napp = Flask(__name__)\n\n@app.route('/items/<int:item_id>', methods=['GET', 'DELETE'])\ndef item(item_id):\n    pass\n");
+    write(flask, 'openapi.yaml', "openapi: 3.0.3\ninfo: {title: Items, version: '1'}\npaths:\n  /items/{id}:\n    delete:\n      summary: Remove an item\n      parameters:\n        - {name: id, in: path, required: true, schema: {type: integer}}\n      responses:\n        '204': {description: gone}\n");
+    const doc = await openapiOf(flask);
+    expect((await validate(doc)).valid).toBe(true);
+    expect(Object.keys(doc.paths)).toEqual(['/items/{id}']);
+    expect(doc.paths['/items/{id}']!.delete).toMatchObject({ summary: 'Remove an item', operationId: 'item', 'x-source': 'app.py:4' });
+    // the generated GET takes the file's parameter name; the handler's second method is named apart
+    expect(doc.paths['/items/{id}']!.get).toMatchObject({ operationId: 'item_get', parameters: [{ name: 'id', in: 'path', required: true }] });
+  });
+
+  it('without routes or files it is still a valid, empty document', async () => {
+    const empty = path.join(dir, 'empty');
+    write(empty, 'lib.js', 'exports.x = 1;\n');
+    const doc = await openapiOf(empty);
+    expect(doc.paths).toEqual({});
+    expect((await validate(doc)).valid).toBe(true);
+  });
+});
