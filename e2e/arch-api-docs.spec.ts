@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, signUpInBrowser, test } from './fixtures.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
@@ -16,13 +16,7 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Email').fill(uniqueEmail('grace'));
-  await page.getByLabel('Password', { exact: true }).fill('Compiler1A');
-  await page.getByLabel('Confirm password').fill('Compiler1A');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpInBrowser(page, 'Grace', 'Hopper', 'Compiler1A');
   await expect(page).toHaveURL(/\/repositories$/);
 
   await page.getByTestId('add-repo-empty').click();

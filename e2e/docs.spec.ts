@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, signUpInBrowser, test } from './fixtures.ts';
 
 /**
  * Issue 11: code docs in a real browser — a free user meets 'Pro Feature Required', Try Free
@@ -11,13 +11,7 @@ test('Code Docs: choose a style, Try Free, live log, diff viewer, branch pushed 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(uniqueEmail('ada'));
-  await page.getByLabel('Password', { exact: true }).fill('Analytical1');
-  await page.getByLabel('Confirm password').fill('Analytical1');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpInBrowser(page, 'Ada', 'Lovelace', 'Analytical1');
   await expect(page).toHaveURL(/\/repositories$/);
 
   await page.getByTestId('add-repo-empty').click();

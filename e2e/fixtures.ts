@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { GitDaemon } from './support/git-daemon.ts';
@@ -81,4 +81,17 @@ let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+/** Fills and sends the sign-up form with a fresh address; answers the address. */
+export async function signUpInBrowser(page: Page, first: string, last: string, password: string): Promise<string> {
+  const email = uniqueEmail(first.toLowerCase());
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  return email;
 }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, signUpInBrowser, test } from './fixtures.ts';
 import { GitDaemon, git } from '../apps/server/test/helpers/git-daemon.ts';
 
 /**
@@ -90,13 +90,7 @@ test('the PR check threshold is set on the repository page; a check comments on 
     await new Promise<void>((resolve) => gh.server.listen(0, '127.0.0.1', resolve));
     const ghUrl = `http://127.0.0.1:${(gh.server.address() as AddressInfo).port}`;
 
-    await page.goto('/auth/sign-up');
-    await page.getByLabel('First name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Email').fill(uniqueEmail('grace'));
-    await page.getByLabel('Password', { exact: true }).fill('Compiler1A');
-    await page.getByLabel('Confirm password').fill('Compiler1A');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await signUpInBrowser(page, 'Grace', 'Hopper', 'Compiler1A');
     await expect(page.getByTestId('connect-vendors')).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const auth = { authorization: `Bearer ${token}` };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, signUpInBrowser, test } from './fixtures.ts';
 
 /**
  * Issue 15: a push to a plain git remote runs Docent's documented post-receive hook; the open
@@ -16,13 +16,7 @@ const HOOK_SCRIPT = path.resolve(import.meta.dirname, '../docs/post-receive-hook
 const OPS = 'def add(a, b):\n    """Adds two numbers."""\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n';
 
 async function signUp(page: Page) {
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(uniqueEmail('hooks'));
-  await page.getByLabel('Password', { exact: true }).fill('Analytical1');
-  await page.getByLabel('Confirm password').fill('Analytical1');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await signUpInBrowser(page, 'Ada', 'Lovelace', 'Analytical1');
   await expect(page).toHaveURL(/\/repositories$/);
 }
 
