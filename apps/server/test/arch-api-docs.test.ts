@@ -90,10 +90,13 @@ describe('architecture docs: generate, host, download', () => {
     const done = await generate('arch');
     expect(done.percentage).toBe(100);
     expect(done.texts.at(-1)).toBe('Job COMPLETE: Documentation generation complete!');
-    expect(done.texts).toContain('Pages regenerated: 1 (architecture)');
+    // one page per section of DOCGEN.md, each in the three formats, plus the book and index
+    expect(done.texts.find((l) => l.startsWith('Pages regenerated:'))).toMatch(/^Pages regenerated: \d+ \(architecture-context, .*architecture-risks\)$/);
     const r = done.result!;
     first = r;
-    expect(r.files.map((f) => f.name).sort()).toEqual(['architecture.html', 'architecture.md', 'architecture.pdf']);
+    const names = r.files.map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['architecture.html', 'architecture.md', 'architecture.pdf', 'architecture-components.md', 'architecture-components.svg', 'architecture-search.js']));
+    expect(names.filter((n) => /\.(rst|xml|rtf)$/.test(n))).toEqual([]);
     expect(r.siteUrl).toBe(`/docs/${repoId}/arch/`);
     expect(r.versionUrl).toBe(`/docs/${repoId}/arch/@${r.commit}/`);
     expect(r.delivery).toBeNull();
@@ -159,7 +162,7 @@ describe('architecture docs: generate, host, download', () => {
   });
 
   it('every artifact downloads from the result: each file and a zip of all', async () => {
-    const pdf = first.files.find((f) => f.format === 'pdf')!;
+    const pdf = first.files.find((f) => f.name === 'architecture.pdf')!; // the book
     expect(pdf.url).toBe(`/docs/${repoId}/arch/@${first.commit}/architecture.pdf?download=1`);
     const res = await page(pdf.url);
     expect(res.statusCode).toBe(200);
@@ -171,16 +174,17 @@ describe('architecture docs: generate, host, download', () => {
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     const entries = unzipSync(new Uint8Array(zip.rawPayload));
-    expect(Object.keys(entries).sort()).toEqual(['architecture.html', 'architecture.md', 'architecture.pdf']);
-    const md = await page(first.files.find((f) => f.format === 'md')!.url);
+    expect(Object.keys(entries).sort()).toEqual(first.files.map((f) => f.name).sort());
+    const md = await page(first.files.find((f) => f.name === 'architecture.md')!.url);
     expect(Buffer.from(entries['architecture.md']!).toString()).toBe(md.body);
   });
 
   it('a second run on an unchanged tree reuses the page, byte for byte', async () => {
     const done = await generate('arch');
-    expect(done.texts.some((l) => l.startsWith(`Pages reused from ${first.commit.slice(0, 12)}, their sources unchanged: 1 (architecture)`))).toBe(true);
+    expect(done.texts.some((l) => l.startsWith(`Pages reused from ${first.commit.slice(0, 12)}, their sources unchanged: ${first.reused.length + first.regenerated.length} (architecture-context`))).toBe(true);
     expect(done.texts.some((l) => l.startsWith('Pages regenerated'))).toBe(false);
-    expect(done.result!.reused).toEqual(['architecture']);
+    expect(done.result!.regenerated).toEqual([]);
+    expect(done.result!.reused).toEqual(first.regenerated);
     expect(done.result!.files.map((f) => f.size)).toEqual(first.files.map((f) => f.size));
   });
 });
@@ -209,7 +213,7 @@ describe('API docs committed to the repository', () => {
     expect(d).toMatchObject({ pushed: true, direct: false, path: 'docs' });
     expect(d.branch).toBe(`docent/api-docs-${done.result!.commit.slice(0, 7)}`);
     expect(git(bare(), 'rev-parse', 'refs/heads/main').trim()).toBe(mainBefore);
-    expect(git(bare(), 'ls-tree', '--name-only', `refs/heads/${d.branch}`, 'docs/').trim().split('\n')).toEqual(['docs/api.html', 'docs/api.md', 'docs/api.pdf']);
+    expect(git(bare(), 'ls-tree', '--name-only', `refs/heads/${d.branch}`, 'docs/').trim().split('\n')).toEqual(expect.arrayContaining(['docs/api.html', 'docs/api.md', 'docs/api.pdf', 'docs/openapi.json']));
     // hosted too: the API site
     expect(done.result!.siteUrl).toBe(`/docs/${repoId}/api/`);
     expect((await page(done.result!.siteUrl!)).statusCode).toBe(200);
@@ -249,13 +253,17 @@ describe('freshness against the latest analysed commit', () => {
     expect(state1.sets.every((s: { fresh: boolean }) => !s.fresh)).toBe(true);
 
     const again = await generate('arch');
-    expect(again.texts).toContain('Pages regenerated: 1 (architecture)');
+    // the new router changes the pages that read the routes and the files, not every page
+    const rebuilt = again.result!.regenerated;
+    expect(rebuilt).toContain('architecture-http');
+    expect(rebuilt.length).toBeLessThan(first.regenerated.length);
+    expect(again.result!.reused.length).toBeGreaterThan(0);
     expect(again.result!.commit).toBe(state1.analysedCommit);
     const state2 = (await t.call({ method: 'GET', url: '/api/v1/git/generate/docs/state?orgName=local&repoName=shop&vendor=GIT', token: alice.token })).json();
     expect(state2.sets.find((s: { kind: string }) => s.kind === 'arch').fresh).toBe(true);
     // the earlier version stays at its own URL; the latest moved on
     expect((await page(first.versionUrl!)).statusCode).toBe(200);
-    expect((await page(`${again.result!.versionUrl}architecture.md`)).body).toContain('orders');
+    expect((await page(`${again.result!.versionUrl}architecture-http.md`)).body).toContain('orders');
   }, 180_000);
 });
 
