@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -7,9 +8,9 @@ import { expect, signUpInBrowser, test } from './fixtures.ts';
 import { GitDaemon, git } from '../apps/server/test/helpers/git-daemon.ts';
 
 /**
- * Pull-request insights (issue 15 item 3): set the PR check threshold on the repository page,
- * start a check through POST /v1/git/pull-request/insights (what a webhook delivery enqueues),
- * and see the comment and the status on a fake GitHub (a loopback server answering the REST
+ * Pull-request insights (issue 15 item 3): set the PR check threshold in the repository settings,
+ * deliver GitHub's signed pull_request webhook for a pull request on the test daemon, and see the
+ * comment and the status on a fake GitHub (a loopback server answering the REST
  * calls the way GitHub documents them and showing the pull request as a page).
  */
 const TOKEN = 'ghp_e2e_pr_insights_token';
@@ -121,13 +122,21 @@ test('the PR check threshold is set on the repository page; a check comments on 
       await page.setViewportSize({ width: 1280, height: 800 });
     });
 
-    await test.step('a check through the API comments on the pull request and fails its status', async () => {
-      const detail = (await (await page.request.get('/api/app/github/get/repo?orgName=octocat&repoName=prlib&vendor=GITHUB', { headers: auth })).json()) as { repository: { id: string } };
-      const start = await page.request.post('/api/v1/git/pull-request/insights', {
-        headers: auth,
-        data: { repoId: detail.repository.id, vendor: 'github', number: 7, headSha: head, baseSha: base, headRef: 'feature', baseRef: 'main', title: 'Feature' },
+    await test.step('GitHub delivers the signed pull_request webhook: the comment and the failing status appear', async () => {
+      const which = new URLSearchParams({ vendor: 'GITHUB', orgName: 'octocat', repoName: 'prlib' });
+      const hook = (await (await page.request.get(`/api/v1/git/repos/webhook?${which}`, { headers: auth })).json()) as { url: string };
+      const repoBody = { git_repo: { organization_name: 'octocat', repo_name: 'prlib' }, vendor: 'GITHUB' };
+      const { secret } = (await (await page.request.post('/api/v1/git/repos/webhook/secret', { headers: auth, data: repoBody })).json()) as { secret: string };
+      // The event as GitHub documents it (the replayed fixture), for this pull request.
+      const event = JSON.parse(await readFile(path.join(import.meta.dirname, '../apps/server/test/vendors/fixtures/github/webhook-pull-request.json'), 'utf8')) as { number: number; pull_request: Record<string, unknown> & { head: Record<string, unknown>; base: Record<string, unknown> } };
+      event.number = 7;
+      event.pull_request = { ...event.pull_request, number: 7, title: 'Feature', head: { ...event.pull_request.head, sha: head, ref: 'feature' }, base: { ...event.pull_request.base, sha: base, ref: 'main' } };
+      const body = JSON.stringify(event);
+      const start = await page.request.post(new URL(hook.url).pathname, {
+        headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-github-delivery': `e2e-${Date.now()}`, 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` },
+        data: body,
       });
-      expect(start.status()).toBe(200);
+      expect(start.status()).toBe(202);
       await page.goto(`${ghUrl}/octocat/prlib/pull/7`);
       await expect(async () => {
         await page.reload();

@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/service.ts';
 import { notFound } from '../http/errors.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
+import { queueRepoJob } from '../jobs/queue.ts';
 import { toRepository } from '../repos/mapper.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
@@ -21,16 +22,7 @@ export function analysisRoutes(auth: AuthService, service: RepoService, repos: R
 
     const start = async (userId: string, body: GitRepoPayload, type: AnalysisType, user: Parameters<RepoService['get']>[0]) => {
       const repo = await service.get(user, body.vendor, body.git_repo.organization_name, body.git_repo.repo_name);
-      const job = await jobs.create({
-        userId,
-        repositoryId: repo.id,
-        jobType: type === 'coverage' ? 'ANALYSIS' : `ANALYSIS_${type.toUpperCase()}`,
-        organizationName: repo.organization_name,
-        repoName: repo.repo_name,
-        vendor: body.vendor,
-        payload: { analysisType: type },
-      });
-      await engine.enqueue(job, () => service.validateForJob(repo));
+      const job = await queueRepoJob({ jobs, engine, service }, repo, type === 'coverage' ? 'ANALYSIS' : `ANALYSIS_${type.toUpperCase()}`, { analysisType: type });
       return { lroJobId: job.id, message: 'Analysis started' };
     };
 

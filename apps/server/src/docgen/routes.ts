@@ -8,6 +8,7 @@ import type { AuthService } from '../auth/service.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
+import { queueRepoJob } from '../jobs/queue.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -71,16 +72,7 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
         else if (!(await users.takeRepoGenCredit(user.id))) throw new HttpError(402, ErrorCode.PRO_FEATURE_REQUIRED, PRO_FEATURE_REQUIRED);
       }
       const payload: DocJobPayload = { languages, fileLimit };
-      const job = await jobs.create({
-        userId: user.id,
-        repositoryId: repo.id,
-        jobType: 'DOC_REPO',
-        organizationName: repo.organization_name,
-        repoName: repo.repo_name,
-        vendor: req.body.vendor,
-        payload: payload as unknown as Record<string, unknown>,
-      });
-      await engine.enqueue(job, () => service.validateForJob(repo));
+      const job = await queueRepoJob({ jobs, engine, service }, repo, 'DOC_REPO', payload as unknown as Record<string, unknown>);
       return { lroJobId: job.id, message: 'Documentation generation started' };
     });
 

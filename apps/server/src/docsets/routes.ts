@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/service.ts';
 import { notFound } from '../http/errors.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
+import { queueRepoJob } from '../jobs/queue.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { ANALYSED_COMMIT, type DocSetJobPayload } from './handler.ts';
@@ -33,16 +34,7 @@ export function docSetRoutes(auth: AuthService, service: RepoService, repos: Rep
         // Spec §6: architecture and API documentation have no premium gate.
         const config = req.body.arch_doc_config ?? ArchDocConfig.parse({});
         const payload: DocSetJobPayload = { kind, config };
-        const job = await jobs.create({
-          userId: user.id,
-          repositoryId: repo.id,
-          jobType: DOC_SET_JOB_TYPE[kind],
-          organizationName: repo.organization_name,
-          repoName: repo.repo_name,
-          vendor: req.body.vendor,
-          payload: payload as unknown as Record<string, unknown>,
-        });
-        await engine.enqueue(job, () => service.validateForJob(repo));
+        const job = await queueRepoJob({ jobs, engine, service }, repo, DOC_SET_JOB_TYPE[kind], payload as unknown as Record<string, unknown>);
         return { lroJobId: job.id, message: 'Documentation generation started' };
       });
 

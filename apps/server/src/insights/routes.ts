@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
+import { queueRepoJob } from '../jobs/queue.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { REPO_VENDOR } from './handler.ts';
@@ -42,16 +43,7 @@ export function prInsightsRoutes(auth: AuthService, service: RepoService, repos:
       }
       const { repoId: _repoId, ...rest } = req.body;
       const payload: PrInsightsPayload = { ...rest, deliveryId: `api:${req.id}` };
-      const job = await jobs.create({
-        userId: user.id,
-        repositoryId: repo.id,
-        jobType: PR_INSIGHTS,
-        organizationName: repo.organization_name,
-        repoName: repo.repo_name,
-        vendor: repo.vendor,
-        payload,
-      });
-      await engine.enqueue(job, () => service.validateForJob(repo));
+      const job = await queueRepoJob({ jobs, engine, service }, repo, PR_INSIGHTS, payload);
       return { lroJobId: job.id, message: `Checking pull request #${req.body.number}` };
     });
 

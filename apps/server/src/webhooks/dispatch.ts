@@ -1,7 +1,8 @@
-import type { LanguageStyle, PullRequestEventPayload, Vendor, WebhookResult } from '@docent/contracts';
+import type { LanguageStyle, PullRequestEventPayload, WebhookResult } from '@docent/contracts';
 import type { RepositoryRow } from '../db/schema.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
+import { queueRepoJob } from '../jobs/queue.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { FREE_FILE_LIMIT } from '../docgen/routes.ts';
@@ -26,17 +27,7 @@ export interface Outcome {
 export const PR_INSIGHTS = 'PR_INSIGHTS';
 
 async function queue(deps: DispatchDeps, repo: RepositoryRow, jobType: string, payload: Record<string, unknown>): Promise<number> {
-  const job = await deps.jobs.create({
-    userId: repo.user_id,
-    repositoryId: repo.id,
-    jobType,
-    organizationName: repo.organization_name,
-    repoName: repo.repo_name,
-    vendor: repo.vendor as Vendor,
-    payload,
-  });
-  await deps.engine.enqueue(job, () => deps.service.validateForJob(repo));
-  return job.id;
+  return (await queueRepoJob(deps, repo, jobType, payload)).id;
 }
 
 /**
