@@ -50,6 +50,8 @@ import { setOutboundAllow } from './net/outbound.ts';
 import { OAuthService } from './oauth/service.ts';
 import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
 import { syncVendor } from './vendors/sync.ts';
+import { BillingService } from './billing/service.ts';
+import { billingRoutes } from './billing/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -140,6 +142,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return true;
   };
 
+  // Plans and payments (issue 14): subscriptions whose paid period ended lose Pro (checked each minute).
+  const billing = new BillingService(database.db, config.billing);
+  let lapseTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    lapseTimer = setInterval(() => void billing.lapseDue().catch((err: Error) => app.log.warn({ err: err.message }, 'subscription lapse check failed')), 60_000);
+    lapseTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(lapseTimer));
+
   const streamSlots = new StreamSlots(config.sseMaxStreamsPerUser, config.sseMaxStreams);
 
   await app.register(swagger, {
@@ -173,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(docgenRoutes(auth, core.repoService, core.repos, core.store, core.engine, users));
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
+      await api.register(billingRoutes(auth, billing));
     },
     { prefix: '/api' },
   );

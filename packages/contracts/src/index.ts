@@ -11,3 +11,4 @@ export * from './vendors.ts';
 export * from './docgen.ts';
 export * from './apikeys.ts';
 export * from './oauth.ts';
+export * from './billing.ts';

@@ -161,6 +161,11 @@ export interface Database {
   analysis_details: AnalysisDetailsTable;
   jobs: JobsTable;
   job_logs: JobLogsTable;
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  referrals: ReferralsTable;
+  coupons: CouponsTable;
 }
 
 export type RepositoryRow = Selectable<RepositoriesTable>;
@@ -175,3 +180,70 @@ export type AuthCodeRow = Selectable<AuthCodesTable>;
 export type VendorConnectionRow = Selectable<VendorConnectionsTable>;
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** Billing (issue 14, migration 0008). Amounts in minor units (cents, paise). */
+export interface PaymentsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  product_id: string;
+  repository_id: string | null;
+  amount_minor: number;
+  currency: string;
+  status: Generated<string>;
+  /** the provider's order / session id */
+  provider_ref: string | null;
+  subscription_id: string | null;
+  failure_reason: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  completed_at: Date | null;
+  /** set once, when the effects were applied: a replayed confirmation finds it set */
+  fulfilled_at: Date | null;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  provider_ref: string | null;
+  status: Generated<string>;
+  current_period_end: Date;
+  cancelled_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface WebhookDeliveriesTable {
+  provider: string;
+  event_id: string;
+  event_type: string;
+  received_at: ColumnType<Date, never, never>;
+}
+
+export interface ReferralsTable {
+  referred_user_id: string;
+  referrer_id: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface CouponsTable {
+  id: Generated<string>;
+  user_id: string;
+  coupon_code: string;
+  coupon_type: string;
+  amount_minor: number;
+  currency: string;
+  is_used: Generated<boolean>;
+  used_at: Date | null;
+  coupon_state: Generated<string>;
+  redeem_type: string | null;
+  /** the UPI / Amazon Pay id, sealed (secretbox) */
+  redeem_id_sealed: string | null;
+  source_payment_id: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type CouponRow = Selectable<CouponsTable>;

@@ -6,6 +6,7 @@ import * as m0004 from './0004_sessions.ts';
 import * as m0005 from './0005_api_keys.ts';
 import * as m0006 from './0006_onboarding_flags.ts';
 import * as m0007 from './0007_oauth.ts';
+import * as m0008 from './0008_billing.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_api_keys': m0005,
   '0006_onboarding_flags': m0006,
   '0007_oauth': m0007,
+  '0008_billing': m0008,
 };
