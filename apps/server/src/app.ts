@@ -52,6 +52,7 @@ import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
 import { syncVendor } from './vendors/sync.ts';
 import { BillingService } from './billing/service.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { cashfreeRoutes } from './billing/cashfree-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -185,6 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
       await api.register(billingRoutes(auth, billing));
+      if (config.billing.cashfree) {
+        await api.register(cashfreeRoutes(auth, billing, config.billing.cashfree, { appUrl: config.appUrl, phone: config.billing.cashfreeCustomerPhone, webhookChecksPerMinute: config.billing.webhookChecksPerMinute }));
+      }
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,10 @@ export interface BillingConfig {
   paypal: { clientId: string; clientSecret: string; webhookId: string; baseUrl: string } | null;
   cashfree: { appId: string; secretKey: string; baseUrl: string; apiVersion: string } | null;
   referralCoupon: { amountMinor: number; currency: 'USD' | 'INR' };
+  /** Cashfree requires a customer phone; Docent has none, so the operator's (CASHFREE_CUSTOMER_PHONE) */
+  cashfreeCustomerPhone: string;
+  /** webhook signature checks one client address may make per minute (WEBHOOK_CHECKS_PER_MINUTE) */
+  webhookChecksPerMinute: number;
 }
 
 /** A decimal amount (e.g. "19.99") in minor units; throws on anything else. */
@@ -117,6 +121,8 @@ export function billingFrom(env: NodeJS.ProcessEnv): BillingConfig {
     paypal,
     cashfree,
     referralCoupon: { amountMinor: moneyFrom(env, 'REFERRAL_COUPON_AMOUNT', 500) as number, currency: couponCurrency },
+    cashfreeCustomerPhone: env.CASHFREE_CUSTOMER_PHONE?.trim() || '9999999999',
+    webhookChecksPerMinute: Math.max(1, intFrom(env, 'WEBHOOK_CHECKS_PER_MINUTE', 120)),
   };
 }
 

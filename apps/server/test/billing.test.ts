@@ -151,6 +151,10 @@ describe('the test provider and fulfilment', () => {
     await expect(service.fulfil(payment_id, { amountMinor: 100, currency: 'USD' })).rejects.toThrow(/does not match/);
     await expect(service.fulfil(payment_id, { amountMinor: 2000, currency: 'INR' })).rejects.toThrow();
     expect((await me(t, u.token)).planType).toBe(null);
+    const tx = (await t.call({ method: 'GET', url: '/api/transactions', token: u.token })).json() as TransactionsAnswer;
+    expect(tx.payments[0]?.status).toBe('PAYMENT_FAILED');
+    // A failed payment is not completed later by a right amount.
+    await expect(service.fulfil(payment_id, { amountMinor: 2000, currency: 'USD' })).rejects.toThrow(/failed/);
   });
 
   it("another user's payment and repository are not found", async () => {

@@ -112,15 +112,12 @@ export class BillingService {
    * changes nothing else. A second confirmation of the same payment answers 'duplicate'.
    */
   async fulfil(paymentId: string, confirmation: Confirmation): Promise<FulfilResult> {
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx): Promise<FulfilResult | 'mismatch'> => {
       const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst();
       if (!payment) throw notFound('Payment not found.');
       if (payment.fulfilled_at) return 'duplicate';
       if (payment.status === 'PAYMENT_FAILED') throw new HttpError(409, ErrorCode.CONFLICT, 'This payment has failed.');
-      if (confirmation.amountMinor !== payment.amount_minor || confirmation.currency !== payment.currency) {
-        await trx.updateTable('payments').set({ status: 'PAYMENT_FAILED', failure_reason: 'amount or currency differs from the plan', updated_at: this.now() }).where('id', '=', payment.id).execute();
-        throw new HttpError(409, ErrorCode.CONFLICT, 'The confirmed amount does not match the price plan.');
-      }
+      if (confirmation.amountMinor !== payment.amount_minor || confirmation.currency !== payment.currency) return 'mismatch';
       const now = this.now();
       let status: PaymentStatus = 'PAYMENT_COMPLETE';
       let subscriptionId: string | null = null;
@@ -141,6 +138,12 @@ export class BillingService {
       await this.rewardReferrer(trx, payment);
       return 'fulfilled';
     });
+    if (result === 'mismatch') {
+      // Recorded outside the transaction above, which changed nothing.
+      await this.fail(paymentId, 'amount or currency differs from the plan');
+      throw new HttpError(409, ErrorCode.CONFLICT, 'The confirmed amount does not match the price plan.');
+    }
+    return result;
   }
 
   /** Marks a pending payment failed (a declined card, a cancelled checkout). Fulfilled ones stay. */
@@ -205,6 +208,23 @@ export class BillingService {
       })
       .onConflict((oc) => oc.column('source_payment_id').doNothing())
       .execute();
+  }
+
+  /** Records a provider's webhook event; false when it was seen before (a replay). */
+  async recordDelivery(provider: PaymentProvider, eventId: string, eventType: string): Promise<boolean> {
+    const row = await this.db
+      .insertInto('webhook_deliveries')
+      .values({ provider, event_id: eventId.slice(0, 200), event_type: eventType.slice(0, 100) })
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A payment by its id, whoever it belongs to (webhooks name it by the order id they were given). */
+  paymentById(id: string): Promise<PaymentRow | undefined> {
+    if (!isUuid(id)) return Promise.resolve(undefined);
+    return this.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Ends Pro for subscriptions whose paid period is over (cancelled or not renewed). */
