@@ -53,6 +53,7 @@ import { syncVendor } from './vendors/sync.ts';
 import { BillingService } from './billing/service.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { cashfreeRoutes } from './billing/cashfree-routes.ts';
+import { paypalRoutes } from './billing/paypal-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -186,6 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
       await api.register(billingRoutes(auth, billing));
+      if (config.billing.paypal) {
+        await api.register(paypalRoutes(auth, billing, config.billing.paypal, { appUrl: config.appUrl, webhookChecksPerMinute: config.billing.webhookChecksPerMinute }));
+      }
       if (config.billing.cashfree) {
         await api.register(cashfreeRoutes(auth, billing, config.billing.cashfree, { appUrl: config.appUrl, phone: config.billing.cashfreeCustomerPhone, webhookChecksPerMinute: config.billing.webhookChecksPerMinute }));
       }
