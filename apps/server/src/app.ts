@@ -54,6 +54,7 @@ import { BillingService } from './billing/service.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { cashfreeRoutes } from './billing/cashfree-routes.ts';
 import { paypalRoutes } from './billing/paypal-routes.ts';
+import { CouponService, couponRoutes } from './billing/coupons.ts';
 
 export interface AppDeps {
   config: Config;
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
       await api.register(billingRoutes(auth, billing));
+      await api.register(couponRoutes(auth, new CouponService(database.db, core.box), database.db, config.appUrl));
       if (config.billing.paypal) {
         await api.register(paypalRoutes(auth, billing, config.billing.paypal, { appUrl: config.appUrl, webhookChecksPerMinute: config.billing.webhookChecksPerMinute }));
       }

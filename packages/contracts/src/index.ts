@@ -12,3 +12,4 @@ export * from './docgen.ts';
 export * from './apikeys.ts';
 export * from './oauth.ts';
 export * from './billing.ts';
+export * from './coupons.ts';

@@ -200,7 +200,7 @@ export class BillingService {
       .insertInto('coupons')
       .values({
         user_id: referral.referrer_id,
-        coupon_code: couponCode(),
+        coupon_code: `DOC-${randomBytes(5).toString('hex').toUpperCase()}`,
         coupon_type: 'REFERRAL',
         amount_minor: this.config.referralCoupon.amountMinor,
         currency: this.config.referralCoupon.currency,
@@ -311,8 +311,4 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     currentPeriodEnd: new Date(row.current_period_end).toISOString(),
     cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
   };
-}
-
-function couponCode(): string {
-  return `DOC-${randomBytes(5).toString('hex').toUpperCase()}`;
 }
