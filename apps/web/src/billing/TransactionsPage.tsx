@@ -1,8 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRICE_PRO_MONTHLY, type Payment } from '@docent/contracts';
+import { authKeys } from '../auth/api.ts';
 import { errorMessage } from '../api/client.ts';
 import { formatDateTime } from '../i18n/format.ts';
 import { ProfileSection } from '../profile/ProfileSection.tsx';
@@ -17,6 +20,7 @@ export default function TransactionsPage() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const q = useQuery({ queryKey: billingKeys.transactions, queryFn: billingApi.transactions });
+  useReturnFromProvider(q.data?.payments);
   const columns = [
     { title: t('billing.table.date'), key: 'date', render: (_: unknown, p: Payment) => formatDateTime(p.createdAt, i18n.language) },
     {
@@ -60,4 +64,26 @@ export default function TransactionsPage() {
       </div>
     </ProfileSection>
   );
+}
+
+/**
+ * Back from PayPal or Cashfree (`?payment_id=`): the server captures the PayPal order or reads
+ * the Cashfree order's status, and fulfils the payment if it was paid. Once per visit.
+ */
+function useReturnFromProvider(payments: Payment[] | undefined) {
+  const [search] = useSearchParams();
+  const client = useQueryClient();
+  const toast = useToast();
+  const { t } = useTranslation();
+  const done = useRef(false);
+  const id = search.get('payment_id');
+  useEffect(() => {
+    if (!id || !payments || done.current) return;
+    const p = payments.find((x) => x.id === id);
+    if (!p || p.status !== 'PAYMENT_PENDING' || (p.provider !== 'PAYPAL' && p.provider !== 'CASHFREE')) return;
+    done.current = true;
+    (p.provider === 'PAYPAL' ? billingApi.capturePaypal(id) : billingApi.confirmCashfree(id))
+      .then(() => Promise.all([client.invalidateQueries({ queryKey: billingKeys.transactions }), client.invalidateQueries({ queryKey: authKeys.me })]))
+      .catch((err: unknown) => toast.error(t('billing.checkout.failed'), errorMessage(err)));
+  }, [id, payments, client, toast, t]);
 }

@@ -23,6 +23,10 @@ export const billingApi = {
   cancelSubscription: () => apiRequest<Subscription>('/v1/billing/subscription/cancel', { method: 'POST' }),
   testCheckout: (productId: ProductId, currency: Currency, repoId?: string) =>
     apiRequest<TestCheckoutAnswer>(`/v1/billing/test/checkout?${new URLSearchParams({ product_id: productId, currency, ...(repoId ? { repo_ids: repoId } : {}) })}`),
+  paypalCheckout: (productId: ProductId, repoId?: string) =>
+    apiRequest<{ approval_url: string; payment_id: string }>(`/paypal/checkout?${new URLSearchParams({ product_id: productId, ...(repoId ? { repo_ids: repoId } : {}) })}`),
+  capturePaypal: (id: string) => apiRequest<Payment>(`/v1/billing/paypal/payments/${encodeURIComponent(id)}/capture`, { method: 'POST' }),
+  confirmCashfree: (id: string) => apiRequest<Payment>(`/v1/billing/cashfree/payments/${encodeURIComponent(id)}/confirm`, { method: 'POST' }),
   testPayment: (id: string) => apiRequest<Payment>(`/v1/billing/test/payments/${encodeURIComponent(id)}`),
   settleTestPayment: (id: string, outcome: 'complete' | 'fail') => apiRequest<Payment>(`/v1/billing/test/payments/${encodeURIComponent(id)}/${outcome}`, { method: 'POST' }),
 };
@@ -32,6 +36,10 @@ export const billingKeys = {
   rates: ['billing', 'rates'] as const,
   providers: ['billing', 'providers'] as const,
   transactions: ['billing', 'transactions'] as const,
+  paypalCheckout: (productId: ProductId, repoId?: string) =>
+    apiRequest<{ approval_url: string; payment_id: string }>(`/paypal/checkout?${new URLSearchParams({ product_id: productId, ...(repoId ? { repo_ids: repoId } : {}) })}`),
+  capturePaypal: (id: string) => apiRequest<Payment>(`/v1/billing/paypal/payments/${encodeURIComponent(id)}/capture`, { method: 'POST' }),
+  confirmCashfree: (id: string) => apiRequest<Payment>(`/v1/billing/cashfree/payments/${encodeURIComponent(id)}/confirm`, { method: 'POST' }),
   testPayment: (id: string) => ['billing', 'test', id] as const,
 };
 
