@@ -44,7 +44,7 @@ const SCREENS: Screen[] = [
   { name: 'profile', path: '/profile', signedIn: true, verified: true, ready: (p) => p.getByTestId('profile-side-panel') },
   { name: 'profile-personal-info', path: '/profile/personal-info', signedIn: true, verified: true, ready: (p) => p.getByRole('button', { name: 'Save changes' }) },
   { name: 'profile-security', path: '/profile/security-settings', signedIn: true, verified: true, ready: (p) => p.getByRole('button', { name: 'Change password' }) },
-  { name: 'upgrade-plan', path: '/profile/upgrade-plan', signedIn: true, verified: true, ready: (p) => p.getByTestId('coming-soon') },
+  { name: 'upgrade-plan', path: '/profile/upgrade-plan', signedIn: true, verified: true, ready: (p) => p.getByTestId('plan-pro').getByRole('button') },
   {
     name: 'settings-popover',
     path: '/repositories',

@@ -60,6 +60,11 @@ import { prInsightsRoutes } from './insights/routes.ts';
 import { PrInsightStore } from './insights/store.ts';
 import { WebhookStore } from './webhooks/store.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { BillingService } from './billing/service.ts';
+import { billingRoutes } from './billing/routes.ts';
+import { cashfreeRoutes } from './billing/cashfree-routes.ts';
+import { paypalRoutes } from './billing/paypal-routes.ts';
+import { CouponService, couponRoutes } from './billing/coupons.ts';
 
 export interface AppDeps {
   config: Config;
@@ -150,6 +155,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return true;
   };
 
+  // Plans and payments (issue 14): subscriptions whose paid period ended lose Pro (checked each minute).
+  const billing = new BillingService(database.db, config.billing);
+  let lapseTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    lapseTimer = setInterval(() => void billing.lapseDue().catch((err: Error) => app.log.warn({ err: err.message }, 'subscription lapse check failed')), 60_000);
+    lapseTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(lapseTimer));
+
   const streamSlots = new StreamSlots(config.sseMaxStreamsPerUser, config.sseMaxStreams);
 
   await app.register(swagger, {
@@ -186,6 +200,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(prInsightsRoutes(auth, core.repoService, core.repos, core.store, core.engine, new PrInsightStore(database.db)));
       await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
       await api.register(webhookRoutes({ auth, hooks: core.hooks, service: core.repoService, repos: core.repos, jobs: core.store, engine: core.engine, config }));
+      await api.register(billingRoutes(auth, billing));
+      await api.register(couponRoutes(auth, new CouponService(database.db, core.box), database.db, config.appUrl));
+      if (config.billing.paypal) {
+        await api.register(paypalRoutes(auth, billing, config.billing.paypal, { appUrl: config.appUrl, webhookChecksPerMinute: config.billing.webhookChecksPerMinute }));
+      }
+      if (config.billing.cashfree) {
+        await api.register(cashfreeRoutes(auth, billing, config.billing.cashfree, { appUrl: config.appUrl, phone: config.billing.cashfreeCustomerPhone, webhookChecksPerMinute: config.billing.webhookChecksPerMinute }));
+      }
     },
     { prefix: '/api' },
   );

@@ -63,6 +63,77 @@ export interface Config {
   webhookRateLimitPerMinute: number;
   /** failed webhook checks (unknown URL, bad signature) one client address may make per hour */
   webhookFailuresPerHour: number;
+  /** plans, payments and coupons (issue 14, docs/billing.md) */
+  billing: BillingConfig;
+}
+
+/** Prices, exchange rate, providers and the referral coupon (docs/billing.md). Amounts in minor units. */
+export interface BillingConfig {
+  prices: { proMonthly: { USD: number; INR: number }; fullRepo: { USD: number; INR: number } };
+  /** USD_INR_RATE; null → the spec's fallback of 83 */
+  usdInrRate: number | null;
+  /** the built-in test provider (in-app checkout that completes or fails a payment) */
+  testProvider: boolean;
+  paypal: { clientId: string; clientSecret: string; webhookId: string; baseUrl: string } | null;
+  cashfree: { appId: string; secretKey: string; baseUrl: string; apiVersion: string } | null;
+  referralCoupon: { amountMinor: number; currency: 'USD' | 'INR' };
+  /** Cashfree requires a customer phone; Docent has none, so the operator's (CASHFREE_CUSTOMER_PHONE) */
+  cashfreeCustomerPhone: string;
+  /** webhook signature checks one client address may make per minute (WEBHOOK_CHECKS_PER_MINUTE) */
+  webhookChecksPerMinute: number;
+}
+
+/** A decimal amount (e.g. "19.99") in minor units; throws on anything else. */
+function moneyFrom(env: NodeJS.ProcessEnv, name: string, fallback: number | null): number | null {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(raw)) throw new Error(`${name} must be an amount like 19 or 19.99, got "${raw}"`);
+  return Math.round(Number(raw) * 100);
+}
+
+export function billingFrom(env: NodeJS.ProcessEnv): BillingConfig {
+  const rateRaw = env.USD_INR_RATE?.trim();
+  let usdInrRate: number | null = null;
+  if (rateRaw) {
+    const n = Number(rateRaw);
+    if (!Number.isFinite(n) || n <= 0 || n > 10_000) throw new Error(`USD_INR_RATE must be a positive number, got "${rateRaw}"`);
+    usdInrRate = n;
+  }
+  const rate = usdInrRate ?? 83;
+  const usd = (name: string, fallback: number) => moneyFrom(env, name, fallback) as number;
+  const inr = (name: string, usdMinor: number) => moneyFrom(env, name, null) ?? Math.round((usdMinor * rate) / 100) * 100;
+  const proUsd = usd('PRICE_PRO_MONTHLY_USD', 2000);
+  const repoUsd = usd('PRICE_FULL_REPO_USD', 4900);
+  const paypalId = env.PAYPAL_CLIENT_ID?.trim();
+  const paypalSecret = env.PAYPAL_CLIENT_SECRET?.trim();
+  const cfId = env.CASHFREE_APP_ID?.trim();
+  const cfSecret = env.CASHFREE_SECRET_KEY?.trim();
+  if (Boolean(paypalId) !== Boolean(paypalSecret)) throw new Error('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+  if (Boolean(cfId) !== Boolean(cfSecret)) throw new Error('CASHFREE_APP_ID and CASHFREE_SECRET_KEY must be set together');
+  const live = env.PAYMENT_MODE === 'live';
+  const paypal = paypalId && paypalSecret
+    ? { clientId: paypalId, clientSecret: paypalSecret, webhookId: env.PAYPAL_WEBHOOK_ID?.trim() ?? '', baseUrl: trimUrl(env.PAYPAL_BASE_URL || (live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')) }
+    : null;
+  const cashfree = cfId && cfSecret
+    ? { appId: cfId, secretKey: cfSecret, apiVersion: env.CASHFREE_API_VERSION?.trim() || '2023-08-01', baseUrl: trimUrl(env.CASHFREE_BASE_URL || (live ? 'https://api.cashfree.com' : 'https://sandbox.cashfree.com')) }
+    : null;
+  // The test provider: on by default when no real provider is configured, outside production;
+  // BILLING_TEST_PROVIDER=true turns it on anywhere (also in production), =false turns it off.
+  const flag = env.BILLING_TEST_PROVIDER?.trim().toLowerCase();
+  if (flag && flag !== 'true' && flag !== 'false') throw new Error(`BILLING_TEST_PROVIDER must be true or false, got "${flag}"`);
+  const testProvider = flag === 'true' ? true : flag === 'false' ? false : !paypal && !cashfree && env.NODE_ENV !== 'production';
+  const couponCurrency = (env.REFERRAL_COUPON_CURRENCY?.trim() || 'USD').toUpperCase();
+  if (couponCurrency !== 'USD' && couponCurrency !== 'INR') throw new Error('REFERRAL_COUPON_CURRENCY must be USD or INR');
+  return {
+    prices: { proMonthly: { USD: proUsd, INR: inr('PRICE_PRO_MONTHLY_INR', proUsd) }, fullRepo: { USD: repoUsd, INR: inr('PRICE_FULL_REPO_INR', repoUsd) } },
+    usdInrRate,
+    testProvider,
+    paypal,
+    cashfree,
+    referralCoupon: { amountMinor: moneyFrom(env, 'REFERRAL_COUPON_AMOUNT', 500) as number, currency: couponCurrency },
+    cashfreeCustomerPhone: env.CASHFREE_CUSTOMER_PHONE?.trim() || '9999999999',
+    webhookChecksPerMinute: Math.max(1, intFrom(env, 'WEBHOOK_CHECKS_PER_MINUTE', 120)),
+  };
 }
 
 export type OAuthProviderId = 'github' | 'google' | 'gitlab' | 'bitbucket' | 'azure';
@@ -178,5 +249,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookBaseUrl: (env.WEBHOOK_BASE_URL || env.APP_URL || `http://localhost:${port}`).trim().replace(/\/+$/, ''),
     webhookRateLimitPerMinute: Math.max(1, intFrom(env, 'WEBHOOK_RATE_LIMIT_PER_MINUTE', 300)),
     webhookFailuresPerHour: Math.max(1, intFrom(env, 'WEBHOOK_FAILURES_PER_HOUR', 30)),
+    billing: billingFrom(env),
   };
 }

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               { path: 'jobs/:jobId', lazy: jobsPage },
               { path: 'docent-api-keys', lazy: page(() => import('./apikeys/ApiKeysPage.tsx')) },
               { path: 'redeem-coupon', lazy: page(() => import('./coupons/CouponsPage.tsx')) },
+              { path: 'billing/test-checkout/:paymentId', lazy: page(() => import('./billing/TestCheckoutPage.tsx')) },
               {
                 path: 'profile',
                 lazy: page(() => import('./profile/ProfileLayout.tsx')),

@@ -14,3 +14,5 @@ export * from './oauth.ts';
 export * from './archdocs.ts';
 export * from './pr-insights.ts';
 export * from './webhooks.ts';
+export * from './billing.ts';
+export * from './coupons.ts';

@@ -210,6 +210,11 @@ export interface Database {
   doc_files: DocFilesTable;
   pr_check_settings: PrCheckSettingsTable;
   pr_insights: PrInsightsTable;
+  payments: PaymentsTable;
+  subscriptions: SubscriptionsTable;
+  payment_webhook_deliveries: PaymentWebhookDeliveriesTable;
+  referrals: ReferralsTable;
+  coupons: CouponsTable;
 }
 
 export type RepositoryRow = Selectable<RepositoriesTable>;
@@ -271,3 +276,70 @@ export interface PrInsightsTable {
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
+/** Billing (issue 14, migration 0008). Amounts in minor units (cents, paise). */
+export interface PaymentsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  product_id: string;
+  repository_id: string | null;
+  amount_minor: number;
+  currency: string;
+  status: Generated<string>;
+  /** the provider's order / session id */
+  provider_ref: string | null;
+  subscription_id: string | null;
+  failure_reason: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  completed_at: Date | null;
+  /** set once, when the effects were applied: a replayed confirmation finds it set */
+  fulfilled_at: Date | null;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  provider_ref: string | null;
+  status: Generated<string>;
+  current_period_end: Date;
+  cancelled_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A payment provider's webhook event, once per (provider, event id) (issue 14). */
+export interface PaymentWebhookDeliveriesTable {
+  provider: string;
+  event_id: string;
+  event_type: string;
+  received_at: ColumnType<Date, never, never>;
+}
+
+export interface ReferralsTable {
+  referred_user_id: string;
+  referrer_id: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface CouponsTable {
+  id: Generated<string>;
+  user_id: string;
+  coupon_code: string;
+  coupon_type: string;
+  amount_minor: number;
+  currency: string;
+  is_used: Generated<boolean>;
+  used_at: Date | null;
+  coupon_state: Generated<string>;
+  redeem_type: string | null;
+  /** the UPI / Amazon Pay id, sealed (secretbox) */
+  redeem_id_sealed: string | null;
+  source_payment_id: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type CouponRow = Selectable<CouponsTable>;

@@ -63,10 +63,10 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
       validStyles(languages);
       // The style guide a run uses becomes the repository's language config.
       if (languages.length > 0) await repos.saveDetails(repo.id, CONFIG, { languages });
-      // Spec §6: code docs need PREMIUM/PRO on the repository, or a full-repository credit;
-      // otherwise 'Try Free' runs within the free limit.
+      // Spec §6: code docs need PREMIUM/PRO on the repository (or a Pro user, issue 14), or a
+      // full-repository credit; otherwise 'Try Free' runs within the free limit.
       let fileLimit: number | null = null;
-      const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM';
+      const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM' || user.plan_type === 'PRO';
       if (!premium) {
         if (req.body.free_trial) fileLimit = repo.is_private ? FREE_FILE_LIMIT.private : FREE_FILE_LIMIT.public;
         else if (!(await users.takeRepoGenCredit(user.id))) throw new HttpError(402, ErrorCode.PRO_FEATURE_REQUIRED, PRO_FEATURE_REQUIRED);

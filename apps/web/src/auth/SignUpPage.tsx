@@ -13,6 +13,7 @@ import { HOME_PATH, useCompleteLogin } from './useCompleteLogin.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 import { PasswordItem } from './PasswordItem.tsx';
 import { useToast } from '../shell/toast.tsx';
+import { claimReferral } from '../coupons/referral.ts';
 
 /** Spec §2 sign-up buttons. */
 const SIGNUP_PROVIDERS: Provider[] = ['google', 'github', 'bitbucket'];
@@ -37,6 +38,7 @@ export default function SignUpPage() {
   const legal = useLegalLinks();
   const social = useConfiguredProviders(SIGNUP_PROVIDERS);
 
+  const referral = new URLSearchParams(window.location.search).get('ref');
   const signup = useMutation({
     mutationFn: (v: SignUpForm) =>
       authApi.signup({
@@ -50,6 +52,7 @@ export default function SignUpPage() {
     onSuccess: (auth) => {
       toast.success(t('auth.signup.success'), t('auth.signup.checkInbox', { email: auth.user.email.name }));
       complete(auth);
+      claimReferral(referral);
     },
     onError: (err) => toast.error(t('auth.signup.failed'), err.message),
   });

@@ -154,7 +154,7 @@ function RepositoryPage() {
         <InsightsCard report={report} />
         {history.data && <TrendChart points={history.data.points} />}
         {report.programmingLanguages && Object.keys(report.programmingLanguages).length > 0 && (
-          <DocToolsCard repoRef={repoRef} repoLanguages={Object.keys(report.programmingLanguages)} planType={planType} countRepoGen={user.countRepoGen} />
+          <DocToolsCard repoRef={repoRef} repoLanguages={Object.keys(report.programmingLanguages)} planType={user.planType === 'PRO' ? 'PRO' : planType} countRepoGen={user.countRepoGen} />
         )}
       </>
     );

@@ -2,12 +2,12 @@ import { Button, Popover, Segmented, Switch, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import { MoonOutlined, SettingOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { chooseCurrency } from '../billing/useCurrency.ts';
 import i18n from '../i18n/index.ts';
 import { clockPattern, formatClock } from '../i18n/format.ts';
 import { isValidTime, type NightTime } from '../theme/nightMode.ts';
 import {
   pickTheme,
-  setCurrency,
   setLanguage,
   setNightMode,
   setNightTime,
@@ -92,7 +92,7 @@ export function SettingsPanel() {
         <Segmented
           block
           value={prefs.currency}
-          onChange={(v) => setCurrency(v === 'INR' ? 'INR' : 'USD')}
+          onChange={(v) => chooseCurrency(v === 'INR' ? 'INR' : 'USD')}
           options={[
             { value: 'USD', label: t('shell.settings.usd') },
             { value: 'INR', label: t('shell.settings.inr') },

@@ -3,6 +3,7 @@ import {
   ApiOutlined,
   BranchesOutlined,
   CrownOutlined,
+  GiftOutlined,
   ProfileOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -24,6 +25,7 @@ export const APP_NAV: NavEntry[] = [
 export const USER_NAV: NavEntry[] = [
   { key: 'profile', path: '/profile', labelKey: 'shell.nav.profile', icon: <ProfileOutlined /> },
   { key: 'upgrade', path: '/profile/upgrade-plan', labelKey: 'shell.nav.upgrade', icon: <CrownOutlined /> },
+  { key: 'coupons', path: '/redeem-coupon', labelKey: 'shell.nav.coupons', icon: <GiftOutlined /> },
 ];
 
 /** The entry a path belongs to: the longest matching prefix wins (upgrade-plan over profile). */

@@ -6,6 +6,7 @@ import * as m0004 from './0004_sessions.ts';
 import * as m0005 from './0005_api_keys.ts';
 import * as m0006 from './0006_onboarding_flags.ts';
 import * as m0007 from './0007_oauth.ts';
+import * as m0008 from './0008_billing.ts';
 import * as m0009 from './0009_webhooks.ts';
 import * as m0010 from './0010_pr_insights.ts';
 import * as m0011 from './0011_doc_sets.ts';
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0005_api_keys': m0005,
   '0006_onboarding_flags': m0006,
   '0007_oauth': m0007,
+  '0008_billing': m0008,
   '0009_webhooks': m0009,
   '0010_pr_insights': m0010,
   '0011_doc_sets': m0011,

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CheckoutQuery, ErrorCode, Payment, PaymentIdParam, PRICE_PRO_MONTHLY } from '@docent/contracts';
+import { z } from 'zod';
+import { requireUser, userOf } from '../auth/guard.ts';
+import type { AuthService } from '../auth/service.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { limitBy, WindowLimiter } from '../http/limits.ts';
+import { approvalUrl, completedCapture, minorOf, PayPalClient, type PayPalConfig } from './paypal.ts';
+import { toMajor, toPayment, type BillingService } from './service.ts';
+
+const tags = ['billing'];
+
+export const PayPalCheckoutAnswer = z.object({ approval_url: z.string(), payment_id: z.string() });
+
+/** The parts of PayPal's webhook events this server reads. */
+const PayPalEvent = z.object({
+  id: z.string().min(1),
+  event_type: z.string(),
+  resource: z
+    .object({
+      id: z.string().optional(),
+      status: z.string().optional(),
+      custom_id: z.string().optional(),
+      amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
+    })
+    .passthrough(),
+});
+
+const SUBSCRIPTION_ENDED = new Set(['BILLING.SUBSCRIPTION.CANCELLED', 'BILLING.SUBSCRIPTION.EXPIRED', 'BILLING.SUBSCRIPTION.SUSPENDED']);
+
+const header = (v: string | string[] | undefined): string => (typeof v === 'string' ? v : '');
+
+/**
+ * PayPal (spec §7: every currency but INR): GET /paypal/checkout → approval_url; the return
+ * captures the order and checks the captured amount; POST /paypal/webhook takes deliveries
+ * PayPal's verify-webhook-signature call vouches for. All end in the same fulfilment.
+ */
+export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: PayPalConfig, opts: { appUrl: string; webhookChecksPerMinute: number }) {
+  const client = new PayPalClient(cfg);
+  const webhookLimiter = new WindowLimiter(opts.webhookChecksPerMinute, 60_000);
+  const unreachable = () => new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not be reached. Please try again later.');
+  return async (app: FastifyInstance): Promise<void> => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const signedIn = { preHandler: requireUser(auth) };
+
+    r.get('/paypal/checkout', { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: PayPalCheckoutAnswer } } }, async (req) => {
+      const p = await billing.createPayment(userOf(req), 'PAYPAL', req.query.product_id, 'USD', req.query.repo_ids);
+      try {
+        const order = await client.createOrder({
+          paymentId: p.id,
+          amount: toMajor(p.amount_minor).toFixed(2),
+          currency: p.currency,
+          description: p.product_id === PRICE_PRO_MONTHLY ? 'Docent Pro (one month)' : 'Docent full-repository documentation',
+          returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
+          cancelUrl: `${opts.appUrl}/profile/upgrade-plan`,
+        });
+        const url = approvalUrl(order);
+        if (!url) throw new Error('no approval link');
+        await billing.setProviderRef(p.id, order.id);
+        return { approval_url: url, payment_id: p.id };
+      } catch (err) {
+        await billing.fail(p.id, 'order creation failed');
+        req.log.warn({ err: (err as Error).message }, 'paypal order creation failed');
+        throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
+      }
+    });
+
+    // After the payer approved: capture the order; the captured amount decides.
+    r.post('/v1/billing/paypal/payments/:id/capture', { ...signedIn, schema: { tags, params: PaymentIdParam, response: { 200: Payment } } }, async (req) => {
+      const p = await billing.paymentOf(userOf(req).id, req.params.id);
+      if (!p || p.provider !== 'PAYPAL' || !p.provider_ref) throw notFound('Payment not found.');
+      if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
+        const order = await client.capture(p.provider_ref).catch(() => {
+          throw unreachable();
+        });
+        const capture = completedCapture(order);
+        if (capture && capture.customId === p.id) await billing.fulfil(p.id, { amountMinor: minorOf(capture.amount.value), currency: capture.amount.currency_code });
+      }
+      return toPayment((await billing.paymentOf(userOf(req).id, p.id)) ?? p, null);
+    });
+
+    await app.register(async (hook) => {
+      hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      hook.post('/paypal/webhook', { schema: { tags, hide: true }, preHandler: limitBy((req) => [[webhookLimiter, `paypal:${req.ip}`]]) }, async (req, reply) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(typeof req.body === 'string' ? req.body : '');
+        } catch {
+          throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
+        }
+        const parsed = PayPalEvent.safeParse(json);
+        if (!parsed.success) throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
+        const h = req.headers;
+        const transmission = {
+          authAlgo: header(h['paypal-auth-algo']),
+          certUrl: header(h['paypal-cert-url']),
+          transmissionId: header(h['paypal-transmission-id']),
+          transmissionSig: header(h['paypal-transmission-sig']),
+          transmissionTime: header(h['paypal-transmission-time']),
+        };
+        if (Object.values(transmission).some((v) => !v)) throw new HttpError(401, ErrorCode.VALIDATION, 'Invalid webhook signature.');
+        const verified = await client.verifyWebhook(transmission, json).catch(() => {
+          throw unreachable();
+        });
+        if (!verified) throw new HttpError(401, ErrorCode.VALIDATION, 'Invalid webhook signature.');
+        const event = parsed.data;
+        if (!(await billing.recordDelivery('PAYPAL', event.id, event.event_type))) return reply.send({ status: 'duplicate' });
+        const res = event.resource;
+        if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
+          const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
+          if (!p || p.provider !== 'PAYPAL' || !res.amount) return reply.send({ status: 'ignored' });
+          try {
+            return reply.send({ status: await billing.fulfil(p.id, { amountMinor: minorOf(res.amount.value), currency: res.amount.currency_code }) });
+          } catch (err) {
+            if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
+            throw err;
+          }
+        }
+        if (event.event_type === 'PAYMENT.CAPTURE.DENIED') {
+          const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
+          if (p && p.provider === 'PAYPAL') await billing.fail(p.id, 'capture denied at PayPal');
+          return reply.send({ status: 'failed' });
+        }
+        if (SUBSCRIPTION_ENDED.has(event.event_type) && res.id) {
+          return reply.send({ status: (await billing.lapseByRef('PAYPAL', res.id)) ? 'lapsed' : 'ignored' });
+        }
+        return reply.send({ status: 'ignored' });
+      });
+    });
+  };
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutPath } from './checkout.ts';
+
+describe('checkoutPath (spec §7)', () => {
+  it('USD goes to PayPal where the server offers it, else the test provider', () => {
+    expect(checkoutPath({ paypal: true, cashfree: true, test: false }, 'USD')).toBe('paypal');
+    expect(checkoutPath({ paypal: false, cashfree: false, test: true }, 'USD')).toBe('test');
+  });
+  it('INR never goes to PayPal; without the test provider there is no path in the app yet', () => {
+    expect(checkoutPath({ paypal: true, cashfree: true, test: false }, 'INR')).toBe(null);
+    expect(checkoutPath({ paypal: true, cashfree: false, test: true }, 'INR')).toBe('test');
+    expect(checkoutPath(undefined, 'USD')).toBe(null);
+  });
+});

@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { BillingProviders, Currency, ProductId } from '@docent/contracts';
+import { billingApi } from './api.ts';
+import { errorMessage } from '../api/client.ts';
+import { useToast } from '../shell/toast.tsx';
+
+export type CheckoutPath = 'paypal' | 'test';
+
+/**
+ * The checkout path for a currency (spec §7: INR → the card/UPI provider, otherwise the wallet
+ * provider, PayPal). Cashfree's browser checkout is not wired into the app yet, so INR pays
+ * through the test provider where the server offers it; null: no path for this currency.
+ */
+export function checkoutPath(providers: BillingProviders | undefined, currency: Currency): CheckoutPath | null {
+  if (currency === 'USD' && providers?.paypal) return 'paypal';
+  return providers?.test ? 'test' : null;
+}
+
+export function useCheckout(providers: BillingProviders | undefined) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async (v: { product: ProductId; currency: Currency; repoId?: string }) => {
+      const path = checkoutPath(providers, v.currency);
+      if (path === 'paypal') {
+        // Spec §7: PayPal's approval page opens in a new tab (opened now, while the click counts as the user's).
+        const tab = window.open('about:blank', '_blank');
+        try {
+          const a = await billingApi.paypalCheckout(v.product, v.repoId);
+          if (tab) tab.location.href = a.approval_url;
+          else window.location.assign(a.approval_url);
+          return null;
+        } catch (err) {
+          tab?.close();
+          throw err;
+        }
+      }
+      if (path !== 'test') throw new Error(t('billing.upgrade.noProvider'));
+      return (await billingApi.testCheckout(v.product, v.currency, v.repoId)).checkout_url;
+    },
+    onSuccess: (url) => {
+      if (url) void navigate(url);
+    },
+    onError: (err) => toast.error(t('billing.upgrade.checkoutFailed'), errorMessage(err)),
+  });
+}

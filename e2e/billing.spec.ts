@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from './fixtures.ts';
+import { FakeGitHub } from './support/fake-github.ts';
+
+/**
+ * Issue 14 in a real browser against the real server, through the built-in test provider
+ * (the server runs without PayPal or Cashfree credentials): a USD user upgrades to Pro and sees
+ * it in the sidebar with the code-docs gate open; an INR user buys the full-repository package
+ * for one repository and sees it marked Premium and listed first.
+ */
+const PASSWORD = 'Analytical1';
+
+async function signUp(page: Page, prefix: string, link = '/auth/sign-up'): Promise<void> {
+  await page.goto(link);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(uniqueEmail(prefix));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/repositories$/);
+}
+
+async function addRepo(page: Page, url: string, first: boolean): Promise<void> {
+  await page.getByTestId(first ? 'add-repo-empty' : 'add-repo').click();
+  const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
+  await dialog.getByLabel('Git URL').fill(url);
+  await dialog.getByRole('button', { name: 'Add repository' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a USD user upgrades to Pro through the test provider: PRO in the sidebar, the code-docs gate open', async ({ page, gitRepos }) => {
+  await signUp(page, 'pro');
+  await addRepo(page, gitRepos.calculatorUrl, true);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const generate = () =>
+    page.request.post('/api/v1/git/generate/repo/doc', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { git_repo: { repo_name: 'calculator', organization_name: 'acme' }, vendor: 'GIT' },
+    });
+  // Free, no credit: the gate is shut.
+  expect((await generate()).status()).toBe(402);
+
+  await page.goto('/profile/upgrade-plan');
+  const pro = page.getByTestId('plan-pro');
+  await expect(pro).toContainText('$20.00');
+  await expect(pro).toContainText('per month');
+  await expect(page.getByTestId('plan-free')).toContainText('Code documentation for 3 files of a private repository and 10 of a public one');
+  await expect(page.getByText('Prices in USD. Tax 0 %.')).toBeVisible();
+  await pro.getByRole('button', { name: 'Upgrade to Pro' }).click();
+
+  await expect(page).toHaveURL(/\/billing\/test-checkout\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Test payment', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$20.00');
+  await page.getByRole('button', { name: 'Complete test payment' }).click();
+  await expect(page.getByText('Payment complete: Pro plan (monthly)')).toBeVisible();
+  await expect(page.getByTestId('sidebar-footer')).toContainText('Pro plan');
+
+  expect((await generate()).status()).toBe(200);
+
+  await page.getByRole('link', { name: 'View transactions' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Pro plan (monthly)' })).toContainText('Active');
+  await page.goto('/profile/payments');
+  await expect(page.getByTestId('subscription')).toContainText('Renews on');
+});
+
+test('an INR user buys the full-repository package for one repository: Premium, listed first', async ({ page, gitRepos }) => {
+  await signUp(page, 'inr');
+  await addRepo(page, gitRepos.calculatorUrl, true);
+  await addRepo(page, gitRepos.daemon.url('acme', 'bigrepo'), false);
+  const cards = page.getByTestId('repo-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toHaveAttribute('data-repo', 'bigrepo');
+
+  // The settings popover overrides the located currency.
+  await page.locator('button[aria-label="Settings"]').first().click();
+  await page.getByTestId('settings-panel').getByText('₹ Indian Rupee').click();
+  await page.keyboard.press('Escape');
+
+  await cards.filter({ hasText: 'calculator' }).click();
+  await page.getByTestId('upgrade-button').click();
+  await expect(page).toHaveURL(/\/profile\/upgrade-plan\?accept_payment=acme%2Fcalculator$/);
+  const pkg = page.getByTestId('plan-package');
+  await expect(pkg).toContainText('acme/calculator');
+  await expect(pkg).toContainText('₹4,067.00');
+  await pkg.getByRole('button', { name: 'Buy for calculator' }).click();
+  await expect(page.getByTestId('checkout-amount')).toHaveText('₹4,067.00');
+  await page.getByRole('button', { name: 'Complete test payment' }).click();
+  await expect(page.getByText('Payment complete: Full-repository documentation package')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Go to repositories' }).click();
+  await expect(cards.first()).toHaveAttribute('data-repo', 'calculator');
+  await expect(cards.first()).toContainText('Premium');
+  await cards.first().click();
+  await expect(page.getByTestId('remove-repo')).toBeVisible();
+  await expect(page.getByTestId('upgrade-button')).toHaveCount(0);
+});
+
+test("a referred user's first payment gives the referrer a coupon, redeemed by UPI through the checklist", async ({ page, browser, baseURL }) => {
+  const github = new FakeGitHub('ghp_e2e_good_token');
+  const apiUrl = await github.start();
+  try {
+    await signUp(page, 'referrer');
+    await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Coupons' }).click();
+    await expect(page).toHaveURL(/\/redeem-coupon$/);
+    await expect(page.getByTestId('coupon-summary')).toHaveText('To redeem: $0.00 · Pending: $0.00 · Earned: $0.00');
+    await expect(page.getByTestId('referral-link')).toHaveText(/\/auth\/sign-up\?ref=[0-9a-f-]{36}$/);
+    const link = (await page.getByTestId('referral-link').textContent()) ?? '';
+
+    // The friend signs up through the link in another browser and buys Pro.
+    const friend = await browser.newContext({ baseURL });
+    const friendPage = await friend.newPage();
+    await friendPage.addInitScript(() => localStorage.setItem('tutorialDone', 'true'));
+    await signUp(friendPage, 'friend', new URL(link).pathname + new URL(link).search);
+    await friendPage.goto('/profile/upgrade-plan');
+    await friendPage.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await friendPage.getByRole('button', { name: 'Complete test payment' }).click();
+    await expect(friendPage.getByText('Payment complete: Pro plan (monthly)')).toBeVisible();
+    await friend.close();
+
+    await page.reload();
+    await expect(page.getByTestId('coupon-summary')).toHaveText('To redeem: $5.00 · Pending: $0.00 · Earned: $0.00');
+    await expect(page.getByText('1 person signed up with your link.')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Referral' });
+    await expect(row).toContainText('Active');
+
+    const redeemUpi = async () => {
+      await page.getByTestId('redeem-menu').click();
+      await page.getByRole('menuitem', { name: 'UPI payment' }).click();
+    };
+    await redeemUpi();
+    const modal = page.getByRole('dialog', { name: 'Redeem by UPI' });
+    await modal.getByLabel('UPI ID').fill('ada.okaxis');
+    await modal.getByRole('button', { name: 'Redeem' }).click();
+    await expect(modal.getByText('Not a valid UPI ID')).toBeVisible();
+    await modal.getByLabel('UPI ID').fill('ada@okaxis');
+    await modal.getByRole('button', { name: 'Redeem' }).click();
+    await expect(modal.getByTestId('redeem-checklist')).toContainText('GitHub app not installed');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+
+    // Connect GitHub (a token against the fake GitHub API), then redeem again: the id was remembered.
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const connect = await page.request.post('/api/v1/vendors/github/connection', { headers: { authorization: `Bearer ${token}` }, data: { token: 'ghp_e2e_good_token', baseUrl: apiUrl } });
+    expect(connect.ok()).toBe(true);
+    await redeemUpi();
+    await expect(modal.getByLabel('UPI ID')).toHaveValue('ada@okaxis');
+    await modal.getByRole('button', { name: 'Redeem' }).click();
+    await expect(modal.getByTestId('redeem-checklist')).toContainText('GitHub app installed');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Coupons redeemed')).toBeVisible();
+    await page.getByRole('button', { name: 'Okay' }).click();
+    await expect(page.getByTestId('coupon-summary')).toHaveText('To redeem: $0.00 · Pending: $5.00 · Earned: $0.00');
+    await expect(page.getByRole('row').filter({ hasText: 'Referral' })).toContainText('Pending');
+  } finally {
+    await github.stop();
+  }
+});
