@@ -72,13 +72,13 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
   await site.waitForLoadState();
   await expect(site).toHaveURL(/\/docs\/[0-9a-f-]{36}\/arch\/$/);
   await expect(site.locator('h1').first()).toContainText('calculator');
+  const siteUrl = site.url();
   // The site's own search (a prebuilt index, no CDN) finds a section and links to its page.
   await site.locator('#docent-search input').fill('deployment');
   const hit = site.locator('.docent-results li a').first();
   await expect(hit).toContainText('Deployment');
   await hit.click();
   await expect(site).toHaveURL(/architecture-deployment\.html/);
-  const siteUrl = site.url();
   await site.close();
   // Without the docs cookie (a link opened elsewhere), the sign-in page sets it from the tab's session and reloads.
   await page.context().clearCookies();
