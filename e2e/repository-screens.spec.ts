@@ -114,7 +114,14 @@ const SHOTS: Shot[] = [
     ready: (p) => p.getByTestId('readme-suggestion'),
     prepare: async (p) => {
       await openCard(p, 'card-readme');
-      await p.getByRole('tab', { name: 'Suggested Improvements' }).click();
+      // CI once saw the click land while the modal was still opening and the tab stay unselected:
+      // click until the tab is selected, then the shot's landmark must be the suggestion itself.
+      const tab = p.getByRole('tab', { name: 'Suggested Improvements' });
+      await expect(async () => {
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
+      await expect(p.getByTestId('no-suggestions'), 'the calculator README lacks sections: a suggestion exists').toHaveCount(0);
     },
     viewportOnly: true,
   },
