@@ -22,6 +22,7 @@ const ENTRIES = {
   cli: 'src/cli.ts',
   analyze: 'src/engine/analyze.ts',
   'parse-worker-bootstrap': 'src/engine/parse-worker.ts',
+  'readme-worker-bootstrap': 'src/engine/readme-worker.ts',
 };
 
 /** Packages that find their own files next to their module (WASM, dictionaries): left as imports. */

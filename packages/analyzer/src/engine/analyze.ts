@@ -8,6 +8,7 @@ import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitA
 import { gitBlobId } from './blob-id.ts';
 import { AnalysisCache, analyzerSourceVersion, type BlameSummary, type FileRecord } from './cache.ts';
 import { resolveCacheDir } from './cache-dir.ts';
+import { readmeInWorker, type ReadmeOutcome } from './readme-thread.ts';
 import { docNoun, promoteJudged, summarizeFunctions, toEntry } from './entries.ts';
 import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
@@ -312,12 +313,6 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   return result;
 }
 
-interface ReadmeOutcome {
-  analysis: NonNullable<AnalysisReport['readmeAnalysis']>;
-  content: string | null;
-  suggestion: string | null;
-}
-
 /** Text files (links may point at them) and root files (manifests, LICENSE) feed the README analysis. */
 const README_INPUT = /\.(md|markdown|mdx|rst|txt|adoc|asciidoc|html?)$/i;
 
@@ -336,10 +331,14 @@ async function readmeOutcome(
   const key = cache && !llm.enabled ? readmeCacheKey(dir, files, facts) : null;
   const cached = key ? (cache!.getReadme(key) as ReadmeOutcome | undefined) : undefined;
   if (cached && typeof cached === 'object' && cached.analysis) return cached;
-  // Loaded on demand: remark/retext and the spelling dictionary cost ~0.5 s a process.
-  const { analyzeReadme } = await import('../readme/index.ts');
-  const fresh = await analyzeReadme(dir, files, { llm, ...(signal ? { signal } : {}) });
-  const outcome: ReadmeOutcome = { analysis: fresh.analysis, content: fresh.content, suggestion: fresh.suggestion };
+  // Without an LLM on its own thread: its synchronous parse would stall the history pass here.
+  let outcome = llm.enabled ? null : await readmeInWorker(dir, files, signal);
+  if (!outcome) {
+    // Loaded on demand: remark/retext and the spelling dictionary cost ~0.5 s a process.
+    const { analyzeReadme } = await import('../readme/index.ts');
+    const fresh = await analyzeReadme(dir, files, { llm, ...(signal ? { signal } : {}) });
+    outcome = { analysis: fresh.analysis, content: fresh.content, suggestion: fresh.suggestion };
+  }
   if (key) cache!.setReadme(key, outcome);
   return outcome;
 }

@@ -1,0 +1,6 @@
+// Worker entry for hosts that do not load TypeScript into new threads by themselves (vitest,
+// plain node): register tsx's loader in this thread, then load the real worker.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./readme-worker.ts');
