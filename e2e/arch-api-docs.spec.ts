@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, signUpInBrowser, test } from './fixtures.ts';
+import { addAndAnalyseInBrowser } from './support/flows.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
@@ -19,16 +20,7 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
   await signUpInBrowser(page, 'Grace', 'Hopper', 'Compiler1A');
   await expect(page).toHaveURL(/\/repositories$/);
 
-  await page.getByTestId('add-repo-empty').click();
-  const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
-  await dialog.getByLabel('Git URL').fill(gitRepos.calculatorUrl);
-  await dialog.getByRole('button', { name: 'Add repository' }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByTestId('repo-card').filter({ hasText: 'calculator' }).click();
-  await page.getByTestId('full-analysis').click();
-  await expect(page.getByTestId('analysis-terminal').locator('.dc-term__row--complete')).toContainText('Complete!', { timeout: 90_000 });
-  await page.mouse.move(1, 1);
-  await page.keyboard.press('Escape');
+  await addAndAnalyseInBrowser(page, gitRepos.calculatorUrl, 'acme', 'calculator');
 
   const card = page.getByTestId('doc-tools');
   await card.getByRole('tab', { name: 'Architecture Docs' }).click();

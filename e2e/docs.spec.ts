@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, signUpInBrowser, test } from './fixtures.ts';
+import { addAndAnalyseInBrowser } from './support/flows.ts';
 
 /**
  * Issue 11: code docs in a real browser — a free user meets 'Pro Feature Required', Try Free
@@ -14,19 +15,7 @@ test('Code Docs: choose a style, Try Free, live log, diff viewer, branch pushed 
   await signUpInBrowser(page, 'Ada', 'Lovelace', 'Analytical1');
   await expect(page).toHaveURL(/\/repositories$/);
 
-  await page.getByTestId('add-repo-empty').click();
-  const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
-  await dialog.getByLabel('Git URL').fill(gitRepos.calculatorUrl);
-  await dialog.getByRole('button', { name: 'Add repository' }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByTestId('repo-card').filter({ hasText: 'calculator' }).click();
-  await expect(page).toHaveURL(/\/repositories\/GIT\/acme\/calculator$/);
-
-  // The card needs the repository's languages: a full analysis first.
-  await page.getByTestId('full-analysis').click();
-  await expect(page.getByTestId('analysis-terminal').locator('.dc-term__row--complete')).toContainText('Complete!', { timeout: 90_000 });
-  await page.mouse.move(1, 1);
-  await page.keyboard.press('Escape');
+  await addAndAnalyseInBrowser(page, gitRepos.calculatorUrl, 'acme', 'calculator');
 
   const card = page.getByTestId('doc-tools');
   await expect(card).toBeVisible();

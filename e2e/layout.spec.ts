@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { analyseCalculatorByApi, apiSession, type Session } from './support/flows.ts';
 
 /**
  * Issue 16 items 4, 14 and 16 measured in Chromium: widths with getBoundingClientRect and
@@ -12,33 +13,6 @@ import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
  */
 const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 mkdirSync(OUT, { recursive: true });
-
-interface Session {
-  token: string;
-  user: unknown;
-}
-
-async function verifiedSession(request: APIRequestContext, docent: Docent): Promise<Session> {
-  const email = uniqueEmail('margaret');
-  const res = await request.post('/api/signup', { data: { first_name: 'Margaret', last_name: 'Hamilton', email, password: 'Analytical1', agreeToTerms: true } });
-  expect(res.status()).toBe(201);
-  const { match } = await docent.mailbox.waitFor(email, /\/auth\/rapid\/login\?token=([^\s"'<>&]+)/);
-  const rapid = await request.post('/api/v1/auth/rapid-login', { data: { token: decodeURIComponent(match[1] ?? '') } });
-  expect(rapid.status()).toBe(200);
-  return (await rapid.json()) as Session;
-}
-
-/** Adds acme/calculator and analyses it to COMPLETE through the API; the job's id. */
-async function analysed(request: APIRequestContext, session: Session, calculatorUrl: string): Promise<number> {
-  const headers = { Authorization: `Bearer ${session.token}` };
-  expect((await request.post('/api/v1/git/repos', { headers, data: { url: calculatorUrl } })).status()).toBe(201);
-  const start = await request.post('/api/v1/git/analyze/repo', { headers, data: { git_repo: { repo_name: 'calculator', organization_name: 'acme' }, vendor: 'GIT' } });
-  const { lroJobId } = (await start.json()) as { lroJobId: number };
-  await expect
-    .poll(async () => ((await (await request.get(`/api/v1/lro/${lroJobId}/status`, { headers })).json()) as { state: string }).state, { timeout: 60_000 })
-    .toBe('COMPLETE');
-  return lroJobId;
-}
 
 const LONG_DIR = 'gson/src/main/java/com/google/gson/internal/bind/';
 
@@ -95,8 +69,8 @@ async function openCard(page: Page, testId: string) {
 test('layout: cards, function tables, jobs, README tiles, actions and the German toolbar (issue 16 items 4, 14, 16)', async ({ page, playwright, docent, gitRepos }) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL: docent.url });
-  const session = await verifiedSession(request, docent);
-  await analysed(request, session, gitRepos.calculatorUrl);
+  const session = await apiSession(request, docent, { first: 'Margaret', last: 'Hamilton' });
+  await analyseCalculatorByApi(request, session, [gitRepos.calculatorUrl]);
   await request.dispose();
   await bigRepository(page);
   const dashboard = '/repositories/GIT/acme/calculator/';
@@ -210,8 +184,8 @@ for (const width of [1280, 360]) {
     test.setTimeout(240_000);
     await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
     const request = await playwright.request.newContext({ baseURL: docent.url });
-    const session = await verifiedSession(request, docent);
-    const jobId = await analysed(request, session, gitRepos.calculatorUrl);
+    const session = await apiSession(request, docent, { first: 'Margaret', last: 'Hamilton' });
+    const jobId = await analyseCalculatorByApi(request, session, [gitRepos.calculatorUrl]);
     await request.dispose();
     await bigRepository(page);
     const errors: string[] = [];

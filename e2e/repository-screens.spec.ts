@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { analyseCalculatorByApi, apiSession } from './support/flows.ts';
 import { seriousViolations } from './support/a11y.ts';
 
 /**
@@ -11,33 +12,6 @@ import { seriousViolations } from './support/a11y.ts';
  */
 const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 mkdirSync(OUT, { recursive: true });
-
-interface Session {
-  token: string;
-  user: unknown;
-}
-
-async function verifiedSession(request: APIRequestContext, docent: Docent): Promise<Session> {
-  const email = uniqueEmail('linus');
-  const res = await request.post('/api/signup', { data: { first_name: 'Linus', last_name: 'Torvalds', email, password: 'Analytical1', agreeToTerms: true } });
-  expect(res.status()).toBe(201);
-  const { match } = await docent.mailbox.waitFor(email, /\/auth\/rapid\/login\?token=([^\s"'<>&]+)/);
-  const rapid = await request.post('/api/v1/auth/rapid-login', { data: { token: decodeURIComponent(match[1] ?? '') } });
-  expect(rapid.status()).toBe(200);
-  return (await rapid.json()) as Session;
-}
-
-/** Adds both fixture repositories and analyses the calculator to COMPLETE through the API. */
-async function prepare(request: APIRequestContext, session: Session, urls: { calculatorUrl: string; bigUrl: string }): Promise<number> {
-  const headers = { Authorization: `Bearer ${session.token}` };
-  for (const url of [urls.calculatorUrl, urls.bigUrl]) expect((await request.post('/api/v1/git/repos', { headers, data: { url } })).status()).toBe(201);
-  const start = await request.post('/api/v1/git/analyze/repo', { headers, data: { git_repo: { repo_name: 'calculator', organization_name: 'acme' }, vendor: 'GIT' } });
-  const { lroJobId } = (await start.json()) as { lroJobId: number };
-  await expect
-    .poll(async () => ((await (await request.get(`/api/v1/lro/${lroJobId}/status`, { headers })).json()) as { state: string }).state, { timeout: 60_000 })
-    .toBe('COMPLETE');
-  return lroJobId;
-}
 
 /** A card opens its modal once it shows the analysed figures. */
 async function openCard(page: Page, testId: string) {
@@ -161,8 +135,8 @@ for (const { width, theme, language = 'en' } of RUNS) {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
       const request = await playwright.request.newContext({ baseURL: docent.url });
-      const session = await verifiedSession(request, docent);
-      const jobId = await prepare(request, session, gitRepos);
+      const session = await apiSession(request, docent, { first: 'Linus', last: 'Torvalds' });
+      const jobId = await analyseCalculatorByApi(request, session, [gitRepos.calculatorUrl, gitRepos.bigUrl]);
       await request.dispose();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiSession } from './support/flows.ts';
 import { seriousViolations } from './support/a11y.ts';
 
 /**
@@ -71,24 +72,6 @@ const SCREENS: Screen[] = [
   { name: 'server-error', path: '/server-error', signedIn: false, ready: (p) => p.getByText('Something went wrong') },
 ];
 
-interface Session {
-  token: string;
-  user: unknown;
-}
-
-async function signUp(request: APIRequestContext, docent: Docent, verified: boolean): Promise<Session> {
-  const email = uniqueEmail(verified ? 'grace' : 'ada');
-  const res = await request.post('/api/signup', {
-    data: { first_name: verified ? 'Grace' : 'Ada', last_name: verified ? 'Hopper' : 'Lovelace', email, password: 'Analytical1', agreeToTerms: true },
-  });
-  expect(res.status()).toBe(201);
-  const session = (await res.json()) as Session;
-  if (!verified) return session;
-  const { match } = await docent.mailbox.waitFor(email, /\/auth\/rapid\/login\?token=([^\s"'<>&]+)/);
-  const rapid = await request.post('/api/v1/auth/rapid-login', { data: { token: decodeURIComponent(match[1] ?? '') } });
-  expect(rapid.status()).toBe(200);
-  return (await rapid.json()) as Session;
-}
 
 for (const width of [1280, 360]) {
   for (const theme of ['light', 'dark'] as const) {
@@ -96,7 +79,7 @@ for (const width of [1280, 360]) {
     test(`main screens at ${width}px, ${theme}`, async ({ page, playwright, docent }) => {
       await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
       const request = await playwright.request.newContext({ baseURL: docent.url });
-      const sessions = { verified: await signUp(request, docent, true), unverified: await signUp(request, docent, false) };
+      const sessions = { verified: await apiSession(request, docent, { first: 'Grace', last: 'Hopper' }), unverified: await apiSession(request, docent, { first: 'Ada', last: 'Lovelace' }, false) };
       await request.dispose();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));

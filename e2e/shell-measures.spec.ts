@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiSession, type Session } from './support/flows.ts';
 
 /**
  * Spec §9 sizes measured in Chromium (issue 16, "spec conformance that tests must back"): the
@@ -8,20 +9,6 @@ import { expect, test, uniqueEmail, type Docent } from './fixtures.ts';
  * analysis terminal dialog is 500 px tall and 800 px wide; German night-mode times read 20:00.
  */
 
-interface Session {
-  token: string;
-  user: unknown;
-}
-
-async function verifiedSession(request: APIRequestContext, docent: Docent): Promise<Session> {
-  const email = uniqueEmail('measure');
-  const res = await request.post('/api/signup', { data: { first_name: 'Grace', last_name: 'Hopper', email, password: 'Analytical1', agreeToTerms: true } });
-  expect(res.status()).toBe(201);
-  const { match } = await docent.mailbox.waitFor(email, /\/auth\/rapid\/login\?token=([^\s"'<>&]+)/);
-  const rapid = await request.post('/api/v1/auth/rapid-login', { data: { token: decodeURIComponent(match[1] ?? '') } });
-  expect(rapid.status()).toBe(200);
-  return (await rapid.json()) as Session;
-}
 
 async function openAt(page: Page, session: Session, path: string, width: number) {
   await page.setViewportSize({ width, height: 800 });
@@ -38,7 +25,7 @@ const sidebarWidth = (page: Page) => page.getByTestId('sidebar').evaluate((el) =
 
 test('sidebar widths at the breakpoints, its footer, and the terminal dialog size', async ({ page, playwright, docent, gitRepos }) => {
   const request = await playwright.request.newContext({ baseURL: docent.url });
-  const session = await verifiedSession(request, docent);
+  const session = await apiSession(request, docent, { first: 'Grace', last: 'Hopper' });
 
   await test.step('sidebar: 260 from lg (992), 80 from md (768), 0 below', async () => {
     const widths: Array<[number, number]> = [];

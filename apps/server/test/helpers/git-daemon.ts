@@ -36,10 +36,10 @@ export class GitDaemon {
       // the `git` wrapper alone would leave running after the tests.
       detached: true,
     });
-    // wait until it accepts connections
+    // Wait until it accepts connections: stderr is read, so 'Connection refused' keeps waiting.
     for (let i = 0; i < 50; i++) {
       try {
-        execFileSync('git', ['ls-remote', `git://127.0.0.1:${d.port}/nonexistent.git`], { stdio: 'ignore', timeout: 2000 });
+        execFileSync('git', ['ls-remote', `git://127.0.0.1:${d.port}/nonexistent.git`], { stdio: 'pipe', timeout: 2000 });
       } catch (err) {
         const out = String((err as { stderr?: Buffer }).stderr ?? '');
         if (!/Connection refused/.test(out)) break;
