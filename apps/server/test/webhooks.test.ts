@@ -302,7 +302,7 @@ describe('receiving deliveries', () => {
   it('with automatic updates on, a push also regenerates the changed files\' docstrings onto the one docent/auto-docs branch', async () => {
     const put = await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...gitRepo, autoDocs: { repo: true } } });
     expect(put.statusCode).toBe(200);
-    expect((put.json() as WebhookStatus).autoDocs).toEqual({ repo: true });
+    expect((put.json() as WebhookStatus).autoDocs).toEqual({ repo: true, arch: false, api: false });
     const s = await status(gitRepo);
     const secret = await secretOf(gitRepo);
     // a real commit on the remote (no hook installed yet): the delivery names it
