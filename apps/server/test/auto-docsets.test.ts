@@ -16,6 +16,7 @@ import type { WebhookStatus } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { hmacSignature } from '../src/webhooks/verify.ts';
+import { up as backfillConfigs } from '../src/db/migrations/0014_docset_auto_config.ts';
 
 const FILES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'shop', main: 'src/server.js', dependencies: { express: '^4.19.0' } }, null, 2),
@@ -152,7 +153,7 @@ describe('automatic architecture / API doc updates', () => {
     expect(git(work, 'rev-parse', 'FETCH_HEAD^').trim()).toBe(after);
   }, 240_000);
 
-  it('a push touching none of the set\'s sources regenerates nothing; a disabled type queues nothing', async () => {
+  it('a push touching none of the set\'s sources regenerates nothing, the next source change replaces the one auto branch; a disabled type queues nothing', async () => {
     const sets = await setCount();
     const before = await hostedIndex();
     const readme = await push({ 'README.md': '# Shop\n\nNow with orders.\n' });
@@ -161,9 +162,29 @@ describe('automatic architecture / API doc updates', () => {
     expect(await hostedIndex()).toBe(before);
     expect((await status()).autoDocSets.arch.lastRun).toMatchObject({ commit: readme.after, result: 'unchanged' });
 
+    // the next source change replaces the one automatic branch (lease on what was read), no second branch
+    const again = await push({ 'src/server.js': `${FILES['src/server.js']}// v2\n` });
+    expect((await status()).autoDocSets.arch.lastRun).toMatchObject({ commit: again.after, result: 'regenerated' });
+    expect(await hostedIndex()).toContain(again.after);
+    await run(['fetch', '-q', 'origin', 'docent/auto-docs-arch']);
+    expect(git(work, 'rev-parse', 'FETCH_HEAD^').trim()).toBe(again.after);
+    const heads = (await run(['ls-remote', '--heads', 'origin'])).stdout;
+    expect(heads.match(/refs\/heads\/docent\/auto-docs-arch$/gm)).toHaveLength(1);
+
+    const regenerated = await setCount();
     await settings({ arch: false });
     const off = await push({ 'src/users.js': `${FILES['src/users.js']}// again\n` });
     expect(off.jobs.map((j) => j.type)).toEqual(['ANALYSIS']);
-    expect(await setCount()).toBe(sets);
+    expect(await setCount()).toBe(regenerated);
   }, 240_000);
+
+  it('migration 0014 recovers the options of sets made before it from their hand-started job', async () => {
+    const kept = await t.database.db.selectFrom('analysis_details').select('data').where('repository_id', '=', repoId).where('analysis_type', '=', 'docset-config-arch').executeTakeFirstOrThrow();
+    await t.database.db.deleteFrom('analysis_details').where('repository_id', '=', repoId).where('analysis_type', '=', 'docset-config-arch').execute();
+    expect((await status()).autoDocSets.arch.ready).toBe(false);
+    await backfillConfigs(t.database.db as never);
+    const back = await t.database.db.selectFrom('analysis_details').select('data').where('repository_id', '=', repoId).where('analysis_type', '=', 'docset-config-arch').executeTakeFirstOrThrow();
+    expect(back.data).toEqual(kept.data);
+    expect((await status()).autoDocSets.arch.ready).toBe(true);
+  });
 });
