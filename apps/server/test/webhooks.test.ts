@@ -330,6 +330,8 @@ describe('receiving deliveries', () => {
     expect(heads).toContain('refs/heads/docent/auto-docs');
     const shown = (await run('git', ['show', 'FETCH_HEAD:calc/div.py'], await fetched(work, 'docent/auto-docs'))).stdout;
     expect(shown).toMatch(/def div\(a, b\):\n\s+"""/);
+    // the settings show the code docs' last automatic run
+    expect((await status(gitRepo)).autoDocSets.repo.lastRun).toMatchObject({ commit: after, jobId: ids[1], result: 'regenerated' });
     await waitJob(ids[0]!);
     await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...gitRepo, autoDocs: { repo: false } } });
   }, 120_000);

@@ -79,8 +79,8 @@ export const WebhookStatus = z.object({
   registrationNote: z.string().nullable(),
   lastDelivery: WebhookDelivery.nullable(),
   autoDocs: AutoDocSettings,
-  /** per architecture / API doc set: can it be updated automatically, and what did the last update do */
-  autoDocSets: z.object({ arch: AutoDocSetState, api: AutoDocSetState }),
+  /** per doc type: can it be updated automatically, and what did the last update do (code docs are always ready) */
+  autoDocSets: z.object({ repo: AutoDocSetState, arch: AutoDocSetState, api: AutoDocSetState }),
 });
 export type WebhookStatus = z.infer<typeof WebhookStatus>;
 

@@ -8,7 +8,9 @@ import type { RepoRepository } from '../repos/repository.ts';
  * kind's last automatic run (`docset-auto-<kind>`), which the repository settings show.
  */
 export const configKey = (kind: DocSetKind) => `docset-config-${kind}`;
-export const autoRunKey = (kind: DocSetKind) => `docset-auto-${kind}`;
+/** `repo`: the code docs (docstrings) update of webhooks/auto-docs.ts */
+export type AutoDocType = DocSetKind | 'repo';
+export const autoRunKey = (kind: AutoDocType) => (kind === 'repo' ? 'auto-docs-run' : `docset-auto-${kind}`);
 
 /** Each doc type's own branch (and so its own pull request) for automatic updates to the default branch. */
 export const autoDocSetBranch = (kind: DocSetKind) => `docent/auto-docs-${kind}`;
@@ -32,12 +34,12 @@ export async function saveDocSetConfig(repos: RepoRepository, repositoryId: stri
   await repos.saveDetails(repositoryId, configKey(kind), config);
 }
 
-export async function recordAutoRun(repos: RepoRepository, repositoryId: string, kind: DocSetKind, run: Omit<AutoDocRun, 'at'>): Promise<void> {
+export async function recordAutoRun(repos: RepoRepository, repositoryId: string, kind: AutoDocType, run: Omit<AutoDocRun, 'at'>): Promise<void> {
   await repos.saveDetails(repositoryId, autoRunKey(kind), { ...run, detail: run.detail.slice(0, 500), at: new Date().toISOString() });
 }
 
 /** What the settings show for one kind. */
-export async function autoDocSetState(repos: RepoRepository, repositoryId: string, kind: DocSetKind): Promise<AutoDocSetState> {
+export async function autoDocSetState(repos: RepoRepository, repositoryId: string, kind: AutoDocType): Promise<AutoDocSetState> {
   const last = (await repos.details(repositoryId, autoRunKey(kind))) as AutoDocRun | null;
-  return { ready: (await storedDocSetConfig(repos, repositoryId, kind)) !== null, lastRun: last ?? null };
+  return { ready: kind === 'repo' || (await storedDocSetConfig(repos, repositoryId, kind)) !== null, lastRun: last ?? null };
 }

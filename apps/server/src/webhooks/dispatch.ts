@@ -60,6 +60,7 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
         };
         const docJob = await queue(deps, repo, 'DOC_REPO', payload as unknown as Record<string, unknown>);
         jobIds.push(docJob);
+        await recordAutoRun(deps.repos, repo.id, 'repo', { commit: ref.after, jobId: docJob, result: 'queued', detail: `Job ${docJob} queued.` });
         detail += `, documentation update job ${docJob} queued`;
       }
       // Architecture / API docs: with the options they were last generated with, at the pushed commit.

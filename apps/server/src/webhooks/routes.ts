@@ -96,7 +96,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       registrationNote: hook.registration_note,
       lastDelivery: await hooks.lastDelivery(repo.id),
       autoDocs: { repo: hook.auto_docs.repo === true, arch: hook.auto_docs.arch === true, api: hook.auto_docs.api === true },
-      autoDocSets: { arch: await autoDocSetState(deps.repos, repo.id, 'arch'), api: await autoDocSetState(deps.repos, repo.id, 'api') },
+      autoDocSets: { repo: await autoDocSetState(deps.repos, repo.id, 'repo'), arch: await autoDocSetState(deps.repos, repo.id, 'arch'), api: await autoDocSetState(deps.repos, repo.id, 'api') },
     };
   };
   const repoOf = (user: UserRow, body: { vendor: Vendor; orgName: string; repoName: string }) => service.get(user, body.vendor, body.orgName, body.repoName);

@@ -12,6 +12,7 @@ const status = (over: Partial<WebhookStatus> = {}): WebhookStatus => ({
   lastDelivery: null,
   autoDocs: { repo: false, arch: true, api: false },
   autoDocSets: {
+    repo: { ready: true, lastRun: { commit: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', at: '2026-11-23T09:00:00.000Z', jobId: 11, result: 'unchanged', detail: 'No changed function needed a docstring.' } },
     arch: { ready: true, lastRun: { commit: 'e70d6628e1edb76cd4085f9fd548abe5f4969048', at: '2026-11-23T10:00:00.000Z', jobId: 12, result: 'regenerated', detail: 'Pages regenerated: 2, reused: 9; hosted at /docs/r/arch/.' } },
     api: { ready: false, lastRun: null },
   },
@@ -44,6 +45,8 @@ describe('RepoSettingsSection automatic doc-set updates', () => {
     expect(last.textContent).toContain('Pages regenerated: 2');
     expect(within(arch).queryByTestId('auto-docs-arch-not-ready')).toBeNull();
 
+    expect(screen.getByTestId('auto-docs-repo-last').textContent).toContain('Unchanged');
+    expect(screen.getByTestId('auto-docs-repo-last').textContent).toContain('a1b2c3d');
     const apiSet = screen.getByTestId('auto-docs-api-settings');
     expect(within(apiSet).getByRole('switch').getAttribute('aria-checked')).toBe('false');
     expect(within(apiSet).getByTestId('auto-docs-api-not-ready').textContent).toContain('Generate these docs once');

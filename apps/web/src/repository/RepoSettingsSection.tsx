@@ -143,6 +143,7 @@ export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRe
             </span>
           </span>
         </label>
+        {s && <AutoSetState state={s.autoDocSets.repo} kind="repo" />}
         {DOC_SET_KINDS.map((kind) => (
           <div key={kind} className="dc-settings__autoset" data-testid={`auto-docs-${kind}-settings`}>
             <label className="dc-settings__switch">
@@ -172,8 +173,8 @@ export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRe
   );
 }
 
-/** Whether a doc set can be updated automatically, and what its last automatic run did. */
-function AutoSetState({ state, kind }: { state: AutoDocSetState; kind: 'arch' | 'api' }) {
+/** Whether a doc type can be updated automatically, and what its last automatic run did. */
+function AutoSetState({ state, kind }: { state: AutoDocSetState; kind: 'repo' | 'arch' | 'api' }) {
   const { t, i18n } = useTranslation();
   const last = state.lastRun;
   return (
