@@ -50,7 +50,9 @@ export function setUrls(repoId: string, kind: DocSetKind, commit: string) {
  * The architecture / API docs job: check out the repository at its latest analysed commit
  * (0–20 %), generate the doc set, reusing the pages of the previous set whose sources did not
  * change (20–80 %), store and host it (80–88 %), commit it to the chosen branch and folder
- * (88–98 %).
+ * (88–98 %). A job queued by a push (`payload.auto`, automatic updates) documents the pushed
+ * commit instead, regenerates only when a source of the newest set changed since its commit,
+ * commits onto the one `docent/auto-docs-<kind>` branch, and records its outcome for the settings.
  */
 export function docSetHandler(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler {
   return (ctx) =>
