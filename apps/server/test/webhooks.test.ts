@@ -302,7 +302,7 @@ describe('receiving deliveries', () => {
   it('with automatic updates on, a push also regenerates the changed files\' docstrings onto the one docent/auto-docs branch', async () => {
     const put = await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...gitRepo, autoDocs: { repo: true } } });
     expect(put.statusCode).toBe(200);
-    expect((put.json() as WebhookStatus).autoDocs).toEqual({ repo: true });
+    expect((put.json() as WebhookStatus).autoDocs).toEqual({ repo: true, arch: false, api: false });
     const s = await status(gitRepo);
     const secret = await secretOf(gitRepo);
     // a real commit on the remote (no hook installed yet): the delivery names it
@@ -330,6 +330,8 @@ describe('receiving deliveries', () => {
     expect(heads).toContain('refs/heads/docent/auto-docs');
     const shown = (await run('git', ['show', 'FETCH_HEAD:calc/div.py'], await fetched(work, 'docent/auto-docs'))).stdout;
     expect(shown).toMatch(/def div\(a, b\):\n\s+"""/);
+    // the settings show the code docs' last automatic run
+    expect((await status(gitRepo)).autoDocSets.repo.lastRun).toMatchObject({ commit: after, jobId: ids[1], result: 'regenerated' });
     await waitJob(ids[0]!);
     await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...gitRepo, autoDocs: { repo: false } } });
   }, 120_000);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Nodes, Root, RootContent } from 'mdast';
-import { factsOf, readCheckout, type RepositoryFacts, type SourceFile } from './facts/index.ts';
+import { docSetReads, factsOf, readCheckout, type RepositoryFacts, type SourceFile } from './facts/index.ts';
 import { apiHttpPage, apiIndex, apiModulePages } from './pages/api.ts';
 import { architectureIndex, architectureSections, type PageMeta, type PageSpec } from './pages/arch.ts';
 import { dataModels } from './facts/models.ts';
@@ -189,6 +189,17 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
   const indexFiles = setFiles.filter((f) => PAGED.has(f.format as DocFormat));
   const bookFiles = setFiles.filter((f) => !PAGED.has(f.format as DocFormat));
   return { files: [...indexFiles, ...files, ...bookFiles, ...extras], manifest, regenerated, reused };
+}
+
+/**
+ * The paths of a change that a doc set depends on: those a page of `manifest` was built from,
+ * and any other file the generator reads (a new or deleted source changes the pages, the facts
+ * and the index). An empty answer means regenerating would build the same set.
+ */
+export function docSetSourcesChanged(manifest: Pick<DocManifest, 'pages'>, changedPaths: readonly string[]): string[] {
+  const sources = new Set<string>();
+  for (const page of Object.values(manifest.pages)) for (const rel of Object.keys(page.sources)) sources.add(rel);
+  return changedPaths.filter((rel) => sources.has(rel) || docSetReads(rel));
 }
 
 function renderPage(format: DocFormat, tree: Root, title: string, assets: ReadonlyMap<string, string>, searchFile: string): string {

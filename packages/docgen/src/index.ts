@@ -9,6 +9,6 @@ export { RENDERERS } from './render.ts';
 export { wrap } from './wrap.ts';
 export { DOCGEN_LANGUAGES, languageOfPath, resolveConfig, DEFAULT_LINE_LENGTH, MIN_LINE_LENGTH, MAX_LINE_LENGTH, type LanguageConfig, type StyleConfig } from './languages.ts';
 export { repositoryFacts, factsOf, folderCycles, importGraph, extractRoutes, joinPath, type RepositoryFacts, type ImportEdge, type Route, type SourceFile } from './facts/index.ts';
-export { generateDocs, generateDocSet, DOC_FORMATS, type DocManifest, type DocSet, type DocSetOptions, type DocKind, type DocFormat, type GeneratedDoc } from './docs.ts';
+export { generateDocs, generateDocSet, docSetSourcesChanged, DOC_FORMATS, type DocManifest, type DocSet, type DocSetOptions, type DocKind, type DocFormat, type GeneratedDoc } from './docs.ts';
 export { dataModels, type DataEntity, type DataField, type DataRelation } from './facts/models.ts';
 export { buildOpenApi, type OpenApiDocument } from './openapi.ts';

@@ -11,6 +11,7 @@ import { VENDOR_LABEL } from '../vendors/index.ts';
 import type { RepositoryRow } from '../db/schema.ts';
 import type { JobContext } from '../jobs/engine.ts';
 import { runAutoDocs } from '../webhooks/auto-docs.ts';
+import { recordAutoRun } from '../docsets/auto.ts';
 
 /** What a DOC_REPO job carries in its payload (set by the route after the plan gate). */
 export interface DocJobPayload {
@@ -119,7 +120,15 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
       const { job, signal, log, progress } = ctx;
       // queued by a push with automatic documentation updates on (issue 15): the one auto-docs pull request
-      if ((job.payload as { auto?: unknown }).auto) return runAutoDocs(repos, service, opts, ctx);
+      if ((job.payload as { auto?: unknown }).auto) {
+        try {
+          return await runAutoDocs(repos, service, opts, ctx);
+        } catch (err) {
+          const after = (job.payload as { auto: { after?: string } }).auto.after ?? '';
+          if (job.repository_id) await recordAutoRun(repos, job.repository_id, 'repo', { commit: after, jobId: job.id, result: 'failed', detail: signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.' }).catch(() => undefined);
+          throw err;
+        }
+      }
       const payload = job.payload as unknown as DocJobPayload;
       const checkout = await checkoutForJob(repos, service, opts, ctx);
       const { repo, dest, commit } = checkout;

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { generateDocSet, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
+import { docSetSourcesChanged, generateDocSet, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
 import { formatsOf, formOfConfig, hostedDocsPath, normalDocPath, type ArchDocConfig, type DocDelivery, type DocSetKind, type DocSetResult } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
@@ -13,11 +13,14 @@ import { VENDOR_LABEL } from '../vendors/index.ts';
 import type { RepositoryRow } from '../db/schema.ts';
 import { branchWebUrl, freeBranchName } from '../docgen/handler.ts';
 import { contentTypeOf, type DocSetStore, type StoredDocFile } from './store.ts';
+import { autoDocSetBranch, recordAutoRun, saveDocSetConfig, type AutoDocSetTrigger } from './auto.ts';
 
 /** What a DOC_ARCH / DOC_API job carries (set by the route once the options passed their rules). */
 export interface DocSetJobPayload {
   kind: DocSetKind;
   config: ArchDocConfig;
+  /** set when a push queued the job (automatic updates): the set is built at `auto.after` */
+  auto?: AutoDocSetTrigger;
 }
 
 /** analysis_details type holding the commit of the latest completed analysis. */
@@ -47,87 +50,136 @@ export function setUrls(repoId: string, kind: DocSetKind, commit: string) {
  * The architecture / API docs job: check out the repository at its latest analysed commit
  * (0–20 %), generate the doc set, reusing the pages of the previous set whose sources did not
  * change (20–80 %), store and host it (80–88 %), commit it to the chosen branch and folder
- * (88–98 %).
+ * (88–98 %). A job queued by a push (`payload.auto`, automatic updates) documents the pushed
+ * commit instead, regenerates only when a source of the newest set changed since its commit,
+ * commits onto the one `docent/auto-docs-<kind>` branch, and records its outcome for the settings.
  */
 export function docSetHandler(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler {
   return (ctx) =>
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
-      const { job, signal, log, progress } = ctx;
-      const payload = job.payload as unknown as DocSetJobPayload;
-      const kind = payload.kind;
-      const form = formOfConfig(payload.config);
-      const formats = formatsOf(form) as DocFormat[];
-      const checkout = await checkoutForJob(repos, service, opts, ctx);
-      const { repo, dest } = checkout;
-      let commit = checkout.commit;
-      const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
-
-      // The docs describe what was analysed: the latest analysed commit when the clone has it.
-      const analysed = ((await repos.details(repo.id, ANALYSED_COMMIT)) as { commit?: string } | null)?.commit;
-      if (analysed && analysed !== commit) {
-        try {
-          await git(['checkout', '-q', '-f', '--detach', analysed]);
-          commit = analysed;
-          await log('INFO', `Using the latest analysed commit ${analysed.slice(0, 12)} (the branch is at ${checkout.commit.slice(0, 12)})`);
-        } catch {
-          await log('WARNING', `The latest analysed commit ${analysed.slice(0, 12)} is no longer on the branch; documenting ${commit.slice(0, 12)}`);
-        }
+      const payload = ctx.job.payload as unknown as DocSetJobPayload;
+      if (!payload.auto || !ctx.job.repository_id) return buildDocSet(repos, service, sets, opts, ctx);
+      const { kind, auto } = payload;
+      const repositoryId = ctx.job.repository_id;
+      try {
+        return await buildDocSet(repos, service, sets, opts, ctx);
+      } catch (err) {
+        const detail = ctx.signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.';
+        await recordAutoRun(repos, repositoryId, kind, { commit: auto.after, jobId: ctx.job.id, result: 'failed', detail }).catch(() => undefined);
+        throw err;
       }
-
-      const previousSet = await sets.latest(repo.id, kind);
-      let previous: { manifest: DocManifest; files: GeneratedDoc[] } | undefined;
-      if (previousSet && isManifest(previousSet.manifest, kind)) {
-        const stored = await sets.files(previousSet.id);
-        previous = { manifest: previousSet.manifest, files: stored.map((f) => ({ name: f.name, format: f.format as DocFormat, content: isText(f.contentType) ? f.content.toString('utf8') : f.content })) };
-      }
-      await progress(25, `Generating the ${KIND_TITLE[kind]} docs (${formats.join(', ')})`);
-      const started = Date.now();
-      const set = await generateDocSet(dest, kind, formats, { meta: { name: `${repo.organization_name}/${repo.repo_name}`, commit }, ...(previous ? { previous } : {}) });
-      signal.throwIfAborted();
-      await log('INFO', `Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      if (set.regenerated.length > 0) await log('INFO', `Pages regenerated: ${set.regenerated.length} (${set.regenerated.join(', ')})`);
-      if (set.reused.length > 0) await log('INFO', `Pages reused from ${previousSet!.commit.slice(0, 12)}, their sources unchanged: ${set.reused.length} (${set.reused.join(', ')})`);
-
-      const files: StoredDocFile[] = set.files.map((f) => {
-        if (normalDocPath(f.name) !== f.name) throw new Error(`The generator named a file ${JSON.stringify(f.name)}, which is not a plain relative path.`);
-        const content = typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : Buffer.from(f.content);
-        return { name: f.name, format: f.format, contentType: contentTypeOf(f.name), size: content.length, content };
-      });
-      const total = files.reduce((n, f) => n + f.size, 0);
-      for (const f of files) await log('INFO', `${f.name}: ${human(f.size)}`);
-      if (total > opts.maxSetBytes) throw new Error(`The documentation is ${human(total)}, more than the ${human(opts.maxSetBytes)} a doc set may hold.`);
-
-      await progress(82, 'Storing the documentation');
-      const hosted = form.hostDocumentation && form.generateHtml;
-      const setId = await sets.save({ repositoryId: repo.id, kind, commit, jobId: job.id, hosted, manifest: set.manifest, files }, opts.keepVersions);
-      const urls = setUrls(repo.id, kind, commit);
-      if (hosted) {
-        // The repository page's site button: the architecture docs, else the API docs.
-        if (kind === 'arch' || !repo.site_url || !repo.site_url.startsWith('/docs/')) await repos.setSiteUrl(repo.id, urls.latest);
-        await log('INFO', `Hosted at ${urls.latest} (this version: ${urls.version})`);
-      }
-
-      let delivery: DocDelivery | null = null;
-      if (payload.config.commitOutput) {
-        await progress(88, 'Committing the documentation');
-        delivery = await commitDocs({ ctx, git, service, repo, kind, commit, files, source: checkout.source, out: payload.config.commitOutput });
-      }
-      const result: DocSetResult = {
-        kind,
-        commit,
-        formats,
-        files: files.map((f) => ({ name: f.name, format: f.format, size: f.size, contentType: f.contentType, url: urls.file(f.name) })),
-        zipUrl: urls.zip,
-        siteUrl: hosted ? urls.latest : null,
-        versionUrl: hosted ? urls.version : null,
-        regenerated: set.regenerated,
-        reused: set.reused,
-        delivery,
-      };
-      await sets.setResult(setId, result);
-      return 'Documentation generation complete!';
     });
 }
+
+async function buildDocSet(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, ctx: JobContext): Promise<string> {
+  const { job, signal, log, progress } = ctx;
+  const payload = job.payload as unknown as DocSetJobPayload;
+  const kind = payload.kind;
+  const auto = payload.auto;
+  const form = formOfConfig(payload.config);
+  const formats = formatsOf(form) as DocFormat[];
+  const checkout = await checkoutForJob(repos, service, opts, ctx);
+  const { repo, dest } = checkout;
+  let commit = checkout.commit;
+  const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+
+  if (auto) {
+    // A push's update documents the pushed commit (its analysis may still be running).
+    if (auto.after !== commit) {
+      try {
+        await git(['checkout', '-q', '-f', '--detach', auto.after]);
+        commit = auto.after;
+      } catch {
+        throw new Error(`The pushed commit ${auto.after.slice(0, 12)} is not on the default branch any more.`);
+      }
+    }
+    await log('INFO', `Automatic update after the push of ${commit.slice(0, 12)}`);
+  }
+  // The docs describe what was analysed: the latest analysed commit when the clone has it.
+  const analysed = auto ? undefined : ((await repos.details(repo.id, ANALYSED_COMMIT)) as { commit?: string } | null)?.commit;
+  if (analysed && analysed !== commit) {
+    try {
+      await git(['checkout', '-q', '-f', '--detach', analysed]);
+      commit = analysed;
+      await log('INFO', `Using the latest analysed commit ${analysed.slice(0, 12)} (the branch is at ${checkout.commit.slice(0, 12)})`);
+    } catch {
+      await log('WARNING', `The latest analysed commit ${analysed.slice(0, 12)} is no longer on the branch; documenting ${commit.slice(0, 12)}`);
+    }
+  }
+
+  const previousSet = await sets.latest(repo.id, kind);
+  let previous: { manifest: DocManifest; files: GeneratedDoc[] } | undefined;
+  if (previousSet && isManifest(previousSet.manifest, kind)) {
+    const stored = await sets.files(previousSet.id);
+    previous = { manifest: previousSet.manifest, files: stored.map((f) => ({ name: f.name, format: f.format as DocFormat, content: isText(f.contentType) ? f.content.toString('utf8') : f.content })) };
+  }
+  if (auto && previousSet && previous) {
+    // Only when a source of the set changed since the set's own commit (docgen's manifest names them).
+    const changed = previousSet.commit === commit ? [] : await git(['diff', '--name-only', '-z', previousSet.commit, commit]).then((out) => out.split('\0').filter(Boolean), () => null);
+    const relevant = changed === null ? null : docSetSourcesChanged(previous.manifest, changed);
+    if (relevant === null) await log('WARNING', `The set's commit ${previousSet.commit.slice(0, 12)} is not in the repository any more: every page is checked`);
+    else if (relevant.length === 0) {
+      const detail = `No source of the ${KIND_TITLE[kind]} docs changed since ${previousSet.commit.slice(0, 7)}: the hosted docs stay as they are.`;
+      await log('INFO', detail);
+      await recordAutoRun(repos, repo.id, kind, { commit, jobId: job.id, result: 'unchanged', detail });
+      return `No source of the ${KIND_TITLE[kind]} docs changed`;
+    } else await log('INFO', `Sources changed since ${previousSet.commit.slice(0, 12)}: ${relevant.length} (${relevant.slice(0, 20).join(', ')}${relevant.length > 20 ? ', …' : ''})`);
+  }
+  await progress(25, `Generating the ${KIND_TITLE[kind]} docs (${formats.join(', ')})`);
+  const started = Date.now();
+  const set = await generateDocSet(dest, kind, formats, { meta: { name: `${repo.organization_name}/${repo.repo_name}`, commit }, ...(previous ? { previous } : {}) });
+  signal.throwIfAborted();
+  await log('INFO', `Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (set.regenerated.length > 0) await log('INFO', `Pages regenerated: ${set.regenerated.length} (${set.regenerated.join(', ')})`);
+  if (set.reused.length > 0) await log('INFO', `Pages reused from ${previousSet!.commit.slice(0, 12)}, their sources unchanged: ${set.reused.length} (${set.reused.join(', ')})`);
+
+  const files: StoredDocFile[] = set.files.map((f) => {
+    if (normalDocPath(f.name) !== f.name) throw new Error(`The generator named a file ${JSON.stringify(f.name)}, which is not a plain relative path.`);
+    const content = typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : Buffer.from(f.content);
+    return { name: f.name, format: f.format, contentType: contentTypeOf(f.name), size: content.length, content };
+  });
+  const total = files.reduce((n, f) => n + f.size, 0);
+  for (const f of files) await log('INFO', `${f.name}: ${human(f.size)}`);
+  if (total > opts.maxSetBytes) throw new Error(`The documentation is ${human(total)}, more than the ${human(opts.maxSetBytes)} a doc set may hold.`);
+
+  await progress(82, 'Storing the documentation');
+  const hosted = form.hostDocumentation && form.generateHtml;
+  const setId = await sets.save({ repositoryId: repo.id, kind, commit, jobId: job.id, hosted, manifest: set.manifest, files }, opts.keepVersions);
+  const urls = setUrls(repo.id, kind, commit);
+  if (hosted) {
+    // The repository page's site button: the architecture docs, else the API docs.
+    if (kind === 'arch' || !repo.site_url || !repo.site_url.startsWith('/docs/')) await repos.setSiteUrl(repo.id, urls.latest);
+    await log('INFO', `Hosted at ${urls.latest} (this version: ${urls.version})`);
+  }
+
+  let delivery: DocDelivery | null = null;
+  if (payload.config.commitOutput) {
+    await progress(88, 'Committing the documentation');
+    delivery = await commitDocs({ ctx, git, service, repo, kind, commit, files, source: checkout.source, out: payload.config.commitOutput, ...(auto ? { autoBranch: autoDocSetBranch(kind) } : {}) });
+  }
+  const result: DocSetResult = {
+    kind,
+    commit,
+    formats,
+    files: files.map((f) => ({ name: f.name, format: f.format, size: f.size, contentType: f.contentType, url: urls.file(f.name) })),
+    zipUrl: urls.zip,
+    siteUrl: hosted ? urls.latest : null,
+    versionUrl: hosted ? urls.version : null,
+    regenerated: set.regenerated,
+    reused: set.reused,
+    delivery,
+  };
+  await sets.setResult(setId, result);
+  if (auto) {
+    const where = delivery?.pullRequest ? `; pull request #${delivery.pullRequest.number}` : delivery?.pushed && delivery.branch ? `; pushed to ${delivery.branch}` : '';
+    await recordAutoRun(repos, repo.id, kind, { commit, jobId: job.id, result: 'regenerated', detail: `Pages regenerated: ${set.regenerated.length}, reused: ${set.reused.length}${hosted ? `; hosted at ${urls.latest}` : ''}${where}.` });
+  } else {
+    // what a push's automatic update will reuse
+    await saveDocSetConfig(repos, repo.id, kind, payload.config);
+  }
+  return 'Documentation generation complete!';
+}
+
 
 function isText(contentType: string): boolean {
   return /charset=utf-8|^text\//.test(contentType);
@@ -152,6 +204,8 @@ async function commitDocs(a: {
   files: StoredDocFile[];
   source: string;
   out: NonNullable<ArchDocConfig['commitOutput']>;
+  /** automatic update: this one branch (replaced with a lease) instead of a new one per commit */
+  autoBranch?: string;
 }): Promise<DocDelivery> {
   const { ctx, git, repo, kind, commit, files } = a;
   const { log, signal } = ctx;
@@ -160,7 +214,7 @@ async function commitDocs(a: {
   const short = commit.slice(0, 7);
   const local = `docent-tmp/${kind}-docs-${ctx.job.id}`;
   const base: DocDelivery = { branch: null, path: dir, pushed: false, direct: false, branchUrl: null, pullRequest: null, deliveryNote: null };
-  const title = `docs: ${KIND_TITLE[kind]} documentation for ${short} (Docent)`;
+  const title = a.autoBranch ? `docs: keep the ${KIND_TITLE[kind]} documentation up to date (Docent)` : `docs: ${KIND_TITLE[kind]} documentation for ${short} (Docent)`;
   try {
     const defaultBranch = repo.default_branch ?? (await remoteHead(git));
     // The docs go on top of the chosen branch when it exists, else a new branch from the documented commit.
@@ -199,11 +253,21 @@ async function commitDocs(a: {
     } else {
       await log('INFO', `${target} is the default branch: the docs go on a new branch with a pull request (confirm a direct push to commit to ${target} itself)`);
     }
-    const wanted = `docent/${kind}-docs-${short}`;
-    const listed = await git(['ls-remote', '--heads', 'origin', `refs/heads/${wanted}*`]);
-    const branch = freeBranchName(wanted, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
-    await log('COMMAND', `git push origin ${branch}`);
-    await git(['push', 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
+    let branch: string;
+    if (a.autoBranch) {
+      // One branch per doc type for automatic updates: rebuilt from the target on each push and
+      // replaced only if it is still what was read here (another update may have pushed since).
+      branch = a.autoBranch;
+      const head = /^([0-9a-f]{40,64})\s/.exec(await git(['ls-remote', '--heads', 'origin', `refs/heads/${branch}`]))?.[1] ?? '';
+      await log('COMMAND', `git push origin ${branch}`);
+      await git(['push', `--force-with-lease=refs/heads/${branch}:${head}`, 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
+    } else {
+      const wanted = `docent/${kind}-docs-${short}`;
+      const listed = await git(['ls-remote', '--heads', 'origin', `refs/heads/${wanted}*`]);
+      branch = freeBranchName(wanted, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
+      await log('COMMAND', `git push origin ${branch}`);
+      await git(['push', 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
+    }
     await log('INFO', `Pushed branch ${branch}`);
     const pullRequest = exists ? await openPullRequest(a.service, repo, branch, target, title, `${KIND_TITLE[kind]} documentation generated by Docent from ${commit}, in \`${dir}/\`.`, ctx) : null;
     return { ...base, branch, pushed: true, branchUrl: branchWebUrl(repo.vendor, a.source, branch), pullRequest };

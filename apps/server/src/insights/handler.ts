@@ -125,8 +125,9 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   }
   await save();
   try {
-    await reporter.setStatus(pr.headSha, verdict, jobUrl, signal);
-    await log('INFO', `Status ${verdict.state}: ${verdict.description}`);
+    const via = await reporter.setStatus(pr.headSha, verdict, jobUrl, signal, body);
+    if (via === 'status-after-403') await log('INFO', `${reporter.label} refused a check run (HTTP 403: the App lacks the checks permission): the commit status is set instead`);
+    await log('INFO', `${via === 'check-run' ? 'Check run' : 'Status'} ${verdict.state}: ${verdict.description}`);
   } catch (err) {
     if (signal.aborted) throw err;
     failures++;

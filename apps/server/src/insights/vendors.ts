@@ -3,7 +3,8 @@
  * documented REST API with the repository's connection token:
  * - the comment, edited in place (found by its stored id, else by COMMENT_MARKER, else created);
  * - the commit status (GitHub statuses, GitLab commit status, Bitbucket build status, Azure
- *   DevOps pull-request status);
+ *   DevOps pull-request status); on GitHub with a GitHub App installation token a check run
+ *   instead (Checks API, which only Apps may write), falling back to the status on a 403;
  * - suggested docstrings as review suggestions where the vendor has them (GitHub review comments
  *   with ```suggestion blocks, GitLab MR discussions with ```suggestion:-0+0).
  * Every failure is a VendorApiError; callers log its HTTP status only.
@@ -37,11 +38,18 @@ export interface StoredComment {
   threadId: string | null;
 }
 
+/** How the result reached the commit: a commit status, a check run, or a status after the Checks API refused (403). */
+export type StatusVia = 'status' | 'check-run' | 'status-after-403';
+
+/** The Checks API's output.summary limit (65535 characters). */
+const CHECK_SUMMARY_MAX = 65_535;
+
 export interface PrReporter {
   readonly label: string;
   /** Edits Docent's comment on the pull request, or creates it; returns where it is. */
   upsertComment(body: string, known: StoredComment, signal?: AbortSignal): Promise<StoredComment & { created: boolean }>;
-  setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal): Promise<void>;
+  /** Sets the commit's status (or check run): says which one it set. `summary`: the check run's Markdown text. */
+  setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal, summary?: string): Promise<StatusVia>;
   /** Review suggestions not posted before (keyed by path and function); null: the vendor has none. */
   postSuggestions: ((s: readonly Suggestion[], shas: { head: string; base: string; mergeBase: string }, signal?: AbortSignal) => Promise<number>) | null;
 }
@@ -118,10 +126,41 @@ export class GitHubReporter implements PrReporter {
     return { commentId: String(data.id), threadId: null, created: true };
   }
 
-  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal) {
-    await this.call(signal, `commit ${sha.slice(0, 12)}`, (o) =>
+  /**
+   * With a GitHub App installation token: the check run named STATUS_CONTEXT on the head commit,
+   * edited in place when this commit has one (PATCH), else created (POST). A personal or OAuth
+   * token cannot write check runs (GitHub answers 403), so it sets the commit status; so does an
+   * App whose installation lacks the checks:write permission (the same 403).
+   */
+  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal, summary?: string): Promise<StatusVia> {
+    const what = `commit ${sha.slice(0, 12)}`;
+    let via: StatusVia = 'status';
+    if (this.cred.kind === 'app-installation') {
+      try {
+        await this.setCheckRun(sha, verdict, targetUrl, summary ?? verdict.description, signal);
+        return 'check-run';
+      } catch (err) {
+        if (!(err instanceof VendorApiError && err.status === 403)) throw err;
+        via = 'status-after-403';
+      }
+    }
+    await this.call(signal, what, (o) =>
       o.rest.repos.createCommitStatus({ ...this.ids, sha, state: verdict.state, description: verdict.description.slice(0, 140), context: STATUS_CONTEXT, target_url: targetUrl }),
     );
+    return via;
+  }
+
+  private async setCheckRun(sha: string, verdict: Verdict, detailsUrl: string, summary: string, signal?: AbortSignal): Promise<void> {
+    const what = `commit ${sha.slice(0, 12)}`;
+    const output = { title: verdict.description.slice(0, 255), summary: summary.length > CHECK_SUMMARY_MAX ? `${summary.slice(0, CHECK_SUMMARY_MAX - 1)}…` : summary };
+    const done = { status: 'completed' as const, conclusion: verdict.state, completed_at: new Date().toISOString(), details_url: detailsUrl, output };
+    const { data } = await this.call(signal, what, (o) => o.rest.checks.listForRef({ ...this.ids, ref: sha, check_name: STATUS_CONTEXT, filter: 'latest', per_page: 100 }));
+    const mine = (data.check_runs ?? []).find((c) => c.name === STATUS_CONTEXT && c.head_sha === sha);
+    if (mine) {
+      await this.call(signal, what, (o) => o.rest.checks.update({ ...this.ids, check_run_id: mine.id, ...done }));
+      return;
+    }
+    await this.call(signal, what, (o) => o.rest.checks.create({ ...this.ids, name: STATUS_CONTEXT, head_sha: sha, ...done }));
   }
 
   /** One review (event COMMENT) on the head commit holding every new suggestion as a review comment. */
@@ -204,8 +243,9 @@ export class GitLabReporter extends JsonReporter implements PrReporter {
     return { commentId: String(data.id), threadId: null, created: true };
   }
 
-  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal) {
+  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
     await this.req('POST', `${this.project}/statuses/${sha}`, { state: verdict.state === 'success' ? 'success' : 'failed', name: STATUS_CONTEXT, description: verdict.description.slice(0, 255), target_url: targetUrl }, signal);
+    return 'status';
   }
 
   postSuggestions = async (suggestions: readonly Suggestion[], shas: { head: string; base: string; mergeBase: string }, signal?: AbortSignal): Promise<number> => {
@@ -276,13 +316,14 @@ export class BitbucketReporter extends JsonReporter implements PrReporter {
     return { commentId: String(data.id), threadId: null, created: true };
   }
 
-  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal) {
+  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
     await this.req(
       'POST',
       `${this.repo}/commit/${sha}/statuses/build`,
       { key: STATUS_CONTEXT.replace('/', '-'), state: verdict.state === 'success' ? 'SUCCESSFUL' : 'FAILED', name: 'Docent documentation', description: verdict.description.slice(0, 255), url: targetUrl },
       signal,
     );
+    return 'status';
   }
 }
 
@@ -330,13 +371,14 @@ export class AzureReporter extends JsonReporter implements PrReporter {
     return { threadId: String(created.data.id), commentId: String(created.data.comments?.[0]?.id ?? 1), created: true };
   }
 
-  async setStatus(_sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal) {
+  async setStatus(_sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
     await this.req(
       'POST',
       `${this.pullRequest}/statuses?api-version=7.1`,
       { state: verdict.state === 'success' ? 'succeeded' : 'failed', description: verdict.description, context: { name: 'documentation', genre: 'docent' }, targetUrl },
       signal,
     );
+    return 'status';
   }
 }
 

@@ -8,6 +8,7 @@ import { GitError, runGit } from '../vendors/git/client.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { VENDOR_LABEL } from '../vendors/index.ts';
 import { isZeroSha } from './events.ts';
+import { recordAutoRun } from '../docsets/auto.ts';
 
 /** A DOC_REPO job queued by a push (automatic documentation updates, issue 15 item 4). */
 export interface AutoDocJobPayload {
@@ -55,7 +56,12 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
     const kept = await git(['diff', '--name-only', '-z', `${commit}...FETCH_HEAD`]).catch(() => '');
     for (const f of kept.split('\0')) if (f) files.add(f);
   }
-  const save = (r: AutoDocsResult) => repos.saveDetails(repo.id, AUTO_DOCS_DETAILS, r);
+  const save = async (r: AutoDocsResult) => {
+    await repos.saveDetails(repo.id, AUTO_DOCS_DETAILS, r);
+    const where = r.pullRequest ? `; pull request #${r.pullRequest.number}` : r.pushed ? `; pushed to ${AUTO_DOCS_BRANCH}` : '';
+    const detail = r.files.length === 0 ? 'No changed function needed a docstring.' : r.pushed ? `Docstrings updated in ${r.files.length} file(s)${where}.` : `Docstrings updated in ${r.files.length} file(s), but the branch could not be pushed.`;
+    await recordAutoRun(repos, repo.id, 'repo', { commit, jobId: job.id, result: r.files.length === 0 ? 'unchanged' : r.pushed ? 'regenerated' : 'failed', detail });
+  };
   if (files.size === 0) {
     await save({ commit, files: [], branch: null, pushed: false, pullRequest: null });
     return 'No source file changed: no documentation to update';

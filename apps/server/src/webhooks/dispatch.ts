@@ -1,4 +1,4 @@
-import type { LanguageStyle, PullRequestEventPayload, WebhookResult } from '@docent/contracts';
+import { DOC_SET_JOB_TYPE, DocSetKind, type LanguageStyle, type PullRequestEventPayload, type WebhookResult } from '@docent/contracts';
 import type { RepositoryRow } from '../db/schema.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
@@ -9,6 +9,8 @@ import { FREE_FILE_LIMIT } from '../docgen/routes.ts';
 import { isZeroSha, type HookEvent, type HookRoute } from './events.ts';
 import type { WebhookRow } from './store.ts';
 import type { AutoDocJobPayload } from './auto-docs.ts';
+import { recordAutoRun, storedDocSetConfig } from '../docsets/auto.ts';
+import { KIND_TITLE, type DocSetJobPayload } from '../docsets/handler.ts';
 
 export interface DispatchDeps {
   jobs: JobStore;
@@ -58,7 +60,24 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
         };
         const docJob = await queue(deps, repo, 'DOC_REPO', payload as unknown as Record<string, unknown>);
         jobIds.push(docJob);
+        await recordAutoRun(deps.repos, repo.id, 'repo', { commit: ref.after, jobId: docJob, result: 'queued', detail: `Job ${docJob} queued.` });
         detail += `, documentation update job ${docJob} queued`;
+      }
+      // Architecture / API docs: with the options they were last generated with, at the pushed commit.
+      for (const kind of DocSetKind.options) {
+        if (!hook.auto_docs[kind]) continue;
+        const config = await storedDocSetConfig(deps.repos, repo.id, kind);
+        if (!config) {
+          const why = `No ${KIND_TITLE[kind]} docs were generated yet: generate them once to choose their options.`;
+          await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: null, result: 'skipped', detail: why });
+          detail += `, no ${KIND_TITLE[kind]} docs update (never generated)`;
+          continue;
+        }
+        const payload: DocSetJobPayload = { kind, config, auto: { before: ref.before, after: ref.after, deliveryId } };
+        const id = await queue(deps, repo, DOC_SET_JOB_TYPE[kind], payload as unknown as Record<string, unknown>);
+        await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: id, result: 'queued', detail: `Job ${id} queued.` });
+        jobIds.push(id);
+        detail += `, ${KIND_TITLE[kind]} docs update job ${id} queued`;
       }
       return { result: 'analysis-queued', detail: `${detail}.`, jobIds };
     }

@@ -21,6 +21,7 @@ import { VENDOR_LABEL } from '../vendors/index.ts';
 import { registerWebhook } from '../vendors/webhooks.ts';
 import { BadPayload, readEvent, type HookRoute } from './events.ts';
 import { dispatch, type DispatchDeps } from './dispatch.ts';
+import { autoDocSetState } from '../docsets/auto.ts';
 import type { WebhookRow, WebhookStore } from './store.ts';
 import { validBasicAuth, validGitLabToken, validHmacSignature } from './verify.ts';
 
@@ -94,7 +95,8 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       registration: hook.registration === 'vendor' ? 'vendor' : 'manual',
       registrationNote: hook.registration_note,
       lastDelivery: await hooks.lastDelivery(repo.id),
-      autoDocs: { repo: hook.auto_docs.repo === true },
+      autoDocs: { repo: hook.auto_docs.repo === true, arch: hook.auto_docs.arch === true, api: hook.auto_docs.api === true },
+      autoDocSets: { repo: await autoDocSetState(deps.repos, repo.id, 'repo'), arch: await autoDocSetState(deps.repos, repo.id, 'arch'), api: await autoDocSetState(deps.repos, repo.id, 'api') },
     };
   };
   const repoOf = (user: UserRow, body: { vendor: Vendor; orgName: string; repoName: string }) => service.get(user, body.vendor, body.orgName, body.repoName);
@@ -208,8 +210,9 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
 
     r.put('/v1/git/repos/webhook/settings', { ...signedIn, schema: { tags, body: WebhookSettingsRequest, response: { 200: WebhookStatus } } }, async (req) => {
       const repo = await repoOf(userOf(req), fromPayload(req.body));
-      await hooks.ensure(repo.id);
-      await hooks.setAutoDocs(repo.id, req.body.autoDocs);
+      const hook = await hooks.ensure(repo.id);
+      const now = { repo: hook.auto_docs.repo === true, arch: hook.auto_docs.arch === true, api: hook.auto_docs.api === true };
+      await hooks.setAutoDocs(repo.id, { ...now, ...req.body.autoDocs });
       return status(repo);
     });
 

@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton, Switch, Tag, Typography } from 'antd';
 import { ApiOutlined, EyeOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AutoDocSettings, WebhookStatus } from '@docent/contracts';
+import type { AutoDocSettings, AutoDocSetState, WebhookStatus } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { formatDateTime } from '../i18n/format.ts';
 import { useToast } from '../shell/toast.tsx';
@@ -12,6 +12,8 @@ import { PrCheckSettings } from './settings/PrCheckSettings.tsx';
 import { webhookKeys, webhooksApi } from './webhooksApi.ts';
 
 const RESULT_COLOR: Record<string, string> = { 'analysis-queued': 'success', 'pr-insights-queued': 'success', ping: 'processing', ignored: 'default' };
+const RUN_COLOR: Record<string, string> = { queued: 'processing', regenerated: 'success', unchanged: 'default', failed: 'error', skipped: 'warning' };
+const DOC_SET_KINDS = ['arch', 'api'] as const;
 
 /**
  * The repository's settings (issue 15 item 5): its webhook (status of the last delivery, vendor
@@ -35,10 +37,12 @@ export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRe
     onError: (e) => toast.error(t('webhooks.registerFailed'), errorMessage(e)),
   });
   const autoDocs = useMutation({
-    mutationFn: (next: AutoDocSettings) => webhooksApi.settings(repoRef, next),
-    onSuccess: (s) => {
+    mutationFn: (next: Partial<AutoDocSettings>) => webhooksApi.settings(repoRef, next),
+    onSuccess: (s, next) => {
       set(s);
-      toast.success(s.autoDocs.repo ? t('webhooks.autoDocs.on') : t('webhooks.autoDocs.off'));
+      const kind = next.arch !== undefined ? 'arch' : next.api !== undefined ? 'api' : null;
+      if (kind) toast.success(t(s.autoDocs[kind] ? 'webhooks.autoDocs.kindOn' : 'webhooks.autoDocs.kindOff', { type: t(`webhooks.autoDocs.${kind}`) }));
+      else toast.success(s.autoDocs.repo ? t('webhooks.autoDocs.on') : t('webhooks.autoDocs.off'));
     },
     onError: (e) => toast.error(t('webhooks.autoDocs.failed'), errorMessage(e)),
   });
@@ -139,10 +143,56 @@ export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRe
             </span>
           </span>
         </label>
+        {s && <AutoSetState state={s.autoDocSets.repo} kind="repo" />}
+        {DOC_SET_KINDS.map((kind) => (
+          <div key={kind} className="dc-settings__autoset" data-testid={`auto-docs-${kind}-settings`}>
+            <label className="dc-settings__switch">
+              <Switch
+                checked={s?.autoDocs[kind] ?? false}
+                disabled={!s}
+                loading={autoDocs.isPending && autoDocs.variables?.[kind] !== undefined}
+                onChange={(on) => autoDocs.mutate({ [kind]: on })}
+                data-testid={`auto-docs-${kind}`}
+                aria-describedby={`auto-docs-${kind}-help`}
+              />
+              <span>
+                <strong>{t(`webhooks.autoDocs.${kind}`)}</strong>
+                <span id={`auto-docs-${kind}-help`} className="dc-muted dc-settings__detail">
+                  {t('webhooks.autoDocs.setHelp', { branch: `docent/auto-docs-${kind}` })}
+                </span>
+              </span>
+            </label>
+            {s && <AutoSetState state={s.autoDocSets[kind]} kind={kind} />}
+          </div>
+        ))}
       </section>
 
       {/* The pull-request check needs a vendor that has pull requests. */}
       {hosted && <PrCheckSettings repoId={repoId} />}
+    </div>
+  );
+}
+
+/** Whether a doc type can be updated automatically, and what its last automatic run did. */
+function AutoSetState({ state, kind }: { state: AutoDocSetState; kind: 'repo' | 'arch' | 'api' }) {
+  const { t, i18n } = useTranslation();
+  const last = state.lastRun;
+  return (
+    <div className="dc-settings__autostate">
+      {!state.ready && <Alert type="info" showIcon title={t('webhooks.autoDocs.notReady')} data-testid={`auto-docs-${kind}-not-ready`} />}
+      <div className="dc-settings__row" data-testid={`auto-docs-${kind}-last`}>
+        <span className="dc-settings__label">{t('webhooks.autoDocs.lastRun')}</span>
+        {last ? (
+          <span className="dc-settings__value">
+            <Tag color={RUN_COLOR[last.result] ?? 'default'}>{t(`webhooks.autoDocs.results.${last.result}`)}</Tag>
+            <Typography.Text code>{last.commit.slice(0, 7)}</Typography.Text>
+            <span>{formatDateTime(last.at, i18n.language)}</span>
+            <span className="dc-muted dc-settings__detail">{last.detail}</span>
+          </span>
+        ) : (
+          <span className="dc-muted">{t('webhooks.autoDocs.noRun')}</span>
+        )}
+      </div>
     </div>
   );
 }

@@ -39,6 +39,11 @@ const MAX_FACT_FILE_BYTES = 512 * 1024;
  */
 export const PROJECT_FILE = /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
 
+/** Whether the architecture / API docs read a file of this path (a source, a project file or go.mod). */
+export function docSetReads(rel: string): boolean {
+  return languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || rel === 'go.mod';
+}
+
 /** A checkout's source files (by the docgen languages, up to 512 KB each, listing order), its project files (`language: 'text'`) and its go.mod. */
 export async function readCheckout(root: string): Promise<{ sources: SourceFile[]; goMod: string | null; projectFiles: SourceFile[] }> {
   const rels = await listFiles(root, (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel));

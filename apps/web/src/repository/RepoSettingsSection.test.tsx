@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { WebhookStatus } from '@docent/contracts';
+import { RepoSettingsSection } from './RepoSettingsSection.tsx';
+import { fakeApi } from '../test/fakeApi.ts';
+import { renderRoutes } from '../test/renderWithProviders.tsx';
+
+const status = (over: Partial<WebhookStatus> = {}): WebhookStatus => ({
+  url: 'http://localhost/api/v1/webhooks/git/abcdefghijklmnop',
+  registration: 'manual',
+  registrationNote: null,
+  lastDelivery: null,
+  autoDocs: { repo: false, arch: true, api: false },
+  autoDocSets: {
+    repo: { ready: true, lastRun: { commit: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', at: '2026-11-23T09:00:00.000Z', jobId: 11, result: 'unchanged', detail: 'No changed function needed a docstring.' } },
+    arch: { ready: true, lastRun: { commit: 'e70d6628e1edb76cd4085f9fd548abe5f4969048', at: '2026-11-23T10:00:00.000Z', jobId: 12, result: 'regenerated', detail: 'Pages regenerated: 2, reused: 9; hosted at /docs/r/arch/.' } },
+    api: { ready: false, lastRun: null },
+  },
+  ...over,
+});
+
+/** Issue 15 items 4–5: the architecture / API switches, whether they can run, and their last automatic run. */
+describe('RepoSettingsSection automatic doc-set updates', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each doc set\'s switch, its last run, why it cannot run, and saves only the switch turned', async () => {
+    let current = status();
+    const api = fakeApi({
+      '/v1/git/repos/webhook/settings': (_url, init) => {
+        const sent = JSON.parse(String(init?.body)) as { autoDocs: Partial<WebhookStatus['autoDocs']> };
+        current = status({ autoDocs: { ...current.autoDocs, ...sent.autoDocs } });
+        return { body: current };
+      },
+      '/v1/git/repos/webhook': () => ({ body: current }),
+      '/v1/pr-insights': { body: { failUnder: null } },
+    });
+    renderRoutes([{ path: '/', element: <RepoSettingsSection repoRef={{ vendor: 'GIT', org: 'local', repo: 'shop' }} repoId="r" defaultBranch="main" /> }], '/');
+
+    await screen.findByText(/Pages regenerated: 2/);
+    const arch = screen.getByTestId('auto-docs-arch-settings');
+    expect(within(arch).getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    const last = within(arch).getByTestId('auto-docs-arch-last');
+    expect(last.textContent).toContain('Regenerated');
+    expect(last.textContent).toContain('e70d662');
+    expect(last.textContent).toContain('Pages regenerated: 2');
+    expect(within(arch).queryByTestId('auto-docs-arch-not-ready')).toBeNull();
+
+    expect(screen.getByTestId('auto-docs-repo-last').textContent).toContain('Unchanged');
+    expect(screen.getByTestId('auto-docs-repo-last').textContent).toContain('a1b2c3d');
+    const apiSet = screen.getByTestId('auto-docs-api-settings');
+    expect(within(apiSet).getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    expect(within(apiSet).getByTestId('auto-docs-api-not-ready').textContent).toContain('Generate these docs once');
+    expect(within(apiSet).getByTestId('auto-docs-api-last').textContent).toContain('No automatic run yet.');
+
+    fireEvent.click(within(apiSet).getByRole('switch'));
+    await waitFor(() => expect(within(screen.getByTestId('auto-docs-api-settings')).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
+    const put = api.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body)).autoDocs).toEqual({ api: true });
+    expect(await screen.findByText('Automatic API docs updates are on')).toBeTruthy();
+  });
+});
