@@ -179,6 +179,23 @@ describe('architecture docs: generate, host, download', () => {
     expect(Buffer.from(entries['architecture.md']!).toString()).toBe(md.body);
   });
 
+  it("a page's files are marked as parts and come in their format's zip with the diagrams; an absent format is a 400", async () => {
+    const parts = first.files.filter((f) => f.part);
+    expect(parts.length).toBeGreaterThan(0);
+    // The index and the books stand alone; a page's Markdown, HTML and PDF part do not.
+    for (const name of ['architecture.md', 'architecture.html', 'architecture.pdf', 'architecture-search.js']) expect(first.files.find((f) => f.name === name)?.part, name).toBe(false);
+    expect(parts.some((f) => f.format === 'pdf')).toBe(true);
+    const zip = await page(`${first.zipUrl}?format=md`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-disposition']).toMatch(/-arch-docs-[0-9a-f]{7}-md\.zip"$/);
+    const names = Object.keys(unzipSync(new Uint8Array(zip.rawPayload))).sort();
+    expect(names).toEqual(first.files.filter((f) => f.format === 'md' || f.format === 'svg').map((f) => f.name).sort());
+    expect(names.some((n) => n.endsWith('.svg'))).toBe(true);
+    const none = await page(`${first.zipUrl}?format=docx`);
+    expect(none.statusCode).toBe(400);
+    expect(JSON.parse(none.body).detail).toBe('This documentation has no files in the format "docx".');
+  });
+
   it('a second run on an unchanged tree reuses the page, byte for byte', async () => {
     const done = await generate('arch');
     expect(done.texts.some((l) => l.startsWith(`Pages reused from ${first.commit.slice(0, 12)}, their sources unchanged: ${first.reused.length + first.regenerated.length} (architecture-context`))).toBe(true);

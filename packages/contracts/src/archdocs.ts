@@ -152,6 +152,11 @@ export const DocArtifact = z.object({
   contentType: z.string(),
   /** download address (same origin; the docs cookie or a bearer credential) */
   url: z.string(),
+  /**
+   * A file of one page of a multi-page set (a page, its PDF part, its diagrams): downloaded with
+   * its format's zip (`zipUrl?format=`), not on its own.
+   */
+  part: z.boolean().optional(),
 });
 export type DocArtifact = z.infer<typeof DocArtifact>;
 
@@ -175,7 +180,7 @@ export const DocSetResult = z.object({
   commit: z.string(),
   formats: z.array(z.string()),
   files: z.array(DocArtifact),
-  /** all files in one zip */
+  /** all files in one zip; `?format=md` (html, rst…) one format's files with the diagrams they show */
   zipUrl: z.string(),
   /** the hosted site, latest version (null when not hosted) */
   siteUrl: z.string().nullable(),

@@ -157,11 +157,13 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
     await progress(88, 'Committing the documentation');
     delivery = await commitDocs({ ctx, git, service, repo, kind, commit, files, source: checkout.source, out: payload.config.commitOutput, ...(auto ? { autoBranch: autoDocSetBranch(kind) } : {}) });
   }
+  // Files of single pages are downloaded with their format's zip; the index, books and extras alone.
+  const partNames = new Set(Object.values(set.manifest.pages).flatMap((p) => p.files));
   const result: DocSetResult = {
     kind,
     commit,
     formats,
-    files: files.map((f) => ({ name: f.name, format: f.format, size: f.size, contentType: f.contentType, url: urls.file(f.name) })),
+    files: files.map((f) => ({ name: f.name, format: f.format, size: f.size, contentType: f.contentType, url: urls.file(f.name), part: partNames.has(f.name) })),
     zipUrl: urls.zip,
     siteUrl: hosted ? urls.latest : null,
     versionUrl: hosted ? urls.version : null,

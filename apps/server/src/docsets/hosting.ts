@@ -125,10 +125,16 @@ export function docPathSegments(url: string): string[] | null {
   return out;
 }
 
+/** Page formats link to the set's diagrams (and HTML to its search script): their zips carry them. */
+const PAGE_FORMATS = new Set(['md', 'html', 'rst']);
+function inFormatZip(fileFormat: string, format: string): boolean {
+  return fileFormat === format || (PAGE_FORMATS.has(format) && (fileFormat === 'svg' || (format === 'html' && fileFormat === 'js')));
+}
+
 /**
  * The hosted docs: `/docs/{repoId}/{arch|api}/` (the newest hosted version) and
  * `/docs/{repoId}/{arch|api}/@{commit}/` (a version), each file at its name below, `?download=1`
- * as an attachment, `_download.zip` all files. Only the repository's owner sees them (session
+ * as an attachment, `_download.zip` all files (`?format=md`: one format's, with the diagrams). Only the repository's owner sees them (session
  * cookie or the usual credentials); anybody else gets the same 404 as for nothing at all.
  */
 export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets: DocSetStore) {
@@ -189,12 +195,20 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
       const name = rest.join('/');
 
       if (name === '_download.zip') {
-        const files = await sets.files(set.id);
+        let files = await sets.files(set.id);
+        const format = query.format;
+        if (format !== undefined) {
+          if (!files.some((f) => f.format === format)) {
+            return reply.status(400).header('cache-control', 'no-store').send({ detail: `This documentation has no files in the format "${String(format).slice(0, 20)}".` });
+          }
+          files = files.filter((f) => inFormatZip(f.format, format));
+        }
         const zip = zipSync(Object.fromEntries(files.map((f) => [f.name, new Uint8Array(f.content)])), { level: 6 });
+        const suffix = format === undefined ? '' : `-${format}`;
         return reply
           .type('application/zip')
           .header('cache-control', cache)
-          .header('content-disposition', `attachment; filename="${repo.repo_name.replace(/[^\w.-]/g, '_')}-${kind.data}-docs-${set.commit.slice(0, 7)}.zip"`)
+          .header('content-disposition', `attachment; filename="${repo.repo_name.replace(/[^\w.-]/g, '_')}-${kind.data}-docs-${set.commit.slice(0, 7)}${suffix}.zip"`)
           .send(Buffer.from(zip));
       }
       if (!set.hosted && !download) return notFoundPage(reply);

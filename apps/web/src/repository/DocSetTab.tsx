@@ -22,6 +22,7 @@ import { terminalStorageKey } from '../terminal/storage.ts';
 import { useLiveJob, type PollAnswer } from '../terminal/useLiveJob.ts';
 import type { RepoRef } from './api.ts';
 import { docSetApi } from './docgenApi.ts';
+import { downloadEntries } from './docSetDownloads.ts';
 
 /** The i18n key of each rule's text (spec §5; en + de). */
 export const RULE_KEYS: Record<DocOptionRule, string> = {
@@ -240,11 +241,17 @@ export function DocSetResultView({ result }: { result: DocSetResult }) {
         {d?.deliveryNote && <span className="dc-muted">{d.deliveryNote}</span>}
       </div>
       <div className="dc-docset__downloads" aria-label={t('docSets.downloads')}>
-        {result.files.map((f) => (
-          <Button key={f.name} size="small" icon={<DownloadOutlined />} href={f.url} download={f.name} data-testid={`docset-download-${f.name}`}>
-            {f.name} <span className="dc-muted">({size(f.size)})</span>
-          </Button>
-        ))}
+        {downloadEntries(result).map((e) =>
+          e.kind === 'file' ? (
+            <Button key={e.name} size="small" icon={<DownloadOutlined />} href={e.url} download={e.name} data-testid={`docset-download-${e.name}`}>
+              {e.name} <span className="dc-muted">({size(e.size)})</span>
+            </Button>
+          ) : (
+            <Button key={`format-${e.format}`} size="small" icon={<DownloadOutlined />} href={e.url} download data-testid={`docset-download-format-${e.format}`}>
+              {t('docSets.formatZip', { format: t(`docSets.formats.${e.format}`, { defaultValue: e.format }), count: e.count })} <span className="dc-muted">({size(e.size)})</span>
+            </Button>
+          ),
+        )}
         <Button size="small" icon={<DownloadOutlined />} href={result.zipUrl} download data-testid="docset-download-zip">
           {t('docSets.downloadAll')}
         </Button>
