@@ -1,6 +1,7 @@
 import path from 'node:path/posix';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import { codeOf, lineAt, literal } from './source.ts';
+import { perFile } from './cache.ts';
 
 /**
  * HTTP routes read statically from the code (issue 12, item 1): Express, Koa, Fastify, NestJS,
@@ -58,16 +59,17 @@ export function extractRoutes(sources: readonly SourceFile[], imports: readonly 
 /** The routes and every file they were read from: files declaring a route or mounting a router (the HTTP pages' sources). */
 export function routesAndFiles(sources: readonly SourceFile[], imports: readonly ImportEdge[]): { routes: Route[]; files: string[] } {
   const byFile = new Map<string, ImportEdge[]>();
-  for (const e of imports) byFile.set(e.from, [...(byFile.get(e.from) ?? []), e]);
-  const perFile = new Map<string, FileRoutes>();
+  for (const e of imports) (byFile.get(e.from) ?? byFile.set(e.from, []).get(e.from)!).push(e);
+  const found = new Map<string, FileRoutes>();
   for (const s of sources) {
     const code = codeOf(s);
-    const found = routesOf(s, code, byFile.get(s.rel) ?? []);
-    if (found.routes.length > 0 || found.mounts.length > 0) perFile.set(s.rel, found);
+    const edges = byFile.get(s.rel) ?? [];
+    const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}`, () => routesOf(s, code, edges));
+    if (routes.routes.length > 0 || routes.mounts.length > 0) found.set(s.rel, routes);
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
-  for (const f of perFile.values()) for (const m of f.mounts) mountsOf.set(m.target, [...(mountsOf.get(m.target) ?? []), m]);
+  for (const f of found.values()) for (const m of f.mounts) mountsOf.set(m.target, [...(mountsOf.get(m.target) ?? []), m]);
   const prefixes = (file: string, seen: Set<string>): Array<string | null> => {
     const mounts = mountsOf.get(file);
     if (!mounts || seen.has(file)) return [''];
@@ -78,14 +80,14 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     return out;
   };
   const routes: Route[] = [];
-  for (const [file, f] of perFile) {
+  for (const [file, f] of found) {
     const outer = prefixes(file, new Set());
     for (const r of f.routes) {
       for (const p of outer) routes.push(p === null ? { ...r, resolved: false } : { ...r, path: p === '' ? r.path : joinPath(p, r.path) });
     }
   }
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  return { routes, files: [...perFile.keys()].sort() };
+  return { routes, files: [...found.keys()].sort() };
 }
 
 function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
