@@ -20,6 +20,9 @@ const write = (rel: string, text: string): void => {
 write('web/server.js', "const express = require('express');\nconst users = require('./routes/users');\nconst app = express();\napp.use('/api/users', users);\napp.listen(process.env.PORT);\n");
 write('web/routes/users.js', "const router = require('express').Router();\n/** Shows one user. */\nfunction show(req, res) {}\nrouter.get('/:id', show);\nmodule.exports = router;\nmodule.exports.show = show;\n");
 write('web/lib/format.js', "/** Formats a name. @param {string} name the name */\nexport function format(name) { return name; }\n");
+// A module above SPLIT_MODULE_CHARS: one page per file.
+write('web/big/a.js', `/*\n${'Licensed under the terms of the licence. '.repeat(1700)}\n*/\n/** Adds. */\nexport function add(a, b) { return a + b; }\n`);
+write('web/big/b.js', '/** Subtracts. */\nexport function sub(a, b) { return a - b; }\n');
 write('shop/models.py', 'from django.db import models\n\nclass Order(models.Model):\n    total = models.IntegerField()\n');
 write('shop/urls.py', "from django.urls import path\nfrom . import views\nurlpatterns = [\n    path('orders/', views.orders),\n]\n");
 write('shop/views.py', 'import os\n\ndef orders(request):\n    """Lists the orders."""\n    return os.environ.get("SHOP_MODE")\n');
@@ -38,6 +41,7 @@ describe('incremental regeneration gives what a run from scratch gives', () => {
     const first = await both();
     write('web/routes/users.js', "const router = require('express').Router();\n/** Shows one user. */\nfunction show(req, res) {}\nrouter.get('/:id', show);\nrouter.post('/', show);\nmodule.exports = router;\nmodule.exports.show = show;\n");
     write('shop/views.py', 'import os\n\ndef orders(request):\n    """Lists the orders."""\n    return os.environ.get("SHOP_MODE")\n\n\ndef refund(request, amount=0):\n    """Refunds an order."""\n    return os.environ.get("REFUND_LIMIT")\n');
+    write('web/big/b.js', '/** Subtracts. */\nexport function sub(a, b) { return a - b; }\n/** Negates. */\nexport function neg(a) { return -a; }\n');
     const second = await both(first);
     clearFactCache();
     const scratch = await both();
@@ -54,6 +58,14 @@ describe('incremental regeneration gives what a run from scratch gives', () => {
     // Kept pages are taken over, not rebuilt: the library page of web/lib did not change.
     expect(second.api!.reused).toContain('api-m-web-lib');
     expect(second.api!.regenerated).toContain('api-m-shop');
+    // The large module: only the changed file's page was rebuilt; the index lists both and counts the module once.
+    expect(second.api!.reused).toContain('api-m-web-big--a-js');
+    expect(second.api!.regenerated).toContain('api-m-web-big--b-js');
+    const index = String(second.api!.files.find((f) => f.name === 'api.md')!.content);
+    expect(index).toContain('[web/big: a.js](api-m-web-big--a-js.md)');
+    expect(index).toContain('[web/big: b.js](api-m-web-big--b-js.md)');
+    expect(index).toMatch(/: 3 HTTP routes, 5 modules./); // web, web/routes, web/lib, web/big, shop
+    expect(String(second.api!.files.find((f) => f.name === 'api-m-web-big--b-js.md')!.content)).toContain('# Module web/big: b.js');
   });
 
   it("a PDF part's bytes do not depend on the documents rendered before it (fonts are shared between documents)", async () => {

@@ -232,23 +232,62 @@ function python(s: SourceFile, code: string, imports: readonly ImportEdge[]): Fi
     const to = moduleFile(root);
     if (to && to !== s.rel) mounts.push({ target: to, from: s.rel, prefix: p ? literal(p[1]!) : '' });
   }
-  // Django urls.py: path('x/', view), re_path(r'^x$', view), include('app.urls').
+  // Django urls.py: path('x/', view), re_path(r'^x$', view), Django 1.x/2.x url(r'^x/$', view), include('app.urls').
   if (/\burlpatterns\b/.test(code)) {
-    for (const m of code.matchAll(new RegExp(String.raw`\b(path|re_path)\s*\(\s*r?${STRING}\s*,\s*([^,)]+(?:\([^)]*\))?)`, 'g'))) {
-      const route = literal(m[2]!);
-      if (route === null) continue;
+    for (const m of code.matchAll(new RegExp(String.raw`(?<![.\w])(path|re_path|url)\s*\(\s*r?${STRING}\s*,\s*([^,)]+(?:\([^)]*\))?)`, 'g'))) {
+      const written = literal(m[2]!);
+      if (written === null) continue;
+      // path() routes are written as they are served; re_path()/url() ones are regular expressions.
+      const route = m[1] === 'path' ? written : djangoRegexPath(written);
       const target = m[3]!.trim();
       const include = /^include\s*\(\s*(["'])([\w.]+)\1/.exec(target);
       if (include) {
         // The included module's file (a module that is not in the repository simply matches no file).
-        mounts.push({ target: `${include[2]!.replace(/\./g, '/')}.py`, from: s.rel, prefix: route.replace(/^\^|\$$/g, '') });
+        mounts.push({ target: `${include[2]!.replace(/\./g, '/')}.py`, from: s.rel, prefix: route });
         continue;
       }
-      const handler = /([\w.]+)(?:\.as_view\(\))?$/.exec(target)?.[1];
-      routes.push({ method: 'ANY', path: joinPath(route.replace(/^\^|\$$/g, '')), framework: 'django', file: s.rel, line: lineAt(code, m.index), ...(handler ? { handler } : {}), resolved: true });
+      // A view by reference (views.index, View.as_view()) or, in Django 1.x, by its dotted name as a string.
+      const handler = literal(target) ?? /^([\w.]+)$/.exec(target.replace(/\.as_view\(\)?$/, ''))?.[1];
+      routes.push({ method: 'ANY', path: joinPath(route), framework: 'django', file: s.rel, line: lineAt(code, m.index), ...(handler ? { handler } : {}), resolved: true });
     }
   }
   return { routes, mounts };
+}
+
+/**
+ * The path a Django regular-expression route serves, in OpenAPI's notation: the anchors dropped,
+ * named groups `(?P<year>[0-9]{4})` as `{year}`, unnamed groups as `{arg1}`…, optional trailing
+ * slashes and escapes removed (`^feeds/(?P<kind>\w+)\.xml/?$` → `feeds/{kind}.xml`).
+ */
+export function djangoRegexPath(pattern: string): string {
+  let out = '';
+  let unnamed = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += pattern[i + 1] ?? '';
+      i++;
+    } else if (c === '(') {
+      // The group's end, nested groups and escapes included.
+      let depth = 0;
+      let j = i;
+      for (; j < pattern.length; j++) {
+        if (pattern[j] === '\\') j++;
+        else if (pattern[j] === '(') depth++;
+        else if (pattern[j] === ')' && --depth === 0) break;
+      }
+      const named = /^\(\?P<(\w+)>/.exec(pattern.slice(i));
+      if (named) out += `{${named[1]}}`;
+      else if (!pattern.startsWith('(?:', i) && !pattern.startsWith('(?=', i) && !pattern.startsWith('(?!', i)) out += `{arg${++unnamed}}`;
+      i = j;
+      if (pattern[i + 1] === '?') i++; // an optional group: its parameter stands
+    } else if ((c === '^' && i === 0) || (c === '$' && i === pattern.length - 1)) {
+      continue;
+    } else if ((c === '?' || c === '*' || c === '+') && out.endsWith('/')) {
+      continue; // `/?`: the slash is optional, keep it
+    } else out += c;
+  }
+  return out;
 }
 
 /** Gin and Echo: `r.GET("/p", h)`, groups `v1 := r.Group("/v1")`. */
