@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { BlockContent, Root } from 'mdast';
-import { extractFunctions, isTestFile } from '@docent/analyzer';
+import { extractWithTreeSitter, isTestFile, signatureFactsOf } from '@docent/analyzer';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
 import { code, heading, list, paragraph, root, source, table } from './blocks.ts';
 import { pageLink, type PageMeta, type PageSpec } from './arch.ts';
+import { paramRows } from './params.ts';
 
 export interface ApiSymbol {
   file: string;
@@ -13,6 +14,8 @@ export interface ApiSymbol {
   documented: boolean;
   /** the doc's first line, if any */
   summary: string | null;
+  /** the parameters as declared, with the doc's type, default and description where it gives them */
+  params: ReturnType<typeof paramRows>;
 }
 
 /** Public functions and methods per file (tests left out), as the analyzer parses them. */
@@ -22,7 +25,8 @@ export async function publicSymbols(sources: readonly SourceFile[]): Promise<Api
     if (isTestFile(s.rel)) continue;
     let functions;
     try {
-      functions = await extractFunctions(s.text, s.language, s.rel);
+      // The tree-sitter path: it also gives each parameter's declared type and default.
+      functions = await extractWithTreeSitter(s.text, s.language, s.rel, { signatureFacts: true });
     } catch {
       continue; // a file that does not parse has no reference entry
     }
@@ -31,7 +35,8 @@ export async function publicSymbols(sources: readonly SourceFile[]): Promise<Api
       // Python's convention: a leading underscore is private.
       if (s.language === 'Python' && fn.name.split('.').some((part) => part.startsWith('_') && !/^__\w+__$/.test(part))) continue;
       const summary = fn.docstring?.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? null;
-      out.push({ file: s.rel, name: fn.name, startLine: fn.startLine, endLine: fn.endLine, documented: fn.docstring !== null, summary });
+      const params = paramRows(signatureFactsOf.get(fn)?.params ?? [], fn.docstring);
+      out.push({ file: s.rel, name: fn.name, startLine: fn.startLine, endLine: fn.endLine, documented: fn.docstring !== null, summary, params });
     }
   }
   return out;
@@ -106,6 +111,13 @@ function modulePage(id: string, title: string, headingText: string, files: reado
       for (const [file, list] of [...byFile].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
         blocks.push(heading(2, file));
         blocks.push(table(['Name', 'Summary', 'Documented', 'Defined in'], list.map((sym) => [code(sym.name), sym.summary ?? '', sym.documented ? '✓' : '✗', source(sym.file, sym.startLine, sym.endLine)])));
+        // DOCGEN.md §API docs: the params table — type, default, required, description (from the doc).
+        const rows = list.flatMap((sym) => sym.params.map((p) => [code(sym.name), code(p.name), p.type ? code(p.type) : '', p.default ? code(p.default) : '', p.required ? 'yes' : 'no', p.text]));
+        if (rows.length > 0) {
+          // Under the file's heading (no heading of its own): a search for a function leads to its file's section.
+          blocks.push(paragraph(`Parameters of the functions of ${path.posix.basename(file)}:`));
+          blocks.push(table(['Function', 'Parameter', 'Type', 'Default', 'Required', 'Description'], rows));
+        }
       }
       return { tree: root(blocks), assets: [] };
     },
