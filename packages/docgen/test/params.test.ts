@@ -29,9 +29,10 @@ describe('what a doc says about each parameter', () => {
     expect(Object.fromEntries(sphinx)).toEqual({ p: { type: 'str', default: null, text: 'the p' }, q: { type: 'int', default: null, text: 'the q' } });
   });
 
-  it('rows: the declaration first (type, default), the doc where the declaration says nothing; variadic and defaulted ones are not required', () => {
+  it('rows: no receiver; the declaration first (type, default), the doc where the declaration says nothing; variadic and defaulted ones are not required', () => {
     const rows = paramRows(
       [
+        { name: 'self', type: null, default: null, variadic: false },
         { name: 'a', type: 'int', default: null, variadic: false },
         { name: 'b', type: null, default: '2', variadic: false },
         { name: 'args', type: null, default: null, variadic: true },

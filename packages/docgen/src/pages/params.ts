@@ -1,4 +1,5 @@
 import type { ParamFact } from '@docent/analyzer';
+import { RECEIVERS } from '../model.ts';
 
 /** What a doc says about one parameter. */
 export interface DocumentedParam {
@@ -91,7 +92,8 @@ export function documentedParams(doc: string | null): Map<string, DocumentedPara
 /** The rows of a params table: the signature's parameters, with what the doc adds. */
 export function paramRows(params: readonly ParamFact[], doc: string | null): Array<{ name: string; type: string; default: string; required: boolean; text: string }> {
   const documented = documentedParams(doc);
-  return params.map((p) => {
+  // The receiver (`self`, `cls`) is no parameter a caller passes.
+  return params.filter((p, i) => !(i === 0 && RECEIVERS.has(p.name))).map((p) => {
     const d = documented.get(p.name);
     const dflt = p.default ?? d?.default ?? null;
     return {
