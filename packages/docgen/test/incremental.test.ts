@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DOC_FORMATS, generateDocSet, type DocSet } from '../src/docs.ts';
-import { clearFactCache } from '../src/facts/cache.ts';
+import { clearFactCache, perFile } from '../src/facts/cache.ts';
 import { renderPdfPart } from '../src/render/pdf.ts';
 
 /**
@@ -75,5 +75,18 @@ describe('incremental regeneration gives what a run from scratch gives', () => {
     await renderPdfPart(b!.model, b!.title);
     expect(Buffer.compare(await renderPdfPart(a!.model, a!.title), alone)).toBe(0);
     expect(alone.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('facts are kept by content and key: the same text read again hits, another key or text computes', () => {
+    clearFactCache();
+    let computed = 0;
+    const compute = (): number => ++computed;
+    const text = 'def f():\n    pass\n';
+    expect(perFile(text, 'k\0a.py', compute)).toBe(1);
+    expect(perFile(['def f():', '    pass', ''].join('\n'), 'k\0a.py', compute)).toBe(1); // equal content, another string
+    expect(perFile(text, 'k\0b.py', compute)).toBe(2);
+    expect(perFile(`${text}\n`, 'k\0a.py', compute)).toBe(3);
+    clearFactCache();
+    expect(perFile(text, 'k\0a.py', compute)).toBe(4);
   });
 });

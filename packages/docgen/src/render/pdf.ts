@@ -66,7 +66,7 @@ const LAYOUT_CACHE_WORDS = 200_000;
 function shareFontsBetweenDocuments(): void {
   const proto = (require('pdfmake/js/PDFDocument.js') as { default: { prototype: PdfmakeDocument & { provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFont } } }).default.prototype;
   const provide = proto.provideFont;
-  const shared = new Map<unknown, { font: EmbeddedFont['font']; layoutCache: Record<string, unknown> | undefined }>();
+  const shared = new Map<unknown, { font: EmbeddedFont['font']; layoutCache: Record<string, unknown> | undefined; documents: number }>();
   proto.provideFont = function (this: PdfmakeDocument, family: string, bold: boolean, italics: boolean): EmbeddedFont {
     const type = this.getFontType(bold, italics);
     const known = this.fontCache[family]?.[type];
@@ -74,8 +74,9 @@ function shareFontsBetweenDocuments(): void {
     const file = this.getFontFile(family, bold, italics);
     const embedded = provide.call(this, family, bold, italics);
     const kept = shared.get(file);
-    if (!kept || (kept.layoutCache && Object.keys(kept.layoutCache).length > LAYOUT_CACHE_WORDS)) {
-      shared.set(file, { font: embedded.font, layoutCache: embedded.layoutCache });
+    // The cache's size is counted every 64 documents only (counting walks every word).
+    if (!kept || (kept.layoutCache && ++kept.documents % 64 === 0 && Object.keys(kept.layoutCache).length > LAYOUT_CACHE_WORDS)) {
+      shared.set(file, { font: embedded.font, layoutCache: embedded.layoutCache, documents: 0 });
       return embedded;
     }
     embedded.font = kept.font;
