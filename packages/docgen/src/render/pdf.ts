@@ -66,6 +66,8 @@ const LAYOUT_CACHE_WORDS = 200_000;
 function shareFontsBetweenDocuments(): void {
   const proto = (require('pdfmake/js/PDFDocument.js') as { default: { prototype: PdfmakeDocument & { provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFont } } }).default.prototype;
   const provide = proto.provideFont;
+  // pdfmake's internals (0.3.x): another version without them simply opens its fonts per document.
+  if (typeof provide !== 'function') return;
   const shared = new Map<unknown, { font: EmbeddedFont['font']; layoutCache: Record<string, unknown> | undefined; documents: number }>();
   proto.provideFont = function (this: PdfmakeDocument, family: string, bold: boolean, italics: boolean): EmbeddedFont {
     const type = this.getFontType(bold, italics);
@@ -73,6 +75,7 @@ function shareFontsBetweenDocuments(): void {
     if (known) return known;
     const file = this.getFontFile(family, bold, italics);
     const embedded = provide.call(this, family, bold, italics);
+    if (typeof embedded?.font?.createSubset !== 'function') return embedded;
     const kept = shared.get(file);
     // The cache's size is counted every 64 documents only (counting walks every word).
     if (!kept || (kept.layoutCache && ++kept.documents % 64 === 0 && Object.keys(kept.layoutCache).length > LAYOUT_CACHE_WORDS)) {
