@@ -75,7 +75,7 @@ export interface DocSetOptions {
 }
 
 /** Bumped when a page's content would change for the same sources (a generator change). */
-const GENERATOR = 'docgen-pages-2';
+const GENERATOR = 'docgen-pages-3';
 
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
+import { perFile } from './cache.ts';
 import { codeOf, lineAt, literal } from './source.ts';
 
 /**
@@ -58,8 +60,12 @@ export function importGraph(sources: readonly SourceFile[], goMod: string | null
   }
   const goModule = goMod ? (/^\s*module\s+(\S+)/m.exec(goMod)?.[1] ?? null) : null;
   const ctx: Context = { files, goModule, jvmBySuffix, namespaces };
+  // A file's edges depend on its text and on this context (what exists to resolve to): kept per file under both.
+  const ctxKey = createHash('sha1')
+    .update(JSON.stringify([[...files].sort(), goModule, [...jvmBySuffix].sort(), [...namespaces].map(([k, v]) => [k, [...v].sort()]).sort()]))
+    .digest('hex');
   const edges: ImportEdge[] = [];
-  for (const s of sources) edges.push(...importsOf(s, ctx));
+  for (const s of sources) edges.push(...perFile(s.text, `imports\0${ctxKey}\0${s.rel}\0${s.language}`, () => importsOf(s, ctx)));
   return edges.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.line - b.line));
 }
 

@@ -5,6 +5,7 @@ import { languageOfPath } from '../languages.ts';
 import { listFiles } from '../repo.ts';
 import { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
 import { routesAndFiles, type Route } from './routes.ts';
+import { perFile } from './cache.ts';
 import { codeOf, lineAt } from './source.ts';
 
 export { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
@@ -79,9 +80,9 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null): R
     cycles: folderCycles(imports),
     routes,
     routeFiles,
-    entryPoints: shipped.flatMap(entryPointsOf).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
+    entryPoints: shipped.flatMap((s) => perFile(s.text, `entry\0${s.rel}\0${s.language}`, () => entryPointsOf(s))).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
     packages: packageCounts(imports.filter((e) => !isTestFile(e.from))),
-    envVars: sources.flatMap(envVarsOf).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
+    envVars: sources.flatMap((s) => perFile(s.text, `env\0${s.rel}\0${s.language}`, () => envVarsOf(s))).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
   };
 }
 

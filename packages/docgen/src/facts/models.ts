@@ -1,4 +1,5 @@
 import type { SourceFile } from './imports.ts';
+import { perFile } from './cache.ts';
 import { codeOf, lineAt } from './source.ts';
 
 /**
@@ -404,40 +405,47 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
 export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   const out: DataEntity[] = [];
   const djangoModels = djangoModelNames(files.filter((f) => f.language === 'Python' && /\bmodels\b/.test(f.text)).map((f) => ({ code: codeOf(f) })));
-  for (const f of files) {
-    if (f.language === 'text') {
-      if (f.rel.endsWith('.sql')) out.push(...sql(f, withoutSqlComments(f.text)));
-      else if (f.rel.endsWith('.prisma')) out.push(...prisma(f, f.text.replace(/\/\/[^\n]*/g, (c) => ' '.repeat(c.length))));
-      continue;
-    }
-    const code = codeOf(f);
-    switch (f.language) {
-      case 'Python':
-        if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(/.test(code)) out.push(...python(f, code, djangoModels));
-        break;
-      case 'JavaScript':
-      case 'TypeScript':
-      case 'TSX':
-        if (/@Entity\s*\(/.test(code)) out.push(...typeorm(f, code));
-        else if (/\.define\s*\(|\.init\s*\(|Schema\s*\(/.test(code)) out.push(...jsModels(f, code));
-        break;
-      case 'Go':
-        out.push(...gorm(f, code));
-        break;
-      case 'Java':
-      case 'Kotlin':
-        if (/@Entity\b/.test(code)) out.push(...jpa(f, code));
-        break;
-      default:
-        break;
-    }
+  const djangoKey = [...djangoModels].sort().join(',');
+  // Per file, kept by content (a Python file's models also depend on the Django model names of the tree).
+  for (const f of files) out.push(...perFile(f.text, `models\0${f.rel}\0${f.language}\0${f.language === 'Python' ? djangoKey : ''}`, () => modelsOf(f, djangoModels)));
+  return out
+    .map((e) => {
+      // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice).
+      const seen = new Set<string>();
+      return { ...e, relations: e.relations.filter((r) => !seen.has(`${r.field}\u0000${r.to}`) && !!seen.add(`${r.field}\u0000${r.to}`)) };
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>): DataEntity[] {
+  const out: DataEntity[] = [];
+  if (f.language === 'text') {
+    if (f.rel.endsWith('.sql')) out.push(...sql(f, withoutSqlComments(f.text)));
+    else if (f.rel.endsWith('.prisma')) out.push(...prisma(f, f.text.replace(/\/\/[^\n]*/g, (c) => ' '.repeat(c.length))));
+    return out;
   }
-  for (const e of out) {
-    // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice).
-    const seen = new Set<string>();
-    e.relations = e.relations.filter((r) => !seen.has(`${r.field}\u0000${r.to}`) && !!seen.add(`${r.field}\u0000${r.to}`));
+  const code = codeOf(f);
+  switch (f.language) {
+    case 'Python':
+      if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(/.test(code)) out.push(...python(f, code, djangoModels));
+      break;
+    case 'JavaScript':
+    case 'TypeScript':
+    case 'TSX':
+      if (/@Entity\s*\(/.test(code)) out.push(...typeorm(f, code));
+      else if (/\.define\s*\(|\.init\s*\(|Schema\s*\(/.test(code)) out.push(...jsModels(f, code));
+      break;
+    case 'Go':
+      out.push(...gorm(f, code));
+      break;
+    case 'Java':
+    case 'Kotlin':
+      if (/@Entity\b/.test(code)) out.push(...jpa(f, code));
+      break;
+    default:
+      break;
   }
-  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return out;
 }
 
 /** SQL with `--` and block comments blanked (line numbers kept). */

@@ -1,6 +1,7 @@
 import path from 'node:path/posix';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import { codeOf, lineAt, literal } from './source.ts';
+import { perFile } from './cache.ts';
 
 /**
  * HTTP routes read statically from the code (issue 12, item 1): Express, Koa, Fastify, NestJS,
@@ -58,16 +59,17 @@ export function extractRoutes(sources: readonly SourceFile[], imports: readonly 
 /** The routes and every file they were read from: files declaring a route or mounting a router (the HTTP pages' sources). */
 export function routesAndFiles(sources: readonly SourceFile[], imports: readonly ImportEdge[]): { routes: Route[]; files: string[] } {
   const byFile = new Map<string, ImportEdge[]>();
-  for (const e of imports) byFile.set(e.from, [...(byFile.get(e.from) ?? []), e]);
-  const perFile = new Map<string, FileRoutes>();
+  for (const e of imports) (byFile.get(e.from) ?? byFile.set(e.from, []).get(e.from)!).push(e);
+  const found = new Map<string, FileRoutes>();
   for (const s of sources) {
     const code = codeOf(s);
-    const found = routesOf(s, code, byFile.get(s.rel) ?? []);
-    if (found.routes.length > 0 || found.mounts.length > 0) perFile.set(s.rel, found);
+    const edges = byFile.get(s.rel) ?? [];
+    const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}`, () => routesOf(s, code, edges));
+    if (routes.routes.length > 0 || routes.mounts.length > 0) found.set(s.rel, routes);
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
-  for (const f of perFile.values()) for (const m of f.mounts) mountsOf.set(m.target, [...(mountsOf.get(m.target) ?? []), m]);
+  for (const f of found.values()) for (const m of f.mounts) mountsOf.set(m.target, [...(mountsOf.get(m.target) ?? []), m]);
   const prefixes = (file: string, seen: Set<string>): Array<string | null> => {
     const mounts = mountsOf.get(file);
     if (!mounts || seen.has(file)) return [''];
@@ -78,14 +80,14 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     return out;
   };
   const routes: Route[] = [];
-  for (const [file, f] of perFile) {
+  for (const [file, f] of found) {
     const outer = prefixes(file, new Set());
     for (const r of f.routes) {
       for (const p of outer) routes.push(p === null ? { ...r, resolved: false } : { ...r, path: p === '' ? r.path : joinPath(p, r.path) });
     }
   }
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  return { routes, files: [...perFile.keys()].sort() };
+  return { routes, files: [...found.keys()].sort() };
 }
 
 function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
@@ -230,23 +232,62 @@ function python(s: SourceFile, code: string, imports: readonly ImportEdge[]): Fi
     const to = moduleFile(root);
     if (to && to !== s.rel) mounts.push({ target: to, from: s.rel, prefix: p ? literal(p[1]!) : '' });
   }
-  // Django urls.py: path('x/', view), re_path(r'^x$', view), include('app.urls').
+  // Django urls.py: path('x/', view), re_path(r'^x$', view), Django 1.x/2.x url(r'^x/$', view), include('app.urls').
   if (/\burlpatterns\b/.test(code)) {
-    for (const m of code.matchAll(new RegExp(String.raw`\b(path|re_path)\s*\(\s*r?${STRING}\s*,\s*([^,)]+(?:\([^)]*\))?)`, 'g'))) {
-      const route = literal(m[2]!);
-      if (route === null) continue;
+    for (const m of code.matchAll(new RegExp(String.raw`(?<![.\w])(path|re_path|url)\s*\(\s*r?${STRING}\s*,\s*([^,)]+(?:\([^)]*\))?)`, 'g'))) {
+      const written = literal(m[2]!);
+      if (written === null) continue;
+      // path() routes are written as they are served; re_path()/url() ones are regular expressions.
+      const route = m[1] === 'path' ? written : djangoRegexPath(written);
       const target = m[3]!.trim();
       const include = /^include\s*\(\s*(["'])([\w.]+)\1/.exec(target);
       if (include) {
         // The included module's file (a module that is not in the repository simply matches no file).
-        mounts.push({ target: `${include[2]!.replace(/\./g, '/')}.py`, from: s.rel, prefix: route.replace(/^\^|\$$/g, '') });
+        mounts.push({ target: `${include[2]!.replace(/\./g, '/')}.py`, from: s.rel, prefix: route });
         continue;
       }
-      const handler = /([\w.]+)(?:\.as_view\(\))?$/.exec(target)?.[1];
-      routes.push({ method: 'ANY', path: joinPath(route.replace(/^\^|\$$/g, '')), framework: 'django', file: s.rel, line: lineAt(code, m.index), ...(handler ? { handler } : {}), resolved: true });
+      // A view by reference (views.index, View.as_view()) or, in Django 1.x, by its dotted name as a string.
+      const handler = literal(target) ?? /^([\w.]+)$/.exec(target.replace(/\.as_view\(\)?$/, ''))?.[1];
+      routes.push({ method: 'ANY', path: joinPath(route), framework: 'django', file: s.rel, line: lineAt(code, m.index), ...(handler ? { handler } : {}), resolved: true });
     }
   }
   return { routes, mounts };
+}
+
+/**
+ * The path a Django regular-expression route serves, in OpenAPI's notation: the anchors dropped,
+ * named groups `(?P<year>[0-9]{4})` as `{year}`, unnamed groups as `{arg1}`…, optional trailing
+ * slashes and escapes removed (`^feeds/(?P<kind>\w+)\.xml/?$` → `feeds/{kind}.xml`).
+ */
+export function djangoRegexPath(pattern: string): string {
+  let out = '';
+  let unnamed = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += pattern[i + 1] ?? '';
+      i++;
+    } else if (c === '(') {
+      // The group's end, nested groups and escapes included.
+      let depth = 0;
+      let j = i;
+      for (; j < pattern.length; j++) {
+        if (pattern[j] === '\\') j++;
+        else if (pattern[j] === '(') depth++;
+        else if (pattern[j] === ')' && --depth === 0) break;
+      }
+      const named = /^\(\?P<(\w+)>/.exec(pattern.slice(i));
+      if (named) out += `{${named[1]}}`;
+      else if (!pattern.startsWith('(?:', i) && !pattern.startsWith('(?=', i) && !pattern.startsWith('(?!', i)) out += `{arg${++unnamed}}`;
+      i = j;
+      if (pattern[i + 1] === '?') i++; // an optional group: its parameter stands
+    } else if ((c === '^' && i === 0) || (c === '$' && i === pattern.length - 1)) {
+      continue;
+    } else if ((c === '?' || c === '*' || c === '+') && out.endsWith('/')) {
+      continue; // `/?`: the slash is optional, keep it
+    } else out += c;
+  }
+  return out;
 }
 
 /** Gin and Echo: `r.GET("/p", h)`, groups `v1 := r.Group("/v1")`. */

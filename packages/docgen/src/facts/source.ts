@@ -1,3 +1,5 @@
+import { perFile } from './cache.ts';
+
 /**
  * Source text with comments blanked (same length, newlines kept) and strings left intact: import
  * and route statements are found in code, never in a commented-out line, and their string
@@ -57,7 +59,7 @@ const codes = new WeakMap<object, string>();
 export function codeOf(file: { text: string; language: string }): string {
   let code = codes.get(file);
   if (code === undefined) {
-    code = withoutComments(file.text, file.language);
+    code = perFile(file.text, `code\0${file.language}`, () => withoutComments(file.text, file.language));
     codes.set(file, code);
   }
   return code;

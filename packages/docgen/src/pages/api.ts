@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { BlockContent, Root } from 'mdast';
-import { extractFunctions, isTestFile } from '@docent/analyzer';
+import { extractWithTreeSitter, isTestFile, signatureFactsOf } from '@docent/analyzer';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
 import { code, heading, list, paragraph, root, source, table } from './blocks.ts';
 import { pageLink, type PageMeta, type PageSpec } from './arch.ts';
+import { paramRows } from './params.ts';
 
 export interface ApiSymbol {
   file: string;
@@ -13,6 +14,8 @@ export interface ApiSymbol {
   documented: boolean;
   /** the doc's first line, if any */
   summary: string | null;
+  /** the parameters as declared, with the doc's type, default and description where it gives them */
+  params: ReturnType<typeof paramRows>;
 }
 
 /** Public functions and methods per file (tests left out), as the analyzer parses them. */
@@ -22,7 +25,8 @@ export async function publicSymbols(sources: readonly SourceFile[]): Promise<Api
     if (isTestFile(s.rel)) continue;
     let functions;
     try {
-      functions = await extractFunctions(s.text, s.language, s.rel);
+      // The tree-sitter path: it also gives each parameter's declared type and default.
+      functions = await extractWithTreeSitter(s.text, s.language, s.rel, { signatureFacts: true });
     } catch {
       continue; // a file that does not parse has no reference entry
     }
@@ -31,7 +35,8 @@ export async function publicSymbols(sources: readonly SourceFile[]): Promise<Api
       // Python's convention: a leading underscore is private.
       if (s.language === 'Python' && fn.name.split('.').some((part) => part.startsWith('_') && !/^__\w+__$/.test(part))) continue;
       const summary = fn.docstring?.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? null;
-      out.push({ file: s.rel, name: fn.name, startLine: fn.startLine, endLine: fn.endLine, documented: fn.docstring !== null, summary });
+      const params = paramRows(signatureFactsOf.get(fn)?.params ?? [], fn.docstring);
+      out.push({ file: s.rel, name: fn.name, startLine: fn.startLine, endLine: fn.endLine, documented: fn.docstring !== null, summary, params });
     }
   }
   return out;
@@ -55,37 +60,68 @@ function moduleIds(folders: readonly string[]): Map<string, string> {
 }
 
 /**
+ * A module whose files hold more source text than this gets one page per file (its files listed
+ * under the module in the index): one changed file then rebuilds one file's page, not the
+ * thousands of functions of a large package (SQLAlchemy's `orm`, `sql`).
+ */
+export const SPLIT_MODULE_CHARS = 64 * 1024;
+
+/**
  * The library reference as one page per module (folder) — pkgsite's layout: the module's files,
  * each with its public functions and methods, where they are defined and whether Docent found
- * them documented. A page reads only its folder's files.
+ * them documented. A page reads only its folder's files; a large module is split into one page
+ * per file (SPLIT_MODULE_CHARS).
  */
 export function apiModulePages(sources: readonly SourceFile[]): PageSpec[] {
   const byFolder = new Map<string, SourceFile[]>();
   for (const s of sources) if (!isTestFile(s.rel)) (byFolder.get(moduleOf(s.rel)) ?? byFolder.set(moduleOf(s.rel), []).get(moduleOf(s.rel))!).push(s);
   const folders = [...byFolder.keys()].sort();
   const ids = moduleIds(folders);
-  return folders.map((folder) => {
+  const used = new Set(ids.values());
+  return folders.flatMap((folder) => {
     const files = byFolder.get(folder)!;
-    return {
-      id: ids.get(folder)!,
-      title: folder === '.' ? '(top level)' : folder,
-      sources: files.map((f) => f.rel).sort(),
-      build: async () => {
-        const symbols = await publicSymbols(files);
-        const documented = symbols.filter((s) => s.documented).length;
-        const blocks: BlockContent[] = [heading(1, `Module ${folder === '.' ? '(top level)' : folder}`)];
-        blocks.push(paragraph(`${files.length} file(s), ${symbols.length} public functions and methods (${documented} documented).`));
-        const byFile = new Map<string, ApiSymbol[]>();
-        for (const sym of symbols) byFile.set(sym.file, [...(byFile.get(sym.file) ?? []), sym]);
-        if (symbols.length === 0) blocks.push(paragraph('No public function was found.'));
-        for (const [file, list] of [...byFile].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-          blocks.push(heading(2, file));
-          blocks.push(table(['Name', 'Summary', 'Documented', 'Defined in'], list.map((sym) => [code(sym.name), sym.summary ?? '', sym.documented ? '✓' : '✗', source(sym.file, sym.startLine, sym.endLine)])));
-        }
-        return { tree: root(blocks), assets: [] };
-      },
-    };
+    const name = folder === '.' ? '(top level)' : folder;
+    const large = files.length > 1 && files.reduce((n, f) => n + f.text.length, 0) > SPLIT_MODULE_CHARS;
+    if (!large) return [modulePage(ids.get(folder)!, name, `Module ${name}`, files)];
+    return [...files]
+      .sort((a, b) => (a.rel < b.rel ? -1 : 1))
+      .map((file) => {
+        const base = `${ids.get(folder)!}--${path.posix.basename(file.rel).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x'}`;
+        let id = base;
+        for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+        used.add(id);
+        return modulePage(id, `${name}: ${path.posix.basename(file.rel)}`, `Module ${name}: ${path.posix.basename(file.rel)}`, [file]);
+      });
   });
+}
+
+function modulePage(id: string, title: string, headingText: string, files: readonly SourceFile[]): PageSpec {
+  return {
+    id,
+    title,
+    sources: files.map((f) => f.rel).sort(),
+    build: async () => {
+      const symbols = await publicSymbols(files);
+      const documented = symbols.filter((s) => s.documented).length;
+      const blocks: BlockContent[] = [heading(1, headingText)];
+      blocks.push(paragraph(`${files.length} file(s), ${symbols.length} public functions and methods (${documented} documented).`));
+      const byFile = new Map<string, ApiSymbol[]>();
+      for (const sym of symbols) byFile.set(sym.file, [...(byFile.get(sym.file) ?? []), sym]);
+      if (symbols.length === 0) blocks.push(paragraph('No public function was found.'));
+      for (const [file, list] of [...byFile].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        blocks.push(heading(2, file));
+        blocks.push(table(['Name', 'Summary', 'Documented', 'Defined in'], list.map((sym) => [code(sym.name), sym.summary ?? '', sym.documented ? '✓' : '✗', source(sym.file, sym.startLine, sym.endLine)])));
+        // DOCGEN.md §API docs: the params table — type, default, required, description (from the doc).
+        const rows = list.flatMap((sym) => sym.params.map((p) => [code(sym.name), code(p.name), p.type ? code(p.type) : '', p.default ? code(p.default) : '', p.required ? 'yes' : 'no', p.text]));
+        if (rows.length > 0) {
+          // Under the file's heading (no heading of its own): a search for a function leads to its file's section.
+          blocks.push(paragraph(`Parameters of the functions of ${path.posix.basename(file)}:`));
+          blocks.push(table(['Function', 'Parameter', 'Type', 'Default', 'Required', 'Description'], rows));
+        }
+      }
+      return { tree: root(blocks), assets: [] };
+    },
+  };
 }
 
 /** The HTTP API page: the extracted routes grouped by their first path segment. */
@@ -118,9 +154,11 @@ export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly strin
 export function apiIndex(facts: RepositoryFacts, meta: PageMeta, pages: ReadonlyArray<{ id: string; title: string }>): Root {
   const title = `${meta.name} — API`;
   const modules = pages.filter((p) => p.id.startsWith('api-m-'));
+  // A large module's pages are its files ('folder: file'): the module counts once.
+  const moduleCount = new Set(modules.map((p) => (p.id.includes('--') ? p.title.slice(0, p.title.lastIndexOf(': ')) : p.title))).size;
   return root([
     heading(1, title),
-    paragraph(`Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.routes.length} HTTP routes, ${modules.length} modules.`),
+    paragraph(`Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.routes.length} HTTP routes, ${moduleCount} modules.`),
     heading(2, 'HTTP API'),
     list([[pageLink('api-http', 'HTTP API')]]),
     heading(2, 'Library reference'),

@@ -35,8 +35,58 @@ function pdfmake(): PdfMake {
   });
   instance.setUrlAccessPolicy(() => false);
   instance.setLocalAccessPolicy((p) => path.resolve(p).startsWith(fontDir + path.sep));
+  shareFontsBetweenDocuments();
   configured = instance;
   return instance;
+}
+
+/** What pdfkit's EmbeddedFont holds that is worth keeping from one document to the next. */
+interface EmbeddedFont {
+  font: { createSubset(): unknown };
+  subset: unknown;
+  layoutCache?: Record<string, unknown>;
+}
+interface PdfmakeDocument {
+  fontCache: Record<string, Record<string, EmbeddedFont | undefined> | undefined>;
+  getFontType(bold: boolean, italics: boolean): string;
+  getFontFile(family: string, bold: boolean, italics: boolean): unknown;
+}
+
+/** Words measured per font before the shared cache starts again (a bound for a long-running server). */
+const LAYOUT_CACHE_WORDS = 200_000;
+
+/**
+ * A doc set renders one PDF part per page, and pdfmake opens its fonts anew for every document:
+ * fontkit parses Roboto again and decodes its GSUB/GPOS tables lazily during the first layouts,
+ * and pdfkit's per-font word cache starts empty — ~90 ms a document before any layout, and every
+ * word shaped again. Here the parsed fontkit font and the word cache (glyph runs of a word, which
+ * depend only on the font file) are shared by the documents; each document keeps its own subset
+ * (the glyphs it embeds), so its bytes are those of a document rendered alone.
+ */
+function shareFontsBetweenDocuments(): void {
+  const proto = (require('pdfmake/js/PDFDocument.js') as { default: { prototype: PdfmakeDocument & { provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFont } } }).default.prototype;
+  const provide = proto.provideFont;
+  // pdfmake's internals (0.3.x): another version without them simply opens its fonts per document.
+  if (typeof provide !== 'function') return;
+  const shared = new Map<unknown, { font: EmbeddedFont['font']; layoutCache: Record<string, unknown> | undefined; documents: number }>();
+  proto.provideFont = function (this: PdfmakeDocument, family: string, bold: boolean, italics: boolean): EmbeddedFont {
+    const type = this.getFontType(bold, italics);
+    const known = this.fontCache[family]?.[type];
+    if (known) return known;
+    const file = this.getFontFile(family, bold, italics);
+    const embedded = provide.call(this, family, bold, italics);
+    if (typeof embedded?.font?.createSubset !== 'function') return embedded;
+    const kept = shared.get(file);
+    // The cache's size is counted every 64 documents only (counting walks every word).
+    if (!kept || (kept.layoutCache && ++kept.documents % 64 === 0 && Object.keys(kept.layoutCache).length > LAYOUT_CACHE_WORDS)) {
+      shared.set(file, { font: embedded.font, layoutCache: embedded.layoutCache, documents: 0 });
+      return embedded;
+    }
+    embedded.font = kept.font;
+    embedded.subset = kept.font.createSubset();
+    if (embedded.layoutCache && kept.layoutCache) embedded.layoutCache = kept.layoutCache;
+    return embedded;
+  };
 }
 
 type Content = string | Record<string, unknown> | Content[];
@@ -123,6 +173,9 @@ function content(tree: Root, title: string | null, assets: ReadonlyMap<string, s
   return out;
 }
 
+/** The documents' creation date (and so pdfkit's file id): fixed, so the same page gives the same bytes. */
+const FIXED_DATE = new Date(0);
+
 const STYLES = {
   title: { fontSize: 22, bold: true, margin: [0, 0, 0, 16] },
   h2: { fontSize: 16, bold: true, margin: [0, 14, 0, 6] },
@@ -133,7 +186,7 @@ const STYLES = {
 
 export async function renderPdf(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map()): Promise<Buffer> {
   const doc = {
-    info: { title, creator: 'Docent', producer: 'Docent' },
+    info: { title, creator: 'Docent', producer: 'Docent', creationDate: FIXED_DATE },
     pageSize: 'A4',
     pageMargins: [48, 48, 48, 56],
     content: content(tree, title, assets),
@@ -146,7 +199,7 @@ export async function renderPdf(tree: Root, title: string, assets: ReadonlyMap<s
 
 /** One page of a doc set as a PDF part of the book: no contents, no page numbers (the book adds them). */
 export async function renderPdfPart(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map()): Promise<Buffer> {
-  const doc = { info: { title, creator: 'Docent', producer: 'Docent' }, pageSize: 'A4', pageMargins: [48, 48, 48, 56], content: content(tree, null, assets), defaultStyle: { font: 'Roboto', fontSize: 10 }, styles: STYLES };
+  const doc = { info: { title, creator: 'Docent', producer: 'Docent', creationDate: FIXED_DATE }, pageSize: 'A4', pageMargins: [48, 48, 48, 56], content: content(tree, null, assets), defaultStyle: { font: 'Roboto', fontSize: 10 }, styles: STYLES };
   return pdfmake().createPdf(doc).getBuffer();
 }
 
@@ -167,7 +220,7 @@ export async function assemblePdfBook(title: string, intro: Root, parts: Readonl
       return row;
     });
     const doc = {
-      info: { title, creator: 'Docent', producer: 'Docent' },
+      info: { title, creator: 'Docent', producer: 'Docent', creationDate: FIXED_DATE },
       pageSize: 'A4',
       pageMargins: [48, 48, 48, 56],
       content: [...content(intro, null, new Map()), { text: 'Contents', style: 'h2' }, { table: { widths: ['*', 40], body: rows.map((r) => r.map((c) => ({ text: c.text, ...(c.alignment ? { alignment: c.alignment } : {}) }))) }, layout: 'noBorders' }],
