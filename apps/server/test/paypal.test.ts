@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_FULL_REPO, PRICE_PRO_MONTHLY, type TransactionsAnswer } from '@docent/contracts';
+import { BillingService } from '../src/billing/service.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { FakePayPal, PAYPAL_CLIENT_ID as CLIENT_ID, PAYPAL_CLIENT_SECRET as CLIENT_SECRET, PAYPAL_WEBHOOK_ID as WEBHOOK_ID } from './helpers/fake-paypal.ts';
 
@@ -186,6 +187,12 @@ describe('PayPal', () => {
       expect(pp.products).toHaveLength(1);
       expect([...pp.plans.values()]).toEqual([expect.objectContaining({ price: { value: '20.00', currency_code: 'USD' } })]);
       expect((await me(a.token)).planType).toBe(null);
+      // Remembered in the database: after a restart (a new service) the plan is reused, not created again.
+      const planId = [...pp.plans.keys()][0]!;
+      const restarted = new BillingService(t.database.db, t.config.billing);
+      let created = 0;
+      expect(await restarted.providerPlan('PAYPAL', PRICE_PRO_MONTHLY, 'USD', 2000, async () => String(++created))).toBe(planId);
+      expect(created).toBe(0);
     });
 
     it('activation (webhook) makes the user PRO; the first sale only records; a renewal sale extends by a period once', async () => {

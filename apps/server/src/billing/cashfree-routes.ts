@@ -62,19 +62,22 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
   const unreachable = () => new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not be reached. Please try again later.');
   billing.registerCanceller('CASHFREE', (ref) => client.cancelSubscription(ref));
 
-  // The Pro plan at Cashfree, one per price, created once (an existing plan of that id is reused).
+  // The Pro plan at Cashfree, one per price, created once and remembered (billing_provider_plans);
+  // a plan of that id that exists already at Cashfree (409) is reused.
   const plans = new Map<number, Promise<string>>();
   const proPlanId = (amountMinor: number): Promise<string> => {
     let plan = plans.get(amountMinor);
     if (!plan) {
       const planId = `docent-pro-inr-${amountMinor}`;
-      plan = client
-        .createPlan({ planId, amount: amountMinor / 100, currency: 'INR' })
-        .then((p) => p.plan_id)
-        .catch((err: unknown) => {
-          if (err instanceof CashfreeError && err.status === 409) return planId;
-          throw err;
-        });
+      plan = billing.providerPlan('CASHFREE', PRICE_PRO_MONTHLY, 'INR', amountMinor, () =>
+        client
+          .createPlan({ planId, amount: amountMinor / 100, currency: 'INR' })
+          .then((p) => p.plan_id)
+          .catch((err: unknown) => {
+            if (err instanceof CashfreeError && err.status === 409) return planId;
+            throw err;
+          }),
+      );
       plans.set(amountMinor, plan);
       plan.catch(() => plans.delete(amountMinor));
     }

@@ -52,19 +52,19 @@ export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: Pa
   billing.registerCanceller('PAYPAL', (ref) => client.cancelSubscription(ref, 'Cancelled by the subscriber in Docent'));
 
   // The Pro plan at PayPal: the operator's PAYPAL_PRO_PLAN_ID, else a product and a monthly plan
-  // at the configured price, created once per price and remembered by this process.
-  const plans = new Map<string, Promise<string>>();
-  const proPlanId = (amount: string): Promise<string> => {
+  // at the configured price, created once per price and remembered (billing_provider_plans).
+  const plans = new Map<number, Promise<string>>();
+  const proPlanId = (amountMinor: number): Promise<string> => {
     if (cfg.proPlanId) return Promise.resolve(cfg.proPlanId);
-    const key = `USD:${amount}`;
-    let plan = plans.get(key);
+    let plan = plans.get(amountMinor);
     if (!plan) {
-      plan = (async () => {
+      const amount = toMajor(amountMinor).toFixed(2);
+      plan = billing.providerPlan('PAYPAL', PRICE_PRO_MONTHLY, 'USD', amountMinor, async () => {
         const product = await client.createProduct(`docent-pro-product-${amount}`);
         return (await client.createPlan({ productId: product.id, amount, currency: 'USD', requestId: `docent-pro-plan-${amount}` })).id;
-      })();
-      plans.set(key, plan);
-      plan.catch(() => plans.delete(key));
+      });
+      plans.set(amountMinor, plan);
+      plan.catch(() => plans.delete(amountMinor));
     }
     return plan;
   };
@@ -79,7 +79,7 @@ export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: Pa
       if (p.product_id === PRICE_PRO_MONTHLY) {
         // Pro renews at PayPal: a subscription to the Pro plan; the payment's ref is the subscription id.
         try {
-          const sub = await client.createSubscription({ planId: await proPlanId(toMajor(p.amount_minor).toFixed(2)), paymentId: p.id, returnUrl, cancelUrl });
+          const sub = await client.createSubscription({ planId: await proPlanId(p.amount_minor), paymentId: p.id, returnUrl, cancelUrl });
           const url = approvalUrl(sub);
           if (!url) throw new Error('no approval link');
           await billing.setProviderRef(p.id, sub.id);

@@ -321,6 +321,31 @@ export class BillingService {
       .executeTakeFirst();
   }
 
+  /**
+   * The provider's plan for a product at a price: the one remembered, else `create`d once and
+   * remembered (concurrent first calls may both create; the first stored wins).
+   */
+  async providerPlan(provider: PaymentProvider, product: ProductId, currency: Currency, amountMinor: number, create: () => Promise<string>): Promise<string> {
+    const find = () =>
+      this.db
+        .selectFrom('billing_provider_plans')
+        .select('plan_ref')
+        .where('provider', '=', provider)
+        .where('product_id', '=', product)
+        .where('currency', '=', currency)
+        .where('amount_minor', '=', amountMinor)
+        .executeTakeFirst();
+    const known = await find();
+    if (known) return known.plan_ref;
+    const ref = await create();
+    await this.db
+      .insertInto('billing_provider_plans')
+      .values({ provider, product_id: product, currency, amount_minor: amountMinor, plan_ref: ref })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return (await find())?.plan_ref ?? ref;
+  }
+
   registerCanceller(provider: PaymentProvider, cancel: ProviderCanceller): void {
     this.cancellers.set(provider, cancel);
   }
