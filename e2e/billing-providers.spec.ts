@@ -108,6 +108,13 @@ test('a USD user subscribes to Pro through PayPal: approval page in a new tab, P
   await expect(page.getByTestId('sidebar-footer')).toContainText('Pro plan');
   await page.goto('/profile/payments');
   await expect(page.getByTestId('subscription')).toContainText('Renews on');
+
+  // Cancel in Docent reaches PayPal; Pro stays for the paid period.
+  await page.getByTestId('subscription').getByRole('button', { name: 'Cancel subscription' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByTestId('subscription')).toContainText('it will not renew');
+  expect([...providers.pp.subscriptions.values()].map((s) => s.status)).toEqual(['CANCELLED']);
+  await expect(page.getByTestId('sidebar-footer')).toContainText('Pro plan');
 });
 
 test('an INR user buys the full-repository package on Cashfree\'s hosted page: the return confirms, PREMIUM and first', async ({ page, gitRepos, providers }) => {
