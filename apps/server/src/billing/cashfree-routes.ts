@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CheckoutQuery, ErrorCode, Payment, PaymentIdParam, PRICE_PRO_MONTHLY } from '@docent/contracts';
+import { CashfreeLinkAnswer, CashfreeSubscriptionAnswer, CheckoutQuery, ErrorCode, Payment, PaymentIdParam, PRICE_PRO_MONTHLY } from '@docent/contracts';
 import { z } from 'zod';
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -12,10 +12,6 @@ import { toMajor, toPayment, type BillingService } from './service.ts';
 const tags = ['billing'];
 
 export const CashfreeCheckoutAnswer = z.object({ session_id: z.string(), payment_id: z.string() });
-/** GET /cashfree/subscription (spec §7): the subscription's authorisation link. */
-export const CashfreeSubscriptionAnswer = z.object({ redirect_link: z.string(), payment_id: z.string() });
-/** GET /cashfree/link: Cashfree's hosted payment page for a payment link (the web app's INR checkout). */
-export const CashfreeLinkAnswer = z.object({ link_url: z.string(), payment_id: z.string() });
 
 /** Ids Docent gives Cashfree: a subscription and a payment link are named after the payment. */
 export const SUBSCRIPTION_PREFIX = 'sub-';
