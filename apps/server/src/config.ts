@@ -74,7 +74,7 @@ export interface BillingConfig {
   usdInrRate: number | null;
   /** the built-in test provider (in-app checkout that completes or fails a payment) */
   testProvider: boolean;
-  paypal: { clientId: string; clientSecret: string; webhookId: string; baseUrl: string } | null;
+  paypal: { clientId: string; clientSecret: string; webhookId: string; baseUrl: string; proPlanId: string | null } | null;
   cashfree: { appId: string; secretKey: string; baseUrl: string; apiVersion: string } | null;
   referralCoupon: { amountMinor: number; currency: 'USD' | 'INR' };
   /** Cashfree requires a customer phone; Docent has none, so the operator's (CASHFREE_CUSTOMER_PHONE) */
@@ -112,7 +112,7 @@ export function billingFrom(env: NodeJS.ProcessEnv): BillingConfig {
   if (Boolean(cfId) !== Boolean(cfSecret)) throw new Error('CASHFREE_APP_ID and CASHFREE_SECRET_KEY must be set together');
   const live = env.PAYMENT_MODE === 'live';
   const paypal = paypalId && paypalSecret
-    ? { clientId: paypalId, clientSecret: paypalSecret, webhookId: env.PAYPAL_WEBHOOK_ID?.trim() ?? '', baseUrl: trimUrl(env.PAYPAL_BASE_URL || (live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')) }
+    ? { clientId: paypalId, clientSecret: paypalSecret, webhookId: env.PAYPAL_WEBHOOK_ID?.trim() ?? '', proPlanId: env.PAYPAL_PRO_PLAN_ID?.trim() || null, baseUrl: trimUrl(env.PAYPAL_BASE_URL || (live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')) }
     : null;
   const cashfree = cfId && cfSecret
     ? { appId: cfId, secretKey: cfSecret, apiVersion: env.CASHFREE_API_VERSION?.trim() || '2023-08-01', baseUrl: trimUrl(env.CASHFREE_BASE_URL || (live ? 'https://api.cashfree.com' : 'https://sandbox.cashfree.com')) }

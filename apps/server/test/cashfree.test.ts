@@ -1,54 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_FULL_REPO, PRICE_PRO_MONTHLY, type TransactionsAnswer } from '@docent/contracts';
 import { signCashfree, verifyCashfreeSignature } from '../src/billing/cashfree.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { CASHFREE_APP_ID as APP_ID, CASHFREE_SECRET, FakeCashfree } from './helpers/fake-cashfree.ts';
 
-const SECRET = 'cfsk_ma_test_secret';
-const APP_ID = 'TEST-APP-ID';
-
-/**
- * A loopback Cashfree PG (API version 2023-08-01): POST /pg/orders answers an ACTIVE order with
- * a payment_session_id; GET /pg/orders/{id} answers its status, which the test sets.
- */
-class FakeCashfree {
-  private server = http.createServer((req, res) => void this.handle(req, res));
-  readonly orders = new Map<string, { order_id: string; order_amount: number; order_currency: string; order_status: string }>();
-  readonly seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: unknown }> = [];
-  url = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop(): Promise<void> {
-    return new Promise((r) => this.server.close(() => r()));
-  }
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    let raw = '';
-    for await (const chunk of req) raw += String(chunk);
-    const body: unknown = raw ? JSON.parse(raw) : undefined;
-    this.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(value));
-    };
-    if (req.headers['x-client-id'] !== APP_ID || req.headers['x-client-secret'] !== SECRET) return json(401, { message: 'authentication Failed', code: 'request_failed', type: 'authentication_error' });
-    if (req.method === 'POST' && req.url === '/pg/orders') {
-      const b = body as { order_id: string; order_amount: number; order_currency: string };
-      const order = { order_id: b.order_id, order_amount: b.order_amount, order_currency: b.order_currency, order_status: 'ACTIVE' };
-      this.orders.set(b.order_id, order);
-      return json(200, { cf_order_id: '2149460581', created_at: new Date().toISOString(), ...order, payment_session_id: `session_${b.order_id.slice(0, 8)}`, order_expiry_time: new Date(Date.now() + 3600_000).toISOString() });
-    }
-    const m = /^\/pg\/orders\/([^/]+)$/.exec(req.url ?? '');
-    if (req.method === 'GET' && m) {
-      const order = this.orders.get(decodeURIComponent(m[1] ?? ''));
-      return order ? json(200, { cf_order_id: '2149460581', ...order }) : json(404, { message: 'order not found', code: 'order_not_found', type: 'invalid_request_error' });
-    }
-    json(404, { message: 'not found' });
-  }
-}
+const SECRET = CASHFREE_SECRET;
 
 /** Cashfree's documented PAYMENT_SUCCESS_WEBHOOK shape (2023-08-01), for an order. */
 function paymentWebhook(type: 'PAYMENT_SUCCESS_WEBHOOK' | 'PAYMENT_FAILED_WEBHOOK', orderId: string, amount: number, cfPaymentId: number, currency = 'INR'): string {
@@ -174,6 +130,145 @@ describe('Cashfree', () => {
     expect((await webhook(raw)).json()).toEqual({ status: 'lapsed' });
     expect((await webhook(raw)).json()).toEqual({ status: 'duplicate' });
     expect((await t.call({ method: 'GET', url: '/api/v1/user', token: u.token })).json().planType).toBe('FREE');
+  });
+
+  describe('payment links (the web app\'s INR checkout)', () => {
+    /** Cashfree's documented PAYMENT_LINK_EVENT payload. */
+    const linkEvent = (linkId: string, status: string, paid: number, currency = 'INR') =>
+      JSON.stringify({
+        data: { cf_link_id: 1001, link_id: linkId, link_status: status, link_currency: currency, link_amount: paid, link_amount_paid: paid, link_partial_payments: false, link_minimum_partial_amount: null, link_purpose: 'Docent', link_created_at: '2025-03-08T12:00:00+05:30', customer_details: { customer_name: null, customer_phone: '9999999999', customer_email: 'a@example.com' }, link_meta: { notify_url: 'x', return_url: 'y' }, link_url: 'https://payments-test.cashfree.com/links/o1', link_expiry_time: '2025-03-09T12:00:00+05:30', link_notes: {}, link_auto_reminders: false, link_notify: { send_sms: false, send_email: false }, order: { order_amount: paid, order_id: 'CFPay_docent_1', order_expiry_time: '2025-03-09T12:00:00+05:30', order_hash: 'h', transaction_id: 1021206, transaction_status: 'SUCCESS' } },
+        type: 'PAYMENT_LINK_EVENT',
+        version: 1,
+        event_time: '2025-03-08T12:05:00+05:30',
+      });
+    const repoFor = async (userId: string, name: string) =>
+      (await t.database.db.insertInto('repositories').values({ user_id: userId, vendor: 'GIT', organization_name: 'acme', repo_name: name, clone_url: `https://example.com/acme/${name}.git`, default_branch: null, is_private: true }).returning('id').executeTakeFirstOrThrow()).id;
+    const planOf = async (id: string) => (await t.database.db.selectFrom('repositories').select('plan_type').where('id', '=', id).executeTakeFirstOrThrow()).plan_type;
+
+    it('creates a link at the plan price whose hosted page pays; the return check reads the link status', async () => {
+      const u = await signUp(t, 'cf-link@example.com');
+      const repoId = await repoFor(u.id, 'linked');
+      const res = await t.call({ method: 'GET', url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`, token: u.token });
+      expect(res.statusCode).toBe(200);
+      const { link_url, payment_id } = res.json();
+      const link = cf.links.get(`link-${payment_id}`)!;
+      expect(link_url).toBe(`${cf.url}/links/link-${payment_id}`);
+      expect(link).toMatchObject({ link_amount: 4067, link_currency: 'INR', returnUrl: `http://docent.test/profile/transactions?payment_id=${payment_id}` });
+      const confirm = () => t.call({ method: 'POST', url: `/api/v1/billing/cashfree/payments/${payment_id}/confirm`, token: u.token });
+      expect((await confirm()).json().status).toBe('PAYMENT_PENDING');
+      // The hosted page's Pay button.
+      const paid = await fetch(link_url, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect((await confirm()).json().status).toBe('PAYMENT_COMPLETE');
+      expect(await planOf(repoId)).toBe('PREMIUM');
+      // The link's webhook afterwards changes nothing more.
+      expect((await webhook(linkEvent(`link-${payment_id}`, 'PAID', 4067))).json()).toEqual({ status: 'duplicate' });
+      expect((await t.call({ method: 'GET', url: '/api/v1/user', token: u.token })).json().countRepoGen).toBe(1);
+    });
+
+    it('PAYMENT_LINK_EVENT: signed and paid fulfils once; forged, replayed or short-paid does not', async () => {
+      const u = await signUp(t, 'cf-link-hook@example.com');
+      const repoId = await repoFor(u.id, 'hooked');
+      const { payment_id } = (await t.call({ method: 'GET', url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`, token: u.token })).json();
+      const raw = linkEvent(`link-${payment_id}`, 'PAID', 4067);
+      expect((await webhook(raw, { sig: signCashfree('not-the-secret', String(Date.now()), raw) })).statusCode).toBe(401);
+      expect(await planOf(repoId)).toBe('FREE');
+      expect((await webhook(raw)).json()).toEqual({ status: 'fulfilled' });
+      expect((await webhook(raw)).json()).toEqual({ status: 'duplicate' });
+      expect(await planOf(repoId)).toBe('PREMIUM');
+
+      const v = await signUp(t, 'cf-link-short@example.com');
+      const repo2 = await repoFor(v.id, 'short');
+      const second = (await t.call({ method: 'GET', url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repo2}`, token: v.token })).json();
+      expect((await webhook(linkEvent(`link-${second.payment_id}`, 'PAID', 10))).json()).toEqual({ status: 'rejected' });
+      expect(await planOf(repo2)).toBe('FREE');
+    });
+  });
+
+  describe('Pro as a Cashfree subscription', () => {
+    /** Cashfree's documented SUBSCRIPTION_PAYMENT_SUCCESS payload (2023-08-01). */
+    const chargeEvent = (subscriptionId: string, cfPaymentId: string, amount: number, type: 'AUTH' | 'CHARGE') =>
+      JSON.stringify({
+        data: {
+          payment_id: `pay-${cfPaymentId}`,
+          cf_payment_id: cfPaymentId,
+          cf_txn_id: `txn-${cfPaymentId}`,
+          cf_order_id: `ord-${cfPaymentId}`,
+          subscription_id: subscriptionId,
+          cf_subscription_id: '5000',
+          payment_type: type,
+          payment_amount: amount,
+          payment_status: 'SUCCESS',
+          payment_initiated_date: '2025-03-08T12:00:00+05:30',
+          retry_attempts: 0,
+          authorization_details: { authorization_amount: 1660, authorization_amount_refund: false, authorization_reference: 'ref', authorization_time: '2025-03-08T12:00:00+05:30', authorization_status: 'ACTIVE', payment_id: `pay-${cfPaymentId}`, payment_method: 'upi' },
+          failure_details: null,
+        },
+        event_time: '2025-03-08T12:00:01+05:30',
+        type: 'SUBSCRIPTION_PAYMENT_SUCCESS',
+      });
+    const me = async (token: string) => (await t.call({ method: 'GET', url: '/api/v1/user', token })).json();
+    const txOf = async (token: string) => (await t.call({ method: 'GET', url: '/api/transactions', token })).json() as TransactionsAnswer;
+    async function subscribe(token: string): Promise<{ id: string; sub: string }> {
+      const res = await t.call({ method: 'GET', url: `/api/cashfree/subscription?product_id=${PRICE_PRO_MONTHLY}`, token });
+      expect(res.statusCode).toBe(200);
+      const { redirect_link, payment_id } = res.json();
+      const sub = `sub-${payment_id}`;
+      expect(redirect_link).toBe(`${cf.url}/subscriptions/${sub}/authorise`);
+      return { id: payment_id as string, sub };
+    }
+
+    it('creates the plan once and a subscription whose authorisation link is the redirect_link; only Pro', async () => {
+      const a = await signUp(t, 'cf-sub-a@example.com');
+      const b = await signUp(t, 'cf-sub-b@example.com');
+      const { sub } = await subscribe(a.token);
+      await subscribe(b.token);
+      expect([...cf.plans.values()]).toEqual([{ plan_id: 'docent-pro-inr-166000', plan_recurring_amount: 1660, plan_currency: 'INR' }]);
+      expect(cf.subscriptions.get(sub)).toMatchObject({ plan_id: 'docent-pro-inr-166000', authorization_amount: 1660, subscription_status: 'INITIALIZED' });
+      expect((await t.call({ method: 'GET', url: `/api/cashfree/subscription?product_id=${PRICE_FULL_REPO}`, token: a.token })).statusCode).toBe(400);
+      expect((await me(a.token)).planType).toBe(null);
+    });
+
+    it('the authorisation payment makes the user PRO; a monthly charge renews once; a wrong amount is refused', async () => {
+      const u = await signUp(t, 'cf-sub-renew@example.com');
+      const { sub } = await subscribe(u.token);
+      const auth = chargeEvent(sub, '7000001', 1660, 'AUTH');
+      expect((await webhook(auth, { sig: signCashfree('forged', String(Date.now()), auth) })).statusCode).toBe(401);
+      expect((await me(u.token)).planType).toBe(null);
+      expect((await webhook(auth)).json()).toEqual({ status: 'fulfilled' });
+      expect((await me(u.token)).planType).toBe('PRO');
+      const end1 = new Date((await txOf(u.token)).subscription!.currentPeriodEnd).getTime();
+      const renewal = chargeEvent(sub, '7000002', 1660, 'CHARGE');
+      expect((await webhook(renewal)).json()).toEqual({ status: 'fulfilled' });
+      expect((await webhook(renewal)).json()).toEqual({ status: 'duplicate' });
+      const end2 = new Date((await txOf(u.token)).subscription!.currentPeriodEnd).getTime();
+      expect(end2 - end1).toBe(30 * 86400_000);
+      expect((await txOf(u.token)).payments.filter((p) => p.provider === 'CASHFREE' && p.status === 'PAYMENT_ACTIVE')).toHaveLength(2);
+      expect((await webhook(chargeEvent(sub, '7000003', 16, 'CHARGE'))).json()).toEqual({ status: 'rejected' });
+      expect(new Date((await txOf(u.token)).subscription!.currentPeriodEnd).getTime()).toBe(end2);
+    });
+
+    it('the return check reads the subscription; Cancel in Docent cancels it at Cashfree and keeps Pro for the paid period', async () => {
+      const u = await signUp(t, 'cf-sub-cancel@example.com');
+      const { id, sub } = await subscribe(u.token);
+      const confirm = () => t.call({ method: 'POST', url: `/api/v1/billing/cashfree/payments/${id}/confirm`, token: u.token });
+      expect((await confirm()).json().status).toBe('PAYMENT_PENDING');
+      const s = cf.subscriptions.get(sub)!;
+      s.subscription_status = 'ACTIVE';
+      s.authorization_status = 'ACTIVE';
+      expect((await confirm()).json().status).toBe('PAYMENT_ACTIVE');
+      expect((await me(u.token)).planType).toBe('PRO');
+      // The AUTH payment's webhook afterwards only records the charge.
+      expect((await webhook(chargeEvent(sub, '7100001', 1660, 'AUTH'))).json()).toEqual({ status: 'duplicate' });
+      expect((await txOf(u.token)).payments).toHaveLength(1);
+
+      const cancel = await t.call({ method: 'POST', url: '/api/v1/billing/subscription/cancel', token: u.token });
+      expect(cancel.statusCode).toBe(200);
+      expect(s.subscription_status).toBe('CANCELLED');
+      const notice = JSON.stringify({ data: { subscription_details: { cf_subscription_id: s.cf_subscription_id, subscription_id: sub, subscription_status: 'CANCELLED' } }, event_time: '2025-03-09T12:00:01+05:30', type: 'SUBSCRIPTION_STATUS_CHANGED' });
+      expect((await webhook(notice)).json()).toEqual({ status: 'ignored' });
+      expect((await me(u.token)).planType).toBe('PRO');
+    });
   });
 
   it('verifyCashfreeSignature matches the documented algorithm', () => {

@@ -1,81 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRICE_PRO_MONTHLY, type TransactionsAnswer } from '@docent/contracts';
+import { PRICE_FULL_REPO, PRICE_PRO_MONTHLY, type TransactionsAnswer } from '@docent/contracts';
+import { BillingService } from '../src/billing/service.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
-
-const CLIENT_ID = 'AZpaypal-client';
-const CLIENT_SECRET = 'EHpaypal-secret';
-const WEBHOOK_ID = '8PT597110X687430LKGECATA';
-
-/**
- * A loopback PayPal REST API: client-credentials tokens, Orders v2 create and capture, and
- * verify-webhook-signature, which answers SUCCESS only for a delivery this fake "sent" (its
- * transmission id, signature and event id) to the registered webhook id.
- */
-class FakePayPal {
-  private server = http.createServer((req, res) => void this.handle(req, res));
-  readonly orders = new Map<string, { id: string; customId: string; amount: { currency_code: string; value: string }; status: string; captureAmount?: { currency_code: string; value: string } }>();
-  private readonly sent = new Map<string, { sig: string; eventId: string }>();
-  url = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop(): Promise<void> {
-    return new Promise((r) => this.server.close(() => r()));
-  }
-  /** The transmission headers PayPal would send with this event. */
-  deliver(event: { id: string }): Record<string, string> {
-    const transmissionId = randomUUID();
-    const sig = Buffer.from(randomUUID()).toString('base64');
-    this.sent.set(transmissionId, { sig, eventId: event.id });
-    return {
-      'paypal-auth-algo': 'SHA256withRSA',
-      'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77',
-      'paypal-transmission-id': transmissionId,
-      'paypal-transmission-sig': sig,
-      'paypal-transmission-time': new Date().toISOString(),
-    };
-  }
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    let raw = '';
-    for await (const chunk of req) raw += String(chunk);
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(value));
-    };
-    if (req.url === '/v1/oauth2/token') {
-      const ok = req.headers.authorization === `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}` && raw === 'grant_type=client_credentials';
-      return ok ? json(200, { scope: 'https://uri.paypal.com/services/payments/payment', access_token: 'A21AAFake', token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: 32400, nonce: 'n' }) : json(401, { error: 'invalid_client' });
-    }
-    if (req.headers.authorization !== 'Bearer A21AAFake') return json(401, { name: 'AUTHENTICATION_FAILURE' });
-    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    if (req.method === 'POST' && req.url === '/v2/checkout/orders') {
-      const unit = (body.purchase_units as Array<{ custom_id: string; amount: { currency_code: string; value: string } }>)[0]!;
-      const id = `5O190127TN${this.orders.size.toString().padStart(6, '0')}`;
-      this.orders.set(id, { id, customId: unit.custom_id, amount: unit.amount, status: 'PAYER_ACTION_REQUIRED' });
-      return json(200, { id, status: 'PAYER_ACTION_REQUIRED', payment_source: { paypal: {} }, links: [{ href: `https://api-m.paypal.com/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' }, { href: `https://www.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' }] });
-    }
-    const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(req.url ?? '');
-    if (req.method === 'POST' && capture) {
-      const o = this.orders.get(capture[1] ?? '');
-      if (!o) return json(404, { name: 'RESOURCE_NOT_FOUND' });
-      if (o.status !== 'APPROVED') return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
-      o.status = 'COMPLETED';
-      const amount = o.captureAmount ?? o.amount;
-      return json(201, { id: o.id, status: 'COMPLETED', purchase_units: [{ reference_id: o.customId, payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED', amount, custom_id: o.customId, final_capture: true }] } }] });
-    }
-    if (req.method === 'POST' && req.url === '/v1/notifications/verify-webhook-signature') {
-      const sent = this.sent.get(String(body.transmission_id));
-      const ok = sent !== undefined && sent.sig === body.transmission_sig && body.webhook_id === WEBHOOK_ID && (body.webhook_event as { id?: string })?.id === sent.eventId;
-      return json(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
-    }
-    json(404, { name: 'RESOURCE_NOT_FOUND' });
-  }
-}
+import { FakePayPal, PAYPAL_CLIENT_ID as CLIENT_ID, PAYPAL_CLIENT_SECRET as CLIENT_SECRET, PAYPAL_WEBHOOK_ID as WEBHOOK_ID } from './helpers/fake-paypal.ts';
 
 /** PayPal's documented PAYMENT.CAPTURE.COMPLETED event (v2 resource). */
 function captureEvent(paymentId: string, value: string, currency = 'USD') {
@@ -118,41 +46,56 @@ describe('PayPal', () => {
   const post = (event: { id: string }, headers: Record<string, string>) =>
     t.call({ method: 'POST', url: '/api/paypal/webhook', payload: JSON.stringify(event), headers: { 'content-type': 'application/json', ...headers } });
   const me = async (token: string) => (await t.call({ method: 'GET', url: '/api/v1/user', token })).json();
+  const tx = async (token: string) => (await t.call({ method: 'GET', url: '/api/transactions', token })).json() as TransactionsAnswer;
+  const deliver = async (event: { id: string }) => (await post(event, pp.deliver(event))).json();
 
-  async function checkout(token: string): Promise<string> {
-    const res = await t.call({ method: 'GET', url: `/api/paypal/checkout?product_id=${PRICE_PRO_MONTHLY}`, token });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().approval_url).toMatch(/^https:\/\/www\.paypal\.com\/checkoutnow\?token=/);
-    return res.json().payment_id as string;
+  async function addRepo(userId: string, name: string): Promise<string> {
+    const row = await t.database.db
+      .insertInto('repositories')
+      .values({ user_id: userId, vendor: 'GIT', organization_name: 'acme', repo_name: name, clone_url: `https://example.com/acme/${name}.git`, default_branch: null, is_private: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
-  it('approve → capture on return: the captured amount makes the user PRO; capturing again changes nothing', async () => {
+  /** The full-repository package: a PayPal order. */
+  async function checkout(u: { id: string; token: string }): Promise<{ id: string; repoId: string }> {
+    const repoId = await addRepo(u.id, `r${Math.random().toString(36).slice(2, 8)}`);
+    const res = await t.call({ method: 'GET', url: `/api/paypal/checkout?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`, token: u.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().approval_url).toMatch(new RegExp(`^${pp.url}/checkoutnow\\?token=`));
+    return { id: res.json().payment_id as string, repoId };
+  }
+  const planOf = async (repoId: string) => (await t.database.db.selectFrom('repositories').select('plan_type').where('id', '=', repoId).executeTakeFirstOrThrow()).plan_type;
+
+  it('approve → capture on return: the captured amount makes the repository PREMIUM; capturing again changes nothing', async () => {
     const u = await signUp(t, 'pp-return@example.com');
-    const id = await checkout(u.token);
+    const { id, repoId } = await checkout(u);
     const capture = () => t.call({ method: 'POST', url: `/api/v1/billing/paypal/payments/${id}/capture`, token: u.token });
     // Not approved yet: PayPal refuses the capture.
     expect((await capture()).statusCode).toBe(502);
     [...pp.orders.values()].find((o) => o.customId === id)!.status = 'APPROVED';
-    expect((await capture()).json().status).toBe('PAYMENT_ACTIVE');
-    expect((await me(u.token)).planType).toBe('PRO');
-    expect((await capture()).json().status).toBe('PAYMENT_ACTIVE');
+    expect((await capture()).json().status).toBe('PAYMENT_COMPLETE');
+    expect(await planOf(repoId)).toBe('PREMIUM');
+    expect((await capture()).json().status).toBe('PAYMENT_COMPLETE');
+    expect((await me(u.token)).countRepoGen).toBe(1);
   });
 
   it('a capture of another amount fails the payment', async () => {
     const u = await signUp(t, 'pp-amount@example.com');
-    const id = await checkout(u.token);
+    const { id, repoId } = await checkout(u);
     const o = [...pp.orders.values()].find((x) => x.customId === id)!;
     o.status = 'APPROVED';
     o.captureAmount = { currency_code: 'USD', value: '0.01' };
     expect((await t.call({ method: 'POST', url: `/api/v1/billing/paypal/payments/${id}/capture`, token: u.token })).statusCode).toBe(409);
-    expect((await me(u.token)).planType).toBe(null);
-    expect(((await t.call({ method: 'GET', url: '/api/transactions', token: u.token })).json() as TransactionsAnswer).payments[0]?.status).toBe('PAYMENT_FAILED');
+    expect(await planOf(repoId)).toBe('FREE');
+    expect((await tx(u.token)).payments[0]?.status).toBe('PAYMENT_FAILED');
   });
 
   it('webhooks: a verified delivery fulfils once; forged, replayed and wrong-amount deliveries do not', async () => {
     const u = await signUp(t, 'pp-hook@example.com');
-    const id = await checkout(u.token);
-    const event = captureEvent(id, '20.00');
+    const { id, repoId } = await checkout(u);
+    const event = captureEvent(id, '49.00');
     // Forged: a signature PayPal never sent.
     const forged = { ...pp.deliver(event), 'paypal-transmission-sig': 'Zm9yZ2Vk' };
     expect((await post(event, forged)).statusCode).toBe(401);
@@ -160,38 +103,191 @@ describe('PayPal', () => {
     expect((await post(event, {})).statusCode).toBe(401);
     // A signed delivery of another event with this event's body.
     expect((await post(event, pp.deliver({ id: 'WH-OTHER' }))).statusCode).toBe(401);
-    expect((await me(u.token)).planType).toBe(null);
+    expect(await planOf(repoId)).toBe('FREE');
 
-    const ok = await post(event, pp.deliver(event));
-    expect(ok.json()).toEqual({ status: 'fulfilled' });
-    expect((await me(u.token)).planType).toBe('PRO');
-    expect((await post(event, pp.deliver(event))).json()).toEqual({ status: 'duplicate' });
+    expect(await deliver(event)).toEqual({ status: 'fulfilled' });
+    expect(await planOf(repoId)).toBe('PREMIUM');
+    expect(await deliver(event)).toEqual({ status: 'duplicate' });
 
     const v = await signUp(t, 'pp-hook-amount@example.com');
-    const id2 = await checkout(v.token);
-    const cheap = captureEvent(id2, '1.00');
-    expect((await post(cheap, pp.deliver(cheap))).json()).toEqual({ status: 'rejected' });
-    expect((await me(v.token)).planType).toBe(null);
+    const second = await checkout(v);
+    expect(await deliver(captureEvent(second.id, '1.00'))).toEqual({ status: 'rejected' });
+    expect(await planOf(second.repoId)).toBe('FREE');
   });
 
-  it('BILLING.SUBSCRIPTION.CANCELLED ends Pro for that subscription', async () => {
-    const u = await signUp(t, 'pp-sub@example.com');
-    const id = await checkout(u.token);
-    const paid = captureEvent(id, '20.00');
-    await post(paid, pp.deliver(paid));
-    await t.database.db.updateTable('subscriptions').set({ provider_ref: 'I-BW452GLLEP1G' }).where('user_id', '=', u.id).execute();
-    const cancelled = {
-      id: 'WH-55TG7562XN2588878-8YH955435R661687G',
+  describe('Pro as a PayPal subscription', () => {
+    async function subscribe(token: string): Promise<{ id: string; sub: string }> {
+      const res = await t.call({ method: 'GET', url: `/api/paypal/checkout?product_id=${PRICE_PRO_MONTHLY}`, token });
+      expect(res.statusCode).toBe(200);
+      const { approval_url, payment_id } = res.json();
+      const sub = [...pp.subscriptions.values()].find((s) => s.customId === payment_id);
+      expect(sub).toBeDefined();
+      expect(approval_url).toBe(`${pp.url}/webapps/billing/subscriptions?ba_token=BA-${sub!.id}`);
+      return { id: payment_id as string, sub: sub!.id };
+    }
+    /** PayPal's documented BILLING.SUBSCRIPTION.ACTIVATED event (resource version 2.0). */
+    const activated = (subId: string, customId: string, value: string) => ({
+      id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,
       event_version: '1.0',
       create_time: new Date().toISOString(),
       resource_type: 'subscription',
       resource_version: '2.0',
-      event_type: 'BILLING.SUBSCRIPTION.CANCELLED',
-      summary: 'Subscription cancelled',
-      resource: { id: 'I-BW452GLLEP1G', plan_id: 'P-5ML4271244454362WXNWU5NQ', status: 'CANCELLED', status_update_time: new Date().toISOString() },
+      event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
+      summary: 'Subscription activated',
+      resource: {
+        id: subId,
+        plan_id: pp.subscriptions.get(subId)?.planId,
+        custom_id: customId,
+        status: 'ACTIVE',
+        quantity: '1',
+        subscriber: { email_address: 'buyer@example.com', payer_id: 'YY9WRWVMNRFRC', name: { given_name: 'John', surname: 'Doe' } },
+        start_time: new Date().toISOString(),
+        billing_info: {
+          outstanding_balance: { currency_code: 'USD', value: '0.0' },
+          cycle_executions: [{ tenure_type: 'REGULAR', sequence: 1, cycles_completed: 1, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: 0 }],
+          last_payment: { amount: { currency_code: 'USD', value }, time: new Date().toISOString() },
+          next_billing_time: new Date(Date.now() + 30 * 86400_000).toISOString(),
+          failed_payments_count: 0,
+        },
+        links: [],
+      },
       links: [],
-    };
-    expect((await post(cancelled, pp.deliver(cancelled))).json()).toEqual({ status: 'lapsed' });
-    expect((await me(u.token)).planType).toBe('FREE');
+    });
+    /** PayPal's documented PAYMENT.SALE.COMPLETED event for a subscription's charge (v1 sale). */
+    const sale = (subId: string, total: string, saleId = `${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`, currency = 'USD') => ({
+      id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'sale',
+      event_type: 'PAYMENT.SALE.COMPLETED',
+      summary: `Payment completed for ${total} ${currency}`,
+      resource: {
+        billing_agreement_id: subId,
+        amount: { total, currency, details: { subtotal: total } },
+        payment_mode: 'INSTANT_TRANSFER',
+        update_time: new Date().toISOString(),
+        create_time: new Date().toISOString(),
+        protection_eligibility_type: 'ITEM_NOT_RECEIVED_ELIGIBLE,UNAUTHORIZED_PAYMENT_ELIGIBLE',
+        transaction_fee: { currency, value: '0.88' },
+        protection_eligibility: 'ELIGIBLE',
+        links: [],
+        id: saleId,
+        state: 'completed',
+        invoice_number: '',
+      },
+      links: [],
+    });
+    const periodEnd = async (token: string) => new Date((await tx(token)).subscription!.currentPeriodEnd).getTime();
+
+    it('creates the product and plan once, then a subscription whose approve link is the approval_url', async () => {
+      const a = await signUp(t, 'pp-sub-create-a@example.com');
+      const b = await signUp(t, 'pp-sub-create-b@example.com');
+      await subscribe(a.token);
+      await subscribe(b.token);
+      expect(pp.products).toHaveLength(1);
+      expect([...pp.plans.values()]).toEqual([expect.objectContaining({ price: { value: '20.00', currency_code: 'USD' } })]);
+      expect((await me(a.token)).planType).toBe(null);
+      // Remembered in the database: after a restart (a new service) the plan is reused, not created again.
+      const planId = [...pp.plans.keys()][0]!;
+      const restarted = new BillingService(t.database.db, t.config.billing);
+      let created = 0;
+      expect(await restarted.providerPlan('PAYPAL', PRICE_PRO_MONTHLY, 'USD', 2000, async () => String(++created))).toBe(planId);
+      expect(created).toBe(0);
+    });
+
+    it('activation (webhook) makes the user PRO; the first sale only records; a renewal sale extends by a period once', async () => {
+      const u = await signUp(t, 'pp-sub-renew@example.com');
+      const { id, sub } = await subscribe(u.token);
+      pp.subscriptions.get(sub)!.status = 'ACTIVE';
+      // Forged activation.
+      const act = activated(sub, id, '20.00');
+      expect((await post(act, { ...pp.deliver(act), 'paypal-transmission-sig': 'Zm9yZ2Vk' })).statusCode).toBe(401);
+      expect((await me(u.token)).planType).toBe(null);
+      expect(await deliver(act)).toEqual({ status: 'fulfilled' });
+      expect((await me(u.token)).planType).toBe('PRO');
+      const end1 = await periodEnd(u.token);
+      // The first cycle's sale: already paid by the activation.
+      const first = sale(sub, '20.00');
+      expect(await deliver(first)).toEqual({ status: 'duplicate' });
+      expect(await periodEnd(u.token)).toBe(end1);
+      // A month later: the renewal extends Pro by one period and records a payment.
+      const renewal = sale(sub, '20.00');
+      expect(await deliver(renewal)).toEqual({ status: 'fulfilled' });
+      const end2 = await periodEnd(u.token);
+      expect(end2 - end1).toBe(30 * 86400_000);
+      const payments = (await tx(u.token)).payments;
+      expect(payments).toHaveLength(2);
+      expect(payments.every((p) => p.provider === 'PAYPAL' && p.productId === PRICE_PRO_MONTHLY && p.amount === 20 && p.status === 'PAYMENT_ACTIVE')).toBe(true);
+      // Replayed (same event) and redelivered under a new event id (same sale): nothing changes.
+      expect(await deliver(renewal)).toEqual({ status: 'duplicate' });
+      expect(await deliver({ ...renewal, id: `WH-${randomUUID().slice(0, 17).toUpperCase()}` })).toEqual({ status: 'duplicate' });
+      expect(await periodEnd(u.token)).toBe(end2);
+      expect((await tx(u.token)).payments).toHaveLength(2);
+      // A renewal of the wrong amount or currency is refused and extends nothing.
+      expect(await deliver(sale(sub, '2.00'))).toEqual({ status: 'rejected' });
+      expect(await deliver(sale(sub, '20.00', undefined, 'EUR'))).toEqual({ status: 'rejected' });
+      expect(await periodEnd(u.token)).toBe(end2);
+      expect((await tx(u.token)).payments.filter((p) => p.status === 'PAYMENT_FAILED')).toHaveLength(2);
+    });
+
+    it('an activation reporting another amount is refused', async () => {
+      const u = await signUp(t, 'pp-sub-cheap@example.com');
+      const { id, sub } = await subscribe(u.token);
+      expect(await deliver(activated(sub, id, '0.50'))).toEqual({ status: 'rejected' });
+      expect((await me(u.token)).planType).toBe(null);
+    });
+
+    it('the return path reads the subscription at PayPal; Cancel in Docent cancels it at PayPal and keeps Pro until the period ends', async () => {
+      const u = await signUp(t, 'pp-sub-cancel@example.com');
+      const { id, sub } = await subscribe(u.token);
+      const confirm = () => t.call({ method: 'POST', url: `/api/v1/billing/paypal/payments/${id}/capture`, token: u.token });
+      // Not approved yet: still pending.
+      expect((await confirm()).json().status).toBe('PAYMENT_PENDING');
+      const s = pp.subscriptions.get(sub)!;
+      s.status = 'ACTIVE';
+      s.lastPayment = { currency_code: 'USD', value: '20.00' };
+      expect((await confirm()).json().status).toBe('PAYMENT_ACTIVE');
+      expect((await me(u.token)).planType).toBe('PRO');
+
+      const cancel = await t.call({ method: 'POST', url: '/api/v1/billing/subscription/cancel', token: u.token });
+      expect(cancel.statusCode).toBe(200);
+      expect(cancel.json().status).toBe('CANCELLED');
+      expect(s.status).toBe('CANCELLED');
+      expect(s.cancelReason).toBe('Cancelled by the subscriber in Docent');
+      // PayPal's notice of that cancellation keeps the paid period.
+      const notice = { id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`, event_version: '1.0', resource_type: 'subscription', resource_version: '2.0', event_type: 'BILLING.SUBSCRIPTION.CANCELLED', summary: 'Subscription cancelled', resource: { id: sub, plan_id: s.planId, status: 'CANCELLED' }, links: [] };
+      expect(await deliver(notice)).toEqual({ status: 'ignored' });
+      expect((await me(u.token)).planType).toBe('PRO');
+    });
+
+    it('when PayPal cannot cancel, Docent keeps the subscription active (502)', async () => {
+      const u = await signUp(t, 'pp-sub-cancel-fail@example.com');
+      const { id, sub } = await subscribe(u.token);
+      pp.subscriptions.get(sub)!.status = 'ACTIVE';
+      await deliver(activated(sub, id, '20.00'));
+      pp.subscriptions.get(sub)!.status = 'EXPIRED';
+      expect((await t.call({ method: 'POST', url: '/api/v1/billing/subscription/cancel', token: u.token })).statusCode).toBe(502);
+      expect((await tx(u.token)).subscription?.status).toBe('ACTIVE');
+    });
+
+    it('BILLING.SUBSCRIPTION.CANCELLED at PayPal ends Pro for that subscription', async () => {
+      const u = await signUp(t, 'pp-sub@example.com');
+      const { id, sub } = await subscribe(u.token);
+      await deliver(activated(sub, id, '20.00'));
+      expect((await me(u.token)).planType).toBe('PRO');
+      const cancelled = {
+        id: 'WH-55TG7562XN2588878-8YH955435R661687G',
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: 'subscription',
+        resource_version: '2.0',
+        event_type: 'BILLING.SUBSCRIPTION.CANCELLED',
+        summary: 'Subscription cancelled',
+        resource: { id: sub, plan_id: 'P-5ML4271244454362WXNWU5NQ', status: 'CANCELLED', status_update_time: new Date().toISOString() },
+        links: [],
+      };
+      expect(await deliver(cancelled)).toEqual({ status: 'lapsed' });
+      expect((await me(u.token)).planType).toBe('FREE');
+    });
   });
 });

@@ -63,6 +63,14 @@ export type CheckoutQuery = z.input<typeof CheckoutQuery>;
 export const TestCheckoutAnswer = z.object({ payment_id: z.string(), checkout_url: z.string() });
 export type TestCheckoutAnswer = z.infer<typeof TestCheckoutAnswer>;
 
+/** GET /cashfree/link → Cashfree's hosted payment-link page (the web app's INR checkout, no JS SDK). */
+export const CashfreeLinkAnswer = z.object({ link_url: z.string(), payment_id: z.string() });
+export type CashfreeLinkAnswer = z.infer<typeof CashfreeLinkAnswer>;
+
+/** GET /cashfree/subscription (spec §7) → the Cashfree subscription's authorisation link. */
+export const CashfreeSubscriptionAnswer = z.object({ redirect_link: z.string(), payment_id: z.string() });
+export type CashfreeSubscriptionAnswer = z.infer<typeof CashfreeSubscriptionAnswer>;
+
 export const Payment = z.object({
   id: z.string(),
   provider: PaymentProvider,

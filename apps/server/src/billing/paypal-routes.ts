@@ -22,10 +22,19 @@ const PayPalEvent = z.object({
       id: z.string().optional(),
       status: z.string().optional(),
       custom_id: z.string().optional(),
-      amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
+      /** Orders v2 money on a capture; a v1 sale has { total, currency } */
+      amount: z.union([z.object({ currency_code: z.string(), value: z.string() }), z.object({ total: z.string(), currency: z.string() })]).optional(),
+      plan_id: z.string().optional(),
+      /** the subscription a sale (PAYMENT.SALE.COMPLETED) belongs to */
+      billing_agreement_id: z.string().optional(),
+      billing_info: z.object({ last_payment: z.object({ amount: z.object({ currency_code: z.string(), value: z.string() }).optional() }).optional() }).passthrough().optional(),
     })
     .passthrough(),
 });
+
+type EventAmount = NonNullable<z.infer<typeof PayPalEvent>['resource']['amount']>;
+const moneyOf = (a: EventAmount): { amountMinor: number; currency: string } =>
+  'value' in a ? { amountMinor: minorOf(a.value), currency: a.currency_code } : { amountMinor: minorOf(a.total), currency: a.currency };
 
 const SUBSCRIPTION_ENDED = new Set(['BILLING.SUBSCRIPTION.CANCELLED', 'BILLING.SUBSCRIPTION.EXPIRED', 'BILLING.SUBSCRIPTION.SUSPENDED']);
 
@@ -40,20 +49,55 @@ export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: Pa
   const client = new PayPalClient(cfg);
   const webhookLimiter = new WindowLimiter(opts.webhookChecksPerMinute, 60_000);
   const unreachable = () => new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not be reached. Please try again later.');
+  billing.registerCanceller('PAYPAL', (ref) => client.cancelSubscription(ref, 'Cancelled by the subscriber in Docent'));
+
+  // The Pro plan at PayPal: the operator's PAYPAL_PRO_PLAN_ID, else a product and a monthly plan
+  // at the configured price, created once per price and remembered (billing_provider_plans).
+  const plans = new Map<number, Promise<string>>();
+  const proPlanId = (amountMinor: number): Promise<string> => {
+    if (cfg.proPlanId) return Promise.resolve(cfg.proPlanId);
+    let plan = plans.get(amountMinor);
+    if (!plan) {
+      const amount = toMajor(amountMinor).toFixed(2);
+      plan = billing.providerPlan('PAYPAL', PRICE_PRO_MONTHLY, 'USD', amountMinor, async () => {
+        const product = await client.createProduct(`docent-pro-product-${amount}`);
+        return (await client.createPlan({ productId: product.id, amount, currency: 'USD', requestId: `docent-pro-plan-${amount}` })).id;
+      });
+      plans.set(amountMinor, plan);
+      plan.catch(() => plans.delete(amountMinor));
+    }
+    return plan;
+  };
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
     r.get('/paypal/checkout', { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: PayPalCheckoutAnswer } } }, async (req) => {
       const p = await billing.createPayment(userOf(req), 'PAYPAL', req.query.product_id, 'USD', req.query.repo_ids);
+      const returnUrl = `${opts.appUrl}/profile/transactions?payment_id=${p.id}`;
+      const cancelUrl = `${opts.appUrl}/profile/upgrade-plan`;
+      if (p.product_id === PRICE_PRO_MONTHLY) {
+        // Pro renews at PayPal: a subscription to the Pro plan; the payment's ref is the subscription id.
+        try {
+          const sub = await client.createSubscription({ planId: await proPlanId(p.amount_minor), paymentId: p.id, returnUrl, cancelUrl });
+          const url = approvalUrl(sub);
+          if (!url) throw new Error('no approval link');
+          await billing.setProviderRef(p.id, sub.id);
+          return { approval_url: url, payment_id: p.id };
+        } catch (err) {
+          await billing.fail(p.id, 'subscription creation failed');
+          req.log.warn({ err: (err as Error).message }, 'paypal subscription creation failed');
+          throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
+        }
+      }
       try {
         const order = await client.createOrder({
           paymentId: p.id,
           amount: toMajor(p.amount_minor).toFixed(2),
           currency: p.currency,
           description: p.product_id === PRICE_PRO_MONTHLY ? 'Docent Pro (one month)' : 'Docent full-repository documentation',
-          returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
-          cancelUrl: `${opts.appUrl}/profile/upgrade-plan`,
+          returnUrl,
+          cancelUrl,
         });
         const url = approvalUrl(order);
         if (!url) throw new Error('no approval link');
@@ -70,7 +114,16 @@ export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: Pa
     r.post('/v1/billing/paypal/payments/:id/capture', { ...signedIn, schema: { tags, params: PaymentIdParam, response: { 200: Payment } } }, async (req) => {
       const p = await billing.paymentOf(userOf(req).id, req.params.id);
       if (!p || p.provider !== 'PAYPAL' || !p.provider_ref) throw notFound('Payment not found.');
-      if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
+      if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.product_id === PRICE_PRO_MONTHLY) {
+        // A subscription: PayPal's record of it decides (active, ours, its first payment at the plan's price).
+        const sub = await client.getSubscription(p.provider_ref).catch(() => {
+          throw unreachable();
+        });
+        const paid = sub.billing_info?.last_payment?.amount;
+        if (sub.status === 'ACTIVE' && sub.custom_id === p.id && paid) {
+          await billing.fulfil(p.id, { amountMinor: minorOf(paid.value), currency: paid.currency_code, subscriptionRef: sub.id });
+        }
+      } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
         const order = await client.capture(p.provider_ref).catch(() => {
           throw unreachable();
         });
@@ -107,14 +160,37 @@ export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: Pa
         const event = parsed.data;
         if (!(await billing.recordDelivery('PAYPAL', event.id, event.event_type))) return reply.send({ status: 'duplicate' });
         const res = event.resource;
+        const rejected = (err: unknown) => {
+          if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
+          throw err;
+        };
         if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
           const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
           if (!p || p.provider !== 'PAYPAL' || !res.amount) return reply.send({ status: 'ignored' });
           try {
-            return reply.send({ status: await billing.fulfil(p.id, { amountMinor: minorOf(res.amount.value), currency: res.amount.currency_code }) });
+            return reply.send({ status: await billing.fulfil(p.id, moneyOf(res.amount)) });
           } catch (err) {
-            if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
-            throw err;
+            return rejected(err);
+          }
+        }
+        if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
+          // The approved subscription's first payment, as PayPal reports it, pays the checkout's payment.
+          const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
+          const paid = res.billing_info?.last_payment?.amount;
+          if (!p || p.provider !== 'PAYPAL' || !res.id || p.provider_ref !== res.id || !paid) return reply.send({ status: 'ignored' });
+          try {
+            return reply.send({ status: await billing.fulfil(p.id, { amountMinor: minorOf(paid.value), currency: paid.currency_code, subscriptionRef: res.id }) });
+          } catch (err) {
+            return rejected(err);
+          }
+        }
+        if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
+          // A subscription's charge: the first pays the checkout's payment, every later one renews Pro.
+          if (!res.billing_agreement_id || !res.id || !res.amount) return reply.send({ status: 'ignored' });
+          try {
+            return reply.send({ status: await billing.subscriptionCharge('PAYPAL', res.billing_agreement_id, res.id, 'USD', moneyOf(res.amount)) });
+          } catch (err) {
+            return rejected(err);
           }
         }
         if (event.event_type === 'PAYMENT.CAPTURE.DENIED') {
@@ -123,7 +199,8 @@ export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: Pa
           return reply.send({ status: 'failed' });
         }
         if (SUBSCRIPTION_ENDED.has(event.event_type) && res.id) {
-          return reply.send({ status: (await billing.lapseByRef('PAYPAL', res.id)) ? 'lapsed' : 'ignored' });
+          const keep = event.event_type === 'BILLING.SUBSCRIPTION.CANCELLED';
+          return reply.send({ status: (await billing.lapseByRef('PAYPAL', res.id, { keepIfCancelledHere: keep })) ? 'lapsed' : 'ignored' });
         }
         return reply.send({ status: 'ignored' });
       });

@@ -22,6 +22,16 @@ export interface PayPalOrder {
   purchase_units?: Array<{ custom_id?: string; payments?: { captures?: Array<{ id: string; status: string; amount: PayPalMoney; custom_id?: string }> } }>;
 }
 
+/** The fields of a PayPal subscription (Subscriptions API v1) this server reads. */
+export interface PayPalSubscription {
+  id: string;
+  status: string;
+  plan_id?: string;
+  custom_id?: string;
+  links?: PayPalLink[];
+  billing_info?: { last_payment?: { amount?: PayPalMoney; time?: string } };
+}
+
 /** The transmission headers PayPal signs a webhook delivery with. */
 export interface PayPalTransmission {
   authAlgo: string;
@@ -55,15 +65,63 @@ export class PayPalClient {
     return body.access_token;
   }
 
-  private async call<T>(path: string, body: unknown, requestId?: string): Promise<T> {
+  private async call<T>(path: string, body: unknown, requestId?: string, method: 'GET' | 'POST' = 'POST'): Promise<T> {
     const res = await fetch(`${this.cfg.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await this.accessToken()}`, 'content-type': 'application/json', accept: 'application/json', ...(requestId ? { 'paypal-request-id': requestId } : {}) },
-      body: JSON.stringify(body),
+      method,
+      headers: {
+        authorization: `Bearer ${await this.accessToken()}`,
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...(requestId ? { 'paypal-request-id': requestId } : {}),
+      },
+      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(15_000),
     });
     if (!res.ok) throw new PayPalError(`PayPal ${path.split('/').slice(0, 4).join('/')} answered ${res.status}`);
+    // 204 No Content (a subscription's cancel) has no body.
+    if (res.status === 204) return undefined as T;
     return (await res.json()) as T;
+  }
+
+  /** Catalog product for Pro (Catalog Products API), created once per plan. */
+  createProduct(requestId: string): Promise<{ id: string }> {
+    return this.call<{ id: string }>('/v1/catalogs/products', { name: 'Docent Pro', description: 'Docent Pro plan', type: 'SERVICE', category: 'SOFTWARE' }, requestId);
+  }
+
+  /** A monthly plan at a fixed price, no setup fee, renewing until cancelled (Subscriptions API). */
+  createPlan(o: { productId: string; amount: string; currency: string; requestId: string }): Promise<{ id: string; status: string }> {
+    return this.call<{ id: string; status: string }>(
+      '/v1/billing/plans',
+      {
+        product_id: o.productId,
+        name: 'Docent Pro (monthly)',
+        status: 'ACTIVE',
+        billing_cycles: [{ frequency: { interval_unit: 'MONTH', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { value: o.amount, currency_code: o.currency } } }],
+        payment_preferences: { auto_bill_outstanding: true, setup_fee_failure_action: 'CANCEL', payment_failure_threshold: 1 },
+      },
+      o.requestId,
+    );
+  }
+
+  /** A subscription for the payer to approve; `paymentId` rides along as custom_id. */
+  createSubscription(o: { planId: string; paymentId: string; returnUrl: string; cancelUrl: string }): Promise<PayPalSubscription> {
+    return this.call<PayPalSubscription>(
+      '/v1/billing/subscriptions',
+      {
+        plan_id: o.planId,
+        custom_id: o.paymentId,
+        application_context: { brand_name: 'Docent', user_action: 'SUBSCRIBE_NOW', shipping_preference: 'NO_SHIPPING', return_url: o.returnUrl, cancel_url: o.cancelUrl },
+      },
+      `subscribe-${o.paymentId}`,
+    );
+  }
+
+  getSubscription(id: string): Promise<PayPalSubscription> {
+    return this.call<PayPalSubscription>(`/v1/billing/subscriptions/${encodeURIComponent(id)}`, undefined, undefined, 'GET');
+  }
+
+  async cancelSubscription(id: string, reason: string): Promise<void> {
+    await this.call<undefined>(`/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, { reason });
   }
 
   /** An order to capture; `paymentId` rides along as custom_id and makes the call idempotent. */

@@ -44,7 +44,14 @@ function isUuid(id: string): boolean {
  * subscription lapses; the full-repository package → the repository's planType PREMIUM and the
  * user's countRepoGen + 1 (what the code-docs gate of docgen reads).
  */
+/** Stops a subscription's renewal at its provider (registered by the provider's routes). */
+export type ProviderCanceller = (providerRef: string) => Promise<void>;
+
+export type SubscriptionChargeResult = 'fulfilled' | 'duplicate' | 'ignored';
+
 export class BillingService {
+  private readonly cancellers = new Map<PaymentProvider, ProviderCanceller>();
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly config: BillingConfig,
@@ -168,9 +175,23 @@ export class BillingService {
       .forUpdate()
       .executeTakeFirst();
     let id: string;
+    if (subscriptionRef) {
+      // One row per provider subscription: a lapsed row that holds the ref gives it up (or is revived below).
+      const holder = await trx.selectFrom('subscriptions').select(['id']).where('provider', '=', payment.provider).where('provider_ref', '=', subscriptionRef).forUpdate().executeTakeFirst();
+      if (holder && !running) {
+        await trx.updateTable('subscriptions').set({ status: 'ACTIVE', current_period_end: new Date(now.getTime() + PRO_PERIOD_MS), cancelled_at: null, updated_at: now }).where('id', '=', holder.id).execute();
+        await trx.updateTable('users').set({ plan_type: 'PRO', updated_at: now }).where('id', '=', payment.user_id).execute();
+        return holder.id;
+      }
+      if (holder && running && holder.id !== running.id) await trx.updateTable('subscriptions').set({ provider_ref: null, updated_at: now }).where('id', '=', holder.id).execute();
+    }
     if (running) {
       const end = new Date(running.current_period_end.getTime() + PRO_PERIOD_MS);
-      await trx.updateTable('subscriptions').set({ current_period_end: end, status: 'ACTIVE', cancelled_at: null, updated_at: now }).where('id', '=', running.id).execute();
+      await trx
+        .updateTable('subscriptions')
+        .set({ current_period_end: end, status: 'ACTIVE', cancelled_at: null, updated_at: now, ...(subscriptionRef ? { provider: payment.provider, provider_ref: subscriptionRef } : {}) })
+        .where('id', '=', running.id)
+        .execute();
       id = running.id;
     } else {
       const row = await trx
@@ -210,6 +231,34 @@ export class BillingService {
       .execute();
   }
 
+  /**
+   * A charge of a provider subscription (PayPal sale, Cashfree subscription payment), confirmed
+   * by a verified webhook. The first charge belongs to the payment the checkout created (its
+   * provider_ref is the subscription's id until then): it fulfils that payment, or, when the
+   * activation already did, is only recorded. Every later charge is a renewal: a new payment at
+   * the plan's price, fulfilled through the same checks (amount and currency), which extends Pro
+   * by a period. A charge seen before (by its id) answers 'duplicate'.
+   */
+  async subscriptionCharge(provider: PaymentProvider, subscriptionRef: string, chargeRef: string, currency: Currency, confirmation: Confirmation): Promise<SubscriptionChargeResult> {
+    if (await this.paymentByRef(provider, chargeRef)) return 'duplicate';
+    const conf = { ...confirmation, subscriptionRef };
+    const initial = await this.paymentByRef(provider, subscriptionRef);
+    if (initial) {
+      await this.setProviderRef(initial.id, chargeRef);
+      return initial.fulfilled_at ? 'duplicate' : this.fulfil(initial.id, conf);
+    }
+    const sub = await this.db.selectFrom('subscriptions').select(['user_id']).where('provider', '=', provider).where('provider_ref', '=', subscriptionRef).executeTakeFirst();
+    if (!sub) return 'ignored';
+    const renewal = await this.db
+      .insertInto('payments')
+      .values({ user_id: sub.user_id, provider, product_id: PRICE_PRO_MONTHLY, repository_id: null, amount_minor: this.priceMinor(PRICE_PRO_MONTHLY, currency), currency, provider_ref: chargeRef })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!renewal) return 'duplicate';
+    return this.fulfil(renewal.id, conf);
+  }
+
   /** Records a provider's webhook event; false when it was seen before (a replay). */
   async recordDelivery(provider: PaymentProvider, eventId: string, eventType: string): Promise<boolean> {
     const row = await this.db
@@ -237,12 +286,17 @@ export class BillingService {
     });
   }
 
-  /** A provider said the subscription ended (expired, suspended, cancelled at once). */
-  async lapseByRef(provider: PaymentProvider, ref: string): Promise<boolean> {
+  /**
+   * A provider said the subscription ended (expired, suspended, cancelled at once). A
+   * subscription the user cancelled in Docent stays paid until its period ends: the provider's
+   * cancellation notice that follows Docent's own cancel call changes nothing.
+   */
+  async lapseByRef(provider: PaymentProvider, ref: string, opts: { keepIfCancelledHere?: boolean } = {}): Promise<boolean> {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
       const s = await trx.selectFrom('subscriptions').select(['id', 'user_id', 'status']).where('provider', '=', provider).where('provider_ref', '=', ref).forUpdate().executeTakeFirst();
       if (!s || s.status === 'LAPSED') return false;
+      if (opts.keepIfCancelledHere && s.status === 'CANCELLED') return false;
       await this.lapse(trx, s.id, s.user_id, now);
       return true;
     });
@@ -267,10 +321,50 @@ export class BillingService {
       .executeTakeFirst();
   }
 
-  /** Cancel: no renewal; Pro stays until the paid period ends. */
+  /**
+   * The provider's plan for a product at a price: the one remembered, else `create`d once and
+   * remembered (concurrent first calls may both create; the first stored wins).
+   */
+  async providerPlan(provider: PaymentProvider, product: ProductId, currency: Currency, amountMinor: number, create: () => Promise<string>): Promise<string> {
+    const find = () =>
+      this.db
+        .selectFrom('billing_provider_plans')
+        .select('plan_ref')
+        .where('provider', '=', provider)
+        .where('product_id', '=', product)
+        .where('currency', '=', currency)
+        .where('amount_minor', '=', amountMinor)
+        .executeTakeFirst();
+    const known = await find();
+    if (known) return known.plan_ref;
+    const ref = await create();
+    await this.db
+      .insertInto('billing_provider_plans')
+      .values({ provider, product_id: product, currency, amount_minor: amountMinor, plan_ref: ref })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return (await find())?.plan_ref ?? ref;
+  }
+
+  registerCanceller(provider: PaymentProvider, cancel: ProviderCanceller): void {
+    this.cancellers.set(provider, cancel);
+  }
+
+  /**
+   * Cancel: no renewal; Pro stays until the paid period ends. A subscription that renews at a
+   * provider is cancelled there first; when the provider cannot be reached nothing changes (502).
+   */
   async cancelSubscription(userId: string): Promise<SubscriptionRow> {
     const s = await this.currentSubscription(userId);
     if (!s || s.status !== 'ACTIVE') throw notFound('No active subscription.');
+    const cancel = s.provider_ref ? this.cancellers.get(s.provider as PaymentProvider) : undefined;
+    if (cancel && s.provider_ref) {
+      try {
+        await cancel(s.provider_ref);
+      } catch {
+        throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not cancel the subscription. Please try again later.');
+      }
+    }
     return this.db.updateTable('subscriptions').set({ status: 'CANCELLED', cancelled_at: this.now(), updated_at: this.now() }).where('id', '=', s.id).returningAll().executeTakeFirstOrThrow();
   }
 

@@ -213,6 +213,7 @@ export interface Database {
   payments: PaymentsTable;
   subscriptions: SubscriptionsTable;
   payment_webhook_deliveries: PaymentWebhookDeliveriesTable;
+  billing_provider_plans: BillingProviderPlansTable;
   referrals: ReferralsTable;
   coupons: CouponsTable;
 }
@@ -315,6 +316,16 @@ export interface PaymentWebhookDeliveriesTable {
   event_id: string;
   event_type: string;
   received_at: ColumnType<Date, never, never>;
+}
+
+/** A Pro plan Docent created at a provider (migration 0013). */
+export interface BillingProviderPlansTable {
+  provider: string;
+  product_id: string;
+  currency: string;
+  amount_minor: number;
+  plan_ref: string;
+  created_at: ColumnType<Date, never, never>;
 }
 
 export interface ReferralsTable {

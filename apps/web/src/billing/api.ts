@@ -1,5 +1,6 @@
 import type {
   BillingProviders,
+  CashfreeLinkAnswer,
   ConversionRates,
   Currency,
   LocationAnswer,
@@ -26,6 +27,8 @@ export const billingApi = {
   paypalCheckout: (productId: ProductId, repoId?: string) =>
     apiRequest<{ approval_url: string; payment_id: string }>(`/paypal/checkout?${new URLSearchParams({ product_id: productId, ...(repoId ? { repo_ids: repoId } : {}) })}`),
   capturePaypal: (id: string) => apiRequest<Payment>(`/v1/billing/paypal/payments/${encodeURIComponent(id)}/capture`, { method: 'POST' }),
+  cashfreeLink: (productId: ProductId, repoId?: string) =>
+    apiRequest<CashfreeLinkAnswer>(`/cashfree/link?${new URLSearchParams({ product_id: productId, ...(repoId ? { repo_ids: repoId } : {}) })}`),
   confirmCashfree: (id: string) => apiRequest<Payment>(`/v1/billing/cashfree/payments/${encodeURIComponent(id)}/confirm`, { method: 'POST' }),
   testPayment: (id: string) => apiRequest<Payment>(`/v1/billing/test/payments/${encodeURIComponent(id)}`),
   settleTestPayment: (id: string, outcome: 'complete' | 'fail') => apiRequest<Payment>(`/v1/billing/test/payments/${encodeURIComponent(id)}/${outcome}`, { method: 'POST' }),

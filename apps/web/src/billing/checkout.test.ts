@@ -6,9 +6,12 @@ describe('checkoutPath (spec §7)', () => {
     expect(checkoutPath({ paypal: true, cashfree: true, test: false }, 'USD')).toBe('paypal');
     expect(checkoutPath({ paypal: false, cashfree: false, test: true }, 'USD')).toBe('test');
   });
-  it('INR never goes to PayPal; without the test provider there is no path in the app yet', () => {
-    expect(checkoutPath({ paypal: true, cashfree: true, test: false }, 'INR')).toBe(null);
+  it('INR goes to Cashfree where the server offers it, never to PayPal', () => {
+    expect(checkoutPath({ paypal: true, cashfree: true, test: false }, 'INR')).toBe('cashfree');
+    expect(checkoutPath({ paypal: false, cashfree: true, test: true }, 'INR')).toBe('cashfree');
+    expect(checkoutPath({ paypal: true, cashfree: false, test: false }, 'INR')).toBe(null);
     expect(checkoutPath({ paypal: true, cashfree: false, test: true }, 'INR')).toBe('test');
+    expect(checkoutPath({ paypal: false, cashfree: true, test: false }, 'USD')).toBe(null);
     expect(checkoutPath(undefined, 'USD')).toBe(null);
   });
 });

@@ -6,15 +6,17 @@ import { billingApi } from './api.ts';
 import { errorMessage } from '../api/client.ts';
 import { useToast } from '../shell/toast.tsx';
 
-export type CheckoutPath = 'paypal' | 'test';
+export type CheckoutPath = 'paypal' | 'cashfree' | 'test';
 
 /**
- * The checkout path for a currency (spec §7: INR → the card/UPI provider, otherwise the wallet
- * provider, PayPal). Cashfree's browser checkout is not wired into the app yet, so INR pays
- * through the test provider where the server offers it; null: no path for this currency.
+ * The checkout path for a currency (spec §7: INR → the card/UPI provider, Cashfree, otherwise
+ * the wallet provider, PayPal), else the test provider where the server offers it; null: no
+ * path for this currency. Cashfree is paid on its hosted payment-link page (no JS SDK from a
+ * CDN): the browser goes there and comes back to /profile/transactions?payment_id=.
  */
 export function checkoutPath(providers: BillingProviders | undefined, currency: Currency): CheckoutPath | null {
   if (currency === 'USD' && providers?.paypal) return 'paypal';
+  if (currency === 'INR' && providers?.cashfree) return 'cashfree';
   return providers?.test ? 'test' : null;
 }
 
@@ -37,6 +39,11 @@ export function useCheckout(providers: BillingProviders | undefined) {
           tab?.close();
           throw err;
         }
+      }
+      if (path === 'cashfree') {
+        const a = await billingApi.cashfreeLink(v.product, v.repoId);
+        window.location.assign(a.link_url);
+        return null;
       }
       if (path !== 'test') throw new Error(t('billing.upgrade.noProvider'));
       return (await billingApi.testCheckout(v.product, v.currency, v.repoId)).checkout_url;

@@ -11,6 +11,7 @@ import * as m0009 from './0009_webhooks.ts';
 import * as m0010 from './0010_pr_insights.ts';
 import * as m0011 from './0011_doc_sets.ts';
 import * as m0012 from './0012_connection_refresh.ts';
+import * as m0013 from './0013_provider_plans.ts';
 import * as m0014 from './0014_docset_auto_config.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010_pr_insights': m0010,
   '0011_doc_sets': m0011,
   '0012_connection_refresh': m0012,
+  '0013_provider_plans': m0013,
   '0014_docset_auto_config': m0014,
 };

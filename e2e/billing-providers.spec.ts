@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test as base, uniqueEmail } from './fixtures.ts';
+import { Mailbox } from './support/mailbox.ts';
+import { startServer } from './support/server.ts';
+import { CASHFREE_APP_ID, CASHFREE_SECRET, FakeCashfree } from '../apps/server/test/helpers/fake-cashfree.ts';
+import { FakePayPal, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID } from '../apps/server/test/helpers/fake-paypal.ts';
+
+/**
+ * Issue 14 through the real providers' flows, replayed by loopback PayPal and Cashfree: a
+ * second Docent server (its own data dir) is configured for both, so the built-in test
+ * provider is off here while e2e/billing.spec.ts keeps paying through it on the shared server.
+ */
+interface Providers {
+  url: string;
+  pp: FakePayPal;
+  cf: FakeCashfree;
+}
+
+const test = base.extend<object, { providers: Providers }>({
+  providers: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const mailbox = new Mailbox();
+      const smtpPort = await mailbox.start();
+      const pp = new FakePayPal();
+      await pp.start();
+      const cf = new FakeCashfree();
+      await cf.start();
+      const server = await startServer(smtpPort, path.join(path.resolve(workerInfo.project.outputDir), `server-providers-${workerInfo.workerIndex}.log`), {
+        env: {
+          PAYPAL_CLIENT_ID,
+          PAYPAL_CLIENT_SECRET,
+          PAYPAL_WEBHOOK_ID,
+          PAYPAL_BASE_URL: pp.url,
+          CASHFREE_APP_ID,
+          CASHFREE_SECRET_KEY: CASHFREE_SECRET,
+          CASHFREE_BASE_URL: cf.url,
+        },
+      });
+      // PayPal notifies the activation (a signed BILLING.SUBSCRIPTION.ACTIVATED delivery) before the payer returns.
+      pp.onApproved = async (s) => {
+        const event = {
+          id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,
+          event_version: '1.0',
+          create_time: new Date().toISOString(),
+          resource_type: 'subscription',
+          resource_version: '2.0',
+          event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
+          summary: 'Subscription activated',
+          resource: {
+            id: s.id,
+            plan_id: s.planId,
+            custom_id: s.customId,
+            status: 'ACTIVE',
+            billing_info: { outstanding_balance: { currency_code: 'USD', value: '0.0' }, last_payment: { amount: pp.plans.get(s.planId)?.price, time: new Date().toISOString() }, failed_payments_count: 0 },
+            links: [],
+          },
+          links: [],
+        };
+        const res = await fetch(`${server.url}/api/paypal/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...pp.deliver(event) }, body: JSON.stringify(event) });
+        if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+      };
+      await use({ url: server.url, pp, cf });
+      await server.stop();
+      await cf.stop();
+      await pp.stop();
+      await mailbox.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ providers }, use) => use(providers.url),
+});
+
+const PASSWORD = 'Analytical1';
+
+async function signUp(page: Page, prefix: string): Promise<void> {
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(uniqueEmail(prefix));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/repositories$/);
+}
+
+test('a USD user subscribes to Pro through PayPal: approval page in a new tab, PRO in the sidebar', async ({ page, context, providers }) => {
+  await signUp(page, 'paypal');
+  await page.goto('/profile/upgrade-plan');
+  const pro = page.getByTestId('plan-pro');
+  await expect(pro).toContainText('$20.00');
+  const popupOpened = context.waitForEvent('page');
+  await pro.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const approval = await popupOpened;
+  await expect(approval).toHaveURL(new RegExp(`^${providers.pp.url}/webapps/billing/subscriptions\\?ba_token=BA-I-`));
+  await expect(approval.getByTestId('pp-price')).toHaveText('$20.00 USD per month');
+  await approval.getByRole('button', { name: 'Agree & Subscribe' }).click();
+
+  // Back in Docent (PayPal's return URL) in that tab: the payment is active.
+  await expect(approval).toHaveURL(/\/profile\/transactions\?payment_id=[0-9a-f-]{36}&subscription_id=I-/);
+  const row = approval.getByRole('row').filter({ hasText: 'Pro plan (monthly)' });
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('PayPal');
+
+  await page.reload();
+  await expect(page.getByTestId('sidebar-footer')).toContainText('Pro plan');
+  await page.goto('/profile/payments');
+  await expect(page.getByTestId('subscription')).toContainText('Renews on');
+
+  // Cancel in Docent reaches PayPal; Pro stays for the paid period.
+  await page.getByTestId('subscription').getByRole('button', { name: 'Cancel subscription' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByTestId('subscription')).toContainText('it will not renew');
+  expect([...providers.pp.subscriptions.values()].map((s) => s.status)).toEqual(['CANCELLED']);
+  await expect(page.getByTestId('sidebar-footer')).toContainText('Pro plan');
+});
+
+test('an INR user buys the full-repository package on Cashfree\'s hosted page: the return confirms, PREMIUM and first', async ({ page, gitRepos, providers }) => {
+  await signUp(page, 'cashfree');
+  await page.getByTestId('add-repo-empty').click();
+  const addRepo = async (url: string) => {
+    const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
+    await dialog.getByLabel('Git URL').fill(url);
+    await dialog.getByRole('button', { name: 'Add repository' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await addRepo(gitRepos.calculatorUrl);
+  await page.getByTestId('add-repo').click();
+  await addRepo(gitRepos.daemon.url('acme', 'bigrepo'));
+  const cards = page.getByTestId('repo-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toHaveAttribute('data-repo', 'bigrepo');
+
+  await page.locator('button[aria-label="Settings"]').first().click();
+  await page.getByTestId('settings-panel').getByText('₹ Indian Rupee').click();
+  await page.keyboard.press('Escape');
+
+  await cards.filter({ hasText: 'calculator' }).click();
+  await page.getByTestId('upgrade-button').click();
+  const pkg = page.getByTestId('plan-package');
+  await expect(pkg).toContainText('₹4,067.00');
+  await pkg.getByRole('button', { name: 'Buy for calculator' }).click();
+
+  // Cashfree's hosted payment-link page (replayed on loopback).
+  await expect(page).toHaveURL(new RegExp(`^${providers.cf.url}/links/link-[0-9a-f-]{36}$`));
+  await expect(page.getByTestId('cf-amount')).toHaveText('₹4067.00');
+  await page.getByRole('button', { name: 'Pay ₹4067.00' }).click();
+
+  // The return path asks the server, which reads the link's status from Cashfree.
+  await expect(page).toHaveURL(/\/profile\/transactions\?payment_id=[0-9a-f-]{36}$/);
+  const row = page.getByRole('row').filter({ hasText: 'Full-repository documentation package' });
+  await expect(row).toContainText('Completed');
+  await expect(row).toContainText('Cashfree');
+
+  await page.goto('/repositories');
+  await expect(cards.first()).toHaveAttribute('data-repo', 'calculator');
+  await expect(cards.first()).toContainText('Premium');
+});
