@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test as base, uniqueEmail } from './fixtures.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
+import { addRepoByUrl } from './support/flows.ts';
 import { CASHFREE_APP_ID, CASHFREE_SECRET, FakeCashfree } from '../apps/server/test/helpers/fake-cashfree.ts';
 import { FakePayPal, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID } from '../apps/server/test/helpers/fake-paypal.ts';
 
@@ -41,24 +41,7 @@ const test = base.extend<object, { providers: Providers }>({
       });
       // PayPal notifies the activation (a signed BILLING.SUBSCRIPTION.ACTIVATED delivery) before the payer returns.
       pp.onApproved = async (s) => {
-        const event = {
-          id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,
-          event_version: '1.0',
-          create_time: new Date().toISOString(),
-          resource_type: 'subscription',
-          resource_version: '2.0',
-          event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
-          summary: 'Subscription activated',
-          resource: {
-            id: s.id,
-            plan_id: s.planId,
-            custom_id: s.customId,
-            status: 'ACTIVE',
-            billing_info: { outstanding_balance: { currency_code: 'USD', value: '0.0' }, last_payment: { amount: pp.plans.get(s.planId)?.price, time: new Date().toISOString() }, failed_payments_count: 0 },
-            links: [],
-          },
-          links: [],
-        };
+        const event = pp.activatedEvent(s.id);
         const res = await fetch(`${server.url}/api/paypal/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...pp.deliver(event) }, body: JSON.stringify(event) });
         if (!res.ok) throw new Error(`webhook answered ${res.status}`);
       };
@@ -119,16 +102,8 @@ test('a USD user subscribes to Pro through PayPal: approval page in a new tab, P
 
 test('an INR user buys the full-repository package on Cashfree\'s hosted page: the return confirms, PREMIUM and first', async ({ page, gitRepos, providers }) => {
   await signUp(page, 'cashfree');
-  await page.getByTestId('add-repo-empty').click();
-  const addRepo = async (url: string) => {
-    const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
-    await dialog.getByLabel('Git URL').fill(url);
-    await dialog.getByRole('button', { name: 'Add repository' }).click();
-    await expect(dialog).toBeHidden();
-  };
-  await addRepo(gitRepos.calculatorUrl);
-  await page.getByTestId('add-repo').click();
-  await addRepo(gitRepos.daemon.url('acme', 'bigrepo'));
+  await addRepoByUrl(page, gitRepos.calculatorUrl, true);
+  await addRepoByUrl(page, gitRepos.daemon.url('acme', 'bigrepo'), false);
   const cards = page.getByTestId('repo-card');
   await expect(cards).toHaveCount(2);
   await expect(cards.first()).toHaveAttribute('data-repo', 'bigrepo');

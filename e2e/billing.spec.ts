@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 import { FakeGitHub } from './support/fake-github.ts';
+import { addRepoByUrl } from './support/flows.ts';
 
 /**
  * Issue 14 in a real browser against the real server, through the built-in test provider
@@ -21,17 +22,9 @@ async function signUp(page: Page, prefix: string, link = '/auth/sign-up'): Promi
   await expect(page).toHaveURL(/\/repositories$/);
 }
 
-async function addRepo(page: Page, url: string, first: boolean): Promise<void> {
-  await page.getByTestId(first ? 'add-repo-empty' : 'add-repo').click();
-  const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
-  await dialog.getByLabel('Git URL').fill(url);
-  await dialog.getByRole('button', { name: 'Add repository' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test('a USD user upgrades to Pro through the test provider: PRO in the sidebar, the code-docs gate open', async ({ page, gitRepos }) => {
   await signUp(page, 'pro');
-  await addRepo(page, gitRepos.calculatorUrl, true);
+  await addRepoByUrl(page, gitRepos.calculatorUrl, true);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const generate = () =>
     page.request.post('/api/v1/git/generate/repo/doc', {
@@ -66,8 +59,8 @@ test('a USD user upgrades to Pro through the test provider: PRO in the sidebar, 
 
 test('an INR user buys the full-repository package for one repository: Premium, listed first', async ({ page, gitRepos }) => {
   await signUp(page, 'inr');
-  await addRepo(page, gitRepos.calculatorUrl, true);
-  await addRepo(page, gitRepos.daemon.url('acme', 'bigrepo'), false);
+  await addRepoByUrl(page, gitRepos.calculatorUrl, true);
+  await addRepoByUrl(page, gitRepos.daemon.url('acme', 'bigrepo'), false);
   const cards = page.getByTestId('repo-card');
   await expect(cards).toHaveCount(2);
   await expect(cards.first()).toHaveAttribute('data-repo', 'bigrepo');

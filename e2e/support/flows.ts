@@ -34,16 +34,21 @@ export async function analyseCalculatorByApi(request: APIRequestContext, session
   return lroJobId;
 }
 
+/** In the browser, on the repository list: adds a repository by git URL (`first`: the list is still empty). */
+export async function addRepoByUrl(page: Page, url: string, first: boolean): Promise<void> {
+  await page.getByTestId(first ? 'add-repo-empty' : 'add-repo').click();
+  const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
+  await dialog.getByLabel('Git URL').fill(url);
+  await dialog.getByRole('button', { name: 'Add repository' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /**
  * In the browser, from an empty repository list: adds the repository by git URL, opens it and
  * runs a full analysis to 'Complete!', then closes the terminal.
  */
 export async function addAndAnalyseInBrowser(page: Page, url: string, org: string, name: string): Promise<void> {
-  await page.getByTestId('add-repo-empty').click();
-  const dialog = page.getByRole('dialog', { name: 'Add a repository by git URL' });
-  await dialog.getByLabel('Git URL').fill(url);
-  await dialog.getByRole('button', { name: 'Add repository' }).click();
-  await expect(dialog).toBeHidden();
+  await addRepoByUrl(page, url, true);
   await page.getByTestId('repo-card').filter({ hasText: name }).click();
   await expect(page).toHaveURL(new RegExp(`/repositories/GIT/${org}/${name}$`));
   await page.getByTestId('full-analysis').click();

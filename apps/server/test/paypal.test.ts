@@ -125,34 +125,7 @@ describe('PayPal', () => {
       expect(approval_url).toBe(`${pp.url}/webapps/billing/subscriptions?ba_token=BA-${sub!.id}`);
       return { id: payment_id as string, sub: sub!.id };
     }
-    /** PayPal's documented BILLING.SUBSCRIPTION.ACTIVATED event (resource version 2.0). */
-    const activated = (subId: string, customId: string, value: string) => ({
-      id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,
-      event_version: '1.0',
-      create_time: new Date().toISOString(),
-      resource_type: 'subscription',
-      resource_version: '2.0',
-      event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
-      summary: 'Subscription activated',
-      resource: {
-        id: subId,
-        plan_id: pp.subscriptions.get(subId)?.planId,
-        custom_id: customId,
-        status: 'ACTIVE',
-        quantity: '1',
-        subscriber: { email_address: 'buyer@example.com', payer_id: 'YY9WRWVMNRFRC', name: { given_name: 'John', surname: 'Doe' } },
-        start_time: new Date().toISOString(),
-        billing_info: {
-          outstanding_balance: { currency_code: 'USD', value: '0.0' },
-          cycle_executions: [{ tenure_type: 'REGULAR', sequence: 1, cycles_completed: 1, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: 0 }],
-          last_payment: { amount: { currency_code: 'USD', value }, time: new Date().toISOString() },
-          next_billing_time: new Date(Date.now() + 30 * 86400_000).toISOString(),
-          failed_payments_count: 0,
-        },
-        links: [],
-      },
-      links: [],
-    });
+    const activated = (subId: string, customId: string, value: string) => pp.activatedEvent(subId, customId, value);
     /** PayPal's documented PAYMENT.SALE.COMPLETED event for a subscription's charge (v1 sale). */
     const sale = (subId: string, total: string, saleId = `${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`, currency = 'USD') => ({
       id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,

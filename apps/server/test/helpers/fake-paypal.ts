@@ -33,6 +33,42 @@ export class FakePayPal {
     this.server.closeAllConnections();
     return new Promise((r) => this.server.close(() => r()));
   }
+  /**
+   * PayPal's documented BILLING.SUBSCRIPTION.ACTIVATED event (resource version 2.0) for one of
+   * this fake's subscriptions; `value` is the first payment (default: its plan's price).
+   */
+  activatedEvent(subId: string, customId?: string, value?: string) {
+    const sub = this.subscriptions.get(subId);
+    const price = this.plans.get(sub?.planId ?? '')?.price;
+    return {
+      id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'subscription',
+      resource_version: '2.0',
+      event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
+      summary: 'Subscription activated',
+      resource: {
+        id: subId,
+        plan_id: sub?.planId,
+        custom_id: customId ?? sub?.customId,
+        status: 'ACTIVE',
+        quantity: '1',
+        subscriber: { email_address: 'buyer@example.com', payer_id: 'YY9WRWVMNRFRC', name: { given_name: 'John', surname: 'Doe' } },
+        start_time: new Date().toISOString(),
+        billing_info: {
+          outstanding_balance: { currency_code: 'USD', value: '0.0' },
+          cycle_executions: [{ tenure_type: 'REGULAR', sequence: 1, cycles_completed: 1, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: 0 }],
+          last_payment: { amount: { currency_code: price?.currency_code ?? 'USD', value: value ?? price?.value ?? '0.00' }, time: new Date().toISOString() },
+          next_billing_time: new Date(Date.now() + 30 * 86400_000).toISOString(),
+          failed_payments_count: 0,
+        },
+        links: [],
+      },
+      links: [],
+    };
+  }
+
   /** The transmission headers PayPal would send with this event. */
   deliver(event: { id: string }): Record<string, string> {
     const transmissionId = randomUUID();
