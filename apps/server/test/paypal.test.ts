@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_FULL_REPO, PRICE_PRO_MONTHLY, type TransactionsAnswer } from '@docent/contracts';
-import { BillingService } from '../src/billing/service.ts';
+import { BillingService, RENEWAL_GRACE_MS } from '../src/billing/service.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { FakePayPal, PAYPAL_CLIENT_ID as CLIENT_ID, PAYPAL_CLIENT_SECRET as CLIENT_SECRET, PAYPAL_WEBHOOK_ID as WEBHOOK_ID } from './helpers/fake-paypal.ts';
 
@@ -201,6 +201,24 @@ describe('PayPal', () => {
       expect(await deliver(sale(sub, '20.00', undefined, 'EUR'))).toEqual({ status: 'rejected' });
       expect(await periodEnd(u.token)).toBe(end2);
       expect((await tx(u.token)).payments.filter((p) => p.status === 'PAYMENT_FAILED')).toHaveLength(2);
+    });
+
+    it('a subscription renewing at PayPal keeps Pro for the grace past its period (calendar months, retried charges); the late renewal extends from the old end', async () => {
+      const u = await signUp(t, 'pp-sub-grace@example.com');
+      const { id, sub } = await subscribe(u.token);
+      expect(await deliver(activated(sub, id, '20.00'))).toEqual({ status: 'fulfilled' });
+      const setEnd = (msAgo: number) => t.database.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() - msAgo) }).where('user_id', '=', u.id).execute();
+      // A day past the period (a 31-day month): still Pro, still shown, awaiting the renewal.
+      await setEnd(86400_000);
+      const end1 = await periodEnd(u.token); // GET /transactions also runs the lapse check
+      expect((await me(u.token)).planType).toBe('PRO');
+      expect(await deliver(sale(sub, '20.00'))).toEqual({ status: 'duplicate' }); // the first cycle's sale
+      expect(await deliver(sale(sub, '20.00'))).toEqual({ status: 'fulfilled' });
+      expect(await periodEnd(u.token)).toBe(end1 + 30 * 86400_000);
+      // No renewal for longer than the grace: Pro lapses.
+      await setEnd(RENEWAL_GRACE_MS + 60_000);
+      expect((await tx(u.token)).subscription).toBe(null);
+      expect((await me(u.token)).planType).toBe('FREE');
     });
 
     it('an activation reporting another amount is refused', async () => {

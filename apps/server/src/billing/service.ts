@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import {
   DEFAULT_USD_INR_RATE,
   ErrorCode,
@@ -31,6 +31,24 @@ export interface Confirmation {
 export type FulfilResult = 'fulfilled' | 'duplicate';
 
 const PRO_PERIOD_MS = 30 * 24 * 3600 * 1000;
+/**
+ * A subscription the provider renews by itself (it has a provider id and was not cancelled) stays
+ * paid this long past its period end: providers bill by calendar month (a 31-day month outlasts
+ * 30 days) and retry a failed charge over a few days. Its renewal or end webhook decides.
+ */
+export const RENEWAL_GRACE_MS = 3 * 24 * 3600 * 1000;
+
+/** Subscriptions still paid at `now`: within their period, or renewing at a provider within the grace. */
+function stillPaid(now: Date) {
+  return (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+    eb.and([
+      eb('status', 'in', ['ACTIVE', 'CANCELLED']),
+      eb.or([
+        eb('current_period_end', '>', now),
+        eb.and([eb('status', '=', 'ACTIVE'), eb('provider_ref', 'is not', null), eb('current_period_end', '>', new Date(now.getTime() - RENEWAL_GRACE_MS))]),
+      ]),
+    ]);
+}
 
 export const toMajor = (minor: number): number => Math.round(minor) / 100;
 
@@ -169,8 +187,7 @@ export class BillingService {
       .selectFrom('subscriptions')
       .selectAll()
       .where('user_id', '=', payment.user_id)
-      .where('status', 'in', ['ACTIVE', 'CANCELLED'])
-      .where('current_period_end', '>', now)
+      .where(stillPaid(now))
       .orderBy('current_period_end', 'desc')
       .forUpdate()
       .executeTakeFirst();
@@ -280,7 +297,13 @@ export class BillingService {
   async lapseDue(): Promise<number> {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
-      const due = await trx.selectFrom('subscriptions').select(['id', 'user_id']).where('status', 'in', ['ACTIVE', 'CANCELLED']).where('current_period_end', '<=', now).forUpdate().execute();
+      const due = await trx
+        .selectFrom('subscriptions')
+        .select(['id', 'user_id'])
+        .where('status', 'in', ['ACTIVE', 'CANCELLED'])
+        .where((eb) => eb.not(stillPaid(now)(eb)))
+        .forUpdate()
+        .execute();
       for (const s of due) await this.lapse(trx, s.id, s.user_id, now);
       return due.length;
     });
@@ -305,18 +328,17 @@ export class BillingService {
   private async lapse(trx: Transaction<Database>, subscriptionId: string, userId: string, now: Date): Promise<void> {
     await trx.updateTable('subscriptions').set({ status: 'LAPSED', updated_at: now }).where('id', '=', subscriptionId).execute();
     await trx.updateTable('payments').set({ status: 'PAYMENT_COMPLETE', updated_at: now }).where('subscription_id', '=', subscriptionId).where('status', '=', 'PAYMENT_ACTIVE').execute();
-    const other = await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).where('status', 'in', ['ACTIVE', 'CANCELLED']).where('current_period_end', '>', now).executeTakeFirst();
+    const other = await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).where('id', '!=', subscriptionId).where(stillPaid(now)).executeTakeFirst();
     if (!other) await trx.updateTable('users').set({ plan_type: 'FREE', updated_at: now }).where('id', '=', userId).where('plan_type', '=', 'PRO').execute();
   }
 
-  /** The user's running subscription (active, or cancelled but paid until its period ends). */
+  /** The user's running subscription (active, or cancelled but paid until its period ends; renewing at a provider within the grace). */
   currentSubscription(userId: string): Promise<SubscriptionRow | undefined> {
     return this.db
       .selectFrom('subscriptions')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('status', 'in', ['ACTIVE', 'CANCELLED'])
-      .where('current_period_end', '>', this.now())
+      .where(stillPaid(this.now()))
       .orderBy('current_period_end', 'desc')
       .executeTakeFirst();
   }
