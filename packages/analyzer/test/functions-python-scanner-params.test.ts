@@ -108,6 +108,12 @@ describe("Python scanner's signature facts agree with the tree-sitter path", () 
     'def k(*args: int, flag: bool = a == b, n=(x := 3), m=1 if a else 2, **kwargs: object):\n    pass\n',
     // nested functions and methods, no parameters
     'def outer():\n    def inner(x: "A"=None):\n        pass\n    return inner\nclass K:\n    def __init__(self): pass\n',
+    // comments after a default and between annotation and `=`, leading commas, a triple-quoted default
+    'def c(a=1,  # one\n      b: int  # the b\n      = 2\n      ,c: "x" = """multi\nline"""): pass\n',
+    // non-ASCII text before a one-line body on a later row; positional-only marker alone
+    'def u(\n  a="é"): pass\nclass A:\n    async def y(self, /): pass\n',
+    // comprehensions, walrus, dict unpacking and an f-string in defaults
+    'def w(b=(v := 1), c=[x for x in y if x], d={**e}, g=f"{h!r}"):\n  return 1\n',
   ];
 
   it('on hand-written corner cases', async () => {
