@@ -1,13 +1,16 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { extractWithTreeSitter } from '../src/functions/index.ts';
-import { scanPython } from '../src/functions/python-scanner.ts';
+import { extractWithoutParser, extractWithTreeSitter } from '../src/functions/index.ts';
+import { signatureFactsOf } from '../src/functions/facts-of.ts';
 
 /**
  * Checks the Python scanner against the tree-sitter path on every .py file under the given
  * folders: each file must give identical functions, or the scanner must decline (null).
  * Usage: node --import tsx bench/compare-python-scanner.ts <dir>...
+ * With FACTS=1 both also record signature facts (parameters' annotations and defaults, return
+ * type, body row), which must be equal too; the times then include them.
  */
+const FACTS = process.env.FACTS === '1';
 function walk(dir: string, out: string[]): void {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
@@ -41,18 +44,20 @@ for (const file of files) {
   }
   if (text.includes('\0')) text = text.replace(/\0/g, ' ');
   let t0 = performance.now();
-  const scanned = scanPython(text);
+  // As extractFunctions runs the scanner (`@overload` stubs left out, as tree-sitter's path does).
+  const scanned = extractWithoutParser(text, 'Python', { signatureFacts: FACTS });
   scanMs += performance.now() - t0;
   t0 = performance.now();
-  const reference = await extractWithTreeSitter(text, 'Python', file);
+  const reference = await extractWithTreeSitter(text, 'Python', file, { signatureFacts: FACTS });
   treeMs += performance.now() - t0;
   if (scanned === null) {
     declined++;
     declinedFiles.push(file);
     continue;
   }
-  const a = JSON.stringify(scanned);
-  const b = JSON.stringify(reference);
+  const withFacts = (fns: typeof reference): unknown => (FACTS ? fns.map((fn) => ({ ...fn, facts: signatureFactsOf.get(fn) })) : fns);
+  const a = JSON.stringify(withFacts(scanned));
+  const b = JSON.stringify(withFacts(reference));
   if (a === b) {
     same++;
     functions += scanned.length;
@@ -64,8 +69,8 @@ for (const file of files) {
     const n = Math.max(scanned.length, reference.length);
     let shown = 0;
     for (let i = 0; i < n && shown < 2; i++) {
-      const x = JSON.stringify(scanned[i]);
-      const y = JSON.stringify(reference[i]);
+      const x = JSON.stringify(scanned[i] && withFacts([scanned[i]!]));
+      const y = JSON.stringify(reference[i] && withFacts([reference[i]!]));
       if (x !== y) {
         shown++;
         console.log('  scanner:    ', x?.slice(0, 600));

@@ -13,18 +13,20 @@ export const PARSEABLE_LANGUAGES: ReadonlySet<string> = new Set(LANGUAGE_SPECS.k
  * Never throws on bad input: syntax errors give what tree-sitter recovers; an unsupported
  * language, a parse that exceeds its time budget, or a WASM failure gives [].
  * Python goes through a fast scanner first, which declines (→ tree-sitter) whenever it is unsure.
+ * With `signatureFacts`, each function's parameters, return type and body position are recorded
+ * in `signatureFactsOf` by whichever path ran (the same facts from both).
  */
-export async function extractFunctions(source: string, language: string, relPath: string): Promise<ParsedFunction[]> {
-  return extractWithoutParser(source, language) ?? extractWithTreeSitter(source, language, relPath);
+export async function extractFunctions(source: string, language: string, relPath: string, options: { signatureFacts?: boolean } = {}): Promise<ParsedFunction[]> {
+  return extractWithoutParser(source, language, options) ?? extractWithTreeSitter(source, language, relPath, options);
 }
 
 /**
  * The same result as extractFunctions when it can be had synchronously without tree-sitter (the
  * Python scanner), else null. Cheap enough to run on the main thread while files are read.
  */
-export function extractWithoutParser(source: string, language: string): ParsedFunction[] | null {
+export function extractWithoutParser(source: string, language: string, options: { signatureFacts?: boolean } = {}): ParsedFunction[] | null {
   if (language !== 'Python' || typeof source !== 'string') return null;
-  const found = scanPython(source.includes('\0') ? source.replace(/\0/g, ' ') : source);
+  const found = scanPython(source.includes('\0') ? source.replace(/\0/g, ' ') : source, options);
   return found && withoutOverloads(found, language);
 }
 

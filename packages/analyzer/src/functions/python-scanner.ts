@@ -1,8 +1,9 @@
 import type { ParsedFunction } from './extract.ts';
 import { contentStartOf } from './content-offsets.ts';
+import { signatureFactsOf, type ParamFact, type SignatureFacts } from './facts-of.ts';
 import { cleandoc, isPrivateName, unescapePython } from './languages/python.ts';
 import { judgeDoc } from './outdated.ts';
-import type { DocBlock, Scope, Signature } from './types.ts';
+import type { DocBlock, ReturnKind, Scope, Signature } from './types.ts';
 
 /**
  * A token-level scanner for Python that gives exactly what the tree-sitter path gives
@@ -529,6 +530,17 @@ interface ScanFrame {
   docstring: DocBlock | null;
   signature: Signature | null;
   declaredNone: boolean;
+  /** Signature facts (recorded only when asked): token indices of the header's parts */
+  defAt: number;
+  nameAt: number;
+  open: number;
+  close: number;
+  /** first token of the return annotation and the header's `:` (annFrom === colon: none) */
+  annFrom: number;
+  colon: number;
+  /** row and column of the body's first statement; -1 until seen, or for a one-line body on the `def` row */
+  bodyRow: number;
+  bodyColumn: number;
 }
 
 /** True when a comment starts at an offset in [from, to) (`comments` ascending; binary search). */
@@ -543,18 +555,22 @@ function commentBetween(comments: readonly number[], from: number, to: number): 
   return lo < comments.length && comments[lo]! < to;
 }
 
-/** Functions of a Python file, or null when the scanner is unsure and tree-sitter must decide. */
-export function scanPython(source: string): ParsedFunction[] | null {
+/**
+ * Functions of a Python file, or null when the scanner is unsure and tree-sitter must decide.
+ * With `signatureFacts`, each function's parameters (name, annotation, default), return
+ * annotation and body position are recorded in `signatureFactsOf`, as the tree-sitter path does.
+ */
+export function scanPython(source: string, options: { signatureFacts?: boolean } = {}): ParsedFunction[] | null {
   if (source.charCodeAt(0) === 0xfeff) return null;
   try {
-    return scan(source);
+    return scan(source, options.signatureFacts === true);
   } catch {
     // Unsure, or any surprise (e.g. stack depth on absurd nesting): tree-sitter decides.
     return null;
   }
 }
 
-function scan(src: string): ParsedFunction[] {
+function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
   const t = tokenize(src);
   const { kind, op, start, end, level, startRow, endRow, lineFirst, lineIndent, comments } = t;
   const lineCount = lineFirst.length;
@@ -597,7 +613,66 @@ function scan(src: string): ParsedFunction[] {
       docFacts: judged ? { signature: frame.signature, returns, missingParams: judged.missingParams } : null,
     };
     contentStartOf.set(fn, frame.startIndex);
+    // Only documentation generators ask for these; an analysis does not pay for them.
+    if (withSignatureFacts) signatureFactsOf.set(fn, signatureFacts(frame, returns));
     results[frame.resultIndex] = fn;
+  };
+
+  /** The text of tokens [from, to] (inclusive), comments between them included, as a tree node's text. */
+  const text = (from: number, to: number): string => src.slice(start[from]!, end[to]!);
+
+  /**
+   * What extract.ts signatureFacts reads from the tree: each parameter's annotation and default
+   * as their nodes' text (tokens [first, last], so comments around them stay out).
+   */
+  const signatureFacts = (frame: ScanFrame, returns: ReturnKind): SignatureFacts => {
+    const names = frame.signature?.names ?? [];
+    const byName = new Map<string, ParamFact>();
+    const { open, close } = frame;
+    const inner = level[open]! + 1;
+    let k = open + 1;
+    while (k < close) {
+      // One parameter, split as readSignature splits them.
+      let e = k;
+      let lambdas = 0;
+      while (e < close) {
+        if (level[e] === inner && kind[e] === NAME && op[e] === KW.lambda) lambdas++;
+        else if (level[e] === inner && kind[e] === OP && op[e] === COLON && lambdas > 0) lambdas--;
+        else if (level[e] === inner && kind[e] === OP && op[e] === COMMA && lambdas === 0) break;
+        e++;
+      }
+      let nameAt = -1;
+      if (e > k && kind[k] === NAME) nameAt = k;
+      else if (e - k > 1 && kind[k] === OP && (op[k] === STAR || op[k] === POW)) nameAt = k + 1;
+      if (nameAt >= 0) {
+        const name = src.slice(start[nameAt]!, end[nameAt]!);
+        let type: string | null = null;
+        let value: string | null = null;
+        let a = nameAt + 1;
+        if (a < e && kind[a] === OP && op[a] === COLON) {
+          let eq = a + 1;
+          while (eq < e && !(level[eq] === inner && kind[eq] === OP && op[eq] === ASSIGN)) eq++;
+          if (eq > a + 1) type = text(a + 1, eq - 1);
+          a = eq;
+        }
+        if (a < e - 1 && kind[a] === OP && op[a] === ASSIGN) value = text(a + 1, e - 1);
+        if (!byName.has(name)) byName.set(name, { name, type, default: value, variadic: false });
+      }
+      k = e + 1;
+    }
+    const variadic = new Set(frame.signature?.variadic ?? []);
+    const params = names.map((n) => ({ ...(byName.get(n) ?? { name: n, type: null, default: null }), variadic: variadic.has(n) }));
+    return {
+      signature: frame.signature,
+      returns,
+      params,
+      returnType: frame.annFrom < frame.colon ? text(frame.annFrom, frame.colon - 1) : null,
+      // extract.ts looks for `async` from the decorators to the name (a comment there counts too).
+      isAsync: /\basync\b/.test(src.slice(frame.startIndex, start[frame.nameAt]!)),
+      declRow: frame.startRow,
+      bodyRow: frame.bodyRow >= 0 ? frame.bodyRow : null,
+      bodyColumn: frame.bodyRow >= 0 ? frame.bodyColumn : null,
+    };
   };
 
   const hiddenName = (name: string): boolean => {
@@ -807,7 +882,11 @@ function scan(src: string): ParsedFunction[] {
 
     // A statement directly in a function's body: docstring and stub bookkeeping.
     if (parent && !parent.owner) {
-      if (parent.bodyIndent === -1) parent.bodyIndent = indent;
+      if (parent.bodyIndent === -1) {
+        parent.bodyIndent = indent;
+        parent.bodyRow = startRow[first]!;
+        parent.bodyColumn = indent;
+      }
       if (indent === parent.bodyIndent) {
         if (isDecorator || isMatch || COMPOUND.has(firstKw)) {
           if (!parent.docSeen) parent.docSeen = true;
@@ -835,9 +914,10 @@ function scan(src: string): ParsedFunction[] {
       const open = nameAt + 1;
       const close = closing(open);
       let colon = close + 1;
+      let annFrom = colon;
       let declaredNone = false;
       if (kind[colon] === OP && op[colon] === ARROW) {
-        const annFrom = colon + 1;
+        annFrom = colon + 1;
         colon = headerColon(annFrom);
         if (colon === annFrom) unsure();
         const annotation = src.slice(start[annFrom]!, end[colon - 1]!).replace(/\s/g, '');
@@ -862,6 +942,14 @@ function scan(src: string): ParsedFunction[] {
         docstring: null,
         signature: readSignature(open, close),
         declaredNone,
+        defAt,
+        nameAt,
+        open,
+        close,
+        annFrom,
+        colon,
+        bodyRow: -1,
+        bodyColumn: -1,
       };
       decoratorStart = -1;
       results.push(null);
@@ -869,6 +957,12 @@ function scan(src: string): ParsedFunction[] {
       scanKeywords(first, newlineAt);
       if (colon + 1 < newlineAt) {
         frame.bodyIndent = -2;
+        // extract.ts: a body on the `def` line has no body row; one on a later line (after a
+        // multi-line parameter list) has its first statement's.
+        if (startRow[colon + 1]! > startRow[defAt]!) {
+          frame.bodyRow = startRow[colon + 1]!;
+          frame.bodyColumn = start[colon + 1]! - src.lastIndexOf('\n', start[colon + 1]! - 1) - 1;
+        }
         bodyStatements(frame, colon + 1, newlineAt);
         frames.pop();
         finish(frame, end[newlineAt - 1]!, endRow[newlineAt - 1]!);
@@ -899,6 +993,14 @@ function scan(src: string): ParsedFunction[] {
         docstring: null,
         signature: null,
         declaredNone: false,
+        defAt: -1,
+        nameAt: -1,
+        open: -1,
+        close: -1,
+        annFrom: -1,
+        colon: -1,
+        bodyRow: -1,
+        bodyColumn: -1,
       };
       decoratorStart = -1;
       frames.push(frame);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BlockContent, Root } from 'mdast';
-import { extractWithTreeSitter, isTestFile, signatureFactsOf } from '@docent/analyzer';
+import { extractFunctions, isTestFile, signatureFactsOf } from '@docent/analyzer';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
 import { code, heading, list, paragraph, root, source, table } from './blocks.ts';
 import { pageLink, type PageMeta, type PageSpec } from './arch.ts';
@@ -25,8 +25,9 @@ export async function publicSymbols(sources: readonly SourceFile[]): Promise<Api
     if (isTestFile(s.rel)) continue;
     let functions;
     try {
-      // The tree-sitter path: it also gives each parameter's declared type and default.
-      functions = await extractWithTreeSitter(s.text, s.language, s.rel, { signatureFacts: true });
+      // With each parameter's declared type and default: Python from the analyzer's fast scanner
+      // (tree-sitter when it declines), the other languages from tree-sitter.
+      functions = await extractFunctions(s.text, s.language, s.rel, { signatureFacts: true });
     } catch {
       continue; // a file that does not parse has no reference entry
     }

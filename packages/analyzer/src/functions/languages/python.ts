@@ -98,7 +98,7 @@ function readSignature(params: Node | null): Signature | null {
   if (!params) return null;
   const sig: Signature = { names: [], variadic: [], incomplete: false, acceptsKeywords: false };
   for (const p of childrenOf(params)) {
-    if (!p.isNamed || p.type === 'comment') continue;
+    if (!p.isNamed || p.type === 'comment' || p.type === 'line_continuation') continue; // `\` + newline is no parameter
     switch (p.type) {
       case 'identifier':
         sig.names.push(p.text);
