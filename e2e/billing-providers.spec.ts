@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test as base, uniqueEmail } from './fixtures.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
-import { addRepoByUrl } from './support/flows.ts';
+import { buyInrPackageForCalculator } from './support/flows.ts';
 import { CASHFREE_APP_ID, CASHFREE_SECRET, FakeCashfree } from '../apps/server/test/helpers/fake-cashfree.ts';
 import { FakePayPal, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID } from '../apps/server/test/helpers/fake-paypal.ts';
 
@@ -102,21 +102,7 @@ test('a USD user subscribes to Pro through PayPal: approval page in a new tab, P
 
 test('an INR user buys the full-repository package on Cashfree\'s hosted page: the return confirms, PREMIUM and first', async ({ page, gitRepos, providers }) => {
   await signUp(page, 'cashfree');
-  await addRepoByUrl(page, gitRepos.calculatorUrl, true);
-  await addRepoByUrl(page, gitRepos.daemon.url('acme', 'bigrepo'), false);
-  const cards = page.getByTestId('repo-card');
-  await expect(cards).toHaveCount(2);
-  await expect(cards.first()).toHaveAttribute('data-repo', 'bigrepo');
-
-  await page.locator('button[aria-label="Settings"]').first().click();
-  await page.getByTestId('settings-panel').getByText('₹ Indian Rupee').click();
-  await page.keyboard.press('Escape');
-
-  await cards.filter({ hasText: 'calculator' }).click();
-  await page.getByTestId('upgrade-button').click();
-  const pkg = page.getByTestId('plan-package');
-  await expect(pkg).toContainText('₹4,067.00');
-  await pkg.getByRole('button', { name: 'Buy for calculator' }).click();
+  const cards = await buyInrPackageForCalculator(page, gitRepos.calculatorUrl, gitRepos.daemon.url('acme', 'bigrepo'));
 
   // Cashfree's hosted payment-link page (replayed on loopback).
   await expect(page).toHaveURL(new RegExp(`^${providers.cf.url}/links/link-[0-9a-f-]{36}$`));

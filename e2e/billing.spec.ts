@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 import { FakeGitHub } from './support/fake-github.ts';
-import { addRepoByUrl } from './support/flows.ts';
+import { addRepoByUrl, buyInrPackageForCalculator } from './support/flows.ts';
 
 /**
  * Issue 14 in a real browser against the real server, through the built-in test provider
@@ -59,24 +59,7 @@ test('a USD user upgrades to Pro through the test provider: PRO in the sidebar, 
 
 test('an INR user buys the full-repository package for one repository: Premium, listed first', async ({ page, gitRepos }) => {
   await signUp(page, 'inr');
-  await addRepoByUrl(page, gitRepos.calculatorUrl, true);
-  await addRepoByUrl(page, gitRepos.daemon.url('acme', 'bigrepo'), false);
-  const cards = page.getByTestId('repo-card');
-  await expect(cards).toHaveCount(2);
-  await expect(cards.first()).toHaveAttribute('data-repo', 'bigrepo');
-
-  // The settings popover overrides the located currency.
-  await page.locator('button[aria-label="Settings"]').first().click();
-  await page.getByTestId('settings-panel').getByText('₹ Indian Rupee').click();
-  await page.keyboard.press('Escape');
-
-  await cards.filter({ hasText: 'calculator' }).click();
-  await page.getByTestId('upgrade-button').click();
-  await expect(page).toHaveURL(/\/profile\/upgrade-plan\?accept_payment=acme%2Fcalculator$/);
-  const pkg = page.getByTestId('plan-package');
-  await expect(pkg).toContainText('acme/calculator');
-  await expect(pkg).toContainText('₹4,067.00');
-  await pkg.getByRole('button', { name: 'Buy for calculator' }).click();
+  const cards = await buyInrPackageForCalculator(page, gitRepos.calculatorUrl, gitRepos.daemon.url('acme', 'bigrepo'));
   await expect(page.getByTestId('checkout-amount')).toHaveText('₹4,067.00');
   await page.getByRole('button', { name: 'Complete test payment' }).click();
   await expect(page.getByText('Payment complete: Full-repository documentation package')).toBeVisible();

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, uniqueEmail, type Docent } from '../fixtures.ts';
 
 /** A signed-in user as the API answers it (what the web app keeps in localStorage). */
@@ -55,4 +55,31 @@ export async function addAndAnalyseInBrowser(page: Page, url: string, org: strin
   await expect(page.getByTestId('analysis-terminal').locator('.dc-term__row--complete')).toContainText('Complete!', { timeout: 90_000 });
   await page.mouse.move(1, 1);
   await page.keyboard.press('Escape');
+}
+
+/**
+ * A new user's full-repository package in rupees, up to the provider: adds acme/calculator and
+ * acme/bigrepo (bigrepo listed first, alphabetically), switches the currency to INR in the
+ * settings popover (it overrides the located one), opens the upgrade page from calculator and
+ * presses Buy. Answers the repository cards.
+ */
+export async function buyInrPackageForCalculator(page: Page, calculatorUrl: string, bigrepoUrl: string): Promise<Locator> {
+  await addRepoByUrl(page, calculatorUrl, true);
+  await addRepoByUrl(page, bigrepoUrl, false);
+  const cards = page.getByTestId('repo-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toHaveAttribute('data-repo', 'bigrepo');
+
+  await page.locator('button[aria-label="Settings"]').first().click();
+  await page.getByTestId('settings-panel').getByText('₹ Indian Rupee').click();
+  await page.keyboard.press('Escape');
+
+  await cards.filter({ hasText: 'calculator' }).click();
+  await page.getByTestId('upgrade-button').click();
+  await expect(page).toHaveURL(/\/profile\/upgrade-plan\?accept_payment=acme%2Fcalculator$/);
+  const pkg = page.getByTestId('plan-package');
+  await expect(pkg).toContainText('acme/calculator');
+  await expect(pkg).toContainText('₹4,067.00');
+  await pkg.getByRole('button', { name: 'Buy for calculator' }).click();
+  return cards;
 }
