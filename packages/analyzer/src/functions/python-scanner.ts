@@ -625,6 +625,22 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
    * What extract.ts signatureFacts reads from the tree: each parameter's annotation and default
    * as their nodes' text (tokens [first, last], so comments around them stay out).
    */
+  /**
+   * The end of the parameter starting at token k: the next comma at the parameter level `inner`
+   * (commas of a lambda's parameters inside a default value do not end it), or `close`.
+   */
+  const paramEnd = (k: number, close: number, inner: number): number => {
+    let e = k;
+    let lambdas = 0;
+    while (e < close) {
+      if (level[e] === inner && kind[e] === NAME && op[e] === KW.lambda) lambdas++;
+      else if (level[e] === inner && kind[e] === OP && op[e] === COLON && lambdas > 0) lambdas--;
+      else if (level[e] === inner && kind[e] === OP && op[e] === COMMA && lambdas === 0) break;
+      e++;
+    }
+    return e;
+  };
+
   const signatureFacts = (frame: ScanFrame, returns: ReturnKind): SignatureFacts => {
     const names = frame.signature?.names ?? [];
     const byName = new Map<string, ParamFact>();
@@ -633,14 +649,7 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
     let k = open + 1;
     while (k < close) {
       // One parameter, split as readSignature splits them.
-      let e = k;
-      let lambdas = 0;
-      while (e < close) {
-        if (level[e] === inner && kind[e] === NAME && op[e] === KW.lambda) lambdas++;
-        else if (level[e] === inner && kind[e] === OP && op[e] === COLON && lambdas > 0) lambdas--;
-        else if (level[e] === inner && kind[e] === OP && op[e] === COMMA && lambdas === 0) break;
-        e++;
-      }
+      const e = paramEnd(k, close, inner);
       let nameAt = -1;
       if (e > k && kind[k] === NAME) nameAt = k;
       else if (e - k > 1 && kind[k] === OP && (op[k] === STAR || op[k] === POW)) nameAt = k + 1;
@@ -782,16 +791,7 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
     const inner = level[open]! + 1;
     let k = open + 1;
     while (k < close) {
-      // One parameter: up to the next comma at the parameter level (commas of a lambda's
-      // parameters inside a default value do not end it).
-      let e = k;
-      let lambdas = 0;
-      while (e < close) {
-        if (level[e] === inner && kind[e] === NAME && op[e] === KW.lambda) lambdas++;
-        else if (level[e] === inner && kind[e] === OP && op[e] === COLON && lambdas > 0) lambdas--;
-        else if (level[e] === inner && kind[e] === OP && op[e] === COMMA && lambdas === 0) break;
-        e++;
-      }
+      const e = paramEnd(k, close, inner);
       if (e > k) {
         const first = op[k];
         if (kind[k] === OP && (first === STAR || first === POW)) {
