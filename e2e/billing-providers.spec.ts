@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test as base, uniqueEmail } from './fixtures.ts';
+import { expect, signUpInBrowser, test as base } from './fixtures.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
 import { buyInrPackageForCalculator } from './support/flows.ts';
@@ -58,19 +58,14 @@ const test = base.extend<object, { providers: Providers }>({
 
 const PASSWORD = 'Analytical1';
 
-async function signUp(page: Page, prefix: string): Promise<void> {
-  await page.goto('/auth/sign-up');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(uniqueEmail(prefix));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+/** A new user through the sign-up form, landing on the repository list. */
+async function signUp(page: Page): Promise<void> {
+  await signUpInBrowser(page, 'Ada', 'Lovelace', PASSWORD);
   await expect(page).toHaveURL(/\/repositories$/);
 }
 
 test('a USD user subscribes to Pro through PayPal: approval page in a new tab, PRO in the sidebar', async ({ page, context, providers }) => {
-  await signUp(page, 'paypal');
+  await signUp(page);
   await page.goto('/profile/upgrade-plan');
   const pro = page.getByTestId('plan-pro');
   await expect(pro).toContainText('$20.00');
@@ -101,7 +96,7 @@ test('a USD user subscribes to Pro through PayPal: approval page in a new tab, P
 });
 
 test('an INR user buys the full-repository package on Cashfree\'s hosted page: the return confirms, PREMIUM and first', async ({ page, gitRepos, providers }) => {
-  await signUp(page, 'cashfree');
+  await signUp(page);
   const cards = await buyInrPackageForCalculator(page, gitRepos.calculatorUrl, gitRepos.daemon.url('acme', 'bigrepo'));
 
   // Cashfree's hosted payment-link page (replayed on loopback).

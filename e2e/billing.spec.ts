@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, signUpInBrowser, test } from './fixtures.ts';
 import { FakeGitHub } from './support/fake-github.ts';
 import { addRepoByUrl, buyInrPackageForCalculator } from './support/flows.ts';
 
@@ -11,19 +11,14 @@ import { addRepoByUrl, buyInrPackageForCalculator } from './support/flows.ts';
  */
 const PASSWORD = 'Analytical1';
 
-async function signUp(page: Page, prefix: string, link = '/auth/sign-up'): Promise<void> {
-  await page.goto(link);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill(uniqueEmail(prefix));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+/** A new user through the sign-up form (at `link`), landing on the repository list. */
+async function signUp(page: Page, link = '/auth/sign-up'): Promise<void> {
+  await signUpInBrowser(page, 'Ada', 'Lovelace', PASSWORD, link);
   await expect(page).toHaveURL(/\/repositories$/);
 }
 
 test('a USD user upgrades to Pro through the test provider: PRO in the sidebar, the code-docs gate open', async ({ page, gitRepos }) => {
-  await signUp(page, 'pro');
+  await signUp(page);
   await addRepoByUrl(page, gitRepos.calculatorUrl, true);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const generate = () =>
@@ -58,7 +53,7 @@ test('a USD user upgrades to Pro through the test provider: PRO in the sidebar, 
 });
 
 test('an INR user buys the full-repository package for one repository: Premium, listed first', async ({ page, gitRepos }) => {
-  await signUp(page, 'inr');
+  await signUp(page);
   const cards = await buyInrPackageForCalculator(page, gitRepos.calculatorUrl, gitRepos.daemon.url('acme', 'bigrepo'));
   await expect(page.getByTestId('checkout-amount')).toHaveText('₹4,067.00');
   await page.getByRole('button', { name: 'Complete test payment' }).click();
@@ -76,7 +71,7 @@ test("a referred user's first payment gives the referrer a coupon, redeemed by U
   const github = new FakeGitHub('ghp_e2e_good_token');
   const apiUrl = await github.start();
   try {
-    await signUp(page, 'referrer');
+    await signUp(page);
     await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Coupons' }).click();
     await expect(page).toHaveURL(/\/redeem-coupon$/);
     await expect(page.getByTestId('coupon-summary')).toHaveText('To redeem: $0.00 · Pending: $0.00 · Earned: $0.00');
@@ -87,7 +82,7 @@ test("a referred user's first payment gives the referrer a coupon, redeemed by U
     const friend = await browser.newContext({ baseURL });
     const friendPage = await friend.newPage();
     await friendPage.addInitScript(() => localStorage.setItem('tutorialDone', 'true'));
-    await signUp(friendPage, 'friend', new URL(link).pathname + new URL(link).search);
+    await signUp(friendPage, new URL(link).pathname + new URL(link).search);
     await friendPage.goto('/profile/upgrade-plan');
     await friendPage.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
     await friendPage.getByRole('button', { name: 'Complete test payment' }).click();

@@ -83,10 +83,10 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
 }
 
-/** Fills and sends the sign-up form with a fresh address; answers the address. */
-export async function signUpInBrowser(page: Page, first: string, last: string, password: string): Promise<string> {
+/** Fills and sends the sign-up form (at `link`, e.g. a referral link) with a fresh address; answers the address. */
+export async function signUpInBrowser(page: Page, first: string, last: string, password: string, link = '/auth/sign-up'): Promise<string> {
   const email = uniqueEmail(first.toLowerCase());
-  await page.goto('/auth/sign-up');
+  await page.goto(link);
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill(last);
   await page.getByLabel('Email').fill(email);
