@@ -27,6 +27,7 @@ import { versionParser, type ParseVersion } from './version-parser.ts';
 import { resolveLlm, type LlmConfig, type LlmProvider } from '../llm/provider.ts';
 import { judgeReview } from '../llm/judge.ts';
 import { describeFinding } from '../functions/findings.ts';
+import { readmeInputsKey } from '../readme/inputs.ts';
 
 export interface AnalyzeOptions {
   /** restrict the work to one card: languages → no parsing; readme → only the README; basicDoc/advancedDoc → functions */
@@ -313,8 +314,6 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   return result;
 }
 
-/** Text files (links may point at them) and root files (manifests, LICENSE) feed the README analysis. */
-const README_INPUT = /\.(md|markdown|mdx|rst|txt|adoc|asciidoc|html?)$/i;
 
 /**
  * The README card, from the cache when its inputs are unchanged: the README, the file list
@@ -328,7 +327,7 @@ async function readmeOutcome(
   llm: LlmProvider,
   signal: AbortSignal | undefined,
 ): Promise<ReadmeOutcome> {
-  const key = cache && !llm.enabled ? readmeCacheKey(dir, files, facts) : null;
+  const key = cache && !llm.enabled ? readmeInputsKey(path.basename(path.resolve(dir)), files, facts) : null;
   const cached = key ? (cache!.getReadme(key) as ReadmeOutcome | undefined) : undefined;
   if (cached && typeof cached === 'object' && cached.analysis) return cached;
   // Without an LLM on its own thread: its synchronous parse would stall the history pass here.
@@ -381,15 +380,6 @@ async function judgeReviews(
       }
     }),
   );
-}
-
-function readmeCacheKey(dir: string, files: readonly string[], facts: readonly FileFacts[]): string {
-  const hash = createHash('sha1').update(path.basename(path.resolve(dir))).update('\0');
-  for (const rel of files) hash.update(rel).update('\n');
-  for (const f of facts) {
-    if (!f.rel.includes('/') || README_INPUT.test(f.rel)) hash.update(`${f.rel}\0${f.blobId ?? `size:${f.size}`}\n`);
-  }
-  return hash.digest('hex');
 }
 
 /** The file's text, provided it is still the content that was parsed (same blob id). */
@@ -517,7 +507,9 @@ async function runHistory(
       void error;
     }
     for (const [rel, summary] of summaries) {
-      files.get(rel)!.blame = summary;
+      const record = files.get(rel)!;
+      record.blame = summary;
+      cache.set(rel, record);
       toJudge.push(rel);
     }
   }

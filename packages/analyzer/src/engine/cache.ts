@@ -13,6 +13,11 @@ import type { FileFacts } from './types.ts';
  *   <cacheDir>/v<version>/repos/<sha1(real repo path)>.json   one pack per repository folder:
  *       every file's blob id, language facts, parsed functions and history summary. One read
  *       and one write per analysis, whatever the number of files.
+ *   <cacheDir>/v<version>/repos/<sha1(real repo path)>.journal.json   the records changed since
+ *       that pack was written (null = removed), naming the pack by its id. An analysis that
+ *       changed a few files writes only this (rewriting a 10 MB pack cost ~0.1 s for 10 files);
+ *       when it grows past a quarter of the pack, the pack is rewritten and the journal removed.
+ *       A journal whose pack id does not match (another writer rewrote the pack) is ignored.
  *   <cacheDir>/v<version>/projects/<sha1(project key)>.json   the packs of one project's folders
  *       (clones, each worker's copy, forks), newest first. A folder analysed for the first time
  *       takes every result whose blob id matches from the newest of them, so a fresh clone of a
@@ -55,12 +60,26 @@ export interface FileRecord {
 
 interface PackFile {
   format: number;
+  /** random id of this write, named by the journal that extends it */
+  id?: string;
   root: string;
   /** sha1 of the project key (see projectKey) */
   project?: string;
   files: Record<string, FileRecord>;
   readme?: { key: string; value: unknown };
 }
+
+interface JournalFile {
+  format: number;
+  /** id of the pack these records change */
+  base: string;
+  files: Record<string, FileRecord | null>;
+  readme?: { key: string; value: unknown };
+  project?: string;
+}
+
+/** The journal is folded into a rewritten pack once it is this fraction of the pack's size. */
+const JOURNAL_MAX_SHARE = 0.25;
 
 /** What another folder of the project knows about one content: its functions and history. */
 export interface SharedResult {
@@ -72,7 +91,12 @@ export class AnalysisCache {
   readonly versionDir: string;
   private readonly packName: string;
   private readonly packPath: string;
+  private readonly journalPath: string;
   private records = new Map<string, FileRecord>();
+  /** the pack on disk these records extend (id, size in characters), when there is one */
+  private base: { id: string; size: number } | null = null;
+  /** records changed since that pack was written: the journal's content (null = removed) */
+  private journal = new Map<string, FileRecord | null>();
   private readme: { key: string; value: unknown } | undefined;
   private dirty = false;
   private project: string | undefined;
@@ -83,17 +107,23 @@ export class AnalysisCache {
     this.versionDir = path.join(cacheDir, `v${FORMAT}-${version}`);
     this.packName = createHash('sha1').update(realRoot).digest('hex');
     this.packPath = this.packFile(this.packName);
+    this.journalPath = this.journalFile(this.packName);
   }
 
   /** Loads the repository's pack; a missing or corrupt pack is an empty cache. */
   load(): void {
-    const pack = this.readPack(this.packPath);
-    if (pack) {
-      this.records = new Map(Object.entries(pack.files));
+    const read = this.readPack(this.packName);
+    if (read) {
+      const { pack, records, journal, size } = read;
+      this.records = records;
       if (pack.readme && typeof pack.readme.key === 'string') this.readme = pack.readme;
       if (typeof pack.project === 'string') this.storedProject = pack.project;
+      this.base = typeof pack.id === 'string' ? { id: pack.id, size } : null;
+      this.journal = new Map(journal);
     } else {
       this.records = new Map();
+      this.base = null;
+      this.journal = new Map();
     }
   }
 
@@ -116,10 +146,10 @@ export class AnalysisCache {
     if (this.records.size > 0) return;
     for (const name of this.projectPacks()) {
       if (name === this.packName) continue;
-      const pack = this.readPack(this.packFile(name));
-      if (!pack) continue;
+      const read = this.readPack(name);
+      if (!read) continue;
       const shared = new Map<string, SharedResult>();
-      for (const record of Object.values(pack.files)) {
+      for (const record of read.records.values()) {
         if (!isRecord(record) || !Array.isArray(record.functions) || record.retry || record.parseError !== undefined) continue;
         const { blobId, language } = record.facts;
         if (typeof blobId === 'string' && typeof language === 'string') shared.set(`${blobId}\0${language}`, { functions: record.functions, blame: record.blame });
@@ -141,6 +171,7 @@ export class AnalysisCache {
 
   set(rel: string, record: FileRecord): void {
     this.records.set(rel, record);
+    this.journal.set(rel, record);
     this.dirty = true;
   }
 
@@ -159,6 +190,7 @@ export class AnalysisCache {
     for (const rel of this.records.keys()) {
       if (!rels.has(rel)) {
         this.records.delete(rel);
+        this.journal.set(rel, null);
         this.dirty = true;
       }
     }
@@ -169,15 +201,27 @@ export class AnalysisCache {
     return this.shared?.get(`${blobId}\0${language}`);
   }
 
-  /** Writes the pack (when anything changed) and the project's index. Failures are swallowed: a cache is optional. */
+  /**
+   * Writes what changed (when anything did) — the journal when it stays small beside the pack,
+   * else the whole pack — and the project's index. Failures are swallowed: a cache is optional.
+   */
   async flush(): Promise<void> {
     const projectChanged = this.project !== undefined && this.project !== this.storedProject;
     if (!this.dirty && !projectChanged) return;
     this.dirty = false;
     try {
-      const pack: PackFile = { format: FORMAT, root: this.realRoot, project: this.project, files: Object.fromEntries(this.records), readme: this.readme };
       await fs.promises.mkdir(path.dirname(this.packPath), { recursive: true });
-      await atomicWrite(this.packPath, JSON.stringify(pack));
+      const journal = this.base ? JSON.stringify({ format: FORMAT, base: this.base.id, files: Object.fromEntries(this.journal), readme: this.readme, project: this.project } satisfies JournalFile) : null;
+      if (journal !== null && journal.length <= this.base!.size * JOURNAL_MAX_SHARE) {
+        await atomicWrite(this.journalPath, journal);
+      } else {
+        const id = randomBytes(8).toString('hex');
+        const text = JSON.stringify({ format: FORMAT, id, root: this.realRoot, project: this.project, files: Object.fromEntries(this.records), readme: this.readme } satisfies PackFile);
+        await atomicWrite(this.packPath, text);
+        this.base = { id, size: text.length };
+        this.journal = new Map();
+        await fs.promises.rm(this.journalPath, { force: true });
+      }
       this.storedProject = this.project;
       if (this.project) {
         const packs = [this.packName, ...this.projectPacks().filter((name) => name !== this.packName)].slice(0, PACKS_PER_PROJECT);
@@ -200,17 +244,44 @@ export class AnalysisCache {
     }
   }
 
-  private readPack(file: string): PackFile | null {
+  /** A pack with its journal applied (a journal for another pack id is ignored); null when unreadable. */
+  private readPack(name: string): { pack: PackFile; records: Map<string, FileRecord>; journal: Array<[string, FileRecord | null]>; size: number } | null {
+    let pack: PackFile;
+    let size: number;
     try {
-      const pack = JSON.parse(fs.readFileSync(file, 'utf8')) as PackFile;
-      return pack && pack.format === FORMAT && typeof pack.root === 'string' && pack.files && typeof pack.files === 'object' ? pack : null;
+      const text = fs.readFileSync(this.packFile(name), 'utf8');
+      pack = JSON.parse(text) as PackFile;
+      size = text.length;
+      if (!(pack && pack.format === FORMAT && typeof pack.root === 'string' && pack.files && typeof pack.files === 'object')) return null;
     } catch {
       return null;
     }
+    // A Map, not the parsed object: a file may be called __proto__.
+    const records = new Map(Object.entries(pack.files));
+    let journal: Array<[string, FileRecord | null]> = [];
+    try {
+      const changes = JSON.parse(fs.readFileSync(this.journalFile(name), 'utf8')) as JournalFile;
+      if (changes && changes.format === FORMAT && typeof pack.id === 'string' && changes.base === pack.id && changes.files && typeof changes.files === 'object') {
+        journal = Object.entries(changes.files);
+        for (const [rel, record] of journal) {
+          if (record === null) records.delete(rel);
+          else records.set(rel, record);
+        }
+        if (changes.readme) pack.readme = changes.readme;
+        if (typeof changes.project === 'string') pack.project = changes.project;
+      }
+    } catch {
+      // no journal, or unreadable: the pack alone
+    }
+    return { pack, records, journal, size };
   }
 
   private packFile(name: string): string {
     return path.join(this.versionDir, 'repos', `${name}.json`);
+  }
+
+  private journalFile(name: string): string {
+    return path.join(this.versionDir, 'repos', `${name}.journal.json`);
   }
 
   private projectIndex(project: string): string {
@@ -269,5 +340,7 @@ export function forgetFolder(cacheDir: string, folder: string): void {
   } catch {
     return; // no cache yet
   }
-  for (const version of versions) fs.rmSync(path.join(cacheDir, version, 'repos', `${name}.json`), { force: true });
+  for (const version of versions) {
+    for (const file of [`${name}.json`, `${name}.journal.json`]) fs.rmSync(path.join(cacheDir, version, 'repos', file), { force: true });
+  }
 }

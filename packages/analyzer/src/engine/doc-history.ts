@@ -213,16 +213,21 @@ async function introducedBy(
  * window (boundary..HEAD, merged branches included) serves every file, read only when some
  * suggestion's commit is a merge.
  */
+/** Files whose merges are resolved with a git read of their own before one read serves all. */
+const MERGE_RESOLUTION_PATH_READS = 3;
+
 export interface MergeResolver {
   resolve(rel: string, sha: string, time: number, after: number): Promise<[string, number]>;
 }
 
 export function createMergeResolver(root: string, merges: ReadonlySet<string>, boundary: string | null, signal?: AbortSignal): MergeResolver {
+  const range = boundary ? `${boundary}..HEAD` : 'HEAD';
   let byFile: Promise<Map<string, Array<[string, number]>>> | null = null;
-  const load = async (): Promise<Map<string, Array<[string, number]>>> => {
+  const ownLogs = new Map<string, Promise<Map<string, Array<[string, number]>>>>();
+  const load = async (paths: readonly string[]): Promise<Map<string, Array<[string, number]>>> => {
     const map = new Map<string, Array<[string, number]>>();
     try {
-      const out = await runGit(root, ['log', '--no-merges', '--relative', '--name-only', '--format=%x01%H %ct', boundary ? `${boundary}..HEAD` : 'HEAD', '--'], signal);
+      const out = await runGit(root, ['log', '--no-merges', '--relative', '--name-only', '--format=%x01%H %ct', range, '--', ...paths], signal);
       let current: [string, number] | null = null;
       for (const line of out.toString('utf8').split('\n')) {
         if (line.startsWith('\x01')) {
@@ -239,11 +244,20 @@ export function createMergeResolver(root: string, merges: ReadonlySet<string>, b
     }
     return map;
   };
+  // A few files (an incremental analysis) are read one path each, ~4x cheaper than the window's
+  // whole name list; more than that share the one window-wide read.
+  const commitsOf = (rel: string): Promise<Map<string, Array<[string, number]>>> => {
+    if (byFile) return byFile;
+    let own = ownLogs.get(rel);
+    if (own) return own;
+    if (ownLogs.size >= MERGE_RESOLUTION_PATH_READS) return (byFile = load([]));
+    ownLogs.set(rel, (own = load([rel])));
+    return own;
+  };
   return {
     async resolve(rel, sha, time, after) {
       if (!merges.has(sha)) return [sha, time];
-      byFile ??= load();
-      const found = (await byFile).get(rel)?.find(([, t]) => t <= time && t > after);
+      const found = (await commitsOf(rel)).get(rel)?.find(([, t]) => t <= time && t > after);
       return found ?? [sha, time];
     },
   };

@@ -11,6 +11,7 @@ import GithubSlugger from 'github-slugger';
 import type { BrokenLink, ReadmeChange } from '@docent/contracts';
 import type { HeadingInfo } from './extract.ts';
 import type { SectionName } from './score.ts';
+import { README_ROOT_FILE } from './inputs.ts';
 
 export interface ProjectFacts {
   name: string;
@@ -26,6 +27,8 @@ export interface ProjectFacts {
 }
 
 function readSmall(repoDir: string, rel: string): string | null {
+  // The README card's cache key covers only the root files README_ROOT_FILE names.
+  if (!rel.includes('/') && !README_ROOT_FILE.test(rel)) throw new Error(`README analysis reads ${rel}: add it to README_ROOT_FILE (readme/inputs.ts)`);
   try {
     const full = join(repoDir, rel);
     const st = lstatSync(full);

@@ -22,14 +22,16 @@ afterAll(() => {
   for (const dir of [root, cacheDir, ...copies]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function packFiles(): string[] {
+/** Every file under the cache's repos folders (packs and journals), or only the packs. */
+function cacheFiles(store = cacheDir): string[] {
   const out: string[] = [];
-  for (const version of fs.readdirSync(cacheDir)) {
-    const repos = path.join(cacheDir, version, 'repos');
+  for (const version of fs.readdirSync(store)) {
+    const repos = path.join(store, version, 'repos');
     if (fs.existsSync(repos)) out.push(...fs.readdirSync(repos).map((f) => path.join(repos, f)));
   }
   return out;
 }
+const packFiles = (store = cacheDir): string[] => cacheFiles(store).filter((f) => !f.endsWith('.journal.json'));
 
 describe('per-file cache keyed by blob id', () => {
   it('parses every file cold, none warm, and only the changed one after an edit', async () => {
@@ -95,7 +97,52 @@ describe('per-file cache keyed by blob id', () => {
     // Same files, another origin: another project.
     const fork = cloneWith('https://git.example.com/someone-else/project.git');
     expect((await run(fork)).stats).toMatchObject({ parsedFiles: 4, cachedFiles: 0 });
-    for (const file of packFiles()) expect(fs.readFileSync(file, 'utf8')).not.toMatch(/secret|alice|bob|example\.com/);
+    for (const file of cacheFiles()) expect(fs.readFileSync(file, 'utf8')).not.toMatch(/secret|alice|bob|example\.com/);
+  });
+});
+
+describe('journal of changed records', () => {
+  it('writes only what changed beside an untouched pack; a later analysis reads both; a full rewrite folds it in', async () => {
+    const dir = tempDir('journal');
+    const store = tempDir('journal-store');
+    copies.push(dir, store);
+    initRepo(dir);
+    for (let i = 0; i < 16; i++) write(dir, `pkg/m${i}.py`, pythonFile(i));
+    commitAll(dir, 'init', '2025-01-01T00:00:00Z');
+    const analyse = (): ReturnType<typeof analyzeRepository> => analyzeRepository(dir, { only: 'advancedDoc', cacheDir: store });
+    await analyse();
+    const [pack] = packFiles(store);
+    const packText = fs.readFileSync(pack!, 'utf8');
+    const journalPath = pack!.replace(/\.json$/, '.journal.json');
+    expect(fs.existsSync(journalPath)).toBe(false);
+
+    write(dir, 'pkg/m3.py', `${pythonFile(3)}\n\ndef added(z):\n    return z\n`);
+    git(dir, ['rm', '-q', 'pkg/m5.py']);
+    const edited = await analyse();
+    expect(edited.stats).toMatchObject({ parsedFiles: 1, cachedFiles: 14 });
+    expect(fs.readFileSync(pack!, 'utf8')).toBe(packText);
+    const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8'));
+    expect(Object.keys(journal.files).sort()).toEqual(['pkg/m3.py', 'pkg/m5.py']);
+    expect(journal.files['pkg/m5.py']).toBeNull();
+    expect(journal.base).toBe(JSON.parse(packText).id);
+
+    // Pack plus journal give what the edit computed: nothing is parsed again.
+    const again = await analyse();
+    expect(again.stats).toMatchObject({ parsedFiles: 0, cachedFiles: 15 });
+    expect(again.functions).toEqual(edited.functions);
+    expect(names(again)).toContain('pkg/m3.py:added');
+    expect(names(again)).not.toContain('pkg/m5.py:f5');
+
+    // A journal written for another pack is ignored: the pack's own (older) record is a miss.
+    fs.writeFileSync(journalPath, JSON.stringify({ ...journal, base: 'another-pack' }));
+    expect((await analyse()).stats).toMatchObject({ parsedFiles: 1, cachedFiles: 14 });
+
+    // Changing most files outgrows the journal: the pack is rewritten and the journal removed.
+    for (let i = 0; i < 16; i++) if (i !== 5) write(dir, `pkg/m${i}.py`, `${pythonFile(i)}\n# edited\n`);
+    expect((await analyse()).stats).toMatchObject({ parsedFiles: 15 });
+    expect(fs.readFileSync(pack!, 'utf8')).not.toBe(packText);
+    expect(fs.existsSync(journalPath)).toBe(false);
+    expect((await analyse()).stats).toMatchObject({ parsedFiles: 0, cachedFiles: 15 });
   });
 });
 
