@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { AnalysisOnly, AnalysisReport, AnalysisResult, FunctionAnalysisEntry } from '@docent/contracts';
 import { extractWithoutParser, PARSEABLE_LANGUAGES } from '../functions/index.ts';
+import { languageIndex } from '../languages/data.ts';
 import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitAttributesAt, type GitAttributes } from '../languages/index.ts';
 import { gitBlobId } from './blob-id.ts';
 import { AnalysisCache, analyzerSourceVersion, type BlameSummary, type FileRecord } from './cache.ts';
@@ -12,7 +13,7 @@ import { readmeInWorker, type ReadmeOutcome } from './readme-thread.ts';
 import { docNoun, promoteJudged, summarizeFunctions, toEntry } from './entries.ts';
 import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
-import { DEFAULT_HISTORY_DEPTH, headBlobIds, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
+import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyScope, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
 import { BlobBatch } from './blob-batch.ts';
 import { changedAfterDoc, createMergeResolver, judgeFileHistory, mergesAmong, type DocHistoryVerdict } from './doc-history.ts';
 import { listRepositoryFiles } from './list-files.ts';
@@ -133,7 +134,9 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
     timings.mark('.gitattributes, project');
     // First analysis of this folder and nothing to share: every documented function needs
     // history, so git reads it now, on the other cores, while this thread reads and parses.
-    if (wantHistory && historyDepth > 0 && cache.size === 0 && !cache.sharing) prefetch = prefetchHistory(dir, historyDepth, signal, Math.min(HISTORY_SLICES_MAX, os.availableParallelism()));
+    if (wantHistory && historyDepth > 0 && cache.size === 0 && !cache.sharing) {
+      prefetch = prefetchHistory(dir, historyDepth, signal, Math.min(HISTORY_SLICES_MAX, os.availableParallelism()), historyScope(listing.files, extensionHasFunctions));
+    }
     cache.retainOnly(new Set(listing.files));
 
     const workers = Math.max(1, Math.min(os.availableParallelism(), options.workers ?? os.availableParallelism()));
@@ -412,6 +415,11 @@ function createTimings(): { mark(label: string): void; report(): void } {
  * root, `Documentation/` anywhere, `linguist-documentation` in .gitattributes), the same paths the
  * language bar leaves out, plus any `doc`/`docs` folder (DESIGN.md §5).
  */
+/** Some language with functions uses this (lower-cased) extension: its history may be needed. */
+function extensionHasFunctions(extension: string): boolean {
+  return languageIndex().byExtension.get(extension)?.some((language) => PARSEABLE_LANGUAGES.has(language.name)) ?? false;
+}
+
 function parseable(rel: string, facts: Omit<FileFacts, 'rel'>): boolean {
   return (
     !!facts.language &&

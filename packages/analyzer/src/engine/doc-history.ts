@@ -7,6 +7,8 @@ import type { BlameSummary } from './cache.ts';
 import { runGit } from './git.ts';
 import { newestIn, type Newest } from './history.ts';
 import type { ParsedFunctionLike } from './types.ts';
+import { extractWithoutParser } from '../functions/index.ts';
+import { pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
@@ -46,6 +48,9 @@ interface Context {
   parse?: ParseVersion;
 }
 
+/** Functions read from one Python version from which it is scanned whole rather than cut per function. */
+const WHOLE_VERSION_AT = 4;
+
 /** Parsed versions of one file, by revision (memoised: bisection revisits them). */
 type VersionReader = (rev: string) => Promise<{ text: string; functions: ParsedFunctionLike[] } | null>;
 
@@ -78,7 +83,14 @@ type OldFunction = { text: string; fn: ParsedFunctionLike } | null;
  * (version-fragment.ts) when the fragment gives exactly one function of the name, else found in
  * the whole version, parsed as before.
  */
-function functionReader(ctx: Context, nowText: string, read: VersionReader): (rev: string, fn: ParsedFunctionLike, occurrence: number) => Promise<OldFunction> {
+function functionReader(
+  ctx: Context,
+  nowText: string,
+  read: VersionReader,
+  functions: readonly ParsedFunctionLike[],
+  /** revisions many functions are read from: one whole scan serves them all (Python) */
+  sharedRevs: ReadonlySet<string>,
+): (rev: string, fn: ParsedFunctionLike, occurrence: number) => Promise<OldFunction> {
   const parse = ctx.parse ?? parseInline;
   const memo = new Map<string, Promise<OldFunction>>();
   const whole = async (rev: string, name: string, occurrence: number): Promise<OldFunction> => {
@@ -110,10 +122,30 @@ function functionReader(ctx: Context, nowText: string, read: VersionReader): (re
     }
     return whole(rev, fn.name, occurrence);
   };
+  // Python: the function's own lines, cut by indentation (python-fragment.ts), for a name that
+  // is unique in today's file; the same doc guards against a misplaced cut, as above. Each cut
+  // searches the whole version, so a version many functions are read from is scanned once instead.
+  const namesakes = new Map<string, number>();
+  if (ctx.language === 'Python') for (const f of functions) namesakes.set(f.name, (namesakes.get(f.name) ?? 0) + 1);
+  const fromPythonFragment = async (rev: string, fn: ParsedFunctionLike, occurrence: number): Promise<OldFunction> => {
+    if (namesakes.get(fn.name) === 1 && !sharedRevs.has(rev)) {
+      const text = await ctx.blobs.read(rev, `./${ctx.rel}`);
+      if (text === null) return null;
+      const fragment = pythonFragment(text, fn.name, (prefix) => namesakes.has(prefix));
+      // The scanner itself, never tree-sitter: a fragment cut inside a string or brackets must
+      // be rejected, not recovered from.
+      const found = fragment ? extractWithoutParser(fragment.text, ctx.language)?.filter((f) => f.name === fn.name) : null;
+      if (found?.length === 1 && found[0]!.docstring === fn.docstring) return { text, fn: found[0]! };
+    }
+    return whole(rev, fn.name, occurrence);
+  };
   return (rev, fn, occurrence) => {
     const key = `${rev}\0${fn.name}\0${occurrence}`;
     let pending = memo.get(key);
-    if (!pending) memo.set(key, (pending = fragmentSupported(ctx.language) ? fromFragment(rev, fn, occurrence) : whole(rev, fn.name, occurrence)));
+    if (!pending) {
+      pending = ctx.language === 'Python' ? fromPythonFragment(rev, fn, occurrence) : fragmentSupported(ctx.language) ? fromFragment(rev, fn, occurrence) : whole(rev, fn.name, occurrence);
+      memo.set(key, pending);
+    }
     return pending;
   };
 }
@@ -324,7 +356,10 @@ export async function judgeFileHistory(
   });
   if (candidates.length === 0) return verdicts;
 
-  const oldFunction = functionReader(ctx, text, versionReader(ctx));
+  const docRevs = new Map<string, number>();
+  for (const c of candidates) docRevs.set(revOf(c.doc.sha), (docRevs.get(revOf(c.doc.sha)) ?? 0) + 1);
+  const sharedRevs = new Set([...docRevs].filter(([, count]) => count >= WHOLE_VERSION_AT).map(([rev]) => rev));
+  const oldFunction = functionReader(ctx, text, versionReader(ctx), functions, sharedRevs);
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   for (const c of candidates) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { prefetchHistory, traceHistory } from '../../src/engine/history.ts';
+import { historyScope, prefetchHistory, traceHistory } from '../../src/engine/history.ts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
-import { commitAll, git, initRepo, tempDir } from './helpers.ts';
+import { commitAll, git, initRepo, tempDir, write } from './helpers.ts';
 
 const root = tempDir('history');
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -159,6 +159,35 @@ describe('history from one git log pass', () => {
       const cancelled = prefetchHistory(root, 1000);
       cancelled.cancel();
       expect(await cancelled.result).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads only files with a code extension ahead; a target outside them is traced by the targeted pass, with the same result', async () => {
+    const dir = tempDir('history-scope');
+    try {
+      initRepo(dir);
+      const files = ['mod.py', 'bin/tool', 'notes.md'];
+      for (const rel of files) write(dir, rel, Array.from({ length: 6 }, (_, i) => `line ${i}`).join('\n') + '\n');
+      commitAll(dir, 'base', '2025-01-01T00:00:00Z');
+      for (let c = 1; c <= 4; c++) {
+        for (const rel of files) fs.appendFileSync(path.join(dir, rel), `change ${c}\n`);
+        commitAll(dir, `change ${c}`, new Date(Date.UTC(2025, 1, c)).toISOString());
+      }
+      const scope = historyScope(files, (extension) => extension === '.py');
+      expect(scope.pathspecs).toEqual(['*.py']);
+      expect(files.map((rel) => scope.covers(rel))).toEqual([true, false, false]);
+      const targets = ['mod.py', 'bin/tool'].map((rel) => ({ rel, lineCount: 10, ranges: [[1, 10]] as Array<[number, number]>, dirty: false }));
+      const targeted = await traceHistory(dir, targets, () => 'k', { depth: 1000 });
+      const prefetch = prefetchHistory(dir, 1000, undefined, 1, scope);
+      const text = (await prefetch.result)!.texts.join('');
+      expect(text).toContain('mod.py');
+      expect(text).not.toContain('notes.md');
+      expect(text).not.toContain('bin/tool');
+      const scoped = await traceHistory(dir, targets, () => 'k', { depth: 1000, prefetch });
+      expect(scoped).toEqual(targeted);
+      expect(scoped.get('bin/tool')!.commits.length).toBeGreaterThan(1); // really traced, not left at the boundary
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
