@@ -251,7 +251,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         const source = sources.get(rel);
         return source && source.blobId === record.facts.blobId ? source.text : sourceText(reader, rel, record.facts.blobId);
       };
-      history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, historyDepth, prefetch, textOf, versionParser(parsePool?.workerPool ?? null, signal)) : new Map();
+      history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, historyDepth, prefetch, textOf, versionParser(parsePool?.workerPool ?? null, signal), timings) : new Map();
     } finally {
       prefetch?.cancel();
       await parsePool?.terminate();
@@ -393,7 +393,12 @@ function sourceText(reader: RepoReader, rel: string, blobId: string | null): str
 }
 
 /** Phase timings on stderr when DOCENT_TIMINGS=1 (see docs/performance.md). */
-function createTimings(): { mark(label: string): void; report(): void } {
+interface Timings {
+  mark(label: string): void;
+  report(): void;
+}
+
+function createTimings(): Timings {
   if (process.env.DOCENT_TIMINGS !== '1') return { mark: () => undefined, report: () => undefined };
   const rows: string[] = [];
   let last = performance.now();
@@ -484,6 +489,7 @@ async function runHistory(
   prefetch: HistoryPrefetch | null,
   textOf: (rel: string, record: FileRecord) => string | null,
   parseVersion: ParseVersion,
+  timings: Timings,
 ): Promise<Map<string, Array<DocHistoryVerdict | null>>> {
   const verdicts = new Map<string, Array<DocHistoryVerdict | null>>();
   const keys = new Map<string, string>();
@@ -521,6 +527,7 @@ async function runHistory(
       toJudge.push(rel);
     }
   }
+  timings.mark('git history: line walk');
   if (toJudge.length === 0) return verdicts;
   // Which documented functions changed after their doc, and how: old versions are read back only for those.
   const stale = toJudge.filter((rel) => {
@@ -558,5 +565,6 @@ async function runHistory(
   } finally {
     blobs.close();
   }
+  timings.mark(`git history: ${stale.length} files compared with their docs' versions`);
   return verdicts;
 }

@@ -8,7 +8,7 @@ import { runGit } from './git.ts';
 import { newestIn, type Newest } from './history.ts';
 import type { ParsedFunctionLike } from './types.ts';
 import { extractWithoutParser } from '../functions/index.ts';
-import { pythonFragment } from './python-fragment.ts';
+import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
@@ -48,9 +48,6 @@ interface Context {
   parse?: ParseVersion;
 }
 
-/** Functions read from one Python version from which it is scanned whole rather than cut per function. */
-const WHOLE_VERSION_AT = 4;
-
 /** Parsed versions of one file, by revision (memoised: bisection revisits them). */
 type VersionReader = (rev: string) => Promise<{ text: string; functions: ParsedFunctionLike[] } | null>;
 
@@ -88,8 +85,6 @@ function functionReader(
   nowText: string,
   read: VersionReader,
   functions: readonly ParsedFunctionLike[],
-  /** revisions many functions are read from: one whole scan serves them all (Python) */
-  sharedRevs: ReadonlySet<string>,
 ): (rev: string, fn: ParsedFunctionLike, occurrence: number) => Promise<OldFunction> {
   const parse = ctx.parse ?? parseInline;
   const memo = new Map<string, Promise<OldFunction>>();
@@ -123,15 +118,19 @@ function functionReader(
     return whole(rev, fn.name, occurrence);
   };
   // Python: the function's own lines, cut by indentation (python-fragment.ts), for a name that
-  // is unique in today's file; the same doc guards against a misplaced cut, as above. Each cut
-  // searches the whole version, so a version many functions are read from is scanned once instead.
+  // is unique in today's file; the same doc guards against a misplaced cut, as above. The defs of
+  // a version are indexed once, in one pass over its lines (~6x cheaper than scanning it).
   const namesakes = new Map<string, number>();
+  const defsByRev = new Map<string, ReturnType<typeof indexDefs>>();
   if (ctx.language === 'Python') for (const f of functions) namesakes.set(f.name, (namesakes.get(f.name) ?? 0) + 1);
   const fromPythonFragment = async (rev: string, fn: ParsedFunctionLike, occurrence: number): Promise<OldFunction> => {
-    if (namesakes.get(fn.name) === 1 && !sharedRevs.has(rev)) {
+    if (namesakes.get(fn.name) === 1) {
       const text = await ctx.blobs.read(rev, `./${ctx.rel}`);
       if (text === null) return null;
-      const fragment = pythonFragment(text, fn.name, (prefix) => namesakes.has(prefix));
+      let defs = defsByRev.get(rev);
+      if (!defs) defsByRev.set(rev, (defs = indexDefs(text)));
+      const fragment = pythonFragment(text, fn.name, (prefix) => namesakes.has(prefix), defs);
+      if (fragment === 'absent') return null;
       // The scanner itself, never tree-sitter: a fragment cut inside a string or brackets must
       // be rejected, not recovered from.
       const found = fragment ? extractWithoutParser(fragment.text, ctx.language)?.filter((f) => f.name === fn.name) : null;
@@ -356,10 +355,7 @@ export async function judgeFileHistory(
   });
   if (candidates.length === 0) return verdicts;
 
-  const docRevs = new Map<string, number>();
-  for (const c of candidates) docRevs.set(revOf(c.doc.sha), (docRevs.get(revOf(c.doc.sha)) ?? 0) + 1);
-  const sharedRevs = new Set([...docRevs].filter(([, count]) => count >= WHOLE_VERSION_AT).map(([rev]) => rev));
-  const oldFunction = functionReader(ctx, text, versionReader(ctx), functions, sharedRevs);
+  const oldFunction = functionReader(ctx, text, versionReader(ctx), functions);
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   for (const c of candidates) {

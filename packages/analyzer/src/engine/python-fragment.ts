@@ -1,3 +1,5 @@
+import { OVERLOAD_DECORATOR } from '../functions/index.ts';
+
 /**
  * One Python function out of an old version of its file, without scanning the whole version
  * (the history pass reads one old version per doc commit; scanning each whole was ~half of a cold
@@ -51,54 +53,125 @@ function lineBefore(text: string, line: Line): Line | null {
   return { start, end: line.start - 1 };
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Where the triple-quoted strings lie: [open, end) offsets, flattened, from a light lexer that
+ * knows comments, one-line strings (with backslash escapes) and triple-quoted ones. Lines that
+ * start inside one are string text (SQL at column 0 in a test, an example `def` in a docstring).
+ * Should it err, the scanner still checks every fragment, and the doc must be the same.
+ */
+function tripleStrings(text: string): number[] {
+  const ranges: number[] = [];
+  const next = /[#'"]/g;
+  let m: RegExpExecArray | null;
+  while ((m = next.exec(text))) {
+    const at = m.index;
+    const c = m[0];
+    if (c === '#') {
+      const nl = text.indexOf('\n', at);
+      if (nl === -1) break;
+      next.lastIndex = nl + 1;
+      continue;
+    }
+    const triple = text.startsWith(c + c + c, at);
+    const quote = triple ? c + c + c : c;
+    let i = at + quote.length;
+    for (;;) {
+      const close = text.indexOf(quote, i);
+      // A one-line string also ends at its line's end (unterminated: not ours to judge).
+      const nl = triple ? -1 : text.indexOf('\n', i);
+      if (close === -1 || (nl !== -1 && nl < close && text.charCodeAt(nl - 1) !== 92)) {
+        i = close === -1 ? text.length : nl;
+        break;
+      }
+      let backslashes = 0;
+      while (text.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+      i = close + (backslashes % 2 === 1 ? 1 : quote.length);
+      if (backslashes % 2 === 0) break;
+    }
+    if (triple) ranges.push(at, i);
+    next.lastIndex = i;
+  }
+  return ranges;
+}
+
+/** True when `offset` lies inside one of the ranges (binary search). */
+function inside(ranges: readonly number[], offset: number): boolean {
+  let lo = 0;
+  let hi = ranges.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid * 2 + 1]! <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < ranges.length / 2 && ranges[lo * 2]! < offset;
+}
+
+/** A version's defs (indexDefs) and its apparent triple-quoted strings. */
+export interface PythonVersionIndex {
+  defs: Map<string, Def[]>;
+  strings: number[];
+}
+
+/** Where a def stands: its line and indentation, and its qualified name (null: not knowable). */
+interface Def {
+  line: Line;
+  indent: number;
+  qualified: string | null;
 }
 
 /**
- * The enclosing headers' names of the def at `line`, outermost first, or null when a line that
- * encloses it is neither a header nor a compound statement (text inside a string, most likely).
+ * Every `def` of a version, by its own name, found in one pass over the lines: a stack of the
+ * headers (class/def), compound statements (if/try/…, transparent for names) and plain
+ * statements that enclose each line. A plain statement that would enclose a def (only text in a
+ * string or brackets can be indented less than what follows it) makes that def's path unknowable.
  */
-function enclosingNames(text: string, line: Line, indent: number): string[] | null {
-  const names: string[] = [];
-  let threshold = indent;
-  for (let prev = lineBefore(text, line); prev && threshold > 0; prev = lineBefore(text, prev)) {
-    const i = indentOf(text, prev);
-    if (i >= threshold || !isCodeLine(text, prev, i)) continue;
-    const c = text.charCodeAt(prev.start + i);
-    // The closing line of a header split over lines (`):`), or a decorator of the enclosing one.
-    if (c === 41 /* ) */ || c === 93 /* ] */ || c === 125 /* } */) continue;
-    const row = text.slice(prev.start, prev.end);
-    const header = HEADER.exec(row);
-    if (header) names.unshift(header[2]!);
-    else if (!COMPOUND.test(row)) return null;
-    threshold = i;
+export function indexDefs(text: string): PythonVersionIndex {
+  const byName = new Map<string, Def[]>();
+  const strings = tripleStrings(text);
+  // frames: indent, and the header's name ('' for a compound statement, null for a plain one)
+  const indents: number[] = [];
+  const names: Array<string | null> = [];
+  for (let start = 0; start <= text.length; ) {
+    const nl = text.indexOf('\n', start);
+    const line: Line = { start, end: nl === -1 ? text.length : nl };
+    start = nl === -1 ? text.length + 1 : nl + 1;
+    const i = indentOf(text, line);
+    if (!isCodeLine(text, line, i)) continue;
+    const c = text.charCodeAt(line.start + i);
+    if (c === 41 || c === 93 || c === 125) continue; // continues a statement: `):`
+    // Text inside a string: SQL at column 0, or an example `def` in a docstring.
+    if (inside(strings, line.start)) continue;
+    let header: RegExpExecArray | null = null;
+    // Cheap test first: most lines start with neither keyword.
+    if (c === 100 /* d */ || c === 99 /* c */ || c === 97 /* a */) header = HEADER.exec(text.slice(line.start, line.end));
+    const compound = !header && COMPOUND.test(text.slice(line.start, Math.min(line.end, line.start + i + 12)));
+    while (indents.length > 0 && indents[indents.length - 1]! >= i) {
+      indents.pop();
+      names.pop();
+    }
+    let name: string | null = compound ? '' : null;
+    if (header) {
+      name = header[2]!;
+      if (header[1] === 'def') {
+        const qualified = names.includes(null) ? null : [...names.filter((n) => n !== ''), name].join('.');
+        let list = byName.get(name);
+        if (!list) byName.set(name, (list = []));
+        list.push({ line, indent: i, qualified });
+      }
+    }
+    indents.push(i);
+    names.push(name);
   }
-  return names;
+  return { defs: byName, strings };
 }
 
 /**
- * The fragment of `text` that holds the function called `qualifiedName` (dotted: `A.B.f`), with
- * `isFunction(prefix)` telling whether an enclosing name is a function (else a class).
+ * The first line of a def's decorators (lines at its indent starting with '@', with their
+ * continuation lines; the def's own line when it has none), or null when a decorator above a
+ * blank line could be missed.
  */
-export function pythonFragment(text: string, qualifiedName: string, isFunction: (prefix: string) => boolean): PythonFragment | null {
-  const parts = qualifiedName.split('.');
-  const leaf = parts.pop()!;
-  const pattern = new RegExp(`^([ \\t]*)(?:async[ \\t]+)?def[ \\t]+${escapeRegExp(leaf)}[ \\t]*[(\\[]`, 'gm');
-  let found: { line: Line; indent: number } | null = null;
-  for (const m of text.matchAll(pattern)) {
-    const line = lineAt(text, m.index);
-    const indent = m[1]!.length;
-    const names = enclosingNames(text, line, indent);
-    if (names === null) return null; // cannot tell where this one belongs
-    if (names.length !== parts.length || names.some((n, i) => n !== parts[i])) continue;
-    if (found) return null; // two definitions with this path (if/else variants)
-    found = { line, indent };
-  }
-  if (!found) return null;
-  const { line: defLine, indent } = found;
-
-  // Decorators: lines at the def's indent starting with '@', with their continuation lines.
+function decoratorsStart(text: string, def: Def): Line | null {
+  const { line: defLine, indent } = def;
   let first = defLine;
   for (let prev = lineBefore(text, defLine); prev; prev = lineBefore(text, prev)) {
     const i = indentOf(text, prev);
@@ -111,14 +184,45 @@ export function pythonFragment(text: string, qualifiedName: string, isFunction: 
     else if (!(i > indent || (i === indent && (c === 41 || c === 93 || c === 125)))) break;
     // else: inside a decorator's brackets, or the previous block's body (kept only below an '@')
   }
-  // A decorator separated by a blank line would be missed: refuse rather than guess.
   for (let prev = lineBefore(text, first); prev; prev = lineBefore(text, prev)) {
     const i = indentOf(text, prev);
     if (!isCodeLine(text, prev, i)) continue;
-    const c = text.charCodeAt(prev.start + i);
-    if (i === indent && c === 64) return null;
+    if (i === indent && text.charCodeAt(prev.start + i) === 64) return null;
     break;
   }
+  return first;
+}
+
+/**
+ * The fragment of `text` that holds the function called `qualifiedName` (dotted: `A.B.f`), with
+ * `isFunction(prefix)` telling whether an enclosing name is a function (else a class); `index` is
+ * indexDefs(text), computed once per version. 'absent' when the version has no such function;
+ * null when it cannot be cut out safely (scan the whole version instead).
+ */
+export function pythonFragment(text: string, qualifiedName: string, isFunction: (prefix: string) => boolean, index: PythonVersionIndex = indexDefs(text)): PythonFragment | 'absent' | null {
+  const parts = qualifiedName.split('.');
+  const leaf = parts.pop()!;
+  const candidates: Def[] = [];
+  for (const def of index.defs.get(leaf) ?? []) {
+    if (def.qualified === null) return null; // cannot tell where this one belongs
+    if (def.qualified === qualifiedName) candidates.push(def);
+  }
+  // Every def of this name is placed, none here: the version has no such function (renamed
+  // since, or not written yet), as a scan of the whole version would find.
+  if (candidates.length === 0) return 'absent';
+  // `typing.overload` stubs are not functions (the scanner drops them): the implementation is
+  // the one left. Two left: if/else variants, refused.
+  let found: { def: Def; first: Line } | null = null;
+  for (const def of candidates) {
+    const first = decoratorsStart(text, def);
+    if (first === null) return null;
+    if (candidates.length > 1 && OVERLOAD_DECORATOR.test(text.slice(first.start, def.line.start))) continue;
+    if (found) return null;
+    found = { def, first };
+  }
+  if (!found) return null;
+  const { line: defLine, indent } = found.def;
+  const first = found.first;
 
   // The body: down to the next code line indented no deeper than the def.
   let last = defLine;
@@ -127,7 +231,7 @@ export function pythonFragment(text: string, qualifiedName: string, isFunction: 
     if (!isCodeLine(text, next, i)) continue;
     const c = text.charCodeAt(next.start + i);
     // A line opening with a closing bracket continues a statement (`) -> int:` of a split def).
-    if (i <= indent && c !== 41 && c !== 93 && c !== 125) break;
+    if (i <= indent && c !== 41 && c !== 93 && c !== 125 && !inside(index.strings, next.start)) break;
     last = next;
   }
   const body = text.slice(first.start, last.end);
@@ -136,7 +240,9 @@ export function pythonFragment(text: string, qualifiedName: string, isFunction: 
   // One synthetic header per enclosing name, each indented deeper than the one before.
   const ws = text.slice(defLine.start, defLine.start + indent);
   if (parts.length > indent) return null;
-  let headers = '';
+  // A def indented under compound statements only (`except ImportError:` at the top level)
+  // needs a block to stand in: `if 1:` names nothing.
+  let headers = parts.length === 0 && indent > 0 ? 'if 1:\n' : '';
   for (let i = 0; i < parts.length; i++) {
     const kind = isFunction(parts.slice(0, i + 1).join('.')) ? 'def' : 'class';
     headers += `${ws.slice(0, i)}${kind} ${parts[i]}${kind === 'def' ? '()' : ''}:\n`;

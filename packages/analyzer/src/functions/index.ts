@@ -31,7 +31,7 @@ export function extractWithoutParser(source: string, language: string, options: 
 }
 
 /** `@overload` / `@typing.overload` on a line of the decorators (before `def`). */
-const OVERLOAD_DECORATOR = /^[ \t]*@(?:[\w.]+\.)?overload[ \t]*(?:#.*)?$/m;
+export const OVERLOAD_DECORATOR = /^[ \t]*@(?:[\w.]+\.)?overload[ \t]*(?:#.*)?$/m;
 
 /**
  * `typing.overload` stubs describe one call form of the function that follows; they are not
