@@ -19,8 +19,11 @@ export interface PythonFragment {
   text: string;
 }
 
-const HEADER = /^[ \t]*(?:async[ \t]+)?(def|class)[ \t]+([\p{L}\p{Nl}_][\p{L}\p{N}_]*)/u;
-const COMPOUND = /^[ \t]*(?:if|elif|else|try|except|finally|with|for|while|async[ \t]+(?:with|for)|match|case)\b/;
+// Sticky: matched at a line's first non-blank character, without slicing the line out.
+const HEADER = /(?:async[ \t]+)?(def|class)[ \t]+([\p{L}\p{Nl}_][\p{L}\p{N}_]*)/uy;
+const COMPOUND = /(?:if|elif|else|try|except|finally|with|for|while|async[ \t]+(?:with|for)|match|case)\b/y;
+/** First letters of HEADER's and COMPOUND's keywords: other lines skip both. */
+const KEYWORD_START = new Set([...'dcaiefwtm'].map((ch) => ch.charCodeAt(0)));
 
 interface Line {
   start: number;
@@ -131,20 +134,33 @@ export function indexDefs(text: string): PythonVersionIndex {
   // frames: indent, and the header's name ('' for a compound statement, null for a plain one)
   const indents: number[] = [];
   const names: Array<string | null> = [];
+  // strings[pair] is the first triple-quoted string not yet behind the current line.
+  let pair = 0;
   for (let start = 0; start <= text.length; ) {
     const nl = text.indexOf('\n', start);
-    const line: Line = { start, end: nl === -1 ? text.length : nl };
+    const end = nl === -1 ? text.length : nl;
+    const lineStart = start;
     start = nl === -1 ? text.length + 1 : nl + 1;
-    const i = indentOf(text, line);
-    if (!isCodeLine(text, line, i)) continue;
-    const c = text.charCodeAt(line.start + i);
+    let at = lineStart;
+    while (at < end && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+    if (at >= end) continue; // blank
+    const c = text.charCodeAt(at);
+    if (c === 35 /* # */ || (c === 13 && at + 1 === end)) continue; // comment, or blank with CR
     if (c === 41 || c === 93 || c === 125) continue; // continues a statement: `):`
     // Text inside a string: SQL at column 0, or an example `def` in a docstring.
-    if (inside(strings, line.start)) continue;
+    while (pair < strings.length && strings[pair + 1]! <= lineStart) pair += 2;
+    if (pair < strings.length && strings[pair]! < lineStart) continue;
+    const i = at - lineStart;
     let header: RegExpExecArray | null = null;
-    // Cheap test first: most lines start with neither keyword.
-    if (c === 100 /* d */ || c === 99 /* c */ || c === 97 /* a */) header = HEADER.exec(text.slice(line.start, line.end));
-    const compound = !header && COMPOUND.test(text.slice(line.start, Math.min(line.end, line.start + i + 12)));
+    let compound = false;
+    if (KEYWORD_START.has(c)) {
+      HEADER.lastIndex = at;
+      header = HEADER.exec(text);
+      if (!header) {
+        COMPOUND.lastIndex = at;
+        compound = COMPOUND.test(text);
+      }
+    }
     while (indents.length > 0 && indents[indents.length - 1]! >= i) {
       indents.pop();
       names.pop();
@@ -156,7 +172,7 @@ export function indexDefs(text: string): PythonVersionIndex {
         const qualified = names.includes(null) ? null : [...names.filter((n) => n !== ''), name].join('.');
         let list = byName.get(name);
         if (!list) byName.set(name, (list = []));
-        list.push({ line, indent: i, qualified });
+        list.push({ line: { start: lineStart, end }, indent: i, qualified });
       }
     }
     indents.push(i);
