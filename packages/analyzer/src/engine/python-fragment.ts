@@ -8,10 +8,13 @@ import { OVERLOAD_DECORATOR } from '../functions/index.ts';
  * `def`. Enclosing classes and functions are replaced by one synthetic header each (`class A:`,
  * `def f():`, indented one step), so that the scanner gives the function its qualified name.
  *
- * Refused (null: the caller scans the whole version) whenever the text is not plain enough to be
- * sure: the `def` with this qualified path is not found exactly once, a line above the decorators
- * could be another decorator, the last line continues with a backslash. A cut inside a string or
- * brackets cannot go unnoticed: the scanner rejects the fragment (unterminated).
+ * The version's defs are indexed once (indexDefs). A function is refused (null: the caller scans
+ * the whole version) whenever the text is not plain enough to be sure: a def of that name cannot
+ * be placed (something that is neither a block nor a string encloses it), two defs with its path
+ * remain (if/else variants), a line above the decorators could be another decorator, the last
+ * line continues with a backslash. A cut inside a string or brackets cannot go unnoticed: the
+ * scanner rejects the fragment (unterminated). 'absent' when every def of the name is placed and
+ * none has the path: the version does not have the function.
  */
 
 export interface PythonFragment {
