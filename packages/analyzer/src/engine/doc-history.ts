@@ -237,16 +237,17 @@ async function introducedBy(
   return null;
 }
 
-/**
- * Names the commit behind a review suggestion. The walk dates a change merged from a branch by
- * the merge; the suggestion names instead the newest non-merge commit that touched the file
- * between the doc's change and the merge. One `git log --no-merges --name-only` over the walk's
- * window (boundary..HEAD, merged branches included) serves every file, read only when some
- * suggestion's commit is a merge.
- */
 /** Files whose merges are resolved with a git read of their own before one read serves all. */
 const MERGE_RESOLUTION_PATH_READS = 3;
 
+/**
+ * Names the commit behind a review suggestion. The walk dates a change merged from a branch by
+ * the merge; the suggestion names instead the newest non-merge commit that touched the file
+ * between the doc's change and the merge. Up to MERGE_RESOLUTION_PATH_READS files read their
+ * own path's `git log --no-merges --full-history` over the walk's window (an incremental
+ * analysis); beyond that one window-wide `--name-only` read serves every file. Read only when
+ * some suggestion's commit is a merge.
+ */
 export interface MergeResolver {
   resolve(rel: string, sha: string, time: number, after: number): Promise<[string, number]>;
 }
@@ -258,7 +259,9 @@ export function createMergeResolver(root: string, merges: ReadonlySet<string>, b
   const load = async (paths: readonly string[]): Promise<Map<string, Array<[string, number]>>> => {
     const map = new Map<string, Array<[string, number]>>();
     try {
-      const out = await runGit(root, ['log', '--no-merges', '--relative', '--name-only', '--format=%x01%H %ct', range, '--', ...paths], signal);
+      // --full-history: every commit that touched a path, as the window-wide list has them (a
+      // path's default history would skip a side branch its merge took unchanged).
+      const out = await runGit(root, ['log', '--no-merges', '--full-history', '--relative', '--name-only', '--format=%x01%H %ct', range, '--', ...paths], signal);
       let current: [string, number] | null = null;
       for (const line of out.toString('utf8').split('\n')) {
         if (line.startsWith('\x01')) {
