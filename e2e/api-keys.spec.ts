@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, expectPopupOpen, openAccountMenu, test, uniqueEmail } from './fixtures.ts';
 
 /** Issue 13 items 2 and 5 against the real server: API keys end to end, and the lock screen. */
 const PASSWORD = 'Analytical1';
@@ -69,7 +69,15 @@ test('create a key, copy it, call the API with it, deactivate it (refused), dele
 
   await test.step('deactivated after confirmation, the key is refused at once', async () => {
     await card.getByRole('switch').click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Deactivate' });
+    await expectPopupOpen(confirm);
+    // The server's answer is awaited with the click, so a failure names the call, not the toast.
+    const [toggled] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/toggle')),
+      confirm.getByRole('button', { name: 'Yes' }).click(),
+    ]);
+    expect(toggled.status()).toBe(200);
+    expect((await toggled.json()).isActive).toBe(false);
     await expect(page.getByText('API key deactivated')).toBeVisible();
     await expect(card.getByText('Inactive').first()).toBeVisible();
     const refused = await request.get('/api/v1/user', { headers: { 'X-API-Key': key } });
@@ -86,7 +94,9 @@ test('create a key, copy it, call the API with it, deactivate it (refused), dele
 
   await test.step('deleted after confirmation, the key is gone and refused', async () => {
     await card.getByRole('button', { name: /Delete/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Delete this API key?' });
+    await expectPopupOpen(confirm);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('API key deleted')).toBeVisible();
     await expect(page.getByTestId('api-key-card')).toHaveCount(0);
     const gone = await request.get('/api/v1/user', { headers: { Authorization: `Bearer ${key}` } });
@@ -102,8 +112,7 @@ test('the lock screen locks: protected pages send to it, its token is dead, unlo
   expect(token).toBeTruthy();
 
   await test.step('Lock screen from the account menu', async () => {
-    await page.getByTestId('account-menu').click();
-    await page.getByRole('button', { name: 'Lock screen' }).click();
+    await (await openAccountMenu(page)).getByRole('button', { name: 'Lock screen' }).click();
     await expect(page).toHaveURL(/\/auth\/lock$/);
     await expect(page.getByRole('button', { name: /Unlock/ })).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
@@ -123,8 +132,7 @@ test('the lock screen locks: protected pages send to it, its token is dead, unlo
   await test.step('locked from a page, unlocking goes back one page', async () => {
     await page.getByRole('menuitem', { name: /Jobs/ }).click();
     await expect(page).toHaveURL(/\/jobs$/);
-    await page.getByTestId('account-menu').click();
-    await page.getByRole('button', { name: 'Lock screen' }).click();
+    await (await openAccountMenu(page)).getByRole('button', { name: 'Lock screen' }).click();
     await expect(page).toHaveURL(/\/auth\/lock$/);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: /Unlock/ }).click();
@@ -135,8 +143,7 @@ test('the lock screen locks: protected pages send to it, its token is dead, unlo
     const other = await page.context().newPage();
     await other.goto('/jobs');
     await expect(other.getByRole('heading', { name: 'All Jobs', exact: true })).toBeVisible();
-    await page.getByTestId('account-menu').click();
-    await page.getByRole('button', { name: 'Lock screen' }).click();
+    await (await openAccountMenu(page)).getByRole('button', { name: 'Lock screen' }).click();
     await expect(other).toHaveURL(/\/auth\/lock$/);
     await other.close();
 

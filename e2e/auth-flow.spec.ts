@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, openAccountMenu, test, uniqueEmail } from './fixtures.ts';
 
 const ACTIVATION_LINK = /https?:\/\/[^\s"'<>]+\/auth\/rapid\/login\?token=[^\s"'<>]+/;
 const SECURITY_CODE = /security code is (\d{6})/i;
@@ -49,8 +49,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
   });
 
   await test.step('log out clears the session', async () => {
-    await page.getByTestId('account-menu').click();
-    await page.getByTestId('logout').click();
+    await (await openAccountMenu(page)).getByTestId('logout').click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('user')])).toEqual([null, null]);
     // Protected pages now send the visitor to the login page.
@@ -92,8 +91,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
   });
 
   await test.step('forgot password with the mailed code, then the new password works and the old does not', async () => {
-    await page.getByTestId('account-menu').click();
-    await page.getByTestId('logout').click();
+    await (await openAccountMenu(page)).getByTestId('logout').click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     const mailsBefore = docent.mailbox.mails.length;
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { GitDaemon } from './support/git-daemon.ts';
@@ -94,4 +94,23 @@ export async function signUpInBrowser(page: Page, first: string, last: string, p
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   return email;
+}
+
+/**
+ * Waits until an antd popup (popover, popconfirm) has finished opening. Until its zoom motion
+ * ends it can sit unaligned at opacity 0, where Playwright already calls it visible and stable
+ * but a click on its buttons does nothing: a race only a test can lose, as no user sees it yet.
+ */
+export async function expectPopupOpen(popup: Locator): Promise<void> {
+  await expect(popup).toBeVisible();
+  await expect(popup).not.toHaveClass(/-(appear|enter)\b/);
+  await expect(popup).toHaveCSS('opacity', '1');
+}
+
+/** Opens the header's account menu and answers it once it has finished opening. */
+export async function openAccountMenu(page: Page): Promise<Locator> {
+  await page.getByTestId('account-menu').click();
+  const menu = page.locator('.ant-popover').filter({ has: page.getByTestId('logout') });
+  await expectPopupOpen(menu);
+  return menu;
 }

@@ -1,5 +1,5 @@
 import { profileProgress, type User } from '@docent/contracts';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, expectPopupOpen, openAccountMenu, test, uniqueEmail } from './fixtures.ts';
 
 const SECURITY_CODE = /security code is (\d{6})/i;
 
@@ -90,8 +90,7 @@ test('edit the profile, change the password and the email address', async ({ pag
   });
 
   await test.step('the new email and password sign in', async () => {
-    await page.getByTestId('account-menu').click();
-    await page.getByTestId('logout').click();
+    await (await openAccountMenu(page)).getByTestId('logout').click();
     await page.getByLabel('Email').fill(newEmail);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -103,7 +102,9 @@ test('edit the profile, change the password and the email address', async ({ pag
     expect(token).toBeTruthy();
     await page.goto('/profile/security-settings');
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    const confirm = page.locator('.ant-popconfirm');
+    await expectPopupOpen(confirm);
+    await confirm.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/auth\/login/);
     const res = await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(511);
