@@ -41,7 +41,7 @@ function fakeGitHub(cloneUrl: string) {
       if (route === 'GET /octocat/prlib/pull/7') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-        res.end(`<!doctype html><title>PR 7</title><h1>Feature #7</h1>${statuses.map((s) => `<p data-testid="status">${esc(s.state)}: ${esc(s.description)}</p>`).join('')}${comments.map((c) => `<pre data-testid="comment">${esc(c.body)}</pre>`).join('')}`);
+        res.end(`<!doctype html><title>PR 7</title><h1>Feature #7</h1>${statuses.slice(-1).map((s) => `<p data-testid="status">${esc(s.state)}: ${esc(s.description)}</p>`).join('')}${comments.map((c) => `<pre data-testid="comment">${esc(c.body)}</pre>`).join('')}`);
         return;
       }
       if ((req.headers.authorization ?? '') !== `token ${TOKEN}`) return send(401, { message: 'Bad credentials' });
@@ -141,11 +141,13 @@ test('the PR check threshold is set on the repository page; a check comments on 
       await expect(async () => {
         await page.reload();
         await expect(page.getByTestId('comment')).toHaveCount(1);
-        await expect(page.getByTestId('status')).toHaveCount(1);
+        // the page shows the context's latest status, as GitHub does: pending first, then the verdict
+        await expect(page.getByTestId('status')).toContainText('failure:', { timeout: 1_000 });
       }).toPass({ timeout: 60_000 });
       await expect(page.getByTestId('comment')).toContainText('0%');
       await expect(page.getByTestId('comment')).toContainText('delete_item');
       await expect(page.getByTestId('status')).toContainText('failure: 0% of changed functions documented (0/1); below the threshold of 80%');
+      expect(gh.statuses.map((s) => s.state)).toEqual(['pending', 'failure']);
     });
   } finally {
     await new Promise<void>((resolve) => gh.server.close(() => resolve()));

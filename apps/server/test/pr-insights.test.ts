@@ -16,7 +16,7 @@ import { sendJson, startReplayServer, type RecordedRequest, type ReplayServer } 
 import { loadSecrets } from '../src/secrets.ts';
 import { SecretBox } from '../src/crypto/secretbox.ts';
 import { ConnectionRepository } from '../src/vendors/connections.ts';
-import { COMMENT_MARKER } from '../src/insights/comment.ts';
+import { COMMENT_MARKER, ERROR_STATE, PENDING_STATE } from '../src/insights/comment.ts';
 
 const BASE_FILES = {
   'lib/items.py': 'def get_item(item_id, limit=10):\n    """Return one item.\n\n    Args:\n        item_id: The item\'s id.\n        limit: How many to read.\n    """\n    return item_id\n\n\ndef put_item(item_id, value):\n    return value\n',
@@ -160,11 +160,15 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     expect(body).toContain('`docs/api.md`');
     expect(body).not.toContain('put_item');
 
+    // pending from the job's start (before the clone), then the verdict
     const post = gh.requests.filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${shas.head}`);
-    expect(post).toHaveLength(1);
-    expect(post[0]!.headers.authorization).toBe(`token ${GH_TOKEN}`);
-    expect(json(post[0]!)).toMatchObject({ state: 'failure', context: 'docent/documentation', target_url: expect.stringMatching(/^http:\/\/docent\.test\/jobs\/\d+$/) });
-    expect(String(json(post[0]!).description)).toContain('below the threshold of 80%');
+    expect(post).toHaveLength(2);
+    expect(json(post[0]!)).toMatchObject({ state: 'pending', context: 'docent/documentation', description: PENDING_STATE.description });
+    expect(gh.requests.indexOf(post[0]!)).toBeLessThan(gh.requests.findIndex((r) => r.path.endsWith('/issues/7/comments')));
+    expect(run.texts).toContain(`Status pending: ${PENDING_STATE.description}`);
+    expect(post[1]!.headers.authorization).toBe(`token ${GH_TOKEN}`);
+    expect(json(post[1]!)).toMatchObject({ state: 'failure', context: 'docent/documentation', target_url: expect.stringMatching(/^http:\/\/docent\.test\/jobs\/\d+$/) });
+    expect(String(json(post[1]!).description)).toContain('below the threshold of 80%');
 
     const reviews = gh.requests.filter((r) => r.method === 'POST' && r.path === '/repos/octocat/lib/pulls/7/reviews');
     expect(reviews).toHaveLength(1);
@@ -187,8 +191,21 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     expect(gh.requests.filter((r) => r.method === 'PATCH' && r.path === `/repos/octocat/lib/issues/comments/${comments[0]!.id}`)).toHaveLength(1);
     expect(comments[0]!.body).toContain('**100%**');
     const status = gh.requests.filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${head}`);
-    expect(json(status[0]!)).toMatchObject({ state: 'success' });
+    expect(status.map((r) => json(r).state)).toEqual(['pending', 'success']);
     expect(gh.requests.filter((r) => r.method === 'POST' && r.path === '/repos/octocat/lib/pulls/7/reviews')).toHaveLength(1);
+  }, 120_000);
+
+  it('a run that cannot finish does not leave its pending status behind: it ends in error', async () => {
+    const missing = 'c'.repeat(40);
+    statusRoute(missing);
+    const before = gh.requests.length;
+    const run = await check({ repoId, vendor: 'github', number: 7, headSha: missing, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' });
+    expect(run.state, run.texts.join('\n')).toBe('FAILED');
+    const status = gh.requests.slice(before).filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${missing}`);
+    expect(status.map((r) => json(r))).toMatchObject([
+      { state: 'pending', description: PENDING_STATE.description },
+      { state: 'error', description: ERROR_STATE.description, target_url: expect.stringMatching(/^http:\/\/docent\.test\/jobs\/\d+$/) },
+    ]);
   }, 120_000);
 
   it('a threshold of off passes whatever the coverage', async () => {
@@ -200,7 +217,7 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     const run = await check({ repoId, vendor: 'github', number: 7, headSha: shas.head, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' });
     expect(run.state).toBe('COMPLETE');
     const status = gh.requests.slice(before).filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${shas.head}`);
-    expect(json(status[0]!)).toMatchObject({ state: 'success', description: expect.stringContaining('no threshold set') });
+    expect(json(status[1]!)).toMatchObject({ state: 'success', description: expect.stringContaining('no threshold set') });
   }, 120_000);
 });
 
@@ -232,7 +249,8 @@ describe('GitLab: note found by its marker and edited, commit status, suggestion
       expect(put[0]!.headers['private-token']).toBe(GL_TOKEN);
       expect(String(json(put[0]!).body)).toContain('**66.6%**');
       const status = gl.requests.filter((r) => r.method === 'POST' && r.path === `${project}/statuses/${shas.head}`);
-      expect(json(status[0]!)).toMatchObject({ state: 'failed', name: 'docent/documentation' });
+      expect(json(status[0]!)).toMatchObject({ state: 'running', name: 'docent/documentation' });
+      expect(json(status[1]!)).toMatchObject({ state: 'failed', name: 'docent/documentation' });
       const disc = gl.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/discussions'));
       expect(disc).toHaveLength(1);
       const d = json(disc[0]!) as { body: string; position: Record<string, unknown> };
@@ -265,7 +283,8 @@ describe('Bitbucket: comment, build status, patch link', () => {
       const raw = (json(put[0]!).content as { raw: string }).raw;
       expect(raw).toContain(COMMENT_MARKER);
       const status = bb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/statuses/build'));
-      expect(json(status[0]!)).toMatchObject({ state: 'SUCCESSFUL', key: 'docent-documentation' });
+      expect(status.map((r) => json(r).state)).toEqual(['INPROGRESS', 'SUCCESSFUL', 'INPROGRESS', 'SUCCESSFUL']);
+      expect(json(status[1]!)).toMatchObject({ state: 'SUCCESSFUL', key: 'docent-documentation' });
       const link = /\(http:\/\/docent\.test(\/api\/v1\/pr-insights\/patch\/[A-Za-z0-9_-]+)\)/.exec(raw);
       expect(link).not.toBeNull();
       const patch = await t.call({ method: 'GET', url: link![1]! });
@@ -301,8 +320,8 @@ describe('Azure DevOps: thread, pull-request status', () => {
       expect(posts[0]!.headers.authorization).toBe(`Basic ${Buffer.from(':azure-pat-prInsights-000').toString('base64')}`);
       expect(az.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
       const status = az.requests.filter((r) => r.method === 'POST' && r.path === `${pr}/statuses`);
-      expect(status).toHaveLength(2);
-      expect(json(status[0]!)).toMatchObject({ state: 'failed', context: { name: 'documentation', genre: 'docent' } });
+      expect(status.map((r) => json(r).state)).toEqual(['pending', 'failed', 'pending', 'failed']);
+      expect(json(status[1]!)).toMatchObject({ state: 'failed', context: { name: 'documentation', genre: 'docent' } });
     } finally {
       await az.close();
     }

@@ -5,11 +5,21 @@ export const COMMENT_MARKER = '<!-- docent:pr-insights -->';
 /** The status / check name on the commit. */
 export const STATUS_CONTEXT = 'docent/documentation';
 
-export interface Verdict {
-  state: 'success' | 'failure';
+/** What Docent's status on a commit says: running, the verdict, or that the check could not finish. */
+export interface CommitState {
+  state: 'pending' | 'success' | 'failure' | 'error';
   /** the status line, under 140 characters (GitHub's limit) */
   description: string;
 }
+
+export interface Verdict extends CommitState {
+  state: 'success' | 'failure';
+}
+
+/** The status while the check runs, and when it could not finish (failed or cancelled). */
+export const PENDING_STATE: CommitState = { state: 'pending', description: 'Docent is checking the documentation of this change' };
+export const ERROR_STATE: CommitState = { state: 'error', description: 'Docent could not finish checking this change' };
+export const CANCELLED_STATE: CommitState = { state: 'error', description: 'The documentation check was cancelled' };
 
 /** Pass/fail by the repository's threshold; no threshold (off) always passes. */
 export function verdictOf(report: Pick<ChangeReport, 'functions'>, failUnder: number | null): Verdict {

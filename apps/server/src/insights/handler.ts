@@ -10,7 +10,7 @@ import { KeyedMutex } from '../util/keyed-mutex.ts';
 import { runGit } from '../vendors/git/client.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { analyzeChange, coverageOf, fetchPullRequest, type ChangeReport } from './change.ts';
-import { renderComment, verdictOf } from './comment.ts';
+import { CANCELLED_STATE, ERROR_STATE, PENDING_STATE, renderComment, verdictOf, type CommitState } from './comment.ts';
 import { PrInsightsPayload } from './payload.ts';
 import type { PrInsightStore } from './store.ts';
 import { reporterFor, type PrReporter } from './vendors.ts';
@@ -64,10 +64,56 @@ export function prInsightsHandler(repos: RepoRepository, service: RepoService, s
 }
 
 async function run(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, ctx: JobContext): Promise<string> {
-  const { job, signal, log, progress } = ctx;
-  const parsed = PrInsightsPayload.safeParse(job.payload);
+  const parsed = PrInsightsPayload.safeParse(ctx.job.payload);
   if (!parsed.success) throw new Error('The pull-request job carries an unreadable payload.');
   const pr = parsed.data;
+  const jobUrl = `${opts.appUrl}/jobs/${ctx.job.id}`;
+  // The pull request shows the check as running from the start, as a CI check does, and never
+  // keeps a pending status the job cannot settle: a failed or cancelled run says so.
+  const early = await reporterForJob(repos, service, ctx.job.repository_id, pr);
+  const pending = early ? await postState(early, pr.headSha, PENDING_STATE, jobUrl, ctx.log, ctx.signal) : false;
+  try {
+    return await check(repos, service, store, opts, ctx, pr, jobUrl, early);
+  } catch (err) {
+    if (early && pending) await postState(early, pr.headSha, ctx.signal.aborted ? CANCELLED_STATE : ERROR_STATE, jobUrl, ctx.log, AbortSignal.timeout(SETTLE_TIMEOUT_MS));
+    throw err;
+  }
+}
+
+/** How long a failed or cancelled run may wait for the vendor to take its final status. */
+const SETTLE_TIMEOUT_MS = 15_000;
+
+/** The reporter for the job's repository before any clone, when a vendor connection holds a token for it. */
+async function reporterForJob(repos: RepoRepository, service: RepoService, repositoryId: string | null, pr: PrInsightsPayload): Promise<PrReporter | null> {
+  const repo = repositoryId ? await repos.byId(repositoryId) : null;
+  if (!repo || REPO_VENDOR[pr.vendor] !== repo.vendor) return null;
+  const target = await service.connectionFor(repo).catch(() => null);
+  return target ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number }) : null;
+}
+
+/** Sets a non-final status; a vendor refusing it is logged (HTTP status only) and the job goes on. */
+async function postState(reporter: PrReporter, sha: string, state: CommitState, jobUrl: string, log: JobContext['log'], signal: AbortSignal): Promise<boolean> {
+  try {
+    await reporter.setStatus(sha, state, jobUrl, signal);
+    await log('INFO', `Status ${state.state}: ${state.description}`);
+    return true;
+  } catch (err) {
+    await log('WARNING', `The ${state.state} status could not be set (${why(reporter.label, err)}).`);
+    return false;
+  }
+}
+
+async function check(
+  repos: RepoRepository,
+  service: RepoService,
+  store: PrInsightStore,
+  opts: PrInsightsOptions,
+  ctx: JobContext,
+  pr: PrInsightsPayload,
+  jobUrl: string,
+  early: PrReporter | null,
+): Promise<string> {
+  const { signal, log, progress } = ctx;
   const mark = timings();
   const checkout = (await warmClone(repos, service, opts, ctx)) ?? (await checkoutForJob(repos, service, opts, ctx));
   mark('checkout (clone or fetch)');
@@ -90,9 +136,8 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   const failUnder = await store.failUnder(repo.id);
   const verdict = verdictOf(report, failUnder);
   const previous = await store.find(repo.id, pr.number);
-  const jobUrl = `${opts.appUrl}/jobs/${job.id}`;
-  const target = await service.connectionFor(repo).catch(() => null);
-  const reporter: PrReporter | null = target ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number }) : null;
+  const target = early ? null : await service.connectionFor(repo).catch(() => null);
+  const reporter: PrReporter | null = early ?? (target ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number }) : null);
   // Every suggestion is also served as a patch: vendors without suggestion blocks link to it,
   // and on GitHub / GitLab it holds those whose line the diff does not show.
   const patchToken = report.suggestions.length > 0 ? (previous?.patch_token ?? randomBytes(24).toString('base64url')) : null;

@@ -24,7 +24,7 @@ import {
   type VendorRequest,
 } from '../vendors/hosted-types.ts';
 import { gitlabApiRoot } from '../vendors/gitlab/gitlab-adapter.ts';
-import { COMMENT_MARKER, STATUS_CONTEXT, suggestionBlock, type Verdict } from './comment.ts';
+import { COMMENT_MARKER, STATUS_CONTEXT, suggestionBlock, type CommitState } from './comment.ts';
 import type { Suggestion } from './change.ts';
 
 export interface PrRef {
@@ -41,6 +41,11 @@ export interface StoredComment {
 /** How the result reached the commit: a commit status, a check run, or a status after the Checks API refused (403). */
 export type StatusVia = 'status' | 'check-run' | 'status-after-403';
 
+/** Each vendor's word for a commit state (GitHub's commit statuses use ours). */
+const GITLAB_STATE = { pending: 'running', success: 'success', failure: 'failed', error: 'failed' } as const;
+const BITBUCKET_STATE = { pending: 'INPROGRESS', success: 'SUCCESSFUL', failure: 'FAILED', error: 'FAILED' } as const;
+const AZURE_STATE = { pending: 'pending', success: 'succeeded', failure: 'failed', error: 'error' } as const;
+
 /** The Checks API's output.summary limit (65535 characters). */
 const CHECK_SUMMARY_MAX = 65_535;
 
@@ -48,8 +53,11 @@ export interface PrReporter {
   readonly label: string;
   /** Edits Docent's comment on the pull request, or creates it; returns where it is. */
   upsertComment(body: string, known: StoredComment, signal?: AbortSignal): Promise<StoredComment & { created: boolean }>;
-  /** Sets the commit's status (or check run): says which one it set. `summary`: the check run's Markdown text. */
-  setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal, summary?: string): Promise<StatusVia>;
+  /**
+   * Sets the commit's status (or check run): the verdict, `pending` while the check runs, `error`
+   * when it could not finish. Says which one it set. `summary`: the check run's Markdown text.
+   */
+  setStatus(sha: string, verdict: CommitState, targetUrl: string, signal?: AbortSignal, summary?: string): Promise<StatusVia>;
   /** Review suggestions not posted before (keyed by path and function); null: the vendor has none. */
   postSuggestions: ((s: readonly Suggestion[], shas: { head: string; base: string; mergeBase: string }, signal?: AbortSignal) => Promise<number>) | null;
 }
@@ -132,7 +140,7 @@ export class GitHubReporter implements PrReporter {
    * token cannot write check runs (GitHub answers 403), so it sets the commit status; so does an
    * App whose installation lacks the checks:write permission (the same 403).
    */
-  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal, summary?: string): Promise<StatusVia> {
+  async setStatus(sha: string, verdict: CommitState, targetUrl: string, signal?: AbortSignal, summary?: string): Promise<StatusVia> {
     const what = `commit ${sha.slice(0, 12)}`;
     let via: StatusVia = 'status';
     if (this.cred.kind === 'app-installation') {
@@ -150,10 +158,14 @@ export class GitHubReporter implements PrReporter {
     return via;
   }
 
-  private async setCheckRun(sha: string, verdict: Verdict, detailsUrl: string, summary: string, signal?: AbortSignal): Promise<void> {
+  private async setCheckRun(sha: string, verdict: CommitState, detailsUrl: string, summary: string, signal?: AbortSignal): Promise<void> {
     const what = `commit ${sha.slice(0, 12)}`;
     const output = { title: verdict.description.slice(0, 255), summary: summary.length > CHECK_SUMMARY_MAX ? `${summary.slice(0, CHECK_SUMMARY_MAX - 1)}…` : summary };
-    const done = { status: 'completed' as const, conclusion: verdict.state, completed_at: new Date().toISOString(), details_url: detailsUrl, output };
+    // A check run in progress has no conclusion yet; one that could not finish failed.
+    const done =
+      verdict.state === 'pending'
+        ? { status: 'in_progress' as const, details_url: detailsUrl, output }
+        : { status: 'completed' as const, conclusion: verdict.state === 'error' ? ('failure' as const) : verdict.state, completed_at: new Date().toISOString(), details_url: detailsUrl, output };
     const { data } = await this.call(signal, what, (o) => o.rest.checks.listForRef({ ...this.ids, ref: sha, check_name: STATUS_CONTEXT, filter: 'latest', per_page: 100 }));
     const mine = (data.check_runs ?? []).find((c) => c.name === STATUS_CONTEXT && c.head_sha === sha);
     if (mine) {
@@ -243,8 +255,8 @@ export class GitLabReporter extends JsonReporter implements PrReporter {
     return { commentId: String(data.id), threadId: null, created: true };
   }
 
-  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
-    await this.req('POST', `${this.project}/statuses/${sha}`, { state: verdict.state === 'success' ? 'success' : 'failed', name: STATUS_CONTEXT, description: verdict.description.slice(0, 255), target_url: targetUrl }, signal);
+  async setStatus(sha: string, verdict: CommitState, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
+    await this.req('POST', `${this.project}/statuses/${sha}`, { state: GITLAB_STATE[verdict.state], name: STATUS_CONTEXT, description: verdict.description.slice(0, 255), target_url: targetUrl }, signal);
     return 'status';
   }
 
@@ -316,11 +328,11 @@ export class BitbucketReporter extends JsonReporter implements PrReporter {
     return { commentId: String(data.id), threadId: null, created: true };
   }
 
-  async setStatus(sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
+  async setStatus(sha: string, verdict: CommitState, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
     await this.req(
       'POST',
       `${this.repo}/commit/${sha}/statuses/build`,
-      { key: STATUS_CONTEXT.replace('/', '-'), state: verdict.state === 'success' ? 'SUCCESSFUL' : 'FAILED', name: 'Docent documentation', description: verdict.description.slice(0, 255), url: targetUrl },
+      { key: STATUS_CONTEXT.replace('/', '-'), state: BITBUCKET_STATE[verdict.state], name: 'Docent documentation', description: verdict.description.slice(0, 255), url: targetUrl },
       signal,
     );
     return 'status';
@@ -371,11 +383,11 @@ export class AzureReporter extends JsonReporter implements PrReporter {
     return { threadId: String(created.data.id), commentId: String(created.data.comments?.[0]?.id ?? 1), created: true };
   }
 
-  async setStatus(_sha: string, verdict: Verdict, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
+  async setStatus(_sha: string, verdict: CommitState, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
     await this.req(
       'POST',
       `${this.pullRequest}/statuses?api-version=7.1`,
-      { state: verdict.state === 'success' ? 'succeeded' : 'failed', description: verdict.description, context: { name: 'documentation', genre: 'docent' }, targetUrl },
+      { state: AZURE_STATE[verdict.state], description: verdict.description, context: { name: 'documentation', genre: 'docent' }, targetUrl },
       signal,
     );
     return 'status';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GitHubReporter } from '../../src/insights/vendors.ts';
-import { STATUS_CONTEXT, type Verdict } from '../../src/insights/comment.ts';
+import { ERROR_STATE, PENDING_STATE, STATUS_CONTEXT, type Verdict } from '../../src/insights/comment.ts';
 import { VendorApiError } from '../../src/vendors/hosted-types.ts';
 import { fixture } from './fixtures.ts';
 import { sendJson, startReplayServer, type RecordedRequest, type ReplayServer } from './replay-server.ts';
@@ -68,6 +68,20 @@ describe('GitHub pull-request check', () => {
     expect(body(gh.requests[1]!)).toMatchObject({ status: 'completed', conclusion: 'success', output: { title: passing.description, summary: 'all documented' } });
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ id: 4, conclusion: 'success' });
+  });
+
+  it('the check run is in progress while the job runs (no conclusion yet), then completed in place; a run that could not finish fails', async () => {
+    const reporter = new GitHubReporter({ token: APP_TOKEN, kind: 'app-installation', baseUrl: gh.url }, pr);
+    expect(await reporter.setStatus(SHA, PENDING_STATE, DETAILS)).toBe('check-run');
+    const create = gh.requests.find((r) => r.method === 'POST' && r.path.endsWith('/check-runs'))!;
+    expect(body(create)).toMatchObject({ name: STATUS_CONTEXT, head_sha: SHA, status: 'in_progress', details_url: DETAILS, output: { title: PENDING_STATE.description } });
+    expect(body(create)).not.toHaveProperty('conclusion');
+    expect(await reporter.setStatus(SHA, passing, DETAILS)).toBe('check-run');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(await reporter.setStatus(SHA, ERROR_STATE, DETAILS)).toBe('check-run');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: ERROR_STATE.description } });
   });
 
   it('a personal token sets the commit status and never calls the Checks API', async () => {
