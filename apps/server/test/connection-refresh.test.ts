@@ -11,7 +11,10 @@ import { ConnectionRepository, REAUTH_MESSAGE } from '../src/vendors/connections
 import { VendorApiError } from '../src/vendors/hosted-types.ts';
 import { createAdapters, type HostedVendor } from '../src/vendors/index.ts';
 import { syncVendor } from '../src/vendors/sync.ts';
+import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { GitDaemon } from './helpers/git-daemon.ts';
+import { startGitHttp } from './helpers/git-http.ts';
 import { FakeOAuth } from './helpers/fake-oauth.ts';
 import { fixture } from './vendors/fixtures.ts';
 import { sendJson, startReplayServer, type RecordedRequest, type ReplayServer } from './vendors/replay-server.ts';
@@ -271,6 +274,56 @@ describe('in use', () => {
       'GET /gitlab-api/api/v4/projects Bearer sync-access',
     ]);
   });
+
+  it('a clone refused with a token not yet expired by the clock renews it once and fetches again; a refused renewal says to sign in again', async () => {
+    const daemon = await GitDaemon.start();
+    await daemon.addRepo('lib', [{ 'lib/m.py': 'def f():\n    return 1\n' }]);
+    // the https git endpoint takes only the renewed token (GitLab's oauth2:<token> for git)
+    const server = await startGitHttp(daemon.base, `Basic ${Buffer.from('oauth2:git-renewed').toString('base64')}`);
+    const analyse = async (): Promise<{ state: string; texts: string[] }> => {
+      const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: userToken, payload: { git_repo: { organization_name: 'someone', repo_name: 'lib' }, vendor: 'GITLAB' } });
+      expect(start.statusCode, start.body).toBe(200);
+      const id = start.json().lroJobId as number;
+      const until = Date.now() + 60_000;
+      for (;;) {
+        const job = (await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token: userToken })).json() as { state: string };
+        if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(job.state)) {
+          const logs = (await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token: userToken })).json() as string[];
+          return { state: job.state, texts: logs.map((l) => decodeLogLine(l).text) };
+        }
+        if (Date.now() > until) throw new Error(`job still ${job.state}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    try {
+      replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => sendJson(res, 200, refreshed('gitlab', 'git-renewed', 'git-renewed-r')));
+      const conn = await oauthConnection('GITLAB', 'gitlab', { expiresIn: 3600 }); // revoked early
+      await t.database.db.deleteFrom('repositories').where('user_id', '=', userId).execute();
+      await t.database.db
+        .insertInto('repositories')
+        .values({ user_id: userId, vendor: 'GITLAB', organization_name: 'someone', repo_name: 'lib', clone_url: box.seal(server.url('lib')), default_branch: 'main', is_private: true })
+        .execute();
+      const ok = await analyse();
+      expect(ok.state, ok.texts.join('\n')).toBe('COMPLETE');
+      expect(ok.texts).toContain('The vendor refused the token: it was renewed, fetching again');
+      expect(tokenRequests('gitlab')).toHaveLength(1);
+      const sent = [...new Set(server.requests.map((r) => r.headers.authorization))];
+      expect(sent).toEqual([`Basic ${Buffer.from('oauth2:old-access').toString('base64')}`, `Basic ${Buffer.from('oauth2:git-renewed').toString('base64')}`]);
+      expect(box.open((await row(conn.id)).credential_sealed)).toBe('git-renewed');
+
+      // a connection whose refresh token the provider refuses: the job says to sign in again
+      replay.requests.length = 0;
+      replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => refused('gitlab', res));
+      await oauthConnection('GITLAB', 'gitlab', { expiresIn: 3600 });
+      const refusedRun = await analyse();
+      expect(refusedRun.state).toBe('FAILED');
+      expect(refusedRun.texts.join('\n')).toContain(REAUTH_MESSAGE('GitLab'));
+      expect(tokenRequests('gitlab')).toHaveLength(1);
+    } finally {
+      await server.close();
+      await daemon.stop();
+    }
+  }, 120_000);
 
   it('a sync whose refresh is refused says to sign in again', async () => {
     replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => refused('gitlab', res));

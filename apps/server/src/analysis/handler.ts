@@ -5,7 +5,9 @@ import type { AnalysisReport, AnalysisType } from '@docent/contracts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
-import { cloneOrFetch, type GitHttpAuth } from '../vendors/git/client.ts';
+import { cloneOrFetch, GitError, type GitHttpAuth } from '../vendors/git/client.ts';
+import { VendorApiError } from '../vendors/hosted-types.ts';
+import type { RepositoryRow } from '../db/schema.ts';
 import { redactUrl } from '../vendors/git/url.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
 
@@ -80,9 +82,9 @@ export async function checkoutForJob(repos: RepoRepository, service: RepoService
         throw new Error(err instanceof OutboundRefused ? err.message : `Could not resolve the host of ${repo.organization_name}/${repo.repo_name}.`);
       });
   const inRepoTerms = (text: string) => text.split(dest).join(`${repo.organization_name}/${repo.repo_name}`);
-  const commit = await cloneOrFetch(source, dest, {
+  const fetchWith = (auth: GitHttpAuth | null) => cloneOrFetch(source, dest, {
     remoteConfig,
-    httpAuth,
+    httpAuth: auth,
     signal,
     maxBytes: opts.maxRepoBytes,
     branch: repo.default_branch,
@@ -100,8 +102,37 @@ export async function checkoutForJob(repos: RepoRepository, service: RepoService
     if (err instanceof Error) err.message = inRepoTerms(err.message);
     throw err;
   });
+  let auth = httpAuth;
+  let commit: string;
+  try {
+    commit = await fetchWith(auth);
+  } catch (err) {
+    // A token revoked or expired before its recorded expiry: renewed once (OAuth connections
+    // with a refresh token), then git tries again; a token that cannot be renewed stays refused.
+    const renewed = auth && isGitAuthFailure(err) && !signal.aborted ? await renewedAuth(service, repo) : null;
+    if (!renewed || renewed.header === auth?.header) throw err;
+    await log('WARNING', 'The vendor refused the token: it was renewed, fetching again');
+    auth = renewed;
+    commit = await fetchWith(auth);
+  }
   await progress(20, `Checked out ${commit.slice(0, 12)}`);
-  return { repo, dest, commit, source, httpAuth, remoteConfig, local };
+  return { repo, dest, commit, source, httpAuth: auth, remoteConfig, local };
+}
+
+/** git's words when the server refused the credentials (it never prompts here). */
+export function isGitAuthFailure(err: unknown): boolean {
+  return err instanceof GitError && /Authentication failed|could not read (Username|Password)|HTTP Basic: Access denied|returned error: 40[13]\b|Invalid username or password/i.test(err.message);
+}
+
+/** The repository's git credential after a forced token refresh; a refused refresh says to sign in again. */
+async function renewedAuth(service: RepoService, repo: RepositoryRow): Promise<GitHttpAuth | null> {
+  try {
+    return (await service.gitAccess(repo, { renewToken: true })).httpAuth;
+  } catch (err) {
+    // our own sentence ("… sign in again"), never the provider's words
+    if (err instanceof VendorApiError && err.failure === 'auth') throw new Error(err.message);
+    return null;
+  }
 }
 
 async function runAnalysis(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, ctx: JobContext): Promise<string> {

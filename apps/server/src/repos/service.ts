@@ -59,13 +59,16 @@ export class RepoService {
     await rm(clone, { recursive: true, force: true });
   }
 
-  /** The vendor connection holding a token for this repository, or null for a plain git remote. */
-  async connectionFor(row: RepositoryRow): Promise<{ vendor: HostedVendor; adapter: HostedVendorAdapter; cred: VendorCredential } | null> {
+  /**
+   * The vendor connection holding a token for this repository, or null for a plain git remote.
+   * `renewToken`: refresh an OAuth token even before its expiry (the vendor just refused it).
+   */
+  async connectionFor(row: RepositoryRow, opts: { renewToken?: boolean } = {}): Promise<{ vendor: HostedVendor; adapter: HostedVendorAdapter; cred: VendorCredential } | null> {
     if (row.vendor === 'GIT' || !this.hosted) return null;
     const vendor = row.vendor as HostedVendor;
     const conn = (await this.hosted.connections.find(row.user_id, vendor, row.organization_name)) ?? (await this.hosted.connections.find(row.user_id, vendor, ''));
     if (!conn) return null;
-    return { vendor, adapter: this.hosted.adapters[vendor], cred: await this.hosted.connections.usableCredential(conn) };
+    return { vendor, adapter: this.hosted.adapters[vendor], cred: await this.hosted.connections.usableCredential(conn, { force: opts.renewToken ?? false }) };
   }
 
   /**
@@ -73,12 +76,13 @@ export class RepoService {
    * vendors over https, the connection's token as the Authorization header each vendor
    * documents for git — handed to git per run (runGit's httpAuth), never written to .git/config.
    * A git:// or ssh URL of a hosted repository is used as it is: no token goes over it.
+   * `renewToken` as for connectionFor.
    */
-  async gitAccess(row: RepositoryRow): Promise<{ url: string; httpAuth: GitHttpAuth | null }> {
+  async gitAccess(row: RepositoryRow, opts: { renewToken?: boolean } = {}): Promise<{ url: string; httpAuth: GitHttpAuth | null }> {
     const url = this.box.open(row.clone_url);
     if (row.vendor === 'GIT' || !this.hosted || !/^https?:\/\//i.test(url)) return { url, httpAuth: null };
     const vendor = row.vendor as HostedVendor;
-    const found = await this.connectionFor(row);
+    const found = await this.connectionFor(row, opts);
     if (!found) throw new Error(`No ${VENDOR_LABEL[vendor]} connection holds a token for ${row.organization_name}. Connect ${VENDOR_LABEL[vendor]} again.`);
     const withToken = found.adapter.authenticatedCloneUrl(found.cred, {
       organizationName: row.organization_name,
