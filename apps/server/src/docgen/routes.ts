@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BuiltDocType, DocConfigRequest, RepoDetailQuery, type LanguageStyle, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED, type JobState } from '@docent/contracts';
+import { BuiltDocType, DocConfigRequest, RepoDetailQuery, type LanguageStyle, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED } from '@docent/contracts';
 import { DOCGEN_LANGUAGES, resolveConfig } from '@docent/docgen';
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
-import { queueRepoJob } from '../jobs/queue.ts';
+import { docJobProgress, queueRepoJob } from '../jobs/queue.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -77,19 +77,10 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
     });
 
     r.post('/v1/git/generate/:docType/doc/status', { ...signedIn, schema: { tags, params: DocTypeParam, querystring: DocStatusQuery, body: GitRepoPayload.optional(), response: { 200: DocStatusResponse } } }, async (req) => {
-      const job = await jobs.getForUser(req.query.jobId, userOf(req).id);
-      if (!job || job.job_type !== 'DOC_REPO') throw notFound('Job not found.');
-      const lines = await jobs.logs(job.id, req.query.since ?? 0);
+      const { job, progress } = await docJobProgress(jobs, req.query.jobId, userOf(req).id, 'DOC_REPO', req.query.since);
       const saved = job.state === 'COMPLETE' && job.repository_id ? await repos.details(job.repository_id, DOC_DETAILS) : null;
       const parsed = saved ? DocGenResult.safeParse(saved) : null;
-      return {
-        jobId: job.id,
-        state: job.state as JobState,
-        percentage: job.progress,
-        messages: lines.map((l) => l.line),
-        lastLine: lines.at(-1)?.seq ?? req.query.since ?? 0,
-        result: parsed?.success ? parsed.data : null,
-      };
+      return { ...progress, result: parsed?.success ? parsed.data : null };
     });
 
     /** The last generated patch of a repository, as a file to download. */

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ArchDocConfig, DocSetKind, DocSetStatusResponse, DocSetsState, DocStatusQuery, DOC_SET_JOB_TYPE, GenerateDocResponse, GenerateDocSetRequest, GitRepoPayload, RepoDetailQuery, type JobState } from '@docent/contracts';
+import { ArchDocConfig, DocSetKind, DocSetStatusResponse, DocSetsState, DocStatusQuery, DOC_SET_JOB_TYPE, GenerateDocResponse, GenerateDocSetRequest, GitRepoPayload, RepoDetailQuery } from '@docent/contracts';
 import { requireSession, requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
-import { notFound } from '../http/errors.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
-import { queueRepoJob } from '../jobs/queue.ts';
+import { docJobProgress, queueRepoJob } from '../jobs/queue.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { ANALYSED_COMMIT, type DocSetJobPayload } from './handler.ts';
@@ -39,18 +38,9 @@ export function docSetRoutes(auth: AuthService, service: RepoService, repos: Rep
       });
 
       r.post(`/v1/git/generate/${kind}/doc/status`, { ...signedIn, schema: { tags, querystring: DocStatusQuery, body: GitRepoPayload.optional(), response: { 200: DocSetStatusResponse } } }, async (req) => {
-        const job = await jobs.getForUser(req.query.jobId, userOf(req).id);
-        if (!job || job.job_type !== DOC_SET_JOB_TYPE[kind]) throw notFound('Job not found.');
-        const lines = await jobs.logs(job.id, req.query.since ?? 0);
+        const { job, progress } = await docJobProgress(jobs, req.query.jobId, userOf(req).id, DOC_SET_JOB_TYPE[kind], req.query.since);
         const set = job.state === 'COMPLETE' ? await sets.byJob(job.id) : null;
-        return {
-          jobId: job.id,
-          state: job.state as JobState,
-          percentage: job.progress,
-          messages: lines.map((l) => l.line),
-          lastLine: lines.at(-1)?.seq ?? req.query.since ?? 0,
-          result: set?.result ?? null,
-        };
+        return { ...progress, result: set?.result ?? null };
       });
     }
 

@@ -1,4 +1,5 @@
-import type { Vendor } from '@docent/contracts';
+import type { JobState, Vendor } from '@docent/contracts';
+import { notFound } from '../http/errors.ts';
 import type { JobRow, RepositoryRow } from '../db/schema.ts';
 import type { RepoService } from '../repos/service.ts';
 import type { JobEngine } from './engine.ts';
@@ -26,4 +27,33 @@ export async function queueRepoJob(deps: QueueDeps, repo: RepositoryRow, jobType
   });
   await deps.engine.enqueue(job, () => deps.service.validateForJob(repo));
   return job;
+}
+
+/**
+ * A documentation job's progress as its status call answers it (spec §7 `…/doc/status`): the
+ * user's job of that type with its log lines after `since`. Another user's job, or a job of
+ * another type, is not found (404).
+ */
+export async function docJobProgress(jobs: JobStore, jobId: number, userId: string, jobType: string, since = 0): Promise<{ job: JobRow; progress: DocJobProgress }> {
+  const job = await jobs.getForUser(jobId, userId);
+  if (!job || job.job_type !== jobType) throw notFound('Job not found.');
+  const lines = await jobs.logs(job.id, since);
+  return {
+    job,
+    progress: {
+      jobId: job.id,
+      state: job.state as JobState,
+      percentage: job.progress,
+      messages: lines.map((l) => l.line),
+      lastLine: lines.at(-1)?.seq ?? since,
+    },
+  };
+}
+
+export interface DocJobProgress {
+  jobId: number;
+  state: JobState;
+  percentage: number;
+  messages: string[];
+  lastLine: number;
 }
