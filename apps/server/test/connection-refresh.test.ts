@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OAuthProvider } from '@docent/contracts';
 import { SecretBox } from '../src/crypto/secretbox.ts';
@@ -13,7 +16,7 @@ import { createAdapters, type HostedVendor } from '../src/vendors/index.ts';
 import { syncVendor } from '../src/vendors/sync.ts';
 import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { GitDaemon } from './helpers/git-daemon.ts';
+import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { startGitHttp } from './helpers/git-http.ts';
 import { FakeOAuth } from './helpers/fake-oauth.ts';
 import { fixture } from './vendors/fixtures.ts';
@@ -280,8 +283,10 @@ describe('in use', () => {
     await daemon.addRepo('lib', [{ 'lib/m.py': 'def f():\n    return 1\n' }]);
     // the https git endpoint takes only the renewed token (GitLab's oauth2:<token> for git)
     const server = await startGitHttp(daemon.base, `Basic ${Buffer.from('oauth2:git-renewed').toString('base64')}`);
-    const analyse = async (): Promise<{ state: string; texts: string[] }> => {
-      const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: userToken, payload: { git_repo: { organization_name: 'someone', repo_name: 'lib' }, vendor: 'GITLAB' } });
+    const prServer = await startGitHttp(daemon.base, `Basic ${Buffer.from('oauth2:pr-renewed').toString('base64')}`);
+    const work = await mkdtemp(path.join(os.tmpdir(), 'docent-renew-'));
+    const finish = async (url: string, payload: Record<string, unknown>): Promise<{ state: string; texts: string[] }> => {
+      const start = await t.call({ method: 'POST', url, token: userToken, payload });
       expect(start.statusCode, start.body).toBe(200);
       const id = start.json().lroJobId as number;
       const until = Date.now() + 60_000;
@@ -295,6 +300,7 @@ describe('in use', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
+    const analyse = () => finish('/api/v1/git/analyze/repo', { git_repo: { organization_name: 'someone', repo_name: 'lib' }, vendor: 'GITLAB' });
     try {
       replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => sendJson(res, 200, refreshed('gitlab', 'git-renewed', 'git-renewed-r')));
       const conn = await oauthConnection('GITLAB', 'gitlab', { expiresIn: 3600 }); // revoked early
@@ -311,6 +317,35 @@ describe('in use', () => {
       expect(sent).toEqual([`Basic ${Buffer.from('oauth2:old-access').toString('base64')}`, `Basic ${Buffer.from('oauth2:git-renewed').toString('base64')}`]);
       expect(box.open((await row(conn.id)).credential_sealed)).toBe('git-renewed');
 
+      // a pull request fetched into that (warm) clone after the token was revoked again
+      git(work, 'clone', '-q', path.join(daemon.base, 'lib.git'), '.');
+      git(work, 'checkout', '-q', '-b', 'feature');
+      await writeFile(path.join(work, 'lib/m.py'), 'def f():\n    return 2\n');
+      git(work, 'commit', '-q', '-am', 'feature');
+      git(work, 'push', '-q', 'origin', 'feature');
+      await t.database.db.updateTable('repositories').set({ clone_url: box.seal(prServer.url('lib')) }).where('user_id', '=', userId).execute();
+      replay.requests.length = 0;
+      replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => sendJson(res, 200, refreshed('gitlab', 'pr-renewed', 'pr-renewed-r')));
+      const repoId = (await t.database.db.selectFrom('repositories').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow()).id;
+      const pr = await finish('/api/v1/git/pull-request/insights', {
+        repoId,
+        vendor: 'gitlab',
+        number: 7,
+        headSha: git(work, 'rev-parse', 'feature').trim(),
+        baseSha: git(work, 'rev-parse', 'main').trim(),
+        headRef: 'feature',
+        baseRef: 'main',
+        title: 'Feature',
+      });
+      expect(pr.state, pr.texts.join('\n')).toBe('COMPLETE');
+      expect(pr.texts).toContain('Using the clone at ' + git(work, 'rev-parse', 'main').trim().slice(0, 12));
+      expect(pr.texts).toContain('The vendor refused the token: it was renewed, fetching again');
+      expect(tokenRequests('gitlab')).toHaveLength(1);
+      expect([...new Set(prServer.requests.map((r) => r.headers.authorization))]).toEqual([
+        `Basic ${Buffer.from('oauth2:git-renewed').toString('base64')}`,
+        `Basic ${Buffer.from('oauth2:pr-renewed').toString('base64')}`,
+      ]);
+
       // a connection whose refresh token the provider refuses: the job says to sign in again
       replay.requests.length = 0;
       replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => refused('gitlab', res));
@@ -321,7 +356,9 @@ describe('in use', () => {
       expect(tokenRequests('gitlab')).toHaveLength(1);
     } finally {
       await server.close();
+      await prServer.close();
       await daemon.stop();
+      await rm(work, { recursive: true, force: true });
     }
   }, 120_000);
 

@@ -5,7 +5,7 @@ import type { AnalysisReport, AnalysisType } from '@docent/contracts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
-import { cloneOrFetch, GitError, type GitHttpAuth } from '../vendors/git/client.ts';
+import { cloneOrFetch, isGitAuthFailure, type GitHttpAuth } from '../vendors/git/client.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import type { RepositoryRow } from '../db/schema.ts';
 import { redactUrl } from '../vendors/git/url.ts';
@@ -102,26 +102,32 @@ export async function checkoutForJob(repos: RepoRepository, service: RepoService
     if (err instanceof Error) err.message = inRepoTerms(err.message);
     throw err;
   });
-  let auth = httpAuth;
-  let commit: string;
-  try {
-    commit = await fetchWith(auth);
-  } catch (err) {
-    // A token revoked or expired before its recorded expiry: renewed once (OAuth connections
-    // with a refresh token), then git tries again; a token that cannot be renewed stays refused.
-    const renewed = auth && isGitAuthFailure(err) && !signal.aborted ? await renewedAuth(service, repo) : null;
-    if (!renewed || renewed.header === auth?.header) throw err;
-    await log('WARNING', 'The vendor refused the token: it was renewed, fetching again');
-    auth = renewed;
-    commit = await fetchWith(auth);
-  }
+  const { value: commit, auth } = await withRenewedGitAuth(service, repo, httpAuth, { log, signal }, fetchWith);
   await progress(20, `Checked out ${commit.slice(0, 12)}`);
   return { repo, dest, commit, source, httpAuth: auth, remoteConfig, local };
 }
 
-/** git's words when the server refused the credentials (it never prompts here). */
-export function isGitAuthFailure(err: unknown): boolean {
-  return err instanceof GitError && /Authentication failed|could not read (Username|Password)|HTTP Basic: Access denied|returned error: 40[13]\b|Invalid username or password/i.test(err.message);
+/**
+ * Runs a git step that talks to the repository's remote with its credential. When git reports
+ * the credential refused (a token revoked or expired before its recorded expiry), the token is
+ * renewed once (OAuth connections with a refresh token) and the step runs again with it; a token
+ * that cannot be renewed stays refused. Answers the credential that worked, for later steps.
+ */
+export async function withRenewedGitAuth<T>(
+  service: RepoService,
+  repo: RepositoryRow,
+  auth: GitHttpAuth | null,
+  { log, signal }: Pick<JobContext, 'log' | 'signal'>,
+  step: (auth: GitHttpAuth | null) => Promise<T>,
+): Promise<{ value: T; auth: GitHttpAuth | null }> {
+  try {
+    return { value: await step(auth), auth };
+  } catch (err) {
+    const renewed = auth && isGitAuthFailure(err) && !signal.aborted ? await renewedAuth(service, repo) : null;
+    if (!renewed || renewed.header === auth?.header) throw err;
+    await log('WARNING', 'The vendor refused the token: it was renewed, fetching again');
+    return { value: await step(renewed), auth: renewed };
+  }
 }
 
 /** The repository's git credential after a forced token refresh; a refused refresh says to sign in again. */

@@ -7,6 +7,7 @@
 import { classifyFile, documentationOfChange, findReadme, PARSEABLE_LANGUAGES, readmeBrokenLinks, type ChangedFunction } from '@docent/analyzer';
 import { generateFile, languageOfPath, resolveConfig, unifiedDiff, type LineEdit } from '@docent/docgen';
 import type { BrokenLink } from '@docent/contracts';
+import { isGitAuthFailure } from '../vendors/git/client.ts';
 
 export type Git = (args: string[]) => Promise<string>;
 
@@ -77,7 +78,15 @@ const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[\w./-]+$/;
  */
 export async function fetchPullRequest(git: Git, pr: { vendor: string; number: number; headSha: string; baseSha: string; headRef: string; baseRef: string }): Promise<string> {
   const has = async (sha: string) => git(['cat-file', '-e', `${sha}^{commit}`]).then(() => true, () => false);
-  const fetch = (refspecs: string[]) => git(['fetch', '--no-tags', '--quiet', 'origin', ...refspecs]).then(() => true, () => false);
+  // A refused credential is not a missing branch: it goes up, where the token can be renewed.
+  const fetch = (refspecs: string[]) =>
+    git(['fetch', '--no-tags', '--quiet', 'origin', ...refspecs]).then(
+      () => true,
+      (err: unknown) => {
+        if (isGitAuthFailure(err)) throw err;
+        return false;
+      },
+    );
   const specs = { head: `+refs/heads/${pr.headRef}:refs/docent/pr/${pr.number}/head`, base: `+refs/heads/${pr.baseRef}:refs/docent/pr/${pr.number}/base` };
   const [hasHead, hasBase] = await Promise.all([has(pr.headSha), has(pr.baseSha)]);
   if (hasHead && hasBase) return pr.baseSha;

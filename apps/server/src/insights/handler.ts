@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkoutForJob, type AnalysisHandlerOptions, type Checkout } from '../analysis/handler.ts';
+import { checkoutForJob, withRenewedGitAuth, type AnalysisHandlerOptions, type Checkout } from '../analysis/handler.ts';
 import { vetGitRemote } from '../net/outbound.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
-import { runGit } from '../vendors/git/client.ts';
+import { runGit, type GitHttpAuth } from '../vendors/git/client.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { analyzeChange, coverageOf, fetchPullRequest, type ChangeReport } from './change.ts';
 import { CANCELLED_STATE, ERROR_STATE, PENDING_STATE, renderComment, verdictOf, type CommitState } from './comment.ts';
@@ -119,10 +119,12 @@ async function check(
   mark('checkout (clone or fetch)');
   const { repo, dest, commit } = checkout;
   if (REPO_VENDOR[pr.vendor] !== repo.vendor && repo.vendor !== 'GIT') throw new Error(`The pull request is on ${pr.vendor}, the repository on ${repo.vendor}.`);
-  const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+  const gitWith = (httpAuth: GitHttpAuth | null) => (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
 
   await progress(25, `Fetching pull request #${pr.number}`);
-  const baseSha = await fetchPullRequest(git, pr);
+  const fetched = await withRenewedGitAuth(service, repo, checkout.httpAuth, ctx, (auth) => fetchPullRequest(gitWith(auth), pr));
+  const baseSha = fetched.value;
+  const git = gitWith(fetched.auth);
   mark('fetch the pull request');
   await progress(30, 'Analysing the change');
   const report = await analyzeChange(git, pr.headSha, baseSha, { dir: dest, restore: commit, signal });

@@ -86,6 +86,11 @@ export class GitError extends Error {
   }
 }
 
+/** git's words when the server refused the credentials (git never prompts here). */
+export function isGitAuthFailure(err: unknown): boolean {
+  return err instanceof GitError && /Authentication failed|could not read (Username|Password)|HTTP Basic: Access denied|returned error: 40[13]\b|Invalid username or password/i.test(err.message);
+}
+
 /** Runs git; rejects with its last stderr lines (credentials redacted); kills it on abort. */
 export function runGit(args: string[], opts: GitRunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
