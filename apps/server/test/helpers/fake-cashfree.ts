@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { LoopbackFake } from './loopback-fake.ts';
 
 export const CASHFREE_SECRET = 'cfsk_ma_test_secret';
 export const CASHFREE_APP_ID = 'TEST-APP-ID';
@@ -33,8 +33,7 @@ interface Subscription {
  * subscriptions, the subscription auth call and the manage (cancel) call. Every call needs the
  * x-client-id / x-client-secret headers.
  */
-export class FakeCashfree {
-  private server = http.createServer((req, res) => void this.handle(req, res));
+export class FakeCashfree extends LoopbackFake {
   readonly orders = new Map<string, { order_id: string; order_amount: number; order_currency: string; order_status: string }>();
   readonly links = new Map<string, Link>();
   readonly plans = new Map<string, { plan_id: string; plan_recurring_amount: number; plan_currency: string }>();
@@ -42,18 +41,8 @@ export class FakeCashfree {
   readonly seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: unknown }> = [];
   /** called when the hosted page "pays" a link (the e2e spec sends the webhook from here) */
   onLinkPaid: ((link: Link) => Promise<void>) | null = null;
-  url = '';
 
-  async start(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((r) => this.server.close(() => r()));
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of req) raw += String(chunk);
     const url = req.url ?? '';

@@ -20,8 +20,8 @@
  * Codes are single use, as the providers' are.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoopbackFake } from './loopback-fake.ts';
 
 export type FakeProvider = 'github' | 'google' | 'gitlab' | 'bitbucket' | 'azure';
 
@@ -63,9 +63,7 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export class FakeOAuth {
-  private server: http.Server;
-  url = '';
+export class FakeOAuth extends LoopbackFake {
   /** who signs in next at each provider */
   readonly users: Record<FakeProvider, FakeUser> = {
     github: { id: 583231, login: 'octocat', name: 'The Octocat', email: 'octocat@example.com', emailVerified: true },
@@ -99,23 +97,6 @@ export class FakeOAuth {
     { name: 'Hello-World', private: false },
     { name: 'Spoon-Knife', private: true },
   ];
-
-  constructor() {
-    this.server = http.createServer((req, res) => {
-      this.handle(req, res).catch((err: Error) => send(res, 500, { message: err.message }));
-    });
-  }
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.url;
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
 
   /** The OAUTH_* variables that point the server at this fake. */
   env(): Record<string, string> {
@@ -274,7 +255,7 @@ export class FakeOAuth {
     return found && found.provider === provider ? found.user : null;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const u = new URL(req.url ?? '/', this.url);
     const p = u.pathname;
     const q = u.searchParams;

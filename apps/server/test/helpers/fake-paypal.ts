@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { LoopbackFake } from './loopback-fake.ts';
 
 export const PAYPAL_CLIENT_ID = 'AZpaypal-client';
 export const PAYPAL_CLIENT_SECRET = 'EHpaypal-secret';
@@ -14,8 +14,7 @@ const WEBHOOK_ID = PAYPAL_WEBHOOK_ID;
  * verify-webhook-signature, which answers SUCCESS only for a delivery this fake "sent" (its
  * transmission id, signature and event id) to the registered webhook id.
  */
-export class FakePayPal {
-  private server = http.createServer((req, res) => void this.handle(req, res));
+export class FakePayPal extends LoopbackFake {
   readonly orders = new Map<string, { id: string; customId: string; amount: { currency_code: string; value: string }; status: string; captureAmount?: { currency_code: string; value: string } }>();
   readonly subscriptions = new Map<string, { id: string; planId: string; customId: string; status: string; returnUrl: string; cancelReason?: string; lastPayment?: { currency_code: string; value: string } }>();
   /** called when the approval page approves a subscription (the e2e spec sends the webhook from here) */
@@ -23,16 +22,6 @@ export class FakePayPal {
   readonly plans = new Map<string, { id: string; productId: string; price: { value: string; currency_code: string } }>();
   readonly products: string[] = [];
   private readonly sent = new Map<string, { sig: string; eventId: string }>();
-  url = '';
-
-  async start(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((r) => this.server.close(() => r()));
-  }
   /**
    * PayPal's documented BILLING.SUBSCRIPTION.ACTIVATED event (resource version 2.0) for one of
    * this fake's subscriptions; `value` is the first payment (default: its plan's price).
@@ -82,7 +71,7 @@ export class FakePayPal {
       'paypal-transmission-time': new Date().toISOString(),
     };
   }
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of req) raw += String(chunk);
     const json = (status: number, value: unknown) => {
