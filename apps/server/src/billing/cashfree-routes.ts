@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
 import { CashfreeClient, CashfreeError, verifyCashfreeSignature, type CashfreeConfig } from './cashfree.ts';
 import { toMajor, toPayment, type BillingService } from './service.ts';
+import { memoizeAsync } from '../util/memoize-async.ts';
 
 const tags = ['billing'];
 
@@ -60,25 +61,18 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
 
   // The Pro plan at Cashfree, one per price, created once and remembered (billing_provider_plans);
   // a plan of that id that exists already at Cashfree (409) is reused.
-  const plans = new Map<number, Promise<string>>();
-  const proPlanId = (amountMinor: number): Promise<string> => {
-    let plan = plans.get(amountMinor);
-    if (!plan) {
-      const planId = `docent-pro-inr-${amountMinor}`;
-      plan = billing.providerPlan('CASHFREE', PRICE_PRO_MONTHLY, 'INR', amountMinor, () =>
-        client
-          .createPlan({ planId, amount: amountMinor / 100, currency: 'INR' })
-          .then((p) => p.plan_id)
-          .catch((err: unknown) => {
-            if (err instanceof CashfreeError && err.status === 409) return planId;
-            throw err;
-          }),
-      );
-      plans.set(amountMinor, plan);
-      plan.catch(() => plans.delete(amountMinor));
-    }
-    return plan;
-  };
+  const proPlanId = memoizeAsync((amountMinor: number): Promise<string> => {
+    const planId = `docent-pro-inr-${amountMinor}`;
+    return billing.providerPlan('CASHFREE', PRICE_PRO_MONTHLY, 'INR', amountMinor, () =>
+      client
+        .createPlan({ planId, amount: amountMinor / 100, currency: 'INR' })
+        .then((p) => p.plan_id)
+        .catch((err: unknown) => {
+          if (err instanceof CashfreeError && err.status === 409) return planId;
+          throw err;
+        }),
+    );
+  });
 
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
 import { approvalUrl, completedCapture, minorOf, PayPalClient, type PayPalConfig } from './paypal.ts';
 import { toMajor, toPayment, type BillingService } from './service.ts';
+import { memoizeAsync } from '../util/memoize-async.ts';
 
 const tags = ['billing'];
 
@@ -53,21 +54,14 @@ export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: Pa
 
   // The Pro plan at PayPal: the operator's PAYPAL_PRO_PLAN_ID, else a product and a monthly plan
   // at the configured price, created once per price and remembered (billing_provider_plans).
-  const plans = new Map<number, Promise<string>>();
-  const proPlanId = (amountMinor: number): Promise<string> => {
-    if (cfg.proPlanId) return Promise.resolve(cfg.proPlanId);
-    let plan = plans.get(amountMinor);
-    if (!plan) {
-      const amount = toMajor(amountMinor).toFixed(2);
-      plan = billing.providerPlan('PAYPAL', PRICE_PRO_MONTHLY, 'USD', amountMinor, async () => {
-        const product = await client.createProduct(`docent-pro-product-${amount}`);
-        return (await client.createPlan({ productId: product.id, amount, currency: 'USD', requestId: `docent-pro-plan-${amount}` })).id;
-      });
-      plans.set(amountMinor, plan);
-      plan.catch(() => plans.delete(amountMinor));
-    }
-    return plan;
-  };
+  const createdPlan = memoizeAsync((amountMinor: number): Promise<string> => {
+    const amount = toMajor(amountMinor).toFixed(2);
+    return billing.providerPlan('PAYPAL', PRICE_PRO_MONTHLY, 'USD', amountMinor, async () => {
+      const product = await client.createProduct(`docent-pro-product-${amount}`);
+      return (await client.createPlan({ productId: product.id, amount, currency: 'USD', requestId: `docent-pro-plan-${amount}` })).id;
+    });
+  });
+  const proPlanId = (amountMinor: number): Promise<string> => (cfg.proPlanId ? Promise.resolve(cfg.proPlanId) : createdPlan(amountMinor));
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
