@@ -6,6 +6,7 @@ import { JOB_TIMEOUT_MESSAGE, type JobState, type LogKind } from '@docent/contra
 import type { DatabaseHandle } from '../db/index.ts';
 import type { JobRow } from '../db/schema.ts';
 import type { JobStore } from './store.ts';
+import { sequentialLog } from './sequential-log.ts';
 
 const QUEUE = 'docent-jobs';
 
@@ -163,24 +164,25 @@ export class JobEngine {
         .catch(() => undefined);
     }, this.opts.heartbeatMs);
 
+    const lines = sequentialLog((kind, text) => this.store.log(jobId, kind, text));
     const ctx: JobContext = {
       job,
       signal: controller.signal,
       workerId: this.workerId,
-      log: async (kind, text) => {
-        await this.store.log(jobId, kind, text);
-      },
+      log: lines.log,
       progress: async (percent, message) => {
         await this.store.progress(jobId, percent);
-        if (message) await this.store.log(jobId, 'INFO', message);
+        if (message) await lines.log('INFO', message);
       },
     };
     try {
       const message = await handler(ctx);
+      await lines.settled(); // the job's own last lines come before its final one
       if (controller.signal.aborted) throw controller.signal.reason;
       await this.store.progress(jobId, 100);
       await this.finish(jobId, 'COMPLETE', message, 'SUCCESS');
     } catch (err) {
+      await lines.settled();
       const reason = controller.signal.aborted ? controller.signal.reason : err;
       if (reason instanceof CancelledError) {
         await this.finish(jobId, 'CANCELLED', 'Cancelled by user', 'WARNING');
