@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpInBrowser, test } from './fixtures.ts';
+import { expect, openDropdownMenu, openPopup, signUpInBrowser, test } from './fixtures.ts';
 import { FakeGitHub } from './support/fake-github.ts';
 import { addRepoByUrl, buyInrPackageForCalculator } from './support/flows.ts';
 
@@ -96,8 +96,7 @@ test("a referred user's first payment gives the referrer a coupon, redeemed by U
     await expect(row).toContainText('Active');
 
     const redeemUpi = async () => {
-      await page.getByTestId('redeem-menu').click();
-      await page.getByRole('menuitem', { name: 'UPI payment' }).click();
+      await (await openPopup(page.getByTestId('redeem-menu'), openDropdownMenu(page))).getByRole('menuitem', { name: 'UPI payment' }).click();
     };
     await redeemUpi();
     const modal = page.getByRole('dialog', { name: 'Redeem by UPI' });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, signUpInBrowser, test } from './fixtures.ts';
+import { expect, openPopup, openSelectList, signUpInBrowser, test } from './fixtures.ts';
 import { addAndAnalyseInBrowser } from './support/flows.ts';
 
 /**
@@ -21,8 +21,8 @@ test('Code Docs: choose a style, Try Free, live log, diff viewer, branch pushed 
   await expect(card).toBeVisible();
   await expect(card.getByRole('tab', { name: /Code Docs/ })).toContainText('PRO');
   const python = card.getByTestId('docstyle-Python');
-  await python.getByLabel('Docstring style for Python').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^numpy$/ }).click();
+  const styles = await openPopup(python.getByLabel('Docstring style for Python'), openSelectList(page));
+  await styles.locator('.ant-select-item-option').filter({ hasText: /^numpy$/ }).click();
   await python.getByLabel('Max line length for Python').fill('30');
   await expect(python.getByRole('alert')).toHaveText('Max line length must be a whole number from 40 to 120.');
   await expect(card.getByTestId('generate-docs')).toBeDisabled();

@@ -107,6 +107,17 @@ export async function expectPopupOpen(popup: Locator): Promise<void> {
   await expect(popup).toHaveCSS('opacity', '1');
 }
 
+/** The open option list of an antd Select, and the open menu of an antd Dropdown. */
+export const openSelectList = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+export const openDropdownMenu = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+
+/** Clicks a trigger and answers its popup once that has finished opening (see expectPopupOpen). */
+export async function openPopup(trigger: Locator, popup: Locator): Promise<Locator> {
+  await trigger.click();
+  await expectPopupOpen(popup);
+  return popup;
+}
+
 /** Opens the header's account menu and answers it once it has finished opening. */
 export async function openAccountMenu(page: Page): Promise<Locator> {
   await page.getByTestId('account-menu').click();

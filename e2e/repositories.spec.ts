@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from './fixtures.ts';
+import { expect, openPopup, openSelectList, test, uniqueEmail } from './fixtures.ts';
 
 /**
  * Issue 5: the repository and job screens in a real browser, against the real server, cloning
@@ -248,13 +248,10 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(rows.first()).toContainText('acme/bigrepo');
     await expect(rows.first().getByTestId('job-state')).toHaveText('Cancelled');
 
-    await page.getByTestId('jobs-status-filter').click();
-    // The option list animates in: choose only once it is fully open (a click during the
-    // animation was lost under load), then check the filter shows the choice.
-    const option = page.locator('.ant-select-item-option').filter({ hasText: /^Cancelled$/ });
-    await expect(option).toBeVisible();
-    await expect(page.locator('.ant-select-dropdown-hidden, .ant-slide-up-enter, .ant-slide-up-appear')).toHaveCount(0);
-    await option.click();
+    // The option list animates in: chosen only once it is fully open (a click during the
+    // animation was lost under load), then the filter must show the choice.
+    const statuses = await openPopup(page.getByTestId('jobs-status-filter'), openSelectList(page));
+    await statuses.locator('.ant-select-item-option').filter({ hasText: /^Cancelled$/ }).click();
     await pressEscape(page);
     await expect(page.getByTestId('jobs-status-filter')).toContainText('Cancelled');
     await expect(rows).toHaveCount(1);

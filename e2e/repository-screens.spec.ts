@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, openDropdownMenu, openPopup, test } from './fixtures.ts';
 import { analyseCalculatorByApi, apiSession } from './support/flows.ts';
 import { seriousViolations } from './support/a11y.ts';
 
@@ -43,8 +43,7 @@ const SHOTS: Shot[] = [
     path: () => '/repositories',
     ready: (p) => p.getByRole('dialog', { name: 'Connect Azure DevOps' }),
     prepare: async (p) => {
-      await p.getByTestId('connect-more').click();
-      await p.getByRole('menuitem', { name: 'Azure DevOps' }).click();
+      await (await openPopup(p.getByTestId('connect-more'), openDropdownMenu(p))).getByRole('menuitem', { name: 'Azure DevOps' }).click();
     },
     viewportOnly: true,
   },
