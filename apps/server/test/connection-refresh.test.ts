@@ -327,11 +327,14 @@ describe('in use', () => {
       replay.requests.length = 0;
       replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => sendJson(res, 200, refreshed('gitlab', 'pr-renewed', 'pr-renewed-r')));
       const repoId = (await t.database.db.selectFrom('repositories').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow()).id;
+      const head = git(work, 'rev-parse', 'feature').trim();
+      const statusPath = `/gitlab-api/api/v4/projects/someone%2Flib/statuses/${head}`;
+      replay.on(`POST ${statusPath}`, (_req, res) => sendJson(res, 201, fixture('gitlab/commit-status-created.json')));
       const pr = await finish('/api/v1/git/pull-request/insights', {
         repoId,
         vendor: 'gitlab',
         number: 7,
-        headSha: git(work, 'rev-parse', 'feature').trim(),
+        headSha: head,
         baseSha: git(work, 'rev-parse', 'main').trim(),
         headRef: 'feature',
         baseRef: 'main',
@@ -344,6 +347,12 @@ describe('in use', () => {
       expect([...new Set(prServer.requests.map((r) => r.headers.authorization))]).toEqual([
         `Basic ${Buffer.from('oauth2:git-renewed').toString('base64')}`,
         `Basic ${Buffer.from('oauth2:pr-renewed').toString('base64')}`,
+      ]);
+      // pending with the token the job started with; the verdict with the renewed one
+      const statuses = replay.requests.filter((r) => r.method === 'POST' && r.path === statusPath);
+      expect(statuses.map((r) => [JSON.parse(r.body).state, r.headers.authorization])).toEqual([
+        ['running', 'Bearer git-renewed'],
+        ['success', 'Bearer pr-renewed'],
       ]);
 
       // a connection whose refresh token the provider refuses: the job says to sign in again

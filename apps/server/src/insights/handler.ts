@@ -73,7 +73,7 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   const early = await reporterForJob(repos, service, ctx.job.repository_id, pr);
   const pending = early ? await postState(early, pr.headSha, PENDING_STATE, jobUrl, ctx.log, ctx.signal) : false;
   try {
-    return await check(repos, service, store, opts, ctx, pr, jobUrl, early);
+    return await check(repos, service, store, opts, ctx, pr, jobUrl);
   } catch (err) {
     if (early && pending) await postState(early, pr.headSha, ctx.signal.aborted ? CANCELLED_STATE : ERROR_STATE, jobUrl, ctx.log, AbortSignal.timeout(SETTLE_TIMEOUT_MS));
     throw err;
@@ -111,7 +111,6 @@ async function check(
   ctx: JobContext,
   pr: PrInsightsPayload,
   jobUrl: string,
-  early: PrReporter | null,
 ): Promise<string> {
   const { signal, log, progress } = ctx;
   const mark = timings();
@@ -138,8 +137,8 @@ async function check(
   const failUnder = await store.failUnder(repo.id);
   const verdict = verdictOf(report, failUnder);
   const previous = await store.find(repo.id, pr.number);
-  const target = early ? null : await service.connectionFor(repo).catch(() => null);
-  const reporter: PrReporter | null = early ?? (target ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number }) : null);
+  // Read again rather than the job's first reporter: a token a git step above renewed is the one to use.
+  const reporter = await reporterForJob(repos, service, repo.id, pr);
   // Every suggestion is also served as a patch: vendors without suggestion blocks link to it,
   // and on GitHub / GitLab it holds those whose line the diff does not show.
   const patchToken = report.suggestions.length > 0 ? (previous?.patch_token ?? randomBytes(24).toString('base64url')) : null;
