@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, openPopup, test } from './fixtures.ts';
 import { apiSession, type Session } from './support/flows.ts';
 
 /**
@@ -76,7 +76,7 @@ test('sidebar widths at the breakpoints, its footer, and the terminal dialog siz
         ),
       );
     await openAt(page, session, '/repositories', 1280);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openPopup(page.getByRole('button', { name: 'Settings' }), page.locator('.ant-popover').filter({ has: page.getByTestId('settings-panel') }));
     await page.getByTestId('settings-panel').getByText('Deutsch', { exact: true }).click();
     await page.getByTestId('settings-panel').getByRole('switch', { name: 'Nachtmodus' }).click();
     await expect.poll(times).toEqual(['20:00', '08:00']);
