@@ -10,6 +10,7 @@ import type { ParsedFunctionLike } from './types.ts';
 import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
+import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -33,8 +34,13 @@ export interface DocHistoryVerdict {
 
 export const day = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-/** A revision git can read for a walk commit: '^abc' (the window's boundary) is abc itself. */
-const revOf = (sha: string): string => (sha.startsWith('^') ? sha.slice(1) : sha);
+/**
+ * A revision git can read for a walk commit: '^abc' (the window's boundary) is abc itself. The
+ * walk keeps 7-digit shas, which a large repository may share with a tree or a blob (Twisted's
+ * a604afd): `^{commit}` tells git which object is meant, where a bare prefix is "ambiguous".
+ */
+export const commitRev = (sha: string): string => `${sha}^{commit}`;
+const revOf = (sha: string): string => commitRev(sha.startsWith('^') ? sha.slice(1) : sha);
 
 interface Context {
   root: string;
@@ -88,6 +94,10 @@ function functionReader(
 ): (rev: string, fn: ParsedFunctionLike, occurrence: number) => Promise<OldFunction> {
   const parse = ctx.parse ?? parseInline;
   const memo = new Map<string, Promise<OldFunction>>();
+  // The doc then and now: the same, or the same but for a formatter's run over it (the walk looks
+  // past such a commit: formatting-hunk.ts).
+  const quotes = quotesAlike(ctx.rel);
+  const sameDoc = (then: string | null, now: string | null): boolean => then === now || (then !== null && now !== null && sameLayoutFree(then, now, quotes));
   const whole = async (rev: string, name: string, occurrence: number): Promise<OldFunction> => {
     const version = await read(rev);
     const fn = version && counterpart(version.functions, name, occurrence);
@@ -110,7 +120,7 @@ function functionReader(
         );
         // The doc has not changed since the revisions asked for (that is what made them the
         // doc's): a function found with another doc is another overload, placed by a moved line.
-        if (found.length === 1 && found[0]!.docstring === fn.docstring) return { text, fn: found[0]! };
+        if (found.length === 1 && sameDoc(found[0]!.docstring, fn.docstring)) return { text, fn: found[0]! };
       } catch (error) {
         if (ctx.signal?.aborted) throw error;
       }
@@ -134,7 +144,7 @@ function functionReader(
       // The scanner itself, never tree-sitter: a fragment cut inside a string or brackets must
       // be rejected, not recovered from.
       const found = fragment ? extractWithoutParser(fragment.text, ctx.language)?.filter((f) => f.name === fn.name) : null;
-      if (found?.length === 1 && found[0]!.docstring === fn.docstring) return { text, fn: found[0]! };
+      if (found?.length === 1 && sameDoc(found[0]!.docstring, fn.docstring)) return { text, fn: found[0]! };
     }
     return whole(rev, fn.name, occurrence);
   };
@@ -253,7 +263,7 @@ export interface MergeResolver {
 }
 
 export function createMergeResolver(root: string, merges: ReadonlySet<string>, boundary: string | null, signal?: AbortSignal): MergeResolver {
-  const range = boundary ? `${boundary}..HEAD` : 'HEAD';
+  const range = boundary ? `${commitRev(boundary)}..HEAD` : 'HEAD';
   let byFile: Promise<Map<string, Array<[string, number]>>> | null = null;
   const ownLogs = new Map<string, Promise<Map<string, Array<[string, number]>>>>();
   const load = async (paths: readonly string[]): Promise<Map<string, Array<[string, number]>>> => {
@@ -300,10 +310,11 @@ export function createMergeResolver(root: string, merges: ReadonlySet<string>, b
 /** Short shas (7) of the merge commits among `shas`, in one git call. */
 export async function mergesAmong(root: string, shas: readonly string[], signal?: AbortSignal): Promise<Set<string>> {
   const merges = new Set<string>();
-  const list = [...new Set(shas.filter((s) => /^[0-9a-f]{7,}$/.test(s)))];
+  const list = [...new Set(shas.filter((s) => /^[0-9a-f]{4,}$/.test(s)))];
   for (let i = 0; i < list.length; i += 500) {
     try {
-      const out = (await runGit(root, ['rev-list', '--no-walk=unsorted', '--parents', ...list.slice(i, i + 500), '--'], signal)).toString('utf8');
+      const revs = list.slice(i, i + 500).map(commitRev);
+      const out = (await runGit(root, ['rev-list', '--no-walk=unsorted', '--parents', ...revs, '--'], signal)).toString('utf8');
       for (const line of out.split('\n')) {
         const parts = line.trim().split(' ');
         if (parts.length > 2) merges.add(parts[0]!.slice(0, 7));

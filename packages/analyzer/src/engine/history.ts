@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { runGit, splitNul } from './git.ts';
 import type { BlameSummary } from './cache.ts';
 import { AnalysisAbortedError } from './errors.ts';
+import { formattingMap, quotesAlike } from './formatting-hunk.ts';
 
 /**
  * The line walk behind outdated-by-history (DESIGN.md §5): which commit last changed each line of
@@ -55,8 +56,14 @@ export async function headBlobIds(root: string, signal?: AbortSignal): Promise<M
 
 interface Tracked {
   target: HistoryTarget;
-  /** per current line (1-based): its line number in the version being walked, -1 when not tracked */
+  /**
+   * per current line (1-based): the first of the lines it stands for in the version being walked,
+   * -1 when not tracked. A line stands for more than one (`span`) once a reformatting hunk joined
+   * or split lines: its history is then the newest of theirs.
+   */
   ver: Int32Array;
+  /** per current line: how many version lines after `ver` it also stands for */
+  span: Int32Array;
   /** per current line: index into commits, -1 unattributed */
   owner: Int32Array;
   /**
@@ -65,54 +72,88 @@ interface Tracked {
    */
   deleted: Int32Array;
   remaining: number;
+  /** ' and " are the same quote in this file's language (formatting-hunk.ts) */
+  quotes: boolean;
 }
 
 interface Hunk {
+  oldStart: number;
   oldCount: number;
   newStart: number;
   newCount: number;
+  /** the hunk's '-'/'+' lines, read only when a tracked line falls in it */
+  body: () => string;
+  /** memo of formattingMap: null when the hunk changes code */
+  formatting?: Int32Array | null;
 }
 
-/** Attributes the hunks' added lines to `commit` and maps the other tracked lines to the parent version. */
+const NO_BODY = (): string => '';
+
+/** Last version line a hunk touches: its last added line, or the line its deletion follows. */
+const lastLineOf = (hunk: Hunk): number => (hunk.newCount > 0 ? hunk.newStart + hunk.newCount - 1 : hunk.newStart);
+
+/**
+ * Attributes to `commit` the tracked lines its hunks changed, and maps the other tracked lines to
+ * the parent version. A hunk that only reformats (formatting-hunk.ts) changes nothing: each line
+ * it added stands for the removed lines its code came from, and whichever commit last changed
+ * one of those dates it (a conservative "newest of", so a real change behind a reformat is
+ * never lost).
+ */
 function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void {
-  let h = 0;
-  let delta = 0;
-  const { ver, owner } = file;
-  markDeletions(file, hunks, commit);
+  const { ver, span, owner, deleted } = file;
+  const formatting = (hunk: Hunk): Int32Array | null => {
+    if (hunk.formatting === undefined) {
+      const map = hunk.oldCount > 0 ? formattingMap(hunk.body(), file.quotes) : null;
+      // A body that does not have the header's line counts is not trusted.
+      hunk.formatting = map && map.length === hunk.newCount * 2 && map[map.length - 1] === hunk.oldCount - 1 ? map : null;
+    }
+    return hunk.formatting;
+  };
+  let h = 0; // first hunk not wholly before the current line's first version line
+  let delta = 0; // lines removed minus added by the hunks before h
   for (let line = 1; line < ver.length; line++) {
     const v = ver[line]!;
     if (v < 0) continue;
-    // Hunks wholly before v shift it by what they removed minus what they added.
-    while (h < hunks.length) {
-      const hunk = hunks[h]!;
-      const end = hunk.newCount > 0 ? hunk.newStart + hunk.newCount - 1 : hunk.newStart;
-      if (end >= v) break;
-      delta += hunk.oldCount - hunk.newCount;
+    const e = v + span[line]!;
+    // Tracked ranges never go backwards (the mapping is monotonic): hunks left behind stay behind.
+    while (h < hunks.length && lastLineOf(hunks[h]!) < v) {
+      delta += hunks[h]!.oldCount - hunks[h]!.newCount;
       h++;
     }
-    const hunk = hunks[h];
-    if (hunk && hunk.newCount > 0 && v >= hunk.newStart && v < hunk.newStart + hunk.newCount) {
+    let changed = false;
+    let deletedAfter = false;
+    let first = v + delta;
+    let last = -1;
+    let endDelta = delta;
+    for (let k = h; k < hunks.length; k++) {
+      const hunk = hunks[k]!;
+      if (hunk.newStart > e) break;
+      if (hunk.newCount === 0) {
+        // Lines removed after version line newStart (v <= newStart <= e).
+        deletedAfter = true;
+        if (hunk.newStart < e) endDelta += hunk.oldCount;
+        continue;
+      }
+      const map = formatting(hunk);
+      if (!map) {
+        changed = true;
+        break;
+      }
+      // The removed lines the added line's code came from (formattingMap).
+      if (v >= hunk.newStart) first = hunk.oldStart + map[(v - hunk.newStart) * 2]!;
+      if (e <= lastLineOf(hunk)) last = hunk.oldStart + map[(e - hunk.newStart) * 2 + 1]!;
+      else endDelta += hunk.oldCount - hunk.newCount;
+    }
+    if (changed) {
       owner[line] = commit;
       ver[line] = -1;
       file.remaining--;
-    } else {
-      ver[line] = v + delta;
+      continue;
     }
-  }
-}
-
-/** Records pure deletions (`+n,0`: lines removed after version line n) on the tracked line before them. */
-function markDeletions(file: Tracked, hunks: readonly Hunk[], commit: number): void {
-  const { ver, deleted } = file;
-  let line = 1;
-  for (const hunk of hunks) {
-    if (hunk.newCount !== 0) continue;
-    const after = hunk.newStart;
-    if (after < 1) continue; // deleted at the top of the file: before every function's first line
-    // ver is ascending over tracked lines: advance to the first tracked line at or past `after`.
-    while (line < ver.length && (ver[line]! < 0 || ver[line]! < after)) line++;
-    if (line >= ver.length) return;
-    if (ver[line] === after && deleted[line] === -1) deleted[line] = commit;
+    if (deletedAfter && deleted[line] === -1) deleted[line] = commit;
+    if (last < 0) last = e + endDelta;
+    ver[line] = first;
+    span[line] = last - first;
   }
 }
 
@@ -138,18 +179,24 @@ function unquote(path: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-const HUNK = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
-/** Applies diff lines one at a time; `line` returns true once nothing is left to attribute. */
+/**
+ * Applies diff lines one at a time; `line` returns true once nothing is left to attribute. A
+ * hunk's body is read only if a tracked line falls in it: either from the '-'/'+' lines passed
+ * to `line` (a streamed diff), or, when the caller jumps from header to header, from `bodyOf`
+ * (a slice of the text the caller holds).
+ */
 function createDiffConsumer(
   files: Map<string, Tracked>,
   commits: Array<[string, number]>,
   defaultCommit: number,
-): { line(text: string): boolean; end(): void } {
+): { line(text: string, bodyOf?: () => string): boolean; end(): void } {
   let active = [...files.values()].filter((f) => f.remaining > 0).length;
   let commit = defaultCommit;
   let file: Tracked | undefined;
   let hunks: Hunk[] = [];
+  let streamed: string[] | null = null; // body lines of the last hunk, when they come one by one
   const flushFile = (): void => {
     if (file && hunks.length > 0 && file.remaining > 0) {
       applyHunks(file, hunks, commit);
@@ -157,9 +204,10 @@ function createDiffConsumer(
     }
     file = undefined;
     hunks = [];
+    streamed = null;
   };
   return {
-    line(line) {
+    line(line, bodyOf) {
       const first = line.charCodeAt(0);
       if (first === 1) {
         flushFile();
@@ -175,7 +223,16 @@ function createDiffConsumer(
         file = path.startsWith('b/') ? files.get(path.slice(2)) : undefined;
       } else if (first === 64 /* @ */ && file) {
         const m = HUNK.exec(line);
-        if (m) hunks.push({ oldCount: m[1] === undefined ? 1 : Number(m[1]), newStart: Number(m[2]), newCount: m[3] === undefined ? 1 : Number(m[3]) });
+        if (m) {
+          let body = bodyOf ?? NO_BODY;
+          if (!bodyOf) {
+            const lines: string[] = (streamed = []);
+            body = () => lines.join('\n');
+          }
+          hunks.push({ oldStart: Number(m[1]), oldCount: m[2] === undefined ? 1 : Number(m[2]), newStart: Number(m[3]), newCount: m[4] === undefined ? 1 : Number(m[4]), body });
+        }
+      } else if (streamed && (first === 43 /* + */ || first === 45 /* - */)) {
+        streamed.push(line);
       }
       return false;
     },
@@ -248,14 +305,28 @@ const HEADER_LINE = /^(?:\x01|@@ |\+\+\+ |diff --git ).*$/gm;
 /** Applies a complete, already read `git log` output (see prefetchHistory); true once nothing is left to attribute. */
 function consumeDiffText(text: string, files: Map<string, Tracked>, commits: Array<[string, number]>): boolean {
   const consumer = createDiffConsumer(files, commits, -1);
-  // Jumping from header to header skips the changed-line bodies (most of the 10 MB) in one scan.
-  for (const m of text.matchAll(HEADER_LINE)) {
+  // Jumping from header to header skips the changed-line bodies (most of the 10 MB) in one scan;
+  // a hunk's body is the text up to the next header, sliced only if the walk asks for it.
+  HEADER_LINE.lastIndex = 0;
+  for (let m = HEADER_LINE.exec(text); m; m = HEADER_LINE.exec(text)) {
     const line = m[0].endsWith('\r') ? m[0].slice(0, -1) : m[0];
-    if (consumer.line(line)) return true;
+    let bodyOf: (() => string) | undefined;
+    if (line.startsWith('@@ ')) {
+      const from = m.index + m[0].length + 1;
+      bodyOf = () => {
+        HEADER_BOUNDARY.lastIndex = from;
+        const next = HEADER_BOUNDARY.exec(text);
+        return text.slice(from, next ? next.index : text.length);
+      };
+    }
+    if (consumer.line(line, bodyOf)) return true;
   }
   consumer.end();
   return [...files.values()].every((f) => f.remaining === 0);
 }
+
+/** The start of the next header line after a hunk body (a hunk body's lines start with '-', '+' or '\\'). */
+const HEADER_BOUNDARY = /^(?:\x01|@@ |diff --git )/gm;
 
 /** The first-parent commits `git log` reads, oldest excluded: `HEAD~depth` or none (whole history). */
 async function historyBoundary(root: string, depth: number, signal?: AbortSignal): Promise<[string, number] | null> {
@@ -459,7 +530,15 @@ export async function traceHistory(
         ver[line] = line;
       }
     }
-    files.set(target.rel, { target, ver, owner: new Int32Array(target.lineCount + 1).fill(-1), deleted: new Int32Array(target.lineCount + 1).fill(-1), remaining });
+    files.set(target.rel, {
+      target,
+      ver,
+      span: new Int32Array(target.lineCount + 1),
+      owner: new Int32Array(target.lineCount + 1).fill(-1),
+      deleted: new Int32Array(target.lineCount + 1).fill(-1),
+      remaining,
+      quotes: quotesAlike(target.rel),
+    });
   }
   const summaries = new Map<string, BlameSummary>();
   if (files.size === 0) return summaries;

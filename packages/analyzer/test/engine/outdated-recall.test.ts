@@ -33,6 +33,7 @@ const FIRST: Record<string, string> = {
   merged_param: py('merged_param', 'a', args('a: the value.'), '    return a'),
   merged_body: py('merged_body', 'a', args('a: the value.'), '    return a'),
   incomplete: py('incomplete', 'a, b', args('a: the value.'), '    return a'),
+  changed_then_reformatted: py('changed_then_reformatted', 'a', args('a: the value.'), "    return a"),
 };
 
 const write_ = (parts: Record<string, string>): void => write(root, 'mod.py', Object.values(parts).join(''));
@@ -125,6 +126,12 @@ beforeAll(async () => {
     ),
   );
   shas.java = commitAll(root, 'java', '2025-02-14T00:00:00Z');
+  // A real body change, then a formatter run over it (and over its docstring's quotes): the
+  // suggestion names the change, not the reformat.
+  plant('changed_then_reformatted', py('changed_then_reformatted', 'a', args('a: the value.'), "    return wrap(a, 'key', [1, 2])"), '2025-02-15T00:00:00Z');
+  next.changed_then_reformatted = py('changed_then_reformatted', 'a', args('a: the value.'), '    return wrap(\n        a,\n        "key",\n        [1, 2],\n    )').replace(/"""/g, "'''");
+  write_(next);
+  shas.reformat = commitAll(root, 'reformat', '2025-02-16T00:00:00Z');
 
   // On a branch, merged with --no-ff: a parameter added and a body change. The verdicts must
   // name the branch's commits, never the merge.
@@ -199,6 +206,10 @@ describe('planted harmless changes are not', () => {
   it('a body change the doc does not contradict is a review suggestion, dated, not counted', () => {
     expect(get('body_changed').outdatedStatus.status).toBe('CURRENT');
     expect(get('body_changed').reviewSuggestion).toMatchObject({ commit: shas.body_changed, date: '2025-02-11', docDate: '2025-01-01', findings: [{ code: 'BODY_CHANGED' }] });
+  });
+  it('a body change later reformatted names the change, not the reformat (a formatting hunk passes its lines through)', () => {
+    expect(get('changed_then_reformatted').outdatedStatus.status).toBe('CURRENT');
+    expect(get('changed_then_reformatted').reviewSuggestion).toMatchObject({ commit: shas.changed_then_reformatted, date: '2025-02-15', docDate: '2025-01-01' });
   });
   it('a body change merged from a branch names the branch commit', () => {
     expect(get('merged_body').reviewSuggestion).toMatchObject({ commit: shas.merged_body });
