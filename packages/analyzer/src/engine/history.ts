@@ -16,9 +16,10 @@ import { formattingMap, quotesAlike } from './formatting-hunk.ts';
  * commits), one `git log -p -U0 -w --first-parent` pass walks the history newest first for all
  * files at once and tracks, per line of interest, the newest commit that changed it — what blame
  * computes, limited to the lines of documented functions, stopping as soon as every such line is
- * attributed or `depth` commits were read. Whitespace-only changes do not count (-w). Changes
- * merged from a branch are dated by the merge on the first-parent line, and a renamed file's
- * history starts at the rename. The window is the newest `depth` first-parent commits; lines
+ * attributed or `depth` commits were read. Whitespace-only changes do not count (-w), nor do
+ * hunks that only reformat (formatting-hunk.ts: their lines are traced to the code they came
+ * from). Changes merged from a branch are dated by the merge on the first-parent line, and a
+ * renamed file's history starts at the rename. The window is the newest `depth` first-parent commits; lines
  * older than it are attributed to the boundary commit HEAD~depth (sha written `^abc1234`),
  * meaning "then or earlier".
  */
