@@ -248,7 +248,7 @@ async function introducedBy(
 }
 
 /** Files whose merges are resolved with a git read of their own before one read serves all. */
-const MERGE_RESOLUTION_PATH_READS = 3;
+export const MERGE_RESOLUTION_PATH_READS = 3;
 
 /**
  * Names the commit behind a review suggestion. The walk dates a change merged from a branch by
@@ -260,49 +260,87 @@ const MERGE_RESOLUTION_PATH_READS = 3;
  */
 export interface MergeResolver {
   resolve(rel: string, sha: string, time: number, after: number): Promise<[string, number]>;
+  /**
+   * Calls `apply` with the commit a verdict names for the walk's `commit` (uncommitted: ''), at
+   * once; for a merge, with the merge at once and again with the branch's commit once resolved,
+   * which `settled` waits for. The comparisons go on meanwhile instead of waiting for git.
+   */
+  name(rel: string, commit: Newest, after: number, apply: (sha: string, time: number) => void): void;
+  settled(): Promise<void>;
 }
 
-export function createMergeResolver(root: string, merges: ReadonlySet<string>, boundary: string | null, signal?: AbortSignal): MergeResolver {
+/** Per path, the window's non-merge commits that touched it: [short sha, time], newest first. */
+export type CommitsByFile = Map<string, Array<[string, number]>>;
+
+/**
+ * The non-merge commits of the window (after `boundary`, or all history) that touched each of
+ * `paths` (every path when none), from one `git log --name-only`. Empty when git fails: then
+ * suggestions keep the merge.
+ */
+export async function windowCommitsByFile(root: string, boundary: string | null, paths: readonly string[], signal?: AbortSignal): Promise<CommitsByFile> {
+  const map: CommitsByFile = new Map();
   const range = boundary ? `${commitRev(boundary)}..HEAD` : 'HEAD';
-  let byFile: Promise<Map<string, Array<[string, number]>>> | null = null;
-  const ownLogs = new Map<string, Promise<Map<string, Array<[string, number]>>>>();
-  const load = async (paths: readonly string[]): Promise<Map<string, Array<[string, number]>>> => {
-    const map = new Map<string, Array<[string, number]>>();
-    try {
-      // --full-history: every commit that touched a path, as the window-wide list has them (a
-      // path's default history would skip a side branch its merge took unchanged).
-      const out = await runGit(root, ['log', '--no-merges', '--full-history', '--relative', '--name-only', '--format=%x01%H %ct', range, '--', ...paths], signal);
-      let current: [string, number] | null = null;
-      for (const line of out.toString('utf8').split('\n')) {
-        if (line.startsWith('\x01')) {
-          const [sha, time] = line.slice(1).split(' ');
-          current = [sha!.slice(0, 7), Number(time)];
-        } else if (line && current) {
-          let list = map.get(line);
-          if (!list) map.set(line, (list = []));
-          list.push(current);
-        }
+  try {
+    // --full-history: every commit that touched a path, as the window-wide list has them (a
+    // path's default history would skip a side branch its merge took unchanged).
+    const out = await runGit(root, ['log', '--no-merges', '--full-history', '--relative', '--name-only', '--format=%x01%H %ct', range, '--', ...paths], signal);
+    let current: [string, number] | null = null;
+    for (const line of out.toString('utf8').split('\n')) {
+      if (line.startsWith('\x01')) {
+        const [sha, time] = line.slice(1).split(' ');
+        current = [sha!.slice(0, 7), Number(time)];
+      } else if (line && current) {
+        let list = map.get(line);
+        if (!list) map.set(line, (list = []));
+        list.push(current);
       }
-    } catch {
-      // no resolution: suggestions keep the merge
     }
-    return map;
-  };
+  } catch {
+    // no resolution: suggestions keep the merge
+  }
+  return map;
+}
+
+/**
+ * `windowWide`, when given, is the window-wide read already started (a cold analysis starts it
+ * beside the line walk: analyze.ts); null in it means it could not be, and the resolver reads
+ * for itself.
+ */
+export function createMergeResolver(
+  root: string,
+  merges: ReadonlySet<string>,
+  boundary: string | null,
+  signal?: AbortSignal,
+  windowWide: Promise<CommitsByFile | null> | null = null,
+): MergeResolver {
+  let byFile: Promise<CommitsByFile> | null = windowWide ? windowWide.then((map) => map ?? windowCommitsByFile(root, boundary, [], signal)) : null;
+  const ownLogs = new Map<string, Promise<CommitsByFile>>();
   // A few files (an incremental analysis) are read one path each, ~4x cheaper than the window's
   // whole name list; more than that share the one window-wide read.
-  const commitsOf = (rel: string): Promise<Map<string, Array<[string, number]>>> => {
+  const commitsOf = (rel: string): Promise<CommitsByFile> => {
     if (byFile) return byFile;
     let own = ownLogs.get(rel);
     if (own) return own;
-    if (ownLogs.size >= MERGE_RESOLUTION_PATH_READS) return (byFile = load([]));
-    ownLogs.set(rel, (own = load([rel])));
+    if (ownLogs.size >= MERGE_RESOLUTION_PATH_READS) return (byFile = windowCommitsByFile(root, boundary, [], signal));
+    ownLogs.set(rel, (own = windowCommitsByFile(root, boundary, [rel], signal)));
     return own;
   };
+  const pending: Array<Promise<void>> = [];
+  const resolve = async (rel: string, sha: string, time: number, after: number): Promise<[string, number]> => {
+    if (!merges.has(sha)) return [sha, time];
+    const found = (await commitsOf(rel)).get(rel)?.find(([, t]) => t <= time && t > after);
+    return found ?? [sha, time];
+  };
   return {
-    async resolve(rel, sha, time, after) {
-      if (!merges.has(sha)) return [sha, time];
-      const found = (await commitsOf(rel)).get(rel)?.find(([, t]) => t <= time && t > after);
-      return found ?? [sha, time];
+    resolve,
+    name(rel, commit, after, apply) {
+      apply(commit.sha, commit.time);
+      if (commit.sha !== '' && merges.has(commit.sha)) {
+        pending.push(resolve(rel, commit.sha, commit.time, after).then(([sha, time]) => apply(sha, time)));
+      }
+    },
+    async settled() {
+      while (pending.length > 0) await Promise.all(pending.splice(0));
     },
   };
 }
@@ -368,6 +406,9 @@ export async function judgeFileHistory(
     else if (fn.docFacts.missingParams.length > 0) verdicts[index] = { incomplete: fn.docFacts.missingParams };
   });
   if (candidates.length === 0) return verdicts;
+  // Every version the candidates need is asked for at once: git's cat-file reads them while this
+  // thread compares the first ones, instead of one round trip per candidate.
+  for (const c of candidates) void ctx.blobs.read(revOf(c.doc.sha), `./${ctx.rel}`);
 
   const oldFunction = functionReader(ctx, text, versionReader(ctx), functions);
   let raised: Set<string> | null = null;
@@ -390,10 +431,13 @@ export async function judgeFileHistory(
       if (changes.outdated.length > 0) {
         const first = changes.outdated[0]!;
         const made = await introducedBy(ctx, oldFunction, revOf(c.doc.sha), c.fn, c.occurrence, thenContract, doc, first);
+        const outdated = (commit: string, time: number): void => {
+          const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
+          verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };
+        };
         // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
-        const [commit, time] = made ?? (c.body.sha === '' ? ['', c.body.time] : await ctx.merges.resolve(ctx.rel, c.body.sha, c.body.time, c.doc.time));
-        const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
-        verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };
+        if (made) outdated(...made);
+        else ctx.merges.name(ctx.rel, c.body, c.doc.time, outdated);
       } else {
         review = changes.review;
         if (review.length === 0 && bodyTokens(before.content, before.name, ctx.language) !== bodyTokens(c.fn.content, c.fn.name, ctx.language)) {
@@ -402,11 +446,13 @@ export async function judgeFileHistory(
       }
     }
     if (!verdict.outdated && review.length > 0) {
-      const [commit, time] = c.body.sha === '' ? ['', c.body.time] : await ctx.merges.resolve(ctx.rel, c.body.sha, c.body.time, c.doc.time);
       const docDate = day(c.doc.time);
-      verdict.review = { commit, date: day(time), docDate, findings: review, explanation: describeReview(commit, day(time), docDate, review, ctx.noun) };
-      // The function as its doc was written for: what an LLM judge compares (src/llm/judge.ts).
-      if (before) verdict.review.before = before.content;
+      const findings = review;
+      ctx.merges.name(ctx.rel, c.body, c.doc.time, (commit, time) => {
+        verdict.review = { commit, date: day(time), docDate, findings, explanation: describeReview(commit, day(time), docDate, findings, ctx.noun) };
+        // The function as its doc was written for: what an LLM judge compares (src/llm/judge.ts).
+        if (before) verdict.review.before = before.content;
+      });
     }
     verdicts[c.index] = verdict.outdated || verdict.review || verdict.incomplete ? verdict : null;
   }

@@ -7,6 +7,7 @@ import { runGit, splitNul } from './git.ts';
 import type { BlameSummary } from './cache.ts';
 import { AnalysisAbortedError } from './errors.ts';
 import { formattingMap, quotesAlike } from './formatting-hunk.ts';
+import { isTestFile } from './test-files.ts';
 
 /**
  * The line walk behind outdated-by-history (DESIGN.md §5): which commit last changed each line of
@@ -449,16 +450,37 @@ export interface HistoryScope {
 
 const EVERY_FILE: HistoryScope = { pathspecs: [], covers: () => true };
 
+/**
+ * Test files (test-files.ts) as git pathspecs, to leave them out of the prefetch: history is
+ * traced only for the functions whose verdicts Docent reports, and test functions are counted,
+ * not judged. Each glob matches only paths isTestFile also matches (engine-history.test.ts
+ * checks it), so no file that needs history is left out.
+ */
+export const TEST_FILE_EXCLUDES = [
+  '**/test/**',
+  '**/tests/**',
+  '**/__tests__/**',
+  '**/test_*.py',
+  '**/*_test.py',
+  '**/*_test.go',
+  '**/*.test.[!.]*',
+  '**/*.spec.[!.]*',
+  '**/*Test.java',
+  '**/*Tests.java',
+  '**/conftest.py',
+].map((glob) => `:(exclude,glob)${glob}`);
+
 /** More extensions than this and the prefetch reads every file (a pathspec per extension costs per path). */
 const MAX_SCOPE_EXTENSIONS = 32;
 
 /**
- * The files of `files` whose extension some language with functions uses (`*.py`, `*.go`, …):
- * history is traced only for files with documented functions, and the prefetch starts before
- * any file is read, so it goes by extension. Documentation and data (SQLAlchemy's changelog
- * .rst files, gin's Markdown: 20–40 % of their diffs) are left out. A file with functions under
- * another name (a script without extension, a .gitattributes language override) is not covered,
- * and the targeted pass reads its history.
+ * The files of `files` whose extension some language with functions uses (`*.py`, `*.go`, …),
+ * test files left out: history is traced only for non-test files with documented functions, and
+ * the prefetch starts before any file is read, so it goes by extension. Documentation and data
+ * (SQLAlchemy's changelog .rst files, gin's Markdown: 20–40 % of their diffs) and tests (half of
+ * SQLAlchemy's remaining Python diff) are left out. A file with functions under another name (a
+ * script without extension, a .gitattributes language override) is not covered, and the
+ * targeted pass reads its history.
  */
 export function historyScope(files: readonly string[], hasFunctions: (extension: string) => boolean): HistoryScope {
   const extensions = new Set<string>();
@@ -476,11 +498,11 @@ export function historyScope(files: readonly string[], hasFunctions: (extension:
   return {
     // Without magic a pathspec is a glob in which '*' also matches '/': any folder. Literal
     // extensions only (letters, digits, '+', '_', '-'), so nothing in them is a glob character.
-    pathspecs: [...extensions].filter((e) => /^\.[\w+-]+$/.test(e)).map((e) => `*${e}`),
+    pathspecs: [...[...extensions].filter((e) => /^\.[\w+-]+$/.test(e)).map((e) => `*${e}`), ...TEST_FILE_EXCLUDES],
     covers(rel) {
       const slash = rel.lastIndexOf('/');
       const dot = rel.lastIndexOf('.');
-      return dot > slash + 1 && extensions.has(rel.slice(dot)) && /^\.[\w+-]+$/.test(rel.slice(dot));
+      return dot > slash + 1 && extensions.has(rel.slice(dot)) && /^\.[\w+-]+$/.test(rel.slice(dot)) && !isTestFile(rel);
     },
   };
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { historyScope, prefetchHistory, traceHistory } from '../../src/engine/history.ts';
+import { historyScope, prefetchHistory, TEST_FILE_EXCLUDES, traceHistory } from '../../src/engine/history.ts';
+import { isTestFile } from '../../src/engine/test-files.ts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
 import { commitAll, git, initRepo, tempDir, write } from './helpers.ts';
 
@@ -176,7 +177,7 @@ describe('history from one git log pass', () => {
         commitAll(dir, `change ${c}`, new Date(Date.UTC(2025, 1, c)).toISOString());
       }
       const scope = historyScope(files, (extension) => extension === '.py');
-      expect(scope.pathspecs).toEqual(['*.py']);
+      expect(scope.pathspecs).toEqual(['*.py', ...TEST_FILE_EXCLUDES]);
       expect(files.map((rel) => scope.covers(rel))).toEqual([true, false, false]);
       const targets = ['mod.py', 'bin/tool'].map((rel) => ({ rel, lineCount: 10, ranges: [[1, 10]] as Array<[number, number]>, dirty: false }));
       const targeted = await traceHistory(dir, targets, () => 'k', { depth: 1000 });
@@ -188,6 +189,27 @@ describe('history from one git log pass', () => {
       const scoped = await traceHistory(dir, targets, () => 'k', { depth: 1000, prefetch });
       expect(scoped).toEqual(targeted);
       expect(scoped.get('bin/tool')!.commits.length).toBeGreaterThan(1); // really traced, not left at the boundary
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves test files out of the prefetch with pathspecs that match exactly the files isTestFile calls tests', async () => {
+    const dir = tempDir('history-tests');
+    try {
+      initRepo(dir);
+      const paths = [
+        'tests/a.py', 'pkg/test/b.py', 'src/x/__tests__/c.js', 'test_x.py', 'pkg/test_y.py', 'pkg/y_test.py', 'x_test.go', 'a.test.ts', 'web/b.spec.js',
+        'src/FooTest.java', 'src/FooTests.java', 'conftest.py', 'pkg/conftest.py',
+        // not tests
+        'pkg/testing/c.py', 'latest/a.py', 'contest.py', 'mytests/a.py', 'Testing.java', 'a.test..ts', 'attest.py', 'pkg/tester.go', 'spec/x.rb', 'src/m.py',
+      ];
+      for (const rel of paths) write(dir, rel, 'x = 1\n');
+      commitAll(dir, 'base', '2025-01-01T00:00:00Z');
+      const kept = git(dir, ['-c', 'core.quotepath=off', 'ls-files', '--', ...historyScope(paths, () => true).pathspecs]).split('\n').filter(Boolean);
+      expect(kept.sort()).toEqual(paths.filter((rel) => !isTestFile(rel)).sort());
+      expect(kept).toContain('src/m.py');
+      expect(kept).not.toContain('tests/a.py');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -91,6 +91,7 @@ beforeAll(async () => {
   write_(FIRST);
   write(root, 'web.js', JS_FIRST);
   write(root, 'Store.java', JAVA_FIRST);
+  write(root, 'tests/test_mod.py', py('test_thing', 'a', args('a: the value.'), '    return a'));
   shas.first = commitAll(root, 'first', '2025-01-01T00:00:00Z');
 
   const next: Record<string, string> = { ...FIRST };
@@ -126,6 +127,9 @@ beforeAll(async () => {
     ),
   );
   shas.java = commitAll(root, 'java', '2025-02-14T00:00:00Z');
+  // A test function's body changes too: test functions are counted, not judged.
+  write(root, 'tests/test_mod.py', py('test_thing', 'a, b', args('a: the value.'), '    return a + b'));
+  commitAll(root, 'test changed', '2025-02-14T12:00:00Z');
   // A real body change, then a formatter run over it (and over its docstring's quotes): the
   // suggestion names the change, not the reformat.
   plant('changed_then_reformatted', py('changed_then_reformatted', 'a', args('a: the value.'), "    return wrap(a, 'key', [1, 2])"), '2025-02-15T00:00:00Z');
@@ -210,6 +214,9 @@ describe('planted harmless changes are not', () => {
   it('a body change later reformatted names the change, not the reformat (a formatting hunk passes its lines through)', () => {
     expect(get('changed_then_reformatted').outdatedStatus.status).toBe('CURRENT');
     expect(get('changed_then_reformatted').reviewSuggestion).toMatchObject({ commit: shas.changed_then_reformatted, date: '2025-02-15', docDate: '2025-01-01' });
+  });
+  it('a test function is counted, not judged: no history verdict, whatever changed', () => {
+    expect(get('test_thing')).toMatchObject({ isTest: true, outdatedStatus: { status: 'CURRENT' }, reviewSuggestion: null });
   });
   it('a body change merged from a branch names the branch commit', () => {
     expect(get('merged_body').reviewSuggestion).toMatchObject({ commit: shas.merged_body });
