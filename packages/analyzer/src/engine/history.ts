@@ -20,9 +20,9 @@ import { isTestFile } from './test-files.ts';
  * attributed or `depth` commits were read. Whitespace-only changes do not count (-w), nor do
  * hunks that only reformat (formatting-hunk.ts: their lines are traced to the code they came
  * from). Changes merged from a branch are dated by the merge on the first-parent line, and a
- * renamed file's history starts at the rename. The window is the newest `depth` first-parent commits; lines
- * older than it are attributed to the boundary commit HEAD~depth (sha written `^abc1234`),
- * meaning "then or earlier".
+ * renamed file's history starts at the rename. The window is the newest `depth` first-parent
+ * commits; lines older than it are attributed to the boundary commit HEAD~depth (sha written
+ * `^abc1234`), meaning "then or earlier".
  */
 
 /** First-parent commits read back from HEAD by default; 0 reads the whole history. */
@@ -90,6 +90,9 @@ interface Hunk {
 }
 
 const NO_BODY = (): string => '';
+
+/** A streamed hunk body longer than this is not kept (memory): the hunk counts as a change. */
+const MAX_STREAMED_HUNK_CHARS = 4 * 1024 * 1024;
 
 /** Last version line a hunk touches: its last added line, or the line its deletion follows. */
 const lastLineOf = (hunk: Hunk): number => (hunk.newCount > 0 ? hunk.newStart + hunk.newCount - 1 : hunk.newStart);
@@ -198,7 +201,7 @@ function createDiffConsumer(
   let commit = defaultCommit;
   let file: Tracked | undefined;
   let hunks: Hunk[] = [];
-  let streamed: string[] | null = null; // body lines of the last hunk, when they come one by one
+  let streamed: { lines: string[]; chars: number } | null = null; // the last hunk's body, when its lines come one by one
   const flushFile = (): void => {
     if (file && hunks.length > 0 && file.remaining > 0) {
       applyHunks(file, hunks, commit);
@@ -228,13 +231,15 @@ function createDiffConsumer(
         if (m) {
           let body = bodyOf ?? NO_BODY;
           if (!bodyOf) {
-            const lines: string[] = (streamed = []);
-            body = () => lines.join('\n');
+            const own = (streamed = { lines: [], chars: 0 });
+            // A hunk too big to keep is not read: it counts as a change (never as formatting).
+            body = () => (own.chars > MAX_STREAMED_HUNK_CHARS ? '' : own.lines.join('\n'));
           }
           hunks.push({ oldStart: Number(m[1]), oldCount: m[2] === undefined ? 1 : Number(m[2]), newStart: Number(m[3]), newCount: m[4] === undefined ? 1 : Number(m[4]), body });
         }
       } else if (streamed && (first === 43 /* + */ || first === 45 /* - */)) {
-        streamed.push(line);
+        streamed.chars += line.length;
+        if (streamed.chars <= MAX_STREAMED_HUNK_CHARS) streamed.lines.push(line);
       }
       return false;
     },

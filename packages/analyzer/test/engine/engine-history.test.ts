@@ -194,6 +194,31 @@ describe('history from one git log pass', () => {
     }
   });
 
+  it('looks past a reformatting commit the same way whether the diffs are streamed or prefetched', async () => {
+    const dir = tempDir('history-reformat');
+    try {
+      initRepo(dir);
+      const v1 = ['def f(a):', '    """Doc."""', "    x = call(a, 'k')", '    return x', ''];
+      write(dir, 'm.py', v1.join('\n'));
+      const first = commitAll(dir, 'one', '2025-01-01T00:00:00Z');
+      const v2 = [...v1];
+      v2[3] = '    return x + 1';
+      write(dir, 'm.py', v2.join('\n'));
+      const change = commitAll(dir, 'change', '2025-02-01T00:00:00Z');
+      // A formatter: the call exploded with a magic trailing comma, double quotes.
+      write(dir, 'm.py', ['def f(a):', '    """Doc."""', '    x = call(', '        a,', '        "k",', '    )', '    return x + 1', ''].join('\n'));
+      commitAll(dir, 'black', '2025-03-01T00:00:00Z');
+      const targets = [{ rel: 'm.py', lineCount: 7, ranges: [[1, 7]] as Array<[number, number]>, dirty: false }];
+      const streamed = await traceHistory(dir, targets, () => 'k', { depth: 1000 });
+      const prefetch = prefetchHistory(dir, 1000, undefined, 1);
+      expect(await traceHistory(dir, targets, () => 'k', { depth: 1000, prefetch })).toEqual(streamed);
+      // The exploded call's four lines date from the first commit, the changed return from its change.
+      expect(tracedShas(streamed.get('m.py')!).slice(1)).toEqual([first, first, first, first, first, first, change]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('leaves test files out of the prefetch with pathspecs that match exactly the files isTestFile calls tests', async () => {
     const dir = tempDir('history-tests');
     try {
