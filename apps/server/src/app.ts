@@ -298,7 +298,31 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
 function serveWebApp(app: FastifyInstance, dist: string): void {
   const built = existsSync(path.join(dist, 'index.html'));
   // directories (e.g. "/") fall through to the not-found handler, which answers index.html
-  if (built) void app.register(fastifyStatic, { root: dist, index: false, maxAge: '1h', allowedPath: (p) => !p.endsWith('/') });
+  if (built) {
+    void app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      allowedPath: (p) => !p.endsWith('/'),
+      // the build writes .br/.gz beside each file (apps/web/scripts/precompress.mjs); sent as the client accepts
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(dist, filePath));
+        res.setHeader('vary', 'Accept-Encoding'); // a shared cache keeps the br, gzip and plain bodies apart
+      },
+    });
+  }
   else app.log.warn({ dist }, 'web app not built: run `npm run build` (npm start does it); serving the API only');
   installNotFound(app, { spa: built });
+}
+
+/**
+ * Vite names every file under assets/ by its content hash, so a name never changes meaning: cached
+ * for a year without revalidation. index.html, which names the current hashes, is always
+ * revalidated; anything else (favicon, robots.txt) hourly. docs/performance.md, "First load".
+ */
+export function cacheControlFor(dist: string, filePath: string): string {
+  const rel = path.relative(dist, filePath).split(path.sep);
+  if (rel.length === 1 && rel[0] === 'index.html') return 'no-cache';
+  return rel[0] === 'assets' && rel.length > 1 ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }

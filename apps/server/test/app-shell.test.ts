@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheControlFor } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { loadSecrets } from '../src/secrets.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -29,6 +31,28 @@ describe('serving the web app', () => {
     }
     const asset = await t.call({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
+  });
+
+  it('sends the build\'s precompressed copy the client accepts, and caches hashed assets for good', async () => {
+    const plain = 'console.log("hashed")'.repeat(100);
+    await writeFile(path.join(dist, 'assets', 'chunk-abc123.js'), plain);
+    await writeFile(path.join(dist, 'assets', 'chunk-abc123.js.br'), brotliCompressSync(plain));
+    await writeFile(path.join(dist, 'assets', 'chunk-abc123.js.gz'), gzipSync(plain));
+    const br = await t.call({ method: 'GET', url: '/assets/chunk-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await t.call({ method: 'GET', url: '/assets/chunk-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+    const none = await t.call({ method: 'GET', url: '/assets/chunk-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
+    // the page that names the hashes is revalidated on every load
+    const page = await t.call({ method: 'GET', url: '/repositories' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(cacheControlFor(dist, path.join(dist, 'favicon.svg'))).toBe('public, max-age=3600');
   });
 
   it('answers a missing asset with 404, not with index.html', async () => {
