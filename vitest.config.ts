@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/docgen',
       'apps/server',
       'apps/web',
+      'tools/doc-checks',
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: './apps/server/vitest.config.ts', root: './apps/server', test: { name: 'server-postgres', env: { DOCENT_TEST_DB: 'postgres' } } }]
         : []),
