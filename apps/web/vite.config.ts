@@ -14,10 +14,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // React and the router change rarely: one cacheable chunk. antd is split per route automatically.
+        // Few, cacheable chunks (docs/performance.md, "First load"): per-component antd chunks made the
+        // dashboard's first load 90 requests. React and the router change rarely; antd and its helpers
+        // are one chunk, other packages another; the app's modules shared by pages a third; pages stay lazy.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'ui', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@babel[\\/]runtime|classnames|dayjs|@emotion|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|resize-observer-polyfill|json2mq|string-convert|copy-to-clipboard|toggle-selection)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+            // the app's own modules that two or more pages share: one chunk instead of dozens of small ones
+            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2 },
           ],
         },
       },
