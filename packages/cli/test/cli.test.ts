@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBundle } from '../build/bundle.mjs';
+import { main } from '../src/cli.ts';
 import { docent, docentAsync, repo, SHOP, tempDir } from './support/run.ts';
 
 // The command line as a whole (docs/cli.md): one help listing every command, one grammar
@@ -20,63 +21,92 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Runs main() in this process (for help and usage errors, which load no command module). */
+async function inProcess(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    return { status: await main(args), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
 describe('docent --help', () => {
-  it('lists every command with a line of its own, and each command has its own --help', () => {
-    for (const form of [[], ['--help'], ['-h'], ['help']]) {
-      const help = docent(form);
-      expect(help.status).toBe(0);
-      const commands = help.stdout.slice(help.stdout.indexOf('\nCommands:\n'));
-      for (const name of EVERY_COMMAND) {
-        expect(commands).toMatch(new RegExp(`\\n  ${name} +\\S`));
-        expect(help.stdout).toContain(`docent ${name}`);
-      }
-    }
+  it('lists every command with a line of its own (the installed command)', () => {
+    const help = docent(['--help']);
+    expect(help.status).toBe(0);
+    const commands = help.stdout.slice(help.stdout.indexOf('\nCommands:\n'));
     for (const name of EVERY_COMMAND) {
-      const own = docent([name, '--help']);
+      expect(commands).toMatch(new RegExp(`\\n  ${name} +\\S`));
+      expect(help.stdout).toContain(`docent ${name}`);
+    }
+    const own = docent(['docstrings', '--help']);
+    expect(own.status).toBe(0);
+    expect(own.stdout.startsWith('Usage: docent docstrings <path>')).toBe(true);
+  });
+
+  it('the same help for no arguments, -h and help; each command has its own --help', async () => {
+    const help = await inProcess(['--help']);
+    for (const form of [[], ['-h'], ['help']]) expect(await inProcess(form)).toEqual(help);
+    for (const name of EVERY_COMMAND) {
+      const own = await inProcess([name, '--help']);
       expect(own.status).toBe(0);
       expect(own.stdout.startsWith(`Usage: docent ${name}`)).toBe(true);
       expect(own.stdout).toContain('  -h, --help');
-      expect(docent(['help', name]).stdout).toBe(own.stdout);
+      expect(await inProcess([name, '-h'])).toEqual(own);
+      expect(await inProcess(['help', name])).toEqual(own);
     }
   });
 
-  it('documents each option with its value placeholder', () => {
-    const analyze = docent(['analyze', '--help']).stdout;
+  it('documents each option with its value placeholder', async () => {
+    const analyze = (await inProcess(['analyze', '--help'])).stdout;
     for (const option of ['--json', '--only <card>', '--fail-under <percent>', '--no-git-history', '--history-depth <n>', '--workers <n>', '--cache-dir <dir>', '--remote <org/repo>', '--vendor <V>', '--server <URL>']) {
       expect(analyze).toContain(option);
     }
-    expect(docent(['docstrings', '--help']).stdout).toContain('--max-line-length <n>');
-    expect(docent(['login', '--help']).stdout).toContain('--timeout <seconds>');
+    expect((await inProcess(['docstrings', '--help'])).stdout).toContain('--max-line-length <n>');
+    expect((await inProcess(['login', '--help'])).stdout).toContain('--timeout <seconds>');
   });
 });
 
 describe('usage errors', () => {
-  it('an unknown option is exit 2 with a docent: line and a hint to the command\'s --help, for every command', () => {
+  it('an unknown option is exit 2 with a docent: line and a hint to the command\'s --help, for every command', async () => {
+    const spawned = docent(['badge', dir, '--bogus=1']);
+    expect(spawned.status).toBe(2);
+    expect(spawned.stderr).toBe('docent: Unknown option "--bogus".\nUsage: docent badge <path> [--out <file.svg>]\nRun "docent badge --help" for usage.\n');
+    expect(spawned.stdout).toBe('');
     for (const name of EVERY_COMMAND) {
-      const run = docent([name, ...(['analyze', 'badge', 'docs', 'docstrings'].includes(name) ? [dir] : []), '--bogus=1']);
-      expect(run.status, name).toBe(2);
-      expect(run.stderr.split('\n')[0]).toBe('docent: Unknown option "--bogus".');
-      expect(run.stderr).toContain(`Run "docent ${name} --help" for usage.`);
-      expect(run.stdout).toBe('');
+      for (const bogus of ['--bogus=1', '--bogus', '-x']) {
+        const run = await inProcess([name, ...(['analyze', 'badge', 'docs', 'docstrings'].includes(name) ? [dir] : []), bogus]);
+        expect(run.status, name).toBe(2);
+        expect(run.stderr.split('\n')[0]).toBe(`docent: Unknown option "${bogus.split('=')[0]}".`);
+        expect(run.stderr).toContain(`Run "docent ${name} --help" for usage.`);
+        expect(run.stdout).toBe('');
+      }
     }
   });
 
-  it('an unknown command, a value given to a switch, a missing value or a stray argument is exit 2', () => {
-    const unknown = docent(['analyse', dir]);
+  it('an unknown command, a value given to a switch, a missing value or a stray argument is exit 2', async () => {
+    const unknown = await inProcess(['analyse', dir]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('docent: Unknown command "analyse". Commands: analyze, badge, docs, docstrings, login, logout, repos.');
     expect(unknown.stderr).toContain('Run "docent --help" for usage.');
-    const switchValue = docent(['analyze', dir, '--json=yes']);
+    const switchValue = await inProcess(['analyze', dir, '--json=yes']);
     expect([switchValue.status, switchValue.stderr]).toEqual([2, expect.stringContaining('docent: Option "--json" does not take an argument')]);
-    const noValue = docent(['docs', dir, '--type']);
+    const noValue = await inProcess(['docs', dir, '--type']);
     expect([noValue.status, noValue.stderr]).toEqual([2, expect.stringContaining('docent: --type needs a value.')]);
-    const stray = docent(['badge', dir, 'other']);
+    const stray = await inProcess(['badge', dir, 'other']);
     expect([stray.status, stray.stderr]).toEqual([2, expect.stringContaining('docent: Unexpected argument "other".')]);
-    const logout = docent(['logout', 'now']);
+    const logout = await inProcess(['logout', 'now']);
     expect([logout.status, logout.stderr]).toEqual([2, expect.stringContaining('docent: Unexpected argument "now".')]);
-    const localOption = docent(['analyze', '--remote', 'a/b', '--workers', '2']);
+    const noPath = await inProcess(['docstrings', '--write']);
+    expect([noPath.status, noPath.stderr]).toEqual([2, expect.stringContaining('docent: Missing <path>.')]);
+    const localOption = await inProcess(['analyze', '--remote', 'a/b', '--workers', '2']);
     expect([localOption.status, localOption.stderr]).toEqual([2, expect.stringContaining('--workers is for a local analysis; it does not apply with --remote.')]);
-    const remoteOption = docent(['analyze', dir, '--vendor', 'GITHUB']);
+    const remoteOption = await inProcess(['analyze', dir, '--vendor', 'GITHUB']);
     expect([remoteOption.status, remoteOption.stderr]).toEqual([2, expect.stringContaining('--vendor belongs to analyze --remote.')]);
   });
 });
