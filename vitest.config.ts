@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/contracts',
       'packages/analyzer',
       'packages/docgen',
+      'packages/cli',
       'apps/server',
       'apps/web',
       'tools/doc-checks',

@@ -10,7 +10,7 @@ import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
  * The test plays the browser: it does what /auth/localhost/login does after Allow (mint a
  * tool token, then open the redirectUri with the token appended).
  */
-const BIN = path.resolve(import.meta.dirname, '../../../packages/analyzer/bin/docent.js');
+const BIN = path.resolve(import.meta.dirname, '../../../packages/cli/bin/docent.js');
 let t: TestApp;
 let server: string;
 let configDir: string;

@@ -11,7 +11,7 @@ import { GitDaemon } from './helpers/git-daemon.ts';
  * real, listening Docent server with a real API key (and with the token `docent login` stores),
  * analysing a repository served by a real git daemon.
  */
-const BIN = path.resolve(import.meta.dirname, '../../../packages/analyzer/bin/docent.js');
+const BIN = path.resolve(import.meta.dirname, '../../../packages/cli/bin/docent.js');
 
 const DEMO = {
   'README.md': '# Demo\n\nDemo is a tiny library used to test Docent. It adds and scales numbers.\n',

@@ -8,10 +8,10 @@
  * then 10 changed files analysed (loading every module and the grammars the inline parser
  * needs); then it changes 10 other files and reports that analysis.
  */
-import { loadBundle } from '../build/bundle.mjs';
-import { tuneV8ForBatch } from '../bin/v8-batch.mjs';
+import { loadBundle } from '../../cli/build/bundle.mjs';
+import { tuneV8ForBatch } from '../../cli/bin/v8-batch.mjs';
 
-tuneV8ForBatch(); // as bin/docent.js does
+tuneV8ForBatch(); // as the docent command (packages/cli/bin/docent.js) does
 
 const [dir, cacheDir, ...flags] = process.argv.slice(2);
 if (!dir || !cacheDir) {
@@ -21,7 +21,7 @@ if (!dir || !cacheDir) {
 const gitHistory = !flags.includes('--no-git-history');
 const engine = await loadBundle('analyze');
 if (!engine) {
-  process.stderr.write('analyze-once: the analyzer bundle could not be built (node packages/analyzer/build/bundle.mjs)\n');
+  process.stderr.write('analyze-once: the analyzer bundle could not be built (node packages/cli/build/bundle.mjs)\n');
   process.exit(1);
 }
 const { analyzeRepository } = engine;

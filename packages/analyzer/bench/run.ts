@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { changeTenFiles } from './change-files.ts';
 import { generateSyntheticRepo } from './synthetic.ts';
 import { analyzerSourceVersion } from '../src/engine/cache.ts';
-import { buildBundle } from '../build/bundle.mjs';
+import { buildBundle } from '../../cli/build/bundle.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);

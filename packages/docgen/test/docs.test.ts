@@ -6,7 +6,6 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDocs, generateDocSet } from '../src/docs.ts';
-import { main } from '../src/docs-cli.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -68,18 +67,6 @@ describe('architecture and API documents', () => {
     } finally {
       fs.rmSync(path.join(dir, 'src/odd.js'));
     }
-  });
-});
-
-describe('docent docs CLI', () => {
-  it('writes the requested formats into --out and refuses bad arguments with exit code 2', async () => {
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'docs-out-')), 'out'); // outside the checkout: the output is no source
-    expect(await main([dir, '--type', 'arch', '--format', 'md,html', '--out', out])).toBe(0);
-    expect(fs.readdirSync(out).sort()).toEqual(expect.arrayContaining(['architecture.html', 'architecture.md', 'architecture-http.md', 'architecture-http.html']));
-    expect(await main([dir])).toBe(2); // no --type
-    expect(await main([dir, '--type', 'wiki'])).toBe(2);
-    expect(await main([dir, '--type', 'api', '--format', 'docx'])).toBe(2);
-    expect(await main([path.join(dir, 'missing'), '--type', 'api'])).toBe(2);
   });
 });
 

@@ -307,7 +307,7 @@ async function atomicWrite(file: string, text: string): Promise<void> {
 
 let sourceVersion: string | undefined;
 
-/** Set by the bundle builder (build/bundle.mjs): the bundle no longer sits next to its sources. */
+/** Set by the bundle builder (packages/cli/build/bundle.mjs): the bundle no longer sits next to its sources. */
 declare const __DOCENT_SOURCE_VERSION__: string | undefined;
 
 /**

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ReadmeAnalysis } from '@docent/contracts';
 import { AnalysisAbortedError } from './errors.ts';
 
-/** Worker entry; in the bundle the bootstrap's name is the bundled worker (build/bundle.mjs). */
+/** Worker entry; in the bundle the bootstrap's name is the bundled worker (packages/cli/build/bundle.mjs). */
 const BOOTSTRAP_URL = new URL('./readme-worker-bootstrap.mjs', import.meta.url);
 
 export interface ReadmeOutcome {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisResult } from '@docent/contracts';
-import { FIXTURES, commitAll, initRepo, tempDir } from './helpers.ts';
+import { FIXTURES, commitAll, initRepo, tempDir } from '../../analyzer/test/engine/helpers.ts';
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/docent.js');
+const BIN = path.resolve(import.meta.dirname, '../bin/docent.js');
 const root = tempDir('cli');
 const cacheDir = tempDir('cli-cache');
 

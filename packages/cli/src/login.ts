@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { flagOf, integerOf, stringOf, UsageError, type ParsedArgs } from './args.ts';
 
 /**
- * `docent login [--server URL]` and `docent logout` (issue 13 item 3): the browser signs in on
+ * `docent login [--server URL]` and `docent logout` (docs/cli.md): the browser signs in on
  * the server's /auth/localhost/login page, the user consents, and the page hands a token of a
  * new session to a one-shot HTTP listener on 127.0.0.1; the token is kept in the user's config
  * folder, readable by the user only (0600).
@@ -52,8 +53,6 @@ export function writeCredentials(creds: Credentials, env: NodeJS.ProcessEnv = pr
   return file;
 }
 
-class UsageError extends Error {}
-
 function parseServer(raw: string): string {
   let url: URL;
   try {
@@ -89,32 +88,11 @@ async function whoAmI(server: string, token: string): Promise<string | null> {
   return user.email?.name ?? '';
 }
 
-export async function loginCommand(argv: readonly string[]): Promise<number> {
-  let server = process.env.DOCENT_SERVER || readCredentials()?.server || DEFAULT_SERVER;
-  let browser = true;
-  let timeoutS = LOGIN_TIMEOUT_S;
-  try {
-    for (let i = 0; i < argv.length; i++) {
-      const arg = argv[i]!;
-      const value = (): string => {
-        const next = argv[++i];
-        if (next === undefined) throw new UsageError(`${arg} needs a value.`);
-        return next;
-      };
-      if (arg === '--server') server = value();
-      else if (arg.startsWith('--server=')) server = arg.slice('--server='.length);
-      else if (arg === '--no-browser') browser = false;
-      else if (arg === '--timeout') {
-        timeoutS = Number(value());
-        if (!Number.isInteger(timeoutS) || timeoutS < 1) throw new UsageError('--timeout must be a positive number of seconds.');
-      } else throw new UsageError(`Unknown option "${arg}".`);
-    }
-    server = parseServer(server);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`docent: ${error.message}\nUsage: docent login [--server URL] [--no-browser] [--timeout seconds]\n`);
-    return 2;
-  }
+/** `docent login`: usage errors (a bad --server or --timeout) are thrown as UsageError. */
+export async function loginCommand(args: ParsedArgs): Promise<number> {
+  const server = parseServer(stringOf(args, 'server') ?? (process.env.DOCENT_SERVER || readCredentials()?.server || DEFAULT_SERVER));
+  const browser = !flagOf(args, 'no-browser');
+  const timeoutS = integerOf(args, 'timeout', 1, '--timeout must be a positive number of seconds.') ?? LOGIN_TIMEOUT_S;
 
   const state = randomBytes(16).toString('hex');
   let finish: (code: number) => void = () => undefined;
@@ -172,11 +150,8 @@ export async function loginCommand(argv: readonly string[]): Promise<number> {
   return code;
 }
 
-export async function logoutCommand(argv: readonly string[]): Promise<number> {
-  if (argv.length > 0) {
-    process.stderr.write(`docent: logout takes no arguments.\nUsage: docent logout\n`);
-    return 2;
-  }
+/** `docent logout` (the command table refuses any argument). */
+export async function logoutCommand(): Promise<number> {
   const creds = readCredentials();
   if (!creds) {
     process.stdout.write('Not signed in.\n');

@@ -1,28 +1,38 @@
-// The analyzer's prebuilt bundle (docs/performance.md, "Start-up"): esbuild compiles the CLI, the
-// engine and the parse worker into plain JavaScript under dist/<inputs hash>/, so that a CLI run
-// does not pay for loading ~150 TypeScript modules through tsx (~1.5 s of CPU on a cold
-// analysis, most of it in the transform). Plain JavaScript itself, so it runs before anything
-// is compiled.
+// The CLI's prebuilt bundle (docs/performance.md, "Start-up"; docs/cli.md): esbuild compiles the
+// command line, the analyzer with its parse and README workers, and docgen into plain JavaScript
+// under dist/<inputs hash>/, so that a `docent` run does not pay for loading some 300 TypeScript
+// modules through tsx (most of a second of CPU, most of it in the transform). Plain JavaScript
+// itself, so it runs before anything is compiled.
 //
-//   node packages/analyzer/build/bundle.mjs     build now (npm's `prepare` runs it after `npm ci`)
-//   loadBundle('cli')                          the fresh bundle's module, building it when the
-//                                              sources changed; null when it cannot be built
+//   node packages/cli/build/bundle.mjs     build now (npm's `prepare` runs it after `npm ci`)
+//   loadBundle('cli')                      the fresh bundle's module, building it when the
+//                                          sources changed; null when it cannot be built
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hashAnalyzerSources, listSourceFiles } from '../src/engine/source-version.mjs';
+import { hashAnalyzerSources, listSourceFiles } from '@docent/analyzer/source-version';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(packageDir, '../..');
 const distDir = path.join(packageDir, 'dist');
 
-/** Output name → source. The worker keeps the bootstrap's name: worker-pool.ts starts that file. */
+/** The src folder of a workspace package (its main entry is src/index.ts). */
+const srcOf = (name) => path.dirname(fileURLToPath(import.meta.resolve(name)));
+const analyzerSrc = srcOf('@docent/analyzer');
+const SOURCE_DIRS = [path.join(packageDir, 'src'), analyzerSrc, srcOf('@docent/docgen'), srcOf('@docent/contracts')];
+
+/**
+ * Output name → source. The workers keep their bootstrap's name: worker-pool.ts and
+ * readme-thread.ts start `./<name>-bootstrap.mjs` next to their own (bundled) module, which in
+ * the bundle is the bundled worker instead of the tsx bootstrap. `analyze` is the engine alone,
+ * for the analyzer's benchmark (packages/analyzer/bench).
+ */
 const ENTRIES = {
-  cli: 'src/cli.ts',
-  analyze: 'src/engine/analyze.ts',
-  'parse-worker-bootstrap': 'src/engine/parse-worker.ts',
-  'readme-worker-bootstrap': 'src/engine/readme-worker.ts',
+  cli: path.join(packageDir, 'src/cli.ts'),
+  analyze: path.join(analyzerSrc, 'engine/analyze.ts'),
+  'parse-worker-bootstrap': path.join(analyzerSrc, 'engine/parse-worker.ts'),
+  'readme-worker-bootstrap': path.join(analyzerSrc, 'engine/readme-worker.ts'),
 };
 
 /** Packages that find their own files next to their module (WASM, dictionaries): left as imports. */
@@ -30,7 +40,7 @@ const EXTERNAL = ['web-tree-sitter', 'dictionary-en'];
 
 const STALE_AFTER_MS = 10 * 60 * 1000;
 
-/** Everything the bundle is made of: both workspaces' sources, the lockfile (dependencies), this file. */
+/** Everything the bundle is made of: the four workspaces' sources, the lockfile (dependencies), this file. */
 function inputsHash() {
   const hash = createHash('sha1');
   const add = (file) => {
@@ -42,12 +52,11 @@ function inputsHash() {
     }
     hash.update('\0');
   };
-  for (const dir of [path.join(packageDir, 'src'), path.join(repoRoot, 'packages/contracts/src')]) {
+  for (const dir of SOURCE_DIRS) {
     for (const file of listSourceFiles(dir)) add(file);
   }
-  for (const file of ['package.json', 'packages/analyzer/package.json', 'packages/contracts/package.json', 'package-lock.json']) {
-    add(path.join(repoRoot, file));
-  }
+  for (const pkg of ['.', 'packages/cli', 'packages/analyzer', 'packages/docgen', 'packages/contracts']) add(path.join(repoRoot, pkg, 'package.json'));
+  add(path.join(repoRoot, 'package-lock.json'));
   add(fileURLToPath(import.meta.url));
   hash.update(process.version.split('.')[0]);
   return hash.digest('hex').slice(0, 16);
@@ -86,7 +95,7 @@ export async function buildBundle() {
       external: EXTERNAL,
       // Bundled CommonJS dependencies call require(); ESM output has none of its own.
       banner: { js: "import { createRequire as __docentCreateRequire } from 'node:module'; const require = __docentCreateRequire(import.meta.url);" },
-      define: { __DOCENT_SOURCE_VERSION__: JSON.stringify(hashAnalyzerSources(path.join(packageDir, 'src'))) },
+      define: { __DOCENT_SOURCE_VERSION__: JSON.stringify(hashAnalyzerSources(analyzerSrc)) },
       logLevel: 'silent',
     });
     fs.writeFileSync(path.join(tmp, 'complete'), `${key}\n`);
@@ -128,9 +137,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const started = performance.now();
   try {
     const dir = await buildBundle();
-    process.stdout.write(`docent: analyzer bundle ready in ${path.relative(repoRoot, dir)} (${Math.round(performance.now() - started)} ms)\n`);
+    process.stdout.write(`docent: CLI bundle ready in ${path.relative(repoRoot, dir)} (${Math.round(performance.now() - started)} ms)\n`);
   } catch (error) {
     // Never fail an install over it: the CLI falls back to the TypeScript sources.
-    process.stderr.write(`docent: could not build the analyzer bundle (${error instanceof Error ? error.message : error}); the CLI will load the sources through tsx\n`);
+    process.stderr.write(`docent: could not build the CLI bundle (${error instanceof Error ? error.message : error}); the CLI will load the sources through tsx\n`);
   }
 }

@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { analyzeRepository } from '../../src/engine/analyze.ts';
-import { hashAnalyzerSources } from '../../src/engine/source-version.mjs';
-import { buildBundle, freshBundleDir } from '../../build/bundle.mjs';
-import { commitAll, initRepo, tempDir, write } from './helpers.ts';
+import { analyzeRepository } from '@docent/analyzer';
+import { hashAnalyzerSources } from '@docent/analyzer/source-version';
+import { buildBundle, freshBundleDir } from '../build/bundle.mjs';
+import { commitAll, initRepo, tempDir, write } from '../../analyzer/test/engine/helpers.ts';
 
 // The CLI runs the esbuild bundle (build/bundle.mjs), not the sources the other tests import:
 // both must give the same analysis, including files parsed by tree-sitter in worker threads.
-const BIN = path.resolve(import.meta.dirname, '../../bin/docent.js');
+const BIN = path.resolve(import.meta.dirname, '../bin/docent.js');
 const root = tempDir('bundle');
 const cliCache = tempDir('bundle-cli-cache');
 const libCache = tempDir('bundle-lib-cache');
@@ -49,7 +49,7 @@ it('gives the same result as the TypeScript sources, workers included', async ()
 });
 
 it('keys its cache with the same source version as the sources, so edits never serve stale results', () => {
-  const version = hashAnalyzerSources(path.resolve(import.meta.dirname, '../../src'));
+  const version = hashAnalyzerSources(path.resolve(import.meta.dirname, '../../analyzer/src'));
   expect(fs.readdirSync(cliCache)).toEqual([expect.stringMatching(new RegExp(`^v\\d+-${version}$`))]);
   expect(fs.readdirSync(libCache)).toEqual([expect.stringMatching(new RegExp(`^v\\d+-${version}$`))]);
 });

@@ -1,9 +1,10 @@
 import type { AnalysisReport, Job, Repository } from '@docent/contracts';
+import { flagOf, stringOf, UsageError, type ParsedArgs } from './args.ts';
 import { belowThreshold, documentedPercent, parsePercent } from './badge.ts';
 import { DEFAULT_SERVER, readCredentials } from './login.ts';
 
 /**
- * The CLI's remote commands (issue 13 item 3): `docent repos` and `docent analyze --remote org/repo`
+ * The CLI's remote commands (docs/cli.md): `docent repos` and `docent analyze --remote org/repo`
  * call a Docent server's API with an API key ($DOCENT_API_KEY) or the token `docent login` stored.
  *
  * Which credential: $DOCENT_API_KEY wins over the stored login (CI sets the variable on purpose;
@@ -16,7 +17,6 @@ import { DEFAULT_SERVER, readCredentials } from './login.ts';
  */
 
 export class RemoteError extends Error {}
-class UsageError extends Error {}
 
 export interface Connection {
   server: string;
@@ -247,77 +247,49 @@ export function renderReport(name: string, report: AnalysisReport): string {
   return `\nDocent report for ${name}\n${'─'.repeat(width + 24)}\n${rows.map(([l, v]) => `  ${l.padEnd(width)}  ${v}`).join('\n')}\n`;
 }
 
-const TYPES = { coverage: 'coverage', basicDoc: 'basicDoc', advancedDoc: 'advancedDoc', readme: 'readme' } as const;
+const REMOTE_ONLY = ['basicDoc', 'advancedDoc', 'readme'] as const;
 
-interface RemoteArgs {
-  server?: string;
-  json: boolean;
-  failUnder?: number;
-  vendor?: string;
-  target?: string;
-  type: keyof typeof TYPES;
-}
+/** Local-analysis options that mean nothing to a server-side analysis. */
+const LOCAL_ONLY = ['no-git-history', 'history-depth', 'workers', 'cache-dir'];
 
-function parse(argv: readonly string[], allowed: ReadonlySet<string>): RemoteArgs {
-  const args: RemoteArgs = { json: false, type: 'coverage' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
-      if (eq > 0 && arg.startsWith('--')) return arg.slice(eq + 1);
-      const next = argv[++i];
-      if (next === undefined) throw new UsageError(`${name} needs a value.`);
-      return next;
-    };
-    if (name.startsWith('-') && !allowed.has(name)) throw new UsageError(`Unknown option "${arg}".`);
-    if (name === '--json') args.json = true;
-    else if (name === '--server') args.server = value();
-    else if (name === '--remote') args.target = value();
-    else if (name === '--vendor') args.vendor = value().toUpperCase();
-    else if (name === '--only') {
-      const t = value();
-      if (!(t in TYPES) || t === 'coverage') throw new UsageError(`--only with --remote must be one of basicDoc, advancedDoc, readme (got "${t}").`);
-      args.type = t as RemoteArgs['type'];
-    } else if (name === '--fail-under') {
-      const raw = value();
-      const n = parsePercent(raw);
-      if (n === null) throw new UsageError(`--fail-under must be a percentage from 0 to 100 (got "${raw}").`);
-      args.failUnder = n;
-    } else throw new UsageError(`Unexpected argument "${arg}".`);
-  }
-  return args;
-}
-
-const REPOS_USAGE = 'Usage: docent repos [--server URL] [--json]';
-const ANALYZE_USAGE = 'Usage: docent analyze --remote <org/repo> [--vendor GITHUB|GITLAB|BITBUCKET|AZUREDEVOPS|GIT] [--only basicDoc|advancedDoc|readme] [--fail-under <percent>] [--json] [--server URL]';
-
-function fail(error: unknown, usage: string): number {
-  if (error instanceof UsageError) process.stderr.write(`docent: ${error.message}\n${usage}\n`);
-  else if (error instanceof RemoteError) process.stderr.write(`docent: ${error.message}\n`);
-  else process.stderr.write(`docent: ${error instanceof Error ? error.message : String(error)}\n`);
+function fail(error: unknown): number {
+  // Usage errors go to the command line's one policy (cli.ts).
+  if (error instanceof UsageError) throw error;
+  process.stderr.write(`docent: ${error instanceof Error ? error.message : String(error)}\n`);
   return 2;
 }
 
-export async function reposCommand(argv: readonly string[]): Promise<number> {
+/** `docent repos`. */
+export async function reposCommand(args: ParsedArgs): Promise<number> {
   try {
-    const args = parse(argv, new Set(['--server', '--json']));
-    const c = connect(args.server);
+    const c = connect(stringOf(args, 'server'));
     const lines = await listRepos(c);
-    process.stdout.write(args.json ? `${JSON.stringify(lines, null, 2)}\n` : renderRepos(lines));
+    process.stdout.write(flagOf(args, 'json') ? `${JSON.stringify(lines, null, 2)}\n` : renderRepos(lines));
     return 0;
   } catch (error) {
-    return fail(error, REPOS_USAGE);
+    return fail(error);
   }
 }
 
-export async function remoteAnalyzeCommand(argv: readonly string[]): Promise<number> {
+/** `docent analyze --remote <org/repo>`. */
+export async function remoteAnalyzeCommand(parsed: ParsedArgs): Promise<number> {
   const controller = new AbortController();
   const onSignal = (): void => controller.abort();
   process.once('SIGINT', onSignal);
   try {
-    const args = parse(argv, new Set(['--server', '--json', '--remote', '--vendor', '--only', '--fail-under']));
-    const target = args.target ?? '';
+    for (const local of LOCAL_ONLY) {
+      if (parsed.values[local] !== undefined) throw new UsageError(`--${local} is for a local analysis; it does not apply with --remote.`);
+    }
+    const only = stringOf(parsed, 'only');
+    if (only !== undefined && !(REMOTE_ONLY as readonly string[]).includes(only)) {
+      throw new UsageError(`--only with --remote must be one of basicDoc, advancedDoc, readme (got "${only}").`);
+    }
+    const type: 'coverage' | (typeof REMOTE_ONLY)[number] = (only as (typeof REMOTE_ONLY)[number] | undefined) ?? 'coverage';
+    const rawFailUnder = stringOf(parsed, 'fail-under');
+    const failUnder = rawFailUnder === undefined ? undefined : parsePercent(rawFailUnder);
+    if (failUnder === null) throw new UsageError(`--fail-under must be a percentage from 0 to 100 (got "${rawFailUnder}").`);
+    const args = { server: stringOf(parsed, 'server'), json: flagOf(parsed, 'json'), vendor: stringOf(parsed, 'vendor')?.toUpperCase(), type, failUnder };
+    const target = stringOf(parsed, 'remote') ?? '';
     const slash = target.indexOf('/');
     if (slash <= 0 || slash === target.length - 1) throw new UsageError(`--remote needs <org>/<repo> (got "${target}").`);
     // Azure DevOps names repositories {project}/{repo}: everything after the first slash is the repository.
@@ -358,7 +330,7 @@ export async function remoteAnalyzeCommand(argv: readonly string[]): Promise<num
     }
     return 0;
   } catch (error) {
-    return fail(error, ANALYZE_USAGE);
+    return fail(error);
   } finally {
     process.off('SIGINT', onSignal);
   }

@@ -1,0 +1,2 @@
+import { defineProject } from 'vitest/config';
+export default defineProject({ test: { name: 'cli', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } });
