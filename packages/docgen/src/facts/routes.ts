@@ -51,6 +51,8 @@ interface Mount {
   /** the mounting file */
   from: string;
   prefix: string | null;
+  /** `path:line expression` of a prefix that is not a constant */
+  unresolvedAt?: string;
 }
 
 interface FileRoutes {
@@ -86,12 +88,14 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
   for (const f of found.values()) for (const m of f.mounts) mountsOf.set(m.target, [...(mountsOf.get(m.target) ?? []), m]);
-  const prefixes = (file: string, seen: Set<string>): Array<string | null> => {
+  const prefixes = (file: string, seen: Set<string>): Prefix[] => {
     const mounts = mountsOf.get(file);
-    if (!mounts || seen.has(file)) return [''];
+    if (!mounts || seen.has(file)) return [{ path: '' }];
     seen.add(file);
-    const out: Array<string | null> = [];
-    for (const m of mounts) for (const outer of prefixes(m.from, seen)) out.push(outer === null || m.prefix === null ? null : joinPath(outer, m.prefix));
+    const out: Prefix[] = [];
+    for (const m of mounts) {
+      for (const outer of prefixes(m.from, seen)) out.push(joinPrefix(outer, m.prefix === null ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` } : { path: m.prefix }));
+    }
     seen.delete(file);
     return out;
   };
@@ -99,7 +103,10 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   for (const [file, f] of found) {
     const outer = prefixes(file, new Set());
     for (const r of f.routes) {
-      for (const p of outer) routes.push(p === null ? { ...r, resolved: false } : { ...r, path: p === '' ? r.path : joinPath(p, r.path) });
+      for (const p of outer) {
+        const unresolved = p.unresolved ?? (r.resolved ? undefined : r.unresolvedPrefix);
+        routes.push({ ...r, path: p.path === '' ? r.path : joinPath(p.path, r.path), resolved: r.resolved && p.unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
+      }
     }
   }
   if (py.size > 0) routes.push(...pythonRoutes(py));
@@ -136,25 +143,65 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   // Prefixes of routers created in this file: new Router({prefix: '/x'}) (Koa).
   const local = new Map<string, string | null>();
   for (const m of code.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+Router\s*\(\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'))) local.set(m[1]!, literal(m[2]!));
+  // Fastify plugins declared in this file and registered here with a prefix — a named function
+  // (`async function users(f) {…}`, `const users = async (f) => {…}`) or one written inline —
+  // give their routes that prefix, nested registrations included.
+  const spans = stringSpans(s);
+  const plugins: Array<{ start: number; end: number; at: number; prefix: string | null; expr: string }> = [];
+  const registrations: Array<{ at: number; plugin: string; prefix: string | null; expr: string; given: boolean }> = [];
+  for (const m of code.matchAll(/\.register\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    const given = args[1] ? new RegExp(String.raw`\bprefix\s*:\s*(${STRING}|[^,}]+)`).exec(args[1]) : null;
+    const prefix = given ? literal(given[1]!.trim()) : '';
+    registrations.push({ at: m.index, plugin: args[0] ?? '', prefix, expr: given?.[1]?.trim() ?? '', given: given !== null });
+    if (!args[0]) continue;
+    let start = -1;
+    if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)/.test(args[0])) start = code.indexOf(args[0], open);
+    else if (/^[\w$]+$/.test(args[0])) {
+      const decl = new RegExp(String.raw`(?:\bfunction\s+${args[0]}\s*\(|\b(?:const|let|var)\s+${args[0]}\s*=\s*(?:async\s+)?(?:function\b|\(|\w+\s*=>))`).exec(code);
+      if (decl) start = decl.index;
+    }
+    if (start < 0) continue;
+    const brace = code.indexOf('{', start);
+    if (brace < 0) continue;
+    plugins.push({ start: brace, end: closing(code, brace), at: m.index, prefix, expr: given?.[1]?.trim() ?? '' });
+  }
+  const prefixesAt = (offset: number, depth = 0): Prefix[] => {
+    const inner = plugins.filter((p) => p.start <= offset && offset < p.end);
+    const start = Math.max(-1, ...inner.map((p) => p.start));
+    const own = inner.filter((p) => p.start === start);
+    if (own.length === 0 || depth > 8) return [{ path: '' }];
+    return own.flatMap((p) => prefixesAt(p.at, depth + 1).map((outer) => joinPrefix(outer, p.prefix === null ? { path: '', unresolved: `${s.rel}:${lineAt(code, p.at)} ${p.expr}` } : { path: p.prefix })));
+  };
   const call = new RegExp(String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`, 'g');
   for (const m of code.matchAll(call)) {
+    if (inSpan(spans, m.index)) continue;
     const value = literal(m[3]!);
     if (value === null || !value.startsWith('/') && value !== '*') continue;
-    const prefix = local.has(m[1]!) ? local.get(m[1]!)! : '';
-    routes.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: prefix === null ? value : joinPath(prefix, value), framework, file: s.rel, line: lineAt(code, m.index), ...(m[4] ? { handler: m[4] } : {}), resolved: prefix !== null });
+    const koa = local.has(m[1]!) ? local.get(m[1]!)! : '';
+    for (const p of prefixesAt(m.index)) {
+      const prefix = koa === null ? null : joinPath(p.path, koa);
+      const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
+      routes.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: prefix === null || prefix === '/' && p.path === '' && koa === '' ? value : joinPath(prefix, value), framework, file: s.rel, line: lineAt(code, m.index), ...(m[4] ? { handler: m[4] } : {}), resolved: unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
+    }
   }
   for (const m of code.matchAll(new RegExp(String.raw`\.route\s*\(\s*${STRING}\s*\)((?:\s*\.\s*(?:${HTTP.join('|')})\s*\([^)]*\))+)`, 'g'))) {
     const value = literal(m[1]!);
     if (value === null) continue;
+    if (inSpan(spans, m.index)) continue;
     for (const verb of m[2]!.matchAll(new RegExp(String.raw`\.\s*(${HTTP.join('|')})\s*\(`, 'g'))) {
-      routes.push({ method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(), path: value, framework, file: s.rel, line: lineAt(code, m.index), resolved: true });
+      for (const p of prefixesAt(m.index)) routes.push({ method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(), path: p.path === '' ? value : joinPath(p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
     }
   }
   for (const m of code.matchAll(/\.route\s*\(\s*\{([^{}]*)\}/g)) {
+    if (inSpan(spans, m.index)) continue;
     const method = /\bmethod\s*:\s*(?:\[\s*)?(["'])(\w+)\1/.exec(m[1]!)?.[2];
     const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(m[1]!)?.[1];
     const value = url ? literal(url) : null;
-    if (method && value) routes.push({ method: method.toUpperCase(), path: value, framework, file: s.rel, line: lineAt(code, m.index), resolved: true });
+    if (!method || value === null) continue;
+    for (const p of prefixesAt(m.index)) routes.push({ method: method.toUpperCase(), path: p.path === '' ? value : joinPath(p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
   }
   // Mounts: x.use('/p', name | require('./f')) and fastify.register(name | import('./f'), { prefix: '/p' }).
   const target = (expr: string): string | null => {
@@ -190,9 +237,15 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     }
     mounts.push({ target: to, from: s.rel, prefix: owner !== undefined && localPrefix.has(owner) ? localPrefix.get(owner)! : '' });
   }
-  for (const m of code.matchAll(new RegExp(String.raw`\.register\s*\(\s*([^,]+?)\s*,\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'))) {
-    const to = target(m[1]!);
-    if (to) mounts.push({ target: to, from: s.rel, prefix: literal(m[2]!) });
+  // Plugins of other files registered with a prefix: `register(users, { prefix })`, `register(import('./users'), …)`,
+  // under the prefixes of the plugin this registration is written in.
+  for (const r of registrations) {
+    const to = target(r.plugin);
+    if (!to) continue;
+    for (const p of prefixesAt(r.at)) {
+      const unresolved = p.unresolved ?? (r.prefix === null ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
+      mounts.push({ target: to, from: s.rel, prefix: unresolved ? null : joinPath(p.path, r.prefix!), ...(unresolved ? { unresolvedAt: unresolved } : {}) });
+    }
   }
   return { routes, mounts };
 }
