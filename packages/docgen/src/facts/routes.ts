@@ -45,6 +45,13 @@ export function joinPath(...parts: string[]): string {
   return joined === '' ? '/' : `/${joined}${last !== undefined && last.endsWith('/') && last !== '/' ? '/' : trimmed.length > 1 && last === '/' ? '/' : ''}`;
 }
 
+/**
+ * Express, Koa and Fastify serve a router's `/` route at its mount path with and without a
+ * trailing slash (non-strict routing, Fastify's `prefixTrailingSlash: 'both'`): it is documented
+ * as the mount path (`/api/users`).
+ */
+const jsJoin = (framework: string, prefix: string, own: string): string => (own === '/' && ['express', 'koa', 'fastify'].includes(framework) ? joinPath(prefix) : joinPath(prefix, own));
+
 interface Mount {
   /** file whose routes get the prefix */
   target: string;
@@ -105,7 +112,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     for (const r of f.routes) {
       for (const p of outer) {
         const unresolved = p.unresolved ?? (r.resolved ? undefined : r.unresolvedPrefix);
-        routes.push({ ...r, path: p.path === '' ? r.path : joinPath(p.path, r.path), resolved: r.resolved && p.unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
+        routes.push({ ...r, path: p.path === '' ? r.path : jsJoin(r.framework, p.path, r.path), resolved: r.resolved && p.unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
       }
     }
   }
@@ -184,7 +191,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     for (const p of prefixesAt(m.index)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
-      routes.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: prefix === null || prefix === '/' && p.path === '' && koa === '' ? value : joinPath(prefix, value), framework, file: s.rel, line: lineAt(code, m.index), ...(m[4] ? { handler: m[4] } : {}), resolved: unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
+      routes.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: prefix === null || prefix === '/' && p.path === '' && koa === '' ? value : jsJoin(framework, prefix, value), framework, file: s.rel, line: lineAt(code, m.index), ...(m[4] ? { handler: m[4] } : {}), resolved: unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
     }
   }
   for (const m of code.matchAll(new RegExp(String.raw`\.route\s*\(\s*${STRING}\s*\)((?:\s*\.\s*(?:${HTTP.join('|')})\s*\([^)]*\))+)`, 'g'))) {
@@ -192,7 +199,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     if (value === null) continue;
     if (inSpan(spans, m.index)) continue;
     for (const verb of m[2]!.matchAll(new RegExp(String.raw`\.\s*(${HTTP.join('|')})\s*\(`, 'g'))) {
-      for (const p of prefixesAt(m.index)) routes.push({ method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(), path: p.path === '' ? value : joinPath(p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+      for (const p of prefixesAt(m.index)) routes.push({ method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(), path: p.path === '' ? value : jsJoin(framework, p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
     }
   }
   for (const m of code.matchAll(/\.route\s*\(\s*\{([^{}]*)\}/g)) {
@@ -201,7 +208,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(m[1]!)?.[1];
     const value = url ? literal(url) : null;
     if (!method || value === null) continue;
-    for (const p of prefixesAt(m.index)) routes.push({ method: method.toUpperCase(), path: p.path === '' ? value : joinPath(p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+    for (const p of prefixesAt(m.index)) routes.push({ method: method.toUpperCase(), path: p.path === '' ? value : jsJoin(framework, p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
   }
   // Mounts: x.use('/p', name | require('./f')) and fastify.register(name | import('./f'), { prefix: '/p' }).
   const target = (expr: string): string | null => {
