@@ -1,6 +1,7 @@
 import type { BlockContent, PhrasingContent, Root } from 'mdast';
 import path from 'node:path';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
+import { routeNotes } from './api.ts';
 import { containersPage, contextPage, crossCuttingPage, decisionsPage, deploymentPage, layerViolations } from './arch-more.ts';
 import { erSvg, flowchartSvg, sequenceSvg, type SequenceMessage } from '../diagrams.ts';
 import type { DataEntity } from '../facts/models.ts';
@@ -76,8 +77,7 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
       if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
       else {
         blocks.push(table(['Method', 'Path', 'Handler', 'Source'], facts.routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
-        const unresolved = facts.routes.filter((r) => !r.resolved).length;
-        if (unresolved > 0) blocks.push(paragraph(`${unresolved} route(s) have a prefix that is not a constant in the code; their paths are shown without it.`));
+        blocks.push(...routeNotes(facts.routes));
       }
       return { tree: root(blocks), assets: [] };
     },
