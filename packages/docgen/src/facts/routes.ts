@@ -542,6 +542,7 @@ const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b/;
 
 function goFile(s: SourceFile, code: string): GoFile {
   const framework = /labstack\/echo/.test(code) ? 'echo' : 'gin';
+  const spans = stringSpans(s);
   const funcs: GoFunc[] = [];
   for (const m of code.matchAll(/^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
@@ -570,6 +571,7 @@ function goFile(s: SourceFile, code: string): GoFile {
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
     for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS})\s*\(`, 'g'))) {
+      if (inSpan(spans, brace + r.index)) continue;
       const open = brace + r.index + r[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
       const verbs = r[2] === 'Match' ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase()) : [r[2] === 'Any' ? 'ANY' : r[2]!];
