@@ -299,6 +299,8 @@ interface PyFile {
   mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
   /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
   imports: Array<{ name: string; module: string; orig: string | null }>;
+  /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
+  defaults: Array<{ name: string; value: string; line: number }>;
 }
 
 const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websocket';
@@ -306,7 +308,15 @@ const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websock
 /** Flask and FastAPI declarations of one file (prefixes are resolved across files by `pythonRoutes`). */
 function pyFile(s: SourceFile, code: string): PyFile {
   const spans = stringSpans(s);
-  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [] };
+  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [] };
+  for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
+    if (!/Settings|Config/.test(`${m[1]} ${m[2] ?? ''}`)) continue;
+    const bodyAt = m.index + m[0].length - m[3]!.length;
+    for (const f of m[3]!.matchAll(new RegExp(String.raw`^([ \t]+)(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*${STRING}[ \t]*$`, 'gm'))) {
+      const value = literal(f[3]!);
+      if (value !== null && f[1] === /^[ \t]+/.exec(m[3]!)?.[0]) out.defaults.push({ name: f[2]!, value, line: lineAt(code, bodyAt + f.index) });
+    }
+  }
   const fastapi = /\bfastapi\b/.test(code) || /\bAPIRouter\s*\(/.test(code);
   for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI)\s*\(/gm)) {
     if (inSpan(spans, m.index)) continue;
@@ -404,15 +414,25 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     for (const part of rest) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
     return ref && 'object' in ref ? ref.object : null;
   };
+  // An unresolved prefix read from a settings field (`settings.api_prefix`) names the field's default when
+  // every settings class that declares it agrees on one: still unresolved (the environment may change it), but the reader sees it.
+  const withDefault = (p: Prefix): Prefix => {
+    const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
+    if (!field) return p;
+    const found: Array<{ value: string; at: string }> = [];
+    for (const [file, f] of files) for (const d of f.defaults) if (d.name === field) found.push({ value: d.value, at: `${file}:${d.line}` });
+    if (found.length === 0 || found.some((d) => d.value !== found[0]!.value)) return p;
+    return { ...p, unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at})` };
+  };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
-  for (const [file, f] of files) for (const o of f.objects) objects.set(`${file}#${o.name}`, o);
+  for (const [file, f] of files) for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
   const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix }>>();
   for (const [file, f] of files) {
     for (const m of f.mounts) {
       const child = resolveExpr(file, m.child);
       if (!child) continue;
       const list = mountsOf.get(child) ?? mountsOf.set(child, []).get(child)!;
-      list.push({ parent: resolveExpr(file, m.parent), ...(m.prefix ? { prefix: m.prefix } : {}) });
+      list.push({ parent: resolveExpr(file, m.parent), ...(m.prefix ? { prefix: m.prefix.unresolved ? withDefault(m.prefix) : m.prefix } : {}) });
     }
   }
   const prefixesOf = (key: string, seen: Set<string>): Prefix[] => {
