@@ -19,7 +19,9 @@ import { generateDocs } from '../src/docs.ts';
 const MD = path.join(import.meta.dirname, '../../../docs/metrics/arch-api-facts.md');
 
 const norm = (line: string): string => {
-  const [method, p] = line.trim().split(/\s+/);
+  const [method, written] = line.trim().split(/\s+/);
+  // Express's `*` matches every path: `/{wildcard}` in OpenAPI.
+  const p = written!.startsWith('/') ? written! : `/${written}`;
   const params = p!.split('/').map((seg) => (seg === '*' ? '{}' : seg.replace(/:(\w+)[?+*]?|<(?:[\w.]+:)?(\w+)>|\{\*?(\w+)(?::[^}]*)?\??\}/g, '{}'))).join('/');
   return `${method!.toUpperCase()} ${params}`;
 };

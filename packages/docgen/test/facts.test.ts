@@ -117,6 +117,16 @@ describe('HTTP routes', () => {
     ).toEqual(['PUT /config server.ts:5', 'POST /shop/cart koa.js:3', 'GET /v1/items items.ts:3']);
   });
 
+  it("Express: an HTTP client's calls in a front end are requests, not routes", () => {
+    expect(
+      routes({
+        'backend/server.js': "import express from 'express';\nimport users from './users.js';\nconst app = express();\napp.use('/api/users', users);\n",
+        'backend/users.js': "import express from 'express';\nconst router = express.Router();\nrouter.post('/login', login);\nexport default router;\n",
+        'frontend/actions.js': "import axios from 'axios';\nconst api = axios.create({ baseURL: '/' });\nexport const login = () => axios.post('/api/users/login', {});\nexport const me = () => api.get('/api/users/me');\n",
+      }),
+    ).toEqual(['POST /api/users/login backend/users.js:3']);
+  });
+
   it('NestJS: controller path + method decorators', () => {
     expect(routes({ 'cats.controller.ts': "@Controller('cats')\nexport class CatsController {\n  @Get(':id')\n  findOne(@Param('id') id: string) {}\n  @Post()\n  async create() {}\n}\n" })).toEqual([
       'POST /cats cats.controller.ts:5',

@@ -27,6 +27,8 @@ export interface Route {
 }
 
 const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
+/** Receivers whose `.get('/x')` is a request an HTTP client sends, not a route. */
+const HTTP_CLIENTS = ['axios', 'ky', 'got', 'superagent', 'request', 'http', 'https', 'fetch', '$http', 'httpClient', 'HttpClient', 'apiClient', 'client', 'supertest', 'agent', 'chai'];
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + '`[^`$]*`)';
 
 /**
@@ -182,9 +184,13 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     if (own.length === 0 || depth > 8) return [{ path: '' }];
     return own.flatMap((p) => prefixesAt(p.at, depth + 1).map((outer) => joinPrefix(outer, p.prefix === null ? { path: '', unresolved: `${s.rel}:${lineAt(code, p.at)} ${p.expr}` } : { path: p.prefix })));
   };
+  // HTTP clients' calls (`axios.get('/api/orders')` in a front end, `api.get('/x')` on an
+  // `axios.create()` instance) are requests, not routes: their receivers are skipped.
+  const clients = new Set(HTTP_CLIENTS);
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g)) clients.add(m[1]!);
   const call = new RegExp(String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`, 'g');
   for (const m of code.matchAll(call)) {
-    if (inSpan(spans, m.index)) continue;
+    if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
     const value = literal(m[3]!);
     if (value === null || !value.startsWith('/') && value !== '*') continue;
     const koa = local.has(m[1]!) ? local.get(m[1]!)! : '';
