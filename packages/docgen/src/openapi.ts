@@ -56,30 +56,48 @@ function operationId(route: Route, method: string, path: string, used: Set<strin
   return id;
 }
 
-/** The document built from the routes alone. */
+/**
+ * The document built from the routes alone. Routes whose paths differ only in their parameters'
+ * names (`/users/{id}`, `/users/{userId}`) share the first one's path. Two routes with the same
+ * method and path from different declarations are never merged: the first declared is the
+ * operation, each other one is kept whole under the path item's `x-conflicts`
+ * (`[{ method, operation }]`, docs/docgen-arch-api.md §Conflicting routes). The same declaration
+ * reached twice (a router mounted twice at one prefix) is one operation.
+ */
 export function openApiFromRoutes(routes: readonly Route[], title: string): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const used = new Set<string>();
+  const byShape = new Map<string, string>();
   for (const r of routes) {
-    const { path, params } = openApiPath(r.path);
+    const own = openApiPath(r.path);
+    const key = byShape.get(templateShape(own.path)) ?? own.path;
+    byShape.set(templateShape(own.path), key);
+    const params = key === own.path ? own.params : [...key.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const methods = r.method === 'ANY' ? ANY : METHODS.filter((m) => m === r.method.toLowerCase());
     for (const method of methods) {
-      const item = (paths[path] ??= {});
-      if (item[method]) continue; // the same route twice (two mounts of one router): the first is kept
+      const item = (paths[key] ??= {});
+      const existing = item[method] as Operation | undefined;
+      const source = `${r.file}:${r.line}`;
+      const conflicts = (item['x-conflicts'] ?? []) as Array<{ method: string; operation: Operation }>;
+      if (existing?.['x-source'] === source || conflicts.some((c) => c.method === method && c.operation['x-source'] === source)) continue;
       const op: Operation = {
-        operationId: operationId(r, method, path, used),
+        operationId: operationId(r, method, key, used),
         summary: `${r.method} ${r.path}`,
         ...(params.length > 0 ? { parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })) } : {}),
         responses: { default: { description: 'Not described in the code.' } },
-        'x-source': `${r.file}:${r.line}`,
+        'x-source': source,
         'x-framework': r.framework,
-        ...(r.resolved ? {} : { 'x-unresolved-prefix': true }),
+        ...(r.resolved ? {} : { 'x-unresolved-prefix': r.unresolvedPrefix ?? true }),
       };
-      item[method] = op;
+      if (existing) item['x-conflicts'] = [...conflicts, { method, operation: op }];
+      else item[method] = op;
     }
   }
   return { openapi: '3.1.0', info: { title, version: '0.0.0' }, paths: sortKeys(paths) };
 }
+
+/** A path template with its parameters' names dropped (the trailing slash counts). */
+const templateShape = (p: string): string => p.replace(/\{[^}]*\}/g, '{}');
 
 /** An OpenAPI 3.x or Swagger 2 file of the repository, as OpenAPI 3.1-shaped data; null when it is neither. */
 export function readApiDescription(file: SourceFile): OpenApiDocument | null {

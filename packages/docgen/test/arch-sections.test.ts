@@ -50,3 +50,26 @@ describe('architecture sections from project files, each with its source', () =>
     expect(page('risks')).toContain('Layer violation: the data layer imports the interface layer at `src/models/user.js:1` (`src/routes/users.js`).');
   });
 });
+
+describe('route paths the user must check', () => {
+  it('the HTTP pages show an unresolved prefix with where it is given, and two handlers of one method and path both', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'arch-routes-'));
+    const put = (rel: string, text: string): void => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    };
+    put('app/__init__.py', 'from flask import Flask\nfrom .admin import admin\nfrom config import PREFIX\napp = Flask(__name__)\napp.register_blueprint(admin, url_prefix=PREFIX)\n');
+    put('app/admin.py', "from flask import Blueprint\nadmin = Blueprint('admin', __name__)\n\n@admin.route('/stats')\ndef stats():\n    pass\n");
+    put('app/views.py', "from . import app\n\n@app.route('/')\ndef index():\n    pass\n\n@app.route('/')\ndef home():\n    pass\n");
+    try {
+      const arch = String((await generateDocs(root, 'arch', ['md'])).find((d) => d.name === 'architecture-http.md')!.content);
+      const api = String((await generateDocs(root, 'api', ['md'])).find((d) => d.name === 'api-http.md')!.content);
+      for (const page of [arch, api]) {
+        expect(page).toMatch(/\| GET +\| `\/stats` +\| `app\/admin\.py:4` +\| `app\/__init__\.py:5` `PREFIX` +\|/);
+        expect(page).toMatch(/1 method and path pair\(s\) are declared by more than one route[^\n]*\n\n\| Method[^\n]*\n[^\n]*\n\| GET +\| `\/` +\| `index` +\| `app\/views\.py:3` +\|\n\| GET +\| `\/` +\| `home` +\| `app\/views\.py:7` +\|/);
+      }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

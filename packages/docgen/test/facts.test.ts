@@ -117,6 +117,16 @@ describe('HTTP routes', () => {
     ).toEqual(['PUT /config server.ts:5', 'POST /shop/cart koa.js:3', 'GET /v1/items items.ts:3']);
   });
 
+  it("Express: an HTTP client's calls in a front end are requests, not routes", () => {
+    expect(
+      routes({
+        'backend/server.js': "import express from 'express';\nimport users from './users.js';\nconst app = express();\napp.use('/api/users', users);\n",
+        'backend/users.js': "import express from 'express';\nconst router = express.Router();\nrouter.post('/login', login);\nexport default router;\n",
+        'frontend/actions.js': "import axios from 'axios';\nconst api = axios.create({ baseURL: '/' });\nexport const login = () => axios.post('/api/users/login', {});\nexport const me = () => api.get('/api/users/me');\n",
+      }),
+    ).toEqual(['POST /api/users/login backend/users.js:3']);
+  });
+
   it('NestJS: controller path + method decorators', () => {
     expect(routes({ 'cats.controller.ts': "@Controller('cats')\nexport class CatsController {\n  @Get(':id')\n  findOne(@Param('id') id: string) {}\n  @Post()\n  async create() {}\n}\n" })).toEqual([
       'POST /cats cats.controller.ts:5',
@@ -124,6 +134,7 @@ describe('HTTP routes', () => {
     ]);
   });
 
+  // Flask: a url_prefix given at registration replaces the blueprint's own (flask.blueprints.BlueprintSetupState).
   it('Flask blueprints and FastAPI routers, with prefixes from their own constructor and from where they are mounted', () => {
     expect(
       routes({
@@ -132,7 +143,7 @@ describe('HTTP routes', () => {
         'api/main.py': 'from fastapi import FastAPI\nfrom .routers import items\napp = FastAPI()\napp.include_router(items.router, prefix="/api")\n',
         'api/routers/items.py': 'from fastapi import APIRouter\nrouter = APIRouter(prefix="/items")\n@router.get("/{item_id}")\nasync def read_item(item_id: int):\n    pass\n',
       }),
-    ).toEqual(['GET / app/__init__.py:5', 'POST / app/__init__.py:5', 'GET /admin/v/users/<int:id> app/views.py:3', 'GET /api/items/{item_id} api/routers/items.py:3']);
+    ).toEqual(['GET / app/__init__.py:5', 'POST / app/__init__.py:5', 'GET /admin/users/<int:id> app/views.py:3', 'GET /api/items/{item_id} api/routers/items.py:3']);
   });
 
   it("Django: path()/re_path() and include()'s prefix", () => {
@@ -141,7 +152,7 @@ describe('HTTP routes', () => {
         'site/urls.py': "from django.urls import include, path\nurlpatterns = [\n    path('blog/', include('blog.urls')),\n    path('about/', views.about),\n]\n",
         'blog/urls.py': "urlpatterns = [\n    path('<int:pk>/', views.PostDetail.as_view()),\n    re_path(r'^archive/$', views.archive),\n]\n",
       }),
-    ).toEqual(['ANY /about site/urls.py:4', 'ANY /blog/<int:pk> blog/urls.py:2', 'ANY /blog/archive blog/urls.py:3']);
+    ).toEqual(['ANY /about/ site/urls.py:4', 'ANY /blog/<int:pk>/ blog/urls.py:2', 'ANY /blog/archive/ blog/urls.py:3']);
   });
 
   it('Gin and Echo groups; a group prefix that is not a constant marks the route unresolved', () => {

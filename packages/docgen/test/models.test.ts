@@ -8,7 +8,7 @@ import { languageOfPath } from '../src/languages.ts';
  * Golden tests of the data-model facts: one small fixture per kind (SQL, Prisma, SQLAlchemy,
  * Django, TypeORM, Sequelize, Mongoose, GORM, JPA) in test/fixtures/models, its entities, fields
  * (PK/FK), relations and source lines written out in test/golden/models/<fixture>.txt (checked
- * by hand against the fixture).
+ * by hand against the fixture; `UPDATE_GOLDEN=1` rewrites them — then read the diff).
  */
 const FIXTURES = path.join(import.meta.dirname, 'fixtures/models');
 const GOLDEN = path.join(import.meta.dirname, 'golden/models');
@@ -24,6 +24,7 @@ describe('data models (golden)', () => {
     const text = fs.readFileSync(path.join(FIXTURES, name), 'utf8');
     const entities = dataModels([{ rel: name, language: languageOfPath(name) ?? 'text', text }]);
     expect(entities.length).toBeGreaterThan(0);
+    if (process.env.UPDATE_GOLDEN) fs.writeFileSync(path.join(GOLDEN, `${name}.txt`), describeEntities(entities));
     expect(describeEntities(entities)).toBe(fs.readFileSync(path.join(GOLDEN, `${name}.txt`), 'utf8'));
   });
 
@@ -31,6 +32,25 @@ describe('data models (golden)', () => {
     expect(dataModels([{ rel: 'a.sql', language: 'text', text: '-- CREATE TABLE x (id int);\n/* CREATE TABLE y (id int); */\n' }])).toEqual([]);
     expect(dataModels([{ rel: 'a.py', language: 'Python', text: 'class Point:\n    x = Column(Integer)\n' }])).toEqual([]);
     expect(dataModels([{ rel: 'a.go', language: 'Go', text: 'package p\n\ntype T struct {\n\tID int `json:"id"`\n}\n' }])).toEqual([]);
+  });
+});
+
+describe('SQL tables as they are now', () => {
+  const sql = (rel: string, text: string) => ({ rel, language: 'text', text });
+  it('a table written once per database dialect is one table; a table dropped by a later migration is not current', () => {
+    const entities = dataModels([
+      sql('db/hsqldb/schema.sql', 'DROP TABLE vets IF EXISTS;\nCREATE TABLE vets (\n  id INTEGER IDENTITY PRIMARY KEY,\n  first_name VARCHAR(30)\n);\n'),
+      sql('db/mysql/schema.sql', 'DROP TABLE IF EXISTS vets;\nCREATE TABLE IF NOT EXISTS vets (\n  id INT(4) UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,\n  first_name VARCHAR(30)\n);\n'),
+      sql('db/postgres/schema.sql', 'DROP TABLE IF EXISTS vets;\nCREATE TABLE IF NOT EXISTS vets (\n  id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n  first_name TEXT\n);\n'),
+      sql('migrations/001_init.sql', 'CREATE TABLE legacy_sessions (id int primary key);\nCREATE TABLE accounts (id int primary key);\n'),
+      sql('migrations/002_drop_sessions.sql', 'DROP TABLE legacy_sessions;\n'),
+      sql('prisma/migrations/20240101000000_init/migration.sql', 'CREATE TABLE "Draft" ("id" INTEGER NOT NULL, CONSTRAINT "Draft_pkey" PRIMARY KEY ("id"));\n'),
+      sql('prisma/migrations/20240301000000_no_drafts/migration.sql', 'DROP TABLE "Draft";\n'),
+    ]);
+    expect(entities.map((e) => `${e.name} ${e.file}:${e.line}${e.alsoIn ? ` also ${e.alsoIn.join(', ')}` : ''}`)).toEqual([
+      'accounts migrations/001_init.sql:2',
+      'vets db/hsqldb/schema.sql:2 also db/mysql/schema.sql:2, db/postgres/schema.sql:2',
+    ]);
   });
 });
 

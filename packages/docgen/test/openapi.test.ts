@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDocs } from '../src/docs.ts';
-import { openApiPath, type OpenApiDocument } from '../src/openapi.ts';
+import { openApiFromRoutes, openApiPath, type OpenApiDocument } from '../src/openapi.ts';
+import type { Route } from '../src/facts/index.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -125,5 +126,35 @@ describe('openapi.json', () => {
     const doc = await openapiOf(empty);
     expect(doc.paths).toEqual({});
     expect((await validate(doc)).valid).toBe(true);
+  });
+});
+
+describe('routes that share a method and path', () => {
+  const route = (over: Partial<Route>): Route => ({ method: 'GET', path: '/owners/find', framework: 'spring', file: 'A.java', line: 1, resolved: true, ...over });
+
+  it('are never merged: the first is the operation, the others are kept whole under x-conflicts, and the document stays valid', async () => {
+    const doc = openApiFromRoutes(
+      [
+        route({ handler: 'find', file: 'OwnerController.java', line: 19 }),
+        route({ handler: 'findLegacy', file: 'LegacyOwnerController.java', line: 8 }),
+        // the same declaration reached twice (a router mounted twice at one prefix) is one operation
+        route({ handler: 'find', file: 'OwnerController.java', line: 19 }),
+        route({ method: 'DELETE', path: '/users/:id', handler: 'remove', file: 'users.js', line: 3, framework: 'express' }),
+        route({ method: 'DELETE', path: '/users/{userId}', handler: 'drop', file: 'admin.py', line: 7, framework: 'fastapi' }),
+      ],
+      'T',
+    );
+    const item = doc.paths['/owners/find']!;
+    expect((item.get as Record<string, unknown>)['x-source']).toBe('OwnerController.java:19');
+    expect(item['x-conflicts']).toEqual([{ method: 'get', operation: expect.objectContaining({ operationId: 'findLegacy', 'x-source': 'LegacyOwnerController.java:8' }) }]);
+    // paths that differ only in their parameters' names are one path: the second is a conflict there
+    expect(Object.keys(doc.paths)).toEqual(['/owners/find', '/users/{id}']);
+    expect(doc.paths['/users/{id}']!['x-conflicts']).toEqual([{ method: 'delete', operation: expect.objectContaining({ 'x-source': 'admin.py:7', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) }]);
+    expect(await validate(doc)).toMatchObject({ valid: true });
+  });
+
+  it('an unresolved prefix is marked with its citation', () => {
+    const doc = openApiFromRoutes([route({ resolved: false, unresolvedPrefix: 'app/main.py:8 settings.api_prefix' })], 'T');
+    expect((doc.paths['/owners/find']!.get as Record<string, unknown>)['x-unresolved-prefix']).toBe('app/main.py:8 settings.api_prefix');
   });
 });

@@ -7,7 +7,7 @@ import { djangoRegexPath } from '../src/facts/routes.ts';
 /**
  * Golden tests of the HTTP routes of small fixture repositories (test/fixtures/routes/<name>):
  * every route as `METHOD path handler file:line`, written out in test/golden/routes/<name>.txt
- * (checked by hand against the fixture).
+ * (checked by hand against the fixture; `UPDATE_GOLDEN=1` rewrites them — then read the diff).
  */
 const FIXTURES = path.join(import.meta.dirname, 'fixtures/routes');
 const GOLDEN = path.join(import.meta.dirname, 'golden/routes');
@@ -15,7 +15,8 @@ const GOLDEN = path.join(import.meta.dirname, 'golden/routes');
 describe('routes (golden)', () => {
   it.each(fs.readdirSync(FIXTURES).sort())('%s', async (name) => {
     const facts = await repositoryFacts(path.join(FIXTURES, name));
-    const text = facts.routes.map((r) => `${r.method} ${r.path} ${r.handler ?? '-'} ${r.file}:${r.line}${r.resolved ? '' : ' (unresolved)'}`).join('\n') + '\n';
+    const text = facts.routes.map((r) => `${r.method} ${r.path} ${r.handler ?? '-'} ${r.file}:${r.line}${r.resolved ? '' : ` (unresolved prefix: ${r.unresolvedPrefix ?? '?'})`}`).join('\n') + '\n';
+    if (process.env.UPDATE_GOLDEN) fs.writeFileSync(path.join(GOLDEN, `${name}.txt`), text);
     expect(text).toBe(fs.readFileSync(path.join(GOLDEN, `${name}.txt`), 'utf8'));
   });
 });

@@ -1,6 +1,6 @@
 import type { SourceFile } from './imports.ts';
 import { perFile } from './cache.ts';
-import { codeOf, lineAt } from './source.ts';
+import { closing, codeOf, lineAt, literal, splitArgs } from './source.ts';
 
 /**
  * Data models read statically (issue 12 item 1, DOCGEN.md: "ORM/schema files and SQL migrations
@@ -21,6 +21,8 @@ export interface DataRelation {
   /** the field holding it */
   field: string;
   line: number;
+  /** an ORM relationship attribute (SQLAlchemy `relationship()`), not a foreign key column */
+  via?: 'relationship';
 }
 
 export interface DataEntity {
@@ -30,6 +32,10 @@ export interface DataEntity {
   line: number;
   fields: DataField[];
   relations: DataRelation[];
+  /** the class an ORM entity is declared by, when its table has another name (SQLAlchemy) */
+  className?: string;
+  /** the same table written again for another database (SQL dialect scripts): `path:line` */
+  alsoIn?: string[];
 }
 
 /** A file's class/struct body from the `{` at `open` to its matching `}` (strings and comments already blanked or kept balanced). */
@@ -190,10 +196,13 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
     if (django && /^\s+abstract\s*=\s*True/m.test(body)) continue;
     const alchemy = !django && (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) && /\b(?:Column|mapped_column|relationship)\s*\(|Mapped\[/.test(body);
     if (!django && !alchemy) continue;
-    const tablename = /__tablename__\s*=\s*["'](\w+)["']/.exec(body)?.[1];
+    // Flask-SQLAlchemy names a model's table after its class in snake_case unless __tablename__ says otherwise.
+    const tablename = /__tablename__\s*=\s*["'](\w+)["']/.exec(body)?.[1] ?? (alchemy && /\bdb\.Model\b/.test(bases) ? m[1]!.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase() : undefined);
     const entity: DataEntity = { name: m[1]!, kind: django ? 'django' : 'sqlalchemy', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
-    for (const f of body.matchAll(/^[ \t]+(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*((?:models\.)?(\w+)\s*\(([^\n]*))/gm)) {
+    // Class attributes only: `name[: annotation] = [module.]call(` at the body's own indentation (not a method's locals).
+    const indent = /^([ \t]+)\S/m.exec(body)?.[1] ?? '    ';
+    for (const f of body.matchAll(new RegExp(String.raw`^${indent}(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*((?:\w+\.)*(\w+)\s*\(([^\n]*))`, 'gm'))) {
       const [, name, annotation, , call] = f as unknown as [string, string, string | undefined, string, string, string];
       // The call's arguments up to its closing parenthesis, over several lines if need be.
       const open = f.index + f[0].length - f[5]!.length;
@@ -216,18 +225,57 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         entity.fields.push({ name, type: call.replace(/Field$/, ''), line });
         if (/primary_key\s*=\s*True/.test(args)) pk.add(name);
       } else {
-        if (call === 'relationship') continue;
+        if (call === 'relationship') {
+          // A relationship through an association table (`secondary=`) is drawn by that table's foreign keys.
+          if (/\bsecondary\s*=/.test(args)) continue;
+          const target = /^\s*["'](\w+)["']/.exec(args)?.[1] ?? /Mapped\[\s*(?:(?:List|list|Set|set|Optional)\[\s*)?["']?(\w+)/.exec(annotation ?? '')?.[1];
+          if (target) entity.relations.push({ to: target, field: name, line, via: 'relationship' });
+          continue;
+        }
         if (call !== 'Column' && call !== 'mapped_column') continue;
-        const type = /^\s*(?:["']\w+["']\s*,\s*)?(?!ForeignKey\b)([A-Z]\w*)/.exec(args)?.[1] ?? /Mapped\[(?:Optional\[)?(\w+)/.exec(annotation ?? '')?.[1] ?? '';
+        const type = /^\s*(?:["']\w+["']\s*,\s*)?(?:\w+\.)?(?!ForeignKey\b)([A-Z]\w*)/.exec(args)?.[1] ?? /Mapped\[\s*(?:Optional\[\s*)?(\w+)/.exec(annotation ?? '')?.[1] ?? '';
         entity.fields.push({ name, type, line });
         if (/primary_key\s*=\s*True/.test(args)) pk.add(name);
-        const fk = /ForeignKey\(\s*["']([\w.]+)["']/.exec(args);
-        if (fk) entity.relations.push({ to: fk[1]!.split('.')[0]!, field: name, line });
+        const fk = /ForeignKey\(\s*(?:["']([\w.]+)["']|(\w+)\.\w+\s*[,)])/.exec(args);
+        if (fk) {
+          entity.relations.push({ to: fk[1] ? fk[1].split('.')[0]! : fk[2]!, field: name, line });
+          entity.fields.at(-1)!.key = 'FK';
+        }
       }
     }
     if (django && !entity.fields.some((f) => pk.has(f.name))) entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
     markKeys(entity, pk);
-    if (tablename) entity.name = tablename;
+    if (tablename && tablename !== entity.name) {
+      entity.className = entity.name;
+      entity.name = tablename;
+    }
+    out.push(entity);
+  }
+  // Association tables: `followers = Table('followers', metadata, Column('a', Integer, ForeignKey('user.id')), …)`.
+  for (const m of code.matchAll(/^\w+\s*=\s*(?:\w+\.)?Table\s*\(/gm)) {
+    const open = m.index + m[0].length - 1;
+    const end = closing(code, open);
+    const args = splitArgs(code.slice(open + 1, end - 1));
+    const name = args[0] ? literal(args[0]) : null;
+    if (!name) continue;
+    const entity: DataEntity = { name, kind: 'sqlalchemy', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const pk = new Set<string>();
+    let from = open + 1;
+    for (const a of args.slice(1)) {
+      const at = code.indexOf(a, from);
+      from = at + a.length;
+      const col = /^(?:\w+\.)?Column\s*\(\s*(["'])(\w+)\1\s*(?:,\s*(?:\w+\.)?([A-Z]\w*))?/.exec(a);
+      if (!col) continue;
+      const line = lineAt(code, at);
+      entity.fields.push({ name: col[2]!, type: col[3] ?? '', line });
+      if (/primary_key\s*=\s*True/.test(a)) pk.add(col[2]!);
+      const fk = /ForeignKey\(\s*(?:["']([\w.]+)["']|(\w+)\.\w+\s*[,)])/.exec(a);
+      if (fk) {
+        entity.relations.push({ to: fk[1] ? fk[1].split('.')[0]! : fk[2]!, field: col[2]!, line });
+        entity.fields.at(-1)!.key = 'FK';
+      }
+    }
+    markKeys(entity, pk);
     out.push(entity);
   }
   // SQLAlchemy relations name tables; Django's name classes — both end up as entity names.
@@ -376,14 +424,22 @@ function gorm(file: SourceFile, code: string): DataEntity[] {
 function jpa(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
   for (const m of code.matchAll(/@Entity\b[\s\S]*?\bclass\s+(\w+)[^{]*\{/g)) {
-    const { body, start } = braceBody(code, m.index + m[0].length - 1);
+    const { body: whole, start } = braceBody(code, m.index + m[0].length - 1);
+    // Fields only: method and initializer bodies blanked (same length, newlines kept), so a local variable is never a field.
+    let body = '';
+    for (let i = 0, depth = 0; i < whole.length; i++) {
+      const c = whole[i]!;
+      if (c === '{') depth++;
+      body += depth > 0 && c !== '\n' ? ' ' : c;
+      if (c === '}') depth = Math.max(0, depth - 1);
+    }
     const entity: DataEntity = { name: m[1]!, kind: 'jpa', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
     // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
     for (const f of body.matchAll(/((?:@\w+(?:\([^)]*\))?\s+)*)(?:(?:private|protected|public|final|transient)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+))/g)) {
       const annotations = f[1] ?? '';
       const name = f[3] ?? f[4];
-      const type = (f[2] ?? f[5] ?? '').trim();
+      const type = (f[2] ?? f[5] ?? '').trim().replace(/^(?:(?:private|protected|public|final|transient|volatile)\s+)+/, '');
       if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
       const line = lineAt(code, start + f.index + (f[0].length - f[0].trimStart().length));
       if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
@@ -391,7 +447,12 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
         entity.fields.push({ name: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`, type: type.replace(/\?$/, ''), line, key: 'FK' });
         continue;
       }
-      if (/@(?:OneToMany|ManyToMany)\b/.test(annotations)) continue;
+      if (/@(?:OneToMany|ManyToMany)\b/.test(annotations)) {
+        // The owning side of a collection (no mappedBy): its join column or table links the two entities; the inverse side is drawn from the other one.
+        const element = /<\s*(?:[\w.]+\s*,\s*)?([\w.]+)\s*>/.exec(type)?.[1]?.split('.').pop();
+        if (element && !/\bmappedBy\s*=/.test(annotations)) entity.relations.push({ to: element, field: name, line });
+        continue;
+      }
       entity.fields.push({ name, type, line });
       if (/@(?:Id|EmbeddedId)\b/.test(annotations)) pk.add(name);
     }
@@ -408,13 +469,58 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   const djangoKey = [...djangoModels].sort().join(',');
   // Per file, kept by content (a Python file's models also depend on the Django model names of the tree).
   for (const f of files) out.push(...perFile(f.text, `models\0${f.rel}\0${f.language}\0${f.language === 'Python' ? djangoKey : ''}`, () => modelsOf(f, djangoModels)));
-  return out
-    .map((e) => {
-      // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice).
+  // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
+  const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
+  const linked = new Set<string>();
+  const withTables = out.map((e) =>
+    e.kind !== 'sqlalchemy' ? e : { ...e, relations: e.relations.map((r) => (tableOf.has(r.to) ? { ...r, to: tableOf.get(r.to)! } : r)) },
+  );
+  for (const e of withTables) for (const r of e.relations) if (!r.via) linked.add(`${e.name}\u0000${r.to}`).add(`${r.to}\u0000${e.name}`);
+  return currentTables(
+    withTables.map((e) => {
+      // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
+      // relationship() whose foreign key is already drawn between the two tables adds nothing.
       const seen = new Set<string>();
-      return { ...e, relations: e.relations.filter((r) => !seen.has(`${r.field}\u0000${r.to}`) && !!seen.add(`${r.field}\u0000${r.to}`)) };
-    })
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+      return { ...e, relations: e.relations.filter((r) => !(r.via && linked.has(`${e.name}\u0000${r.to}`)) && !seen.has(`${r.field}\u0000${r.to}`) && !!seen.add(`${r.field}\u0000${r.to}`)) };
+    }),
+    files,
+  ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+/**
+ * The SQL tables as they are now: a table written once per database dialect (`db/mysql/schema.sql`,
+ * `db/postgres/schema.sql`: same name, same columns) is one table, cited first by its first file
+ * with the others in `alsoIn`; a table dropped by a later migration (`DROP TABLE x` later in the
+ * same file, or in a file of the same migrations folder that sorts after it) is not current.
+ */
+function currentTables(entities: readonly DataEntity[], files: readonly SourceFile[]): DataEntity[] {
+  const drops: Array<{ table: string; file: string; line: number }> = [];
+  for (const f of files) {
+    if (f.language !== 'text' || !f.rel.endsWith('.sql')) continue;
+    const code = withoutSqlComments(f.text);
+    for (const m of code.matchAll(/\bdrop\s+table\s+(?:if\s+exists\s+)?((?:(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?\s*,\s*)*(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/gi)) {
+      for (const t of m[1]!.split(',')) drops.push({ table: unquote(t.trim().split('.').pop()!).toLowerCase(), file: f.rel, line: lineAt(code, m.index) });
+    }
+  }
+  const folder = (rel: string): string => rel.split('/').slice(0, -1).join('/');
+  // A migration tool's folder per step (Prisma `migrations/20240101120000_init/migration.sql`): the steps' common folder.
+  const migrations = (rel: string): string => (/^(?:\d|V\d)/.test(rel.split('/').at(-2) ?? '') ? rel.split('/').slice(0, -2).join('/') : '');
+  const dropped = (e: DataEntity): boolean =>
+    drops.some((d) => d.table === e.name.toLowerCase() && (d.file === e.file ? d.line > e.line : d.file > e.file && (folder(d.file) === folder(e.file) || (migrations(d.file) !== '' && migrations(d.file) === migrations(e.file)))));
+  const kept: DataEntity[] = [];
+  const columns = (e: DataEntity): string => e.fields.map((f) => f.name.toLowerCase()).sort().join(',');
+  const sorted = [...entities].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  for (const e of sorted) {
+    if (e.kind !== 'sql') {
+      kept.push(e);
+      continue;
+    }
+    if (dropped(e)) continue;
+    const same = kept.find((k) => k.kind === 'sql' && k.file !== e.file && folder(k.file) !== folder(e.file) && k.name.toLowerCase() === e.name.toLowerCase() && columns(k) === columns(e));
+    if (same) same.alsoIn = [...(same.alsoIn ?? []), `${e.file}:${e.line}`];
+    else kept.push({ ...e });
+  }
+  return kept;
 }
 
 function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>): DataEntity[] {

@@ -1,6 +1,6 @@
 import path from 'node:path/posix';
 import type { ImportEdge, SourceFile } from './imports.ts';
-import { codeOf, lineAt, literal } from './source.ts';
+import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from './source.ts';
 import { perFile } from './cache.ts';
 
 /**
@@ -22,21 +22,37 @@ export interface Route {
   handler?: string;
   /** false when a prefix of the path could not be read statically */
   resolved: boolean;
+  /** where the prefix that could not be read is given (`path:line` and the expression), when `resolved` is false */
+  unresolvedPrefix?: string;
 }
 
 const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
+/** Receivers whose `.get('/x')` is a request an HTTP client sends, not a route. */
+const HTTP_CLIENTS = ['axios', 'ky', 'got', 'superagent', 'request', 'http', 'https', 'fetch', '$http', 'httpClient', 'HttpClient', 'apiClient', 'client', 'supertest', 'agent', 'chai'];
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + '`[^`$]*`)';
 
-/** A path joined from a prefix and a route's own path, with exactly one '/' between parts. */
+/**
+ * A path joined from a prefix and a route's own path, with exactly one '/' between parts; a
+ * trailing slash of the last part that has one is kept (Flask, FastAPI, Gin, Spring and Django
+ * serve `/posts/` and `/posts` as different URLs): `('/api', '/posts/')` → `/api/posts/`.
+ */
 export function joinPath(...parts: string[]): string {
-  const joined = parts
-    .map((p) => p.trim())
-    .filter((p) => p !== '' && p !== '/')
+  const trimmed = parts.map((p) => p.trim()).filter((p) => p !== '');
+  const joined = trimmed
+    .filter((p) => p !== '/')
     .map((p) => p.replace(/^\/+|\/+$/g, ''))
     .filter(Boolean)
     .join('/');
-  return `/${joined}`;
+  const last = trimmed.at(-1);
+  return joined === '' ? '/' : `/${joined}${last !== undefined && last.endsWith('/') && last !== '/' ? '/' : trimmed.length > 1 && last === '/' ? '/' : ''}`;
 }
+
+/**
+ * Express, Koa and Fastify serve a router's `/` route at its mount path with and without a
+ * trailing slash (non-strict routing, Fastify's `prefixTrailingSlash: 'both'`): it is documented
+ * as the mount path (`/api/users`).
+ */
+const jsJoin = (framework: string, prefix: string, own: string): string => (own === '/' && ['express', 'koa', 'fastify'].includes(framework) ? joinPath(prefix) : joinPath(prefix, own));
 
 interface Mount {
   /** file whose routes get the prefix */
@@ -44,12 +60,18 @@ interface Mount {
   /** the mounting file */
   from: string;
   prefix: string | null;
+  /** `path:line expression` of a prefix that is not a constant */
+  unresolvedAt?: string;
 }
 
 interface FileRoutes {
   routes: Route[];
   /** prefixes this file gives other files' routers */
   mounts: Mount[];
+  /** Flask / FastAPI declarations, resolved across files */
+  py?: PyFile;
+  /** Gin / Echo functions, resolved across files */
+  go?: GoFile;
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -61,21 +83,28 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   const byFile = new Map<string, ImportEdge[]>();
   for (const e of imports) (byFile.get(e.from) ?? byFile.set(e.from, []).get(e.from)!).push(e);
   const found = new Map<string, FileRoutes>();
+  const py = new Map<string, PyFile>();
+  const go = new Map<string, GoFile>();
   for (const s of sources) {
     const code = codeOf(s);
     const edges = byFile.get(s.rel) ?? [];
     const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}`, () => routesOf(s, code, edges));
-    if (routes.routes.length > 0 || routes.mounts.length > 0) found.set(s.rel, routes);
+    if (routes.py) py.set(s.rel, routes.py);
+    if (routes.go) go.set(s.rel, routes.go);
+    const declares = (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) || (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
+    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares) found.set(s.rel, routes);
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
   for (const f of found.values()) for (const m of f.mounts) mountsOf.set(m.target, [...(mountsOf.get(m.target) ?? []), m]);
-  const prefixes = (file: string, seen: Set<string>): Array<string | null> => {
+  const prefixes = (file: string, seen: Set<string>): Prefix[] => {
     const mounts = mountsOf.get(file);
-    if (!mounts || seen.has(file)) return [''];
+    if (!mounts || seen.has(file)) return [{ path: '' }];
     seen.add(file);
-    const out: Array<string | null> = [];
-    for (const m of mounts) for (const outer of prefixes(m.from, seen)) out.push(outer === null || m.prefix === null ? null : joinPath(outer, m.prefix));
+    const out: Prefix[] = [];
+    for (const m of mounts) {
+      for (const outer of prefixes(m.from, seen)) out.push(joinPrefix(outer, m.prefix === null ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` } : { path: m.prefix }));
+    }
     seen.delete(file);
     return out;
   };
@@ -83,9 +112,14 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   for (const [file, f] of found) {
     const outer = prefixes(file, new Set());
     for (const r of f.routes) {
-      for (const p of outer) routes.push(p === null ? { ...r, resolved: false } : { ...r, path: p === '' ? r.path : joinPath(p, r.path) });
+      for (const p of outer) {
+        const unresolved = p.unresolved ?? (r.resolved ? undefined : r.unresolvedPrefix);
+        routes.push({ ...r, path: p.path === '' ? r.path : jsJoin(r.framework, p.path, r.path), resolved: r.resolved && p.unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
+      }
     }
   }
+  if (py.size > 0) routes.push(...pythonRoutes(py));
+  if (go.size > 0) routes.push(...goRoutes(go));
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { routes, files: [...found.keys()].sort() };
 }
@@ -97,9 +131,9 @@ function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): 
     case 'TSX':
       return /@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports);
     case 'Python':
-      return python(s, code, imports);
+      return { ...django(s, code), py: pyFile(s, code) };
     case 'Go':
-      return goRouters(s, code);
+      return { routes: [], mounts: [], go: goFile(s, code) };
     case 'Java':
     case 'Kotlin':
       return spring(s, code);
@@ -118,25 +152,69 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   // Prefixes of routers created in this file: new Router({prefix: '/x'}) (Koa).
   const local = new Map<string, string | null>();
   for (const m of code.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+Router\s*\(\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'))) local.set(m[1]!, literal(m[2]!));
+  // Fastify plugins declared in this file and registered here with a prefix — a named function
+  // (`async function users(f) {…}`, `const users = async (f) => {…}`) or one written inline —
+  // give their routes that prefix, nested registrations included.
+  const spans = stringSpans(s);
+  const plugins: Array<{ start: number; end: number; at: number; prefix: string | null; expr: string }> = [];
+  const registrations: Array<{ at: number; plugin: string; prefix: string | null; expr: string; given: boolean }> = [];
+  for (const m of code.matchAll(/\.register\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    const given = args[1] ? new RegExp(String.raw`\bprefix\s*:\s*(${STRING}|[^,}]+)`).exec(args[1]) : null;
+    const prefix = given ? literal(given[1]!.trim()) : '';
+    registrations.push({ at: m.index, plugin: args[0] ?? '', prefix, expr: given?.[1]?.trim() ?? '', given: given !== null });
+    if (!args[0]) continue;
+    let start = -1;
+    if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)/.test(args[0])) start = code.indexOf(args[0], open);
+    else if (/^[\w$]+$/.test(args[0])) {
+      const decl = new RegExp(String.raw`(?:\bfunction\s+${args[0]}\s*\(|\b(?:const|let|var)\s+${args[0]}\s*=\s*(?:async\s+)?(?:function\b|\(|\w+\s*=>))`).exec(code);
+      if (decl) start = decl.index;
+    }
+    if (start < 0) continue;
+    const brace = code.indexOf('{', start);
+    if (brace < 0) continue;
+    plugins.push({ start: brace, end: closing(code, brace), at: m.index, prefix, expr: given?.[1]?.trim() ?? '' });
+  }
+  const prefixesAt = (offset: number, depth = 0): Prefix[] => {
+    const inner = plugins.filter((p) => p.start <= offset && offset < p.end);
+    const start = Math.max(-1, ...inner.map((p) => p.start));
+    const own = inner.filter((p) => p.start === start);
+    if (own.length === 0 || depth > 8) return [{ path: '' }];
+    return own.flatMap((p) => prefixesAt(p.at, depth + 1).map((outer) => joinPrefix(outer, p.prefix === null ? { path: '', unresolved: `${s.rel}:${lineAt(code, p.at)} ${p.expr}` } : { path: p.prefix })));
+  };
+  // HTTP clients' calls (`axios.get('/api/orders')` in a front end, `api.get('/x')` on an
+  // `axios.create()` instance) are requests, not routes: their receivers are skipped.
+  const clients = new Set(HTTP_CLIENTS);
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g)) clients.add(m[1]!);
   const call = new RegExp(String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`, 'g');
   for (const m of code.matchAll(call)) {
+    if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
     const value = literal(m[3]!);
     if (value === null || !value.startsWith('/') && value !== '*') continue;
-    const prefix = local.has(m[1]!) ? local.get(m[1]!)! : '';
-    routes.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: prefix === null ? value : joinPath(prefix, value), framework, file: s.rel, line: lineAt(code, m.index), ...(m[4] ? { handler: m[4] } : {}), resolved: prefix !== null });
+    const koa = local.has(m[1]!) ? local.get(m[1]!)! : '';
+    for (const p of prefixesAt(m.index)) {
+      const prefix = koa === null ? null : joinPath(p.path, koa);
+      const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
+      routes.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: prefix === null || prefix === '/' && p.path === '' && koa === '' ? value : jsJoin(framework, prefix, value), framework, file: s.rel, line: lineAt(code, m.index), ...(m[4] ? { handler: m[4] } : {}), resolved: unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
+    }
   }
   for (const m of code.matchAll(new RegExp(String.raw`\.route\s*\(\s*${STRING}\s*\)((?:\s*\.\s*(?:${HTTP.join('|')})\s*\([^)]*\))+)`, 'g'))) {
     const value = literal(m[1]!);
     if (value === null) continue;
+    if (inSpan(spans, m.index)) continue;
     for (const verb of m[2]!.matchAll(new RegExp(String.raw`\.\s*(${HTTP.join('|')})\s*\(`, 'g'))) {
-      routes.push({ method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(), path: value, framework, file: s.rel, line: lineAt(code, m.index), resolved: true });
+      for (const p of prefixesAt(m.index)) routes.push({ method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(), path: p.path === '' ? value : jsJoin(framework, p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
     }
   }
   for (const m of code.matchAll(/\.route\s*\(\s*\{([^{}]*)\}/g)) {
+    if (inSpan(spans, m.index)) continue;
     const method = /\bmethod\s*:\s*(?:\[\s*)?(["'])(\w+)\1/.exec(m[1]!)?.[2];
     const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(m[1]!)?.[1];
     const value = url ? literal(url) : null;
-    if (method && value) routes.push({ method: method.toUpperCase(), path: value, framework, file: s.rel, line: lineAt(code, m.index), resolved: true });
+    if (!method || value === null) continue;
+    for (const p of prefixesAt(m.index)) routes.push({ method: method.toUpperCase(), path: p.path === '' ? value : jsJoin(framework, p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
   }
   // Mounts: x.use('/p', name | require('./f')) and fastify.register(name | import('./f'), { prefix: '/p' }).
   const target = (expr: string): string | null => {
@@ -172,9 +250,15 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     }
     mounts.push({ target: to, from: s.rel, prefix: owner !== undefined && localPrefix.has(owner) ? localPrefix.get(owner)! : '' });
   }
-  for (const m of code.matchAll(new RegExp(String.raw`\.register\s*\(\s*([^,]+?)\s*,\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'))) {
-    const to = target(m[1]!);
-    if (to) mounts.push({ target: to, from: s.rel, prefix: literal(m[2]!) });
+  // Plugins of other files registered with a prefix: `register(users, { prefix })`, `register(import('./users'), …)`,
+  // under the prefixes of the plugin this registration is written in.
+  for (const r of registrations) {
+    const to = target(r.plugin);
+    if (!to) continue;
+    for (const p of prefixesAt(r.at)) {
+      const unresolved = p.unresolved ?? (r.prefix === null ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
+      mounts.push({ target: to, from: s.rel, prefix: unresolved ? null : joinPath(p.path, r.prefix!), ...(unresolved ? { unresolvedAt: unresolved } : {}) });
+    }
   }
   return { routes, mounts };
 }
@@ -193,48 +277,208 @@ function nest(s: SourceFile, code: string): FileRoutes {
   return { routes, mounts: [] };
 }
 
-/** Flask, FastAPI and Django. */
-function python(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
-  const routes: Route[] = [];
-  const mounts: Mount[] = [];
-  const fastapi = /\bfastapi\b/.test(code) || /\bAPIRouter\s*\(/.test(code);
-  // Router objects with their own prefix: Blueprint(..., url_prefix='/x'), APIRouter(prefix='/x').
-  const local = new Map<string, string | null>();
-  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*=[ \t]*(?:\w+\.)?(Blueprint|APIRouter)\s*\(([^)]*)\)/gm)) {
-    const p = new RegExp(String.raw`\b(?:url_prefix|prefix)\s*=\s*${STRING}`).exec(m[3]!);
-    local.set(m[1]!, p ? literal(p[1]!) : '');
+/** A prefix as far as it is known: its path, and where a part that could not be read is given. */
+interface Prefix {
+  path: string;
+  /** `path:line expression` of the first part that is not a constant */
+  unresolved?: string;
+}
+
+const joinPrefix = (a: Prefix, b: string | Prefix): Prefix => {
+  const other = typeof b === 'string' ? { path: b } : b;
+  return { path: joinPath(a.path, other.path), ...(a.unresolved ?? other.unresolved ? { unresolved: (a.unresolved ?? other.unresolved)! } : {}) };
+};
+
+/** A prefix argument: its constant value, or unresolved with its citation. */
+function prefixArg(expr: string | undefined, file: string, line: number): Prefix | undefined {
+  if (expr === undefined) return undefined;
+  const value = literal(expr.trim());
+  return value === null ? { path: '', unresolved: `${file}:${line} ${expr.trim()}` } : { path: value };
+}
+
+/** What one Python file declares for Flask / FastAPI: router objects, routes on them, mounts, and its imported names. */
+interface PyFile {
+  /** `bp = Blueprint(…, url_prefix=…)`, `router = APIRouter(prefix=…)`, `app = Flask(…)` / `FastAPI(…)` */
+  objects: Array<{ name: string; kind: 'flask' | 'fastapi'; prefix?: Prefix }>;
+  routes: Array<{ obj: string; method: string; path: string; line: number; handler: string; fastapi: boolean }>;
+  /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
+  mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
+  /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
+  imports: Array<{ name: string; module: string; orig: string | null }>;
+  /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
+  defaults: Array<{ name: string; value: string; line: number }>;
+}
+
+const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websocket';
+
+/** Flask and FastAPI declarations of one file (prefixes are resolved across files by `pythonRoutes`). */
+function pyFile(s: SourceFile, code: string): PyFile {
+  const spans = stringSpans(s);
+  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [] };
+  for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
+    if (!/Settings|Config/.test(`${m[1]} ${m[2] ?? ''}`)) continue;
+    const bodyAt = m.index + m[0].length - m[3]!.length;
+    for (const f of m[3]!.matchAll(new RegExp(String.raw`^([ \t]+)(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*${STRING}[ \t]*$`, 'gm'))) {
+      const value = literal(f[3]!);
+      if (value !== null && f[1] === /^[ \t]+/.exec(m[3]!)?.[0]) out.defaults.push({ name: f[2]!, value, line: lineAt(code, bodyAt + f.index) });
+    }
   }
-  const decorator = new RegExp(String.raw`^[ \t]*@(\w+)\.(route|get|post|put|patch|delete|head|options|api_route|websocket)\s*\(\s*${STRING}([^\n]*)\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)`, 'gm');
-  for (const m of code.matchAll(decorator)) {
-    const own = literal(m[3]!);
+  const fastapi = /\bfastapi\b/.test(code) || /\bAPIRouter\s*\(/.test(code);
+  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI)\s*\(/gm)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    const given = args.map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
+    const kind = m[2] === 'Blueprint' || m[2] === 'Flask' ? 'flask' : 'fastapi';
+    out.objects.push({ name: m[1]!, kind, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, lineAt(code, m.index))! } : {}) });
+  }
+  for (const m of code.matchAll(new RegExp(String.raw`^[ \t]*@(\w+)\.(${PY_VERBS})\s*\(`, 'gm'))) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const end = closing(code, open);
+    const args = splitArgs(code.slice(open + 1, end - 1));
+    const own = args[0] !== undefined ? literal(args[0]) : null;
     if (own === null) continue;
-    const prefix = local.has(m[1]!) ? local.get(m[1]!)! : '';
+    // The decorated function: the next `def` after this decorator and any stacked below it.
+    const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/m.exec(code.slice(end));
     let methods = [m[2]!.toUpperCase()];
     if (m[2] === 'route' || m[2] === 'api_route') {
-      const list = /methods\s*=\s*[[(]([^\])]*)[\])]/.exec(m[4]!)?.[1];
+      const list = args.map((a) => /^methods\s*=\s*[[(]([^\])]*)[\])]/.exec(a)?.[1]).find((x) => x !== undefined);
       methods = list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'];
     }
-    for (const method of methods) {
-      routes.push({ method, path: prefix === null ? own : joinPath(prefix, own), framework: fastapi ? 'fastapi' : 'flask', file: s.rel, line: lineAt(code, m.index), handler: m[5]!, resolved: prefix !== null });
+    if (m[2] === 'websocket') methods = ['GET'];
+    for (const method of methods) out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: def?.[1] ?? '', fastapi });
+  }
+  for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
+    const given = args.slice(1).map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
+    const line = lineAt(code, m.index);
+    out.mounts.push({ parent: m[1]!, child: args[0], line, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, line)! } : {}) });
+  }
+  for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)/gm)) {
+    for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
+      const [orig, alias] = part.trim().split(/\s+as\s+/);
+      if (orig && /^\w+$/.test(orig)) out.imports.push({ name: alias ?? orig, module: m[1]!, orig });
     }
   }
-  // Mounts: app.include_router(mod.router, prefix='/x'), app.register_blueprint(bp, url_prefix='/x').
-  const moduleFile = (name: string): string | null => {
-    // `from .routers import items` → the edge whose names included it resolved to routers/items.py.
-    const edge = imports.find((e) => e.kind === 'internal' && e.to && (path.basename(e.to, '.py') === name || path.basename(path.dirname(e.to)) === name));
-    if (edge?.to) return edge.to;
-    const from = new RegExp(String.raw`^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+[^\n]*\b${name}\b`, 'm').exec(code);
-    return from ? (imports.find((e) => e.spec === from[1] && e.kind === 'internal')?.to ?? null) : null;
+  for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm)) out.imports.push({ name: m[2] ?? m[1]!.split('.')[0]!, module: m[2] ? m[1]! : m[1]!.split('.')[0]!, orig: null });
+  return out;
+}
+
+/**
+ * Flask and FastAPI routes with their full paths: each route is declared on an object (a
+ * blueprint, a router, the app); the object is found through the file's imports wherever it was
+ * created (`from . import auth`, `from .api import api as api_blueprint`, re-exports), and its
+ * prefixes are those of every place it is mounted, followed up to the app — through an application
+ * factory and nested blueprints alike. Flask: a `url_prefix` given at registration replaces the
+ * blueprint's own. FastAPI: the `include_router` prefix comes before the router's own.
+ */
+function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
+  const all = new Set(files.keys());
+  const moduleFile = (from: string, spec: string): string | null => {
+    const dots = /^\.*/.exec(spec)![0].length;
+    const rest = spec.slice(dots).replace(/\./g, '/');
+    let bases: string[];
+    if (dots > 0) {
+      let base = path.dirname(from);
+      for (let i = 1; i < dots; i++) base = path.dirname(base);
+      bases = [base === '.' ? '' : base];
+    } else bases = [''];
+    for (const base of bases) {
+      const stem = [base, rest].filter(Boolean).join('/');
+      for (const c of stem === '' ? ['__init__.py'] : [`${stem}.py`, `${stem}/__init__.py`]) if (all.has(c)) return c;
+    }
+    if (dots === 0 && rest !== '') {
+      // A source root below the repository's (src/app/…): the shortest path ending with the module's.
+      const hits = [...all].filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+      if (hits[0]) return hits[0];
+    }
+    return null;
   };
-  for (const m of code.matchAll(new RegExp(String.raw`\.(include_router|register_blueprint)\s*\(\s*([\w.]+)\s*(?:,([^)]*))?\)`, 'g'))) {
-    const p = m[3] ? new RegExp(String.raw`\b(?:prefix|url_prefix)\s*=\s*${STRING}`).exec(m[3]) : null;
-    const root = m[2]!.split('.')[0]!;
-    const to = moduleFile(root);
-    if (to && to !== s.rel) mounts.push({ target: to, from: s.rel, prefix: p ? literal(p[1]!) : '' });
+  type Ref = { module: string } | { object: string };
+  const resolveName = (file: string, name: string, depth = 0): Ref | null => {
+    const f = files.get(file);
+    if (!f || depth > 8) return null;
+    if (f.objects.some((o) => o.name === name)) return { object: `${file}#${name}` };
+    const imp = [...f.imports].reverse().find((i) => i.name === name);
+    if (!imp) return null;
+    if (imp.orig === null) {
+      const mod = moduleFile(file, imp.module);
+      return mod ? { module: mod } : null;
+    }
+    const sub = moduleFile(file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`);
+    if (sub) return { module: sub };
+    const mod = moduleFile(file, imp.module);
+    return mod ? resolveName(mod, imp.orig, depth + 1) : null;
+  };
+  const resolveExpr = (file: string, expr: string): string | null => {
+    const [first, ...rest] = expr.split('.');
+    let ref = resolveName(file, first!);
+    for (const part of rest) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
+    return ref && 'object' in ref ? ref.object : null;
+  };
+  // An unresolved prefix read from a settings field (`settings.api_prefix`) names the field's default when
+  // every settings class that declares it agrees on one: still unresolved (the environment may change it), but the reader sees it.
+  const withDefault = (p: Prefix): Prefix => {
+    const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
+    if (!field) return p;
+    const found: Array<{ value: string; at: string }> = [];
+    for (const [file, f] of files) for (const d of f.defaults) if (d.name === field) found.push({ value: d.value, at: `${file}:${d.line}` });
+    if (found.length === 0 || found.some((d) => d.value !== found[0]!.value)) return p;
+    return { ...p, unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at})` };
+  };
+  const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
+  for (const [file, f] of files) for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
+  const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix }>>();
+  for (const [file, f] of files) {
+    for (const m of f.mounts) {
+      const child = resolveExpr(file, m.child);
+      if (!child) continue;
+      const list = mountsOf.get(child) ?? mountsOf.set(child, []).get(child)!;
+      list.push({ parent: resolveExpr(file, m.parent), ...(m.prefix ? { prefix: m.prefix.unresolved ? withDefault(m.prefix) : m.prefix } : {}) });
+    }
   }
-  // Django urls.py: path('x/', view), re_path(r'^x$', view), Django 1.x/2.x url(r'^x/$', view), include('app.urls').
+  const prefixesOf = (key: string, seen: Set<string>): Prefix[] => {
+    const o = objects.get(key);
+    const own = o?.prefix ?? { path: '' };
+    const mounts = mountsOf.get(key);
+    if (!mounts || seen.has(key)) return [own];
+    seen.add(key);
+    const out: Prefix[] = [];
+    for (const m of mounts) {
+      const outer = m.parent ? prefixesOf(m.parent, seen) : [{ path: '' }];
+      // Flask: the registration's url_prefix replaces the blueprint's; FastAPI: it comes before the router's.
+      const inner = o?.kind === 'fastapi' ? joinPrefix(m.prefix ?? { path: '' }, own) : (m.prefix ?? own);
+      for (const p of outer) out.push(joinPrefix(p, inner));
+    }
+    seen.delete(key);
+    // One prefix once, however many paths lead to it.
+    return [...new Map(out.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()];
+  };
+  const routes: Route[] = [];
+  for (const [file, f] of files) {
+    for (const r of f.routes) {
+      const key = resolveExpr(file, r.obj);
+      const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
+      for (const p of key ? prefixesOf(key, new Set()) : [{ path: '' }]) {
+        routes.push({ method: r.method, path: joinPath(p.path, r.path), framework, file, line: r.line, ...(r.handler ? { handler: r.handler } : {}), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+      }
+    }
+  }
+  return routes;
+}
+
+/** Django's urls.py: path('x/', view), re_path(r'^x$', view), Django 1.x/2.x url(r'^x/$', view), include('app.urls'). */
+function django(s: SourceFile, code: string): FileRoutes {
+  const routes: Route[] = [];
+  const mounts: Mount[] = [];
   if (/\burlpatterns\b/.test(code)) {
+    const spans = stringSpans(s);
     for (const m of code.matchAll(new RegExp(String.raw`(?<![.\w])(path|re_path|url)\s*\(\s*r?${STRING}\s*,\s*([^,)]+(?:\([^)]*\))?)`, 'g'))) {
+      if (inSpan(spans, m.index)) continue;
       const written = literal(m[2]!);
       if (written === null) continue;
       // path() routes are written as they are served; re_path()/url() ones are regular expressions.
@@ -290,46 +534,232 @@ export function djangoRegexPath(pattern: string): string {
   return out;
 }
 
-/** Gin and Echo: `r.GET("/p", h)`, groups `v1 := r.Group("/v1")`. */
-function goRouters(s: SourceFile, code: string): FileRoutes {
-  const framework = /labstack\/echo/.test(code) ? 'echo' : 'gin';
-  const groups = new Map<string, { parent: string; prefix: string | null }>();
-  // Any first argument: a prefix that is not a string literal is unknown (null), not empty.
-  for (const m of code.matchAll(/(\w+)\s*:?=\s*(\w+)\.Group\s*\(\s*([^,)]*)/g)) groups.set(m[1]!, { parent: m[2]!, prefix: literal(m[3]!.trim()) });
-  const prefixOf = (name: string, depth = 0): string | null => {
-    const g = groups.get(name);
-    if (!g || depth > 16) return '';
-    const outer = prefixOf(g.parent, depth + 1);
-    return outer === null || g.prefix === null ? null : joinPath(outer, g.prefix);
-  };
-  const routes: Route[] = [];
-  for (const m of code.matchAll(new RegExp(String.raw`\b(\w+)\.(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any)\s*\(\s*${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*([\w.]+)\s*\))?`, 'g'))) {
-    const own = literal(m[3]!);
-    if (own === null) continue;
-    const prefix = prefixOf(m[1]!);
-    routes.push({ method: m[2] === 'Any' ? 'ANY' : m[2]!, path: prefix === null ? own : joinPath(prefix, own), framework, file: s.rel, line: lineAt(code, m.index), ...(m[4] ? { handler: m[4] } : {}), resolved: prefix !== null });
-  }
-  return { routes, mounts: [] };
+/** A Go function as far as routing goes: its router parameters, group variables, routes, and calls passing routers on. */
+interface GoFunc {
+  name: string;
+  line: number;
+  /** parameters in order, with their types */
+  params: Array<{ name: string; type: string }>;
+  /** `x := expr` / `x = expr` / `var x = expr`, in order */
+  assigns: Array<{ name: string; expr: string; offset: number; line: number }>;
+  routes: Array<{ recv: string; method: string; path: string; line: number; handler?: string; offset: number }>;
+  /** calls of other functions with their argument texts: `h.Register(v1)`, `users.Routes(api.Group("/users"))` */
+  calls: Array<{ callee: string; args: string[]; offset: number; line: number }>;
+  /** the expression after `return` when the function returns a router group */
+  returns: string | null;
 }
 
-/** Spring: class-level `@RequestMapping("/api")`, method-level `@GetMapping("/x")` / `@RequestMapping(value = "/x", method = RequestMethod.GET)`. */
+interface GoFile {
+  framework: 'gin' | 'echo';
+  funcs: GoFunc[];
+}
+
+/** The offset past the string literal starting at `at`. */
+function skipString(code: string, at: number): number {
+  const q = code[at]!;
+  let i = at + 1;
+  for (; i < code.length && code[i] !== q; i++) if (code[i] === '\\' && q !== '`') i++;
+  return i + 1;
+}
+
+const GO_VERBS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match';
+/** Parameter types that are a router whose prefix comes from the caller (an engine is the root). */
+const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b/;
+
+function goFile(s: SourceFile, code: string): GoFile {
+  const framework = /labstack\/echo/.test(code) ? 'echo' : 'gin';
+  const spans = stringSpans(s);
+  const funcs: GoFunc[] = [];
+  for (const m of code.matchAll(/^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
+    const paramsEnd = closing(code, m.index + m[0].length - 1);
+    const brace = code.indexOf('{', paramsEnd);
+    if (brace === -1) continue;
+    const resultType = code.slice(paramsEnd, brace);
+    const bodyEnd = closing(code, brace);
+    const body = code.slice(brace, bodyEnd);
+    const params: GoFunc['params'] = [];
+    // `a, b *gin.RouterGroup, c string`: a name without a type takes the next one's.
+    let pending: string[] = [];
+    for (const p of splitArgs(code.slice(m.index + m[0].length, paramsEnd - 1))) {
+      const [name, ...type] = p.split(/\s+/);
+      if (type.length === 0) pending.push(name!);
+      else {
+        for (const n of [...pending, name!]) params.push({ name: n, type: type.join(' ') });
+        pending = [];
+      }
+    }
+    const fn: GoFunc = { name: m[1]!, line: lineAt(code, m.index), params, assigns: [], routes: [], calls: [], returns: null };
+    for (const a of body.matchAll(/(?:\bvar[ \t]+)?\b(\w+)[ \t]*(?::=|=(?!=))[ \t]*/g)) {
+      // The right-hand side up to the end of its statement, brackets spanning lines included.
+      const start = brace + a.index + a[0].length;
+      let end = start;
+      while (end < bodyEnd && code[end] !== '\n' && code[end] !== ';') end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
+      fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
+    }
+    for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS})\s*\(`, 'g'))) {
+      if (inSpan(spans, brace + r.index)) continue;
+      const open = brace + r.index + r[0].length - 1;
+      const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      const verbs = r[2] === 'Match' ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase()) : [r[2] === 'Any' ? 'ANY' : r[2]!];
+      const pathArg = r[2] === 'Match' ? args[1] : args[0];
+      const own = pathArg !== undefined ? literal(pathArg) : null;
+      if (own === null) continue;
+      const handler = args.at(-1);
+      for (const method of verbs) fn.routes.push({ recv: r[1]!, method, path: own, line: lineAt(code, brace + r.index), ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}), offset: brace + r.index });
+    }
+    for (const c of body.matchAll(/\b(\w+)\s*\(/g)) {
+      if (/^(?:if|for|switch|func|return|make|len|append|new|Group)$/.test(c[1]!)) continue;
+      const open = brace + c.index + c[0].length - 1;
+      const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      if (args.length > 0) fn.calls.push({ callee: c[1]!, args, offset: brace + c.index, line: lineAt(code, brace + c.index) });
+    }
+    if (GO_GROUP_TYPE.test(resultType)) fn.returns = /\breturn[ \t]+([^\n;]+)/.exec(body)?.[1]?.trim() ?? null;
+    funcs.push(fn);
+  }
+  return { framework, funcs };
+}
+
+/**
+ * Gin and Echo routes with their full paths, followed as the router flows: group variables
+ * (`v1 := r.Group("/v1")`), groups passed to functions (`RegisterUsers(v1.Group("/users"))`,
+ * `h.Register(v1)`: the function's routes on that parameter take every prefix a caller gives it)
+ * and groups returned from functions (`api := apiGroup(r)`). A router parameter no caller in the
+ * repository passes is marked unresolved at the parameter.
+ */
+function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
+  const byName = new Map<string, Array<{ file: string; fn: GoFunc }>>();
+  for (const [file, f] of files) for (const fn of f.funcs) (byName.get(fn.name) ?? byName.set(fn.name, []).get(fn.name)!).push({ file, fn });
+  const memo = new Map<string, Prefix[]>();
+  const active = new Set<string>();
+  const unique = (ps: Prefix[]): Prefix[] => [...new Map(ps.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()].slice(0, 64);
+  /** The prefixes a router expression has at `offset` in a function, parameters bound to `bound` when given. */
+  const evalExpr = (file: string, fn: GoFunc, expr: string, offset: number, depth: number, bound?: Map<string, Prefix[]>): Prefix[] => {
+    expr = expr.trim().replace(/^&/, '');
+    if (depth > 12) return [{ path: '', unresolved: `${file}:${fn.line} ${expr}` }];
+    // x.Group("/p", middleware…)
+    const group = /^([\s\S]+)\.Group\s*\(([\s\S]*)\)$/.exec(expr);
+    if (group) {
+      const arg = splitArgs(group[2]!)[0] ?? '""';
+      const value = literal(arg);
+      const own: Prefix = value === null ? { path: '', unresolved: `${file}:${lineOf(file, fn, offset)} ${arg}` } : { path: value };
+      return unique(evalExpr(file, fn, group[1]!, offset, depth + 1, bound).map((p) => joinPrefix(p, own)));
+    }
+    // f(args) / pkg.f(args) / recv.f(args) returning a group
+    const call = /^(?:[\w.]+\.)?(\w+)\s*\(([\s\S]*)\)$/.exec(expr);
+    if (call) {
+      const targets = (byName.get(call[1]!) ?? []).filter((t) => t.fn.returns !== null);
+      if (targets.length === 0) return [{ path: '' }];
+      const args = splitArgs(call[2]!);
+      const out: Prefix[] = [];
+      for (const t of targets) {
+        const binding = new Map<string, Prefix[]>();
+        t.fn.params.forEach((p, i) => {
+          if (args[i] !== undefined) binding.set(p.name, evalExpr(file, fn, args[i]!, offset, depth + 1, bound));
+        });
+        out.push(...evalExpr(t.file, t.fn, t.fn.returns!, Infinity, depth + 1, binding));
+      }
+      return unique(out);
+    }
+    if (!/^\w+$/.test(expr)) return [{ path: '' }];
+    const assigned = fn.assigns.filter((a) => a.name === expr && a.offset < offset).at(-1);
+    if (assigned && assigned.expr !== expr) return evalExpr(file, fn, assigned.expr, assigned.offset, depth + 1, bound);
+    const idx = fn.params.findIndex((p) => p.name === expr);
+    if (idx >= 0) {
+      if (bound?.has(expr)) return bound.get(expr)!;
+      if (!GO_GROUP_TYPE.test(fn.params[idx]!.type)) return [{ path: '' }];
+      return paramPrefixes(file, fn, idx, depth + 1);
+    }
+    // The engine (gin.Default(), echo.New()) or a router this reading does not follow: no prefix.
+    return [{ path: '' }];
+  };
+  const lineOf = (_file: string, fn: GoFunc, offset: number): number => [...fn.routes, ...fn.assigns, ...fn.calls].find((x) => x.offset === offset)?.line ?? fn.line;
+  /** Every prefix the callers in the repository give a function's router parameter. */
+  const paramPrefixes = (file: string, fn: GoFunc, idx: number, depth: number): Prefix[] => {
+    const key = `${file}#${fn.name}#${fn.line}#${idx}`;
+    const known = memo.get(key);
+    if (known) return known;
+    if (active.has(key)) return [];
+    active.add(key);
+    const out: Prefix[] = [];
+    for (const [callerFile, f] of files) {
+      for (const caller of f.funcs) {
+        for (const c of caller.calls) {
+          if (c.callee !== fn.name || c.args.length !== fn.params.length || c.args[idx] === undefined) continue;
+          out.push(...evalExpr(callerFile, caller, c.args[idx]!, c.offset, depth + 1));
+        }
+      }
+    }
+    active.delete(key);
+    const result = out.length > 0 ? unique(out) : [{ path: '', unresolved: `${file}:${fn.line} parameter ${fn.params[idx]!.name}` }];
+    memo.set(key, result);
+    return result;
+  };
+  const routes: Route[] = [];
+  for (const [file, f] of files) {
+    for (const fn of f.funcs) {
+      for (const r of fn.routes) {
+        for (const p of evalExpr(file, fn, r.recv, r.offset, 0)) {
+          routes.push({ method: r.method, path: joinPath(p.path, r.path), framework: f.framework, file, line: r.line, ...(r.handler ? { handler: r.handler } : {}), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+        }
+      }
+    }
+  }
+  return routes;
+}
+
+/**
+ * Spring: class-level `@RequestMapping("/api")`, method-level `@GetMapping("/x")` /
+ * `@RequestMapping(value = "/x", method = RequestMethod.GET)` / `method = POST` (static import);
+ * arrays (`@GetMapping({"/vets", "/vets.html"})`, `path = {…}`) give one route per path, at the
+ * class level too.
+ */
 function spring(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
-  const mappingPath = (args: string): string | null => {
-    const p = new RegExp(String.raw`^\s*${STRING}|\b(?:value|path)\s*=\s*\{?\s*${STRING}`).exec(args);
-    if (!p) return args.trim() === '' ? '' : null;
-    return literal(p[1] ?? p[2]!);
+  const spans = stringSpans(s);
+  /** The paths an annotation's arguments map: [''] for none, null when one is not a constant. */
+  const mappingPaths = (args: string): string[] | null => {
+    const list = splitArgs(args);
+    const given = list.find((a) => !/^\w+\s*=/.test(a)) ?? list.map((a) => /^(?:value|path)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
+    if (given === undefined) return [''];
+    const items = /^\{([\s\S]*)\}$/.exec(given.trim());
+    const values = (items ? splitArgs(items[1]!) : [given]).map((v) => literal(v.trim()));
+    if (values.length === 0) return [''];
+    return values.some((v) => v === null) ? null : (values as string[]);
   };
-  const classes = [...code.matchAll(/@RequestMapping\s*\(([^)]*)\)\s*(?:@\w+(?:\([^)]*\))?\s*)*(?:public\s+|abstract\s+|final\s+|open\s+)*(?:class|interface)\s+\w+/g)];
-  const methodRe = /@(Get|Post|Put|Patch|Delete|Request)Mapping\s*(?:\(([^)]*)\))?\s*(?:@\w+(?:\([^)]*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override)\s+)*(?:[\w<>[\],.? ]+\s+)?(\w+)\s*\(/g;
-  for (const m of code.matchAll(methodRe)) {
-    if (classes.some((c) => c.index === m.index)) continue;
+  const annotationArgs = (at: number): { args: string; end: number } => {
+    const open = /^\s*\(/.exec(code.slice(at));
+    if (!open) return { args: '', end: at };
+    const start = at + open[0].length - 1;
+    const end = closing(code, start);
+    return { args: code.slice(start + 1, end - 1), end };
+  };
+  const classes: Array<{ index: number; paths: string[] | null }> = [];
+  for (const m of code.matchAll(/@RequestMapping\b/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const { args, end } = annotationArgs(m.index + m[0].length);
+    if (/^\s*(?:@\w+(?:\s*\([^)]*\))?\s*)*(?:(?:public|abstract|final|open|private|protected|static)\s+)*(?:class|interface)\s+\w+/.test(code.slice(end))) classes.push({ index: m.index, paths: mappingPaths(args) });
+  }
+  for (const m of code.matchAll(/@(Get|Post|Put|Patch|Delete|Request)Mapping\b/g)) {
+    if (inSpan(spans, m.index) || classes.some((c) => c.index === m.index)) continue;
+    const { args, end } = annotationArgs(m.index + m[0].length);
+    const sig = /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:[\w<>[\],.? ]+\s+)?(\w+)\s*\(/.exec(code.slice(end));
+    if (!sig) continue;
     const cls = classes.filter((c) => c.index < m.index).at(-1);
-    const prefix = cls ? mappingPath(cls[1]!) : '';
-    const own = mappingPath(m[2] ?? '');
-    let method = m[1]!.toUpperCase();
-    if (method === 'REQUEST') method = /RequestMethod\.(\w+)/.exec(m[2] ?? '')?.[1] ?? 'ANY';
-    routes.push({ method, path: joinPath(prefix ?? '', own ?? ''), framework: 'spring', file: s.rel, line: lineAt(code, m.index), handler: m[3]!, resolved: prefix !== null && own !== null });
+    const prefixes = cls ? cls.paths : [''];
+    const own = mappingPaths(args);
+    let methods = [m[1]!.toUpperCase()];
+    if (methods[0] === 'REQUEST') {
+      const given = /\bmethod\s*=\s*(\{[^}]*\}|[\w.]+)/.exec(args)?.[1];
+      methods = given ? [...given.matchAll(/(?:RequestMethod\.)?\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\b/g)].map((x) => x[1]!) : [];
+      if (methods.length === 0) methods = ['ANY'];
+    }
+    const resolved = prefixes !== null && own !== null;
+    const line = lineAt(code, m.index);
+    for (const prefix of prefixes ?? ['']) {
+      for (const p of own ?? ['']) {
+        for (const method of methods) routes.push({ method, path: joinPath(prefix, p), framework: 'spring', file: s.rel, line, handler: sig[1]!, resolved, ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${args.trim()}` }) });
+      }
+    }
   }
   return { routes, mounts: [] };
 }

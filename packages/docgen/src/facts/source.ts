@@ -64,3 +64,79 @@ export function codeOf(file: { text: string; language: string }): string {
   }
   return code;
 }
+
+/**
+ * Where a source's string literals are (start and end offsets, quotes included), sorted: a route
+ * call or decorator found inside one — an example in a docstring, a snippet in a message — is no
+ * route (docs/docgen-arch-api.md §Routes). Comments are blanked by `codeOf` already.
+ */
+export function stringSpans(file: { text: string; language: string }): Array<[number, number]> {
+  return perFile(file.text, `strings\0${file.language}`, () => {
+    const code = codeOf(file);
+    const re = file.language === 'Python' ? /"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g : /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g;
+    return [...code.matchAll(re)].map((m): [number, number] => [m.index, m.index + m[0].length]);
+  });
+}
+
+/** Whether an offset lies inside one of the (sorted) spans. */
+export function inSpan(spans: ReadonlyArray<readonly [number, number]>, offset: number): boolean {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = spans[mid]!;
+    if (offset < a) hi = mid - 1;
+    else if (offset >= b) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * The offset just past the bracket closing the one at `open` (`(`, `[` or `{`), string literals
+ * skipped; the text's end when it is not closed.
+ */
+export function closing(code: string, open: number): number {
+  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+  const stack: string[] = [];
+  for (let i = open; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      const triple = code.startsWith(c.repeat(3), i) && c !== '`';
+      const end = triple ? code.indexOf(c.repeat(3), i + 3) : -1;
+      if (triple) {
+        i = end === -1 ? code.length : end + 2;
+        continue;
+      }
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++;
+      continue;
+    }
+    if (pairs[c]) stack.push(pairs[c]);
+    else if (c === stack.at(-1)) {
+      stack.pop();
+      if (stack.length === 0) return i + 1;
+    }
+  }
+  return code.length;
+}
+
+/** The top-level, comma-separated arguments of an argument list's text (without its brackets). */
+export function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = text.slice(start).trim();
+  if (last !== '') out.push(last);
+  return out;
+}

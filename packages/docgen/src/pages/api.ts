@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { BlockContent, Root } from 'mdast';
+import type { BlockContent, PhrasingContent, Root } from 'mdast';
 import { extractFunctions, isTestFile, signatureFactsOf } from '@docent/analyzer';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
 import { code, heading, list, paragraph, root, source, table } from './blocks.ts';
@@ -125,6 +125,39 @@ function modulePage(id: string, title: string, headingText: string, files: reado
   };
 }
 
+/** `path:line expression` → its citation and expression. */
+function citation(text: string): Array<PhrasingContent | string> {
+  const m = /^(.+?):(\d+)(?: (.*))?$/.exec(text);
+  return m ? [source(m[1]!, Number(m[2])), ...(m[3] ? [' ', code(m[3])] : [])] : [code(text)];
+}
+
+/**
+ * What the user must know about the routes' paths (docs/docgen-arch-api.md §Routes): the routes
+ * whose prefix is not a constant, each with where that prefix is given, and the method + path
+ * pairs declared by more than one handler (both kept; openapi.json keeps the others under the
+ * path's `x-conflicts`).
+ */
+export function routeNotes(routes: RepositoryFacts['routes']): BlockContent[] {
+  const blocks: BlockContent[] = [];
+  const unresolved = routes.filter((r) => !r.resolved);
+  if (unresolved.length > 0) {
+    blocks.push(paragraph(`${unresolved.length} route(s) have a prefix that is not a constant in the code; their paths are shown without it, and the prefix is where it is given:`));
+    blocks.push(table(['Method', 'Path shown', 'Defined in', 'Unresolved prefix'], unresolved.map((r) => [r.method, code(r.path), source(r.file, r.line), r.unresolvedPrefix ? citation(r.unresolvedPrefix) : ''])));
+  }
+  const byKey = new Map<string, RepositoryFacts['routes']>();
+  for (const r of routes) {
+    const key = `${r.method} ${r.path.replace(/:\w+|<(?:[\w.]+:)?\w+>|\{[^}]*\}/g, '{}')}`;
+    const list = byKey.get(key) ?? byKey.set(key, []).get(key)!;
+    if (!list.some((x) => x.file === r.file && x.line === r.line)) list.push(r);
+  }
+  const clashes = [...byKey.values()].filter((l) => l.length > 1);
+  if (clashes.length > 0) {
+    blocks.push(paragraph(`${clashes.length} method and path pair(s) are declared by more than one route; each is listed, none merged (the framework's registration order decides which one answers):`));
+    blocks.push(table(['Method', 'Path', 'Handler', 'Defined in'], clashes.flat().map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
+  }
+  return blocks;
+}
+
 /** The HTTP API page: the extracted routes grouped by their first path segment. */
 export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly string[] = [], more: () => BlockContent[] = () => []): PageSpec {
   return {
@@ -144,6 +177,8 @@ export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly strin
           blocks.push(heading(2, group));
           blocks.push(table(['Method', 'Path', 'Handler', 'Defined in'], routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
         }
+        const notes = routeNotes(facts.routes);
+        if (notes.length > 0) blocks.push(heading(2, 'Paths to check'), ...notes);
       }
       blocks.push(...more());
       return { tree: root(blocks), assets: [] };

@@ -1,6 +1,7 @@
 import type { BlockContent, PhrasingContent, Root } from 'mdast';
 import path from 'node:path';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
+import { routeNotes } from './api.ts';
 import { containersPage, contextPage, crossCuttingPage, decisionsPage, deploymentPage, layerViolations } from './arch-more.ts';
 import { erSvg, flowchartSvg, sequenceSvg, type SequenceMessage } from '../diagrams.ts';
 import type { DataEntity } from '../facts/models.ts';
@@ -76,8 +77,7 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
       if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
       else {
         blocks.push(table(['Method', 'Path', 'Handler', 'Source'], facts.routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
-        const unresolved = facts.routes.filter((r) => !r.resolved).length;
-        if (unresolved > 0) blocks.push(paragraph(`${unresolved} route(s) have a prefix that is not a constant in the code; their paths are shown without it.`));
+        blocks.push(...routeNotes(facts.routes));
       }
       return { tree: root(blocks), assets: [] };
     },
@@ -105,7 +105,8 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
       return { tree: root(blocks), assets };
     },
   });
-  pages.push(dataModelPage(models));
+  // Every SQL script is a source of the data-model page: a later one may drop a table.
+  pages.push(dataModelPage(models, projectFiles.filter((f) => f.rel.endsWith('.sql')).map((f) => f.rel)));
   pages.push(deploymentPage(projectFiles), crossCuttingPage(facts), decisionsPage(projectFiles));
   pages.push({
     id: 'architecture-risks',
@@ -255,11 +256,11 @@ export function mermaidSequence(participants: readonly string[], messages: reado
 const MAX_ER_ENTITIES = 40;
 
 /** The data model section: entities with their fields and sources, foreign keys, an ER diagram. */
-export function dataModelPage(models: readonly DataEntity[]): PageSpec {
+export function dataModelPage(models: readonly DataEntity[], sqlFiles: readonly string[] = []): PageSpec {
   return {
     id: 'architecture-data-model',
     title: 'Data model',
-    sources: uniq(models.map((m) => m.file)),
+    sources: uniq([...models.flatMap((m) => [m.file, ...(m.alsoIn ?? []).map((a) => a.replace(/:\d+$/, ''))]), ...sqlFiles]),
     build: () => {
       const blocks: BlockContent[] = [heading(1, 'Data model')];
       if (models.length === 0) {
@@ -281,7 +282,11 @@ export function dataModelPage(models: readonly DataEntity[]): PageSpec {
       blocks.push(rels.length === 0 ? paragraph('No foreign key was found.') : table(['Entity', 'Field', 'References', 'Source'], rels.map((r) => [...r])));
       for (const m of models) {
         blocks.push(heading(2, m.name));
-        blocks.push(paragraph(`${m.kind} model, `, source(m.file, m.line), '.'));
+        const also = (m.alsoIn ?? []).flatMap((a, i) => {
+          const cite = source(a.replace(/:\d+$/, ''), Number(/:(\d+)$/.exec(a)?.[1]));
+          return i > 0 ? [', ', cite] : [cite];
+        });
+        blocks.push(paragraph(`${m.kind} model, `, source(m.file, m.line), ...(also.length > 0 ? ['; the same table for other databases in ', ...also] : []), '.'));
         blocks.push(table(['Field', 'Type', 'Key', 'Source'], m.fields.map((f) => [code(f.name), f.type ? code(f.type) : '', f.key ?? '', source(m.file, f.line)])));
       }
       const svg = erSvg('Data model', unique.map((m) => ({ name: m.name, fields: m.fields.map((f) => ({ name: f.name, type: f.type, ...(f.key ? { key: f.key } : {}) })) })), relations);
