@@ -19,5 +19,4 @@ describe('own-key lookups', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('There are no docs at this address.');
   });
-
 });
