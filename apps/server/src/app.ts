@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
-import { isOAuthCallbackPage, OAUTH_CALLBACK_COOP, securityHeaders } from './http/security-headers.ts';
+import { isOAuthCallbackPage, noStoreOnAuthenticated, OAUTH_CALLBACK_COOP, securityHeaders } from './http/security-headers.ts';
 import { StreamSlots } from './http/sse.ts';
 import { clientErrorHandler, frameworkErrors, refuseUnstorableText } from './http/hostile-input.ts';
 import fastifyStatic from '@fastify/static';
@@ -103,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, securityHeaders(config.appUrl));
   app.addHook('onSend', async (req, reply) => {
     if (isOAuthCallbackPage(req.url)) reply.header('cross-origin-opener-policy', OAUTH_CALLBACK_COOP);
+    noStoreOnAuthenticated(req, reply);
   });
   app.addHook('preValidation', refuseUnstorableText);
 

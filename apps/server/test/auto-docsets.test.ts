@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookStatus } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
-import { hmacSignature } from '../src/webhooks/verify.ts';
+import { hookSignature } from '../src/webhooks/verify.ts';
 import { up as backfillConfigs } from '../src/db/migrations/0014_docset_auto_config.ts';
 
 const FILES: Record<string, string> = {
@@ -70,11 +70,12 @@ async function push(files: Record<string, string>): Promise<{ after: string; job
   const s = await status();
   const secret = ((await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token, payload: repo })).json() as { secret: string }).secret;
   const body = `${before} ${after} refs/heads/main\n`;
+  const ts = String(Math.floor(Date.now() / 1000));
   const res = await t.call({
     method: 'POST',
     url: new URL(s.url).pathname,
     payload: body,
-    headers: { 'content-type': 'text/plain', 'x-docent-delivery': `auto-${after}`, 'x-docent-signature-256': hmacSignature(body, secret) },
+    headers: { 'content-type': 'text/plain', 'x-docent-delivery': `auto-${after}`, 'x-docent-timestamp': ts, 'x-docent-signature-256': hookSignature(body, secret, ts) },
   });
   expect(res.statusCode, res.body).toBe(202);
   const ids = (res.json() as { jobIds: number[] }).jobIds;

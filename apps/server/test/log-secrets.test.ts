@@ -66,3 +66,28 @@ describe('the log of a full flow holds no secret', () => {
     }
   });
 });
+
+describe('secrets in request URLs are masked in the log (security round 2)', () => {
+  it('api_key, token, code, state, access_token, client_secret and encoded spellings never reach the log', async () => {
+    const secrets = ['APIKEYSECRET0001', 'TOKENSECRET00002', 'CODESECRET000003', 'STATESECRET00004', 'ACCESSSECRET0005', 'CLIENTSECRET0006', 'ENCODEDSECRET007', 'UPPERSECRET00008'];
+    const query = [
+      `api_key=${secrets[0]}`,
+      `token=${secrets[1]}`,
+      `code=${secrets[2]}`,
+      `state=${secrets[3]}`,
+      `access_token=${secrets[4]}`,
+      `client_secret=${secrets[5]}`,
+      `api%5Fkey=${secrets[6]}`,
+      `API_KEY=${secrets[7]}`,
+      'page=2',
+    ].join('&');
+    const before = lines.length;
+    await t.call({ method: 'GET', url: `/api/v1/user?${query}` });
+    await t.call({ method: 'GET', url: `/auth/rapid/login?${query}` });
+    const log = lines.slice(before).join('');
+    expect(log).toContain('/api/v1/user?');
+    expect(log).toContain('api_key=[redacted]');
+    expect(log).toContain('page=2'); // harmless parameters stay readable
+    for (const secret of secrets) expect(log.includes(secret), `${secret} found in the log`).toBe(false);
+  });
+});

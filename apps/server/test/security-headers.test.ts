@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
 
 /** Issue 9 finding 10: security headers on API answers, the SPA and the API docs. */
 let t: TestApp;
@@ -58,5 +58,40 @@ describe('security headers', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('Cache-Control: no-store on authenticated answers (security round 2)', () => {
+  it('every answer of a signed-in request, with a session token or an API key, and its errors', async () => {
+    const { token } = await signUp(t, 'nostore@example.com');
+    const me = await t.call({ method: 'GET', url: '/api/v1/user', token });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const created = await t.call({ method: 'GET', url: '/api/v1/apiToken/create?name=ci', token });
+    expect(created.headers['cache-control']).toBe('no-store');
+    const key = (created.json() as { key: string }).key;
+    for (const headers of [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }]) {
+      const res = await t.call({ method: 'GET', url: '/api/v1/user', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const list = await t.call({ method: 'GET', url: '/api/v1/repos', token });
+    expect(list.headers['cache-control']).toBe('no-store');
+    const missing = await t.call({ method: 'GET', url: '/api/v1/repos/github/nobody/nothing', token });
+    expect(missing.statusCode).toBeGreaterThanOrEqual(400);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    const refreshed = await t.call({ method: 'GET', url: '/api/refreshToken', token });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+  });
+
+  it('the sign-in answers that hand out tokens', async () => {
+    const signup = await t.call({ method: 'POST', url: '/api/signup', payload: { first_name: 'N', last_name: 'S', email: 'nostore2@example.com', password: PASSWORD } });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.headers['cache-control']).toBe('no-store');
+    const login = await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'nostore2@example.com', password: PASSWORD }) });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().token).toBeTruthy();
+    expect(login.headers['cache-control']).toBe('no-store');
   });
 });

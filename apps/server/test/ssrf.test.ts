@@ -54,6 +54,15 @@ const spellings = (port: number) => [
   `http://0x7f000001:${port}`,
   `http://127.1:${port}`,
   `http://0.0.0.0:${port}`,
+  // IPv4 inside IPv6 and a trailing-dot name (security round 2)
+  `http://[::127.0.0.1]:${port}`,
+  `http://[::ffff:0:127.0.0.1]:${port}`,
+  `http://[2002:7f00:1::]:${port}`,
+  `http://[64:ff9b::127.0.0.1]:${port}`,
+  `http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:${port}`,
+  `http://localhost.:${port}`,
+  `http://LOCALHOST..:${port}`,
+  `http://api.localhost:${port}`,
 ];
 
 const connect = (vendor: string, baseUrl: string) =>
@@ -120,7 +129,7 @@ describe('git remotes', () => {
   const add = (url: string) => t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url } });
 
   it('refuses internal http and git:// remotes before git runs', async () => {
-    for (const url of [`http://127.0.0.1:${internalPort}/a/b.git`, `http://localhost:${internalPort}/a/b.git`, `git://127.0.0.1:${tcpPort}/a/b.git`, `ssh://git@127.0.0.1:${tcpPort}/a/b.git`, `git@127.0.0.1:a/b.git`]) {
+    for (const url of [`http://127.0.0.1:${internalPort}/a/b.git`, `http://localhost:${internalPort}/a/b.git`, `http://localhost.:${internalPort}/a/b.git`, `http://[::127.0.0.1]:${internalPort}/a/b.git`, `http://[2002:7f00:1::]:${internalPort}/a/b.git`, `git://localhost.:${tcpPort}/a/b.git`, `git://127.0.0.1:${tcpPort}/a/b.git`, `ssh://git@127.0.0.1:${tcpPort}/a/b.git`, `git@127.0.0.1:a/b.git`]) {
       const res = await add(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code, url).toBe('OUTBOUND_REFUSED');
@@ -156,6 +165,23 @@ describe('address classifier', () => {
     ['2606:4700::1111', false],
     ['172.32.0.1', false],
     ['not-an-address', true],
+    // one row per spelling that used to pass (security round 2)
+    ['::127.0.0.1', true], // IPv4-compatible, as written
+    ['::7f00:1', true], // the same, as the URL parser writes it
+    ['::10.0.0.1', true],
+    ['::ffff:0:127.0.0.1', true], // IPv4-translated (SIIT)
+    ['::ffff:0:7f00:1', true],
+    ['2002:7f00:1::', true], // 6to4 of 127.0.0.1
+    ['2002:a9fe:a9fe::1', true], // 6to4 of 169.254.169.254
+    ['2002:c0a8:101::', true], // 6to4 of 192.168.1.1
+    ['64:ff9b::7f00:1', true], // NAT64 of 127.0.0.1
+    ['64:ff9b::10.0.0.1', true],
+    ['64:ff9b:1::a00:1', true], // local-use NAT64
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', true], // Teredo
+    ['[::127.0.0.1]', true],
+    ['2002:808:808::', false], // 6to4 of 8.8.8.8 stays public
+    ['::8.8.8.8', false],
+    ['2001:4860:4860::8888', false], // 2001:4860::/32 is not Teredo
   ])('%s internal: %s', (address, internalExpected) => {
     expect(isInternalAddress(address)).toBe(internalExpected);
   });

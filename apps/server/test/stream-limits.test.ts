@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StreamSlots } from '../src/http/sse.ts';
-import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { STREAM_RECHECK, StreamSlots } from '../src/http/sse.ts';
+import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon } from './helpers/git-daemon.ts';
 
 /**
@@ -82,5 +82,77 @@ describe('live streams are limited per user and in all', () => {
     b();
     c();
     expect(slots.open).toBe(0);
+  });
+});
+
+describe('open streams re-check their credential (security round 2)', () => {
+  /** Opens a stream and collects its text until the server ends it (or `ms` pass). */
+  async function follow(headers: Record<string, string>, id: number, ms = 8000): Promise<{ ended: boolean; text: string; abort: () => void }> {
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/lro/logs/${id}/stream`, { headers, signal: controller.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const out = { ended: false, text: '', abort: () => controller.abort() };
+    const timer = setTimeout(() => controller.abort(), ms);
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          out.text += decoder.decode(value);
+        }
+        out.ended = true;
+      } catch {
+        // aborted by the test
+      } finally {
+        clearTimeout(timer);
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 100));
+    return out;
+  }
+  const waitFor = async (cond: () => boolean, ms = 6000) => {
+    const until = Date.now() + ms;
+    while (!cond() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  };
+
+  it('a stream closes with a `revoked` event once its session is signed out; another session\'s stream flows on', async () => {
+    const saved = STREAM_RECHECK.everyMs;
+    STREAM_RECHECK.everyMs = 200;
+    try {
+      const login = async () => (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'streams-a@example.com', password: PASSWORD }) })).json().token as string;
+      const doomed = await login();
+      const kept = await login();
+      const a = await follow({ authorization: `Bearer ${doomed}` }, jobId);
+      const b = await follow({ authorization: `Bearer ${kept}` }, jobId);
+      expect((await t.call({ method: 'POST', url: '/api/v1/auth/logout', token: doomed })).statusCode).toBe(200);
+      await waitFor(() => a.ended);
+      expect(a.ended).toBe(true);
+      expect(a.text).toContain('event: revoked');
+      expect(a.text).toMatch(/was revoked/);
+      await new Promise((r) => setTimeout(r, 600)); // three more checks
+      expect(b.ended).toBe(false);
+      b.abort();
+    } finally {
+      STREAM_RECHECK.everyMs = saved;
+    }
+  });
+
+  it('a stream opened with an API key closes once the key is turned off or deleted', async () => {
+    const saved = STREAM_RECHECK.everyMs;
+    STREAM_RECHECK.everyMs = 200;
+    try {
+      for (const action of ['toggle', 'delete']) {
+        const created = (await t.call({ method: 'GET', url: `/api/v1/apiToken/create?name=${action}`, token: alice })).json() as { key: string; apiKey: { id: string } };
+        const s = await follow({ 'x-api-key': created.key }, jobId);
+        expect((await t.call({ method: 'GET', url: `/api/v1/apiToken/${created.apiKey.id}/${action}`, token: alice })).statusCode).toBe(200);
+        await waitFor(() => s.ended);
+        expect(s.ended, action).toBe(true);
+        expect(s.text).toContain('event: revoked');
+      }
+    } finally {
+      STREAM_RECHECK.everyMs = saved;
+    }
   });
 });

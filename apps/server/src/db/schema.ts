@@ -354,3 +354,15 @@ export interface CouponsTable {
 export type PaymentRow = Selectable<PaymentsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type CouponRow = Selectable<CouponsTable>;
+
+/** The digest of an accepted webhook delivery's signed body, kept for the replay window (docs/webhooks.md). */
+export interface WebhookBodiesTable {
+  digest: string;
+  repository_id: string;
+  received_at: Date;
+}
+
+// Declaration merging: the replay window's table joins the database's tables.
+export interface Database {
+  webhook_bodies: WebhookBodiesTable;
+}

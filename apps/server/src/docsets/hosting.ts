@@ -62,7 +62,7 @@ const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.ch
 /** The assets Docent serves itself: the OpenAPI viewer (swagger-ui-dist from npm) and two small scripts. */
 const require = createRequire(import.meta.url);
 const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-const OWN_ASSETS: Record<string, { type: string; body: string }> = {
+const OWN_ASSETS = new Map<string, { type: string; body: string }>(Object.entries({
   'auth.js': {
     type: 'text/javascript; charset=utf-8',
     // Same origin as the app: the signed-in tab's token opens the docs (an HttpOnly cookie for /docs), then the page reloads.
@@ -97,8 +97,15 @@ const OWN_ASSETS: Record<string, { type: string; body: string }> = {
 @media (prefers-color-scheme: dark){body{background:#141414;color:#e8e8e8}.docent-bar{background:#1f1f1f;border-color:#333}.docent-bar a{color:#69b1ff}}
 `,
   },
-};
-const SWAGGER_ASSETS: Record<string, string> = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' };
+}));
+/**
+ * Looked up by a name from the URL: Maps, so `constructor`, `__proto__` or `toString` are
+ * simply absent (a plain object's inherited keys answered 500, docs/security.md).
+ */
+const SWAGGER_ASSETS = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+]);
 
 function page(title: string, body: string, extraHead = ''): string {
   return `<!doctype html>
@@ -155,9 +162,9 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
 
     app.get('/docs/_docent/:asset', async (req, reply) => {
       const name = (req.params as { asset: string }).asset;
-      const own = OWN_ASSETS[name];
+      const own = OWN_ASSETS.get(name);
       if (own) return reply.type(own.type).header('cache-control', 'public, max-age=3600').send(own.body);
-      const swagger = SWAGGER_ASSETS[name];
+      const swagger = SWAGGER_ASSETS.get(name);
       if (swagger) return reply.type(swagger).header('cache-control', 'public, max-age=86400').send(await readFile(path.join(SWAGGER_DIR, name)));
       return notFoundPage(reply);
     });

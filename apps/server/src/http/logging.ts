@@ -20,8 +20,37 @@ export function safeErrorSerializer(err: Error): SerializedError {
   return out;
 }
 
-/** Query parameters that carry secrets are masked in request logs. */
-const SECRET_QUERY = /([?&](?:token|code|password|key|access_token)=)[^&]*/gi;
+/**
+ * Query parameters whose name says they carry a secret (`api_key`, `token`, `access_token`,
+ * `code`, `state`, `password`, `client_secret`, `sig`, …) are masked in request logs, whatever
+ * their case or percent-encoding (docs/security.md).
+ */
+const SECRET_NAME = /token|code|state|pass|secret|key|sig|auth|session|cred|ticket|otp|jwt|nonce|verifier/i;
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** A request URL with the values of secret-bearing query parameters replaced by `[redacted]`. */
+export function maskUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split(/([&;])/)
+    .map((part) => {
+      if (part === '&' || part === ';') return part;
+      const eq = part.indexOf('=');
+      const name = eq < 0 ? part : part.slice(0, eq);
+      return eq >= 0 && SECRET_NAME.test(decodedName(name)) ? `${name}=[redacted]` : part;
+    })
+    .join('');
+  return `${url.slice(0, q)}?${query}`;
+}
 
 export function loggerOptions(level: string, stream?: { write(line: string): unknown }): FastifyServerOptions['logger'] {
   return {
@@ -43,7 +72,7 @@ export function loggerOptions(level: string, stream?: { write(line: string): unk
     serializers: {
       err: safeErrorSerializer,
       req(req: { method: string; url: string; ip?: string }) {
-        return { method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), remoteAddress: req.ip };
+        return { method: req.method, url: maskUrl(req.url), remoteAddress: req.ip };
       },
     },
   };

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
@@ -46,4 +47,22 @@ export const OAUTH_CALLBACK_COOP = 'unsafe-none';
 
 export function isOAuthCallbackPage(url: string): boolean {
   return /^\/oauth\/[a-z]+(?:[/?#]|$)/.test(url);
+}
+
+/**
+ * `Cache-Control: no-store` on every answer of a request that carried a credential (session
+ * token, API key) or was authenticated by one, and on every JSON answer of the API that set no
+ * policy of its own — sign-in answers carry tokens in their body. A browser or proxy keeps none
+ * of them (docs/security.md). The hosted docs read with their HttpOnly cookie keep their own
+ * `private` policy (browser cache only, see docsets/hosting.ts).
+ */
+export function noStoreOnAuthenticated(req: FastifyRequest, reply: FastifyReply): void {
+  const credentialed = req.currentUser !== null || req.currentApiKey !== null || req.headers.authorization !== undefined || req.headers['x-api-key'] !== undefined;
+  if (credentialed) {
+    reply.header('cache-control', 'no-store');
+    return;
+  }
+  if (reply.hasHeader('cache-control') || !req.url.startsWith('/api/')) return;
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (type.startsWith('application/json') || type === '') reply.header('cache-control', 'no-store');
 }

@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@docent/contracts';
+import { bearerToken, presentedApiKey } from '../auth/guard.ts';
+import type { AuthService } from '../auth/service.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -52,9 +54,59 @@ export function openEventStream(reply: FastifyReply): ServerResponse {
   const res = reply.raw;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
   return res;
 }
+
+/**
+ * How often an open stream checks that the credential which opened it still holds (tests set
+ * it shorter). 10 s: a revoked session or API key stops streaming within that time, and 150
+ * open streams cost 15 checks a second.
+ */
+export const STREAM_RECHECK = { everyMs: 10_000 };
+
+/** The statuses that mean the credential itself no longer holds (not a passing failure). */
+const REVOKED_STATUSES = new Set([401, 403, 511]);
+
+/**
+ * Re-checks, every STREAM_RECHECK.everyMs, the session token or API key the request presented;
+ * calls `onRevoked` once when it no longer authenticates the same user (session signed out,
+ * key deleted or turned off, password changed). A database hiccup or a rate limit is not a
+ * revocation: the next check decides. Returns the function that stops watching.
+ */
+export function watchCredential(req: FastifyRequest, auth: Pick<AuthService, 'authenticate' | 'authenticateApiKey'>, onRevoked: () => void): () => void {
+  const userId = req.currentUser?.id;
+  let checking = false;
+  let stopped = false;
+  const check = async () => {
+    if (checking || stopped) return;
+    checking = true;
+    try {
+      const key = presentedApiKey(req);
+      const { row } = key !== null ? await auth.authenticateApiKey(key, req.ip) : await auth.authenticate(bearerToken(req));
+      if (row.id !== userId) revoked();
+    } catch (err) {
+      if (err instanceof HttpError && REVOKED_STATUSES.has(err.statusCode)) revoked();
+    } finally {
+      checking = false;
+    }
+  };
+  const timer = setInterval(() => void check(), STREAM_RECHECK.everyMs);
+  timer.unref();
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+  function revoked() {
+    if (stopped) return;
+    stop();
+    onRevoked();
+  }
+  return stop;
+}
+
+/** The event a stream sends before it closes because its credential was revoked. */
+export const REVOKED_EVENT = `event: revoked\ndata: ${JSON.stringify({ detail: 'Your session or API key was revoked: this stream is closed. Sign in again to follow the log.' })}\n\n`;

@@ -16,7 +16,7 @@ import {
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { openEventStream, type StreamSlots } from '../http/sse.ts';
+import { openEventStream, REVOKED_EVENT, watchCredential, type StreamSlots } from '../http/sse.ts';
 import type { JobEngine } from './engine.ts';
 import type { LogBus } from './log-bus.ts';
 import { toJob, type JobStore } from './store.ts';
@@ -141,9 +141,15 @@ export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine,
         // polling at all (150 streams polling PGlite every 2 s used to stall the event loop).
         const poll = bus.inProcess ? null : setInterval(() => void flush(), 5000);
         const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+        // A signed-out session or a deleted key ends the stream too (docs/security.md).
+        const unwatch = watchCredential(req, auth, () => {
+          if (!closed) res.write(REVOKED_EVENT);
+          close();
+        });
         function close() {
           if (closed) return;
           closed = true;
+          unwatch();
           unsubscribe();
           if (poll) clearInterval(poll);
           clearInterval(ping);

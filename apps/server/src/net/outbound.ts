@@ -46,7 +46,9 @@ for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['64:ff9b::', 96], // NAT64: an IPv4 address in disguise
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
   ['100::', 64],
+  ['2001::', 32], // Teredo: the client's IPv4 travels inside, obfuscated
   ['2001:db8::', 32],
   ['fc00::', 7], // unique local, includes fd00:ec2::254 (metadata)
   ['fe80::', 10],
@@ -56,17 +58,48 @@ for (const [net, prefix] of [
   INTERNAL.addSubnet(net, prefix, 'ipv6');
 }
 
-/** `::ffff:a.b.c.d` / `::ffff:7f00:1` → `a.b.c.d`; anything else unchanged. */
-function unmapIpv4(address: string): string {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted?.[1]) return dotted[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex?.[1] && hex[2]) {
-    const hi = parseInt(hex[1], 16);
-    const lo = parseInt(hex[2], 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** The eight 16-bit groups of an IPv6 address (with or without a dotted IPv4 tail), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  if (isIP(address) !== 6) return undefined;
+  let text = address.toLowerCase();
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
+  const [head = '', rest] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = rest === undefined ? [] : rest ? rest.split(':') : [];
+  const fill = rest === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array<string>(fill).fill('0'), ...right].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+const dotted = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The IPv4 address an IPv6 address carries, where one reaches an IPv4 host: mapped
+ * `::ffff:a.b.c.d`, translated `::ffff:0:a.b.c.d`, the deprecated compatible `::a.b.c.d` (the URL
+ * parser writes `[::127.0.0.1]` as `::7f00:1`) and 6to4 `2002:AABB:CCDD::`. Anything else
+ * comes back unchanged. NAT64 and Teredo prefixes are refused whole (see INTERNAL).
+ */
+function unmapIpv4(address: string): string {
+  const g = ipv6Groups(address);
+  if (!g) return address;
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (zeros(5) && g[5] === 0xffff) return dotted(g[6]!, g[7]!); // ::ffff:a.b.c.d
+  if (zeros(4) && g[4] === 0xffff && g[5] === 0) return dotted(g[6]!, g[7]!); // ::ffff:0:a.b.c.d
+  if (zeros(6)) return dotted(g[6]!, g[7]!); // ::a.b.c.d, and :: / ::1 land in 0.0.0.0/8
+  if (g[0] === 0x2002) return dotted(g[1]!, g[2]!); // 6to4
   return address;
+}
+
+/**
+ * `localhost` and every name under it are loopback by definition (RFC 6761), whatever DNS says;
+ * a trailing dot (`localhost.`) is the same name.
+ */
+function isLocalhostName(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost');
 }
 
 /** Whether an IP address is loopback, private, link-local, CGNAT, metadata, multicast or reserved. */
@@ -121,9 +154,9 @@ function allowedAddress(host: string, address: string): boolean {
   return !isInternalAddress(plain);
 }
 
-/** The bare host of a URL's hostname (IPv6 without brackets). */
+/** The bare host of a URL's hostname: IPv6 without brackets, a name without its trailing dots, lower case. */
 function bareHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '');
+  return hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
 }
 
 /**
@@ -134,6 +167,7 @@ function bareHost(hostname: string): string {
 export async function vetHost(hostname: string): Promise<Array<{ address: string; family: number }>> {
   const host = bareHost(hostname);
   const literal = isIP(host);
+  if (!literal && isLocalhostName(host) && !allowList.hosts.has(host)) throw new OutboundRefused(host, undefined);
   const addresses = literal ? [{ address: host, family: literal }] : await dnsLookup(host, { all: true, verbatim: true });
   if (addresses.length === 0) throw new OutboundRefused(host, undefined);
   for (const a of addresses) if (!allowedAddress(host, a.address)) throw new OutboundRefused(host, a.address);
@@ -195,5 +229,8 @@ export async function vetGitRemote(source: string): Promise<string[]> {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const host = bareHost(url.hostname);
   const pinned = addresses.map((a) => (a.family === 6 ? `[${a.address}]` : a.address)).join(',');
-  return ['-c', 'http.followRedirects=false', ...(isIP(host) ? [] : ['-c', `http.curloptResolve=${host}:${port}:${pinned}`])];
+  if (isIP(host)) return ['-c', 'http.followRedirects=false'];
+  // curl looks the name up as written: pin `example.com.` as well as `example.com`.
+  const names = [...new Set([host, url.hostname.toLowerCase()])];
+  return ['-c', 'http.followRedirects=false', ...names.flatMap((name) => ['-c', `http.curloptResolve=${name}:${port}:${pinned}`])];
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +24,7 @@ import { BadPayload, readEvent, type HookRoute } from './events.ts';
 import { dispatch, type DispatchDeps } from './dispatch.ts';
 import { autoDocSetState } from '../docsets/auto.ts';
 import type { WebhookRow, WebhookStore } from './store.ts';
-import { validBasicAuth, validGitLabToken, validHmacSignature } from './verify.ts';
+import { hookTimestamp, validBasicAuth, validGitLabToken, validHmacSignature, validTimestampedSignature, wellFormedSignature } from './verify.ts';
 
 const tags = ['webhooks'];
 
@@ -48,24 +49,65 @@ const PROOF: Record<HookRoute, string> = {
   git: 'X-Docent-Signature-256',
 };
 
-function verified(route: HookRoute, req: FastifyRequest, body: Buffer, secret: string): boolean {
-  const h = (name: string) => {
-    const v = req.headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
+/** A header's first value. */
+function headerOf(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The signature header of the routes whose proof covers the body (HMAC). */
+const SIGNATURE_HEADER: Partial<Record<HookRoute, string>> = { github: 'x-hub-signature-256', bitbucket: 'x-hub-signature', git: 'x-docent-signature-256' };
+
+/**
+ * What can be proven from the headers alone, before the body is read: GitLab's token and Azure's
+ * basic authentication whole; for the HMAC routes a signature of the right shape (and for the
+ * post-receive hook a fresh timestamp). Returns the refusal, or null.
+ */
+function headerProof(route: HookRoute, req: FastifyRequest, secret: string): HttpError | null {
+  const mismatch = () => new HttpError(401, 'WEBHOOK_SIGNATURE', `The ${PROOF[route]} does not match this webhook's secret.`);
   switch (route) {
-    case 'github':
-      return validHmacSignature(h('x-hub-signature-256'), body, secret);
-    case 'bitbucket':
-      return validHmacSignature(h('x-hub-signature'), body, secret);
     case 'gitlab':
-      return validGitLabToken(h('x-gitlab-token'), secret);
+      return validGitLabToken(headerOf(req, 'x-gitlab-token'), secret) ? null : mismatch();
     case 'azure':
-      return validBasicAuth(h('authorization'), secret);
-    case 'git':
-      return validHmacSignature(h('x-docent-signature-256'), body, secret);
+      return validBasicAuth(headerOf(req, 'authorization'), secret) ? null : mismatch();
+    case 'git': {
+      const ts = hookTimestamp(headerOf(req, 'x-docent-timestamp'));
+      if (ts === 'missing') {
+        return new HttpError(401, 'WEBHOOK_SIGNATURE', 'The delivery has no X-Docent-Timestamp: install the current post-receive hook (docs/post-receive-hook.sh), which signs the time of each delivery.');
+      }
+      if (ts === 'stale') {
+        return new HttpError(401, 'WEBHOOK_STALE', 'The delivery was signed more than 5 minutes ago (X-Docent-Timestamp), or the clocks of the git server and Docent differ: it is not handled.');
+      }
+      return wellFormedSignature(headerOf(req, SIGNATURE_HEADER.git!)) ? null : mismatch();
+    }
+    case 'github':
+    case 'bitbucket':
+      return wellFormedSignature(headerOf(req, SIGNATURE_HEADER[route]!)) ? null : mismatch();
   }
 }
+
+/** The body's proof, once read (HMAC routes; the header-only proofs passed before). */
+function bodyProof(route: HookRoute, req: FastifyRequest, body: Buffer, secret: string): boolean {
+  switch (route) {
+    case 'github':
+    case 'bitbucket':
+      return validHmacSignature(headerOf(req, SIGNATURE_HEADER[route]!), body, secret);
+    case 'git':
+      return validTimestampedSignature(headerOf(req, SIGNATURE_HEADER.git!), headerOf(req, 'x-docent-timestamp')!.trim(), body, secret);
+    case 'gitlab':
+    case 'azure':
+      return true;
+  }
+}
+
+/** A replay is the same signed body (for the post-receive hook: with the same signed timestamp) to the same webhook again. */
+function bodyDigest(route: HookRoute, hookId: string, req: FastifyRequest, body: Buffer): string {
+  const signedTime = route === 'git' ? (headerOf(req, 'x-docent-timestamp') ?? '').trim() : '';
+  return createHash('sha256').update(`${route}\n${hookId}\n${signedTime}\n`, 'utf8').update(body).digest('hex');
+}
+
+/** How long an accepted body is remembered: a vendor's redelivery keeps its delivery id, a replay does not. */
+export const REPLAY_WINDOW_MS = 24 * 3_600_000;
 
 export interface WebhookRouteDeps extends DispatchDeps {
   auth: AuthService;
@@ -110,27 +152,47 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         rawBodies.set(req, body as Buffer);
         done(null, undefined);
       });
+      const early = new WeakMap<FastifyRequest, { route: HookRoute; found: { hook: WebhookRow; repo: RepositoryRow }; secret: string }>();
+      const limited = (retry: number) => new HttpError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_DETAIL, { headers: { 'retry-after': String(retry) } });
+      const fail = (ip: string, err: HttpError) => {
+        failures.hit(ip);
+        return err;
+      };
+      // Budget, hook id and the header-only proofs before a byte of the body is read: an unknown
+      // or refused sender costs no 10 MB read (docs/security.md). The connection is closed
+      // after such a refusal, so the unread body is not drained either.
+      hookScope.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+        const refuse = (err: HttpError) => {
+          reply.header('connection', 'close');
+          return err;
+        };
+        const ip = req.ip;
+        const hit = perClient.hit(ip);
+        if (!hit.allowed) throw refuse(limited(hit.retryAfterSeconds));
+        const spent = failures.spent(ip);
+        if (spent.spent) throw refuse(limited(spent.retryAfterSeconds));
+        const params = req.params as { vendor?: unknown; hookId?: unknown };
+        const route = ROUTES.find((v) => v === params.vendor);
+        const found = route && typeof params.hookId === 'string' ? await hooks.byHookId(params.hookId) : undefined;
+        if (!route || !found || !accepts(found.repo.vendor, route)) throw refuse(fail(ip, notFound('Unknown webhook: no repository has this webhook URL.')));
+        const secret = hooks.secret(found.hook);
+        const refused = headerProof(route, req, secret);
+        if (refused) throw refuse(fail(ip, refused));
+        early.set(req, { route, found, secret });
+      });
+
       const r = hookScope.withTypeProvider<ZodTypeProvider>();
       r.post(
         '/v1/webhooks/:vendor/:hookId',
         { bodyLimit: HOOK_BODY_LIMIT, schema: { tags, summary: 'Receive a webhook delivery', params: z.object({ vendor: z.string().max(20), hookId: z.string().max(100) }) } },
         async (req, reply) => {
           const ip = req.ip;
-          const limited = (retry: number) => new HttpError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_DETAIL, { headers: { 'retry-after': String(retry) } });
-          const hit = perClient.hit(ip);
-          if (!hit.allowed) throw limited(hit.retryAfterSeconds);
-          const spent = failures.spent(ip);
-          if (spent.spent) throw limited(spent.retryAfterSeconds);
-          const fail = (err: HttpError) => {
-            failures.hit(ip);
-            return err;
-          };
-          const route = ROUTES.find((v) => v === req.params.vendor);
-          const found = route ? await hooks.byHookId(req.params.hookId) : undefined;
-          if (!route || !found || !accepts(found.repo.vendor, route)) throw fail(notFound('Unknown webhook: no repository has this webhook URL.'));
+          const checked = early.get(req);
+          if (!checked) throw notFound('Unknown webhook: no repository has this webhook URL.');
+          const { route, found, secret } = checked;
           const body = rawBodies.get(req) ?? Buffer.alloc(0);
-          if (!verified(route, req, body, hooks.secret(found.hook))) {
-            throw fail(new HttpError(401, 'WEBHOOK_SIGNATURE', `The ${PROOF[route]} does not match this webhook's secret.`));
+          if (!bodyProof(route, req, body, secret)) {
+            throw fail(ip, new HttpError(401, 'WEBHOOK_SIGNATURE', `The ${PROOF[route]} does not match this webhook's secret.`));
           }
           let parsed;
           try {
@@ -141,6 +203,12 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
           }
           const id = await hooks.claimDelivery(found.repo.id, route, parsed.deliveryId, parsed.event.name);
           if (id === null) return reply.code(200).send({ status: 'duplicate', detail: 'This delivery was handled before; nothing was done again.', jobIds: [] });
+          // The same signed body under a new delivery id: a replay, refused (docs/webhooks.md).
+          const digest = bodyDigest(route, found.hook.hook_id, req, body);
+          if (!(await hooks.claimBody(found.repo.id, digest, REPLAY_WINDOW_MS))) {
+            await hooks.forgetDelivery(id).catch(() => undefined);
+            throw fail(ip, new HttpError(409, 'WEBHOOK_REPLAY', 'This signed body was already delivered to this webhook within the last 24 hours under another delivery id: it is not handled again.'));
+          }
           try {
             const outcome = await dispatch(deps, found.repo, found.hook, route, parsed.event, parsed.deliveryId);
             await hooks.finishDelivery(id, outcome.result, outcome.detail);
@@ -148,6 +216,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
           } catch (err) {
             // Not recorded as handled: the vendor's redelivery gets another chance.
             await hooks.forgetDelivery(id).catch(() => undefined);
+            await hooks.forgetBody(digest).catch(() => undefined);
             throw err;
           }
         },

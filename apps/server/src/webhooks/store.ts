@@ -73,6 +73,28 @@ export class WebhookStore {
     return row?.id ?? null;
   }
 
+  /**
+   * Records the digest of an accepted delivery's signed body; false when the same digest was
+   * accepted within the last `windowMs` (a replay under a new delivery id). Atomic across
+   * processes: the primary key decides, and a digest older than the window is taken over.
+   */
+  async claimBody(repositoryId: string, digest: string, windowMs: number, now = new Date()): Promise<boolean> {
+    const cutoff = new Date(now.getTime() - windowMs);
+    await this.db.deleteFrom('webhook_bodies').where('received_at', '<', cutoff).execute();
+    const row = await this.db
+      .insertInto('webhook_bodies')
+      .values({ digest, repository_id: repositoryId, received_at: now })
+      .onConflict((oc) => oc.column('digest').doUpdateSet({ repository_id: repositoryId, received_at: now }).where('webhook_bodies.received_at', '<', cutoff))
+      .returning('digest')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A delivery whose handling failed leaves no digest behind (its redelivery is handled again). */
+  async forgetBody(digest: string): Promise<void> {
+    await this.db.deleteFrom('webhook_bodies').where('digest', '=', digest).execute();
+  }
+
   async finishDelivery(id: number, result: WebhookResult, detail: string): Promise<void> {
     await this.db.updateTable('webhook_deliveries').set({ result, detail: detail.slice(0, 500) }).where('id', '=', id).execute();
   }

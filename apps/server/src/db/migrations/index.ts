@@ -13,6 +13,7 @@ import * as m0011 from './0011_doc_sets.ts';
 import * as m0012 from './0012_connection_refresh.ts';
 import * as m0013 from './0013_provider_plans.ts';
 import * as m0014 from './0014_docset_auto_config.ts';
+import * as m0015 from './0015_webhook_replay.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_connection_refresh': m0012,
   '0013_provider_plans': m0013,
   '0014_docset_auto_config': m0014,
+  '0015_webhook_replay': m0015,
 };
