@@ -6,7 +6,7 @@ import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { openEventStream, type StreamSlots } from '../http/sse.ts';
+import { openEventStream, REVOKED_EVENT, watchCredential, type StreamSlots } from '../http/sse.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import { toVendorConnection, type ConnectionRepository } from './connections.ts';
 import { VendorApiError, type VendorCredential } from './hosted-types.ts';
@@ -101,7 +101,14 @@ export function vendorRoutes(
       const release = slots.acquire(user.id);
       const res = openEventStream(reply);
       const controller = new AbortController();
+      // a signed-out session or a deleted key ends the sync's stream too (docs/security.md)
+      const unwatch = watchCredential(req, auth, () => {
+        if (!res.writableEnded) res.write(REVOKED_EVENT);
+        controller.abort(new Error('credential revoked'));
+        res.end();
+      });
       req.raw.on('close', () => {
+        unwatch();
         release();
         controller.abort(new Error('client went away'));
       });
@@ -115,6 +122,7 @@ export function vendorRoutes(
         say(`Error: ${(err as Error).message}`);
         end = 'FAILED';
       }
+      unwatch();
       say(end);
       release();
       res.end();
