@@ -54,7 +54,7 @@ function json(body: Buffer): Obj {
  */
 function pushOf(name: string, refs: Array<{ ref: string; before: string; after: string }>): HookEvent {
   for (const r of refs) {
-    if (!isRefName(r.ref)) throw new BadPayload('The push names a ref that is not a valid git ref name.');
+    if (!isRefName(r.ref) || r.ref.startsWith('refs/heads/-')) throw new BadPayload('The push names a ref that is not a valid git ref name.');
     if (!isObjectId(r.before)) throw new BadPayload('The push\'s "before" is not a git commit id (40 or 64 lowercase hex digits, all zeros for a new branch).');
     if (!isObjectId(r.after)) throw new BadPayload('The push\'s "after" is not a git commit id (40 or 64 lowercase hex digits, all zeros for a deleted branch).');
   }
