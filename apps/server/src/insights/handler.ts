@@ -66,7 +66,11 @@ export function prInsightsHandler(repos: RepoRepository, service: RepoService, s
 
 async function run(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, ctx: JobContext): Promise<string> {
   const parsed = PrInsightsPayload.safeParse(ctx.job.payload);
-  if (!parsed.success) throw new Error('The pull-request job carries an unreadable payload.');
+  if (!parsed.success) {
+    // Named by field, never echoed: a commit or branch that is not one never reaches git (docs/security.md).
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`The pull-request job carries an unreadable payload (${fields}).`);
+  }
   const pr = parsed.data;
   const jobUrl = `${opts.appUrl}/jobs/${ctx.job.id}`;
   // The pull request shows the check as running from the start, as a CI check does, and never
