@@ -79,20 +79,25 @@ export async function listFiles(root: string, accept: (rel: string) => boolean):
  */
 export async function generateRepository(root: string, options: RepoOptions = {}): Promise<RepoResult> {
   let files = options.files ? [...options.files].filter((f) => languageOfPath(f)).sort() : await listSourceFiles(root);
+  // Named files reached through a symbolic link (a folder a push turned into one) are neither
+  // read nor written: listed in the summary (listSourceFiles never enters a link).
+  const unsafePaths: string[] = [];
+  if (options.files) {
+    const safe: string[] = [];
+    for (const f of files) (await throughSymlink(root, f) ? unsafePaths : safe).push(f);
+    files = safe;
+  }
   if (options.fileLimit !== undefined) files = await mostUndocumented(root, files, options.fileLimit);
   const changes: FileChange[] = [];
   const llm = options.llm?.enabled ? options.llm : undefined;
-  const summary: RepoResult['summary'] = { documented: 0, updated: 0, skipped: 0, files: 0, gateFailures: [], staleParams: [], modelProse: 0, model: llm?.model ?? null, unsafePaths: [] };
+  const summary: RepoResult['summary'] = { documented: 0, updated: 0, skipped: 0, files: 0, gateFailures: [], staleParams: [], modelProse: 0, model: llm?.model ?? null, unsafePaths };
   for (let i = 0; i < files.length; i++) {
     options.signal?.throwIfAborted();
     const rel = files[i]!;
     options.onProgress?.(i, files.length, rel);
     const language = languageOfPath(rel)!;
     const before = await readSource(root, rel);
-    if (before === null) {
-      if (await throughSymlink(root, rel)) summary.unsafePaths.push(rel);
-      continue;
-    }
+    if (before === null) continue;
     const config = resolveConfig(language, options.configs?.[language]);
     let result = await generateFile(before, language, rel, config, { ...(llm ? { llm } : {}), ...(options.signal ? { signal: options.signal } : {}) });
     for (const s of result.staleParams) summary.staleParams.push({ path: rel, ...s });
