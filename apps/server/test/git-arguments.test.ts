@@ -30,6 +30,14 @@ let secret: string;
 let head: string;
 let tmp: string;
 
+type Tree = { [key: string]: unknown };
+/** Sets a nested field of a parsed payload. */
+function set(o: Tree, keys: string[], value: unknown): void {
+  let cur = o;
+  for (const k of keys.slice(0, -1)) cur = cur[k] as Tree;
+  cur[keys.at(-1)!] = value;
+}
+
 let seq = 0;
 const uuid = () => `7c2e6c1a-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
 
@@ -147,15 +155,15 @@ describe('webhook payloads naming git options', () => {
     expect(existsSync(path.join(tmp, 'hook'))).toBe(false);
   });
 
-  const pulls: Array<[string, string, string, (p: Record<string, any>, evil: string) => void]> = [
-    ['github', 'github/webhook-pull-request.json', 'pull_request', (p, evil) => void (p.pull_request.head.ref = evil)],
-    ['gitlab', 'gitlab/webhook-merge-request.json', 'Merge Request Hook', (p, evil) => void (p.object_attributes.source_branch = evil)],
-    ['bitbucket', 'bitbucket/webhook-pullrequest.json', 'pullrequest:created', (p, evil) => void (p.pullrequest.source.branch.name = evil)],
-    ['azure', 'azure/webhook-pullrequest.json', 'git.pullrequest.created', (p, evil) => void ((p.resource.sourceRefName = `refs/heads/${evil}`), (p.id = uuid()))],
+  const pulls: Array<[string, string, string, (p: Tree, evil: string) => void]> = [
+    ['github', 'github/webhook-pull-request.json', 'pull_request', (p, evil) => set(p, ['pull_request', 'head', 'ref'], evil)],
+    ['gitlab', 'gitlab/webhook-merge-request.json', 'Merge Request Hook', (p, evil) => set(p, ['object_attributes', 'source_branch'], evil)],
+    ['bitbucket', 'bitbucket/webhook-pullrequest.json', 'pullrequest:created', (p, evil) => set(p, ['pullrequest', 'source', 'branch', 'name'], evil)],
+    ['azure', 'azure/webhook-pullrequest.json', 'git.pullrequest.created', (p, evil) => (set(p, ['resource', 'sourceRefName'], `refs/heads/${evil}`), set(p, ['id'], uuid()))],
   ];
   for (const [vendor, file, event, inject] of pulls) {
     it(`${vendor}: a pull request whose branch is --upload-pack=<command> is refused with 400 and queues nothing`, async () => {
-      const payload = fixture<Record<string, any>>(file);
+      const payload = fixture<Tree>(file);
       inject(payload, `--upload-pack=touch ${path.join(tmp, `pull-${vendor}`)}`);
       const jobs = await jobCount();
       const res = await deliver(vendor, JSON.stringify(payload), event);
@@ -166,8 +174,8 @@ describe('webhook payloads naming git options', () => {
   }
 
   it('a pull request whose head commit is an option is refused with 400', async () => {
-    const payload = fixture<Record<string, any>>('github/webhook-pull-request.json');
-    payload.pull_request.head.sha = '--output=/tmp/x';
+    const payload = fixture<Tree>('github/webhook-pull-request.json');
+    set(payload, ['pull_request', 'head', 'sha'], '--output=/tmp/x');
     const res = await deliver('github', JSON.stringify(payload), 'pull_request');
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/head commit is not a git commit id/);

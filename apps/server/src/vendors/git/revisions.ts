@@ -45,7 +45,6 @@ export function isAbbreviatedId(value: unknown): value is string {
 export function isRefName(ref: unknown): ref is string {
   if (typeof ref !== 'string' || ref.length === 0 || Buffer.byteLength(ref) > 255) return false;
   if (ref === '@' || ref.includes('..') || ref.includes('@{') || ref.endsWith('.')) return false;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) return false;
   const parts = ref.split('/');
   if (parts.length < 2) return false;
