@@ -3,6 +3,7 @@ export { generateFile, applyEdits, type FileResult, type GenerateOptions, type L
 export { checkAnswer, enrich, enrichPrompt, ENRICH_SCHEMA, type Enrichment, type ProseField, type ProseUse } from './enrich.ts';
 export { gateFile, type GateVerdict } from './gate.ts';
 export { generateRepository, listSourceFiles, writeChanges, type FileChange, type RepoOptions, type RepoResult } from './repo.ts';
+export { writeInsideCheckout, readInsideCheckout, UnsafePathError } from './safe-write.ts';
 export { unifiedDiff } from './diff.ts';
 export { buildModel, nameToSentence, splitWords, findRaises, type DocModel } from './model.ts';
 export { RENDERERS } from './render.ts';

@@ -5,6 +5,7 @@ import { unifiedDiff } from './diff.ts';
 import { gateFile } from './gate.ts';
 import { generateFile, type Outcome } from './generate.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
+import { readInsideCheckout, throughSymlink, writeInsideCheckout } from './safe-write.ts';
 
 export interface RepoOptions {
   /** per language name: style and max line length (missing = the language's defaults) */
@@ -43,6 +44,8 @@ export interface RepoResult {
     modelProse: number;
     /** the model that wrote it, null without a provider */
     model: string | null;
+    /** asked-for files reached through a symbolic link: neither read nor written */
+    unsafePaths: string[];
   };
 }
 
@@ -76,10 +79,18 @@ export async function listFiles(root: string, accept: (rel: string) => boolean):
  */
 export async function generateRepository(root: string, options: RepoOptions = {}): Promise<RepoResult> {
   let files = options.files ? [...options.files].filter((f) => languageOfPath(f)).sort() : await listSourceFiles(root);
+  // Named files reached through a symbolic link (a folder a push turned into one) are neither
+  // read nor written: listed in the summary (listSourceFiles never enters a link).
+  const unsafePaths: string[] = [];
+  if (options.files) {
+    const safe: string[] = [];
+    for (const f of files) (await throughSymlink(root, f) ? unsafePaths : safe).push(f);
+    files = safe;
+  }
   if (options.fileLimit !== undefined) files = await mostUndocumented(root, files, options.fileLimit);
   const changes: FileChange[] = [];
   const llm = options.llm?.enabled ? options.llm : undefined;
-  const summary: RepoResult['summary'] = { documented: 0, updated: 0, skipped: 0, files: 0, gateFailures: [], staleParams: [], modelProse: 0, model: llm?.model ?? null };
+  const summary: RepoResult['summary'] = { documented: 0, updated: 0, skipped: 0, files: 0, gateFailures: [], staleParams: [], modelProse: 0, model: llm?.model ?? null, unsafePaths };
   for (let i = 0; i < files.length; i++) {
     options.signal?.throwIfAborted();
     const rel = files[i]!;
@@ -122,12 +133,10 @@ export async function generateRepository(root: string, options: RepoOptions = {}
   return { changes, diff: changes.map((c) => c.diff).join(''), summary };
 }
 
+/** A source file of the checkout itself: null when missing, too large, binary or behind a symbolic link. */
 async function readSource(root: string, rel: string): Promise<string | null> {
-  const abs = path.join(root, rel);
-  const stat = await fs.lstat(abs).catch(() => null);
-  if (!stat?.isFile() || stat.size > MAX_FILE_BYTES) return null;
-  const text = await fs.readFile(abs, 'utf8');
-  return text.includes('\0') ? null : text;
+  const text = await readInsideCheckout(root, rel, MAX_FILE_BYTES);
+  return text === null || text.includes('\0') ? null : text;
 }
 
 /** The `limit` files with the most undocumented functions (ties by path), in path order. */
@@ -147,7 +156,11 @@ async function mostUndocumented(root: string, files: readonly string[], limit: n
     .sort();
 }
 
-/** Writes the changed files back. */
+/**
+ * Writes the changed files back, each through writeInsideCheckout: a path reached through a
+ * symbolic link (a folder a later commit turned into one) throws UnsafePathError and nothing
+ * is written there.
+ */
 export async function writeChanges(root: string, changes: readonly FileChange[]): Promise<void> {
-  for (const c of changes) await fs.writeFile(path.join(root, c.path), c.after);
+  for (const c of changes) await writeInsideCheckout(root, c.path, c.after);
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateRepository } from '../src/index.ts';
+import { generateRepository, writeChanges, type FileChange } from '../src/index.ts';
 
 function repo(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-repo-'));
@@ -49,3 +49,48 @@ describe('generateRepository', () => {
     await expect(generateRepository(dir, { configs: { Python: { docstringStyle: 'jsdoc' } } })).rejects.toThrow(/supports google/);
   });
 });
+
+describe('writes into a checkout never follow a symbolic link', () => {
+  const outside = (): string => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-outside-'));
+    fs.writeFileSync(path.join(dir, 'm.py'), undocumented(1));
+    return dir;
+  };
+  const change = (p: string): FileChange => ({ path: p, language: 'Python', before: '', after: 'def f0(a):\n    """Written."""\n    return a\n', diff: '', outcomes: [] });
+
+  it('a folder of the repository that is a symbolic link: its files are neither read nor written', async () => {
+    const out = outside();
+    const dir = repo({ 'a.py': undocumented(1) });
+    fs.symlinkSync(out, path.join(dir, 'linked'));
+    const result = await generateRepository(dir, { files: ['a.py', 'linked/m.py'] });
+    expect(result.changes.map((c) => c.path)).toEqual(['a.py']);
+    expect(result.summary.unsafePaths).toEqual(['linked/m.py']);
+    await expect(writeChanges(dir, [change('linked/m.py')])).rejects.toThrow('linked/m.py: the folder linked is a symbolic link in the repository; nothing was written there.');
+    expect(fs.readFileSync(path.join(out, 'm.py'), 'utf8')).toBe(undocumented(1));
+  });
+
+  it('a symbolic link to / (rootlink/<absolute path>) writes nothing at that path', async () => {
+    const out = outside();
+    const dir = repo({ 'a.py': undocumented(1) });
+    fs.symlinkSync('/', path.join(dir, 'rootlink'));
+    await expect(writeChanges(dir, [change(`rootlink${out}/made.py`), change(`rootlink${out}/new/deeper.py`)])).rejects.toThrow(/the folder rootlink is a symbolic link/);
+    expect(fs.readdirSync(out)).toEqual(['m.py']);
+  });
+
+  it('a file of the repository that is a symbolic link is not written through', async () => {
+    const out = outside();
+    const dir = repo({ 'a.py': undocumented(1) });
+    fs.symlinkSync(path.join(out, 'm.py'), path.join(dir, 'f.py'));
+    await expect(writeChanges(dir, [change('f.py')])).rejects.toThrow('f.py: the file is a symbolic link in the repository; nothing was written there.');
+    expect(fs.readFileSync(path.join(out, 'm.py'), 'utf8')).toBe(undocumented(1));
+  });
+
+  it('writes ordinary files, creating missing folders one by one inside the checkout', async () => {
+    const dir = repo({ 'a.py': undocumented(1) });
+    await writeChanges(dir, [change('a.py'), change('new/deeper/b.py')]);
+    expect(fs.readFileSync(path.join(dir, 'new/deeper/b.py'), 'utf8')).toContain('Written.');
+    expect(fs.readFileSync(path.join(dir, 'a.py'), 'utf8')).toContain('Written.');
+    await expect(writeChanges(dir, [change('../escape.py')])).rejects.toThrow(/not a plain relative path/);
+  });
+});
+

@@ -1,4 +1,4 @@
-import { generateRepository, writeChanges, type RepoOptions } from '@docent/docgen';
+import { generateRepository, UnsafePathError, writeChanges, type RepoOptions } from '@docent/docgen';
 import type { DocGenResult, LanguageStyle } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobHandler } from '../jobs/engine.ts';
@@ -6,6 +6,7 @@ import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
 import { GitError, runGit } from '../vendors/git/client.ts';
+import { END_OF_OPTIONS } from '../vendors/git/revisions.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { VENDOR_LABEL } from '../vendors/index.ts';
 import type { RepositoryRow } from '../db/schema.ts';
@@ -160,6 +161,7 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
         for (const o of c.outcomes) if (o.action !== 'skipped' && o.rejected) await log('DEBUG', `${c.path} ${o.name}: model text refused (${o.rejected.join('; ')})`);
       }
       for (const g of s.gateFailures) await log('WARNING', `Quality gate: ${g} (file left unchanged)`);
+      for (const p of s.unsafePaths) await log('WARNING', `${p} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`);
       for (const p of s.staleParams) await log('WARNING', `${p.path} ${p.name} documents ${p.params.join(', ')}, which the signature lacks`);
       await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated, ${s.skipped} skipped in ${s.files} file(s)`);
       if (s.model) await log('INFO', `Prose from ${s.model}: ${s.modelProse} of ${s.documented + s.updated} docstring(s)`);
@@ -177,28 +179,29 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
         const git = (args: string[]) =>
           runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
         try {
-          await git(['checkout', '-B', branch, commit]);
+          await git(['checkout', '-B', branch, commit, '--']);
           await writeChanges(dest, result.changes);
           await git(['add', '--', ...result.changes.map((c) => c.path)]);
           await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', prTitle(s), '-m', s.model && s.modelProse > 0 ? `Generated from ${commit} by Docent; the prose of ${s.modelProse} function(s) was written by ${s.model}, the rest by the deterministic generator; every file passed its quality gate.` : `Generated from ${commit} by Docent's deterministic generator; every file passed its quality gate.`]);
           // A branch of that name already on the remote (an earlier run on this commit) is left
           // as it is: the push goes to the first free `-2`, `-3`… name instead.
-          const listed = await git(['ls-remote', '--heads', 'origin', `refs/heads/${branch}*`]);
+          const listed = await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${branch}*`]);
           const remoteBranch = freeBranchName(branch, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
           if (remoteBranch !== branch) await log('INFO', `Branch ${branch} already exists on the remote; pushing ${remoteBranch} instead`);
           await log('COMMAND', `git push origin ${remoteBranch}`);
           // A plain push: an existing branch of that name is never overwritten.
-          await git(['push', 'origin', `refs/heads/${branch}:refs/heads/${remoteBranch}`]);
+          await git(['push', END_OF_OPTIONS, 'origin', `refs/heads/${branch}:refs/heads/${remoteBranch}`]);
           pushed = true;
           await log('INFO', `Pushed branch ${remoteBranch}`);
           branch = remoteBranch;
         } catch (err) {
           if (signal.aborted) throw err;
-          deliveryNote = `The branch could not be pushed: ${err instanceof GitError ? err.message.split('\n')[0] : 'git failed'}. The patch can be downloaded.`;
+          const why = err instanceof GitError || err instanceof UnsafePathError ? (err.message.split('\n')[0] ?? 'git failed').replace(/\.$/, '') : 'git failed';
+          deliveryNote = `The branch could not be pushed: ${why}. The patch can be downloaded.`;
           await log('WARNING', deliveryNote);
         } finally {
           // The clone cache goes back to the checked-out commit for the next job.
-          await git(['checkout', '-q', '-f', '--detach', commit]).catch(() => undefined);
+          await git(['checkout', '-q', '-f', '--detach', commit, '--']).catch(() => undefined);
           await git(['branch', '-D', localBranch]).catch(() => undefined);
         }
         if (pushed) {

@@ -1,6 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { docSetSourcesChanged, generateDocSet, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
+import { docSetSourcesChanged, generateDocSet, UnsafePathError, writeInsideCheckout, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
 import { formatsOf, formOfConfig, hostedDocsPath, normalDocPath, type ArchDocConfig, type DocDelivery, type DocSetKind, type DocSetResult } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
@@ -8,6 +6,7 @@ import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
 import { GitError, runGit } from '../vendors/git/client.ts';
+import { branchName, END_OF_OPTIONS, GitArgumentError, isObjectId, objectId } from '../vendors/git/revisions.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { VENDOR_LABEL } from '../vendors/index.ts';
 import type { RepositoryRow } from '../db/schema.ts';
@@ -78,6 +77,8 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
   const auto = payload.auto;
   const form = formOfConfig(payload.config);
   const formats = formatsOf(form) as DocFormat[];
+  // A push's commit reaches git: a full object id only (docs/security.md).
+  if (auto) objectId(auto.after, "The push's new commit");
   const checkout = await checkoutForJob(repos, service, opts, ctx);
   const { repo, dest } = checkout;
   let commit = checkout.commit;
@@ -87,7 +88,7 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
     // A push's update documents the pushed commit (its analysis may still be running).
     if (auto.after !== commit) {
       try {
-        await git(['checkout', '-q', '-f', '--detach', auto.after]);
+        await git(['checkout', '-q', '-f', '--detach', auto.after, '--']);
         commit = auto.after;
       } catch {
         throw new Error(`The pushed commit ${auto.after.slice(0, 12)} is not on the default branch any more.`);
@@ -96,10 +97,11 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
     await log('INFO', `Automatic update after the push of ${commit.slice(0, 12)}`);
   }
   // The docs describe what was analysed: the latest analysed commit when the clone has it.
-  const analysed = auto ? undefined : ((await repos.details(repo.id, ANALYSED_COMMIT)) as { commit?: string } | null)?.commit;
+  const stored = auto ? undefined : ((await repos.details(repo.id, ANALYSED_COMMIT)) as { commit?: string } | null)?.commit;
+  const analysed = isObjectId(stored) ? stored : undefined;
   if (analysed && analysed !== commit) {
     try {
-      await git(['checkout', '-q', '-f', '--detach', analysed]);
+      await git(['checkout', '-q', '-f', '--detach', analysed, '--']);
       commit = analysed;
       await log('INFO', `Using the latest analysed commit ${analysed.slice(0, 12)} (the branch is at ${checkout.commit.slice(0, 12)})`);
     } catch {
@@ -115,7 +117,12 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
   }
   if (auto && previousSet && previous) {
     // Only when a source of the set changed since the set's own commit (docgen's manifest names them).
-    const changed = previousSet.commit === commit ? [] : await git(['diff', '--name-only', '-z', previousSet.commit, commit]).then((out) => out.split('\0').filter(Boolean), () => null);
+    const changed =
+      previousSet.commit === commit
+        ? []
+        : !isObjectId(previousSet.commit)
+          ? null
+          : await git(['diff', '--name-only', '-z', END_OF_OPTIONS, previousSet.commit, commit]).then((out) => out.split('\0').filter(Boolean), () => null);
     const relevant = changed === null ? null : docSetSourcesChanged(previous.manifest, changed);
     if (relevant === null) await log('WARNING', `The set's commit ${previousSet.commit.slice(0, 12)} is not in the repository any more: every page is checked`);
     else if (relevant.length === 0) {
@@ -218,20 +225,22 @@ async function commitDocs(a: {
   const base: DocDelivery = { branch: null, path: dir, pushed: false, direct: false, branchUrl: null, pullRequest: null, deliveryNote: null };
   const title = a.autoBranch ? `docs: keep the ${KIND_TITLE[kind]} documentation up to date (Docent)` : `docs: ${KIND_TITLE[kind]} documentation for ${short} (Docent)`;
   try {
+    // The chosen branch reaches git (ls-remote, fetch, push): git's branch-name rules, after END_OF_OPTIONS.
+    branchName(target, 'The branch to commit the documentation to');
+    if (normalDocPath(a.out.path) === null) throw new GitArgumentError('The folder to commit the documentation to is not a plain relative path.');
     const defaultBranch = repo.default_branch ?? (await remoteHead(git));
     // The docs go on top of the chosen branch when it exists, else a new branch from the documented commit.
     let parent = commit;
-    const exists = (await git(['ls-remote', '--heads', 'origin', `refs/heads/${target}`])).trim() !== '';
+    const exists = (await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${target}`])).trim() !== '';
     if (exists) {
-      await git(['fetch', '-q', '--no-tags', 'origin', `+refs/heads/${target}:refs/docent/base`]);
-      parent = (await git(['rev-parse', 'refs/docent/base'])).trim();
+      await git(['fetch', '-q', '--no-tags', END_OF_OPTIONS, 'origin', `+refs/heads/${target}:refs/docent/base`]);
+      parent = (await git(['rev-parse', '--verify', 'refs/docent/base^{commit}'])).trim();
     }
-    await git(['checkout', '-q', '-f', '-B', local, parent]);
-    for (const f of files) {
-      const dest = path.join(await git(['rev-parse', '--show-toplevel']).then((s) => s.trim()), dir, f.name);
-      await mkdir(path.dirname(dest), { recursive: true });
-      await writeFile(dest, f.content);
-    }
+    await git(['checkout', '-q', '-f', '-B', local, objectId(parent, 'The branch head'), '--']);
+    // Through the one guarded write: a folder of the path that is a symbolic link in the
+    // repository (or a file that is one) is refused, nothing is written outside the checkout.
+    const top = await git(['rev-parse', '--show-toplevel']).then((s) => s.trim());
+    for (const f of files) await writeInsideCheckout(top, `${dir}/${f.name}`, f.content);
     await git(['add', '--', dir]);
     const staged = await git(['diff', '--cached', '--name-only']);
     if (staged.trim() === '') {
@@ -245,7 +254,7 @@ async function commitDocs(a: {
     if (direct) {
       await log('COMMAND', `git push origin ${target}`);
       try {
-        await git(['push', 'origin', `refs/heads/${local}:refs/heads/${target}`]);
+        await git(['push', END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${target}`]);
         await log('INFO', `Pushed the docs to ${target} (${dir}/)`);
         return { ...base, branch: target, pushed: true, direct: true, branchUrl: branchWebUrl(repo.vendor, a.source, target) };
       } catch (err) {
@@ -260,33 +269,34 @@ async function commitDocs(a: {
       // One branch per doc type for automatic updates: rebuilt from the target on each push and
       // replaced only if it is still what was read here (another update may have pushed since).
       branch = a.autoBranch;
-      const head = /^([0-9a-f]{40,64})\s/.exec(await git(['ls-remote', '--heads', 'origin', `refs/heads/${branch}`]))?.[1] ?? '';
+      const head = /^([0-9a-f]{40,64})\s/.exec(await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${branch}`]))?.[1] ?? '';
       await log('COMMAND', `git push origin ${branch}`);
-      await git(['push', `--force-with-lease=refs/heads/${branch}:${head}`, 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
+      await git(['push', `--force-with-lease=refs/heads/${branch}:${head}`, END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
     } else {
       const wanted = `docent/${kind}-docs-${short}`;
-      const listed = await git(['ls-remote', '--heads', 'origin', `refs/heads/${wanted}*`]);
+      const listed = await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${wanted}*`]);
       branch = freeBranchName(wanted, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
       await log('COMMAND', `git push origin ${branch}`);
-      await git(['push', 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
+      await git(['push', END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
     }
     await log('INFO', `Pushed branch ${branch}`);
     const pullRequest = exists ? await openPullRequest(a.service, repo, branch, target, title, `${KIND_TITLE[kind]} documentation generated by Docent from ${commit}, in \`${dir}/\`.`, ctx) : null;
     return { ...base, branch, pushed: true, branchUrl: branchWebUrl(repo.vendor, a.source, branch), pullRequest };
   } catch (err) {
     if (signal.aborted) throw err;
-    const note = `The documentation could not be committed: ${err instanceof GitError ? (err.message.split('\n')[0] ?? 'git failed') : 'git failed'}. It can be downloaded.`;
+    const why = err instanceof GitError || err instanceof GitArgumentError || err instanceof UnsafePathError ? (err.message.split('\n')[0] ?? 'git failed') : 'git failed';
+    const note = `The documentation could not be committed: ${why.replace(/\.$/, '')}. It can be downloaded.`;
     await log('WARNING', note);
     return { ...base, deliveryNote: note };
   } finally {
-    await git(['checkout', '-q', '-f', '--detach', commit]).catch(() => undefined);
+    await git(['checkout', '-q', '-f', '--detach', commit, '--']).catch(() => undefined);
     await git(['branch', '-D', local]).catch(() => undefined);
     await git(['update-ref', '-d', 'refs/docent/base']).catch(() => undefined);
   }
 }
 
 async function remoteHead(git: (args: string[]) => Promise<string>): Promise<string | null> {
-  const out = await git(['ls-remote', '--symref', 'origin', 'HEAD']).catch(() => '');
+  const out = await git(['ls-remote', '--symref', END_OF_OPTIONS, 'origin', 'HEAD']).catch(() => '');
   return /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out)?.[1] ?? null;
 }
 

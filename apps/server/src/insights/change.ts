@@ -8,6 +8,7 @@ import { classifyFile, documentationOfChange, findReadme, PARSEABLE_LANGUAGES, r
 import { generateFile, languageOfPath, resolveConfig, unifiedDiff, type LineEdit } from '@docent/docgen';
 import type { BrokenLink } from '@docent/contracts';
 import { isGitAuthFailure } from '../vendors/git/client.ts';
+import { abbreviatedId, END_OF_OPTIONS, isBranchName } from '../vendors/git/revisions.ts';
 
 export type Git = (args: string[]) => Promise<string>;
 
@@ -69,7 +70,7 @@ const FULL_CONTEXT = 100_000_000;
 export const MAX_CHANGED_FILES = 500;
 
 /** Branch names fetched by name (anything else is fetched by the vendor's ref or commit id). */
-const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[\w./-]+$/;
+const SAFE_REF = { test: (name: string) => isBranchName(name) && /^[\w./-]+$/.test(name) };
 
 /**
  * Fetches the pull request's two commits into the clone: the branches by name first, then the
@@ -77,10 +78,13 @@ const SAFE_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)[\w./-]+$/;
  * Answers the base commit: `baseSha`, or the base branch's tip when the event named none (GitLab).
  */
 export async function fetchPullRequest(git: Git, pr: { vendor: string; number: number; headSha: string; baseSha: string; headRef: string; baseRef: string }): Promise<string> {
-  const has = async (sha: string) => git(['cat-file', '-e', `${sha}^{commit}`]).then(() => true, () => false);
+  // Commits and branches reach git as arguments: checked, and after END_OF_OPTIONS (docs/security.md).
+  abbreviatedId(pr.headSha, "The pull request's head commit");
+  if (pr.baseSha) abbreviatedId(pr.baseSha, "The pull request's base commit");
+  const has = async (sha: string) => git(['cat-file', '-e', END_OF_OPTIONS, `${sha}^{commit}`]).then(() => true, () => false);
   // A refused credential is not a missing branch: it goes up, where the token can be renewed.
   const fetch = (refspecs: string[]) =>
-    git(['fetch', '--no-tags', '--quiet', 'origin', ...refspecs]).then(
+    git(['fetch', '--no-tags', '--quiet', END_OF_OPTIONS, 'origin', ...refspecs]).then(
       () => true,
       (err: unknown) => {
         if (isGitAuthFailure(err)) throw err;
@@ -98,7 +102,7 @@ export async function fetchPullRequest(git: Git, pr: { vendor: string; number: n
   for (const sha of [pr.headSha, pr.baseSha]) if (sha && !(await has(sha))) await fetch([sha]);
   if (!(await has(pr.headSha))) throw new Error(`The head commit ${pr.headSha.slice(0, 12)} of the pull request could not be fetched.`);
   if (!pr.baseSha) {
-    const tip = (await git(['rev-parse', '--verify', '--quiet', `refs/docent/pr/${pr.number}/base^{commit}`]).catch(() => '')).trim();
+    const tip = (await git(['rev-parse', '--verify', '--quiet', END_OF_OPTIONS, `refs/docent/pr/${pr.number}/base^{commit}`]).catch(() => '')).trim();
     if (!tip) throw new Error(`The base branch ${pr.baseRef} of the pull request could not be fetched.`);
     return tip;
   }
@@ -212,10 +216,12 @@ export interface AnalyzeChangeOptions {
 
 /** The documentation coverage of head against its merge base with base (see ChangeReport). */
 export async function analyzeChange(git: Git, headSha: string, baseSha: string, opts: AnalyzeChangeOptions): Promise<ChangeReport> {
-  const mergeBase = (await git(['merge-base', baseSha, headSha]).catch(() => baseSha)).trim() || baseSha;
+  abbreviatedId(headSha, "The pull request's head commit");
+  abbreviatedId(baseSha, "The pull request's base commit");
+  const mergeBase = abbreviatedId((await git(['merge-base', END_OF_OPTIONS, baseSha, headSha]).catch(() => baseSha)).trim() || baseSha, 'The merge base');
   const [renames, full] = await Promise.all([
-    git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '-M', '--name-status', '-z', mergeBase, headSha]),
-    git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '--no-color', '--no-textconv', '-M', `--unified=${FULL_CONTEXT}`, '--src-prefix=a/', '--dst-prefix=b/', mergeBase, headSha]),
+    git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '-M', '--name-status', '-z', END_OF_OPTIONS, mergeBase, headSha]),
+    git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '--no-color', '--no-textconv', '-M', `--unified=${FULL_CONTEXT}`, '--src-prefix=a/', '--dst-prefix=b/', END_OF_OPTIONS, mergeBase, headSha]),
   ]);
   const files = parseDiff(renames, full).slice(0, MAX_CHANGED_FILES);
   const functions: FunctionReport[] = [];
@@ -298,11 +304,11 @@ async function brokenByChange(git: Git, files: readonly ChangedFile[], mergeBase
   const relevant = files.some((f) => f.status === 'D' || f.status === 'R' || f.status === 'A' || README_LIKE.test(f.path) || /\.(md|markdown|rst)$/i.test(f.path));
   if (!relevant) return [];
   const side = async (sha: string) => {
-    await git(['checkout', '-q', '-f', '--detach', sha]);
+    await git(['checkout', '-q', '-f', '--detach', sha, '--']);
     const list = (await git(['-c', 'core.quotePath=false', 'ls-files', '-z'])).split('\0').filter(Boolean);
     const readme = findReadme(list);
     if (!readme) return { readme: null, links: [] as BrokenLink[] };
-    const content = await git(['cat-file', 'blob', `${sha}:${readme}`]);
+    const content = await git(['cat-file', 'blob', END_OF_OPTIONS, `${sha}:${readme}`]);
     return { readme, links: readmeBrokenLinks(opts.dir, list, readme, content) };
   };
   try {
@@ -312,6 +318,6 @@ async function brokenByChange(git: Git, files: readonly ChangedFile[], mergeBase
     const known = new Set(before.readme === after.readme ? before.links.map((l) => `${l.kind}\0${l.url}`) : []);
     return after.links.filter((l) => !known.has(`${l.kind}\0${l.url}`)).map((l) => ({ ...l, readme: after.readme! }));
   } finally {
-    await git(['checkout', '-q', '-f', '--detach', opts.restore]).catch(() => undefined);
+    await git(['checkout', '-q', '-f', '--detach', opts.restore, '--']).catch(() => undefined);
   }
 }

@@ -8,6 +8,7 @@ import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
 import { runGit, type GitHttpAuth } from '../vendors/git/client.ts';
+import { END_OF_OPTIONS } from '../vendors/git/revisions.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { analyzeChange, coverageOf, fetchPullRequest, type ChangeReport } from './change.ts';
 import { CANCELLED_STATE, ERROR_STATE, PENDING_STATE, renderComment, verdictOf, type CommitState } from './comment.ts';
@@ -40,7 +41,7 @@ async function warmClone(repos: RepoRepository, service: RepoService, opts: PrIn
     const local = source.startsWith('/');
     const remoteConfig = local ? [] : await vetGitRemote(source);
     const run = (args: string[]) => runGit(args, { cwd: dest, signal: ctx.signal, remoteConfig, httpAuth, allowFile: local, timeoutMs: 60_000 });
-    await run(['remote', 'set-url', 'origin', source]);
+    await run(['remote', 'set-url', END_OF_OPTIONS, 'origin', source]);
     const commit = (await run(['rev-parse', '--verify', 'HEAD^{commit}'])).trim();
     await ctx.progress(20, `Using the clone at ${commit.slice(0, 12)}`);
     return { repo, dest, commit, source, httpAuth, remoteConfig, local };
@@ -65,7 +66,11 @@ export function prInsightsHandler(repos: RepoRepository, service: RepoService, s
 
 async function run(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, ctx: JobContext): Promise<string> {
   const parsed = PrInsightsPayload.safeParse(ctx.job.payload);
-  if (!parsed.success) throw new Error('The pull-request job carries an unreadable payload.');
+  if (!parsed.success) {
+    // Named by field, never echoed: a commit or branch that is not one never reaches git (docs/security.md).
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`The pull-request job carries an unreadable payload (${fields}).`);
+  }
   const pr = parsed.data;
   const jobUrl = `${opts.appUrl}/jobs/${ctx.job.id}`;
   // The pull request shows the check as running from the start, as a CI check does, and never

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { PullRequestEventPayload } from '@docent/contracts';
+import { isAbbreviatedId, isBranchName } from '../vendors/git/revisions.ts';
 
-const SHA = z.string().regex(/^[0-9a-f]{7,64}$/i);
+/** Commits and branches reach git as arguments: the one check of docs/security.md. */
+const SHA = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .refine(isAbbreviatedId, 'Must be a commit id (7 to 64 hex digits).');
+const BRANCH = z.string().refine(isBranchName, 'Must be a git branch name.');
 
 /**
  * What a PR_INSIGHTS job carries: the webhook receiver's PullRequestEventPayload (contracts), or
@@ -12,8 +18,8 @@ const SHA = z.string().regex(/^[0-9a-f]{7,64}$/i);
 export const PrInsightsPayload = PullRequestEventPayload.extend({
   headSha: SHA,
   baseSha: SHA.or(z.literal('')),
-  headRef: z.string().min(1).max(255),
-  baseRef: z.string().min(1).max(255),
+  headRef: BRANCH,
+  baseRef: BRANCH,
   deliveryId: z.string().max(200),
 });
 export type PrInsightsPayload = z.infer<typeof PrInsightsPayload>;

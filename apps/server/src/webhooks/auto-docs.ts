@@ -1,4 +1,4 @@
-import { generateRepository, writeChanges, type RepoOptions } from '@docent/docgen';
+import { generateRepository, UnsafePathError, writeChanges, type RepoOptions } from '@docent/docgen';
 import type { LanguageStyle } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobContext } from '../jobs/engine.ts';
@@ -7,7 +7,7 @@ import type { RepoService } from '../repos/service.ts';
 import { GitError, runGit } from '../vendors/git/client.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { VENDOR_LABEL } from '../vendors/index.ts';
-import { isZeroSha } from './events.ts';
+import { END_OF_OPTIONS, isZeroId, objectId } from '../vendors/git/revisions.ts';
 import { recordAutoRun } from '../docsets/auto.ts';
 
 /** A DOC_REPO job queued by a push (automatic documentation updates, issue 15 item 4). */
@@ -39,21 +39,24 @@ export interface AutoDocsResult {
 export async function runAutoDocs(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, ctx: JobContext): Promise<string> {
   const { job, signal, log, progress } = ctx;
   const payload = job.payload as unknown as AutoDocJobPayload;
+  // The push's commits reach git: full object ids only (the webhook checked them; a queued
+  // payload is checked again), and after END_OF_OPTIONS (docs/security.md).
+  const before = objectId(payload.auto?.before, "The push's earlier commit");
+  objectId(payload.auto?.after, "The push's new commit");
   const checkout = await checkoutForJob(repos, service, opts, ctx);
   const { repo, dest, commit } = checkout;
   const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
   const files = new Set<string>();
-  const before = payload.auto.before;
-  if (before && !isZeroSha(before)) {
-    const changed = await git(['diff', '--name-only', '-z', before, commit]).catch(() => null);
+  if (!isZeroId(before)) {
+    const changed = await git(['diff', '--name-only', '-z', END_OF_OPTIONS, before, objectId(commit, 'The checked-out commit')]).catch(() => null);
     if (changed === null) await log('WARNING', `The push's earlier commit ${before.slice(0, 7)} is not in the repository any more; only the open documentation branch's files are checked`);
     else for (const f of changed.split('\0')) if (f) files.add(f);
   }
-  const listed = await git(['ls-remote', '--heads', 'origin', `refs/heads/${AUTO_DOCS_BRANCH}`]);
+  const listed = await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${AUTO_DOCS_BRANCH}`]);
   const remoteHead = /^([0-9a-f]{40,64})\s/.exec(listed)?.[1] ?? null;
   if (remoteHead) {
-    await git(['fetch', '-q', 'origin', `refs/heads/${AUTO_DOCS_BRANCH}`]);
-    const kept = await git(['diff', '--name-only', '-z', `${commit}...FETCH_HEAD`]).catch(() => '');
+    await git(['fetch', '-q', END_OF_OPTIONS, 'origin', `refs/heads/${AUTO_DOCS_BRANCH}`]);
+    const kept = await git(['diff', '--name-only', '-z', END_OF_OPTIONS, `${commit}...FETCH_HEAD`]).catch(() => '');
     for (const f of kept.split('\0')) if (f) files.add(f);
   }
   const save = async (r: AutoDocsResult) => {
@@ -78,6 +81,7 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
     onProgress: (done, total, file) => void progress(25 + Math.round((60 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented'),
   });
   const s = result.summary;
+  for (const p of s.unsafePaths) await log('WARNING', `${p} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`);
   await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated in ${result.changes.length} file(s)`);
   if (result.changes.length === 0) {
     await save({ commit, files: [], branch: null, pushed: false, pullRequest: null });
@@ -87,21 +91,21 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
   const local = `${AUTO_DOCS_BRANCH}-local`;
   let pushed = false;
   try {
-    await git(['checkout', '-q', '-B', local, commit]);
+    await git(['checkout', '-q', '-B', local, commit, '--']);
     await writeChanges(dest, result.changes);
     await git(['add', '--', ...result.changes.map((c) => c.path)]);
     await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', `docs: keep docstrings up to date with ${commit.slice(0, 7)} (Docent)`]);
     await log('COMMAND', `git push origin ${AUTO_DOCS_BRANCH}`);
     // Only the auto-docs branch is ever replaced, and only if it is still what we read above.
     const lease = remoteHead ? [`--force-with-lease=refs/heads/${AUTO_DOCS_BRANCH}:${remoteHead}`] : [];
-    await git(['push', ...lease, 'origin', `refs/heads/${local}:refs/heads/${AUTO_DOCS_BRANCH}`]);
+    await git(['push', ...lease, END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${AUTO_DOCS_BRANCH}`]);
     pushed = true;
     await log('INFO', `Pushed branch ${AUTO_DOCS_BRANCH}`);
   } catch (err) {
     if (signal.aborted) throw err;
-    await log('WARNING', `The branch could not be pushed: ${err instanceof GitError ? err.message.split('\n')[0] : 'git failed'}`);
+    await log('WARNING', `The branch could not be pushed: ${err instanceof GitError || err instanceof UnsafePathError ? err.message.split('\n')[0] : 'git failed'}`);
   } finally {
-    await git(['checkout', '-q', '-f', '--detach', commit]).catch(() => undefined);
+    await git(['checkout', '-q', '-f', '--detach', commit, '--']).catch(() => undefined);
     await git(['branch', '-D', local]).catch(() => undefined);
   }
   let pullRequest: AutoDocsResult['pullRequest'] = null;

@@ -1,4 +1,5 @@
 import type { WebhookVendor } from '@docent/contracts';
+import { isAbbreviatedId, isBranchName, isObjectId, isRefName, isZeroId } from '../vendors/git/revisions.ts';
 
 /**
  * Each vendor's documented push and pull / merge request payloads, read into one shape. Only
@@ -29,7 +30,7 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const branchOf = (ref: string): string | null => (ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null);
 
 /** A git object id of all zeros: the branch was created (before) or deleted (after). */
-export const isZeroSha = (sha: string): boolean => /^0+$/.test(sha);
+export const isZeroSha = (sha: string): boolean => isZeroId(sha);
 
 function positiveInt(v: unknown, what: string): number {
   const n = typeof v === 'number' ? v : Number(str(v));
@@ -45,7 +46,18 @@ function json(body: Buffer): Obj {
   }
 }
 
+/**
+ * Every ref a push names, branch or not, is checked before anything is read from it: the ref
+ * by git's ref-name rules, `before` and `after` as full object ids (the all-zero id for a new
+ * or deleted branch). These reach git as arguments (docs/security.md); a payload breaking them
+ * is not one the vendor sends, and is refused with 400 without echoing the value.
+ */
 function pushOf(name: string, refs: Array<{ ref: string; before: string; after: string }>): HookEvent {
+  for (const r of refs) {
+    if (!isRefName(r.ref) || r.ref.startsWith('refs/heads/-')) throw new BadPayload('The push names a ref that is not a valid git ref name.');
+    if (!isObjectId(r.before)) throw new BadPayload('The push\'s "before" is not a git commit id (40 or 64 lowercase hex digits, all zeros for a new branch).');
+    if (!isObjectId(r.after)) throw new BadPayload('The push\'s "after" is not a git commit id (40 or 64 lowercase hex digits, all zeros for a deleted branch).');
+  }
   const branches = refs.flatMap((r) => {
     const branch = branchOf(r.ref);
     return branch ? [{ branch, before: r.before, after: r.after }] : [];
@@ -175,6 +187,18 @@ function gitHook(body: Buffer): HookEvent {
   return pushOf('post-receive', refs);
 }
 
+/**
+ * A pull / merge request's commits and branches reach git (fetch, diff, checkout): commits as
+ * hex object ids (Bitbucket sends 12-digit abbreviations; GitLab may name no base commit),
+ * branches by git's branch-name rules (never starting with `-`).
+ */
+function checkPull(e: Extract<HookEvent, { kind: 'pull' }>): void {
+  if (!isAbbreviatedId(e.headSha)) throw new BadPayload('The pull request\'s head commit is not a git commit id (7 to 64 lowercase hex digits).');
+  if (e.baseSha !== '' && !isAbbreviatedId(e.baseSha)) throw new BadPayload('The pull request\'s base commit is not a git commit id (7 to 64 lowercase hex digits).');
+  if (!isBranchName(e.headRef)) throw new BadPayload('The pull request\'s source branch is not a valid git branch name.');
+  if (!isBranchName(e.baseRef)) throw new BadPayload('The pull request\'s target branch is not a valid git branch name.');
+}
+
 export interface IncomingHook {
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
@@ -232,5 +256,6 @@ export function readEvent(route: HookRoute, hook: IncomingHook): { event: HookEv
       break;
   }
   if (!deliveryId || deliveryId.length > 200) throw new BadPayload('The delivery has no delivery id header (or event id).');
+  if (event.kind === 'pull') checkPull(event);
   return { event, deliveryId };
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { redactUrl } from './url.ts';
+import { branchName, END_OF_OPTIONS } from './revisions.ts';
 
 export interface GitRunOptions {
   cwd?: string;
@@ -171,6 +172,8 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
     });
   }, 500);
   const run = (args: string[], cwd?: string) => runGit(args, { ...opts, ...(cwd ? { cwd } : {}), signal: controller.signal });
+  // The branch reaches git (clone --branch, reset): git's branch-name rules (docs/security.md).
+  if (opts.branch) branchName(opts.branch, 'The repository\'s branch');
   try {
     const freshClone = async () => {
       await mkdir(path.dirname(dest), { recursive: true });
@@ -179,11 +182,11 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
     };
     if (existsSync(path.join(dest, '.git'))) {
       try {
-        await run(['remote', 'set-url', 'origin', source], dest);
-        await run(['fetch', '--prune', '--progress', 'origin'], dest);
+        await run(['remote', 'set-url', END_OF_OPTIONS, 'origin', source], dest);
+        await run(['fetch', '--prune', '--progress', END_OF_OPTIONS, 'origin'], dest);
         const ref = opts.branch ? `origin/${opts.branch}` : 'origin/HEAD';
         await run(['remote', 'set-head', 'origin', '--auto'], dest).catch(() => '');
-        await run(['reset', '--hard', ref], dest);
+        await run(['reset', '--hard', ref, '--'], dest);
         await run(['clean', '-ffdx'], dest);
       } catch (err) {
         // A clone left half-made (a killed or cancelled earlier run) is replaced, not trusted.
@@ -219,13 +222,16 @@ export async function commitAndPushBranch(
   remote: string,
   opts: { branch: string; message: string; author: { name: string; email: string }; signal?: AbortSignal; allowFile?: boolean },
 ): Promise<string> {
-  if (!/^[A-Za-z0-9._/-]+$/.test(opts.branch) || opts.branch.startsWith('-') || opts.branch.includes('..')) {
-    throw new GitError(`"${opts.branch}" is not a valid branch name.`, null);
+  if (!/^[A-Za-z0-9._/-]+$/.test(opts.branch)) throw new GitError('The branch name may hold letters, digits, ".", "_", "/" and "-" only.', null);
+  try {
+    branchName(opts.branch, 'The branch');
+  } catch (err) {
+    throw new GitError((err as Error).message, null);
   }
   const run = (args: string[]) => runGit(args, { cwd: dir, ...(opts.signal ? { signal: opts.signal } : {}), allowFile: opts.allowFile ?? false });
-  await run(['checkout', '-B', opts.branch]);
+  await run(['checkout', '-B', opts.branch, '--']);
   await run(['add', '-A']);
   await run(['-c', `user.name=${opts.author.name}`, '-c', `user.email=${opts.author.email}`, 'commit', '--allow-empty', '-m', opts.message]);
-  await run(['push', '--porcelain', remote, `HEAD:refs/heads/${opts.branch}`]);
+  await run(['push', '--porcelain', END_OF_OPTIONS, remote, `HEAD:refs/heads/${opts.branch}`]);
   return (await run(['rev-parse', 'HEAD'])).trim();
 }
