@@ -13,7 +13,7 @@ import { decodeLogLine, type WebhookStatus } from '@docent/contracts';
 import { createJobCore, type JobCore } from '../src/app.ts';
 import { queueRepoJob } from '../src/jobs/queue.ts';
 import { loadSecrets } from '../src/secrets.ts';
-import { hmacSignature } from '../src/webhooks/verify.ts';
+import { hmacSignature, hookSignature } from '../src/webhooks/verify.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { fixture } from './vendors/fixtures.ts';
@@ -52,8 +52,10 @@ function signed(vendor: string, body: string, event: string): Record<string, str
       return { 'content-type': 'application/json', 'x-event-key': event, 'x-request-uuid': delivery, 'x-hub-signature': hmacSignature(body, secret) };
     case 'azure':
       return { 'content-type': 'application/json; charset=utf-8', authorization: `Basic ${Buffer.from(`docent:${secret}`).toString('base64')}` };
-    default:
-      return { 'content-type': 'text/plain', 'x-docent-delivery': delivery, 'x-docent-signature-256': hmacSignature(body, secret) };
+    default: {
+      const ts = String(Math.floor(Date.now() / 1000));
+      return { 'content-type': 'text/plain', 'x-docent-delivery': delivery, 'x-docent-timestamp': ts, 'x-docent-signature-256': hookSignature(body, secret, ts) };
+    }
   }
 }
 
