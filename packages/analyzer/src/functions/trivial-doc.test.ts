@@ -60,6 +60,8 @@ describe('the parts of the rule', () => {
     expect(identifierWords('NewEncoder')).toEqual(['new', 'encoder']);
     expect(identifierWords('parseHTTPResponse')).toEqual(['parse', 'http', 'response']);
     expect(identifierWords('__init__')).toEqual(['init']);
+    expect(identifierWords('Handle0')).toEqual(['handle', '0']);
+    expect(identifierWords('utf8Decode')).toEqual(['utf', '8', 'decode']);
   });
 
   it('stems inflections alike', () => {

@@ -116,11 +116,12 @@ export function docWords(doc: string): string[] {
   return words;
 }
 
-/** `get_user` → get, user; `NewEncoder` → new, encoder; `parseHTTPResponse` → parse, http, response. */
+/** `get_user` → get, user; `NewEncoder` → new, encoder; `parseHTTPResponse` → parse, http, response; `utf8Decode` → utf, 8, decode. */
 export function identifierWords(identifier: string): string[] {
   return identifier
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .map((w) => w.toLowerCase());
