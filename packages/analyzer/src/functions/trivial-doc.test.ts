@@ -17,6 +17,7 @@ describe('isTrivialDoc: docs that only restate the name', () => {
     ['Len returns the length.', 'Buffer.Len', []],
     ['Close closes the connection.', 'Conn.Close', []],
     ['Returns whether this list is empty.', 'List.isEmpty', []],
+    ['Returns the return type of the method', 'FrameworkMethod.getReturnType', []],
     ['Proxy bypass.\n\nArgs:\n    host: The host.\n\nReturns:\n    The result.', 'proxy_bypass', ['host']],
     ['Send.\n\n:param invoice: the invoice\n:returns: the result', 'send', ['invoice']],
     ['Parse the {@code input}.\n<p>\n@param input the input', 'Reader.parse', ['input']],
@@ -43,6 +44,8 @@ describe('isTrivialDoc: docs that tell the reader something', () => {
     ['Get the user.\n@param {string} id', 'getUser', ['id']],
     ['String implements fmt.Stringer.', 'Version.String', []],
     ['Get the user from the cache, falling back to the database.', 'get_user', []],
+    // "return" after an article is a noun: which type it is, the name does not say
+    ['Returns the return type of the method', 'FrameworkMethod.getType', []],
   ] as const)('%j on %s is not trivial', (doc, name, params) => {
     expect(isTrivialDoc(doc, name, params)).toBe(false);
   });

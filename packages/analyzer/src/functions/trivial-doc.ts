@@ -13,7 +13,8 @@
  * 3. The doc is trivial when it has at most {@link MAX_WORDS} words, no code example, and every
  *    stem is a stem of a word of the function's qualified name (owners included), of a parameter
  *    name, of a known abbreviation of one of those (`len` → length), or in a small English stop
- *    list (articles, prepositions, `get`/`return`/`set`/`new`…). An empty doc is trivial.
+ *    list (articles, prepositions, `get`/`return`/`set`/`new`…). A stop verb right after an
+ *    article is a noun and counts ("the return type", "a set of"). An empty doc is trivial.
  *
  * Words the stop list does not know (other languages, a type, an exception, a number, a unit, a
  * link) make a doc non-trivial: the rule errs towards counting a doc as documented.
@@ -76,12 +77,18 @@ export function isTrivialDoc(doc: string, name: string, params: readonly string[
   if (words.length > MAX_WORDS) return false;
   const allowed = new Set<string>();
   for (const part of [...name.split('.'), ...params]) for (const w of identifierWords(part)) allowed.add(stem(w));
-  return words.every((w) => {
+  return words.every((w, i) => {
     const s = stem(w);
-    if (STOP_WORDS.has(s) || allowed.has(s)) return true;
+    if (allowed.has(s)) return true;
+    // after an article a stop verb is a noun that says something: "the return type", "a set of"
+    if (STOP_WORDS.has(s)) return !(STOP_VERBS.has(s) && i > 0 && ARTICLES.has(words[i - 1]!));
     return ABBREVIATIONS.get(s)?.some((a) => allowed.has(a)) ?? false;
   });
 }
+
+/** Stop words that are verbs in "Returns the x" but nouns after an article ("the return type"). */
+const STOP_VERBS = new Set(['get', 'set', 'return', 'check', 'create', 'construct', 'give', 'obtain', 'retrieve'].map(stem));
+const ARTICLES = new Set(['a', 'an', 'the']);
 
 /** The words of a doc's text without its markup (rule steps 1 and 2, before stemming), lower case. */
 export function docWords(doc: string): string[] {
