@@ -32,7 +32,7 @@ test('a trivial doc is not counted as documented: the card and the coverage moda
   test.setTimeout(180_000);
   await gitRepos.daemon.addRepo('plain', 'userlib', { 'userlib/users.py': USERS_PY });
   await signUpInBrowser(page, 'Ada', 'Lovelace', 'Analytical1');
-  await expect(page).toHaveURL(/\/repositories$/);
+  await expect(page).toHaveURL(/\/repositories$/, { timeout: 60_000 });
   await addAndAnalyseInBrowser(page, gitRepos.daemon.url('plain', 'userlib'), 'plain', 'userlib');
 
   await test.step('the Documented functions card counts 1 of 3 and names the trivial doc apart', async () => {
