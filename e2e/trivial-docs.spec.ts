@@ -49,11 +49,11 @@ test('a trivial doc is not counted as documented: the card and the coverage moda
     const modal = page.getByTestId('coverage-modal');
     await expect(modal).toContainText('1 / 3');
     await expect(modal.getByTestId('coverage-trivial')).toHaveText('1 trivial doc not counted');
-    await expect(modal.getByRole('tab', { name: 'Documented (1)' })).toBeVisible();
-    await modal.getByRole('tab', { name: 'Documented (1)' }).click();
+    await expect(modal.getByRole('tab', { name: 'Documented (1)', exact: true })).toBeVisible();
+    await modal.getByRole('tab', { name: 'Documented (1)', exact: true }).click();
     await expect(page.getByTestId('documented-table')).toContainText('close');
     await expect(page.getByTestId('documented-table')).not.toContainText('get_user');
-    await modal.getByRole('tab', { name: 'Trivial (1)' }).click();
+    await modal.getByRole('tab', { name: 'Trivial (1)', exact: true }).click();
     const table = page.getByTestId('trivial-table');
     await expect(table).toContainText('get_user');
     await expect(table.getByTestId('trivial-doc')).toHaveText('trivial');
