@@ -45,7 +45,8 @@ it('gives the same result as the TypeScript sources, workers included', async ()
   expect(fromBundle.stats.skippedFiles).toBe(0);
   for (const result of [fromBundle, fromSources]) delete result.stats.durationMs;
   expect(fromBundle).toEqual(fromSources);
-  expect(fromBundle.report.basicFuncDocAnalysis).toEqual({ totalFunctions: 122, totalDocumented: 81 });
+  // `// HandleN handles.` only restates the name: 40 trivial docs, not counted as documented.
+  expect(fromBundle.report.basicFuncDocAnalysis).toEqual({ totalFunctions: 122, totalDocumented: 41, trivialDocs: 40 });
 });
 
 it('keys its cache with the same source version as the sources, so edits never serve stale results', () => {

@@ -74,7 +74,15 @@ export const ReadmeAnalysis = z.object({
 export type ReadmeAnalysis = z.infer<typeof ReadmeAnalysis>;
 
 export const AnalysisReport = z.object({
-  basicFuncDocAnalysis: z.object({ totalFunctions: z.number().int(), totalDocumented: z.number().int() }).optional(),
+  basicFuncDocAnalysis: z
+    .object({
+      totalFunctions: z.number().int(),
+      /** functions with a doc that is not trivial (docs/metrics/functions.md): the documented share's numerator */
+      totalDocumented: z.number().int(),
+      /** functions whose doc only restates the name, not in totalDocumented; omitted when 0 (and in reports made before) */
+      trivialDocs: z.number().int().optional(),
+    })
+    .optional(),
   advancedFuncDocAnalysis: z.object({ outdatedDocCount: z.number().int(), urgentDocCount: z.number().int() }).optional(),
   readmeAnalysis: ReadmeAnalysis.optional(),
   /** language name → percent of included bytes (0–100) */
@@ -173,6 +181,8 @@ export const FunctionAnalysisEntry = z.object({
   reviewSuggestion: ReviewSuggestion.nullable().optional(),
   /** set when the doc lists parameters but misses some that existed when it was written */
   incompleteDoc: IncompleteDoc.nullable().optional(),
+  /** true when the doc only restates the function's name and parameters: not counted as documented; omitted otherwise */
+  trivialDoc: z.boolean().optional(),
   startLine: z.number().int(),
   endLine: z.number().int(),
   isTest: z.boolean(),
@@ -182,7 +192,10 @@ export type FunctionAnalysisEntry = z.infer<typeof FunctionAnalysisEntry>;
 const Bucket = z.object({ documented: z.number().int(), total: z.number().int() });
 export const DocMetrics = z.object({
   totalFunctions: z.number().int(),
+  /** trivial docs excluded, here and in the buckets' `documented` */
   totalDocumented: z.number().int(),
+  /** functions with a trivial doc; omitted when 0 */
+  trivialDocs: z.number().int().optional(),
   complexity: z.object({ low: Bucket, medium: Bucket, high: Bucket }),
   visibility: z.object({ public: Bucket, private: Bucket, protected: Bucket }),
 });

@@ -176,7 +176,9 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
     const s = result.stats;
     await log('INFO', `Analysed ${s.files} files (${s.parsedFiles} parsed, ${s.cachedFiles} from cache) in ${(s.durationMs / 1000).toFixed(1)} s`);
     const fn = result.report.basicFuncDocAnalysis;
-    if (fn) await log('INFO', `Functions: ${fn.totalDocumented} of ${fn.totalFunctions} documented`);
+    // A doc that only restates the name is not counted (docs/metrics/functions.md): said apart.
+    const trivial = fn?.trivialDocs ? ` (${fn.trivialDocs} trivial ${fn.trivialDocs === 1 ? 'doc' : 'docs'} not counted)` : '';
+    if (fn) await log('INFO', `Functions: ${fn.totalDocumented} of ${fn.totalFunctions} documented${trivial}`);
     const adv = result.report.advancedFuncDocAnalysis;
     if (adv) await log('INFO', `Outdated docs: ${adv.outdatedDocCount}; urgent docs: ${adv.urgentDocCount}`);
     const readme = result.report.readmeAnalysis;

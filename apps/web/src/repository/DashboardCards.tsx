@@ -89,6 +89,12 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
                 <span>/ {fn.totalFunctions}</span>
               </div>
               <Bar label={t('repository.cards.functions.documented')} part={fn.totalDocumented} total={fn.totalFunctions} testId="functions-bar" />
+              {(fn.trivialDocs ?? 0) > 0 && (
+                // Docs that only restate the name are not in the documented count (docs/metrics/functions.md).
+                <p className="dc-acard__note" data-testid="functions-trivial">
+                  {t('repository.cards.functions.trivial', { count: fn.trivialDocs })}
+                </p>
+              )}
             </>
           )}
         </AnalysisCard>
@@ -141,7 +147,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
         >
           {adv && fn && (
             <>
-              <Bar label={t('repository.cards.issues.outdated')} part={adv.outdatedDocCount} total={fn.totalDocumented} testId="issues-outdated" color="#f59e0b" />
+              <Bar label={t('repository.cards.issues.outdated')} part={adv.outdatedDocCount} total={fn.totalDocumented + (fn.trivialDocs ?? 0)} testId="issues-outdated" color="#f59e0b" />
               <Bar label={t('repository.cards.issues.urgent')} part={adv.urgentDocCount} total={fn.totalFunctions} testId="issues-urgent" color="#ef4444" />
             </>
           )}

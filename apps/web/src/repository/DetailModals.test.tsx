@@ -53,3 +53,30 @@ describe('empty detail modals', () => {
     expect(within(await screen.findByTestId('no-suggestions')).getByText('No Suggestions Available')).toBeTruthy();
   });
 });
+
+/** Docs that only restate the name (docs/metrics/functions.md) are listed apart and not counted. */
+describe('function coverage: trivial docs', () => {
+  const entry = (name: string, docstring: string | null, trivialDoc?: boolean) => ({
+    name, fileName: 'a.py', gitLocation: `a.py#L1-L2`, content: '', docstring, languageType: 'Python',
+    complexityCategory: 'low', complexity: 1, scope: 'public', urgentDocumentation: false,
+    outdatedStatus: { status: 'CURRENT', explanation: '', docstring: docstring ?? '', grammarError: 0 },
+    startLine: 1, endLine: 2, isTest: false, ...(trivialDoc ? { trivialDoc } : {}),
+  });
+
+  it('does not count a trivial doc as documented and lists it on its own tab, tagged', async () => {
+    fakeApi({
+      '/v1/git/analyze/repo/': {
+        body: { functions: [entry('close', 'Close the socket; idempotent.'), entry('get_user', 'Get user.', true), entry('bare', null)], docMetrics: null },
+      },
+    });
+    show(<FunctionCoverageModal repoRef={ref} open onClose={() => {}} />);
+    const modal = await screen.findByTestId('coverage-modal');
+    expect(modal.textContent).toContain('1 / 3');
+    expect(within(modal).getByTestId('coverage-trivial').textContent).toBe('1 trivial doc not counted');
+    expect(within(modal).getByRole('tab', { name: 'Documented (1)' })).toBeTruthy();
+    await userEvent.setup().click(within(modal).getByRole('tab', { name: 'Trivial (1)' }));
+    const table = await screen.findByTestId('trivial-table');
+    expect(within(table).getByText('get_user')).toBeTruthy();
+    expect(within(table).getByTestId('trivial-doc').textContent).toBe('trivial');
+  });
+});

@@ -51,7 +51,9 @@ export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: Rep
   const { t, i18n } = useTranslation();
   const q = useFunctionDetails(repoRef, 'basicDoc', open);
   const fns = (q.data?.functions ?? []).filter((f) => !f.isTest);
-  const documented = fns.filter((f) => f.docstring !== null);
+  // A trivial doc (it only restates the name) does not count as documented: listed apart.
+  const documented = fns.filter((f) => f.docstring !== null && !f.trivialDoc);
+  const trivial = fns.filter((f) => f.docstring !== null && f.trivialDoc);
   const undocumented = fns.filter((f) => f.docstring === null);
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={MODAL_WIDTH} title={t('repository.modals.coverageTitle')} destroyOnHidden>
@@ -66,12 +68,27 @@ export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: Rep
           <div className="dc-modal-summary">
             <strong>{`${documented.length} / ${fns.length}`}</strong>
             <span>{t('repository.modals.documentedShare', { percent: oneDecimal(percentOf(documented.length, fns.length), i18n.language) })}</span>
+            {trivial.length > 0 && <span data-testid="coverage-trivial">{t('repository.modals.trivialNotCounted', { count: trivial.length })}</span>}
           </div>
           {q.data?.docMetrics && <Buckets metrics={q.data.docMetrics} />}
           <Tabs
             items={[
               { key: 'undocumented', label: t('repository.modals.undocumented', { count: undocumented.length }), children: <FunctionTable functions={undocumented} testId="undocumented-table" /> },
               { key: 'documented', label: t('repository.modals.documented', { count: documented.length }), children: <FunctionTable functions={documented} testId="documented-table" /> },
+              ...(trivial.length > 0
+                ? [
+                    {
+                      key: 'trivial',
+                      label: t('repository.modals.trivial', { count: trivial.length }),
+                      children: (
+                        <>
+                          <p className="dc-modal-hint">{t('repository.modals.trivialHint')}</p>
+                          <FunctionTable functions={trivial} testId="trivial-table" />
+                        </>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         </div>

@@ -35,6 +35,13 @@ export function FunctionTable({ functions, reason, testId }: { functions: readon
   const [query, setQuery] = useState('');
   const rows = useMemo(() => searchFunctions(functions, query), [functions, query]);
   const stacked = useViewport() === 'mobile';
+  // A doc that only restates the name is listed, but marked: it does not count as documented.
+  const trivialTag = (f: FunctionAnalysisEntry) =>
+    f.trivialDoc ? (
+      <Tag className="dc-fn__trivial" title={t('repository.functions.trivialTitle')} data-testid="trivial-doc">
+        {t('repository.functions.trivialTag')}
+      </Tag>
+    ) : null;
   const complexityTag = (f: FunctionAnalysisEntry) => <Tag color={COMPLEXITY_COLOR[f.complexityCategory]}>{`${t(`repository.functions.levels.${f.complexityCategory}`)} · ${f.complexity}`}</Tag>;
   const stackedColumns: TableColumnsType<FunctionAnalysisEntry> = [
     {
@@ -45,6 +52,7 @@ export function FunctionTable({ functions, reason, testId }: { functions: readon
         <div className="dc-fn dc-fn--stacked">
           <code>{f.name}</code>
           <span>{`${f.fileName}:${f.startLine}`}</span>
+          {trivialTag(f)}
           {reason && <span className="dc-fn__why">{reason.text(f)}</span>}
           <div className="dc-fn__tags">
             {complexityTag(f)}
@@ -64,6 +72,7 @@ export function FunctionTable({ functions, reason, testId }: { functions: readon
         <div className="dc-fn">
           <code>{f.name}</code>
           <span>{`${f.fileName}:${f.startLine}`}</span>
+          {trivialTag(f)}
         </div>
       ),
     },

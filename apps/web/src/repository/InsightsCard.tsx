@@ -15,6 +15,7 @@ export function insightInput(report: AnalysisReport): InsightInput | null {
   return {
     totalFunctions: fn?.totalFunctions ?? 0,
     totalDocumented: fn?.totalDocumented ?? 0,
+    trivialDocs: fn?.trivialDocs ?? 0,
     outdated: report.advancedFuncDocAnalysis?.outdatedDocCount ?? 0,
     urgent: report.advancedFuncDocAnalysis?.urgentDocCount ?? 0,
     readmeScore: readme?.calculatedQualityScore ?? null,

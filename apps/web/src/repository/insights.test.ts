@@ -23,6 +23,13 @@ describe('documentation health (spec §9)', () => {
     expect(healthScore({ totalFunctions: 10, totalDocumented: 10, outdated: 10, urgent: 0, readmeScore: null })).toBe(55);
   });
 
+  it('counts trivial docs among the docs that can be outdated, not in coverage', () => {
+    // 4 documented + 4 trivial docs, 4 outdated: half of all docs → 1 − 0.5 × 4/8 = 0.75
+    expect(outdatedFactor({ totalDocumented: 4, trivialDocs: 4, outdated: 4 })).toBe(0.75);
+    // coverage 4/10 = 0.4: 0.4 × 0.75 × 50 + 0 + 0.4 × 30 = 27
+    expect(healthScore({ totalFunctions: 10, totalDocumented: 4, trivialDocs: 4, outdated: 4, urgent: 0, readmeScore: null })).toBeCloseTo(27, 10);
+  });
+
   it('labels Good at 70, Needs Improvement at 40, Poor below', () => {
     expect([healthLabel(70), healthLabel(69.99), healthLabel(40), healthLabel(39.99)]).toEqual(['good', 'needsImprovement', 'needsImprovement', 'poor']);
   });

@@ -4,10 +4,14 @@
  *   Health = coverage × outdatedFactor × 50 + readmeScore/100 × 20 + coverage × 30
  *   outdatedFactor = 1 − 0.5 × outdated/documented
  * coverage is documented/total as a fraction (0–1). Good ≥ 70, Needs Improvement ≥ 40, Poor.
+ * A trivial doc (it only restates the name, docs/metrics/functions.md) is not documented for
+ * coverage, but it is a doc that can be outdated: outdatedFactor divides by all docs.
  */
 export interface InsightInput {
   totalFunctions: number;
   totalDocumented: number;
+  /** docs that only restate the name: not in totalDocumented */
+  trivialDocs?: number;
   outdated: number;
   urgent: number;
   /** README quality score 0–100, null when the README was not analysed */
@@ -30,9 +34,10 @@ export function coverage(i: Pick<InsightInput, 'totalFunctions' | 'totalDocument
   return i.totalFunctions > 0 ? i.totalDocumented / i.totalFunctions : 0;
 }
 
-/** 1 − half the outdated share of documented functions; 1 when nothing is documented. */
-export function outdatedFactor(i: Pick<InsightInput, 'totalDocumented' | 'outdated'>): number {
-  return i.totalDocumented > 0 ? 1 - 0.5 * (i.outdated / i.totalDocumented) : 1;
+/** 1 − half the outdated share of functions with a doc (trivial ones too); 1 when nothing has one. */
+export function outdatedFactor(i: Pick<InsightInput, 'totalDocumented' | 'trivialDocs' | 'outdated'>): number {
+  const docs = i.totalDocumented + (i.trivialDocs ?? 0);
+  return docs > 0 ? 1 - 0.5 * (i.outdated / docs) : 1;
 }
 
 export function healthScore(i: InsightInput): number {

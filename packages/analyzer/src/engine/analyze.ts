@@ -285,7 +285,9 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   }
   if (wantFunctions) {
     const figures = summarizeFunctions(entries);
+    // The documented share leaves trivial docs out; they are reported apart (docs/metrics/functions.md).
     report.basicFuncDocAnalysis = { totalFunctions: figures.totalFunctions, totalDocumented: figures.totalDocumented };
+    if (figures.trivialDocs > 0) report.basicFuncDocAnalysis.trivialDocs = figures.trivialDocs;
     if (only !== 'basicDoc') report.advancedFuncDocAnalysis = { outdatedDocCount: figures.outdatedDocCount, urgentDocCount: figures.urgentDocCount };
     result.docMetrics = figures.docMetrics;
     stats.testFunctions = figures.testFunctions;

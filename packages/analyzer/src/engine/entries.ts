@@ -1,5 +1,6 @@
 import type { DocMetrics, FunctionAnalysisEntry } from '@docent/contracts';
 import { describeFinding, finding } from '../functions/findings.ts';
+import { isTrivialDoc } from '../functions/trivial-doc.ts';
 import type { DocHistoryVerdict } from './doc-history.ts';
 import { isTestFile } from './test-files.ts';
 import type { ParsedFunctionLike } from './types.ts';
@@ -67,6 +68,8 @@ export function toEntry(
     startLine: fn.startLine,
     endLine: fn.endLine,
     isTest,
+    // only on trivial docs, so reports without any keep their shape
+    ...(fn.docstring !== null && isTrivialDoc(fn.docstring, fn.name, fn.docFacts?.signature?.names ?? []) ? { trivialDoc: true } : {}),
   };
 }
 
@@ -98,14 +101,21 @@ export function promoteJudged(entry: FunctionAnalysisEntry, reason: string, mode
 
 export interface FunctionFigures {
   totalFunctions: number;
+  /** documented and not trivial: what the documented share counts */
   totalDocumented: number;
+  /** documented with a trivial doc (functions/trivial-doc.ts), not in totalDocumented; the report omits it when 0 */
+  trivialDocs: number;
   outdatedDocCount: number;
   urgentDocCount: number;
   testFunctions: number;
   docMetrics: DocMetrics;
 }
 
-/** Headline figures over non-test functions; test functions are only counted. */
+/**
+ * Headline figures over non-test functions; test functions are only counted. A trivial doc (one
+ * that only restates the name, functions/trivial-doc.ts) does not count as documented: it is
+ * counted apart in `trivialDocs` (docs/metrics/functions.md).
+ */
 export function summarizeFunctions(entries: readonly FunctionAnalysisEntry[]): FunctionFigures {
   const bucket = (): { documented: number; total: number } => ({ documented: 0, total: 0 });
   const docMetrics: DocMetrics = {
@@ -117,12 +127,14 @@ export function summarizeFunctions(entries: readonly FunctionAnalysisEntry[]): F
   let outdatedDocCount = 0;
   let urgentDocCount = 0;
   let testFunctions = 0;
+  let trivialDocs = 0;
   for (const entry of entries) {
     if (entry.isTest) {
       testFunctions++;
       continue;
     }
-    const documented = entry.docstring !== null ? 1 : 0;
+    const documented = entry.docstring !== null && !entry.trivialDoc ? 1 : 0;
+    if (entry.docstring !== null && entry.trivialDoc) trivialDocs++;
     docMetrics.totalFunctions++;
     docMetrics.totalDocumented += documented;
     docMetrics.complexity[entry.complexityCategory].total++;
@@ -132,9 +144,11 @@ export function summarizeFunctions(entries: readonly FunctionAnalysisEntry[]): F
     if (entry.outdatedStatus.status === 'OUTDATED') outdatedDocCount++;
     if (entry.urgentDocumentation) urgentDocCount++;
   }
+  if (trivialDocs > 0) docMetrics.trivialDocs = trivialDocs;
   return {
     totalFunctions: docMetrics.totalFunctions,
     totalDocumented: docMetrics.totalDocumented,
+    trivialDocs,
     outdatedDocCount,
     urgentDocCount,
     testFunctions,
