@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AnalysisOnly, AnalysisResult } from '@docent/contracts';
 import { flagOf, integerOf, stringOf, UsageError, type ParsedArgs } from './args.ts';
-import { belowThreshold, documentedPercent, parsePercent, renderBadge } from './badge.ts';
+import { belowThreshold, documentedPercent, parsePercent, renderBadge, thresholdLine } from './badge.ts';
 
 /** The --only values (AnalysisOnly in @docent/contracts; listed here to keep zod out of CLI start-up). */
 const ONLY_VALUES: readonly AnalysisOnly[] = ['languages', 'basicDoc', 'advancedDoc', 'readme'];
@@ -106,7 +106,7 @@ export async function analyzeCommand(parsed: ParsedArgs, command: 'analyze' | 'b
     }
     process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : renderSummary(target, result));
     if (args.failUnder !== undefined) {
-      const line = `documented share ${share.toFixed(1)}% (${counts.totalDocumented} of ${counts.totalFunctions} functions), threshold ${args.failUnder}%`;
+      const line = thresholdLine(counts, args.failUnder);
       // On stderr, so --json output stays parseable.
       if (belowThreshold(counts, args.failUnder)) {
         process.stderr.write(`docent: FAILED: ${line}\n`);
@@ -146,6 +146,7 @@ export function renderSummary(target: string, result: AnalysisResult): string {
     out += table('Documented functions', [
       ['Functions', String(totalFunctions)],
       ['Documented', `${totalDocumented} (${pct(totalDocumented, totalFunctions)})`],
+      ['Trivial docs', `${report.basicFuncDocAnalysis.trivialDocs ?? 0} (only restate the name; not counted as documented)`],
       ['Low complexity', bucket(docMetrics.complexity.low)],
       ['Medium complexity', bucket(docMetrics.complexity.medium)],
       ['High complexity', bucket(docMetrics.complexity.high)],

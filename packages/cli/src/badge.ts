@@ -9,6 +9,19 @@
 export interface DocCounts {
   totalFunctions: number;
   totalDocumented: number;
+  /** docs that only restate the function's name: not in totalDocumented (docs/metrics/functions.md) */
+  trivialDocs?: number;
+}
+
+/** " (N trivial docs not counted)" when there are any, else "". */
+export function trivialNote(c: DocCounts): string {
+  const n = c.trivialDocs ?? 0;
+  return n > 0 ? `; ${n} trivial ${n === 1 ? 'doc' : 'docs'} not counted` : '';
+}
+
+/** The `--fail-under` verdict line, the same for a local and a remote analysis. */
+export function thresholdLine(c: DocCounts, thresholdPercent: number): string {
+  return `documented share ${documentedPercent(c).toFixed(1)}% (${c.totalDocumented} of ${c.totalFunctions} functions${trivialNote(c)}), threshold ${thresholdPercent}%`;
 }
 
 /** The documented share in percent (0–100). */

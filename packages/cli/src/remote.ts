@@ -1,6 +1,6 @@
 import type { AnalysisReport, Job, Repository } from '@docent/contracts';
 import { flagOf, stringOf, UsageError, type ParsedArgs } from './args.ts';
-import { belowThreshold, documentedPercent, parsePercent } from './badge.ts';
+import { belowThreshold, documentedPercent, parsePercent, thresholdLine, trivialNote } from './badge.ts';
 import { DEFAULT_SERVER, readCredentials } from './login.ts';
 
 /**
@@ -230,7 +230,7 @@ export async function followJob(c: Connection, jobId: number, print: (line: stri
 export function renderReport(name: string, report: AnalysisReport): string {
   const rows: Array<[string, string]> = [];
   const counts = report.basicFuncDocAnalysis;
-  if (counts) rows.push(['Documented functions', `${counts.totalDocumented} of ${counts.totalFunctions} (${documentedPercent(counts).toFixed(1)}%)`]);
+  if (counts) rows.push(['Documented functions', `${counts.totalDocumented} of ${counts.totalFunctions} (${documentedPercent(counts).toFixed(1)}%)${trivialNote(counts)}`]);
   if (report.advancedFuncDocAnalysis) {
     rows.push(['Outdated docs', String(report.advancedFuncDocAnalysis.outdatedDocCount)]);
     rows.push(['Urgent to document', String(report.advancedFuncDocAnalysis.urgentDocCount)]);
@@ -321,7 +321,7 @@ export async function remoteAnalyzeCommand(parsed: ParsedArgs): Promise<number> 
     if (args.failUnder !== undefined) {
       const counts = report.basicFuncDocAnalysis;
       if (!counts) throw new RemoteError('the report has no function documentation figures to compare with --fail-under.');
-      const line = `documented share ${documentedPercent(counts).toFixed(1)}% (${counts.totalDocumented} of ${counts.totalFunctions} functions), threshold ${args.failUnder}%`;
+      const line = thresholdLine(counts, args.failUnder);
       if (belowThreshold(counts, args.failUnder)) {
         process.stderr.write(`docent: FAILED: ${line}\n`);
         return 1;
