@@ -32,7 +32,7 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
-const DIRECTIVE =
+export const DIRECTIVE =
   /^(\/\/\s*(@ts-(expect-error|ignore|nocheck)|eslint-|prettier-ignore|biome-ignore|istanbul |c8 |deno-lint|tslint:|jshint|nolint|lint:|NOSONAR|noinspection|@formatter|swiftlint:|#nosec|nosemgrep|clang-format|NOLINT)|\/\/go:|\/\/line |\/\/export |\/\*\s*(eslint-|istanbul |c8 |prettier-ignore|@ts-|global |jshint)|#\s*(type:\s*ignore|noqa|pragma|pylint:|rubocop:|sorbet|typed:|nosec)|#!?\[|#pragma\b|@[A-Za-z_][\w.]*(\s*\(.*\))?\s*$|\[[A-Z][\w.]*(\(.*\))?(,\s*[A-Z][\w.]*(\(.*\))?)*\]\s*$)/;
 
 /**
