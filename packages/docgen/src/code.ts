@@ -96,6 +96,16 @@ export function bodyRange(code: string, language: string, short: string): { star
     }
     return null;
   }
+  if (language === 'Ruby') {
+    // `def name(params)` or `def name params` up to the line's end; the body runs to the last `end`.
+    const def = new RegExp(`\\bdef\\s+(?:self\\.)?${escapeRe(short)}\\b`).exec(code);
+    if (!def) return null;
+    let i = def.index + def[0].length;
+    if (code[i] === '(') i = closing(code, i) + 1;
+    const nl = code.indexOf('\n', i);
+    const end = code.lastIndexOf('end');
+    return nl < 0 || end < nl ? null : { start: nl + 1, end };
+  }
   const name = new RegExp(`(?:^|[^\\w$])${escapeRe(short)}\\s*(?:<[^(]*>)?\\s*\\(`, 'g');
   let m: RegExpExecArray | null;
   let open = -1;
@@ -151,14 +161,15 @@ export function callsIn(code: string, start: number, end: number): Call[] {
   CALLEE.lastIndex = start;
   let m: RegExpExecArray | null;
   while ((m = CALLEE.exec(code)) !== null && m.index < end) {
-    const callee = m[1]!.replace(/\s+/g, '');
+    const callee = m[1]!.replace(/\s+/g, '').replace(/^\$/, '');
     const segments = callee.split(/\.|::|->/);
     const short = segments.at(-1)!;
     if (NOT_CALLS.has(callee) || NOT_CALLS.has(segments[0]!) && segments.length === 1) continue;
     const open = m.index + m[0].length - 1;
     const close = closing(code, open);
     if (close < 0 || close > end) continue;
-    out.push({ callee, short, onSelf: /^(self|this|Self|cls)$/.test(segments[0]!) && segments.length > 1, args: splitTop(code, open + 1, close), start: m.index, end: close + 1 });
+    const args = splitTop(code, open + 1, close).map((a) => (a.text.startsWith('$') ? { text: a.text.slice(1), at: a.at + 1 } : a));
+    out.push({ callee, short, onSelf: /^(self|this|Self|cls|static)$/.test(segments[0]!) && segments.length > 1, args, start: m.index, end: close + 1 });
     // nested calls inside the arguments are found by continuing right after the open paren
     CALLEE.lastIndex = open + 1;
   }

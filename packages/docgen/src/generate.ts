@@ -65,6 +65,8 @@ function rendererStyle(styles: readonly string[], doc: string, language: string)
     let style: string | null = null;
     if (s === 'google' || s === 'numpy' || s === 'rest') style = s;
     else if (s === 'xmldoc') style = 'xmldoc';
+    else if (s === 'rustdoc') style = 'rustdoc';
+    else if (s === 'swift') style = 'swift-markup';
     else if (s === 'tags') {
       if (language === 'Python') style = 'epytext';
       else if (language === 'TypeScript' || language === 'TSX') style = /@param\s+\{/.test(doc) ? 'jsdoc' : 'tsdoc';
@@ -209,11 +211,11 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         params: ungrounded(grounded).filter((p) => !summary.params.includes(p)),
         returns: !summary.documentsReturn && grounded.returns !== null && grounded.returns.text === '' && grounded.yields === null,
       };
-      if (!own) return { reason: `its doc is written in ${summary.styles.join('/')} style, which ${language} docs are not written in here; it is left as it is`, stale, use: NO_USE };
       const vis = visible(model, language);
       const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
-      if (missing.length === 0 && !needsReturn) return { reason: '', stale, use };
+      if (missing.length === 0 && !needsReturn) return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
+      if (!own || !FAMILY[own]) return { reason: `its doc is written in ${summary.styles.join('/')} style, which Docent does not extend for ${language}; it is left as it is`, stale, use: NO_USE };
       config = { ...config, docstringStyle: own };
       const merged = mergeExisting(lines, fn.docStartLine - 1, fn.docEndLine, form, config, {
         missingParams: missing,

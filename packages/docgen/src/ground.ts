@@ -99,7 +99,7 @@ export function compatibleTypes(a: string | null, b: string | null): boolean {
 }
 
 /** What a doc says its return value is (Google, NumPy, reST/epytext, the @return family, rustdoc, XML doc). */
-export function documentedReturn(doc: string): string | null {
+export function documentedReturn(doc: string, language = ''): string | null {
   const lines = doc.split('\n');
   const indent = (l: string): number => l.length - l.trimStart().length;
   for (let i = 0; i < lines.length; i++) {
@@ -108,7 +108,9 @@ export function documentedReturn(doc: string): string | null {
     if ((m = /^(?:[:@\\](?:returns?|return))\s*:?\s*(?:\{[^}]*\}\s*)?(.*)$/.exec(t)) && !/^[:@\\]returns?\w/.test(t)) {
       const parts = [m[1]!];
       for (let j = i + 1; j < lines.length && lines[j]!.trim() !== '' && !/^\s*[@:\\]/.test(lines[j]!); j++) parts.push(lines[j]!.trim());
-      return clean(parts.join(' '));
+      // PHPDoc writes the type first (`@return array text`), YARD in brackets (`@return [Hash] text`)
+      const text = parts.join(' ').replace(/^\[[^\]]*\]\s*/, '');
+      return clean(language === 'PHP' ? text.replace(/^[\w|\\[\]<>?]+\s+/, '') : text);
     }
     if ((m = /^<returns>(.*?)(<\/returns>)?$/.exec(t))) {
       const parts = [m[1]!];
@@ -149,6 +151,8 @@ export function paramDescriptions(doc: string): Map<string, { text: string; type
   const out = new Map<string, { text: string; type: string | null }>();
   for (const [name, d] of documentedParams(doc)) if (d.text !== '') out.set(name, { text: d.text, type: d.type });
   for (const m of doc.matchAll(/^\s*[*-]\s+`(\w+)`\s*(?:[-:–]\s*)?(.+)$/gm)) if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.trim(), type: null });
+  // Swift markup: `- Parameter name: text`, or `- name: text` under `- Parameters:`
+  for (const m of doc.matchAll(/^\s*-\s+(?:Parameter\s+)?(\w+):\s*(.+)$/gm)) if (!/^(Returns|Throws|Parameters|Note|Important|Warning|Precondition|Complexity)$/.test(m[1]!) && !out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.trim(), type: null });
   for (const m of doc.matchAll(/<param name="(\w+)">([\s\S]*?)<\/param>/g)) if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.replace(/\s+/g, ' ').trim(), type: null });
   return out;
 }
@@ -172,7 +176,7 @@ export function addToIndex(index: RepoIndex, relPath: string, language: string, 
     let returns: string | null = null;
     if (doc !== null) {
       for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && d.text.length <= 400) paramDocs.set(name, d);
-      const r = documentedReturn(doc);
+      const r = documentedReturn(doc, language);
       if (r !== null && !restatesName(r, short) && r.length <= 400) returns = r;
     }
     const params = (facts?.params ?? []).filter((p) => !RECEIVER_NAMES.has(p.name));

@@ -191,8 +191,12 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
       const name = kw ? kw[1]! : wrapped.params[i];
       if (lit !== null && name && withs.length < 3) withs.push(`${codeSpan(language, name)} set to ${codeSpan(language, lit)}`);
     });
+    // a callee whose result the wrapper drops is not "the same"
+    const expressionBody = language === 'Ruby' || (language === 'Rust' ? !bodyCode.trim().endsWith(';') : /=>\s*$/.test(masked.code.slice(0, body.start)));
+    const drops = (wrapped.returns !== null || (wrapped.returnType !== null && !/^(void|None|\(\)|Unit)$/.test(wrapped.returnType))) && !/^return\b/.test(stmt) && !expressionBody;
+    if (drops) withs.push('its result dropped');
     const tail = withs.length > 0 ? `, with ${withs.join(' and ')}` : '';
-    summary = language === 'Go' ? `${short} is the same as ${wrapperCall.callee}${tail}.` : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this)\./, '')}()`)}${tail}.`;
+    summary = language === 'Go' ? `${short} is the same as ${wrapperCall.callee}${tail}.` : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this|static|Self)(\.|->|::)/, '')}()`)}${tail}.`;
     summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
   } else {
     const lead = leadingComment(fn.content, masked.code, body.start, language);
