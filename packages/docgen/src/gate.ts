@@ -65,18 +65,15 @@ const XML_TAGS = /<\/?(summary|param|typeparam|returns|value|exception|c|code|pa
 function escapeProblems(edits: readonly LineEdit[], language: string, relPath: string): string[] {
   if (language !== 'Java' && language !== 'C#') return [];
   const out: string[] = [];
-  for (const e of edits)
-    for (const l of e.lines) {
-      const text = l
-        .replace(/\{@\w+[^}]*\}/g, '')
-        .replace(XML_TAGS, '')
-        .replace(/&(amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);/gi, '')
-        .replace(/^\s*\/\*\*|\*\/\s*$|^\s*\/\/\/|^\s*\*/g, '');
-      if (/[<>&]/.test(text)) {
-        out.push(`${relPath}:${e.startRow + 1}: unescaped markup in \`${l.trim()}\``);
-        break;
-      }
-    }
+  for (const e of edits) {
+    // joined: a wrapped element spans lines
+    const joined = e.lines.map((l) => l.replace(/^\s*(\/\*\*|\*\/|\/\/\/|\*)?/, '').replace(/\*\/\s*$/, '')).join(' ');
+    const text = joined
+      .replace(/\{@\w+[^}]*\}/g, '')
+      .replace(XML_TAGS, '')
+      .replace(/&(amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);/gi, '');
+    if (/[<>&]/.test(text)) out.push(`${relPath}:${e.startRow + 1}: unescaped markup in the doc added here`);
+  }
   return out;
 }
 

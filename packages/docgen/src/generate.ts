@@ -240,7 +240,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
           ? /^\s*\/\*\*/.test(first) && /\*\/\s*$/.test(last)
           : lines.slice(startRow, endRow).every((l) => l.trimStart().startsWith(form.prefix));
     const docText = fn.docstring;
-    const prose = visible({ ...model, raises: model.raises.filter((r) => !docText.includes(r.type)) }, language);
+    const prose = visible({ ...model, raises: model.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText))) }, language);
     const use: ProseUse = { ...NO_USE, params: ungrounded(grounded) };
     if (prose.params.length === 0 && !prose.returns && !prose.yields && prose.raises.length === 0) return { reason: '', stale, use };
     if (!ownLines) return { reason: 'its doc shares a line with code', stale, use: NO_USE };

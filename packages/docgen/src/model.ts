@@ -184,7 +184,7 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
   if (wrapped && wrapperCall) {
     const withs: string[] = [];
     wrapperCall.args.forEach((a, i) => {
-      const kw = /^(\w+)\s*=\s*(.+)$/.exec(a.text);
+      const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
       const valueText = kw ? kw[2]! : a.text;
       const valueAt = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
       const lit = literalArg(valueText, fn.content.slice(valueAt, valueAt + valueText.length));

@@ -25,7 +25,7 @@ export function escapeDocText(language: string, text: string): string {
 export function codeSpan(language: string, code: string): string {
   if (language === 'Java') return /[{}]/.test(code) ? `<code>${escapeDocText(language, code)}</code>` : `{@code ${code}}`;
   if (language === 'C#') return `<c>${escapeDocText(language, code)}</c>`;
-  if (/^(JavaScript|TypeScript|TSX|Rust|Kotlin|Swift|Go)$/.test(language) && !code.includes('`')) return `\`${code}\``;
+  if (/^(JavaScript|TypeScript|TSX|Rust|Kotlin|Swift)$/.test(language) && !code.includes('`')) return `\`${code}\``;
   return escapeDocText(language, code);
 }
 
