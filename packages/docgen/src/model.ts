@@ -115,7 +115,10 @@ function groundParam(p: { name: string; type: string | null; default: string | n
   const f = sameText(forwarded);
   if (f !== null) return { text: f, source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
   // 2. the same class, then the same file; 3. the repository
-  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter((e) => !(e.fn.path === self.path && e.fn.line === self.line) && ok(e.text, e.type));
+  // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
+  // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
+  if (p.name.length < 3) return null;
+  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter((e) => !(e.fn.path === self.path && e.fn.line === self.line) && ok(e.text, e.type) && e.text.split(/\s+/).length >= 3);
   const tiers = [docs.filter((e) => e.fn.path === self.path && e.fn.owner === fnOwner && fnOwner !== ''), docs.filter((e) => e.fn.path === self.path), docs];
   const names = ['the same class', 'the same file', 'the repository'];
   for (let t = 0; t < tiers.length; t++) {
