@@ -137,6 +137,7 @@ export async function generateFile(source: string, language: string, relPath: st
     if ('reason' in planned) {
       if (planned.needsSummary) needsSummary.push({ name: fn.name, line: fn.startLine });
       if (planned.reason !== '') outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: planned.reason });
+      else if (rejected.length > 0) outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: `nothing grounded, and the model's text was refused (${rejected.join('; ')})` });
       continue;
     }
     if (usedRows.has(planned.edit.startRow)) {
