@@ -2,7 +2,7 @@
 export { generateFile, applyEdits, detectStyle, type FileResult, type GenerateOptions, type LineEdit, type Outcome } from './generate.ts';
 export { checkAnswer, enrich, enrichPrompt, ENRICH_SCHEMA, type Enrichment, type ProseField, type ProseUse } from './enrich.ts';
 export { gateFile, type GateVerdict } from './gate.ts';
-export { generateRepository, listSourceFiles, writeChanges, type FileChange, type RepoOptions, type RepoResult } from './repo.ts';
+export { generateRepository, listSourceFiles, runFailed, writeChanges, type FileChange, type RepoOptions, type RepoResult } from './repo.ts';
 export { unifiedDiff } from './diff.ts';
 export { buildModel, visible, sourcesOf, type DocModel } from './model.ts';
 export { restatesName, splitWords, emptyIndex, addToIndex, type RepoIndex } from './ground.ts';
