@@ -28,13 +28,26 @@ export async function gateFile(result: FileResult, language: string, relPath: st
   for (const fn of after) {
     if (!targeted.has(fn.name)) continue;
     seen.set(fn.name, (seen.get(fn.name) ?? 0) + 1);
-    if (fn.docstring === null) problems.push(`${relPath}:${fn.startLine} ${fn.name} is still undocumented`);
+    if (fn.docstring === null && !docAboveDirectives(result.output, fn.startLine - 1)) problems.push(`${relPath}:${fn.startLine} ${fn.name} is still undocumented`);
     else if (fn.outdated.status === 'OUTDATED' && !stale.has(fn.name)) problems.push(`${relPath}:${fn.startLine} ${fn.name}: ${fn.outdated.explanation}`);
   }
   for (const [name, count] of targeted) if ((seen.get(name) ?? 0) < count) problems.push(`${relPath}: ${name} is gone after the patch`);
   const again = await generateFile(result.output, language, relPath, config, { ...(options.includeInherited ? { includeInherited: true } : {}) });
   if (again.edits.length > 0) problems.push(`${relPath}: a second run still changes ${again.edits.length} place(s)`);
   return { ok: problems.length === 0, problems };
+}
+
+/**
+ * A doc comment above the directives that govern the declaration (`// @ts-expect-error`,
+ * `//go:`…): where the compiler and the doc tools read it, though the analyzer looks only at the
+ * line right above.
+ */
+function docAboveDirectives(output: string, declRow: number): boolean {
+  const lines = output.split(/\r?\n/);
+  let r = declRow - 1;
+  if (r < 0 || !DIRECTIVE.test((lines[r] ?? '').trim())) return false;
+  while (r >= 0 && DIRECTIVE.test((lines[r] ?? '').trim())) r--;
+  return /\*\/\s*$|^\s*\/\/\//.test(lines[r] ?? '');
 }
 
 /** The output with the edits undone must be the input, byte for byte. */

@@ -105,7 +105,7 @@ export function documentedReturn(doc: string, language = ''): string | null {
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.trim();
     let m: RegExpExecArray | null;
-    if ((m = /^(?:[:@\\](?:returns?|return))\s*:?\s*(?:\{[^}]*\}\s*)?(.*)$/.exec(t)) && !/^[:@\\]returns?\w/.test(t)) {
+    if ((m = /^(?:[:@\\](?:returns?|return))\s*:?\s*(?:\{[^}]*\}\s*)?(.*)$/.exec(t)) && /^[:@\\]returns?(?!\w)/.test(t)) {
       const parts = [m[1]!];
       for (let j = i + 1; j < lines.length && lines[j]!.trim() !== '' && !/^\s*[@:\\]/.test(lines[j]!); j++) parts.push(lines[j]!.trim());
       // PHPDoc writes the type first (`@return array text`), YARD in brackets (`@return [Hash] text`)

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ParsedFunction, SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
-import { compatibleTypes, emptyIndex, RECEIVER_NAMES, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
+import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
 import { codeRaises, codeSpan } from './raises.ts';
 
 /**
@@ -31,7 +31,7 @@ export interface DocParam {
 }
 
 /** Receivers a doc never mentions. */
-export const RECEIVERS = RECEIVER_NAMES;
+export const RECEIVERS: ReadonlySet<string> = new Set(['self', 'cls', 'this']);
 
 export interface GroundContext {
   index: RepoIndex;
@@ -233,6 +233,8 @@ function leadingComment(content: string, code: string, bodyStart: number, langua
       if (collected.length > 0) break;
       continue;
     }
+    // a Sphinx `#:` comment documents the assignment below it, not the function
+    if (/^\s*#:/.test(l)) break;
     const m = prefix.exec(l);
     if (!m) {
       if (r === startRow && l.trim() !== '' && !/^\s*[{:]?\s*$/.test(l)) return null;
