@@ -236,7 +236,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     const last = lines[endRow - 1] ?? '';
     const ownLines =
       form.kind === 'docstring'
-        ? /^\s*[rRuU]?("""|\'\'\')/.test(first) && /("""|\'\'\')\s*$/.test(last)
+        ? /^\s*[rRuU]?("""|''')/.test(first) && /("""|''')\s*$/.test(last)
         : form.kind === 'block'
           ? /^\s*\/\*\*/.test(first) && /\*\/\s*$/.test(last)
           : lines.slice(startRow, endRow).every((l) => l.trimStart().startsWith(form.prefix));
@@ -245,7 +245,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     const use: ProseUse = { ...NO_USE, params: ungrounded(grounded) };
     if (prose.params.length === 0 && !prose.returns && !prose.yields && prose.raises.length === 0) return { reason: '', stale, use };
     if (!ownLines) return { reason: 'its doc shares a line with code', stale, use: NO_USE };
-    if (python && /^\s*[rR]?\'\'\'/.test(first)) return { reason: "its docstring uses \'\'\' quotes", stale, use: NO_USE };
+    if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale, use: NO_USE };
     indent = /^\s*/.exec(first)![0];
     model = mergeProse(prose, docText);
     updated = true;
