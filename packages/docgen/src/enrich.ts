@@ -2,6 +2,8 @@ import { cleanProse, type LlmProvider, type SignatureFacts } from '@docent/analy
 import { z } from 'zod';
 import type { DocModel } from './model.ts';
 import { RECEIVERS } from './model.ts';
+import { restatesName } from './ground.ts';
+import { escapeDocText } from './raises.ts';
 
 /**
  * DOCGEN.md §Pipeline step 4, "Enrich (optional LLM)": the function's facts and code span go to
@@ -117,6 +119,7 @@ export function checkAnswer(answer: z.infer<typeof ENRICH_SCHEMA>, name: string,
     const ident = name.split('.').pop() ?? name;
     if (typeof s !== 'string') rejected.push({ field: 'summary', reason: s.reason });
     else if (language === 'Go' && !s.startsWith(`${ident} `)) rejected.push({ field: 'summary', reason: `a Go doc starts with ${ident}` });
+    else if (restatesName(s, ident)) rejected.push({ field: 'summary', reason: 'it only restates the name' });
     else {
       summary = s;
       fields.push('summary');
@@ -130,15 +133,17 @@ export function checkAnswer(answer: z.infer<typeof ENRICH_SCHEMA>, name: string,
       for (const [p, text] of Object.entries(answer.params)) {
         if (!use.params.includes(p)) continue;
         const s = prose(text, ENTRY_CHARS);
-        if (typeof s === 'string') params.set(p, s);
-        else rejected.push({ field: 'params', reason: `${p}: ${s.reason}` });
+        if (typeof s !== 'string') rejected.push({ field: 'params', reason: `${p}: ${s.reason}` });
+        else if (restatesName(s, p)) rejected.push({ field: 'params', reason: `${p}: it only restates the name` });
+        else params.set(p, s);
       }
       if (params.size > 0) fields.push('params');
     }
   }
   if (use.returns && typeof answer.returns === 'string') {
     const s = prose(answer.returns, ENTRY_CHARS);
-    if (typeof s === 'string') {
+    if (typeof s === 'string' && restatesName(s, name.split('.').pop() ?? name)) rejected.push({ field: 'returns', reason: 'it only restates the name' });
+    else if (typeof s === 'string') {
       returns = s;
       fields.push('returns');
     } else rejected.push({ field: 'returns', reason: s.reason });
@@ -157,17 +162,11 @@ export function checkAnswer(answer: z.infer<typeof ENRICH_SCHEMA>, name: string,
   }
   const apply = (m: DocModel): DocModel => ({
     ...m,
-    summary: summary ?? m.summary,
-    params: m.params.map((p) => (params.has(p.name) ? { ...p, text: withDefault(params.get(p.name)!, p.text) } : p)),
-    returns: m.returns && returns ? { ...m.returns, text: returns } : m.returns,
-    raises: m.raises.map((r) => (raises.has(r.type) ? { ...r, text: raises.get(r.type)! } : r)),
+    summary: summary !== null ? escapeDocText(language, summary) : m.summary,
+    ...(summary !== null ? { summarySource: 'the model' } : {}),
+    params: m.params.map((p) => (params.has(p.name) ? { ...p, text: escapeDocText(language, params.get(p.name)!), source: 'the model' } : p)),
+    returns: m.returns && returns ? { ...m.returns, text: escapeDocText(language, returns), source: 'the model' } : m.returns,
+    raises: m.raises.map((r) => (raises.has(r.type) ? { ...r, text: escapeDocText(language, raises.get(r.type)!), source: 'the model' } : r)),
   });
   return { fields, rejected, apply };
-}
-
-/** The deterministic text's "Defaults to X." is kept when the model's sentence does not state the default. */
-function withDefault(text: string, deterministic: string): string {
-  const d = / Defaults to (.+)\.$/.exec(deterministic)?.[1];
-  if (!d || text.includes(d)) return text;
-  return `${text} Defaults to ${d}.`;
 }

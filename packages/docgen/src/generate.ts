@@ -1,9 +1,12 @@
 import { extractWithTreeSitter, parseDocstring, signatureFactsOf, type LlmProvider, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
-import { buildModel, findRaises, RECEIVERS, type DocModel } from './model.ts';
+import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
+import { inheritDocTag, inheritsDoc } from './inherit.ts';
+import { buildModel, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, type MergeInput } from './merge.ts';
 import { RENDERERS } from './render.ts';
-import { commentForm, type CommentForm, type StyleConfig } from './languages.ts';
+import { commentForm, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
+import { docRowAbove, fileWidth, pythonDocRow } from './safety.ts';
 
 /** Replace rows [startRow, endRow) of the original file with `lines` (endRow = startRow: insert). */
 export interface LineEdit {
@@ -23,6 +26,8 @@ export type Outcome =
       modelFields?: ProseField[];
       /** answers of the model that were refused (the deterministic text was kept), for the log */
       rejected?: string[];
+      /** with `explain`: where each written entry came from (docs/docgen.md) */
+      sources?: string[];
     }
   | { name: string; line: number; action: 'skipped'; reason: string };
 
@@ -30,6 +35,12 @@ export interface GenerateOptions {
   /** optional LLM enrichment (DOCGEN.md §Pipeline step 4); absent or `none`: deterministic output */
   llm?: LlmProvider;
   signal?: AbortSignal;
+  /** what the repository documents (repo.ts builds it); absent: this file alone */
+  index?: RepoIndex;
+  /** also write on methods that inherit their doc (overrides, trait impls, dunders): `{@inheritDoc}` where the style has it */
+  includeInherited?: boolean;
+  /** keep the source of every written entry in the outcomes */
+  explain?: boolean;
 }
 
 export interface FileResult {
@@ -38,9 +49,47 @@ export interface FileResult {
   outcomes: Outcome[];
   /** documented parameters that are not in the signature, per function (flagged, never removed) */
   staleParams: { name: string; params: string[] }[];
+  /** undocumented functions for which nothing grounded gives a summary: left for a human or a model */
+  needsSummary: { name: string; line: number }[];
+  /** the style new entries were written in (the file's own, else the configured one) */
+  style: string;
 }
 
 const isPython = (language: string): boolean => language === 'Python';
+
+/** The renderer style a doc's parsed styles correspond to in this language, or null. */
+function rendererStyle(styles: readonly string[], doc: string, language: string): string | null {
+  const lang = DOCGEN_LANGUAGES.find((l) => l.name === language);
+  if (!lang) return null;
+  for (const s of styles) {
+    let style: string | null = null;
+    if (s === 'google' || s === 'numpy' || s === 'rest') style = s;
+    else if (s === 'xmldoc') style = 'xmldoc';
+    else if (s === 'rustdoc') style = 'rustdoc';
+    else if (s === 'swift') style = 'swift-markup';
+    else if (s === 'tags') {
+      if (language === 'Python') style = 'epytext';
+      else if (language === 'TypeScript' || language === 'TSX') style = /@param\s+\{/.test(doc) ? 'jsdoc' : 'tsdoc';
+      else if (language === 'C' || language === 'C++') style = /\\param\b/.test(doc) ? 'doxygen-qt' : 'doxygen';
+      else style = lang.supportedStyles.find((x) => FAMILY[x] === 'tags') ?? null;
+    }
+    if (style && lang.supportedStyles.includes(style)) return style;
+  }
+  return null;
+}
+
+/** The file's own docstring style (the most used among its sectioned docs), else the configured one. */
+export function detectStyle(docs: readonly string[], language: string, configured: string): { style: string; sectioned: boolean } {
+  const counts = new Map<string, number>();
+  for (const d of docs) {
+    const style = rendererStyle(parseDocstring(d, language).styles, d, language);
+    if (style) counts.set(style, (counts.get(style) ?? 0) + 1);
+  }
+  let best = configured;
+  let n = counts.get(configured) ?? 0;
+  for (const [s, c] of counts) if (c > n) [best, n] = [s, c];
+  return { style: best, sectioned: counts.size > 0 };
+}
 
 /** Generates or completes the docs of every function of one file. Pure: same input, same output. */
 export async function generateFile(source: string, language: string, relPath: string, config: StyleConfig, options: GenerateOptions = {}): Promise<FileResult> {
@@ -48,17 +97,47 @@ export async function generateFile(source: string, language: string, relPath: st
   const fns = await extractWithTreeSitter(source, language, relPath, { signatureFacts: true });
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
   const lines = source.split(eol);
+  const index = options.index ?? emptyIndex();
+  addToIndex(index, relPath, language, source, fns, (f) => signatureFactsOf.get(f));
+  const detected = detectStyle(
+    fns.map((f) => f.docstring).filter((d): d is string => d !== null),
+    language,
+    config.docstringStyle,
+  );
+  const width = fileWidth(lines);
+  const nonEmpty = lines.filter((l) => l.trim() !== '').length;
+  const fileConfig: StyleConfig = { docstringStyle: detected.style, maxDocStringLength: nonEmpty >= 20 && width >= 60 ? Math.min(config.maxDocStringLength, width) : config.maxDocStringLength };
+  const ctx: PlanContext = { lines, language, config: fileConfig, sectioned: detected.sectioned, index, relPath, includeInherited: options.includeInherited === true };
   const edits: LineEdit[] = [];
   const outcomes: Outcome[] = [];
   const staleParams: FileResult['staleParams'] = [];
+  const needsSummary: FileResult['needsSummary'] = [];
   const usedRows = new Set<number>();
   for (const fn of fns) {
     const facts = signatureFactsOf.get(fn);
     if (!facts) continue;
-    let planned = plan(fn, facts, lines, language, config);
+    let planned = plan(fn, facts, ctx);
+    let prose: 'model' | 'deterministic' = 'deterministic';
+    let rejected: string[] = [];
+    let modelFields: ProseField[] = [];
+    if (llm && wants(planned.use)) {
+      // The model's prose fills what nothing grounded gives; whatever it cannot improve stays.
+      const enriched = await enrich(llm, fn, language, facts, planned.use, options.signal);
+      rejected = enriched?.rejected.map((r) => `${r.field}: ${r.reason}`) ?? [];
+      if (enriched && enriched.fields.length > 0) {
+        const again = plan(fn, facts, ctx, enriched.apply);
+        if ('edit' in again && (!('edit' in planned) || (again.edit.startRow === planned.edit.startRow && again.edit.endRow === planned.edit.endRow))) {
+          planned = again;
+          prose = 'model';
+          modelFields = enriched.fields;
+        } else rejected.push('the text could not be rendered in this style');
+      }
+    }
     if (planned.stale.length > 0) staleParams.push({ name: fn.name, params: planned.stale });
     if ('reason' in planned) {
+      if (planned.needsSummary) needsSummary.push({ name: fn.name, line: fn.startLine });
       if (planned.reason !== '') outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: planned.reason });
+      else if (rejected.length > 0) outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: `nothing grounded, and the model's text was refused (${rejected.join('; ')})` });
       continue;
     }
     if (usedRows.has(planned.edit.startRow)) {
@@ -67,28 +146,20 @@ export async function generateFile(source: string, language: string, relPath: st
     }
     usedRows.add(planned.edit.startRow);
     const action = planned.updated ? 'updated' : 'documented';
-    if (!llm) {
-      edits.push(planned.edit);
-      outcomes.push({ name: fn.name, line: fn.startLine, action });
-      continue;
-    }
-    // The model's prose replaces the parts this edit writes; whatever it cannot improve stays.
-    const enriched = await enrich(llm, fn, language, facts, planned.use, options.signal);
-    const rejected = enriched?.rejected.map((r) => `${r.field}: ${r.reason}`) ?? [];
-    let prose: 'model' | 'deterministic' = 'deterministic';
-    if (enriched && enriched.fields.length > 0) {
-      const again = plan(fn, facts, lines, language, config, enriched.apply);
-      if ('edit' in again && again.edit.startRow === planned.edit.startRow && again.edit.endRow === planned.edit.endRow) {
-        planned = again;
-        prose = 'model';
-      } else rejected.push('the text could not be rendered in this style');
-    }
     edits.push(planned.edit);
-    outcomes.push({ name: fn.name, line: fn.startLine, action, prose, ...(prose === 'model' ? { modelFields: enriched!.fields } : {}), ...(rejected.length > 0 ? { rejected } : {}) });
+    outcomes.push({
+      name: fn.name,
+      line: fn.startLine,
+      action,
+      ...(llm ? { prose, ...(prose === 'model' ? { modelFields } : {}), ...(rejected.length > 0 ? { rejected } : {}) } : {}),
+      ...(options.explain ? { sources: planned.sources } : {}),
+    });
   }
   edits.sort((a, b) => a.startRow - b.startRow);
-  return { output: applyEdits(lines, edits).join(eol), edits, outcomes, staleParams };
+  return { output: applyEdits(lines, edits).join(eol), edits, outcomes, staleParams, needsSummary, style: detected.style };
 }
+
+const wants = (u: ProseUse): boolean => u.summary || u.params.length > 0 || u.returns || u.raises.length > 0;
 
 export function applyEdits(lines: readonly string[], edits: readonly LineEdit[]): string[] {
   const out = [...lines];
@@ -96,19 +167,37 @@ export function applyEdits(lines: readonly string[], edits: readonly LineEdit[])
   return out;
 }
 
-type Plan = ({ edit: LineEdit; updated: boolean; use: ProseUse } | { reason: string }) & { stale: string[] };
+interface PlanContext {
+  lines: readonly string[];
+  language: string;
+  /** the file's style and width */
+  config: StyleConfig;
+  /** the file already uses parameter/return sections somewhere */
+  sectioned: boolean;
+  index: RepoIndex;
+  relPath: string;
+  includeInherited: boolean;
+}
 
-/** `adjust` replaces the deterministic prose (with the model's, enrich.ts) before rendering. */
-function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[], language: string, config: StyleConfig, adjust?: (m: DocModel) => DocModel): Plan {
+const NO_USE: ProseUse = { summary: false, params: [], returns: false, raises: [] };
+
+type Plan = ({ edit: LineEdit; updated: boolean; sources: string[] } | { reason: string; needsSummary?: boolean }) & { stale: string[]; use: ProseUse };
+
+/** `adjust` replaces the missing prose (with the model's, enrich.ts) before rendering. */
+function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjust?: (m: DocModel) => DocModel): Plan {
+  const { lines, language } = ctx;
+  let config = ctx.config;
   const python = isPython(language);
   const form = commentForm(language);
-  let model = buildModel(fn.name, language, facts, fn.content);
-  if (adjust) model = adjust(model);
+  const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath });
+  let model = adjust ? adjust(grounded) : grounded;
   let stale: string[] = [];
   let updated = false;
   let startRow: number;
   let endRow: number;
   let indent: string;
+  const ungrounded = (m: DocModel): string[] => m.params.filter((p) => p.text === '' && !p.variadic).map((p) => p.name);
+  const go = language === 'Go';
   if (fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null) {
     const summary = parseDocstring(fn.docstring, language);
     const names = new Set(facts.params.map((p) => p.name));
@@ -116,63 +205,84 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, lines: readonly string[
     // An XML doc with only a <summary> (or <remarks>…) has no param/returns entries for the parser to see; its entries are added the same way.
     const xmlOnlyProse = language === 'C#' && summary.styles.length === 0 && /<\w/.test(fn.docstring) && config.docstringStyle === 'xmldoc';
     if (summary.styles.length > 0 || xmlOnlyProse) {
-      const missing = model.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
-      if (missing.length === 0 && (summary.documentsReturn || (!model.returns && !model.yields))) return { reason: '', stale };
-      const family = FAMILY[config.docstringStyle];
-      if (!family || (!xmlOnlyProse && !summary.styles.includes(family))) {
-        return { reason: `its doc is written in ${summary.styles.join('/')} style, not ${config.docstringStyle}; it is left as it is`, stale };
-      }
-      const needsReturn = !summary.documentsReturn && (model.returns !== null || model.yields !== null);
+      // The doc's own style is followed, whatever the configuration says.
+      const own = xmlOnlyProse ? 'xmldoc' : rendererStyle(summary.styles, fn.docstring, language);
+      const use: ProseUse = {
+        ...NO_USE,
+        params: ungrounded(grounded).filter((p) => !summary.params.includes(p)),
+        returns: !summary.documentsReturn && grounded.returns !== null && grounded.returns.text === '' && grounded.yields === null,
+      };
+      const vis = visible(model, language);
+      const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
+      const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
+      if (missing.length === 0 && !needsReturn) return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
+      if (!own || !FAMILY[own]) return { reason: `its doc is written in ${summary.styles.join('/')} style, which Docent does not extend for ${language}; it is left as it is`, stale, use: NO_USE };
+      config = { ...config, docstringStyle: own };
       const merged = mergeExisting(lines, fn.docStartLine - 1, fn.docEndLine, form, config, {
         missingParams: missing,
-        returns: needsReturn ? model.returns : null,
-        yields: needsReturn ? model.yields : null,
+        returns: needsReturn ? vis.returns : null,
+        yields: needsReturn ? vis.yields : null,
       });
-      if (typeof merged === 'string') return { reason: merged, stale };
-      return { edit: merged, updated: true, stale, use: { summary: false, params: missing.map((p) => p.name), returns: needsReturn && model.returns !== null, raises: [] } };
+      if (typeof merged === 'string') return { reason: merged, stale, use: NO_USE };
+      const sources = sourcesOf({ ...vis, summary: '', params: missing, returns: needsReturn ? vis.returns : null, raises: [] });
+      return { edit: merged, updated: true, stale, use, sources };
     }
-    // Prose only: the human text stays, the sections are added.
+    // Prose only: the human text stays; sections are added only where the file already writes
+    // them, and only grounded ones. Go has no sections.
+    if (go || !ctx.sectioned) return { reason: '', stale, use: NO_USE };
     startRow = fn.docStartLine - 1;
     endRow = fn.docEndLine;
     const first = lines[startRow] ?? '';
     const last = lines[endRow - 1] ?? '';
-    // Go has no sections: a doc comment is all it needs. An XML doc without param entries is not read yet.
-    if (language === 'Go') return { reason: '', stale };
-    const own =
+    const ownLines =
       form.kind === 'docstring'
         ? /^\s*[rRuU]?("""|''')/.test(first) && /("""|''')\s*$/.test(last)
         : form.kind === 'block'
           ? /^\s*\/\*\*/.test(first) && /\*\/\s*$/.test(last)
           : lines.slice(startRow, endRow).every((l) => l.trimStart().startsWith(form.prefix));
-    if (!own) return { reason: 'its doc shares a line with code', stale };
-    if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale };
-    indent = /^\s*/.exec(first)![0];
-    // A raised type the doc already names (a `@throws` line the style parsers do not count) is not added again.
     const docText = fn.docstring;
-    model = mergeProse({ ...model, raises: model.raises.filter((r) => !docText.includes(r.type)) }, docText);
+    const prose = visible({ ...model, raises: model.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText))) }, language);
+    const use: ProseUse = { ...NO_USE, params: ungrounded(grounded) };
+    if (prose.params.length === 0 && !prose.returns && !prose.yields && prose.raises.length === 0) return { reason: '', stale, use };
+    if (!ownLines) return { reason: 'its doc shares a line with code', stale, use: NO_USE };
+    if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale, use: NO_USE };
+    indent = /^\s*/.exec(first)![0];
+    model = mergeProse(prose, docText);
     updated = true;
-  } else if (python) {
-    if (facts.bodyRow === null || facts.bodyColumn === null) return { reason: 'its body is on the header line', stale };
-    startRow = facts.bodyRow;
-    endRow = startRow;
-    indent = (lines[startRow] ?? '').slice(0, facts.bodyColumn);
-    if (indent.trim() !== '') return { reason: 'its body shares a line with its header', stale };
   } else {
-    startRow = facts.declRow;
-    endRow = startRow;
-    indent = /^\s*/.exec(lines[startRow] ?? '')![0];
+    const inherited = inheritsDoc(fn, language, lines, facts.declRow, ctx.relPath, ctx.index);
+    if (inherited) {
+      if (!ctx.includeInherited) return { reason: `${inherited}; nothing is written (includeInherited writes it)`, stale, use: NO_USE };
+      const tag = inheritDocTag(config.docstringStyle);
+      if (tag) model = { summary: tag, description: [], params: [], returns: null, yields: null, raises: [], summarySource: 'an inheriting method, asked for (includeInherited)' };
+    }
+    if (python) {
+      if (facts.bodyRow === null || facts.bodyColumn === null) return { reason: 'its body is on the header line', stale, use: NO_USE };
+      startRow = pythonDocRow(lines, facts.declRow, facts.bodyRow);
+      endRow = startRow;
+      indent = (lines[facts.bodyRow] ?? '').slice(0, facts.bodyColumn);
+      if (indent.trim() !== '') return { reason: 'its body shares a line with its header', stale, use: NO_USE };
+    } else {
+      const row = docRowAbove(lines, facts.declRow, language);
+      if (row === null) return { reason: 'a doc comment sits above its directives or attributes', stale, use: NO_USE };
+      startRow = row;
+      endRow = startRow;
+      indent = /^\s*/.exec(lines[facts.declRow] ?? '')![0];
+    }
+    if (model.summary === '') {
+      const use: ProseUse = go ? { ...NO_USE, summary: true } : { summary: true, params: ungrounded(grounded), returns: grounded.returns !== null && grounded.returns.text === '' && grounded.yields === null, raises: [] };
+      return { reason: '', needsSummary: true, stale, use };
+    }
+    model = visible(model, language);
   }
   const render = RENDERERS[config.docstringStyle];
-  if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale };
+  if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale, use: NO_USE };
   const max = config.maxDocStringLength;
   const body = form.kind === 'docstring' ? pythonDoc(model, render, max, indent) : form.kind === 'block' ? blockDoc(model, render, max, indent) : lineDoc(model, render, max, indent, form.prefix);
-  if (body === null) return { reason: 'its text cannot be quoted safely', stale };
+  if (body === null) return { reason: 'its text cannot be quoted safely', stale, use: NO_USE };
   // A prose doc with nothing to add renders as itself: no edit.
-  if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale };
-  // Go's doc is its summary alone; a kept prose doc keeps its own summary.
-  const go = language === 'Go';
-  const use: ProseUse = { summary: !updated, params: go ? [] : model.params.map((p) => p.name), returns: !go && model.returns !== null && model.yields === null, raises: go ? [] : model.raises.map((r) => r.type) };
-  return { edit: { startRow, endRow, lines: body }, updated, stale, use };
+  if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale, use: NO_USE };
+  return { edit: { startRow, endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
 }
 
 /** Completes a sectioned doc in place (rows [start, end)); a string says why it cannot. */
@@ -245,4 +355,3 @@ function blockDoc(model: DocModel, render: (m: DocModel, w: number) => string[],
   return [`${indent}/**`, ...body.map((l) => (l === '' ? `${indent} *` : prefix + l)), `${indent} */`];
 }
 
-export { findRaises };

@@ -1,11 +1,14 @@
 /** Docstring generation (DOCGEN.md): a pure library — no HTTP, no database. */
-export { generateFile, applyEdits, type FileResult, type GenerateOptions, type LineEdit, type Outcome } from './generate.ts';
+export { generateFile, applyEdits, detectStyle, type FileResult, type GenerateOptions, type LineEdit, type Outcome } from './generate.ts';
 export { checkAnswer, enrich, enrichPrompt, ENRICH_SCHEMA, type Enrichment, type ProseField, type ProseUse } from './enrich.ts';
 export { gateFile, type GateVerdict } from './gate.ts';
-export { generateRepository, listSourceFiles, writeChanges, type FileChange, type RepoOptions, type RepoResult } from './repo.ts';
+export { generateRepository, listSourceFiles, runFailed, writeChanges, type FileChange, type RepoOptions, type RepoResult } from './repo.ts';
 export { writeInsideCheckout, readInsideCheckout, UnsafePathError } from './safe-write.ts';
 export { unifiedDiff } from './diff.ts';
-export { buildModel, nameToSentence, splitWords, findRaises, type DocModel } from './model.ts';
+export { buildModel, visible, sourcesOf, type DocModel } from './model.ts';
+export { restatesName, splitWords, emptyIndex, addToIndex, type RepoIndex } from './ground.ts';
+export { codeRaises, type RaiseFact } from './raises.ts';
+export { skipReason, docRowAbove } from './safety.ts';
 export { RENDERERS } from './render.ts';
 export { wrap } from './wrap.ts';
 export { DOCGEN_LANGUAGES, languageOfPath, resolveConfig, DEFAULT_LINE_LENGTH, MIN_LINE_LENGTH, MAX_LINE_LENGTH, type LanguageConfig, type StyleConfig } from './languages.ts';

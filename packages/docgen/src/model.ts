@@ -1,14 +1,24 @@
-import type { ParamFact, SignatureFacts } from '@docent/analyzer';
+import path from 'node:path';
+import type { ParsedFunction, SignatureFacts } from '@docent/analyzer';
+import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
+import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
+import { codeRaises, codeSpan } from './raises.ts';
 
-/** The style-independent content of one docstring (DOCGEN.md §Pipeline, "Model"). */
+/**
+ * The style-independent content of one docstring (DOCGEN.md §Pipeline, "Model"), built only from
+ * grounded material (docs/docgen.md): every text carries its source. An empty text means nothing
+ * grounded was found; renderers never see it (see `visible`).
+ */
 export interface DocModel {
   summary: string;
   /** paragraphs kept from an existing doc (human text) */
   description: string[];
   params: DocParam[];
-  returns: { type: string | null; text: string } | null;
-  yields: { type: string | null; text: string } | null;
-  raises: { type: string; text: string }[];
+  returns: { type: string | null; text: string; source?: string } | null;
+  yields: { type: string | null; text: string; source?: string } | null;
+  raises: { type: string; text: string; source?: string }[];
+  /** where the summary came from (absent: none, or the model's) */
+  summarySource?: string;
 }
 
 export interface DocParam {
@@ -16,134 +26,232 @@ export interface DocParam {
   type: string | null;
   text: string;
   variadic: boolean;
+  default?: string | null;
+  source?: string;
 }
 
 /** Receivers a doc never mentions. */
-export const RECEIVERS = new Set(['self', 'cls', 'this']);
+export const RECEIVERS: ReadonlySet<string> = new Set(['self', 'cls', 'this']);
 
-/** `get_user_by_id` / `getUserById` / `HTTPServer.start` → "Get user by id." */
-export function nameToSentence(qualifiedName: string): string {
-  const last = qualifiedName.split('.').pop() ?? qualifiedName;
-  if (last === '__init__' || last === 'constructor') {
-    const owner = qualifiedName.split('.').slice(-2, -1)[0];
-    return owner ? `Initialise a new ${owner}.` : 'Initialise a new instance.';
-  }
-  const words = splitWords(last.replace(/^_+|_+$/g, ''));
-  if (words.length === 0) return `${last}.`;
-  const first = words[0]!;
-  const sentence = [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ');
-  return `${sentence}.`;
+export interface GroundContext {
+  index: RepoIndex;
+  relPath: string;
 }
 
-/** Splits snake_case, kebab-case and camelCase/PascalCase (keeping acronyms) into lower-case words. */
-export function splitWords(name: string): string[] {
-  return name
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-$]+/)
-    .filter((w) => w !== '')
-    .map((w) => (/^[A-Z\d]+$/.test(w) && w.length > 1 ? w : w.toLowerCase()));
+/** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
+export function visible(m: DocModel, language: string): DocModel {
+  return {
+    ...m,
+    params: m.params
+      .filter((p) => p.text !== '')
+      .map((p) => {
+        const d = p.default;
+        if (!d || d.length > 40 || d.includes('\n') || p.text.includes(d) || /\bdefault/i.test(p.text)) return p;
+        return { ...p, text: `${p.text} Defaults to ${codeSpan(language, d)}.` };
+      }),
+    returns: m.returns && m.returns.text !== '' ? m.returns : null,
+    yields: m.yields && m.yields.text !== '' ? m.yields : null,
+  };
 }
 
-/** "The user id." (+ " Defaults to 3.0.") */
-export function paramText(p: ParamFact): string {
-  const words = splitWords(p.name);
-  let text = words.length > 0 ? `The ${words.join(' ')}.` : `The ${p.name}.`;
-  if (p.variadic) text = `Additional ${words.join(' ') || p.name}.`;
-  if (p.default !== null && p.default.length <= 40 && !p.default.includes('\n')) text += ` Defaults to ${p.default}.`;
-  return text;
-}
-
-/** A thrown/raised type with its message literal, found in the function's own source. */
-export interface RaisedFact {
-  type: string;
-  message: string | null;
-}
-
-const RAISE = /\braise\s+([A-Za-z_][\w.]*)\s*(?:\(\s*(?:[rRbBuU]?)(["'])((?:(?!\2)[^\\\n]|\\.)*)\2)?/g;
-const PANIC = /\bpanic!\s*\(\s*"((?:[^"\\\n]|\\.)*)"/g;
-const THROW = /\bthrow\s+new\s+([A-Za-z_$][\w.$]*)\s*\(\s*(?:(["'`])((?:(?!\2)[^\\\n]|\\.)*)\2)?/g;
-/** Ruby: `raise Type, "message"`, `raise Type.new("message")`, `raise Type` (a lowercase name re-raises a variable). */
-const RUBY_RAISE = /\braise\s+([A-Z][\w:]*)(?:\.new)?\s*(?:\(\s*|,\s*)?(?:(["'])((?:(?!\2)[^\\\n]|\\.)*)\2)?/g;
-/** C++: `throw std::invalid_argument("message")` (no `new`). */
-const CPP_THROW = /\bthrow\s+([A-Za-z_][\w:]*)\s*[({]\s*(?:(")((?:[^"\\\n]|\\.)*)")?/g;
-/** Swift: `throw ErrorType.case` — the type, no message. */
-const SWIFT_THROW = /\bthrow\s+([A-Z]\w*)(?:\.\w+)?()()/g;
-
-/** Raised types in source order, first message per type kept, duplicates dropped. */
-export function findRaises(content: string, language: string): RaisedFact[] {
-  const out: RaisedFact[] = [];
-  if (language === 'Go') return out;
-  if (language === 'Rust') {
-    for (const m of content.matchAll(PANIC)) if (!m[1]!.includes('{') && !out.some((r) => r.message === m[1])) out.push({ type: 'panic', message: m[1]! });
-    return out;
-  }
-  const re = language === 'Python' ? RAISE : language === 'Ruby' ? RUBY_RAISE : language === 'C++' ? CPP_THROW : language === 'Swift' ? SWIFT_THROW : THROW;
-  for (const m of content.matchAll(re)) {
-    const type = m[1]!;
-    if (out.some((r) => r.type === type)) continue;
-    if (language === 'Python' && /^[a-z]/.test(type) && !type.includes('.')) continue; // `raise err` re-raises a variable
-    const message = m[3] ?? null;
-    out.push({ type, message: message && !message.includes('${') && !message.includes('{') ? message : null });
-  }
+/** What a grounded model would write: the sources of its entries, for `--explain`. */
+export function sourcesOf(m: DocModel): string[] {
+  const out: string[] = [];
+  if (m.summary !== '' && m.summarySource) out.push(`summary: ${m.summarySource}`);
+  for (const p of m.params) if (p.text !== '' && p.source) out.push(`param ${p.name}: ${p.source}`);
+  if (m.returns?.text && m.returns.source) out.push(`returns: ${m.returns.source}`);
+  for (const r of m.raises) if (r.source) out.push(`raises ${r.type}: ${r.source}`);
   return out;
 }
 
-/** The deterministic model of a function that has no usable doc yet. */
-export function buildModel(name: string, language: string, facts: SignatureFacts, content: string): DocModel {
+const loc = (f: IndexedFunction): string => `${f.path}:${f.line}`;
+
+function sameText(list: readonly { text: string }[]): string | null {
+  const texts = new Set(list.map((l) => l.text.replace(/\s+/g, ' ').trim()));
+  return texts.size === 1 ? [...texts][0]! : null;
+}
+
+/** The documented function a call reaches, when the call names it unambiguously; null otherwise. */
+export function resolveCallee(call: Call, language: string, self: { path: string; line: number; owner: string }, index: RepoIndex): IndexedFunction | null {
+  const all = (index.byShort.get(`${language}\0${call.short}`) ?? []).filter((f) => f.documented && !(f.path === self.path && f.line === self.line));
+  if (all.length === 0) return null;
+  const segs = call.callee.split(/\.|::|->/);
+  const qualifier = segs.length > 1 ? segs.at(-2)! : null;
+  const one = (list: IndexedFunction[]): IndexedFunction | null | undefined => (list.length === 1 ? list[0]! : list.length > 1 ? null : undefined);
+  let pick: IndexedFunction | null | undefined;
+  if (call.onSelf) {
+    pick = one(all.filter((f) => f.path === self.path && f.owner === self.owner));
+  } else if (qualifier === null) {
+    pick = one(all.filter((f) => f.path === self.path && (f.owner === '' || f.owner === self.owner)));
+    if (pick === undefined) pick = one(all.filter((f) => f.owner === '' || language === 'Go'));
+    if (pick && language === 'Go' && path.posix.dirname(pick.path) !== path.posix.dirname(self.path)) pick = null;
+  } else {
+    const base = (p: string): string => path.posix.basename(p).replace(/\.[^.]+$/, '');
+    pick = one(all.filter((f) => f.owner.split('.').pop() === qualifier || (f.owner === '' && (base(f.path) === qualifier || path.posix.basename(path.posix.dirname(f.path)) === qualifier))));
+  }
+  return pick ?? null;
+}
+
+interface ParamGround {
+  text: string;
+  source: string;
+}
+
+function groundParam(p: { name: string; type: string | null; default: string | null }, fnOwner: string, calls: readonly Call[], language: string, ctx: GroundContext, self: { path: string; line: number; owner: string }): ParamGround | null {
+  const ok = (text: string, type: string | null): boolean => compatibleTypes(p.type, type) && !restatesName(text, p.name) && (!/\bdefault/i.test(text) || (p.default !== null && text.includes(p.default)));
+  // 1. the callee it is forwarded to
+  const forwarded: { text: string; fn: IndexedFunction }[] = [];
+  for (const c of calls) {
+    const i = c.args.findIndex((a) => a.text === p.name || new RegExp(`^(?:\\*{1,2}|\\.\\.\\.)?${p.name}$`).test(a.text) || new RegExp(`^${p.name}\\s*[=:]\\s*${p.name}$`).test(a.text));
+    if (i < 0) continue;
+    const callee = resolveCallee(c, language, self, ctx.index);
+    const d = callee?.paramDocs.get(p.name);
+    if (!callee || !d) continue;
+    const keyword = /[=:]/.test(c.args[i]!.text);
+    const positional = c.args.slice(0, i).every((a) => !/^\w+\s*=/.test(a.text));
+    if (!keyword && !(positional && callee.params[i] === p.name)) continue;
+    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee });
+  }
+  const f = sameText(forwarded);
+  if (f !== null) return { text: f, source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
+  // 2. the same class, then the same file; 3. the repository
+  // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
+  // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
+  if (p.name.length < 3) return null;
+  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter((e) => !(e.fn.path === self.path && e.fn.line === self.line) && ok(e.text, e.type) && e.text.split(/\s+/).length >= 3);
+  const tiers = [docs.filter((e) => e.fn.path === self.path && e.fn.owner === fnOwner && fnOwner !== ''), docs.filter((e) => e.fn.path === self.path), docs];
+  const names = ['the same class', 'the same file', 'the repository'];
+  for (let t = 0; t < tiers.length; t++) {
+    const tier = tiers[t]!;
+    if (tier.length === 0) continue;
+    const text = sameText(tier);
+    if (text === null) return null; // documented differently: no single meaning to reuse
+    const e = tier[0]!;
+    return { text, source: `the doc of \`${e.fn.name}\` (${loc(e.fn)}) in ${names[t]}${tier.length > 1 ? `, and ${tier.length - 1} more alike` : ''}` };
+  }
+  return null;
+}
+
+/** A comment that says what the code does (not a directive, a marker or commented-out code). */
+export function proseComment(text: string): boolean {
+  const t = text.trim();
+  if (t.split(/\s+/).length < 3 || t.length > 200) return false;
+  if (/^(type:|noqa|pragma|pylint|eslint|prettier|@ts-|ts-|nolint|go:|TODO|FIXME|XXX|HACK|NOTE:|SAFETY|fmt:|isort|mypy|istanbul|c8|biome|NOSONAR|region|endregion|-\*-)/i.test(t)) return false;
+  if (/[;{}]\s*$|^\w+(\.\w+)*\s*\(|\s=\s|==|=>|->|^\w+\s*=|^(return|if|for|while|import|from|def|let|const|var)\b/.test(t)) return false;
+  return /^[A-Za-z]/.test(t);
+}
+
+/** The grounded model of a function (DOCGEN.md §Pipeline "Model"; docs/docgen.md). */
+export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startLine'>, language: string, facts: SignatureFacts, ctx: GroundContext = { index: emptyIndex(), relPath: '' }): DocModel {
+  const { short, owner } = splitName(fn.name);
+  const self = { path: ctx.relPath, line: fn.startLine, owner };
+  const masked = mask(fn.content, language);
+  const body = bodyRange(masked.code, language, short) ?? { start: 0, end: masked.code.length };
+  const calls = callsIn(masked.code, body.start, body.end);
   const params: DocParam[] = facts.params
     .filter((p) => !RECEIVERS.has(p.name))
-    .map((p) => ({ name: p.name, type: p.type, text: paramText(p), variadic: p.variadic }));
+    .map((p) => {
+      const g = groundParam(p, owner, calls, language, ctx, self);
+      return { name: p.name, type: p.type, text: g?.text ?? '', variadic: p.variadic, default: p.default, ...(g ? { source: g.source } : {}) };
+    });
   // The analyzer counts a yield for the function it belongs to: one only in a nested function is no Yields.
-  const generator = facts.returns !== 'none' && (language === 'Python' ? /^\s*(?:\w+\s*=\s*)?(?:yield|await\s+yield)\b|\(\s*yield\b|=\s*yield\b/m.test(bodyOf(content)) : /^\s*(?:async\s+)?function\s*\*|^\s*\*\s*\w+\s*\(/.test(content));
+  const bodyCode = masked.code.slice(body.start, body.end);
+  const generator = facts.returns !== 'none' && (language === 'Python' ? /^\s*(?:\w+\s*=\s*)?(?:yield|await\s+yield)\b|\(\s*yield\b|=\s*yield\b/m.test(bodyCode) : /^\s*(?:async\s+)?function\s*\*|^\s*\*\s*\w+\s*\(/.test(fn.content));
   const returnType = cleanReturnType(facts.returnType, language);
-  const returnsValue = facts.returns === 'value' || (returnType !== null && !/^(None|void|Promise<void>|never|NoReturn|Never)$/.test(returnType));
+  const returnsValue = facts.returns === 'value' || (returnType !== null && !/^(None|void|Promise<void>|never|NoReturn|Never|Unit|\(\))$/.test(returnType));
   let returns: DocModel['returns'] = null;
   let yields: DocModel['yields'] = null;
-  if (generator) yields = { type: null, text: 'The next value.' };
+  // a body that is one call of a documented function: a thin wrapper
+  const stmt = bodyCode
+    .trim()
+    .replace(/^\{|\}$/g, '')
+    .trim()
+    .replace(/;$/, '')
+    .trim();
+  const wrapperCall = calls.find((c) => {
+    const callText = masked.code.slice(c.start, c.end).trim();
+    return new RegExp(`^(?:return\\s+)?(?:await\\s+|try\\s+|try!\\s*)?${escape(callText)}(?:\\s*\\?)?$`).test(stmt) || stmt === callText;
+  });
+  const wrapped = wrapperCall ? resolveCallee(wrapperCall, language, self, ctx.index) : null;
+  if (generator) yields = { type: null, text: '' };
   else if (returnsValue && facts.returns !== 'none') {
-    returns = { type: returnType, text: returnPhrase(name, returnType) };
+    returns = { type: returnType, text: '' };
+    // `return callee(...)`: the callee's documented return, when it is the only return
+    const rets = [...bodyCode.matchAll(/\breturn\b/g)];
+    const only = rets.length === 1 ? calls.find((c) => new RegExp(`^return\\s+(?:await\\s+)?${escape(masked.code.slice(c.start, c.end))}\\s*;?\\s*$`).test(masked.code.slice(body.start + rets[0]!.index!, c.end + 2).trim())) : wrapperCall;
+    const callee = only ? resolveCallee(only, language, self, ctx.index) : null;
+    if (callee?.returns && compatibleTypes(returnType, callee.returnType)) returns = { type: returnType, text: callee.returns, source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns` };
   }
-  const raises = findRaises(content, language).map((r) => ({ type: r.type, text: r.message ? `${capitalise(r.message)}${/[.!?]$/.test(r.message) ? '' : '.'}` : `If the operation fails.` }));
-  const summary = language === 'Go' ? goSentence(name) : nameToSentence(name);
-  return { summary, description: [], params, returns, yields, raises };
+  let summary = '';
+  let summarySource: string | undefined;
+  if (wrapped && wrapperCall) {
+    const withs: string[] = [];
+    wrapperCall.args.forEach((a, i) => {
+      const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
+      const valueText = kw ? kw[2]! : a.text;
+      const valueAt = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
+      const lit = literalArg(valueText, fn.content.slice(valueAt, valueAt + valueText.length));
+      const name = kw ? kw[1]! : wrapped.params[i];
+      if (lit !== null && name && withs.length < 3) withs.push(`${codeSpan(language, name)} set to ${codeSpan(language, lit)}`);
+    });
+    // a callee whose result the wrapper drops is not "the same"
+    const expressionBody = language === 'Ruby' || (language === 'Rust' ? !bodyCode.trim().endsWith(';') : /=>\s*$/.test(masked.code.slice(0, body.start)));
+    const drops = (wrapped.returns !== null || (wrapped.returnType !== null && !/^(void|None|\(\)|Unit)$/.test(wrapped.returnType))) && !/^return\b/.test(stmt) && !expressionBody;
+    if (drops) withs.push('its result dropped');
+    const tail = withs.length > 0 ? `, with ${withs.join(' and ')}` : '';
+    summary = language === 'Go' ? `${short} is the same as ${wrapperCall.callee}${tail}.` : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this|static|Self)(\.|->|::)/, '')}()`)}${tail}.`;
+    summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
+  } else {
+    const lead = leadingComment(fn.content, masked.code, body.start, language);
+    if (lead && !restatesName(lead.text, short) && (language !== 'Go' || lead.text.startsWith(`${short} `))) {
+      summary = `${lead.text.charAt(0).toUpperCase()}${lead.text.slice(1)}${/[.!?]$/.test(lead.text) ? '' : '.'}`;
+      summarySource = `the body's own leading comment (line ${fn.startLine + lead.row})`;
+    }
+  }
+  const raises = codeRaises(fn.content, language, params.map((p) => p.name), fn.startLine, body.start);
+  return { summary, description: [], params, returns, yields, raises, ...(summarySource ? { summarySource } : {}) };
 }
 
-function bodyOf(content: string): string {
-  const i = content.indexOf(':\n');
-  return i < 0 ? content : content.slice(i + 1);
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
+/** The comment lines that open the body, joined; null when the body does not open with prose. */
+function leadingComment(content: string, code: string, bodyStart: number, language: string): { text: string; row: number } | null {
+  const rest = code.slice(bodyStart);
+  const first = rest.search(/\S/);
+  const lines = content.split('\n');
+  const startRow = content.slice(0, bodyStart).split('\n').length - 1;
+  // the first code character's row: the comment lines are the original's lines before it
+  const codeRow = first < 0 ? lines.length : content.slice(0, bodyStart + first).split('\n').length - 1;
+  const prefix = language === 'Python' || language === 'Ruby' ? /^\s*#\s?(.*)$/ : /^\s*\/\/\s?(.*)$/;
+  const collected: string[] = [];
+  let row = -1;
+  for (let r = startRow; r < codeRow; r++) {
+    const l = r === startRow ? content.slice(bodyStart).split('\n')[0]! : lines[r]!;
+    if (l.trim() === '') {
+      if (collected.length > 0) break;
+      continue;
+    }
+    // a Sphinx `#:` comment documents the assignment below it, not the function
+    if (/^\s*#:/.test(l)) break;
+    const m = prefix.exec(l);
+    if (!m) {
+      if (r === startRow && l.trim() !== '' && !/^\s*[{:]?\s*$/.test(l)) return null;
+      continue;
+    }
+    if (row < 0) row = r;
+    collected.push(m[1]!.trim());
+  }
+  if (collected.length === 0) return null;
+  const text = collected.join(' ').replace(/\s+/g, ' ').trim();
+  if (!proseComment(text) || collected.some((c) => !proseComment(`${c} x y z`) && c !== '')) return null;
+  return { text, row };
 }
 
 function cleanReturnType(type: string | null, language: string): string | null {
   if (!type) return null;
-  let t = type.trim();
+  let t = type.trim().replace(/^->\s*/, '');
   if (language !== 'Python') t = t.replace(/^Promise<(.*)>$/s, '$1');
   return t === '' ? null : t;
-}
-
-/** `is_valid` → "True when valid.", `get_user` → "The user.", else "The result." */
-export function returnPhrase(name: string, type: string | null): string {
-  const words = splitWords(name.split('.').pop() ?? name);
-  const [verb, ...rest] = words;
-  if ((verb === 'is' || verb === 'has' || verb === 'can' || verb === 'should') && rest.length > 0) {
-    return `True when ${verb === 'is' ? '' : `${verb} `}${rest.join(' ')}, else false.`.replace('when  ', 'when ');
-  }
-  if ((verb === 'get' || verb === 'find' || verb === 'load' || verb === 'read' || verb === 'fetch' || verb === 'build' || verb === 'create' || verb === 'make' || verb === 'compute' || verb === 'parse') && rest.length > 0) {
-    return `The ${rest.join(' ')}.`;
-  }
-  if (verb === 'to' && rest.length > 0) return `The ${rest.join(' ')} representation.`;
-  return type && /^(bool|boolean)$/.test(type) ? 'True on success, else false.' : 'The result.';
-}
-
-/** Go doc comments start with the identifier: `GetUserByID` → "GetUserByID gets user by ID." */
-export function goSentence(qualifiedName: string): string {
-  const ident = qualifiedName.split('.').pop() ?? qualifiedName;
-  const [verb, ...rest] = splitWords(ident);
-  if (!verb) return `${ident}.`;
-  const conjugated = /(s|x|z|ch|sh)$/.test(verb) ? `${verb}es` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : verb === 'do' || verb === 'go' ? `${verb}es` : verb === 'is' || verb === 'has' ? `reports whether it ${verb}` : `${verb}s`;
-  return `${ident} ${[conjugated, ...rest].join(' ')}.`;
 }

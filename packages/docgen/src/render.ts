@@ -141,11 +141,13 @@ const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 
 /** C# XML documentation comments. */
 export const xmldoc: Renderer = (m, width) => {
-  const out = ['<summary>', ...(m.summary ? wrap(xml(m.summary), width) : []), ...m.description.flatMap((p) => p.split('\n')), '</summary>'];
-  for (const p of m.params) out.push(...wrap(`<param name="${p.name}">${xml(p.text)}</param>`, width));
+  // The texts are doc-ready (escaped where they come from code, raises.ts); an inheritdoc stands alone.
+  if (m.summary === '<inheritdoc/>') return ['<inheritdoc/>'];
+  const out = ['<summary>', ...(m.summary ? wrap(m.summary, width) : []), ...m.description.flatMap((p) => p.split('\n')), '</summary>'];
+  for (const p of m.params) out.push(...wrap(`<param name="${p.name}">${p.text}</param>`, width));
   const ret = m.returns ?? m.yields;
-  if (ret) out.push(...wrap(`<returns>${xml(ret.text)}</returns>`, width));
-  for (const r of m.raises) out.push(...wrap(`<exception cref="${xml(r.type)}">${xml(r.text)}</exception>`, width));
+  if (ret) out.push(...wrap(`<returns>${ret.text}</returns>`, width));
+  for (const r of m.raises) out.push(...wrap(`<exception cref="${xml(r.type)}">${r.text}</exception>`, width));
   return out;
 };
 

@@ -96,6 +96,12 @@ export async function writeInsideCheckout(root: string, rel: string, content: st
  * the repository itself, not from wherever a link points).
  */
 export async function readInsideCheckout(root: string, rel: string, maxBytes: number): Promise<string | null> {
+  const bytes = await readBytesInsideCheckout(root, rel, maxBytes);
+  return bytes === null ? null : bytes.toString('utf8');
+}
+
+/** As readInsideCheckout, the file's bytes (for a caller that checks the encoding itself). */
+export async function readBytesInsideCheckout(root: string, rel: string, maxBytes: number): Promise<Buffer | null> {
   let parts: string[];
   try {
     parts = components(rel);
@@ -116,7 +122,7 @@ export async function readInsideCheckout(root: string, rel: string, maxBytes: nu
   const fh = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null);
   if (!fh) return null;
   try {
-    return await fh.readFile('utf8');
+    return await fh.readFile();
   } finally {
     await fh.close();
   }

@@ -41,7 +41,7 @@ beforeEach(() => {
 const plain = () => generateFile(PY, 'Python', 'u.py', google);
 
 describe('docgen enrichment', () => {
-  it("uses the model's summary, parameter, return and raise texts, marks the function as model prose, and passes the gate", async () => {
+  it("uses the model's summary, parameter and return texts (the raise stays as the code states it), marks the function as model prose, and passes the gate", async () => {
     server.respond(() => answer(GOOD));
     const r = await generateFile(PY, 'Python', 'u.py', google, { llm: openai });
     expect(r.output).toBe(`def get_user(user_id, retries=3):
@@ -55,41 +55,52 @@ describe('docgen enrichment', () => {
         The stored user record.
 
     Raises:
-        ValueError: When the identifier is negative.
+        ValueError: If user_id < 0.
     """
     if user_id < 0:
         raise ValueError('negative id')
     return DB[user_id]
 `);
-    expect(r.outcomes).toEqual([{ name: 'get_user', line: 1, action: 'documented', prose: 'model', modelFields: ['summary', 'params', 'returns', 'raises'] }]);
+    expect(r.outcomes).toEqual([{ name: 'get_user', line: 1, action: 'documented', prose: 'model', modelFields: ['summary', 'params', 'returns'] }]);
     expect((await gateFile(r, 'Python', 'u.py', google)).problems).toEqual([]);
     // What was sent: the facts and the code span, at temperature 0.
     const req = server.requests[0]!;
     expect(req.body.temperature).toBe(0);
     expect(req.user).toContain('Parameters: user_id, retries = 3.');
-    expect(req.user).toContain('Raised types: ValueError.');
+    // The raise is grounded in the code: the model is not asked about it.
+    expect(req.user).not.toContain('Raised types');
     expect(req.user).toContain("raise ValueError('negative id')");
   });
 
-  it('a hallucinated parameter: the params keep their deterministic text, the rest is taken', async () => {
+  it('a hallucinated parameter: no parameter entry is written (nothing grounded), the rest is taken', async () => {
     server.respond(() => answer({ ...GOOD, params: { ...GOOD.params, verbose: 'Print more.' } }));
     const r = await generateFile(PY, 'Python', 'u.py', google, { llm: openai });
-    expect(r.output).toContain('user_id: The user id.');
-    expect(r.output).toContain('retries: The retries. Defaults to 3.');
+    expect(r.output).not.toContain('Args:');
     expect(r.output).toContain('Look up a user record');
-    expect(r.outcomes[0]).toMatchObject({ prose: 'model', modelFields: ['summary', 'returns', 'raises'], rejected: ["params: it names 'verbose', not in the signature"] });
+    expect(r.outcomes[0]).toMatchObject({ prose: 'model', modelFields: ['summary', 'returns'], rejected: ["params: it names 'verbose', not in the signature"] });
+  });
+
+  it('vacuous fields (restating the name) are refused; the good ones are kept', async () => {
+    server.respond(() => answer({ summary: 'Get user.', params: { user_id: 'The user id.', retries: 'How many times to try again.' }, returns: 'The user.' }));
+    const r = await generateFile(PY, 'Python', 'u.py', google, { llm: openai });
+    // no summary survives: no doc at all, and the refusals are logged
+    expect(r.output).toBe(PY);
+    expect(r.outcomes[0]).toMatchObject({ action: 'skipped', reason: expect.stringContaining('summary: it only restates the name') });
+    server.respond(() => answer({ summary: 'Look up a user record in the in-memory database', params: { user_id: 'The user id.', retries: 'How many times to try again.' }, returns: 'The user.' }));
+    const fresh = createLlmProvider({ baseUrl: `${server.url}/v1`, model: 'docs-model' });
+    const kept = await generateFile(PY, 'Python', 'u.py', google, { llm: fresh });
+    expect(kept.output).toContain('    Args:\n        retries: How many times to try again. Defaults to 3.\n\n    Raises:');
+    expect(kept.output).not.toContain('user_id:');
+    expect(kept.output).not.toContain('Returns:');
+    expect((kept.outcomes[0] as { rejected: string[] }).rejected).toEqual(['params: user_id: it only restates the name', 'returns: it only restates the name']);
   });
 
   it('a code fence, several lines or an over-long text: that field stays deterministic', async () => {
     server.respond(() => answer({ summary: '```python\nget_user(1)\n```', returns: 'x'.repeat(400), raises: { ValueError: 'When negative.\nAlso other times.' } }));
     const r = await generateFile(PY, 'Python', 'u.py', google, { llm: openai });
     expect(r.output).toBe((await plain()).output);
-    expect(r.outcomes[0]).toMatchObject({ prose: 'deterministic' });
-    expect((r.outcomes[0] as { rejected: string[] }).rejected).toEqual([
-      'summary: it holds a code fence',
-      'returns: it is longer than 200 characters',
-      'raises: ValueError: it spans several lines',
-    ]);
+    expect(r.output).toBe(PY); // nothing grounded gives a summary: no doc
+    expect(r.outcomes[0]).toMatchObject({ action: 'skipped', reason: "nothing grounded, and the model's text was refused (summary: it holds a code fence; returns: it is longer than 200 characters)" });
   });
 
   it('text a doc parser would read as a tag or section is refused', async () => {
@@ -109,7 +120,9 @@ describe('docgen enrichment', () => {
     const r = await generateFile(PY, 'Python', 'u.py', google, { llm });
     const p = await plain();
     expect(r.output).toBe(p.output);
-    expect(r.outcomes).toEqual([{ ...p.outcomes[0], prose: 'deterministic' }]);
+    expect(r.outcomes).toEqual([]);
+    expect(r.needsSummary).toEqual(p.needsSummary);
+    expect(p.needsSummary).toEqual([{ name: 'get_user', line: 1 }]);
     expect(reasons).toHaveLength(1);
     expect(reasons[0]).toMatch(/^Docstring prose for get_user: .*; the deterministic result was kept$/);
     expect(reasons[0]).not.toContain('overloaded');
@@ -155,9 +168,12 @@ describe('docgen enrichment', () => {
     execFileSync('git', ['init', '-q'], { cwd: dir });
     server.respond((req) => (req.user.includes('Function: get_user.') ? answer(GOOD) : { text: 'not json' }));
     const r = await generateRepository(dir, { llm: openai });
-    expect(r.summary).toMatchObject({ documented: 2, modelProse: 1, model: 'docs-model', gateFailures: [] });
+    expect(r.summary).toMatchObject({ documented: 1, modelProse: 1, model: 'docs-model', gateFailures: [] });
+    expect(r.summary.needsSummary).toEqual([{ path: 'v.py', name: 'ping', line: 1 }]);
     const off = await generateRepository(dir);
-    expect(off.summary).toMatchObject({ documented: 2, modelProse: 0, model: null });
-    expect(off.changes.flatMap((c) => c.outcomes).every((o) => !('prose' in o))).toBe(true);
+    // offline, nothing grounded gives either function a summary: both are listed, none written
+    expect(off.summary).toMatchObject({ documented: 0, modelProse: 0, model: null });
+    expect(off.changes).toEqual([]);
+    expect(off.summary.needsSummary.map((n) => n.name)).toEqual(['get_user', 'ping']);
   });
 });

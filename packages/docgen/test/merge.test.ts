@@ -15,37 +15,48 @@ function keepsInOrder(text: string, kept: string): boolean {
   return true;
 }
 
+/** A sibling that documents `limit`, `b`…: the grounded source of the merged entries. */
+const PY_SIBLING = `\n\ndef page(limit=10):\n    """Page.\n\n    Args:\n        limit: How many items at most, counted after filtering.\n    """\n    return limit\n`;
+
 describe('merge into an existing doc', () => {
-  it('google: adds the missing parameter and return after the existing entries, keeps every human line, flags the stale one', async () => {
+  it('google: adds the missing parameter (grounded in a sibling\'s doc) after the existing entries, keeps every human line, flags the stale one, adds no ungrounded Returns', async () => {
     const doc = `        """Items since a moment.\n\n        Careful: the clock is UTC,   spacing kept.\n\n        Args:\n            since: The moment (human words).\n            until: Gone.\n\n        Raises:\n            KeyError: never.\n        """`;
-    const src = `class S:\n    def items_since(self, since, limit=10):\n${doc}\n        return self.items[since:limit]\n`;
-    const r = await generateFile(src, 'Python', 's.py', cfg('google'));
-    expect(r.outcomes).toEqual([{ name: 'S.items_since', line: 2, action: 'updated' }]);
+    const src = `class S:\n    def items_since(self, since, limit=10):\n${doc}\n        return self.items[since:limit]\n${PY_SIBLING}`;
+    const r = await generateFile(src, 'Python', 's.py', cfg('google'), { explain: true });
+    expect(r.outcomes).toEqual([{ name: 'S.items_since', line: 2, action: 'updated', sources: ['param limit: the doc of `page` (s.py:17) in the same file'] }]);
     expect(keepsInOrder(r.output, doc)).toBe(true);
-    expect(r.output).toContain('            until: Gone.\n            limit: The limit. Defaults to 10.\n\n        Returns:\n            The result.\n\n        Raises:');
+    expect(r.output).toContain('            until: Gone.\n            limit: How many items at most, counted after filtering. Defaults to\n                10.\n\n        Raises:');
+    expect(r.output).not.toContain('Returns:');
     expect(r.staleParams).toEqual([{ name: 'S.items_since', params: ['until'] }]);
     expect((await gateFile(r, 'Python', 's.py', cfg('google'))).problems).toEqual([]);
   });
 
-  it('numpy: a missing parameter joins the Parameters section', async () => {
-    const src = `def f(a, b):\n    """Eff.\n\n    Parameters\n    ----------\n    a : int\n        First.\n    """\n    print(a, b)\n`;
-    const r = await generateFile(src, 'Python', 'f.py', cfg('numpy'));
-    expect(r.output).toContain('    a : int\n        First.\n    b\n        The b.\n    """');
-  });
-
-  it('jsdoc: @param goes after the last @param, @returns after it', async () => {
-    const src = `/**\n * Adds.\n * @param {number} a - first\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + b;\n}\n`;
-    const r = await generateFile(src, 'JavaScript', 'a.js', cfg('jsdoc'));
-    expect(r.output).toBe(`/**\n * Adds.\n * @param {number} a - first\n * @param b - The b.\n * @returns The result.\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + b;\n}\n`);
-  });
-
-  it('a doc in another style is left alone, with the reason', async () => {
-    const src = `def f(a, b):\n    """Eff.\n\n    :param a: A.\n    """\n    print(a, b)\n`;
+  it('nothing grounded: a sectioned doc missing a parameter is left as it is (no "The b.")', async () => {
+    const src = `def f(a, b):\n    """Eff.\n\n    Args:\n        a: First.\n    """\n    print(a, b)\n`;
     const r = await generateFile(src, 'Python', 'f.py', cfg('google'));
     expect(r.output).toBe(src);
-    expect(r.outcomes[0]).toMatchObject({ action: 'skipped', reason: expect.stringContaining('rest style, not google') });
-    const converted = await generateFile(src, 'Python', 'f.py', cfg('rest'));
-    expect(converted.output).toContain('    :param a: A.\n    :param b: The b.\n    """');
+    expect(r.edits).toEqual([]);
+  });
+
+  it('numpy: a missing parameter joins the Parameters section', async () => {
+    const sib = `\n\ndef g(divisor):\n    """Gee.\n\n    Parameters\n    ----------\n    divisor : int\n        The divisor; never zero.\n    """\n    return divisor\n`;
+    const src = `def f(a, divisor):\n    """Eff.\n\n    Parameters\n    ----------\n    a : int\n        First.\n    """\n    print(a, divisor)\n${sib}`;
+    const r = await generateFile(src, 'Python', 'f.py', cfg('numpy'));
+    expect(r.output).toContain('    a : int\n        First.\n    divisor\n        The divisor; never zero.\n    """');
+  });
+
+  it('jsdoc: @param goes after the last @param, with the text the callee documents', async () => {
+    const callee = `/**\n * Divides.\n * @param {number} b - the divisor, never zero\n */\nfunction div(a, b) {\n  return a / b;\n}\n`;
+    const src = `/**\n * Adds.\n * @param {number} a - first\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + div(a, b);\n}\n${callee}`;
+    const r = await generateFile(src, 'JavaScript', 'a.js', cfg('jsdoc'));
+    expect(r.output).toBe(`/**\n * Adds.\n * @param {number} a - first\n * @param b - the divisor, never zero\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + div(a, b);\n}\n${callee}`);
+  });
+
+  it("a doc in another style than the configured one is extended in its own style (the file's style wins)", async () => {
+    const src = `def f(a, b):\n    """Eff.\n\n    :param a: A.\n    """\n    return g(a, b)\n\n\ndef g(a, b):\n    """Gee.\n\n    :param b: The second operand, in metres.\n    """\n    return b\n`;
+    const r = await generateFile(src, 'Python', 'f.py', cfg('google'));
+    expect(r.output).toContain('    :param a: A.\n    :param b: The second operand, in metres.\n    """');
+    expect(r.style).toBe('rest');
   });
 
   it('a complete doc is not touched', async () => {
@@ -54,24 +65,17 @@ describe('merge into an existing doc', () => {
     expect(r.edits).toEqual([]);
     expect(r.outcomes).toEqual([]);
   });
-});
 
-describe('google heads', () => {
-  it('leaves out a type with parentheses, which the head cannot hold', async () => {
-    const src = 'def f(hooks: None | (typing.Mapping[str, int]) = None, n: int = 1):\n    print(hooks, n)\n';
+  it('a prose docstring gets no parameter section when the file writes none, even with a grounded entry', async () => {
+    const src = `def f(path):\n    """Reads it, carefully."""\n    return g(path)\n\n\ndef g(path):\n    """Gee. The path, relative to the root, is what g opens."""\n    return path\n`;
     const r = await generateFile(src, 'Python', 'f.py', cfg('google'));
-    expect(r.output).toContain('        hooks: The hooks. Defaults to None.\n        n (int): The n. Defaults to 1.');
-    expect((await gateFile(r, 'Python', 'f.py', cfg('google'))).problems).toEqual([]);
+    expect(r.output).toBe(src);
   });
-});
 
-describe('yields', () => {
-  it('a yield inside a nested function gives the outer one no Yields section', async () => {
-    const src = 'async def test_stream():\n    async def hello():\n        yield b"x"\n    await run(hello)\n';
-    const r = await generateFile(src, 'Python', 't.py', cfg('google'));
-    expect(r.output).toContain('    """Test stream."""\n');
-    expect(r.output).toContain('        """Hello.\n\n        Yields:\n            The next value.\n        """');
-    expect((await gateFile(r, 'Python', 't.py', cfg('google'))).problems).toEqual([]);
+  it('a prose docstring gets a grounded section when the file already writes sections', async () => {
+    const src = `def f(path):\n    """Reads it, carefully."""\n    return g(path)\n\n\ndef g(path):\n    """Gee.\n\n    Args:\n        path: Where to read from, relative to the root.\n    """\n    return path\n`;
+    const r = await generateFile(src, 'Python', 'f.py', cfg('google'));
+    expect(r.output).toContain('def f(path):\n    """Reads it, carefully.\n\n    Args:\n        path: Where to read from, relative to the root.\n    """\n');
   });
 });
 
@@ -84,21 +88,23 @@ describe('raises already named', () => {
 });
 
 describe('merge into a C# XML doc', () => {
-  it('adds <param> after the last one and <returns> after the parameters, keeping every line', async () => {
+  const sibling = `    /// <summary>Subtracts.</summary>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    public int Sub(int a, int amount)\n    {\n        return a - amount;\n    }\n`;
+  it('adds a grounded <param> after the last one, keeping every line; no ungrounded <returns>', async () => {
     const doc = `    /// <summary>\n    /// Adds two numbers, carefully.\n    /// </summary>\n    /// <param name="a">The first, by hand.</param>\n    /// <remarks>Kept.</remarks>`;
-    const src = `class C\n{\n${doc}\n    public int Add(int a, int b)\n    {\n        return a + b;\n    }\n}\n`;
+    const src = `class C\n{\n${doc}\n    public int Add(int a, int amount)\n    {\n        return a + amount;\n    }\n${sibling}}\n`;
     const r = await generateFile(src, 'C#', 'c.cs', cfg('xmldoc'));
     expect(r.outcomes).toEqual([{ name: 'C.Add', line: 8, action: 'updated' }]);
     expect(keepsInOrder(r.output, doc)).toBe(true);
-    expect(r.output).toContain('    /// <param name="a">The first, by hand.</param>\n    /// <param name="b">The b.</param>\n    /// <returns>The result.</returns>\n    /// <remarks>Kept.</remarks>');
+    expect(r.output).toContain('    /// <param name="a">The first, by hand.</param>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    /// <remarks>Kept.</remarks>');
+    expect(r.output).not.toContain('<returns>');
     expect((await gateFile(r, 'C#', 'c.cs', cfg('xmldoc'))).problems).toEqual([]);
     const again = await generateFile(r.output, 'C#', 'c.cs', cfg('xmldoc'));
     expect(again.edits).toEqual([]); // idempotent
   });
 
-  it('a summary-only doc gets its entries after </summary>', async () => {
-    const src = `class C\n{\n    /// <summary>Gets the name.</summary>\n    public string Name(string prefix)\n    {\n        return prefix + "x";\n    }\n}\n`;
+  it('a summary-only doc gets its grounded entries after </summary>, nothing else', async () => {
+    const src = `class C\n{\n    /// <summary>Gets the name.</summary>\n    public string Name(string prefix, int amount)\n    {\n        return prefix + amount;\n    }\n${sibling}}\n`;
     const r = await generateFile(src, 'C#', 'c.cs', cfg('xmldoc'));
-    expect(r.output).toContain('    /// <summary>Gets the name.</summary>\n    /// <param name="prefix">The prefix.</param>\n    /// <returns>The result.</returns>\n    public string Name');
+    expect(r.output).toContain('    /// <summary>Gets the name.</summary>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    public string Name');
   });
 });

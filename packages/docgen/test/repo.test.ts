@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateRepository, writeChanges, type FileChange } from '../src/index.ts';
+import { generateRepository, runFailed, writeChanges, type FileChange } from '../src/index.ts';
 
-function repo(files: Record<string, string>): string {
+function repo(files: Record<string, string | Buffer>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-repo-'));
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -17,11 +17,14 @@ function repo(files: Record<string, string>): string {
   return dir;
 }
 
-const undocumented = (n: number): string => Array.from({ length: n }, (_, i) => `def f${i}(a):\n    return a\n`).join('\n');
+const LOAD = 'def load(path):\n    """Load a file.\n\n    Args:\n        path: Where the file lives, relative to the root.\n    """\n    return open(path).read()\n';
+/** A documented function and `n` thin wrappers of it: each wrapper's doc is grounded. */
+const wrappers = (n: number): string => [LOAD, ...Array.from({ length: n }, (_, i) => `def f${i}(path):\n    return load(path)\n`)].join('\n\n');
+const TS = '/**\n * Loads.\n * @param path - Where the file lives, relative to the root.\n */\nexport function load(path: string) {\n  return path;\n}\n\nexport function g(path: string) {\n  return load(path);\n}\n';
 
 describe('generateRepository', () => {
   it('changes at most fileLimit files, the most undocumented first, and its diff applies with git', async () => {
-    const dir = repo({ 'a.py': undocumented(1), 'b.py': undocumented(3), 'c.py': undocumented(2), 'd.ts': 'export function g(x: number) {\n  return x;\n}\n', 'node_modules/x.js': 'function h(y) { return y; }\n' });
+    const dir = repo({ 'a.py': wrappers(1), 'b.py': wrappers(3), 'c.py': wrappers(2), 'd.ts': TS, 'node_modules/x.js': 'function h(y) { return y; }\n' });
     const limited = await generateRepository(dir, { fileLimit: 2 });
     expect(limited.changes.map((c) => c.path)).toEqual(['b.py', 'c.py']);
     const all = await generateRepository(dir);
@@ -36,9 +39,9 @@ describe('generateRepository', () => {
   });
 
   it('keeps CRLF line endings and honours the per-language config', async () => {
-    const dir = repo({ 'w.py': 'def get_name(x):\r\n    return x\r\n' });
+    const dir = repo({ 'w.py': 'def load(path):\r\n    """Load."""\r\n    return path\r\n\r\n\r\ndef get_name(path):\r\n    return load(path)\r\n' });
     const result = await generateRepository(dir, { configs: { Python: { docstringStyle: 'rest', maxDocStringLength: 40 } } });
-    expect(result.changes[0]!.after).toBe('def get_name(x):\r\n    """Get name.\r\n\r\n    :param x: The x.\r\n    :returns: The name.\r\n    """\r\n    return x\r\n');
+    expect(result.changes[0]!.after).toBe('def load(path):\r\n    """Load."""\r\n    return path\r\n\r\n\r\ndef get_name(path):\r\n    """Same as `load()`."""\r\n    return load(path)\r\n');
     fs.writeFileSync(path.join(dir, 'p.diff'), result.diff);
     execFileSync('git', ['apply', 'p.diff'], { cwd: dir });
     expect(fs.readFileSync(path.join(dir, 'w.py'), 'utf8')).toBe(result.changes[0]!.after);
@@ -53,25 +56,25 @@ describe('generateRepository', () => {
 describe('writes into a checkout never follow a symbolic link', () => {
   const outside = (): string => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-outside-'));
-    fs.writeFileSync(path.join(dir, 'm.py'), undocumented(1));
+    fs.writeFileSync(path.join(dir, 'm.py'), wrappers(1));
     return dir;
   };
-  const change = (p: string): FileChange => ({ path: p, language: 'Python', before: '', after: 'def f0(a):\n    """Written."""\n    return a\n', diff: '', outcomes: [] });
+  const change = (p: string): FileChange => ({ path: p, language: 'Python', before: '', after: 'def f0(a):\n    """Written."""\n    return a\n', diff: '', outcomes: [], style: 'google' });
 
   it('a folder of the repository that is a symbolic link: its files are neither read nor written', async () => {
     const out = outside();
-    const dir = repo({ 'a.py': undocumented(1) });
+    const dir = repo({ 'a.py': wrappers(1) });
     fs.symlinkSync(out, path.join(dir, 'linked'));
     const result = await generateRepository(dir, { files: ['a.py', 'linked/m.py'] });
     expect(result.changes.map((c) => c.path)).toEqual(['a.py']);
     expect(result.summary.unsafePaths).toEqual(['linked/m.py']);
     await expect(writeChanges(dir, [change('linked/m.py')])).rejects.toThrow('linked/m.py: the folder linked is a symbolic link in the repository; nothing was written there.');
-    expect(fs.readFileSync(path.join(out, 'm.py'), 'utf8')).toBe(undocumented(1));
+    expect(fs.readFileSync(path.join(out, 'm.py'), 'utf8')).toBe(wrappers(1));
   });
 
   it('a symbolic link to / (rootlink/<absolute path>) writes nothing at that path', async () => {
     const out = outside();
-    const dir = repo({ 'a.py': undocumented(1) });
+    const dir = repo({ 'a.py': wrappers(1) });
     fs.symlinkSync('/', path.join(dir, 'rootlink'));
     await expect(writeChanges(dir, [change(`rootlink${out}/made.py`), change(`rootlink${out}/new/deeper.py`)])).rejects.toThrow(/the folder rootlink is a symbolic link/);
     expect(fs.readdirSync(out)).toEqual(['m.py']);
@@ -79,14 +82,14 @@ describe('writes into a checkout never follow a symbolic link', () => {
 
   it('a file of the repository that is a symbolic link is not written through', async () => {
     const out = outside();
-    const dir = repo({ 'a.py': undocumented(1) });
+    const dir = repo({ 'a.py': wrappers(1) });
     fs.symlinkSync(path.join(out, 'm.py'), path.join(dir, 'f.py'));
     await expect(writeChanges(dir, [change('f.py')])).rejects.toThrow('f.py: the file is a symbolic link in the repository; nothing was written there.');
-    expect(fs.readFileSync(path.join(out, 'm.py'), 'utf8')).toBe(undocumented(1));
+    expect(fs.readFileSync(path.join(out, 'm.py'), 'utf8')).toBe(wrappers(1));
   });
 
   it('writes ordinary files, creating missing folders one by one inside the checkout', async () => {
-    const dir = repo({ 'a.py': undocumented(1) });
+    const dir = repo({ 'a.py': wrappers(1) });
     await writeChanges(dir, [change('a.py'), change('new/deeper/b.py')]);
     expect(fs.readFileSync(path.join(dir, 'new/deeper/b.py'), 'utf8')).toContain('Written.');
     expect(fs.readFileSync(path.join(dir, 'a.py'), 'utf8')).toContain('Written.');
@@ -94,3 +97,64 @@ describe('writes into a checkout never follow a symbolic link', () => {
   });
 });
 
+describe('never harm the repository', () => {
+  it('leaves tests, fixtures, generated, vendored, git-ignored and non-UTF-8 files alone, and says why', async () => {
+    const latin1 = Buffer.concat([Buffer.from(`${LOAD}\n\ndef f(path):\n    return load(path)\n\nNAME = '`), Buffer.from([0x63, 0x61, 0x66, 0xe9]), Buffer.from("'\n")]);
+    const dir = repo({
+      'tests/test_a.py': wrappers(1),
+      'pkg/a_test.go': 'package pkg\n',
+      'src/fixtures/sample.py': wrappers(1),
+      'src/__snapshots__/x.py': wrappers(1),
+      'gen/api_pb2.py': `# Generated by the protocol buffer compiler.  DO NOT EDIT!\n${wrappers(1)}`,
+      'lib/out.py': wrappers(1),
+      '.gitignore': 'lib/out.py\n',
+      'src/latin.py': latin1,
+      'src/ok.py': wrappers(1),
+    });
+    // a file git ignores but that is present (a build output)
+    fs.mkdirSync(path.join(dir, 'lib'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'lib/out.py'), wrappers(1));
+    const r = await generateRepository(dir);
+    expect(r.changes.map((c) => c.path)).toEqual(['src/ok.py']);
+    const why = Object.fromEntries(r.summary.leftAlone.map((l) => [l.path, l.reason]));
+    expect(why).toMatchObject({
+      'tests/test_a.py': 'a test file',
+      'src/fixtures/sample.py': expect.stringContaining('test data'),
+      'src/__snapshots__/x.py': expect.stringContaining('test data'),
+      'gen/api_pb2.py': expect.stringContaining('generated'),
+      'lib/out.py': 'ignored by git',
+      'src/latin.py': expect.stringContaining('not valid UTF-8'),
+    });
+    await writeChanges(dir, r.changes);
+    // the non-UTF-8 file is byte for byte what it was
+    expect(fs.readFileSync(path.join(dir, 'src/latin.py')).equals(latin1)).toBe(true);
+    expect(runFailed(r)).toBe(false);
+  });
+
+  it('keeps a byte order mark and a missing final newline byte for byte', async () => {
+    const text = `\uFEFF${wrappers(1).replace(/\n$/, '')}`;
+    const dir = repo({ 'bom.py': text });
+    const r = await generateRepository(dir);
+    expect(r.changes).toHaveLength(1);
+    await writeChanges(dir, r.changes);
+    const bytes = fs.readFileSync(path.join(dir, 'bom.py'));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const after = bytes.toString('utf8');
+    expect(after.endsWith('return load(path)')).toBe(true);
+    // every original line is still there, in order
+    const added = '    """Same as `load()`.\n\n    Args:\n        path: Where the file lives, relative to the root.\n    """\n';
+    expect(after).toContain(added);
+    expect(after.replace(added, '')).toBe(text);
+    fs.writeFileSync(path.join(dir, 'p.diff'), r.diff);
+    execFileSync('git', ['checkout', 'bom.py'], { cwd: dir });
+    execFileSync('git', ['apply', 'p.diff'], { cwd: dir });
+    expect(fs.readFileSync(path.join(dir, 'bom.py'), 'utf8')).toBe(after);
+  });
+
+  it('leaves a file with mixed line endings alone', async () => {
+    const dir = repo({ 'mixed.py': wrappers(1).replace('\n', '\r\n') });
+    const r = await generateRepository(dir);
+    expect(r.changes).toEqual([]);
+    expect(r.summary.leftAlone).toEqual([{ path: 'mixed.py', reason: 'mixed or bare-CR line endings' }]);
+  });
+});

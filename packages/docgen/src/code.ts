@@ -1,0 +1,195 @@
+/**
+ * Reading a function's own code for the grounding rules (docs/docgen.md): comments are blanked
+ * and string contents masked (same length, newlines kept), so a `raise` or a call is only ever
+ * found in code — never in a comment or a string — while each literal's value stays at hand.
+ */
+
+export interface Masked {
+  /** the text with comments blanked and string contents replaced by `_` */
+  code: string;
+  /** string literals by the offset of their opening quote: value (null when interpolated) and end offset */
+  literals: Map<number, { value: string | null; end: number }>;
+}
+
+const HASH = new Set(['Python', 'Ruby']);
+
+export function mask(text: string, language: string): Masked {
+  const comment = HASH.has(language) ? String.raw`#[^\n]*` : language === 'PHP' ? String.raw`//[^\n]*|#(?!\[)[^\n]*|/\*[\s\S]*?\*/` : String.raw`//[^\n]*|/\*[\s\S]*?\*/`;
+  const py = language === 'Python';
+  const strings = [
+    py ? String.raw`[rRbBuUfF]{0,2}"""[\s\S]*?"""|[rRbBuUfF]{0,2}'''[\s\S]*?'''` : '',
+    py ? String.raw`[rRbBuUfF]{0,2}"(?:[^"\\\n]|\\.)*"|[rRbBuUfF]{0,2}'(?:[^'\\\n]|\\.)*'` : String.raw`"(?:[^"\\\n]|\\.)*"`,
+    // Rust lifetimes (`'a`) are no strings: only a char literal is.
+    py ? '' : language === 'Rust' ? String.raw`'(?:[^'\\\n]|\\.)'` : String.raw`'(?:[^'\\\n]|\\.)*'`,
+    language === 'JavaScript' || language === 'TypeScript' || language === 'TSX' || language === 'Go' || language === 'Kotlin' ? '`(?:[^`\\\\]|\\\\.)*`' : '',
+  ]
+    .filter((s) => s !== '')
+    .join('|');
+  const re = new RegExp(`(${comment})|(${strings})`, 'g');
+  const literals = new Map<number, { value: string | null; end: number }>();
+  const code = text.replace(re, (m: string, c: string | undefined, s: string | undefined, offset: number) => {
+    if (c !== undefined) return m.replace(/[^\n]/g, ' ');
+    const lit = s!;
+    const prefix = /^[rRbBuUfF]*/.exec(lit)![0];
+    const body = lit.slice(prefix.length);
+    const q = body.startsWith('"""') || body.startsWith("'''") ? 3 : 1;
+    const inner = body.slice(q, body.length - q);
+    const interpolated = /[fF]/.test(prefix) || (body[0] === '`' && inner.includes('${')) || (language === 'Kotlin' && /\$[\w{]/.test(inner)) || (language === 'Ruby' && inner.includes('#{')) || (language === 'C#' && text[offset - 1] === '$') || (language === 'Swift' && inner.includes('\\('));
+    const raw = /[rR]/.test(prefix) || body[0] === '`';
+    literals.set(offset + prefix.length, { value: interpolated ? null : raw ? inner : inner.replace(/\\(.)/g, '$1'), end: offset + lit.length });
+    return prefix + body.slice(0, q) + inner.replace(/[^\n]/g, '_') + body.slice(body.length - q);
+  });
+  return { code, literals };
+}
+
+/** Index of the bracket closing the one at `open` in masked code, or -1. */
+export function closing(code: string, open: number): number {
+  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+  const stack: string[] = [];
+  for (let i = open; i < code.length; i++) {
+    const ch = code[i]!;
+    if (pairs[ch]) stack.push(pairs[ch]);
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (stack.pop() !== ch) return -1;
+      if (stack.length === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** Top-level comma-separated parts of masked code (an argument list's inside), with their offsets. */
+export function splitTop(code: string, start: number, end: number): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  let depth = 0;
+  let from = start;
+  for (let i = start; i < end; i++) {
+    const ch = code[i]!;
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === ',' && depth === 0) {
+      out.push({ text: code.slice(from, i), at: from });
+      from = i + 1;
+    }
+  }
+  if (code.slice(from, end).trim() !== '') out.push({ text: code.slice(from, end), at: from });
+  return out.map((p) => {
+    const lead = p.text.length - p.text.trimStart().length;
+    return { text: p.text.trim(), at: p.at + lead };
+  });
+}
+
+/** The function's body within its masked content: [start, end) offsets; null when not found. */
+export function bodyRange(code: string, language: string, short: string): { start: number; end: number } | null {
+  if (language === 'Python') {
+    // The header ends at the first `:` at depth 0 after the parameter list.
+    const open = code.search(new RegExp(`\\b${escapeRe(short)}\\s*[(\\[]`));
+    if (open < 0) return null;
+    let i = code.indexOf('(', open);
+    const close = closing(code, i);
+    if (close < 0) return null;
+    for (i = close + 1; i < code.length; i++) {
+      if (code[i] === '(' || code[i] === '[') {
+        const c = closing(code, i);
+        if (c < 0) return null;
+        i = c;
+      } else if (code[i] === ':') return { start: i + 1, end: code.length };
+    }
+    return null;
+  }
+  if (language === 'Ruby') {
+    // `def name(params)` or `def name params` up to the line's end; the body runs to the last `end`.
+    const def = new RegExp(`\\bdef\\s+(?:self\\.)?${escapeRe(short)}\\b`).exec(code);
+    if (!def) return null;
+    let i = def.index + def[0].length;
+    if (code[i] === '(') i = closing(code, i) + 1;
+    const nl = code.indexOf('\n', i);
+    const end = code.lastIndexOf('end');
+    return nl < 0 || end < nl ? null : { start: nl + 1, end };
+  }
+  const name = new RegExp(`(?:^|[^\\w$])${escapeRe(short)}\\s*(?:<[^(]*>)?\\s*\\(`, 'g');
+  let m: RegExpExecArray | null;
+  let open = -1;
+  while ((m = name.exec(code)) !== null) {
+    open = m.index + m[0].length - 1;
+    break;
+  }
+  if (open < 0) {
+    // an arrow function assigned to a name, `(a) => ...`
+    open = code.indexOf('(');
+    if (open < 0) return null;
+  }
+  const close = closing(code, open);
+  if (close < 0) return null;
+  const arrow = code.slice(close).search(/=>/);
+  const brace = code.indexOf('{', close);
+  if (arrow >= 0 && (brace < 0 || close + arrow < brace)) {
+    const s = close + arrow + 2;
+    const rest = code.slice(s).trimStart();
+    const at = code.length - rest.length;
+    if (rest.startsWith('{')) {
+      const e = closing(code, at);
+      return e < 0 ? null : { start: at + 1, end: e };
+    }
+    return { start: s, end: code.length };
+  }
+  if (brace < 0) return null;
+  const e = closing(code, brace);
+  return e < 0 ? null : { start: brace + 1, end: e };
+}
+
+export function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export interface Call {
+  /** the callee as written: `helper`, `self.helper`, `utils.helper`, `Foo::bar` */
+  callee: string;
+  short: string;
+  /** `self.`/`this.`/`Self::` */
+  onSelf: boolean;
+  args: { text: string; at: number }[];
+  start: number;
+  end: number;
+}
+
+const CALLEE = /([A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*)\s*(?:::<[^>]*>\s*)?\(/g;
+const NOT_CALLS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'elif', 'and', 'or', 'not', 'in', 'is', 'lambda', 'await', 'yield', 'match', 'print', 'new', 'typeof', 'sizeof', 'throw', 'raise', 'assert', 'super']);
+
+/** Calls in masked code between `start` and `end`. */
+export function callsIn(code: string, start: number, end: number): Call[] {
+  const out: Call[] = [];
+  CALLEE.lastIndex = start;
+  let m: RegExpExecArray | null;
+  while ((m = CALLEE.exec(code)) !== null && m.index < end) {
+    const callee = m[1]!.replace(/\s+/g, '').replace(/^\$/, '');
+    const segments = callee.split(/\.|::|->/);
+    const short = segments.at(-1)!;
+    if (NOT_CALLS.has(callee) || NOT_CALLS.has(segments[0]!) && segments.length === 1) continue;
+    const open = m.index + m[0].length - 1;
+    const close = closing(code, open);
+    if (close < 0 || close > end) continue;
+    const args = splitTop(code, open + 1, close).map((a) => (a.text.startsWith('$') ? { text: a.text.slice(1), at: a.at + 1 } : a));
+    out.push({ callee, short, onSelf: /^(self|this|Self|cls|static)$/.test(segments[0]!) && segments.length > 1, args, start: m.index, end: close + 1 });
+    // nested calls inside the arguments are found by continuing right after the open paren
+    CALLEE.lastIndex = open + 1;
+  }
+  return out;
+}
+
+/** A literal argument (number, string, boolean, null) as written, or null. */
+export function literalArg(text: string, original: string): string | null {
+  if (/^-?\d[\d_.]*[a-zA-Z]?$/.test(text) || /^(True|False|None|true|false|null|nil|undefined)$/.test(text)) return text;
+  if (/^[rRbBuU]?(["'])_*\1$/.test(text) && original.length <= 40 && !original.includes('\n')) return original;
+  return null;
+}
+
+/** Lines of masked code, with their start offsets. */
+export function linesOf(code: string): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  let at = 0;
+  for (const text of code.split('\n')) {
+    out.push({ text, at });
+    at += text.length + 1;
+  }
+  return out;
+}

@@ -1,0 +1,238 @@
+import path from 'node:path';
+import { parseDocstring, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
+import { documentedParams } from './pages/params.ts';
+
+/**
+ * Grounding (docs/docgen.md): every sentence the offline generator writes comes from the code
+ * (a raise and its guard, a thin wrapper's callee) or from the maintainers' own words elsewhere in
+ * the repository (the same parameter documented on the callee it is forwarded to, in the same
+ * file, or anywhere in the repository). Nothing is made from a name.
+ */
+
+/** Where a grounded text came from, for `--explain`, the job log and the PR body. */
+export type Source = string;
+
+export interface Grounded {
+  text: string;
+  source: Source;
+}
+
+/** A documented function of the repository, as the grounding rules read it. */
+export interface IndexedFunction {
+  name: string;
+  short: string;
+  /** the qualifier (class, impl type), '' at module level */
+  owner: string;
+  path: string;
+  line: number;
+  /** parameter names as declared (receivers left out), for positional forwarding */
+  params: string[];
+  paramTypes: Map<string, string | null>;
+  returnType: string | null;
+  documented: boolean;
+  paramDocs: Map<string, { text: string; type: string | null }>;
+  returns: string | null;
+}
+
+/** What the whole repository documents, per language. */
+export interface RepoIndex {
+  /** `${language}\0${short name}` → functions */
+  byShort: Map<string, IndexedFunction[]>;
+  /** `${language}\0${param}` → documented descriptions of a parameter of that name */
+  byParam: Map<string, { fn: IndexedFunction; text: string; type: string | null }[]>;
+  /** Python classes: name → base names (last segment), per path */
+  classes: Map<string, { path: string; bases: string[] }[]>;
+  /** documented methods, `${language}\0${Owner}.${method}` */
+  documentedMethods: Set<string>;
+  /** Go: `${dir}\0${method}` of documented interface methods */
+  goInterfaceMethods: Set<string>;
+  /** files already added (a file's own functions are added once) */
+  files: Set<string>;
+}
+
+export function emptyIndex(): RepoIndex {
+  return { byShort: new Map(), byParam: new Map(), classes: new Map(), documentedMethods: new Set(), goInterfaceMethods: new Set(), files: new Set() };
+}
+
+export const RECEIVER_NAMES = new Set(['self', 'cls', 'this']);
+
+const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'for', 'this', 'that', 'is', 'be', 'value', 'given', 'object', 'instance', 'parameter', 'param', 'argument', 'arg', 'optional', 'if', 'any', 'its', 'it', 'in', 'on', 'from', 'with', 'and', 'or', 'as', 'by', 'new', 'current', 'specified', 'provided', 'input', 'passed']);
+
+/** Splits snake_case, kebab-case and camelCase/PascalCase (keeping acronyms) into lower-case words. */
+export function splitWords(name: string): string[] {
+  return name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_\-$]+/)
+    .filter((w) => w !== '')
+    .map((w) => w.toLowerCase());
+}
+
+/** A text that says nothing the name does not ("The host.", "Gets the user id.", "Reset resets."). */
+export function restatesName(text: string, name: string): boolean {
+  const own = new Set(splitWords(name.split(/[.:]/).pop() ?? name));
+  for (const w of [...own]) {
+    own.add(w.replace(/(ies)$/, 'y').replace(/e?s$/, ''));
+    own.add(`${w}s`);
+    own.add(`${w}es`);
+  }
+  const words = text
+    .replace(/\{@\w+\s+([^}]*)\}|<[^>]*>|[`*_'"()[\]{}.,:;!?]/g, ' $1 ')
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .flatMap((w) => splitWords(w));
+  const rest = words.filter((w) => !STOP.has(w) && !own.has(w) && !own.has(w.replace(/e?s$/, '')) && !/^(gets?|sets?|returns?|true|false|else|when|whether)$/.test(w));
+  return rest.length === 0;
+}
+
+const normaliseType = (t: string): string =>
+  t
+    .replace(/\s+/g, '')
+    .replace(/^Optional\[(.*)\]$/, '$1')
+    .replace(/\|None$|^None\||\|null$|\|undefined$|\?$/g, '')
+    .replace(/^typing\./, '');
+
+/** Both types known and different: the description may not fit. */
+export function compatibleTypes(a: string | null, b: string | null): boolean {
+  if (!a || !b) return true;
+  return normaliseType(a) === normaliseType(b);
+}
+
+/** What a doc says its return value is (Google, NumPy, reST/epytext, the @return family, rustdoc, XML doc). */
+export function documentedReturn(doc: string, language = ''): string | null {
+  const lines = doc.split('\n');
+  const indent = (l: string): number => l.length - l.trimStart().length;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    let m: RegExpExecArray | null;
+    if ((m = /^(?:[:@\\](?:returns?|return))\s*:?\s*(?:\{[^}]*\}\s*)?(.*)$/.exec(t)) && /^[:@\\]returns?(?!\w)/.test(t)) {
+      const parts = [m[1]!];
+      for (let j = i + 1; j < lines.length && lines[j]!.trim() !== '' && !/^\s*[@:\\]/.test(lines[j]!); j++) parts.push(lines[j]!.trim());
+      // PHPDoc writes the type first (`@return array text`), YARD in brackets (`@return [Hash] text`)
+      const text = parts.join(' ').replace(/^\[[^\]]*\]\s*/, '');
+      return clean(language === 'PHP' ? text.replace(/^[\w|\\[\]<>?]+\s+/, '') : text);
+    }
+    if ((m = /^<returns>(.*?)(<\/returns>)?$/.exec(t))) {
+      const parts = [m[1]!];
+      for (let j = i + 1; !m[2] && j < lines.length; j++) {
+        const e = /^(.*?)(<\/returns>)?$/.exec(lines[j]!.trim())!;
+        parts.push(e[1]!);
+        if (e[2]) break;
+      }
+      return clean(parts.join(' '));
+    }
+    if (/^Returns?:$/.test(t)) {
+      const parts: string[] = [];
+      for (let j = i + 1; j < lines.length && lines[j]!.trim() !== '' && indent(lines[j]!) > indent(lines[i]!); j++) parts.push(lines[j]!.trim());
+      // `int: the count` → the text after the type
+      return clean(parts.join(' ').replace(/^[\w.[\], |]+:\s+/, ''));
+    }
+    if (/^Returns$/.test(t) && /^-{3,}$/.test((lines[i + 1] ?? '').trim())) {
+      const parts: string[] = [];
+      for (let j = i + 3; j < lines.length && lines[j]!.trim() !== '' && indent(lines[j]!) > indent(lines[i]!); j++) parts.push(lines[j]!.trim());
+      return clean(parts.join(' '));
+    }
+    if (/^#\s*Returns$/.test(t)) {
+      const parts: string[] = [];
+      for (let j = i + 1; j < lines.length && !/^#/.test(lines[j]!.trim()); j++) if (lines[j]!.trim() !== '' || parts.length === 0) parts.push(lines[j]!.trim());
+      return clean(parts.join(' '));
+    }
+  }
+  return null;
+}
+
+function clean(text: string): string | null {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t === '' ? null : t;
+}
+
+/** Parameter descriptions of a doc, including rustdoc's `* \`name\` - text` and XML doc's `<param name="x">`. */
+export function paramDescriptions(doc: string): Map<string, { text: string; type: string | null }> {
+  const out = new Map<string, { text: string; type: string | null }>();
+  for (const [name, d] of documentedParams(doc)) if (d.text !== '') out.set(name, { text: d.text, type: d.type });
+  for (const m of doc.matchAll(/^\s*[*-]\s+`(\w+)`\s*(?:[-:–]\s*)?(.+)$/gm)) if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.trim(), type: null });
+  // Swift markup: `- Parameter name: text`, or `- name: text` under `- Parameters:`
+  for (const m of doc.matchAll(/^\s*-\s+(?:Parameter\s+)?(\w+):\s*(.+)$/gm)) if (!/^(Returns|Throws|Parameters|Note|Important|Warning|Precondition|Complexity)$/.test(m[1]!) && !out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.trim(), type: null });
+  for (const m of doc.matchAll(/<param name="(\w+)">([\s\S]*?)<\/param>/g)) if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.replace(/\s+/g, ' ').trim(), type: null });
+  return out;
+}
+
+/** The short name and owner of a qualified name (`a.B.c` → c, `a.B`). */
+export function splitName(name: string): { short: string; owner: string } {
+  const parts = name.split('.');
+  return { short: parts.at(-1) ?? name, owner: parts.slice(0, -1).join('.') };
+}
+
+/** Adds one file's functions (with signature facts) to the index. */
+export function addToIndex(index: RepoIndex, relPath: string, language: string, source: string, fns: readonly ParsedFunction[], factsOf: (fn: ParsedFunction) => SignatureFacts | undefined): void {
+  const key = `${language}\0${relPath}`;
+  if (index.files.has(key)) return;
+  index.files.add(key);
+  for (const fn of fns) {
+    const facts = factsOf(fn);
+    const { short, owner } = splitName(fn.name);
+    const doc = fn.docstring;
+    const paramDocs = new Map<string, { text: string; type: string | null }>();
+    let returns: string | null = null;
+    if (doc !== null) {
+      for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && d.text.length <= 400) paramDocs.set(name, d);
+      const r = documentedReturn(doc, language);
+      if (r !== null && !restatesName(r, short) && r.length <= 400) returns = r;
+    }
+    const params = (facts?.params ?? []).filter((p) => !RECEIVER_NAMES.has(p.name));
+    const entry: IndexedFunction = {
+      name: fn.name,
+      short,
+      owner,
+      path: relPath,
+      line: fn.startLine,
+      params: params.map((p) => p.name),
+      paramTypes: new Map(params.map((p) => [p.name, p.type])),
+      returnType: facts?.returnType ?? null,
+      documented: doc !== null && doc.trim() !== '',
+      paramDocs,
+      returns,
+    };
+    const k = `${language}\0${short}`;
+    const list = index.byShort.get(k) ?? [];
+    list.push(entry);
+    index.byShort.set(k, list);
+    for (const [name, d] of paramDocs) {
+      const pk = `${language}\0${name}`;
+      const pl = index.byParam.get(pk) ?? [];
+      pl.push({ fn: entry, text: d.text, type: d.type ?? entry.paramTypes.get(name) ?? null });
+      index.byParam.set(pk, pl);
+    }
+    if (entry.documented && owner !== '') index.documentedMethods.add(`${language}\0${owner.split('.').pop()}.${short}`);
+  }
+  if (language === 'Python') {
+    for (const m of source.matchAll(/^[ \t]*class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/gm)) {
+      const bases = (m[2] ?? '')
+        .split(',')
+        .map((b) => b.trim())
+        .filter((b) => b !== '' && !b.includes('='))
+        .map((b) => b.replace(/\[.*$/, '').split('.').pop()!);
+      const list = index.classes.get(m[1]!) ?? [];
+      list.push({ path: relPath, bases });
+      index.classes.set(m[1]!, list);
+    }
+  }
+  if (language === 'Go') {
+    const dir = path.posix.dirname(relPath);
+    for (const block of source.matchAll(/^type\s+\w+\s+interface\s*\{\n([\s\S]*?)^\}/gm)) {
+      const lines = block[1]!.split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        const m = /^\s*([A-Za-z_]\w*)\s*\(/.exec(lines[i]!);
+        if (m && i > 0 && /^\s*\/\//.test(lines[i - 1]!)) index.goInterfaceMethods.add(`${dir}\0${m[1]}`);
+      }
+    }
+  }
+}
+
+/** The doc's first paragraph, or null. */
+export function firstParagraph(doc: string): string | null {
+  const p = doc.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  return p === '' ? null : p;
+}
+
+export { parseDocstring };

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { RepoIndex } from './ground.ts';
+import { splitName } from './ground.ts';
+import { mask } from './code.ts';
+
+/**
+ * Methods that inherit their doc (docs/docgen.md, "Inheritance"): a Java/Kotlin/C#/TypeScript/
+ * Swift/C++ override, a Rust trait impl method, a Go method implementing a documented interface
+ * method of the same package, a Python method whose base class in the repository documents it, a
+ * Python dunder. Returns why, or null.
+ */
+export function inheritsDoc(fn: { name: string; content: string }, language: string, lines: readonly string[], declRow: number, relPath: string, index: RepoIndex): string | null {
+  const { short, owner } = splitName(fn.name);
+  const code = mask(fn.content, language).code;
+  const header = language === 'Python' ? (code.split('\n').find((l) => /\bdef\s/.test(l)) ?? '') : code.slice(0, Math.max(0, code.indexOf('{')) || code.length);
+  switch (language) {
+    case 'Python': {
+      if (/^__\w+__$/.test(short)) return 'a dunder method: Python documents it';
+      const cls = owner.split('.').pop();
+      if (!cls) return null;
+      const seen = new Set<string>();
+      const queue = (index.classes.get(cls) ?? []).filter((c) => c.path === relPath).flatMap((c) => c.bases);
+      while (queue.length > 0) {
+        const base = queue.shift()!;
+        if (seen.has(base)) continue;
+        seen.add(base);
+        if (index.documentedMethods.has(`Python\0${base}.${short}`)) return `it overrides ${base}.${short}, which is documented`;
+        for (const c of index.classes.get(base) ?? []) queue.push(...c.bases);
+      }
+      return null;
+    }
+    case 'Java':
+      return /@Override\b/.test(header) ? 'an @Override method inherits its doc' : null;
+    case 'Kotlin':
+    case 'Swift':
+    case 'TypeScript':
+    case 'TSX':
+    case 'JavaScript':
+      return /(^|\s)override\s/.test(header) ? 'an override inherits its doc' : null;
+    case 'C#':
+      return /(^|\s)override\s/.test(header) ? 'an override inherits its doc' : /\s[A-Z]\w*\.\w+\s*[(<]/.test(header) ? 'an explicit interface implementation inherits its doc' : null;
+    case 'C++':
+      return /\)\s*(const\s*)?(noexcept\s*)?(override|final)\b/.test(header) ? 'an override inherits its doc' : null;
+    case 'PHP':
+      return /#\[\\?Override\]/.test(header) ? 'an #[Override] method inherits its doc' : null;
+    case 'Rust': {
+      const indent = /^\s*/.exec(lines[declRow] ?? '')![0].length;
+      for (let r = declRow - 1; r >= 0; r--) {
+        const l = lines[r] ?? '';
+        if (l.trim() === '' || /^\s*(\/\/|#\[|\*|\/\*)/.test(l)) continue;
+        if (l.length - l.trimStart().length < indent) return /^\s*(unsafe\s+)?impl\b.*\bfor\b/.test(l) ? 'a trait impl method inherits the trait\'s doc' : null;
+      }
+      return null;
+    }
+    case 'Go': {
+      if (!/^\s*func\s*\(/.test(code)) return null;
+      return index.goInterfaceMethods.has(`${path.posix.dirname(relPath)}\0${short}`) ? `it implements ${short} of a documented interface in its package` : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** What a style writes on an inheriting method when asked to (`includeInherited`), or null. */
+export function inheritDocTag(style: string): string | null {
+  if (style === 'javadoc' || style === 'tsdoc' || style === 'jsdoc' || style === 'phpdoc') return '{@inheritDoc}';
+  if (style === 'xmldoc') return '<inheritdoc/>';
+  return null;
+}

@@ -1,0 +1,243 @@
+import { closing, linesOf, mask, splitTop, type Masked } from './code.ts';
+
+/**
+ * Raises/throws read from the function's own code (docs/docgen.md, "Raises"): only real
+ * raise/throw statements (never a comment or a string), each described by its guard when the
+ * statement is the whole body of a plain `if` (`if width < 0: raise ValueError(...)` → "If width
+ * < 0."), else by its message when that is one plain string literal. A type raised somewhere that
+ * neither describes is left out entirely: a partial description would mislead.
+ */
+
+export interface RaiseFact {
+  type: string;
+  /** doc-ready text (escaped for the language's doc markup) */
+  text: string;
+  source: string;
+}
+
+const XML_LANGS = new Set(['Java', 'C#', 'C', 'C++']);
+
+export function escapeDocText(language: string, text: string): string {
+  return XML_LANGS.has(language) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text;
+}
+
+/** A piece of code inside prose, in the language's doc markup. */
+export function codeSpan(language: string, code: string): string {
+  if (language === 'Java') return /[{}]/.test(code) ? `<code>${escapeDocText(language, code)}</code>` : `{@code ${code}}`;
+  if (language === 'C#') return `<c>${escapeDocText(language, code)}</c>`;
+  if (/^(JavaScript|TypeScript|TSX|Rust|Kotlin|Swift)$/.test(language) && !code.includes('`')) return `\`${code}\``;
+  return escapeDocText(language, code);
+}
+
+interface Occurrence {
+  type: string;
+  text: string | null;
+  line: number;
+}
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Offsets of nested functions' bodies (a raise there is not this function's). */
+function nestedRanges(m: Masked, language: string, bodyStart: number): [number, number][] {
+  const out: [number, number][] = [];
+  const { code } = m;
+  if (language === 'Python') {
+    const lines = linesOf(code);
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (l.at < bodyStart) continue;
+      const d = /^(\s*)(?:async\s+)?(?:def|class)\s/.exec(l.text);
+      if (!d) continue;
+      const ind = d[1]!.length;
+      let j = i + 1;
+      while (j < lines.length && (lines[j]!.text.trim() === '' || lines[j]!.text.length - lines[j]!.text.trimStart().length > ind)) j++;
+      out.push([l.at, j < lines.length ? lines[j]!.at : code.length]);
+      i = j - 1;
+    }
+    return out;
+  }
+  const re = /(=>|->)\s*\{|\bfunction\b[^{;]*\{|\bnew\s+[\w.<>]+\s*\([^;{]*\)\s*\{|\|[^|\n]*\|\s*\{|\bfunc\s*\([^)]*\)[^{]*\{/g;
+  re.lastIndex = bodyStart;
+  let x: RegExpExecArray | null;
+  while ((x = re.exec(code)) !== null) {
+    const open = x.index + x[0].length - 1;
+    const close = closing(code, open);
+    if (close < 0) break;
+    out.push([open, close]);
+    re.lastIndex = close;
+  }
+  return out;
+}
+
+/** The index of the bracket opening the one closing at `close`, searching backwards. */
+function opening(code: string, close: number): number {
+  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  const stack: string[] = [];
+  for (let i = close; i >= 0; i--) {
+    const ch = code[i]!;
+    if (pairs[ch]) stack.push(pairs[ch]);
+    else if (ch === '(' || ch === '[' || ch === '{') {
+      if (stack.pop() !== ch) return -1;
+      if (stack.length === 0) return i;
+    }
+  }
+  return -1;
+}
+
+function condition(original: string, m: Masked, language: string, at: number, stmtEnd: number): string | null {
+  const { code } = m;
+  const lineStart = code.lastIndexOf('\n', at - 1) + 1;
+  const tidy = (a: number, b: number): string | null => {
+    const raw = original.slice(a, b);
+    // a comment inside the condition (blanked in the masked code): not a plain guard
+    for (let k = 0; k < raw.length; k++) if (code[a + k] !== raw[k] && code[a + k] !== '_') return null;
+    const t = raw.replace(/\s+/g, ' ').trim();
+    return t === '' || t.length > 80 ? null : t;
+  };
+  if (language === 'Python') {
+    const line = code.slice(lineStart, code.indexOf('\n', at) < 0 ? code.length : code.indexOf('\n', at));
+    const one = /^(\s*)if\s+(.+?):\s*raise\b/.exec(line);
+    if (one) {
+      const c0 = lineStart + one[1]!.length + 3;
+      return tidy(c0, c0 + one[2]!.length);
+    }
+    if (!/^\s*raise\b/.test(line)) return null;
+    const lines = linesOf(code);
+    const idx = lines.findIndex((l) => l.at === lineStart);
+    let p = idx - 1;
+    while (p >= 0 && lines[p]!.text.trim() === '') p--;
+    if (p < 0) return null;
+    const head = /^(\s*)if\s+(.+):\s*$/.exec(lines[p]!.text);
+    const indent = (s: string): number => s.length - s.trimStart().length;
+    if (!head || head[1]!.length >= indent(line)) return null;
+    // the raise is the if's only statement
+    let n = lines.findIndex((l) => l.at > stmtEnd);
+    while (n >= 0 && n < lines.length && lines[n]!.text.trim() === '') n++;
+    if (n >= 0 && n < lines.length && indent(lines[n]!.text) > head[1]!.length) return null;
+    const c0 = lines[p]!.at + head[1]!.length + 3;
+    return tidy(c0, c0 + head[2]!.length);
+  }
+  if (language === 'Ruby') {
+    const rest = code.slice(stmtEnd, code.indexOf('\n', stmtEnd) < 0 ? code.length : code.indexOf('\n', stmtEnd));
+    const mod = /^\s+if\s+(.+?)\s*$/.exec(rest);
+    if (mod) {
+      const c0 = stmtEnd + rest.indexOf(mod[1]!);
+      return tidy(c0, c0 + mod[1]!.length);
+    }
+    return null;
+  }
+  // brace languages: `if (cond) throw …;` or `if (cond) { throw …; }` (Rust: `if cond { panic!(…) }`)
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(code[i]!)) i--;
+  let braced = false;
+  if (code[i] === '{') {
+    braced = true;
+    i--;
+    while (i >= 0 && /\s/.test(code[i]!)) i--;
+    let j = stmtEnd;
+    while (j < code.length && /[\s;]/.test(code[j]!)) j++;
+    if (code[j] !== '}') return null;
+  }
+  if (language === 'Rust') {
+    if (!braced) return null;
+    const from = Math.max(code.lastIndexOf('\n', i), code.lastIndexOf('{', i), code.lastIndexOf(';', i), code.lastIndexOf('}', i)) + 1;
+    const head = /^(\s*)if\s+(.+?)\s*$/.exec(code.slice(from, i + 1));
+    if (!head || /\belse\s*$/.test(code.slice(0, from).trimEnd()) || head[2]!.startsWith('let ')) return null;
+    const c0 = from + head[1]!.length + 3;
+    return tidy(c0, c0 + head[2]!.length);
+  }
+  if (code[i] !== ')') return null;
+  const open = opening(code, i);
+  if (open < 0) return null;
+  const before = code.slice(0, open).trimEnd();
+  if (!/(^|[^\w$])if$/.test(before) || /\belse\s+if$/.test(before)) return null;
+  return tidy(open + 1, i);
+}
+
+function describe(cond: string | null, message: string | null, language: string): string | null {
+  if (cond !== null) return `If ${codeSpan(language, cond)}.`;
+  if (message !== null) {
+    const t = message.replace(/\s+/g, ' ').trim();
+    if (t === '' || t.length > 160 || /["`]|\*\/|'''/.test(t)) return null;
+    return `${escapeDocText(language, capitalise(t))}${/[.!?]$/.test(t) ? '' : '.'}`;
+  }
+  return null;
+}
+
+const PATTERNS: Record<string, RegExp> = {
+  Python: /\braise\s+([A-Za-z_][\w.]*)\s*(\()?/g,
+  Ruby: /\braise\s+([A-Z][\w:]*)(?:\.new)?\s*(\(|,)?/g,
+  'C++': /\bthrow\s+([A-Za-z_][\w:]*)\s*([({])?/g,
+  Swift: /\bthrow\s+([A-Z]\w*)(?:\.\w+)?()/g,
+  Kotlin: /\bthrow\s+([A-Z][\w.]*)\s*(\()?/g,
+  Rust: /\b(panic)!\s*(\()?/g,
+};
+const THROW_NEW = /\bthrow\s+new\s+([A-Za-z_$\\][\w.$\\]*)\s*(?:<[^>]*>)?\s*(\()?/g;
+
+/** The raises a function's own code states, one entry per type (source order). */
+export function codeRaises(content: string, language: string, params: readonly string[], firstLine: number, bodyStart: number): RaiseFact[] {
+  if (language === 'Go') return [];
+  const m = mask(content, language);
+  const { code, literals } = m;
+  const nested = nestedRanges(m, language, bodyStart);
+  const inNested = (o: number): boolean => nested.some(([a, b]) => o > a && o < b);
+  const lineOf = (o: number): number => firstLine + content.slice(0, o).split('\n').length - 1;
+  const occ: Occurrence[] = [];
+  const re = new RegExp((PATTERNS[language] ?? THROW_NEW).source, 'g');
+  re.lastIndex = bodyStart;
+  let x: RegExpExecArray | null;
+  while ((x = re.exec(code)) !== null) {
+    if (x.index < bodyStart || inNested(x.index)) continue;
+    const type = x[1]!;
+    if (language === 'Python' && !/^[A-Z]/.test(type.split('.').pop()!)) continue; // `raise err` re-raises a variable
+    let message: string | null = null;
+    let stmtEnd = x.index + x[0].length;
+    const opener = x[2];
+    if (opener === '(' || opener === '{') {
+      const open = x.index + x[0].length - 1;
+      const close = closing(code, open);
+      if (close < 0) continue;
+      const args = splitTop(code, open + 1, close);
+      const lit = args.length >= 1 ? literals.get(args[0]!.at) : undefined;
+      const single = args.length === 1 || (language !== 'Python' && language !== 'Rust');
+      if (lit && single && lit.end === args[0]!.at + args[0]!.text.length && lit.value !== null && (language !== 'Rust' || !lit.value.includes('{'))) message = lit.value;
+      stmtEnd = close + 1;
+    } else if (opener === ',') {
+      const rest = code.slice(stmtEnd).trimStart();
+      const at = code.length - rest.length;
+      const lit = literals.get(at);
+      if (lit && lit.value !== null) {
+        message = lit.value;
+        stmtEnd = lit.end;
+      }
+    } else {
+      const nl = code.indexOf('\n', stmtEnd);
+      stmtEnd = nl < 0 ? code.length : nl;
+    }
+    const cond = condition(content, m, language, x.index, stmtEnd);
+    occ.push({ type: language === 'PHP' ? type.replace(/^\\/, '') : type, text: describe(cond, message, language), line: lineOf(x.index) });
+  }
+  if (language === 'Java' || language === 'Kotlin' || language === 'C#') {
+    const nn = language === 'C#' ? /\bArgumentNullException\.ThrowIfNull\s*\(\s*(\w+)\s*\)/g : /\b(?:Objects\.requireNonNull|Preconditions\.checkNotNull|checkNotNull|requireNonNull)\s*\(\s*(\w+)\s*[,)]/g;
+    nn.lastIndex = bodyStart;
+    while ((x = nn.exec(code)) !== null) {
+      if (inNested(x.index) || !params.includes(x[1]!)) continue;
+      const what = language === 'C#' ? `<paramref name="${x[1]}"/>` : codeSpan(language, x[1]!);
+      occ.push({ type: language === 'C#' ? 'ArgumentNullException' : 'NullPointerException', text: `If ${what} is null.`, line: lineOf(x.index) });
+    }
+  }
+  const out: RaiseFact[] = [];
+  const types = [...new Set(occ.map((o) => o.type))];
+  for (const type of types) {
+    const all = occ.filter((o) => o.type === type);
+    if (all.some((o) => o.text === null)) continue;
+    const texts = [...new Set(all.map((o) => o.text!))];
+    const parts = texts.map((t) => t.replace(/\.$/, ''));
+    const text = `${parts[0]}${parts
+      .slice(1)
+      .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : p}`)
+      .join('')}.`;
+    out.push({ type, text, source: `code: ${language === 'Rust' ? 'panic!' : type} at line${all.length > 1 ? 's' : ''} ${all.map((o) => o.line).join(', ')}` });
+  }
+  return out;
+}

@@ -1,0 +1,100 @@
+import { classifyFile, isTestFile, type parseGitAttributes } from '@docent/analyzer';
+
+/**
+ * "Never harm the repository" (docs/docgen.md): which files the generator leaves alone, and where
+ * a new doc goes so that it sits above every directive that governs the declaration.
+ */
+
+const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|snapshots?|__snapshots__|testdata|test-data|test_data|spec|specs|e2e|golden|goldens)\//i;
+const GENERATED_HEADER = /DO NOT EDIT|@generated\b|\bauto-?generated\b|\bgenerated (by|from|with|using)\b|\bthis (file|code) (is|was) (automatically )?generated\b/i;
+
+type GitAttributes = ReturnType<typeof parseGitAttributes>;
+
+/** Why a file must not be touched, or null. `text` is the decoded file. */
+export function skipReason(relPath: string, text: string, attrs?: GitAttributes): string | null {
+  if (isTestFile(relPath)) return 'a test file';
+  if (FIXTURE_DIR.test(relPath)) return 'test data (fixtures, snapshots, testdata)';
+  const cls = classifyFile(relPath, text.slice(0, 65536), Buffer.byteLength(text), attrs);
+  if (cls.vendored) return 'vendored code';
+  if (cls.generated) return 'a generated file';
+  if (cls.documentation) return 'documentation';
+  const head = text.split('\n', 15).filter((l) => /^\s*(\/\/|#|\/\*|\*|--|;|<!--)/.test(l));
+  if (head.some((l) => GENERATED_HEADER.test(l))) return 'a generated file (its header says so)';
+  return null;
+}
+
+/** Decodes UTF-8 strictly; null for bytes that are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+export const DIRECTIVE =
+  /^(\/\/\s*(@ts-(expect-error|ignore|nocheck)|eslint-|prettier-ignore|biome-ignore|istanbul |c8 |deno-lint|tslint:|jshint|nolint|lint:|NOSONAR|noinspection|@formatter|swiftlint:|#nosec|nosemgrep|clang-format|NOLINT)|\/\/go:|\/\/line |\/\/export |\/\*\s*(eslint-|istanbul |c8 |prettier-ignore|@ts-|global |jshint)|#\s*(type:\s*ignore|noqa|pragma|pylint:|rubocop:|sorbet|typed:|nosec)|#!?\[|#pragma\b|@[A-Za-z_][\w.]*(\s*\(.*\))?\s*$|\[[A-Z][\w.]*(\(.*\))?(,\s*[A-Z][\w.]*(\(.*\))?)*\]\s*$)/;
+
+/**
+ * The row a new doc goes to: `row` (the declaration's first row) moved up over directive lines,
+ * attributes and annotations; null when a doc comment sits above them already (one the analyzer
+ * did not attach: writing a second would be wrong).
+ */
+export function docRowAbove(lines: readonly string[], row: number, language: string): number | null {
+  let r = row;
+  for (;;) {
+    const above = (lines[r - 1] ?? '').trim();
+    if (r === 0 || above === '') break;
+    if (DIRECTIVE.test(above) && !(language === 'Python' && above.startsWith('@'))) {
+      r--;
+      continue;
+    }
+    // a multi-line attribute or annotation: `#[cfg(\n  …\n)]`, `@Foo(\n …\n)`
+    if (/[)\]]\s*$/.test(above)) {
+      let found = -1;
+      for (let s = r - 2; s >= Math.max(0, r - 12); s--) {
+        const t = (lines[s] ?? '').trim();
+        if (/^(#!?\[|@[A-Za-z_]|\[[A-Z])/.test(t)) {
+          const span = lines.slice(s, r).join('\n');
+          if (balanced(span)) found = s;
+          break;
+        }
+        if (t === '') break;
+      }
+      if (found >= 0) {
+        r = found;
+        continue;
+      }
+    }
+    break;
+  }
+  if (r !== row) {
+    const above = (lines[r - 1] ?? '').trim();
+    if (/\*\/$|^\/\/\/|^\/\/!|^\/\*\*/.test(above) || (language === 'Go' && above.startsWith('//')) || (language === 'Ruby' && above.startsWith('#'))) return null;
+  }
+  return r;
+}
+
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (const ch of text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) {
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Python: the docstring goes right after the header, above comments that open the body (a Sphinx `#:` comment stays with its assignment). */
+export function pythonDocRow(lines: readonly string[], declRow: number, bodyRow: number): number {
+  let r = bodyRow;
+  while (r - 1 > declRow && /^\s*(#.*)?$/.test(lines[r - 1] ?? '')) r--;
+  return r;
+}
+
+/** The longest line of a file (its own width), ignoring lines with a URL. */
+export function fileWidth(lines: readonly string[]): number {
+  let max = 0;
+  for (const l of lines) if (!/https?:\/\//.test(l)) max = Math.max(max, l.replace(/\t/g, '    ').length);
+  return max;
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { gateFile, generateFile, restatesName } from '../src/index.ts';
+
+/** docs/docgen.md: every written sentence is grounded; nothing from a name; inheriting methods and directives respected. */
+
+const run = async (src: string, language: string, file: string, style: string, opts: { includeInherited?: boolean } = {}) => {
+  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
+  const r = await generateFile(src, language, file, cfg, { explain: true, ...opts });
+  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
+  return r;
+};
+
+describe('Python', () => {
+  const callee = 'def proxy_bypass_environment(host, no_proxy=None):\n    """Test if proxies should not be used for a particular host.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """\n    return bool(host)\n\n\n';
+  it('a parameter forwarded to a documented callee reuses its description, with the source kept', async () => {
+    const r = await run(`${callee}def proxy_bypass(host):\n    return proxy_bypass_environment(host)\n`, 'Python', 'u.py', 'google');
+    expect(r.output).toContain('def proxy_bypass(host):\n    """Same as `proxy_bypass_environment()`.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """');
+    expect(r.outcomes[0]).toMatchObject({ sources: expect.arrayContaining(['param host: the doc of `proxy_bypass_environment` (u.py:1), which it is passed to']) });
+  });
+  it('a raise with its guard, under a summary from the body\'s leading comment; a raise in a comment or string is no raise', async () => {
+    const src = 'def set_width(width):\n    # Remember the width for the next layout pass.\n    if width < 0:\n        raise ValueError("negative width")\n    log("raise KeyError")  # raise TypeError\n    WIDTH.append(width)\n';
+    const r = await run(src, 'Python', 'w.py', 'google');
+    expect(r.output).toContain('    """Remember the width for the next layout pass.\n\n    Raises:\n        ValueError: If width < 0.\n    """\n    # Remember');
+    expect(r.output).not.toMatch(/KeyError:|TypeError:/);
+  });
+  it('nothing grounded: no docstring, the function is listed as needing a summary', async () => {
+    const src = 'def get_user_by_id(user_id, retries=3):\n    return DB[user_id]\n\n\ndef is_valid(x):\n    return x > 0\n';
+    const r = await run(src, 'Python', 'n.py', 'google');
+    expect(r.output).toBe(src);
+    expect(r.needsSummary).toEqual([{ name: 'get_user_by_id', line: 1 }, { name: 'is_valid', line: 5 }]);
+  });
+  it('a message built from expressions is described by its condition, never cut off', async () => {
+    const src = 'def f(n):\n    # Check the count before the batch starts.\n    if n > LIMIT:\n        raise ValueError(f"too many: {n}")\n    return n\n';
+    const r = await run(src, 'Python', 'm.py', 'google');
+    expect(r.output).toContain('        ValueError: If n > LIMIT.\n');
+  });
+  it('inheritance: a documented base method and dunders get nothing; includeInherited writes grounded text only', async () => {
+    const src = 'class Base:\n    def run(self, job):\n        """Run the job."""\n\n\nclass Child(Base):\n    def run(self, job):\n        return 1\n\n    def __eq__(self, other):\n        return True\n';
+    const r = await run(src, 'Python', 'i.py', 'google');
+    expect(r.output).toBe(src);
+    expect(r.outcomes.map((o) => (o.action === 'skipped' ? o.reason : ''))).toEqual([expect.stringContaining('overrides Base.run'), expect.stringContaining('dunder')]);
+  });
+  it('a Sphinx #: comment that opens the body stays with its assignment: the docstring goes above it', async () => {
+    const src = `${callee}def setup(host):\n    #: the host in use\n    CURRENT = host\n    return proxy_bypass_environment(host)\n`;
+    const r = await run(src.replace('    #: the host in use\n    CURRENT = host\n    return', '    return'), 'Python', 's.py', 'google');
+    expect(r.output).toContain('def setup(host):\n    """');
+    const lead = 'class C:\n    def __init__(self):\n        pass\n\n    def reset(self, host):\n        # Forget the cached host so that the next call looks it up again.\n        #: the host in use\n        self.host = host\n';
+    const r2 = await run(lead, 'Python', 'c.py', 'google');
+    expect(r2.output).toContain('    def reset(self, host):\n        """Forget the cached host so that the next call looks it up again."""\n        # Forget');
+  });
+});
+
+describe('TypeScript', () => {
+  const callee = '/**\n * Parses a duration.\n * @param text - The duration as written, like `5m` or `1h30m`.\n * @returns The duration in milliseconds.\n */\nexport function parseDuration(text: string): number {\n  return Number(text);\n}\n\n';
+  it('reuses a callee\'s @param and @returns; no name-derived text anywhere', async () => {
+    const r = await run(`${callee}export function parseOr(text: string): number {\n  return parseDuration(text);\n}\n`, 'TypeScript', 'd.ts', 'tsdoc');
+    expect(r.output).toContain('/**\n * Same as `parseDuration()`.\n *\n * @param text - The duration as written, like `5m` or `1h30m`.\n * @returns The duration in milliseconds.\n */\nexport function parseOr');
+  });
+  it('a throw with its guard; a doc goes above @ts-expect-error and eslint-disable-next-line, never between', async () => {
+    const src = 'class A {\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {\n    // Print the width to the console for debugging.\n    if (width < 0) throw new RangeError(`bad ${width}`);\n    console.log(width);\n  }\n}\n';
+    const r = await run(src, 'TypeScript', 'a.ts', 'tsdoc');
+    expect(r.output).toContain('  /**\n   * Print the width to the console for debugging.\n   *\n   * @throws {@link RangeError} If `width < 0`.\n   */\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {');
+  });
+  it('an override gets nothing; nothing grounded gets nothing', async () => {
+    const src = 'class A extends B {\n  override run(job: string): void {\n    console.log(job);\n  }\n\n  getUserName(id: number): string {\n    return db.name(id);\n  }\n}\n';
+    const r = await run(src, 'TypeScript', 'o.ts', 'tsdoc');
+    expect(r.output).toBe(src);
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['A.getUserName']);
+  });
+});
+
+describe('Java', () => {
+  const cls = (body: string) => `package p;\n\npublic class A {\n    /**\n     * Finds a user.\n     * @param userId the id of the user, as stored in the users table\n     * @return the user, or {@code null} when there is none\n     */\n    public User find(long userId) {\n        return repo.get(userId);\n    }\n${body}}\n`;
+  it('reuses the callee\'s @param/@return; requireNonNull and a guarded throw become @throws, escaped', async () => {
+    const r = await run(cls('\n    public User findOrFail(long userId, String name) {\n        // Find the user, failing loudly when the name is missing.\n        Objects.requireNonNull(name);\n        if (userId < 0 && userId != -1) throw new IllegalArgumentException("bad id: " + userId);\n        return find(userId);\n    }\n'), 'Java', 'A.java', 'javadoc');
+    expect(r.output).toContain('     * @param userId the id of the user, as stored in the users table\n');
+    expect(r.output).toContain('     * @throws IllegalArgumentException If {@code userId < 0 && userId != -1}.\n     * @throws NullPointerException If {@code name} is null.\n');
+    expect(r.output).not.toContain('@param name');
+  });
+  it('a message literal with < > & is escaped for Javadoc', async () => {
+    const r = await run(cls('\n    public void check(long userId) {\n        // Validate the id range used by the legacy importer.\n        throw new IllegalStateException("ids <0 & >9 are reserved");\n    }\n'), 'Java', 'A.java', 'javadoc');
+    expect(r.output).toContain('@throws IllegalStateException Ids &lt;0 &amp; &gt;9 are reserved.');
+  });
+  it('@Override: nothing (or {@inheritDoc} with includeInherited); a doc goes above the annotations', async () => {
+    const src = cls('\n    @Override\n    public String toString() {\n        return name;\n    }\n');
+    expect((await run(src, 'Java', 'A.java', 'javadoc')).output).toBe(src);
+    const inc = await run(src, 'Java', 'A.java', 'javadoc', { includeInherited: true });
+    expect(inc.output).toContain('    /** {@inheritDoc} */\n    @Override\n    public String toString()');
+  });
+});
+
+describe('Go', () => {
+  it('a thin wrapper of a documented function; a doc goes above //go: directives', async () => {
+    const src = 'package p\n\n// lookup finds key in the table; it returns "" when absent.\nfunc lookup(key string) string {\n\treturn table[key]\n}\n\n//go:noinline\nfunc Find(key string) string {\n\treturn lookup(key)\n}\n';
+    const r = await run(src, 'Go', 'p.go', 'godoc');
+    expect(r.output).toContain('// Find is the same as lookup.\n//go:noinline\nfunc Find(');
+  });
+  it('a method implementing a documented interface method gets nothing; no name-derived sentence', async () => {
+    const src = 'package p\n\n// Store keeps things.\ntype Store interface {\n\t// Get returns the value stored under key.\n\tGet(key string) string\n}\n\ntype mem struct{}\n\nfunc (m *mem) Get(key string) string {\n\treturn ""\n}\n\nfunc NewEncoder(w Writer) *Encoder {\n\treturn &Encoder{w: w}\n}\n';
+    const r = await run(src, 'Go', 'p.go', 'godoc');
+    expect(r.output).toBe(src);
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['NewEncoder']);
+  });
+});
+
+describe('Rust', () => {
+  it('reuses `# Arguments` of the callee; a doc goes above #[...] attributes; a guarded panic', async () => {
+    const src = '/// Parses a size.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\npub fn parse_size(text: &str) -> usize {\n    text.len()\n}\n\n#[inline]\n#[must_use]\npub fn size_or_zero(text: &str) -> usize {\n    parse_size(text)\n}\n\npub fn check(width: i32) {\n    // Refuse widths the layout cannot draw.\n    if width < 0 {\n        panic!("negative width");\n    }\n}\n';
+    const r = await run(src, 'Rust', 'l.rs', 'rustdoc');
+    expect(r.output).toContain('/// Same as `parse_size()`.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\n#[inline]\n#[must_use]\npub fn size_or_zero');
+    expect(r.output).toContain('/// Refuse widths the layout cannot draw.\n///\n/// # Panics\n///\n/// If `width < 0`.\npub fn check');
+  });
+  it('a trait impl method gets nothing', async () => {
+    const src = 'impl Display for Foo {\n    fn fmt(&self, f: &mut Formatter) -> Result {\n        // Write the name and the size, separated by a colon.\n        write!(f, "{}:{}", self.name, self.size)\n    }\n}\n';
+    expect((await run(src, 'Rust', 't.rs', 'rustdoc')).output).toBe(src);
+  });
+});
+
+describe('C#', () => {
+  it('reuses a callee\'s <param>; a doc goes above [attributes]; a guarded throw is escaped; override gets nothing', async () => {
+    const src = 'class A\n{\n    /// <summary>Finds a user.</summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    public User Find(long userId)\n    {\n        return repo.Get(userId);\n    }\n\n    [Obsolete("use Find")]\n    public User Lookup(long userId)\n    {\n        return Find(userId);\n    }\n\n    public void SetWidth(int width)\n    {\n        // Remember the width for the next layout pass.\n        if (width < 0) throw new ArgumentOutOfRangeException(nameof(width));\n    }\n\n    public override string ToString()\n    {\n        return "";\n    }\n}\n';
+    const r = await run(src, 'C#', 'A.cs', 'xmldoc');
+    expect(r.output).toContain('    /// <summary>\n    /// Same as <c>Find()</c>.\n    /// </summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    [Obsolete("use Find")]\n');
+    // wrapped at the file's own width (its longest line): joined for the check
+    expect(r.output.replace(/\n\s*\/\/\/ ?/g, ' ')).toContain('<exception cref="ArgumentOutOfRangeException">If <c>width &lt; 0</c>.</exception>');
+    expect(r.output).toContain('    public override string ToString()');
+    expect(r.output).not.toMatch(/\/\/\/.*\n\s*public override/);
+  });
+});
+
+describe('restatesName', () => {
+  it('flags what says nothing more than the name', () => {
+    expect(restatesName('The host.', 'host')).toBe(true);
+    expect(restatesName('Super len.', 'super_len')).toBe(true);
+    expect(restatesName('requestHeader requests header.', 'requestHeader')).toBe(true);
+    expect(restatesName('The host name or IP address to check.', 'host')).toBe(false);
+  });
+});
