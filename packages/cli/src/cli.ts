@@ -104,11 +104,16 @@ first format is printed on stdout.`,
   {
     name: 'docstrings',
     summary: 'generate or complete docstrings (prints a summary; --diff or --write to apply)',
-    usage: ['docstrings <path> [--style S] [--max-line-length N] [--write | --diff] [--files a,b]'],
+    usage: ['docstrings <path> [--style S] [--max-line-length N] [--write | --diff] [--files a,b] [--include-inherited] [--explain] [--strict]'],
     description: `Generates or completes docstrings for the functions under <path> (offline, deterministic).
-Without --write or --diff it prints a summary and changes nothing. With LLM_PROVIDER (or
-LLM_BASE_URL) set, a model may improve the prose; every text it writes is checked and falls
-back to the deterministic one.`,
+Only grounded text is written: parameter and return descriptions the repository already has,
+raises read from the code, thin-wrapper summaries (docs/docgen.md). A function with nothing
+grounded gets no docstring and is listed as needing a summary. Tests, fixtures, generated,
+git-ignored and non-UTF-8 files are left alone. Without --write or --diff it prints a summary
+and changes nothing. With LLM_PROVIDER (or LLM_BASE_URL) set, a model may write the missing
+prose; every field it writes is checked and refused when it restates a name or contradicts the code.
+Exit 0, also when the quality gate refused some files (listed); 1 when nothing could be done
+or, with --strict, when any file was refused; 2 on a usage error.`,
     options: {
       style: {
         type: 'string',
@@ -118,6 +123,9 @@ back to the deterministic one.`,
       'max-line-length': { type: 'string', arg: '<n>', help: 'wrap docs at n columns, 40–120 (default 80)' },
       write: { type: 'boolean', help: 'write the changed files' },
       diff: { type: 'boolean', help: 'print the unified diff on stdout' },
+      'include-inherited': { type: 'boolean', help: 'also document methods that inherit their doc (overrides, trait impls, dunders)' },
+      explain: { type: 'boolean', help: 'print where each written entry came from' },
+      strict: { type: 'boolean', help: 'exit 1 when the quality gate refused any file' },
       files: { type: 'string', arg: '<a,b,…>', help: 'only these files (relative to <path>)' },
       help: HELP,
     },
