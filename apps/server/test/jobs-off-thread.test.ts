@@ -113,7 +113,10 @@ describe('job handlers run their heavy call off the main thread', () => {
     expect(start.statusCode, start.body).toBe(200);
     const done = await finished(start.json().lroJobId);
     expect(done.state, done.texts.join('\n')).toBe('COMPLETE');
-    expect(done.texts).toContain('Functions: 2 documented, 0 updated, 1 skipped in 2 file(s)');
+    // the two undocumented functions get docstrings, the one-line docstring gets its parameters;
+    // the generator's progress came through from the worker
+    expect(done.texts).toContain('Functions: 2 documented, 1 updated, 0 skipped in 2 file(s)');
+    expect(done.texts).toContain('Documenting shapes/area.py');
     expect(onMain.generateRepository).toBe(0);
   }, 180_000);
 
@@ -122,7 +125,8 @@ describe('job handlers run their heavy call off the main thread', () => {
     expect(start.statusCode, start.body).toBe(200);
     const done = await finished(start.json().lroJobId);
     expect(done.state, done.texts.join('\n')).toBe('COMPLETE');
-    expect(done.texts.some((l) => /^index\.html: /.test(l))).toBe(true);
+    expect(done.texts.some((l) => /^Generated in /.test(l)), done.texts.join('\n')).toBe(true);
+    expect(done.texts.some((l) => /\.html: \d/.test(l)), done.texts.join('\n')).toBe(true);
     expect(onMain.generateDocSet).toBe(0);
   }, 180_000);
 });
