@@ -12,7 +12,7 @@
  * throwaway database is created and dropped.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -119,6 +119,20 @@ async function openStream(base: string, token: string, jobId: number) {
     received: (text: string) => new Promise<void>((resolve) => waiters.push({ text, resolve })),
     close: () => controller.abort(),
   };
+}
+
+/**
+ * CPU seconds of this process' main thread (Linux: /proc/self/task/<pid>/stat, utime + stime),
+ * or null elsewhere. Unlike latency on a shared machine, it says what the API's own thread did.
+ */
+function mainThreadCpu(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
@@ -272,15 +286,20 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
       const lag = monitorEventLoopDelay({ resolution: 10 });
       lag.enable();
       const elu = perf.eventLoopUtilization();
+      const cpu0 = { main: mainThreadCpu(), all: process.cpuUsage() };
       let minRunning = Infinity;
       const sampler = setInterval(() => void states().then((s) => (minRunning = Math.min(minRunning, s.running))), 250);
       const withJobs = await fixedRate(`${base}/api/v1/user`, owner.token);
       clearInterval(sampler);
       lag.disable();
       const used = perf.eventLoopUtilization(elu);
+      const mainCpu = cpu0.main === null ? null : mainThreadCpu()! - cpu0.main;
+      const all = process.cpuUsage(cpu0.all);
+      const allCpu = (all.user + all.system) / 1e6;
       const after = await states();
       console.log(line('GET /api/v1/user, 150 streams + jobs running', withJobs));
       console.log(`  main thread meanwhile: event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms; busy ${(used.utilization * 100).toFixed(0)} % of the time`);
+      console.log(`  CPU meanwhile: main thread ${mainCpu === null ? '?' : mainCpu.toFixed(2)} s of the process' ${allCpu.toFixed(2)} s (git processes excluded)`);
       console.log(`  analysis jobs: ${after.done - before.done} finished during the ${SECONDS} s (${after.failed} failed in all), at least ${Number.isFinite(minRunning) ? minRunning : '?'} analysing at every sample`);
       if (idle) console.log(`  p99 with jobs and streams / idle p99: ${(withJobs.p99 / idle.p99).toFixed(2)}× (the target is at most 2×)`);
       for (const s of streams) s.close();
