@@ -1,15 +1,23 @@
 /**
- * `npm run bench:api [-- --seconds 5] [-- --postgres <admin url>]`: the API under load.
+ * `npm run bench:api [-- --seconds 5] [-- --rate 200] [-- --postgres <admin url>] [-- --jobs [--files 150]] [-- --user-only]`:
+ * the API under load.
  * Seeds one user with 1,000 repositories and 10,000 jobs, then drives the repository list, the
- * job list and GET /api/v1/user at a fixed 200 requests/s over loopback and prints p50/p99;
+ * job list and GET /api/v1/user at a fixed 200 requests/s (`--rate`) over loopback and prints p50/p90/p99;
  * measures the time from a worker writing a log line to an SSE client receiving it; and GET
- * /api/v1/user with 150 live streams open. Runs on PGlite, and on PostgreSQL when an admin URL
- * is given (or TEST_DATABASE_URL is set): a throwaway database is created and dropped.
+ * /api/v1/user with 150 live streams open. With `--jobs` the server runs its workers in-process
+ * (embedded mode) and GET /api/v1/user is measured once more while analysis jobs of 15 users run
+ * on synthetic repositories, each user's job followed by 10 live streams (150 in all); the
+ * main thread's event-loop delay is printed beside it. `--user-only` skips the two list endpoints.
+ * Runs on PGlite, and on PostgreSQL when an admin URL is given (or TEST_DATABASE_URL is set): a
+ * throwaway database is created and dropped.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { buildApp, type JobCore } from '../src/app.ts';
@@ -24,7 +32,11 @@ const arg = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const SECONDS = Number(arg('seconds') ?? 5);
-const RATE = 200;
+const JOBS = args.includes('--jobs');
+const USER_ONLY = args.includes('--user-only');
+/** Python files per synthetic repository (each with 24 functions, half documented, and some history) */
+const FILES = Number(arg('files') ?? 150);
+const RATE = Number(arg('rate') ?? 200);
 // room for the 150 held streams plus the load itself
 const agent = new Agent({ connections: 512, pipelining: 1 });
 
@@ -33,7 +45,15 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Fires one request every 1/RATE s for SECONDS, whatever the answers' speed (open loop). */
-async function fixedRate(url: string, token: string): Promise<{ p50: number; p99: number; errors: number; n: number }> {
+interface Latency {
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+  n: number;
+}
+
+async function fixedRate(url: string, token: string): Promise<Latency> {
   const latencies: number[] = [];
   let errors = 0;
   const total = SECONDS * RATE;
@@ -58,7 +78,7 @@ async function fixedRate(url: string, token: string): Promise<{ p50: number; p99
   }
   await Promise.all(pending);
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, n: latencies.length };
+  return { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), errors, n: latencies.length };
 }
 
 async function signup(base: string, email: string): Promise<{ token: string; id: string }> {
@@ -101,9 +121,75 @@ async function openStream(base: string, token: string, jobId: number) {
   };
 }
 
+/**
+ * CPU seconds of this process' main thread (Linux: /proc/self/task/<pid>/stat, utime + stime),
+ * or null elsewhere. Unlike latency on a shared machine, it says what the API's own thread did.
+ */
+function mainThreadCpu(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
+const line = (name: string, r: Latency) => `  ${name.padEnd(48)} p50 ${ms(r.p50)}   p90 ${ms(r.p90)}   p99 ${ms(r.p99)}   (${r.n} answers, ${r.errors} errors)`;
+
+/**
+ * A git repository of FILES Python files for the analysis jobs: 24 functions each, half with a
+ * docstring, in three commits (the second rewrites some bodies, the third some docstrings) so the
+ * history pass has work. `variant` changes every function's name: no two users' repositories
+ * share an analyzer cache entry, so every job analyses cold.
+ */
+function syntheticRepo(dir: string, variant: number): void {
+  mkdirSync(path.join(dir, 'pkg'), { recursive: true });
+  const git = (...a: string[]) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', ...a], { cwd: dir, stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  const write = (round: number) => {
+    for (let f = 0; f < FILES; f++) {
+      const fns: string[] = [];
+      for (let i = 0; i < 24; i++) {
+        const name = `v${variant}_f${f}_${i}`;
+        const doc = i % 2 === 0 ? `    """Compute ${name} from a and b${round === 2 && i % 4 === 0 ? ', rounding down' : ''}.\n\n    Args:\n        a: the first value\n        b: the second value\n\n    Returns:\n        the result\n    """\n` : '';
+        const body = round >= 1 && i % 3 === 0 ? `    total = a * ${i} - b\n    if total > ${f}:\n        return total // 2\n    return total\n` : `    if a > b:\n        return a - b\n    return b - a + ${i}\n`;
+        fns.push(`def ${name}(a, b):\n${doc}${body}`);
+      }
+      writeFileSync(path.join(dir, 'pkg', `mod_${f}.py`), fns.join('\n\n'));
+    }
+    if (round === 0) writeFileSync(path.join(dir, 'README.md'), `# Bench ${variant}\n\nA synthetic package for the API benchmark. It computes numbers.\n\n## Usage\n\nImport \`pkg\`.\n`);
+    git('add', '-A');
+    git('commit', '-q', '-m', `round ${round}`);
+  };
+  for (let round = 0; round < 3; round++) write(round);
+}
+
+async function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: { lroJobId: number } & Record<string, unknown> }> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    dispatcher: agent,
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
 async function run(label: string, databaseUrl: string | null): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docent-bench-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, RUN_WORKERS: 'false', LOG_LEVEL: 'silent', MAIL_RATE_LIMIT_PER_HOUR: '1000', SSE_MAX_STREAMS: '5000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const repoRoot = path.join(dataDir, 'sources');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    // with --jobs the jobs run in this process, as in the embedded mode
+    RUN_WORKERS: JOBS ? 'true' : 'false',
+    LOCAL_REPO_ROOTS: repoRoot,
+    LOG_LEVEL: 'silent',
+    MAIL_RATE_LIMIT_PER_HOUR: '1000',
+    SSE_MAX_STREAMS: '5000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
   await migrateToLatest(database.db);
   const secrets = await loadSecrets(config);
@@ -127,15 +213,17 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
         .values(Array.from({ length: 500 }, (_, i) => ({ user_id: owner.id, repository_id: null, job_type: 'ANALYSIS', organization_name: `org${i % 10}`, repo_name: `repo${(b * 500 + i) % 100}`, vendor: 'GIT', payload: '{}', worker_id: null, heartbeat_at: null, started_at: null, finished_at: null })))
         .execute();
     }
-    console.log(`\n${label}: seeded 1,000 repositories and 10,000 jobs; ${RATE} requests/s for ${SECONDS} s per endpoint`);
+    console.log(`\n${label}: seeded 1,000 repositories and 10,000 jobs; ${RATE} requests/s for ${SECONDS} s per endpoint (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores)`);
     const targets: Array<[string, string]> = [
       ['repository list  GET /api/app/github/list', `${base}/api/app/github/list`],
       ['job list         GET /api/v1/lro/all?limit=20', `${base}/api/v1/lro/all?limit=20&offset=0`],
       ['current user     GET /api/v1/user', `${base}/api/v1/user`],
     ];
-    for (const [name, url] of targets) {
+    let idle: Latency | undefined;
+    for (const [name, url] of USER_ONLY ? targets.slice(2) : targets) {
       const r = await fixedRate(url, owner.token);
-      console.log(`  ${name.padEnd(48)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   (${r.n} answers, ${r.errors} errors)`);
+      console.log(line(name, r));
+      if (url.endsWith('/api/v1/user')) idle = r;
     }
 
     // log line → SSE client
@@ -155,15 +243,71 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
     console.log(`  log line written → SSE client received        p50 ${percentile(delays, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(delays, 99).toFixed(1).padStart(7)} ms   (50 lines)`);
 
     // GET /api/v1/user with 150 streams open (15 users × 10, the per-user cap)
-    const streams: Array<{ close: () => void }> = [];
+    let streams: Array<{ close: () => void }> = [];
+    const streamers: Array<{ token: string; id: string }> = [];
     for (let u = 0; u < 15; u++) {
       const user = await signup(base, `streamer${u}@example.com`);
+      streamers.push(user);
       const j = await core!.store.create({ userId: user.id, repositoryId: null, jobType: 'ANALYSIS', organizationName: 'o', repoName: 'r', vendor: 'GIT', payload: {} });
       for (let s = 0; s < 10; s++) streams.push(await openStream(base, user.token, j.id));
     }
     const busy = await fixedRate(`${base}/api/v1/user`, owner.token);
-    console.log(`  GET /api/v1/user with 150 streams open        p50 ${busy.p50.toFixed(1).padStart(7)} ms   p99 ${busy.p99.toFixed(1).padStart(7)} ms   (${busy.errors} errors)`);
+    console.log(line('GET /api/v1/user with 150 streams open', busy));
     for (const s of streams) s.close();
+    streams = [];
+
+    if (JOBS) {
+      // Each of the 15 users analyses a repository of their own; 10 streams follow each job.
+      const made = perf.now();
+      for (let u = 0; u < streamers.length; u++) {
+        const dir = path.join(repoRoot, `bench${u}`);
+        syntheticRepo(dir, u);
+        const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/repos', { url: dir, organizationName: 'bench', repoName: `bench${u}` });
+        if (res.status !== 201) throw new Error(`registering ${dir} answered ${res.status}: ${JSON.stringify(res.json)}`);
+      }
+      console.log(`  ${streamers.length} synthetic repositories of ${FILES} Python files (${FILES * 24} functions, 3 commits) made in ${((perf.now() - made) / 1000).toFixed(1)} s`);
+      const jobIds: number[] = [];
+      for (let u = 0; u < streamers.length; u++) {
+        const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/analyze/repo', { git_repo: { organization_name: 'bench', repo_name: `bench${u}` }, vendor: 'GIT' });
+        if (res.status !== 200) throw new Error(`starting an analysis answered ${res.status}: ${JSON.stringify(res.json)}`);
+        jobIds.push(res.json.lroJobId as number);
+        for (let s = 0; s < 10; s++) streams.push(await openStream(base, streamers[u]!.token, res.json.lroJobId));
+      }
+      const states = async () => {
+        const rows = await database.db.selectFrom('jobs').select(['state', 'progress']).where('id', 'in', jobIds).execute();
+        return { running: rows.filter((r) => r.state === 'RUNNING' && r.progress >= 20).length, done: rows.filter((r) => ['COMPLETE', 'FAILED', 'CANCELLED'].includes(r.state)).length, failed: rows.filter((r) => r.state === 'FAILED').length };
+      };
+      // measure once the first jobs are past their clone, in the analyzer
+      for (const until = Date.now() + 120_000; (await states()).running === 0; ) {
+        if (Date.now() > until) throw new Error('no analysis job started within 2 minutes');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const before = await states();
+      const lag = monitorEventLoopDelay({ resolution: 10 });
+      lag.enable();
+      const elu = perf.eventLoopUtilization();
+      const cpu0 = { main: mainThreadCpu(), all: process.cpuUsage() };
+      let minRunning = Infinity;
+      const sampler = setInterval(() => void states().then((s) => (minRunning = Math.min(minRunning, s.running))), 250);
+      const withJobs = await fixedRate(`${base}/api/v1/user`, owner.token);
+      clearInterval(sampler);
+      lag.disable();
+      const used = perf.eventLoopUtilization(elu);
+      const mainCpu = cpu0.main === null ? null : mainThreadCpu()! - cpu0.main;
+      const all = process.cpuUsage(cpu0.all);
+      const allCpu = (all.user + all.system) / 1e6;
+      const after = await states();
+      console.log(line('GET /api/v1/user, 150 streams + jobs running', withJobs));
+      console.log(`  main thread meanwhile: event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms; busy ${(used.utilization * 100).toFixed(0)} % of the time`);
+      console.log(`  CPU meanwhile: main thread ${mainCpu === null ? '?' : mainCpu.toFixed(2)} s of the process' ${allCpu.toFixed(2)} s (git processes excluded)`);
+      console.log(`  analysis jobs: ${after.done - before.done} finished during the ${SECONDS} s (${after.failed} failed in all), at least ${Number.isFinite(minRunning) ? minRunning : '?'} analysing at every sample`);
+      if (idle) console.log(`  p99 with jobs and streams / idle p99: ${(withJobs.p99 / idle.p99).toFixed(2)}× (the target is at most 2×)`);
+      for (const s of streams) s.close();
+      for (const id of jobIds) {
+        const job = await core!.store.get(id);
+        if (job && !['COMPLETE', 'FAILED', 'CANCELLED'].includes(job.state)) await core!.engine.cancel(job).catch(() => undefined);
+      }
+    }
   } finally {
     await app.close();
     await database.close();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { OutboundRefused, vetGitRemote } from '../net/outbound.ts';
-import { analyzeRepository, type AnalyzeOptions, type LlmProvider } from '@docent/analyzer';
+import type { AnalyzeOptions, LlmProvider } from '@docent/analyzer';
 import type { AnalysisReport, AnalysisType } from '@docent/contracts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -10,6 +10,7 @@ import { VendorApiError } from '../vendors/hosted-types.ts';
 import type { RepositoryRow } from '../db/schema.ts';
 import { redactUrl } from '../vendors/git/url.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
+import { runOffThread } from '../jobs/off-thread.ts';
 
 export interface AnalysisHandlerOptions {
   /** this worker's clone cache (one folder per repository) */
@@ -148,12 +149,11 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
     const { repo, dest, commit } = await checkoutForJob(repos, service, opts, ctx);
     let lastPercent = 20;
     let lastReport = 0;
-    const result = await analyzeRepository(dest, {
-      only: ONLY[type],
+    // The analyzer runs in a worker thread: the API's event loop keeps answering meanwhile.
+    const result = await runOffThread('analyze', [dest, { only: ONLY[type], cacheDir: opts.analyzerCacheDir }], {
       signal,
-      cacheDir: opts.analyzerCacheDir,
       ...(opts.llm ? { llm: opts.llm } : {}),
-      onProgress: (percent, message) => {
+      onProgress: (percent: number, message: string) => {
         const scaled = Math.round(20 + (percent / 100) * 75);
         // Report at most every 500 ms or on a 5-point step: the log stays readable.
         if (scaled - lastPercent < 5 && Date.now() - lastReport < 500) return;

@@ -1,4 +1,4 @@
-import { generateRepository, UnsafePathError, writeChanges, type RepoOptions } from '@docent/docgen';
+import { UnsafePathError, writeChanges, type generateRepository, type RepoOptions } from '@docent/docgen';
 import type { DocGenResult, LanguageStyle } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobHandler } from '../jobs/engine.ts';
@@ -13,6 +13,7 @@ import type { RepositoryRow } from '../db/schema.ts';
 import type { JobContext } from '../jobs/engine.ts';
 import { runAutoDocs } from '../webhooks/auto-docs.ts';
 import { recordAutoRun } from '../docsets/auto.ts';
+import { runOffThread } from '../jobs/off-thread.ts';
 
 /** What a DOC_REPO job carries in its payload (set by the route after the plan gate). */
 export interface DocJobPayload {
@@ -138,12 +139,11 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
       if (payload.fileLimit !== null) await log('INFO', `Free plan: at most ${payload.fileLimit} files, the most undocumented first`);
       let lastReport = 0;
       if (opts.llm) await log('INFO', `Prose: ${opts.llm.model} (${opts.llm.name}) where its text passes the checks, the deterministic generator elsewhere`);
-      const result = await generateRepository(dest, {
-        configs,
+      // Generation runs in a worker thread: the API's event loop keeps answering meanwhile.
+      const result = await runOffThread('generateRepository', [dest, { configs, ...(payload.fileLimit !== null ? { fileLimit: payload.fileLimit } : {}) }], {
         signal,
         ...(opts.llm ? { llm: opts.llm } : {}),
-        ...(payload.fileLimit !== null ? { fileLimit: payload.fileLimit } : {}),
-        onProgress: (done, total, file) => {
+        onProgress: (done: number, total: number, file: string) => {
           if (Date.now() - lastReport < 500 && done < total) return;
           lastReport = Date.now();
           void progress(20 + Math.round((65 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented');

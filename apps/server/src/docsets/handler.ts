@@ -1,4 +1,4 @@
-import { docSetSourcesChanged, generateDocSet, UnsafePathError, writeInsideCheckout, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
+import { docSetSourcesChanged, UnsafePathError, writeInsideCheckout, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
 import { formatsOf, formOfConfig, hostedDocsPath, normalDocPath, type ArchDocConfig, type DocDelivery, type DocSetKind, type DocSetResult } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
@@ -13,6 +13,7 @@ import type { RepositoryRow } from '../db/schema.ts';
 import { branchWebUrl, freeBranchName } from '../docgen/handler.ts';
 import { contentTypeOf, type DocSetStore, type StoredDocFile } from './store.ts';
 import { autoDocSetBranch, recordAutoRun, saveDocSetConfig, type AutoDocSetTrigger } from './auto.ts';
+import { runOffThread } from '../jobs/off-thread.ts';
 
 /** What a DOC_ARCH / DOC_API job carries (set by the route once the options passed their rules). */
 export interface DocSetJobPayload {
@@ -134,7 +135,8 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
   }
   await progress(25, `Generating the ${KIND_TITLE[kind]} docs (${formats.join(', ')})`);
   const started = Date.now();
-  const set = await generateDocSet(dest, kind, formats, { meta: { name: `${repo.organization_name}/${repo.repo_name}`, commit }, ...(previous ? { previous } : {}) });
+  // in a worker thread: the API's event loop keeps answering meanwhile
+  const set = await runOffThread('generateDocSet', [dest, kind, formats, { meta: { name: `${repo.organization_name}/${repo.repo_name}`, commit }, ...(previous ? { previous } : {}) }], { signal });
   signal.throwIfAborted();
   await log('INFO', `Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (set.regenerated.length > 0) await log('INFO', `Pages regenerated: ${set.regenerated.length} (${set.regenerated.join(', ')})`);

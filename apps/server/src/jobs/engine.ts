@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import type { JobRow } from '../db/schema.ts';
 import type { JobStore } from './store.ts';
 import { sequentialLog } from './sequential-log.ts';
+import { closeOffThread, warmOffThread } from './off-thread.ts';
 
 const QUEUE = 'docent-jobs';
 
@@ -75,6 +76,8 @@ export class JobEngine {
     await boss.createQueue(QUEUE, { retryLimit: 0, heartbeatSeconds: Math.max(10, Math.round(this.opts.staleMs / 1000)) }).catch(() => undefined);
     this.boss = boss;
     if (this.opts.work) {
+      // The handlers' analyses and generation run in worker threads (off-thread.ts): one loads now.
+      warmOffThread();
       await boss.work<{ jobId: number }>(
         QUEUE,
         { localConcurrency: this.opts.concurrency, batchSize: 1, pollingIntervalSeconds: 0.5 },
@@ -98,6 +101,7 @@ export class JobEngine {
     await Promise.allSettled(this.settled.values());
     await this.boss?.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
     this.boss = null;
+    if (this.opts.work) await closeOffThread();
   }
 
   /**

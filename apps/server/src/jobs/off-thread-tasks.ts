@@ -1,0 +1,59 @@
+import type { AnalyzeOptions, LlmProvider } from '@docent/analyzer';
+import type { generateDocSet, RepoOptions } from '@docent/docgen';
+
+/**
+ * The CPU-heavy calls of the job handlers, run in a worker thread by `runOffThread`
+ * (off-thread.ts, docs/performance.md "Jobs off the API's event loop"). Each task is a pure call
+ * of a package: it reads the checkout, and answers plain data. What cannot cross a thread is
+ * given by the worker instead of the caller: the abort signal, the progress callback (forwarded
+ * to the caller as messages) and the LLM provider (a stand-in that asks the caller's provider).
+ * Nothing here touches the database, which lives in the main thread. Each task loads its package
+ * when first run (docgen's modules are many, an analysis needs none of them).
+ */
+export interface TaskHooks {
+  signal: AbortSignal;
+  /** forwards its arguments to the caller's onProgress */
+  progress: (...args: unknown[]) => void;
+  /** the caller's provider seen from the worker, when the caller passed one */
+  llm: LlmProvider | undefined;
+}
+
+/** Options of the analyzer that can be cloned into a worker (signal, callbacks and llm come from the hooks). */
+export type AnalyzeTaskOptions = Omit<AnalyzeOptions, 'signal' | 'onProgress' | 'llm'>;
+export type GenerateTaskOptions = Omit<RepoOptions, 'signal' | 'onProgress' | 'llm'>;
+
+export const TASKS = {
+  /** the analyzer over a checkout (its parse and README workers start from this thread) */
+  analyze: async (hooks: TaskHooks, dir: string, options: AnalyzeTaskOptions) =>
+    (await import('@docent/analyzer')).analyzeRepository(dir, {
+      ...options,
+      signal: hooks.signal,
+      onProgress: (percent, message) => hooks.progress(percent, message),
+      ...(hooks.llm ? { llm: hooks.llm } : {}),
+    }),
+  /** docstrings for a checkout, with the quality gate */
+  generateRepository: async (hooks: TaskHooks, dir: string, options: GenerateTaskOptions) =>
+    (await import('@docent/docgen')).generateRepository(dir, {
+      ...options,
+      signal: hooks.signal,
+      onProgress: (done, total, file) => hooks.progress(done, total, file),
+      ...(hooks.llm ? { llm: hooks.llm } : {}),
+    }),
+  /** an architecture / API doc set (no signal of its own: an abort ends the worker) */
+  generateDocSet: async (_hooks: TaskHooks, ...[root, kind, formats, options = {}]: Parameters<typeof generateDocSet>) =>
+    (await import('@docent/docgen')).generateDocSet(root, kind, formats, {
+      ...options,
+      // the previous set's bytes arrive as Uint8Array: the generator reads them as Buffers (an SVG's text)
+      ...(options.previous ? { previous: { ...options.previous, files: options.previous.files.map((f) => ({ ...f, content: asBuffer(f.content) })) } } : {}),
+    }),
+};
+
+export type TaskName = keyof typeof TASKS;
+type Task<K extends TaskName> = (typeof TASKS)[K];
+export type TaskArgs<K extends TaskName> = Task<K> extends (hooks: TaskHooks, ...args: infer A) => unknown ? A : never;
+export type TaskResult<K extends TaskName> = Awaited<ReturnType<Task<K>>>;
+
+/** A structured clone turns a Buffer into a plain Uint8Array: the same bytes as a Buffer again. */
+function asBuffer(content: string | Uint8Array): string | Buffer {
+  return typeof content === 'string' || Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+}

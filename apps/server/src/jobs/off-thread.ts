@@ -1,0 +1,177 @@
+import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
+import { LlmError, type LlmProvider } from '@docent/analyzer';
+import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
+import type { TaskArgs, TaskName, TaskResult } from './off-thread-tasks.ts';
+
+/**
+ * Worker entry: a small .mjs that registers tsx in the new thread, then loads off-thread-worker.ts
+ * (as the analyzer's parse workers start); works under `node --import tsx`, plain node and vitest.
+ */
+const ENTRY = new URL('./off-thread-worker-bootstrap.mjs', import.meta.url);
+
+/**
+ * After an abort, how long a task may take to stop by itself (the analyzer and the docstring
+ * generator watch their signal and end their git processes and parse workers) before its worker
+ * is terminated. The doc-set generator has no signal: its worker is terminated at once.
+ */
+const ABORT_GRACE_MS: Record<TaskName, number> = { analyze: 10_000, generateRepository: 10_000, generateDocSet: 0 };
+
+/** Loaded workers kept for the next task: loading the analyzer and docgen is most of a start. */
+const MAX_IDLE = 4;
+
+/** The worker checks the caller's schema; here any JSON the provider parsed goes back to it. */
+const ANY_JSON = z.unknown();
+
+const idle: Worker[] = [];
+let nextRun = 1;
+
+function spawn(): Worker {
+  // workerData is set: a dependency of docgen (web-worker) reads it in every non-main thread
+  const worker = new Worker(ENTRY, { execArgv: [...process.execArgv], workerData: { docent: 'off-thread' } });
+  // An idle worker's failure is nobody's error: it leaves the pool and a task starts another.
+  worker.on('error', () => undefined);
+  worker.on('exit', () => {
+    const i = idle.indexOf(worker);
+    if (i >= 0) idle.splice(i, 1);
+  });
+  return worker;
+}
+
+function park(worker: Worker): void {
+  if (idle.length >= MAX_IDLE) {
+    void worker.terminate().catch(() => 0);
+    return;
+  }
+  // an idle worker does not keep the process alive
+  worker.unref();
+  idle.push(worker);
+}
+
+/** Starts a worker now (it loads its modules while the server starts), for the first job's sake. */
+export function warmOffThread(): void {
+  if (idle.length === 0) park(spawn());
+}
+
+/** Ends the idle workers (a stopping engine); running tasks keep theirs. */
+export async function closeOffThread(): Promise<void> {
+  await Promise.all(idle.splice(0).map((w) => w.terminate().catch(() => 0)));
+}
+
+export interface OffThreadOptions {
+  signal: AbortSignal;
+  /** called on this thread with the arguments the task's own progress callback got */
+  onProgress?: (...args: never) => void;
+  /** the task asks this provider through the port (one answer cache, in this thread) */
+  llm?: LlmProvider;
+}
+
+/**
+ * Runs a pure task of off-thread-tasks.ts in a worker thread, so that the API's event loop keeps
+ * answering while a job analyses or generates (docs/performance.md, "Jobs off the API's event
+ * loop"). The database stays on this thread: handlers read and save around the call. Progress
+ * and the LLM's requests come back as messages; the answer is the task's result, or its error as
+ * the same class (built-in errors) with the same name and message. Aborting `signal` asks the
+ * task to stop, and ends its worker if it has not after a grace period; the promise then rejects
+ * with the signal's reason unless the task's own error came first. Workers are reused: one that
+ * finished a task waits (unreferenced) for the next.
+ */
+export function runOffThread<K extends TaskName>(task: K, args: TaskArgs<K>, opts: OffThreadOptions): Promise<TaskResult<K>> {
+  const { signal, llm } = opts;
+  const onProgress = opts.onProgress as ((...args: unknown[]) => void) | undefined;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<TaskResult<K>>((resolve, reject) => {
+    const id = nextRun++;
+    const worker = idle.pop() ?? spawn();
+    worker.ref();
+    const llmCalls = new Map<number, AbortController>();
+    let settled = false;
+    let grace: NodeJS.Timeout | undefined;
+    const post = (message: ToWorker) => {
+      if (!settled) worker.postMessage(message);
+    };
+    const settle = (reusable: boolean, done: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      clearTimeout(grace);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      for (const c of llmCalls.values()) c.abort();
+      llmCalls.clear();
+      if (reusable) park(worker);
+      else void worker.terminate().catch(() => 0);
+      done();
+    };
+    const onAbort = () => {
+      const reason = signal.reason instanceof Error ? signal.reason.message : 'aborted';
+      post({ type: 'abort', id, reason });
+      const stop = () => settle(false, () => reject(signal.reason));
+      if (ABORT_GRACE_MS[task] === 0) stop();
+      else grace = setTimeout(stop, ABORT_GRACE_MS[task]);
+    };
+
+    const askLlm = (call: number, system: string, user: string, maxTokens: number | undefined) => {
+      if (!llm) {
+        post({ type: 'llm-answer', id, call, ok: false, error: toWire(new LlmError('disabled', 'no LLM provider is configured')) });
+        return;
+      }
+      const controller = new AbortController();
+      llmCalls.set(call, controller);
+      llm
+        .completeJson({ system, user, schema: ANY_JSON, ...(maxTokens !== undefined ? { maxTokens } : {}), signal: AbortSignal.any([controller.signal, signal]) })
+        .then(
+          (value) => post({ type: 'llm-answer', id, call, ok: true, value }),
+          (err: unknown) => post({ type: 'llm-answer', id, call, ok: false, error: toWire(err) }),
+        )
+        .finally(() => llmCalls.delete(call));
+    };
+
+    const onMessage = (message: FromWorker) => {
+      if (message.id !== id) return;
+      switch (message.type) {
+        case 'progress':
+          try {
+            onProgress?.(...message.args);
+          } catch {
+            // a progress report that fails does not fail the task
+          }
+          return;
+        case 'llm':
+          askLlm(message.call, message.system, message.user, message.maxTokens);
+          return;
+        case 'llm-cancel':
+          llmCalls.get(message.call)?.abort();
+          return;
+        case 'llm-failure':
+          llm?.reportFailure(message.what, message.error ? revive(message.error) : message.error);
+          return;
+        case 'done':
+          settle(true, () => resolve(message.value as TaskResult<K>));
+          return;
+        case 'error':
+          settle(true, () => reject(fromWire(message.error)));
+          return;
+      }
+    };
+    const onError = (err: Error) => settle(false, () => reject(err));
+    const onExit = (code: number) => settle(false, () => reject(new Error(`The worker thread of the ${task} task stopped (exit code ${code}) before it answered.`)));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const start: TaskStart = { type: 'run', id, task, args, llm: llm?.enabled ? { name: llm.name, model: llm.model } : null };
+      worker.postMessage(start);
+    } catch (err) {
+      // arguments that cannot be cloned: the worker never saw the task
+      settle(true, () => reject(err as Error));
+    }
+  });
+}
+
+/** An LLM failure reported by the worker, as the provider's reportFailure expects it. */
+function revive(wire: WireError): Error {
+  return wire.kind ? new LlmError(wire.kind, wire.message) : fromWire(wire);
+}

@@ -1,0 +1,162 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { decodeLogLine } from '@docent/contracts';
+import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { runOffThread } from '../src/jobs/off-thread.ts';
+import type * as Analyzer from '@docent/analyzer';
+import type * as Docgen from '@docent/docgen';
+
+/**
+ * The analysis and generation handlers keep the API's event loop free (docs/performance.md, "Jobs
+ * off the API's event loop"): the heavy calls run in a worker thread. The main thread's copies of
+ * the packages' entry points are wrapped to count their calls: a handler that ran the analyzer or
+ * the generators on the main thread would call them here. (The worker thread loads the packages
+ * itself, without this file's mocks.)
+ */
+const onMain = vi.hoisted(() => ({ analyzeRepository: 0, generateRepository: 0, generateDocSet: 0 }));
+
+vi.mock('@docent/analyzer', async (importOriginal) => {
+  const real = await importOriginal<typeof Analyzer>();
+  return {
+    ...real,
+    analyzeRepository: (...args: Parameters<typeof real.analyzeRepository>) => {
+      onMain.analyzeRepository += 1;
+      return real.analyzeRepository(...args);
+    },
+  };
+});
+vi.mock('@docent/docgen', async (importOriginal) => {
+  const real = await importOriginal<typeof Docgen>();
+  return {
+    ...real,
+    generateRepository: (...args: Parameters<typeof real.generateRepository>) => {
+      onMain.generateRepository += 1;
+      return real.generateRepository(...args);
+    },
+    generateDocSet: (...args: Parameters<typeof real.generateDocSet>) => {
+      onMain.generateDocSet += 1;
+      return real.generateDocSet(...args);
+    },
+  };
+});
+
+const FILES: Record<string, string> = {
+  'README.md': '# Shapes\n\nShapes computes areas of simple figures for the tests of Docent.\n\n## Usage\n\nCall `area(2, 3)`.\n',
+  'shapes/area.py': 'def area(w, h):\n    """Area of a rectangle."""\n    return w * h\n\n\ndef circle(r):\n    return 3.14159 * r * r\n',
+  'shapes/scale.py': 'def scale(value, factor):\n    return value * factor\n',
+};
+
+let t: TestApp;
+let root: string;
+let token: string;
+const repo = { git_repo: { organization_name: 'acme', repo_name: 'shapes' }, vendor: 'GIT' };
+
+function makeRepo(dir: string, files: Record<string, string>): string {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('add', '.');
+  git('commit', '-q', '-m', 'first');
+  return dir;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'docent-off-thread-'));
+  makeRepo(path.join(root, 'shapes'), FILES);
+  t = await createTestApp({ LOCAL_REPO_ROOTS: root });
+  const user = await signUp(t, 'off-thread@example.com');
+  token = user.token;
+  await t.database.db.updateTable('users').set({ plan_type: 'PRO' }).where('id', '=', user.id).execute();
+  const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: path.join(root, 'shapes'), organizationName: 'acme', repoName: 'shapes' } });
+  expect(res.statusCode).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function finished(jobId: number): Promise<{ state: string; texts: string[] }> {
+  const until = Date.now() + 150_000;
+  for (;;) {
+    const job = (await t.call({ method: 'GET', url: `/api/v1/lro/${jobId}/status`, token })).json();
+    if (['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'].includes(job.state)) {
+      const logs = (await t.call({ method: 'GET', url: `/api/v1/lro/logs/${jobId}`, token })).json() as string[];
+      return { state: job.state, texts: logs.map((l) => decodeLogLine(l).text) };
+    }
+    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.state}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe('job handlers run their heavy call off the main thread', () => {
+  it('an analysis completes with the analyzer\'s numbers, its progress in the log, and no analyzer call on the main thread', async () => {
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: repo });
+    expect(start.statusCode).toBe(200);
+    const done = await finished(start.json().lroJobId);
+    expect(done.state, done.texts.join('\n')).toBe('COMPLETE');
+    // progress forwarded from the worker
+    expect(done.texts.some((l) => /^Analysed 3 files/.test(l))).toBe(true);
+    const detail = await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=shapes&vendor=GIT', token });
+    expect(detail.json().gitAppMetaData.analysisReport.basicFuncDocAnalysis).toEqual({ totalFunctions: 3, totalDocumented: 1 });
+    expect(onMain.analyzeRepository).toBe(0);
+  }, 180_000);
+
+  it('docstring generation completes with its patch and no generator call on the main thread', async () => {
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token, payload: repo });
+    expect(start.statusCode, start.body).toBe(200);
+    const done = await finished(start.json().lroJobId);
+    expect(done.state, done.texts.join('\n')).toBe('COMPLETE');
+    // the two undocumented functions get docstrings, the one-line docstring gets its parameters;
+    // the generator's progress came through from the worker
+    expect(done.texts).toContain('Functions: 2 documented, 1 updated, 0 skipped in 2 file(s)');
+    expect(done.texts).toContain('Documenting shapes/area.py');
+    expect(onMain.generateRepository).toBe(0);
+  }, 180_000);
+
+  it('an architecture doc set completes with its pages and no doc-set generator call on the main thread', async () => {
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/arch/doc', token, payload: repo });
+    expect(start.statusCode, start.body).toBe(200);
+    const done = await finished(start.json().lroJobId);
+    expect(done.state, done.texts.join('\n')).toBe('COMPLETE');
+    expect(done.texts.some((l) => /^Generated in /.test(l)), done.texts.join('\n')).toBe(true);
+    expect(done.texts.some((l) => /\.html: \d/.test(l)), done.texts.join('\n')).toBe(true);
+    expect(onMain.generateDocSet).toBe(0);
+  }, 180_000);
+});
+
+describe('runOffThread', () => {
+  it('keeps the class and message of a task\'s error (a RangeError stays one)', async () => {
+    const run = runOffThread('generateRepository', [path.join(root, 'shapes'), { configs: { Python: { docstringStyle: 'no-such-style' } } }], { signal: new AbortController().signal });
+    await expect(run).rejects.toBeInstanceOf(RangeError);
+    await expect(run).rejects.toThrow('Python supports');
+  }, 120_000);
+
+  it('an abort ends the task: the promise rejects and the next task still runs', async () => {
+    const big = path.join(root, 'big');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`pkg/m${i}.py`] = Array.from({ length: 20 }, (_, j) => `def f${i}_${j}(a):\n    return a + ${j}\n`).join('\n');
+    makeRepo(big, files);
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const run = runOffThread('analyze', [big, { cacheDir: path.join(root, 'cache') }], {
+      signal: controller.signal,
+      onProgress: (percent: number) => {
+        progress.push(percent);
+        if (progress.length === 1) controller.abort(new Error('stop now'));
+      },
+    });
+    await expect(run).rejects.toThrow();
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toBeLessThan(100);
+    // the pool is still usable
+    const again = await runOffThread('analyze', [path.join(root, 'shapes'), { cacheDir: path.join(root, 'cache'), only: 'basicDoc' }], { signal: new AbortController().signal });
+    expect(again.report.basicFuncDocAnalysis).toEqual({ totalFunctions: 3, totalDocumented: 1 });
+  }, 120_000);
+});
