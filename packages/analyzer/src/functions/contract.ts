@@ -161,6 +161,17 @@ function exceptionType(expr: string): string | null {
   return null;
 }
 
+/**
+ * JVM helpers that throw a standard exception on a failed check: `Objects.requireNonNull` and
+ * Guava's `Preconditions.check*` (also imported statically).
+ */
+const JVM_THROWING_HELPERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?<![\p{L}\p{N}_$])(?:requireNonNull|checkNotNull)\s*\(/u, 'NullPointerException'],
+  [/(?<![\p{L}\p{N}_$])checkArgument\s*\(/u, 'IllegalArgumentException'],
+  [/(?<![\p{L}\p{N}_$])checkState\s*\(/u, 'IllegalStateException'],
+  [/(?<![\p{L}\p{N}_$])check(?:Element|Position)Indexe?s?\s*\(/u, 'IndexOutOfBoundsException'],
+];
+
 function raisesOf(header: string, body: string, language: string): string[] {
   const found = new Set<string>();
   const re = RAISE[language] ?? (language === 'Go' || language === 'Rust' || language === 'C' ? null : THROW);
@@ -170,6 +181,9 @@ function raisesOf(header: string, body: string, language: string): string[] {
       const type = exceptionType(m[1]!);
       if (type) found.add(type);
     }
+  }
+  if (language === 'Java' || language === 'Kotlin') {
+    for (const [call, type] of JVM_THROWING_HELPERS) if (call.test(body)) found.add(type);
   }
   if (language === 'Java') {
     const m = THROWS_CLAUSE.exec(header);
@@ -261,7 +275,13 @@ export interface ContractChanges {
  * against what the doc says. `raisedInFile` gives the types raised anywhere in today's file: a
  * raise moved into a helper is a refactor, not a removed behaviour.
  */
-export function contractChanges(then: Contract, now: Contract, doc: DocView, raisedInFile: () => ReadonlySet<string>): ContractChanges {
+export function contractChanges(
+  then: Contract,
+  now: Contract,
+  doc: DocView,
+  raisedInFile: () => ReadonlySet<string>,
+  hierarchy: ClassHierarchy = NO_HIERARCHY,
+): ContractChanges {
   const outdated: DocFinding[] = [];
   const review: DocFinding[] = [];
   if (then.known && now.known) {
@@ -286,14 +306,17 @@ export function contractChanges(then: Contract, now: Contract, doc: DocView, rai
   }
   for (const type of then.raises) {
     if (now.raises.includes(type)) continue;
-    if (mentions(doc.text, type) && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
+    // `@throws IOException` stays true of a function that now throws only `EOFException`.
+    const stillCovered = now.raises.some((t) => hierarchy.ancestors(t).includes(type));
+    if (mentions(doc.text, type) && !stillCovered && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
     else review.push(finding('RAISE_REMOVED', { type }));
   }
   // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type.
   const listsRaises = RAISES_SECTION.test(doc.text) && !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g));
   for (const type of now.raises) {
     if (then.raises.includes(type)) continue;
-    if (listsRaises && !mentions(doc.text, type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
+    // A subtype of a documented type is documented (`@throws IOException` covers EOFException).
+    if (listsRaises && !mentions(doc.text, type) && !hierarchy.ancestors(type).some((a) => mentions(doc.text, a))) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
     else review.push(finding('RAISE_ADDED', { type }));
   }
   for (const name of now.decorators) if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
@@ -309,4 +332,183 @@ export function findingKey(f: DocFinding): string {
 /** Every exception type raised anywhere in a file's text. */
 export function raisesInText(text: string, language: string): Set<string> {
   return new Set(raisesOf('', codeOnly(text, language), language));
+}
+
+/** Supertypes of an exception type, nearest first, as far as the file and the standard library say. */
+export interface ClassHierarchy {
+  ancestors(type: string): readonly string[];
+}
+
+const NO_HIERARCHY: ClassHierarchy = { ancestors: () => [] };
+
+/**
+ * Standard exception hierarchies (child → parent), the part of them docs name: the JDK, Python's
+ * built-in exceptions and .NET's System exceptions. Generic roots (Exception, Throwable…) are
+ * covered by the generic-base rule already.
+ */
+const STANDARD_PARENTS: Record<string, Record<string, string>> = {
+  jvm: {
+    EOFException: 'IOException',
+    FileNotFoundException: 'IOException',
+    UnsupportedEncodingException: 'IOException',
+    UTFDataFormatException: 'IOException',
+    InterruptedIOException: 'IOException',
+    SocketTimeoutException: 'InterruptedIOException',
+    SocketException: 'IOException',
+    ConnectException: 'SocketException',
+    UnknownHostException: 'IOException',
+    MalformedURLException: 'IOException',
+    ZipException: 'IOException',
+    CharacterCodingException: 'IOException',
+    MalformedInputException: 'CharacterCodingException',
+    UnmappableCharacterException: 'CharacterCodingException',
+    FileSystemException: 'IOException',
+    NoSuchFileException: 'FileSystemException',
+    AccessDeniedException: 'FileSystemException',
+    FileAlreadyExistsException: 'FileSystemException',
+    DirectoryNotEmptyException: 'FileSystemException',
+    NotDirectoryException: 'FileSystemException',
+    UncheckedIOException: 'RuntimeException',
+    IllegalArgumentException: 'RuntimeException',
+    NumberFormatException: 'IllegalArgumentException',
+    PatternSyntaxException: 'IllegalArgumentException',
+    InvalidPathException: 'IllegalArgumentException',
+    IllegalCharsetNameException: 'IllegalArgumentException',
+    UnsupportedCharsetException: 'IllegalArgumentException',
+    IllegalStateException: 'RuntimeException',
+    NullPointerException: 'RuntimeException',
+    IndexOutOfBoundsException: 'RuntimeException',
+    ArrayIndexOutOfBoundsException: 'IndexOutOfBoundsException',
+    StringIndexOutOfBoundsException: 'IndexOutOfBoundsException',
+    UnsupportedOperationException: 'RuntimeException',
+    ReadOnlyBufferException: 'UnsupportedOperationException',
+    ClassCastException: 'RuntimeException',
+    ArithmeticException: 'RuntimeException',
+    ConcurrentModificationException: 'RuntimeException',
+    NoSuchElementException: 'RuntimeException',
+    InputMismatchException: 'NoSuchElementException',
+    DateTimeException: 'RuntimeException',
+    DateTimeParseException: 'DateTimeException',
+    RuntimeException: 'Exception',
+    IOException: 'Exception',
+    InterruptedException: 'Exception',
+    ReflectiveOperationException: 'Exception',
+    ClassNotFoundException: 'ReflectiveOperationException',
+    NoSuchMethodException: 'ReflectiveOperationException',
+    NoSuchFieldException: 'ReflectiveOperationException',
+    InstantiationException: 'ReflectiveOperationException',
+    IllegalAccessException: 'ReflectiveOperationException',
+    InvocationTargetException: 'ReflectiveOperationException',
+    GeneralSecurityException: 'Exception',
+    SQLException: 'Exception',
+    TimeoutException: 'Exception',
+    ExecutionException: 'Exception',
+  },
+  Python: {
+    FileNotFoundError: 'OSError',
+    FileExistsError: 'OSError',
+    PermissionError: 'OSError',
+    IsADirectoryError: 'OSError',
+    NotADirectoryError: 'OSError',
+    InterruptedError: 'OSError',
+    BlockingIOError: 'OSError',
+    ChildProcessError: 'OSError',
+    ProcessLookupError: 'OSError',
+    TimeoutError: 'OSError',
+    ConnectionError: 'OSError',
+    BrokenPipeError: 'ConnectionError',
+    ConnectionAbortedError: 'ConnectionError',
+    ConnectionRefusedError: 'ConnectionError',
+    ConnectionResetError: 'ConnectionError',
+    IOError: 'OSError',
+    EnvironmentError: 'OSError',
+    KeyError: 'LookupError',
+    IndexError: 'LookupError',
+    UnicodeError: 'ValueError',
+    UnicodeDecodeError: 'UnicodeError',
+    UnicodeEncodeError: 'UnicodeError',
+    UnicodeTranslateError: 'UnicodeError',
+    JSONDecodeError: 'ValueError',
+    ZeroDivisionError: 'ArithmeticError',
+    OverflowError: 'ArithmeticError',
+    FloatingPointError: 'ArithmeticError',
+    NotImplementedError: 'RuntimeError',
+    RecursionError: 'RuntimeError',
+    ModuleNotFoundError: 'ImportError',
+    UnboundLocalError: 'NameError',
+    IndentationError: 'SyntaxError',
+    TabError: 'IndentationError',
+    DeprecationWarning: 'Warning',
+    UserWarning: 'Warning',
+    RuntimeWarning: 'Warning',
+    FutureWarning: 'Warning',
+    PendingDeprecationWarning: 'Warning',
+  },
+  'C#': {
+    ArgumentNullException: 'ArgumentException',
+    ArgumentOutOfRangeException: 'ArgumentException',
+    DuplicateWaitObjectException: 'ArgumentException',
+    FileNotFoundException: 'IOException',
+    DirectoryNotFoundException: 'IOException',
+    EndOfStreamException: 'IOException',
+    PathTooLongException: 'IOException',
+    FileLoadException: 'IOException',
+    ObjectDisposedException: 'InvalidOperationException',
+    OperationCanceledException: 'SystemException',
+    TaskCanceledException: 'OperationCanceledException',
+    KeyNotFoundException: 'SystemException',
+    FormatException: 'SystemException',
+    UriFormatException: 'FormatException',
+    ArgumentException: 'SystemException',
+    InvalidOperationException: 'SystemException',
+    NotSupportedException: 'SystemException',
+    PlatformNotSupportedException: 'NotSupportedException',
+    IOException: 'SystemException',
+    DivideByZeroException: 'ArithmeticException',
+    OverflowException: 'ArithmeticException',
+    ArithmeticException: 'SystemException',
+    IndexOutOfRangeException: 'SystemException',
+    NullReferenceException: 'SystemException',
+  },
+};
+STANDARD_PARENTS.Java = STANDARD_PARENTS.jvm!;
+STANDARD_PARENTS.Kotlin = STANDARD_PARENTS.jvm!;
+STANDARD_PARENTS.Scala = STANDARD_PARENTS.jvm!;
+
+/** `class X(Y)` (Python), `class X extends Y` (Java, JS/TS, PHP…), `class X : Y` (C#, Kotlin), `class X < Y` (Ruby). */
+const DECLARED_SUBCLASS = /\bclass\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*))/gu;
+
+/**
+ * The supertypes the code itself declares (`class CorruptArchive extends ArchiveException`) in
+ * `texts`, over the standard library's table for `language`. A chain is followed to its root
+ * (at most 16 steps; cycles stop it).
+ */
+export function classHierarchy(texts: string | readonly string[], language: string): ClassHierarchy {
+  const declared = new Map<string, string>();
+  for (const text of typeof texts === 'string' ? [texts] : texts) {
+    if (!text.includes('class')) continue;
+    DECLARED_SUBCLASS.lastIndex = 0;
+    for (let m = DECLARED_SUBCLASS.exec(text); m; m = DECLARED_SUBCLASS.exec(text)) {
+      const parent = m[2] ?? m[3] ?? m[4] ?? m[5];
+      const type = parent ? exceptionType(parent) : null;
+      if (type && type !== m[1] && !declared.has(m[1]!)) declared.set(m[1]!, type);
+    }
+  }
+  const standard = STANDARD_PARENTS[language] ?? {};
+  const memo = new Map<string, string[]>();
+  return {
+    ancestors(type) {
+      let found = memo.get(type);
+      if (!found) {
+        found = [];
+        for (let t: string | undefined = type, i = 0; i < 16; i++) {
+          t = declared.get(t) ?? standard[t];
+          if (!t || t === type || found.includes(t)) break;
+          found.push(t);
+        }
+        memo.set(type, found);
+      }
+      return found;
+    },
+  };
 }

@@ -198,7 +198,7 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
   else returns = frame.returnsValue ? 'value' : 'none';
 
   const content = source.slice(start.startIndex, last.endIndex);
-  const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun) : null;
+  const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun, { name: facts.name, content }) : null;
   const fn: ParsedFunction = {
     name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,
     startLine: startRow + 1,
