@@ -66,7 +66,7 @@ export function toEntry(
     incompleteDoc: incomplete ? { missingParams: missing, explanation: describeFinding(incomplete, noun), findings: [incomplete] } : null,
     startLine: fn.startLine,
     endLine: fn.endLine,
-    isTest,
+    isTest: isTest || fn.isTest === true,
   };
 }
 
