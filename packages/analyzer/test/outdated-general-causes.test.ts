@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocstring } from '../src/docstyles/index.ts';
-import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import { classHierarchy, constantsOf, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 
 /**
@@ -97,5 +97,25 @@ describe('NumPy docstring variants', () => {
   });
   it('`$META` placeholders (filled in at import) are no parameters', () => {
     expect(parse('Do.\n\nParameters\n----------\nx : int\n    X.\n$META\n').params).toEqual(['x']);
+  });
+});
+
+describe('a default swapped for an equivalent constant', () => {
+  const doc = { text: 'Wait.\n\nArgs:\n    a: seconds. Defaults to 10.', params: ['a'], documentsReturn: false };
+  it('is the same default by value (`a=10` → `a=DEFAULT_TIMEOUT` with `DEFAULT_TIMEOUT = 10`): nothing to say', () => {
+    const then = { ...base, defaults: { a: '10' } };
+    const now = { ...base, defaults: { a: 'DEFAULT_TIMEOUT' } };
+    const changes = contractChanges(then, now, doc, none, classHierarchy('', 'Python'), constantsOf('import os\n\nDEFAULT_TIMEOUT = 10  # seconds\n', 'Python'));
+    expect(changes).toEqual({ outdated: [], review: [] });
+  });
+  it('a constant bound to another value is a real change the doc still states', () => {
+    const then = { ...base, defaults: { a: '10' } };
+    const now = { ...base, defaults: { a: 'DEFAULT_TIMEOUT' } };
+    const changes = contractChanges(then, now, doc, none, classHierarchy('', 'Python'), constantsOf('DEFAULT_TIMEOUT = 30\n', 'Python'));
+    expect(changes.outdated.map((f) => f.code)).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
+  });
+  it('reads JS/TS `const`, Java `static final` bindings', () => {
+    expect(constantsOf('export const LIMIT = 100;\n', 'TypeScript').get('LIMIT')).toBe('100');
+    expect(constantsOf('class A {\n  private static final int LIMIT = 100;\n}\n', 'Java').get('LIMIT')).toBe('100');
   });
 });

@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { bodyTokens, classHierarchy, contractChanges, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
+import { bodyTokens, classHierarchy, constantsOf, contractChanges, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
 import type { BlameSummary } from './cache.ts';
@@ -223,13 +223,14 @@ async function introducedBy(
   doc: DocView,
   f: DocFinding,
   hierarchy?: ClassHierarchy,
+  constants?: ReadonlyMap<string, string>,
 ): Promise<[string, number] | null> {
   const key = findingKey(f);
   const shows = async (rev: string): Promise<boolean> => {
     const version = await oldFunction(rev, now, occurrence);
     const contract = version ? contractFor(version.fn, ctx.language) : null;
     if (!version || !contract) return false;
-    return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language), hierarchy).outdated.some((g) => findingKey(g) === key);
+    return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language), hierarchy, constants).outdated.some((g) => findingKey(g) === key);
   };
   const word = f.params.name ?? f.params.type ?? '';
   const commits = (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS);
@@ -420,6 +421,8 @@ export async function judgeFileHistory(
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   const hierarchy = ctx.hierarchy ?? classHierarchy(text, ctx.language);
+  let constants: Map<string, string> | null = null;
+  const constantsNow = (): Map<string, string> => (constants ??= constantsOf(text, ctx.language));
   for (const c of candidates) {
     const facts = c.fn.docFacts!;
     const before = (await oldFunction(revOf(c.doc.sha), c.fn, c.occurrence))?.fn ?? null;
@@ -431,13 +434,13 @@ export async function judgeFileHistory(
     if (!before || !thenContract) {
       review = [finding('BODY_CHANGED')];
     } else {
-      const changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current, hierarchy);
+      const changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current, hierarchy, constantsNow());
       const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
       const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
       if (incomplete.length > 0) verdict.incomplete = incomplete;
       if (changes.outdated.length > 0) {
         const first = changes.outdated[0]!;
-        const made = await introducedBy(ctx, oldFunction, revOf(c.doc.sha), c.fn, c.occurrence, thenContract, doc, first, hierarchy);
+        const made = await introducedBy(ctx, oldFunction, revOf(c.doc.sha), c.fn, c.occurrence, thenContract, doc, first, hierarchy, constantsNow());
         const outdated = (commit: string, time: number): void => {
           const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
           verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };

@@ -281,6 +281,7 @@ export function contractChanges(
   doc: DocView,
   raisedInFile: () => ReadonlySet<string>,
   hierarchy: ClassHierarchy = NO_HIERARCHY,
+  constants: ReadonlyMap<string, string> = NO_CONSTANTS,
 ): ContractChanges {
   const outdated: DocFinding[] = [];
   const review: DocFinding[] = [];
@@ -298,6 +299,9 @@ export function contractChanges(
   for (const [name, old] of Object.entries(then.defaults)) {
     const fresh = now.defaults[name];
     if (fresh === undefined || fresh === old || !now.params.includes(name)) continue;
+    // A literal swapped for a constant bound to the same value (`timeout=10` → `timeout=DEFAULT_TIMEOUT`
+    // with `DEFAULT_TIMEOUT = 10`), or back: the same default by value.
+    if ((constants.get(old) ?? old) === (constants.get(fresh) ?? fresh)) continue;
     if (statesDefault(doc.text, name, old, fresh)) outdated.push(finding('DEFAULT_CHANGED_DOC_STATES_OLD', { name, old, new: fresh }));
     else review.push(finding('DEFAULT_CHANGED', { name, old, new: fresh }));
   }
@@ -511,4 +515,37 @@ export function classHierarchy(texts: string | readonly string[], language: stri
       return found;
     },
   };
+}
+
+const NO_CONSTANTS: ReadonlyMap<string, string> = new Map();
+
+/** Module-level constant bindings: Python `NAME = value`, JS/TS `const NAME = value`, Java/Kotlin/C# `static final T NAME = value` / `const val NAME = value`. */
+const CONSTANT_BINDING: Record<string, RegExp> = {
+  Python: /^([\p{L}_][\p{L}\p{N}_]*)[ \t]*(?::[^=\n]+)?=[ \t]*([^\n#]+?)[ \t]*(?:#.*)?$/gmu,
+  JavaScript: /^(?:export[ \t]+)?const[ \t]+([\p{L}_$][\p{L}\p{N}_$]*)[ \t]*=[ \t]*([^;\n]+?)[ \t]*;?[ \t]*$/gmu,
+  TypeScript: /^(?:export[ \t]+)?const[ \t]+([\p{L}_$][\p{L}\p{N}_$]*)[ \t]*(?::[^=\n]+)?=[ \t]*([^;\n]+?)[ \t]*;?[ \t]*$/gmu,
+  Java: /\bstatic[ \t]+final[ \t]+[\p{L}\p{N}_$<>[\], .]+?[ \t]+([\p{L}_$][\p{L}\p{N}_$]*)[ \t]*=[ \t]*([^;\n]+?)[ \t]*;/gu,
+  Kotlin: /\bconst[ \t]+val[ \t]+([\p{L}_][\p{L}\p{N}_]*)[ \t]*(?::[^=\n]+)?=[ \t]*([^;\n]+?)[ \t]*$/gmu,
+};
+CONSTANT_BINDING.TSX = CONSTANT_BINDING.TypeScript!;
+
+/**
+ * Names bound once to a literal value in a file (the value as normalised tokens, like defaults):
+ * what a default that names a constant is equal to. A name bound twice is left out.
+ */
+export function constantsOf(text: string, language: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const twice = new Set<string>();
+  const re = CONSTANT_BINDING[language];
+  if (!re) return found;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const name = m[1]!;
+    const value = codeTokens(m[2]!, language).join(' ');
+    if (found.has(name) || twice.has(name)) {
+      twice.add(name);
+      found.delete(name);
+    } else if (value && value !== name) found.set(name, value);
+  }
+  return found;
 }
