@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { bodyTokens, classHierarchy, constantsOf, contractChanges, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
+import { bodyTokens, classHierarchy, constantsOf, contractChanges, declaredParents, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
 import type { BlameSummary } from './cache.ts';
@@ -391,6 +391,47 @@ export function changedAfterDoc(
   return { doc, body };
 }
 
+/** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
+const parentsByAnalysis = new WeakMap<object, Map<string, string | null>>();
+const pendingLookups = new WeakMap<object, Map<string, Promise<void>>>();
+function repositoryParents(blobs: object): Map<string, string | null> {
+  let map = parentsByAnalysis.get(blobs);
+  if (!map) parentsByAnalysis.set(blobs, (map = new Map()));
+  return map;
+}
+
+/**
+ * Finds where the repository declares each of `types` (`git grep` over the tracked files for
+ * `class <type>`) and records its parent, following the chain a few steps. True when some type
+ * got a parent.
+ */
+async function learnParents(ctx: Context, parents: Map<string, string | null>, types: readonly string[], depth = 0): Promise<boolean> {
+  let pending = pendingLookups.get(ctx.blobs);
+  if (!pending) pendingLookups.set(ctx.blobs, (pending = new Map()));
+  let learned = false;
+  for (const type of types) {
+    if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(type)) continue;
+    let lookup = pending.get(type);
+    if (!lookup) {
+      lookup = (async () => {
+        let parent: string | null = null;
+        try {
+          const out = await runGit(ctx.root, ['grep', '-h', '-I', '-E', '-e', `class[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'], ctx.signal);
+          parent = declaredParents(out.toString('utf8')).get(type) ?? null;
+        } catch {
+          // no match (git grep exits 1) or no git: nothing learned
+        }
+        parents.set(type, parent);
+        if (parent && depth < 4 && !parents.has(parent)) await learnParents(ctx, parents, [parent], depth + 1);
+      })();
+      pending.set(type, lookup);
+    }
+    await lookup;
+    if (parents.get(type)) learned = true;
+  }
+  return learned;
+}
+
 /**
  * Verdicts for the documented functions of one file (index-aligned with `functions`; null where
  * history adds nothing).
@@ -420,7 +461,8 @@ export async function judgeFileHistory(
   const oldFunction = functionReader(ctx, text, versionReader(ctx), functions);
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
-  const hierarchy = ctx.hierarchy ?? classHierarchy(text, ctx.language);
+  const repository = repositoryParents(ctx.blobs);
+  const hierarchy = ctx.hierarchy ?? classHierarchy(text, ctx.language, repository);
   let constants: Map<string, string> | null = null;
   const constantsNow = (): Map<string, string> => (constants ??= constantsOf(text, ctx.language));
   for (const c of candidates) {
@@ -434,7 +476,13 @@ export async function judgeFileHistory(
     if (!before || !thenContract) {
       review = [finding('BODY_CHANGED')];
     } else {
-      const changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current, hierarchy, constantsNow());
+      let changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current, hierarchy, constantsNow());
+      // A new type the doc does not name may subclass one it does in another file of the
+      // repository: look its declaration up (once per type per analysis), then judge again.
+      const unnamed = changes.outdated.filter((f) => f.code === 'RAISE_ADDED_UNDOCUMENTED').map((f) => f.params.type!);
+      if (unnamed.length > 0 && !ctx.hierarchy && (await learnParents(ctx, repository, unnamed))) {
+        changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current, hierarchy, constantsNow());
+      }
       const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
       const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
       if (incomplete.length > 0) verdict.incomplete = incomplete;

@@ -484,10 +484,28 @@ const DECLARED_SUBCLASS = /\bclass\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s
 
 /**
  * The supertypes the code itself declares (`class CorruptArchive extends ArchiveException`) in
- * `texts`, over the standard library's table for `language`. A chain is followed to its root
- * (at most 16 steps; cycles stop it).
+ * `texts` (today's file), then in `repository` (the parents other files of the repository
+ * declare, looked up on demand: engine/doc-history.ts), then the standard library's table for
+ * `language`. A chain is followed to its root (at most 16 steps; cycles stop it).
  */
-export function classHierarchy(texts: string | readonly string[], language: string): ClassHierarchy {
+export function classHierarchy(texts: string | readonly string[], language: string, repository: ReadonlyMap<string, string | null> = new Map()): ClassHierarchy {
+  const declared = declaredParents(texts);
+  const standard = STANDARD_PARENTS[language] ?? {};
+  return {
+    ancestors(type) {
+      const found: string[] = [];
+      for (let t: string | undefined = type, i = 0; i < 16; i++) {
+        t = declared.get(t) ?? repository.get(t) ?? standard[t];
+        if (!t || t === type || found.includes(t)) break;
+        found.push(t);
+      }
+      return found;
+    },
+  };
+}
+
+/** Child → parent for every class the texts declare with a superclass (the first declaration of a name wins). */
+export function declaredParents(texts: string | readonly string[]): Map<string, string> {
   const declared = new Map<string, string>();
   for (const text of typeof texts === 'string' ? [texts] : texts) {
     if (!text.includes('class')) continue;
@@ -498,23 +516,7 @@ export function classHierarchy(texts: string | readonly string[], language: stri
       if (type && type !== m[1] && !declared.has(m[1]!)) declared.set(m[1]!, type);
     }
   }
-  const standard = STANDARD_PARENTS[language] ?? {};
-  const memo = new Map<string, string[]>();
-  return {
-    ancestors(type) {
-      let found = memo.get(type);
-      if (!found) {
-        found = [];
-        for (let t: string | undefined = type, i = 0; i < 16; i++) {
-          t = declared.get(t) ?? standard[t];
-          if (!t || t === type || found.includes(t)) break;
-          found.push(t);
-        }
-        memo.set(type, found);
-      }
-      return found;
-    },
-  };
+  return declared;
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, string> = new Map();
