@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocstring } from '../src/docstyles/index.ts';
 import { classHierarchy, constantsOf, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
-import { extractFunctions } from '../src/functions/index.ts';
+import { extractFunctions, extractWithTreeSitter } from '../src/functions/index.ts';
 
 /**
  * The false-positive patterns of OUTDATED found on repositories the rules were not tuned on
@@ -67,6 +67,8 @@ describe('properties, constructors and "None if …"', () => {
     for (const deco of ['property', 'cached_property', 'functools.cached_property']) {
       const src = `class G:\n    @${deco}\n    def nodes(self):\n        """A view of the nodes.\n\n        Parameters\n        ----------\n        data : bool\n            Whether to give the data.\n        """\n        return NodeView(self)\n`;
       expect(await verdicts(src, 'Python')).toEqual({ 'G.nodes': 'CURRENT' });
+      // the tree-sitter path (where the scanner declines) decides the same
+      expect((await extractWithTreeSitter(src, 'Python', 'x')).map((f) => f.outdated.status)).toEqual(['CURRENT']);
     }
   });
   it("a constructor's Returns section is never checked (Python __init__, TS constructor)", async () => {
