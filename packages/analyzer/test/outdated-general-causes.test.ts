@@ -55,7 +55,17 @@ describe('standard throwing helpers', () => {
   const sig = { names: ['x'], variadic: [], incomplete: false, acceptsKeywords: false };
   it('Objects.requireNonNull and Guava Preconditions throw what they are documented to throw', () => {
     const java = 'void set(Object x) {\n  this.x = Objects.requireNonNull(x, "x");\n  checkArgument(x != this, "self");\n  Preconditions.checkState(open);\n  checkNotNull(y);\n}';
-    expect(contractOf(java, 'set', 'Java', sig, 'none').raises).toEqual(['IllegalArgumentException', 'IllegalStateException', 'NullPointerException']);
+    expect(contractOf(java, 'set', 'Java', sig, 'none').checks).toEqual(['IllegalArgumentException', 'IllegalStateException', 'NullPointerException']);
+  });
+  it('a throw replaced by requireNonNull removes nothing; a new requireNonNull is no undocumented raise (commons-compress 25fbda2)', () => {
+    const java = (body: string) => `int read(Object x) throws IOException {\n${body}\n  return 1;\n}`;
+    const then = contractOf(java('  if (x == null) throw new NullPointerException("x");'), 'read', 'Java', sig, 'value');
+    const now = contractOf(java('  Objects.requireNonNull(x, "x");'), 'read', 'Java', sig, 'value');
+    const doc = docOf('Reads.\n@param x the input\n@return one\n@throws IOException if reading fails\n@throws NullPointerException if x is null');
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
+    const plain = contractOf(java('  x.hashCode();'), 'read', 'Java', sig, 'value');
+    const ioOnly = docOf('Reads.\n@param x the input\n@return one\n@throws IOException if reading fails');
+    expect(contractChanges(plain, now, ioOnly, none, classHierarchy('', 'Java')).outdated).toEqual([]);
   });
   it('a Python assert is not a raise', () => {
     expect(contractOf('def f(x):\n    assert x, "x"\n    return x\n', 'f', 'Python', sig, 'value').raises).toEqual([]);

@@ -19,6 +19,12 @@ export interface Contract {
   returns: ReturnKind;
   /** exception types raised/thrown in the body or declared (`throws`), sorted */
   raises: string[];
+  /**
+   * types a standard checking helper throws (`requireNonNull` → NullPointerException), sorted:
+   * they keep a documented type raised, but a new one is no undocumented raise (such argument
+   * checks are rarely documented)
+   */
+  checks?: string[];
   /** Python decorators that change how the function is called (property, staticmethod…), sorted */
   decorators: string[];
 }
@@ -172,6 +178,14 @@ const JVM_THROWING_HELPERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}\p{N}_$])check(?:Element|Position)Indexe?s?\s*\(/u, 'IndexOutOfBoundsException'],
 ];
 
+/** Types the standard checking helpers called in `body` throw (Java, Kotlin). */
+function checksOf(body: string, language: string): string[] {
+  if (language !== 'Java' && language !== 'Kotlin') return [];
+  return JVM_THROWING_HELPERS.filter(([call]) => call.test(body))
+    .map(([, type]) => type)
+    .sort();
+}
+
 function raisesOf(header: string, body: string, language: string): string[] {
   const found = new Set<string>();
   const re = RAISE[language] ?? (language === 'Go' || language === 'Rust' || language === 'C' ? null : THROW);
@@ -181,9 +195,6 @@ function raisesOf(header: string, body: string, language: string): string[] {
       const type = exceptionType(m[1]!);
       if (type) found.add(type);
     }
-  }
-  if (language === 'Java' || language === 'Kotlin') {
-    for (const [call, type] of JVM_THROWING_HELPERS) if (call.test(body)) found.add(type);
   }
   if (language === 'Java') {
     const m = THROWS_CLAUSE.exec(header);
@@ -219,6 +230,7 @@ export function contractOf(content: string, name: string, language: string, sign
     defaults: split.paramsFrom >= 0 ? defaultsOf(content.slice(split.paramsFrom, split.paramsTo), code.slice(split.paramsFrom, split.paramsTo), params, language) : {},
     returns,
     raises: raisesOf(header, body, language),
+    checks: checksOf(body, language),
     decorators: decoratorsOf(header, language),
   };
 }
@@ -309,7 +321,7 @@ export function contractChanges(
     review.push(finding('RETURN_KIND_CHANGED', { was: then.returns, now: now.returns }));
   }
   for (const type of then.raises) {
-    if (now.raises.includes(type)) continue;
+    if (now.raises.includes(type) || now.checks?.includes(type)) continue;
     // `@throws IOException` stays true of a function that now throws only `EOFException`.
     const stillCovered = now.raises.some((t) => hierarchy.ancestors(t).includes(type));
     if (mentions(doc.text, type) && !stillCovered && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
@@ -335,7 +347,8 @@ export function findingKey(f: DocFinding): string {
 
 /** Every exception type raised anywhere in a file's text. */
 export function raisesInText(text: string, language: string): Set<string> {
-  return new Set(raisesOf('', codeOnly(text, language), language));
+  const code = codeOnly(text, language);
+  return new Set([...raisesOf('', code, language), ...checksOf(code, language)]);
 }
 
 /** Supertypes of an exception type, nearest first, as far as the file and the standard library say. */
