@@ -131,3 +131,27 @@ describe('a default swapped for an equivalent constant', () => {
     expect(constantsOf('class A {\n  private static final int LIMIT = 100;\n}\n', 'Java').get('LIMIT')).toBe('100');
   });
 });
+
+describe('raise lists that did not list everything, or inherit (commons-compress)', () => {
+  const sig = { names: ['x'], variadic: [], incomplete: false, acceptsKeywords: false };
+  const java = (body: string) => `public int read(int x) throws IOException {\n${body}\n  return 1;\n}`;
+  it('a list that already left out a type the body threw is partial: a new type is a review (Deflate64CompressorInputStream.read, 4ff4c97)', () => {
+    const then = contractOf(java('  if (x < 0) throw new IllegalStateException("bad");'), 'read', 'Java', sig, 'value');
+    const now = contractOf(java('  if (x < 0) throw new CompressorException("bad");'), 'read', 'Java', sig, 'value');
+    const doc = docOf('@param x the byte\n@return one\n@throws java.io.EOFException if the stream ends early');
+    const changes = contractChanges(then, now, doc, none, classHierarchy('', 'Java'));
+    expect(changes.outdated).toEqual([]);
+  });
+  it('a type that replaces a documented one is still outdated (TarArchiveOutputStream.handleLongName, 1425a03); the `throws` clause does not make the list partial', () => {
+    const then = contractOf(java('  if (x < 0) throw new IllegalArgumentException("long");'), 'read', 'Java', sig, 'value');
+    const now = contractOf(java('  if (x < 0) throw new ArchiveException("long");'), 'read', 'Java', sig, 'value');
+    const doc = docOf('@param x the byte\n@return one\n@throws IllegalArgumentException if the name is too long');
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated.map((f) => f.code)).toEqual(['RAISE_REMOVED_STILL_DOCUMENTED', 'RAISE_ADDED_UNDOCUMENTED']);
+  });
+  it('a doc with {@inheritDoc} inherits the overridden method\'s @throws: its own list is partial (ZipArchiveOutputStream.finish)', () => {
+    const then = contractOf(java('  x++;'), 'read', 'Java', sig, 'value');
+    const now = contractOf(java('  if (x < 0) throw new ArchiveException("finished");'), 'read', 'Java', sig, 'value');
+    const doc = docOf('{@inheritDoc}\n\n@throws Zip64RequiredException if the archive is too large');
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { bodyTokens, classHierarchy, constantsOf, contractChanges, declaredParents, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
+import { bodyTokens, classHierarchy, constantsOf, contractChanges, declaredParents, isStandardException, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
 import type { BlameSummary } from './cache.ts';
@@ -476,13 +476,16 @@ export async function judgeFileHistory(
     if (!before || !thenContract) {
       review = [finding('BODY_CHANGED')];
     } else {
-      let changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current, hierarchy, constantsNow());
-      // A new type the doc does not name may subclass one it does in another file of the
-      // repository: look its declaration up (once per type per analysis), then judge again.
-      const unnamed = changes.outdated.filter((f) => f.code === 'RAISE_ADDED_UNDOCUMENTED').map((f) => f.params.type!);
-      if (unnamed.length > 0 && !ctx.hierarchy && (await learnParents(ctx, repository, unnamed))) {
-        changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current, hierarchy, constantsNow());
+      const nowContract = contractFor(c.fn, ctx.language)!;
+      // Raised types that changed may subclass a documented type in another file of the
+      // repository: their declarations are looked up first (once per type per analysis), so
+      // that the verdict does not depend on which function asked before.
+      if (!ctx.hierarchy) {
+        const changed = [...thenContract.raises.filter((t) => !nowContract.raises.includes(t)), ...nowContract.raises.filter((t) => !thenContract.raises.includes(t))];
+        const unknown = [...new Set([...thenContract.raises, ...nowContract.raises])].filter((t) => hierarchy.ancestors(t).length === 0 && !isStandardException(t, ctx.language));
+        if (changed.length > 0 && unknown.length > 0) await learnParents(ctx, repository, unknown);
       }
+      const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow());
       const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
       const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
       if (incomplete.length > 0) verdict.incomplete = incomplete;

@@ -25,6 +25,8 @@ export interface Contract {
    * checks are rarely documented)
    */
   checks?: string[];
+  /** the types only a `throws` clause declares (Java), sorted: no body throws them itself */
+  declaredOnly?: string[];
   /** Python decorators that change how the function is called (property, staticmethod…), sorted */
   decorators: string[];
 }
@@ -178,6 +180,12 @@ const JVM_THROWING_HELPERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}\p{N}_$])check(?:Element|Position)Indexe?s?\s*\(/u, 'IndexOutOfBoundsException'],
 ];
 
+/** Types the `throws` clause declares that the body does not throw itself. */
+function declaredOnlyOf(header: string, body: string, language: string): string[] {
+  const thrown = new Set(raisesOf('', body, language));
+  return raisesOf(header, '', language).filter((t) => !thrown.has(t));
+}
+
 /** Types the standard checking helpers called in `body` throw (Java, Kotlin). */
 function checksOf(body: string, language: string): string[] {
   if (language !== 'Java' && language !== 'Kotlin') return [];
@@ -231,6 +239,7 @@ export function contractOf(content: string, name: string, language: string, sign
     returns,
     raises: raisesOf(header, body, language),
     checks: checksOf(body, language),
+    declaredOnly: language === 'Java' ? declaredOnlyOf(header, body, language) : [],
     decorators: decoratorsOf(header, language),
   };
 }
@@ -254,6 +263,8 @@ const RAISES_SECTION = /^\s*(?:raises|throws|exceptions)\s*:?\s*$|:raises?\b|:ex
 
 /** Receivers a doc never describes. */
 const RECEIVERS = new Set(['self', 'cls', 'this']);
+
+const INHERIT_DOC = /\{@inheritDoc\}/;
 
 const GENERIC_EXCEPTIONS = ['Exception', 'BaseException', 'Error', 'Throwable'];
 
@@ -327,12 +338,16 @@ export function contractChanges(
     if (mentions(doc.text, type) && !stillCovered && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
     else review.push(finding('RAISE_REMOVED', { type }));
   }
-  // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type.
-  const listsRaises = RAISES_SECTION.test(doc.text) && !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g));
+  // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type. A list
+  // that left out a type the body threw when the doc was written was partial from the start (as
+  // for parameters), and `{@inheritDoc}` inherits the overridden method's list: no verdict.
+  const documentsType = (t: string): boolean => mentions(doc.text, t) || hierarchy.ancestors(t).some((a) => mentions(doc.text, a));
+  const listWasComplete = then.raises.every((t) => then.declaredOnly?.includes(t) || documentsType(t));
+  const listsRaises = RAISES_SECTION.test(doc.text) && !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g)) && !INHERIT_DOC.test(doc.text) && listWasComplete;
   for (const type of now.raises) {
     if (then.raises.includes(type)) continue;
     // A subtype of a documented type is documented (`@throws IOException` covers EOFException).
-    if (listsRaises && !mentions(doc.text, type) && !hierarchy.ancestors(type).some((a) => mentions(doc.text, a))) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
+    if (listsRaises && !documentsType(type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
     else review.push(finding('RAISE_ADDED', { type }));
   }
   for (const name of now.decorators) if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
@@ -491,6 +506,15 @@ const STANDARD_PARENTS: Record<string, Record<string, string>> = {
 STANDARD_PARENTS.Java = STANDARD_PARENTS.jvm!;
 STANDARD_PARENTS.Kotlin = STANDARD_PARENTS.jvm!;
 STANDARD_PARENTS.Scala = STANDARD_PARENTS.jvm!;
+
+const STANDARD_ROOTS = new Set(['Exception', 'BaseException', 'Error', 'Throwable', 'TypeError', 'AttributeError', 'AssertionError', 'StopIteration', 'StopAsyncIteration', 'SystemExit', 'KeyboardInterrupt', 'MemoryError', 'ReferenceError', 'BufferError', 'EOFError', 'RangeError', 'SyntaxError', 'URIError', 'EvalError', 'AggregateError']);
+
+/** A type of the language's standard library (the table above or a common root): never looked up in the repository. */
+export function isStandardException(type: string, language: string): boolean {
+  if (STANDARD_ROOTS.has(type)) return true;
+  const table = STANDARD_PARENTS[language];
+  return table !== undefined && (type in table || Object.values(table).includes(type));
+}
 
 /** `class X(Y)` (Python), `class X extends Y` (Java, JS/TS, PHP…), `class X : Y` (C#, Kotlin), `class X < Y` (Ruby). */
 const DECLARED_SUBCLASS = /\bclass\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*))/gu;
