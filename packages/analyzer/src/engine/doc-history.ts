@@ -393,7 +393,8 @@ export function changedAfterDoc(
 
 /** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
 const parentsByAnalysis = new WeakMap<object, Map<string, string | null>>();
-const pendingLookups = new WeakMap<object, Map<string, Promise<void>>>();
+/** Per analysis, the lookups in order: one at a time, so that no verdict sees a chain half-followed. */
+const lookupQueues = new WeakMap<object, Promise<void>>();
 function repositoryParents(blobs: object): Map<string, string | null> {
   let map = parentsByAnalysis.get(blobs);
   if (!map) parentsByAnalysis.set(blobs, (map = new Map()));
@@ -402,34 +403,36 @@ function repositoryParents(blobs: object): Map<string, string | null> {
 
 /**
  * Finds where the repository declares each of `types` (`git grep` over the tracked files for
- * `class <type>`) and records its parent, following the chain a few steps. True when some type
- * got a parent.
+ * `class <type>`) and records its parent, following the chain up to 6 steps (to a standard type,
+ * an unknown one or a cycle). Lookups of one analysis run one after the other.
  */
-async function learnParents(ctx: Context, parents: Map<string, string | null>, types: readonly string[], depth = 0): Promise<boolean> {
-  let pending = pendingLookups.get(ctx.blobs);
-  if (!pending) pendingLookups.set(ctx.blobs, (pending = new Map()));
-  let learned = false;
-  for (const type of types) {
-    if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(type)) continue;
-    let lookup = pending.get(type);
-    if (!lookup) {
-      lookup = (async () => {
-        let parent: string | null = null;
-        try {
-          const out = await runGit(ctx.root, ['grep', '-h', '-I', '-E', '-e', `class[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'], ctx.signal);
-          parent = declaredParents(out.toString('utf8')).get(type) ?? null;
-        } catch {
-          // no match (git grep exits 1) or no git: nothing learned
+async function learnParents(ctx: Context, parents: Map<string, string | null>, types: readonly string[]): Promise<void> {
+  const run = (lookupQueues.get(ctx.blobs) ?? Promise.resolve()).then(async () => {
+    for (const start of types) {
+      const seen = new Set<string>();
+      for (let type: string | null | undefined = start, step = 0; type && step < 6 && !seen.has(type); step++) {
+        seen.add(type);
+        if (isStandardException(type, ctx.language) || !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(type)) break;
+        if (!parents.has(type)) {
+          let parent: string | null = null;
+          try {
+            const out = await runGit(ctx.root, ['grep', '-h', '-I', '-E', '-e', `class[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'], ctx.signal);
+            parent = declaredParents(out.toString('utf8')).get(type) ?? null;
+          } catch (error) {
+            if (ctx.signal?.aborted) throw error;
+            // no match (git grep exits 1) or no git: nothing learned
+          }
+          parents.set(type, parent);
         }
-        parents.set(type, parent);
-        if (parent && depth < 4 && !parents.has(parent)) await learnParents(ctx, parents, [parent], depth + 1);
-      })();
-      pending.set(type, lookup);
+        type = parents.get(type);
+      }
     }
-    await lookup;
-    if (parents.get(type)) learned = true;
-  }
-  return learned;
+  });
+  lookupQueues.set(
+    ctx.blobs,
+    run.catch(() => undefined),
+  );
+  await run;
 }
 
 /**
@@ -482,7 +485,7 @@ export async function judgeFileHistory(
       // that the verdict does not depend on which function asked before.
       if (!ctx.hierarchy) {
         const changed = [...thenContract.raises.filter((t) => !nowContract.raises.includes(t)), ...nowContract.raises.filter((t) => !thenContract.raises.includes(t))];
-        const unknown = [...new Set([...thenContract.raises, ...nowContract.raises])].filter((t) => hierarchy.ancestors(t).length === 0 && !isStandardException(t, ctx.language));
+        const unknown = [...new Set([...thenContract.raises, ...nowContract.raises])].filter((t) => !isStandardException(t, ctx.language));
         if (changed.length > 0 && unknown.length > 0) await learnParents(ctx, repository, unknown);
       }
       const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow());
