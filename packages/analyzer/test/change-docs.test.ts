@@ -51,3 +51,12 @@ describe('documentationOfChange', () => {
     expect(await documentationOfChange({ path: 'test/math.test.ts', language: 'TypeScript', before: null, after: AFTER, changedLines: new Set([1]) })).toEqual([]);
   });
 });
+
+describe('documentationOfChange and in-source tests', () => {
+  it('gives nothing for a JUnit @Test method added to a file outside the test folders', async () => {
+    const before = 'public class Calc {\n  public int add(int a) { return a; }\n}\n';
+    const after = 'public class Calc {\n  public int add(int a) { return a; }\n  @Test\n  public void addsUp() { assert add(1) == 1; }\n}\n';
+    const fns = await documentationOfChange({ path: 'src/main/java/Calc.java', language: 'Java', before, after, changedLines: new Set([3, 4]) });
+    expect(fns.map((f) => f.name)).toEqual([]);
+  });
+});

@@ -5,10 +5,37 @@ import { normaliseParamName, saysNothing, type StyleParser } from './types.ts';
  * with dashes; parameter entries are `name : type` (or `a, b : int`) at the title's indentation.
  */
 
-const TITLE = /^(\s*)(Parameters|Other Parameters|Keyword Arguments|Returns|Yields|Receives|Raises|Warns|See Also|Notes|References|Examples|Attributes|Methods)\s*$/;
+const TITLE = /^(\s*)(Parameters|Other Parameters|Keyword Arguments|Returns?|Yields?|Receives|Raises|Warns|Warnings|See Also|Notes?|References|Examples?|Attributes|Methods)\s*$/i;
+/**
+ * A parameter entry: names (`x`, `a, b`, `*args`) alone or followed by ` : type`. Prose after the
+ * list ("Note: the cache, if any, is shared.") is no entry, nor a `$META` placeholder that a
+ * template fills in at import.
+ */
+const ENTRY = /^\s*(\*{0,2}[\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*\*{0,2}[\p{L}_][\p{L}\p{N}_]*)*)\s*(?:\s:.*)?$/u;
 const UNDERLINE = /^\s*-{3,}\s*$/;
 
 const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+function canonical(title: string): string {
+  switch (title) {
+    case 'parameters':
+      return 'Parameters';
+    case 'other parameters':
+      return 'Other Parameters';
+    case 'keyword arguments':
+      return 'Keyword Arguments';
+    case 'receives':
+      return 'Receives';
+    case 'return':
+    case 'returns':
+      return 'Returns';
+    case 'yield':
+    case 'yields':
+      return 'Yields';
+    default:
+      return title;
+  }
+}
 
 export const parseNumpy: StyleParser = (lines) => {
   const params: string[] = [];
@@ -17,7 +44,8 @@ export const parseNumpy: StyleParser = (lines) => {
   for (let i = 0; i + 1 < lines.length; i++) {
     const title = TITLE.exec(lines[i] ?? '');
     if (!title || !UNDERLINE.test(lines[i + 1] ?? '')) continue;
-    const kind = title[2] ?? '';
+    // Headings are matched in any case ("See also"), singular or plural ("Return").
+    const kind = canonical((title[2] ?? '').toLowerCase());
     const base = indentOf(lines[i] ?? '');
     let end = i + 2;
     while (end < lines.length && !(TITLE.test(lines[end] ?? '') && UNDERLINE.test(lines[end + 1] ?? ''))) end++;
@@ -25,7 +53,8 @@ export const parseNumpy: StyleParser = (lines) => {
     if (kind === 'Parameters' || kind === 'Other Parameters' || kind === 'Keyword Arguments' || kind === 'Receives') {
       found = true;
       for (const entry of entries) {
-        const names = (entry.split(' :')[0] ?? '').split(':')[0] ?? '';
+        const names = ENTRY.exec(entry)?.[1];
+        if (!names) continue;
         for (const raw of names.split(',')) {
           const n = normaliseParamName(raw.trim());
           if (n) params.push(n);

@@ -16,6 +16,9 @@ export type StyleParser = (lines: readonly string[], language: string) => StyleF
 
 /** `None`, `void`, `nothing`…: a return section that says there is no value (empty text does not). */
 export function saysNothing(text: string): boolean {
+  // "None if the key is missing", "str or None", "…, otherwise None": the doc allows a None
+  // return, so a function that gives nothing back does not contradict it.
+  if (ALLOWS_NONE.test(text)) return true;
   const t = text
     .replace(/[{}`*.]/g, '')
     .trim()
@@ -23,6 +26,8 @@ export function saysNothing(text: string): boolean {
   // "No return value is supported by this event.", "Nothing.", "Does not return anything."
   return /^(none|void|nothing|undefined|unit|\(\)|promise<void>|null|no return value)$/.test(t) || /^(no (return )?value|nothing|does not return|doesn't return)\b/.test(t);
 }
+
+const ALLOWS_NONE = /(?:^|[\s`*(])None\s+(?:if|when|whenever|unless|otherwise|on|for|in case)\b|\bor\s+[`*]*None\b|\b(?:otherwise|else)\s*,?\s*[`*]*None\b|\bOptional\[/;
 
 /** Strips the markers a doc may put around a parameter name; null when it is no plain name. */
 export function normaliseParamName(raw: string): string | null {

@@ -74,8 +74,8 @@ function describeInChange(f: DocFinding, noun: string): string {
 }
 
 /**
- * The public functions of a changed file that the change added or touched (test files give
- * none), judged as above. Functions are matched across versions by name (the first unmatched
+ * The public functions of a changed file that the change added or touched (test files and
+ * in-source test functions give none), judged as above. Functions are matched by name (the first unmatched
  * one of that name, in file order).
  */
 export async function documentationOfChange(input: ChangeDocsInput): Promise<ChangedFunction[]> {
@@ -89,7 +89,7 @@ export async function documentationOfChange(input: ChangeDocsInput): Promise<Cha
   const out: ChangedFunction[] = [];
   for (const fn of after) {
     const previous = pool.get(fn.name)?.shift() ?? null;
-    if (fn.scope !== 'public') continue;
+    if (fn.scope !== 'public' || fn.isTest) continue; // in-source tests (Rust #[test], JUnit @Test) are test code too
     const added = previous === null;
     if (!added && !touches(fn, input.changedLines)) continue;
     const documented = !!fn.docstring && fn.docstring.trim() !== '';

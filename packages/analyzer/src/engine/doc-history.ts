@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { bodyTokens, contractChanges, contractOf, findingKey, raisesInText, type Contract, type DocView } from '../functions/contract.ts';
+import { bodyTokens, classHierarchy, constantsOf, contractChanges, declaredParents, isStandardException, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
 import type { BlameSummary } from './cache.ts';
@@ -52,6 +52,11 @@ interface Context {
   signal?: AbortSignal;
   /** where old versions are parsed (default: this thread) */
   parse?: ParseVersion;
+  /**
+   * Exception supertypes (a subtype of a documented type is documented): by default the classes
+   * today's file declares over the language's standard table (functions/contract.ts).
+   */
+  hierarchy?: ClassHierarchy;
 }
 
 /** Parsed versions of one file, by revision (memoised: bisection revisits them). */
@@ -217,13 +222,15 @@ async function introducedBy(
   then: Contract,
   doc: DocView,
   f: DocFinding,
+  hierarchy?: ClassHierarchy,
+  constants?: ReadonlyMap<string, string>,
 ): Promise<[string, number] | null> {
   const key = findingKey(f);
   const shows = async (rev: string): Promise<boolean> => {
     const version = await oldFunction(rev, now, occurrence);
     const contract = version ? contractFor(version.fn, ctx.language) : null;
     if (!version || !contract) return false;
-    return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language)).outdated.some((g) => findingKey(g) === key);
+    return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language), hierarchy, constants).outdated.some((g) => findingKey(g) === key);
   };
   const word = f.params.name ?? f.params.type ?? '';
   const commits = (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS);
@@ -384,6 +391,50 @@ export function changedAfterDoc(
   return { doc, body };
 }
 
+/** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
+const parentsByAnalysis = new WeakMap<object, Map<string, string | null>>();
+/** Per analysis, the lookups in order: one at a time, so that no verdict sees a chain half-followed. */
+const lookupQueues = new WeakMap<object, Promise<void>>();
+function repositoryParents(blobs: object): Map<string, string | null> {
+  let map = parentsByAnalysis.get(blobs);
+  if (!map) parentsByAnalysis.set(blobs, (map = new Map()));
+  return map;
+}
+
+/**
+ * Finds where the repository declares each of `types` (`git grep` over the tracked files for
+ * `class <type>`) and records its parent, following the chain up to 6 steps (to a standard type,
+ * an unknown one or a cycle). Lookups of one analysis run one after the other.
+ */
+async function learnParents(ctx: Context, parents: Map<string, string | null>, types: readonly string[]): Promise<void> {
+  const run = (lookupQueues.get(ctx.blobs) ?? Promise.resolve()).then(async () => {
+    for (const start of types) {
+      const seen = new Set<string>();
+      for (let type: string | null | undefined = start, step = 0; type && step < 6 && !seen.has(type); step++) {
+        seen.add(type);
+        if (isStandardException(type, ctx.language) || !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(type)) break;
+        if (!parents.has(type)) {
+          let parent: string | null = null;
+          try {
+            const out = await runGit(ctx.root, ['grep', '-h', '-I', '-E', '-e', `class[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'], ctx.signal);
+            parent = declaredParents(out.toString('utf8')).get(type) ?? null;
+          } catch (error) {
+            if (ctx.signal?.aborted) throw error;
+            // no match (git grep exits 1) or no git: nothing learned
+          }
+          parents.set(type, parent);
+        }
+        type = parents.get(type);
+      }
+    }
+  });
+  lookupQueues.set(
+    ctx.blobs,
+    run.catch(() => undefined),
+  );
+  await run;
+}
+
 /**
  * Verdicts for the documented functions of one file (index-aligned with `functions`; null where
  * history adds nothing).
@@ -413,6 +464,10 @@ export async function judgeFileHistory(
   const oldFunction = functionReader(ctx, text, versionReader(ctx), functions);
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
+  const repository = repositoryParents(ctx.blobs);
+  const hierarchy = ctx.hierarchy ?? classHierarchy(text, ctx.language, repository);
+  let constants: Map<string, string> | null = null;
+  const constantsNow = (): Map<string, string> => (constants ??= constantsOf(text, ctx.language));
   for (const c of candidates) {
     const facts = c.fn.docFacts!;
     const before = (await oldFunction(revOf(c.doc.sha), c.fn, c.occurrence))?.fn ?? null;
@@ -424,13 +479,22 @@ export async function judgeFileHistory(
     if (!before || !thenContract) {
       review = [finding('BODY_CHANGED')];
     } else {
-      const changes = contractChanges(thenContract, contractFor(c.fn, ctx.language)!, doc, current);
+      const nowContract = contractFor(c.fn, ctx.language)!;
+      // Raised types that changed may subclass a documented type in another file of the
+      // repository: their declarations are looked up first (once per type per analysis), so
+      // that the verdict does not depend on which function asked before.
+      if (!ctx.hierarchy) {
+        const changed = [...thenContract.raises.filter((t) => !nowContract.raises.includes(t)), ...nowContract.raises.filter((t) => !thenContract.raises.includes(t))];
+        const unknown = [...new Set([...thenContract.raises, ...nowContract.raises])].filter((t) => !isStandardException(t, ctx.language));
+        if (changed.length > 0 && unknown.length > 0) await learnParents(ctx, repository, unknown);
+      }
+      const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow());
       const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
       const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
       if (incomplete.length > 0) verdict.incomplete = incomplete;
       if (changes.outdated.length > 0) {
         const first = changes.outdated[0]!;
-        const made = await introducedBy(ctx, oldFunction, revOf(c.doc.sha), c.fn, c.occurrence, thenContract, doc, first);
+        const made = await introducedBy(ctx, oldFunction, revOf(c.doc.sha), c.fn, c.occurrence, thenContract, doc, first, hierarchy, constantsNow());
         const outdated = (commit: string, time: number): void => {
           const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
           verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };

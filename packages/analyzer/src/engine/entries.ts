@@ -67,7 +67,7 @@ export function toEntry(
     incompleteDoc: incomplete ? { missingParams: missing, explanation: describeFinding(incomplete, noun), findings: [incomplete] } : null,
     startLine: fn.startLine,
     endLine: fn.endLine,
-    isTest,
+    isTest: isTest || fn.isTest === true,
     // only on trivial docs, so reports without any keep their shape
     ...(fn.docstring !== null && isTrivialDoc(fn.docstring, fn.name, fn.docFacts?.signature?.names ?? []) ? { trivialDoc: true } : {}),
   };

@@ -59,7 +59,7 @@ function fromPosition(text: string, starts: readonly number[], fn: ParsedFunctio
 
 // Both directions spell the fields out: object rest/spread cost ~0.1 s per 30,000 functions.
 function withOffsets(fn: ParsedFunctionLike, cs: number, ce: number): StoredFunction {
-  return {
+  const stored: StoredFunction = {
     name: fn.name,
     startLine: fn.startLine,
     endLine: fn.endLine,
@@ -73,6 +73,8 @@ function withOffsets(fn: ParsedFunctionLike, cs: number, ce: number): StoredFunc
     cs,
     ce,
   };
+  if (fn.isTest) stored.isTest = true;
+  return stored;
 }
 
 export function needsSource(functions: readonly StoredFunction[]): boolean {
@@ -92,7 +94,7 @@ export function hydrateFunctions(text: string | null, functions: readonly Stored
         content = text.slice(from + (fn.cs ?? 0), Math.min(next - 1, text.length) - (fn.ce ?? 0));
       }
     }
-    return {
+    const hydrated: ParsedFunctionLike = {
       name: fn.name,
       startLine: fn.startLine,
       endLine: fn.endLine,
@@ -105,5 +107,7 @@ export function hydrateFunctions(text: string | null, functions: readonly Stored
       outdated: fn.outdated,
       docFacts: fn.docFacts,
     };
+    if (fn.isTest) hydrated.isTest = true;
+    return hydrated;
   });
 }

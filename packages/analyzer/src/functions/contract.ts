@@ -19,6 +19,14 @@ export interface Contract {
   returns: ReturnKind;
   /** exception types raised/thrown in the body or declared (`throws`), sorted */
   raises: string[];
+  /**
+   * types a standard checking helper throws (`requireNonNull` → NullPointerException), sorted:
+   * they keep a documented type raised, but a new one is no undocumented raise (such argument
+   * checks are rarely documented)
+   */
+  checks?: string[];
+  /** the types only a `throws` clause declares (Java), sorted: no body throws them itself */
+  declaredOnly?: string[];
   /** Python decorators that change how the function is called (property, staticmethod…), sorted */
   decorators: string[];
 }
@@ -161,6 +169,31 @@ function exceptionType(expr: string): string | null {
   return null;
 }
 
+/**
+ * JVM helpers that throw a standard exception on a failed check: `Objects.requireNonNull` and
+ * Guava's `Preconditions.check*` (also imported statically).
+ */
+const JVM_THROWING_HELPERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?<![\p{L}\p{N}_$])(?:requireNonNull|checkNotNull)\s*\(/u, 'NullPointerException'],
+  [/(?<![\p{L}\p{N}_$])checkArgument\s*\(/u, 'IllegalArgumentException'],
+  [/(?<![\p{L}\p{N}_$])checkState\s*\(/u, 'IllegalStateException'],
+  [/(?<![\p{L}\p{N}_$])check(?:Element|Position)Indexe?s?\s*\(/u, 'IndexOutOfBoundsException'],
+];
+
+/** Types the `throws` clause declares that the body does not throw itself. */
+function declaredOnlyOf(header: string, body: string, language: string): string[] {
+  const thrown = new Set(raisesOf('', body, language));
+  return raisesOf(header, '', language).filter((t) => !thrown.has(t));
+}
+
+/** Types the standard checking helpers called in `body` throw (Java, Kotlin). */
+function checksOf(body: string, language: string): string[] {
+  if (language !== 'Java' && language !== 'Kotlin') return [];
+  return JVM_THROWING_HELPERS.filter(([call]) => call.test(body))
+    .map(([, type]) => type)
+    .sort();
+}
+
 function raisesOf(header: string, body: string, language: string): string[] {
   const found = new Set<string>();
   const re = RAISE[language] ?? (language === 'Go' || language === 'Rust' || language === 'C' ? null : THROW);
@@ -205,6 +238,8 @@ export function contractOf(content: string, name: string, language: string, sign
     defaults: split.paramsFrom >= 0 ? defaultsOf(content.slice(split.paramsFrom, split.paramsTo), code.slice(split.paramsFrom, split.paramsTo), params, language) : {},
     returns,
     raises: raisesOf(header, body, language),
+    checks: checksOf(body, language),
+    declaredOnly: language === 'Java' ? declaredOnlyOf(header, body, language) : [],
     decorators: decoratorsOf(header, language),
   };
 }
@@ -228,6 +263,8 @@ const RAISES_SECTION = /^\s*(?:raises|throws|exceptions)\s*:?\s*$|:raises?\b|:ex
 
 /** Receivers a doc never describes. */
 const RECEIVERS = new Set(['self', 'cls', 'this']);
+
+const INHERIT_DOC = /\{@inheritDoc\}/;
 
 const GENERIC_EXCEPTIONS = ['Exception', 'BaseException', 'Error', 'Throwable'];
 
@@ -261,7 +298,14 @@ export interface ContractChanges {
  * against what the doc says. `raisedInFile` gives the types raised anywhere in today's file: a
  * raise moved into a helper is a refactor, not a removed behaviour.
  */
-export function contractChanges(then: Contract, now: Contract, doc: DocView, raisedInFile: () => ReadonlySet<string>): ContractChanges {
+export function contractChanges(
+  then: Contract,
+  now: Contract,
+  doc: DocView,
+  raisedInFile: () => ReadonlySet<string>,
+  hierarchy: ClassHierarchy = NO_HIERARCHY,
+  constants: ReadonlyMap<string, string> = NO_CONSTANTS,
+): ContractChanges {
   const outdated: DocFinding[] = [];
   const review: DocFinding[] = [];
   if (then.known && now.known) {
@@ -278,6 +322,9 @@ export function contractChanges(then: Contract, now: Contract, doc: DocView, rai
   for (const [name, old] of Object.entries(then.defaults)) {
     const fresh = now.defaults[name];
     if (fresh === undefined || fresh === old || !now.params.includes(name)) continue;
+    // A literal swapped for a constant bound to the same value (`timeout=10` → `timeout=DEFAULT_TIMEOUT`
+    // with `DEFAULT_TIMEOUT = 10`), or back: the same default by value.
+    if ((constants.get(old) ?? old) === (constants.get(fresh) ?? fresh)) continue;
     if (statesDefault(doc.text, name, old, fresh)) outdated.push(finding('DEFAULT_CHANGED_DOC_STATES_OLD', { name, old, new: fresh }));
     else review.push(finding('DEFAULT_CHANGED', { name, old, new: fresh }));
   }
@@ -285,15 +332,22 @@ export function contractChanges(then: Contract, now: Contract, doc: DocView, rai
     review.push(finding('RETURN_KIND_CHANGED', { was: then.returns, now: now.returns }));
   }
   for (const type of then.raises) {
-    if (now.raises.includes(type)) continue;
-    if (mentions(doc.text, type) && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
+    if (now.raises.includes(type) || now.checks?.includes(type)) continue;
+    // `@throws IOException` stays true of a function that now throws only `EOFException`.
+    const stillCovered = now.raises.some((t) => hierarchy.ancestors(t).includes(type));
+    if (mentions(doc.text, type) && !stillCovered && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
     else review.push(finding('RAISE_REMOVED', { type }));
   }
-  // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type.
-  const listsRaises = RAISES_SECTION.test(doc.text) && !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g));
+  // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type. A list
+  // that left out a type the body threw when the doc was written was partial from the start (as
+  // for parameters), and `{@inheritDoc}` inherits the overridden method's list: no verdict.
+  const documentsType = (t: string): boolean => mentions(doc.text, t) || hierarchy.ancestors(t).some((a) => mentions(doc.text, a));
+  const listWasComplete = then.raises.every((t) => then.declaredOnly?.includes(t) || documentsType(t));
+  const listsRaises = RAISES_SECTION.test(doc.text) && !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g)) && !INHERIT_DOC.test(doc.text) && listWasComplete;
   for (const type of now.raises) {
     if (then.raises.includes(type)) continue;
-    if (listsRaises && !mentions(doc.text, type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
+    // A subtype of a documented type is documented (`@throws IOException` covers EOFException).
+    if (listsRaises && !documentsType(type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
     else review.push(finding('RAISE_ADDED', { type }));
   }
   for (const name of now.decorators) if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
@@ -308,5 +362,229 @@ export function findingKey(f: DocFinding): string {
 
 /** Every exception type raised anywhere in a file's text. */
 export function raisesInText(text: string, language: string): Set<string> {
-  return new Set(raisesOf('', codeOnly(text, language), language));
+  const code = codeOnly(text, language);
+  return new Set([...raisesOf('', code, language), ...checksOf(code, language)]);
+}
+
+/** Supertypes of an exception type, nearest first, as far as the file and the standard library say. */
+export interface ClassHierarchy {
+  ancestors(type: string): readonly string[];
+}
+
+const NO_HIERARCHY: ClassHierarchy = { ancestors: () => [] };
+
+/**
+ * Standard exception hierarchies (child → parent), the part of them docs name: the JDK, Python's
+ * built-in exceptions and .NET's System exceptions. Generic roots (Exception, Throwable…) are
+ * covered by the generic-base rule already.
+ */
+const STANDARD_PARENTS: Record<string, Record<string, string>> = {
+  jvm: {
+    EOFException: 'IOException',
+    FileNotFoundException: 'IOException',
+    UnsupportedEncodingException: 'IOException',
+    UTFDataFormatException: 'IOException',
+    InterruptedIOException: 'IOException',
+    SocketTimeoutException: 'InterruptedIOException',
+    SocketException: 'IOException',
+    ConnectException: 'SocketException',
+    UnknownHostException: 'IOException',
+    MalformedURLException: 'IOException',
+    ZipException: 'IOException',
+    CharacterCodingException: 'IOException',
+    MalformedInputException: 'CharacterCodingException',
+    UnmappableCharacterException: 'CharacterCodingException',
+    FileSystemException: 'IOException',
+    NoSuchFileException: 'FileSystemException',
+    AccessDeniedException: 'FileSystemException',
+    FileAlreadyExistsException: 'FileSystemException',
+    DirectoryNotEmptyException: 'FileSystemException',
+    NotDirectoryException: 'FileSystemException',
+    UncheckedIOException: 'RuntimeException',
+    IllegalArgumentException: 'RuntimeException',
+    NumberFormatException: 'IllegalArgumentException',
+    PatternSyntaxException: 'IllegalArgumentException',
+    InvalidPathException: 'IllegalArgumentException',
+    IllegalCharsetNameException: 'IllegalArgumentException',
+    UnsupportedCharsetException: 'IllegalArgumentException',
+    IllegalStateException: 'RuntimeException',
+    NullPointerException: 'RuntimeException',
+    IndexOutOfBoundsException: 'RuntimeException',
+    ArrayIndexOutOfBoundsException: 'IndexOutOfBoundsException',
+    StringIndexOutOfBoundsException: 'IndexOutOfBoundsException',
+    UnsupportedOperationException: 'RuntimeException',
+    ReadOnlyBufferException: 'UnsupportedOperationException',
+    ClassCastException: 'RuntimeException',
+    ArithmeticException: 'RuntimeException',
+    ConcurrentModificationException: 'RuntimeException',
+    NoSuchElementException: 'RuntimeException',
+    InputMismatchException: 'NoSuchElementException',
+    DateTimeException: 'RuntimeException',
+    DateTimeParseException: 'DateTimeException',
+    RuntimeException: 'Exception',
+    IOException: 'Exception',
+    InterruptedException: 'Exception',
+    ReflectiveOperationException: 'Exception',
+    ClassNotFoundException: 'ReflectiveOperationException',
+    NoSuchMethodException: 'ReflectiveOperationException',
+    NoSuchFieldException: 'ReflectiveOperationException',
+    InstantiationException: 'ReflectiveOperationException',
+    IllegalAccessException: 'ReflectiveOperationException',
+    InvocationTargetException: 'ReflectiveOperationException',
+    GeneralSecurityException: 'Exception',
+    SQLException: 'Exception',
+    TimeoutException: 'Exception',
+    ExecutionException: 'Exception',
+  },
+  Python: {
+    FileNotFoundError: 'OSError',
+    FileExistsError: 'OSError',
+    PermissionError: 'OSError',
+    IsADirectoryError: 'OSError',
+    NotADirectoryError: 'OSError',
+    InterruptedError: 'OSError',
+    BlockingIOError: 'OSError',
+    ChildProcessError: 'OSError',
+    ProcessLookupError: 'OSError',
+    TimeoutError: 'OSError',
+    ConnectionError: 'OSError',
+    BrokenPipeError: 'ConnectionError',
+    ConnectionAbortedError: 'ConnectionError',
+    ConnectionRefusedError: 'ConnectionError',
+    ConnectionResetError: 'ConnectionError',
+    IOError: 'OSError',
+    EnvironmentError: 'OSError',
+    KeyError: 'LookupError',
+    IndexError: 'LookupError',
+    UnicodeError: 'ValueError',
+    UnicodeDecodeError: 'UnicodeError',
+    UnicodeEncodeError: 'UnicodeError',
+    UnicodeTranslateError: 'UnicodeError',
+    JSONDecodeError: 'ValueError',
+    ZeroDivisionError: 'ArithmeticError',
+    OverflowError: 'ArithmeticError',
+    FloatingPointError: 'ArithmeticError',
+    NotImplementedError: 'RuntimeError',
+    RecursionError: 'RuntimeError',
+    ModuleNotFoundError: 'ImportError',
+    UnboundLocalError: 'NameError',
+    IndentationError: 'SyntaxError',
+    TabError: 'IndentationError',
+    DeprecationWarning: 'Warning',
+    UserWarning: 'Warning',
+    RuntimeWarning: 'Warning',
+    FutureWarning: 'Warning',
+    PendingDeprecationWarning: 'Warning',
+  },
+  'C#': {
+    ArgumentNullException: 'ArgumentException',
+    ArgumentOutOfRangeException: 'ArgumentException',
+    DuplicateWaitObjectException: 'ArgumentException',
+    FileNotFoundException: 'IOException',
+    DirectoryNotFoundException: 'IOException',
+    EndOfStreamException: 'IOException',
+    PathTooLongException: 'IOException',
+    FileLoadException: 'IOException',
+    ObjectDisposedException: 'InvalidOperationException',
+    OperationCanceledException: 'SystemException',
+    TaskCanceledException: 'OperationCanceledException',
+    KeyNotFoundException: 'SystemException',
+    FormatException: 'SystemException',
+    UriFormatException: 'FormatException',
+    ArgumentException: 'SystemException',
+    InvalidOperationException: 'SystemException',
+    NotSupportedException: 'SystemException',
+    PlatformNotSupportedException: 'NotSupportedException',
+    IOException: 'SystemException',
+    DivideByZeroException: 'ArithmeticException',
+    OverflowException: 'ArithmeticException',
+    ArithmeticException: 'SystemException',
+    IndexOutOfRangeException: 'SystemException',
+    NullReferenceException: 'SystemException',
+  },
+};
+STANDARD_PARENTS.Java = STANDARD_PARENTS.jvm!;
+STANDARD_PARENTS.Kotlin = STANDARD_PARENTS.jvm!;
+STANDARD_PARENTS.Scala = STANDARD_PARENTS.jvm!;
+
+const STANDARD_ROOTS = new Set(['Exception', 'BaseException', 'Error', 'Throwable', 'TypeError', 'AttributeError', 'AssertionError', 'StopIteration', 'StopAsyncIteration', 'SystemExit', 'KeyboardInterrupt', 'MemoryError', 'ReferenceError', 'BufferError', 'EOFError', 'RangeError', 'SyntaxError', 'URIError', 'EvalError', 'AggregateError']);
+
+/** A type of the language's standard library (the table above or a common root): never looked up in the repository. */
+export function isStandardException(type: string, language: string): boolean {
+  if (STANDARD_ROOTS.has(type)) return true;
+  const table = STANDARD_PARENTS[language];
+  return table !== undefined && (type in table || Object.values(table).includes(type));
+}
+
+/** `class X(Y)` (Python), `class X extends Y` (Java, JS/TS, PHP…), `class X : Y` (C#, Kotlin), `class X < Y` (Ruby). */
+const DECLARED_SUBCLASS = /\bclass\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*))/gu;
+
+/**
+ * The supertypes the code itself declares (`class CorruptArchive extends ArchiveException`) in
+ * `texts` (today's file), then in `repository` (the parents other files of the repository
+ * declare, looked up on demand: engine/doc-history.ts), then the standard library's table for
+ * `language`. A chain is followed to its root (at most 16 steps; cycles stop it).
+ */
+export function classHierarchy(texts: string | readonly string[], language: string, repository: ReadonlyMap<string, string | null> = new Map()): ClassHierarchy {
+  const declared = declaredParents(texts);
+  const standard = STANDARD_PARENTS[language] ?? {};
+  return {
+    ancestors(type) {
+      const found: string[] = [];
+      for (let t: string | undefined = type, i = 0; i < 16; i++) {
+        t = declared.get(t) ?? repository.get(t) ?? standard[t];
+        if (!t || t === type || found.includes(t)) break;
+        found.push(t);
+      }
+      return found;
+    },
+  };
+}
+
+/** Child → parent for every class the texts declare with a superclass (the first declaration of a name wins). */
+export function declaredParents(texts: string | readonly string[]): Map<string, string> {
+  const declared = new Map<string, string>();
+  for (const text of typeof texts === 'string' ? [texts] : texts) {
+    if (!text.includes('class')) continue;
+    DECLARED_SUBCLASS.lastIndex = 0;
+    for (let m = DECLARED_SUBCLASS.exec(text); m; m = DECLARED_SUBCLASS.exec(text)) {
+      const parent = m[2] ?? m[3] ?? m[4] ?? m[5];
+      const type = parent ? exceptionType(parent) : null;
+      if (type && type !== m[1] && !declared.has(m[1]!)) declared.set(m[1]!, type);
+    }
+  }
+  return declared;
+}
+
+const NO_CONSTANTS: ReadonlyMap<string, string> = new Map();
+
+/** Module-level constant bindings: Python `NAME = value`, JS/TS `const NAME = value`, Java/Kotlin/C# `static final T NAME = value` / `const val NAME = value`. */
+const CONSTANT_BINDING: Record<string, RegExp> = {
+  Python: /^([\p{L}_][\p{L}\p{N}_]*)[ \t]*(?::[^=\n]+)?=[ \t]*([^\n#]+?)[ \t]*(?:#.*)?$/gmu,
+  JavaScript: /^(?:export[ \t]+)?const[ \t]+([\p{L}_$][\p{L}\p{N}_$]*)[ \t]*=[ \t]*([^;\n]+?)[ \t]*;?[ \t]*$/gmu,
+  TypeScript: /^(?:export[ \t]+)?const[ \t]+([\p{L}_$][\p{L}\p{N}_$]*)[ \t]*(?::[^=\n]+)?=[ \t]*([^;\n]+?)[ \t]*;?[ \t]*$/gmu,
+  Java: /\bstatic[ \t]+final[ \t]+[\p{L}\p{N}_$<>[\], .]+?[ \t]+([\p{L}_$][\p{L}\p{N}_$]*)[ \t]*=[ \t]*([^;\n]+?)[ \t]*;/gu,
+  Kotlin: /\bconst[ \t]+val[ \t]+([\p{L}_][\p{L}\p{N}_]*)[ \t]*(?::[^=\n]+)?=[ \t]*([^;\n]+?)[ \t]*$/gmu,
+};
+CONSTANT_BINDING.TSX = CONSTANT_BINDING.TypeScript!;
+
+/**
+ * Names bound once to a literal value in a file (the value as normalised tokens, like defaults):
+ * what a default that names a constant is equal to. A name bound twice is left out.
+ */
+export function constantsOf(text: string, language: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const twice = new Set<string>();
+  const re = CONSTANT_BINDING[language];
+  if (!re) return found;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const name = m[1]!;
+    const value = codeTokens(m[2]!, language).join(' ');
+    if (found.has(name) || twice.has(name)) {
+      twice.add(name);
+      found.delete(name);
+    } else if (value && value !== name) found.set(name, value);
+  }
+  return found;
 }

@@ -1,6 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { findDocAbove } from './doc-comments.ts';
 import { signatureFactsOf, type ParamFact, type SignatureFacts } from './facts-of.ts';
+import { isInSourceTest } from './languages/test-functions.ts';
 import { judgeDoc, type OutdatedVerdict } from './outdated.ts';
 import type { DocBlock, FileContext, Frame, FunctionFacts, LanguageSpec, ReturnKind, Scope, Signature } from './types.ts';
 
@@ -18,6 +19,8 @@ export interface ParsedFunction {
   outdated: OutdatedVerdict;
   /** documented functions only: what the history pass compares with older versions */
   docFacts: DocFacts | null;
+  /** test code in a file that is not a test file (languages/test-functions.ts); absent otherwise */
+  isTest?: true;
 }
 
 /**
@@ -198,7 +201,7 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
   else returns = frame.returnsValue ? 'value' : 'none';
 
   const content = source.slice(start.startIndex, last.endIndex);
-  const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun) : null;
+  const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun, { name: facts.name, content }) : null;
   const fn: ParsedFunction = {
     name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,
     startLine: startRow + 1,
@@ -212,10 +215,13 @@ function build(frame: CountedFrame, lines: readonly string[], source: string, sp
     outdated: judged ? judged.outdated : { status: 'CURRENT', explanation: '' },
     docFacts: judged ? { signature: facts.signature, returns, missingParams: judged.missingParams } : null,
   };
+  if (IN_SOURCE_TEST_LANGUAGES.has(language) && isInSourceTest(language, node, content)) fn.isTest = true;
   // Only documentation generators ask for these; an analysis does not pay for them.
   if (withSignatureFacts) signatureFactsOf.set(fn, signatureFacts(node, facts, returns, startRow, source));
   return fn;
 }
+
+const IN_SOURCE_TEST_LANGUAGES = new Set(['Rust', 'Java', 'Kotlin']);
 
 const PARAM_LIST_FIELDS = ['parameters', 'parameter'];
 

@@ -35,9 +35,13 @@ export function judgeDoc(
   signature: Signature | null,
   returns: ReturnKind,
   noun: string,
+  declaration?: { name: string; content: string },
 ): DocJudgement {
   const summary = parseDocstring(doc, language);
   if (summary.styles.length === 0) return { outdated: CURRENT, missingParams: [] };
+  // A (cached) property is read, not called: a parameter list in its doc describes how to call
+  // the view or callable it gives back (networkx `G.nodes(data=True)`), never the getter.
+  if (declaration && language === 'Python' && isProperty(declaration.content)) return { outdated: CURRENT, missingParams: [] };
   const lower = noun.toLowerCase();
   // `@param {string} The string to inspect.` names no parameter: the word is the description.
   const documented = summary.params.filter((p) => !RECEIVERS.has(p) && !DESCRIPTION_WORDS.has(p));
@@ -56,10 +60,21 @@ export function judgeDoc(
       missingParams = signature.names.filter((n) => !listed.has(n) && !listed.has(n.replace(/_$/, '')) && !optional.has(n) && !RECEIVERS.has(n));
     }
   }
-  if (summary.documentsReturn && returns === 'none') {
+  // A constructor's "Returns" describes the object `new` gives back; it is never checked.
+  if (summary.documentsReturn && returns === 'none' && !(declaration && CONSTRUCTORS.has(declaration.name))) {
     return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams };
   }
   return { outdated: CURRENT, missingParams };
+}
+
+/** Names of constructors whose declared return says nothing (Java's have no return type at all). */
+const CONSTRUCTORS = new Set(['__init__', '__new__', 'constructor']);
+
+/** `@property`, `@cached_property`, `@functools.cached_property` (any module path) among the decorators. */
+function isProperty(content: string): boolean {
+  if (!content.startsWith('@')) return false;
+  const def = content.search(/^[ \t]*(?:async[ \t]+)?def\b/m);
+  return /^[ \t]*@(?:[\w.]+\.)?(?:property|cached_property)[ \t]*(?:#.*)?$/m.test(def > 0 ? content.slice(0, def) : '');
 }
 
 function verdict(f: DocFinding, noun: string): OutdatedVerdict {

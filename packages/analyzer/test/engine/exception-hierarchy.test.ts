@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { FunctionAnalysisEntry } from '@docent/contracts';
+import { analyzeRepository } from '../../src/engine/analyze.ts';
+import { commitAll, initRepo, tempDir, write } from './helpers.ts';
+
+/**
+ * A new thrown type that subclasses a documented one in ANOTHER file of the repository is
+ * documented (docs/metrics/outdated.md §General causes): the hierarchy is looked up in the
+ * repository, two levels deep here; an unrelated new type is still OUTDATED.
+ */
+const root = tempDir('hierarchy');
+let byName: Map<string, FunctionAnalysisEntry>;
+
+const method = (name: string, body: string): string =>
+  `  /**\n   * Reads.\n   * @param in the input\n   * @return the count\n   * @throws IOException if reading fails\n   */\n  public int ${name}(String in) throws IOException {\n${body}\n    return in.length();\n  }\n\n`;
+
+beforeAll(async () => {
+  initRepo(root);
+  write(root, 'src/ArchiveException.java', 'import java.io.IOException;\n\npublic class ArchiveException extends IOException {\n}\n');
+  write(root, 'src/CorruptArchiveException.java', 'public final class CorruptArchiveException extends ArchiveException {\n}\n');
+  write(root, 'src/Reader.java', `import java.io.IOException;\n\npublic class Reader {\n${method('read', '    in.trim();')}${method('other', '    in.trim();')}}\n`);
+  commitAll(root, 'first', '2025-01-01T00:00:00Z');
+  write(
+    root,
+    'src/Reader.java',
+    `import java.io.IOException;\n\npublic class Reader {\n${method('read', '    if (in.isEmpty()) throw new CorruptArchiveException();')}${method('other', '    if (in.isEmpty()) throw new IllegalStateException("empty");')}}\n`,
+  );
+  commitAll(root, 'throw more', '2025-02-01T00:00:00Z');
+  const result = await analyzeRepository(root, { cacheDir: tempDir('hierarchy-cache') });
+  byName = new Map(result.functions.map((f) => [f.name, f]));
+}, 60_000);
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('exception hierarchy declared elsewhere in the repository', () => {
+  it('a subclass of the documented IOException (through ArchiveException, in two other files) is a review suggestion, not OUTDATED', () => {
+    const read = byName.get('Reader.read')!;
+    expect(read.outdatedStatus.status).toBe('CURRENT');
+    expect(read.reviewSuggestion?.findings.map((f) => f.code)).toEqual(['RAISE_ADDED']);
+  });
+  it('an unrelated new type is still OUTDATED', () => {
+    expect(byName.get('Reader.other')!.outdatedStatus).toMatchObject({ status: 'OUTDATED', findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'IllegalStateException' } }] });
+  });
+});
