@@ -47,9 +47,13 @@ function discardParser(): void {
   parser = null;
 }
 
-/** Parse time budget: generous for real code, but bounded for pathological input. */
+/**
+ * Parse time budget: generous for real code, but bounded for pathological input. It is wall
+ * time, so the base allows for a loaded machine: at 1 s, small C++ and Swift files came back
+ * unparsed (no functions) while two cores ran a dozen test workers.
+ */
 export function parseBudgetMs(sourceLength: number): number {
-  return 1_000 + sourceLength / 50; // ~21 s for a 1 MB file, far above the ~0.5 s real code needs
+  return 5_000 + sourceLength / 50; // ~25 s for a 1 MB file, far above the ~0.5 s real code needs
 }
 
 /**
