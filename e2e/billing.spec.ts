@@ -70,6 +70,7 @@ test("a referred user's test payment earns the referrer no coupon (test payments
   await signUp(page);
   await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Coupons' }).click();
   await expect(page).toHaveURL(/\/redeem-coupon$/);
+  await expect(page.getByTestId('referral-link')).toHaveText(/\/auth\/sign-up\?ref=[0-9a-f-]{36}$/);
   const link = (await page.getByTestId('referral-link').textContent()) ?? '';
 
   // The friend signs up through the link in another browser and "buys" Pro through the test provider.
