@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signUpInBrowser, test as base } from './fixtures.ts';
+import { expect, openDropdownMenu, openPopup, signUpInBrowser, test as base } from './fixtures.ts';
+import { FakeGitHub } from './support/fake-github.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
 import { buyInrPackageForCalculator } from './support/flows.ts';
@@ -59,8 +60,8 @@ const test = base.extend<object, { providers: Providers }>({
 const PASSWORD = 'Analytical1';
 
 /** A new user through the sign-up form, landing on the repository list. */
-async function signUp(page: Page): Promise<void> {
-  await signUpInBrowser(page, 'Ada', 'Lovelace', PASSWORD);
+async function signUp(page: Page, link = '/auth/sign-up'): Promise<void> {
+  await signUpInBrowser(page, 'Ada', 'Lovelace', PASSWORD, link);
   await expect(page).toHaveURL(/\/repositories$/);
 }
 
@@ -113,4 +114,67 @@ test('an INR user buys the full-repository package on Cashfree\'s hosted page: t
   await page.goto('/repositories');
   await expect(cards.first()).toHaveAttribute('data-repo', 'calculator');
   await expect(cards.first()).toContainText('Premium');
+});
+
+test("a referred user's first (PayPal) payment gives the referrer a coupon, redeemed by UPI through the checklist", async ({ page, browser, baseURL }) => {
+  const github = new FakeGitHub('ghp_e2e_good_token');
+  const apiUrl = await github.start();
+  try {
+    await signUp(page);
+    await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Coupons' }).click();
+    await expect(page).toHaveURL(/\/redeem-coupon$/);
+    await expect(page.getByTestId('coupon-summary')).toHaveText('To redeem: $0.00 · Pending: $0.00 · Earned: $0.00');
+    await expect(page.getByTestId('referral-link')).toHaveText(/\/auth\/sign-up\?ref=[0-9a-f-]{36}$/);
+    const link = (await page.getByTestId('referral-link').textContent()) ?? '';
+
+    // The friend signs up through the link in another browser and buys Pro.
+    const friend = await browser.newContext({ baseURL });
+    const friendPage = await friend.newPage();
+    await friendPage.addInitScript(() => localStorage.setItem('tutorialDone', 'true'));
+    await signUp(friendPage, new URL(link).pathname + new URL(link).search);
+    await friendPage.goto('/profile/upgrade-plan');
+    // Test payments earn no coupons: the friend subscribes through (the loopback) PayPal.
+    const approvalOpened = friend.waitForEvent('page');
+    await friendPage.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+    const approval = await approvalOpened;
+    await approval.getByRole('button', { name: 'Agree & Subscribe' }).click();
+    await expect(approval.getByRole('row').filter({ hasText: 'Pro plan (monthly)' })).toContainText('Active');
+    await friend.close();
+
+    await page.reload();
+    await expect(page.getByTestId('coupon-summary')).toHaveText('To redeem: $5.00 · Pending: $0.00 · Earned: $0.00');
+    await expect(page.getByText('1 person signed up with your link.')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Referral' });
+    await expect(row).toContainText('Active');
+
+    const redeemUpi = async () => {
+      await (await openPopup(page.getByTestId('redeem-menu'), openDropdownMenu(page))).getByRole('menuitem', { name: 'UPI payment' }).click();
+    };
+    await redeemUpi();
+    const modal = page.getByRole('dialog', { name: 'Redeem by UPI' });
+    await modal.getByLabel('UPI ID').fill('ada.okaxis');
+    await modal.getByRole('button', { name: 'Redeem' }).click();
+    await expect(modal.getByText('Not a valid UPI ID')).toBeVisible();
+    await modal.getByLabel('UPI ID').fill('ada@okaxis');
+    await modal.getByRole('button', { name: 'Redeem' }).click();
+    await expect(modal.getByTestId('redeem-checklist')).toContainText('GitHub app not installed');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+
+    // Connect GitHub (a token against the fake GitHub API), then redeem again: the id was remembered.
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const connect = await page.request.post('/api/v1/vendors/github/connection', { headers: { authorization: `Bearer ${token}` }, data: { token: 'ghp_e2e_good_token', baseUrl: apiUrl } });
+    expect(connect.ok()).toBe(true);
+    await redeemUpi();
+    await expect(modal.getByLabel('UPI ID')).toHaveValue('ada@okaxis');
+    await modal.getByRole('button', { name: 'Redeem' }).click();
+    await expect(modal.getByTestId('redeem-checklist')).toContainText('GitHub app installed');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Coupons redeemed')).toBeVisible();
+    await page.getByRole('button', { name: 'Okay' }).click();
+    await expect(page.getByTestId('coupon-summary')).toHaveText('To redeem: $0.00 · Pending: $5.00 · Earned: $0.00');
+    await expect(page.getByRole('row').filter({ hasText: 'Referral' })).toContainText('Pending');
+  } finally {
+    await github.stop();
+  }
 });

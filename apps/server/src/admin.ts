@@ -13,6 +13,9 @@ const USAGE = `Usage: npm run admin -- coupon <command>
   coupon pending                                                          list payouts to make (redeemed coupons)
   coupon paid --code <DOC-…>                                              mark a pending payout complete`;
 
+/** How a listing marks what came from the built-in test provider (docs/billing.md). */
+export const TEST_MARK = 'TEST PAYMENT (no money moved: do not pay out)';
+
 /** The operator's commands (docs/billing.md). Answers the exit code; writes to `out`. */
 export async function runAdmin(argv: string[], deps: { db: Kysely<Database>; box: SecretBox; out: (line: string) => void }): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { email: { type: 'string' }, amount: { type: 'string' }, currency: { type: 'string' }, code: { type: 'string' } } });
@@ -42,7 +45,7 @@ export async function runAdmin(argv: string[], deps: { db: Kysely<Database>; box
   if (command === 'pending') {
     const rows = await coupons.pending();
     if (rows.length === 0) deps.out('No payouts pending.');
-    for (const r of rows) deps.out(`${r.code}\t${r.email}\t${r.amount.toFixed(2)} ${r.currency}\t${r.type ?? ''}\t${r.payTo}`);
+    for (const r of rows) deps.out(`${r.code}\t${r.email}\t${r.amount.toFixed(2)} ${r.currency}\t${r.type ?? ''}\t${r.payTo}${r.test ? `\t${TEST_MARK}` : ''}`);
     return 0;
   }
   if (command === 'paid') {

@@ -117,11 +117,11 @@ export function billingFrom(env: NodeJS.ProcessEnv): BillingConfig {
   const cashfree = cfId && cfSecret
     ? { appId: cfId, secretKey: cfSecret, apiVersion: env.CASHFREE_API_VERSION?.trim() || '2023-08-01', baseUrl: trimUrl(env.CASHFREE_BASE_URL || (live ? 'https://api.cashfree.com' : 'https://sandbox.cashfree.com')) }
     : null;
-  // The test provider: on by default when no real provider is configured, outside production;
-  // BILLING_TEST_PROVIDER=true turns it on anywhere (also in production), =false turns it off.
+  // The test provider (payments that move no money) is off unless BILLING_TEST_PROVIDER=true,
+  // whatever NODE_ENV says: a server started without it offers no free Pro (docs/billing.md).
   const flag = env.BILLING_TEST_PROVIDER?.trim().toLowerCase();
   if (flag && flag !== 'true' && flag !== 'false') throw new Error(`BILLING_TEST_PROVIDER must be true or false, got "${flag}"`);
-  const testProvider = flag === 'true' ? true : flag === 'false' ? false : !paypal && !cashfree && env.NODE_ENV !== 'production';
+  const testProvider = flag === 'true';
   const couponCurrency = (env.REFERRAL_COUPON_CURRENCY?.trim() || 'USD').toUpperCase();
   if (couponCurrency !== 'USD' && couponCurrency !== 'INR') throw new Error('REFERRAL_COUPON_CURRENCY must be USD or INR');
   return {

@@ -29,8 +29,10 @@ describe('sign-up and activation', () => {
     expect(rapid.json().user.isVerified).toBe(true);
     // the answer says this link verified the address, so the page can confirm it (issue 16 item 11)
     expect(rapid.json().emailVerified).toBe(true);
+    // a session token is no sign-in link (login CSRF): refused, docs/security.md "Round 2"
     const bySession = await t.call({ method: 'POST', url: '/api/v1/auth/rapid-login', payload: { token: rapid.json().token } });
-    expect(bySession.json()).toMatchObject({ emailVerified: false });
+    expect(bySession.statusCode).toBe(400);
+    expect(bySession.json()).toMatchObject({ code: 'CODE_INVALID' });
     const me = await t.call({ method: 'GET', url: '/api/v1/user', token: rapid.json().token });
     expect(me.json().isVerified).toBe(true);
 
@@ -119,7 +121,9 @@ describe('login, refresh and 511', () => {
 describe('forgot password', () => {
   it('mails a code, checks it, refuses the old password, then sets the new one and ends old sessions', async () => {
     const { token: oldSession } = await signUp(t, 'reset@example.com');
+    const mails = t.mailer.count('reset@example.com');
     const forgot = await t.call({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'reset@example.com' } });
+    await t.mailer.waitFor('reset@example.com', mails);
     expect(forgot.statusCode).toBe(200);
     const code = t.mailer.lastCode('reset@example.com');
     expect(code).toMatch(/^\d{6}$/);
@@ -157,7 +161,9 @@ describe('forgot password', () => {
 
   it('burns the code after five wrong tries, even a right sixth one', async () => {
     await signUp(t, 'brute@example.com');
+    const mails = t.mailer.count('brute@example.com');
     await t.call({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'brute@example.com' } });
+    await t.mailer.waitFor('brute@example.com', mails);
     const code = t.mailer.lastCode('brute@example.com');
     const wrong = code === '999999' ? '999998' : '999999';
     const statuses: number[] = [];
@@ -174,7 +180,9 @@ describe('forgot password', () => {
 
   it('refuses an expired code (as incorrect: expiry exists only for real accounts)', async () => {
     await signUp(t, 'late@example.com');
+    const mails = t.mailer.count('late@example.com');
     await t.call({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'late@example.com' } });
+    await t.mailer.waitFor('late@example.com', mails);
     const code = t.mailer.lastCode('late@example.com');
     await sql`UPDATE auth_codes SET expires_at = now() - interval '1 minute' WHERE email = 'late@example.com'`.execute(t.database.db);
     const res = await t.call({ method: 'POST', url: '/api/verifySecurityCode', payload: { email: 'late@example.com', code } });

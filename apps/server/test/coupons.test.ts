@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponSummary, PRICE_PRO_MONTHLY, type Coupon } from '@docent/contracts';
 import { runAdmin } from '../src/admin.ts';
+import { BillingService } from '../src/billing/service.ts';
 import { SecretBox } from '../src/crypto/secretbox.ts';
 import { loadSecrets } from '../src/secrets.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
@@ -33,8 +34,10 @@ describe('referrals and coupons', () => {
     expect((await t.call({ method: 'GET', url: `/api/v1/user/referred?user_id=${a.id}`, token: stranger.token })).statusCode).toBe(404);
 
     expect(await coupons(a.token)).toEqual([]);
-    const { payment_id } = (await t.call({ method: 'GET', url: `/api/v1/billing/test/checkout?product_id=${PRICE_PRO_MONTHLY}`, token: b.token })).json();
-    await t.call({ method: 'POST', url: `/api/v1/billing/test/payments/${payment_id}/complete`, token: b.token });
+    // The referred user pays at a real provider (what its verified confirmation does): test payments earn no coupon.
+    const billing = new BillingService(t.database.db, t.config.billing);
+    const payment = await billing.createPayment(await t.database.db.selectFrom('users').selectAll().where('id', '=', b.id).executeTakeFirstOrThrow(), 'PAYPAL', PRICE_PRO_MONTHLY, 'USD', undefined);
+    await billing.fulfil(payment.id, { amountMinor: payment.amount_minor, currency: payment.currency });
     const earned = await coupons(a.token);
     expect(earned).toHaveLength(1);
     expect(earned[0]).toMatchObject({ coupon_type: 'REFERRAL', amount: 7.5, currency: 'INR', is_used: false, used_at: null, coupon_state: 'PAYMENT_ACTIVE' });

@@ -33,7 +33,9 @@ describe('the log of a full flow holds no secret', () => {
     secrets.push(login.json().token as string);
     await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'log@example.com', password: 'Wrong-Pass99' }) });
     secrets.push('Wrong-Pass99');
+    const mails = t.mailer.count('log@example.com');
     await t.call({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'log@example.com' } });
+    await t.mailer.waitFor('log@example.com', mails);
     const code = t.mailer.lastCode('log@example.com');
     secrets.push(code);
     await t.call({ method: 'POST', url: '/api/verifySecurityCode', payload: { email: 'log@example.com', code } });

@@ -70,6 +70,15 @@ export class ApiKeyStore {
     return row ?? null;
   }
 
+  /**
+   * Switches off every active key of the user (password change, sign-out everywhere); answers
+   * how many. Switched off, not deleted: the owner can turn trusted ones back on.
+   */
+  async deactivateAll(userId: string): Promise<number> {
+    const res = await this.db.updateTable('api_keys').set({ is_active: false, updated_at: new Date(this.now()) }).where('user_id', '=', userId).where('is_active', '=', true).executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
   /** Deletes for good; false when the key is not the user's. */
   async delete(id: string, userId: string): Promise<boolean> {
     const res = await this.db.deleteFrom('api_keys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();

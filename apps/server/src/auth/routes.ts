@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AuthResponse,
@@ -7,6 +7,7 @@ import {
   EmailUpdateRequest,
   EmailUpdateVerifyRequest,
   EmailUpdateVerifyResponse,
+  ErrorCode,
   ForgotPasswordRequest,
   LoginRequest,
   MessageResponse,
@@ -19,7 +20,8 @@ import {
 } from '@docent/contracts';
 import { requireSession, sessionOf, userOf } from './guard.ts';
 import type { AuthService } from './service.ts';
-import { limitBy, WindowLimiter } from '../http/limits.ts';
+import { HttpError } from '../http/errors.ts';
+import { limitBy, RATE_LIMITED_DETAIL, WindowLimiter } from '../http/limits.ts';
 
 const HOUR = 3600_000;
 
@@ -37,12 +39,30 @@ function namedAccount(req: FastifyRequest): string {
 
 const tags = ['auth'];
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** What an answer says about API keys a password change or sign-out-everywhere switched off. */
+const keysOff = (n: number) => (n > 0 ? ` ${plural(n, 'API key')} switched off: turn back on the ones you trust on the API Keys page.` : '');
+
+/** Refuses (429) a client address that has spent `limiter`'s budget, without counting a use. */
+function refuseSpent(limiter: WindowLimiter) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const verdict = limiter.spent(req.ip);
+    if (!verdict.spent) return;
+    reply.header('retry-after', String(verdict.retryAfterSeconds));
+    throw new HttpError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_DETAIL);
+  };
+}
+
 /** Spec §7 "Authentication and user" paths (under /api). Thin: validate, call the service. */
 export function authRoutes(auth: AuthService, opts: AuthLimits) {
   // Budgets beside the per-minute (address, account) limit below. They key on the real client
   // address (trustProxy is the operator's choice) and on the account or mailbox targeted, so
   // neither a rotating X-Forwarded-For nor many addresses buy more guesses or more mails.
   const loginPerAccount = new WindowLimiter(opts.loginRateLimitPerMinute * 5, HOUR);
+  // Failed sign-ins per client address across every account it names: one common password
+  // sprayed over many accounts spends it (docs/security.md "Round 2"). Only failures count, so
+  // a shared address where people sign in successfully is not slowed.
+  const loginFailuresPerClient = new WindowLimiter(opts.loginRateLimitPerMinute * 3, HOUR);
   const mailPerTarget = new WindowLimiter(opts.mailRateLimitPerHour, HOUR);
   const mailPerClient = new WindowLimiter(opts.mailRateLimitPerHour * 4, HOUR);
   const codePerTarget = new WindowLimiter(opts.codeAttemptsPerHour, HOUR);
@@ -58,6 +78,8 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
   ]);
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Reset codes mailed after their answer are not cut off by a shutdown.
+    app.addHook('onClose', async () => auth.settled());
     // Every signed-in route here is account security: a session, never an API key.
     const guard = requireSession(auth);
     const signedIn = { preHandler: guard };
@@ -82,10 +104,17 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
       '/login',
       {
         ...limited(opts.loginRateLimitPerMinute),
-        preHandler: limitBy((req) => [[loginPerAccount, namedAccount(req)]]),
+        preHandler: [limitBy((req) => [[loginPerAccount, namedAccount(req)]]), refuseSpent(loginFailuresPerClient)],
         schema: { tags, body: LoginRequest, response: { 200: AuthResponse } },
       },
-      async (req) => auth.login(req.body.username, req.body.password),
+      async (req) => {
+        try {
+          return await auth.login(req.body.username, req.body.password);
+        } catch (err) {
+          if (err instanceof HttpError && err.statusCode === 401) loginFailuresPerClient.hit(req.ip);
+          throw err;
+        }
+      },
     );
 
     r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.refresh(userOf(req), sessionOf(req)));
@@ -100,7 +129,7 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
 
     r.post('/v1/auth/logout-everywhere', { ...signedIn, schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
       const ended = await auth.signOutEverywhere(userOf(req));
-      return { success: true, message: `Signed out of ${ended} session${ended === 1 ? '' : 's'}.` };
+      return { success: true, message: `Signed out of ${plural(ended.sessions, 'session')}.${keysOff(ended.apiKeys)}` };
     });
 
     r.get('/generateActivationLink', { preHandler: [guard, limitBy((req) => [[mailPerTarget, userKey(req)]])], schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
@@ -157,8 +186,8 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
       '/setNewPasswordFromOldPassword',
       { ...signedIn, schema: { tags, body: ChangePasswordRequest, response: { 200: ChangePasswordResponse } } },
       async (req) => {
-        const { token } = await auth.changePassword(userOf(req), req.body.oldPassword, req.body.newPassword);
-        return { success: true, message: 'Your password has been changed.', token };
+        const { token, apiKeysSwitchedOff } = await auth.changePassword(userOf(req), req.body.oldPassword, req.body.newPassword);
+        return { success: true, message: `Your password has been changed.${keysOff(apiKeysSwitchedOff)}`, token };
       },
     );
 

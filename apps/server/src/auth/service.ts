@@ -172,9 +172,13 @@ export class AuthService {
     return this.sessions.revoke(session.id, row.id);
   }
 
-  /** Ends every session of the user, this one included. */
-  signOutEverywhere(row: UserRow): Promise<number> {
-    return this.sessions.revokeAll(row.id);
+  /**
+   * Ends every session of the user, this one included, and switches off every API key (the
+   * owner turns back on the ones they trust on the API Keys page; docs/security.md "Round 2").
+   */
+  async signOutEverywhere(row: UserRow): Promise<{ sessions: number; apiKeys: number }> {
+    const sessions = await this.sessions.revokeAll(row.id);
+    return { sessions, apiKeys: await this.apiKeys.deactivateAll(row.id) };
   }
 
   async sendActivationLink(row: UserRow): Promise<boolean> {
@@ -184,29 +188,45 @@ export class AuthService {
     return this.sendQuietly(activationMail(row.email, row.first_name, link));
   }
 
-  /** Activation link (marks the email verified, once) or an existing session token. */
+  /**
+   * Activation link only (marks the email verified, once, and opens a new session). A session
+   * token is refused: a link carrying one would sign the browser that opens it into the link
+   * maker's account (login CSRF, docs/security.md "Round 2").
+   */
   async rapidLogin(token: string): Promise<AuthResponse & { emailVerified: boolean }> {
+    const invalid = () => new HttpError(400, ErrorCode.CODE_INVALID, 'This sign-in link is invalid or has expired.');
     const claims = await this.tokens.verify(token);
-    if (!claims) throw new HttpError(400, ErrorCode.CODE_INVALID, 'This sign-in link is invalid or has expired.');
+    if (!claims || claims.purpose !== 'verify-email') throw invalid();
     const row = await this.users.byId(claims.sub);
-    if (!row) throw new HttpError(400, ErrorCode.CODE_INVALID, 'This sign-in link is invalid or has expired.');
-    if (claims.purpose === 'session') {
-      const session = claims.sid ? await this.sessions.live(claims.sid, row.id) : null;
-      if (!session || row.password_version !== claims.pv) throw tokenInvalid();
-      return { ...(await this.respond(row, session)), emailVerified: false };
-    }
+    if (!row) throw invalid();
     await this.codes.check('verify-email', row.email, claims.jti, { consume: true, userId: row.id }).catch((err: HttpError) => {
       throw new HttpError(400, ErrorCode.CODE_INVALID, 'This verification link was already used or replaced by a newer one.', { cause: err });
     });
     return { ...(await this.respond(row.is_verified ? row : await this.users.update(row.id, { is_verified: true }))), emailVerified: true };
   }
 
-  /** Always succeeds, so the answer does not tell whether an account exists. */
+  /** Mails sent after the answer (forgotPassword), awaited on shutdown and by tests. */
+  private readonly background = new Set<Promise<void>>();
+
+  /** Resolves once every mail started after an answer has been sent (or failed). */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  /**
+   * Always succeeds, and in the same time whether or not an account exists: the code is issued
+   * and mailed after the answer, not before it (docs/security.md "Round 2").
+   */
   async forgotPassword(email: string): Promise<void> {
     const row = await this.users.byEmail(email);
     if (!row) return;
-    const code = await this.codes.issue(row.id, 'reset-password', row.email);
-    await this.sendQuietly(securityCodeMail(row.email, code, 'reset-password'));
+    const task = (async () => {
+      const code = await this.codes.issue(row.id, 'reset-password', row.email);
+      await this.sendQuietly(securityCodeMail(row.email, code, 'reset-password'));
+    })()
+      .catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'reset code could not be issued'))
+      .finally(() => this.background.delete(task));
+    this.background.add(task);
   }
 
   async verifyResetCode(email: string, code: string): Promise<void> {
@@ -222,17 +242,21 @@ export class AuthService {
     await this.codes.check('reset-password', email, code, { consume: true });
     // A reset proves control of the mailbox, so it also verifies the address.
     await this.users.setPassword(row.id, await hashPassword(password));
+    // Whoever knew the old password may have made keys with it: they stop working too.
+    await this.apiKeys.deactivateAll(row.id);
     if (!row.is_verified) await this.users.update(row.id, { is_verified: true });
   }
 
-  async changePassword(row: UserRow, oldPassword: string, newPassword: string): Promise<AuthResponse> {
+  async changePassword(row: UserRow, oldPassword: string, newPassword: string): Promise<AuthResponse & { apiKeysSwitchedOff: number }> {
     if (!(await verifyPassword(oldPassword, row.password_hash))) {
       throw new HttpError(400, ErrorCode.INVALID_CREDENTIALS, 'The current password is incorrect.');
     }
     if (oldPassword === newPassword) throw new HttpError(400, ErrorCode.SAME_PASSWORD, MESSAGES.samePassword);
     // A new password ends every session (older tokens also fail on the password version).
+    // and switches off every API key: whoever knew the old password may have made some.
     await this.sessions.revokeAll(row.id);
-    return this.respond(await this.users.setPassword(row.id, await hashPassword(newPassword)));
+    const apiKeysSwitchedOff = await this.apiKeys.deactivateAll(row.id);
+    return { ...(await this.respond(await this.users.setPassword(row.id, await hashPassword(newPassword)))), apiKeysSwitchedOff };
   }
 
   async requestEmailChange(row: UserRow, email: string): Promise<void> {

@@ -73,15 +73,20 @@ export class CouponService {
   }
 
   /** Pending payouts with the id to pay them to (opened for the operator's CLI only). */
-  async pending(): Promise<Array<{ code: string; email: string; amount: number; currency: string; type: string | null; payTo: string }>> {
+  /**
+   * `test`: the coupon was earned by a test-provider payment (minted before such payments
+   * stopped earning coupons): no money came in, so none is to go out.
+   */
+  async pending(): Promise<Array<{ code: string; email: string; amount: number; currency: string; type: string | null; payTo: string; test: boolean }>> {
     const rows = await this.db
       .selectFrom('coupons as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.coupon_code', 'u.email', 'c.amount_minor', 'c.currency', 'c.redeem_type', 'c.redeem_id_sealed'])
+      .leftJoin('payments as p', 'p.id', 'c.source_payment_id')
+      .select(['c.coupon_code', 'u.email', 'c.amount_minor', 'c.currency', 'c.redeem_type', 'c.redeem_id_sealed', 'p.provider'])
       .where('c.coupon_state', '=', 'PAYMENT_PENDING')
       .orderBy('c.used_at')
       .execute();
-    return rows.map((r) => ({ code: r.coupon_code, email: r.email, amount: toMajor(r.amount_minor), currency: r.currency, type: r.redeem_type, payTo: r.redeem_id_sealed ? this.box.open(r.redeem_id_sealed) : '' }));
+    return rows.map((r) => ({ code: r.coupon_code, email: r.email, amount: toMajor(r.amount_minor), currency: r.currency, type: r.redeem_type, payTo: r.redeem_id_sealed ? this.box.open(r.redeem_id_sealed) : '', test: r.provider === 'TEST' }));
   }
 }
 

@@ -23,6 +23,10 @@ import { toMajor, toPayment, toSubscription, type BillingService } from './servi
 
 const tags = ['billing'];
 
+/** Logged at start-up when the test provider is on (docs/billing.md "Built-in test provider"). */
+export const TEST_PROVIDER_WARNING =
+  '!!! BILLING_TEST_PROVIDER=true: the built-in TEST payment provider is ON. Any signed-in user can buy Pro and packages without paying. Never enable it on a server others can reach. !!!';
+
 const TEST_DISABLED = 'The test payment provider is not enabled on this server.';
 
 /** Spec §7 "Analytics and payments", the test provider, transactions and receipts. */
@@ -30,6 +34,7 @@ export function billingRoutes(auth: AuthService, billing: BillingService) {
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
+    if (billing.config.testProvider) app.log.warn({ BILLING_TEST_PROVIDER: true }, TEST_PROVIDER_WARNING);
 
     r.get('/v1/analytics/pricePlan', { schema: { tags, response: { 200: PricePlans } } }, async () => billing.pricePlans());
     // The real client address, as every limit of this server sees it (TRUST_PROXY decides whether X-Forwarded-For counts).

@@ -31,6 +31,8 @@ export interface Confirmation {
 export type FulfilResult = 'fulfilled' | 'duplicate';
 
 const PRO_PERIOD_MS = 30 * 24 * 3600 * 1000;
+/** How long a full-repository checkout stays open: a second one for the repository reuses it meanwhile. */
+export const PACKAGE_CHECKOUT_OPEN_MS = 3600 * 1000;
 /**
  * A subscription the provider renews by itself (it has a provider id and was not cancelled) stays
  * paid this long past its period end: providers bill by calendar month (a 31-day month outlasts
@@ -99,23 +101,50 @@ export class BillingService {
    * package names one of the user's repositories (another user's id → 404).
    */
   async createPayment(user: UserRow, provider: PaymentProvider, product: ProductId, currency: Currency, repoIds: string | undefined): Promise<PaymentRow> {
-    let repositoryId: string | null = null;
     if (product === PRICE_FULL_REPO) {
       const ids = (repoIds ?? '').split(',').map((s) => s.trim()).filter(Boolean);
       if (ids.length !== 1) throw new HttpError(400, ErrorCode.VALIDATION, 'repo_ids: name exactly one repository for the full-repository package.');
-      const id = ids[0] as string;
-      const repo = isUuid(id) ? await this.db.selectFrom('repositories').select(['id', 'plan_type']).where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst() : undefined;
-      if (!repo) throw notFound('Repository not found!');
-      if (repo.plan_type === 'PREMIUM' || repo.plan_type === 'PRO') throw new HttpError(409, ErrorCode.CONFLICT, 'This repository already has the full-repository package.');
-      repositoryId = repo.id;
-    } else if (repoIds?.trim()) {
-      throw new HttpError(400, ErrorCode.VALIDATION, 'repo_ids: the Pro plan is not bought for a repository.');
+      return this.packageCheckout(user, provider, currency, ids[0] as string);
     }
+    if (repoIds?.trim()) throw new HttpError(400, ErrorCode.VALIDATION, 'repo_ids: the Pro plan is not bought for a repository.');
     return this.db
       .insertInto('payments')
-      .values({ user_id: user.id, provider, product_id: product, repository_id: repositoryId, amount_minor: this.priceMinor(product, currency), currency })
+      .values({ user_id: user.id, provider, product_id: product, repository_id: null, amount_minor: this.priceMinor(product, currency), currency })
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * One full-repository checkout per repository at a time: the repository row is locked while
+   * its checkout is decided, and a checkout still open (pending, younger than
+   * PACKAGE_CHECKOUT_OPEN_MS) with the same provider and currency is answered again instead of a
+   * second payment. Twenty concurrent checkouts are one payment and, completed, one credit.
+   */
+  private packageCheckout(user: UserRow, provider: PaymentProvider, currency: Currency, id: string): Promise<PaymentRow> {
+    if (!isUuid(id)) throw notFound('Repository not found!');
+    return this.db.transaction().execute(async (trx) => {
+      const repo = await trx.selectFrom('repositories').select(['id', 'plan_type']).where('id', '=', id).where('user_id', '=', user.id).forUpdate().executeTakeFirst();
+      if (!repo) throw notFound('Repository not found!');
+      if (repo.plan_type === 'PREMIUM' || repo.plan_type === 'PRO') throw new HttpError(409, ErrorCode.CONFLICT, 'This repository already has the full-repository package.');
+      const open = await trx
+        .selectFrom('payments')
+        .selectAll()
+        .where('repository_id', '=', repo.id)
+        .where('product_id', '=', PRICE_FULL_REPO)
+        .where('provider', '=', provider)
+        .where('currency', '=', currency)
+        .where('fulfilled_at', 'is', null)
+        .where('status', '<>', 'PAYMENT_FAILED')
+        .where('created_at', '>', new Date(this.now().getTime() - PACKAGE_CHECKOUT_OPEN_MS))
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (open) return open;
+      return trx
+        .insertInto('payments')
+        .values({ user_id: user.id, provider, product_id: PRICE_FULL_REPO, repository_id: repo.id, amount_minor: this.priceMinor(PRICE_FULL_REPO, currency), currency })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
   }
 
   async setProviderRef(paymentId: string, ref: string): Promise<void> {
@@ -149,10 +178,7 @@ export class BillingService {
       if (payment.product_id === PRICE_PRO_MONTHLY) {
         subscriptionId = await this.extendPro(trx, payment, confirmation.subscriptionRef ?? null, now);
         status = 'PAYMENT_ACTIVE';
-      } else {
-        if (payment.repository_id) {
-          await trx.updateTable('repositories').set({ plan_type: 'PREMIUM', updated_at: now }).where('id', '=', payment.repository_id).where('plan_type', '<>', 'PRO').execute();
-        }
+      } else if (await this.grantPackage(trx, payment, now)) {
         await trx.updateTable('users').set({ count_repo_gen: sql<number>`count_repo_gen + 1`, updated_at: now }).where('id', '=', payment.user_id).execute();
       }
       await trx
@@ -169,6 +195,23 @@ export class BillingService {
       throw new HttpError(409, ErrorCode.CONFLICT, 'The confirmed amount does not match the price plan.');
     }
     return result;
+  }
+
+  /**
+   * Makes the payment's repository PREMIUM; false when it already was (another payment for the
+   * same repository got there first — possible only across providers or currencies, see
+   * packageCheckout): the credit is granted once per repository, the second payment is recorded
+   * with a note for a refund.
+   */
+  private async grantPackage(trx: Transaction<Database>, payment: PaymentRow, now: Date): Promise<boolean> {
+    if (!payment.repository_id) return true;
+    const repo = await trx.selectFrom('repositories').select(['plan_type']).where('id', '=', payment.repository_id).forUpdate().executeTakeFirst();
+    if (repo && (repo.plan_type === 'PREMIUM' || repo.plan_type === 'PRO')) {
+      await trx.updateTable('payments').set({ failure_reason: 'the repository already had the package: refund due' }).where('id', '=', payment.id).execute();
+      return false;
+    }
+    await trx.updateTable('repositories').set({ plan_type: 'PREMIUM', updated_at: now }).where('id', '=', payment.repository_id).execute();
+    return true;
   }
 
   /** Marks a pending payment failed (a declined card, a cancelled checkout). Fulfilled ones stay. */
@@ -222,8 +265,13 @@ export class BillingService {
     return id;
   }
 
-  /** A referred user's first fulfilled payment earns their referrer a coupon (once: source_payment_id is unique). */
+  /**
+   * A referred user's first fulfilled payment earns their referrer a coupon (once:
+   * source_payment_id is unique). Test-provider payments moved no money: they never earn one,
+   * nor count as the first payment.
+   */
   private async rewardReferrer(trx: Transaction<Database>, payment: PaymentRow): Promise<void> {
+    if (payment.provider === 'TEST') return;
     const referral = await trx.selectFrom('referrals').select('referrer_id').where('referred_user_id', '=', payment.user_id).executeTakeFirst();
     if (!referral) return;
     const earlier = await trx
@@ -231,6 +279,7 @@ export class BillingService {
       .select('id')
       .where('user_id', '=', payment.user_id)
       .where('fulfilled_at', 'is not', null)
+      .where('provider', '<>', 'TEST')
       .where('id', '<>', payment.id)
       .executeTakeFirst();
     if (earlier) return;

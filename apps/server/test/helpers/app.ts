@@ -20,6 +20,21 @@ export class MemoryMailer implements Mailer {
     if (!mail) throw new Error(`no mail to ${to}`);
     return mail;
   }
+  /**
+   * The next mail to `to` once there are more than `since` of them: forgotPassword mails after
+   * it has answered, so its code arrives a moment later.
+   */
+  async waitFor(to: string, since = 0, timeoutMs = 5_000): Promise<Mail> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.sent.filter((m) => m.to === to).length <= since) {
+      if (Date.now() > deadline) throw new Error(`no new mail to ${to}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return this.last(to);
+  }
+  count(to: string): number {
+    return this.sent.filter((m) => m.to === to).length;
+  }
   lastCode(to: string): string {
     const match = /security code is (\d{6})/.exec(this.last(to).text);
     if (!match?.[1]) throw new Error('no code in mail');

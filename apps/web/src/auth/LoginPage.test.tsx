@@ -15,14 +15,22 @@ describe('LoginPage redirects', () => {
   beforeEach(() => reloadSession());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends an already signed-in user on at once, to state with the token appended', async () => {
+  it('sends an already signed-in user on at once, to a same-origin state without the token', async () => {
     setSession('tok-1', testUser);
     const state = encodeURIComponent('/auth/localhost/login?redirectUri=http://localhost:5555/cb');
     const { router } = renderRoutes(routes, `/auth/login?state=${state}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/localhost/login'));
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('redirectUri')).toBe('http://localhost:5555/cb');
-    expect(params.get('token')).toBe('tok-1');
+    expect(params.get('token')).toBeNull();
+  });
+
+  it('a loopback state goes through the consent page, never with the browser\'s token (docs/security.md "Round 2")', async () => {
+    setSession('tok-1', testUser);
+    const { router } = renderRoutes(routes, `/auth/login?state=${encodeURIComponent('http://127.0.0.1:4444/steal')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/localhost/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirectUri')).toBe('http://127.0.0.1:4444/steal');
+    expect(router.state.location.search).not.toContain('tok-1');
   });
 
   it('an already signed-in user without state goes to /repositories', async () => {

@@ -34,7 +34,7 @@ export default function LoginPage() {
 
   // An already signed-in user is sent on at once (spec §2 login).
   useEffect(() => {
-    if (isSignedIn(session) && session.token) redirect(session.token);
+    if (isSignedIn(session) && session.token) redirect();
     // Only on arrival (empty deps): a login in progress redirects through complete().
   }, []);
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import OAuthCallbackPage from './OAuthCallbackPage.tsx';
-import { getSession, reloadSession } from './session.ts';
+import { getSession, reloadSession, setSession } from './session.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 import { testUser } from '../test/fixtures.ts';
 
@@ -56,12 +56,23 @@ describe('OAuthCallbackPage', () => {
   });
 
   it('in the popup, with shouldNotClose=true: stays open and goes home', async () => {
-    vi.stubGlobal('fetch', answer(200, testUser));
+    vi.stubGlobal('fetch', answer(200, { user: testUser, token: 'tok-9' }));
     Object.defineProperty(window, 'opener', { value: {}, configurable: true, writable: true });
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
-    const { router } = renderRoutes(routes, '/oauth/github?token=tok-9&shouldNotClose=true');
+    const { router } = renderRoutes(routes, '/oauth/github?code=abc&state=s1&shouldNotClose=true');
     await waitFor(() => expect(router.state.location.pathname).toBe('/repositories'));
     expect(close).not.toHaveBeenCalled();
+  });
+
+  it('takes no token from the address: a crafted link signs nobody in and keeps the own session (docs/security.md "Round 2")', async () => {
+    const fetchMock = answer(200, { ...testUser, id: 'attacker' });
+    vi.stubGlobal('fetch', fetchMock);
+    setSession('own-token', testUser);
+    const { router } = renderRoutes(routes, '/oauth/github?token=attacker-token&message=Welcome');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(getSession().token).toBe('own-token');
+    expect(localStorage.getItem('accessToken')).toBe('own-token');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('a provider error is shown in our words, never the provider\'s description', async () => {

@@ -3,9 +3,8 @@ import { App, Button, Result } from 'antd';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OAuthProvider, type User } from '@docent/contracts';
-import { authApi, oauthApi } from './api.ts';
-import { clearSession, setSession, setToken } from './session.ts';
-import { pathOf, safeRedirectTarget, withToken } from './redirect.ts';
+import { oauthApi } from './api.ts';
+import { clearSession, setSession } from './session.ts';
 import { HOME_PATH } from './useCompleteLogin.ts';
 import { FullPageLoader } from '../shell/FullPageLoader.tsx';
 
@@ -18,10 +17,13 @@ function providerErrorKey(error: string): string {
  * /oauth/{github,google,gitlab,bitbucket,azure} (spec §2 OAuth callback).
  *
  * Arriving from the provider (`code` and `state`), it hands both to the server, which checks the
- * state against this browser's cookie and answers a session. Arriving with `token` (spec: reads
- * token, message, state and shouldNotClose), it stores the token and loads the user. Either way
- * it then closes the popup unless told not to, shows the message, and goes to state (with
- * ?token) or home. The provider's own error text is never shown.
+ * state against this browser's cookie (set when this browser started the sign-in) and answers a
+ * session. It then closes the popup unless told not to (`shouldNotClose`), or goes home. The
+ * provider's own error text is never shown.
+ *
+ * It takes no `token` (nor `message`) from the address: a link carrying someone's token would
+ * sign the browser that opens it into that account (login CSRF, docs/security.md "Round 2").
+ * The only way in is the code exchange bound to this browser's state cookie.
  */
 export default function OAuthCallbackPage() {
   const { t } = useTranslation();
@@ -51,18 +53,14 @@ export default function OAuthCallbackPage() {
       void navigate('/auth/login', { replace: true });
     };
 
-    const finish = (token: string, user: User, text: string | null, state: string | null) => {
+    const finish = (token: string, user: User) => {
       setSession(token, user);
       // A popup closes itself; the opener, checking it every 500 ms, finds the session in storage.
       if (inPopup && !shouldNotClose) {
         window.close();
         return;
       }
-      if (text) void message.info(text);
-      const target = safeRedirectTarget(state);
-      if (target && target.origin !== window.location.origin) window.location.assign(withToken(target, token));
-      else if (target) void navigate(pathOf(new URL(withToken(target, token))), { replace: true });
-      else void navigate(HOME_PATH, { replace: true });
+      void navigate(HOME_PATH, { replace: true });
     };
 
     const error = params.get('error');
@@ -71,36 +69,18 @@ export default function OAuthCallbackPage() {
       fail(t(providerErrorKey(error)));
       return;
     }
-    if (code) {
-      const state = params.get('state');
-      if (!provider.success || !state) {
-        fail(t('auth.oauth.failed'));
-        return;
-      }
-      // `state` here is the provider's round trip, not an address to go to.
-      oauthApi
-        .callback(provider.data, code, state)
-        .then((auth) => finish(auth.token, auth.user, null, null))
-        .catch((err: Error) => fail(err.message || t('auth.oauth.failed')));
+    const state = params.get('state');
+    if (!code || !provider.success || !state) {
+      // Nothing from a provider (e.g. a crafted /oauth/github?token=…): sign nothing in.
+      if (code) fail(t('auth.oauth.failed'));
+      else void navigate('/auth/login', { replace: true });
       return;
     }
-
-    const token = params.get('token');
-    const text = params.get('message');
-    if (!token) {
-      if (text) void message.error(text);
-      void navigate('/auth/login', { replace: true });
-      return;
-    }
-    setToken(token);
-    authApi
-      .currentUser()
-      .then((user) => finish(token, user, text, params.get('state')))
-      .catch((err: Error) => {
-        clearSession();
-        void message.error(err.message);
-        void navigate('/auth/login', { replace: true });
-      });
+    // `state` here is the provider's round trip, not an address to go to.
+    oauthApi
+      .callback(provider.data, code, state)
+      .then((auth) => finish(auth.token, auth.user))
+      .catch((err: Error) => fail(err.message || t('auth.oauth.failed')));
   }, [params, navigate, message, location.pathname, t]);
 
   if (failure) {

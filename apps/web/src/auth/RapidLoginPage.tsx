@@ -9,8 +9,9 @@ import { FullPageLoader } from '../shell/FullPageLoader.tsx';
 import { useToast } from '../shell/toast.tsx';
 
 /**
- * /auth/rapid/login?token=… — the activation link (and the email-change flow) lands here.
- * The server exchanges the token for a session and marks the email verified.
+ * /auth/rapid/login?token=… — the mailed activation link lands here. The server exchanges the
+ * link's token for a new session and marks the email verified; it refuses session tokens, so no
+ * link can sign a browser into someone else's account (docs/security.md "Round 2").
  */
 export default function RapidLoginPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '@docent/contracts';
 import { setSession } from './session.ts';
-import { pathOf, safeRedirectTarget, withToken } from './redirect.ts';
+import { pathOf, safeRedirectTarget } from './redirect.ts';
 
 export const HOME_PATH = '/repositories';
 
@@ -11,9 +11,17 @@ export interface FromState {
   from?: string;
 }
 
+/** The consent page a cross-origin (loopback) `state` goes through (docs/security.md "Round 2"). */
+export function consentPath(target: URL): string {
+  return `/auth/localhost/login?${new URLSearchParams({ redirectUri: target.href }).toString()}`;
+}
+
 /**
- * After a successful sign-in: keep the session, then go to the `state` address with the token
- * appended (spec §2 login), else back to the page that sent the user here, else home.
+ * After a successful sign-in: keep the session, then go to the `state` address (spec §2 login),
+ * else back to the page that sent the user here, else home. The browser's own token never
+ * leaves in a URL: a loopback `state` (a local tool) goes through the consent page, which mints
+ * a separate session for it once the user allows; an address of this app needs no token (the
+ * session is in storage).
  */
 export function useCompleteLogin() {
   const navigate = useNavigate();
@@ -22,26 +30,23 @@ export function useCompleteLogin() {
   const state = params.get('state');
   const from = (location.state as FromState | null)?.from;
 
-  const redirect = useCallback(
-    (token: string) => {
-      const target = safeRedirectTarget(state);
-      if (target && target.origin !== window.location.origin) {
-        window.location.assign(withToken(target, token));
-        return;
-      }
-      if (target) {
-        void navigate(pathOf(new URL(withToken(target, token))), { replace: true });
-        return;
-      }
-      void navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : HOME_PATH, { replace: true });
-    },
-    [state, from, navigate],
-  );
+  const redirect = useCallback(() => {
+    const target = safeRedirectTarget(state);
+    if (target && target.origin !== window.location.origin) {
+      void navigate(consentPath(target), { replace: true });
+      return;
+    }
+    if (target) {
+      void navigate(pathOf(target), { replace: true });
+      return;
+    }
+    void navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : HOME_PATH, { replace: true });
+  }, [state, from, navigate]);
 
   const complete = useCallback(
     (auth: AuthResponse) => {
       setSession(auth.token, auth.user);
-      redirect(auth.token);
+      redirect();
     },
     [redirect],
   );

@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../auth/api.ts';
 import { emailRules } from '../auth/formRules.ts';
+import { setSession, setToken } from '../auth/session.ts';
+import { HOME_PATH } from '../auth/useCompleteLogin.ts';
 import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
 import { useToast } from '../shell/toast.tsx';
 
 /**
  * Email update (spec §4): submit the new address, then a 6-digit code that auto-submits;
- * resend is available. Success continues through quick login with the returned token.
+ * resend is available. Success keeps the returned token and the updated user, then goes home.
  */
 export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [email, setEmail] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -33,11 +36,18 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
     onError: () => toast.error(t('auth.common.verifyFailed')),
   });
   const verify = useMutation({
-    mutationFn: (value: string) => authApi.verifyEmailUpdate(email ?? '', value),
-    onSuccess: (res) => {
+    // The answer's token (same session) is kept here, never put in an address: rapid login takes
+    // activation links only (docs/security.md "Round 2").
+    mutationFn: async (value: string) => {
+      const res = await authApi.verifyEmailUpdate(email ?? '', value);
+      setToken(res.token);
+      setSession(res.token, await authApi.currentUser());
+    },
+    onSuccess: () => {
       toast.success(t('profile.email.updated'), t('profile.email.updatedText', { email }));
       close();
-      void navigate(`/auth/rapid/login?${new URLSearchParams({ token: res.token }).toString()}`);
+      void queryClient.invalidateQueries();
+      void navigate(HOME_PATH);
     },
     onError: (err) => setCodeError(err.message || t('auth.incorrectCode')),
   });

@@ -17,7 +17,10 @@ interface ChangePasswordForm {
   confirmPassword: string;
 }
 
-/** Profile › Security Settings: change the password (POST /setNewPasswordFromOldPassword). */
+/**
+ * Profile › Security Settings: change the password (POST /setNewPasswordFromOldPassword) and sign
+ * out everywhere. Both also switch every API key off (docs/security.md "Round 2"); the page says so.
+ */
 export default function SecuritySettingsPage() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -47,6 +50,7 @@ export default function SecuritySettingsPage() {
       <div className="dc-panel dc-profile-card">
         <h3>{t('profile.security.title')}</h3>
         <p>{t('profile.security.subtitle')}</p>
+        <p data-testid="password-api-keys-note">{t('profile.security.apiKeysNote')}</p>
         <Form<ChangePasswordForm>
           form={form}
           layout="vertical"
@@ -83,6 +87,7 @@ export default function SecuritySettingsPage() {
       <div className="dc-panel dc-profile-card">
         <h3>{t('profile.security.signOutTitle')}</h3>
         <p>{t('profile.security.signOutSubtitle')}</p>
+        <p data-testid="sign-out-api-keys-note">{t('profile.security.apiKeysNote')}</p>
         <Popconfirm title={t('profile.security.signOutConfirm')} onConfirm={() => signOutEverywhere.mutate()}>
           <Button danger loading={signOutEverywhere.isPending}>
             {t('profile.security.signOutButton')}

@@ -82,11 +82,12 @@ describe('toasts', () => {
     fakeApi({
       '/v1/user/email/update/request': { body: { message: 'ok' } },
       '/v1/user/email/update/verify': { body: { success: true, message: 'ok', token: 'new-token' } },
+      '/v1/user': { body: { ...testUser, email: { ...testUser.email, name: 'new@example.com' } } },
     });
     renderRoutes(
       [
         { path: '/profile', element: <EmailChangeModal open onClose={() => {}} /> },
-        { path: '/auth/rapid/login', element: <p>rapid</p> },
+        { path: '/repositories', element: <p>home</p> },
       ],
       '/profile',
     );
@@ -98,7 +99,9 @@ describe('toasts', () => {
     expect(text.textContent).toContain('confirm it as your new address');
     expect(text.textContent).not.toMatch(/If an account exists/);
     await user.type(screen.getAllByRole('textbox')[0]!, '123456');
-    await screen.findByText('rapid');
+    // the new token stays in storage, never in an address (docs/security.md "Round 2")
+    await screen.findByText('home');
+    expect(localStorage.getItem('accessToken')).toBe('new-token');
     await waitFor(() => expect(toasts().some((x) => x.includes('Email address updated') && x.includes('new@example.com'))).toBe(true));
   });
 });
