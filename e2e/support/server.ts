@@ -73,7 +73,7 @@ export async function startServer(smtpPort: number, logFile: string, opts: { dat
   };
 
   // PGlite's first start of a new data dir takes ~10 s on these machines.
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (exited !== null) {
       await stop();

@@ -67,7 +67,7 @@ export type EmailUpdateRequest = z.input<typeof EmailUpdateRequest>;
 export type EmailUpdateVerifyRequest = z.input<typeof EmailUpdateVerifyRequest>;
 export type EmailUpdateVerifyResponse = z.infer<typeof EmailUpdateVerifyResponse>;
 
-/** POST /v1/auth/rapid-login: exchange an activation-link token (or a session token) for a session. */
+/** POST /v1/auth/rapid-login: exchange an activation-link token (never a session token) for a session. */
 export const RapidLoginRequest = z.object({ token: z.string().min(1).max(4096) }).strict();
 /** `emailVerified`: this very link verified the email address (an activation link used now). */
 export const RapidLoginResponse = AuthResponse.extend({ emailVerified: z.boolean() });
