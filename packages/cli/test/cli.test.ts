@@ -146,7 +146,7 @@ describe('--name=value and --name value, on every command', () => {
     const run = docent(['docstrings', dir, '--style=numpy', '--max-line-length=60', '--files=src/m.py', '--diff']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('+++ b/src/m.py');
-    expect(run.stdout).toContain('+    Parameters');
+    expect(run.stdout).toContain('+    """Same as `load()`.');
     expect(run.stdout).not.toContain('users.js');
   });
 
