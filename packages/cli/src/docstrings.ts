@@ -46,7 +46,7 @@ export async function docstringsCommand(parsed: ParsedArgs): Promise<number> {
     return 2;
   }
   const result = await generateRepository(root, { configs, files, includeInherited, explain, strict, ...(llm.enabled ? { llm } : {}) });
-  if (diff) process.stdout.write(result.diff);
+  if (diff) process.stdout.write(result.diff === '' || result.diff.endsWith('\n') ? result.diff : `${result.diff}\n`);
   if (write) await writeChanges(root, result.changes);
   const s = result.summary;
   const report = [
