@@ -4,10 +4,15 @@ import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon } from './helpers/git-daemon.ts';
 
-/** five files, file i holding i + 1 undocumented functions; one documented function besides */
-const FILES: Record<string, string> = { 'lib/ok.py': 'def ok(a):\n    """Fine.\n\n    Args:\n        a: A.\n    """\n    print(a)\n' };
+/**
+ * five files, file i holding i + 1 undocumented thin wrappers of one documented function (so
+ * their docstrings are grounded: docs/docgen.md); the documented function besides
+ */
+const FILES: Record<string, string> = {
+  'lib/ok.py': 'def fetch(item_id, limit=10):\n    """Fetch an item.\n\n    Args:\n        item_id: The item\'s database key.\n        limit: How many related rows to load.\n    """\n    print(item_id, limit)\n',
+};
 for (let i = 0; i < 5; i++) {
-  FILES[`lib/m${i}.py`] = Array.from({ length: i + 1 }, (_, j) => `def get_item_${j}(item_id, limit=10):\n    return item_id\n`).join('\n\n');
+  FILES[`lib/m${i}.py`] = ['from lib.ok import fetch', ...Array.from({ length: i + 1 }, (_, j) => `def get_item_${j}(item_id, limit=10):\n    return fetch(item_id, limit)\n`)].join('\n\n');
 }
 
 let t: TestApp;
