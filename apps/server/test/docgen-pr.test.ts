@@ -18,7 +18,11 @@ import { sendJson, startReplayServer, type RecordedRequest, type ReplayServer } 
 
 const GH_TOKEN = 'ghp_docsPR0000000000000000000000000000aa';
 const GIT_BASIC = `Basic ${Buffer.from(`x-access-token:${GH_TOKEN}`).toString('base64')}`;
-const FILES = { 'lib/m.py': 'def get_item(item_id, limit=10):\n    return item_id\n\n\ndef put_item(item_id, value):\n    return value\n' };
+// two thin wrappers of a documented function: their docstrings are grounded (docs/docgen.md)
+const FILES = {
+  'lib/m.py':
+    'def fetch(item_id, limit=10):\n    """Fetch an item.\n\n    Args:\n        item_id: The item\'s database key.\n        limit: How many related rows to load.\n    """\n    print(item_id, limit)\n\n\ndef get_item(item_id, limit=10):\n    return fetch(item_id, limit)\n\n\ndef put_item(item_id, limit=10):\n    return fetch(item_id, limit)\n',
+};
 
 let t: TestApp;
 let daemon: GitDaemon;
