@@ -26,7 +26,7 @@ const BASE_FILES = {
 };
 /** the pull request: a parameter the doc does not describe, a new undocumented and a new documented function, a linked file removed */
 const FEATURE_ITEMS =
-  'def get_item(item_id, limit=10, strict=False):\n    """Return one item.\n\n    Args:\n        item_id: The item\'s id.\n        limit: How many to read.\n    """\n    if strict:\n        raise ValueError(item_id)\n    return item_id\n\n\ndef put_item(item_id, value):\n    return value\n\n\ndef delete_item(item_id):\n    return item_id\n\n\ndef list_items(limit):\n    """List items.\n\n    Args:\n        limit: How many.\n    """\n    return [limit]\n';
+  'def get_item(item_id, limit=10, strict=False):\n    """Return one item.\n\n    Args:\n        item_id: The item\'s id.\n        limit: How many to read.\n    """\n    if strict:\n        raise ValueError(item_id)\n    return item_id\n\n\ndef put_item(item_id, value):\n    return value\n\n\ndef delete_item(item_id):\n    # Remove one item from the store.\n    return get_item(item_id)\n\n\ndef list_items(limit):\n    """List items.\n\n    Args:\n        limit: How many.\n    """\n    return [limit]\n';
 
 let t: TestApp;
 let daemon: GitDaemon;
@@ -290,7 +290,7 @@ describe('Bitbucket: comment, build status, patch link', () => {
       const patch = await t.call({ method: 'GET', url: link![1]! });
       expect(patch.statusCode).toBe(200);
       expect(patch.body).toContain('+++ b/lib/items.py');
-      expect(patch.body).toContain('+    """Delete item.');
+      expect(patch.body).toContain('+    """Same as `get_item()`.');
       expect((await t.call({ method: 'GET', url: '/api/v1/pr-insights/patch/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     } finally {
       await bb.close();
