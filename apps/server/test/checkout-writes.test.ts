@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLogLine, type DocSetResult, type WebhookStatus } from '@docent/contracts';
-import { hmacSignature } from '../src/webhooks/verify.ts';
+import { hookSignature } from '../src/webhooks/verify.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
 
@@ -134,7 +134,8 @@ describe('automatic code docs after a push', () => {
     const s = (await t.call({ method: 'GET', url: '/api/v1/git/repos/webhook?vendor=GIT&orgName=local&repoName=links', token })).json() as WebhookStatus;
     const secret = ((await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token, payload: repo })).json() as { secret: string }).secret;
     const body = `${before} ${after} refs/heads/main\n`;
-    const res = await t.call({ method: 'POST', url: new URL(s.url).pathname, payload: body, headers: { 'content-type': 'text/plain', 'x-docent-delivery': `links-${after}`, 'x-docent-signature-256': hmacSignature(body, secret) } });
+    const ts = String(Math.floor(Date.now() / 1000));
+    const res = await t.call({ method: 'POST', url: new URL(s.url).pathname, payload: body, headers: { 'content-type': 'text/plain', 'x-docent-delivery': `links-${after}`, 'x-docent-timestamp': ts, 'x-docent-signature-256': hookSignature(body, secret, ts) } });
     expect(res.statusCode, res.body).toBe(202);
     const ids = (res.json() as { jobIds: number[] }).jobIds;
     for (const id of ids) await waitJob(id);

@@ -96,19 +96,19 @@ describe('analyzeChange: where a suggestion may be posted', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'docent-prunit-'));
     try {
       const run = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: dir, encoding: 'utf8' });
-      const body = (last: string) => `def long_one(x):\n${Array.from({ length: 12 }, (_, i) => `    x = x + ${i}\n`).join('')}    return ${last}\n`;
+      const body = (last: string) => `def long_one(x):\n    # Add the numbers 0 to 11 to x.\n${Array.from({ length: 12 }, (_, i) => `    x = x + ${i}\n`).join('')}    return ${last}\n`;
       run('init', '-q', '-b', 'main');
       writeFileSync(path.join(dir, 'm.py'), body('x'));
       run('add', '-A');
       run('commit', '-qm', 'base');
       const base = run('rev-parse', 'HEAD').trim();
-      writeFileSync(path.join(dir, 'm.py'), `${body('x * 2')}\n\ndef fresh(y):\n    return y\n`);
+      writeFileSync(path.join(dir, 'm.py'), `${body('x * 2')}\n\ndef fresh(y):\n    # Double y, as long_one now does.\n    return y * 2\n`);
       run('commit', '-qam', 'head');
       const head = run('rev-parse', 'HEAD').trim();
       const git = async (args: string[]) => run(...args);
       const report = await analyzeChange(git, head, base, { dir, restore: head });
       const byName = new Map(report.suggestions.map((s) => [s.name, s]));
-      expect(byName.get('fresh')).toMatchObject({ startLine: 17, onChangedLines: true, inDiff: true });
+      expect(byName.get('fresh')).toMatchObject({ startLine: 18, onChangedLines: true, inDiff: true });
       expect(byName.get('long_one')).toMatchObject({ startLine: 1, onChangedLines: false, inDiff: false });
       expect(report.patch).toContain('+    """');
     } finally {
