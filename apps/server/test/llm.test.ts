@@ -64,17 +64,17 @@ describe('DOC_REPO with an LLM configured', () => {
     const done = await finish(start.json().lroJobId);
     expect(done.state).toBe('COMPLETE');
     const r = done.result;
-    expect(r).toMatchObject({ documented: 2, modelProse: 1, model: 'loop-model' });
+    // the model wrote fetch_item's doc; for drop_item it failed, and nothing in the code grounds
+    // a docstring for it offline, so it gets none (docs/docgen.md) rather than a made-up one
+    expect(r).toMatchObject({ documented: 1, modelProse: 1, model: 'loop-model' });
     const a = r.files.find((f) => f.path === 'lib/a.py')!;
-    const b = r.files.find((f) => f.path === 'lib/b.py')!;
     expect(a.modelProse).toBe(1);
     expect(a.diff).toContain('+    """Read one item from the shared store.');
     expect(a.diff).toContain('+        item_id: Key of the item to read.');
-    expect(b.modelProse).toBe(0);
-    expect(b.diff).toContain('+    """Drop item.');
+    expect(r.files.find((f) => f.path === 'lib/b.py')).toBeUndefined();
 
     const lines = done.messages.map(decodeLogLine).map((l) => l.text);
-    expect(lines).toContain('Prose from loop-model: 1 of 2 docstring(s)');
+    expect(lines).toContain('Prose from loop-model: 1 of 1 docstring(s)');
     expect(lines.join('\n')).not.toContain('secret-upstream-detail');
     expect(lines.join('\n')).not.toContain('sk-loopback-key');
 
