@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AnalysisOnly, AnalysisResult } from '@docent/contracts';
 import { flagOf, integerOf, stringOf, UsageError, type ParsedArgs } from './args.ts';
-import { belowThreshold, documentedPercent, parsePercent, renderBadge, thresholdLine } from './badge.ts';
+import { checkThreshold, documentedPercent, parsePercent, renderBadge } from './badge.ts';
 
 /** The --only values (AnalysisOnly in @docent/contracts; listed here to keep zod out of CLI start-up). */
 const ONLY_VALUES: readonly AnalysisOnly[] = ['languages', 'basicDoc', 'advancedDoc', 'readme'];
@@ -105,16 +105,7 @@ export async function analyzeCommand(parsed: ParsedArgs, command: 'analyze' | 'b
       return 0;
     }
     process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : renderSummary(target, result));
-    if (args.failUnder !== undefined) {
-      const line = thresholdLine(counts, args.failUnder);
-      // On stderr, so --json output stays parseable.
-      if (belowThreshold(counts, args.failUnder)) {
-        process.stderr.write(`docent: FAILED: ${line}\n`);
-        return 1;
-      }
-      process.stderr.write(`docent: passed: ${line}\n`);
-    }
-    return 0;
+    return args.failUnder !== undefined ? checkThreshold(counts, args.failUnder) : 0;
   } catch (error) {
     if (showProgress) process.stderr.write('\r\x1b[2K');
     if (error instanceof InvalidRepositoryError) {

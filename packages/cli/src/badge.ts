@@ -19,7 +19,17 @@ export function trivialNote(c: DocCounts): string {
   return n > 0 ? `; ${n} trivial ${n === 1 ? 'doc' : 'docs'} not counted` : '';
 }
 
-/** The `--fail-under` verdict line, the same for a local and a remote analysis. */
+/**
+ * The `--fail-under` verdict, the same for a local and a remote analysis: a `passed` or `FAILED`
+ * line on stderr (so --json output on stdout stays parseable) and the exit code, 0 or 1.
+ */
+export function checkThreshold(c: DocCounts, thresholdPercent: number, stderr: Pick<NodeJS.WriteStream, 'write'> = process.stderr): 0 | 1 {
+  const below = belowThreshold(c, thresholdPercent);
+  stderr.write(`docent: ${below ? 'FAILED' : 'passed'}: ${thresholdLine(c, thresholdPercent)}\n`);
+  return below ? 1 : 0;
+}
+
+/** The `--fail-under` verdict line. */
 export function thresholdLine(c: DocCounts, thresholdPercent: number): string {
   return `documented share ${documentedPercent(c).toFixed(1)}% (${c.totalDocumented} of ${c.totalFunctions} functions${trivialNote(c)}), threshold ${thresholdPercent}%`;
 }

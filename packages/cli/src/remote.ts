@@ -1,6 +1,6 @@
 import type { AnalysisReport, Job, Repository } from '@docent/contracts';
 import { flagOf, stringOf, UsageError, type ParsedArgs } from './args.ts';
-import { belowThreshold, documentedPercent, parsePercent, thresholdLine, trivialNote } from './badge.ts';
+import { checkThreshold, documentedPercent, parsePercent, trivialNote } from './badge.ts';
 import { DEFAULT_SERVER, readCredentials } from './login.ts';
 
 /**
@@ -321,12 +321,7 @@ export async function remoteAnalyzeCommand(parsed: ParsedArgs): Promise<number> 
     if (args.failUnder !== undefined) {
       const counts = report.basicFuncDocAnalysis;
       if (!counts) throw new RemoteError('the report has no function documentation figures to compare with --fail-under.');
-      const line = thresholdLine(counts, args.failUnder);
-      if (belowThreshold(counts, args.failUnder)) {
-        process.stderr.write(`docent: FAILED: ${line}\n`);
-        return 1;
-      }
-      process.stderr.write(`docent: passed: ${line}\n`);
+      return checkThreshold(counts, args.failUnder);
     }
     return 0;
   } catch (error) {
