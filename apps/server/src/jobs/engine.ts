@@ -152,11 +152,10 @@ export class JobEngine {
     const controller = new AbortController();
     this.running.set(jobId, controller);
     if (this.stopping) controller.abort(new ShutdownError('server shutting down'));
-    if (!(await this.store.transition(jobId, 'RUNNING', 'Running', { workerId: this.workerId, progress: 0 }))) {
+    if (!(await this.store.start(jobId, this.workerId, `Started on worker ${this.workerId}`))) {
       this.running.delete(jobId);
       return;
     }
-    await this.store.log(jobId, 'SYSTEM', `Started on worker ${this.workerId}`);
 
     const beat = setInterval(() => {
       void this.store

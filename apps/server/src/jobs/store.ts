@@ -127,27 +127,11 @@ export class JobStore {
 
   /** Appends one log line with the next sequence number and wakes live-log streams. */
   async log(jobId: number, kind: LogKind, text: string): Promise<number> {
-    const row = await this.db
-      .insertInto('job_logs')
-      .columns(['job_id', 'seq', 'kind', 'text'])
-      .expression(
-        this.db
-          .selectFrom('job_logs')
-          .select([
-            sql<number>`${jobId}`.as('job_id'),
-            sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
-            sql<string>`${kind}`.as('kind'),
-            sql<string>`${text.slice(0, 10_000)}`.as('text'),
-          ])
-          .where('job_id', '=', jobId),
-      )
-      .returning('seq')
-      .executeTakeFirstOrThrow()
-      .catch(async (err: { code?: string }) => {
-        // Two writers raced for the same seq: take the next one.
-        if (err.code === '23505') return { seq: await this.log(jobId, kind, text) };
-        throw err;
-      });
+    const row = await insertLogLine(this.db, jobId, kind, text).catch(async (err: { code?: string }) => {
+      // Two writers raced for the same seq: take the next one.
+      if (err.code === '23505') return { seq: await this.log(jobId, kind, text) };
+      throw err;
+    });
     this.bus.publish(jobId);
     return row.seq;
   }
@@ -175,8 +159,37 @@ export class JobStore {
 
   /** Moves a job to `state` unless it is already final; returns whether it moved. */
   async transition(jobId: number, state: JobState, message: string, extra: { progress?: number; workerId?: string | null } = {}): Promise<boolean> {
+    const moved = await this.move(this.db, jobId, state, message, extra);
+    if (moved) this.bus.publish(jobId);
+    return moved;
+  }
+
+  /**
+   * A worker takes a job: RUNNING and its "Started on worker" line in one transaction, so a
+   * worker killed in between never leaves a running job whose log does not say who ran it.
+   */
+  async start(jobId: number, workerId: string, line: string): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const moved = await this.db.transaction().execute(async (trx) => {
+          if (!(await this.move(trx, jobId, 'RUNNING', 'Running', { workerId, progress: 0 }, ['START', 'VALIDATING', 'QUEUED']))) return false;
+          await insertLogLine(trx, jobId, 'SYSTEM', line);
+          return true;
+        });
+        if (moved) this.bus.publish(jobId);
+        return moved;
+      } catch (err) {
+        // Another writer took the line's seq; the whole step is retried.
+        if ((err as { code?: string }).code === '23505' && attempt < 5) continue;
+        throw err;
+      }
+    }
+  }
+
+  /** The update itself; `from` narrows the states it may leave (by default any but a final one). */
+  private async move(db: Kysely<Database>, jobId: number, state: JobState, message: string, extra: { progress?: number; workerId?: string | null }, from?: JobState[]): Promise<boolean> {
     const final = isFinal(state);
-    const res = await this.db
+    const res = await db
       .updateTable('jobs')
       .set({
         state,
@@ -187,11 +200,9 @@ export class JobStore {
         ...(final ? { finished_at: new Date() } : {}),
       })
       .where('id', '=', jobId)
-      .where('state', 'not in', FINAL_JOB_STATES as JobState[])
+      .where('state', from ? 'in' : 'not in', from ?? (FINAL_JOB_STATES as JobState[]))
       .executeTakeFirst();
-    const moved = Number(res.numUpdatedRows) > 0;
-    if (moved) this.bus.publish(jobId);
-    return moved;
+    return Number(res.numUpdatedRows) > 0;
   }
 
   async progress(jobId: number, percent: number): Promise<void> {
@@ -269,4 +280,24 @@ export class JobStore {
       .where('cancel_requested', '=', true)
       .execute();
   }
+}
+
+/** Appends one line with the job's next sequence number. */
+function insertLogLine(db: Kysely<Database>, jobId: number, kind: LogKind, text: string): Promise<{ seq: number }> {
+  return db
+    .insertInto('job_logs')
+    .columns(['job_id', 'seq', 'kind', 'text'])
+    .expression(
+      db
+        .selectFrom('job_logs')
+        .select([
+          sql<number>`${jobId}`.as('job_id'),
+          sql<number>`coalesce(max(seq), 0) + 1`.as('seq'),
+          sql<string>`${kind}`.as('kind'),
+          sql<string>`${text.slice(0, 10_000)}`.as('text'),
+        ])
+        .where('job_id', '=', jobId),
+    )
+    .returning('seq')
+    .executeTakeFirstOrThrow();
 }
