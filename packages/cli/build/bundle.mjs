@@ -7,20 +7,14 @@
 //   node packages/cli/build/bundle.mjs     build now (npm's `prepare` runs it after `npm ci`)
 //   loadBundle('cli')                      the fresh bundle's module, building it when the
 //                                          sources changed; null when it cannot be built
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hashAnalyzerSources, listSourceFiles } from '@docent/analyzer/source-version';
+import { fileURLToPath } from 'node:url';
+import { hashAnalyzerSources } from '@docent/analyzer/source-version';
+import { hashedBundle, srcOf } from '../../../scripts/hashed-bundle.mjs';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(packageDir, '../..');
-const distDir = path.join(packageDir, 'dist');
-
-/** The src folder of a workspace package (its main entry is src/index.ts). */
-const srcOf = (name) => path.dirname(fileURLToPath(import.meta.resolve(name)));
 const analyzerSrc = srcOf('@docent/analyzer');
-const SOURCE_DIRS = [path.join(packageDir, 'src'), analyzerSrc, srcOf('@docent/docgen'), srcOf('@docent/contracts')];
 
 /**
  * Output name → source. The workers keep their bootstrap's name: worker-pool.ts and
@@ -38,82 +32,45 @@ const ENTRIES = {
 /** Packages that find their own files next to their module (WASM, dictionaries): left as imports. */
 const EXTERNAL = ['web-tree-sitter', 'dictionary-en'];
 
-const STALE_AFTER_MS = 10 * 60 * 1000;
-
 /** Everything the bundle is made of: the four workspaces' sources, the lockfile (dependencies), this file. */
-function inputsHash() {
-  const hash = createHash('sha1');
-  const add = (file) => {
-    hash.update(path.relative(repoRoot, file)).update('\0');
-    try {
-      hash.update(fs.readFileSync(file));
-    } catch {
-      hash.update('missing');
-    }
-    hash.update('\0');
-  };
-  for (const dir of SOURCE_DIRS) {
-    for (const file of listSourceFiles(dir)) add(file);
-  }
-  for (const pkg of ['.', 'packages/cli', 'packages/analyzer', 'packages/docgen', 'packages/contracts']) add(path.join(repoRoot, pkg, 'package.json'));
-  add(path.join(repoRoot, 'package-lock.json'));
-  add(fileURLToPath(import.meta.url));
-  hash.update(process.version.split('.')[0]);
-  return hash.digest('hex').slice(0, 16);
-}
+const bundle = hashedBundle({
+  repoRoot,
+  outDir: path.join(packageDir, 'dist'),
+  sourceDirs: [path.join(packageDir, 'src'), analyzerSrc, srcOf('@docent/docgen'), srcOf('@docent/contracts')],
+  files: [
+    ...['.', 'packages/cli', 'packages/analyzer', 'packages/docgen', 'packages/contracts'].map((pkg) => path.join(repoRoot, pkg, 'package.json')),
+    path.join(repoRoot, 'package-lock.json'),
+    fileURLToPath(import.meta.url),
+  ],
+  options: () => ({
+    absWorkingDir: packageDir,
+    entryPoints: ENTRIES,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    // Bundled CommonJS dependencies call require(); ESM output has none of its own.
+    banner: { js: "import { createRequire as __docentCreateRequire } from 'node:module'; const require = __docentCreateRequire(import.meta.url);" },
+    define: { __DOCENT_SOURCE_VERSION__: JSON.stringify(hashAnalyzerSources(analyzerSrc)) },
+  }),
+});
 
 /** The folder of the bundle built from the current sources, or null when there is none yet. */
 export function freshBundleDir() {
-  const dir = path.join(distDir, inputsHash());
-  return fs.existsSync(path.join(dir, 'complete')) ? dir : null;
+  return bundle.freshDir();
 }
 
 /**
- * Builds the bundle for the current sources (a no-op when it exists). Writes to a private
- * temporary folder renamed into place, so concurrent builders and readers never see half a
- * bundle; older bundles are removed afterwards.
+ * Builds the bundle for the current sources (a no-op when it exists); concurrent builders and
+ * readers never see half a bundle (scripts/hashed-bundle.mjs).
  */
 export async function buildBundle() {
-  const key = inputsHash();
-  const dir = path.join(distDir, key);
-  if (fs.existsSync(path.join(dir, 'complete'))) return dir;
-  const { build } = await import('esbuild');
-  const tmp = path.join(distDir, `.tmp-${key}-${process.pid}-${Date.now()}`);
-  try {
-    await build({
-      absWorkingDir: packageDir,
-      entryPoints: ENTRIES,
-      outdir: tmp,
-      entryNames: '[name]',
-      chunkNames: 'chunk-[hash]',
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      external: EXTERNAL,
-      // Bundled CommonJS dependencies call require(); ESM output has none of its own.
-      banner: { js: "import { createRequire as __docentCreateRequire } from 'node:module'; const require = __docentCreateRequire(import.meta.url);" },
-      define: { __DOCENT_SOURCE_VERSION__: JSON.stringify(hashAnalyzerSources(analyzerSrc)) },
-      logLevel: 'silent',
-    });
-    fs.writeFileSync(path.join(tmp, 'complete'), `${key}\n`);
-    try {
-      fs.renameSync(tmp, dir);
-    } catch (error) {
-      // Another process finished the same bundle first: use theirs.
-      if (!fs.existsSync(path.join(dir, 'complete'))) throw error;
-    }
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-  // Older bundles go once no run can still be starting workers from them.
-  for (const name of fs.readdirSync(distDir)) {
-    const old = path.join(distDir, name);
-    if (name !== key && Date.now() - fs.statSync(old).mtimeMs > STALE_AFTER_MS) fs.rmSync(old, { recursive: true, force: true });
-  }
-  return dir;
+  return (await bundle.build()).dir;
 }
 
 /**
@@ -122,15 +79,7 @@ export async function buildBundle() {
  * the TypeScript sources through tsx.
  */
 export async function loadBundle(entry) {
-  let dir = freshBundleDir();
-  if (!dir) {
-    try {
-      dir = await buildBundle();
-    } catch {
-      return null;
-    }
-  }
-  return import(pathToFileURL(path.join(dir, `${entry}.mjs`)).href);
+  return bundle.load(entry);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
