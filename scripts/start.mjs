@@ -1,0 +1,134 @@
+// `npm start`, `npm run worker`, `npm run build` (docs/deployment.md): builds only what changed,
+// then runs the server or the job-only worker from its bundle.
+//
+//   node scripts/start.mjs server    the web app and the server bundle if their inputs changed, then the server
+//   node scripts/start.mjs worker    the server bundle if its inputs changed, then a job-only worker
+//   node scripts/start.mjs build     the web app, the server bundle and the CLI bundle, if changed
+//
+// "Changed" is a hash of the inputs (scripts/hashed-bundle.mjs): the web app is rebuilt (Vite)
+// only when its sources, the contracts or the lockfile changed since the build recorded in
+// apps/web/dist/.docent-inputs; the server bundle lives under apps/server/dist/<inputs hash>/.
+//
+// NODE_ENV is `production` unless set. Neither Docent nor its server's dependencies read it;
+// what it decides is the fallback: with NODE_ENV=production a server bundle that cannot be built
+// is an error, never a silent run through tsx (a devDependency); with any other NODE_ENV
+// (`development`) the TypeScript sources run through tsx when no bundle can be built.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hashInputs } from './hashed-bundle.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(repoRoot, 'apps/web');
+const webDist = path.join(webDir, 'dist');
+const WEB_STAMP = path.join(webDist, '.docent-inputs');
+
+process.env.NODE_ENV ||= 'production';
+const production = process.env.NODE_ENV === 'production';
+
+const say = (text) => process.stdout.write(`docent: ${text}\n`);
+const ms = (since) => `${Math.round(performance.now() - since)} ms`;
+
+/** Everything the built web app is made of (its tests aside). */
+function webInputsHash() {
+  return hashInputs({
+    repoRoot,
+    sourceDirs: ['src', 'public', 'scripts'].map((dir) => path.join(webDir, dir)).concat(path.join(repoRoot, 'packages/contracts/src')),
+    files: ['index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((file) => path.join(webDir, file)).concat(
+      path.join(repoRoot, 'packages/contracts/package.json'),
+      path.join(repoRoot, 'package-lock.json'),
+    ),
+    exclude: /\.test\.tsx?$/,
+  });
+}
+
+/** True when Vite is installed (not with `npm ci --omit=dev`). */
+function viteInstalled() {
+  try {
+    import.meta.resolve('vite/package.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the web app unless the build in apps/web/dist was made from the current inputs. */
+function ensureWebApp() {
+  const started = performance.now();
+  const key = webInputsHash();
+  const built = fs.existsSync(path.join(webDist, 'index.html'));
+  if (built && fs.existsSync(WEB_STAMP) && fs.readFileSync(WEB_STAMP, 'utf8').trim() === key) {
+    say(`web app up to date (${ms(started)})`);
+    return;
+  }
+  if (!viteInstalled()) {
+    // An install without devDependencies serves the web app it was given.
+    if (built) {
+      say('web app sources changed since apps/web/dist was built, and Vite is not installed (npm ci --omit=dev): serving the built one');
+      return;
+    }
+    throw new Error('the web app is not built and Vite is not installed: run `npm ci && npm run build` first (docs/deployment.md)');
+  }
+  say('building the web app (its sources changed)…');
+  const run = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`the web app's build failed (exit ${run.status ?? run.signal})`);
+  fs.writeFileSync(WEB_STAMP, `${key}\n`);
+  say(`web app built (${ms(started)})`);
+}
+
+/** The server bundle for the current sources (built when they changed), or null when it cannot be built. */
+async function ensureServerBundle() {
+  const started = performance.now();
+  const { buildBundle } = await import('../apps/server/build/bundle.mjs');
+  try {
+    const { dir, built } = await buildBundle();
+    say(`server bundle ${built ? 'built' : 'up to date'} in ${path.relative(repoRoot, dir)} (${ms(started)})`);
+    return dir;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (production) throw new Error(`could not build the server bundle: ${reason}`);
+    say(`could not build the server bundle (${reason}); NODE_ENV=${process.env.NODE_ENV}: running the sources through tsx`);
+    return null;
+  }
+}
+
+/** Ends esbuild's service process, which a build leaves running. */
+async function stopEsbuild() {
+  try {
+    await (await import('esbuild')).stop();
+  } catch {
+    // not installed, nothing to stop
+  }
+}
+
+const SOURCES = { server: 'apps/server/src/main.ts', worker: 'apps/server/src/worker.ts' };
+const ENTRY = { server: 'main', worker: 'worker' };
+
+async function main(command) {
+  if (command === 'build') {
+    ensureWebApp();
+    await ensureServerBundle();
+    const started = performance.now();
+    const { buildBundle } = await import('../packages/cli/build/bundle.mjs');
+    say(`CLI bundle ready in ${path.relative(repoRoot, await buildBundle())} (${ms(started)})`);
+    await stopEsbuild();
+    return;
+  }
+  if (!(command in SOURCES)) throw new Error(`usage: node scripts/start.mjs server|worker|build (got ${command ?? 'nothing'})`);
+  if (command === 'server') ensureWebApp();
+  const dir = await ensureServerBundle();
+  await stopEsbuild();
+  if (dir) {
+    await import(pathToFileURL(path.join(dir, `${ENTRY[command]}.mjs`)).href);
+    return;
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(path.join(repoRoot, SOURCES[command])).href);
+}
+
+main(process.argv[2]).catch((error) => {
+  process.stderr.write(`docent: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+});
