@@ -4,6 +4,7 @@
 //   node scripts/start.mjs server    the web app and the server bundle if their inputs changed, then the server
 //   node scripts/start.mjs worker    the server bundle if its inputs changed, then a job-only worker
 //   node scripts/start.mjs build     the web app, the server bundle and the CLI bundle, if changed
+//   node scripts/start.mjs admin …   the server bundle if its inputs changed, then the operator's command
 //
 // "Changed" is a hash of the inputs (scripts/hashed-bundle.mjs): the web app is rebuilt (Vite)
 // only when its sources, the contracts or the lockfile changed since the build recorded in
@@ -27,7 +28,7 @@ const WEB_STAMP = path.join(webDist, '.docent-inputs');
 process.env.NODE_ENV ||= 'production';
 const production = process.env.NODE_ENV === 'production';
 
-const say = (text) => process.stdout.write(`docent: ${text}\n`);
+const say = (text) => process.stderr.write(`docent: ${text}\n`);
 const ms = (since) => `${Math.round(performance.now() - since)} ms`;
 
 /** Everything the built web app is made of (its tests aside). */
@@ -102,8 +103,8 @@ async function stopEsbuild() {
   }
 }
 
-const SOURCES = { server: 'apps/server/src/main.ts', worker: 'apps/server/src/worker.ts' };
-const ENTRY = { server: 'main', worker: 'worker' };
+const SOURCES = { server: 'apps/server/src/main.ts', worker: 'apps/server/src/worker.ts', admin: 'apps/server/src/admin.ts' };
+const ENTRY = { server: 'main', worker: 'worker', admin: 'admin' };
 
 async function main(command) {
   if (command === 'build') {
@@ -115,17 +116,15 @@ async function main(command) {
     await stopEsbuild();
     return;
   }
-  if (!(command in SOURCES)) throw new Error(`usage: node scripts/start.mjs server|worker|build (got ${command ?? 'nothing'})`);
+  if (!(command in SOURCES)) throw new Error(`usage: node scripts/start.mjs server|worker|admin|build (got ${command ?? 'nothing'})`);
   if (command === 'server') ensureWebApp();
   const dir = await ensureServerBundle();
   await stopEsbuild();
-  if (dir) {
-    await import(pathToFileURL(path.join(dir, `${ENTRY[command]}.mjs`)).href);
-    return;
-  }
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(pathToFileURL(path.join(repoRoot, SOURCES[command])).href);
+  const entry = dir ? path.join(dir, `${ENTRY[command]}.mjs`) : path.join(repoRoot, SOURCES[command]);
+  if (!dir) (await import('tsx/esm/api')).register();
+  // The entry sees the command line it would see when run by itself (admin.ts checks argv[1]).
+  process.argv.splice(1, 2, entry);
+  await import(pathToFileURL(entry).href);
 }
 
 main(process.argv[2]).catch((error) => {
