@@ -1,7 +1,7 @@
 // Worker entry for hosts that do not load TypeScript into new threads by themselves (vitest,
-// plain node): register tsx's loader in this thread, then load the real worker. A bundle of the
-// server emits off-thread-worker.ts under this file's name (as the analyzer's bundle does with
-// its parse worker), so off-thread.ts finds it next to itself either way.
+// plain node): register tsx's loader in this thread, then load the real worker. The server bundle
+// (apps/server/build/bundle.mjs) emits off-thread-worker.ts under this file's name, so
+// off-thread.ts finds it next to itself either way; production never loads this file.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -7,6 +7,7 @@ import type { TaskArgs, TaskName, TaskResult } from './off-thread-tasks.ts';
 /**
  * Worker entry: a small .mjs that registers tsx in the new thread, then loads off-thread-worker.ts
  * (as the analyzer's parse workers start); works under `node --import tsx`, plain node and vitest.
+ * In the server bundle (apps/server/build/bundle.mjs) this name is the bundled worker itself.
  */
 const ENTRY = new URL('./off-thread-worker-bootstrap.mjs', import.meta.url);
 

@@ -5,8 +5,9 @@ import type { ParseOutcome, ParseTask } from './types.ts';
 
 /**
  * Worker entry. A small .mjs that registers tsx in the new thread, then loads parse-worker.ts:
- * works under `node --import tsx`, plain node and vitest alike; in the CLI's bundle
- * (packages/cli/build/bundle.mjs) this name is the bundled worker itself.
+ * works under `node --import tsx`, plain node and vitest alike; in the CLI's and the server's
+ * bundles (packages/cli/build/bundle.mjs, apps/server/build/bundle.mjs) this name is the bundled
+ * worker itself.
  */
 const BOOTSTRAP_URL = new URL('./parse-worker-bootstrap.mjs', import.meta.url);
 
