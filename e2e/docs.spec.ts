@@ -60,16 +60,15 @@ test('Code Docs: choose a style, Try Free, live log, diff viewer, nothing pushed
   await expect(modal.getByRole('button', { name: 'Full Repo Doc' })).toBeVisible();
   await modal.getByRole('button', { name: 'Try Free' }).click();
 
-  const terminal = card.getByTestId('docs-terminal');
-  await expect(terminal).toBeVisible();
-  await expect(terminal.locator('.dc-term__row--complete')).toContainText('Documentation generation complete!', { timeout: 90_000 });
-  await expect(card.getByTestId('generate-docs')).toHaveText('Generate');
-
+  // The first run's patch goes when this one starts; the new one names the pushed branch.
   const patch = card.getByTestId('docs-patch');
-  await expect(patch).toContainText(/functions? documented in \d+ file/);
   // The next free name when another test pushed this commit's branch first (docent/docs-<sha>-2).
   const branchTag = patch.getByText(/^Branch docent\/docs-[0-9a-f]{7}(-\d+)? pushed$/);
-  await expect(branchTag).toBeVisible();
+  await expect(branchTag).toBeVisible({ timeout: 90_000 });
+  const terminal = card.getByTestId('docs-terminal');
+  await expect(terminal.locator('.dc-term__row--complete')).toContainText('Documentation generation complete!');
+  await expect(card.getByTestId('generate-docs')).toHaveText('Generate');
+  await expect(patch).toContainText(/functions? documented in \d+ file/);
   // the file's own style (Google sections) wins over the numpy chosen for the repository
   await expect(card.getByTestId('docs-diff')).toContainText('+    Args:');
   await expect(card.getByTestId('download-patch')).toBeVisible();
