@@ -3,9 +3,10 @@ import { expect, openPopup, openSelectList, signUpInBrowser, test } from './fixt
 import { addAndAnalyseInBrowser } from './support/flows.ts';
 
 /**
- * Issue 11: code docs in a real browser — a free user meets 'Pro Feature Required', Try Free
- * generates with the chosen style, the live log ends with 'Documentation generation complete!',
- * the patch is shown, and the branch with the commit exists on the git daemon.
+ * Code docs in a real browser — a free user meets 'Pro Feature Required', Try Free generates
+ * with the chosen style, the live log ends with 'Documentation generation complete!', the patch
+ * is shown and nothing is pushed; once the user chooses to push a branch, the branch with the
+ * commit exists on the git daemon (docs/consent.md).
  */
 const LOADER_FILES = {
   'loader.py':
@@ -13,7 +14,7 @@ const LOADER_FILES = {
   'README.md': '# Loader\n\nReads files.\n',
 };
 
-test('Code Docs: choose a style, Try Free, live log, diff viewer, branch pushed to the daemon', async ({ page, gitRepos }) => {
+test('Code Docs: choose a style, Try Free, live log, diff viewer, nothing pushed until chosen, then a branch pushed to the daemon', async ({ page, gitRepos }) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -39,6 +40,19 @@ test('Code Docs: choose a style, Try Free, live log, diff viewer, branch pushed 
   await python.getByLabel('Max line length for Python').fill('72');
   await expect(python.getByRole('alert')).toHaveCount(0);
 
+  // Nothing is pushed unless chosen (docs/consent.md): the default run only shows the patch.
+  const deliveryBox = card.getByTestId('docs-delivery');
+  await expect(deliveryBox.getByRole('radio', { name: /nothing is written to the repository/ })).toBeChecked();
+  await expect(deliveryBox.getByRole('radio', { name: /open a pull request/ })).toBeDisabled();
+  await card.getByTestId('generate-docs').click();
+  await page.getByRole('dialog', { name: 'Pro Feature Required' }).getByRole('button', { name: 'Try Free' }).click();
+  await expect(card.getByTestId('docs-terminal').locator('.dc-term__row--complete')).toContainText('Documentation generation complete!', { timeout: 90_000 });
+  await expect(card.getByTestId('docs-patch')).toContainText('Nothing was written to the repository: you chose to review and download the patch.');
+  await expect(card.getByTestId('docs-diff')).toContainText('+    Args:');
+  expect(execFileSync('git', ['ls-remote', '--heads', loaderUrl], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(1);
+
+  // Then the user chooses to push a branch to the remote the option names.
+  await deliveryBox.getByRole('radio', { name: `Push a new branch docent/docs-… to ${loaderUrl}` }).check();
   await card.getByTestId('generate-docs').click();
   const modal = page.getByRole('dialog', { name: 'Pro Feature Required' });
   await expect(modal).toBeVisible();
@@ -46,16 +60,15 @@ test('Code Docs: choose a style, Try Free, live log, diff viewer, branch pushed 
   await expect(modal.getByRole('button', { name: 'Full Repo Doc' })).toBeVisible();
   await modal.getByRole('button', { name: 'Try Free' }).click();
 
-  const terminal = card.getByTestId('docs-terminal');
-  await expect(terminal).toBeVisible();
-  await expect(terminal.locator('.dc-term__row--complete')).toContainText('Documentation generation complete!', { timeout: 90_000 });
-  await expect(card.getByTestId('generate-docs')).toHaveText('Generate');
-
+  // The first run's patch goes when this one starts; the new one names the pushed branch.
   const patch = card.getByTestId('docs-patch');
-  await expect(patch).toContainText(/functions? documented in \d+ file/);
   // The next free name when another test pushed this commit's branch first (docent/docs-<sha>-2).
   const branchTag = patch.getByText(/^Branch docent\/docs-[0-9a-f]{7}(-\d+)? pushed$/);
-  await expect(branchTag).toBeVisible();
+  await expect(branchTag).toBeVisible({ timeout: 90_000 });
+  const terminal = card.getByTestId('docs-terminal');
+  await expect(terminal.locator('.dc-term__row--complete')).toContainText('Documentation generation complete!');
+  await expect(card.getByTestId('generate-docs')).toHaveText('Generate');
+  await expect(patch).toContainText(/functions? documented in \d+ file/);
   // the file's own style (Google sections) wins over the numpy chosen for the repository
   await expect(card.getByTestId('docs-diff')).toContainText('+    Args:');
   await expect(card.getByTestId('download-patch')).toBeVisible();

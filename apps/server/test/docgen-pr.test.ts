@@ -90,7 +90,7 @@ interface Done {
 }
 
 async function run(name: string): Promise<Done & { texts: string[] }> {
-  const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token, payload: payload(name) });
+  const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token, payload: { ...payload(name), delivery: 'pull_request' } });
   expect(start.statusCode).toBe(200);
   const until = Date.now() + 60_000;
   for (;;) {

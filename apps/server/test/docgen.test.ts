@@ -65,6 +65,26 @@ describe('code docs generation (DOC_REPO)', () => {
     expect(res.json()).toEqual({ detail: 'Pro Feature Required', code: 'PRO_FEATURE_REQUIRED' });
   });
 
+  it('writes nothing into the repository until the user chooses to (the default is the patch)', async () => {
+    const choice = await t.call({ method: 'GET', url: `/api/v1/git/generate/repo/delivery?orgName=local&repoName=docs&vendor=GIT`, token: alice.token });
+    expect(choice.json()).toEqual({ delivery: 'patch', chosen: false, remote: daemon.url('docs'), pullRequests: false });
+    const before = execFileSync('git', ['ls-remote', daemon.url('docs')], { encoding: 'utf8' });
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
+    const done = await finish(alice.token, start.json().lroJobId);
+    expect(done.state).toBe('COMPLETE');
+    expect(done.result.files.length).toBeGreaterThan(0);
+    expect(done.result).toMatchObject({ delivery: 'patch', pushed: false, branch: null, pullRequest: null, deliveryNote: 'Nothing was written to the repository: you chose to review and download the patch.' });
+    expect(execFileSync('git', ['ls-remote', daemon.url('docs')], { encoding: 'utf8' })).toBe(before);
+    expect(done.messages.map(decodeLogLine).some((l) => l.text.startsWith('git push'))).toBe(false);
+    // A pull request needs a code-host connection; a plain git remote gets a clear 400.
+    const pr = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true, delivery: 'pull_request' } });
+    expect(pr.statusCode).toBe(400);
+    expect(pr.json().detail).toBe('A pull request needs a connection to the code host holding this repository. Choose to push a branch or to download the patch.');
+    const bad = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true, delivery: 'force-push' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('delivery must be patch, branch or pull_request.');
+  });
+
   it('Try Free on a private repository changes the 3 most undocumented files, pushes a branch, keeps main', async () => {
     await t.database.db.updateTable('repositories').set({ is_private: true }).where('repo_name', '=', 'docs').execute();
     const mainBefore = remoteBranches('docs');
@@ -72,7 +92,7 @@ describe('code docs generation (DOC_REPO)', () => {
       method: 'POST',
       url: '/api/v1/git/generate/repo/doc',
       token: alice.token,
-      payload: { ...repo('docs'), free_trial: true, style_guide: { languages: [{ name: 'Python', docstringStyle: 'numpy', maxDocStringLength: 60 }] } },
+      payload: { ...repo('docs'), free_trial: true, delivery: 'branch', style_guide: { languages: [{ name: 'Python', docstringStyle: 'numpy', maxDocStringLength: 60 }] } },
     });
     expect(start.statusCode).toBe(200);
     expect(start.json().message).toBe('Documentation generation started');
@@ -88,7 +108,10 @@ describe('code docs generation (DOC_REPO)', () => {
     expect(result.fileLimit).toBe(3);
     expect(result.files[0]!.diff).toContain('+    Parameters\n+    ----------');
     const sha = String(result.commit).slice(0, 7);
-    expect(result).toMatchObject({ pushed: true, branch: `docent/docs-${sha}` });
+    expect(result).toMatchObject({ delivery: 'branch', pushed: true, branch: `docent/docs-${sha}` });
+    // The choice is remembered: the runs below push without naming it again.
+    const choice = await t.call({ method: 'GET', url: `/api/v1/git/generate/repo/delivery?orgName=local&repoName=docs&vendor=GIT`, token: alice.token });
+    expect(choice.json()).toMatchObject({ delivery: 'branch', chosen: true });
 
     const heads = remoteBranches('docs');
     expect(heads).toContain(`refs/heads/docent/docs-${sha}`);
@@ -124,7 +147,7 @@ describe('code docs generation (DOC_REPO)', () => {
       `refs/heads/docent/docs-${sha}-2`,
       `refs/heads/docent/docs-${sha}-3`,
     ]);
-  });
+  }, 120_000); // three runs of the job
 
   it('a full-repository credit runs every file once and is used up', async () => {
     await t.database.db.updateTable('users').set({ count_repo_gen: 1 }).where('id', '=', alice.id).execute();

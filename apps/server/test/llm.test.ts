@@ -59,7 +59,7 @@ async function finish(jobId: number): Promise<{ state: string; messages: string[
 
 describe('DOC_REPO with an LLM configured', () => {
   it('records which docstrings have prose from the model, keeps the deterministic text where it failed, never logs its answer', async () => {
-    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: repo });
+    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo, delivery: 'branch' } });
     expect(start.statusCode).toBe(200);
     const done = await finish(start.json().lroJobId);
     expect(done.state).toBe('COMPLETE');

@@ -16,12 +16,34 @@ export const LanguageStyle = z.object({
 });
 export type LanguageStyle = z.infer<typeof LanguageStyle>;
 
+/**
+ * Where Code Docs puts its work (docs/consent.md): `patch` writes nothing into the repository
+ * (the diff is shown and downloadable; the default), `branch` pushes a new branch to the
+ * repository's remote, `pull_request` pushes it and opens a pull request (code-host repositories).
+ */
+export const CodeDocsDelivery = z.enum(['patch', 'branch', 'pull_request'], { error: 'delivery must be patch, branch or pull_request.' });
+export type CodeDocsDelivery = z.infer<typeof CodeDocsDelivery>;
+
 export const GenerateDocRequest = GitRepoPayload.extend({
   style_guide: z.object({ languages: z.array(LanguageStyle).max(20) }).optional(),
   /** the 'Try Free' choice of the Pro Feature Required modal: run within the free file limit */
   free_trial: z.boolean().optional(),
+  /** the user's explicit choice, remembered for the repository; absent: the remembered one, else `patch` */
+  delivery: CodeDocsDelivery.optional(),
 });
 export type GenerateDocRequest = z.infer<typeof GenerateDocRequest>;
+
+/** The repository's remembered delivery choice and what it would write where. */
+export const CodeDocsDeliveryChoice = z.object({
+  delivery: CodeDocsDelivery,
+  /** whether the user ever chose (false: the default, nothing is written) */
+  chosen: z.boolean(),
+  /** the remote a branch would be pushed to, without any credential */
+  remote: z.string(),
+  /** a pull request can be opened (the repository belongs to a code-host connection) */
+  pullRequests: z.boolean(),
+});
+export type CodeDocsDeliveryChoice = z.infer<typeof CodeDocsDeliveryChoice>;
 
 /** Set a repository's per-language docstring settings. */
 export const DocConfigRequest = GitRepoPayload.extend({ languages: z.array(LanguageStyle).max(20) });
@@ -36,6 +58,8 @@ export const DocStatusQuery = z.object({
 /** What a DOC_REPO job leaves behind: the patch and where it was delivered. */
 export const DocGenResult = z.object({
   commit: z.string(),
+  /** what the user chose for this run (older results: absent, they were pushed) */
+  delivery: CodeDocsDelivery.optional(),
   branch: z.string().nullable(),
   pushed: z.boolean(),
   /** why the branch was not pushed, when it was not */

@@ -1,5 +1,5 @@
 import { UnsafePathError, writeChanges, type generateRepository, type RepoOptions } from '@docent/docgen';
-import type { DocGenResult, LanguageStyle } from '@docent/contracts';
+import type { CodeDocsDelivery, DocGenResult, LanguageStyle } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -20,6 +20,8 @@ export interface DocJobPayload {
   languages: LanguageStyle[];
   /** the free plan's file limit, null for a full run */
   fileLimit: number | null;
+  /** the user's explicit choice (docs/consent.md); absent in jobs queued before it existed: patch */
+  delivery?: CodeDocsDelivery;
 }
 
 export const DOC_DETAILS = 'docgen';
@@ -178,8 +180,13 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
       let pushed = false;
       let deliveryNote: string | null = null;
       let pullRequest: DocGenResult['pullRequest'] = null;
+      // Nothing is written into the repository unless the user chose so (docs/consent.md).
+      const delivery: CodeDocsDelivery = payload.delivery ?? 'patch';
       if (result.changes.length === 0) deliveryNote = 'Nothing to change: every function is documented.';
-      else {
+      else if (delivery === 'patch') {
+        deliveryNote = 'Nothing was written to the repository: you chose to review and download the patch.';
+        await log('INFO', deliveryNote);
+      } else {
         await progress(88, 'Committing');
         branch = `docent/docs-${short}`;
         const localBranch = branch;
@@ -211,13 +218,14 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
           await git(['checkout', '-q', '-f', '--detach', commit, '--']).catch(() => undefined);
           await git(['branch', '-D', localBranch]).catch(() => undefined);
         }
-        if (pushed) {
+        if (pushed && delivery === 'pull_request') {
           await progress(92, 'Opening the pull request');
           pullRequest = await openPullRequest(service, repo, branch, commit, s, result.changes, { signal, log });
         }
       }
       const saved: DocGenResult = {
         commit,
+        delivery,
         branch: pushed ? branch : null,
         pushed,
         deliveryNote,

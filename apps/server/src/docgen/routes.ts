@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BuiltDocType, DocConfigRequest, RepoDetailQuery, type LanguageStyle, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED } from '@docent/contracts';
+import { BuiltDocType, DocConfigRequest, type CodeDocsDelivery, CodeDocsDeliveryChoice, RepoDetailQuery, type LanguageStyle, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED } from '@docent/contracts';
 import { DOCGEN_LANGUAGES, resolveConfig } from '@docent/docgen';
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -10,6 +10,7 @@ import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { docJobProgress, queueRepoJob } from '../jobs/queue.ts';
 import type { RepoRepository } from '../repos/repository.ts';
+import type { RepositoryRow } from '../db/schema.ts';
 import type { RepoService } from '../repos/service.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { DOC_DETAILS, type DocJobPayload } from './handler.ts';
@@ -56,6 +57,19 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
       return configOf(repo.id);
     });
 
+    /** The remembered delivery choice (docs/consent.md): unset means `patch`, nothing written. */
+    const DELIVERY = 'docgen-delivery';
+    const deliveryOf = async (repo: RepositoryRow): Promise<CodeDocsDeliveryChoice> => {
+      const saved = CodeDocsDeliveryChoice.shape.delivery.safeParse(((await repos.details(repo.id, DELIVERY)) as { delivery?: unknown } | null)?.delivery);
+      const pullRequests = (await service.connectionFor(repo).catch(() => null)) !== null;
+      return { delivery: saved.success ? saved.data : 'patch', chosen: saved.success, remote: service.remoteShown(repo), pullRequests };
+    };
+
+    r.get('/v1/git/generate/repo/delivery', { ...signedIn, schema: { tags, querystring: RepoDetailQuery, response: { 200: CodeDocsDeliveryChoice } } }, async (req) => {
+      const repo = await service.get(userOf(req), req.query.vendor, req.query.orgName, req.query.repoName);
+      return deliveryOf(repo);
+    });
+
     r.post('/v1/git/generate/:docType/doc', { ...signedIn, schema: { tags, params: DocTypeParam, body: GenerateDocRequest, response: { 200: GenerateDocResponse } } }, async (req) => {
       const user = userOf(req);
       const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
@@ -71,7 +85,14 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
         if (req.body.free_trial) fileLimit = repo.is_private ? FREE_FILE_LIMIT.private : FREE_FILE_LIMIT.public;
         else if (!(await users.takeRepoGenCredit(user.id))) throw new HttpError(402, ErrorCode.PRO_FEATURE_REQUIRED, PRO_FEATURE_REQUIRED);
       }
-      const payload: DocJobPayload = { languages, fileLimit };
+      // What is written where: the user's explicit choice, remembered for the next run.
+      const current = await deliveryOf(repo);
+      const delivery: CodeDocsDelivery = req.body.delivery ?? current.delivery;
+      if (delivery === 'pull_request' && !current.pullRequests) {
+        throw badRequest(ErrorCode.VALIDATION, 'A pull request needs a connection to the code host holding this repository. Choose to push a branch or to download the patch.');
+      }
+      if (req.body.delivery) await repos.saveDetails(repo.id, DELIVERY, { delivery });
+      const payload: DocJobPayload = { languages, fileLimit, delivery };
       const job = await queueRepoJob({ jobs, engine, service }, repo, 'DOC_REPO', payload as unknown as Record<string, unknown>);
       return { lroJobId: job.id, message: 'Documentation generation started' };
     });

@@ -71,6 +71,19 @@ export class RepoService {
     return { vendor, adapter: this.hosted.adapters[vendor], cred: await this.hosted.connections.usableCredential(conn, { force: opts.renewToken ?? false }) };
   }
 
+  /** The remote as a user may see it: the stored URL or path with any user name or password removed. */
+  remoteShown(row: RepositoryRow): string {
+    const source = this.box.open(row.clone_url);
+    try {
+      const u = new URL(source);
+      u.username = '';
+      u.password = '';
+      return u.toString();
+    } catch {
+      return source; // a local path or scp-like address
+    }
+  }
+
   /**
    * What git clones and pushes: the stored URL (never carrying a credential) and, for hosted
    * vendors over https, the connection's token as the Authorization header each vendor

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, InputNumber, Modal, Select, Tabs, Tag } from 'antd';
+import { Alert, Button, InputNumber, Modal, Radio, Select, Tabs, Tag } from 'antd';
 import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { DocGenResult, LanguageStyle, PlanType } from '@docent/contracts';
+import type { CodeDocsDelivery, DocGenResult, LanguageStyle, PlanType } from '@docent/contracts';
 import { ApiRequestError, errorMessage } from '../api/client.ts';
 import { authKeys } from '../auth/api.ts';
 import { jobKeys } from '../jobs/api.ts';
@@ -50,6 +50,10 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
   const queryClient = useQueryClient();
   const languages = useQuery({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-config'], queryFn: () => docgenApi.config(repoRef) });
   const present = useMemo(() => (languages.data ?? []).filter((l) => repoLanguages.includes(l.name)), [languages.data, repoLanguages]);
+  const deliveryChoice = useQuery({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-delivery'], queryFn: () => docgenApi.delivery(repoRef) });
+  // Nothing is pushed unless the user picks it here (docs/consent.md); the server remembers the pick.
+  const [delivery, setDelivery] = useState<CodeDocsDelivery | null>(null);
+  const chosenDelivery: CodeDocsDelivery = delivery ?? deliveryChoice.data?.delivery ?? 'patch';
   const [config, setConfig] = useState<Record<string, { style: string; max: number | null }>>({});
   const storageKey = terminalStorageKey(repoRef.org, repoRef.repo, 'docs-repo');
   const jobKey = `${storageKey}:job`;
@@ -93,7 +97,8 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
     setResult(null);
     try {
       const styles: LanguageStyle[] = present.map((l) => ({ name: l.name, docstringStyle: styleOf(l), maxDocStringLength: maxOf(l)! }));
-      const { lroJobId } = await docgenApi.generate(repoRef, styles, freeTrial);
+      const { lroJobId } = await docgenApi.generate(repoRef, styles, freeTrial, chosenDelivery);
+      if (delivery) void queryClient.invalidateQueries({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-delivery'] });
       localStorage.setItem(jobKey, String(lroJobId));
       setJobId(lroJobId);
       void queryClient.invalidateQueries({ queryKey: jobKeys.all });
@@ -164,7 +169,20 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
           })}
         </div>
       )}
-      <Button type="primary" onClick={onGenerate} disabled={busy || invalid || present.length === 0} data-testid="generate-docs">
+      {present.length > 0 && deliveryChoice.data && (
+        <fieldset className="dc-doctools__delivery" data-testid="docs-delivery">
+          <legend>{t('docTools.deliveryTitle')}</legend>
+          <Radio.Group value={chosenDelivery} onChange={(e) => setDelivery(e.target.value as CodeDocsDelivery)} disabled={busy}>
+            <Radio value="patch">{t('docTools.deliveryPatch')}</Radio>
+            <Radio value="branch">{t('docTools.deliveryBranch', { remote: deliveryChoice.data.remote })}</Radio>
+            <Radio value="pull_request" disabled={!deliveryChoice.data.pullRequests}>
+              {t('docTools.deliveryPullRequest', { remote: deliveryChoice.data.remote })}
+            </Radio>
+          </Radio.Group>
+          {!deliveryChoice.data.pullRequests && <p className="dc-muted">{t('docTools.deliveryNoPullRequests')}</p>}
+        </fieldset>
+      )}
+      <Button type="primary" onClick={onGenerate} disabled={busy || invalid || present.length === 0 || !deliveryChoice.data} data-testid="generate-docs">
         {busy ? t('docTools.generating') : t('docTools.generate')}
       </Button>
       {(jobId !== null || live.state.lines.length > 0) && (

@@ -1,4 +1,4 @@
-import type { ArchDocConfig, DocGenResult, DocSetKind, DocSetsState, DocSetStatusResponse, LanguageStyle } from '@docent/contracts';
+import type { ArchDocConfig, CodeDocsDelivery, CodeDocsDeliveryChoice, DocGenResult, DocSetKind, DocSetsState, DocSetStatusResponse, LanguageStyle } from '@docent/contracts';
 import { apiRequest } from '../api/client.ts';
 import { payload, type RepoRef } from './api.ts';
 
@@ -24,10 +24,12 @@ export interface DocStatus {
 export const docgenApi = {
   /** the repository language config: every language docgen renders, with this repository's settings */
   config: (r: RepoRef) => apiRequest<DocLanguage[]>(`/v1/git/generate/repo/config?${new URLSearchParams({ orgName: r.org, repoName: r.repo, vendor: r.vendor })}`),
-  generate: (r: RepoRef, languages: LanguageStyle[], freeTrial: boolean) =>
+  /** where a run's docs go, as last chosen for this repository (docs/consent.md) */
+  delivery: (r: RepoRef) => apiRequest<CodeDocsDeliveryChoice>(`/v1/git/generate/repo/delivery?${new URLSearchParams({ orgName: r.org, repoName: r.repo, vendor: r.vendor })}`),
+  generate: (r: RepoRef, languages: LanguageStyle[], freeTrial: boolean, delivery: CodeDocsDelivery) =>
     apiRequest<{ lroJobId: number; message: string }>('/v1/git/generate/repo/doc', {
       method: 'POST',
-      json: { ...payload(r), style_guide: { languages }, ...(freeTrial ? { free_trial: true } : {}) },
+      json: { ...payload(r), style_guide: { languages }, delivery, ...(freeTrial ? { free_trial: true } : {}) },
     }),
   status: (r: RepoRef, jobId: number, since: number) => apiRequest<DocStatus>(`/v1/git/generate/repo/doc/status?jobId=${jobId}&since=${since}`, { method: 'POST', json: payload(r) }),
 };
