@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { bodyTokens, classHierarchy, constantsOf, contractChanges, declaredParents, isStandardException, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
+import { classHierarchy, constantsOf, contractChanges, declaredParents, isStandardException, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
 import type { BlameSummary } from './cache.ts';
@@ -11,6 +11,7 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
+import { bodyKey, codeKey } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -204,6 +205,24 @@ async function pickaxe(ctx: Context, rev: string, word: string): Promise<Array<[
   }
 }
 
+/** Non-merge commits after `rev` that touched the file, newest first: [full sha, time]. */
+async function nonMergeCommits(ctx: Context, rev: string): Promise<Array<[string, number]>> {
+  try {
+    const out = await runGit(ctx.root, ['log', '--no-merges', '--format=%H %ct', `${rev}..HEAD`, '--', ctx.rel], ctx.signal);
+    return out
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [sha, time] = line.split(' ');
+        return [sha!, Number(time)] as [string, number];
+      });
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return [];
+  }
+}
+
 /** Most commits a finding's attribution reads (two parses each) before it gives up. */
 const MAX_ATTRIBUTION_COMMITS = 40;
 
@@ -254,6 +273,52 @@ async function introducedBy(
   return null;
 }
 
+/** Most commits the search for the newest code-changing commit reads (two versions each). */
+const MAX_CODE_CHANGE_COMMITS = 40;
+
+/** A function's code key (code-key.ts), memoised per parsed function. */
+const keys = new WeakMap<object, string>();
+function keyOf(fn: ParsedFunctionLike, language: string): string {
+  let key = keys.get(fn);
+  if (key === undefined) keys.set(fn, (key = codeKey(fn.content, fn.name, language)));
+  return key;
+}
+
+/**
+ * The commit a review suggestion names: the newest non-merge commit since the doc's last change
+ * whose version of the function has another code key (code-key.ts) than its parent's — never a
+ * commit that only edited comments, annotations, blank lines or layout, or renamed locals, and
+ * never a merge (a branch's commits are in the list, so a merged change names the branch's
+ * commit). The walk's commit is tried first: when it is no merge and its parent's version
+ * differs from today's, it is the answer, at one extra version read. Null when no commit within
+ * MAX_CODE_CHANGE_COMMITS qualifies.
+ */
+async function lastCodeChange(
+  ctx: Context,
+  oldFunction: ReturnType<typeof functionReader>,
+  commitsSince: (rev: string) => Promise<Array<[string, number]>>,
+  c: Candidate,
+  keyNow: string,
+): Promise<[string, number] | null> {
+  const keyAt = async (rev: string): Promise<string | null> => {
+    const version = await oldFunction(rev, c.fn, c.occurrence);
+    return version ? keyOf(version.fn, ctx.language) : null;
+  };
+  const body = c.body.sha;
+  if (body !== '' && !body.startsWith('^') && !ctx.merges.isMerge(body)) {
+    const parent = await keyAt(`${revOf(body)}^`);
+    if (parent !== null && parent !== keyNow) return [body, c.body.time];
+  }
+  for (const [sha, time] of (await commitsSince(revOf(c.doc.sha))).slice(0, MAX_CODE_CHANGE_COMMITS)) {
+    if (time > c.body.time) continue; // after the walk's newest change: none of the function's lines
+    const then = await keyAt(sha);
+    if (then === null) continue;
+    const parent = await keyAt(`${sha}^`);
+    if (parent !== then) return [sha.slice(0, 7), time];
+  }
+  return null;
+}
+
 /** Files whose merges are resolved with a git read of their own before one read serves all. */
 export const MERGE_RESOLUTION_PATH_READS = 3;
 
@@ -274,6 +339,8 @@ export interface MergeResolver {
    */
   name(rel: string, commit: Newest, after: number, apply: (sha: string, time: number) => void): void;
   settled(): Promise<void>;
+  /** whether the walk's `sha` is a merge commit */
+  isMerge(sha: string): boolean;
 }
 
 /** Per path, the window's non-merge commits that touched it: [short sha, time], newest first. */
@@ -349,6 +416,7 @@ export function createMergeResolver(
     async settled() {
       while (pending.length > 0) await Promise.all(pending.splice(0));
     },
+    isMerge: (sha) => merges.has(sha),
   };
 }
 
@@ -462,6 +530,12 @@ export async function judgeFileHistory(
   for (const c of candidates) void ctx.blobs.read(revOf(c.doc.sha), `./${ctx.rel}`);
 
   const oldFunction = functionReader(ctx, text, versionReader(ctx), functions);
+  const fileCommits = new Map<string, Promise<Array<[string, number]>>>();
+  const commitsSince = (rev: string): Promise<Array<[string, number]>> => {
+    let list = fileCommits.get(rev);
+    if (!list) fileCommits.set(rev, (list = nonMergeCommits(ctx, rev)));
+    return list;
+  };
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   const repository = repositoryParents(ctx.blobs);
@@ -500,11 +574,13 @@ export async function judgeFileHistory(
           verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };
         };
         // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
-        if (made) outdated(...made);
+        const named = made ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language)));
+        if (named) outdated(...named);
         else ctx.merges.name(ctx.rel, c.body, c.doc.time, outdated);
       } else {
         review = changes.review;
-        if (review.length === 0 && bodyTokens(before.content, before.name, ctx.language) !== bodyTokens(c.fn.content, c.fn.name, ctx.language)) {
+        // Comments, docstrings, annotations, blank lines, layout and local names set aside (code-key.ts).
+        if (review.length === 0 && bodyKey(keyOf(before, ctx.language)) !== bodyKey(keyOf(c.fn, ctx.language))) {
           review = [finding('BODY_CHANGED')];
         }
       }
@@ -512,11 +588,16 @@ export async function judgeFileHistory(
     if (!verdict.outdated && review.length > 0) {
       const docDate = day(c.doc.time);
       const findings = review;
-      ctx.merges.name(ctx.rel, c.body, c.doc.time, (commit, time) => {
+      const apply = (commit: string, time: number): void => {
         verdict.review = { commit, date: day(time), docDate, findings, explanation: describeReview(commit, day(time), docDate, findings, ctx.noun) };
         // The function as its doc was written for: what an LLM judge compares (src/llm/judge.ts).
         if (before) verdict.review.before = before.content;
-      });
+      };
+      // The newest commit that changed the function's code (not a comment, annotation or layout
+      // commit, not a merge); the walk's commit when none is found.
+      const named = c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language));
+      if (named) apply(...named);
+      else ctx.merges.name(ctx.rel, c.body, c.doc.time, apply);
     }
     verdicts[c.index] = verdict.outdated || verdict.review || verdict.incomplete ? verdict : null;
   }
