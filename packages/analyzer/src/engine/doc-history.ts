@@ -459,6 +459,84 @@ export function changedAfterDoc(
   return { doc, body };
 }
 
+/** The one commit that dates a documented function's doc and body alike, when it is in the window. */
+export function wholeCommit(summary: BlameSummary, fn: Pick<ParsedFunctionLike, 'startLine' | 'endLine' | 'docStartLine' | 'docEndLine'>): string | null {
+  if (fn.docStartLine === null || fn.docEndLine === null) return null;
+  const doc = newestIn(summary, fn.docStartLine, fn.docEndLine);
+  const body = newestIn(summary, fn.startLine, fn.endLine, fn.docStartLine, fn.docEndLine);
+  if (!doc || !body || doc.sha !== body.sha || doc.sha === '' || doc.sha.startsWith('^')) return null;
+  return doc.sha;
+}
+
+/** Most functions of one file whose history is followed across a move (one `git blame` each). */
+const MAX_MOVES_PER_FILE = 8;
+
+/**
+ * Which of `wholes` (functions dated wholly by one commit) that commit moved within the file: the
+ * parent's version already held the function's first line and its doc's first line. For those,
+ * `git blame -w -M10` (a moved block of 10 alphanumeric characters or more, where the default 20 leaves short doc lines such as `Args:` to the move) over the function's lines dates its doc and body as they were before the move;
+ * a function whose body changed after its doc is returned with those dates.
+ */
+async function movedFunctions(
+  ctx: Context,
+  wholes: ReadonlyArray<{ index: number; fn: ParsedFunctionLike; occurrence: number; sha: string }>,
+): Promise<Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }>> {
+  const found: Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }> = [];
+  let blamed = 0;
+  for (const w of wholes) {
+    if (blamed >= MAX_MOVES_PER_FILE) break;
+    const first = w.fn.content.split('\n', 1)[0]!.trim();
+    const docFirst = w.fn.docstring!.split('\n').map((l) => l.trim()).find((l) => l.length > 3);
+    if (first.length < 8 || !docFirst) continue;
+    const parent = await ctx.blobs.read(`${revOf(w.sha)}^`, `./${ctx.rel}`);
+    if (parent === null || !parent.includes(first) || !parent.includes(docFirst)) continue;
+    blamed++;
+    const from = Math.min(w.fn.startLine, w.fn.docStartLine!);
+    const to = Math.max(w.fn.endLine, w.fn.docEndLine!);
+    const lines = await blameLines(ctx, from, to);
+    if (!lines) continue;
+    const newest = (a: number, b: number, skipFrom = 0, skipTo = -1): Newest | null => {
+      let best: Newest | null = null;
+      for (let line = a; line <= b; line++) {
+        if (line >= skipFrom && line <= skipTo) continue;
+        const commit = lines.get(line);
+        if (commit && (!best || commit.time > best.time)) best = commit;
+      }
+      return best;
+    };
+    const doc = newest(w.fn.docStartLine!, w.fn.docEndLine!);
+    const body = newest(w.fn.startLine, w.fn.endLine, w.fn.docStartLine!, w.fn.docEndLine!);
+    if (doc && body && body.time > doc.time && doc.sha !== w.sha) found.push({ index: w.index, fn: w.fn, occurrence: w.occurrence, doc, body });
+  }
+  return found;
+}
+
+/** `git blame -w -M10` of lines [from, to] of the working tree: per line, the commit (short sha) and its time. */
+async function blameLines(ctx: Context, from: number, to: number): Promise<Map<number, Newest> | null> {
+  try {
+    // The working tree's lines (the function's line numbers are today's); uncommitted lines get ''.
+    const out = (await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, '--', ctx.rel], ctx.signal)).toString('utf8');
+    const times = new Map<string, number>();
+    const lines = new Map<number, Newest>();
+    let sha = '';
+    let final = 0;
+    for (const line of out.split('\n')) {
+      const header = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
+      if (header) {
+        sha = header[1]!;
+        final = Number(header[2]);
+        continue;
+      }
+      if (line.startsWith('committer-time ')) times.set(sha, Number(line.slice(15)));
+      else if (line.startsWith('\t')) lines.set(final, { sha: /^0+$/.test(sha) ? '' : sha.slice(0, 7), time: times.get(sha) ?? 0 });
+    }
+    return lines;
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return null;
+  }
+}
+
 /** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
 const parentsByAnalysis = new WeakMap<object, Map<string, string | null>>();
 /** Per analysis, the lookups in order: one at a time, so that no verdict sees a chain half-followed. */
@@ -516,14 +594,25 @@ export async function judgeFileHistory(
   const verdicts: Array<DocHistoryVerdict | null> = functions.map(() => null);
   const seen = new Map<string, number>();
   const candidates: Candidate[] = [];
+  const wholes: Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; sha: string }> = [];
   functions.forEach((fn, index) => {
     const occurrence = seen.get(fn.name) ?? 0;
     seen.set(fn.name, occurrence + 1);
     if (fn.docstring === null || fn.outdated.status === 'OUTDATED' || !fn.docFacts) return;
     const changed = changedAfterDoc(summary, fn);
     if (changed) candidates.push({ index, fn, occurrence, ...changed });
-    else if (fn.docFacts.missingParams.length > 0) verdicts[index] = { incomplete: fn.docFacts.missingParams };
+    else {
+      if (fn.docFacts.missingParams.length > 0) verdicts[index] = { incomplete: fn.docFacts.missingParams };
+      const sha = wholeCommit(summary, fn);
+      if (sha) wholes.push({ index, fn, occurrence, sha });
+    }
   });
+  // A function the walk dates wholly by one commit was written, or moved, by it: when moved, its
+  // history goes on before the move (blame -M), and so do its verdict and suggestion.
+  for (const moved of await movedFunctions(ctx, wholes)) {
+    const changed = { doc: moved.doc, body: moved.body };
+    candidates.push({ index: moved.index, fn: moved.fn, occurrence: moved.occurrence, ...changed });
+  }
   if (candidates.length === 0) return verdicts;
   // Every version the candidates need is asked for at once: git's cat-file reads them while this
   // thread compares the first ones, instead of one round trip per candidate.

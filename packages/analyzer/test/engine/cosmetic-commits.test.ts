@@ -57,7 +57,7 @@ function module(changed: { param: boolean; body: boolean; raise: boolean }, styl
 type Seen = Record<string, { status: string; commit?: string; findings: string[]; review: string | null; reviewFindings: string[] }>;
 
 async function verdicts(label: string): Promise<Seen> {
-  const result = await analyzeRepository(root, { cacheDir: tempDir(`cosmetic-cache-${label}`) });
+  const result = await analyzeRepository(root, { cacheDir: tempDir(`cosmetic-cache-${label}`), only: 'advancedDoc' });
   const seen: Seen = {};
   for (const f of result.functions as FunctionAnalysisEntry[]) {
     seen[f.name] = {
@@ -99,7 +99,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => (process.env.KEEP_FIXTURE ? console.log(root) : fs.rmSync(root, { recursive: true, force: true })));
 
 describe('the planted real changes, before any cosmetic commit', () => {
   it('are judged with the commits that made them', () => {
