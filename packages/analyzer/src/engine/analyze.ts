@@ -417,10 +417,10 @@ function createTimings(): Timings {
 }
 
 /**
- * Parse only what DESIGN.md §5 counts: supported language, text, not vendored/generated/docs.
+ * Parse only what docs/metrics.md counts: supported language, text, not vendored/generated/docs.
  * "Docs" is what Linguist calls documentation (`examples/`, `demos/`, `samples/`, `docs/` at the
  * root, `Documentation/` anywhere, `linguist-documentation` in .gitattributes), the same paths the
- * language bar leaves out, plus any `doc`/`docs` folder (DESIGN.md §5).
+ * language bar leaves out, plus any `doc`/`docs` folder (docs/metrics.md).
  */
 /** Some language with functions uses this (lower-cased) extension: its history may be needed. */
 function extensionHasFunctions(extension: string): boolean {
@@ -500,7 +500,7 @@ async function runHistory(
   for (const [rel, record] of files) {
     const head = headBlobs.get(rel);
     if (!head || !record.facts.blobId) continue; // untracked: no history to compare
-    // Test functions are counted, not judged (DESIGN.md §5): no figure or list shows their verdicts.
+    // Test functions are counted, not judged (docs/metrics.md §Test-file rule): no figure or list shows their verdicts.
     if (isTestFile(rel)) continue;
     const documented = (record.functions ?? []).filter((fn) => fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null && fn.outdated.status !== 'OUTDATED');
     if (documented.length === 0) continue;
