@@ -15,8 +15,9 @@ import { bodyKey, codeKey } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
- * OUTDATED from history means "the doc contradicts the code, and here is the commit" (docs/metrics/outdated.md). The line walk (history.ts) says which documented functions changed after their doc's
- * last change; for those, the file as it was at the doc's last change is read back and parsed,
+ * OUTDATED from history means "the doc contradicts the code, and here is the commit"
+ * (docs/metrics/outdated.md). The line walk (history.ts) says which documented functions changed
+ * after their doc's last change; for those, the file as it was at the doc's last change is read back and parsed,
  * and the function's contract then and now is compared (functions/contract.ts):
  *  - a contract change the doc now contradicts → OUTDATED, attributed to the first non-merge
  *    commit after the doc that made it (found by bisecting the file's own history);
