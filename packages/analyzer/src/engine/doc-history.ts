@@ -290,8 +290,8 @@ async function introducedBy(
   return null;
 }
 
-/** Most commits the search for the newest code-changing commit reads (two versions each). */
-const MAX_CODE_CHANGE_COMMITS = 40;
+/** Most commits the bisection for the newest code-changing commit spans (it reads ~log2 of them). */
+const MAX_CODE_CHANGE_COMMITS = 512;
 
 /** A function's code key (code-key.ts), memoised per parsed function. */
 const keys = new WeakMap<object, string>();
@@ -308,7 +308,7 @@ function keyOf(fn: ParsedFunctionLike, language: string): string {
  * never a merge (a branch's commits are in the list, so a merged change names the branch's
  * commit). The walk's commit is tried first: when it is no merge and its parent's version
  * differs from today's, it is the answer, at one extra version read. Null when no commit within
- * MAX_CODE_CHANGE_COMMITS qualifies.
+ * MAX_CODE_CHANGE_COMMITS (bisected) or the 8 newest (scanned) qualifies.
  */
 async function lastCodeChange(
   ctx: Context,
