@@ -15,7 +15,7 @@ import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
 import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyScope, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
 import { BlobBatch } from './blob-batch.ts';
-import { changedAfterDoc, createMergeResolver, judgeFileHistory, MERGE_RESOLUTION_PATH_READS, mergesAmong, windowCommitsByFile, type DocHistoryVerdict } from './doc-history.ts';
+import { changedAfterDoc, wholeCommit, createMergeResolver, judgeFileHistory, MERGE_RESOLUTION_PATH_READS, mergesAmong, windowCommitsByFile, type DocHistoryVerdict } from './doc-history.ts';
 import { listRepositoryFiles } from './list-files.ts';
 import { projectKey } from './project-key.ts';
 import { MAX_PARSE_BYTES, quickOutcome } from './parse-file.ts';
@@ -417,10 +417,10 @@ function createTimings(): Timings {
 }
 
 /**
- * Parse only what DESIGN.md §5 counts: supported language, text, not vendored/generated/docs.
+ * Parse only what docs/metrics.md counts: supported language, text, not vendored/generated/docs.
  * "Docs" is what Linguist calls documentation (`examples/`, `demos/`, `samples/`, `docs/` at the
  * root, `Documentation/` anywhere, `linguist-documentation` in .gitattributes), the same paths the
- * language bar leaves out, plus any `doc`/`docs` folder (DESIGN.md §5).
+ * language bar leaves out, plus any `doc`/`docs` folder (docs/metrics.md).
  */
 /** Some language with functions uses this (lower-cased) extension: its history may be needed. */
 function extensionHasFunctions(extension: string): boolean {
@@ -500,7 +500,7 @@ async function runHistory(
   for (const [rel, record] of files) {
     const head = headBlobs.get(rel);
     if (!head || !record.facts.blobId) continue; // untracked: no history to compare
-    // Test functions are counted, not judged (DESIGN.md §5): no figure or list shows their verdicts.
+    // Test functions are counted, not judged (docs/metrics.md §Test-file rule): no figure or list shows their verdicts.
     if (isTestFile(rel)) continue;
     const documented = (record.functions ?? []).filter((fn) => fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null && fn.outdated.status !== 'OUTDATED');
     if (documented.length === 0) continue;
@@ -543,7 +543,8 @@ async function runHistory(
   // Which documented functions changed after their doc, and how: old versions are read back only for those.
   const stale = toJudge.filter((rel) => {
     const record = files.get(rel)!;
-    return (record.functions ?? []).some((fn) => fn.docstring !== null && fn.outdated.status !== 'OUTDATED' && changedAfterDoc(record.blame!, fn) !== null);
+    // …or that one commit dated wholly, which may have moved them (doc-history.ts movedFunctions).
+    return (record.functions ?? []).some((fn) => fn.docstring !== null && fn.outdated.status !== 'OUTDATED' && (changedAfterDoc(record.blame!, fn) !== null || wholeCommit(record.blame!, fn) !== null));
   });
   if (stale.length > 0) progress.phase(88, `Comparing ${stale.length} files with the versions their docs were written for`);
   const walked = stale.flatMap((rel) => files.get(rel)!.blame!.commits);

@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { bodyTokens, classHierarchy, constantsOf, contractChanges, declaredParents, isStandardException, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
+import { classHierarchy, constantsOf, contractChanges, declaredParents, isStandardException, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
 import type { BlameSummary } from './cache.ts';
@@ -11,12 +11,13 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
+import { bodyKey, codeKey } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
- * OUTDATED from history means "the doc contradicts the code, and here is the commit" (issue 10,
- * item 3). The line walk (history.ts) says which documented functions changed after their doc's
- * last change; for those, the file as it was at the doc's last change is read back and parsed,
+ * OUTDATED from history means "the doc contradicts the code, and here is the commit"
+ * (docs/metrics/outdated.md). The line walk (history.ts) says which documented functions changed
+ * after their doc's last change; for those, the file as it was at the doc's last change is read back and parsed,
  * and the function's contract then and now is compared (functions/contract.ts):
  *  - a contract change the doc now contradicts → OUTDATED, attributed to the first non-merge
  *    commit after the doc that made it (found by bisecting the file's own history);
@@ -64,18 +65,28 @@ type VersionReader = (rev: string) => Promise<{ text: string; functions: ParsedF
 
 function versionReader(ctx: Context): VersionReader {
   const memo = new Map<string, Promise<{ text: string; functions: ParsedFunctionLike[] } | null>>();
+  // By content too: a commit's parent often holds the very text an older commit of the file
+  // does (naming a suggestion's commit reads both), which is then parsed once.
+  const byText = new Map<string, Promise<{ text: string; functions: ParsedFunctionLike[] } | null>>();
   const parse = ctx.parse ?? parseInline;
   return (rev) => {
     let pending = memo.get(rev);
     if (!pending) {
-      pending = ctx.blobs.read(rev, `./${ctx.rel}`).then(async (text) => {
+      pending = ctx.blobs.read(rev, `./${ctx.rel}`).then((text) => {
         if (text === null) return null;
-        try {
-          return { text, functions: await parse(text, ctx.language, ctx.rel) };
-        } catch (error) {
-          if (ctx.signal?.aborted) throw error;
-          return null; // an old version that does not parse is judged as a body change
+        let parsed = byText.get(text);
+        if (!parsed) {
+          parsed = (async () => {
+            try {
+              return { text, functions: await parse(text, ctx.language, ctx.rel) };
+            } catch (error) {
+              if (ctx.signal?.aborted) throw error;
+              return null; // an old version that does not parse is judged as a body change
+            }
+          })();
+          byText.set(text, parsed);
         }
+        return parsed;
       });
       memo.set(rev, pending);
     }
@@ -204,6 +215,31 @@ async function pickaxe(ctx: Context, rev: string, word: string): Promise<Array<[
   }
 }
 
+/** The revision of the oldest doc among `candidates` (their commits all come after it). */
+function oldestDoc(candidates: readonly Candidate[]): string {
+  let oldest = candidates[0]!.doc;
+  for (const c of candidates) if (c.doc.time < oldest.time) oldest = c.doc;
+  return revOf(oldest.sha);
+}
+
+/** Non-merge commits after `rev` that touched the file, newest first: [full sha, time]. */
+async function nonMergeCommits(ctx: Context, rev: string): Promise<Array<[string, number]>> {
+  try {
+    const out = await runGit(ctx.root, ['log', '--no-merges', '--format=%H %ct', `${rev}..HEAD`, '--', ctx.rel], ctx.signal);
+    return out
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [sha, time] = line.split(' ');
+        return [sha!, Number(time)] as [string, number];
+      });
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return [];
+  }
+}
+
 /** Most commits a finding's attribution reads (two parses each) before it gives up. */
 const MAX_ATTRIBUTION_COMMITS = 40;
 
@@ -254,6 +290,66 @@ async function introducedBy(
   return null;
 }
 
+/** Most commits the bisection for the newest code-changing commit spans (it reads ~log2 of them). */
+const MAX_CODE_CHANGE_COMMITS = 512;
+
+/** A function's code key (code-key.ts), memoised per parsed function. */
+const keys = new WeakMap<object, string>();
+function keyOf(fn: ParsedFunctionLike, language: string): string {
+  let key = keys.get(fn);
+  if (key === undefined) keys.set(fn, (key = codeKey(fn.content, fn.name, language)));
+  return key;
+}
+
+/**
+ * The commit a review suggestion names: the newest non-merge commit since the doc's last change
+ * whose version of the function has another code key (code-key.ts) than its parent's — never a
+ * commit that only edited comments, annotations, blank lines or layout, or renamed locals, and
+ * never a merge (a branch's commits are in the list, so a merged change names the branch's
+ * commit). The walk's commit is tried first: when it is no merge and its parent's version
+ * differs from today's, it is the answer, at one extra version read. Null when no commit within
+ * MAX_CODE_CHANGE_COMMITS (bisected) or the 8 newest (scanned) qualifies.
+ */
+async function lastCodeChange(
+  ctx: Context,
+  oldFunction: ReturnType<typeof functionReader>,
+  commitsSince: () => Promise<Array<[string, number]>>,
+  c: Candidate,
+  keyNow: string,
+): Promise<[string, number] | null> {
+  const keyAt = async (rev: string): Promise<string | null> => {
+    const version = await oldFunction(rev, c.fn, c.occurrence);
+    return version ? keyOf(version.fn, ctx.language) : null;
+  };
+  const body = c.body.sha;
+  if (body !== '' && !body.startsWith('^') && !ctx.merges.isMerge(body)) {
+    const parent = await keyAt(`${revOf(body)}^`);
+    if (parent !== null && parent !== keyNow) return [body, c.body.time];
+  }
+  // The file's commits after the doc and not after the walk's newest change, newest first. Along
+  // them the function's key reads today's key down to the commit that made it, another before:
+  // bisect for that commit (a few reads, not two per commit) and accept it only if its parent's
+  // key differs; history that is not monotonic falls back to a short scan.
+  const commits = (await commitsSince()).filter(([, time]) => time > c.doc.time && time <= c.body.time).slice(0, MAX_CODE_CHANGE_COMMITS);
+  const same = async (sha: string): Promise<boolean> => (await keyAt(sha)) === keyNow;
+  let lo = 0;
+  let hi = commits.length - 1;
+  let oldest = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (await same(commits[mid]![0])) {
+      oldest = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (oldest >= 0 && !(await same(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  for (const [sha, time] of commits.slice(0, 8)) {
+    const then = await keyAt(sha);
+    if (then !== null && (await keyAt(`${sha}^`)) !== then) return [sha.slice(0, 7), time];
+  }
+  return null;
+}
+
 /** Files whose merges are resolved with a git read of their own before one read serves all. */
 export const MERGE_RESOLUTION_PATH_READS = 3;
 
@@ -274,6 +370,8 @@ export interface MergeResolver {
    */
   name(rel: string, commit: Newest, after: number, apply: (sha: string, time: number) => void): void;
   settled(): Promise<void>;
+  /** whether the walk's `sha` is a merge commit */
+  isMerge(sha: string): boolean;
 }
 
 /** Per path, the window's non-merge commits that touched it: [short sha, time], newest first. */
@@ -349,6 +447,7 @@ export function createMergeResolver(
     async settled() {
       while (pending.length > 0) await Promise.all(pending.splice(0));
     },
+    isMerge: (sha) => merges.has(sha),
   };
 }
 
@@ -389,6 +488,86 @@ export function changedAfterDoc(
   const body = newestIn(summary, fn.startLine, fn.endLine, fn.docStartLine, fn.docEndLine);
   if (!doc || !body || body.time <= doc.time || doc.sha === '') return null;
   return { doc, body };
+}
+
+/** The one commit that dates a documented function's doc and body alike, when it is in the window. */
+export function wholeCommit(summary: BlameSummary, fn: Pick<ParsedFunctionLike, 'startLine' | 'endLine' | 'docStartLine' | 'docEndLine'>): string | null {
+  if (fn.docStartLine === null || fn.docEndLine === null) return null;
+  const doc = newestIn(summary, fn.docStartLine, fn.docEndLine);
+  const body = newestIn(summary, fn.startLine, fn.endLine, fn.docStartLine, fn.docEndLine);
+  if (!doc || !body || doc.sha !== body.sha || doc.sha === '' || doc.sha.startsWith('^')) return null;
+  return doc.sha;
+}
+
+/** Most functions of one file whose history is followed across a move (one `git blame` each, ~0.3 s of git's CPU on click). */
+const MAX_MOVES_PER_FILE = 4;
+
+/**
+ * Which of `wholes` (functions dated wholly by one commit) that commit moved within the file: the
+ * parent's version already held the function's first line and its doc's first line. For those,
+ * `git blame -w -M10` (a moved block of 10 alphanumeric characters or more, where the default 20 leaves short doc lines such as `Args:` to the move) over the function's lines dates its doc and body as they were before the move;
+ * a function whose body changed after its doc is returned with those dates.
+ */
+async function movedFunctions(
+  ctx: Context,
+  wholes: ReadonlyArray<{ index: number; fn: ParsedFunctionLike; occurrence: number; sha: string }>,
+): Promise<Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }>> {
+  const found: Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }> = [];
+  let blamed = 0;
+  for (const w of wholes) {
+    if (blamed >= MAX_MOVES_PER_FILE) break;
+    // The function's first lines, as they are (a move that re-indents them is not followed), and
+    // its doc's first line: a namesake's `def __init__(self):` alone does not make a move.
+    const first = w.fn.content.split('\n', 4).join('\n');
+    const docFirst = w.fn.docstring!.split('\n').map((l) => l.trim()).find((l) => l.length > 3);
+    if (first.trim().length < 16 || !docFirst) continue;
+    const parent = await ctx.blobs.read(`${revOf(w.sha)}^`, `./${ctx.rel}`);
+    if (parent === null || !parent.includes(first) || !parent.includes(docFirst)) continue;
+    blamed++;
+    const from = Math.min(w.fn.startLine, w.fn.docStartLine!);
+    const to = Math.max(w.fn.endLine, w.fn.docEndLine!);
+    const lines = await blameLines(ctx, from, to);
+    if (!lines) continue;
+    const newest = (a: number, b: number, skipFrom = 0, skipTo = -1): Newest | null => {
+      let best: Newest | null = null;
+      for (let line = a; line <= b; line++) {
+        if (line >= skipFrom && line <= skipTo) continue;
+        const commit = lines.get(line);
+        if (commit && (!best || commit.time > best.time)) best = commit;
+      }
+      return best;
+    };
+    const doc = newest(w.fn.docStartLine!, w.fn.docEndLine!);
+    const body = newest(w.fn.startLine, w.fn.endLine, w.fn.docStartLine!, w.fn.docEndLine!);
+    if (doc && body && body.time > doc.time && doc.sha !== w.sha) found.push({ index: w.index, fn: w.fn, occurrence: w.occurrence, doc, body });
+  }
+  return found;
+}
+
+/** `git blame -w -M10` of lines [from, to] of the working tree: per line, the commit (short sha) and its time. */
+async function blameLines(ctx: Context, from: number, to: number): Promise<Map<number, Newest> | null> {
+  try {
+    // The working tree's lines (the function's line numbers are today's); uncommitted lines get ''.
+    const out = (await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, '--', ctx.rel], ctx.signal)).toString('utf8');
+    const times = new Map<string, number>();
+    const lines = new Map<number, Newest>();
+    let sha = '';
+    let final = 0;
+    for (const line of out.split('\n')) {
+      const header = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
+      if (header) {
+        sha = header[1]!;
+        final = Number(header[2]);
+        continue;
+      }
+      if (line.startsWith('committer-time ')) times.set(sha, Number(line.slice(15)));
+      else if (line.startsWith('\t')) lines.set(final, { sha: /^0+$/.test(sha) ? '' : sha.slice(0, 7), time: times.get(sha) ?? 0 });
+    }
+    return lines;
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return null;
+  }
 }
 
 /** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
@@ -448,27 +627,43 @@ export async function judgeFileHistory(
   const verdicts: Array<DocHistoryVerdict | null> = functions.map(() => null);
   const seen = new Map<string, number>();
   const candidates: Candidate[] = [];
+  const wholes: Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; sha: string }> = [];
   functions.forEach((fn, index) => {
     const occurrence = seen.get(fn.name) ?? 0;
     seen.set(fn.name, occurrence + 1);
     if (fn.docstring === null || fn.outdated.status === 'OUTDATED' || !fn.docFacts) return;
     const changed = changedAfterDoc(summary, fn);
     if (changed) candidates.push({ index, fn, occurrence, ...changed });
-    else if (fn.docFacts.missingParams.length > 0) verdicts[index] = { incomplete: fn.docFacts.missingParams };
+    else {
+      if (fn.docFacts.missingParams.length > 0) verdicts[index] = { incomplete: fn.docFacts.missingParams };
+      const sha = wholeCommit(summary, fn);
+      if (sha) wholes.push({ index, fn, occurrence, sha });
+    }
   });
+  // A function the walk dates wholly by one commit was written, or moved, by it: when moved, its
+  // history goes on before the move (blame -M), and so do its verdict and suggestion.
+  for (const moved of await movedFunctions(ctx, wholes)) {
+    const changed = { doc: moved.doc, body: moved.body };
+    candidates.push({ index: moved.index, fn: moved.fn, occurrence: moved.occurrence, ...changed });
+  }
   if (candidates.length === 0) return verdicts;
   // Every version the candidates need is asked for at once: git's cat-file reads them while this
   // thread compares the first ones, instead of one round trip per candidate.
   for (const c of candidates) void ctx.blobs.read(revOf(c.doc.sha), `./${ctx.rel}`);
+  // …and the version before the walk's newest change, which naming a suggestion's commit reads first.
+  for (const c of candidates) if (c.body.sha !== '' && !c.body.sha.startsWith('^')) void ctx.blobs.read(`${revOf(c.body.sha)}^`, `./${ctx.rel}`);
 
   const oldFunction = functionReader(ctx, text, versionReader(ctx), functions);
+  // The file's non-merge commits, read once per file when a suggestion needs its commit named.
+  let fileCommits: Promise<Array<[string, number]>> | null = null;
+  const commitsSince = (): Promise<Array<[string, number]>> => (fileCommits ??= nonMergeCommits(ctx, oldestDoc(candidates)));
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   const repository = repositoryParents(ctx.blobs);
   const hierarchy = ctx.hierarchy ?? classHierarchy(text, ctx.language, repository);
   let constants: Map<string, string> | null = null;
   const constantsNow = (): Map<string, string> => (constants ??= constantsOf(text, ctx.language));
-  for (const c of candidates) {
+  const judgeOne = async (c: Candidate): Promise<void> => {
     const facts = c.fn.docFacts!;
     const before = (await oldFunction(revOf(c.doc.sha), c.fn, c.occurrence))?.fn ?? null;
     const thenContract = before ? contractFor(before, ctx.language) : null;
@@ -500,11 +695,13 @@ export async function judgeFileHistory(
           verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };
         };
         // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
-        if (made) outdated(...made);
+        const named = made ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language)));
+        if (named) outdated(...named);
         else ctx.merges.name(ctx.rel, c.body, c.doc.time, outdated);
       } else {
         review = changes.review;
-        if (review.length === 0 && bodyTokens(before.content, before.name, ctx.language) !== bodyTokens(c.fn.content, c.fn.name, ctx.language)) {
+        // Comments, docstrings, annotations, blank lines, layout and local names set aside (code-key.ts).
+        if (review.length === 0 && bodyKey(keyOf(before, ctx.language)) !== bodyKey(keyOf(c.fn, ctx.language))) {
           review = [finding('BODY_CHANGED')];
         }
       }
@@ -512,13 +709,28 @@ export async function judgeFileHistory(
     if (!verdict.outdated && review.length > 0) {
       const docDate = day(c.doc.time);
       const findings = review;
-      ctx.merges.name(ctx.rel, c.body, c.doc.time, (commit, time) => {
+      const apply = (commit: string, time: number): void => {
         verdict.review = { commit, date: day(time), docDate, findings, explanation: describeReview(commit, day(time), docDate, findings, ctx.noun) };
         // The function as its doc was written for: what an LLM judge compares (src/llm/judge.ts).
         if (before) verdict.review.before = before.content;
-      });
+      };
+      // The newest commit that changed the function's code (not a comment, annotation or layout
+      // commit, not a merge); the walk's commit when none is found.
+      const named = c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language));
+      if (named) apply(...named);
+      else ctx.merges.name(ctx.rel, c.body, c.doc.time, apply);
     }
     verdicts[c.index] = verdict.outdated || verdict.review || verdict.incomplete ? verdict : null;
-  }
+  };
+  // A few candidates at once: each waits on git for old versions while another compares.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CANDIDATE_CONCURRENCY, candidates.length) }, async () => {
+      while (next < candidates.length) await judgeOne(candidates[next++]!);
+    }),
+  );
   return verdicts;
 }
+
+/** Candidates of one file judged at once. */
+const CANDIDATE_CONCURRENCY = 4;

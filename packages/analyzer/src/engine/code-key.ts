@@ -1,0 +1,172 @@
+import { codeOnly, codeTokens } from '../functions/code-tokens.ts';
+import { splitDeclaration } from '../functions/contract.ts';
+
+/**
+ * What a function's code is, for deciding whether a commit changed it (docs/metrics/outdated.md
+ * §Which commit): its normalised tokens (functions/code-tokens.ts: comments, whitespace, blank
+ * lines, quote style, trailing commas and JS semicolons set aside) with, in addition,
+ *  - a Python docstring dropped;
+ *  - type annotations dropped: parameter and return annotations (Python, TypeScript) and Python
+ *    variable annotations (`x: int = 1` is `x = 1`; a bare `x: int` declares nothing);
+ *  - local names replaced by placeholders in order of first use (alpha-equivalence): a name bound
+ *    in the body (`x = …`, `x += …`, `a, b = …`, `x := …`, `for x in`, `as x`,
+ *    `const|let|var x`) that is not a parameter, an attribute (`.x`) or a keyword argument.
+ * Two versions with the same key differ only in what no doc can describe, so a commit between
+ * them counts against no doc. The key is stricter than equality of meaning (a reordered statement
+ * is a change) and more lenient in one known way: swapping which of two locals is used where
+ * they are first bound in the same order is not seen.
+ */
+
+const ANNOTATED = new Set(['Python', 'TypeScript', 'TSX']);
+const IDENT = /^[\p{L}_$][\p{L}\p{N}_$]*$/u;
+const AUGMENTED = new Set(['+', '-', '*', '/', '%', '&', '|', '^', '@', '<', '>']);
+const DECLARES = new Set(['const', 'let', 'var']);
+
+/** Python statements `x: T` / `x: T = v` at bracket depth 0 of `body`, rewritten without the annotation. */
+function withoutVariableAnnotations(body: string): string {
+  // Comments and string contents blanked, line breaks kept (a docstring spans lines).
+  const blank = codeOnly(body, 'Python');
+  const chars = blank.split('');
+  for (let i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) chars[i] = '\n';
+  const code = chars.join('');
+  const lines = body.split('\n');
+  const codeLines = code.split('\n');
+  let depth = 0;
+  const out: string[] = [];
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!;
+    const c = codeLines[n] ?? '';
+    let kept = line;
+    if (depth === 0) {
+      const m = /^(\s*)([\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*)\s*:(?!=)/u.exec(c);
+      if (m && !PY_KEYWORDS.has(m[2]!)) {
+        const colon = m[0].length - 1;
+        // The assignment after the annotation: the first '=' at depth 0 that is not part of '==', '<=' …
+        let d = 0;
+        let eq = -1;
+        for (let i = colon + 1; i < c.length; i++) {
+          const ch = c[i]!;
+          if (ch === '(' || ch === '[' || ch === '{') d++;
+          else if (ch === ')' || ch === ']' || ch === '}') d--;
+          else if (ch === '=' && d === 0 && c[i + 1] !== '=' && !'=!<>'.includes(c[i - 1]!)) {
+            eq = i;
+            break;
+          }
+        }
+        // A statement ending in ':' with nothing after it is a block header, not an annotation.
+        if (c.slice(colon + 1).trim() !== '') kept = eq >= 0 ? `${line.slice(0, colon)} ${line.slice(eq)}` : '';
+      }
+    }
+    for (const ch of c) {
+      if (ch === '(' || ch === '[' || ch === '{') depth++;
+      else if (ch === ')' || ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+    }
+    out.push(kept);
+  }
+  return out.join('\n');
+}
+
+const PY_KEYWORDS = new Set([
+  'if', 'elif', 'else', 'for', 'while', 'try', 'except', 'finally', 'with', 'def', 'class', 'lambda', 'match', 'case', 'async', 'return', 'yield',
+  'raise', 'assert', 'del', 'pass', 'global', 'nonlocal', 'import', 'from', 'await', 'not', 'and', 'or', 'in', 'is',
+]);
+
+/** Parameter tokens without their annotations: `a: int = 1` → `a = 1` (TS `b?: string` → `b`). */
+function paramTokens(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let skipping = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t === '(' || t === '[' || t === '{' || (t === '<' && skipping)) depth++;
+    else if (t === ')' || t === ']' || t === '}' || (t === '>' && skipping && tokens[i - 1] !== '=')) depth--;
+    if (depth === 0 && t === ',') skipping = false;
+    if (depth === 0 && t === '=' && skipping) skipping = false;
+    if (depth === 0 && t === ':' && !skipping) {
+      skipping = true;
+      if (out[out.length - 1] === '?') out.pop();
+      continue;
+    }
+    if (!skipping) out.push(t);
+  }
+  return out;
+}
+
+/** Names bound in the body's tokens (see the module comment). */
+function boundNames(tokens: readonly string[], params: ReadonlySet<string>): Set<string> {
+  const bound = new Set<string>();
+  let depth = 0;
+  let forTarget = false; // between `for` and its `in`/`of`
+  const word = (i: number): boolean => IDENT.test(tokens[i] ?? '') && tokens[i - 1] !== '.';
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t === '(' || t === '[') depth++;
+    else if (t === ')' || t === ']') depth = Math.max(0, depth - 1);
+    if (t === 'for') forTarget = true;
+    else if (t === 'in' || t === 'of' || t === ':' || t === '=') forTarget = false;
+    if (!word(i)) continue;
+    const next = tokens[i + 1];
+    const after = tokens[i + 2];
+    let binds = false;
+    if (depth === 0 && next === '=' && after !== '=') binds = true;
+    else if (depth === 0 && next !== undefined && (AUGMENTED.has(next) || next === ':') && after === '=' && tokens[i + 3] !== '=') binds = next !== '<' && next !== '>';
+    else if (DECLARES.has(tokens[i - 1] ?? '') || tokens[i - 1] === 'as') binds = true;
+    else if (forTarget && (tokens[i - 1] === 'for' || tokens[i - 1] === ',' || tokens[i - 1] === '(')) binds = true;
+    if (!binds) continue;
+    bound.add(t);
+    // `a, b = …`: the names before, joined by commas.
+    if (next === '=') for (let j = i - 2; j >= 0 && tokens[j + 1] === ',' && word(j); j -= 2) bound.add(tokens[j]!);
+  }
+  for (const p of params) bound.delete(p);
+  return bound;
+}
+
+/** Placeholders for the bound names inside f-string and template-literal braces. */
+function renameInString(token: string, names: ReadonlyMap<string, string>): string {
+  return token.replace(/\{[^{}]*\}/g, (inner) => inner.replace(/[\p{L}_$][\p{L}\p{N}_$]*/gu, (w) => names.get(w) ?? w));
+}
+
+/** The key of the body alone (after the declaration), for "did the body change". */
+export function bodyKey(key: string): string {
+  return key.slice(key.indexOf('\u0000') + 1);
+}
+
+export function codeKey(content: string, name: string, language: string): string {
+  const split = splitDeclaration(content, name, language);
+  const annotated = ANNOTATED.has(language);
+  let head: string[];
+  let params: string[] = [];
+  let bodyText: string;
+  if (split.paramsFrom < 0) {
+    head = [];
+    bodyText = content;
+  } else {
+    head = codeTokens(content.slice(0, split.paramsFrom), language);
+    const rawParams = codeTokens(content.slice(split.paramsFrom, split.paramsTo), language);
+    params = annotated ? paramTokens(rawParams) : rawParams;
+    // Between the parameter list and the body: `-> T:` (Python), `: T {` (TypeScript) — types only there.
+    const tail = annotated ? [] : codeTokens(content.slice(split.paramsTo, split.body), language);
+    head = [...head, ...params, ')', ...tail];
+    bodyText = content.slice(split.body);
+  }
+  if (language === 'Python') bodyText = withoutVariableAnnotations(bodyText);
+  const body = codeTokens(bodyText, language);
+  if (language === 'Python' && body[0]?.startsWith('"')) body.shift();
+  const paramNames = new Set(params.filter((t, i) => IDENT.test(t) && (i === 0 || params[i - 1] === ',' || params[i - 1] === '*' || params[i - 1] === '(')));
+  const bound = boundNames(body, paramNames);
+  const names = new Map<string, string>();
+  let depth = 0;
+  const out: string[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const t = body[i]!;
+    if (t === '(' || t === '[') depth++;
+    else if (t === ')' || t === ']') depth = Math.max(0, depth - 1);
+    if (bound.has(t) && body[i - 1] !== '.' && !(depth > 0 && body[i + 1] === '=' && body[i + 2] !== '=')) {
+      let placeholder = names.get(t);
+      if (!placeholder) names.set(t, (placeholder = `$${names.size}`));
+      out.push(placeholder);
+    } else out.push(t);
+  }
+  if (names.size > 0) for (let i = 0; i < out.length; i++) if (out[i]!.startsWith('"') && out[i]!.includes('{')) out[i] = renameInString(out[i]!, names);
+  return [...head, '\u0000', ...out].join(' ');
+}
