@@ -96,7 +96,15 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
-  for (const f of found.values()) for (const m of f.mounts) mountsOf.set(m.target, [...(mountsOf.get(m.target) ?? []), m]);
+  const pyFiles = new Set(py.keys());
+  for (const f of found.values()) {
+    for (const m of f.mounts) {
+      // Django's include('pkg.urls'): the module's file, relative imports and source roots included.
+      const py = /^py:(.*):([^:]+)$/.exec(m.target);
+      const target = py ? pyModuleFile(pyFiles, py[1]!, py[2]!) : m.target;
+      if (target) mountsOf.set(target, [...(mountsOf.get(target) ?? []), { ...m, target }]);
+    }
+  }
   const prefixes = (file: string, seen: Set<string>): Prefix[] => {
     const mounts = mountsOf.get(file);
     if (!mounts || seen.has(file)) return [{ path: '' }];
@@ -118,7 +126,15 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
       }
     }
   }
-  if (py.size > 0) routes.push(...pythonRoutes(py));
+  if (py.size > 0) {
+    const methods = djangoMethods(py);
+    for (let i = 0; i < routes.length; i++) {
+      const r = routes[i]!;
+      const given = r.framework === 'django' && r.method === 'ANY' && r.handler ? methods(r.file, r.handler) : null;
+      if (given && given.length > 0) routes.splice(i, 1, ...given.map((method) => ({ ...r, method })));
+    }
+    routes.push(...pythonRoutes(py));
+  }
   if (go.size > 0) routes.push(...goRoutes(go));
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { routes, files: [...found.keys()].sort() };
@@ -307,6 +323,10 @@ interface PyFile {
   imports: Array<{ name: string; module: string; orig: string | null }>;
   /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
   defaults: Array<{ name: string; value: string; line: number }>;
+  /** classes with their bases and the HTTP-method handlers they define (`def get(self, …)`): Django views */
+  classes: Array<{ name: string; bases: string[]; methods: string[] }>;
+  /** functions with the methods a decorator limits them to (`@api_view(['GET'])`, `@require_POST`) */
+  functions: Array<{ name: string; methods: string[] }>;
 }
 
 const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websocket';
@@ -314,7 +334,18 @@ const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websock
 /** Flask and FastAPI declarations of one file (prefixes are resolved across files by `pythonRoutes`). */
 function pyFile(s: SourceFile, code: string): PyFile {
   const spans = stringSpans(s);
-  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [] };
+  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
+  for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
+    const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
+    const methods = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(`, 'gm'))].map((x) => x[1]!.toUpperCase());
+    out.classes.push({ name: m[1]!, bases: (m[2] ?? '').split(',').map((b) => b.trim().split('.').at(-1)!).filter((b) => /^\w+$/.test(b)), methods });
+  }
+  for (const m of code.matchAll(/((?:^[ \t]*@[^\n]*\n)+)[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/gm)) {
+    const deco = m[1]!;
+    const list = /@(?:\w+\.)*(?:api_view|require_http_methods)\s*\(\s*(?:http_method_names\s*=\s*)?[[(]([^\])]*)[\])]/.exec(deco)?.[1];
+    const methods = list !== undefined ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : /@(?:\w+\.)*require_(GET|POST|safe)\b/.exec(deco)?.[1]?.replace('safe', 'GET').split(',');
+    if (methods && methods.length > 0) out.functions.push({ name: m[2]!, methods });
+  }
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
     if (!/Settings|Config/.test(`${m[1]} ${m[2] ?? ''}`)) continue;
     const bodyAt = m.index + m[0].length - m[3]!.length;
@@ -368,6 +399,76 @@ function pyFile(s: SourceFile, code: string): PyFile {
   return out;
 }
 
+/** The file of a Python module named in `from` (`.views`, `..api`, `blog.urls`), among `all`; null when it is not in the repository. */
+function pyModuleFile(all: ReadonlySet<string>, from: string, spec: string): string | null {
+  const dots = /^\.*/.exec(spec)![0].length;
+  const rest = spec.slice(dots).replace(/\./g, '/');
+  let base = '';
+  if (dots > 0) {
+    base = path.dirname(from);
+    for (let i = 1; i < dots; i++) base = path.dirname(base);
+    if (base === '.') base = '';
+  }
+  const stem = [base, rest].filter(Boolean).join('/');
+  for (const c of stem === '' ? ['__init__.py'] : [`${stem}.py`, `${stem}/__init__.py`]) if (all.has(c)) return c;
+  if (dots === 0 && rest !== '') {
+    // A source root below the repository's (src/app/…): the shortest path ending with the module's.
+    const hits = [...all].filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    if (hits[0]) return hits[0];
+  }
+  return null;
+}
+
+/** What Django's and DRF's generic class-based views answer, by class name. */
+const DJANGO_GENERIC: Record<string, string[]> = {
+  TemplateView: ['GET'], ListView: ['GET'], DetailView: ['GET'], ArchiveIndexView: ['GET'], YearArchiveView: ['GET'], MonthArchiveView: ['GET'], DayArchiveView: ['GET'],
+  FormView: ['GET', 'POST'], CreateView: ['GET', 'POST'], UpdateView: ['GET', 'POST'], DeleteView: ['GET', 'POST'], LoginView: ['GET', 'POST'], LogoutView: ['POST'],
+  ListAPIView: ['GET'], RetrieveAPIView: ['GET'], CreateAPIView: ['POST'], DestroyAPIView: ['DELETE'], UpdateAPIView: ['PUT', 'PATCH'],
+  ListCreateAPIView: ['GET', 'POST'], RetrieveUpdateAPIView: ['GET', 'PUT', 'PATCH'], RetrieveDestroyAPIView: ['GET', 'DELETE'], RetrieveUpdateDestroyAPIView: ['GET', 'PUT', 'PATCH', 'DELETE'],
+  ObtainJSONWebToken: ['POST'], ObtainAuthToken: ['POST'], TokenObtainPairView: ['POST'], TokenRefreshView: ['POST'], TokenVerifyView: ['POST'],
+};
+
+/**
+ * The HTTP methods a Django view answers, as its code declares them: a class-based view's
+ * `def get` / `def post` … (its bases' in the repository included, Django's and DRF's generic views
+ * by name), a function view's `@api_view([...])` / `@require_http_methods([...])` / `@require_POST`.
+ * A view found by its name as the urls file imports it; null when nothing declares its methods (the
+ * route stays `ANY`).
+ */
+function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, handler: string) => string[] | null {
+  const all = new Set(files.keys());
+  const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
+  for (const [file, f] of files) for (const c of f.classes) (classesByName.get(c.name) ?? classesByName.set(c.name, []).get(c.name)!).push({ file, c });
+  /** The file a name used in `file` comes from, when the file imports it. */
+  const origin = (file: string, name: string): string | null => {
+    const imp = [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
+    if (!imp) return null;
+    if (imp.orig === null) return pyModuleFile(all, file, imp.module);
+    return pyModuleFile(all, file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`) ?? pyModuleFile(all, file, imp.module);
+  };
+  const classMethods = (file: string | null, name: string, depth: number): string[] => {
+    if (depth > 8) return [];
+    const candidates = classesByName.get(name) ?? [];
+    const hit = candidates.find((x) => x.file === file) ?? (candidates.length === 1 ? candidates[0] : undefined);
+    if (!hit) return DJANGO_GENERIC[name] ?? DJANGO_GENERIC[name.replace(/View$/, '')] ?? [];
+    const own = new Set(hit.c.methods);
+    for (const b of hit.c.bases) for (const m of classMethods(origin(hit.file, b) ?? hit.file, b, depth + 1)) own.add(m);
+    return [...own];
+  };
+  return (urlsFile, handler) => {
+    const parts = handler.split('.');
+    const name = parts.at(-1)!;
+    // `views.Index` → the file `views` names; `Index` → the file it is imported from; else this file.
+    const file = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
+    const fn = [...files].flatMap(([f, x]) => x.functions.filter((g) => g.name === name).map((g) => ({ f, g })));
+    const fnHit = fn.find((x) => x.f === file) ?? (fn.length === 1 ? fn[0] : undefined);
+    if (fnHit) return fnHit.g.methods;
+    const methods = classMethods(file, name, 0);
+    const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+    return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
+  };
+}
+
 /**
  * Flask and FastAPI routes with their full paths: each route is declared on an object (a
  * blueprint, a router, the app); the object is found through the file's imports wherever it was
@@ -378,26 +479,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
  */
 function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   const all = new Set(files.keys());
-  const moduleFile = (from: string, spec: string): string | null => {
-    const dots = /^\.*/.exec(spec)![0].length;
-    const rest = spec.slice(dots).replace(/\./g, '/');
-    let bases: string[];
-    if (dots > 0) {
-      let base = path.dirname(from);
-      for (let i = 1; i < dots; i++) base = path.dirname(base);
-      bases = [base === '.' ? '' : base];
-    } else bases = [''];
-    for (const base of bases) {
-      const stem = [base, rest].filter(Boolean).join('/');
-      for (const c of stem === '' ? ['__init__.py'] : [`${stem}.py`, `${stem}/__init__.py`]) if (all.has(c)) return c;
-    }
-    if (dots === 0 && rest !== '') {
-      // A source root below the repository's (src/app/…): the shortest path ending with the module's.
-      const hits = [...all].filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-      if (hits[0]) return hits[0];
-    }
-    return null;
-  };
+  const moduleFile = (from: string, spec: string): string | null => pyModuleFile(all, from, spec);
   type Ref = { module: string } | { object: string };
   const resolveName = (file: string, name: string, depth = 0): Ref | null => {
     const f = files.get(file);
@@ -471,30 +553,84 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   return routes;
 }
 
-/** Django's urls.py: path('x/', view), re_path(r'^x$', view), Django 1.x/2.x url(r'^x/$', view), include('app.urls'). */
+/**
+ * Django's urls.py: `path('x/', view)`, `re_path(r'^x$', view)`, Django 1.x/2.x `url(r'^x/$', view)`,
+ * and `include()` in each of its shapes — a module by name (`include('blog.urls')`), a
+ * `(module, namespace)` tuple, `namespace=`, an imported urls module (`include(blog_urls)`), an
+ * inline list of patterns (`include([path(…), …])`, also in a tuple) and a list variable of the
+ * same file (`include(extra_patterns)`), nested to any depth. `admin.site.urls` and other
+ * generated urlconfs (`router.urls`) are mounts of code outside the repository, not views.
+ */
 function django(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const mounts: Mount[] = [];
-  if (/\burlpatterns\b/.test(code)) {
-    const spans = stringSpans(s);
-    for (const m of code.matchAll(new RegExp(String.raw`(?<![.\w])(path|re_path|url)\s*\(\s*r?${STRING}\s*,\s*([^,)]+(?:\([^)]*\))?)`, 'g'))) {
-      if (inSpan(spans, m.index)) continue;
-      const written = literal(m[2]!);
-      if (written === null) continue;
-      // path() routes are written as they are served; re_path()/url() ones are regular expressions.
-      const route = m[1] === 'path' ? written : djangoRegexPath(written);
-      const target = m[3]!.trim();
-      const include = /^include\s*\(\s*(["'])([\w.]+)\1/.exec(target);
-      if (include) {
-        // The included module's file (a module that is not in the repository simply matches no file).
-        mounts.push({ target: `${include[2]!.replace(/\./g, '/')}.py`, from: s.rel, prefix: route });
-        continue;
-      }
-      // A view by reference (views.index, View.as_view()) or, in Django 1.x, by its dotted name as a string.
-      const handler = literal(target) ?? /^([\w.]+)$/.exec(target.replace(/\.as_view\(\)?$/, ''))?.[1];
-      routes.push({ method: 'ANY', path: joinPath(route), framework: 'django', file: s.rel, line: lineAt(code, m.index), ...(handler ? { handler } : {}), resolved: true });
+  if (!/\burlpatterns\b/.test(code)) return { routes, mounts };
+  const spans = stringSpans(s);
+  const calls: Array<{ kind: string; at: number; open: number; end: number; args: string[] }> = [];
+  for (const m of code.matchAll(/(?<![.\w])(path|re_path|url)\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const end = closing(code, open);
+    calls.push({ kind: m[1]!, at: m.index, open, end, args: splitArgs(code.slice(open + 1, end - 1)) });
+  }
+  // List variables of this file (`extra = [path(…)]`), by name: the spans their patterns are written in.
+  const lists = new Map<string, Array<[number, number]>>();
+  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]*)?\+?=[ \t]*\[/gm)) {
+    const open = m.index + m[0].length - 1;
+    (lists.get(m[1]!) ?? lists.set(m[1]!, []).get(m[1]!)!).push([open, closing(code, open)]);
+  }
+  // Imported names: `from blog import urls as blog_urls` → `blog.urls`, `import blog.urls` → itself.
+  const imported = new Map<string, string>();
+  for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)/gm)) {
+    for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
+      const [orig, alias] = part.trim().split(/\s+as\s+/);
+      if (orig && /^\w+$/.test(orig)) imported.set(alias ?? orig, m[1]!.endsWith('.') ? `${m[1]}${orig}` : `${m[1]}.${orig}`);
     }
   }
+  for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm)) imported.set(m[2] ?? m[1]!, m[1]!);
+  const included = new Set<string>();
+  for (const m of code.matchAll(/\binclude\s*\(\s*\(?\s*(\w+)\s*[,)]/g)) if (lists.has(m[1]!) && !inSpan(spans, m.index)) included.add(m[1]!);
+  const within = (range: [number, number]) => calls.filter((c) => c.at > range[0] && c.end <= range[1] && !calls.some((o) => o !== c && o.open < c.at && c.end <= o.end && o.at > range[0]));
+  const visit = (list: typeof calls, prefix: string, depth: number): void => {
+    for (const c of list) {
+      const written = c.args[0] !== undefined ? literal(c.args[0].replace(/^[rRuUbB]+(?=["'])/, '')) : null;
+      if (written === null || c.args[1] === undefined) continue;
+      // path() routes are written as they are served; re_path()/url() ones are regular expressions.
+      const route = joinPath(prefix, c.kind === 'path' ? written : djangoRegexPath(written));
+      const target = c.args[1].trim();
+      const include = /^include\s*\(/.exec(target);
+      if (include) {
+        const inc = /\binclude\s*\(/.exec(code.slice(c.open, c.end))!;
+        const open = c.open + inc.index + inc[0].length - 1;
+        const [first] = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+        // include((X, 'namespace')) is include(X) under a namespace.
+        let x = (first ?? '').trim();
+        let xAt = code.indexOf(x, open);
+        const tuple = /^\(([\s\S]*)\)$/.exec(x);
+        if (tuple) {
+          const inner = splitArgs(tuple[1]!)[0]?.trim() ?? '';
+          xAt = code.indexOf(inner, xAt + 1);
+          x = inner;
+        }
+        if (depth > 8) continue;
+        if (x.startsWith('[')) visit(within([xAt, closing(code, xAt)]), route, depth + 1);
+        else if (lists.has(x)) for (const range of lists.get(x)!) visit(within(range), route, depth + 1);
+        else {
+          const module = literal(x) ?? (/^\w+$/.test(x) ? imported.get(x) : undefined);
+          // The included module's file is found among the repository's files (a module outside it matches none).
+          if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: route });
+        }
+        continue;
+      }
+      if (/^[\w.]+\.urls$/.test(target)) continue; // admin.site.urls, router.urls: a generated urlconf
+      // A view by reference (views.index, View.as_view(…)) or, in Django 1.x, by its dotted name as a string.
+      const handler = literal(target) ?? /^([\w.]+?)(?:\.as_view\s*\([\s\S]*\))?$/.exec(target)?.[1];
+      routes.push({ method: 'ANY', path: route, framework: 'django', file: s.rel, line: lineAt(code, c.at), ...(handler ? { handler } : {}), resolved: true });
+    }
+  };
+  // The patterns outside any other call, except those of a list variable reached only through include().
+  const hidden = [...included].flatMap((name) => lists.get(name)!);
+  visit(within([-1, code.length]).filter((c) => !hidden.some(([a, b]) => c.at > a && c.end <= b)), '', 0);
   return { routes, mounts };
 }
 
