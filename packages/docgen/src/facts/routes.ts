@@ -168,6 +168,23 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   // Prefixes of routers created in this file: new Router({prefix: '/x'}) (Koa).
   const local = new Map<string, string | null>();
   for (const m of code.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+Router\s*\(\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'))) local.set(m[1]!, literal(m[2]!));
+  // koa-router's `router.prefix('/api')`.
+  for (const m of code.matchAll(new RegExp(String.raw`\b(\w+)\.prefix\s*\(\s*${STRING}\s*\)`, 'g'))) local.set(m[1]!, literal(m[2]!));
+  const declared = (name: string): boolean => new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*=`).test(code);
+  // Routers of this file mounted on another router of this file with a path: `api.use('/v1', users.routes())`
+  // (Koa), `app.use('/admin', admin)` (Express); the child's routes take the parent's prefix, the path, then its own.
+  const parentOf = new Map<string, { parent: string; path: string | null }>();
+  for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)\s*\.use\s*\(\s*${STRING}\s*,\s*([\w$]+)(?:\s*\.\s*(?:routes|middleware)\s*\(\s*\))?\s*\)`, 'g'))) {
+    if (m[3] !== m[1] && declared(m[3]!) && !/\b(?:import|require)\b/.test(new RegExp(String.raw`\b(?:const|let|var)\s+${m[3]!.replace(/\$/g, '\\$')}\s*=[^;\n]*`).exec(code)?.[0] ?? '')) parentOf.set(m[3]!, { parent: m[1]!, path: literal(m[2]!) });
+  }
+  /** The prefix a router of this file serves its routes under ('' for none), null when a part is not a constant. */
+  const effective = (name: string, depth = 0): string | null => {
+    const own = local.has(name) ? local.get(name)! : '';
+    const up = parentOf.get(name);
+    if (own === null || !up || depth > 8) return own;
+    const outer = effective(up.parent, depth + 1);
+    return outer === null || up.path === null ? null : joinPath(outer, up.path, own);
+  };
   // Fastify plugins declared in this file and registered here with a prefix — a named function
   // (`async function users(f) {…}`, `const users = async (f) => {…}`) or one written inline —
   // give their routes that prefix, nested registrations included.
@@ -204,12 +221,13 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   // `axios.create()` instance) are requests, not routes: their receivers are skipped.
   const clients = new Set(HTTP_CLIENTS);
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g)) clients.add(m[1]!);
-  const call = new RegExp(String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`, 'g');
+  // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
+  const call = new RegExp(String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`, 'g');
   for (const m of code.matchAll(call)) {
     if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
     const value = literal(m[3]!);
     if (value === null || !value.startsWith('/') && value !== '*') continue;
-    const koa = local.has(m[1]!) ? local.get(m[1]!)! : '';
+    const koa = effective(m[1]!);
     for (const p of prefixesAt(m.index)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
@@ -243,9 +261,11 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const spec = bind?.[2] ?? bind?.[4];
     return spec ? (imports.find((e) => e.spec === spec && e.kind === 'internal')?.to ?? null) : null;
   };
-  for (const m of code.matchAll(new RegExp(String.raw`\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) {
-    const to = target(m[2]!);
-    if (to) mounts.push({ target: to, from: s.rel, prefix: literal(m[1]!) });
+  for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) {
+    const to = target(m[3]!);
+    const outer = m[1] ? effective(m[1]) : '';
+    const own = literal(m[2]!);
+    if (to) mounts.push({ target: to, from: s.rel, prefix: outer === null || own === null ? null : joinPath(outer, own), ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}) });
   }
   // Routers mounted without a path — `app.use(routes)`, `Router().use(a).use(b)` — take the prefix
   // their local router is mounted at in this file (`Router().use('/api', api)`), else none.
