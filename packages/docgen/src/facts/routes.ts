@@ -920,20 +920,69 @@ function spring(s: SourceFile, code: string): FileRoutes {
   return { routes, mounts: [] };
 }
 
-/** ASP.NET Core: `[Route("api/[controller]")]` + `[HttpGet("{id}")]`, and minimal APIs `app.MapGet("/x", …)`. */
+/**
+ * ASP.NET Core attribute routing: a controller's `[Route("api/[controller]")]` (several give one
+ * route each; `[ApiController, Route(…)]` in one list too) before its action's `[HttpGet("{id}")]`
+ * (`Name =`/`Order =` arguments aside) and/or `[Route("x")]` on the action; a template starting
+ * with `/` or `~/` ignores the controller's; the tokens `[controller]` and `[action]` become the
+ * class name without `Controller` and the method's name. Minimal APIs: `app.MapGet("/x", …)`, also
+ * on a `MapGroup("/api")` variable.
+ */
 function aspnet(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
-  const classes = [...code.matchAll(new RegExp(String.raw`\[Route\s*\(\s*${STRING}\s*\)\][\s\S]*?\bclass\s+(\w+)`, 'g'))];
-  for (const m of code.matchAll(new RegExp(String.raw`\[Http(Get|Post|Put|Patch|Delete|Head|Options)(?:\s*\(\s*${STRING}\s*\))?\][\s\S]*?\b(\w+)\s*\(`, 'g'))) {
-    const cls = classes.filter((c) => c.index < m.index).at(-1);
-    const controller = cls ? cls[2]!.replace(/Controller$/, '') : '';
-    const prefix = cls ? (literal(cls[1]!) ?? '').replace(/\[controller\]/gi, controller) : '';
-    const own = m[2] ? literal(m[2]) : '';
-    routes.push({ method: m[1]!.toUpperCase(), path: joinPath(prefix, own ?? ''), framework: 'aspnet', file: s.rel, line: lineAt(code, m.index), handler: m[3]!, resolved: own !== null });
+  const spans = stringSpans(s);
+  /** The attribute lists (`[A] [B, C(…)]`) right before `at`, as one text. */
+  const ATTRS = String.raw`((?:\[(?:[^\[\]"]|"(?:[^"\\]|\\.)*"|\[[^\]]*\])*\]\s*)+)`;
+  const templates = (attrs: string, name: string): Array<string | null> => [...attrs.matchAll(new RegExp(String.raw`\b${name}\s*\(\s*(?:(?:template\s*:\s*)?${STRING})?`, 'g'))].map((m) => (m[1] === undefined ? '' : literal(m[1])));
+  const classes: Array<{ at: number; name: string; prefixes: Array<string | null> }> = [];
+  for (const m of code.matchAll(new RegExp(String.raw`${ATTRS}(?:(?:public|internal|sealed|abstract|partial|static)\s+)*class\s+(\w+)`, 'g'))) {
+    if (inSpan(spans, m.index)) continue;
+    classes.push({ at: m.index + m[0].length, name: m[2]!, prefixes: templates(m[1]!, 'Route') });
   }
-  for (const m of code.matchAll(new RegExp(String.raw`\.Map(Get|Post|Put|Patch|Delete)\s*\(\s*${STRING}`, 'g'))) {
-    const own = literal(m[2]!);
-    if (own !== null) routes.push({ method: m[1]!.toUpperCase(), path: joinPath(own), framework: 'aspnet', file: s.rel, line: lineAt(code, m.index), resolved: true });
+  // Classes without attributes still name the controller of their actions.
+  for (const m of code.matchAll(/\bclass\s+(\w+)/g)) if (!classes.some((c) => c.at === m.index + m[0].length)) classes.push({ at: m.index + m[0].length, name: m[1]!, prefixes: [] });
+  classes.sort((a, b) => a.at - b.at);
+  const VERB = /\bHttp(Get|Post|Put|Patch|Delete|Head|Options)\b/g;
+  for (const m of code.matchAll(new RegExp(String.raw`${ATTRS}(?:(?:public|private|protected|internal|static|virtual|override|async|new)\s+)+[\w<>[\],.? ]+?\s+(\w+)\s*(?:<[^>]*>)?\s*\(`, 'g'))) {
+    if (inSpan(spans, m.index)) continue;
+    const attrs = m[1]!;
+    const verbs = [...attrs.matchAll(VERB)].map((v) => ({ method: v[1]!.toUpperCase(), template: templates(attrs.slice(v.index), `Http${v[1]}`)[0] ?? '' }));
+    const own = templates(attrs, 'Route');
+    if (verbs.length === 0 && own.length === 0) continue;
+    const cls = classes.filter((c) => c.at < m.index).at(-1);
+    const controller = cls ? cls.name.replace(/Controller$/, '') : '';
+    const action = m[2]!;
+    const fill = (t: string): string => t.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, action);
+    const prefixes = cls && cls.prefixes.length > 0 ? cls.prefixes : [''];
+    // An action's [Route] templates combine with each verb attribute that has none of its own.
+    const pairs: Array<{ method: string; template: string | null }> = [];
+    for (const v of verbs.length > 0 ? verbs : [{ method: 'ANY', template: '' }]) {
+      if (v.template !== '' || own.length === 0) pairs.push(v);
+      else for (const t of own) pairs.push({ method: v.method, template: t });
+    }
+    // The line of the first verb attribute (else the action's [Route]).
+    const line = lineAt(code, m.index + (/\bHttp(?:Get|Post|Put|Patch|Delete|Head|Options)\b/.exec(attrs)?.index ?? /\bRoute\b/.exec(attrs)?.index ?? 0));
+    for (const p of pairs) {
+      for (const prefix of prefixes) {
+        const resolved = p.template !== null && prefix !== null;
+        const t = p.template ?? '';
+        const full = /^~?\//.test(t) ? joinPath(fill(t.replace(/^~/, ''))) : joinPath(fill(prefix ?? ''), fill(t));
+        routes.push({ method: p.method, path: full, framework: 'aspnet', file: s.rel, line, handler: action, resolved, ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${attrs.trim()}` }) });
+      }
+    }
+  }
+  // Minimal APIs, on the app or on a route group variable (`var api = app.MapGroup("/api");`).
+  const groups = new Map<string, string | null>();
+  for (const m of code.matchAll(new RegExp(String.raw`\b(?:var|RouteGroupBuilder)\s+(\w+)\s*=\s*(\w+)\.MapGroup\s*\(\s*${STRING}\s*\)`, 'g'))) {
+    const outer = groups.has(m[2]!) ? groups.get(m[2]!)! : '';
+    const own = literal(m[3]!);
+    groups.set(m[1]!, outer === null || own === null ? null : joinPath(outer, own));
+  }
+  for (const m of code.matchAll(new RegExp(String.raw`\b(\w+)\.Map(Get|Post|Put|Patch|Delete)\s*\(\s*${STRING}`, 'g'))) {
+    if (inSpan(spans, m.index)) continue;
+    const own = literal(m[3]!);
+    const group = groups.has(m[1]!) ? groups.get(m[1]!)! : '';
+    if (own !== null) routes.push({ method: m[2]!.toUpperCase(), path: group === null ? joinPath(own) : joinPath(group, own), framework: 'aspnet', file: s.rel, line: lineAt(code, m.index), resolved: group !== null, ...(group === null ? { unresolvedPrefix: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}) });
   }
   return { routes, mounts: [] };
 }
