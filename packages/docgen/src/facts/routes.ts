@@ -72,6 +72,8 @@ interface FileRoutes {
   py?: PyFile;
   /** Gin / Echo functions, resolved across files */
   go?: GoFile;
+  /** NestJS `app.setGlobalPrefix('api', { exclude })` written in this file */
+  nestPrefix?: Prefix & { exclude: string[] };
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -92,7 +94,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     if (routes.py) py.set(s.rel, routes.py);
     if (routes.go) go.set(s.rel, routes.go);
     const declares = (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) || (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
-    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares) found.set(s.rel, routes);
+    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix) found.set(s.rel, routes);
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
@@ -136,6 +138,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     routes.push(...pythonRoutes(py));
   }
   if (go.size > 0) routes.push(...goRoutes(go));
+  applyNestPrefix(routes, found);
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { routes, files: [...found.keys()].sort() };
 }
@@ -145,7 +148,7 @@ function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): 
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
-      return /@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports);
+      return { ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports)), ...nestGlobalPrefix(s, code) };
     case 'Python':
       return { ...django(s, code), py: pyFile(s, code) };
     case 'Go':
@@ -299,11 +302,41 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   return { routes, mounts };
 }
 
+/** `app.setGlobalPrefix('api')` / `app.setGlobalPrefix(prefix, { exclude: ['health'] })` of a NestJS bootstrap file. */
+function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
+  const m = /\.setGlobalPrefix\s*\(/.exec(code);
+  if (!m || inSpan(stringSpans(s), m.index)) return {};
+  const open = m.index + m[0].length - 1;
+  const [first, options] = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+  const prefix = prefixArg(first, s.rel, lineAt(code, m.index));
+  if (!prefix) return {};
+  const excluded = options ? /\bexclude\s*:\s*\[([^\]]*)\]/.exec(options)?.[1] : undefined;
+  const exclude = excluded ? [...excluded.matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!)).filter((x): x is string => x !== null).map((x) => joinPath(x)) : [];
+  return { nestPrefix: { ...prefix, exclude } };
+}
+
+/**
+ * NestJS's global prefix on every controller route of its application: the `setGlobalPrefix` of
+ * the bootstrap file whose folder (`apps/api/src` → `apps/api`) holds the controller, the nearest
+ * one in a monorepo of several applications; a route its `exclude` names keeps its path.
+ */
+function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>): void {
+  const globals = [...found].flatMap(([file, f]) => (f.nestPrefix ? [{ root: path.dirname(file).replace(/(?:^|\/)src$/, '').replace(/^\.$/, ''), p: f.nestPrefix }] : []));
+  if (globals.length === 0) return;
+  for (let i = 0; i < routes.length; i++) {
+    const r = routes[i]!;
+    if (r.framework !== 'nestjs') continue;
+    const g = globals.filter((x) => x.root === '' || r.file.startsWith(`${x.root}/`)).sort((a, b) => b.root.length - a.root.length)[0];
+    if (!g || g.p.exclude.includes(r.path)) continue;
+    routes[i] = { ...r, path: r.path === '/' ? joinPath(g.p.path) : joinPath(g.p.path, r.path), ...(g.p.unresolved && r.resolved ? { resolved: false, unresolvedPrefix: g.p.unresolved } : {}) };
+  }
+}
+
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
 function nest(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const controllers = [...code.matchAll(new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\})?\s*\)`, 'g'))];
-  for (const m of code.matchAll(new RegExp(String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING})?\s*\)\s*(?:@\w+\([^)]*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`, 'g'))) {
+  for (const m of code.matchAll(new RegExp(String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING})?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`, 'g'))) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
     const prefix = base ? literal(base) : '';
