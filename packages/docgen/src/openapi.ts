@@ -116,7 +116,8 @@ export function readApiDescription(file: SourceFile): OpenApiDocument | null {
 /** Swagger 2 → OpenAPI 3.1, minimally: paths under basePath, body/form parameters as requestBody, typed parameters as schemas, responses' schemas as JSON content, definitions as components. */
 function fromSwagger2(doc: Record<string, unknown>): OpenApiDocument {
   const fixRefs = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null).replace(/"#\/definitions\//g, '"#/components/schemas/')) as unknown;
-  const base = typeof doc.basePath === 'string' ? doc.basePath.replace(/\/+$/, '') : '';
+  // A template left unfilled (`{{.BasePath}}` of swag's docs template) is no path: the paths stand alone.
+  const base = typeof doc.basePath === 'string' && !/[{}]/.test(doc.basePath) ? doc.basePath.replace(/\/+$/, '') : '';
   const consumes = Array.isArray(doc.consumes) && typeof doc.consumes[0] === 'string' ? (doc.consumes[0] as string) : 'application/json';
   const paths: OpenApiDocument['paths'] = {};
   for (const [p, item] of Object.entries(doc.paths as Record<string, unknown>)) {

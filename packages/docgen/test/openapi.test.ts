@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDocs } from '../src/docs.ts';
-import { openApiFromRoutes, openApiPath, type OpenApiDocument } from '../src/openapi.ts';
+import { openApiFromRoutes, openApiPath, readApiDescription, type OpenApiDocument } from '../src/openapi.ts';
 import type { Route } from '../src/facts/index.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
@@ -157,4 +157,9 @@ describe('routes that share a method and path', () => {
     const doc = openApiFromRoutes([route({ resolved: false, unresolvedPrefix: 'app/main.py:8 settings.api_prefix' })], 'T');
     expect((doc.paths['/owners/find']!.get as Record<string, unknown>)['x-unresolved-prefix']).toBe('app/main.py:8 settings.api_prefix');
   });
+});
+
+it("a Swagger 2 basePath left as a template (swag's `{{.BasePath}}`) is no prefix of the paths", () => {
+  const doc = readApiDescription({ rel: 'docs/swagger/swagger.yaml', language: 'text', text: "swagger: '2.0'\nbasePath: '{{.BasePath}}'\npaths:\n  /api/v1/tags:\n    get:\n      responses:\n        '200': {description: ok}\n" });
+  expect(Object.keys(doc!.paths)).toEqual(['/api/v1/tags']);
 });
