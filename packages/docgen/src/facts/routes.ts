@@ -555,15 +555,16 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     for (const part of rest) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
     return ref && 'object' in ref ? ref.object : null;
   };
-  // An unresolved prefix read from a settings field (`settings.api_prefix`) names the field's default when
-  // every settings class that declares it agrees on one: still unresolved (the environment may change it), but the reader sees it.
+  // A prefix read from a settings field (`settings.api_prefix`) whose settings classes all declare one
+  // default (`api_prefix: str = "/api"`) is that default, the value the code itself gives: the path is
+  // written with it, and stays marked unresolved with both citations (the environment may set another).
   const withDefault = (p: Prefix): Prefix => {
     const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
     if (!field) return p;
     const found: Array<{ value: string; at: string }> = [];
     for (const [file, f] of files) for (const d of f.defaults) if (d.name === field) found.push({ value: d.value, at: `${file}:${d.line}` });
     if (found.length === 0 || found.some((d) => d.value !== found[0]!.value)) return p;
-    return { ...p, unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at})` };
+    return { path: found[0]!.value, unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at}, the path's prefix unless the environment sets another)` };
   };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
   for (const [file, f] of files) for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
