@@ -475,7 +475,9 @@ function pyModuleFile(all: ReadonlySet<string>, from: string, spec: string): str
 /** What Django's and DRF's generic class-based views answer, by class name. */
 const DJANGO_GENERIC: Record<string, string[]> = {
   TemplateView: ['GET'], ListView: ['GET'], DetailView: ['GET'], ArchiveIndexView: ['GET'], YearArchiveView: ['GET'], MonthArchiveView: ['GET'], DayArchiveView: ['GET'],
-  FormView: ['GET', 'POST'], CreateView: ['GET', 'POST'], UpdateView: ['GET', 'POST'], DeleteView: ['GET', 'POST'], LoginView: ['GET', 'POST'], LogoutView: ['POST'],
+  // ProcessFormView's `put` is its `post`; DeletionMixin adds `delete`; RedirectView answers every method.
+  FormView: ['GET', 'POST', 'PUT'], CreateView: ['GET', 'POST', 'PUT'], UpdateView: ['GET', 'POST', 'PUT'], DeleteView: ['GET', 'POST', 'DELETE'], LoginView: ['GET', 'POST', 'PUT'], LogoutView: ['POST'],
+  RedirectView: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   ListAPIView: ['GET'], RetrieveAPIView: ['GET'], CreateAPIView: ['POST'], DestroyAPIView: ['DELETE'], UpdateAPIView: ['PUT', 'PATCH'],
   ListCreateAPIView: ['GET', 'POST'], RetrieveUpdateAPIView: ['GET', 'PUT', 'PATCH'], RetrieveDestroyAPIView: ['GET', 'DELETE'], RetrieveUpdateDestroyAPIView: ['GET', 'PUT', 'PATCH', 'DELETE'],
   ObtainJSONWebToken: ['POST'], ObtainAuthToken: ['POST'], TokenObtainPairView: ['POST'], TokenRefreshView: ['POST'], TokenVerifyView: ['POST'],
