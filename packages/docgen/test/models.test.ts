@@ -56,6 +56,15 @@ describe('models spread over files', () => {
     ]);
     expect(entities.find((e) => e.name === 'Otp')?.relations.map((r) => r.to)).toEqual(['BaseUser']);
   });
+
+  it("Prisma: the schema wins over its migrations' SQL (a model's table once, by @@map too); a join table only the migrations hold stays", () => {
+    const text = (rel: string, t: string) => ({ rel, language: 'text', text: t });
+    const entities = dataModels([
+      text('prisma/schema.prisma', 'model User {\n  id Int @id\n  @@map("users")\n}\n\nmodel Post {\n  id Int @id\n  authorId Int\n  author User @relation(fields: [authorId], references: [id])\n}\n'),
+      text('prisma/migrations/20240101_init/migration.sql', 'CREATE TABLE "users" ("id" INTEGER PRIMARY KEY);\nCREATE TABLE "Post" ("id" INTEGER PRIMARY KEY, "authorId" INTEGER);\nCREATE TABLE "_Likes" ("A" INTEGER, "B" INTEGER);\n'),
+    ]);
+    expect(entities.map((e) => `${e.name} ${e.kind}`)).toEqual(['Post prisma', 'User prisma', '_Likes sql']);
+  });
 });
 
 describe('SQL tables as they are now', () => {

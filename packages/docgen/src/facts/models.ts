@@ -528,7 +528,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     e.kind !== 'sqlalchemy' ? e : { ...e, relations: e.relations.map((r) => (tableOf.has(r.to) ? { ...r, to: tableOf.get(r.to)! } : r)) },
   );
   for (const e of withTables) for (const r of e.relations) if (!r.via) linked.add(`${e.name}\u0000${r.to}`).add(`${r.to}\u0000${e.name}`);
-  return currentTables(
+  return prismaWins(currentTables(
     withTables.map((e) => {
       // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
       // relationship() whose foreign key is already drawn between the two tables adds nothing.
@@ -536,7 +536,29 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       return { ...e, relations: e.relations.filter((r) => !(r.via && linked.has(`${e.name}\u0000${r.to}`)) && !seen.has(`${r.field}\u0000${r.to}`) && !!seen.add(`${r.field}\u0000${r.to}`)) };
     }),
     files,
-  ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  ), files).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+/**
+ * Prisma's schema is the data model; the SQL of its migrations (`prisma/migrations/…/migration.sql`,
+ * any `.sql` below the schema's folder) repeats it: a table of a model (by its name or `@@map`) is
+ * left out there, a table only the migrations hold (an implicit many-to-many's `_AToB`) stays.
+ */
+function prismaWins(entities: DataEntity[], files: readonly SourceFile[]): DataEntity[] {
+  const schemas = files.filter((f) => f.rel.endsWith('.prisma'));
+  if (schemas.length === 0) return entities;
+  const tables = new Map<string, Set<string>>();
+  for (const f of schemas) {
+    const names = new Set<string>();
+    for (const m of f.text.matchAll(/^\s*model\s+(\w+)\s*\{/gm)) {
+      names.add(m[1]!.toLowerCase());
+      const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(braceBody(f.text, m.index + m[0].length - 1).body)?.[1];
+      if (map) names.add(map.toLowerCase());
+    }
+    const dir = path.posix.dirname(f.rel);
+    tables.set(dir === '.' ? '' : `${dir}/`, names);
+  }
+  return entities.filter((e) => e.kind !== 'sql' || ![...tables].some(([dir, names]) => e.file.startsWith(dir) && names.has(e.name.toLowerCase())));
 }
 
 /**
