@@ -83,7 +83,9 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
       const op: Operation = {
         operationId: operationId(r, method, key, used),
         summary: `${r.method} ${r.path}`,
-        ...(params.length > 0 ? { parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })) } : {}),
+        ...(params.length > 0 || r.request?.query ? { parameters: [...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), ...(r.request?.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required, schema: q.schema, 'x-source': q.source }))] } : {}),
+        // The body the handler declares (a pydantic model, form fields, WTForms), cited where it is read.
+        ...(r.request?.body && method !== 'get' && method !== 'head' ? { requestBody: { required: true, content: { [r.request.body.contentType]: { schema: r.request.body.schema } }, 'x-source': r.request.body.source } } : {}),
         responses: { default: { description: 'Not described in the code.' } },
         'x-source': source,
         'x-framework': r.framework,

@@ -24,6 +24,14 @@ export interface Route {
   resolved: boolean;
   /** where the prefix that could not be read is given (`path:line` and the expression), when `resolved` is false */
   unresolvedPrefix?: string;
+  /** the request body and query parameters the handler declares (FastAPI parameters and pydantic models, Flask `request.form` / `request.args`, WTForms) */
+  request?: RouteRequest;
+}
+
+/** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
+export interface RouteRequest {
+  body?: { contentType: string; schema: Record<string, unknown>; source: string };
+  query?: Array<{ name: string; required: boolean; schema: Record<string, unknown>; source: string }>;
 }
 
 const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
@@ -369,7 +377,7 @@ function prefixArg(expr: string | undefined, file: string, line: number): Prefix
 interface PyFile {
   /** `bp = Blueprint(…, url_prefix=…)`, `router = APIRouter(prefix=…)`, `app = Flask(…)` / `FastAPI(…)` */
   objects: Array<{ name: string; kind: 'flask' | 'fastapi'; prefix?: Prefix }>;
-  routes: Array<{ obj: string; method: string; path: string; line: number; handler: string; fastapi: boolean }>;
+  routes: Array<{ obj: string; method: string; path: string; line: number; handler: string; fastapi: boolean; def?: { params: string; body: string; line: number; bodyAt: number } }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
   mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
   /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
@@ -377,7 +385,7 @@ interface PyFile {
   /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
   defaults: Array<{ name: string; value: string; line: number }>;
   /** classes with their bases and the HTTP-method handlers they define (`def get(self, …)`): Django views */
-  classes: Array<{ name: string; bases: string[]; methods: string[] }>;
+  classes: Array<{ name: string; bases: string[]; methods: string[]; line?: number; fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string }> }>;
   /** functions with the methods a decorator limits them to (`@api_view(['GET'])`, `@require_POST`) */
   functions: Array<{ name: string; methods: string[] }>;
 }
@@ -391,7 +399,16 @@ function pyFile(s: SourceFile, code: string): PyFile {
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
     const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
     const methods = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(`, 'gm'))].map((x) => x[1]!.toUpperCase());
-    out.classes.push({ name: m[1]!, bases: (m[2] ?? '').split(',').map((b) => b.trim().split('.').at(-1)!).filter((b) => /^\w+$/.test(b)), methods });
+    // Annotated fields (pydantic: `email: str`, `bio: Optional[str] = None`) and WTForms fields (`email = StringField(…)`).
+    const bodyAt = m.index + m[0].length - m[3]!.length;
+    const fields: NonNullable<PyFile['classes'][number]['fields']> = [];
+    for (const f of m[3]!.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'))) {
+      if (f[1] === 'class' || f[1] === 'def' || f[1]!.startsWith('_')) continue;
+      const form = f[3] ? /^(?:\w+\.)?(\w+Field)\s*\(/.exec(f[3])?.[1] : undefined;
+      if (f[2] === undefined && !form) continue;
+      fields.push({ name: f[1]!, type: (f[2] ?? '').trim(), line: lineAt(code, bodyAt + f.index), hasDefault: f[3] !== undefined, ...(form ? { form } : {}) });
+    }
+    out.classes.push({ name: m[1]!, bases: (m[2] ?? '').split(',').map((b) => b.trim().split('.').at(-1)!).filter((b) => /^\w+$/.test(b)), methods, line: lineAt(code, m.index), fields });
   }
   for (const m of code.matchAll(/((?:^[ \t]*@[^\n]*\n)+)[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/gm)) {
     const deco = m[1]!;
@@ -424,14 +441,25 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const own = args[0] !== undefined ? literal(args[0]) : null;
     if (own === null) continue;
     // The decorated function: the next `def` after this decorator and any stacked below it.
-    const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/m.exec(code.slice(end));
+    const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
+    let sig: { params: string; body: string; line: number; bodyAt: number } | undefined;
+    if (def) {
+      const open = end + def.index + def[0].length - 1;
+      const close = closing(code, open);
+      const colon = code.indexOf(':', /^\s*->/.test(code.slice(close)) ? code.indexOf('->', close) : close);
+      const bodyStart = code.indexOf('\n', colon) + 1;
+      const indent = /^[ \t]*/.exec(code.slice(bodyStart))![0];
+      const rest = code.slice(bodyStart);
+      const stop = indent === '' ? rest.length : rest.search(new RegExp(String.raw`\n(?!${indent}|[ \t]*\n)`));
+      sig = { params: code.slice(open + 1, close - 1), body: rest.slice(0, stop < 0 ? rest.length : stop), line: lineAt(code, end + def.index), bodyAt: bodyStart };
+    }
     let methods = [m[2]!.toUpperCase()];
     if (m[2] === 'route' || m[2] === 'api_route') {
       const list = args.map((a) => /^methods\s*=\s*[[(]([^\])]*)[\])]/.exec(a)?.[1]).find((x) => x !== undefined);
       methods = list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'];
     }
     if (m[2] === 'websocket') methods = ['GET'];
-    for (const method of methods) out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: def?.[1] ?? '', fastapi });
+    for (const method of methods) out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: def?.[1] ?? '', fastapi, ...(sig ? { def: sig } : {}) });
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -524,6 +552,158 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
   };
 }
 
+/** JSON Schemas of the repository's pydantic models and WTForms forms, by class name. */
+interface PySchemas {
+  model: (name: string) => { schema: Record<string, unknown>; source: string } | null;
+  form: (name: string) => { schema: Record<string, unknown>; source: string; multipart: boolean } | null;
+}
+
+const PY_SCALARS: Record<string, Record<string, unknown>> = {
+  str: { type: 'string' }, int: { type: 'integer' }, float: { type: 'number' }, bool: { type: 'boolean' }, bytes: { type: 'string' },
+  EmailStr: { type: 'string', format: 'email' }, HttpUrl: { type: 'string', format: 'uri' }, AnyUrl: { type: 'string', format: 'uri' },
+  datetime: { type: 'string', format: 'date-time' }, date: { type: 'string', format: 'date' }, UUID: { type: 'string', format: 'uuid' }, Decimal: { type: 'number' },
+  dict: { type: 'object' }, Dict: { type: 'object' }, Any: {},
+};
+const WTF_FIELDS: Record<string, Record<string, unknown>> = {
+  IntegerField: { type: 'integer' }, DecimalField: { type: 'number' }, FloatField: { type: 'number' }, BooleanField: { type: 'boolean' },
+  DateField: { type: 'string', format: 'date' }, DateTimeField: { type: 'string', format: 'date-time' }, EmailField: { type: 'string', format: 'email' },
+  FileField: { type: 'string', format: 'binary' }, MultipleFileField: { type: 'array', items: { type: 'string', format: 'binary' } }, SelectMultipleField: { type: 'array', items: { type: 'string' } },
+};
+
+function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
+  const byName = new Map<string, { file: string; c: PyFile['classes'][number] }>();
+  for (const [file, f] of files) for (const c of f.classes) if (!byName.has(c.name)) byName.set(c.name, { file, c });
+  const derives = (name: string, roots: RegExp, depth = 0): boolean => {
+    if (roots.test(name)) return true;
+    const hit = byName.get(name);
+    return !!hit && depth < 8 && hit.c.bases.some((b) => derives(b, roots, depth + 1));
+  };
+  const fieldsOf = (name: string, depth = 0): NonNullable<PyFile['classes'][number]['fields']> => {
+    const hit = byName.get(name);
+    if (!hit || depth > 8) return [];
+    const inherited = hit.c.bases.flatMap((b) => fieldsOf(b, depth + 1));
+    const own = hit.c.fields ?? [];
+    return [...inherited.filter((f) => !own.some((o) => o.name === f.name)), ...own];
+  };
+  const typeSchema = (t: string, depth: number): { schema: Record<string, unknown>; optional: boolean } => {
+    t = t.trim().replace(/^(?:typing|t)\./, '');
+    const union = /^(.+?)\s*\|\s*None$/.exec(t) ?? /^Optional\[(.+)\]$/.exec(t);
+    if (union) return { schema: typeSchema(union[1]!, depth).schema, optional: true };
+    const generic = /^(\w+)\[(.+)\]$/.exec(t);
+    if (generic && /^(?:List|list|Sequence|Set|set|Tuple|tuple|conlist)$/.test(generic[1]!)) return { schema: { type: 'array', items: typeSchema(splitArgs(generic[2]!)[0] ?? '', depth).schema }, optional: false };
+    if (generic && /^(?:Dict|dict|Mapping)$/.test(generic[1]!)) return { schema: { type: 'object' }, optional: false };
+    if (PY_SCALARS[t]) return { schema: PY_SCALARS[t]!, optional: false };
+    if (/^con(?:str|int|float)\(/.test(t)) return { schema: { type: t.startsWith('constr') ? 'string' : t.startsWith('conint') ? 'integer' : 'number' }, optional: false };
+    if (depth < 3 && byName.has(t) && derives(t, /^BaseModel$/)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
+    return { schema: {}, optional: false };
+  };
+  const modelSchema = (name: string, depth = 0): { schema: Record<string, unknown>; source: string } | null => {
+    const hit = byName.get(name);
+    if (!hit || !derives(name, /^BaseModel$/)) return null;
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    for (const f of fieldsOf(name)) {
+      if (f.form || f.type === '' || /^(?:ClassVar|Config)\b/.test(f.type)) continue;
+      const { schema, optional } = typeSchema(f.type, depth);
+      properties[f.name] = schema;
+      if (!optional && !f.hasDefault) required.push(f.name);
+    }
+    return { schema: { type: 'object', title: name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': `${hit.file}:${hit.c.line}` }, source: `${hit.file}:${hit.c.line}` };
+  };
+  const form = (name: string): ReturnType<PySchemas['form']> => {
+    const hit = byName.get(name);
+    if (!hit || !derives(name, /^(?:FlaskForm|Form)$/)) return null;
+    const properties: Record<string, unknown> = {};
+    let multipart = false;
+    for (const f of fieldsOf(name)) {
+      if (!f.form || /^(?:SubmitField|FormField|FieldList)$/.test(f.form)) continue;
+      properties[f.name] = WTF_FIELDS[f.form] ?? { type: 'string' };
+      if (/File/.test(f.form)) multipart = true;
+    }
+    return { schema: { type: 'object', title: name, properties, 'x-source': `${hit.file}:${hit.c.line}` }, source: `${hit.file}:${hit.c.line}`, multipart };
+  };
+  return { model: (n) => modelSchema(n), form };
+}
+
+/**
+ * What a Flask or FastAPI handler reads besides its path. FastAPI: a parameter typed by a
+ * pydantic model (or `= Body(…)`, `embed=True` under its alias) is the JSON body, `= Form(…)` a
+ * form field, `File`/`UploadFile` a multipart part, any other plain parameter not in the path a
+ * query parameter (required without a default); `Depends`, `Header`, `Cookie`, `Path` and the
+ * framework's own types are not. Flask: `request.form[…]` / `.get(…)` are form fields,
+ * `request.args…` query parameters, `request.files` multipart parts, `request.get_json()` /
+ * `request.json` a JSON body, and a WTForms form the handler instantiates its fields. A body is
+ * documented on POST, PUT, PATCH and DELETE only.
+ */
+function requestOf(file: string, def: { params: string; body: string; line: number; bodyAt: number }, method: string, routePath: string, framework: string, schemas: PySchemas): RouteRequest | undefined {
+  const query: NonNullable<RouteRequest['query']> = [];
+  const bodyProps: Record<string, unknown> = {};
+  const required: string[] = [];
+  let json: Record<string, unknown> | null = null;
+  let contentType: string | null = null;
+  const source = `${file}:${def.line}`;
+  const lineIn = (offset: number): number => def.line + 1 + (def.body.slice(0, offset).match(/\n/g)?.length ?? 0);
+  let bodySource = source;
+  const inPath = new Set([...routePath.matchAll(/[{<](?:\w+:)?(\w+)[}>]/g)].map((m) => m[1]!));
+  if (framework === 'fastapi') {
+    const bodies: Array<{ name: string; schema: Record<string, unknown>; embed: boolean }> = [];
+    for (const p of splitArgs(def.params)) {
+      const m = /^(\w+)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+))?$/.exec(p.trim());
+      if (!m || m[1] === 'self' || inPath.has(m[1]!) || p.trim().startsWith('*')) continue;
+      const [, name, type = '', dflt = ''] = m;
+      if (/\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(dflt) || /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim())) continue;
+      const model = schemas.model(type.trim().replace(/^Optional\[(.+)\]$/, '$1'));
+      if (/\bForm\s*\(/.test(dflt) || /\bFile\s*\(/.test(dflt) || /UploadFile/.test(type)) {
+        const file = /\bFile\s*\(/.test(dflt) || /UploadFile/.test(type);
+        contentType = file || contentType === 'multipart/form-data' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+        bodyProps[name!] = file ? { type: 'string', format: 'binary' } : (PY_SCALARS[type.trim()] ?? { type: 'string' });
+        if (!/\b(?:Form|File)\s*\(\s*(?:default\s*=\s*)?(?!\.\.\.)[^),]/.test(dflt)) required.push(name!);
+        continue;
+      }
+      if (model || /\bBody\s*\(/.test(dflt)) {
+        const alias = /\balias\s*=\s*["']([^"']+)["']/.exec(dflt)?.[1];
+        bodies.push({ name: alias ?? name!, schema: model?.schema ?? PY_SCALARS[type.trim()] ?? {}, embed: /\bembed\s*=\s*True\b/.test(dflt) || !model });
+        continue;
+      }
+      const scalar = PY_SCALARS[type.trim().replace(/^Optional\[(.+)\]$/, '$1')] ?? (/^(?:List|list)\[/.test(type.trim()) ? { type: 'array', items: { type: 'string' } } : { type: 'string' });
+      const optional = /Optional\[|\|\s*None/.test(type) || (dflt !== '' && !/^Query\s*\(\s*(?:default\s*=\s*)?\.\.\./.test(dflt.trim()));
+      query.push({ name: name!, required: !optional, schema: scalar, source });
+    }
+    if (bodies.length === 1 && !bodies[0]!.embed) json = bodies[0]!.schema;
+    else if (bodies.length > 0) json = { type: 'object', properties: Object.fromEntries(bodies.map((b) => [b.name, b.schema])), required: bodies.map((b) => b.name) };
+  } else {
+    for (const m of def.body.matchAll(/\brequest\.(form|args|files|values)\s*(?:\[\s*["']([\w-]+)["']\s*\]|\.(?:get|getlist)\s*\(\s*["']([\w-]+)["'])/g)) {
+      const name = (m[2] ?? m[3])!;
+      if (m[1] === 'args' || m[1] === 'values') {
+        if (!query.some((q) => q.name === name)) query.push({ name, required: m[2] !== undefined, schema: { type: 'string' }, source: `${file}:${lineIn(m.index)}` });
+        continue;
+      }
+      contentType = m[1] === 'files' || contentType === 'multipart/form-data' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+      bodyProps[name] = m[1] === 'files' ? { type: 'string', format: 'binary' } : { type: 'string' };
+      if (m[2] !== undefined && !required.includes(name)) required.push(name);
+      if (bodySource === source) bodySource = `${file}:${lineIn(m.index)}`;
+    }
+    const j = /\brequest\.(?:get_json\s*\(|json\b)/.exec(def.body);
+    if (j) {
+      json = { type: 'object' };
+      bodySource = `${file}:${lineIn(j.index)}`;
+    }
+    for (const m of def.body.matchAll(/\b\w+\s*=\s*(\w+)\s*\(/g)) {
+      const form = schemas.form(m[1]!);
+      if (!form) continue;
+      Object.assign(bodyProps, (form.schema.properties as Record<string, unknown>) ?? {});
+      contentType = form.multipart ? 'multipart/form-data' : contentType ?? 'application/x-www-form-urlencoded';
+      bodySource = form.source;
+    }
+  }
+  const out: RouteRequest = {};
+  const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+  if (withBody && contentType && Object.keys(bodyProps).length > 0) out.body = { contentType, schema: { type: 'object', properties: bodyProps, ...(required.length > 0 ? { required } : {}) }, source: bodySource };
+  else if (withBody && json) out.body = { contentType: 'application/json', schema: json, source: typeof json['x-source'] === 'string' ? (json['x-source'] as string) : bodySource };
+  if (query.length > 0) out.query = query;
+  return out.body || out.query ? out : undefined;
+}
+
 /**
  * Flask and FastAPI routes with their full paths: each route is declared on an object (a
  * blueprint, a router, the app); the object is found through the file's imports wherever it was
@@ -596,13 +776,15 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     // One prefix once, however many paths lead to it.
     return [...new Map(out.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()];
   };
+  const pySchemas = pythonSchemas(files);
   const routes: Route[] = [];
   for (const [file, f] of files) {
     for (const r of f.routes) {
       const key = resolveExpr(file, r.obj);
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
       for (const p of key ? prefixesOf(key, new Set()) : [{ path: '' }]) {
-        routes.push({ method: r.method, path: joinPath(p.path, r.path), framework, file, line: r.line, ...(r.handler ? { handler: r.handler } : {}), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+        const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
+        routes.push({ method: r.method, path: joinPath(p.path, r.path), framework, file, line: r.line, ...(r.handler ? { handler: r.handler } : {}), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}), ...(request ? { request } : {}) });
       }
     }
   }
