@@ -3,7 +3,7 @@ import YAML from 'yaml';
 import type { Route, SourceFile } from './facts/index.ts';
 
 /**
- * The HTTP API as an OpenAPI 3.1 document (issue 12 item 3, DOCGEN.md §API docs): one operation
+ * The HTTP API as an OpenAPI 3.1 document (docs/docgen-arch-api.md §OpenAPI): one operation
  * per extracted route — path parameters from `:id`, `{id}` and `<id>`, the handler's name as
  * operationId, `x-source: path:L` — merged with the OpenAPI or Swagger files the repository
  * already has (their content wins where both describe an operation), with request samples in

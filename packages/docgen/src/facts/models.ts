@@ -4,8 +4,7 @@ import { perFile } from './cache.ts';
 import { closing, codeOf, lineAt, literal, splitArgs } from './source.ts';
 
 /**
- * Data models read statically (issue 12 item 1, DOCGEN.md: "ORM/schema files and SQL migrations
- * → ER diagram"): SQL `CREATE TABLE`, Prisma models, SQLAlchemy and Django models, TypeORM
+ * Data models read statically (docs/docgen-arch-api.md §Data model as the ORM sees it): SQL `CREATE TABLE`, Prisma models, SQLAlchemy and Django models, TypeORM
  * entities, Sequelize and Mongoose models, GORM structs and JPA entities. Each entity, field and
  * relation carries the file and line it was read from. Nothing is executed.
  */

@@ -4,7 +4,7 @@ import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from
 import { perFile } from './cache.ts';
 
 /**
- * HTTP routes read statically from the code (issue 12, item 1): Express, Koa, Fastify, NestJS,
+ * HTTP routes read statically from the code (docs/docgen-arch-api.md §Routes): Express, Koa, Fastify, NestJS,
  * Flask, FastAPI, Django, Gin, Echo, Spring and ASP.NET Core. Constant prefixes are followed
  * within a file (router groups, blueprint and APIRouter prefixes, class-level mappings) and
  * across files where a router is mounted by name (`app.use('/api', users)` with `users` imported
