@@ -3,7 +3,7 @@ import YAML from 'yaml';
 import type { Route, SourceFile } from './facts/index.ts';
 
 /**
- * The HTTP API as an OpenAPI 3.1 document (issue 12 item 3, DOCGEN.md §API docs): one operation
+ * The HTTP API as an OpenAPI 3.1 document (docs/docgen-arch-api.md §OpenAPI): one operation
  * per extracted route — path parameters from `:id`, `{id}` and `<id>`, the handler's name as
  * operationId, `x-source: path:L` — merged with the OpenAPI or Swagger files the repository
  * already has (their content wins where both describe an operation), with request samples in
@@ -83,7 +83,9 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
       const op: Operation = {
         operationId: operationId(r, method, key, used),
         summary: `${r.method} ${r.path}`,
-        ...(params.length > 0 ? { parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })) } : {}),
+        ...(params.length > 0 || r.request?.query ? { parameters: [...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), ...(r.request?.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required, schema: q.schema, 'x-source': q.source }))] } : {}),
+        // The body the handler declares (a pydantic model, form fields, WTForms), cited where it is read.
+        ...(r.request?.body && method !== 'get' && method !== 'head' ? { requestBody: { required: true, content: { [r.request.body.contentType]: { schema: r.request.body.schema } }, 'x-source': r.request.body.source } } : {}),
         responses: { default: { description: 'Not described in the code.' } },
         'x-source': source,
         'x-framework': r.framework,
@@ -116,7 +118,8 @@ export function readApiDescription(file: SourceFile): OpenApiDocument | null {
 /** Swagger 2 → OpenAPI 3.1, minimally: paths under basePath, body/form parameters as requestBody, typed parameters as schemas, responses' schemas as JSON content, definitions as components. */
 function fromSwagger2(doc: Record<string, unknown>): OpenApiDocument {
   const fixRefs = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null).replace(/"#\/definitions\//g, '"#/components/schemas/')) as unknown;
-  const base = typeof doc.basePath === 'string' ? doc.basePath.replace(/\/+$/, '') : '';
+  // A template left unfilled (`{{.BasePath}}` of swag's docs template) is no path: the paths stand alone.
+  const base = typeof doc.basePath === 'string' && !/[{}]/.test(doc.basePath) ? doc.basePath.replace(/\/+$/, '') : '';
   const consumes = Array.isArray(doc.consumes) && typeof doc.consumes[0] === 'string' ? (doc.consumes[0] as string) : 'application/json';
   const paths: OpenApiDocument['paths'] = {};
   for (const [p, item] of Object.entries(doc.paths as Record<string, unknown>)) {

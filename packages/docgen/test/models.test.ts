@@ -35,6 +35,38 @@ describe('data models (golden)', () => {
   });
 });
 
+describe('models spread over files', () => {
+  const go = (rel: string, text: string) => ({ rel, language: 'Go', text });
+  const describe1 = (entities: readonly DataEntity[]) => entities.map((e) => `${e.name} ${e.fields.map((f) => f.name).join(',')} → ${e.relations.map((r) => `${r.field}:${r.to}`).join(',')}`);
+  it("GORM: a package's base struct embedded by its models gives them its fields and is no table; a model of another file of the package is a relation's target", () => {
+    const entities = dataModels([
+      go('models/models.go', 'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Model struct {\n\tID int `gorm:"primary_key" json:"id"`\n\tCreatedOn int `json:"created_on"`\n}\n\nvar db *gorm.DB\n'),
+      go('models/tag.go', 'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Tag struct {\n\tModel\n\n\tName string `json:"name"`\n}\n'),
+      go('models/article.go', 'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Article struct {\n\tModel\n\n\tTagID int `json:"tag_id" gorm:"index"`\n\tTag   Tag `json:"tag"`\n\tTitle string `json:"title"`\n}\n'),
+    ]);
+    expect(describe1(entities)).toEqual(['Article ID,CreatedOn,TagID,Title → TagID:Tag', 'Tag ID,CreatedOn,Name → ']);
+  });
+
+  it("Django: a relation to settings.AUTH_USER_MODEL points at the model the settings name", () => {
+    const py = (rel: string, text: string) => ({ rel, language: 'Python', text });
+    const entities = dataModels([
+      py('config/settings.py', 'AUTH_USER_MODEL = "users.BaseUser"\n'),
+      py('users/models.py', 'from django.db import models\n\nclass BaseUser(models.Model):\n    email = models.EmailField()\n'),
+      py('otp/models.py', 'from django.conf import settings\nfrom django.db import models\n\nclass Otp(models.Model):\n    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)\n'),
+    ]);
+    expect(entities.find((e) => e.name === 'Otp')?.relations.map((r) => r.to)).toEqual(['BaseUser']);
+  });
+
+  it("Prisma: the schema wins over its migrations' SQL (a model's table once, by @@map too); a join table only the migrations hold stays", () => {
+    const text = (rel: string, t: string) => ({ rel, language: 'text', text: t });
+    const entities = dataModels([
+      text('prisma/schema.prisma', 'model User {\n  id Int @id\n  @@map("users")\n}\n\nmodel Post {\n  id Int @id\n  authorId Int\n  author User @relation(fields: [authorId], references: [id])\n}\n'),
+      text('prisma/migrations/20240101_init/migration.sql', 'CREATE TABLE "users" ("id" INTEGER PRIMARY KEY);\nCREATE TABLE "Post" ("id" INTEGER PRIMARY KEY, "authorId" INTEGER);\nCREATE TABLE "_Likes" ("A" INTEGER, "B" INTEGER);\n'),
+    ]);
+    expect(entities.map((e) => `${e.name} ${e.kind}`)).toEqual(['Post prisma', 'User prisma', '_Likes sql']);
+  });
+});
+
 describe('SQL tables as they are now', () => {
   const sql = (rel: string, text: string) => ({ rel, language: 'text', text });
   it('a table written once per database dialect is one table; a table dropped by a later migration is not current', () => {

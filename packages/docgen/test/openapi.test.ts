@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDocs } from '../src/docs.ts';
-import { openApiFromRoutes, openApiPath, type OpenApiDocument } from '../src/openapi.ts';
-import type { Route } from '../src/facts/index.ts';
+import { openApiFromRoutes, openApiPath, readApiDescription, type OpenApiDocument } from '../src/openapi.ts';
+import { factsOf, type Route, type SourceFile } from '../src/facts/index.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -156,5 +156,41 @@ describe('routes that share a method and path', () => {
   it('an unresolved prefix is marked with its citation', () => {
     const doc = openApiFromRoutes([route({ resolved: false, unresolvedPrefix: 'app/main.py:8 settings.api_prefix' })], 'T');
     expect((doc.paths['/owners/find']!.get as Record<string, unknown>)['x-unresolved-prefix']).toBe('app/main.py:8 settings.api_prefix');
+  });
+});
+
+it("a Swagger 2 basePath left as a template (swag's `{{.BasePath}}`) is no prefix of the paths", () => {
+  const doc = readApiDescription({ rel: 'docs/swagger/swagger.yaml', language: 'text', text: "swagger: '2.0'\nbasePath: '{{.BasePath}}'\npaths:\n  /api/v1/tags:\n    get:\n      responses:\n        '200': {description: ok}\n" });
+  expect(Object.keys(doc!.paths)).toEqual(['/api/v1/tags']);
+});
+
+describe('request bodies and query parameters from the code', () => {
+  const src = (files: Record<string, string>): SourceFile[] => Object.entries(files).map(([rel, text]) => ({ rel, language: 'Python', text }));
+  it('FastAPI: a pydantic model (embedded under its alias), Form fields and query parameters; Flask: request.form, request.args and a WTForms form — a valid 3.1 document citing where each is read', async () => {
+    const facts = factsOf(
+      src({
+        'app/schemas.py': 'from pydantic import BaseModel\nfrom typing import List, Optional\n\nclass Base(BaseModel):\n    email: str\n\nclass UserIn(Base):\n    password: str\n    bio: Optional[str] = None\n    tags: List[str] = []\n',
+        'app/api.py': 'from fastapi import APIRouter, Body, Depends, Form, Query\nfrom .schemas import UserIn\nrouter = APIRouter()\n\n@router.post("/users/{uid}")\nasync def create(uid: int, user: UserIn = Body(..., embed=True, alias="user"), db=Depends(get_db)):\n    pass\n\n@router.get("/search")\ndef search(q: str, limit: int = Query(20, ge=1)):\n    pass\n\n@router.post("/login")\ndef login(username: str = Form(...), remember: bool = Form(False)):\n    pass\n',
+        'web/forms.py': 'from flask_wtf import FlaskForm\nfrom wtforms import StringField, BooleanField, SubmitField\n\nclass PostForm(FlaskForm):\n    body = StringField("Body")\n    draft = BooleanField("Draft")\n    submit = SubmitField("Send")\n',
+        'web/views.py': 'from flask import Blueprint, request\nfrom .forms import PostForm\nbp = Blueprint("main", __name__)\n\n@bp.route("/", methods=["GET", "POST"])\ndef index():\n    form = PostForm()\n    page = request.args.get("page", 1, type=int)\n    return ""\n\n@bp.route("/rename", methods=["POST"])\ndef rename():\n    name = request.form["name"]\n    return name\n',
+      }),
+      null,
+    );
+    const doc = openApiFromRoutes(facts.routes, 't') as { paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>> };
+    expect((await validate(doc)).valid).toBe(true);
+    expect(doc.paths['/users/{uid}']!.post!.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', properties: { user: { type: 'object', title: 'UserIn', properties: { email: { type: 'string' }, password: { type: 'string' }, bio: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['email', 'password'], 'x-source': 'app/schemas.py:7' } }, required: ['user'] } } },
+      'x-source': 'app/api.py:6',
+    });
+    expect(doc.paths['/search']!.get!.parameters).toEqual([
+      { name: 'q', in: 'query', required: true, schema: { type: 'string' }, 'x-source': 'app/api.py:10' },
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer' }, 'x-source': 'app/api.py:10' },
+    ]);
+    expect(doc.paths['/login']!.post!.requestBody).toMatchObject({ content: { 'application/x-www-form-urlencoded': { schema: { properties: { username: { type: 'string' }, remember: { type: 'boolean' } }, required: ['username'] } } } });
+    expect(doc.paths['/']!.post!.requestBody).toMatchObject({ content: { 'application/x-www-form-urlencoded': { schema: { properties: { body: { type: 'string' }, draft: { type: 'boolean' } } } } }, 'x-source': 'web/forms.py:4' });
+    expect(doc.paths['/']!.get!.requestBody).toBeUndefined();
+    expect(doc.paths['/']!.get!.parameters).toMatchObject([{ name: 'page', in: 'query', required: false, 'x-source': 'web/views.py:8' }]);
+    expect(doc.paths['/rename']!.post!.requestBody).toMatchObject({ content: { 'application/x-www-form-urlencoded': { schema: { properties: { name: { type: 'string' } }, required: ['name'] } } }, 'x-source': 'web/views.py:13' });
   });
 });

@@ -1,10 +1,10 @@
+import path from 'node:path';
 import type { SourceFile } from './imports.ts';
 import { perFile } from './cache.ts';
 import { closing, codeOf, lineAt, literal, splitArgs } from './source.ts';
 
 /**
- * Data models read statically (issue 12 item 1, DOCGEN.md: "ORM/schema files and SQL migrations
- * → ER diagram"): SQL `CREATE TABLE`, Prisma models, SQLAlchemy and Django models, TypeORM
+ * Data models read statically (docs/docgen-arch-api.md §Data model as the ORM sees it): SQL `CREATE TABLE`, Prisma models, SQLAlchemy and Django models, TypeORM
  * entities, Sequelize and Mongoose models, GORM structs and JPA entities. Each entity, field and
  * relation carries the file and line it was read from. Nothing is executed.
  */
@@ -297,6 +297,8 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
         entity.fields.push({ name: `${name}Id`, type: target, line, key: 'FK' });
         continue;
       }
+      // A many-to-many's owning side (`@ManyToMany(() => Article) @JoinTable() favorites`): a relation through its join table.
+      if (deco === 'ManyToMany' && /@JoinTable\b/.test(f[0])) entity.relations.push({ to: /=>\s*(\w+)/.exec(args)?.[1] ?? type.replace(/\[\]$/, ''), field: name, line });
       if (deco === 'OneToMany' || deco === 'ManyToMany' || deco === 'JoinColumn') continue;
       entity.fields.push({ name, type, line });
       if (deco.startsWith('Primary')) pk.add(name);
@@ -383,16 +385,47 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
   return out;
 }
 
-function gorm(file: SourceFile, code: string): DataEntity[] {
-  if (!/gorm\.io\/gorm|jinzhu\/gorm/.test(code)) return [];
+/** The structs of the Go packages using GORM, by folder: every struct's body, and the bases other structs embed (`type Model struct {…}` embedded as a bare `Model` line). */
+interface GoPackages {
+  bodies: Map<string, Map<string, string>>;
+  bases: Map<string, Set<string>>;
+}
+
+function goPackages(files: readonly SourceFile[]): GoPackages {
+  const bodies = new Map<string, Map<string, string>>();
+  const bases = new Map<string, Set<string>>();
+  const gormDirs = new Set(files.filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm/.test(f.text)).map((f) => path.posix.dirname(f.rel)));
+  for (const f of files) {
+    const dir = path.posix.dirname(f.rel);
+    if (f.language !== 'Go' || !gormDirs.has(dir)) continue;
+    const code = codeOf(f);
+    const map = bodies.get(dir) ?? bodies.set(dir, new Map()).get(dir)!;
+    for (const m of code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)) map.set(m[1]!, braceBody(code, m.index + m[0].length - 1).body);
+  }
+  for (const [dir, map] of bodies) {
+    const set = bases.set(dir, new Set()).get(dir)!;
+    for (const body of map.values()) for (const e of body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)) if (map.has(e[1]!)) set.add(e[1]!);
+  }
+  return { bodies, bases };
+}
+
+function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[] {
+  const dir = path.posix.dirname(file.rel);
+  const pkg = packages.bodies.get(dir);
+  if (!pkg) return [];
+  const bases = packages.bases.get(dir) ?? new Set<string>();
   const out: DataEntity[] = [];
   const structs = [...code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)];
-  const names = new Set(structs.map((m) => m[1]!));
+  // The package's structs, whichever of its files declares them.
+  const names = new Set(pkg.keys());
+  const isModelBody = (body: string, depth = 0): boolean => /gorm\.Model|gorm:"/.test(body) || (depth < 4 && [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*$/gm)].some((e) => bases.has(e[1]!) && isModelBody(pkg.get(e[1]!) ?? '', depth + 1)));
   for (const m of structs) {
     const { body, start } = braceBody(code, m.index + m[0].length - 1);
-    // A model: it embeds gorm.Model or has gorm tags, or another model of the file holds it as a field.
-    const referenced = structs.some((o) => o !== m && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(braceBody(code, o.index + o[0].length - 1).body) && /gorm\.Model|gorm:"/.test(braceBody(code, o.index + o[0].length - 1).body));
-    if (!/gorm\.Model|gorm:"/.test(body) && !referenced) continue;
+    // A base other structs embed (`Model`) is no table of its own: its fields are theirs.
+    if (bases.has(m[1]!)) continue;
+    // A model: it embeds gorm.Model or a base of the package that is one, has gorm tags, or a model of the package holds it as a field.
+    const referenced = [...pkg].some(([name, other]) => name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(other) && isModelBody(other));
+    if (!isModelBody(body) && !referenced) continue;
     const entity: DataEntity = { name: m[1]!, kind: 'gorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
     let offset = start;
@@ -401,6 +434,15 @@ function gorm(file: SourceFile, code: string): DataEntity[] {
       offset += l.length + 1;
       if (/^\s*gorm\.Model\b/.test(l)) {
         entity.fields.push({ name: 'ID', type: 'uint', line, key: 'PK' }, { name: 'CreatedAt', type: 'time.Time', line }, { name: 'UpdatedAt', type: 'time.Time', line }, { name: 'DeletedAt', type: 'gorm.DeletedAt', line });
+        continue;
+      }
+      const embedded = /^\s*\*?(\w+)\s*$/.exec(l)?.[1];
+      if (embedded && bases.has(embedded)) {
+        // The base's fields, cited at the line embedding it.
+        for (const b of (pkg.get(embedded) ?? '').matchAll(/^\s*(\w+)\s+(\*?\[?\]?\*?[\w.]+)\s*(`[^`]*`)?/gm)) {
+          entity.fields.push({ name: b[1]!, type: b[2]!, line });
+          if (/primaryKey|primary_key/.test(b[3] ?? '') || b[1] === 'ID') pk.add(b[1]!);
+        }
         continue;
       }
       const f = /^\s*(\w+)\s+(\*?\[?\]?\*?[\w.]+)\s*(`[^`]*`)?/.exec(l);
@@ -467,8 +509,17 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   const out: DataEntity[] = [];
   const djangoModels = djangoModelNames(files.filter((f) => f.language === 'Python' && /\bmodels\b/.test(f.text)).map((f) => ({ code: codeOf(f) })));
   const djangoKey = [...djangoModels].sort().join(',');
+  const go = goPackages(files);
+  // Django's `settings.AUTH_USER_MODEL` names the project's user model (`AUTH_USER_MODEL = "users.BaseUser"`).
+  const userModel = files.filter((f) => f.language === 'Python').map((f) => /^AUTH_USER_MODEL\s*=\s*["'][\w.]*?\.?(\w+)["']/m.exec(f.text)?.[1]).find((x) => x !== undefined);
   // Per file, kept by content (a Python file's models also depend on the Django model names of the tree).
-  for (const f of files) out.push(...perFile(f.text, `models\0${f.rel}\0${f.language}\0${f.language === 'Python' ? djangoKey : ''}`, () => modelsOf(f, djangoModels)));
+  const goKey = (f: SourceFile): string => {
+    const dir = path.posix.dirname(f.rel);
+    return f.language === 'Go' ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])]]) : '';
+  };
+  for (const f of files) out.push(...perFile(f.text, `models\0${f.rel}\0${f.language}\0${f.language === 'Python' ? djangoKey : goKey(f)}`, () => modelsOf(f, djangoModels, go)));
+  // (new objects: the per-file results are shared with later runs)
+  if (userModel) out.splice(0, out.length, ...out.map((e) => (e.kind === 'django' && e.relations.some((r) => r.to === 'AUTH_USER_MODEL') ? { ...e, relations: e.relations.map((r) => (r.to === 'AUTH_USER_MODEL' ? { ...r, to: userModel } : r)) } : e)));
   // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
   const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
   const linked = new Set<string>();
@@ -476,7 +527,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     e.kind !== 'sqlalchemy' ? e : { ...e, relations: e.relations.map((r) => (tableOf.has(r.to) ? { ...r, to: tableOf.get(r.to)! } : r)) },
   );
   for (const e of withTables) for (const r of e.relations) if (!r.via) linked.add(`${e.name}\u0000${r.to}`).add(`${r.to}\u0000${e.name}`);
-  return currentTables(
+  return prismaWins(currentTables(
     withTables.map((e) => {
       // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
       // relationship() whose foreign key is already drawn between the two tables adds nothing.
@@ -484,7 +535,29 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       return { ...e, relations: e.relations.filter((r) => !(r.via && linked.has(`${e.name}\u0000${r.to}`)) && !seen.has(`${r.field}\u0000${r.to}`) && !!seen.add(`${r.field}\u0000${r.to}`)) };
     }),
     files,
-  ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  ), files).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+/**
+ * Prisma's schema is the data model; the SQL of its migrations (`prisma/migrations/…/migration.sql`,
+ * any `.sql` below the schema's folder) repeats it: a table of a model (by its name or `@@map`) is
+ * left out there, a table only the migrations hold (an implicit many-to-many's `_AToB`) stays.
+ */
+function prismaWins(entities: DataEntity[], files: readonly SourceFile[]): DataEntity[] {
+  const schemas = files.filter((f) => f.rel.endsWith('.prisma'));
+  if (schemas.length === 0) return entities;
+  const tables = new Map<string, Set<string>>();
+  for (const f of schemas) {
+    const names = new Set<string>();
+    for (const m of f.text.matchAll(/^\s*model\s+(\w+)\s*\{/gm)) {
+      names.add(m[1]!.toLowerCase());
+      const map = /@@map\(\s*(?:name\s*:\s*)?"([^"]+)"/.exec(braceBody(f.text, m.index + m[0].length - 1).body)?.[1];
+      if (map) names.add(map.toLowerCase());
+    }
+    const dir = path.posix.dirname(f.rel);
+    tables.set(dir === '.' ? '' : `${dir}/`, names);
+  }
+  return entities.filter((e) => e.kind !== 'sql' || ![...tables].some(([dir, names]) => e.file.startsWith(dir) && names.has(e.name.toLowerCase())));
 }
 
 /**
@@ -523,7 +596,7 @@ function currentTables(entities: readonly DataEntity[], files: readonly SourceFi
   return kept;
 }
 
-function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>): DataEntity[] {
+function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackages): DataEntity[] {
   const out: DataEntity[] = [];
   if (f.language === 'text') {
     if (f.rel.endsWith('.sql')) out.push(...sql(f, withoutSqlComments(f.text)));
@@ -542,7 +615,7 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>): DataEntity[
       else if (/\.define\s*\(|\.init\s*\(|Schema\s*\(/.test(code)) out.push(...jsModels(f, code));
       break;
     case 'Go':
-      out.push(...gorm(f, code));
+      out.push(...gorm(f, code, go));
       break;
     case 'Java':
     case 'Kotlin':

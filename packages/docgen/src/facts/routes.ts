@@ -4,7 +4,7 @@ import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from
 import { perFile } from './cache.ts';
 
 /**
- * HTTP routes read statically from the code (issue 12, item 1): Express, Koa, Fastify, NestJS,
+ * HTTP routes read statically from the code (docs/docgen-arch-api.md §Routes): Express, Koa, Fastify, NestJS,
  * Flask, FastAPI, Django, Gin, Echo, Spring and ASP.NET Core. Constant prefixes are followed
  * within a file (router groups, blueprint and APIRouter prefixes, class-level mappings) and
  * across files where a router is mounted by name (`app.use('/api', users)` with `users` imported
@@ -24,6 +24,14 @@ export interface Route {
   resolved: boolean;
   /** where the prefix that could not be read is given (`path:line` and the expression), when `resolved` is false */
   unresolvedPrefix?: string;
+  /** the request body and query parameters the handler declares (FastAPI parameters and pydantic models, Flask `request.form` / `request.args`, WTForms) */
+  request?: RouteRequest;
+}
+
+/** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
+export interface RouteRequest {
+  body?: { contentType: string; schema: Record<string, unknown>; source: string };
+  query?: Array<{ name: string; required: boolean; schema: Record<string, unknown>; source: string }>;
 }
 
 const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
@@ -72,6 +80,8 @@ interface FileRoutes {
   py?: PyFile;
   /** Gin / Echo functions, resolved across files */
   go?: GoFile;
+  /** NestJS `app.setGlobalPrefix('api', { exclude })` written in this file */
+  nestPrefix?: Prefix & { exclude: string[] };
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -92,11 +102,19 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     if (routes.py) py.set(s.rel, routes.py);
     if (routes.go) go.set(s.rel, routes.go);
     const declares = (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) || (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
-    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares) found.set(s.rel, routes);
+    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix) found.set(s.rel, routes);
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
-  for (const f of found.values()) for (const m of f.mounts) mountsOf.set(m.target, [...(mountsOf.get(m.target) ?? []), m]);
+  const pyFiles = new Set(py.keys());
+  for (const f of found.values()) {
+    for (const m of f.mounts) {
+      // Django's include('pkg.urls'): the module's file, relative imports and source roots included.
+      const py = /^py:(.*):([^:]+)$/.exec(m.target);
+      const target = py ? pyModuleFile(pyFiles, py[1]!, py[2]!) : m.target;
+      if (target) mountsOf.set(target, [...(mountsOf.get(target) ?? []), { ...m, target }]);
+    }
+  }
   const prefixes = (file: string, seen: Set<string>): Prefix[] => {
     const mounts = mountsOf.get(file);
     if (!mounts || seen.has(file)) return [{ path: '' }];
@@ -118,8 +136,17 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
       }
     }
   }
-  if (py.size > 0) routes.push(...pythonRoutes(py));
+  if (py.size > 0) {
+    const methods = djangoMethods(py);
+    for (let i = 0; i < routes.length; i++) {
+      const r = routes[i]!;
+      const given = r.framework === 'django' && r.method === 'ANY' && r.handler ? methods(r.file, r.handler) : null;
+      if (given && given.length > 0) routes.splice(i, 1, ...given.map((method) => ({ ...r, method })));
+    }
+    routes.push(...pythonRoutes(py));
+  }
   if (go.size > 0) routes.push(...goRoutes(go));
+  applyNestPrefix(routes, found);
   routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { routes, files: [...found.keys()].sort() };
 }
@@ -129,7 +156,7 @@ function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): 
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
-      return /@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports);
+      return { ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports)), ...nestGlobalPrefix(s, code) };
     case 'Python':
       return { ...django(s, code), py: pyFile(s, code) };
     case 'Go':
@@ -152,6 +179,23 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   // Prefixes of routers created in this file: new Router({prefix: '/x'}) (Koa).
   const local = new Map<string, string | null>();
   for (const m of code.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+Router\s*\(\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'))) local.set(m[1]!, literal(m[2]!));
+  // koa-router's `router.prefix('/api')`.
+  for (const m of code.matchAll(new RegExp(String.raw`\b(\w+)\.prefix\s*\(\s*${STRING}\s*\)`, 'g'))) local.set(m[1]!, literal(m[2]!));
+  const declared = (name: string): boolean => new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*=`).test(code);
+  // Routers of this file mounted on another router of this file with a path: `api.use('/v1', users.routes())`
+  // (Koa), `app.use('/admin', admin)` (Express); the child's routes take the parent's prefix, the path, then its own.
+  const parentOf = new Map<string, { parent: string; path: string | null }>();
+  for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)\s*\.use\s*\(\s*${STRING}\s*,\s*([\w$]+)(?:\s*\.\s*(?:routes|middleware)\s*\(\s*\))?\s*\)`, 'g'))) {
+    if (m[3] !== m[1] && declared(m[3]!) && !/\b(?:import|require)\b/.test(new RegExp(String.raw`\b(?:const|let|var)\s+${m[3]!.replace(/\$/g, '\\$')}\s*=[^;\n]*`).exec(code)?.[0] ?? '')) parentOf.set(m[3]!, { parent: m[1]!, path: literal(m[2]!) });
+  }
+  /** The prefix a router of this file serves its routes under ('' for none), null when a part is not a constant. */
+  const effective = (name: string, depth = 0): string | null => {
+    const own = local.has(name) ? local.get(name)! : '';
+    const up = parentOf.get(name);
+    if (own === null || !up || depth > 8) return own;
+    const outer = effective(up.parent, depth + 1);
+    return outer === null || up.path === null ? null : joinPath(outer, up.path, own);
+  };
   // Fastify plugins declared in this file and registered here with a prefix — a named function
   // (`async function users(f) {…}`, `const users = async (f) => {…}`) or one written inline —
   // give their routes that prefix, nested registrations included.
@@ -188,12 +232,13 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   // `axios.create()` instance) are requests, not routes: their receivers are skipped.
   const clients = new Set(HTTP_CLIENTS);
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g)) clients.add(m[1]!);
-  const call = new RegExp(String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`, 'g');
+  // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
+  const call = new RegExp(String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`, 'g');
   for (const m of code.matchAll(call)) {
     if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
     const value = literal(m[3]!);
     if (value === null || !value.startsWith('/') && value !== '*') continue;
-    const koa = local.has(m[1]!) ? local.get(m[1]!)! : '';
+    const koa = effective(m[1]!);
     for (const p of prefixesAt(m.index)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
@@ -227,9 +272,11 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const spec = bind?.[2] ?? bind?.[4];
     return spec ? (imports.find((e) => e.spec === spec && e.kind === 'internal')?.to ?? null) : null;
   };
-  for (const m of code.matchAll(new RegExp(String.raw`\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) {
-    const to = target(m[2]!);
-    if (to) mounts.push({ target: to, from: s.rel, prefix: literal(m[1]!) });
+  for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) {
+    const to = target(m[3]!);
+    const outer = m[1] ? effective(m[1]) : '';
+    const own = literal(m[2]!);
+    if (to) mounts.push({ target: to, from: s.rel, prefix: outer === null || own === null ? null : joinPath(outer, own), ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}) });
   }
   // Routers mounted without a path — `app.use(routes)`, `Router().use(a).use(b)` — take the prefix
   // their local router is mounted at in this file (`Router().use('/api', api)`), else none.
@@ -263,11 +310,41 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   return { routes, mounts };
 }
 
+/** `app.setGlobalPrefix('api')` / `app.setGlobalPrefix(prefix, { exclude: ['health'] })` of a NestJS bootstrap file. */
+function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
+  const m = /\.setGlobalPrefix\s*\(/.exec(code);
+  if (!m || inSpan(stringSpans(s), m.index)) return {};
+  const open = m.index + m[0].length - 1;
+  const [first, options] = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+  const prefix = prefixArg(first, s.rel, lineAt(code, m.index));
+  if (!prefix) return {};
+  const excluded = options ? /\bexclude\s*:\s*\[([^\]]*)\]/.exec(options)?.[1] : undefined;
+  const exclude = excluded ? [...excluded.matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!)).filter((x): x is string => x !== null).map((x) => joinPath(x)) : [];
+  return { nestPrefix: { ...prefix, exclude } };
+}
+
+/**
+ * NestJS's global prefix on every controller route of its application: the `setGlobalPrefix` of
+ * the bootstrap file whose folder (`apps/api/src` → `apps/api`) holds the controller, the nearest
+ * one in a monorepo of several applications; a route its `exclude` names keeps its path.
+ */
+function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>): void {
+  const globals = [...found].flatMap(([file, f]) => (f.nestPrefix ? [{ root: path.dirname(file).replace(/(?:^|\/)src$/, '').replace(/^\.$/, ''), p: f.nestPrefix }] : []));
+  if (globals.length === 0) return;
+  for (let i = 0; i < routes.length; i++) {
+    const r = routes[i]!;
+    if (r.framework !== 'nestjs') continue;
+    const g = globals.filter((x) => x.root === '' || r.file.startsWith(`${x.root}/`)).sort((a, b) => b.root.length - a.root.length)[0];
+    if (!g || g.p.exclude.includes(r.path)) continue;
+    routes[i] = { ...r, path: r.path === '/' ? joinPath(g.p.path) : joinPath(g.p.path, r.path), ...(g.p.unresolved && r.resolved ? { resolved: false, unresolvedPrefix: g.p.unresolved } : {}) };
+  }
+}
+
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
 function nest(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const controllers = [...code.matchAll(new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\})?\s*\)`, 'g'))];
-  for (const m of code.matchAll(new RegExp(String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING})?\s*\)\s*(?:@\w+\([^)]*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`, 'g'))) {
+  for (const m of code.matchAll(new RegExp(String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING})?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`, 'g'))) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
     const prefix = base ? literal(base) : '';
@@ -300,13 +377,17 @@ function prefixArg(expr: string | undefined, file: string, line: number): Prefix
 interface PyFile {
   /** `bp = Blueprint(…, url_prefix=…)`, `router = APIRouter(prefix=…)`, `app = Flask(…)` / `FastAPI(…)` */
   objects: Array<{ name: string; kind: 'flask' | 'fastapi'; prefix?: Prefix }>;
-  routes: Array<{ obj: string; method: string; path: string; line: number; handler: string; fastapi: boolean }>;
+  routes: Array<{ obj: string; method: string; path: string; line: number; handler: string; fastapi: boolean; def?: { params: string; body: string; line: number; bodyAt: number } }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
   mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
   /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
   imports: Array<{ name: string; module: string; orig: string | null }>;
   /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
   defaults: Array<{ name: string; value: string; line: number }>;
+  /** classes with their bases and the HTTP-method handlers they define (`def get(self, …)`): Django views */
+  classes: Array<{ name: string; bases: string[]; methods: string[]; line?: number; fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string }> }>;
+  /** functions with the methods a decorator limits them to (`@api_view(['GET'])`, `@require_POST`) */
+  functions: Array<{ name: string; methods: string[] }>;
 }
 
 const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websocket';
@@ -314,7 +395,27 @@ const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websock
 /** Flask and FastAPI declarations of one file (prefixes are resolved across files by `pythonRoutes`). */
 function pyFile(s: SourceFile, code: string): PyFile {
   const spans = stringSpans(s);
-  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [] };
+  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
+  for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
+    const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
+    const methods = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(`, 'gm'))].map((x) => x[1]!.toUpperCase());
+    // Annotated fields (pydantic: `email: str`, `bio: Optional[str] = None`) and WTForms fields (`email = StringField(…)`).
+    const bodyAt = m.index + m[0].length - m[3]!.length;
+    const fields: NonNullable<PyFile['classes'][number]['fields']> = [];
+    for (const f of m[3]!.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'))) {
+      if (f[1] === 'class' || f[1] === 'def' || f[1]!.startsWith('_')) continue;
+      const form = f[3] ? /^(?:\w+\.)?(\w+Field)\s*\(/.exec(f[3])?.[1] : undefined;
+      if (f[2] === undefined && !form) continue;
+      fields.push({ name: f[1]!, type: (f[2] ?? '').trim(), line: lineAt(code, bodyAt + f.index), hasDefault: f[3] !== undefined, ...(form ? { form } : {}) });
+    }
+    out.classes.push({ name: m[1]!, bases: (m[2] ?? '').split(',').map((b) => b.trim().split('.').at(-1)!).filter((b) => /^\w+$/.test(b)), methods, line: lineAt(code, m.index), fields });
+  }
+  for (const m of code.matchAll(/((?:^[ \t]*@[^\n]*\n)+)[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/gm)) {
+    const deco = m[1]!;
+    const list = /@(?:\w+\.)*(?:api_view|require_http_methods)\s*\(\s*(?:http_method_names\s*=\s*)?[[(]([^\])]*)[\])]/.exec(deco)?.[1];
+    const methods = list !== undefined ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : /@(?:\w+\.)*require_(GET|POST|safe)\b/.exec(deco)?.[1]?.replace('safe', 'GET').split(',');
+    if (methods && methods.length > 0) out.functions.push({ name: m[2]!, methods });
+  }
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
     if (!/Settings|Config/.test(`${m[1]} ${m[2] ?? ''}`)) continue;
     const bodyAt = m.index + m[0].length - m[3]!.length;
@@ -340,14 +441,25 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const own = args[0] !== undefined ? literal(args[0]) : null;
     if (own === null) continue;
     // The decorated function: the next `def` after this decorator and any stacked below it.
-    const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/m.exec(code.slice(end));
+    const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
+    let sig: { params: string; body: string; line: number; bodyAt: number } | undefined;
+    if (def) {
+      const open = end + def.index + def[0].length - 1;
+      const close = closing(code, open);
+      const colon = code.indexOf(':', /^\s*->/.test(code.slice(close)) ? code.indexOf('->', close) : close);
+      const bodyStart = code.indexOf('\n', colon) + 1;
+      const indent = /^[ \t]*/.exec(code.slice(bodyStart))![0];
+      const rest = code.slice(bodyStart);
+      const stop = indent === '' ? rest.length : rest.search(new RegExp(String.raw`\n(?!${indent}|[ \t]*\n)`));
+      sig = { params: code.slice(open + 1, close - 1), body: rest.slice(0, stop < 0 ? rest.length : stop), line: lineAt(code, end + def.index), bodyAt: bodyStart };
+    }
     let methods = [m[2]!.toUpperCase()];
     if (m[2] === 'route' || m[2] === 'api_route') {
       const list = args.map((a) => /^methods\s*=\s*[[(]([^\])]*)[\])]/.exec(a)?.[1]).find((x) => x !== undefined);
       methods = list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'];
     }
     if (m[2] === 'websocket') methods = ['GET'];
-    for (const method of methods) out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: def?.[1] ?? '', fastapi });
+    for (const method of methods) out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: def?.[1] ?? '', fastapi, ...(sig ? { def: sig } : {}) });
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -368,6 +480,230 @@ function pyFile(s: SourceFile, code: string): PyFile {
   return out;
 }
 
+/** The file of a Python module named in `from` (`.views`, `..api`, `blog.urls`), among `all`; null when it is not in the repository. */
+function pyModuleFile(all: ReadonlySet<string>, from: string, spec: string): string | null {
+  const dots = /^\.*/.exec(spec)![0].length;
+  const rest = spec.slice(dots).replace(/\./g, '/');
+  let base = '';
+  if (dots > 0) {
+    base = path.dirname(from);
+    for (let i = 1; i < dots; i++) base = path.dirname(base);
+    if (base === '.') base = '';
+  }
+  const stem = [base, rest].filter(Boolean).join('/');
+  for (const c of stem === '' ? ['__init__.py'] : [`${stem}.py`, `${stem}/__init__.py`]) if (all.has(c)) return c;
+  if (dots === 0 && rest !== '') {
+    // A source root below the repository's (src/app/…): the shortest path ending with the module's.
+    const hits = [...all].filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    if (hits[0]) return hits[0];
+  }
+  return null;
+}
+
+/** What Django's and DRF's generic class-based views answer, by class name. */
+const DJANGO_GENERIC: Record<string, string[]> = {
+  TemplateView: ['GET'], ListView: ['GET'], DetailView: ['GET'], ArchiveIndexView: ['GET'], YearArchiveView: ['GET'], MonthArchiveView: ['GET'], DayArchiveView: ['GET'],
+  // ProcessFormView's `put` is its `post`; DeletionMixin adds `delete`; RedirectView answers every method.
+  FormView: ['GET', 'POST', 'PUT'], CreateView: ['GET', 'POST', 'PUT'], UpdateView: ['GET', 'POST', 'PUT'], DeleteView: ['GET', 'POST', 'DELETE'], LoginView: ['GET', 'POST', 'PUT'], LogoutView: ['POST'],
+  RedirectView: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  ListAPIView: ['GET'], RetrieveAPIView: ['GET'], CreateAPIView: ['POST'], DestroyAPIView: ['DELETE'], UpdateAPIView: ['PUT', 'PATCH'],
+  ListCreateAPIView: ['GET', 'POST'], RetrieveUpdateAPIView: ['GET', 'PUT', 'PATCH'], RetrieveDestroyAPIView: ['GET', 'DELETE'], RetrieveUpdateDestroyAPIView: ['GET', 'PUT', 'PATCH', 'DELETE'],
+  ObtainJSONWebToken: ['POST'], ObtainAuthToken: ['POST'], TokenObtainPairView: ['POST'], TokenRefreshView: ['POST'], TokenVerifyView: ['POST'],
+};
+
+/**
+ * The HTTP methods a Django view answers, as its code declares them: a class-based view's
+ * `def get` / `def post` … (its bases' in the repository included, Django's and DRF's generic views
+ * by name), a function view's `@api_view([...])` / `@require_http_methods([...])` / `@require_POST`.
+ * A view found by its name as the urls file imports it; null when nothing declares its methods (the
+ * route stays `ANY`).
+ */
+function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, handler: string) => string[] | null {
+  const all = new Set(files.keys());
+  const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
+  for (const [file, f] of files) for (const c of f.classes) (classesByName.get(c.name) ?? classesByName.set(c.name, []).get(c.name)!).push({ file, c });
+  /** The file a name used in `file` comes from, when the file imports it. */
+  const origin = (file: string, name: string): string | null => {
+    const imp = [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
+    if (!imp) return null;
+    if (imp.orig === null) return pyModuleFile(all, file, imp.module);
+    return pyModuleFile(all, file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`) ?? pyModuleFile(all, file, imp.module);
+  };
+  const classMethods = (file: string | null, name: string, depth: number): string[] => {
+    if (depth > 8) return [];
+    const candidates = classesByName.get(name) ?? [];
+    const hit = candidates.find((x) => x.file === file) ?? (candidates.length === 1 ? candidates[0] : undefined);
+    if (!hit) return DJANGO_GENERIC[name] ?? DJANGO_GENERIC[name.replace(/View$/, '')] ?? [];
+    const own = new Set(hit.c.methods);
+    for (const b of hit.c.bases) for (const m of classMethods(origin(hit.file, b) ?? hit.file, b, depth + 1)) own.add(m);
+    return [...own];
+  };
+  return (urlsFile, handler) => {
+    const parts = handler.split('.');
+    const name = parts.at(-1)!;
+    // `views.Index` → the file `views` names; `Index` → the file it is imported from; else this file.
+    const file = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
+    const fn = [...files].flatMap(([f, x]) => x.functions.filter((g) => g.name === name).map((g) => ({ f, g })));
+    const fnHit = fn.find((x) => x.f === file) ?? (fn.length === 1 ? fn[0] : undefined);
+    if (fnHit) return fnHit.g.methods;
+    const methods = classMethods(file, name, 0);
+    const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+    return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
+  };
+}
+
+/** JSON Schemas of the repository's pydantic models and WTForms forms, by class name. */
+interface PySchemas {
+  model: (name: string) => { schema: Record<string, unknown>; source: string } | null;
+  form: (name: string) => { schema: Record<string, unknown>; source: string; multipart: boolean } | null;
+}
+
+const PY_SCALARS: Record<string, Record<string, unknown>> = {
+  str: { type: 'string' }, int: { type: 'integer' }, float: { type: 'number' }, bool: { type: 'boolean' }, bytes: { type: 'string' },
+  EmailStr: { type: 'string', format: 'email' }, HttpUrl: { type: 'string', format: 'uri' }, AnyUrl: { type: 'string', format: 'uri' },
+  datetime: { type: 'string', format: 'date-time' }, date: { type: 'string', format: 'date' }, UUID: { type: 'string', format: 'uuid' }, Decimal: { type: 'number' },
+  dict: { type: 'object' }, Dict: { type: 'object' }, Any: {},
+};
+const WTF_FIELDS: Record<string, Record<string, unknown>> = {
+  IntegerField: { type: 'integer' }, DecimalField: { type: 'number' }, FloatField: { type: 'number' }, BooleanField: { type: 'boolean' },
+  DateField: { type: 'string', format: 'date' }, DateTimeField: { type: 'string', format: 'date-time' }, EmailField: { type: 'string', format: 'email' },
+  FileField: { type: 'string', format: 'binary' }, MultipleFileField: { type: 'array', items: { type: 'string', format: 'binary' } }, SelectMultipleField: { type: 'array', items: { type: 'string' } },
+};
+
+function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
+  const byName = new Map<string, { file: string; c: PyFile['classes'][number] }>();
+  for (const [file, f] of files) for (const c of f.classes) if (!byName.has(c.name)) byName.set(c.name, { file, c });
+  const derives = (name: string, roots: RegExp, depth = 0): boolean => {
+    if (roots.test(name)) return true;
+    const hit = byName.get(name);
+    return !!hit && depth < 8 && hit.c.bases.some((b) => derives(b, roots, depth + 1));
+  };
+  const fieldsOf = (name: string, depth = 0): NonNullable<PyFile['classes'][number]['fields']> => {
+    const hit = byName.get(name);
+    if (!hit || depth > 8) return [];
+    const inherited = hit.c.bases.flatMap((b) => fieldsOf(b, depth + 1));
+    const own = hit.c.fields ?? [];
+    return [...inherited.filter((f) => !own.some((o) => o.name === f.name)), ...own];
+  };
+  const typeSchema = (t: string, depth: number): { schema: Record<string, unknown>; optional: boolean } => {
+    t = t.trim().replace(/^(?:typing|t)\./, '');
+    const union = /^(.+?)\s*\|\s*None$/.exec(t) ?? /^Optional\[(.+)\]$/.exec(t);
+    if (union) return { schema: typeSchema(union[1]!, depth).schema, optional: true };
+    const generic = /^(\w+)\[(.+)\]$/.exec(t);
+    if (generic && /^(?:List|list|Sequence|Set|set|Tuple|tuple|conlist)$/.test(generic[1]!)) return { schema: { type: 'array', items: typeSchema(splitArgs(generic[2]!)[0] ?? '', depth).schema }, optional: false };
+    if (generic && /^(?:Dict|dict|Mapping)$/.test(generic[1]!)) return { schema: { type: 'object' }, optional: false };
+    if (PY_SCALARS[t]) return { schema: PY_SCALARS[t]!, optional: false };
+    if (/^con(?:str|int|float)\(/.test(t)) return { schema: { type: t.startsWith('constr') ? 'string' : t.startsWith('conint') ? 'integer' : 'number' }, optional: false };
+    if (depth < 3 && byName.has(t) && derives(t, /^BaseModel$/)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
+    return { schema: {}, optional: false };
+  };
+  const modelSchema = (name: string, depth = 0): { schema: Record<string, unknown>; source: string } | null => {
+    const hit = byName.get(name);
+    if (!hit || !derives(name, /^BaseModel$/)) return null;
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    for (const f of fieldsOf(name)) {
+      if (f.form || f.type === '' || /^(?:ClassVar|Config)\b/.test(f.type)) continue;
+      const { schema, optional } = typeSchema(f.type, depth);
+      properties[f.name] = schema;
+      if (!optional && !f.hasDefault) required.push(f.name);
+    }
+    return { schema: { type: 'object', title: name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': `${hit.file}:${hit.c.line}` }, source: `${hit.file}:${hit.c.line}` };
+  };
+  const form = (name: string): ReturnType<PySchemas['form']> => {
+    const hit = byName.get(name);
+    if (!hit || !derives(name, /^(?:FlaskForm|Form)$/)) return null;
+    const properties: Record<string, unknown> = {};
+    let multipart = false;
+    for (const f of fieldsOf(name)) {
+      if (!f.form || /^(?:SubmitField|FormField|FieldList)$/.test(f.form)) continue;
+      properties[f.name] = WTF_FIELDS[f.form] ?? { type: 'string' };
+      if (/File/.test(f.form)) multipart = true;
+    }
+    return { schema: { type: 'object', title: name, properties, 'x-source': `${hit.file}:${hit.c.line}` }, source: `${hit.file}:${hit.c.line}`, multipart };
+  };
+  return { model: (n) => modelSchema(n), form };
+}
+
+/**
+ * What a Flask or FastAPI handler reads besides its path. FastAPI: a parameter typed by a
+ * pydantic model (or `= Body(…)`, `embed=True` under its alias) is the JSON body, `= Form(…)` a
+ * form field, `File`/`UploadFile` a multipart part, any other plain parameter not in the path a
+ * query parameter (required without a default); `Depends`, `Header`, `Cookie`, `Path` and the
+ * framework's own types are not. Flask: `request.form[…]` / `.get(…)` are form fields,
+ * `request.args…` query parameters, `request.files` multipart parts, `request.get_json()` /
+ * `request.json` a JSON body, and a WTForms form the handler instantiates its fields. A body is
+ * documented on POST, PUT, PATCH and DELETE only.
+ */
+function requestOf(file: string, def: { params: string; body: string; line: number; bodyAt: number }, method: string, routePath: string, framework: string, schemas: PySchemas): RouteRequest | undefined {
+  const query: NonNullable<RouteRequest['query']> = [];
+  const bodyProps: Record<string, unknown> = {};
+  const required: string[] = [];
+  let json: Record<string, unknown> | null = null;
+  let contentType: string | null = null;
+  const source = `${file}:${def.line}`;
+  const lineIn = (offset: number): number => def.line + 1 + (def.body.slice(0, offset).match(/\n/g)?.length ?? 0);
+  let bodySource = source;
+  const inPath = new Set([...routePath.matchAll(/[{<](?:\w+:)?(\w+)[}>]/g)].map((m) => m[1]!));
+  if (framework === 'fastapi') {
+    const bodies: Array<{ name: string; schema: Record<string, unknown>; embed: boolean }> = [];
+    for (const p of splitArgs(def.params)) {
+      const m = /^(\w+)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+))?$/.exec(p.trim());
+      if (!m || m[1] === 'self' || inPath.has(m[1]!) || p.trim().startsWith('*')) continue;
+      const [, name, type = '', dflt = ''] = m;
+      if (/\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(dflt) || /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim())) continue;
+      const model = schemas.model(type.trim().replace(/^Optional\[(.+)\]$/, '$1'));
+      if (/\bForm\s*\(/.test(dflt) || /\bFile\s*\(/.test(dflt) || /UploadFile/.test(type)) {
+        const file = /\bFile\s*\(/.test(dflt) || /UploadFile/.test(type);
+        contentType = file || contentType === 'multipart/form-data' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+        bodyProps[name!] = file ? { type: 'string', format: 'binary' } : (PY_SCALARS[type.trim()] ?? { type: 'string' });
+        if (!/\b(?:Form|File)\s*\(\s*(?:default\s*=\s*)?(?!\.\.\.)[^),]/.test(dflt)) required.push(name!);
+        continue;
+      }
+      if (model || /\bBody\s*\(/.test(dflt)) {
+        const alias = /\balias\s*=\s*["']([^"']+)["']/.exec(dflt)?.[1];
+        bodies.push({ name: alias ?? name!, schema: model?.schema ?? PY_SCALARS[type.trim()] ?? {}, embed: /\bembed\s*=\s*True\b/.test(dflt) || !model });
+        continue;
+      }
+      const scalar = PY_SCALARS[type.trim().replace(/^Optional\[(.+)\]$/, '$1')] ?? (/^(?:List|list)\[/.test(type.trim()) ? { type: 'array', items: { type: 'string' } } : { type: 'string' });
+      const optional = /Optional\[|\|\s*None/.test(type) || (dflt !== '' && !/^Query\s*\(\s*(?:default\s*=\s*)?\.\.\./.test(dflt.trim()));
+      query.push({ name: name!, required: !optional, schema: scalar, source });
+    }
+    if (bodies.length === 1 && !bodies[0]!.embed) json = bodies[0]!.schema;
+    else if (bodies.length > 0) json = { type: 'object', properties: Object.fromEntries(bodies.map((b) => [b.name, b.schema])), required: bodies.map((b) => b.name) };
+  } else {
+    for (const m of def.body.matchAll(/\brequest\.(form|args|files|values)\s*(?:\[\s*["']([\w-]+)["']\s*\]|\.(?:get|getlist)\s*\(\s*["']([\w-]+)["'])/g)) {
+      const name = (m[2] ?? m[3])!;
+      if (m[1] === 'args' || m[1] === 'values') {
+        if (!query.some((q) => q.name === name)) query.push({ name, required: m[2] !== undefined, schema: { type: 'string' }, source: `${file}:${lineIn(m.index)}` });
+        continue;
+      }
+      contentType = m[1] === 'files' || contentType === 'multipart/form-data' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+      bodyProps[name] = m[1] === 'files' ? { type: 'string', format: 'binary' } : { type: 'string' };
+      if (m[2] !== undefined && !required.includes(name)) required.push(name);
+      if (bodySource === source) bodySource = `${file}:${lineIn(m.index)}`;
+    }
+    const j = /\brequest\.(?:get_json\s*\(|json\b)/.exec(def.body);
+    if (j) {
+      json = { type: 'object' };
+      bodySource = `${file}:${lineIn(j.index)}`;
+    }
+    for (const m of def.body.matchAll(/\b\w+\s*=\s*(\w+)\s*\(/g)) {
+      const form = schemas.form(m[1]!);
+      if (!form) continue;
+      Object.assign(bodyProps, (form.schema.properties as Record<string, unknown>) ?? {});
+      contentType = form.multipart ? 'multipart/form-data' : contentType ?? 'application/x-www-form-urlencoded';
+      bodySource = form.source;
+    }
+  }
+  const out: RouteRequest = {};
+  const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+  if (withBody && contentType && Object.keys(bodyProps).length > 0) out.body = { contentType, schema: { type: 'object', properties: bodyProps, ...(required.length > 0 ? { required } : {}) }, source: bodySource };
+  else if (withBody && json) out.body = { contentType: 'application/json', schema: json, source: typeof json['x-source'] === 'string' ? (json['x-source'] as string) : bodySource };
+  if (query.length > 0) out.query = query;
+  return out.body || out.query ? out : undefined;
+}
+
 /**
  * Flask and FastAPI routes with their full paths: each route is declared on an object (a
  * blueprint, a router, the app); the object is found through the file's imports wherever it was
@@ -378,26 +714,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
  */
 function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   const all = new Set(files.keys());
-  const moduleFile = (from: string, spec: string): string | null => {
-    const dots = /^\.*/.exec(spec)![0].length;
-    const rest = spec.slice(dots).replace(/\./g, '/');
-    let bases: string[];
-    if (dots > 0) {
-      let base = path.dirname(from);
-      for (let i = 1; i < dots; i++) base = path.dirname(base);
-      bases = [base === '.' ? '' : base];
-    } else bases = [''];
-    for (const base of bases) {
-      const stem = [base, rest].filter(Boolean).join('/');
-      for (const c of stem === '' ? ['__init__.py'] : [`${stem}.py`, `${stem}/__init__.py`]) if (all.has(c)) return c;
-    }
-    if (dots === 0 && rest !== '') {
-      // A source root below the repository's (src/app/…): the shortest path ending with the module's.
-      const hits = [...all].filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-      if (hits[0]) return hits[0];
-    }
-    return null;
-  };
+  const moduleFile = (from: string, spec: string): string | null => pyModuleFile(all, from, spec);
   type Ref = { module: string } | { object: string };
   const resolveName = (file: string, name: string, depth = 0): Ref | null => {
     const f = files.get(file);
@@ -420,15 +737,16 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     for (const part of rest) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
     return ref && 'object' in ref ? ref.object : null;
   };
-  // An unresolved prefix read from a settings field (`settings.api_prefix`) names the field's default when
-  // every settings class that declares it agrees on one: still unresolved (the environment may change it), but the reader sees it.
+  // A prefix read from a settings field (`settings.api_prefix`) whose settings classes all declare one
+  // default (`api_prefix: str = "/api"`) is that default, the value the code itself gives: the path is
+  // written with it, and stays marked unresolved with both citations (the environment may set another).
   const withDefault = (p: Prefix): Prefix => {
     const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
     if (!field) return p;
     const found: Array<{ value: string; at: string }> = [];
     for (const [file, f] of files) for (const d of f.defaults) if (d.name === field) found.push({ value: d.value, at: `${file}:${d.line}` });
     if (found.length === 0 || found.some((d) => d.value !== found[0]!.value)) return p;
-    return { ...p, unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at})` };
+    return { path: found[0]!.value, unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at}, the path's prefix unless the environment sets another)` };
   };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
   for (const [file, f] of files) for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
@@ -458,43 +776,99 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     // One prefix once, however many paths lead to it.
     return [...new Map(out.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()];
   };
+  const pySchemas = pythonSchemas(files);
   const routes: Route[] = [];
   for (const [file, f] of files) {
     for (const r of f.routes) {
       const key = resolveExpr(file, r.obj);
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
       for (const p of key ? prefixesOf(key, new Set()) : [{ path: '' }]) {
-        routes.push({ method: r.method, path: joinPath(p.path, r.path), framework, file, line: r.line, ...(r.handler ? { handler: r.handler } : {}), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+        const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
+        routes.push({ method: r.method, path: joinPath(p.path, r.path), framework, file, line: r.line, ...(r.handler ? { handler: r.handler } : {}), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}), ...(request ? { request } : {}) });
       }
     }
   }
   return routes;
 }
 
-/** Django's urls.py: path('x/', view), re_path(r'^x$', view), Django 1.x/2.x url(r'^x/$', view), include('app.urls'). */
+/**
+ * Django's urls.py: `path('x/', view)`, `re_path(r'^x$', view)`, Django 1.x/2.x `url(r'^x/$', view)`,
+ * and `include()` in each of its shapes — a module by name (`include('blog.urls')`), a
+ * `(module, namespace)` tuple, `namespace=`, an imported urls module (`include(blog_urls)`), an
+ * inline list of patterns (`include([path(…), …])`, also in a tuple) and a list variable of the
+ * same file (`include(extra_patterns)`), nested to any depth. `admin.site.urls` and other
+ * generated urlconfs (`router.urls`) are mounts of code outside the repository, not views.
+ */
 function django(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const mounts: Mount[] = [];
-  if (/\burlpatterns\b/.test(code)) {
-    const spans = stringSpans(s);
-    for (const m of code.matchAll(new RegExp(String.raw`(?<![.\w])(path|re_path|url)\s*\(\s*r?${STRING}\s*,\s*([^,)]+(?:\([^)]*\))?)`, 'g'))) {
-      if (inSpan(spans, m.index)) continue;
-      const written = literal(m[2]!);
-      if (written === null) continue;
-      // path() routes are written as they are served; re_path()/url() ones are regular expressions.
-      const route = m[1] === 'path' ? written : djangoRegexPath(written);
-      const target = m[3]!.trim();
-      const include = /^include\s*\(\s*(["'])([\w.]+)\1/.exec(target);
-      if (include) {
-        // The included module's file (a module that is not in the repository simply matches no file).
-        mounts.push({ target: `${include[2]!.replace(/\./g, '/')}.py`, from: s.rel, prefix: route });
-        continue;
-      }
-      // A view by reference (views.index, View.as_view()) or, in Django 1.x, by its dotted name as a string.
-      const handler = literal(target) ?? /^([\w.]+)$/.exec(target.replace(/\.as_view\(\)?$/, ''))?.[1];
-      routes.push({ method: 'ANY', path: joinPath(route), framework: 'django', file: s.rel, line: lineAt(code, m.index), ...(handler ? { handler } : {}), resolved: true });
+  if (!/\burlpatterns\b/.test(code)) return { routes, mounts };
+  const spans = stringSpans(s);
+  const calls: Array<{ kind: string; at: number; open: number; end: number; args: string[] }> = [];
+  for (const m of code.matchAll(/(?<![.\w])(path|re_path|url)\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const end = closing(code, open);
+    calls.push({ kind: m[1]!, at: m.index, open, end, args: splitArgs(code.slice(open + 1, end - 1)) });
+  }
+  // List variables of this file (`extra = [path(…)]`), by name: the spans their patterns are written in.
+  const lists = new Map<string, Array<[number, number]>>();
+  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]*)?\+?=[ \t]*\[/gm)) {
+    const open = m.index + m[0].length - 1;
+    (lists.get(m[1]!) ?? lists.set(m[1]!, []).get(m[1]!)!).push([open, closing(code, open)]);
+  }
+  // Imported names: `from blog import urls as blog_urls` → `blog.urls`, `import blog.urls` → itself.
+  const imported = new Map<string, string>();
+  for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)/gm)) {
+    for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
+      const [orig, alias] = part.trim().split(/\s+as\s+/);
+      if (orig && /^\w+$/.test(orig)) imported.set(alias ?? orig, m[1]!.endsWith('.') ? `${m[1]}${orig}` : `${m[1]}.${orig}`);
     }
   }
+  for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm)) imported.set(m[2] ?? m[1]!, m[1]!);
+  const included = new Set<string>();
+  for (const m of code.matchAll(/\binclude\s*\(\s*\(?\s*(\w+)\s*[,)]/g)) if (lists.has(m[1]!) && !inSpan(spans, m.index)) included.add(m[1]!);
+  const within = (range: [number, number]) => calls.filter((c) => c.at > range[0] && c.end <= range[1] && !calls.some((o) => o !== c && o.open < c.at && c.end <= o.end && o.at > range[0]));
+  const visit = (list: typeof calls, prefix: string, depth: number): void => {
+    for (const c of list) {
+      const written = c.args[0] !== undefined ? literal(c.args[0].replace(/^[rRuUbB]+(?=["'])/, '')) : null;
+      if (written === null || c.args[1] === undefined) continue;
+      // path() routes are written as they are served; re_path()/url() ones are regular expressions.
+      const route = joinPath(prefix, c.kind === 'path' ? written : djangoRegexPath(written));
+      const target = c.args[1].trim();
+      const include = /^include\s*\(/.exec(target);
+      if (include) {
+        const inc = /\binclude\s*\(/.exec(code.slice(c.open, c.end))!;
+        const open = c.open + inc.index + inc[0].length - 1;
+        const [first] = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+        // include((X, 'namespace')) is include(X) under a namespace.
+        let x = (first ?? '').trim();
+        let xAt = code.indexOf(x, open);
+        const tuple = /^\(([\s\S]*)\)$/.exec(x);
+        if (tuple) {
+          const inner = splitArgs(tuple[1]!)[0]?.trim() ?? '';
+          xAt = code.indexOf(inner, xAt + 1);
+          x = inner;
+        }
+        if (depth > 8) continue;
+        if (x.startsWith('[')) visit(within([xAt, closing(code, xAt)]), route, depth + 1);
+        else if (lists.has(x)) for (const range of lists.get(x)!) visit(within(range), route, depth + 1);
+        else {
+          const module = literal(x) ?? (/^\w+$/.test(x) ? imported.get(x) : undefined);
+          // The included module's file is found among the repository's files (a module outside it matches none).
+          if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: route });
+        }
+        continue;
+      }
+      if (/^[\w.]+\.urls$/.test(target)) continue; // admin.site.urls, router.urls: a generated urlconf
+      // A view by reference (views.index, View.as_view(…)) or, in Django 1.x, by its dotted name as a string.
+      const handler = literal(target) ?? /^([\w.]+?)(?:\.as_view\s*\([\s\S]*\))?$/.exec(target)?.[1];
+      routes.push({ method: 'ANY', path: route, framework: 'django', file: s.rel, line: lineAt(code, c.at), ...(handler ? { handler } : {}), resolved: true });
+    }
+  };
+  // The patterns outside any other call, except those of a list variable reached only through include().
+  const hidden = [...included].flatMap((name) => lists.get(name)!);
+  visit(within([-1, code.length]).filter((c) => !hidden.some(([a, b]) => c.at > a && c.end <= b)), '', 0);
   return { routes, mounts };
 }
 
@@ -764,20 +1138,69 @@ function spring(s: SourceFile, code: string): FileRoutes {
   return { routes, mounts: [] };
 }
 
-/** ASP.NET Core: `[Route("api/[controller]")]` + `[HttpGet("{id}")]`, and minimal APIs `app.MapGet("/x", …)`. */
+/**
+ * ASP.NET Core attribute routing: a controller's `[Route("api/[controller]")]` (several give one
+ * route each; `[ApiController, Route(…)]` in one list too) before its action's `[HttpGet("{id}")]`
+ * (`Name =`/`Order =` arguments aside) and/or `[Route("x")]` on the action; a template starting
+ * with `/` or `~/` ignores the controller's; the tokens `[controller]` and `[action]` become the
+ * class name without `Controller` and the method's name. Minimal APIs: `app.MapGet("/x", …)`, also
+ * on a `MapGroup("/api")` variable.
+ */
 function aspnet(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
-  const classes = [...code.matchAll(new RegExp(String.raw`\[Route\s*\(\s*${STRING}\s*\)\][\s\S]*?\bclass\s+(\w+)`, 'g'))];
-  for (const m of code.matchAll(new RegExp(String.raw`\[Http(Get|Post|Put|Patch|Delete|Head|Options)(?:\s*\(\s*${STRING}\s*\))?\][\s\S]*?\b(\w+)\s*\(`, 'g'))) {
-    const cls = classes.filter((c) => c.index < m.index).at(-1);
-    const controller = cls ? cls[2]!.replace(/Controller$/, '') : '';
-    const prefix = cls ? (literal(cls[1]!) ?? '').replace(/\[controller\]/gi, controller) : '';
-    const own = m[2] ? literal(m[2]) : '';
-    routes.push({ method: m[1]!.toUpperCase(), path: joinPath(prefix, own ?? ''), framework: 'aspnet', file: s.rel, line: lineAt(code, m.index), handler: m[3]!, resolved: own !== null });
+  const spans = stringSpans(s);
+  /** The attribute lists (`[A] [B, C(…)]`) right before `at`, as one text. */
+  const ATTRS = String.raw`((?:\[(?:[^\[\]"]|"(?:[^"\\]|\\.)*"|\[[^\]]*\])*\]\s*)+)`;
+  const templates = (attrs: string, name: string): Array<string | null> => [...attrs.matchAll(new RegExp(String.raw`\b${name}\s*\(\s*(?:(?:template\s*:\s*)?${STRING})?`, 'g'))].map((m) => (m[1] === undefined ? '' : literal(m[1])));
+  const classes: Array<{ at: number; name: string; prefixes: Array<string | null> }> = [];
+  for (const m of code.matchAll(new RegExp(String.raw`${ATTRS}(?:(?:public|internal|sealed|abstract|partial|static)\s+)*class\s+(\w+)`, 'g'))) {
+    if (inSpan(spans, m.index)) continue;
+    classes.push({ at: m.index + m[0].length, name: m[2]!, prefixes: templates(m[1]!, 'Route') });
   }
-  for (const m of code.matchAll(new RegExp(String.raw`\.Map(Get|Post|Put|Patch|Delete)\s*\(\s*${STRING}`, 'g'))) {
-    const own = literal(m[2]!);
-    if (own !== null) routes.push({ method: m[1]!.toUpperCase(), path: joinPath(own), framework: 'aspnet', file: s.rel, line: lineAt(code, m.index), resolved: true });
+  // Classes without attributes still name the controller of their actions.
+  for (const m of code.matchAll(/\bclass\s+(\w+)/g)) if (!classes.some((c) => c.at === m.index + m[0].length)) classes.push({ at: m.index + m[0].length, name: m[1]!, prefixes: [] });
+  classes.sort((a, b) => a.at - b.at);
+  const VERB = /\bHttp(Get|Post|Put|Patch|Delete|Head|Options)\b/g;
+  for (const m of code.matchAll(new RegExp(String.raw`${ATTRS}(?:(?:public|private|protected|internal|static|virtual|override|async|new)\s+)+[\w<>[\],.? ]+?\s+(\w+)\s*(?:<[^>]*>)?\s*\(`, 'g'))) {
+    if (inSpan(spans, m.index)) continue;
+    const attrs = m[1]!;
+    const verbs = [...attrs.matchAll(VERB)].map((v) => ({ method: v[1]!.toUpperCase(), template: templates(attrs.slice(v.index), `Http${v[1]}`)[0] ?? '' }));
+    const own = templates(attrs, 'Route');
+    if (verbs.length === 0 && own.length === 0) continue;
+    const cls = classes.filter((c) => c.at < m.index).at(-1);
+    const controller = cls ? cls.name.replace(/Controller$/, '') : '';
+    const action = m[2]!;
+    const fill = (t: string): string => t.replace(/\[controller\]/gi, controller).replace(/\[action\]/gi, action);
+    const prefixes = cls && cls.prefixes.length > 0 ? cls.prefixes : [''];
+    // An action's [Route] templates combine with each verb attribute that has none of its own.
+    const pairs: Array<{ method: string; template: string | null }> = [];
+    for (const v of verbs.length > 0 ? verbs : [{ method: 'ANY', template: '' }]) {
+      if (v.template !== '' || own.length === 0) pairs.push(v);
+      else for (const t of own) pairs.push({ method: v.method, template: t });
+    }
+    // The line of the first verb attribute (else the action's [Route]).
+    const line = lineAt(code, m.index + (/\bHttp(?:Get|Post|Put|Patch|Delete|Head|Options)\b/.exec(attrs)?.index ?? /\bRoute\b/.exec(attrs)?.index ?? 0));
+    for (const p of pairs) {
+      for (const prefix of prefixes) {
+        const resolved = p.template !== null && prefix !== null;
+        const t = p.template ?? '';
+        const full = /^~?\//.test(t) ? joinPath(fill(t.replace(/^~/, ''))) : joinPath(fill(prefix ?? ''), fill(t));
+        routes.push({ method: p.method, path: full, framework: 'aspnet', file: s.rel, line, handler: action, resolved, ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${attrs.trim()}` }) });
+      }
+    }
+  }
+  // Minimal APIs, on the app or on a route group variable (`var api = app.MapGroup("/api");`).
+  const groups = new Map<string, string | null>();
+  for (const m of code.matchAll(new RegExp(String.raw`\b(?:var|RouteGroupBuilder)\s+(\w+)\s*=\s*(\w+)\.MapGroup\s*\(\s*${STRING}\s*\)`, 'g'))) {
+    const outer = groups.has(m[2]!) ? groups.get(m[2]!)! : '';
+    const own = literal(m[3]!);
+    groups.set(m[1]!, outer === null || own === null ? null : joinPath(outer, own));
+  }
+  for (const m of code.matchAll(new RegExp(String.raw`\b(\w+)\.Map(Get|Post|Put|Patch|Delete)\s*\(\s*${STRING}`, 'g'))) {
+    if (inSpan(spans, m.index)) continue;
+    const own = literal(m[3]!);
+    const group = groups.has(m[1]!) ? groups.get(m[1]!)! : '';
+    if (own !== null) routes.push({ method: m[2]!.toUpperCase(), path: group === null ? joinPath(own) : joinPath(group, own), framework: 'aspnet', file: s.rel, line: lineAt(code, m.index), resolved: group !== null, ...(group === null ? { unresolvedPrefix: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}) });
   }
   return { routes, mounts: [] };
 }
