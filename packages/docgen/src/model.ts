@@ -19,6 +19,12 @@ export interface DocModel {
   raises: { type: string; text: string; source?: string }[];
   /** where the summary came from (absent: none, or the model's) */
   summarySource?: string;
+  /**
+   * The body's leading comment the summary was taken from: rows [start, end) of the function's
+   * content (a blank line after it included). The comment moves into the doc: both would say
+   * the same thing twice.
+   */
+  summaryComment?: { start: number; end: number };
 }
 
 export interface DocParam {
@@ -118,7 +124,11 @@ function groundParam(p: { name: string; type: string | null; default: string | n
   // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
   // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
   if (p.name.length < 3) return null;
-  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter((e) => !(e.fn.path === self.path && e.fn.line === self.line) && ok(e.text, e.type) && e.text.split(/\s+/).length >= 3);
+  // The other doc must document a parameter its own signature has (a getter's doc describing the
+  // setter's `value` is about another function), and when this parameter's type is written, the
+  // other's must be written too and be the same: a `value: bool` is not a `value: list[Column]`.
+  const typed = (e: { fn: IndexedFunction; type: string | null }): string | null => e.type ?? e.fn.paramTypes.get(p.name) ?? null;
+  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter((e) => !(e.fn.path === self.path && e.fn.line === self.line) && e.fn.params.includes(p.name) && (p.type === null || typed(e) !== null) && ok(e.text, typed(e)) && e.text.split(/\s+/).length >= 3);
   const tiers = [docs.filter((e) => e.fn.path === self.path && e.fn.owner === fnOwner && fnOwner !== ''), docs.filter((e) => e.fn.path === self.path), docs];
   const names = ['the same class', 'the same file', 'the repository'];
   for (let t = 0; t < tiers.length; t++) {
@@ -136,6 +146,7 @@ function groundParam(p: { name: string; type: string | null; default: string | n
 export function proseComment(text: string): boolean {
   const t = text.trim();
   if (t.split(/\s+/).length < 3 || t.length > 200) return false;
+  if (/^\.\.\s*\w|^:\w+:/.test(t)) return false;
   if (/^(type:|noqa|pragma|pylint|eslint|prettier|@ts-|ts-|nolint|go:|TODO|FIXME|XXX|HACK|NOTE:|SAFETY|fmt:|isort|mypy|istanbul|c8|biome|NOSONAR|region|endregion|-\*-)/i.test(t)) return false;
   if (/[;{}]\s*$|^\w+(\.\w+)*\s*\(|\s=\s|==|=>|->|^\w+\s*=|^(return|if|for|while|import|from|def|let|const|var)\b/.test(t)) return false;
   return /^[A-Za-z]/.test(t);
@@ -184,6 +195,7 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
   }
   let summary = '';
   let summarySource: string | undefined;
+  let summaryComment: DocModel['summaryComment'];
   if (wrapped && wrapperCall) {
     const withs: string[] = [];
     wrapperCall.args.forEach((a, i) => {
@@ -206,18 +218,25 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
     if (lead && !restatesName(lead.text, short) && (language !== 'Go' || lead.text.startsWith(`${short} `))) {
       summary = `${lead.text.charAt(0).toUpperCase()}${lead.text.slice(1)}${/[.!?]$/.test(lead.text) ? '' : '.'}`;
       summarySource = `the body's own leading comment (line ${fn.startLine + lead.row})`;
+      summaryComment = { start: lead.row, end: lead.end };
     }
   }
   const raises = codeRaises(fn.content, language, params.map((p) => p.name), fn.startLine, body.start);
-  return { summary, description: [], params, returns, yields, raises, ...(summarySource ? { summarySource } : {}) };
+  return { summary, description: [], params, returns, yields, raises, ...(summarySource ? { summarySource } : {}), ...(summaryComment ? { summaryComment } : {}) };
 }
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The comment lines that open the body, joined; null when the body does not open with prose. */
-function leadingComment(content: string, code: string, bodyStart: number, language: string): { text: string; row: number } | null {
+/**
+ * The comment lines that open the body, joined, when they say what the whole function does;
+ * null when the body does not open with prose. A comment that opens a longer body usually
+ * describes its first step ("Try the cache first", "Set freeze to true"), not the function: it
+ * counts only when a blank line separates it from the code below, or when at most two
+ * statements follow it. `end` is the row after it (after the blank line that follows it).
+ */
+function leadingComment(content: string, code: string, bodyStart: number, language: string): { text: string; row: number; end: number } | null {
   const rest = code.slice(bodyStart);
   const first = rest.search(/\S/);
   const lines = content.split('\n');
@@ -244,9 +263,31 @@ function leadingComment(content: string, code: string, bodyStart: number, langua
     collected.push(m[1]!.trim());
   }
   if (collected.length === 0) return null;
+  // a comment after code on the header line (`def f():  # why`) is not the body's own
+  if (row === startRow && !prefix.test(lines[row] ?? '')) return null;
   const text = collected.join(' ').replace(/\s+/g, ' ').trim();
   if (!proseComment(text) || collected.some((c) => !proseComment(`${c} x y z`) && c !== '')) return null;
-  return { text, row };
+  let end = row + collected.length;
+  const blankAfter = end < codeRow && (lines[end] ?? '').trim() === '';
+  if (blankAfter) end++;
+  else if (statementsFrom(code, bodyStart + first) > 2) return null;
+  return { text, row, end };
+}
+
+/** Top-level statements of a body from `at` on (lines at the first line's indentation that do not continue a statement). */
+function statementsFrom(code: string, at: number): number {
+  const rows = code.slice(code.lastIndexOf('\n', at - 1) + 1).split('\n');
+  const indent = /^\s*/.exec(rows[0]!)![0].length;
+  let n = 0;
+  for (const r of rows) {
+    if (r.trim() === '') continue;
+    const i = /^\s*/.exec(r)![0].length;
+    if (i < indent) break;
+    if (i > indent) continue;
+    if (/^\s*([)\]}.?:+\-*/|&,]|else\b|elif\b|except\b|finally\b|catch\b)/.test(r)) continue;
+    n++;
+  }
+  return n;
 }
 
 function cleanReturnType(type: string | null, language: string): string | null {
