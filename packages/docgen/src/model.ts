@@ -98,6 +98,12 @@ export function resolveCallee(call: Call, language: string, self: { path: string
   return pick ?? null;
 }
 
+/**
+ * Names that mean something else in every function (`args` of a logger call, `value` of a
+ * setter, `kwargs` of a formatter): their docs are reused only from the callee they are passed to.
+ */
+const GENERIC_PARAMS: ReadonlySet<string> = new Set(['args', 'argv', 'kwargs', 'kw', 'kwds', 'rest', 'params', 'options', 'opts', 'option', 'config', 'cfg', 'settings', 'value', 'values', 'val', 'data', 'obj', 'object', 'item', 'items', 'elem', 'element', 'key', 'keys', 'name', 'names', 'other', 'arg', 'input', 'output', 'result', 'res', 'req', 'request', 'response', 'resp', 'ctx', 'context', 'event', 'evt', 'msg', 'message', 'text', 'str', 'string', 'node', 'index', 'idx', 'type', 'kind', 'callback', 'func', 'handler', 'target', 'source', 'src', 'dest', 'path', 'file', 'state', 'self', 'this', 'cls']);
+
 interface ParamGround {
   text: string;
   source: string;
@@ -123,7 +129,7 @@ function groundParam(p: { name: string; type: string | null; default: string | n
   // 2. the same class, then the same file; 3. the repository
   // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
   // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
-  if (p.name.length < 3) return null;
+  if (p.name.length < 3 || GENERIC_PARAMS.has(p.name.replace(/^[_$]+/, '').toLowerCase())) return null;
   // The other doc must document a parameter its own signature has (a getter's doc describing the
   // setter's `value` is about another function), and when this parameter's type is written, the
   // other's must be written too and be the same: a `value: bool` is not a `value: list[Column]`.
@@ -136,6 +142,8 @@ function groundParam(p: { name: string; type: string | null; default: string | n
     if (tier.length === 0) continue;
     const text = sameText(tier);
     if (text === null) return null; // documented differently: no single meaning to reuse
+    // across the repository a name alone ties two functions loosely: one other doc is not enough
+    if (t === 2 && tier.length < 2) return null;
     const e = tier[0]!;
     return { text, source: `the doc of \`${e.fn.name}\` (${loc(e.fn)}) in ${names[t]}${tier.length > 1 ? `, and ${tier.length - 1} more alike` : ''}` };
   }
@@ -183,7 +191,19 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
     const callText = masked.code.slice(c.start, c.end).trim();
     return new RegExp(`^(?:return\\s+)?(?:await\\s+|try\\s+|try!\\s*)?${escape(callText)}(?:\\s*\\?)?$`).test(stmt) || stmt === callText;
   });
-  const wrapped = wrapperCall ? resolveCallee(wrapperCall, language, self, ctx.index) : null;
+  // "Same as callee()" holds only when the call hands on this function's own arguments and
+  // literals: an argument computed here (`self.sync_bl.critical`, a field) makes it another call;
+  // and a private callee (`_dispatch`) is no reference for a reader.
+  const paramNames = new Set(facts.params.map((p) => p.name));
+  const handedOn = (c: Call): boolean =>
+    c.args.every((a) => {
+      const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
+      const v = (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&)/, '').trim();
+      const at = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
+      return paramNames.has(v) || literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null;
+    });
+  const wrappedAny = wrapperCall ? resolveCallee(wrapperCall, language, self, ctx.index) : null;
+  const wrapped = wrappedAny && wrapperCall && handedOn(wrapperCall) && !/^[_#]/.test(wrappedAny.short) ? wrappedAny : null;
   if (generator) yields = { type: null, text: '' };
   else if (returnsValue && facts.returns !== 'none') {
     returns = { type: returnType, text: '' };
@@ -191,7 +211,10 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
     const rets = [...bodyCode.matchAll(/\breturn\b/g)];
     const only = rets.length === 1 ? calls.find((c) => new RegExp(`^return\\s+(?:await\\s+)?${escape(masked.code.slice(c.start, c.end))}\\s*;?\\s*$`).test(masked.code.slice(body.start + rets[0]!.index!, c.end + 2).trim())) : wrapperCall;
     const callee = only ? resolveCallee(only, language, self, ctx.index) : null;
-    if (callee?.returns && compatibleTypes(returnType, callee.returnType)) returns = { type: returnType, text: callee.returns, source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns` };
+    // the callee's words about its result may name its own parameters ("true if key exists"):
+    // only reused when every parameter they name is one of this function's too
+    const namesOthers = (text: string, c: IndexedFunction): boolean => c.params.some((q) => !paramNames.has(q) && q.length > 1 && new RegExp(`\\b${escape(q)}\\b`).test(text));
+    if (callee?.returns && compatibleTypes(returnType, callee.returnType) && !namesOthers(callee.returns, callee)) returns = { type: returnType, text: callee.returns, source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns` };
   }
   let summary = '';
   let summarySource: string | undefined;

@@ -36,6 +36,25 @@ describe('Python', () => {
     const r = await run(src, 'Python', 'v.py', 'google');
     expect(r.output).toBe(src);
   });
+  it('"Same as" only for a call that hands on its own arguments and literals, to a public callee', async () => {
+    const dispatch = 'class L:\n    def dispatch(self, meth, event):\n        """Run meth with the event in a worker thread."""\n        return meth(event)\n\n    def _send(self, event):\n        """Send the event to the sink."""\n        return event\n\n';
+    const src = `${dispatch}    def fatal(self, event):\n        return self.dispatch(self.sink.critical, event)\n\n    def info(self, event):\n        return self._send(event)\n\n    def warn(self, event):\n        return self.dispatch(print, event)\n`;
+    const r = await run(src, 'Python', 'l.py', 'google');
+    expect(r.output).toBe(src);
+    const ok = await run(`${dispatch}    def quiet(self, event):\n        return self.dispatch(None, event)\n`, 'Python', 'l.py', 'google');
+    expect(ok.output).toContain('    def quiet(self, event):\n        """Same as `dispatch()`, with meth set to None."""');
+  });
+  it('a raise guarded by a local only is described by its message; a parameter guard by the guard', async () => {
+    const src = 'def from_iso(value, strict):\n    # Parse an ISO date string into a date.\n\n    match = RE.match(value)\n    if not match:\n        raise ValueError("Not a valid ISO date string")\n    if strict and self_check(value):\n        raise TypeError(f"bad {value}")\n    return match\n';
+    const r = await run(src, 'Python', 'iso.py', 'google');
+    expect(r.output).toContain('        ValueError: Not a valid ISO date string.\n        TypeError: If strict and self_check(value).\n');
+    expect(r.output).not.toContain('If not match');
+  });
+  it('a generic parameter name is not reused without a call; a callee\'s return text naming its own parameters is not reused', async () => {
+    const src = 'def get_logger(*args):\n    """Get a logger.\n\n    Args:\n        args: Positional arguments passed unmodified to the logger factory.\n    """\n    return args\n\n\ndef has_key(key):\n    """Whether the key is stored.\n\n    Returns:\n        True if key exists, false otherwise.\n    """\n    return key in D\n\n\ndef debug(event, *args):\n    """Log at debug level.\n\n    Args:\n        event: What happened.\n    """\n    log(event, args)\n\n\ndef has_user_data():\n    """Whether user data is stored."""\n    return has_key(USER_DATA)\n';
+    const r = await run(src, 'Python', 'g.py', 'google');
+    expect(r.output).toBe(src);
+  });
   it('nothing grounded: no docstring, the function is listed as needing a summary', async () => {
     const src = 'def get_user_by_id(user_id, retries=3):\n    return DB[user_id]\n\n\ndef is_valid(x):\n    return x > 0\n';
     const r = await run(src, 'Python', 'n.py', 'google');
