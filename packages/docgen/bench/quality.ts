@@ -76,7 +76,7 @@ function malformedIn(lines: readonly string[], language: string): string[] {
   const out: string[] = [];
   for (const l of lines) {
     const t = l.trim();
-    if (/:\s*\.$|\s\.$|:\.?:/.test(t) && !/^\.\.\s/.test(t)) out.push(`dangling punctuation: ${t}`);
+    if (/:\s*\.$|\s\.$|:\.:/.test(t) && !/^("""|''')?\.\.\s/.test(t)) out.push(`dangling punctuation: ${t}`);
     else if (/^(@param|@throws|@exception|:param\s+\w+:|:raises\s+\w+:)\s*\S*\s*$/.test(t.replace(/^\*\s*/, ''))) out.push(`entry without text: ${t}`);
     else if ((t.match(/`/g)?.length ?? 0) % 2 === 1) out.push(`unbalanced backquote: ${t}`);
     else if (language === 'Java' && /<(?!\/?(code|p|pre|b|i|em|strong|ul|ol|li|a|br|tt|table|tr|td|th)\b)|(?<![&\w])>|&(?!\w+;|#\d+;)/.test(t.replace(/^\*\s*/, '').replace(/\{@\w+[^}]*\}/g, ''))) out.push(`raw markup character in Javadoc: ${t}`);
@@ -84,16 +84,16 @@ function malformedIn(lines: readonly string[], language: string): string[] {
   return out;
 }
 
-/** Added rows per changed file, grouped by the function whose doc they are (the outcome lines). */
+/** The rows (0-based, in the result) the change adds: the `+` lines of its unified diff. */
 function addedRows(change: FileChange): { row: number; text: string }[] {
   const out: { row: number; text: string }[] = [];
-  const a = change.before.split('\n');
-  const b = change.after.split('\n');
-  // Insert-only edits: walk both files together.
-  let i = 0;
-  for (let j = 0; j < b.length; j++) {
-    if (i < a.length && a[i] === b[j]) i++;
-    else out.push({ row: j, text: b[j]! });
+  let row = -1;
+  for (const l of change.diff.split('\n')) {
+    const h = /^@@ -\d+(?:,\d+)? \+(\d+)/.exec(l);
+    if (h) row = Number(h[1]) - 1;
+    else if (row < 0 || l.startsWith('+++') || l.startsWith('---')) continue;
+    else if (l.startsWith('+')) out.push({ row: row++, text: l.slice(1).replace(/\r$/, '') });
+    else if (l.startsWith(' ')) row++;
   }
   return out;
 }
@@ -199,7 +199,8 @@ for (const checkout of args) {
     for (const o of c.outcomes) {
       if (o.action === 'skipped') continue;
       // the function in the result whose declaration follows the added rows of this outcome
-      const fn = afterFns.find((x) => x.name === o.name && x.docStartLine !== null);
+      // overloads share a name: the one nearest the outcome's line (rows shift by the docs added above it)
+      const fn = afterFns.filter((x) => x.name === o.name && x.docStartLine !== null).sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
       const docRows = fn ? rows.filter((r) => r.row + 1 >= fn.docStartLine! && r.row + 1 <= Math.max(fn.docEndLine!, fn.startLine)) : [];
       const added = docRows.map((r) => r.text);
       const desc = descriptionLines(added);
