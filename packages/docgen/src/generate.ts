@@ -147,6 +147,7 @@ export async function generateFile(source: string, language: string, relPath: st
     usedRows.add(planned.edit.startRow);
     const action = planned.updated ? 'updated' : 'documented';
     edits.push(planned.edit);
+    if (planned.moved) edits.push(planned.moved);
     outcomes.push({
       name: fn.name,
       line: fn.startLine,
@@ -181,7 +182,7 @@ interface PlanContext {
 
 const NO_USE: ProseUse = { summary: false, params: [], returns: false, raises: [] };
 
-type Plan = ({ edit: LineEdit; updated: boolean; sources: string[] } | { reason: string; needsSummary?: boolean }) & { stale: string[]; use: ProseUse };
+type Plan = ({ edit: LineEdit; updated: boolean; sources: string[]; moved?: LineEdit } | { reason: string; needsSummary?: boolean }) & { stale: string[]; use: ProseUse };
 
 /** `adjust` replaces the missing prose (with the model's, enrich.ts) before rendering. */
 function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjust?: (m: DocModel) => DocModel): Plan {
@@ -196,6 +197,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   let startRow: number;
   let endRow: number;
   let indent: string;
+  let opening: { quote: string; alone: boolean } | undefined;
   const ungrounded = (m: DocModel): string[] => m.params.filter((p) => p.text === '' && !p.variadic).map((p) => p.name);
   const go = language === 'Go';
   if (fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null) {
@@ -249,6 +251,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     indent = /^\s*/.exec(first)![0];
     model = mergeProse(prose, docText);
     updated = true;
+    // the human docstring's own opening (`"""` alone on its line, a prefix) is kept as it is
+    if (python) opening = { quote: /^\s*([rRuU]?""")/.exec(first)![1]!, alone: /^\s*[rRuU]?"""\s*$/.test(first) };
   } else {
     const inherited = inheritsDoc(fn, language, lines, facts.declRow, ctx.relPath, ctx.index);
     if (inherited) {
@@ -278,11 +282,14 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   const render = RENDERERS[config.docstringStyle];
   if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale, use: NO_USE };
   const max = config.maxDocStringLength;
-  const body = form.kind === 'docstring' ? pythonDoc(model, render, max, indent) : form.kind === 'block' ? blockDoc(model, render, max, indent) : lineDoc(model, render, max, indent, form.prefix);
+  const body = form.kind === 'docstring' ? pythonDoc(model, render, max, indent, opening) : form.kind === 'block' ? blockDoc(model, render, max, indent) : lineDoc(model, render, max, indent, form.prefix);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale, use: NO_USE };
   // A prose doc with nothing to add renders as itself: no edit.
   if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale, use: NO_USE };
-  return { edit: { startRow, endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
+  // The body's leading comment became the summary: it moves into the doc instead of being said twice.
+  const moved = !updated && model.summaryComment ? { startRow: fn.startLine - 1 + model.summaryComment.start, endRow: fn.startLine - 1 + model.summaryComment.end } : null;
+  if (moved && moved.startRow === endRow) return { edit: { startRow, endRow: moved.endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
+  return { edit: { startRow, endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model), ...(moved && moved.startRow > endRow ? { moved: { ...moved, lines: [] } } : {}) };
 }
 
 /** Completes a sectioned doc in place (rows [start, end)); a string says why it cannot. */
@@ -336,11 +343,18 @@ function mergeProse(model: DocModel, text: string): DocModel {
   return kept === '' ? model : { ...model, summary: '', description: kept.split(/\n\s*\n/) };
 }
 
-function pythonDoc(model: DocModel, render: (m: DocModel, w: number) => string[], max: number, indent: string): string[] | null {
+/** `opening`: an existing docstring's quote (kept, prefix included) and whether its text starts on the next line. */
+function pythonDoc(model: DocModel, render: (m: DocModel, w: number) => string[], max: number, indent: string, opening?: { quote: string; alone: boolean }): string[] | null {
   const width = max - indent.length - 4; // room for an opening r""" on the first line
   const body = render(model, Math.max(20, width));
   if (body.some((l) => l.includes('"""')) || body.at(-1)?.endsWith('\\')) return null;
   const backslash = body.some((l) => l.includes('\\'));
+  if (opening) {
+    // a backslash in a docstring that is not raw would now be an escape: only where it was already
+    if (backslash && !/^[rR]/.test(opening.quote) && body.some((l) => l.includes('\\') && !model.description.some((d) => d.includes(l.trim())))) return null;
+    const rest = body.map((l) => (l === '' ? '' : `${indent}${l}`));
+    return opening.alone ? [`${indent}${opening.quote}`, ...rest, `${indent}"""`] : [`${indent}${opening.quote}${body[0]}`, ...rest.slice(1), `${indent}"""`];
+  }
   const open = backslash ? 'r"""' : '"""';
   if (body.length === 1 && indent.length + open.length + body[0]!.length + 3 <= max && !body[0]!.endsWith('"')) return [`${indent}${open}${body[0]}"""`];
   const out = body.map((l, i) => (i === 0 ? `${indent}${open}${l}` : l === '' ? '' : `${indent}${l}`));

@@ -19,6 +19,12 @@ export interface DocModel {
   raises: { type: string; text: string; source?: string }[];
   /** where the summary came from (absent: none, or the model's) */
   summarySource?: string;
+  /**
+   * The body's leading comment the summary was taken from: rows [start, end) of the function's
+   * content (a blank line after it included). The comment moves into the doc: both would say
+   * the same thing twice.
+   */
+  summaryComment?: { start: number; end: number };
 }
 
 export interface DocParam {
@@ -92,6 +98,12 @@ export function resolveCallee(call: Call, language: string, self: { path: string
   return pick ?? null;
 }
 
+/**
+ * Names that mean something else in every function (`args` of a logger call, `value` of a
+ * setter, `kwargs` of a formatter): their docs are reused only from the callee they are passed to.
+ */
+const GENERIC_PARAMS: ReadonlySet<string> = new Set(['args', 'argv', 'kwargs', 'kw', 'kwds', 'rest', 'params', 'options', 'opts', 'option', 'config', 'cfg', 'settings', 'value', 'values', 'val', 'data', 'obj', 'object', 'item', 'items', 'elem', 'element', 'key', 'keys', 'name', 'names', 'other', 'arg', 'input', 'output', 'result', 'res', 'req', 'request', 'response', 'resp', 'ctx', 'context', 'event', 'evt', 'msg', 'message', 'text', 'str', 'string', 'node', 'index', 'idx', 'type', 'kind', 'callback', 'func', 'handler', 'target', 'source', 'src', 'dest', 'path', 'file', 'state', 'self', 'this', 'cls']);
+
 interface ParamGround {
   text: string;
   source: string;
@@ -117,8 +129,12 @@ function groundParam(p: { name: string; type: string | null; default: string | n
   // 2. the same class, then the same file; 3. the repository
   // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
   // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
-  if (p.name.length < 3) return null;
-  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter((e) => !(e.fn.path === self.path && e.fn.line === self.line) && ok(e.text, e.type) && e.text.split(/\s+/).length >= 3);
+  if (p.name.length < 3 || GENERIC_PARAMS.has(p.name.replace(/^[_$]+/, '').toLowerCase())) return null;
+  // The other doc must document a parameter its own signature has (a getter's doc describing the
+  // setter's `value` is about another function), and when this parameter's type is written, the
+  // other's must be written too and be the same: a `value: bool` is not a `value: list[Column]`.
+  const typed = (e: { fn: IndexedFunction; type: string | null }): string | null => e.type ?? e.fn.paramTypes.get(p.name) ?? null;
+  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter((e) => !(e.fn.path === self.path && e.fn.line === self.line) && e.fn.params.includes(p.name) && (p.type === null || typed(e) !== null) && ok(e.text, typed(e)) && e.text.split(/\s+/).length >= 3);
   const tiers = [docs.filter((e) => e.fn.path === self.path && e.fn.owner === fnOwner && fnOwner !== ''), docs.filter((e) => e.fn.path === self.path), docs];
   const names = ['the same class', 'the same file', 'the repository'];
   for (let t = 0; t < tiers.length; t++) {
@@ -126,6 +142,8 @@ function groundParam(p: { name: string; type: string | null; default: string | n
     if (tier.length === 0) continue;
     const text = sameText(tier);
     if (text === null) return null; // documented differently: no single meaning to reuse
+    // across the repository a name alone ties two functions loosely: one other doc is not enough
+    if (t === 2 && tier.length < 2) return null;
     const e = tier[0]!;
     return { text, source: `the doc of \`${e.fn.name}\` (${loc(e.fn)}) in ${names[t]}${tier.length > 1 ? `, and ${tier.length - 1} more alike` : ''}` };
   }
@@ -136,6 +154,7 @@ function groundParam(p: { name: string; type: string | null; default: string | n
 export function proseComment(text: string): boolean {
   const t = text.trim();
   if (t.split(/\s+/).length < 3 || t.length > 200) return false;
+  if (/^\.\.\s*\w|^:\w+:/.test(t)) return false;
   if (/^(type:|noqa|pragma|pylint|eslint|prettier|@ts-|ts-|nolint|go:|TODO|FIXME|XXX|HACK|NOTE:|SAFETY|fmt:|isort|mypy|istanbul|c8|biome|NOSONAR|region|endregion|-\*-)/i.test(t)) return false;
   if (/[;{}]\s*$|^\w+(\.\w+)*\s*\(|\s=\s|==|=>|->|^\w+\s*=|^(return|if|for|while|import|from|def|let|const|var)\b/.test(t)) return false;
   return /^[A-Za-z]/.test(t);
@@ -172,7 +191,19 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
     const callText = masked.code.slice(c.start, c.end).trim();
     return new RegExp(`^(?:return\\s+)?(?:await\\s+|try\\s+|try!\\s*)?${escape(callText)}(?:\\s*\\?)?$`).test(stmt) || stmt === callText;
   });
-  const wrapped = wrapperCall ? resolveCallee(wrapperCall, language, self, ctx.index) : null;
+  // "Same as callee()" holds only when the call hands on this function's own arguments and
+  // literals: an argument computed here (`self.sync_bl.critical`, a field) makes it another call;
+  // and a private callee (`_dispatch`) is no reference for a reader.
+  const paramNames = new Set(facts.params.map((p) => p.name));
+  const handedOn = (c: Call): boolean =>
+    c.args.every((a) => {
+      const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
+      const v = (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&)/, '').trim();
+      const at = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
+      return paramNames.has(v) || literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null;
+    });
+  const wrappedAny = wrapperCall ? resolveCallee(wrapperCall, language, self, ctx.index) : null;
+  const wrapped = wrappedAny && wrapperCall && handedOn(wrapperCall) && !/^[_#]/.test(wrappedAny.short) ? wrappedAny : null;
   if (generator) yields = { type: null, text: '' };
   else if (returnsValue && facts.returns !== 'none') {
     returns = { type: returnType, text: '' };
@@ -180,10 +211,14 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
     const rets = [...bodyCode.matchAll(/\breturn\b/g)];
     const only = rets.length === 1 ? calls.find((c) => new RegExp(`^return\\s+(?:await\\s+)?${escape(masked.code.slice(c.start, c.end))}\\s*;?\\s*$`).test(masked.code.slice(body.start + rets[0]!.index!, c.end + 2).trim())) : wrapperCall;
     const callee = only ? resolveCallee(only, language, self, ctx.index) : null;
-    if (callee?.returns && compatibleTypes(returnType, callee.returnType)) returns = { type: returnType, text: callee.returns, source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns` };
+    // the callee's words about its result may name its own parameters ("true if key exists"):
+    // only reused when every parameter they name is one of this function's too
+    const namesOthers = (text: string, c: IndexedFunction): boolean => c.params.some((q) => !paramNames.has(q) && q.length > 1 && new RegExp(`\\b${escape(q)}\\b`).test(text));
+    if (callee?.returns && compatibleTypes(returnType, callee.returnType) && !namesOthers(callee.returns, callee)) returns = { type: returnType, text: callee.returns, source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns` };
   }
   let summary = '';
   let summarySource: string | undefined;
+  let summaryComment: DocModel['summaryComment'];
   if (wrapped && wrapperCall) {
     const withs: string[] = [];
     wrapperCall.args.forEach((a, i) => {
@@ -206,18 +241,25 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
     if (lead && !restatesName(lead.text, short) && (language !== 'Go' || lead.text.startsWith(`${short} `))) {
       summary = `${lead.text.charAt(0).toUpperCase()}${lead.text.slice(1)}${/[.!?]$/.test(lead.text) ? '' : '.'}`;
       summarySource = `the body's own leading comment (line ${fn.startLine + lead.row})`;
+      summaryComment = { start: lead.row, end: lead.end };
     }
   }
   const raises = codeRaises(fn.content, language, params.map((p) => p.name), fn.startLine, body.start);
-  return { summary, description: [], params, returns, yields, raises, ...(summarySource ? { summarySource } : {}) };
+  return { summary, description: [], params, returns, yields, raises, ...(summarySource ? { summarySource } : {}), ...(summaryComment ? { summaryComment } : {}) };
 }
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The comment lines that open the body, joined; null when the body does not open with prose. */
-function leadingComment(content: string, code: string, bodyStart: number, language: string): { text: string; row: number } | null {
+/**
+ * The comment lines that open the body, joined, when they say what the whole function does;
+ * null when the body does not open with prose. A comment that opens a longer body usually
+ * describes its first step ("Try the cache first", "Set freeze to true"), not the function: it
+ * counts only when a blank line separates it from the code below, or when at most two
+ * statements follow it. `end` is the row after it (after the blank line that follows it).
+ */
+function leadingComment(content: string, code: string, bodyStart: number, language: string): { text: string; row: number; end: number } | null {
   const rest = code.slice(bodyStart);
   const first = rest.search(/\S/);
   const lines = content.split('\n');
@@ -244,9 +286,31 @@ function leadingComment(content: string, code: string, bodyStart: number, langua
     collected.push(m[1]!.trim());
   }
   if (collected.length === 0) return null;
+  // a comment after code on the header line (`def f():  # why`) is not the body's own
+  if (row === startRow && !prefix.test(lines[row] ?? '')) return null;
   const text = collected.join(' ').replace(/\s+/g, ' ').trim();
   if (!proseComment(text) || collected.some((c) => !proseComment(`${c} x y z`) && c !== '')) return null;
-  return { text, row };
+  let end = row + collected.length;
+  const blankAfter = end < codeRow && (lines[end] ?? '').trim() === '';
+  if (blankAfter) end++;
+  else if (statementsFrom(code, bodyStart + first) > 2) return null;
+  return { text, row, end };
+}
+
+/** Top-level statements of a body from `at` on (lines at the first line's indentation that do not continue a statement). */
+function statementsFrom(code: string, at: number): number {
+  const rows = code.slice(code.lastIndexOf('\n', at - 1) + 1).split('\n');
+  const indent = /^\s*/.exec(rows[0]!)![0].length;
+  let n = 0;
+  for (const r of rows) {
+    if (r.trim() === '') continue;
+    const i = /^\s*/.exec(r)![0].length;
+    if (i < indent) break;
+    if (i > indent) continue;
+    if (/^\s*([)\]}.?:+\-*/|&,]|else\b|elif\b|except\b|finally\b|catch\b)/.test(r)) continue;
+    n++;
+  }
+  return n;
 }
 
 function cleanReturnType(type: string | null, language: string): string | null {

@@ -154,6 +154,12 @@ function condition(original: string, m: Masked, language: string, at: number, st
   return tidy(open + 1, i);
 }
 
+/** A condition that names a parameter, or a field or property of the receiver (`self.x`, `this.x`, `@x`). */
+function callerVisible(cond: string, params: readonly string[]): boolean {
+  if (/\b(self|this|cls|Self|static)\s*(\.|->|::)|(^|[^\w@])@\w/.test(cond)) return true;
+  return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
+}
+
 function describe(cond: string | null, message: string | null, language: string): string | null {
   if (cond !== null) return `If ${codeSpan(language, cond)}.`;
   if (message !== null) {
@@ -214,7 +220,10 @@ export function codeRaises(content: string, language: string, params: readonly s
       const nl = code.indexOf('\n', stmtEnd);
       stmtEnd = nl < 0 ? code.length : nl;
     }
-    const cond = condition(content, m, language, x.index, stmtEnd);
+    const found = condition(content, m, language, x.index, stmtEnd);
+    // A caller reads the condition in terms of what it passes: one that names no parameter and no
+    // field of the object (`if not match:` on a local) says nothing to it; the message, if plain, does.
+    const cond = found !== null && callerVisible(found, params) ? found : null;
     occ.push({ type: language === 'PHP' ? type.replace(/^\\/, '') : type, text: describe(cond, message, language), line: lineOf(x.index) });
   }
   if (language === 'Java' || language === 'Kotlin' || language === 'C#') {

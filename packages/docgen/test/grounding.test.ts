@@ -18,10 +18,42 @@ describe('Python', () => {
     expect(r.outcomes[0]).toMatchObject({ sources: expect.arrayContaining(['param host: the doc of `proxy_bypass_environment` (u.py:1), which it is passed to']) });
   });
   it('a raise with its guard, under a summary from the body\'s leading comment; a raise in a comment or string is no raise', async () => {
-    const src = 'def set_width(width):\n    # Remember the width for the next layout pass.\n    if width < 0:\n        raise ValueError("negative width")\n    log("raise KeyError")  # raise TypeError\n    WIDTH.append(width)\n';
+    const src = 'def set_width(width):\n    # Remember the width for the next layout pass.\n\n    if width < 0:\n        raise ValueError("negative width")\n    log("raise KeyError")  # raise TypeError\n    WIDTH.append(width)\n';
     const r = await run(src, 'Python', 'w.py', 'google');
-    expect(r.output).toContain('    """Remember the width for the next layout pass.\n\n    Raises:\n        ValueError: If width < 0.\n    """\n    # Remember');
+    // the comment moved into the docstring (with the blank line after it): said once, not twice
+    expect(r.output).toContain('def set_width(width):\n    """Remember the width for the next layout pass.\n\n    Raises:\n        ValueError: If width < 0.\n    """\n    if width < 0:');
+    expect(r.output.match(/Remember the width/g)).toHaveLength(1);
     expect(r.output).not.toMatch(/KeyError:|TypeError:/);
+  });
+  it('a comment that opens a longer body describes its first step, not the function: no summary from it', async () => {
+    const src = 'def main(argv):\n    # Set freeze to true (default behaviour).\n    set_freeze(True)\n    run(argv)\n    report(argv)\n';
+    const r = await run(src, 'Python', 'f.py', 'google');
+    expect(r.output).toBe(src);
+    expect(r.needsSummary).toEqual([{ name: 'main', line: 1 }]);
+  });
+  it('a reST directive in a leading comment is no summary; a comment on the header line is not the body\'s', async () => {
+    const src = 'def a(x):\n    # .. versionadded:: 2.0\n    return x\n\n\ndef b(x):  # Convert the width to points for the printer.\n    return x\n';
+    const r = await run(src, 'Python', 'v.py', 'google');
+    expect(r.output).toBe(src);
+  });
+  it('"Same as" only for a call that hands on its own arguments and literals, to a public callee', async () => {
+    const dispatch = 'class L:\n    def dispatch(self, meth, event):\n        """Run meth with the event in a worker thread."""\n        return meth(event)\n\n    def _send(self, event):\n        """Send the event to the sink."""\n        return event\n\n';
+    const src = `${dispatch}    def fatal(self, event):\n        return self.dispatch(self.sink.critical, event)\n\n    def info(self, event):\n        return self._send(event)\n\n    def warn(self, event):\n        return self.dispatch(print, event)\n`;
+    const r = await run(src, 'Python', 'l.py', 'google');
+    expect(r.output).toBe(src);
+    const ok = await run(`${dispatch}    def quiet(self, event):\n        return self.dispatch(None, event)\n`, 'Python', 'l.py', 'google');
+    expect(ok.output).toContain('    def quiet(self, event):\n        """Same as `dispatch()`, with meth set to None."""');
+  });
+  it('a raise guarded by a local only is described by its message; a parameter guard by the guard', async () => {
+    const src = 'def from_iso(value, strict):\n    # Parse an ISO date string into a date.\n\n    match = RE.match(value)\n    if not match:\n        raise ValueError("Not a valid ISO date string")\n    if strict and self_check(value):\n        raise TypeError(f"bad {value}")\n    return match\n';
+    const r = await run(src, 'Python', 'iso.py', 'google');
+    expect(r.output).toContain('        ValueError: Not a valid ISO date string.\n        TypeError: If strict and self_check(value).\n');
+    expect(r.output).not.toContain('If not match');
+  });
+  it('a generic parameter name is not reused without a call; a callee\'s return text naming its own parameters is not reused', async () => {
+    const src = 'def get_logger(*args):\n    """Get a logger.\n\n    Args:\n        args: Positional arguments passed unmodified to the logger factory.\n    """\n    return args\n\n\ndef has_key(key):\n    """Whether the key is stored.\n\n    Returns:\n        True if key exists, false otherwise.\n    """\n    return key in D\n\n\ndef debug(event, *args):\n    """Log at debug level.\n\n    Args:\n        event: What happened.\n    """\n    log(event, args)\n\n\ndef has_user_data():\n    """Whether user data is stored."""\n    return has_key(USER_DATA)\n';
+    const r = await run(src, 'Python', 'g.py', 'google');
+    expect(r.output).toBe(src);
   });
   it('nothing grounded: no docstring, the function is listed as needing a summary', async () => {
     const src = 'def get_user_by_id(user_id, retries=3):\n    return DB[user_id]\n\n\ndef is_valid(x):\n    return x > 0\n';
@@ -46,7 +78,7 @@ describe('Python', () => {
     expect(r.output).toContain('def setup(host):\n    """');
     const lead = 'class C:\n    def __init__(self):\n        pass\n\n    def reset(self, host):\n        # Forget the cached host so that the next call looks it up again.\n        #: the host in use\n        self.host = host\n';
     const r2 = await run(lead, 'Python', 'c.py', 'google');
-    expect(r2.output).toContain('    def reset(self, host):\n        """Forget the cached host so that the next call looks it up again."""\n        # Forget');
+    expect(r2.output).toContain('    def reset(self, host):\n        """Forget the cached host so that the next call looks it up again."""\n        #: the host in use\n        self.host = host\n');
   });
 });
 
@@ -60,6 +92,7 @@ describe('TypeScript', () => {
     const src = 'class A {\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {\n    // Print the width to the console for debugging.\n    if (width < 0) throw new RangeError(`bad ${width}`);\n    console.log(width);\n  }\n}\n';
     const r = await run(src, 'TypeScript', 'a.ts', 'tsdoc');
     expect(r.output).toContain('  /**\n   * Print the width to the console for debugging.\n   *\n   * @throws {@link RangeError} If `width < 0`.\n   */\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {');
+    expect(r.output).toContain('  log(width: number) {\n    if (width < 0)');
   });
   it('an override gets nothing; nothing grounded gets nothing', async () => {
     const src = 'class A extends B {\n  override run(job: string): void {\n    console.log(job);\n  }\n\n  getUserName(id: number): string {\n    return db.name(id);\n  }\n}\n';
@@ -72,7 +105,7 @@ describe('TypeScript', () => {
 describe('Java', () => {
   const cls = (body: string) => `package p;\n\npublic class A {\n    /**\n     * Finds a user.\n     * @param userId the id of the user, as stored in the users table\n     * @return the user, or {@code null} when there is none\n     */\n    public User find(long userId) {\n        return repo.get(userId);\n    }\n${body}}\n`;
   it('reuses the callee\'s @param/@return; requireNonNull and a guarded throw become @throws, escaped', async () => {
-    const r = await run(cls('\n    public User findOrFail(long userId, String name) {\n        // Find the user, failing loudly when the name is missing.\n        Objects.requireNonNull(name);\n        if (userId < 0 && userId != -1) throw new IllegalArgumentException("bad id: " + userId);\n        return find(userId);\n    }\n'), 'Java', 'A.java', 'javadoc');
+    const r = await run(cls('\n    public User findOrFail(long userId, String name) {\n        // Find the user, failing loudly when the name is missing.\n\n        Objects.requireNonNull(name);\n        if (userId < 0 && userId != -1) throw new IllegalArgumentException("bad id: " + userId);\n        return find(userId);\n    }\n'), 'Java', 'A.java', 'javadoc');
     expect(r.output).toContain('     * @param userId the id of the user, as stored in the users table\n');
     expect(r.output).toContain('     * @throws IllegalArgumentException If {@code userId < 0 && userId != -1}.\n     * @throws NullPointerException If {@code name} is null.\n');
     expect(r.output).not.toContain('@param name');

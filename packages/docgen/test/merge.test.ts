@@ -31,6 +31,25 @@ describe('merge into an existing doc', () => {
     expect((await gateFile(r, 'Python', 's.py', cfg('google'))).problems).toEqual([]);
   });
 
+  it('a prose docstring whose text starts under its quotes keeps that layout: human lines are not moved', async () => {
+    const src = `class P:\n    def __getattr__(self, name):\n        """\n        Build the logger on first use.\n        """\n        if name == "x":\n            raise AttributeError\n        return 1\n${PY_SIBLING}`;
+    const r = await generateFile(src, 'Python', 'p.py', cfg('google'), { includeInherited: true });
+    expect(r.output).toContain('    def __getattr__(self, name):\n        """\n        Build the logger on first use.\n\n        Raises:\n            AttributeError: If name == "x".\n        """\n');
+    expect((await gateFile(r, 'Python', 'p.py', cfg('google'))).problems).toEqual([]);
+  });
+
+  it('a parameter of the same name is not reused from a doc about another signature or another type', async () => {
+    const setter = `\n    def set_sort(self, value: bool):\n        """Sort or not.\n\n        Args:\n            other: Unused.\n        """\n        self._s = value\n`;
+    // the getter's doc describes the setter's `value`: not a parameter of its own
+    const getter = `class R:\n    @property\n    def columns(self):\n        """The columns.\n\n        Args:\n            value: A list of column objects defining the order of the output.\n        """\n        return self._c\n${setter}`;
+    // a `value: list[int]` is not a `value: bool`
+    const typed = `class R:\n    def load(self, value: list[int]):\n        """Load.\n\n        Args:\n            value: The integers to load into the table, in order.\n        """\n        self._v = value\n${setter}`;
+    for (const src of [getter, typed]) {
+      const r = await generateFile(src, 'Python', 'r.py', cfg('google'));
+      expect(r.output).toBe(src);
+    }
+  });
+
   it('nothing grounded: a sectioned doc missing a parameter is left as it is (no "The b.")', async () => {
     const src = `def f(a, b):\n    """Eff.\n\n    Args:\n        a: First.\n    """\n    print(a, b)\n`;
     const r = await generateFile(src, 'Python', 'f.py', cfg('google'));

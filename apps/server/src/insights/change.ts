@@ -272,7 +272,11 @@ export async function suggestFor(rel: string, source: string, undocumented: read
     return { suggestions: [], patch: '' };
   }
   const done = result.outcomes.filter((o) => o.action !== 'skipped').sort((a, b) => a.line - b.line);
-  const edits = [...result.edits].sort((a, b) => a.startRow - b.startRow);
+  // An edit without lines removes a leading comment that moved into its function's new doc
+  // (docs/docgen.md): that change spans two places, more than one suggestion can show.
+  const all = [...result.edits].sort((a, b) => a.startRow - b.startRow);
+  const moves = all.filter((e) => e.lines.length === 0);
+  const edits = all.filter((e) => e.lines.length > 0);
   if (done.length !== edits.length) return { suggestions: [], patch: '' };
   const lines = source.split(source.includes('\r\n') ? '\r\n' : '\n');
   const wanted = new Map(undocumented.map((f) => [`${f.name}:${f.startLine}`, f]));
@@ -281,14 +285,15 @@ export async function suggestFor(rel: string, source: string, undocumented: read
   done.forEach((o, i) => {
     const fn = wanted.get(`${o.name}:${o.line}`);
     const edit = edits[i]!;
-    if (!fn || o.action !== 'documented' || edit.endRow !== edit.startRow) return;
-    chosen.push(edit);
-    // Inside the function (a Python docstring under the `def` line): anchored on the line above;
-    // above the function: anchored on its first line.
+    if (!fn || o.action !== 'documented' || moves.some((m) => m.startRow >= fn.startLine - 1 && m.startRow < fn.endLine)) return;
+    // Inside the function (a Python docstring under the `def` line): anchored on the line above,
+    // and covering the leading comment it replaces; above the function: anchored on its first line.
     const inside = edit.startRow > fn.startLine - 1 && edit.startRow - 1 < lines.length;
+    if (edit.endRow !== edit.startRow && !inside) return;
+    chosen.push(edit);
     const anchor = inside ? edit.startRow - 1 : edit.startRow;
     const original = lines[anchor] ?? '';
-    suggestions.push({ path: rel, name: fn.name, startLine: anchor + 1, endLine: anchor + 1, lines: inside ? [original, ...edit.lines] : [...edit.lines, original], onChangedLines: false, inDiff: false });
+    suggestions.push({ path: rel, name: fn.name, startLine: anchor + 1, endLine: Math.max(anchor + 1, edit.endRow), lines: inside ? [original, ...edit.lines] : [...edit.lines, original], onChangedLines: false, inDiff: false });
   });
   return { suggestions, patch: unifiedDiff(rel, lines, chosen) };
 }
