@@ -17,6 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
@@ -37,6 +38,8 @@ const USER_ONLY = args.includes('--user-only');
 /** Python files per synthetic repository (each with 24 functions, half documented, and some history) */
 const FILES = Number(arg('files') ?? 150);
 const RATE = Number(arg('rate') ?? 200);
+/** `--profile <file prefix>`: a CPU profile of the main thread during the jobs window (`<prefix>-<database>.cpuprofile`, for Chrome DevTools) */
+const PROFILE = arg('profile');
 // room for the 150 held streams plus the load itself
 const agent = new Agent({ connections: 512, pipelining: 1 });
 
@@ -197,6 +200,23 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
   const app = await buildApp({ config, database, secrets, logger: false, mailer: { send: async () => undefined }, onCore: (c) => (core = c) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  /** Runs `measure`, with `--profile` under the inspector's CPU profiler (this process' main thread). */
+  const profiled = async <T,>(name: string | null, measure: () => Promise<T>): Promise<T> => {
+    if (!PROFILE || !name) return measure();
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    try {
+      return await measure();
+    } finally {
+      const { profile } = await session.post('Profiler.stop');
+      const file = `${PROFILE}-${databaseUrl ? 'postgres' : 'pglite'}-${name}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  (main thread's CPU profile of the window: ${file})`);
+    }
+  };
   try {
     const owner = await signup(base, 'bench@example.com');
     const box = new SecretBox(secrets.encryptionKey);
@@ -221,7 +241,7 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
     ];
     let idle: Latency | undefined;
     for (const [name, url] of USER_ONLY ? targets.slice(2) : targets) {
-      const r = await fixedRate(url, owner.token);
+      const r = await profiled(url.endsWith('/api/v1/user') ? 'idle' : null, () => fixedRate(url, owner.token));
       console.log(line(name, r));
       if (url.endsWith('/api/v1/user')) idle = r;
     }
@@ -251,7 +271,7 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
       const j = await core!.store.create({ userId: user.id, repositoryId: null, jobType: 'ANALYSIS', organizationName: 'o', repoName: 'r', vendor: 'GIT', payload: {} });
       for (let s = 0; s < 10; s++) streams.push(await openStream(base, user.token, j.id));
     }
-    const busy = await fixedRate(`${base}/api/v1/user`, owner.token);
+    const busy = await profiled('streams', () => fixedRate(`${base}/api/v1/user`, owner.token));
     console.log(line('GET /api/v1/user with 150 streams open', busy));
     for (const s of streams) s.close();
     streams = [];
@@ -289,7 +309,7 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
       const cpu0 = { main: mainThreadCpu(), all: process.cpuUsage() };
       let minRunning = Infinity;
       const sampler = setInterval(() => void states().then((s) => (minRunning = Math.min(minRunning, s.running))), 250);
-      const withJobs = await fixedRate(`${base}/api/v1/user`, owner.token);
+      const withJobs = await profiled('jobs', () => fixedRate(`${base}/api/v1/user`, owner.token));
       clearInterval(sampler);
       lag.disable();
       const used = perf.eventLoopUtilization(elu);

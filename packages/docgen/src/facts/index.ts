@@ -1,8 +1,8 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isTestFile } from '@docent/analyzer';
 import { languageOfPath } from '../languages.ts';
 import { listFiles } from '../repo.ts';
+import { readInsideCheckout } from '../safe-write.ts';
 import { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
 import { routesAndFiles, type Route } from './routes.ts';
 import { perFile } from './cache.ts';
@@ -48,17 +48,19 @@ export function docSetReads(rel: string): boolean {
 /** A checkout's source files (by the docgen languages, up to 512 KB each, listing order), its project files (`language: 'text'`) and its go.mod. */
 export async function readCheckout(root: string): Promise<{ sources: SourceFile[]; goMod: string | null; projectFiles: SourceFile[] }> {
   const rels = await listFiles(root, (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel));
+  // Every read goes through the guarded reader (docs/security.md, "Reading a checkout for the
+  // docs"): a file reached through a symbolic link — a linked file, a linked folder, a go.mod that
+  // points at /etc/passwd — is not read, so nothing outside the checkout reaches hosted docs.
   const read = async (rel: string): Promise<SourceFile | null> => {
     const language = languageOfPath(rel) ?? (PROJECT_FILE.test(rel) ? 'text' : null);
     if (!language) return null;
-    const stat = await fs.stat(path.join(root, rel));
-    if (stat.size > MAX_FACT_FILE_BYTES) return null;
-    return { rel, language, text: await fs.readFile(path.join(root, rel), 'utf8') };
+    const text = await readInsideCheckout(root, rel, MAX_FACT_FILE_BYTES);
+    return text === null ? null : { rel, language, text };
   };
   const sources: SourceFile[] = [];
   // Read 32 at a time: the disk's latency overlaps, the order stays the listing's.
   for (let i = 0; i < rels.length; i += 32) for (const s of await Promise.all(rels.slice(i, i + 32).map(read))) if (s) sources.push(s);
-  const goMod = await fs.readFile(path.join(root, 'go.mod'), 'utf8').catch(() => null);
+  const goMod = await readInsideCheckout(root, 'go.mod', MAX_FACT_FILE_BYTES).catch(() => null);
   return { sources: sources.filter((s) => s.language !== 'text'), goMod, projectFiles: sources.filter((s) => s.language === 'text') };
 }
 
