@@ -10,9 +10,6 @@ import { GitRepoPayload } from './repos.ts';
 export const DocSetKind = z.enum(['arch', 'api']);
 export type DocSetKind = z.infer<typeof DocSetKind>;
 
-/** The job type of each kind (the jobs list and its filter name them). */
-export const DOC_SET_JOB_TYPE = { arch: 'DOC_ARCH', api: 'DOC_API' } as const satisfies Record<DocSetKind, string>;
-
 /** The texts of spec §5 (English; the web app shows them through its i18n keys). */
 export const DOC_OPTION_TEXTS = {
   pathRequired: 'Please specify a directory path',
