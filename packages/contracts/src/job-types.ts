@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ArchDocConfig, type DocSetKind } from './archdocs.ts';
 import { LanguageStyle } from './docgen.ts';
-import { AnalysisType } from './enums.ts';
+import type { AnalysisType } from './enums.ts';
 import { PullRequestEventPayload } from './webhooks.ts';
 
 /**
