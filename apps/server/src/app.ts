@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return true;
   };
 
-  // Plans and payments (issue 14): subscriptions whose paid period ended lose Pro (checked each minute).
+  // Plans and payments (docs/billing.md): subscriptions whose paid period ended lose Pro (checked each minute).
   const billing = new BillingService(database.db, config.billing);
   let lapseTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -243,9 +243,9 @@ export interface JobCore {
   adapters: VendorAdapters;
   connections: ConnectionRepository;
   box: SecretBox;
-  /** architecture / API doc sets (issue 12) */
+  /** architecture / API doc sets (docs/docgen-arch-api.md) */
   docSets: DocSetStore;
-  /** webhooks, their deliveries and the analysis history (issue 15) */
+  /** webhooks, their deliveries and the analysis history (docs/webhooks.md) */
   hooks: WebhookStore;
 }
 
@@ -258,7 +258,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   const repos = new RepoRepository(database.db);
   const box = new SecretBox(opts.secrets.encryptionKey);
   const adapters = opts.adapters ?? createAdapters();
-  // OAuth sign-in tokens that expire are refreshed at their provider before use (issue 13).
+  // OAuth sign-in tokens that expire are refreshed at their provider before use (docs/security.md).
   const connections = new ConnectionRepository(database.db, box, new TokenRefresher(config.oauth, (id) => `${config.appUrl}/oauth/${id}`));
   const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
   const hooks = new WebhookStore(database.db, box);
