@@ -31,7 +31,7 @@ import { healthRoutes } from './health/routes.ts';
 import { SecretBox } from './crypto/secretbox.ts';
 import { LogBus } from './jobs/log-bus.ts';
 import { JobStore } from './jobs/store.ts';
-import { DEFAULT_ENGINE_OPTIONS, JobEngine, type JobHandler } from './jobs/engine.ts';
+import { DEFAULT_ENGINE_OPTIONS, defineJob, JobEngine, jobHandlers } from './jobs/engine.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { RepoRepository } from './repos/repository.ts';
 import { RepoService } from './repos/service.ts';
@@ -56,6 +56,7 @@ import { TokenRefresher } from './oauth/refresh.ts';
 import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
 import { syncVendor } from './vendors/sync.ts';
 import { prInsightsHandler } from './insights/handler.ts';
+import { PrInsightsPayload } from './insights/payload.ts';
 import { prInsightsRoutes } from './insights/routes.ts';
 import { PrInsightStore } from './insights/store.ts';
 import { WebhookStore } from './webhooks/store.ts';
@@ -109,16 +110,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const users = new UserRepository(database.db);
-  const auth = new AuthService(
+  const auth = new AuthService({
     users,
-    new CodeStore(database.db, secrets.jwtSecret),
-    new TokenService(secrets.jwtSecret, config.sessionTtlSeconds),
+    codes: new CodeStore(database.db, secrets.jwtSecret),
+    tokens: new TokenService(secrets.jwtSecret, config.sessionTtlSeconds),
     mailer,
-    config.appUrl,
-    app.log,
-    new SessionStore(database.db, config.sessionMaxLifetimeSeconds),
-    { store: new ApiKeyStore(database.db), failuresPerHour: config.apiKeyFailuresPerHour },
-  );
+    appUrl: config.appUrl,
+    log: app.log,
+    sessions: new SessionStore(database.db, config.sessionMaxLifetimeSeconds),
+    apiKeys: new ApiKeyStore(database.db),
+    apiKeyFailuresPerHour: config.apiKeyFailuresPerHour,
+  });
 
   const core = createJobCore({ config, database, secrets, log: app.log, work: config.runWorkers, ...(deps.adapters ? { adapters: deps.adapters } : {}) });
   deps.onCore?.(core);
@@ -156,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return true;
   };
 
-  // Plans and payments (issue 14): subscriptions whose paid period ended lose Pro (checked each minute).
+  // Plans and payments (docs/billing.md): subscriptions whose paid period ended lose Pro (checked each minute).
   const billing = new BillingService(database.db, config.billing);
   let lapseTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -194,12 +196,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(oauthRoutes.plugin());
       await api.register(userRoutes(auth, users));
       await api.register(repoRoutes(auth, core.repoService, core.repos, { cloneDir: config.cloneDir, analyzerCacheDir: config.analyzerCacheDir }));
-      await api.register(analysisRoutes(auth, core.repoService, core.repos, core.store, core.engine));
-      await api.register(docgenRoutes(auth, core.repoService, core.repos, core.store, core.engine, users));
-      await api.register(docSetRoutes(auth, core.repoService, core.repos, core.store, core.engine, core.docSets, { secureCookie: config.appUrl.startsWith('https://') }));
-      await api.register(jobRoutes(auth, core.store, core.engine, core.bus, streamSlots));
-      await api.register(prInsightsRoutes(auth, core.repoService, core.repos, core.store, core.engine, new PrInsightStore(database.db)));
-      await api.register(vendorRoutes(auth, core.adapters, core.connections, core.repos, core.box, streamSlots, loginRedirect));
+      // The routes that start a repository's jobs share these by name.
+      const repoJobs = { auth, service: core.repoService, repos: core.repos, jobs: core.store, engine: core.engine };
+      await api.register(analysisRoutes(repoJobs));
+      await api.register(docgenRoutes({ ...repoJobs, users }));
+      await api.register(docSetRoutes({ ...repoJobs, sets: core.docSets, secureCookie: config.appUrl.startsWith('https://') }));
+      await api.register(jobRoutes({ auth, store: core.store, engine: core.engine, bus: core.bus, slots: streamSlots }));
+      await api.register(prInsightsRoutes({ ...repoJobs, store: new PrInsightStore(database.db) }));
+      await api.register(vendorRoutes({ auth, adapters: core.adapters, connections: core.connections, repos: core.repos, box: core.box, slots: streamSlots, loginRedirect }));
       await api.register(webhookRoutes({ auth, hooks: core.hooks, service: core.repoService, repos: core.repos, jobs: core.store, engine: core.engine, config }));
       await api.register(billingRoutes(auth, billing));
       await api.register(couponRoutes(auth, new CouponService(database.db, core.box), database.db, config.appUrl));
@@ -239,9 +243,9 @@ export interface JobCore {
   adapters: VendorAdapters;
   connections: ConnectionRepository;
   box: SecretBox;
-  /** architecture / API doc sets (issue 12) */
+  /** architecture / API doc sets (docs/docgen-arch-api.md) */
   docSets: DocSetStore;
-  /** webhooks, their deliveries and the analysis history (issue 15) */
+  /** webhooks, their deliveries and the analysis history (docs/webhooks.md) */
   hooks: WebhookStore;
 }
 
@@ -254,7 +258,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   const repos = new RepoRepository(database.db);
   const box = new SecretBox(opts.secrets.encryptionKey);
   const adapters = opts.adapters ?? createAdapters();
-  // OAuth sign-in tokens that expire are refreshed at their provider before use (issue 13).
+  // OAuth sign-in tokens that expire are refreshed at their provider before use (docs/security.md).
   const connections = new ConnectionRepository(database.db, box, new TokenRefresher(config.oauth, (id) => `${config.appUrl}/oauth/${id}`));
   const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
   const hooks = new WebhookStore(database.db, box);
@@ -262,7 +266,7 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   const clones = new KeyedMutex();
   // One provider for analyses and docgen; its answers are kept under DATA_DIR so repeated runs do not re-ask.
   const llm = createLlmProvider({ ...config.llm, cacheDir: path.join(config.dataDir, 'llm-cache'), onFailure: (reason) => opts.log.warn({ llm: llm.name }, reason) });
-  const handler = analysisHandler(
+  const analyse = analysisHandler(
     repos,
     repoService,
     {
@@ -275,17 +279,27 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
     },
     clones,
   );
-  const handlers: Record<string, JobHandler> = Object.fromEntries(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'ANALYSIS_COVERAGE'].map((t) => [t, handler]));
-  handlers.DOC_REPO = docRepoHandler(repos, repoService, { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, ...(llm.enabled ? { llm } : {}) }, clones);
   const docSets = new DocSetStore(database.db);
-  handlers.DOC_ARCH = handlers.DOC_API = docSetHandler(
+  const buildDocSet = docSetHandler(
     repos,
     repoService,
     docSets,
     { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, maxSetBytes: config.docsMaxSetBytes ?? 200 * 1024 * 1024, keepVersions: config.docsKeepVersions ?? 10 },
     clones,
   );
-  handlers.PR_INSIGHTS = prInsightsHandler(repos, repoService, new PrInsightStore(database.db), { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, appUrl: config.appUrl }, clones);
+  // One definition per job type of packages/contracts/src/job-types.ts; each payload is parsed before its handler runs.
+  const handlers = jobHandlers([
+    ...(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README'] as const).map((type) => defineJob({ type, handler: analyse })),
+    defineJob({ type: 'DOC_REPO', handler: docRepoHandler(repos, repoService, { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, ...(llm.enabled ? { llm } : {}) }, clones) }),
+    defineJob({ type: 'DOC_ARCH', handler: buildDocSet }),
+    defineJob({ type: 'DOC_API', handler: buildDocSet }),
+    defineJob({
+      type: 'PR_INSIGHTS',
+      // stricter than the contract: commits and branches reach git (docs/security.md)
+      payload: PrInsightsPayload,
+      handler: prInsightsHandler(repos, repoService, new PrInsightStore(database.db), { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, appUrl: config.appUrl }, clones),
+    }),
+  ]);
   const engine = new JobEngine(database, store, handlers, opts.log, {
     ...DEFAULT_ENGINE_OPTIONS,
     work: opts.work,

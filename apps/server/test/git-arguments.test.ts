@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeLogLine, type WebhookStatus } from '@docent/contracts';
+import { decodeLogLine, type JobPayloadInput, type JobType, type WebhookStatus } from '@docent/contracts';
 import { createJobCore, type JobCore } from '../src/app.ts';
 import { queueRepoJob } from '../src/jobs/queue.ts';
 import { loadSecrets } from '../src/secrets.ts';
@@ -81,7 +81,7 @@ async function logsOf(id: number): Promise<string[]> {
 }
 
 /** Queues a job with `payload` as it is, the way a job queued before the webhook's check (or by any other path) would be. */
-async function queueRaw(jobType: string, payload: Record<string, unknown>) {
+async function queueRaw<T extends JobType>(jobType: T, payload: JobPayloadInput<T>) {
   const repo = await t.database.db.selectFrom('repositories').selectAll().where('repo_name', '=', 'calc').executeTakeFirstOrThrow();
   return queueRepoJob({ jobs: core.store, engine: core.engine, service: core.repoService }, repo, jobType, payload);
 }

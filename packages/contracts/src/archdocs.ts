@@ -4,16 +4,13 @@ import { GitRepoPayload } from './repos.ts';
 
 /**
  * Architecture and API docs (spec §1 doc types `arch`/`api`, §3 Documentation options, §4 Options,
- * §5 validation, §7 `POST /v1/git/generate/{arch|api}/doc` with `arch_doc_config`). The rules live
- * here once: the web form and the server's zod schema both run `docOptionsIssues`.
+ * §5 validation, §7 `POST /v1/git/generate/{arch|api}/doc` with `arch_doc_config`; rows in
+ * docs/spec-conformance.md, the design in docs/docgen-arch-api.md). The rules live here once: the web form and the server's zod schema both run `docOptionsIssues`.
  */
 export const DocSetKind = z.enum(['arch', 'api']);
 export type DocSetKind = z.infer<typeof DocSetKind>;
 
-/** The job type of each kind (the jobs list and its filter name them). */
-export const DOC_SET_JOB_TYPE = { arch: 'DOC_ARCH', api: 'DOC_API' } as const satisfies Record<DocSetKind, string>;
-
-/** The texts of spec §5 (English; the web app shows them through its i18n keys). */
+/** The texts of spec §5 (docs/spec-conformance.md, "§5 Validation rules"; English; the web app shows them through its i18n keys). */
 export const DOC_OPTION_TEXTS = {
   pathRequired: 'Please specify a directory path',
   commitRequired: 'Repository commit is required when HTML is not selected',
@@ -24,7 +21,7 @@ export const DOC_OPTION_TEXTS = {
 } as const;
 export type DocOptionRule = keyof typeof DOC_OPTION_TEXTS;
 
-/** The Documentation options entity of spec §3, as the form holds it. */
+/** The Documentation options entity of spec §3 (docs/spec-conformance.md), as the form holds it. */
 export interface DocOptionsForm {
   hostDocumentation: boolean;
   generatePdf: boolean;
@@ -107,7 +104,7 @@ const CommitOutput = z.object({
   confirmDirectPush: z.boolean().optional(),
 });
 
-/** The wire form of the options: `commitOutput` is present only when commit is chosen (spec §3). */
+/** The wire form of the options: `commitOutput` is present only when commit is chosen (spec §3, docs/spec-conformance.md). */
 export const ArchDocConfig = z
   .object({
     hostDocumentation: z.boolean().default(DEFAULT_DOC_OPTIONS.hostDocumentation),

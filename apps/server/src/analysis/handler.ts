@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { OutboundRefused, vetGitRemote } from '../net/outbound.ts';
 import type { AnalyzeOptions, LlmProvider } from '@docent/analyzer';
-import type { AnalysisReport, AnalysisType } from '@docent/contracts';
+import type { AnalysisJobPayload, AnalysisReport, AnalysisType } from '@docent/contracts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
@@ -20,7 +20,7 @@ export interface AnalysisHandlerOptions {
   maxRepoBytes: number;
   /** the configured LLM provider (README interpretation score, outdated judge); absent = none */
   llm?: LlmProvider;
-  /** called once the report is saved: the analysis history records a point (issue 15) */
+  /** called once the report is saved: the analysis history records a point (docs/webhooks.md, "History and trend") */
   onAnalysed?: (repositoryId: string, jobId: number, commit: string) => Promise<void>;
 }
 
@@ -47,7 +47,7 @@ function partsOf(type: AnalysisType, report: AnalysisReport): AnalysisReport {
  * The analysis job: clone or fetch into this worker's cache (0–20 %), run the analyzer with its
  * progress feeding the job (20–95 %), merge the report and details into the repository.
  */
-export function analysisHandler(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler {
+export function analysisHandler(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler<AnalysisJobPayload> {
   // Two jobs of one repository on this worker share its clone folder: they take turns.
   return (ctx) => clones.run(ctx.job.repository_id ?? String(ctx.job.id), () => runAnalysis(repos, service, opts, ctx));
 }
@@ -142,10 +142,10 @@ async function renewedAuth(service: RepoService, repo: RepositoryRow): Promise<G
   }
 }
 
-async function runAnalysis(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, ctx: JobContext): Promise<string> {
+async function runAnalysis(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, ctx: JobContext<AnalysisJobPayload>): Promise<string> {
   const { job, signal, log, progress } = ctx;
   {
-    const type = (job.payload.analysisType as AnalysisType | undefined) ?? 'coverage';
+    const type = ctx.payload.analysisType;
     const { repo, dest, commit } = await checkoutForJob(repos, service, opts, ctx);
     let lastPercent = 20;
     let lastReport = 0;
@@ -164,7 +164,7 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
     });
     await progress(96, 'Saving the report');
     await repos.mergeReport(repo.id, partsOf(type, result.report));
-    // the commit the architecture / API docs are built from and judged fresh against (issue 12)
+    // the commit the architecture / API docs are built from and judged fresh against (docs/docgen-arch-api.md)
     await repos.saveDetails(repo.id, 'analysed-commit', { commit });
     if (type !== 'readme') {
       await repos.saveDetails(repo.id, 'functions', { functions: result.functions, docMetrics: result.docMetrics ?? null });

@@ -1,28 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnalysisStatusQuery, AnalysisStatusResponse, AnalysisType, AnalyzeResponse, GitRepoPayload } from '@docent/contracts';
+import { ANALYSIS_JOB_TYPE, AnalysisStatusQuery, AnalysisStatusResponse, AnalysisType, AnalyzeResponse, GitRepoPayload } from '@docent/contracts';
 import { requireUser, userOf } from '../auth/guard.ts';
-import type { AuthService } from '../auth/service.ts';
 import { notFound } from '../http/errors.ts';
-import type { JobEngine } from '../jobs/engine.ts';
-import type { JobStore } from '../jobs/store.ts';
-import { queueRepoJob } from '../jobs/queue.ts';
+import { queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';
 import { toRepository } from '../repos/mapper.ts';
-import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 
 const tags = ['analysis'];
 const TypeParam = z.object({ type: AnalysisType });
 
-export function analysisRoutes(auth: AuthService, service: RepoService, repos: RepoRepository, jobs: JobStore, engine: JobEngine) {
+export function analysisRoutes(deps: RepoJobRouteDeps) {
+  const { auth, service, repos, jobs } = deps;
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
     const start = async (userId: string, body: GitRepoPayload, type: AnalysisType, user: Parameters<RepoService['get']>[0]) => {
       const repo = await service.get(user, body.vendor, body.git_repo.organization_name, body.git_repo.repo_name);
-      const job = await queueRepoJob({ jobs, engine, service }, repo, type === 'coverage' ? 'ANALYSIS' : `ANALYSIS_${type.toUpperCase()}`, { analysisType: type });
+      const job = await queueRepoJob(deps, repo, ANALYSIS_JOB_TYPE[type], { analysisType: type });
       return { lroJobId: job.id, message: 'Analysis started' };
     };
 

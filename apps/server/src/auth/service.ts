@@ -39,19 +39,40 @@ export interface SignupInput {
   password: string;
 }
 
+/** What AuthService is built from. */
+export interface AuthServiceDeps {
+  users: UserRepository;
+  codes: CodeStore;
+  tokens: TokenService;
+  mailer: Mailer;
+  /** where links in mails point (APP_URL) */
+  appUrl: string;
+  log: FastifyBaseLogger;
+  sessions: SessionStore;
+  apiKeys: ApiKeyStore;
+  /** failed API-key checks allowed per client address and hour */
+  apiKeyFailuresPerHour: number;
+}
+
 export class AuthService {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly codes: CodeStore,
-    private readonly tokens: TokenService,
-    private readonly mailer: Mailer,
-    private readonly appUrl: string,
-    private readonly log: FastifyBaseLogger,
-    private readonly sessions: SessionStore,
-    keys: { store: ApiKeyStore; failuresPerHour: number },
-  ) {
-    this.apiKeys = keys.store;
-    this.keyFailures = new WindowLimiter(keys.failuresPerHour, 3600_000);
+  private readonly users: UserRepository;
+  private readonly codes: CodeStore;
+  private readonly tokens: TokenService;
+  private readonly mailer: Mailer;
+  private readonly appUrl: string;
+  private readonly log: FastifyBaseLogger;
+  private readonly sessions: SessionStore;
+
+  constructor(deps: AuthServiceDeps) {
+    this.users = deps.users;
+    this.codes = deps.codes;
+    this.tokens = deps.tokens;
+    this.mailer = deps.mailer;
+    this.appUrl = deps.appUrl;
+    this.log = deps.log;
+    this.sessions = deps.sessions;
+    this.apiKeys = deps.apiKeys;
+    this.keyFailures = new WindowLimiter(deps.apiKeyFailuresPerHour, 3600_000);
   }
 
   readonly apiKeys: ApiKeyStore;

@@ -1,5 +1,5 @@
 import { UnsafePathError, writeChanges, type generateRepository, type RepoOptions } from '@docent/docgen';
-import type { CodeDocsDelivery, DocGenResult, LanguageStyle } from '@docent/contracts';
+import type { CodeDocsDelivery, DocGenResult, DocRepoJobPayload } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -14,15 +14,6 @@ import type { JobContext } from '../jobs/engine.ts';
 import { runAutoDocs } from '../webhooks/auto-docs.ts';
 import { recordAutoRun } from '../docsets/auto.ts';
 import { runOffThread } from '../jobs/off-thread.ts';
-
-/** What a DOC_REPO job carries in its payload (set by the route after the plan gate). */
-export interface DocJobPayload {
-  languages: LanguageStyle[];
-  /** the free plan's file limit, null for a full run */
-  fileLimit: number | null;
-  /** the user's explicit choice (docs/consent.md); absent in jobs queued before it existed: patch */
-  delivery?: CodeDocsDelivery;
-}
 
 export const DOC_DETAILS = 'docgen';
 
@@ -126,25 +117,24 @@ async function openPullRequest(
  * commit on a new branch `docent/docs-<short sha>` pushed to the repository's remote (never
  * forced, never the default branch); the patch is kept for the app whatever the push does.
  */
-export function docRepoHandler(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, clones: KeyedMutex = new KeyedMutex()): JobHandler {
+export function docRepoHandler(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, clones: KeyedMutex = new KeyedMutex()): JobHandler<DocRepoJobPayload> {
   return (ctx) =>
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
-      const { job, signal, log, progress } = ctx;
-      // queued by a push with automatic documentation updates on (issue 15): the one auto-docs pull request
-      if ((job.payload as { auto?: unknown }).auto) {
+      const { job, payload, signal, log, progress } = ctx;
+      // queued by a push with automatic documentation updates on (docs/webhooks.md): the one auto-docs pull request
+      if (payload.auto) {
         try {
           return await runAutoDocs(repos, service, opts, ctx);
         } catch (err) {
-          const after = (job.payload as { auto: { after?: string } }).auto.after ?? '';
+          const after = payload.auto.after;
           if (job.repository_id) await recordAutoRun(repos, job.repository_id, 'repo', { commit: after, jobId: job.id, result: 'failed', detail: signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.' }).catch(() => undefined);
           throw err;
         }
       }
-      const payload = job.payload as unknown as DocJobPayload;
       const checkout = await checkoutForJob(repos, service, opts, ctx);
       const { repo, dest, commit } = checkout;
       const configs: RepoOptions['configs'] = {};
-      for (const l of payload.languages ?? []) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
+      for (const l of payload.languages) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
       if (payload.fileLimit !== null) await log('INFO', `Free plan: at most ${payload.fileLimit} files, the most undocumented first`);
       let lastReport = 0;
       if (opts.llm) await log('INFO', `Prose: ${opts.llm.model} (${opts.llm.name}) where its text passes the checks, the deterministic generator elsewhere`);

@@ -4,24 +4,20 @@ import { z } from 'zod';
 import { BuiltDocType, DocConfigRequest, type CodeDocsDelivery, CodeDocsDeliveryChoice, RepoDetailQuery, type LanguageStyle, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED } from '@docent/contracts';
 import { DOCGEN_LANGUAGES, resolveConfig } from '@docent/docgen';
 import { requireUser, userOf } from '../auth/guard.ts';
-import type { AuthService } from '../auth/service.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import type { JobEngine } from '../jobs/engine.ts';
-import type { JobStore } from '../jobs/store.ts';
-import { docJobProgress, queueRepoJob } from '../jobs/queue.ts';
-import type { RepoRepository } from '../repos/repository.ts';
+import { docJobProgress, queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';
 import type { RepositoryRow } from '../db/schema.ts';
-import type { RepoService } from '../repos/service.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { DOC_DETAILS, type DocJobPayload } from './handler.ts';
+import { DOC_DETAILS } from './handler.ts';
 
 const tags = ['documentation'];
 const DocTypeParam = z.object({ docType: BuiltDocType });
 
-/** Spec §6/§9: the free plan's file limits. */
+/** The free plan's file limits (spec §6/§9, docs/spec-conformance.md). */
 export const FREE_FILE_LIMIT = { private: 3, public: 10 } as const;
 
-export function docgenRoutes(auth: AuthService, service: RepoService, repos: RepoRepository, jobs: JobStore, engine: JobEngine, users: UserRepository) {
+export function docgenRoutes(deps: RepoJobRouteDeps & { users: UserRepository }) {
+  const { auth, service, repos, jobs, users } = deps;
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
@@ -77,7 +73,7 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
       validStyles(languages);
       // The style guide a run uses becomes the repository's language config.
       if (languages.length > 0) await repos.saveDetails(repo.id, CONFIG, { languages });
-      // Spec §6: code docs need PREMIUM/PRO on the repository (or a Pro user, issue 14), or a
+      // Code docs need PREMIUM/PRO on the repository (or a Pro user, docs/billing.md), or a
       // full-repository credit; otherwise 'Try Free' runs within the free limit.
       let fileLimit: number | null = null;
       const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM' || user.plan_type === 'PRO';
@@ -92,8 +88,7 @@ export function docgenRoutes(auth: AuthService, service: RepoService, repos: Rep
         throw badRequest(ErrorCode.VALIDATION, 'A pull request needs a connection to the code host holding this repository. Choose to push a branch or to download the patch.');
       }
       if (req.body.delivery) await repos.saveDetails(repo.id, DELIVERY, { delivery });
-      const payload: DocJobPayload = { languages, fileLimit, delivery };
-      const job = await queueRepoJob({ jobs, engine, service }, repo, 'DOC_REPO', payload as unknown as Record<string, unknown>);
+      const job = await queueRepoJob(deps, repo, 'DOC_REPO', { languages, fileLimit, delivery });
       return { lroJobId: job.id, message: 'Documentation generation started' };
     });
 

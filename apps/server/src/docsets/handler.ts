@@ -1,5 +1,5 @@
 import { docSetSourcesChanged, UnsafePathError, writeInsideCheckout, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
-import { formatsOf, formOfConfig, hostedDocsPath, normalDocPath, type ArchDocConfig, type DocDelivery, type DocSetKind, type DocSetResult } from '@docent/contracts';
+import { formatsOf, formOfConfig, hostedDocsPath, normalDocPath, type ArchDocConfig, type DocDelivery, type DocSetJobPayload, type DocSetKind, type DocSetResult } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -12,16 +12,8 @@ import { VENDOR_LABEL } from '../vendors/index.ts';
 import type { RepositoryRow } from '../db/schema.ts';
 import { branchWebUrl, freeBranchName } from '../docgen/handler.ts';
 import { contentTypeOf, type DocSetStore, type StoredDocFile } from './store.ts';
-import { autoDocSetBranch, recordAutoRun, saveDocSetConfig, type AutoDocSetTrigger } from './auto.ts';
+import { autoDocSetBranch, recordAutoRun, saveDocSetConfig } from './auto.ts';
 import { runOffThread } from '../jobs/off-thread.ts';
-
-/** What a DOC_ARCH / DOC_API job carries (set by the route once the options passed their rules). */
-export interface DocSetJobPayload {
-  kind: DocSetKind;
-  config: ArchDocConfig;
-  /** set when a push queued the job (automatic updates): the set is built at `auto.after` */
-  auto?: AutoDocSetTrigger;
-}
 
 /** analysis_details type holding the commit of the latest completed analysis. */
 export const ANALYSED_COMMIT = 'analysed-commit';
@@ -54,10 +46,10 @@ export function setUrls(repoId: string, kind: DocSetKind, commit: string) {
  * commit instead, regenerates only when a source of the newest set changed since its commit,
  * commits onto the one `docent/auto-docs-<kind>` branch, and records its outcome for the settings.
  */
-export function docSetHandler(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler {
+export function docSetHandler(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler<DocSetJobPayload> {
   return (ctx) =>
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
-      const payload = ctx.job.payload as unknown as DocSetJobPayload;
+      const payload = ctx.payload;
       if (!payload.auto || !ctx.job.repository_id) return buildDocSet(repos, service, sets, opts, ctx);
       const { kind, auto } = payload;
       const repositoryId = ctx.job.repository_id;
@@ -71,9 +63,8 @@ export function docSetHandler(repos: RepoRepository, service: RepoService, sets:
     });
 }
 
-async function buildDocSet(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, ctx: JobContext): Promise<string> {
-  const { job, signal, log, progress } = ctx;
-  const payload = job.payload as unknown as DocSetJobPayload;
+async function buildDocSet(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, ctx: JobContext<DocSetJobPayload>): Promise<string> {
+  const { job, payload, signal, log, progress } = ctx;
   const kind = payload.kind;
   const auto = payload.auto;
   const form = formOfConfig(payload.config);

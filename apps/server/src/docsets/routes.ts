@@ -3,25 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ArchDocConfig, DocSetKind, DocSetStatusResponse, DocSetsState, DocStatusQuery, DOC_SET_JOB_TYPE, GenerateDocResponse, GenerateDocSetRequest, GitRepoPayload, RepoDetailQuery } from '@docent/contracts';
 import { requireSession, requireUser, userOf } from '../auth/guard.ts';
-import type { AuthService } from '../auth/service.ts';
-import type { JobEngine } from '../jobs/engine.ts';
-import type { JobStore } from '../jobs/store.ts';
-import { docJobProgress, queueRepoJob } from '../jobs/queue.ts';
-import type { RepoRepository } from '../repos/repository.ts';
-import type { RepoService } from '../repos/service.ts';
-import { ANALYSED_COMMIT, type DocSetJobPayload } from './handler.ts';
+import { docJobProgress, queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';
+import { ANALYSED_COMMIT } from './handler.ts';
 import { DOCS_COOKIE, docsCookie } from './hosting.ts';
 import type { DocSetStore } from './store.ts';
 
 const tags = ['documentation'];
 
 /**
- * Architecture and API docs (spec §7): `POST /v1/git/generate/{arch|api}/doc` with
+ * Architecture and API docs (spec §7, docs/docgen-arch-api.md): `POST /v1/git/generate/{arch|api}/doc` with
  * `arch_doc_config`, its status, the freshness of a repository's doc sets, and the cookie that
  * lets the browser open the hosted docs (/docs/…) under the user's sign-in. The static
  * `arch`/`api` paths take precedence over the code-docs route's `:docType`.
  */
-export function docSetRoutes(auth: AuthService, service: RepoService, repos: RepoRepository, jobs: JobStore, engine: JobEngine, sets: DocSetStore, opts: { secureCookie: boolean }) {
+export function docSetRoutes(deps: RepoJobRouteDeps & { sets: DocSetStore; secureCookie: boolean }) {
+  const { auth, service, repos, jobs, sets, secureCookie } = deps;
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
@@ -30,10 +26,9 @@ export function docSetRoutes(auth: AuthService, service: RepoService, repos: Rep
       r.post(`/v1/git/generate/${kind}/doc`, { ...signedIn, schema: { tags, body: GenerateDocSetRequest, response: { 200: GenerateDocResponse } } }, async (req) => {
         const user = userOf(req);
         const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
-        // Spec §6: architecture and API documentation have no premium gate.
+        // No premium gate for architecture and API documentation (spec §6, docs/spec-conformance.md).
         const config = req.body.arch_doc_config ?? ArchDocConfig.parse({});
-        const payload: DocSetJobPayload = { kind, config };
-        const job = await queueRepoJob({ jobs, engine, service }, repo, DOC_SET_JOB_TYPE[kind], payload as unknown as Record<string, unknown>);
+        const job = await queueRepoJob(deps, repo, DOC_SET_JOB_TYPE[kind], { kind, config });
         return { lroJobId: job.id, message: 'Documentation generation started' };
       });
 
@@ -62,8 +57,8 @@ export function docSetRoutes(auth: AuthService, service: RepoService, repos: Rep
      */
     r.post('/v1/docs/session', { preHandler: requireSession(auth), schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
       const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim() ?? '';
-      return reply.header('set-cookie', docsCookie(token, opts.secureCookie)).status(204).send(null);
+      return reply.header('set-cookie', docsCookie(token, secureCookie)).status(204).send(null);
     });
-    r.delete('/v1/docs/session', { schema: { tags, response: { 204: z.null() } } }, async (_req, reply) => reply.header('set-cookie', `${DOCS_COOKIE}=; Path=/docs; HttpOnly; SameSite=Lax; Max-Age=0${opts.secureCookie ? '; Secure' : ''}`).status(204).send(null));
+    r.delete('/v1/docs/session', { schema: { tags, response: { 204: z.null() } } }, async (_req, reply) => reply.header('set-cookie', `${DOCS_COOKIE}=; Path=/docs; HttpOnly; SameSite=Lax; Max-Age=0${secureCookie ? '; Secure' : ''}`).status(204).send(null));
   };
 }

@@ -12,7 +12,7 @@ import { END_OF_OPTIONS } from '../vendors/git/revisions.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { analyzeChange, coverageOf, fetchPullRequest, type ChangeReport } from './change.ts';
 import { CANCELLED_STATE, ERROR_STATE, PENDING_STATE, renderComment, verdictOf, type CommitState } from './comment.ts';
-import { PrInsightsPayload } from './payload.ts';
+import type { PrInsightsPayload } from './payload.ts';
 import type { PrInsightStore } from './store.ts';
 import { reporterFor, type PrReporter } from './vendors.ts';
 
@@ -60,18 +60,13 @@ const why = (label: string, err: unknown) => (err instanceof VendorApiError ? (e
  * comment edited in place, the commit status by the repository's threshold, and the suggested
  * docstrings (70–100 %). A vendor refusing one of the three does not stop the others.
  */
-export function prInsightsHandler(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler {
+export function prInsightsHandler(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler<PrInsightsPayload> {
   return (ctx) => clones.run(ctx.job.repository_id ?? String(ctx.job.id), () => run(repos, service, store, opts, ctx));
 }
 
-async function run(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, ctx: JobContext): Promise<string> {
-  const parsed = PrInsightsPayload.safeParse(ctx.job.payload);
-  if (!parsed.success) {
-    // Named by field, never echoed: a commit or branch that is not one never reaches git (docs/security.md).
-    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`The pull-request job carries an unreadable payload (${fields}).`);
-  }
-  const pr = parsed.data;
+async function run(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, ctx: JobContext<PrInsightsPayload>): Promise<string> {
+  // Parsed with PrInsightsPayload before the handler runs (app.ts): a commit or branch that is not one never reaches git (docs/security.md).
+  const pr = ctx.payload;
   const jobUrl = `${opts.appUrl}/jobs/${ctx.job.id}`;
   // The pull request shows the check as running from the start, as a CI check does, and never
   // keeps a pending status the job cannot settle: a failed or cancelled run says so.

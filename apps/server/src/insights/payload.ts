@@ -11,8 +11,8 @@ const BRANCH = z.string().refine(isBranchName, 'Must be a git branch name.');
 
 /**
  * What a PR_INSIGHTS job carries: the webhook receiver's PullRequestEventPayload (contracts), or
- * the same from POST /v1/git/pull-request/insights. Re-validated, stricter, when the job runs: a
- * payload is data from the queue, not trusted. GitLab's merge-request event names no base commit,
+ * the same from POST /v1/git/pull-request/insights. Its job is defined with this stricter schema
+ * (app.ts), so the payload is re-validated when the job runs: it is data from the queue, not trusted. GitLab's merge-request event names no base commit,
  * so baseSha may be empty; the job then takes the base branch's tip.
  */
 export const PrInsightsPayload = PullRequestEventPayload.extend({
@@ -23,5 +23,3 @@ export const PrInsightsPayload = PullRequestEventPayload.extend({
   deliveryId: z.string().max(200),
 });
 export type PrInsightsPayload = z.infer<typeof PrInsightsPayload>;
-
-export const PR_INSIGHTS = 'PR_INSIGHTS';

@@ -3,16 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PrCheckSettings, PrCheckSettingsQuery, PrCheckSettingsUpdate, PrInsightsRequest, PrInsightsResponse } from '@docent/contracts';
 import { requireUser, userOf } from '../auth/guard.ts';
-import type { AuthService } from '../auth/service.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
-import type { JobEngine } from '../jobs/engine.ts';
-import type { JobStore } from '../jobs/store.ts';
-import { queueRepoJob } from '../jobs/queue.ts';
-import type { RepoRepository } from '../repos/repository.ts';
-import type { RepoService } from '../repos/service.ts';
+import { queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';
 import { REPO_VENDOR } from './handler.ts';
-import { PR_INSIGHTS, type PrInsightsPayload } from './payload.ts';
 import type { PrInsightStore } from './store.ts';
 
 const tags = ['pull requests'];
@@ -25,7 +19,8 @@ const PatchParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/,
  * POST /v1/git/pull-request/insights (the PR_INSIGHTS job without a webhook), the repository's
  * check threshold, and the patch link given on vendors without suggestion blocks.
  */
-export function prInsightsRoutes(auth: AuthService, service: RepoService, repos: RepoRepository, jobs: JobStore, engine: JobEngine, store: PrInsightStore) {
+export function prInsightsRoutes(deps: RepoJobRouteDeps & { store: PrInsightStore }) {
+  const { auth, repos, store } = deps;
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
@@ -42,8 +37,7 @@ export function prInsightsRoutes(auth: AuthService, service: RepoService, repos:
         throw badRequest('VALIDATION_ERROR', `vendor: this repository is on ${repo.vendor.toLowerCase()}, not ${req.body.vendor}.`);
       }
       const { repoId: _repoId, ...rest } = req.body;
-      const payload: PrInsightsPayload = { ...rest, deliveryId: `api:${req.id}` };
-      const job = await queueRepoJob({ jobs, engine, service }, repo, PR_INSIGHTS, payload);
+      const job = await queueRepoJob(deps, repo, 'PR_INSIGHTS', { ...rest, deliveryId: `api:${req.id}` });
       return { lroJobId: job.id, message: `Checking pull request #${req.body.number}` };
     });
 

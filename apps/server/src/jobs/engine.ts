@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
-import { JOB_TIMEOUT_MESSAGE, type JobState, type LogKind } from '@docent/contracts';
+import type { z } from 'zod';
+import { isJobType, JOB_PAYLOADS, JOB_TIMEOUT_MESSAGE, type JobPayload, type JobState, type JobType, type LogKind } from '@docent/contracts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { JobRow } from '../db/schema.ts';
 import type { JobStore } from './store.ts';
@@ -11,8 +12,8 @@ import { closeOffThread, warmOffThread } from './off-thread.ts';
 
 const QUEUE = 'docent-jobs';
 
-/** What a job handler gets: its row, a cancel signal, and ways to report. */
-export interface JobContext {
+/** What a job run gets from the engine: its row, a cancel signal, and ways to report. */
+export interface JobRun {
   job: JobRow;
   signal: AbortSignal;
   workerId: string;
@@ -20,8 +21,55 @@ export interface JobContext {
   progress(percent: number, message?: string): Promise<void>;
 }
 
+/** What a job handler gets: the run and the job's payload, parsed with its type's schema. */
+export interface JobContext<P = unknown> extends JobRun {
+  readonly payload: P;
+}
+
 /** Runs one job type; resolves with the final message, throws to fail. */
-export type JobHandler = (ctx: JobContext) => Promise<string>;
+export type JobHandler<P = unknown> = (ctx: JobContext<P>) => Promise<string>;
+
+/** One job type's entry in the engine's handler map (made by defineJob). */
+export interface JobDefinition {
+  readonly type: JobType;
+  run(run: JobRun): Promise<string>;
+}
+
+/** The contracts' schemas, seen per type (so that a generic type picks its own). */
+const PAYLOAD_SCHEMAS: { readonly [T in JobType]: z.ZodType<JobPayload<T>> } = JOB_PAYLOADS;
+
+/**
+ * One job type's handler. The stored payload is parsed with `payload` (by default the type's
+ * schema in @docent/contracts; a stricter one of the same shape may replace it) before the
+ * handler runs: a payload that does not parse ends the job FAILED, naming each field that is
+ * wrong and never echoing its value.
+ */
+export function defineJob<T extends JobType>(def: { type: T; payload?: z.ZodType<JobPayload<T>>; handler: JobHandler<JobPayload<T>> }): JobDefinition {
+  const schema = def.payload ?? PAYLOAD_SCHEMAS[def.type];
+  return {
+    type: def.type,
+    run: (run) => {
+      const parsed = schema.safeParse(run.job.payload);
+      if (!parsed.success) {
+        const fields = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
+        return Promise.reject(new Error(`The ${def.type} job carries an unreadable payload (${fields}).`));
+      }
+      return def.handler({ ...run, payload: parsed.data });
+    },
+  };
+}
+
+/** The engine's handler map: one definition per job type (a type defined twice is a programming error). */
+export type JobHandlers = ReadonlyMap<JobType, JobDefinition>;
+
+export function jobHandlers(defs: readonly JobDefinition[]): JobHandlers {
+  const map = new Map<JobType, JobDefinition>();
+  for (const def of defs) {
+    if (map.has(def.type)) throw new Error(`Job type ${def.type} is defined twice`);
+    map.set(def.type, def);
+  }
+  return map;
+}
 
 export interface EngineOptions {
   /** run jobs in this process (embedded mode and `npm run worker`) */
@@ -46,7 +94,7 @@ class CancelledError extends Error {}
 class ShutdownError extends Error {}
 
 /**
- * The job engine (DESIGN.md §3): our `jobs` table is the truth users see; pg-boss on the
+ * The job engine (docs/architecture.md): our `jobs` table is the truth users see; pg-boss on the
  * same database distributes work so that each job runs on exactly one worker, in one
  * process or across many machines.
  */
@@ -62,7 +110,7 @@ export class JobEngine {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly store: JobStore,
-    private readonly handlers: Record<string, JobHandler>,
+    private readonly handlers: JobHandlers,
     private readonly log: FastifyBaseLogger,
     private readonly opts: EngineOptions = DEFAULT_ENGINE_OPTIONS,
   ) {}
@@ -105,7 +153,7 @@ export class JobEngine {
   }
 
   /**
-   * Spec §4's flow START → VALIDATING → QUEUED: the job is VALIDATING while `validate` checks
+   * The flow START → VALIDATING → QUEUED of spec §4 (docs/spec-conformance.md, "§3 Entities and §4 states"): the job is VALIDATING while `validate` checks
    * what it will work on (e.g. that the repository is still there and its credentials are
    * at hand); a failed check ends it FAILED with the reason, before any worker takes it.
    * Then it is queued for a worker. Resolves with whether it was queued.
@@ -142,7 +190,7 @@ export class JobEngine {
   private async execute(jobId: number): Promise<void> {
     const job = await this.store.get(jobId);
     if (!job || job.cancel_requested || !['START', 'VALIDATING', 'QUEUED'].includes(job.state)) return;
-    const handler = this.handlers[job.job_type];
+    const handler = isJobType(job.job_type) ? this.handlers.get(job.job_type) : undefined;
     if (!handler) {
       await this.finish(jobId, 'FAILED', `No handler for job type ${job.job_type}`);
       return;
@@ -168,7 +216,7 @@ export class JobEngine {
     }, this.opts.heartbeatMs);
 
     const lines = sequentialLog((kind, text) => this.store.log(jobId, kind, text));
-    const ctx: JobContext = {
+    const ctx: JobRun = {
       job,
       signal: controller.signal,
       workerId: this.workerId,
@@ -179,7 +227,7 @@ export class JobEngine {
       },
     };
     try {
-      const message = await handler(ctx);
+      const message = await handler.run(ctx);
       await lines.settled(); // the job's own last lines come before its final one
       if (controller.signal.aborted) throw controller.signal.reason;
       await this.store.progress(jobId, 100);

@@ -1,6 +1,8 @@
-import type { JobState, Vendor } from '@docent/contracts';
+import type { JobPayloadInput, JobState, JobType, Vendor } from '@docent/contracts';
 import { notFound } from '../http/errors.ts';
 import type { JobRow, RepositoryRow } from '../db/schema.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import type { JobEngine } from './engine.ts';
 import type { JobStore } from './store.ts';
@@ -11,11 +13,18 @@ export interface QueueDeps {
   service: RepoService;
 }
 
+/** What the routes that start a repository's jobs are built from. */
+export interface RepoJobRouteDeps extends QueueDeps {
+  auth: AuthService;
+  repos: RepoRepository;
+}
+
 /**
  * Creates a job of `jobType` on one of its owner's repositories and hands it to the engine, which
- * first checks that the repository can still be reached (RepoService.validateForJob).
+ * first checks that the repository can still be reached (RepoService.validateForJob). The payload
+ * is the type's (packages/contracts/src/job-types.ts); its handler parses it again when it runs.
  */
-export async function queueRepoJob(deps: QueueDeps, repo: RepositoryRow, jobType: string, payload: Record<string, unknown>): Promise<JobRow> {
+export async function queueRepoJob<T extends JobType>(deps: QueueDeps, repo: RepositoryRow, jobType: T, payload: JobPayloadInput<T>): Promise<JobRow> {
   const job = await deps.jobs.create({
     userId: repo.user_id,
     repositoryId: repo.id,
@@ -30,11 +39,11 @@ export async function queueRepoJob(deps: QueueDeps, repo: RepositoryRow, jobType
 }
 
 /**
- * A documentation job's progress as its status call answers it (spec §7 `…/doc/status`): the
+ * A documentation job's progress as its status call answers it (`…/doc/status`, docs/spec-conformance.md): the
  * user's job of that type with its log lines after `since`. Another user's job, or a job of
  * another type, is not found (404).
  */
-export async function docJobProgress(jobs: JobStore, jobId: number, userId: string, jobType: string, since = 0): Promise<{ job: JobRow; progress: DocJobProgress }> {
+export async function docJobProgress(jobs: JobStore, jobId: number, userId: string, jobType: JobType, since = 0): Promise<{ job: JobRow; progress: DocJobProgress }> {
   const job = await jobs.getForUser(jobId, userId);
   if (!job || job.job_type !== jobType) throw notFound('Job not found.');
   const lines = await jobs.logs(job.id, since);

@@ -27,7 +27,17 @@ const JOB_NOT_FOUND = 'Job not found.';
 
 const csv = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
 
-export function jobRoutes(auth: AuthService, store: JobStore, engine: JobEngine, bus: LogBus, slots: StreamSlots) {
+export interface JobRouteDeps {
+  auth: AuthService;
+  store: JobStore;
+  engine: JobEngine;
+  bus: LogBus;
+  /** the per-user and total caps on open live-log streams */
+  slots: StreamSlots;
+}
+
+export function jobRoutes(deps: JobRouteDeps) {
+  const { auth, store, engine, bus, slots } = deps;
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };

@@ -7,6 +7,7 @@ import {
   JOB_TIMEOUT_SECONDS,
   type Job,
   type JobState,
+  type JobType,
   type LogKind,
   type Vendor,
 } from '@docent/contracts';
@@ -16,11 +17,12 @@ import type { LogBus } from './log-bus.ts';
 export interface NewJob {
   userId: string;
   repositoryId: string | null;
-  jobType: string;
+  jobType: JobType;
   organizationName: string;
   repoName: string;
   vendor: Vendor;
-  payload: Record<string, unknown>;
+  /** stored as JSON; queueRepoJob (queue.ts) is where a payload is checked against its type */
+  payload: object;
 }
 
 export interface JobFilter {
@@ -45,7 +47,7 @@ function totalTime(row: JobRow, now = Date.now()): number {
 
 export function toJob(row: JobRow, now = Date.now()): Job {
   const seconds = totalTime(row, now);
-  // Spec §4: an active job of 24 hours or more is shown as TIMEOUT even before the reaper runs.
+  // An active job of 24 hours or more (spec §4, docs/spec-conformance.md) is shown as TIMEOUT even before the reaper runs.
   const timedOut = (ACTIVE_JOB_STATES as readonly string[]).includes(row.state) && seconds >= JOB_TIMEOUT_SECONDS;
   return {
     id: row.id,

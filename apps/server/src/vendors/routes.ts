@@ -22,21 +22,25 @@ function hostedVendor(segment: string): HostedVendor {
   return vendor;
 }
 
-/** Vendor connections, the install/sync streams and the Azure DevOps PAT check (spec §7). */
-export function vendorRoutes(
-  auth: AuthService,
-  adapters: VendorAdapters,
-  connections: ConnectionRepository,
-  repos: RepoRepository,
-  box: SecretBox,
-  slots: StreamSlots,
+export interface VendorRouteDeps {
+  auth: AuthService;
+  adapters: VendorAdapters;
+  connections: ConnectionRepository;
+  repos: RepoRepository;
+  box: SecretBox;
+  slots: StreamSlots;
   /**
-   * Spec §7's login redirects (/v1/gitlab/install, /v2/bitbucket/install, /v1/azure/install) share
-   * their paths with the install streams: a request without a bearer token (a browser
-   * navigation in the sign-in popup) is handed here, and answered when this returns true.
+   * The login redirects (/v1/gitlab/install, /v2/bitbucket/install, /v1/azure/install; API table
+   * of docs/spec-conformance.md) share their paths with the install streams: a request without a
+   * bearer token (a browser navigation in the sign-in popup) is handed here, and answered when
+   * this returns true.
    */
-  loginRedirect?: (path: string, reply: FastifyReply) => Promise<boolean>,
-) {
+  loginRedirect?: (path: string, reply: FastifyReply) => Promise<boolean>;
+}
+
+/** Vendor connections, the install/sync streams and the Azure DevOps PAT check (docs/spec-conformance.md, API). */
+export function vendorRoutes(deps: VendorRouteDeps) {
+  const { auth, adapters, connections, repos, box, slots, loginRedirect } = deps;
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const guard = requireUser(auth);

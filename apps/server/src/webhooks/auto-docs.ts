@@ -1,5 +1,5 @@
 import { generateRepository, UnsafePathError, writeChanges, type RepoOptions } from '@docent/docgen';
-import type { LanguageStyle } from '@docent/contracts';
+import type { DocRepoJobPayload } from '@docent/contracts';
 import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
 import type { JobContext } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -9,13 +9,6 @@ import { VendorApiError } from '../vendors/hosted-types.ts';
 import { VENDOR_LABEL } from '../vendors/index.ts';
 import { END_OF_OPTIONS, isZeroId, objectId } from '../vendors/git/revisions.ts';
 import { recordAutoRun } from '../docsets/auto.ts';
-
-/** A DOC_REPO job queued by a push (automatic documentation updates, issue 15 item 4). */
-export interface AutoDocJobPayload {
-  languages: LanguageStyle[];
-  fileLimit: number | null;
-  auto: { before: string; after: string; deliveryId: string };
-}
 
 /** The one branch (and so the one pull request) automatic updates live on. */
 export const AUTO_DOCS_BRANCH = 'docent/auto-docs';
@@ -36,9 +29,8 @@ export interface AutoDocsResult {
  * state with a lease, never touching another branch) and opens the pull request or finds the
  * open one (which the push has then updated).
  */
-export async function runAutoDocs(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, ctx: JobContext): Promise<string> {
-  const { job, signal, log, progress } = ctx;
-  const payload = job.payload as unknown as AutoDocJobPayload;
+export async function runAutoDocs(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, ctx: JobContext<DocRepoJobPayload>): Promise<string> {
+  const { job, payload, signal, log, progress } = ctx;
   // The push's commits reach git: full object ids only (the webhook checked them; a queued
   // payload is checked again), and after END_OF_OPTIONS (docs/security.md).
   const before = objectId(payload.auto?.before, "The push's earlier commit");
@@ -71,7 +63,7 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
   }
   await log('INFO', `Checking the docstrings of ${files.size} changed file(s)`);
   const configs: RepoOptions['configs'] = {};
-  for (const l of payload.languages ?? []) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
+  for (const l of payload.languages) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
   const result = await generateRepository(dest, {
     configs,
     files: [...files].sort(),

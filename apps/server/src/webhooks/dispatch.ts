@@ -1,4 +1,4 @@
-import { DOC_SET_JOB_TYPE, DocSetKind, type LanguageStyle, type PullRequestEventPayload, type WebhookResult } from '@docent/contracts';
+import { DOC_SET_JOB_TYPE, DocSetKind, type JobPayloadInput, type JobType, type LanguageStyle, type WebhookResult } from '@docent/contracts';
 import type { RepositoryRow } from '../db/schema.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
@@ -8,9 +8,8 @@ import type { RepoService } from '../repos/service.ts';
 import { FREE_FILE_LIMIT } from '../docgen/routes.ts';
 import { isZeroSha, type HookEvent, type HookRoute } from './events.ts';
 import type { WebhookRow } from './store.ts';
-import type { AutoDocJobPayload } from './auto-docs.ts';
 import { recordAutoRun, storedDocSetConfig } from '../docsets/auto.ts';
-import { KIND_TITLE, type DocSetJobPayload } from '../docsets/handler.ts';
+import { KIND_TITLE } from '../docsets/handler.ts';
 
 export interface DispatchDeps {
   jobs: JobStore;
@@ -25,10 +24,7 @@ export interface Outcome {
   jobIds: number[];
 }
 
-/** The job type the pull-request half (issue 15) handles. */
-export const PR_INSIGHTS = 'PR_INSIGHTS';
-
-async function queue(deps: DispatchDeps, repo: RepositoryRow, jobType: string, payload: Record<string, unknown>): Promise<number> {
+async function queue<T extends JobType>(deps: DispatchDeps, repo: RepositoryRow, jobType: T, payload: JobPayloadInput<T>): Promise<number> {
   return (await queueRepoJob(deps, repo, jobType, payload)).id;
 }
 
@@ -53,12 +49,11 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
       if (hook.auto_docs.repo) {
         const languages = ((await deps.repos.details(repo.id, 'docgen-config')) as { languages?: LanguageStyle[] } | null)?.languages ?? [];
         const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM';
-        const payload: AutoDocJobPayload = {
+        const docJob = await queue(deps, repo, 'DOC_REPO', {
           languages,
           fileLimit: premium ? null : repo.is_private ? FREE_FILE_LIMIT.private : FREE_FILE_LIMIT.public,
           auto: { before: ref.before, after: ref.after, deliveryId },
-        };
-        const docJob = await queue(deps, repo, 'DOC_REPO', payload as unknown as Record<string, unknown>);
+        });
         jobIds.push(docJob);
         await recordAutoRun(deps.repos, repo.id, 'repo', { commit: ref.after, jobId: docJob, result: 'queued', detail: `Job ${docJob} queued.` });
         detail += `, documentation update job ${docJob} queued`;
@@ -73,8 +68,7 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
           detail += `, no ${KIND_TITLE[kind]} docs update (never generated)`;
           continue;
         }
-        const payload: DocSetJobPayload = { kind, config, auto: { before: ref.before, after: ref.after, deliveryId } };
-        const id = await queue(deps, repo, DOC_SET_JOB_TYPE[kind], payload as unknown as Record<string, unknown>);
+        const id = await queue(deps, repo, DOC_SET_JOB_TYPE[kind], { kind, config, auto: { before: ref.before, after: ref.after, deliveryId } });
         await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: id, result: 'queued', detail: `Job ${id} queued.` });
         jobIds.push(id);
         detail += `, ${KIND_TITLE[kind]} docs update job ${id} queued`;
@@ -83,7 +77,7 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
     }
     case 'pull': {
       if (route === 'git') return { result: 'ignored', detail: 'Ignored: a git hook has no pull requests.', jobIds: [] };
-      const payload: PullRequestEventPayload = {
+      const id = await queue(deps, repo, 'PR_INSIGHTS', {
         vendor: route,
         number: event.number,
         title: event.title.slice(0, 500),
@@ -92,8 +86,7 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
         headRef: event.headRef,
         baseRef: event.baseRef,
         deliveryId,
-      };
-      const id = await queue(deps, repo, PR_INSIGHTS, payload);
+      });
       return { result: 'pr-insights-queued', detail: `Pull request #${event.number} (${event.name}): insights job ${id} queued.`, jobIds: [id] };
     }
   }

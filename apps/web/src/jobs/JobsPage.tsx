@@ -6,11 +6,10 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { JobState } from '@docent/contracts';
+import { JOB_TYPES, JobState } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { jobKeys, jobsApi, type AllJobsFilter } from './api.ts';
-import { JOB_TYPES } from './jobDisplay.ts';
 import { filtersFromQuery, filtersToQuery, hasFilters, type JobsQuery } from './jobsQuery.ts';
 import { jobTypeLabel } from './jobLabels.ts';
 import { JobLogModal } from './JobLogModal.tsx';
@@ -21,7 +20,7 @@ import './jobs.css';
 type RangeValue = Parameters<NonNullable<GetProps<typeof DatePicker.RangePicker>['onChange']>>[0];
 
 /**
- * /jobs and /jobs/:jobId (spec §2 Jobs dashboard): 'All Jobs' with search (id, type, org,
+ * /jobs and /jobs/:jobId (spec §2 Jobs dashboard, docs/spec-conformance.md): 'All Jobs' with search (id, type, org,
  * repo) and filters for status, type and date range. A row opens /jobs/{id} with its logs;
  * closing returns to /jobs. Active jobs refresh every 30 s in one batch call. The filters and
  * the page live in the URL query (?status=&type=&from=&to=&q=&page=), so reload and Back keep them.

@@ -1,6 +1,6 @@
 import { ACTIVE_JOB_STATES, FINAL_JOB_STATES, JOB_TIMEOUT_MESSAGE, JOB_TIMEOUT_SECONDS, type Job, type JobState } from '@docent/contracts';
 
-/** States the 24-hour rule applies to (spec §4: running, queued or validating). */
+/** States the 24-hour rule applies to (running, queued or validating; spec §4, docs/spec-conformance.md). */
 const TIMEOUT_RULE_STATES: readonly JobState[] = ['RUNNING', 'QUEUED', 'VALIDATING'];
 
 /** A job as shown: one running, queued or validating for 86400 s or more reads TIMEOUT. */
@@ -56,6 +56,3 @@ export function formatDuration(seconds: number): string {
   if (s < 86_400) return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
   return `${Math.floor(s / 86_400)}d ${pad(Math.floor((s % 86_400) / 3600))}h`;
 }
-
-/** Job types the server writes (the jobs page's type filter). */
-export const JOB_TYPES = ['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'DOC_REPO', 'DOC_ARCH', 'DOC_API'] as const;

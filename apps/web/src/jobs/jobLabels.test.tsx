@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import i18n from '../i18n/index.ts';
-import type { Job } from '@docent/contracts';
-import { JOB_TYPES } from './jobDisplay.ts';
+import { JOB_TYPES, type Job } from '@docent/contracts';
 import { analysisLabel, jobTypeLabel, jobTypeLabelKey } from './jobLabels.ts';
 import { JobsTable } from './JobsTable.tsx';
 import { DashboardCards } from '../repository/DashboardCards.tsx';
@@ -21,12 +20,12 @@ const job = (id: number, jobType: string): Job => ({
   totalTime: 5,
 });
 
-/** Issue 16 item 6: one human label per job type, in English and German, never the wire value. */
+/** One human label per job type, in English and German, never the wire value. */
 describe('job type labels', () => {
   it('every job type the server writes has its own label in en and de', () => {
     for (const lng of ['en', 'de']) {
       const t = i18n.getFixedT(lng);
-      const labels = [...JOB_TYPES, 'ANALYSIS_COVERAGE'].map((type) => {
+      const labels = JOB_TYPES.map((type) => {
         const key = jobTypeLabelKey(type);
         expect(key, type).not.toBeNull();
         expect(i18n.exists(key!, { lng }), `${lng} ${key}`).toBe(true);
@@ -35,7 +34,6 @@ describe('job type labels', () => {
         expect(label).not.toMatch(/^[A-Z_]+$/);
         return label;
       });
-      // ANALYSIS and ANALYSIS_COVERAGE are one job (the full analysis); the other five are distinct
       expect(new Set(labels).size).toBe(JOB_TYPES.length);
     }
     const en = i18n.getFixedT('en');

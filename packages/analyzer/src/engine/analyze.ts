@@ -251,7 +251,21 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         const source = sources.get(rel);
         return source && source.blobId === record.facts.blobId ? source.text : sourceText(reader, rel, record.facts.blobId);
       };
-      history = wantHistory ? await runHistory(dir, functionFiles, await headBlobs, cache!, progress, signal, historyDepth, prefetch, textOf, versionParser(parsePool?.workerPool ?? null, signal), timings) : new Map();
+      history = wantHistory
+        ? await runHistory({
+            root: dir,
+            files: functionFiles,
+            headBlobs: await headBlobs,
+            cache: cache!,
+            progress,
+            signal,
+            depth: historyDepth,
+            prefetch,
+            textOf,
+            parseVersion: versionParser(parsePool?.workerPool ?? null, signal),
+            timings,
+          })
+        : new Map();
     } finally {
       prefetch?.cancel();
       await parsePool?.terminate();
@@ -417,10 +431,10 @@ function createTimings(): Timings {
 }
 
 /**
- * Parse only what docs/metrics.md counts: supported language, text, not vendored/generated/docs.
+ * Parse only what is counted (docs/metrics.md, "Which files are analysed"): supported language, text, not vendored/generated/docs.
  * "Docs" is what Linguist calls documentation (`examples/`, `demos/`, `samples/`, `docs/` at the
  * root, `Documentation/` anywhere, `linguist-documentation` in .gitattributes), the same paths the
- * language bar leaves out, plus any `doc`/`docs` folder (docs/metrics.md).
+ * language bar leaves out, plus any `doc`/`docs` folder.
  */
 /** Some language with functions uses this (lower-cased) extension: its history may be needed. */
 function extensionHasFunctions(extension: string): boolean {
@@ -480,19 +494,26 @@ function readGitAttributes(reader: RepoReader, files: readonly string[]): { attr
  * file's blob id, its HEAD blob id and the depth. Returns, per file, one verdict (or null) per
  * function.
  */
-async function runHistory(
-  root: string,
-  files: ReadonlyMap<string, FileRecord>,
-  headBlobs: ReadonlyMap<string, string>,
-  cache: AnalysisCache,
-  progress: ReturnType<typeof createProgress>,
-  signal: AbortSignal | undefined,
-  depth: number,
-  prefetch: HistoryPrefetch | null,
-  textOf: (rel: string, record: FileRecord) => string | null,
-  parseVersion: ParseVersion,
-  timings: Timings,
-): Promise<Map<string, Array<DocHistoryVerdict | null>>> {
+interface HistoryRun {
+  root: string;
+  /** the files with functions, by path */
+  files: ReadonlyMap<string, FileRecord>;
+  /** each committed file's blob id at HEAD */
+  headBlobs: ReadonlyMap<string, string>;
+  cache: AnalysisCache;
+  progress: ReturnType<typeof createProgress>;
+  signal: AbortSignal | undefined;
+  /** how many commits back the history is read */
+  depth: number;
+  prefetch: HistoryPrefetch | null;
+  /** a file's text at its recorded blob, or null when it cannot be read */
+  textOf: (rel: string, record: FileRecord) => string | null;
+  parseVersion: ParseVersion;
+  timings: Timings;
+}
+
+async function runHistory(run: HistoryRun): Promise<Map<string, Array<DocHistoryVerdict | null>>> {
+  const { root, files, headBlobs, cache, progress, signal, depth, prefetch, textOf, parseVersion, timings } = run;
   const verdicts = new Map<string, Array<DocHistoryVerdict | null>>();
   const keys = new Map<string, string>();
   const targets: HistoryTarget[] = [];
@@ -500,7 +521,7 @@ async function runHistory(
   for (const [rel, record] of files) {
     const head = headBlobs.get(rel);
     if (!head || !record.facts.blobId) continue; // untracked: no history to compare
-    // Test functions are counted, not judged (docs/metrics.md §Test-file rule): no figure or list shows their verdicts.
+    // Test functions are counted, not judged (docs/metrics.md, "Test-file rule"): no figure or list shows their verdicts.
     if (isTestFile(rel)) continue;
     const documented = (record.functions ?? []).filter((fn) => fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null && fn.outdated.status !== 'OUTDATED');
     if (documented.length === 0) continue;
