@@ -74,7 +74,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     expect(await layoutBackground()).toBe('rgb(11, 13, 18)');
 
     await page.getByTestId('settings-panel').getByText('Deutsch', { exact: true }).click();
-    await expect(page.getByTestId('sidebar')).toContainText('Git-Repositories');
+    await expect(page.getByTestId('sidebar')).toContainText('Git-Repositorys');
     await expect(page.getByRole('heading', { name: 'Alle Jobs' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 

@@ -22,6 +22,7 @@ import { requireSession, sessionOf, userOf } from './guard.ts';
 import type { AuthService } from './service.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitBy, RATE_LIMITED_DETAIL, WindowLimiter } from '../http/limits.ts';
+import { mailLanguage } from '../mail/language.ts';
 
 const HOUR = 3600_000;
 
@@ -97,7 +98,7 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
 
     r.post('/signup', { preHandler: sendsMailTo(namedAccount), schema: { tags, body: SignupRequest, response: { 201: AuthResponse } } }, async (req, reply) => {
       reply.status(201);
-      return auth.signup(req.body);
+      return auth.signup(req.body, mailLanguage(req.headers['accept-language']));
     });
 
     r.post(
@@ -135,7 +136,7 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
     r.get('/generateActivationLink', { preHandler: [guard, limitBy((req) => [[mailPerTarget, userKey(req)]])], schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
       const user = userOf(req);
       if (user.is_verified) return { success: true, message: 'Your email address is already verified.' };
-      const sent = await auth.sendActivationLink(user);
+      const sent = await auth.sendActivationLink(user, mailLanguage(req.headers['accept-language']));
       return { success: sent, message: sent ? 'Activation email sent!' : 'The activation email could not be sent.' };
     });
 
@@ -151,7 +152,7 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
         schema: { tags, body: ForgotPasswordRequest, response: { 200: SuccessResponse } },
       },
       async (req) => {
-        await auth.forgotPassword(req.body.email);
+        await auth.forgotPassword(req.body.email, mailLanguage(req.headers['accept-language']));
         return { success: true, message: 'If an account exists for this email, a security code has been sent to it.' };
       },
     );
@@ -198,7 +199,7 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
         schema: { tags, body: EmailUpdateRequest, response: { 200: MessageResponse } },
       },
       async (req) => {
-        await auth.requestEmailChange(userOf(req), req.body.email);
+        await auth.requestEmailChange(userOf(req), req.body.email, mailLanguage(req.headers['accept-language']));
         return { message: `A verification code has been sent to ${req.body.email}.` };
       },
     );

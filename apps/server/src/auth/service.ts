@@ -7,6 +7,7 @@ import { WindowLimiter } from '../http/limits.ts';
 import type { ApiKeyStore } from './api-keys.ts';
 import type { Mailer, Mail } from '../mail/mailer.ts';
 import { activationMail, addressInUseMail, securityCodeMail } from '../mail/templates.ts';
+import type { MailLanguage } from '../mail/language.ts';
 import { toUser } from '../users/mapper.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { CODE_MESSAGES, type CodeStore } from './codes.ts';
@@ -114,7 +115,8 @@ export class AuthService {
     }
   }
 
-  async signup(input: SignupInput): Promise<AuthResponse> {
+  /** `lang`: the language of the activation mail (the request's Accept-Language, docs/i18n.md). */
+  async signup(input: SignupInput, lang: MailLanguage = 'en'): Promise<AuthResponse> {
     if (await this.users.byEmail(input.email)) {
       throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists.');
     }
@@ -135,7 +137,7 @@ export class AuthService {
         if (err.code === '23505') throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists.');
         throw err;
       });
-    await this.sendActivationLink(row);
+    await this.sendActivationLink(row, lang);
     return this.respond(row);
   }
 
@@ -202,11 +204,11 @@ export class AuthService {
     return { sessions, apiKeys: await this.apiKeys.deactivateAll(row.id) };
   }
 
-  async sendActivationLink(row: UserRow): Promise<boolean> {
+  async sendActivationLink(row: UserRow, lang: MailLanguage = 'en'): Promise<boolean> {
     const { token, jti } = await this.tokens.verifyEmail(row.id, ACTIVATION_TTL_SECONDS);
     await this.codes.issue(row.id, 'verify-email', row.email, ACTIVATION_TTL_SECONDS * 1000, jti);
     const link = `${this.appUrl}/auth/rapid/login?token=${encodeURIComponent(token)}`;
-    return this.sendQuietly(activationMail(row.email, row.first_name, link));
+    return this.sendQuietly(activationMail(row.email, row.first_name, link, lang));
   }
 
   /**
@@ -238,12 +240,12 @@ export class AuthService {
    * Always succeeds, and in the same time whether or not an account exists: the code is issued
    * and mailed after the answer, not before it (docs/security.md "Round 2").
    */
-  async forgotPassword(email: string): Promise<void> {
+  async forgotPassword(email: string, lang: MailLanguage = 'en'): Promise<void> {
     const row = await this.users.byEmail(email);
     if (!row) return;
     const task = (async () => {
       const code = await this.codes.issue(row.id, 'reset-password', row.email);
-      await this.sendQuietly(securityCodeMail(row.email, code, 'reset-password'));
+      await this.sendQuietly(securityCodeMail(row.email, code, 'reset-password', lang));
     })()
       .catch((err: unknown) => this.log.warn({ err: (err as Error).message }, 'reset code could not be issued'))
       .finally(() => this.background.delete(task));
@@ -280,16 +282,16 @@ export class AuthService {
     return { ...(await this.respond(await this.users.setPassword(row.id, await hashPassword(newPassword)))), apiKeysSwitchedOff };
   }
 
-  async requestEmailChange(row: UserRow, email: string): Promise<void> {
+  async requestEmailChange(row: UserRow, email: string, lang: MailLanguage = 'en'): Promise<void> {
     const owner = await this.users.byEmail(email);
     if (owner && owner.id !== row.id) {
       // Same answer as for a free address, so the form does not tell which addresses have
       // accounts; the owner learns of the attempt and no code exists that could move the address.
-      await this.sendQuietly(addressInUseMail(email));
+      await this.sendQuietly(addressInUseMail(email, lang));
       return;
     }
     const code = await this.codes.issue(row.id, 'change-email', email);
-    if (!(await this.sendQuietly(securityCodeMail(email, code, 'change-email')))) {
+    if (!(await this.sendQuietly(securityCodeMail(email, code, 'change-email', lang)))) {
       throw new HttpError(502, 'MAIL_FAILED', 'The verification code could not be sent. Please try again later.');
     }
   }

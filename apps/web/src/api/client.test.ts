@@ -27,6 +27,20 @@ describe('apiRequest', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
   });
 
+  it('sends the interface language as Accept-Language, so mails come in it (docs/i18n.md)', async () => {
+    const before = document.documentElement.lang;
+    document.documentElement.lang = 'de';
+    try {
+      const fetchMock = respond(201, { ok: true });
+      vi.stubGlobal('fetch', fetchMock);
+      await apiRequest('/signup', { method: 'POST', json: {} });
+      const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect((init.headers as Record<string, string>)['Accept-Language']).toBe('de');
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
+
   it('sends no Authorization header without a token', async () => {
     const fetchMock = respond(200, {});
     vi.stubGlobal('fetch', fetchMock);

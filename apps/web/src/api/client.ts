@@ -40,6 +40,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = getToken();
   // No token means no header: a placeholder would only earn a 511 on public routes.
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The interface language (i18n/index.ts sets <html lang>): the server writes mails in it (docs/i18n.md).
+  const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
+  if (lang && !headers['Accept-Language']) headers['Accept-Language'] = lang;
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
