@@ -3,7 +3,7 @@ import { expect, openPopup, openSelectList, signUpInBrowser, test } from './fixt
 import { addAndAnalyseInBrowser } from './support/flows.ts';
 
 /**
- * Issue 11: code docs in a real browser — a free user meets 'Pro Feature Required', Try Free
+ * Code docs in a real browser — a free user meets 'Pro Feature Required', Try Free
  * generates with the chosen style, the live log ends with 'Documentation generation complete!',
  * the patch is shown, and the branch with the commit exists on the git daemon.
  */

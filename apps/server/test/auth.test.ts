@@ -27,7 +27,7 @@ describe('sign-up and activation', () => {
     const rapid = await t.call({ method: 'POST', url: '/api/v1/auth/rapid-login', payload: { token: linkToken } });
     expect(rapid.statusCode).toBe(200);
     expect(rapid.json().user.isVerified).toBe(true);
-    // the answer says this link verified the address, so the page can confirm it (issue 16 item 11)
+    // the answer says this link verified the address, so the page can confirm it
     expect(rapid.json().emailVerified).toBe(true);
     // a session token is no sign-in link (login CSRF): refused, docs/security.md "Round 2"
     const bySession = await t.call({ method: 'POST', url: '/api/v1/auth/rapid-login', payload: { token: rapid.json().token } });

@@ -1,5 +1,5 @@
 /**
- * Automatic architecture / API doc updates on push (issue 15 item 4), against a real git daemon:
+ * Automatic architecture / API doc updates on push (docs/webhooks.md), against a real git daemon:
  * a push to the default branch queues DOC_ARCH with the options the docs were last generated
  * with by hand; the set is regenerated at the pushed commit (the hosted site then shows it) and
  * committed onto the one docent/auto-docs-arch branch; a push touching none of the set's sources

@@ -23,7 +23,7 @@ import { fixture } from './vendors/fixtures.ts';
 import { sendJson, startReplayServer, type RecordedRequest, type ReplayServer } from './vendors/replay-server.ts';
 
 /**
- * Issue 13: OAuth tokens of vendor connections that expire are refreshed at the provider's token
+ * OAuth tokens of vendor connections that expire are refreshed at the provider's token
  * endpoint before use (or once after a 401), the rotated pair is stored sealed, and a refused
  * refresh marks the connection as needing a new sign-in. The token endpoints are a loopback replay
  * server answering each provider's documented refresh payloads.

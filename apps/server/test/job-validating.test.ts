@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
-/** Issue 16 item 17: jobs pass through spec §4's VALIDATING state before they are queued. */
+/** Jobs pass through docs/spec-conformance.md §4's VALIDATING state before they are queued. */
 let t: TestApp;
 let token: string;
 let root: string;

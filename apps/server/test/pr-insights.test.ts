@@ -1,5 +1,5 @@
 /**
- * The pull-request check (issue 15 item 3): PR_INSIGHTS jobs started through
+ * The pull-request check (docs/pr-insights.md): PR_INSIGHTS jobs started through
  * POST /v1/git/pull-request/insights against a real git daemon and loopback servers replaying
  * each vendor's documented API answers. The comment is created then edited in place (one
  * comment after two runs), the status follows the threshold, suggestions are posted once.

@@ -5,7 +5,7 @@ import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, GitGate } from './helpers/git-daemon.ts';
 
 /**
- * Issue 16, item 9: a user removes a repository — with its analyses, its clone and its analyzer
+ * A user removes a repository — with its analyses, its clone and its analyzer
  * cache; its jobs keep their history; nothing of another repository or another user is touched.
  */
 const FILES = { 'README.md': '# Demo\n\nA demo.\n', 'src/a.py': 'def f(x):\n    """Doc."""\n    return x\n' };

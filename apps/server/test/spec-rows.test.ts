@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
 /**
- * Rows of docs/spec-conformance.md that no test asserted (issue 16, "spec conformance that
- * tests must back"): each test here asserts the row's behaviour itself, against the real DB.
+ * Rows of docs/spec-conformance.md that no test asserted: each
+ * test here asserts the row's behaviour itself, against the real DB.
  */
 let t: TestApp;
 let token: string;

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 15): signed deliveries of each vendor's documented push and pull / merge
+ * Webhooks (docs/webhooks.md): signed deliveries of each vendor's documented push and pull / merge
  * request payloads (valid, forged, replayed, unknown URL), what they queue, the webhook settings
  * routes (status, secret, registration through a GitHub-like replay server, automatic updates),
  * the analysis history, and the documented post-receive hook on a real bare repository served

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Every error answer: `{ detail, code }` with a 4xx/5xx status (DESIGN.md §4). */
+/** Every error answer: `{ detail, code }` with a 4xx/5xx status (docs/design.md §4). */
 export const ApiError = z.object({ detail: z.string(), code: z.string() });
 export type ApiError = z.infer<typeof ApiError>;
 
-/** Status for an invalid or expired token; the web client logs out on it (spec §4). */
+/** Status for an invalid or expired token; the web client logs out on it (docs/spec-conformance.md §4). */
 export const TOKEN_INVALID_STATUS = 511;
 
 export const ErrorCode = {

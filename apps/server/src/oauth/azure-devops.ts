@@ -1,5 +1,5 @@
 /**
- * Signing in with Microsoft also connects Azure DevOps (issue 13): the sign-in's refresh token
+ * Signing in with Microsoft also connects Azure DevOps: the sign-in's refresh token
  * is traded for a token of Azure DevOps' own resource (499b84ac-…/.default — a Microsoft token
  * serves one resource, and a refresh token may be redeemed for any resource the user consented
  * to), then the organizations the user belongs to are read from the profile and accounts

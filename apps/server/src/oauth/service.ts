@@ -1,5 +1,5 @@
 /**
- * OAuth 2 sign-in (issue 13 item 1): the authorization code flow with a single-use `state`
+ * OAuth 2 sign-in: the authorization code flow with a single-use `state`
  * bound to the browser by a signed, short-lived cookie, PKCE (S256) where the provider
  * supports it, and account linking by verified email only.
  *

@@ -96,7 +96,7 @@ export class RepoService {
   }
 
   /**
-   * A job's VALIDATING step (spec §4): the repository can still be fetched: its vendor
+   * A job's VALIDATING step (docs/spec-conformance.md §4): the repository can still be fetched: its vendor
    * connection still holds a token, and a local path still exists inside LOCAL_REPO_ROOTS.
    * Throws with a sentence for the job's log.
    */
@@ -116,7 +116,7 @@ export class RepoService {
     try {
       parsed = parseGitSource(input.url, this.localRoots);
     } catch (err) {
-      if (err instanceof GitUrlError) throw new HttpError(400, ErrorCode.VALIDATION, err.message); // a sentence for the dialog, no field prefix (issue 16 item 8)
+      if (err instanceof GitUrlError) throw new HttpError(400, ErrorCode.VALIDATION, err.message); // a sentence for the dialog, no field prefix
       throw err;
     }
     const organizationName = input.organizationName ?? parsed.owner;
