@@ -16,7 +16,7 @@ import type { VendorCredential } from '../vendors/hosted-types.ts';
 import { OAuthProviderFailure, providerJson } from './providers.ts';
 import { AZURE_DEVOPS_SCOPE, TokenRefresher, type RefreshedTokens } from './refresh.ts';
 
-export const DEFAULT_DEVOPS_URL = 'https://dev.azure.com';
+const DEFAULT_DEVOPS_URL = 'https://dev.azure.com';
 const API_VERSION = 'api-version=7.1';
 /** More organizations than any person belongs to; bounds what one sign-in stores. */
 const MAX_ORGANIZATIONS = 100;

@@ -3,7 +3,7 @@ import type { JobRow } from '../../src/db/schema.ts';
 import type { TestApp } from './app.ts';
 
 /** The states a job does not leave. */
-export const FINAL_STATES: readonly JobState[] = ['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'];
+const FINAL_STATES: readonly JobState[] = ['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'];
 
 export interface WaitOptions {
   /** the states to wait for; the final ones by default */

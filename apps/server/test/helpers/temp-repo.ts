@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -22,9 +21,4 @@ export function commitRepo(dir: string, files: Record<string, string>): string {
   git('add', '.');
   git('commit', '-q', '-m', 'first');
   return dir;
-}
-
-/** A fresh temporary folder (under the system's temp folder) holding `commitRepo(files)`. */
-export function tempRepo(files: Record<string, string>, prefix = 'docent-repo-'): string {
-  return commitRepo(mkdtempSync(path.join(tmpdir(), prefix)), files);
 }

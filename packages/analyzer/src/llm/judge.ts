@@ -42,7 +42,7 @@ const SYSTEM =
 
 const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max)}\n… (cut)`);
 
-export function judgePrompt(input: JudgeInput): { system: string; user: string } {
+function judgePrompt(input: JudgeInput): { system: string; user: string } {
   const user = [
     `Language: ${input.language}. Function: ${input.name}.`,
     `Changes seen: ${input.changes}`,

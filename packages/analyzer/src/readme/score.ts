@@ -95,7 +95,7 @@ export function rubricScore(s: Structure, stats: TextStatistics): number {
 }
 
 /** Below this many words of running text a readability figure says nothing. */
-export const MIN_READABILITY_WORDS = 100;
+const MIN_READABILITY_WORDS = 100;
 
 export interface RecommendationInput {
   stats: TextStatistics;
