@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectPopupOpen, openAccountMenu, test, uniqueEmail } from './fixtures.ts';
 
-/** Issue 13 items 2 and 5 against the real server: API keys end to end, and the lock screen. */
+/** Against the real server: API keys end to end, and the lock screen. */
 const PASSWORD = 'Analytical1';
 
 async function signUpAndSignIn(page: Page, request: APIRequestContext, prefix: string): Promise<string> {

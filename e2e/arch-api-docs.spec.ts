@@ -8,7 +8,7 @@ import { addAndAnalyseInBrowser } from './support/flows.ts';
 const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
 /**
- * Issue 12: architecture and API docs in a real browser — options with their rules, the live
+ * docs/docgen-arch-api.md: architecture and API docs in a real browser — options with their rules, the live
  * log to 'Documentation generation complete!', the hosted site under the user's sign-in, the PDF
  * and DocBook downloads, and the branch with the docs folder on the git daemon.
  */
@@ -25,7 +25,7 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
   const card = page.getByTestId('doc-tools');
   await card.getByRole('tab', { name: 'Architecture Docs' }).click();
   const arch = card.getByTestId('docset-arch');
-  // The rules of spec §5 as the user meets them.
+  // The rules of docs/spec-conformance.md §5 as the user meets them.
   await arch.getByText('HTML', { exact: true }).click();
   await expect(arch.getByTestId('opt-commit')).toBeChecked();
   await expect(arch.getByTestId('opt-host')).not.toBeChecked();

@@ -15,7 +15,7 @@ async function openSettings(page: Page) {
   await expect(page.getByTestId('settings-panel')).toBeVisible();
 }
 
-/** Issue 2 item 7: the whole account journey in a real browser against the real server. */
+/** The whole account journey in a real browser against the real server. */
 test('sign up, verify by mail, log out and in, theme and language, reset the password, bad token', async ({ page, docent }) => {
   const email = uniqueEmail('ada');
   const password = 'Analytical1';
@@ -41,7 +41,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     expect(new URL(link).origin).toBe(docent.url);
     await page.goto(link);
     await expect(page).toHaveURL(/\/repositories$/);
-    await expect(page.locator('.ant-message')).toContainText('Email verified'); // issue 16 item 11
+    await expect(page.locator('.ant-message')).toContainText('Email verified');
     await expect(page.getByTestId('connect-vendors')).toBeVisible();
     await expect(page.getByTestId('verify-banner')).toHaveCount(0);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { isVerified: boolean } | null);

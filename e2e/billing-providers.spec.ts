@@ -9,7 +9,7 @@ import { CASHFREE_APP_ID, CASHFREE_SECRET, FakeCashfree } from '../apps/server/t
 import { FakePayPal, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID } from '../apps/server/test/helpers/fake-paypal.ts';
 
 /**
- * Issue 14 through the real providers' flows, replayed by loopback PayPal and Cashfree: a
+ * Plans and payments (docs/billing.md) through the real providers' flows, replayed by loopback PayPal and Cashfree: a
  * second Docent server (its own data dir) is configured for both, so the built-in test
  * provider is off here while e2e/billing.spec.ts keeps paying through it on the shared server.
  */

@@ -3,7 +3,7 @@ import { expect, signUpInBrowser, test } from './fixtures.ts';
 import { addRepoByUrl, buyInrPackageForCalculator } from './support/flows.ts';
 
 /**
- * Issue 14 in a real browser against the real server, through the built-in test provider
+ * Plans, payments and coupons (docs/billing.md) in a real browser against the real server, through the built-in test provider
  * (the server runs without PayPal or Cashfree credentials): a USD user upgrades to Pro and sees
  * it in the sidebar with the code-docs gate open; an INR user buys the full-repository package
  * for one repository and sees it marked Premium and listed first.

@@ -6,7 +6,7 @@ import type { User } from '@docent/contracts';
 import { expect, test, uniqueEmail } from './fixtures.ts';
 import { seriousViolations } from './support/a11y.ts';
 
-/** Issue 13 item 3: `docent login` through the real local-login page, its consent step and Chromium. */
+/** `docent login` through the real local-login page, its consent step and Chromium. */
 const BIN = path.resolve(import.meta.dirname, '../packages/cli/bin/docent.js');
 
 test('docent login: the page asks, Allow hands a token to the CLI on 127.0.0.1, which stores it 0600', async ({ page, request, docent }) => {

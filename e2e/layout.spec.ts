@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { analyseCalculatorByApi, apiSession, type Session } from './support/flows.ts';
 
 /**
- * Issue 16 items 4, 14 and 16 measured in Chromium: widths with getBoundingClientRect and
+ * Layout measured in Chromium: widths with getBoundingClientRect and
  * scrollWidth at 1280 and 360 px, on an analysed repository whose figures and file names are
  * made as large as a real one's (gson: 431 of 1140 functions; Java paths eighty characters
  * long) by rewriting the server's answers. Screenshots of the same screens in light and dark,

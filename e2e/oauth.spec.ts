@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 13 item 1: sign-in with a code host through the real popup, against the loopback fake
+ * Sign-in with a code host through the real popup, against the loopback fake
  * of GitHub's authorize, token and user endpoints (apps/server/test/helpers/fake-oauth.ts).
  */
 test('sign up with GitHub through the popup: lands signed in, verified, with its repositories', async ({ page, docent }) => {

@@ -9,7 +9,7 @@ import { Mailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
 import { updateUserRow } from './support/seed.ts';
 
-/** Issue 13 item 4: the welcome tour and the credits banner, against the real server. */
+/** The welcome tour and the credits banner, against the real server. */
 
 const PASSWORD = 'Analytical1';
 const tourDialog = (page: Page, name: string) => page.getByRole('dialog', { name });

@@ -8,7 +8,7 @@ import { expect, signUpInBrowser, test } from './fixtures.ts';
 import { GitDaemon, git } from '../apps/server/test/helpers/git-daemon.ts';
 
 /**
- * Pull-request insights (issue 15 item 3): set the PR check threshold in the repository settings,
+ * Pull-request insights (docs/pr-insights.md): set the PR check threshold in the repository settings,
  * deliver GitHub's signed pull_request webhook for a pull request on the test daemon, and see the
  * comment and the status on a fake GitHub (a loopback server answering the REST
  * calls the way GitHub documents them and showing the pull request as a page).

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, openPopup, openSelectList, test, uniqueEmail } from './fixtures.ts';
 
 /**
- * Issue 5: the repository and job screens in a real browser, against the real server, cloning
+ * The repository and job screens in a real browser, against the real server, cloning
  * from a real git daemon on 127.0.0.1. The figures asserted below are computed by hand in
  * e2e/support/fixture-repos.ts.
  */
@@ -216,7 +216,7 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await confirm.getByRole('button', { name: 'Stop' }).click();
     await expect(rowTexts(terminal).filter({ hasText: 'Attempting to terminate job...' })).toHaveCount(1);
     await expect(rowTexts(terminal).filter({ hasText: 'Job termination requested. It may take a moment to complete.' })).toHaveCount(1);
-    // Spec §4: a CANCELLED job prints 'Complete!' as a terminated line.
+    // docs/spec-conformance.md §4: a CANCELLED job prints 'Complete!' as a terminated line.
     await expect(terminal.locator('.dc-term__row--terminated')).toContainText('Complete!', { timeout: 60_000 });
     await expect(page.getByTestId('analysis-state')).toHaveText('Cancelled');
     gitRepos.bigGate.release();
@@ -265,7 +265,7 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(rows).toContainText('acme/calculator');
     await expect(page.getByTestId('jobs-total')).toHaveText('1 job');
 
-    // the search is kept in the URL (issue 16 item 15): the log's URL carries it, closing returns to it
+    // the search is kept in the URL: the log's URL carries it, closing returns to it
     await expect(page).toHaveURL(/\/jobs\?q=calculator$/);
     await rows.first().click();
     await expect(page).toHaveURL(/\/jobs\/\d+\?q=calculator$/);

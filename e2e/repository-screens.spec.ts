@@ -6,7 +6,7 @@ import { analyseCalculatorByApi, apiSession } from './support/flows.ts';
 import { seriousViolations } from './support/a11y.ts';
 
 /**
- * Screenshots of the issue 5 screens (repositories, organisation, repository dashboard and its
+ * Screenshots of the repository and job screens (repositories, organisation, repository dashboard and its
  * modals, the terminal, All Jobs, the jobs dashboard) at 1280 and 360 px in both themes (and 768 px light), saved
  * under artifacts/screenshots/. Each checks its landmark rendered and nothing scrolls sideways.
  */

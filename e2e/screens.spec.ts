@@ -34,9 +34,9 @@ const SCREENS: Screen[] = [
   { name: 'new-password-missing', path: '/auth/new-password', signedIn: false, ready: (p) => p.getByText('Email or Security Code not found. Please go back and fill them again') },
   { name: 'repositories', path: '/repositories', signedIn: true, verified: true, ready: (p) => p.getByTestId('connect-vendors') },
   { name: 'repositories-unverified', path: '/repositories', signedIn: true, ready: (p) => p.getByTestId('verify-banner') },
-  // Opening the lock screen ends its session (issue 13 item 5): after the last use of that session.
+  // Opening the lock screen ends its session: after the last use of that session.
   { name: 'lock', path: '/auth/lock', signedIn: true, ready: (p) => p.getByRole('button', { name: 'Unlock' }) },
-  // a repository the user does not have: only the not-found state (issue 16 item 10); real ones are in repository-screens.spec
+  // a repository the user does not have: only the not-found state; real ones are in repository-screens.spec
   { name: 'repository-not-found', path: '/repositories/GITHUB/acme/web-app/', signedIn: true, verified: true, ready: (p) => p.getByTestId('repo-not-found-page') },
   { name: 'organization-not-found', path: '/repositories/GIT/doesnotexist', signedIn: true, verified: true, ready: (p) => p.getByTestId('org-not-found') },
   { name: 'jobs', path: '/jobs', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'All Jobs', exact: true }) },

@@ -3,7 +3,7 @@ import { expect, openPopup, test } from './fixtures.ts';
 import { apiSession, type Session } from './support/flows.ts';
 
 /**
- * Spec §9 sizes measured in Chromium (issue 16, "spec conformance that tests must back"): the
+ * docs/spec-conformance.md §9 sizes measured in Chromium: the
  * sidebar is 260 px on desktop, 80 px collapsed on tablets and 0 on phones, switching exactly at
  * the md (768) and lg (992) breakpoints; its footer shows the plan label and v1.2.0; the
  * analysis terminal dialog is 500 px tall and 800 px wide; German night-mode times read 20:00.

@@ -2,7 +2,7 @@ import { expect, openPopup, openSelectList, test, uniqueEmail } from './fixtures
 import { FakeGitHub } from './support/fake-github.ts';
 
 /**
- * Connecting a vendor (issue 5 item 1): the token form, the install stream in the 400 px
+ * Connecting a vendor: the token form, the install stream in the 400 px
  * terminal dialog, the synced repositories grouped by organisation, Sync All, the vendor
  * filter, and the Azure DevOps PAT validation. GitHub is a small fake API on 127.0.0.1.
  */
@@ -48,7 +48,7 @@ test('connect GitHub with a token, watch the install stream, filter by vendor, s
       await expect(terminal.locator('.dc-term__text').filter({ hasText: 'Found 2 repositories' })).toHaveCount(1);
       await expect(terminal.locator('.dc-term__row--complete')).toContainText('GitHub sync complete');
       await expect(terminal).toContainText('1 of 1 complete');
-      // Layout sizes (offsetHeight/Width ignore the opening zoom animation): spec §2 sync dialogs.
+      // Layout sizes (offsetHeight/Width ignore the opening zoom animation): docs/spec-conformance.md §2 sync dialogs.
       expect(await sync.getByTestId('sync-terminal-body').evaluate((el) => (el as HTMLElement).offsetHeight)).toBe(400);
       expect(await sync.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(800);
       await sync.getByTestId('sync-close').click();

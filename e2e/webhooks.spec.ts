@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, signUpInBrowser, test } from './fixtures.ts';
 
 /**
- * Issue 15: a push to a plain git remote runs Docent's documented post-receive hook; the open
+ * docs/webhooks.md: a push to a plain git remote runs Docent's documented post-receive hook; the open
  * repository page updates by itself (no click, no reload) and its trend chart gains a point.
  */
 const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com' };

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /**
- * Serious and critical WCAG 2 A/AA violations on the page as it is (issue 16: 0 on every
+ * Serious and critical WCAG 2 A/AA violations on the page as it is (0 on every
  * screen, both themes), one line each: rule, impact, the first offending node and why.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {

@@ -12,7 +12,7 @@
  * README.md: 26 words (2 headings of 1 word, sentences of 13 and 11 words), 7 lines, reading
  *   time 26/200 min = 7.8 s.
  */
-export const CALC_PY = `"""Small calculator helpers."""
+const CALC_PY = `"""Small calculator helpers."""
 
 
 def add(a, b):
@@ -58,13 +58,13 @@ def classify(n):
     return "many"
 `;
 
-export const UTIL_JS = `/** Doubles a number. */
+const UTIL_JS = `/** Doubles a number. */
 export function double(x) {
   return x * 2;
 }
 `;
 
-export const README_MD = `# Calculator
+const README_MD = `# Calculator
 
 This project adds and scales numbers. It is a small example for tests.
 
@@ -74,7 +74,7 @@ Run the script with Python. Read the code to learn more.
 `;
 
 /** The manifest the README suggestion takes its install command from (TOML is data: no language share). */
-export const PYPROJECT_TOML = '[project]\nname = "calculator"\ndescription = "Adds and scales numbers."\n';
+const PYPROJECT_TOML = '[project]\nname = "calculator"\ndescription = "Adds and scales numbers."\n';
 
 export const CALCULATOR_FILES = { 'calc.py': CALC_PY, 'util.js': UTIL_JS, 'README.md': README_MD, 'pyproject.toml': PYPROJECT_TOML };
 

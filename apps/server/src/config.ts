@@ -55,15 +55,15 @@ export interface Config {
   docsKeepVersions?: number;
   /** LLM_PROVIDER (none | openai-compatible | anthropic), LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS */
   llm: LlmConfig;
-  /** identity providers for sign-in (issue 13); a provider is on when its client id and secret are set */
+  /** identity providers for sign-in; a provider is on when its client id and secret are set */
   oauth: OAuthConfig;
-  /** public URL vendors post webhooks to (issue 15); APP_URL unless WEBHOOK_BASE_URL is set */
+  /** public URL vendors post webhooks to (docs/webhooks.md); APP_URL unless WEBHOOK_BASE_URL is set */
   webhookBaseUrl: string;
   /** webhook deliveries one client address may make per minute */
   webhookRateLimitPerMinute: number;
   /** failed webhook checks (unknown URL, bad signature) one client address may make per hour */
   webhookFailuresPerHour: number;
-  /** plans, payments and coupons (issue 14, docs/billing.md) */
+  /** plans, payments and coupons (docs/billing.md) */
   billing: BillingConfig;
 }
 

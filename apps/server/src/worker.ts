@@ -8,7 +8,7 @@ import { createJobCore } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 
 /**
- * `npm run worker`: a process that only runs jobs (scale-out, DESIGN.md §3). It needs the
+ * `npm run worker`: a process that only runs jobs (scale-out, docs/design.md §3). It needs the
  * shared PostgreSQL server (DATABASE_URL) and the same ENCRYPTION_KEY as the API processes.
  */
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
-/** Issue 16 item 8: the add-repository answer reads as a sentence, without a "url:" field prefix. */
+/** The add-repository answer reads as a sentence, without a "url:" field prefix. */
 let t: TestApp;
 let token: string;
 let root: string;

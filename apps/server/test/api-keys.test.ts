@@ -4,7 +4,7 @@ import { API_KEY_NOT_ALLOWED_DETAIL } from '../src/auth/guard.ts';
 import { hashApiKey, LAST_USED_THROTTLE_MS } from '../src/auth/api-keys.ts';
 import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
 
-/** Issue 13 item 2: API keys are shown once, stored as a hash, and authenticate API calls. */
+/** API keys are shown once, stored as a hash, and authenticate API calls. */
 let t: TestApp;
 let alice: { token: string; id: string };
 let bob: { token: string; id: string };

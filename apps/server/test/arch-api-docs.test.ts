@@ -90,7 +90,7 @@ describe('architecture docs: generate, host, download', () => {
     const done = await generate('arch');
     expect(done.percentage).toBe(100);
     expect(done.texts.at(-1)).toBe('Job COMPLETE: Documentation generation complete!');
-    // one page per section of DOCGEN.md, each in the three formats, plus the book and index
+    // one page per section of the architecture document (docs/docgen-arch-api.md), each in the three formats, plus the book and index
     expect(done.texts.find((l) => l.startsWith('Pages regenerated:'))).toMatch(/^Pages regenerated: \d+ \(architecture-context, .*architecture-risks\)$/);
     const r = done.result!;
     first = r;

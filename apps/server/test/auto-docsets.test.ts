@@ -1,5 +1,5 @@
 /**
- * Automatic architecture / API doc updates on push (issue 15 item 4), against a real git daemon:
+ * Automatic architecture / API doc updates on push (docs/webhooks.md), against a real git daemon:
  * a push to the default branch queues DOC_ARCH with the options the docs were last generated
  * with by hand; the set is regenerated at the pushed commit (the hosted site then shows it) and
  * committed onto the one docent/auto-docs-arch branch; a push touching none of the set's sources
@@ -17,6 +17,7 @@ import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { hookSignature } from '../src/webhooks/verify.ts';
 import { up as backfillConfigs } from '../src/db/migrations/0014_docset_auto_config.ts';
+import { waitForJobRow } from './helpers/jobs.ts';
 
 const FILES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'shop', main: 'src/server.js', dependencies: { express: '^4.19.0' } }, null, 2),
@@ -37,15 +38,7 @@ const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAM
 /** git without blocking the event loop (the server under test answers in this process) */
 const run = (args: string[]) => promisify(execFile)('git', args, { cwd: work, env: GIT_ENV, encoding: 'utf8' });
 
-async function waitJob(id: number) {
-  const until = Date.now() + 120_000;
-  for (;;) {
-    const row = await t.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    if (['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'].includes(row.state)) return row;
-    if (Date.now() > until) throw new Error(`job ${id} still ${row.state}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const waitJob = (id: number) => waitForJobRow(t, id, 120_000);
 
 async function status(): Promise<WebhookStatus> {
   const res = await t.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${query}`, token });

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import { FakeOAuth } from './helpers/fake-oauth.ts';
 
 /**
- * Issue 13: signing in with Microsoft connects Azure DevOps. The sign-in's refresh token buys a
+ * Signing in with Microsoft connects Azure DevOps. The sign-in's refresh token buys a
  * token for Azure DevOps' resource, the user's organizations come from the profile and accounts
  * service, each becomes a sealed Azure DevOps connection, and its repositories sync at once —
  * against a loopback fake of the Microsoft identity platform and Azure DevOps' documented APIs.

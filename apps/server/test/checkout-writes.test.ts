@@ -15,6 +15,7 @@ import { decodeLogLine, type DocSetResult, type WebhookStatus } from '@docent/co
 import { hookSignature } from '../src/webhooks/verify.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
+import { waitForJobRow } from './helpers/jobs.ts';
 
 const UNDOCUMENTED = 'def area(width, height):\n    return width * height\n';
 const FILES: Record<string, string> = {
@@ -59,15 +60,7 @@ async function archDocs(commitPath: string): Promise<Done> {
   }
 }
 
-async function waitJob(id: number) {
-  const until = Date.now() + 120_000;
-  for (;;) {
-    const row = await t.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    if (['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'].includes(row.state)) return row;
-    if (Date.now() > until) throw new Error(`job ${id} still ${row.state}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const waitJob = (id: number) => waitForJobRow(t, id, 120_000);
 
 beforeAll(async () => {
   daemon = await GitDaemon.start();

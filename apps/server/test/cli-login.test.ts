@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
 /**
- * Issue 13 item 3: `docent login` / `docent logout` against a real, listening Docent server.
+ * `docent login` / `docent logout` against a real, listening Docent server.
  * The test plays the browser: it does what /auth/localhost/login does after Allow (mint a
  * tool token, then open the redirectUri with the token appended).
  */

@@ -7,7 +7,7 @@ import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon } from './helpers/git-daemon.ts';
 
 /**
- * Issue 13 item 3, remote commands: `docent repos` and `docent analyze --remote org/repo` against a
+ * The remote commands (docs/cli.md): `docent repos` and `docent analyze --remote org/repo` against a
  * real, listening Docent server with a real API key (and with the token `docent login` stores),
  * analysing a repository served by a real git daemon.
  */

@@ -14,16 +14,16 @@ import { ConnectionRepository, REAUTH_MESSAGE } from '../src/vendors/connections
 import { VendorApiError } from '../src/vendors/hosted-types.ts';
 import { createAdapters, type HostedVendor } from '../src/vendors/index.ts';
 import { syncVendor } from '../src/vendors/sync.ts';
-import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { startGitHttp } from './helpers/git-http.ts';
 import { FakeOAuth } from './helpers/fake-oauth.ts';
 import { fixture } from './vendors/fixtures.ts';
 import { sendJson, startReplayServer, type RecordedRequest, type ReplayServer } from './vendors/replay-server.ts';
+import { jobTexts, waitForJob } from './helpers/jobs.ts';
 
 /**
- * Issue 13: OAuth tokens of vendor connections that expire are refreshed at the provider's token
+ * OAuth tokens of vendor connections that expire are refreshed at the provider's token
  * endpoint before use (or once after a 401), the rotated pair is stored sealed, and a refused
  * refresh marks the connection as needing a new sign-in. The token endpoints are a loopback replay
  * server answering each provider's documented refresh payloads.
@@ -289,16 +289,8 @@ describe('in use', () => {
       const start = await t.call({ method: 'POST', url, token: userToken, payload });
       expect(start.statusCode, start.body).toBe(200);
       const id = start.json().lroJobId as number;
-      const until = Date.now() + 60_000;
-      for (;;) {
-        const job = (await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token: userToken })).json() as { state: string };
-        if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(job.state)) {
-          const logs = (await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token: userToken })).json() as string[];
-          return { state: job.state, texts: logs.map((l) => decodeLogLine(l).text) };
-        }
-        if (Date.now() > until) throw new Error(`job still ${job.state}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const job = await waitForJob(t, userToken, id);
+      return { state: job.state, texts: await jobTexts(t, userToken, id) };
     };
     const analyse = () => finish('/api/v1/git/analyze/repo', { git_repo: { organization_name: 'someone', repo_name: 'lib' }, vendor: 'GITLAB' });
     try {

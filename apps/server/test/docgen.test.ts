@@ -178,7 +178,7 @@ describe('code docs generation (DOC_REPO)', () => {
     const style = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs2'), style_guide: { languages: [{ name: 'Python', docstringStyle: 'jsdoc', maxDocStringLength: 80 }] } } });
     expect(style.statusCode).toBe(400);
     expect(style.json().detail).toBe('Python supports google, numpy, rest, epytext (got "jsdoc").');
-    // arch and api have their own routes (issue 12, arch-api-docs.test.ts); other doc types are refused
+    // arch and api have their own routes (arch-api-docs.test.ts); other doc types are refused
     const wiki = await t.call({ method: 'POST', url: '/api/v1/git/generate/wiki/doc', token: alice.token, payload: repo('docs2') });
     expect(wiki.statusCode).toBe(400);
   });

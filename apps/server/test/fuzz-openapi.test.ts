@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
 /**
- * Issue 9 finding 8, as a property: every operation of the OpenAPI document, called by a
+ * Hostile input (docs/security.md), as a property: every operation of the OpenAPI document, called by a
  * signed-in user with hostile values in its path, query and body, answers below 500 and with
  * `{detail}` on every error. Two 5xx are answers, not faults: 511 TOKEN_INVALID (the spec's
  * "sign in again") and 502 VENDOR_UNREACHABLE (no vendor can be reached from this sandbox).

@@ -17,6 +17,7 @@ import { hmacSignature, hookSignature } from '../src/webhooks/verify.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { fixture } from './vendors/fixtures.ts';
+import { waitForJobRow } from './helpers/jobs.ts';
 
 const FILES = { 'calc/ops.py': 'def add(a, b):\n    return a + b\n', 'README.md': '# Calc\n' };
 const gitRepo = { git_repo: { organization_name: 'acme', repo_name: 'calc' }, vendor: 'GIT' } as const;
@@ -65,15 +66,7 @@ async function deliver(vendor: string, body: string, event: string) {
   return t.call({ method: 'POST', url: hookPath.replace('/git/', `/${vendor}/`), payload: body, headers: signed(vendor, body, event) });
 }
 
-async function waitJob(id: number) {
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const row = await t.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    if (['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'].includes(row.state)) return row;
-    if (Date.now() > until) throw new Error(`job ${id} still ${row.state}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const waitJob = (id: number) => waitForJobRow(t, id, 90_000);
 
 async function logsOf(id: number): Promise<string[]> {
   const res = await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unstorableField } from '../src/http/hostile-input.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
-/** Issue 9 finding 8: hostile input answers 4xx `{detail, code}`, never a 5xx or a bare text. */
+/** docs/security.md: hostile input answers 4xx `{detail, code}`, never a 5xx or a bare text. */
 let t: TestApp;
 let token: string;
 let port: number;

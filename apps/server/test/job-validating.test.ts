@@ -1,26 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { waitForJob } from './helpers/jobs.ts';
+import { commitRepo } from './helpers/temp-repo.ts';
 
-/** Issue 16 item 17: jobs pass through spec §4's VALIDATING state before they are queued. */
+/** Jobs pass through docs/spec-conformance.md §4's VALIDATING state before they are queued. */
 let t: TestApp;
 let token: string;
 let root: string;
 
-function makeRepo(name: string): string {
-  const dir = path.join(root, name);
-  mkdirSync(dir);
-  writeFileSync(path.join(dir, 'calc.py'), 'def add(a, b):\n    """Add."""\n    return a + b\n');
-  const git = (...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { stdio: 'ignore' });
-  git('init', '-q', '-b', 'main');
-  git('add', '.');
-  git('commit', '-q', '-m', 'first');
-  return dir;
-}
+const makeRepo = (name: string): string => commitRepo(path.join(root, name), { 'calc.py': 'def add(a, b):\n    """Add."""\n    return a + b\n' });
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'docent-validating-'));
@@ -34,15 +26,7 @@ afterAll(async () => {
 
 const payload = (repo: string) => ({ git_repo: { organization_name: 'local', repo_name: repo }, vendor: 'GIT' });
 
-async function finalJob(id: number): Promise<{ state: string; message: string }> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const job = (await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token })).json();
-    if (['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'].includes(job.state)) return job;
-    if (Date.now() > until) throw new Error(`job ${id} still ${job.state}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const finalJob = (id: number) => waitForJob(t, token, id);
 
 async function logOf(id: number) {
   const res = await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token });

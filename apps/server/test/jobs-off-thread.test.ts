@@ -1,13 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { runOffThread } from '../src/jobs/off-thread.ts';
 import type * as Analyzer from '@docent/analyzer';
 import type * as Docgen from '@docent/docgen';
+import { jobTexts, waitForJob } from './helpers/jobs.ts';
+import { commitRepo } from './helpers/temp-repo.ts';
 
 /**
  * The analysis and generation handlers keep the API's event loop free (docs/performance.md, "Jobs
@@ -54,17 +54,7 @@ let root: string;
 let token: string;
 const repo = { git_repo: { organization_name: 'acme', repo_name: 'shapes' }, vendor: 'GIT' };
 
-function makeRepo(dir: string, files: Record<string, string>): string {
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  const git = (...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { stdio: 'ignore' });
-  git('init', '-q', '-b', 'main');
-  git('add', '.');
-  git('commit', '-q', '-m', 'first');
-  return dir;
-}
+const makeRepo = commitRepo;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'docent-off-thread-'));
@@ -83,16 +73,8 @@ afterAll(async () => {
 });
 
 async function finished(jobId: number): Promise<{ state: string; texts: string[] }> {
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const job = (await t.call({ method: 'GET', url: `/api/v1/lro/${jobId}/status`, token })).json();
-    if (['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'].includes(job.state)) {
-      const logs = (await t.call({ method: 'GET', url: `/api/v1/lro/logs/${jobId}`, token })).json() as string[];
-      return { state: job.state, texts: logs.map((l) => decodeLogLine(l).text) };
-    }
-    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.state}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const job = await waitForJob(t, token, jobId, { timeoutMs: 150_000, intervalMs: 150 });
+  return { state: job.state, texts: await jobTexts(t, token, jobId) };
 }
 
 describe('job handlers run their heavy call off the main thread', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, GitGate } from './helpers/git-daemon.ts';
+import { waitForJob } from './helpers/jobs.ts';
 
 const SMALL_REPO = {
   'README.md': '# Demo\n\nDemo is a tiny library used to test Docent. It adds and scales numbers.\n\n## Usage\n\nCall `add(1, 2)`.\n\nSee [the guide](docs/guide.md).\n',
@@ -59,16 +60,7 @@ afterAll(async () => {
 
 const payload = (org: string, repo: string) => ({ git_repo: { organization_name: org, repo_name: repo }, vendor: 'GIT' });
 
-async function waitForState(token: string, id: number, states: string[], timeoutMs = 60_000): Promise<{ state: string; progress: number; message: string }> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token });
-    const job = res.json();
-    if (states.includes(job.state)) return job;
-    if (Date.now() > until) throw new Error(`job ${id} still ${job.state}: ${job.message}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitForState = (token: string, id: number, states: string[], timeoutMs = 60_000) => waitForJob(t, token, id, { states, timeoutMs });
 
 describe('a repository served by git daemon, analysed by a job', () => {
   let jobId: number;

@@ -4,7 +4,7 @@ import { createTestApp, form, PASSWORD, type TestApp } from './helpers/app.ts';
 import { sendJson, startReplayServer, type ReplayServer } from './vendors/replay-server.ts';
 
 /**
- * Issue 9 finding 9: a full account flow with the log captured at debug level, then the log is
+ * docs/security.md: a full account flow with the log captured at debug level, then the log is
  * searched for every secret the flow used. One failing database query carries a password hash.
  */
 const lines: string[] = [];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
-/** Issue 13 item 4: the welcome tour and the credits banner are shown once per user (spec §4), kept on the server. */
+/** The welcome tour and the credits banner are shown once per user (docs/spec-conformance.md §4), kept on the server. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

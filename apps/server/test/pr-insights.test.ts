@@ -1,5 +1,5 @@
 /**
- * The pull-request check (issue 15 item 3): PR_INSIGHTS jobs started through
+ * The pull-request check (docs/pr-insights.md): PR_INSIGHTS jobs started through
  * POST /v1/git/pull-request/insights against a real git daemon and loopback servers replaying
  * each vendor's documented API answers. The comment is created then edited in place (one
  * comment after two runs), the status follows the threshold, suggestions are posted once.
@@ -8,7 +8,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { fixture } from './vendors/fixtures.ts';
@@ -17,6 +16,7 @@ import { loadSecrets } from '../src/secrets.ts';
 import { SecretBox } from '../src/crypto/secretbox.ts';
 import { ConnectionRepository } from '../src/vendors/connections.ts';
 import { COMMENT_MARKER, ERROR_STATE, PENDING_STATE } from '../src/insights/comment.ts';
+import { jobTexts, waitForJob } from './helpers/jobs.ts';
 
 const BASE_FILES = {
   'lib/items.py': 'def get_item(item_id, limit=10):\n    """Return one item.\n\n    Args:\n        item_id: The item\'s id.\n        limit: How many to read.\n    """\n    return item_id\n\n\ndef put_item(item_id, value):\n    return value\n',
@@ -78,17 +78,8 @@ async function check(body: Record<string, unknown>): Promise<Run> {
   const start = await t.call({ method: 'POST', url: '/api/v1/git/pull-request/insights', token, payload: body });
   expect(start.statusCode, start.body).toBe(200);
   const id = (start.json() as { lroJobId: number }).lroJobId;
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const res = await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token });
-    const job = res.json() as { state: string };
-    if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(job.state)) {
-      const logs = (await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token })).json() as string[];
-      return { state: job.state, texts: logs.map((l) => decodeLogLine(l).text) };
-    }
-    if (Date.now() > until) throw new Error(`job still ${job.state}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const job = await waitForJob(t, token, id, { timeoutMs: 90_000 });
+  return { state: job.state, texts: await jobTexts(t, token, id) };
 }
 
 const json = (r: RecordedRequest) => JSON.parse(r.body) as Record<string, unknown>;

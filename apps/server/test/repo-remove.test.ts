@@ -3,9 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, GitGate } from './helpers/git-daemon.ts';
+import { waitForJob } from './helpers/jobs.ts';
 
 /**
- * Issue 16, item 9: a user removes a repository — with its analyses, its clone and its analyzer
+ * A user removes a repository — with its analyses, its clone and its analyzer
  * cache; its jobs keep their history; nothing of another repository or another user is touched.
  */
 const FILES = { 'README.md': '# Demo\n\nA demo.\n', 'src/a.py': 'def f(x):\n    """Doc."""\n    return x\n' };
@@ -38,12 +39,9 @@ async function analyse(token: string, repo: string): Promise<number> {
   const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: payload(repo) });
   expect(start.statusCode).toBe(200);
   const id = start.json().lroJobId as number;
-  for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
-    const state = (await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token })).json().state;
-    if (state === 'COMPLETE') return id;
-    if (state === 'FAILED') throw new Error(`job ${id} failed`);
-  }
-  throw new Error(`job ${id} did not finish`);
+  const job = await waitForJob(t, token, id);
+  if (job.state !== 'COMPLETE') throw new Error(`job ${id} ended ${job.state}: ${job.message}`);
+  return id;
 }
 
 const cacheFiles = (): string[] => {

@@ -9,7 +9,7 @@ import { decodeLogLine } from '@docent/contracts';
 import { GitDaemon, GitGate } from './helpers/git-daemon.ts';
 
 /**
- * Scale-out (DESIGN.md §3): one API process and two `npm run worker` processes share a real
+ * Scale-out (docs/design.md §3): one API process and two `npm run worker` processes share a real
  * PostgreSQL server. Twenty analysis jobs each run exactly once; one worker is killed with
  * SIGKILL mid-job and its job still ends, with the log saying what happened.
  * Runs in the server-postgres project (CI starts PostgreSQL and sets TEST_DATABASE_URL).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
 
-/** Issue 9 finding 10: security headers on API answers, the SPA and the API docs. */
+/** docs/security.md: security headers on API answers, the SPA and the API docs. */
 let t: TestApp;
 beforeAll(async () => {
   const probe = await createTestApp();

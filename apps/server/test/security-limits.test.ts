@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
 
 /**
- * Issue 9 findings 2, 4, 5 and 6, each replayed as the attack it was: with the production
+ * Four findings of docs/security.md, each replayed as the attack it was: with the production
  * defaults for the limits under test (the helper raises them for the other suites).
  */
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSecrets } from '../src/secrets.ts';
 import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
 
-/** Issue 9 finding 11: tokens need an expiry, sessions end for good, logout ends them on the server. */
+/** docs/security.md: tokens need an expiry, sessions end for good, logout ends them on the server. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ SESSION_MAX_LIFETIME_SECONDS: '3600' });

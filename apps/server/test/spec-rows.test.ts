@@ -1,13 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { waitForJob } from './helpers/jobs.ts';
+import { commitRepo } from './helpers/temp-repo.ts';
 
 /**
- * Rows of docs/spec-conformance.md that no test asserted (issue 16, "spec conformance that
- * tests must back"): each test here asserts the row's behaviour itself, against the real DB.
+ * Rows of docs/spec-conformance.md that no test asserted: each
+ * test here asserts the row's behaviour itself, against the real DB.
  */
 let t: TestApp;
 let token: string;
@@ -18,16 +19,7 @@ const FILES = {
   'calc.py': 'def add(a, b):\n    """Add two numbers."""\n    return a + b\n\n\ndef scale(x, factor):\n    return x * factor\n',
 };
 
-function makeRepo(name: string): string {
-  const dir = path.join(root, name);
-  mkdirSync(dir);
-  for (const [file, text] of Object.entries(FILES)) writeFileSync(path.join(dir, file), text);
-  const git = (...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { stdio: 'ignore' });
-  git('init', '-q', '-b', 'main');
-  git('add', '.');
-  git('commit', '-q', '-m', 'first');
-  return dir;
-}
+const makeRepo = (name: string): string => commitRepo(path.join(root, name), FILES);
 
 async function register(name: string, organizationName: string): Promise<void> {
   const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: makeRepo(name), organizationName, repoName: name } });
@@ -40,13 +32,8 @@ async function run(org: string, repo: string, type?: string): Promise<void> {
   const start = await t.call({ method: 'POST', url: `/api/v1/git/analyze/repo${type ? `/${type}` : ''}`, token, payload: payload(org, repo) });
   expect(start.statusCode).toBe(200);
   const id = start.json().lroJobId as number;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const job = (await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token })).json();
-    if (job.state === 'COMPLETE') return;
-    if (['FAILED', 'CANCELLED', 'TIMEOUT'].includes(job.state) || Date.now() > until) throw new Error(`job ${id}: ${job.state} ${job.message}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const job = await waitForJob(t, token, id);
+  if (job.state !== 'COMPLETE') throw new Error(`job ${id}: ${job.state} ${job.message}`);
 }
 
 async function report(org: string, repo: string) {

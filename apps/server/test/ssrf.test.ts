@@ -5,7 +5,7 @@ import { isInternalAddress, parseAllowList, setOutboundAllow } from '../src/net/
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
 /**
- * Issue 9 findings 1, 3 and 12 replayed: a loopback "internal service" that must receive
+ * The outbound policy's findings (docs/security.md) replayed: a loopback "internal service" that must receive
  * nothing when a user hands its address to Docent as a vendor base URL, an Azure PAT check or a
  * git remote — in every spelling of the address — and answers that do not tell an open port
  * from a closed one. The app runs with the production default: an empty OUTBOUND_ALLOW.

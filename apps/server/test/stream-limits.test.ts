@@ -5,7 +5,7 @@ import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/a
 import { GitDaemon } from './helpers/git-daemon.ts';
 
 /**
- * Issue 9 finding 7: one user may hold at most SSE_MAX_STREAMS_PER_USER live streams. With no
+ * docs/security.md: one user may hold at most SSE_MAX_STREAMS_PER_USER live streams. With no
  * workers the job stays QUEUED, so its log stream stays open until the client leaves.
  */
 let t: TestApp;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon } from './helpers/git-daemon.ts';
+import { waitForJob } from './helpers/jobs.ts';
 
 /**
  * A doc that only restates the name (docs/metrics/functions.md §Trivial docs) is not counted as
@@ -41,15 +42,7 @@ describe('an analysis with a trivial doc', () => {
     expect((await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: daemon.url('userlib') } })).statusCode).toBe(201);
     const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: { git_repo: { organization_name: 'local', repo_name: 'userlib' }, vendor: 'GIT' } });
     const id = start.json().lroJobId as number;
-    for (const until = Date.now() + 90_000; ; ) {
-      const job = (await t.call({ method: 'GET', url: `/api/v1/lro/${id}/status`, token })).json();
-      if (job.state === 'COMPLETE' || job.state === 'FAILED') {
-        expect(job.state).toBe('COMPLETE');
-        break;
-      }
-      if (Date.now() > until) throw new Error(`job ${id} still ${job.state}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    expect((await waitForJob(t, token, id, { timeoutMs: 90_000 })).state).toBe('COMPLETE');
     const detail = await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=local&repoName=userlib&vendor=GIT', token });
     expect(detail.json().gitAppMetaData.analysisReport.basicFuncDocAnalysis).toEqual({ totalFunctions: 2, totalDocumented: 1, trivialDocs: 1 });
     const lines = ((await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token })).json() as string[]).map(decodeLogLine);

@@ -78,7 +78,7 @@ describe('connecting GitHub and syncing repositories', () => {
       'GITHUB octocat/Hello-World',
       'GITHUB octocat/Spoon-Knife',
     ]);
-    // spec §3: a synced repository names its installation (the connection it came through)
+    // docs/spec-conformance.md §3: a synced repository names its installation (the connection it came through)
     const conn = await t.database.db.selectFrom('vendor_connections').select('id').where('vendor', '=', 'GITHUB').executeTakeFirstOrThrow();
     expect(list.json().map((r: { installationId: string | null }) => r.installationId)).toEqual([conn.id, conn.id]);
     // a second sync adds nothing twice

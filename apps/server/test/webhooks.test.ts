@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 15): signed deliveries of each vendor's documented push and pull / merge
+ * Webhooks (docs/webhooks.md): signed deliveries of each vendor's documented push and pull / merge
  * request payloads (valid, forged, replayed, unknown URL), what they queue, the webhook settings
  * routes (status, secret, registration through a GitHub-like replay server, automatic updates),
  * the analysis history, and the documented post-receive hook on a real bare repository served
@@ -17,6 +17,7 @@ import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { hmacSignature, hookSignature } from '../src/webhooks/verify.ts';
 import { fixture } from './vendors/fixtures.ts';
 import { sendJson, startReplayServer, type ReplayServer } from './vendors/replay-server.ts';
+import { waitForJobRow } from './helpers/jobs.ts';
 
 const GH_TOKEN = 'ghp_hooks000000000000000000000000000000aa';
 const FILES = { 'calc/ops.py': 'def add(a, b):\n    """Adds two numbers."""\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n' };
@@ -52,15 +53,7 @@ async function jobsOf(type: string) {
   return t.database.db.selectFrom('jobs').selectAll().where('job_type', '=', type).orderBy('id').execute();
 }
 
-async function waitJob(id: number, ms = 90_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const row = await t.database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    if (['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'].includes(row.state)) return row;
-    if (Date.now() > until) throw new Error(`job ${id} still ${row.state}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const waitJob = (id: number, ms = 90_000) => waitForJobRow(t, id, ms);
 
 const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
 /** git without blocking the event loop (the server under test answers in this process) */

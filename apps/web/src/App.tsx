@@ -21,7 +21,7 @@ export function App() {
   const router = useMemo(() => createAppRouter(), []);
 
   useEffect(() => {
-    // Spec §4: a 511 signs out (the client already cleared the session) and goes to /. A full
+    // docs/spec-conformance.md §4: a 511 signs out (the client already cleared the session) and goes to /. A full
     // load of / rather than a router navigation: queries still in flight could answer 511 again
     // mid-navigation and leave the app on / without its redirect (seen in the e2e under load).
     setUnauthorizedHandler(() => {

@@ -12,7 +12,7 @@ const oauthPage = page(() => import('./auth/OAuthCallbackPage.tsx'));
 const jobsPage = page(() => import('./jobs/JobsPage.tsx'));
 const notFound = page(() => import('./errors/NotFoundPage.tsx'));
 
-/** Every route of spec §2's table. */
+/** Every route of docs/spec-conformance.md §2's table. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -1,5 +1,5 @@
 /**
- * @docent/analyzer: a directory in, an analysis report out (DESIGN.md §1, §5).
+ * @docent/analyzer: a directory in, an analysis report out (docs/design.md §1, §5).
  * analyzeRepository is the entry point; the parts it is built from are exported for reuse.
  */
 export { analyzeRepository, type AnalyzeOptions } from './engine/analyze.ts';

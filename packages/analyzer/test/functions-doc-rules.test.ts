@@ -3,7 +3,7 @@ import { codeTokens } from '../src/functions/code-tokens.ts';
 import { contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 
-/** Rules behind OUTDATED / incomplete / review (issue 10, item 3), each from a real false positive or a planted case. */
+/** Rules behind OUTDATED / incomplete / review (docs/metrics/outdated.md), each from a real false positive or a planted case. */
 
 const verdicts = async (src: string, language: string): Promise<Record<string, string>> =>
   Object.fromEntries((await extractFunctions(src, language, 'x')).map((f) => [f.name, f.outdated.status]));

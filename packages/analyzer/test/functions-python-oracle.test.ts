@@ -68,7 +68,7 @@ describe('Python functions agree with python3 ast', () => {
     expect(byName.get('Outer.__repr__')?.scope).toBe('public');
     expect(byName.get('Outer.__private')?.scope).toBe('private');
     // `*args`/`**kwargs` entries match the splat parameters; b and c are really undocumented
-    // (a doc missing parameters is incomplete, not outdated: issue 10)
+    // (a doc missing parameters is incomplete, not outdated: docs/metrics/outdated.md)
     expect(byName.get('decorated')?.outdated.status).toBe('CURRENT');
     expect(byName.get('decorated')?.docFacts?.missingParams).toEqual(['b', 'c']);
   });

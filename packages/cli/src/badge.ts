@@ -57,7 +57,7 @@ export function parsePercent(raw: string): number | null {
 }
 
 /** Colour bands of interrogate's badge (https://interrogate.readthedocs.io), lowest bound first match. */
-export const BADGE_COLORS: ReadonlyArray<{ min: number; name: string; hex: string }> = [
+const BADGE_COLORS: ReadonlyArray<{ min: number; name: string; hex: string }> = [
   { min: 95, name: 'brightgreen', hex: '#4c1' },
   { min: 90, name: 'green', hex: '#97ca00' },
   { min: 75, name: 'yellowgreen', hex: '#a4a61d' },

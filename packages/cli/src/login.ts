@@ -30,7 +30,7 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config'), 'docent');
 }
 
-export const credentialsFile = (env: NodeJS.ProcessEnv = process.env): string => path.join(configDir(env), 'credentials.json');
+const credentialsFile = (env: NodeJS.ProcessEnv = process.env): string => path.join(configDir(env), 'credentials.json');
 
 export function readCredentials(env: NodeJS.ProcessEnv = process.env): Credentials | null {
   try {
@@ -42,7 +42,7 @@ export function readCredentials(env: NodeJS.ProcessEnv = process.env): Credentia
 }
 
 /** Written to a temporary file created 0600, then renamed over the old one: never readable by others, not even for a moment. */
-export function writeCredentials(creds: Credentials, env: NodeJS.ProcessEnv = process.env): string {
+function writeCredentials(creds: Credentials, env: NodeJS.ProcessEnv = process.env): string {
   const dir = configDir(env);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = credentialsFile(env);

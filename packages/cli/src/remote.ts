@@ -16,7 +16,7 @@ import { DEFAULT_SERVER, readCredentials } from './login.ts';
  * (usage, no credential, refused credential, unknown repository, failed job, unreachable server).
  */
 
-export class RemoteError extends Error {}
+class RemoteError extends Error {}
 
 export interface Connection {
   server: string;
@@ -106,7 +106,7 @@ export interface RepoLine {
 }
 
 /** The user's repositories with their last completed analysis and documented share. */
-export async function listRepos(c: Connection): Promise<RepoLine[]> {
+async function listRepos(c: Connection): Promise<RepoLine[]> {
   const [repos, done] = await Promise.all([
     api<Repository[]>(c, 'GET', '/app/github/list'),
     api<{ jobs: Job[] }>(c, 'GET', '/v1/lro/all?status=COMPLETE&limit=500'),
@@ -193,7 +193,7 @@ export function formatLogLine(raw: string): string {
  * Follows a job's live log (the stream the web terminal reads) until its `end` event; a dropped
  * stream is resumed from the last line seen (Last-Event-ID). Returns the final job.
  */
-export async function followJob(c: Connection, jobId: number, print: (line: string) => void, signal?: AbortSignal): Promise<Job> {
+async function followJob(c: Connection, jobId: number, print: (line: string) => void, signal?: AbortSignal): Promise<Job> {
   let lastId = null as string | null; // set by the event callback
   for (let attempt = 0; ; attempt++) {
     let res: Response;
@@ -227,7 +227,7 @@ export async function followJob(c: Connection, jobId: number, print: (line: stri
   }
 }
 
-export function renderReport(name: string, report: AnalysisReport): string {
+function renderReport(name: string, report: AnalysisReport): string {
   const rows: Array<[string, string]> = [];
   const counts = report.basicFuncDocAnalysis;
   if (counts) rows.push(['Documented functions', `${counts.totalDocumented} of ${counts.totalFunctions} (${documentedPercent(counts).toFixed(1)}%)${trivialNote(counts)}`]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ComplexityCategory, Scope, VersionState } from './enums.ts';
 
-/** Spec §3 Analysis report and its parts; produced by packages/analyzer, stored by the server. */
+/** docs/spec-conformance.md §3 Analysis report and its parts; produced by packages/analyzer, stored by the server. */
 
 export const TextStatistics = z.object({
   wordCount: z.number().int(),
@@ -92,7 +92,7 @@ export type AnalysisReport = z.infer<typeof AnalysisReport>;
 
 /**
  * A finding about a function's doc as a code with parameters: the web app words it in the user's
- * language; `explanation` fields keep the English wording for API users (issue 10, item 5).
+ * language; `explanation` fields keep the English wording for API users (docs/metrics.md).
  */
 export const DocFindingCode = z.enum([
   // signature versus doc (no history needed)
@@ -127,7 +127,7 @@ export const DocFinding = z.object({
 export type DocFinding = z.infer<typeof DocFinding>;
 
 export const OutdatedStatus = z.object({
-  /** spec §3 Version state */
+  /** docs/spec-conformance.md §3 Version state */
   status: VersionState,
   /** one line a user understands; empty when CURRENT */
   explanation: z.string(),

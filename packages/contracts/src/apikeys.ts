@@ -3,12 +3,12 @@ import { z } from 'zod';
 /** Every API key starts with this, so a key is recognisable in a header, a log or a leak scan. */
 export const API_KEY_PREFIX = 'dk_';
 
-/** Spec §9: the API keys page fetches with a page size of 100. */
+/** docs/spec-conformance.md §9: the API keys page fetches with a page size of 100. */
 export const API_KEY_PAGE_SIZE = 100;
 
 /**
- * An API key as listed (spec §3 "API key"): `key` is the masked form — the first 8 characters,
- * '...', the last 4 (spec §4). The full key appears only in the create answer.
+ * An API key as listed (docs/spec-conformance.md §3 "API key"): `key` is the masked form — the first 8 characters,
+ * '...', the last 4 (docs/spec-conformance.md §4). The full key appears only in the create answer.
  */
 export const ApiKey = z.object({
   id: z.string(),
@@ -45,7 +45,7 @@ export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 
 export const ApiKeyIdParam = z.object({ id: z.guid({ error: 'Not a valid API key id.' }) });
 
-/** The masked form of a key (spec §4): the first 8 characters, '...', the last 4. */
+/** The masked form of a key (docs/spec-conformance.md §4): the first 8 characters, '...', the last 4. */
 export function maskApiKey(key: string): string {
   return `${key.slice(0, 8)}...${key.slice(-4)}`;
 }

@@ -3,14 +3,14 @@ import { JobState, Vendor } from './enums.ts';
 import { GitRepoPayload } from './repos.ts';
 
 /**
- * Architecture and API docs (spec §1 doc types `arch`/`api`, §3 Documentation options, §4 Options,
- * §5 validation, §7 `POST /v1/git/generate/{arch|api}/doc` with `arch_doc_config`; rows in
- * docs/spec-conformance.md, the design in docs/docgen-arch-api.md). The rules live here once: the web form and the server's zod schema both run `docOptionsIssues`.
+ * Architecture and API docs (docs/spec-conformance.md §1 doc types `arch`/`api`, §3 Documentation options, §4 Options,
+ * §5 validation, §7 `POST /v1/git/generate/{arch|api}/doc` with `arch_doc_config`). The rules live
+ * here once: the web form and the server's zod schema both run `docOptionsIssues`.
  */
 export const DocSetKind = z.enum(['arch', 'api']);
 export type DocSetKind = z.infer<typeof DocSetKind>;
 
-/** The texts of spec §5 (docs/spec-conformance.md, "§5 Validation rules"; English; the web app shows them through its i18n keys). */
+/** The texts of docs/spec-conformance.md §5 (English; the web app shows them through its i18n keys). */
 export const DOC_OPTION_TEXTS = {
   pathRequired: 'Please specify a directory path',
   commitRequired: 'Repository commit is required when HTML is not selected',
@@ -21,7 +21,7 @@ export const DOC_OPTION_TEXTS = {
 } as const;
 export type DocOptionRule = keyof typeof DOC_OPTION_TEXTS;
 
-/** The Documentation options entity of spec §3 (docs/spec-conformance.md), as the form holds it. */
+/** The Documentation options entity of docs/spec-conformance.md §3, as the form holds it. */
 export interface DocOptionsForm {
   hostDocumentation: boolean;
   generatePdf: boolean;
@@ -35,7 +35,7 @@ export interface DocOptionsForm {
   path: string;
 }
 
-/** Spec §4 Options defaults: host, PDF, Markdown, HTML on; RST, XML (and RTF) off; commit off; branch main; path docs. */
+/** docs/spec-conformance.md §4 Options defaults: host, PDF, Markdown, HTML on; RST, XML (and RTF) off; commit off; branch main; path docs. */
 export const DEFAULT_DOC_OPTIONS: DocOptionsForm = {
   hostDocumentation: true,
   generatePdf: true,
@@ -49,7 +49,7 @@ export const DEFAULT_DOC_OPTIONS: DocOptionsForm = {
   path: 'docs',
 };
 
-/** Spec §4: unchecking HTML forces commit to repository on and host documentation off. */
+/** docs/spec-conformance.md §4: unchecking HTML forces commit to repository on and host documentation off. */
 export function withHtml(form: DocOptionsForm, on: boolean): DocOptionsForm {
   return on ? { ...form, generateHtml: true } : { ...form, generateHtml: false, commitToGit: true, hostDocumentation: false };
 }
@@ -82,7 +82,7 @@ export function formatsOf(form: Pick<DocOptionsForm, (typeof DOC_FORMAT_FIELDS)[
   return DOC_FORMAT_FIELDS.filter(([, field]) => form[field]).map(([f]) => f);
 }
 
-/** Spec §5 Architecture docs rules (plus: at least one format, a valid branch and path). Empty: valid. */
+/** docs/spec-conformance.md §5 Architecture docs rules (plus: at least one format, a valid branch and path). Empty: valid. */
 export function docOptionsIssues(form: DocOptionsForm): Array<{ field: keyof DocOptionsForm | 'formats'; rule: DocOptionRule }> {
   const issues: Array<{ field: keyof DocOptionsForm | 'formats'; rule: DocOptionRule }> = [];
   if (formatsOf(form).length === 0) issues.push({ field: 'formats', rule: 'formatRequired' });
@@ -104,7 +104,7 @@ const CommitOutput = z.object({
   confirmDirectPush: z.boolean().optional(),
 });
 
-/** The wire form of the options: `commitOutput` is present only when commit is chosen (spec §3, docs/spec-conformance.md). */
+/** The wire form of the options: `commitOutput` is present only when commit is chosen (docs/spec-conformance.md §3). */
 export const ArchDocConfig = z
   .object({
     hostDocumentation: z.boolean().default(DEFAULT_DOC_OPTIONS.hostDocumentation),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { Currency, PaymentStatus } from './enums.ts';
 
-/** Spec §3 "Price plan": the two products, by their price identifiers. */
+/** docs/spec-conformance.md §3 "Price plan": the two products, by their price identifiers. */
 export const PRICE_FULL_REPO = 'price_full_repo_8_march_2025';
 export const PRICE_PRO_MONTHLY = 'price_pro_monthly_8_march_2025';
 export const ProductId = z.enum([PRICE_FULL_REPO, PRICE_PRO_MONTHLY]);
 export type ProductId = z.infer<typeof ProductId>;
 
-/** Spec §4/§9: the exchange rate when none is set or its source fails; tax is shown as 0 %. */
+/** docs/spec-conformance.md §4/§9: the exchange rate when none is set or its source fails; tax is shown as 0 %. */
 export const DEFAULT_USD_INR_RATE = 83;
 export const TAX_PERCENT = 0;
 
@@ -48,7 +48,7 @@ export type PaymentProvider = z.infer<typeof PaymentProvider>;
 export const BillingProviders = z.object({ paypal: z.boolean(), cashfree: z.boolean(), test: z.boolean() });
 export type BillingProviders = z.infer<typeof BillingProviders>;
 
-/** The checkout query of spec §7 (`product_id`, `repo_ids`), plus the currency for the test provider. */
+/** The checkout query of docs/spec-conformance.md §7 (`product_id`, `repo_ids`), plus the currency for the test provider. */
 export const CheckoutQuery = z
   .object({
     product_id: ProductId,
@@ -67,7 +67,7 @@ export type TestCheckoutAnswer = z.infer<typeof TestCheckoutAnswer>;
 export const CashfreeLinkAnswer = z.object({ link_url: z.string(), payment_id: z.string() });
 export type CashfreeLinkAnswer = z.infer<typeof CashfreeLinkAnswer>;
 
-/** GET /cashfree/subscription (spec §7) → the Cashfree subscription's authorisation link. */
+/** GET /cashfree/subscription (docs/spec-conformance.md §7) → the Cashfree subscription's authorisation link. */
 export const CashfreeSubscriptionAnswer = z.object({ redirect_link: z.string(), payment_id: z.string() });
 export type CashfreeSubscriptionAnswer = z.infer<typeof CashfreeSubscriptionAnswer>;
 

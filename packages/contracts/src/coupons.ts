@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { Currency, PaymentStatus } from './enums.ts';
 import { EMAIL_PATTERN, UPI_PATTERN } from './validation.ts';
 
-/** Spec §5/§9: the coupons table is paged at 5. */
+/** docs/spec-conformance.md §5/§9: the coupons table is paged at 5. */
 export const COUPON_PAGE_SIZE = 5;
 
-/** Spec §3 Coupon, as GET /v1/coupon/get/all answers it. */
+/** docs/spec-conformance.md §3 Coupon, as GET /v1/coupon/get/all answers it. */
 export const Coupon = z.object({
   coupon_code: z.string(),
   coupon_type: z.string(),
@@ -35,7 +35,7 @@ export type RedeemStatus = z.infer<typeof RedeemStatus>;
 export const RedeemAnswer = z.object({ status: z.array(RedeemStatus) });
 export type RedeemAnswer = z.infer<typeof RedeemAnswer>;
 
-/** Spec §4 coupon summary: to redeem = unused amounts, pending = used, earned = PAYMENT_COMPLETE; the first coupon's currency, else USD. */
+/** docs/spec-conformance.md §4 coupon summary: to redeem = unused amounts, pending = used, earned = PAYMENT_COMPLETE; the first coupon's currency, else USD. */
 export function couponSummary(coupons: Coupon[]): { toRedeem: number; pending: number; earned: number; currency: Currency } {
   const sum = (list: Coupon[]) => Math.round(list.reduce((n, c) => n + c.amount * 100, 0)) / 100;
   return {

@@ -4,7 +4,7 @@ import { GitRepoPayload } from './repos.ts';
 
 /**
  * The docType of the code-docs route `/v1/git/generate/{docType}/doc`: `repo`. `arch` and `api`
- * have their own static routes (archdocs.ts, issue 12), which take precedence; anything else is refused.
+ * have their own static routes (archdocs.ts), which take precedence; anything else is refused.
  */
 export const BuiltDocType = DocType.extract(['repo'], { error: 'docType must be repo, arch or api.' });
 

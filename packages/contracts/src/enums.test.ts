@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OutdatedStatus } from './analysis.ts';
 import { BuiltDocType } from './docgen.ts';
 
-/** Spec §3 enums used by the entities that have those fields (issue 16 spec-conformance rows). */
+/** docs/spec-conformance.md §3 enums used by the entities that have those fields (its rows). */
 describe('entity fields typed by the spec enums', () => {
   const outdated = (status: string) => OutdatedStatus.safeParse({ status, explanation: '', docstring: '', grammarError: 0 }).success;
 

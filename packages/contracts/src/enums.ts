@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §3 enums. One definition, used by server and web. */
+/** docs/spec-conformance.md §3 enums. One definition, used by server and web. */
 export const PlanType = z.enum(['FREE', 'PREMIUM', 'PRO']);
 export type PlanType = z.infer<typeof PlanType>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JobState, Vendor } from './enums.ts';
 
-/** Spec §3 Job (long-running operation). `totalTime` is in seconds. */
+/** docs/spec-conformance.md §3 Job (long-running operation). `totalTime` is in seconds. */
 export const Job = z.object({
   id: z.number().int(),
   jobType: z.string(),
@@ -16,7 +16,7 @@ export const Job = z.object({
 });
 export type Job = z.infer<typeof Job>;
 
-/** The 24-hour rule of spec §4: an active job this old is shown (and stored) as TIMEOUT. */
+/** The 24-hour rule of docs/spec-conformance.md §4: an active job this old is shown (and stored) as TIMEOUT. */
 export const JOB_TIMEOUT_SECONDS = 86_400;
 export const JOB_TIMEOUT_MESSAGE = 'Job automatically cancelled after 24 hours';
 export const NOT_CANCELLABLE_DETAIL = 'LRO job is not in a cancellable state';

@@ -1,7 +1,7 @@
 import { LogKind, type MessageType } from './enums.ts';
 
 /**
- * The job-log wire format `KIND::timestamp::text` (spec §3). The timestamp is ISO-8601; the
+ * The job-log wire format `KIND::timestamp::text` (docs/spec-conformance.md §3). The timestamp is ISO-8601; the
  * text may itself contain `::`, so only the first two separators split.
  */
 export interface LogLine {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The identity providers a user may sign in with (issue 13); `azure` is Azure DevOps / Microsoft. */
+/** The identity providers a user may sign in with; `azure` is Azure DevOps / Microsoft. */
 export const OAuthProvider = z.enum(['github', 'google', 'gitlab', 'bitbucket', 'azure']);
 export type OAuthProvider = z.infer<typeof OAuthProvider>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PlanType, Vendor } from './enums.ts';
 import { AnalysisReport } from './analysis.ts';
 
-/** Spec §3 Repository. */
+/** docs/spec-conformance.md §3 Repository. */
 export const Repository = z.object({
   id: z.string(),
   repoName: z.string(),
@@ -43,7 +43,7 @@ export const RegisterGitRepoRequest = z
   })
   .strict();
 
-/** Spec §3 Git repo payload. */
+/** docs/spec-conformance.md §3 Git repo payload. */
 export const GitRepoPayload = z.object({
   git_repo: z.object({ repo_name: RepoNamePart, organization_name: NamePart }),
   vendor: Vendor,

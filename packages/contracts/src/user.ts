@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PlanType, Vendor } from './enums.ts';
 import { PersonName } from './validation.ts';
 
-/** The User entity of spec §3. `email` is an object with a name, as the spec's client reads it. */
+/** The User entity of docs/spec-conformance.md §3. `email` is an object with a name, as the spec's client reads it. */
 export const User = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -14,15 +14,15 @@ export const User = z.object({
   planType: PlanType.nullable(),
   githubLoginId: z.string().nullable(),
   googleLoginId: z.string().nullable(),
-  /** the other identity providers' ids (issue 13); absent from older servers */
+  /** the other identity providers' ids; absent from older servers */
   gitlabLoginId: z.string().nullable().optional(),
   bitbucketLoginId: z.string().nullable().optional(),
   azureLoginId: z.string().nullable().optional(),
   connectedVendors: z.array(Vendor),
   countRepoGen: z.number().int(),
-  /** the welcome tour was finished or skipped (spec §4: shown once) */
+  /** the welcome tour was finished or skipped (docs/spec-conformance.md §4: shown once) */
   tutorialDone: z.boolean(),
-  /** the credits banner (countRepoGen > 4) was dismissed (spec §4: once per user) */
+  /** the credits banner (countRepoGen > 4) was dismissed (docs/spec-conformance.md §4: once per user) */
   creditsBannerDismissed: z.boolean(),
   createdAt: z.string(),
 });
@@ -50,7 +50,7 @@ export const UpdateProfileRequest = z
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequest>;
 
 /**
- * Profile completeness (spec §2): the rounded share of non-empty fields among all fields,
+ * Profile completeness (docs/spec-conformance.md §2): the rounded share of non-empty fields among all fields,
  * counted recursively through nested objects and arrays.
  */
 export function profileCompleteness(value: unknown): number {
@@ -74,7 +74,7 @@ export function profileCompleteness(value: unknown): number {
 }
 
 /**
- * The fields of the profile a user can fill themselves (issue 16 item 12): not the login ids,
+ * The fields of the profile a user can fill themselves: not the login ids,
  * plan, connected vendors or credits, which the profile form cannot change. `isVerified` counts:
  * the user confirms the address through the activation link.
  */
@@ -82,7 +82,7 @@ export const PROFILE_FIELDS = ['firstName', 'lastName', 'userName', 'email', 'im
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /**
- * Completeness (spec §2's rule, non-empty share counted recursively) over the fields the user
+ * Completeness (docs/spec-conformance.md §2's rule, non-empty share counted recursively) over the fields the user
  * can fill, and which of them are still missing, in form order.
  */
 export function profileProgress(user: Pick<User, ProfileField>): { percent: number; missing: ProfileField[] } {

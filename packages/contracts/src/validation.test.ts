@@ -47,7 +47,7 @@ describe('profile completeness', () => {
   });
 });
 
-/** Issue 16 item 12: only what the user can fill counts, and the missing fields are named. */
+/** Only what the user can fill counts, and the missing fields are named. */
 describe('profile progress', () => {
   const user: User = {
     id: 'u1',

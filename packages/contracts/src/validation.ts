@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Spec §5 validation rules. The server validates with these schemas and the web forms use
+ * docs/spec-conformance.md §5 validation rules. The server validates with these schemas and the web forms use
  * the same regular expressions, so a value the form accepts is a value the API accepts.
  */
 

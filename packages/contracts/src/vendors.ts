@@ -39,12 +39,12 @@ export const VendorConnection = z.object({
   status: z.string(),
   message: z.string(),
   lastSyncedAt: z.string().nullable(),
-  /** the provider refused to refresh this sign-in's token: sign in with it again (issue 13) */
+  /** the provider refused to refresh this sign-in's token: sign in with it again */
   needsReauth: z.boolean().optional(),
 });
 export type VendorConnection = z.infer<typeof VendorConnection>;
 
-/** Spec §3 installation status per vendor. */
+/** docs/spec-conformance.md §3 installation status per vendor. */
 export const InstallStatus = z.object({ status: z.string(), message: z.string() });
 export type InstallStatus = z.infer<typeof InstallStatus>;
 
@@ -55,5 +55,5 @@ export const AzurePatQuery = z.object({
 });
 export const AzurePatResponse = z.object({ isValid: z.boolean(), message: z.string().optional() });
 
-/** Terminal words of the install/sync stream (spec §7): a line `x~~COMPLETE` ends it. */
+/** Terminal words of the install/sync stream (docs/spec-conformance.md §7): a line `x~~COMPLETE` ends it. */
 export const SYNC_END_WORDS = ['COMPLETE', 'ERROR', 'FAILED'] as const;

@@ -39,7 +39,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 /**
  * Automatic documentation updates after a push to the default branch, per doc type: `repo` the
- * code docs (docstrings), `arch` / `api` the architecture and API doc sets (issue 15 item 4).
+ * code docs (docstrings), `arch` / `api` the architecture and API doc sets (docs/webhooks.md).
  */
 export const AutoDocSettings = z.object({ repo: z.boolean(), arch: z.boolean(), api: z.boolean() });
 export type AutoDocSettings = z.infer<typeof AutoDocSettings>;

@@ -18,11 +18,13 @@ export class TokenService {
   constructor(
     private readonly secret: Uint8Array,
     private readonly sessionTtlSeconds: number,
+    /** the time in ms, injectable so that a test can issue a token that has already expired */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** A session token; it expires after the TTL, or at the session's absolute end if sooner. */
   session(userId: string, passwordVersion: number, session: { id: string; expiresAt: Date }): Promise<string> {
-    const untilEnd = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
+    const untilEnd = Math.floor((session.expiresAt.getTime() - this.now()) / 1000);
     const ttl = Math.max(1, Math.min(this.sessionTtlSeconds, untilEnd));
     return this.sign({ sub: userId, purpose: 'session', pv: passwordVersion, sid: session.id, jti: randomUUID() }, ttl);
   }
@@ -38,9 +40,9 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setJti(claims.jti)
-      .setIssuedAt()
+      .setIssuedAt(Math.floor(this.now() / 1000))
       .setIssuer('docent')
-      .setExpirationTime(`${ttlSeconds}s`)
+      .setExpirationTime(Math.floor(this.now() / 1000) + ttlSeconds)
       .sign(this.secret);
   }
 
@@ -48,7 +50,7 @@ export class TokenService {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       // A token without an expiry would be valid forever, even if signed with our key.
-      const { payload } = await jwtVerify(token, this.secret, { issuer: 'docent', algorithms: ['HS256'], requiredClaims: ['exp', 'iat'] });
+      const { payload } = await jwtVerify(token, this.secret, { issuer: 'docent', algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], currentDate: new Date(this.now()) });
       if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
       const purpose = payload.purpose === 'verify-email' ? 'verify-email' : payload.purpose === 'session' ? 'session' : null;
       if (!purpose) return null;

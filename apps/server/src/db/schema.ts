@@ -142,7 +142,7 @@ export interface ApiKeysTable {
   last_used_at: Date | null;
 }
 
-/** A pending OAuth authorization request: its `state` is used once (issue 13). */
+/** A pending OAuth authorization request: its `state` is used once. */
 export interface OAuthStatesTable {
   /** sha256 of the `state` sent to the provider */
   state_hash: string;
@@ -155,7 +155,7 @@ export interface OAuthStatesTable {
   expires_at: Date;
 }
 
-/** A repository's webhook (issue 15): the URL's public id, the sealed secret, auto-docs settings. */
+/** A repository's webhook (docs/webhooks.md): the URL's public id, the sealed secret, auto-docs settings. */
 export interface RepoWebhooksTable {
   repository_id: string;
   hook_id: string;
@@ -254,7 +254,7 @@ export interface DocFilesTable {
   content: Buffer;
 }
 
-/** A repository's pull-request check (issue 15): fail under this percent documented; null = off. */
+/** A repository's pull-request check (docs/pr-insights.md): fail under this percent documented; null = off. */
 export interface PrCheckSettingsTable {
   repository_id: string;
   fail_under: number | null;
@@ -277,7 +277,7 @@ export interface PrInsightsTable {
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
-/** Billing (issue 14, migration 0008). Amounts in minor units (cents, paise). */
+/** Billing (docs/billing.md, migration 0008). Amounts in minor units (cents, paise). */
 export interface PaymentsTable {
   id: Generated<string>;
   user_id: string;
@@ -310,7 +310,7 @@ export interface SubscriptionsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** A payment provider's webhook event, once per (provider, event id) (issue 14). */
+/** A payment provider's webhook event, once per (provider, event id) (docs/billing.md). */
 export interface PaymentWebhookDeliveriesTable {
   provider: string;
   event_id: string;

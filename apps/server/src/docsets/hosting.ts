@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zipSync } from 'fflate';
 import { DocSetKind } from '@docent/contracts';
 import { bearerToken, presentedApiKey } from '../auth/guard.ts';
+import { readCookie, serializeCookie } from '../http/cookies.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -15,21 +16,7 @@ import { type DocSetRow, type DocSetStore } from './store.ts';
 export const DOCS_COOKIE = 'docent_docs';
 
 export function docsCookie(token: string, secure: boolean): string {
-  return `${DOCS_COOKIE}=${encodeURIComponent(token)}; Path=/docs; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-function cookieOf(req: FastifyRequest, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(i + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return serializeCookie(DOCS_COOKIE, token, { path: '/docs', secure });
 }
 
 /**
@@ -150,7 +137,7 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
       try {
         const key = presentedApiKey(req);
         if (key !== null) return (await auth.authenticateApiKey(key, req.ip)).row;
-        const token = bearerToken(req) ?? cookieOf(req, DOCS_COOKIE);
+        const token = bearerToken(req) ?? readCookie(req.headers.cookie, DOCS_COOKIE);
         return token ? (await auth.authenticate(token)).row : null;
       } catch {
         return null;

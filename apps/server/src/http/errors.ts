@@ -6,7 +6,7 @@ import { ErrorCode, TOKEN_INVALID_STATUS } from '@docent/contracts';
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     options?: ErrorOptions & { headers?: Record<string, string> },
   ) {
@@ -18,13 +18,13 @@ export class HttpError extends Error {
   readonly headers: Record<string, string> | undefined;
 }
 
-export const badRequest = (code: string, detail: string) => new HttpError(400, code, detail);
+export const badRequest = (code: ErrorCode, detail: string) => new HttpError(400, code, detail);
 export const notFound = (detail = 'Not found.') => new HttpError(404, ErrorCode.NOT_FOUND, detail);
 export const tokenInvalid = (detail = 'Your session has expired. Please sign in again.') =>
   new HttpError(TOKEN_INVALID_STATUS, ErrorCode.TOKEN_INVALID, detail);
 
 /** Fastify's own client errors, in words a user understands. */
-const FASTIFY_CODES: Record<string, { code: string; detail: (e: FastifyError) => string }> = {
+const FASTIFY_CODES: Record<string, { code: ErrorCode; detail: (e: FastifyError) => string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.BODY_TOO_LARGE, detail: () => 'Request body is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,

@@ -48,8 +48,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   const status = tooLarge ? 431 : 400;
   const body = JSON.stringify(
     tooLarge
-      ? { detail: 'The request line or headers are too large (the URL may be too long).', code: 'HEADERS_TOO_LARGE' }
-      : { detail: 'The request is malformed.', code: 'BAD_REQUEST' },
+      ? { detail: 'The request line or headers are too large (the URL may be too long).', code: ErrorCode.HEADERS_TOO_LARGE }
+      : { detail: 'The request is malformed.', code: ErrorCode.BAD_REQUEST },
   );
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,

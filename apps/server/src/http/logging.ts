@@ -10,7 +10,7 @@ const VALUE_FIELDS = ['parameters', 'params', 'values', 'query', 'sql', 'detail'
 type SerializedError = ReturnType<typeof stdSerializers.err>;
 
 /** pino's error serializer without the fields that can hold a query's values, at any cause depth. */
-export function safeErrorSerializer(err: Error): SerializedError {
+function safeErrorSerializer(err: Error): SerializedError {
   const out = stdSerializers.err(err);
   const strip = (o: Record<string, unknown>, depth: number) => {
     for (const f of VALUE_FIELDS) delete o[f];
@@ -36,7 +36,7 @@ function decodedName(raw: string): string {
 }
 
 /** A request URL with the values of secret-bearing query parameters replaced by `[redacted]`. */
-export function maskUrl(url: string): string {
+function maskUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const query = url

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
- * Security headers on every answer (DESIGN.md §6). The session token lives in localStorage, so
+ * Security headers on every answer (docs/design.md §6). The session token lives in localStorage, so
  * the CSP is what keeps an injected script from reading it: scripts only from this origin, no
  * inline script. antd writes its CSS-in-JS as <style> elements at run time, which needs
  * style-src 'unsafe-inline' (styles cannot read storage or send requests). Pictures may come from
@@ -32,7 +32,7 @@ export function securityHeaders(appUrl: string): FastifyHelmetOptions {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Cross-origin isolation headers would block profile pictures hosted elsewhere.
     crossOriginEmbedderPolicy: false,
-    // The sign-in popups (issue 13) must stay this window's popups through the provider's pages:
+    // The sign-in popups must stay this window's popups through the provider's pages:
     // "same-origin" would sever them at the first cross-origin hop. See OAUTH_CALLBACK_COOP.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   };

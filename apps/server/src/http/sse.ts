@@ -7,7 +7,7 @@ import { HttpError } from './errors.ts';
 
 /**
  * Open event streams per user and in all: a stream holds a socket and wakes on every log line,
- * so one user opening hundreds of them slowed everyone (issue 9 finding 7). Extra ones are
+ * so one user opening hundreds of them slowed everyone (docs/security.md). Extra ones are
  * refused with 429 before the stream starts; closing a stream frees its slot.
  */
 export class StreamSlots {

@@ -164,7 +164,7 @@ function bareHost(hostname: string): string {
  * OutboundRefused otherwise (one internal answer is enough to refuse: a round-robin of a public
  * and a private address must not win half the time).
  */
-export async function vetHost(hostname: string): Promise<Array<{ address: string; family: number }>> {
+async function vetHost(hostname: string): Promise<Array<{ address: string; family: number }>> {
   const host = bareHost(hostname);
   const literal = isIP(host);
   if (!literal && isLocalhostName(host) && !allowList.hosts.has(host)) throw new OutboundRefused(host, undefined);

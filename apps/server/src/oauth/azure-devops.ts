@@ -1,5 +1,5 @@
 /**
- * Signing in with Microsoft also connects Azure DevOps (issue 13): the sign-in's refresh token
+ * Signing in with Microsoft also connects Azure DevOps: the sign-in's refresh token
  * is traded for a token of Azure DevOps' own resource (499b84ac-…/.default — a Microsoft token
  * serves one resource, and a refresh token may be redeemed for any resource the user consented
  * to), then the organizations the user belongs to are read from the profile and accounts
@@ -16,7 +16,7 @@ import type { VendorCredential } from '../vendors/hosted-types.ts';
 import { OAuthProviderFailure, providerJson } from './providers.ts';
 import { AZURE_DEVOPS_SCOPE, TokenRefresher, type RefreshedTokens } from './refresh.ts';
 
-export const DEFAULT_DEVOPS_URL = 'https://dev.azure.com';
+const DEFAULT_DEVOPS_URL = 'https://dev.azure.com';
 const API_VERSION = 'api-version=7.1';
 /** More organizations than any person belongs to; bounds what one sign-in stores. */
 const MAX_ORGANIZATIONS = 100;

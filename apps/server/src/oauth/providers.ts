@@ -1,5 +1,5 @@
 /**
- * The five identity providers of issue 13, each with its documented endpoints:
+ * The five identity providers for sign-in, each with its documented endpoints:
  * where the browser authorizes, where the code becomes a token, and where the user (and the
  * verified state of the email address) is read. Code hosts also describe the vendor connection
  * their token becomes. Nothing here knows about accounts; see ./service.ts.

@@ -40,7 +40,7 @@ export function tokensFrom(body: Record<string, unknown>): RefreshedTokens | nul
  * Azure DevOps' resource (its application id) for the Microsoft identity platform: a token for it
  * is what Azure DevOps' REST APIs take. offline_access asks for a refresh token with it.
  */
-export const AZURE_DEVOPS_RESOURCE = '499b84ac-1321-427f-aa17-267ca6975798';
+const AZURE_DEVOPS_RESOURCE = '499b84ac-1321-427f-aa17-267ca6975798';
 export const AZURE_DEVOPS_SCOPE = `${AZURE_DEVOPS_RESOURCE}/.default offline_access`;
 
 /** The scope a refresh asks for: Microsoft needs it (one resource per token); the others keep the granted one. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthResponse, OAuthCallbackQuery, OAuthProvider, OAuthProvidersResponse } from '@docent/contracts';
+import { readCookie, serializeCookie } from '../http/cookies.ts';
 import { notFound } from '../http/errors.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
 import { STATE_TTL_SECONDS, type OAuthService } from './service.ts';
@@ -30,14 +31,6 @@ export const LOGIN_REDIRECT_ALIASES: Record<string, OAuthProvider> = {
   '/v1/azure/install': 'azure',
 };
 
-function readCookie(req: FastifyRequest, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-}
-
 export interface OAuthRouteOptions {
   appUrl: string;
   loginRateLimitPerMinute: number;
@@ -55,8 +48,7 @@ export class OAuthRoutes {
   }
 
   private cookie(name: string, value: string, maxAge: number): string {
-    const secure = this.opts.appUrl.startsWith('https:') ? '; Secure' : '';
-    return `${name}=${value}; Path=/api; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+    return serializeCookie(name, value, { path: '/api', maxAge, secure: this.opts.appUrl.startsWith('https:') });
   }
 
   /** Sends the browser to the provider with a fresh state; used by the routes and the aliases. */
@@ -93,7 +85,7 @@ export class OAuthRoutes {
       for (const provider of OAuthProvider.options) {
         r.get(CALLBACK_PATHS[provider], { ...this.limited(), schema: { tags, querystring: OAuthCallbackQuery, response: { 200: AuthResponse } } }, async (req, reply) => {
           const name = this.oauth.cookieName(provider);
-          const cookie = readCookie(req, name);
+          const cookie = readCookie(req.headers.cookie, name);
           // The state is used up whatever happens next: the cookie goes with it.
           reply.header('set-cookie', this.cookie(name, '', 0));
           reply.header('cache-control', 'no-store');

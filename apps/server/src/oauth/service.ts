@@ -1,5 +1,5 @@
 /**
- * OAuth 2 sign-in (issue 13 item 1): the authorization code flow with a single-use `state`
+ * OAuth 2 sign-in: the authorization code flow with a single-use `state`
  * bound to the browser by a signed, short-lived cookie, PKCE (S256) where the provider
  * supports it, and account linking by verified email only.
  *
@@ -24,9 +24,9 @@ import { azureDevOpsGrant } from './azure-devops.ts';
 
 /** How long a started sign-in may take at the provider (the cookie and the stored state). */
 export const STATE_TTL_SECONDS = 600;
-export const COOKIE_PREFIX = 'docent_oauth_';
+const COOKIE_PREFIX = 'docent_oauth_';
 
-export const OAUTH_MESSAGES = {
+const OAUTH_MESSAGES = {
   notConfigured: (label: string) => `Sign-in with ${label} is not available on this server.`,
   stateInvalid: 'This sign-in attempt is no longer valid (it expired, was already used or was started in another browser). Please start again.',
   codeRejected: (label: string) => `${label} did not accept the sign-in (it expired or was already used). Please start again.`,

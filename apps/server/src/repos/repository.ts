@@ -64,7 +64,7 @@ export class RepoRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** gitAppMetaData.siteUrl: where the repository's hosted docs are (issue 12). */
+  /** gitAppMetaData.siteUrl: where the repository's hosted docs are (docs/docgen-arch-api.md). */
   async setSiteUrl(id: string, url: string | null): Promise<void> {
     await this.db.updateTable('repositories').set({ site_url: url, updated_at: new Date() }).where('id', '=', id).execute();
   }

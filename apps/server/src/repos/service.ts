@@ -22,8 +22,8 @@ async function vetRemoteOrRefuse(source: string): Promise<string[]> {
   try {
     return await vetGitRemote(source);
   } catch (err) {
-    if (err instanceof OutboundRefused) throw new HttpError(400, 'OUTBOUND_REFUSED', `url: ${err.message}`);
-    throw new HttpError(422, 'REPO_UNREACHABLE', unreachable(source), { cause: err });
+    if (err instanceof OutboundRefused) throw new HttpError(400, ErrorCode.OUTBOUND_REFUSED, `url: ${err.message}`);
+    throw new HttpError(422, ErrorCode.REPO_UNREACHABLE, unreachable(source), { cause: err });
   }
 }
 
@@ -50,7 +50,7 @@ export class RepoService {
   async remove(user: UserRow, vendor: string, org: string, repo: string, storage: { cloneDir: string; analyzerCacheDir: string }): Promise<void> {
     const row = await this.get(user, vendor, org, repo);
     if ((await this.repos.activeJobs(row.id)) > 0) {
-      throw new HttpError(409, 'REPO_BUSY', 'An analysis of this repository is still running. Stop it, then remove the repository.');
+      throw new HttpError(409, ErrorCode.REPO_BUSY, 'An analysis of this repository is still running. Stop it, then remove the repository.');
     }
     if (!(await this.repos.remove(row.id, user.id))) throw notFound(REPO_NOT_FOUND);
     // The clone is named by the repository's id alone, so nothing of another repository is reached.
@@ -109,7 +109,7 @@ export class RepoService {
   }
 
   /**
-   * A job's VALIDATING step (spec §4): the repository can still be fetched: its vendor
+   * A job's VALIDATING step (docs/spec-conformance.md §4): the repository can still be fetched: its vendor
    * connection still holds a token, and a local path still exists inside LOCAL_REPO_ROOTS.
    * Throws with a sentence for the job's log.
    */
@@ -129,7 +129,7 @@ export class RepoService {
     try {
       parsed = parseGitSource(input.url, this.localRoots);
     } catch (err) {
-      if (err instanceof GitUrlError) throw new HttpError(400, ErrorCode.VALIDATION, err.message); // a sentence for the dialog, no field prefix (issue 16 item 8)
+      if (err instanceof GitUrlError) throw new HttpError(400, ErrorCode.VALIDATION, err.message); // a sentence for the dialog, no field prefix
       throw err;
     }
     const organizationName = input.organizationName ?? parsed.owner;
@@ -149,7 +149,7 @@ export class RepoService {
       defaultBranch = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out)?.[1] ?? null;
     } catch (err) {
       // git's own words tell a closed port from a silent one: they stay out of the answer
-      throw new HttpError(422, 'REPO_UNREACHABLE', unreachable(parsed.source), { cause: err });
+      throw new HttpError(422, ErrorCode.REPO_UNREACHABLE, unreachable(parsed.source), { cause: err });
     }
     return this.repos
       .insert({

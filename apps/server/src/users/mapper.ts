@@ -1,7 +1,7 @@
 import type { PlanType, User, Vendor } from '@docent/contracts';
 import type { UserRow } from '../db/schema.ts';
 
-/** The wire User of spec §3. Never includes the password hash or its version. */
+/** The wire User of docs/spec-conformance.md §3. Never includes the password hash or its version. */
 export function toUser(row: UserRow, connectedVendors: Vendor[] = []): User {
   return {
     id: row.id,

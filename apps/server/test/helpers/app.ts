@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/index.ts';
 import type { Mail, Mailer } from '../../src/mail/mailer.ts';
-import { loadSecrets } from '../../src/secrets.ts';
+import { loadSecrets, type Secrets } from '../../src/secrets.ts';
 import { createTestDatabase } from './database.ts';
 
 /** Collects mails in memory (the real-SMTP path has its own test). */
@@ -52,6 +52,8 @@ export interface TestApp {
   database: DatabaseHandle;
   mailer: MemoryMailer;
   config: Config;
+  /** the JWT secret and encryption key the app uses */
+  secrets: Secrets;
   close(): Promise<void>;
   /** app.inject with a bearer token */
   call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
@@ -70,6 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     database,
     mailer,
     config,
+    secrets,
     call: ({ token, headers, ...rest }) =>
       app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     async close() {

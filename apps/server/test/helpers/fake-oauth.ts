@@ -44,7 +44,7 @@ interface Grant {
 }
 
 /** Azure DevOps' resource: the Microsoft token endpoint issues tokens for it on a refresh grant. */
-export const FAKE_ADO_SCOPE = '499b84ac-1321-427f-aa17-267ca6975798/.default offline_access';
+const FAKE_ADO_SCOPE = '499b84ac-1321-427f-aa17-267ca6975798/.default offline_access';
 
 export const FAKE_CLIENT = { id: 'fake-client-id', secret: 'fake-client-secret' };
 

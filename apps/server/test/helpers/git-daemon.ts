@@ -10,6 +10,13 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' });
 }
 
+/** One commit of a fixture repository: its files (path → content), and optionally its message and ISO date. */
+export interface FixtureCommit {
+  files: Record<string, string>;
+  message?: string;
+  date?: string;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -21,14 +28,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A real `git daemon` on 127.0.0.1 serving bare repositories from a temp folder. */
+/**
+ * A real `git daemon` on 127.0.0.1 serving bare repositories from a temp folder; the one the
+ * server tests and the browser tests (e2e/support/git-daemon.ts) use.
+ */
 export class GitDaemon {
   private child: ChildProcess | null = null;
   port = 0;
   constructor(readonly base: string) {}
 
-  static async start(): Promise<GitDaemon> {
-    const d = new GitDaemon(await mkdtemp(path.join(os.tmpdir(), 'docent-gitd-')));
+  static async start(prefix = 'docent-gitd-'): Promise<GitDaemon> {
+    const d = new GitDaemon(await mkdtemp(path.join(os.tmpdir(), prefix)));
     d.port = await freePort();
     d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', '--enable=receive-pack', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], {
       stdio: 'ignore',
@@ -49,23 +59,30 @@ export class GitDaemon {
     return d;
   }
 
+  /** `name` may hold an owner: `acme/calculator`. */
   url(name: string): string {
     return `git://127.0.0.1:${this.port}/${name}.git`;
   }
 
-  /** Creates `name.git` from files (path → content), committed in one or more commits. */
-  async addRepo(name: string, commits: Array<Record<string, string>>): Promise<string> {
+  /**
+   * Creates `name.git` (`name` may hold an owner folder) from one or more commits, each its
+   * files (path → content) or a `FixtureCommit` with a message and date.
+   */
+  async addRepo(name: string, commits: Array<Record<string, string> | FixtureCommit>): Promise<string> {
     const work = await mkdtemp(path.join(os.tmpdir(), 'docent-gitwork-'));
     git(work, 'init', '-q', '-b', 'main');
-    for (const [i, files] of commits.entries()) {
-      for (const [rel, content] of Object.entries(files)) {
+    for (const [i, commit] of commits.entries()) {
+      const c: FixtureCommit = isFixtureCommit(commit) ? commit : { files: commit };
+      for (const [rel, content] of Object.entries(c.files)) {
         await mkdir(path.dirname(path.join(work, rel)), { recursive: true });
         await writeFile(path.join(work, rel), content);
       }
       git(work, 'add', '-A');
-      git(work, 'commit', '-q', '-m', `commit ${i + 1}`);
+      const dated = c.date ? { GIT_AUTHOR_DATE: c.date, GIT_COMMITTER_DATE: c.date } : {};
+      execFileSync('git', ['commit', '-q', '-m', c.message ?? `commit ${i + 1}`], { cwd: work, env: { ...GIT_ENV, ...dated } });
     }
     const bare = path.join(this.base, `${name}.git`);
+    await mkdir(path.dirname(bare), { recursive: true });
     git(this.base, 'clone', '-q', '--bare', work, bare);
     await rm(work, { recursive: true, force: true });
     return bare;
@@ -81,6 +98,10 @@ export class GitDaemon {
     }
     await rm(this.base, { recursive: true, force: true });
   }
+}
+
+function isFixtureCommit(c: Record<string, string> | FixtureCommit): c is FixtureCommit {
+  return typeof c.files === 'object' && c.files !== null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { TOKEN_INVALID_STATUS } from '@docent/contracts';
 import { clearSession, getSession, getToken } from '../auth/session.ts';
 
-/** Base of every call (spec §7): the API gateway at {host}/api. */
+/** Base of every call (docs/spec-conformance.md §7): the API gateway at {host}/api. */
 export const API_BASE = '/api';
 
 /** A failed call. `message` is what the user sees: the server's `detail`, else a generic text. */
@@ -68,7 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data: unknown = await readBody(response);
   if (response.ok) return data as T;
 
-  // Spec §4: a 511 clears the token and the user and goes to /. Not while the screen is locked:
+  // docs/spec-conformance.md §4: a 511 clears the token and the user and goes to /. Not while the screen is locked:
   // the lock already dropped the token, and a late answer to an older call must not drop the user.
   if (response.status === TOKEN_INVALID_STATUS && !getSession().locked) {
     clearSession();

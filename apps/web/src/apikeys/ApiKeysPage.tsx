@@ -86,7 +86,7 @@ function KeyCard({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-/** The API keys route (spec §2 "API keys page"). */
+/** The API keys route (docs/spec-conformance.md §2 "API keys page"). */
 export default function ApiKeysPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');

@@ -7,7 +7,7 @@ import { errorMessage } from '../api/client.ts';
 import { useToast } from '../shell/toast.tsx';
 import { apiKeyKeys, apiKeysApi } from './api.ts';
 
-/** Spec §9: the API key modal is 520 px wide. */
+/** docs/spec-conformance.md §9: the API key modal is 520 px wide. */
 export const API_KEY_MODAL_WIDTH = 520;
 
 /** Writes to the clipboard; a browser without the Clipboard API counts as a failed copy. */
@@ -17,7 +17,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 /**
- * The three-step modal of spec §2/§4: 0 Generate, 1 Secure (the key shown once; Next is enabled
+ * The three-step modal of docs/spec-conformance.md §2/§4: 0 Generate, 1 Secure (the key shown once; Next is enabled
  * only after it was copied), 2 Complete.
  */
 export function GenerateKeyModal({ open, onClose }: { open: boolean; onClose: () => void }) {

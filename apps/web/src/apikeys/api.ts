@@ -1,7 +1,7 @@
 import { API_KEY_PAGE_SIZE, type ApiKey, type ApiKeyCreated, type ApiKeyList } from '@docent/contracts';
 import { apiRequest } from '../api/client.ts';
 
-/** Spec §7 `/v1/apiToken/…`; the list is fetched with page size 100 (spec §9). */
+/** docs/spec-conformance.md §7 `/v1/apiToken/…`; the list is fetched with page size 100 (docs/spec-conformance.md §9). */
 export const apiKeysApi = {
   list: () => apiRequest<ApiKeyList>(`/v1/apiToken/get/all?limit=${API_KEY_PAGE_SIZE}`),
   create: (name: string) => apiRequest<ApiKeyCreated>(`/v1/apiToken/create${name.trim() ? `?${new URLSearchParams({ name: name.trim() })}` : ''}`),

@@ -13,7 +13,7 @@ const routes = [
 ];
 const cli = encodeURIComponent('http://127.0.0.1:5555/callback?state=s1');
 
-/** Issue 13 item 3: the local-tool login asks the user before a token leaves the browser. */
+/** The local-tool login asks the user before a token leaves the browser. */
 describe('LocalhostLoginPage consent', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   let assign: ReturnType<typeof vi.spyOn>;

@@ -11,8 +11,8 @@ import { useToast } from '../shell/toast.tsx';
 
 /**
  * /auth/localhost/login?redirectUri=… — a local tool (the `docent login` CLI) asks for a token.
- * redirectUri must be loopback or this origin. The signed-in user first consents (issue 13 item
- * 3: a page on another local port must not silently take a token); Allow mints a token of a new
+ * redirectUri must be loopback or this origin. The signed-in user first consents (a page on
+ * another local port must not silently take a token); Allow mints a token of a new
  * session for the tool and sends the browser to redirectUri with it appended. Without
  * redirectUri, home.
  */

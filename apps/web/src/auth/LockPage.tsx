@@ -17,7 +17,7 @@ import { HOME_PATH, type FromState } from './useCompleteLogin.ts';
 import './auth.css';
 import './lock.css';
 
-/** Spec §9: the lock-screen clock updates every 10 s. */
+/** docs/spec-conformance.md §9: the lock-screen clock updates every 10 s. */
 export const LOCK_CLOCK_INTERVAL_MS = 10_000;
 
 function useClock(intervalMs: number): Date {
@@ -43,7 +43,7 @@ function lockNow(): void {
 
 /**
  * Where unlocking goes: the page the lock screen was sent from (a protected page opened while
- * locked), else one page back in this app's history, else the repositories (spec §2, issue 13).
+ * locked), else one page back in this app's history, else the repositories (docs/spec-conformance.md §2).
  */
 export function unlockTarget(from: string | undefined, historyIndex: number | undefined): string | -1 {
   if (from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/auth/')) return from;

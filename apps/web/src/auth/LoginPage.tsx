@@ -14,7 +14,7 @@ import { useCompleteLogin } from './useCompleteLogin.ts';
 import { useFormErrorNotice } from './useFormErrorNotice.ts';
 import { useToast } from '../shell/toast.tsx';
 
-/** Spec §2 login buttons. */
+/** docs/spec-conformance.md §2 login buttons. */
 const LOGIN_PROVIDERS: Provider[] = ['github', 'bitbucket', 'gitlab', 'azure'];
 
 interface LoginForm {
@@ -32,7 +32,7 @@ export default function LoginPage() {
   const legal = useLegalLinks();
   const social = useConfiguredProviders(LOGIN_PROVIDERS);
 
-  // An already signed-in user is sent on at once (spec §2 login).
+  // An already signed-in user is sent on at once (docs/spec-conformance.md §2 login).
   useEffect(() => {
     if (isSignedIn(session) && session.token) redirect();
     // Only on arrival (empty deps): a login in progress redirects through complete().

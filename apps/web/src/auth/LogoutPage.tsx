@@ -5,7 +5,7 @@ import { clearSession, getToken } from './session.ts';
 import { authApi } from './api.ts';
 import { FullPageLoader } from '../shell/FullPageLoader.tsx';
 
-/** /logout: clears token and user (spec §4) and any cached server data, then the login page. */
+/** /logout: clears token and user (docs/spec-conformance.md §4) and any cached server data, then the login page. */
 export default function LogoutPage() {
   const queryClient = useQueryClient();
   const [cleared, setCleared] = useState(false);

@@ -16,7 +16,7 @@ interface NewPasswordForm {
   confirmPassword: string;
 }
 
-/** Step 3 of the reset: reads email and code from the address (spec §2). */
+/** Step 3 of the reset: reads email and code from the address (docs/spec-conformance.md §2). */
 export default function NewPasswordPage() {
   const { t } = useTranslation();
   const toast = useToast();

@@ -14,7 +14,7 @@ function providerErrorKey(error: string): string {
 }
 
 /**
- * /oauth/{github,google,gitlab,bitbucket,azure} (spec §2 OAuth callback).
+ * /oauth/{github,google,gitlab,bitbucket,azure} (docs/spec-conformance.md §2 OAuth callback).
  *
  * Arriving from the provider (`code` and `state`), it hands both to the server, which checks the
  * state against this browser's cookie (set when this browser started the sign-in) and answers a

@@ -4,7 +4,7 @@ import { Form, type FormRule } from 'antd';
 /**
  * A new-password field with its helper text ('At least 8 characters…') under it. While the field
  * shows an error the helper text steps aside: the error already says the same, and two copies of
- * one sentence read as a glitch (issue 16 item 16).
+ * one sentence read as a glitch.
  */
 export function PasswordItem({ name, label, rules, hint, dependencies, children }: { name: string; label: ReactNode; rules: FormRule[]; hint: string; dependencies?: string[]; children: ReactNode }) {
   return (

@@ -45,7 +45,7 @@ export function useConfiguredProviders(wanted: Provider[]): Provider[] {
   return wanted.filter((p) => on.has(p));
 }
 
-/** Opens the 600×600 sign-in popup centred over this window (spec §2). */
+/** Opens the 600×600 sign-in popup centred over this window (docs/spec-conformance.md §2). */
 export function openSignInPopup(provider: Provider): Window | null {
   const { width, height } = OAUTH_POPUP;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));

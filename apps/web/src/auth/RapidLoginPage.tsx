@@ -35,7 +35,7 @@ export default function RapidLoginPage() {
       .then((auth) => {
         setSession(auth.token, auth.user);
         queryClient.removeQueries();
-        // The activation link confirms itself (issue 16 item 11).
+        // The activation link confirms itself.
         if (auth.emailVerified) toast.success(t('auth.rapid.verified'), t('auth.rapid.verifiedText', { email: auth.user.email.name }));
         void navigate(HOME_PATH, { replace: true });
       })

@@ -3,7 +3,7 @@ import { isSignedIn, useSession } from './session.ts';
 import type { FromState } from './useCompleteLogin.ts';
 
 /**
- * Protected pages need both a token and a user; otherwise the login page (spec §2). While the
+ * Protected pages need both a token and a user; otherwise the login page (docs/spec-conformance.md §2). While the
  * screen is locked they send to the lock screen instead, which returns to the page on unlock.
  */
 export function RequireAuth() {

@@ -26,7 +26,7 @@ export default function SecurityCodePage() {
     onSuccess: (_res, code) => {
       void navigate(`/auth/new-password?${new URLSearchParams({ email, code }).toString()}`);
     },
-    // Spec §8: a reset code failure shows the server's message.
+    // docs/spec-conformance.md §8: a reset code failure shows the server's message.
     onError: (err) => toast.error(t('auth.common.error'), err.message),
   });
   const resend = useMutation({

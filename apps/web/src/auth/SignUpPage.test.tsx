@@ -5,7 +5,7 @@ import SignUpPage from './SignUpPage.tsx';
 import { reloadSession } from './session.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 
-/** Form validation of the sign-up page: spec §5 texts, and nothing is sent while invalid. */
+/** Form validation of the sign-up page: docs/spec-conformance.md §5 texts, and nothing is sent while invalid. */
 describe('SignUpPage validation', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   /** the form's calls, without the page's look-up of the configured sign-in providers */

@@ -15,7 +15,7 @@ import { PasswordItem } from './PasswordItem.tsx';
 import { useToast } from '../shell/toast.tsx';
 import { claimReferral } from '../coupons/referral.ts';
 
-/** Spec §2 sign-up buttons. */
+/** docs/spec-conformance.md §2 sign-up buttons. */
 const SIGNUP_PROVIDERS: Provider[] = ['google', 'github', 'bitbucket'];
 
 interface SignUpForm {

@@ -17,7 +17,7 @@ import type {
 } from '@docent/contracts';
 import { apiRequest } from '../api/client.ts';
 
-/** The account calls of spec §7, one function each. Types come from @docent/contracts. */
+/** The account calls of docs/spec-conformance.md §7, one function each. Types come from @docent/contracts. */
 export const authApi = {
   login: (email: string, password: string) =>
     apiRequest<AuthResponse>('/login', { method: 'POST', form: { username: email, password } }),
@@ -56,7 +56,7 @@ export const authKeys = {
   providers: ['auth', 'providers'] as const,
 };
 
-/** Where a provider's code and state are exchanged for a session (spec §7 names the first two). */
+/** Where a provider's code and state are exchanged for a session (docs/spec-conformance.md §7 names the first two). */
 export const OAUTH_CALLBACK_PATHS: Record<OAuthProvider, string> = {
   github: '/github/callback',
   google: '/google/login',

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { EMAIL_PATTERN, PASSWORD_PATTERN, SECURITY_CODE_LENGTH } from '@docent/contracts';
 
 /**
- * antd form rules built from the shared spec §5 patterns (@docent/contracts), with the
+ * antd form rules built from the shared docs/spec-conformance.md §5 patterns (@docent/contracts), with the
  * spec's translated messages, so the form accepts exactly what the API accepts.
  */
 export function requiredRule(t: TFunction, messageKey = 'auth.common.requiredField'): FormRule {
@@ -31,7 +31,7 @@ export function confirmPasswordRules(t: TFunction, other: string): FormRule[] {
   ];
 }
 
-/** The new password must differ from the old one (spec §5). */
+/** The new password must differ from the old one (docs/spec-conformance.md §5). */
 export function differentFromRules(t: TFunction, other: string): FormRule {
   return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
     validator(_rule: unknown, value: unknown) {

@@ -2,13 +2,13 @@ import { useSyncExternalStore } from 'react';
 import type { User } from '@docent/contracts';
 
 /**
- * The signed-in session (spec §4): token and user live in localStorage (items `accessToken`
+ * The signed-in session (docs/spec-conformance.md §4): token and user live in localStorage (items `accessToken`
  * and `user`) and in this in-memory store, which React reads through useSession().
  */
 export const TOKEN_KEY = 'accessToken';
 export const USER_KEY = 'user';
 /**
- * The lock screen's state (issue 13 item 5). In localStorage, not sessionStorage: every tab
+ * The lock screen's state. In localStorage, not sessionStorage: every tab
  * locks together (the storage event) and a new tab or a reload cannot step around the lock.
  * Locking also drops the token and ends its session on the server (LockPage), so the lock is no
  * mere curtain: only the password opens it again.

@@ -17,7 +17,7 @@ export function consentPath(target: URL): string {
 }
 
 /**
- * After a successful sign-in: keep the session, then go to the `state` address (spec §2 login),
+ * After a successful sign-in: keep the session, then go to the `state` address (docs/spec-conformance.md §2 login),
  * else back to the page that sent the user here, else home. The browser's own token never
  * leaves in a URL: a loopback `state` (a local tool) goes through the consent page, which mints
  * a separate session for it once the user allows; an address of this app needs no token (the

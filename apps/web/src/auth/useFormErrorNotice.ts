@@ -5,7 +5,7 @@ interface ErrorField {
   errors: string[];
 }
 
-/** Spec §5: the first form error is also shown in an error toast titled auth.common.error. */
+/** docs/spec-conformance.md §5: the first form error is also shown in an error toast titled auth.common.error. */
 export function useFormErrorNotice() {
   const toast = useToast();
   const { t } = useTranslation();

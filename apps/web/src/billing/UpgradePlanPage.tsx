@@ -14,7 +14,7 @@ import { formatMoney } from './money.ts';
 import { useCurrency } from './useCurrency.ts';
 import './billing.css';
 
-/** Spec §6/§9 free plan limits, as the plan comparison states them. */
+/** docs/spec-conformance.md §6/§9 free plan limits, as the plan comparison states them. */
 const FREE_FILES = { private: 3, public: 10 };
 
 function Feature({ children }: { children: ReactNode }) {

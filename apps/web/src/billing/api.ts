@@ -14,7 +14,7 @@ import type {
 import { apiRequest, API_BASE } from '../api/client.ts';
 import { getToken } from '../auth/session.ts';
 
-/** Spec §7 "Analytics and payments", plus the test provider, cancel and receipts. */
+/** docs/spec-conformance.md §7 "Analytics and payments", plus the test provider, cancel and receipts. */
 export const billingApi = {
   pricePlan: () => apiRequest<PricePlans>('/v1/analytics/pricePlan'),
   location: () => apiRequest<LocationAnswer>('/v1/analytics/getLocation'),

@@ -9,7 +9,7 @@ import { useToast } from '../shell/toast.tsx';
 export type CheckoutPath = 'paypal' | 'cashfree' | 'test';
 
 /**
- * The checkout path for a currency (spec §7: INR → the card/UPI provider, Cashfree, otherwise
+ * The checkout path for a currency (docs/spec-conformance.md §7: INR → the card/UPI provider, Cashfree, otherwise
  * the wallet provider, PayPal), else the test provider where the server offers it; null: no
  * path for this currency. Cashfree is paid on its hosted payment-link page (no JS SDK from a
  * CDN): the browser goes there and comes back to /profile/transactions?payment_id=.
@@ -28,7 +28,7 @@ export function useCheckout(providers: BillingProviders | undefined) {
     mutationFn: async (v: { product: ProductId; currency: Currency; repoId?: string }) => {
       const path = checkoutPath(providers, v.currency);
       if (path === 'paypal') {
-        // Spec §7: PayPal's approval page opens in a new tab (opened now, while the click counts as the user's).
+        // docs/spec-conformance.md §7: PayPal's approval page opens in a new tab (opened now, while the click counts as the user's).
         const tab = window.open('about:blank', '_blank');
         try {
           const a = await billingApi.paypalCheckout(v.product, v.repoId);

@@ -15,7 +15,7 @@ export function chooseCurrency(currency: Currency): void {
 }
 
 /**
- * The currency prices are shown in (spec §4): the one cached on this device (`currency`), first
+ * The currency prices are shown in (docs/spec-conformance.md §4): the one cached on this device (`currency`), first
  * derived from the location lookup (INR in India, USD elsewhere). A choice made in the settings
  * popover overrides it and stays (`chooseCurrency`): the lookup runs once per device and only
  * while no choice was made.

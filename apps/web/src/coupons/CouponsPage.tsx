@@ -15,7 +15,7 @@ import { couponKeys, couponsApi } from './api.ts';
 import { RedeemModal } from './RedeemModal.tsx';
 import './coupons.css';
 
-/** /redeem-coupon — spec §2 Coupons page. */
+/** /redeem-coupon — docs/spec-conformance.md §2 Coupons page. */
 export default function CouponsPage() {
   const { t, i18n } = useTranslation();
   const toast = useToast();

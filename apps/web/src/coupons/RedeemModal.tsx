@@ -13,7 +13,7 @@ import { couponsApi, SAVED_ID_KEY } from './api.ts';
 type Step = 'form' | 'checklist' | 'done';
 
 /**
- * Spec §2 Coupons: the Redeem modal — a form (UPI id or Amazon Pay id), then the checklist
+ * docs/spec-conformance.md §2 Coupons: the Redeem modal — a form (UPI id or Amazon Pay id), then the checklist
  * (is the GitHub app installed?), then a success result whose Okay reloads the page.
  */
 export function RedeemModal({ type, onClose }: { type: RedeemType | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockPattern, formatClock, formatDateTime } from './format.ts';
 
-/** Issue 16 item 13: times follow the interface language, not the browser. */
+/** Times follow the interface language, not the browser. */
 describe('times and dates in the interface language', () => {
   it('German writes clock times on 24 hours, English with AM/PM', () => {
     expect(formatClock('20:00', 'de')).toBe('20:00');

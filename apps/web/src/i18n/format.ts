@@ -1,5 +1,5 @@
 /**
- * Dates and times in the selected interface language's conventions (issue 16 item 13): German
+ * Dates and times in the selected interface language's conventions: German
  * reads "20:00", English "8:00 PM". Every time or date on screen goes through these, never
  * through the browser's own locale (a `<input type="time">` follows the browser, not the page).
  */

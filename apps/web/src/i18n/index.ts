@@ -4,7 +4,7 @@ import en from './en.json';
 import de from './de.json';
 import { getPreferences } from '../theme/preferences.ts';
 
-/** Interface languages en and de (spec §1); the choice is the `language` preference. */
+/** Interface languages en and de (docs/spec-conformance.md §1); the choice is the `language` preference. */
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: en }, de: { translation: de } },
   lng: getPreferences().language,

@@ -7,7 +7,7 @@ import { setUser } from '../auth/session.ts';
 import { creditsBannerKey, onboardingApi, shouldShowCreditsBanner } from './onboarding.ts';
 
 /**
- * The success banner of spec §2: shown while the user has more than 4 full-repository
+ * The success banner of docs/spec-conformance.md §2: shown while the user has more than 4 full-repository
  * generations (countRepoGen), until dismissed, once per user.
  */
 export function CreditsBanner({ user }: { user: User }) {

@@ -13,7 +13,7 @@ const ICONS = {
 } as const;
 
 /**
- * The welcome carousel (spec §1, §2): the five features, advancing every 5 s. A dot shows a
+ * The welcome carousel (docs/spec-conformance.md §1, §2): the five features, advancing every 5 s. A dot shows a
  * feature (and restarts the 5 s); the pause button stops the rotation (WCAG 2.2.2).
  */
 export function FeatureCarousel() {

@@ -43,7 +43,7 @@ function pointAt(selector: string, placement: 'right' | 'bottom'): { target: HTM
 const TITLE_ID = 'dc-tour-title';
 
 /**
- * The welcome tour of spec §2/§4: four steps (the feature carousel, the Repositories link, the
+ * The welcome tour of docs/spec-conformance.md §2/§4: four steps (the feature carousel, the Repositories link, the
  * API Keys link, a repository card), starting 1 s after the first signed-in page opens. Finish
  * and Skip tour mark it done for the user (server) and this browser; Close (or Esc) only hides
  * it until the next page load.

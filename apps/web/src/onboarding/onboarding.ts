@@ -1,17 +1,17 @@
 import type { User } from '@docent/contracts';
 import { apiRequest } from '../api/client.ts';
 
-/** Spec §9 timing: the tour starts 1 s after the first signed-in page opens; its carousel advances every 5 s. */
+/** docs/spec-conformance.md §9 timing: the tour starts 1 s after the first signed-in page opens; its carousel advances every 5 s. */
 export const TOUR_START_DELAY_MS = 1000;
 export const CAROUSEL_ADVANCE_MS = 5000;
-/** Spec §2/§9: the credits banner appears when countRepoGen exceeds 4. */
+/** docs/spec-conformance.md §2/§9: the credits banner appears when countRepoGen exceeds 4. */
 export const CREDITS_BANNER_ABOVE = 4;
 
-/** The five features the welcome carousel presents (spec §1), as i18n keys under tour.features. */
+/** The five features the welcome carousel presents (docs/spec-conformance.md §1), as i18n keys under tour.features. */
 export const FEATURES = ['prInsights', 'autoUpdates', 'repoDocs', 'diagrams', 'apiDocs'] as const;
 
 /**
- * Spec §3 client-stored items: "a tutorial-done flag" (this browser has finished or skipped the
+ * docs/spec-conformance.md §3 client-stored items: "a tutorial-done flag" (this browser has finished or skipped the
  * tour) and "a per-user credits-banner flag". The server's user fields (tutorialDone,
  * creditsBannerDismissed) are the per-user record; these keep a browser from showing either
  * again before the server's answer arrives.

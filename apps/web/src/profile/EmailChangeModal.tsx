@@ -12,7 +12,7 @@ import { useFormErrorNotice } from '../auth/useFormErrorNotice.ts';
 import { useToast } from '../shell/toast.tsx';
 
 /**
- * Email update (spec §4): submit the new address, then a 6-digit code that auto-submits;
+ * Email update (docs/spec-conformance.md §4): submit the new address, then a 6-digit code that auto-submits;
  * resend is available. Success keeps the returned token and the updated user, then goes home.
  */
 export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -72,7 +72,7 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
             onChange={(value) => {
               setCode(value);
               setCodeError(null);
-              // Six digits submit on their own (spec §4).
+              // Six digits submit on their own (docs/spec-conformance.md §4).
               if (/^\d{6}$/.test(value)) verify.mutate(value);
             }}
           />

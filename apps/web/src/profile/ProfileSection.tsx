@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useViewport } from '../shell/useViewport.ts';
 import { useDocumentTitle } from '../shell/useDocumentTitle.ts';
 
-/** A profile subpage: its heading, and on mobile a Back button to the navigation list (spec §2). */
+/** A profile subpage: its heading, and on mobile a Back button to the navigation list (docs/spec-conformance.md §2). */
 export function ProfileSection({ title, description, children }: { title: ReactNode; description?: ReactNode; children: ReactNode }) {
   useDocumentTitle(title);
   const { t } = useTranslation();

@@ -5,7 +5,6 @@ import { UserAvatar } from '../shell/UserAvatar.tsx';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 import { testUser } from '../test/fixtures.ts';
 
-/** Issue 16 item 12. */
 describe('profile side panel', () => {
   it('counts only the fields the user can fill and names the missing ones', async () => {
     // testUser: names, user name and email filled; no picture, not verified; no login ids or plan

@@ -6,12 +6,12 @@ import { profileProgress, type User } from '@docent/contracts';
 import { fullName, UserAvatar } from '../shell/UserAvatar.tsx';
 import { PROFILE_NAV } from './profileNav.tsx';
 
-/** Avatar, full name, user name, completeness and the profile navigation (spec §2). */
+/** Avatar, full name, user name, completeness and the profile navigation (docs/spec-conformance.md §2). */
 export function ProfileSidePanel({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // Only what the user can fill counts, and what is missing is named (issue 16 item 12).
+  // Only what the user can fill counts, and what is missing is named.
   const { percent: completeness, missing } = profileProgress(user);
   const missingText = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(missing.map((f) => t(`profile.fields.${f}`)));
   const selected = PROFILE_NAV.find((e) => pathname.endsWith(`/${e.path}`))?.path;

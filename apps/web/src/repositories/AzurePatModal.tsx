@@ -5,7 +5,7 @@ import { errorMessage } from '../api/client.ts';
 import { repositoryApi } from '../repository/api.ts';
 
 /**
- * The Azure DevOps personal access token prompt (spec §4, §5, §8): an empty value gives
+ * The Azure DevOps personal access token prompt (docs/spec-conformance.md §4, §5, §8): an empty value gives
  * 'Please enter a valid Personal Access Token'; the server's verdict decides the rest.
  */
 export function AzurePatModal({ organization, open, onVerified, onCancel }: { organization: string; open: boolean; onVerified: () => void; onCancel: () => void }) {

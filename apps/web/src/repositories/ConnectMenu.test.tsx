@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ConnectMenu } from './ConnectMenu.tsx';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 
-/** Spec §2: the connect-more control lists the vendors not yet connected; 'All connected' with all four. */
+/** docs/spec-conformance.md §2: the connect-more control lists the vendors not yet connected; 'All connected' with all four. */
 describe('ConnectMenu', () => {
   it('with all four vendors connected it is a disabled All connected', () => {
     renderRoutes([{ path: '/', element: <ConnectMenu connected={['GITHUB', 'GITLAB', 'BITBUCKET', 'AZUREDEVOPS']} onPick={() => {}} /> }], '/');

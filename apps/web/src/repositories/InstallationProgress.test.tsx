@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { InstallationProgress } from './InstallationStatus.tsx';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 
-/** Spec §2: the Installation in Progress screen, one line per connected vendor. */
+/** docs/spec-conformance.md §2: the Installation in Progress screen, one line per connected vendor. */
 describe('InstallationProgress', () => {
   it('shows the title and, per vendor, the server message while syncing or Up to date when done', () => {
     renderRoutes(

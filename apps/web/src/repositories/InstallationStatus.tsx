@@ -5,7 +5,7 @@ import type { InstallStatus } from '@docent/contracts';
 import { reposApi, reposKeys, type HostedVendor } from './api.ts';
 import { VendorIcon } from './VendorIcon.tsx';
 
-/** Spec §9: the vendor install status is polled every 5 seconds. */
+/** docs/spec-conformance.md §9: the vendor install status is polled every 5 seconds. */
 export const INSTALL_STATUS_POLL_MS = 5000;
 
 export function isInstalling(statuses: ReadonlyArray<InstallStatus | undefined>): boolean {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 /**
- * What an unknown organisation or repository shows (issue 16 item 10): the sentence and a way
+ * What an unknown organisation or repository shows: the sentence and a way
  * back, nothing of the page it would have been (no header, actions or tabs).
  */
 export function NotFoundState({ title, testId }: { title: string; testId: string }) {

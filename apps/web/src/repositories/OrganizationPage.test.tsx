@@ -31,7 +31,6 @@ function serve(repos: Repository[]) {
   });
 }
 
-/** Issue 16 item 10. */
 describe('OrganizationPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

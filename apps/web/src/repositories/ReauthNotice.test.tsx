@@ -28,7 +28,7 @@ function serve(connections: VendorConnection[]) {
   });
 }
 
-/** Issue 13: a connection whose OAuth refresh was refused says so on the Repositories page. */
+/** A connection whose OAuth refresh was refused says so on the Repositories page. */
 describe('ReauthNotice', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

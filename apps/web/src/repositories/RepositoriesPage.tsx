@@ -19,7 +19,7 @@ import { VendorIcon } from './VendorIcon.tsx';
 import './repositories.css';
 
 /**
- * /repositories (spec §2 Repositories dashboard): search, Sync All, the connect-more control,
+ * /repositories (docs/spec-conformance.md §2 Repositories dashboard): search, Sync All, the connect-more control,
  * the vendor filter, cards grouped by organisation; the Connect Vendors empty state, the
  * Installation in Progress screen and 'Repository not found!'.
  */

@@ -17,7 +17,7 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-/** Issue 16 item 14: the sync terminal's own texts are translated, including a stream that never ends. */
+/** The sync terminal's own texts are translated, including a stream that never ends. */
 describe('SyncDialog texts', () => {
   it('in German, a stream that ends without a result says so in German', async () => {
     await act(() => i18n.changeLanguage('de'));

@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const open = () => renderRoutes([{ path: '/', element: <SyncDialog request={{ vendors: ['GITHUB'], reinstall: false }} onClose={() => {}} /> }], '/');
 
-/** Spec §8 sync texts: a sync that cannot start, and one whose connection breaks. */
+/** docs/spec-conformance.md §8 sync texts: a sync that cannot start, and one whose connection breaks. */
 describe('SyncDialog errors', () => {
   it("a sync the server refuses: 'Failed to start sync: {reason}' and the vendor's error line", async () => {
     fakeApi({ '/v2/github/install': { status: 403, body: { detail: 'Connect GitHub first.', code: 'FORBIDDEN' } } });

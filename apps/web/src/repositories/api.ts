@@ -15,7 +15,7 @@ export interface ConnectInput {
   username?: string;
 }
 
-/** Repository-list and vendor calls of spec §7 (and ours for adding by git URL and connecting). */
+/** Repository-list and vendor calls of docs/spec-conformance.md §7 (and ours for adding by git URL and connecting). */
 export const reposApi = {
   list: (orgName?: string) => apiRequest<Repository[]>(`/app/github/list${orgName ? `?${new URLSearchParams({ orgName })}` : ''}`),
   addGit: (body: { url: string; organizationName?: string; repoName?: string }) => apiRequest<Repository>('/v1/git/repos', { method: 'POST', json: body }),
@@ -24,7 +24,7 @@ export const reposApi = {
   installStatus: (vendor: HostedVendor) => apiRequest<InstallStatus>(`/git/${VENDOR_SEGMENT[vendor]}/install/status`),
 };
 
-/** Install or reinstall stream path (spec §7: GitLab and Azure reinstall under /v1). */
+/** Install or reinstall stream path (docs/spec-conformance.md §7: GitLab and Azure reinstall under /v1). */
 export function syncPath(vendor: HostedVendor, reinstall: boolean): string {
   const seg = VENDOR_SEGMENT[vendor];
   if (!reinstall) return `/v2/${seg}/install`;

@@ -44,7 +44,7 @@ describe('repository grouping', () => {
   });
 });
 
-/** Issue 16 item 10: the organisation page's not-found state and its subtitle's vendor. */
+/** The organisation page's not-found state and its subtitle's vendor. */
 describe('organizationView', () => {
   const all = [repo('a', 'acme'), repo('b', 'acme', { vendor: 'GITHUB' }), repo('c', 'zed', { vendor: 'GITHUB' })];
 

@@ -1,6 +1,6 @@
 import type { Repository, Vendor } from '@docent/contracts';
 
-/** Premium repositories (PREMIUM or PRO plan) are listed first and marked (spec §2, §6). */
+/** Premium repositories (PREMIUM or PRO plan) are listed first and marked (docs/spec-conformance.md §2, §6). */
 export function isPremium(r: Pick<Repository, 'planType'>): boolean {
   return r.planType === 'PREMIUM' || r.planType === 'PRO';
 }
@@ -69,7 +69,7 @@ export interface OrganizationView {
 }
 
 /**
- * The organisation page at /repositories/{vendor}/{org} (issue 16 item 10): an unknown vendor or
+ * The organisation page at /repositories/{vendor}/{org}: an unknown vendor or
  * organisation is not found (not an empty page); the subtitle names the vendors of the cards
  * the filter leaves, not the URL's vendor when the filter shows another one.
  */

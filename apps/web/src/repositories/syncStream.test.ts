@@ -26,7 +26,7 @@ describe('sync stream messages', () => {
 
 const stream = (text: string) => new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 
-/** Spec §4: a sync stream that ends without an end word is reconnected after 1 s. */
+/** docs/spec-conformance.md §4: a sync stream that ends without an end word is reconnected after 1 s. */
 describe('sync stream reconnect', () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -5,7 +5,7 @@ import { readEventStream, SseParser } from '../terminal/sse.ts';
 export type SyncEnd = (typeof SYNC_END_WORDS)[number];
 
 /**
- * One message of the install/sync stream (spec §7): 'x~~message' or JSON with a message.
+ * One message of the install/sync stream (docs/spec-conformance.md §7): 'x~~message' or JSON with a message.
  * Returns the text and, for COMPLETE / ERROR / FAILED, the end word.
  */
 export function parseSyncData(data: string): { text: string; end: SyncEnd | null } {
@@ -32,7 +32,7 @@ export interface SyncCallbacks {
   onError: (reason: string | null, started: boolean) => void;
 }
 
-/** The stream reconnects after 1 s when it ends without an end word (spec §4), at most this often. */
+/** The stream reconnects after 1 s when it ends without an end word (docs/spec-conformance.md §4), at most this often. */
 export const SYNC_RECONNECTS = 3;
 export const SYNC_RETRY_MS = 1000;
 

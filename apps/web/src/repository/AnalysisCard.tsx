@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * One dashboard card (spec §4 "Analysis per card"): not analysed (a button), analysing (with
+ * One dashboard card (docs/spec-conformance.md §4 "Analysis per card"): not analysed (a button), analysing (with
  * percent progress), analysed (figures, a refresh button, a click opens the detail modal).
  */
 export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyText, emptyAction, onAnalyze, onOpen, disabled, refreshLabel, children }: Props) {

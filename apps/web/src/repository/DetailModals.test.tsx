@@ -25,7 +25,7 @@ const analysis: ReadmeAnalysis = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Spec §2: 'No Documentation Data', 'No README Analysis Data' and 'No Suggestions Available'. */
+/** docs/spec-conformance.md §2: 'No Documentation Data', 'No README Analysis Data' and 'No Suggestions Available'. */
 describe('empty detail modals', () => {
   it('function coverage and documentation issues without functions show No Documentation Data', async () => {
     fakeApi({ '/v1/git/analyze/repo/': { body: { functions: [], docMetrics: null } } });

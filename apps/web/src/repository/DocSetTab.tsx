@@ -24,7 +24,7 @@ import type { RepoRef } from './api.ts';
 import { docSetApi } from './docgenApi.ts';
 import { downloadEntries } from './docSetDownloads.ts';
 
-/** The i18n key of each rule's text (spec §5; en + de). */
+/** The i18n key of each rule's text (docs/spec-conformance.md §5; en + de). */
 export const RULE_KEYS: Record<DocOptionRule, string> = {
   pathRequired: 'docSets.rules.pathRequired',
   commitRequired: 'docSets.rules.commitRequired',
@@ -53,7 +53,7 @@ function loadJob(key: string): number | null {
 const size = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 /**
- * One of the tools card's Architecture Docs / API Docs tabs (spec §2, §3, §4, §5): the
+ * One of the tools card's Architecture Docs / API Docs tabs (docs/spec-conformance.md §2, §3, §4, §5): the
  * documentation options with their rules, Generate ('Generating...'), the job's 500 px
  * terminal, then the result: the hosted site, a download per file and of all, the branch or
  * pull request the docs were committed to; and whether the newest set is fresh.

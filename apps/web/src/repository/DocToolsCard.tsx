@@ -20,7 +20,7 @@ import { DocSetTab } from './DocSetTab.tsx';
 export const MIN_LINE = 40;
 export const MAX_LINE = 120;
 
-/** Spec §9: the max line length must be a whole number from 40 to 120. */
+/** docs/spec-conformance.md §9: the max line length must be a whole number from 40 to 120. */
 export function lineLengthError(value: number | null): 'required' | 'range' | null {
   if (value === null || Number.isNaN(value)) return 'required';
   return Number.isInteger(value) && value >= MIN_LINE && value <= MAX_LINE ? null : 'range';
@@ -40,7 +40,7 @@ function loadJob(key: string): number | null {
 }
 
 /**
- * Documentation tools (spec §2): tab Code Docs (PRO) — per-language docstring style and max line
+ * Documentation tools (docs/spec-conformance.md §2): tab Code Docs (PRO) — per-language docstring style and max line
  * length, Generate, the job's live log, then the patch: file list, per-file diff, download,
  * the pull request opened for it (else the pushed branch). Free users get the Pro Feature Required modal (Buy Pro, Full Repo Doc, Try Free).
  */
@@ -220,7 +220,7 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
             ),
             children: codeDocs,
           },
-          // Spec §6: architecture and API documentation have no premium gate.
+          // docs/spec-conformance.md §6: architecture and API documentation have no premium gate.
           { key: 'arch', label: t('docSets.archTab'), children: <DocSetTab kind="arch" repoRef={repoRef} /> },
           { key: 'api', label: t('docSets.apiTab'), children: <DocSetTab kind="api" repoRef={repoRef} /> },
         ]}
@@ -249,7 +249,7 @@ function diffLineClass(line: string): string {
   return '';
 }
 
-/** Where the docstrings' prose came from (DESIGN.md §1: the UI says which text came from a model). */
+/** Where the docstrings' prose came from (docs/design.md §1: the UI says which text came from a model). */
 export function proseNote(t: TFunction, result: DocGenResult): string {
   const total = result.documented + result.updated;
   return result.model && (result.modelProse ?? 0) > 0 ? t('docTools.proseModel', { count: result.modelProse, total, model: result.model }) : t('docTools.proseDeterministic');

@@ -22,7 +22,7 @@ export function insightInput(report: AnalysisReport): InsightInput | null {
   };
 }
 
-/** 'Documentation Insights': the overall health score and action items (spec §9). */
+/** 'Documentation Insights': the overall health score and action items (docs/spec-conformance.md §9). */
 export function InsightsCard({ report }: { report: AnalysisReport }) {
   const { t, i18n } = useTranslation();
   const input = insightInput(report);

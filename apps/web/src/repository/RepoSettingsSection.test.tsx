@@ -19,7 +19,7 @@ const status = (over: Partial<WebhookStatus> = {}): WebhookStatus => ({
   ...over,
 });
 
-/** Issue 15 items 4–5: the architecture / API switches, whether they can run, and their last automatic run. */
+/** docs/webhooks.md: the architecture / API switches, whether they can run, and their last automatic run. */
 describe('RepoSettingsSection automatic doc-set updates', () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -16,7 +16,7 @@ const RUN_COLOR: Record<string, string> = { queued: 'processing', regenerated: '
 const DOC_SET_KINDS = ['arch', 'api'] as const;
 
 /**
- * The repository's settings (issue 15 item 5): its webhook (status of the last delivery, vendor
+ * The repository's settings (docs/webhooks.md): its webhook (status of the last delivery, vendor
  * registration, or URL and secret to paste by hand / into the post-receive hook) and automatic
  * documentation updates per doc type.
  */

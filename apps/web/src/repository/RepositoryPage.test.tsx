@@ -7,7 +7,7 @@ import { fakeApi } from '../test/fakeApi.ts';
 import { reloadSession, setSession } from '../auth/session.ts';
 import { testUser } from '../test/fixtures.ts';
 
-/** Issue 16 item 10: a missing repository shows only "Repository not found.". */
+/** A missing repository shows only "Repository not found.". */
 describe('RepositoryPage for a repository that does not exist', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -43,7 +43,7 @@ const azureRepo = {
   createdAt: '2026-01-01T00:00:00Z',
 };
 
-/** Spec §4/§5/§8: an Azure DevOps repository checks its PAT before an analysis and asks for one. */
+/** docs/spec-conformance.md §4/§5/§8: an Azure DevOps repository checks its PAT before an analysis and asks for one. */
 describe('RepositoryPage: the Azure DevOps PAT prompt', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

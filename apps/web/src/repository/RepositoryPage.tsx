@@ -39,7 +39,7 @@ export default function RepositoryRoute() {
 }
 
 /**
- * /repositories/:vendor/:orgName/:repoName/ and …/lro (spec §2 Repository page): a breadcrumb
+ * /repositories/:vendor/:orgName/:repoName/ and …/lro (docs/spec-conformance.md §2 Repository page): a breadcrumb
  * bar with actions, tabs Dashboard and All Jobs kept in sync with the path.
  */
 function RepositoryPage() {
@@ -92,9 +92,9 @@ function RepositoryPage() {
       onOk: () => remove.mutateAsync().catch(() => undefined),
     });
 
-  // Spec §6: the analysis dashboard renders nothing without a user.
+  // docs/spec-conformance.md §6: the analysis dashboard renders nothing without a user.
   if (!user) return null;
-  // A missing repository shows only that (issue 16 item 10), not its bar, actions and tabs.
+  // A missing repository shows only that, not its bar, actions and tabs.
   if (detail.error instanceof ApiRequestError && detail.error.status === 404) {
     return <NotFoundState title={t('repository.notFound')} testId="repo-not-found-page" />;
   }

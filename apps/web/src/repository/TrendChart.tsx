@@ -24,7 +24,7 @@ export function chartPoints(points: readonly AnalysisHistoryPoint[], metric: Met
 }
 
 /**
- * The trend over analyses (issue 15): documented share, outdated docs and README score, one small
+ * The trend over analyses (docs/webhooks.md): documented share, outdated docs and README score, one small
  * SVG chart each (no chart library in the app's dependencies); a point per analysis, its commit
  * and date in the tooltip. The charts scale with their container, down to a 360 px phone.
  */

@@ -37,7 +37,7 @@ export function payload(r: RepoRef): GitRepoPayload {
   return { git_repo: { repo_name: r.repo, organization_name: r.org }, vendor: r.vendor };
 }
 
-/** Repository and analysis calls of spec §7. */
+/** Repository and analysis calls of docs/spec-conformance.md §7. */
 export const repositoryApi = {
   get: (r: RepoRef) => apiRequest<RepoDetail>(`/app/github/get/repo?${new URLSearchParams({ orgName: r.org, repoName: r.repo, vendor: r.vendor })}`),
   languages: (r: RepoRef) => apiRequest<{ languages: Record<string, number> }>('/v1/git/repo/language', { method: 'POST', json: payload(r) }),

@@ -20,7 +20,7 @@ export interface DocStatus {
   result: DocGenResult | null;
 }
 
-/** Code docs calls of spec §7 (docType repo). */
+/** Code docs calls of docs/spec-conformance.md §7 (docType repo). */
 export const docgenApi = {
   /** the repository language config: every language docgen renders, with this repository's settings */
   config: (r: RepoRef) => apiRequest<DocLanguage[]>(`/v1/git/generate/repo/config?${new URLSearchParams({ orgName: r.org, repoName: r.repo, vendor: r.vendor })}`),
@@ -36,7 +36,7 @@ export const docgenApi = {
 
 export type { DocSetKind, DocSetResult, DocSetsState } from '@docent/contracts';
 
-/** Architecture and API docs (spec §7: POST /v1/git/generate/{arch|api}/doc with arch_doc_config). */
+/** Architecture and API docs (docs/spec-conformance.md §7: POST /v1/git/generate/{arch|api}/doc with arch_doc_config). */
 export const docSetApi = {
   generate: (kind: DocSetKind, r: RepoRef, config: ArchDocConfig) =>
     apiRequest<{ lroJobId: number; message: string }>(`/v1/git/generate/${kind}/doc`, { method: 'POST', json: { ...payload(r), arch_doc_config: config } }),

@@ -3,7 +3,7 @@ import type { FunctionAnalysisEntry } from '@docent/contracts';
 import i18n from '../i18n/index.ts';
 import { judgedMarker, outdatedReason, reviewReason } from './findings.ts';
 
-/** Findings travel as codes (issue 10, item 5): the same entry reads in English and in German. */
+/** Findings travel as codes (docs/metrics.md): the same entry reads in English and in German. */
 const entry = (over: Partial<FunctionAnalysisEntry>): FunctionAnalysisEntry => ({
   name: 'f', fileName: 'a.py', gitLocation: 'a.py#L1-L2', content: '', docstring: 'Doc.', languageType: 'Python',
   complexityCategory: 'low', complexity: 1, scope: 'public', urgentDocumentation: false,

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { DocFinding, FunctionAnalysisEntry } from '@docent/contracts';
 
 /**
- * Words the analyzer's findings (codes with parameters, issue 10 item 5) in the interface
+ * Words the analyzer's findings (codes with parameters, docs/metrics.md) in the interface
  * language. An entry without findings (a report from before findings existed) keeps the server's
  * English `explanation`.
  */

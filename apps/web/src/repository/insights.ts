@@ -1,5 +1,5 @@
 /**
- * Documentation Insights (spec §9 "Documentation health" and "Action item priorities"),
+ * Documentation Insights (docs/spec-conformance.md §9 "Documentation health" and "Action item priorities"),
  * exactly as written:
  *   Health = coverage × outdatedFactor × 50 + readmeScore/100 × 20 + coverage × 30
  *   outdatedFactor = 1 − 0.5 × outdated/documented

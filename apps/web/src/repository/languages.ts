@@ -1,4 +1,4 @@
-/** Programming languages card (spec §2): sorted by share; the legend shows the top 4 at one decimal and '+N more'. */
+/** Programming languages card (docs/spec-conformance.md §2): sorted by share; the legend shows the top 4 at one decimal and '+N more'. */
 export interface LanguageShare {
   name: string;
   percent: number;

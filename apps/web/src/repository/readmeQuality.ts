@@ -1,5 +1,5 @@
 
-/** Spec §9 README quality rules. */
+/** docs/spec-conformance.md §9 README quality rules. */
 export type QualityLabel = 'excellent' | 'good' | 'average' | 'needsImprovement';
 export type BannerType = 'success' | 'warning' | 'error';
 export type Band = 'green' | 'amber' | 'red';
@@ -30,8 +30,8 @@ export const BAND_COLOR: Record<Band, string> = { green: '#22c55e', amber: '#f59
 // worded by readmeTexts.ts.
 
 /**
- * Reading time as people say it (issue 16 item 16): 'about 3 min' for 174.6 s, 'under 1 min'
- * below a minute. The analyzer's value is in seconds (spec §4); the exact figure
+ * Reading time as people say it: 'about 3 min' for 174.6 s, 'under 1 min'
+ * below a minute. The analyzer's value is in seconds (docs/spec-conformance.md §4); the exact figure
  * stays in the tile's tooltip.
  */
 export function readingTimeText(seconds: number): { key: 'repository.readme.minutes' | 'repository.readme.underMinute'; count: number } {

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { structuredPatch } from 'diff';
 import type { ReadmeAnalysis, ReadmeChange, ReadmeRecommendation } from '@docent/contracts';
 
-/** README recommendations and suggestion changes travel as codes; these word them (issue 10, items 4–5). */
+/** README recommendations and suggestion changes travel as codes; these word them (docs/metrics/readme.md). */
 
 export function recommendationText(t: TFunction, r: ReadmeRecommendation): string {
   const params = r.code === 'ADD_SECTION' ? { section: t(`repository.readme.sections.${r.params.section}`) } : r.params;

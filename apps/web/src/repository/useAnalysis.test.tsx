@@ -9,7 +9,7 @@ const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider 
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Spec §4: an analysis with no organisation or repository name does nothing. */
+/** docs/spec-conformance.md §4: an analysis with no organisation or repository name does nothing. */
 describe('useAnalysis.start', () => {
   it.each([
     ['no organisation', { vendor: 'GIT' as const, org: '', repo: 'calc' }],

@@ -8,7 +8,7 @@ import { terminalStorageKey } from '../terminal/storage.ts';
 import { useLiveJob, type PollAnswer } from '../terminal/useLiveJob.ts';
 import { repositoryApi, type RepoRef } from './api.ts';
 
-/** Spec §9 post-completion stop delay: the repository is fetched again 100 ms after the end. */
+/** docs/spec-conformance.md §9 post-completion stop delay: the repository is fetched again 100 ms after the end. */
 export const COMPLETION_DELAY_MS = 100;
 
 interface Current {
@@ -84,7 +84,7 @@ export function useAnalysis(ref: RepoRef, opts: { needsAzurePat: boolean }) {
 
   const start = useCallback(
     async (analysisType: AnalysisType) => {
-      // Spec §4: without organisation or repository name, nothing happens.
+      // docs/spec-conformance.md §4: without organisation or repository name, nothing happens.
       if (!ref.org || !ref.repo) return;
       if (opts.needsAzurePat) {
         try {

@@ -4,7 +4,7 @@ import { payload, type RepoRef } from './api.ts';
 
 const q = (r: RepoRef) => new URLSearchParams({ vendor: r.vendor, orgName: r.org, repoName: r.repo }).toString();
 
-/** The repository's webhook, automatic updates and analysis history (issue 15). */
+/** The repository's webhook, automatic updates and analysis history (docs/webhooks.md). */
 export const webhooksApi = {
   status: (r: RepoRef) => apiRequest<WebhookStatus>(`/v1/git/repos/webhook?${q(r)}`),
   secret: (r: RepoRef) => apiRequest<{ secret: string }>('/v1/git/repos/webhook/secret', { method: 'POST', json: payload(r) }),

@@ -47,7 +47,7 @@ export default function AppLayout() {
         user={user}
         collapsed={collapsed}
         viewport={viewport}
-        // A sidebar click collapses it where it covers the content (spec §2).
+        // A sidebar click collapses it where it covers the content (docs/spec-conformance.md §2).
         onNavigate={() => viewport !== 'desktop' && setCollapsed(true)}
       />
       {overlay && <div className="dc-shell__mask" onClick={() => setCollapsed(true)} aria-hidden="true" data-testid="sidebar-mask" />}

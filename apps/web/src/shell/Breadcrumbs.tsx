@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crumbsFor } from './navigation.tsx';
 
-/** Breadcrumb trail of the current page; its root links to / (spec §2). */
+/** Breadcrumb trail of the current page; its root links to / (docs/spec-conformance.md §2). */
 export function Breadcrumbs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@docent/contracts';
 import { fullName, UserAvatar } from './UserAvatar.tsx';
 
-/** Header account menu (spec §2): profile and logout, plus the lock screen. */
+/** Header account menu (docs/spec-conformance.md §2): profile and logout, plus the lock screen. */
 export function ProfilePopover({ user, showName }: { user: User; showName: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ const field = (id: string) => {
 };
 const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 
-/** Spec §4 / issue 16 item 13: picking the theme that is already shown still turns night mode off. */
+/** docs/spec-conformance.md §4: picking the theme that is already shown still turns night mode off. */
 describe('SettingsPanel theme picker', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -31,7 +31,7 @@ describe('SettingsPanel theme picker', () => {
   });
 });
 
-/** Issue 16 item 13: German shows the night-mode times on 24 hours ("20:00", not "08:00 PM"). */
+/** German shows the night-mode times on 24 hours ("20:00", not "08:00 PM"). */
 describe('SettingsPanel night-mode times', () => {
   beforeEach(() => {
     localStorage.clear();

@@ -18,7 +18,7 @@ import { useEffectiveTheme } from '../theme/ThemeProvider.tsx';
 
 /**
  * One edge of the night-mode window. The browser's `<input type="time">` follows the browser's
- * locale, not the page's: German showed "08:00 PM" (issue 16 item 13). The picker here writes
+ * locale, not the page's: German showed "08:00 PM". The picker here writes
  * the time as the interface language does ("20:00" in German, "8:00 PM" in English).
  */
 function NightTimeField({ label, edge }: { label: string; edge: keyof NightTime }) {
@@ -47,7 +47,7 @@ function NightTimeField({ label, edge }: { label: string; edge: keyof NightTime 
   );
 }
 
-/** Theme, night mode, currency and language (spec §2 settings popover). */
+/** Theme, night mode, currency and language (docs/spec-conformance.md §2 settings popover). */
 export function SettingsPanel() {
   const { t } = useTranslation();
   const prefs = usePreferences();
@@ -66,7 +66,7 @@ export function SettingsPanel() {
           onChange={(v) => pickTheme(v)}
           options={[
             // Segmented fires no change for the option already selected; under night mode the
-            // highlighted theme must still be pickable to turn night mode off (spec §4).
+            // highlighted theme must still be pickable to turn night mode off (docs/spec-conformance.md §4).
             { value: 'light', label: <span onClick={() => prefs.nightMode && pickTheme('light')}>{t('shell.settings.light')}</span>, icon: <SunOutlined /> },
             { value: 'dark', label: <span onClick={() => prefs.nightMode && pickTheme('dark')}>{t('shell.settings.dark')}</span>, icon: <MoonOutlined /> },
           ]}

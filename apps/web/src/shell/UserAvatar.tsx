@@ -24,7 +24,7 @@ export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
   return [user.firstName, user.lastName].map((s) => s.trim()).filter(Boolean).join(' ');
 }
 
-/** The picture, or generated initials when there is none or it fails to load (issue 16 item 12). */
+/** The picture, or generated initials when there is none or it fails to load. */
 export function UserAvatar({ user, size = 32 }: { user: User; size?: number }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (user.imgUrl && failed !== user.imgUrl) {

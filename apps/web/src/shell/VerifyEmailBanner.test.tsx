@@ -8,7 +8,7 @@ import { testUser } from '../test/fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Spec §2: the unverified banner and its Resend Link button (GET /generateActivationLink). */
+/** docs/spec-conformance.md §2: the unverified banner and its Resend Link button (GET /generateActivationLink). */
 describe('VerifyEmailBanner', () => {
   it('says where the mail went, and Resend Link asks for a new one and confirms it', async () => {
     const api = fakeApi({ '/generateActivationLink': { body: { success: true, message: 'Activation email sent!' } } });

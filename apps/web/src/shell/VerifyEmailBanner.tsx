@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@docent/contracts';
 import { authApi } from '../auth/api.ts';
 
-/** Shown while the email is unverified (spec §2), with a Resend Link button. */
+/** Shown while the email is unverified (docs/spec-conformance.md §2), with a Resend Link button. */
 export function VerifyEmailBanner({ user }: { user: User }) {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -15,7 +15,7 @@ export interface NavEntry {
   icon: ReactNode;
 }
 
-/** Sidebar sections (spec §2 shell): the app section and the user section. */
+/** Sidebar sections (docs/spec-conformance.md §2 shell): the app section and the user section. */
 export const APP_NAV: NavEntry[] = [
   { key: 'repositories', path: '/repositories', labelKey: 'shell.nav.repositories', icon: <BranchesOutlined /> },
   { key: 'jobs', path: '/jobs', labelKey: 'shell.nav.jobs', icon: <UnorderedListOutlined /> },
@@ -34,7 +34,7 @@ export function activeNavKey(pathname: string): string | undefined {
   return all.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`))?.key;
 }
 
-/** Spec §2 breadcrumb labels by path segment. */
+/** docs/spec-conformance.md §2 breadcrumb labels by path segment. */
 const SEGMENT_LABELS: Record<string, string> = {
   repositories: 'breadcrumb.repositories',
   jobs: 'breadcrumb.jobs',

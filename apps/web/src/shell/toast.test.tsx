@@ -20,7 +20,7 @@ afterEach(() => {
   reloadSession();
 });
 
-/** Issue 16 item 11: one toast system, and the feedback it gives. */
+/** One toast system, and the feedback it gives. */
 describe('toasts', () => {
   it('the app has one toast system: nothing uses antd notifications', () => {
     expect(SOURCES.length).toBeGreaterThan(50);

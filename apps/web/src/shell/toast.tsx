@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { App } from 'antd';
 
-/** The key of the form-error toast (spec §5), replaced by the next one and cleared by a success. */
+/** The key of the form-error toast (docs/spec-conformance.md §5), replaced by the next one and cleared by a success. */
 export const FORM_ERROR_KEY = 'form-error';
 
 export interface Toast {
@@ -23,7 +23,7 @@ function content(title: ReactNode, description?: ReactNode): ReactNode {
 }
 
 /**
- * The app's one toast system (issue 16 item 11): antd's top-centre messages, which most of the
+ * The app's one toast system: antd's top-centre messages, which most of the
  * app already used; the top-right notifications are gone. A title and an optional description
  * (e.g. 'Login failed' and the server's reason). A success clears a stale form-error toast,
  * so "passwords do not match" does not outlive the reset that succeeded after it.

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { BREAKPOINTS } from '../theme/tokens.ts';
 
-/** Phone below md (768), tablet from md to below lg (992), desktop from lg (spec §9 breakpoints). */
+/** Phone below md (768), tablet from md to below lg (992), desktop from lg (docs/spec-conformance.md §9 breakpoints). */
 export type Viewport = 'mobile' | 'tablet' | 'desktop';
 
 export function viewportFor(width: number): Viewport {

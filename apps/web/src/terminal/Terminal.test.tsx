@@ -30,7 +30,7 @@ describe('virtualised terminal', () => {
   });
 });
 
-/** Spec §2: the terminal is 300 px tall by default (inline) and 500 px as a dialog. */
+/** docs/spec-conformance.md §2: the terminal is 300 px tall by default (inline) and 500 px as a dialog. */
 describe('terminal heights', () => {
   const wrap = (el: React.ReactElement) => (
     <QueryClientProvider client={new QueryClient()}>

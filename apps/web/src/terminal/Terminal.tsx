@@ -20,7 +20,7 @@ import { displayText, formatClock, prettyJson, searchLines, toPlainText, toRawLo
 import { useTerminate } from './useTerminate.ts';
 import './terminal.css';
 
-/** Spec §2 terminal sizes. */
+/** docs/spec-conformance.md §2 terminal sizes. */
 export const TERMINAL_HEIGHT = { inline: 300, modal: 500, docs: 500, sync: 400 } as const;
 export const TERMINAL_DIALOG_WIDTH = 800;
 /** Every line has one height, which makes 100,000 lines cheap to scroll: only visible rows exist. */
@@ -112,7 +112,7 @@ function Highlight({ text, query }: { text: string; query: string }) {
 }
 
 /**
- * The one terminal log viewer (spec §2): coloured line kinds, timestamps, line numbers, search
+ * The one terminal log viewer (docs/spec-conformance.md §2): coloured line kinds, timestamps, line numbers, search
  * with a match count, follow mode that pauses when the user scrolls up, copy, download, stop,
  * and fullscreen (Escape leaves it). Virtualised: only the visible rows are in the DOM.
  */

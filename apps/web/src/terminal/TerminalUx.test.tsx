@@ -26,7 +26,7 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-/** Issue 16 items 5, 7 and 14: the terminal's JSON lines, follow controls, cancellation line, confirmation and language. */
+/** The terminal's JSON lines, follow controls, cancellation line, confirmation and language. */
 describe('terminal UX', () => {
   it('pretty-prints only JSON objects and arrays', () => {
     expect(prettyJson(JSON_TEXT)).toBe(JSON.stringify(JSON.parse(JSON_TEXT), null, 2));

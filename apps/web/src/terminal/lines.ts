@@ -49,7 +49,7 @@ export function localLine(text: string, type: MessageType, no: number, now: Date
   return { no, type, timestamp: now.toISOString(), text, ...(i18n ? { i18n } : {}) };
 }
 
-/** Types that end a terminal's session (spec §4: polling stops after one of these). */
+/** Types that end a terminal's session (docs/spec-conformance.md §4: polling stops after one of these). */
 export const TERMINAL_TYPES: readonly MessageType[] = ['complete', 'terminated', 'failed', 'timeout'];
 
 export function isTerminalType(type: MessageType | undefined): boolean {

@@ -4,17 +4,17 @@ import { isTerminalType, lineFromWire, localLine, type LineText, type TerminalLi
 
 /**
  * The state of a terminal following one job, as a pure reducer so the rules are testable:
- * spec §4 "Job terminal (status polling)" and "Job states and display".
+ * docs/spec-conformance.md §4 "Job terminal (status polling)" and "Job states and display".
  *
  * flavour 'analysis': the progress terminal of an analysis; a final state prints the spec's
  *   result text ('Complete!' …).
  * flavour 'job': the jobs page log; a final state prints 'Job {state}: {message}' (success for
  *   COMPLETE, error otherwise) unless the server's log already ends with it.
  */
-/** analysis: spec §4 result texts; job: the engine's own last line; docs: spec §8 documentation texts */
+/** analysis: docs/spec-conformance.md §4 result texts; job: the engine's own last line; docs: docs/spec-conformance.md §8 documentation texts */
 export type Flavour = 'analysis' | 'job' | 'docs';
 
-/** Spec §8: the documentation terminal's text at 100 %. */
+/** docs/spec-conformance.md §8: the documentation terminal's text at 100 %. */
 export const DOCS_COMPLETE_TEXT = 'Documentation generation complete!';
 
 export interface LiveState {
@@ -55,7 +55,7 @@ export const initialLiveState = (jobId: number | null = null): LiveState => ({
   failures: 0,
 });
 
-/** Spec §4 result texts of the status-polling terminal. */
+/** docs/spec-conformance.md §4 result texts of the status-polling terminal. */
 export function resultLine(state: string): { text: string; type: MessageType; key: string } | null {
   switch (state) {
     case 'CANCELLED':
@@ -142,7 +142,7 @@ export function liveReducer(flavour: Flavour) {
   };
 }
 
-/** True while a status poll should still run (spec §4: the last message is not a terminal type). */
+/** True while a status poll should still run (docs/spec-conformance.md §4: the last message is not a terminal type). */
 export function shouldPoll(s: LiveState): boolean {
   return s.jobId !== null && !s.finished && !isTerminalType(s.lines.at(-1)?.type);
 }

@@ -1,7 +1,7 @@
 import type { LiveState } from './liveJob.ts';
 
 /**
- * Terminal messages kept per organisation, repository and terminal key (spec §3 client-stored
+ * Terminal messages kept per organisation, repository and terminal key (docs/spec-conformance.md §3 client-stored
  * items, §4 "saved locally … and restored"). Only the last MAX_STORED lines are kept, so a
  * long log cannot fill localStorage.
  */

@@ -6,7 +6,7 @@ import { initialLiveState, isFinalState, liveReducer, shouldPoll, statusAction, 
 import { readEventStream, SseParser } from './sse.ts';
 import { loadTerminal, saveTerminal } from './storage.ts';
 
-/** Spec §9 timings. */
+/** docs/spec-conformance.md §9 timings. */
 export const STATUS_POLL_MS = 3000;
 export const OPEN_JOB_POLL_MS = 5000;
 export const STREAM_RETRY_MS = 1000;

@@ -7,7 +7,7 @@ import { errorMessage } from '../api/client.ts';
 import { jobKeys, jobsApi } from '../jobs/api.ts';
 
 /**
- * Stopping a job after the 'Terminate Process' confirmation (spec §8 Termination): 'Attempting
+ * Stopping a job after the 'Terminate Process' confirmation (docs/spec-conformance.md §8 Termination): 'Attempting
  * to terminate job...', then the success text or 'Failed to terminate job: {error}'; the
  * server's not-cancellable detail is shown as the spec's friendlier sentence.
  */

@@ -1,4 +1,4 @@
-/** Night mode (spec §3/§4): dark between `start` and `end`, default 20:00 to 08:00. */
+/** Night mode (docs/spec-conformance.md §3/§4): dark between `start` and `end`, default 20:00 to 08:00. */
 export interface NightTime {
   start: string; // "HH:mm"
   end: string; // "HH:mm"

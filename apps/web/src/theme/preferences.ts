@@ -3,7 +3,7 @@ import type { Currency } from '@docent/contracts';
 import { DEFAULT_NIGHT_TIME, isValidTime, type NightTime, type ThemeName } from './nightMode.ts';
 
 /**
- * Display preferences kept on this device (spec §3 client-stored items): `theme`,
+ * Display preferences kept on this device (docs/spec-conformance.md §3 client-stored items): `theme`,
  * `nightMode`, `nightTime`, `currency`, plus `language` for the interface language.
  */
 export type Language = 'en' | 'de';
@@ -68,7 +68,7 @@ export function getPreferences(): Preferences {
   return current;
 }
 
-/** Picking a theme turns night mode off (spec §4). */
+/** Picking a theme turns night mode off (docs/spec-conformance.md §4). */
 export function pickTheme(theme: ThemeName): void {
   write({ ...current, theme, nightMode: false });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { themeConfig } from './tokens.ts';
 
-/** Spec §9 breakpoints xs 360, sm 568, md 768, lg 992, xl 1280, xxl 1920, as antd's grid receives them. */
+/** docs/spec-conformance.md §9 breakpoints xs 360, sm 568, md 768, lg 992, xl 1280, xxl 1920, as antd's grid receives them. */
 describe('breakpoints handed to antd', () => {
   it.each(['light', 'dark'] as const)('%s theme: each screen step starts at the spec width and ends below the next', (name) => {
     const token = themeConfig(name).token as Record<string, number>;

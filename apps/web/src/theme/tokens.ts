@@ -1,12 +1,12 @@
 import { theme, type ThemeConfig } from 'antd';
 import type { ThemeName } from './nightMode.ts';
 
-/** Spec §9 breakpoints in px. */
+/** docs/spec-conformance.md §9 breakpoints in px. */
 export const BREAKPOINTS = { xs: 360, sm: 568, md: 768, lg: 992, xl: 1280, xxl: 1920 } as const;
 /** antd also knows an xxxl step; it sits above the spec's largest breakpoint. */
 const XXXL = 2560;
 
-/** Spec §9 sidebar widths. */
+/** docs/spec-conformance.md §9 sidebar widths. */
 export const SIDEBAR_WIDTH = 260;
 export const SIDEBAR_COLLAPSED_TABLET = 80;
 export const SIDEBAR_COLLAPSED_MOBILE = 0;
@@ -57,7 +57,7 @@ export function themeConfig(name: ThemeName): ThemeConfig {
       colorBgElevated: dark ? '#1b1f2a' : '#ffffff',
       colorBorderSecondary: dark ? '#232838' : '#e8ebf2',
       // WCAG AA (4.5:1) for secondary text: antd's 45 % greys (section labels, help text, the
-      // version, result subtitles) read at ~3.3:1 on both themes (issue 16; axe in the screen tests).
+      // version, result subtitles) read at ~3.3:1 on both themes (axe in the screen tests).
       colorTextTertiary: dark ? 'rgba(255, 255, 255, 0.62)' : 'rgba(0, 0, 0, 0.6)',
       colorTextDescription: dark ? 'rgba(255, 255, 255, 0.62)' : 'rgba(0, 0, 0, 0.6)',
       ...breakpointTokens(),

@@ -7,7 +7,8 @@ import { extractWithoutParser, PARSEABLE_LANGUAGES } from '../functions/index.ts
 import { languageIndex } from '../languages/data.ts';
 import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitAttributesAt, type GitAttributes } from '../languages/index.ts';
 import { gitBlobId } from './blob-id.ts';
-import { AnalysisCache, analyzerSourceVersion, type BlameSummary, type FileRecord } from './cache.ts';
+import { AnalysisCache, analyzerSourceVersion, type FileRecord } from './cache.ts';
+import type { BlameSummary, DocHistoryVerdict } from './history-types.ts';
 import { resolveCacheDir } from './cache-dir.ts';
 import { readmeInWorker, type ReadmeOutcome } from './readme-thread.ts';
 import { docNoun, promoteJudged, summarizeFunctions, toEntry } from './entries.ts';
@@ -15,7 +16,7 @@ import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
 import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyScope, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
 import { BlobBatch } from './blob-batch.ts';
-import { changedAfterDoc, wholeCommit, createMergeResolver, judgeFileHistory, MERGE_RESOLUTION_PATH_READS, mergesAmong, windowCommitsByFile, type DocHistoryVerdict } from './doc-history.ts';
+import { changedAfterDoc, wholeCommit, createMergeResolver, judgeFileHistory, MERGE_RESOLUTION_PATH_READS, mergesAmong, windowCommitsByFile } from './doc-history.ts';
 import { listRepositoryFiles } from './list-files.ts';
 import { projectKey } from './project-key.ts';
 import { MAX_PARSE_BYTES, quickOutcome } from './parse-file.ts';

@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StoredFunction } from './function-content.ts';
 import { hashAnalyzerSources } from './source-version.mjs';
-import type { DocHistoryVerdict } from './doc-history.ts';
-import type { FileFacts } from './types.ts';
+import type { BlameSummary } from './history-types.ts';
+import type { FileFacts, StoredFunction } from './types.ts';
 
 /**
  * On-disk cache of per-file results (see docs/performance.md, "Cache").
@@ -33,19 +32,6 @@ const FORMAT = 5;
 
 /** Packs remembered per project: enough for a few clones and workers. */
 const PACKS_PER_PROJECT = 8;
-
-export interface BlameSummary {
-  /** key the summary belongs to: blob id plus whether the file matched HEAD */
-  key: string;
-  /** commits seen: [short sha, committer time in seconds] */
-  commits: Array<[string, number]>;
-  /** runs of final lines: [firstLine (1-based), count, index into commits], flattened */
-  runs: number[];
-  /** pure deletions: [line after which lines were deleted, index into commits], flattened; newest per line */
-  deletions?: number[];
-  /** per function of the file: what its history says (doc-history.ts), once judged */
-  verdicts?: Array<DocHistoryVerdict | null>;
-}
 
 export interface FileRecord {
   facts: Omit<FileFacts, 'rel'>;

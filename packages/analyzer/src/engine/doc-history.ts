@@ -3,7 +3,7 @@ import { parseDocstring } from '../docstyles/index.ts';
 import { classHierarchy, constantsOf, contractChanges, declaredParents, isStandardException, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
-import type { BlameSummary } from './cache.ts';
+import type { BlameSummary, DocHistoryVerdict } from './history-types.ts';
 import { runGit } from './git.ts';
 import { newestIn, type Newest } from './history.ts';
 import type { ParsedFunctionLike } from './types.ts';
@@ -24,14 +24,6 @@ import { parseInline, type ParseVersion } from './version-parser.ts';
  *  - any other change of tokens → a review suggestion (not counted, not in the health score);
  *  - the same tokens (formatting, comments, quotes, trailing commas) → nothing.
  */
-
-/** What history says about one documented function; stored in the cache beside the line walk. */
-export interface DocHistoryVerdict {
-  outdated?: { explanation: string; findings: DocFinding[]; commit: string; date: string };
-  review?: { commit: string; date: string; docDate: string; explanation: string; findings: DocFinding[]; before?: string };
-  /** missing parameters that were there when the doc was written: incomplete from the start */
-  incomplete?: string[];
-}
 
 export const day = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 

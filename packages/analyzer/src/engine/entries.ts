@@ -1,7 +1,7 @@
 import type { DocMetrics, FunctionAnalysisEntry } from '@docent/contracts';
 import { describeFinding, finding } from '../functions/findings.ts';
 import { isTrivialDoc } from '../functions/trivial-doc.ts';
-import type { DocHistoryVerdict } from './doc-history.ts';
+import type { DocHistoryVerdict } from './history-types.ts';
 import { isTestFile } from './test-files.ts';
 import type { ParsedFunctionLike } from './types.ts';
 

@@ -1,13 +1,6 @@
 import { contentStartOf } from '../functions/content-offsets.ts';
-import type { ParsedFunctionLike } from './types.ts';
+import type { ParsedFunctionLike, StoredFunction } from './types.ts';
 
-/**
- * A function as the cache stores it: its `content` (most of a repository's bytes) is replaced by
- * two offsets into the source lines it spans whenever that reproduces it exactly, so the cache
- * holds metadata, not a second copy of the code. `cs` = characters skipped at the start of
- * startLine, `ce` = characters cut from the end of endLine.
- */
-export type StoredFunction = Omit<ParsedFunctionLike, 'content'> & { content?: string; cs?: number; ce?: number };
 
 /** Offsets of each line start (plus a final entry past the end), for slicing by line numbers. */
 function lineStarts(text: string): number[] {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { runGit, splitNul } from './git.ts';
-import type { BlameSummary } from './cache.ts';
+import type { BlameSummary } from './history-types.ts';
 import { AnalysisAbortedError } from './errors.ts';
 import { formattingMap, quotesAlike } from './formatting-hunk.ts';
 import { isTestFile } from './test-files.ts';

@@ -1,9 +1,16 @@
 import type { ParsedFunction } from '../functions/extract.ts';
 import type { FileClass } from '../languages/index.ts';
-import type { StoredFunction } from './function-content.ts';
 
 /** What src/functions' extractFunctions returns: the engine relies on exactly that type. */
 export type ParsedFunctionLike = ParsedFunction;
+
+/**
+ * A function as the cache stores it: its `content` (most of a repository's bytes) is replaced by
+ * two offsets into the source lines it spans whenever that reproduces it exactly, so the cache
+ * holds metadata, not a second copy of the code. `cs` = characters skipped at the start of
+ * startLine, `ce` = characters cut from the end of endLine.
+ */
+export type StoredFunction = Omit<ParsedFunctionLike, 'content'> & { content?: string; cs?: number; ce?: number };
 
 /** Language classification of one file, as the engine keeps it. */
 export interface FileFacts extends FileClass {

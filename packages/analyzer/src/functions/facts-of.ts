@@ -1,4 +1,3 @@
-import type { ParsedFunction } from './extract.ts';
 import type { ReturnKind, Signature } from './types.ts';
 
 /** One parameter as the declaration writes it (documentation generators need more than the name). */
@@ -29,4 +28,5 @@ export interface SignatureFacts {
   bodyColumn: number | null;
 }
 
-export const signatureFactsOf = new WeakMap<ParsedFunction, SignatureFacts>();
+/** Keyed by the `ParsedFunction` object extract.ts returns (typed `object` so this file needs nothing of extract.ts). */
+export const signatureFactsOf = new WeakMap<object, SignatureFacts>();

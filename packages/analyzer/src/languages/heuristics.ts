@@ -276,7 +276,7 @@ export const DISAMBIGUATIONS: readonly Disambiguation[] = [
 ];
 
 /** Linguist reads at most this many bytes for heuristics. */
-export const HEURISTICS_BYTES = 50 * 1024;
+const HEURISTICS_BYTES = 50 * 1024;
 
 /**
  * Runs the disambiguation for the file's extension. Returns the languages of the first matching

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cleanProse, LlmError, type LlmProvider } from './provider.ts';
 
 /**
- * The outdated judge (issue 10, item 3): a review suggestion ("the body changed after the doc")
+ * The outdated judge (docs/metrics/outdated.md): a review suggestion ("the body changed after the doc")
  * is shown to the model with the doc and the function before and after; it answers whether the
  * change makes the doc wrong, with a one-line reason. The answer is cached by the provider under
  * the prompt's hash, which covers the doc, the old body, the new body and the model.
@@ -42,7 +42,7 @@ const SYSTEM =
 
 const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max)}\n… (cut)`);
 
-export function judgePrompt(input: JudgeInput): { system: string; user: string } {
+function judgePrompt(input: JudgeInput): { system: string; user: string } {
   const user = [
     `Language: ${input.language}. Function: ${input.name}.`,
     `Changes seen: ${input.changes}`,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 
 /**
- * One LLM provider interface for the analyzer and docgen (DESIGN.md §1, DOCGEN.md §LLM providers):
+ * One LLM provider interface for the analyzer and docgen (docs/design.md §1; docs/architecture.md, LLM providers):
  * a JSON completion at temperature 0, validated by a zod schema, cached by (provider, model,
  * prompt hash) in memory and optionally in a directory. Nothing requires a model: `none` is the
  * default, and every caller falls back to its deterministic result when a call fails.

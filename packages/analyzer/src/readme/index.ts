@@ -30,7 +30,7 @@ export interface ReadmeResult {
 /** README text beyond this is not analysed; a 5 MB README would otherwise take minutes. */
 export const MAX_README_BYTES = 512 * 1024;
 /** Prose handed to the grammar checker, in characters (retext is the slowest step). */
-export const MAX_GRAMMAR_CHARS = 200_000;
+const MAX_GRAMMAR_CHARS = 200_000;
 
 const README_NAMES = ['readme.md', 'readme.markdown', 'readme.rst', 'readme.txt', 'readme'];
 const README_DIRS = ['', 'docs/', '.github/'];

@@ -11,7 +11,7 @@ export const README_ROOT_FILE =
   /^(?:package\.json|pyproject\.toml|setup\.py|setup\.cfg|requirements\.txt|Cargo\.toml|go\.mod|composer\.json|pom\.xml|build\.gradle(?:\.kts)?|(?:LICEN[CS]E|COPYING|CONTRIBUTING|README)(?:\..*)?)$/i;
 
 /** Text files a README may link to (their anchors are checked): any folder. */
-export const README_TEXT_FILE = /\.(md|markdown|mdx|rst|txt|adoc|asciidoc|html?)$/i;
+const README_TEXT_FILE = /\.(md|markdown|mdx|rst|txt|adoc|asciidoc|html?)$/i;
 
 /**
  * The README card's cache key: the folder's name, every file's path (links), and the content of

@@ -40,7 +40,7 @@ export function anchorSet(headings: readonly HeadingInfo[], htmlAnchors: readonl
 }
 
 /** Normalises a repo-relative path; null when it climbs out of the repository. */
-export function resolveRepoPath(fromDir: string, target: string): string | null {
+function resolveRepoPath(fromDir: string, target: string): string | null {
   const start = target.startsWith('/') ? [] : fromDir.split('/').filter(Boolean);
   const parts = [...start];
   for (const part of target.split('/')) {

@@ -50,7 +50,7 @@ describe('text statistics (textstat rules)', () => {
     const { analysis } = await analyze('stats');
     // Words: "Pets" + "The cat sat on the mat. It was beautiful and warm. Dogs like to run in the park each day."
     // = 1 + 20 = 21 (reading time 21 / 200 · 60 = 6.3 s; the file has 15 lines).
-    // Readability is measured on running text only (issue 10: no headings, badges, lists, tables):
+    // Readability is measured on running text only (docs/metrics/readme.md: no headings, badges, lists, tables):
     // the paragraph: words 6 + 5 + 9 = 20; sentences 3; syllables 6 + (1+1+3+1+1) + 9 = 22;
     // polysyllables 1 ("beautiful"). wps = 20/3 = 6.666667; spw = 22/20 = 1.1
     // Flesch = 206.835 − 1.015·6.666667 − 84.6·1.1 = 206.835 − 6.766667 − 93.06 = 107.008333 → 107.01

@@ -1,5 +1,5 @@
 /**
- * README quality score, the deterministic interpretation rubric and the spec §9 recommendations.
+ * README quality score, the deterministic interpretation rubric and the docs/spec-conformance.md §9 recommendations.
  * Every weight is documented in docs/metrics/readme.md.
  */
 import type { ReadmeRecommendation, TextStatistics } from '@docent/contracts';
@@ -95,7 +95,7 @@ export function rubricScore(s: Structure, stats: TextStatistics): number {
 }
 
 /** Below this many words of running text a readability figure says nothing. */
-export const MIN_READABILITY_WORDS = 100;
+const MIN_READABILITY_WORDS = 100;
 
 export interface RecommendationInput {
   stats: TextStatistics;
@@ -109,7 +109,7 @@ export interface RecommendationInput {
 }
 
 /**
- * Spec §9 recommendations as one list of codes (docs/metrics/readme.md, "Recommendations"):
+ * docs/spec-conformance.md §9 recommendations as one list of codes (docs/metrics/readme.md, "Recommendations"):
  *  - concrete fixes first: missing sections, broken links, grammar issues;
  *  - advice (readability < 70 on ≥ 100 words of prose, < 300 words, clarity < 70) only when the
  *    README is not Excellent (quality < 80): an excellent README is never told to improve;

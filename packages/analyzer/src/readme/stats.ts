@@ -15,7 +15,7 @@ const STRAY_APOSTROPHE = /'(?!(?:[tsd]|ve|ll|re)(?![\p{L}\p{N}_]))/gu;
 const SENTENCE_RE = /(?:(?<![\p{L}\p{N}_])(?=[\p{L}\p{N}_])|(?<=[\p{L}\p{N}_])(?![\p{L}\p{N}_]))[^.!?]+[.!?]*/gu;
 
 /** textstat remove_punctuation(rm_apostrophe=False): drops punctuation, keeps contractions. */
-export function removePunctuation(text: string): string {
+function removePunctuation(text: string): string {
   return text.replace(STRAY_APOSTROPHE, '').replace(NON_WORD_OR_SPACE, '');
 }
 
@@ -37,12 +37,12 @@ function wordSyllables(word: string): number {
 }
 
 /** textstat count_syllables: lower-case, punctuation removed, summed per word. */
-export function countSyllables(text: string): number {
+function countSyllables(text: string): number {
   return listWords(text.toLowerCase()).reduce((n, w) => n + wordSyllables(w), 0);
 }
 
 /** textstat count_polysyllable_words: raw whitespace tokens with three or more syllables. */
-export function countPolysyllables(text: string): number {
+function countPolysyllables(text: string): number {
   return text.split(/\s+/).filter((w) => w && countSyllables(w) >= 3).length;
 }
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { analyzeReadme } from './index.ts';
 import { recommendations } from './score.ts';
 
-/** Issue 10, item 4: suggestions built from the repository's facts, in the README's format; one recommendation list. */
+/** docs/metrics/readme.md: suggestions built from the repository's facts, in the README's format; one recommendation list. */
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

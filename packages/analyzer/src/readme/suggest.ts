@@ -1,5 +1,5 @@
 /**
- * The suggested README (issue 10, item 4): the existing text, improved only with what the
+ * The suggested README (docs/metrics/readme.md): the existing text, improved only with what the
  * repository shows — missing sections filled from its package manifest, LICENSE and CONTRIBUTING
  * files, a table of contents for a long Markdown README, and broken relative links pointed at the
  * file they meant — written in the README's own format (Markdown or reStructuredText), each

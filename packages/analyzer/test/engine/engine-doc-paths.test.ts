@@ -4,7 +4,7 @@ import { analyzeRepository } from '../../src/engine/analyze.ts';
 import { tempDir, write } from './helpers.ts';
 
 /**
- * Issue 10, item 2: the paths Linguist treats as documentation leave the function figures, the
+ * docs/metrics.md: the paths Linguist treats as documentation leave the function figures, the
  * same paths the language shares leave out.
  */
 const root = tempDir('doc-paths');

@@ -5,7 +5,7 @@ import { analyzeRepository } from '../../src/engine/analyze.ts';
 import { commitAll, git, initRepo, tempDir, write } from './helpers.ts';
 
 /**
- * Recall and precision of OUTDATED on planted changes (issue 10, item 3): every contract change
+ * Recall and precision of OUTDATED on planted changes (docs/metrics/outdated.md): every contract change
  * a doc contradicts is flagged, with the commit that made it; formatting, annotation, comment,
  * modifier and merge-only changes are not; other body changes are review suggestions.
  * One repository: a first commit with every function documented (2025-01-01), then one commit

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 
-/** python3's own `ast`: the reference the Python function counts must agree with (DESIGN.md §5). */
+/** python3's own `ast`: the reference the Python function counts must agree with (docs/design.md §5). */
 const ORACLE = `
 import ast, json, sys
 out = {}

@@ -7,7 +7,7 @@ import { commitAll, initRepo, tempDir, write } from '../engine/helpers.ts';
 import { answer, startLlmLoopback, type Loopback } from '../helpers/llm-loopback.ts';
 
 /**
- * The outdated judge (issue 10, item 3): review suggestions — body changes no rule calls a
+ * The outdated judge (docs/metrics/outdated.md): review suggestions — body changes no rule calls a
  * contradiction — are shown to the model; its "yes" promotes the function to OUTDATED, marked
  * as judged by the model with its reason; its "no" (or a failure) leaves the suggestion.
  */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Server-side sessions: a token names its session, which logout revokes (issue 9 finding 11). */
+/** Server-side sessions: a token names its session, which logout revokes (docs/security.md). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE sessions (

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * API keys (issue 13 item 2): only the SHA-256 of a key is kept, never the key; `prefix` and
+ * API keys: only the SHA-256 of a key is kept, never the key; `prefix` and
  * `last4` are what the list shows of it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

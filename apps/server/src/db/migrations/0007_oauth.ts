@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * OAuth sign-in (issue 13 item 1): one login id per identity provider on the user, each unique,
+ * OAuth sign-in: one login id per identity provider on the user, each unique,
  * and the pending authorization requests whose `state` is used once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Plans, payments and coupons (issue 14): payments (each checkout, its state and what it paid
+ * Plans, payments and coupons (docs/billing.md): payments (each checkout, its state and what it paid
  * for), subscriptions (Pro until the period ends), webhook deliveries (a provider's event id is
  * processed once), referrals (who brought whom) and coupons (earned by referrals, paid out by
  * UPI or Amazon Pay). Amounts are integers in minor units (cents, paise).

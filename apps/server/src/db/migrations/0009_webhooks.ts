@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Webhooks and analysis history (issue 15): one webhook per repository (its public id in the
+ * Webhooks and analysis history (docs/webhooks.md): one webhook per repository (its public id in the
  * URL, its secret sealed), every verified delivery keyed by the vendor's delivery id (a
  * redelivery is recognised and does nothing), and one row per finished analysis.
  */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Issue 15 item 3: a repository's pull-request check threshold, and one row per checked pull request. */
+/** docs/pr-insights.md: a repository's pull-request check threshold, and one row per checked pull request. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE pr_check_settings (

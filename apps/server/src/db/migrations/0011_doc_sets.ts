@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Architecture and API docs (issue 12): each generated doc set (repository, kind, commit) with
+ * Architecture and API docs (docs/docgen-arch-api.md): each generated doc set (repository, kind, commit) with
  * its manifest (for incremental runs) and result, and its files. The files live in the database so
  * that every API process can host them, whichever worker generated them.
  */

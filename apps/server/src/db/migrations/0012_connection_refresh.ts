@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Refresh tokens of OAuth vendor connections (issue 13): the identity provider that issued the
+ * Refresh tokens of OAuth vendor connections: the identity provider that issued the
  * token, its refresh token (sealed like the access token) and when the access token expires.
  * A PAT connection leaves all three null. `needs_reauth` is set when the provider refused the
  * refresh token: the user has to sign in with the provider again (the UI says so).

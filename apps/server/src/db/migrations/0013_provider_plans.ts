@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The Pro plans Docent created at a payment provider (issue 14: PayPal's product + billing plan,
+ * The Pro plans Docent created at a payment provider (docs/billing.md: PayPal's product + billing plan,
  * Cashfree's plan), one per provider, product, currency and price, so a restart reuses them
  * instead of creating new ones. A price change creates a new plan.
  */

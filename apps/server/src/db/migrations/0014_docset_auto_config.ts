@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Automatic architecture / API doc updates (issue 15 item 4) reuse the options a doc set was last
+ * Automatic architecture / API doc updates (docs/webhooks.md) reuse the options a doc set was last
  * generated with by hand, kept in analysis_details as `docset-config-arch` / `docset-config-api`.
  * Sets generated before this migration have them only in their job's payload: copied here once.
  */

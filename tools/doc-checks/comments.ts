@@ -1,0 +1,76 @@
+/**
+ * The comments of the project's own source files, found with TypeScript's scanner through the
+ * syntax tree (so a `//` inside a string, a template or a regular expression is no comment).
+ * Used by comment-references.test.ts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The folders whose source the project writes; dependencies, builds and fixture repositories are not ours. */
+export const SOURCE_DIRS = ['apps', 'packages', 'e2e', 'tools'];
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'data', 'fixtures']);
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
+
+/** Every source file under the given folders, as a path relative to the repository root with `/`. */
+export function sourceFiles(dirs: readonly string[] = SOURCE_DIRS, root = ROOT): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) walk(path.join(dir, e.name));
+      } else if (SOURCE_FILE.test(e.name) && !e.name.endsWith('.d.ts')) {
+        out.push(path.relative(root, path.join(dir, e.name)).split(path.sep).join('/'));
+      }
+    }
+  };
+  for (const d of dirs) walk(path.join(root, d));
+  return out.sort();
+}
+
+export interface Comment {
+  /** 1-based line of the comment's first character */
+  line: number;
+  start: number;
+  end: number;
+  text: string;
+}
+
+function scriptKind(file: string): ts.ScriptKind {
+  if (file.endsWith('.tsx')) return ts.ScriptKind.TSX;
+  if (file.endsWith('.jsx')) return ts.ScriptKind.JSX;
+  if (/\.[cm]?js$/.test(file)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}
+
+/** Every comment of a source text, each once, in the order written. */
+export function commentsOf(fileName: string, text: string): Comment[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+  const seen = new Map<number, Comment>();
+  const add = (ranges: ts.CommentRange[] | undefined): void => {
+    for (const r of ranges ?? []) {
+      if (seen.has(r.pos)) continue;
+      seen.set(r.pos, { line: sf.getLineAndCharacterOfPosition(r.pos).line + 1, start: r.pos, end: r.end, text: text.slice(r.pos, r.end) });
+    }
+  };
+  // Every comment is trivia before some token (the end-of-file token included); JSX text has none.
+  const visit = (node: ts.Node): void => {
+    if (node.kind === ts.SyntaxKind.JsxText) return;
+    if (node.kind < ts.SyntaxKind.FirstNode || node.kind === ts.SyntaxKind.EndOfFileToken) {
+      add(ts.getLeadingCommentRanges(text, node.pos));
+      add(ts.getTrailingCommentRanges(text, node.end));
+      return;
+    }
+    for (const child of node.getChildren(sf)) visit(child);
+  };
+  // a `#!` line is no comment
+  add(ts.getLeadingCommentRanges(text, ts.getShebang(text)?.length ?? 0));
+  visit(sf);
+  return [...seen.values()].sort((a, b) => a.start - b.start);
+}
+
+export function readSource(file: string, root = ROOT): string {
+  return readFileSync(path.join(root, file), 'utf8');
+}
