@@ -8,7 +8,7 @@
  */
 import { UnsafePathError } from '@docent/docgen';
 import type { JobContext } from '../jobs/engine.ts';
-import type { Checkout } from '../analysis/handler.ts';
+import type { Checkout } from '../jobs/checkout.ts';
 import { GitError, runGit } from '../vendors/git/client.ts';
 import { branchName, END_OF_OPTIONS, GitArgumentError, objectId } from '../vendors/git/revisions.ts';
 

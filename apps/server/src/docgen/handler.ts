@@ -1,6 +1,7 @@
 import { writeChanges, type generateRepository, type RepoOptions } from '@docent/docgen';
 import type { DocGenResult, LanguageStyle } from '@docent/contracts';
-import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
+import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
+import { checkoutForJob } from '../jobs/checkout.ts';
 import type { JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';

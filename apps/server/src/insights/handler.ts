@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkoutForJob, withRenewedGitAuth, type AnalysisHandlerOptions, type Checkout } from '../analysis/handler.ts';
+import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
+import { checkoutForJob, withRenewedGitAuth, type Checkout } from '../jobs/checkout.ts';
 import { vetGitRemote } from '../net/outbound.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
