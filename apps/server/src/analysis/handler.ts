@@ -12,7 +12,7 @@ export interface AnalysisHandlerOptions extends CheckoutOptions {
   analyzerCacheDir: string;
   /** the configured LLM provider (README interpretation score, outdated judge); absent = none */
   llm?: LlmProvider;
-  /** called once the report is saved: the analysis history records a point (docs/metrics.md) */
+  /** called once the report is saved: the analysis history records a point (docs/webhooks.md, "History and trend") */
   onAnalysed?: (repositoryId: string, jobId: number, commit: string) => Promise<void>;
 }
 
