@@ -15,7 +15,8 @@ import { analyzeChange, coverageOf, fetchPullRequest, type ChangeReport } from '
 import { CANCELLED_STATE, ERROR_STATE, PENDING_STATE, renderComment, verdictOf, type CommitState } from './comment.ts';
 import { PrInsightsPayload } from './payload.ts';
 import type { PrInsightStore } from './store.ts';
-import { reporterFor, type PrReporter } from './vendors.ts';
+import { reporterFor } from '../vendors/index.ts';
+import type { PrReporter } from '../vendors/pr-reporter.ts';
 
 /** The repository vendor each webhook vendor name stands for. */
 export const REPO_VENDOR = { github: 'GITHUB', gitlab: 'GITLAB', bitbucket: 'BITBUCKET', azure: 'AZUREDEVOPS' } as const;
