@@ -1,5 +1,5 @@
 /**
- * The pull-request check on GitHub (issue 15 item 3): with a GitHub App installation token a
+ * The pull-request check on GitHub (docs/pr-insights.md): with a GitHub App installation token a
  * check run through the Checks API — created (POST /check-runs) on a commit's first run, edited in
  * place (PATCH /check-runs/{id}) on the next — and the commit status otherwise: a personal token
  * (GitHub answers 403 to it on the Checks API) and an App refused the checks permission (403,
