@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { branchWebUrl, freeBranchName } from '../src/docgen/handler.ts';
+import { freeBranchName } from '../src/delivery/branch.ts';
+import { branchWebUrl } from '../src/delivery/pull-request.ts';
 import { httpAuthFromUrl } from '../src/vendors/git/client.ts';
 
 describe('where the pushed branch is shown', () => {

@@ -1,16 +1,13 @@
-import { UnsafePathError, writeChanges, type generateRepository, type RepoOptions } from '@docent/docgen';
+import { writeChanges, type generateRepository, type RepoOptions } from '@docent/docgen';
 import type { CodeDocsDelivery, DocGenResult, DocRepoJobPayload } from '@docent/contracts';
-import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
+import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
+import { checkoutForJob } from '../jobs/checkout.ts';
 import type { JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
-import { GitError, runGit } from '../vendors/git/client.ts';
-import { END_OF_OPTIONS } from '../vendors/git/revisions.ts';
-import { VendorApiError } from '../vendors/hosted-types.ts';
-import { VENDOR_LABEL } from '../vendors/index.ts';
-import type { RepositoryRow } from '../db/schema.ts';
-import type { JobContext } from '../jobs/engine.ts';
+import { commitAsDocent, deliveryFailure, gitIn, onScratchBranch, pushToFreeBranch } from '../delivery/branch.ts';
+import { branchWebUrl, openOrReusePullRequest } from '../delivery/pull-request.ts';
 import { runAutoDocs } from '../webhooks/auto-docs.ts';
 import { recordAutoRun } from '../docsets/auto.ts';
 import { runOffThread } from '../jobs/off-thread.ts';
@@ -41,75 +38,6 @@ export function prBody(s: Summary, changes: Changes, commit: string): string {
     if (needs.length > 50) lines.push(`- … and ${needs.length - 50} more`);
   }
   return lines.join('\n');
-}
-
-/** `base`, or the first of `base-2`, `base-3`… that is not among the remote's branches. */
-export function freeBranchName(base: string, existing: readonly string[]): string {
-  const taken = new Set(existing);
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-/**
- * The pushed branch's page on the vendor's site, derived from the https clone URL (GitHub,
- * GitLab, Bitbucket, Azure DevOps each document their own path); null for plain git remotes and
- * anything that is not https.
- */
-export function branchWebUrl(vendor: string, cloneUrl: string, branch: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(cloneUrl);
-  } catch {
-    return null;
-  }
-  if (u.protocol !== 'https:') return null;
-  u.username = '';
-  u.password = '';
-  const web = u.toString().replace(/\.git$/, '');
-  const ref = branch.split('/').map(encodeURIComponent).join('/');
-  switch (vendor) {
-    case 'GITHUB':
-      return `${web}/tree/${ref}`;
-    case 'GITLAB':
-      return `${web}/-/tree/${ref}`;
-    case 'BITBUCKET':
-      return `${web}/branch/${ref}`;
-    case 'AZUREDEVOPS':
-      return `${web}?version=GB${encodeURIComponent(branch)}`;
-    default:
-      return null;
-  }
-}
-
-/**
- * After the push: for a repository of a vendor connection, the pull / merge request from the
- * branch into the default branch. A failure leaves the pushed branch and a log line naming the
- * HTTP status only (the vendor's own words are never shown); the job still completes.
- */
-async function openPullRequest(
-  service: RepoService,
-  repo: RepositoryRow,
-  branch: string,
-  commit: string,
-  s: Summary,
-  changes: Changes,
-  ctx: Pick<JobContext, 'signal' | 'log'>,
-): Promise<DocGenResult['pullRequest']> {
-  const target = await service.connectionFor(repo).catch(() => null);
-  if (!target) return null;
-  const label = VENDOR_LABEL[target.vendor];
-  const ref = { organizationName: repo.organization_name, repoName: repo.repo_name };
-  try {
-    const base = repo.default_branch ?? (await target.adapter.defaultBranch(target.cred, ref, ctx.signal));
-    const pr = await target.adapter.openPullRequest(target.cred, ref, { head: branch, base, title: prTitle(s), body: prBody(s, changes, commit) }, ctx.signal);
-    await ctx.log('INFO', pr.existing ? `Pull request #${pr.number} was already open for ${branch}` : `Opened pull request #${pr.number}`);
-    return { url: pr.url, number: pr.number, vendor: target.vendor };
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    const why = err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error';
-    await ctx.log('WARNING', `The branch ${branch} was pushed, but the pull request could not be opened (${why}). Open it from the branch on ${label}.`);
-    return null;
-  }
 }
 
 /**
@@ -165,7 +93,6 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
       await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated, ${s.skipped} skipped in ${s.files} file(s)`);
       if (s.model) await log('INFO', `Prose from ${s.model}: ${s.modelProse} of ${s.documented + s.updated} docstring(s)`);
 
-      const short = commit.slice(0, 7);
       let branch: string | null = null;
       let pushed = false;
       let deliveryNote: string | null = null;
@@ -178,39 +105,27 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
         await log('INFO', deliveryNote);
       } else {
         await progress(88, 'Committing');
-        branch = `docent/docs-${short}`;
-        const localBranch = branch;
-        const git = (args: string[]) =>
-          runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+        // A new branch `docent/docs-<short sha>` (or the first free `-2`, `-3`…): never forced, never the default branch.
+        const local = `docent/docs-${commit.slice(0, 7)}`;
+        const remote = { git: gitIn(checkout, signal), log, signal };
         try {
-          await git(['checkout', '-B', branch, commit, '--']);
-          await writeChanges(dest, result.changes);
-          await git(['add', '--', ...result.changes.map((c) => c.path)]);
-          await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', prTitle(s), '-m', s.model && s.modelProse > 0 ? `Generated from ${commit} by Docent; the prose of ${s.modelProse} function(s) was written by ${s.model}, the rest by the deterministic generator; every file passed its quality gate.` : `Generated from ${commit} by Docent's deterministic generator; every file passed its quality gate.`]);
-          // A branch of that name already on the remote (an earlier run on this commit) is left
-          // as it is: the push goes to the first free `-2`, `-3`… name instead.
-          const listed = await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${branch}*`]);
-          const remoteBranch = freeBranchName(branch, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
-          if (remoteBranch !== branch) await log('INFO', `Branch ${branch} already exists on the remote; pushing ${remoteBranch} instead`);
-          await log('COMMAND', `git push origin ${remoteBranch}`);
-          // A plain push: an existing branch of that name is never overwritten.
-          await git(['push', END_OF_OPTIONS, 'origin', `refs/heads/${branch}:refs/heads/${remoteBranch}`]);
+          branch = await onScratchBranch(remote.git, { local, from: commit, restoreTo: commit }, async () => {
+            await writeChanges(dest, result.changes);
+            await remote.git(['add', '--', ...result.changes.map((c) => c.path)]);
+            await commitAsDocent(remote.git, prTitle(s), s.model && s.modelProse > 0 ? `Generated from ${commit} by Docent; the prose of ${s.modelProse} function(s) was written by ${s.model}, the rest by the deterministic generator; every file passed its quality gate.` : `Generated from ${commit} by Docent's deterministic generator; every file passed its quality gate.`);
+            return pushToFreeBranch(remote, local, local);
+          });
           pushed = true;
-          await log('INFO', `Pushed branch ${remoteBranch}`);
-          branch = remoteBranch;
+          await log('INFO', `Pushed branch ${branch}`);
         } catch (err) {
           if (signal.aborted) throw err;
-          const why = err instanceof GitError || err instanceof UnsafePathError ? (err.message.split('\n')[0] ?? 'git failed').replace(/\.$/, '') : 'git failed';
-          deliveryNote = `The branch could not be pushed: ${why}. The patch can be downloaded.`;
+          deliveryNote = `The branch could not be pushed: ${deliveryFailure(err)}. The patch can be downloaded.`;
           await log('WARNING', deliveryNote);
-        } finally {
-          // The clone cache goes back to the checked-out commit for the next job.
-          await git(['checkout', '-q', '-f', '--detach', commit, '--']).catch(() => undefined);
-          await git(['branch', '-D', localBranch]).catch(() => undefined);
         }
-        if (pushed && delivery === 'pull_request') {
+        if (pushed && branch && delivery === 'pull_request') {
           await progress(92, 'Opening the pull request');
-          pullRequest = await openPullRequest(service, repo, branch, commit, s, result.changes, { signal, log });
+          const pr = await openOrReusePullRequest(service, repo, { head: branch, title: prTitle(s), body: prBody(s, result.changes, commit) }, { signal, log });
+          pullRequest = pr && { url: pr.url, number: pr.number, vendor: pr.vendor };
         }
       }
       const saved: DocGenResult = {

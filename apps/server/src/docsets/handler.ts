@@ -1,16 +1,15 @@
-import { docSetSourcesChanged, UnsafePathError, writeInsideCheckout, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
+import { docSetSourcesChanged, writeInsideCheckout, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
 import { formatsOf, formOfConfig, hostedDocsPath, normalDocPath, type ArchDocConfig, type DocDelivery, type DocSetJobPayload, type DocSetKind, type DocSetResult } from '@docent/contracts';
-import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
+import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
+import { checkoutForJob } from '../jobs/checkout.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
-import { GitError, runGit } from '../vendors/git/client.ts';
 import { branchName, END_OF_OPTIONS, GitArgumentError, isObjectId, objectId } from '../vendors/git/revisions.ts';
-import { VendorApiError } from '../vendors/hosted-types.ts';
-import { VENDOR_LABEL } from '../vendors/index.ts';
 import type { RepositoryRow } from '../db/schema.ts';
-import { branchWebUrl, freeBranchName } from '../docgen/handler.ts';
+import { commitAsDocent, deliveryFailure, fetchRemoteBranch, gitIn, onScratchBranch, pushBranch, pushToFreeBranch, remoteBranchHead, remoteDefaultBranch, type DeliveryContext, type Git } from '../delivery/branch.ts';
+import { branchWebUrl, openOrReusePullRequest } from '../delivery/pull-request.ts';
 import { contentTypeOf, type DocSetStore, type StoredDocFile } from './store.ts';
 import { autoDocSetBranch, recordAutoRun, saveDocSetConfig } from './auto.ts';
 import { runOffThread } from '../jobs/off-thread.ts';
@@ -74,7 +73,7 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
   const checkout = await checkoutForJob(repos, service, opts, ctx);
   const { repo, dest } = checkout;
   let commit = checkout.commit;
-  const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+  const git = gitIn(checkout, signal);
 
   if (auto) {
     // A push's update documents the pushed commit (its analysis may still be running).
@@ -198,7 +197,7 @@ function isManifest(m: unknown, kind: DocSetKind): m is DocManifest {
  */
 async function commitDocs(a: {
   ctx: JobContext;
-  git: (args: string[]) => Promise<string>;
+  git: Git;
   service: RepoService;
   repo: RepositoryRow;
   kind: DocSetKind;
@@ -211,101 +210,64 @@ async function commitDocs(a: {
 }): Promise<DocDelivery> {
   const { ctx, git, repo, kind, commit, files } = a;
   const { log, signal } = ctx;
+  const delivery: DeliveryContext = { git, log, signal };
   const dir = normalDocPath(a.out.path)!;
   const target = a.out.branch.trim();
-  const short = commit.slice(0, 7);
   const local = `docent-tmp/${kind}-docs-${ctx.job.id}`;
   const base: DocDelivery = { branch: null, path: dir, pushed: false, direct: false, branchUrl: null, pullRequest: null, deliveryNote: null };
-  const title = a.autoBranch ? `docs: keep the ${KIND_TITLE[kind]} documentation up to date (Docent)` : `docs: ${KIND_TITLE[kind]} documentation for ${short} (Docent)`;
+  const title = a.autoBranch ? `docs: keep the ${KIND_TITLE[kind]} documentation up to date (Docent)` : `docs: ${KIND_TITLE[kind]} documentation for ${commit.slice(0, 7)} (Docent)`;
   try {
     // The chosen branch reaches git (ls-remote, fetch, push): git's branch-name rules, after END_OF_OPTIONS.
     branchName(target, 'The branch to commit the documentation to');
     if (normalDocPath(a.out.path) === null) throw new GitArgumentError('The folder to commit the documentation to is not a plain relative path.');
-    const defaultBranch = repo.default_branch ?? (await remoteHead(git));
+    const defaultBranch = repo.default_branch ?? (await remoteDefaultBranch(git));
     // The docs go on top of the chosen branch when it exists, else a new branch from the documented commit.
-    let parent = commit;
-    const exists = (await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${target}`])).trim() !== '';
-    if (exists) {
-      await git(['fetch', '-q', '--no-tags', END_OF_OPTIONS, 'origin', `+refs/heads/${target}:refs/docent/base`]);
-      parent = (await git(['rev-parse', '--verify', 'refs/docent/base^{commit}'])).trim();
-    }
-    await git(['checkout', '-q', '-f', '-B', local, objectId(parent, 'The branch head'), '--']);
-    // Through the one guarded write: a folder of the path that is a symbolic link in the
-    // repository (or a file that is one) is refused, nothing is written outside the checkout.
-    const top = await git(['rev-parse', '--show-toplevel']).then((s) => s.trim());
-    for (const f of files) await writeInsideCheckout(top, `${dir}/${f.name}`, f.content);
-    await git(['add', '--', dir]);
-    const staged = await git(['diff', '--cached', '--name-only']);
-    if (staged.trim() === '') {
-      const note = `The ${dir} folder on ${target} already holds these files; nothing to commit.`;
-      await log('INFO', note);
-      return { ...base, branch: exists ? target : null, deliveryNote: note };
-    }
-    await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', title, '-m', `Generated by Docent from ${commit} (${files.length} file(s) in ${dir}/).`]);
-
-    const direct = target !== defaultBranch || a.out.confirmDirectPush === true;
-    if (direct) {
-      await log('COMMAND', `git push origin ${target}`);
-      try {
-        await git(['push', END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${target}`]);
-        await log('INFO', `Pushed the docs to ${target} (${dir}/)`);
-        return { ...base, branch: target, pushed: true, direct: true, branchUrl: branchWebUrl(repo.vendor, a.source, target) };
-      } catch (err) {
-        if (signal.aborted) throw err;
-        await log('WARNING', `The push to ${target} was refused (${err instanceof GitError ? (err.message.split('\n')[0] ?? 'git failed') : 'git failed'}); pushing a new branch with a pull request instead`);
+    const exists = (await remoteBranchHead(git, target)) !== null;
+    const parent = exists ? await fetchRemoteBranch(git, target) : commit;
+    return await onScratchBranch(git, { local, from: parent, restoreTo: commit }, async (): Promise<DocDelivery> => {
+      // Through the one guarded write: a folder of the path that is a symbolic link in the
+      // repository (or a file that is one) is refused, nothing is written outside the checkout.
+      const top = await git(['rev-parse', '--show-toplevel']).then((s) => s.trim());
+      for (const f of files) await writeInsideCheckout(top, `${dir}/${f.name}`, f.content);
+      await git(['add', '--', dir]);
+      const staged = await git(['diff', '--cached', '--name-only']);
+      if (staged.trim() === '') {
+        const note = `The ${dir} folder on ${target} already holds these files; nothing to commit.`;
+        await log('INFO', note);
+        return { ...base, branch: exists ? target : null, deliveryNote: note };
       }
-    } else {
-      await log('INFO', `${target} is the default branch: the docs go on a new branch with a pull request (confirm a direct push to commit to ${target} itself)`);
-    }
-    let branch: string;
-    if (a.autoBranch) {
-      // One branch per doc type for automatic updates: rebuilt from the target on each push and
-      // replaced only if it is still what was read here (another update may have pushed since).
-      branch = a.autoBranch;
-      const head = /^([0-9a-f]{40,64})\s/.exec(await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${branch}`]))?.[1] ?? '';
-      await log('COMMAND', `git push origin ${branch}`);
-      await git(['push', `--force-with-lease=refs/heads/${branch}:${head}`, END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
-    } else {
-      const wanted = `docent/${kind}-docs-${short}`;
-      const listed = await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${wanted}*`]);
-      branch = freeBranchName(wanted, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
-      await log('COMMAND', `git push origin ${branch}`);
-      await git(['push', END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${branch}`]);
-    }
-    await log('INFO', `Pushed branch ${branch}`);
-    const pullRequest = exists ? await openPullRequest(a.service, repo, branch, target, title, `${KIND_TITLE[kind]} documentation generated by Docent from ${commit}, in \`${dir}/\`.`, ctx) : null;
-    return { ...base, branch, pushed: true, branchUrl: branchWebUrl(repo.vendor, a.source, branch), pullRequest };
+      await commitAsDocent(git, title, `Generated by Docent from ${commit} (${files.length} file(s) in ${dir}/).`);
+
+      const direct = target !== defaultBranch || a.out.confirmDirectPush === true;
+      if (direct) {
+        try {
+          await pushBranch(delivery, local, target);
+          await log('INFO', `Pushed the docs to ${target} (${dir}/)`);
+          return { ...base, branch: target, pushed: true, direct: true, branchUrl: branchWebUrl(repo.vendor, a.source, target) };
+        } catch (err) {
+          if (signal.aborted) throw err;
+          await log('WARNING', `The push to ${target} was refused (${deliveryFailure(err)}); pushing a new branch with a pull request instead`);
+        }
+      } else {
+        await log('INFO', `${target} is the default branch: the docs go on a new branch with a pull request (confirm a direct push to commit to ${target} itself)`);
+      }
+      let branch: string;
+      if (a.autoBranch) {
+        // One branch per doc type for automatic updates: rebuilt from the target on each push and
+        // replaced only if it is still what was read here (another update may have pushed since).
+        branch = a.autoBranch;
+        await pushBranch(delivery, local, branch, { expected: await remoteBranchHead(git, branch) });
+      } else {
+        branch = await pushToFreeBranch(delivery, local, `docent/${kind}-docs-${commit.slice(0, 7)}`);
+      }
+      await log('INFO', `Pushed branch ${branch}`);
+      const pr = exists ? await openOrReusePullRequest(a.service, repo, { head: branch, base: target, title, body: `${KIND_TITLE[kind]} documentation generated by Docent from ${commit}, in \`${dir}/\`.` }, ctx) : null;
+      return { ...base, branch, pushed: true, branchUrl: branchWebUrl(repo.vendor, a.source, branch), pullRequest: pr && { url: pr.url, number: pr.number, vendor: pr.vendor } };
+    });
   } catch (err) {
     if (signal.aborted) throw err;
-    const why = err instanceof GitError || err instanceof GitArgumentError || err instanceof UnsafePathError ? (err.message.split('\n')[0] ?? 'git failed') : 'git failed';
-    const note = `The documentation could not be committed: ${why.replace(/\.$/, '')}. It can be downloaded.`;
+    const note = `The documentation could not be committed: ${deliveryFailure(err)}. It can be downloaded.`;
     await log('WARNING', note);
     return { ...base, deliveryNote: note };
-  } finally {
-    await git(['checkout', '-q', '-f', '--detach', commit, '--']).catch(() => undefined);
-    await git(['branch', '-D', local]).catch(() => undefined);
-    await git(['update-ref', '-d', 'refs/docent/base']).catch(() => undefined);
-  }
-}
-
-async function remoteHead(git: (args: string[]) => Promise<string>): Promise<string | null> {
-  const out = await git(['ls-remote', '--symref', END_OF_OPTIONS, 'origin', 'HEAD']).catch(() => '');
-  return /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out)?.[1] ?? null;
-}
-
-/** The pull / merge request through the vendor's API; a failure names the HTTP status only. */
-async function openPullRequest(service: RepoService, repo: RepositoryRow, head: string, baseBranch: string, title: string, body: string, ctx: Pick<JobContext, 'signal' | 'log'>): Promise<DocDelivery['pullRequest']> {
-  const target = await service.connectionFor(repo).catch(() => null);
-  if (!target) return null;
-  const label = VENDOR_LABEL[target.vendor];
-  try {
-    const pr = await target.adapter.openPullRequest(target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name }, { head, base: baseBranch, title, body }, ctx.signal);
-    await ctx.log('INFO', pr.existing ? `Pull request #${pr.number} was already open for ${head}` : `Opened pull request #${pr.number}`);
-    return { url: pr.url, number: pr.number, vendor: target.vendor };
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    const why = err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error';
-    await ctx.log('WARNING', `The branch ${head} was pushed, but the pull request could not be opened (${why}). Open it from the branch on ${label}.`);
-    return null;
   }
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkoutForJob, withRenewedGitAuth, type AnalysisHandlerOptions, type Checkout } from '../analysis/handler.ts';
+import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
+import { checkoutForJob, withRenewedGitAuth, type Checkout } from '../jobs/checkout.ts';
 import { vetGitRemote } from '../net/outbound.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -14,7 +15,8 @@ import { analyzeChange, coverageOf, fetchPullRequest, type ChangeReport } from '
 import { CANCELLED_STATE, ERROR_STATE, PENDING_STATE, renderComment, verdictOf, type CommitState } from './comment.ts';
 import type { PrInsightsPayload } from './payload.ts';
 import type { PrInsightStore } from './store.ts';
-import { reporterFor, type PrReporter } from './vendors.ts';
+import { reporterFor } from '../vendors/index.ts';
+import type { PrReporter } from '../vendors/pr-reporter.ts';
 
 /** The repository vendor each webhook vendor name stands for. */
 export const REPO_VENDOR = { github: 'GITHUB', gitlab: 'GITLAB', bitbucket: 'BITBUCKET', azure: 'AZUREDEVOPS' } as const;

@@ -3,7 +3,12 @@ import { AzureDevOpsAdapter } from './azure/azure-adapter.ts';
 import { BitbucketAdapter } from './bitbucket/bitbucket-adapter.ts';
 import { GitHubAdapter } from './github/github-adapter.ts';
 import { GitLabAdapter } from './gitlab/gitlab-adapter.ts';
-import type { HostedVendorAdapter } from './hosted-types.ts';
+import type { HostedVendorAdapter, VendorCredential } from './hosted-types.ts';
+import type { PrRef, PrReporter } from './pr-reporter.ts';
+import { AzureReporter } from './azure/reporter.ts';
+import { BitbucketReporter } from './bitbucket/reporter.ts';
+import { GitHubReporter } from './github/reporter.ts';
+import { GitLabReporter } from './gitlab/reporter.ts';
 
 export type HostedVendor = Exclude<Vendor, 'GIT'>;
 
@@ -23,3 +28,19 @@ export function vendorFromPath(segment: string): HostedVendor | null {
 }
 
 export const VENDOR_LABEL: Record<HostedVendor, string> = { GITHUB: 'GitHub', GITLAB: 'GitLab', BITBUCKET: 'Bitbucket', AZUREDEVOPS: 'Azure DevOps' };
+
+/** The pull-request reporter of the repository's vendor (vendors/<vendor>/reporter.ts). */
+export function reporterFor(vendor: string, cred: VendorCredential, pr: PrRef): PrReporter {
+  switch (vendor) {
+    case 'GITHUB':
+      return new GitHubReporter(cred, pr);
+    case 'GITLAB':
+      return new GitLabReporter(cred, pr);
+    case 'BITBUCKET':
+      return new BitbucketReporter(cred, pr);
+    case 'AZUREDEVOPS':
+      return new AzureReporter(cred, pr);
+    default:
+      throw new Error(`No pull-request reporting for ${vendor}.`);
+  }
+}

@@ -15,7 +15,11 @@ import {
   type RepoRef,
   type VendorCredential,
 } from './hosted-types.ts';
-import type { HostedVendor } from './index.ts';
+import { VENDOR_LABEL, type HostedVendor } from './index.ts';
+import { azureAuthHeaders } from './azure/azure-adapter.ts';
+import { bitbucketAuthHeaders } from './bitbucket/bitbucket-adapter.ts';
+import { githubApiRoot, githubAuthHeaders } from './github/octokit.ts';
+import { gitlabApiRoot, gitlabAuthHeaders } from './gitlab/gitlab-adapter.ts';
 
 export interface HookTarget {
   url: string;
@@ -46,7 +50,7 @@ function get<T>(c: Call, url: string, what: string) {
 }
 
 async function github(c: Call, repo: RepoRef, target: HookTarget): Promise<RegisteredHook> {
-  const base = `${trimBase(c.cred.baseUrl ?? 'https://api.github.com')}/repos/${encodeURIComponent(repo.organizationName)}/${encodeURIComponent(repo.repoName)}/hooks`;
+  const base = `${githubApiRoot(c.cred)}/repos/${encodeURIComponent(repo.organizationName)}/${encodeURIComponent(repo.repoName)}/hooks`;
   const what = `the repository ${repo.organizationName}/${repo.repoName}`;
   try {
     const { data } = await post<{ id: number }>(c, base, { name: 'web', active: true, events: ['push', 'pull_request'], config: { url: target.url, content_type: 'json', secret: target.secret, insecure_ssl: '0' } }, what);
@@ -62,7 +66,7 @@ async function github(c: Call, repo: RepoRef, target: HookTarget): Promise<Regis
 }
 
 async function gitlab(c: Call, repo: RepoRef, target: HookTarget): Promise<RegisteredHook> {
-  const base = `${trimBase(c.cred.baseUrl ?? 'https://gitlab.com')}/api/v4/projects/${encodeURIComponent(`${repo.organizationName}/${repo.repoName}`)}/hooks`;
+  const base = `${gitlabApiRoot(c.cred)}/projects/${encodeURIComponent(`${repo.organizationName}/${repo.repoName}`)}/hooks`;
   const what = `the project ${repo.organizationName}/${repo.repoName}`;
   const { data: hooks } = await get<Array<{ id: number; url?: string }>>(c, `${base}?per_page=100`, what);
   const same = Array.isArray(hooks) ? hooks.find((h) => h.url === target.url) : undefined;
@@ -113,24 +117,17 @@ async function azure(c: Call, repo: RepoRef, target: HookTarget): Promise<Regist
   return { id: first ?? '', existing: false };
 }
 
-const LABELS: Record<HostedVendor, string> = { GITHUB: 'GitHub', GITLAB: 'GitLab', BITBUCKET: 'Bitbucket', AZUREDEVOPS: 'Azure DevOps' };
-
-function authHeaders(vendor: HostedVendor, cred: VendorCredential): Record<string, string> {
-  switch (vendor) {
-    case 'GITHUB':
-      return { authorization: `token ${cred.token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'Docent' };
-    case 'GITLAB':
-      return cred.kind === 'oauth' ? { authorization: `Bearer ${cred.token}` } : { 'private-token': cred.token };
-    case 'BITBUCKET':
-      return cred.username ? { authorization: `Basic ${Buffer.from(`${cred.username}:${cred.token}`).toString('base64')}` } : { authorization: `Bearer ${cred.token}` };
-    case 'AZUREDEVOPS':
-      return cred.kind === 'oauth' ? { authorization: `Bearer ${cred.token}` } : { authorization: `Basic ${Buffer.from(`:${cred.token}`).toString('base64')}` };
-  }
-}
+/** Each vendor's own auth rule (kept in its folder). */
+const AUTH_HEADERS: Record<HostedVendor, (cred: VendorCredential) => Record<string, string>> = {
+  GITHUB: githubAuthHeaders,
+  GITLAB: gitlabAuthHeaders,
+  BITBUCKET: bitbucketAuthHeaders,
+  AZUREDEVOPS: azureAuthHeaders,
+};
 
 /** Registers (or finds) the webhook on the vendor; throws VendorApiError (e.g. `forbidden` without the rights). */
 export function registerWebhook(vendor: HostedVendor, cred: VendorCredential, repo: RepoRef, target: HookTarget, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<RegisteredHook> {
-  const c: Call = { label: LABELS[vendor], cred, headers: authHeaders(vendor, cred), signal: opts.signal, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const c: Call = { label: VENDOR_LABEL[vendor], cred, headers: AUTH_HEADERS[vendor](cred), signal: opts.signal, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   switch (vendor) {
     case 'GITHUB':
       return github(c, repo, target);

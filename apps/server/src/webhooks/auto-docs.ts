@@ -1,13 +1,13 @@
-import { generateRepository, UnsafePathError, writeChanges, type RepoOptions } from '@docent/docgen';
+import { generateRepository, writeChanges, type RepoOptions } from '@docent/docgen';
 import type { DocRepoJobPayload } from '@docent/contracts';
-import { checkoutForJob, type AnalysisHandlerOptions } from '../analysis/handler.ts';
+import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
+import { checkoutForJob } from '../jobs/checkout.ts';
 import type { JobContext } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
-import { GitError, runGit } from '../vendors/git/client.ts';
-import { VendorApiError } from '../vendors/hosted-types.ts';
-import { VENDOR_LABEL } from '../vendors/index.ts';
 import { END_OF_OPTIONS, isZeroId, objectId } from '../vendors/git/revisions.ts';
+import { commitAsDocent, deliveryFailure, gitIn, onScratchBranch, pushBranch, remoteBranchHead } from '../delivery/branch.ts';
+import { openOrReusePullRequest } from '../delivery/pull-request.ts';
 import { recordAutoRun } from '../docsets/auto.ts';
 
 /** The one branch (and so the one pull request) automatic updates live on. */
@@ -37,15 +37,14 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
   objectId(payload.auto?.after, "The push's new commit");
   const checkout = await checkoutForJob(repos, service, opts, ctx);
   const { repo, dest, commit } = checkout;
-  const git = (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+  const git = gitIn(checkout, signal);
   const files = new Set<string>();
   if (!isZeroId(before)) {
     const changed = await git(['diff', '--name-only', '-z', END_OF_OPTIONS, before, objectId(commit, 'The checked-out commit')]).catch(() => null);
     if (changed === null) await log('WARNING', `The push's earlier commit ${before.slice(0, 7)} is not in the repository any more; only the open documentation branch's files are checked`);
     else for (const f of changed.split('\0')) if (f) files.add(f);
   }
-  const listed = await git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${AUTO_DOCS_BRANCH}`]);
-  const remoteHead = /^([0-9a-f]{40,64})\s/.exec(listed)?.[1] ?? null;
+  const remoteHead = await remoteBranchHead(git, AUTO_DOCS_BRANCH);
   if (remoteHead) {
     await git(['fetch', '-q', END_OF_OPTIONS, 'origin', `refs/heads/${AUTO_DOCS_BRANCH}`]);
     const kept = await git(['diff', '--name-only', '-z', END_OF_OPTIONS, `${commit}...FETCH_HEAD`]).catch(() => '');
@@ -80,43 +79,27 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
     return 'Every changed function is documented';
   }
   await progress(88, 'Committing');
-  const local = `${AUTO_DOCS_BRANCH}-local`;
   let pushed = false;
   try {
-    await git(['checkout', '-q', '-B', local, commit, '--']);
-    await writeChanges(dest, result.changes);
-    await git(['add', '--', ...result.changes.map((c) => c.path)]);
-    await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', `docs: keep docstrings up to date with ${commit.slice(0, 7)} (Docent)`]);
-    await log('COMMAND', `git push origin ${AUTO_DOCS_BRANCH}`);
-    // Only the auto-docs branch is ever replaced, and only if it is still what we read above.
-    const lease = remoteHead ? [`--force-with-lease=refs/heads/${AUTO_DOCS_BRANCH}:${remoteHead}`] : [];
-    await git(['push', ...lease, END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${AUTO_DOCS_BRANCH}`]);
+    await onScratchBranch(git, { local: `${AUTO_DOCS_BRANCH}-local`, from: commit, restoreTo: commit }, async () => {
+      await writeChanges(dest, result.changes);
+      await git(['add', '--', ...result.changes.map((c) => c.path)]);
+      await commitAsDocent(git, `docs: keep docstrings up to date with ${commit.slice(0, 7)} (Docent)`);
+      // Only the auto-docs branch is ever replaced, and only if it is still what was read above.
+      await pushBranch({ git, log, signal }, `${AUTO_DOCS_BRANCH}-local`, AUTO_DOCS_BRANCH, { expected: remoteHead });
+    });
     pushed = true;
     await log('INFO', `Pushed branch ${AUTO_DOCS_BRANCH}`);
   } catch (err) {
     if (signal.aborted) throw err;
-    await log('WARNING', `The branch could not be pushed: ${err instanceof GitError || err instanceof UnsafePathError ? err.message.split('\n')[0] : 'git failed'}`);
-  } finally {
-    await git(['checkout', '-q', '-f', '--detach', commit, '--']).catch(() => undefined);
-    await git(['branch', '-D', local]).catch(() => undefined);
+    await log('WARNING', `The branch could not be pushed: ${deliveryFailure(err)}`);
   }
   let pullRequest: AutoDocsResult['pullRequest'] = null;
-  const target = pushed ? await service.connectionFor(repo).catch(() => null) : null;
-  if (target) {
+  if (pushed) {
     await progress(92, 'Opening the pull request');
-    const label = VENDOR_LABEL[target.vendor];
-    try {
-      const ref = { organizationName: repo.organization_name, repoName: repo.repo_name };
-      const base = repo.default_branch ?? (await target.adapter.defaultBranch(target.cred, ref, signal));
-      const body = [`Docstrings brought up to date by Docent after ${commit}.`, '', ...result.changes.slice(0, 50).map((c) => `- \`${c.path}\``)].join('\n');
-      const pr = await target.adapter.openPullRequest(target.cred, ref, { head: AUTO_DOCS_BRANCH, base, title: 'docs: keep docstrings up to date (Docent)', body }, signal);
-      pullRequest = { url: pr.url, number: pr.number, updated: pr.existing };
-      await log('INFO', pr.existing ? `Updated pull request #${pr.number}` : `Opened pull request #${pr.number}`);
-    } catch (err) {
-      if (signal.aborted) throw err;
-      const why = err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error';
-      await log('WARNING', `The branch ${AUTO_DOCS_BRANCH} was pushed, but the pull request could not be opened (${why}).`);
-    }
+    const body = [`Docstrings brought up to date by Docent after ${commit}.`, '', ...result.changes.slice(0, 50).map((c) => `- \`${c.path}\``)].join('\n');
+    const pr = await openOrReusePullRequest(service, repo, { head: AUTO_DOCS_BRANCH, title: 'docs: keep docstrings up to date (Docent)', body }, { signal, log });
+    pullRequest = pr && { url: pr.url, number: pr.number, updated: pr.existing };
   }
   await save({ commit, files: result.changes.map((c) => c.path), branch: pushed ? AUTO_DOCS_BRANCH : null, pushed, pullRequest });
   return pushed ? 'Documentation update pushed' : 'Documentation update could not be pushed';

@@ -6,7 +6,7 @@
  * then the status). Against a loopback server replaying GitHub's documented answers.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GitHubReporter } from '../../src/insights/vendors.ts';
+import { GitHubReporter } from '../../src/vendors/github/reporter.ts';
 import { ERROR_STATE, PENDING_STATE, STATUS_CONTEXT, type Verdict } from '../../src/insights/comment.ts';
 import { VendorApiError } from '../../src/vendors/hosted-types.ts';
 import { fixture } from './fixtures.ts';

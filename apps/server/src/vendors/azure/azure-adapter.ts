@@ -28,6 +28,12 @@ import {
 } from '../hosted-types.ts';
 
 const LABEL = 'Azure DevOps';
+
+/** A PAT is sent as HTTP Basic with an empty user name, as Azure DevOps documents; Entra tokens as Bearer. */
+export function azureAuthHeaders(cred: VendorCredential): Record<string, string> {
+  if (cred.kind === 'oauth') return { authorization: `Bearer ${cred.token}` };
+  return { authorization: `Basic ${Buffer.from(`:${cred.token}`).toString('base64')}` };
+}
 const SERVICES_HOST = 'https://dev.azure.com';
 const API_VERSION = 'api-version=7.1';
 /** Azure DevOps refuses pull-request descriptions longer than this. */
@@ -98,14 +104,8 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
     return cred.baseUrl ? trimBase(cred.baseUrl) : `${SERVICES_HOST}/${encodeURIComponent(org)}`;
   }
 
-  /** A PAT is sent as HTTP Basic with an empty user name, as Azure DevOps documents; Entra tokens as Bearer. */
-  private authHeaders(cred: VendorCredential): Record<string, string> {
-    if (cred.kind === 'oauth') return { authorization: `Bearer ${cred.token}` };
-    return { authorization: `Basic ${Buffer.from(`:${cred.token}`).toString('base64')}` };
-  }
-
   private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: this.authHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: azureAuthHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
   }
 
   /** Backs `POST /v1/azure/pat?organization=`: the PAT is valid when the organization's projects can be read. */
@@ -184,7 +184,7 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
         method: 'POST',
         url: `${url}?${API_VERSION}`,
         token: cred.token,
-        headers: this.authHeaders(cred),
+        headers: azureAuthHeaders(cred),
         budget: requestBudget(signal, this.timeoutMs),
         what,
         json: {

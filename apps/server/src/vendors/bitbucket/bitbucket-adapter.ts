@@ -29,6 +29,12 @@ import {
 } from '../hosted-types.ts';
 
 const LABEL = 'Bitbucket';
+
+/** An app password or API token with its user: HTTP Basic; any other token: Bearer. */
+export function bitbucketAuthHeaders(cred: VendorCredential): Record<string, string> {
+  if (cred.username) return { authorization: `Basic ${Buffer.from(`${cred.username}:${cred.token}`).toString('base64')}` };
+  return { authorization: `Bearer ${cred.token}` };
+}
 const PUBLIC_API = 'https://api.bitbucket.org';
 const PAGELEN = 100;
 
@@ -100,13 +106,8 @@ export class BitbucketAdapter implements HostedVendorAdapter {
     return `${trimBase(cred.baseUrl ?? PUBLIC_API)}/2.0`;
   }
 
-  private authHeaders(cred: VendorCredential): Record<string, string> {
-    if (cred.username) return { authorization: `Basic ${Buffer.from(`${cred.username}:${cred.token}`).toString('base64')}` };
-    return { authorization: `Bearer ${cred.token}` };
-  }
-
   private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: this.authHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: bitbucketAuthHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
   }
 
   /** Follows `next` links until the last page or the bound. */
@@ -214,7 +215,7 @@ export class BitbucketAdapter implements HostedVendorAdapter {
         method: 'POST',
         url,
         token: cred.token,
-        headers: this.authHeaders(cred),
+        headers: bitbucketAuthHeaders(cred),
         budget: requestBudget(signal, this.timeoutMs),
         what,
         json: {

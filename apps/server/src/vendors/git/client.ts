@@ -212,26 +212,3 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
     opts.signal?.removeEventListener('abort', onAbort);
   }
 }
-
-/**
- * Commits everything in `dir` on a new branch and pushes it to `remote` (docs generation's
- * "commit to repository"). Returns the pushed commit.
- */
-export async function commitAndPushBranch(
-  dir: string,
-  remote: string,
-  opts: { branch: string; message: string; author: { name: string; email: string }; signal?: AbortSignal; allowFile?: boolean },
-): Promise<string> {
-  if (!/^[A-Za-z0-9._/-]+$/.test(opts.branch)) throw new GitError('The branch name may hold letters, digits, ".", "_", "/" and "-" only.', null);
-  try {
-    branchName(opts.branch, 'The branch');
-  } catch (err) {
-    throw new GitError((err as Error).message, null);
-  }
-  const run = (args: string[]) => runGit(args, { cwd: dir, ...(opts.signal ? { signal: opts.signal } : {}), allowFile: opts.allowFile ?? false });
-  await run(['checkout', '-B', opts.branch, '--']);
-  await run(['add', '-A']);
-  await run(['-c', `user.name=${opts.author.name}`, '-c', `user.email=${opts.author.email}`, 'commit', '--allow-empty', '-m', opts.message]);
-  await run(['push', '--porcelain', END_OF_OPTIONS, remote, `HEAD:refs/heads/${opts.branch}`]);
-  return (await run(['rev-parse', 'HEAD'])).trim();
-}

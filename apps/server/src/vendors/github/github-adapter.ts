@@ -5,17 +5,13 @@
  * token is a GitHub App installation access token minted elsewhere (it expires after an hour)
  * and sees exactly the repositories the installation was granted, via /installation/repositories.
  */
-import { policyFetch } from '../../net/outbound.ts';
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
+import { GITHUB_LABEL, withOctokit } from './octokit.ts';
 import {
   DEFAULT_MAX_REPOSITORIES,
   DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
   VendorApiError,
-  failureBeforeAnswer,
-  requestBudget,
-  trimBase,
-  vendorErrorFromAnswer,
   withCredentials,
   withoutCredentials,
   type AdapterOptions,
@@ -25,12 +21,10 @@ import {
   type RemoteOrganization,
   type RemoteRepository,
   type RepoRef,
-  type RequestBudget,
   type VendorCredential,
 } from '../hosted-types.ts';
 
-const LABEL = 'GitHub';
-const PUBLIC_API = 'https://api.github.com';
+const LABEL = GITHUB_LABEL;
 const PER_PAGE = 100;
 
 /** The fields of GitHub's "repository" object this adapter reads. */
@@ -42,24 +36,6 @@ interface GitHubRepo {
   clone_url?: string;
   html_url: string;
   size?: number; // kilobytes, per GitHub
-}
-
-const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-
-/** Octokit's RequestError, recognised by shape so we depend on @octokit/rest alone. */
-interface OctokitHttpError {
-  status: number;
-  response?: { headers: Record<string, string | number | undefined>; data: unknown };
-}
-
-function isOctokitHttpError(err: unknown): err is OctokitHttpError {
-  return !!err && typeof err === 'object' && typeof (err as { status?: unknown }).status === 'number';
-}
-
-function toHeaders(raw: Record<string, string | number | undefined>): Headers {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) h.set(k, String(v));
-  return h;
 }
 
 export function mapGitHubRepository(r: GitHubRepo): RemoteRepository {
@@ -85,36 +61,8 @@ export class GitHubAdapter implements HostedVendorAdapter {
     this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
   }
 
-  /**
-   * Runs `work` with an Octokit whose every request carries a fresh per-request timeout joined
-   * with the caller's signal, and turns whatever Octokit throws into a VendorApiError.
-   */
-  private async call<T>(cred: VendorCredential, signal: AbortSignal | undefined, what: string, work: (o: Octokit) => Promise<T>): Promise<T> {
-    let last: RequestBudget = requestBudget(signal, this.timeoutMs);
-    const timeoutMs = this.timeoutMs;
-    const octokit = new Octokit({
-      auth: cred.token,
-      baseUrl: trimBase(cred.baseUrl ?? PUBLIC_API),
-      userAgent: 'Docent',
-      log: silentLog,
-      request: {
-        // One budget per HTTP request, so a long pagination is not cut off by one timer.
-        fetch: (url: string, init: RequestInit) => {
-          last = requestBudget(signal, timeoutMs);
-          // every request passes the outbound policy (a GitHub Enterprise base URL is the user's choice)
-          return policyFetch(url, { ...(init as object), signal: last.signal }) as unknown as Promise<Response>;
-        },
-      },
-    });
-    try {
-      return await work(octokit);
-    } catch (err) {
-      if (err instanceof VendorApiError) throw err;
-      if (isOctokitHttpError(err) && err.response) {
-        throw vendorErrorFromAnswer(LABEL, err.status, toHeaders(err.response.headers), err.response.data, cred.token, what);
-      }
-      throw failureBeforeAnswer(LABEL, err, last, cred.token);
-    }
+  private call<T>(cred: VendorCredential, signal: AbortSignal | undefined, what: string, work: (o: Octokit) => Promise<T>): Promise<T> {
+    return withOctokit(cred, signal, this.timeoutMs, what, work);
   }
 
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {

@@ -27,6 +27,11 @@ import {
 } from '../hosted-types.ts';
 
 const LABEL = 'GitLab';
+
+/** Personal, project and group tokens use PRIVATE-TOKEN; OAuth tokens are Bearer tokens. */
+export function gitlabAuthHeaders(cred: VendorCredential): Record<string, string> {
+  return cred.kind === 'oauth' ? { authorization: `Bearer ${cred.token}` } : { 'private-token': cred.token };
+}
 const PUBLIC_INSTANCE = 'https://gitlab.com';
 const PER_PAGE = 100;
 /** Reporter-or-higher memberships would hide guest groups; 10 = Guest keeps every membership. */
@@ -93,13 +98,8 @@ export class GitLabAdapter implements HostedVendorAdapter {
     this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
   }
 
-  /** Personal, project and group tokens use PRIVATE-TOKEN; OAuth tokens are Bearer tokens. */
-  private authHeaders(cred: VendorCredential): Record<string, string> {
-    return cred.kind === 'oauth' ? { authorization: `Bearer ${cred.token}` } : { 'private-token': cred.token };
-  }
-
   private async get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: this.authHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: gitlabAuthHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
   }
 
   /** Follows the Link header (offset pagination) until the last page or the bound. */
@@ -194,7 +194,7 @@ export class GitLabAdapter implements HostedVendorAdapter {
         method: 'POST',
         url,
         token: cred.token,
-        headers: this.authHeaders(cred),
+        headers: gitlabAuthHeaders(cred),
         budget: requestBudget(signal, this.timeoutMs),
         what,
         json: { source_branch: pr.head, target_branch: pr.base, title: pr.title, description: pr.body },
