@@ -16,3 +16,4 @@ export * from './pr-insights.ts';
 export * from './webhooks.ts';
 export * from './billing.ts';
 export * from './coupons.ts';
+export * from './observability.ts';
