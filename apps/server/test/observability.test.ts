@@ -53,7 +53,7 @@ function parseEnvelope(body: string) {
   return { header: JSON.parse(header!), item: JSON.parse(item!), payload: JSON.parse(payload!), payloadBytes: Buffer.byteLength(payload!) };
 }
 
-describe('error reporting (SENTRY_DSN)', () => {
+describe('error reporting (SENTRY_DSN)', { timeout: 120_000 }, () => {
   it('sends a 5xx as a Sentry envelope to {host}/api/{project}/envelope/, scrubbed', async () => {
     const app = await failingApp({ SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42`, SENTRY_RELEASE: 'abc1234' });
     const res = await app.inject({ method: 'GET', url: '/v1/boom/7?email=carol@example.com&token=tok', headers: { authorization: 'Bearer supersecret', cookie: 'sid=cookiesecret' } });
@@ -104,7 +104,7 @@ describe('error reporting (SENTRY_DSN)', () => {
   });
 });
 
-describe('usage analytics (ANALYTICS_URL)', () => {
+describe('usage analytics (ANALYTICS_URL)', { timeout: 120_000 }, () => {
   it('sends key events and page views in the Plausible format, without personal data', async () => {
     const t = await createTestApp({ ANALYTICS_URL: `http://127.0.0.1:${port}` });
     try {
@@ -135,7 +135,7 @@ describe('usage analytics (ANALYTICS_URL)', () => {
   });
 });
 
-describe('off by default', () => {
+describe('off by default', { timeout: 120_000 }, () => {
   it('makes no outbound request without SENTRY_DSN and ANALYTICS_URL', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const app = await failingApp({});
