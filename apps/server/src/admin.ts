@@ -7,8 +7,10 @@ import type { Database } from './db/schema.ts';
 import { loadSecrets } from './secrets.ts';
 import { SecretBox } from './crypto/secretbox.ts';
 import { CouponService } from './billing/coupons.ts';
+import { formatStats, usageStats } from './observability/stats.ts';
 
-const USAGE = `Usage: npm run admin -- coupon <command>
+const USAGE = `Usage: npm run admin -- coupon <command> | stats [--json]
+  stats [--json]                                                          sign-ups per week, analyses, generations, conversion to Pro
   coupon issue --email <address> --amount <19.99> [--currency USD|INR]   issue a coupon to a user
   coupon pending                                                          list payouts to make (redeemed coupons)
   coupon paid --code <DOC-…>                                              mark a pending payout complete`;
@@ -18,9 +20,15 @@ export const TEST_MARK = 'TEST PAYMENT (no money moved: do not pay out)';
 
 /** The operator's commands (docs/billing.md). Answers the exit code; writes to `out`. */
 export async function runAdmin(argv: string[], deps: { db: Kysely<Database>; box: SecretBox; out: (line: string) => void }): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { email: { type: 'string' }, amount: { type: 'string' }, currency: { type: 'string' }, code: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { email: { type: 'string' }, amount: { type: 'string' }, currency: { type: 'string' }, code: { type: 'string' }, json: { type: 'boolean' } } });
   const [area, command] = positionals;
   const coupons = new CouponService(deps.db, deps.box);
+  if (area === 'stats') {
+    const stats = await usageStats(deps.db);
+    if (values.json) deps.out(JSON.stringify(stats));
+    else for (const line of formatStats(stats)) deps.out(line);
+    return 0;
+  }
   if (area !== 'coupon') {
     deps.out(USAGE);
     return 2;

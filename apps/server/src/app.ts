@@ -28,6 +28,8 @@ import { ApiKeyStore } from './auth/api-keys.ts';
 import { GUARD_KIND } from './auth/guard.ts';
 import { userRoutes } from './users/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { initObservability, installObservabilityHooks } from './observability/index.ts';
+import { observabilityRoutes } from './observability/routes.ts';
 import { SecretBox } from './crypto/secretbox.ts';
 import { LogBus } from './jobs/log-bus.ts';
 import { JobStore } from './jobs/store.ts';
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('currentSession', null);
   app.decorateRequest('currentApiKey', null);
   installErrorHandling(app);
+  initObservability(config, app.log);
+  installObservabilityHooks(app);
   await app.register(helmet, securityHeaders(config.appUrl));
   app.addHook('onSend', async (req, reply) => {
     if (isOAuthCallbackPage(req.url)) reply.header('cross-origin-opener-policy', OAUTH_CALLBACK_COOP);
@@ -191,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(formbody, { bodyLimit: BODY_LIMIT });
       await api.register(rateLimit, { global: false, hook: 'preHandler' });
       await api.register(healthRoutes(database));
+      await api.register(observabilityRoutes());
       await api.register(authRoutes(auth, config));
       await api.register(apiKeyRoutes(auth));
       await api.register(oauthRoutes.plugin());

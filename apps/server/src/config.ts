@@ -65,6 +65,14 @@ export interface Config {
   webhookFailuresPerHour: number;
   /** plans, payments and coupons (docs/billing.md) */
   billing: BillingConfig;
+  /** SENTRY_DSN: where errors are reported (Sentry protocol; GlitchTip works); null → nothing is sent */
+  sentryDsn: string | null;
+  /** SENTRY_RELEASE (default: the git commit, when known) and SENTRY_ENVIRONMENT (default: production) */
+  sentryRelease: string | null;
+  sentryEnvironment: string;
+  /** ANALYTICS_URL: a Plausible-compatible server; null → no analytics. ANALYTICS_DOMAIN: the site's name there (default: APP_URL's host) */
+  analyticsUrl: string | null;
+  analyticsDomain: string;
 }
 
 /** Prices, exchange rate, providers and the referral coupon (docs/billing.md). Amounts in minor units. */
@@ -250,5 +258,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRateLimitPerMinute: Math.max(1, intFrom(env, 'WEBHOOK_RATE_LIMIT_PER_MINUTE', 300)),
     webhookFailuresPerHour: Math.max(1, intFrom(env, 'WEBHOOK_FAILURES_PER_HOUR', 30)),
     billing: billingFrom(env),
+    sentryDsn: env.SENTRY_DSN?.trim() || null,
+    sentryRelease: env.SENTRY_RELEASE?.trim() || null,
+    sentryEnvironment: env.SENTRY_ENVIRONMENT?.trim() || 'production',
+    analyticsUrl: env.ANALYTICS_URL?.trim() || null,
+    analyticsDomain: env.ANALYTICS_DOMAIN?.trim() || new URL((env.APP_URL || `http://localhost:${port}`).trim()).host,
   };
 }

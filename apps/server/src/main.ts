@@ -4,6 +4,7 @@ import { migrateToLatest, openDatabase } from './db/index.ts';
 import { loadSecrets } from './secrets.ts';
 import { preparePrivateDataDir } from './data-dir.ts';
 import { buildApp } from './app.ts';
+import { installProcessHandlers } from './observability/index.ts';
 
 /** `npm start`: one process serving the web app and /api (embedded PGlite unless DATABASE_URL). */
 async function main(): Promise<void> {
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, secrets });
+  installProcessHandlers();
 
   let closing = false;
   const shutdown = async (signal: string) => {

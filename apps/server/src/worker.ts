@@ -6,6 +6,7 @@ import { loadSecrets } from './secrets.ts';
 import { preparePrivateDataDir } from './data-dir.ts';
 import { createJobCore } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
+import { initObservability, installProcessHandlers } from './observability/index.ts';
 
 /**
  * `npm run worker`: a process that only runs jobs (scale-out, docs/design.md §3). It needs the
@@ -14,6 +15,8 @@ import { loggerOptions } from './http/logging.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
+  initObservability(config, log);
+  installProcessHandlers();
   if (!config.databaseUrl) {
     log.error('npm run worker needs DATABASE_URL: the embedded database (PGlite) serves one process only, and `npm start` already runs workers in-process.');
     process.exit(2);

@@ -17,3 +17,4 @@ export * from './webhooks.ts';
 export * from './billing.ts';
 export * from './coupons.ts';
 export * from './job-types.ts';
+export * from './observability.ts';

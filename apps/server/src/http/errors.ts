@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, TOKEN_INVALID_STATUS } from '@docent/contracts';
+import { reportError } from '../observability/index.ts';
 
 /** A failure the client should see as `{detail, code}` with this status. */
 export class HttpError extends Error {
@@ -69,6 +70,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(err.statusCode).send({ detail: err.message, code: err.code ?? 'CLIENT_ERROR' });
     }
     req.log.error({ err }, 'unhandled error');
+    reportError(err, { tags: { caught: 'http' }, request: { method: req.method, url: req.routeOptions.url ?? '(no route)' } });
     return reply.status(500).send({ detail: 'Internal server error.', code: ErrorCode.INTERNAL });
   });
 }

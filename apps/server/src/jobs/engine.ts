@@ -9,6 +9,7 @@ import type { JobRow } from '../db/schema.ts';
 import type { JobStore } from './store.ts';
 import { sequentialLog } from './sequential-log.ts';
 import { closeOffThread, warmOffThread } from './off-thread.ts';
+import { reportError } from '../observability/index.ts';
 
 const QUEUE = 'docent-jobs';
 
@@ -243,6 +244,7 @@ export class JobEngine {
         await this.boss?.send(QUEUE, { jobId }).catch(() => undefined);
       } else {
         const message = (reason as Error)?.message || String(reason);
+        reportError(reason, { tags: { caught: 'job', job_type: job.job_type } });
         await this.finish(jobId, 'FAILED', message, 'ERROR');
       }
     } finally {
