@@ -191,3 +191,79 @@ export function sameLayoutFree(a: string, b: string, quotes: boolean): boolean {
 export function isFormattingHunk(body: string, quotes: boolean): boolean {
   return formattingMap(body, quotes) !== null;
 }
+
+/**
+ * Python: what a hunk line is once comments and annotations of a `def` line are set aside, so
+ * that the walk (history.ts) looks past commits that only edit comments (`# type: ignore`,
+ * `# noqa`, reworded comments), add or remove blank or comment lines, or rewrite a one-line
+ * signature's annotations (`t.Optional[str]` → `str | None`, `-> t.List[str]` → `-> list[str]`)
+ * — changes the code key (code-key.ts) ignores too, so the walk's commit is the code-changing one
+ * and naming a suggestion's commit rarely needs its bisection (docs/metrics/outdated.md
+ * §Code-only commits). A `#` inside a string that the line opens is kept; a line inside a
+ * multi-line string (a docstring example's `# comment`) cannot be told apart and loses its
+ * comment: known leniency. Annotations are dropped only on a line holding a whole `def … :`
+ * without `lambda`; a multi-line signature's annotation lines still count as changes.
+ */
+export function pythonCodeLine(line: string): string {
+  let quote = '';
+  let code = line;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '#') {
+      code = line.slice(0, i);
+      break;
+    }
+  }
+  const def = /^(\s*(?:async\s+)?def\s+[\p{L}_][\p{L}\p{N}_]*\s*)\((.*)\)\s*(?:->.*)?:\s*$/u.exec(code);
+  if (!def || code.includes('lambda') || /["']/.test(def[2]!)) return code;
+  // Parameters at depth 0 of the list: `name: T = d` → `name = d`, `name: T` → `name`.
+  const params: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const list = def[2]!;
+  for (let i = 0; i <= list.length; i++) {
+    const ch = list[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === undefined || (ch === ',' && depth === 0)) {
+      params.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  const bare = params.map((p) => {
+    const colon = p.indexOf(':');
+    if (colon < 0) return p;
+    let d = 0;
+    for (let i = colon + 1; i < p.length; i++) {
+      const ch = p[i]!;
+      if (ch === '(' || ch === '[' || ch === '{') d++;
+      else if (ch === ')' || ch === ']' || ch === '}') d--;
+      else if (ch === '=' && d === 0) return `${p.slice(0, colon)} ${p.slice(i)}`;
+    }
+    return p.slice(0, colon);
+  });
+  return `${def[1]}(${bare.join(',')}):`;
+}
+
+/** A -U0 hunk body with every line read as pythonCodeLine (prefixes kept, line count unchanged). */
+export function pythonCodeHunk(body: string): string {
+  return body
+    .split('\n')
+    .map((l) => (l.length > 0 && (l[0] === '-' || l[0] === '+') ? l[0] + pythonCodeLine(l.slice(1)) : l))
+    .join('\n');
+}
+
+/** Every '-'/'+' line of the hunk body is blank once read as pythonCodeLine: it only adds or removes comments or blank lines. */
+export function onlyPythonComments(body: string): boolean {
+  if (body === '') return false;
+  for (const l of body.split('\n')) {
+    if (l.length === 0 || l[0] === '\\') continue;
+    if (l[0] !== '-' && l[0] !== '+') return false;
+    if (pythonCodeLine(l.slice(1)).trim() !== '') return false;
+  }
+  return true;
+}

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { runGit, splitNul } from './git.ts';
 import type { BlameSummary } from './history-types.ts';
 import { AnalysisAbortedError } from './errors.ts';
-import { formattingMap, quotesAlike } from './formatting-hunk.ts';
+import { formattingMap, onlyPythonComments, pythonCodeHunk, quotesAlike } from './formatting-hunk.ts';
 import { isTestFile } from './test-files.ts';
 
 /**
@@ -76,6 +76,8 @@ interface Tracked {
   remaining: number;
   /** ' and " are the same quote in this file's language (formatting-hunk.ts) */
   quotes: boolean;
+  /** a Python file: comments and one-line signatures' annotations are not changes (formatting-hunk.ts pythonCodeLine) */
+  python: boolean;
 }
 
 interface Hunk {
@@ -87,6 +89,8 @@ interface Hunk {
   body: () => string;
   /** memo of formattingMap: null when the hunk changes code */
   formatting?: Int32Array | null;
+  /** memo of onlyPythonComments (Python files only) */
+  comments?: boolean;
 }
 
 const NO_BODY = (): string => '';
@@ -108,12 +112,14 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
   const { ver, span, owner, deleted } = file;
   const formatting = (hunk: Hunk): Int32Array | null => {
     if (hunk.formatting === undefined) {
-      const map = hunk.oldCount > 0 ? formattingMap(hunk.body(), file.quotes) : null;
+      const map = hunk.oldCount > 0 ? formattingMap(file.python ? pythonCodeHunk(hunk.body()) : hunk.body(), file.quotes) : null;
       // A body that does not have the header's line counts is not trusted.
       hunk.formatting = map && map.length === hunk.newCount * 2 && map[map.length - 1] === hunk.oldCount - 1 ? map : null;
     }
     return hunk.formatting;
   };
+  // A Python hunk that only adds or removes comment or blank lines changes no code.
+  const onlyComments = (hunk: Hunk): boolean => file.python && (hunk.comments ??= onlyPythonComments(hunk.body()));
   let h = 0; // first hunk not wholly before the current line's first version line
   let delta = 0; // lines removed minus added by the hunks before h
   for (let line = 1; line < ver.length; line++) {
@@ -126,6 +132,7 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
       h++;
     }
     let changed = false;
+    let dropped = false;
     let deletedAfter = false;
     let first = v + delta;
     let last = -1;
@@ -135,9 +142,18 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
       if (hunk.newStart > e) break;
       if (hunk.newCount === 0) {
         // Lines removed after version line newStart (v <= newStart <= e).
+        if (onlyComments(hunk)) {
+          if (hunk.newStart < e) endDelta += hunk.oldCount;
+          continue;
+        }
         deletedAfter = true;
         if (hunk.newStart < e) endDelta += hunk.oldCount;
         continue;
+      }
+      if (hunk.oldCount === 0 && v >= hunk.newStart && e <= lastLineOf(hunk) && onlyComments(hunk)) {
+        // An added comment or blank line: no code of the function, and no history before.
+        dropped = true;
+        break;
       }
       const map = formatting(hunk);
       if (!map) {
@@ -149,8 +165,8 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
       if (e <= lastLineOf(hunk)) last = hunk.oldStart + map[(e - hunk.newStart) * 2 + 1]!;
       else endDelta += hunk.oldCount - hunk.newCount;
     }
-    if (changed) {
-      owner[line] = commit;
+    if (changed || dropped) {
+      if (changed) owner[line] = commit;
       ver[line] = -1;
       file.remaining--;
       continue;
@@ -566,6 +582,7 @@ export async function traceHistory(
       deleted: new Int32Array(target.lineCount + 1).fill(-1),
       remaining,
       quotes: quotesAlike(target.rel),
+      python: /\.pyw?$/i.test(target.rel),
     });
   }
   const summaries = new Map<string, BlameSummary>();

@@ -60,9 +60,12 @@ describe('history from one git log pass', () => {
     expect(summary.key).toBe('key');
     const traced = tracedShas(summary);
     const blamed = blameShas('m.py');
-    expect(traced.slice(1)).toEqual(blamed.slice(1));
+    // Blame dates the three comment lines by the commit that added them; the walk leaves Python
+    // comment lines a commit only added undated (no code: formatting-hunk.ts pythonCodeLine).
+    expect(traced.slice(1, 4)).toEqual([undefined, undefined, undefined]);
+    expect(traced.slice(4)).toEqual(blamed.slice(4));
     // Sanity: the walk saw all three commits and the uncommitted lines.
-    expect(new Set(traced.slice(1)).size).toBe(4);
+    expect(new Set(traced.slice(4)).size).toBe(4);
   });
 
   it('stops at the depth window and dates older lines at a boundary', async () => {
@@ -214,6 +217,33 @@ describe('history from one git log pass', () => {
       expect(await traceHistory(dir, targets, () => 'k', { depth: 1000, prefetch })).toEqual(streamed);
       // The exploded call's four lines date from the first commit, the changed return from its change.
       expect(tracedShas(streamed.get('m.py')!).slice(1)).toEqual([first, first, first, first, first, first, change]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('looks past Python comment-only, blank-line and one-line annotation commits, streamed or prefetched', async () => {
+    const dir = tempDir('history-comments');
+    try {
+      initRepo(dir);
+      const v1 = ['def f(a, b=None):', '    """Doc."""', '    x = call(a, b)', '    return x', ''];
+      write(dir, 'm.py', v1.join('\n'));
+      const first = commitAll(dir, 'one', '2025-01-01T00:00:00Z');
+      // Comments (a trailing `# type: ignore`, a comment line, a blank line) and annotations.
+      const v2 = ['def f(a: int, b: t.Optional[str] = None) -> t.List[int]:', '    """Doc."""', '    # why', '', '    x = call(a, b)  # type: ignore[arg-type]', '    return x', ''];
+      write(dir, 'm.py', v2.join('\n'));
+      commitAll(dir, 'cosmetic', '2025-02-01T00:00:00Z');
+      const v3 = [...v2];
+      v3[5] = '    return x + 1';
+      write(dir, 'm.py', v3.join('\n'));
+      const change = commitAll(dir, 'change', '2025-03-01T00:00:00Z');
+      const targets = [{ rel: 'm.py', lineCount: 6, ranges: [[1, 6]] as Array<[number, number]>, dirty: false }];
+      const streamed = await traceHistory(dir, targets, () => 'k', { depth: 1000 });
+      const prefetch = prefetchHistory(dir, 1000, undefined, 1);
+      expect(await traceHistory(dir, targets, () => 'k', { depth: 1000, prefetch })).toEqual(streamed);
+      // The signature, and the comment and blank line that came with the call's comment, date from
+      // the first commit (the code they stand for); the return from its change.
+      expect(tracedShas(streamed.get('m.py')!).slice(1, 7)).toEqual([first, first, first, first, first, change]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
