@@ -1,4 +1,4 @@
-// npm run bench:docs -- <checkout>…: issue 12's figures — architecture + API docs of a repository
+// npm run bench:docs -- <checkout>…: the figures — architecture + API docs of a repository
 // in all six formats (first run), then, on a copy, a second run after a 10-file change that
 // reuses the first run's manifest and files (incremental regeneration). The checkout is only read;
 // the change is made in a temporary copy.

@@ -1,4 +1,4 @@
-// node --import tsx packages/docgen/bench/roundtrip.ts <checkout>…: the round-trip figure of issue 11 —
+// node --import tsx packages/docgen/bench/roundtrip.ts <checkout>…: the round-trip figure —
 // generate for every function of a real repository (gate included) and count what the gate let through.
 import { generateRepository } from '../src/index.ts';
 

@@ -1,7 +1,7 @@
 import dagre from '@dagrejs/dagre';
 
 /**
- * Diagrams as SVG without a browser (issue 12 item 2): dagre lays the graphs out, the SVG is
+ * Diagrams as SVG without a browser: dagre lays the graphs out, the SVG is
  * written here — C4-style component flowcharts, sequence diagrams of the main routes and ER
  * diagrams of the data model. Text is escaped; sizes come from an estimate of the label widths
  * (no font metrics without a browser), generous enough that a label stays inside its box.

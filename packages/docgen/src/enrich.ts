@@ -6,7 +6,7 @@ import { restatesName } from './ground.ts';
 import { escapeDocText } from './raises.ts';
 
 /**
- * DOCGEN.md §Pipeline step 4, "Enrich (optional LLM)": the function's facts and code span go to
+ * docs/design.md §7, Pipeline step 4, "Enrich (optional LLM)": the function's facts and code span go to
  * the model, which answers JSON (summary, params, returns, raises) at temperature 0. Each field is
  * checked on its own — a parameter name the signature lacks, a code fence, over-long or multi-line
  * text, text that would read as a doc tag — and a rejected field keeps its deterministic text.

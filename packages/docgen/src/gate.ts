@@ -10,7 +10,7 @@ export interface GateVerdict {
 }
 
 /**
- * DOCGEN.md's quality gate for one patched file (docs/docgen.md, "Quality gate"): every byte
+ * docs/design.md §7's quality gate for one patched file (docs/docgen.md, "Quality gate"): every byte
  * outside the edits is unchanged; no doc sits between a directive and the line it governs; Javadoc
  * and XML doc text is escaped; the language's formatter (gofmt, rustfmt, where installed) is as
  * content as it was before; the analyzer re-parses the file and finds every targeted function

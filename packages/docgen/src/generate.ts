@@ -32,7 +32,7 @@ export type Outcome =
   | { name: string; line: number; action: 'skipped'; reason: string };
 
 export interface GenerateOptions {
-  /** optional LLM enrichment (DOCGEN.md §Pipeline step 4); absent or `none`: deterministic output */
+  /** optional LLM enrichment (docs/design.md §7, Pipeline step 4); absent or `none`: deterministic output */
   llm?: LlmProvider;
   signal?: AbortSignal;
   /** what the repository documents (repo.ts builds it); absent: this file alone */

@@ -1,4 +1,4 @@
-/** Docstring generation (DOCGEN.md): a pure library — no HTTP, no database. */
+/** Docstring generation (docs/design.md §7): a pure library — no HTTP, no database. */
 export { generateFile, applyEdits, detectStyle, type FileResult, type GenerateOptions, type LineEdit, type Outcome } from './generate.ts';
 export { checkAnswer, enrich, enrichPrompt, ENRICH_SCHEMA, type Enrichment, type ProseField, type ProseUse } from './enrich.ts';
 export { gateFile, type GateVerdict } from './gate.ts';

@@ -1,6 +1,6 @@
 /**
  * The spec's "Repository language config" for the languages docgen renders today:
- * `supportedStyles` (first = default) per DOCGEN.md's table. C and C++ use Doxygen (Javadoc-style
+ * `supportedStyles` (first = default) per docs/design.md §7's table. C and C++ use Doxygen (Javadoc-style
  * commands, or Qt's `\param`), PHP PHPDoc, Ruby YARD, Swift its markup.
  */
 export interface LanguageConfig {

@@ -5,7 +5,7 @@ import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunct
 import { codeRaises, codeSpan } from './raises.ts';
 
 /**
- * The style-independent content of one docstring (DOCGEN.md §Pipeline, "Model"), built only from
+ * The style-independent content of one docstring (docs/design.md §7, Pipeline, "Model"), built only from
  * grounded material (docs/docgen.md): every text carries its source. An empty text means nothing
  * grounded was found; renderers never see it (see `visible`).
  */
@@ -160,7 +160,7 @@ export function proseComment(text: string): boolean {
   return /^[A-Za-z]/.test(t);
 }
 
-/** The grounded model of a function (DOCGEN.md §Pipeline "Model"; docs/docgen.md). */
+/** The grounded model of a function (docs/design.md §7, Pipeline "Model"; docs/docgen.md). */
 export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startLine'>, language: string, facts: SignatureFacts, ctx: GroundContext = { index: emptyIndex(), relPath: '' }): DocModel {
   const { short, owner } = splitName(fn.name);
   const self = { path: ctx.relPath, line: fn.startLine, owner };

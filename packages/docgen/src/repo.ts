@@ -19,7 +19,7 @@ export interface RepoOptions {
   fileLimit?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, file: string) => void;
-  /** optional LLM enrichment of the prose (DOCGEN.md §Pipeline step 4); absent or `none`: deterministic */
+  /** optional LLM enrichment of the prose (docs/design.md §7, Pipeline step 4); absent or `none`: deterministic */
   llm?: LlmProvider;
   /** also write on methods that inherit their doc (docs/docgen.md, "Inheritance") */
   includeInherited?: boolean;

@@ -6,7 +6,7 @@ import type { Nodes, Root } from 'mdast';
 import MiniSearch from 'minisearch';
 
 /**
- * The HTML pages' search (DOCGEN.md §Output formats: "a local search index with minisearch"):
+ * The HTML pages' search (docs/design.md §7, Output formats: "a local search index with minisearch"):
  * the index is built here, once per run, over every section (heading and the text under it) of
  * every page, and shipped in `search.js` with MiniSearch's browser build and a small search
  * box — a file of the doc set, so no CDN, no inline script (a strict CSP holds) and it works

@@ -14,7 +14,7 @@ write('src/app.py', 'from flask import Flask\napp = Flask(__name__)\n\n@app.get(
 write('README.md', '# Shop\n');
 write('notes/todo.txt', 'later\n');
 
-/** Which pushes make the automatic architecture / API update regenerate (issue 15 item 4). */
+/** Which pushes make the automatic architecture / API update regenerate. */
 describe('docSetSourcesChanged', () => {
   it('names the changed files a page was built from or the generator reads, nothing else', async () => {
     const { manifest } = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' } });

@@ -7,7 +7,7 @@ import { createLlmProvider, type LlmProvider } from '@docent/analyzer';
 import { gateFile, generateFile, generateRepository } from '../src/index.ts';
 import { answer, startLlmLoopback, type Loopback } from '../../analyzer/test/helpers/llm-loopback.ts';
 
-/** DOCGEN.md §Pipeline step 4: the model's prose where it passes the checks, the deterministic text elsewhere. */
+/** docs/design.md §7, Pipeline step 4: the model's prose where it passes the checks, the deterministic text elsewhere. */
 
 const PY = `def get_user(user_id, retries=3):
     if user_id < 0:

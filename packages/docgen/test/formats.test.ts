@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateDocs } from '../src/docs.ts';
 
 /**
- * Each format is read back by an independent tool (issue 12 item 4): docutils for RST, xmllint
+ * Each format is read back by an independent tool: docutils for RST, xmllint
  * with DocBook 5's RELAX NG schema for XML, unrtf for RTF. .ci/run installs them; on a machine
  * without them these tests are skipped, except under CI where a missing tool fails the run.
  */

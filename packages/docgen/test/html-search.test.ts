@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocs } from '../src/docs.ts';
 
-/** The HTML doc set in Chromium (issue 12 item 4): links resolve, the search finds sections, no console error. */
+/** The HTML doc set in Chromium: links resolve, the search finds sections, no console error. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM);
 if (!hasChromium && process.env.CI) throw new Error(`Chromium is missing at ${CHROMIUM}`);

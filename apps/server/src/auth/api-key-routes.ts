@@ -10,7 +10,7 @@ const tags = ['api keys'];
 const KEY_NOT_FOUND = 'API key not found.';
 
 /**
- * Spec §7 "Coupons and API keys": `/v1/apiToken/…` (GET, as the spec names them). Managing keys
+ * docs/spec-conformance.md §7 "Coupons and API keys": `/v1/apiToken/…` (GET, as the spec names them). Managing keys
  * needs a signed-in session: a key can neither list, mint nor re-enable keys.
  */
 export function apiKeyRoutes(auth: AuthService) {

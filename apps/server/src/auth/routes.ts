@@ -54,7 +54,7 @@ function refuseSpent(limiter: WindowLimiter) {
   };
 }
 
-/** Spec §7 "Authentication and user" paths (under /api). Thin: validate, call the service. */
+/** docs/spec-conformance.md §7 "Authentication and user" paths (under /api). Thin: validate, call the service. */
 export function authRoutes(auth: AuthService, opts: AuthLimits) {
   // Budgets beside the per-minute (address, account) limit below. They key on the real client
   // address (trustProxy is the operator's choice) and on the account or mailbox targeted, so
@@ -120,7 +120,7 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
 
     r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.refresh(userOf(req), sessionOf(req)));
 
-    // Spec §2 local-tool login, after the consent step: a separate session for the tool.
+    // docs/spec-conformance.md §2 local-tool login, after the consent step: a separate session for the tool.
     r.post('/v1/auth/local-tool-token', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.localToolSession(userOf(req)));
 
     r.post('/v1/auth/logout', { ...signedIn, schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {

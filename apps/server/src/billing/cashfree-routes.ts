@@ -48,7 +48,7 @@ const CashfreeWebhook = z.object({
 const ENDED = new Set(['EXPIRED', 'CUSTOMER_CANCELLED', 'CANCELLED', 'COMPLETED', 'LINK_EXPIRED']);
 
 /**
- * Cashfree (spec §7: INR checkout): GET /cashfree/checkout → session_id; the return check reads
+ * Cashfree (docs/spec-conformance.md §7: INR checkout): GET /cashfree/checkout → session_id; the return check reads
  * the order's status from Cashfree; POST /cashfree/webhook takes signed notifications. Both
  * confirmations end in the same idempotent fulfilment.
  */
@@ -78,7 +78,7 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
-    // Spec §7: Pro renewing at Cashfree. The subscription's authorisation charges the first month.
+    // docs/spec-conformance.md §7: Pro renewing at Cashfree. The subscription's authorisation charges the first month.
     r.get('/cashfree/subscription', { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeSubscriptionAnswer } } }, async (req) => {
       if (req.query.product_id !== PRICE_PRO_MONTHLY) throw new HttpError(400, ErrorCode.VALIDATION, 'product_id: only the Pro plan is a subscription.');
       const user = userOf(req);

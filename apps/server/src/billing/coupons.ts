@@ -44,7 +44,7 @@ export class CouponService {
   }
 
   /**
-   * Spec §4 redeem results: without a GitHub connection the checklist reports the app missing
+   * docs/spec-conformance.md §4 redeem results: without a GitHub connection the checklist reports the app missing
    * and nothing changes; otherwise every unused coupon becomes used, payout pending, to the
    * given id (sealed at rest) — the operator pays it out and marks it complete.
    */
@@ -90,7 +90,7 @@ export class CouponService {
   }
 }
 
-/** Spec §7: GET /v1/coupon/get/all, POST /v1/coupon/redeem, GET /v1/user/referred; and POST /v1/user/referral. */
+/** docs/spec-conformance.md §7: GET /v1/coupon/get/all, POST /v1/coupon/redeem, GET /v1/user/referred; and POST /v1/user/referral. */
 export function couponRoutes(auth: AuthService, coupons: CouponService, db: Kysely<Database>, appUrl: string) {
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@ import geoip from 'geoip-country';
 import type { Currency } from '@docent/contracts';
 
 /**
- * The currency for a client address (spec §4): INR for an address the bundled offline country
+ * The currency for a client address (docs/spec-conformance.md §4): INR for an address the bundled offline country
  * database (geoip-country, from MaxMind's GeoLite2) places in India, USD for every other country
  * and for addresses it does not know (private, loopback, link-local).
  */

@@ -42,7 +42,7 @@ const SUBSCRIPTION_ENDED = new Set(['BILLING.SUBSCRIPTION.CANCELLED', 'BILLING.S
 const header = (v: string | string[] | undefined): string => (typeof v === 'string' ? v : '');
 
 /**
- * PayPal (spec §7: every currency but INR): GET /paypal/checkout → approval_url; the return
+ * PayPal (docs/spec-conformance.md §7: every currency but INR): GET /paypal/checkout → approval_url; the return
  * captures the order and checks the captured amount; POST /paypal/webhook takes deliveries
  * PayPal's verify-webhook-signature call vouches for. All end in the same fulfilment.
  */

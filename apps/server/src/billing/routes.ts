@@ -29,7 +29,7 @@ export const TEST_PROVIDER_WARNING =
 
 const TEST_DISABLED = 'The test payment provider is not enabled on this server.';
 
-/** Spec §7 "Analytics and payments", the test provider, transactions and receipts. */
+/** docs/spec-conformance.md §7 "Analytics and payments", the test provider, transactions and receipts. */
 export function billingRoutes(auth: AuthService, billing: BillingService) {
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();

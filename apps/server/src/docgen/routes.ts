@@ -13,7 +13,7 @@ import { DOC_DETAILS } from './handler.ts';
 const tags = ['documentation'];
 const DocTypeParam = z.object({ docType: BuiltDocType });
 
-/** The free plan's file limits (spec §6/§9, docs/spec-conformance.md). */
+/** The free plan's file limits (docs/spec-conformance.md §6/§9). */
 export const FREE_FILE_LIMIT = { private: 3, public: 10 } as const;
 
 export function docgenRoutes(deps: RepoJobRouteDeps & { users: UserRepository }) {

@@ -3,7 +3,7 @@ import type { RepoRepository } from '../repos/repository.ts';
 
 /**
  * Automatic updates of the architecture / API doc sets after a push to the default branch
- * (issue 15 item 4). A hand-started generation keeps its options (`docset-config-<kind>`); a push
+ * (docs/hosted-docs.md). A hand-started generation keeps its options (`docset-config-<kind>`); a push
  * queues DOC_ARCH / DOC_API with them and the pushed commit; the job's outcome is kept as the
  * kind's last automatic run (`docset-auto-<kind>`), which the repository settings show.
  */

@@ -11,7 +11,7 @@ import type { DocSetStore } from './store.ts';
 const tags = ['documentation'];
 
 /**
- * Architecture and API docs (spec §7, docs/docgen-arch-api.md): `POST /v1/git/generate/{arch|api}/doc` with
+ * Architecture and API docs (docs/spec-conformance.md §7, docs/docgen-arch-api.md): `POST /v1/git/generate/{arch|api}/doc` with
  * `arch_doc_config`, its status, the freshness of a repository's doc sets, and the cookie that
  * lets the browser open the hosted docs (/docs/…) under the user's sign-in. The static
  * `arch`/`api` paths take precedence over the code-docs route's `:docType`.
@@ -26,7 +26,7 @@ export function docSetRoutes(deps: RepoJobRouteDeps & { sets: DocSetStore; secur
       r.post(`/v1/git/generate/${kind}/doc`, { ...signedIn, schema: { tags, body: GenerateDocSetRequest, response: { 200: GenerateDocResponse } } }, async (req) => {
         const user = userOf(req);
         const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
-        // No premium gate for architecture and API documentation (spec §6, docs/spec-conformance.md).
+        // No premium gate for architecture and API documentation (docs/spec-conformance.md §6).
         const config = req.body.arch_doc_config ?? ArchDocConfig.parse({});
         const job = await queueRepoJob(deps, repo, DOC_SET_JOB_TYPE[kind], { kind, config });
         return { lroJobId: job.id, message: 'Documentation generation started' };

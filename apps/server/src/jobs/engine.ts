@@ -154,7 +154,7 @@ export class JobEngine {
   }
 
   /**
-   * The flow START → VALIDATING → QUEUED of spec §4 (docs/spec-conformance.md, "§3 Entities and §4 states"): the job is VALIDATING while `validate` checks
+   * The flow START → VALIDATING → QUEUED of docs/spec-conformance.md §4: the job is VALIDATING while `validate` checks
    * what it will work on (e.g. that the repository is still there and its credentials are
    * at hand); a failed check ends it FAILED with the reason, before any worker takes it.
    * Then it is queued for a worker. Resolves with whether it was queued.

@@ -8,7 +8,7 @@ const CHANNEL = 'docent_jobs';
 /**
  * Wakes live-log streams when a job writes a line or changes state. In one process an
  * EventEmitter is enough; with a PostgreSQL server, NOTIFY carries the wake-up to whichever
- * API process holds the browser's stream (DESIGN.md §3).
+ * API process holds the browser's stream (docs/design.md §3).
  */
 export class LogBus {
   private readonly emitter = new EventEmitter();

@@ -47,7 +47,7 @@ function totalTime(row: JobRow, now = Date.now()): number {
 
 export function toJob(row: JobRow, now = Date.now()): Job {
   const seconds = totalTime(row, now);
-  // An active job of 24 hours or more (spec §4, docs/spec-conformance.md) is shown as TIMEOUT even before the reaper runs.
+  // An active job of 24 hours or more (docs/spec-conformance.md §4) is shown as TIMEOUT even before the reaper runs.
   const timedOut = (ACTIVE_JOB_STATES as readonly string[]).includes(row.state) && seconds >= JOB_TIMEOUT_SECONDS;
   return {
     id: row.id,

@@ -10,7 +10,7 @@ import { STATE_TTL_SECONDS, type OAuthService } from './service.ts';
 const tags = ['auth'];
 
 /**
- * Where the app's callback page hands the provider's code and state in (spec §7 names the
+ * Where the app's callback page hands the provider's code and state in (docs/spec-conformance.md §7 names the
  * first two; the others follow the same pattern).
  */
 export const CALLBACK_PATHS: Record<OAuthProvider, string> = {
@@ -22,7 +22,7 @@ export const CALLBACK_PATHS: Record<OAuthProvider, string> = {
 };
 
 /**
- * Spec §7 "Login redirects" that share their path with an install stream: a browser navigation
+ * docs/spec-conformance.md §7 "Login redirects" that share their path with an install stream: a browser navigation
  * (no bearer token) starts the sign-in, a signed-in stream request streams (see vendors/routes.ts).
  */
 export const LOGIN_REDIRECT_ALIASES: Record<string, OAuthProvider> = {

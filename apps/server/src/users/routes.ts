@@ -31,7 +31,7 @@ export function userRoutes(auth: AuthService, users: UserRepository) {
       return toUser(row, await users.connectedVendors(me.id));
     });
 
-    // The welcome tour (spec §4: shown once, marked done on finish or skip) and the credits
+    // The welcome tour (docs/spec-conformance.md §4: shown once, marked done on finish or skip) and the credits
     // banner (once per user). No body; both answer the updated user and are idempotent.
     r.post('/v1/user/tutorial/done', { ...signedIn, schema: { tags, response: { 200: User } } }, async (req) =>
       toUser(await users.markTutorialDone(userOf(req).id), await users.connectedVendors(userOf(req).id)),

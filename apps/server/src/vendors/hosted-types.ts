@@ -236,7 +236,7 @@ export function vendorErrorFromAnswer(
   what = 'the requested resource',
 ): VendorApiError {
   // The vendor's own words go to the server log only: a base URL is the user's to choose, so
-  // its answer could be any service's (DESIGN.md §6: never echo a foreign body).
+  // its answer could be any service's (docs/design.md §6: never echo a foreign body).
   const detail = scrubToken(vendorErrorDetail(body) ?? `HTTP ${status}`, token);
   if (isRateLimited(status, headers)) {
     const wait = retryAfter(headers, Date.now());

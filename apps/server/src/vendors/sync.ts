@@ -56,7 +56,7 @@ export async function syncVendor(
         }
         const existing = await deps.repos.find(user.id, vendor, r.organizationName, r.repoName);
         if (existing) {
-          // installationId (spec §3 repository): the connection (our vendor installation) it came through
+          // installationId (docs/spec-conformance.md §3 repository): the connection (our vendor installation) it came through
           await deps.repos.refreshFromVendor(existing.id, { clone_url: deps.box.seal(r.cloneUrl), default_branch: r.defaultBranch, is_private: r.isPrivate, installation_id: conn.id });
         } else {
           await deps.repos.insert({

@@ -18,7 +18,7 @@ const job = (id: number): Job => ({
   totalTime: 5,
 });
 
-/** Issue 16 item 15: the jobs page's filters live in the URL, and an empty filtered list offers to clear them. */
+/** the jobs page's filters live in the URL, and an empty filtered list offers to clear them. */
 describe('JobsPage filters', () => {
   let answer: { jobs: Job[]; total: number };
   let fetchMock: ReturnType<typeof vi.fn>;

@@ -20,7 +20,7 @@ import './jobs.css';
 type RangeValue = Parameters<NonNullable<GetProps<typeof DatePicker.RangePicker>['onChange']>>[0];
 
 /**
- * /jobs and /jobs/:jobId (spec §2 Jobs dashboard, docs/spec-conformance.md): 'All Jobs' with search (id, type, org,
+ * /jobs and /jobs/:jobId (docs/spec-conformance.md §2 Jobs dashboard): 'All Jobs' with search (id, type, org,
  * repo) and filters for status, type and date range. A row opens /jobs/{id} with its logs;
  * closing returns to /jobs. Active jobs refresh every 30 s in one batch call. The filters and
  * the page live in the URL query (?status=&type=&from=&to=&q=&page=), so reload and Back keep them.

@@ -21,7 +21,7 @@ const jobs: Job[] = Array.from({ length: 12 }, (_, i) => ({
 
 const ids = () => screen.getAllByTestId('job-row').map((r) => Number(within(r).getAllByRole('cell')[0]!.textContent));
 
-/** Spec §2 All Jobs tab: the columns, newest first, sortable, 10 a page. */
+/** docs/spec-conformance.md §2 All Jobs tab: the columns, newest first, sortable, 10 a page. */
 describe('JobsTable', () => {
   it('has the spec headers, shows 10 jobs a page newest first, and sorts by a clicked column', async () => {
     renderRoutes([{ path: '/', element: <JobsTable jobs={jobs} onOpen={() => {}} /> }], '/');

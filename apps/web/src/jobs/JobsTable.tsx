@@ -12,7 +12,7 @@ import { formatDateTime } from '../i18n/format.ts';
 
 
 /**
- * The jobs table (spec §2 All Jobs tab): ID, Job Type, Status, Created At, Total Time, Actions;
+ * The jobs table (docs/spec-conformance.md §2 All Jobs tab): ID, Job Type, Status, Created At, Total Time, Actions;
  * sortable, 10 a page, newest first. Actions opens the job's log modal. On a phone each job is one
  * stacked cell (id and type, repository, status, created at, total time, the logs button), so
  * Status, Created At and Actions stay on screen.

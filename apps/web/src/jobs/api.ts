@@ -9,7 +9,7 @@ export interface AllJobsFilter {
   q?: string;
 }
 
-/** Job calls of spec §7 (and our /v1/lro/all listing for the jobs page). */
+/** Job calls of docs/spec-conformance.md §7 (and our /v1/lro/all listing for the jobs page). */
 export const jobsApi = {
   listForRepo: (orgName: string, repoName: string) =>
     apiRequest<Job[]>(`/v1/lro/list?${new URLSearchParams({ orgName, repoName })}`),
@@ -22,7 +22,7 @@ export const jobsApi = {
     if (f.q?.trim()) p.set('q', f.q.trim());
     return apiRequest<{ jobs: Job[]; total: number }>(`/v1/lro/all?${p}`);
   },
-  /** One batch call for all active jobs (spec §4). */
+  /** One batch call for all active jobs (docs/spec-conformance.md §4). */
   statuses: (ids: number[]) => apiRequest<Job[]>(`/v1/lro/status?ids=${ids.join(',')}`),
   status: (id: number) => apiRequest<Job>(`/v1/lro/${id}/status`),
   logs: (id: number) => apiRequest<string[]>(`/v1/lro/logs/${id}`),

@@ -1,6 +1,6 @@
 import { ACTIVE_JOB_STATES, FINAL_JOB_STATES, JOB_TIMEOUT_MESSAGE, JOB_TIMEOUT_SECONDS, type Job, type JobState } from '@docent/contracts';
 
-/** States the 24-hour rule applies to (running, queued or validating; spec §4, docs/spec-conformance.md). */
+/** States the 24-hour rule applies to (running, queued or validating; docs/spec-conformance.md §4). */
 const TIMEOUT_RULE_STATES: readonly JobState[] = ['RUNNING', 'QUEUED', 'VALIDATING'];
 
 /** A job as shown: one running, queued or validating for 86400 s or more reads TIMEOUT. */

@@ -1,4 +1,4 @@
-/** The jobs page's filters and page as kept in the URL query (issue 16 item 15). */
+/** The jobs page's filters and page as kept in the URL query. */
 export interface JobsQuery {
   status: string[];
   type: string[];

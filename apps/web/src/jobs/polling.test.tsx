@@ -24,7 +24,7 @@ const job = (id: number, state: Job['state']): Job => ({
 const paths = (mock: ReturnType<typeof fakeApi>) => mock.mock.calls.map(([input]) => String(input));
 const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
-/** Spec §4/§9 polls, on fake timers (issue 16: the 30 s and 5 s polls). */
+/** docs/spec-conformance.md §4/§9 polls, on fake timers (the 30 s and 5 s polls). */
 describe('polls', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {

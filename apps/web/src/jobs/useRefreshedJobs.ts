@@ -3,7 +3,7 @@ import type { Job } from '@docent/contracts';
 import { jobsApi } from './api.ts';
 import { activeJobIds, displayJob, mergeJobs } from './jobDisplay.ts';
 
-/** Spec §4/§9: active jobs in a list are refreshed every 30 seconds, in one batch call. */
+/** docs/spec-conformance.md §4/§9: active jobs in a list are refreshed every 30 seconds, in one batch call. */
 export const ACTIVE_REFRESH_MS = 30_000;
 
 /** The list with its active jobs refreshed by batch, as displayed (24-hour TIMEOUT rule applied). */

@@ -7,14 +7,14 @@ import type { ParsedFunctionLike } from './types.ts';
 
 export type ComplexityCategory = 'low' | 'medium' | 'high';
 
-/** DESIGN.md §5: low ≤ 5, medium 6–10, high > 10. */
+/** docs/design.md §5: low ≤ 5, medium 6–10, high > 10. */
 export function complexityCategory(complexity: number): ComplexityCategory {
   if (complexity > 10) return 'high';
   if (complexity > 5) return 'medium';
   return 'low';
 }
 
-/** DESIGN.md §5 urgent rule: undocumented, public, and high complexity (or medium and ≥ 50 lines). */
+/** docs/design.md §5 urgent rule: undocumented, public, and high complexity (or medium and ≥ 50 lines). */
 export function isUrgent(fn: Pick<ParsedFunctionLike, 'docstring' | 'scope' | 'complexity' | 'startLine' | 'endLine'>): boolean {
   if (fn.docstring !== null || fn.scope !== 'public') return false;
   const category = complexityCategory(fn.complexity);

@@ -2,7 +2,7 @@
  * Whether a diff hunk only reformats: its removed and added lines are the same code once layout
  * is set aside. The line walk (history.ts) lets such a hunk pass its lines' history through to
  * the lines it replaced, so a Black, gofmt or Prettier run never becomes "the commit that last
- * changed" a function or its doc (issue 10: a rule that fires on a formatting commit is a bug).
+ * changed" a function or its doc (a rule that fires on a formatting commit is a bug).
  *
  * Deliberately stricter than the judge's token comparison (functions/contract.ts bodyTokens):
  * comments and doc comments count here, so a reworded comment or doc is a change. What is set

@@ -10,7 +10,7 @@ import { formattingMap, onlyPythonComments, pythonCodeHunk, quotesAlike } from '
 import { isTestFile } from './test-files.ts';
 
 /**
- * The line walk behind outdated-by-history (DESIGN.md §5): which commit last changed each line of
+ * The line walk behind outdated-by-history (docs/design.md §5): which commit last changed each line of
  * a documented function and of its doc. doc-history.ts judges what changed after the doc.
  *
  * Instead of one `git blame` per file (~80 s of CPU on a 900-file repository with 18,000

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §5 test-file rule: a path segment `test`, `tests` or `__tests__`, or a file name like
+ * docs/design.md §5 test-file rule: a path segment `test`, `tests` or `__tests__`, or a file name like
  * `test_*.py`, `*_test.py`, `*_test.go`, `*.test.*`, `*.spec.*`, `*Test.java`, `*Tests.java`,
  * `conftest.py`.
  */
@@ -21,7 +21,7 @@ export function isTestFile(relPath: string): boolean {
   return TEST_NAME.some((pattern) => pattern.test(name));
 }
 
-/** DESIGN.md §5: functions under a `doc`/`docs` directory are left out of every function figure. */
+/** docs/design.md §5: functions under a `doc`/`docs` directory are left out of every function figure. */
 export function isUnderDocsDirectory(relPath: string): boolean {
   const segments = relPath.split('/');
   segments.pop();

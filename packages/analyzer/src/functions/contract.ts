@@ -4,7 +4,7 @@ import { finding } from './findings.ts';
 import type { ReturnKind, Signature } from './types.ts';
 
 /**
- * What a doc can promise about a function and a later change can break (issue 10, item 3):
+ * What a doc can promise about a function and a later change can break:
  * parameters, their defaults, whether it gives a value back, what it raises, and the decorators
  * that change how it is called. Type annotations, modifiers and formatting are not part of it.
  */
@@ -287,7 +287,7 @@ function statesDefault(doc: string, name: string, oldDefault: string, newDefault
 }
 
 export interface ContractChanges {
-  /** changes that make the doc say something false (issue 10, item 3) */
+  /** changes that make the doc say something false */
   outdated: DocFinding[];
   /** changes worth a look that contradict nothing the doc says */
   review: DocFinding[];

@@ -1,6 +1,6 @@
 /**
- * What the fact readers found in one file, kept between runs by the file's content (issue 12's
- * incremental regeneration: a second run after a 10-file change parses only the changed files).
+ * What the fact readers found in one file, kept between runs by the file's content (incremental
+ * regeneration: a second run after a 10-file change parses only the changed files).
  * A fact is found again from the same text under the same key — a reader's name, the file's path
  * and language and whatever else its result depends on — so a hit is exactly what a new reading
  * would give. The file's text itself keys the outer map (no copy, no hash to compute besides

@@ -4,7 +4,7 @@ import { perFile } from './cache.ts';
 import { codeOf, lineAt, literal } from './source.ts';
 
 /**
- * The import graph (issue 12, item 1): every import statement of every file, resolved to a file
+ * The import graph: every import statement of every file, resolved to a file
  * (or, for Go packages, Java wildcards and C# namespaces, a folder) of the repository where it
  * can be, else named as an external package. Static reading only: a computed `require(x)` is
  * reported as unresolved, never guessed.

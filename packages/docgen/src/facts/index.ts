@@ -12,7 +12,7 @@ export { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
 export { extractRoutes, joinPath, routesAndFiles, type Route } from './routes.ts';
 
 /**
- * What the architecture and API docs are built from (DOCGEN.md §Pipeline step 1, issue 12 item 1):
+ * What the architecture and API docs are built from (docs/design.md §7, Pipeline step 1):
  * read from the code, each fact with the file and line it comes from.
  */
 export interface RepositoryFacts {
@@ -35,7 +35,7 @@ export interface RepositoryFacts {
 const MAX_FACT_FILE_BYTES = 512 * 1024;
 
 /**
- * Project files that are no source code but describe the system (DOCGEN.md §Architecture docs):
+ * Project files that are no source code but describe the system (docs/design.md §7, Architecture docs):
  * API descriptions, schemas and migrations, deployables, CI, decisions. Read as language `text`.
  */
 export const PROJECT_FILE = /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;

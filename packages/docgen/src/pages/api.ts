@@ -112,7 +112,7 @@ function modulePage(id: string, title: string, headingText: string, files: reado
       for (const [file, list] of [...byFile].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
         blocks.push(heading(2, file));
         blocks.push(table(['Name', 'Summary', 'Documented', 'Defined in'], list.map((sym) => [code(sym.name), sym.summary ?? '', sym.documented ? '✓' : '✗', source(sym.file, sym.startLine, sym.endLine)])));
-        // DOCGEN.md §API docs: the params table — type, default, required, description (from the doc).
+        // docs/design.md §7, API docs: the params table — type, default, required, description (from the doc).
         const rows = list.flatMap((sym) => sym.params.map((p) => [code(sym.name), code(p.name), p.type ? code(p.type) : '', p.default ? code(p.default) : '', p.required ? 'yes' : 'no', p.text]));
         if (rows.length > 0) {
           // Under the file's heading (no heading of its own): a search for a function leads to its file's section.

@@ -5,7 +5,7 @@ import { code, heading, paragraph, root, source, table, type Inline } from './bl
 import type { PageSpec } from './arch.ts';
 
 /**
- * The architecture sections read from project files rather than code (DOCGEN.md §Architecture
+ * The architecture sections read from project files rather than code (docs/design.md §7, Architecture
  * docs): external systems, containers and deployables, deployment & CI, cross-cutting concerns
  * and decisions. Every row cites `path:L` or `path:L-L`.
  */

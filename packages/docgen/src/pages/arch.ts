@@ -19,7 +19,7 @@ export interface PageMeta {
   commit?: string;
 }
 
-/** A page of a doc set: what it is built from and how (DOCGEN.md: one mdast per page). */
+/** A page of a doc set: what it is built from and how (docs/design.md §7: one mdast per page). */
 export interface PageSpec {
   id: string;
   title: string;
@@ -40,7 +40,7 @@ export const pageLink = (id: string, label: string): PhrasingContent => ({ type:
 const uniq = (files: Iterable<string>): string[] => [...new Set(files)].sort();
 
 /**
- * The architecture document (DOCGEN.md §Architecture docs, arc42-lite × C4) as sections, each
+ * The architecture document (docs/design.md §7, Architecture docs, arc42-lite × C4) as sections, each
  * its own page built only from the facts it shows, each statement with the file and line it
  * comes from. Sections with no facts say so instead of being left out, so a reader knows they
  * were looked for.

@@ -1,7 +1,7 @@
 import type { BlockContent, Heading, Image, List, Paragraph, PhrasingContent, Root, Table, TableCell } from 'mdast';
 
 /**
- * Small builders for the mdast trees the architecture and API pages are made of (DOCGEN.md:
+ * Small builders for the mdast trees the architecture and API pages are made of (docs/design.md §7:
  * "one mdast per page"), so every output format is rendered from the same document.
  */
 export type Inline = string | PhrasingContent;
@@ -11,7 +11,7 @@ const phrasing = (parts: readonly Inline[]): PhrasingContent[] => parts.map((p) 
 export const text = (value: string): PhrasingContent => ({ type: 'text', value });
 export const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
 export const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [{ type: 'text', value }] });
-/** Where a statement comes from: `path:L` or `path:L-L`, as inline code (DOCGEN.md: every statement cites its source). */
+/** Where a statement comes from: `path:L` or `path:L-L`, as inline code (docs/design.md §7: every statement cites its source). */
 export const source = (file: string, from?: number, to?: number): PhrasingContent => code(from === undefined ? file : to !== undefined && to !== from ? `${file}:${from}-${to}` : `${file}:${from}`);
 
 export const heading = (depth: 1 | 2 | 3 | 4, value: string): Heading => ({ type: 'heading', depth, children: [{ type: 'text', value }] });

@@ -5,7 +5,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { figureOf } from '../pages/blocks.ts';
 
 /**
- * PDF through pdfmake (DOCGEN.md): a table of contents from the headings, page numbers in the
+ * PDF through pdfmake (docs/design.md §7): a table of contents from the headings, page numbers in the
  * footer, tables that repeat their header row across pages. Fonts are pdfmake's own Roboto files;
  * the document may read nothing else — no URL, no other local file (its content comes from the
  * repository, so it is untrusted). Mermaid diagrams appear as their source, as in the other
@@ -204,7 +204,7 @@ export async function renderPdfPart(tree: Root, title: string, assets: ReadonlyM
 }
 
 /**
- * The book from its parts (DOCGEN.md: PDF with a table of contents and page numbers): a front
+ * The book from its parts (docs/design.md §7: PDF with a table of contents and page numbers): a front
  * matter of the title, the overview and the contents with each part's first page, then the parts'
  * pages copied as they are (pdf-lib), every page numbered "n / N". A part is rendered once and
  * kept, so a later run with one changed page renders only that part and merges again.

@@ -2,7 +2,7 @@ import type { Nodes, PhrasingContent, Root } from 'mdast';
 import { figureOf } from '../pages/blocks.ts';
 
 /**
- * reStructuredText (DOCGEN.md: an own serialiser — no kept npm writer exists; the tests check the
+ * reStructuredText (docs/design.md §7: an own serialiser — no kept npm writer exists; the tests check the
  * output with docutils). Headings by depth use = - ~ ^ under the title; tables are `list-table`
  * directives (no column widths to keep in step); Mermaid stays a literal block.
  */

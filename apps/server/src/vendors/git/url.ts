@@ -28,7 +28,7 @@ function ownerAndName(p: string): { owner: string; name: string } {
  * Accepts https, http, ssh, git and scp-like (`git@host:owner/repo.git`) URLs, and local paths
  * only under the server's LOCAL_REPO_ROOTS. Refuses file://, ext::, option-looking values
  * (`--upload-pack=…`), credentials in the URL's query, control characters and paths that
- * escape the roots (DESIGN.md §6).
+ * escape the roots (docs/design.md §6).
  */
 export function parseGitSource(input: string, localRoots: readonly string[]): ParsedGitSource {
   const value = input.trim();
