@@ -141,6 +141,11 @@ describe('leading comments and wrappers that cannot be described faithfully', ()
     const r = await run(src, 'JavaScript', 'u.js', 'jsdoc');
     expect(r.output).toBe(src);
   });
+  it('a Javadoc written without leading asterisks is not extended (its human lines would be re-prefixed)', async () => {
+    const src = 'package p;\n\nclass R {\n    /**\n     Gets the start.\n     @param pos the source offset, counted in UTF-16 units\n     @return the start\n     */\n    int start(int pos) {\n        return pos;\n    }\n\n    /**\n     Creates a new range from source offsets.\n     */\n    R(int startPos) {\n        if (startPos < 0) throw new IllegalArgumentException("negative");\n        this.p = startPos;\n    }\n}\n';
+    const r = await run(src, 'Java', 'R.java', 'javadoc');
+    expect(r.output).toBe(src);
+  });
   it('"Same as" is not written when a literal lands past the callee\'s parameters (varargs)', async () => {
     const src = 'package p;\n\nclass T {\n    /**\n     * Pops the stack until one of the named elements is current.\n     * @param nodeNames the element names to stop at\n     */\n    void clearStackToContext(String... nodeNames) {\n        pop(nodeNames);\n    }\n\n    void clearStackToTableContext() {\n        clearStackToContext("table", "template");\n    }\n}\n';
     const r = await run(src, 'Java', 'T.java', 'javadoc');
