@@ -62,6 +62,11 @@ describe('Python', () => {
     // handed its own argument, the callee's words about its result still hold
     expect(r.output).toContain('def released(sb):\n    """Release it.\n\n    Returns:\n        The string value of the released builder');
   });
+  it('a docstring whose only section is Raises gets no Args appended after it', async () => {
+    const src = 'def configure(processors=None):\n    """Configure the chain.\n\n    Args:\n        processors: The processor chain, applied in order to each event.\n    """\n    return processors\n\n\ndef configure_once(processors=None):\n    """\n    Configure if not configured yet.\n\n    Raises:\n        RuntimeWarning: if repeated configuration is attempted.\n    """\n    configure(processors=processors)\n';
+    const r = await run(src, 'Python', 'c.py', 'google');
+    expect(r.output).toBe(src);
+  });
   it('nothing grounded: no docstring, the function is listed as needing a summary', async () => {
     const src = 'def get_user_by_id(user_id, retries=3):\n    return DB[user_id]\n\n\ndef is_valid(x):\n    return x > 0\n';
     const r = await run(src, 'Python', 'n.py', 'google');
