@@ -161,7 +161,7 @@ export function proseComment(text: string): boolean {
 }
 
 /** The grounded model of a function (DOCGEN.md §Pipeline "Model"; docs/docgen.md). */
-export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startLine'>, language: string, facts: SignatureFacts, ctx: GroundContext = { index: emptyIndex(), relPath: '' }): DocModel {
+export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startLine'> & { docstring?: string | null }, language: string, facts: SignatureFacts, ctx: GroundContext = { index: emptyIndex(), relPath: '' }): DocModel {
   const { short, owner } = splitName(fn.name);
   const self = { path: ctx.relPath, line: fn.startLine, owner };
   const masked = mask(fn.content, language);
@@ -249,6 +249,16 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
       summary = `${lead.text.charAt(0).toUpperCase()}${lead.text.slice(1)}${/[.!?]$/.test(lead.text) ? '' : '.'}`;
       summarySource = `the body's own leading comment (line ${fn.startLine + lead.row})`;
       summaryComment = { start: lead.row, end: lead.end };
+    }
+  }
+  // A reused parameter text whose every word is already in the parameter's name, the function's
+  // name or its summary ("the character token to insert" under "Inserts the character token …")
+  // tells the reader nothing: not written.
+  const said = `${short} ${fn.docstring ?? ''} ${summary}`.replace(/[^A-Za-z0-9]+/g, '_');
+  for (const p of params) {
+    if (p.text !== '' && restatesName(p.text, `${p.name}_${said}`)) {
+      p.text = '';
+      delete p.source;
     }
   }
   const raises = codeRaises(fn.content, language, params.map((p) => p.name), fn.startLine, body.start);

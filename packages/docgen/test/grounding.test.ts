@@ -151,6 +151,11 @@ describe('leading comments and wrappers that cannot be described faithfully', ()
     const r = await run(src, 'Java', 'R.java', 'javadoc');
     expect(r.output).toBe(src);
   });
+  it('a reused parameter text that only repeats the summary\'s words is not written', async () => {
+    const src = 'package p;\n\nclass H {\n    /**\n     * Inserts the token.\n     * @param characterToken the character token to insert\n     */\n    void insertCharacterNode(Token characterToken) {\n        insertCharacterToElement(characterToken, null);\n    }\n\n    /**\n     * Inserts the provided character token into the provided element.\n     */\n    void insertCharacterToElement(Token characterToken, Element el) {\n        el.add(characterToken);\n    }\n}\n';
+    const r = await run(src, 'Java', 'H.java', 'javadoc');
+    expect(r.output).toBe(src);
+  });
   it('"Same as" is not written when a literal lands past the callee\'s parameters (varargs)', async () => {
     const src = 'package p;\n\nclass T {\n    /**\n     * Pops the stack until one of the named elements is current.\n     * @param nodeNames the element names to stop at\n     */\n    void clearStackToContext(String... nodeNames) {\n        pop(nodeNames);\n    }\n\n    void clearStackToTableContext() {\n        clearStackToContext("table", "template");\n    }\n}\n';
     const r = await run(src, 'Java', 'T.java', 'javadoc');
