@@ -248,6 +248,12 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     if (prose.params.length === 0 && !prose.returns && !prose.yields && prose.raises.length === 0) return { reason: '', stale, use };
     if (!ownLines) return { reason: 'its doc shares a line with code', stale, use: NO_USE };
     if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale, use: NO_USE };
+    // a docstring the parser read as prose although it holds a section (`Raises:` alone): the
+    // entries would be appended after that section, out of the order every style reads
+    if (python && /^\s*(?:Args|Arguments|Parameters|Keyword Args|Keyword Arguments|Returns?|Yields?|Raises)\s*:\s*$|^\s*(?:Parameters|Returns|Yields|Raises)\s*\n\s*-{3,}\s*$/m.test(docText)) return { reason: 'its docstring has sections the parser could not read', stale, use: NO_USE };
+    // a doc comment written without a leading `*` on its lines would be re-rendered with one on
+    // every human line: the maintainers' layout is theirs, so nothing is added
+    if (form.kind === 'block' && endRow - startRow > 2 && lines.slice(startRow + 1, endRow - 1).some((l) => l.trim() !== '' && !/^\s*\*/.test(l))) return { reason: 'its doc comment has lines without a leading *', stale, use: NO_USE };
     indent = /^\s*/.exec(first)![0];
     model = mergeProse(prose, docText);
     updated = true;

@@ -161,7 +161,7 @@ export function proseComment(text: string): boolean {
 }
 
 /** The grounded model of a function (docs/design.md §7, Pipeline "Model"; docs/docgen.md). */
-export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startLine'>, language: string, facts: SignatureFacts, ctx: GroundContext = { index: emptyIndex(), relPath: '' }): DocModel {
+export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startLine'> & { docstring?: string | null }, language: string, facts: SignatureFacts, ctx: GroundContext = { index: emptyIndex(), relPath: '' }): DocModel {
   const { short, owner } = splitName(fn.name);
   const self = { path: ctx.relPath, line: fn.startLine, owner };
   const masked = mask(fn.content, language);
@@ -203,7 +203,11 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
       return paramNames.has(v) || literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null;
     });
   const wrappedAny = wrapperCall ? resolveCallee(wrapperCall, language, self, ctx.index) : null;
-  const wrapped = wrappedAny && wrapperCall && handedOn(wrapperCall) && !/^[_#]/.test(wrappedAny.short) ? wrappedAny : null;
+  // every literal must be named by the callee's parameter at its position: a literal past the
+  // callee's declared parameters (a varargs list, `f("table", "template")`) cannot be described,
+  // and "with nodeNames set to "table"" would leave the rest out
+  const namesAll = (c: Call, callee: IndexedFunction): boolean => c.args.length <= callee.params.length || c.args.slice(callee.params.length).every((a) => /^\w+\s*[:=]/.test(a.text));
+  const wrapped = wrappedAny && wrapperCall && handedOn(wrapperCall) && namesAll(wrapperCall, wrappedAny) && !/^[_#]/.test(wrappedAny.short) ? wrappedAny : null;
   if (generator) yields = { type: null, text: '' };
   else if (returnsValue && facts.returns !== 'none') {
     returns = { type: returnType, text: '' };
@@ -214,7 +218,10 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
     // the callee's words about its result may name its own parameters ("true if key exists"):
     // only reused when every parameter they name is one of this function's too
     const namesOthers = (text: string, c: IndexedFunction): boolean => c.params.some((q) => !paramNames.has(q) && q.length > 1 && new RegExp(`\\b${escape(q)}\\b`).test(text));
-    if (callee?.returns && compatibleTypes(returnType, callee.returnType) && !namesOthers(callee.returns, callee)) returns = { type: returnType, text: callee.returns, source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns` };
+    // and only when the call hands on this function's own arguments and literals: a callee's
+    // words about its result describe it in terms of its input ("the string value of the released
+    // builder"), which a computed local argument makes about something the reader does not see
+    if (only && callee?.returns && handedOn(only) && compatibleTypes(returnType, callee.returnType) && !namesOthers(callee.returns, callee)) returns = { type: returnType, text: callee.returns, source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns` };
   }
   let summary = '';
   let summarySource: string | undefined;
@@ -242,6 +249,16 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
       summary = `${lead.text.charAt(0).toUpperCase()}${lead.text.slice(1)}${/[.!?]$/.test(lead.text) ? '' : '.'}`;
       summarySource = `the body's own leading comment (line ${fn.startLine + lead.row})`;
       summaryComment = { start: lead.row, end: lead.end };
+    }
+  }
+  // A reused parameter text whose every word is already in the parameter's name, the function's
+  // name or its summary ("the character token to insert" under "Inserts the character token …")
+  // tells the reader nothing: not written.
+  const said = `${short} ${fn.docstring ?? ''} ${summary}`.replace(/[^A-Za-z0-9]+/g, '_');
+  for (const p of params) {
+    if (p.text !== '' && restatesName(p.text, `${p.name}_${said}`)) {
+      p.text = '';
+      delete p.source;
     }
   }
   const raises = codeRaises(fn.content, language, params.map((p) => p.name), fn.startLine, body.start);
@@ -288,12 +305,22 @@ function leadingComment(content: string, code: string, bodyStart: number, langua
   if (collected.length === 0) return null;
   // a comment after code on the header line (`def f():  # why`) is not the body's own
   if (row === startRow && !prefix.test(lines[row] ?? '')) return null;
+  // Comment lines that are each their own unpunctuated sentence ("… see #628" / "To preserve …"),
+  // or an indented sample line (`//    command [options]`), cannot be joined into one sentence
+  // faithfully: no summary rather than a run-on one.
+  for (let i = 0; i < collected.length; i++) {
+    const raw = prefix.exec(lines[row + i] ?? '')?.[1] ?? '';
+    if (/^\s{2,}\S/.test(raw)) return null;
+    if (i + 1 < collected.length && !/[.!?:;,]$/.test(collected[i]!) && /^[A-Z][a-z]/.test(collected[i + 1]!)) return null;
+  }
   const text = collected.join(' ').replace(/\s+/g, ' ').trim();
   if (!proseComment(text) || collected.some((c) => !proseComment(`${c} x y z`) && c !== '')) return null;
   let end = row + collected.length;
   const blankAfter = end < codeRow && (lines[end] ?? '').trim() === '';
   if (blankAfter) end++;
-  else if (statementsFrom(code, bodyStart + first) > 2) return null;
+  // with no blank line, only a comment over a single statement covers the body: over two, it
+  // describes the first ("Fast path: …" above an early return, "track … on transitions")
+  else if (statementsFrom(code, bodyStart + first) > 1) return null;
   return { text, row, end };
 }
 

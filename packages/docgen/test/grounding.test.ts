@@ -55,6 +55,18 @@ describe('Python', () => {
     const r = await run(src, 'Python', 'g.py', 'google');
     expect(r.output).toBe(src);
   });
+  it('a callee\'s return text is not reused when the call passes a value computed here', async () => {
+    const src = 'def release(sb):\n    """Release a borrowed builder.\n\n    Returns:\n        The string value of the released builder, as an incentive to release it.\n    """\n    return str(sb)\n\n\ndef boundary(size):\n    """Create a random mime boundary."""\n    mime = borrow(size)\n    return release(mime)\n\n\ndef released(sb):\n    """Release it."""\n    return release(sb)\n';
+    const r = await run(src, 'Python', 'b.py', 'google');
+    expect(r.output).toContain('def boundary(size):\n    """Create a random mime boundary."""\n');
+    // handed its own argument, the callee's words about its result still hold
+    expect(r.output).toContain('def released(sb):\n    """Release it.\n\n    Returns:\n        The string value of the released builder');
+  });
+  it('a docstring whose only section is Raises gets no Args appended after it', async () => {
+    const src = 'def configure(processors=None):\n    """Configure the chain.\n\n    Args:\n        processors: The processor chain, applied in order to each event.\n    """\n    return processors\n\n\ndef configure_once(processors=None):\n    """\n    Configure if not configured yet.\n\n    Raises:\n        RuntimeWarning: if repeated configuration is attempted.\n    """\n    configure(processors=processors)\n';
+    const r = await run(src, 'Python', 'c.py', 'google');
+    expect(r.output).toBe(src);
+  });
   it('nothing grounded: no docstring, the function is listed as needing a summary', async () => {
     const src = 'def get_user_by_id(user_id, retries=3):\n    return DB[user_id]\n\n\ndef is_valid(x):\n    return x > 0\n';
     const r = await run(src, 'Python', 'n.py', 'google');
@@ -62,7 +74,7 @@ describe('Python', () => {
     expect(r.needsSummary).toEqual([{ name: 'get_user_by_id', line: 1 }, { name: 'is_valid', line: 5 }]);
   });
   it('a message built from expressions is described by its condition, never cut off', async () => {
-    const src = 'def f(n):\n    # Check the count before the batch starts.\n    if n > LIMIT:\n        raise ValueError(f"too many: {n}")\n    return n\n';
+    const src = 'def f(n):\n    # Check the count before the batch starts.\n\n    if n > LIMIT:\n        raise ValueError(f"too many: {n}")\n    return n\n';
     const r = await run(src, 'Python', 'm.py', 'google');
     expect(r.output).toContain('        ValueError: If n > LIMIT.\n');
   });
@@ -89,7 +101,7 @@ describe('TypeScript', () => {
     expect(r.output).toContain('/**\n * Same as `parseDuration()`.\n *\n * @param text - The duration as written, like `5m` or `1h30m`.\n * @returns The duration in milliseconds.\n */\nexport function parseOr');
   });
   it('a throw with its guard; a doc goes above @ts-expect-error and eslint-disable-next-line, never between', async () => {
-    const src = 'class A {\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {\n    // Print the width to the console for debugging.\n    if (width < 0) throw new RangeError(`bad ${width}`);\n    console.log(width);\n  }\n}\n';
+    const src = 'class A {\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {\n    // Print the width to the console for debugging.\n\n    if (width < 0) throw new RangeError(`bad ${width}`);\n    console.log(width);\n  }\n}\n';
     const r = await run(src, 'TypeScript', 'a.ts', 'tsdoc');
     expect(r.output).toContain('  /**\n   * Print the width to the console for debugging.\n   *\n   * @throws {@link RangeError} If `width < 0`.\n   */\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {');
     expect(r.output).toContain('  log(width: number) {\n    if (width < 0)');
@@ -119,6 +131,36 @@ describe('Java', () => {
     expect((await run(src, 'Java', 'A.java', 'javadoc')).output).toBe(src);
     const inc = await run(src, 'Java', 'A.java', 'javadoc', { includeInherited: true });
     expect(inc.output).toContain('    /** {@inheritDoc} */\n    @Override\n    public String toString()');
+  });
+});
+
+describe('leading comments and wrappers that cannot be described faithfully', () => {
+  it('a comment over two statements describes the first (no blank line): no summary', async () => {
+    const src = 'export function isFrozen(obj: unknown): boolean {\n  // Fast path: primitives and null are always frozen\n  if (obj === null || typeof obj !== "object") return true;\n  return Object.isFrozen(obj);\n}\n';
+    const r = await run(src, 'TypeScript', 'f.ts', 'tsdoc');
+    expect(r.output).toBe(src);
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['isFrozen']);
+  });
+  it('comment lines that are separate unpunctuated sentences, or hold an indented sample, are not joined into a summary', async () => {
+    const src = 'function fixSet(target) {\n  // For sets we clone before iterating, see #628\n  // To preserve insertion order we then clear the set\n  target.clear();\n}\n\nfunction styleUsage(str) {\n  // Usage has lots of parts, formed like:\n  //    command [options] <foo>\n  return str.split(" ");\n}\n';
+    const r = await run(src, 'JavaScript', 'u.js', 'jsdoc');
+    expect(r.output).toBe(src);
+  });
+  it('a Javadoc written without leading asterisks is not extended (its human lines would be re-prefixed)', async () => {
+    const src = 'package p;\n\nclass R {\n    /**\n     Gets the start.\n     @param pos the source offset, counted in UTF-16 units\n     @return the start\n     */\n    int start(int pos) {\n        return pos;\n    }\n\n    /**\n     Creates a new range from source offsets.\n     */\n    R(int startPos) {\n        if (startPos < 0) throw new IllegalArgumentException("negative");\n        this.p = startPos;\n    }\n}\n';
+    const r = await run(src, 'Java', 'R.java', 'javadoc');
+    expect(r.output).toBe(src);
+  });
+  it('a reused parameter text that only repeats the summary\'s words is not written', async () => {
+    const src = 'package p;\n\nclass H {\n    /**\n     * Inserts the token.\n     * @param characterToken the character token to insert\n     */\n    void insertCharacterNode(Token characterToken) {\n        insertCharacterToElement(characterToken, null);\n    }\n\n    /**\n     * Inserts the provided character token into the provided element.\n     */\n    void insertCharacterToElement(Token characterToken, Element el) {\n        el.add(characterToken);\n    }\n}\n';
+    const r = await run(src, 'Java', 'H.java', 'javadoc');
+    expect(r.output).toBe(src);
+  });
+  it('"Same as" is not written when a literal lands past the callee\'s parameters (varargs)', async () => {
+    const src = 'package p;\n\nclass T {\n    /**\n     * Pops the stack until one of the named elements is current.\n     * @param nodeNames the element names to stop at\n     */\n    void clearStackToContext(String... nodeNames) {\n        pop(nodeNames);\n    }\n\n    void clearStackToTableContext() {\n        clearStackToContext("table", "template");\n    }\n}\n';
+    const r = await run(src, 'Java', 'T.java', 'javadoc');
+    expect(r.output).toBe(src);
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['T.clearStackToTableContext']);
   });
 });
 
