@@ -14,7 +14,7 @@ describe('max line length validation (spec §9)', () => {
   });
 });
 
-describe('where the docstrings\' prose came from (DESIGN.md §1)', () => {
+describe('where the docstrings\' prose came from (docs/design.md §1)', () => {
   const base: DocGenResult = { commit: 'abc1234def', branch: null, pushed: false, deliveryNote: null, fileLimit: null, documented: 5, updated: 1, skipped: 0, files: [], diff: '' };
   it('names the model and how many docstrings it wrote, in English and German', () => {
     const r = { ...base, modelProse: 4, model: 'gpt-4o-mini' };
