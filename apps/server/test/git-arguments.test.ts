@@ -189,7 +189,7 @@ describe('queued jobs naming git options', () => {
 
   it('an automatic architecture-docs job whose pushed commit is an option fails with a message', async () => {
     const target = path.join(tmp, 'auto-arch-after');
-    const config = { hostDocumentation: false, generateHtml: false, generateMd: true, generatePdf: false, generateRst: false, generateXml: false, generateRtf: false };
+    const config = { hostDocumentation: false, generateHtml: true, generateMd: true, generatePdf: false, generateRst: false, generateXml: false, generateRtf: false };
     const job = await queueRaw('DOC_ARCH', { kind: 'arch', config, auto: { before: head, after: `--output=${target}`, deliveryId: 'x2' } });
     const done = await waitJob(job.id);
     expect(done.state).toBe('FAILED');

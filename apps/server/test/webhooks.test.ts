@@ -305,7 +305,7 @@ describe('receiving deliveries', () => {
     git(work, 'clone', '-q', daemon.url('calc'), '.');
     const before = git(work, 'rev-parse', 'HEAD').trim();
     // the body's own leading comment and a guarded raise ground its docstring (docs/docgen.md)
-    writeFileSync(path.join(work, 'calc/div.py'), 'def div(a, b):\n    # Divide a by b, refusing a zero divisor.\n    if b == 0:\n        raise ZeroDivisionError("b is zero")\n    return a / b\n');
+    writeFileSync(path.join(work, 'calc/div.py'), 'def div(a, b):\n    # Divide a by b, refusing a zero divisor.\n\n    if b == 0:\n        raise ZeroDivisionError("b is zero")\n    return a / b\n');
     git(work, 'add', '-A');
     git(work, 'commit', '-q', '-m', 'div');
     const after = git(work, 'rev-parse', 'HEAD').trim();
