@@ -16,7 +16,6 @@ import {
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { sharedReads } from '../http/shared-reads.ts';
 import { openEventStream, REVOKED_EVENT, watchCredential, type StreamSlots } from '../http/sse.ts';
 import type { JobEngine } from './engine.ts';
 import type { LogBus } from './log-bus.ts';
@@ -126,13 +125,12 @@ export function jobRoutes(deps: JobRouteDeps) {
           try {
             do {
               again = false;
-              // one read for all the streams of this job woken together (docs/performance.md)
-              const lines = await sharedReads(store).logs(row.id, since, 2000);
+              const lines = await store.logs(row.id, since, 2000);
               for (const l of lines) {
                 res.write(`id: ${l.seq}\nevent: line\ndata: ${l.line}\n\n`);
                 since = l.seq;
               }
-              const job = await sharedReads(store).get(row.id);
+              const job = await store.get(row.id);
               if (job) res.write(`event: status\ndata: ${JSON.stringify(toJob(job))}\n\n`);
               if (lines.length === 2000) again = true;
               else if (job && (FINAL_JOB_STATES as readonly string[]).includes(toJob(job).state)) {
