@@ -96,7 +96,7 @@ describe('analyzeChange: where a suggestion may be posted', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'docent-prunit-'));
     try {
       const run = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: dir, encoding: 'utf8' });
-      const body = (last: string) => `def long_one(x):\n    # Add the numbers 0 to 11 to x.\n${Array.from({ length: 12 }, (_, i) => `    x = x + ${i}\n`).join('')}    return ${last}\n`;
+      const body = (last: string) => `def long_one(x):\n    # Add the numbers 0 to 11 to x.\n\n${Array.from({ length: 12 }, (_, i) => `    x = x + ${i}\n`).join('')}    return ${last}\n`;
       run('init', '-q', '-b', 'main');
       writeFileSync(path.join(dir, 'm.py'), body('x'));
       run('add', '-A');
@@ -108,7 +108,7 @@ describe('analyzeChange: where a suggestion may be posted', () => {
       const git = async (args: string[]) => run(...args);
       const report = await analyzeChange(git, head, base, { dir, restore: head });
       const byName = new Map(report.suggestions.map((s) => [s.name, s]));
-      expect(byName.get('fresh')).toMatchObject({ startLine: 18, onChangedLines: true, inDiff: true });
+      expect(byName.get('fresh')).toMatchObject({ startLine: 19, onChangedLines: true, inDiff: true });
       expect(byName.get('long_one')).toMatchObject({ startLine: 1, onChangedLines: false, inDiff: false });
       expect(report.patch).toContain('+    """');
     } finally {
