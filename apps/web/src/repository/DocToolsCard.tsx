@@ -94,12 +94,14 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
   const start = async (freeTrial: boolean) => {
     setProModal(false);
     setStarting(true);
-    setResult(null);
     try {
       const styles: LanguageStyle[] = present.map((l) => ({ name: l.name, docstringStyle: styleOf(l), maxDocStringLength: maxOf(l)! }));
       const { lroJobId } = await docgenApi.generate(repoRef, styles, freeTrial, chosenDelivery);
       if (delivery) void queryClient.invalidateQueries({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-delivery'] });
       localStorage.setItem(jobKey, String(lroJobId));
+      // Cleared together with the new job id: cleared alone, the effect below would fetch the
+      // finished previous job's status and show its patch as this run's.
+      setResult(null);
       setJobId(lroJobId);
       void queryClient.invalidateQueries({ queryKey: jobKeys.all });
       void queryClient.invalidateQueries({ queryKey: authKeys.me });
