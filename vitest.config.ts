@@ -14,7 +14,13 @@ export default defineConfig({
       'apps/web',
       'tools/doc-checks',
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: './apps/server/vitest.config.ts', root: './apps/server', test: { name: 'server-postgres', env: { DOCENT_TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              extends: './apps/server/vitest.config.ts',
+              root: './apps/server',
+              test: { name: 'server-postgres', env: { DOCENT_TEST_DB: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },

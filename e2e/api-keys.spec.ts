@@ -6,7 +6,9 @@ const PASSWORD = 'Analytical1';
 
 async function signUpAndSignIn(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  const res = await request.post('/api/signup', { data: { first_name: 'Ada', last_name: 'Lovelace', email, password: PASSWORD, agreeToTerms: true } });
+  const res = await request.post('/api/signup', {
+    data: { first_name: 'Ada', last_name: 'Lovelace', email, password: PASSWORD, agreeToTerms: true },
+  });
   expect(res.status()).toBe(201);
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
@@ -117,7 +119,9 @@ test('the lock screen locks: protected pages send to it, its token is dead, unlo
     await expect(page.getByRole('button', { name: /Unlock/ })).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     // the session behind the old token ended on the server
-    await expect.poll(async () => (await request.get('/api/v1/user', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(511);
+    await expect
+      .poll(async () => (await request.get('/api/v1/user', { headers: { Authorization: `Bearer ${token}` } })).status())
+      .toBe(511);
   });
 
   await test.step('a protected page opened while locked shows the lock screen; unlocking opens that page', async () => {

@@ -12,7 +12,10 @@ const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
  * log to 'Documentation generation complete!', the hosted site under the user's sign-in, the PDF
  * and DocBook downloads, and the branch with the docs folder on the git daemon.
  */
-test('Architecture and API docs: generate, open the hosted site, download PDF and DocBook, branch with docs/', async ({ page, gitRepos }) => {
+test('Architecture and API docs: generate, open the hosted site, download PDF and DocBook, branch with docs/', async ({
+  page,
+  gitRepos,
+}) => {
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -93,7 +96,10 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
   await card.getByRole('tab', { name: 'API Docs' }).click();
   const api = card.getByTestId('docset-api');
   await api.getByTestId('generate-api').click();
-  await expect(api.getByTestId('docset-terminal-api').locator('.dc-term__row--complete')).toContainText('Documentation generation complete!', { timeout: 120_000 });
+  await expect(api.getByTestId('docset-terminal-api').locator('.dc-term__row--complete')).toContainText(
+    'Documentation generation complete!',
+    { timeout: 120_000 },
+  );
   const href = await api.getByTestId('docset-site').getAttribute('href');
   expect(href).toMatch(/^\/docs\/[0-9a-f-]{36}\/api\/$/);
   const res = await page.request.get(href!);

@@ -29,21 +29,29 @@ const test = base.extend<object, { providers: Providers }>({
       await pp.start();
       const cf = new FakeCashfree();
       await cf.start();
-      const server = await startServer(smtpPort, path.join(path.resolve(workerInfo.project.outputDir), `server-providers-${workerInfo.workerIndex}.log`), {
-        env: {
-          PAYPAL_CLIENT_ID,
-          PAYPAL_CLIENT_SECRET,
-          PAYPAL_WEBHOOK_ID,
-          PAYPAL_BASE_URL: pp.url,
-          CASHFREE_APP_ID,
-          CASHFREE_SECRET_KEY: CASHFREE_SECRET,
-          CASHFREE_BASE_URL: cf.url,
+      const server = await startServer(
+        smtpPort,
+        path.join(path.resolve(workerInfo.project.outputDir), `server-providers-${workerInfo.workerIndex}.log`),
+        {
+          env: {
+            PAYPAL_CLIENT_ID,
+            PAYPAL_CLIENT_SECRET,
+            PAYPAL_WEBHOOK_ID,
+            PAYPAL_BASE_URL: pp.url,
+            CASHFREE_APP_ID,
+            CASHFREE_SECRET_KEY: CASHFREE_SECRET,
+            CASHFREE_BASE_URL: cf.url,
+          },
         },
-      });
+      );
       // PayPal notifies the activation (a signed BILLING.SUBSCRIPTION.ACTIVATED delivery) before the payer returns.
       pp.onApproved = async (s) => {
         const event = pp.activatedEvent(s.id);
-        const res = await fetch(`${server.url}/api/paypal/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...pp.deliver(event) }, body: JSON.stringify(event) });
+        const res = await fetch(`${server.url}/api/paypal/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...pp.deliver(event) },
+          body: JSON.stringify(event),
+        });
         if (!res.ok) throw new Error(`webhook answered ${res.status}`);
       };
       await use({ url: server.url, pp, cf });
@@ -65,7 +73,11 @@ async function signUp(page: Page, link = '/auth/sign-up'): Promise<void> {
   await expect(page).toHaveURL(/\/repositories$/);
 }
 
-test('a USD user subscribes to Pro through PayPal: approval page in a new tab, PRO in the sidebar', async ({ page, context, providers }) => {
+test('a USD user subscribes to Pro through PayPal: approval page in a new tab, PRO in the sidebar', async ({
+  page,
+  context,
+  providers,
+}) => {
   await signUp(page);
   await page.goto('/profile/upgrade-plan');
   const pro = page.getByTestId('plan-pro');
@@ -96,7 +108,11 @@ test('a USD user subscribes to Pro through PayPal: approval page in a new tab, P
   await expect(page.getByTestId('sidebar-footer')).toContainText('Pro plan');
 });
 
-test('an INR user buys the full-repository package on Cashfree\'s hosted page: the return confirms, PREMIUM and first', async ({ page, gitRepos, providers }) => {
+test("an INR user buys the full-repository package on Cashfree's hosted page: the return confirms, PREMIUM and first", async ({
+  page,
+  gitRepos,
+  providers,
+}) => {
   await signUp(page);
   const cards = await buyInrPackageForCalculator(page, gitRepos.calculatorUrl, gitRepos.daemon.url('acme', 'bigrepo'));
 
@@ -116,7 +132,11 @@ test('an INR user buys the full-repository package on Cashfree\'s hosted page: t
   await expect(cards.first()).toContainText('Premium');
 });
 
-test("a referred user's first (PayPal) payment gives the referrer a coupon, redeemed by UPI through the checklist", async ({ page, browser, baseURL }) => {
+test("a referred user's first (PayPal) payment gives the referrer a coupon, redeemed by UPI through the checklist", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const github = new FakeGitHub('ghp_e2e_good_token');
   const apiUrl = await github.start();
   try {
@@ -148,7 +168,11 @@ test("a referred user's first (PayPal) payment gives the referrer a coupon, rede
     await expect(row).toContainText('Active');
 
     const redeemUpi = async () => {
-      await (await openPopup(page.getByTestId('redeem-menu'), openDropdownMenu(page))).getByRole('menuitem', { name: 'UPI payment' }).click();
+      await (
+        await openPopup(page.getByTestId('redeem-menu'), openDropdownMenu(page))
+      )
+        .getByRole('menuitem', { name: 'UPI payment' })
+        .click();
     };
     await redeemUpi();
     const modal = page.getByRole('dialog', { name: 'Redeem by UPI' });
@@ -163,7 +187,10 @@ test("a referred user's first (PayPal) payment gives the referrer a coupon, rede
 
     // Connect GitHub (a token against the fake GitHub API), then redeem again: the id was remembered.
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const connect = await page.request.post('/api/v1/vendors/github/connection', { headers: { authorization: `Bearer ${token}` }, data: { token: 'ghp_e2e_good_token', baseUrl: apiUrl } });
+    const connect = await page.request.post('/api/v1/vendors/github/connection', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { token: 'ghp_e2e_good_token', baseUrl: apiUrl },
+    });
     expect(connect.ok()).toBe(true);
     await redeemUpi();
     await expect(modal.getByLabel('UPI ID')).toHaveValue('ada@okaxis');

@@ -32,7 +32,9 @@ test('a USD user upgrades to Pro through the test provider: PRO in the sidebar, 
   const pro = page.getByTestId('plan-pro');
   await expect(pro).toContainText('$20.00');
   await expect(pro).toContainText('per month');
-  await expect(page.getByTestId('plan-free')).toContainText('Code documentation for 3 files of a private repository and 10 of a public one');
+  await expect(page.getByTestId('plan-free')).toContainText(
+    'Code documentation for 3 files of a private repository and 10 of a public one',
+  );
   await expect(page.getByText('Prices in USD. Tax 0 %.')).toBeVisible();
   await pro.getByRole('button', { name: 'Upgrade to Pro' }).click();
 
@@ -66,7 +68,11 @@ test('an INR user buys the full-repository package for one repository: Premium, 
   await expect(page.getByTestId('upgrade-button')).toHaveCount(0);
 });
 
-test("a referred user's test payment earns the referrer no coupon (test payments are test payments)", async ({ page, browser, baseURL }) => {
+test("a referred user's test payment earns the referrer no coupon (test payments are test payments)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signUp(page);
   await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Coupons' }).click();
   await expect(page).toHaveURL(/\/redeem-coupon$/);

@@ -9,20 +9,31 @@ import { seriousViolations } from './support/a11y.ts';
 /** `docent login` through the real local-login page, its consent step and Chromium. */
 const BIN = path.resolve(import.meta.dirname, '../packages/cli/bin/docent.js');
 
-test('docent login: the page asks, Allow hands a token to the CLI on 127.0.0.1, which stores it 0600', async ({ page, request, docent }) => {
+test('docent login: the page asks, Allow hands a token to the CLI on 127.0.0.1, which stores it 0600', async ({
+  page,
+  request,
+  docent,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('cli');
-  const res = await request.post('/api/signup', { data: { first_name: 'Ada', last_name: 'Lovelace', email, password: 'Analytical1', agreeToTerms: true } });
+  const res = await request.post('/api/signup', {
+    data: { first_name: 'Ada', last_name: 'Lovelace', email, password: 'Analytical1', agreeToTerms: true },
+  });
   expect(res.status()).toBe(201);
   const session = (await res.json()) as { token: string; user: User };
   await page.goto('/404');
-  await page.evaluate(([token, user]) => {
-    localStorage.setItem('accessToken', token);
-    localStorage.setItem('user', user);
-  }, [session.token, JSON.stringify(session.user)] as const);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('accessToken', token);
+      localStorage.setItem('user', user);
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
 
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-e2e-cli-'));
-  const child = spawn(process.execPath, [BIN, 'login', '--server', docent.url, '--no-browser'], { env: { ...process.env, DOCENT_CONFIG_DIR: configDir } });
+  const child = spawn(process.execPath, [BIN, 'login', '--server', docent.url, '--no-browser'], {
+    env: { ...process.env, DOCENT_CONFIG_DIR: configDir },
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -14,7 +14,10 @@ const LOADER_FILES = {
   'README.md': '# Loader\n\nReads files.\n',
 };
 
-test('Code Docs: choose a style, Try Free, live log, diff viewer, nothing pushed until chosen, then a branch pushed to the daemon', async ({ page, gitRepos }) => {
+test('Code Docs: choose a style, Try Free, live log, diff viewer, nothing pushed until chosen, then a branch pushed to the daemon', async ({
+  page,
+  gitRepos,
+}) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -33,7 +36,10 @@ test('Code Docs: choose a style, Try Free, live log, diff viewer, nothing pushed
   await expect(card.getByRole('tab', { name: /Code Docs/ })).toContainText('PRO');
   const python = card.getByTestId('docstyle-Python');
   const styles = await openPopup(python.getByLabel('Docstring style for Python'), openSelectList(page));
-  await styles.locator('.ant-select-item-option').filter({ hasText: /^numpy$/ }).click();
+  await styles
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^numpy$/ })
+    .click();
   await python.getByLabel('Max line length for Python').fill('30');
   await expect(python.getByRole('alert')).toHaveText('Max line length must be a whole number from 40 to 120.');
   await expect(card.getByTestId('generate-docs')).toBeDisabled();
@@ -46,8 +52,12 @@ test('Code Docs: choose a style, Try Free, live log, diff viewer, nothing pushed
   await expect(deliveryBox.getByRole('radio', { name: /open a pull request/ })).toBeDisabled();
   await card.getByTestId('generate-docs').click();
   await page.getByRole('dialog', { name: 'Pro Feature Required' }).getByRole('button', { name: 'Try Free' }).click();
-  await expect(card.getByTestId('docs-terminal').locator('.dc-term__row--complete')).toContainText('Documentation generation complete!', { timeout: 90_000 });
-  await expect(card.getByTestId('docs-patch')).toContainText('Nothing was written to the repository: you chose to review and download the patch.');
+  await expect(card.getByTestId('docs-terminal').locator('.dc-term__row--complete')).toContainText('Documentation generation complete!', {
+    timeout: 90_000,
+  });
+  await expect(card.getByTestId('docs-patch')).toContainText(
+    'Nothing was written to the repository: you chose to review and download the patch.',
+  );
   await expect(card.getByTestId('docs-diff')).toContainText('+    Args:');
   expect(execFileSync('git', ['ls-remote', '--heads', loaderUrl], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(1);
 

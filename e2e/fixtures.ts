@@ -65,7 +65,9 @@ export const test = base.extend<{ welcomeTour: boolean }, { docent: Docent; gitR
       await oauth.start();
       // The built-in test payment provider is off unless asked for (docs/billing.md): the shared
       // server asks, so e2e/billing.spec.ts pays through it.
-      const server = await startServer(smtpPort, path.join(logDir, `server-${workerInfo.workerIndex}.log`), { env: { ...oauth.env(), BILLING_TEST_PROVIDER: 'true' } });
+      const server = await startServer(smtpPort, path.join(logDir, `server-${workerInfo.workerIndex}.log`), {
+        env: { ...oauth.env(), BILLING_TEST_PROVIDER: 'true' },
+      });
       await use({ url: server.url, mailbox, oauth });
       await server.stop();
       await oauth.stop();

@@ -43,7 +43,16 @@ test('the jobs page filters by every job type, pull-request checks included', as
       request.post('/api/v1/git/generate/api/doc', { headers, data: gitRepo }),
       request.post('/api/v1/git/pull-request/insights', {
         headers,
-        data: { repoId, vendor: 'github', number: 7, title: 'Add sub', headSha: '1'.repeat(40), baseSha: '2'.repeat(40), headRef: 'feature', baseRef: 'main' },
+        data: {
+          repoId,
+          vendor: 'github',
+          number: 7,
+          title: 'Add sub',
+          headSha: '1'.repeat(40),
+          baseSha: '2'.repeat(40),
+          headRef: 'feature',
+          baseRef: 'main',
+        },
       }),
     ];
     for (const start of starts) {
@@ -73,7 +82,10 @@ test('the jobs page filters by every job type, pull-request checks included', as
   for (const label of LABELS) {
     await test.step(`choosing "${label}" shows only its job`, async () => {
       const list = await openPopup(filter, openSelectList(page));
-      await list.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
+      await list
+        .locator('.ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .click();
       await pressEscape(page);
       await expect(filter).toContainText(label);
       await expect(page.getByTestId('jobs-total')).toHaveText('1 job');

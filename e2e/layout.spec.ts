@@ -66,7 +66,12 @@ async function openCard(page: Page, testId: string) {
   await page.getByTestId(testId).click();
 }
 
-test('layout: cards, function tables, jobs, README tiles, actions and the German toolbar (issue 16 items 4, 14, 16)', async ({ page, playwright, docent, gitRepos }) => {
+test('layout: cards, function tables, jobs, README tiles, actions and the German toolbar (issue 16 items 4, 14, 16)', async ({
+  page,
+  playwright,
+  docent,
+  gitRepos,
+}) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL: docent.url });
   const session = await apiSession(request, docent, { first: 'Margaret', last: 'Hamilton' });
@@ -85,10 +90,16 @@ test('layout: cards, function tables, jobs, README tiles, actions and the German
       for (const figure of await box(page, `[data-testid="${card}"] .dc-metric__row strong`)) {
         expect.soft(figure.right, `${card}: figure inside the card`).toBeLessThanOrEqual(c!.right - 8);
       }
-      const overflow = await page.getByTestId(card).evaluate((el) => Array.from(el.querySelectorAll('.dc-metric__row')).map((r) => r.scrollWidth - r.clientWidth));
+      const overflow = await page
+        .getByTestId(card)
+        .evaluate((el) => Array.from(el.querySelectorAll('.dc-metric__row')).map((r) => r.scrollWidth - r.clientWidth));
       expect.soft(Math.max(...overflow), `${card}: metric rows do not overflow`).toBeLessThanOrEqual(0);
     }
-    const titles = await page.locator('.dc-cards .dc-acard__head h3').evaluateAll((els) => els.map((e) => ({ height: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) || 22 })));
+    const titles = await page
+      .locator('.dc-cards .dc-acard__head h3')
+      .evaluateAll((els) =>
+        els.map((e) => ({ height: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) || 22 })),
+      );
     expect.soft(titles).toHaveLength(4);
     for (const t of titles) expect.soft(t.height, 'a card title on one line').toBeLessThan(t.line * 1.5);
   });
@@ -100,13 +111,18 @@ test('layout: cards, function tables, jobs, README tiles, actions and the German
     // The dialog that holds this table (other dialogs of the page may be in the DOM, closed),
     // measured once its opening zoom has ended: mid-animation it is scaled down.
     const dialog = table.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-modal ")]');
-    await expect.poll(() => dialog.evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length)).toBe(0);
+    await expect
+      .poll(() => dialog.evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length))
+      .toBe(0);
     const modal = await dialog.evaluate((el) => el.querySelector('.ant-modal-container')!.getBoundingClientRect().toJSON() as DOMRect);
     const language = table.locator('th', { hasText: 'Language' });
     await expect(language).toBeVisible();
     const th = (await language.boundingBox())!;
     expect.soft(th.x + th.width, 'Language column inside the modal').toBeLessThanOrEqual(modal.right);
-    const scroll = await table.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => el.scrollWidth - el.clientWidth);
+    const scroll = await table
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
     expect.soft(scroll, 'no sideways scrolling inside the table').toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(OUT, 'layout-functions-modal-1280.png') });
     await page.keyboard.press('Escape');
@@ -171,7 +187,11 @@ test('layout: cards, function tables, jobs, README tiles, actions and the German
     await page.goto('/repositories');
     await expect(page.getByTestId('repo-search')).toBeVisible();
     const toolbar = page.locator('.dc-toolbar').first();
-    const parts = await toolbar.evaluate((el) => Array.from(el.children).map((c) => c.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+    const parts = await toolbar.evaluate((el) =>
+      Array.from(el.children)
+        .map((c) => c.getBoundingClientRect())
+        .map((r) => ({ top: r.top, bottom: r.bottom })),
+    );
     expect.soft(parts.length).toBeGreaterThanOrEqual(3);
     const tops = parts.map((p) => p.top);
     expect.soft(Math.max(...tops) - Math.min(...tops), 'all toolbar parts on one row').toBeLessThan(8);

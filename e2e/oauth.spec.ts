@@ -10,7 +10,8 @@ test('sign up with GitHub through the popup: lands signed in, verified, with its
 
   await page.goto('/auth/sign-up');
   // Only configured providers have buttons; all of the sign-up ones are configured here.
-  for (const name of ['Google', 'GitHub', 'Bitbucket']) await expect(page.getByRole('button', { name: `Continue with ${name}` })).toBeVisible();
+  for (const name of ['Google', 'GitHub', 'Bitbucket'])
+    await expect(page.getByRole('button', { name: `Continue with ${name}` })).toBeVisible();
 
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue with GitHub' }).click();
@@ -19,7 +20,10 @@ test('sign up with GitHub through the popup: lands signed in, verified, with its
   await popup.waitForEvent('close', { timeout: 30_000 });
 
   await expect(page).toHaveURL(/\/repositories$/);
-  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { githubLoginId: string; isVerified: boolean; email: { name: string } } | null);
+  const user = await page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('user') ?? 'null') as { githubLoginId: string; isVerified: boolean; email: { name: string } } | null,
+  );
   expect(user).toMatchObject({ githubLoginId: String(id), isVerified: true, email: { name: `grace.${id}@example.com` } });
   await expect(page.getByTestId('verify-banner')).toHaveCount(0);
 

@@ -31,7 +31,10 @@ async function expectNoTour(page: Page) {
 test.describe('welcome tour', () => {
   test.use({ welcomeTour: true });
 
-  test('a new user gets the tour once: carousel, four steps, Finish; not again after a reload or on a fresh browser', async ({ page, request }) => {
+  test('a new user gets the tour once: carousel, four steps, Finish; not again after a reload or on a fresh browser', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/auth/sign-up');
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Last name').fill('Hopper');
@@ -88,15 +91,20 @@ test.describe('welcome tour', () => {
   test('at 360 px in dark mode the tour fits the screen; Skip tour ends it for good', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     const email = uniqueEmail('tour-small');
-    const res = await request.post('/api/signup', { data: { first_name: 'Ada', last_name: 'Lovelace', email, password: PASSWORD, agreeToTerms: true } });
+    const res = await request.post('/api/signup', {
+      data: { first_name: 'Ada', last_name: 'Lovelace', email, password: PASSWORD, agreeToTerms: true },
+    });
     expect(res.status()).toBe(201);
     const session = (await res.json()) as { token: string; user: User };
     await page.goto('/404');
-    await page.evaluate(([token, user]) => {
-      localStorage.setItem('theme', 'dark');
-      localStorage.setItem('accessToken', token);
-      localStorage.setItem('user', user);
-    }, [session.token, JSON.stringify(session.user)] as const);
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('theme', 'dark');
+        localStorage.setItem('accessToken', token);
+        localStorage.setItem('user', user);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
     await page.goto('/repositories');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const welcome = tourDialog(page, 'Welcome to Docent');
@@ -120,18 +128,27 @@ test.describe('welcome tour', () => {
   });
 
   test('Close (or Esc) puts it away for this page load only', async ({ page, request }) => {
-    const res = await request.post('/api/signup', { data: { first_name: 'Alan', last_name: 'Turing', email: uniqueEmail('tour-close'), password: PASSWORD, agreeToTerms: true } });
+    const res = await request.post('/api/signup', {
+      data: { first_name: 'Alan', last_name: 'Turing', email: uniqueEmail('tour-close'), password: PASSWORD, agreeToTerms: true },
+    });
     const session = (await res.json()) as { token: string; user: User };
     await page.goto('/404');
-    await page.evaluate(([token, user]) => {
-      localStorage.setItem('accessToken', token);
-      localStorage.setItem('user', user);
-    }, [session.token, JSON.stringify(session.user)] as const);
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('accessToken', token);
+        localStorage.setItem('user', user);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
     await page.goto('/repositories');
     await expect(tourDialog(page, 'Welcome to Docent')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(anyTourStep(page)).toHaveCount(0);
-    await page.getByRole('link', { name: 'Jobs' }).or(page.getByRole('menuitem', { name: 'Jobs' })).first().click();
+    await page
+      .getByRole('link', { name: 'Jobs' })
+      .or(page.getByRole('menuitem', { name: 'Jobs' }))
+      .first()
+      .click();
     await expectNoTour(page);
     expect((await serverUser(request, page)).tutorialDone).toBe(false);
     await page.reload();
@@ -150,7 +167,9 @@ test('the credits banner shows for a user with 5 credits, and is gone for good o
   let server = await startServer(smtpPort, log(1), { dataDir });
   try {
     const email = uniqueEmail('credits');
-    const res = await request.post(`${server.url}/api/signup`, { data: { first_name: 'Ada', last_name: 'Lovelace', email, password: PASSWORD, agreeToTerms: true } });
+    const res = await request.post(`${server.url}/api/signup`, {
+      data: { first_name: 'Ada', last_name: 'Lovelace', email, password: PASSWORD, agreeToTerms: true },
+    });
     expect(res.status()).toBe(201);
     const session = (await res.json()) as { token: string; user: User };
     await server.stop();
@@ -158,10 +177,13 @@ test('the credits banner shows for a user with 5 credits, and is gone for good o
     server = await startServer(smtpPort, log(2), { dataDir });
 
     await page.goto(`${server.url}/404`);
-    await page.evaluate(([token, user]) => {
-      localStorage.setItem('accessToken', token);
-      localStorage.setItem('user', user);
-    }, [session.token, JSON.stringify(session.user)] as const);
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('accessToken', token);
+        localStorage.setItem('user', user);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
     await page.goto(`${server.url}/repositories`);
     const banner = page.getByTestId('credits-banner');
     await expect(banner).toBeVisible();
@@ -176,7 +198,11 @@ test('the credits banner shows for a user with 5 credits, and is gone for good o
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('credits-banner')).toHaveCount(0);
     // the server's flag alone keeps it away in a browser that did not see the dismissal
-    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('creditsBanner')).forEach((k) => localStorage.removeItem(k)));
+    await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('creditsBanner'))
+        .forEach((k) => localStorage.removeItem(k)),
+    );
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('credits-banner')).toHaveCount(0);

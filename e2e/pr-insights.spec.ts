@@ -15,7 +15,8 @@ import { GitDaemon, git } from '../apps/server/test/helpers/git-daemon.ts';
  */
 const TOKEN = 'ghp_e2e_pr_insights_token';
 const FILES = {
-  'lib/items.py': 'def get_item(item_id):\n    """Return one item.\n\n    Args:\n        item_id: The item id.\n    """\n    return item_id\n',
+  'lib/items.py':
+    'def get_item(item_id):\n    """Return one item.\n\n    Args:\n        item_id: The item id.\n    """\n    return item_id\n',
   'README.md': '# Lib\n',
 };
 
@@ -41,14 +42,31 @@ function fakeGitHub(cloneUrl: string) {
       if (route === 'GET /octocat/prlib/pull/7') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-        res.end(`<!doctype html><title>PR 7</title><h1>Feature #7</h1>${statuses.slice(-1).map((s) => `<p data-testid="status">${esc(s.state)}: ${esc(s.description)}</p>`).join('')}${comments.map((c) => `<pre data-testid="comment">${esc(c.body)}</pre>`).join('')}`);
+        res.end(
+          `<!doctype html><title>PR 7</title><h1>Feature #7</h1>${statuses
+            .slice(-1)
+            .map((s) => `<p data-testid="status">${esc(s.state)}: ${esc(s.description)}</p>`)
+            .join('')}${comments.map((c) => `<pre data-testid="comment">${esc(c.body)}</pre>`).join('')}`,
+        );
         return;
       }
       if ((req.headers.authorization ?? '') !== `token ${TOKEN}`) return send(401, { message: 'Bad credentials' });
       if (route === 'GET /user') return send(200, { login: 'octocat', id: 1, type: 'User' });
       if (route === 'GET /user/orgs') return send(200, []);
       if (route === 'GET /user/repos')
-        return send(200, [{ id: 7, name: 'prlib', full_name: 'octocat/prlib', owner: { login: 'octocat', id: 1 }, private: true, html_url: 'https://github.com/octocat/prlib', clone_url: cloneUrl, default_branch: 'main', size: 1 }]);
+        return send(200, [
+          {
+            id: 7,
+            name: 'prlib',
+            full_name: 'octocat/prlib',
+            owner: { login: 'octocat', id: 1 },
+            private: true,
+            html_url: 'https://github.com/octocat/prlib',
+            clone_url: cloneUrl,
+            default_branch: 'main',
+            size: 1,
+          },
+        ]);
       if (route === 'GET /repos/octocat/prlib/issues/7/comments') return send(200, comments);
       if (route === 'POST /repos/octocat/prlib/issues/7/comments') {
         const c = { id: 500 + comments.length, body: String((JSON.parse(body) as { body: string }).body) };
@@ -95,7 +113,9 @@ test('the PR check threshold is set on the repository page; a check comments on 
     await expect(page.getByTestId('connect-vendors')).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const auth = { authorization: `Bearer ${token}` };
-    expect((await page.request.post('/api/v1/vendors/github/connection', { headers: auth, data: { token: TOKEN, baseUrl: ghUrl } })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/v1/vendors/github/connection', { headers: auth, data: { token: TOKEN, baseUrl: ghUrl } })).status(),
+    ).toBe(201);
     expect(await (await page.request.get('/api/v2/github/install', { headers: auth })).text()).toContain('COMPLETE');
 
     await test.step('the threshold: off by default, set to 80 %', async () => {
@@ -126,14 +146,29 @@ test('the PR check threshold is set on the repository page; a check comments on 
       const which = new URLSearchParams({ vendor: 'GITHUB', orgName: 'octocat', repoName: 'prlib' });
       const hook = (await (await page.request.get(`/api/v1/git/repos/webhook?${which}`, { headers: auth })).json()) as { url: string };
       const repoBody = { git_repo: { organization_name: 'octocat', repo_name: 'prlib' }, vendor: 'GITHUB' };
-      const { secret } = (await (await page.request.post('/api/v1/git/repos/webhook/secret', { headers: auth, data: repoBody })).json()) as { secret: string };
+      const { secret } = (await (
+        await page.request.post('/api/v1/git/repos/webhook/secret', { headers: auth, data: repoBody })
+      ).json()) as { secret: string };
       // The event as GitHub documents it (the replayed fixture), for this pull request.
-      const event = JSON.parse(await readFile(path.join(import.meta.dirname, '../apps/server/test/vendors/fixtures/github/webhook-pull-request.json'), 'utf8')) as { number: number; pull_request: Record<string, unknown> & { head: Record<string, unknown>; base: Record<string, unknown> } };
+      const event = JSON.parse(
+        await readFile(path.join(import.meta.dirname, '../apps/server/test/vendors/fixtures/github/webhook-pull-request.json'), 'utf8'),
+      ) as { number: number; pull_request: Record<string, unknown> & { head: Record<string, unknown>; base: Record<string, unknown> } };
       event.number = 7;
-      event.pull_request = { ...event.pull_request, number: 7, title: 'Feature', head: { ...event.pull_request.head, sha: head, ref: 'feature' }, base: { ...event.pull_request.base, sha: base, ref: 'main' } };
+      event.pull_request = {
+        ...event.pull_request,
+        number: 7,
+        title: 'Feature',
+        head: { ...event.pull_request.head, sha: head, ref: 'feature' },
+        base: { ...event.pull_request.base, sha: base, ref: 'main' },
+      };
       const body = JSON.stringify(event);
       const start = await page.request.post(new URL(hook.url).pathname, {
-        headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-github-delivery': `e2e-${Date.now()}`, 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': 'pull_request',
+          'x-github-delivery': `e2e-${Date.now()}`,
+          'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+        },
         data: body,
       });
       expect(start.status()).toBe(202);
@@ -146,7 +181,9 @@ test('the PR check threshold is set on the repository page; a check comments on 
       }).toPass({ timeout: 60_000 });
       await expect(page.getByTestId('comment')).toContainText('0%');
       await expect(page.getByTestId('comment')).toContainText('delete_item');
-      await expect(page.getByTestId('status')).toContainText('failure: 0% of changed functions documented (0/1); below the threshold of 80%');
+      await expect(page.getByTestId('status')).toContainText(
+        'failure: 0% of changed functions documented (0/1); below the threshold of 80%',
+      );
       expect(gh.statuses.map((s) => s.state)).toEqual(['pending', 'failure']);
     });
   } finally {

@@ -37,7 +37,11 @@ function rowTexts(terminal: Locator) {
   return terminal.locator('.dc-term__row .dc-term__text');
 }
 
-test('add a repository by git URL, analyse it, read every card and modal, stop a second analysis, find the jobs', async ({ page, gitRepos, context }) => {
+test('add a repository by git URL, analyse it, read every card and modal, stop a second analysis, find the jobs', async ({
+  page,
+  gitRepos,
+  context,
+}) => {
   test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const errors: string[] = [];
@@ -90,7 +94,9 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
   await test.step('Analyze Repository: the terminal shows live log lines and progress, then Complete!', async () => {
     await page.getByTestId('card-functions').getByRole('button', { name: 'Analyze Repository' }).click();
     await expect(terminal).toBeVisible();
-    await expect(rowTexts(terminal).filter({ hasText: /^git clone git:\/\/127\.0\.0\.1:\d+\/acme\/calculator\.git$/ })).toHaveCount(1, { timeout: 30_000 });
+    await expect(rowTexts(terminal).filter({ hasText: /^git clone git:\/\/127\.0\.0\.1:\d+\/acme\/calculator\.git$/ })).toHaveCount(1, {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('analysis-terminal-percent')).toHaveText(/^\d+%$/);
     await expect(rowTexts(terminal).filter({ hasText: /^Complete!$/ })).toHaveCount(1, { timeout: 90_000 });
     await expect(terminal.locator('.dc-term__row--complete')).toContainText('Complete!');
@@ -148,12 +154,16 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(modal.getByRole('tab', { name: 'Outdated (1)' })).toBeVisible();
     await expect(outdated.locator('tbody tr.ant-table-row')).toHaveCount(1);
     await expect(outdated.locator('tbody tr.ant-table-row')).toContainText('scale');
-    await expect(outdated.locator('tbody tr.ant-table-row')).toContainText("The docstring documents 'timeout', which the signature does not have.");
+    await expect(outdated.locator('tbody tr.ant-table-row')).toContainText(
+      "The docstring documents 'timeout', which the signature does not have.",
+    );
     // add's body changed in the second commit, after its docstring: a review suggestion, not outdated.
     await modal.getByRole('tab', { name: 'To review (1)' }).click();
     const review = modal.getByTestId('review-table');
     await expect(review.locator('tbody tr.ant-table-row code')).toHaveText(['add']);
-    await expect(review.locator('tbody tr.ant-table-row')).toContainText(/Changed in [0-9a-f]{7} \(2025-02-01\), after the docstring was last updated \(2025-01-01\): the body changed\./);
+    await expect(review.locator('tbody tr.ant-table-row')).toContainText(
+      /Changed in [0-9a-f]{7} \(2025-02-01\), after the docstring was last updated \(2025-01-01\): the body changed\./,
+    );
     await modal.getByRole('tab', { name: 'Urgent (1)' }).click();
     await expect(modal.getByTestId('urgent-table').locator('tbody tr.ant-table-row code')).toHaveText(['classify']);
     await expect(modal.getByTestId('urgent-table').locator('tbody tr.ant-table-row')).toContainText('High · 11');
@@ -168,19 +178,34 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(modal.getByTestId('stat-lines')).toContainText('7');
     await expect(modal.getByTestId('stat-reading')).toContainText('under 1 min');
     await expect(modal.getByTestId('stat-reading')).toHaveAttribute('title', '7.8 s');
-    for (const id of ['stat-sentence', 'stat-links', 'stat-grammar', 'stat-llm', 'stat-flesch', 'stat-fk', 'stat-smog']) await expect(modal.getByTestId(id)).toBeVisible();
+    for (const id of ['stat-sentence', 'stat-links', 'stat-grammar', 'stat-llm', 'stat-flesch', 'stat-fk', 'stat-smog'])
+      await expect(modal.getByTestId(id)).toBeVisible();
     await expect(modal.getByTestId('stat-links')).toContainText('0');
-    await expect(modal.getByTestId('readme-recommendations')).toContainText('Add more content: the README has 26 words; aim for at least 300.');
+    await expect(modal.getByTestId('readme-recommendations')).toContainText(
+      'Add more content: the README has 26 words; aim for at least 300.',
+    );
     // One list: the missing sections first, each recommendation once, in the interface language.
     await expect(modal.getByTestId('readme-recommendations').locator('li')).toHaveText([
-      'Add an Installation section.', 'Add a License section.', 'Add a Contributing section.',
-      'Add more content: the README has 26 words; aim for at least 300.', /^Improve clarity: the interpretation score is \d+ out of 100\./,
+      'Add an Installation section.',
+      'Add a License section.',
+      'Add a Contributing section.',
+      'Add more content: the README has 26 words; aim for at least 300.',
+      /^Improve clarity: the interpretation score is \d+ out of 100\./,
     ]);
     await modal.getByRole('tab', { name: 'Suggested Improvements' }).click();
     const suggestion = modal.getByTestId('readme-suggestion');
     // A real improvement from pyproject.toml, as a diff with its reason; nothing invented.
-    await expect(suggestion.getByTestId('readme-changes').locator('li')).toHaveText(['Adds an Installation section with the install commands pyproject.toml implies.']);
-    await expect(suggestion.getByTestId('readme-diff').locator('.dc-rdiff__line--add')).toHaveText(['+', '+## Installation', '+', '+```sh', '+pip install calculator', '+```']);
+    await expect(suggestion.getByTestId('readme-changes').locator('li')).toHaveText([
+      'Adds an Installation section with the install commands pyproject.toml implies.',
+    ]);
+    await expect(suggestion.getByTestId('readme-diff').locator('.dc-rdiff__line--add')).toHaveText([
+      '+',
+      '+## Installation',
+      '+',
+      '+```sh',
+      '+pip install calculator',
+      '+```',
+    ]);
     await expect(suggestion.getByTestId('readme-diff').locator('.dc-rdiff__line--remove')).toHaveCount(0);
     const [download] = await Promise.all([page.waitForEvent('download'), suggestion.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('README.md');
@@ -229,7 +254,10 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
   await test.step('All Jobs tab (path /lro): the job shows Cancelled', async () => {
     await page.getByRole('tab', { name: 'All Jobs' }).click();
     await expect(page).toHaveURL(/\/acme\/bigrepo\/lro$/);
-    const row = page.getByTestId('repo-jobs').getByTestId('job-row').filter({ hasText: String(bigJobId) });
+    const row = page
+      .getByTestId('repo-jobs')
+      .getByTestId('job-row')
+      .filter({ hasText: String(bigJobId) });
     await expect(row.getByTestId('job-state')).toHaveText('Cancelled');
     await row.getByRole('button', { name: 'Logs' }).click();
     const log = page.getByTestId('job-terminal');
@@ -251,7 +279,10 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     // The option list animates in: chosen only once it is fully open (a click during the
     // animation was lost under load), then the filter must show the choice.
     const statuses = await openPopup(page.getByTestId('jobs-status-filter'), openSelectList(page));
-    await statuses.locator('.ant-select-item-option').filter({ hasText: /^Cancelled$/ }).click();
+    await statuses
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Cancelled$/ })
+      .click();
     await pressEscape(page);
     await expect(page.getByTestId('jobs-status-filter')).toContainText('Cancelled');
     await expect(rows).toHaveCount(1);
@@ -281,9 +312,13 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     // The log itself is served by intercepting GET /api/v1/lro/logs/{id}: 100,000 wire lines;
     // the job's status comes from the real server.
     const lines = Array.from({ length: 100_000 }, (_, i) =>
-      i === 99_999 ? `ERROR::2026-01-01T00:00:00.000Z::Job CANCELLED: Cancelled by user` : `${i % 1000 === 0 ? 'WARNING' : 'INFO'}::2026-01-01T00:00:00.000Z::line ${i + 1}${i % 1000 === 0 ? ' needle' : ''}`,
+      i === 99_999
+        ? `ERROR::2026-01-01T00:00:00.000Z::Job CANCELLED: Cancelled by user`
+        : `${i % 1000 === 0 ? 'WARNING' : 'INFO'}::2026-01-01T00:00:00.000Z::line ${i + 1}${i % 1000 === 0 ? ' needle' : ''}`,
     );
-    await page.route(`**/api/v1/lro/logs/${jobId}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(lines) }));
+    await page.route(`**/api/v1/lro/logs/${jobId}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(lines) }),
+    );
     await page.goto(`/jobs/${jobId}`);
     const log = page.getByTestId('job-terminal');
     await expect(page.getByTestId('job-terminal-count')).toHaveText('100,000 lines');

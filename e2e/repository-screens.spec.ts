@@ -30,7 +30,12 @@ interface Shot {
 
 const SHOTS: Shot[] = [
   { name: 'repositories-list', path: () => '/repositories', ready: (p) => p.getByTestId('org-group') },
-  { name: 'repositories-not-found', path: () => '/repositories', ready: (p) => p.getByTestId('repo-not-found'), prepare: (p) => p.getByTestId('repo-search').fill('zzz') },
+  {
+    name: 'repositories-not-found',
+    path: () => '/repositories',
+    ready: (p) => p.getByTestId('repo-not-found'),
+    prepare: (p) => p.getByTestId('repo-search').fill('zzz'),
+  },
   {
     name: 'add-repo-dialog',
     path: () => '/repositories',
@@ -100,7 +105,12 @@ const SHOTS: Shot[] = [
   },
   { name: 'repository-all-jobs', path: () => '/repositories/GIT/acme/calculator/lro', ready: (p) => p.getByTestId('job-row').first() },
   { name: 'jobs', path: () => '/jobs', ready: (p) => p.getByTestId('job-row').first() },
-  { name: 'job-log-modal', path: (id) => `/jobs/${id}`, ready: (p) => p.getByTestId('job-terminal').locator('.dc-term__row').first(), viewportOnly: true },
+  {
+    name: 'job-log-modal',
+    path: (id) => `/jobs/${id}`,
+    ready: (p) => p.getByTestId('job-terminal').locator('.dc-term__row').first(),
+    viewportOnly: true,
+  },
   {
     name: 'terminal-search',
     path: (id) => `/jobs/${id}`,
@@ -125,12 +135,25 @@ const RUNS: Array<{ width: number; theme: 'light' | 'dark'; language?: 'en' | 'd
   { width: 360, theme: 'light', language: 'de' },
 ];
 /** Shots whose landmarks do not depend on the language. */
-const LANGUAGE_NEUTRAL = new Set(['repositories-list', 'organization', 'repository-dashboard', 'repository-empty', 'repository-all-jobs', 'jobs', 'job-log-modal']);
+const LANGUAGE_NEUTRAL = new Set([
+  'repositories-list',
+  'organization',
+  'repository-dashboard',
+  'repository-empty',
+  'repository-all-jobs',
+  'jobs',
+  'job-log-modal',
+]);
 
 for (const { width, theme, language = 'en' } of RUNS) {
   {
     const suffix = language === 'en' ? '' : `-${language}`;
-    test(`repository and job screens at ${width}px, ${theme}${suffix ? `, ${language}` : ''}`, async ({ page, playwright, docent, gitRepos }) => {
+    test(`repository and job screens at ${width}px, ${theme}${suffix ? `, ${language}` : ''}`, async ({
+      page,
+      playwright,
+      docent,
+      gitRepos,
+    }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
       const request = await playwright.request.newContext({ baseURL: docent.url });

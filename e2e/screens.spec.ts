@@ -28,24 +28,81 @@ interface Screen {
 const SCREENS: Screen[] = [
   { name: 'login', path: '/auth/login', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Sign in' }) },
   { name: 'sign-up', path: '/auth/sign-up', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Create account' }) },
-  { name: 'forgot-password', path: '/auth/forgot-password', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Send security code' }) },
+  {
+    name: 'forgot-password',
+    path: '/auth/forgot-password',
+    signedIn: false,
+    ready: (p) => p.getByRole('button', { name: 'Send security code' }),
+  },
   { name: 'security-code', path: '/auth/security-code?email=ada%40example.com', signedIn: false, ready: (p) => p.locator('.ant-otp') },
-  { name: 'new-password', path: '/auth/new-password?email=ada%40example.com&code=123456', signedIn: false, ready: (p) => p.getByRole('button', { name: 'Save new password' }) },
-  { name: 'new-password-missing', path: '/auth/new-password', signedIn: false, ready: (p) => p.getByText('Email or Security Code not found. Please go back and fill them again') },
+  {
+    name: 'new-password',
+    path: '/auth/new-password?email=ada%40example.com&code=123456',
+    signedIn: false,
+    ready: (p) => p.getByRole('button', { name: 'Save new password' }),
+  },
+  {
+    name: 'new-password-missing',
+    path: '/auth/new-password',
+    signedIn: false,
+    ready: (p) => p.getByText('Email or Security Code not found. Please go back and fill them again'),
+  },
   { name: 'repositories', path: '/repositories', signedIn: true, verified: true, ready: (p) => p.getByTestId('connect-vendors') },
   { name: 'repositories-unverified', path: '/repositories', signedIn: true, ready: (p) => p.getByTestId('verify-banner') },
   // Opening the lock screen ends its session: after the last use of that session.
   { name: 'lock', path: '/auth/lock', signedIn: true, ready: (p) => p.getByRole('button', { name: 'Unlock' }) },
   // a repository the user does not have: only the not-found state; real ones are in repository-screens.spec
-  { name: 'repository-not-found', path: '/repositories/GITHUB/acme/web-app/', signedIn: true, verified: true, ready: (p) => p.getByTestId('repo-not-found-page') },
-  { name: 'organization-not-found', path: '/repositories/GIT/doesnotexist', signedIn: true, verified: true, ready: (p) => p.getByTestId('org-not-found') },
+  {
+    name: 'repository-not-found',
+    path: '/repositories/GITHUB/acme/web-app/',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByTestId('repo-not-found-page'),
+  },
+  {
+    name: 'organization-not-found',
+    path: '/repositories/GIT/doesnotexist',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByTestId('org-not-found'),
+  },
   { name: 'jobs', path: '/jobs', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'All Jobs', exact: true }) },
-  { name: 'api-keys', path: '/docent-api-keys', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'API Keys', exact: true }) },
-  { name: 'coupons', path: '/redeem-coupon', signedIn: true, verified: true, ready: (p) => p.getByRole('heading', { name: 'Coupons', exact: true }) },
+  {
+    name: 'api-keys',
+    path: '/docent-api-keys',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByRole('heading', { name: 'API Keys', exact: true }),
+  },
+  {
+    name: 'coupons',
+    path: '/redeem-coupon',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByRole('heading', { name: 'Coupons', exact: true }),
+  },
   { name: 'profile', path: '/profile', signedIn: true, verified: true, ready: (p) => p.getByTestId('profile-side-panel') },
-  { name: 'profile-personal-info', path: '/profile/personal-info', signedIn: true, verified: true, ready: (p) => p.getByRole('button', { name: 'Save changes' }) },
-  { name: 'profile-security', path: '/profile/security-settings', signedIn: true, verified: true, ready: (p) => p.getByRole('button', { name: 'Change password' }) },
-  { name: 'upgrade-plan', path: '/profile/upgrade-plan', signedIn: true, verified: true, ready: (p) => p.getByTestId('plan-pro').getByRole('button') },
+  {
+    name: 'profile-personal-info',
+    path: '/profile/personal-info',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByRole('button', { name: 'Save changes' }),
+  },
+  {
+    name: 'profile-security',
+    path: '/profile/security-settings',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByRole('button', { name: 'Change password' }),
+  },
+  {
+    name: 'upgrade-plan',
+    path: '/profile/upgrade-plan',
+    signedIn: true,
+    verified: true,
+    ready: (p) => p.getByTestId('plan-pro').getByRole('button'),
+  },
   {
     name: 'settings-popover',
     path: '/repositories',
@@ -72,14 +129,16 @@ const SCREENS: Screen[] = [
   { name: 'server-error', path: '/server-error', signedIn: false, ready: (p) => p.getByText('Something went wrong') },
 ];
 
-
 for (const width of [1280, 360]) {
   for (const theme of ['light', 'dark'] as const) {
     // One test per size and theme, one step per screen: a page is reused, so this stays quick.
     test(`main screens at ${width}px, ${theme}`, async ({ page, playwright, docent }) => {
       await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
       const request = await playwright.request.newContext({ baseURL: docent.url });
-      const sessions = { verified: await apiSession(request, docent, { first: 'Grace', last: 'Hopper' }), unverified: await apiSession(request, docent, { first: 'Ada', last: 'Lovelace' }, false) };
+      const sessions = {
+        verified: await apiSession(request, docent, { first: 'Grace', last: 'Hopper' }),
+        unverified: await apiSession(request, docent, { first: 'Ada', last: 'Lovelace' }, false),
+      };
       await request.dispose();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));

@@ -14,7 +14,9 @@ interface Session {
 }
 
 async function signUpByApi(request: APIRequestContext, first: string): Promise<Session> {
-  const res = await request.post('/api/signup', { data: { first_name: first, last_name: 'Example', email: uniqueEmail(first.toLowerCase()), password: 'Analytical1', agreeToTerms: true } });
+  const res = await request.post('/api/signup', {
+    data: { first_name: first, last_name: 'Example', email: uniqueEmail(first.toLowerCase()), password: 'Analytical1', agreeToTerms: true },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as Session;
 }
@@ -22,14 +24,20 @@ async function signUpByApi(request: APIRequestContext, first: string): Promise<S
 /** The victim's browser, signed in as `victim` (what the app keeps in localStorage). */
 async function signInBrowser(page: Page, victim: Session): Promise<void> {
   await page.goto('/404');
-  await page.evaluate(([token, user]) => {
-    localStorage.setItem('accessToken', token);
-    localStorage.setItem('user', user);
-  }, [victim.token, JSON.stringify(victim.user)] as const);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('accessToken', token);
+      localStorage.setItem('user', user);
+    },
+    [victim.token, JSON.stringify(victim.user)] as const,
+  );
 }
 
 const stored = (page: Page) =>
-  page.evaluate(() => ({ token: localStorage.getItem('accessToken'), user: JSON.parse(localStorage.getItem('user') ?? 'null') as { id: string } | null }));
+  page.evaluate(() => ({
+    token: localStorage.getItem('accessToken'),
+    user: JSON.parse(localStorage.getItem('user') ?? 'null') as { id: string } | null,
+  }));
 
 test('/oauth/github?token=<attacker token> signs nobody in: the victim keeps their own session', async ({ page, request }) => {
   const attacker = await signUpByApi(request, 'Mallory');
@@ -46,7 +54,7 @@ test('/oauth/github?token=<attacker token> signs nobody in: the victim keeps the
   await expect(page.getByText('Mallory was here')).toHaveCount(0);
 });
 
-test('/auth/rapid/login?token=<attacker session token> is refused: no sign-in into the attacker\'s account', async ({ page, request }) => {
+test("/auth/rapid/login?token=<attacker session token> is refused: no sign-in into the attacker's account", async ({ page, request }) => {
   const attacker = await signUpByApi(request, 'Mallory');
   const victim = await signUpByApi(request, 'Victor');
   await signInBrowser(page, victim);
@@ -60,7 +68,10 @@ test('/auth/rapid/login?token=<attacker session token> is refused: no sign-in in
   expect(after.user?.id).not.toBe(attacker.user.id);
 });
 
-test('/auth/login?state=http://127.0.0.1:PORT/ asks first, and Allow sends a new session, never the browser\'s token', async ({ page, request }) => {
+test("/auth/login?state=http://127.0.0.1:PORT/ asks first, and Allow sends a new session, never the browser's token", async ({
+  page,
+  request,
+}) => {
   const victim = await signUpByApi(request, 'Victor');
   const received: string[] = [];
   const listener: Server = createServer((req, res) => {

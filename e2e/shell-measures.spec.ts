@@ -9,7 +9,6 @@ import { apiSession, type Session } from './support/flows.ts';
  * analysis terminal dialog is 500 px tall and 800 px wide; German night-mode times read 20:00.
  */
 
-
 async function openAt(page: Page, session: Session, path: string, width: number) {
   await page.setViewportSize({ width, height: 800 });
   await page.goto('/404');
@@ -56,7 +55,10 @@ test('sidebar widths at the breakpoints, its footer, and the terminal dialog siz
   });
 
   await test.step('the analysis terminal dialog is 500 px tall and 800 px wide', async () => {
-    const add = await request.post('/api/v1/git/repos', { headers: { authorization: `Bearer ${session.token}` }, data: { url: gitRepos.calculatorUrl } });
+    const add = await request.post('/api/v1/git/repos', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { url: gitRepos.calculatorUrl },
+    });
     expect(add.status()).toBe(201);
     const repo = (await add.json()) as { organizationName: string; repoName: string };
     await openAt(page, session, `/repositories/GIT/${repo.organizationName}/${repo.repoName}/`, 1280);
@@ -65,7 +67,12 @@ test('sidebar widths at the breakpoints, its footer, and the terminal dialog siz
     await expect(body).toBeVisible();
     expect(await body.evaluate((el) => (el as HTMLElement).offsetHeight)).toBe(500);
     // offsetWidth ignores the opening zoom animation
-    expect(await page.getByRole('dialog').filter({ has: body }).evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(800);
+    expect(
+      await page
+        .getByRole('dialog')
+        .filter({ has: body })
+        .evaluate((el) => (el as HTMLElement).offsetWidth),
+    ).toBe(800);
   });
 
   await test.step('German shows the night-mode times on 24 hours (20:00, not 08:00 PM), English with AM/PM', async () => {
@@ -76,7 +83,10 @@ test('sidebar widths at the breakpoints, its footer, and the terminal dialog siz
         ),
       );
     await openAt(page, session, '/repositories', 1280);
-    await openPopup(page.getByRole('button', { name: 'Settings' }), page.locator('.ant-popover').filter({ has: page.getByTestId('settings-panel') }));
+    await openPopup(
+      page.getByRole('button', { name: 'Settings' }),
+      page.locator('.ant-popover').filter({ has: page.getByTestId('settings-panel') }),
+    );
     await page.getByTestId('settings-panel').getByText('Deutsch', { exact: true }).click();
     await page.getByTestId('settings-panel').getByRole('switch', { name: 'Nachtmodus' }).click();
     await expect.poll(times).toEqual(['20:00', '08:00']);

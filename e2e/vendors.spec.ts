@@ -59,9 +59,19 @@ test('connect GitHub with a token, watch the install stream, filter by vendor, s
       await expect(group.getByTestId('repo-card')).toHaveCount(2);
       await expect(group.getByTestId('repo-card').first()).toContainText('Hello-World');
       await expect(group.getByTestId('repo-card').nth(1)).toContainText('Private');
-      await (await openPopup(page.getByTestId('vendor-filter'), openSelectList(page))).locator('.ant-select-item-option').filter({ hasText: /^\s*Git\s*$/ }).click();
+      await (
+        await openPopup(page.getByTestId('vendor-filter'), openSelectList(page))
+      )
+        .locator('.ant-select-item-option')
+        .filter({ hasText: /^\s*Git\s*$/ })
+        .click();
       await expect(page.getByTestId('repo-not-found')).toContainText('Repository not found!');
-      await (await openPopup(page.getByTestId('vendor-filter'), openSelectList(page))).locator('.ant-select-item-option').filter({ hasText: /^\s*GitHub\s*$/ }).click();
+      await (
+        await openPopup(page.getByTestId('vendor-filter'), openSelectList(page))
+      )
+        .locator('.ant-select-item-option')
+        .filter({ hasText: /^\s*GitHub\s*$/ })
+        .click();
       await expect(page.getByTestId('repo-card')).toHaveCount(2);
     });
 

@@ -10,8 +10,16 @@ import { expect, signUpInBrowser, test } from './fixtures.ts';
  * docs/webhooks.md: a push to a plain git remote runs Docent's documented post-receive hook; the open
  * repository page updates by itself (no click, no reload) and its trend chart gains a point.
  */
-const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com' };
-const git = async (cwd: string, ...args: string[]) => (await promisify(execFile)('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' })).stdout;
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'Test',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 'Test',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
+const git = async (cwd: string, ...args: string[]) =>
+  (await promisify(execFile)('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' })).stdout;
 const HOOK_SCRIPT = path.resolve(import.meta.dirname, '../docs/post-receive-hook.sh');
 const OPS = 'def add(a, b):\n    """Adds two numbers."""\n    return a + b\n\n\ndef sub(a, b):\n    return a - b\n';
 
@@ -20,7 +28,10 @@ async function signUp(page: Page) {
   await expect(page).toHaveURL(/\/repositories$/);
 }
 
-test('a push with the post-receive hook re-analyses the repository: the dashboard updates by itself and the trend gains a point', async ({ page, gitRepos }) => {
+test('a push with the post-receive hook re-analyses the repository: the dashboard updates by itself and the trend gains a point', async ({
+  page,
+  gitRepos,
+}) => {
   test.setTimeout(180_000);
   await gitRepos.daemon.addRepo('hooks', 'widget', { 'widget/ops.py': OPS });
   const bare = path.join(gitRepos.daemon.base, 'hooks', 'widget.git');

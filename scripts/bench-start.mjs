@@ -52,7 +52,10 @@ for (let run = 1; run <= Number(runsArg); run++) {
   let cpu = 0;
   for (;;) {
     cpu = Math.max(cpu, groupCpu(child.pid));
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (child.exitCode !== null) throw new Error(`the command exited with ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 50));

@@ -36,10 +36,9 @@ function webInputsHash() {
   return hashInputs({
     repoRoot,
     sourceDirs: ['src', 'public', 'scripts'].map((dir) => path.join(webDir, dir)).concat(path.join(repoRoot, 'packages/contracts/src')),
-    files: ['index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((file) => path.join(webDir, file)).concat(
-      path.join(repoRoot, 'packages/contracts/package.json'),
-      path.join(repoRoot, 'package-lock.json'),
-    ),
+    files: ['index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']
+      .map((file) => path.join(webDir, file))
+      .concat(path.join(repoRoot, 'packages/contracts/package.json'), path.join(repoRoot, 'package-lock.json')),
     exclude: /\.test\.tsx?$/,
   });
 }

@@ -6,7 +6,10 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true }, '/docs': { target: 'http://localhost:8080', changeOrigin: true } },
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: true },
+      '/docs': { target: 'http://localhost:8080', changeOrigin: true },
+    },
   },
   build: {
     outDir: 'dist',
@@ -21,7 +24,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'ui', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@babel[\\/]runtime|classnames|dayjs|@emotion|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|resize-observer-polyfill|json2mq|string-convert|copy-to-clipboard|toggle-selection)[\\/]/ },
+            {
+              name: 'ui',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@babel[\\/]runtime|classnames|dayjs|@emotion|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|resize-observer-polyfill|json2mq|string-convert|copy-to-clipboard|toggle-selection)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
             // the app's own modules that two or more pages share: one chunk instead of dozens of small ones
             { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2 },

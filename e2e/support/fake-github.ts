@@ -15,7 +15,8 @@ export class FakeGitHub {
         res.end(JSON.stringify(body));
       };
       const auth = req.headers.authorization ?? '';
-      if (!auth.endsWith(` ${this.token}`)) return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
+      if (!auth.endsWith(` ${this.token}`))
+        return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/user') return send(200, { login: 'octocat', id: 1, type: 'User' });
       if (path === '/user/orgs') return send(200, []);

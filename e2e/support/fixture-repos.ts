@@ -82,7 +82,9 @@ export const CALCULATOR_FILES = { 'calc.py': CALC_PY, 'util.js': UTIL_JS, 'READM
  * The calculator's second commit (2025-02-01): `add`'s body changes (a + b → b + a, same size)
  * after its docstring, contradicting nothing it says → one review suggestion, not outdated.
  */
-export const CALCULATOR_LATER = [{ date: '2025-02-01T00:00:00Z', files: { 'calc.py': CALC_PY.replace('    return a + b\n', '    return b + a\n') } }];
+export const CALCULATOR_LATER = [
+  { date: '2025-02-01T00:00:00Z', files: { 'calc.py': CALC_PY.replace('    return a + b\n', '    return b + a\n') } },
+];
 
 /** A repository large enough that its analysis is still running when the test stops it. */
 export function bigRepoFiles(fileCount = 3000, functionsPerFile = 40): Record<string, string> {

@@ -11,9 +11,16 @@ export interface Session {
  * Signs a user up through the API; with `verified`, follows the mailed rapid-login link as the
  * verification step and answers that session.
  */
-export async function apiSession(request: APIRequestContext, docent: Docent, name: { first: string; last: string }, verified = true): Promise<Session> {
+export async function apiSession(
+  request: APIRequestContext,
+  docent: Docent,
+  name: { first: string; last: string },
+  verified = true,
+): Promise<Session> {
   const email = uniqueEmail(name.first.toLowerCase());
-  const res = await request.post('/api/signup', { data: { first_name: name.first, last_name: name.last, email, password: 'Analytical1', agreeToTerms: true } });
+  const res = await request.post('/api/signup', {
+    data: { first_name: name.first, last_name: name.last, email, password: 'Analytical1', agreeToTerms: true },
+  });
   expect(res.status()).toBe(201);
   if (!verified) return (await res.json()) as Session;
   const { match } = await docent.mailbox.waitFor(email, /\/auth\/rapid\/login\?token=([^\s"'<>&]+)/);
@@ -26,10 +33,15 @@ export async function apiSession(request: APIRequestContext, docent: Docent, nam
 export async function analyseCalculatorByApi(request: APIRequestContext, session: Session, urls: readonly string[]): Promise<number> {
   const headers = { Authorization: `Bearer ${session.token}` };
   for (const url of urls) expect((await request.post('/api/v1/git/repos', { headers, data: { url } })).status()).toBe(201);
-  const start = await request.post('/api/v1/git/analyze/repo', { headers, data: { git_repo: { repo_name: 'calculator', organization_name: 'acme' }, vendor: 'GIT' } });
+  const start = await request.post('/api/v1/git/analyze/repo', {
+    headers,
+    data: { git_repo: { repo_name: 'calculator', organization_name: 'acme' }, vendor: 'GIT' },
+  });
   const { lroJobId } = (await start.json()) as { lroJobId: number };
   await expect
-    .poll(async () => ((await (await request.get(`/api/v1/lro/${lroJobId}/status`, { headers })).json()) as { state: string }).state, { timeout: 60_000 })
+    .poll(async () => ((await (await request.get(`/api/v1/lro/${lroJobId}/status`, { headers })).json()) as { state: string }).state, {
+      timeout: 60_000,
+    })
     .toBe('COMPLETE');
   return lroJobId;
 }

@@ -46,7 +46,11 @@ export class Mailbox {
   }
 
   /** The first mail (received after `since`, an index into mails) to `to` that matches. */
-  async waitFor(to: string, match: RegExp, { since = 0, timeoutMs = 15_000 } = {}): Promise<{ mail: ReceivedMail; match: RegExpExecArray }> {
+  async waitFor(
+    to: string,
+    match: RegExp,
+    { since = 0, timeoutMs = 15_000 } = {},
+  ): Promise<{ mail: ReceivedMail; match: RegExpExecArray }> {
     const find = () => {
       for (const mail of this.mails.slice(since)) {
         if (!mail.recipients.includes(to.toLowerCase())) continue;

@@ -10,7 +10,12 @@ import type { UserUpdate } from '../../apps/server/src/db/schema.ts';
 export async function updateUserRow(dataDir: string, email: string, changes: Omit<UserUpdate, 'id' | 'created_at'>): Promise<void> {
   const handle = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pglite') });
   try {
-    const row = await handle.db.updateTable('users').set(changes).where('email', '=', email.toLowerCase()).returning('id').executeTakeFirst();
+    const row = await handle.db
+      .updateTable('users')
+      .set(changes)
+      .where('email', '=', email.toLowerCase())
+      .returning('id')
+      .executeTakeFirst();
     if (!row) throw new Error(`no user ${email}`);
   } finally {
     await handle.close();

@@ -27,7 +27,11 @@ export interface RunningServer {
  * The real server as a child process (`node --import tsx apps/server/src/main.ts`) on a free
  * port with a fresh data dir, mailing through `smtpPort`. It serves the built apps/web/dist.
  */
-export async function startServer(smtpPort: number, logFile: string, opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  smtpPort: number,
+  logFile: string,
+  opts: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const extraEnv = opts.env ?? {};
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -1,2 +1,4 @@
 import { defineProject } from 'vitest/config';
-export default defineProject({ test: { name: 'docgen', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } });
+export default defineProject({
+  test: { name: 'docgen', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+});

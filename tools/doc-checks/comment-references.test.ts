@@ -20,8 +20,7 @@ const ANY = new RegExp(OUTSIDE.map(([re]) => re.source).join('|'));
  * Files other changes still have to rewrite. Remove a file from this list once its comments
  * cite only the repository; the last test below fails while a listed file is already clean.
  */
-const PENDING: ReadonlySet<string> = new Set([
-]);
+const PENDING: ReadonlySet<string> = new Set([]);
 
 /** Only files with a raw match are parsed (~100 of them), but on a busy machine that takes a while. */
 const PARSE_TIMEOUT = 60_000;
@@ -64,14 +63,22 @@ describe('comments cite only the repository', () => {
     expect(outsideReferences('x.tsx', text).map((h) => h.line)).toEqual([4, 6, 7]);
   });
 
-  it('no source comment outside the pending list cites DESIGN.md, DOCGEN.md, a bare spec section or an issue number', () => {
-    const hits = files.filter((f) => !PENDING.has(f)).flatMap((f) => outsideReferences(f, readSource(f)));
-    expect(hits.map((h) => `${h.file}:${h.line}: ${h.text} — ${h.why}`)).toEqual([]);
-  }, PARSE_TIMEOUT);
+  it(
+    'no source comment outside the pending list cites DESIGN.md, DOCGEN.md, a bare spec section or an issue number',
+    () => {
+      const hits = files.filter((f) => !PENDING.has(f)).flatMap((f) => outsideReferences(f, readSource(f)));
+      expect(hits.map((h) => `${h.file}:${h.line}: ${h.text} — ${h.why}`)).toEqual([]);
+    },
+    PARSE_TIMEOUT,
+  );
 
-  it('the pending list names only files that exist and still cite something outside', () => {
-    const all = new Set(files);
-    const clean = [...PENDING].filter((f) => !all.has(f) || outsideReferences(f, readSource(f)).length === 0);
-    expect(clean).toEqual([]);
-  }, PARSE_TIMEOUT);
+  it(
+    'the pending list names only files that exist and still cite something outside',
+    () => {
+      const all = new Set(files);
+      const clean = [...PENDING].filter((f) => !all.has(f) || outsideReferences(f, readSource(f)).length === 0);
+      expect(clean).toEqual([]);
+    },
+    PARSE_TIMEOUT,
+  );
 });

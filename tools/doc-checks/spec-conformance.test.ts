@@ -55,7 +55,8 @@ describe('docs/spec-conformance.md', () => {
   const rows = citations(readFileSync(path.join(root, 'docs/spec-conformance.md'), 'utf8'));
   const source = new Map<string, string>();
   // test names as the reader sees them: `user\'s` in a single-quoted name reads user's
-  const read = (f: string): string => source.get(f) ?? (source.set(f, readFileSync(path.join(root, f), 'utf8').replaceAll("\\'", "'")), source.get(f)!);
+  const read = (f: string): string =>
+    source.get(f) ?? (source.set(f, readFileSync(path.join(root, f), 'utf8').replaceAll("\\'", "'")), source.get(f)!);
 
   it('cites only test files that exist', () => {
     const missing = rows.flatMap((r) => r.files.filter((f) => resolve(f).length === 0).map((f) => `line ${r.line}: ${f}`));
@@ -68,7 +69,10 @@ describe('docs/spec-conformance.md', () => {
       const files = r.files.flatMap(resolve);
       for (const name of r.names) {
         // "…" elides part of a long name; each written part must be in one of the row's files
-        const parts = name.split('…').map((p) => p.trim()).filter((p) => p.length >= 4);
+        const parts = name
+          .split('…')
+          .map((p) => p.trim())
+          .filter((p) => p.length >= 4);
         const found = files.some((f) => parts.every((p) => read(f).includes(p)));
         if (!found) unfound.push(`line ${r.line}: "${name}"`);
       }

@@ -98,7 +98,11 @@ async function signup(base: string, email: string): Promise<{ token: string; id:
 /** Opens an SSE stream and resolves `received(text)` when a line containing `text` arrives. */
 async function openStream(base: string, token: string, jobId: number) {
   const controller = new AbortController();
-  const res = await fetch(`${base}/api/v1/lro/logs/${jobId}/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal, dispatcher: agent });
+  const res = await fetch(`${base}/api/v1/lro/logs/${jobId}/stream`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+    dispatcher: agent,
+  });
   if (res.status !== 200) throw new Error(`stream answered ${res.status}`);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -139,7 +143,8 @@ function mainThreadCpu(): number | null {
 }
 
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
-const line = (name: string, r: Latency) => `  ${name.padEnd(48)} p50 ${ms(r.p50)}   p90 ${ms(r.p90)}   p99 ${ms(r.p99)}   (${r.n} answers, ${r.errors} errors)`;
+const line = (name: string, r: Latency) =>
+  `  ${name.padEnd(48)} p50 ${ms(r.p50)}   p90 ${ms(r.p90)}   p99 ${ms(r.p99)}   (${r.n} answers, ${r.errors} errors)`;
 
 /**
  * A git repository of FILES Python files for the analysis jobs: 24 functions each, half with a
@@ -149,27 +154,47 @@ const line = (name: string, r: Latency) => `  ${name.padEnd(48)} p50 ${ms(r.p50)
  */
 function syntheticRepo(dir: string, variant: number): void {
   mkdirSync(path.join(dir, 'pkg'), { recursive: true });
-  const git = (...a: string[]) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', ...a], { cwd: dir, stdio: 'ignore' });
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', ...a], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
   git('init', '-q', '-b', 'main');
   const write = (round: number) => {
     for (let f = 0; f < FILES; f++) {
       const fns: string[] = [];
       for (let i = 0; i < 24; i++) {
         const name = `v${variant}_f${f}_${i}`;
-        const doc = i % 2 === 0 ? `    """Compute ${name} from a and b${round === 2 && i % 4 === 0 ? ', rounding down' : ''}.\n\n    Args:\n        a: the first value\n        b: the second value\n\n    Returns:\n        the result\n    """\n` : '';
-        const body = round >= 1 && i % 3 === 0 ? `    total = a * ${i} - b\n    if total > ${f}:\n        return total // 2\n    return total\n` : `    if a > b:\n        return a - b\n    return b - a + ${i}\n`;
+        const doc =
+          i % 2 === 0
+            ? `    """Compute ${name} from a and b${round === 2 && i % 4 === 0 ? ', rounding down' : ''}.\n\n    Args:\n        a: the first value\n        b: the second value\n\n    Returns:\n        the result\n    """\n`
+            : '';
+        const body =
+          round >= 1 && i % 3 === 0
+            ? `    total = a * ${i} - b\n    if total > ${f}:\n        return total // 2\n    return total\n`
+            : `    if a > b:\n        return a - b\n    return b - a + ${i}\n`;
         fns.push(`def ${name}(a, b):\n${doc}${body}`);
       }
       writeFileSync(path.join(dir, 'pkg', `mod_${f}.py`), fns.join('\n\n'));
     }
-    if (round === 0) writeFileSync(path.join(dir, 'README.md'), `# Bench ${variant}\n\nA synthetic package for the API benchmark. It computes numbers.\n\n## Usage\n\nImport \`pkg\`.\n`);
+    if (round === 0)
+      writeFileSync(
+        path.join(dir, 'README.md'),
+        `# Bench ${variant}\n\nA synthetic package for the API benchmark. It computes numbers.\n\n## Usage\n\nImport \`pkg\`.\n`,
+      );
     git('add', '-A');
     git('commit', '-q', '-m', `round ${round}`);
   };
   for (let round = 0; round < 3; round++) write(round);
 }
 
-async function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: { lroJobId: number } & Record<string, unknown> }> {
+async function call(
+  base: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: { lroJobId: number } & Record<string, unknown> }> {
   const res = await fetch(`${base}${url}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -197,11 +222,18 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
   await migrateToLatest(database.db);
   const secrets = await loadSecrets(config);
   let core: JobCore | undefined;
-  const app = await buildApp({ config, database, secrets, logger: false, mailer: { send: async () => undefined }, onCore: (c) => (core = c) });
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    logger: false,
+    mailer: { send: async () => undefined },
+    onCore: (c) => (core = c),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   /** Runs `measure`, with `--profile` under the inspector's CPU profiler (this process' main thread). */
-  const profiled = async <T,>(name: string | null, measure: () => Promise<T>): Promise<T> => {
+  const profiled = async <T>(name: string | null, measure: () => Promise<T>): Promise<T> => {
     if (!PROFILE || !name) return measure();
     const session = new Session();
     session.connect();
@@ -224,16 +256,46 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
     for (let b = 0; b < 10; b++) {
       await database.db
         .insertInto('repositories')
-        .values(Array.from({ length: 100 }, (_, i) => ({ user_id: owner.id, vendor: 'GIT', organization_name: `org${b}`, repo_name: `repo${i}`, clone_url: sealed, default_branch: 'main', installation_id: null, site_url: null })))
+        .values(
+          Array.from({ length: 100 }, (_, i) => ({
+            user_id: owner.id,
+            vendor: 'GIT',
+            organization_name: `org${b}`,
+            repo_name: `repo${i}`,
+            clone_url: sealed,
+            default_branch: 'main',
+            installation_id: null,
+            site_url: null,
+          })),
+        )
         .execute();
     }
     for (let b = 0; b < 20; b++) {
       await database.db
         .insertInto('jobs')
-        .values(Array.from({ length: 500 }, (_, i) => ({ user_id: owner.id, repository_id: null, job_type: 'ANALYSIS', organization_name: `org${i % 10}`, repo_name: `repo${(b * 500 + i) % 100}`, vendor: 'GIT', payload: '{}', worker_id: null, heartbeat_at: null, started_at: null, finished_at: null })))
+        .values(
+          Array.from({ length: 500 }, (_, i) => ({
+            user_id: owner.id,
+            repository_id: null,
+            job_type: 'ANALYSIS',
+            organization_name: `org${i % 10}`,
+            repo_name: `repo${(b * 500 + i) % 100}`,
+            vendor: 'GIT',
+            payload: '{}',
+            worker_id: null,
+            heartbeat_at: null,
+            started_at: null,
+            finished_at: null,
+          })),
+        )
         .execute();
     }
-    console.log(`\n${label}: seeded 1,000 repositories and 10,000 jobs; ${RATE} requests/s for ${SECONDS} s per endpoint (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores)`);
+    console.log(
+      `\n${label}: seeded 1,000 repositories and 10,000 jobs; ${RATE} requests/s for ${SECONDS} s per endpoint (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.availableParallelism()} cores)`,
+    );
     const targets: Array<[string, string]> = [
       ['repository list  GET /api/app/github/list', `${base}/api/app/github/list`],
       ['job list         GET /api/v1/lro/all?limit=20', `${base}/api/v1/lro/all?limit=20&offset=0`],
@@ -247,7 +309,15 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
     }
 
     // log line → SSE client
-    const job = await core!.store.create({ userId: owner.id, repositoryId: null, jobType: 'ANALYSIS', organizationName: 'org0', repoName: 'repo0', vendor: 'GIT', payload: {} });
+    const job = await core!.store.create({
+      userId: owner.id,
+      repositoryId: null,
+      jobType: 'ANALYSIS',
+      organizationName: 'org0',
+      repoName: 'repo0',
+      vendor: 'GIT',
+      payload: {},
+    });
     const stream = await openStream(base, owner.token, job.id);
     const delays: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -260,7 +330,9 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
     }
     stream.close();
     delays.sort((a, b) => a - b);
-    console.log(`  log line written → SSE client received        p50 ${percentile(delays, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(delays, 99).toFixed(1).padStart(7)} ms   (50 lines)`);
+    console.log(
+      `  log line written → SSE client received        p50 ${percentile(delays, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(delays, 99).toFixed(1).padStart(7)} ms   (50 lines)`,
+    );
 
     // GET /api/v1/user with 150 streams open (15 users × 10, the per-user cap)
     let streams: Array<{ close: () => void }> = [];
@@ -268,7 +340,15 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
     for (let u = 0; u < 15; u++) {
       const user = await signup(base, `streamer${u}@example.com`);
       streamers.push(user);
-      const j = await core!.store.create({ userId: user.id, repositoryId: null, jobType: 'ANALYSIS', organizationName: 'o', repoName: 'r', vendor: 'GIT', payload: {} });
+      const j = await core!.store.create({
+        userId: user.id,
+        repositoryId: null,
+        jobType: 'ANALYSIS',
+        organizationName: 'o',
+        repoName: 'r',
+        vendor: 'GIT',
+        payload: {},
+      });
       for (let s = 0; s < 10; s++) streams.push(await openStream(base, user.token, j.id));
     }
     const busy = await profiled('streams', () => fixedRate(`${base}/api/v1/user`, owner.token));
@@ -282,23 +362,36 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
       for (let u = 0; u < streamers.length; u++) {
         const dir = path.join(repoRoot, `bench${u}`);
         syntheticRepo(dir, u);
-        const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/repos', { url: dir, organizationName: 'bench', repoName: `bench${u}` });
+        const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/repos', {
+          url: dir,
+          organizationName: 'bench',
+          repoName: `bench${u}`,
+        });
         if (res.status !== 201) throw new Error(`registering ${dir} answered ${res.status}: ${JSON.stringify(res.json)}`);
       }
-      console.log(`  ${streamers.length} synthetic repositories of ${FILES} Python files (${FILES * 24} functions, 3 commits) made in ${((perf.now() - made) / 1000).toFixed(1)} s`);
+      console.log(
+        `  ${streamers.length} synthetic repositories of ${FILES} Python files (${FILES * 24} functions, 3 commits) made in ${((perf.now() - made) / 1000).toFixed(1)} s`,
+      );
       const jobIds: number[] = [];
       for (let u = 0; u < streamers.length; u++) {
-        const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/analyze/repo', { git_repo: { organization_name: 'bench', repo_name: `bench${u}` }, vendor: 'GIT' });
+        const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/analyze/repo', {
+          git_repo: { organization_name: 'bench', repo_name: `bench${u}` },
+          vendor: 'GIT',
+        });
         if (res.status !== 200) throw new Error(`starting an analysis answered ${res.status}: ${JSON.stringify(res.json)}`);
         jobIds.push(res.json.lroJobId as number);
         for (let s = 0; s < 10; s++) streams.push(await openStream(base, streamers[u]!.token, res.json.lroJobId));
       }
       const states = async () => {
         const rows = await database.db.selectFrom('jobs').select(['state', 'progress']).where('id', 'in', jobIds).execute();
-        return { running: rows.filter((r) => r.state === 'RUNNING' && r.progress >= 20).length, done: rows.filter((r) => ['COMPLETE', 'FAILED', 'CANCELLED'].includes(r.state)).length, failed: rows.filter((r) => r.state === 'FAILED').length };
+        return {
+          running: rows.filter((r) => r.state === 'RUNNING' && r.progress >= 20).length,
+          done: rows.filter((r) => ['COMPLETE', 'FAILED', 'CANCELLED'].includes(r.state)).length,
+          failed: rows.filter((r) => r.state === 'FAILED').length,
+        };
       };
       // measure once the first jobs are past their clone, in the analyzer
-      for (const until = Date.now() + 120_000; (await states()).running === 0; ) {
+      for (const until = Date.now() + 120_000; (await states()).running === 0;) {
         if (Date.now() > until) throw new Error('no analysis job started within 2 minutes');
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -318,9 +411,15 @@ async function run(label: string, databaseUrl: string | null): Promise<void> {
       const allCpu = (all.user + all.system) / 1e6;
       const after = await states();
       console.log(line('GET /api/v1/user, 150 streams + jobs running', withJobs));
-      console.log(`  main thread meanwhile: event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms; busy ${(used.utilization * 100).toFixed(0)} % of the time`);
-      console.log(`  CPU meanwhile: main thread ${mainCpu === null ? '?' : mainCpu.toFixed(2)} s of the process' ${allCpu.toFixed(2)} s (git processes excluded)`);
-      console.log(`  analysis jobs: ${after.done - before.done} finished during the ${SECONDS} s (${after.failed} failed in all), at least ${Number.isFinite(minRunning) ? minRunning : '?'} analysing at every sample`);
+      console.log(
+        `  main thread meanwhile: event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms; busy ${(used.utilization * 100).toFixed(0)} % of the time`,
+      );
+      console.log(
+        `  CPU meanwhile: main thread ${mainCpu === null ? '?' : mainCpu.toFixed(2)} s of the process' ${allCpu.toFixed(2)} s (git processes excluded)`,
+      );
+      console.log(
+        `  analysis jobs: ${after.done - before.done} finished during the ${SECONDS} s (${after.failed} failed in all), at least ${Number.isFinite(minRunning) ? minRunning : '?'} analysing at every sample`,
+      );
       if (idle) console.log(`  p99 with jobs and streams / idle p99: ${(withJobs.p99 / idle.p99).toFixed(2)}× (the target is at most 2×)`);
       for (const s of streams) s.close();
       for (const id of jobIds) {

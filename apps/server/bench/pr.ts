@@ -21,7 +21,7 @@ import { GitDaemon, git } from '../test/helpers/git-daemon.ts';
 import { sendJson, startReplayServer } from '../test/vendors/replay-server.ts';
 
 const args = process.argv.slice(2);
-const ROUNDS = Number(args[args.indexOf("--rounds") + 1] ?? 5) || 5;
+const ROUNDS = Number(args[args.indexOf('--rounds') + 1] ?? 5) || 5;
 const FILES = 900;
 const CHANGED = 10;
 
@@ -40,7 +40,18 @@ function pyFile(i: number, rand: () => number): string {
   const fns = 4 + Math.floor(rand() * 8);
   for (let f = 0; f < fns; f++) {
     out.push('', `def fn_${i}_${f}(alpha, beta=${f}):`);
-    if (rand() < 0.6) out.push('    """Compute a value.', '', '    Args:', '        alpha: The first value.', '        beta: The second value.', '', '    Returns:', '        The sum.', '    """');
+    if (rand() < 0.6)
+      out.push(
+        '    """Compute a value.',
+        '',
+        '    Args:',
+        '        alpha: The first value.',
+        '        beta: The second value.',
+        '',
+        '    Returns:',
+        '        The sum.',
+        '    """',
+      );
     for (let l = 0; l < 3 + Math.floor(rand() * 12); l++) out.push(`    alpha = alpha + beta * ${l} if alpha else os.sep.count("${l}")`);
     out.push('    return alpha', '');
   }
@@ -67,7 +78,9 @@ async function main(): Promise<void> {
       for (let k = 0; k < CHANGED; k++) {
         const i = (n * 37 + k * 89) % (FILES - 2);
         const rel = `pkg${i % 30}/mod_${i}.py`;
-        const text = files[rel]!.replace(`def fn_${i}_0(alpha, beta=0):`, `def fn_${i}_0(alpha, beta=0, gamma=None):`) + `\n\ndef added_${n}_${k}(value):\n    return value * ${n}\n`;
+        const text =
+          files[rel]!.replace(`def fn_${i}_0(alpha, beta=0):`, `def fn_${i}_0(alpha, beta=0, gamma=None):`) +
+          `\n\ndef added_${n}_${k}(value):\n    return value * ${n}\n`;
         await mkdir(path.dirname(path.join(work, rel)), { recursive: true });
         await writeFile(path.join(work, rel), text);
       }
@@ -77,7 +90,12 @@ async function main(): Promise<void> {
     };
 
     const dataDir = path.join(tmp, 'data');
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', OUTBOUND_ALLOW: '127.0.0.1,localhost', APP_URL: 'http://docent.bench' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      OUTBOUND_ALLOW: '127.0.0.1,localhost',
+      APP_URL: 'http://docent.bench',
+    });
     const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(dataDir, 'pglite') });
     await migrateToLatest(database.db);
     const secrets = await loadSecrets(config);
@@ -85,11 +103,30 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database, secrets, logger: false, mailer: { send: async () => undefined } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const signup = (await (await fetch(`${api}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ first_name: 'Bench', last_name: 'User', email: 'bench-pr@example.com', password: 'Bench-Pass1' }) })).json()) as { token: string; user: { id: string } };
-    await new ConnectionRepository(database.db, box).upsert(signup.user.id, 'GITHUB', { token: 'ghp_bench', kind: 'pat', baseUrl: gh.url }, 'octocat');
+    const signup = (await (
+      await fetch(`${api}/api/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ first_name: 'Bench', last_name: 'User', email: 'bench-pr@example.com', password: 'Bench-Pass1' }),
+      })
+    ).json()) as { token: string; user: { id: string } };
+    await new ConnectionRepository(database.db, box).upsert(
+      signup.user.id,
+      'GITHUB',
+      { token: 'ghp_bench', kind: 'pat', baseUrl: gh.url },
+      'octocat',
+    );
     const repo = await database.db
       .insertInto('repositories')
-      .values({ user_id: signup.user.id, vendor: 'GITHUB', organization_name: 'octocat', repo_name: 'bench', clone_url: box.seal(daemon.url('bench')), default_branch: 'main', is_private: true })
+      .values({
+        user_id: signup.user.id,
+        vendor: 'GITHUB',
+        organization_name: 'octocat',
+        repo_name: 'bench',
+        clone_url: box.seal(daemon.url('bench')),
+        default_branch: 'main',
+        is_private: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 
@@ -113,10 +150,21 @@ async function main(): Promise<void> {
       const res = await fetch(`${api}/api/v1/git/pull-request/insights`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${signup.token}` },
-        body: JSON.stringify({ repoId: repo.id, vendor: 'github', number: n, headSha: head, baseSha: base, headRef: `pr-${n}`, baseRef: 'main', title: `PR ${n}` }),
+        body: JSON.stringify({
+          repoId: repo.id,
+          vendor: 'github',
+          number: n,
+          headSha: head,
+          baseSha: base,
+          headRef: `pr-${n}`,
+          baseRef: 'main',
+          title: `PR ${n}`,
+        }),
       });
       if (res.status !== 200) throw new Error(`enqueue answered ${res.status}: ${await res.text()}`);
-      const timeout = new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`no comment for PR ${n} within 120 s`)), 120_000));
+      const timeout = new Promise<number>((_, reject) =>
+        setTimeout(() => reject(new Error(`no comment for PR ${n} within 120 s`)), 120_000),
+      );
       const at = await Promise.race([comment, timeout]);
       return at - t0;
     };
@@ -134,7 +182,9 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 1000));
     }
     const sorted = [...warm].sort((a, b) => a - b);
-    console.log(`warm: median ${(sorted[Math.floor(sorted.length / 2)]! / 1000).toFixed(2)} s, worst ${(sorted.at(-1)! / 1000).toFixed(2)} s (target < 5 s)`);
+    console.log(
+      `warm: median ${(sorted[Math.floor(sorted.length / 2)]! / 1000).toFixed(2)} s, worst ${(sorted.at(-1)! / 1000).toFixed(2)} s (target < 5 s)`,
+    );
     await app.close();
     await database.close();
   } finally {

@@ -75,7 +75,9 @@ const bundle = hashedBundle({
   outDir,
   sourceDirs: [serverSrc, analyzerSrc, srcOf('@docent/docgen'), srcOf('@docent/contracts')],
   files: [
-    ...['.', 'apps/server', 'packages/analyzer', 'packages/docgen', 'packages/contracts'].map((pkg) => path.join(repoRoot, pkg, 'package.json')),
+    ...['.', 'apps/server', 'packages/analyzer', 'packages/docgen', 'packages/contracts'].map((pkg) =>
+      path.join(repoRoot, pkg, 'package.json'),
+    ),
     path.join(repoRoot, 'package-lock.json'),
     fileURLToPath(import.meta.url),
   ],
@@ -112,5 +114,7 @@ export async function buildBundle() {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const { dir, built } = await buildBundle();
-  process.stdout.write(`docent: server bundle ${built ? 'built' : 'up to date'} in ${path.relative(repoRoot, dir)} (${Math.round(performance.now() - started)} ms)\n`);
+  process.stdout.write(
+    `docent: server bundle ${built ? 'built' : 'up to date'} in ${path.relative(repoRoot, dir)} (${Math.round(performance.now() - started)} ms)\n`,
+  );
 }

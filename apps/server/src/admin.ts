@@ -19,8 +19,21 @@ const USAGE = `Usage: npm run admin -- coupon <command> | stats [--json]
 export const TEST_MARK = 'TEST PAYMENT (no money moved: do not pay out)';
 
 /** The operator's commands (docs/billing.md). Answers the exit code; writes to `out`. */
-export async function runAdmin(argv: string[], deps: { db: Kysely<Database>; box: SecretBox; out: (line: string) => void }): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { email: { type: 'string' }, amount: { type: 'string' }, currency: { type: 'string' }, code: { type: 'string' }, json: { type: 'boolean' } } });
+export async function runAdmin(
+  argv: string[],
+  deps: { db: Kysely<Database>; box: SecretBox; out: (line: string) => void },
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      amount: { type: 'string' },
+      currency: { type: 'string' },
+      code: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
   const [area, command] = positionals;
   const coupons = new CouponService(deps.db, deps.box);
   if (area === 'stats') {
@@ -53,7 +66,8 @@ export async function runAdmin(argv: string[], deps: { db: Kysely<Database>; box
   if (command === 'pending') {
     const rows = await coupons.pending();
     if (rows.length === 0) deps.out('No payouts pending.');
-    for (const r of rows) deps.out(`${r.code}\t${r.email}\t${r.amount.toFixed(2)} ${r.currency}\t${r.type ?? ''}\t${r.payTo}${r.test ? `\t${TEST_MARK}` : ''}`);
+    for (const r of rows)
+      deps.out(`${r.code}\t${r.email}\t${r.amount.toFixed(2)} ${r.currency}\t${r.type ?? ''}\t${r.payTo}${r.test ? `\t${TEST_MARK}` : ''}`);
     return 0;
   }
   if (command === 'paid') {
@@ -80,7 +94,11 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrateToLatest(database.db);
-    process.exitCode = await runAdmin(process.argv.slice(2), { db: database.db, box: new SecretBox(secrets.encryptionKey), out: (l) => console.log(l) });
+    process.exitCode = await runAdmin(process.argv.slice(2), {
+      db: database.db,
+      box: new SecretBox(secrets.encryptionKey),
+      out: (l) => console.log(l),
+    });
   } finally {
     await database.close();
   }

@@ -126,7 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     apiKeyFailuresPerHour: config.apiKeyFailuresPerHour,
   });
 
-  const core = createJobCore({ config, database, secrets, log: app.log, work: config.runWorkers, ...(deps.adapters ? { adapters: deps.adapters } : {}) });
+  const core = createJobCore({
+    config,
+    database,
+    secrets,
+    log: app.log,
+    work: config.runWorkers,
+    ...(deps.adapters ? { adapters: deps.adapters } : {}),
+  });
   deps.onCore?.(core);
   app.addHook('onReady', async () => {
     await core.bus.start();
@@ -166,7 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const billing = new BillingService(database.db, config.billing);
   let lapseTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    lapseTimer = setInterval(() => void billing.lapseDue().catch((err: Error) => app.log.warn({ err: err.message }, 'subscription lapse check failed')), 60_000);
+    lapseTimer = setInterval(
+      () => void billing.lapseDue().catch((err: Error) => app.log.warn({ err: err.message }, 'subscription lapse check failed')),
+      60_000,
+    );
     lapseTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(lapseTimer));
@@ -200,7 +210,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(apiKeyRoutes(auth));
       await api.register(oauthRoutes.plugin());
       await api.register(userRoutes(auth, users));
-      await api.register(repoRoutes(auth, core.repoService, core.repos, { cloneDir: config.cloneDir, analyzerCacheDir: config.analyzerCacheDir }));
+      await api.register(
+        repoRoutes(auth, core.repoService, core.repos, { cloneDir: config.cloneDir, analyzerCacheDir: config.analyzerCacheDir }),
+      );
       // The routes that start a repository's jobs share these by name.
       const repoJobs = { auth, service: core.repoService, repos: core.repos, jobs: core.store, engine: core.engine };
       await api.register(analysisRoutes(repoJobs));
@@ -208,15 +220,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(docSetRoutes({ ...repoJobs, sets: core.docSets, secureCookie: config.appUrl.startsWith('https://') }));
       await api.register(jobRoutes({ auth, store: core.store, engine: core.engine, bus: core.bus, slots: streamSlots }));
       await api.register(prInsightsRoutes({ ...repoJobs, store: new PrInsightStore(database.db) }));
-      await api.register(vendorRoutes({ auth, adapters: core.adapters, connections: core.connections, repos: core.repos, box: core.box, slots: streamSlots, loginRedirect }));
-      await api.register(webhookRoutes({ auth, hooks: core.hooks, service: core.repoService, repos: core.repos, jobs: core.store, engine: core.engine, config }));
+      await api.register(
+        vendorRoutes({
+          auth,
+          adapters: core.adapters,
+          connections: core.connections,
+          repos: core.repos,
+          box: core.box,
+          slots: streamSlots,
+          loginRedirect,
+        }),
+      );
+      await api.register(
+        webhookRoutes({
+          auth,
+          hooks: core.hooks,
+          service: core.repoService,
+          repos: core.repos,
+          jobs: core.store,
+          engine: core.engine,
+          config,
+        }),
+      );
       await api.register(billingRoutes(auth, billing));
       await api.register(couponRoutes(auth, new CouponService(database.db, core.box), database.db, config.appUrl));
       if (config.billing.paypal) {
-        await api.register(paypalRoutes(auth, billing, config.billing.paypal, { appUrl: config.appUrl, webhookChecksPerMinute: config.billing.webhookChecksPerMinute }));
+        await api.register(
+          paypalRoutes(auth, billing, config.billing.paypal, {
+            appUrl: config.appUrl,
+            webhookChecksPerMinute: config.billing.webhookChecksPerMinute,
+          }),
+        );
       }
       if (config.billing.cashfree) {
-        await api.register(cashfreeRoutes(auth, billing, config.billing.cashfree, { appUrl: config.appUrl, phone: config.billing.cashfreeCustomerPhone, webhookChecksPerMinute: config.billing.webhookChecksPerMinute }));
+        await api.register(
+          cashfreeRoutes(auth, billing, config.billing.cashfree, {
+            appUrl: config.appUrl,
+            phone: config.billing.cashfreeCustomerPhone,
+            webhookChecksPerMinute: config.billing.webhookChecksPerMinute,
+          }),
+        );
       }
     },
     { prefix: '/api' },
@@ -230,7 +273,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The credentials of the OpenAPI document: a session token, or an API key in either header. */
 const SECURITY_SCHEMES = {
   sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from /login (the web app).' },
-  apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (dk_…) from the API Keys page. Not accepted by account-security routes.' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'An API key (dk_…) from the API Keys page. Not accepted by account-security routes.',
+  },
   apiKeyBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'dk_…', description: 'An API key sent as `Authorization: Bearer dk_…`.' },
 } as const;
 
@@ -255,7 +303,14 @@ export interface JobCore {
 }
 
 /** Repositories and the job engine: shared by the API process and `npm run worker`. */
-export function createJobCore(opts: { config: Config; database: DatabaseHandle; secrets: Secrets; log: FastifyBaseLogger; work: boolean; adapters?: VendorAdapters }): JobCore {
+export function createJobCore(opts: {
+  config: Config;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+  work: boolean;
+  adapters?: VendorAdapters;
+}): JobCore {
   const { config, database } = opts;
   setOutboundAllow(config.outboundAllow);
   const bus = new LogBus(database.url ? { db: database.db, databaseUrl: database.url } : null);
@@ -270,7 +325,11 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
   // Analysis and documentation jobs of one repository share its clone folder: one lock for both.
   const clones = new KeyedMutex();
   // One provider for analyses and docgen; its answers are kept under DATA_DIR so repeated runs do not re-ask.
-  const llm = createLlmProvider({ ...config.llm, cacheDir: path.join(config.dataDir, 'llm-cache'), onFailure: (reason) => opts.log.warn({ llm: llm.name }, reason) });
+  const llm = createLlmProvider({
+    ...config.llm,
+    cacheDir: path.join(config.dataDir, 'llm-cache'),
+    onFailure: (reason) => opts.log.warn({ llm: llm.name }, reason),
+  });
   const analyse = analysisHandler(
     repos,
     repoService,
@@ -289,20 +348,41 @@ export function createJobCore(opts: { config: Config; database: DatabaseHandle; 
     repos,
     repoService,
     docSets,
-    { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, maxSetBytes: config.docsMaxSetBytes ?? 200 * 1024 * 1024, keepVersions: config.docsKeepVersions ?? 10 },
+    {
+      cloneDir: config.cloneDir,
+      maxRepoBytes: config.maxRepoBytes,
+      maxSetBytes: config.docsMaxSetBytes ?? 200 * 1024 * 1024,
+      keepVersions: config.docsKeepVersions ?? 10,
+    },
     clones,
   );
   // One definition per job type of packages/contracts/src/job-types.ts; each payload is parsed before its handler runs.
   const handlers = jobHandlers([
-    ...(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README'] as const).map((type) => defineJob({ type, handler: analyse })),
-    defineJob({ type: 'DOC_REPO', handler: docRepoHandler(repos, repoService, { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, ...(llm.enabled ? { llm } : {}) }, clones) }),
+    ...(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README'] as const).map((type) =>
+      defineJob({ type, handler: analyse }),
+    ),
+    defineJob({
+      type: 'DOC_REPO',
+      handler: docRepoHandler(
+        repos,
+        repoService,
+        { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, ...(llm.enabled ? { llm } : {}) },
+        clones,
+      ),
+    }),
     defineJob({ type: 'DOC_ARCH', handler: buildDocSet }),
     defineJob({ type: 'DOC_API', handler: buildDocSet }),
     defineJob({
       type: 'PR_INSIGHTS',
       // stricter than the contract: commits and branches reach git (docs/security.md)
       payload: PrInsightsPayload,
-      handler: prInsightsHandler(repos, repoService, new PrInsightStore(database.db), { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, appUrl: config.appUrl }, clones),
+      handler: prInsightsHandler(
+        repos,
+        repoService,
+        new PrInsightStore(database.db),
+        { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, appUrl: config.appUrl },
+        clones,
+      ),
     }),
   ]);
   const engine = new JobEngine(database, store, handlers, opts.log, {
@@ -331,8 +411,7 @@ function serveWebApp(app: FastifyInstance, dist: string): void {
         res.setHeader('vary', 'Accept-Encoding'); // a shared cache keeps the br, gzip and plain bodies apart
       },
     });
-  }
-  else app.log.warn({ dist }, 'web app not built: run `npm run build` (npm start does it); serving the API only');
+  } else app.log.warn({ dist }, 'web app not built: run `npm run build` (npm start does it); serving the API only');
   installNotFound(app, { spa: built });
 }
 

@@ -119,12 +119,25 @@ export function billingFrom(env: NodeJS.ProcessEnv): BillingConfig {
   if (Boolean(paypalId) !== Boolean(paypalSecret)) throw new Error('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   if (Boolean(cfId) !== Boolean(cfSecret)) throw new Error('CASHFREE_APP_ID and CASHFREE_SECRET_KEY must be set together');
   const live = env.PAYMENT_MODE === 'live';
-  const paypal = paypalId && paypalSecret
-    ? { clientId: paypalId, clientSecret: paypalSecret, webhookId: env.PAYPAL_WEBHOOK_ID?.trim() ?? '', proPlanId: env.PAYPAL_PRO_PLAN_ID?.trim() || null, baseUrl: trimUrl(env.PAYPAL_BASE_URL || (live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')) }
-    : null;
-  const cashfree = cfId && cfSecret
-    ? { appId: cfId, secretKey: cfSecret, apiVersion: env.CASHFREE_API_VERSION?.trim() || '2023-08-01', baseUrl: trimUrl(env.CASHFREE_BASE_URL || (live ? 'https://api.cashfree.com' : 'https://sandbox.cashfree.com')) }
-    : null;
+  const paypal =
+    paypalId && paypalSecret
+      ? {
+          clientId: paypalId,
+          clientSecret: paypalSecret,
+          webhookId: env.PAYPAL_WEBHOOK_ID?.trim() ?? '',
+          proPlanId: env.PAYPAL_PRO_PLAN_ID?.trim() || null,
+          baseUrl: trimUrl(env.PAYPAL_BASE_URL || (live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')),
+        }
+      : null;
+  const cashfree =
+    cfId && cfSecret
+      ? {
+          appId: cfId,
+          secretKey: cfSecret,
+          apiVersion: env.CASHFREE_API_VERSION?.trim() || '2023-08-01',
+          baseUrl: trimUrl(env.CASHFREE_BASE_URL || (live ? 'https://api.cashfree.com' : 'https://sandbox.cashfree.com')),
+        }
+      : null;
   // The test provider (payments that move no money) is off unless BILLING_TEST_PROVIDER=true,
   // whatever NODE_ENV says: a server started without it offers no free Pro (docs/billing.md).
   const flag = env.BILLING_TEST_PROVIDER?.trim().toLowerCase();
@@ -133,7 +146,10 @@ export function billingFrom(env: NodeJS.ProcessEnv): BillingConfig {
   const couponCurrency = (env.REFERRAL_COUPON_CURRENCY?.trim() || 'USD').toUpperCase();
   if (couponCurrency !== 'USD' && couponCurrency !== 'INR') throw new Error('REFERRAL_COUPON_CURRENCY must be USD or INR');
   return {
-    prices: { proMonthly: { USD: proUsd, INR: inr('PRICE_PRO_MONTHLY_INR', proUsd) }, fullRepo: { USD: repoUsd, INR: inr('PRICE_FULL_REPO_INR', repoUsd) } },
+    prices: {
+      proMonthly: { USD: proUsd, INR: inr('PRICE_PRO_MONTHLY_INR', proUsd) },
+      fullRepo: { USD: repoUsd, INR: inr('PRICE_FULL_REPO_INR', repoUsd) },
+    },
     usdInrRate,
     testProvider,
     paypal,
@@ -170,7 +186,10 @@ export function oauthFrom(env: NodeJS.ProcessEnv): OAuthConfig {
   const defaults: Record<OAuthProviderId, { base: string; api: (base: string) => string }> = {
     github: { base: 'https://github.com', api: (b) => (b === 'https://github.com' ? 'https://api.github.com' : `${b}/api/v3`) },
     // Google's endpoints live on three hosts; a BASE_URL (a test double or proxy) serves all three paths.
-    google: { base: 'https://accounts.google.com', api: (b) => (b === 'https://accounts.google.com' ? 'https://openidconnect.googleapis.com' : b) },
+    google: {
+      base: 'https://accounts.google.com',
+      api: (b) => (b === 'https://accounts.google.com' ? 'https://openidconnect.googleapis.com' : b),
+    },
     gitlab: { base: 'https://gitlab.com', api: (b) => b },
     bitbucket: { base: 'https://bitbucket.org', api: (b) => (b === 'https://bitbucket.org' ? 'https://api.bitbucket.org' : b) },
     azure: { base: 'https://login.microsoftonline.com/common', api: () => 'https://graph.microsoft.com' },
@@ -184,7 +203,10 @@ export function oauthFrom(env: NodeJS.ProcessEnv): OAuthConfig {
     if (!clientId || !clientSecret) throw new Error(`${key}_CLIENT_ID and ${key}_CLIENT_SECRET must be set together`);
     const base = trimUrl(env[`${key}_BASE_URL`] || defaults[id].base);
     const api = trimUrl(env[`${key}_API_URL`] || defaults[id].api(base));
-    for (const [name, url] of [[`${key}_BASE_URL`, base], [`${key}_API_URL`, api]] as const) {
+    for (const [name, url] of [
+      [`${key}_BASE_URL`, base],
+      [`${key}_API_URL`, api],
+    ] as const) {
       if (!/^https?:\/\/[^\s/]+/.test(url)) throw new Error(`${name} must be an http(s) URL, got "${url}"`);
     }
     out[id] = { clientId, clientSecret, baseUrl: base, apiUrl: api };
@@ -192,7 +214,10 @@ export function oauthFrom(env: NodeJS.ProcessEnv): OAuthConfig {
       // Signing in with Microsoft also connects Azure DevOps: where its services live (tests: a loopback fake).
       const devops = trimUrl(env.AZURE_DEVOPS_URL || 'https://dev.azure.com');
       const vssps = trimUrl(env.AZURE_DEVOPS_VSSPS_URL || 'https://app.vssps.visualstudio.com');
-      for (const [name, url] of [['AZURE_DEVOPS_URL', devops], ['AZURE_DEVOPS_VSSPS_URL', vssps]] as const) {
+      for (const [name, url] of [
+        ['AZURE_DEVOPS_URL', devops],
+        ['AZURE_DEVOPS_VSSPS_URL', vssps],
+      ] as const) {
         if (!/^https?:\/\/[^\s/]+/.test(url)) throw new Error(`${name} must be an http(s) URL, got "${url}"`);
       }
       out[id] = { ...out[id]!, devopsUrl: devops, vsspsUrl: vssps };
@@ -214,8 +239,12 @@ function trustProxyFrom(raw: string | undefined): false | number | string[] {
   const value = (raw ?? '').trim();
   if (value === '' || value === 'false' || value === '0') return false;
   if (/^\d+$/.test(value)) return Number(value);
-  if (value === 'true') throw new Error('TRUST_PROXY=true would trust any client\'s X-Forwarded-For: give a hop count or the proxies\' addresses');
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  if (value === 'true')
+    throw new Error("TRUST_PROXY=true would trust any client's X-Forwarded-For: give a hop count or the proxies' addresses");
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -242,11 +271,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     sseMaxStreamsPerUser: Math.max(1, intFrom(env, 'SSE_MAX_STREAMS_PER_USER', 10)),
     sseMaxStreams: Math.max(1, intFrom(env, 'SSE_MAX_STREAMS', 1000)),
-    outboundAllow: (env.OUTBOUND_ALLOW ?? '').split(',').map((v) => v.trim()).filter(Boolean),
+    outboundAllow: (env.OUTBOUND_ALLOW ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
     runWorkers: (env.RUN_WORKERS ?? 'true') !== 'false',
     workerConcurrency: Math.max(1, intFrom(env, 'WORKER_CONCURRENCY', 2)),
     jobStaleSeconds: Math.max(5, intFrom(env, 'JOB_STALE_SECONDS', 30)),
-    localRepoRoots: (env.LOCAL_REPO_ROOTS ?? '').split(path.delimiter).filter(Boolean).map((p) => path.resolve(p)),
+    localRepoRoots: (env.LOCAL_REPO_ROOTS ?? '')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((p) => path.resolve(p)),
     cloneDir: path.resolve(env.CLONE_DIR || path.join(env.DATA_DIR || './data', 'clones')),
     analyzerCacheDir: path.resolve(env.DOCENT_CACHE_DIR || path.join(env.DATA_DIR || './data', 'analyzer-cache')),
     maxRepoBytes: intFrom(env, 'MAX_REPO_MB', 2048) * 1024 * 1024,

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   initObservability(config, log);
   installProcessHandlers();
   if (!config.databaseUrl) {
-    log.error('npm run worker needs DATABASE_URL: the embedded database (PGlite) serves one process only, and `npm start` already runs workers in-process.');
+    log.error(
+      'npm run worker needs DATABASE_URL: the embedded database (PGlite) serves one process only, and `npm start` already runs workers in-process.',
+    );
     process.exit(2);
   }
   await preparePrivateDataDir(config.dataDir);

@@ -13,8 +13,24 @@ describe('npm run admin -- stats', { timeout: 120_000 }, () => {
       await signUp(t, 'stats-c@example.com');
       await signUp(t, 'stats-d@example.com');
       await t.database.db.updateTable('users').set({ plan_type: 'PRO' }).where('id', '=', a.id).execute();
-      const job = (job_type: string, state: string) => ({ user_id: a.id, job_type, state, organization_name: 'o', repo_name: 'r', vendor: 'github', payload: '{}' });
-      await t.database.db.insertInto('jobs').values([job('ANALYSIS', 'COMPLETE'), job('ANALYSIS_README', 'FAILED'), job('DOC_REPO', 'COMPLETE'), job('PR_INSIGHTS', 'COMPLETE')]).execute();
+      const job = (job_type: string, state: string) => ({
+        user_id: a.id,
+        job_type,
+        state,
+        organization_name: 'o',
+        repo_name: 'r',
+        vendor: 'github',
+        payload: '{}',
+      });
+      await t.database.db
+        .insertInto('jobs')
+        .values([
+          job('ANALYSIS', 'COMPLETE'),
+          job('ANALYSIS_README', 'FAILED'),
+          job('DOC_REPO', 'COMPLETE'),
+          job('PR_INSIGHTS', 'COMPLETE'),
+        ])
+        .execute();
 
       const lines: string[] = [];
       const box = new SecretBox((await loadSecrets(t.config)).encryptionKey);

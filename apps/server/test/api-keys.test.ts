@@ -49,13 +49,15 @@ describe('managing keys', () => {
     expect(JSON.stringify(stored)).not.toContain(key.slice(8, -4));
   });
 
-  it('lists only the user\'s own keys, newest first, with paging', async () => {
+  it("lists only the user's own keys, newest first, with paging", async () => {
     const first = await create(bob.token, 'one');
     const second = await create(bob.token, 'two');
     const res = (await list(bob.token)).json() as { keys: Array<{ id: string }>; total: number };
     expect(res.keys.map((k) => k.id)).toEqual([second.apiKey.id, first.apiKey.id]);
     expect(res.total).toBe(2);
-    const page = (await t.call({ method: 'GET', url: '/api/v1/apiToken/get/all?limit=1&offset=1', token: bob.token })).json() as { keys: Array<{ id: string }> };
+    const page = (await t.call({ method: 'GET', url: '/api/v1/apiToken/get/all?limit=1&offset=1', token: bob.token })).json() as {
+      keys: Array<{ id: string }>;
+    };
     expect(page.keys.map((k) => k.id)).toEqual([first.apiKey.id]);
     expect((await t.call({ method: 'GET', url: '/api/v1/apiToken/get/all?limit=101', token: bob.token })).statusCode).toBe(400);
   });
@@ -76,7 +78,7 @@ describe('managing keys', () => {
     expect((await t.call({ method: 'GET', url: `/api/v1/apiToken/${apiKey.id}/delete`, token: alice.token })).statusCode).toBe(404);
   });
 
-  it('another user\'s key id is 404 for toggle and delete, and stays untouched; a malformed id is 400', async () => {
+  it("another user's key id is 404 for toggle and delete, and stays untouched; a malformed id is 400", async () => {
     const { key, apiKey } = await create(bob.token);
     for (const action of ['toggle', 'delete']) {
       const res = await t.call({ method: 'GET', url: `/api/v1/apiToken/${apiKey.id}/${action}`, token: alice.token });
@@ -92,7 +94,12 @@ describe('managing keys', () => {
   it('key management needs a session: without one 511, with an API key 403', async () => {
     const { key, apiKey } = await create(alice.token);
     expect((await t.call({ method: 'GET', url: '/api/v1/apiToken/get/all' })).statusCode).toBe(511);
-    for (const url of ['/api/v1/apiToken/get/all', '/api/v1/apiToken/create', `/api/v1/apiToken/${apiKey.id}/toggle`, `/api/v1/apiToken/${apiKey.id}/delete`]) {
+    for (const url of [
+      '/api/v1/apiToken/get/all',
+      '/api/v1/apiToken/create',
+      `/api/v1/apiToken/${apiKey.id}/toggle`,
+      `/api/v1/apiToken/${apiKey.id}/delete`,
+    ]) {
       for (const header of ['bearer', 'x-api-key'] as const) {
         const res = await withKey(key, url, header);
         expect(res.statusCode, `${url} ${header}`).toBe(403);
@@ -104,7 +111,7 @@ describe('managing keys', () => {
 });
 
 describe('keys authenticate API calls', () => {
-  it('Authorization: Bearer and X-API-Key both sign in as the key\'s owner on representative routes', async () => {
+  it("Authorization: Bearer and X-API-Key both sign in as the key's owner on representative routes", async () => {
     const { key } = await create(alice.token);
     for (const header of ['bearer', 'x-api-key'] as const) {
       const me = await withKey(key, '/api/v1/user', header);
@@ -119,7 +126,7 @@ describe('keys authenticate API calls', () => {
     expect(put.json()).toMatchObject({ firstName: 'Keyed' });
   });
 
-  it('another user\'s resources are 404 through a key, as through a session', async () => {
+  it("another user's resources are 404 through a key, as through a session", async () => {
     const job = await sql<{ id: number }>`
       INSERT INTO jobs (user_id, job_type, organization_name, repo_name, vendor, state)
       VALUES (${bob.id}, 'ANALYSIS', 'acme', 'secret', 'GIT', 'COMPLETE') RETURNING id`.execute(t.database.db);
@@ -137,7 +144,10 @@ describe('keys authenticate API calls', () => {
     await t.call({ method: 'GET', url: `/api/v1/apiToken/${apiKey.id}/toggle`, token: alice.token });
     const off = await withKey(key, '/api/v1/user', 'x-api-key');
     expect(off.statusCode).toBe(401);
-    expect(off.json()).toEqual({ code: 'API_KEY_INVALID', detail: 'This API key is inactive. Activate it on the API Keys page or use another key.' });
+    expect(off.json()).toEqual({
+      code: 'API_KEY_INVALID',
+      detail: 'This API key is inactive. Activate it on the API Keys page or use another key.',
+    });
     expect((await withKey(key)).statusCode).toBe(401);
     await t.call({ method: 'GET', url: `/api/v1/apiToken/${apiKey.id}/toggle`, token: alice.token });
     expect((await withKey(key)).statusCode).toBe(200);
@@ -194,7 +204,9 @@ describe('keys authenticate API calls', () => {
 
   it('lastUsed is set by a call, and written at most once per throttle window', async () => {
     const { key, apiKey } = await create(alice.token);
-    const lastUsed = async () => ((await list(alice.token)).json() as { keys: Array<{ id: string; lastUsed: string | null }> }).keys.find((k) => k.id === apiKey.id)?.lastUsed;
+    const lastUsed = async () =>
+      ((await list(alice.token)).json() as { keys: Array<{ id: string; lastUsed: string | null }> }).keys.find((k) => k.id === apiKey.id)
+        ?.lastUsed;
     expect(await lastUsed()).toBeNull();
     await withKey(key);
     const first = await lastUsed();
@@ -231,7 +243,8 @@ describe('failed key attempts are rate-limited per client address', () => {
   it('after the budget of failures even a valid key from that address waits (429); other addresses are unaffected', async () => {
     const user = await signUp(limited, 'limited-keys@example.com');
     const { key } = (await limited.call({ method: 'GET', url: '/api/v1/apiToken/create', token: user.token })).json() as Created;
-    const from = (remoteAddress: string, k: string) => limited.app.inject({ method: 'GET', url: '/api/v1/user', remoteAddress, headers: { 'x-api-key': k } });
+    const from = (remoteAddress: string, k: string) =>
+      limited.app.inject({ method: 'GET', url: '/api/v1/user', remoteAddress, headers: { 'x-api-key': k } });
     for (let i = 0; i < 3; i += 1) expect((await from('10.0.0.1', `dk_${'x'.repeat(43)}`)).statusCode).toBe(401);
     const blocked = await from('10.0.0.1', key);
     expect(blocked.statusCode).toBe(429);
@@ -251,10 +264,14 @@ describe('keys stay out of the log', () => {
       const user = await signUp(logged, 'logged-keys@example.com');
       const { key, apiKey } = (await logged.call({ method: 'GET', url: '/api/v1/apiToken/create', token: user.token })).json() as Created;
       expect((await logged.app.inject({ method: 'GET', url: '/api/v1/user', headers: { 'x-api-key': key } })).statusCode).toBe(200);
-      expect((await logged.app.inject({ method: 'GET', url: '/api/v1/user', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(200);
+      expect(
+        (await logged.app.inject({ method: 'GET', url: '/api/v1/user', headers: { authorization: `Bearer ${key}` } })).statusCode,
+      ).toBe(200);
       await logged.call({ method: 'GET', url: `/api/v1/apiToken/${apiKey.id}/toggle`, token: user.token });
       expect((await logged.app.inject({ method: 'GET', url: '/api/v1/user', headers: { 'x-api-key': key } })).statusCode).toBe(401);
-      expect((await logged.app.inject({ method: 'GET', url: `/api/v1/user?key=${key}`, headers: { 'x-api-key': key } })).statusCode).toBe(401);
+      expect((await logged.app.inject({ method: 'GET', url: `/api/v1/user?key=${key}`, headers: { 'x-api-key': key } })).statusCode).toBe(
+        401,
+      );
       expect(lines.join('\n')).toContain('api key created');
       expect(lines.filter((l) => l.includes(key.slice(8, -4)))).toEqual([]);
     } finally {

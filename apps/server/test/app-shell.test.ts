@@ -33,7 +33,7 @@ describe('serving the web app', () => {
     expect(asset.body).toBe('console.log(1)');
   });
 
-  it('sends the build\'s precompressed copy the client accepts, and caches hashed assets for good', async () => {
+  it("sends the build's precompressed copy the client accepts, and caches hashed assets for good", async () => {
     const plain = 'console.log("hashed")'.repeat(100);
     await writeFile(path.join(dist, 'assets', 'chunk-abc123.js'), plain);
     await writeFile(path.join(dist, 'assets', 'chunk-abc123.js.br'), brotliCompressSync(plain));
@@ -114,6 +114,8 @@ describe('config and secrets', () => {
   });
 
   it('refuses an encryption key of the wrong size', async () => {
-    await expect(loadSecrets(loadConfig({ DATA_DIR: '/tmp/x-never', JWT_SECRET: 's', ENCRYPTION_KEY: Buffer.alloc(8).toString('base64') }))).rejects.toThrow(/32 bytes/);
+    await expect(
+      loadSecrets(loadConfig({ DATA_DIR: '/tmp/x-never', JWT_SECRET: 's', ENCRYPTION_KEY: Buffer.alloc(8).toString('base64') })),
+    ).rejects.toThrow(/32 bytes/);
   });
 });

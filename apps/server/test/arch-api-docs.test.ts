@@ -11,10 +11,12 @@ import { git, GitDaemon } from './helpers/git-daemon.ts';
 /** A small Express service: routes, a model, a dependency. */
 const FILES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'shop', main: 'src/server.js', dependencies: { express: '^4.19.0', pg: '^8.0.0' } }, null, 2),
-  'src/server.js': "const express = require('express');\nconst users = require('./users');\n\nconst app = express();\napp.get('/health', (req, res) => res.send('ok'));\napp.use('/users', users);\napp.listen(process.env.PORT || 3000);\n",
+  'src/server.js':
+    "const express = require('express');\nconst users = require('./users');\n\nconst app = express();\napp.get('/health', (req, res) => res.send('ok'));\napp.use('/users', users);\napp.listen(process.env.PORT || 3000);\n",
   'src/users.js':
     "const { Router } = require('express');\nconst db = require('./db');\n\nconst router = Router();\n\n/** Lists users. */\nrouter.get('/', async (req, res) => res.json(await db.list()));\nrouter.post('/:id', async (req, res) => res.json(await db.save(req.params.id, req.body)));\n\nmodule.exports = router;\n",
-  'src/db.js': "const { Pool } = require('pg');\nconst pool = new Pool({ connectionString: process.env.DATABASE_URL });\n\n/** All users. */\nexports.list = async () => (await pool.query('select * from users')).rows;\n\nexports.save = async function save(id, body) {\n  return pool.query('update users set name = $1 where id = $2', [body.name, id]);\n};\n",
+  'src/db.js':
+    "const { Pool } = require('pg');\nconst pool = new Pool({ connectionString: process.env.DATABASE_URL });\n\n/** All users. */\nexports.list = async () => (await pool.query('select * from users')).rows;\n\nexports.save = async function save(id, body) {\n  return pool.query('update users set name = $1 where id = $2', [body.name, id]);\n};\n",
 };
 
 let t: TestApp;
@@ -45,17 +47,28 @@ type Done = { state: string; percentage: number; messages: string[]; result: Doc
 async function finish(kind: 'arch' | 'api', jobId: number): Promise<Done & { texts: string[] }> {
   const until = Date.now() + 90_000;
   for (;;) {
-    const res = await t.call({ method: 'POST', url: `/api/v1/git/generate/${kind}/doc/status?jobId=${jobId}`, token: alice.token, payload: repo });
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/v1/git/generate/${kind}/doc/status?jobId=${jobId}`,
+      token: alice.token,
+      payload: repo,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as Done;
-    if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(body.state)) return { ...body, texts: body.messages.map((m) => decodeLogLine(m).text) };
+    if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(body.state))
+      return { ...body, texts: body.messages.map((m) => decodeLogLine(m).text) };
     if (Date.now() > until) throw new Error(`job ${jobId} still ${body.state}`);
     await new Promise((r) => setTimeout(r, 150));
   }
 }
 
 async function generate(kind: 'arch' | 'api', config?: unknown): Promise<Done & { texts: string[] }> {
-  const start = await t.call({ method: 'POST', url: `/api/v1/git/generate/${kind}/doc`, token: alice.token, payload: { ...repo, ...(config ? { arch_doc_config: config } : {}) } });
+  const start = await t.call({
+    method: 'POST',
+    url: `/api/v1/git/generate/${kind}/doc`,
+    token: alice.token,
+    payload: { ...repo, ...(config ? { arch_doc_config: config } : {}) },
+  });
   expect(start.statusCode, start.body).toBe(200);
   expect(start.json().message).toBe('Documentation generation started');
   const done = await finish(kind, start.json().lroJobId);
@@ -76,7 +89,12 @@ describe('architecture and API docs: options (spec §3, §4, §5)', () => {
       [{ commitOutput: { commitToGit: true, branch: 'main', path: '../../etc' } }, 'relative to the repository root'],
     ];
     for (const [config, text] of cases) {
-      const res = await t.call({ method: 'POST', url: '/api/v1/git/generate/arch/doc', token: alice.token, payload: { ...repo, arch_doc_config: config } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/v1/git/generate/arch/doc',
+        token: alice.token,
+        payload: { ...repo, arch_doc_config: config },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toContain(text);
     }
@@ -91,16 +109,31 @@ describe('architecture docs: generate, host, download', () => {
     expect(done.percentage).toBe(100);
     expect(done.texts.at(-1)).toBe('Job COMPLETE: Documentation generation complete!');
     // one page per section of the architecture document (docs/docgen-arch-api.md), each in the three formats, plus the book and index
-    expect(done.texts.find((l) => l.startsWith('Pages regenerated:'))).toMatch(/^Pages regenerated: \d+ \(architecture-context, .*architecture-risks\)$/);
+    expect(done.texts.find((l) => l.startsWith('Pages regenerated:'))).toMatch(
+      /^Pages regenerated: \d+ \(architecture-context, .*architecture-risks\)$/,
+    );
     const r = done.result!;
     first = r;
     const names = r.files.map((f) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['architecture.html', 'architecture.md', 'architecture.pdf', 'architecture-components.md', 'architecture-components.svg', 'architecture-search.js']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'architecture.html',
+        'architecture.md',
+        'architecture.pdf',
+        'architecture-components.md',
+        'architecture-components.svg',
+        'architecture-search.js',
+      ]),
+    );
     expect(names.filter((n) => /\.(rst|xml|rtf)$/.test(n))).toEqual([]);
     expect(r.siteUrl).toBe(`/docs/${repoId}/arch/`);
     expect(r.versionUrl).toBe(`/docs/${repoId}/arch/@${r.commit}/`);
     expect(r.delivery).toBeNull();
-    const detail = await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=local&repoName=shop&vendor=GIT', token: alice.token });
+    const detail = await t.call({
+      method: 'GET',
+      url: '/api/app/github/get/repo?orgName=local&repoName=shop&vendor=GIT',
+      token: alice.token,
+    });
     expect(JSON.stringify(detail.json())).toContain(`"siteUrl":"/docs/${repoId}/arch/"`);
   });
 
@@ -126,7 +159,9 @@ describe('architecture docs: generate, host, download', () => {
     const md = await page(`${first.siteUrl}architecture.md`);
     expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
 
-    const bobCookie = String((await t.call({ method: 'POST', url: '/api/v1/docs/session', token: bob.token })).headers['set-cookie']).split(';')[0]!;
+    const bobCookie = String((await t.call({ method: 'POST', url: '/api/v1/docs/session', token: bob.token })).headers['set-cookie']).split(
+      ';',
+    )[0]!;
     const foreign = await page(first.siteUrl!, bobCookie);
     expect(foreign.statusCode).toBe(404);
     const nothing = await page(`/docs/00000000-0000-4000-8000-000000000000/arch/`);
@@ -151,7 +186,13 @@ describe('architecture docs: generate, host, download', () => {
     const redirect = await page(`/docs/${repoId}/arch`);
     expect(redirect.statusCode).toBe(301);
     expect(redirect.headers.location).toBe(`/docs/${repoId}/arch/`);
-    for (const evil of [`/docs/${repoId}/arch/..%2f..%2fpackage.json`, `/docs/${repoId}/arch/%2e%2e/%2e%2e/etc/passwd`, `/docs/${repoId}/arch/..%5c..%5cx`, `/docs/${repoId}/arch/a%00b`, `/docs/${repoId}/../../etc/passwd`]) {
+    for (const evil of [
+      `/docs/${repoId}/arch/..%2f..%2fpackage.json`,
+      `/docs/${repoId}/arch/%2e%2e/%2e%2e/etc/passwd`,
+      `/docs/${repoId}/arch/..%5c..%5cx`,
+      `/docs/${repoId}/arch/a%00b`,
+      `/docs/${repoId}/../../etc/passwd`,
+    ]) {
       const res = await page(evil);
       // NUL never reaches the route (refused as hostile input, 400)
       expect([400, 404], evil).toContain(res.statusCode);
@@ -183,13 +224,19 @@ describe('architecture docs: generate, host, download', () => {
     const parts = first.files.filter((f) => f.part);
     expect(parts.length).toBeGreaterThan(0);
     // The index and the books stand alone; a page's Markdown, HTML and PDF part do not.
-    for (const name of ['architecture.md', 'architecture.html', 'architecture.pdf', 'architecture-search.js']) expect(first.files.find((f) => f.name === name)?.part, name).toBe(false);
+    for (const name of ['architecture.md', 'architecture.html', 'architecture.pdf', 'architecture-search.js'])
+      expect(first.files.find((f) => f.name === name)?.part, name).toBe(false);
     expect(parts.some((f) => f.format === 'pdf')).toBe(true);
     const zip = await page(`${first.zipUrl}?format=md`);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-disposition']).toMatch(/-arch-docs-[0-9a-f]{7}-md\.zip"$/);
     const names = Object.keys(unzipSync(new Uint8Array(zip.rawPayload))).sort();
-    expect(names).toEqual(first.files.filter((f) => f.format === 'md' || f.format === 'svg').map((f) => f.name).sort());
+    expect(names).toEqual(
+      first.files
+        .filter((f) => f.format === 'md' || f.format === 'svg')
+        .map((f) => f.name)
+        .sort(),
+    );
     expect(names.some((n) => n.endsWith('.svg'))).toBe(true);
     const none = await page(`${first.zipUrl}?format=docx`);
     expect(none.statusCode).toBe(400);
@@ -198,7 +245,13 @@ describe('architecture docs: generate, host, download', () => {
 
   it('a second run on an unchanged tree reuses the page, byte for byte', async () => {
     const done = await generate('arch');
-    expect(done.texts.some((l) => l.startsWith(`Pages reused from ${first.commit.slice(0, 12)}, their sources unchanged: ${first.reused.length + first.regenerated.length} (architecture-context`))).toBe(true);
+    expect(
+      done.texts.some((l) =>
+        l.startsWith(
+          `Pages reused from ${first.commit.slice(0, 12)}, their sources unchanged: ${first.reused.length + first.regenerated.length} (architecture-context`,
+        ),
+      ),
+    ).toBe(true);
     expect(done.texts.some((l) => l.startsWith('Pages regenerated'))).toBe(false);
     expect(done.result!.regenerated).toEqual([]);
     expect(done.result!.reused).toEqual(first.regenerated);
@@ -210,11 +263,21 @@ describe('API docs committed to the repository', () => {
   const bare = () => `${daemon.base}/shop.git`;
 
   it('commits to a chosen branch and folder on the remote (DocBook and RST, not hosted)', async () => {
-    const done = await generate('api', { hostDocumentation: false, generateHtml: false, generatePdf: false, generateMd: true, generateXml: true, generateRst: true, commitOutput: { commitToGit: true, branch: 'published-docs', path: 'docs/api' } });
+    const done = await generate('api', {
+      hostDocumentation: false,
+      generateHtml: false,
+      generatePdf: false,
+      generateMd: true,
+      generateXml: true,
+      generateRst: true,
+      commitOutput: { commitToGit: true, branch: 'published-docs', path: 'docs/api' },
+    });
     const r = done.result!;
     expect(r.siteUrl).toBeNull();
     expect(r.delivery).toMatchObject({ branch: 'published-docs', path: 'docs/api', pushed: true, direct: true, pullRequest: null });
-    const tree = execFileSync('git', ['ls-tree', '-r', '--name-only', 'refs/heads/published-docs'], { cwd: bare(), encoding: 'utf8' }).trim().split('\n');
+    const tree = execFileSync('git', ['ls-tree', '-r', '--name-only', 'refs/heads/published-docs'], { cwd: bare(), encoding: 'utf8' })
+      .trim()
+      .split('\n');
     expect(tree).toEqual(expect.arrayContaining(['docs/api/api.md', 'docs/api/api.rst', 'docs/api/api.xml', 'src/server.js']));
     const xml = execFileSync('git', ['show', 'refs/heads/published-docs:docs/api/api.xml'], { cwd: bare(), encoding: 'utf8' });
     expect(xml).toContain('http://docbook.org/ns/docbook');
@@ -230,7 +293,9 @@ describe('API docs committed to the repository', () => {
     expect(d).toMatchObject({ pushed: true, direct: false, path: 'docs' });
     expect(d.branch).toBe(`docent/api-docs-${done.result!.commit.slice(0, 7)}`);
     expect(git(bare(), 'rev-parse', 'refs/heads/main').trim()).toBe(mainBefore);
-    expect(git(bare(), 'ls-tree', '--name-only', `refs/heads/${d.branch}`, 'docs/').trim().split('\n')).toEqual(expect.arrayContaining(['docs/api.html', 'docs/api.md', 'docs/api.pdf', 'docs/openapi.json']));
+    expect(git(bare(), 'ls-tree', '--name-only', `refs/heads/${d.branch}`, 'docs/').trim().split('\n')).toEqual(
+      expect.arrayContaining(['docs/api.html', 'docs/api.md', 'docs/api.pdf', 'docs/openapi.json']),
+    );
     // hosted too: the API site
     expect(done.result!.siteUrl).toBe(`/docs/${repoId}/api/`);
     expect((await page(done.result!.siteUrl!)).statusCode).toBe(200);
@@ -239,7 +304,9 @@ describe('API docs committed to the repository', () => {
 
 describe('freshness against the latest analysed commit', () => {
   it('a new analysed commit makes the sets stale; regenerating rebuilds the page and is fresh again', async () => {
-    const state0 = (await t.call({ method: 'GET', url: '/api/v1/git/generate/docs/state?orgName=local&repoName=shop&vendor=GIT', token: alice.token })).json();
+    const state0 = (
+      await t.call({ method: 'GET', url: '/api/v1/git/generate/docs/state?orgName=local&repoName=shop&vendor=GIT', token: alice.token })
+    ).json();
     expect(state0.sets.map((s: { kind: string; fresh: boolean }) => [s.kind, s.fresh])).toEqual([
       ['api', true],
       ['arch', true],
@@ -248,7 +315,10 @@ describe('freshness against the latest analysed commit', () => {
     const work = await mkdtemp(path.join(os.tmpdir(), 'docent-archdocs-'));
     try {
       git(work, 'clone', '-q', daemon.url('shop'), '.');
-      await writeFile(path.join(work, 'src/orders.js'), "const { Router } = require('express');\nconst router = Router();\nrouter.get('/orders', (req, res) => res.json([]));\nmodule.exports = router;\n");
+      await writeFile(
+        path.join(work, 'src/orders.js'),
+        "const { Router } = require('express');\nconst router = Router();\nrouter.get('/orders', (req, res) => res.json([]));\nmodule.exports = router;\n",
+      );
       git(work, 'add', '-A');
       git(work, 'commit', '-q', '-m', 'orders');
       git(work, 'push', '-q', 'origin', 'main');
@@ -259,13 +329,19 @@ describe('freshness against the latest analysed commit', () => {
     expect(analysis.statusCode).toBe(200);
     const until = Date.now() + 90_000;
     for (;;) {
-      const job = await t.database.db.selectFrom('jobs').select('state').where('id', '=', analysis.json().lroJobId).executeTakeFirstOrThrow();
+      const job = await t.database.db
+        .selectFrom('jobs')
+        .select('state')
+        .where('id', '=', analysis.json().lroJobId)
+        .executeTakeFirstOrThrow();
       if (job.state === 'COMPLETE') break;
       expect(['FAILED', 'CANCELLED']).not.toContain(job.state);
       if (Date.now() > until) throw new Error('analysis did not finish');
       await new Promise((r) => setTimeout(r, 200));
     }
-    const state1 = (await t.call({ method: 'GET', url: '/api/v1/git/generate/docs/state?orgName=local&repoName=shop&vendor=GIT', token: alice.token })).json();
+    const state1 = (
+      await t.call({ method: 'GET', url: '/api/v1/git/generate/docs/state?orgName=local&repoName=shop&vendor=GIT', token: alice.token })
+    ).json();
     expect(state1.analysedCommit).not.toBe(first.commit);
     expect(state1.sets.every((s: { fresh: boolean }) => !s.fresh)).toBe(true);
 
@@ -276,7 +352,9 @@ describe('freshness against the latest analysed commit', () => {
     expect(rebuilt.length).toBeLessThan(first.regenerated.length);
     expect(again.result!.reused.length).toBeGreaterThan(0);
     expect(again.result!.commit).toBe(state1.analysedCommit);
-    const state2 = (await t.call({ method: 'GET', url: '/api/v1/git/generate/docs/state?orgName=local&repoName=shop&vendor=GIT', token: alice.token })).json();
+    const state2 = (
+      await t.call({ method: 'GET', url: '/api/v1/git/generate/docs/state?orgName=local&repoName=shop&vendor=GIT', token: alice.token })
+    ).json();
     expect(state2.sets.find((s: { kind: string }) => s.kind === 'arch').fresh).toBe(true);
     // the earlier version stays at its own URL; the latest moved on
     expect((await page(first.versionUrl!)).statusCode).toBe(200);
@@ -289,10 +367,19 @@ describe('a protected branch and the API viewer', () => {
     const bare = `${daemon.base}/shop.git`;
     git(bare, 'branch', 'locked', 'main');
     const hook = path.join(bare, 'hooks', 'pre-receive');
-    await writeFile(hook, '#!/bin/sh\nwhile read old new ref; do\n  if [ "$ref" = "refs/heads/locked" ]; then echo "locked is protected" >&2; exit 1; fi\ndone\nexit 0\n', { mode: 0o755 });
+    await writeFile(
+      hook,
+      '#!/bin/sh\nwhile read old new ref; do\n  if [ "$ref" = "refs/heads/locked" ]; then echo "locked is protected" >&2; exit 1; fi\ndone\nexit 0\n',
+      { mode: 0o755 },
+    );
     try {
       const lockedBefore = git(bare, 'rev-parse', 'refs/heads/locked').trim();
-      const done = await generate('api', { hostDocumentation: false, generateHtml: false, generatePdf: false, commitOutput: { commitToGit: true, branch: 'locked', path: 'docs' } });
+      const done = await generate('api', {
+        hostDocumentation: false,
+        generateHtml: false,
+        generatePdf: false,
+        commitOutput: { commitToGit: true, branch: 'locked', path: 'docs' },
+      });
       const d = done.result!.delivery!;
       expect(done.texts.some((l) => l.startsWith('The push to locked was refused'))).toBe(true);
       expect(d).toMatchObject({ pushed: true, direct: false });
@@ -312,8 +399,18 @@ describe('a protected branch and the API viewer', () => {
     const html = `<!doctype html><html><head><title>API</title></head><body><h1>API</h1><script>${script}</script></body></html>`;
     const files = [
       { name: 'api.html', format: 'html', contentType: 'text/html; charset=utf-8', content: Buffer.from(html) },
-      { name: 'openapi.json', format: 'json', contentType: 'application/json; charset=utf-8', content: Buffer.from('{"openapi":"3.1.0","info":{"title":"shop","version":"1"},"paths":{}}') },
-      { name: 'diagrams/context.svg', format: 'svg', contentType: 'image/svg+xml', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      {
+        name: 'openapi.json',
+        format: 'json',
+        contentType: 'application/json; charset=utf-8',
+        content: Buffer.from('{"openapi":"3.1.0","info":{"title":"shop","version":"1"},"paths":{}}'),
+      },
+      {
+        name: 'diagrams/context.svg',
+        format: 'svg',
+        contentType: 'image/svg+xml',
+        content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      },
     ].map((f) => ({ ...f, size: f.content.length }));
     await store.save({ repositoryId: repoId, kind: 'api', commit: 'f'.repeat(40), jobId: job.id, hosted: true, manifest: {}, files }, 10);
     const index = await page(`/docs/${repoId}/api/`);
@@ -336,7 +433,9 @@ describe('a protected branch and the API viewer', () => {
     const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(script).digest('base64');
     expect(htmlPage.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
-    const scriptSrc = String(htmlPage.headers['content-security-policy']).split('; ').find((d) => d.startsWith('script-src'));
+    const scriptSrc = String(htmlPage.headers['content-security-policy'])
+      .split('; ')
+      .find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });

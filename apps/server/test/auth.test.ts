@@ -11,10 +11,21 @@ afterAll(() => t.close());
 
 describe('sign-up and activation', () => {
   it('creates an unverified user, mails an activation link, and the link signs in once', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/signup', payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'Ada@Example.com', password: PASSWORD } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'Ada@Example.com', password: PASSWORD },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', userName: 'ada', email: { name: 'ada@example.com' }, isVerified: false, planType: null });
+    expect(body.user).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userName: 'ada',
+      email: { name: 'ada@example.com' },
+      isVerified: false,
+      planType: null,
+    });
     expect(JSON.stringify(body)).not.toContain('password');
 
     const mail = t.mailer.last('ada@example.com');
@@ -55,7 +66,11 @@ describe('sign-up and activation', () => {
 
   it('refuses a second account for the same email in any case', async () => {
     await signUp(t, 'twice@example.com');
-    const res = await t.call({ method: 'POST', url: '/api/signup', payload: { first_name: 'X', email: 'TWICE@example.com', password: PASSWORD } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { first_name: 'X', email: 'TWICE@example.com', password: PASSWORD },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: 'An account with this email already exists.', code: 'EMAIL_TAKEN' });
   });
@@ -71,7 +86,11 @@ describe('sign-up and activation', () => {
 
   it('stores an scrypt hash, never the password', async () => {
     await signUp(t, 'hash@example.com');
-    const row = await t.database.db.selectFrom('users').select('password_hash').where('email', '=', 'hash@example.com').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'hash@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
     expect(row.password_hash).not.toContain(PASSWORD);
   });
@@ -138,19 +157,36 @@ describe('forgot password', () => {
     const ok = await t.call({ method: 'POST', url: '/api/verifySecurityCode', payload: { email: 'reset@example.com', code } });
     expect(ok.json().success).toBe(true);
 
-    const same = await t.call({ method: 'POST', url: '/api/setNewPassword', payload: { email: 'reset@example.com', code, password: PASSWORD, confirmPassword: PASSWORD } });
+    const same = await t.call({
+      method: 'POST',
+      url: '/api/setNewPassword',
+      payload: { email: 'reset@example.com', code, password: PASSWORD, confirmPassword: PASSWORD },
+    });
     expect(same.statusCode).toBe(400);
     expect(same.json().code).toBe('SAME_PASSWORD');
 
-    const set = await t.call({ method: 'POST', url: '/api/setNewPassword', payload: { email: 'reset@example.com', code, password: 'Brand-New-Pass9', confirmPassword: 'Brand-New-Pass9' } });
+    const set = await t.call({
+      method: 'POST',
+      url: '/api/setNewPassword',
+      payload: { email: 'reset@example.com', code, password: 'Brand-New-Pass9', confirmPassword: 'Brand-New-Pass9' },
+    });
     expect(set.statusCode).toBe(200);
     // single use
-    const reuse = await t.call({ method: 'POST', url: '/api/setNewPassword', payload: { email: 'reset@example.com', code, password: 'Other-Pass99' } });
+    const reuse = await t.call({
+      method: 'POST',
+      url: '/api/setNewPassword',
+      payload: { email: 'reset@example.com', code, password: 'Other-Pass99' },
+    });
     expect(reuse.statusCode).toBe(400);
 
     expect((await t.call({ method: 'GET', url: '/api/v1/user', token: oldSession })).statusCode).toBe(511);
-    expect((await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'reset@example.com', password: PASSWORD }) })).statusCode).toBe(401);
-    expect((await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'reset@example.com', password: 'Brand-New-Pass9' }) })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'reset@example.com', password: PASSWORD }) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'reset@example.com', password: 'Brand-New-Pass9' }) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {
@@ -170,7 +206,9 @@ describe('forgot password', () => {
     const wrong = code === '999999' ? '999998' : '999999';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await t.call({ method: 'POST', url: '/api/verifySecurityCode', payload: { email: 'brute@example.com', code: wrong } })).statusCode);
+      statuses.push(
+        (await t.call({ method: 'POST', url: '/api/verifySecurityCode', payload: { email: 'brute@example.com', code: wrong } })).statusCode,
+      );
     }
     // the fifth burns the code, answered like any wrong code: "too many" exists only for real accounts
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
@@ -196,11 +234,26 @@ describe('forgot password', () => {
 describe('signed-in account changes', () => {
   it('changes the password from the old one and returns a fresh token', async () => {
     const { token } = await signUp(t, 'change@example.com');
-    const wrongOld = await t.call({ method: 'POST', url: '/api/setNewPasswordFromOldPassword', token, payload: { oldPassword: 'Wrong-Pass1', newPassword: 'Next-Pass22' } });
+    const wrongOld = await t.call({
+      method: 'POST',
+      url: '/api/setNewPasswordFromOldPassword',
+      token,
+      payload: { oldPassword: 'Wrong-Pass1', newPassword: 'Next-Pass22' },
+    });
     expect(wrongOld.statusCode).toBe(400);
-    const same = await t.call({ method: 'POST', url: '/api/setNewPasswordFromOldPassword', token, payload: { oldPassword: PASSWORD, newPassword: PASSWORD } });
+    const same = await t.call({
+      method: 'POST',
+      url: '/api/setNewPasswordFromOldPassword',
+      token,
+      payload: { oldPassword: PASSWORD, newPassword: PASSWORD },
+    });
     expect(same.json().code).toBe('SAME_PASSWORD');
-    const ok = await t.call({ method: 'POST', url: '/api/setNewPasswordFromOldPassword', token, payload: { oldPassword: PASSWORD, newPassword: 'Next-Pass22', confirmPassword: 'Next-Pass22' } });
+    const ok = await t.call({
+      method: 'POST',
+      url: '/api/setNewPasswordFromOldPassword',
+      token,
+      payload: { oldPassword: PASSWORD, newPassword: 'Next-Pass22', confirmPassword: 'Next-Pass22' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/v1/user', token: ok.json().token })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/v1/user', token })).statusCode).toBe(511);
@@ -209,7 +262,12 @@ describe('signed-in account changes', () => {
   it('updates the profile and refuses a taken user name', async () => {
     const { token } = await signUp(t, 'profile@example.com');
     await signUp(t, 'other-profile@example.com');
-    const res = await t.call({ method: 'PUT', url: '/api/v1/users', token, payload: { firstName: 'Grace', lastName: 'Hopper', imgUrl: 'https://example.com/a.png' } });
+    const res = await t.call({
+      method: 'PUT',
+      url: '/api/v1/users',
+      token,
+      payload: { firstName: 'Grace', lastName: 'Hopper', imgUrl: 'https://example.com/a.png' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', imgUrl: 'https://example.com/a.png' });
     const taken = await t.call({ method: 'PUT', url: '/api/v1/users', token, payload: { userName: 'other-profile' } });
@@ -220,19 +278,34 @@ describe('signed-in account changes', () => {
     expect(extra.statusCode).toBe(400);
   });
 
-  it('changes the email after the mailed code, and refuses another account\'s email', async () => {
+  it("changes the email after the mailed code, and refuses another account's email", async () => {
     const { token } = await signUp(t, 'before@example.com');
     await signUp(t, 'someone@example.com');
-    const taken = await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token, payload: { email: 'someone@example.com' } });
+    const taken = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/email/update/request',
+      token,
+      payload: { email: 'someone@example.com' },
+    });
     // answered like a free address (no enumeration); the owner is told, no code exists
     expect(taken.statusCode).toBe(200);
     expect(t.mailer.last('someone@example.com').text).not.toMatch(/security code/);
-    const guess = await t.call({ method: 'POST', url: '/api/v1/user/email/update/verify', token, payload: { email: 'someone@example.com', code: '123456' } });
+    const guess = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/email/update/verify',
+      token,
+      payload: { email: 'someone@example.com', code: '123456' },
+    });
     expect(guess.statusCode).toBe(400);
     const req = await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token, payload: { email: 'after@example.com' } });
     expect(req.statusCode).toBe(200);
     const code = t.mailer.lastCode('after@example.com');
-    const verify = await t.call({ method: 'POST', url: '/api/v1/user/email/update/verify', token, payload: { email: 'after@example.com', code } });
+    const verify = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/email/update/verify',
+      token,
+      payload: { email: 'after@example.com', code },
+    });
     expect(verify.statusCode).toBe(200);
     expect(verify.json().success).toBe(true);
     const me = await t.call({ method: 'GET', url: '/api/v1/user', token: verify.json().token });
@@ -240,12 +313,17 @@ describe('signed-in account changes', () => {
     expect(me.json().isVerified).toBe(true);
   });
 
-  it('a code sent for one user cannot change another user\'s email', async () => {
+  it("a code sent for one user cannot change another user's email", async () => {
     const a = await signUp(t, 'owner-a@example.com');
     const b = await signUp(t, 'owner-b@example.com');
     await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token: a.token, payload: { email: 'wanted@example.com' } });
     const code = t.mailer.lastCode('wanted@example.com');
-    const res = await t.call({ method: 'POST', url: '/api/v1/user/email/update/verify', token: b.token, payload: { email: 'wanted@example.com', code } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/email/update/verify',
+      token: b.token,
+      payload: { email: 'wanted@example.com', code },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -21,8 +21,10 @@ import { waitForJobRow } from './helpers/jobs.ts';
 
 const FILES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'shop', main: 'src/server.js', dependencies: { express: '^4.19.0' } }, null, 2),
-  'src/server.js': "const express = require('express');\nconst users = require('./users');\n\nconst app = express();\napp.use('/users', users);\napp.listen(process.env.PORT || 3000);\n",
-  'src/users.js': "const { Router } = require('express');\n\nconst router = Router();\n\n/** Lists users. */\nrouter.get('/', (req, res) => res.json([]));\n\nmodule.exports = router;\n",
+  'src/server.js':
+    "const express = require('express');\nconst users = require('./users');\n\nconst app = express();\napp.use('/users', users);\napp.listen(process.env.PORT || 3000);\n",
+  'src/users.js':
+    "const { Router } = require('express');\n\nconst router = Router();\n\n/** Lists users. */\nrouter.get('/', (req, res) => res.json([]));\n\nmodule.exports = router;\n",
   'README.md': '# Shop\n',
 };
 
@@ -34,7 +36,14 @@ let work: string;
 const repo = { git_repo: { organization_name: 'local', repo_name: 'autoshop' }, vendor: 'GIT' } as const;
 const query = `vendor=GIT&orgName=local&repoName=autoshop`;
 
-const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'T',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 'T',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
 /** git without blocking the event loop (the server under test answers in this process) */
 const run = (args: string[]) => promisify(execFile)('git', args, { cwd: work, env: GIT_ENV, encoding: 'utf8' });
 
@@ -61,14 +70,21 @@ async function push(files: Record<string, string>): Promise<{ after: string; job
   const after = git(work, 'rev-parse', 'HEAD').trim();
   await run(['push', '-q', 'origin', 'main']);
   const s = await status();
-  const secret = ((await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token, payload: repo })).json() as { secret: string }).secret;
+  const secret = (
+    (await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token, payload: repo })).json() as { secret: string }
+  ).secret;
   const body = `${before} ${after} refs/heads/main\n`;
   const ts = String(Math.floor(Date.now() / 1000));
   const res = await t.call({
     method: 'POST',
     url: new URL(s.url).pathname,
     payload: body,
-    headers: { 'content-type': 'text/plain', 'x-docent-delivery': `auto-${after}`, 'x-docent-timestamp': ts, 'x-docent-signature-256': hookSignature(body, secret, ts) },
+    headers: {
+      'content-type': 'text/plain',
+      'x-docent-delivery': `auto-${after}`,
+      'x-docent-timestamp': ts,
+      'x-docent-signature-256': hookSignature(body, secret, ts),
+    },
   });
   expect(res.statusCode, res.body).toBe(202);
   const ids = (res.json() as { jobIds: number[] }).jobIds;
@@ -83,7 +99,17 @@ const hostedIndex = async () => {
   expect(res.statusCode).toBe(200);
   return res.body;
 };
-const setCount = async () => Number((await t.database.db.selectFrom('doc_sets').select((eb) => eb.fn.countAll().as('n')).where('repository_id', '=', repoId).where('kind', '=', 'arch').executeTakeFirstOrThrow()).n);
+const setCount = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('doc_sets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('repository_id', '=', repoId)
+        .where('kind', '=', 'arch')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   daemon = await GitDaemon.start();
@@ -117,8 +143,22 @@ describe('automatic architecture / API doc updates', () => {
   }, 180_000);
 
   it('after a hand-made set, a push regenerates it at the pushed commit with its options; the hosted site and the one auto branch follow', async () => {
-    const config = { hostDocumentation: true, generateHtml: true, generateMd: true, generatePdf: false, generateRst: false, generateXml: false, generateRtf: false, commitOutput: { commitToGit: true, branch: 'main', path: 'docs/arch' } };
-    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/arch/doc', token, payload: { ...repo, arch_doc_config: config } });
+    const config = {
+      hostDocumentation: true,
+      generateHtml: true,
+      generateMd: true,
+      generatePdf: false,
+      generateRst: false,
+      generateXml: false,
+      generateRtf: false,
+      commitOutput: { commitToGit: true, branch: 'main', path: 'docs/arch' },
+    };
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/arch/doc',
+      token,
+      payload: { ...repo, arch_doc_config: config },
+    });
     expect(start.statusCode, start.body).toBe(200);
     expect((await waitJob(start.json().lroJobId)).state).toBe('COMPLETE');
     const first = git(work, 'rev-parse', 'HEAD').trim();
@@ -129,7 +169,10 @@ describe('automatic architecture / API doc updates', () => {
 
     // API updates off: a push queues the architecture update only
     await settings({ api: false });
-    const { jobs, after } = await push({ 'src/orders.js': "const { Router } = require('express');\n\nconst router = Router();\n\n/** Lists orders. */\nrouter.get('/', (req, res) => res.json([]));\n\nmodule.exports = router;\n" });
+    const { jobs, after } = await push({
+      'src/orders.js':
+        "const { Router } = require('express');\n\nconst router = Router();\n\n/** Lists orders. */\nrouter.get('/', (req, res) => res.json([]));\n\nmodule.exports = router;\n",
+    });
     expect(jobs.map((j) => j.type)).toEqual(['ANALYSIS', 'DOC_ARCH']);
     const job = await t.database.db.selectFrom('jobs').selectAll().where('id', '=', jobs[1]!.id).executeTakeFirstOrThrow();
     expect(job.state).toBe('COMPLETE');
@@ -147,7 +190,7 @@ describe('automatic architecture / API doc updates', () => {
     expect(git(work, 'rev-parse', 'FETCH_HEAD^').trim()).toBe(after);
   }, 240_000);
 
-  it('a push touching none of the set\'s sources regenerates nothing, the next source change replaces the one auto branch; a disabled type queues nothing', async () => {
+  it("a push touching none of the set's sources regenerates nothing, the next source change replaces the one auto branch; a disabled type queues nothing", async () => {
     const sets = await setCount();
     const before = await hostedIndex();
     const readme = await push({ 'README.md': '# Shop\n\nNow with orders.\n' });
@@ -173,11 +216,25 @@ describe('automatic architecture / API doc updates', () => {
   }, 240_000);
 
   it('migration 0014 recovers the options of sets made before it from their hand-started job', async () => {
-    const kept = await t.database.db.selectFrom('analysis_details').select('data').where('repository_id', '=', repoId).where('analysis_type', '=', 'docset-config-arch').executeTakeFirstOrThrow();
-    await t.database.db.deleteFrom('analysis_details').where('repository_id', '=', repoId).where('analysis_type', '=', 'docset-config-arch').execute();
+    const kept = await t.database.db
+      .selectFrom('analysis_details')
+      .select('data')
+      .where('repository_id', '=', repoId)
+      .where('analysis_type', '=', 'docset-config-arch')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .deleteFrom('analysis_details')
+      .where('repository_id', '=', repoId)
+      .where('analysis_type', '=', 'docset-config-arch')
+      .execute();
     expect((await status()).autoDocSets.arch.ready).toBe(false);
     await backfillConfigs(t.database.db as never);
-    const back = await t.database.db.selectFrom('analysis_details').select('data').where('repository_id', '=', repoId).where('analysis_type', '=', 'docset-config-arch').executeTakeFirstOrThrow();
+    const back = await t.database.db
+      .selectFrom('analysis_details')
+      .select('data')
+      .where('repository_id', '=', repoId)
+      .where('analysis_type', '=', 'docset-config-arch')
+      .executeTakeFirstOrThrow();
     expect(back.data).toEqual(kept.data);
     expect((await status()).autoDocSets.arch.ready).toBe(true);
   });

@@ -33,7 +33,13 @@ beforeEach(() => {
 let n = 0;
 async function signInWithMicrosoft() {
   n += 1;
-  fake.users.azure = { id: `87d349ed-44d7-43e1-9a83-5f2406dee5b${n}`, login: `user${n}@contoso.com`, name: `User ${n}`, email: `user${n}@contoso.com`, emailVerified: false };
+  fake.users.azure = {
+    id: `87d349ed-44d7-43e1-9a83-5f2406dee5b${n}`,
+    login: `user${n}@contoso.com`,
+    name: `User ${n}`,
+    email: `user${n}@contoso.com`,
+    emailVerified: false,
+  };
   const start = await t.call({ method: 'GET', url: '/api/oauth/azure/login' });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(String(start.headers.location));
@@ -44,12 +50,19 @@ async function signInWithMicrosoft() {
   return { res, authorize };
 }
 
-const connectionsOf = (userId: string) => t.database.db.selectFrom('vendor_connections').selectAll().where('user_id', '=', userId).orderBy('organization').execute();
+const connectionsOf = (userId: string) =>
+  t.database.db.selectFrom('vendor_connections').selectAll().where('user_id', '=', userId).orderBy('organization').execute();
 
 async function reposOf(userId: string, count: number): Promise<string[]> {
   let names: string[] = [];
   for (let i = 0; i < 100; i += 1) {
-    names = (await t.database.db.selectFrom('repositories').select(['organization_name', 'repo_name', 'vendor']).where('user_id', '=', userId).execute())
+    names = (
+      await t.database.db
+        .selectFrom('repositories')
+        .select(['organization_name', 'repo_name', 'vendor'])
+        .where('user_id', '=', userId)
+        .execute()
+    )
       .map((r) => `${r.vendor} ${r.organization_name}/${r.repo_name}`)
       .sort();
     if (names.length >= count) break;
@@ -61,14 +74,23 @@ async function reposOf(userId: string, count: number): Promise<string[]> {
 describe('Microsoft sign-in connects Azure DevOps', () => {
   it('asks for offline access and Azure DevOps consent; stores the Azure DevOps token sealed per organization; its repositories sync', async () => {
     const { res, authorize } = await signInWithMicrosoft();
-    expect(authorize.searchParams.get('scope')!.split(' ')).toEqual(expect.arrayContaining(['offline_access', 'User.Read', '499b84ac-1321-427f-aa17-267ca6975798/user_impersonation']));
+    expect(authorize.searchParams.get('scope')!.split(' ')).toEqual(
+      expect.arrayContaining(['offline_access', 'User.Read', '499b84ac-1321-427f-aa17-267ca6975798/user_impersonation']),
+    );
     expect(res.statusCode).toBe(200);
     const user = res.json().user as { id: string; connectedVendors: string[] };
     expect(user.connectedVendors).toEqual(['AZUREDEVOPS']);
 
     const [conn, ...others] = await connectionsOf(user.id);
     expect(others).toHaveLength(0);
-    expect(conn).toMatchObject({ vendor: 'AZUREDEVOPS', organization: 'fabrikam', kind: 'oauth', oauth_provider: 'azure', base_url: `${fake.url}/ado/fabrikam`, needs_reauth: false });
+    expect(conn).toMatchObject({
+      vendor: 'AZUREDEVOPS',
+      organization: 'fabrikam',
+      kind: 'oauth',
+      oauth_provider: 'azure',
+      base_url: `${fake.url}/ado/fabrikam`,
+      needs_reauth: false,
+    });
     const adoToken = fake.issued.filter((tok) => tok.includes('.ado.')).at(-1)!;
     expect(conn!.credential_sealed).not.toContain(adoToken);
     expect(box.open(conn!.credential_sealed)).toBe(adoToken); // Azure DevOps' token, not Graph's
@@ -76,16 +98,24 @@ describe('Microsoft sign-in connects Azure DevOps', () => {
     expect(new Date(conn!.expires_at!).getTime()).toBeGreaterThan(Date.now() + 3000_000);
     expect(res.body).not.toContain(adoToken);
 
-    expect(await reposOf(user.id, 2)).toEqual(['AZUREDEVOPS fabrikam/Fabrikam-Fiber-Git/Fabrikam-Fiber-Git', 'AZUREDEVOPS fabrikam/Fabrikam-Fiber-Git/Fabrikam-Web']);
+    expect(await reposOf(user.id, 2)).toEqual([
+      'AZUREDEVOPS fabrikam/Fabrikam-Fiber-Git/Fabrikam-Fiber-Git',
+      'AZUREDEVOPS fabrikam/Fabrikam-Fiber-Git/Fabrikam-Web',
+    ]);
     const list = await t.call({ method: 'GET', url: '/api/v1/vendors/connections', token: res.json().token });
-    expect(list.json()).toEqual([expect.objectContaining({ vendor: 'AZUREDEVOPS', organization: 'fabrikam', login: 'fabrikam', needsReauth: false })]);
+    expect(list.json()).toEqual([
+      expect.objectContaining({ vendor: 'AZUREDEVOPS', organization: 'fabrikam', login: 'fabrikam', needsReauth: false }),
+    ]);
     expect(list.body).not.toContain(adoToken);
     expect(logLines.join('\n')).not.toContain(adoToken);
   });
 
   it('a user in two organizations gets two connections; a disabled repository is left out', async () => {
     fake.adoOrganizations = {
-      contoso: [{ project: 'Web', name: 'site' }, { project: 'Web', name: 'old', isDisabled: true }],
+      contoso: [
+        { project: 'Web', name: 'site' },
+        { project: 'Web', name: 'old', isDisabled: true },
+      ],
       'fabrikam-2': [{ project: 'Tools', name: 'cli' }],
     };
     const { res } = await signInWithMicrosoft();

@@ -15,7 +15,12 @@ const jsonEndpoints: Array<{ method: Method; url: string; signedIn: boolean; val
   { method: 'POST', url: '/api/forgotPassword', signedIn: false, valid: { email: 'x@example.com' } },
   { method: 'POST', url: '/api/verifySecurityCode', signedIn: false, valid: { email: 'x@example.com', code: '123456' } },
   { method: 'POST', url: '/api/setNewPassword', signedIn: false, valid: { email: 'x@example.com', code: '123456', password: PASSWORD } },
-  { method: 'POST', url: '/api/setNewPasswordFromOldPassword', signedIn: true, valid: { oldPassword: PASSWORD, newPassword: 'Other-Pass1' } },
+  {
+    method: 'POST',
+    url: '/api/setNewPasswordFromOldPassword',
+    signedIn: true,
+    valid: { oldPassword: PASSWORD, newPassword: 'Other-Pass1' },
+  },
   { method: 'PUT', url: '/api/v1/users', signedIn: true, valid: { firstName: 'A' } },
   { method: 'POST', url: '/api/v1/user/email/update/request', signedIn: true, valid: { email: 'new@example.com' } },
   { method: 'POST', url: '/api/v1/user/email/update/verify', signedIn: true, valid: { email: 'new@example.com', code: '123456' } },
@@ -41,7 +46,13 @@ describe.each(jsonEndpoints)('$method $url', ({ method, url, signedIn, valid }) 
   });
 
   it('a 10 MB body → 413 with detail', async () => {
-    const res = await t.call({ method, url, ...auth(), payload: JSON.stringify({ pad: 'x'.repeat(10 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const res = await t.call({
+      method,
+      url,
+      ...auth(),
+      payload: JSON.stringify({ pad: 'x'.repeat(10 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expectClientError(res, 413);
   });
 
@@ -70,7 +81,11 @@ describe.each(jsonEndpoints)('$method $url', ({ method, url, signedIn, valid }) 
 
 describe('specific rules', () => {
   it('refuses an invalid email and a weak password at sign-up with the spec texts', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/signup', payload: { first_name: 'A', email: 'user@domain', password: 'weakpass' } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { first_name: 'A', email: 'user@domain', password: 'weakpass' },
+    });
     expectClientError(res, 400);
     const { detail } = res.json() as { detail: string };
     expect(detail).toContain('email: Please input a valid email address!');
@@ -85,13 +100,25 @@ describe('specific rules', () => {
   });
 
   it('refuses mismatched password confirmation', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/setNewPassword', payload: { email: 'x@example.com', code: '123456', password: PASSWORD, confirmPassword: 'Else-Pass1' } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/setNewPassword',
+      payload: { email: 'x@example.com', code: '123456', password: PASSWORD, confirmPassword: 'Else-Pass1' },
+    });
     expectClientError(res, 400);
     expect((res.json() as { detail: string }).detail).toContain('The two passwords that you entered do not match!');
   });
 
   it('login: a missing form field and a JSON body with wrong types are 400', async () => {
-    expectClientError(await t.call({ method: 'POST', url: '/api/login', payload: 'username=a%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400);
+    expectClientError(
+      await t.call({
+        method: 'POST',
+        url: '/api/login',
+        payload: 'username=a%40example.com',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      400,
+    );
     expectClientError(await t.call({ method: 'POST', url: '/api/login', payload: { username: 5, password: [] } }), 400);
   });
 
@@ -113,13 +140,19 @@ describe('rate limiting', () => {
       await signUp(limited, 'guess@example.com');
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.call({ method: 'POST', url: '/api/login', payload: { username: 'guess@example.com', password: `Wrong-${i}aA` } })).statusCode);
+        statuses.push(
+          (await limited.call({ method: 'POST', url: '/api/login', payload: { username: 'guess@example.com', password: `Wrong-${i}aA` } }))
+            .statusCode,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
       const res = await limited.call({ method: 'POST', url: '/api/login', payload: { username: 'guess@example.com', password: PASSWORD } });
       expectClientError(res, 429);
       // another account from the same address is not blocked
-      expect((await limited.call({ method: 'POST', url: '/api/login', payload: { username: 'other@example.com', password: PASSWORD } })).statusCode).toBe(401);
+      expect(
+        (await limited.call({ method: 'POST', url: '/api/login', payload: { username: 'other@example.com', password: PASSWORD } }))
+          .statusCode,
+      ).toBe(401);
     } finally {
       await limited.close();
     }

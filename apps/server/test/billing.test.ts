@@ -7,7 +7,15 @@ import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 async function addRepo(t: TestApp, userId: string, name: string): Promise<string> {
   const row = await t.database.db
     .insertInto('repositories')
-    .values({ user_id: userId, vendor: 'GIT', organization_name: 'acme', repo_name: name, clone_url: `https://example.com/acme/${name}.git`, default_branch: null, is_private: false })
+    .values({
+      user_id: userId,
+      vendor: 'GIT',
+      organization_name: 'acme',
+      repo_name: name,
+      clone_url: `https://example.com/acme/${name}.git`,
+      default_branch: null,
+      is_private: false,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -20,7 +28,12 @@ async function me(t: TestApp, token: string): Promise<{ planType: string | null;
 describe('price plans, location and conversion rates', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ PRICE_PRO_MONTHLY_USD: '19.99', PRICE_FULL_REPO_USD: '49', PRICE_FULL_REPO_INR: '3999', TRUST_PROXY: '127.0.0.1' });
+    t = await createTestApp({
+      PRICE_PRO_MONTHLY_USD: '19.99',
+      PRICE_FULL_REPO_USD: '49',
+      PRICE_FULL_REPO_INR: '3999',
+      TRUST_PROXY: '127.0.0.1',
+    });
   });
   afterAll(() => t.close());
 
@@ -35,7 +48,14 @@ describe('price plans, location and conversion rates', () => {
 
   it('places an Indian address in INR, a US one and a private one in USD', async () => {
     const at = async (remoteAddress: string, xff?: string) =>
-      (await t.app.inject({ method: 'GET', url: '/api/v1/analytics/getLocation', remoteAddress, ...(xff ? { headers: { 'x-forwarded-for': xff } } : {}) })).json();
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/analytics/getLocation',
+          remoteAddress,
+          ...(xff ? { headers: { 'x-forwarded-for': xff } } : {}),
+        })
+      ).json();
     expect(await at('49.207.0.1')).toEqual({ currency_code: 'INR', country: 'IN' });
     expect(await at('8.8.8.8')).toEqual({ currency_code: 'USD', country: 'US' });
     expect(await at('10.1.2.3')).toEqual({ currency_code: 'USD', country: null });
@@ -46,12 +66,23 @@ describe('price plans, location and conversion rates', () => {
   });
 
   it('falls back to 83 when no rate is set, and answers the operator rate when one is', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/v1/analytics/conversionRates' })).json()).toEqual({ base: 'USD', rates: { USD: 1, INR: 83 }, source: 'fallback' });
+    expect((await t.call({ method: 'GET', url: '/api/v1/analytics/conversionRates' })).json()).toEqual({
+      base: 'USD',
+      rates: { USD: 1, INR: 83 },
+      source: 'fallback',
+    });
     const other = await createTestApp({ USD_INR_RATE: '84.5' });
     try {
-      expect((await other.call({ method: 'GET', url: '/api/v1/analytics/conversionRates' })).json()).toEqual({ base: 'USD', rates: { USD: 1, INR: 84.5 }, source: 'operator' });
+      expect((await other.call({ method: 'GET', url: '/api/v1/analytics/conversionRates' })).json()).toEqual({
+        base: 'USD',
+        rates: { USD: 1, INR: 84.5 },
+        source: 'operator',
+      });
       // INR prices follow the rate when the operator sets none: 20 USD × 84.5 = 1690 rupees.
-      expect((await other.call({ method: 'GET', url: '/api/v1/analytics/pricePlan' })).json()[PRICE_PRO_MONTHLY].amount).toEqual({ USD: 20, INR: 1690 });
+      expect((await other.call({ method: 'GET', url: '/api/v1/analytics/pricePlan' })).json()[PRICE_PRO_MONTHLY].amount).toEqual({
+        USD: 20,
+        INR: 1690,
+      });
     } finally {
       await other.close();
     }
@@ -72,7 +103,8 @@ describe('the test provider and fulfilment', () => {
   afterAll(() => t.close());
 
   const checkout = async (token: string, query: string) => t.call({ method: 'GET', url: `/api/v1/billing/test/checkout?${query}`, token });
-  const settle = async (token: string, id: string, outcome: 'complete' | 'fail') => t.call({ method: 'POST', url: `/api/v1/billing/test/payments/${id}/${outcome}`, token });
+  const settle = async (token: string, id: string, outcome: 'complete' | 'fail') =>
+    t.call({ method: 'POST', url: `/api/v1/billing/test/payments/${id}/${outcome}`, token });
 
   it('Pro: completing the test payment makes the user PRO once; a replay extends nothing', async () => {
     const u = await signUp(t, 'pro@example.com');
@@ -87,14 +119,22 @@ describe('the test provider and fulfilment', () => {
     expect((await me(t, u.token)).planType).toBe('PRO');
     const tx1 = (await t.call({ method: 'GET', url: '/api/transactions', token: u.token })).json() as TransactionsAnswer;
     expect(tx1.payments).toHaveLength(1);
-    expect(tx1.payments[0]).toMatchObject({ productId: PRICE_PRO_MONTHLY, amount: 20, currency: 'USD', provider: 'TEST', status: 'PAYMENT_ACTIVE' });
+    expect(tx1.payments[0]).toMatchObject({
+      productId: PRICE_PRO_MONTHLY,
+      amount: 20,
+      currency: 'USD',
+      provider: 'TEST',
+      status: 'PAYMENT_ACTIVE',
+    });
     expect(tx1.subscription?.status).toBe('ACTIVE');
     expect(await settle(u.token, payment_id, 'complete')).toHaveProperty('statusCode', 200);
     const tx2 = (await t.call({ method: 'GET', url: '/api/transactions', token: u.token })).json() as TransactionsAnswer;
     expect(tx2.subscription?.currentPeriodEnd).toBe(tx1.subscription?.currentPeriodEnd);
     // A failure reported after fulfilment changes nothing.
     await settle(u.token, payment_id, 'fail');
-    expect(((await t.call({ method: 'GET', url: '/api/transactions', token: u.token })).json() as TransactionsAnswer).payments[0]?.status).toBe('PAYMENT_ACTIVE');
+    expect(
+      ((await t.call({ method: 'GET', url: '/api/transactions', token: u.token })).json() as TransactionsAnswer).payments[0]?.status,
+    ).toBe('PAYMENT_ACTIVE');
   });
 
   it('cancel keeps Pro until the period ends; then it lapses to FREE', async () => {
@@ -106,7 +146,11 @@ describe('the test provider and fulfilment', () => {
     expect(cancel.json().status).toBe('CANCELLED');
     expect((await me(t, u.token)).planType).toBe('PRO');
     expect((await t.call({ method: 'POST', url: '/api/v1/billing/subscription/cancel', token: u.token })).statusCode).toBe(404);
-    await t.database.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() - 1000) }).where('user_id', '=', u.id).execute();
+    await t.database.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: new Date(Date.now() - 1000) })
+      .where('user_id', '=', u.id)
+      .execute();
     const tx = (await t.call({ method: 'GET', url: '/api/transactions', token: u.token })).json() as TransactionsAnswer;
     expect(tx.subscription).toBe(null);
     expect(tx.payments[0]?.status).toBe('PAYMENT_COMPLETE');
@@ -124,7 +168,12 @@ describe('the test provider and fulfilment', () => {
     expect(repo.plan_type).toBe('PREMIUM');
     expect((await me(t, u.token)).countRepoGen).toBe(1);
     const tx = (await t.call({ method: 'GET', url: '/api/transactions', token: u.token })).json() as TransactionsAnswer;
-    expect(tx.payments[0]).toMatchObject({ status: 'PAYMENT_COMPLETE', currency: 'INR', amount: 4067, repository: { id: repoId, organizationName: 'acme', repoName: 'docs' } });
+    expect(tx.payments[0]).toMatchObject({
+      status: 'PAYMENT_COMPLETE',
+      currency: 'INR',
+      amount: 4067,
+      repository: { id: repoId, organizationName: 'acme', repoName: 'docs' },
+    });
     // Buying it again for a PREMIUM repository is refused.
     expect((await checkout(u.token, `product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`)).statusCode).toBe(409);
     // The receipt downloads.
@@ -183,7 +232,13 @@ describe('the test provider and fulfilment', () => {
     }
     const coupons = await t.database.db.selectFrom('coupons').selectAll().where('user_id', '=', referrer.id).execute();
     expect(coupons).toHaveLength(1);
-    expect(coupons[0]).toMatchObject({ coupon_type: 'REFERRAL', amount_minor: 500, currency: 'USD', is_used: false, coupon_state: 'PAYMENT_ACTIVE' });
+    expect(coupons[0]).toMatchObject({
+      coupon_type: 'REFERRAL',
+      amount_minor: 500,
+      currency: 'USD',
+      is_used: false,
+      coupon_state: 'PAYMENT_ACTIVE',
+    });
   });
 });
 
@@ -192,10 +247,20 @@ describe('the test provider in production', () => {
     const off = await createTestApp({ NODE_ENV: 'production' });
     const on = await createTestApp({ NODE_ENV: 'production', BILLING_TEST_PROVIDER: 'true' });
     try {
-      for (const [t, status, enabled] of [[off, 403, false], [on, 200, true]] as const) {
+      for (const [t, status, enabled] of [
+        [off, 403, false],
+        [on, 200, true],
+      ] as const) {
         const u = await signUp(t, 'prod@example.com');
-        expect((await t.call({ method: 'GET', url: '/api/v1/billing/providers' })).json()).toEqual({ paypal: false, cashfree: false, test: enabled });
-        expect((await t.call({ method: 'GET', url: `/api/v1/billing/test/checkout?product_id=${PRICE_PRO_MONTHLY}`, token: u.token })).statusCode).toBe(status);
+        expect((await t.call({ method: 'GET', url: '/api/v1/billing/providers' })).json()).toEqual({
+          paypal: false,
+          cashfree: false,
+          test: enabled,
+        });
+        expect(
+          (await t.call({ method: 'GET', url: `/api/v1/billing/test/checkout?product_id=${PRICE_PRO_MONTHLY}`, token: u.token }))
+            .statusCode,
+        ).toBe(status);
       }
     } finally {
       await off.close();

@@ -7,7 +7,13 @@ import { CASHFREE_APP_ID as APP_ID, CASHFREE_SECRET, FakeCashfree } from './help
 const SECRET = CASHFREE_SECRET;
 
 /** Cashfree's documented PAYMENT_SUCCESS_WEBHOOK shape (2023-08-01), for an order. */
-function paymentWebhook(type: 'PAYMENT_SUCCESS_WEBHOOK' | 'PAYMENT_FAILED_WEBHOOK', orderId: string, amount: number, cfPaymentId: number, currency = 'INR'): string {
+function paymentWebhook(
+  type: 'PAYMENT_SUCCESS_WEBHOOK' | 'PAYMENT_FAILED_WEBHOOK',
+  orderId: string,
+  amount: number,
+  cfPaymentId: number,
+  currency = 'INR',
+): string {
   return JSON.stringify({
     data: {
       order: { order_id: orderId, order_amount: amount, order_currency: currency, order_tags: null },
@@ -45,7 +51,16 @@ describe('Cashfree', () => {
 
   const webhook = (raw: string, opts: { ts?: string; sig?: string } = {}) => {
     const ts = opts.ts ?? String(Date.now());
-    return t.call({ method: 'POST', url: '/api/cashfree/webhook', payload: raw, headers: { 'content-type': 'application/json', 'x-webhook-timestamp': ts, 'x-webhook-signature': opts.sig ?? signCashfree(SECRET, ts, raw) } });
+    return t.call({
+      method: 'POST',
+      url: '/api/cashfree/webhook',
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': ts,
+        'x-webhook-signature': opts.sig ?? signCashfree(SECRET, ts, raw),
+      },
+    });
   };
 
   async function checkout(token: string, query: string): Promise<string> {
@@ -57,7 +72,11 @@ describe('Cashfree', () => {
   }
 
   it('offers Cashfree and no test provider once configured', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/v1/billing/providers' })).json()).toEqual({ paypal: false, cashfree: true, test: false });
+    expect((await t.call({ method: 'GET', url: '/api/v1/billing/providers' })).json()).toEqual({
+      paypal: false,
+      cashfree: true,
+      test: false,
+    });
   });
 
   it('creates the order in INR at the plan price with the documented headers', async () => {
@@ -65,12 +84,29 @@ describe('Cashfree', () => {
     const id = await checkout(u.token, `product_id=${PRICE_PRO_MONTHLY}`);
     const call = cf.seen.find((s) => s.method === 'POST' && (s.body as { order_id: string }).order_id === id);
     expect(call?.headers['x-api-version']).toBe('2023-08-01');
-    expect(call?.body).toMatchObject({ order_amount: 1660, order_currency: 'INR', customer_details: { customer_id: u.id, customer_email: 'cf-order@example.com' }, order_meta: { notify_url: 'http://docent.test/api/cashfree/webhook' } });
+    expect(call?.body).toMatchObject({
+      order_amount: 1660,
+      order_currency: 'INR',
+      customer_details: { customer_id: u.id, customer_email: 'cf-order@example.com' },
+      order_meta: { notify_url: 'http://docent.test/api/cashfree/webhook' },
+    });
   });
 
   it('a valid signed webhook fulfils once; a replay, a forged signature and a stale timestamp change nothing', async () => {
     const u = await signUp(t, 'cf-hook@example.com');
-    const repo = await t.database.db.insertInto('repositories').values({ user_id: u.id, vendor: 'GIT', organization_name: 'acme', repo_name: 'cf', clone_url: 'https://example.com/acme/cf.git', default_branch: null, is_private: true }).returning('id').executeTakeFirstOrThrow();
+    const repo = await t.database.db
+      .insertInto('repositories')
+      .values({
+        user_id: u.id,
+        vendor: 'GIT',
+        organization_name: 'acme',
+        repo_name: 'cf',
+        clone_url: 'https://example.com/acme/cf.git',
+        default_branch: null,
+        is_private: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const id = await checkout(u.token, `product_id=${PRICE_FULL_REPO}&repo_ids=${repo.id}`);
     const raw = paymentWebhook('PAYMENT_SUCCESS_WEBHOOK', id, 4067, 5114910000001);
 
@@ -113,7 +149,9 @@ describe('Cashfree', () => {
     // The webhook arriving after the return changes nothing more.
     expect((await webhook(paymentWebhook('PAYMENT_SUCCESS_WEBHOOK', id, 1660, 5114910000003))).json()).toEqual({ status: 'duplicate' });
     const other = await signUp(t, 'cf-other@example.com');
-    expect((await t.call({ method: 'POST', url: `/api/v1/billing/cashfree/payments/${id}/confirm`, token: other.token })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: `/api/v1/billing/cashfree/payments/${id}/confirm`, token: other.token })).statusCode).toBe(
+      404,
+    );
   });
 
   it('a subscription status webhook (expired) ends Pro', async () => {
@@ -123,7 +161,14 @@ describe('Cashfree', () => {
     await t.database.db.updateTable('subscriptions').set({ provider_ref: 'sub_docent_1' }).where('user_id', '=', u.id).execute();
     expect((await t.call({ method: 'GET', url: '/api/v1/user', token: u.token })).json().planType).toBe('PRO');
     const raw = JSON.stringify({
-      data: { subscription_details: { cf_subscription_id: '123456', subscription_id: 'sub_docent_1', subscription_status: 'EXPIRED', subscription_expiry_time: '2025-04-08T12:00:00+05:30' } },
+      data: {
+        subscription_details: {
+          cf_subscription_id: '123456',
+          subscription_id: 'sub_docent_1',
+          subscription_status: 'EXPIRED',
+          subscription_expiry_time: '2025-04-08T12:00:00+05:30',
+        },
+      },
       event_time: '2025-04-08T12:00:01+05:30',
       type: 'SUBSCRIPTION_STATUS_CHANGED',
     });
@@ -132,28 +177,77 @@ describe('Cashfree', () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/user', token: u.token })).json().planType).toBe('FREE');
   });
 
-  describe('payment links (the web app\'s INR checkout)', () => {
+  describe("payment links (the web app's INR checkout)", () => {
     /** Cashfree's documented PAYMENT_LINK_EVENT payload. */
     const linkEvent = (linkId: string, status: string, paid: number, currency = 'INR') =>
       JSON.stringify({
-        data: { cf_link_id: 1001, link_id: linkId, link_status: status, link_currency: currency, link_amount: paid, link_amount_paid: paid, link_partial_payments: false, link_minimum_partial_amount: null, link_purpose: 'Docent', link_created_at: '2025-03-08T12:00:00+05:30', customer_details: { customer_name: null, customer_phone: '9999999999', customer_email: 'a@example.com' }, link_meta: { notify_url: 'x', return_url: 'y' }, link_url: 'https://payments-test.cashfree.com/links/o1', link_expiry_time: '2025-03-09T12:00:00+05:30', link_notes: {}, link_auto_reminders: false, link_notify: { send_sms: false, send_email: false }, order: { order_amount: paid, order_id: 'CFPay_docent_1', order_expiry_time: '2025-03-09T12:00:00+05:30', order_hash: 'h', transaction_id: 1021206, transaction_status: 'SUCCESS' } },
+        data: {
+          cf_link_id: 1001,
+          link_id: linkId,
+          link_status: status,
+          link_currency: currency,
+          link_amount: paid,
+          link_amount_paid: paid,
+          link_partial_payments: false,
+          link_minimum_partial_amount: null,
+          link_purpose: 'Docent',
+          link_created_at: '2025-03-08T12:00:00+05:30',
+          customer_details: { customer_name: null, customer_phone: '9999999999', customer_email: 'a@example.com' },
+          link_meta: { notify_url: 'x', return_url: 'y' },
+          link_url: 'https://payments-test.cashfree.com/links/o1',
+          link_expiry_time: '2025-03-09T12:00:00+05:30',
+          link_notes: {},
+          link_auto_reminders: false,
+          link_notify: { send_sms: false, send_email: false },
+          order: {
+            order_amount: paid,
+            order_id: 'CFPay_docent_1',
+            order_expiry_time: '2025-03-09T12:00:00+05:30',
+            order_hash: 'h',
+            transaction_id: 1021206,
+            transaction_status: 'SUCCESS',
+          },
+        },
         type: 'PAYMENT_LINK_EVENT',
         version: 1,
         event_time: '2025-03-08T12:05:00+05:30',
       });
     const repoFor = async (userId: string, name: string) =>
-      (await t.database.db.insertInto('repositories').values({ user_id: userId, vendor: 'GIT', organization_name: 'acme', repo_name: name, clone_url: `https://example.com/acme/${name}.git`, default_branch: null, is_private: true }).returning('id').executeTakeFirstOrThrow()).id;
-    const planOf = async (id: string) => (await t.database.db.selectFrom('repositories').select('plan_type').where('id', '=', id).executeTakeFirstOrThrow()).plan_type;
+      (
+        await t.database.db
+          .insertInto('repositories')
+          .values({
+            user_id: userId,
+            vendor: 'GIT',
+            organization_name: 'acme',
+            repo_name: name,
+            clone_url: `https://example.com/acme/${name}.git`,
+            default_branch: null,
+            is_private: true,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const planOf = async (id: string) =>
+      (await t.database.db.selectFrom('repositories').select('plan_type').where('id', '=', id).executeTakeFirstOrThrow()).plan_type;
 
     it('creates a link at the plan price whose hosted page pays; the return check reads the link status', async () => {
       const u = await signUp(t, 'cf-link@example.com');
       const repoId = await repoFor(u.id, 'linked');
-      const res = await t.call({ method: 'GET', url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`, token: u.token });
+      const res = await t.call({
+        method: 'GET',
+        url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`,
+        token: u.token,
+      });
       expect(res.statusCode).toBe(200);
       const { link_url, payment_id } = res.json();
       const link = cf.links.get(`link-${payment_id}`)!;
       expect(link_url).toBe(`${cf.url}/links/link-${payment_id}`);
-      expect(link).toMatchObject({ link_amount: 4067, link_currency: 'INR', returnUrl: `http://docent.test/profile/transactions?payment_id=${payment_id}` });
+      expect(link).toMatchObject({
+        link_amount: 4067,
+        link_currency: 'INR',
+        returnUrl: `http://docent.test/profile/transactions?payment_id=${payment_id}`,
+      });
       const confirm = () => t.call({ method: 'POST', url: `/api/v1/billing/cashfree/payments/${payment_id}/confirm`, token: u.token });
       expect((await confirm()).json().status).toBe('PAYMENT_PENDING');
       // The hosted page's Pay button.
@@ -169,7 +263,9 @@ describe('Cashfree', () => {
     it('PAYMENT_LINK_EVENT: signed and paid fulfils once; forged, replayed or short-paid does not', async () => {
       const u = await signUp(t, 'cf-link-hook@example.com');
       const repoId = await repoFor(u.id, 'hooked');
-      const { payment_id } = (await t.call({ method: 'GET', url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`, token: u.token })).json();
+      const { payment_id } = (
+        await t.call({ method: 'GET', url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`, token: u.token })
+      ).json();
       const raw = linkEvent(`link-${payment_id}`, 'PAID', 4067);
       expect((await webhook(raw, { sig: signCashfree('not-the-secret', String(Date.now()), raw) })).statusCode).toBe(401);
       expect(await planOf(repoId)).toBe('FREE');
@@ -179,7 +275,9 @@ describe('Cashfree', () => {
 
       const v = await signUp(t, 'cf-link-short@example.com');
       const repo2 = await repoFor(v.id, 'short');
-      const second = (await t.call({ method: 'GET', url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repo2}`, token: v.token })).json();
+      const second = (
+        await t.call({ method: 'GET', url: `/api/cashfree/link?product_id=${PRICE_FULL_REPO}&repo_ids=${repo2}`, token: v.token })
+      ).json();
       expect((await webhook(linkEvent(`link-${second.payment_id}`, 'PAID', 10))).json()).toEqual({ status: 'rejected' });
       expect(await planOf(repo2)).toBe('FREE');
     });
@@ -201,7 +299,15 @@ describe('Cashfree', () => {
           payment_status: 'SUCCESS',
           payment_initiated_date: '2025-03-08T12:00:00+05:30',
           retry_attempts: 0,
-          authorization_details: { authorization_amount: 1660, authorization_amount_refund: false, authorization_reference: 'ref', authorization_time: '2025-03-08T12:00:00+05:30', authorization_status: 'ACTIVE', payment_id: `pay-${cfPaymentId}`, payment_method: 'upi' },
+          authorization_details: {
+            authorization_amount: 1660,
+            authorization_amount_refund: false,
+            authorization_reference: 'ref',
+            authorization_time: '2025-03-08T12:00:00+05:30',
+            authorization_status: 'ACTIVE',
+            payment_id: `pay-${cfPaymentId}`,
+            payment_method: 'upi',
+          },
           failure_details: null,
         },
         event_time: '2025-03-08T12:00:01+05:30',
@@ -224,8 +330,14 @@ describe('Cashfree', () => {
       const { sub } = await subscribe(a.token);
       await subscribe(b.token);
       expect([...cf.plans.values()]).toEqual([{ plan_id: 'docent-pro-inr-166000', plan_recurring_amount: 1660, plan_currency: 'INR' }]);
-      expect(cf.subscriptions.get(sub)).toMatchObject({ plan_id: 'docent-pro-inr-166000', authorization_amount: 1660, subscription_status: 'INITIALIZED' });
-      expect((await t.call({ method: 'GET', url: `/api/cashfree/subscription?product_id=${PRICE_FULL_REPO}`, token: a.token })).statusCode).toBe(400);
+      expect(cf.subscriptions.get(sub)).toMatchObject({
+        plan_id: 'docent-pro-inr-166000',
+        authorization_amount: 1660,
+        subscription_status: 'INITIALIZED',
+      });
+      expect(
+        (await t.call({ method: 'GET', url: `/api/cashfree/subscription?product_id=${PRICE_FULL_REPO}`, token: a.token })).statusCode,
+      ).toBe(400);
       expect((await me(a.token)).planType).toBe(null);
     });
 
@@ -265,7 +377,13 @@ describe('Cashfree', () => {
       const cancel = await t.call({ method: 'POST', url: '/api/v1/billing/subscription/cancel', token: u.token });
       expect(cancel.statusCode).toBe(200);
       expect(s.subscription_status).toBe('CANCELLED');
-      const notice = JSON.stringify({ data: { subscription_details: { cf_subscription_id: s.cf_subscription_id, subscription_id: sub, subscription_status: 'CANCELLED' } }, event_time: '2025-03-09T12:00:01+05:30', type: 'SUBSCRIPTION_STATUS_CHANGED' });
+      const notice = JSON.stringify({
+        data: {
+          subscription_details: { cf_subscription_id: s.cf_subscription_id, subscription_id: sub, subscription_status: 'CANCELLED' },
+        },
+        event_time: '2025-03-09T12:00:01+05:30',
+        type: 'SUBSCRIPTION_STATUS_CHANGED',
+      });
       expect((await webhook(notice)).json()).toEqual({ status: 'ignored' });
       expect((await me(u.token)).planType).toBe('PRO');
     });

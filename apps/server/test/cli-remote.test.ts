@@ -15,7 +15,8 @@ const BIN = path.resolve(import.meta.dirname, '../../../packages/cli/bin/docent.
 
 const DEMO = {
   'README.md': '# Demo\n\nDemo is a tiny library used to test Docent. It adds and scales numbers.\n',
-  'src/calc.py': 'def add(a, b):\n    """Add two numbers."""\n    return a + b\n\n\ndef scale(x, factor):\n    """Scale a number."""\n    return x * factor\n\n\ndef _helper(value):\n    return value\n',
+  'src/calc.py':
+    'def add(a, b):\n    """Add two numbers."""\n    return a + b\n\n\ndef scale(x, factor):\n    """Scale a number."""\n    return x * factor\n\n\ndef _helper(value):\n    return value\n',
 };
 
 let t: TestApp;
@@ -47,7 +48,11 @@ const createKey = async (token: string): Promise<{ key: string; id: string }> =>
   return { key: body.key, id: body.apiKey.id };
 };
 const writeLogin = (token: string, at = server) =>
-  fs.writeFileSync(path.join(configDir, 'credentials.json'), JSON.stringify({ server: at, token, email: 'alice@example.com', savedAt: new Date().toISOString() }), { mode: 0o600 });
+  fs.writeFileSync(
+    path.join(configDir, 'credentials.json'),
+    JSON.stringify({ server: at, token, email: 'alice@example.com', savedAt: new Date().toISOString() }),
+    { mode: 0o600 },
+  );
 
 beforeAll(async () => {
   daemon = await GitDaemon.start();
@@ -93,11 +98,15 @@ describe('docent repos / analyze --remote with DOCENT_API_KEY', () => {
     expect(run.stdout + run.stderr).not.toContain(key);
 
     // the job is the user's, and repos now shows when it ran and the share
-    const jobs = (await t.call({ method: 'GET', url: '/api/v1/lro/all', token: alice.token })).json() as { jobs: Array<{ state: string; timeCreated: string }> };
+    const jobs = (await t.call({ method: 'GET', url: '/api/v1/lro/all', token: alice.token })).json() as {
+      jobs: Array<{ state: string; timeCreated: string }>;
+    };
     expect(jobs.jobs[0]!.state).toBe('COMPLETE');
     const repos = await docent(['repos', '--json'], { DOCENT_URL: server, DOCENT_API_KEY: key });
     expect(repos.code).toBe(0);
-    expect(JSON.parse(repos.stdout)).toEqual([{ name: 'local/demo', provider: 'GIT', lastAnalysis: jobs.jobs[0]!.timeCreated, documentedPercent: (200 / 3) }]);
+    expect(JSON.parse(repos.stdout)).toEqual([
+      { name: 'local/demo', provider: 'GIT', lastAnalysis: jobs.jobs[0]!.timeCreated, documentedPercent: 200 / 3 },
+    ]);
   }, 180_000);
 
   it('--fail-under above the share exits 1; --json keeps stdout parseable', async () => {
@@ -105,10 +114,14 @@ describe('docent repos / analyze --remote with DOCENT_API_KEY', () => {
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain('docent: FAILED: documented share 66.7% (2 of 3 functions), threshold 80%');
     const out = JSON.parse(run.stdout) as { repository: string; vendor: string; report: { basicFuncDocAnalysis: unknown } };
-    expect(out).toMatchObject({ repository: 'local/demo', vendor: 'GIT', report: { basicFuncDocAnalysis: { totalFunctions: 3, totalDocumented: 2 } } });
+    expect(out).toMatchObject({
+      repository: 'local/demo',
+      vendor: 'GIT',
+      report: { basicFuncDocAnalysis: { totalFunctions: 3, totalDocumented: 2 } },
+    });
   }, 180_000);
 
-  it('errors exit 2 with a clear message: unknown repository, another user\'s repository, refused or inactive key, bad usage', async () => {
+  it("errors exit 2 with a clear message: unknown repository, another user's repository, refused or inactive key, bad usage", async () => {
     const unknown = await docent(['analyze', '--remote', 'local/nope'], { DOCENT_URL: server, DOCENT_API_KEY: key });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no repository local/nope in your account');

@@ -50,34 +50,83 @@ const TOKEN_PATH: Record<OAuthProvider, string> = {
 function refreshed(provider: OAuthProvider, access: string, refresh: string): unknown {
   switch (provider) {
     case 'gitlab':
-      return { access_token: access, token_type: 'Bearer', expires_in: 7200, refresh_token: refresh, scope: 'read_user read_api read_repository', created_at: 1607635748 };
+      return {
+        access_token: access,
+        token_type: 'Bearer',
+        expires_in: 7200,
+        refresh_token: refresh,
+        scope: 'read_user read_api read_repository',
+        created_at: 1607635748,
+      };
     case 'bitbucket':
       return { access_token: access, scopes: 'account email repository', expires_in: 7200, refresh_token: refresh, token_type: 'bearer' };
     case 'azure':
-      return { token_type: 'Bearer', scope: '499b84ac-1321-427f-aa17-267ca6975798/user_impersonation', expires_in: 3599, ext_expires_in: 3599, access_token: access, refresh_token: refresh };
+      return {
+        token_type: 'Bearer',
+        scope: '499b84ac-1321-427f-aa17-267ca6975798/user_impersonation',
+        expires_in: 3599,
+        ext_expires_in: 3599,
+        access_token: access,
+        refresh_token: refresh,
+      };
     case 'google': // Google keeps the refresh token: none in the answer
-      return { access_token: access, expires_in: 3920, scope: 'openid https://www.googleapis.com/auth/userinfo.email', token_type: 'Bearer' };
+      return {
+        access_token: access,
+        expires_in: 3920,
+        scope: 'openid https://www.googleapis.com/auth/userinfo.email',
+        token_type: 'Bearer',
+      };
     case 'github': // GitHub App user tokens
-      return { access_token: access, expires_in: 28800, refresh_token: refresh, refresh_token_expires_in: 15811200, scope: '', token_type: 'bearer' };
+      return {
+        access_token: access,
+        expires_in: 28800,
+        refresh_token: refresh,
+        refresh_token_expires_in: 15811200,
+        scope: '',
+        token_type: 'bearer',
+      };
   }
 }
 
 /** Each provider's documented answer to a dead refresh token. */
 function refused(provider: OAuthProvider, res: ServerResponse): void {
-  if (provider === 'github') return sendJson(res, 200, { error: 'bad_refresh_token', error_description: 'The refresh token passed is incorrect or expired.', error_uri: 'https://docs.github.com' });
-  if (provider === 'azure') return sendJson(res, 400, { error: 'invalid_grant', error_description: 'AADSTS70008: The provided authorization code or refresh token has expired due to inactivity.', error_codes: [70008] });
-  sendJson(res, 400, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.' });
+  if (provider === 'github')
+    return sendJson(res, 200, {
+      error: 'bad_refresh_token',
+      error_description: 'The refresh token passed is incorrect or expired.',
+      error_uri: 'https://docs.github.com',
+    });
+  if (provider === 'azure')
+    return sendJson(res, 400, {
+      error: 'invalid_grant',
+      error_description: 'AADSTS70008: The provided authorization code or refresh token has expired due to inactivity.',
+      error_codes: [70008],
+    });
+  sendJson(res, 400, {
+    error: 'invalid_grant',
+    error_description:
+      'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+  });
 }
 
 const tokenRequests = (provider: OAuthProvider): RecordedRequest[] => replay.requests.filter((r) => r.path === TOKEN_PATH[provider]);
 
 /** A connection as an OAuth sign-in stores it, its access token expired a minute ago unless told. */
-async function oauthConnection(vendor: HostedVendor, provider: OAuthProvider, opts: { access?: string; refresh?: string; expiresIn?: number; organization?: string } = {}): Promise<VendorConnectionRow> {
+async function oauthConnection(
+  vendor: HostedVendor,
+  provider: OAuthProvider,
+  opts: { access?: string; refresh?: string; expiresIn?: number; organization?: string } = {},
+): Promise<VendorConnectionRow> {
   await t.database.db.deleteFrom('vendor_connections').where('user_id', '=', userId).execute();
   return connections.upsert(
     userId,
     vendor,
-    { token: opts.access ?? 'old-access', kind: 'oauth', baseUrl: `${replay.url}/${provider}-api`, ...(opts.organization ? { organization: opts.organization } : {}) },
+    {
+      token: opts.access ?? 'old-access',
+      kind: 'oauth',
+      baseUrl: `${replay.url}/${provider}-api`,
+      ...(opts.organization ? { organization: opts.organization } : {}),
+    },
     'someone',
     { provider, refreshToken: opts.refresh ?? 'old-refresh', expiresIn: opts.expiresIn ?? -60 },
   );
@@ -121,7 +170,9 @@ describe('refreshing expired OAuth tokens before use', () => {
   ];
   for (const c of cases) {
     it(`${c.provider}: the refresh_token grant with the documented client authentication; the pair is rotated and stored sealed`, async () => {
-      replay.on(`POST ${TOKEN_PATH[c.provider]}`, (_req, res) => sendJson(res, 200, refreshed(c.provider, `new-access-${c.provider}`, `new-refresh-${c.provider}`)));
+      replay.on(`POST ${TOKEN_PATH[c.provider]}`, (_req, res) =>
+        sendJson(res, 200, refreshed(c.provider, `new-access-${c.provider}`, `new-refresh-${c.provider}`)),
+      );
       const conn = await oauthConnection(c.vendor, c.provider);
       const before = Date.now();
       const cred = await connections.usableCredential(conn);
@@ -174,7 +225,11 @@ describe('refreshing expired OAuth tokens before use', () => {
       sendJson(res, 200, refreshed('gitlab', `a${calls}`, `r${calls}`));
     });
     const conn = await oauthConnection('GITLAB', 'gitlab', { expiresIn: 30 });
-    const creds = await Promise.all([connections.usableCredential(conn), connections.usableCredential(conn), connections.usableCredential(conn)]);
+    const creds = await Promise.all([
+      connections.usableCredential(conn),
+      connections.usableCredential(conn),
+      connections.usableCredential(conn),
+    ]);
     expect(creds.map((c) => c.token)).toEqual(['a1', 'a1', 'a1']);
     expect(calls).toBe(1);
   });
@@ -208,7 +263,11 @@ describe('a 401 refreshes once', () => {
 
   it('other failures (403, network) do not refresh', async () => {
     const conn = await oauthConnection('GITLAB', 'gitlab', { expiresIn: 3600 });
-    await expect(connections.withCredential(conn, async () => Promise.reject(new VendorApiError(403, 'GitLab', 'GitLab refused access with this token.', 'forbidden')))).rejects.toThrow('refused access');
+    await expect(
+      connections.withCredential(conn, async () =>
+        Promise.reject(new VendorApiError(403, 'GitLab', 'GitLab refused access with this token.', 'forbidden')),
+      ),
+    ).rejects.toThrow('refused access');
     expect(replay.requests).toHaveLength(0);
   });
 });
@@ -242,7 +301,10 @@ describe('a refused refresh', () => {
   it('a provider that is down is not a refused token: no mark, a "try again later"', async () => {
     replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => sendJson(res, 503, { message: 'maintenance' }));
     const conn = await oauthConnection('GITLAB', 'gitlab');
-    await expect(connections.usableCredential(conn)).rejects.toMatchObject({ failure: 'network', message: 'GitLab could not renew the sign-in right now. Try again later.' });
+    await expect(connections.usableCredential(conn)).rejects.toMatchObject({
+      failure: 'network',
+      message: 'GitLab could not renew the sign-in right now. Try again later.',
+    });
     expect((await row(conn.id)).needs_reauth).toBe(false);
   });
 
@@ -252,7 +314,11 @@ describe('a refused refresh', () => {
     // the other process's refresh: a new pair stored after `stale` was read
     await t.database.db
       .updateTable('vendor_connections')
-      .set({ credential_sealed: box.seal('other-access'), refresh_sealed: box.seal('other-refresh'), expires_at: new Date(Date.now() + 3600_000) })
+      .set({
+        credential_sealed: box.seal('other-access'),
+        refresh_sealed: box.seal('other-refresh'),
+        expires_at: new Date(Date.now() + 3600_000),
+      })
       .where('id', '=', stale.id)
       .execute();
     expect((await connections.usableCredential(stale)).token).toBe('other-access');
@@ -264,7 +330,9 @@ describe('in use', () => {
   it('a GitLab sync with an expired token refreshes it first and lists the repositories', async () => {
     replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => sendJson(res, 200, refreshed('gitlab', 'sync-access', 'sync-refresh')));
     replay.on('GET /gitlab-api/api/v4/projects', (req, res) =>
-      req.headers.authorization === 'Bearer sync-access' ? sendJson(res, 200, fixture('gitlab/projects-page1.json')) : sendJson(res, 401, fixture('gitlab/unauthorized-401.json')),
+      req.headers.authorization === 'Bearer sync-access'
+        ? sendJson(res, 200, fixture('gitlab/projects-page1.json'))
+        : sendJson(res, 401, fixture('gitlab/unauthorized-401.json')),
     );
     await oauthConnection('GITLAB', 'gitlab');
     const user = await t.database.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
@@ -292,21 +360,33 @@ describe('in use', () => {
       const job = await waitForJob(t, userToken, id);
       return { state: job.state, texts: await jobTexts(t, userToken, id) };
     };
-    const analyse = () => finish('/api/v1/git/analyze/repo', { git_repo: { organization_name: 'someone', repo_name: 'lib' }, vendor: 'GITLAB' });
+    const analyse = () =>
+      finish('/api/v1/git/analyze/repo', { git_repo: { organization_name: 'someone', repo_name: 'lib' }, vendor: 'GITLAB' });
     try {
       replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => sendJson(res, 200, refreshed('gitlab', 'git-renewed', 'git-renewed-r')));
       const conn = await oauthConnection('GITLAB', 'gitlab', { expiresIn: 3600 }); // revoked early
       await t.database.db.deleteFrom('repositories').where('user_id', '=', userId).execute();
       await t.database.db
         .insertInto('repositories')
-        .values({ user_id: userId, vendor: 'GITLAB', organization_name: 'someone', repo_name: 'lib', clone_url: box.seal(server.url('lib')), default_branch: 'main', is_private: true })
+        .values({
+          user_id: userId,
+          vendor: 'GITLAB',
+          organization_name: 'someone',
+          repo_name: 'lib',
+          clone_url: box.seal(server.url('lib')),
+          default_branch: 'main',
+          is_private: true,
+        })
         .execute();
       const ok = await analyse();
       expect(ok.state, ok.texts.join('\n')).toBe('COMPLETE');
       expect(ok.texts).toContain('The vendor refused the token: it was renewed, fetching again');
       expect(tokenRequests('gitlab')).toHaveLength(1);
       const sent = [...new Set(server.requests.map((r) => r.headers.authorization))];
-      expect(sent).toEqual([`Basic ${Buffer.from('oauth2:old-access').toString('base64')}`, `Basic ${Buffer.from('oauth2:git-renewed').toString('base64')}`]);
+      expect(sent).toEqual([
+        `Basic ${Buffer.from('oauth2:old-access').toString('base64')}`,
+        `Basic ${Buffer.from('oauth2:git-renewed').toString('base64')}`,
+      ]);
       expect(box.open((await row(conn.id)).credential_sealed)).toBe('git-renewed');
 
       // a pull request fetched into that (warm) clone after the token was revoked again
@@ -315,10 +395,15 @@ describe('in use', () => {
       await writeFile(path.join(work, 'lib/m.py'), 'def f():\n    return 2\n');
       git(work, 'commit', '-q', '-am', 'feature');
       git(work, 'push', '-q', 'origin', 'feature');
-      await t.database.db.updateTable('repositories').set({ clone_url: box.seal(prServer.url('lib')) }).where('user_id', '=', userId).execute();
+      await t.database.db
+        .updateTable('repositories')
+        .set({ clone_url: box.seal(prServer.url('lib')) })
+        .where('user_id', '=', userId)
+        .execute();
       replay.requests.length = 0;
       replay.on(`POST ${TOKEN_PATH.gitlab}`, (_req, res) => sendJson(res, 200, refreshed('gitlab', 'pr-renewed', 'pr-renewed-r')));
-      const repoId = (await t.database.db.selectFrom('repositories').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow()).id;
+      const repoId = (await t.database.db.selectFrom('repositories').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow())
+        .id;
       const head = git(work, 'rev-parse', 'feature').trim();
       const statusPath = `/gitlab-api/api/v4/projects/someone%2Flib/statuses/${head}`;
       replay.on(`POST ${statusPath}`, (_req, res) => sendJson(res, 201, fixture('gitlab/commit-status-created.json')));
@@ -402,7 +487,10 @@ describe('sign-in stores the refresh token', () => {
 
       await app.database.db.updateTable('vendor_connections').set({ needs_reauth: true }).where('id', '=', conn.id).execute();
       expect((await signIn()).statusCode).toBe(200);
-      expect((await app.database.db.selectFrom('vendor_connections').selectAll().where('id', '=', conn.id).executeTakeFirstOrThrow()).needs_reauth).toBe(false);
+      expect(
+        (await app.database.db.selectFrom('vendor_connections').selectAll().where('id', '=', conn.id).executeTakeFirstOrThrow())
+          .needs_reauth,
+      ).toBe(false);
     } finally {
       await app.close();
       await fake.stop();

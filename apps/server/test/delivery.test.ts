@@ -3,7 +3,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitAsDocent, fetchRemoteBranch, gitIn, onScratchBranch, pushBranch, pushToFreeBranch, remoteBranchHead, type DeliveryContext } from '../src/delivery/branch.ts';
+import {
+  commitAsDocent,
+  fetchRemoteBranch,
+  gitIn,
+  onScratchBranch,
+  pushBranch,
+  pushToFreeBranch,
+  remoteBranchHead,
+  type DeliveryContext,
+} from '../src/delivery/branch.ts';
 import { cloneOrFetch, GitError } from '../src/vendors/git/client.ts';
 import { GitArgumentError } from '../src/vendors/git/revisions.ts';
 import { git, GitDaemon } from './helpers/git-daemon.ts';
@@ -48,7 +57,9 @@ describe('delivering generated files through git', () => {
   it('commits as Docent on a scratch branch, pushes it, and leaves the clone at the checked-out commit', async () => {
     const branch = await deliver('A.md', commit, (local) => pushToFreeBranch(ctx, local, 'docent/docs-test'));
     expect(branch).toBe('docent/docs-test');
-    expect(git(daemon.base, '--git-dir', bare, 'log', '-1', '--format=%an <%ae>|%s', 'refs/heads/docent/docs-test').trim()).toBe('Docent <docent@localhost>|docs: A.md');
+    expect(git(daemon.base, '--git-dir', bare, 'log', '-1', '--format=%an <%ae>|%s', 'refs/heads/docent/docs-test').trim()).toBe(
+      'Docent <docent@localhost>|docs: A.md',
+    );
     expect(logged).toContain('COMMAND git push origin docent/docs-test');
     // the clone cache is back where the next job expects it: detached at the commit, no scratch branch
     expect(git(dest, 'rev-parse', 'HEAD').trim()).toBe(commit);
@@ -70,13 +81,17 @@ describe('delivering generated files through git', () => {
     const read = await remoteBranchHead(ctx.git, 'docent/auto-docs');
     expect(read).toBe(remoteRef('refs/heads/docent/auto-docs'));
     // a new branch where the remote already has one: refused (it appeared since it was read as absent)
-    await expect(deliver('E.md', commit, async (local) => (await pushBranch(ctx, local, 'docent/auto-docs', { expected: null }), ''))).rejects.toThrow(GitError);
+    await expect(
+      deliver('E.md', commit, async (local) => (await pushBranch(ctx, local, 'docent/auto-docs', { expected: null }), '')),
+    ).rejects.toThrow(GitError);
     // with the head that was read: replaced (not a fast-forward)
     await deliver('F.md', commit, async (local) => (await pushBranch(ctx, local, 'docent/auto-docs', { expected: read }), ''));
     const replaced = remoteRef('refs/heads/docent/auto-docs');
     expect(replaced).not.toBe(read);
     // with the stale head: refused, the remote keeps the newer commit
-    await expect(deliver('G.md', commit, async (local) => (await pushBranch(ctx, local, 'docent/auto-docs', { expected: read }), ''))).rejects.toThrow(GitError);
+    await expect(
+      deliver('G.md', commit, async (local) => (await pushBranch(ctx, local, 'docent/auto-docs', { expected: read }), '')),
+    ).rejects.toThrow(GitError);
     expect(remoteRef('refs/heads/docent/auto-docs')).toBe(replaced);
   });
 
@@ -90,8 +105,12 @@ describe('delivering generated files through git', () => {
   it('refuses branch names and commits that git could read as options, before git runs', async () => {
     const pushes = logged.filter((l) => l.startsWith('COMMAND')).length;
     await expect(deliver('I.md', commit, (local) => pushToFreeBranch(ctx, local, '--force'))).rejects.toThrow(GitArgumentError);
-    await expect(deliver('I.md', commit, async (local) => (await pushBranch(ctx, local, '--upload-pack=touch /tmp/x'), ''))).rejects.toThrow(GitArgumentError);
-    await expect(deliver('I.md', commit, async (local) => (await pushBranch(ctx, local, 'docent/x', { expected: '--output=/tmp/x' }), ''))).rejects.toThrow(GitArgumentError);
+    await expect(
+      deliver('I.md', commit, async (local) => (await pushBranch(ctx, local, '--upload-pack=touch /tmp/x'), '')),
+    ).rejects.toThrow(GitArgumentError);
+    await expect(
+      deliver('I.md', commit, async (local) => (await pushBranch(ctx, local, 'docent/x', { expected: '--output=/tmp/x' }), '')),
+    ).rejects.toThrow(GitArgumentError);
     await expect(deliver('I.md', '--output=/tmp/x', async () => '')).rejects.toThrow(GitArgumentError);
     await expect(remoteBranchHead(ctx.git, '-x')).rejects.toThrow(GitArgumentError);
     expect(logged.filter((l) => l.startsWith('COMMAND')).length).toBe(pushes);

@@ -34,7 +34,15 @@ const serverLog: string[] = [];
 const pullAnswers: Record<string, (req: RecordedRequest) => [number, unknown]> = {};
 
 function ghRepo(name: string, cloneUrl: string) {
-  return { name, owner: { login: 'octocat', id: 1 }, default_branch: 'main', private: true, clone_url: cloneUrl, html_url: `https://github.com/octocat/${name}`, size: 1 };
+  return {
+    name,
+    owner: { login: 'octocat', id: 1 },
+    default_branch: 'main',
+    private: true,
+    clone_url: cloneUrl,
+    html_url: `https://github.com/octocat/${name}`,
+    size: 1,
+  };
 }
 
 beforeAll(async () => {
@@ -48,7 +56,11 @@ beforeAll(async () => {
   execFileSync('git', ['symbolic-ref', 'HEAD', 'refs/heads/trunk'], { cwd: trunk });
   gitHttp = await startGitHttp(daemon.base, GIT_BASIC);
   gh = await startReplayServer();
-  gh.on('GET /user', (req, res) => (req.headers.authorization === `token ${GH_TOKEN}` ? sendJson(res, 200, fixture('github/user.json')) : sendJson(res, 401, fixture('github/bad-credentials-401.json'))));
+  gh.on('GET /user', (req, res) =>
+    req.headers.authorization === `token ${GH_TOKEN}`
+      ? sendJson(res, 200, fixture('github/user.json'))
+      : sendJson(res, 401, fixture('github/bad-credentials-401.json')),
+  );
   gh.on('GET /user/repos', (_r, res) =>
     sendJson(res, 200, [
       ghRepo('lib', daemon.url('lib')),
@@ -65,11 +77,18 @@ beforeAll(async () => {
   }
   t = await createTestApp({}, { logStream: { write: (line: string) => serverLog.push(line) } });
   token = (await signUp(t, 'docs-pr@example.com')).token;
-  const conn = await t.call({ method: 'POST', url: '/api/v1/vendors/github/connection', token, payload: { token: GH_TOKEN, baseUrl: gh.url } });
+  const conn = await t.call({
+    method: 'POST',
+    url: '/api/v1/vendors/github/connection',
+    token,
+    payload: { token: GH_TOKEN, baseUrl: gh.url },
+  });
   expect(conn.statusCode).toBe(201);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as { port: number };
-  const sync = await (await fetch(`http://127.0.0.1:${port}/api/v2/github/install`, { headers: { authorization: `Bearer ${token}` } })).text();
+  const sync = await (
+    await fetch(`http://127.0.0.1:${port}/api/v2/github/install`, { headers: { authorization: `Bearer ${token}` } })
+  ).text();
   expect(sync).toContain('x~~COMPLETE');
   await t.database.db.updateTable('repositories').set({ plan_type: 'PRO' }).execute();
 }, 120_000);
@@ -86,17 +105,34 @@ const payload = (name: string) => ({ git_repo: { organization_name: 'octocat', r
 interface Done {
   state: string;
   messages: string[];
-  result: { commit: string; branch: string | null; pushed: boolean; branchUrl?: string | null; pullRequest?: { url: string; number: number; vendor: string } | null };
+  result: {
+    commit: string;
+    branch: string | null;
+    pushed: boolean;
+    branchUrl?: string | null;
+    pullRequest?: { url: string; number: number; vendor: string } | null;
+  };
 }
 
 async function run(name: string): Promise<Done & { texts: string[] }> {
-  const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token, payload: { ...payload(name), delivery: 'pull_request' } });
+  const start = await t.call({
+    method: 'POST',
+    url: '/api/v1/git/generate/repo/doc',
+    token,
+    payload: { ...payload(name), delivery: 'pull_request' },
+  });
   expect(start.statusCode).toBe(200);
   const until = Date.now() + 60_000;
   for (;;) {
-    const res = await t.call({ method: 'POST', url: `/api/v1/git/generate/repo/doc/status?jobId=${start.json().lroJobId}`, token, payload: payload(name) });
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/v1/git/generate/repo/doc/status?jobId=${start.json().lroJobId}`,
+      token,
+      payload: payload(name),
+    });
     const body = res.json() as Done;
-    if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(body.state)) return { ...body, texts: body.messages.map((m) => decodeLogLine(m).text) };
+    if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(body.state))
+      return { ...body, texts: body.messages.map((m) => decodeLogLine(m).text) };
     if (Date.now() > until) throw new Error(`job still ${body.state}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -104,16 +140,25 @@ async function run(name: string): Promise<Done & { texts: string[] }> {
 
 const heads = (url: string) => execFileSync('git', ['ls-remote', '--heads', url], { encoding: 'utf8' });
 /** the https git server lives in this process: its ls-remote must not block the event loop */
-const headsAsync = async (url: string) => (await promisify(execFile)('git', ['ls-remote', '--heads', url], { encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })).stdout;
+const headsAsync = async (url: string) =>
+  (await promisify(execFile)('git', ['ls-remote', '--heads', url], { encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }))
+    .stdout;
 
 describe('DOC_REPO on a GitHub repository: branch and pull request', () => {
   it('pushes docent/docs-<sha> to the daemon and opens the pull request into the default branch', async () => {
-    pullAnswers.lib = () => [201, { ...fixture<object>('github/pull-created.json'), number: 7, html_url: 'https://github.com/octocat/lib/pull/7' }];
+    pullAnswers.lib = () => [
+      201,
+      { ...fixture<object>('github/pull-created.json'), number: 7, html_url: 'https://github.com/octocat/lib/pull/7' },
+    ];
     const done = await run('lib');
     expect(done.state).toBe('COMPLETE');
     const sha = done.result.commit.slice(0, 7);
     const branch = `docent/docs-${sha}`;
-    expect(done.result).toMatchObject({ pushed: true, branch, pullRequest: { url: 'https://github.com/octocat/lib/pull/7', number: 7, vendor: 'GITHUB' } });
+    expect(done.result).toMatchObject({
+      pushed: true,
+      branch,
+      pullRequest: { url: 'https://github.com/octocat/lib/pull/7', number: 7, vendor: 'GITHUB' },
+    });
     // git:// carries no token and has no web page
     expect(done.result.branchUrl).toBeNull();
     expect(heads(daemon.url('lib'))).toContain(`refs/heads/${branch}`);
@@ -137,12 +182,17 @@ describe('DOC_REPO on a GitHub repository: branch and pull request', () => {
     const branch = `docent/docs-${done.result.commit.slice(0, 7)}`;
     expect(done.result).toMatchObject({ pushed: true, branch, pullRequest: null });
     expect(heads(daemon.url('broken'))).toContain(`refs/heads/${branch}`);
-    expect(done.texts).toContain(`The branch ${branch} was pushed, but the pull request could not be opened (GitHub answered HTTP 500). Open it from the branch on GitHub.`);
+    expect(done.texts).toContain(
+      `The branch ${branch} was pushed, but the pull request could not be opened (GitHub answered HTTP 500). Open it from the branch on GitHub.`,
+    );
     expect(done.messages.join('\n')).not.toContain('db-7');
   });
 
   it('clones and pushes over https with the token as a per-run header: never in .git/config, job messages or server logs', async () => {
-    pullAnswers.private = () => [201, { ...fixture<object>('github/pull-created.json'), number: 9, html_url: 'https://github.com/octocat/private/pull/9' }];
+    pullAnswers.private = () => [
+      201,
+      { ...fixture<object>('github/pull-created.json'), number: 9, html_url: 'https://github.com/octocat/private/pull/9' },
+    ];
     const done = await run('private');
     expect(done.state).toBe('COMPLETE');
     const branch = `docent/docs-${done.result.commit.slice(0, 7)}`;
@@ -152,7 +202,9 @@ describe('DOC_REPO on a GitHub repository: branch and pull request', () => {
     expect(receive.length).toBeGreaterThan(0);
     expect(receive.every((r) => r.headers.authorization === GIT_BASIC)).toBe(true);
     expect(gitHttp.requests.some((r) => r.path.endsWith('/git-upload-pack') && r.headers.authorization === GIT_BASIC)).toBe(true);
-    expect(await headsAsync(gitHttp.url('private').replace('http://', `http://x-access-token:${GH_TOKEN}@`))).toContain(`refs/heads/${branch}`);
+    expect(await headsAsync(gitHttp.url('private').replace('http://', `http://x-access-token:${GH_TOKEN}@`))).toContain(
+      `refs/heads/${branch}`,
+    );
 
     const row = await t.database.db.selectFrom('repositories').select('id').where('repo_name', '=', 'private').executeTakeFirstOrThrow();
     const gitConfig = readFileSync(path.join(t.config.cloneDir, row.id, '.git', 'config'), 'utf8');
@@ -166,7 +218,10 @@ describe('DOC_REPO on a GitHub repository: branch and pull request', () => {
   });
 
   it('opens the pull request against a default branch that is not main, leaving that branch alone', async () => {
-    pullAnswers.trunky = () => [201, { ...fixture<object>('github/pull-created.json'), number: 3, html_url: 'https://github.com/octocat/trunky/pull/3' }];
+    pullAnswers.trunky = () => [
+      201,
+      { ...fixture<object>('github/pull-created.json'), number: 3, html_url: 'https://github.com/octocat/trunky/pull/3' },
+    ];
     const before = heads(daemon.url('trunky'));
     const done = await run('trunky');
     expect(done.state).toBe('COMPLETE');

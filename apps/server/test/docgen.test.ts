@@ -9,10 +9,14 @@ import { GitDaemon } from './helpers/git-daemon.ts';
  * their docstrings are grounded: docs/docgen.md); the documented function besides
  */
 const FILES: Record<string, string> = {
-  'lib/ok.py': 'def fetch(item_id, limit=10):\n    """Fetch an item.\n\n    Args:\n        item_id: The item\'s database key.\n        limit: How many related rows to load.\n    """\n    print(item_id, limit)\n',
+  'lib/ok.py':
+    'def fetch(item_id, limit=10):\n    """Fetch an item.\n\n    Args:\n        item_id: The item\'s database key.\n        limit: How many related rows to load.\n    """\n    print(item_id, limit)\n',
 };
 for (let i = 0; i < 5; i++) {
-  FILES[`lib/m${i}.py`] = ['from lib.ok import fetch', ...Array.from({ length: i + 1 }, (_, j) => `def get_item_${j}(item_id, limit=10):\n    return fetch(item_id, limit)\n`)].join('\n\n');
+  FILES[`lib/m${i}.py`] = [
+    'from lib.ok import fetch',
+    ...Array.from({ length: i + 1 }, (_, j) => `def get_item_${j}(item_id, limit=10):\n    return fetch(item_id, limit)\n`),
+  ].join('\n\n');
 }
 
 let t: TestApp;
@@ -40,7 +44,15 @@ afterAll(async () => {
 
 const repo = (name: string) => ({ git_repo: { organization_name: 'local', repo_name: name }, vendor: 'GIT' });
 
-async function finish(token: string, jobId: number): Promise<{ state: string; percentage: number; messages: string[]; result: Record<string, unknown> & { files: { path: string; diff: string }[] } }> {
+async function finish(
+  token: string,
+  jobId: number,
+): Promise<{
+  state: string;
+  percentage: number;
+  messages: string[];
+  result: Record<string, unknown> & { files: { path: string; diff: string }[] };
+}> {
   const until = Date.now() + 60_000;
   for (;;) {
     const res = await t.call({ method: 'POST', url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`, token, payload: repo('docs') });
@@ -66,21 +78,48 @@ describe('code docs generation (DOC_REPO)', () => {
   });
 
   it('writes nothing into the repository until the user chooses to (the default is the patch)', async () => {
-    const choice = await t.call({ method: 'GET', url: `/api/v1/git/generate/repo/delivery?orgName=local&repoName=docs&vendor=GIT`, token: alice.token });
+    const choice = await t.call({
+      method: 'GET',
+      url: `/api/v1/git/generate/repo/delivery?orgName=local&repoName=docs&vendor=GIT`,
+      token: alice.token,
+    });
     expect(choice.json()).toEqual({ delivery: 'patch', chosen: false, remote: daemon.url('docs'), pullRequests: false });
     const before = execFileSync('git', ['ls-remote', daemon.url('docs')], { encoding: 'utf8' });
-    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo('docs'), free_trial: true },
+    });
     const done = await finish(alice.token, start.json().lroJobId);
     expect(done.state).toBe('COMPLETE');
     expect(done.result.files.length).toBeGreaterThan(0);
-    expect(done.result).toMatchObject({ delivery: 'patch', pushed: false, branch: null, pullRequest: null, deliveryNote: 'Nothing was written to the repository: you chose to review and download the patch.' });
+    expect(done.result).toMatchObject({
+      delivery: 'patch',
+      pushed: false,
+      branch: null,
+      pullRequest: null,
+      deliveryNote: 'Nothing was written to the repository: you chose to review and download the patch.',
+    });
     expect(execFileSync('git', ['ls-remote', daemon.url('docs')], { encoding: 'utf8' })).toBe(before);
     expect(done.messages.map(decodeLogLine).some((l) => l.text.startsWith('git push'))).toBe(false);
     // A pull request needs a code-host connection; a plain git remote gets a clear 400.
-    const pr = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true, delivery: 'pull_request' } });
+    const pr = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo('docs'), free_trial: true, delivery: 'pull_request' },
+    });
     expect(pr.statusCode).toBe(400);
-    expect(pr.json().detail).toBe('A pull request needs a connection to the code host holding this repository. Choose to push a branch or to download the patch.');
-    const bad = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true, delivery: 'force-push' } });
+    expect(pr.json().detail).toBe(
+      'A pull request needs a connection to the code host holding this repository. Choose to push a branch or to download the patch.',
+    );
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo('docs'), free_trial: true, delivery: 'force-push' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toContain('delivery must be patch, branch or pull_request.');
   });
@@ -92,7 +131,12 @@ describe('code docs generation (DOC_REPO)', () => {
       method: 'POST',
       url: '/api/v1/git/generate/repo/doc',
       token: alice.token,
-      payload: { ...repo('docs'), free_trial: true, delivery: 'branch', style_guide: { languages: [{ name: 'Python', docstringStyle: 'numpy', maxDocStringLength: 60 }] } },
+      payload: {
+        ...repo('docs'),
+        free_trial: true,
+        delivery: 'branch',
+        style_guide: { languages: [{ name: 'Python', docstringStyle: 'numpy', maxDocStringLength: 60 }] },
+      },
     });
     expect(start.statusCode).toBe(200);
     expect(start.json().message).toBe('Documentation generation started');
@@ -110,7 +154,11 @@ describe('code docs generation (DOC_REPO)', () => {
     const sha = String(result.commit).slice(0, 7);
     expect(result).toMatchObject({ delivery: 'branch', pushed: true, branch: `docent/docs-${sha}` });
     // The choice is remembered: the runs below push without naming it again.
-    const choice = await t.call({ method: 'GET', url: `/api/v1/git/generate/repo/delivery?orgName=local&repoName=docs&vendor=GIT`, token: alice.token });
+    const choice = await t.call({
+      method: 'GET',
+      url: `/api/v1/git/generate/repo/delivery?orgName=local&repoName=docs&vendor=GIT`,
+      token: alice.token,
+    });
     expect(choice.json()).toMatchObject({ delivery: 'branch', chosen: true });
 
     const heads = remoteBranches('docs');
@@ -121,7 +169,12 @@ describe('code docs generation (DOC_REPO)', () => {
     expect(mainBefore).toContain('refs/heads/main');
     expect(main).toBe(result.commit);
     const bare = `${daemon.base}/docs.git`;
-    const changed = execFileSync('git', ['diff', '--name-only', `${result.commit}..refs/heads/docent/docs-${sha}`], { cwd: bare, encoding: 'utf8' }).trim().split('\n');
+    const changed = execFileSync('git', ['diff', '--name-only', `${result.commit}..refs/heads/docent/docs-${sha}`], {
+      cwd: bare,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
     expect(changed).toEqual(['lib/m2.py', 'lib/m3.py', 'lib/m4.py']);
 
     const patch = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc/patch', token: alice.token, payload: repo('docs') });
@@ -133,20 +186,29 @@ describe('code docs generation (DOC_REPO)', () => {
     // Run again on the same commit: the branch exists and is left as it was (nothing is forced);
     // the push goes to the first free suffixed name, -2, then -3.
     for (const suffix of ['-2', '-3']) {
-      const again = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
+      const again = await t.call({
+        method: 'POST',
+        url: '/api/v1/git/generate/repo/doc',
+        token: alice.token,
+        payload: { ...repo('docs'), free_trial: true },
+      });
       const next = await finish(alice.token, again.json().lroJobId);
       expect(next.state).toBe('COMPLETE');
       expect(next.result).toMatchObject({ pushed: true, branch: `docent/docs-${sha}${suffix}`, deliveryNote: null });
       const texts = next.messages.map((m) => decodeLogLine(m).text);
       expect(texts).toContain(`Pushed branch docent/docs-${sha}${suffix}`);
-      expect(texts.some((l) => l.startsWith(`Branch docent/docs-${sha} already exists on the remote; pushing docent/docs-${sha}${suffix} instead`))).toBe(true);
+      expect(
+        texts.some((l) =>
+          l.startsWith(`Branch docent/docs-${sha} already exists on the remote; pushing docent/docs-${sha}${suffix} instead`),
+        ),
+      ).toBe(true);
       expect(execFileSync('git', ['rev-parse', `refs/heads/docent/docs-${sha}`], { cwd: bare, encoding: 'utf8' }).trim()).toBe(branchHead);
     }
-    expect(remoteBranches('docs').filter((h) => h.startsWith(`refs/heads/docent/docs-${sha}`)).sort()).toEqual([
-      `refs/heads/docent/docs-${sha}`,
-      `refs/heads/docent/docs-${sha}-2`,
-      `refs/heads/docent/docs-${sha}-3`,
-    ]);
+    expect(
+      remoteBranches('docs')
+        .filter((h) => h.startsWith(`refs/heads/docent/docs-${sha}`))
+        .sort(),
+    ).toEqual([`refs/heads/docent/docs-${sha}`, `refs/heads/docent/docs-${sha}-2`, `refs/heads/docent/docs-${sha}-3`]);
   }, 120_000); // three runs of the job
 
   it('a full-repository credit runs every file once and is used up', async () => {
@@ -172,10 +234,20 @@ describe('code docs generation (DOC_REPO)', () => {
   });
 
   it('refuses bad input with {detail}', async () => {
-    const long = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs2'), style_guide: { languages: [{ name: 'Python', docstringStyle: 'google', maxDocStringLength: 20 }] } } });
+    const long = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo('docs2'), style_guide: { languages: [{ name: 'Python', docstringStyle: 'google', maxDocStringLength: 20 }] } },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().detail).toContain('at least 40');
-    const style = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs2'), style_guide: { languages: [{ name: 'Python', docstringStyle: 'jsdoc', maxDocStringLength: 80 }] } } });
+    const style = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo('docs2'), style_guide: { languages: [{ name: 'Python', docstringStyle: 'jsdoc', maxDocStringLength: 80 }] } },
+    });
     expect(style.statusCode).toBe(400);
     expect(style.json().detail).toBe('Python supports google, numpy, rest, epytext (got "jsdoc").');
     // arch and api have their own routes (arch-api-docs.test.ts); other doc types are refused
@@ -184,27 +256,66 @@ describe('code docs generation (DOC_REPO)', () => {
   });
 
   it('reads and sets the repository language config; a run saves its style guide', async () => {
-    const initial = await t.call({ method: 'GET', url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs2&vendor=GIT', token: alice.token });
+    const initial = await t.call({
+      method: 'GET',
+      url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs2&vendor=GIT',
+      token: alice.token,
+    });
     expect(initial.statusCode).toBe(200);
     const python = (list: Array<{ name: string }>) => list.find((l) => l.name === 'Python');
-    expect(python(initial.json())).toEqual({ name: 'Python', displayName: 'Python', fileExtension: '.py', supportedStyles: ['google', 'numpy', 'rest', 'epytext'], docstringStyle: 'google', maxDocStringLength: 80 });
-    const set = await t.call({ method: 'PUT', url: '/api/v1/git/generate/repo/config', token: alice.token, payload: { ...repo('docs2'), languages: [{ name: 'Python', docstringStyle: 'rest', maxDocStringLength: 100 }] } });
+    expect(python(initial.json())).toEqual({
+      name: 'Python',
+      displayName: 'Python',
+      fileExtension: '.py',
+      supportedStyles: ['google', 'numpy', 'rest', 'epytext'],
+      docstringStyle: 'google',
+      maxDocStringLength: 80,
+    });
+    const set = await t.call({
+      method: 'PUT',
+      url: '/api/v1/git/generate/repo/config',
+      token: alice.token,
+      payload: { ...repo('docs2'), languages: [{ name: 'Python', docstringStyle: 'rest', maxDocStringLength: 100 }] },
+    });
     expect(set.statusCode).toBe(200);
     expect(python(set.json())).toMatchObject({ docstringStyle: 'rest', maxDocStringLength: 100 });
-    const bad = await t.call({ method: 'PUT', url: '/api/v1/git/generate/repo/config', token: alice.token, payload: { ...repo('docs2'), languages: [{ name: 'Python', docstringStyle: 'tsdoc', maxDocStringLength: 100 }] } });
+    const bad = await t.call({
+      method: 'PUT',
+      url: '/api/v1/git/generate/repo/config',
+      token: alice.token,
+      payload: { ...repo('docs2'), languages: [{ name: 'Python', docstringStyle: 'tsdoc', maxDocStringLength: 100 }] },
+    });
     expect(bad.statusCode).toBe(400);
-    const other = await t.call({ method: 'GET', url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs2&vendor=GIT', token: bob.token });
+    const other = await t.call({
+      method: 'GET',
+      url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs2&vendor=GIT',
+      token: bob.token,
+    });
     expect(other.statusCode).toBe(404);
     // the 'docs' runs above used numpy at 60: that became its config
-    const docs = await t.call({ method: 'GET', url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs&vendor=GIT', token: alice.token });
+    const docs = await t.call({
+      method: 'GET',
+      url: '/api/v1/git/generate/repo/config?orgName=local&repoName=docs&vendor=GIT',
+      token: alice.token,
+    });
     expect(python(docs.json())).toMatchObject({ docstringStyle: 'numpy', maxDocStringLength: 60 });
   });
 
-  it("keeps users apart: another user sees neither the job nor the patch", async () => {
-    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo('docs'), free_trial: true } });
+  it('keeps users apart: another user sees neither the job nor the patch', async () => {
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo('docs'), free_trial: true },
+    });
     const jobId = start.json().lroJobId;
     await finish(alice.token, jobId);
-    const status = await t.call({ method: 'POST', url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`, token: bob.token, payload: repo('docs') });
+    const status = await t.call({
+      method: 'POST',
+      url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`,
+      token: bob.token,
+      payload: repo('docs'),
+    });
     expect(status.statusCode).toBe(404);
     const patch = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc/patch', token: bob.token, payload: repo('docs') });
     expect(patch.statusCode).toBe(404);

@@ -25,7 +25,18 @@ let operations: Operation[] = [];
 beforeAll(async () => {
   t = await createTestApp({ OUTBOUND_ALLOW: '' });
   token = (await signUp(t, 'fuzz@example.com')).token;
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>> };
+  const doc = t.app.swagger() as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: Array<{ in: string; name: string }>;
+          requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+        }
+      >
+    >;
+  };
   operations = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod)
       .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
@@ -47,7 +58,28 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const hostileString = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '__proto__', 'constructor', 'prototype', '../../etc/passwd', '%00', '%E0%A4%A', 'http://127.0.0.1:1/', 'git://169.254.169.254/x', '-1', '1e309', 'NaN', '<script>alert(1)</script>', "' OR 1=1 --", '{{7*7}}', '😀', ''),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfffy',
+    '__proto__',
+    'constructor',
+    'prototype',
+    '../../etc/passwd',
+    '%00',
+    '%E0%A4%A',
+    'http://127.0.0.1:1/',
+    'git://169.254.169.254/x',
+    '-1',
+    '1e309',
+    'NaN',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '{{7*7}}',
+    '😀',
+    '',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ minLength: 3000, maxLength: 6000 }),
 );
@@ -78,46 +110,50 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(35);
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
     for (const op of operations) {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(hostileString, { minLength: op.pathParams.length, maxLength: op.pathParams.length }),
-          fc.dictionary(fc.constantFrom(...(op.queryParams.length ? op.queryParams : ['q'])), hostileString, { maxKeys: 3 }),
-          op.bodyFields && op.bodyFields.length
-            ? fc.oneof(fc.dictionary(fc.constantFrom(...op.bodyFields), hostileValue, { maxKeys: op.bodyFields.length }), hostileValue)
-            : fc.constant(undefined),
-          fc.boolean(),
-          async (pathValues, query, body, rawJunk) => {
-            const url = `${fill(op.path, pathValues)}?${new URLSearchParams(query as Record<string, string>).toString()}`;
-            const hasBody = op.bodyFields !== null && ['POST', 'PUT', 'PATCH'].includes(op.method);
-            const res = await t.call({
-              method: op.method as 'GET',
-              url,
-              token,
-              ...(hasBody
-                ? rawJunk
-                  ? { payload: '{"unterminated": "\\ud800', headers: { 'content-type': 'application/json' } }
-                  : { payload: JSON.stringify(body ?? null), headers: { 'content-type': 'application/json' } }
-                : {}),
-            });
-            const where = `${op.method} ${url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-            const json = (() => {
-              try {
-                return JSON.parse(res.body) as { detail?: unknown; code?: unknown };
-              } catch {
-                return null;
+      await fc
+        .assert(
+          fc.asyncProperty(
+            fc.array(hostileString, { minLength: op.pathParams.length, maxLength: op.pathParams.length }),
+            fc.dictionary(fc.constantFrom(...(op.queryParams.length ? op.queryParams : ['q'])), hostileString, { maxKeys: 3 }),
+            op.bodyFields && op.bodyFields.length
+              ? fc.oneof(fc.dictionary(fc.constantFrom(...op.bodyFields), hostileValue, { maxKeys: op.bodyFields.length }), hostileValue)
+              : fc.constant(undefined),
+            fc.boolean(),
+            async (pathValues, query, body, rawJunk) => {
+              const url = `${fill(op.path, pathValues)}?${new URLSearchParams(query as Record<string, string>).toString()}`;
+              const hasBody = op.bodyFields !== null && ['POST', 'PUT', 'PATCH'].includes(op.method);
+              const res = await t.call({
+                method: op.method as 'GET',
+                url,
+                token,
+                ...(hasBody
+                  ? rawJunk
+                    ? { payload: '{"unterminated": "\\ud800', headers: { 'content-type': 'application/json' } }
+                    : { payload: JSON.stringify(body ?? null), headers: { 'content-type': 'application/json' } }
+                  : {}),
+              });
+              const where = `${op.method} ${url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+              const json = (() => {
+                try {
+                  return JSON.parse(res.body) as { detail?: unknown; code?: unknown };
+                } catch {
+                  return null;
+                }
+              })();
+              if (res.statusCode >= 500) {
+                const answer =
+                  (res.statusCode === 502 && json?.code === 'VENDOR_UNREACHABLE') ||
+                  (res.statusCode === 511 && json?.code === 'TOKEN_INVALID');
+                expect(answer, where).toBe(true);
               }
-            })();
-            if (res.statusCode >= 500) {
-              const answer = (res.statusCode === 502 && json?.code === 'VENDOR_UNREACHABLE') || (res.statusCode === 511 && json?.code === 'TOKEN_INVALID');
-              expect(answer, where).toBe(true);
-            }
-            if (res.statusCode >= 400) expect(typeof json?.detail, where).toBe('string');
-          },
-        ),
-        { numRuns: 25, seed, endOnFailure: true, includeErrorInReport: true },
-      ).catch((err: Error) => {
-        throw new Error(`${err.message}\n(FUZZ_SEED=${seed} reproduces this run)`);
-      });
+              if (res.statusCode >= 400) expect(typeof json?.detail, where).toBe('string');
+            },
+          ),
+          { numRuns: 25, seed, endOnFailure: true, includeErrorInReport: true },
+        )
+        .catch((err: Error) => {
+          throw new Error(`${err.message}\n(FUZZ_SEED=${seed} reproduces this run)`);
+        });
     }
   }, 240_000);
 });

@@ -46,16 +46,34 @@ function signed(vendor: string, body: string, event: string): Record<string, str
   const delivery = uuid();
   switch (vendor) {
     case 'github':
-      return { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': delivery, 'x-hub-signature-256': hmacSignature(body, secret) };
+      return {
+        'content-type': 'application/json',
+        'x-github-event': event,
+        'x-github-delivery': delivery,
+        'x-hub-signature-256': hmacSignature(body, secret),
+      };
     case 'gitlab':
       return { 'content-type': 'application/json', 'x-gitlab-event': event, 'x-gitlab-event-uuid': delivery, 'x-gitlab-token': secret };
     case 'bitbucket':
-      return { 'content-type': 'application/json', 'x-event-key': event, 'x-request-uuid': delivery, 'x-hub-signature': hmacSignature(body, secret) };
+      return {
+        'content-type': 'application/json',
+        'x-event-key': event,
+        'x-request-uuid': delivery,
+        'x-hub-signature': hmacSignature(body, secret),
+      };
     case 'azure':
-      return { 'content-type': 'application/json; charset=utf-8', authorization: `Basic ${Buffer.from(`docent:${secret}`).toString('base64')}` };
+      return {
+        'content-type': 'application/json; charset=utf-8',
+        authorization: `Basic ${Buffer.from(`docent:${secret}`).toString('base64')}`,
+      };
     default: {
       const ts = String(Math.floor(Date.now() / 1000));
-      return { 'content-type': 'text/plain', 'x-docent-delivery': delivery, 'x-docent-timestamp': ts, 'x-docent-signature-256': hookSignature(body, secret, ts) };
+      return {
+        'content-type': 'text/plain',
+        'x-docent-delivery': delivery,
+        'x-docent-timestamp': ts,
+        'x-docent-signature-256': hookSignature(body, secret, ts),
+      };
     }
   }
 }
@@ -85,13 +103,26 @@ beforeAll(async () => {
   head = git(bare, 'rev-parse', 'HEAD').trim();
   t = await createTestApp({ WEBHOOK_FAILURES_PER_HOUR: '1000' });
   token = (await signUp(t, 'git-args@example.com')).token;
-  const added = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: daemon.url('calc'), organizationName: 'acme', repoName: 'calc' } });
+  const added = await t.call({
+    method: 'POST',
+    url: '/api/v1/git/repos',
+    token,
+    payload: { url: daemon.url('calc'), organizationName: 'acme', repoName: 'calc' },
+  });
   expect(added.statusCode, added.body).toBe(201);
-  const put = await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...gitRepo, autoDocs: { repo: true } } });
+  const put = await t.call({
+    method: 'PUT',
+    url: '/api/v1/git/repos/webhook/settings',
+    token,
+    payload: { ...gitRepo, autoDocs: { repo: true } },
+  });
   expect(put.statusCode).toBe(200);
   const q = new URLSearchParams({ vendor: 'GIT', orgName: 'acme', repoName: 'calc' }).toString();
-  hookPath = new URL(((await t.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${q}`, token })).json() as WebhookStatus).url).pathname;
-  secret = ((await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token, payload: gitRepo })).json() as { secret: string }).secret;
+  hookPath = new URL(((await t.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${q}`, token })).json() as WebhookStatus).url)
+    .pathname;
+  secret = (
+    (await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token, payload: gitRepo })).json() as { secret: string }
+  ).secret;
   // a second job core on the same database: queues jobs the test app's worker runs
   core = createJobCore({ config: t.config, database: t.database, secrets: await loadSecrets(t.config), log: t.app.log, work: false });
   await core.engine.start();
@@ -110,7 +141,12 @@ describe('webhook payloads naming git options', () => {
     ['github', 'github/webhook-push.json', 'push', (s, evil) => s.replace('6113728f27ae82c7b1a177c8d03f9e96e0adf246', evil)],
     ['gitlab', 'gitlab/webhook-push.json', 'Push Hook', (s, evil) => s.replace('95790bf891e76fee5e1747ab589903a6a1f80f22', evil)],
     ['bitbucket', 'bitbucket/webhook-push.json', 'repo:push', (s, evil) => s.replace('1e65c05c1d5171631d92438a13901ca7dae9618c', evil)],
-    ['azure', 'azure/webhook-push.json', 'git.push', (s, evil) => s.replace('aad331d8d3b131fa9ae03cf5e53965b51942618a', evil).replace('03c164c2-8912-4d5e-8009-3707d5f83734', uuid())],
+    [
+      'azure',
+      'azure/webhook-push.json',
+      'git.push',
+      (s, evil) => s.replace('aad331d8d3b131fa9ae03cf5e53965b51942618a', evil).replace('03c164c2-8912-4d5e-8009-3707d5f83734', uuid()),
+    ],
   ];
   for (const [vendor, file, event, inject] of pushes) {
     it(`${vendor}: a push whose "before" is --output=<file> is refused with 400, queues nothing and creates nothing`, async () => {
@@ -152,9 +188,24 @@ describe('webhook payloads naming git options', () => {
 
   const pulls: Array<[string, string, string, (p: Tree, evil: string) => void]> = [
     ['github', 'github/webhook-pull-request.json', 'pull_request', (p, evil) => set(p, ['pull_request', 'head', 'ref'], evil)],
-    ['gitlab', 'gitlab/webhook-merge-request.json', 'Merge Request Hook', (p, evil) => set(p, ['object_attributes', 'source_branch'], evil)],
-    ['bitbucket', 'bitbucket/webhook-pullrequest.json', 'pullrequest:created', (p, evil) => set(p, ['pullrequest', 'source', 'branch', 'name'], evil)],
-    ['azure', 'azure/webhook-pullrequest.json', 'git.pullrequest.created', (p, evil) => (set(p, ['resource', 'sourceRefName'], `refs/heads/${evil}`), set(p, ['id'], uuid()))],
+    [
+      'gitlab',
+      'gitlab/webhook-merge-request.json',
+      'Merge Request Hook',
+      (p, evil) => set(p, ['object_attributes', 'source_branch'], evil),
+    ],
+    [
+      'bitbucket',
+      'bitbucket/webhook-pullrequest.json',
+      'pullrequest:created',
+      (p, evil) => set(p, ['pullrequest', 'source', 'branch', 'name'], evil),
+    ],
+    [
+      'azure',
+      'azure/webhook-pullrequest.json',
+      'git.pullrequest.created',
+      (p, evil) => (set(p, ['resource', 'sourceRefName'], `refs/heads/${evil}`), set(p, ['id'], uuid())),
+    ],
   ];
   for (const [vendor, file, event, inject] of pulls) {
     it(`${vendor}: a pull request whose branch is --upload-pack=<command> is refused with 400 and queues nothing`, async () => {
@@ -180,7 +231,11 @@ describe('webhook payloads naming git options', () => {
 describe('queued jobs naming git options', () => {
   it('the automatic code-docs job with "before" = --output=<file> fails with a message and creates nothing', async () => {
     const target = path.join(tmp, 'auto-docs-before');
-    const job = await queueRaw('DOC_REPO', { languages: [], fileLimit: 10, auto: { before: `--output=${target}`, after: head, deliveryId: 'x1' } });
+    const job = await queueRaw('DOC_REPO', {
+      languages: [],
+      fileLimit: 10,
+      auto: { before: `--output=${target}`, after: head, deliveryId: 'x1' },
+    });
     const done = await waitJob(job.id);
     expect(done.state).toBe('FAILED');
     expect(done.message).toBe("The push's earlier commit is not a git commit id (40 or 64 lowercase hex digits); git was not run.");
@@ -189,7 +244,15 @@ describe('queued jobs naming git options', () => {
 
   it('an automatic architecture-docs job whose pushed commit is an option fails with a message', async () => {
     const target = path.join(tmp, 'auto-arch-after');
-    const config = { hostDocumentation: false, generateHtml: true, generateMd: true, generatePdf: false, generateRst: false, generateXml: false, generateRtf: false };
+    const config = {
+      hostDocumentation: false,
+      generateHtml: true,
+      generateMd: true,
+      generatePdf: false,
+      generateRst: false,
+      generateXml: false,
+      generateRtf: false,
+    };
     const job = await queueRaw('DOC_ARCH', { kind: 'arch', config, auto: { before: head, after: `--output=${target}`, deliveryId: 'x2' } });
     const done = await waitJob(job.id);
     expect(done.state).toBe('FAILED');
@@ -199,7 +262,16 @@ describe('queued jobs naming git options', () => {
 
   it('a pull-request check whose branch is --upload-pack=<command> fails with a message naming the field', async () => {
     const target = path.join(tmp, 'pr-upload-pack');
-    const job = await queueRaw('PR_INSIGHTS', { vendor: 'github', number: 5, title: 'x', headSha: head, baseSha: '1'.repeat(40), headRef: `--upload-pack=touch ${target}`, baseRef: 'main', deliveryId: 'x3' });
+    const job = await queueRaw('PR_INSIGHTS', {
+      vendor: 'github',
+      number: 5,
+      title: 'x',
+      headSha: head,
+      baseSha: '1'.repeat(40),
+      headRef: `--upload-pack=touch ${target}`,
+      baseRef: 'main',
+      deliveryId: 'x3',
+    });
     const done = await waitJob(job.id);
     expect(done.state).toBe('FAILED');
     expect(done.message).toMatch(/headRef: Must be a git branch name/);

@@ -26,7 +26,9 @@ describe('git client', () => {
     const first = await cloneOrFetch(daemon.url('push'), dest, { maxBytes: 10 * 1024 * 1024, branch: 'main' });
     const second = await cloneOrFetch(daemon.url('push'), dest, { maxBytes: 10 * 1024 * 1024, branch: 'main' });
     expect(second).toBe(first);
-    expect(git(dest, 'rev-parse', 'HEAD').trim()).toBe(git(daemon.base, '--git-dir', path.join(daemon.base, 'push.git'), 'rev-parse', 'refs/heads/main').trim());
+    expect(git(dest, 'rev-parse', 'HEAD').trim()).toBe(
+      git(daemon.base, '--git-dir', path.join(daemon.base, 'push.git'), 'rev-parse', 'refs/heads/main').trim(),
+    );
   });
 
   it('refuses a repository branch that is a git option before running git, and creates nothing', async () => {
@@ -43,9 +45,34 @@ describe('git client', () => {
     expect(isObjectId('a'.repeat(40))).toBe(true);
     expect(isObjectId('b'.repeat(64))).toBe(true);
     expect(isZeroId('0'.repeat(40))).toBe(true);
-    for (const bad of ['', 'abc1234', 'A'.repeat(40), `--output=${'a'.repeat(40)}`, `${'a'.repeat(40)}\n`, 'g'.repeat(40), 'a'.repeat(65)]) expect(isObjectId(bad), bad).toBe(false);
+    for (const bad of ['', 'abc1234', 'A'.repeat(40), `--output=${'a'.repeat(40)}`, `${'a'.repeat(40)}\n`, 'g'.repeat(40), 'a'.repeat(65)])
+      expect(isObjectId(bad), bad).toBe(false);
     // the same verdict as `git check-ref-format` on each name
-    const names = ['refs/heads/main', 'refs/heads/feature/x-1', 'refs/heads/a..b', 'refs/heads/x.lock', 'refs/heads/.hidden', 'refs/heads/a//b', 'refs/heads/a/', 'refs/heads/a.', 'refs/heads/a@{1}', 'refs/heads/a b', 'refs/heads/a~1', 'refs/heads/a^', 'refs/heads/a:b', 'refs/heads/a?', 'refs/heads/a*', 'refs/heads/a[b', 'refs/heads/a\\b', 'refs/heads/\u0001', 'main', '@', 'refs/tags/v1.0', 'refs/heads/ünï', 'refs/heads/--upload-pack=x'];
+    const names = [
+      'refs/heads/main',
+      'refs/heads/feature/x-1',
+      'refs/heads/a..b',
+      'refs/heads/x.lock',
+      'refs/heads/.hidden',
+      'refs/heads/a//b',
+      'refs/heads/a/',
+      'refs/heads/a.',
+      'refs/heads/a@{1}',
+      'refs/heads/a b',
+      'refs/heads/a~1',
+      'refs/heads/a^',
+      'refs/heads/a:b',
+      'refs/heads/a?',
+      'refs/heads/a*',
+      'refs/heads/a[b',
+      'refs/heads/a\\b',
+      'refs/heads/\u0001',
+      'main',
+      '@',
+      'refs/tags/v1.0',
+      'refs/heads/ünï',
+      'refs/heads/--upload-pack=x',
+    ];
     for (const name of names) {
       let gitSays: boolean;
       try {

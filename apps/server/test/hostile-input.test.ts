@@ -21,7 +21,9 @@ function raw(text: string): Promise<{ status: number; body: string }> {
     const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
     let out = '';
     socket.setEncoding('latin1').on('data', (d: string) => (out += d));
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(out)?.[1] ?? 0), body: out.slice(out.indexOf('\r\n\r\n') + 4) }));
+    socket.on('close', () =>
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(out)?.[1] ?? 0), body: out.slice(out.indexOf('\r\n\r\n') + 4) }),
+    );
     socket.on('error', reject);
   });
 }
@@ -30,8 +32,17 @@ describe('hostile input', () => {
   it('refuses NUL characters and unpaired surrogates anywhere in a body, naming the field', async () => {
     const nul = await t.call({ method: 'PUT', url: '/api/v1/users', token, payload: { firstName: 'a\u0000b' } });
     expect(nul.statusCode).toBe(400);
-    expect(nul.json()).toEqual({ detail: 'body.firstName: must not contain NUL characters or unpaired surrogates.', code: 'VALIDATION_ERROR' });
-    const lone = await t.call({ method: 'PUT', url: '/api/v1/users', token, headers: { 'content-type': 'application/json' }, payload: '{"lastName":"x\\ud800y"}' });
+    expect(nul.json()).toEqual({
+      detail: 'body.firstName: must not contain NUL characters or unpaired surrogates.',
+      code: 'VALIDATION_ERROR',
+    });
+    const lone = await t.call({
+      method: 'PUT',
+      url: '/api/v1/users',
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"lastName":"x\\ud800y"}',
+    });
     expect(lone.statusCode).toBe(400);
     expect(lone.json().detail).toMatch(/^body\.lastName/);
     const query = await t.call({ method: 'GET', url: '/api/v1/azure/pat?organization=%00', token });

@@ -24,7 +24,9 @@ describe('defineJob', () => {
     });
     expect(def.type).toBe('ANALYSIS');
     expect(await def.run(runOf('ANALYSIS', {}))).toBe('ran coverage');
-    expect(await def.run(runOf('ANALYSIS', { analysisType: 'coverage', trigger: 'webhook', deliveryId: 'd1', commit: 'abc', extra: 1 }))).toBe('ran coverage');
+    expect(
+      await def.run(runOf('ANALYSIS', { analysisType: 'coverage', trigger: 'webhook', deliveryId: 'd1', commit: 'abc', extra: 1 })),
+    ).toBe('ran coverage');
     // unknown keys are dropped: the handler sees only what the schema names
     expect(seen).toEqual([{ analysisType: 'coverage' }, { analysisType: 'coverage', trigger: 'webhook', deliveryId: 'd1', commit: 'abc' }]);
   });
@@ -47,16 +49,22 @@ describe('defineJob', () => {
     expect((err as Error).message).toContain('fileLimit:');
     expect((err as Error).message).not.toContain(evil);
     // an analysis job of one type does not take another type's payload
-    await expect(defineJob({ type: 'ANALYSIS_README', handler: async () => 'x' }).run(runOf('ANALYSIS_README', { analysisType: 'coverage' }))).rejects.toThrow(
-      /^The ANALYSIS_README job carries an unreadable payload \(analysisType: /,
-    );
+    await expect(
+      defineJob({ type: 'ANALYSIS_README', handler: async () => 'x' }).run(runOf('ANALYSIS_README', { analysisType: 'coverage' })),
+    ).rejects.toThrow(/^The ANALYSIS_README job carries an unreadable payload \(analysisType: /);
     // a payload that is not an object at all
-    await expect(defineJob({ type: 'DOC_API', handler: async () => 'x' }).run(runOf('DOC_API', null))).rejects.toThrow(/^The DOC_API job carries an unreadable payload \(payload: /);
+    await expect(defineJob({ type: 'DOC_API', handler: async () => 'x' }).run(runOf('DOC_API', null))).rejects.toThrow(
+      /^The DOC_API job carries an unreadable payload \(payload: /,
+    );
   });
 
   it("takes a stricter schema of the type's shape in place of the contract's", async () => {
     const strict = JOB_PAYLOADS.DOC_API.refine((p) => p.auto === undefined, { message: 'Not here.', path: ['auto'] });
-    const def = defineJob({ type: 'DOC_API', payload: strict, handler: async (ctx) => `kind ${ctx.payload.kind}, md ${ctx.payload.config.generateMd}` });
+    const def = defineJob({
+      type: 'DOC_API',
+      payload: strict,
+      handler: async (ctx) => `kind ${ctx.payload.kind}, md ${ctx.payload.config.generateMd}`,
+    });
     expect(await def.run(runOf('DOC_API', { kind: 'api', config: { generateMd: true } }))).toBe('kind api, md true');
     // the contract's schema takes this payload; the stricter one does not
     const auto = { kind: 'api', config: { generateMd: true }, auto: { before: 'a', after: 'b', deliveryId: 'c' } };
@@ -104,7 +112,15 @@ describe("the app's job engine", () => {
     const ids = new Map<JobType, number>();
     for (const type of JOB_TYPES) {
       // a payload no type accepts: no analysis type is called "nope", and the other types lack their fields
-      const job = await core.store.create({ userId, repositoryId: null, jobType: type, organizationName: 'o', repoName: 'r', vendor: 'GIT', payload: { analysisType: 'nope' } });
+      const job = await core.store.create({
+        userId,
+        repositoryId: null,
+        jobType: type,
+        organizationName: 'o',
+        repoName: 'r',
+        vendor: 'GIT',
+        payload: { analysisType: 'nope' },
+      });
       expect(await core.engine.enqueue(job)).toBe(true);
       ids.set(type, job.id);
     }

@@ -16,13 +16,23 @@ afterAll(() => t.close());
 
 describe('a worker taking a job', () => {
   it('moves it to RUNNING and writes "Started on worker" together, or does neither', async () => {
-    const job = await store.create({ userId, repositoryId: null, jobType: 'ANALYSIS', organizationName: 'o', repoName: 'r', vendor: 'GIT', payload: {} });
+    const job = await store.create({
+      userId,
+      repositoryId: null,
+      jobType: 'ANALYSIS',
+      organizationName: 'o',
+      repoName: 'r',
+      vendor: 'GIT',
+      payload: {},
+    });
     await store.transition(job.id, 'QUEUED', 'Waiting for a worker');
     // The line cannot be written (as when the worker dies between the two steps): the job
     // must stay QUEUED, not become a RUNNING job whose log never says who ran it.
     await sql`CREATE FUNCTION refuse_start_line() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.text LIKE 'Started on worker%' THEN RAISE EXCEPTION 'line refused'; END IF; RETURN NEW; END $$`.execute(t.database.db);
-    await sql`CREATE TRIGGER refuse_start BEFORE INSERT ON job_logs FOR EACH ROW EXECUTE FUNCTION refuse_start_line()`.execute(t.database.db);
+    await sql`CREATE TRIGGER refuse_start BEFORE INSERT ON job_logs FOR EACH ROW EXECUTE FUNCTION refuse_start_line()`.execute(
+      t.database.db,
+    );
     await expect(store.start(job.id, 'w:1:a', 'Started on worker w:1:a')).rejects.toThrow(/line refused/);
     expect((await store.get(job.id))?.state).toBe('QUEUED');
 

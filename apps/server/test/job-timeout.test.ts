@@ -49,7 +49,16 @@ describe('the 24-hour rule (spec §4)', () => {
   it('stores TIMEOUT with a log line, and a timed-out job cannot be terminated', async () => {
     const inserted = await t.database.db
       .insertInto('jobs')
-      .values({ user_id: userId, repository_id: null, job_type: 'ANALYSIS', organization_name: 'o', repo_name: 'r', vendor: 'GIT', state: 'QUEUED', payload: '{}' })
+      .values({
+        user_id: userId,
+        repository_id: null,
+        job_type: 'ANALYSIS',
+        organization_name: 'o',
+        repo_name: 'r',
+        vendor: 'GIT',
+        state: 'QUEUED',
+        payload: '{}',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`UPDATE jobs SET time_created = now() - interval '25 hours' WHERE id = ${inserted.id}`.execute(t.database.db);
@@ -59,9 +68,19 @@ describe('the 24-hour rule (spec §4)', () => {
     const term = await t.call({ method: 'POST', url: `/api/v1/git/lro/${inserted.id}/terminate`, token });
     expect(term.statusCode).toBe(409);
 
-    const core = createJobCore({ config: t.config, database: t.database, secrets: await loadSecrets(t.config), log: t.app.log, work: false });
+    const core = createJobCore({
+      config: t.config,
+      database: t.database,
+      secrets: await loadSecrets(t.config),
+      log: t.app.log,
+      work: false,
+    });
     await core.engine.reap();
-    const stored = await t.database.db.selectFrom('jobs').select(['state', 'message', 'finished_at']).where('id', '=', inserted.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('jobs')
+      .select(['state', 'message', 'finished_at'])
+      .where('id', '=', inserted.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ state: 'TIMEOUT', message: 'Job automatically cancelled after 24 hours' });
     expect(stored.finished_at).not.toBeNull();
     const logs = (await t.call({ method: 'GET', url: `/api/v1/lro/logs/${inserted.id}`, token })).json() as string[];

@@ -12,7 +12,8 @@ let t: TestApp;
 let token: string;
 let root: string;
 
-const makeRepo = (name: string): string => commitRepo(path.join(root, name), { 'calc.py': 'def add(a, b):\n    """Add."""\n    return a + b\n' });
+const makeRepo = (name: string): string =>
+  commitRepo(path.join(root, name), { 'calc.py': 'def add(a, b):\n    """Add."""\n    return a + b\n' });
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'docent-validating-'));
@@ -54,10 +55,15 @@ describe('the VALIDATING step of a job', () => {
     const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/readme', token, payload: payload('gone') });
     expect(start.statusCode).toBe(200);
     const id = start.json().lroJobId as number;
-    expect(await finalJob(id)).toEqual(expect.objectContaining({ state: 'FAILED', message: 'local/gone cannot be fetched: No repository exists at this path.' }));
+    expect(await finalJob(id)).toEqual(
+      expect.objectContaining({ state: 'FAILED', message: 'local/gone cannot be fetched: No repository exists at this path.' }),
+    );
     const lines = await logOf(id);
     expect(lines.map((l) => l.text)).toContain('Validating the request');
     expect(lines.some((l) => /Queued|Started on worker/.test(l.text))).toBe(false);
-    expect(lines.at(-1)).toMatchObject({ kind: 'ERROR', text: 'Job FAILED: local/gone cannot be fetched: No repository exists at this path.' });
+    expect(lines.at(-1)).toMatchObject({
+      kind: 'ERROR',
+      text: 'Job FAILED: local/gone cannot be fetched: No repository exists at this path.',
+    });
   });
 });

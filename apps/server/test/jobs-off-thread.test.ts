@@ -45,7 +45,8 @@ vi.mock('@docent/docgen', async (importOriginal) => {
 
 const FILES: Record<string, string> = {
   'README.md': '# Shapes\n\nShapes computes areas of simple figures for the tests of Docent.\n\n## Usage\n\nCall `area(2, 3)`.\n',
-  'shapes/area.py': 'def area(w, h):\n    """Area of a rectangle."""\n    return w * h\n\n\ndef circle(r):\n    # The area of a circle of radius r.\n    return 3.14159 * r * r\n',
+  'shapes/area.py':
+    'def area(w, h):\n    """Area of a rectangle."""\n    return w * h\n\n\ndef circle(r):\n    # The area of a circle of radius r.\n    return 3.14159 * r * r\n',
   'shapes/scale.py': 'def scale(value, factor):\n    # Multiply value by factor.\n    return value * factor\n',
 };
 
@@ -63,7 +64,12 @@ beforeAll(async () => {
   const user = await signUp(t, 'off-thread@example.com');
   token = user.token;
   await t.database.db.updateTable('users').set({ plan_type: 'PRO' }).where('id', '=', user.id).execute();
-  const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: path.join(root, 'shapes'), organizationName: 'acme', repoName: 'shapes' } });
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/v1/git/repos',
+    token,
+    payload: { url: path.join(root, 'shapes'), organizationName: 'acme', repoName: 'shapes' },
+  });
   expect(res.statusCode).toBe(201);
 }, 120_000);
 
@@ -78,7 +84,7 @@ async function finished(jobId: number): Promise<{ state: string; texts: string[]
 }
 
 describe('job handlers run their heavy call off the main thread', () => {
-  it('an analysis completes with the analyzer\'s numbers, its progress in the log, and no analyzer call on the main thread', async () => {
+  it("an analysis completes with the analyzer's numbers, its progress in the log, and no analyzer call on the main thread", async () => {
     const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: repo });
     expect(start.statusCode).toBe(200);
     const done = await finished(start.json().lroJobId);
@@ -107,15 +113,25 @@ describe('job handlers run their heavy call off the main thread', () => {
     expect(start.statusCode, start.body).toBe(200);
     const done = await finished(start.json().lroJobId);
     expect(done.state, done.texts.join('\n')).toBe('COMPLETE');
-    expect(done.texts.some((l) => /^Generated in /.test(l)), done.texts.join('\n')).toBe(true);
-    expect(done.texts.some((l) => /\.html: \d/.test(l)), done.texts.join('\n')).toBe(true);
+    expect(
+      done.texts.some((l) => /^Generated in /.test(l)),
+      done.texts.join('\n'),
+    ).toBe(true);
+    expect(
+      done.texts.some((l) => /\.html: \d/.test(l)),
+      done.texts.join('\n'),
+    ).toBe(true);
     expect(onMain.generateDocSet).toBe(0);
   }, 180_000);
 });
 
 describe('runOffThread', () => {
-  it('keeps the class and message of a task\'s error (a RangeError stays one)', async () => {
-    const run = runOffThread('generateRepository', [path.join(root, 'shapes'), { configs: { Python: { docstringStyle: 'no-such-style' } } }], { signal: new AbortController().signal });
+  it("keeps the class and message of a task's error (a RangeError stays one)", async () => {
+    const run = runOffThread(
+      'generateRepository',
+      [path.join(root, 'shapes'), { configs: { Python: { docstringStyle: 'no-such-style' } } }],
+      { signal: new AbortController().signal },
+    );
     await expect(run).rejects.toBeInstanceOf(RangeError);
     await expect(run).rejects.toThrow('Python supports');
   }, 120_000);
@@ -123,7 +139,8 @@ describe('runOffThread', () => {
   it('an abort ends the task: the promise rejects and the next task still runs', async () => {
     const big = path.join(root, 'big');
     const files: Record<string, string> = {};
-    for (let i = 0; i < 300; i++) files[`pkg/m${i}.py`] = Array.from({ length: 20 }, (_, j) => `def f${i}_${j}(a):\n    return a + ${j}\n`).join('\n');
+    for (let i = 0; i < 300; i++)
+      files[`pkg/m${i}.py`] = Array.from({ length: 20 }, (_, j) => `def f${i}_${j}(a):\n    return a + ${j}\n`).join('\n');
     makeRepo(big, files);
     const controller = new AbortController();
     const progress: number[] = [];
@@ -138,7 +155,9 @@ describe('runOffThread', () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toBeLessThan(100);
     // the pool is still usable
-    const again = await runOffThread('analyze', [path.join(root, 'shapes'), { cacheDir: path.join(root, 'cache'), only: 'basicDoc' }], { signal: new AbortController().signal });
+    const again = await runOffThread('analyze', [path.join(root, 'shapes'), { cacheDir: path.join(root, 'cache'), only: 'basicDoc' }], {
+      signal: new AbortController().signal,
+    });
     expect(again.report.basicFuncDocAnalysis).toEqual({ totalFunctions: 3, totalDocumented: 1 });
   }, 120_000);
 });

@@ -5,7 +5,8 @@ import { GitDaemon, GitGate } from './helpers/git-daemon.ts';
 import { waitForJob } from './helpers/jobs.ts';
 
 const SMALL_REPO = {
-  'README.md': '# Demo\n\nDemo is a tiny library used to test Docent. It adds and scales numbers.\n\n## Usage\n\nCall `add(1, 2)`.\n\nSee [the guide](docs/guide.md).\n',
+  'README.md':
+    '# Demo\n\nDemo is a tiny library used to test Docent. It adds and scales numbers.\n\n## Usage\n\nCall `add(1, 2)`.\n\nSee [the guide](docs/guide.md).\n',
   'docs/guide.md': '# Guide\n',
   'src/calc.py': [
     'def add(a, b):',
@@ -43,7 +44,10 @@ beforeAll(async () => {
   // a repository large enough that its analysis is still running when it is cancelled
   const big: Record<string, string> = {};
   for (let i = 0; i < 1500; i++) {
-    big[`pkg/mod_${i}.py`] = Array.from({ length: 30 }, (_, j) => `def f_${i}_${j}(a, b):\n    """Doc."""\n    if a:\n        return a + b\n    return b\n`).join('\n');
+    big[`pkg/mod_${i}.py`] = Array.from(
+      { length: 30 },
+      (_, j) => `def f_${i}_${j}(a, b):\n    """Doc."""\n    if a:\n        return a + b\n    return b\n`,
+    ).join('\n');
   }
   await daemon.addRepo('big', [big]);
   gate = await GitGate.start(daemon);
@@ -68,20 +72,36 @@ describe('a repository served by git daemon, analysed by a job', () => {
   it('registers the repository by git URL under its owner segment', async () => {
     const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: daemon.url('demo') } });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ repoName: 'demo', organizationName: 'local', vendor: 'GIT', defaultBranch: 'main', planType: 'FREE' });
+    expect(res.json()).toMatchObject({
+      repoName: 'demo',
+      organizationName: 'local',
+      vendor: 'GIT',
+      defaultBranch: 'main',
+      planType: 'FREE',
+    });
     expect(JSON.stringify(res.json())).not.toContain('git://');
 
     const dup = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: daemon.url('demo') } });
     expect(dup.statusCode).toBe(409);
 
-    const named = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: gate.url('big'), organizationName: 'acme', repoName: 'big' } });
+    const named = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/repos',
+      token: alice,
+      payload: { url: gate.url('big'), organizationName: 'acme', repoName: 'big' },
+    });
     expect(named.statusCode).toBe(201);
 
     const list = await t.call({ method: 'GET', url: '/api/app/github/list', token: alice });
-    expect(list.json().map((r: { organizationName: string; repoName: string }) => `${r.organizationName}/${r.repoName}`).sort()).toEqual(['acme/big', 'local/demo']);
+    expect(
+      list
+        .json()
+        .map((r: { organizationName: string; repoName: string }) => `${r.organizationName}/${r.repoName}`)
+        .sort(),
+    ).toEqual(['acme/big', 'local/demo']);
   });
 
-  it('runs an analysis job to COMPLETE with the analyzer\'s real numbers and an ordered log', async () => {
+  it("runs an analysis job to COMPLETE with the analyzer's real numbers and an ordered log", async () => {
     const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: alice, payload: payload('local', 'demo') });
     expect(start.statusCode).toBe(200);
     jobId = start.json().lroJobId;
@@ -105,13 +125,26 @@ describe('a repository served by git daemon, analysed by a job', () => {
     const times = lines.map((l) => Date.parse(l.timestamp));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
 
-    const status = await t.call({ method: 'POST', url: `/api/v1/git/analyze/repo/coverage/status?jobId=${jobId}&since=2`, token: alice, payload: payload('local', 'demo') });
+    const status = await t.call({
+      method: 'POST',
+      url: `/api/v1/git/analyze/repo/coverage/status?jobId=${jobId}&since=2`,
+      token: alice,
+      payload: payload('local', 'demo'),
+    });
     expect(status.json()).toMatchObject({ jobId, state: 'COMPLETE', percentage: 100, lastLine: lines.length });
     expect(status.json().messages).toHaveLength(lines.length - 2);
     expect(status.json().report.basicFuncDocAnalysis.totalFunctions).toBe(3);
 
-    const details = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/advancedDoc/details', token: alice, payload: payload('local', 'demo') });
-    const names = details.json().functions.map((f: { name: string }) => f.name).sort();
+    const details = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/analyze/repo/advancedDoc/details',
+      token: alice,
+      payload: payload('local', 'demo'),
+    });
+    const names = details
+      .json()
+      .functions.map((f: { name: string }) => f.name)
+      .sort();
     expect(names).toEqual(['_helper', 'add', 'scale']);
     const helper = details.json().functions.find((f: { name: string }) => f.name === '_helper');
     expect(helper).toMatchObject({ fileName: 'src/calc.py', scope: 'private', docstring: null, gitLocation: 'src/calc.py#L17-L18' });
@@ -156,7 +189,9 @@ describe('a repository served by git daemon, analysed by a job', () => {
   it('streams the log as server-sent events, resuming after Last-Event-ID', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/lro/logs/${jobId}/stream`, { headers: { authorization: `Bearer ${alice}`, 'last-event-id': '3' } });
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/lro/logs/${jobId}/stream`, {
+      headers: { authorization: `Bearer ${alice}`, 'last-event-id': '3' },
+    });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const text = await res.text(); // the job is final, so the stream ends by itself
     const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
@@ -167,7 +202,7 @@ describe('a repository served by git daemon, analysed by a job', () => {
 });
 
 describe('isolation: another user sees none of it', () => {
-  it('answers 404 for the first user\'s repositories, jobs and logs on every endpoint', async () => {
+  it("answers 404 for the first user's repositories, jobs and logs on every endpoint", async () => {
     const jobs = (await t.call({ method: 'GET', url: '/api/v1/lro/list', token: alice })).json() as Array<{ id: number }>;
     const id = jobs[0]!.id;
     const calls = [
@@ -216,8 +251,19 @@ describe('hostile repository input', () => {
   it('refuses bad job ids and analysis types', async () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/lro/abc/status', token: alice })).statusCode).toBe(400);
     expect((await t.call({ method: 'GET', url: '/api/v1/lro/99999999999/status', token: alice })).statusCode).toBe(400);
-    expect((await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/nope', token: alice, payload: payload('local', 'demo') })).statusCode).toBe(400);
-    expect((await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: alice, payload: { git_repo: { organization_name: '../x', repo_name: 'demo' }, vendor: 'GIT' } })).statusCode).toBe(400);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/nope', token: alice, payload: payload('local', 'demo') })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/git/analyze/repo',
+          token: alice,
+          payload: { git_repo: { organization_name: '../x', repo_name: 'demo' }, vendor: 'GIT' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -236,11 +282,20 @@ describe('hostile repository contents', () => {
     execFileSync('git', ['-C', work, 'push', '-q', 'origin', 'HEAD:main']);
 
     await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: daemon.url('links') } });
-    const { lroJobId } = (await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: alice, payload: payload('local', 'links') })).json();
+    const { lroJobId } = (
+      await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: alice, payload: payload('local', 'links') })
+    ).json();
     expect((await waitForState(alice, lroJobId, ['COMPLETE', 'FAILED'])).state).toBe('COMPLETE');
-    const details = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/advancedDoc/details', token: alice, payload: payload('local', 'links') });
+    const details = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/analyze/repo/advancedDoc/details',
+      token: alice,
+      payload: payload('local', 'links'),
+    });
     expect(details.json().functions.map((f: { fileName: string }) => f.fileName)).toEqual(['app.py']);
-    const report = (await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=local&repoName=links&vendor=GIT', token: alice })).json().gitAppMetaData.analysisReport;
+    const report = (
+      await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=local&repoName=links&vendor=GIT', token: alice })
+    ).json().gitAppMetaData.analysisReport;
     expect(report.basicFuncDocAnalysis).toEqual({ totalFunctions: 1, totalDocumented: 1 });
   });
 
@@ -253,7 +308,9 @@ describe('hostile repository contents', () => {
     try {
       const tok = (await signUp(small, 'huge@example.com')).token;
       await small.call({ method: 'POST', url: '/api/v1/git/repos', token: tok, payload: { url: daemon.url('huge') } });
-      const { lroJobId } = (await small.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: tok, payload: payload('local', 'huge') })).json();
+      const { lroJobId } = (
+        await small.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: tok, payload: payload('local', 'huge') })
+      ).json();
       let job = { state: '', message: '' };
       for (let i = 0; i < 300 && !['FAILED', 'COMPLETE'].includes(job.state); i++) {
         job = (await small.call({ method: 'GET', url: `/api/v1/lro/${lroJobId}/status`, token: tok })).json();

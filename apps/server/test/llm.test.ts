@@ -26,12 +26,21 @@ let alice: { token: string; id: string };
 beforeAll(async () => {
   llm = await startLlmLoopback((req) =>
     req.user.includes('Function: fetch_item.')
-      ? answer({ summary: 'Read one item from the shared store', params: { item_id: 'Key of the item to read.' }, returns: 'The stored item.' })
+      ? answer({
+          summary: 'Read one item from the shared store',
+          params: { item_id: 'Key of the item to read.' },
+          returns: 'The stored item.',
+        })
       : { status: 500, body: '{"error":{"message":"model overloaded: secret-upstream-detail"}}' },
   );
   daemon = await GitDaemon.start();
   await daemon.addRepo('llmdocs', [FILES]);
-  t = await createTestApp({ LLM_PROVIDER: 'openai-compatible', LLM_BASE_URL: `${llm.url}/v1`, LLM_API_KEY: 'sk-loopback-key', LLM_MODEL: 'loop-model' });
+  t = await createTestApp({
+    LLM_PROVIDER: 'openai-compatible',
+    LLM_BASE_URL: `${llm.url}/v1`,
+    LLM_API_KEY: 'sk-loopback-key',
+    LLM_MODEL: 'loop-model',
+  });
   alice = await signUp(t, 'alice-llm@example.com');
   const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice.token, payload: { url: daemon.url('llmdocs') } });
   expect(res.statusCode).toBe(201);
@@ -46,10 +55,19 @@ afterAll(async () => {
 
 const repo = { git_repo: { organization_name: 'local', repo_name: 'llmdocs' }, vendor: 'GIT' };
 
-async function finish(jobId: number): Promise<{ state: string; messages: string[]; result: Record<string, unknown> & { files: { path: string; diff: string; modelProse?: number }[] } }> {
+async function finish(jobId: number): Promise<{
+  state: string;
+  messages: string[];
+  result: Record<string, unknown> & { files: { path: string; diff: string; modelProse?: number }[] };
+}> {
   const until = Date.now() + 60_000;
   for (;;) {
-    const res = await t.call({ method: 'POST', url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`, token: alice.token, payload: repo });
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`,
+      token: alice.token,
+      payload: repo,
+    });
     const body = res.json();
     if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(body.state)) return body;
     if (Date.now() > until) throw new Error(`job ${jobId} still ${body.state}`);
@@ -59,7 +77,12 @@ async function finish(jobId: number): Promise<{ state: string; messages: string[
 
 describe('DOC_REPO with an LLM configured', () => {
   it('records which docstrings have prose from the model, keeps the deterministic text where it failed, never logs its answer', async () => {
-    const start = await t.call({ method: 'POST', url: '/api/v1/git/generate/repo/doc', token: alice.token, payload: { ...repo, delivery: 'branch' } });
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo, delivery: 'branch' },
+    });
     expect(start.statusCode).toBe(200);
     const done = await finish(start.json().lroJobId);
     expect(done.state).toBe('COMPLETE');
@@ -86,7 +109,10 @@ describe('DOC_REPO with an LLM configured', () => {
 
     // The pushed commit says which prose came from the model.
     const bare = `${daemon.base}/llmdocs.git`;
-    const message = execFileSync('git', ['log', '-1', '--format=%B', `refs/heads/docent/docs-${String(r.commit).slice(0, 7)}`], { cwd: bare, encoding: 'utf8' });
+    const message = execFileSync('git', ['log', '-1', '--format=%B', `refs/heads/docent/docs-${String(r.commit).slice(0, 7)}`], {
+      cwd: bare,
+      encoding: 'utf8',
+    });
     expect(message).toContain('the prose of 1 function(s) was written by loop-model');
   });
 });

@@ -26,7 +26,11 @@ afterAll(async () => {
 describe('the log of a full flow holds no secret', () => {
   it('passwords, hashes, tokens, codes and vendor tokens never reach the log', async () => {
     const secrets: string[] = [PASSWORD, 'Second-Pass22', 'Third-Pass333', VENDOR_TOKEN];
-    const signup = await t.call({ method: 'POST', url: '/api/signup', payload: { first_name: 'Log', last_name: 'Test', email: 'log@example.com', password: PASSWORD } });
+    const signup = await t.call({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { first_name: 'Log', last_name: 'Test', email: 'log@example.com', password: PASSWORD },
+    });
     const session = signup.json().token as string;
     secrets.push(session, t.mailer.lastLinkToken('log@example.com'));
     const login = await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'log@example.com', password: PASSWORD }) });
@@ -40,12 +44,28 @@ describe('the log of a full flow holds no secret', () => {
     secrets.push(code);
     await t.call({ method: 'POST', url: '/api/verifySecurityCode', payload: { email: 'log@example.com', code } });
     await t.call({ method: 'POST', url: '/api/setNewPassword', payload: { email: 'log@example.com', code, password: 'Second-Pass22' } });
-    const fresh = (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'log@example.com', password: 'Second-Pass22' }) })).json().token as string;
-    const changed = await t.call({ method: 'POST', url: '/api/setNewPasswordFromOldPassword', token: fresh, payload: { oldPassword: 'Second-Pass22', newPassword: 'Third-Pass333' } });
+    const fresh = (
+      await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'log@example.com', password: 'Second-Pass22' }) })
+    ).json().token as string;
+    const changed = await t.call({
+      method: 'POST',
+      url: '/api/setNewPasswordFromOldPassword',
+      token: fresh,
+      payload: { oldPassword: 'Second-Pass22', newPassword: 'Third-Pass333' },
+    });
     secrets.push(fresh, changed.json().token as string);
-    const connect = await t.call({ method: 'POST', url: '/api/v1/vendors/gitlab/connection', token: changed.json().token as string, payload: { token: VENDOR_TOKEN, baseUrl: vendor.url } });
+    const connect = await t.call({
+      method: 'POST',
+      url: '/api/v1/vendors/gitlab/connection',
+      token: changed.json().token as string,
+      payload: { token: VENDOR_TOKEN, baseUrl: vendor.url },
+    });
     expect(connect.statusCode).toBe(400);
-    const row = await t.database.db.selectFrom('users').select('password_hash').where('email', '=', 'log@example.com').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'log@example.com')
+      .executeTakeFirstOrThrow();
     secrets.push(row.password_hash);
 
     // a failing query whose parameters hold a password hash, logged the way routes log errors
@@ -53,7 +73,17 @@ describe('the log of a full flow holds no secret', () => {
     secrets.push(hash);
     const failure = await t.database.db
       .insertInto('users')
-      .values({ first_name: 'x', last_name: 'y', user_name: 'dup', email: 'log@example.com', password_hash: hash, plan_type: null, img_url: null, github_login_id: null, google_login_id: null })
+      .values({
+        first_name: 'x',
+        last_name: 'y',
+        user_name: 'dup',
+        email: 'log@example.com',
+        password_hash: hash,
+        plan_type: null,
+        img_url: null,
+        github_login_id: null,
+        google_login_id: null,
+      })
       .execute()
       .catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(Error);
@@ -71,7 +101,16 @@ describe('the log of a full flow holds no secret', () => {
 
 describe('secrets in request URLs are masked in the log (security round 2)', () => {
   it('api_key, token, code, state, access_token, client_secret and encoded spellings never reach the log', async () => {
-    const secrets = ['APIKEYSECRET0001', 'TOKENSECRET00002', 'CODESECRET000003', 'STATESECRET00004', 'ACCESSSECRET0005', 'CLIENTSECRET0006', 'ENCODEDSECRET007', 'UPPERSECRET00008'];
+    const secrets = [
+      'APIKEYSECRET0001',
+      'TOKENSECRET00002',
+      'CODESECRET000003',
+      'STATESECRET00004',
+      'ACCESSSECRET0005',
+      'CLIENTSECRET0006',
+      'ENCODEDSECRET007',
+      'UPPERSECRET00008',
+    ];
     const query = [
       `api_key=${secrets[0]}`,
       `token=${secrets[1]}`,

@@ -55,7 +55,11 @@ function callback(provider: FakeProvider, query: { code?: string | null; state?:
 async function signInWith(provider: FakeProvider) {
   const s = await start(provider);
   const back = await authorize(s);
-  return { res: await callback(provider, { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, s.cookie), back, started: s };
+  return {
+    res: await callback(provider, { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, s.cookie),
+    back,
+    started: s,
+  };
 }
 
 function userRow(email: string) {
@@ -73,10 +77,22 @@ describe('provider configuration', () => {
   it('reads OAUTH_* variables: both id and secret or none; GitHub Enterprise gets /api/v3', () => {
     expect(oauthFrom({})).toEqual({});
     expect(() => oauthFrom({ OAUTH_GITHUB_CLIENT_ID: 'x' })).toThrow(/must be set together/);
-    expect(oauthFrom({ OAUTH_GITHUB_CLIENT_ID: 'i', OAUTH_GITHUB_CLIENT_SECRET: 's' }).github).toEqual({ clientId: 'i', clientSecret: 's', baseUrl: 'https://github.com', apiUrl: 'https://api.github.com' });
-    expect(oauthFrom({ OAUTH_GITHUB_CLIENT_ID: 'i', OAUTH_GITHUB_CLIENT_SECRET: 's', OAUTH_GITHUB_BASE_URL: 'https://ghe.corp/' }).github?.apiUrl).toBe('https://ghe.corp/api/v3');
-    expect(oauthFrom({ OAUTH_GITLAB_CLIENT_ID: 'i', OAUTH_GITLAB_CLIENT_SECRET: 's', OAUTH_GITLAB_BASE_URL: 'https://git.corp' }).gitlab?.apiUrl).toBe('https://git.corp');
-    expect(() => oauthFrom({ OAUTH_AZURE_CLIENT_ID: 'i', OAUTH_AZURE_CLIENT_SECRET: 's', OAUTH_AZURE_BASE_URL: 'javascript:x' })).toThrow(/http\(s\) URL/);
+    expect(oauthFrom({ OAUTH_GITHUB_CLIENT_ID: 'i', OAUTH_GITHUB_CLIENT_SECRET: 's' }).github).toEqual({
+      clientId: 'i',
+      clientSecret: 's',
+      baseUrl: 'https://github.com',
+      apiUrl: 'https://api.github.com',
+    });
+    expect(
+      oauthFrom({ OAUTH_GITHUB_CLIENT_ID: 'i', OAUTH_GITHUB_CLIENT_SECRET: 's', OAUTH_GITHUB_BASE_URL: 'https://ghe.corp/' }).github
+        ?.apiUrl,
+    ).toBe('https://ghe.corp/api/v3');
+    expect(
+      oauthFrom({ OAUTH_GITLAB_CLIENT_ID: 'i', OAUTH_GITLAB_CLIENT_SECRET: 's', OAUTH_GITLAB_BASE_URL: 'https://git.corp' }).gitlab?.apiUrl,
+    ).toBe('https://git.corp');
+    expect(() => oauthFrom({ OAUTH_AZURE_CLIENT_ID: 'i', OAUTH_AZURE_CLIENT_SECRET: 's', OAUTH_AZURE_BASE_URL: 'javascript:x' })).toThrow(
+      /http\(s\) URL/,
+    );
   });
 
   it('answers 404 with a detail for an unknown or unconfigured provider', async () => {
@@ -111,7 +127,7 @@ describe('starting a sign-in', () => {
     expect(cookie).toMatch(/^docent_oauth_github=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+; Path=\/api; Max-Age=600; HttpOnly; SameSite=Lax$/);
   });
 
-  it('uses each provider\'s documented authorize endpoint; Bitbucket without PKCE', async () => {
+  it("uses each provider's documented authorize endpoint; Bitbucket without PKCE", async () => {
     const paths: Record<FakeProvider, string> = {
       github: '/github/login/oauth/authorize',
       google: '/google/o/oauth2/v2/auth',
@@ -141,9 +157,13 @@ describe('starting a sign-in', () => {
 
 describe('popup-friendly opener policy', () => {
   it('callback pages answer COOP unsafe-none (the popup keeps its opener); everything else same-origin-allow-popups', async () => {
-    expect((await t.call({ method: 'GET', url: '/oauth/github?code=x&state=y' })).headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect((await t.call({ method: 'GET', url: '/oauth/github?code=x&state=y' })).headers['cross-origin-opener-policy']).toBe(
+      'unsafe-none',
+    );
     expect((await t.call({ method: 'GET', url: '/auth/login' })).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-    expect((await t.call({ method: 'GET', url: '/api/oauth/github/login' })).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect((await t.call({ method: 'GET', url: '/api/oauth/github/login' })).headers['cross-origin-opener-policy']).toBe(
+      'same-origin-allow-popups',
+    );
   });
 });
 
@@ -152,13 +172,25 @@ describe('signing in', () => {
     const { res } = await signInWith('github');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ email: { name: 'octocat@example.com' }, isVerified: true, githubLoginId: '583231', userName: 'octocat', firstName: 'The', lastName: 'Octocat', connectedVendors: ['GITHUB'] });
+    expect(body.user).toMatchObject({
+      email: { name: 'octocat@example.com' },
+      isVerified: true,
+      githubLoginId: '583231',
+      userName: 'octocat',
+      firstName: 'The',
+      lastName: 'Octocat',
+      connectedVendors: ['GITHUB'],
+    });
     expect(res.headers['set-cookie']).toMatch(/^docent_oauth_github=; Path=\/api; Max-Age=0/);
     const me = await t.call({ method: 'GET', url: '/api/v1/user', token: body.token });
     expect(me.json().githubLoginId).toBe('583231');
 
     const access = fake.issued.at(-1)!;
-    const conn = await t.database.db.selectFrom('vendor_connections').selectAll().where('user_id', '=', body.user.id).executeTakeFirstOrThrow();
+    const conn = await t.database.db
+      .selectFrom('vendor_connections')
+      .selectAll()
+      .where('user_id', '=', body.user.id)
+      .executeTakeFirstOrThrow();
     expect(conn).toMatchObject({ vendor: 'GITHUB', kind: 'oauth', login: 'octocat', base_url: `${fake.url}/github-api` });
     expect(conn.credential_sealed).not.toContain(access);
     const box = new SecretBox((await loadSecrets(t.config)).encryptionKey);
@@ -169,7 +201,9 @@ describe('signing in', () => {
     // the sync started at sign-in lists the account's repositories
     let names: string[] = [];
     for (let i = 0; i < 100 && names.length < 2; i += 1) {
-      names = (await t.database.db.selectFrom('repositories').select('repo_name').where('user_id', '=', body.user.id).execute()).map((r) => r.repo_name).sort();
+      names = (await t.database.db.selectFrom('repositories').select('repo_name').where('user_id', '=', body.user.id).execute())
+        .map((r) => r.repo_name)
+        .sort();
       if (names.length < 2) await new Promise((r) => setTimeout(r, 100));
     }
     expect(names).toEqual(['Hello-World', 'Spoon-Knife']);
@@ -187,24 +221,51 @@ describe('signing in', () => {
   it('Google (GET /google/login), GitLab, Bitbucket: new verified accounts with their login ids; code hosts connected', async () => {
     const google = await signInWith('google');
     expect(google.res.statusCode).toBe(200);
-    expect(google.res.json().user).toMatchObject({ email: { name: 'ada@example.com' }, isVerified: true, googleLoginId: '110169484474386276334', firstName: 'Ada', lastName: 'Lovelace', connectedVendors: [] });
+    expect(google.res.json().user).toMatchObject({
+      email: { name: 'ada@example.com' },
+      isVerified: true,
+      googleLoginId: '110169484474386276334',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      connectedVendors: [],
+    });
 
     const gitlab = await signInWith('gitlab');
     expect(gitlab.res.statusCode).toBe(200);
-    expect(gitlab.res.json().user).toMatchObject({ email: { name: 'john@example.com' }, isVerified: true, gitlabLoginId: '1', connectedVendors: ['GITLAB'] });
+    expect(gitlab.res.json().user).toMatchObject({
+      email: { name: 'john@example.com' },
+      isVerified: true,
+      gitlabLoginId: '1',
+      connectedVendors: ['GITLAB'],
+    });
 
     const bitbucket = await signInWith('bitbucket');
     expect(bitbucket.res.statusCode).toBe(200);
-    expect(bitbucket.res.json().user).toMatchObject({ email: { name: 'tutorials@example.com' }, isVerified: true, bitbucketLoginId: '{e0b1a6b3-4f54-4b93-b3c1-1f2d0e0c1a2b}', connectedVendors: ['BITBUCKET'] });
+    expect(bitbucket.res.json().user).toMatchObject({
+      email: { name: 'tutorials@example.com' },
+      isVerified: true,
+      bitbucketLoginId: '{e0b1a6b3-4f54-4b93-b3c1-1f2d0e0c1a2b}',
+      connectedVendors: ['BITBUCKET'],
+    });
     // Bitbucket authenticates the client with HTTP Basic at its token endpoint (checked by the fake)
-    const conn = await t.database.db.selectFrom('vendor_connections').selectAll().where('user_id', '=', bitbucket.res.json().user.id).executeTakeFirstOrThrow();
+    const conn = await t.database.db
+      .selectFrom('vendor_connections')
+      .selectAll()
+      .where('user_id', '=', bitbucket.res.json().user.id)
+      .executeTakeFirstOrThrow();
     expect(conn).toMatchObject({ vendor: 'BITBUCKET', kind: 'oauth', login: 'tutorials', base_url: `${fake.url}/bitbucket-api` });
   });
 
   it('Microsoft: Graph /me identifies the user; its address is not vouched for, so the account starts unverified', async () => {
     const { res } = await signInWith('azure');
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email: { name: 'adelev@contoso.com' }, isVerified: false, azureLoginId: '87d349ed-44d7-43e1-9a83-5f2406dee5bd', firstName: 'Adele', lastName: 'Vance' });
+    expect(res.json().user).toMatchObject({
+      email: { name: 'adelev@contoso.com' },
+      isVerified: false,
+      azureLoginId: '87d349ed-44d7-43e1-9a83-5f2406dee5bd',
+      firstName: 'Adele',
+      lastName: 'Vance',
+    });
     expect(t.mailer.last('adelev@contoso.com').subject).toBe('Verify your Docent email address');
   });
 });
@@ -223,7 +284,10 @@ describe('account linking', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id, gitlabLoginId: '4242', firstName: 'Test' });
     expect((await userRow('linked@example.com'))?.gitlab_login_id).toBe('4242');
-    expect((await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'linked@example.com', password: 'Correct-Horse1' }) })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'linked@example.com', password: 'Correct-Horse1' }) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses to link when the provider does not confirm the address', async () => {
@@ -231,12 +295,15 @@ describe('account linking', () => {
     fake.users.github = { id: 666, login: 'mallory', name: 'Mallory', email: 'victim@example.com', emailVerified: false };
     const { res } = await signInWith('github');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'OAUTH_EMAIL_UNVERIFIED', detail: expect.stringMatching(/^An account with this email address already exists, but GitHub does not confirm/) });
+    expect(res.json()).toEqual({
+      code: 'OAUTH_EMAIL_UNVERIFIED',
+      detail: expect.stringMatching(/^An account with this email address already exists, but GitHub does not confirm/),
+    });
     expect((await userRow('victim@example.com'))?.github_login_id).toBeNull();
     expect(await t.database.db.selectFrom('users').select('id').where('github_login_id', '=', '666').executeTakeFirst()).toBeUndefined();
   });
 
-  it('refuses to link to an account whose own address is unverified (it could be a squatter\'s)', async () => {
+  it("refuses to link to an account whose own address is unverified (it could be a squatter's)", async () => {
     await signUp(t, 'squatted@example.com');
     fake.users.google = { id: 'g-squat', login: 'x', name: 'Real Owner', email: 'squatted@example.com', emailVerified: true };
     const { res } = await signInWith('google');
@@ -245,7 +312,7 @@ describe('account linking', () => {
     expect((await userRow('squatted@example.com'))?.google_login_id).toBeNull();
   });
 
-  it('creates an unverified account (and mails an activation link) when the provider\'s address is new but unverified', async () => {
+  it("creates an unverified account (and mails an activation link) when the provider's address is new but unverified", async () => {
     fake.users.bitbucket = { id: '{new-unverified}', login: 'newbie', name: 'New Bie', email: 'newbie@example.com', emailVerified: false };
     const { res } = await signInWith('bitbucket');
     expect(res.statusCode).toBe(200);
@@ -259,7 +326,7 @@ describe('state, codes and provider errors', () => {
     fake.users.github = { id: 777, login: 'statey', name: 'State Y', email: 'statey@example.com', emailVerified: true };
   });
 
-  it('refuses a state that does not match the one in the browser\'s cookie', async () => {
+  it("refuses a state that does not match the one in the browser's cookie", async () => {
     const mine = await start('github');
     const theirs = await start('github');
     const back = await authorize(theirs);
@@ -272,11 +339,23 @@ describe('state, codes and provider errors', () => {
     expect((await callback('github', { code: back.searchParams.get('code'), state: back.searchParams.get('state') })).statusCode).toBe(400);
     // a tampered cookie signature
     const tampered = theirs.cookie.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`);
-    expect((await callback('github', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, tampered)).statusCode).toBe(400);
+    expect(
+      (await callback('github', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, tampered)).statusCode,
+    ).toBe(400);
     // the state of another provider
-    expect((await callback('google', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, theirs.cookie.replace('github', 'google'))).statusCode).toBe(400);
+    expect(
+      (
+        await callback(
+          'google',
+          { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+          theirs.cookie.replace('github', 'google'),
+        )
+      ).statusCode,
+    ).toBe(400);
     // the refusals did not use it up: the rightful browser still completes
-    expect((await callback('github', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, theirs.cookie)).statusCode).toBe(200);
+    expect(
+      (await callback('github', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, theirs.cookie)).statusCode,
+    ).toBe(200);
   });
 
   it('uses a state once: the same callback replayed is refused', async () => {
@@ -290,13 +369,20 @@ describe('state, codes and provider errors', () => {
   it('a replayed code under a fresh state is refused by the provider, answered in our words', async () => {
     const { back } = await signInWith('github');
     const fresh = await start('github');
-    const res = await callback('github', { code: back.searchParams.get('code'), state: fresh.location.searchParams.get('state') }, fresh.cookie);
+    const res = await callback(
+      'github',
+      { code: back.searchParams.get('code'), state: fresh.location.searchParams.get('state') },
+      fresh.cookie,
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'OAUTH_PROVIDER_ERROR', detail: 'GitHub did not accept the sign-in (it expired or was already used). Please start again.' });
+    expect(res.json()).toEqual({
+      code: 'OAUTH_PROVIDER_ERROR',
+      detail: 'GitHub did not accept the sign-in (it expired or was already used). Please start again.',
+    });
     expect(res.body).not.toMatch(/incorrect or expired|bad_verification_code/);
   });
 
-  it('each provider\'s invalid_grant answer becomes the same clean message', async () => {
+  it("each provider's invalid_grant answer becomes the same clean message", async () => {
     for (const provider of ['google', 'gitlab', 'bitbucket', 'azure'] as const) {
       const s = await start(provider);
       const res = await callback(provider, { code: 'not-a-code', state: s.location.searchParams.get('state') }, s.cookie);
@@ -312,7 +398,10 @@ describe('state, codes and provider errors', () => {
     const back = await authorize(s);
     const res = await callback('gitlab', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, s.cookie);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ code: 'OAUTH_PROVIDER_ERROR', detail: 'GitLab could not complete the sign-in right now. Please try again later.' });
+    expect(res.json()).toEqual({
+      code: 'OAUTH_PROVIDER_ERROR',
+      detail: 'GitLab could not complete the sign-in right now. Please try again later.',
+    });
     expect(res.body).not.toContain('internal error at the provider');
   });
 

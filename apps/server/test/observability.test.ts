@@ -7,7 +7,11 @@ import { installErrorHandling } from '../src/http/errors.ts';
 import { flushObservability, initObservability } from '../src/observability/index.ts';
 import { createTestApp, signUp } from './helpers/app.ts';
 
-interface Received { url: string; headers: http.IncomingHttpHeaders; body: string }
+interface Received {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 
 /** A loopback stand-in for Sentry/GlitchTip and Plausible: records every request. */
 let server: http.Server;
@@ -33,7 +37,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const SECRET_MESSAGE = 'clone of https://bob:hunter2@git.example.com/acme/x.git?ref=main failed for alice@example.com with Bearer abcdef123456';
+const SECRET_MESSAGE =
+  'clone of https://bob:hunter2@git.example.com/acme/x.git?ref=main failed for alice@example.com with Bearer abcdef123456';
 
 /** An app with only the error handler and a route that fails. */
 async function failingApp(env: Record<string, string>) {
@@ -56,7 +61,11 @@ function parseEnvelope(body: string) {
 describe('error reporting (SENTRY_DSN)', { timeout: 120_000 }, () => {
   it('sends a 5xx as a Sentry envelope to {host}/api/{project}/envelope/, scrubbed', async () => {
     const app = await failingApp({ SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42`, SENTRY_RELEASE: 'abc1234' });
-    const res = await app.inject({ method: 'GET', url: '/v1/boom/7?email=carol@example.com&token=tok', headers: { authorization: 'Bearer supersecret', cookie: 'sid=cookiesecret' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/boom/7?email=carol@example.com&token=tok',
+      headers: { authorization: 'Bearer supersecret', cookie: 'sid=cookiesecret' },
+    });
     expect(res.statusCode).toBe(500);
     await flushObservability();
     await app.close();
@@ -78,7 +87,16 @@ describe('error reporting (SENTRY_DSN)', { timeout: 120_000 }, () => {
     expect(payload.exception.values[0].type).toBe('Error');
     expect(value).toContain('[email]');
     expect(payload.exception.values[0].stacktrace.frames.length).toBeGreaterThan(0);
-    for (const secret of ['alice@example.com', 'carol@example.com', 'hunter2', 'abcdef123456', 'ref=main', 'supersecret', 'cookiesecret', 'token=tok']) {
+    for (const secret of [
+      'alice@example.com',
+      'carol@example.com',
+      'hunter2',
+      'abcdef123456',
+      'ref=main',
+      'supersecret',
+      'cookiesecret',
+      'token=tok',
+    ]) {
       expect(req!.body).not.toContain(secret);
     }
   });
@@ -88,14 +106,28 @@ describe('error reporting (SENTRY_DSN)', { timeout: 120_000 }, () => {
     try {
       const cfg = await t.call({ method: 'GET', url: '/api/v1/client-config' });
       expect(cfg.json()).toMatchObject({ errorReporting: true, analytics: false });
-      const res = await t.call({ method: 'POST', url: '/api/v1/telemetry/error', payload: { type: 'TypeError', message: `x is undefined for dave@example.com`, stack: 'TypeError: x\n    at f (http://docent.test/assets/a.js?v=1:1:2)', path: '/jobs/123?token=abc' } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/v1/telemetry/error',
+        payload: {
+          type: 'TypeError',
+          message: `x is undefined for dave@example.com`,
+          stack: 'TypeError: x\n    at f (http://docent.test/assets/a.js?v=1:1:2)',
+          path: '/jobs/123?token=abc',
+        },
+      });
       expect(res.statusCode).toBe(204);
       await flushObservability();
       expect(received).toHaveLength(1);
       const { payload } = parseEnvelope(received[0]!.body);
       expect(payload.platform).toBe('javascript');
       expect(payload.exception.values[0]).toMatchObject({ type: 'TypeError', value: 'x is undefined for [email]' });
-      expect(payload.exception.values[0].stacktrace.frames[0]).toMatchObject({ function: 'f', filename: 'http://docent.test/assets/a.js', lineno: 1, colno: 2 });
+      expect(payload.exception.values[0].stacktrace.frames[0]).toMatchObject({
+        function: 'f',
+        filename: 'http://docent.test/assets/a.js',
+        lineno: 1,
+        colno: 2,
+      });
       expect(payload.request.url).toBe('/jobs/123');
       expect(received[0]!.body).not.toContain('token=abc');
     } finally {
@@ -108,21 +140,38 @@ describe('usage analytics (ANALYTICS_URL)', { timeout: 120_000 }, () => {
   it('sends key events and page views in the Plausible format, without personal data', async () => {
     const t = await createTestApp({ ANALYTICS_URL: `http://127.0.0.1:${port}` });
     try {
-      expect((await t.call({ method: 'GET', url: '/api/v1/client-config' })).json()).toMatchObject({ errorReporting: false, analytics: true });
+      expect((await t.call({ method: 'GET', url: '/api/v1/client-config' })).json()).toMatchObject({
+        errorReporting: false,
+        analytics: true,
+      });
       await signUp(t, 'erin@example.com');
       await flushObservability();
       expect(received).toHaveLength(1);
       expect(received[0]!.url).toBe('/api/event');
       expect(received[0]!.headers['content-type']).toBe('application/json');
       expect(received[0]!.headers.cookie).toBeUndefined();
-      expect(JSON.parse(received[0]!.body)).toEqual({ name: 'Sign-up', url: 'http://docent.test/api/signup', domain: 'docent.test', props: {} });
+      expect(JSON.parse(received[0]!.body)).toEqual({
+        name: 'Sign-up',
+        url: 'http://docent.test/api/signup',
+        domain: 'docent.test',
+        props: {},
+      });
       expect(received[0]!.body).not.toContain('erin');
 
-      const view = await t.call({ method: 'POST', url: '/api/v1/telemetry/pageview', payload: { path: '/repositories/github/acme/secret-repo/settings?tab=x' } });
+      const view = await t.call({
+        method: 'POST',
+        url: '/api/v1/telemetry/pageview',
+        payload: { path: '/repositories/github/acme/secret-repo/settings?tab=x' },
+      });
       expect(view.statusCode).toBe(204);
       await flushObservability();
       expect(received).toHaveLength(2);
-      expect(JSON.parse(received[1]!.body)).toEqual({ name: 'pageview', url: 'http://docent.test/repositories/github/:org/:repo/settings', domain: 'docent.test', props: {} });
+      expect(JSON.parse(received[1]!.body)).toEqual({
+        name: 'pageview',
+        url: 'http://docent.test/repositories/github/:org/:repo/settings',
+        domain: 'docent.test',
+        props: {},
+      });
 
       // Do-Not-Track and Global Privacy Control: nothing is sent.
       await t.call({ method: 'POST', url: '/api/v1/telemetry/pageview', headers: { dnt: '1' }, payload: { path: '/jobs' } });
@@ -144,9 +193,15 @@ describe('off by default', { timeout: 120_000 }, () => {
 
     const t = await createTestApp();
     try {
-      expect((await t.call({ method: 'GET', url: '/api/v1/client-config' })).json()).toEqual({ errorReporting: false, analytics: false, release: null });
+      expect((await t.call({ method: 'GET', url: '/api/v1/client-config' })).json()).toEqual({
+        errorReporting: false,
+        analytics: false,
+        release: null,
+      });
       await signUp(t, 'frank@example.com');
-      expect((await t.call({ method: 'POST', url: '/api/v1/telemetry/error', payload: { type: 'Error', message: 'm', path: '/' } })).statusCode).toBe(404);
+      expect(
+        (await t.call({ method: 'POST', url: '/api/v1/telemetry/error', payload: { type: 'Error', message: 'm', path: '/' } })).statusCode,
+      ).toBe(404);
       expect((await t.call({ method: 'POST', url: '/api/v1/telemetry/pageview', payload: { path: '/' } })).statusCode).toBe(404);
       await flushObservability();
     } finally {

@@ -24,9 +24,11 @@ describe('onboarding flags', () => {
     expect((await me(b.token)).tutorialDone).toBe(false);
 
     // idempotent: the first time is kept
-    const first = (await t.database.db.selectFrom('users').select('tutorial_done_at').where('id', '=', a.id).executeTakeFirstOrThrow()).tutorial_done_at;
+    const first = (await t.database.db.selectFrom('users').select('tutorial_done_at').where('id', '=', a.id).executeTakeFirstOrThrow())
+      .tutorial_done_at;
     expect((await t.call({ method: 'POST', url: '/api/v1/user/tutorial/done', token: a.token })).statusCode).toBe(200);
-    const again = (await t.database.db.selectFrom('users').select('tutorial_done_at').where('id', '=', a.id).executeTakeFirstOrThrow()).tutorial_done_at;
+    const again = (await t.database.db.selectFrom('users').select('tutorial_done_at').where('id', '=', a.id).executeTakeFirstOrThrow())
+      .tutorial_done_at;
     expect(new Date(again!).getTime()).toBe(new Date(first!).getTime());
   });
 

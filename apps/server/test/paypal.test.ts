@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_FULL_REPO, PRICE_PRO_MONTHLY, type TransactionsAnswer } from '@docent/contracts';
 import { BillingService, RENEWAL_GRACE_MS } from '../src/billing/service.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { FakePayPal, PAYPAL_CLIENT_ID as CLIENT_ID, PAYPAL_CLIENT_SECRET as CLIENT_SECRET, PAYPAL_WEBHOOK_ID as WEBHOOK_ID } from './helpers/fake-paypal.ts';
+import {
+  FakePayPal,
+  PAYPAL_CLIENT_ID as CLIENT_ID,
+  PAYPAL_CLIENT_SECRET as CLIENT_SECRET,
+  PAYPAL_WEBHOOK_ID as WEBHOOK_ID,
+} from './helpers/fake-paypal.ts';
 
 /** PayPal's documented PAYMENT.CAPTURE.COMPLETED event (v2 resource). */
 function captureEvent(paymentId: string, value: string, currency = 'USD') {
@@ -36,7 +41,12 @@ describe('PayPal', () => {
   const pp = new FakePayPal();
   beforeAll(async () => {
     await pp.start();
-    t = await createTestApp({ PAYPAL_CLIENT_ID: CLIENT_ID, PAYPAL_CLIENT_SECRET: CLIENT_SECRET, PAYPAL_WEBHOOK_ID: WEBHOOK_ID, PAYPAL_BASE_URL: pp.url });
+    t = await createTestApp({
+      PAYPAL_CLIENT_ID: CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
+      PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+      PAYPAL_BASE_URL: pp.url,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -44,7 +54,12 @@ describe('PayPal', () => {
   });
 
   const post = (event: { id: string }, headers: Record<string, string>) =>
-    t.call({ method: 'POST', url: '/api/paypal/webhook', payload: JSON.stringify(event), headers: { 'content-type': 'application/json', ...headers } });
+    t.call({
+      method: 'POST',
+      url: '/api/paypal/webhook',
+      payload: JSON.stringify(event),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   const me = async (token: string) => (await t.call({ method: 'GET', url: '/api/v1/user', token })).json();
   const tx = async (token: string) => (await t.call({ method: 'GET', url: '/api/transactions', token })).json() as TransactionsAnswer;
   const deliver = async (event: { id: string }) => (await post(event, pp.deliver(event))).json();
@@ -52,7 +67,15 @@ describe('PayPal', () => {
   async function addRepo(userId: string, name: string): Promise<string> {
     const row = await t.database.db
       .insertInto('repositories')
-      .values({ user_id: userId, vendor: 'GIT', organization_name: 'acme', repo_name: name, clone_url: `https://example.com/acme/${name}.git`, default_branch: null, is_private: false })
+      .values({
+        user_id: userId,
+        vendor: 'GIT',
+        organization_name: 'acme',
+        repo_name: name,
+        clone_url: `https://example.com/acme/${name}.git`,
+        default_branch: null,
+        is_private: false,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -61,12 +84,17 @@ describe('PayPal', () => {
   /** The full-repository package: a PayPal order. */
   async function checkout(u: { id: string; token: string }): Promise<{ id: string; repoId: string }> {
     const repoId = await addRepo(u.id, `r${Math.random().toString(36).slice(2, 8)}`);
-    const res = await t.call({ method: 'GET', url: `/api/paypal/checkout?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`, token: u.token });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/paypal/checkout?product_id=${PRICE_FULL_REPO}&repo_ids=${repoId}`,
+      token: u.token,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().approval_url).toMatch(new RegExp(`^${pp.url}/checkoutnow\\?token=`));
     return { id: res.json().payment_id as string, repoId };
   }
-  const planOf = async (repoId: string) => (await t.database.db.selectFrom('repositories').select('plan_type').where('id', '=', repoId).executeTakeFirstOrThrow()).plan_type;
+  const planOf = async (repoId: string) =>
+    (await t.database.db.selectFrom('repositories').select('plan_type').where('id', '=', repoId).executeTakeFirstOrThrow()).plan_type;
 
   it('approve → capture on return: the captured amount makes the repository PREMIUM; capturing again changes nothing', async () => {
     const u = await signUp(t, 'pp-return@example.com');
@@ -127,7 +155,12 @@ describe('PayPal', () => {
     }
     const activated = (subId: string, customId: string, value: string) => pp.activatedEvent(subId, customId, value);
     /** PayPal's documented PAYMENT.SALE.COMPLETED event for a subscription's charge (v1 sale). */
-    const sale = (subId: string, total: string, saleId = `${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`, currency = 'USD') => ({
+    const sale = (
+      subId: string,
+      total: string,
+      saleId = `${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`,
+      currency = 'USD',
+    ) => ({
       id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,
       event_version: '1.0',
       create_time: new Date().toISOString(),
@@ -190,7 +223,11 @@ describe('PayPal', () => {
       expect(end2 - end1).toBe(30 * 86400_000);
       const payments = (await tx(u.token)).payments;
       expect(payments).toHaveLength(2);
-      expect(payments.every((p) => p.provider === 'PAYPAL' && p.productId === PRICE_PRO_MONTHLY && p.amount === 20 && p.status === 'PAYMENT_ACTIVE')).toBe(true);
+      expect(
+        payments.every(
+          (p) => p.provider === 'PAYPAL' && p.productId === PRICE_PRO_MONTHLY && p.amount === 20 && p.status === 'PAYMENT_ACTIVE',
+        ),
+      ).toBe(true);
       // Replayed (same event) and redelivered under a new event id (same sale): nothing changes.
       expect(await deliver(renewal)).toEqual({ status: 'duplicate' });
       expect(await deliver({ ...renewal, id: `WH-${randomUUID().slice(0, 17).toUpperCase()}` })).toEqual({ status: 'duplicate' });
@@ -207,7 +244,12 @@ describe('PayPal', () => {
       const u = await signUp(t, 'pp-sub-grace@example.com');
       const { id, sub } = await subscribe(u.token);
       expect(await deliver(activated(sub, id, '20.00'))).toEqual({ status: 'fulfilled' });
-      const setEnd = (msAgo: number) => t.database.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() - msAgo) }).where('user_id', '=', u.id).execute();
+      const setEnd = (msAgo: number) =>
+        t.database.db
+          .updateTable('subscriptions')
+          .set({ current_period_end: new Date(Date.now() - msAgo) })
+          .where('user_id', '=', u.id)
+          .execute();
       // A day past the period (a 31-day month): still Pro, still shown, awaiting the renewal.
       await setEnd(86400_000);
       const end1 = await periodEnd(u.token); // GET /transactions also runs the lapse check
@@ -246,7 +288,16 @@ describe('PayPal', () => {
       expect(s.status).toBe('CANCELLED');
       expect(s.cancelReason).toBe('Cancelled by the subscriber in Docent');
       // PayPal's notice of that cancellation keeps the paid period.
-      const notice = { id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`, event_version: '1.0', resource_type: 'subscription', resource_version: '2.0', event_type: 'BILLING.SUBSCRIPTION.CANCELLED', summary: 'Subscription cancelled', resource: { id: sub, plan_id: s.planId, status: 'CANCELLED' }, links: [] };
+      const notice = {
+        id: `WH-${randomUUID().slice(0, 17).toUpperCase()}`,
+        event_version: '1.0',
+        resource_type: 'subscription',
+        resource_version: '2.0',
+        event_type: 'BILLING.SUBSCRIPTION.CANCELLED',
+        summary: 'Subscription cancelled',
+        resource: { id: sub, plan_id: s.planId, status: 'CANCELLED' },
+        links: [],
+      };
       expect(await deliver(notice)).toEqual({ status: 'ignored' });
       expect((await me(u.token)).planType).toBe('PRO');
     });

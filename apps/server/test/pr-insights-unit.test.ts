@@ -74,7 +74,10 @@ describe('verdictOf and coverageOf', () => {
     expect(verdictOf(fns([true, false, false]), null).state).toBe('success');
     expect(verdictOf(fns([true, false, false]), 34).state).toBe('failure');
     expect(verdictOf(fns([true, true, false, false]), 50).state).toBe('success');
-    expect(verdictOf(fns([]), 100)).toMatchObject({ state: 'success', description: expect.stringContaining('no changed public functions') });
+    expect(verdictOf(fns([]), 100)).toMatchObject({
+      state: 'success',
+      description: expect.stringContaining('no changed public functions'),
+    });
   });
 });
 
@@ -95,8 +98,10 @@ describe('analyzeChange: where a suggestion may be posted', () => {
     const { analyzeChange } = await import('../src/insights/change.ts');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'docent-prunit-'));
     try {
-      const run = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: dir, encoding: 'utf8' });
-      const body = (last: string) => `def long_one(x):\n    # Add the numbers 0 to 11 to x.\n\n${Array.from({ length: 12 }, (_, i) => `    x = x + ${i}\n`).join('')}    return ${last}\n`;
+      const run = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: dir, encoding: 'utf8' });
+      const body = (last: string) =>
+        `def long_one(x):\n    # Add the numbers 0 to 11 to x.\n\n${Array.from({ length: 12 }, (_, i) => `    x = x + ${i}\n`).join('')}    return ${last}\n`;
       run('init', '-q', '-b', 'main');
       writeFileSync(path.join(dir, 'm.py'), body('x'));
       run('add', '-A');
@@ -120,7 +125,12 @@ describe('analyzeChange: where a suggestion may be posted', () => {
 describe('fetchPullRequest: a merge request event without a base commit (GitLab)', () => {
   it('takes the base branch tip, fetched by name, and the payload accepts the empty base', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pr-fetch-'));
-    const sh = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
+    const sh = (cwd: string, ...args: string[]) =>
+      execFileSync('git', args, {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      }).trim();
     try {
       const origin = path.join(dir, 'origin');
       fs.mkdirSync(origin);
@@ -140,11 +150,22 @@ describe('fetchPullRequest: a merge request event without a base commit (GitLab)
       sh(origin, 'add', '.');
       sh(origin, 'commit', '-qm', 'feature');
       const head = sh(origin, 'rev-parse', 'HEAD');
-      const payload = PrInsightsPayload.parse({ vendor: 'gitlab', number: 7, title: 'F', headSha: head, baseSha: '', headRef: 'feature', baseRef: 'main', deliveryId: 'd1' });
+      const payload = PrInsightsPayload.parse({
+        vendor: 'gitlab',
+        number: 7,
+        title: 'F',
+        headSha: head,
+        baseSha: '',
+        headRef: 'feature',
+        baseRef: 'main',
+        deliveryId: 'd1',
+      });
       const git = async (args: string[]) => sh(clone, ...args);
       expect(await fetchPullRequest(git, payload)).toBe(mainTip);
       expect(sh(clone, 'cat-file', '-t', head)).toBe('commit');
-      await expect(fetchPullRequest(git, { ...payload, number: 8, baseRef: 'gone' })).rejects.toThrow('The base branch gone of the pull request could not be fetched.');
+      await expect(fetchPullRequest(git, { ...payload, number: 8, baseRef: 'gone' })).rejects.toThrow(
+        'The base branch gone of the pull request could not be fetched.',
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -19,7 +19,8 @@ import { COMMENT_MARKER, ERROR_STATE, PENDING_STATE } from '../src/insights/comm
 import { jobTexts, waitForJob } from './helpers/jobs.ts';
 
 const BASE_FILES = {
-  'lib/items.py': 'def get_item(item_id, limit=10):\n    """Return one item.\n\n    Args:\n        item_id: The item\'s id.\n        limit: How many to read.\n    """\n    return item_id\n\n\ndef put_item(item_id, value):\n    return value\n',
+  'lib/items.py':
+    'def get_item(item_id, limit=10):\n    """Return one item.\n\n    Args:\n        item_id: The item\'s id.\n        limit: How many to read.\n    """\n    return item_id\n\n\ndef put_item(item_id, value):\n    return value\n',
   'docs/guide.md': '# Guide\n',
   'docs/api.md': '# API\n',
   'README.md': '# Lib\n\nSee the [guide](docs/guide.md) and the [API](docs/api.md).\n',
@@ -54,7 +55,13 @@ async function prRepo(name: string): Promise<{ base: string; head: string }> {
 /** A second push to `feature`: the new function gets its docstring. */
 async function documentDelete(name: string): Promise<string> {
   const dir = work[name]!;
-  await writeFile(path.join(dir, 'lib/items.py'), FEATURE_ITEMS.replace('def delete_item(item_id):\n', 'def delete_item(item_id):\n    """Delete an item.\n\n    Args:\n        item_id: The item\'s id.\n    """\n'));
+  await writeFile(
+    path.join(dir, 'lib/items.py'),
+    FEATURE_ITEMS.replace(
+      'def delete_item(item_id):\n',
+      'def delete_item(item_id):\n    """Delete an item.\n\n    Args:\n        item_id: The item\'s id.\n    """\n',
+    ),
+  );
   git(dir, 'commit', '-q', '-am', 'document delete_item');
   git(dir, 'push', '-q', 'origin', 'feature');
   return git(dir, 'rev-parse', 'feature').trim();
@@ -63,7 +70,15 @@ async function documentDelete(name: string): Promise<string> {
 async function addRepo(vendor: string, org: string, repoName: string, daemonName: string): Promise<string> {
   const row = await t.database.db
     .insertInto('repositories')
-    .values({ user_id: userId, vendor, organization_name: org, repo_name: repoName, clone_url: box.seal(daemon.url(daemonName)), default_branch: 'main', is_private: true })
+    .values({
+      user_id: userId,
+      vendor,
+      organization_name: org,
+      repo_name: repoName,
+      clone_url: box.seal(daemon.url(daemonName)),
+      default_branch: 'main',
+      is_private: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -113,7 +128,13 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     shas = await prRepo('gh');
     await connections.upsert(userId, 'GITHUB', { token: GH_TOKEN, kind: 'pat', baseUrl: gh.url }, 'octocat');
     repoId = await addRepo('GITHUB', 'octocat', 'lib', 'gh');
-    gh.on('GET /repos/octocat/lib/issues/7/comments', (_r, res) => sendJson(res, 200, comments.map((c) => ({ ...fixture<object>('github/issue-comment-created.json'), ...c }))));
+    gh.on('GET /repos/octocat/lib/issues/7/comments', (_r, res) =>
+      sendJson(
+        res,
+        200,
+        comments.map((c) => ({ ...fixture<object>('github/issue-comment-created.json'), ...c })),
+      ),
+    );
     gh.on('POST /repos/octocat/lib/issues/7/comments', (r, res) => {
       const c = { id: 9001 + comments.length, body: String(json(r).body) };
       comments.push(c);
@@ -125,19 +146,30 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     });
     gh.on('GET /repos/octocat/lib/pulls/7/comments', (_r, res) => sendJson(res, 200, reviewComments));
     gh.on('POST /repos/octocat/lib/pulls/7/reviews', (r, res) => {
-      for (const c of (json(r).comments as Array<{ body: string; path: string }>) ?? []) reviewComments.push({ id: 100 + reviewComments.length, ...c });
+      for (const c of (json(r).comments as Array<{ body: string; path: string }>) ?? [])
+        reviewComments.push({ id: 100 + reviewComments.length, ...c });
       sendJson(res, 200, fixture('github/review-created.json'));
     });
   }, 60_000);
   afterAll(() => gh?.close());
 
-  const statusRoute = (sha: string) => gh.on(`POST /repos/octocat/lib/statuses/${sha}`, (_r, res) => sendJson(res, 201, fixture('github/status-created.json')));
+  const statusRoute = (sha: string) =>
+    gh.on(`POST /repos/octocat/lib/statuses/${sha}`, (_r, res) => sendJson(res, 201, fixture('github/status-created.json')));
 
   it('first run: one comment with the change coverage, a failing status under the threshold, the docstring as a suggestion', async () => {
     const put = await t.call({ method: 'PUT', url: '/api/v1/git/pull-request/settings', token, payload: { repoId, failUnder: 80 } });
     expect(put.statusCode, put.body).toBe(200);
     statusRoute(shas.head);
-    const run = await check({ repoId, vendor: 'github', number: 7, headSha: shas.head, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' });
+    const run = await check({
+      repoId,
+      vendor: 'github',
+      number: 7,
+      headSha: shas.head,
+      baseSha: shas.base,
+      headRef: 'feature',
+      baseRef: 'main',
+      title: 'Feature',
+    });
     expect(run.state, run.texts.join('\n')).toBe('COMPLETE');
     expect(run.texts).toContain('Commented on pull request #7');
 
@@ -158,12 +190,20 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     expect(gh.requests.indexOf(post[0]!)).toBeLessThan(gh.requests.findIndex((r) => r.path.endsWith('/issues/7/comments')));
     expect(run.texts).toContain(`Status pending: ${PENDING_STATE.description}`);
     expect(post[1]!.headers.authorization).toBe(`token ${GH_TOKEN}`);
-    expect(json(post[1]!)).toMatchObject({ state: 'failure', context: 'docent/documentation', target_url: expect.stringMatching(/^http:\/\/docent\.test\/jobs\/\d+$/) });
+    expect(json(post[1]!)).toMatchObject({
+      state: 'failure',
+      context: 'docent/documentation',
+      target_url: expect.stringMatching(/^http:\/\/docent\.test\/jobs\/\d+$/),
+    });
     expect(String(json(post[1]!).description)).toContain('below the threshold of 80%');
 
     const reviews = gh.requests.filter((r) => r.method === 'POST' && r.path === '/repos/octocat/lib/pulls/7/reviews');
     expect(reviews).toHaveLength(1);
-    const review = json(reviews[0]!) as { commit_id: string; event: string; comments: Array<{ path: string; line: number; side: string; body: string }> };
+    const review = json(reviews[0]!) as {
+      commit_id: string;
+      event: string;
+      comments: Array<{ path: string; line: number; side: string; body: string }>;
+    };
     expect(review).toMatchObject({ commit_id: shas.head, event: 'COMMENT' });
     expect(review.comments).toHaveLength(1);
     expect(review.comments[0]).toMatchObject({ path: 'lib/items.py', line: 17, side: 'RIGHT' });
@@ -174,12 +214,23 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
   it('second push: the same comment is edited, the status passes, no suggestion is posted twice', async () => {
     const head = await documentDelete('gh');
     statusRoute(head);
-    const run = await check({ repoId, vendor: 'github', number: 7, headSha: head, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' });
+    const run = await check({
+      repoId,
+      vendor: 'github',
+      number: 7,
+      headSha: head,
+      baseSha: shas.base,
+      headRef: 'feature',
+      baseRef: 'main',
+      title: 'Feature',
+    });
     expect(run.state, run.texts.join('\n')).toBe('COMPLETE');
     expect(run.texts).toContain('Updated the comment on pull request #7');
     expect(comments).toHaveLength(1);
     expect(gh.requests.filter((r) => r.method === 'POST' && r.path === '/repos/octocat/lib/issues/7/comments')).toHaveLength(1);
-    expect(gh.requests.filter((r) => r.method === 'PATCH' && r.path === `/repos/octocat/lib/issues/comments/${comments[0]!.id}`)).toHaveLength(1);
+    expect(
+      gh.requests.filter((r) => r.method === 'PATCH' && r.path === `/repos/octocat/lib/issues/comments/${comments[0]!.id}`),
+    ).toHaveLength(1);
     expect(comments[0]!.body).toContain('**100%**');
     const status = gh.requests.filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${head}`);
     expect(status.map((r) => json(r).state)).toEqual(['pending', 'success']);
@@ -190,7 +241,16 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     const missing = 'c'.repeat(40);
     statusRoute(missing);
     const before = gh.requests.length;
-    const run = await check({ repoId, vendor: 'github', number: 7, headSha: missing, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' });
+    const run = await check({
+      repoId,
+      vendor: 'github',
+      number: 7,
+      headSha: missing,
+      baseSha: shas.base,
+      headRef: 'feature',
+      baseRef: 'main',
+      title: 'Feature',
+    });
     expect(run.state, run.texts.join('\n')).toBe('FAILED');
     const status = gh.requests.slice(before).filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${missing}`);
     expect(status.map((r) => json(r))).toMatchObject([
@@ -205,7 +265,16 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     expect(got.json()).toEqual({ failUnder: null });
     statusRoute(shas.head);
     const before = gh.requests.length;
-    const run = await check({ repoId, vendor: 'github', number: 7, headSha: shas.head, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' });
+    const run = await check({
+      repoId,
+      vendor: 'github',
+      number: 7,
+      headSha: shas.head,
+      baseSha: shas.base,
+      headRef: 'feature',
+      baseRef: 'main',
+      title: 'Feature',
+    });
     expect(run.state).toBe('COMPLETE');
     const status = gh.requests.slice(before).filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${shas.head}`);
     expect(json(status[1]!)).toMatchObject({ state: 'success', description: expect.stringContaining('no threshold set') });
@@ -232,7 +301,16 @@ describe('GitLab: note found by its marker and edited, commit status, suggestion
     gl.on(`GET ${project}/merge_requests/7/discussions`, (_r, res) => sendJson(res, 200, []));
     gl.on(`POST ${project}/merge_requests/7/discussions`, (_r, res) => sendJson(res, 201, fixture('gitlab/discussion-created.json')));
     try {
-      const run = await check({ repoId, vendor: 'gitlab', number: 7, headSha: shas.head, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' });
+      const run = await check({
+        repoId,
+        vendor: 'gitlab',
+        number: 7,
+        headSha: shas.head,
+        baseSha: shas.base,
+        headRef: 'feature',
+        baseRef: 'main',
+        title: 'Feature',
+      });
       expect(run.state, run.texts.join('\n')).toBe('COMPLETE');
       expect(gl.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/notes'))).toHaveLength(0);
       const put = gl.requests.filter((r) => r.method === 'PUT');
@@ -246,7 +324,14 @@ describe('GitLab: note found by its marker and edited, commit status, suggestion
       expect(disc).toHaveLength(1);
       const d = json(disc[0]!) as { body: string; position: Record<string, unknown> };
       expect(d.body).toContain('```suggestion:-0+0\ndef delete_item(item_id):');
-      expect(d.position).toMatchObject({ position_type: 'text', head_sha: shas.head, base_sha: shas.base, start_sha: shas.base, new_path: 'lib/items.py', new_line: 17 });
+      expect(d.position).toMatchObject({
+        position_type: 'text',
+        head_sha: shas.head,
+        base_sha: shas.base,
+        start_sha: shas.base,
+        new_path: 'lib/items.py',
+        new_line: 17,
+      });
     } finally {
       await gl.close();
     }
@@ -263,9 +348,20 @@ describe('Bitbucket: comment, build status, patch link', () => {
     bb.on(`GET ${base}/pullrequests/7/comments`, (_r, res) => sendJson(res, 200, { pagelen: 100, size: 0, page: 1, values: [] }));
     bb.on(`POST ${base}/pullrequests/7/comments`, (_r, res) => sendJson(res, 201, fixture('bitbucket/pr-comment-created.json')));
     bb.on(`PUT ${base}/pullrequests/7/comments/17`, (_r, res) => sendJson(res, 200, fixture('bitbucket/pr-comment-created.json')));
-    bb.on(`POST ${base}/commit/${shas.head}/statuses/build`, (_r, res) => sendJson(res, 201, fixture('bitbucket/build-status-created.json')));
+    bb.on(`POST ${base}/commit/${shas.head}/statuses/build`, (_r, res) =>
+      sendJson(res, 201, fixture('bitbucket/build-status-created.json')),
+    );
     try {
-      const body = { repoId, vendor: 'bitbucket', number: 7, headSha: shas.head, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' };
+      const body = {
+        repoId,
+        vendor: 'bitbucket',
+        number: 7,
+        headSha: shas.head,
+        baseSha: shas.base,
+        headRef: 'feature',
+        baseRef: 'main',
+        title: 'Feature',
+      };
       expect((await check(body)).state).toBe('COMPLETE');
       expect((await check(body)).state).toBe('COMPLETE');
       expect(bb.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))).toHaveLength(1);
@@ -293,16 +389,32 @@ describe('Azure DevOps: thread, pull-request status', () => {
   it('opens a thread, then edits its comment; the pull-request status failed under the threshold', async () => {
     const az = await startReplayServer();
     const shas = await prRepo('az');
-    await connections.upsert(userId, 'AZUREDEVOPS', { token: 'azure-pat-prInsights-000', kind: 'pat', baseUrl: `${az.url}/org`, organization: 'org' }, 'org');
+    await connections.upsert(
+      userId,
+      'AZUREDEVOPS',
+      { token: 'azure-pat-prInsights-000', kind: 'pat', baseUrl: `${az.url}/org`, organization: 'org' },
+      'org',
+    );
     const repoId = await addRepo('AZUREDEVOPS', 'org', 'proj/lib', 'az');
     await t.call({ method: 'PUT', url: '/api/v1/git/pull-request/settings', token, payload: { repoId, failUnder: 100 } });
     const pr = '/org/proj/_apis/git/repositories/lib/pullRequests/7';
     az.on(`GET ${pr}/threads`, (_r, res) => sendJson(res, 200, { count: 0, value: [] }));
     az.on(`POST ${pr}/threads`, (_r, res) => sendJson(res, 200, fixture('azure/thread-created.json')));
-    az.on(`PATCH ${pr}/threads/148/comments/1`, (_r, res) => sendJson(res, 200, (fixture('azure/thread-created.json') as { comments: unknown[] }).comments[0]));
+    az.on(`PATCH ${pr}/threads/148/comments/1`, (_r, res) =>
+      sendJson(res, 200, (fixture('azure/thread-created.json') as { comments: unknown[] }).comments[0]),
+    );
     az.on(`POST ${pr}/statuses`, (_r, res) => sendJson(res, 200, fixture('azure/pr-status-created.json')));
     try {
-      const body = { repoId, vendor: 'azure', number: 7, headSha: shas.head, baseSha: shas.base, headRef: 'feature', baseRef: 'main', title: 'Feature' };
+      const body = {
+        repoId,
+        vendor: 'azure',
+        number: 7,
+        headSha: shas.head,
+        baseSha: shas.base,
+        headRef: 'feature',
+        baseRef: 'main',
+        title: 'Feature',
+      };
       expect((await check(body)).state).toBe('COMPLETE');
       expect((await check(body)).state).toBe('COMPLETE');
       const posts = az.requests.filter((r) => r.method === 'POST' && r.path === `${pr}/threads`);
@@ -321,22 +433,48 @@ describe('Azure DevOps: thread, pull-request status', () => {
 
 describe('POST /v1/git/pull-request/insights: bad input and other users', () => {
   it('answers 400 with detail for a bad body, 404 for an unknown or foreign repository, 400 for the wrong vendor', async () => {
-    const bad = await t.call({ method: 'POST', url: '/api/v1/git/pull-request/insights', token, payload: { repoId: 'x', vendor: 'github', number: 0 } });
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/pull-request/insights',
+      token,
+      payload: { repoId: 'x', vendor: 'github', number: 0 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('detail');
     const body = { vendor: 'github', number: 1, headSha: 'a'.repeat(40), baseSha: 'b'.repeat(40), headRef: 'f', baseRef: 'main' };
-    const missing = await t.call({ method: 'POST', url: '/api/v1/git/pull-request/insights', token, payload: { ...body, repoId: '00000000-0000-4000-8000-000000000000' } });
+    const missing = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/pull-request/insights',
+      token,
+      payload: { ...body, repoId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(missing.statusCode).toBe(404);
     const mine = await addRepo('GIT', 'plain', 'mine', 'gh');
     const other = await signUp(t, 'pr-other@example.com');
-    const foreign = await t.call({ method: 'POST', url: '/api/v1/git/pull-request/insights', token: other.token, payload: { ...body, repoId: mine } });
+    const foreign = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/pull-request/insights',
+      token: other.token,
+      payload: { ...body, repoId: mine },
+    });
     expect(foreign.statusCode).toBe(404);
     const foreignSettings = await t.call({ method: 'GET', url: `/api/v1/git/pull-request/settings?repoId=${mine}`, token: other.token });
     expect(foreignSettings.statusCode).toBe(404);
-    const ghRepo = (await t.database.db.selectFrom('repositories').select('id').where('vendor', '=', 'GITHUB').executeTakeFirstOrThrow()).id;
-    const wrong = await t.call({ method: 'POST', url: '/api/v1/git/pull-request/insights', token, payload: { ...body, repoId: ghRepo, vendor: 'gitlab' } });
+    const ghRepo = (await t.database.db.selectFrom('repositories').select('id').where('vendor', '=', 'GITHUB').executeTakeFirstOrThrow())
+      .id;
+    const wrong = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/pull-request/insights',
+      token,
+      payload: { ...body, repoId: ghRepo, vendor: 'gitlab' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const range = await t.call({ method: 'PUT', url: '/api/v1/git/pull-request/settings', token, payload: { repoId: mine, failUnder: 101 } });
+    const range = await t.call({
+      method: 'PUT',
+      url: '/api/v1/git/pull-request/settings',
+      token,
+      payload: { repoId: mine, failUnder: 101 },
+    });
     expect(range.statusCode).toBe(400);
     expect(range.json().detail).toContain('between 0 and 100');
   });

@@ -90,7 +90,9 @@ function expectBundleOnly(modules: readonly string[]): void {
   const files = modules.filter((m) => m.startsWith('file:'));
   expect(files.filter((m) => /\.[cm]?tsx?$/.test(m) || m.includes('/node_modules/tsx/'))).toEqual([]);
   const checkout = pathToFileURL(ROOT).href;
-  const workspaces = files.filter((m) => m.startsWith(`${checkout}/apps/`) || m.startsWith(`${checkout}/packages/`) || m.startsWith(`${checkout}/scripts/`));
+  const workspaces = files.filter(
+    (m) => m.startsWith(`${checkout}/apps/`) || m.startsWith(`${checkout}/packages/`) || m.startsWith(`${checkout}/scripts/`),
+  );
   expect(workspaces.filter((m) => !m.includes('/packages/cli/test/support/no-tsx'))).toEqual([]);
 }
 
@@ -156,7 +158,10 @@ const runsElsewhere = process.env.DOCENT_TEST_DB !== 'postgres' && !!process.env
 
 describe.skipIf(runsElsewhere)('the production bundle, on an install without devDependencies', () => {
   it('has no tsx to load there', () => {
-    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('tsx/esm/api')"], { cwd: install, encoding: 'utf8' });
+    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('tsx/esm/api')"], {
+      cwd: install,
+      encoding: 'utf8',
+    });
     expect(probe.status).not.toBe(0);
     expect(probe.stderr).toContain("Cannot find package 'tsx'");
   });
@@ -169,22 +174,45 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
     const repos = path.join(install, 'repos');
     const repo = path.join(repos, 'shop');
     fs.mkdirSync(repo, { recursive: true });
-    fs.writeFileSync(path.join(repo, 'README.md'), '# Shop\n\nA small shop used by the production build test.\n\n## Usage\n\nRun `node m0.js`.\n');
-    for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(repo, `m${i}.js`), `/** Adds. */\nexport function add${i}(a, b) {\n  return a + b;\n}\n`);
-    const git = (...args: string[]) => spawnSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { stdio: 'ignore' });
+    fs.writeFileSync(
+      path.join(repo, 'README.md'),
+      '# Shop\n\nA small shop used by the production build test.\n\n## Usage\n\nRun `node m0.js`.\n',
+    );
+    for (let i = 0; i < 40; i++)
+      fs.writeFileSync(path.join(repo, `m${i}.js`), `/** Adds. */\nexport function add${i}(a, b) {\n  return a + b;\n}\n`);
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], {
+        stdio: 'ignore',
+      });
     git('init', '-q', '-b', 'main');
     git('add', '.');
     git('commit', '-q', '-m', 'first');
 
     const port = await freePort();
     const api = `http://127.0.0.1:${port}`;
-    const common = { ...database.env, LOCAL_REPO_ROOTS: repos, LOG_LEVEL: 'warn', JWT_SECRET: 'production-build-test', ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+    const common = {
+      ...database.env,
+      LOCAL_REPO_ROOTS: repos,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'production-build-test',
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
     // On PostgreSQL as scaled out (docs/deployment.md): an API process without workers and a
     // job-only worker process; on PGlite one process running both.
-    const server = runBundled('main', { ...common, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data, ...(database.kind === 'postgres' ? { RUN_WORKERS: 'false' } : {}) });
-    const worker = database.kind === 'postgres' ? runBundled('worker', { ...common, DATA_DIR: path.join(install, 'worker-data'), LOG_LEVEL: 'info' }) : null;
+    const server = runBundled('main', {
+      ...common,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: data,
+      ...(database.kind === 'postgres' ? { RUN_WORKERS: 'false' } : {}),
+    });
+    const worker =
+      database.kind === 'postgres'
+        ? runBundled('worker', { ...common, DATA_DIR: path.join(install, 'worker-data'), LOG_LEVEL: 'info' })
+        : null;
     const exitedEarly = () => {
-      for (const p of [server, worker]) if (p && p.child.exitCode !== null) throw new Error(`a bundled process exited with ${p.child.exitCode}:\n${p.output()}`);
+      for (const p of [server, worker])
+        if (p && p.child.exitCode !== null) throw new Error(`a bundled process exited with ${p.child.exitCode}:\n${p.output()}`);
     };
     const withOutput = (error: Error) => {
       throw new Error(`${error.message}\nserver:\n${server.output()}\nworker:\n${worker?.output() ?? ''}`);
@@ -197,7 +225,10 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
     expect(health).toMatchObject({ status: 'ok', database: database.kind });
     // The web app is found next to the bundle's install, as config.ts finds it next to the sources.
     expect(await (await fetch(`${api}/`)).text()).toContain('Docent (installed)');
-    if (worker) await until('"worker started"', 120_000, async () => (exitedEarly(), worker.output().includes('worker started') || undefined)).catch(withOutput);
+    if (worker)
+      await until('"worker started"', 120_000, async () => (exitedEarly(), worker.output().includes('worker started') || undefined)).catch(
+        withOutput,
+      );
 
     const call = async (method: string, url: string, body?: unknown, token?: string) => {
       const res = await fetch(`${api}/api${url}`, {
@@ -211,7 +242,12 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
     expect(signup.status).toBe(201);
     const token = (signup.body as { token: string }).token;
     expect((await call('POST', '/v1/git/repos', { url: repo, organizationName: 'acme', repoName: 'shop' }, token)).status).toBe(201);
-    const start = await call('POST', '/v1/git/analyze/repo', { git_repo: { organization_name: 'acme', repo_name: 'shop' }, vendor: 'GIT' }, token);
+    const start = await call(
+      'POST',
+      '/v1/git/analyze/repo',
+      { git_repo: { organization_name: 'acme', repo_name: 'shop' }, vendor: 'GIT' },
+      token,
+    );
     expect(start.status).toBe(200);
     const jobId = (start.body as { lroJobId: number }).lroJobId;
     const state = await until('the analysis', 120_000, async () => {
@@ -222,14 +258,16 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
     const log = ((await call('GET', `/v1/lro/logs/${jobId}`, undefined, token)).body as string[]).map((l) => decodeLogLine(l).text);
     expect(state, log.join('\n')).toBe('COMPLETE');
     const detail = await call('GET', '/app/github/get/repo?orgName=acme&repoName=shop&vendor=GIT', undefined, token);
-    const report = (detail.body as { gitAppMetaData: { analysisReport: { basicFuncDocAnalysis: { totalFunctions: number } } } }).gitAppMetaData.analysisReport;
+    const report = (detail.body as { gitAppMetaData: { analysisReport: { basicFuncDocAnalysis: { totalFunctions: number } } } })
+      .gitAppMetaData.analysisReport;
     expect(report.basicFuncDocAnalysis.totalFunctions).toBe(40);
 
     expect(server.modules()).toContain(`${bundleUrl}/main.mjs`);
     expectBundleOnly(server.modules());
     const ran = worker ?? server;
     if (worker) expect(worker.modules()).toContain(`${bundleUrl}/worker.mjs`);
-    for (const entry of ['off-thread-worker-bootstrap', 'parse-worker-bootstrap', 'readme-worker-bootstrap']) expect(ran.modules()).toContain(`${bundleUrl}/${entry}.mjs`);
+    for (const entry of ['off-thread-worker-bootstrap', 'parse-worker-bootstrap', 'readme-worker-bootstrap'])
+      expect(ran.modules()).toContain(`${bundleUrl}/${entry}.mjs`);
     expectBundleOnly(ran.modules());
     if (worker) {
       worker.child.kill('SIGTERM');

@@ -57,13 +57,20 @@ describe('DELETE /v1/git/repos/{vendor}/{org}/{repo}', () => {
 
   it('removes the repository, its analyses, clone and cache; keeps its job history; leaves the other repository alone', async () => {
     for (const name of ['one', 'two']) {
-      const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: gate.url(name), organizationName: 'acme', repoName: name } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/v1/git/repos',
+        token: alice,
+        payload: { url: gate.url(name), organizationName: 'acme', repoName: name },
+      });
       expect(res.statusCode).toBe(201);
     }
     jobId = await analyse(alice, 'one');
     await analyse(alice, 'two');
-    oneId = (await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=one&vendor=GIT', token: alice })).json().repository.id;
-    twoId = (await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=two&vendor=GIT', token: alice })).json().repository.id;
+    oneId = (await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=one&vendor=GIT', token: alice })).json()
+      .repository.id;
+    twoId = (await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=two&vendor=GIT', token: alice })).json()
+      .repository.id;
     expect(existsSync(path.join(t.config.cloneDir, oneId))).toBe(true);
     expect(cacheFiles()).toHaveLength(2);
 
@@ -77,7 +84,12 @@ describe('DELETE /v1/git/repos/{vendor}/{org}/{repo}', () => {
     expect(res.statusCode).toBe(204);
     const gone = await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=one&vendor=GIT', token: alice });
     expect(gone.statusCode).toBe(404);
-    const details = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/advancedDoc/details', token: alice, payload: payload('one') });
+    const details = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/analyze/repo/advancedDoc/details',
+      token: alice,
+      payload: payload('one'),
+    });
     expect(details.statusCode).toBe(404);
     expect(existsSync(path.join(t.config.cloneDir, oneId))).toBe(false);
     expect(cacheFiles()).toHaveLength(1);
@@ -89,7 +101,16 @@ describe('DELETE /v1/git/repos/{vendor}/{org}/{repo}', () => {
     expect(existsSync(path.join(t.config.cloneDir, twoId))).toBe(true);
     // Removing it again: 404; it can be added again afresh.
     expect((await t.call({ method: 'DELETE', url: '/api/v1/git/repos/GIT/acme/one', token: alice })).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice, payload: { url: gate.url('one'), organizationName: 'acme', repoName: 'one' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/v1/git/repos',
+          token: alice,
+          payload: { url: gate.url('one'), organizationName: 'acme', repoName: 'one' },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('refuses while an analysis of the repository is running (409, with what to do)', async () => {

@@ -35,7 +35,12 @@ afterAll(async () => {
 });
 
 async function start() {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), LOGIN_RATE_LIMIT_PER_MINUTE: '1000', OUTBOUND_ALLOW: '127.0.0.1' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'none'),
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    OUTBOUND_ALLOW: '127.0.0.1',
+  });
   const app = await buildApp({ config, database, secrets: await loadSecrets(config), mailer: new MemoryMailer(), logger: false });
   await app.ready();
   return app;
@@ -44,13 +49,26 @@ async function start() {
 describe('restarting the server', () => {
   it('re-queues the running job and keeps every log line', async () => {
     let app = await start();
-    const signup = await app.inject({ method: 'POST', url: '/api/signup', payload: { first_name: 'R', email: 'restart@example.com', password: 'Restart-Pass1' } });
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { first_name: 'R', email: 'restart@example.com', password: 'Restart-Pass1' },
+    });
     const token = signup.json().token as string;
     const auth = { authorization: `Bearer ${token}` };
-    expect((await app.inject({ method: 'POST', url: '/api/v1/git/repos', headers: auth, payload: { url: gate.url('restart') } })).statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/git/repos', headers: auth, payload: { url: gate.url('restart') } })).statusCode,
+    ).toBe(201);
     // The clone will hang at the gate: the job is certainly running when the server stops.
     gate.hold();
-    const { lroJobId } = (await app.inject({ method: 'POST', url: '/api/v1/git/analyze/repo', headers: auth, payload: { git_repo: { organization_name: 'local', repo_name: 'restart' }, vendor: 'GIT' } })).json();
+    const { lroJobId } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/git/analyze/repo',
+        headers: auth,
+        payload: { git_repo: { organization_name: 'local', repo_name: 'restart' }, vendor: 'GIT' },
+      })
+    ).json();
 
     for (let i = 0; i < 600; i++) {
       const s = (await app.inject({ method: 'GET', url: `/api/v1/lro/${lroJobId}/status`, headers: auth })).json();

@@ -71,14 +71,28 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
 
     const port = 20000 + Math.floor(Math.random() * 20000);
     api = `http://127.0.0.1:${port}`;
-    startProcess('apps/server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', RUN_WORKERS: 'false', DATA_DIR: path.join(dataDir, 'api'), WEB_DIST: path.join(dataDir, 'none') });
+    startProcess('apps/server/src/main.ts', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RUN_WORKERS: 'false',
+      DATA_DIR: path.join(dataDir, 'api'),
+      WEB_DIST: path.join(dataDir, 'none'),
+    });
     for (let i = 0; i < 150; i++) {
-      const ok = await fetch(`${api}/api/health`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${api}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    workerA = startProcess('apps/server/src/worker.ts', { DATA_DIR: path.join(dataDir, 'worker-a'), DOCENT_CACHE_DIR: path.join(dataDir, 'cache-a') });
-    startProcess('apps/server/src/worker.ts', { DATA_DIR: path.join(dataDir, 'worker-b'), DOCENT_CACHE_DIR: path.join(dataDir, 'cache-b') });
+    workerA = startProcess('apps/server/src/worker.ts', {
+      DATA_DIR: path.join(dataDir, 'worker-a'),
+      DOCENT_CACHE_DIR: path.join(dataDir, 'cache-a'),
+    });
+    startProcess('apps/server/src/worker.ts', {
+      DATA_DIR: path.join(dataDir, 'worker-b'),
+      DOCENT_CACHE_DIR: path.join(dataDir, 'cache-b'),
+    });
 
     const signup = await fetch(`${api}/api/signup`, {
       method: 'POST',

@@ -86,7 +86,11 @@ describe('Cache-Control: no-store on authenticated answers (security round 2)', 
   });
 
   it('the sign-in answers that hand out tokens', async () => {
-    const signup = await t.call({ method: 'POST', url: '/api/signup', payload: { first_name: 'N', last_name: 'S', email: 'nostore2@example.com', password: PASSWORD } });
+    const signup = await t.call({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { first_name: 'N', last_name: 'S', email: 'nostore2@example.com', password: PASSWORD },
+    });
     expect(signup.statusCode).toBe(201);
     expect(signup.headers['cache-control']).toBe('no-store');
     const login = await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'nostore2@example.com', password: PASSWORD }) });

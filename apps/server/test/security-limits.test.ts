@@ -50,7 +50,9 @@ describe('client address', () => {
     try {
       const login = (client: string) =>
         behind.call({ ...loginForm('x@example.com', 'nope', { 'x-forwarded-for': client }), remoteAddress: '10.0.0.1' });
-      const first = [await login('203.0.113.1'), await login('203.0.113.1'), await login('203.0.113.1'), await login('203.0.113.1')].map((r) => r.statusCode);
+      const first = [await login('203.0.113.1'), await login('203.0.113.1'), await login('203.0.113.1'), await login('203.0.113.1')].map(
+        (r) => r.statusCode,
+      );
       expect(first).toEqual([401, 401, 401, 429]);
       // another client behind the same proxy has its own per-minute budget
       expect((await login('203.0.113.2')).statusCode).toBe(401);
@@ -65,7 +67,16 @@ describe('mail limits', () => {
     await signUp(t, 'mailbox@example.com');
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      statuses.push((await t.call({ method: 'POST', url: '/api/forgotPassword', remoteAddress: `198.51.100.${i + 1}`, payload: { email: 'mailbox@example.com' } })).statusCode);
+      statuses.push(
+        (
+          await t.call({
+            method: 'POST',
+            url: '/api/forgotPassword',
+            remoteAddress: `198.51.100.${i + 1}`,
+            payload: { email: 'mailbox@example.com' },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
     await t.mailer.waitFor('mailbox@example.com', 4); // reset codes are mailed after the answer
@@ -76,7 +87,10 @@ describe('mail limits', () => {
     const { token } = await signUp(t, 'spammer@example.com');
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      statuses.push((await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token, payload: { email: 'target@example.org' } })).statusCode);
+      statuses.push(
+        (await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token, payload: { email: 'target@example.org' } }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect(t.mailer.sent.filter((m) => m.to === 'target@example.org')).toHaveLength(5);
@@ -91,7 +105,12 @@ describe('mail limits', () => {
 
     const signups: number[] = [];
     for (let i = 0; i < 22; i++) {
-      const res = await t.call({ method: 'POST', url: '/api/signup', remoteAddress: '198.51.100.200', payload: { first_name: 'A', last_name: 'B', email: `bulk${i}@example.com`, password: PASSWORD } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/signup',
+        remoteAddress: '198.51.100.200',
+        payload: { first_name: 'A', last_name: 'B', email: `bulk${i}@example.com`, password: PASSWORD },
+      });
       signups.push(res.statusCode);
     }
     expect(signups.slice(0, 20).every((s) => s === 201)).toBe(true);
@@ -105,16 +124,33 @@ describe('code guessing across re-requested codes', () => {
     const statuses: number[] = [];
     // five requests (the mail budget), five wrong guesses each: the hourly guess budget ends it
     for (let round = 0; round < 5; round++) {
-      await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token: attacker.token, remoteAddress: `198.51.101.${round + 1}`, payload: { email: 'victim-box@example.net' } });
+      await t.call({
+        method: 'POST',
+        url: '/api/v1/user/email/update/request',
+        token: attacker.token,
+        remoteAddress: `198.51.101.${round + 1}`,
+        payload: { email: 'victim-box@example.net' },
+      });
       for (let g = 0; g < 5; g++) {
         const guess = String(100000 + round * 5 + g);
-        const res = await t.call({ method: 'POST', url: '/api/v1/user/email/update/verify', token: attacker.token, remoteAddress: `198.51.101.${round + 1}`, payload: { email: 'victim-box@example.net', code: guess } });
+        const res = await t.call({
+          method: 'POST',
+          url: '/api/v1/user/email/update/verify',
+          token: attacker.token,
+          remoteAddress: `198.51.101.${round + 1}`,
+          payload: { email: 'victim-box@example.net', code: guess },
+        });
         statuses.push(res.statusCode);
       }
     }
     // the real code now no longer helps either: the budget is spent
     const code = t.mailer.lastCode('victim-box@example.net');
-    const final = await t.call({ method: 'POST', url: '/api/v1/user/email/update/verify', token: attacker.token, payload: { email: 'victim-box@example.net', code } });
+    const final = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/email/update/verify',
+      token: attacker.token,
+      payload: { email: 'victim-box@example.net', code },
+    });
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
     expect(final.statusCode).toBe(429);
     const me = await t.call({ method: 'GET', url: '/api/v1/user', token: attacker.token });
@@ -125,7 +161,12 @@ describe('code guessing across re-requested codes', () => {
     await signUp(t, 'reset-target@example.com');
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
-      const res = await t.call({ method: 'POST', url: '/api/verifySecurityCode', remoteAddress: `198.51.102.${i + 1}`, payload: { email: 'reset-target@example.com', code: String(200000 + i) } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/verifySecurityCode',
+        remoteAddress: `198.51.102.${i + 1}`,
+        payload: { email: 'reset-target@example.com', code: String(200000 + i) },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
@@ -137,15 +178,30 @@ describe('no account enumeration', () => {
     await signUp(t, 'known@example.com');
     await t.call({ method: 'POST', url: '/api/forgotPassword', remoteAddress: '198.51.103.1', payload: { email: 'known@example.com' } });
     await t.call({ method: 'POST', url: '/api/forgotPassword', remoteAddress: '198.51.103.1', payload: { email: 'unknown@example.com' } });
-    const known = await t.call({ method: 'POST', url: '/api/verifySecurityCode', remoteAddress: '198.51.103.2', payload: { email: 'known@example.com', code: '000001' } });
-    const unknown = await t.call({ method: 'POST', url: '/api/verifySecurityCode', remoteAddress: '198.51.103.2', payload: { email: 'unknown@example.com', code: '000001' } });
+    const known = await t.call({
+      method: 'POST',
+      url: '/api/verifySecurityCode',
+      remoteAddress: '198.51.103.2',
+      payload: { email: 'known@example.com', code: '000001' },
+    });
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/api/verifySecurityCode',
+      remoteAddress: '198.51.103.2',
+      payload: { email: 'unknown@example.com', code: '000001' },
+    });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     // the guess that burns a real account's code reads like a guess against no account
     const answers = async (email: string) => {
       const out: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await t.call({ method: 'POST', url: '/api/verifySecurityCode', remoteAddress: '198.51.103.3', payload: { email, code: String(300000 + i) } });
+        const res = await t.call({
+          method: 'POST',
+          url: '/api/verifySecurityCode',
+          remoteAddress: '198.51.103.3',
+          payload: { email, code: String(300000 + i) },
+        });
         out.push(`${res.statusCode} ${res.body}`);
       }
       return out;
@@ -156,8 +212,20 @@ describe('no account enumeration', () => {
   it('the email-change request answers the same for an address in use and a free one', async () => {
     const { token } = await signUp(t, 'asker@example.com');
     await signUp(t, 'in-use@example.com');
-    const inUse = await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token, remoteAddress: '198.51.104.1', payload: { email: 'in-use@example.com' } });
-    const free = await t.call({ method: 'POST', url: '/api/v1/user/email/update/request', token, remoteAddress: '198.51.104.1', payload: { email: 'free@example.com' } });
+    const inUse = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/email/update/request',
+      token,
+      remoteAddress: '198.51.104.1',
+      payload: { email: 'in-use@example.com' },
+    });
+    const free = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/email/update/request',
+      token,
+      remoteAddress: '198.51.104.1',
+      payload: { email: 'free@example.com' },
+    });
     expect(inUse.statusCode).toBe(free.statusCode);
     expect(inUse.body.replace('in-use@example.com', 'X')).toBe(free.body.replace('free@example.com', 'X'));
   });

@@ -14,9 +14,14 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('no session in a link', () => {
-  it('rapid login refuses a session token: a link cannot sign the victim into the attacker\'s account', async () => {
+  it("rapid login refuses a session token: a link cannot sign the victim into the attacker's account", async () => {
     const attacker = await signUp(t, 'csrf-attacker@example.com');
-    const res = await t.call({ method: 'POST', url: '/api/v1/auth/rapid-login', remoteAddress: '198.51.110.1', payload: { token: attacker.token } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/auth/rapid-login',
+      remoteAddress: '198.51.110.1',
+      payload: { token: attacker.token },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('CODE_INVALID');
     expect(res.body).not.toContain('"token"');
@@ -68,24 +73,47 @@ describe('one address spraying many accounts', () => {
     const statuses: number[] = [];
     for (const username of accounts) {
       const f = form({ username, password: 'Summer2026!' });
-      statuses.push((await t.call({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.50', payload: f.payload, headers: f.headers })).statusCode);
+      statuses.push(
+        (await t.call({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.50', payload: f.payload, headers: f.headers }))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
     const right = form({ username: 'spray-real@example.com', password: PASSWORD });
-    const blocked = await t.call({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.50', payload: right.payload, headers: right.headers });
+    const blocked = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '203.0.113.50',
+      payload: right.payload,
+      headers: right.headers,
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     // another address is not affected
-    expect((await t.call({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.51', payload: right.payload, headers: right.headers })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.51', payload: right.payload, headers: right.headers }))
+        .statusCode,
+    ).toBe(200);
   }, 180_000);
 
   it('forgotPassword and code checks over 60 accounts from one address also end in 429', async () => {
     const forgot: number[] = [];
     const codes: number[] = [];
     for (const email of accounts) {
-      forgot.push((await t.call({ method: 'POST', url: '/api/forgotPassword', remoteAddress: '203.0.113.70', payload: { email } })).statusCode);
-      codes.push((await t.call({ method: 'POST', url: '/api/verifySecurityCode', remoteAddress: '203.0.113.71', payload: { email, code: '123456' } })).statusCode);
+      forgot.push(
+        (await t.call({ method: 'POST', url: '/api/forgotPassword', remoteAddress: '203.0.113.70', payload: { email } })).statusCode,
+      );
+      codes.push(
+        (
+          await t.call({
+            method: 'POST',
+            url: '/api/verifySecurityCode',
+            remoteAddress: '203.0.113.71',
+            payload: { email, code: '123456' },
+          })
+        ).statusCode,
+      );
     }
     expect(forgot.at(-1)).toBe(429);
     expect(codes.at(-1)).toBe(429);
@@ -98,13 +126,19 @@ describe('API keys end with the password and with "sign out everywhere"', () => 
     if (res.statusCode !== 200) throw new Error(`key: ${res.statusCode} ${res.body}`);
     return res.json().key as string;
   };
-  const withKey = (key: string) => t.call({ method: 'GET', url: '/api/v1/user', remoteAddress: '198.51.112.9', headers: { 'x-api-key': key } });
+  const withKey = (key: string) =>
+    t.call({ method: 'GET', url: '/api/v1/user', remoteAddress: '198.51.112.9', headers: { 'x-api-key': key } });
 
   it('a password change switches every key off and says so; the owner can turn one back on', async () => {
     const u = await signUp(t, 'keys-pw@example.com');
     const key = await makeKey(u.token);
     expect((await withKey(key)).statusCode).toBe(200);
-    const changed = await t.call({ method: 'POST', url: '/api/setNewPasswordFromOldPassword', token: u.token, payload: { oldPassword: PASSWORD, newPassword: 'Another-Pass99' } });
+    const changed = await t.call({
+      method: 'POST',
+      url: '/api/setNewPasswordFromOldPassword',
+      token: u.token,
+      payload: { oldPassword: PASSWORD, newPassword: 'Another-Pass99' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().message).toMatch(/1 API key switched off/);
     expect((await withKey(key)).statusCode).toBe(401);
@@ -127,10 +161,20 @@ describe('API keys end with the password and with "sign out everywhere"', () => 
     const u = await signUp(t, 'keys-reset@example.com');
     const key = await makeKey(u.token);
     const mails = t.mailer.count('keys-reset@example.com');
-    await t.call({ method: 'POST', url: '/api/forgotPassword', remoteAddress: '198.51.112.10', payload: { email: 'keys-reset@example.com' } });
+    await t.call({
+      method: 'POST',
+      url: '/api/forgotPassword',
+      remoteAddress: '198.51.112.10',
+      payload: { email: 'keys-reset@example.com' },
+    });
     await t.mailer.waitFor('keys-reset@example.com', mails);
     const code = t.mailer.lastCode('keys-reset@example.com');
-    const reset = await t.call({ method: 'POST', url: '/api/setNewPassword', remoteAddress: '198.51.112.10', payload: { email: 'keys-reset@example.com', code, password: 'Reset-Pass777' } });
+    const reset = await t.call({
+      method: 'POST',
+      url: '/api/setNewPassword',
+      remoteAddress: '198.51.112.10',
+      payload: { email: 'keys-reset@example.com', code, password: 'Reset-Pass777' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await withKey(key)).statusCode).toBe(401);
   });

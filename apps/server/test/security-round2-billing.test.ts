@@ -28,8 +28,15 @@ describe('the test provider is off unless BILLING_TEST_PROVIDER=true', () => {
     const on = await createTestApp({ BILLING_TEST_PROVIDER: 'true' }, { logStream: { write: (l: string) => onLines.push(l) } });
     try {
       const u = await signUp(off, 'nofree@example.com');
-      expect((await off.call({ method: 'GET', url: '/api/v1/billing/providers' })).json()).toEqual({ paypal: false, cashfree: false, test: false });
-      expect((await off.call({ method: 'GET', url: `/api/v1/billing/test/checkout?product_id=${PRICE_PRO_MONTHLY}`, token: u.token })).statusCode).toBe(403);
+      expect((await off.call({ method: 'GET', url: '/api/v1/billing/providers' })).json()).toEqual({
+        paypal: false,
+        cashfree: false,
+        test: false,
+      });
+      expect(
+        (await off.call({ method: 'GET', url: `/api/v1/billing/test/checkout?product_id=${PRICE_PRO_MONTHLY}`, token: u.token }))
+          .statusCode,
+      ).toBe(403);
       expect(offLines.join('\n')).not.toContain('BILLING_TEST_PROVIDER');
       const warning = onLines.map((l) => JSON.parse(l) as { level: number; msg: string }).find((l) => l.msg === TEST_PROVIDER_WARNING);
       expect(warning?.level).toBeGreaterThanOrEqual(40);
@@ -70,7 +77,7 @@ describe('test payments are test payments', () => {
     expect(earned[0]?.source_payment_id).toBe(real.id);
   });
 
-  it('the operator\'s pending-payout listing marks a coupon a test payment earned', async () => {
+  it("the operator's pending-payout listing marks a coupon a test payment earned", async () => {
     const owner = await signUp(t, 'old-coupon@example.com');
     const payer = await signUp(t, 'old-payer@example.com');
     const billing = new BillingService(t.database.db, t.config.billing);
@@ -78,10 +85,25 @@ describe('test payments are test payments', () => {
     const realPaid = await billing.createPayment(await userRow(payer.id), 'PAYPAL', PRICE_PRO_MONTHLY, 'USD', undefined);
     const box = new SecretBox((await loadSecrets(t.config)).encryptionKey);
     // Coupons minted before test payments stopped earning them, redeemed and waiting for payout.
-    for (const [code, source] of [['DOC-TESTSOURCE', testPaid.id], ['DOC-REALSOURCE', realPaid.id]] as const) {
+    for (const [code, source] of [
+      ['DOC-TESTSOURCE', testPaid.id],
+      ['DOC-REALSOURCE', realPaid.id],
+    ] as const) {
       await t.database.db
         .insertInto('coupons')
-        .values({ user_id: owner.id, coupon_code: code, coupon_type: 'REFERRAL', amount_minor: 500, currency: 'USD', source_payment_id: source, is_used: true, used_at: new Date(), coupon_state: 'PAYMENT_PENDING', redeem_type: 'UPI', redeem_id_sealed: box.seal('ada@okaxis') })
+        .values({
+          user_id: owner.id,
+          coupon_code: code,
+          coupon_type: 'REFERRAL',
+          amount_minor: 500,
+          currency: 'USD',
+          source_payment_id: source,
+          is_used: true,
+          used_at: new Date(),
+          coupon_state: 'PAYMENT_PENDING',
+          redeem_type: 'UPI',
+          redeem_id_sealed: box.seal('ada@okaxis'),
+        })
         .execute();
     }
     const lines: string[] = [];
@@ -94,10 +116,20 @@ describe('test payments are test payments', () => {
     const u = await signUp(t, 'racer@example.com');
     const repo = await t.database.db
       .insertInto('repositories')
-      .values({ user_id: u.id, vendor: 'GIT', organization_name: 'acme', repo_name: 'race', clone_url: 'https://example.com/acme/race.git', default_branch: null, is_private: false })
+      .values({
+        user_id: u.id,
+        vendor: 'GIT',
+        organization_name: 'acme',
+        repo_name: 'race',
+        clone_url: 'https://example.com/acme/race.git',
+        default_branch: null,
+        is_private: false,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const started = await Promise.all(Array.from({ length: 20 }, () => checkout(u.token, `product_id=${PRICE_FULL_REPO}&repo_ids=${repo.id}`)));
+    const started = await Promise.all(
+      Array.from({ length: 20 }, () => checkout(u.token, `product_id=${PRICE_FULL_REPO}&repo_ids=${repo.id}`)),
+    );
     expect(started.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const ids = [...new Set(started.map((r) => r.json().payment_id as string))];
     expect(ids).toHaveLength(1);
@@ -111,7 +143,15 @@ describe('test payments are test payments', () => {
     const u = await signUp(t, 'twocurrencies@example.com');
     const repo = await t.database.db
       .insertInto('repositories')
-      .values({ user_id: u.id, vendor: 'GIT', organization_name: 'acme', repo_name: 'two', clone_url: 'https://example.com/acme/two.git', default_branch: null, is_private: false })
+      .values({
+        user_id: u.id,
+        vendor: 'GIT',
+        organization_name: 'acme',
+        repo_name: 'two',
+        clone_url: 'https://example.com/acme/two.git',
+        default_branch: null,
+        is_private: false,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const usd = (await checkout(u.token, `product_id=${PRICE_FULL_REPO}&repo_ids=${repo.id}&currency=USD`)).json().payment_id as string;

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const me = (token: string) => t.call({ method: 'GET', url: '/api/v1/user', token });
-const login = async (email: string) => (await t.call({ method: 'POST', url: '/api/login', ...form({ username: email, password: PASSWORD }) })).json().token as string;
+const login = async (email: string) =>
+  (await t.call({ method: 'POST', url: '/api/login', ...form({ username: email, password: PASSWORD }) })).json().token as string;
 
 describe('server-side sessions', () => {
   it('refuses a token without exp even when signed with the server key and naming a live session', async () => {
@@ -66,7 +67,11 @@ describe('server-side sessions', () => {
 
   it('a new sign-in has a lifetime of SESSION_MAX_LIFETIME_SECONDS', async () => {
     const { token } = await signUp(t, 'span@example.com');
-    const row = await t.database.db.selectFrom('sessions').select(['created_at', 'expires_at']).where('id', '=', String(decodeJwt(token).sid)).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at'])
+      .where('id', '=', String(decodeJwt(token).sid))
+      .executeTakeFirstOrThrow();
     const span = (new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()) / 1000;
     expect(span).toBeGreaterThan(3590);
     expect(span).toBeLessThan(3610);

@@ -48,7 +48,10 @@ function readable(raw: string): string {
   const words = unfolded.replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
     enc.toLowerCase() === 'b'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
   const qp = words.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
   return qp;
@@ -56,7 +59,12 @@ function readable(raw: string): string {
 
 describe('SMTP mailer', () => {
   it('delivers the activation mail with its link to a real SMTP server', async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Docent <no-reply@docent.test>', dataDir: '/nonexistent', log: silent });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Docent <no-reply@docent.test>',
+      dataDir: '/nonexistent',
+      log: silent,
+    });
     await mailer.send(activationMail('reader@example.com', 'Reader', 'http://app.test/auth/rapid/login?token=abc.def'));
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['reader@example.com']);
@@ -71,12 +79,17 @@ describe('SMTP mailer', () => {
   });
 });
 
-describe('mails in the user\'s language (docs/i18n.md)', () => {
+describe("mails in the user's language (docs/i18n.md)", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let close: () => Promise<void>;
   beforeAll(async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docent-smtp-'));
-    const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://docent.test', WEB_DIST: path.join(dataDir, 'no-web'), MAIL_RATE_LIMIT_PER_HOUR: '1000' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      APP_URL: 'http://docent.test',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      MAIL_RATE_LIMIT_PER_HOUR: '1000',
+    });
     const database = await createTestDatabase();
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Docent <no-reply@docent.test>', dataDir, log: silent });
     app = await buildApp({ config, database, secrets: await loadSecrets(config), mailer, logger: false });
@@ -90,7 +103,12 @@ describe('mails in the user\'s language (docs/i18n.md)', () => {
 
   it('a sign-up from a German interface gets the German activation mail over SMTP, an English one the English mail', async () => {
     const signup = (email: string, acceptLanguage: string) =>
-      app.inject({ method: 'POST', url: '/api/signup', headers: { 'accept-language': acceptLanguage }, payload: { first_name: 'Jörg', email, password: PASSWORD } });
+      app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        headers: { 'accept-language': acceptLanguage },
+        payload: { first_name: 'Jörg', email, password: PASSWORD },
+      });
     expect((await signup('joerg@example.com', 'de')).statusCode).toBe(201);
     expect((await signup('jane@example.com', 'en-GB,en;q=0.9,de;q=0.5')).statusCode).toBe(201);
 

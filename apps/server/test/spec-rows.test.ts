@@ -22,14 +22,24 @@ const FILES = {
 const makeRepo = (name: string): string => commitRepo(path.join(root, name), FILES);
 
 async function register(name: string, organizationName: string): Promise<void> {
-  const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: makeRepo(name), organizationName, repoName: name } });
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/v1/git/repos',
+    token,
+    payload: { url: makeRepo(name), organizationName, repoName: name },
+  });
   expect(res.statusCode).toBe(201);
 }
 
 const payload = (org: string, repo: string) => ({ git_repo: { organization_name: org, repo_name: repo }, vendor: 'GIT' });
 
 async function run(org: string, repo: string, type?: string): Promise<void> {
-  const start = await t.call({ method: 'POST', url: `/api/v1/git/analyze/repo${type ? `/${type}` : ''}`, token, payload: payload(org, repo) });
+  const start = await t.call({
+    method: 'POST',
+    url: `/api/v1/git/analyze/repo${type ? `/${type}` : ''}`,
+    token,
+    payload: payload(org, repo),
+  });
   expect(start.statusCode).toBe(200);
   const id = start.json().lroJobId as number;
   const job = await waitForJob(t, token, id);
@@ -58,7 +68,9 @@ afterAll(async () => {
 describe('spec §7 calls', () => {
   it('GET /app/github/list?orgName= lists that organisation only; without it, all', async () => {
     const names = async (url: string) =>
-      ((await t.call({ method: 'GET', url, token })).json() as Array<{ organizationName: string; repoName: string }>).map((r) => `${r.organizationName}/${r.repoName}`).sort();
+      ((await t.call({ method: 'GET', url, token })).json() as Array<{ organizationName: string; repoName: string }>)
+        .map((r) => `${r.organizationName}/${r.repoName}`)
+        .sort();
     expect(await names('/api/app/github/list?orgName=acme')).toEqual(['acme/basic', 'acme/calc']);
     expect(await names('/api/app/github/list?orgName=zed')).toEqual(['zed/adv', 'zed/readme']);
     expect(await names('/api/app/github/list?orgName=nobody')).toEqual([]);
@@ -98,8 +110,18 @@ describe('analysis types basicDoc, advancedDoc and readme (spec §7)', () => {
     const r = await report('zed', 'adv');
     expect(r.basicFuncDocAnalysis).toEqual({ totalFunctions: 2, totalDocumented: 1 });
     expect(r.advancedFuncDocAnalysis).toMatchObject({ outdatedDocCount: 0 });
-    const details = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/advancedDoc/details', token, payload: payload('zed', 'adv') });
-    expect(details.json().functions.map((f: { name: string }) => f.name).sort()).toEqual(['add', 'scale']);
+    const details = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/analyze/repo/advancedDoc/details',
+      token,
+      payload: payload('zed', 'adv'),
+    });
+    expect(
+      details
+        .json()
+        .functions.map((f: { name: string }) => f.name)
+        .sort(),
+    ).toEqual(['add', 'scale']);
   });
 
   it('readme produces the README analysis only, and its details carry the README text', async () => {
@@ -107,14 +129,21 @@ describe('analysis types basicDoc, advancedDoc and readme (spec §7)', () => {
     const r = await report('zed', 'readme');
     expect(Object.keys(r)).toEqual(['readmeAnalysis']);
     expect((r.readmeAnalysis as { textStatistics: { wordCount: number } }).textStatistics.wordCount).toBeGreaterThan(10);
-    const details = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/readme/details', token, payload: payload('zed', 'readme') });
+    const details = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/analyze/repo/readme/details',
+      token,
+      payload: payload('zed', 'readme'),
+    });
     expect(details.json().content).toContain('Calc adds and scales numbers');
   });
 });
 
 describe('/v1/lro/all job-type and date filters (the /jobs page filters)', () => {
   const types = async (query: string) =>
-    ((await t.call({ method: 'GET', url: `/api/v1/lro/all?${query}`, token })).json().jobs as Array<{ jobType: string }>).map((j) => j.jobType).sort();
+    ((await t.call({ method: 'GET', url: `/api/v1/lro/all?${query}`, token })).json().jobs as Array<{ jobType: string }>)
+      .map((j) => j.jobType)
+      .sort();
 
   it('filters by one or more job types', async () => {
     // the runs above: a full analysis of acme/calc, then basicDoc, advancedDoc and readme
@@ -137,15 +166,45 @@ describe('/v1/lro/all job-type and date filters (the /jobs page filters)', () =>
 
 describe('errors carry {detail} (spec §7: the error text is the answer detail)', () => {
   const cases: Array<[string, { method: 'GET' | 'POST'; url: string; payload?: object }, number, string | RegExp]> = [
-    ['repository: detail of an unknown repository', { method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=nope&vendor=GIT' }, 404, 'Repository not found.'],
-    ['repository: languages of an unknown repository', { method: 'POST', url: '/api/v1/git/repo/language', payload: payload('acme', 'nope') }, 404, 'Repository not found.'],
+    [
+      'repository: detail of an unknown repository',
+      { method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=nope&vendor=GIT' },
+      404,
+      'Repository not found.',
+    ],
+    [
+      'repository: languages of an unknown repository',
+      { method: 'POST', url: '/api/v1/git/repo/language', payload: payload('acme', 'nope') },
+      404,
+      'Repository not found.',
+    ],
     ['job: status of an unknown job', { method: 'GET', url: '/api/v1/lro/987654/status' }, 404, /^Job not found/],
     ['job: log of an unknown job', { method: 'GET', url: '/api/v1/lro/logs/987654' }, 404, /^Job not found/],
     ['job: terminate an unknown job', { method: 'POST', url: '/api/v1/git/lro/987654/terminate' }, 404, /^Job not found/],
-    ['vendor: an unknown vendor', { method: 'GET', url: '/api/git/nope/install/status' }, 404, 'Unknown vendor "nope". Use github, gitlab, bitbucket or azure.'],
-    ['vendor: Azure without the organization', { method: 'POST', url: '/api/v1/vendors/azure/connection', payload: { token: 'x' } }, 400, 'organization: Azure DevOps needs the organization name.'],
-    ['analysis: analyse an unknown repository', { method: 'POST', url: '/api/v1/git/analyze/repo', payload: payload('acme', 'nope') }, 404, 'Repository not found.'],
-    ['analysis: status of an unknown job', { method: 'POST', url: '/api/v1/git/analyze/repo/coverage/status?jobId=987654', payload: payload('acme', 'calc') }, 404, /^Job not found/],
+    [
+      'vendor: an unknown vendor',
+      { method: 'GET', url: '/api/git/nope/install/status' },
+      404,
+      'Unknown vendor "nope". Use github, gitlab, bitbucket or azure.',
+    ],
+    [
+      'vendor: Azure without the organization',
+      { method: 'POST', url: '/api/v1/vendors/azure/connection', payload: { token: 'x' } },
+      400,
+      'organization: Azure DevOps needs the organization name.',
+    ],
+    [
+      'analysis: analyse an unknown repository',
+      { method: 'POST', url: '/api/v1/git/analyze/repo', payload: payload('acme', 'nope') },
+      404,
+      'Repository not found.',
+    ],
+    [
+      'analysis: status of an unknown job',
+      { method: 'POST', url: '/api/v1/git/analyze/repo/coverage/status?jobId=987654', payload: payload('acme', 'calc') },
+      404,
+      /^Job not found/,
+    ],
   ];
   it.each(cases)('%s', async (_name, req, status, detail) => {
     const res = await t.call({ ...req, token });

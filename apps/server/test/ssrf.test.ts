@@ -66,7 +66,12 @@ const spellings = (port: number) => [
 ];
 
 const connect = (vendor: string, baseUrl: string) =>
-  t.call({ method: 'POST', url: `/api/v1/vendors/${vendor}/connection`, token, payload: { token: 'tok-123456', baseUrl, ...(vendor === 'azure' ? { organization: 'fabrikam' } : {}) } });
+  t.call({
+    method: 'POST',
+    url: `/api/v1/vendors/${vendor}/connection`,
+    token,
+    payload: { token: 'tok-123456', baseUrl, ...(vendor === 'azure' ? { organization: 'fabrikam' } : {}) },
+  });
 
 describe('vendor base URLs', () => {
   for (const vendor of ['github', 'gitlab', 'bitbucket', 'azure']) {
@@ -113,7 +118,12 @@ describe('vendor base URLs', () => {
     const allowed = await createTestApp({ OUTBOUND_ALLOW: '127.0.0.1' });
     try {
       const me = await signUp(allowed, 'allowed@example.com');
-      const res = await allowed.call({ method: 'POST', url: '/api/v1/vendors/gitlab/connection', token: me.token, payload: { token: 'tok-123456', baseUrl: `http://127.0.0.1:${internalPort}` } });
+      const res = await allowed.call({
+        method: 'POST',
+        url: '/api/v1/vendors/gitlab/connection',
+        token: me.token,
+        payload: { token: 'tok-123456', baseUrl: `http://127.0.0.1:${internalPort}` },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'GitLab rejected the token.', code: 'INVALID_TOKEN' });
       expect(hits.length).toBeGreaterThan(0);
@@ -129,7 +139,17 @@ describe('git remotes', () => {
   const add = (url: string) => t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url } });
 
   it('refuses internal http and git:// remotes before git runs', async () => {
-    for (const url of [`http://127.0.0.1:${internalPort}/a/b.git`, `http://localhost:${internalPort}/a/b.git`, `http://localhost.:${internalPort}/a/b.git`, `http://[::127.0.0.1]:${internalPort}/a/b.git`, `http://[2002:7f00:1::]:${internalPort}/a/b.git`, `git://localhost.:${tcpPort}/a/b.git`, `git://127.0.0.1:${tcpPort}/a/b.git`, `ssh://git@127.0.0.1:${tcpPort}/a/b.git`, `git@127.0.0.1:a/b.git`]) {
+    for (const url of [
+      `http://127.0.0.1:${internalPort}/a/b.git`,
+      `http://localhost:${internalPort}/a/b.git`,
+      `http://localhost.:${internalPort}/a/b.git`,
+      `http://[::127.0.0.1]:${internalPort}/a/b.git`,
+      `http://[2002:7f00:1::]:${internalPort}/a/b.git`,
+      `git://localhost.:${tcpPort}/a/b.git`,
+      `git://127.0.0.1:${tcpPort}/a/b.git`,
+      `ssh://git@127.0.0.1:${tcpPort}/a/b.git`,
+      `git@127.0.0.1:a/b.git`,
+    ]) {
       const res = await add(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code, url).toBe('OUTBOUND_REFUSED');
@@ -138,7 +158,7 @@ describe('git remotes', () => {
     expect(tcpHits).toBe(0);
   });
 
-  it('refuses credentials in a git URL\'s query', async () => {
+  it("refuses credentials in a git URL's query", async () => {
     const res = await add('https://example.com/org/repo.git?access_token=ghp_abcdef');
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toContain('ghp_abcdef');

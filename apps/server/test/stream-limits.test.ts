@@ -24,7 +24,12 @@ beforeAll(async () => {
   bob = (await signUp(t, 'streams-b@example.com')).token;
   const queue = async (token: string) => {
     await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: daemon.url('streams') } });
-    const res = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: { git_repo: { organization_name: 'local', repo_name: 'streams' }, vendor: 'GIT' } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/analyze/repo',
+      token,
+      payload: { git_repo: { organization_name: 'local', repo_name: 'streams' }, vendor: 'GIT' },
+    });
     return res.json().lroJobId as number;
   };
   jobId = await queue(alice);
@@ -39,7 +44,10 @@ afterAll(async () => {
 
 async function open(token: string, id: number): Promise<{ status: number; body: string; close: () => void }> {
   const controller = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/lro/logs/${id}/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/lro/logs/${id}/stream`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
   if (res.status !== 200) return { status: res.status, body: await res.text(), close: () => undefined };
   const reader = res.body!.getReader();
   await reader.read(); // the stream is live
@@ -47,7 +55,7 @@ async function open(token: string, id: number): Promise<{ status: number; body: 
 }
 
 describe('live streams are limited per user and in all', () => {
-  it('refuses a user\'s fourth stream with 429 {detail}, and frees a slot when one closes', async () => {
+  it("refuses a user's fourth stream with 429 {detail}, and frees a slot when one closes", async () => {
     expect(jobId).toBeGreaterThan(0);
     const streams = [await open(alice, jobId), await open(alice, jobId), await open(alice, jobId)];
     expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
@@ -87,7 +95,11 @@ describe('live streams are limited per user and in all', () => {
 
 describe('open streams re-check their credential (security round 2)', () => {
   /** Opens a stream and collects its text until the server ends it (or `ms` pass). */
-  async function follow(headers: Record<string, string>, id: number, ms = 8000): Promise<{ ended: boolean; text: string; abort: () => void }> {
+  async function follow(
+    headers: Record<string, string>,
+    id: number,
+    ms = 8000,
+  ): Promise<{ ended: boolean; text: string; abort: () => void }> {
     const controller = new AbortController();
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/lro/logs/${id}/stream`, { headers, signal: controller.signal });
     expect(res.status).toBe(200);
@@ -117,11 +129,13 @@ describe('open streams re-check their credential (security round 2)', () => {
     while (!cond() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   };
 
-  it('a stream closes with a `revoked` event once its session is signed out; another session\'s stream flows on', async () => {
+  it("a stream closes with a `revoked` event once its session is signed out; another session's stream flows on", async () => {
     const saved = STREAM_RECHECK.everyMs;
     STREAM_RECHECK.everyMs = 200;
     try {
-      const login = async () => (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'streams-a@example.com', password: PASSWORD }) })).json().token as string;
+      const login = async () =>
+        (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'streams-a@example.com', password: PASSWORD }) })).json()
+          .token as string;
       const doomed = await login();
       const kept = await login();
       const a = await follow({ authorization: `Bearer ${doomed}` }, jobId);
@@ -144,9 +158,14 @@ describe('open streams re-check their credential (security round 2)', () => {
     STREAM_RECHECK.everyMs = 200;
     try {
       for (const action of ['toggle', 'delete']) {
-        const created = (await t.call({ method: 'GET', url: `/api/v1/apiToken/create?name=${action}`, token: alice })).json() as { key: string; apiKey: { id: string } };
+        const created = (await t.call({ method: 'GET', url: `/api/v1/apiToken/create?name=${action}`, token: alice })).json() as {
+          key: string;
+          apiKey: { id: string };
+        };
         const s = await follow({ 'x-api-key': created.key }, jobId);
-        expect((await t.call({ method: 'GET', url: `/api/v1/apiToken/${created.apiKey.id}/${action}`, token: alice })).statusCode).toBe(200);
+        expect((await t.call({ method: 'GET', url: `/api/v1/apiToken/${created.apiKey.id}/${action}`, token: alice })).statusCode).toBe(
+          200,
+        );
         await waitFor(() => s.ended);
         expect(s.ended, action).toBe(true);
         expect(s.text).toContain('event: revoked');

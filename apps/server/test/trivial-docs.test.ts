@@ -39,12 +39,23 @@ afterAll(async () => {
 
 describe('an analysis with a trivial doc', () => {
   it('stores the figures without it, flags the function, and logs the trivial count apart', async () => {
-    expect((await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: daemon.url('userlib') } })).statusCode).toBe(201);
-    const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: { git_repo: { organization_name: 'local', repo_name: 'userlib' }, vendor: 'GIT' } });
+    expect((await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: daemon.url('userlib') } })).statusCode).toBe(
+      201,
+    );
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/analyze/repo',
+      token,
+      payload: { git_repo: { organization_name: 'local', repo_name: 'userlib' }, vendor: 'GIT' },
+    });
     const id = start.json().lroJobId as number;
     expect((await waitForJob(t, token, id, { timeoutMs: 90_000 })).state).toBe('COMPLETE');
     const detail = await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=local&repoName=userlib&vendor=GIT', token });
-    expect(detail.json().gitAppMetaData.analysisReport.basicFuncDocAnalysis).toEqual({ totalFunctions: 2, totalDocumented: 1, trivialDocs: 1 });
+    expect(detail.json().gitAppMetaData.analysisReport.basicFuncDocAnalysis).toEqual({
+      totalFunctions: 2,
+      totalDocumented: 1,
+      trivialDocs: 1,
+    });
     const lines = ((await t.call({ method: 'GET', url: `/api/v1/lro/logs/${id}`, token })).json() as string[]).map(decodeLogLine);
     expect(lines.some((l) => l.text === 'Functions: 1 of 2 documented (1 trivial doc not counted)')).toBe(true);
   });

@@ -24,7 +24,12 @@ beforeAll(async () => {
   gh.on('GET /user/repos', hang());
   t = await createTestApp();
   owner = (await signUp(t, 'sync-revoke@example.com')).token;
-  const connected = await t.call({ method: 'POST', url: '/api/v1/vendors/github/connection', token: owner, payload: { token: GH_TOKEN, baseUrl: gh.url } });
+  const connected = await t.call({
+    method: 'POST',
+    url: '/api/v1/vendors/github/connection',
+    token: owner,
+    payload: { token: GH_TOKEN, baseUrl: gh.url },
+  });
   expect(connected.statusCode).toBe(201);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
@@ -38,7 +43,10 @@ afterAll(async () => {
 /** Follows a sync stream in the background: its text so far and whether the server ended it. */
 async function follow(bearer: string) {
   const controller = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${port}/api/v2/github/install`, { headers: { authorization: `Bearer ${bearer}` }, signal: controller.signal });
+  const res = await fetch(`http://127.0.0.1:${port}/api/v2/github/install`, {
+    headers: { authorization: `Bearer ${bearer}` },
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   const out = { text: '', ended: false, abort: () => controller.abort() };
   const reader = res.body!.getReader();
@@ -68,7 +76,9 @@ describe('a vendor sync stream and its credential', () => {
     const saved = STREAM_RECHECK.everyMs;
     STREAM_RECHECK.everyMs = 200;
     try {
-      const login = async () => (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'sync-revoke@example.com', password: PASSWORD }) })).json().token as string;
+      const login = async () =>
+        (await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'sync-revoke@example.com', password: PASSWORD }) })).json()
+          .token as string;
       const doomed = await login();
       const kept = await login();
       const a = await follow(doomed);
@@ -93,7 +103,10 @@ describe('a vendor sync stream and its credential', () => {
     const saved = STREAM_RECHECK.everyMs;
     STREAM_RECHECK.everyMs = 200;
     try {
-      const created = (await t.call({ method: 'GET', url: '/api/v1/apiToken/create?name=sync', token: owner })).json() as { key: string; apiKey: { id: string } };
+      const created = (await t.call({ method: 'GET', url: '/api/v1/apiToken/create?name=sync', token: owner })).json() as {
+        key: string;
+        apiKey: { id: string };
+      };
       const s = await follow(created.key);
       await new Promise((r) => setTimeout(r, 500));
       expect(s.ended).toBe(false);

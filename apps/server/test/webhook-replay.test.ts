@@ -31,13 +31,33 @@ const now = () => String(Math.floor(Date.now() / 1000));
 function signed(route: string, body: string, delivery = uuid(), ts = now()): Record<string, string> {
   switch (route) {
     case 'github':
-      return { 'content-type': 'application/json', 'x-github-event': 'push', 'x-github-delivery': delivery, 'x-hub-signature-256': hmacSignature(body, secret) };
+      return {
+        'content-type': 'application/json',
+        'x-github-event': 'push',
+        'x-github-delivery': delivery,
+        'x-hub-signature-256': hmacSignature(body, secret),
+      };
     case 'gitlab':
-      return { 'content-type': 'application/json', 'x-gitlab-event': 'Push Hook', 'x-gitlab-event-uuid': delivery, 'x-gitlab-token': secret };
+      return {
+        'content-type': 'application/json',
+        'x-gitlab-event': 'Push Hook',
+        'x-gitlab-event-uuid': delivery,
+        'x-gitlab-token': secret,
+      };
     case 'bitbucket':
-      return { 'content-type': 'application/json', 'x-event-key': 'repo:push', 'x-request-uuid': delivery, 'x-hub-signature': hmacSignature(body, secret) };
+      return {
+        'content-type': 'application/json',
+        'x-event-key': 'repo:push',
+        'x-request-uuid': delivery,
+        'x-hub-signature': hmacSignature(body, secret),
+      };
     default:
-      return { 'content-type': 'text/plain', 'x-docent-delivery': delivery, 'x-docent-timestamp': ts, 'x-docent-signature-256': hookSignature(body, secret, ts) };
+      return {
+        'content-type': 'text/plain',
+        'x-docent-delivery': delivery,
+        'x-docent-timestamp': ts,
+        'x-docent-signature-256': hookSignature(body, secret, ts),
+      };
   }
 }
 
@@ -59,11 +79,18 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
   token = (await signUp(t, 'replay@example.com')).token;
-  const added = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: daemon.url('calc'), organizationName: 'acme', repoName: 'calc' } });
+  const added = await t.call({
+    method: 'POST',
+    url: '/api/v1/git/repos',
+    token,
+    payload: { url: daemon.url('calc'), organizationName: 'acme', repoName: 'calc' },
+  });
   expect(added.statusCode).toBe(201);
   const s = (await t.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${query}`, token })).json() as WebhookStatus;
   hookPath = new URL(s.url).pathname;
-  secret = ((await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token, payload: gitRepo })).json() as { secret: string }).secret;
+  secret = (
+    (await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token, payload: gitRepo })).json() as { secret: string }
+  ).secret;
 }, 120_000);
 
 afterAll(async () => {
@@ -72,35 +99,42 @@ afterAll(async () => {
 });
 
 describe('the replay window', () => {
-  it.each(['github', 'gitlab', 'bitbucket', 'git'])('%s: the same signed body under a new delivery id is refused with 409; the vendor redelivery stays a duplicate', async (route) => {
-    const body = pushBody(route, 1000 + ++seq);
-    const ts = now();
-    const first = await post(route, body, signed(route, body, `first-${route}-${seq}`, ts));
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().status).toBe('ignored');
-    const deliveries = async () => (await t.database.db.selectFrom('webhook_deliveries').select('id').execute()).length;
-    const recorded = await deliveries();
+  it.each(['github', 'gitlab', 'bitbucket', 'git'])(
+    '%s: the same signed body under a new delivery id is refused with 409; the vendor redelivery stays a duplicate',
+    async (route) => {
+      const body = pushBody(route, 1000 + ++seq);
+      const ts = now();
+      const first = await post(route, body, signed(route, body, `first-${route}-${seq}`, ts));
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().status).toBe('ignored');
+      const deliveries = async () => (await t.database.db.selectFrom('webhook_deliveries').select('id').execute()).length;
+      const recorded = await deliveries();
 
-    const replay = await post(route, body, signed(route, body, `replay-${route}-${seq}`, ts));
-    expect(replay.statusCode).toBe(409);
-    expect(replay.json()).toMatchObject({ code: 'WEBHOOK_REPLAY' });
-    expect(replay.json().detail).toMatch(/already delivered to this webhook within the last 24 hours/);
-    expect(await deliveries()).toBe(recorded); // the replay left no delivery behind
+      const replay = await post(route, body, signed(route, body, `replay-${route}-${seq}`, ts));
+      expect(replay.statusCode).toBe(409);
+      expect(replay.json()).toMatchObject({ code: 'WEBHOOK_REPLAY' });
+      expect(replay.json().detail).toMatch(/already delivered to this webhook within the last 24 hours/);
+      expect(await deliveries()).toBe(recorded); // the replay left no delivery behind
 
-    // the vendor's own redelivery (same delivery id) is still recognised as such
-    const again = await post(route, body, signed(route, body, `first-${route}-${seq}`, ts));
-    expect(again.statusCode).toBe(200);
-    expect(again.json().status).toBe('duplicate');
-    // another body to the same webhook is a new delivery, not a replay
-    const other = pushBody(route, 2000 + seq);
-    expect((await post(route, other, signed(route, other))).statusCode).toBe(200);
-  });
+      // the vendor's own redelivery (same delivery id) is still recognised as such
+      const again = await post(route, body, signed(route, body, `first-${route}-${seq}`, ts));
+      expect(again.statusCode).toBe(200);
+      expect(again.json().status).toBe('duplicate');
+      // another body to the same webhook is a new delivery, not a replay
+      const other = pushBody(route, 2000 + seq);
+      expect((await post(route, other, signed(route, other))).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('the post-receive hook signs a timestamp', () => {
   it('a body signed without the timestamp (the old hook, or a captured delivery) is refused', async () => {
     const body = pushBody('git', 6001);
-    const res = await post('git', body, { 'content-type': 'text/plain', 'x-docent-delivery': uuid(), 'x-docent-signature-256': hmacSignature(body, secret) });
+    const res = await post('git', body, {
+      'content-type': 'text/plain',
+      'x-docent-delivery': uuid(),
+      'x-docent-signature-256': hmacSignature(body, secret),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toMatch(/X-Docent-Timestamp/);
   });
@@ -125,7 +159,12 @@ describe('the post-receive hook signs a timestamp', () => {
  * Sends the headers and 1 KB of a `declared`-byte body over a real socket, then waits: the
  * answer's status if one comes while the rest of the body is still unsent, else null.
  */
-function answerBeforeBody(path: string, headers: Record<string, string>, declared = 10 * 1024 * 1024 - 1, waitMs = 4000): Promise<number | null> {
+function answerBeforeBody(
+  path: string,
+  headers: Record<string, string>,
+  declared = 10 * 1024 * 1024 - 1,
+  waitMs = 4000,
+): Promise<number | null> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let data = '';
@@ -153,15 +192,31 @@ function answerBeforeBody(path: string, headers: Record<string, string>, declare
 
 describe('checks before the body is read', () => {
   it('an unknown hook id is answered 404 before the body arrives', async () => {
-    const status = await answerBeforeBody('/api/v1/webhooks/github/AAAAAAAAAAAAAAAAAAAAAAAA', { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` });
+    const status = await answerBeforeBody('/api/v1/webhooks/github/AAAAAAAAAAAAAAAAAAAAAAAA', {
+      'content-type': 'application/json',
+      'x-hub-signature-256': `sha256=${'0'.repeat(64)}`,
+    });
     expect(status).toBe(404);
   });
 
   it('a wrong GitLab token or Azure password, a missing signature or a stale hook timestamp is answered 401 before the body arrives', async () => {
-    expect(await answerBeforeBody(hookPath.replace('/git/', '/gitlab/'), { 'content-type': 'application/json', 'x-gitlab-token': 'wrong' })).toBe(401);
-    expect(await answerBeforeBody(hookPath.replace('/git/', '/azure/'), { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('u:wrong').toString('base64')}` })).toBe(401);
+    expect(
+      await answerBeforeBody(hookPath.replace('/git/', '/gitlab/'), { 'content-type': 'application/json', 'x-gitlab-token': 'wrong' }),
+    ).toBe(401);
+    expect(
+      await answerBeforeBody(hookPath.replace('/git/', '/azure/'), {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from('u:wrong').toString('base64')}`,
+      }),
+    ).toBe(401);
     expect(await answerBeforeBody(hookPath.replace('/git/', '/github/'), { 'content-type': 'application/json' })).toBe(401);
-    expect(await answerBeforeBody(hookPath, { 'content-type': 'text/plain', 'x-docent-timestamp': '1000', 'x-docent-signature-256': `sha256=${'0'.repeat(64)}` })).toBe(401);
+    expect(
+      await answerBeforeBody(hookPath, {
+        'content-type': 'text/plain',
+        'x-docent-timestamp': '1000',
+        'x-docent-signature-256': `sha256=${'0'.repeat(64)}`,
+      }),
+    ).toBe(401);
   });
 
   it('a client address over its budget is answered 429 before the body arrives', async () => {
@@ -171,8 +226,20 @@ describe('checks before the body is read', () => {
       const saved = port;
       port = (small.app.server.address() as { port: number }).port;
       try {
-        for (let i = 0; i < 2; i++) expect((await small.call({ method: 'POST', url: '/api/v1/webhooks/github/BBBBBBBBBBBBBBBBBBBBBBBB', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(404);
-        expect(await answerBeforeBody('/api/v1/webhooks/github/BBBBBBBBBBBBBBBBBBBBBBBB', { 'content-type': 'application/json' })).toBe(429);
+        for (let i = 0; i < 2; i++)
+          expect(
+            (
+              await small.call({
+                method: 'POST',
+                url: '/api/v1/webhooks/github/BBBBBBBBBBBBBBBBBBBBBBBB',
+                payload: '{}',
+                headers: { 'content-type': 'application/json' },
+              })
+            ).statusCode,
+          ).toBe(404);
+        expect(await answerBeforeBody('/api/v1/webhooks/github/BBBBBBBBBBBBBBBBBBBBBBBB', { 'content-type': 'application/json' })).toBe(
+          429,
+        );
       } finally {
         port = saved;
       }

@@ -55,7 +55,14 @@ async function jobsOf(type: string) {
 
 const waitJob = (id: number, ms = 90_000) => waitForJobRow(t, id, ms);
 
-const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'T',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 'T',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
 /** git without blocking the event loop (the server under test answers in this process) */
 const run = (cmd: string, args: string[], cwd: string) => promisify(execFile)(cmd, args, { cwd, env: GIT_ENV, encoding: 'utf8' });
 async function fetched(work: string, branch: string): Promise<string> {
@@ -71,16 +78,34 @@ const sha = (n: number) => n.toString(16).padStart(40, 'a');
 function signed(vendor: string, body: string, secret: string, event: string, delivery = uuid()): Record<string, string> {
   switch (vendor) {
     case 'github':
-      return { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': delivery, 'x-hub-signature-256': hmacSignature(body, secret) };
+      return {
+        'content-type': 'application/json',
+        'x-github-event': event,
+        'x-github-delivery': delivery,
+        'x-hub-signature-256': hmacSignature(body, secret),
+      };
     case 'gitlab':
       return { 'content-type': 'application/json', 'x-gitlab-event': event, 'x-gitlab-event-uuid': delivery, 'x-gitlab-token': secret };
     case 'bitbucket':
-      return { 'content-type': 'application/json', 'x-event-key': event, 'x-request-uuid': delivery, 'x-hub-signature': hmacSignature(body, secret) };
+      return {
+        'content-type': 'application/json',
+        'x-event-key': event,
+        'x-request-uuid': delivery,
+        'x-hub-signature': hmacSignature(body, secret),
+      };
     case 'azure':
-      return { 'content-type': 'application/json; charset=utf-8', authorization: `Basic ${Buffer.from(`docent:${secret}`).toString('base64')}` };
+      return {
+        'content-type': 'application/json; charset=utf-8',
+        authorization: `Basic ${Buffer.from(`docent:${secret}`).toString('base64')}`,
+      };
     default: {
       const ts = String(Math.floor(Date.now() / 1000));
-      return { 'content-type': 'text/plain', 'x-docent-delivery': delivery, 'x-docent-timestamp': ts, 'x-docent-signature-256': hookSignature(body, secret, ts) };
+      return {
+        'content-type': 'text/plain',
+        'x-docent-delivery': delivery,
+        'x-docent-timestamp': ts,
+        'x-docent-signature-256': hookSignature(body, secret, ts),
+      };
     }
   }
 }
@@ -92,19 +117,55 @@ beforeAll(async () => {
   gh = await startReplayServer();
   gh.on('GET /user', (_req, res) => sendJson(res, 200, fixture('github/user.json')));
   gh.on('GET /user/repos', (_r, res) =>
-    sendJson(res, 200, ['hello', 'locked'].map((name) => ({ name, owner: { login: 'octocat', id: 1 }, default_branch: 'main', private: false, clone_url: daemon.url('hello'), html_url: `https://github.com/octocat/${name}`, size: 1 }))),
+    sendJson(
+      res,
+      200,
+      ['hello', 'locked'].map((name) => ({
+        name,
+        owner: { login: 'octocat', id: 1 },
+        default_branch: 'main',
+        private: false,
+        clone_url: daemon.url('hello'),
+        html_url: `https://github.com/octocat/${name}`,
+        size: 1,
+      })),
+    ),
   );
   // GitHub's documented answers: 201 with the hook; 403 for a token without admin:repo_hook
-  gh.on('POST /repos/octocat/hello/hooks', (req, res) => sendJson(res, 201, { type: 'Repository', id: 12345678, name: 'web', active: true, events: ['push', 'pull_request'], config: { url: JSON.parse(req.body).config.url, content_type: 'json', insecure_ssl: '0' } }));
-  gh.on('POST /repos/octocat/locked/hooks', (_req, res) => sendJson(res, 403, { message: 'Resource not accessible by personal access token', documentation_url: 'https://docs.github.com/rest/repos/webhooks#create-a-repository-webhook' }));
+  gh.on('POST /repos/octocat/hello/hooks', (req, res) =>
+    sendJson(res, 201, {
+      type: 'Repository',
+      id: 12345678,
+      name: 'web',
+      active: true,
+      events: ['push', 'pull_request'],
+      config: { url: JSON.parse(req.body).config.url, content_type: 'json', insecure_ssl: '0' },
+    }),
+  );
+  gh.on('POST /repos/octocat/locked/hooks', (_req, res) =>
+    sendJson(res, 403, {
+      message: 'Resource not accessible by personal access token',
+      documentation_url: 'https://docs.github.com/rest/repos/webhooks#create-a-repository-webhook',
+    }),
+  );
   t = await createTestApp({ WEBHOOK_FAILURES_PER_HOUR: '1000' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   token = (await signUp(t, 'hooks@example.com')).token;
   other = (await signUp(t, 'hooks-other@example.com')).token;
-  const added = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload: { url: daemon.url('calc'), organizationName: 'acme', repoName: 'calc' } });
+  const added = await t.call({
+    method: 'POST',
+    url: '/api/v1/git/repos',
+    token,
+    payload: { url: daemon.url('calc'), organizationName: 'acme', repoName: 'calc' },
+  });
   expect(added.statusCode).toBe(201);
-  const conn = await t.call({ method: 'POST', url: '/api/v1/vendors/github/connection', token, payload: { token: GH_TOKEN, baseUrl: gh.url } });
+  const conn = await t.call({
+    method: 'POST',
+    url: '/api/v1/vendors/github/connection',
+    token,
+    payload: { token: GH_TOKEN, baseUrl: gh.url },
+  });
   expect(conn.statusCode).toBe(201);
   const sync = await (await fetch(`${base}/api/v2/github/install`, { headers: { authorization: `Bearer ${token}` } })).text();
   expect(sync).toContain('x~~COMPLETE');
@@ -130,7 +191,9 @@ describe('webhook settings', () => {
     expect(row.secret_sealed.startsWith('v1.')).toBe(true);
     // another user's view of the same names: 404, and no secret
     expect((await t.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${query(gitRepo)}`, token: other })).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token: other, payload: gitRepo })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token: other, payload: gitRepo })).statusCode).toBe(
+      404,
+    );
   });
 
   it('registers the webhook through the GitHub API with the URL and secret; a token without the rights leaves it manual with a note', async () => {
@@ -142,10 +205,24 @@ describe('webhook settings', () => {
     const post = gh.requests.find((r) => r.method === 'POST' && r.path === '/repos/octocat/hello/hooks')!;
     expect(post.headers.authorization).toBe(`token ${GH_TOKEN}`);
     const body = JSON.parse(post.body) as { name: string; events: string[]; config: { url: string; secret: string; content_type: string } };
-    expect(body).toMatchObject({ name: 'web', events: ['push', 'pull_request'], config: { url: s.url, content_type: 'json', secret: await secretOf(ghRepo('hello')) } });
-    expect((await t.database.db.selectFrom('repo_webhooks').select('vendor_hook_id').where('registration', '=', 'vendor').executeTakeFirstOrThrow()).vendor_hook_id).toBe('12345678');
+    expect(body).toMatchObject({
+      name: 'web',
+      events: ['push', 'pull_request'],
+      config: { url: s.url, content_type: 'json', secret: await secretOf(ghRepo('hello')) },
+    });
+    expect(
+      (
+        await t.database.db
+          .selectFrom('repo_webhooks')
+          .select('vendor_hook_id')
+          .where('registration', '=', 'vendor')
+          .executeTakeFirstOrThrow()
+      ).vendor_hook_id,
+    ).toBe('12345678');
 
-    const locked = (await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/register', token, payload: ghRepo('locked') })).json() as WebhookStatus;
+    const locked = (
+      await t.call({ method: 'POST', url: '/api/v1/git/repos/webhook/register', token, payload: ghRepo('locked') })
+    ).json() as WebhookStatus;
     expect(locked.registration).toBe('manual');
     expect(locked.registrationNote).toContain('GitHub did not let this connection');
     expect(locked.registrationNote).not.toContain('Resource not accessible');
@@ -158,16 +235,21 @@ describe('webhook settings', () => {
   });
 });
 
-const post = (url: string, body: string, headers: Record<string, string>) => t.call({ method: 'POST', url: pathOf(url), payload: body, headers });
+const post = (url: string, body: string, headers: Record<string, string>) =>
+  t.call({ method: 'POST', url: pathOf(url), payload: body, headers });
 
 describe('receiving deliveries', () => {
-
   it('answers an unknown webhook URL with 404 and a forged signature with 401, queueing nothing and echoing nothing', async () => {
     const s = await status(gitRepo);
     const before = (await jobsOf('ANALYSIS')).length;
     const body = fixture<object>('github/webhook-push.json');
     const text = JSON.stringify(body).replaceAll('__AFTER__', sha(1));
-    const unknown = await t.call({ method: 'POST', url: '/api/v1/webhooks/github/AAAAAAAAAAAAAAAAAAAAAAAA', payload: text, headers: signed('github', text, 'x', 'push') });
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/api/v1/webhooks/github/AAAAAAAAAAAAAAAAAAAAAAAA',
+      payload: text,
+      headers: signed('github', text, 'x', 'push'),
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe('Unknown webhook: no repository has this webhook URL.');
     for (const vendor of ['github', 'gitlab', 'bitbucket', 'azure', 'git']) {
@@ -209,7 +291,16 @@ describe('receiving deliveries', () => {
       const again = await post(s.url.replace('/git/', `/${vendor}/`), text, headers);
       expect(again.statusCode, vendor).toBe(200);
       expect(again.json()).toMatchObject({ status: 'duplicate', jobIds: [] });
-      expect((await t.database.db.selectFrom('jobs').select('id').where('id', '>', answer.jobIds[0]!).where('job_type', '=', 'ANALYSIS').execute()).length).toBe(0);
+      expect(
+        (
+          await t.database.db
+            .selectFrom('jobs')
+            .select('id')
+            .where('id', '>', answer.jobIds[0]!)
+            .where('job_type', '=', 'ANALYSIS')
+            .execute()
+        ).length,
+      ).toBe(0);
     }
     const last = (await status(gitRepo)).lastDelivery!;
     expect(last).toMatchObject({ event: 'git.push', result: 'analysis-queued' });
@@ -219,14 +310,20 @@ describe('receiving deliveries', () => {
   it('ignores a push to another branch and a deleted default branch, and says so', async () => {
     const s = await status(gitRepo);
     const secret = await secretOf(gitRepo);
-    const text = JSON.stringify(fixture<object>('github/webhook-push.json')).replaceAll('__AFTER__', sha(7)).replace('refs/heads/main', 'refs/heads/feature');
+    const text = JSON.stringify(fixture<object>('github/webhook-push.json'))
+      .replaceAll('__AFTER__', sha(7))
+      .replace('refs/heads/main', 'refs/heads/feature');
     const res = await post(s.url.replace('/git/', '/github/'), text, signed('github', text, secret, 'push'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ignored', detail: 'Ignored: no push to the default branch main.' });
     const deleted = JSON.stringify(fixture<object>('github/webhook-push.json')).replaceAll('__AFTER__', '0'.repeat(40));
     const del = await post(s.url.replace('/git/', '/github/'), deleted, signed('github', deleted, secret, 'push'));
     expect(del.json()).toMatchObject({ status: 'ignored', detail: 'Ignored: the default branch main was deleted.' });
-    const ping = await post(s.url.replace('/git/', '/github/'), '{"zen":"Keep it logically awesome."}', signed('github', '{"zen":"Keep it logically awesome."}', secret, 'ping'));
+    const ping = await post(
+      s.url.replace('/git/', '/github/'),
+      '{"zen":"Keep it logically awesome."}',
+      signed('github', '{"zen":"Keep it logically awesome."}', secret, 'ping'),
+    );
     expect(ping.json()).toMatchObject({ status: 'ping' });
   });
 
@@ -251,7 +348,11 @@ describe('receiving deliveries', () => {
     const delivery = uuid();
     const res = await post(s.url, text, signed('github', text, secret, 'pull_request', delivery));
     expect(res.statusCode).toBe(202);
-    const job = await t.database.db.selectFrom('jobs').selectAll().where('id', '=', (res.json() as { jobIds: number[] }).jobIds[0]!).executeTakeFirstOrThrow();
+    const job = await t.database.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', (res.json() as { jobIds: number[] }).jobIds[0]!)
+      .executeTakeFirstOrThrow();
     expect(job.job_type).toBe('PR_INSIGHTS');
     expect(job.repo_name).toBe('hello');
     expect(PullRequestEventPayload.parse(job.payload)).toEqual({
@@ -275,15 +376,58 @@ describe('receiving deliveries', () => {
     const g = await status(gitRepo);
     const gsecret = await secretOf(gitRepo);
     const others: Array<[string, string, string, object]> = [
-      ['gitlab', 'gitlab/webhook-merge-request.json', 'Merge Request Hook', { vendor: 'gitlab', number: 1, title: 'MS-Viewport', headSha: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7', baseSha: '', headRef: 'ms-viewport', baseRef: 'master' }],
-      ['bitbucket', 'bitbucket/webhook-pullrequest.json', 'pullrequest:created', { vendor: 'bitbucket', number: 7, title: 'Add the parser', headSha: 'd3022fc0ca3d', baseSha: 'ce5965ddd289', headRef: 'feature/parser', baseRef: 'main' }],
-      ['azure', 'azure/webhook-pullrequest.json', 'git.pullrequest.created', { vendor: 'azure', number: 1, title: 'my first pull request', headSha: '53d54ac915144006c2c9e90d2c7d3880920db49c', baseSha: 'a511f535b1ea495ee0c903badb68fbc83772c882', headRef: 'mytopic', baseRef: 'master' }],
+      [
+        'gitlab',
+        'gitlab/webhook-merge-request.json',
+        'Merge Request Hook',
+        {
+          vendor: 'gitlab',
+          number: 1,
+          title: 'MS-Viewport',
+          headSha: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+          baseSha: '',
+          headRef: 'ms-viewport',
+          baseRef: 'master',
+        },
+      ],
+      [
+        'bitbucket',
+        'bitbucket/webhook-pullrequest.json',
+        'pullrequest:created',
+        {
+          vendor: 'bitbucket',
+          number: 7,
+          title: 'Add the parser',
+          headSha: 'd3022fc0ca3d',
+          baseSha: 'ce5965ddd289',
+          headRef: 'feature/parser',
+          baseRef: 'main',
+        },
+      ],
+      [
+        'azure',
+        'azure/webhook-pullrequest.json',
+        'git.pullrequest.created',
+        {
+          vendor: 'azure',
+          number: 1,
+          title: 'my first pull request',
+          headSha: '53d54ac915144006c2c9e90d2c7d3880920db49c',
+          baseSha: 'a511f535b1ea495ee0c903badb68fbc83772c882',
+          headRef: 'mytopic',
+          baseRef: 'master',
+        },
+      ],
     ];
     for (const [vendor, file, event, expected] of others) {
       const body = JSON.stringify(fixture<object>(file));
       const r = await post(g.url.replace('/git/', `/${vendor}/`), body, signed(vendor, body, gsecret, event));
       expect(r.statusCode, vendor).toBe(202);
-      const row = await t.database.db.selectFrom('jobs').selectAll().where('id', '=', (r.json() as { jobIds: number[] }).jobIds[0]!).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', (r.json() as { jobIds: number[] }).jobIds[0]!)
+        .executeTakeFirstOrThrow();
       expect(row.job_type).toBe('PR_INSIGHTS');
       expect(PullRequestEventPayload.parse(row.payload)).toMatchObject(expected);
     }
@@ -291,11 +435,18 @@ describe('receiving deliveries', () => {
     const mr = fixture<{ object_attributes: Record<string, unknown> }>('gitlab/webhook-merge-request.json');
     mr.object_attributes.action = 'update';
     const upd = JSON.stringify(mr);
-    expect((await post(g.url.replace('/git/', '/gitlab/'), upd, signed('gitlab', upd, gsecret, 'Merge Request Hook'))).json()).toMatchObject({ status: 'ignored' });
+    expect(
+      (await post(g.url.replace('/git/', '/gitlab/'), upd, signed('gitlab', upd, gsecret, 'Merge Request Hook'))).json(),
+    ).toMatchObject({ status: 'ignored' });
   });
 
-  it('with automatic updates on, a push also regenerates the changed files\' docstrings onto the one docent/auto-docs branch', async () => {
-    const put = await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...gitRepo, autoDocs: { repo: true } } });
+  it("with automatic updates on, a push also regenerates the changed files' docstrings onto the one docent/auto-docs branch", async () => {
+    const put = await t.call({
+      method: 'PUT',
+      url: '/api/v1/git/repos/webhook/settings',
+      token,
+      payload: { ...gitRepo, autoDocs: { repo: true } },
+    });
     expect(put.statusCode).toBe(200);
     expect((put.json() as WebhookStatus).autoDocs).toEqual({ repo: true, arch: false, api: false });
     const s = await status(gitRepo);
@@ -305,7 +456,10 @@ describe('receiving deliveries', () => {
     git(work, 'clone', '-q', daemon.url('calc'), '.');
     const before = git(work, 'rev-parse', 'HEAD').trim();
     // the body's own leading comment and a guarded raise ground its docstring (docs/docgen.md)
-    writeFileSync(path.join(work, 'calc/div.py'), 'def div(a, b):\n    # Divide a by b, refusing a zero divisor.\n\n    if b == 0:\n        raise ZeroDivisionError("b is zero")\n    return a / b\n');
+    writeFileSync(
+      path.join(work, 'calc/div.py'),
+      'def div(a, b):\n    # Divide a by b, refusing a zero divisor.\n\n    if b == 0:\n        raise ZeroDivisionError("b is zero")\n    return a / b\n',
+    );
     git(work, 'add', '-A');
     git(work, 'commit', '-q', '-m', 'div');
     const after = git(work, 'rev-parse', 'HEAD').trim();
@@ -320,12 +474,16 @@ describe('receiving deliveries', () => {
     expect(doc.payload).toMatchObject({ fileLimit: 10, auto: { before, after } });
     expect((await waitJob(ids[1]!)).state).toBe('COMPLETE');
     // only the file the push changed was documented, on the auto-docs branch of the remote
-    const saved = (await t.database.db.selectFrom('analysis_details').select('data').where('analysis_type', '=', 'docgen-auto').executeTakeFirstOrThrow()).data as { files: string[]; pushed: boolean; branch: string };
+    const saved = (
+      await t.database.db.selectFrom('analysis_details').select('data').where('analysis_type', '=', 'docgen-auto').executeTakeFirstOrThrow()
+    ).data as { files: string[]; pushed: boolean; branch: string };
     expect(saved).toMatchObject({ files: ['calc/div.py'], pushed: true, branch: 'docent/auto-docs' });
     const heads = (await run('git', ['ls-remote', '--heads', daemon.url('calc')], work)).stdout;
     expect(heads).toContain('refs/heads/docent/auto-docs');
     const shown = (await run('git', ['show', 'FETCH_HEAD:calc/div.py'], await fetched(work, 'docent/auto-docs'))).stdout;
-    expect(shown).toContain('def div(a, b):\n    """Divide a by b, refusing a zero divisor.\n\n    Raises:\n        ZeroDivisionError: If b == 0.\n    """\n');
+    expect(shown).toContain(
+      'def div(a, b):\n    """Divide a by b, refusing a zero divisor.\n\n    Raises:\n        ZeroDivisionError: If b == 0.\n    """\n',
+    );
     // the settings show the code docs' last automatic run
     expect((await status(gitRepo)).autoDocSets.repo.lastRun).toMatchObject({ commit: after, jobId: ids[1], result: 'regenerated' });
     await waitJob(ids[0]!);
@@ -338,11 +496,29 @@ describe('automatic documentation updates on a GitHub repository', () => {
     let pulls = 0;
     gh.on('POST /repos/octocat/hello/pulls', (_req, res) => {
       pulls += 1;
-      if (pulls === 1) sendJson(res, 201, { ...fixture<object>('github/pull-created.json'), number: 21, html_url: 'https://github.com/octocat/hello/pull/21' });
+      if (pulls === 1)
+        sendJson(res, 201, {
+          ...fixture<object>('github/pull-created.json'),
+          number: 21,
+          html_url: 'https://github.com/octocat/hello/pull/21',
+        });
       else sendJson(res, 422, fixture('github/pull-exists-422.json'));
     });
-    gh.on('GET /repos/octocat/hello/pulls', (_req, res) => sendJson(res, 200, [{ ...(fixture<object[]>('github/pulls-open.json')[0] as object), number: 21, html_url: 'https://github.com/octocat/hello/pull/21' }]));
-    expect((await t.call({ method: 'PUT', url: '/api/v1/git/repos/webhook/settings', token, payload: { ...ghRepo('hello'), autoDocs: { repo: true } } })).statusCode).toBe(200);
+    gh.on('GET /repos/octocat/hello/pulls', (_req, res) =>
+      sendJson(res, 200, [
+        { ...(fixture<object[]>('github/pulls-open.json')[0] as object), number: 21, html_url: 'https://github.com/octocat/hello/pull/21' },
+      ]),
+    );
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/api/v1/git/repos/webhook/settings',
+          token,
+          payload: { ...ghRepo('hello'), autoDocs: { repo: true } },
+        })
+      ).statusCode,
+    ).toBe(200);
     const s = await status(ghRepo('hello'));
     const secret = await secretOf(ghRepo('hello'));
     const work = mkdtempSync(path.join(os.tmpdir(), 'docent-autogh-'));
@@ -360,7 +536,13 @@ describe('automatic documentation updates on a GitHub repository', () => {
       expect(res.statusCode).toBe(202);
       const ids = (res.json() as { jobIds: number[] }).jobIds;
       for (const id of ids) expect((await waitJob(id)).state).toBe('COMPLETE');
-      const row = await t.database.db.selectFrom('analysis_details').innerJoin('repositories', 'repositories.id', 'analysis_details.repository_id').select('data').where('repo_name', '=', 'hello').where('analysis_type', '=', 'docgen-auto').executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('analysis_details')
+        .innerJoin('repositories', 'repositories.id', 'analysis_details.repository_id')
+        .select('data')
+        .where('repo_name', '=', 'hello')
+        .where('analysis_type', '=', 'docgen-auto')
+        .executeTakeFirstOrThrow();
       return row.data as { files: string[]; pullRequest: { number: number; updated: boolean } | null };
     };
     const first = await pushAndDeliver('calc/mod.py', 'def mod(a, b):\n    # The remainder of a divided by b.\n    return a % b\n');
@@ -370,7 +552,11 @@ describe('automatic documentation updates on a GitHub repository', () => {
     expect(second).toMatchObject({ files: ['calc/mod.py', 'calc/pow.py'], pullRequest: { number: 21, updated: true } });
     const creates = gh.requests.filter((r) => r.method === 'POST' && r.path === '/repos/octocat/hello/pulls');
     expect(creates).toHaveLength(2);
-    expect(JSON.parse(creates[0]!.body)).toMatchObject({ head: 'docent/auto-docs', base: 'main', title: 'docs: keep docstrings up to date (Docent)' });
+    expect(JSON.parse(creates[0]!.body)).toMatchObject({
+      head: 'docent/auto-docs',
+      base: 'main',
+      title: 'docs: keep docstrings up to date (Docent)',
+    });
     const heads = (await run('git', ['ls-remote', '--heads', daemon.url('hello')], work)).stdout;
     expect(heads.match(/refs\/heads\/docent\/auto-docs/g)).toHaveLength(1);
   }, 180_000);
@@ -386,13 +572,19 @@ describe('the post-receive hook on a plain git remote', () => {
     copyFileSync(HOOK_SCRIPT, path.join(bare, 'hooks', 'post-receive'));
     git(bare, 'config', 'docent.webhookUrl', `${base}${pathOf(s.url)}`);
     git(bare, 'config', 'docent.webhookSecret', secret);
-    const history = async () => (await t.call({ method: 'GET', url: `/api/v1/git/repos/history?${query(gitRepo)}`, token })).json() as { points: Array<{ commit: string; documentedShare: number | null }> };
+    const history = async () =>
+      (await t.call({ method: 'GET', url: `/api/v1/git/repos/history?${query(gitRepo)}`, token })).json() as {
+        points: Array<{ commit: string; documentedShare: number | null }>;
+      };
     const pointsBefore = (await history()).points.length;
     const analysesBefore = (await jobsOf('ANALYSIS')).length;
 
     const work = mkdtempSync(path.join(os.tmpdir(), 'docent-hookwork-'));
     git(work, 'clone', '-q', daemon.url('calc'), '.');
-    writeFileSync(path.join(work, 'calc/ops.py'), `${FILES['calc/ops.py']}\n\ndef mul(a, b):\n    """Multiplies two numbers."""\n    return a * b\n`);
+    writeFileSync(
+      path.join(work, 'calc/ops.py'),
+      `${FILES['calc/ops.py']}\n\ndef mul(a, b):\n    """Multiplies two numbers."""\n    return a * b\n`,
+    );
     git(work, 'commit', '-q', '-am', 'mul');
     const pushed = git(work, 'rev-parse', 'HEAD').trim();
     // asynchronously: the hook posts to this very process while git waits for it
@@ -420,12 +612,39 @@ describe('rate limits', () => {
     const small = await createTestApp({ WEBHOOK_FAILURES_PER_HOUR: '3' });
     try {
       const tok = (await signUp(small, 'limits@example.com')).token;
-      expect((await small.call({ method: 'POST', url: '/api/v1/git/repos', token: tok, payload: { url: daemon.url('calc'), organizationName: 'acme', repoName: 'calc' } })).statusCode).toBe(201);
-      const s = (await small.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${query(gitRepo)}`, token: tok })).json() as WebhookStatus;
-      const secret = (await small.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token: tok, payload: gitRepo })).json().secret as string;
+      expect(
+        (
+          await small.call({
+            method: 'POST',
+            url: '/api/v1/git/repos',
+            token: tok,
+            payload: { url: daemon.url('calc'), organizationName: 'acme', repoName: 'calc' },
+          })
+        ).statusCode,
+      ).toBe(201);
+      const s = (
+        await small.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${query(gitRepo)}`, token: tok })
+      ).json() as WebhookStatus;
+      const secret = (await small.call({ method: 'POST', url: '/api/v1/git/repos/webhook/secret', token: tok, payload: gitRepo })).json()
+        .secret as string;
       const body = '{"zen":"x"}';
-      for (let i = 0; i < 3; i++) expect((await small.call({ method: 'POST', url: pathOf(s.url).replace('/git/', '/github/'), payload: body, headers: signed('github', body, 'wrong', 'ping') })).statusCode).toBe(401);
-      const res = await small.call({ method: 'POST', url: pathOf(s.url).replace('/git/', '/github/'), payload: body, headers: signed('github', body, secret, 'ping') });
+      for (let i = 0; i < 3; i++)
+        expect(
+          (
+            await small.call({
+              method: 'POST',
+              url: pathOf(s.url).replace('/git/', '/github/'),
+              payload: body,
+              headers: signed('github', body, 'wrong', 'ping'),
+            })
+          ).statusCode,
+        ).toBe(401);
+      const res = await small.call({
+        method: 'POST',
+        url: pathOf(s.url).replace('/git/', '/github/'),
+        payload: body,
+        headers: signed('github', body, secret, 'ping'),
+      });
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBeDefined();
     } finally {

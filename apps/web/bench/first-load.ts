@@ -33,9 +33,20 @@ async function freePort(): Promise<number> {
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'docent-bench-web-'));
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  APP_URL: url,
+  LOG_LEVEL: 'warn',
+};
 delete env.SMTP_URL; // mails go to DATA_DIR/outbox.log
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: repoRoot,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 let exited = false;
 server.once('exit', () => (exited = true));
 
@@ -43,7 +54,10 @@ try {
   for (let i = 0; ; i++) {
     if (exited) throw new Error('the server exited before answering');
     if (i > 1800) throw new Error('server did not start in 3 minutes');
-    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -57,12 +71,24 @@ try {
   const outbox = readFileSync(path.join(dataDir, 'outbox.log'), 'utf8');
   const token = /\/auth\/rapid\/login\?token=([^\s"'<>&]+)/.exec(outbox)?.[1];
   if (!token) throw new Error('no activation link in outbox.log');
-  const rapid = await fetch(`${url}/api/v1/auth/rapid-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: decodeURIComponent(token) }) });
+  const rapid = await fetch(`${url}/api/v1/auth/rapid-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: decodeURIComponent(token) }),
+  });
   const session = (await rapid.json()) as { token: string; user: unknown };
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const samples: { bytes: number; js: number; requests: number; fcp: number; lcp: number }[] = [];
   for (let run = 0; run < runs; run++) {
@@ -79,7 +105,12 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const types = new Map<string, string>();
     const urls = new Map<string, string>();

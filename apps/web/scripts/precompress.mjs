@@ -16,7 +16,9 @@ export async function precompress(dir) {
     const file = path.join(entry.parentPath, entry.name);
     const raw = await readFile(file);
     if (raw.length < MIN_BYTES) continue;
-    const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+    const br = brotliCompressSync(raw, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    });
     const gz = gzipSync(raw, { level: 9 });
     if (br.length < raw.length) await writeFile(`${file}.br`, br);
     if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);

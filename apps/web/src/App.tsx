@@ -13,7 +13,10 @@ export function App() {
       new QueryClient({
         defaultOptions: {
           // A rejected token or a client error will not fix itself on retry.
-          queries: { retry: (count, err) => count < 2 && !(err instanceof Error && 'status' in err && Number(err.status) < 500 && Number(err.status) > 0) },
+          queries: {
+            retry: (count, err) =>
+              count < 2 && !(err instanceof Error && 'status' in err && Number(err.status) < 500 && Number(err.status) > 0),
+          },
         },
       }),
     [],

@@ -79,6 +79,8 @@ for (const file of files) {
     }
   }
 }
-console.log(JSON.stringify({ files: files.length, same, declined, differ, functions, scanMs: Math.round(scanMs), treeSitterMs: Math.round(treeMs) }));
+console.log(
+  JSON.stringify({ files: files.length, same, declined, differ, functions, scanMs: Math.round(scanMs), treeSitterMs: Math.round(treeMs) }),
+);
 if (process.env.SHOW_DECLINED) console.log(declinedFiles.join('\n'));
 process.exitCode = differ > 0 ? 1 : 0;

@@ -31,7 +31,12 @@ const limit = limitAt >= 0 ? Number(flags[limitAt + 1]) : Infinity;
 const show = (rev: string, rel: string): string | null => {
   if (!/^[0-9a-f]{4,40}\^?$/.test(rev)) return null;
   try {
-    return execFileSync('git', ['show', `${rev}:./${rel}`], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    return execFileSync('git', ['show', `${rev}:./${rel}`], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch {
     return null;
   }
@@ -40,7 +45,12 @@ const show = (rev: string, rel: string): string | null => {
 const keysOf = async (text: string | null, name: string, language: string, rel: string): Promise<string | null> => {
   if (text === null) return null;
   const fns = (await parseInline(text, language, rel)).filter((f) => f.name === name);
-  return fns.length === 0 ? null : fns.map((f) => codeKey(f.content, f.name, language)).sort().join('\n');
+  return fns.length === 0
+    ? null
+    : fns
+        .map((f) => codeKey(f.content, f.name, language))
+        .sort()
+        .join('\n');
 };
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-named-'));
@@ -54,7 +64,8 @@ for (const fn of result.functions) {
   if (fn.isTest || checked >= limit) continue;
   const named: Array<[string, string]> = [];
   if (fn.reviewSuggestion?.commit) named.push(['review', fn.reviewSuggestion.commit]);
-  if (fn.outdatedStatus.status === 'OUTDATED' && fn.outdatedStatus.source === 'history' && fn.outdatedStatus.commit) named.push(['outdated', fn.outdatedStatus.commit]);
+  if (fn.outdatedStatus.status === 'OUTDATED' && fn.outdatedStatus.source === 'history' && fn.outdatedStatus.commit)
+    named.push(['outdated', fn.outdatedStatus.commit]);
   for (const [kind, commit] of named) {
     checked++;
     const then = await keysOf(show(commit, fn.fileName), fn.name, fn.languageType, fn.fileName);

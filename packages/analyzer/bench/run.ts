@@ -35,13 +35,28 @@ interface Run {
   processWallMs: number;
   /** whole process including start-up and the git processes it ran (null without /usr/bin/time) */
   processCpuMs: number | null;
-  stats: { files: number; bytes: number; parsedFiles: number; cachedFiles: number; skippedFiles: number; testFunctions: number; durationMs: number };
+  stats: {
+    files: number;
+    bytes: number;
+    parsedFiles: number;
+    cachedFiles: number;
+    skippedFiles: number;
+    testFunctions: number;
+    durationMs: number;
+  };
   functions: number;
   report: unknown;
 }
 
-const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
-const git = (cwd: string, ...gitArgs: string[]): string => execFileSync('git', gitArgs, { cwd, env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
+const gitEnv = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+};
+const git = (cwd: string, ...gitArgs: string[]): string =>
+  execFileSync('git', gitArgs, { cwd, env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 30 }).trim();
 
 /** /usr/bin/time reports the process's CPU including the git processes it ran and waited for. */
 const hasTime = fs.existsSync('/usr/bin/time');
@@ -58,10 +73,18 @@ function analyzeInChild(dir: string, cacheDir: string, ...extra: string[]): Run 
   if (child.status !== 0) throw new Error(`analysis failed (${child.status}): ${child.stderr}`);
   const timed = /TIME ([\d.]+) ([\d.]+)\s*$/.exec(child.stderr);
   const processCpuMs = timed ? Math.round((Number(timed[1]) + Number(timed[2])) * 1000) : null;
-  return { ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'processWallMs' | 'processCpuMs'>), processWallMs, processCpuMs };
+  return {
+    ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Omit<Run, 'processWallMs' | 'processCpuMs'>),
+    processWallMs,
+    processCpuMs,
+  };
 }
 
-function timeCommand(cwd: string, command: string, commandArgs: string[]): { wallS: number; cpuS: number; maxRssMB: number } | { error: string } {
+function timeCommand(
+  cwd: string,
+  command: string,
+  commandArgs: string[],
+): { wallS: number; cpuS: number; maxRssMB: number } | { error: string } {
   const which = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
   if (which.status !== 0) return { error: `${command} not installed` };
   const result = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', command, ...commandArgs], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -90,7 +113,10 @@ try {
     const summary = generateSyntheticRepo(repo);
     git(repo, 'init', '-q', '-b', 'main');
     git(repo, 'add', '-A');
-    execFileSync('git', ['commit', '-q', '-m', 'synthetic'], { cwd: repo, env: { ...gitEnv, GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' } });
+    execFileSync('git', ['commit', '-q', '-m', 'synthetic'], {
+      cwd: repo,
+      env: { ...gitEnv, GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' },
+    });
     description = `synthetic repository: ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB, ${summary.functions} generated functions, broken: ${summary.brokenFiles.join(', ')} (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`;
   }
   process.stderr.write(`bench: ${description}\nbench: cold run…\n`);
@@ -117,16 +143,40 @@ try {
   const mb = cold.stats.bytes / 1e6;
   const coldS = cold.wallMs / 1000;
   const rows: Array<[string, string]> = [
-    ['machine', `${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`],
+    [
+      'machine',
+      `${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    ],
     ['repository', description],
     ['files / bytes', `${cold.stats.files} files, ${mb.toFixed(1)} MB, ${cold.functions} functions (${cold.stats.testFunctions} in tests)`],
-    ['cold: wall (analysis)', `${seconds(cold.wallMs)}  (process incl. start-up ${seconds(cold.processWallMs)}, CPU ${seconds(cold.cpuMs)}; process CPU incl. git ${cold.processCpuMs === null ? '?' : seconds(cold.processCpuMs)})`],
-    ['cold: throughput', `${(cold.stats.files / coldS).toFixed(0)} files/s, ${(mb / coldS).toFixed(2)} MB/s, ${(cold.functions / coldS).toFixed(0)} functions/s`],
+    [
+      'cold: wall (analysis)',
+      `${seconds(cold.wallMs)}  (process incl. start-up ${seconds(cold.processWallMs)}, CPU ${seconds(cold.cpuMs)}; process CPU incl. git ${cold.processCpuMs === null ? '?' : seconds(cold.processCpuMs)})`,
+    ],
+    [
+      'cold: throughput',
+      `${(cold.stats.files / coldS).toFixed(0)} files/s, ${(mb / coldS).toFixed(2)} MB/s, ${(cold.functions / coldS).toFixed(0)} functions/s`,
+    ],
     ['cold: peak RSS', `${cold.maxRssMB} MB`],
-    ['cold, no git history', `${seconds(coldNoHistory.wallMs)}  (process ${seconds(coldNoHistory.processWallMs)}, CPU ${seconds(coldNoHistory.cpuMs)}, peak RSS ${coldNoHistory.maxRssMB} MB)`],
-    ['warm (no change)', `${seconds(warm.wallMs)}  (process ${seconds(warm.processWallMs)}, CPU ${seconds(warm.cpuMs)}, parsed ${warm.stats.parsedFiles}, peak RSS ${warm.maxRssMB} MB)`],
-    ['after 10 changed files', `${seconds(afterChange.wallMs)}  (process ${seconds(afterChange.processWallMs)}, CPU ${seconds(afterChange.cpuMs)}, parsed ${afterChange.stats.parsedFiles}, peak RSS ${afterChange.maxRssMB} MB)`],
-    ['same, long-lived process', `${seconds(afterChangeLongLived.wallMs)}  (parsed ${afterChangeLongLived.stats.parsedFiles}, CPU ${seconds(afterChangeLongLived.cpuMs)})`],
+    [
+      'cold, no git history',
+      `${seconds(coldNoHistory.wallMs)}  (process ${seconds(coldNoHistory.processWallMs)}, CPU ${seconds(coldNoHistory.cpuMs)}, peak RSS ${coldNoHistory.maxRssMB} MB)`,
+    ],
+    [
+      'warm (no change)',
+      `${seconds(warm.wallMs)}  (process ${seconds(warm.processWallMs)}, CPU ${seconds(warm.cpuMs)}, parsed ${warm.stats.parsedFiles}, peak RSS ${warm.maxRssMB} MB)`,
+    ],
+    [
+      'after 10 changed files',
+      `${seconds(afterChange.wallMs)}  (process ${seconds(afterChange.processWallMs)}, CPU ${seconds(afterChange.cpuMs)}, parsed ${afterChange.stats.parsedFiles}, peak RSS ${afterChange.maxRssMB} MB)`,
+    ],
+    [
+      'same, long-lived process',
+      `${seconds(afterChangeLongLived.wallMs)}  (parsed ${afterChangeLongLived.stats.parsedFiles}, CPU ${seconds(afterChangeLongLived.cpuMs)})`,
+    ],
   ];
   for (const [name, value] of Object.entries(references)) {
     const v = value as { wallS?: number; cpuS?: number; maxRssMB?: number; error?: string };
@@ -142,10 +192,16 @@ try {
   const vsLinguist = speedup('linguist', cold.processWallMs);
   if (vsLinguist) rows.push(['Docent cold vs linguist', `${vsLinguist} (whole processes)`]);
   const vsPydocstyle = speedup('pydocstyle', cold.processWallMs);
-  if (vsPydocstyle) rows.push(['Docent cold vs pydocstyle', `${vsPydocstyle}; without the git-history pass ${speedup('pydocstyle', coldNoHistory.processWallMs)}`]);
+  if (vsPydocstyle)
+    rows.push([
+      'Docent cold vs pydocstyle',
+      `${vsPydocstyle}; without the git-history pass ${speedup('pydocstyle', coldNoHistory.processWallMs)}`,
+    ]);
   const width = Math.max(...rows.map(([k]) => k.length));
   process.stdout.write(`${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}\n`);
-  process.stdout.write(`${JSON.stringify({ description, cold, coldNoHistory, warm, afterChange, afterChangeLongLived, changed, references, loadavg: os.loadavg() })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ description, cold, coldNoHistory, warm, afterChange, afterChangeLongLived, changed, references, loadavg: os.loadavg() })}\n`,
+  );
 } finally {
   if (!keep) fs.rmSync(work, { recursive: true, force: true });
   else process.stderr.write(`bench: kept ${work}\n`);

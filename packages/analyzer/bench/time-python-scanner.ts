@@ -44,4 +44,14 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 const best = (xs: number[]): number => Math.round(Math.min(...xs));
 const median = (xs: number[]): number => Math.round([...xs].sort((x, y) => x - y)[xs.length >> 1]!);
-console.log(JSON.stringify({ files: files.length, functions, rounds: ROUNDS, plainBestMs: best(plain), plainMedianMs: median(plain), factsBestMs: best(facts), factsMedianMs: median(facts) }));
+console.log(
+  JSON.stringify({
+    files: files.length,
+    functions,
+    rounds: ROUNDS,
+    plainBestMs: best(plain),
+    plainMedianMs: median(plain),
+    factsBestMs: best(facts),
+    factsMedianMs: median(facts),
+  }),
+);

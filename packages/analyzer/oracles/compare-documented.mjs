@@ -22,7 +22,9 @@ export function compareDocumented({ reportPath, repo, files, tool, run, unit }) 
   const names = [...new Set(ours.map((f) => f.fileName))];
   const theirs = new Map(); // "file:line" → { name, documented }
   for (let i = 0; i < names.length; i += 400) {
-    for (const line of run(names.slice(i, i + 400).map((f) => path.join(repo, f))).split('\n').filter(Boolean)) {
+    for (const line of run(names.slice(i, i + 400).map((f) => path.join(repo, f)))
+      .split('\n')
+      .filter(Boolean)) {
       const [file, start, name, documented] = line.split('\t');
       const key = `${path.relative(repo, file)}:${start}`;
       if (!theirs.has(key)) theirs.set(key, { name, documented: documented === 'true' });
@@ -42,12 +44,19 @@ export function compareDocumented({ reportPath, repo, files, tool, run, unit }) 
     compared += 1;
     const documented = f.docstring !== null;
     if (documented === their.documented) agree += 1;
-    else disagreements.push(`${f.gitLocation} ${f.name}: docent ${documented ? 'documented' : 'undocumented'}, ${tool} ${their.documented ? 'documented' : 'undocumented'}`);
+    else
+      disagreements.push(
+        `${f.gitLocation} ${f.name}: docent ${documented ? 'documented' : 'undocumented'}, ${tool} ${their.documented ? 'documented' : 'undocumented'}`,
+      );
   }
   const listed = new Set(ours.map(keyOf));
   const onlyTheirs = [...theirs.keys()].filter((k) => !listed.has(k));
-  console.log(`${unit} compared: ${compared}; documented agreement: ${agree}/${compared} = ${((100 * agree) / Math.max(1, compared)).toFixed(2)} %`);
-  console.log(`docent ${unit} ${tool} has none for on that line: ${unmatched.length}; ${tool} ${unit} docent does not list: ${onlyTheirs.length}`);
+  console.log(
+    `${unit} compared: ${compared}; documented agreement: ${agree}/${compared} = ${((100 * agree) / Math.max(1, compared)).toFixed(2)} %`,
+  );
+  console.log(
+    `docent ${unit} ${tool} has none for on that line: ${unmatched.length}; ${tool} ${unit} docent does not list: ${onlyTheirs.length}`,
+  );
   for (const d of disagreements.slice(0, 40)) console.log(`  ≠ ${d}`);
   for (const u of unmatched.slice(0, 10)) console.log(`  docent only: ${u}`);
   for (const k of onlyTheirs.slice(0, 10)) console.log(`  ${tool} only: ${k} ${theirs.get(k).name}`);

@@ -10,11 +10,13 @@ const verdicts = async (src: string, language: string): Promise<Record<string, s
 
 describe('signature rules that once fired on correct docs', () => {
   it('a JSDoc cast in a return (`return /** @type {T} */ (x)`) returns a value (tree-sitter splits it)', async () => {
-    const src = 'class A {\n  /**\n   * @returns {number} n\n   */\n  get1() {\n    return /** @type {number} */ (this.m.get(1));\n  }\n}\n';
+    const src =
+      'class A {\n  /**\n   * @returns {number} n\n   */\n  get1() {\n    return /** @type {number} */ (this.m.get(1));\n  }\n}\n';
     expect(await verdicts(src, 'JavaScript')).toEqual({ 'A.get1': 'CURRENT' });
   });
   it('a method that ends by throwing (abstract) is not said to return nothing', async () => {
-    const src = 'class G {\n  /**\n   * @returns {string[]} types\n   */\n  getTypes() {\n    const E = require("./E");\n    throw new E();\n  }\n}\n';
+    const src =
+      'class G {\n  /**\n   * @returns {string[]} types\n   */\n  getTypes() {\n    const E = require("./E");\n    throw new E();\n  }\n}\n';
     expect(await verdicts(src, 'JavaScript')).toEqual({ 'G.getTypes': 'CURRENT' });
   });
   it('an ES5 constructor documents the object `new` gives back', async () => {
@@ -22,49 +24,74 @@ describe('signature rules that once fired on correct docs', () => {
     expect(await verdicts(src, 'JavaScript')).toEqual({ Err: 'CURRENT' });
   });
   it('a function reading `arguments` may document more parameters than it declares', async () => {
-    const src = '/**\n * @param {Array} array a\n * @param {...*} values v\n * @returns {Array} r\n */\nfunction concat() {\n  return [].concat(arguments);\n}\n';
+    const src =
+      '/**\n * @param {Array} array a\n * @param {...*} values v\n * @returns {Array} r\n */\nfunction concat() {\n  return [].concat(arguments);\n}\n';
     expect(await verdicts(src, 'JavaScript')).toEqual({ concat: 'CURRENT' });
   });
   it('":return: No return value is supported by this event." says there is none', async () => {
-    const src = 'class E:\n    def before(self, target):\n        """Hook.\n\n        :param target: the target.\n        :return: No return value is supported by this event.\n        """\n';
+    const src =
+      'class E:\n    def before(self, target):\n        """Hook.\n\n        :param target: the target.\n        :return: No return value is supported by this event.\n        """\n';
     expect(await verdicts(src, 'Python')).toEqual({ 'E.before': 'CURRENT' });
   });
   it('a JSDoc cast in an unbraced `if (…) return /** @type {R} */ (x);` returns a value', async () => {
-    const src = '/**\n * @param {Function} fn f\n * @returns {number | undefined} r\n */\nfunction each(fn) {\n  for (const h of hs) {\n    const r = fn(h);\n    if (r !== undefined) return /** @type {number} */ (r);\n  }\n}\n';
+    const src =
+      '/**\n * @param {Function} fn f\n * @returns {number | undefined} r\n */\nfunction each(fn) {\n  for (const h of hs) {\n    const r = fn(h);\n    if (r !== undefined) return /** @type {number} */ (r);\n  }\n}\n';
     expect(await verdicts(src, 'JavaScript')).toEqual({ each: 'CURRENT' });
   });
   it('an empty JS method body, a docstring-only Python hook declared `-> None`: placeholders, no return check', async () => {
-    expect(await verdicts('class S {\n  /**\n   * @param {number} pixel p\n   * @return {*} v\n   */\n  getValueForPixel(pixel) {}\n}\n', 'JavaScript')).toEqual({ 'S.getValueForPixel': 'CURRENT' });
-    const hook = 'class E:\n    def set(self, target) -> None:\n        """Hook.\n\n        :param target: t.\n        :return: the value to set, when retval=True.\n        """\n';
+    expect(
+      await verdicts(
+        'class S {\n  /**\n   * @param {number} pixel p\n   * @return {*} v\n   */\n  getValueForPixel(pixel) {}\n}\n',
+        'JavaScript',
+      ),
+    ).toEqual({ 'S.getValueForPixel': 'CURRENT' });
+    const hook =
+      'class E:\n    def set(self, target) -> None:\n        """Hook.\n\n        :param target: t.\n        :return: the value to set, when retval=True.\n        """\n';
     expect(await verdicts(hook, 'Python')).toEqual({ 'E.set': 'CURRENT' });
   });
   it('a rest parameter collects what the doc names (`throw(...args)` documenting err and props)', async () => {
-    const src = 'const o = {\n  /**\n   * @param {Error} err e\n   * @param {Object} [props] p\n   */\n  throw(...args) {\n    throw make(...args);\n  },\n};\nmodule.exports = o;\n';
+    const src =
+      'const o = {\n  /**\n   * @param {Error} err e\n   * @param {Object} [props] p\n   */\n  throw(...args) {\n    throw make(...args);\n  },\n};\nmodule.exports = o;\n';
     expect(Object.values(await verdicts(src, 'JavaScript'))).toEqual(['CURRENT']);
   });
   it('`:param class:` documents `class_` (PEP 8 keyword clash); `@param {string} The text` names nothing', async () => {
-    const py = 'def key(class_=None, ident=None):\n    """Key.\n\n    :param class: mapped class\n    :param ident: primary key\n    """\n    return 1\n';
+    const py =
+      'def key(class_=None, ident=None):\n    """Key.\n\n    :param class: mapped class\n    :param ident: primary key\n    """\n    return 1\n';
     expect(await verdicts(py, 'Python')).toEqual({ key: 'CURRENT' });
-    const js = '/**\n * @param {string} The string to inspect.\n * @returns {Array} words\n */\nfunction words(string) {\n  return string.split(" ");\n}\n';
+    const js =
+      '/**\n * @param {string} The string to inspect.\n * @returns {Array} words\n */\nfunction words(string) {\n  return string.split(" ");\n}\n';
     expect(await verdicts(js, 'JavaScript')).toEqual({ words: 'CURRENT' });
   });
   it('still flags a documented return from a function that returns nothing', async () => {
-    const src = '/**\n * @param {number} id id\n * @returns {boolean} removed\n */\nfunction eject(id) {\n  if (h[id]) {\n    h[id] = null;\n  }\n}\n';
+    const src =
+      '/**\n * @param {number} id id\n * @returns {boolean} removed\n */\nfunction eject(id) {\n  if (h[id]) {\n    h[id] = null;\n  }\n}\n';
     expect(await verdicts(src, 'JavaScript')).toEqual({ eject: 'OUTDATED' });
   });
 });
 
 describe('contract of a function', () => {
   it('reads defaults, raises and behaviour decorators from Python', () => {
-    const content = '@property\n@functools.cache\ndef f(self, a: int = 3, *args, b="x, y", **kw) -> int:\n    """Doc."""\n    if a:\n        raise errors.NotFound("a")\n    raise ValueError\n';
-    const c = contractOf(content, 'f', 'Python', { names: ['a', 'args', 'b', 'kw'], variadic: ['args', 'kw'], incomplete: false, acceptsKeywords: true }, 'none');
+    const content =
+      '@property\n@functools.cache\ndef f(self, a: int = 3, *args, b="x, y", **kw) -> int:\n    """Doc."""\n    if a:\n        raise errors.NotFound("a")\n    raise ValueError\n';
+    const c = contractOf(
+      content,
+      'f',
+      'Python',
+      { names: ['a', 'args', 'b', 'kw'], variadic: ['args', 'kw'], incomplete: false, acceptsKeywords: true },
+      'none',
+    );
     expect(c).toMatchObject({ defaults: { a: '3', b: '"x, y"' }, raises: ['NotFound', 'ValueError'], decorators: ['property'] });
   });
   it('reads `throws` clauses and thrown types from Java, TS defaults', () => {
     const java = 'public String read(String in) throws IOException, ParseException {\n  throw new IllegalStateException("x");\n}';
-    expect(contractOf(java, 'read', 'Java', { names: ['in'], variadic: [], incomplete: false, acceptsKeywords: false }, 'value').raises).toEqual(['IOException', 'IllegalStateException', 'ParseException']);
+    expect(
+      contractOf(java, 'read', 'Java', { names: ['in'], variadic: [], incomplete: false, acceptsKeywords: false }, 'value').raises,
+    ).toEqual(['IOException', 'IllegalStateException', 'ParseException']);
     const ts = 'export function f(a: number, sep: string = ",", n = 2): string {\n  return a + sep;\n}';
-    expect(contractOf(ts, 'f', 'TypeScript', { names: ['a', 'sep', 'n'], variadic: [], incomplete: false, acceptsKeywords: false }, 'value').defaults).toEqual({ sep: '","', n: '2' });
+    expect(
+      contractOf(ts, 'f', 'TypeScript', { names: ['a', 'sep', 'n'], variadic: [], incomplete: false, acceptsKeywords: false }, 'value')
+        .defaults,
+    ).toEqual({ sep: '","', n: '2' });
   });
   it('normalised tokens ignore comments, whitespace, quote style and trailing commas', () => {
     expect(codeTokens("call(a, 'x',  # note\n  [1, 2, 3],\n)", 'Python')).toEqual(codeTokens('call(a, "x", [1, 2, 3])', 'Python'));
@@ -84,7 +111,9 @@ describe('contract changes judged against the doc', () => {
   it('a doc that was a partial parameter list from the start is not made outdated by a new parameter', () => {
     // (`self` needs no description: a method's doc that described every other parameter was complete)
     const method = { ...base, params: ['self', 'a'] };
-    expect(contractChanges(method, { ...method, params: ['self', 'a', 'b'] }, doc, () => new Set()).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
+    expect(contractChanges(method, { ...method, params: ['self', 'a', 'b'] }, doc, () => new Set()).outdated.map((f) => f.code)).toEqual([
+      'PARAM_ADDED_UNDOCUMENTED',
+    ]);
     const then = { ...base, params: ['a', 'z'] };
     const now = { ...base, params: ['a', 'z', 'b'] };
     expect(contractChanges(then, now, doc, () => new Set()).outdated).toEqual([]);
@@ -104,16 +133,22 @@ describe('contract changes judged against the doc', () => {
   it('a changed default is outdated only when the doc states the old one', () => {
     const then = { ...base, defaults: { a: '3' } };
     const now = { ...base, defaults: { a: '5' } };
-    expect(contractChanges(then, now, { ...doc, text: 'a: the value. Defaults to 3.' }, () => new Set()).outdated.map((f) => f.code)).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
+    expect(
+      contractChanges(then, now, { ...doc, text: 'a: the value. Defaults to 3.' }, () => new Set()).outdated.map((f) => f.code),
+    ).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
     expect(contractChanges(then, now, doc, () => new Set()).review.map((f) => f.code)).toEqual(['DEFAULT_CHANGED']);
   });
 });
 
 describe('counts that count the right things', () => {
   it('leaves typing.overload stubs out of the functions (both Python paths), keeps the implementation', async () => {
-    const src = 'import typing\nfrom typing import overload\n\n@overload\ndef f(a: int) -> int: ...\n@typing.overload\ndef f(a: str) -> str: ...\ndef f(a):\n    """Doc."""\n    return a\n\nclass C:\n    @overload\n    def m(self, x: int) -> int: ...\n    @staticmethod\n    def m(x):\n        return x\n';
+    const src =
+      'import typing\nfrom typing import overload\n\n@overload\ndef f(a: int) -> int: ...\n@typing.overload\ndef f(a: str) -> str: ...\ndef f(a):\n    """Doc."""\n    return a\n\nclass C:\n    @overload\n    def m(self, x: int) -> int: ...\n    @staticmethod\n    def m(x):\n        return x\n';
     const names = (await extractFunctions(src, 'Python', 'x.py')).map((f) => [f.name, f.startLine]);
-    expect(names).toEqual([['f', 8], ['C.m', 15]]);
+    expect(names).toEqual([
+      ['f', 8],
+      ['C.m', 15],
+    ]);
     const { extractWithTreeSitter } = await import('../src/functions/index.ts');
     expect((await extractWithTreeSitter(src, 'Python', 'x.py')).map((f) => [f.name, f.startLine])).toEqual(names);
   });
@@ -121,7 +156,8 @@ describe('counts that count the right things', () => {
 
 describe('Java doc attachment as javac does it', () => {
   it('a doc comment attaches across annotations, blank lines and // comments; code between stops it', async () => {
-    const src = 'class P {\n  /** Creates it. */\n  // a note for maintainers\n  @SuppressWarnings("x")\n  public P(Boolean b) {}\n\n  /**\n   * @return the exception\n   */\n\n  public Throwable get() { return null; }\n\n  /** Field. */\n  int f;\n\n  void bare() {}\n}\n';
+    const src =
+      'class P {\n  /** Creates it. */\n  // a note for maintainers\n  @SuppressWarnings("x")\n  public P(Boolean b) {}\n\n  /**\n   * @return the exception\n   */\n\n  public Throwable get() { return null; }\n\n  /** Field. */\n  int f;\n\n  void bare() {}\n}\n';
     const docs = Object.fromEntries((await extractFunctions(src, 'Java', 'P.java')).map((f) => [f.name, f.docstring !== null]));
     expect(docs).toEqual({ 'P.P': true, 'P.get': true, 'P.bare': false });
   });

@@ -151,9 +151,21 @@ describe("Python scanner's signature facts agree with the tree-sitter path", () 
     ]);
     expect([g.returnType, g.declRow, g.bodyRow, g.bodyColumn]).toEqual(['Tuple[\n    int, str\n]', 0, 15, 4]);
     const [h] = (await scanned(cases[3]!)) as [SignatureFacts];
-    expect([h.isAsync, h.declRow, h.bodyRow, h.signature?.incomplete, h.params[1]]).toEqual([true, 0, 3, false, { name: 'b', type: null, default: '2', variadic: false }]);
+    expect([h.isAsync, h.declRow, h.bodyRow, h.signature?.incomplete, h.params[1]]).toEqual([
+      true,
+      0,
+      3,
+      false,
+      { name: 'b', type: null, default: '2', variadic: false },
+    ]);
     const [one, two] = (await scanned(cases[4]!)) as [SignatureFacts, SignatureFacts];
-    expect([one.bodyRow, one.bodyColumn, two.bodyRow, two.params[0]!.default, two.params[1]!.default]).toEqual([1, 12, null, '[1, [2, (3,)]]', '"))"']);
+    expect([one.bodyRow, one.bodyColumn, two.bodyRow, two.params[0]!.default, two.params[1]!.default]).toEqual([
+      1,
+      12,
+      null,
+      '[1, [2, (3,)]]',
+      '"))"',
+    ]);
   });
 
   it('records facts only when asked, and extractFunctions passes the option to either path', async () => {

@@ -81,7 +81,12 @@ describe('Python scanner agrees with the tree-sitter path', () => {
   it('figures counted by hand', () => {
     const [fs] = scan('def fs(x):\n    return f"{x if x else 0} {[i for i in x if i]} {{literal if}}"\n');
     expect(fs!.complexity).toBe(1 + 3); // ternary if, comprehension for, comprehension if
-    const byName = new Map(scan('__all__ = ["pub"] + ["also"]\n__all__.append("late")\ndef pub(): pass\ndef hidden(): pass\ndef late(): pass\n').map((f) => [f.name, f.scope]));
+    const byName = new Map(
+      scan('__all__ = ["pub"] + ["also"]\n__all__.append("late")\ndef pub(): pass\ndef hidden(): pass\ndef late(): pass\n').map((f) => [
+        f.name,
+        f.scope,
+      ]),
+    );
     expect(Object.fromEntries(byName)).toEqual({ pub: 'public', hidden: 'private', late: 'public' });
     const [f] = scan('def f(a, key=lambda x, y: x, *args, b=2, **kw):\n    """Doc.\n\n    Args:\n        a: x\n    """\n');
     expect(f!.outdated.status).toBe('CURRENT');
@@ -96,7 +101,9 @@ describe('Python scanner agrees with the tree-sitter path', () => {
   });
 
   it('counts match arms but not the wildcard arm (counted by hand)', () => {
-    const [m] = scan('def m(x, y):\n    match x:\n        case 1 | 2:\n            return 1\n        case [a, *rest] if a:\n            match y:\n                case {"k": v}: return v\n                case _: pass\n        case _ if y:\n            return 2\n        case _:\n            return 3\n');
+    const [m] = scan(
+      'def m(x, y):\n    match x:\n        case 1 | 2:\n            return 1\n        case [a, *rest] if a:\n            match y:\n                case {"k": v}: return v\n                case _: pass\n        case _ if y:\n            return 2\n        case _:\n            return 3\n',
+    );
     // 1 + `case 1 | 2` + `case [a, *rest]` + its `if` + `case {"k": v}` + the guard's `if` = 6
     expect(m!.complexity).toBe(6);
   });
@@ -120,7 +127,16 @@ describe('Python scanner agrees with the tree-sitter path', () => {
   });
 
   it('never throws on hostile input', () => {
-    const nasty = ['((((('.repeat(20_000), '"""unterminated', "x = '\n", '\\', '@\n', 'def', '['.repeat(100_000) + ']'.repeat(100_000), '__all__ = ' + '['.repeat(50_000) + ']'.repeat(50_000)];
+    const nasty = [
+      '((((('.repeat(20_000),
+      '"""unterminated',
+      "x = '\n",
+      '\\',
+      '@\n',
+      'def',
+      '['.repeat(100_000) + ']'.repeat(100_000),
+      '__all__ = ' + '['.repeat(50_000) + ']'.repeat(50_000),
+    ];
     // No timing assertion (speed is the benchmark's business): quadratic work on these 100–200 KB
     // inputs would take tens of seconds and trip the test timeout (nested `__all__` brackets once did).
     for (const source of nasty) expect(() => scanPython(source)).not.toThrow();

@@ -54,14 +54,21 @@ describe('a raised subtype of a documented exception is documented', () => {
 describe('standard throwing helpers', () => {
   const sig = { names: ['x'], variadic: [], incomplete: false, acceptsKeywords: false };
   it('Objects.requireNonNull and Guava Preconditions throw what they are documented to throw', () => {
-    const java = 'void set(Object x) {\n  this.x = Objects.requireNonNull(x, "x");\n  checkArgument(x != this, "self");\n  Preconditions.checkState(open);\n  checkNotNull(y);\n}';
-    expect(contractOf(java, 'set', 'Java', sig, 'none').checks).toEqual(['IllegalArgumentException', 'IllegalStateException', 'NullPointerException']);
+    const java =
+      'void set(Object x) {\n  this.x = Objects.requireNonNull(x, "x");\n  checkArgument(x != this, "self");\n  Preconditions.checkState(open);\n  checkNotNull(y);\n}';
+    expect(contractOf(java, 'set', 'Java', sig, 'none').checks).toEqual([
+      'IllegalArgumentException',
+      'IllegalStateException',
+      'NullPointerException',
+    ]);
   });
   it('a throw replaced by requireNonNull removes nothing; a new requireNonNull is no undocumented raise (commons-compress 25fbda2)', () => {
     const java = (body: string) => `int read(Object x) throws IOException {\n${body}\n  return 1;\n}`;
     const then = contractOf(java('  if (x == null) throw new NullPointerException("x");'), 'read', 'Java', sig, 'value');
     const now = contractOf(java('  Objects.requireNonNull(x, "x");'), 'read', 'Java', sig, 'value');
-    const doc = docOf('Reads.\n@param x the input\n@return one\n@throws IOException if reading fails\n@throws NullPointerException if x is null');
+    const doc = docOf(
+      'Reads.\n@param x the input\n@return one\n@throws IOException if reading fails\n@throws NullPointerException if x is null',
+    );
     expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
     const plain = contractOf(java('  x.hashCode();'), 'read', 'Java', sig, 'value');
     const ioOnly = docOf('Reads.\n@param x the input\n@return one\n@throws IOException if reading fails');
@@ -82,9 +89,11 @@ describe('properties, constructors and "None if …"', () => {
     }
   });
   it("a constructor's Returns section is never checked (Python __init__, TS constructor)", async () => {
-    const py = 'class A:\n    def __init__(self, a):\n        """Make one.\n\n        Args:\n            a: value.\n\n        Returns:\n            A: the object.\n        """\n        self.a = a\n';
+    const py =
+      'class A:\n    def __init__(self, a):\n        """Make one.\n\n        Args:\n            a: value.\n\n        Returns:\n            A: the object.\n        """\n        self.a = a\n';
     expect(await verdicts(py, 'Python')).toEqual({ 'A.__init__': 'CURRENT' });
-    const ts = 'class A {\n  /**\n   * @param a value\n   * @returns the object\n   */\n  constructor(a: number) {\n    this.a = a;\n  }\n}\n';
+    const ts =
+      'class A {\n  /**\n   * @param a value\n   * @returns the object\n   */\n  constructor(a: number) {\n    this.a = a;\n  }\n}\n';
     expect(await verdicts(ts, 'TypeScript')).toEqual({ 'A.constructor': 'CURRENT' });
   });
   it('"None if …", "… or None", "otherwise None" document a None return', async () => {
@@ -117,7 +126,14 @@ describe('a default swapped for an equivalent constant', () => {
   it('is the same default by value (`a=10` → `a=DEFAULT_TIMEOUT` with `DEFAULT_TIMEOUT = 10`): nothing to say', () => {
     const then = { ...base, defaults: { a: '10' } };
     const now = { ...base, defaults: { a: 'DEFAULT_TIMEOUT' } };
-    const changes = contractChanges(then, now, doc, none, classHierarchy('', 'Python'), constantsOf('import os\n\nDEFAULT_TIMEOUT = 10  # seconds\n', 'Python'));
+    const changes = contractChanges(
+      then,
+      now,
+      doc,
+      none,
+      classHierarchy('', 'Python'),
+      constantsOf('import os\n\nDEFAULT_TIMEOUT = 10  # seconds\n', 'Python'),
+    );
     expect(changes).toEqual({ outdated: [], review: [] });
   });
   it('a constant bound to another value is a real change the doc still states', () => {
@@ -146,9 +162,12 @@ describe('raise lists that did not list everything, or inherit (commons-compress
     const then = contractOf(java('  if (x < 0) throw new IllegalArgumentException("long");'), 'read', 'Java', sig, 'value');
     const now = contractOf(java('  if (x < 0) throw new ArchiveException("long");'), 'read', 'Java', sig, 'value');
     const doc = docOf('@param x the byte\n@return one\n@throws IllegalArgumentException if the name is too long');
-    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated.map((f) => f.code)).toEqual(['RAISE_REMOVED_STILL_DOCUMENTED', 'RAISE_ADDED_UNDOCUMENTED']);
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated.map((f) => f.code)).toEqual([
+      'RAISE_REMOVED_STILL_DOCUMENTED',
+      'RAISE_ADDED_UNDOCUMENTED',
+    ]);
   });
-  it('a doc with {@inheritDoc} inherits the overridden method\'s @throws: its own list is partial (ZipArchiveOutputStream.finish)', () => {
+  it("a doc with {@inheritDoc} inherits the overridden method's @throws: its own list is partial (ZipArchiveOutputStream.finish)", () => {
     const then = contractOf(java('  x++;'), 'read', 'Java', sig, 'value');
     const now = contractOf(java('  if (x < 0) throw new ArchiveException("finished");'), 'read', 'Java', sig, 'value');
     const doc = docOf('{@inheritDoc}\n\n@throws Zip64RequiredException if the archive is too large');

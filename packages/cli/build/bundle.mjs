@@ -38,7 +38,9 @@ const bundle = hashedBundle({
   outDir: path.join(packageDir, 'dist'),
   sourceDirs: [path.join(packageDir, 'src'), analyzerSrc, srcOf('@docent/docgen'), srcOf('@docent/contracts')],
   files: [
-    ...['.', 'packages/cli', 'packages/analyzer', 'packages/docgen', 'packages/contracts'].map((pkg) => path.join(repoRoot, pkg, 'package.json')),
+    ...['.', 'packages/cli', 'packages/analyzer', 'packages/docgen', 'packages/contracts'].map((pkg) =>
+      path.join(repoRoot, pkg, 'package.json'),
+    ),
     path.join(repoRoot, 'package-lock.json'),
     fileURLToPath(import.meta.url),
   ],
@@ -55,7 +57,9 @@ const bundle = hashedBundle({
     target: 'node20',
     external: EXTERNAL,
     // Bundled CommonJS dependencies call require(); ESM output has none of its own.
-    banner: { js: "import { createRequire as __docentCreateRequire } from 'node:module'; const require = __docentCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __docentCreateRequire } from 'node:module'; const require = __docentCreateRequire(import.meta.url);",
+    },
     define: { __DOCENT_SOURCE_VERSION__: JSON.stringify(hashAnalyzerSources(analyzerSrc)) },
   }),
 });
@@ -89,6 +93,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.stdout.write(`docent: CLI bundle ready in ${path.relative(repoRoot, dir)} (${Math.round(performance.now() - started)} ms)\n`);
   } catch (error) {
     // Never fail an install over it: the CLI falls back to the TypeScript sources.
-    process.stderr.write(`docent: could not build the CLI bundle (${error instanceof Error ? error.message : error}); the CLI will load the sources through tsx\n`);
+    process.stderr.write(
+      `docent: could not build the CLI bundle (${error instanceof Error ? error.message : error}); the CLI will load the sources through tsx\n`,
+    );
   }
 }

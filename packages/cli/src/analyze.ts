@@ -35,7 +35,8 @@ function localArgs(parsed: ParsedArgs): LocalArgs {
   };
   const card = stringOf(parsed, 'only');
   if (card !== undefined) {
-    if (!(ONLY_VALUES as readonly string[]).includes(card)) throw new UsageError(`--only must be one of ${ONLY_VALUES.join(', ')} (got "${card}").`);
+    if (!(ONLY_VALUES as readonly string[]).includes(card))
+      throw new UsageError(`--only must be one of ${ONLY_VALUES.join(', ')} (got "${card}").`);
     args.only = card as AnalysisOnly;
   }
   const raw = stringOf(parsed, 'fail-under');
@@ -149,7 +150,10 @@ export function renderSummary(target: string, result: AnalysisResult): string {
   }
   if (report.programmingLanguages) {
     const entries = Object.entries(report.programmingLanguages);
-    out += table('Programming languages', entries.length ? entries.map(([lang, share]) => [lang, `${share.toFixed(2)}%`] as const) : [['(none)', '']]);
+    out += table(
+      'Programming languages',
+      entries.length ? entries.map(([lang, share]) => [lang, `${share.toFixed(2)}%`] as const) : [['(none)', '']],
+    );
   }
   if (report.advancedFuncDocAnalysis) {
     out += table('Documentation issues', [

@@ -39,8 +39,13 @@ export function parseCommandLine(argv: readonly string[], options: OptionTable):
       args.push(...argv.slice(i));
       break;
     }
-    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0]! : arg.startsWith('-') && arg.length === 2 ? shortToLong.get(arg.slice(1)) : undefined;
-    if (arg.startsWith('-') && arg !== '-' && (name === undefined || !(name in options))) throw new UsageError(`Unknown option "${arg.split('=')[0]}".`);
+    const name = arg.startsWith('--')
+      ? arg.slice(2).split('=')[0]!
+      : arg.startsWith('-') && arg.length === 2
+        ? shortToLong.get(arg.slice(1))
+        : undefined;
+    if (arg.startsWith('-') && arg !== '-' && (name === undefined || !(name in options)))
+      throw new UsageError(`Unknown option "${arg.split('=')[0]}".`);
     if (name !== undefined && options[name]!.type === 'string' && !arg.includes('=')) {
       const next = argv[i + 1];
       if (next === undefined) throw new UsageError(`--${name} needs a value.`);
@@ -51,7 +56,9 @@ export function parseCommandLine(argv: readonly string[], options: OptionTable):
   try {
     const parsed = parseArgs({
       args,
-      options: Object.fromEntries(Object.entries(options).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }])),
+      options: Object.fromEntries(
+        Object.entries(options).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+      ),
       strict: true,
       allowPositionals: true,
     });

@@ -30,13 +30,20 @@ const LOCAL_ANALYSIS_OPTIONS: OptionTable = {
   'cache-dir': { type: 'string', arg: '<dir>', help: 'cache folder (default: $DOCENT_CACHE_DIR or ~/.cache/docent)' },
 };
 
-const SERVER_OPTION = { type: 'string', arg: '<URL>', help: 'the Docent server (default: $DOCENT_URL, $DOCENT_SERVER, the stored login\'s, http://localhost:8080)' } as const;
+const SERVER_OPTION = {
+  type: 'string',
+  arg: '<URL>',
+  help: "the Docent server (default: $DOCENT_URL, $DOCENT_SERVER, the stored login's, http://localhost:8080)",
+} as const;
 
 export const COMMANDS: readonly Command[] = [
   {
     name: 'analyze',
     summary: 'analyse a repository (languages, function docs, README), or one on the server with --remote',
-    usage: ['analyze <path> [options]', 'analyze --remote <org/repo> [--vendor V] [--only T] [--fail-under <percent>] [--json] [--server URL]'],
+    usage: [
+      'analyze <path> [options]',
+      'analyze --remote <org/repo> [--vendor V] [--only T] [--fail-under <percent>] [--json] [--server URL]',
+    ],
     description: `Analyses the repository at <path>: languages, function documentation, README; prints one
 table per dashboard card, or the full result with --json.
 
@@ -48,13 +55,21 @@ The documented share is the dashboard's coverage: documented functions / all fun
 functions not counted; 0% when there are none).`,
     options: {
       json: { type: 'boolean', help: 'print the full result as JSON on stdout' },
-      only: { type: 'string', arg: '<card>', help: 'languages | basicDoc | advancedDoc | readme (with --remote: basicDoc | advancedDoc | readme)' },
+      only: {
+        type: 'string',
+        arg: '<card>',
+        help: 'languages | basicDoc | advancedDoc | readme (with --remote: basicDoc | advancedDoc | readme)',
+      },
       'fail-under': { type: 'string', arg: '<percent>', help: 'exit 1 when the documented share is below <percent> (0–100)' },
       'no-git-history': { type: 'boolean', help: 'skip the git-history check for outdated docs' },
       'history-depth': { type: 'string', arg: '<n>', help: 'first-parent commits the history check reads (default 1000; 0 = all)' },
       ...LOCAL_ANALYSIS_OPTIONS,
       remote: { type: 'string', arg: '<org/repo>', help: 'analyse this repository of your account on the server' },
-      vendor: { type: 'string', arg: '<V>', help: 'with --remote: GITHUB | GITLAB | BITBUCKET | AZUREDEVOPS | GIT, when the name exists on several' },
+      vendor: {
+        type: 'string',
+        arg: '<V>',
+        help: 'with --remote: GITHUB | GITLAB | BITBUCKET | AZUREDEVOPS | GIT, when the name exists on several',
+      },
       server: { ...SERVER_OPTION, help: `with --remote: ${SERVER_OPTION.help}` },
       help: HELP,
     },
@@ -104,7 +119,9 @@ first format is printed on stdout.`,
   {
     name: 'docstrings',
     summary: 'generate or complete docstrings (prints a summary; --diff or --write to apply)',
-    usage: ['docstrings <path> [--style S] [--max-line-length N] [--write | --diff] [--files a,b] [--include-inherited] [--explain] [--strict]'],
+    usage: [
+      'docstrings <path> [--style S] [--max-line-length N] [--write | --diff] [--files a,b] [--include-inherited] [--explain] [--strict]',
+    ],
     description: `Generates or completes docstrings for the functions under <path> (offline, deterministic).
 Only grounded text is written: parameter and return descriptions the repository already has,
 raises read from the code, thin-wrapper summaries (docs/docgen.md). A function with nothing
@@ -141,7 +158,11 @@ or, with --strict, when any file was refused; 2 on a usage error.`,
     description: `Signs in through the browser (default server $DOCENT_SERVER or http://localhost:8080); the
 token is kept in $DOCENT_CONFIG_DIR or ~/.config/docent/credentials.json (0600).`,
     options: {
-      server: { type: 'string', arg: '<URL>', help: 'the Docent server (default: $DOCENT_SERVER, the stored login\'s, http://localhost:8080)' },
+      server: {
+        type: 'string',
+        arg: '<URL>',
+        help: "the Docent server (default: $DOCENT_SERVER, the stored login's, http://localhost:8080)",
+      },
       'no-browser': { type: 'boolean', help: 'only print the sign-in address' },
       timeout: { type: 'string', arg: '<seconds>', help: 'give up after this long (default 300)' },
       help: HELP,
@@ -153,9 +174,9 @@ token is kept in $DOCENT_CONFIG_DIR or ~/.config/docent/credentials.json (0600).
   },
   {
     name: 'logout',
-    summary: 'end the stored login\'s session and remove its token',
+    summary: "end the stored login's session and remove its token",
     usage: ['logout'],
-    description: 'Ends the stored login\'s session on the server and removes the stored token.',
+    description: "Ends the stored login's session on the server and removes the stored token.",
     options: { help: HELP },
     positionals: [],
     async run() {
@@ -182,7 +203,9 @@ token is kept in $DOCENT_CONFIG_DIR or ~/.config/docent/credentials.json (0600).
 const byName = new Map(COMMANDS.map((c) => [c.name, c]));
 
 function optionLines(options: OptionTable): string {
-  const rows = Object.entries(options).map(([name, o]) => [`${o.short ? `-${o.short}, ` : ''}--${name}${o.arg ? ` ${o.arg}` : ''}`, o.help] as const);
+  const rows = Object.entries(options).map(
+    ([name, o]) => [`${o.short ? `-${o.short}, ` : ''}--${name}${o.arg ? ` ${o.arg}` : ''}`, o.help] as const,
+  );
   const width = Math.max(...rows.map(([left]) => left.length)) + 2;
   return rows.map(([left, help]) => `  ${left.padEnd(width)}${help.split('\n').join(`\n  ${' '.repeat(width)}`)}`).join('\n');
 }

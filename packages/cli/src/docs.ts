@@ -14,9 +14,13 @@ export async function docsCommand(args: ParsedArgs): Promise<number> {
   let formats: DocFormat[] = ['md'];
   const formatList = stringOf(args, 'format');
   if (formatList !== undefined) {
-    const list = formatList.split(',').map((f) => f.trim()).filter(Boolean);
+    const list = formatList
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
     const bad = list.find((f) => !(DOC_FORMATS as readonly string[]).includes(f));
-    if (bad !== undefined || list.length === 0) throw new UsageError(`Unknown format "${bad ?? ''}"; available: ${DOC_FORMATS.join(', ')}.`);
+    if (bad !== undefined || list.length === 0)
+      throw new UsageError(`Unknown format "${bad ?? ''}"; available: ${DOC_FORMATS.join(', ')}.`);
     formats = [...new Set(list)] as DocFormat[];
   }
   const out = stringOf(args, 'out');

@@ -23,10 +23,8 @@ export async function docstringsCommand(parsed: ParsedArgs): Promise<number> {
     .filter((f) => f !== '');
   if (write && diff) throw new UsageError('--write and --diff exclude each other.');
   // Loaded only now, so usage errors answer at once.
-  const [{ DOCGEN_LANGUAGES, resolveConfig, generateRepository, runFailed, writeChanges }, { createLlmProvider, llmConfigFromEnv }] = await Promise.all([
-    import('@docent/docgen'),
-    import('@docent/analyzer'),
-  ]);
+  const [{ DOCGEN_LANGUAGES, resolveConfig, generateRepository, runFailed, writeChanges }, { createLlmProvider, llmConfigFromEnv }] =
+    await Promise.all([import('@docent/docgen'), import('@docent/analyzer')]);
   if (style && !DOCGEN_LANGUAGES.some((l) => l.supportedStyles.includes(style))) throw new UsageError(`Unknown style "${style}".`);
   const root = path.resolve(dir);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
@@ -56,7 +54,13 @@ export async function docstringsCommand(parsed: ParsedArgs): Promise<number> {
     ...s.gateFailures.map((g) => `gate: ${g} (file left unchanged)`),
     ...s.unsafePaths.map((p) => `left alone: ${p} (reached through a symbolic link)`),
     ...s.leftAlone.map((l) => `left alone: ${l.path} (${l.reason})`),
-    ...(explain ? result.changes.flatMap((c) => c.outcomes.flatMap((o) => ('sources' in o && o.sources?.length ? [`source: ${c.path}:${o.line} ${o.name}: ${o.sources.join('; ')}`] : []))) : []),
+    ...(explain
+      ? result.changes.flatMap((c) =>
+          c.outcomes.flatMap((o) =>
+            'sources' in o && o.sources?.length ? [`source: ${c.path}:${o.line} ${o.name}: ${o.sources.join('; ')}`] : [],
+          ),
+        )
+      : []),
     ...needsSummaryLines(s.needsSummary),
   ].join('\n');
   (diff ? process.stderr : process.stdout).write(`${report}\n`);
@@ -66,5 +70,8 @@ export async function docstringsCommand(parsed: ParsedArgs): Promise<number> {
 /** "N functions need a summary: …": nothing grounded says what they do (a person or a model must). */
 function needsSummaryLines(list: readonly { path: string; name: string; line: number }[]): string[] {
   if (list.length === 0) return [];
-  return [`${list.length} function(s) need a summary (nothing in the code or its docs says what they do):`, ...list.map((f) => `  ${f.path}:${f.line} ${f.name}`)];
+  return [
+    `${list.length} function(s) need a summary (nothing in the code or its docs says what they do):`,
+    ...list.map((f) => `  ${f.path}:${f.line} ${f.name}`),
+  ];
 }

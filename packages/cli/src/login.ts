@@ -66,7 +66,11 @@ function parseServer(raw: string): string {
 
 function openBrowser(url: string): void {
   const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
     child.on('error', () => undefined); // no browser: the printed address is the way
@@ -107,7 +111,8 @@ export async function loginCommand(args: ParsedArgs): Promise<number> {
     };
     if (req.method !== 'GET' || url.pathname !== '/callback') return reply(404, 'Not found', 'Nothing here.');
     // Only the answer to this login's own request counts; anything else is ignored and we keep waiting.
-    if (url.searchParams.get('state') !== state) return reply(400, 'Not this login', 'This address does not belong to the running docent login.');
+    if (url.searchParams.get('state') !== state)
+      return reply(400, 'Not this login', 'This address does not belong to the running docent login.');
     const token = url.searchParams.get('token');
     if (!token) return reply(400, 'No token', 'The sign-in page sent no token.');
     void whoAmI(server, token)
@@ -136,7 +141,9 @@ export async function loginCommand(args: ParsedArgs): Promise<number> {
   const port = (listener.address() as { port: number }).port;
   const redirectUri = `http://127.0.0.1:${port}/callback?state=${state}`;
   const loginUrl = `${server}/auth/localhost/login?${new URLSearchParams({ redirectUri }).toString()}`;
-  process.stdout.write(`${browser ? 'Opening your browser to sign in. If it does not open, visit' : 'To sign in, visit'}:\n  ${loginUrl}\n`);
+  process.stdout.write(
+    `${browser ? 'Opening your browser to sign in. If it does not open, visit' : 'To sign in, visit'}:\n  ${loginUrl}\n`,
+  );
   if (browser) openBrowser(loginUrl);
 
   const timer = setTimeout(() => {
@@ -167,7 +174,9 @@ export async function logoutCommand(): Promise<number> {
   }
   fs.rmSync(credentialsFile(), { force: true });
   process.stdout.write(
-    ended ? `Signed out of ${creds.server}.\n` : `Removed the stored token; ${creds.server} could not be told, so its session stays until it expires.\n`,
+    ended
+      ? `Signed out of ${creds.server}.\n`
+      : `Removed the stored token; ${creds.server} could not be told, so its session stays until it expires.\n`,
   );
   return 0;
 }

@@ -53,7 +53,9 @@ export function connect(serverFlag: string | undefined, env: NodeJS.ProcessEnv =
   if (!stored) throw new RemoteError(`not signed in. Run "docent login --server ${server}" or set DOCENT_API_KEY to an API key.`);
   if (originOf(stored.server, 'The stored server') !== server) {
     // Never hand a session token to another server than the one that issued it.
-    throw new RemoteError(`the stored login belongs to ${stored.server}, not ${server}. Run "docent login --server ${server}" or set DOCENT_API_KEY.`);
+    throw new RemoteError(
+      `the stored login belongs to ${stored.server}, not ${server}. Run "docent login --server ${server}" or set DOCENT_API_KEY.`,
+    );
   }
   return { server, headers: { authorization: `Bearer ${stored.token}` }, source: 'stored login' };
 }
@@ -146,7 +148,10 @@ export function renderRepos(lines: readonly RepoLine[]): string {
 }
 
 /** Reads an SSE body: calls onEvent per event (event name, data, id). */
-export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string, id: string | null) => void): Promise<void> {
+export async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: string, data: string, id: string | null) => void,
+): Promise<void> {
   const decoder = new TextDecoder();
   let buffer = '';
   let event = 'message';
@@ -230,7 +235,11 @@ async function followJob(c: Connection, jobId: number, print: (line: string) => 
 function renderReport(name: string, report: AnalysisReport): string {
   const rows: Array<[string, string]> = [];
   const counts = report.basicFuncDocAnalysis;
-  if (counts) rows.push(['Documented functions', `${counts.totalDocumented} of ${counts.totalFunctions} (${documentedPercent(counts).toFixed(1)}%)${trivialNote(counts)}`]);
+  if (counts)
+    rows.push([
+      'Documented functions',
+      `${counts.totalDocumented} of ${counts.totalFunctions} (${documentedPercent(counts).toFixed(1)}%)${trivialNote(counts)}`,
+    ]);
   if (report.advancedFuncDocAnalysis) {
     rows.push(['Outdated docs', String(report.advancedFuncDocAnalysis.outdatedDocCount)]);
     rows.push(['Urgent to document', String(report.advancedFuncDocAnalysis.urgentDocCount)]);
@@ -288,22 +297,36 @@ export async function remoteAnalyzeCommand(parsed: ParsedArgs): Promise<number> 
     const rawFailUnder = stringOf(parsed, 'fail-under');
     const failUnder = rawFailUnder === undefined ? undefined : parsePercent(rawFailUnder);
     if (failUnder === null) throw new UsageError(`--fail-under must be a percentage from 0 to 100 (got "${rawFailUnder}").`);
-    const args = { server: stringOf(parsed, 'server'), json: flagOf(parsed, 'json'), vendor: stringOf(parsed, 'vendor')?.toUpperCase(), type, failUnder };
+    const args = {
+      server: stringOf(parsed, 'server'),
+      json: flagOf(parsed, 'json'),
+      vendor: stringOf(parsed, 'vendor')?.toUpperCase(),
+      type,
+      failUnder,
+    };
     const target = stringOf(parsed, 'remote') ?? '';
     const slash = target.indexOf('/');
     if (slash <= 0 || slash === target.length - 1) throw new UsageError(`--remote needs <org>/<repo> (got "${target}").`);
     // Azure DevOps names repositories {project}/{repo}: everything after the first slash is the repository.
     const org = target.slice(0, slash);
     const repo = target.slice(slash + 1);
-    if (args.failUnder !== undefined && args.type === 'readme') throw new UsageError('--fail-under needs the function documentation; --only readme does not analyse it.');
+    if (args.failUnder !== undefined && args.type === 'readme')
+      throw new UsageError('--fail-under needs the function documentation; --only readme does not analyse it.');
     const c = connect(args.server);
 
     const repos = await api<Repository[]>(c, 'GET', '/app/github/list');
     const matches = repos.filter(
-      (r) => r.organizationName.toLowerCase() === org.toLowerCase() && r.repoName.toLowerCase() === repo.toLowerCase() && (!args.vendor || r.vendor === args.vendor),
+      (r) =>
+        r.organizationName.toLowerCase() === org.toLowerCase() &&
+        r.repoName.toLowerCase() === repo.toLowerCase() &&
+        (!args.vendor || r.vendor === args.vendor),
     );
-    if (matches.length === 0) throw new RemoteError(`no repository ${target}${args.vendor ? ` on ${args.vendor}` : ''} in your account. "docent repos" lists them.`);
-    if (matches.length > 1) throw new UsageError(`${target} exists on ${matches.map((m) => m.vendor).join(' and ')}; choose one with --vendor.`);
+    if (matches.length === 0)
+      throw new RemoteError(
+        `no repository ${target}${args.vendor ? ` on ${args.vendor}` : ''} in your account. "docent repos" lists them.`,
+      );
+    if (matches.length > 1)
+      throw new UsageError(`${target} exists on ${matches.map((m) => m.vendor).join(' and ')}; choose one with --vendor.`);
     const found = matches[0]!;
     const payload = { git_repo: { organization_name: found.organizationName, repo_name: found.repoName }, vendor: found.vendor };
     const path = args.type === 'coverage' ? '/v1/git/analyze/repo' : `/v1/git/analyze/repo/${args.type}`;
@@ -317,7 +340,9 @@ export async function remoteAnalyzeCommand(parsed: ParsedArgs): Promise<number> 
     const query = new URLSearchParams({ orgName: found.organizationName, repoName: found.repoName, vendor: found.vendor });
     const detail = await api<{ repository: Repository }>(c, 'GET', `/app/github/get/repo?${query.toString()}`);
     const report = detail.repository.gitAppMetaData.analysisReport;
-    process.stdout.write(args.json ? `${JSON.stringify({ jobId: lroJobId, repository: name, vendor: found.vendor, report })}\n` : renderReport(name, report));
+    process.stdout.write(
+      args.json ? `${JSON.stringify({ jobId: lroJobId, repository: name, vendor: found.vendor, report })}\n` : renderReport(name, report),
+    );
     if (args.failUnder !== undefined) {
       const counts = report.basicFuncDocAnalysis;
       if (!counts) throw new RemoteError('the report has no function documentation figures to compare with --fail-under.');

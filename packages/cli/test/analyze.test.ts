@@ -44,7 +44,8 @@ describe('docent CLI (spawned)', () => {
   it('prints one table per card, restricted by --only', () => {
     const full = docent('analyze', root);
     expect(full.status).toBe(0);
-    for (const title of ['Documented functions', 'Programming languages', 'Documentation issues', 'README']) expect(full.stdout).toContain(`\n${title}\n`);
+    for (const title of ['Documented functions', 'Programming languages', 'Documentation issues', 'README'])
+      expect(full.stdout).toContain(`\n${title}\n`);
     expect(full.stdout).toMatch(/Functions\s+10\n/);
     expect(full.stdout).toMatch(/Documented\s+4 \(40\.0%\)/);
 

@@ -9,14 +9,19 @@ describe('documented share (the dashboard coverage)', () => {
   });
 
   it('says how many trivial docs it left out, in the --fail-under line and the summary', () => {
-    expect(thresholdLine({ totalFunctions: 10, totalDocumented: 4, trivialDocs: 2 }, 50)).toBe('documented share 40.0% (4 of 10 functions; 2 trivial docs not counted), threshold 50%');
+    expect(thresholdLine({ totalFunctions: 10, totalDocumented: 4, trivialDocs: 2 }, 50)).toBe(
+      'documented share 40.0% (4 of 10 functions; 2 trivial docs not counted), threshold 50%',
+    );
     expect(thresholdLine({ totalFunctions: 10, totalDocumented: 4, trivialDocs: 1 }, 50)).toContain('; 1 trivial doc not counted)');
     expect(thresholdLine({ totalFunctions: 10, totalDocumented: 4 }, 50)).toBe('documented share 40.0% (4 of 10 functions), threshold 50%');
     const bucket = { documented: 0, total: 0 };
     const summary = renderSummary('repo', {
       report: { basicFuncDocAnalysis: { totalFunctions: 10, totalDocumented: 4, trivialDocs: 3 } },
       stats: { testFunctions: 0 },
-      docMetrics: { complexity: { low: bucket, medium: bucket, high: bucket }, visibility: { public: bucket, private: bucket, protected: bucket } },
+      docMetrics: {
+        complexity: { low: bucket, medium: bucket, high: bucket },
+        visibility: { public: bucket, private: bucket, protected: bucket },
+      },
     } as unknown as Parameters<typeof renderSummary>[1]);
     expect(summary).toMatch(/Trivial docs\s+3 \(only restate the name; not counted as documented\)/);
   });

@@ -28,7 +28,10 @@ afterAll(() => {
 
 function bundled(name: string, args: string[]): Run & { modules: string[] } {
   const log = path.join(work, `${name}.modules`);
-  const run = docent(args, { nodeArgs: ['--import', pathToFileURL(NO_TSX).href], env: { DOCENT_TEST_MODULE_LOG: log, DOCENT_CACHE_DIR: path.join(work, 'cache') } });
+  const run = docent(args, {
+    nodeArgs: ['--import', pathToFileURL(NO_TSX).href],
+    env: { DOCENT_TEST_MODULE_LOG: log, DOCENT_CACHE_DIR: path.join(work, 'cache') },
+  });
   const modules = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
   return { ...run, modules };
 }
@@ -39,7 +42,12 @@ function expectBundleOnly(modules: readonly string[]): void {
   expect(files.filter((m) => /\.[cm]?tsx?$/.test(m) || m.includes('/node_modules/tsx/'))).toEqual([]);
   // Our own code comes from the bundle only; the workspace sources are not loaded (one plain-JS helper of the builder aside).
   const ours = files.filter((m) => /\/packages\/(analyzer|docgen|contracts|cli)\//.test(m) && !m.startsWith(`${bundleUrl}/`));
-  expect(ours.map((m) => m.replace(/^.*\/packages\//, ''))).toEqual(['cli/bin/docent.js', 'cli/build/bundle.mjs', 'cli/bin/v8-batch.mjs', 'analyzer/src/engine/source-version.mjs']);
+  expect(ours.map((m) => m.replace(/^.*\/packages\//, ''))).toEqual([
+    'cli/bin/docent.js',
+    'cli/build/bundle.mjs',
+    'cli/bin/v8-batch.mjs',
+    'analyzer/src/engine/source-version.mjs',
+  ]);
 }
 
 describe('docent runs from the bundle, with no tsx loaded', () => {

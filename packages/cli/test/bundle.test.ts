@@ -17,10 +17,22 @@ const libCache = tempDir('bundle-lib-cache');
 beforeAll(async () => {
   // More than 32 files / 1 MiB for tree-sitter: the bundle's worker threads start.
   for (let i = 0; i < 40; i++) {
-    write(root, `web/module${i}.js`, `/**\n * Adds.\n * @param {number} a first\n * @param {number} b second\n * @returns {number} the sum\n */\nexport function add${i}(a, b) {\n  return a + b;\n}\n\nexport function bare${i}(x) {\n  if (x) return 1;\n  return 2;\n}\n`);
-    write(root, `svc/handler${i}.go`, `package svc\n\n// Handle${i} handles.\nfunc Handle${i}(n int) int {\n\tif n > 1 {\n\t\treturn n\n\t}\n\treturn 0\n}\n`);
+    write(
+      root,
+      `web/module${i}.js`,
+      `/**\n * Adds.\n * @param {number} a first\n * @param {number} b second\n * @returns {number} the sum\n */\nexport function add${i}(a, b) {\n  return a + b;\n}\n\nexport function bare${i}(x) {\n  if (x) return 1;\n  return 2;\n}\n`,
+    );
+    write(
+      root,
+      `svc/handler${i}.go`,
+      `package svc\n\n// Handle${i} handles.\nfunc Handle${i}(n int) int {\n\tif n > 1 {\n\t\treturn n\n\t}\n\treturn 0\n}\n`,
+    );
   }
-  write(root, 'pkg/core.py', 'def documented(a):\n    """Does it.\n\n    Args:\n        a: the thing\n        b: gone\n    """\n    return a\n\n\ndef undocumented():\n    pass\n');
+  write(
+    root,
+    'pkg/core.py',
+    'def documented(a):\n    """Does it.\n\n    Args:\n        a: the thing\n        b: gone\n    """\n    return a\n\n\ndef undocumented():\n    pass\n',
+  );
   write(root, 'README.md', '# Bundle\n\nA small project used to compare the bundle with the sources.\n');
   initRepo(root);
   commitAll(root, 'init', '2025-11-20T10:00:00Z');

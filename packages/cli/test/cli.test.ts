@@ -64,7 +64,18 @@ describe('docent --help', () => {
 
   it('documents each option with its value placeholder', async () => {
     const analyze = (await inProcess(['analyze', '--help'])).stdout;
-    for (const option of ['--json', '--only <card>', '--fail-under <percent>', '--no-git-history', '--history-depth <n>', '--workers <n>', '--cache-dir <dir>', '--remote <org/repo>', '--vendor <V>', '--server <URL>']) {
+    for (const option of [
+      '--json',
+      '--only <card>',
+      '--fail-under <percent>',
+      '--no-git-history',
+      '--history-depth <n>',
+      '--workers <n>',
+      '--cache-dir <dir>',
+      '--remote <org/repo>',
+      '--vendor <V>',
+      '--server <URL>',
+    ]) {
       expect(analyze).toContain(option);
     }
     expect((await inProcess(['docstrings', '--help'])).stdout).toContain('--max-line-length <n>');
@@ -73,10 +84,12 @@ describe('docent --help', () => {
 });
 
 describe('usage errors', () => {
-  it('an unknown option is exit 2 with a docent: line and a hint to the command\'s --help, for every command', async () => {
+  it("an unknown option is exit 2 with a docent: line and a hint to the command's --help, for every command", async () => {
     const spawned = docent(['badge', dir, '--bogus=1']);
     expect(spawned.status).toBe(2);
-    expect(spawned.stderr).toBe('docent: Unknown option "--bogus".\nUsage: docent badge <path> [--out <file.svg>]\nRun "docent badge --help" for usage.\n');
+    expect(spawned.stderr).toBe(
+      'docent: Unknown option "--bogus".\nUsage: docent badge <path> [--out <file.svg>]\nRun "docent badge --help" for usage.\n',
+    );
     expect(spawned.stdout).toBe('');
     for (const name of EVERY_COMMAND) {
       for (const bogus of ['--bogus=1', '--bogus', '-x']) {
@@ -92,10 +105,15 @@ describe('usage errors', () => {
   it('an unknown command, a value given to a switch, a missing value or a stray argument is exit 2', async () => {
     const unknown = await inProcess(['analyse', dir]);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('docent: Unknown command "analyse". Commands: analyze, badge, docs, docstrings, login, logout, repos.');
+    expect(unknown.stderr).toContain(
+      'docent: Unknown command "analyse". Commands: analyze, badge, docs, docstrings, login, logout, repos.',
+    );
     expect(unknown.stderr).toContain('Run "docent --help" for usage.');
     const switchValue = await inProcess(['analyze', dir, '--json=yes']);
-    expect([switchValue.status, switchValue.stderr]).toEqual([2, expect.stringContaining('docent: Option "--json" does not take an argument')]);
+    expect([switchValue.status, switchValue.stderr]).toEqual([
+      2,
+      expect.stringContaining('docent: Option "--json" does not take an argument'),
+    ]);
     const noValue = await inProcess(['docs', dir, '--type']);
     expect([noValue.status, noValue.stderr]).toEqual([2, expect.stringContaining('docent: --type needs a value.')]);
     const stray = await inProcess(['badge', dir, 'other']);
@@ -105,7 +123,10 @@ describe('usage errors', () => {
     const noPath = await inProcess(['docstrings', '--write']);
     expect([noPath.status, noPath.stderr]).toEqual([2, expect.stringContaining('docent: Missing <path>.')]);
     const localOption = await inProcess(['analyze', '--remote', 'a/b', '--workers', '2']);
-    expect([localOption.status, localOption.stderr]).toEqual([2, expect.stringContaining('--workers is for a local analysis; it does not apply with --remote.')]);
+    expect([localOption.status, localOption.stderr]).toEqual([
+      2,
+      expect.stringContaining('--workers is for a local analysis; it does not apply with --remote.'),
+    ]);
     const remoteOption = await inProcess(['analyze', dir, '--vendor', 'GITHUB']);
     expect([remoteOption.status, remoteOption.stderr]).toEqual([2, expect.stringContaining('--vendor belongs to analyze --remote.')]);
   });
@@ -115,7 +136,19 @@ describe('--name=value and --name value, on every command', () => {
   it('analyze: every value option in both forms', () => {
     const runs = [
       ['--only=basicDoc', '--workers=2', '--history-depth=3', `--cache-dir=${path.join(work, 'eq')}`, '--fail-under=10', '--json'],
-      ['--only', 'basicDoc', '--workers', '2', '--history-depth', '3', '--cache-dir', path.join(work, 'space'), '--fail-under', '10', '--json'],
+      [
+        '--only',
+        'basicDoc',
+        '--workers',
+        '2',
+        '--history-depth',
+        '3',
+        '--cache-dir',
+        path.join(work, 'space'),
+        '--fail-under',
+        '10',
+        '--json',
+      ],
     ].map((options) => docent(['analyze', dir, ...options]));
     for (const run of runs) {
       expect(run.status).toBe(0);
@@ -151,7 +184,9 @@ describe('--name=value and --name value, on every command', () => {
   });
 
   it('login: --server=, --timeout=', async () => {
-    const run = await docentAsync(['login', '--server=http://127.0.0.1:9', '--no-browser', '--timeout=1'], { DOCENT_CONFIG_DIR: path.join(work, 'config') });
+    const run = await docentAsync(['login', '--server=http://127.0.0.1:9', '--no-browser', '--timeout=1'], {
+      DOCENT_CONFIG_DIR: path.join(work, 'config'),
+    });
     expect(run.stdout).toContain('To sign in, visit:\n  http://127.0.0.1:9/auth/localhost/login?redirectUri=');
     expect(run.stderr).toContain('docent: no sign-in within 1 s; not signed in.');
     expect(run.status).toBe(1);
@@ -161,9 +196,15 @@ describe('--name=value and --name value, on every command', () => {
     const env = { DOCENT_API_KEY: 'dk_test', DOCENT_URL: '', DOCENT_SERVER: '', DOCENT_CONFIG_DIR: path.join(work, 'config') };
     const repos = await docentAsync(['repos', '--server=http://127.0.0.1:9'], env);
     expect([repos.status, repos.stderr]).toEqual([2, expect.stringContaining('docent: cannot reach http://127.0.0.1:9')]);
-    const remote = await docentAsync(['analyze', '--remote=org/repo', '--vendor=github', '--only=readme', '--server=http://127.0.0.1:9'], env);
+    const remote = await docentAsync(
+      ['analyze', '--remote=org/repo', '--vendor=github', '--only=readme', '--server=http://127.0.0.1:9'],
+      env,
+    );
     expect([remote.status, remote.stderr]).toEqual([2, expect.stringContaining('docent: cannot reach http://127.0.0.1:9')]);
     const badOnly = await docentAsync(['analyze', '--remote=org/repo', '--only=languages'], env);
-    expect([badOnly.status, badOnly.stderr]).toEqual([2, expect.stringContaining('--only with --remote must be one of basicDoc, advancedDoc, readme (got "languages")')]);
+    expect([badOnly.status, badOnly.stderr]).toEqual([
+      2,
+      expect.stringContaining('--only with --remote must be one of basicDoc, advancedDoc, readme (got "languages")'),
+    ]);
   });
 });

@@ -17,14 +17,19 @@ describe('docent docs', () => {
     const ok = docent(['docs', dir, '--type', 'arch', '--format', 'md,html', '--out', out]);
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
-    expect(fs.readdirSync(out).sort()).toEqual(expect.arrayContaining(['architecture.html', 'architecture.md', 'architecture-http.md', 'architecture-http.html']));
+    expect(fs.readdirSync(out).sort()).toEqual(
+      expect.arrayContaining(['architecture.html', 'architecture.md', 'architecture-http.md', 'architecture-http.html']),
+    );
     expect(ok.stdout.split('\n')).toContain(path.join(out, 'architecture.md'));
     const noType = docent(['docs', dir]);
     expect([noType.status, noType.stderr]).toEqual([2, expect.stringContaining('docent: Missing --type arch|api.')]);
     const wiki = docent(['docs', dir, '--type', 'wiki']);
     expect([wiki.status, wiki.stderr]).toEqual([2, expect.stringContaining('--type must be arch or api, not "wiki"')]);
     const docx = docent(['docs', dir, '--type', 'api', '--format', 'docx']);
-    expect([docx.status, docx.stderr]).toEqual([2, expect.stringContaining(`Unknown format "docx"; available: ${DOC_FORMATS.join(', ')}.`)]);
+    expect([docx.status, docx.stderr]).toEqual([
+      2,
+      expect.stringContaining(`Unknown format "docx"; available: ${DOC_FORMATS.join(', ')}.`),
+    ]);
     const missing = docent(['docs', path.join(dir, 'missing'), '--type', 'api']);
     expect([missing.status, missing.stderr]).toEqual([2, expect.stringContaining('missing: not a directory')]);
   });

@@ -60,12 +60,18 @@ export function layerViolations(root: string): string[] {
     }
     const manifest = path.join(root, layer.dir, 'package.json');
     if (!fs.existsSync(manifest)) continue;
-    const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { bin?: unknown; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+      bin?: unknown;
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
     for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
       const target = /^@docent\/(.+)$/.exec(dep)?.[1];
-      if (target !== undefined && !layer.may.includes(target)) out.push(`${path.relative(root, manifest)}: depends on ${dep} (${owner} → ${target})`);
+      if (target !== undefined && !layer.may.includes(target))
+        out.push(`${path.relative(root, manifest)}: depends on ${dep} (${owner} → ${target})`);
     }
-    if (owner !== 'cli' && pkg.bin !== undefined) out.push(`${path.relative(root, manifest)}: declares a bin; the docent command belongs to packages/cli`);
+    if (owner !== 'cli' && pkg.bin !== undefined)
+      out.push(`${path.relative(root, manifest)}: declares a bin; the docent command belongs to packages/cli`);
   }
   return out;
 }
@@ -85,9 +91,18 @@ describe('layers', () => {
 
     it('finds an upward import by name, by relative path, a dynamic import, an upward dependency and a library bin', () => {
       write('packages/contracts/src/index.ts', "export const a = 1;\n// import '@docent/analyzer' in a comment is no import\n");
-      write('packages/analyzer/src/index.ts', "import { a } from '@docent/contracts';\nimport { main } from '@docent/cli';\nexport { a, main };\n");
-      write('packages/analyzer/package.json', JSON.stringify({ bin: { docent: 'bin/docent.js' }, dependencies: { '@docent/contracts': '*' } }));
-      write('packages/docgen/src/x.ts', "export const load = () => import('../../../apps/server/src/app.ts');\nimport '@docent/analyzer';\n");
+      write(
+        'packages/analyzer/src/index.ts',
+        "import { a } from '@docent/contracts';\nimport { main } from '@docent/cli';\nexport { a, main };\n",
+      );
+      write(
+        'packages/analyzer/package.json',
+        JSON.stringify({ bin: { docent: 'bin/docent.js' }, dependencies: { '@docent/contracts': '*' } }),
+      );
+      write(
+        'packages/docgen/src/x.ts',
+        "export const load = () => import('../../../apps/server/src/app.ts');\nimport '@docent/analyzer';\n",
+      );
       write('packages/docgen/package.json', JSON.stringify({ dependencies: { '@docent/analyzer': '*', '@docent/server': '*' } }));
       write('packages/cli/src/cli.ts', "import '@docent/docgen';\nimport '../../analyzer/src/index.ts';\n");
       write('apps/server/src/app.ts', "import '@docent/cli';\nimport fs from 'node:fs';\nimport Fastify from 'fastify';\n");

@@ -11,7 +11,8 @@ const streamOf = (chunks: string[]): ReadableStream<Uint8Array> =>
 
 describe('remote CLI helpers', () => {
   it('reads server-sent events split anywhere, with ids, comments, CRLF and multi-line data', async () => {
-    const text = 'retry: 1000\n\nid: 1\nevent: line\ndata: INFO::2026-01-01T00:00:00.000Z::hello\n\n: ping\n\r\nid: 2\r\nevent: line\r\ndata: a\r\ndata: b\r\n\r\nevent: end\ndata: {"state":"COMPLETE"}\n\n';
+    const text =
+      'retry: 1000\n\nid: 1\nevent: line\ndata: INFO::2026-01-01T00:00:00.000Z::hello\n\n: ping\n\r\nid: 2\r\nevent: line\r\ndata: a\r\ndata: b\r\n\r\nevent: end\ndata: {"state":"COMPLETE"}\n\n';
     for (const size of [1, 3, 7, text.length]) {
       const chunks: string[] = [];
       for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
@@ -33,7 +34,12 @@ describe('remote CLI helpers', () => {
 
   it('renders the repository table', () => {
     expect(renderRepos([])).toContain('No repositories yet.');
-    expect(renderRepos([{ name: 'acme/web', provider: 'GITHUB', lastAnalysis: '2026-01-02T03:04:05.678Z', documentedPercent: 87.25 }, { name: 'a/b', provider: 'GIT', lastAnalysis: null, documentedPercent: null }]).split('\n')).toEqual([
+    expect(
+      renderRepos([
+        { name: 'acme/web', provider: 'GITHUB', lastAnalysis: '2026-01-02T03:04:05.678Z', documentedPercent: 87.25 },
+        { name: 'a/b', provider: 'GIT', lastAnalysis: null, documentedPercent: null },
+      ]).split('\n'),
+    ).toEqual([
       'NAME      PROVIDER  LAST ANALYSIS         DOCUMENTED',
       'acme/web  GITHUB    2026-01-02 03:04:05Z  87.3%',
       'a/b       GIT       never                 –',

@@ -37,14 +37,32 @@ export type GrammarIssue = z.infer<typeof GrammarIssue>;
 
 /** One README recommendation as a code with parameters (the web words it in the user's language). */
 export const ReadmeRecommendationCode = z.enum([
-  'ADD_README', 'README_UNREADABLE', 'README_BINARY', 'README_TOO_LONG',
-  'ADD_SECTION', 'FIX_LINKS', 'FIX_GRAMMAR', 'IMPROVE_READABILITY', 'ADD_CONTENT', 'IMPROVE_CLARITY', 'EXCELLENT',
+  'ADD_README',
+  'README_UNREADABLE',
+  'README_BINARY',
+  'README_TOO_LONG',
+  'ADD_SECTION',
+  'FIX_LINKS',
+  'FIX_GRAMMAR',
+  'IMPROVE_READABILITY',
+  'ADD_CONTENT',
+  'IMPROVE_CLARITY',
+  'EXCELLENT',
 ]);
 export const ReadmeRecommendation = z.object({ code: ReadmeRecommendationCode, params: z.record(z.string(), z.string()) });
 export type ReadmeRecommendation = z.infer<typeof ReadmeRecommendation>;
 
 /** One change the suggested README makes, with why (a code with parameters). */
-export const ReadmeChangeCode = z.enum(['ADD_DESCRIPTION', 'ADD_INSTALLATION', 'ADD_USAGE', 'ADD_LICENSE', 'ADD_CONTRIBUTING', 'ADD_TOC', 'FIX_LINK', 'ADD_TITLE']);
+export const ReadmeChangeCode = z.enum([
+  'ADD_DESCRIPTION',
+  'ADD_INSTALLATION',
+  'ADD_USAGE',
+  'ADD_LICENSE',
+  'ADD_CONTRIBUTING',
+  'ADD_TOC',
+  'FIX_LINK',
+  'ADD_TITLE',
+]);
 export const ReadmeChange = z.object({ code: ReadmeChangeCode, params: z.record(z.string(), z.string()) });
 export type ReadmeChange = z.infer<typeof ReadmeChange>;
 

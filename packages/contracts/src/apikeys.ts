@@ -34,9 +34,7 @@ export const ApiKeyList = z.object({ keys: z.array(ApiKey), total: z.number().in
 export type ApiKeyList = z.infer<typeof ApiKeyList>;
 
 /** GET /v1/apiToken/create: an optional label for the key. */
-export const ApiKeyCreateQuery = z
-  .object({ name: z.string().trim().max(80, 'At most 80 characters.').default('') })
-  .strict();
+export const ApiKeyCreateQuery = z.object({ name: z.string().trim().max(80, 'At most 80 characters.').default('') }).strict();
 export type ApiKeyCreateQuery = z.input<typeof ApiKeyCreateQuery>;
 
 /** Answer of create: the full key, this once, beside the listed form. */

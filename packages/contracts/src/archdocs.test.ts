@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ArchDocConfig, DEFAULT_DOC_OPTIONS, DOC_OPTION_TEXTS, docOptionsIssues, formatsOf, normalDocPath, toArchDocConfig, validBranchName, withHtml } from './archdocs.ts';
+import {
+  ArchDocConfig,
+  DEFAULT_DOC_OPTIONS,
+  DOC_OPTION_TEXTS,
+  docOptionsIssues,
+  formatsOf,
+  normalDocPath,
+  toArchDocConfig,
+  validBranchName,
+  withHtml,
+} from './archdocs.ts';
 
 const messages = (input: unknown) => {
   const r = ArchDocConfig.safeParse(input);
@@ -8,8 +18,27 @@ const messages = (input: unknown) => {
 
 describe('documentation options (spec §3, §4, §5)', () => {
   it('defaults: host, PDF, Markdown, HTML on; RST, XML, RTF off; commit off, branch main, path docs', () => {
-    expect(DEFAULT_DOC_OPTIONS).toMatchObject({ hostDocumentation: true, generatePdf: true, generateMd: true, generateHtml: true, generateRst: false, generateXml: false, generateRtf: false, commitToGit: false, branch: 'main', path: 'docs' });
-    expect(ArchDocConfig.parse({})).toEqual({ hostDocumentation: true, generatePdf: true, generateMd: true, generateHtml: true, generateRst: false, generateXml: false, generateRtf: false });
+    expect(DEFAULT_DOC_OPTIONS).toMatchObject({
+      hostDocumentation: true,
+      generatePdf: true,
+      generateMd: true,
+      generateHtml: true,
+      generateRst: false,
+      generateXml: false,
+      generateRtf: false,
+      commitToGit: false,
+      branch: 'main',
+      path: 'docs',
+    });
+    expect(ArchDocConfig.parse({})).toEqual({
+      hostDocumentation: true,
+      generatePdf: true,
+      generateMd: true,
+      generateHtml: true,
+      generateRst: false,
+      generateXml: false,
+      generateRtf: false,
+    });
     expect(docOptionsIssues(DEFAULT_DOC_OPTIONS)).toEqual([]);
   });
 
@@ -22,16 +51,32 @@ describe('documentation options (spec §3, §4, §5)', () => {
 
   it('sends commitOutput only when commit is chosen', () => {
     expect(toArchDocConfig(DEFAULT_DOC_OPTIONS)).not.toHaveProperty('commitOutput');
-    expect(toArchDocConfig({ ...DEFAULT_DOC_OPTIONS, commitToGit: true, branch: ' dev ', path: 'docs/arch' }).commitOutput).toEqual({ commitToGit: true, branch: 'dev', path: 'docs/arch' });
+    expect(toArchDocConfig({ ...DEFAULT_DOC_OPTIONS, commitToGit: true, branch: ' dev ', path: 'docs/arch' }).commitOutput).toEqual({
+      commitToGit: true,
+      branch: 'dev',
+      path: 'docs/arch',
+    });
   });
 
   it('refuses with the spec texts', () => {
     expect(messages({ generateHtml: false, hostDocumentation: false })).toEqual([DOC_OPTION_TEXTS.commitRequired]);
     expect(DOC_OPTION_TEXTS.commitRequired).toBe('Repository commit is required when HTML is not selected');
-    expect(messages({ generateHtml: false, commitOutput: { commitToGit: true, branch: 'main', path: 'docs' } })).toEqual([DOC_OPTION_TEXTS.hostRequiresHtml]);
+    expect(messages({ generateHtml: false, commitOutput: { commitToGit: true, branch: 'main', path: 'docs' } })).toEqual([
+      DOC_OPTION_TEXTS.hostRequiresHtml,
+    ]);
     expect(messages({ commitOutput: { commitToGit: true, branch: 'main', path: '  ' } })).toEqual(['Please specify a directory path']);
-    expect(messages({ generatePdf: false, generateMd: false, generateHtml: false, hostDocumentation: false, commitOutput: { commitToGit: true, branch: 'main', path: 'docs' } })).toEqual([DOC_OPTION_TEXTS.formatRequired]);
-    expect(messages({ commitOutput: { commitToGit: true, branch: 'a..b', path: '../x' } }).sort()).toEqual([DOC_OPTION_TEXTS.branchInvalid, DOC_OPTION_TEXTS.pathInvalid].sort());
+    expect(
+      messages({
+        generatePdf: false,
+        generateMd: false,
+        generateHtml: false,
+        hostDocumentation: false,
+        commitOutput: { commitToGit: true, branch: 'main', path: 'docs' },
+      }),
+    ).toEqual([DOC_OPTION_TEXTS.formatRequired]);
+    expect(messages({ commitOutput: { commitToGit: true, branch: 'a..b', path: '../x' } }).sort()).toEqual(
+      [DOC_OPTION_TEXTS.branchInvalid, DOC_OPTION_TEXTS.pathInvalid].sort(),
+    );
   });
 
   it('paths and branches', () => {

@@ -61,7 +61,10 @@ export function validBranchName(branch: string): boolean {
 
 /** `docs`, `docs/arch`: relative, no `..`, no `.git` segment, no backslash or control characters. */
 export function normalDocPath(p: string): string | null {
-  const trimmed = p.trim().replace(/^\.\/+/, '').replace(/\/+$/, '');
+  const trimmed = p
+    .trim()
+    .replace(/^\.\/+/, '')
+    .replace(/\/+$/, '');
   if (trimmed === '' || trimmed.length > 200 || trimmed.startsWith('/') || /[\\\u0000-\u001f\u007f:*?"<>|]/.test(trimmed)) return null;
   const parts = trimmed.split('/');
   if (parts.some((s) => s === '' || s === '.' || s === '..' || s.toLowerCase() === '.git')) return null;
@@ -118,21 +121,43 @@ export const ArchDocConfig = z
   })
   .superRefine((cfg, ctx) => {
     for (const issue of docOptionsIssues(formOfConfig(cfg))) {
-      const field = issue.field === 'branch' || issue.field === 'path' ? ['commitOutput', issue.field] : issue.field === 'commitToGit' ? ['commitOutput'] : [issue.field];
+      const field =
+        issue.field === 'branch' || issue.field === 'path'
+          ? ['commitOutput', issue.field]
+          : issue.field === 'commitToGit'
+            ? ['commitOutput']
+            : [issue.field];
       ctx.addIssue({ code: 'custom', message: DOC_OPTION_TEXTS[issue.rule], path: field });
     }
   });
 export type ArchDocConfig = z.infer<typeof ArchDocConfig>;
 
-export function formOfConfig(cfg: Omit<ArchDocConfig, 'commitOutput'> & { commitOutput?: z.infer<typeof CommitOutput> | undefined }): DocOptionsForm {
+export function formOfConfig(
+  cfg: Omit<ArchDocConfig, 'commitOutput'> & { commitOutput?: z.infer<typeof CommitOutput> | undefined },
+): DocOptionsForm {
   const { commitOutput, ...flags } = cfg;
-  return { ...flags, commitToGit: commitOutput !== undefined, branch: commitOutput?.branch ?? DEFAULT_DOC_OPTIONS.branch, path: commitOutput?.path ?? DEFAULT_DOC_OPTIONS.path };
+  return {
+    ...flags,
+    commitToGit: commitOutput !== undefined,
+    branch: commitOutput?.branch ?? DEFAULT_DOC_OPTIONS.branch,
+    path: commitOutput?.path ?? DEFAULT_DOC_OPTIONS.path,
+  };
 }
 
 /** What the form sends: `commitOutput` only when commit is chosen. */
 export function toArchDocConfig(form: DocOptionsForm, confirmDirectPush = false): ArchDocConfig {
   const { commitToGit, branch, path, ...flags } = form;
-  return commitToGit ? { ...flags, commitOutput: { commitToGit: true, branch: branch.trim(), path: path.trim(), ...(confirmDirectPush ? { confirmDirectPush: true } : {}) } } : flags;
+  return commitToGit
+    ? {
+        ...flags,
+        commitOutput: {
+          commitToGit: true,
+          branch: branch.trim(),
+          path: path.trim(),
+          ...(confirmDirectPush ? { confirmDirectPush: true } : {}),
+        },
+      }
+    : flags;
 }
 
 export const GenerateDocSetRequest = GitRepoPayload.extend({
@@ -217,4 +242,5 @@ export const DocSetsState = z.object({
 export type DocSetsState = z.infer<typeof DocSetsState>;
 
 /** The hosted docs' paths: latest `/docs/{repoId}/{kind}/`, a version `/docs/{repoId}/{kind}/@{commit}/`. */
-export const hostedDocsPath = (repoId: string, kind: DocSetKind, commit?: string): string => `/docs/${repoId}/${kind}/${commit ? `@${commit}/` : ''}`;
+export const hostedDocsPath = (repoId: string, kind: DocSetKind, commit?: string): string =>
+  `/docs/${repoId}/${kind}/${commit ? `@${commit}/` : ''}`;

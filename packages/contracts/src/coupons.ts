@@ -25,8 +25,10 @@ export const RedeemRequest = z
   .object({ redeem_type: RedeemType, redeem_id: z.string().trim().min(1).max(254) })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.redeem_type === 'UPI' && !UPI_PATTERN.test(v.redeem_id)) ctx.addIssue({ code: 'custom', path: ['redeem_id'], message: 'Not a valid UPI ID' });
-    if (v.redeem_type === 'AMAZON' && !EMAIL_PATTERN.test(v.redeem_id)) ctx.addIssue({ code: 'custom', path: ['redeem_id'], message: 'Not a valid Email Id' });
+    if (v.redeem_type === 'UPI' && !UPI_PATTERN.test(v.redeem_id))
+      ctx.addIssue({ code: 'custom', path: ['redeem_id'], message: 'Not a valid UPI ID' });
+    if (v.redeem_type === 'AMAZON' && !EMAIL_PATTERN.test(v.redeem_id))
+      ctx.addIssue({ code: 'custom', path: ['redeem_id'], message: 'Not a valid Email Id' });
   });
 export type RedeemRequest = z.input<typeof RedeemRequest>;
 
@@ -48,7 +50,13 @@ export function couponSummary(coupons: Coupon[]): { toRedeem: number; pending: n
 
 /** GET /v1/user/referred?user_id= */
 export const ReferredQuery = z.object({ user_id: z.string().uuid('Not a user id.') }).strict();
-export const ReferredUser = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), joinedAt: z.string(), paid: z.boolean() });
+export const ReferredUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  joinedAt: z.string(),
+  paid: z.boolean(),
+});
 export type ReferredUser = z.infer<typeof ReferredUser>;
 export const ReferredAnswer = z.object({ referralLink: z.string(), users: z.array(ReferredUser) });
 export type ReferredAnswer = z.infer<typeof ReferredAnswer>;

@@ -12,7 +12,11 @@ export const BuiltDocType = DocType.extract(['repo'], { error: 'docType must be 
 export const LanguageStyle = z.object({
   name: z.string().min(1).max(40),
   docstringStyle: z.string().min(1).max(40),
-  maxDocStringLength: z.number().int('Max line length must be a whole number.').min(40, 'Max line length must be at least 40.').max(120, 'Max line length must be at most 120.'),
+  maxDocStringLength: z
+    .number()
+    .int('Max line length must be a whole number.')
+    .min(40, 'Max line length must be at least 40.')
+    .max(120, 'Max line length must be at most 120.'),
 });
 export type LanguageStyle = z.infer<typeof LanguageStyle>;
 

@@ -18,9 +18,7 @@ export type Severity = z.infer<typeof Severity>;
 export const VersionState = z.enum(['OUTDATED', 'CURRENT']);
 export type VersionState = z.infer<typeof VersionState>;
 
-export const JobState = z.enum([
-  'START', 'VALIDATING', 'QUEUED', 'RUNNING', 'COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT',
-]);
+export const JobState = z.enum(['START', 'VALIDATING', 'QUEUED', 'RUNNING', 'COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT']);
 export type JobState = z.infer<typeof JobState>;
 export const ACTIVE_JOB_STATES: readonly JobState[] = ['START', 'VALIDATING', 'QUEUED', 'RUNNING'];
 export const FINAL_JOB_STATES: readonly JobState[] = ['COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'];
@@ -31,8 +29,21 @@ export type LogKind = z.infer<typeof LogKind>;
 
 /** Types of a terminal message as the web terminal shows them. */
 export const MessageType = z.enum([
-  'info', 'error', 'warning', 'success', 'system', 'start', 'command', 'json', 'code', 'url',
-  'debug', 'failed', 'terminated', 'complete', 'timeout',
+  'info',
+  'error',
+  'warning',
+  'success',
+  'system',
+  'start',
+  'command',
+  'json',
+  'code',
+  'url',
+  'debug',
+  'failed',
+  'terminated',
+  'complete',
+  'timeout',
 ]);
 export type MessageType = z.infer<typeof MessageType>;
 

@@ -9,7 +9,16 @@ import { PullRequestEventPayload } from './webhooks.ts';
  * server's handler map (apps/server/src/jobs/registry.ts), the routes that queue jobs and the
  * web app's labels and filter are all derived from this one list.
  */
-export const JOB_TYPES = ['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README', 'DOC_REPO', 'DOC_ARCH', 'DOC_API', 'PR_INSIGHTS'] as const;
+export const JOB_TYPES = [
+  'ANALYSIS',
+  'ANALYSIS_BASICDOC',
+  'ANALYSIS_ADVANCEDDOC',
+  'ANALYSIS_README',
+  'DOC_REPO',
+  'DOC_ARCH',
+  'DOC_API',
+  'PR_INSIGHTS',
+] as const;
 export const JobType = z.enum(JOB_TYPES);
 export type JobType = z.infer<typeof JobType>;
 

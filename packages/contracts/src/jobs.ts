@@ -21,7 +21,9 @@ export const JOB_TIMEOUT_SECONDS = 86_400;
 export const JOB_TIMEOUT_MESSAGE = 'Job automatically cancelled after 24 hours';
 export const NOT_CANCELLABLE_DETAIL = 'LRO job is not in a cancellable state';
 
-export const JobIdParam = z.object({ id: z.coerce.number({ error: 'Job id must be a number.' }).int().positive('Job id must be a positive number.').max(2_147_483_647) });
+export const JobIdParam = z.object({
+  id: z.coerce.number({ error: 'Job id must be a number.' }).int().positive('Job id must be a positive number.').max(2_147_483_647),
+});
 
 export const JobListQuery = z.object({
   orgName: z.string().max(200).optional(),
@@ -40,7 +42,10 @@ export const AllJobsQuery = z.object({
 });
 
 export const JobStatusBatchQuery = z.object({
-  ids: z.string().max(4000).regex(/^\d+(,\d+)*$/, 'ids must be a comma-separated list of job ids'),
+  ids: z
+    .string()
+    .max(4000)
+    .regex(/^\d+(,\d+)*$/, 'ids must be a comma-separated list of job ids'),
 });
 
 export const TerminateResponse = z.object({ success: z.boolean(), message: z.string() });

@@ -16,12 +16,14 @@ export const ClientConfig = z.object({
 export type ClientConfig = z.infer<typeof ClientConfig>;
 
 /** A browser error as the web app reports it (the server scrubs it again before forwarding). */
-export const BrowserErrorReport = z.object({
-  type: z.string().max(200),
-  message: z.string().max(2000),
-  stack: z.string().max(8000).optional(),
-  path: z.string().max(2000),
-}).strict();
+export const BrowserErrorReport = z
+  .object({
+    type: z.string().max(200),
+    message: z.string().max(2000),
+    stack: z.string().max(8000).optional(),
+    path: z.string().max(2000),
+  })
+  .strict();
 export type BrowserErrorReport = z.infer<typeof BrowserErrorReport>;
 
 export const PageView = z.object({ path: z.string().max(2000) }).strict();

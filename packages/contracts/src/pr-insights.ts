@@ -28,7 +28,12 @@ export const PrInsightsResponse = z.object({ message: z.string(), lroJobId: z.nu
 
 /** A repository's pull-request check: `failUnder` percent of changed public functions documented; null = off. */
 export const PrCheckSettings = z.object({
-  failUnder: z.number().int('Must be a whole percentage.').min(0, 'Must be between 0 and 100.').max(100, 'Must be between 0 and 100.').nullable(),
+  failUnder: z
+    .number()
+    .int('Must be a whole percentage.')
+    .min(0, 'Must be between 0 and 100.')
+    .max(100, 'Must be between 0 and 100.')
+    .nullable(),
 });
 export type PrCheckSettings = z.infer<typeof PrCheckSettings>;
 

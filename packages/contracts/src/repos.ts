@@ -61,7 +61,10 @@ export const RepoDetailResponse = z.object({
 });
 
 export const AnalyzeResponse = z.object({ lroJobId: z.number().int(), message: z.string() });
-export const AnalysisStatusQuery = z.object({ jobId: z.coerce.number().int().positive().max(2_147_483_647), since: z.coerce.number().int().min(0).optional() });
+export const AnalysisStatusQuery = z.object({
+  jobId: z.coerce.number().int().positive().max(2_147_483_647),
+  since: z.coerce.number().int().min(0).optional(),
+});
 export const AnalysisStatusResponse = z.object({
   jobId: z.number().int(),
   state: z.string(),

@@ -19,8 +19,7 @@ export const MAX_NAME_LENGTH = 100;
 export const MESSAGES = {
   notValidEmail: 'Please input a valid email address!',
   requiredField: 'This field is required!',
-  weakPassword:
-    'Password must be at least 8 characters with an uppercase letter, a lowercase letter and a number.',
+  weakPassword: 'Password must be at least 8 characters with an uppercase letter, a lowercase letter and a number.',
   confirmPasswordError: 'The two passwords that you entered do not match!',
   securityCodeLength: 'The security code has exactly 6 digits.',
   samePassword: 'The new password must differ from the previous one.',

@@ -23,9 +23,14 @@ export const ConnectVendorRequest = z
       // it travels in an HTTP header: printable ASCII only, or the request could not even be sent
       .regex(/^[\x21-\x7e]+$/, 'The token may contain only printable ASCII characters, without spaces.'),
     kind: z.enum(['pat', 'app-installation', 'oauth']).default('pat'),
-    baseUrl: VendorBaseUrl.optional()
-      .describe('self-managed GitLab / GitHub Enterprise API / Azure DevOps collection URL'),
-    organization: z.string().trim().min(1).max(200).regex(/^[^/\\\s]+$/, 'Must not contain slashes or spaces.').optional(),
+    baseUrl: VendorBaseUrl.optional().describe('self-managed GitLab / GitHub Enterprise API / Azure DevOps collection URL'),
+    organization: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .regex(/^[^/\\\s]+$/, 'Must not contain slashes or spaces.')
+      .optional(),
     username: z.string().trim().min(1).max(200).optional(),
   })
   .strict();

@@ -9,16 +9,22 @@ import { readCheckout } from '../src/facts/index.ts';
 import { DOC_FORMATS, generateDocSet, type DocSet } from '../src/docs.ts';
 
 const KINDS = ['arch', 'api'] as const;
-const FORMATS = process.env.BENCH_FORMATS ? (process.env.BENCH_FORMATS.split(',') as typeof DOC_FORMATS[number][]) : DOC_FORMATS;
+const FORMATS = process.env.BENCH_FORMATS ? (process.env.BENCH_FORMATS.split(',') as (typeof DOC_FORMATS)[number][]) : DOC_FORMATS;
 
-async function runAll(dir: string, previous?: Record<string, DocSet>): Promise<{ sets: Record<string, DocSet>; seconds: number; cpu: number; bytes: number }> {
+async function runAll(
+  dir: string,
+  previous?: Record<string, DocSet>,
+): Promise<{ sets: Record<string, DocSet>; seconds: number; cpu: number; bytes: number }> {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   const sets: Record<string, DocSet> = {};
   let bytes = 0;
   for (const kind of KINDS) {
     const prev = previous?.[kind];
-    sets[kind] = await generateDocSet(dir, kind, FORMATS, { meta: { name: path.basename(dir) }, ...(prev ? { previous: { manifest: prev.manifest, files: prev.files } } : {}) });
+    sets[kind] = await generateDocSet(dir, kind, FORMATS, {
+      meta: { name: path.basename(dir) },
+      ...(prev ? { previous: { manifest: prev.manifest, files: prev.files } } : {}),
+    });
     for (const f of sets[kind]!.files) bytes += f.content.length;
   }
   const cpu = process.cpuUsage(cpuStarted);
@@ -40,8 +46,12 @@ for (const source of process.argv.slice(2)) {
     const pages = (r: typeof first): number => KINDS.reduce((n, k) => n + Object.keys(r.sets[k]!.manifest.pages).length, 0);
     const rebuilt = KINDS.reduce((n, k) => n + second.sets[k]!.regenerated.length, 0);
     console.log(`${source}: ${sources.length} source files`);
-    console.log(`  first run:  architecture + API, ${FORMATS.join(', ')}, ${pages(first)} pages, ${(first.bytes / 1024 / 1024).toFixed(1)} MB in ${first.seconds.toFixed(2)} s (CPU ${first.cpu.toFixed(2)} s)`);
-    console.log(`  second run after a 10-file change: ${rebuilt} of ${pages(second)} pages rebuilt in ${second.seconds.toFixed(2)} s (${((second.seconds / first.seconds) * 100).toFixed(0)} % of the first; CPU ${second.cpu.toFixed(2)} s, ${((second.cpu / first.cpu) * 100).toFixed(0)} %)`);
+    console.log(
+      `  first run:  architecture + API, ${FORMATS.join(', ')}, ${pages(first)} pages, ${(first.bytes / 1024 / 1024).toFixed(1)} MB in ${first.seconds.toFixed(2)} s (CPU ${first.cpu.toFixed(2)} s)`,
+    );
+    console.log(
+      `  second run after a 10-file change: ${rebuilt} of ${pages(second)} pages rebuilt in ${second.seconds.toFixed(2)} s (${((second.seconds / first.seconds) * 100).toFixed(0)} % of the first; CPU ${second.cpu.toFixed(2)} s, ${((second.cpu / first.cpu) * 100).toFixed(0)} %)`,
+    );
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
   }

@@ -56,7 +56,24 @@ interface LangFigures {
 const perLanguage = new Map<string, LangFigures>();
 const fig = (language: string): LangFigures => {
   let f = perLanguage.get(language);
-  if (!f) perLanguage.set(language, (f = { functions: 0, before: 0, after: 0, trivialBefore: 0, added: 0, addedLines: 0, restating: 0, malformed: [], filesChanged: 0, checked: 0, rejected: [], checksRun: new Set() }));
+  if (!f)
+    perLanguage.set(
+      language,
+      (f = {
+        functions: 0,
+        before: 0,
+        after: 0,
+        trivialBefore: 0,
+        added: 0,
+        addedLines: 0,
+        restating: 0,
+        malformed: [],
+        filesChanged: 0,
+        checked: 0,
+        rejected: [],
+        checksRun: new Set(),
+      }),
+    );
   return f;
 };
 const additions: Addition[] = [];
@@ -67,8 +84,17 @@ const counts = (f: ParsedFunction): boolean => f.docstring !== null && !isTrivia
 /** Lines of a doc that carry words (markers, blank lines and bare section headings left out). */
 function descriptionLines(lines: readonly string[]): string[] {
   return lines
-    .map((l) => l.trim().replace(/^(\/\/\/|\/\/!|\/\/|\/\*\*|\*\/|\*|#|"""|''')\s?/, '').replace(/("""|'''|\*\/)$/, '').trim())
-    .filter((l) => l !== '' && !/^(Args|Arguments|Parameters|Returns?|Raises|Yields|Throws|Panics|Errors|Examples?|Notes?|-+|#\s*\w+)\s*:?$/.test(l));
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^(\/\/\/|\/\/!|\/\/|\/\*\*|\*\/|\*|#|"""|''')\s?/, '')
+        .replace(/("""|'''|\*\/)$/, '')
+        .trim(),
+    )
+    .filter(
+      (l) =>
+        l !== '' && !/^(Args|Arguments|Parameters|Returns?|Raises|Yields|Throws|Panics|Errors|Examples?|Notes?|-+|#\s*\w+)\s*:?$/.test(l),
+    );
 }
 
 /** Entries that cannot be right whatever the code says (the issue's "malformed"). */
@@ -77,9 +103,16 @@ function malformedIn(lines: readonly string[], language: string): string[] {
   for (const l of lines) {
     const t = l.trim();
     if (/:\s*\.$|\s\.$|:\.:/.test(t) && !/^("""|''')?\.\.\s/.test(t)) out.push(`dangling punctuation: ${t}`);
-    else if (/^(@param|@throws|@exception|:param\s+\w+:|:raises\s+\w+:)\s*\S*\s*$/.test(t.replace(/^\*\s*/, ''))) out.push(`entry without text: ${t}`);
+    else if (/^(@param|@throws|@exception|:param\s+\w+:|:raises\s+\w+:)\s*\S*\s*$/.test(t.replace(/^\*\s*/, '')))
+      out.push(`entry without text: ${t}`);
     else if ((t.match(/`/g)?.length ?? 0) % 2 === 1) out.push(`unbalanced backquote: ${t}`);
-    else if (language === 'Java' && /<(?!\/?(code|p|pre|b|i|em|strong|ul|ol|li|a|br|tt|table|tr|td|th)\b)|(?<![&\w])>|&(?!\w+;|#\d+;)/.test(t.replace(/^\*\s*/, '').replace(/\{@\w+[^}]*\}/g, ''))) out.push(`raw markup character in Javadoc: ${t}`);
+    else if (
+      language === 'Java' &&
+      /<(?!\/?(code|p|pre|b|i|em|strong|ul|ol|li|a|br|tt|table|tr|td|th)\b)|(?<![&\w])>|&(?!\w+;|#\d+;)/.test(
+        t.replace(/^\*\s*/, '').replace(/\{@\w+[^}]*\}/g, ''),
+      )
+    )
+      out.push(`raw markup character in Javadoc: ${t}`);
   }
   return out;
 }
@@ -100,8 +133,10 @@ function addedRows(change: FileChange): { row: number; text: string }[] {
 
 function syntaxCheck(language: string, file: string, text: string): { tool: string; error: string | null } | null {
   if (language === 'Python') {
-    const r = spawnSync('python3', ['-c', 'import ast,sys; ast.parse(open(sys.argv[1],"rb").read(), sys.argv[1])', file], { encoding: 'utf8' });
-    return { tool: 'python ast.parse (py_compile syntax)', error: r.status === 0 ? null : r.stderr.trim().split('\n').pop() ?? 'error' };
+    const r = spawnSync('python3', ['-c', 'import ast,sys; ast.parse(open(sys.argv[1],"rb").read(), sys.argv[1])', file], {
+      encoding: 'utf8',
+    });
+    return { tool: 'python ast.parse (py_compile syntax)', error: r.status === 0 ? null : (r.stderr.trim().split('\n').pop() ?? 'error') };
   }
   if (language === 'JavaScript') {
     const r = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
@@ -111,7 +146,10 @@ function syntaxCheck(language: string, file: string, text: string): { tool: stri
   if (language === 'JavaScript' || language === 'TypeScript' || language === 'TSX') {
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : undefined);
     const diags = (sf as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
-    return { tool: 'TypeScript parser (syntactic diagnostics)', error: diags.length ? ts.flattenDiagnosticMessageText(diags[0]!.messageText, '\n') : null };
+    return {
+      tool: 'TypeScript parser (syntactic diagnostics)',
+      error: diags.length ? ts.flattenDiagnosticMessageText(diags[0]!.messageText, '\n') : null,
+    };
   }
   if (language === 'Rust') {
     const r = spawnSync('rustfmt', ['--check', '--edition', '2021', file], { encoding: 'utf8' });
@@ -134,7 +172,11 @@ function javacNewErrors(beforeDir: string, afterDir: string, files: readonly str
   if (!hasTool('javac') || files.length === 0) return [];
   const run = (dir: string): string[] => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'javac-'));
-    const r = spawnSync('javac', ['-proc:none', '-Xdoclint:html,syntax', '-Xmaxerrs', '100000', '-d', out, ...files.map((f) => path.join(dir, f))], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const r = spawnSync(
+      'javac',
+      ['-proc:none', '-Xdoclint:html,syntax', '-Xmaxerrs', '100000', '-d', out, ...files.map((f) => path.join(dir, f))],
+      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+    );
     fs.rmSync(out, { recursive: true, force: true });
     // error kinds per file, line numbers dropped (they move with the inserted docs)
     return (r.stderr.match(/^.*: error: .*$/gm) ?? []).map((l) => l.replace(dir, '').replace(/:\d+: /, ': '));
@@ -173,7 +215,9 @@ for (const checkout of args) {
   for (const c of result.changes) fs.writeFileSync(path.join(work, c.path), c.after);
   const changed = new Map(result.changes.map((c) => [c.path, c]));
   // Before/after over every non-test source file of the checkout.
-  const files = execFileSync('git', ['-C', work, 'ls-files'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n').filter((f) => f && languageOfPath(f) && !isTestFile(f));
+  const files = execFileSync('git', ['-C', work, 'ls-files'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\n')
+    .filter((f) => f && languageOfPath(f) && !isTestFile(f));
   for (const rel of files) {
     const language = languageOfPath(rel)!;
     let before: string;
@@ -200,7 +244,9 @@ for (const checkout of args) {
       if (o.action === 'skipped') continue;
       // the function in the result whose declaration follows the added rows of this outcome
       // overloads share a name: the one nearest the outcome's line (rows shift by the docs added above it)
-      const fn = afterFns.filter((x) => x.name === o.name && x.docStartLine !== null).sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
+      const fn = afterFns
+        .filter((x) => x.name === o.name && x.docStartLine !== null)
+        .sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
       const docRows = fn ? rows.filter((r) => r.row + 1 >= fn.docStartLine! && r.row + 1 <= Math.max(fn.docEndLine!, fn.startLine)) : [];
       const added = docRows.map((r) => r.text);
       const desc = descriptionLines(added);
@@ -208,7 +254,17 @@ for (const checkout of args) {
       f.addedLines += desc.length;
       f.restating += desc.filter((l) => isTrivialDoc(l, o.name, fn ? paramNames(fn) : [])).length;
       for (const m of malformedIn(added, c.language)) f.malformed.push(`${repo}/${c.path}:${o.line} ${o.name}: ${m}`);
-      additions.push({ repo, path: c.path, language: c.language, name: o.name, line: o.line, action: o.action, added, code: fn?.content.split('\n').slice(0, 25).join('\n') ?? '', sources: o.sources ?? [] });
+      additions.push({
+        repo,
+        path: c.path,
+        language: c.language,
+        name: o.name,
+        line: o.line,
+        action: o.action,
+        added,
+        code: fn?.content.split('\n').slice(0, 25).join('\n') ?? '',
+        sources: o.sources ?? [],
+      });
     }
     const check = syntaxCheck(c.language, path.join(work, c.path), c.after);
     if (check) {
@@ -225,19 +281,31 @@ for (const checkout of args) {
     for (const e of javacNewErrors(path.resolve(checkout), work, javaFiles)) f.rejected.push(`${repo}: ${e}`);
   }
   const s = result.summary;
-  console.log(`${repo}: ${s.documented} documented, ${s.updated} updated, ${s.files} files, ${s.needsSummary.length} need a summary, ${s.leftAlone.length} left alone, ${s.refused.length} refused (${seconds.toFixed(1)} s)`);
+  console.log(
+    `${repo}: ${s.documented} documented, ${s.updated} updated, ${s.files} files, ${s.needsSummary.length} need a summary, ${s.leftAlone.length} left alone, ${s.refused.length} refused (${seconds.toFixed(1)} s)`,
+  );
   for (const g of s.gateFailures.slice(0, 5)) console.log(`  gate: ${g}`);
   // A second run on the result changes nothing.
   const again = await generateRepository(work);
-  if (again.changes.length) console.log(`  SECOND RUN CHANGES ${again.changes.length} files: ${again.changes.map((c) => c.path).slice(0, 5).join(', ')}`);
+  if (again.changes.length)
+    console.log(
+      `  SECOND RUN CHANGES ${again.changes.length} files: ${again.changes
+        .map((c) => c.path)
+        .slice(0, 5)
+        .join(', ')}`,
+    );
 }
 
 const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
-console.log('\n| language | functions | documented before | after | trivial before | docs added/extended | description lines | restating the name | malformed | files changed | rejected by checks | checks |');
+console.log(
+  '\n| language | functions | documented before | after | trivial before | docs added/extended | description lines | restating the name | malformed | files changed | rejected by checks | checks |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [language, f] of [...perLanguage].sort()) {
   if (f.functions === 0) continue;
-  console.log(`| ${language} | ${f.functions} | ${f.before} (${pct(f.before, f.functions)}) | ${f.after} (${pct(f.after, f.functions)}) | ${f.trivialBefore} | ${f.added} | ${f.addedLines} | ${f.restating} (${pct(f.restating, f.addedLines)}) | ${f.malformed.length} | ${f.filesChanged} | ${f.rejected.length} of ${f.checked} | ${[...f.checksRun].join(', ') || 'none available'} |`);
+  console.log(
+    `| ${language} | ${f.functions} | ${f.before} (${pct(f.before, f.functions)}) | ${f.after} (${pct(f.after, f.functions)}) | ${f.trivialBefore} | ${f.added} | ${f.addedLines} | ${f.restating} (${pct(f.restating, f.addedLines)}) | ${f.malformed.length} | ${f.filesChanged} | ${f.rejected.length} of ${f.checked} | ${[...f.checksRun].join(', ') || 'none available'} |`,
+  );
 }
 for (const f of perLanguage.values()) for (const m of [...f.malformed, ...f.rejected]) console.log(`  ${m}`);
 
@@ -249,7 +317,15 @@ for (const [language, list] of byLanguage) {
   const pool = [...list];
   const picked: Addition[] = [];
   while (pool.length && picked.length < sampleSize) picked.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]!);
-  const md = picked.map((a, i) => `## ${i + 1}. ${a.repo}/${a.path}:${a.line} \`${a.name}\` (${a.action})\n\nadded:\n\`\`\`\n${a.added.join('\n')}\n\`\`\`\nsources: ${a.sources.join('; ') || '—'}\n\ncode:\n\`\`\`\n${a.code}\n\`\`\`\n`).join('\n');
-  fs.writeFileSync(path.join(outDir, `sample-${language}.md`), `# ${language}: ${picked.length} of ${list.length} additions (seed ${seed})\n\n${md}`);
+  const md = picked
+    .map(
+      (a, i) =>
+        `## ${i + 1}. ${a.repo}/${a.path}:${a.line} \`${a.name}\` (${a.action})\n\nadded:\n\`\`\`\n${a.added.join('\n')}\n\`\`\`\nsources: ${a.sources.join('; ') || '—'}\n\ncode:\n\`\`\`\n${a.code}\n\`\`\`\n`,
+    )
+    .join('\n');
+  fs.writeFileSync(
+    path.join(outDir, `sample-${language}.md`),
+    `# ${language}: ${picked.length} of ${list.length} additions (seed ${seed})\n\n${md}`,
+  );
 }
 console.log(`\nsamples and result copies: ${outDir}`);

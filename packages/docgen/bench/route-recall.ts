@@ -22,7 +22,10 @@ const norm = (line: string): string => {
   const [method, written] = line.trim().split(/\s+/);
   // Express's `*` matches every path: `/{wildcard}` in OpenAPI.
   const p = written!.startsWith('/') ? written! : `/${written}`;
-  const params = p!.split('/').map((seg) => (seg === '*' ? '{}' : seg.replace(/:(\w+)[?+*]?|<(?:[\w.]+:)?(\w+)>|\{\*?(\w+)(?::[^}]*)?\??\}/g, '{}'))).join('/');
+  const params = p!
+    .split('/')
+    .map((seg) => (seg === '*' ? '{}' : seg.replace(/:(\w+)[?+*]?|<(?:[\w.]+:)?(\w+)>|\{\*?(\w+)(?::[^}]*)?\??\}/g, '{}')))
+    .join('/');
   return `${method!.toUpperCase()} ${params}`;
 };
 
@@ -30,7 +33,10 @@ function expected(name: string): string[] {
   const md = fs.readFileSync(MD, 'utf8');
   const block = new RegExp('```routes ' + name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '\\n([\\s\\S]*?)```').exec(md);
   if (!block) throw new Error(`no \`\`\`routes ${name} block in ${MD}`);
-  return block[1]!.split('\n').filter((l) => l.trim() !== '').map(norm);
+  return block[1]!
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map(norm);
 }
 
 async function found(root: string): Promise<{ ops: string[]; unresolvedOps: string[]; repoOnly: number }> {
@@ -50,7 +56,8 @@ async function found(root: string): Promise<{ ops: string[]; unresolvedOps: stri
   };
   for (const [p, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
-      if (method === 'x-conflicts' && Array.isArray(op)) for (const c of op as Array<{ method: string; operation: Record<string, unknown> }>) add(c.method, p, c.operation);
+      if (method === 'x-conflicts' && Array.isArray(op))
+        for (const c of op as Array<{ method: string; operation: Record<string, unknown> }>) add(c.method, p, c.operation);
       else if (!method.startsWith('x-') && typeof op === 'object' && op !== null) add(method, p, op as Record<string, unknown>);
     }
   }
@@ -71,8 +78,12 @@ for (const arg of process.argv.slice(2)) {
   const gotSet = new Set(got.ops);
   const right = [...gotSet].filter((o) => wantSet.has(o)).length;
   // A marked route whose documented path is the end of an expected one (same method): right once the prefix the mark cites is known.
-  const butPrefix = got.unresolvedOps.filter((o) => !wantSet.has(o) && want.some((w) => w.split(' ')[0] === o.split(' ')[0] && w.endsWith(o.split(' ')[1]!))).length;
-  rows.push(`| ${name} | ${wantSet.size} | ${got.ops.length} | ${right} | ${pct(right, wantSet.size)} | ${pct(right, got.ops.length)} | ${got.unresolvedOps.length} | ${butPrefix} | ${got.repoOnly} |`);
+  const butPrefix = got.unresolvedOps.filter(
+    (o) => !wantSet.has(o) && want.some((w) => w.split(' ')[0] === o.split(' ')[0] && w.endsWith(o.split(' ')[1]!)),
+  ).length;
+  rows.push(
+    `| ${name} | ${wantSet.size} | ${got.ops.length} | ${right} | ${pct(right, wantSet.size)} | ${pct(right, got.ops.length)} | ${got.unresolvedOps.length} | ${butPrefix} | ${got.repoOnly} |`,
+  );
   if (process.env.VERBOSE) {
     for (const m of [...wantSet].filter((o) => !gotSet.has(o))) console.error(`${name} missed: ${m}`);
     for (const m of got.ops.filter((o) => !wantSet.has(o))) console.error(`${name} wrong: ${m}`);

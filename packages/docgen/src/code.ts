@@ -14,14 +14,20 @@ export interface Masked {
 const HASH = new Set(['Python', 'Ruby']);
 
 export function mask(text: string, language: string): Masked {
-  const comment = HASH.has(language) ? String.raw`#[^\n]*` : language === 'PHP' ? String.raw`//[^\n]*|#(?!\[)[^\n]*|/\*[\s\S]*?\*/` : String.raw`//[^\n]*|/\*[\s\S]*?\*/`;
+  const comment = HASH.has(language)
+    ? String.raw`#[^\n]*`
+    : language === 'PHP'
+      ? String.raw`//[^\n]*|#(?!\[)[^\n]*|/\*[\s\S]*?\*/`
+      : String.raw`//[^\n]*|/\*[\s\S]*?\*/`;
   const py = language === 'Python';
   const strings = [
     py ? String.raw`[rRbBuUfF]{0,2}"""[\s\S]*?"""|[rRbBuUfF]{0,2}'''[\s\S]*?'''` : '',
     py ? String.raw`[rRbBuUfF]{0,2}"(?:[^"\\\n]|\\.)*"|[rRbBuUfF]{0,2}'(?:[^'\\\n]|\\.)*'` : String.raw`"(?:[^"\\\n]|\\.)*"`,
     // Rust lifetimes (`'a`) are no strings: only a char literal is.
     py ? '' : language === 'Rust' ? String.raw`'(?:[^'\\\n]|\\.)'` : String.raw`'(?:[^'\\\n]|\\.)*'`,
-    language === 'JavaScript' || language === 'TypeScript' || language === 'TSX' || language === 'Go' || language === 'Kotlin' ? '`(?:[^`\\\\]|\\\\.)*`' : '',
+    language === 'JavaScript' || language === 'TypeScript' || language === 'TSX' || language === 'Go' || language === 'Kotlin'
+      ? '`(?:[^`\\\\]|\\\\.)*`'
+      : '',
   ]
     .filter((s) => s !== '')
     .join('|');
@@ -34,9 +40,18 @@ export function mask(text: string, language: string): Masked {
     const body = lit.slice(prefix.length);
     const q = body.startsWith('"""') || body.startsWith("'''") ? 3 : 1;
     const inner = body.slice(q, body.length - q);
-    const interpolated = /[fF]/.test(prefix) || (body[0] === '`' && inner.includes('${')) || (language === 'Kotlin' && /\$[\w{]/.test(inner)) || (language === 'Ruby' && inner.includes('#{')) || (language === 'C#' && text[offset - 1] === '$') || (language === 'Swift' && inner.includes('\\('));
+    const interpolated =
+      /[fF]/.test(prefix) ||
+      (body[0] === '`' && inner.includes('${')) ||
+      (language === 'Kotlin' && /\$[\w{]/.test(inner)) ||
+      (language === 'Ruby' && inner.includes('#{')) ||
+      (language === 'C#' && text[offset - 1] === '$') ||
+      (language === 'Swift' && inner.includes('\\('));
     const raw = /[rR]/.test(prefix) || body[0] === '`';
-    literals.set(offset + prefix.length, { value: interpolated ? null : raw ? inner : inner.replace(/\\(.)/g, '$1'), end: offset + lit.length });
+    literals.set(offset + prefix.length, {
+      value: interpolated ? null : raw ? inner : inner.replace(/\\(.)/g, '$1'),
+      end: offset + lit.length,
+    });
     return prefix + body.slice(0, q) + inner.replace(/[^\n]/g, '_') + body.slice(body.length - q);
   });
   return { code, literals };
@@ -153,7 +168,33 @@ export interface Call {
 }
 
 const CALLEE = /([A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*)\s*(?:::<[^>]*>\s*)?\(/g;
-const NOT_CALLS = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'function', 'elif', 'and', 'or', 'not', 'in', 'is', 'lambda', 'await', 'yield', 'match', 'print', 'new', 'typeof', 'sizeof', 'throw', 'raise', 'assert', 'super']);
+const NOT_CALLS = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'return',
+  'function',
+  'elif',
+  'and',
+  'or',
+  'not',
+  'in',
+  'is',
+  'lambda',
+  'await',
+  'yield',
+  'match',
+  'print',
+  'new',
+  'typeof',
+  'sizeof',
+  'throw',
+  'raise',
+  'assert',
+  'super',
+]);
 
 /** Calls in masked code between `start` and `end`. */
 export function callsIn(code: string, start: number, end: number): Call[] {
@@ -164,12 +205,19 @@ export function callsIn(code: string, start: number, end: number): Call[] {
     const callee = m[1]!.replace(/\s+/g, '').replace(/^\$/, '');
     const segments = callee.split(/\.|::|->/);
     const short = segments.at(-1)!;
-    if (NOT_CALLS.has(callee) || NOT_CALLS.has(segments[0]!) && segments.length === 1) continue;
+    if (NOT_CALLS.has(callee) || (NOT_CALLS.has(segments[0]!) && segments.length === 1)) continue;
     const open = m.index + m[0].length - 1;
     const close = closing(code, open);
     if (close < 0 || close > end) continue;
     const args = splitTop(code, open + 1, close).map((a) => (a.text.startsWith('$') ? { text: a.text.slice(1), at: a.at + 1 } : a));
-    out.push({ callee, short, onSelf: /^(self|this|Self|cls|static)$/.test(segments[0]!) && segments.length > 1, args, start: m.index, end: close + 1 });
+    out.push({
+      callee,
+      short,
+      onSelf: /^(self|this|Self|cls|static)$/.test(segments[0]!) && segments.length > 1,
+      args,
+      start: m.index,
+      end: close + 1,
+    });
     // nested calls inside the arguments are found by continuing right after the open paren
     CALLEE.lastIndex = open + 1;
   }

@@ -9,7 +9,13 @@ import dagre from '@dagrejs/dagre';
 const CHAR = 7.4; // px per character at 12 px
 const FONT = 'font-family="Helvetica, Arial, sans-serif" font-size="12"';
 
-export const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+export const escapeXml = (s: string): string =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 const textWidth = (s: string): number => [...s].length * CHAR;
 const r = (n: number): string => (Math.round(n * 10) / 10).toString();
 
@@ -37,20 +43,30 @@ export function flowchartSvg(title: string, nodes: readonly FlowNode[], edges: R
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 60, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const n of nodes) g.setNode(n.id, { width: Math.max(textWidth(n.label), textWidth(n.detail ?? '') * 0.85) + 28, height: n.detail ? 46 : 32 });
+  for (const n of nodes)
+    g.setNode(n.id, { width: Math.max(textWidth(n.label), textWidth(n.detail ?? '') * 0.85) + 28, height: n.detail ? 46 : 32 });
   for (const [a, b] of edges) if (g.hasNode(a) && g.hasNode(b) && a !== b) g.setEdge(a, b);
   dagre.layout(g);
   const body: string[] = [];
   for (const e of g.edges()) {
     const pts = g.edge(e).points;
-    body.push(`<path class="edge" d="M${pts.map((p: { x: number; y: number }) => `${r(p.x)},${r(p.y)}`).join('L')}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"/>`);
+    body.push(
+      `<path class="edge" d="M${pts.map((p: { x: number; y: number }) => `${r(p.x)},${r(p.y)}`).join('L')}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"/>`,
+    );
   }
   for (const n of nodes) {
     const { x, y, width, height } = g.node(n.id);
     body.push(`<g class="node" data-id="${escapeXml(n.id)}">`);
-    body.push(`<rect x="${r(x - width / 2)}" y="${r(y - height / 2)}" width="${r(width)}" height="${r(height)}" rx="6" fill="#ddf4ff" stroke="#0969da"/>`);
-    body.push(`<text x="${r(x)}" y="${r(n.detail ? y - 4 : y + 4)}" text-anchor="middle" ${FONT} font-weight="bold" fill="#1f2328">${escapeXml(n.label)}</text>`);
-    if (n.detail) body.push(`<text x="${r(x)}" y="${r(y + 13)}" text-anchor="middle" ${FONT.replace('12', '10')} fill="#57606a">${escapeXml(n.detail)}</text>`);
+    body.push(
+      `<rect x="${r(x - width / 2)}" y="${r(y - height / 2)}" width="${r(width)}" height="${r(height)}" rx="6" fill="#ddf4ff" stroke="#0969da"/>`,
+    );
+    body.push(
+      `<text x="${r(x)}" y="${r(n.detail ? y - 4 : y + 4)}" text-anchor="middle" ${FONT} font-weight="bold" fill="#1f2328">${escapeXml(n.label)}</text>`,
+    );
+    if (n.detail)
+      body.push(
+        `<text x="${r(x)}" y="${r(y + 13)}" text-anchor="middle" ${FONT.replace('12', '10')} fill="#57606a">${escapeXml(n.detail)}</text>`,
+      );
     body.push('</g>');
   }
   const { width = 0, height = 0 } = g.graph();
@@ -67,9 +83,20 @@ export interface SequenceMessage {
 export function sequenceSvg(title: string, participants: readonly string[], messages: readonly SequenceMessage[]): string {
   const boxW = participants.map((p) => textWidth(p) + 24);
   // Room between two neighbours for the longest message label between them.
-  const gap = participants.map((_, i) => (i === 0 ? 0 : Math.max(40, ...messages.filter((m) => [participants[i - 1], participants[i]].includes(m.from) && [participants[i - 1], participants[i]].includes(m.to)).map((m) => textWidth(m.label) + 16))));
+  const gap = participants.map((_, i) =>
+    i === 0
+      ? 0
+      : Math.max(
+          40,
+          ...messages
+            .filter((m) => [participants[i - 1], participants[i]].includes(m.from) && [participants[i - 1], participants[i]].includes(m.to))
+            .map((m) => textWidth(m.label) + 16),
+        ),
+  );
   const xs: number[] = [];
-  participants.forEach((_, i) => xs.push(i === 0 ? 16 + boxW[0]! / 2 : xs[i - 1]! + Math.max(boxW[i - 1]! / 2 + boxW[i]! / 2 + 24, gap[i]!)));
+  participants.forEach((_, i) =>
+    xs.push(i === 0 ? 16 + boxW[0]! / 2 : xs[i - 1]! + Math.max(boxW[i - 1]! / 2 + boxW[i]! / 2 + 24, gap[i]!)),
+  );
   const longest = Math.max(0, ...messages.map((m) => textWidth(m.label)));
   const width = Math.max(xs.at(-1)! + boxW.at(-1)! / 2 + 16, longest + 40);
   const top = 16;
@@ -77,8 +104,12 @@ export function sequenceSvg(title: string, participants: readonly string[], mess
   const height = top + 32 + 20 + messages.length * rowH + 16;
   const body: string[] = [];
   participants.forEach((p, i) => {
-    body.push(`<line class="lifeline" x1="${r(xs[i]!)}" y1="${top + 32}" x2="${r(xs[i]!)}" y2="${r(height - 12)}" stroke="#8c959f" stroke-dasharray="4 3"/>`);
-    body.push(`<g class="node" data-id="${escapeXml(p)}"><rect x="${r(xs[i]! - boxW[i]! / 2)}" y="${top}" width="${r(boxW[i]!)}" height="32" rx="4" fill="#fff8c5" stroke="#9a6700"/>`);
+    body.push(
+      `<line class="lifeline" x1="${r(xs[i]!)}" y1="${top + 32}" x2="${r(xs[i]!)}" y2="${r(height - 12)}" stroke="#8c959f" stroke-dasharray="4 3"/>`,
+    );
+    body.push(
+      `<g class="node" data-id="${escapeXml(p)}"><rect x="${r(xs[i]! - boxW[i]! / 2)}" y="${top}" width="${r(boxW[i]!)}" height="32" rx="4" fill="#fff8c5" stroke="#9a6700"/>`,
+    );
     body.push(`<text x="${r(xs[i]!)}" y="${top + 20}" text-anchor="middle" ${FONT} fill="#1f2328">${escapeXml(p)}</text></g>`);
   });
   messages.forEach((m, k) => {
@@ -92,7 +123,9 @@ export function sequenceSvg(title: string, participants: readonly string[], mess
       return;
     }
     body.push(`<line class="message" x1="${r(xs[a]!)}" y1="${y}" x2="${r(xs[b]!)}" y2="${y}" stroke="#57606a" marker-end="url(#arrow)"/>`);
-    body.push(`<text x="${r((xs[a]! + xs[b]!) / 2)}" y="${y - 6}" text-anchor="middle" ${FONT} fill="#1f2328">${escapeXml(m.label)}</text>`);
+    body.push(
+      `<text x="${r((xs[a]! + xs[b]!) / 2)}" y="${y - 6}" text-anchor="middle" ${FONT} fill="#1f2328">${escapeXml(m.label)}</text>`,
+    );
   });
   return svg(width, height, title, body);
 }
@@ -103,15 +136,26 @@ export interface ErEntity {
 }
 
 /** An ER diagram: one table box per entity (name, then its fields), arrows for foreign keys. */
-export function erSvg(title: string, entities: readonly ErEntity[], relations: ReadonlyArray<{ from: string; to: string; label: string }>, maxFields = 12): string {
+export function erSvg(
+  title: string,
+  entities: readonly ErEntity[],
+  relations: ReadonlyArray<{ from: string; to: string; label: string }>,
+  maxFields = 12,
+): string {
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: 'LR', nodesep: 30, ranksep: 70, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
-  const shown = (e: ErEntity): ErEntity['fields'] => (e.fields.length > maxFields ? [...e.fields.slice(0, maxFields - 1), { name: `… ${e.fields.length - maxFields + 1} more`, type: '' }] : e.fields);
+  const shown = (e: ErEntity): ErEntity['fields'] =>
+    e.fields.length > maxFields
+      ? [...e.fields.slice(0, maxFields - 1), { name: `… ${e.fields.length - maxFields + 1} more`, type: '' }]
+      : e.fields;
   const line = (f: ErEntity['fields'][number]): string => `${f.key ? `${f.key} ` : ''}${f.name}${f.type ? `: ${f.type}` : ''}`;
   for (const e of entities) {
     const fields = shown(e);
-    g.setNode(e.name, { width: Math.max(textWidth(e.name) + 24, ...fields.map((f) => textWidth(line(f)) * 0.92 + 20)), height: 26 + fields.length * 16 + 8 });
+    g.setNode(e.name, {
+      width: Math.max(textWidth(e.name) + 24, ...fields.map((f) => textWidth(line(f)) * 0.92 + 20)),
+      height: 26 + fields.length * 16 + 8,
+    });
   }
   relations.forEach((rel, i) => {
     if (g.hasNode(rel.from) && g.hasNode(rel.to) && rel.from !== rel.to) g.setEdge(rel.from, rel.to, {}, `r${i}`);
@@ -120,7 +164,9 @@ export function erSvg(title: string, entities: readonly ErEntity[], relations: R
   const body: string[] = [];
   for (const e of g.edges()) {
     const pts = g.edge(e).points;
-    body.push(`<path class="edge" d="M${pts.map((p: { x: number; y: number }) => `${r(p.x)},${r(p.y)}`).join('L')}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"/>`);
+    body.push(
+      `<path class="edge" d="M${pts.map((p: { x: number; y: number }) => `${r(p.x)},${r(p.y)}`).join('L')}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"/>`,
+    );
   }
   for (const e of entities) {
     const { x, y, width, height } = g.node(e.name);
@@ -129,8 +175,14 @@ export function erSvg(title: string, entities: readonly ErEntity[], relations: R
     body.push(`<g class="node" data-id="${escapeXml(e.name)}">`);
     body.push(`<rect x="${r(left)}" y="${r(topY)}" width="${r(width)}" height="${r(height)}" fill="#ffffff" stroke="#1a7f37"/>`);
     body.push(`<rect x="${r(left)}" y="${r(topY)}" width="${r(width)}" height="24" fill="#dafbe1" stroke="#1a7f37"/>`);
-    body.push(`<text x="${r(x)}" y="${r(topY + 16)}" text-anchor="middle" ${FONT} font-weight="bold" fill="#1f2328">${escapeXml(e.name)}</text>`);
-    shown(e).forEach((f, i) => body.push(`<text x="${r(left + 8)}" y="${r(topY + 24 + 16 * (i + 1))}" ${FONT.replace('12', '11')} fill="#1f2328">${escapeXml(line(f))}</text>`));
+    body.push(
+      `<text x="${r(x)}" y="${r(topY + 16)}" text-anchor="middle" ${FONT} font-weight="bold" fill="#1f2328">${escapeXml(e.name)}</text>`,
+    );
+    shown(e).forEach((f, i) =>
+      body.push(
+        `<text x="${r(left + 8)}" y="${r(topY + 24 + 16 * (i + 1))}" ${FONT.replace('12', '11')} fill="#1f2328">${escapeXml(line(f))}</text>`,
+      ),
+    );
     body.push('</g>');
   }
   const { width = 0, height = 0 } = g.graph();

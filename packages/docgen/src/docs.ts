@@ -37,7 +37,12 @@ export interface GeneratedDoc {
  * The index page comes first (`architecture.md`, `api.html`…), then the other pages, the books
  * and the extra files.
  */
-export async function generateDocs(root: string, kind: DocKind, formats: readonly DocFormat[], meta: Partial<PageMeta> = {}): Promise<GeneratedDoc[]> {
+export async function generateDocs(
+  root: string,
+  kind: DocKind,
+  formats: readonly DocFormat[],
+  meta: Partial<PageMeta> = {},
+): Promise<GeneratedDoc[]> {
   return (await generateDocSet(root, kind, formats, { meta })).files;
 }
 
@@ -89,9 +94,26 @@ interface KindPlan {
   index(pages: ReadonlyArray<{ id: string; title: string }>): Root;
 }
 
-function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceFile[], projectFiles: readonly SourceFile[], meta: PageMeta): KindPlan {
+function planOf(
+  kind: DocKind,
+  facts: RepositoryFacts,
+  sources: readonly SourceFile[],
+  projectFiles: readonly SourceFile[],
+  meta: PageMeta,
+): KindPlan {
   if (kind === 'arch') {
-    return { base: 'architecture', title: `${meta.name} — architecture`, pages: architectureSections(facts, new Map(sources.map((s) => [s.rel, s.text])), dataModels([...sources, ...projectFiles]), projectFiles), extras: [], index: (pages) => architectureIndex(facts, meta, pages) };
+    return {
+      base: 'architecture',
+      title: `${meta.name} — architecture`,
+      pages: architectureSections(
+        facts,
+        new Map(sources.map((s) => [s.rel, s.text])),
+        dataModels([...sources, ...projectFiles]),
+        projectFiles,
+      ),
+      extras: [],
+      index: (pages) => architectureIndex(facts, meta, pages),
+    };
   }
   const { doc, described } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`);
   return {
@@ -108,14 +130,27 @@ function planOf(kind: DocKind, facts: RepositoryFacts, sources: readonly SourceF
  * module plus the HTTP API (API). With `previous`, a page whose sources (names and hashes) are
  * the same is not built again: its files are taken byte for byte and its model feeds the books.
  */
-export async function generateDocSet(root: string, kind: DocKind, formats: readonly DocFormat[], options: DocSetOptions = {}): Promise<DocSet> {
+export async function generateDocSet(
+  root: string,
+  kind: DocKind,
+  formats: readonly DocFormat[],
+  options: DocSetOptions = {},
+): Promise<DocSet> {
   const { sources, goMod, projectFiles } = await readCheckout(root);
   const hashes = new Map([...sources, ...projectFiles].map((s) => [s.rel, sha1(s.text)]));
   const facts = factsOf(sources, goMod);
-  const meta: PageMeta = { name: options.meta?.name ?? path.basename(path.resolve(root)), ...(options.meta?.commit ? { commit: options.meta.commit } : {}) };
+  const meta: PageMeta = {
+    name: options.meta?.name ?? path.basename(path.resolve(root)),
+    ...(options.meta?.commit ? { commit: options.meta.commit } : {}),
+  };
   const plan = planOf(kind, facts, sources, projectFiles, meta);
   const key = sha1(JSON.stringify([GENERATOR, meta.name]));
-  const prev = options.previous?.manifest.version === 2 && (options.previous.manifest as DocManifest).kind === kind && (options.previous.manifest as DocManifest).key === key ? (options.previous.manifest as DocManifest) : undefined;
+  const prev =
+    options.previous?.manifest.version === 2 &&
+    (options.previous.manifest as DocManifest).kind === kind &&
+    (options.previous.manifest as DocManifest).key === key
+      ? (options.previous.manifest as DocManifest)
+      : undefined;
   const prevFiles = new Map((options.previous?.files ?? []).map((f) => [f.name, f]));
   const paged = formats.filter((f) => PAGED.has(f));
   const books = formats.filter((f) => !PAGED.has(f));
@@ -148,8 +183,14 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
       const built = await spec.build();
       model = built.tree;
       for (const a of built.assets) assets.set(a.name, a.content);
-      for (const f of paged) files.push({ name: `${spec.id}.${f}`, format: f, content: renderPage(f, withPageLinks(model, f), spec.title, assets, `${plan.base}-search.js`) });
-      if (perPage.includes('pdf')) files.push({ name: `${spec.id}.pdf`, format: 'pdf', content: await renderPdfPart(withPageLinks(model, null), spec.title, assets) });
+      for (const f of paged)
+        files.push({
+          name: `${spec.id}.${f}`,
+          format: f,
+          content: renderPage(f, withPageLinks(model, f), spec.title, assets, `${plan.base}-search.js`),
+        });
+      if (perPage.includes('pdf'))
+        files.push({ name: `${spec.id}.pdf`, format: 'pdf', content: await renderPdfPart(withPageLinks(model, null), spec.title, assets) });
       for (const a of built.assets) svgFiles.push({ name: a.name, format: 'svg', content: a.content });
       names = [...perPage.map((f) => `${spec.id}.${f}`), ...built.assets.map((a) => a.name)];
       regenerated.push(spec.id);
@@ -161,11 +202,23 @@ export async function generateDocSet(root: string, kind: DocKind, formats: reado
 
   const index = plan.index(models);
   const setFiles: GeneratedDoc[] = [];
-  for (const f of paged) setFiles.push({ name: `${plan.base}.${f}`, format: f, content: renderPage(f, withPageLinks(index, f), plan.title, assets, `${plan.base}-search.js`) });
+  for (const f of paged)
+    setFiles.push({
+      name: `${plan.base}.${f}`,
+      format: f,
+      content: renderPage(f, withPageLinks(index, f), plan.title, assets, `${plan.base}-search.js`),
+    });
   if (books.length > 0) {
     const book = bookOf(index, models);
     for (const f of books) {
-      const content = f === 'pdf' ? await assemblePdfBook(plan.title, bookOf(index, []), models.map((m) => ({ title: headingText(m.model) ?? m.title, pdf: Buffer.from(pdfParts.get(m.id)!) }))) : await renderBook(f, book, plan.title, assets);
+      const content =
+        f === 'pdf'
+          ? await assemblePdfBook(
+              plan.title,
+              bookOf(index, []),
+              models.map((m) => ({ title: headingText(m.model) ?? m.title, pdf: Buffer.from(pdfParts.get(m.id)!) })),
+            )
+          : await renderBook(f, book, plan.title, assets);
       setFiles.push({ name: `${plan.base}.${f}`, format: f, content });
     }
   }
@@ -234,7 +287,8 @@ function bookOf(index: Root, pages: ReadonlyArray<{ model: Root }>): Root {
   const contents = index.children.findIndex((n) => n.type === 'heading' && n.depth === 2);
   const out: RootContent[] = contents === -1 ? [...index.children] : index.children.slice(0, contents);
   for (const p of pages) {
-    for (const node of withPageLinks(p.model, null).children) out.push(node.type === 'heading' ? { ...node, depth: Math.min(6, node.depth + 1) as 2 | 3 | 4 | 5 | 6 } : node);
+    for (const node of withPageLinks(p.model, null).children)
+      out.push(node.type === 'heading' ? { ...node, depth: Math.min(6, node.depth + 1) as 2 | 3 | 4 | 5 | 6 } : node);
   }
   return { type: 'root', children: out };
 }
@@ -242,7 +296,8 @@ function bookOf(index: Root, pages: ReadonlyArray<{ model: Root }>): Root {
 /** The text of a page's first heading (its title in the book's contents). */
 function headingText(tree: Root): string | null {
   const h = tree.children.find((n) => n.type === 'heading');
-  const text = (n: Nodes): string => ('value' in n && typeof n.value === 'string' ? n.value : 'children' in n ? (n.children as Nodes[]).map(text).join('') : '');
+  const text = (n: Nodes): string =>
+    'value' in n && typeof n.value === 'string' ? n.value : 'children' in n ? (n.children as Nodes[]).map(text).join('') : '';
   return h ? text(h) : null;
 }
 
@@ -250,4 +305,3 @@ function sameRecord(a: Record<string, string>, b: Record<string, string>): boole
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
-

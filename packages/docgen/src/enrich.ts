@@ -51,13 +51,26 @@ const SYSTEM =
   'Give only the keys asked for, only the parameter names and raised types listed. Plain sentences: ' +
   'no code, no backticks, no markup, no type annotations, no line breaks.';
 
-export function enrichPrompt(name: string, language: string, facts: SignatureFacts, content: string, use: ProseUse): { system: string; user: string } {
+export function enrichPrompt(
+  name: string,
+  language: string,
+  facts: SignatureFacts,
+  content: string,
+  use: ProseUse,
+): { system: string; user: string } {
   const params = facts.params.filter((p) => use.params.includes(p.name));
-  const keys = [use.summary ? 'summary' : null, use.params.length > 0 ? 'params' : null, use.returns ? 'returns' : null, use.raises.length > 0 ? 'raises' : null].filter(Boolean);
+  const keys = [
+    use.summary ? 'summary' : null,
+    use.params.length > 0 ? 'params' : null,
+    use.returns ? 'returns' : null,
+    use.raises.length > 0 ? 'raises' : null,
+  ].filter(Boolean);
   const user = [
     `Language: ${language}. Function: ${name}.`,
     `Keys asked for: ${keys.join(', ')}.`,
-    use.params.length > 0 ? `Parameters: ${params.map((p) => `${p.name}${p.type ? `: ${p.type}` : ''}${p.default !== null ? ` = ${p.default}` : ''}`).join(', ')}.` : null,
+    use.params.length > 0
+      ? `Parameters: ${params.map((p) => `${p.name}${p.type ? `: ${p.type}` : ''}${p.default !== null ? ` = ${p.default}` : ''}`).join(', ')}.`
+      : null,
     use.raises.length > 0 ? `Raised types: ${use.raises.join(', ')}.` : null,
     language === 'Go' && use.summary ? `The summary must start with "${name.split('.').pop()}" (Go convention).` : null,
     'Code:',
@@ -106,7 +119,13 @@ export async function enrich(
 }
 
 /** The per-field checks (exported for tests). */
-export function checkAnswer(answer: z.infer<typeof ENRICH_SCHEMA>, name: string, language: string, facts: SignatureFacts, use: ProseUse): Enrichment {
+export function checkAnswer(
+  answer: z.infer<typeof ENRICH_SCHEMA>,
+  name: string,
+  language: string,
+  facts: SignatureFacts,
+  use: ProseUse,
+): Enrichment {
   const fields: ProseField[] = [];
   const rejected: Enrichment['rejected'] = [];
   let summary: string | null = null;
@@ -128,7 +147,8 @@ export function checkAnswer(answer: z.infer<typeof ENRICH_SCHEMA>, name: string,
   if (use.params.length > 0 && answer.params) {
     const known = new Set(facts.params.map((p) => p.name).filter((p) => !RECEIVERS.has(p)));
     const unknown = Object.keys(answer.params).filter((k) => !known.has(k));
-    if (unknown.length > 0) rejected.push({ field: 'params', reason: `it names ${unknown.map((u) => `'${u}'`).join(', ')}, not in the signature` });
+    if (unknown.length > 0)
+      rejected.push({ field: 'params', reason: `it names ${unknown.map((u) => `'${u}'`).join(', ')}, not in the signature` });
     else {
       for (const [p, text] of Object.entries(answer.params)) {
         if (!use.params.includes(p)) continue;
@@ -142,7 +162,8 @@ export function checkAnswer(answer: z.infer<typeof ENRICH_SCHEMA>, name: string,
   }
   if (use.returns && typeof answer.returns === 'string') {
     const s = prose(answer.returns, ENTRY_CHARS);
-    if (typeof s === 'string' && restatesName(s, name.split('.').pop() ?? name)) rejected.push({ field: 'returns', reason: 'it only restates the name' });
+    if (typeof s === 'string' && restatesName(s, name.split('.').pop() ?? name))
+      rejected.push({ field: 'returns', reason: 'it only restates the name' });
     else if (typeof s === 'string') {
       returns = s;
       fields.push('returns');
@@ -150,7 +171,8 @@ export function checkAnswer(answer: z.infer<typeof ENRICH_SCHEMA>, name: string,
   }
   if (use.raises.length > 0 && answer.raises) {
     const unknown = Object.keys(answer.raises).filter((k) => !use.raises.includes(k));
-    if (unknown.length > 0) rejected.push({ field: 'raises', reason: `it names ${unknown.map((u) => `'${u}'`).join(', ')}, which the function does not raise` });
+    if (unknown.length > 0)
+      rejected.push({ field: 'raises', reason: `it names ${unknown.map((u) => `'${u}'`).join(', ')}, which the function does not raise` });
     else {
       for (const [t, text] of Object.entries(answer.raises)) {
         const s = prose(text, ENTRY_CHARS);
@@ -164,9 +186,13 @@ export function checkAnswer(answer: z.infer<typeof ENRICH_SCHEMA>, name: string,
     ...m,
     summary: summary !== null ? escapeDocText(language, summary) : m.summary,
     ...(summary !== null ? { summarySource: 'the model' } : {}),
-    params: m.params.map((p) => (params.has(p.name) ? { ...p, text: escapeDocText(language, params.get(p.name)!), source: 'the model' } : p)),
+    params: m.params.map((p) =>
+      params.has(p.name) ? { ...p, text: escapeDocText(language, params.get(p.name)!), source: 'the model' } : p,
+    ),
     returns: m.returns && returns ? { ...m.returns, text: escapeDocText(language, returns), source: 'the model' } : m.returns,
-    raises: m.raises.map((r) => (raises.has(r.type) ? { ...r, text: escapeDocText(language, raises.get(r.type)!), source: 'the model' } : r)),
+    raises: m.raises.map((r) =>
+      raises.has(r.type) ? { ...r, text: escapeDocText(language, raises.get(r.type)!), source: 'the model' } : r,
+    ),
   });
   return { fields, rejected, apply };
 }

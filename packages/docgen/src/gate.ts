@@ -16,9 +16,21 @@ export interface GateVerdict {
  * content as it was before; the analyzer re-parses the file and finds every targeted function
  * documented and no generated doc OUTDATED; a second run changes nothing.
  */
-export async function gateFile(result: FileResult, language: string, relPath: string, config: StyleConfig, before?: string, options: Pick<GenerateOptions, 'index' | 'includeInherited'> = {}): Promise<GateVerdict> {
+export async function gateFile(
+  result: FileResult,
+  language: string,
+  relPath: string,
+  config: StyleConfig,
+  before?: string,
+  options: Pick<GenerateOptions, 'index' | 'includeInherited'> = {},
+): Promise<GateVerdict> {
   const problems: string[] = [];
-  if (before !== undefined) problems.push(...byteProblems(before, result, relPath), ...placementProblems(before, result.edits, relPath, language), ...formatterProblems(before, result.output, language, relPath));
+  if (before !== undefined)
+    problems.push(
+      ...byteProblems(before, result, relPath),
+      ...placementProblems(before, result.edits, relPath, language),
+      ...formatterProblems(before, result.output, language, relPath),
+    );
   problems.push(...escapeProblems(result.edits, language, relPath));
   const targeted = new Map<string, number>();
   for (const o of result.outcomes) if (o.action !== 'skipped') targeted.set(o.name, (targeted.get(o.name) ?? 0) + 1);
@@ -28,11 +40,15 @@ export async function gateFile(result: FileResult, language: string, relPath: st
   for (const fn of after) {
     if (!targeted.has(fn.name)) continue;
     seen.set(fn.name, (seen.get(fn.name) ?? 0) + 1);
-    if (fn.docstring === null && !docAboveDirectives(result.output, fn.startLine - 1)) problems.push(`${relPath}:${fn.startLine} ${fn.name} is still undocumented`);
-    else if (fn.outdated.status === 'OUTDATED' && !stale.has(fn.name)) problems.push(`${relPath}:${fn.startLine} ${fn.name}: ${fn.outdated.explanation}`);
+    if (fn.docstring === null && !docAboveDirectives(result.output, fn.startLine - 1))
+      problems.push(`${relPath}:${fn.startLine} ${fn.name} is still undocumented`);
+    else if (fn.outdated.status === 'OUTDATED' && !stale.has(fn.name))
+      problems.push(`${relPath}:${fn.startLine} ${fn.name}: ${fn.outdated.explanation}`);
   }
   for (const [name, count] of targeted) if ((seen.get(name) ?? 0) < count) problems.push(`${relPath}: ${name} is gone after the patch`);
-  const again = await generateFile(result.output, language, relPath, config, { ...(options.includeInherited ? { includeInherited: true } : {}) });
+  const again = await generateFile(result.output, language, relPath, config, {
+    ...(options.includeInherited ? { includeInherited: true } : {}),
+  });
   if (again.edits.length > 0) problems.push(`${relPath}: a second run still changes ${again.edits.length} place(s)`);
   return { ok: problems.length === 0, problems };
 }
@@ -56,7 +72,8 @@ function byteProblems(before: string, result: FileResult, relPath: string): stri
   const out = result.output.split(eol);
   const old = before.split(eol);
   // Undone in row order: the rows before each edit are the original's again when it is reached.
-  for (const e of [...result.edits].sort((a, b) => a.startRow - b.startRow)) out.splice(e.startRow, e.lines.length, ...old.slice(e.startRow, e.endRow));
+  for (const e of [...result.edits].sort((a, b) => a.startRow - b.startRow))
+    out.splice(e.startRow, e.lines.length, ...old.slice(e.startRow, e.endRow));
   return out.join(eol) === before ? [] : [`${relPath}: bytes outside the edits changed`];
 }
 
@@ -72,7 +89,8 @@ function placementProblems(before: string, edits: readonly LineEdit[], relPath: 
   return out;
 }
 
-const XML_TAGS = /<\/?(summary|param|typeparam|returns|value|exception|c|code|paramref|typeparamref|inheritdoc|see|seealso|remarks|para|example|list|item|term|description|b|i|em|strong|p|a|pre|ul|ol|li|br|tt|sup|sub|blockquote)\b[^<>]*>/g;
+const XML_TAGS =
+  /<\/?(summary|param|typeparam|returns|value|exception|c|code|paramref|typeparamref|inheritdoc|see|seealso|remarks|para|example|list|item|term|description|b|i|em|strong|p|a|pre|ul|ol|li|br|tt|sup|sub|blockquote)\b[^<>]*>/g;
 
 /** Javadoc (HTML) and XML doc: no raw `<`, `>` or `&` in the added text. */
 function escapeProblems(edits: readonly LineEdit[], language: string, relPath: string): string[] {

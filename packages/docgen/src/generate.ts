@@ -1,4 +1,11 @@
-import { extractWithTreeSitter, parseDocstring, signatureFactsOf, type LlmProvider, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
+import {
+  extractWithTreeSitter,
+  parseDocstring,
+  signatureFactsOf,
+  type LlmProvider,
+  type ParsedFunction,
+  type SignatureFacts,
+} from '@docent/analyzer';
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
 import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
@@ -92,7 +99,13 @@ export function detectStyle(docs: readonly string[], language: string, configure
 }
 
 /** Generates or completes the docs of every function of one file. Pure: same input, same output. */
-export async function generateFile(source: string, language: string, relPath: string, config: StyleConfig, options: GenerateOptions = {}): Promise<FileResult> {
+export async function generateFile(
+  source: string,
+  language: string,
+  relPath: string,
+  config: StyleConfig,
+  options: GenerateOptions = {},
+): Promise<FileResult> {
   const llm = options.llm?.enabled ? options.llm : null;
   const fns = await extractWithTreeSitter(source, language, relPath, { signatureFacts: true });
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
@@ -106,8 +119,19 @@ export async function generateFile(source: string, language: string, relPath: st
   );
   const width = fileWidth(lines);
   const nonEmpty = lines.filter((l) => l.trim() !== '').length;
-  const fileConfig: StyleConfig = { docstringStyle: detected.style, maxDocStringLength: nonEmpty >= 20 && width >= 60 ? Math.min(config.maxDocStringLength, width) : config.maxDocStringLength };
-  const ctx: PlanContext = { lines, language, config: fileConfig, sectioned: detected.sectioned, index, relPath, includeInherited: options.includeInherited === true };
+  const fileConfig: StyleConfig = {
+    docstringStyle: detected.style,
+    maxDocStringLength: nonEmpty >= 20 && width >= 60 ? Math.min(config.maxDocStringLength, width) : config.maxDocStringLength,
+  };
+  const ctx: PlanContext = {
+    lines,
+    language,
+    config: fileConfig,
+    sectioned: detected.sectioned,
+    index,
+    relPath,
+    includeInherited: options.includeInherited === true,
+  };
   const edits: LineEdit[] = [];
   const outcomes: Outcome[] = [];
   const staleParams: FileResult['staleParams'] = [];
@@ -126,7 +150,10 @@ export async function generateFile(source: string, language: string, relPath: st
       rejected = enriched?.rejected.map((r) => `${r.field}: ${r.reason}`) ?? [];
       if (enriched && enriched.fields.length > 0) {
         const again = plan(fn, facts, ctx, enriched.apply);
-        if ('edit' in again && (!('edit' in planned) || (again.edit.startRow === planned.edit.startRow && again.edit.endRow === planned.edit.endRow))) {
+        if (
+          'edit' in again &&
+          (!('edit' in planned) || (again.edit.startRow === planned.edit.startRow && again.edit.endRow === planned.edit.endRow))
+        ) {
           planned = again;
           prose = 'model';
           modelFields = enriched.fields;
@@ -137,7 +164,13 @@ export async function generateFile(source: string, language: string, relPath: st
     if ('reason' in planned) {
       if (planned.needsSummary) needsSummary.push({ name: fn.name, line: fn.startLine });
       if (planned.reason !== '') outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: planned.reason });
-      else if (rejected.length > 0) outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: `nothing grounded, and the model's text was refused (${rejected.join('; ')})` });
+      else if (rejected.length > 0)
+        outcomes.push({
+          name: fn.name,
+          line: fn.startLine,
+          action: 'skipped',
+          reason: `nothing grounded, and the model's text was refused (${rejected.join('; ')})`,
+        });
       continue;
     }
     if (usedRows.has(planned.edit.startRow)) {
@@ -182,7 +215,10 @@ interface PlanContext {
 
 const NO_USE: ProseUse = { summary: false, params: [], returns: false, raises: [] };
 
-type Plan = ({ edit: LineEdit; updated: boolean; sources: string[]; moved?: LineEdit } | { reason: string; needsSummary?: boolean }) & { stale: string[]; use: ProseUse };
+type Plan = ({ edit: LineEdit; updated: boolean; sources: string[]; moved?: LineEdit } | { reason: string; needsSummary?: boolean }) & {
+  stale: string[];
+  use: ProseUse;
+};
 
 /** `adjust` replaces the missing prose (with the model's, enrich.ts) before rendering. */
 function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjust?: (m: DocModel) => DocModel): Plan {
@@ -203,7 +239,10 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   if (fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null) {
     const summary = parseDocstring(fn.docstring, language);
     const names = new Set(facts.params.map((p) => p.name));
-    stale = facts.signature && !facts.signature.incomplete && !facts.signature.acceptsKeywords ? summary.params.filter((p) => !names.has(p) && !RECEIVERS.has(p)) : [];
+    stale =
+      facts.signature && !facts.signature.incomplete && !facts.signature.acceptsKeywords
+        ? summary.params.filter((p) => !names.has(p) && !RECEIVERS.has(p))
+        : [];
     // An XML doc with only a <summary> (or <remarks>…) has no param/returns entries for the parser to see; its entries are added the same way.
     const xmlOnlyProse = language === 'C#' && summary.styles.length === 0 && /<\w/.test(fn.docstring) && config.docstringStyle === 'xmldoc';
     if (summary.styles.length > 0 || xmlOnlyProse) {
@@ -218,7 +257,12 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
       if (missing.length === 0 && !needsReturn) return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
-      if (!own || !FAMILY[own]) return { reason: `its doc is written in ${summary.styles.join('/')} style, which Docent does not extend for ${language}; it is left as it is`, stale, use: NO_USE };
+      if (!own || !FAMILY[own])
+        return {
+          reason: `its doc is written in ${summary.styles.join('/')} style, which Docent does not extend for ${language}; it is left as it is`,
+          stale,
+          use: NO_USE,
+        };
       config = { ...config, docstringStyle: own };
       const merged = mergeExisting(lines, fn.docStartLine - 1, fn.docEndLine, form, config, {
         missingParams: missing,
@@ -243,17 +287,31 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
           ? /^\s*\/\*\*/.test(first) && /\*\/\s*$/.test(last)
           : lines.slice(startRow, endRow).every((l) => l.trimStart().startsWith(form.prefix));
     const docText = fn.docstring;
-    const prose = visible({ ...model, raises: model.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText))) }, language);
+    const prose = visible(
+      { ...model, raises: model.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText))) },
+      language,
+    );
     const use: ProseUse = { ...NO_USE, params: ungrounded(grounded) };
     if (prose.params.length === 0 && !prose.returns && !prose.yields && prose.raises.length === 0) return { reason: '', stale, use };
     if (!ownLines) return { reason: 'its doc shares a line with code', stale, use: NO_USE };
     if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale, use: NO_USE };
     // a docstring the parser read as prose although it holds a section (`Raises:` alone): the
     // entries would be appended after that section, out of the order every style reads
-    if (python && /^\s*(?:Args|Arguments|Parameters|Keyword Args|Keyword Arguments|Returns?|Yields?|Raises)\s*:\s*$|^\s*(?:Parameters|Returns|Yields|Raises)\s*\n\s*-{3,}\s*$/m.test(docText)) return { reason: 'its docstring has sections the parser could not read', stale, use: NO_USE };
+    if (
+      python &&
+      /^\s*(?:Args|Arguments|Parameters|Keyword Args|Keyword Arguments|Returns?|Yields?|Raises)\s*:\s*$|^\s*(?:Parameters|Returns|Yields|Raises)\s*\n\s*-{3,}\s*$/m.test(
+        docText,
+      )
+    )
+      return { reason: 'its docstring has sections the parser could not read', stale, use: NO_USE };
     // a doc comment written without a leading `*` on its lines would be re-rendered with one on
     // every human line: the maintainers' layout is theirs, so nothing is added
-    if (form.kind === 'block' && endRow - startRow > 2 && lines.slice(startRow + 1, endRow - 1).some((l) => l.trim() !== '' && !/^\s*\*/.test(l))) return { reason: 'its doc comment has lines without a leading *', stale, use: NO_USE };
+    if (
+      form.kind === 'block' &&
+      endRow - startRow > 2 &&
+      lines.slice(startRow + 1, endRow - 1).some((l) => l.trim() !== '' && !/^\s*\*/.test(l))
+    )
+      return { reason: 'its doc comment has lines without a leading *', stale, use: NO_USE };
     indent = /^\s*/.exec(first)![0];
     model = mergeProse(prose, docText);
     updated = true;
@@ -264,7 +322,16 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     if (inherited) {
       if (!ctx.includeInherited) return { reason: `${inherited}; nothing is written (includeInherited writes it)`, stale, use: NO_USE };
       const tag = inheritDocTag(config.docstringStyle);
-      if (tag) model = { summary: tag, description: [], params: [], returns: null, yields: null, raises: [], summarySource: 'an inheriting method, asked for (includeInherited)' };
+      if (tag)
+        model = {
+          summary: tag,
+          description: [],
+          params: [],
+          returns: null,
+          yields: null,
+          raises: [],
+          summarySource: 'an inheriting method, asked for (includeInherited)',
+        };
     }
     if (python) {
       if (facts.bodyRow === null || facts.bodyColumn === null) return { reason: 'its body is on the header line', stale, use: NO_USE };
@@ -280,7 +347,14 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       indent = /^\s*/.exec(lines[facts.declRow] ?? '')![0];
     }
     if (model.summary === '') {
-      const use: ProseUse = go ? { ...NO_USE, summary: true } : { summary: true, params: ungrounded(grounded), returns: grounded.returns !== null && grounded.returns.text === '' && grounded.yields === null, raises: [] };
+      const use: ProseUse = go
+        ? { ...NO_USE, summary: true }
+        : {
+            summary: true,
+            params: ungrounded(grounded),
+            returns: grounded.returns !== null && grounded.returns.text === '' && grounded.yields === null,
+            raises: [],
+          };
       return { reason: '', needsSummary: true, stale, use };
     }
     model = visible(model, language);
@@ -288,18 +362,41 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   const render = RENDERERS[config.docstringStyle];
   if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale, use: NO_USE };
   const max = config.maxDocStringLength;
-  const body = form.kind === 'docstring' ? pythonDoc(model, render, max, indent, opening) : form.kind === 'block' ? blockDoc(model, render, max, indent) : lineDoc(model, render, max, indent, form.prefix);
+  const body =
+    form.kind === 'docstring'
+      ? pythonDoc(model, render, max, indent, opening)
+      : form.kind === 'block'
+        ? blockDoc(model, render, max, indent)
+        : lineDoc(model, render, max, indent, form.prefix);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale, use: NO_USE };
   // A prose doc with nothing to add renders as itself: no edit.
   if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale, use: NO_USE };
   // The body's leading comment became the summary: it moves into the doc instead of being said twice.
-  const moved = !updated && model.summaryComment ? { startRow: fn.startLine - 1 + model.summaryComment.start, endRow: fn.startLine - 1 + model.summaryComment.end } : null;
-  if (moved && moved.startRow === endRow) return { edit: { startRow, endRow: moved.endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
-  return { edit: { startRow, endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model), ...(moved && moved.startRow > endRow ? { moved: { ...moved, lines: [] } } : {}) };
+  const moved =
+    !updated && model.summaryComment
+      ? { startRow: fn.startLine - 1 + model.summaryComment.start, endRow: fn.startLine - 1 + model.summaryComment.end }
+      : null;
+  if (moved && moved.startRow === endRow)
+    return { edit: { startRow, endRow: moved.endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
+  return {
+    edit: { startRow, endRow, lines: body },
+    updated,
+    stale,
+    use: NO_USE,
+    sources: sourcesOf(model),
+    ...(moved && moved.startRow > endRow ? { moved: { ...moved, lines: [] } } : {}),
+  };
 }
 
 /** Completes a sectioned doc in place (rows [start, end)); a string says why it cannot. */
-function mergeExisting(lines: readonly string[], start: number, end: number, form: CommentForm, config: StyleConfig, missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields'>): LineEdit | string {
+function mergeExisting(
+  lines: readonly string[],
+  start: number,
+  end: number,
+  form: CommentForm,
+  config: StyleConfig,
+  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields'>,
+): LineEdit | string {
   const rows = lines.slice(start, end);
   const first = rows[0] ?? '';
   const last = rows.at(-1) ?? '';
@@ -311,7 +408,11 @@ function mergeExisting(lines: readonly string[], start: number, end: number, for
     const width = Math.max(20, config.maxDocStringLength - indent.length - form.prefix.length - 1);
     const merged = mergeSections({ content, style: config.docstringStyle, width, ...missing });
     if (merged === null) return 'its doc sections are laid out in a way that cannot be extended safely';
-    return { startRow: start, endRow: end, lines: merged.map((l) => (l === '' ? `${indent}${form.prefix}` : `${indent}${form.prefix} ${l}`)) };
+    return {
+      startRow: start,
+      endRow: end,
+      lines: merged.map((l) => (l === '' ? `${indent}${form.prefix}` : `${indent}${form.prefix} ${l}`)),
+    };
   }
   if (rows.length < 2) return 'its doc is a single line';
   let content: string[];
@@ -350,19 +451,33 @@ function mergeProse(model: DocModel, text: string): DocModel {
 }
 
 /** `opening`: an existing docstring's quote (kept, prefix included) and whether its text starts on the next line. */
-function pythonDoc(model: DocModel, render: (m: DocModel, w: number) => string[], max: number, indent: string, opening?: { quote: string; alone: boolean }): string[] | null {
+function pythonDoc(
+  model: DocModel,
+  render: (m: DocModel, w: number) => string[],
+  max: number,
+  indent: string,
+  opening?: { quote: string; alone: boolean },
+): string[] | null {
   const width = max - indent.length - 4; // room for an opening r""" on the first line
   const body = render(model, Math.max(20, width));
   if (body.some((l) => l.includes('"""')) || body.at(-1)?.endsWith('\\')) return null;
   const backslash = body.some((l) => l.includes('\\'));
   if (opening) {
     // a backslash in a docstring that is not raw would now be an escape: only where it was already
-    if (backslash && !/^[rR]/.test(opening.quote) && body.some((l) => l.includes('\\') && !model.description.some((d) => d.includes(l.trim())))) return null;
+    if (
+      backslash &&
+      !/^[rR]/.test(opening.quote) &&
+      body.some((l) => l.includes('\\') && !model.description.some((d) => d.includes(l.trim())))
+    )
+      return null;
     const rest = body.map((l) => (l === '' ? '' : `${indent}${l}`));
-    return opening.alone ? [`${indent}${opening.quote}`, ...rest, `${indent}"""`] : [`${indent}${opening.quote}${body[0]}`, ...rest.slice(1), `${indent}"""`];
+    return opening.alone
+      ? [`${indent}${opening.quote}`, ...rest, `${indent}"""`]
+      : [`${indent}${opening.quote}${body[0]}`, ...rest.slice(1), `${indent}"""`];
   }
   const open = backslash ? 'r"""' : '"""';
-  if (body.length === 1 && indent.length + open.length + body[0]!.length + 3 <= max && !body[0]!.endsWith('"')) return [`${indent}${open}${body[0]}"""`];
+  if (body.length === 1 && indent.length + open.length + body[0]!.length + 3 <= max && !body[0]!.endsWith('"'))
+    return [`${indent}${open}${body[0]}"""`];
   const out = body.map((l, i) => (i === 0 ? `${indent}${open}${l}` : l === '' ? '' : `${indent}${l}`));
   out.push(`${indent}"""`);
   return out;
@@ -374,4 +489,3 @@ function blockDoc(model: DocModel, render: (m: DocModel, w: number) => string[],
   if (body.length === 1 && indent.length + 4 + body[0]!.length + 3 <= max) return [`${indent}/** ${body[0]} */`];
   return [`${indent}/**`, ...body.map((l) => (l === '' ? `${indent} *` : prefix + l)), `${indent} */`];
 }
-

@@ -51,12 +51,57 @@ export interface RepoIndex {
 }
 
 export function emptyIndex(): RepoIndex {
-  return { byShort: new Map(), byParam: new Map(), classes: new Map(), documentedMethods: new Set(), goInterfaceMethods: new Set(), files: new Set() };
+  return {
+    byShort: new Map(),
+    byParam: new Map(),
+    classes: new Map(),
+    documentedMethods: new Set(),
+    goInterfaceMethods: new Set(),
+    files: new Set(),
+  };
 }
 
 export const RECEIVER_NAMES = new Set(['self', 'cls', 'this']);
 
-const STOP = new Set(['the', 'a', 'an', 'of', 'to', 'for', 'this', 'that', 'is', 'be', 'value', 'given', 'object', 'instance', 'parameter', 'param', 'argument', 'arg', 'optional', 'if', 'any', 'its', 'it', 'in', 'on', 'from', 'with', 'and', 'or', 'as', 'by', 'new', 'current', 'specified', 'provided', 'input', 'passed']);
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'to',
+  'for',
+  'this',
+  'that',
+  'is',
+  'be',
+  'value',
+  'given',
+  'object',
+  'instance',
+  'parameter',
+  'param',
+  'argument',
+  'arg',
+  'optional',
+  'if',
+  'any',
+  'its',
+  'it',
+  'in',
+  'on',
+  'from',
+  'with',
+  'and',
+  'or',
+  'as',
+  'by',
+  'new',
+  'current',
+  'specified',
+  'provided',
+  'input',
+  'passed',
+]);
 
 /** Splits snake_case, kebab-case and camelCase/PascalCase (keeping acronyms) into lower-case words. */
 export function splitWords(name: string): string[] {
@@ -81,7 +126,10 @@ export function restatesName(text: string, name: string): boolean {
     .split(/\s+/)
     .filter((w) => w !== '')
     .flatMap((w) => splitWords(w));
-  const rest = words.filter((w) => !STOP.has(w) && !own.has(w) && !own.has(w.replace(/e?s$/, '')) && !/^(gets?|sets?|returns?|true|false|else|when|whether)$/.test(w));
+  const rest = words.filter(
+    (w) =>
+      !STOP.has(w) && !own.has(w) && !own.has(w.replace(/e?s$/, '')) && !/^(gets?|sets?|returns?|true|false|else|when|whether)$/.test(w),
+  );
   return rest.length === 0;
 }
 
@@ -123,18 +171,21 @@ export function documentedReturn(doc: string, language = ''): string | null {
     }
     if (/^Returns?:$/.test(t)) {
       const parts: string[] = [];
-      for (let j = i + 1; j < lines.length && lines[j]!.trim() !== '' && indent(lines[j]!) > indent(lines[i]!); j++) parts.push(lines[j]!.trim());
+      for (let j = i + 1; j < lines.length && lines[j]!.trim() !== '' && indent(lines[j]!) > indent(lines[i]!); j++)
+        parts.push(lines[j]!.trim());
       // `int: the count` → the text after the type
       return clean(parts.join(' ').replace(/^[\w.[\], |]+:\s+/, ''));
     }
     if (/^Returns$/.test(t) && /^-{3,}$/.test((lines[i + 1] ?? '').trim())) {
       const parts: string[] = [];
-      for (let j = i + 3; j < lines.length && lines[j]!.trim() !== '' && indent(lines[j]!) > indent(lines[i]!); j++) parts.push(lines[j]!.trim());
+      for (let j = i + 3; j < lines.length && lines[j]!.trim() !== '' && indent(lines[j]!) > indent(lines[i]!); j++)
+        parts.push(lines[j]!.trim());
       return clean(parts.join(' '));
     }
     if (/^#\s*Returns$/.test(t)) {
       const parts: string[] = [];
-      for (let j = i + 1; j < lines.length && !/^#/.test(lines[j]!.trim()); j++) if (lines[j]!.trim() !== '' || parts.length === 0) parts.push(lines[j]!.trim());
+      for (let j = i + 1; j < lines.length && !/^#/.test(lines[j]!.trim()); j++)
+        if (lines[j]!.trim() !== '' || parts.length === 0) parts.push(lines[j]!.trim());
       return clean(parts.join(' '));
     }
   }
@@ -150,10 +201,14 @@ function clean(text: string): string | null {
 export function paramDescriptions(doc: string): Map<string, { text: string; type: string | null }> {
   const out = new Map<string, { text: string; type: string | null }>();
   for (const [name, d] of documentedParams(doc)) if (d.text !== '') out.set(name, { text: d.text, type: d.type });
-  for (const m of doc.matchAll(/^\s*[*-]\s+`(\w+)`\s*(?:[-:–]\s*)?(.+)$/gm)) if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.trim(), type: null });
+  for (const m of doc.matchAll(/^\s*[*-]\s+`(\w+)`\s*(?:[-:–]\s*)?(.+)$/gm))
+    if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.trim(), type: null });
   // Swift markup: `- Parameter name: text`, or `- name: text` under `- Parameters:`
-  for (const m of doc.matchAll(/^\s*-\s+(?:Parameter\s+)?(\w+):\s*(.+)$/gm)) if (!/^(Returns|Throws|Parameters|Note|Important|Warning|Precondition|Complexity)$/.test(m[1]!) && !out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.trim(), type: null });
-  for (const m of doc.matchAll(/<param name="(\w+)">([\s\S]*?)<\/param>/g)) if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.replace(/\s+/g, ' ').trim(), type: null });
+  for (const m of doc.matchAll(/^\s*-\s+(?:Parameter\s+)?(\w+):\s*(.+)$/gm))
+    if (!/^(Returns|Throws|Parameters|Note|Important|Warning|Precondition|Complexity)$/.test(m[1]!) && !out.has(m[1]!))
+      out.set(m[1]!, { text: m[2]!.trim(), type: null });
+  for (const m of doc.matchAll(/<param name="(\w+)">([\s\S]*?)<\/param>/g))
+    if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.replace(/\s+/g, ' ').trim(), type: null });
   return out;
 }
 
@@ -164,7 +219,14 @@ export function splitName(name: string): { short: string; owner: string } {
 }
 
 /** Adds one file's functions (with signature facts) to the index. */
-export function addToIndex(index: RepoIndex, relPath: string, language: string, source: string, fns: readonly ParsedFunction[], factsOf: (fn: ParsedFunction) => SignatureFacts | undefined): void {
+export function addToIndex(
+  index: RepoIndex,
+  relPath: string,
+  language: string,
+  source: string,
+  fns: readonly ParsedFunction[],
+  factsOf: (fn: ParsedFunction) => SignatureFacts | undefined,
+): void {
   const key = `${language}\0${relPath}`;
   if (index.files.has(key)) return;
   index.files.add(key);
@@ -231,7 +293,12 @@ export function addToIndex(index: RepoIndex, relPath: string, language: string, 
 
 /** The doc's first paragraph, or null. */
 export function firstParagraph(doc: string): string | null {
-  const p = doc.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  const p =
+    doc
+      .trim()
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? '';
   return p === '' ? null : p;
 }
 

@@ -9,10 +9,20 @@ import { mask } from './code.ts';
  * method of the same package, a Python method whose base class in the repository documents it, a
  * Python dunder. Returns why, or null.
  */
-export function inheritsDoc(fn: { name: string; content: string }, language: string, lines: readonly string[], declRow: number, relPath: string, index: RepoIndex): string | null {
+export function inheritsDoc(
+  fn: { name: string; content: string },
+  language: string,
+  lines: readonly string[],
+  declRow: number,
+  relPath: string,
+  index: RepoIndex,
+): string | null {
   const { short, owner } = splitName(fn.name);
   const code = mask(fn.content, language).code;
-  const header = language === 'Python' ? (code.split('\n').find((l) => /\bdef\s/.test(l)) ?? '') : code.slice(0, Math.max(0, code.indexOf('{')) || code.length);
+  const header =
+    language === 'Python'
+      ? (code.split('\n').find((l) => /\bdef\s/.test(l)) ?? '')
+      : code.slice(0, Math.max(0, code.indexOf('{')) || code.length);
   switch (language) {
     case 'Python': {
       if (/^__\w+__$/.test(short)) return 'a dunder method: Python documents it';
@@ -38,7 +48,11 @@ export function inheritsDoc(fn: { name: string; content: string }, language: str
     case 'JavaScript':
       return /(^|\s)override\s/.test(header) ? 'an override inherits its doc' : null;
     case 'C#':
-      return /(^|\s)override\s/.test(header) ? 'an override inherits its doc' : /\s[A-Z]\w*\.\w+\s*[(<]/.test(header) ? 'an explicit interface implementation inherits its doc' : null;
+      return /(^|\s)override\s/.test(header)
+        ? 'an override inherits its doc'
+        : /\s[A-Z]\w*\.\w+\s*[(<]/.test(header)
+          ? 'an explicit interface implementation inherits its doc'
+          : null;
     case 'C++':
       return /\)\s*(const\s*)?(noexcept\s*)?(override|final)\b/.test(header) ? 'an override inherits its doc' : null;
     case 'PHP':
@@ -48,13 +62,16 @@ export function inheritsDoc(fn: { name: string; content: string }, language: str
       for (let r = declRow - 1; r >= 0; r--) {
         const l = lines[r] ?? '';
         if (l.trim() === '' || /^\s*(\/\/|#\[|\*|\/\*)/.test(l)) continue;
-        if (l.length - l.trimStart().length < indent) return /^\s*(unsafe\s+)?impl\b.*\bfor\b/.test(l) ? 'a trait impl method inherits the trait\'s doc' : null;
+        if (l.length - l.trimStart().length < indent)
+          return /^\s*(unsafe\s+)?impl\b.*\bfor\b/.test(l) ? "a trait impl method inherits the trait's doc" : null;
       }
       return null;
     }
     case 'Go': {
       if (!/^\s*func\s*\(/.test(code)) return null;
-      return index.goInterfaceMethods.has(`${path.posix.dirname(relPath)}\0${short}`) ? `it implements ${short} of a documented interface in its package` : null;
+      return index.goInterfaceMethods.has(`${path.posix.dirname(relPath)}\0${short}`)
+        ? `it implements ${short} of a documented interface in its package`
+        : null;
     }
     default:
       return null;

@@ -88,7 +88,8 @@ export function resolveConfig(language: string, given?: Partial<StyleConfig>): S
   const lang = DOCGEN_LANGUAGES.find((l) => l.name === language);
   if (!lang) throw new RangeError(`No docstring renderer for ${language}.`);
   const style = given?.docstringStyle ?? lang.supportedStyles[0]!;
-  if (!lang.supportedStyles.includes(style)) throw new RangeError(`${language} supports ${lang.supportedStyles.join(', ')} (got "${style}").`);
+  if (!lang.supportedStyles.includes(style))
+    throw new RangeError(`${language} supports ${lang.supportedStyles.join(', ')} (got "${style}").`);
   const max = given?.maxDocStringLength ?? DEFAULT_LINE_LENGTH;
   if (!Number.isInteger(max) || max < MIN_LINE_LENGTH || max > MAX_LINE_LENGTH) {
     throw new RangeError(`Max line length must be an integer from ${MIN_LINE_LENGTH} to ${MAX_LINE_LENGTH} (got ${max}).`);

@@ -11,9 +11,24 @@ import { RENDERERS } from './render.ts';
 type Kind = 'params' | 'returns' | 'raises' | 'lead' | 'other' | null;
 
 /** The analyzer's style names for each renderer's family. */
-export const FAMILY: Readonly<Record<string, string>> = { google: 'google', numpy: 'numpy', rest: 'rest', epytext: 'tags', jsdoc: 'tags', tsdoc: 'tags', javadoc: 'tags', kdoc: 'tags', xmldoc: 'xmldoc', doxygen: 'tags', 'doxygen-qt': 'tags', phpdoc: 'tags', yard: 'tags' };
+export const FAMILY: Readonly<Record<string, string>> = {
+  google: 'google',
+  numpy: 'numpy',
+  rest: 'rest',
+  epytext: 'tags',
+  jsdoc: 'tags',
+  tsdoc: 'tags',
+  javadoc: 'tags',
+  kdoc: 'tags',
+  xmldoc: 'xmldoc',
+  doxygen: 'tags',
+  'doxygen-qt': 'tags',
+  phpdoc: 'tags',
+  yard: 'tags',
+};
 
-const GOOGLE_HEADER = /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Kwargs|Returns?|Yields?|Raises|Throws|Examples?|Notes?|Attributes|See Also|Warnings?|Todo):\s*$/;
+const GOOGLE_HEADER =
+  /^\s*(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Kwargs|Returns?|Yields?|Raises|Throws|Examples?|Notes?|Attributes|See Also|Warnings?|Todo):\s*$/;
 const NUMPY_HEADER = /^\s*(Parameters|Other Parameters|Returns|Yields|Raises|Warns|See Also|Notes|Examples|Attributes|References)\s*$/;
 
 function googleKind(word: string): Kind {
@@ -75,7 +90,8 @@ function classify(content: readonly string[], family: string): Kind[] {
     kinds.push(current);
   }
   // Blank lines at a section's end belong to no section.
-  for (let i = kinds.length - 1; i >= 0; i--) if (content[i]!.trim() === '' && (i === kinds.length - 1 || kinds[i + 1] !== kinds[i])) kinds[i] = null;
+  for (let i = kinds.length - 1; i >= 0; i--)
+    if (content[i]!.trim() === '' && (i === kinds.length - 1 || kinds[i + 1] !== kinds[i])) kinds[i] = null;
   return kinds;
 }
 
@@ -88,13 +104,17 @@ function pieces(style: string, model: DocModel, width: number): { params: string
       const out = render({ ...m, summary: 'x', description: [] }, width).slice(3);
       return out.length > 0 ? [out] : [];
     };
-    return { params: entries({ ...model, returns: null, yields: null, raises: [] }), returns: entries({ ...model, params: [], raises: [] }) };
+    return {
+      params: entries({ ...model, returns: null, yields: null, raises: [] }),
+      returns: entries({ ...model, params: [], raises: [] }),
+    };
   }
   const split = (m: DocModel): string[][] => {
     const out = render({ ...m, summary: 'x', description: [] }, width).slice(2);
     const sections: string[][] = [[]];
-    for (const l of out) if (l === '') sections.push([]);
-    else sections.at(-1)!.push(l);
+    for (const l of out)
+      if (l === '') sections.push([]);
+      else sections.at(-1)!.push(l);
     return sections.filter((s) => s.length > 0);
   };
   const onlyParams = split({ ...model, returns: null, yields: null, raises: [] });
@@ -118,7 +138,14 @@ export function mergeSections(input: MergeInput): string[] | null {
   if (!family) return null;
   const sectioned = family === 'google' || family === 'numpy';
   const content = [...input.content];
-  const model: DocModel = { summary: 'x', description: [], params: input.missingParams, returns: input.returns, yields: input.yields, raises: [] };
+  const model: DocModel = {
+    summary: 'x',
+    description: [],
+    params: input.missingParams,
+    returns: input.returns,
+    yields: input.yields,
+    raises: [],
+  };
   const { params, returns } = pieces(input.style, model, input.width);
   const kinds = classify(content, family);
   const lastOf = (k: Kind): number => kinds.lastIndexOf(k);

@@ -78,12 +78,20 @@ function sameText(list: readonly { text: string }[]): string | null {
 }
 
 /** The documented function a call reaches, when the call names it unambiguously; null otherwise. */
-export function resolveCallee(call: Call, language: string, self: { path: string; line: number; owner: string }, index: RepoIndex): IndexedFunction | null {
-  const all = (index.byShort.get(`${language}\0${call.short}`) ?? []).filter((f) => f.documented && !(f.path === self.path && f.line === self.line));
+export function resolveCallee(
+  call: Call,
+  language: string,
+  self: { path: string; line: number; owner: string },
+  index: RepoIndex,
+): IndexedFunction | null {
+  const all = (index.byShort.get(`${language}\0${call.short}`) ?? []).filter(
+    (f) => f.documented && !(f.path === self.path && f.line === self.line),
+  );
   if (all.length === 0) return null;
   const segs = call.callee.split(/\.|::|->/);
   const qualifier = segs.length > 1 ? segs.at(-2)! : null;
-  const one = (list: IndexedFunction[]): IndexedFunction | null | undefined => (list.length === 1 ? list[0]! : list.length > 1 ? null : undefined);
+  const one = (list: IndexedFunction[]): IndexedFunction | null | undefined =>
+    list.length === 1 ? list[0]! : list.length > 1 ? null : undefined;
   let pick: IndexedFunction | null | undefined;
   if (call.onSelf) {
     pick = one(all.filter((f) => f.path === self.path && f.owner === self.owner));
@@ -93,7 +101,13 @@ export function resolveCallee(call: Call, language: string, self: { path: string
     if (pick && language === 'Go' && path.posix.dirname(pick.path) !== path.posix.dirname(self.path)) pick = null;
   } else {
     const base = (p: string): string => path.posix.basename(p).replace(/\.[^.]+$/, '');
-    pick = one(all.filter((f) => f.owner.split('.').pop() === qualifier || (f.owner === '' && (base(f.path) === qualifier || path.posix.basename(path.posix.dirname(f.path)) === qualifier))));
+    pick = one(
+      all.filter(
+        (f) =>
+          f.owner.split('.').pop() === qualifier ||
+          (f.owner === '' && (base(f.path) === qualifier || path.posix.basename(path.posix.dirname(f.path)) === qualifier)),
+      ),
+    );
   }
   return pick ?? null;
 }
@@ -102,19 +116,99 @@ export function resolveCallee(call: Call, language: string, self: { path: string
  * Names that mean something else in every function (`args` of a logger call, `value` of a
  * setter, `kwargs` of a formatter): their docs are reused only from the callee they are passed to.
  */
-const GENERIC_PARAMS: ReadonlySet<string> = new Set(['args', 'argv', 'kwargs', 'kw', 'kwds', 'rest', 'params', 'options', 'opts', 'option', 'config', 'cfg', 'settings', 'value', 'values', 'val', 'data', 'obj', 'object', 'item', 'items', 'elem', 'element', 'key', 'keys', 'name', 'names', 'other', 'arg', 'input', 'output', 'result', 'res', 'req', 'request', 'response', 'resp', 'ctx', 'context', 'event', 'evt', 'msg', 'message', 'text', 'str', 'string', 'node', 'index', 'idx', 'type', 'kind', 'callback', 'func', 'handler', 'target', 'source', 'src', 'dest', 'path', 'file', 'state', 'self', 'this', 'cls']);
+const GENERIC_PARAMS: ReadonlySet<string> = new Set([
+  'args',
+  'argv',
+  'kwargs',
+  'kw',
+  'kwds',
+  'rest',
+  'params',
+  'options',
+  'opts',
+  'option',
+  'config',
+  'cfg',
+  'settings',
+  'value',
+  'values',
+  'val',
+  'data',
+  'obj',
+  'object',
+  'item',
+  'items',
+  'elem',
+  'element',
+  'key',
+  'keys',
+  'name',
+  'names',
+  'other',
+  'arg',
+  'input',
+  'output',
+  'result',
+  'res',
+  'req',
+  'request',
+  'response',
+  'resp',
+  'ctx',
+  'context',
+  'event',
+  'evt',
+  'msg',
+  'message',
+  'text',
+  'str',
+  'string',
+  'node',
+  'index',
+  'idx',
+  'type',
+  'kind',
+  'callback',
+  'func',
+  'handler',
+  'target',
+  'source',
+  'src',
+  'dest',
+  'path',
+  'file',
+  'state',
+  'self',
+  'this',
+  'cls',
+]);
 
 interface ParamGround {
   text: string;
   source: string;
 }
 
-function groundParam(p: { name: string; type: string | null; default: string | null }, fnOwner: string, calls: readonly Call[], language: string, ctx: GroundContext, self: { path: string; line: number; owner: string }): ParamGround | null {
-  const ok = (text: string, type: string | null): boolean => compatibleTypes(p.type, type) && !restatesName(text, p.name) && (!/\bdefault/i.test(text) || (p.default !== null && text.includes(p.default)));
+function groundParam(
+  p: { name: string; type: string | null; default: string | null },
+  fnOwner: string,
+  calls: readonly Call[],
+  language: string,
+  ctx: GroundContext,
+  self: { path: string; line: number; owner: string },
+): ParamGround | null {
+  const ok = (text: string, type: string | null): boolean =>
+    compatibleTypes(p.type, type) &&
+    !restatesName(text, p.name) &&
+    (!/\bdefault/i.test(text) || (p.default !== null && text.includes(p.default)));
   // 1. the callee it is forwarded to
   const forwarded: { text: string; fn: IndexedFunction }[] = [];
   for (const c of calls) {
-    const i = c.args.findIndex((a) => a.text === p.name || new RegExp(`^(?:\\*{1,2}|\\.\\.\\.)?${p.name}$`).test(a.text) || new RegExp(`^${p.name}\\s*[=:]\\s*${p.name}$`).test(a.text));
+    const i = c.args.findIndex(
+      (a) =>
+        a.text === p.name ||
+        new RegExp(`^(?:\\*{1,2}|\\.\\.\\.)?${p.name}$`).test(a.text) ||
+        new RegExp(`^${p.name}\\s*[=:]\\s*${p.name}$`).test(a.text),
+    );
     if (i < 0) continue;
     const callee = resolveCallee(c, language, self, ctx.index);
     const d = callee?.paramDocs.get(p.name);
@@ -134,8 +228,19 @@ function groundParam(p: { name: string; type: string | null; default: string | n
   // setter's `value` is about another function), and when this parameter's type is written, the
   // other's must be written too and be the same: a `value: bool` is not a `value: list[Column]`.
   const typed = (e: { fn: IndexedFunction; type: string | null }): string | null => e.type ?? e.fn.paramTypes.get(p.name) ?? null;
-  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter((e) => !(e.fn.path === self.path && e.fn.line === self.line) && e.fn.params.includes(p.name) && (p.type === null || typed(e) !== null) && ok(e.text, typed(e)) && e.text.split(/\s+/).length >= 3);
-  const tiers = [docs.filter((e) => e.fn.path === self.path && e.fn.owner === fnOwner && fnOwner !== ''), docs.filter((e) => e.fn.path === self.path), docs];
+  const docs = (ctx.index.byParam.get(`${language}\0${p.name}`) ?? []).filter(
+    (e) =>
+      !(e.fn.path === self.path && e.fn.line === self.line) &&
+      e.fn.params.includes(p.name) &&
+      (p.type === null || typed(e) !== null) &&
+      ok(e.text, typed(e)) &&
+      e.text.split(/\s+/).length >= 3,
+  );
+  const tiers = [
+    docs.filter((e) => e.fn.path === self.path && e.fn.owner === fnOwner && fnOwner !== ''),
+    docs.filter((e) => e.fn.path === self.path),
+    docs,
+  ];
   const names = ['the same class', 'the same file', 'the repository'];
   for (let t = 0; t < tiers.length; t++) {
     const tier = tiers[t]!;
@@ -145,7 +250,10 @@ function groundParam(p: { name: string; type: string | null; default: string | n
     // across the repository a name alone ties two functions loosely: one other doc is not enough
     if (t === 2 && tier.length < 2) return null;
     const e = tier[0]!;
-    return { text, source: `the doc of \`${e.fn.name}\` (${loc(e.fn)}) in ${names[t]}${tier.length > 1 ? `, and ${tier.length - 1} more alike` : ''}` };
+    return {
+      text,
+      source: `the doc of \`${e.fn.name}\` (${loc(e.fn)}) in ${names[t]}${tier.length > 1 ? `, and ${tier.length - 1} more alike` : ''}`,
+    };
   }
   return null;
 }
@@ -155,13 +263,23 @@ export function proseComment(text: string): boolean {
   const t = text.trim();
   if (t.split(/\s+/).length < 3 || t.length > 200) return false;
   if (/^\.\.\s*\w|^:\w+:/.test(t)) return false;
-  if (/^(type:|noqa|pragma|pylint|eslint|prettier|@ts-|ts-|nolint|go:|TODO|FIXME|XXX|HACK|NOTE:|SAFETY|fmt:|isort|mypy|istanbul|c8|biome|NOSONAR|region|endregion|-\*-)/i.test(t)) return false;
+  if (
+    /^(type:|noqa|pragma|pylint|eslint|prettier|@ts-|ts-|nolint|go:|TODO|FIXME|XXX|HACK|NOTE:|SAFETY|fmt:|isort|mypy|istanbul|c8|biome|NOSONAR|region|endregion|-\*-)/i.test(
+      t,
+    )
+  )
+    return false;
   if (/[;{}]\s*$|^\w+(\.\w+)*\s*\(|\s=\s|==|=>|->|^\w+\s*=|^(return|if|for|while|import|from|def|let|const|var)\b/.test(t)) return false;
   return /^[A-Za-z]/.test(t);
 }
 
 /** The grounded model of a function (docs/design.md §7, Pipeline "Model"; docs/docgen.md). */
-export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startLine'> & { docstring?: string | null }, language: string, facts: SignatureFacts, ctx: GroundContext = { index: emptyIndex(), relPath: '' }): DocModel {
+export function buildModel(
+  fn: Pick<ParsedFunction, 'name' | 'content' | 'startLine'> & { docstring?: string | null },
+  language: string,
+  facts: SignatureFacts,
+  ctx: GroundContext = { index: emptyIndex(), relPath: '' },
+): DocModel {
   const { short, owner } = splitName(fn.name);
   const self = { path: ctx.relPath, line: fn.startLine, owner };
   const masked = mask(fn.content, language);
@@ -171,13 +289,25 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
     .filter((p) => !RECEIVERS.has(p.name))
     .map((p) => {
       const g = groundParam(p, owner, calls, language, ctx, self);
-      return { name: p.name, type: p.type, text: g?.text ?? '', variadic: p.variadic, default: p.default, ...(g ? { source: g.source } : {}) };
+      return {
+        name: p.name,
+        type: p.type,
+        text: g?.text ?? '',
+        variadic: p.variadic,
+        default: p.default,
+        ...(g ? { source: g.source } : {}),
+      };
     });
   // The analyzer counts a yield for the function it belongs to: one only in a nested function is no Yields.
   const bodyCode = masked.code.slice(body.start, body.end);
-  const generator = facts.returns !== 'none' && (language === 'Python' ? /^\s*(?:\w+\s*=\s*)?(?:yield|await\s+yield)\b|\(\s*yield\b|=\s*yield\b/m.test(bodyCode) : /^\s*(?:async\s+)?function\s*\*|^\s*\*\s*\w+\s*\(/.test(fn.content));
+  const generator =
+    facts.returns !== 'none' &&
+    (language === 'Python'
+      ? /^\s*(?:\w+\s*=\s*)?(?:yield|await\s+yield)\b|\(\s*yield\b|=\s*yield\b/m.test(bodyCode)
+      : /^\s*(?:async\s+)?function\s*\*|^\s*\*\s*\w+\s*\(/.test(fn.content));
   const returnType = cleanReturnType(facts.returnType, language);
-  const returnsValue = facts.returns === 'value' || (returnType !== null && !/^(None|void|Promise<void>|never|NoReturn|Never|Unit|\(\))$/.test(returnType));
+  const returnsValue =
+    facts.returns === 'value' || (returnType !== null && !/^(None|void|Promise<void>|never|NoReturn|Never|Unit|\(\))$/.test(returnType));
   let returns: DocModel['returns'] = null;
   let yields: DocModel['yields'] = null;
   // a body that is one call of a documented function: a thin wrapper
@@ -206,22 +336,39 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
   // every literal must be named by the callee's parameter at its position: a literal past the
   // callee's declared parameters (a varargs list, `f("table", "template")`) cannot be described,
   // and "with nodeNames set to "table"" would leave the rest out
-  const namesAll = (c: Call, callee: IndexedFunction): boolean => c.args.length <= callee.params.length || c.args.slice(callee.params.length).every((a) => /^\w+\s*[:=]/.test(a.text));
-  const wrapped = wrappedAny && wrapperCall && handedOn(wrapperCall) && namesAll(wrapperCall, wrappedAny) && !/^[_#]/.test(wrappedAny.short) ? wrappedAny : null;
+  const namesAll = (c: Call, callee: IndexedFunction): boolean =>
+    c.args.length <= callee.params.length || c.args.slice(callee.params.length).every((a) => /^\w+\s*[:=]/.test(a.text));
+  const wrapped =
+    wrappedAny && wrapperCall && handedOn(wrapperCall) && namesAll(wrapperCall, wrappedAny) && !/^[_#]/.test(wrappedAny.short)
+      ? wrappedAny
+      : null;
   if (generator) yields = { type: null, text: '' };
   else if (returnsValue && facts.returns !== 'none') {
     returns = { type: returnType, text: '' };
     // `return callee(...)`: the callee's documented return, when it is the only return
     const rets = [...bodyCode.matchAll(/\breturn\b/g)];
-    const only = rets.length === 1 ? calls.find((c) => new RegExp(`^return\\s+(?:await\\s+)?${escape(masked.code.slice(c.start, c.end))}\\s*;?\\s*$`).test(masked.code.slice(body.start + rets[0]!.index!, c.end + 2).trim())) : wrapperCall;
+    const only =
+      rets.length === 1
+        ? calls.find((c) =>
+            new RegExp(`^return\\s+(?:await\\s+)?${escape(masked.code.slice(c.start, c.end))}\\s*;?\\s*$`).test(
+              masked.code.slice(body.start + rets[0]!.index!, c.end + 2).trim(),
+            ),
+          )
+        : wrapperCall;
     const callee = only ? resolveCallee(only, language, self, ctx.index) : null;
     // the callee's words about its result may name its own parameters ("true if key exists"):
     // only reused when every parameter they name is one of this function's too
-    const namesOthers = (text: string, c: IndexedFunction): boolean => c.params.some((q) => !paramNames.has(q) && q.length > 1 && new RegExp(`\\b${escape(q)}\\b`).test(text));
+    const namesOthers = (text: string, c: IndexedFunction): boolean =>
+      c.params.some((q) => !paramNames.has(q) && q.length > 1 && new RegExp(`\\b${escape(q)}\\b`).test(text));
     // and only when the call hands on this function's own arguments and literals: a callee's
     // words about its result describe it in terms of its input ("the string value of the released
     // builder"), which a computed local argument makes about something the reader does not see
-    if (only && callee?.returns && handedOn(only) && compatibleTypes(returnType, callee.returnType) && !namesOthers(callee.returns, callee)) returns = { type: returnType, text: callee.returns, source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns` };
+    if (only && callee?.returns && handedOn(only) && compatibleTypes(returnType, callee.returnType) && !namesOthers(callee.returns, callee))
+      returns = {
+        type: returnType,
+        text: callee.returns,
+        source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns`,
+      };
   }
   let summary = '';
   let summarySource: string | undefined;
@@ -237,11 +384,18 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
       if (lit !== null && name && withs.length < 3) withs.push(`${codeSpan(language, name)} set to ${codeSpan(language, lit)}`);
     });
     // a callee whose result the wrapper drops is not "the same"
-    const expressionBody = language === 'Ruby' || (language === 'Rust' ? !bodyCode.trim().endsWith(';') : /=>\s*$/.test(masked.code.slice(0, body.start)));
-    const drops = (wrapped.returns !== null || (wrapped.returnType !== null && !/^(void|None|\(\)|Unit)$/.test(wrapped.returnType))) && !/^return\b/.test(stmt) && !expressionBody;
+    const expressionBody =
+      language === 'Ruby' || (language === 'Rust' ? !bodyCode.trim().endsWith(';') : /=>\s*$/.test(masked.code.slice(0, body.start)));
+    const drops =
+      (wrapped.returns !== null || (wrapped.returnType !== null && !/^(void|None|\(\)|Unit)$/.test(wrapped.returnType))) &&
+      !/^return\b/.test(stmt) &&
+      !expressionBody;
     if (drops) withs.push('its result dropped');
     const tail = withs.length > 0 ? `, with ${withs.join(' and ')}` : '';
-    summary = language === 'Go' ? `${short} is the same as ${wrapperCall.callee}${tail}.` : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this|static|Self)(\.|->|::)/, '')}()`)}${tail}.`;
+    summary =
+      language === 'Go'
+        ? `${short} is the same as ${wrapperCall.callee}${tail}.`
+        : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this|static|Self)(\.|->|::)/, '')}()`)}${tail}.`;
     summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
   } else {
     const lead = leadingComment(fn.content, masked.code, body.start, language);
@@ -261,8 +415,23 @@ export function buildModel(fn: Pick<ParsedFunction, 'name' | 'content' | 'startL
       delete p.source;
     }
   }
-  const raises = codeRaises(fn.content, language, params.map((p) => p.name), fn.startLine, body.start);
-  return { summary, description: [], params, returns, yields, raises, ...(summarySource ? { summarySource } : {}), ...(summaryComment ? { summaryComment } : {}) };
+  const raises = codeRaises(
+    fn.content,
+    language,
+    params.map((p) => p.name),
+    fn.startLine,
+    body.start,
+  );
+  return {
+    summary,
+    description: [],
+    params,
+    returns,
+    yields,
+    raises,
+    ...(summarySource ? { summarySource } : {}),
+    ...(summaryComment ? { summaryComment } : {}),
+  };
 }
 
 function escape(s: string): string {
@@ -276,7 +445,12 @@ function escape(s: string): string {
  * counts only when a blank line separates it from the code below, or when at most two
  * statements follow it. `end` is the row after it (after the blank line that follows it).
  */
-function leadingComment(content: string, code: string, bodyStart: number, language: string): { text: string; row: number; end: number } | null {
+function leadingComment(
+  content: string,
+  code: string,
+  bodyStart: number,
+  language: string,
+): { text: string; row: number; end: number } | null {
   const rest = code.slice(bodyStart);
   const first = rest.search(/\S/);
   const lines = content.split('\n');

@@ -37,7 +37,9 @@ export function openApiPath(routePath: string): { path: string; params: string[]
   const segments = routePath.split('/').map((seg) => {
     if (seg === '*' || seg === '**') return add('wildcard');
     // One pass, so a template written by one style is not read again by another.
-    return seg.replace(/:(\w+)[?+*]?|<(?:[\w.]+:)?(\w+)>|\{\*?(\w+)(?::[^}]*)?\??\}/g, (_, a?: string, b?: string, c?: string) => add((a ?? b ?? c)!));
+    return seg.replace(/:(\w+)[?+*]?|<(?:[\w.]+:)?(\w+)>|\{\*?(\w+)(?::[^}]*)?\??\}/g, (_, a?: string, b?: string, c?: string) =>
+      add((a ?? b ?? c)!),
+    );
   });
   const path = segments.join('/') || '/';
   return { path: path.startsWith('/') ? path : `/${path}`, params };
@@ -47,7 +49,9 @@ export function openApiPath(routePath: string): { path: string; params: string[]
 const shape = (p: string): string => p.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
 
 function operationId(route: Route, method: string, path: string, used: Set<string>): string {
-  const base = route.handler ?? `${method}${path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+  const base =
+    route.handler ??
+    `${method}${path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
   // One handler serving several methods: the later ones are told apart by their method.
   let id = used.has(base) && route.handler ? `${base}_${method}` : base;
   const first = id;
@@ -83,9 +87,30 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
       const op: Operation = {
         operationId: operationId(r, method, key, used),
         summary: `${r.method} ${r.path}`,
-        ...(params.length > 0 || r.request?.query ? { parameters: [...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), ...(r.request?.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required, schema: q.schema, 'x-source': q.source }))] } : {}),
+        ...(params.length > 0 || r.request?.query
+          ? {
+              parameters: [
+                ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+                ...(r.request?.query ?? []).map((q) => ({
+                  name: q.name,
+                  in: 'query',
+                  required: q.required,
+                  schema: q.schema,
+                  'x-source': q.source,
+                })),
+              ],
+            }
+          : {}),
         // The body the handler declares (a pydantic model, form fields, WTForms), cited where it is read.
-        ...(r.request?.body && method !== 'get' && method !== 'head' ? { requestBody: { required: true, content: { [r.request.body.contentType]: { schema: r.request.body.schema } }, 'x-source': r.request.body.source } } : {}),
+        ...(r.request?.body && method !== 'get' && method !== 'head'
+          ? {
+              requestBody: {
+                required: true,
+                content: { [r.request.body.contentType]: { schema: r.request.body.schema } },
+                'x-source': r.request.body.source,
+              },
+            }
+          : {}),
         responses: { default: { description: 'Not described in the code.' } },
         'x-source': source,
         'x-framework': r.framework,
@@ -117,7 +142,8 @@ export function readApiDescription(file: SourceFile): OpenApiDocument | null {
 
 /** Swagger 2 → OpenAPI 3.1, minimally: paths under basePath, body/form parameters as requestBody, typed parameters as schemas, responses' schemas as JSON content, definitions as components. */
 function fromSwagger2(doc: Record<string, unknown>): OpenApiDocument {
-  const fixRefs = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null).replace(/"#\/definitions\//g, '"#/components/schemas/')) as unknown;
+  const fixRefs = (v: unknown): unknown =>
+    JSON.parse(JSON.stringify(v ?? null).replace(/"#\/definitions\//g, '"#/components/schemas/')) as unknown;
   // A template left unfilled (`{{.BasePath}}` of swag's docs template) is no path: the paths stand alone.
   const base = typeof doc.basePath === 'string' && !/[{}]/.test(doc.basePath) ? doc.basePath.replace(/\/+$/, '') : '';
   const consumes = Array.isArray(doc.consumes) && typeof doc.consumes[0] === 'string' ? (doc.consumes[0] as string) : 'application/json';
@@ -132,11 +158,25 @@ function fromSwagger2(doc: Record<string, unknown>): OpenApiDocument {
       const params: Array<Record<string, unknown>> = [];
       for (const param of Array.isArray(parameters) ? parameters : []) {
         if (!isObject(param)) continue;
-        if (param.in === 'body') converted.requestBody = { content: { [consumes]: { schema: fixRefs(param.schema ?? {}) } }, ...(param.required ? { required: true } : {}) };
-        else if (param.in === 'formData') converted.requestBody = { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } };
+        if (param.in === 'body')
+          converted.requestBody = {
+            content: { [consumes]: { schema: fixRefs(param.schema ?? {}) } },
+            ...(param.required ? { required: true } : {}),
+          };
+        else if (param.in === 'formData')
+          converted.requestBody = { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } };
         else {
           const { type, format, items, enum: en, default: def, collectionFormat: _cf, ...p2 } = param;
-          params.push({ ...p2, schema: { ...(type ? { type } : {}), ...(format ? { format } : {}), ...(items ? { items } : {}), ...(en ? { enum: en } : {}), ...(def !== undefined ? { default: def } : {}) } });
+          params.push({
+            ...p2,
+            schema: {
+              ...(type ? { type } : {}),
+              ...(format ? { format } : {}),
+              ...(items ? { items } : {}),
+              ...(en ? { enum: en } : {}),
+              ...(def !== undefined ? { default: def } : {}),
+            },
+          });
         }
       }
       if (params.length > 0) converted.parameters = params;
@@ -144,7 +184,10 @@ function fromSwagger2(doc: Record<string, unknown>): OpenApiDocument {
       for (const [code, r] of Object.entries(isObject(responses) ? responses : {})) {
         if (!isObject(r)) continue;
         const { schema, examples: _e, headers: _h, ...r2 } = r;
-        res[code] = { description: typeof r2.description === 'string' ? r2.description : '', ...(schema ? { content: { 'application/json': { schema: fixRefs(schema) } } } : {}) };
+        res[code] = {
+          description: typeof r2.description === 'string' ? r2.description : '',
+          ...(schema ? { content: { 'application/json': { schema: fixRefs(schema) } } } : {}),
+        };
       }
       if (Object.keys(res).length > 0) converted.responses = res;
       out[method] = converted;
@@ -169,10 +212,14 @@ function fromSwagger2(doc: Record<string, unknown>): OpenApiDocument {
  * operation only the repository describes is kept as it is; info, servers and components come
  * from the repository where it has them.
  */
-export function mergeOpenApi(generated: OpenApiDocument, repository: ReadonlyArray<{ rel: string; doc: OpenApiDocument }>): OpenApiDocument {
+export function mergeOpenApi(
+  generated: OpenApiDocument,
+  repository: ReadonlyArray<{ rel: string; doc: OpenApiDocument }>,
+): OpenApiDocument {
   const out: OpenApiDocument = structuredClone(generated);
   for (const { rel, doc } of repository) {
-    for (const key of Object.keys(doc)) if (key !== 'paths' && key !== 'openapi' && !(key in out && key !== 'info')) out[key] = structuredClone(doc[key]);
+    for (const key of Object.keys(doc))
+      if (key !== 'paths' && key !== 'openapi' && !(key in out && key !== 'info')) out[key] = structuredClone(doc[key]);
     if (doc.info) out.info = { ...out.info, ...structuredClone(doc.info) };
     for (const [p, item] of Object.entries(doc.paths)) {
       if (!isObject(item)) continue;
@@ -246,7 +293,11 @@ export function withCodeSamples(doc: OpenApiDocument): OpenApiDocument {
 }
 
 /** The full document of a repository: routes + its API description files + samples. */
-export function buildOpenApi(routes: readonly Route[], projectFiles: readonly SourceFile[], title: string): { doc: OpenApiDocument; described: string[] } {
+export function buildOpenApi(
+  routes: readonly Route[],
+  projectFiles: readonly SourceFile[],
+  title: string,
+): { doc: OpenApiDocument; described: string[] } {
   const repository = projectFiles
     .filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel))
     .map((f) => ({ rel: f.rel, doc: readApiDescription(f) }))

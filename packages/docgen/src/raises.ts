@@ -181,7 +181,13 @@ const PATTERNS: Record<string, RegExp> = {
 const THROW_NEW = /\bthrow\s+new\s+([A-Za-z_$\\][\w.$\\]*)\s*(?:<[^>]*>)?\s*(\()?/g;
 
 /** The raises a function's own code states, one entry per type (source order). */
-export function codeRaises(content: string, language: string, params: readonly string[], firstLine: number, bodyStart: number): RaiseFact[] {
+export function codeRaises(
+  content: string,
+  language: string,
+  params: readonly string[],
+  firstLine: number,
+  bodyStart: number,
+): RaiseFact[] {
   if (language === 'Go') return [];
   const m = mask(content, language);
   const { code, literals } = m;
@@ -206,7 +212,14 @@ export function codeRaises(content: string, language: string, params: readonly s
       const args = splitTop(code, open + 1, close);
       const lit = args.length >= 1 ? literals.get(args[0]!.at) : undefined;
       const single = args.length === 1 || (language !== 'Python' && language !== 'Rust');
-      if (lit && single && lit.end === args[0]!.at + args[0]!.text.length && lit.value !== null && (language !== 'Rust' || !lit.value.includes('{'))) message = lit.value;
+      if (
+        lit &&
+        single &&
+        lit.end === args[0]!.at + args[0]!.text.length &&
+        lit.value !== null &&
+        (language !== 'Rust' || !lit.value.includes('{'))
+      )
+        message = lit.value;
       stmtEnd = close + 1;
     } else if (opener === ',') {
       const rest = code.slice(stmtEnd).trimStart();
@@ -227,12 +240,19 @@ export function codeRaises(content: string, language: string, params: readonly s
     occ.push({ type: language === 'PHP' ? type.replace(/^\\/, '') : type, text: describe(cond, message, language), line: lineOf(x.index) });
   }
   if (language === 'Java' || language === 'Kotlin' || language === 'C#') {
-    const nn = language === 'C#' ? /\bArgumentNullException\.ThrowIfNull\s*\(\s*(\w+)\s*\)/g : /\b(?:Objects\.requireNonNull|Preconditions\.checkNotNull|checkNotNull|requireNonNull)\s*\(\s*(\w+)\s*[,)]/g;
+    const nn =
+      language === 'C#'
+        ? /\bArgumentNullException\.ThrowIfNull\s*\(\s*(\w+)\s*\)/g
+        : /\b(?:Objects\.requireNonNull|Preconditions\.checkNotNull|checkNotNull|requireNonNull)\s*\(\s*(\w+)\s*[,)]/g;
     nn.lastIndex = bodyStart;
     while ((x = nn.exec(code)) !== null) {
       if (inNested(x.index) || !params.includes(x[1]!)) continue;
       const what = language === 'C#' ? `<paramref name="${x[1]}"/>` : codeSpan(language, x[1]!);
-      occ.push({ type: language === 'C#' ? 'ArgumentNullException' : 'NullPointerException', text: `If ${what} is null.`, line: lineOf(x.index) });
+      occ.push({
+        type: language === 'C#' ? 'ArgumentNullException' : 'NullPointerException',
+        text: `If ${what} is null.`,
+        line: lineOf(x.index),
+      });
     }
   }
   const out: RaiseFact[] = [];
@@ -246,7 +266,11 @@ export function codeRaises(content: string, language: string, params: readonly s
       .slice(1)
       .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : p}`)
       .join('')}.`;
-    out.push({ type, text, source: `code: ${language === 'Rust' ? 'panic!' : type} at line${all.length > 1 ? 's' : ''} ${all.map((o) => o.line).join(', ')}` });
+    out.push({
+      type,
+      text,
+      source: `code: ${language === 'Rust' ? 'panic!' : type} at line${all.length > 1 ? 's' : ''} ${all.map((o) => o.line).join(', ')}`,
+    });
   }
   return out;
 }

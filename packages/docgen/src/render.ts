@@ -26,7 +26,12 @@ export const google: Renderer = (m, width) => {
   const out = block(m, width);
   const entry = (head: string, text: string): string[] => wrap(text, width, IND, IND + IND, `${head}:`);
   // A type with parentheses of its own cannot sit in Google's `name (type):` head: it is left out.
-  section(out, m.params.length ? ['Args:', ...m.params.flatMap((p) => entry(`${p.name}${p.type && !/[()]/.test(p.type) ? ` (${p.type})` : ''}`, p.text))] : []);
+  section(
+    out,
+    m.params.length
+      ? ['Args:', ...m.params.flatMap((p) => entry(`${p.name}${p.type && !/[()]/.test(p.type) ? ` (${p.type})` : ''}`, p.text))]
+      : [],
+  );
   const ret = m.yields ?? m.returns;
   if (ret) section(out, [m.yields ? 'Yields:' : 'Returns:', ...wrap(ret.type ? `${ret.type}: ${ret.text}` : ret.text, width, IND, IND)]);
   section(out, m.raises.length ? ['Raises:', ...m.raises.flatMap((r) => entry(r.type, r.text))] : []);
@@ -40,7 +45,12 @@ function underline(title: string): string[] {
 export const numpy: Renderer = (m, width) => {
   const out = block(m, width);
   const entry = (head: string, text: string): string[] => [head, ...wrap(text, width, IND, IND)];
-  section(out, m.params.length ? [...underline('Parameters'), ...m.params.flatMap((p) => entry(`${p.name}${p.type ? ` : ${p.type}` : ''}`, p.text))] : []);
+  section(
+    out,
+    m.params.length
+      ? [...underline('Parameters'), ...m.params.flatMap((p) => entry(`${p.name}${p.type ? ` : ${p.type}` : ''}`, p.text))]
+      : [],
+  );
   const ret = m.yields ?? m.returns;
   if (ret) section(out, [...underline(m.yields ? 'Yields' : 'Returns'), ...entry(ret.type ?? 'object', ret.text)]);
   section(out, m.raises.length ? [...underline('Raises'), ...m.raises.flatMap((r) => entry(r.type, r.text))] : []);
@@ -87,7 +97,13 @@ export const jsdoc: Renderer = (m, width) => {
   const out = block(m, width);
   const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
   const lines: string[] = [];
-  for (const p of m.params) lines.push(...tag(`@param ${p.type ? `{${p.variadic ? '...' : ''}${p.type.replace(/\[\]$/, p.variadic ? '' : '[]')}} ` : ''}${p.name} -`, p.text));
+  for (const p of m.params)
+    lines.push(
+      ...tag(
+        `@param ${p.type ? `{${p.variadic ? '...' : ''}${p.type.replace(/\[\]$/, p.variadic ? '' : '[]')}} ` : ''}${p.name} -`,
+        p.text,
+      ),
+    );
   if (m.yields) lines.push(...tag(`@yields${m.yields.type ? ` {${m.yields.type}}` : ''}`, m.yields.text));
   else if (m.returns) lines.push(...tag(`@returns${m.returns.type ? ` {${m.returns.type}}` : ''}`, m.returns.text));
   for (const r of m.raises) lines.push(...tag(`@throws {${r.type}}`, r.text));
@@ -101,7 +117,8 @@ export const tsdoc: Renderer = (m, width) => {
   const lines: string[] = [];
   for (const p of m.params) lines.push(...tag(`@param ${p.name} -`, p.text));
   if (m.returns && !m.yields) lines.push(...tag('@returns', m.returns.text));
-  if (m.yields) lines.push(...tag('@returns', `An iterator; each step yields ${m.yields.text.charAt(0).toLowerCase()}${m.yields.text.slice(1)}`));
+  if (m.yields)
+    lines.push(...tag('@returns', `An iterator; each step yields ${m.yields.text.charAt(0).toLowerCase()}${m.yields.text.slice(1)}`));
   for (const r of m.raises) lines.push(...tag(`@throws {@link ${r.type}}`, r.text));
   section(out, lines);
   return out;

@@ -73,7 +73,19 @@ export function runFailed(result: RepoResult, strict = false): boolean {
   return s.refused.length > 0 && result.changes.length === 0;
 }
 
-const SKIP_DIRS = new Set(['.git', 'node_modules', 'vendor', 'dist', 'build', '.venv', 'venv', '__pycache__', 'third_party', '.tox', 'site-packages']);
+const SKIP_DIRS = new Set([
+  '.git',
+  'node_modules',
+  'vendor',
+  'dist',
+  'build',
+  '.venv',
+  'venv',
+  '__pycache__',
+  'third_party',
+  '.tox',
+  'site-packages',
+]);
 const MAX_FILE_BYTES = 1_000_000;
 
 /** Source files docgen can render, relative and sorted (deterministic). */
@@ -109,10 +121,23 @@ export async function generateRepository(root: string, options: RepoOptions = {}
   const unsafePaths: string[] = [];
   if (options.files) {
     const safe: string[] = [];
-    for (const f of files) (await throughSymlink(root, f) ? unsafePaths : safe).push(f);
+    for (const f of files) ((await throughSymlink(root, f)) ? unsafePaths : safe).push(f);
     files = safe;
   }
-  const summary: RepoResult['summary'] = { documented: 0, updated: 0, skipped: 0, files: 0, gateFailures: [], staleParams: [], modelProse: 0, model: llm?.model ?? null, unsafePaths, needsSummary: [], leftAlone: [], refused: [] };
+  const summary: RepoResult['summary'] = {
+    documented: 0,
+    updated: 0,
+    skipped: 0,
+    files: 0,
+    gateFailures: [],
+    staleParams: [],
+    modelProse: 0,
+    model: llm?.model ?? null,
+    unsafePaths,
+    needsSummary: [],
+    leftAlone: [],
+    refused: [],
+  };
   // Never harm the repository: ignored, test, fixture, generated, vendored and non-UTF-8 files are left alone.
   const ignored = await gitIgnored(root, files);
   const attrs = await fs
@@ -152,7 +177,12 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       continue;
     }
     const config = resolveConfig(language, options.configs?.[language]);
-    const common = { index, ...(options.includeInherited ? { includeInherited: true } : {}), ...(options.explain ? { explain: true } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+    const common = {
+      index,
+      ...(options.includeInherited ? { includeInherited: true } : {}),
+      ...(options.explain ? { explain: true } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
     let result = await generateFile(before, language, rel, config, { ...common, ...(llm ? { llm } : {}) });
     for (const s of result.staleParams) summary.staleParams.push({ path: rel, ...s });
     for (const n of result.needsSummary) summary.needsSummary.push({ path: rel, ...n });
@@ -166,7 +196,12 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       const plain = await generateFile(before, language, rel, config, common);
       const plainVerdict = await gateFile(plain, language, rel, config, before, common);
       if (plainVerdict.ok) {
-        result = { ...plain, outcomes: plain.outcomes.map((o) => (o.action === 'skipped' ? o : { ...o, prose: 'deterministic' as const, rejected: ['the quality gate refused the model\'s text'] })) };
+        result = {
+          ...plain,
+          outcomes: plain.outcomes.map((o) =>
+            o.action === 'skipped' ? o : { ...o, prose: 'deterministic' as const, rejected: ["the quality gate refused the model's text"] },
+          ),
+        };
         verdict = plainVerdict;
       }
     }
@@ -184,7 +219,15 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     const cr = before.includes('\r\n') ? '\r' : '';
     const edits = result.edits.map((e) => ({ ...e, lines: e.lines.map((l) => l + cr) }));
     const oldLines = raw.split('\n');
-    changes.push({ path: rel, language, before: raw, after: bom + result.output, diff: unifiedDiff(rel, oldLines, edits), outcomes: result.outcomes, style: result.style });
+    changes.push({
+      path: rel,
+      language,
+      before: raw,
+      after: bom + result.output,
+      diff: unifiedDiff(rel, oldLines, edits),
+      outcomes: result.outcomes,
+      style: result.style,
+    });
   }
   options.onProgress?.(files.length, files.length, '');
   return { changes, diff: changes.map((c) => c.diff).join(''), summary };
@@ -210,7 +253,13 @@ async function gitIgnored(root: string, files: readonly string[]): Promise<Set<s
     const child = execFile('git', ['-C', root, 'check-ignore', '--stdin', '-z'], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => {
       // exit 1: nothing ignored; 128: no repository
       if (err && (err as { code?: unknown }).code !== 1) return resolve(new Set());
-      resolve(new Set(String(stdout).split('\0').filter((p) => p !== '')));
+      resolve(
+        new Set(
+          String(stdout)
+            .split('\0')
+            .filter((p) => p !== ''),
+        ),
+      );
     });
     child.stdin?.end(files.join('\0'));
   });

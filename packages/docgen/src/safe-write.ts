@@ -25,9 +25,11 @@ export class UnsafePathError extends Error {
 
 /** `a/b/c.py` → ['a', 'b', 'c.py']; refuses absolute paths, `.`/`..`/empty components and NUL. */
 function components(rel: string): string[] {
-  if (typeof rel !== 'string' || rel === '' || rel.includes('\0') || path.isAbsolute(rel)) throw new UnsafePathError(String(rel), 'not a relative path inside the repository');
+  if (typeof rel !== 'string' || rel === '' || rel.includes('\0') || path.isAbsolute(rel))
+    throw new UnsafePathError(String(rel), 'not a relative path inside the repository');
   const parts = rel.split('/');
-  if (parts.some((p) => p === '' || p === '.' || p === '..')) throw new UnsafePathError(rel, 'not a plain relative path inside the repository');
+  if (parts.some((p) => p === '' || p === '.' || p === '..'))
+    throw new UnsafePathError(rel, 'not a plain relative path inside the repository');
   return parts;
 }
 

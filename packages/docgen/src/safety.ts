@@ -6,7 +6,8 @@ import { classifyFile, isTestFile, type parseGitAttributes } from '@docent/analy
  */
 
 const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|snapshots?|__snapshots__|testdata|test-data|test_data|spec|specs|e2e|golden|goldens)\//i;
-const GENERATED_HEADER = /DO NOT EDIT|@generated\b|\bauto-?generated\b|\bgenerated (by|from|with|using)\b|\bthis (file|code) (is|was) (automatically )?generated\b/i;
+const GENERATED_HEADER =
+  /DO NOT EDIT|@generated\b|\bauto-?generated\b|\bgenerated (by|from|with|using)\b|\bthis (file|code) (is|was) (automatically )?generated\b/i;
 
 type GitAttributes = ReturnType<typeof parseGitAttributes>;
 
@@ -70,7 +71,12 @@ export function docRowAbove(lines: readonly string[], row: number, language: str
   }
   if (r !== row) {
     const above = (lines[r - 1] ?? '').trim();
-    if (/\*\/$|^\/\/\/|^\/\/!|^\/\*\*/.test(above) || (language === 'Go' && above.startsWith('//')) || (language === 'Ruby' && above.startsWith('#'))) return null;
+    if (
+      /\*\/$|^\/\/\/|^\/\/!|^\/\*\*/.test(above) ||
+      (language === 'Go' && above.startsWith('//')) ||
+      (language === 'Ruby' && above.startsWith('#'))
+    )
+      return null;
   }
   return r;
 }

@@ -23,7 +23,12 @@ export interface SearchSection {
 const FIELDS = ['title', 'text'];
 const OPTIONS = { fields: FIELDS, storeFields: ['href', 'title'], searchOptions: { boost: { title: 2 }, prefix: true, fuzzy: 0.2 } };
 
-const plain = (node: Nodes): string => ('value' in node && typeof node.value === 'string' ? node.value : 'children' in node ? (node.children as Nodes[]).map(plain).join(node.type === 'tableRow' ? ' ' : node.type === 'table' ? '\n' : '') : '');
+const plain = (node: Nodes): string =>
+  'value' in node && typeof node.value === 'string'
+    ? node.value
+    : 'children' in node
+      ? (node.children as Nodes[]).map(plain).join(node.type === 'tableRow' ? ' ' : node.type === 'table' ? '\n' : '')
+      : '';
 
 /** A page's sections: each heading with the text up to the next heading; anchors as the HTML renderer makes them. */
 export function sectionsOf(page: string, tree: Root, startId: number): SearchSection[] {

@@ -16,7 +16,13 @@ function parse(svg: string): { boxes: Array<{ x: number; y: number; w: number; h
     .filter((g) => g.getAttribute('class') === 'node')
     .map((g: Element) => {
       const rect = g.getElementsByTagName('rect')[0]!;
-      return { id: g.getAttribute('data-id')!, x: Number(rect.getAttribute('x')), y: Number(rect.getAttribute('y')), w: Number(rect.getAttribute('width')), h: Number(rect.getAttribute('height')) };
+      return {
+        id: g.getAttribute('data-id')!,
+        x: Number(rect.getAttribute('x')),
+        y: Number(rect.getAttribute('y')),
+        w: Number(rect.getAttribute('width')),
+        h: Number(rect.getAttribute('height')),
+      };
     });
   return { boxes, texts: [...doc.getElementsByTagName('text')].map((t) => t.textContent ?? '') };
 }
@@ -34,7 +40,11 @@ function expectNoOverlap(boxes: ReturnType<typeof parse>['boxes']): void {
 
 describe('SVG diagrams', () => {
   it('flowchart: parses, has every label, boxes do not overlap, markup in labels is escaped', () => {
-    const nodes = Array.from({ length: 14 }, (_, i) => ({ id: `n${i}`, label: `src/module-${i}${i === 3 ? '/<b>&"x"' : ''}`, detail: `[component] ${i} files` }));
+    const nodes = Array.from({ length: 14 }, (_, i) => ({
+      id: `n${i}`,
+      label: `src/module-${i}${i === 3 ? '/<b>&"x"' : ''}`,
+      detail: `[component] ${i} files`,
+    }));
     const edges = nodes.slice(1).map((n, i) => [`n${Math.floor(i / 3)}`, n.id] as const);
     const { boxes, texts } = parse(flowchartSvg('Components', nodes, [...edges, ['n5', 'n0']]));
     expect(boxes).toHaveLength(14);
@@ -44,11 +54,17 @@ describe('SVG diagrams', () => {
   });
 
   it('sequence: participants in order left to right, messages labelled', () => {
-    const { boxes, texts } = parse(sequenceSvg('GET /x', ['Client', 'src/routes/users.js', 'src/db.js'], [
-      { from: 'Client', to: 'src/routes/users.js', label: 'GET /api/users/:id' },
-      { from: 'src/routes/users.js', to: 'src/db.js', label: 'calls' },
-      { from: 'src/routes/users.js', to: 'Client', label: 'response' },
-    ]));
+    const { boxes, texts } = parse(
+      sequenceSvg(
+        'GET /x',
+        ['Client', 'src/routes/users.js', 'src/db.js'],
+        [
+          { from: 'Client', to: 'src/routes/users.js', label: 'GET /api/users/:id' },
+          { from: 'src/routes/users.js', to: 'src/db.js', label: 'calls' },
+          { from: 'src/routes/users.js', to: 'Client', label: 'response' },
+        ],
+      ),
+    );
     expect(boxes.map((b) => b.id)).toEqual(['Client', 'src/routes/users.js', 'src/db.js']);
     expect(boxes[0]!.x).toBeLessThan(boxes[1]!.x);
     expect(texts).toEqual(expect.arrayContaining(['GET /api/users/:id', 'calls', 'response']));
@@ -56,8 +72,21 @@ describe('SVG diagrams', () => {
   });
 
   it('ER: one box per entity with its fields, no overlaps', () => {
-    const entities = Array.from({ length: 6 }, (_, i) => ({ name: `Table${i}`, fields: [{ name: 'id', type: 'int', key: 'PK' as const }, { name: `parent_id`, type: 'int', key: 'FK' as const }, ...Array.from({ length: i * 3 }, (_, k) => ({ name: `col${k}`, type: 'text' }))] }));
-    const { boxes, texts } = parse(erSvg('Data model', entities, entities.slice(1).map((e, i) => ({ from: e.name, to: `Table${i}`, label: 'parent_id' }))));
+    const entities = Array.from({ length: 6 }, (_, i) => ({
+      name: `Table${i}`,
+      fields: [
+        { name: 'id', type: 'int', key: 'PK' as const },
+        { name: `parent_id`, type: 'int', key: 'FK' as const },
+        ...Array.from({ length: i * 3 }, (_, k) => ({ name: `col${k}`, type: 'text' })),
+      ],
+    }));
+    const { boxes, texts } = parse(
+      erSvg(
+        'Data model',
+        entities,
+        entities.slice(1).map((e, i) => ({ from: e.name, to: `Table${i}`, label: 'parent_id' })),
+      ),
+    );
     expect(boxes.map((b) => b.id)).toEqual(entities.map((e) => e.name));
     expect(texts).toContain('PK id: int');
     expect(texts).toContain('… 6 more'); // Table5 has 17 fields: 11 shown and the rest counted
@@ -72,8 +101,14 @@ describe('diagrams in the documents', () => {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);
   };
-  write('src/app.js', "const express = require('express');\nconst { show } = require('./handlers/users');\nconst app = express();\napp.get('/users/:id', show);\napp.listen(3000);\n");
-  write('src/handlers/users.js', "const db = require('../db/pool');\nconst log = require('../log');\nexports.show = function show(req, res) { res.json(db.find(req.params.id)); log.info('x'); };\n");
+  write(
+    'src/app.js',
+    "const express = require('express');\nconst { show } = require('./handlers/users');\nconst app = express();\napp.get('/users/:id', show);\napp.listen(3000);\n",
+  );
+  write(
+    'src/handlers/users.js',
+    "const db = require('../db/pool');\nconst log = require('../log');\nexports.show = function show(req, res) { res.json(db.find(req.params.id)); log.info('x'); };\n",
+  );
   write('src/db/pool.js', 'exports.find = (id) => id;\n');
   write('src/log.js', 'exports.info = () => {};\n');
 

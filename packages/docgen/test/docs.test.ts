@@ -13,8 +13,14 @@ const write = (rel: string, text: string): void => {
   fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
   fs.writeFileSync(path.join(dir, rel), text);
 };
-write('src/server.js', "const express = require('express');\nconst users = require('./routes/users');\nconst app = express();\napp.use('/api/users', users);\napp.listen(process.env.PORT);\n");
-write('src/routes/users.js', "const router = require('express').Router();\nconst db = require('../db');\n/** Shows one user. */\nfunction show(req, res) { res.json(db.find(req.params.id)); }\nrouter.get('/:id', show);\nfunction remove(req, res) {}\nrouter.delete('/:id', remove);\nmodule.exports = router;\nmodule.exports.show = show;\nmodule.exports.remove = remove;\n");
+write(
+  'src/server.js',
+  "const express = require('express');\nconst users = require('./routes/users');\nconst app = express();\napp.use('/api/users', users);\napp.listen(process.env.PORT);\n",
+);
+write(
+  'src/routes/users.js',
+  "const router = require('express').Router();\nconst db = require('../db');\n/** Shows one user. */\nfunction show(req, res) { res.json(db.find(req.params.id)); }\nrouter.get('/:id', show);\nfunction remove(req, res) {}\nrouter.delete('/:id', remove);\nmodule.exports = router;\nmodule.exports.show = show;\nmodule.exports.remove = remove;\n",
+);
 write('src/db.js', "const users = require('./routes/users');\nexports.find = function find(id) { return id; };\n");
 write('test/users.test.js', "app.get('/only-in-tests', h);\n");
 
@@ -22,9 +28,27 @@ describe('architecture and API documents', () => {
   it('architecture: entry point, env var, folder cycle, routes with the mount prefix, each with its source', async () => {
     const docs = await generateDocs(dir, 'arch', ['md'], { name: 'shop', commit: 'abc1234' });
     expect(docs[0]!.name).toBe('architecture.md');
-    expect(docs.map((d) => d.name)).toEqual(['architecture.md', 'architecture-context.md', 'architecture-containers.md', 'architecture-components.md', 'architecture-http.md', 'architecture-runtime.md', 'architecture-data-model.md', 'architecture-deployment.md', 'architecture-cross-cutting.md', 'architecture-decisions.md', 'architecture-risks.md', 'architecture-components.svg', 'architecture-runtime-1.svg', 'architecture-runtime-2.svg']);
+    expect(docs.map((d) => d.name)).toEqual([
+      'architecture.md',
+      'architecture-context.md',
+      'architecture-containers.md',
+      'architecture-components.md',
+      'architecture-http.md',
+      'architecture-runtime.md',
+      'architecture-data-model.md',
+      'architecture-deployment.md',
+      'architecture-cross-cutting.md',
+      'architecture-decisions.md',
+      'architecture-risks.md',
+      'architecture-components.svg',
+      'architecture-runtime-1.svg',
+      'architecture-runtime-2.svg',
+    ]);
     expect(docs[0]!.content).toContain('- [Components](architecture-components.md)');
-    const text = docs.filter((d) => d.format === 'md').map((d) => String(d.content)).join('\n');
+    const text = docs
+      .filter((d) => d.format === 'md')
+      .map((d) => String(d.content))
+      .join('\n');
     expect(text).toContain('# shop — architecture');
     expect(text).toContain('at commit abc1234');
     expect(text).toMatch(/\| Entry point \(http server\) +\| +\| `src\/server\.js:5` +\|/);
@@ -41,7 +65,18 @@ describe('architecture and API documents', () => {
   it('API: routes grouped by their first segment and public functions with documented ✓/✗ and their lines', async () => {
     const docs = await generateDocs(dir, 'api', ['md', 'html'], { name: 'shop' });
     const file = (name: string): string => String(docs.find((d) => d.name === name)?.content);
-    expect(docs.map((d) => d.name)).toEqual(['api.md', 'api.html', 'api-http.md', 'api-http.html', 'api-m-src.md', 'api-m-src.html', 'api-m-src-routes.md', 'api-m-src-routes.html', 'api-search.js', 'openapi.json']);
+    expect(docs.map((d) => d.name)).toEqual([
+      'api.md',
+      'api.html',
+      'api-http.md',
+      'api-http.html',
+      'api-m-src.md',
+      'api-m-src.html',
+      'api-m-src-routes.md',
+      'api-m-src-routes.html',
+      'api-search.js',
+      'openapi.json',
+    ]);
     expect(file('api.md')).toContain('- [src/routes](api-m-src-routes.md)');
     expect(file('api.html')).toContain('<a href="api-m-src-routes.html">src/routes</a>');
     expect(file('api-http.md')).toContain('## /api');
@@ -76,7 +111,10 @@ describe('doc set manifest: incremental regeneration', () => {
     expect(first.regenerated.sort()).toEqual(['api-http', 'api-m-src', 'api-m-src-routes']);
     expect(Object.keys(first.manifest.pages['api-m-src']!.sources)).toEqual(['src/db.js', 'src/server.js']);
     expect(Object.keys(first.manifest.pages['api-http']!.sources)).toEqual(['src/routes/users.js', 'src/server.js']);
-    const second = await generateDocSet(dir, 'api', ['md', 'rst', 'xml'], { meta: { name: 'shop' }, previous: JSON.parse(JSON.stringify({ manifest: first.manifest, files: first.files })) });
+    const second = await generateDocSet(dir, 'api', ['md', 'rst', 'xml'], {
+      meta: { name: 'shop' },
+      previous: JSON.parse(JSON.stringify({ manifest: first.manifest, files: first.files })),
+    });
     expect(second.regenerated).toEqual([]);
     expect(second.reused.sort()).toEqual(first.regenerated.sort());
     expect(second.files).toEqual(first.files);
@@ -84,9 +122,15 @@ describe('doc set manifest: incremental regeneration', () => {
 
   it('after one file changes, rebuilds only the pages that read it; the others stay byte-equal and the book has the change', async () => {
     const first = await generateDocSet(dir, 'api', ['md', 'html', 'pdf', 'xml'], { meta: { name: 'shop', commit: 'c1' } });
-    write('src/db.js', "const users = require('./routes/users');\nexports.find = function find(id) { return id; };\nexports.added = function added() {};\n");
+    write(
+      'src/db.js',
+      "const users = require('./routes/users');\nexports.find = function find(id) { return id; };\nexports.added = function added() {};\n",
+    );
     try {
-      const second = await generateDocSet(dir, 'api', ['md', 'html', 'pdf', 'xml'], { meta: { name: 'shop', commit: 'c2' }, previous: first });
+      const second = await generateDocSet(dir, 'api', ['md', 'html', 'pdf', 'xml'], {
+        meta: { name: 'shop', commit: 'c2' },
+        previous: first,
+      });
       expect(second.regenerated).toEqual(['api-m-src']);
       expect(second.reused.sort()).toEqual(['api-http', 'api-m-src-routes']);
       const before = new Map(first.files.map((f) => [f.name, f.content]));
@@ -106,7 +150,10 @@ describe('doc set manifest: incremental regeneration', () => {
 
   it('a new route file rebuilds the HTTP page (its source set changed) and adds a module page', async () => {
     const first = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' } });
-    write('src/extra/orders.js', "const router = require('express').Router();\nrouter.post('/orders', create);\nexports.create = function create() {};\n");
+    write(
+      'src/extra/orders.js',
+      "const router = require('express').Router();\nrouter.post('/orders', create);\nexports.create = function create() {};\n",
+    );
     try {
       const second = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' }, previous: first });
       expect(second.regenerated.sort()).toEqual(['api-http', 'api-m-src-extra']);
@@ -120,7 +167,10 @@ describe('doc set manifest: incremental regeneration', () => {
     const first = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' } });
     const renamed = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'store' }, previous: first });
     expect(renamed.reused).toEqual([]);
-    const old = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' }, previous: { manifest: { version: 1 }, files: first.files } });
+    const old = await generateDocSet(dir, 'api', ['md'], {
+      meta: { name: 'shop' },
+      previous: { manifest: { version: 1 }, files: first.files },
+    });
     expect(old.reused).toEqual([]);
   });
 });

@@ -19,10 +19,18 @@ const write = (root: string, rel: string, text: string): void => {
 };
 
 // What lies outside the checkout: a Python file with a route, a Dockerfile and a go.mod.
-write(outside, 'secret.py', 'from flask import Flask\napp = Flask(__name__)\n\n@app.get("/outside-secret-route")\ndef outside_secret_handler():\n    """OUTSIDE-SECRET docstring."""\n    return []\n');
+write(
+  outside,
+  'secret.py',
+  'from flask import Flask\napp = Flask(__name__)\n\n@app.get("/outside-secret-route")\ndef outside_secret_handler():\n    """OUTSIDE-SECRET docstring."""\n    return []\n',
+);
 write(outside, 'Dockerfile', 'FROM outside-secret-image:1\n');
 write(outside, 'go.mod', 'module leak.example/outside\n\ngo 1.22\n');
-write(outside, 'openapi.json', '{"openapi":"3.0.0","info":{"title":"OUTSIDE-SECRET api","version":"1"},"paths":{"/outside-secret-path":{"get":{"responses":{"200":{"description":"x"}}}}}}');
+write(
+  outside,
+  'openapi.json',
+  '{"openapi":"3.0.0","info":{"title":"OUTSIDE-SECRET api","version":"1"},"paths":{"/outside-secret-path":{"get":{"responses":{"200":{"description":"x"}}}}}}',
+);
 
 // The checkout: real sources, plus links to a file, a folder, the root and a go.mod outside it.
 write(repo, 'src/app.py', 'from flask import Flask\napp = Flask(__name__)\n\n@app.get("/items")\ndef items():\n    return []\n');
@@ -51,7 +59,8 @@ describe('architecture / API docs and symbolic links', () => {
       expect(files.length).toBeGreaterThan(0);
       const text = files.map((f) => (typeof f.content === 'string' ? f.content : f.content.toString('utf8'))).join('\n');
       expect(text).toContain('/items');
-      for (const secret of ['outside_secret_handler', 'outside-secret', 'OUTSIDE-SECRET', 'linked_folder', 'rootlink']) expect(text, `${kind}: ${secret}`).not.toContain(secret);
+      for (const secret of ['outside_secret_handler', 'outside-secret', 'OUTSIDE-SECRET', 'linked_folder', 'rootlink'])
+        expect(text, `${kind}: ${secret}`).not.toContain(secret);
     }
   });
 });

@@ -61,7 +61,9 @@ describe('docgen enrichment', () => {
         raise ValueError('negative id')
     return DB[user_id]
 `);
-    expect(r.outcomes).toEqual([{ name: 'get_user', line: 1, action: 'documented', prose: 'model', modelFields: ['summary', 'params', 'returns'] }]);
+    expect(r.outcomes).toEqual([
+      { name: 'get_user', line: 1, action: 'documented', prose: 'model', modelFields: ['summary', 'params', 'returns'] },
+    ]);
     expect((await gateFile(r, 'Python', 'u.py', google)).problems).toEqual([]);
     // What was sent: the facts and the code span, at temperature 0.
     const req = server.requests[0]!;
@@ -77,30 +79,55 @@ describe('docgen enrichment', () => {
     const r = await generateFile(PY, 'Python', 'u.py', google, { llm: openai });
     expect(r.output).not.toContain('Args:');
     expect(r.output).toContain('Look up a user record');
-    expect(r.outcomes[0]).toMatchObject({ prose: 'model', modelFields: ['summary', 'returns'], rejected: ["params: it names 'verbose', not in the signature"] });
+    expect(r.outcomes[0]).toMatchObject({
+      prose: 'model',
+      modelFields: ['summary', 'returns'],
+      rejected: ["params: it names 'verbose', not in the signature"],
+    });
   });
 
   it('vacuous fields (restating the name) are refused; the good ones are kept', async () => {
-    server.respond(() => answer({ summary: 'Get user.', params: { user_id: 'The user id.', retries: 'How many times to try again.' }, returns: 'The user.' }));
+    server.respond(() =>
+      answer({ summary: 'Get user.', params: { user_id: 'The user id.', retries: 'How many times to try again.' }, returns: 'The user.' }),
+    );
     const r = await generateFile(PY, 'Python', 'u.py', google, { llm: openai });
     // no summary survives: no doc at all, and the refusals are logged
     expect(r.output).toBe(PY);
     expect(r.outcomes[0]).toMatchObject({ action: 'skipped', reason: expect.stringContaining('summary: it only restates the name') });
-    server.respond(() => answer({ summary: 'Look up a user record in the in-memory database', params: { user_id: 'The user id.', retries: 'How many times to try again.' }, returns: 'The user.' }));
+    server.respond(() =>
+      answer({
+        summary: 'Look up a user record in the in-memory database',
+        params: { user_id: 'The user id.', retries: 'How many times to try again.' },
+        returns: 'The user.',
+      }),
+    );
     const fresh = createLlmProvider({ baseUrl: `${server.url}/v1`, model: 'docs-model' });
     const kept = await generateFile(PY, 'Python', 'u.py', google, { llm: fresh });
     expect(kept.output).toContain('    Args:\n        retries: How many times to try again. Defaults to 3.\n\n    Raises:');
     expect(kept.output).not.toContain('user_id:');
     expect(kept.output).not.toContain('Returns:');
-    expect((kept.outcomes[0] as { rejected: string[] }).rejected).toEqual(['params: user_id: it only restates the name', 'returns: it only restates the name']);
+    expect((kept.outcomes[0] as { rejected: string[] }).rejected).toEqual([
+      'params: user_id: it only restates the name',
+      'returns: it only restates the name',
+    ]);
   });
 
   it('a code fence, several lines or an over-long text: that field stays deterministic', async () => {
-    server.respond(() => answer({ summary: '```python\nget_user(1)\n```', returns: 'x'.repeat(400), raises: { ValueError: 'When negative.\nAlso other times.' } }));
+    server.respond(() =>
+      answer({
+        summary: '```python\nget_user(1)\n```',
+        returns: 'x'.repeat(400),
+        raises: { ValueError: 'When negative.\nAlso other times.' },
+      }),
+    );
     const r = await generateFile(PY, 'Python', 'u.py', google, { llm: openai });
     expect(r.output).toBe((await plain()).output);
     expect(r.output).toBe(PY); // nothing grounded gives a summary: no doc
-    expect(r.outcomes[0]).toMatchObject({ action: 'skipped', reason: "nothing grounded, and the model's text was refused (summary: it holds a code fence; returns: it is longer than 200 characters)" });
+    expect(r.outcomes[0]).toMatchObject({
+      action: 'skipped',
+      reason:
+        "nothing grounded, and the model's text was refused (summary: it holds a code fence; returns: it is longer than 200 characters)",
+    });
   });
 
   it('text a doc parser would read as a tag or section is refused', async () => {
@@ -116,7 +143,10 @@ describe('docgen enrichment', () => {
     ['a wrong JSON shape', (): Parameters<Loopback['respond']>[0] => () => answer({ summary: 42 })],
   ])('%s: the deterministic text, byte for byte, and a short reason logged', async (_what, reply) => {
     server.respond(reply());
-    const llm = _what === 'a timeout' ? createLlmProvider({ baseUrl: `${server.url}/v1`, model: 'docs-model', timeoutMs: 300, onFailure: (r) => reasons.push(r) }) : openai;
+    const llm =
+      _what === 'a timeout'
+        ? createLlmProvider({ baseUrl: `${server.url}/v1`, model: 'docs-model', timeoutMs: 300, onFailure: (r) => reasons.push(r) })
+        : openai;
     const r = await generateFile(PY, 'Python', 'u.py', google, { llm });
     const p = await plain();
     expect(r.output).toBe(p.output);
@@ -147,7 +177,9 @@ describe('docgen enrichment', () => {
     const src = 'def f(a, b):\n    """Human summary.\n\n    Args:\n        a: human text.\n    """\n    print(a, b)\n';
     server.respond(() => answer({ params: { b: 'The second operand.' } }));
     const r = await generateFile(src, 'Python', 'f.py', google, { llm: openai });
-    expect(r.output).toBe('def f(a, b):\n    """Human summary.\n\n    Args:\n        a: human text.\n        b: The second operand.\n    """\n    print(a, b)\n');
+    expect(r.output).toBe(
+      'def f(a, b):\n    """Human summary.\n\n    Args:\n        a: human text.\n        b: The second operand.\n    """\n    print(a, b)\n',
+    );
     expect(server.requests[0]!.user).toContain('Keys asked for: params.');
     expect(server.requests[0]!.user).toContain('Parameters: b.');
     expect(r.outcomes[0]).toMatchObject({ action: 'updated', prose: 'model', modelFields: ['params'] });

@@ -82,27 +82,31 @@ describe.each(['arch', 'api'] as const)('%s document', (kind) => {
 
 const pdftotext = has('pdftotext', ['-v']) && has('pdfinfo', ['-v']);
 describe('PDF', () => {
-  it.runIf(pdftotext || (process.env.CI ? (() => { throw new Error('pdftotext is missing: .ci/run must install poppler-utils'); })() : false))(
-    'has a table of contents, page numbers and the document text (read back with pdftotext)',
-    async () => {
-      const docs = await generateDocs(dir, 'api', ['pdf'], { name: 'shop' });
-      const pdf = docs.find((d) => d.name === 'api.pdf');
-      // every page is a PDF part of its own too (kept between runs); the book merges them
-      expect(docs.map((d) => d.name)).toEqual(expect.arrayContaining(['api-http.pdf', 'api-m-src.pdf']));
-      expect(Buffer.isBuffer(pdf!.content)).toBe(true);
-      const file = path.join(dir, 'api.pdf');
-      fs.writeFileSync(file, pdf!.content);
-      const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-      expect(info).toMatch(/Title:\s+shop — API/);
-      const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
-      expect(pages).toBeGreaterThanOrEqual(2); // the contents page, then the document
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-      const contents = text.slice(text.indexOf('Contents'), text.indexOf('\f'));
-      expect(contents).toMatch(/HTTP API\s+2/); // a TOC entry with its page number
-      expect(contents).toMatch(/Module src\s+\d+/);
-      expect(text).toContain('/items/*');
-      expect(text).toMatch(new RegExp(`\\b1\\s*/\\s*${pages}\\b`)); // the footer's page number
-      expect(text).toMatch(/list\s+Gets \*all\* \{items\}/);
-    },
-  );
+  it.runIf(
+    pdftotext ||
+      (process.env.CI
+        ? (() => {
+            throw new Error('pdftotext is missing: .ci/run must install poppler-utils');
+          })()
+        : false),
+  )('has a table of contents, page numbers and the document text (read back with pdftotext)', async () => {
+    const docs = await generateDocs(dir, 'api', ['pdf'], { name: 'shop' });
+    const pdf = docs.find((d) => d.name === 'api.pdf');
+    // every page is a PDF part of its own too (kept between runs); the book merges them
+    expect(docs.map((d) => d.name)).toEqual(expect.arrayContaining(['api-http.pdf', 'api-m-src.pdf']));
+    expect(Buffer.isBuffer(pdf!.content)).toBe(true);
+    const file = path.join(dir, 'api.pdf');
+    fs.writeFileSync(file, pdf!.content);
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(/Title:\s+shop — API/);
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
+    expect(pages).toBeGreaterThanOrEqual(2); // the contents page, then the document
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const contents = text.slice(text.indexOf('Contents'), text.indexOf('\f'));
+    expect(contents).toMatch(/HTTP API\s+2/); // a TOC entry with its page number
+    expect(contents).toMatch(/Module src\s+\d+/);
+    expect(text).toContain('/items/*');
+    expect(text).toMatch(new RegExp(`\\b1\\s*/\\s*${pages}\\b`)); // the footer's page number
+    expect(text).toMatch(/list\s+Gets \*all\* \{items\}/);
+  });
 });

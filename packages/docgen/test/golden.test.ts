@@ -46,7 +46,8 @@ function pythonCompiles(source: string): boolean | null {
 // The first parse with a grammar can overrun the analyzer's 1 s parse budget on a loaded machine
 // (it then gives no functions); every grammar is warmed up once before the goldens are compared.
 beforeAll(async () => {
-  for (const { file, language } of CASES) await extractWithTreeSitter(fs.readFileSync(path.join(here, 'fixtures', file), 'utf8'), language, file);
+  for (const { file, language } of CASES)
+    await extractWithTreeSitter(fs.readFileSync(path.join(here, 'fixtures', file), 'utf8'), language, file);
 }, 120_000);
 
 describe.each(CASES)('$language ($file)', ({ file, language, styles }) => {

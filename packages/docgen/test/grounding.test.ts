@@ -11,17 +11,25 @@ const run = async (src: string, language: string, file: string, style: string, o
 };
 
 describe('Python', () => {
-  const callee = 'def proxy_bypass_environment(host, no_proxy=None):\n    """Test if proxies should not be used for a particular host.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """\n    return bool(host)\n\n\n';
+  const callee =
+    'def proxy_bypass_environment(host, no_proxy=None):\n    """Test if proxies should not be used for a particular host.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """\n    return bool(host)\n\n\n';
   it('a parameter forwarded to a documented callee reuses its description, with the source kept', async () => {
     const r = await run(`${callee}def proxy_bypass(host):\n    return proxy_bypass_environment(host)\n`, 'Python', 'u.py', 'google');
-    expect(r.output).toContain('def proxy_bypass(host):\n    """Same as `proxy_bypass_environment()`.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """');
-    expect(r.outcomes[0]).toMatchObject({ sources: expect.arrayContaining(['param host: the doc of `proxy_bypass_environment` (u.py:1), which it is passed to']) });
+    expect(r.output).toContain(
+      'def proxy_bypass(host):\n    """Same as `proxy_bypass_environment()`.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """',
+    );
+    expect(r.outcomes[0]).toMatchObject({
+      sources: expect.arrayContaining(['param host: the doc of `proxy_bypass_environment` (u.py:1), which it is passed to']),
+    });
   });
-  it('a raise with its guard, under a summary from the body\'s leading comment; a raise in a comment or string is no raise', async () => {
-    const src = 'def set_width(width):\n    # Remember the width for the next layout pass.\n\n    if width < 0:\n        raise ValueError("negative width")\n    log("raise KeyError")  # raise TypeError\n    WIDTH.append(width)\n';
+  it("a raise with its guard, under a summary from the body's leading comment; a raise in a comment or string is no raise", async () => {
+    const src =
+      'def set_width(width):\n    # Remember the width for the next layout pass.\n\n    if width < 0:\n        raise ValueError("negative width")\n    log("raise KeyError")  # raise TypeError\n    WIDTH.append(width)\n';
     const r = await run(src, 'Python', 'w.py', 'google');
     // the comment moved into the docstring (with the blank line after it): said once, not twice
-    expect(r.output).toContain('def set_width(width):\n    """Remember the width for the next layout pass.\n\n    Raises:\n        ValueError: If width < 0.\n    """\n    if width < 0:');
+    expect(r.output).toContain(
+      'def set_width(width):\n    """Remember the width for the next layout pass.\n\n    Raises:\n        ValueError: If width < 0.\n    """\n    if width < 0:',
+    );
     expect(r.output.match(/Remember the width/g)).toHaveLength(1);
     expect(r.output).not.toMatch(/KeyError:|TypeError:/);
   });
@@ -31,13 +39,15 @@ describe('Python', () => {
     expect(r.output).toBe(src);
     expect(r.needsSummary).toEqual([{ name: 'main', line: 1 }]);
   });
-  it('a reST directive in a leading comment is no summary; a comment on the header line is not the body\'s', async () => {
-    const src = 'def a(x):\n    # .. versionadded:: 2.0\n    return x\n\n\ndef b(x):  # Convert the width to points for the printer.\n    return x\n';
+  it("a reST directive in a leading comment is no summary; a comment on the header line is not the body's", async () => {
+    const src =
+      'def a(x):\n    # .. versionadded:: 2.0\n    return x\n\n\ndef b(x):  # Convert the width to points for the printer.\n    return x\n';
     const r = await run(src, 'Python', 'v.py', 'google');
     expect(r.output).toBe(src);
   });
   it('"Same as" only for a call that hands on its own arguments and literals, to a public callee', async () => {
-    const dispatch = 'class L:\n    def dispatch(self, meth, event):\n        """Run meth with the event in a worker thread."""\n        return meth(event)\n\n    def _send(self, event):\n        """Send the event to the sink."""\n        return event\n\n';
+    const dispatch =
+      'class L:\n    def dispatch(self, meth, event):\n        """Run meth with the event in a worker thread."""\n        return meth(event)\n\n    def _send(self, event):\n        """Send the event to the sink."""\n        return event\n\n';
     const src = `${dispatch}    def fatal(self, event):\n        return self.dispatch(self.sink.critical, event)\n\n    def info(self, event):\n        return self._send(event)\n\n    def warn(self, event):\n        return self.dispatch(print, event)\n`;
     const r = await run(src, 'Python', 'l.py', 'google');
     expect(r.output).toBe(src);
@@ -45,25 +55,29 @@ describe('Python', () => {
     expect(ok.output).toContain('    def quiet(self, event):\n        """Same as `dispatch()`, with meth set to None."""');
   });
   it('a raise guarded by a local only is described by its message; a parameter guard by the guard', async () => {
-    const src = 'def from_iso(value, strict):\n    # Parse an ISO date string into a date.\n\n    match = RE.match(value)\n    if not match:\n        raise ValueError("Not a valid ISO date string")\n    if strict and self_check(value):\n        raise TypeError(f"bad {value}")\n    return match\n';
+    const src =
+      'def from_iso(value, strict):\n    # Parse an ISO date string into a date.\n\n    match = RE.match(value)\n    if not match:\n        raise ValueError("Not a valid ISO date string")\n    if strict and self_check(value):\n        raise TypeError(f"bad {value}")\n    return match\n';
     const r = await run(src, 'Python', 'iso.py', 'google');
     expect(r.output).toContain('        ValueError: Not a valid ISO date string.\n        TypeError: If strict and self_check(value).\n');
     expect(r.output).not.toContain('If not match');
   });
-  it('a generic parameter name is not reused without a call; a callee\'s return text naming its own parameters is not reused', async () => {
-    const src = 'def get_logger(*args):\n    """Get a logger.\n\n    Args:\n        args: Positional arguments passed unmodified to the logger factory.\n    """\n    return args\n\n\ndef has_key(key):\n    """Whether the key is stored.\n\n    Returns:\n        True if key exists, false otherwise.\n    """\n    return key in D\n\n\ndef debug(event, *args):\n    """Log at debug level.\n\n    Args:\n        event: What happened.\n    """\n    log(event, args)\n\n\ndef has_user_data():\n    """Whether user data is stored."""\n    return has_key(USER_DATA)\n';
+  it("a generic parameter name is not reused without a call; a callee's return text naming its own parameters is not reused", async () => {
+    const src =
+      'def get_logger(*args):\n    """Get a logger.\n\n    Args:\n        args: Positional arguments passed unmodified to the logger factory.\n    """\n    return args\n\n\ndef has_key(key):\n    """Whether the key is stored.\n\n    Returns:\n        True if key exists, false otherwise.\n    """\n    return key in D\n\n\ndef debug(event, *args):\n    """Log at debug level.\n\n    Args:\n        event: What happened.\n    """\n    log(event, args)\n\n\ndef has_user_data():\n    """Whether user data is stored."""\n    return has_key(USER_DATA)\n';
     const r = await run(src, 'Python', 'g.py', 'google');
     expect(r.output).toBe(src);
   });
-  it('a callee\'s return text is not reused when the call passes a value computed here', async () => {
-    const src = 'def release(sb):\n    """Release a borrowed builder.\n\n    Returns:\n        The string value of the released builder, as an incentive to release it.\n    """\n    return str(sb)\n\n\ndef boundary(size):\n    """Create a random mime boundary."""\n    mime = borrow(size)\n    return release(mime)\n\n\ndef released(sb):\n    """Release it."""\n    return release(sb)\n';
+  it("a callee's return text is not reused when the call passes a value computed here", async () => {
+    const src =
+      'def release(sb):\n    """Release a borrowed builder.\n\n    Returns:\n        The string value of the released builder, as an incentive to release it.\n    """\n    return str(sb)\n\n\ndef boundary(size):\n    """Create a random mime boundary."""\n    mime = borrow(size)\n    return release(mime)\n\n\ndef released(sb):\n    """Release it."""\n    return release(sb)\n';
     const r = await run(src, 'Python', 'b.py', 'google');
     expect(r.output).toContain('def boundary(size):\n    """Create a random mime boundary."""\n');
     // handed its own argument, the callee's words about its result still hold
     expect(r.output).toContain('def released(sb):\n    """Release it.\n\n    Returns:\n        The string value of the released builder');
   });
   it('a docstring whose only section is Raises gets no Args appended after it', async () => {
-    const src = 'def configure(processors=None):\n    """Configure the chain.\n\n    Args:\n        processors: The processor chain, applied in order to each event.\n    """\n    return processors\n\n\ndef configure_once(processors=None):\n    """\n    Configure if not configured yet.\n\n    Raises:\n        RuntimeWarning: if repeated configuration is attempted.\n    """\n    configure(processors=processors)\n';
+    const src =
+      'def configure(processors=None):\n    """Configure the chain.\n\n    Args:\n        processors: The processor chain, applied in order to each event.\n    """\n    return processors\n\n\ndef configure_once(processors=None):\n    """\n    Configure if not configured yet.\n\n    Raises:\n        RuntimeWarning: if repeated configuration is attempted.\n    """\n    configure(processors=processors)\n';
     const r = await run(src, 'Python', 'c.py', 'google');
     expect(r.output).toBe(src);
   });
@@ -71,43 +85,66 @@ describe('Python', () => {
     const src = 'def get_user_by_id(user_id, retries=3):\n    return DB[user_id]\n\n\ndef is_valid(x):\n    return x > 0\n';
     const r = await run(src, 'Python', 'n.py', 'google');
     expect(r.output).toBe(src);
-    expect(r.needsSummary).toEqual([{ name: 'get_user_by_id', line: 1 }, { name: 'is_valid', line: 5 }]);
+    expect(r.needsSummary).toEqual([
+      { name: 'get_user_by_id', line: 1 },
+      { name: 'is_valid', line: 5 },
+    ]);
   });
   it('a message built from expressions is described by its condition, never cut off', async () => {
-    const src = 'def f(n):\n    # Check the count before the batch starts.\n\n    if n > LIMIT:\n        raise ValueError(f"too many: {n}")\n    return n\n';
+    const src =
+      'def f(n):\n    # Check the count before the batch starts.\n\n    if n > LIMIT:\n        raise ValueError(f"too many: {n}")\n    return n\n';
     const r = await run(src, 'Python', 'm.py', 'google');
     expect(r.output).toContain('        ValueError: If n > LIMIT.\n');
   });
   it('inheritance: a documented base method and dunders get nothing; includeInherited writes grounded text only', async () => {
-    const src = 'class Base:\n    def run(self, job):\n        """Run the job."""\n\n\nclass Child(Base):\n    def run(self, job):\n        return 1\n\n    def __eq__(self, other):\n        return True\n';
+    const src =
+      'class Base:\n    def run(self, job):\n        """Run the job."""\n\n\nclass Child(Base):\n    def run(self, job):\n        return 1\n\n    def __eq__(self, other):\n        return True\n';
     const r = await run(src, 'Python', 'i.py', 'google');
     expect(r.output).toBe(src);
-    expect(r.outcomes.map((o) => (o.action === 'skipped' ? o.reason : ''))).toEqual([expect.stringContaining('overrides Base.run'), expect.stringContaining('dunder')]);
+    expect(r.outcomes.map((o) => (o.action === 'skipped' ? o.reason : ''))).toEqual([
+      expect.stringContaining('overrides Base.run'),
+      expect.stringContaining('dunder'),
+    ]);
   });
   it('a Sphinx #: comment that opens the body stays with its assignment: the docstring goes above it', async () => {
     const src = `${callee}def setup(host):\n    #: the host in use\n    CURRENT = host\n    return proxy_bypass_environment(host)\n`;
     const r = await run(src.replace('    #: the host in use\n    CURRENT = host\n    return', '    return'), 'Python', 's.py', 'google');
     expect(r.output).toContain('def setup(host):\n    """');
-    const lead = 'class C:\n    def __init__(self):\n        pass\n\n    def reset(self, host):\n        # Forget the cached host so that the next call looks it up again.\n        #: the host in use\n        self.host = host\n';
+    const lead =
+      'class C:\n    def __init__(self):\n        pass\n\n    def reset(self, host):\n        # Forget the cached host so that the next call looks it up again.\n        #: the host in use\n        self.host = host\n';
     const r2 = await run(lead, 'Python', 'c.py', 'google');
-    expect(r2.output).toContain('    def reset(self, host):\n        """Forget the cached host so that the next call looks it up again."""\n        #: the host in use\n        self.host = host\n');
+    expect(r2.output).toContain(
+      '    def reset(self, host):\n        """Forget the cached host so that the next call looks it up again."""\n        #: the host in use\n        self.host = host\n',
+    );
   });
 });
 
 describe('TypeScript', () => {
-  const callee = '/**\n * Parses a duration.\n * @param text - The duration as written, like `5m` or `1h30m`.\n * @returns The duration in milliseconds.\n */\nexport function parseDuration(text: string): number {\n  return Number(text);\n}\n\n';
-  it('reuses a callee\'s @param and @returns; no name-derived text anywhere', async () => {
-    const r = await run(`${callee}export function parseOr(text: string): number {\n  return parseDuration(text);\n}\n`, 'TypeScript', 'd.ts', 'tsdoc');
-    expect(r.output).toContain('/**\n * Same as `parseDuration()`.\n *\n * @param text - The duration as written, like `5m` or `1h30m`.\n * @returns The duration in milliseconds.\n */\nexport function parseOr');
+  const callee =
+    '/**\n * Parses a duration.\n * @param text - The duration as written, like `5m` or `1h30m`.\n * @returns The duration in milliseconds.\n */\nexport function parseDuration(text: string): number {\n  return Number(text);\n}\n\n';
+  it("reuses a callee's @param and @returns; no name-derived text anywhere", async () => {
+    const r = await run(
+      `${callee}export function parseOr(text: string): number {\n  return parseDuration(text);\n}\n`,
+      'TypeScript',
+      'd.ts',
+      'tsdoc',
+    );
+    expect(r.output).toContain(
+      '/**\n * Same as `parseDuration()`.\n *\n * @param text - The duration as written, like `5m` or `1h30m`.\n * @returns The duration in milliseconds.\n */\nexport function parseOr',
+    );
   });
   it('a throw with its guard; a doc goes above @ts-expect-error and eslint-disable-next-line, never between', async () => {
-    const src = 'class A {\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {\n    // Print the width to the console for debugging.\n\n    if (width < 0) throw new RangeError(`bad ${width}`);\n    console.log(width);\n  }\n}\n';
+    const src =
+      'class A {\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {\n    // Print the width to the console for debugging.\n\n    if (width < 0) throw new RangeError(`bad ${width}`);\n    console.log(width);\n  }\n}\n';
     const r = await run(src, 'TypeScript', 'a.ts', 'tsdoc');
-    expect(r.output).toContain('  /**\n   * Print the width to the console for debugging.\n   *\n   * @throws {@link RangeError} If `width < 0`.\n   */\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {');
+    expect(r.output).toContain(
+      '  /**\n   * Print the width to the console for debugging.\n   *\n   * @throws {@link RangeError} If `width < 0`.\n   */\n  // @ts-expect-error the base type is wrong\n  // eslint-disable-next-line no-console\n  log(width: number) {',
+    );
     expect(r.output).toContain('  log(width: number) {\n    if (width < 0)');
   });
   it('an override gets nothing; nothing grounded gets nothing', async () => {
-    const src = 'class A extends B {\n  override run(job: string): void {\n    console.log(job);\n  }\n\n  getUserName(id: number): string {\n    return db.name(id);\n  }\n}\n';
+    const src =
+      'class A extends B {\n  override run(job: string): void {\n    console.log(job);\n  }\n\n  getUserName(id: number): string {\n    return db.name(id);\n  }\n}\n';
     const r = await run(src, 'TypeScript', 'o.ts', 'tsdoc');
     expect(r.output).toBe(src);
     expect(r.needsSummary.map((n) => n.name)).toEqual(['A.getUserName']);
@@ -115,15 +152,32 @@ describe('TypeScript', () => {
 });
 
 describe('Java', () => {
-  const cls = (body: string) => `package p;\n\npublic class A {\n    /**\n     * Finds a user.\n     * @param userId the id of the user, as stored in the users table\n     * @return the user, or {@code null} when there is none\n     */\n    public User find(long userId) {\n        return repo.get(userId);\n    }\n${body}}\n`;
-  it('reuses the callee\'s @param/@return; requireNonNull and a guarded throw become @throws, escaped', async () => {
-    const r = await run(cls('\n    public User findOrFail(long userId, String name) {\n        // Find the user, failing loudly when the name is missing.\n\n        Objects.requireNonNull(name);\n        if (userId < 0 && userId != -1) throw new IllegalArgumentException("bad id: " + userId);\n        return find(userId);\n    }\n'), 'Java', 'A.java', 'javadoc');
+  const cls = (body: string) =>
+    `package p;\n\npublic class A {\n    /**\n     * Finds a user.\n     * @param userId the id of the user, as stored in the users table\n     * @return the user, or {@code null} when there is none\n     */\n    public User find(long userId) {\n        return repo.get(userId);\n    }\n${body}}\n`;
+  it("reuses the callee's @param/@return; requireNonNull and a guarded throw become @throws, escaped", async () => {
+    const r = await run(
+      cls(
+        '\n    public User findOrFail(long userId, String name) {\n        // Find the user, failing loudly when the name is missing.\n\n        Objects.requireNonNull(name);\n        if (userId < 0 && userId != -1) throw new IllegalArgumentException("bad id: " + userId);\n        return find(userId);\n    }\n',
+      ),
+      'Java',
+      'A.java',
+      'javadoc',
+    );
     expect(r.output).toContain('     * @param userId the id of the user, as stored in the users table\n');
-    expect(r.output).toContain('     * @throws IllegalArgumentException If {@code userId < 0 && userId != -1}.\n     * @throws NullPointerException If {@code name} is null.\n');
+    expect(r.output).toContain(
+      '     * @throws IllegalArgumentException If {@code userId < 0 && userId != -1}.\n     * @throws NullPointerException If {@code name} is null.\n',
+    );
     expect(r.output).not.toContain('@param name');
   });
   it('a message literal with < > & is escaped for Javadoc', async () => {
-    const r = await run(cls('\n    public void check(long userId) {\n        // Validate the id range used by the legacy importer.\n        throw new IllegalStateException("ids <0 & >9 are reserved");\n    }\n'), 'Java', 'A.java', 'javadoc');
+    const r = await run(
+      cls(
+        '\n    public void check(long userId) {\n        // Validate the id range used by the legacy importer.\n        throw new IllegalStateException("ids <0 & >9 are reserved");\n    }\n',
+      ),
+      'Java',
+      'A.java',
+      'javadoc',
+    );
     expect(r.output).toContain('@throws IllegalStateException Ids &lt;0 &amp; &gt;9 are reserved.');
   });
   it('@Override: nothing (or {@inheritDoc} with includeInherited); a doc goes above the annotations', async () => {
@@ -136,28 +190,33 @@ describe('Java', () => {
 
 describe('leading comments and wrappers that cannot be described faithfully', () => {
   it('a comment over two statements describes the first (no blank line): no summary', async () => {
-    const src = 'export function isFrozen(obj: unknown): boolean {\n  // Fast path: primitives and null are always frozen\n  if (obj === null || typeof obj !== "object") return true;\n  return Object.isFrozen(obj);\n}\n';
+    const src =
+      'export function isFrozen(obj: unknown): boolean {\n  // Fast path: primitives and null are always frozen\n  if (obj === null || typeof obj !== "object") return true;\n  return Object.isFrozen(obj);\n}\n';
     const r = await run(src, 'TypeScript', 'f.ts', 'tsdoc');
     expect(r.output).toBe(src);
     expect(r.needsSummary.map((n) => n.name)).toEqual(['isFrozen']);
   });
   it('comment lines that are separate unpunctuated sentences, or hold an indented sample, are not joined into a summary', async () => {
-    const src = 'function fixSet(target) {\n  // For sets we clone before iterating, see #628\n  // To preserve insertion order we then clear the set\n  target.clear();\n}\n\nfunction styleUsage(str) {\n  // Usage has lots of parts, formed like:\n  //    command [options] <foo>\n  return str.split(" ");\n}\n';
+    const src =
+      'function fixSet(target) {\n  // For sets we clone before iterating, see #628\n  // To preserve insertion order we then clear the set\n  target.clear();\n}\n\nfunction styleUsage(str) {\n  // Usage has lots of parts, formed like:\n  //    command [options] <foo>\n  return str.split(" ");\n}\n';
     const r = await run(src, 'JavaScript', 'u.js', 'jsdoc');
     expect(r.output).toBe(src);
   });
   it('a Javadoc written without leading asterisks is not extended (its human lines would be re-prefixed)', async () => {
-    const src = 'package p;\n\nclass R {\n    /**\n     Gets the start.\n     @param pos the source offset, counted in UTF-16 units\n     @return the start\n     */\n    int start(int pos) {\n        return pos;\n    }\n\n    /**\n     Creates a new range from source offsets.\n     */\n    R(int startPos) {\n        if (startPos < 0) throw new IllegalArgumentException("negative");\n        this.p = startPos;\n    }\n}\n';
+    const src =
+      'package p;\n\nclass R {\n    /**\n     Gets the start.\n     @param pos the source offset, counted in UTF-16 units\n     @return the start\n     */\n    int start(int pos) {\n        return pos;\n    }\n\n    /**\n     Creates a new range from source offsets.\n     */\n    R(int startPos) {\n        if (startPos < 0) throw new IllegalArgumentException("negative");\n        this.p = startPos;\n    }\n}\n';
     const r = await run(src, 'Java', 'R.java', 'javadoc');
     expect(r.output).toBe(src);
   });
-  it('a reused parameter text that only repeats the summary\'s words is not written', async () => {
-    const src = 'package p;\n\nclass H {\n    /**\n     * Inserts the token.\n     * @param characterToken the character token to insert\n     */\n    void insertCharacterNode(Token characterToken) {\n        insertCharacterToElement(characterToken, null);\n    }\n\n    /**\n     * Inserts the provided character token into the provided element.\n     */\n    void insertCharacterToElement(Token characterToken, Element el) {\n        el.add(characterToken);\n    }\n}\n';
+  it("a reused parameter text that only repeats the summary's words is not written", async () => {
+    const src =
+      'package p;\n\nclass H {\n    /**\n     * Inserts the token.\n     * @param characterToken the character token to insert\n     */\n    void insertCharacterNode(Token characterToken) {\n        insertCharacterToElement(characterToken, null);\n    }\n\n    /**\n     * Inserts the provided character token into the provided element.\n     */\n    void insertCharacterToElement(Token characterToken, Element el) {\n        el.add(characterToken);\n    }\n}\n';
     const r = await run(src, 'Java', 'H.java', 'javadoc');
     expect(r.output).toBe(src);
   });
   it('"Same as" is not written when a literal lands past the callee\'s parameters (varargs)', async () => {
-    const src = 'package p;\n\nclass T {\n    /**\n     * Pops the stack until one of the named elements is current.\n     * @param nodeNames the element names to stop at\n     */\n    void clearStackToContext(String... nodeNames) {\n        pop(nodeNames);\n    }\n\n    void clearStackToTableContext() {\n        clearStackToContext("table", "template");\n    }\n}\n';
+    const src =
+      'package p;\n\nclass T {\n    /**\n     * Pops the stack until one of the named elements is current.\n     * @param nodeNames the element names to stop at\n     */\n    void clearStackToContext(String... nodeNames) {\n        pop(nodeNames);\n    }\n\n    void clearStackToTableContext() {\n        clearStackToContext("table", "template");\n    }\n}\n';
     const r = await run(src, 'Java', 'T.java', 'javadoc');
     expect(r.output).toBe(src);
     expect(r.needsSummary.map((n) => n.name)).toEqual(['T.clearStackToTableContext']);
@@ -166,12 +225,14 @@ describe('leading comments and wrappers that cannot be described faithfully', ()
 
 describe('Go', () => {
   it('a thin wrapper of a documented function; a doc goes above //go: directives', async () => {
-    const src = 'package p\n\n// lookup finds key in the table; it returns "" when absent.\nfunc lookup(key string) string {\n\treturn table[key]\n}\n\n//go:noinline\nfunc Find(key string) string {\n\treturn lookup(key)\n}\n';
+    const src =
+      'package p\n\n// lookup finds key in the table; it returns "" when absent.\nfunc lookup(key string) string {\n\treturn table[key]\n}\n\n//go:noinline\nfunc Find(key string) string {\n\treturn lookup(key)\n}\n';
     const r = await run(src, 'Go', 'p.go', 'godoc');
     expect(r.output).toContain('// Find is the same as lookup.\n//go:noinline\nfunc Find(');
   });
   it('a method implementing a documented interface method gets nothing; no name-derived sentence', async () => {
-    const src = 'package p\n\n// Store keeps things.\ntype Store interface {\n\t// Get returns the value stored under key.\n\tGet(key string) string\n}\n\ntype mem struct{}\n\nfunc (m *mem) Get(key string) string {\n\treturn ""\n}\n\nfunc NewEncoder(w Writer) *Encoder {\n\treturn &Encoder{w: w}\n}\n';
+    const src =
+      'package p\n\n// Store keeps things.\ntype Store interface {\n\t// Get returns the value stored under key.\n\tGet(key string) string\n}\n\ntype mem struct{}\n\nfunc (m *mem) Get(key string) string {\n\treturn ""\n}\n\nfunc NewEncoder(w Writer) *Encoder {\n\treturn &Encoder{w: w}\n}\n';
     const r = await run(src, 'Go', 'p.go', 'godoc');
     expect(r.output).toBe(src);
     expect(r.needsSummary.map((n) => n.name)).toEqual(['NewEncoder']);
@@ -180,24 +241,33 @@ describe('Go', () => {
 
 describe('Rust', () => {
   it('reuses `# Arguments` of the callee; a doc goes above #[...] attributes; a guarded panic', async () => {
-    const src = '/// Parses a size.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\npub fn parse_size(text: &str) -> usize {\n    text.len()\n}\n\n#[inline]\n#[must_use]\npub fn size_or_zero(text: &str) -> usize {\n    parse_size(text)\n}\n\npub fn check(width: i32) {\n    // Refuse widths the layout cannot draw.\n    if width < 0 {\n        panic!("negative width");\n    }\n}\n';
+    const src =
+      '/// Parses a size.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\npub fn parse_size(text: &str) -> usize {\n    text.len()\n}\n\n#[inline]\n#[must_use]\npub fn size_or_zero(text: &str) -> usize {\n    parse_size(text)\n}\n\npub fn check(width: i32) {\n    // Refuse widths the layout cannot draw.\n    if width < 0 {\n        panic!("negative width");\n    }\n}\n';
     const r = await run(src, 'Rust', 'l.rs', 'rustdoc');
-    expect(r.output).toContain('/// Same as `parse_size()`.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\n#[inline]\n#[must_use]\npub fn size_or_zero');
+    expect(r.output).toContain(
+      '/// Same as `parse_size()`.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\n#[inline]\n#[must_use]\npub fn size_or_zero',
+    );
     expect(r.output).toContain('/// Refuse widths the layout cannot draw.\n///\n/// # Panics\n///\n/// If `width < 0`.\npub fn check');
   });
   it('a trait impl method gets nothing', async () => {
-    const src = 'impl Display for Foo {\n    fn fmt(&self, f: &mut Formatter) -> Result {\n        // Write the name and the size, separated by a colon.\n        write!(f, "{}:{}", self.name, self.size)\n    }\n}\n';
+    const src =
+      'impl Display for Foo {\n    fn fmt(&self, f: &mut Formatter) -> Result {\n        // Write the name and the size, separated by a colon.\n        write!(f, "{}:{}", self.name, self.size)\n    }\n}\n';
     expect((await run(src, 'Rust', 't.rs', 'rustdoc')).output).toBe(src);
   });
 });
 
 describe('C#', () => {
-  it('reuses a callee\'s <param>; a doc goes above [attributes]; a guarded throw is escaped; override gets nothing', async () => {
-    const src = 'class A\n{\n    /// <summary>Finds a user.</summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    public User Find(long userId)\n    {\n        return repo.Get(userId);\n    }\n\n    [Obsolete("use Find")]\n    public User Lookup(long userId)\n    {\n        return Find(userId);\n    }\n\n    public void SetWidth(int width)\n    {\n        // Remember the width for the next layout pass.\n        if (width < 0) throw new ArgumentOutOfRangeException(nameof(width));\n    }\n\n    public override string ToString()\n    {\n        return "";\n    }\n}\n';
+  it("reuses a callee's <param>; a doc goes above [attributes]; a guarded throw is escaped; override gets nothing", async () => {
+    const src =
+      'class A\n{\n    /// <summary>Finds a user.</summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    public User Find(long userId)\n    {\n        return repo.Get(userId);\n    }\n\n    [Obsolete("use Find")]\n    public User Lookup(long userId)\n    {\n        return Find(userId);\n    }\n\n    public void SetWidth(int width)\n    {\n        // Remember the width for the next layout pass.\n        if (width < 0) throw new ArgumentOutOfRangeException(nameof(width));\n    }\n\n    public override string ToString()\n    {\n        return "";\n    }\n}\n';
     const r = await run(src, 'C#', 'A.cs', 'xmldoc');
-    expect(r.output).toContain('    /// <summary>\n    /// Same as <c>Find()</c>.\n    /// </summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    [Obsolete("use Find")]\n');
+    expect(r.output).toContain(
+      '    /// <summary>\n    /// Same as <c>Find()</c>.\n    /// </summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    [Obsolete("use Find")]\n',
+    );
     // wrapped at the file's own width (its longest line): joined for the check
-    expect(r.output.replace(/\n\s*\/\/\/ ?/g, ' ')).toContain('<exception cref="ArgumentOutOfRangeException">If <c>width &lt; 0</c>.</exception>');
+    expect(r.output.replace(/\n\s*\/\/\/ ?/g, ' ')).toContain(
+      '<exception cref="ArgumentOutOfRangeException">If <c>width &lt; 0</c>.</exception>',
+    );
     expect(r.output).toContain('    public override string ToString()');
     expect(r.output).not.toMatch(/\/\/\/.*\n\s*public override/);
   });

@@ -16,7 +16,10 @@ const write = (rel: string, text: string): void => {
   fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
   fs.writeFileSync(path.join(dir, rel), text);
 };
-write('src/server.js', "const express = require('express');\nconst app = express();\n/** Lists the invoices of a customer. */\nfunction listInvoices(req, res) {}\napp.get('/invoices', listInvoices);\nmodule.exports.listInvoices = listInvoices;\napp.listen(3000);\n");
+write(
+  'src/server.js',
+  "const express = require('express');\nconst app = express();\n/** Lists the invoices of a customer. */\nfunction listInvoices(req, res) {}\napp.get('/invoices', listInvoices);\nmodule.exports.listInvoices = listInvoices;\napp.listen(3000);\n",
+);
 write('src/billing/tax.js', '/** Computes the value added tax. */\nexports.vatOf = function vatOf(amount) { return amount * 0.2; };\n');
 
 let browser: Browser;

@@ -19,13 +19,17 @@ function keepsInOrder(text: string, kept: string): boolean {
 const PY_SIBLING = `\n\ndef page(limit=10):\n    """Page.\n\n    Args:\n        limit: How many items at most, counted after filtering.\n    """\n    return limit\n`;
 
 describe('merge into an existing doc', () => {
-  it('google: adds the missing parameter (grounded in a sibling\'s doc) after the existing entries, keeps every human line, flags the stale one, adds no ungrounded Returns', async () => {
+  it("google: adds the missing parameter (grounded in a sibling's doc) after the existing entries, keeps every human line, flags the stale one, adds no ungrounded Returns", async () => {
     const doc = `        """Items since a moment.\n\n        Careful: the clock is UTC,   spacing kept.\n\n        Args:\n            since: The moment (human words).\n            until: Gone.\n\n        Raises:\n            KeyError: never.\n        """`;
     const src = `class S:\n    def items_since(self, since, limit=10):\n${doc}\n        return self.items[since:limit]\n${PY_SIBLING}`;
     const r = await generateFile(src, 'Python', 's.py', cfg('google'), { explain: true });
-    expect(r.outcomes).toEqual([{ name: 'S.items_since', line: 2, action: 'updated', sources: ['param limit: the doc of `page` (s.py:17) in the same file'] }]);
+    expect(r.outcomes).toEqual([
+      { name: 'S.items_since', line: 2, action: 'updated', sources: ['param limit: the doc of `page` (s.py:17) in the same file'] },
+    ]);
     expect(keepsInOrder(r.output, doc)).toBe(true);
-    expect(r.output).toContain('            until: Gone.\n            limit: How many items at most, counted after filtering. Defaults to\n                10.\n\n        Raises:');
+    expect(r.output).toContain(
+      '            until: Gone.\n            limit: How many items at most, counted after filtering. Defaults to\n                10.\n\n        Raises:',
+    );
     expect(r.output).not.toContain('Returns:');
     expect(r.staleParams).toEqual([{ name: 'S.items_since', params: ['until'] }]);
     expect((await gateFile(r, 'Python', 's.py', cfg('google'))).problems).toEqual([]);
@@ -34,7 +38,9 @@ describe('merge into an existing doc', () => {
   it('a prose docstring whose text starts under its quotes keeps that layout: human lines are not moved', async () => {
     const src = `class P:\n    def __getattr__(self, name):\n        """\n        Build the logger on first use.\n        """\n        if name == "x":\n            raise AttributeError\n        return 1\n${PY_SIBLING}`;
     const r = await generateFile(src, 'Python', 'p.py', cfg('google'), { includeInherited: true });
-    expect(r.output).toContain('    def __getattr__(self, name):\n        """\n        Build the logger on first use.\n\n        Raises:\n            AttributeError: If name == "x".\n        """\n');
+    expect(r.output).toContain(
+      '    def __getattr__(self, name):\n        """\n        Build the logger on first use.\n\n        Raises:\n            AttributeError: If name == "x".\n        """\n',
+    );
     expect((await gateFile(r, 'Python', 'p.py', cfg('google'))).problems).toEqual([]);
   });
 
@@ -68,7 +74,9 @@ describe('merge into an existing doc', () => {
     const callee = `/**\n * Divides.\n * @param {number} b - the divisor, never zero\n */\nfunction div(a, b) {\n  return a / b;\n}\n`;
     const src = `/**\n * Adds.\n * @param {number} a - first\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + div(a, b);\n}\n${callee}`;
     const r = await generateFile(src, 'JavaScript', 'a.js', cfg('jsdoc'));
-    expect(r.output).toBe(`/**\n * Adds.\n * @param {number} a - first\n * @param b - the divisor, never zero\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + div(a, b);\n}\n${callee}`);
+    expect(r.output).toBe(
+      `/**\n * Adds.\n * @param {number} a - first\n * @param b - the divisor, never zero\n * @throws {Error} never\n */\nfunction add(a, b) {\n  return a + div(a, b);\n}\n${callee}`,
+    );
   });
 
   it("a doc in another style than the configured one is extended in its own style (the file's style wins)", async () => {
@@ -94,13 +102,16 @@ describe('merge into an existing doc', () => {
   it('a prose docstring gets a grounded section when the file already writes sections', async () => {
     const src = `def f(path):\n    """Reads it, carefully."""\n    return g(path)\n\n\ndef g(path):\n    """Gee.\n\n    Args:\n        path: Where to read from, relative to the root.\n    """\n    return path\n`;
     const r = await generateFile(src, 'Python', 'f.py', cfg('google'));
-    expect(r.output).toContain('def f(path):\n    """Reads it, carefully.\n\n    Args:\n        path: Where to read from, relative to the root.\n    """\n');
+    expect(r.output).toContain(
+      'def f(path):\n    """Reads it, carefully.\n\n    Args:\n        path: Where to read from, relative to the root.\n    """\n',
+    );
   });
 });
 
 describe('raises already named', () => {
   it('a doc with only a @throws line gets no second one', async () => {
-    const src = 'class A {\n  /**\n   * Runs.\n   *\n   * @throws IllegalStateException when closed\n   */\n  void run() {\n    throw new IllegalStateException();\n  }\n}\n';
+    const src =
+      'class A {\n  /**\n   * Runs.\n   *\n   * @throws IllegalStateException when closed\n   */\n  void run() {\n    throw new IllegalStateException();\n  }\n}\n';
     const r = await generateFile(src, 'Java', 'A.java', cfg('javadoc'));
     expect(r.edits).toEqual([]);
   });
@@ -114,7 +125,9 @@ describe('merge into a C# XML doc', () => {
     const r = await generateFile(src, 'C#', 'c.cs', cfg('xmldoc'));
     expect(r.outcomes).toEqual([{ name: 'C.Add', line: 8, action: 'updated' }]);
     expect(keepsInOrder(r.output, doc)).toBe(true);
-    expect(r.output).toContain('    /// <param name="a">The first, by hand.</param>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    /// <remarks>Kept.</remarks>');
+    expect(r.output).toContain(
+      '    /// <param name="a">The first, by hand.</param>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    /// <remarks>Kept.</remarks>',
+    );
     expect(r.output).not.toContain('<returns>');
     expect((await gateFile(r, 'C#', 'c.cs', cfg('xmldoc'))).problems).toEqual([]);
     const again = await generateFile(r.output, 'C#', 'c.cs', cfg('xmldoc'));
@@ -124,6 +137,8 @@ describe('merge into a C# XML doc', () => {
   it('a summary-only doc gets its grounded entries after </summary>, nothing else', async () => {
     const src = `class C\n{\n    /// <summary>Gets the name.</summary>\n    public string Name(string prefix, int amount)\n    {\n        return prefix + amount;\n    }\n${sibling}}\n`;
     const r = await generateFile(src, 'C#', 'c.cs', cfg('xmldoc'));
-    expect(r.output).toContain('    /// <summary>Gets the name.</summary>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    public string Name');
+    expect(r.output).toContain(
+      '    /// <summary>Gets the name.</summary>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    public string Name',
+    );
   });
 });

@@ -15,7 +15,13 @@ const GOLDEN = path.join(import.meta.dirname, 'golden/models');
 
 const describeEntities = (entities: readonly DataEntity[]): string =>
   entities
-    .map((e) => [`${e.name} [${e.kind}] ${e.file}:${e.line}`, ...e.fields.map((f) => `  ${f.key ? `${f.key} ` : ''}${f.name}: ${f.type} @${f.line}`), ...e.relations.map((r) => `  → ${r.to} via ${r.field} @${r.line}`)].join('\n'))
+    .map((e) =>
+      [
+        `${e.name} [${e.kind}] ${e.file}:${e.line}`,
+        ...e.fields.map((f) => `  ${f.key ? `${f.key} ` : ''}${f.name}: ${f.type} @${f.line}`),
+        ...e.relations.map((r) => `  → ${r.to} via ${r.field} @${r.line}`),
+      ].join('\n'),
+    )
     .join('\n')
     .concat('\n');
 
@@ -29,7 +35,9 @@ describe('data models (golden)', () => {
   });
 
   it('reads no model from commented-out SQL, plain classes or structs of a file without GORM', () => {
-    expect(dataModels([{ rel: 'a.sql', language: 'text', text: '-- CREATE TABLE x (id int);\n/* CREATE TABLE y (id int); */\n' }])).toEqual([]);
+    expect(dataModels([{ rel: 'a.sql', language: 'text', text: '-- CREATE TABLE x (id int);\n/* CREATE TABLE y (id int); */\n' }])).toEqual(
+      [],
+    );
     expect(dataModels([{ rel: 'a.py', language: 'Python', text: 'class Point:\n    x = Column(Integer)\n' }])).toEqual([]);
     expect(dataModels([{ rel: 'a.go', language: 'Go', text: 'package p\n\ntype T struct {\n\tID int `json:"id"`\n}\n' }])).toEqual([]);
   });
@@ -37,22 +45,35 @@ describe('data models (golden)', () => {
 
 describe('models spread over files', () => {
   const go = (rel: string, text: string) => ({ rel, language: 'Go', text });
-  const describe1 = (entities: readonly DataEntity[]) => entities.map((e) => `${e.name} ${e.fields.map((f) => f.name).join(',')} → ${e.relations.map((r) => `${r.field}:${r.to}`).join(',')}`);
+  const describe1 = (entities: readonly DataEntity[]) =>
+    entities.map((e) => `${e.name} ${e.fields.map((f) => f.name).join(',')} → ${e.relations.map((r) => `${r.field}:${r.to}`).join(',')}`);
   it("GORM: a package's base struct embedded by its models gives them its fields and is no table; a model of another file of the package is a relation's target", () => {
     const entities = dataModels([
-      go('models/models.go', 'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Model struct {\n\tID int `gorm:"primary_key" json:"id"`\n\tCreatedOn int `json:"created_on"`\n}\n\nvar db *gorm.DB\n'),
-      go('models/tag.go', 'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Tag struct {\n\tModel\n\n\tName string `json:"name"`\n}\n'),
-      go('models/article.go', 'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Article struct {\n\tModel\n\n\tTagID int `json:"tag_id" gorm:"index"`\n\tTag   Tag `json:"tag"`\n\tTitle string `json:"title"`\n}\n'),
+      go(
+        'models/models.go',
+        'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Model struct {\n\tID int `gorm:"primary_key" json:"id"`\n\tCreatedOn int `json:"created_on"`\n}\n\nvar db *gorm.DB\n',
+      ),
+      go(
+        'models/tag.go',
+        'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Tag struct {\n\tModel\n\n\tName string `json:"name"`\n}\n',
+      ),
+      go(
+        'models/article.go',
+        'package models\n\nimport "github.com/jinzhu/gorm"\n\ntype Article struct {\n\tModel\n\n\tTagID int `json:"tag_id" gorm:"index"`\n\tTag   Tag `json:"tag"`\n\tTitle string `json:"title"`\n}\n',
+      ),
     ]);
     expect(describe1(entities)).toEqual(['Article ID,CreatedOn,TagID,Title → TagID:Tag', 'Tag ID,CreatedOn,Name → ']);
   });
 
-  it("Django: a relation to settings.AUTH_USER_MODEL points at the model the settings name", () => {
+  it('Django: a relation to settings.AUTH_USER_MODEL points at the model the settings name', () => {
     const py = (rel: string, text: string) => ({ rel, language: 'Python', text });
     const entities = dataModels([
       py('config/settings.py', 'AUTH_USER_MODEL = "users.BaseUser"\n'),
       py('users/models.py', 'from django.db import models\n\nclass BaseUser(models.Model):\n    email = models.EmailField()\n'),
-      py('otp/models.py', 'from django.conf import settings\nfrom django.db import models\n\nclass Otp(models.Model):\n    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)\n'),
+      py(
+        'otp/models.py',
+        'from django.conf import settings\nfrom django.db import models\n\nclass Otp(models.Model):\n    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)\n',
+      ),
     ]);
     expect(entities.find((e) => e.name === 'Otp')?.relations.map((r) => r.to)).toEqual(['BaseUser']);
   });
@@ -60,8 +81,14 @@ describe('models spread over files', () => {
   it("Prisma: the schema wins over its migrations' SQL (a model's table once, by @@map too); a join table only the migrations hold stays", () => {
     const text = (rel: string, t: string) => ({ rel, language: 'text', text: t });
     const entities = dataModels([
-      text('prisma/schema.prisma', 'model User {\n  id Int @id\n  @@map("users")\n}\n\nmodel Post {\n  id Int @id\n  authorId Int\n  author User @relation(fields: [authorId], references: [id])\n}\n'),
-      text('prisma/migrations/20240101_init/migration.sql', 'CREATE TABLE "users" ("id" INTEGER PRIMARY KEY);\nCREATE TABLE "Post" ("id" INTEGER PRIMARY KEY, "authorId" INTEGER);\nCREATE TABLE "_Likes" ("A" INTEGER, "B" INTEGER);\n'),
+      text(
+        'prisma/schema.prisma',
+        'model User {\n  id Int @id\n  @@map("users")\n}\n\nmodel Post {\n  id Int @id\n  authorId Int\n  author User @relation(fields: [authorId], references: [id])\n}\n',
+      ),
+      text(
+        'prisma/migrations/20240101_init/migration.sql',
+        'CREATE TABLE "users" ("id" INTEGER PRIMARY KEY);\nCREATE TABLE "Post" ("id" INTEGER PRIMARY KEY, "authorId" INTEGER);\nCREATE TABLE "_Likes" ("A" INTEGER, "B" INTEGER);\n',
+      ),
     ]);
     expect(entities.map((e) => `${e.name} ${e.kind}`)).toEqual(['Post prisma', 'User prisma', '_Likes sql']);
   });
@@ -71,12 +98,24 @@ describe('SQL tables as they are now', () => {
   const sql = (rel: string, text: string) => ({ rel, language: 'text', text });
   it('a table written once per database dialect is one table; a table dropped by a later migration is not current', () => {
     const entities = dataModels([
-      sql('db/hsqldb/schema.sql', 'DROP TABLE vets IF EXISTS;\nCREATE TABLE vets (\n  id INTEGER IDENTITY PRIMARY KEY,\n  first_name VARCHAR(30)\n);\n'),
-      sql('db/mysql/schema.sql', 'DROP TABLE IF EXISTS vets;\nCREATE TABLE IF NOT EXISTS vets (\n  id INT(4) UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,\n  first_name VARCHAR(30)\n);\n'),
-      sql('db/postgres/schema.sql', 'DROP TABLE IF EXISTS vets;\nCREATE TABLE IF NOT EXISTS vets (\n  id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n  first_name TEXT\n);\n'),
+      sql(
+        'db/hsqldb/schema.sql',
+        'DROP TABLE vets IF EXISTS;\nCREATE TABLE vets (\n  id INTEGER IDENTITY PRIMARY KEY,\n  first_name VARCHAR(30)\n);\n',
+      ),
+      sql(
+        'db/mysql/schema.sql',
+        'DROP TABLE IF EXISTS vets;\nCREATE TABLE IF NOT EXISTS vets (\n  id INT(4) UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,\n  first_name VARCHAR(30)\n);\n',
+      ),
+      sql(
+        'db/postgres/schema.sql',
+        'DROP TABLE IF EXISTS vets;\nCREATE TABLE IF NOT EXISTS vets (\n  id INT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,\n  first_name TEXT\n);\n',
+      ),
       sql('migrations/001_init.sql', 'CREATE TABLE legacy_sessions (id int primary key);\nCREATE TABLE accounts (id int primary key);\n'),
       sql('migrations/002_drop_sessions.sql', 'DROP TABLE legacy_sessions;\n'),
-      sql('prisma/migrations/20240101000000_init/migration.sql', 'CREATE TABLE "Draft" ("id" INTEGER NOT NULL, CONSTRAINT "Draft_pkey" PRIMARY KEY ("id"));\n'),
+      sql(
+        'prisma/migrations/20240101000000_init/migration.sql',
+        'CREATE TABLE "Draft" ("id" INTEGER NOT NULL, CONSTRAINT "Draft_pkey" PRIMARY KEY ("id"));\n',
+      ),
       sql('prisma/migrations/20240301000000_no_drafts/migration.sql', 'DROP TABLE "Draft";\n'),
     ]);
     expect(entities.map((e) => `${e.name} ${e.file}:${e.line}${e.alsoIn ? ` also ${e.alsoIn.join(', ')}` : ''}`)).toEqual([
@@ -97,9 +136,14 @@ describe('the architecture data-model page', () => {
     expect(md).toMatch(/\| `authorId` +\| `Int` +\| FK +\| `schema\.prisma:17` +\|/);
     expect(md).toContain('![Entity–relationship diagram](architecture-data-model.svg)');
     const svg = String(docs.find((d) => d.name === 'architecture-data-model.svg')!.content);
-    const boxes = [...svg.matchAll(/<g class="node" data-id="([^"]+)">\n<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"/g)].map((m) => ({ id: m[1]!, x: +m[2]!, y: +m[3]!, w: +m[4]!, h: +m[5]! }));
+    const boxes = [
+      ...svg.matchAll(/<g class="node" data-id="([^"]+)">\n<rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"/g),
+    ].map((m) => ({ id: m[1]!, x: +m[2]!, y: +m[3]!, w: +m[4]!, h: +m[5]! }));
     expect(boxes.map((b) => b.id)).toEqual(expect.arrayContaining(['users', 'orders', 'Post', 'Customer', 'Employee', 'Comment']));
-    for (const a of boxes) for (const b of boxes) if (a !== b) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h, `${a.id} overlaps ${b.id}`).toBe(false);
+    for (const a of boxes)
+      for (const b of boxes)
+        if (a !== b)
+          expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h, `${a.id} overlaps ${b.id}`).toBe(false);
     expect(String(docs.find((d) => d.name === 'architecture-data-model.html')!.content)).toContain('<figure class="diagram"><svg');
   });
 });

@@ -14,8 +14,10 @@ const write = (root: string, rel: string, text: string): void => {
   fs.writeFileSync(path.join(root, rel), text);
 };
 
-const validate = async (doc: unknown): Promise<{ valid: boolean; errors?: unknown }> => new Validator().validate(doc as Parameters<Validator["validate"]>[0]);
-const openapiOf = async (root: string): Promise<OpenApiDocument> => JSON.parse(String((await generateDocs(root, 'api', ['md'])).find((d) => d.name === 'openapi.json')!.content)) as OpenApiDocument;
+const validate = async (doc: unknown): Promise<{ valid: boolean; errors?: unknown }> =>
+  new Validator().validate(doc as Parameters<Validator['validate']>[0]);
+const openapiOf = async (root: string): Promise<OpenApiDocument> =>
+  JSON.parse(String((await generateDocs(root, 'api', ['md'])).find((d) => d.name === 'openapi.json')!.content)) as OpenApiDocument;
 
 describe('OpenAPI path templates', () => {
   it.each([
@@ -32,8 +34,16 @@ describe('OpenAPI path templates', () => {
 
 describe('openapi.json', () => {
   const express = path.join(dir, 'express');
-  write(express, 'src/server.js', "const express = require('express');\nconst users = require('./users');\nconst app = express();\napp.use('/api/users', users);\napp.listen(3000);\n");
-  write(express, 'src/users.js', "const router = require('express').Router();\nfunction show(req, res) {}\nrouter.get('/:id', show);\nrouter.post('/', create);\nrouter.all('/ping', ping);\nmodule.exports = router;\n");
+  write(
+    express,
+    'src/server.js',
+    "const express = require('express');\nconst users = require('./users');\nconst app = express();\napp.use('/api/users', users);\napp.listen(3000);\n",
+  );
+  write(
+    express,
+    'src/users.js',
+    "const router = require('express').Router();\nfunction show(req, res) {}\nrouter.get('/:id', show);\nrouter.post('/', create);\nrouter.all('/ping', ping);\nmodule.exports = router;\n",
+  );
   write(
     express,
     'api/swagger.yaml',
@@ -78,7 +88,9 @@ describe('openapi.json', () => {
     // the repository's description wins; our operationId and source stay where it has none
     expect(get.summary).toBe('One user (from swagger)');
     expect(get.parameters).toEqual([{ name: 'userId', in: 'path', required: true, schema: { type: 'integer' } }]);
-    expect(get.responses).toEqual({ '200': { description: 'the user', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } });
+    expect(get.responses).toEqual({
+      '200': { description: 'the user', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } },
+    });
     expect(get.operationId).toBe('show');
     expect(get['x-source']).toBe('src/users.js:3');
     expect(get['x-described-in']).toBe('api/swagger.yaml');
@@ -86,13 +98,18 @@ describe('openapi.json', () => {
     expect(doc.paths['/api/users']!.post).toMatchObject({ operationId: 'create', 'x-source': 'src/users.js:4' });
     expect(Object.keys(doc.paths['/api/users/ping']!).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
     // an operation only the file has, with its body as requestBody
-    expect(doc.paths['/api/orders']!.post).toMatchObject({ operationId: 'createOrder', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } } });
+    expect(doc.paths['/api/orders']!.post).toMatchObject({
+      operationId: 'createOrder',
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } },
+    });
     expect((doc.components as { schemas: object }).schemas).toHaveProperty('User');
   });
 
   it('has request samples in curl, JavaScript, Python and Go per operation, also on the HTTP page', async () => {
     const doc = await openapiOf(express);
-    const samples = (doc.paths['/api/users/{userId}']!.get as { 'x-codeSamples': Array<{ lang: string; source: string }> })['x-codeSamples'];
+    const samples = (doc.paths['/api/users/{userId}']!.get as { 'x-codeSamples': Array<{ lang: string; source: string }> })[
+      'x-codeSamples'
+    ];
     expect(samples.map((s) => s.lang)).toEqual(['Shell', 'JavaScript', 'Python', 'Go']);
     expect(samples[0]!.source).toContain('curl https://shop.example.com/api/users/USERID');
     expect(samples[1]!.source).toContain("fetch('https://shop.example.com/api/users/USERID'");
@@ -110,14 +127,25 @@ describe('openapi.json', () => {
 
   it('merges an OpenAPI 3 YAML file and stays valid for Flask-style and ASP.NET-style paths', async () => {
     const flask = path.join(dir, 'flask');
-    write(flask, 'app.py', "from flask import Flask\napp = Flask(__name__)\n\n@app.route('/items/<int:item_id>', methods=['GET', 'DELETE'])\ndef item(item_id):\n    pass\n");
-    write(flask, 'openapi.yaml', "openapi: 3.0.3\ninfo: {title: Items, version: '1'}\npaths:\n  /items/{id}:\n    delete:\n      summary: Remove an item\n      parameters:\n        - {name: id, in: path, required: true, schema: {type: integer}}\n      responses:\n        '204': {description: gone}\n");
+    write(
+      flask,
+      'app.py',
+      "from flask import Flask\napp = Flask(__name__)\n\n@app.route('/items/<int:item_id>', methods=['GET', 'DELETE'])\ndef item(item_id):\n    pass\n",
+    );
+    write(
+      flask,
+      'openapi.yaml',
+      "openapi: 3.0.3\ninfo: {title: Items, version: '1'}\npaths:\n  /items/{id}:\n    delete:\n      summary: Remove an item\n      parameters:\n        - {name: id, in: path, required: true, schema: {type: integer}}\n      responses:\n        '204': {description: gone}\n",
+    );
     const doc = await openapiOf(flask);
     expect((await validate(doc)).valid).toBe(true);
     expect(Object.keys(doc.paths)).toEqual(['/items/{id}']);
     expect(doc.paths['/items/{id}']!.delete).toMatchObject({ summary: 'Remove an item', operationId: 'item', 'x-source': 'app.py:4' });
     // the generated GET takes the file's parameter name; the handler's second method is named apart
-    expect(doc.paths['/items/{id}']!.get).toMatchObject({ operationId: 'item_get', parameters: [{ name: 'id', in: 'path', required: true }] });
+    expect(doc.paths['/items/{id}']!.get).toMatchObject({
+      operationId: 'item_get',
+      parameters: [{ name: 'id', in: 'path', required: true }],
+    });
   });
 
   it('without routes or files it is still a valid, empty document', async () => {
@@ -130,7 +158,15 @@ describe('openapi.json', () => {
 });
 
 describe('routes that share a method and path', () => {
-  const route = (over: Partial<Route>): Route => ({ method: 'GET', path: '/owners/find', framework: 'spring', file: 'A.java', line: 1, resolved: true, ...over });
+  const route = (over: Partial<Route>): Route => ({
+    method: 'GET',
+    path: '/owners/find',
+    framework: 'spring',
+    file: 'A.java',
+    line: 1,
+    resolved: true,
+    ...over,
+  });
 
   it('are never merged: the first is the operation, the others are kept whole under x-conflicts, and the document stays valid', async () => {
     const doc = openApiFromRoutes(
@@ -146,10 +182,20 @@ describe('routes that share a method and path', () => {
     );
     const item = doc.paths['/owners/find']!;
     expect((item.get as Record<string, unknown>)['x-source']).toBe('OwnerController.java:19');
-    expect(item['x-conflicts']).toEqual([{ method: 'get', operation: expect.objectContaining({ operationId: 'findLegacy', 'x-source': 'LegacyOwnerController.java:8' }) }]);
+    expect(item['x-conflicts']).toEqual([
+      { method: 'get', operation: expect.objectContaining({ operationId: 'findLegacy', 'x-source': 'LegacyOwnerController.java:8' }) },
+    ]);
     // paths that differ only in their parameters' names are one path: the second is a conflict there
     expect(Object.keys(doc.paths)).toEqual(['/owners/find', '/users/{id}']);
-    expect(doc.paths['/users/{id}']!['x-conflicts']).toEqual([{ method: 'delete', operation: expect.objectContaining({ 'x-source': 'admin.py:7', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) }]);
+    expect(doc.paths['/users/{id}']!['x-conflicts']).toEqual([
+      {
+        method: 'delete',
+        operation: expect.objectContaining({
+          'x-source': 'admin.py:7',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        }),
+      },
+    ]);
     expect(await validate(doc)).toMatchObject({ valid: true });
   });
 
@@ -160,37 +206,83 @@ describe('routes that share a method and path', () => {
 });
 
 it("a Swagger 2 basePath left as a template (swag's `{{.BasePath}}`) is no prefix of the paths", () => {
-  const doc = readApiDescription({ rel: 'docs/swagger/swagger.yaml', language: 'text', text: "swagger: '2.0'\nbasePath: '{{.BasePath}}'\npaths:\n  /api/v1/tags:\n    get:\n      responses:\n        '200': {description: ok}\n" });
+  const doc = readApiDescription({
+    rel: 'docs/swagger/swagger.yaml',
+    language: 'text',
+    text: "swagger: '2.0'\nbasePath: '{{.BasePath}}'\npaths:\n  /api/v1/tags:\n    get:\n      responses:\n        '200': {description: ok}\n",
+  });
   expect(Object.keys(doc!.paths)).toEqual(['/api/v1/tags']);
 });
 
 describe('request bodies and query parameters from the code', () => {
-  const src = (files: Record<string, string>): SourceFile[] => Object.entries(files).map(([rel, text]) => ({ rel, language: 'Python', text }));
+  const src = (files: Record<string, string>): SourceFile[] =>
+    Object.entries(files).map(([rel, text]) => ({ rel, language: 'Python', text }));
   it('FastAPI: a pydantic model (embedded under its alias), Form fields and query parameters; Flask: request.form, request.args and a WTForms form — a valid 3.1 document citing where each is read', async () => {
     const facts = factsOf(
       src({
-        'app/schemas.py': 'from pydantic import BaseModel\nfrom typing import List, Optional\n\nclass Base(BaseModel):\n    email: str\n\nclass UserIn(Base):\n    password: str\n    bio: Optional[str] = None\n    tags: List[str] = []\n',
-        'app/api.py': 'from fastapi import APIRouter, Body, Depends, Form, Query\nfrom .schemas import UserIn\nrouter = APIRouter()\n\n@router.post("/users/{uid}")\nasync def create(uid: int, user: UserIn = Body(..., embed=True, alias="user"), db=Depends(get_db)):\n    pass\n\n@router.get("/search")\ndef search(q: str, limit: int = Query(20, ge=1)):\n    pass\n\n@router.post("/login")\ndef login(username: str = Form(...), remember: bool = Form(False)):\n    pass\n',
-        'web/forms.py': 'from flask_wtf import FlaskForm\nfrom wtforms import StringField, BooleanField, SubmitField\n\nclass PostForm(FlaskForm):\n    body = StringField("Body")\n    draft = BooleanField("Draft")\n    submit = SubmitField("Send")\n',
-        'web/views.py': 'from flask import Blueprint, request\nfrom .forms import PostForm\nbp = Blueprint("main", __name__)\n\n@bp.route("/", methods=["GET", "POST"])\ndef index():\n    form = PostForm()\n    page = request.args.get("page", 1, type=int)\n    return ""\n\n@bp.route("/rename", methods=["POST"])\ndef rename():\n    name = request.form["name"]\n    return name\n',
+        'app/schemas.py':
+          'from pydantic import BaseModel\nfrom typing import List, Optional\n\nclass Base(BaseModel):\n    email: str\n\nclass UserIn(Base):\n    password: str\n    bio: Optional[str] = None\n    tags: List[str] = []\n',
+        'app/api.py':
+          'from fastapi import APIRouter, Body, Depends, Form, Query\nfrom .schemas import UserIn\nrouter = APIRouter()\n\n@router.post("/users/{uid}")\nasync def create(uid: int, user: UserIn = Body(..., embed=True, alias="user"), db=Depends(get_db)):\n    pass\n\n@router.get("/search")\ndef search(q: str, limit: int = Query(20, ge=1)):\n    pass\n\n@router.post("/login")\ndef login(username: str = Form(...), remember: bool = Form(False)):\n    pass\n',
+        'web/forms.py':
+          'from flask_wtf import FlaskForm\nfrom wtforms import StringField, BooleanField, SubmitField\n\nclass PostForm(FlaskForm):\n    body = StringField("Body")\n    draft = BooleanField("Draft")\n    submit = SubmitField("Send")\n',
+        'web/views.py':
+          'from flask import Blueprint, request\nfrom .forms import PostForm\nbp = Blueprint("main", __name__)\n\n@bp.route("/", methods=["GET", "POST"])\ndef index():\n    form = PostForm()\n    page = request.args.get("page", 1, type=int)\n    return ""\n\n@bp.route("/rename", methods=["POST"])\ndef rename():\n    name = request.form["name"]\n    return name\n',
       }),
       null,
     );
-    const doc = openApiFromRoutes(facts.routes, 't') as { paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>> };
+    const doc = openApiFromRoutes(facts.routes, 't') as {
+      paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+    };
     expect((await validate(doc)).valid).toBe(true);
     expect(doc.paths['/users/{uid}']!.post!.requestBody).toEqual({
       required: true,
-      content: { 'application/json': { schema: { type: 'object', properties: { user: { type: 'object', title: 'UserIn', properties: { email: { type: 'string' }, password: { type: 'string' }, bio: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['email', 'password'], 'x-source': 'app/schemas.py:7' } }, required: ['user'] } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              user: {
+                type: 'object',
+                title: 'UserIn',
+                properties: {
+                  email: { type: 'string' },
+                  password: { type: 'string' },
+                  bio: { type: 'string' },
+                  tags: { type: 'array', items: { type: 'string' } },
+                },
+                required: ['email', 'password'],
+                'x-source': 'app/schemas.py:7',
+              },
+            },
+            required: ['user'],
+          },
+        },
+      },
       'x-source': 'app/api.py:6',
     });
     expect(doc.paths['/search']!.get!.parameters).toEqual([
       { name: 'q', in: 'query', required: true, schema: { type: 'string' }, 'x-source': 'app/api.py:10' },
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer' }, 'x-source': 'app/api.py:10' },
     ]);
-    expect(doc.paths['/login']!.post!.requestBody).toMatchObject({ content: { 'application/x-www-form-urlencoded': { schema: { properties: { username: { type: 'string' }, remember: { type: 'boolean' } }, required: ['username'] } } } });
-    expect(doc.paths['/']!.post!.requestBody).toMatchObject({ content: { 'application/x-www-form-urlencoded': { schema: { properties: { body: { type: 'string' }, draft: { type: 'boolean' } } } } }, 'x-source': 'web/forms.py:4' });
+    expect(doc.paths['/login']!.post!.requestBody).toMatchObject({
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: { properties: { username: { type: 'string' }, remember: { type: 'boolean' } }, required: ['username'] },
+        },
+      },
+    });
+    expect(doc.paths['/']!.post!.requestBody).toMatchObject({
+      content: {
+        'application/x-www-form-urlencoded': { schema: { properties: { body: { type: 'string' }, draft: { type: 'boolean' } } } },
+      },
+      'x-source': 'web/forms.py:4',
+    });
     expect(doc.paths['/']!.get!.requestBody).toBeUndefined();
     expect(doc.paths['/']!.get!.parameters).toMatchObject([{ name: 'page', in: 'query', required: false, 'x-source': 'web/views.py:8' }]);
-    expect(doc.paths['/rename']!.post!.requestBody).toMatchObject({ content: { 'application/x-www-form-urlencoded': { schema: { properties: { name: { type: 'string' } }, required: ['name'] } } }, 'x-source': 'web/views.py:13' });
+    expect(doc.paths['/rename']!.post!.requestBody).toMatchObject({
+      content: { 'application/x-www-form-urlencoded': { schema: { properties: { name: { type: 'string' } }, required: ['name'] } } },
+      'x-source': 'web/views.py:13',
+    });
   });
 });

@@ -7,7 +7,9 @@ import { documentedParams, paramRows } from '../src/pages/params.ts';
 
 describe('what a doc says about each parameter', () => {
   it('JSDoc: {type}, [name=default], a dash, continuation lines', () => {
-    const p = documentedParams("Formats.\n@param {string} name - the name\n  to format\n@param [sep=' '] separator\n@param {...number} rest the rest\n@returns {string} x");
+    const p = documentedParams(
+      "Formats.\n@param {string} name - the name\n  to format\n@param [sep=' '] separator\n@param {...number} rest the rest\n@returns {string} x",
+    );
     expect(Object.fromEntries(p)).toEqual({
       name: { type: 'string', default: null, text: 'the name to format' },
       sep: { type: null, default: "' '", text: 'separator' },
@@ -17,16 +19,32 @@ describe('what a doc says about each parameter', () => {
 
   it('Javadoc and PHPDoc', () => {
     expect(documentedParams('Gets.\n@param id the id\n@return the user').get('id')).toEqual({ type: null, default: null, text: 'the id' });
-    expect(documentedParams('@param string|null $label the label').get('label')).toEqual({ type: 'string|null', default: null, text: 'the label' });
+    expect(documentedParams('@param string|null $label the label').get('label')).toEqual({
+      type: 'string|null',
+      default: null,
+      text: 'the label',
+    });
   });
 
   it('Google, NumPy and Sphinx docstrings', () => {
     const google = documentedParams('Does f.\n\nArgs:\n    a (int): the a.\n        More a.\n    **kw: options.\n\nReturns:\n    int: x');
-    expect(Object.fromEntries(google)).toEqual({ a: { type: 'int', default: null, text: 'the a. More a.' }, kw: { type: null, default: null, text: 'options.' } });
-    const numpy = documentedParams('Does g.\n\nParameters\n----------\nx : str\n    The x.\ny, z : int, optional\n    Two.\n\nReturns\n-------\nint\n    Not a parameter.');
-    expect(Object.fromEntries(numpy)).toEqual({ x: { type: 'str', default: null, text: 'The x.' }, y: { type: 'int', default: null, text: 'Two.' }, z: { type: 'int', default: null, text: 'Two.' } });
+    expect(Object.fromEntries(google)).toEqual({
+      a: { type: 'int', default: null, text: 'the a. More a.' },
+      kw: { type: null, default: null, text: 'options.' },
+    });
+    const numpy = documentedParams(
+      'Does g.\n\nParameters\n----------\nx : str\n    The x.\ny, z : int, optional\n    Two.\n\nReturns\n-------\nint\n    Not a parameter.',
+    );
+    expect(Object.fromEntries(numpy)).toEqual({
+      x: { type: 'str', default: null, text: 'The x.' },
+      y: { type: 'int', default: null, text: 'Two.' },
+      z: { type: 'int', default: null, text: 'Two.' },
+    });
     const sphinx = documentedParams('Does h.\n\n:param p: the p\n:type p: str\n:param int q: the q\n:returns: x');
-    expect(Object.fromEntries(sphinx)).toEqual({ p: { type: 'str', default: null, text: 'the p' }, q: { type: 'int', default: null, text: 'the q' } });
+    expect(Object.fromEntries(sphinx)).toEqual({
+      p: { type: 'str', default: null, text: 'the p' },
+      q: { type: 'int', default: null, text: 'the q' },
+    });
   });
 
   it('rows: no receiver; the declaration first (type, default), the doc where the declaration says nothing; variadic and defaulted ones are not required', () => {
@@ -51,11 +69,17 @@ describe('what a doc says about each parameter', () => {
 describe('the library reference shows a params table', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'params-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.writeFileSync(path.join(dir, 'a.js'), "/**\n * Formats a name.\n * @param {string} name - the name\n * @param [sep=' '] separator\n */\nexport function format(name, sep = ' ') { return name; }\nexport function bare() {}\n");
+  fs.writeFileSync(
+    path.join(dir, 'a.js'),
+    "/**\n * Formats a name.\n * @param {string} name - the name\n * @param [sep=' '] separator\n */\nexport function format(name, sep = ' ') { return name; }\nexport function bare() {}\n",
+  );
   fs.writeFileSync(path.join(dir, 'b.py'), 'def f(a: int, b=2):\n    """Does f.\n\n    Args:\n        a: the a.\n    """\n    return a\n');
 
   it('per file: function, parameter, type, default, required, description', async () => {
-    const md = (await generateDocs(dir, 'api', ['md'])).filter((d) => d.name.startsWith('api-m-')).map((d) => String(d.content)).join('\n');
+    const md = (await generateDocs(dir, 'api', ['md']))
+      .filter((d) => d.name.startsWith('api-m-'))
+      .map((d) => String(d.content))
+      .join('\n');
     expect(md).toContain('Parameters of the functions of a.js:');
     expect(md).toMatch(/\| Function +\| Parameter +\| Type +\| Default +\| Required +\| Description +\|/);
     expect(md).toMatch(/\| `format` +\| `name` +\| `string` +\| +\| yes +\| the name +\|/);

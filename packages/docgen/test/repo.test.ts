@@ -17,14 +17,23 @@ function repo(files: Record<string, string | Buffer>): string {
   return dir;
 }
 
-const LOAD = 'def load(path):\n    """Load a file.\n\n    Args:\n        path: Where the file lives, relative to the root.\n    """\n    return open(path).read()\n';
+const LOAD =
+  'def load(path):\n    """Load a file.\n\n    Args:\n        path: Where the file lives, relative to the root.\n    """\n    return open(path).read()\n';
 /** A documented function and `n` thin wrappers of it: each wrapper's doc is grounded. */
-const wrappers = (n: number): string => [LOAD, ...Array.from({ length: n }, (_, i) => `def f${i}(path):\n    return load(path)\n`)].join('\n\n');
-const TS = '/**\n * Loads.\n * @param path - Where the file lives, relative to the root.\n */\nexport function load(path: string) {\n  return path;\n}\n\nexport function g(path: string) {\n  return load(path);\n}\n';
+const wrappers = (n: number): string =>
+  [LOAD, ...Array.from({ length: n }, (_, i) => `def f${i}(path):\n    return load(path)\n`)].join('\n\n');
+const TS =
+  '/**\n * Loads.\n * @param path - Where the file lives, relative to the root.\n */\nexport function load(path: string) {\n  return path;\n}\n\nexport function g(path: string) {\n  return load(path);\n}\n';
 
 describe('generateRepository', () => {
   it('changes at most fileLimit files, the most undocumented first, and its diff applies with git', async () => {
-    const dir = repo({ 'a.py': wrappers(1), 'b.py': wrappers(3), 'c.py': wrappers(2), 'd.ts': TS, 'node_modules/x.js': 'function h(y) { return y; }\n' });
+    const dir = repo({
+      'a.py': wrappers(1),
+      'b.py': wrappers(3),
+      'c.py': wrappers(2),
+      'd.ts': TS,
+      'node_modules/x.js': 'function h(y) { return y; }\n',
+    });
     const limited = await generateRepository(dir, { fileLimit: 2 });
     expect(limited.changes.map((c) => c.path)).toEqual(['b.py', 'c.py']);
     const all = await generateRepository(dir);
@@ -39,9 +48,13 @@ describe('generateRepository', () => {
   });
 
   it('keeps CRLF line endings and honours the per-language config', async () => {
-    const dir = repo({ 'w.py': 'def load(path):\r\n    """Load."""\r\n    return path\r\n\r\n\r\ndef get_name(path):\r\n    return load(path)\r\n' });
+    const dir = repo({
+      'w.py': 'def load(path):\r\n    """Load."""\r\n    return path\r\n\r\n\r\ndef get_name(path):\r\n    return load(path)\r\n',
+    });
     const result = await generateRepository(dir, { configs: { Python: { docstringStyle: 'rest', maxDocStringLength: 40 } } });
-    expect(result.changes[0]!.after).toBe('def load(path):\r\n    """Load."""\r\n    return path\r\n\r\n\r\ndef get_name(path):\r\n    """Same as `load()`."""\r\n    return load(path)\r\n');
+    expect(result.changes[0]!.after).toBe(
+      'def load(path):\r\n    """Load."""\r\n    return path\r\n\r\n\r\ndef get_name(path):\r\n    """Same as `load()`."""\r\n    return load(path)\r\n',
+    );
     fs.writeFileSync(path.join(dir, 'p.diff'), result.diff);
     execFileSync('git', ['apply', 'p.diff'], { cwd: dir });
     expect(fs.readFileSync(path.join(dir, 'w.py'), 'utf8')).toBe(result.changes[0]!.after);
@@ -59,7 +72,15 @@ describe('writes into a checkout never follow a symbolic link', () => {
     fs.writeFileSync(path.join(dir, 'm.py'), wrappers(1));
     return dir;
   };
-  const change = (p: string): FileChange => ({ path: p, language: 'Python', before: '', after: 'def f0(a):\n    """Written."""\n    return a\n', diff: '', outcomes: [], style: 'google' });
+  const change = (p: string): FileChange => ({
+    path: p,
+    language: 'Python',
+    before: '',
+    after: 'def f0(a):\n    """Written."""\n    return a\n',
+    diff: '',
+    outcomes: [],
+    style: 'google',
+  });
 
   it('a folder of the repository that is a symbolic link: its files are neither read nor written', async () => {
     const out = outside();
@@ -68,7 +89,9 @@ describe('writes into a checkout never follow a symbolic link', () => {
     const result = await generateRepository(dir, { files: ['a.py', 'linked/m.py'] });
     expect(result.changes.map((c) => c.path)).toEqual(['a.py']);
     expect(result.summary.unsafePaths).toEqual(['linked/m.py']);
-    await expect(writeChanges(dir, [change('linked/m.py')])).rejects.toThrow('linked/m.py: the folder linked is a symbolic link in the repository; nothing was written there.');
+    await expect(writeChanges(dir, [change('linked/m.py')])).rejects.toThrow(
+      'linked/m.py: the folder linked is a symbolic link in the repository; nothing was written there.',
+    );
     expect(fs.readFileSync(path.join(out, 'm.py'), 'utf8')).toBe(wrappers(1));
   });
 
@@ -76,7 +99,9 @@ describe('writes into a checkout never follow a symbolic link', () => {
     const out = outside();
     const dir = repo({ 'a.py': wrappers(1) });
     fs.symlinkSync('/', path.join(dir, 'rootlink'));
-    await expect(writeChanges(dir, [change(`rootlink${out}/made.py`), change(`rootlink${out}/new/deeper.py`)])).rejects.toThrow(/the folder rootlink is a symbolic link/);
+    await expect(writeChanges(dir, [change(`rootlink${out}/made.py`), change(`rootlink${out}/new/deeper.py`)])).rejects.toThrow(
+      /the folder rootlink is a symbolic link/,
+    );
     expect(fs.readdirSync(out)).toEqual(['m.py']);
   });
 
@@ -84,7 +109,9 @@ describe('writes into a checkout never follow a symbolic link', () => {
     const out = outside();
     const dir = repo({ 'a.py': wrappers(1) });
     fs.symlinkSync(path.join(out, 'm.py'), path.join(dir, 'f.py'));
-    await expect(writeChanges(dir, [change('f.py')])).rejects.toThrow('f.py: the file is a symbolic link in the repository; nothing was written there.');
+    await expect(writeChanges(dir, [change('f.py')])).rejects.toThrow(
+      'f.py: the file is a symbolic link in the repository; nothing was written there.',
+    );
     expect(fs.readFileSync(path.join(out, 'm.py'), 'utf8')).toBe(wrappers(1));
   });
 
@@ -99,7 +126,11 @@ describe('writes into a checkout never follow a symbolic link', () => {
 
 describe('never harm the repository', () => {
   it('leaves tests, fixtures, generated, vendored, git-ignored and non-UTF-8 files alone, and says why', async () => {
-    const latin1 = Buffer.concat([Buffer.from(`${LOAD}\n\ndef f(path):\n    return load(path)\n\nNAME = '`), Buffer.from([0x63, 0x61, 0x66, 0xe9]), Buffer.from("'\n")]);
+    const latin1 = Buffer.concat([
+      Buffer.from(`${LOAD}\n\ndef f(path):\n    return load(path)\n\nNAME = '`),
+      Buffer.from([0x63, 0x61, 0x66, 0xe9]),
+      Buffer.from("'\n"),
+    ]);
     const dir = repo({
       'tests/test_a.py': wrappers(1),
       'pkg/a_test.go': 'package pkg\n',

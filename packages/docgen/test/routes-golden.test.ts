@@ -15,7 +15,13 @@ const GOLDEN = path.join(import.meta.dirname, 'golden/routes');
 describe('routes (golden)', () => {
   it.each(fs.readdirSync(FIXTURES).sort())('%s', async (name) => {
     const facts = await repositoryFacts(path.join(FIXTURES, name));
-    const text = facts.routes.map((r) => `${r.method} ${r.path} ${r.handler ?? '-'} ${r.file}:${r.line}${r.resolved ? '' : ` (unresolved prefix: ${r.unresolvedPrefix ?? '?'})`}`).join('\n') + '\n';
+    const text =
+      facts.routes
+        .map(
+          (r) =>
+            `${r.method} ${r.path} ${r.handler ?? '-'} ${r.file}:${r.line}${r.resolved ? '' : ` (unresolved prefix: ${r.unresolvedPrefix ?? '?'})`}`,
+        )
+        .join('\n') + '\n';
     if (process.env.UPDATE_GOLDEN) fs.writeFileSync(path.join(GOLDEN, `${name}.txt`), text);
     expect(text).toBe(fs.readFileSync(path.join(GOLDEN, `${name}.txt`), 'utf8'));
   });

@@ -39,12 +39,22 @@ function partsOf(type: AnalysisType, report: AnalysisReport): AnalysisReport {
  * The analysis job: clone or fetch into this worker's cache (0–20 %), run the analyzer with its
  * progress feeding the job (20–95 %), merge the report and details into the repository.
  */
-export function analysisHandler(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler<AnalysisJobPayload> {
+export function analysisHandler(
+  repos: RepoRepository,
+  service: RepoService,
+  opts: AnalysisHandlerOptions,
+  clones: KeyedMutex = new KeyedMutex(),
+): JobHandler<AnalysisJobPayload> {
   // Two jobs of one repository on this worker share its clone folder: they take turns.
   return (ctx) => clones.run(ctx.job.repository_id ?? String(ctx.job.id), () => runAnalysis(repos, service, opts, ctx));
 }
 
-async function runAnalysis(repos: RepoRepository, service: RepoService, opts: AnalysisHandlerOptions, ctx: JobContext<AnalysisJobPayload>): Promise<string> {
+async function runAnalysis(
+  repos: RepoRepository,
+  service: RepoService,
+  opts: AnalysisHandlerOptions,
+  ctx: JobContext<AnalysisJobPayload>,
+): Promise<string> {
   const { job, signal, log, progress } = ctx;
   {
     const type = ctx.payload.analysisType;
@@ -72,11 +82,18 @@ async function runAnalysis(repos: RepoRepository, service: RepoService, opts: An
       await repos.saveDetails(repo.id, 'functions', { functions: result.functions, docMetrics: result.docMetrics ?? null });
     }
     if (type === 'readme' || type === 'coverage') {
-      await repos.saveDetails(repo.id, 'readme', { content: result.readmeContent ?? null, suggestion: result.readmeSuggestion ?? null, analysis: result.report.readmeAnalysis ?? null });
+      await repos.saveDetails(repo.id, 'readme', {
+        content: result.readmeContent ?? null,
+        suggestion: result.readmeSuggestion ?? null,
+        analysis: result.report.readmeAnalysis ?? null,
+      });
     }
     await opts.onAnalysed?.(repo.id, job.id, commit);
     const s = result.stats;
-    await log('INFO', `Analysed ${s.files} files (${s.parsedFiles} parsed, ${s.cachedFiles} from cache) in ${(s.durationMs / 1000).toFixed(1)} s`);
+    await log(
+      'INFO',
+      `Analysed ${s.files} files (${s.parsedFiles} parsed, ${s.cachedFiles} from cache) in ${(s.durationMs / 1000).toFixed(1)} s`,
+    );
     const fn = result.report.basicFuncDocAnalysis;
     // A doc that only restates the name is not counted (docs/metrics/functions.md): said apart.
     const trivial = fn?.trivialDocs ? ` (${fn.trivialDocs} trivial ${fn.trivialDocs === 1 ? 'doc' : 'docs'} not counted)` : '';

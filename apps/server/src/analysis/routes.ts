@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ANALYSIS_JOB_TYPE, AnalysisStatusQuery, AnalysisStatusResponse, AnalysisType, AnalyzeResponse, GitRepoPayload } from '@docent/contracts';
+import {
+  ANALYSIS_JOB_TYPE,
+  AnalysisStatusQuery,
+  AnalysisStatusResponse,
+  AnalysisType,
+  AnalyzeResponse,
+  GitRepoPayload,
+} from '@docent/contracts';
 import { requireUser, userOf } from '../auth/guard.ts';
 import { notFound } from '../http/errors.ts';
 import { queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';
@@ -23,12 +30,16 @@ export function analysisRoutes(deps: RepoJobRouteDeps) {
       return { lroJobId: job.id, message: 'Analysis started' };
     };
 
-    r.post('/v1/git/analyze/repo', { ...signedIn, schema: { tags, body: GitRepoPayload, response: { 200: AnalyzeResponse } } }, async (req) =>
-      start(userOf(req).id, req.body, 'coverage', userOf(req)),
+    r.post(
+      '/v1/git/analyze/repo',
+      { ...signedIn, schema: { tags, body: GitRepoPayload, response: { 200: AnalyzeResponse } } },
+      async (req) => start(userOf(req).id, req.body, 'coverage', userOf(req)),
     );
 
-    r.post('/v1/git/analyze/repo/:type', { ...signedIn, schema: { tags, params: TypeParam, body: GitRepoPayload, response: { 200: AnalyzeResponse } } }, async (req) =>
-      start(userOf(req).id, req.body, req.params.type, userOf(req)),
+    r.post(
+      '/v1/git/analyze/repo/:type',
+      { ...signedIn, schema: { tags, params: TypeParam, body: GitRepoPayload, response: { 200: AnalyzeResponse } } },
+      async (req) => start(userOf(req).id, req.body, req.params.type, userOf(req)),
     );
 
     r.post(
@@ -51,12 +62,16 @@ export function analysisRoutes(deps: RepoJobRouteDeps) {
       },
     );
 
-    r.post('/v1/git/analyze/repo/:type/details', { ...signedIn, schema: { tags, params: TypeParam, body: GitRepoPayload } }, async (req) => {
-      const repo = await service.get(userOf(req), req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
-      const kind = req.params.type === 'readme' ? 'readme' : 'functions';
-      const data = await repos.details(repo.id, kind);
-      if (req.params.type === 'readme') return data ?? { content: null, suggestion: null, analysis: null };
-      return data ?? { functions: [], docMetrics: null };
-    });
+    r.post(
+      '/v1/git/analyze/repo/:type/details',
+      { ...signedIn, schema: { tags, params: TypeParam, body: GitRepoPayload } },
+      async (req) => {
+        const repo = await service.get(userOf(req), req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+        const kind = req.params.type === 'readme' ? 'readme' : 'functions';
+        const data = await repos.details(repo.id, kind);
+        if (req.params.type === 'readme') return data ?? { content: null, suggestion: null, analysis: null };
+        return data ?? { functions: [], docMetrics: null };
+      },
+    );
   };
 }

@@ -19,24 +19,36 @@ export function apiKeyRoutes(auth: AuthService) {
     const signedIn = { preHandler: requireSession(auth) };
     const keys = auth.apiKeys;
 
-    r.get('/v1/apiToken/get/all', { ...signedIn, schema: { tags, querystring: ApiKeyListQuery, response: { 200: ApiKeyList } } }, async (req) => {
-      const { rows, total } = await keys.list(userOf(req).id, req.query);
-      return { keys: rows.map(toApiKey), total };
-    });
+    r.get(
+      '/v1/apiToken/get/all',
+      { ...signedIn, schema: { tags, querystring: ApiKeyListQuery, response: { 200: ApiKeyList } } },
+      async (req) => {
+        const { rows, total } = await keys.list(userOf(req).id, req.query);
+        return { keys: rows.map(toApiKey), total };
+      },
+    );
 
-    r.get('/v1/apiToken/create', { ...signedIn, schema: { tags, querystring: ApiKeyCreateQuery, response: { 200: ApiKeyCreated } } }, async (req, reply) => {
-      const { key, row } = await keys.create(userOf(req).id, req.query.name);
-      // The only answer that carries a key: no cache may keep it.
-      reply.header('cache-control', 'no-store');
-      req.log.info({ apiKeyId: row.id }, 'api key created');
-      return { key, apiKey: toApiKey(row) };
-    });
+    r.get(
+      '/v1/apiToken/create',
+      { ...signedIn, schema: { tags, querystring: ApiKeyCreateQuery, response: { 200: ApiKeyCreated } } },
+      async (req, reply) => {
+        const { key, row } = await keys.create(userOf(req).id, req.query.name);
+        // The only answer that carries a key: no cache may keep it.
+        reply.header('cache-control', 'no-store');
+        req.log.info({ apiKeyId: row.id }, 'api key created');
+        return { key, apiKey: toApiKey(row) };
+      },
+    );
 
-    r.get('/v1/apiToken/:id/delete', { ...signedIn, schema: { tags, params: ApiKeyIdParam, response: { 200: SuccessResponse } } }, async (req) => {
-      if (!(await keys.delete(req.params.id, userOf(req).id))) throw notFound(KEY_NOT_FOUND);
-      req.log.info({ apiKeyId: req.params.id }, 'api key deleted');
-      return { success: true, message: 'API key deleted.' };
-    });
+    r.get(
+      '/v1/apiToken/:id/delete',
+      { ...signedIn, schema: { tags, params: ApiKeyIdParam, response: { 200: SuccessResponse } } },
+      async (req) => {
+        if (!(await keys.delete(req.params.id, userOf(req).id))) throw notFound(KEY_NOT_FOUND);
+        req.log.info({ apiKeyId: req.params.id }, 'api key deleted');
+        return { success: true, message: 'API key deleted.' };
+      },
+    );
 
     r.get('/v1/apiToken/:id/toggle', { ...signedIn, schema: { tags, params: ApiKeyIdParam, response: { 200: ApiKey } } }, async (req) => {
       const row = await keys.toggle(req.params.id, userOf(req).id);

@@ -52,8 +52,20 @@ export class ApiKeyStore {
 
   async list(userId: string, page: { limit: number; offset: number }): Promise<{ rows: ApiKeyRow[]; total: number }> {
     const [rows, count] = await Promise.all([
-      this.db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
-      this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      this.db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   }
@@ -75,7 +87,12 @@ export class ApiKeyStore {
    * how many. Switched off, not deleted: the owner can turn trusted ones back on.
    */
   async deactivateAll(userId: string): Promise<number> {
-    const res = await this.db.updateTable('api_keys').set({ is_active: false, updated_at: new Date(this.now()) }).where('user_id', '=', userId).where('is_active', '=', true).executeTakeFirst();
+    const res = await this.db
+      .updateTable('api_keys')
+      .set({ is_active: false, updated_at: new Date(this.now()) })
+      .where('user_id', '=', userId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }
 
@@ -88,12 +105,20 @@ export class ApiKeyStore {
   /** Checks a presented key; an active key's `last_used_at` is brought up to date (throttled). */
   async check(key: string): Promise<KeyCheck> {
     if (!looksLikeApiKey(key)) return { ok: false, detail: `This is not a Docent API key (keys start with "${API_KEY_PREFIX}").` };
-    const row = await this.db.selectFrom('api_keys').select(['id', 'user_id', 'is_active', 'last_used_at']).where('key_hash', '=', hashApiKey(key)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'user_id', 'is_active', 'last_used_at'])
+      .where('key_hash', '=', hashApiKey(key))
+      .executeTakeFirst();
     if (!row) return { ok: false, detail: 'This API key is not valid. It may have been deleted.' };
     if (!row.is_active) return { ok: false, detail: 'This API key is inactive. Activate it on the API Keys page or use another key.' };
     const now = this.now();
     if (!row.last_used_at || now - new Date(row.last_used_at).getTime() >= LAST_USED_THROTTLE_MS) {
-      await this.db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', row.id).execute();
+      await this.db
+        .updateTable('api_keys')
+        .set({ last_used_at: new Date(now) })
+        .where('id', '=', row.id)
+        .execute();
     }
     return { ok: true, userId: row.user_id, keyId: row.id };
   }

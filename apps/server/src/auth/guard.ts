@@ -34,7 +34,11 @@ export function presentedApiKey(req: FastifyRequest): string | null {
   const header = req.headers[API_KEY_HEADER];
   if (header !== undefined) {
     if (Array.isArray(header) || req.headers.authorization !== undefined) {
-      throw new HttpError(400, ErrorCode.VALIDATION, 'Send one credential: either an Authorization header or an X-API-Key header, not both.');
+      throw new HttpError(
+        400,
+        ErrorCode.VALIDATION,
+        'Send one credential: either an Authorization header or an X-API-Key header, not both.',
+      );
     }
     return header.trim();
   }

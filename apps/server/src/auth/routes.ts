@@ -42,7 +42,8 @@ const tags = ['auth'];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** What an answer says about API keys a password change or sign-out-everywhere switched off. */
-const keysOff = (n: number) => (n > 0 ? ` ${plural(n, 'API key')} switched off: turn back on the ones you trust on the API Keys page.` : '');
+const keysOff = (n: number) =>
+  n > 0 ? ` ${plural(n, 'API key')} switched off: turn back on the ones you trust on the API Keys page.` : '';
 
 /** Refuses (429) a client address that has spent `limiter`'s budget, without counting a use. */
 function refuseSpent(limiter: WindowLimiter) {
@@ -96,10 +97,14 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
       },
     });
 
-    r.post('/signup', { preHandler: sendsMailTo(namedAccount), schema: { tags, body: SignupRequest, response: { 201: AuthResponse } } }, async (req, reply) => {
-      reply.status(201);
-      return auth.signup(req.body, mailLanguage(req.headers['accept-language']));
-    });
+    r.post(
+      '/signup',
+      { preHandler: sendsMailTo(namedAccount), schema: { tags, body: SignupRequest, response: { 201: AuthResponse } } },
+      async (req, reply) => {
+        reply.status(201);
+        return auth.signup(req.body, mailLanguage(req.headers['accept-language']));
+      },
+    );
 
     r.post(
       '/login',
@@ -118,10 +123,14 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
       },
     );
 
-    r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.refresh(userOf(req), sessionOf(req)));
+    r.get('/refreshToken', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) =>
+      auth.refresh(userOf(req), sessionOf(req)),
+    );
 
     // docs/spec-conformance.md §2 local-tool login, after the consent step: a separate session for the tool.
-    r.post('/v1/auth/local-tool-token', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) => auth.localToolSession(userOf(req)));
+    r.post('/v1/auth/local-tool-token', { ...signedIn, schema: { tags, response: { 200: AuthResponse } } }, async (req) =>
+      auth.localToolSession(userOf(req)),
+    );
 
     r.post('/v1/auth/logout', { ...signedIn, schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
       await auth.logout(userOf(req), sessionOf(req));
@@ -133,12 +142,16 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
       return { success: true, message: `Signed out of ${plural(ended.sessions, 'session')}.${keysOff(ended.apiKeys)}` };
     });
 
-    r.get('/generateActivationLink', { preHandler: [guard, limitBy((req) => [[mailPerTarget, userKey(req)]])], schema: { tags, response: { 200: SuccessResponse } } }, async (req) => {
-      const user = userOf(req);
-      if (user.is_verified) return { success: true, message: 'Your email address is already verified.' };
-      const sent = await auth.sendActivationLink(user, mailLanguage(req.headers['accept-language']));
-      return { success: sent, message: sent ? 'Activation email sent!' : 'The activation email could not be sent.' };
-    });
+    r.get(
+      '/generateActivationLink',
+      { preHandler: [guard, limitBy((req) => [[mailPerTarget, userKey(req)]])], schema: { tags, response: { 200: SuccessResponse } } },
+      async (req) => {
+        const user = userOf(req);
+        if (user.is_verified) return { success: true, message: 'Your email address is already verified.' };
+        const sent = await auth.sendActivationLink(user, mailLanguage(req.headers['accept-language']));
+        return { success: sent, message: sent ? 'Activation email sent!' : 'The activation email could not be sent.' };
+      },
+    );
 
     r.post('/v1/auth/rapid-login', { schema: { tags, body: RapidLoginRequest, response: { 200: RapidLoginResponse } } }, async (req) =>
       auth.rapidLogin(req.body.token),
@@ -195,7 +208,14 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
     r.post(
       '/v1/user/email/update/request',
       {
-        preHandler: [guard, limitBy((req) => [[mailPerClient, req.ip], [mailPerTarget, userKey(req)], [mailPerTarget, namedAccount(req)]])],
+        preHandler: [
+          guard,
+          limitBy((req) => [
+            [mailPerClient, req.ip],
+            [mailPerTarget, userKey(req)],
+            [mailPerTarget, namedAccount(req)],
+          ]),
+        ],
         schema: { tags, body: EmailUpdateRequest, response: { 200: MessageResponse } },
       },
       async (req) => {
@@ -208,7 +228,13 @@ export function authRoutes(auth: AuthService, opts: AuthLimits) {
       '/v1/user/email/update/verify',
       {
         // One budget per account across re-requested codes: a fresh code buys no fresh guesses.
-        preHandler: [guard, limitBy((req) => [[codePerClient, req.ip], [codePerTarget, `change:${userKey(req)}`]])],
+        preHandler: [
+          guard,
+          limitBy((req) => [
+            [codePerClient, req.ip],
+            [codePerTarget, `change:${userKey(req)}`],
+          ]),
+        ],
         schema: { tags, body: EmailUpdateVerifyRequest, response: { 200: EmailUpdateVerifyResponse } },
       },
       async (req) => {

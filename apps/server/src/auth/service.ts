@@ -83,7 +83,10 @@ export class AuthService {
   /** The user and a token for `session`, or for a new session when none is given (sign-in). */
   private async respond(row: UserRow, session?: SessionRef): Promise<AuthResponse> {
     const live = session ?? (await this.sessions.open(row.id));
-    return { user: toUser(row, await this.users.connectedVendors(row.id)), token: await this.tokens.session(row.id, row.password_version, live) };
+    return {
+      user: toUser(row, await this.users.connectedVendors(row.id)),
+      token: await this.tokens.session(row.id, row.password_version, live),
+    };
   }
 
   /** A new session for a user who proved who they are another way (OAuth sign-in). */
@@ -107,7 +110,10 @@ export class AuthService {
       if (await this.users.userNameTaken(wanted)) throw new HttpError(409, ErrorCode.USERNAME_TAKEN, 'This user name is already taken.');
       return wanted;
     }
-    const base = (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 30).padEnd(3, '0');
+    const base = (email.split('@')[0] ?? 'user')
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 30)
+      .padEnd(3, '0');
     if (!(await this.users.userNameTaken(base))) return base;
     for (;;) {
       const candidate = `${base}${randomInt(1000, 9999)}`;
@@ -223,7 +229,9 @@ export class AuthService {
     const row = await this.users.byId(claims.sub);
     if (!row) throw invalid();
     await this.codes.check('verify-email', row.email, claims.jti, { consume: true, userId: row.id }).catch((err: HttpError) => {
-      throw new HttpError(400, ErrorCode.CODE_INVALID, 'This verification link was already used or replaced by a newer one.', { cause: err });
+      throw new HttpError(400, ErrorCode.CODE_INVALID, 'This verification link was already used or replaced by a newer one.', {
+        cause: err,
+      });
     });
     return { ...(await this.respond(row.is_verified ? row : await this.users.update(row.id, { is_verified: true }))), emailVerified: true };
   }
@@ -260,7 +268,8 @@ export class AuthService {
     const row = await this.users.byEmail(email);
     // Check the code first so that a wrong code counts as an attempt either way.
     const userId = await this.codes.check('reset-password', email, code, { consume: false }).catch(hideAccountExistence);
-    if (!row || row.id !== userId) throw new HttpError(400, ErrorCode.CODE_INVALID, 'The entered code is incorrect. Please check and try again.');
+    if (!row || row.id !== userId)
+      throw new HttpError(400, ErrorCode.CODE_INVALID, 'The entered code is incorrect. Please check and try again.');
     if (await verifyPassword(password, row.password_hash)) throw new HttpError(400, ErrorCode.SAME_PASSWORD, MESSAGES.samePassword);
     await this.codes.check('reset-password', email, code, { consume: true });
     // A reset proves control of the mailbox, so it also verifies the address.

@@ -41,12 +41,23 @@ export class SessionStore {
   }
 
   async revoke(id: string, userId: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', id).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Ends every session of the user; returns how many were live. */
   async revokeAll(userId: string): Promise<number> {
-    const res = await this.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+    const res = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }
 }

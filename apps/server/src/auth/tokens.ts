@@ -36,7 +36,11 @@ export class TokenService {
   }
 
   private sign(claims: TokenClaims, ttlSeconds: number): Promise<string> {
-    return new SignJWT({ purpose: claims.purpose, ...(claims.pv === undefined ? {} : { pv: claims.pv }), ...(claims.sid === undefined ? {} : { sid: claims.sid }) })
+    return new SignJWT({
+      purpose: claims.purpose,
+      ...(claims.pv === undefined ? {} : { pv: claims.pv }),
+      ...(claims.sid === undefined ? {} : { sid: claims.sid }),
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setJti(claims.jti)
@@ -50,7 +54,12 @@ export class TokenService {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       // A token without an expiry would be valid forever, even if signed with our key.
-      const { payload } = await jwtVerify(token, this.secret, { issuer: 'docent', algorithms: ['HS256'], requiredClaims: ['exp', 'iat'], currentDate: new Date(this.now()) });
+      const { payload } = await jwtVerify(token, this.secret, {
+        issuer: 'docent',
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat'],
+        currentDate: new Date(this.now()),
+      });
       if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
       const purpose = payload.purpose === 'verify-email' ? 'verify-email' : payload.purpose === 'session' ? 'session' : null;
       if (!purpose) return null;

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CashfreeLinkAnswer, CashfreeSubscriptionAnswer, CheckoutQuery, ErrorCode, Payment, PaymentIdParam, PRICE_PRO_MONTHLY } from '@docent/contracts';
+import {
+  CashfreeLinkAnswer,
+  CashfreeSubscriptionAnswer,
+  CheckoutQuery,
+  ErrorCode,
+  Payment,
+  PaymentIdParam,
+  PRICE_PRO_MONTHLY,
+} from '@docent/contracts';
 import { z } from 'zod';
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -26,7 +34,14 @@ const CashfreeWebhook = z.object({
   data: z
     .object({
       order: z.object({ order_id: z.string(), order_amount: z.number().optional(), order_currency: z.string().optional() }).optional(),
-      payment: z.object({ cf_payment_id: z.union([z.string(), z.number()]), payment_status: z.string(), payment_amount: z.number(), payment_currency: z.string() }).optional(),
+      payment: z
+        .object({
+          cf_payment_id: z.union([z.string(), z.number()]),
+          payment_status: z.string(),
+          payment_amount: z.number(),
+          payment_currency: z.string(),
+        })
+        .optional(),
       subscription_details: z.object({ subscription_id: z.string(), subscription_status: z.string() }).optional(),
       // SUBSCRIPTION_PAYMENT_SUCCESS / _FAILED: the payment sits in data itself
       subscription_id: z.string().optional(),
@@ -52,10 +67,16 @@ const ENDED = new Set(['EXPIRED', 'CUSTOMER_CANCELLED', 'CANCELLED', 'COMPLETED'
  * the order's status from Cashfree; POST /cashfree/webhook takes signed notifications. Both
  * confirmations end in the same idempotent fulfilment.
  */
-export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: CashfreeConfig, opts: { appUrl: string; phone: string; webhookChecksPerMinute: number }) {
+export function cashfreeRoutes(
+  auth: AuthService,
+  billing: BillingService,
+  cfg: CashfreeConfig,
+  opts: { appUrl: string; phone: string; webhookChecksPerMinute: number },
+) {
   const client = new CashfreeClient(cfg);
   const webhookLimiter = new WindowLimiter(opts.webhookChecksPerMinute, 60_000);
-  const startFailed = () => new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
+  const startFailed = () =>
+    new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
   const unreachable = () => new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not be reached. Please try again later.');
   billing.registerCanceller('CASHFREE', (ref) => client.cancelSubscription(ref));
 
@@ -79,117 +100,143 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
     const signedIn = { preHandler: requireUser(auth) };
 
     // docs/spec-conformance.md §7: Pro renewing at Cashfree. The subscription's authorisation charges the first month.
-    r.get('/cashfree/subscription', { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeSubscriptionAnswer } } }, async (req) => {
-      if (req.query.product_id !== PRICE_PRO_MONTHLY) throw new HttpError(400, ErrorCode.VALIDATION, 'product_id: only the Pro plan is a subscription.');
-      const user = userOf(req);
-      const p = await billing.createPayment(user, 'CASHFREE', PRICE_PRO_MONTHLY, 'INR', req.query.repo_ids);
-      const subscriptionId = `${SUBSCRIPTION_PREFIX}${p.id}`;
-      try {
-        const now = Date.now();
-        const sub = await client.createSubscription({
-          subscriptionId,
-          planId: await proPlanId(p.amount_minor),
-          amount: toMajor(p.amount_minor),
-          email: user.email,
-          phone: opts.phone,
-          name: `${user.first_name} ${user.last_name}`.trim() || user.email,
-          returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
-          firstChargeAt: new Date(now + PRO_PERIOD_MS),
-          expiresAt: new Date(now + 10 * 365 * 24 * 3600 * 1000),
-        });
-        if (!sub.subscription_session_id) throw new Error('no subscription session');
-        const auth = await client.createAuth({ subscriptionId, sessionId: sub.subscription_session_id, paymentId: `auth-${p.id}` });
-        const link = auth.data?.url || auth.data?.payload?.default;
-        if (!link) throw new Error('no authorisation link');
-        await billing.setProviderRef(p.id, subscriptionId);
-        return { redirect_link: link, payment_id: p.id };
-      } catch (err) {
-        await billing.fail(p.id, 'subscription creation failed');
-        req.log.warn({ err: (err as Error).message }, 'cashfree subscription creation failed');
-        throw startFailed();
-      }
-    });
+    r.get(
+      '/cashfree/subscription',
+      { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeSubscriptionAnswer } } },
+      async (req) => {
+        if (req.query.product_id !== PRICE_PRO_MONTHLY)
+          throw new HttpError(400, ErrorCode.VALIDATION, 'product_id: only the Pro plan is a subscription.');
+        const user = userOf(req);
+        const p = await billing.createPayment(user, 'CASHFREE', PRICE_PRO_MONTHLY, 'INR', req.query.repo_ids);
+        const subscriptionId = `${SUBSCRIPTION_PREFIX}${p.id}`;
+        try {
+          const now = Date.now();
+          const sub = await client.createSubscription({
+            subscriptionId,
+            planId: await proPlanId(p.amount_minor),
+            amount: toMajor(p.amount_minor),
+            email: user.email,
+            phone: opts.phone,
+            name: `${user.first_name} ${user.last_name}`.trim() || user.email,
+            returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
+            firstChargeAt: new Date(now + PRO_PERIOD_MS),
+            expiresAt: new Date(now + 10 * 365 * 24 * 3600 * 1000),
+          });
+          if (!sub.subscription_session_id) throw new Error('no subscription session');
+          const auth = await client.createAuth({ subscriptionId, sessionId: sub.subscription_session_id, paymentId: `auth-${p.id}` });
+          const link = auth.data?.url || auth.data?.payload?.default;
+          if (!link) throw new Error('no authorisation link');
+          await billing.setProviderRef(p.id, subscriptionId);
+          return { redirect_link: link, payment_id: p.id };
+        } catch (err) {
+          await billing.fail(p.id, 'subscription creation failed');
+          req.log.warn({ err: (err as Error).message }, 'cashfree subscription creation failed');
+          throw startFailed();
+        }
+      },
+    );
 
     // The web app's INR checkout: a payment link, paid on Cashfree's hosted page (no JS SDK).
-    r.get('/cashfree/link', { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeLinkAnswer } } }, async (req) => {
-      const user = userOf(req);
-      const p = await billing.createPayment(user, 'CASHFREE', req.query.product_id, 'INR', req.query.repo_ids);
-      const linkId = `${LINK_PREFIX}${p.id}`;
-      try {
-        const link = await client.createLink({
-          linkId,
-          amount: toMajor(p.amount_minor),
-          currency: 'INR',
-          purpose: p.product_id === PRICE_PRO_MONTHLY ? 'Docent Pro (one month)' : 'Docent full-repository documentation',
-          email: user.email,
-          phone: opts.phone,
-          returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
-          notifyUrl: `${opts.appUrl}/api/cashfree/webhook`,
-          expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-        });
-        if (!link.link_url) throw new Error('no link url');
-        await billing.setProviderRef(p.id, linkId);
-        return { link_url: link.link_url, payment_id: p.id };
-      } catch (err) {
-        await billing.fail(p.id, 'payment link creation failed');
-        req.log.warn({ err: (err as Error).message }, 'cashfree payment link creation failed');
-        throw startFailed();
-      }
-    });
+    r.get(
+      '/cashfree/link',
+      { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeLinkAnswer } } },
+      async (req) => {
+        const user = userOf(req);
+        const p = await billing.createPayment(user, 'CASHFREE', req.query.product_id, 'INR', req.query.repo_ids);
+        const linkId = `${LINK_PREFIX}${p.id}`;
+        try {
+          const link = await client.createLink({
+            linkId,
+            amount: toMajor(p.amount_minor),
+            currency: 'INR',
+            purpose: p.product_id === PRICE_PRO_MONTHLY ? 'Docent Pro (one month)' : 'Docent full-repository documentation',
+            email: user.email,
+            phone: opts.phone,
+            returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
+            notifyUrl: `${opts.appUrl}/api/cashfree/webhook`,
+            expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+          });
+          if (!link.link_url) throw new Error('no link url');
+          await billing.setProviderRef(p.id, linkId);
+          return { link_url: link.link_url, payment_id: p.id };
+        } catch (err) {
+          await billing.fail(p.id, 'payment link creation failed');
+          req.log.warn({ err: (err as Error).message }, 'cashfree payment link creation failed');
+          throw startFailed();
+        }
+      },
+    );
 
-    r.get('/cashfree/checkout', { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeCheckoutAnswer } } }, async (req) => {
-      const user = userOf(req);
-      const p = await billing.createPayment(user, 'CASHFREE', req.query.product_id, 'INR', req.query.repo_ids);
-      let order;
-      try {
-        order = await client.createOrder({
-          orderId: p.id,
-          amount: toMajor(p.amount_minor),
-          currency: p.currency,
-          customerId: user.id,
-          email: user.email,
-          phone: opts.phone,
-          returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
-          notifyUrl: `${opts.appUrl}/api/cashfree/webhook`,
-        });
-      } catch (err) {
-        await billing.fail(p.id, 'order creation failed');
-        req.log.warn({ err: (err as Error).message }, 'cashfree order creation failed');
-        throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
-      }
-      if (!order.payment_session_id) throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
-      await billing.setProviderRef(p.id, order.order_id);
-      return { session_id: order.payment_session_id, payment_id: p.id };
-    });
+    r.get(
+      '/cashfree/checkout',
+      { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeCheckoutAnswer } } },
+      async (req) => {
+        const user = userOf(req);
+        const p = await billing.createPayment(user, 'CASHFREE', req.query.product_id, 'INR', req.query.repo_ids);
+        let order;
+        try {
+          order = await client.createOrder({
+            orderId: p.id,
+            amount: toMajor(p.amount_minor),
+            currency: p.currency,
+            customerId: user.id,
+            email: user.email,
+            phone: opts.phone,
+            returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
+            notifyUrl: `${opts.appUrl}/api/cashfree/webhook`,
+          });
+        } catch (err) {
+          await billing.fail(p.id, 'order creation failed');
+          req.log.warn({ err: (err as Error).message }, 'cashfree order creation failed');
+          throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
+        }
+        if (!order.payment_session_id)
+          throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
+        await billing.setProviderRef(p.id, order.order_id);
+        return { session_id: order.payment_session_id, payment_id: p.id };
+      },
+    );
 
     // On return from Cashfree's checkout: the order's status, read from Cashfree, decides.
-    r.post('/v1/billing/cashfree/payments/:id/confirm', { ...signedIn, schema: { tags, params: PaymentIdParam, response: { 200: Payment } } }, async (req) => {
-      const p = await billing.paymentOf(userOf(req).id, req.params.id);
-      if (!p || p.provider !== 'CASHFREE') throw notFound('Payment not found.');
-      if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.provider_ref?.startsWith(LINK_PREFIX)) {
-        const link = await client.getLink(p.provider_ref).catch(() => {
-          throw unreachable();
-        });
-        if (link.link_status === 'PAID') await billing.fulfil(p.id, { amountMinor: Math.round((link.link_amount_paid ?? 0) * 100), currency: link.link_currency });
-        else if (link.link_status === 'EXPIRED' || link.link_status === 'CANCELLED') await billing.fail(p.id, `payment link ${link.link_status.toLowerCase()}`);
-      } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.provider_ref?.startsWith(SUBSCRIPTION_PREFIX)) {
-        // A subscription: active at Cashfree with its authorisation (the first month) done.
-        const sub = await client.getSubscription(p.provider_ref).catch(() => {
-          throw unreachable();
-        });
-        const a = sub.authorisation_details;
-        if (sub.subscription_status === 'ACTIVE' && a?.authorization_status === 'ACTIVE' && typeof a.authorization_amount === 'number') {
-          await billing.fulfil(p.id, { amountMinor: Math.round(a.authorization_amount * 100), currency: 'INR', subscriptionRef: p.provider_ref });
+    r.post(
+      '/v1/billing/cashfree/payments/:id/confirm',
+      { ...signedIn, schema: { tags, params: PaymentIdParam, response: { 200: Payment } } },
+      async (req) => {
+        const p = await billing.paymentOf(userOf(req).id, req.params.id);
+        if (!p || p.provider !== 'CASHFREE') throw notFound('Payment not found.');
+        if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.provider_ref?.startsWith(LINK_PREFIX)) {
+          const link = await client.getLink(p.provider_ref).catch(() => {
+            throw unreachable();
+          });
+          if (link.link_status === 'PAID')
+            await billing.fulfil(p.id, { amountMinor: Math.round((link.link_amount_paid ?? 0) * 100), currency: link.link_currency });
+          else if (link.link_status === 'EXPIRED' || link.link_status === 'CANCELLED')
+            await billing.fail(p.id, `payment link ${link.link_status.toLowerCase()}`);
+        } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.provider_ref?.startsWith(SUBSCRIPTION_PREFIX)) {
+          // A subscription: active at Cashfree with its authorisation (the first month) done.
+          const sub = await client.getSubscription(p.provider_ref).catch(() => {
+            throw unreachable();
+          });
+          const a = sub.authorisation_details;
+          if (sub.subscription_status === 'ACTIVE' && a?.authorization_status === 'ACTIVE' && typeof a.authorization_amount === 'number') {
+            await billing.fulfil(p.id, {
+              amountMinor: Math.round(a.authorization_amount * 100),
+              currency: 'INR',
+              subscriptionRef: p.provider_ref,
+            });
+          }
+        } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
+          const order = await client.getOrder(p.id).catch(() => {
+            throw unreachable();
+          });
+          if (order.order_status === 'PAID')
+            await billing.fulfil(p.id, { amountMinor: Math.round(order.order_amount * 100), currency: order.order_currency });
+          else if (order.order_status === 'EXPIRED' || order.order_status === 'TERMINATED')
+            await billing.fail(p.id, `order ${order.order_status.toLowerCase()}`);
         }
-      } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
-        const order = await client.getOrder(p.id).catch(() => {
-          throw unreachable();
-        });
-        if (order.order_status === 'PAID') await billing.fulfil(p.id, { amountMinor: Math.round(order.order_amount * 100), currency: order.order_currency });
-        else if (order.order_status === 'EXPIRED' || order.order_status === 'TERMINATED') await billing.fail(p.id, `order ${order.order_status.toLowerCase()}`);
-      }
-      return toPayment((await billing.paymentOf(userOf(req).id, p.id)) ?? p, null);
-    });
+        return toPayment((await billing.paymentOf(userOf(req).id, p.id)) ?? p, null);
+      },
+    );
 
     // Webhooks: the raw body is what Cashfree signed, so this scope reads JSON as a string.
     await app.register(async (hook) => {
@@ -201,7 +248,9 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
           const raw = typeof req.body === 'string' ? req.body : '';
           const ts = req.headers['x-webhook-timestamp'];
           const sig = req.headers['x-webhook-signature'];
-          if (!verifyCashfreeSignature(cfg.secretKey, typeof ts === 'string' ? ts : undefined, raw, typeof sig === 'string' ? sig : undefined)) {
+          if (
+            !verifyCashfreeSignature(cfg.secretKey, typeof ts === 'string' ? ts : undefined, raw, typeof sig === 'string' ? sig : undefined)
+          ) {
             throw new HttpError(401, ErrorCode.VALIDATION, 'Invalid webhook signature.');
           }
           let parsed;
@@ -215,7 +264,8 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
           const d = event.data;
           if (event.type === 'PAYMENT_SUCCESS_WEBHOOK' || event.type === 'PAYMENT_FAILED_WEBHOOK') {
             if (!d.order || !d.payment) throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
-            if (!(await billing.recordDelivery('CASHFREE', `${event.type}:${d.payment.cf_payment_id}`, event.type))) return reply.send({ status: 'duplicate' });
+            if (!(await billing.recordDelivery('CASHFREE', `${event.type}:${d.payment.cf_payment_id}`, event.type)))
+              return reply.send({ status: 'duplicate' });
             const p = await billing.paymentById(d.order.order_id);
             if (!p || p.provider !== 'CASHFREE') return reply.send({ status: 'ignored' });
             if (event.type === 'PAYMENT_FAILED_WEBHOOK') {
@@ -223,7 +273,10 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
               return reply.send({ status: 'failed' });
             }
             try {
-              const result = await billing.fulfil(p.id, { amountMinor: Math.round(d.payment.payment_amount * 100), currency: d.payment.payment_currency });
+              const result = await billing.fulfil(p.id, {
+                amountMinor: Math.round(d.payment.payment_amount * 100),
+                currency: d.payment.payment_currency,
+              });
               return reply.send({ status: result });
             } catch (err) {
               if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
@@ -236,23 +289,34 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
           };
           if (event.type === 'SUBSCRIPTION_PAYMENT_SUCCESS') {
             // The authorisation (first month) or a monthly charge of a subscription; the first pays the checkout's payment, later ones renew.
-            if (!d.subscription_id || d.cf_payment_id === undefined || typeof d.payment_amount !== 'number') throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
-            if (!(await billing.recordDelivery('CASHFREE', `${event.type}:${d.cf_payment_id}`, event.type))) return reply.send({ status: 'duplicate' });
+            if (!d.subscription_id || d.cf_payment_id === undefined || typeof d.payment_amount !== 'number')
+              throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
+            if (!(await billing.recordDelivery('CASHFREE', `${event.type}:${d.cf_payment_id}`, event.type)))
+              return reply.send({ status: 'duplicate' });
             if (d.payment_status && d.payment_status !== 'SUCCESS') return reply.send({ status: 'ignored' });
             try {
               const amount = { amountMinor: Math.round(d.payment_amount * 100), currency: d.payment_currency ?? 'INR' };
-              return reply.send({ status: await billing.subscriptionCharge('CASHFREE', d.subscription_id, `subpay:${d.cf_payment_id}`, 'INR', amount) });
+              return reply.send({
+                status: await billing.subscriptionCharge('CASHFREE', d.subscription_id, `subpay:${d.cf_payment_id}`, 'INR', amount),
+              });
             } catch (err) {
               return rejected(err);
             }
           }
           if (event.type === 'PAYMENT_LINK_EVENT') {
             if (!d.link_id || !d.link_status) throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
-            if (!(await billing.recordDelivery('CASHFREE', `${event.type}:${d.link_id}:${d.link_status}`, event.type))) return reply.send({ status: 'duplicate' });
+            if (!(await billing.recordDelivery('CASHFREE', `${event.type}:${d.link_id}:${d.link_status}`, event.type)))
+              return reply.send({ status: 'duplicate' });
             const p = d.link_id.startsWith(LINK_PREFIX) ? await billing.paymentById(d.link_id.slice(LINK_PREFIX.length)) : undefined;
-            if (!p || p.provider !== 'CASHFREE' || p.provider_ref !== d.link_id || d.link_status !== 'PAID') return reply.send({ status: 'ignored' });
+            if (!p || p.provider !== 'CASHFREE' || p.provider_ref !== d.link_id || d.link_status !== 'PAID')
+              return reply.send({ status: 'ignored' });
             try {
-              return reply.send({ status: await billing.fulfil(p.id, { amountMinor: Math.round((d.link_amount_paid ?? 0) * 100), currency: d.link_currency ?? '' }) });
+              return reply.send({
+                status: await billing.fulfil(p.id, {
+                  amountMinor: Math.round((d.link_amount_paid ?? 0) * 100),
+                  currency: d.link_currency ?? '',
+                }),
+              });
             } catch (err) {
               return rejected(err);
             }
@@ -260,10 +324,19 @@ export function cashfreeRoutes(auth: AuthService, billing: BillingService, cfg: 
           if (event.type === 'SUBSCRIPTION_STATUS_CHANGED' || event.type === 'SUBSCRIPTION_STATUS_CHANGE') {
             const s = d.subscription_details;
             if (!s) throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
-            if (!(await billing.recordDelivery('CASHFREE', `${event.type}:${s.subscription_id}:${s.subscription_status}:${event.event_time ?? ''}`, event.type))) return reply.send({ status: 'duplicate' });
+            if (
+              !(await billing.recordDelivery(
+                'CASHFREE',
+                `${event.type}:${s.subscription_id}:${s.subscription_status}:${event.event_time ?? ''}`,
+                event.type,
+              ))
+            )
+              return reply.send({ status: 'duplicate' });
             if (ENDED.has(s.subscription_status)) {
               const keep = s.subscription_status === 'CANCELLED' || s.subscription_status === 'CUSTOMER_CANCELLED';
-              return reply.send({ status: (await billing.lapseByRef('CASHFREE', s.subscription_id, { keepIfCancelledHere: keep })) ? 'lapsed' : 'ignored' });
+              return reply.send({
+                status: (await billing.lapseByRef('CASHFREE', s.subscription_id, { keepIfCancelledHere: keep })) ? 'lapsed' : 'ignored',
+              });
             }
             return reply.send({ status: 'ignored' });
           }

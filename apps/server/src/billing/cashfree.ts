@@ -42,7 +42,10 @@ export interface CashfreeSubscriptionPayment {
 }
 
 export class CashfreeError extends Error {
-  constructor(message: string, readonly status = 0) {
+  constructor(
+    message: string,
+    readonly status = 0,
+  ) {
     super(message);
   }
 }
@@ -73,7 +76,16 @@ export class CashfreeClient {
     return (await res.json()) as T;
   }
 
-  createOrder(o: { orderId: string; amount: number; currency: string; customerId: string; email: string; phone: string; returnUrl: string; notifyUrl: string }): Promise<CashfreeOrder> {
+  createOrder(o: {
+    orderId: string;
+    amount: number;
+    currency: string;
+    customerId: string;
+    email: string;
+    phone: string;
+    returnUrl: string;
+    notifyUrl: string;
+  }): Promise<CashfreeOrder> {
     return this.call<CashfreeOrder>('POST', '/pg/orders', {
       order_id: o.orderId,
       order_amount: o.amount,
@@ -88,7 +100,17 @@ export class CashfreeClient {
   }
 
   /** A payment link (Payment Links API): Cashfree's hosted page at link_url, no JS SDK needed. */
-  createLink(o: { linkId: string; amount: number; currency: string; purpose: string; email: string; phone: string; returnUrl: string; notifyUrl: string; expiresAt: Date }): Promise<CashfreeLink> {
+  createLink(o: {
+    linkId: string;
+    amount: number;
+    currency: string;
+    purpose: string;
+    email: string;
+    phone: string;
+    returnUrl: string;
+    notifyUrl: string;
+    expiresAt: Date;
+  }): Promise<CashfreeLink> {
     return this.call<CashfreeLink>('POST', '/pg/links', {
       link_id: o.linkId,
       link_amount: o.amount,
@@ -125,12 +147,26 @@ export class CashfreeClient {
    * A subscription to the plan; the authorisation charges the first month (not refunded), the
    * first periodic charge falls a month later.
    */
-  createSubscription(o: { subscriptionId: string; planId: string; amount: number; email: string; phone: string; name: string; returnUrl: string; firstChargeAt: Date; expiresAt: Date }): Promise<CashfreeSubscription> {
+  createSubscription(o: {
+    subscriptionId: string;
+    planId: string;
+    amount: number;
+    email: string;
+    phone: string;
+    name: string;
+    returnUrl: string;
+    firstChargeAt: Date;
+    expiresAt: Date;
+  }): Promise<CashfreeSubscription> {
     return this.call<CashfreeSubscription>('POST', '/pg/subscriptions', {
       subscription_id: o.subscriptionId,
       customer_details: { customer_name: o.name, customer_email: o.email, customer_phone: o.phone },
       plan_details: { plan_id: o.planId },
-      authorization_details: { authorization_amount: o.amount, authorization_amount_refund: false, payment_methods: ['upi', 'card', 'enach'] },
+      authorization_details: {
+        authorization_amount: o.amount,
+        authorization_amount_refund: false,
+        payment_methods: ['upi', 'card', 'enach'],
+      },
       subscription_meta: { return_url: o.returnUrl },
       subscription_first_charge_time: o.firstChargeAt.toISOString(),
       subscription_expiry_time: o.expiresAt.toISOString(),
@@ -156,7 +192,10 @@ export class CashfreeClient {
   }
 
   async cancelSubscription(subscriptionId: string): Promise<void> {
-    await this.call('POST', `/pg/subscriptions/${encodeURIComponent(subscriptionId)}/manage`, { subscription_id: subscriptionId, action: 'CANCEL' });
+    await this.call('POST', `/pg/subscriptions/${encodeURIComponent(subscriptionId)}/manage`, {
+      subscription_id: subscriptionId,
+      action: 'CANCEL',
+    });
   }
 }
 
@@ -167,11 +206,19 @@ export const CASHFREE_WEBHOOK_MAX_AGE_MS = 10 * 60_000;
  * Cashfree's documented webhook signature: Base64(HMAC-SHA256(x-webhook-timestamp + rawBody,
  * secret key)), compared in constant time; the timestamp (milliseconds) must be recent.
  */
-export function verifyCashfreeSignature(secret: string, timestamp: string | undefined, rawBody: string, signature: string | undefined, now = Date.now()): boolean {
+export function verifyCashfreeSignature(
+  secret: string,
+  timestamp: string | undefined,
+  rawBody: string,
+  signature: string | undefined,
+  now = Date.now(),
+): boolean {
   if (!timestamp || !signature || !/^\d{10,16}$/.test(timestamp)) return false;
   const ts = Number(timestamp.length <= 10 ? Number(timestamp) * 1000 : timestamp);
   if (Math.abs(now - ts) > CASHFREE_WEBHOOK_MAX_AGE_MS) return false;
-  const expected = createHmac('sha256', secret).update(timestamp + rawBody).digest();
+  const expected = createHmac('sha256', secret)
+    .update(timestamp + rawBody)
+    .digest();
   let given: Buffer;
   try {
     given = Buffer.from(signature, 'base64');
@@ -182,5 +229,7 @@ export function verifyCashfreeSignature(secret: string, timestamp: string | unde
 }
 
 export function signCashfree(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(timestamp + rawBody).digest('base64');
+  return createHmac('sha256', secret)
+    .update(timestamp + rawBody)
+    .digest('base64');
 }

@@ -24,11 +24,16 @@ const PayPalEvent = z.object({
       status: z.string().optional(),
       custom_id: z.string().optional(),
       /** Orders v2 money on a capture; a v1 sale has { total, currency } */
-      amount: z.union([z.object({ currency_code: z.string(), value: z.string() }), z.object({ total: z.string(), currency: z.string() })]).optional(),
+      amount: z
+        .union([z.object({ currency_code: z.string(), value: z.string() }), z.object({ total: z.string(), currency: z.string() })])
+        .optional(),
       plan_id: z.string().optional(),
       /** the subscription a sale (PAYMENT.SALE.COMPLETED) belongs to */
       billing_agreement_id: z.string().optional(),
-      billing_info: z.object({ last_payment: z.object({ amount: z.object({ currency_code: z.string(), value: z.string() }).optional() }).optional() }).passthrough().optional(),
+      billing_info: z
+        .object({ last_payment: z.object({ amount: z.object({ currency_code: z.string(), value: z.string() }).optional() }).optional() })
+        .passthrough()
+        .optional(),
     })
     .passthrough(),
 });
@@ -46,7 +51,12 @@ const header = (v: string | string[] | undefined): string => (typeof v === 'stri
  * captures the order and checks the captured amount; POST /paypal/webhook takes deliveries
  * PayPal's verify-webhook-signature call vouches for. All end in the same fulfilment.
  */
-export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: PayPalConfig, opts: { appUrl: string; webhookChecksPerMinute: number }) {
+export function paypalRoutes(
+  auth: AuthService,
+  billing: BillingService,
+  cfg: PayPalConfig,
+  opts: { appUrl: string; webhookChecksPerMinute: number },
+) {
   const client = new PayPalClient(cfg);
   const webhookLimiter = new WindowLimiter(opts.webhookChecksPerMinute, 60_000);
   const unreachable = () => new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not be reached. Please try again later.');
@@ -66,138 +76,161 @@ export function paypalRoutes(auth: AuthService, billing: BillingService, cfg: Pa
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
-    r.get('/paypal/checkout', { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: PayPalCheckoutAnswer } } }, async (req) => {
-      const p = await billing.createPayment(userOf(req), 'PAYPAL', req.query.product_id, 'USD', req.query.repo_ids);
-      const returnUrl = `${opts.appUrl}/profile/transactions?payment_id=${p.id}`;
-      const cancelUrl = `${opts.appUrl}/profile/upgrade-plan`;
-      if (p.product_id === PRICE_PRO_MONTHLY) {
-        // Pro renews at PayPal: a subscription to the Pro plan; the payment's ref is the subscription id.
+    r.get(
+      '/paypal/checkout',
+      { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: PayPalCheckoutAnswer } } },
+      async (req) => {
+        const p = await billing.createPayment(userOf(req), 'PAYPAL', req.query.product_id, 'USD', req.query.repo_ids);
+        const returnUrl = `${opts.appUrl}/profile/transactions?payment_id=${p.id}`;
+        const cancelUrl = `${opts.appUrl}/profile/upgrade-plan`;
+        if (p.product_id === PRICE_PRO_MONTHLY) {
+          // Pro renews at PayPal: a subscription to the Pro plan; the payment's ref is the subscription id.
+          try {
+            const sub = await client.createSubscription({ planId: await proPlanId(p.amount_minor), paymentId: p.id, returnUrl, cancelUrl });
+            const url = approvalUrl(sub);
+            if (!url) throw new Error('no approval link');
+            await billing.setProviderRef(p.id, sub.id);
+            return { approval_url: url, payment_id: p.id };
+          } catch (err) {
+            await billing.fail(p.id, 'subscription creation failed');
+            req.log.warn({ err: (err as Error).message }, 'paypal subscription creation failed');
+            throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
+          }
+        }
         try {
-          const sub = await client.createSubscription({ planId: await proPlanId(p.amount_minor), paymentId: p.id, returnUrl, cancelUrl });
-          const url = approvalUrl(sub);
+          const order = await client.createOrder({
+            paymentId: p.id,
+            amount: toMajor(p.amount_minor).toFixed(2),
+            currency: p.currency,
+            description: p.product_id === PRICE_PRO_MONTHLY ? 'Docent Pro (one month)' : 'Docent full-repository documentation',
+            returnUrl,
+            cancelUrl,
+          });
+          const url = approvalUrl(order);
           if (!url) throw new Error('no approval link');
-          await billing.setProviderRef(p.id, sub.id);
+          await billing.setProviderRef(p.id, order.id);
           return { approval_url: url, payment_id: p.id };
         } catch (err) {
-          await billing.fail(p.id, 'subscription creation failed');
-          req.log.warn({ err: (err as Error).message }, 'paypal subscription creation failed');
+          await billing.fail(p.id, 'order creation failed');
+          req.log.warn({ err: (err as Error).message }, 'paypal order creation failed');
           throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
         }
-      }
-      try {
-        const order = await client.createOrder({
-          paymentId: p.id,
-          amount: toMajor(p.amount_minor).toFixed(2),
-          currency: p.currency,
-          description: p.product_id === PRICE_PRO_MONTHLY ? 'Docent Pro (one month)' : 'Docent full-repository documentation',
-          returnUrl,
-          cancelUrl,
-        });
-        const url = approvalUrl(order);
-        if (!url) throw new Error('no approval link');
-        await billing.setProviderRef(p.id, order.id);
-        return { approval_url: url, payment_id: p.id };
-      } catch (err) {
-        await billing.fail(p.id, 'order creation failed');
-        req.log.warn({ err: (err as Error).message }, 'paypal order creation failed');
-        throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
-      }
-    });
+      },
+    );
 
     // After the payer approved: capture the order; the captured amount decides.
-    r.post('/v1/billing/paypal/payments/:id/capture', { ...signedIn, schema: { tags, params: PaymentIdParam, response: { 200: Payment } } }, async (req) => {
-      const p = await billing.paymentOf(userOf(req).id, req.params.id);
-      if (!p || p.provider !== 'PAYPAL' || !p.provider_ref) throw notFound('Payment not found.');
-      if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.product_id === PRICE_PRO_MONTHLY) {
-        // A subscription: PayPal's record of it decides (active, ours, its first payment at the plan's price).
-        const sub = await client.getSubscription(p.provider_ref).catch(() => {
-          throw unreachable();
-        });
-        const paid = sub.billing_info?.last_payment?.amount;
-        if (sub.status === 'ACTIVE' && sub.custom_id === p.id && paid) {
-          await billing.fulfil(p.id, { amountMinor: minorOf(paid.value), currency: paid.currency_code, subscriptionRef: sub.id });
+    r.post(
+      '/v1/billing/paypal/payments/:id/capture',
+      { ...signedIn, schema: { tags, params: PaymentIdParam, response: { 200: Payment } } },
+      async (req) => {
+        const p = await billing.paymentOf(userOf(req).id, req.params.id);
+        if (!p || p.provider !== 'PAYPAL' || !p.provider_ref) throw notFound('Payment not found.');
+        if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.product_id === PRICE_PRO_MONTHLY) {
+          // A subscription: PayPal's record of it decides (active, ours, its first payment at the plan's price).
+          const sub = await client.getSubscription(p.provider_ref).catch(() => {
+            throw unreachable();
+          });
+          const paid = sub.billing_info?.last_payment?.amount;
+          if (sub.status === 'ACTIVE' && sub.custom_id === p.id && paid) {
+            await billing.fulfil(p.id, { amountMinor: minorOf(paid.value), currency: paid.currency_code, subscriptionRef: sub.id });
+          }
+        } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
+          const order = await client.capture(p.provider_ref).catch(() => {
+            throw unreachable();
+          });
+          const capture = completedCapture(order);
+          if (capture && capture.customId === p.id)
+            await billing.fulfil(p.id, { amountMinor: minorOf(capture.amount.value), currency: capture.amount.currency_code });
         }
-      } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
-        const order = await client.capture(p.provider_ref).catch(() => {
-          throw unreachable();
-        });
-        const capture = completedCapture(order);
-        if (capture && capture.customId === p.id) await billing.fulfil(p.id, { amountMinor: minorOf(capture.amount.value), currency: capture.amount.currency_code });
-      }
-      return toPayment((await billing.paymentOf(userOf(req).id, p.id)) ?? p, null);
-    });
+        return toPayment((await billing.paymentOf(userOf(req).id, p.id)) ?? p, null);
+      },
+    );
 
     await app.register(async (hook) => {
       hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-      hook.post('/paypal/webhook', { schema: { tags, hide: true }, preHandler: limitBy((req) => [[webhookLimiter, `paypal:${req.ip}`]]) }, async (req, reply) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(typeof req.body === 'string' ? req.body : '');
-        } catch {
-          throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
-        }
-        const parsed = PayPalEvent.safeParse(json);
-        if (!parsed.success) throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
-        const h = req.headers;
-        const transmission = {
-          authAlgo: header(h['paypal-auth-algo']),
-          certUrl: header(h['paypal-cert-url']),
-          transmissionId: header(h['paypal-transmission-id']),
-          transmissionSig: header(h['paypal-transmission-sig']),
-          transmissionTime: header(h['paypal-transmission-time']),
-        };
-        if (Object.values(transmission).some((v) => !v)) throw new HttpError(401, ErrorCode.VALIDATION, 'Invalid webhook signature.');
-        const verified = await client.verifyWebhook(transmission, json).catch(() => {
-          throw unreachable();
-        });
-        if (!verified) throw new HttpError(401, ErrorCode.VALIDATION, 'Invalid webhook signature.');
-        const event = parsed.data;
-        if (!(await billing.recordDelivery('PAYPAL', event.id, event.event_type))) return reply.send({ status: 'duplicate' });
-        const res = event.resource;
-        const rejected = (err: unknown) => {
-          if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
-          throw err;
-        };
-        if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
-          const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
-          if (!p || p.provider !== 'PAYPAL' || !res.amount) return reply.send({ status: 'ignored' });
+      hook.post(
+        '/paypal/webhook',
+        { schema: { tags, hide: true }, preHandler: limitBy((req) => [[webhookLimiter, `paypal:${req.ip}`]]) },
+        async (req, reply) => {
+          let json: unknown;
           try {
-            return reply.send({ status: await billing.fulfil(p.id, moneyOf(res.amount)) });
-          } catch (err) {
-            return rejected(err);
+            json = JSON.parse(typeof req.body === 'string' ? req.body : '');
+          } catch {
+            throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
           }
-        }
-        if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
-          // The approved subscription's first payment, as PayPal reports it, pays the checkout's payment.
-          const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
-          const paid = res.billing_info?.last_payment?.amount;
-          if (!p || p.provider !== 'PAYPAL' || !res.id || p.provider_ref !== res.id || !paid) return reply.send({ status: 'ignored' });
-          try {
-            return reply.send({ status: await billing.fulfil(p.id, { amountMinor: minorOf(paid.value), currency: paid.currency_code, subscriptionRef: res.id }) });
-          } catch (err) {
-            return rejected(err);
+          const parsed = PayPalEvent.safeParse(json);
+          if (!parsed.success) throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
+          const h = req.headers;
+          const transmission = {
+            authAlgo: header(h['paypal-auth-algo']),
+            certUrl: header(h['paypal-cert-url']),
+            transmissionId: header(h['paypal-transmission-id']),
+            transmissionSig: header(h['paypal-transmission-sig']),
+            transmissionTime: header(h['paypal-transmission-time']),
+          };
+          if (Object.values(transmission).some((v) => !v)) throw new HttpError(401, ErrorCode.VALIDATION, 'Invalid webhook signature.');
+          const verified = await client.verifyWebhook(transmission, json).catch(() => {
+            throw unreachable();
+          });
+          if (!verified) throw new HttpError(401, ErrorCode.VALIDATION, 'Invalid webhook signature.');
+          const event = parsed.data;
+          if (!(await billing.recordDelivery('PAYPAL', event.id, event.event_type))) return reply.send({ status: 'duplicate' });
+          const res = event.resource;
+          const rejected = (err: unknown) => {
+            if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
+            throw err;
+          };
+          if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
+            const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
+            if (!p || p.provider !== 'PAYPAL' || !res.amount) return reply.send({ status: 'ignored' });
+            try {
+              return reply.send({ status: await billing.fulfil(p.id, moneyOf(res.amount)) });
+            } catch (err) {
+              return rejected(err);
+            }
           }
-        }
-        if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
-          // A subscription's charge: the first pays the checkout's payment, every later one renews Pro.
-          if (!res.billing_agreement_id || !res.id || !res.amount) return reply.send({ status: 'ignored' });
-          try {
-            return reply.send({ status: await billing.subscriptionCharge('PAYPAL', res.billing_agreement_id, res.id, 'USD', moneyOf(res.amount)) });
-          } catch (err) {
-            return rejected(err);
+          if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
+            // The approved subscription's first payment, as PayPal reports it, pays the checkout's payment.
+            const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
+            const paid = res.billing_info?.last_payment?.amount;
+            if (!p || p.provider !== 'PAYPAL' || !res.id || p.provider_ref !== res.id || !paid) return reply.send({ status: 'ignored' });
+            try {
+              return reply.send({
+                status: await billing.fulfil(p.id, {
+                  amountMinor: minorOf(paid.value),
+                  currency: paid.currency_code,
+                  subscriptionRef: res.id,
+                }),
+              });
+            } catch (err) {
+              return rejected(err);
+            }
           }
-        }
-        if (event.event_type === 'PAYMENT.CAPTURE.DENIED') {
-          const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
-          if (p && p.provider === 'PAYPAL') await billing.fail(p.id, 'capture denied at PayPal');
-          return reply.send({ status: 'failed' });
-        }
-        if (SUBSCRIPTION_ENDED.has(event.event_type) && res.id) {
-          const keep = event.event_type === 'BILLING.SUBSCRIPTION.CANCELLED';
-          return reply.send({ status: (await billing.lapseByRef('PAYPAL', res.id, { keepIfCancelledHere: keep })) ? 'lapsed' : 'ignored' });
-        }
-        return reply.send({ status: 'ignored' });
-      });
+          if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
+            // A subscription's charge: the first pays the checkout's payment, every later one renews Pro.
+            if (!res.billing_agreement_id || !res.id || !res.amount) return reply.send({ status: 'ignored' });
+            try {
+              return reply.send({
+                status: await billing.subscriptionCharge('PAYPAL', res.billing_agreement_id, res.id, 'USD', moneyOf(res.amount)),
+              });
+            } catch (err) {
+              return rejected(err);
+            }
+          }
+          if (event.event_type === 'PAYMENT.CAPTURE.DENIED') {
+            const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
+            if (p && p.provider === 'PAYPAL') await billing.fail(p.id, 'capture denied at PayPal');
+            return reply.send({ status: 'failed' });
+          }
+          if (SUBSCRIPTION_ENDED.has(event.event_type) && res.id) {
+            const keep = event.event_type === 'BILLING.SUBSCRIPTION.CANCELLED';
+            return reply.send({
+              status: (await billing.lapseByRef('PAYPAL', res.id, { keepIfCancelledHere: keep })) ? 'lapsed' : 'ignored',
+            });
+          }
+          return reply.send({ status: 'ignored' });
+        },
+      );
     });
   };
 }

@@ -19,7 +19,10 @@ export interface PayPalOrder {
   id: string;
   status: string;
   links?: PayPalLink[];
-  purchase_units?: Array<{ custom_id?: string; payments?: { captures?: Array<{ id: string; status: string; amount: PayPalMoney; custom_id?: string }> } }>;
+  purchase_units?: Array<{
+    custom_id?: string;
+    payments?: { captures?: Array<{ id: string; status: string; amount: PayPalMoney; custom_id?: string }> };
+  }>;
 }
 
 /** The fields of a PayPal subscription (Subscriptions API v1) this server reads. */
@@ -55,7 +58,11 @@ export class PayPalClient {
     if (this.token && this.token.until > Date.now()) return this.token.value;
     const res = await fetch(`${this.cfg.baseUrl}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${this.cfg.clientId}:${this.cfg.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${this.cfg.clientId}:${this.cfg.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
       body: 'grant_type=client_credentials',
       signal: AbortSignal.timeout(15_000),
     });
@@ -85,7 +92,11 @@ export class PayPalClient {
 
   /** Catalog product for Pro (Catalog Products API), created once per plan. */
   createProduct(requestId: string): Promise<{ id: string }> {
-    return this.call<{ id: string }>('/v1/catalogs/products', { name: 'Docent Pro', description: 'Docent Pro plan', type: 'SERVICE', category: 'SOFTWARE' }, requestId);
+    return this.call<{ id: string }>(
+      '/v1/catalogs/products',
+      { name: 'Docent Pro', description: 'Docent Pro plan', type: 'SERVICE', category: 'SOFTWARE' },
+      requestId,
+    );
   }
 
   /** A monthly plan at a fixed price, no setup fee, renewing until cancelled (Subscriptions API). */
@@ -96,7 +107,15 @@ export class PayPalClient {
         product_id: o.productId,
         name: 'Docent Pro (monthly)',
         status: 'ACTIVE',
-        billing_cycles: [{ frequency: { interval_unit: 'MONTH', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { value: o.amount, currency_code: o.currency } } }],
+        billing_cycles: [
+          {
+            frequency: { interval_unit: 'MONTH', interval_count: 1 },
+            tenure_type: 'REGULAR',
+            sequence: 1,
+            total_cycles: 0,
+            pricing_scheme: { fixed_price: { value: o.amount, currency_code: o.currency } },
+          },
+        ],
         payment_preferences: { auto_bill_outstanding: true, setup_fee_failure_action: 'CANCEL', payment_failure_threshold: 1 },
       },
       o.requestId,
@@ -110,7 +129,13 @@ export class PayPalClient {
       {
         plan_id: o.planId,
         custom_id: o.paymentId,
-        application_context: { brand_name: 'Docent', user_action: 'SUBSCRIBE_NOW', shipping_preference: 'NO_SHIPPING', return_url: o.returnUrl, cancel_url: o.cancelUrl },
+        application_context: {
+          brand_name: 'Docent',
+          user_action: 'SUBSCRIBE_NOW',
+          shipping_preference: 'NO_SHIPPING',
+          return_url: o.returnUrl,
+          cancel_url: o.cancelUrl,
+        },
       },
       `subscribe-${o.paymentId}`,
     );
@@ -125,13 +150,36 @@ export class PayPalClient {
   }
 
   /** An order to capture; `paymentId` rides along as custom_id and makes the call idempotent. */
-  createOrder(o: { paymentId: string; amount: string; currency: string; description: string; returnUrl: string; cancelUrl: string }): Promise<PayPalOrder> {
+  createOrder(o: {
+    paymentId: string;
+    amount: string;
+    currency: string;
+    description: string;
+    returnUrl: string;
+    cancelUrl: string;
+  }): Promise<PayPalOrder> {
     return this.call<PayPalOrder>(
       '/v2/checkout/orders',
       {
         intent: 'CAPTURE',
-        purchase_units: [{ reference_id: o.paymentId, custom_id: o.paymentId, description: o.description, amount: { currency_code: o.currency, value: o.amount } }],
-        payment_source: { paypal: { experience_context: { return_url: o.returnUrl, cancel_url: o.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } } },
+        purchase_units: [
+          {
+            reference_id: o.paymentId,
+            custom_id: o.paymentId,
+            description: o.description,
+            amount: { currency_code: o.currency, value: o.amount },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: o.returnUrl,
+              cancel_url: o.cancelUrl,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+            },
+          },
+        },
       },
       `create-${o.paymentId}`,
     );

@@ -83,19 +83,30 @@ export function billingRoutes(auth: AuthService, billing: BillingService) {
     const testOnly = async () => {
       if (!billing.config.testProvider) throw new HttpError(403, ErrorCode.VALIDATION, TEST_DISABLED);
     };
-    r.get('/v1/billing/test/checkout', { preHandler: [testOnly, requireUser(auth)], schema: { tags, querystring: CheckoutQuery, response: { 200: TestCheckoutAnswer } } }, async (req) => {
-      const p = await billing.createPayment(userOf(req), 'TEST', req.query.product_id, req.query.currency ?? 'USD', req.query.repo_ids);
-      return { payment_id: p.id, checkout_url: `/billing/test-checkout/${p.id}` };
-    });
-    r.get('/v1/billing/test/payments/:id', { preHandler: [testOnly, requireUser(auth)], schema: { tags, params: PaymentIdParam, response: { 200: Payment } } }, async (req) => {
-      const p = await billing.paymentOf(userOf(req).id, req.params.id);
-      if (!p || p.provider !== 'TEST') throw notFound('Payment not found.');
-      return toPayment(p, null);
-    });
+    r.get(
+      '/v1/billing/test/checkout',
+      { preHandler: [testOnly, requireUser(auth)], schema: { tags, querystring: CheckoutQuery, response: { 200: TestCheckoutAnswer } } },
+      async (req) => {
+        const p = await billing.createPayment(userOf(req), 'TEST', req.query.product_id, req.query.currency ?? 'USD', req.query.repo_ids);
+        return { payment_id: p.id, checkout_url: `/billing/test-checkout/${p.id}` };
+      },
+    );
+    r.get(
+      '/v1/billing/test/payments/:id',
+      { preHandler: [testOnly, requireUser(auth)], schema: { tags, params: PaymentIdParam, response: { 200: Payment } } },
+      async (req) => {
+        const p = await billing.paymentOf(userOf(req).id, req.params.id);
+        if (!p || p.provider !== 'TEST') throw notFound('Payment not found.');
+        return toPayment(p, null);
+      },
+    );
     const Outcome = z.object({ outcome: z.enum(['complete', 'fail']) }).strict();
     r.post(
       '/v1/billing/test/payments/:id/:outcome',
-      { preHandler: [testOnly, requireUser(auth)], schema: { tags, params: PaymentIdParam.extend(Outcome.shape), response: { 200: Payment } } },
+      {
+        preHandler: [testOnly, requireUser(auth)],
+        schema: { tags, params: PaymentIdParam.extend(Outcome.shape), response: { 200: Payment } },
+      },
       async (req) => {
         const p = await billing.paymentOf(userOf(req).id, req.params.id);
         if (!p || p.provider !== 'TEST') throw notFound('Payment not found.');

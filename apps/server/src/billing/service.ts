@@ -47,7 +47,11 @@ function stillPaid(now: Date) {
       eb('status', 'in', ['ACTIVE', 'CANCELLED']),
       eb.or([
         eb('current_period_end', '>', now),
-        eb.and([eb('status', '=', 'ACTIVE'), eb('provider_ref', 'is not', null), eb('current_period_end', '>', new Date(now.getTime() - RENEWAL_GRACE_MS))]),
+        eb.and([
+          eb('status', '=', 'ACTIVE'),
+          eb('provider_ref', 'is not', null),
+          eb('current_period_end', '>', new Date(now.getTime() - RENEWAL_GRACE_MS)),
+        ]),
       ]),
     ]);
 }
@@ -82,7 +86,11 @@ export class BillingService {
     const p = this.config.prices;
     return {
       [PRICE_FULL_REPO]: { id: PRICE_FULL_REPO, interval: 'once', amount: { USD: toMajor(p.fullRepo.USD), INR: toMajor(p.fullRepo.INR) } },
-      [PRICE_PRO_MONTHLY]: { id: PRICE_PRO_MONTHLY, interval: 'month', amount: { USD: toMajor(p.proMonthly.USD), INR: toMajor(p.proMonthly.INR) } },
+      [PRICE_PRO_MONTHLY]: {
+        id: PRICE_PRO_MONTHLY,
+        interval: 'month',
+        amount: { USD: toMajor(p.proMonthly.USD), INR: toMajor(p.proMonthly.INR) },
+      },
       taxPercent: TAX_PERCENT,
     };
   }
@@ -100,16 +108,33 @@ export class BillingService {
    * A pending payment for `product` in `currency`, at the plan's price. The full-repository
    * package names one of the user's repositories (another user's id → 404).
    */
-  async createPayment(user: UserRow, provider: PaymentProvider, product: ProductId, currency: Currency, repoIds: string | undefined): Promise<PaymentRow> {
+  async createPayment(
+    user: UserRow,
+    provider: PaymentProvider,
+    product: ProductId,
+    currency: Currency,
+    repoIds: string | undefined,
+  ): Promise<PaymentRow> {
     if (product === PRICE_FULL_REPO) {
-      const ids = (repoIds ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      if (ids.length !== 1) throw new HttpError(400, ErrorCode.VALIDATION, 'repo_ids: name exactly one repository for the full-repository package.');
+      const ids = (repoIds ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (ids.length !== 1)
+        throw new HttpError(400, ErrorCode.VALIDATION, 'repo_ids: name exactly one repository for the full-repository package.');
       return this.packageCheckout(user, provider, currency, ids[0] as string);
     }
     if (repoIds?.trim()) throw new HttpError(400, ErrorCode.VALIDATION, 'repo_ids: the Pro plan is not bought for a repository.');
     return this.db
       .insertInto('payments')
-      .values({ user_id: user.id, provider, product_id: product, repository_id: null, amount_minor: this.priceMinor(product, currency), currency })
+      .values({
+        user_id: user.id,
+        provider,
+        product_id: product,
+        repository_id: null,
+        amount_minor: this.priceMinor(product, currency),
+        currency,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -123,9 +148,16 @@ export class BillingService {
   private packageCheckout(user: UserRow, provider: PaymentProvider, currency: Currency, id: string): Promise<PaymentRow> {
     if (!isUuid(id)) throw notFound('Repository not found!');
     return this.db.transaction().execute(async (trx) => {
-      const repo = await trx.selectFrom('repositories').select(['id', 'plan_type']).where('id', '=', id).where('user_id', '=', user.id).forUpdate().executeTakeFirst();
+      const repo = await trx
+        .selectFrom('repositories')
+        .select(['id', 'plan_type'])
+        .where('id', '=', id)
+        .where('user_id', '=', user.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!repo) throw notFound('Repository not found!');
-      if (repo.plan_type === 'PREMIUM' || repo.plan_type === 'PRO') throw new HttpError(409, ErrorCode.CONFLICT, 'This repository already has the full-repository package.');
+      if (repo.plan_type === 'PREMIUM' || repo.plan_type === 'PRO')
+        throw new HttpError(409, ErrorCode.CONFLICT, 'This repository already has the full-repository package.');
       const open = await trx
         .selectFrom('payments')
         .selectAll()
@@ -141,7 +173,14 @@ export class BillingService {
       if (open) return open;
       return trx
         .insertInto('payments')
-        .values({ user_id: user.id, provider, product_id: PRICE_FULL_REPO, repository_id: repo.id, amount_minor: this.priceMinor(PRICE_FULL_REPO, currency), currency })
+        .values({
+          user_id: user.id,
+          provider,
+          product_id: PRICE_FULL_REPO,
+          repository_id: repo.id,
+          amount_minor: this.priceMinor(PRICE_FULL_REPO, currency),
+          currency,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     });
@@ -179,7 +218,11 @@ export class BillingService {
         subscriptionId = await this.extendPro(trx, payment, confirmation.subscriptionRef ?? null, now);
         status = 'PAYMENT_ACTIVE';
       } else if (await this.grantPackage(trx, payment, now)) {
-        await trx.updateTable('users').set({ count_repo_gen: sql<number>`count_repo_gen + 1`, updated_at: now }).where('id', '=', payment.user_id).execute();
+        await trx
+          .updateTable('users')
+          .set({ count_repo_gen: sql<number>`count_repo_gen + 1`, updated_at: now })
+          .where('id', '=', payment.user_id)
+          .execute();
       }
       await trx
         .updateTable('payments')
@@ -205,9 +248,18 @@ export class BillingService {
    */
   private async grantPackage(trx: Transaction<Database>, payment: PaymentRow, now: Date): Promise<boolean> {
     if (!payment.repository_id) return true;
-    const repo = await trx.selectFrom('repositories').select(['plan_type']).where('id', '=', payment.repository_id).forUpdate().executeTakeFirst();
+    const repo = await trx
+      .selectFrom('repositories')
+      .select(['plan_type'])
+      .where('id', '=', payment.repository_id)
+      .forUpdate()
+      .executeTakeFirst();
     if (repo && (repo.plan_type === 'PREMIUM' || repo.plan_type === 'PRO')) {
-      await trx.updateTable('payments').set({ failure_reason: 'the repository already had the package: refund due' }).where('id', '=', payment.id).execute();
+      await trx
+        .updateTable('payments')
+        .set({ failure_reason: 'the repository already had the package: refund due' })
+        .where('id', '=', payment.id)
+        .execute();
       return false;
     }
     await trx.updateTable('repositories').set({ plan_type: 'PREMIUM', updated_at: now }).where('id', '=', payment.repository_id).execute();
@@ -237,26 +289,49 @@ export class BillingService {
     let id: string;
     if (subscriptionRef) {
       // One row per provider subscription: a lapsed row that holds the ref gives it up (or is revived below).
-      const holder = await trx.selectFrom('subscriptions').select(['id']).where('provider', '=', payment.provider).where('provider_ref', '=', subscriptionRef).forUpdate().executeTakeFirst();
+      const holder = await trx
+        .selectFrom('subscriptions')
+        .select(['id'])
+        .where('provider', '=', payment.provider)
+        .where('provider_ref', '=', subscriptionRef)
+        .forUpdate()
+        .executeTakeFirst();
       if (holder && !running) {
-        await trx.updateTable('subscriptions').set({ status: 'ACTIVE', current_period_end: new Date(now.getTime() + PRO_PERIOD_MS), cancelled_at: null, updated_at: now }).where('id', '=', holder.id).execute();
+        await trx
+          .updateTable('subscriptions')
+          .set({ status: 'ACTIVE', current_period_end: new Date(now.getTime() + PRO_PERIOD_MS), cancelled_at: null, updated_at: now })
+          .where('id', '=', holder.id)
+          .execute();
         await trx.updateTable('users').set({ plan_type: 'PRO', updated_at: now }).where('id', '=', payment.user_id).execute();
         return holder.id;
       }
-      if (holder && running && holder.id !== running.id) await trx.updateTable('subscriptions').set({ provider_ref: null, updated_at: now }).where('id', '=', holder.id).execute();
+      if (holder && running && holder.id !== running.id)
+        await trx.updateTable('subscriptions').set({ provider_ref: null, updated_at: now }).where('id', '=', holder.id).execute();
     }
     if (running) {
       const end = new Date(running.current_period_end.getTime() + PRO_PERIOD_MS);
       await trx
         .updateTable('subscriptions')
-        .set({ current_period_end: end, status: 'ACTIVE', cancelled_at: null, updated_at: now, ...(subscriptionRef ? { provider: payment.provider, provider_ref: subscriptionRef } : {}) })
+        .set({
+          current_period_end: end,
+          status: 'ACTIVE',
+          cancelled_at: null,
+          updated_at: now,
+          ...(subscriptionRef ? { provider: payment.provider, provider_ref: subscriptionRef } : {}),
+        })
         .where('id', '=', running.id)
         .execute();
       id = running.id;
     } else {
       const row = await trx
         .insertInto('subscriptions')
-        .values({ user_id: payment.user_id, provider: payment.provider, provider_ref: subscriptionRef, status: 'ACTIVE', current_period_end: new Date(now.getTime() + PRO_PERIOD_MS) })
+        .values({
+          user_id: payment.user_id,
+          provider: payment.provider,
+          provider_ref: subscriptionRef,
+          status: 'ACTIVE',
+          current_period_end: new Date(now.getTime() + PRO_PERIOD_MS),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       id = row.id;
@@ -272,7 +347,11 @@ export class BillingService {
    */
   private async rewardReferrer(trx: Transaction<Database>, payment: PaymentRow): Promise<void> {
     if (payment.provider === 'TEST') return;
-    const referral = await trx.selectFrom('referrals').select('referrer_id').where('referred_user_id', '=', payment.user_id).executeTakeFirst();
+    const referral = await trx
+      .selectFrom('referrals')
+      .select('referrer_id')
+      .where('referred_user_id', '=', payment.user_id)
+      .executeTakeFirst();
     if (!referral) return;
     const earlier = await trx
       .selectFrom('payments')
@@ -305,7 +384,13 @@ export class BillingService {
    * the plan's price, fulfilled through the same checks (amount and currency), which extends Pro
    * by a period. A charge seen before (by its id) answers 'duplicate'.
    */
-  async subscriptionCharge(provider: PaymentProvider, subscriptionRef: string, chargeRef: string, currency: Currency, confirmation: Confirmation): Promise<SubscriptionChargeResult> {
+  async subscriptionCharge(
+    provider: PaymentProvider,
+    subscriptionRef: string,
+    chargeRef: string,
+    currency: Currency,
+    confirmation: Confirmation,
+  ): Promise<SubscriptionChargeResult> {
     if (await this.paymentByRef(provider, chargeRef)) return 'duplicate';
     const conf = { ...confirmation, subscriptionRef };
     const initial = await this.paymentByRef(provider, subscriptionRef);
@@ -313,11 +398,24 @@ export class BillingService {
       await this.setProviderRef(initial.id, chargeRef);
       return initial.fulfilled_at ? 'duplicate' : this.fulfil(initial.id, conf);
     }
-    const sub = await this.db.selectFrom('subscriptions').select(['user_id']).where('provider', '=', provider).where('provider_ref', '=', subscriptionRef).executeTakeFirst();
+    const sub = await this.db
+      .selectFrom('subscriptions')
+      .select(['user_id'])
+      .where('provider', '=', provider)
+      .where('provider_ref', '=', subscriptionRef)
+      .executeTakeFirst();
     if (!sub) return 'ignored';
     const renewal = await this.db
       .insertInto('payments')
-      .values({ user_id: sub.user_id, provider, product_id: PRICE_PRO_MONTHLY, repository_id: null, amount_minor: this.priceMinor(PRICE_PRO_MONTHLY, currency), currency, provider_ref: chargeRef })
+      .values({
+        user_id: sub.user_id,
+        provider,
+        product_id: PRICE_PRO_MONTHLY,
+        repository_id: null,
+        amount_minor: this.priceMinor(PRICE_PRO_MONTHLY, currency),
+        currency,
+        provider_ref: chargeRef,
+      })
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -366,7 +464,13 @@ export class BillingService {
   async lapseByRef(provider: PaymentProvider, ref: string, opts: { keepIfCancelledHere?: boolean } = {}): Promise<boolean> {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
-      const s = await trx.selectFrom('subscriptions').select(['id', 'user_id', 'status']).where('provider', '=', provider).where('provider_ref', '=', ref).forUpdate().executeTakeFirst();
+      const s = await trx
+        .selectFrom('subscriptions')
+        .select(['id', 'user_id', 'status'])
+        .where('provider', '=', provider)
+        .where('provider_ref', '=', ref)
+        .forUpdate()
+        .executeTakeFirst();
       if (!s || s.status === 'LAPSED') return false;
       if (opts.keepIfCancelledHere && s.status === 'CANCELLED') return false;
       await this.lapse(trx, s.id, s.user_id, now);
@@ -376,9 +480,26 @@ export class BillingService {
 
   private async lapse(trx: Transaction<Database>, subscriptionId: string, userId: string, now: Date): Promise<void> {
     await trx.updateTable('subscriptions').set({ status: 'LAPSED', updated_at: now }).where('id', '=', subscriptionId).execute();
-    await trx.updateTable('payments').set({ status: 'PAYMENT_COMPLETE', updated_at: now }).where('subscription_id', '=', subscriptionId).where('status', '=', 'PAYMENT_ACTIVE').execute();
-    const other = await trx.selectFrom('subscriptions').select('id').where('user_id', '=', userId).where('id', '!=', subscriptionId).where(stillPaid(now)).executeTakeFirst();
-    if (!other) await trx.updateTable('users').set({ plan_type: 'FREE', updated_at: now }).where('id', '=', userId).where('plan_type', '=', 'PRO').execute();
+    await trx
+      .updateTable('payments')
+      .set({ status: 'PAYMENT_COMPLETE', updated_at: now })
+      .where('subscription_id', '=', subscriptionId)
+      .where('status', '=', 'PAYMENT_ACTIVE')
+      .execute();
+    const other = await trx
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '!=', subscriptionId)
+      .where(stillPaid(now))
+      .executeTakeFirst();
+    if (!other)
+      await trx
+        .updateTable('users')
+        .set({ plan_type: 'FREE', updated_at: now })
+        .where('id', '=', userId)
+        .where('plan_type', '=', 'PRO')
+        .execute();
   }
 
   /** The user's running subscription (active, or cancelled but paid until its period ends; renewing at a provider within the grace). */
@@ -396,7 +517,13 @@ export class BillingService {
    * The provider's plan for a product at a price: the one remembered, else `create`d once and
    * remembered (concurrent first calls may both create; the first stored wins).
    */
-  async providerPlan(provider: PaymentProvider, product: ProductId, currency: Currency, amountMinor: number, create: () => Promise<string>): Promise<string> {
+  async providerPlan(
+    provider: PaymentProvider,
+    product: ProductId,
+    currency: Currency,
+    amountMinor: number,
+    create: () => Promise<string>,
+  ): Promise<string> {
     const find = () =>
       this.db
         .selectFrom('billing_provider_plans')
@@ -436,7 +563,12 @@ export class BillingService {
         throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not cancel the subscription. Please try again later.');
       }
     }
-    return this.db.updateTable('subscriptions').set({ status: 'CANCELLED', cancelled_at: this.now(), updated_at: this.now() }).where('id', '=', s.id).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .updateTable('subscriptions')
+      .set({ status: 'CANCELLED', cancelled_at: this.now(), updated_at: this.now() })
+      .where('id', '=', s.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async transactions(userId: string): Promise<TransactionsAnswer> {
@@ -450,7 +582,17 @@ export class BillingService {
       .limit(500)
       .execute();
     const sub = await this.currentSubscription(userId);
-    return { payments: rows.map((r) => toPayment(r, r.repository_id && r.organization_name && r.repo_name && r.vendor ? { id: r.repository_id, organizationName: r.organization_name, repoName: r.repo_name, vendor: r.vendor } : null)), subscription: sub ? toSubscription(sub) : null };
+    return {
+      payments: rows.map((r) =>
+        toPayment(
+          r,
+          r.repository_id && r.organization_name && r.repo_name && r.vendor
+            ? { id: r.repository_id, organizationName: r.organization_name, repoName: r.repo_name, vendor: r.vendor }
+            : null,
+        ),
+      ),
+      subscription: sub ? toSubscription(sub) : null,
+    };
   }
 }
 

@@ -22,7 +22,15 @@ export interface DeliveryContext extends Pick<JobContext, 'log' | 'signal'> {
 
 /** git in the job's clone, talking to its remote the way the checkout did (pinned address, per-run credential). */
 export function gitIn(checkout: Pick<Checkout, 'dest' | 'remoteConfig' | 'httpAuth' | 'local'>, signal: AbortSignal): Git {
-  return (args) => runGit(args, { cwd: checkout.dest, signal, remoteConfig: checkout.remoteConfig, httpAuth: checkout.httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+  return (args) =>
+    runGit(args, {
+      cwd: checkout.dest,
+      signal,
+      remoteConfig: checkout.remoteConfig,
+      httpAuth: checkout.httpAuth,
+      allowFile: checkout.local,
+      timeoutMs: 10 * 60 * 1000,
+    });
 }
 
 /** Where a fetched remote branch is kept while a delivery builds on it (removed afterwards). */
@@ -33,9 +41,21 @@ const BASE_REF = 'refs/docent/base';
  * back on `restoreTo` (detached) and removes the scratch branch and base ref, whatever happened:
  * the clone cache is left as the next job expects it.
  */
-export async function onScratchBranch<T>(git: Git, branch: { local: string; from: string; restoreTo: string }, work: () => Promise<T>): Promise<T> {
+export async function onScratchBranch<T>(
+  git: Git,
+  branch: { local: string; from: string; restoreTo: string },
+  work: () => Promise<T>,
+): Promise<T> {
   try {
-    await git(['checkout', '-q', '-f', '-B', branchName(branch.local, 'The scratch branch'), objectId(branch.from, 'The branch head'), '--']);
+    await git([
+      'checkout',
+      '-q',
+      '-f',
+      '-B',
+      branchName(branch.local, 'The scratch branch'),
+      objectId(branch.from, 'The branch head'),
+      '--',
+    ]);
     return await work();
   } finally {
     await git(['checkout', '-q', '-f', '--detach', branch.restoreTo, '--']).catch(() => undefined);
@@ -46,7 +66,19 @@ export async function onScratchBranch<T>(git: Git, branch: { local: string; from
 
 /** Commits what is staged, as Docent (never signed: the worker has no key). */
 export async function commitAsDocent(git: Git, subject: string, body?: string): Promise<void> {
-  await git(['-c', 'user.name=Docent', '-c', 'user.email=docent@localhost', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', subject, ...(body === undefined ? [] : ['-m', body])]);
+  await git([
+    '-c',
+    'user.name=Docent',
+    '-c',
+    'user.email=docent@localhost',
+    '-c',
+    'commit.gpgsign=false',
+    'commit',
+    '-q',
+    '-m',
+    subject,
+    ...(body === undefined ? [] : ['-m', body]),
+  ]);
 }
 
 /** `base`, or the first of `base-2`, `base-3`… that is not among the remote's branches. */
@@ -79,9 +111,16 @@ export async function fetchRemoteBranch(git: Git, branch: string): Promise<strin
  * branch is never overwritten. With `lease` (the remote head read earlier, null for none) the
  * branch is replaced only while it is still that commit (absent for null).
  */
-export async function pushBranch({ git, log }: DeliveryContext, local: string, remote: string, lease?: { expected: string | null }): Promise<void> {
+export async function pushBranch(
+  { git, log }: DeliveryContext,
+  local: string,
+  remote: string,
+  lease?: { expected: string | null },
+): Promise<void> {
   branchName(remote, 'The branch to push to');
-  const force = lease ? [`--force-with-lease=refs/heads/${remote}:${lease.expected === null ? '' : objectId(lease.expected, 'The remote branch head')}`] : [];
+  const force = lease
+    ? [`--force-with-lease=refs/heads/${remote}:${lease.expected === null ? '' : objectId(lease.expected, 'The remote branch head')}`]
+    : [];
   await log('COMMAND', `git push origin ${remote}`);
   await git(['push', ...force, END_OF_OPTIONS, 'origin', `refs/heads/${local}:refs/heads/${remote}`]);
 }
@@ -93,7 +132,10 @@ export async function pushBranch({ git, log }: DeliveryContext, local: string, r
  */
 export async function pushToFreeBranch(ctx: DeliveryContext, local: string, wanted: string): Promise<string> {
   const listed = await ctx.git(['ls-remote', '--heads', END_OF_OPTIONS, 'origin', `refs/heads/${branchName(wanted, 'The branch')}*`]);
-  const branch = freeBranchName(wanted, listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''));
+  const branch = freeBranchName(
+    wanted,
+    listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''),
+  );
   if (branch !== wanted) await ctx.log('INFO', `Branch ${wanted} already exists on the remote; pushing ${branch} instead`);
   await pushBranch(ctx, local, branch);
   return branch;
@@ -101,6 +143,7 @@ export async function pushToFreeBranch(ctx: DeliveryContext, local: string, want
 
 /** Why a delivery failed, in git's (or the guarded write's) first line: the worker's paths never appear. */
 export function deliveryFailure(err: unknown): string {
-  if (err instanceof GitError || err instanceof GitArgumentError || err instanceof UnsafePathError) return (err.message.split('\n')[0] ?? 'git failed').replace(/\.$/, '');
+  if (err instanceof GitError || err instanceof GitArgumentError || err instanceof UnsafePathError)
+    return (err.message.split('\n')[0] ?? 'git failed').replace(/\.$/, '');
   return 'git failed';
 }

@@ -65,13 +65,29 @@ export async function openOrReusePullRequest(
   const ref = { organizationName: repo.organization_name, repoName: repo.repo_name };
   try {
     const base = draft.base ?? repo.default_branch ?? (await target.adapter.defaultBranch(target.cred, ref, ctx.signal));
-    const pr = await target.adapter.openPullRequest(target.cred, ref, { head: draft.head, base, title: draft.title, body: draft.body }, ctx.signal);
-    await ctx.log('INFO', pr.existing ? `Pull request #${pr.number} was already open for ${draft.head}` : `Opened pull request #${pr.number}`);
+    const pr = await target.adapter.openPullRequest(
+      target.cred,
+      ref,
+      { head: draft.head, base, title: draft.title, body: draft.body },
+      ctx.signal,
+    );
+    await ctx.log(
+      'INFO',
+      pr.existing ? `Pull request #${pr.number} was already open for ${draft.head}` : `Opened pull request #${pr.number}`,
+    );
     return { url: pr.url, number: pr.number, vendor: target.vendor, existing: pr.existing };
   } catch (err) {
     if (ctx.signal.aborted) throw err;
-    const why = err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error';
-    await ctx.log('WARNING', `The branch ${draft.head} was pushed, but the pull request could not be opened (${why}). Open it from the branch on ${label}.`);
+    const why =
+      err instanceof VendorApiError
+        ? err.status
+          ? `${label} answered HTTP ${err.status}`
+          : `no answer from ${label}`
+        : 'an internal error';
+    await ctx.log(
+      'WARNING',
+      `The branch ${draft.head} was pushed, but the pull request could not be opened (${why}). Open it from the branch on ${label}.`,
+    );
     return null;
   }
 }

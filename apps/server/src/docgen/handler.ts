@@ -45,7 +45,12 @@ export function prBody(s: Summary, changes: Changes, commit: string): string {
  * commit on a new branch `docent/docs-<short sha>` pushed to the repository's remote (never
  * forced, never the default branch); the patch is kept for the app whatever the push does.
  */
-export function docRepoHandler(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, clones: KeyedMutex = new KeyedMutex()): JobHandler<DocRepoJobPayload> {
+export function docRepoHandler(
+  repos: RepoRepository,
+  service: RepoService,
+  opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>,
+  clones: KeyedMutex = new KeyedMutex(),
+): JobHandler<DocRepoJobPayload> {
   return (ctx) =>
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
       const { job, payload, signal, log, progress } = ctx;
@@ -55,7 +60,13 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
           return await runAutoDocs(repos, service, opts, ctx);
         } catch (err) {
           const after = payload.auto.after;
-          if (job.repository_id) await recordAutoRun(repos, job.repository_id, 'repo', { commit: after, jobId: job.id, result: 'failed', detail: signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.' }).catch(() => undefined);
+          if (job.repository_id)
+            await recordAutoRun(repos, job.repository_id, 'repo', {
+              commit: after,
+              jobId: job.id,
+              result: 'failed',
+              detail: signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.',
+            }).catch(() => undefined);
           throw err;
         }
       }
@@ -65,31 +76,47 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
       for (const l of payload.languages) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
       if (payload.fileLimit !== null) await log('INFO', `Free plan: at most ${payload.fileLimit} files, the most undocumented first`);
       let lastReport = 0;
-      if (opts.llm) await log('INFO', `Prose: ${opts.llm.model} (${opts.llm.name}) where its text passes the checks, the deterministic generator elsewhere`);
+      if (opts.llm)
+        await log(
+          'INFO',
+          `Prose: ${opts.llm.model} (${opts.llm.name}) where its text passes the checks, the deterministic generator elsewhere`,
+        );
       // Generation runs in a worker thread: the API's event loop keeps answering meanwhile.
-      const result = await runOffThread('generateRepository', [dest, { configs, ...(payload.fileLimit !== null ? { fileLimit: payload.fileLimit } : {}) }], {
-        signal,
-        ...(opts.llm ? { llm: opts.llm } : {}),
-        onProgress: (done: number, total: number, file: string) => {
-          if (Date.now() - lastReport < 500 && done < total) return;
-          lastReport = Date.now();
-          void progress(20 + Math.round((65 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented');
+      const result = await runOffThread(
+        'generateRepository',
+        [dest, { configs, ...(payload.fileLimit !== null ? { fileLimit: payload.fileLimit } : {}) }],
+        {
+          signal,
+          ...(opts.llm ? { llm: opts.llm } : {}),
+          onProgress: (done: number, total: number, file: string) => {
+            if (Date.now() - lastReport < 500 && done < total) return;
+            lastReport = Date.now();
+            void progress(20 + Math.round((65 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented');
+          },
         },
-      }).catch((err: unknown) => {
+      ).catch((err: unknown) => {
         // A style the language does not support, named in the user's words.
         if (err instanceof RangeError) throw new Error(err.message);
         throw err;
       });
       const s = result.summary;
-      const fromModel = (c: (typeof result.changes)[number]): number => c.outcomes.filter((o) => o.action !== 'skipped' && o.prose === 'model').length;
+      const fromModel = (c: (typeof result.changes)[number]): number =>
+        c.outcomes.filter((o) => o.action !== 'skipped' && o.prose === 'model').length;
       for (const c of result.changes) {
         const n = c.outcomes.filter((o) => o.action !== 'skipped').length;
         await log('INFO', `${c.path}: ${n} function(s) documented${opts.llm ? `, ${fromModel(c)} with prose from the model` : ''}`);
-        for (const o of c.outcomes) if (o.action !== 'skipped' && o.rejected) await log('DEBUG', `${c.path} ${o.name}: model text refused (${o.rejected.join('; ')})`);
+        for (const o of c.outcomes)
+          if (o.action !== 'skipped' && o.rejected)
+            await log('DEBUG', `${c.path} ${o.name}: model text refused (${o.rejected.join('; ')})`);
       }
       for (const g of s.gateFailures) await log('WARNING', `Quality gate: ${g} (file left unchanged)`);
-      for (const p of s.unsafePaths) await log('WARNING', `${p} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`);
-      for (const p of s.staleParams) await log('WARNING', `${p.path} ${p.name} documents ${p.params.join(', ')}, which the signature lacks`);
+      for (const p of s.unsafePaths)
+        await log(
+          'WARNING',
+          `${p} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`,
+        );
+      for (const p of s.staleParams)
+        await log('WARNING', `${p.path} ${p.name} documents ${p.params.join(', ')}, which the signature lacks`);
       await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated, ${s.skipped} skipped in ${s.files} file(s)`);
       if (s.model) await log('INFO', `Prose from ${s.model}: ${s.modelProse} of ${s.documented + s.updated} docstring(s)`);
 
@@ -112,7 +139,13 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
           branch = await onScratchBranch(remote.git, { local, from: commit, restoreTo: commit }, async () => {
             await writeChanges(dest, result.changes);
             await remote.git(['add', '--', ...result.changes.map((c) => c.path)]);
-            await commitAsDocent(remote.git, prTitle(s), s.model && s.modelProse > 0 ? `Generated from ${commit} by Docent; the prose of ${s.modelProse} function(s) was written by ${s.model}, the rest by the deterministic generator; every file passed its quality gate.` : `Generated from ${commit} by Docent's deterministic generator; every file passed its quality gate.`);
+            await commitAsDocent(
+              remote.git,
+              prTitle(s),
+              s.model && s.modelProse > 0
+                ? `Generated from ${commit} by Docent; the prose of ${s.modelProse} function(s) was written by ${s.model}, the rest by the deterministic generator; every file passed its quality gate.`
+                : `Generated from ${commit} by Docent's deterministic generator; every file passed its quality gate.`,
+            );
             return pushToFreeBranch(remote, local, local);
           });
           pushed = true;
@@ -124,7 +157,12 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
         }
         if (pushed && branch && delivery === 'pull_request') {
           await progress(92, 'Opening the pull request');
-          const pr = await openOrReusePullRequest(service, repo, { head: branch, title: prTitle(s), body: prBody(s, result.changes, commit) }, { signal, log });
+          const pr = await openOrReusePullRequest(
+            service,
+            repo,
+            { head: branch, title: prTitle(s), body: prBody(s, result.changes, commit) },
+            { signal, log },
+          );
           pullRequest = pr && { url: pr.url, number: pr.number, vendor: pr.vendor };
         }
       }
@@ -140,7 +178,12 @@ export function docRepoHandler(repos: RepoRepository, service: RepoService, opts
         documented: s.documented,
         updated: s.updated,
         skipped: s.skipped,
-        files: result.changes.map((c) => ({ path: c.path, functions: c.outcomes.filter((o) => o.action !== 'skipped').length, diff: c.diff, ...(s.model ? { modelProse: fromModel(c) } : {}) })),
+        files: result.changes.map((c) => ({
+          path: c.path,
+          functions: c.outcomes.filter((o) => o.action !== 'skipped').length,
+          diff: c.diff,
+          ...(s.model ? { modelProse: fromModel(c) } : {}),
+        })),
         diff: result.diff,
         modelProse: s.modelProse,
         model: s.model,

@@ -1,7 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BuiltDocType, DocConfigRequest, type CodeDocsDelivery, CodeDocsDeliveryChoice, RepoDetailQuery, type LanguageStyle, DocGenResult, DocStatusQuery, DocStatusResponse, ErrorCode, GenerateDocRequest, GenerateDocResponse, GitRepoPayload, PRO_FEATURE_REQUIRED } from '@docent/contracts';
+import {
+  BuiltDocType,
+  DocConfigRequest,
+  type CodeDocsDelivery,
+  CodeDocsDeliveryChoice,
+  RepoDetailQuery,
+  type LanguageStyle,
+  DocGenResult,
+  DocStatusQuery,
+  DocStatusResponse,
+  ErrorCode,
+  GenerateDocRequest,
+  GenerateDocResponse,
+  GitRepoPayload,
+  PRO_FEATURE_REQUIRED,
+} from '@docent/contracts';
 import { DOCGEN_LANGUAGES, resolveConfig } from '@docent/docgen';
 import { requireUser, userOf } from '../auth/guard.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
@@ -37,7 +52,12 @@ export function docgenRoutes(deps: RepoJobRouteDeps & { users: UserRepository })
       const saved = ((await repos.details(repoId, CONFIG)) as { languages?: LanguageStyle[] } | null)?.languages ?? [];
       return DOCGEN_LANGUAGES.map((l) => {
         const s = saved.find((x) => x.name === l.name);
-        return { ...l, supportedStyles: [...l.supportedStyles], docstringStyle: s?.docstringStyle ?? l.supportedStyles[0]!, maxDocStringLength: s?.maxDocStringLength ?? 80 };
+        return {
+          ...l,
+          supportedStyles: [...l.supportedStyles],
+          docstringStyle: s?.docstringStyle ?? l.supportedStyles[0]!,
+          maxDocStringLength: s?.maxDocStringLength ?? 80,
+        };
       });
     };
 
@@ -56,56 +76,90 @@ export function docgenRoutes(deps: RepoJobRouteDeps & { users: UserRepository })
     /** The remembered delivery choice (docs/consent.md): unset means `patch`, nothing written. */
     const DELIVERY = 'docgen-delivery';
     const deliveryOf = async (repo: RepositoryRow): Promise<CodeDocsDeliveryChoice> => {
-      const saved = CodeDocsDeliveryChoice.shape.delivery.safeParse(((await repos.details(repo.id, DELIVERY)) as { delivery?: unknown } | null)?.delivery);
+      const saved = CodeDocsDeliveryChoice.shape.delivery.safeParse(
+        ((await repos.details(repo.id, DELIVERY)) as { delivery?: unknown } | null)?.delivery,
+      );
       const pullRequests = (await service.connectionFor(repo).catch(() => null)) !== null;
       return { delivery: saved.success ? saved.data : 'patch', chosen: saved.success, remote: service.remoteShown(repo), pullRequests };
     };
 
-    r.get('/v1/git/generate/repo/delivery', { ...signedIn, schema: { tags, querystring: RepoDetailQuery, response: { 200: CodeDocsDeliveryChoice } } }, async (req) => {
-      const repo = await service.get(userOf(req), req.query.vendor, req.query.orgName, req.query.repoName);
-      return deliveryOf(repo);
-    });
+    r.get(
+      '/v1/git/generate/repo/delivery',
+      { ...signedIn, schema: { tags, querystring: RepoDetailQuery, response: { 200: CodeDocsDeliveryChoice } } },
+      async (req) => {
+        const repo = await service.get(userOf(req), req.query.vendor, req.query.orgName, req.query.repoName);
+        return deliveryOf(repo);
+      },
+    );
 
-    r.post('/v1/git/generate/:docType/doc', { ...signedIn, schema: { tags, params: DocTypeParam, body: GenerateDocRequest, response: { 200: GenerateDocResponse } } }, async (req) => {
-      const user = userOf(req);
-      const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
-      const languages = req.body.style_guide?.languages ?? [];
-      validStyles(languages);
-      // The style guide a run uses becomes the repository's language config.
-      if (languages.length > 0) await repos.saveDetails(repo.id, CONFIG, { languages });
-      // Code docs need PREMIUM/PRO on the repository (or a Pro user, docs/billing.md), or a
-      // full-repository credit; otherwise 'Try Free' runs within the free limit.
-      let fileLimit: number | null = null;
-      const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM' || user.plan_type === 'PRO';
-      if (!premium) {
-        if (req.body.free_trial) fileLimit = repo.is_private ? FREE_FILE_LIMIT.private : FREE_FILE_LIMIT.public;
-        else if (!(await users.takeRepoGenCredit(user.id))) throw new HttpError(402, ErrorCode.PRO_FEATURE_REQUIRED, PRO_FEATURE_REQUIRED);
-      }
-      // What is written where: the user's explicit choice, remembered for the next run.
-      const current = await deliveryOf(repo);
-      const delivery: CodeDocsDelivery = req.body.delivery ?? current.delivery;
-      if (delivery === 'pull_request' && !current.pullRequests) {
-        throw badRequest(ErrorCode.VALIDATION, 'A pull request needs a connection to the code host holding this repository. Choose to push a branch or to download the patch.');
-      }
-      if (req.body.delivery) await repos.saveDetails(repo.id, DELIVERY, { delivery });
-      const job = await queueRepoJob(deps, repo, 'DOC_REPO', { languages, fileLimit, delivery });
-      return { lroJobId: job.id, message: 'Documentation generation started' };
-    });
+    r.post(
+      '/v1/git/generate/:docType/doc',
+      { ...signedIn, schema: { tags, params: DocTypeParam, body: GenerateDocRequest, response: { 200: GenerateDocResponse } } },
+      async (req) => {
+        const user = userOf(req);
+        const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+        const languages = req.body.style_guide?.languages ?? [];
+        validStyles(languages);
+        // The style guide a run uses becomes the repository's language config.
+        if (languages.length > 0) await repos.saveDetails(repo.id, CONFIG, { languages });
+        // Code docs need PREMIUM/PRO on the repository (or a Pro user, docs/billing.md), or a
+        // full-repository credit; otherwise 'Try Free' runs within the free limit.
+        let fileLimit: number | null = null;
+        const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM' || user.plan_type === 'PRO';
+        if (!premium) {
+          if (req.body.free_trial) fileLimit = repo.is_private ? FREE_FILE_LIMIT.private : FREE_FILE_LIMIT.public;
+          else if (!(await users.takeRepoGenCredit(user.id)))
+            throw new HttpError(402, ErrorCode.PRO_FEATURE_REQUIRED, PRO_FEATURE_REQUIRED);
+        }
+        // What is written where: the user's explicit choice, remembered for the next run.
+        const current = await deliveryOf(repo);
+        const delivery: CodeDocsDelivery = req.body.delivery ?? current.delivery;
+        if (delivery === 'pull_request' && !current.pullRequests) {
+          throw badRequest(
+            ErrorCode.VALIDATION,
+            'A pull request needs a connection to the code host holding this repository. Choose to push a branch or to download the patch.',
+          );
+        }
+        if (req.body.delivery) await repos.saveDetails(repo.id, DELIVERY, { delivery });
+        const job = await queueRepoJob(deps, repo, 'DOC_REPO', { languages, fileLimit, delivery });
+        return { lroJobId: job.id, message: 'Documentation generation started' };
+      },
+    );
 
-    r.post('/v1/git/generate/:docType/doc/status', { ...signedIn, schema: { tags, params: DocTypeParam, querystring: DocStatusQuery, body: GitRepoPayload.optional(), response: { 200: DocStatusResponse } } }, async (req) => {
-      const { job, progress } = await docJobProgress(jobs, req.query.jobId, userOf(req).id, 'DOC_REPO', req.query.since);
-      const saved = job.state === 'COMPLETE' && job.repository_id ? await repos.details(job.repository_id, DOC_DETAILS) : null;
-      const parsed = saved ? DocGenResult.safeParse(saved) : null;
-      return { ...progress, result: parsed?.success ? parsed.data : null };
-    });
+    r.post(
+      '/v1/git/generate/:docType/doc/status',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          params: DocTypeParam,
+          querystring: DocStatusQuery,
+          body: GitRepoPayload.optional(),
+          response: { 200: DocStatusResponse },
+        },
+      },
+      async (req) => {
+        const { job, progress } = await docJobProgress(jobs, req.query.jobId, userOf(req).id, 'DOC_REPO', req.query.since);
+        const saved = job.state === 'COMPLETE' && job.repository_id ? await repos.details(job.repository_id, DOC_DETAILS) : null;
+        const parsed = saved ? DocGenResult.safeParse(saved) : null;
+        return { ...progress, result: parsed?.success ? parsed.data : null };
+      },
+    );
 
     /** The last generated patch of a repository, as a file to download. */
-    r.post('/v1/git/generate/:docType/doc/patch', { ...signedIn, schema: { tags, params: DocTypeParam, body: GitRepoPayload } }, async (req, reply) => {
-      const repo = await service.get(userOf(req), req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
-      const parsed = DocGenResult.safeParse(await repos.details(repo.id, DOC_DETAILS));
-      if (!parsed.success) throw notFound('No documentation patch for this repository yet.');
-      const name = `docent-docs-${parsed.data.commit.slice(0, 7)}.patch`;
-      return reply.header('content-type', 'text/x-diff; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(parsed.data.diff);
-    });
+    r.post(
+      '/v1/git/generate/:docType/doc/patch',
+      { ...signedIn, schema: { tags, params: DocTypeParam, body: GitRepoPayload } },
+      async (req, reply) => {
+        const repo = await service.get(userOf(req), req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
+        const parsed = DocGenResult.safeParse(await repos.details(repo.id, DOC_DETAILS));
+        if (!parsed.success) throw notFound('No documentation patch for this repository yet.');
+        const name = `docent-docs-${parsed.data.commit.slice(0, 7)}.patch`;
+        return reply
+          .header('content-type', 'text/x-diff; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(parsed.data.diff);
+      },
+    );
   };
 }

@@ -30,11 +30,21 @@ export async function storedDocSetConfig(repos: RepoRepository, repositoryId: st
   return parsed.success ? parsed.data : null;
 }
 
-export async function saveDocSetConfig(repos: RepoRepository, repositoryId: string, kind: DocSetKind, config: ArchDocConfig): Promise<void> {
+export async function saveDocSetConfig(
+  repos: RepoRepository,
+  repositoryId: string,
+  kind: DocSetKind,
+  config: ArchDocConfig,
+): Promise<void> {
   await repos.saveDetails(repositoryId, configKey(kind), config);
 }
 
-export async function recordAutoRun(repos: RepoRepository, repositoryId: string, kind: AutoDocType, run: Omit<AutoDocRun, 'at'>): Promise<void> {
+export async function recordAutoRun(
+  repos: RepoRepository,
+  repositoryId: string,
+  kind: AutoDocType,
+  run: Omit<AutoDocRun, 'at'>,
+): Promise<void> {
   await repos.saveDetails(repositoryId, autoRunKey(kind), { ...run, detail: run.detail.slice(0, 500), at: new Date().toISOString() });
 }
 

@@ -1,5 +1,15 @@
 import { docSetSourcesChanged, writeInsideCheckout, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
-import { formatsOf, formOfConfig, hostedDocsPath, normalDocPath, type ArchDocConfig, type DocDelivery, type DocSetJobPayload, type DocSetKind, type DocSetResult } from '@docent/contracts';
+import {
+  formatsOf,
+  formOfConfig,
+  hostedDocsPath,
+  normalDocPath,
+  type ArchDocConfig,
+  type DocDelivery,
+  type DocSetJobPayload,
+  type DocSetKind,
+  type DocSetResult,
+} from '@docent/contracts';
 import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
 import { checkoutForJob } from '../jobs/checkout.ts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
@@ -8,7 +18,19 @@ import type { RepoService } from '../repos/service.ts';
 import { KeyedMutex } from '../util/keyed-mutex.ts';
 import { branchName, END_OF_OPTIONS, GitArgumentError, isObjectId, objectId } from '../vendors/git/revisions.ts';
 import type { RepositoryRow } from '../db/schema.ts';
-import { commitAsDocent, deliveryFailure, fetchRemoteBranch, gitIn, onScratchBranch, pushBranch, pushToFreeBranch, remoteBranchHead, remoteDefaultBranch, type DeliveryContext, type Git } from '../delivery/branch.ts';
+import {
+  commitAsDocent,
+  deliveryFailure,
+  fetchRemoteBranch,
+  gitIn,
+  onScratchBranch,
+  pushBranch,
+  pushToFreeBranch,
+  remoteBranchHead,
+  remoteDefaultBranch,
+  type DeliveryContext,
+  type Git,
+} from '../delivery/branch.ts';
 import { branchWebUrl, openOrReusePullRequest } from '../delivery/pull-request.ts';
 import { contentTypeOf, type DocSetStore, type StoredDocFile } from './store.ts';
 import { autoDocSetBranch, recordAutoRun, saveDocSetConfig } from './auto.ts';
@@ -24,7 +46,8 @@ export interface DocSetHandlerOptions extends Pick<AnalysisHandlerOptions, 'clon
   keepVersions: number;
 }
 
-const human = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const human = (n: number): string =>
+  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** Download and hosting addresses of a stored set. */
 export function setUrls(repoId: string, kind: DocSetKind, commit: string) {
@@ -45,7 +68,13 @@ export function setUrls(repoId: string, kind: DocSetKind, commit: string) {
  * commit instead, regenerates only when a source of the newest set changed since its commit,
  * commits onto the one `docent/auto-docs-<kind>` branch, and records its outcome for the settings.
  */
-export function docSetHandler(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler<DocSetJobPayload> {
+export function docSetHandler(
+  repos: RepoRepository,
+  service: RepoService,
+  sets: DocSetStore,
+  opts: DocSetHandlerOptions,
+  clones: KeyedMutex = new KeyedMutex(),
+): JobHandler<DocSetJobPayload> {
   return (ctx) =>
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
       const payload = ctx.payload;
@@ -56,13 +85,21 @@ export function docSetHandler(repos: RepoRepository, service: RepoService, sets:
         return await buildDocSet(repos, service, sets, opts, ctx);
       } catch (err) {
         const detail = ctx.signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.';
-        await recordAutoRun(repos, repositoryId, kind, { commit: auto.after, jobId: ctx.job.id, result: 'failed', detail }).catch(() => undefined);
+        await recordAutoRun(repos, repositoryId, kind, { commit: auto.after, jobId: ctx.job.id, result: 'failed', detail }).catch(
+          () => undefined,
+        );
         throw err;
       }
     });
 }
 
-async function buildDocSet(repos: RepoRepository, service: RepoService, sets: DocSetStore, opts: DocSetHandlerOptions, ctx: JobContext<DocSetJobPayload>): Promise<string> {
+async function buildDocSet(
+  repos: RepoRepository,
+  service: RepoService,
+  sets: DocSetStore,
+  opts: DocSetHandlerOptions,
+  ctx: JobContext<DocSetJobPayload>,
+): Promise<string> {
   const { job, payload, signal, log, progress } = ctx;
   const kind = payload.kind;
   const auto = payload.auto;
@@ -96,7 +133,10 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
       commit = analysed;
       await log('INFO', `Using the latest analysed commit ${analysed.slice(0, 12)} (the branch is at ${checkout.commit.slice(0, 12)})`);
     } catch {
-      await log('WARNING', `The latest analysed commit ${analysed.slice(0, 12)} is no longer on the branch; documenting ${commit.slice(0, 12)}`);
+      await log(
+        'WARNING',
+        `The latest analysed commit ${analysed.slice(0, 12)} is no longer on the branch; documenting ${commit.slice(0, 12)}`,
+      );
     }
   }
 
@@ -104,7 +144,14 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
   let previous: { manifest: DocManifest; files: GeneratedDoc[] } | undefined;
   if (previousSet && isManifest(previousSet.manifest, kind)) {
     const stored = await sets.files(previousSet.id);
-    previous = { manifest: previousSet.manifest, files: stored.map((f) => ({ name: f.name, format: f.format as DocFormat, content: isText(f.contentType) ? f.content.toString('utf8') : f.content })) };
+    previous = {
+      manifest: previousSet.manifest,
+      files: stored.map((f) => ({
+        name: f.name,
+        format: f.format as DocFormat,
+        content: isText(f.contentType) ? f.content.toString('utf8') : f.content,
+      })),
+    };
   }
   if (auto && previousSet && previous) {
     // Only when a source of the set changed since the set's own commit (docgen's manifest names them).
@@ -113,37 +160,58 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
         ? []
         : !isObjectId(previousSet.commit)
           ? null
-          : await git(['diff', '--name-only', '-z', END_OF_OPTIONS, previousSet.commit, commit]).then((out) => out.split('\0').filter(Boolean), () => null);
+          : await git(['diff', '--name-only', '-z', END_OF_OPTIONS, previousSet.commit, commit]).then(
+              (out) => out.split('\0').filter(Boolean),
+              () => null,
+            );
     const relevant = changed === null ? null : docSetSourcesChanged(previous.manifest, changed);
-    if (relevant === null) await log('WARNING', `The set's commit ${previousSet.commit.slice(0, 12)} is not in the repository any more: every page is checked`);
+    if (relevant === null)
+      await log('WARNING', `The set's commit ${previousSet.commit.slice(0, 12)} is not in the repository any more: every page is checked`);
     else if (relevant.length === 0) {
       const detail = `No source of the ${KIND_TITLE[kind]} docs changed since ${previousSet.commit.slice(0, 7)}: the hosted docs stay as they are.`;
       await log('INFO', detail);
       await recordAutoRun(repos, repo.id, kind, { commit, jobId: job.id, result: 'unchanged', detail });
       return `No source of the ${KIND_TITLE[kind]} docs changed`;
-    } else await log('INFO', `Sources changed since ${previousSet.commit.slice(0, 12)}: ${relevant.length} (${relevant.slice(0, 20).join(', ')}${relevant.length > 20 ? ', …' : ''})`);
+    } else
+      await log(
+        'INFO',
+        `Sources changed since ${previousSet.commit.slice(0, 12)}: ${relevant.length} (${relevant.slice(0, 20).join(', ')}${relevant.length > 20 ? ', …' : ''})`,
+      );
   }
   await progress(25, `Generating the ${KIND_TITLE[kind]} docs (${formats.join(', ')})`);
   const started = Date.now();
   // in a worker thread: the API's event loop keeps answering meanwhile
-  const set = await runOffThread('generateDocSet', [dest, kind, formats, { meta: { name: `${repo.organization_name}/${repo.repo_name}`, commit }, ...(previous ? { previous } : {}) }], { signal });
+  const set = await runOffThread(
+    'generateDocSet',
+    [dest, kind, formats, { meta: { name: `${repo.organization_name}/${repo.repo_name}`, commit }, ...(previous ? { previous } : {}) }],
+    { signal },
+  );
   signal.throwIfAborted();
   await log('INFO', `Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (set.regenerated.length > 0) await log('INFO', `Pages regenerated: ${set.regenerated.length} (${set.regenerated.join(', ')})`);
-  if (set.reused.length > 0) await log('INFO', `Pages reused from ${previousSet!.commit.slice(0, 12)}, their sources unchanged: ${set.reused.length} (${set.reused.join(', ')})`);
+  if (set.reused.length > 0)
+    await log(
+      'INFO',
+      `Pages reused from ${previousSet!.commit.slice(0, 12)}, their sources unchanged: ${set.reused.length} (${set.reused.join(', ')})`,
+    );
 
   const files: StoredDocFile[] = set.files.map((f) => {
-    if (normalDocPath(f.name) !== f.name) throw new Error(`The generator named a file ${JSON.stringify(f.name)}, which is not a plain relative path.`);
+    if (normalDocPath(f.name) !== f.name)
+      throw new Error(`The generator named a file ${JSON.stringify(f.name)}, which is not a plain relative path.`);
     const content = typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : Buffer.from(f.content);
     return { name: f.name, format: f.format, contentType: contentTypeOf(f.name), size: content.length, content };
   });
   const total = files.reduce((n, f) => n + f.size, 0);
   for (const f of files) await log('INFO', `${f.name}: ${human(f.size)}`);
-  if (total > opts.maxSetBytes) throw new Error(`The documentation is ${human(total)}, more than the ${human(opts.maxSetBytes)} a doc set may hold.`);
+  if (total > opts.maxSetBytes)
+    throw new Error(`The documentation is ${human(total)}, more than the ${human(opts.maxSetBytes)} a doc set may hold.`);
 
   await progress(82, 'Storing the documentation');
   const hosted = form.hostDocumentation && form.generateHtml;
-  const setId = await sets.save({ repositoryId: repo.id, kind, commit, jobId: job.id, hosted, manifest: set.manifest, files }, opts.keepVersions);
+  const setId = await sets.save(
+    { repositoryId: repo.id, kind, commit, jobId: job.id, hosted, manifest: set.manifest, files },
+    opts.keepVersions,
+  );
   const urls = setUrls(repo.id, kind, commit);
   if (hosted) {
     // The repository page's site button: the architecture docs, else the API docs.
@@ -154,7 +222,18 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
   let delivery: DocDelivery | null = null;
   if (payload.config.commitOutput) {
     await progress(88, 'Committing the documentation');
-    delivery = await commitDocs({ ctx, git, service, repo, kind, commit, files, source: checkout.source, out: payload.config.commitOutput, ...(auto ? { autoBranch: autoDocSetBranch(kind) } : {}) });
+    delivery = await commitDocs({
+      ctx,
+      git,
+      service,
+      repo,
+      kind,
+      commit,
+      files,
+      source: checkout.source,
+      out: payload.config.commitOutput,
+      ...(auto ? { autoBranch: autoDocSetBranch(kind) } : {}),
+    });
   }
   // Files of single pages are downloaded with their format's zip; the index, books and extras alone.
   const partNames = new Set(Object.values(set.manifest.pages).flatMap((p) => p.files));
@@ -162,7 +241,14 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
     kind,
     commit,
     formats,
-    files: files.map((f) => ({ name: f.name, format: f.format, size: f.size, contentType: f.contentType, url: urls.file(f.name), part: partNames.has(f.name) })),
+    files: files.map((f) => ({
+      name: f.name,
+      format: f.format,
+      size: f.size,
+      contentType: f.contentType,
+      url: urls.file(f.name),
+      part: partNames.has(f.name),
+    })),
     zipUrl: urls.zip,
     siteUrl: hosted ? urls.latest : null,
     versionUrl: hosted ? urls.version : null,
@@ -172,8 +258,17 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
   };
   await sets.setResult(setId, result);
   if (auto) {
-    const where = delivery?.pullRequest ? `; pull request #${delivery.pullRequest.number}` : delivery?.pushed && delivery.branch ? `; pushed to ${delivery.branch}` : '';
-    await recordAutoRun(repos, repo.id, kind, { commit, jobId: job.id, result: 'regenerated', detail: `Pages regenerated: ${set.regenerated.length}, reused: ${set.reused.length}${hosted ? `; hosted at ${urls.latest}` : ''}${where}.` });
+    const where = delivery?.pullRequest
+      ? `; pull request #${delivery.pullRequest.number}`
+      : delivery?.pushed && delivery.branch
+        ? `; pushed to ${delivery.branch}`
+        : '';
+    await recordAutoRun(repos, repo.id, kind, {
+      commit,
+      jobId: job.id,
+      result: 'regenerated',
+      detail: `Pages regenerated: ${set.regenerated.length}, reused: ${set.reused.length}${hosted ? `; hosted at ${urls.latest}` : ''}${where}.`,
+    });
   } else {
     // what a push's automatic update will reuse
     await saveDocSetConfig(repos, repo.id, kind, payload.config);
@@ -181,13 +276,18 @@ async function buildDocSet(repos: RepoRepository, service: RepoService, sets: Do
   return 'Documentation generation complete!';
 }
 
-
 function isText(contentType: string): boolean {
   return /charset=utf-8|^text\//.test(contentType);
 }
 
 function isManifest(m: unknown, kind: DocSetKind): m is DocManifest {
-  return typeof m === 'object' && m !== null && (m as DocManifest).version === 2 && (m as DocManifest).kind === kind && typeof (m as DocManifest).pages === 'object';
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    (m as DocManifest).version === 2 &&
+    (m as DocManifest).kind === kind &&
+    typeof (m as DocManifest).pages === 'object'
+  );
 }
 
 /**
@@ -214,12 +314,23 @@ async function commitDocs(a: {
   const dir = normalDocPath(a.out.path)!;
   const target = a.out.branch.trim();
   const local = `docent-tmp/${kind}-docs-${ctx.job.id}`;
-  const base: DocDelivery = { branch: null, path: dir, pushed: false, direct: false, branchUrl: null, pullRequest: null, deliveryNote: null };
-  const title = a.autoBranch ? `docs: keep the ${KIND_TITLE[kind]} documentation up to date (Docent)` : `docs: ${KIND_TITLE[kind]} documentation for ${commit.slice(0, 7)} (Docent)`;
+  const base: DocDelivery = {
+    branch: null,
+    path: dir,
+    pushed: false,
+    direct: false,
+    branchUrl: null,
+    pullRequest: null,
+    deliveryNote: null,
+  };
+  const title = a.autoBranch
+    ? `docs: keep the ${KIND_TITLE[kind]} documentation up to date (Docent)`
+    : `docs: ${KIND_TITLE[kind]} documentation for ${commit.slice(0, 7)} (Docent)`;
   try {
     // The chosen branch reaches git (ls-remote, fetch, push): git's branch-name rules, after END_OF_OPTIONS.
     branchName(target, 'The branch to commit the documentation to');
-    if (normalDocPath(a.out.path) === null) throw new GitArgumentError('The folder to commit the documentation to is not a plain relative path.');
+    if (normalDocPath(a.out.path) === null)
+      throw new GitArgumentError('The folder to commit the documentation to is not a plain relative path.');
     const defaultBranch = repo.default_branch ?? (await remoteDefaultBranch(git));
     // The docs go on top of the chosen branch when it exists, else a new branch from the documented commit.
     const exists = (await remoteBranchHead(git, target)) !== null;
@@ -246,10 +357,16 @@ async function commitDocs(a: {
           return { ...base, branch: target, pushed: true, direct: true, branchUrl: branchWebUrl(repo.vendor, a.source, target) };
         } catch (err) {
           if (signal.aborted) throw err;
-          await log('WARNING', `The push to ${target} was refused (${deliveryFailure(err)}); pushing a new branch with a pull request instead`);
+          await log(
+            'WARNING',
+            `The push to ${target} was refused (${deliveryFailure(err)}); pushing a new branch with a pull request instead`,
+          );
         }
       } else {
-        await log('INFO', `${target} is the default branch: the docs go on a new branch with a pull request (confirm a direct push to commit to ${target} itself)`);
+        await log(
+          'INFO',
+          `${target} is the default branch: the docs go on a new branch with a pull request (confirm a direct push to commit to ${target} itself)`,
+        );
       }
       let branch: string;
       if (a.autoBranch) {
@@ -261,8 +378,26 @@ async function commitDocs(a: {
         branch = await pushToFreeBranch(delivery, local, `docent/${kind}-docs-${commit.slice(0, 7)}`);
       }
       await log('INFO', `Pushed branch ${branch}`);
-      const pr = exists ? await openOrReusePullRequest(a.service, repo, { head: branch, base: target, title, body: `${KIND_TITLE[kind]} documentation generated by Docent from ${commit}, in \`${dir}/\`.` }, ctx) : null;
-      return { ...base, branch, pushed: true, branchUrl: branchWebUrl(repo.vendor, a.source, branch), pullRequest: pr && { url: pr.url, number: pr.number, vendor: pr.vendor } };
+      const pr = exists
+        ? await openOrReusePullRequest(
+            a.service,
+            repo,
+            {
+              head: branch,
+              base: target,
+              title,
+              body: `${KIND_TITLE[kind]} documentation generated by Docent from ${commit}, in \`${dir}/\`.`,
+            },
+            ctx,
+          )
+        : null;
+      return {
+        ...base,
+        branch,
+        pushed: true,
+        branchUrl: branchWebUrl(repo.vendor, a.source, branch),
+        pullRequest: pr && { url: pr.url, number: pr.number, vendor: pr.vendor },
+      };
     });
   } catch (err) {
     if (signal.aborted) throw err;

@@ -49,11 +49,12 @@ const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.ch
 /** The assets Docent serves itself: the OpenAPI viewer (swagger-ui-dist from npm) and two small scripts. */
 const require = createRequire(import.meta.url);
 const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-const OWN_ASSETS = new Map<string, { type: string; body: string }>(Object.entries({
-  'auth.js': {
-    type: 'text/javascript; charset=utf-8',
-    // Same origin as the app: the signed-in tab's token opens the docs (an HttpOnly cookie for /docs), then the page reloads.
-    body: `(function () {
+const OWN_ASSETS = new Map<string, { type: string; body: string }>(
+  Object.entries({
+    'auth.js': {
+      type: 'text/javascript; charset=utf-8',
+      // Same origin as the app: the signed-in tab's token opens the docs (an HttpOnly cookie for /docs), then the page reloads.
+      body: `(function () {
   var token = null;
   try { token = localStorage.getItem('accessToken'); } catch (e) { token = null; }
   var msg = document.getElementById('docent-auth');
@@ -66,25 +67,26 @@ const OWN_ASSETS = new Map<string, { type: string; body: string }>(Object.entrie
   }, function () { msg.textContent = 'Docent could not be reached.'; });
 })();
 `,
-  },
-  'openapi-viewer.js': {
-    type: 'text/javascript; charset=utf-8',
-    body: `(function () {
+    },
+    'openapi-viewer.js': {
+      type: 'text/javascript; charset=utf-8',
+      body: `(function () {
   var el = document.getElementById('swagger-ui');
   window.SwaggerUIBundle({ url: el.getAttribute('data-spec'), dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false, supportedSubmitMethods: [] });
 })();
 `,
-  },
-  'docent.css': {
-    type: 'text/css; charset=utf-8',
-    body: `body{margin:0;font-family:system-ui,sans-serif;color:#1f1f1f;background:#fff}
+    },
+    'docent.css': {
+      type: 'text/css; charset=utf-8',
+      body: `body{margin:0;font-family:system-ui,sans-serif;color:#1f1f1f;background:#fff}
 .docent-bar{display:flex;flex-wrap:wrap;gap:12px;align-items:center;padding:10px 16px;border-bottom:1px solid #ddd;background:#fafafa}
 .docent-bar a{color:#0958d9}
 .docent-box{max-width:760px;margin:40px auto;padding:0 16px}
 @media (prefers-color-scheme: dark){body{background:#141414;color:#e8e8e8}.docent-bar{background:#1f1f1f;border-color:#333}.docent-bar a{color:#69b1ff}}
 `,
-  },
-}));
+    },
+  }),
+);
 /**
  * Looked up by a name from the URL: Maps, so `constructor`, `__proto__` or `toString` are
  * simply absent (a plain object's inherited keys answered 500, docs/security.md).
@@ -145,14 +147,22 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
     };
 
     const notFoundPage = (reply: FastifyReply) =>
-      reply.status(404).header('content-security-policy', hostedCsp(null)).type('text/html; charset=utf-8').send(page('Not found', '<main class="docent-box"><h1>Not found</h1><p>There are no docs at this address.</p></main>'));
+      reply
+        .status(404)
+        .header('content-security-policy', hostedCsp(null))
+        .type('text/html; charset=utf-8')
+        .send(page('Not found', '<main class="docent-box"><h1>Not found</h1><p>There are no docs at this address.</p></main>'));
 
     app.get('/docs/_docent/:asset', async (req, reply) => {
       const name = (req.params as { asset: string }).asset;
       const own = OWN_ASSETS.get(name);
       if (own) return reply.type(own.type).header('cache-control', 'public, max-age=3600').send(own.body);
       const swagger = SWAGGER_ASSETS.get(name);
-      if (swagger) return reply.type(swagger).header('cache-control', 'public, max-age=86400').send(await readFile(path.join(SWAGGER_DIR, name)));
+      if (swagger)
+        return reply
+          .type(swagger)
+          .header('cache-control', 'public, max-age=86400')
+          .send(await readFile(path.join(SWAGGER_DIR, name)));
       return notFoundPage(reply);
     });
 
@@ -171,7 +181,12 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
           .header('content-security-policy', hostedCsp(null))
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(page('Docent docs', '<main class="docent-box"><h1>Docent</h1><p id="docent-auth">Opening the docs…</p><p><a href="/auth/login">Sign in</a></p></main><script src="/docs/_docent/auth.js"></script>'));
+          .send(
+            page(
+              'Docent docs',
+              '<main class="docent-box"><h1>Docent</h1><p id="docent-auth">Opening the docs…</p><p><a href="/auth/login">Sign in</a></p></main><script src="/docs/_docent/auth.js"></script>',
+            ),
+          );
       }
       const repo = await repos.byId(repoId);
       if (!repo || repo.user_id !== user.id) return notFoundPage(reply);
@@ -193,7 +208,10 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
         const format = query.format;
         if (format !== undefined) {
           if (!files.some((f) => f.format === format)) {
-            return reply.status(400).header('cache-control', 'no-store').send({ detail: `This documentation has no files in the format "${String(format).slice(0, 20)}".` });
+            return reply
+              .status(400)
+              .header('cache-control', 'no-store')
+              .send({ detail: `This documentation has no files in the format "${String(format).slice(0, 20)}".` });
           }
           files = files.filter((f) => inFormatZip(f.format, format));
         }
@@ -202,7 +220,10 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
         return reply
           .type('application/zip')
           .header('cache-control', cache)
-          .header('content-disposition', `attachment; filename="${repo.repo_name.replace(/[^\w.-]/g, '_')}-${kind.data}-docs-${set.commit.slice(0, 7)}${suffix}.zip"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="${repo.repo_name.replace(/[^\w.-]/g, '_')}-${kind.data}-docs-${set.commit.slice(0, 7)}${suffix}.zip"`,
+          )
           .send(Buffer.from(zip));
       }
       if (!set.hosted && !download) return notFoundPage(reply);
@@ -218,7 +239,11 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
             `<nav class="docent-bar"><strong>${escapeHtml(`${repo.organization_name}/${repo.repo_name}`)}</strong> <span>HTTP API @ ${escapeHtml(set.commit.slice(0, 7))}</span> ${nav}</nav><div id="swagger-ui" data-spec="openapi.json"></div><script src="/docs/_docent/swagger-ui-bundle.js"></script><script src="/docs/_docent/openapi-viewer.js"></script>`,
             '<link rel="stylesheet" href="/docs/_docent/swagger-ui.css">',
           );
-          return reply.type('text/html; charset=utf-8').header('cache-control', cache).header('content-security-policy', hostedCsp(null)).send(html);
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', cache)
+            .header('content-security-policy', hostedCsp(null))
+            .send(html);
         }
         const main = direct ?? htmlPages.find((f) => f.name === (kind.data === 'arch' ? 'architecture.html' : 'api.html')) ?? htmlPages[0];
         if (main) return sendFile(reply, set, main.name, cache, false);

@@ -56,9 +56,29 @@ export function contentTypeOf(name: string): string {
 export class DocSetStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private row(r: { id: number; repository_id: string; kind: string; commit: string; job_id: number | null; hosted: boolean; manifest: unknown; result: unknown; created_at: Date }): DocSetRow {
+  private row(r: {
+    id: number;
+    repository_id: string;
+    kind: string;
+    commit: string;
+    job_id: number | null;
+    hosted: boolean;
+    manifest: unknown;
+    result: unknown;
+    created_at: Date;
+  }): DocSetRow {
     const parsed = DocSetResult.safeParse(r.result);
-    return { id: r.id, repositoryId: r.repository_id, kind: r.kind as DocSetKind, commit: r.commit, jobId: r.job_id, hosted: r.hosted, manifest: r.manifest, result: parsed.success ? parsed.data : null, createdAt: r.created_at };
+    return {
+      id: r.id,
+      repositoryId: r.repository_id,
+      kind: r.kind as DocSetKind,
+      commit: r.commit,
+      jobId: r.job_id,
+      hosted: r.hosted,
+      manifest: r.manifest,
+      result: parsed.success ? parsed.data : null,
+      createdAt: r.created_at,
+    };
   }
 
   /** The newest set of a repository and kind (the newest hosted one with `hostedOnly`). */
@@ -91,7 +111,13 @@ export class DocSetStore {
 
   async files(setId: number): Promise<StoredDocFile[]> {
     const rows = await this.db.selectFrom('doc_files').selectAll().where('doc_set_id', '=', setId).orderBy('name').execute();
-    return rows.map((f) => ({ name: f.name, format: f.format, contentType: f.content_type, size: f.size, content: Buffer.from(f.content) }));
+    return rows.map((f) => ({
+      name: f.name,
+      format: f.format,
+      contentType: f.content_type,
+      size: f.size,
+      content: Buffer.from(f.content),
+    }));
   }
 
   async file(setId: number, name: string): Promise<StoredDocFile | null> {
@@ -100,7 +126,12 @@ export class DocSetStore {
   }
 
   async names(setId: number): Promise<Array<Omit<StoredDocFile, 'content'>>> {
-    const rows = await this.db.selectFrom('doc_files').select(['name', 'format', 'content_type', 'size']).where('doc_set_id', '=', setId).orderBy('name').execute();
+    const rows = await this.db
+      .selectFrom('doc_files')
+      .select(['name', 'format', 'content_type', 'size'])
+      .where('doc_set_id', '=', setId)
+      .orderBy('name')
+      .execute();
     return rows.map((f) => ({ name: f.name, format: f.format, contentType: f.content_type, size: f.size }));
   }
 
@@ -109,24 +140,59 @@ export class DocSetStore {
    * newest `keep` sets of that repository and kind. One transaction: readers see the old set or
    * the new one, never half of it.
    */
-  async save(set: { repositoryId: string; kind: DocSetKind; commit: string; jobId: number; hosted: boolean; manifest: unknown; files: StoredDocFile[] }, keep: number): Promise<number> {
+  async save(
+    set: {
+      repositoryId: string;
+      kind: DocSetKind;
+      commit: string;
+      jobId: number;
+      hosted: boolean;
+      manifest: unknown;
+      files: StoredDocFile[];
+    },
+    keep: number,
+  ): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('doc_sets').where('repository_id', '=', set.repositoryId).where('kind', '=', set.kind).where('commit', '=', set.commit).execute();
+      await tx
+        .deleteFrom('doc_sets')
+        .where('repository_id', '=', set.repositoryId)
+        .where('kind', '=', set.kind)
+        .where('commit', '=', set.commit)
+        .execute();
       const total = set.files.reduce((n, f) => n + f.size, 0);
       const { id } = await tx
         .insertInto('doc_sets')
-        .values({ repository_id: set.repositoryId, kind: set.kind, commit: set.commit, job_id: set.jobId, hosted: set.hosted, manifest: JSON.stringify(set.manifest), result: 'null', total_bytes: total })
+        .values({
+          repository_id: set.repositoryId,
+          kind: set.kind,
+          commit: set.commit,
+          job_id: set.jobId,
+          hosted: set.hosted,
+          manifest: JSON.stringify(set.manifest),
+          result: 'null',
+          total_bytes: total,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const f of set.files) {
-        await tx.insertInto('doc_files').values({ doc_set_id: id, name: f.name, format: f.format, content_type: f.contentType, size: f.size, content: f.content }).execute();
+        await tx
+          .insertInto('doc_files')
+          .values({ doc_set_id: id, name: f.name, format: f.format, content_type: f.contentType, size: f.size, content: f.content })
+          .execute();
       }
       await tx
         .deleteFrom('doc_sets')
         .where('repository_id', '=', set.repositoryId)
         .where('kind', '=', set.kind)
         .where('id', 'not in', (eb) =>
-          eb.selectFrom('doc_sets').select('id').where('repository_id', '=', set.repositoryId).where('kind', '=', set.kind).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep),
+          eb
+            .selectFrom('doc_sets')
+            .select('id')
+            .where('repository_id', '=', set.repositoryId)
+            .where('kind', '=', set.kind)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(keep),
         )
         .execute();
       return id;
@@ -134,7 +200,11 @@ export class DocSetStore {
   }
 
   async setResult(id: number, result: DocSetResult): Promise<void> {
-    await this.db.updateTable('doc_sets').set({ result: JSON.stringify(result) }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('doc_sets')
+      .set({ result: JSON.stringify(result) })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The newest set of each kind of a repository. */

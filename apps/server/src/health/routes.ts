@@ -8,7 +8,12 @@ export function healthRoutes(database: DatabaseHandle) {
   return async (app: FastifyInstance): Promise<void> => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/health',
-      { schema: { tags: ['meta'], response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() }) } } },
+      {
+        schema: {
+          tags: ['meta'],
+          response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() }) },
+        },
+      },
       async () => {
         await sql`select 1`.execute(database.db);
         return { status: 'ok' as const, database: database.kind, version: '1.2.0' };

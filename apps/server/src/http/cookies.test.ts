@@ -11,7 +11,9 @@ describe('cookies', () => {
   });
 
   it('writes Max-Age and Secure when asked', () => {
-    expect(serializeCookie('n', '', { path: '/api', maxAge: 0, secure: true })).toBe('n=; Path=/api; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
+    expect(serializeCookie('n', '', { path: '/api', maxAge: 0, secure: true })).toBe(
+      'n=; Path=/api; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+    );
   });
 
   it('matches the whole name, takes the first of two, and ignores spaces around it', () => {

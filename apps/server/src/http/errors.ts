@@ -37,7 +37,11 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; detail: (e: FastifyError)
 
 /** Joins zod issues into one sentence that names each field. */
 function validationDetail(err: FastifyError): string {
-  const issues = (err.validation ?? []) as Array<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }>;
+  const issues = (err.validation ?? []) as Array<{
+    instancePath?: string;
+    message?: string;
+    params?: { issue?: { path?: PropertyKey[] } };
+  }>;
   const parts = issues.map((i) => {
     const field = (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     return field ? `${field}: ${i.message}` : String(i.message);

@@ -30,9 +30,10 @@ export async function refuseUnstorableText(req: FastifyRequest): Promise<void> {
 /** Fastify's router errors (a badly percent-encoded URL) in the API's `{detail, code}` shape. */
 export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const badUrl = error.code === 'FST_ERR_BAD_URL';
-  void reply
-    .status(400)
-    .send({ detail: badUrl ? 'The URL is not correctly percent-encoded.' : 'The request could not be routed.', code: badUrl ? 'BAD_URL' : ErrorCode.VALIDATION });
+  void reply.status(400).send({
+    detail: badUrl ? 'The URL is not correctly percent-encoded.' : 'The request could not be routed.',
+    code: badUrl ? 'BAD_URL' : ErrorCode.VALIDATION,
+  });
 }
 
 /**

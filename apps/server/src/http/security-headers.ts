@@ -57,7 +57,11 @@ export function isOAuthCallbackPage(url: string): boolean {
  * `private` policy (browser cache only, see docsets/hosting.ts).
  */
 export function noStoreOnAuthenticated(req: FastifyRequest, reply: FastifyReply): void {
-  const credentialed = req.currentUser !== null || req.currentApiKey !== null || req.headers.authorization !== undefined || req.headers['x-api-key'] !== undefined;
+  const credentialed =
+    req.currentUser !== null ||
+    req.currentApiKey !== null ||
+    req.headers.authorization !== undefined ||
+    req.headers['x-api-key'] !== undefined;
   if (credentialed) {
     reply.header('cache-control', 'no-store');
     return;

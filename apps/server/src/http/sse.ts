@@ -23,9 +23,14 @@ export class StreamSlots {
   acquire(userId: string): () => void {
     const mine = this.perUser.get(userId) ?? 0;
     if (mine >= this.maxPerUser) {
-      throw new HttpError(429, ErrorCode.RATE_LIMITED, `You already have ${this.maxPerUser} live streams open. Close a log or sync window and try again.`);
+      throw new HttpError(
+        429,
+        ErrorCode.RATE_LIMITED,
+        `You already have ${this.maxPerUser} live streams open. Close a log or sync window and try again.`,
+      );
     }
-    if (this.total >= this.maxTotal) throw new HttpError(429, ErrorCode.RATE_LIMITED, 'The server has too many live streams open. Please try again shortly.');
+    if (this.total >= this.maxTotal)
+      throw new HttpError(429, ErrorCode.RATE_LIMITED, 'The server has too many live streams open. Please try again shortly.');
     this.perUser.set(userId, mine + 1);
     this.total += 1;
     let released = false;
@@ -77,7 +82,11 @@ const REVOKED_STATUSES = new Set([401, 403, 511]);
  * key deleted or turned off, password changed). A database hiccup or a rate limit is not a
  * revocation: the next check decides. Returns the function that stops watching.
  */
-export function watchCredential(req: FastifyRequest, auth: Pick<AuthService, 'authenticate' | 'authenticateApiKey'>, onRevoked: () => void): () => void {
+export function watchCredential(
+  req: FastifyRequest,
+  auth: Pick<AuthService, 'authenticate' | 'authenticateApiKey'>,
+  onRevoked: () => void,
+): () => void {
   const userId = req.currentUser?.id;
   let checking = false;
   let stopped = false;

@@ -4,7 +4,14 @@
  * with the analyzer (packages/analyzer documentationOfChange), compare the README's broken links
  * on both sides, and ask docgen for the docstrings the undocumented changed functions lack.
  */
-import { classifyFile, documentationOfChange, findReadme, PARSEABLE_LANGUAGES, readmeBrokenLinks, type ChangedFunction } from '@docent/analyzer';
+import {
+  classifyFile,
+  documentationOfChange,
+  findReadme,
+  PARSEABLE_LANGUAGES,
+  readmeBrokenLinks,
+  type ChangedFunction,
+} from '@docent/analyzer';
 import { generateFile, languageOfPath, resolveConfig, unifiedDiff, type LineEdit } from '@docent/docgen';
 import type { BrokenLink } from '@docent/contracts';
 import { isGitAuthFailure } from '../vendors/git/client.ts';
@@ -77,11 +84,18 @@ const SAFE_REF = { test: (name: string) => isBranchName(name) && /^[\w./-]+$/.te
  * vendor's own pull-request ref, then the commit ids themselves; fails when the head is not there.
  * Answers the base commit: `baseSha`, or the base branch's tip when the event named none (GitLab).
  */
-export async function fetchPullRequest(git: Git, pr: { vendor: string; number: number; headSha: string; baseSha: string; headRef: string; baseRef: string }): Promise<string> {
+export async function fetchPullRequest(
+  git: Git,
+  pr: { vendor: string; number: number; headSha: string; baseSha: string; headRef: string; baseRef: string },
+): Promise<string> {
   // Commits and branches reach git as arguments: checked, and after END_OF_OPTIONS (docs/security.md).
   abbreviatedId(pr.headSha, "The pull request's head commit");
   if (pr.baseSha) abbreviatedId(pr.baseSha, "The pull request's base commit");
-  const has = async (sha: string) => git(['cat-file', '-e', END_OF_OPTIONS, `${sha}^{commit}`]).then(() => true, () => false);
+  const has = async (sha: string) =>
+    git(['cat-file', '-e', END_OF_OPTIONS, `${sha}^{commit}`]).then(
+      () => true,
+      () => false,
+    );
   // A refused credential is not a missing branch: it goes up, where the token can be renewed.
   const fetch = (refspecs: string[]) =>
     git(['fetch', '--no-tags', '--quiet', END_OF_OPTIONS, 'origin', ...refspecs]).then(
@@ -91,18 +105,31 @@ export async function fetchPullRequest(git: Git, pr: { vendor: string; number: n
         return false;
       },
     );
-  const specs = { head: `+refs/heads/${pr.headRef}:refs/docent/pr/${pr.number}/head`, base: `+refs/heads/${pr.baseRef}:refs/docent/pr/${pr.number}/base` };
+  const specs = {
+    head: `+refs/heads/${pr.headRef}:refs/docent/pr/${pr.number}/head`,
+    base: `+refs/heads/${pr.baseRef}:refs/docent/pr/${pr.number}/base`,
+  };
   const [hasHead, hasBase] = await Promise.all([has(pr.headSha), has(pr.baseSha)]);
   if (hasHead && hasBase) return pr.baseSha;
   // One fetch for the missing branches; one at a time only when that fails (a deleted branch).
-  const wanted = [...(hasHead || !SAFE_REF.test(pr.headRef) ? [] : [specs.head]), ...(hasBase || !SAFE_REF.test(pr.baseRef) ? [] : [specs.base])];
+  const wanted = [
+    ...(hasHead || !SAFE_REF.test(pr.headRef) ? [] : [specs.head]),
+    ...(hasBase || !SAFE_REF.test(pr.baseRef) ? [] : [specs.base]),
+  ];
   if (wanted.length > 0 && !(await fetch(wanted)) && wanted.length > 1) for (const spec of wanted) await fetch([spec]);
-  const vendorRef = { github: `refs/pull/${pr.number}/head`, gitlab: `refs/merge-requests/${pr.number}/head`, azure: `refs/pull/${pr.number}/merge`, bitbucket: null }[pr.vendor];
+  const vendorRef = {
+    github: `refs/pull/${pr.number}/head`,
+    gitlab: `refs/merge-requests/${pr.number}/head`,
+    azure: `refs/pull/${pr.number}/merge`,
+    bitbucket: null,
+  }[pr.vendor];
   if (!(await has(pr.headSha)) && vendorRef) await fetch([`+${vendorRef}:refs/docent/pr/${pr.number}/vendor`]);
   for (const sha of [pr.headSha, pr.baseSha]) if (sha && !(await has(sha))) await fetch([sha]);
   if (!(await has(pr.headSha))) throw new Error(`The head commit ${pr.headSha.slice(0, 12)} of the pull request could not be fetched.`);
   if (!pr.baseSha) {
-    const tip = (await git(['rev-parse', '--verify', '--quiet', END_OF_OPTIONS, `refs/docent/pr/${pr.number}/base^{commit}`]).catch(() => '')).trim();
+    const tip = (
+      await git(['rev-parse', '--verify', '--quiet', END_OF_OPTIONS, `refs/docent/pr/${pr.number}/base^{commit}`]).catch(() => '')
+    ).trim();
     if (!tip) throw new Error(`The base branch ${pr.baseRef} of the pull request could not be fetched.`);
     return tip;
   }
@@ -126,13 +153,20 @@ export interface DiffFile extends ChangedFile {
 export function parseDiff(nameStatus: string, fullDiff: string): DiffFile[] {
   const files = new Map<string, DiffFile>();
   const fields = nameStatus.split('\0').filter((f) => f !== '');
-  for (let i = 0; i < fields.length; ) {
+  for (let i = 0; i < fields.length;) {
     const code = fields[i++]!;
     const kind = code[0] as ChangedFile['status'] | 'C' | 'T';
     if (kind === 'R' || kind === 'C') {
       const from = fields[i++]!;
       const to = fields[i++]!;
-      files.set(to, { path: to, status: kind === 'R' ? 'R' : 'A', from: kind === 'R' ? from : null, lines: new Set(), before: null, after: null });
+      files.set(to, {
+        path: to,
+        status: kind === 'R' ? 'R' : 'A',
+        from: kind === 'R' ? from : null,
+        lines: new Set(),
+        before: null,
+        after: null,
+      });
     } else {
       const p = fields[i++]!;
       files.set(p, { path: p, status: kind === 'T' ? 'M' : kind, from: null, lines: new Set(), before: null, after: null });
@@ -218,10 +252,27 @@ export interface AnalyzeChangeOptions {
 export async function analyzeChange(git: Git, headSha: string, baseSha: string, opts: AnalyzeChangeOptions): Promise<ChangeReport> {
   abbreviatedId(headSha, "The pull request's head commit");
   abbreviatedId(baseSha, "The pull request's base commit");
-  const mergeBase = abbreviatedId((await git(['merge-base', END_OF_OPTIONS, baseSha, headSha]).catch(() => baseSha)).trim() || baseSha, 'The merge base');
+  const mergeBase = abbreviatedId(
+    (await git(['merge-base', END_OF_OPTIONS, baseSha, headSha]).catch(() => baseSha)).trim() || baseSha,
+    'The merge base',
+  );
   const [renames, full] = await Promise.all([
     git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '-M', '--name-status', '-z', END_OF_OPTIONS, mergeBase, headSha]),
-    git(['-c', 'core.quotePath=false', 'diff', '--no-ext-diff', '--no-color', '--no-textconv', '-M', `--unified=${FULL_CONTEXT}`, '--src-prefix=a/', '--dst-prefix=b/', END_OF_OPTIONS, mergeBase, headSha]),
+    git([
+      '-c',
+      'core.quotePath=false',
+      'diff',
+      '--no-ext-diff',
+      '--no-color',
+      '--no-textconv',
+      '-M',
+      `--unified=${FULL_CONTEXT}`,
+      '--src-prefix=a/',
+      '--dst-prefix=b/',
+      END_OF_OPTIONS,
+      mergeBase,
+      headSha,
+    ]),
   ]);
   const files = parseDiff(renames, full).slice(0, MAX_CHANGED_FILES);
   const functions: FunctionReport[] = [];
@@ -262,7 +313,11 @@ export async function analyzeChange(git: Git, headSha: string, baseSha: string, 
  * it replaces (an inserted doc is anchored on the neighbouring function line, which a review
  * comment can point at), and the same edits as a patch.
  */
-export async function suggestFor(rel: string, source: string, undocumented: readonly ChangedFunction[]): Promise<{ suggestions: Suggestion[]; patch: string }> {
+export async function suggestFor(
+  rel: string,
+  source: string,
+  undocumented: readonly ChangedFunction[],
+): Promise<{ suggestions: Suggestion[]; patch: string }> {
   const language = languageOfPath(rel);
   if (!language) return { suggestions: [], patch: '' };
   let result;
@@ -293,7 +348,15 @@ export async function suggestFor(rel: string, source: string, undocumented: read
     chosen.push(edit);
     const anchor = inside ? edit.startRow - 1 : edit.startRow;
     const original = lines[anchor] ?? '';
-    suggestions.push({ path: rel, name: fn.name, startLine: anchor + 1, endLine: Math.max(anchor + 1, edit.endRow), lines: inside ? [original, ...edit.lines] : [...edit.lines, original], onChangedLines: false, inDiff: false });
+    suggestions.push({
+      path: rel,
+      name: fn.name,
+      startLine: anchor + 1,
+      endLine: Math.max(anchor + 1, edit.endRow),
+      lines: inside ? [original, ...edit.lines] : [...edit.lines, original],
+      onChangedLines: false,
+      inDiff: false,
+    });
   });
   return { suggestions, patch: unifiedDiff(rel, lines, chosen) };
 }
@@ -305,8 +368,16 @@ const README_LIKE = /(^|\/)readme(\.[a-z]+)?$/i;
  * clone (a checkout of a small change rewrites only its files); skipped when the change touches
  * neither the README nor any file a link could point at (no deleted, renamed or markdown file).
  */
-async function brokenByChange(git: Git, files: readonly ChangedFile[], mergeBase: string, headSha: string, opts: AnalyzeChangeOptions): Promise<ChangeReport['brokenLinks']> {
-  const relevant = files.some((f) => f.status === 'D' || f.status === 'R' || f.status === 'A' || README_LIKE.test(f.path) || /\.(md|markdown|rst)$/i.test(f.path));
+async function brokenByChange(
+  git: Git,
+  files: readonly ChangedFile[],
+  mergeBase: string,
+  headSha: string,
+  opts: AnalyzeChangeOptions,
+): Promise<ChangeReport['brokenLinks']> {
+  const relevant = files.some(
+    (f) => f.status === 'D' || f.status === 'R' || f.status === 'A' || README_LIKE.test(f.path) || /\.(md|markdown|rst)$/i.test(f.path),
+  );
   if (!relevant) return [];
   const side = async (sha: string) => {
     await git(['checkout', '-q', '-f', '--detach', sha, '--']);

@@ -25,7 +25,10 @@ export const CANCELLED_STATE: CommitState = { state: 'error', description: 'The 
 export function verdictOf(report: Pick<ChangeReport, 'functions'>, failUnder: number | null): Verdict {
   const coverage = coverageOf(report);
   const documented = report.functions.filter((f) => f.documented).length;
-  const figure = coverage === null ? 'no changed public functions' : `${coverage}% of changed functions documented (${documented}/${report.functions.length})`;
+  const figure =
+    coverage === null
+      ? 'no changed public functions'
+      : `${coverage}% of changed functions documented (${documented}/${report.functions.length})`;
   if (failUnder === null) return { state: 'success', description: `${figure}; no threshold set` };
   if (coverage === null || coverage >= failUnder) return { state: 'success', description: `${figure}; threshold ${failUnder}%` };
   return { state: 'failure', description: `${figure}; below the threshold of ${failUnder}%` };
@@ -53,20 +56,34 @@ export function renderComment(report: ChangeReport, verdict: Verdict, failUnder:
   );
   lines.push('');
   const icon = verdict.state === 'success' ? '✅' : '❌';
-  lines.push(failUnder === null ? `${icon} Check: passes (no threshold set).` : `${icon} Check: ${verdict.state === 'success' ? 'passes' : 'fails'} — threshold ${failUnder}%.`);
+  lines.push(
+    failUnder === null
+      ? `${icon} Check: passes (no threshold set).`
+      : `${icon} Check: ${verdict.state === 'success' ? 'passes' : 'fails'} — threshold ${failUnder}%.`,
+  );
   lines.push('');
-  lines.push('| | Documented | Outdated |', '|---|---:|---:|', `| Changed public functions | ${documented}/${fns.length} | ${outdated.length} |`, `| README links broken by this change | — | ${report.brokenLinks.length} |`, '');
+  lines.push(
+    '| | Documented | Outdated |',
+    '|---|---:|---:|',
+    `| Changed public functions | ${documented}/${fns.length} | ${outdated.length} |`,
+    `| README links broken by this change | — | ${report.brokenLinks.length} |`,
+    '',
+  );
   const undocumented = fns.filter((f) => !f.documented);
   const shown = 50;
   if (undocumented.length > 0) {
     lines.push('<details><summary>Undocumented changed functions</summary>', '');
-    for (const f of undocumented.slice(0, shown)) lines.push(`- ${code(f.name)} in ${code(`${f.path}:${f.startLine}`)}${f.added ? ' (new)' : ''}`);
+    for (const f of undocumented.slice(0, shown))
+      lines.push(`- ${code(f.name)} in ${code(`${f.path}:${f.startLine}`)}${f.added ? ' (new)' : ''}`);
     if (undocumented.length > shown) lines.push(`- … and ${undocumented.length - shown} more`);
     lines.push('', '</details>', '');
   }
   if (outdated.length > 0) {
     lines.push('<details><summary>Docs made outdated by this change</summary>', '');
-    for (const f of outdated.slice(0, shown)) lines.push(`- ${code(f.name)} in ${code(`${f.path}:${f.startLine}`)}: ${esc(f.reasons.join('; ') || 'the doc no longer matches the code')}`);
+    for (const f of outdated.slice(0, shown))
+      lines.push(
+        `- ${code(f.name)} in ${code(`${f.path}:${f.startLine}`)}: ${esc(f.reasons.join('; ') || 'the doc no longer matches the code')}`,
+      );
     if (outdated.length > shown) lines.push(`- … and ${outdated.length - shown} more`);
     lines.push('', '</details>', '');
   }

@@ -42,7 +42,8 @@ async function warmClone(repos: RepoRepository, service: RepoService, opts: PrIn
     const { url: source, httpAuth } = await service.gitAccess(repo);
     const local = source.startsWith('/');
     const remoteConfig = local ? [] : await vetGitRemote(source);
-    const run = (args: string[]) => runGit(args, { cwd: dest, signal: ctx.signal, remoteConfig, httpAuth, allowFile: local, timeoutMs: 60_000 });
+    const run = (args: string[]) =>
+      runGit(args, { cwd: dest, signal: ctx.signal, remoteConfig, httpAuth, allowFile: local, timeoutMs: 60_000 });
     await run(['remote', 'set-url', END_OF_OPTIONS, 'origin', source]);
     const commit = (await run(['rev-parse', '--verify', 'HEAD^{commit}'])).trim();
     await ctx.progress(20, `Using the clone at ${commit.slice(0, 12)}`);
@@ -54,7 +55,8 @@ async function warmClone(repos: RepoRepository, service: RepoService, opts: PrIn
 }
 
 /** A vendor call's failure in the job log: the HTTP status only, never the vendor's words. */
-const why = (label: string, err: unknown) => (err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error');
+const why = (label: string, err: unknown) =>
+  err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error';
 
 /**
  * The PR_INSIGHTS job: fetch the pull request into the repository's clone (0–30 %), compute the
@@ -62,11 +64,23 @@ const why = (label: string, err: unknown) => (err instanceof VendorApiError ? (e
  * comment edited in place, the commit status by the repository's threshold, and the suggested
  * docstrings (70–100 %). A vendor refusing one of the three does not stop the others.
  */
-export function prInsightsHandler(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, clones: KeyedMutex = new KeyedMutex()): JobHandler<PrInsightsPayload> {
+export function prInsightsHandler(
+  repos: RepoRepository,
+  service: RepoService,
+  store: PrInsightStore,
+  opts: PrInsightsOptions,
+  clones: KeyedMutex = new KeyedMutex(),
+): JobHandler<PrInsightsPayload> {
   return (ctx) => clones.run(ctx.job.repository_id ?? String(ctx.job.id), () => run(repos, service, store, opts, ctx));
 }
 
-async function run(repos: RepoRepository, service: RepoService, store: PrInsightStore, opts: PrInsightsOptions, ctx: JobContext<PrInsightsPayload>): Promise<string> {
+async function run(
+  repos: RepoRepository,
+  service: RepoService,
+  store: PrInsightStore,
+  opts: PrInsightsOptions,
+  ctx: JobContext<PrInsightsPayload>,
+): Promise<string> {
   // Parsed with PrInsightsPayload before the handler runs (app.ts): a commit or branch that is not one never reaches git (docs/security.md).
   const pr = ctx.payload;
   const jobUrl = `${opts.appUrl}/jobs/${ctx.job.id}`;
@@ -77,7 +91,15 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
   try {
     return await check(repos, service, store, opts, ctx, pr, jobUrl);
   } catch (err) {
-    if (early && pending) await postState(early, pr.headSha, ctx.signal.aborted ? CANCELLED_STATE : ERROR_STATE, jobUrl, ctx.log, AbortSignal.timeout(SETTLE_TIMEOUT_MS));
+    if (early && pending)
+      await postState(
+        early,
+        pr.headSha,
+        ctx.signal.aborted ? CANCELLED_STATE : ERROR_STATE,
+        jobUrl,
+        ctx.log,
+        AbortSignal.timeout(SETTLE_TIMEOUT_MS),
+      );
     throw err;
   }
 }
@@ -86,15 +108,29 @@ async function run(repos: RepoRepository, service: RepoService, store: PrInsight
 const SETTLE_TIMEOUT_MS = 15_000;
 
 /** The reporter for the job's repository before any clone, when a vendor connection holds a token for it. */
-async function reporterForJob(repos: RepoRepository, service: RepoService, repositoryId: string | null, pr: PrInsightsPayload): Promise<PrReporter | null> {
+async function reporterForJob(
+  repos: RepoRepository,
+  service: RepoService,
+  repositoryId: string | null,
+  pr: PrInsightsPayload,
+): Promise<PrReporter | null> {
   const repo = repositoryId ? await repos.byId(repositoryId) : null;
   if (!repo || REPO_VENDOR[pr.vendor] !== repo.vendor) return null;
   const target = await service.connectionFor(repo).catch(() => null);
-  return target ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number }) : null;
+  return target
+    ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number })
+    : null;
 }
 
 /** Sets a non-final status; a vendor refusing it is logged (HTTP status only) and the job goes on. */
-async function postState(reporter: PrReporter, sha: string, state: CommitState, jobUrl: string, log: JobContext['log'], signal: AbortSignal): Promise<boolean> {
+async function postState(
+  reporter: PrReporter,
+  sha: string,
+  state: CommitState,
+  jobUrl: string,
+  log: JobContext['log'],
+  signal: AbortSignal,
+): Promise<boolean> {
   try {
     await reporter.setStatus(sha, state, jobUrl, signal);
     await log('INFO', `Status ${state.state}: ${state.description}`);
@@ -119,8 +155,17 @@ async function check(
   const checkout = (await warmClone(repos, service, opts, ctx)) ?? (await checkoutForJob(repos, service, opts, ctx));
   mark('checkout (clone or fetch)');
   const { repo, dest, commit } = checkout;
-  if (REPO_VENDOR[pr.vendor] !== repo.vendor && repo.vendor !== 'GIT') throw new Error(`The pull request is on ${pr.vendor}, the repository on ${repo.vendor}.`);
-  const gitWith = (httpAuth: GitHttpAuth | null) => (args: string[]) => runGit(args, { cwd: dest, signal, remoteConfig: checkout.remoteConfig, httpAuth, allowFile: checkout.local, timeoutMs: 10 * 60 * 1000 });
+  if (REPO_VENDOR[pr.vendor] !== repo.vendor && repo.vendor !== 'GIT')
+    throw new Error(`The pull request is on ${pr.vendor}, the repository on ${repo.vendor}.`);
+  const gitWith = (httpAuth: GitHttpAuth | null) => (args: string[]) =>
+    runGit(args, {
+      cwd: dest,
+      signal,
+      remoteConfig: checkout.remoteConfig,
+      httpAuth,
+      allowFile: checkout.local,
+      timeoutMs: 10 * 60 * 1000,
+    });
 
   await progress(25, `Fetching pull request #${pr.number}`);
   const fetched = await withRenewedGitAuth(service, repo, checkout.httpAuth, ctx, (auth) => fetchPullRequest(gitWith(auth), pr));
@@ -132,8 +177,14 @@ async function check(
   mark('analyse the change');
   const coverage = coverageOf(report);
   const documented = report.functions.filter((f) => f.documented).length;
-  await log('INFO', `Changed files: ${report.files.length}; changed public functions: ${report.functions.length}, ${documented} documented${coverage === null ? '' : ` (${coverage}%)`}`);
-  await log('INFO', `Docs made outdated: ${report.functions.filter((f) => f.outdated).length}; README links broken: ${report.brokenLinks.length}; suggested docstrings: ${report.suggestions.length}`);
+  await log(
+    'INFO',
+    `Changed files: ${report.files.length}; changed public functions: ${report.functions.length}, ${documented} documented${coverage === null ? '' : ` (${coverage}%)`}`,
+  );
+  await log(
+    'INFO',
+    `Docs made outdated: ${report.functions.filter((f) => f.outdated).length}; README links broken: ${report.brokenLinks.length}; suggested docstrings: ${report.suggestions.length}`,
+  );
   await progress(70, 'Reporting on the pull request');
 
   const failUnder = await store.failUnder(repo.id);
@@ -154,7 +205,13 @@ async function check(
   const body = renderComment(report, verdict, failUnder, where);
   let stored = { commentId: previous?.comment_id ?? null, threadId: previous?.thread_id ?? null };
   const save = () =>
-    store.save(repo.id, pr.number, pr.vendor, { ...stored, headSha: pr.headSha, result: summaryOf(report, verdict, failUnder), patch: report.patch || null, patchToken });
+    store.save(repo.id, pr.number, pr.vendor, {
+      ...stored,
+      headSha: pr.headSha,
+      result: summaryOf(report, verdict, failUnder),
+      patch: report.patch || null,
+      patchToken,
+    });
   if (!reporter) {
     await save();
     await log('WARNING', 'No vendor connection holds a token for this repository: the result is kept in Docent only.');
@@ -174,7 +231,11 @@ async function check(
   await save();
   try {
     const via = await reporter.setStatus(pr.headSha, verdict, jobUrl, signal, body);
-    if (via === 'status-after-403') await log('INFO', `${reporter.label} refused a check run (HTTP 403: the App lacks the checks permission): the commit status is set instead`);
+    if (via === 'status-after-403')
+      await log(
+        'INFO',
+        `${reporter.label} refused a check run (HTTP 403: the App lacks the checks permission): the commit status is set instead`,
+      );
     await log('INFO', `${via === 'check-run' ? 'Check run' : 'Status'} ${verdict.state}: ${verdict.description}`);
   } catch (err) {
     if (signal.aborted) throw err;
@@ -184,7 +245,11 @@ async function check(
   if (reporter.postSuggestions && report.suggestions.length > 0) {
     await progress(90, 'Posting suggested docstrings');
     try {
-      const posted = await reporter.postSuggestions(report.suggestions, { head: pr.headSha, base: baseSha, mergeBase: report.mergeBase }, signal);
+      const posted = await reporter.postSuggestions(
+        report.suggestions,
+        { head: pr.headSha, base: baseSha, mergeBase: report.mergeBase },
+        signal,
+      );
       await log('INFO', posted > 0 ? `Posted ${posted} suggested docstring(s)` : 'The suggested docstrings were posted before');
     } catch (err) {
       if (signal.aborted) throw err;
@@ -204,8 +269,12 @@ function summaryOf(report: ChangeReport, verdict: ReturnType<typeof verdictOf>, 
     coverage: coverageOf(report),
     changedFunctions: report.functions.length,
     documented: report.functions.filter((f) => f.documented).length,
-    outdated: report.functions.filter((f) => f.outdated).map((f) => ({ path: f.path, name: f.name, line: f.startLine, reasons: f.reasons })),
-    undocumented: report.functions.filter((f) => !f.documented).map((f) => ({ path: f.path, name: f.name, line: f.startLine, added: f.added })),
+    outdated: report.functions
+      .filter((f) => f.outdated)
+      .map((f) => ({ path: f.path, name: f.name, line: f.startLine, reasons: f.reasons })),
+    undocumented: report.functions
+      .filter((f) => !f.documented)
+      .map((f) => ({ path: f.path, name: f.name, line: f.startLine, added: f.added })),
     brokenLinks: report.brokenLinks,
     suggestions: report.suggestions.length,
     state: verdict.state,

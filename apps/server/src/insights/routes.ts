@@ -30,33 +30,51 @@ export function prInsightsRoutes(deps: RepoJobRouteDeps & { store: PrInsightStor
       return repo;
     };
 
-    r.post('/v1/git/pull-request/insights', { ...signedIn, schema: { tags, body: PrInsightsRequest, response: { 200: PrInsightsResponse } } }, async (req) => {
-      const user = userOf(req);
-      const repo = await ownRepo(user.id, req.body.repoId);
-      if (REPO_VENDOR[req.body.vendor] !== repo.vendor && repo.vendor !== 'GIT') {
-        throw badRequest('VALIDATION_ERROR', `vendor: this repository is on ${repo.vendor.toLowerCase()}, not ${req.body.vendor}.`);
-      }
-      const { repoId: _repoId, ...rest } = req.body;
-      const job = await queueRepoJob(deps, repo, 'PR_INSIGHTS', { ...rest, deliveryId: `api:${req.id}` });
-      return { lroJobId: job.id, message: `Checking pull request #${req.body.number}` };
-    });
+    r.post(
+      '/v1/git/pull-request/insights',
+      { ...signedIn, schema: { tags, body: PrInsightsRequest, response: { 200: PrInsightsResponse } } },
+      async (req) => {
+        const user = userOf(req);
+        const repo = await ownRepo(user.id, req.body.repoId);
+        if (REPO_VENDOR[req.body.vendor] !== repo.vendor && repo.vendor !== 'GIT') {
+          throw badRequest('VALIDATION_ERROR', `vendor: this repository is on ${repo.vendor.toLowerCase()}, not ${req.body.vendor}.`);
+        }
+        const { repoId: _repoId, ...rest } = req.body;
+        const job = await queueRepoJob(deps, repo, 'PR_INSIGHTS', { ...rest, deliveryId: `api:${req.id}` });
+        return { lroJobId: job.id, message: `Checking pull request #${req.body.number}` };
+      },
+    );
 
-    r.get('/v1/git/pull-request/settings', { ...signedIn, schema: { tags, querystring: PrCheckSettingsQuery, response: { 200: PrCheckSettings } } }, async (req) => {
-      const repo = await ownRepo(userOf(req).id, req.query.repoId);
-      return { failUnder: await store.failUnder(repo.id) };
-    });
+    r.get(
+      '/v1/git/pull-request/settings',
+      { ...signedIn, schema: { tags, querystring: PrCheckSettingsQuery, response: { 200: PrCheckSettings } } },
+      async (req) => {
+        const repo = await ownRepo(userOf(req).id, req.query.repoId);
+        return { failUnder: await store.failUnder(repo.id) };
+      },
+    );
 
-    r.put('/v1/git/pull-request/settings', { ...signedIn, schema: { tags, body: PrCheckSettingsUpdate, response: { 200: PrCheckSettings } } }, async (req) => {
-      const repo = await ownRepo(userOf(req).id, req.body.repoId);
-      await store.setFailUnder(repo.id, req.body.failUnder);
-      return { failUnder: await store.failUnder(repo.id) };
-    });
+    r.put(
+      '/v1/git/pull-request/settings',
+      { ...signedIn, schema: { tags, body: PrCheckSettingsUpdate, response: { 200: PrCheckSettings } } },
+      async (req) => {
+        const repo = await ownRepo(userOf(req).id, req.body.repoId);
+        await store.setFailUnder(repo.id, req.body.failUnder);
+        return { failUnder: await store.failUnder(repo.id) };
+      },
+    );
 
-    r.get('/v1/pr-insights/patch/:token', { preHandler: limitBy((req) => [[patchLookups, req.ip]]), schema: { tags, params: PatchParams } }, async (req, reply) => {
-      const patch = await store.patchByToken(req.params.token);
-      if (!patch) throw notFound('No such patch.');
-      reply.header('content-type', 'text/x-diff; charset=utf-8').header('content-disposition', 'attachment; filename="docent-docstrings.patch"');
-      return patch;
-    });
+    r.get(
+      '/v1/pr-insights/patch/:token',
+      { preHandler: limitBy((req) => [[patchLookups, req.ip]]), schema: { tags, params: PatchParams } },
+      async (req, reply) => {
+        const patch = await store.patchByToken(req.params.token);
+        if (!patch) throw notFound('No such patch.');
+        reply
+          .header('content-type', 'text/x-diff; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="docent-docstrings.patch"');
+        return patch;
+      },
+    );
   };
 }

@@ -15,7 +15,11 @@ export class PrInsightStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async failUnder(repositoryId: string): Promise<number | null> {
-    const row = await this.db.selectFrom('pr_check_settings').select('fail_under').where('repository_id', '=', repositoryId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('pr_check_settings')
+      .select('fail_under')
+      .where('repository_id', '=', repositoryId)
+      .executeTakeFirst();
     return row?.fail_under ?? null;
   }
 
@@ -28,11 +32,24 @@ export class PrInsightStore {
   }
 
   find(repositoryId: string, number: number) {
-    return this.db.selectFrom('pr_insights').selectAll().where('repository_id', '=', repositoryId).where('number', '=', number).executeTakeFirst();
+    return this.db
+      .selectFrom('pr_insights')
+      .selectAll()
+      .where('repository_id', '=', repositoryId)
+      .where('number', '=', number)
+      .executeTakeFirst();
   }
 
   async save(repositoryId: string, number: number, vendor: string, s: SavedInsight): Promise<void> {
-    const values = { comment_id: s.commentId, thread_id: s.threadId, head_sha: s.headSha, result: JSON.stringify(s.result), patch: s.patch, patch_token: s.patchToken, updated_at: new Date() };
+    const values = {
+      comment_id: s.commentId,
+      thread_id: s.threadId,
+      head_sha: s.headSha,
+      result: JSON.stringify(s.result),
+      patch: s.patch,
+      patch_token: s.patchToken,
+      updated_at: new Date(),
+    };
     await this.db
       .insertInto('pr_insights')
       .values({ repository_id: repositoryId, number, vendor, ...values })

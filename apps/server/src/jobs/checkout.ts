@@ -34,7 +34,12 @@ export interface Checkout {
 }
 
 /** A job's first step (0–20 %): clone or fetch its repository into this worker's cache. */
-export async function checkoutForJob(repos: RepoRepository, service: RepoService, opts: CheckoutOptions, { job, signal, log, progress }: JobContext): Promise<Checkout> {
+export async function checkoutForJob(
+  repos: RepoRepository,
+  service: RepoService,
+  opts: CheckoutOptions,
+  { job, signal, log, progress }: JobContext,
+): Promise<Checkout> {
   if (!job.repository_id) throw new Error('The repository of this job no longer exists.');
   const repo = await repos.byId(job.repository_id);
   if (!repo) throw new Error('The repository of this job no longer exists.');
@@ -48,29 +53,32 @@ export async function checkoutForJob(repos: RepoRepository, service: RepoService
   const remoteConfig = local
     ? []
     : await vetGitRemote(source).catch((err: unknown) => {
-        throw new Error(err instanceof OutboundRefused ? err.message : `Could not resolve the host of ${repo.organization_name}/${repo.repo_name}.`);
+        throw new Error(
+          err instanceof OutboundRefused ? err.message : `Could not resolve the host of ${repo.organization_name}/${repo.repo_name}.`,
+        );
       });
   const inRepoTerms = (text: string) => text.split(dest).join(`${repo.organization_name}/${repo.repo_name}`);
-  const fetchWith = (auth: GitHttpAuth | null) => cloneOrFetch(source, dest, {
-    remoteConfig,
-    httpAuth: auth,
-    signal,
-    maxBytes: opts.maxRepoBytes,
-    branch: repo.default_branch,
-    allowFile: local,
-    timeoutMs: 30 * 60 * 1000,
-    onLine: (line) => {
-      // git's progress redraws many times a second: keep one line a second in the log
-      if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
-      lastGitLine = Date.now();
-      // the worker's folders are no business of the user's: show the repository instead
-      void log('DEBUG', inRepoTerms(line));
-    },
-  }).catch((err: unknown) => {
-    // the job's error line names the repository, never this worker's clone folder
-    if (err instanceof Error) err.message = inRepoTerms(err.message);
-    throw err;
-  });
+  const fetchWith = (auth: GitHttpAuth | null) =>
+    cloneOrFetch(source, dest, {
+      remoteConfig,
+      httpAuth: auth,
+      signal,
+      maxBytes: opts.maxRepoBytes,
+      branch: repo.default_branch,
+      allowFile: local,
+      timeoutMs: 30 * 60 * 1000,
+      onLine: (line) => {
+        // git's progress redraws many times a second: keep one line a second in the log
+        if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
+        lastGitLine = Date.now();
+        // the worker's folders are no business of the user's: show the repository instead
+        void log('DEBUG', inRepoTerms(line));
+      },
+    }).catch((err: unknown) => {
+      // the job's error line names the repository, never this worker's clone folder
+      if (err instanceof Error) err.message = inRepoTerms(err.message);
+      throw err;
+    });
   const { value: commit, auth } = await withRenewedGitAuth(service, repo, httpAuth, { log, signal }, fetchWith);
   await progress(20, `Checked out ${commit.slice(0, 12)}`);
   return { repo, dest, commit, source, httpAuth: auth, remoteConfig, local };

@@ -3,7 +3,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { z } from 'zod';
-import { isJobType, JOB_PAYLOADS, JOB_TIMEOUT_MESSAGE, type JobPayload, type JobState, type JobType, type LogKind } from '@docent/contracts';
+import {
+  isJobType,
+  JOB_PAYLOADS,
+  JOB_TIMEOUT_MESSAGE,
+  type JobPayload,
+  type JobState,
+  type JobType,
+  type LogKind,
+} from '@docent/contracts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { JobRow } from '../db/schema.ts';
 import type { JobStore } from './store.ts';
@@ -45,7 +53,11 @@ const PAYLOAD_SCHEMAS: { readonly [T in JobType]: z.ZodType<JobPayload<T>> } = J
  * handler runs: a payload that does not parse ends the job FAILED, naming each field that is
  * wrong and never echoing its value.
  */
-export function defineJob<T extends JobType>(def: { type: T; payload?: z.ZodType<JobPayload<T>>; handler: JobHandler<JobPayload<T>> }): JobDefinition {
+export function defineJob<T extends JobType>(def: {
+  type: T;
+  payload?: z.ZodType<JobPayload<T>>;
+  handler: JobHandler<JobPayload<T>>;
+}): JobDefinition {
   const schema = def.payload ?? PAYLOAD_SCHEMAS[def.type];
   return {
     type: def.type,
@@ -122,7 +134,9 @@ export class JobEngine {
       : new PgBoss({ connectionString: this.database.url!, max: 4 });
     boss.on('error', (err: Error) => this.log.error({ err: err.message }, 'job queue error'));
     await boss.start();
-    await boss.createQueue(QUEUE, { retryLimit: 0, heartbeatSeconds: Math.max(10, Math.round(this.opts.staleMs / 1000)) }).catch(() => undefined);
+    await boss
+      .createQueue(QUEUE, { retryLimit: 0, heartbeatSeconds: Math.max(10, Math.round(this.opts.staleMs / 1000)) })
+      .catch(() => undefined);
     this.boss = boss;
     if (this.opts.work) {
       // The handlers' analyses and generation run in worker threads (off-thread.ts): one loads now.
@@ -138,7 +152,10 @@ export class JobEngine {
         },
       );
     }
-    this.reaper = setInterval(() => void this.reap().catch((err: Error) => this.log.warn({ err: err.message }, 'reaper failed')), this.opts.reaperIntervalMs);
+    this.reaper = setInterval(
+      () => void this.reap().catch((err: Error) => this.log.warn({ err: err.message }, 'reaper failed')),
+      this.opts.reaperIntervalMs,
+    );
     await this.reap();
   }
 
@@ -262,7 +279,11 @@ export class JobEngine {
   async reap(): Promise<void> {
     for (const job of await this.store.stale(this.opts.staleMs)) {
       const seconds = Math.round(this.opts.staleMs / 1000);
-      await this.store.log(job.id, 'ERROR', `Worker ${job.worker_id ?? '?'} stopped responding (no heartbeat for ${seconds} s); the job was marked failed.`);
+      await this.store.log(
+        job.id,
+        'ERROR',
+        `Worker ${job.worker_id ?? '?'} stopped responding (no heartbeat for ${seconds} s); the job was marked failed.`,
+      );
       await this.store.transition(job.id, 'FAILED', 'Worker stopped responding');
     }
     for (const job of await this.store.overdue()) {

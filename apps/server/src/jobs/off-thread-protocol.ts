@@ -34,12 +34,25 @@ export type FromWorker =
   | { type: 'done'; id: number; value: unknown }
   | { type: 'error'; id: number; error: WireError };
 
-const BUILT_IN: Record<string, new (message: string) => Error> = { Error, RangeError, TypeError, SyntaxError, ReferenceError, EvalError, URIError };
+const BUILT_IN: Record<string, new (message: string) => Error> = {
+  Error,
+  RangeError,
+  TypeError,
+  SyntaxError,
+  ReferenceError,
+  EvalError,
+  URIError,
+};
 
 export function toWire(err: unknown): WireError {
   if (err instanceof Error) {
     const kind = (err as { kind?: unknown }).kind;
-    return { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}), ...(typeof kind === 'string' ? { kind: kind as LlmErrorKind } : {}) };
+    return {
+      name: err.name,
+      message: err.message,
+      ...(err.stack ? { stack: err.stack } : {}),
+      ...(typeof kind === 'string' ? { kind: kind as LlmErrorKind } : {}),
+    };
   }
   return { name: 'Error', message: String(err) };
 }

@@ -44,7 +44,9 @@ export const TASKS = {
     (await import('@docent/docgen')).generateDocSet(root, kind, formats, {
       ...options,
       // the previous set's bytes arrive as Uint8Array: the generator reads them as Buffers (an SVG's text)
-      ...(options.previous ? { previous: { ...options.previous, files: options.previous.files.map((f) => ({ ...f, content: asBuffer(f.content) })) } } : {}),
+      ...(options.previous
+        ? { previous: { ...options.previous, files: options.previous.files.map((f) => ({ ...f, content: asBuffer(f.content) })) } }
+        : {}),
     }),
 };
 
@@ -55,5 +57,7 @@ export type TaskResult<K extends TaskName> = Awaited<ReturnType<Task<K>>>;
 
 /** A structured clone turns a Buffer into a plain Uint8Array: the same bytes as a Buffer again. */
 function asBuffer(content: string | Uint8Array): string | Buffer {
-  return typeof content === 'string' || Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  return typeof content === 'string' || Buffer.isBuffer(content)
+    ? content
+    : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
 }

@@ -13,7 +13,11 @@ const port = parentPort!;
 const send = (message: FromWorker): void => port.postMessage(message);
 
 /** the run in progress: its id, its abort controller and its LLM requests waiting for an answer */
-let current: { id: number; controller: AbortController; waiting: Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }> } | null = null;
+let current: {
+  id: number;
+  controller: AbortController;
+  waiting: Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>;
+} | null = null;
 let nextCall = 1;
 
 const llmError = (wire: WireError): Error => (wire.kind ? new LlmError(wire.kind, wire.message) : fromWire(wire));
@@ -40,7 +44,14 @@ function standIn(run: NonNullable<typeof current>, info: NonNullable<TaskStart['
         w?.reject(new LlmError('aborted', 'the request was aborted'));
       };
       request.signal?.addEventListener('abort', onAbort, { once: true });
-      send({ type: 'llm', id, call, system: request.system, user: request.user, ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}) });
+      send({
+        type: 'llm',
+        id,
+        call,
+        system: request.system,
+        user: request.user,
+        ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
+      });
       try {
         const json = await answer;
         const parsed = request.schema.safeParse(json);

@@ -121,7 +121,13 @@ export function runOffThread<K extends TaskName>(task: K, args: TaskArgs<K>, opt
       const controller = new AbortController();
       llmCalls.set(call, controller);
       llm
-        .completeJson({ system, user, schema: ANY_JSON, ...(maxTokens !== undefined ? { maxTokens } : {}), signal: AbortSignal.any([controller.signal, signal]) })
+        .completeJson({
+          system,
+          user,
+          schema: ANY_JSON,
+          ...(maxTokens !== undefined ? { maxTokens } : {}),
+          signal: AbortSignal.any([controller.signal, signal]),
+        })
         .then(
           (value) => post({ type: 'llm-answer', id, call, ok: true, value }),
           (err: unknown) => post({ type: 'llm-answer', id, call, ok: false, error: toWire(err) }),
@@ -157,7 +163,8 @@ export function runOffThread<K extends TaskName>(task: K, args: TaskArgs<K>, opt
       }
     };
     const onError = (err: Error) => settle(false, () => reject(err));
-    const onExit = (code: number) => settle(false, () => reject(new Error(`The worker thread of the ${task} task stopped (exit code ${code}) before it answered.`)));
+    const onExit = (code: number) =>
+      settle(false, () => reject(new Error(`The worker thread of the ${task} task stopped (exit code ${code}) before it answered.`)));
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);

@@ -24,7 +24,12 @@ export interface RepoJobRouteDeps extends QueueDeps {
  * first checks that the repository can still be reached (RepoService.validateForJob). The payload
  * is the type's (packages/contracts/src/job-types.ts); its handler parses it again when it runs.
  */
-export async function queueRepoJob<T extends JobType>(deps: QueueDeps, repo: RepositoryRow, jobType: T, payload: JobPayloadInput<T>): Promise<JobRow> {
+export async function queueRepoJob<T extends JobType>(
+  deps: QueueDeps,
+  repo: RepositoryRow,
+  jobType: T,
+  payload: JobPayloadInput<T>,
+): Promise<JobRow> {
   const job = await deps.jobs.create({
     userId: repo.user_id,
     repositoryId: repo.id,
@@ -43,7 +48,13 @@ export async function queueRepoJob<T extends JobType>(deps: QueueDeps, repo: Rep
  * user's job of that type with its log lines after `since`. Another user's job, or a job of
  * another type, is not found (404).
  */
-export async function docJobProgress(jobs: JobStore, jobId: number, userId: string, jobType: JobType, since = 0): Promise<{ job: JobRow; progress: DocJobProgress }> {
+export async function docJobProgress(
+  jobs: JobStore,
+  jobId: number,
+  userId: string,
+  jobType: JobType,
+  since = 0,
+): Promise<{ job: JobRow; progress: DocJobProgress }> {
   const job = await jobs.getForUser(jobId, userId);
   if (!job || job.job_type !== jobType) throw notFound('Job not found.');
   const lines = await jobs.logs(job.id, since);

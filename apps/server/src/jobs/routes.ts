@@ -24,7 +24,13 @@ import { toJob, type JobStore } from './store.ts';
 const tags = ['jobs'];
 const JOB_NOT_FOUND = 'Job not found.';
 
-const csv = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
+const csv = (s: string | undefined) =>
+  s
+    ? s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : undefined;
 
 export interface JobRouteDeps {
   auth: AuthService;
@@ -48,7 +54,10 @@ export function jobRoutes(deps: JobRouteDeps) {
 
     r.get(
       '/v1/lro/all',
-      { ...signedIn, schema: { tags, querystring: AllJobsQuery, response: { 200: z.object({ jobs: z.array(Job), total: z.number().int() }) } } },
+      {
+        ...signedIn,
+        schema: { tags, querystring: AllJobsQuery, response: { 200: z.object({ jobs: z.array(Job), total: z.number().int() }) } },
+      },
       async (req) => {
         const q = req.query;
         const status = csv(q.status);
@@ -67,10 +76,14 @@ export function jobRoutes(deps: JobRouteDeps) {
       },
     );
 
-    r.get('/v1/lro/status', { ...signedIn, schema: { tags, querystring: JobStatusBatchQuery, response: { 200: z.array(Job) } } }, async (req) => {
-      const ids = [...new Set(req.query.ids.split(',').map(Number))].filter((n) => n > 0 && n <= 2_147_483_647).slice(0, 500);
-      return (await store.byIds(userOf(req).id, ids)).map((row) => toJob(row));
-    });
+    r.get(
+      '/v1/lro/status',
+      { ...signedIn, schema: { tags, querystring: JobStatusBatchQuery, response: { 200: z.array(Job) } } },
+      async (req) => {
+        const ids = [...new Set(req.query.ids.split(',').map(Number))].filter((n) => n > 0 && n <= 2_147_483_647).slice(0, 500);
+        return (await store.byIds(userOf(req).id, ids)).map((row) => toJob(row));
+      },
+    );
 
     r.get('/v1/lro/:id/status', { ...signedIn, schema: { tags, params: JobIdParam, response: { 200: Job } } }, async (req) => {
       const row = await store.getForUser(req.params.id, userOf(req).id);
@@ -78,21 +91,29 @@ export function jobRoutes(deps: JobRouteDeps) {
       return toJob(row);
     });
 
-    r.get('/v1/lro/logs/:id', { ...signedIn, schema: { tags, params: JobIdParam, response: { 200: z.array(z.string()) } } }, async (req) => {
-      const row = await store.getForUser(req.params.id, userOf(req).id);
-      if (!row) throw notFound(JOB_NOT_FOUND);
-      return (await store.logs(row.id)).map((l) => l.line);
-    });
+    r.get(
+      '/v1/lro/logs/:id',
+      { ...signedIn, schema: { tags, params: JobIdParam, response: { 200: z.array(z.string()) } } },
+      async (req) => {
+        const row = await store.getForUser(req.params.id, userOf(req).id);
+        if (!row) throw notFound(JOB_NOT_FOUND);
+        return (await store.logs(row.id)).map((l) => l.line);
+      },
+    );
 
-    r.post('/v1/git/lro/:id/terminate', { ...signedIn, schema: { tags, params: JobIdParam, response: { 200: TerminateResponse } } }, async (req) => {
-      const user = userOf(req);
-      const row = await store.getForUser(req.params.id, user.id);
-      if (!row) throw notFound(JOB_NOT_FOUND);
-      const marked = toJob(row).state === 'TIMEOUT' ? null : await store.requestCancel(row.id, user.id);
-      if (!marked) throw new HttpError(409, 'NOT_CANCELLABLE', NOT_CANCELLABLE_DETAIL);
-      await engine.cancel(marked);
-      return { success: true, message: 'Job termination requested. It may take a moment to complete.' };
-    });
+    r.post(
+      '/v1/git/lro/:id/terminate',
+      { ...signedIn, schema: { tags, params: JobIdParam, response: { 200: TerminateResponse } } },
+      async (req) => {
+        const user = userOf(req);
+        const row = await store.getForUser(req.params.id, user.id);
+        if (!row) throw notFound(JOB_NOT_FOUND);
+        const marked = toJob(row).state === 'TIMEOUT' ? null : await store.requestCancel(row.id, user.id);
+        if (!marked) throw new HttpError(409, 'NOT_CANCELLABLE', NOT_CANCELLABLE_DETAIL);
+        await engine.cancel(marked);
+        return { success: true, message: 'Job termination requested. It may take a moment to complete.' };
+      },
+    );
 
     /**
      * Live log (SSE): first the lines after Last-Event-ID (or ?since), then new ones as they

@@ -155,12 +155,21 @@ export class JobStore {
   }
 
   async lastSeq(jobId: number): Promise<number> {
-    const r = await this.db.selectFrom('job_logs').select((eb) => eb.fn.max('seq').as('m')).where('job_id', '=', jobId).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('job_logs')
+      .select((eb) => eb.fn.max('seq').as('m'))
+      .where('job_id', '=', jobId)
+      .executeTakeFirst();
     return Number(r?.m ?? 0);
   }
 
   /** Moves a job to `state` unless it is already final; returns whether it moved. */
-  async transition(jobId: number, state: JobState, message: string, extra: { progress?: number; workerId?: string | null } = {}): Promise<boolean> {
+  async transition(
+    jobId: number,
+    state: JobState,
+    message: string,
+    extra: { progress?: number; workerId?: string | null } = {},
+  ): Promise<boolean> {
     const moved = await this.move(this.db, jobId, state, message, extra);
     if (moved) this.bus.publish(jobId);
     return moved;
@@ -174,7 +183,8 @@ export class JobStore {
     for (let attempt = 0; ; attempt++) {
       try {
         const moved = await this.db.transaction().execute(async (trx) => {
-          if (!(await this.move(trx, jobId, 'RUNNING', 'Running', { workerId, progress: 0 }, ['START', 'VALIDATING', 'QUEUED']))) return false;
+          if (!(await this.move(trx, jobId, 'RUNNING', 'Running', { workerId, progress: 0 }, ['START', 'VALIDATING', 'QUEUED'])))
+            return false;
           await insertLogLine(trx, jobId, 'SYSTEM', line);
           return true;
         });
@@ -189,7 +199,14 @@ export class JobStore {
   }
 
   /** The update itself; `from` narrows the states it may leave (by default any but a final one). */
-  private async move(db: Kysely<Database>, jobId: number, state: JobState, message: string, extra: { progress?: number; workerId?: string | null }, from?: JobState[]): Promise<boolean> {
+  private async move(
+    db: Kysely<Database>,
+    jobId: number,
+    state: JobState,
+    message: string,
+    extra: { progress?: number; workerId?: string | null },
+    from?: JobState[],
+  ): Promise<boolean> {
     const final = isFinal(state);
     const res = await db
       .updateTable('jobs')

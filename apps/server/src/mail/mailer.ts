@@ -40,7 +40,9 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     async send(mail) {
       opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP_URL set: written to the log and outbox)');
       await mkdir(opts.dataDir, { recursive: true });
-      await appendFile(outbox, `--- ${new Date().toISOString()}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n\n`, { mode: 0o600 });
+      await appendFile(outbox, `--- ${new Date().toISOString()}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n\n`, {
+        mode: 0o600,
+      });
     },
   };
 }

@@ -126,7 +126,8 @@ export function parseAllowList(entries: readonly string[]): AllowList {
     const family = isIP(net ?? '');
     if (family && prefix !== undefined) {
       const bits = Number(prefix);
-      if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128)) throw new Error(`OUTBOUND_ALLOW: "${raw}" is not a valid CIDR`);
+      if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128))
+        throw new Error(`OUTBOUND_ALLOW: "${raw}" is not a valid CIDR`);
       networks.addSubnet(net!, bits, family === 4 ? 'ipv4' : 'ipv6');
     } else if (family) {
       networks.addAddress(entry, family === 4 ? 'ipv4' : 'ipv6');
@@ -156,7 +157,10 @@ function allowedAddress(host: string, address: string): boolean {
 
 /** The bare host of a URL's hostname: IPv6 without brackets, a name without its trailing dots, lower case. */
 function bareHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
 }
 
 /**

@@ -56,7 +56,11 @@ export interface ProviderSpec {
 const TIMEOUT_MS = 15_000;
 
 /** One JSON GET/POST to the provider; any failure becomes an OAuthProviderFailure. */
-export async function providerJson(label: string, url: string, init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: unknown }> {
+export async function providerJson(
+  label: string,
+  url: string,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: unknown }> {
   let res: Awaited<ReturnType<typeof policyFetch>>;
   let text: string;
   try {

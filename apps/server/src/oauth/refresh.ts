@@ -28,7 +28,8 @@ export interface RefreshedTokens {
 /** Token fields of a token endpoint's JSON answer (authorization code or refresh grant). */
 export function tokensFrom(body: Record<string, unknown>): RefreshedTokens | null {
   if (typeof body.access_token !== 'string' || !body.access_token) return null;
-  const expires = typeof body.expires_in === 'number' ? body.expires_in : typeof body.expires_in === 'string' ? Number(body.expires_in) : NaN;
+  const expires =
+    typeof body.expires_in === 'number' ? body.expires_in : typeof body.expires_in === 'string' ? Number(body.expires_in) : NaN;
   return {
     accessToken: body.access_token,
     refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : null,
@@ -49,7 +50,14 @@ export function refreshScope(provider: string, vendor: string): string | undefin
 }
 
 /** Error codes meaning "this refresh token is dead": the user must sign in again. */
-const DEAD_GRANT = new Set(['invalid_grant', 'bad_refresh_token', 'invalid_token', 'unauthorized_client', 'interaction_required', 'consent_required']);
+const DEAD_GRANT = new Set([
+  'invalid_grant',
+  'bad_refresh_token',
+  'invalid_token',
+  'unauthorized_client',
+  'interaction_required',
+  'consent_required',
+]);
 
 export class TokenRefresher {
   constructor(
@@ -73,7 +81,8 @@ export class TokenRefresher {
     if (!conf) throw new OAuthProviderFailure('rejected-code', `${spec.label} sign-in is no longer configured on this server`);
     const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken });
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-    if (spec.clientAuth === 'basic') headers.authorization = `Basic ${Buffer.from(`${conf.clientId}:${conf.clientSecret}`).toString('base64')}`;
+    if (spec.clientAuth === 'basic')
+      headers.authorization = `Basic ${Buffer.from(`${conf.clientId}:${conf.clientSecret}`).toString('base64')}`;
     else {
       form.set('client_id', conf.clientId);
       form.set('client_secret', conf.clientSecret);
@@ -83,11 +92,17 @@ export class TokenRefresher {
     const { status, body } = await providerJson(spec.label, spec.tokenUrl(conf), { method: 'POST', headers, body: form.toString() });
     const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     if (typeof b.error === 'string') {
-      throw new OAuthProviderFailure(DEAD_GRANT.has(b.error) || status === 400 || status === 401 ? 'rejected-code' : 'unavailable', `${spec.label} refresh: HTTP ${status} error=${b.error}`);
+      throw new OAuthProviderFailure(
+        DEAD_GRANT.has(b.error) || status === 400 || status === 401 ? 'rejected-code' : 'unavailable',
+        `${spec.label} refresh: HTTP ${status} error=${b.error}`,
+      );
     }
     const tokens = status >= 200 && status < 300 ? tokensFrom(b) : null;
     if (!tokens) {
-      throw new OAuthProviderFailure(status === 400 || status === 401 ? 'rejected-code' : 'unavailable', `${spec.label} refresh: HTTP ${status} without an access token`);
+      throw new OAuthProviderFailure(
+        status === 400 || status === 401 ? 'rejected-code' : 'unavailable',
+        `${spec.label} refresh: HTTP ${status} without an access token`,
+      );
     }
     return tokens;
   }

@@ -70,27 +70,37 @@ export class OAuthRoutes {
   plugin() {
     return async (app: FastifyInstance): Promise<void> => {
       const r = app.withTypeProvider<ZodTypeProvider>();
-      r.get('/v1/auth/providers', { schema: { tags, response: { 200: OAuthProvidersResponse } } }, async () => ({ providers: this.oauth.configured() }));
+      r.get('/v1/auth/providers', { schema: { tags, response: { 200: OAuthProvidersResponse } } }, async () => ({
+        providers: this.oauth.configured(),
+      }));
 
       r.get(
         '/oauth/:provider/login',
-        { ...this.limited(), schema: { tags, params: z.object({ provider: z.string().max(40) }), querystring: z.record(z.string(), z.unknown()) } },
+        {
+          ...this.limited(),
+          schema: { tags, params: z.object({ provider: z.string().max(40) }), querystring: z.record(z.string(), z.unknown()) },
+        },
         async (req, reply) => {
           const parsed = OAuthProvider.safeParse(req.params.provider.toLowerCase());
-          if (!parsed.success) throw notFound(`Unknown sign-in provider "${req.params.provider}". Use github, google, gitlab, bitbucket or azure.`);
+          if (!parsed.success)
+            throw notFound(`Unknown sign-in provider "${req.params.provider}". Use github, google, gitlab, bitbucket or azure.`);
           return this.startSignIn(parsed.data, reply);
         },
       );
 
       for (const provider of OAuthProvider.options) {
-        r.get(CALLBACK_PATHS[provider], { ...this.limited(), schema: { tags, querystring: OAuthCallbackQuery, response: { 200: AuthResponse } } }, async (req, reply) => {
-          const name = this.oauth.cookieName(provider);
-          const cookie = readCookie(req.headers.cookie, name);
-          // The state is used up whatever happens next: the cookie goes with it.
-          reply.header('set-cookie', this.cookie(name, '', 0));
-          reply.header('cache-control', 'no-store');
-          return this.oauth.finish(provider, req.query.code, req.query.state, cookie);
-        });
+        r.get(
+          CALLBACK_PATHS[provider],
+          { ...this.limited(), schema: { tags, querystring: OAuthCallbackQuery, response: { 200: AuthResponse } } },
+          async (req, reply) => {
+            const name = this.oauth.cookieName(provider);
+            const cookie = readCookie(req.headers.cookie, name);
+            // The state is used up whatever happens next: the cookie goes with it.
+            reply.header('set-cookie', this.cookie(name, '', 0));
+            reply.header('cache-control', 'no-store');
+            return this.oauth.finish(provider, req.query.code, req.query.state, cookie);
+          },
+        );
       }
     };
   }

@@ -28,7 +28,8 @@ const COOKIE_PREFIX = 'docent_oauth_';
 
 const OAUTH_MESSAGES = {
   notConfigured: (label: string) => `Sign-in with ${label} is not available on this server.`,
-  stateInvalid: 'This sign-in attempt is no longer valid (it expired, was already used or was started in another browser). Please start again.',
+  stateInvalid:
+    'This sign-in attempt is no longer valid (it expired, was already used or was started in another browser). Please start again.',
   codeRejected: (label: string) => `${label} did not accept the sign-in (it expired or was already used). Please start again.`,
   unavailable: (label: string) => `${label} could not complete the sign-in right now. Please try again later.`,
   noEmail: (label: string) => `Your ${label} account has no email address we can use. Add one at ${label} and try again.`,
@@ -140,8 +141,13 @@ export class OAuthService {
     const nonce = this.nonceOf(cookie);
     if (!nonce) throw refuse();
     const row = await this.d.db.selectFrom('oauth_states').selectAll().where('state_hash', '=', sha256(state)).executeTakeFirst();
-    if (!row || row.provider !== id || row.browser_hash !== sha256(nonce) || new Date(row.expires_at).getTime() < Date.now()) throw refuse();
-    const used = await this.d.db.deleteFrom('oauth_states').where('state_hash', '=', row.state_hash).returning('verifier_sealed').executeTakeFirst();
+    if (!row || row.provider !== id || row.browser_hash !== sha256(nonce) || new Date(row.expires_at).getTime() < Date.now())
+      throw refuse();
+    const used = await this.d.db
+      .deleteFrom('oauth_states')
+      .where('state_hash', '=', row.state_hash)
+      .returning('verifier_sealed')
+      .executeTakeFirst();
     if (!used) throw refuse(); // a second callback with the same state raced this one and won
     return this.d.box.open(used.verifier_sealed);
   }
@@ -161,7 +167,10 @@ export class OAuthService {
     if (typeof b.error === 'string') {
       // GitHub answers 200 with an error field; the others 400/401.
       const rejected = ['bad_verification_code', 'invalid_grant', 'invalid_request'].includes(b.error);
-      throw new OAuthProviderFailure(rejected ? 'rejected-code' : 'unavailable', `${spec.label} token endpoint: HTTP ${status} error=${b.error}`);
+      throw new OAuthProviderFailure(
+        rejected ? 'rejected-code' : 'unavailable',
+        `${spec.label} token endpoint: HTTP ${status} error=${b.error}`,
+      );
     }
     const tokens = status >= 200 && status <= 299 ? tokensFrom(b) : null;
     if (!tokens) throw new OAuthProviderFailure('unavailable', `${spec.label} token endpoint: HTTP ${status} without an access token`);
@@ -180,7 +189,8 @@ export class OAuthService {
     } catch (err) {
       if (!(err instanceof OAuthProviderFailure)) throw err;
       this.d.log.warn({ provider: id, failure: err.kind, detail: err.internal }, 'oauth sign-in failed at the provider');
-      if (err.kind === 'rejected-code') throw new HttpError(400, ErrorCode.OAUTH_PROVIDER_ERROR, OAUTH_MESSAGES.codeRejected(spec.label), { cause: err });
+      if (err.kind === 'rejected-code')
+        throw new HttpError(400, ErrorCode.OAUTH_PROVIDER_ERROR, OAUTH_MESSAGES.codeRejected(spec.label), { cause: err });
       throw new HttpError(502, ErrorCode.OAUTH_PROVIDER_ERROR, OAUTH_MESSAGES.unavailable(spec.label), { cause: err });
     }
     const row = await this.account(spec, profile);
@@ -208,7 +218,10 @@ export class OAuthService {
       grant = await azureDevOpsGrant(conf, tokens.refreshToken);
     } catch (err) {
       if (!(err instanceof OAuthProviderFailure)) throw err;
-      this.d.log.warn({ provider: 'azure', failure: err.kind, detail: err.internal }, 'no Azure DevOps connection from the Microsoft sign-in');
+      this.d.log.warn(
+        { provider: 'azure', failure: err.kind, detail: err.internal },
+        'no Azure DevOps connection from the Microsoft sign-in',
+      );
       return;
     }
     if (!grant || grant.organizations.length === 0) return;
@@ -235,7 +248,8 @@ export class OAuthService {
       // unverified provider address could be anyone's.
       if (!p.emailVerified) throw new HttpError(409, ErrorCode.OAUTH_EMAIL_UNVERIFIED, OAUTH_MESSAGES.unverifiedProviderEmail(spec.label));
       if (!existing.is_verified) throw new HttpError(409, ErrorCode.OAUTH_EMAIL_UNVERIFIED, OAUTH_MESSAGES.unverifiedAccount(spec.label));
-      if (existing[col] && existing[col] !== p.id) throw new HttpError(409, ErrorCode.OAUTH_ACCOUNT_CONFLICT, OAUTH_MESSAGES.linkedElsewhere(spec.label));
+      if (existing[col] && existing[col] !== p.id)
+        throw new HttpError(409, ErrorCode.OAUTH_ACCOUNT_CONFLICT, OAUTH_MESSAGES.linkedElsewhere(spec.label));
       return this.d.users.update(existing.id, { [col]: p.id, ...(existing.img_url ? {} : { img_url: p.avatarUrl }) });
     }
     const row = await this.d.users
@@ -254,7 +268,8 @@ export class OAuthService {
         is_verified: p.emailVerified,
       })
       .catch((err: { code?: string }) => {
-        if (err.code === '23505') throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists. Please try again.');
+        if (err.code === '23505')
+          throw new HttpError(409, ErrorCode.EMAIL_TAKEN, 'An account with this email already exists. Please try again.');
         throw err;
       });
     if (!row.is_verified) await this.d.sessions.sendActivationLink(row);
@@ -262,10 +277,13 @@ export class OAuthService {
   }
 
   private async freeUserName(wanted: string): Promise<string> {
-    const base = wanted.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 30).padEnd(3, '0');
+    const base = wanted
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 30)
+      .padEnd(3, '0');
     if (!(await this.d.users.userNameTaken(base))) return base;
     for (;;) {
-      const candidate = `${base}${randomBytes(2).readUInt16BE(0) % 9000 + 1000}`;
+      const candidate = `${base}${(randomBytes(2).readUInt16BE(0) % 9000) + 1000}`;
       if (!(await this.d.users.userNameTaken(candidate))) return candidate;
     }
   }

@@ -6,7 +6,11 @@ import { anonymousPath } from '@docent/contracts';
  */
 export class AnalyticsSender {
   private readonly endpoint: string;
-  constructor(url: string, private readonly appUrl: string, private readonly domain: string) {
+  constructor(
+    url: string,
+    private readonly appUrl: string,
+    private readonly domain: string,
+  ) {
     let parsed: URL;
     try {
       parsed = new URL(url.trim());
@@ -17,7 +21,11 @@ export class AnalyticsSender {
     this.endpoint = `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}/api/event`;
   }
 
-  body(name: string, path: string, props: Record<string, string> = {}): { name: string; url: string; domain: string; props: Record<string, string> } {
+  body(
+    name: string,
+    path: string,
+    props: Record<string, string> = {},
+  ): { name: string; url: string; domain: string; props: Record<string, string> } {
     return { name, url: `${this.appUrl}${anonymousPath(path)}`, domain: this.domain, props };
   }
 

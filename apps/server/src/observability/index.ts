@@ -19,7 +19,11 @@ let warn: (msg: string) => void = () => undefined;
 function releaseOf(config: Config): string | null {
   if (config.sentryRelease) return config.sentryRelease;
   try {
-    const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: path.resolve(import.meta.dirname, '../../../..'), timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: path.resolve(import.meta.dirname, '../../../..'),
+      timeout: 2000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const sha = out.toString().trim();
     return /^[0-9a-f]{40}$/.test(sha) ? sha : null;
   } catch {
@@ -58,7 +62,16 @@ export function reportError(err: unknown, ctx: Omit<ErrorEvent, 'type' | 'messag
 
 export function reportBrowserError(e: { type: string; message: string; stack?: string | undefined; path: string }): void {
   if (!reporter) return;
-  track(reporter.send({ type: e.type, message: e.message, stack: e.stack, platform: 'javascript', tags: { source: 'browser' }, request: { method: 'GET', url: e.path } }));
+  track(
+    reporter.send({
+      type: e.type,
+      message: e.message,
+      stack: e.stack,
+      platform: 'javascript',
+      tags: { source: 'browser' },
+      request: { method: 'GET', url: e.path },
+    }),
+  );
 }
 
 /** Sends an analytics event to ANALYTICS_URL; a no-op when unset. */
@@ -91,7 +104,13 @@ const EVENTS: Array<{ method: string; url: RegExp; status: number; name: string;
   { method: 'POST', url: /^\/api\/v1\/git\/repos$/, status: 201, name: 'Repository added' },
   { method: 'POST', url: /^\/api\/v1\/git\/analyze\/repo(\/:type)?$/, status: 200, name: 'Analysis run' },
   { method: 'POST', url: /^\/api\/v1\/git\/generate\/:docType\/doc$/, status: 200, name: 'Docs generated' },
-  { method: 'POST', url: /^\/api\/v1\/billing\/(paypal\/payments\/:id\/capture|cashfree\/payments\/:id\/confirm|test\/payments\/:id\/:outcome)$/, status: 200, name: 'Upgrade', body: /"status":"PAYMENT_COMPLETE"/ },
+  {
+    method: 'POST',
+    url: /^\/api\/v1\/billing\/(paypal\/payments\/:id\/capture|cashfree\/payments\/:id\/confirm|test\/payments\/:id\/:outcome)$/,
+    status: 200,
+    name: 'Upgrade',
+    body: /"status":"PAYMENT_COMPLETE"/,
+  },
 ];
 
 /** One hook on the app (registered in app.ts): key events go to analytics when it is on. */

@@ -22,7 +22,8 @@ export function observabilityRoutes() {
     r.get('/v1/client-config', { schema: { tags, response: { 200: ClientConfig } } }, async () => observabilityState());
 
     r.post('/v1/telemetry/error', { config: limited, schema: { tags, body: BrowserErrorReport } }, async (req, reply) => {
-      if (!observabilityState().errorReporting) throw new HttpError(404, ErrorCode.NOT_FOUND, 'Error reporting is off (SENTRY_DSN is not set).');
+      if (!observabilityState().errorReporting)
+        throw new HttpError(404, ErrorCode.NOT_FOUND, 'Error reporting is off (SENTRY_DSN is not set).');
       reportBrowserError(req.body);
       return reply.status(204).send();
     });

@@ -72,7 +72,10 @@ function framesOf(stack: string | undefined): Frame[] {
 
 export class SentryReporter {
   private readonly dsn: Dsn;
-  constructor(dsn: string, private readonly opts: { release: string | null; environment: string }) {
+  constructor(
+    dsn: string,
+    private readonly opts: { release: string | null; environment: string },
+  ) {
     this.dsn = parseDsn(dsn);
   }
 

@@ -24,8 +24,23 @@ export async function usageStats(db: Kysely<Database>, weeks = 12): Promise<Usag
     .groupBy(sql`date_trunc('week', created_at)`)
     .orderBy(sql`date_trunc('week', created_at)`)
     .execute();
-  const users = Number((await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const pro = Number((await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).where('plan_type', '=', 'PRO').executeTakeFirstOrThrow()).n);
+  const users = Number(
+    (
+      await db
+        .selectFrom('users')
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const pro = Number(
+    (
+      await db
+        .selectFrom('users')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('plan_type', '=', 'PRO')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const jobs = async (types: (q: ReturnType<typeof jobQuery>) => ReturnType<typeof jobQuery>) => {
     const row = await types(jobQuery(db))
       .select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where state = 'COMPLETE')`.as('completed')])

@@ -30,12 +30,28 @@ export class RepoRepository {
     return this.db.selectFrom('repositories').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  insert(row: { user_id: string; vendor: string; organization_name: string; repo_name: string; clone_url: string; default_branch: string | null; is_private: boolean; installation_id?: string | null }): Promise<RepositoryRow> {
+  insert(row: {
+    user_id: string;
+    vendor: string;
+    organization_name: string;
+    repo_name: string;
+    clone_url: string;
+    default_branch: string | null;
+    is_private: boolean;
+    installation_id?: string | null;
+  }): Promise<RepositoryRow> {
     return this.db.insertInto('repositories').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  async refreshFromVendor(id: string, changes: { clone_url: string; default_branch: string | null; is_private: boolean; installation_id: string }): Promise<void> {
-    await this.db.updateTable('repositories').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+  async refreshFromVendor(
+    id: string,
+    changes: { clone_url: string; default_branch: string | null; is_private: boolean; installation_id: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('repositories')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Merges the parts of a new report into the stored one (a README-only run keeps the rest). */
@@ -73,12 +89,19 @@ export class RepoRepository {
     await this.db
       .insertInto('analysis_details')
       .values({ repository_id: id, analysis_type: type, data: JSON.stringify(data) })
-      .onConflict((oc) => oc.columns(['repository_id', 'analysis_type']).doUpdateSet({ data: JSON.stringify(data), updated_at: new Date() }))
+      .onConflict((oc) =>
+        oc.columns(['repository_id', 'analysis_type']).doUpdateSet({ data: JSON.stringify(data), updated_at: new Date() }),
+      )
       .execute();
   }
 
   async details(id: string, type: string): Promise<unknown | null> {
-    const row = await this.db.selectFrom('analysis_details').select('data').where('repository_id', '=', id).where('analysis_type', '=', type).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('analysis_details')
+      .select('data')
+      .where('repository_id', '=', id)
+      .where('analysis_type', '=', type)
+      .executeTakeFirst();
     return row?.data ?? null;
   }
 }

@@ -15,7 +15,8 @@ import type { HostedVendorAdapter, VendorCredential } from '../vendors/hosted-ty
 
 const REPO_NOT_FOUND = 'Repository not found.';
 
-const unreachable = (source: string) => `Could not read the repository at ${redactUrl(source)}. Check the URL and that the server can reach it.`;
+const unreachable = (source: string) =>
+  `Could not read the repository at ${redactUrl(source)}. Check the URL and that the server can reach it.`;
 
 /** The outbound policy's verdict on a git remote, as the answer a user should see. */
 async function vetRemoteOrRefuse(source: string): Promise<string[]> {
@@ -47,10 +48,20 @@ export class RepoService {
    * keep their history without the link. 404 for another user's repository (nothing is touched),
    * 409 while one of its jobs is queued or running.
    */
-  async remove(user: UserRow, vendor: string, org: string, repo: string, storage: { cloneDir: string; analyzerCacheDir: string }): Promise<void> {
+  async remove(
+    user: UserRow,
+    vendor: string,
+    org: string,
+    repo: string,
+    storage: { cloneDir: string; analyzerCacheDir: string },
+  ): Promise<void> {
     const row = await this.get(user, vendor, org, repo);
     if ((await this.repos.activeJobs(row.id)) > 0) {
-      throw new HttpError(409, ErrorCode.REPO_BUSY, 'An analysis of this repository is still running. Stop it, then remove the repository.');
+      throw new HttpError(
+        409,
+        ErrorCode.REPO_BUSY,
+        'An analysis of this repository is still running. Stop it, then remove the repository.',
+      );
     }
     if (!(await this.repos.remove(row.id, user.id))) throw notFound(REPO_NOT_FOUND);
     // The clone is named by the repository's id alone, so nothing of another repository is reached.
@@ -63,12 +74,21 @@ export class RepoService {
    * The vendor connection holding a token for this repository, or null for a plain git remote.
    * `renewToken`: refresh an OAuth token even before its expiry (the vendor just refused it).
    */
-  async connectionFor(row: RepositoryRow, opts: { renewToken?: boolean } = {}): Promise<{ vendor: HostedVendor; adapter: HostedVendorAdapter; cred: VendorCredential } | null> {
+  async connectionFor(
+    row: RepositoryRow,
+    opts: { renewToken?: boolean } = {},
+  ): Promise<{ vendor: HostedVendor; adapter: HostedVendorAdapter; cred: VendorCredential } | null> {
     if (row.vendor === 'GIT' || !this.hosted) return null;
     const vendor = row.vendor as HostedVendor;
-    const conn = (await this.hosted.connections.find(row.user_id, vendor, row.organization_name)) ?? (await this.hosted.connections.find(row.user_id, vendor, ''));
+    const conn =
+      (await this.hosted.connections.find(row.user_id, vendor, row.organization_name)) ??
+      (await this.hosted.connections.find(row.user_id, vendor, ''));
     if (!conn) return null;
-    return { vendor, adapter: this.hosted.adapters[vendor], cred: await this.hosted.connections.usableCredential(conn, { force: opts.renewToken ?? false }) };
+    return {
+      vendor,
+      adapter: this.hosted.adapters[vendor],
+      cred: await this.hosted.connections.usableCredential(conn, { force: opts.renewToken ?? false }),
+    };
   }
 
   /** The remote as a user may see it: the stored URL or path with any user name or password removed. */
@@ -96,7 +116,10 @@ export class RepoService {
     if (row.vendor === 'GIT' || !this.hosted || !/^https?:\/\//i.test(url)) return { url, httpAuth: null };
     const vendor = row.vendor as HostedVendor;
     const found = await this.connectionFor(row, opts);
-    if (!found) throw new Error(`No ${VENDOR_LABEL[vendor]} connection holds a token for ${row.organization_name}. Connect ${VENDOR_LABEL[vendor]} again.`);
+    if (!found)
+      throw new Error(
+        `No ${VENDOR_LABEL[vendor]} connection holds a token for ${row.organization_name}. Connect ${VENDOR_LABEL[vendor]} again.`,
+      );
     const withToken = found.adapter.authenticatedCloneUrl(found.cred, {
       organizationName: row.organization_name,
       repoName: row.repo_name,
@@ -124,7 +147,11 @@ export class RepoService {
   }
 
   /** POST /v1/git/repos: checks the URL, asks the server for its default branch, stores it. */
-  async registerGit(user: UserRow, input: { url: string; organizationName?: string | undefined; repoName?: string | undefined }, signal?: AbortSignal): Promise<RepositoryRow> {
+  async registerGit(
+    user: UserRow,
+    input: { url: string; organizationName?: string | undefined; repoName?: string | undefined },
+    signal?: AbortSignal,
+  ): Promise<RepositoryRow> {
     let parsed;
     try {
       parsed = parseGitSource(input.url, this.localRoots);

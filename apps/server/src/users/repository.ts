@@ -13,11 +13,18 @@ export class UserRepository {
   }
 
   byEmail(email: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
   }
 
   async userNameTaken(userName: string, exceptId?: string): Promise<boolean> {
-    let q = this.db.selectFrom('users').select('id').where(sql<string>`lower(user_name)`, '=', userName.toLowerCase());
+    let q = this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(user_name)`, '=', userName.toLowerCase());
     if (exceptId) q = q.where('id', '<>', exceptId);
     return (await q.executeTakeFirst()) !== undefined;
   }
@@ -35,7 +42,13 @@ export class UserRepository {
   }
 
   async connectedVendors(userId: string): Promise<Vendor[]> {
-    const rows = await this.db.selectFrom('vendor_connections').select('vendor').distinct().where('user_id', '=', userId).orderBy('vendor').execute();
+    const rows = await this.db
+      .selectFrom('vendor_connections')
+      .select('vendor')
+      .distinct()
+      .where('user_id', '=', userId)
+      .orderBy('vendor')
+      .execute();
     return rows.map((r) => r.vendor as Vendor);
   }
 

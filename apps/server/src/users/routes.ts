@@ -14,7 +14,9 @@ export function userRoutes(auth: AuthService, users: UserRepository) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
-    r.get('/v1/user', { ...signedIn, schema: { tags, response: { 200: User } } }, async (req) => toUser(userOf(req), await users.connectedVendors(userOf(req).id)));
+    r.get('/v1/user', { ...signedIn, schema: { tags, response: { 200: User } } }, async (req) =>
+      toUser(userOf(req), await users.connectedVendors(userOf(req).id)),
+    );
 
     r.put('/v1/users', { ...signedIn, schema: { tags, body: UpdateProfileRequest, response: { 200: User } } }, async (req) => {
       const me = userOf(req);

@@ -32,7 +32,13 @@ export class ConnectionRepository {
   ) {}
 
   /** Stores a connection; `grant` for an OAuth sign-in's token (a PAT clears any refresh token). */
-  async upsert(userId: string, vendor: HostedVendor, cred: VendorCredential, login: string | null, grant?: OAuthGrant): Promise<VendorConnectionRow> {
+  async upsert(
+    userId: string,
+    vendor: HostedVendor,
+    cred: VendorCredential,
+    login: string | null,
+    grant?: OAuthGrant,
+  ): Promise<VendorConnectionRow> {
     const organization = cred.organization ?? '';
     const values = {
       base_url: cred.baseUrl ?? null,
@@ -74,7 +80,13 @@ export class ConnectionRepository {
   }
 
   async connectedVendors(userId: string): Promise<Vendor[]> {
-    const rows = await this.db.selectFrom('vendor_connections').select('vendor').distinct().where('user_id', '=', userId).orderBy('vendor').execute();
+    const rows = await this.db
+      .selectFrom('vendor_connections')
+      .select('vendor')
+      .distinct()
+      .where('user_id', '=', userId)
+      .orderBy('vendor')
+      .execute();
     return rows.map((r) => r.vendor as Vendor);
   }
 
@@ -125,7 +137,10 @@ export class ConnectionRepository {
       if (!(err instanceof VendorApiError) || err.failure !== 'auth' || !row.refresh_sealed || !this.refresher) throw err;
       const current = (await this.byId(row.id)) ?? row;
       // Another request may have refreshed it meanwhile: then its new token is tried, not a second refresh.
-      const fresh = current.credential_sealed !== row.credential_sealed ? await this.usableCredential(current) : await this.usableCredential(current, { force: true });
+      const fresh =
+        current.credential_sealed !== row.credential_sealed
+          ? await this.usableCredential(current)
+          : await this.usableCredential(current, { force: true });
       return call(fresh);
     }
   }
@@ -165,7 +180,15 @@ export class ConnectionRepository {
       return this.credential(now);
     } catch (err) {
       if (!(err instanceof OAuthProviderFailure)) throw err;
-      if (err.kind === 'unavailable') throw new VendorApiError(0, label, `${label} could not renew the sign-in right now. Try again later.`, 'network', undefined, err.internal);
+      if (err.kind === 'unavailable')
+        throw new VendorApiError(
+          0,
+          label,
+          `${label} could not renew the sign-in right now. Try again later.`,
+          'network',
+          undefined,
+          err.internal,
+        );
       // Refused. If another process rotated the pair meanwhile, ours was simply stale.
       const now = await this.byId(row.id);
       if (now && now.refresh_sealed !== row.refresh_sealed && !now.needs_reauth) return this.credential(now);

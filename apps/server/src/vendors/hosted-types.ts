@@ -181,12 +181,7 @@ export function vendorErrorDetail(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
   const errorObject = b.error && typeof b.error === 'object' ? (b.error as Record<string, unknown>) : undefined;
-  const candidates: unknown[] = [
-    errorObject?.message,
-    b.message,
-    b.error_description,
-    typeof b.error === 'string' ? b.error : undefined,
-  ];
+  const candidates: unknown[] = [errorObject?.message, b.message, b.error_description, typeof b.error === 'string' ? b.error : undefined];
   for (const c of candidates) {
     if (typeof c === 'string' && c.trim()) {
       const extra = Array.isArray(b.errors)
@@ -245,7 +240,15 @@ export function vendorErrorFromAnswer(
   }
   if (status === 401) return new VendorApiError(status, label, `${label} rejected the token.`, 'auth', undefined, detail);
   if (status === 403) return new VendorApiError(status, label, `${label} refused access with this token.`, 'forbidden', undefined, detail);
-  if (status === 404) return new VendorApiError(status, label, `${label} could not find ${what} (or the token cannot see it).`, 'not-found', undefined, detail);
+  if (status === 404)
+    return new VendorApiError(
+      status,
+      label,
+      `${label} could not find ${what} (or the token cannot see it).`,
+      'not-found',
+      undefined,
+      detail,
+    );
   return new VendorApiError(status, label, `${label} answered with an error (HTTP ${status}).`, 'http', undefined, detail);
 }
 
@@ -293,7 +296,11 @@ export async function vendorRequest<T>(req: VendorRequest): Promise<VendorAnswer
       if (hop >= MAX_REDIRECTS) throw new VendorApiError(res.status, req.label, `${req.label} redirected too many times.`);
       const target = new URL(location, url);
       if (target.origin !== new URL(url).origin) {
-        throw new VendorApiError(res.status, req.label, `${req.label} redirected to another host (${target.host}); refusing to send the token there.`);
+        throw new VendorApiError(
+          res.status,
+          req.label,
+          `${req.label} redirected to another host (${target.host}); refusing to send the token there.`,
+        );
       }
       url = target.toString();
     }

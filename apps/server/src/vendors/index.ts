@@ -15,11 +15,22 @@ export type HostedVendor = Exclude<Vendor, 'GIT'>;
 export type VendorAdapters = Record<HostedVendor, HostedVendorAdapter>;
 
 export function createAdapters(): VendorAdapters {
-  return { GITHUB: new GitHubAdapter(), GITLAB: new GitLabAdapter(), BITBUCKET: new BitbucketAdapter(), AZUREDEVOPS: new AzureDevOpsAdapter() };
+  return {
+    GITHUB: new GitHubAdapter(),
+    GITLAB: new GitLabAdapter(),
+    BITBUCKET: new BitbucketAdapter(),
+    AZUREDEVOPS: new AzureDevOpsAdapter(),
+  };
 }
 
 /** Vendor names as they appear in the spec's paths (`/v2/github/install`, `/v1/azure/pat`). */
-const BY_PATH: Record<string, HostedVendor> = { github: 'GITHUB', gitlab: 'GITLAB', bitbucket: 'BITBUCKET', azure: 'AZUREDEVOPS', azuredevops: 'AZUREDEVOPS' };
+const BY_PATH: Record<string, HostedVendor> = {
+  github: 'GITHUB',
+  gitlab: 'GITLAB',
+  bitbucket: 'BITBUCKET',
+  azure: 'AZUREDEVOPS',
+  azuredevops: 'AZUREDEVOPS',
+};
 
 export function vendorFromPath(segment: string): HostedVendor | null {
   const key = segment.toLowerCase();
@@ -27,7 +38,12 @@ export function vendorFromPath(segment: string): HostedVendor | null {
   return Object.hasOwn(BY_PATH, key) ? (BY_PATH[key] ?? null) : null;
 }
 
-export const VENDOR_LABEL: Record<HostedVendor, string> = { GITHUB: 'GitHub', GITLAB: 'GitLab', BITBUCKET: 'Bitbucket', AZUREDEVOPS: 'Azure DevOps' };
+export const VENDOR_LABEL: Record<HostedVendor, string> = {
+  GITHUB: 'GitHub',
+  GITLAB: 'GitLab',
+  BITBUCKET: 'Bitbucket',
+  AZUREDEVOPS: 'Azure DevOps',
+};
 
 /** The pull-request reporter of the repository's vendor (vendors/<vendor>/reporter.ts). */
 export function reporterFor(vendor: string, cred: VendorCredential, pr: PrRef): PrReporter {

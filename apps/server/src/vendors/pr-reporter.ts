@@ -10,7 +10,14 @@
  * Every failure is a VendorApiError; callers log its HTTP status only. Each vendor's reporter
  * lives in its own folder (vendors/<vendor>/reporter.ts); this file holds what they share.
  */
-import { DEFAULT_TIMEOUT_MS, VendorApiError, requestBudget, vendorRequest, type VendorCredential, type VendorRequest } from './hosted-types.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  VendorApiError,
+  requestBudget,
+  vendorRequest,
+  type VendorCredential,
+  type VendorRequest,
+} from './hosted-types.ts';
 import type { CommitState } from '../insights/comment.ts';
 import type { Suggestion } from '../insights/change.ts';
 
@@ -38,11 +45,13 @@ export interface PrReporter {
    */
   setStatus(sha: string, verdict: CommitState, targetUrl: string, signal?: AbortSignal, summary?: string): Promise<StatusVia>;
   /** Review suggestions not posted before (keyed by path and function); null: the vendor has none. */
-  postSuggestions: ((s: readonly Suggestion[], shas: { head: string; base: string; mergeBase: string }, signal?: AbortSignal) => Promise<number>) | null;
+  postSuggestions:
+    ((s: readonly Suggestion[], shas: { head: string; base: string; mergeBase: string }, signal?: AbortSignal) => Promise<number>) | null;
 }
 
 /** The hidden key of one suggestion: a later push does not post the same suggestion again. */
-export const suggestionKey = (s: Pick<Suggestion, 'path' | 'name'>) => `<!-- docent:suggestion ${encodeURIComponent(s.path)} ${encodeURIComponent(s.name)} -->`;
+export const suggestionKey = (s: Pick<Suggestion, 'path' | 'name'>) =>
+  `<!-- docent:suggestion ${encodeURIComponent(s.path)} ${encodeURIComponent(s.name)} -->`;
 export const intro = (s: Suggestion) => `Docent suggests a docstring for \`${s.name.replace(/`/g, "'")}\`. ${suggestionKey(s)}`;
 
 /** Shared by the three vendors reached with plain JSON requests. */
@@ -55,10 +64,18 @@ export abstract class JsonReporter {
   ) {}
   protected abstract headers(): Record<string, string>;
   protected req<T>(method: NonNullable<VendorRequest['method']>, url: string, json?: unknown, signal?: AbortSignal) {
-    return vendorRequest<T>({ label: this.label, method, url, token: this.cred.token, headers: this.headers(), budget: requestBudget(signal, this.timeoutMs), what: `pull request #${this.pr.number}`, ...(json === undefined ? {} : { json }) });
+    return vendorRequest<T>({
+      label: this.label,
+      method,
+      url,
+      token: this.cred.token,
+      headers: this.headers(),
+      budget: requestBudget(signal, this.timeoutMs),
+      what: `pull request #${this.pr.number}`,
+      ...(json === undefined ? {} : { json }),
+    });
   }
 }
-
 
 /** A stored comment id that answers 404 was deleted by someone: look for the comment again. */
 export function editedUnlessGone(edit: Promise<unknown>): Promise<boolean> {

@@ -70,27 +70,40 @@ export function vendorRoutes(deps: VendorRouteDeps) {
       (await connections.list(userOf(req).id)).map(toVendorConnection),
     );
 
-    r.post('/v1/vendors/:vendor/connection', { ...signedIn, schema: { tags, params: VendorParam, body: ConnectVendorRequest, response: { 201: VendorConnection } } }, async (req, reply) => {
-      const vendor = hostedVendor(req.params.vendor);
-      const b = req.body;
-      if (vendor === 'AZUREDEVOPS' && !b.organization) throw new HttpError(400, ErrorCode.VALIDATION, 'organization: Azure DevOps needs the organization name.');
-      const cred: VendorCredential = {
-        token: b.token,
-        kind: b.kind,
-        ...(b.baseUrl ? { baseUrl: b.baseUrl } : {}),
-        ...(b.organization ? { organization: b.organization } : {}),
-        ...(b.username ? { username: b.username } : {}),
-      };
-      const verdict = await validate(vendor, cred, req.log);
-      if (!verdict.valid) throw new HttpError(400, 'INVALID_TOKEN', verdict.message ?? `${VENDOR_LABEL[vendor]} rejected the token.`);
-      const row = await connections.upsert(userOf(req).id, vendor, cred, verdict.login ?? null);
-      reply.status(201);
-      return toVendorConnection(row);
-    });
+    r.post(
+      '/v1/vendors/:vendor/connection',
+      { ...signedIn, schema: { tags, params: VendorParam, body: ConnectVendorRequest, response: { 201: VendorConnection } } },
+      async (req, reply) => {
+        const vendor = hostedVendor(req.params.vendor);
+        const b = req.body;
+        if (vendor === 'AZUREDEVOPS' && !b.organization)
+          throw new HttpError(400, ErrorCode.VALIDATION, 'organization: Azure DevOps needs the organization name.');
+        const cred: VendorCredential = {
+          token: b.token,
+          kind: b.kind,
+          ...(b.baseUrl ? { baseUrl: b.baseUrl } : {}),
+          ...(b.organization ? { organization: b.organization } : {}),
+          ...(b.username ? { username: b.username } : {}),
+        };
+        const verdict = await validate(vendor, cred, req.log);
+        if (!verdict.valid) throw new HttpError(400, 'INVALID_TOKEN', verdict.message ?? `${VENDOR_LABEL[vendor]} rejected the token.`);
+        const row = await connections.upsert(userOf(req).id, vendor, cred, verdict.login ?? null);
+        reply.status(201);
+        return toVendorConnection(row);
+      },
+    );
 
     r.delete(
       '/v1/vendors/:vendor/connection',
-      { ...signedIn, schema: { tags, params: VendorParam, querystring: z.object({ organization: z.string().max(200).optional() }), response: { 200: z.object({ success: z.boolean() }) } } },
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          params: VendorParam,
+          querystring: z.object({ organization: z.string().max(200).optional() }),
+          response: { 200: z.object({ success: z.boolean() }) },
+        },
+      },
       async (req) => {
         const removed = await connections.remove(userOf(req).id, hostedVendor(req.params.vendor), req.query.organization ?? '');
         if (!removed) throw notFound('No such connection.');
@@ -132,32 +145,63 @@ export function vendorRoutes(deps: VendorRouteDeps) {
       res.end();
     };
     for (const path of ['/v2/:vendor/install', '/v2/:vendor/reinstall', '/v1/:vendor/install', '/v1/:vendor/reinstall']) {
-      r.get(path, { preHandler: streamGuard, schema: { tags, params: VendorParam } }, (req, reply) => stream(req, reply, req.params.vendor));
+      r.get(path, { preHandler: streamGuard, schema: { tags, params: VendorParam } }, (req, reply) =>
+        stream(req, reply, req.params.vendor),
+      );
     }
 
-    r.get('/git/:vendor/install/status', { ...signedIn, schema: { tags, params: VendorParam, response: { 200: InstallStatus } } }, async (req) => {
-      const rows = await connections.list(userOf(req).id, hostedVendor(req.params.vendor));
-      const running = rows.find((row) => row.status !== 'no_status');
-      return running ? { status: running.status, message: running.message } : { status: 'no_status', message: rows.map((row) => row.message).filter(Boolean).join('; ') };
-    });
+    r.get(
+      '/git/:vendor/install/status',
+      { ...signedIn, schema: { tags, params: VendorParam, response: { 200: InstallStatus } } },
+      async (req) => {
+        const rows = await connections.list(userOf(req).id, hostedVendor(req.params.vendor));
+        const running = rows.find((row) => row.status !== 'no_status');
+        return running
+          ? { status: running.status, message: running.message }
+          : {
+              status: 'no_status',
+              message: rows
+                .map((row) => row.message)
+                .filter(Boolean)
+                .join('; '),
+            };
+      },
+    );
 
-    r.get('/v1/azure/pat', { ...signedIn, schema: { tags, querystring: AzurePatQuery, response: { 200: AzurePatResponse } } }, async (req) => {
-      const row = await connections.find(userOf(req).id, 'AZUREDEVOPS', req.query.organization);
-      if (!row) return { isValid: false, message: `No personal access token stored for '${req.query.organization}'.` };
-      const verdict = await validate('AZUREDEVOPS', connections.credential(row), req.log);
-      return { isValid: verdict.valid, ...(verdict.message ? { message: verdict.message } : {}) };
-    });
+    r.get(
+      '/v1/azure/pat',
+      { ...signedIn, schema: { tags, querystring: AzurePatQuery, response: { 200: AzurePatResponse } } },
+      async (req) => {
+        const row = await connections.find(userOf(req).id, 'AZUREDEVOPS', req.query.organization);
+        if (!row) return { isValid: false, message: `No personal access token stored for '${req.query.organization}'.` };
+        const verdict = await validate('AZUREDEVOPS', connections.credential(row), req.log);
+        return { isValid: verdict.valid, ...(verdict.message ? { message: verdict.message } : {}) };
+      },
+    );
 
-    r.post('/v1/azure/pat', { ...signedIn, schema: { tags, querystring: AzurePatQuery, response: { 200: AzurePatResponse } } }, async (req) => {
-      const header = req.headers['x-azure-pat'];
-      const pat = (Array.isArray(header) ? header[0] : header)?.trim();
-      if (!pat) throw new HttpError(400, ErrorCode.VALIDATION, 'Please enter a valid Personal Access Token');
-      if (pat.length > 4096) throw new HttpError(400, ErrorCode.VALIDATION, 'The Personal Access Token is too long.');
-      const cred: VendorCredential = { token: pat, kind: 'pat', organization: req.query.organization, ...(req.query.baseUrl ? { baseUrl: req.query.baseUrl } : {}) };
-      const verdict = await validate('AZUREDEVOPS', cred, req.log);
-      if (!verdict.valid) return { isValid: false, message: `Invalid PAT. Please try again or check if the PAT has access to '${req.query.organization}'.` };
-      await connections.upsert(userOf(req).id, 'AZUREDEVOPS', cred, verdict.login ?? null);
-      return { isValid: true, message: 'Azure Devops PAT verified successfully!' };
-    });
+    r.post(
+      '/v1/azure/pat',
+      { ...signedIn, schema: { tags, querystring: AzurePatQuery, response: { 200: AzurePatResponse } } },
+      async (req) => {
+        const header = req.headers['x-azure-pat'];
+        const pat = (Array.isArray(header) ? header[0] : header)?.trim();
+        if (!pat) throw new HttpError(400, ErrorCode.VALIDATION, 'Please enter a valid Personal Access Token');
+        if (pat.length > 4096) throw new HttpError(400, ErrorCode.VALIDATION, 'The Personal Access Token is too long.');
+        const cred: VendorCredential = {
+          token: pat,
+          kind: 'pat',
+          organization: req.query.organization,
+          ...(req.query.baseUrl ? { baseUrl: req.query.baseUrl } : {}),
+        };
+        const verdict = await validate('AZUREDEVOPS', cred, req.log);
+        if (!verdict.valid)
+          return {
+            isValid: false,
+            message: `Invalid PAT. Please try again or check if the PAT has access to '${req.query.organization}'.`,
+          };
+        await connections.upsert(userOf(req).id, 'AZUREDEVOPS', cred, verdict.login ?? null);
+        return { isValid: true, message: 'Azure Devops PAT verified successfully!' };
+      },
+    );
   };
 }

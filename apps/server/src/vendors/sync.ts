@@ -43,7 +43,9 @@ export async function syncVendor(
     try {
       say(`Connecting to ${where}…`);
       // An expired OAuth token is refreshed first; a 401 refreshes it once and tries again.
-      const remote = await deps.connections.withCredential(conn, (cred) => deps.adapters[vendor].listRepositories(cred, conn.organization || undefined, signal));
+      const remote = await deps.connections.withCredential(conn, (cred) =>
+        deps.adapters[vendor].listRepositories(cred, conn.organization || undefined, signal),
+      );
       say(`Found ${remote.length} repositories`);
       let added = 0;
       let skipped = 0;
@@ -57,7 +59,12 @@ export async function syncVendor(
         const existing = await deps.repos.find(user.id, vendor, r.organizationName, r.repoName);
         if (existing) {
           // installationId (docs/spec-conformance.md §3 repository): the connection (our vendor installation) it came through
-          await deps.repos.refreshFromVendor(existing.id, { clone_url: deps.box.seal(r.cloneUrl), default_branch: r.defaultBranch, is_private: r.isPrivate, installation_id: conn.id });
+          await deps.repos.refreshFromVendor(existing.id, {
+            clone_url: deps.box.seal(r.cloneUrl),
+            default_branch: r.defaultBranch,
+            is_private: r.isPrivate,
+            installation_id: conn.id,
+          });
         } else {
           await deps.repos.insert({
             user_id: user.id,
@@ -74,7 +81,9 @@ export async function syncVendor(
       }
       const synced = remote.length - skipped;
       const orgs = new Set(remote.map((r) => r.organizationName));
-      say(`Synced ${synced} repositories in ${orgs.size} organisation${orgs.size === 1 ? '' : 's'} (${added} new${skipped ? `, ${skipped} skipped` : ''})`);
+      say(
+        `Synced ${synced} repositories in ${orgs.size} organisation${orgs.size === 1 ? '' : 's'} (${added} new${skipped ? `, ${skipped} skipped` : ''})`,
+      );
       await deps.connections.setStatus(conn.id, 'no_status', `Synced ${synced} repositories`, true);
     } catch (err) {
       failed += 1;

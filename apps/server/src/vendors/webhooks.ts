@@ -42,18 +42,44 @@ interface Call {
 }
 
 function post<T>(c: Call, url: string, json: unknown, what: string) {
-  return vendorRequest<T>({ label: c.label, method: 'POST', url, token: c.cred.token, headers: c.headers, budget: requestBudget(c.signal, c.timeoutMs), json, what });
+  return vendorRequest<T>({
+    label: c.label,
+    method: 'POST',
+    url,
+    token: c.cred.token,
+    headers: c.headers,
+    budget: requestBudget(c.signal, c.timeoutMs),
+    json,
+    what,
+  });
 }
 
 function get<T>(c: Call, url: string, what: string) {
-  return vendorRequest<T>({ label: c.label, url, token: c.cred.token, headers: c.headers, budget: requestBudget(c.signal, c.timeoutMs), what });
+  return vendorRequest<T>({
+    label: c.label,
+    url,
+    token: c.cred.token,
+    headers: c.headers,
+    budget: requestBudget(c.signal, c.timeoutMs),
+    what,
+  });
 }
 
 async function github(c: Call, repo: RepoRef, target: HookTarget): Promise<RegisteredHook> {
   const base = `${githubApiRoot(c.cred)}/repos/${encodeURIComponent(repo.organizationName)}/${encodeURIComponent(repo.repoName)}/hooks`;
   const what = `the repository ${repo.organizationName}/${repo.repoName}`;
   try {
-    const { data } = await post<{ id: number }>(c, base, { name: 'web', active: true, events: ['push', 'pull_request'], config: { url: target.url, content_type: 'json', secret: target.secret, insecure_ssl: '0' } }, what);
+    const { data } = await post<{ id: number }>(
+      c,
+      base,
+      {
+        name: 'web',
+        active: true,
+        events: ['push', 'pull_request'],
+        config: { url: target.url, content_type: 'json', secret: target.secret, insecure_ssl: '0' },
+      },
+      what,
+    );
     return { id: String(data.id), existing: false };
   } catch (err) {
     // 422 "Hook already exists on this repository": the one with our URL is reused.
@@ -71,7 +97,12 @@ async function gitlab(c: Call, repo: RepoRef, target: HookTarget): Promise<Regis
   const { data: hooks } = await get<Array<{ id: number; url?: string }>>(c, `${base}?per_page=100`, what);
   const same = Array.isArray(hooks) ? hooks.find((h) => h.url === target.url) : undefined;
   if (same) return { id: String(same.id), existing: true };
-  const { data } = await post<{ id: number }>(c, base, { url: target.url, token: target.secret, push_events: true, merge_requests_events: true, enable_ssl_verification: true }, what);
+  const { data } = await post<{ id: number }>(
+    c,
+    base,
+    { url: target.url, token: target.secret, push_events: true, merge_requests_events: true, enable_ssl_verification: true },
+    what,
+  );
   return { id: String(data.id), existing: false };
 }
 
@@ -81,7 +112,18 @@ async function bitbucket(c: Call, repo: RepoRef, target: HookTarget): Promise<Re
   const { data: page } = await get<{ values?: Array<{ uuid: string; url?: string }> }>(c, base, what);
   const same = page.values?.find((h) => h.url === target.url);
   if (same) return { id: same.uuid, existing: true };
-  const { data } = await post<{ uuid: string }>(c, base, { description: 'Docent', url: target.url, active: true, secret: target.secret, events: ['repo:push', 'pullrequest:created', 'pullrequest:updated'] }, what);
+  const { data } = await post<{ uuid: string }>(
+    c,
+    base,
+    {
+      description: 'Docent',
+      url: target.url,
+      active: true,
+      secret: target.secret,
+      events: ['repo:push', 'pullrequest:created', 'pullrequest:updated'],
+    },
+    what,
+  );
   return { id: data.uuid, existing: false };
 }
 
@@ -94,7 +136,11 @@ async function azure(c: Call, repo: RepoRef, target: HookTarget): Promise<Regist
   const name = encodeURIComponent(repo.repoName.slice(slash + 1));
   const what = `the repository ${repo.repoName}`;
   // The subscription names the project and repository by id.
-  const { data: r } = await get<{ id: string; project?: { id?: string } }>(c, `${collection}/${project}/_apis/git/repositories/${name}?api-version=7.1`, what);
+  const { data: r } = await get<{ id: string; project?: { id?: string } }>(
+    c,
+    `${collection}/${project}/_apis/git/repositories/${name}?api-version=7.1`,
+    what,
+  );
   const projectId = r.project?.id ?? '';
   let first: string | null = null;
   for (const eventType of ['git.push', 'git.pullrequest.created', 'git.pullrequest.updated']) {
@@ -126,8 +172,20 @@ const AUTH_HEADERS: Record<HostedVendor, (cred: VendorCredential) => Record<stri
 };
 
 /** Registers (or finds) the webhook on the vendor; throws VendorApiError (e.g. `forbidden` without the rights). */
-export function registerWebhook(vendor: HostedVendor, cred: VendorCredential, repo: RepoRef, target: HookTarget, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<RegisteredHook> {
-  const c: Call = { label: VENDOR_LABEL[vendor], cred, headers: AUTH_HEADERS[vendor](cred), signal: opts.signal, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+export function registerWebhook(
+  vendor: HostedVendor,
+  cred: VendorCredential,
+  repo: RepoRef,
+  target: HookTarget,
+  opts: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<RegisteredHook> {
+  const c: Call = {
+    label: VENDOR_LABEL[vendor],
+    cred,
+    headers: AUTH_HEADERS[vendor](cred),
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
   switch (vendor) {
     case 'GITHUB':
       return github(c, repo, target);

@@ -29,7 +29,12 @@ export interface AutoDocsResult {
  * state with a lease, never touching another branch) and opens the pull request or finds the
  * open one (which the push has then updated).
  */
-export async function runAutoDocs(repos: RepoRepository, service: RepoService, opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>, ctx: JobContext<DocRepoJobPayload>): Promise<string> {
+export async function runAutoDocs(
+  repos: RepoRepository,
+  service: RepoService,
+  opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>,
+  ctx: JobContext<DocRepoJobPayload>,
+): Promise<string> {
   const { job, payload, signal, log, progress } = ctx;
   // The push's commits reach git: full object ids only (the webhook checked them; a queued
   // payload is checked again), and after END_OF_OPTIONS (docs/security.md).
@@ -40,8 +45,14 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
   const git = gitIn(checkout, signal);
   const files = new Set<string>();
   if (!isZeroId(before)) {
-    const changed = await git(['diff', '--name-only', '-z', END_OF_OPTIONS, before, objectId(commit, 'The checked-out commit')]).catch(() => null);
-    if (changed === null) await log('WARNING', `The push's earlier commit ${before.slice(0, 7)} is not in the repository any more; only the open documentation branch's files are checked`);
+    const changed = await git(['diff', '--name-only', '-z', END_OF_OPTIONS, before, objectId(commit, 'The checked-out commit')]).catch(
+      () => null,
+    );
+    if (changed === null)
+      await log(
+        'WARNING',
+        `The push's earlier commit ${before.slice(0, 7)} is not in the repository any more; only the open documentation branch's files are checked`,
+      );
     else for (const f of changed.split('\0')) if (f) files.add(f);
   }
   const remoteHead = await remoteBranchHead(git, AUTO_DOCS_BRANCH);
@@ -53,8 +64,18 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
   const save = async (r: AutoDocsResult) => {
     await repos.saveDetails(repo.id, AUTO_DOCS_DETAILS, r);
     const where = r.pullRequest ? `; pull request #${r.pullRequest.number}` : r.pushed ? `; pushed to ${AUTO_DOCS_BRANCH}` : '';
-    const detail = r.files.length === 0 ? 'No changed function needed a docstring.' : r.pushed ? `Docstrings updated in ${r.files.length} file(s)${where}.` : `Docstrings updated in ${r.files.length} file(s), but the branch could not be pushed.`;
-    await recordAutoRun(repos, repo.id, 'repo', { commit, jobId: job.id, result: r.files.length === 0 ? 'unchanged' : r.pushed ? 'regenerated' : 'failed', detail });
+    const detail =
+      r.files.length === 0
+        ? 'No changed function needed a docstring.'
+        : r.pushed
+          ? `Docstrings updated in ${r.files.length} file(s)${where}.`
+          : `Docstrings updated in ${r.files.length} file(s), but the branch could not be pushed.`;
+    await recordAutoRun(repos, repo.id, 'repo', {
+      commit,
+      jobId: job.id,
+      result: r.files.length === 0 ? 'unchanged' : r.pushed ? 'regenerated' : 'failed',
+      detail,
+    });
   };
   if (files.size === 0) {
     await save({ commit, files: [], branch: null, pushed: false, pullRequest: null });
@@ -69,10 +90,12 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
     signal,
     ...(opts.llm ? { llm: opts.llm } : {}),
     ...(payload.fileLimit !== null ? { fileLimit: payload.fileLimit } : {}),
-    onProgress: (done, total, file) => void progress(25 + Math.round((60 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented'),
+    onProgress: (done, total, file) =>
+      void progress(25 + Math.round((60 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented'),
   });
   const s = result.summary;
-  for (const p of s.unsafePaths) await log('WARNING', `${p} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`);
+  for (const p of s.unsafePaths)
+    await log('WARNING', `${p} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`);
   await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated in ${result.changes.length} file(s)`);
   if (result.changes.length === 0) {
     await save({ commit, files: [], branch: null, pushed: false, pullRequest: null });
@@ -97,8 +120,17 @@ export async function runAutoDocs(repos: RepoRepository, service: RepoService, o
   let pullRequest: AutoDocsResult['pullRequest'] = null;
   if (pushed) {
     await progress(92, 'Opening the pull request');
-    const body = [`Docstrings brought up to date by Docent after ${commit}.`, '', ...result.changes.slice(0, 50).map((c) => `- \`${c.path}\``)].join('\n');
-    const pr = await openOrReusePullRequest(service, repo, { head: AUTO_DOCS_BRANCH, title: 'docs: keep docstrings up to date (Docent)', body }, { signal, log });
+    const body = [
+      `Docstrings brought up to date by Docent after ${commit}.`,
+      '',
+      ...result.changes.slice(0, 50).map((c) => `- \`${c.path}\``),
+    ].join('\n');
+    const pr = await openOrReusePullRequest(
+      service,
+      repo,
+      { head: AUTO_DOCS_BRANCH, title: 'docs: keep docstrings up to date (Docent)', body },
+      { signal, log },
+    );
     pullRequest = pr && { url: pr.url, number: pr.number, updated: pr.existing };
   }
   await save({ commit, files: result.changes.map((c) => c.path), branch: pushed ? AUTO_DOCS_BRANCH : null, pushed, pullRequest });

@@ -1,4 +1,11 @@
-import { DOC_SET_JOB_TYPE, DocSetKind, type JobPayloadInput, type JobType, type LanguageStyle, type WebhookResult } from '@docent/contracts';
+import {
+  DOC_SET_JOB_TYPE,
+  DocSetKind,
+  type JobPayloadInput,
+  type JobType,
+  type LanguageStyle,
+  type WebhookResult,
+} from '@docent/contracts';
 import type { RepositoryRow } from '../db/schema.ts';
 import type { JobEngine } from '../jobs/engine.ts';
 import type { JobStore } from '../jobs/store.ts';
@@ -33,7 +40,14 @@ async function queue<T extends JobType>(deps: DispatchDeps, repo: RepositoryRow,
  * (the analyzer's per-file cache re-parses only the changed files) and, when turned on, the
  * automatic documentation update; a pull / merge request event queues PR_INSIGHTS.
  */
-export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: WebhookRow, route: HookRoute, event: HookEvent, deliveryId: string): Promise<Outcome> {
+export async function dispatch(
+  deps: DispatchDeps,
+  repo: RepositoryRow,
+  hook: WebhookRow,
+  route: HookRoute,
+  event: HookEvent,
+  deliveryId: string,
+): Promise<Outcome> {
   switch (event.kind) {
     case 'ping':
       return { result: 'ping', detail: 'Ping received: the webhook is set up.', jobIds: [] };
@@ -55,7 +69,12 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
           auto: { before: ref.before, after: ref.after, deliveryId },
         });
         jobIds.push(docJob);
-        await recordAutoRun(deps.repos, repo.id, 'repo', { commit: ref.after, jobId: docJob, result: 'queued', detail: `Job ${docJob} queued.` });
+        await recordAutoRun(deps.repos, repo.id, 'repo', {
+          commit: ref.after,
+          jobId: docJob,
+          result: 'queued',
+          detail: `Job ${docJob} queued.`,
+        });
         detail += `, documentation update job ${docJob} queued`;
       }
       // Architecture / API docs: with the options they were last generated with, at the pushed commit.
@@ -68,7 +87,11 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
           detail += `, no ${KIND_TITLE[kind]} docs update (never generated)`;
           continue;
         }
-        const id = await queue(deps, repo, DOC_SET_JOB_TYPE[kind], { kind, config, auto: { before: ref.before, after: ref.after, deliveryId } });
+        const id = await queue(deps, repo, DOC_SET_JOB_TYPE[kind], {
+          kind,
+          config,
+          auto: { before: ref.before, after: ref.after, deliveryId },
+        });
         await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: id, result: 'queued', detail: `Job ${id} queued.` });
         jobIds.push(id);
         detail += `, ${KIND_TITLE[kind]} docs update job ${id} queued`;
@@ -87,7 +110,11 @@ export async function dispatch(deps: DispatchDeps, repo: RepositoryRow, hook: We
         baseRef: event.baseRef,
         deliveryId,
       });
-      return { result: 'pr-insights-queued', detail: `Pull request #${event.number} (${event.name}): insights job ${id} queued.`, jobIds: [id] };
+      return {
+        result: 'pr-insights-queued',
+        detail: `Pull request #${event.number} (${event.name}): insights job ${id} queued.`,
+        jobIds: [id],
+      };
     }
   }
 }

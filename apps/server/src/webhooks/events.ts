@@ -54,9 +54,12 @@ function json(body: Buffer): Obj {
  */
 function pushOf(name: string, refs: Array<{ ref: string; before: string; after: string }>): HookEvent {
   for (const r of refs) {
-    if (!isRefName(r.ref) || r.ref.startsWith('refs/heads/-')) throw new BadPayload('The push names a ref that is not a valid git ref name.');
-    if (!isObjectId(r.before)) throw new BadPayload('The push\'s "before" is not a git commit id (40 or 64 lowercase hex digits, all zeros for a new branch).');
-    if (!isObjectId(r.after)) throw new BadPayload('The push\'s "after" is not a git commit id (40 or 64 lowercase hex digits, all zeros for a deleted branch).');
+    if (!isRefName(r.ref) || r.ref.startsWith('refs/heads/-'))
+      throw new BadPayload('The push names a ref that is not a valid git ref name.');
+    if (!isObjectId(r.before))
+      throw new BadPayload('The push\'s "before" is not a git commit id (40 or 64 lowercase hex digits, all zeros for a new branch).');
+    if (!isObjectId(r.after))
+      throw new BadPayload('The push\'s "after" is not a git commit id (40 or 64 lowercase hex digits, all zeros for a deleted branch).');
   }
   const branches = refs.flatMap((r) => {
     const branch = branchOf(r.ref);
@@ -76,11 +79,21 @@ function github(event: string, body: Buffer): HookEvent {
     const p = json(body);
     const action = str(p.action);
     const name = `pull_request.${action}`;
-    if (!['opened', 'synchronize', 'reopened'].includes(action)) return { kind: 'other', name, reason: `pull request action "${action}" does not change code` };
+    if (!['opened', 'synchronize', 'reopened'].includes(action))
+      return { kind: 'other', name, reason: `pull request action "${action}" does not change code` };
     const pr = obj(p.pull_request);
     const head = obj(pr.head);
     const base = obj(pr.base);
-    return { kind: 'pull', name, number: positiveInt(pr.number ?? p.number, 'pull request number'), title: str(pr.title), headSha: str(head.sha), baseSha: str(base.sha), headRef: str(head.ref), baseRef: str(base.ref) };
+    return {
+      kind: 'pull',
+      name,
+      number: positiveInt(pr.number ?? p.number, 'pull request number'),
+      title: str(pr.title),
+      headSha: str(head.sha),
+      baseSha: str(base.sha),
+      headRef: str(head.ref),
+      baseRef: str(base.ref),
+    };
   }
   return { kind: 'other', name: event || 'unknown', reason: `the event "${event || 'unknown'}" is not used` };
 }
@@ -126,7 +139,9 @@ function bitbucket(event: string, body: Buffer): HookEvent {
       const name = str(n.name) || str(o.name);
       const type = str(n.type) || str(o.type);
       if (type !== 'branch' || !name) return [];
-      return [{ ref: `refs/heads/${name}`, before: str(obj(o.target).hash) || '0'.repeat(40), after: str(obj(n.target).hash) || '0'.repeat(40) }];
+      return [
+        { ref: `refs/heads/${name}`, before: str(obj(o.target).hash) || '0'.repeat(40), after: str(obj(n.target).hash) || '0'.repeat(40) },
+      ];
     });
     return pushOf(event, refs);
   }
@@ -153,7 +168,10 @@ function azure(p: Obj): HookEvent {
   const event = str(p.eventType);
   const r = obj(p.resource);
   if (event === 'git.push') {
-    return pushOf(event, arr(r.refUpdates).map((u) => ({ ref: str(obj(u).name), before: str(obj(u).oldObjectId), after: str(obj(u).newObjectId) })));
+    return pushOf(
+      event,
+      arr(r.refUpdates).map((u) => ({ ref: str(obj(u).name), before: str(obj(u).oldObjectId), after: str(obj(u).newObjectId) })),
+    );
   }
   if (event === 'git.pullrequest.created' || event === 'git.pullrequest.updated') {
     const strip = (ref: string) => branchOf(ref) ?? ref;
@@ -193,10 +211,12 @@ function gitHook(body: Buffer): HookEvent {
  * branches by git's branch-name rules (never starting with `-`).
  */
 function checkPull(e: Extract<HookEvent, { kind: 'pull' }>): void {
-  if (!isAbbreviatedId(e.headSha)) throw new BadPayload('The pull request\'s head commit is not a git commit id (7 to 64 lowercase hex digits).');
-  if (e.baseSha !== '' && !isAbbreviatedId(e.baseSha)) throw new BadPayload('The pull request\'s base commit is not a git commit id (7 to 64 lowercase hex digits).');
-  if (!isBranchName(e.headRef)) throw new BadPayload('The pull request\'s source branch is not a valid git branch name.');
-  if (!isBranchName(e.baseRef)) throw new BadPayload('The pull request\'s target branch is not a valid git branch name.');
+  if (!isAbbreviatedId(e.headSha))
+    throw new BadPayload("The pull request's head commit is not a git commit id (7 to 64 lowercase hex digits).");
+  if (e.baseSha !== '' && !isAbbreviatedId(e.baseSha))
+    throw new BadPayload("The pull request's base commit is not a git commit id (7 to 64 lowercase hex digits).");
+  if (!isBranchName(e.headRef)) throw new BadPayload("The pull request's source branch is not a valid git branch name.");
+  if (!isBranchName(e.baseRef)) throw new BadPayload("The pull request's target branch is not a valid git branch name.");
 }
 
 export interface IncomingHook {

@@ -24,12 +24,25 @@ import { BadPayload, readEvent, type HookRoute } from './events.ts';
 import { dispatch, type DispatchDeps } from './dispatch.ts';
 import { autoDocSetState } from '../docsets/auto.ts';
 import type { WebhookRow, WebhookStore } from './store.ts';
-import { hookTimestamp, validBasicAuth, validGitLabToken, validHmacSignature, validTimestampedSignature, wellFormedSignature } from './verify.ts';
+import {
+  hookTimestamp,
+  validBasicAuth,
+  validGitLabToken,
+  validHmacSignature,
+  validTimestampedSignature,
+  wellFormedSignature,
+} from './verify.ts';
 
 const tags = ['webhooks'];
 
 /** The URL segment of each repository vendor's webhook. */
-export const ROUTE_OF: Record<Vendor, HookRoute> = { GITHUB: 'github', GITLAB: 'gitlab', BITBUCKET: 'bitbucket', AZUREDEVOPS: 'azure', GIT: 'git' };
+export const ROUTE_OF: Record<Vendor, HookRoute> = {
+  GITHUB: 'github',
+  GITLAB: 'gitlab',
+  BITBUCKET: 'bitbucket',
+  AZUREDEVOPS: 'azure',
+  GIT: 'git',
+};
 const ROUTES: readonly HookRoute[] = ['github', 'gitlab', 'bitbucket', 'azure', 'git'];
 
 /** A hosted repository takes its own vendor's deliveries; a plain git remote (which may be hosted anywhere) takes any. */
@@ -56,7 +69,11 @@ function headerOf(req: FastifyRequest, name: string): string | undefined {
 }
 
 /** The signature header of the routes whose proof covers the body (HMAC). */
-const SIGNATURE_HEADER: Partial<Record<HookRoute, string>> = { github: 'x-hub-signature-256', bitbucket: 'x-hub-signature', git: 'x-docent-signature-256' };
+const SIGNATURE_HEADER: Partial<Record<HookRoute, string>> = {
+  github: 'x-hub-signature-256',
+  bitbucket: 'x-hub-signature',
+  git: 'x-docent-signature-256',
+};
 
 /**
  * What can be proven from the headers alone, before the body is read: GitLab's token and Azure's
@@ -73,10 +90,18 @@ function headerProof(route: HookRoute, req: FastifyRequest, secret: string): Htt
     case 'git': {
       const ts = hookTimestamp(headerOf(req, 'x-docent-timestamp'));
       if (ts === 'missing') {
-        return new HttpError(401, 'WEBHOOK_SIGNATURE', 'The delivery has no X-Docent-Timestamp: install the current post-receive hook (docs/post-receive-hook.sh), which signs the time of each delivery.');
+        return new HttpError(
+          401,
+          'WEBHOOK_SIGNATURE',
+          'The delivery has no X-Docent-Timestamp: install the current post-receive hook (docs/post-receive-hook.sh), which signs the time of each delivery.',
+        );
       }
       if (ts === 'stale') {
-        return new HttpError(401, 'WEBHOOK_STALE', 'The delivery was signed more than 5 minutes ago (X-Docent-Timestamp), or the clocks of the git server and Docent differ: it is not handled.');
+        return new HttpError(
+          401,
+          'WEBHOOK_STALE',
+          'The delivery was signed more than 5 minutes ago (X-Docent-Timestamp), or the clocks of the git server and Docent differ: it is not handled.',
+        );
       }
       return wellFormedSignature(headerOf(req, SIGNATURE_HEADER.git!)) ? null : mismatch();
     }
@@ -138,10 +163,15 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       registrationNote: hook.registration_note,
       lastDelivery: await hooks.lastDelivery(repo.id),
       autoDocs: { repo: hook.auto_docs.repo === true, arch: hook.auto_docs.arch === true, api: hook.auto_docs.api === true },
-      autoDocSets: { repo: await autoDocSetState(deps.repos, repo.id, 'repo'), arch: await autoDocSetState(deps.repos, repo.id, 'arch'), api: await autoDocSetState(deps.repos, repo.id, 'api') },
+      autoDocSets: {
+        repo: await autoDocSetState(deps.repos, repo.id, 'repo'),
+        arch: await autoDocSetState(deps.repos, repo.id, 'arch'),
+        api: await autoDocSetState(deps.repos, repo.id, 'api'),
+      },
     };
   };
-  const repoOf = (user: UserRow, body: { vendor: Vendor; orgName: string; repoName: string }) => service.get(user, body.vendor, body.orgName, body.repoName);
+  const repoOf = (user: UserRow, body: { vendor: Vendor; orgName: string; repoName: string }) =>
+    service.get(user, body.vendor, body.orgName, body.repoName);
   const fromPayload = (p: GitRepoPayload) => ({ vendor: p.vendor, orgName: p.git_repo.organization_name, repoName: p.git_repo.repo_name });
 
   return async (app: FastifyInstance): Promise<void> => {
@@ -153,7 +183,8 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         done(null, undefined);
       });
       const early = new WeakMap<FastifyRequest, { route: HookRoute; found: { hook: WebhookRow; repo: RepositoryRow }; secret: string }>();
-      const limited = (retry: number) => new HttpError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_DETAIL, { headers: { 'retry-after': String(retry) } });
+      const limited = (retry: number) =>
+        new HttpError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_DETAIL, { headers: { 'retry-after': String(retry) } });
       const fail = (ip: string, err: HttpError) => {
         failures.hit(ip);
         return err;
@@ -174,7 +205,8 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         const params = req.params as { vendor?: unknown; hookId?: unknown };
         const route = ROUTES.find((v) => v === params.vendor);
         const found = route && typeof params.hookId === 'string' ? await hooks.byHookId(params.hookId) : undefined;
-        if (!route || !found || !accepts(found.repo.vendor, route)) throw refuse(fail(ip, notFound('Unknown webhook: no repository has this webhook URL.')));
+        if (!route || !found || !accepts(found.repo.vendor, route))
+          throw refuse(fail(ip, notFound('Unknown webhook: no repository has this webhook URL.')));
         const secret = hooks.secret(found.hook);
         const refused = headerProof(route, req, secret);
         if (refused) throw refuse(fail(ip, refused));
@@ -184,7 +216,14 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       const r = hookScope.withTypeProvider<ZodTypeProvider>();
       r.post(
         '/v1/webhooks/:vendor/:hookId',
-        { bodyLimit: HOOK_BODY_LIMIT, schema: { tags, summary: 'Receive a webhook delivery', params: z.object({ vendor: z.string().max(20), hookId: z.string().max(100) }) } },
+        {
+          bodyLimit: HOOK_BODY_LIMIT,
+          schema: {
+            tags,
+            summary: 'Receive a webhook delivery',
+            params: z.object({ vendor: z.string().max(20), hookId: z.string().max(100) }),
+          },
+        },
         async (req, reply) => {
           const ip = req.ip;
           const checked = early.get(req);
@@ -202,17 +241,29 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
             throw err;
           }
           const id = await hooks.claimDelivery(found.repo.id, route, parsed.deliveryId, parsed.event.name);
-          if (id === null) return reply.code(200).send({ status: 'duplicate', detail: 'This delivery was handled before; nothing was done again.', jobIds: [] });
+          if (id === null)
+            return reply
+              .code(200)
+              .send({ status: 'duplicate', detail: 'This delivery was handled before; nothing was done again.', jobIds: [] });
           // The same signed body under a new delivery id: a replay, refused (docs/webhooks.md).
           const digest = bodyDigest(route, found.hook.hook_id, req, body);
           if (!(await hooks.claimBody(found.repo.id, digest, REPLAY_WINDOW_MS))) {
             await hooks.forgetDelivery(id).catch(() => undefined);
-            throw fail(ip, new HttpError(409, 'WEBHOOK_REPLAY', 'This signed body was already delivered to this webhook within the last 24 hours under another delivery id: it is not handled again.'));
+            throw fail(
+              ip,
+              new HttpError(
+                409,
+                'WEBHOOK_REPLAY',
+                'This signed body was already delivered to this webhook within the last 24 hours under another delivery id: it is not handled again.',
+              ),
+            );
           }
           try {
             const outcome = await dispatch(deps, found.repo, found.hook, route, parsed.event, parsed.deliveryId);
             await hooks.finishDelivery(id, outcome.result, outcome.detail);
-            return reply.code(outcome.jobIds.length > 0 ? 202 : 200).send({ status: outcome.result, detail: outcome.detail, jobIds: outcome.jobIds });
+            return reply
+              .code(outcome.jobIds.length > 0 ? 202 : 200)
+              .send({ status: outcome.result, detail: outcome.detail, jobIds: outcome.jobIds });
           } catch (err) {
             // Not recorded as handled: the vendor's redelivery gets another chance.
             await hooks.forgetDelivery(id).catch(() => undefined);
@@ -226,8 +277,10 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
-    r.get('/v1/git/repos/webhook', { ...signedIn, schema: { tags, querystring: RepoDetailQuery, response: { 200: WebhookStatus } } }, async (req) =>
-      status(await repoOf(userOf(req), req.query)),
+    r.get(
+      '/v1/git/repos/webhook',
+      { ...signedIn, schema: { tags, querystring: RepoDetailQuery, response: { 200: WebhookStatus } } },
+      async (req) => status(await repoOf(userOf(req), req.query)),
     );
 
     // The secret is shown to the signed-in owner only (no API key), for pasting into the vendor or the hook.
@@ -238,56 +291,80 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       async (req) => {
         const user = userOf(req);
         const verdict = revealLimit.hit(user.id);
-        if (!verdict.allowed) throw new HttpError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_DETAIL, { headers: { 'retry-after': String(verdict.retryAfterSeconds) } });
+        if (!verdict.allowed)
+          throw new HttpError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_DETAIL, {
+            headers: { 'retry-after': String(verdict.retryAfterSeconds) },
+          });
         const repo = await repoOf(user, fromPayload(req.body));
         return { secret: hooks.secret(await hooks.ensure(repo.id)) };
       },
     );
 
-    r.post('/v1/git/repos/webhook/register', { ...signedIn, schema: { tags, body: GitRepoPayload, response: { 200: WebhookStatus } } }, async (req) => {
-      const repo = await repoOf(userOf(req), fromPayload(req.body));
-      const hook = await hooks.ensure(repo.id);
-      if (repo.vendor === 'GIT') {
-        throw new HttpError(400, ErrorCode.VALIDATION, 'A plain git remote has no API to register a webhook on: install the post-receive hook with the URL and secret shown.');
-      }
-      const found = await service.connectionFor(repo);
-      const label = VENDOR_LABEL[repo.vendor as keyof typeof VENDOR_LABEL];
-      if (!found) {
-        await hooks.setRegistration(repo.id, 'manual', `No ${label} connection holds a token for ${repo.organization_name}: add the webhook by hand with the URL and secret below.`, null);
+    r.post(
+      '/v1/git/repos/webhook/register',
+      { ...signedIn, schema: { tags, body: GitRepoPayload, response: { 200: WebhookStatus } } },
+      async (req) => {
+        const repo = await repoOf(userOf(req), fromPayload(req.body));
+        const hook = await hooks.ensure(repo.id);
+        if (repo.vendor === 'GIT') {
+          throw new HttpError(
+            400,
+            ErrorCode.VALIDATION,
+            'A plain git remote has no API to register a webhook on: install the post-receive hook with the URL and secret shown.',
+          );
+        }
+        const found = await service.connectionFor(repo);
+        const label = VENDOR_LABEL[repo.vendor as keyof typeof VENDOR_LABEL];
+        if (!found) {
+          await hooks.setRegistration(
+            repo.id,
+            'manual',
+            `No ${label} connection holds a token for ${repo.organization_name}: add the webhook by hand with the URL and secret below.`,
+            null,
+          );
+          return status(repo);
+        }
+        try {
+          const reg = await registerWebhook(
+            found.vendor,
+            found.cred,
+            { organizationName: repo.organization_name, repoName: repo.repo_name },
+            { url: webhookUrl(config.webhookBaseUrl, repo, hook), secret: hooks.secret(hook) },
+            { signal: AbortSignal.timeout(30_000) },
+          );
+          await hooks.setRegistration(repo.id, 'vendor', null, reg.id);
+        } catch (err) {
+          if (!(err instanceof VendorApiError)) throw err;
+          const rights = err.failure === 'auth' || err.failure === 'forbidden' || err.failure === 'not-found';
+          // Our own sentence, never the vendor's words.
+          const note = rights
+            ? `${label} did not let this connection's token add webhooks (it needs the right to manage the repository's webhooks): add the webhook by hand with the URL and secret below.`
+            : `The webhook could not be registered on ${label} (${err.status ? `HTTP ${err.status}` : err.failure}): try again, or add it by hand with the URL and secret below.`;
+          await hooks.setRegistration(repo.id, 'manual', note, null);
+        }
         return status(repo);
-      }
-      try {
-        const reg = await registerWebhook(
-          found.vendor,
-          found.cred,
-          { organizationName: repo.organization_name, repoName: repo.repo_name },
-          { url: webhookUrl(config.webhookBaseUrl, repo, hook), secret: hooks.secret(hook) },
-          { signal: AbortSignal.timeout(30_000) },
-        );
-        await hooks.setRegistration(repo.id, 'vendor', null, reg.id);
-      } catch (err) {
-        if (!(err instanceof VendorApiError)) throw err;
-        const rights = err.failure === 'auth' || err.failure === 'forbidden' || err.failure === 'not-found';
-        // Our own sentence, never the vendor's words.
-        const note = rights
-          ? `${label} did not let this connection's token add webhooks (it needs the right to manage the repository's webhooks): add the webhook by hand with the URL and secret below.`
-          : `The webhook could not be registered on ${label} (${err.status ? `HTTP ${err.status}` : err.failure}): try again, or add it by hand with the URL and secret below.`;
-        await hooks.setRegistration(repo.id, 'manual', note, null);
-      }
-      return status(repo);
-    });
+      },
+    );
 
-    r.put('/v1/git/repos/webhook/settings', { ...signedIn, schema: { tags, body: WebhookSettingsRequest, response: { 200: WebhookStatus } } }, async (req) => {
-      const repo = await repoOf(userOf(req), fromPayload(req.body));
-      const hook = await hooks.ensure(repo.id);
-      const now = { repo: hook.auto_docs.repo === true, arch: hook.auto_docs.arch === true, api: hook.auto_docs.api === true };
-      await hooks.setAutoDocs(repo.id, { ...now, ...req.body.autoDocs });
-      return status(repo);
-    });
+    r.put(
+      '/v1/git/repos/webhook/settings',
+      { ...signedIn, schema: { tags, body: WebhookSettingsRequest, response: { 200: WebhookStatus } } },
+      async (req) => {
+        const repo = await repoOf(userOf(req), fromPayload(req.body));
+        const hook = await hooks.ensure(repo.id);
+        const now = { repo: hook.auto_docs.repo === true, arch: hook.auto_docs.arch === true, api: hook.auto_docs.api === true };
+        await hooks.setAutoDocs(repo.id, { ...now, ...req.body.autoDocs });
+        return status(repo);
+      },
+    );
 
-    r.get('/v1/git/repos/history', { ...signedIn, schema: { tags, querystring: RepoDetailQuery, response: { 200: AnalysisHistoryResponse } } }, async (req) => {
-      const repo = await repoOf(userOf(req), req.query);
-      return { points: await hooks.history(repo.id) };
-    });
+    r.get(
+      '/v1/git/repos/history',
+      { ...signedIn, schema: { tags, querystring: RepoDetailQuery, response: { 200: AnalysisHistoryResponse } } },
+      async (req) => {
+        const repo = await repoOf(userOf(req), req.query);
+        return { points: await hooks.history(repo.id) };
+      },
+    );
   };
 }

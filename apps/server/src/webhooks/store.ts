@@ -27,7 +27,11 @@ export class WebhookStore {
     if (found) return found;
     await this.db
       .insertInto('repo_webhooks')
-      .values({ repository_id: repositoryId, hook_id: randomBytes(18).toString('base64url'), secret_sealed: this.box.seal(randomBytes(32).toString('hex')) })
+      .values({
+        repository_id: repositoryId,
+        hook_id: randomBytes(18).toString('base64url'),
+        secret_sealed: this.box.seal(randomBytes(32).toString('hex')),
+      })
       .onConflict((oc) => oc.column('repository_id').doNothing())
       .execute();
     return (await this.get(repositoryId))!;
@@ -50,7 +54,12 @@ export class WebhookStore {
     return this.box.open(hook.secret_sealed);
   }
 
-  async setRegistration(repositoryId: string, registration: 'vendor' | 'manual', note: string | null, vendorHookId: string | null): Promise<void> {
+  async setRegistration(
+    repositoryId: string,
+    registration: 'vendor' | 'manual',
+    note: string | null,
+    vendorHookId: string | null,
+  ): Promise<void> {
     await this.db
       .updateTable('repo_webhooks')
       .set({ registration, registration_note: note, vendor_hook_id: vendorHookId, updated_at: new Date() })
@@ -59,7 +68,11 @@ export class WebhookStore {
   }
 
   async setAutoDocs(repositoryId: string, autoDocs: AutoDocSettings): Promise<void> {
-    await this.db.updateTable('repo_webhooks').set({ auto_docs: JSON.stringify(autoDocs), updated_at: new Date() }).where('repository_id', '=', repositoryId).execute();
+    await this.db
+      .updateTable('repo_webhooks')
+      .set({ auto_docs: JSON.stringify(autoDocs), updated_at: new Date() })
+      .where('repository_id', '=', repositoryId)
+      .execute();
   }
 
   /** Records a verified delivery once; null when this vendor delivery id was seen before (a redelivery). */
@@ -84,7 +97,9 @@ export class WebhookStore {
     const row = await this.db
       .insertInto('webhook_bodies')
       .values({ digest, repository_id: repositoryId, received_at: now })
-      .onConflict((oc) => oc.column('digest').doUpdateSet({ repository_id: repositoryId, received_at: now }).where('webhook_bodies.received_at', '<', cutoff))
+      .onConflict((oc) =>
+        oc.column('digest').doUpdateSet({ repository_id: repositoryId, received_at: now }).where('webhook_bodies.received_at', '<', cutoff),
+      )
       .returning('digest')
       .executeTakeFirst();
     return row !== undefined;
@@ -96,7 +111,11 @@ export class WebhookStore {
   }
 
   async finishDelivery(id: number, result: WebhookResult, detail: string): Promise<void> {
-    await this.db.updateTable('webhook_deliveries').set({ result, detail: detail.slice(0, 500) }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ result, detail: detail.slice(0, 500) })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** A delivery whose handling failed is forgotten, so the vendor's redelivery is handled again. */
@@ -114,7 +133,13 @@ export class WebhookStore {
       .limit(1)
       .executeTakeFirst();
     if (!row) return null;
-    return { deliveryId: row.delivery_id, event: row.event, receivedAt: new Date(row.received_at).toISOString(), result: row.result as WebhookResult, detail: row.detail };
+    return {
+      deliveryId: row.delivery_id,
+      event: row.event,
+      receivedAt: new Date(row.received_at).toISOString(),
+      result: row.result as WebhookResult,
+      detail: row.detail,
+    };
   }
 
   /** One point of the trend: the repository's merged report as it stands after an analysis. */

@@ -59,13 +59,31 @@ export interface TestApp {
   call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): unknown } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): unknown } } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docent-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://docent.test', WEB_DIST: path.join(dataDir, 'no-web'), LOGIN_RATE_LIMIT_PER_MINUTE: '1000', MAIL_RATE_LIMIT_PER_HOUR: '1000', CODE_ATTEMPTS_PER_HOUR: '1000', OUTBOUND_ALLOW: '127.0.0.1,localhost', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_URL: 'http://docent.test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    MAIL_RATE_LIMIT_PER_HOUR: '1000',
+    CODE_ATTEMPTS_PER_HOUR: '1000',
+    OUTBOUND_ALLOW: '127.0.0.1,localhost',
+    ...env,
+  });
   const database = await createTestDatabase();
   const secrets = await loadSecrets(config);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, secrets, mailer, ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }) });
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    mailer,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

@@ -69,8 +69,20 @@ export class FakeOAuth extends LoopbackFake {
     github: { id: 583231, login: 'octocat', name: 'The Octocat', email: 'octocat@example.com', emailVerified: true },
     google: { id: '110169484474386276334', login: 'ada', name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: true },
     gitlab: { id: 1, login: 'john_smith', name: 'John Smith', email: 'john@example.com', emailVerified: true },
-    bitbucket: { id: '{e0b1a6b3-4f54-4b93-b3c1-1f2d0e0c1a2b}', login: 'tutorials', name: 'Tutorials Account', email: 'tutorials@example.com', emailVerified: true },
-    azure: { id: '87d349ed-44d7-43e1-9a83-5f2406dee5bd', login: 'AdeleV@contoso.com', name: 'Adele Vance', email: 'AdeleV@contoso.com', emailVerified: false },
+    bitbucket: {
+      id: '{e0b1a6b3-4f54-4b93-b3c1-1f2d0e0c1a2b}',
+      login: 'tutorials',
+      name: 'Tutorials Account',
+      email: 'tutorials@example.com',
+      emailVerified: true,
+    },
+    azure: {
+      id: '87d349ed-44d7-43e1-9a83-5f2406dee5bd',
+      login: 'AdeleV@contoso.com',
+      name: 'Adele Vance',
+      email: 'AdeleV@contoso.com',
+      emailVerified: false,
+    },
   };
   /** the next authorize refuses, as when the user clicks "Cancel" */
   deny = false;
@@ -129,7 +141,15 @@ export class FakeOAuth extends LoopbackFake {
       back.searchParams.set('error_description', 'The user has denied your application access. <script>alert(1)</script>');
     } else {
       const code = randomBytes(10).toString('hex');
-      this.grants.set(code, { provider, clientId: FAKE_CLIENT.id, redirectUri, challenge: q.get('code_challenge'), user: { ...this.users[provider] }, used: false, scope: q.get('scope') ?? '' });
+      this.grants.set(code, {
+        provider,
+        clientId: FAKE_CLIENT.id,
+        redirectUri,
+        challenge: q.get('code_challenge'),
+        user: { ...this.users[provider] },
+        used: false,
+        scope: q.get('scope') ?? '',
+      });
       back.searchParams.set('code', code);
     }
     res.writeHead(302, { location: back.toString() });
@@ -139,12 +159,28 @@ export class FakeOAuth extends LoopbackFake {
   private tokenError(provider: FakeProvider, res: ServerResponse): void {
     // each provider's documented answer to a bad, expired or reused code
     if (provider === 'github') {
-      return send(res, 200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.', error_uri: 'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#bad-verification-code' });
+      return send(res, 200, {
+        error: 'bad_verification_code',
+        error_description: 'The code passed is incorrect or expired.',
+        error_uri:
+          'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#bad-verification-code',
+      });
     }
     if (provider === 'azure') {
-      return send(res, 400, { error: 'invalid_grant', error_description: 'AADSTS70008: The provided authorization code or refresh token has expired due to inactivity.', error_codes: [70008], timestamp: '2026-11-23 10:00:00Z', trace_id: 'x', correlation_id: 'y' });
+      return send(res, 400, {
+        error: 'invalid_grant',
+        error_description: 'AADSTS70008: The provided authorization code or refresh token has expired due to inactivity.',
+        error_codes: [70008],
+        timestamp: '2026-11-23 10:00:00Z',
+        trace_id: 'x',
+        correlation_id: 'y',
+      });
     }
-    return send(res, 400, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.' });
+    return send(res, 400, {
+      error: 'invalid_grant',
+      error_description:
+        'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+    });
   }
 
   private async token(provider: FakeProvider, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -159,11 +195,19 @@ export class FakeOAuth extends LoopbackFake {
       secret = pass;
     }
     if (clientId !== FAKE_CLIENT.id || secret !== FAKE_CLIENT.secret) {
-      return send(res, provider === 'github' ? 200 : 401, { error: provider === 'github' ? 'incorrect_client_credentials' : 'invalid_client' });
+      return send(res, provider === 'github' ? 200 : 401, {
+        error: provider === 'github' ? 'incorrect_client_credentials' : 'invalid_client',
+      });
     }
     if (provider === 'azure' && form.get('grant_type') === 'refresh_token') return this.azureRefresh(form, res);
     const grant = this.grants.get(form.get('code') ?? '');
-    if (!grant || grant.used || grant.provider !== provider || grant.redirectUri !== form.get('redirect_uri') || form.get('grant_type') !== 'authorization_code') {
+    if (
+      !grant ||
+      grant.used ||
+      grant.provider !== provider ||
+      grant.redirectUri !== form.get('redirect_uri') ||
+      form.get('grant_type') !== 'authorization_code'
+    ) {
       return this.tokenError(provider, res);
     }
     if (grant.challenge && b64url(form.get('code_verifier') ?? '') !== grant.challenge) return this.tokenError(provider, res);
@@ -173,9 +217,29 @@ export class FakeOAuth extends LoopbackFake {
     this.issued.push(access);
     const payloads: Record<FakeProvider, unknown> = {
       github: { access_token: access, scope: 'read:org,read:user,repo,user:email', token_type: 'bearer' },
-      google: { access_token: access, expires_in: 3599, token_type: 'Bearer', scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile', id_token: 'eyJ.fake.jwt' },
-      gitlab: { access_token: access, token_type: 'Bearer', expires_in: 7200, refresh_token: 'r1', scope: 'read_user read_api read_repository', created_at: 1607635748 },
-      bitbucket: { access_token: access, scopes: 'account email repository', expires_in: 7200, refresh_token: 'r2', token_type: 'bearer', state: 'authorization_code' },
+      google: {
+        access_token: access,
+        expires_in: 3599,
+        token_type: 'Bearer',
+        scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
+        id_token: 'eyJ.fake.jwt',
+      },
+      gitlab: {
+        access_token: access,
+        token_type: 'Bearer',
+        expires_in: 7200,
+        refresh_token: 'r1',
+        scope: 'read_user read_api read_repository',
+        created_at: 1607635748,
+      },
+      bitbucket: {
+        access_token: access,
+        scopes: 'account email repository',
+        expires_in: 7200,
+        refresh_token: 'r2',
+        token_type: 'bearer',
+        state: 'authorization_code',
+      },
       azure: {
         token_type: 'Bearer',
         scope: 'openid profile email User.Read',
@@ -200,13 +264,28 @@ export class FakeOAuth extends LoopbackFake {
   private azureRefresh(form: URLSearchParams, res: ServerResponse): void {
     const user = this.refreshTokens.get(form.get('refresh_token') ?? '');
     if (!user || this.adoRefused) {
-      return send(res, 400, { error: 'invalid_grant', error_description: 'AADSTS65001: The user or administrator has not consented to use the application.', error_codes: [65001] });
+      return send(res, 400, {
+        error: 'invalid_grant',
+        error_description: 'AADSTS65001: The user or administrator has not consented to use the application.',
+        error_codes: [65001],
+      });
     }
-    if (form.get('scope') !== FAKE_ADO_SCOPE) return send(res, 400, { error: 'invalid_scope', error_description: 'AADSTS70011: The provided value for the input parameter scope is not valid.' });
+    if (form.get('scope') !== FAKE_ADO_SCOPE)
+      return send(res, 400, {
+        error: 'invalid_scope',
+        error_description: 'AADSTS70011: The provided value for the input parameter scope is not valid.',
+      });
     const access = `eyJ0eXAiOiJKV1Qi.ado.${randomBytes(12).toString('base64url')}`;
     this.adoTokens.set(access, user);
     this.issued.push(access);
-    send(res, 200, { token_type: 'Bearer', scope: '499b84ac-1321-427f-aa17-267ca6975798/user_impersonation', expires_in: 3599, ext_expires_in: 3599, access_token: access, refresh_token: this.mintRefresh(user) });
+    send(res, 200, {
+      token_type: 'Bearer',
+      scope: '499b84ac-1321-427f-aa17-267ca6975798/user_impersonation',
+      expires_in: 3599,
+      ext_expires_in: 3599,
+      access_token: access,
+      refresh_token: this.mintRefresh(user),
+    });
   }
 
   /** Azure DevOps' profile, accounts and repositories APIs, for a token of its resource. */
@@ -220,12 +299,28 @@ export class FakeOAuth extends LoopbackFake {
     }
     const memberId = '3b5f0c34-4aec-4bf4-8708-1d36f0dbc468';
     if (u.pathname === '/vssps/_apis/profile/profiles/me') {
-      return send(res, 200, { displayName: user.name, publicAlias: memberId, emailAddress: user.email, coreRevision: 1, timeStamp: '2026-01-01T00:00:00+00:00', id: memberId, revision: 1 });
+      return send(res, 200, {
+        displayName: user.name,
+        publicAlias: memberId,
+        emailAddress: user.email,
+        coreRevision: 1,
+        timeStamp: '2026-01-01T00:00:00+00:00',
+        id: memberId,
+        revision: 1,
+      });
     }
     if (u.pathname === '/vssps/_apis/accounts') {
       if (u.searchParams.get('memberId') !== memberId) return send(res, 400, { message: 'memberId is required' });
       const names = Object.keys(this.adoOrganizations);
-      return send(res, 200, { count: names.length, value: names.map((n, i) => ({ accountId: `0b1a2c3d-0000-0000-0000-00000000000${i}`, accountUri: `https://vssps.dev.azure.com/${n}/`, accountName: n, properties: {} })) });
+      return send(res, 200, {
+        count: names.length,
+        value: names.map((n, i) => ({
+          accountId: `0b1a2c3d-0000-0000-0000-00000000000${i}`,
+          accountUri: `https://vssps.dev.azure.com/${n}/`,
+          accountName: n,
+          properties: {},
+        })),
+      });
     }
     const m = /^\/ado\/([^/]+)\/_apis\/git\/repositories$/.exec(u.pathname);
     const repos = m ? this.adoOrganizations[decodeURIComponent(m[1]!)] : undefined;
@@ -273,7 +368,17 @@ export class FakeOAuth extends LoopbackFake {
     if (p === '/azure/common/oauth2/v2.0/token' && post) return this.token('azure', req, res);
     if (p.startsWith('/vssps/') || p.startsWith('/ado/')) return this.azureDevOps(req, u, res);
 
-    const provider: FakeProvider | null = p.startsWith('/github-api/') ? 'github' : p.startsWith('/google/') ? 'google' : p.startsWith('/gitlab/') ? 'gitlab' : p.startsWith('/bitbucket-api/') ? 'bitbucket' : p.startsWith('/graph/') ? 'azure' : null;
+    const provider: FakeProvider | null = p.startsWith('/github-api/')
+      ? 'github'
+      : p.startsWith('/google/')
+        ? 'google'
+        : p.startsWith('/gitlab/')
+          ? 'gitlab'
+          : p.startsWith('/bitbucket-api/')
+            ? 'bitbucket'
+            : p.startsWith('/graph/')
+              ? 'azure'
+              : null;
     if (!provider) return send(res, 404, { message: 'Not Found' });
     const user = this.userFor(req, provider);
     if (!user) {
@@ -283,7 +388,16 @@ export class FakeOAuth extends LoopbackFake {
     const [first = '', ...rest] = user.name.split(' ');
     switch (p) {
       case '/github-api/user':
-        return send(res, 200, { login: user.login, id: user.id, node_id: 'MDQ6VXNlcjE=', avatar_url: 'https://github.com/images/error/octocat_happy.gif', type: 'User', site_admin: false, name: user.name, email: null });
+        return send(res, 200, {
+          login: user.login,
+          id: user.id,
+          node_id: 'MDQ6VXNlcjE=',
+          avatar_url: 'https://github.com/images/error/octocat_happy.gif',
+          type: 'User',
+          site_admin: false,
+          name: user.name,
+          email: null,
+        });
       case '/github-api/user/emails':
         return send(res, 200, [
           { email: user.email, verified: user.emailVerified, primary: true, visibility: 'public' },
@@ -310,15 +424,59 @@ export class FakeOAuth extends LoopbackFake {
           })),
         );
       case '/google/v1/userinfo':
-        return send(res, 200, { sub: String(user.id), name: user.name, given_name: first, family_name: rest.join(' '), picture: 'https://lh3.googleusercontent.com/a/photo.jpg', email: user.email, email_verified: user.emailVerified, locale: 'en' });
+        return send(res, 200, {
+          sub: String(user.id),
+          name: user.name,
+          given_name: first,
+          family_name: rest.join(' '),
+          picture: 'https://lh3.googleusercontent.com/a/photo.jpg',
+          email: user.email,
+          email_verified: user.emailVerified,
+          locale: 'en',
+        });
       case '/gitlab/api/v4/user':
-        return send(res, 200, { id: user.id, username: user.login, name: user.name, state: 'active', avatar_url: 'http://localhost:3000/uploads/user/avatar/1/index.jpg', web_url: `http://localhost:3000/${user.login}`, email: user.email, confirmed_at: user.emailVerified ? '2012-05-23T09:05:22Z' : null });
+        return send(res, 200, {
+          id: user.id,
+          username: user.login,
+          name: user.name,
+          state: 'active',
+          avatar_url: 'http://localhost:3000/uploads/user/avatar/1/index.jpg',
+          web_url: `http://localhost:3000/${user.login}`,
+          email: user.email,
+          confirmed_at: user.emailVerified ? '2012-05-23T09:05:22Z' : null,
+        });
       case '/bitbucket-api/2.0/user':
-        return send(res, 200, { type: 'user', uuid: user.id, account_id: '557058:c0b72ad0', username: user.login, nickname: user.login, display_name: user.name, links: { avatar: { href: 'https://avatar-management--avatars.us-west-2.prod.public.atl-paas.net/default.png' } } });
+        return send(res, 200, {
+          type: 'user',
+          uuid: user.id,
+          account_id: '557058:c0b72ad0',
+          username: user.login,
+          nickname: user.login,
+          display_name: user.name,
+          links: { avatar: { href: 'https://avatar-management--avatars.us-west-2.prod.public.atl-paas.net/default.png' } },
+        });
       case '/bitbucket-api/2.0/user/emails':
-        return send(res, 200, { pagelen: 10, values: [{ is_primary: true, is_confirmed: user.emailVerified, type: 'email', email: user.email, links: {} }], page: 1, size: 1 });
+        return send(res, 200, {
+          pagelen: 10,
+          values: [{ is_primary: true, is_confirmed: user.emailVerified, type: 'email', email: user.email, links: {} }],
+          page: 1,
+          size: 1,
+        });
       case '/graph/v1.0/me':
-        return send(res, 200, { '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#users/$entity', businessPhones: [], displayName: user.name, givenName: first, jobTitle: null, mail: user.email, mobilePhone: null, officeLocation: null, preferredLanguage: 'en-US', surname: rest.join(' '), userPrincipalName: user.login, id: String(user.id) });
+        return send(res, 200, {
+          '@odata.context': 'https://graph.microsoft.com/v1.0/$metadata#users/$entity',
+          businessPhones: [],
+          displayName: user.name,
+          givenName: first,
+          jobTitle: null,
+          mail: user.email,
+          mobilePhone: null,
+          officeLocation: null,
+          preferredLanguage: 'en-US',
+          surname: rest.join(' '),
+          userPrincipalName: user.login,
+          id: String(user.id),
+        });
       default:
         return send(res, 404, { message: 'Not Found' });
     }

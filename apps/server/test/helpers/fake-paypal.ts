@@ -15,8 +15,28 @@ const WEBHOOK_ID = PAYPAL_WEBHOOK_ID;
  * transmission id, signature and event id) to the registered webhook id.
  */
 export class FakePayPal extends LoopbackFake {
-  readonly orders = new Map<string, { id: string; customId: string; amount: { currency_code: string; value: string }; status: string; captureAmount?: { currency_code: string; value: string } }>();
-  readonly subscriptions = new Map<string, { id: string; planId: string; customId: string; status: string; returnUrl: string; cancelReason?: string; lastPayment?: { currency_code: string; value: string } }>();
+  readonly orders = new Map<
+    string,
+    {
+      id: string;
+      customId: string;
+      amount: { currency_code: string; value: string };
+      status: string;
+      captureAmount?: { currency_code: string; value: string };
+    }
+  >();
+  readonly subscriptions = new Map<
+    string,
+    {
+      id: string;
+      planId: string;
+      customId: string;
+      status: string;
+      returnUrl: string;
+      cancelReason?: string;
+      lastPayment?: { currency_code: string; value: string };
+    }
+  >();
   /** called when the approval page approves a subscription (the e2e spec sends the webhook from here) */
   onApproved: ((sub: { id: string; planId: string; customId: string }) => Promise<void>) | null = null;
   readonly plans = new Map<string, { id: string; productId: string; price: { value: string; currency_code: string } }>();
@@ -47,8 +67,20 @@ export class FakePayPal extends LoopbackFake {
         start_time: new Date().toISOString(),
         billing_info: {
           outstanding_balance: { currency_code: 'USD', value: '0.0' },
-          cycle_executions: [{ tenure_type: 'REGULAR', sequence: 1, cycles_completed: 1, cycles_remaining: 0, current_pricing_scheme_version: 1, total_cycles: 0 }],
-          last_payment: { amount: { currency_code: price?.currency_code ?? 'USD', value: value ?? price?.value ?? '0.00' }, time: new Date().toISOString() },
+          cycle_executions: [
+            {
+              tenure_type: 'REGULAR',
+              sequence: 1,
+              cycles_completed: 1,
+              cycles_remaining: 0,
+              current_pricing_scheme_version: 1,
+              total_cycles: 0,
+            },
+          ],
+          last_payment: {
+            amount: { currency_code: price?.currency_code ?? 'USD', value: value ?? price?.value ?? '0.00' },
+            time: new Date().toISOString(),
+          },
           next_billing_time: new Date(Date.now() + 30 * 86400_000).toISOString(),
           failed_payments_count: 0,
         },
@@ -102,8 +134,19 @@ export class FakePayPal extends LoopbackFake {
       );
     }
     if (req.url === '/v1/oauth2/token') {
-      const ok = req.headers.authorization === `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}` && raw === 'grant_type=client_credentials';
-      return ok ? json(200, { scope: 'https://uri.paypal.com/services/payments/payment', access_token: 'A21AAFake', token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: 32400, nonce: 'n' }) : json(401, { error: 'invalid_client' });
+      const ok =
+        req.headers.authorization === `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}` &&
+        raw === 'grant_type=client_credentials';
+      return ok
+        ? json(200, {
+            scope: 'https://uri.paypal.com/services/payments/payment',
+            access_token: 'A21AAFake',
+            token_type: 'Bearer',
+            app_id: 'APP-80W284485P519543T',
+            expires_in: 32400,
+            nonce: 'n',
+          })
+        : json(401, { error: 'invalid_client' });
     }
     if (req.headers.authorization !== 'Bearer A21AAFake') return json(401, { name: 'AUTHENTICATION_FAILURE' });
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
@@ -111,7 +154,15 @@ export class FakePayPal extends LoopbackFake {
       const unit = (body.purchase_units as Array<{ custom_id: string; amount: { currency_code: string; value: string } }>)[0]!;
       const id = `5O190127TN${this.orders.size.toString().padStart(6, '0')}`;
       this.orders.set(id, { id, customId: unit.custom_id, amount: unit.amount, status: 'PAYER_ACTION_REQUIRED' });
-      return json(200, { id, status: 'PAYER_ACTION_REQUIRED', payment_source: { paypal: {} }, links: [{ href: `https://api-m.paypal.com/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' }, { href: `${this.url}/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' }] });
+      return json(200, {
+        id,
+        status: 'PAYER_ACTION_REQUIRED',
+        payment_source: { paypal: {} },
+        links: [
+          { href: `https://api-m.paypal.com/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
+          { href: `${this.url}/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' },
+        ],
+      });
     }
     const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(req.url ?? '');
     if (req.method === 'POST' && capture) {
@@ -120,24 +171,58 @@ export class FakePayPal extends LoopbackFake {
       if (o.status !== 'APPROVED') return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
       o.status = 'COMPLETED';
       const amount = o.captureAmount ?? o.amount;
-      return json(201, { id: o.id, status: 'COMPLETED', purchase_units: [{ reference_id: o.customId, payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED', amount, custom_id: o.customId, final_capture: true }] } }] });
+      return json(201, {
+        id: o.id,
+        status: 'COMPLETED',
+        purchase_units: [
+          {
+            reference_id: o.customId,
+            payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED', amount, custom_id: o.customId, final_capture: true }] },
+          },
+        ],
+      });
     }
     if (req.method === 'POST' && req.url === '/v1/catalogs/products') {
       const id = `PROD-${(this.products.length + 1).toString().padStart(13, '0')}`;
       this.products.push(id);
-      return json(201, { id, name: body.name, description: body.description, create_time: new Date().toISOString(), links: [{ href: `https://api-m.paypal.com/v1/catalogs/products/${id}`, rel: 'self', method: 'GET' }] });
+      return json(201, {
+        id,
+        name: body.name,
+        description: body.description,
+        create_time: new Date().toISOString(),
+        links: [{ href: `https://api-m.paypal.com/v1/catalogs/products/${id}`, rel: 'self', method: 'GET' }],
+      });
     }
     if (req.method === 'POST' && req.url === '/v1/billing/plans') {
       if (!this.products.includes(String(body.product_id))) return json(422, { name: 'UNPROCESSABLE_ENTITY' });
-      const cycle = (body.billing_cycles as Array<{ pricing_scheme: { fixed_price: { value: string; currency_code: string } }; frequency: { interval_unit: string } }>)[0]!;
+      const cycle = (
+        body.billing_cycles as Array<{
+          pricing_scheme: { fixed_price: { value: string; currency_code: string } };
+          frequency: { interval_unit: string };
+        }>
+      )[0]!;
       const id = `P-${(this.plans.size + 1).toString().padStart(24, '0')}`;
       this.plans.set(id, { id, productId: String(body.product_id), price: cycle.pricing_scheme.fixed_price });
-      return json(201, { id, product_id: body.product_id, name: body.name, status: 'ACTIVE', usage_type: 'LICENSED', create_time: new Date().toISOString(), links: [] });
+      return json(201, {
+        id,
+        product_id: body.product_id,
+        name: body.name,
+        status: 'ACTIVE',
+        usage_type: 'LICENSED',
+        create_time: new Date().toISOString(),
+        links: [],
+      });
     }
     if (req.method === 'POST' && req.url === '/v1/billing/subscriptions') {
       if (!this.plans.has(String(body.plan_id))) return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INVALID_PLAN' }] });
       const id = `I-${(this.subscriptions.size + 1).toString().padStart(12, '0')}`;
-      this.subscriptions.set(id, { id, planId: String(body.plan_id), customId: String(body.custom_id), status: 'APPROVAL_PENDING', returnUrl: String((body.application_context as { return_url?: string })?.return_url ?? '') });
+      this.subscriptions.set(id, {
+        id,
+        planId: String(body.plan_id),
+        customId: String(body.custom_id),
+        status: 'APPROVAL_PENDING',
+        returnUrl: String((body.application_context as { return_url?: string })?.return_url ?? ''),
+      });
       return json(201, {
         id,
         status: 'APPROVAL_PENDING',
@@ -156,7 +241,8 @@ export class FakePayPal extends LoopbackFake {
       const s = this.subscriptions.get(decodeURIComponent(sub[1] ?? ''));
       if (!s) return json(404, { name: 'RESOURCE_NOT_FOUND' });
       if (req.method === 'POST' && sub[2]) {
-        if (s.status !== 'ACTIVE' && s.status !== 'SUSPENDED') return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID' }] });
+        if (s.status !== 'ACTIVE' && s.status !== 'SUSPENDED')
+          return json(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID' }] });
         s.status = 'CANCELLED';
         s.cancelReason = String(body.reason);
         res.writeHead(204);
@@ -168,17 +254,26 @@ export class FakePayPal extends LoopbackFake {
           plan_id: s.planId,
           custom_id: s.customId,
           status: s.status,
-          billing_info: s.lastPayment ? { outstanding_balance: { currency_code: 'USD', value: '0.0' }, last_payment: { amount: s.lastPayment, time: new Date().toISOString() }, failed_payments_count: 0 } : undefined,
+          billing_info: s.lastPayment
+            ? {
+                outstanding_balance: { currency_code: 'USD', value: '0.0' },
+                last_payment: { amount: s.lastPayment, time: new Date().toISOString() },
+                failed_payments_count: 0,
+              }
+            : undefined,
           links: [],
         });
       }
     }
     if (req.method === 'POST' && req.url === '/v1/notifications/verify-webhook-signature') {
       const sent = this.sent.get(String(body.transmission_id));
-      const ok = sent !== undefined && sent.sig === body.transmission_sig && body.webhook_id === WEBHOOK_ID && (body.webhook_event as { id?: string })?.id === sent.eventId;
+      const ok =
+        sent !== undefined &&
+        sent.sig === body.transmission_sig &&
+        body.webhook_id === WEBHOOK_ID &&
+        (body.webhook_event as { id?: string })?.id === sent.eventId;
       return json(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
     }
     json(404, { name: 'RESOURCE_NOT_FOUND' });
   }
 }
-

@@ -4,7 +4,14 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_GLOBAL: '/dev/null' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'Test',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 'Test',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+};
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' });
@@ -40,12 +47,25 @@ export class GitDaemon {
   static async start(prefix = 'docent-gitd-'): Promise<GitDaemon> {
     const d = new GitDaemon(await mkdtemp(path.join(os.tmpdir(), prefix)));
     d.port = await freePort();
-    d.child = spawn('git', ['daemon', '--export-all', '--reuseaddr', '--enable=receive-pack', `--base-path=${d.base}`, `--port=${d.port}`, '--listen=127.0.0.1', d.base], {
-      stdio: 'ignore',
-      // Its own process group: `git daemon` runs the real git-daemon as a child, which a kill of
-      // the `git` wrapper alone would leave running after the tests.
-      detached: true,
-    });
+    d.child = spawn(
+      'git',
+      [
+        'daemon',
+        '--export-all',
+        '--reuseaddr',
+        '--enable=receive-pack',
+        `--base-path=${d.base}`,
+        `--port=${d.port}`,
+        '--listen=127.0.0.1',
+        d.base,
+      ],
+      {
+        stdio: 'ignore',
+        // Its own process group: `git daemon` runs the real git-daemon as a child, which a kill of
+        // the `git` wrapper alone would leave running after the tests.
+        detached: true,
+      },
+    );
     // Wait until it accepts connections: stderr is read, so 'Connection refused' keeps waiting.
     for (let i = 0; i < 50; i++) {
       try {

@@ -69,7 +69,9 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
 
   it('falls back to the credential’s workspace when the token may not list workspaces', async () => {
     server.on('GET /2.0/user/workspaces', (_r, res) => sendJson(res, 403, fixture('bitbucket/forbidden-403.json')));
-    await expect(adapter.listOrganizations({ ...bearer, organization: 'teamsinspace' })).resolves.toEqual([{ name: 'teamsinspace', id: 'teamsinspace' }]);
+    await expect(adapter.listOrganizations({ ...bearer, organization: 'teamsinspace' })).resolves.toEqual([
+      { name: 'teamsinspace', id: 'teamsinspace' },
+    ]);
     const err = (await adapter.listOrganizations(bearer).catch((e: unknown) => e)) as VendorApiError;
     expect(err.message).toBe('Bitbucket refused access with this token.');
     expect(err.internalDetail).toBe('Your credentials lack one or more required privilege scopes.');
@@ -80,14 +82,42 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
     expect(paths()).toEqual(['GET /2.0/repositories/teamsinspace?pagelen=100', 'GET /2.0/repositories/teamsinspace?pagelen=2&page=2']);
     expect(repos).toEqual([
       // The https clone link carries a user name; it is removed.
-      { organizationName: 'teamsinspace', repoName: 'documentation-tests', defaultBranch: 'master', isPrivate: true, cloneUrl: 'https://bitbucket.org/teamsinspace/documentation-tests.git', webUrl: 'https://bitbucket.org/teamsinspace/documentation-tests', sizeKb: 1043 },
-      { organizationName: 'teamsinspace', repoName: 'rocket-launcher', defaultBranch: 'main', isPrivate: false, cloneUrl: 'https://bitbucket.org/teamsinspace/rocket-launcher.git', webUrl: 'https://bitbucket.org/teamsinspace/rocket-launcher', sizeKb: 52 },
-      { organizationName: 'teamsinspace', repoName: 'empty-repo', defaultBranch: 'main', isPrivate: true, cloneUrl: 'https://bitbucket.org/teamsinspace/empty-repo.git', webUrl: 'https://bitbucket.org/teamsinspace/empty-repo', sizeKb: 0 },
+      {
+        organizationName: 'teamsinspace',
+        repoName: 'documentation-tests',
+        defaultBranch: 'master',
+        isPrivate: true,
+        cloneUrl: 'https://bitbucket.org/teamsinspace/documentation-tests.git',
+        webUrl: 'https://bitbucket.org/teamsinspace/documentation-tests',
+        sizeKb: 1043,
+      },
+      {
+        organizationName: 'teamsinspace',
+        repoName: 'rocket-launcher',
+        defaultBranch: 'main',
+        isPrivate: false,
+        cloneUrl: 'https://bitbucket.org/teamsinspace/rocket-launcher.git',
+        webUrl: 'https://bitbucket.org/teamsinspace/rocket-launcher',
+        sizeKb: 52,
+      },
+      {
+        organizationName: 'teamsinspace',
+        repoName: 'empty-repo',
+        defaultBranch: 'main',
+        isPrivate: true,
+        cloneUrl: 'https://bitbucket.org/teamsinspace/empty-repo.git',
+        webUrl: 'https://bitbucket.org/teamsinspace/empty-repo',
+        sizeKb: 0,
+      },
     ]);
   });
 
   it('without a workspace, walks every workspace the user can see, within the bound', async () => {
-    expect((await adapter.listRepositories(bearer)).map((r) => r.repoName)).toEqual(['documentation-tests', 'rocket-launcher', 'empty-repo']);
+    expect((await adapter.listRepositories(bearer)).map((r) => r.repoName)).toEqual([
+      'documentation-tests',
+      'rocket-launcher',
+      'empty-repo',
+    ]);
     expect(paths()).toContain('GET /2.0/repositories/emmap1?pagelen=100');
     server.requests.length = 0;
     expect(await new BitbucketAdapter({ maxRepositories: 2 }).listRepositories(bearer)).toHaveLength(2);
@@ -96,7 +126,10 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
 
   it('refuses to follow a `next` link to another host', async () => {
     server.on('GET /2.0/repositories/teamsinspace', (_r, res) =>
-      sendJson(res, 200, { ...fixture<object>('bitbucket/repositories-page1.json'), next: 'https://api.bitbucket.org.attacker.example/2.0/repositories/teamsinspace?page=2' }),
+      sendJson(res, 200, {
+        ...fixture<object>('bitbucket/repositories-page1.json'),
+        next: 'https://api.bitbucket.org.attacker.example/2.0/repositories/teamsinspace?page=2',
+      }),
     );
     const err = (await adapter.listRepositories(bearer, 'teamsinspace').catch((e: unknown) => e)) as VendorApiError;
     expect(err.message).toBe('Bitbucket answered with a next-page link to another host; refusing to follow it.');
@@ -106,10 +139,17 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
     server.on('GET /2.0/repositories/teamsinspace/documentation-tests', (_r, res) =>
       sendJson(res, 200, fixture<{ values: unknown[] }>('bitbucket/repositories-page1.json').values[0]),
     );
-    server.on('POST /2.0/repositories/teamsinspace/documentation-tests/pullrequests', (_r, res) => sendJson(res, 201, fixture('bitbucket/pullrequest-created.json')));
+    server.on('POST /2.0/repositories/teamsinspace/documentation-tests/pullrequests', (_r, res) =>
+      sendJson(res, 201, fixture('bitbucket/pullrequest-created.json')),
+    );
     const ref = { organizationName: 'teamsinspace', repoName: 'documentation-tests' };
     await expect(adapter.defaultBranch(appPassword, ref)).resolves.toBe('master');
-    const pr = await adapter.openPullRequest(appPassword, ref, { head: 'docent/docs', base: 'master', title: 'Add docs', body: 'Generated by Docent' });
+    const pr = await adapter.openPullRequest(appPassword, ref, {
+      head: 'docent/docs',
+      base: 'master',
+      title: 'Add docs',
+      body: 'Generated by Docent',
+    });
     expect(pr).toEqual({ url: 'https://bitbucket.org/teamsinspace/documentation-tests/pull-requests/7', number: 7, existing: false });
     expect(JSON.parse(server.requests.find((r) => r.method === 'POST')!.body)).toEqual({
       title: 'Add docs',
@@ -120,7 +160,9 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
   });
 
   it('turns 429 into a rate-limit error', async () => {
-    server.on('GET /2.0/repositories/teamsinspace', (_r, res) => sendJson(res, 429, fixture('bitbucket/rate-limited-429.json'), { 'retry-after': '30' }));
+    server.on('GET /2.0/repositories/teamsinspace', (_r, res) =>
+      sendJson(res, 429, fixture('bitbucket/rate-limited-429.json'), { 'retry-after': '30' }),
+    );
     const err = (await adapter.listRepositories(bearer, 'teamsinspace').catch((e: unknown) => e)) as VendorApiError;
     expect(err.failure).toBe('rate-limit');
     expect(err.message).toBe('Bitbucket rate limit reached. Try again in 30 s.');
@@ -131,7 +173,9 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
     const err = (await new BitbucketAdapter({ timeoutMs: 200 }).validateCredential(appPassword).catch((e: unknown) => e)) as VendorApiError;
     expect(err.failure).toBe('timeout');
     expect(err.message).toBe('Bitbucket did not answer within 200 ms.');
-    server.on('GET /2.0/user', (_r, res) => sendJson(res, 401, { type: 'error', error: { message: `Invalid app password ${APP_PASSWORD} for emmap1` } }));
+    server.on('GET /2.0/user', (_r, res) =>
+      sendJson(res, 401, { type: 'error', error: { message: `Invalid app password ${APP_PASSWORD} for emmap1` } }),
+    );
     const denied = await adapter.validateCredential(appPassword);
     expect(denied.valid).toBe(false);
     expect(denied.message).not.toContain(APP_PASSWORD);
@@ -139,8 +183,19 @@ describe('Bitbucket adapter against replayed REST 2.0 payloads', () => {
   });
 
   it('clones with x-token-auth for access tokens and with the user for app passwords', () => {
-    const repo = { organizationName: 'teamsinspace', repoName: 'documentation-tests', defaultBranch: 'master', isPrivate: true, cloneUrl: 'https://bitbucket.org/teamsinspace/documentation-tests.git', webUrl: '' };
-    expect(adapter.authenticatedCloneUrl(bearer, repo)).toBe(`https://x-token-auth:${ACCESS_TOKEN}@bitbucket.org/teamsinspace/documentation-tests.git`);
-    expect(adapter.authenticatedCloneUrl(appPassword, repo)).toBe(`https://emmap1:${APP_PASSWORD}@bitbucket.org/teamsinspace/documentation-tests.git`);
+    const repo = {
+      organizationName: 'teamsinspace',
+      repoName: 'documentation-tests',
+      defaultBranch: 'master',
+      isPrivate: true,
+      cloneUrl: 'https://bitbucket.org/teamsinspace/documentation-tests.git',
+      webUrl: '',
+    };
+    expect(adapter.authenticatedCloneUrl(bearer, repo)).toBe(
+      `https://x-token-auth:${ACCESS_TOKEN}@bitbucket.org/teamsinspace/documentation-tests.git`,
+    );
+    expect(adapter.authenticatedCloneUrl(appPassword, repo)).toBe(
+      `https://emmap1:${APP_PASSWORD}@bitbucket.org/teamsinspace/documentation-tests.git`,
+    );
   });
 });

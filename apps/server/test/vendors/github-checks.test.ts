@@ -41,7 +41,15 @@ beforeEach(() => {
   });
   gh.on('POST /repos/octocat/hello-world/check-runs', (req, res) => {
     const sent = body(req);
-    const created = { ...fixture<Record<string, unknown>>('github/check-run.json'), id: 4 + runs.length, name: sent.name, head_sha: sent.head_sha, status: sent.status, conclusion: sent.conclusion, output: sent.output };
+    const created = {
+      ...fixture<Record<string, unknown>>('github/check-run.json'),
+      id: 4 + runs.length,
+      name: sent.name,
+      head_sha: sent.head_sha,
+      status: sent.status,
+      conclusion: sent.conclusion,
+      output: sent.output,
+    };
     runs.push(created);
     gh.on(`PATCH /repos/octocat/hello-world/check-runs/${String(created.id)}`, (p, answer) => {
       Object.assign(created, body(p));
@@ -58,14 +66,25 @@ describe('GitHub pull-request check', () => {
     expect(await reporter.setStatus(SHA, failing, DETAILS, undefined, '## Docent: documentation of this change\n\n50%')).toBe('check-run');
     const create = gh.requests.find((r) => r.method === 'POST' && r.path.endsWith('/check-runs'))!;
     expect(create.headers.authorization).toBe(`token ${APP_TOKEN}`);
-    expect(body(create)).toMatchObject({ name: STATUS_CONTEXT, head_sha: SHA, status: 'completed', conclusion: 'failure', details_url: DETAILS, output: { title: failing.description, summary: '## Docent: documentation of this change\n\n50%' } });
+    expect(body(create)).toMatchObject({
+      name: STATUS_CONTEXT,
+      head_sha: SHA,
+      status: 'completed',
+      conclusion: 'failure',
+      details_url: DETAILS,
+      output: { title: failing.description, summary: '## Docent: documentation of this change\n\n50%' },
+    });
     const lookup = gh.requests.find((r) => r.method === 'GET')!;
     expect(lookup.query.get('check_name')).toBe(STATUS_CONTEXT);
 
     gh.requests.length = 0;
     expect(await reporter.setStatus(SHA, passing, DETAILS, undefined, 'all documented')).toBe('check-run');
     expect(calls()).toEqual([`GET /repos/octocat/hello-world/commits/${SHA}/check-runs`, 'PATCH /repos/octocat/hello-world/check-runs/4']);
-    expect(body(gh.requests[1]!)).toMatchObject({ status: 'completed', conclusion: 'success', output: { title: passing.description, summary: 'all documented' } });
+    expect(body(gh.requests[1]!)).toMatchObject({
+      status: 'completed',
+      conclusion: 'success',
+      output: { title: passing.description, summary: 'all documented' },
+    });
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ id: 4, conclusion: 'success' });
   });
@@ -74,7 +93,13 @@ describe('GitHub pull-request check', () => {
     const reporter = new GitHubReporter({ token: APP_TOKEN, kind: 'app-installation', baseUrl: gh.url }, pr);
     expect(await reporter.setStatus(SHA, PENDING_STATE, DETAILS)).toBe('check-run');
     const create = gh.requests.find((r) => r.method === 'POST' && r.path.endsWith('/check-runs'))!;
-    expect(body(create)).toMatchObject({ name: STATUS_CONTEXT, head_sha: SHA, status: 'in_progress', details_url: DETAILS, output: { title: PENDING_STATE.description } });
+    expect(body(create)).toMatchObject({
+      name: STATUS_CONTEXT,
+      head_sha: SHA,
+      status: 'in_progress',
+      details_url: DETAILS,
+      output: { title: PENDING_STATE.description },
+    });
     expect(body(create)).not.toHaveProperty('conclusion');
     expect(await reporter.setStatus(SHA, passing, DETAILS)).toBe('check-run');
     expect(runs).toHaveLength(1);
@@ -88,18 +113,33 @@ describe('GitHub pull-request check', () => {
     const reporter = new GitHubReporter({ token: PAT, kind: 'pat', baseUrl: gh.url }, pr);
     expect(await reporter.setStatus(SHA, failing, DETAILS)).toBe('status');
     expect(calls()).toEqual([`POST /repos/octocat/hello-world/statuses/${SHA}`]);
-    expect(body(gh.requests[0]!)).toMatchObject({ state: 'failure', context: STATUS_CONTEXT, description: failing.description, target_url: DETAILS });
+    expect(body(gh.requests[0]!)).toMatchObject({
+      state: 'failure',
+      context: STATUS_CONTEXT,
+      description: failing.description,
+      target_url: DETAILS,
+    });
   });
 
   it('an App refused the checks permission (403) falls back to the commit status', async () => {
-    gh.on(`GET /repos/octocat/hello-world/commits/${SHA}/check-runs`, (_req, res) => sendJson(res, 403, fixture('github/checks-403-not-accessible.json')));
+    gh.on(`GET /repos/octocat/hello-world/commits/${SHA}/check-runs`, (_req, res) =>
+      sendJson(res, 403, fixture('github/checks-403-not-accessible.json')),
+    );
     const reporter = new GitHubReporter({ token: APP_TOKEN, kind: 'app-installation', baseUrl: gh.url }, pr);
     expect(await reporter.setStatus(SHA, passing, DETAILS)).toBe('status-after-403');
-    expect(calls()).toEqual([`GET /repos/octocat/hello-world/commits/${SHA}/check-runs`, `POST /repos/octocat/hello-world/statuses/${SHA}`]);
+    expect(calls()).toEqual([
+      `GET /repos/octocat/hello-world/commits/${SHA}/check-runs`,
+      `POST /repos/octocat/hello-world/statuses/${SHA}`,
+    ]);
   });
 
   it('any other failure of the Checks API is reported, not hidden behind a status', async () => {
-    gh.on('POST /repos/octocat/hello-world/check-runs', (_req, res) => sendJson(res, 422, { message: 'Validation Failed', documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run' }));
+    gh.on('POST /repos/octocat/hello-world/check-runs', (_req, res) =>
+      sendJson(res, 422, {
+        message: 'Validation Failed',
+        documentation_url: 'https://docs.github.com/rest/checks/runs#create-a-check-run',
+      }),
+    );
     const reporter = new GitHubReporter({ token: APP_TOKEN, kind: 'app-installation', baseUrl: gh.url }, pr);
     const err = await reporter.setStatus(SHA, passing, DETAILS).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VendorApiError);

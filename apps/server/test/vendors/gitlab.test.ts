@@ -13,7 +13,12 @@ const adapter = new GitLabAdapter({ timeoutMs: 2_000 });
 /** GitLab's offset-pagination headers for page `page` of `pages`. */
 function pageHeaders(base: string, path: string, query: string, page: number, pages: number): Record<string, string> {
   const link = (p: number, rel: string) => `<${base}${path}?${query}&page=${p}>; rel="${rel}"`;
-  const rels = [page < pages ? link(page + 1, 'next') : '', page > 1 ? link(page - 1, 'prev') : '', link(1, 'first'), link(pages, 'last')].filter(Boolean);
+  const rels = [
+    page < pages ? link(page + 1, 'next') : '',
+    page > 1 ? link(page - 1, 'prev') : '',
+    link(1, 'first'),
+    link(pages, 'last'),
+  ].filter(Boolean);
   return {
     link: rels.join(', '),
     'x-page': String(page),
@@ -33,11 +38,21 @@ beforeEach(() => {
   server.on('GET /api/v4/user', (_r, res) => sendJson(res, 200, fixture('gitlab/user.json')));
   server.on('GET /api/v4/groups', (req, res, base) => {
     const page = Number(req.query.get('page') ?? '1');
-    sendJson(res, 200, fixture(`gitlab/groups-page${page}.json`), pageHeaders(base, '/api/v4/groups', 'min_access_level=10&per_page=100&order_by=id&sort=asc', page, 2));
+    sendJson(
+      res,
+      200,
+      fixture(`gitlab/groups-page${page}.json`),
+      pageHeaders(base, '/api/v4/groups', 'min_access_level=10&per_page=100&order_by=id&sort=asc', page, 2),
+    );
   });
   server.on('GET /api/v4/projects', (req, res, base) => {
     const page = Number(req.query.get('page') ?? '1');
-    sendJson(res, 200, fixture(`gitlab/projects-page${page}.json`), pageHeaders(base, '/api/v4/projects', 'membership=true&per_page=100&order_by=id&sort=asc', page, 2));
+    sendJson(
+      res,
+      200,
+      fixture(`gitlab/projects-page${page}.json`),
+      pageHeaders(base, '/api/v4/projects', 'membership=true&per_page=100&order_by=id&sort=asc', page, 2),
+    );
   });
 });
 
@@ -81,15 +96,41 @@ describe('GitLab adapter against replayed REST v4 payloads', () => {
       'GET /api/v4/projects?membership=true&per_page=100&order_by=id&sort=asc&page=2',
     ]);
     expect(repos).toEqual([
-      { organizationName: 'diaspora', repoName: 'diaspora-client', defaultBranch: 'main', isPrivate: true, cloneUrl: 'https://gitlab.example.com/diaspora/diaspora-client.git', webUrl: 'https://gitlab.example.com/diaspora/diaspora-client', sizeKb: undefined },
-      { organizationName: 'brightbox/platform', repoName: 'puppet', defaultBranch: 'master', isPrivate: true, cloneUrl: 'https://gitlab.example.com/brightbox/platform/puppet.git', webUrl: 'https://gitlab.example.com/brightbox/platform/puppet', sizeKb: undefined },
+      {
+        organizationName: 'diaspora',
+        repoName: 'diaspora-client',
+        defaultBranch: 'main',
+        isPrivate: true,
+        cloneUrl: 'https://gitlab.example.com/diaspora/diaspora-client.git',
+        webUrl: 'https://gitlab.example.com/diaspora/diaspora-client',
+        sizeKb: undefined,
+      },
+      {
+        organizationName: 'brightbox/platform',
+        repoName: 'puppet',
+        defaultBranch: 'master',
+        isPrivate: true,
+        cloneUrl: 'https://gitlab.example.com/brightbox/platform/puppet.git',
+        webUrl: 'https://gitlab.example.com/brightbox/platform/puppet',
+        sizeKb: undefined,
+      },
       // An empty project has no default branch: `main` stands in.
-      { organizationName: 'john_smith', repoName: 'dotfiles', defaultBranch: 'main', isPrivate: false, cloneUrl: 'https://gitlab.example.com/john_smith/dotfiles.git', webUrl: 'https://gitlab.example.com/john_smith/dotfiles', sizeKb: 0 },
+      {
+        organizationName: 'john_smith',
+        repoName: 'dotfiles',
+        defaultBranch: 'main',
+        isPrivate: false,
+        cloneUrl: 'https://gitlab.example.com/john_smith/dotfiles.git',
+        webUrl: 'https://gitlab.example.com/john_smith/dotfiles',
+        sizeKb: 0,
+      },
     ]);
   });
 
   it('lists a group’s projects including subgroups, with the path URL-encoded', async () => {
-    server.on('GET /api/v4/groups/foo-bar%2Fplatform/projects', (_r, res) => sendJson(res, 200, fixture<unknown[]>('gitlab/projects-page1.json').slice(1)));
+    server.on('GET /api/v4/groups/foo-bar%2Fplatform/projects', (_r, res) =>
+      sendJson(res, 200, fixture<unknown[]>('gitlab/projects-page1.json').slice(1)),
+    );
     const repos = await adapter.listRepositories(cred, 'foo-bar/platform');
     expect(repos.map((r) => r.repoName)).toEqual(['puppet']);
     expect(paths()).toEqual(['GET /api/v4/groups/foo-bar%2Fplatform/projects?include_subgroups=true&per_page=100&order_by=id&sort=asc']);
@@ -110,21 +151,41 @@ describe('GitLab adapter against replayed REST v4 payloads', () => {
   });
 
   it('reads the default branch and opens a merge request', async () => {
-    server.on('GET /api/v4/projects/diaspora%2Fdiaspora-client', (_r, res) => sendJson(res, 200, fixture<unknown[]>('gitlab/projects-page1.json')[0]));
-    server.on('POST /api/v4/projects/diaspora%2Fdiaspora-client/merge_requests', (_r, res) => sendJson(res, 201, fixture('gitlab/merge-request-created.json')));
+    server.on('GET /api/v4/projects/diaspora%2Fdiaspora-client', (_r, res) =>
+      sendJson(res, 200, fixture<unknown[]>('gitlab/projects-page1.json')[0]),
+    );
+    server.on('POST /api/v4/projects/diaspora%2Fdiaspora-client/merge_requests', (_r, res) =>
+      sendJson(res, 201, fixture('gitlab/merge-request-created.json')),
+    );
     const ref = { organizationName: 'diaspora', repoName: 'diaspora-client' };
     await expect(adapter.defaultBranch(cred, ref)).resolves.toBe('main');
-    const mr = await adapter.openPullRequest(cred, ref, { head: 'docent/docs', base: 'main', title: 'Add docs', body: 'Generated by Docent' });
+    const mr = await adapter.openPullRequest(cred, ref, {
+      head: 'docent/docs',
+      base: 'main',
+      title: 'Add docs',
+      body: 'Generated by Docent',
+    });
     expect(mr).toEqual({ url: 'https://gitlab.example.com/diaspora/diaspora-client/-/merge_requests/12', number: 12, existing: false });
     const post = server.requests.find((r) => r.method === 'POST')!;
     expect(post.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(post.body)).toEqual({ source_branch: 'docent/docs', target_branch: 'main', title: 'Add docs', description: 'Generated by Docent' });
+    expect(JSON.parse(post.body)).toEqual({
+      source_branch: 'docent/docs',
+      target_branch: 'main',
+      title: 'Add docs',
+      description: 'Generated by Docent',
+    });
   });
 
   it('explains a conflicting merge request in GitLab’s words', async () => {
-    server.on('POST /api/v4/projects/diaspora%2Fdiaspora-client/merge_requests', (_r, res) => sendJson(res, 409, fixture('gitlab/mr-exists-409.json')));
+    server.on('POST /api/v4/projects/diaspora%2Fdiaspora-client/merge_requests', (_r, res) =>
+      sendJson(res, 409, fixture('gitlab/mr-exists-409.json')),
+    );
     const err = (await adapter
-      .openPullRequest(cred, { organizationName: 'diaspora', repoName: 'diaspora-client' }, { head: 'a', base: 'main', title: 't', body: '' })
+      .openPullRequest(
+        cred,
+        { organizationName: 'diaspora', repoName: 'diaspora-client' },
+        { head: 'a', base: 'main', title: 't', body: '' },
+      )
       .catch((e: unknown) => e)) as VendorApiError;
     expect(err.status).toBe(409);
     expect(err.message).toBe('GitLab answered with an error (HTTP 409).');
@@ -133,7 +194,9 @@ describe('GitLab adapter against replayed REST v4 payloads', () => {
 
   it('names a missing project plainly', async () => {
     server.on('GET /api/v4/projects/diaspora%2Fgone', (_r, res) => sendJson(res, 404, { message: '404 Project Not Found' }));
-    const err = (await adapter.defaultBranch(cred, { organizationName: 'diaspora', repoName: 'gone' }).catch((e: unknown) => e)) as VendorApiError;
+    const err = (await adapter
+      .defaultBranch(cred, { organizationName: 'diaspora', repoName: 'gone' })
+      .catch((e: unknown) => e)) as VendorApiError;
     expect(err.failure).toBe('not-found');
     expect(err.message).toBe('GitLab could not find the project diaspora/gone (or the token cannot see it).');
   });
@@ -156,7 +219,11 @@ describe('GitLab adapter against replayed REST v4 payloads', () => {
   });
 
   it('refuses a next-page link that points at another host', async () => {
-    server.on('GET /api/v4/projects', (_r, res) => sendJson(res, 200, fixture('gitlab/projects-page1.json'), { link: '<https://collector.example.net/api/v4/projects?page=2>; rel="next"' }));
+    server.on('GET /api/v4/projects', (_r, res) =>
+      sendJson(res, 200, fixture('gitlab/projects-page1.json'), {
+        link: '<https://collector.example.net/api/v4/projects?page=2>; rel="next"',
+      }),
+    );
     const err = (await adapter.listRepositories(cred).catch((e: unknown) => e)) as VendorApiError;
     expect(err.message).toMatch(/next-page link to another host/);
     expect(server.requests).toHaveLength(1);
@@ -168,13 +235,25 @@ describe('GitLab adapter against replayed REST v4 payloads', () => {
     expect(err).toBeInstanceOf(VendorApiError);
     expect(err.message).toBe('GitLab did not answer within 250 ms.');
 
-    server.on('GET /api/v4/user', (_r, res) => sendJson(res, 401, { error: 'invalid_token', error_description: `Token ${TOKEN} was revoked. You have to re-authorize from the user.` }));
+    server.on('GET /api/v4/user', (_r, res) =>
+      sendJson(res, 401, {
+        error: 'invalid_token',
+        error_description: `Token ${TOKEN} was revoked. You have to re-authorize from the user.`,
+      }),
+    );
     const denied = await adapter.validateCredential(cred);
     expect(denied.message).toBe('GitLab rejected the token.');
   });
 
   it('clones with oauth2 as the user name', () => {
-    const repo = { organizationName: 'diaspora', repoName: 'diaspora-client', defaultBranch: 'main', isPrivate: true, cloneUrl: 'https://gitlab.example.com/diaspora/diaspora-client.git', webUrl: '' };
+    const repo = {
+      organizationName: 'diaspora',
+      repoName: 'diaspora-client',
+      defaultBranch: 'main',
+      isPrivate: true,
+      cloneUrl: 'https://gitlab.example.com/diaspora/diaspora-client.git',
+      webUrl: '',
+    };
     expect(adapter.authenticatedCloneUrl(cred, repo)).toBe(`https://oauth2:${TOKEN}@gitlab.example.com/diaspora/diaspora-client.git`);
   });
   it('follows a same-origin redirect (a renamed project) with the token, and refuses one to another host', async () => {
@@ -195,7 +274,9 @@ describe('GitLab adapter against replayed REST v4 payloads', () => {
         res.writeHead(302, { location: `${elsewhere.url}/api/v4/projects/4` });
         res.end();
       });
-      const err = (await adapter.defaultBranch(cred, { organizationName: 'diaspora', repoName: 'old-name' }).catch((e: unknown) => e)) as VendorApiError;
+      const err = (await adapter
+        .defaultBranch(cred, { organizationName: 'diaspora', repoName: 'old-name' })
+        .catch((e: unknown) => e)) as VendorApiError;
       expect(err.message).toMatch(/^GitLab redirected to another host \(127\.0\.0\.1:\d+\); refusing to send the token there\.$/);
       expect(elsewhere.requests).toHaveLength(0);
     } finally {

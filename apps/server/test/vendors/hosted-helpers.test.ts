@@ -1,20 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { nextLinkFromHeader, sameOriginOrThrow, scrubToken, vendorErrorDetail, withCredentials, withoutCredentials } from '../../src/vendors/hosted-types.ts';
+import {
+  nextLinkFromHeader,
+  sameOriginOrThrow,
+  scrubToken,
+  vendorErrorDetail,
+  withCredentials,
+  withoutCredentials,
+} from '../../src/vendors/hosted-types.ts';
 
 describe('shared helpers of the hosted vendor adapters', () => {
   it('finds rel="next" wherever it sits in a Link header, and nothing when it is absent', () => {
-    expect(nextLinkFromHeader('<https://api.github.com/user/repos?page=1>; rel="prev", <https://api.github.com/user/repos?page=3>; rel="next"')).toBe(
-      'https://api.github.com/user/repos?page=3',
-    );
-    expect(nextLinkFromHeader('<https://gitlab.example.com/api/v4/projects?page=2>; rel="next", <https://gitlab.example.com/api/v4/projects?page=9>; rel="last"')).toBe(
-      'https://gitlab.example.com/api/v4/projects?page=2',
-    );
+    expect(
+      nextLinkFromHeader('<https://api.github.com/user/repos?page=1>; rel="prev", <https://api.github.com/user/repos?page=3>; rel="next"'),
+    ).toBe('https://api.github.com/user/repos?page=3');
+    expect(
+      nextLinkFromHeader(
+        '<https://gitlab.example.com/api/v4/projects?page=2>; rel="next", <https://gitlab.example.com/api/v4/projects?page=9>; rel="last"',
+      ),
+    ).toBe('https://gitlab.example.com/api/v4/projects?page=2');
     expect(nextLinkFromHeader('<https://x.example/a?page=1>; rel="first", <https://x.example/a?page=4>; rel="last"')).toBeUndefined();
     expect(nextLinkFromHeader(null)).toBeUndefined();
   });
 
   it('accepts relative next links on the same origin and refuses other origins', () => {
-    expect(sameOriginOrThrow('X', '/2.0/repositories/ws?page=2', 'https://api.bitbucket.org/2.0/repositories/ws')).toBe('https://api.bitbucket.org/2.0/repositories/ws?page=2');
+    expect(sameOriginOrThrow('X', '/2.0/repositories/ws?page=2', 'https://api.bitbucket.org/2.0/repositories/ws')).toBe(
+      'https://api.bitbucket.org/2.0/repositories/ws?page=2',
+    );
     expect(() => sameOriginOrThrow('X', 'http://api.bitbucket.org/2.0/x', 'https://api.bitbucket.org/2.0/x')).toThrow(/another host/);
   });
 

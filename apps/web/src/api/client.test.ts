@@ -3,9 +3,10 @@ import { testUser as user } from '../test/fixtures.ts';
 import { apiRequest, ApiRequestError, setUnauthorizedHandler } from './client.ts';
 import { getSession, reloadSession, setSession } from '../auth/session.ts';
 
-
 function respond(status: number, body: unknown) {
-  return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 describe('apiRequest', () => {
@@ -83,12 +84,18 @@ describe('apiRequest', () => {
   });
 
   it('without a detail field the error message names the status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })),
+    );
     await expect(apiRequest('/v1/user')).rejects.toThrow('Request failed with status code 502');
   });
 
   it('a network failure becomes an ApiRequestError with status 0 and the error message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const err = (await apiRequest('/v1/user').catch((e: unknown) => e)) as ApiRequestError;
     expect(err.status).toBe(0);
     expect(err.message).toBe('Failed to fetch');

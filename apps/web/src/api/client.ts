@@ -110,7 +110,10 @@ export function errorMessage(err: unknown): string {
  * Opens an event stream (GET) with the Bearer token, which EventSource cannot send. Resolves
  * with the open response; a non-2xx answer throws like apiRequest (a 511 signs out).
  */
-export async function openStream(path: string, options: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+export async function openStream(
+  path: string,
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'text/event-stream', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

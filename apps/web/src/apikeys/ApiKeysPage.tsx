@@ -35,7 +35,8 @@ function KeyCard({ apiKey }: { apiKey: ApiKey }) {
     onError: (err) => toast.error(t('apiKeys.deleteError'), errorMessage(err)),
   });
   const locale = i18n.language === 'de' ? 'de-DE' : 'en-US';
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : t('apiKeys.card.never'));
+  const when = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : t('apiKeys.card.never');
   const label = apiKey.name || t('apiKeys.card.unnamed');
 
   return (
@@ -43,7 +44,9 @@ function KeyCard({ apiKey }: { apiKey: ApiKey }) {
       <header className="dc-apikey-card__head">
         <KeyOutlined />
         <strong>{label}</strong>
-        <Tag color={apiKey.isActive ? 'success' : 'default'}>{t(apiKey.isActive ? 'apiKeys.status.active' : 'apiKeys.status.inactive')}</Tag>
+        <Tag color={apiKey.isActive ? 'success' : 'default'}>
+          {t(apiKey.isActive ? 'apiKeys.status.active' : 'apiKeys.status.inactive')}
+        </Tag>
       </header>
       <code className="dc-apikey-card__key" data-testid="masked-key">
         {apiKey.key}

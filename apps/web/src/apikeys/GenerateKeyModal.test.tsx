@@ -10,7 +10,10 @@ function mockCreate() {
   const fetchMock = vi.fn(async (url: string) => {
     expect(url).toContain('/api/v1/apiToken/create');
     return new Response(
-      JSON.stringify({ key: KEY, apiKey: { id: '1', name: '', key: 'dk_aaaaa...WXYZ', isActive: true, createdAt: '', updatedAt: '', lastUsed: null } }),
+      JSON.stringify({
+        key: KEY,
+        apiKey: { id: '1', name: '', key: 'dk_aaaaa...WXYZ', isActive: true, createdAt: '', updatedAt: '', lastUsed: null },
+      }),
       { status: 200, headers: { 'content-type': 'application/json' } },
     );
   });
@@ -73,7 +76,15 @@ describe('the API key modal', () => {
 });
 
 describe('filterKeys', () => {
-  const k = (id: string, name: string, isActive: boolean) => ({ id, name, key: `dk_${id}xxxx...abcd`, isActive, createdAt: '', updatedAt: '', lastUsed: null });
+  const k = (id: string, name: string, isActive: boolean) => ({
+    id,
+    name,
+    key: `dk_${id}xxxx...abcd`,
+    isActive,
+    createdAt: '',
+    updatedAt: '',
+    lastUsed: null,
+  });
   const keys = [k('1', 'GitHub Actions', true), k('2', 'Nightly script', false), k('3', 'Laptop', true)];
   it('filters by status and by name or masked key, case-insensitively', () => {
     expect(filterKeys(keys, '', 'all').map((x) => x.id)).toEqual(['1', '2', '3']);

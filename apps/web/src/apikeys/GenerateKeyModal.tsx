@@ -60,12 +60,24 @@ export function GenerateKeyModal({ open, onClose }: { open: boolean; onClose: ()
   };
 
   return (
-    <Modal open={open} onCancel={close} footer={null} width={API_KEY_MODAL_WIDTH} title={t('apiKeys.modal.title')} destroyOnHidden mask={{ closable: false }}>
+    <Modal
+      open={open}
+      onCancel={close}
+      footer={null}
+      width={API_KEY_MODAL_WIDTH}
+      title={t('apiKeys.modal.title')}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
       <Steps
         size="small"
         current={step}
         className="dc-apikeys-steps"
-        items={[{ title: t('apiKeys.modal.steps.generate') }, { title: t('apiKeys.modal.steps.secure') }, { title: t('apiKeys.modal.steps.complete') }]}
+        items={[
+          { title: t('apiKeys.modal.steps.generate') },
+          { title: t('apiKeys.modal.steps.secure') },
+          { title: t('apiKeys.modal.steps.complete') },
+        ]}
       />
       {step === 0 && (
         <form
@@ -77,7 +89,13 @@ export function GenerateKeyModal({ open, onClose }: { open: boolean; onClose: ()
         >
           <p>{t('apiKeys.modal.generateText')}</p>
           <label htmlFor="api-key-name">{t('apiKeys.modal.nameLabel')}</label>
-          <Input id="api-key-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder={t('apiKeys.modal.namePlaceholder')} />
+          <Input
+            id="api-key-name"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            placeholder={t('apiKeys.modal.namePlaceholder')}
+          />
           <Button type="primary" htmlType="submit" block icon={<KeyOutlined />} loading={generate.isPending}>
             {t('apiKeys.modal.generate')}
           </Button>

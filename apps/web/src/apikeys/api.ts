@@ -4,7 +4,8 @@ import { apiRequest } from '../api/client.ts';
 /** docs/spec-conformance.md §7 `/v1/apiToken/…`; the list is fetched with page size 100 (docs/spec-conformance.md §9). */
 export const apiKeysApi = {
   list: () => apiRequest<ApiKeyList>(`/v1/apiToken/get/all?limit=${API_KEY_PAGE_SIZE}`),
-  create: (name: string) => apiRequest<ApiKeyCreated>(`/v1/apiToken/create${name.trim() ? `?${new URLSearchParams({ name: name.trim() })}` : ''}`),
+  create: (name: string) =>
+    apiRequest<ApiKeyCreated>(`/v1/apiToken/create${name.trim() ? `?${new URLSearchParams({ name: name.trim() })}` : ''}`),
   toggle: (id: string) => apiRequest<ApiKey>(`/v1/apiToken/${encodeURIComponent(id)}/toggle`),
   remove: (id: string) => apiRequest<{ success: boolean }>(`/v1/apiToken/${encodeURIComponent(id)}/delete`),
 };

@@ -31,7 +31,9 @@ describe('LocalhostLoginPage consent', () => {
 
   it('asks first, naming the address; nothing is sent before Allow', async () => {
     renderRoutes(routes, `/auth/localhost/login?redirectUri=${cli}`);
-    expect(await screen.findByText('Allow the Docent CLI on this computer to use your account?', { selector: 'h1, h2, h3, h4, div, span' })).toBeTruthy();
+    expect(
+      await screen.findByText('Allow the Docent CLI on this computer to use your account?', { selector: 'h1, h2, h3, h4, div, span' }),
+    ).toBeTruthy();
     expect(screen.getByTestId('local-tool-address').textContent).toContain('127.0.0.1:5555');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(assign).not.toHaveBeenCalled();

@@ -12,7 +12,18 @@ import { testUser } from '../test/fixtures.ts';
 const routes = [
   { path: '/auth/lock', element: <LockPage /> },
   { path: '/auth/login', element: <p>login page</p> },
-  { element: <RequireAuth />, children: [{ element: <Outlet />, children: [{ path: '/jobs', element: <p>jobs content</p> }, { path: '/repositories', element: <p>repositories</p> }] }] },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <Outlet />,
+        children: [
+          { path: '/jobs', element: <p>jobs content</p> },
+          { path: '/repositories', element: <p>repositories</p> },
+        ],
+      },
+    ],
+  },
 ];
 
 // antd's avatar measures itself with ResizeObserver, which jsdom lacks.
@@ -24,7 +35,8 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   } as unknown as typeof ResizeObserver;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the lock screen locks', () => {
   beforeEach(() => {
@@ -72,7 +84,10 @@ describe('the lock screen locks', () => {
     localStorage.setItem('user', JSON.stringify(testUser));
     localStorage.setItem(LOCKED_KEY, '1');
     reloadSession();
-    vi.stubGlobal('fetch', vi.fn(async () => json({ detail: 'expired', code: 'TOKEN_INVALID' }, 511)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ detail: 'expired', code: 'TOKEN_INVALID' }, 511)),
+    );
     await expect(apiRequest('/v1/user')).rejects.toThrow('expired');
     expect(getSession()).toEqual({ token: null, user: testUser, locked: true });
   });

@@ -19,7 +19,11 @@ export default function LogoutPage() {
       setCleared(true);
     };
     // End the session on the server first (best effort: offline, the local sign-out still happens).
-    if (getToken()) void authApi.logout().catch(() => undefined).finally(finish);
+    if (getToken())
+      void authApi
+        .logout()
+        .catch(() => undefined)
+        .finally(finish);
     else finish();
   }, [queryClient]);
   // Navigate only once cleared, or the login page would still see the old session.

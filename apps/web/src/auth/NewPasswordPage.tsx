@@ -27,8 +27,7 @@ export default function NewPasswordPage() {
   const onFinishFailed = useFormErrorNotice();
 
   const save = useMutation({
-    mutationFn: (v: NewPasswordForm) =>
-      authApi.setNewPassword({ email, code, password: v.password, confirmPassword: v.confirmPassword }),
+    mutationFn: (v: NewPasswordForm) => authApi.setNewPassword({ email, code, password: v.password, confirmPassword: v.confirmPassword }),
     onSuccess: (res) => {
       toast.success(t('auth.newPassword.success'), res.message);
       void navigate(`/auth/login?${new URLSearchParams({ email }).toString()}`, { replace: true });
@@ -49,7 +48,12 @@ export default function NewPasswordPage() {
         onFinish={(v) => save.mutate(v)}
         onFinishFailed={onFinishFailed}
       >
-        <PasswordItem name="password" label={t('auth.newPassword.password')} rules={strongPasswordRules(t)} hint={t('auth.common.passwordHint')}>
+        <PasswordItem
+          name="password"
+          label={t('auth.newPassword.password')}
+          rules={strongPasswordRules(t)}
+          hint={t('auth.common.passwordHint')}
+        >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
         </PasswordItem>
         <Form.Item

@@ -23,7 +23,7 @@ describe('OAuthCallbackPage', () => {
     Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true });
   });
 
-  it('hands the provider\'s code and state to GET /github/callback and lands signed in', async () => {
+  it("hands the provider's code and state to GET /github/callback and lands signed in", async () => {
     const fetchMock = answer(200, { user: testUser, token: 'oauth-tok' });
     vi.stubGlobal('fetch', fetchMock);
     const { router } = renderRoutes(routes, '/oauth/github?code=abc&state=s1');
@@ -75,10 +75,13 @@ describe('OAuthCallbackPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('a provider error is shown in our words, never the provider\'s description', async () => {
+  it("a provider error is shown in our words, never the provider's description", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const { router } = renderRoutes(routes, `/oauth/github?error=access_denied&error_description=${encodeURIComponent('<b>evil</b> text from the provider')}&state=s`);
+    const { router } = renderRoutes(
+      routes,
+      `/oauth/github?error=access_denied&error_description=${encodeURIComponent('<b>evil</b> text from the provider')}&state=s`,
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(await screen.findByText('The sign-in was cancelled at the provider. Nothing was changed.')).toBeTruthy();
     expect(document.body.textContent).not.toContain('evil');
@@ -91,8 +94,14 @@ describe('OAuthCallbackPage', () => {
     expect(document.body.textContent).not.toContain('AADSTS');
   });
 
-  it('in the popup, a refused exchange shows the server\'s message with a close button', async () => {
-    vi.stubGlobal('fetch', answer(409, { detail: 'An account with this email address exists but its address is not verified yet.', code: 'OAUTH_EMAIL_UNVERIFIED' }));
+  it("in the popup, a refused exchange shows the server's message with a close button", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(409, {
+        detail: 'An account with this email address exists but its address is not verified yet.',
+        code: 'OAUTH_EMAIL_UNVERIFIED',
+      }),
+    );
     Object.defineProperty(window, 'opener', { value: {}, configurable: true, writable: true });
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     renderRoutes(routes, '/oauth/github?code=abc&state=s1');

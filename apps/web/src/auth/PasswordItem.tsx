@@ -6,11 +6,31 @@ import { Form, type FormRule } from 'antd';
  * shows an error the helper text steps aside: the error already says the same, and two copies of
  * one sentence read as a glitch.
  */
-export function PasswordItem({ name, label, rules, hint, dependencies, children }: { name: string; label: ReactNode; rules: FormRule[]; hint: string; dependencies?: string[]; children: ReactNode }) {
+export function PasswordItem({
+  name,
+  label,
+  rules,
+  hint,
+  dependencies,
+  children,
+}: {
+  name: string;
+  label: ReactNode;
+  rules: FormRule[];
+  hint: string;
+  dependencies?: string[];
+  children: ReactNode;
+}) {
   return (
     <Form.Item noStyle shouldUpdate>
       {(form) => (
-        <Form.Item name={name} label={label} rules={rules} dependencies={dependencies} extra={form.getFieldError(name).length ? undefined : hint}>
+        <Form.Item
+          name={name}
+          label={label}
+          rules={rules}
+          dependencies={dependencies}
+          extra={form.getFieldError(name).length ? undefined : hint}
+        >
           {children}
         </Form.Item>
       )}

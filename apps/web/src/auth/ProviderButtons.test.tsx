@@ -8,7 +8,13 @@ import { reloadSession, setSession } from './session.ts';
 function configured(ids: string[]) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ providers: ids.map((id) => ({ id, label: id })) }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ providers: ids.map((id) => ({ id, label: id })) }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
   );
 }
 
@@ -22,7 +28,10 @@ describe('ProviderButtons', () => {
 
   it('shows a button only for the providers the server configured', async () => {
     configured(['github', 'google']);
-    renderRoutes([{ path: '*', element: <ProviderButtons providers={['github', 'bitbucket', 'gitlab', 'azure']} onSignedIn={() => {}} /> }], '/auth/login');
+    renderRoutes(
+      [{ path: '*', element: <ProviderButtons providers={['github', 'bitbucket', 'gitlab', 'azure']} onSignedIn={() => {}} /> }],
+      '/auth/login',
+    );
     expect(await screen.findByRole('button', { name: 'Continue with GitHub' })).toBeTruthy();
     expect(screen.queryByTestId('provider-bitbucket')).toBeNull();
     expect(screen.queryByTestId('provider-google')).toBeNull(); // configured, but not a login button

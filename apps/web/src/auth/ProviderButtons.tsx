@@ -50,7 +50,11 @@ export function openSignInPopup(provider: Provider): Window | null {
   const { width, height } = OAUTH_POPUP;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
-  return window.open(oauthLoginUrl(provider), `docent-oauth-${provider}`, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+  return window.open(
+    oauthLoginUrl(provider),
+    `docent-oauth-${provider}`,
+    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
+  );
 }
 
 /**
@@ -114,7 +118,13 @@ export function ProviderButtons({ providers, onSignedIn }: { providers: Provider
         const name = t(`auth.providers.${p}`);
         return (
           <span key={p} data-testid={`provider-${p}`}>
-            <Button icon={ICONS[p]} size="large" aria-label={t('auth.providers.continueWith', { provider: name })} loading={pending === p} onClick={() => start(p)}>
+            <Button
+              icon={ICONS[p]}
+              size="large"
+              aria-label={t('auth.providers.continueWith', { provider: name })}
+              loading={pending === p}
+              onClick={() => start(p)}
+            >
               <span className="dc-provider-label">{name}</span>
             </Button>
           </span>

@@ -18,7 +18,13 @@ describe('SignUpPage validation', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const setup = () => {
-    renderRoutes([{ path: '/auth/sign-up', element: <SignUpPage /> }, { path: '/repositories', element: <p>home</p> }], '/auth/sign-up');
+    renderRoutes(
+      [
+        { path: '/auth/sign-up', element: <SignUpPage /> },
+        { path: '/repositories', element: <p>home</p> },
+      ],
+      '/auth/sign-up',
+    );
     return userEvent.setup();
   };
   const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
@@ -118,7 +124,10 @@ describe('SignUpPage validation', () => {
     // The divider stands between provider buttons and the form: a server with GitHub configured.
     fetchMock.mockImplementation(async (url: string) =>
       url === '/api/v1/auth/providers'
-        ? new Response(JSON.stringify({ providers: [{ id: 'github', label: 'GitHub' }] }), { status: 200, headers: { 'content-type': 'application/json' } })
+        ? new Response(JSON.stringify({ providers: [{ id: 'github', label: 'GitHub' }] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
         : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
     );
     setup();

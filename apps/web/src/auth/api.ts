@@ -19,8 +19,7 @@ import { apiRequest } from '../api/client.ts';
 
 /** The account calls of docs/spec-conformance.md §7, one function each. Types come from @docent/contracts. */
 export const authApi = {
-  login: (email: string, password: string) =>
-    apiRequest<AuthResponse>('/login', { method: 'POST', form: { username: email, password } }),
+  login: (email: string, password: string) => apiRequest<AuthResponse>('/login', { method: 'POST', form: { username: email, password } }),
   signup: (body: SignupRequest) => apiRequest<AuthResponse>('/signup', { method: 'POST', json: body }),
   refreshToken: () => apiRequest<AuthResponse>('/refreshToken'),
   /** A token of a new session for a local tool, after the user's consent (`docent login`). */
@@ -41,8 +40,7 @@ export const authApi = {
   /** Ends this session on the server (the token stops working everywhere it was copied). */
   logout: () => apiRequest<SuccessResponse>('/v1/auth/logout', { method: 'POST' }),
   logoutEverywhere: () => apiRequest<SuccessResponse>('/v1/auth/logout-everywhere', { method: 'POST' }),
-  requestEmailUpdate: (email: string) =>
-    apiRequest<MessageResponse>('/v1/user/email/update/request', { method: 'POST', json: { email } }),
+  requestEmailUpdate: (email: string) => apiRequest<MessageResponse>('/v1/user/email/update/request', { method: 'POST', json: { email } }),
   verifyEmailUpdate: (email: string, code: string) =>
     apiRequest<z.infer<typeof EmailUpdateVerifyResponse>>('/v1/user/email/update/verify', {
       method: 'POST',

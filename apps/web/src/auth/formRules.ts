@@ -45,7 +45,10 @@ export function securityCodeRules(t: TFunction): FormRule[] {
   return [
     // Not `required: true`: antd would put aria-required on Input.OTP's wrapper <div>, where ARIA
     // does not allow it (axe: aria-allowed-attr, critical). The message is the same.
-    { validator: (_, value: unknown) => (typeof value === 'string' && value.trim() ? Promise.resolve() : Promise.reject(new Error(t('auth.common.requiredField')))) },
+    {
+      validator: (_, value: unknown) =>
+        typeof value === 'string' && value.trim() ? Promise.resolve() : Promise.reject(new Error(t('auth.common.requiredField'))),
+    },
     { pattern: new RegExp(`^\\d{${SECURITY_CODE_LENGTH}}$`), message: t('auth.common.codeLength') },
   ];
 }

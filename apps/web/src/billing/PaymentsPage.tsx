@@ -44,11 +44,19 @@ export default function PaymentsPage() {
               <>
                 <p>
                   <Tag color={sub.status === 'ACTIVE' ? 'green' : 'orange'}>{t(`billing.subscription.${sub.status}`)}</Tag>
-                  {t(sub.status === 'ACTIVE' ? 'billing.payments.renews' : 'billing.payments.endsOn', { date: formatDateTime(sub.currentPeriodEnd, i18n.language) })}
+                  {t(sub.status === 'ACTIVE' ? 'billing.payments.renews' : 'billing.payments.endsOn', {
+                    date: formatDateTime(sub.currentPeriodEnd, i18n.language),
+                  })}
                 </p>
                 {sub.status === 'ACTIVE' && (
                   <div>
-                    <Popconfirm title={t('billing.payments.cancelTitle')} description={t('billing.payments.cancelText')} okText={t('billing.payments.cancel')} cancelText={t('common.cancel')} onConfirm={() => cancel.mutate()}>
+                    <Popconfirm
+                      title={t('billing.payments.cancelTitle')}
+                      description={t('billing.payments.cancelText')}
+                      okText={t('billing.payments.cancel')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() => cancel.mutate()}
+                    >
                       <Button danger loading={cancel.isPending}>
                         {t('billing.payments.cancel')}
                       </Button>
@@ -66,7 +74,8 @@ export default function PaymentsPage() {
             <h3>{t('billing.payments.latest')}</h3>
             {latest ? (
               <p>
-                {formatMoney(latest.amount, latest.currency, i18n.language)} · {t(`billing.providers.${latest.provider}`)} · {formatDateTime(latest.createdAt, i18n.language)} <PaymentStatusTag status={latest.status} />{' '}
+                {formatMoney(latest.amount, latest.currency, i18n.language)} · {t(`billing.providers.${latest.provider}`)} ·{' '}
+                {formatDateTime(latest.createdAt, i18n.language)} <PaymentStatusTag status={latest.status} />{' '}
                 <Link to="/profile/transactions">{t('billing.payments.allTransactions')}</Link>
               </p>
             ) : (

@@ -22,12 +22,20 @@ export default function TestCheckoutPage() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const client = useQueryClient();
-  const payment = useQuery({ queryKey: billingKeys.testPayment(paymentId), queryFn: () => billingApi.testPayment(paymentId), retry: false });
+  const payment = useQuery({
+    queryKey: billingKeys.testPayment(paymentId),
+    queryFn: () => billingApi.testPayment(paymentId),
+    retry: false,
+  });
   const settle = useMutation({
     mutationFn: (outcome: 'complete' | 'fail') => billingApi.settleTestPayment(paymentId, outcome),
     onSuccess: async (p) => {
       client.setQueryData(billingKeys.testPayment(paymentId), p);
-      await Promise.all([client.invalidateQueries({ queryKey: authKeys.me }), client.invalidateQueries({ queryKey: billingKeys.transactions }), client.invalidateQueries({ queryKey: ['repos'] })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: authKeys.me }),
+        client.invalidateQueries({ queryKey: billingKeys.transactions }),
+        client.invalidateQueries({ queryKey: ['repos'] }),
+      ]);
     },
     onError: (err) => toast.error(t('billing.checkout.failed'), errorMessage(err)),
   });
@@ -42,7 +50,13 @@ export default function TestCheckoutPage() {
         <Alert type="error" showIcon title={errorMessage(payment.error)} />
       ) : p.status === 'PAYMENT_PENDING' ? (
         <div className="dc-panel dc-checkout">
-          <Alert type="warning" showIcon icon={<ExperimentOutlined />} title={t('billing.checkout.testLabel')} description={t('billing.checkout.testText')} />
+          <Alert
+            type="warning"
+            showIcon
+            icon={<ExperimentOutlined />}
+            title={t('billing.checkout.testLabel')}
+            description={t('billing.checkout.testText')}
+          />
           <dl>
             <dt>{t('billing.table.product')}</dt>
             <dd>{product}</dd>
@@ -52,16 +66,30 @@ export default function TestCheckoutPage() {
             <dd>{formatMoney(0, p.currency, i18n.language)} (0 %)</dd>
           </dl>
           <div className="dc-checkout__actions">
-            <Button type="primary" loading={settle.isPending && settle.variables === 'complete'} disabled={settle.isPending} onClick={() => settle.mutate('complete')}>
+            <Button
+              type="primary"
+              loading={settle.isPending && settle.variables === 'complete'}
+              disabled={settle.isPending}
+              onClick={() => settle.mutate('complete')}
+            >
               {t('billing.checkout.complete')}
             </Button>
-            <Button danger loading={settle.isPending && settle.variables === 'fail'} disabled={settle.isPending} onClick={() => settle.mutate('fail')}>
+            <Button
+              danger
+              loading={settle.isPending && settle.variables === 'fail'}
+              disabled={settle.isPending}
+              onClick={() => settle.mutate('fail')}
+            >
               {t('billing.checkout.fail')}
             </Button>
           </div>
         </div>
       ) : p.status === 'PAYMENT_FAILED' ? (
-        <Result status="error" title={t('billing.checkout.declined')} extra={<Link to="/profile/upgrade-plan">{t('billing.checkout.tryAgain')}</Link>} />
+        <Result
+          status="error"
+          title={t('billing.checkout.declined')}
+          extra={<Link to="/profile/upgrade-plan">{t('billing.checkout.tryAgain')}</Link>}
+        />
       ) : (
         <Result
           status="success"

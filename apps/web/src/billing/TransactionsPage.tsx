@@ -33,7 +33,11 @@ export default function TransactionsPage() {
         </span>
       ),
     },
-    { title: t('billing.table.amount'), key: 'amount', render: (_: unknown, p: Payment) => formatMoney(p.amount, p.currency, i18n.language) },
+    {
+      title: t('billing.table.amount'),
+      key: 'amount',
+      render: (_: unknown, p: Payment) => formatMoney(p.amount, p.currency, i18n.language),
+    },
     { title: t('billing.table.provider'), key: 'provider', render: (_: unknown, p: Payment) => t(`billing.providers.${p.provider}`) },
     { title: t('billing.table.status'), key: 'status', render: (_: unknown, p: Payment) => <PaymentStatusTag status={p.status} /> },
     {
@@ -41,7 +45,12 @@ export default function TransactionsPage() {
       key: 'receipt',
       render: (_: unknown, p: Payment) =>
         p.completedAt ? (
-          <Button size="small" icon={<DownloadOutlined />} aria-label={t('billing.table.download')} onClick={() => downloadReceipt(p.id).catch((err: unknown) => toast.error(t('billing.table.receiptFailed'), errorMessage(err)))}>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            aria-label={t('billing.table.download')}
+            onClick={() => downloadReceipt(p.id).catch((err: unknown) => toast.error(t('billing.table.receiptFailed'), errorMessage(err)))}
+          >
             {t('billing.table.download')}
           </Button>
         ) : null,
@@ -83,7 +92,12 @@ function useReturnFromProvider(payments: Payment[] | undefined) {
     if (!p || p.status !== 'PAYMENT_PENDING' || (p.provider !== 'PAYPAL' && p.provider !== 'CASHFREE')) return;
     done.current = true;
     (p.provider === 'PAYPAL' ? billingApi.capturePaypal(id) : billingApi.confirmCashfree(id))
-      .then(() => Promise.all([client.invalidateQueries({ queryKey: billingKeys.transactions }), client.invalidateQueries({ queryKey: authKeys.me })]))
+      .then(() =>
+        Promise.all([
+          client.invalidateQueries({ queryKey: billingKeys.transactions }),
+          client.invalidateQueries({ queryKey: authKeys.me }),
+        ]),
+      )
       .catch((err: unknown) => toast.error(t('billing.checkout.failed'), errorMessage(err)));
   }, [id, payments, client, toast, t]);
 }

@@ -36,14 +36,18 @@ export default function UpgradePlanPage() {
   const plans = useQuery({ queryKey: billingKeys.pricePlan, queryFn: billingApi.pricePlan, staleTime: 5 * 60_000 });
   const providers = useQuery({ queryKey: billingKeys.providers, queryFn: billingApi.providers, staleTime: 5 * 60_000 });
   const repos = useQuery({ queryKey: reposKeys.list(org), queryFn: () => reposApi.list(org), enabled: Boolean(org && repoName) });
-  const repo = repos.data?.find((r) => r.organizationName.toLowerCase() === org.toLowerCase() && r.repoName.toLowerCase() === repoName.toLowerCase());
+  const repo = repos.data?.find(
+    (r) => r.organizationName.toLowerCase() === org.toLowerCase() && r.repoName.toLowerCase() === repoName.toLowerCase(),
+  );
   const checkout = useCheckout(providers.data);
   const isPro = user?.planType === 'PRO';
   const money = (n: number) => formatMoney(n, currency, i18n.language);
 
   return (
     <ProfileSection title={t('billing.upgrade.title')} description={t('billing.upgrade.description')}>
-      {providers.data && checkoutPath(providers.data, currency) === null && <Alert type="info" showIcon title={t('billing.upgrade.noProvider')} className="dc-billing-alert" />}
+      {providers.data && checkoutPath(providers.data, currency) === null && (
+        <Alert type="info" showIcon title={t('billing.upgrade.noProvider')} className="dc-billing-alert" />
+      )}
       <p className="dc-billing-note">{t('billing.upgrade.currencyNote', { currency, tax: TAX_PERCENT })}</p>
       {plans.isPending ? (
         <Skeleton active />
@@ -72,7 +76,13 @@ export default function UpgradePlanPage() {
               ) : repo.planType === 'PREMIUM' || repo.planType === 'PRO' ? (
                 <Tag color="gold">{t('billing.upgrade.alreadyPremium')}</Tag>
               ) : (
-                <Button type="primary" block loading={checkout.isPending} disabled={checkoutPath(providers.data, currency) === null} onClick={() => checkout.mutate({ product: PRICE_FULL_REPO, currency, repoId: repo.id })}>
+                <Button
+                  type="primary"
+                  block
+                  loading={checkout.isPending}
+                  disabled={checkoutPath(providers.data, currency) === null}
+                  onClick={() => checkout.mutate({ product: PRICE_FULL_REPO, currency, repoId: repo.id })}
+                >
                   {t('billing.upgrade.buyPackage', { repo: repo.repoName })}
                 </Button>
               )}
@@ -107,7 +117,13 @@ export default function UpgradePlanPage() {
                 <Feature>{t('billing.upgrade.archApi')}</Feature>
                 <Feature>{t('billing.upgrade.analysis')}</Feature>
               </ul>
-              <Button type="primary" block disabled={isPro || checkoutPath(providers.data, currency) === null} loading={checkout.isPending} onClick={() => checkout.mutate({ product: PRICE_PRO_MONTHLY, currency })}>
+              <Button
+                type="primary"
+                block
+                disabled={isPro || checkoutPath(providers.data, currency) === null}
+                loading={checkout.isPending}
+                onClick={() => checkout.mutate({ product: PRICE_PRO_MONTHLY, currency })}
+              >
                 {isPro ? t('billing.upgrade.youArePro') : t('billing.upgrade.upgradePro')}
               </Button>
             </div>

@@ -40,10 +40,19 @@ export default function CouponsPage() {
     );
   const columns = [
     { title: t('coupons.code'), dataIndex: 'coupon_code', key: 'code', render: (v: string) => <code>{v}</code> },
-    { title: t('coupons.type'), dataIndex: 'coupon_type', key: 'type', render: (v: string) => t(`coupons.types.${v}`, { defaultValue: v }) },
+    {
+      title: t('coupons.type'),
+      dataIndex: 'coupon_type',
+      key: 'type',
+      render: (v: string) => t(`coupons.types.${v}`, { defaultValue: v }),
+    },
     { title: t('coupons.amount'), key: 'amount', render: (_: unknown, c: Coupon) => money(c.amount, c.currency) },
     { title: t('coupons.state'), key: 'state', render: (_: unknown, c: Coupon) => <PaymentStatusTag status={c.coupon_state} /> },
-    { title: t('coupons.usedAt'), key: 'used', render: (_: unknown, c: Coupon) => (c.used_at ? formatDateTime(c.used_at, i18n.language) : <Tag>{t('coupons.unused')}</Tag>) },
+    {
+      title: t('coupons.usedAt'),
+      key: 'used',
+      render: (_: unknown, c: Coupon) => (c.used_at ? formatDateTime(c.used_at, i18n.language) : <Tag>{t('coupons.unused')}</Tag>),
+    },
   ];
   return (
     <div className="dc-page">

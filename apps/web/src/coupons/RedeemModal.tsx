@@ -39,9 +39,21 @@ export function RedeemModal({ type, onClose }: { type: RedeemType | null; onClos
   const installed = status.includes('SUCCESS');
   const isUpi = type === 'UPI';
   return (
-    <Modal open={type !== null} onCancel={close} footer={null} destroyOnHidden title={step === 'done' ? null : t(isUpi ? 'coupons.redeemUpiTitle' : 'coupons.redeemAmazonTitle')}>
+    <Modal
+      open={type !== null}
+      onCancel={close}
+      footer={null}
+      destroyOnHidden
+      title={step === 'done' ? null : t(isUpi ? 'coupons.redeemUpiTitle' : 'coupons.redeemAmazonTitle')}
+    >
       {step === 'form' && type && (
-        <Form layout="vertical" requiredMark={false} onFinish={(v: { id: string }) => redeem.mutate(v.id.trim())} onFinishFailed={onFinishFailed} initialValues={{ id: localStorage.getItem(SAVED_ID_KEY[type]) ?? '' }}>
+        <Form
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v: { id: string }) => redeem.mutate(v.id.trim())}
+          onFinishFailed={onFinishFailed}
+          initialValues={{ id: localStorage.getItem(SAVED_ID_KEY[type]) ?? '' }}
+        >
           <Form.Item
             name="id"
             label={t(isUpi ? 'coupons.upiLabel' : 'coupons.amazonLabel')}
@@ -62,10 +74,12 @@ export function RedeemModal({ type, onClose }: { type: RedeemType | null; onClos
           <p>{t('coupons.checklistIntro')}</p>
           <ul>
             <li>
-              {installed ? <CheckCircleFilled className="dc-ok" /> : <CloseCircleFilled className="dc-bad" />} {t(installed ? 'coupons.appInstalled' : 'coupons.appMissing')}
+              {installed ? <CheckCircleFilled className="dc-ok" /> : <CloseCircleFilled className="dc-bad" />}{' '}
+              {t(installed ? 'coupons.appInstalled' : 'coupons.appMissing')}
             </li>
             <li>
-              {installed ? <CheckCircleFilled className="dc-ok" /> : <CloseCircleFilled className="dc-bad" />} {t(installed ? 'coupons.payoutRequested' : 'coupons.payoutNotRequested')}
+              {installed ? <CheckCircleFilled className="dc-ok" /> : <CloseCircleFilled className="dc-bad" />}{' '}
+              {t(installed ? 'coupons.payoutRequested' : 'coupons.payoutNotRequested')}
             </li>
           </ul>
           {installed ? (

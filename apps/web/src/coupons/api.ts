@@ -4,7 +4,8 @@ import { apiRequest } from '../api/client.ts';
 /** docs/spec-conformance.md §7 coupon calls, and the referral list. */
 export const couponsApi = {
   all: () => apiRequest<Coupon[]>('/v1/coupon/get/all'),
-  redeem: (redeem_type: RedeemType, redeem_id: string) => apiRequest<RedeemAnswer>('/v1/coupon/redeem', { json: { redeem_type, redeem_id } }),
+  redeem: (redeem_type: RedeemType, redeem_id: string) =>
+    apiRequest<RedeemAnswer>('/v1/coupon/redeem', { json: { redeem_type, redeem_id } }),
   referred: (userId: string) => apiRequest<ReferredAnswer>(`/v1/user/referred?${new URLSearchParams({ user_id: userId })}`),
   addReferral: (referrerId: string) => apiRequest<{ success: boolean }>('/v1/user/referral', { json: { referrer_id: referrerId } }),
 };

@@ -42,8 +42,26 @@ describe('translations', () => {
 
   it('breadcrumb labels are the spec §2 list', () => {
     const b = en.breadcrumb;
-    expect([b.repositories, b.apiKeys, b.profile, b.account, b.securitySettings, b.payments, b.upgradePlan, b.transactions, b.coupons]).toEqual([
-      'Repositories', 'API Keys', 'Profile', 'Account', 'Security Settings', 'Payments', 'Upgrade Plan', 'Transactions', 'Coupons',
+    expect([
+      b.repositories,
+      b.apiKeys,
+      b.profile,
+      b.account,
+      b.securitySettings,
+      b.payments,
+      b.upgradePlan,
+      b.transactions,
+      b.coupons,
+    ]).toEqual([
+      'Repositories',
+      'API Keys',
+      'Profile',
+      'Account',
+      'Security Settings',
+      'Payments',
+      'Upgrade Plan',
+      'Transactions',
+      'Coupons',
     ]);
   });
 });

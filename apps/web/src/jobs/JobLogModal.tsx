@@ -23,12 +23,20 @@ export function JobLogModal({ job, jobId, onClose }: { job?: Job; jobId: number 
       modalTitle={
         <span className="dc-job-modal-title">
           {t('jobs.logTitle', { id: jobId ?? '' })}
-          {job && <span className="dc-job-modal-title__sub">{`${jobTypeLabel(job.jobType, t)} · ${job.organizationName}/${job.repoName}`}</span>}
+          {job && (
+            <span className="dc-job-modal-title__sub">{`${jobTypeLabel(job.jobType, t)} · ${job.organizationName}/${job.repoName}`}</span>
+          )}
         </span>
       }
       lines={state.lines}
       title={t('jobs.terminal')}
-      status={jobState && <Tag color={STATE_COLOR[jobState] ?? 'default'} data-testid="job-log-state">{t(`jobs.states.${jobState}`, { defaultValue: jobState })}</Tag>}
+      status={
+        jobState && (
+          <Tag color={STATE_COLOR[jobState] ?? 'default'} data-testid="job-log-state">
+            {t(`jobs.states.${jobState}`, { defaultValue: jobState })}
+          </Tag>
+        )
+      }
       progress={active ? state.percentage : undefined}
       stop={jobId !== null ? { jobId, active, onLine: appendLocal } : undefined}
       live={active}

@@ -10,7 +10,6 @@ import { useViewport } from '../shell/useViewport.ts';
 import { formatDuration, isActive, newestFirst, STATE_COLOR } from './jobDisplay.ts';
 import { formatDateTime } from '../i18n/format.ts';
 
-
 /**
  * The jobs table (docs/spec-conformance.md §2 All Jobs tab): ID, Job Type, Status, Created At, Total Time, Actions;
  * sortable, 10 a page, newest first. Actions opens the job's log modal. On a phone each job is one
@@ -42,7 +41,14 @@ export function JobsTable({
       <Tag color={STATE_COLOR[j.state]} data-testid="job-state">
         {t(`jobs.states.${j.state}`)}
       </Tag>
-      {isActive(j.state) && <Progress percent={j.progress} size="small" className="dc-job-state__bar" aria-label={t('jobs.progress', { percent: j.progress })} />}
+      {isActive(j.state) && (
+        <Progress
+          percent={j.progress}
+          size="small"
+          className="dc-job-state__bar"
+          aria-label={t('jobs.progress', { percent: j.progress })}
+        />
+      )}
     </span>
   );
   const logs = (j: Job) => (
@@ -100,7 +106,14 @@ export function JobsTable({
       ),
     },
     ...(showRepo
-      ? [{ title: t('jobs.columns.repository'), key: 'repo', sorter: (a: Job, b: Job) => `${a.organizationName}/${a.repoName}`.localeCompare(`${b.organizationName}/${b.repoName}`), render: (_: unknown, j: Job) => `${j.organizationName}/${j.repoName}` }]
+      ? [
+          {
+            title: t('jobs.columns.repository'),
+            key: 'repo',
+            sorter: (a: Job, b: Job) => `${a.organizationName}/${a.repoName}`.localeCompare(`${b.organizationName}/${b.repoName}`),
+            render: (_: unknown, j: Job) => `${j.organizationName}/${j.repoName}`,
+          },
+        ]
       : []),
     {
       title: t('jobs.columns.status'),
@@ -121,7 +134,13 @@ export function JobsTable({
         </span>
       ),
     },
-    { title: t('jobs.columns.totalTime'), dataIndex: 'totalTime', key: 'total', sorter: (a, b) => a.totalTime - b.totalTime, render: (v: number) => formatDuration(v) },
+    {
+      title: t('jobs.columns.totalTime'),
+      dataIndex: 'totalTime',
+      key: 'total',
+      sorter: (a, b) => a.totalTime - b.totalTime,
+      render: (v: number) => formatDuration(v),
+    },
     {
       title: t('jobs.columns.actions'),
       key: 'actions',
@@ -135,10 +154,20 @@ export function JobsTable({
       columns={stacked ? stackedColumns : columns}
       dataSource={jobs}
       loading={loading}
-      pagination={{ pageSize: JOB_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: false, ...(page !== undefined ? { current: page } : {}), ...(onPageChange ? { onChange: onPageChange } : {}) }}
+      pagination={{
+        pageSize: JOB_PAGE_SIZE,
+        showSizeChanger: false,
+        hideOnSinglePage: false,
+        ...(page !== undefined ? { current: page } : {}),
+        ...(onPageChange ? { onChange: onPageChange } : {}),
+      }}
       scroll={stacked ? undefined : { x: 'max-content' }}
       showSorterTooltip={false}
-      onRow={(j) => (rowClickOpens ? { onClick: () => onOpen(j), className: 'dc-clickable-row', 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement> : { 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement>)}
+      onRow={(j) =>
+        rowClickOpens
+          ? ({ onClick: () => onOpen(j), className: 'dc-clickable-row', 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement>)
+          : ({ 'data-testid': 'job-row' } as HTMLAttributes<HTMLElement>)
+      }
       locale={{ emptyText: t('jobs.empty') }}
       className="dc-jobs-table"
     />

@@ -11,8 +11,7 @@ export interface AllJobsFilter {
 
 /** Job calls of docs/spec-conformance.md §7 (and our /v1/lro/all listing for the jobs page). */
 export const jobsApi = {
-  listForRepo: (orgName: string, repoName: string) =>
-    apiRequest<Job[]>(`/v1/lro/list?${new URLSearchParams({ orgName, repoName })}`),
+  listForRepo: (orgName: string, repoName: string) => apiRequest<Job[]>(`/v1/lro/list?${new URLSearchParams({ orgName, repoName })}`),
   all: (f: AllJobsFilter) => {
     const p = new URLSearchParams({ limit: '500' });
     if (f.status?.length) p.set('status', f.status.join(','));

@@ -19,7 +19,10 @@ const job = (id: number, over: Partial<Job> = {}): Job => ({
 describe('job display', () => {
   it('shows a running, queued or validating job of 86400 s or more as TIMEOUT with the spec message', () => {
     for (const state of ['RUNNING', 'QUEUED', 'VALIDATING'] as const) {
-      expect(displayJob(job(1, { state, totalTime: 86_400 }))).toMatchObject({ state: 'TIMEOUT', message: 'Job automatically cancelled after 24 hours' });
+      expect(displayJob(job(1, { state, totalTime: 86_400 }))).toMatchObject({
+        state: 'TIMEOUT',
+        message: 'Job automatically cancelled after 24 hours',
+      });
       expect(displayJob(job(1, { state, totalTime: 86_399 })).state).toBe(state);
     }
     // Finished jobs and START keep their state however long they took.
@@ -28,13 +31,22 @@ describe('job display', () => {
   });
 
   it('refreshes only active jobs, and not those shown as TIMEOUT', () => {
-    const jobs = [job(1), job(2, { state: 'COMPLETE' }), job(3, { state: 'QUEUED' }), job(4, { state: 'RUNNING', totalTime: 90_000 }), job(5, { state: 'START' })];
+    const jobs = [
+      job(1),
+      job(2, { state: 'COMPLETE' }),
+      job(3, { state: 'QUEUED' }),
+      job(4, { state: 'RUNNING', totalTime: 90_000 }),
+      job(5, { state: 'START' }),
+    ];
     expect(activeJobIds(jobs)).toEqual([1, 3, 5]);
   });
 
   it('merges fresher copies by id and keeps order', () => {
     const merged = mergeJobs([job(1), job(2)], [job(2, { state: 'COMPLETE', progress: 100 })]);
-    expect(merged.map((j) => [j.id, j.state])).toEqual([[1, 'RUNNING'], [2, 'COMPLETE']]);
+    expect(merged.map((j) => [j.id, j.state])).toEqual([
+      [1, 'RUNNING'],
+      [2, 'COMPLETE'],
+    ]);
   });
 
   it('sorts newest first', () => {

@@ -10,7 +10,13 @@ export interface JobsQuery {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const csv = (v: string | null) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const csv = (v: string | null) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** Reads the filters from ?status=&type=&from=&to=&q=&page=; anything malformed is dropped. */
 export function filtersFromQuery(params: URLSearchParams): JobsQuery {

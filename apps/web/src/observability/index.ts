@@ -6,19 +6,35 @@ import { anonymousPath, type ClientConfig } from '@docent/contracts';
  * Page views honour Do-Not-Track and Global Privacy Control; no cookie or storage is used.
  */
 function post(path: string, body: unknown): void {
-  void fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), keepalive: true, credentials: 'omit' }).catch(() => undefined);
+  void fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+    credentials: 'omit',
+  }).catch(() => undefined);
 }
 
 export function doNotTrack(nav: Navigator = navigator): boolean {
   const n = nav as Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string };
-  return n.doNotTrack === '1' || n.globalPrivacyControl === true || n.msDoNotTrack === '1' || (window as Window & { doNotTrack?: string }).doNotTrack === '1';
+  return (
+    n.doNotTrack === '1' ||
+    n.globalPrivacyControl === true ||
+    n.msDoNotTrack === '1' ||
+    (window as Window & { doNotTrack?: string }).doNotTrack === '1'
+  );
 }
 
 export function installErrorReporting(target: Window = window): void {
   let sent = 0;
   const report = (type: string, message: string, stack: string | undefined) => {
     if (sent++ >= 10) return; // one broken page does not flood the server
-    post('/api/v1/telemetry/error', { type: type.slice(0, 200), message: message.slice(0, 2000), ...(stack ? { stack: stack.slice(0, 8000) } : {}), path: anonymousPath(target.location.pathname) });
+    post('/api/v1/telemetry/error', {
+      type: type.slice(0, 200),
+      message: message.slice(0, 2000),
+      ...(stack ? { stack: stack.slice(0, 8000) } : {}),
+      path: anonymousPath(target.location.pathname),
+    });
   };
   target.addEventListener('error', (e: ErrorEvent) => {
     const err = e.error as Error | undefined;
@@ -26,7 +42,11 @@ export function installErrorReporting(target: Window = window): void {
   });
   target.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => {
     const err = e.reason as Error | undefined;
-    report(err instanceof Error ? err.name : 'UnhandledRejection', err instanceof Error ? err.message : String(e.reason), err instanceof Error ? err.stack : undefined);
+    report(
+      err instanceof Error ? err.name : 'UnhandledRejection',
+      err instanceof Error ? err.message : String(e.reason),
+      err instanceof Error ? err.stack : undefined,
+    );
   });
 }
 

@@ -3,11 +3,14 @@ import { startObservability } from './index.ts';
 
 function mockFetch(config: { errorReporting: boolean; analytics: boolean }) {
   const calls: Array<{ url: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/v1/client-config') return new Response(JSON.stringify({ ...config, release: null }), { status: 200 });
-    return new Response(null, { status: 204 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/v1/client-config') return new Response(JSON.stringify({ ...config, release: null }), { status: 200 });
+      return new Response(null, { status: 204 });
+    }),
+  );
   return calls;
 }
 
@@ -48,8 +51,10 @@ describe('web observability', () => {
     expect(calls.slice(1)).toEqual([
       { url: '/api/v1/telemetry/pageview', body: { path: '/repositories' } },
       { url: '/api/v1/telemetry/pageview', body: { path: '/repositories/github/:org/:repo' } },
-      { url: '/api/v1/telemetry/error', body: expect.objectContaining({ type: 'TypeError', message: 'x is undefined', path: '/repositories/github/:org/:repo' }) },
+      {
+        url: '/api/v1/telemetry/error',
+        body: expect.objectContaining({ type: 'TypeError', message: 'x is undefined', path: '/repositories/github/:org/:repo' }),
+      },
     ]);
   });
-
 });

@@ -20,7 +20,9 @@ function renderBanner(user: User) {
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  fetchMock = vi.fn(async () => new Response(JSON.stringify({ ...testUser, countRepoGen: 5, creditsBannerDismissed: true }), { status: 200 }));
+  fetchMock = vi.fn(
+    async () => new Response(JSON.stringify({ ...testUser, countRepoGen: 5, creditsBannerDismissed: true }), { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -46,7 +48,7 @@ describe('CreditsBanner (spec §2: success banner when countRepoGen exceeds 4, o
     expect(localStorage.getItem(creditsBannerKey(testUser.id))).toBe('true');
   });
 
-  it('is not shown once dismissed, by the server flag or this user\'s browser flag, but is for another user', () => {
+  it("is not shown once dismissed, by the server flag or this user's browser flag, but is for another user", () => {
     const { unmount } = renderBanner({ ...testUser, countRepoGen: 9, creditsBannerDismissed: true });
     expect(screen.queryByTestId('credits-banner')).toBeNull();
     unmount();

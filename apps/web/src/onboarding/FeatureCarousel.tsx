@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
-import { ApiOutlined, ApartmentOutlined, FileTextOutlined, PauseOutlined, CaretRightOutlined, PullRequestOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  ApartmentOutlined,
+  FileTextOutlined,
+  PauseOutlined,
+  CaretRightOutlined,
+  PullRequestOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CAROUSEL_ADVANCE_MS, FEATURES } from './onboarding.ts';
 
@@ -30,7 +38,12 @@ export function FeatureCarousel() {
 
   const feature = FEATURES[index]!;
   return (
-    <section className="dc-carousel" aria-roledescription={t('tour.carousel.role')} aria-label={t('tour.carousel.label')} data-testid="tour-carousel">
+    <section
+      className="dc-carousel"
+      aria-roledescription={t('tour.carousel.role')}
+      aria-label={t('tour.carousel.label')}
+      data-testid="tour-carousel"
+    >
       <div
         className="dc-carousel__slide"
         role="group"

@@ -47,7 +47,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const doneCalls = () => fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/v1/user/tutorial/done' && (init as RequestInit).method === 'POST');
+const doneCalls = () =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/v1/user/tutorial/done' && (init as RequestInit).method === 'POST');
 
 describe('WelcomeTour', () => {
   it('starts 1 s after the page opens, not before', async () => {

@@ -24,7 +24,12 @@ function onScreen(selector: string): HTMLElement | null {
   if (!el) return null;
   // What is left of its box once every clipping ancestor (a collapsed sidebar: 0 wide) and the window cut it.
   const r = el.getBoundingClientRect();
-  let [left, top, right, bottom] = [Math.max(r.left, 0), Math.max(r.top, 0), Math.min(r.right, window.innerWidth), Math.min(r.bottom, window.innerHeight)];
+  let [left, top, right, bottom] = [
+    Math.max(r.left, 0),
+    Math.max(r.top, 0),
+    Math.min(r.right, window.innerWidth),
+    Math.min(r.bottom, window.innerHeight),
+  ];
   for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
     const style = getComputedStyle(a);
     if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
@@ -107,24 +112,26 @@ export function WelcomeTour({ user }: { user: User }) {
     children: i === last ? t('tour.finish') : t('tour.next'),
   });
   const title = (key: string) => <span id={TITLE_ID}>{t(key)}</span>;
-  const steps: TourProps['steps'] = ([
-    { title: title('tour.welcome.title'), description: <FeatureCarousel />, target: null },
-    {
-      title: title('tour.repositories.title'),
-      description: t('tour.repositories.text'),
-      ...pointAt('.dc-sider [data-path="/repositories"]', 'right'),
-    },
-    {
-      title: title('tour.apiKeys.title'),
-      description: t('tour.apiKeys.text'),
-      ...pointAt('.dc-sider [data-path="/docent-api-keys"]', 'right'),
-    },
-    {
-      title: title('tour.repoCard.title'),
-      description: t('tour.repoCard.text'),
-      ...pointAt('[data-testid="repo-card"]', 'bottom'),
-    },
-  ] satisfies NonNullable<TourProps['steps']>).map((step, i) => ({ ...step, nextButtonProps: nav(i), prevButtonProps: { children: t('tour.previous') } }));
+  const steps: TourProps['steps'] = (
+    [
+      { title: title('tour.welcome.title'), description: <FeatureCarousel />, target: null },
+      {
+        title: title('tour.repositories.title'),
+        description: t('tour.repositories.text'),
+        ...pointAt('.dc-sider [data-path="/repositories"]', 'right'),
+      },
+      {
+        title: title('tour.apiKeys.title'),
+        description: t('tour.apiKeys.text'),
+        ...pointAt('.dc-sider [data-path="/docent-api-keys"]', 'right'),
+      },
+      {
+        title: title('tour.repoCard.title'),
+        description: t('tour.repoCard.text'),
+        ...pointAt('[data-testid="repo-card"]', 'bottom'),
+      },
+    ] satisfies NonNullable<TourProps['steps']>
+  ).map((step, i) => ({ ...step, nextButtonProps: nav(i), prevButtonProps: { children: t('tour.previous') } }));
 
   return (
     <Tour

@@ -60,7 +60,13 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
   }
 
   return (
-    <Modal open={open} onCancel={close} footer={null} title={t(email ? 'profile.email.codeTitle' : 'profile.email.changeTitle')} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={close}
+      footer={null}
+      title={t(email ? 'profile.email.codeTitle' : 'profile.email.changeTitle')}
+      destroyOnHidden
+    >
       {email ? (
         <div className="dc-email-code">
           <p data-testid="email-code-text">{t('profile.email.codeSent', { email })}</p>
@@ -91,7 +97,12 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
           </div>
         </div>
       ) : (
-        <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={(v) => request.mutate(v.email.trim())} onFinishFailed={onFinishFailed}>
+        <Form<{ email: string }>
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(v) => request.mutate(v.email.trim())}
+          onFinishFailed={onFinishFailed}
+        >
           <Form.Item name="email" label={t('profile.email.newEmail')} rules={emailRules(t)}>
             <Input prefix={<MailOutlined />} autoComplete="email" />
           </Form.Item>

@@ -44,7 +44,12 @@ export default function PersonalInfoPage() {
       setUser(updated);
       queryClient.setQueriesData({ queryKey: authKeys.me }, updated);
       // Show what was saved: resetFields would go back to the values the form opened with.
-      form.setFieldsValue({ firstName: updated.firstName, lastName: updated.lastName, userName: updated.userName, imgUrl: updated.imgUrl ?? '' });
+      form.setFieldsValue({
+        firstName: updated.firstName,
+        lastName: updated.lastName,
+        userName: updated.userName,
+        imgUrl: updated.imgUrl ?? '',
+      });
       void toast.success(t('profile.personal.saved'));
     },
     onError: (err) => toast.error(t('profile.personal.failed'), err.message),
@@ -65,10 +70,18 @@ export default function PersonalInfoPage() {
           onFinishFailed={onFinishFailed}
         >
           <div className="dc-form-row">
-            <Form.Item name="firstName" label={t('auth.signup.firstName')} rules={[requiredRule(t), schemaRule(fields.firstName, t('profile.personal.tooLong'))]}>
+            <Form.Item
+              name="firstName"
+              label={t('auth.signup.firstName')}
+              rules={[requiredRule(t), schemaRule(fields.firstName, t('profile.personal.tooLong'))]}
+            >
               <Input autoComplete="given-name" />
             </Form.Item>
-            <Form.Item name="lastName" label={t('auth.signup.lastName')} rules={[schemaRule(fields.lastName, t('profile.personal.tooLong'))]}>
+            <Form.Item
+              name="lastName"
+              label={t('auth.signup.lastName')}
+              rules={[schemaRule(fields.lastName, t('profile.personal.tooLong'))]}
+            >
               <Input autoComplete="family-name" />
             </Form.Item>
           </div>

@@ -10,11 +10,16 @@ describe('profile side panel', () => {
     // testUser: names, user name and email filled; no picture, not verified; no login ids or plan
     renderRoutes([{ path: '/profile/personal-info', element: <ProfileSidePanel user={testUser} /> }], '/profile/personal-info');
     expect((await screen.findByTestId('profile-completeness')).textContent).toBe('67%');
-    expect(screen.getByTestId('profile-missing').textContent).toBe('Still missing: picture and verified email (use the link we mailed you).');
+    expect(screen.getByTestId('profile-missing').textContent).toBe(
+      'Still missing: picture and verified email (use the link we mailed you).',
+    );
   });
 
   it('a complete profile says so', async () => {
-    renderRoutes([{ path: '/p', element: <ProfileSidePanel user={{ ...testUser, imgUrl: 'https://example.com/a.png', isVerified: true }} /> }], '/p');
+    renderRoutes(
+      [{ path: '/p', element: <ProfileSidePanel user={{ ...testUser, imgUrl: 'https://example.com/a.png', isVerified: true }} /> }],
+      '/p',
+    );
     expect((await screen.findByTestId('profile-completeness')).textContent).toBe('100%');
     expect(screen.getByTestId('profile-missing').textContent).toBe('Your profile is complete.');
   });

@@ -27,7 +27,12 @@ export function ProfileSidePanel({ user }: { user: User }) {
           <span>{t('profile.completeness')}</span>
           <strong data-testid="profile-completeness">{completeness}%</strong>
         </div>
-        <Progress percent={completeness} showInfo={false} size="small" aria-label={t('profile.completenessLabel', { percent: completeness })} />
+        <Progress
+          percent={completeness}
+          showInfo={false}
+          size="small"
+          aria-label={t('profile.completenessLabel', { percent: completeness })}
+        />
         <p className="dc-profile-side__missing" data-testid="profile-missing">
           {missing.length > 0 ? t('profile.missing', { fields: missingText }) : t('profile.nothingMissing')}
         </p>

@@ -20,7 +20,11 @@ export function AddGitRepoDialog({ open, onClose, onAdded }: { open: boolean; on
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: (v: Values) =>
-      reposApi.addGit({ url: v.url.trim(), ...(v.organizationName?.trim() ? { organizationName: v.organizationName.trim() } : {}), ...(v.repoName?.trim() ? { repoName: v.repoName.trim() } : {}) }),
+      reposApi.addGit({
+        url: v.url.trim(),
+        ...(v.organizationName?.trim() ? { organizationName: v.organizationName.trim() } : {}),
+        ...(v.repoName?.trim() ? { repoName: v.repoName.trim() } : {}),
+      }),
     onSuccess: (repo) => {
       void message.success(t('repositories.add.added', { name: `${repo.organizationName}/${repo.repoName}` }));
       void queryClient.invalidateQueries({ queryKey: reposKeys.all });

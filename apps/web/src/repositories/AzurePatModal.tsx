@@ -8,7 +8,17 @@ import { repositoryApi } from '../repository/api.ts';
  * The Azure DevOps personal access token prompt (docs/spec-conformance.md §4, §5, §8): an empty value gives
  * 'Please enter a valid Personal Access Token'; the server's verdict decides the rest.
  */
-export function AzurePatModal({ organization, open, onVerified, onCancel }: { organization: string; open: boolean; onVerified: () => void; onCancel: () => void }) {
+export function AzurePatModal({
+  organization,
+  open,
+  onVerified,
+  onCancel,
+}: {
+  organization: string;
+  open: boolean;
+  onVerified: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ pat: string }>();
@@ -38,7 +48,11 @@ export function AzurePatModal({ organization, open, onVerified, onCancel }: { or
     >
       <p className="dc-dialog-lead">{t('repositories.pat.lead', { org: organization })}</p>
       <Form form={form} layout="vertical" onFinish={(v) => submit.mutate(v.pat.trim())} requiredMark={false}>
-        <Form.Item name="pat" label={t('repositories.pat.label')} rules={[{ required: true, whitespace: true, message: t('repositories.pat.required') }]}>
+        <Form.Item
+          name="pat"
+          label={t('repositories.pat.label')}
+          rules={[{ required: true, whitespace: true, message: t('repositories.pat.required') }]}
+        >
           <Input.Password autoComplete="off" autoFocus spellCheck={false} />
         </Form.Item>
       </Form>

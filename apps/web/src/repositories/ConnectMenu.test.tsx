@@ -7,7 +7,10 @@ import { renderRoutes } from '../test/renderWithProviders.tsx';
 /** docs/spec-conformance.md §2: the connect-more control lists the vendors not yet connected; 'All connected' with all four. */
 describe('ConnectMenu', () => {
   it('with all four vendors connected it is a disabled All connected', () => {
-    renderRoutes([{ path: '/', element: <ConnectMenu connected={['GITHUB', 'GITLAB', 'BITBUCKET', 'AZUREDEVOPS']} onPick={() => {}} /> }], '/');
+    renderRoutes(
+      [{ path: '/', element: <ConnectMenu connected={['GITHUB', 'GITLAB', 'BITBUCKET', 'AZUREDEVOPS']} onPick={() => {}} /> }],
+      '/',
+    );
     const button = screen.getByTestId('all-connected');
     expect(button.textContent).toContain('All connected');
     expect((button as HTMLButtonElement).disabled).toBe(true);

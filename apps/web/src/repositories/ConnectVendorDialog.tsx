@@ -18,7 +18,15 @@ interface Values {
  * needs the organisation and a personal access token; Bitbucket app passwords need the user name.
  * On success the caller opens the install stream.
  */
-export function ConnectVendorDialog({ vendor, onClose, onConnected }: { vendor: HostedVendor | null; onClose: () => void; onConnected: (v: HostedVendor) => void }) {
+export function ConnectVendorDialog({
+  vendor,
+  onClose,
+  onConnected,
+}: {
+  vendor: HostedVendor | null;
+  onClose: () => void;
+  onConnected: (v: HostedVendor) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
@@ -55,7 +63,14 @@ export function ConnectVendorDialog({ vendor, onClose, onConnected }: { vendor: 
       width={560}
     >
       <p className="dc-dialog-lead">{t(`repositories.connectDialog.lead.${vendor ?? 'GITHUB'}`)}</p>
-      <Form form={form} layout="vertical" onFinish={(v) => connect.mutate(v)} initialValues={{ kind: 'pat' }} requiredMark={false} disabled={connect.isPending}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => connect.mutate(v)}
+        initialValues={{ kind: 'pat' }}
+        requiredMark={false}
+        disabled={connect.isPending}
+      >
         {azure && (
           <Form.Item name="organization" label={t('repositories.connectDialog.organization')} rules={[requiredRule(t)]}>
             <Input autoComplete="off" placeholder="fabrikam" />

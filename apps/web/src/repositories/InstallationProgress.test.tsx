@@ -25,7 +25,9 @@ describe('InstallationProgress', () => {
     );
     const screenEl = screen.getByTestId('installation-progress');
     expect(within(screenEl).getByRole('heading', { name: 'Installation in Progress' })).toBeTruthy();
-    const rows = within(screenEl).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(screenEl)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toEqual(['GitHubSyncing GitHub', 'GitLabUp to date']);
   });
 });

@@ -27,10 +27,22 @@ export function useInstallStatuses(vendors: readonly HostedVendor[]) {
 }
 
 /** The Installation in Progress screen: progress per vendor. */
-export function InstallationProgress({ vendors, statuses, compact = false }: { vendors: readonly HostedVendor[]; statuses: ReadonlyArray<InstallStatus | undefined>; compact?: boolean }) {
+export function InstallationProgress({
+  vendors,
+  statuses,
+  compact = false,
+}: {
+  vendors: readonly HostedVendor[];
+  statuses: ReadonlyArray<InstallStatus | undefined>;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <section className={`dc-panel ${compact ? 'dc-install dc-install--compact' : 'dc-empty dc-install'}`} data-testid="installation-progress" aria-live="polite">
+    <section
+      className={`dc-panel ${compact ? 'dc-install dc-install--compact' : 'dc-empty dc-install'}`}
+      data-testid="installation-progress"
+      aria-live="polite"
+    >
       {!compact && (
         <span className="dc-empty__art" aria-hidden="true">
           <LoadingOutlined />
@@ -46,7 +58,9 @@ export function InstallationProgress({ vendors, statuses, compact = false }: { v
             <li key={v}>
               <VendorIcon vendor={v} />
               <strong>{t(`vendors.${v}`)}</strong>
-              <span className="dc-install__msg">{busy ? s.message || t('repositories.install.working') : t('repositories.install.idle')}</span>
+              <span className="dc-install__msg">
+                {busy ? s.message || t('repositories.install.working') : t('repositories.install.idle')}
+              </span>
               {busy ? <LoadingOutlined /> : <CheckCircleFilled className="dc-install__ok" />}
             </li>
           );

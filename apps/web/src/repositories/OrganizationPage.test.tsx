@@ -26,7 +26,9 @@ const routes = [{ path: '/repositories/:vendor/:orgName', element: <Organization
 function serve(repos: Repository[]) {
   setSession('tok', testUser);
   fakeApi({
-    '/app/github/list': (url) => ({ body: repos.filter((r) => !url.searchParams.get('orgName') || r.organizationName === url.searchParams.get('orgName')) }),
+    '/app/github/list': (url) => ({
+      body: repos.filter((r) => !url.searchParams.get('orgName') || r.organizationName === url.searchParams.get('orgName')),
+    }),
     '/v1/vendors/connections': { body: [] },
   });
 }

@@ -20,7 +20,9 @@ export default function OrganizationPage() {
   const { repos } = useRepositories(orgName);
   const view = organizationView(repos.data ?? [], vendor, orgName, filter);
   if (repos.isSuccess && !view.exists) return <NotFoundState title={t('repositories.org.notFound')} testId="org-not-found" />;
-  const vendorNames = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(view.vendors.map((v) => t(`vendors.${v}`, { defaultValue: v })));
+  const vendorNames = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    view.vendors.map((v) => t(`vendors.${v}`, { defaultValue: v })),
+  );
   return (
     <div className="dc-page">
       <PageHeader title={orgName} description={t('repositories.org.description', { vendor: vendorNames })} />

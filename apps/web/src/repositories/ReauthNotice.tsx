@@ -7,7 +7,13 @@ import type { HostedVendor } from './api.ts';
  * Connections whose OAuth sign-in could not be renewed (the provider refused the refresh token):
  * the user has to sign in with the provider again, or connect it with an access token.
  */
-export function ReauthNotice({ connections, onReconnect }: { connections: readonly VendorConnection[] | undefined; onReconnect: (vendor: HostedVendor) => void }) {
+export function ReauthNotice({
+  connections,
+  onReconnect,
+}: {
+  connections: readonly VendorConnection[] | undefined;
+  onReconnect: (vendor: HostedVendor) => void;
+}) {
   const { t } = useTranslation();
   const expired = (connections ?? []).filter((c) => c.needsReauth && c.vendor !== 'GIT');
   if (!expired.length) return null;

@@ -15,7 +15,12 @@ export function RepoCard({ repo }: { repo: Repository }) {
   const readme = report.readmeAnalysis;
   const premium = isPremium(repo);
   return (
-    <Link to={repoPath(repo)} className={`dc-repo-card${premium ? ' dc-repo-card--premium' : ''}`} data-testid="repo-card" data-repo={repo.repoName}>
+    <Link
+      to={repoPath(repo)}
+      className={`dc-repo-card${premium ? ' dc-repo-card--premium' : ''}`}
+      data-testid="repo-card"
+      data-repo={repo.repoName}
+    >
       <div className="dc-repo-card__top">
         <span className="dc-repo-card__icon" aria-hidden="true">
           <VendorIcon vendor={repo.vendor} />
@@ -34,13 +39,16 @@ export function RepoCard({ repo }: { repo: Repository }) {
       </div>
       <div className="dc-repo-card__meta">
         <span>
-          {repo.isPrivate ? <LockOutlined /> : <GlobalOutlined />} {repo.isPrivate ? t('repositories.card.private') : t('repositories.card.public')}
+          {repo.isPrivate ? <LockOutlined /> : <GlobalOutlined />}{' '}
+          {repo.isPrivate ? t('repositories.card.private') : t('repositories.card.public')}
         </span>
         {repo.defaultBranch && <span className="dc-repo-card__branch">{repo.defaultBranch}</span>}
       </div>
       <div className="dc-repo-card__stats">
         <span>
-          {fn ? t('repositories.card.documented', { percent: oneDecimal(percentOf(fn.totalDocumented, fn.totalFunctions), i18n.language) }) : t('repositories.card.notAnalysed')}
+          {fn
+            ? t('repositories.card.documented', { percent: oneDecimal(percentOf(fn.totalDocumented, fn.totalFunctions), i18n.language) })
+            : t('repositories.card.notAnalysed')}
         </span>
         {readme && <span>{t('repositories.card.readme', { score: readme.calculatedQualityScore })}</span>}
         <RightOutlined className="dc-repo-card__go" aria-hidden="true" />

@@ -9,7 +9,15 @@ import { VendorIcon } from './VendorIcon.tsx';
 const FILTER_VENDORS: Vendor[] = ['GITHUB', 'GITLAB', 'BITBUCKET', 'AZUREDEVOPS', 'GIT'];
 
 /** The search box and the vendor filter dropdown of the dashboard and the organisation page. */
-export function RepoToolbar({ filter, onChange, children }: { filter: RepoFilter; onChange: (f: RepoFilter) => void; children?: ReactNode }) {
+export function RepoToolbar({
+  filter,
+  onChange,
+  children,
+}: {
+  filter: RepoFilter;
+  onChange: (f: RepoFilter) => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="dc-toolbar">

@@ -35,7 +35,12 @@ export default function RepositoriesPage() {
   const actions = (
     <>
       <Tooltip title={connected.length ? t('repositories.syncAllHint') : t('repositories.syncAllNone')}>
-        <Button icon={<SyncOutlined />} disabled={!connected.length} onClick={() => setSync({ vendors: [...connected], reinstall: true })} data-testid="sync-all">
+        <Button
+          icon={<SyncOutlined />}
+          disabled={!connected.length}
+          onClick={() => setSync({ vendors: [...connected], reinstall: true })}
+          data-testid="sync-all"
+        >
           {t('repositories.syncAll')}
         </Button>
       </Tooltip>

@@ -7,10 +7,18 @@ import { SyncDialog } from './SyncDialog.tsx';
 
 /** A stream that sends one message and ends without COMPLETE / ERROR / FAILED. */
 const endlessStream = () =>
-  new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('data: x~~Syncing acme\n\n')); c.close(); } }), {
-    status: 200,
-    headers: { 'Content-Type': 'text/event-stream' },
-  });
+  new Response(
+    new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('data: x~~Syncing acme\n\n'));
+        c.close();
+      },
+    }),
+    {
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream' },
+    },
+  );
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -21,7 +29,10 @@ afterEach(async () => {
 describe('SyncDialog texts', () => {
   it('in German, a stream that ends without a result says so in German', async () => {
     await act(() => i18n.changeLanguage('de'));
-    vi.stubGlobal('fetch', vi.fn(async () => endlessStream()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => endlessStream()),
+    );
     vi.useFakeTimers({ toFake: ['setTimeout'], shouldAdvanceTime: true, advanceTimeDelta: 200 });
     try {
       render(

@@ -6,7 +6,8 @@ import { fakeApi } from '../test/fakeApi.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const open = () => renderRoutes([{ path: '/', element: <SyncDialog request={{ vendors: ['GITHUB'], reinstall: false }} onClose={() => {}} /> }], '/');
+const open = () =>
+  renderRoutes([{ path: '/', element: <SyncDialog request={{ vendors: ['GITHUB'], reinstall: false }} onClose={() => {}} /> }], '/');
 
 /** docs/spec-conformance.md §8 sync texts: a sync that cannot start, and one whose connection breaks. */
 describe('SyncDialog errors', () => {
@@ -35,7 +36,9 @@ describe('SyncDialog errors', () => {
     );
     open();
     expect(await screen.findByText('Connecting to GitHub')).toBeTruthy();
-    expect(await screen.findByText('Error: Connection to server failed or was interrupted. Please check your authentication.')).toBeTruthy();
+    expect(
+      await screen.findByText('Error: Connection to server failed or was interrupted. Please check your authentication.'),
+    ).toBeTruthy();
     expect(await screen.findByText('❌ Error syncing GitHub: Connection failed or was interrupted')).toBeTruthy();
   });
 });

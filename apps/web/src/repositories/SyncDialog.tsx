@@ -58,7 +58,14 @@ export function SyncDialog({ request, onClose }: { request: SyncRequest | null; 
             }
           },
           onError: (reason, started) => {
-            add(reason === null ? t('repositories.sync.noResult') : started ? t('repositories.sync.streamError') : t('repositories.sync.startFailed', { reason }), 'error');
+            add(
+              reason === null
+                ? t('repositories.sync.noResult')
+                : started
+                  ? t('repositories.sync.streamError')
+                  : t('repositories.sync.startFailed', { reason }),
+              'error',
+            );
             add(t('repositories.sync.vendorError', { vendor: name }), 'failed');
             finishVendor(vendor, 'error');
           },
@@ -76,13 +83,19 @@ export function SyncDialog({ request, onClose }: { request: SyncRequest | null; 
     <TerminalModal
       open={request !== null}
       onClose={onClose}
-      modalTitle={request?.reinstall ? t('repositories.sync.titleAll') : t('repositories.sync.titleInstall', { vendor: vendors.map((v) => t(`vendors.${v}`)).join(', ') })}
+      modalTitle={
+        request?.reinstall
+          ? t('repositories.sync.titleAll')
+          : t('repositories.sync.titleInstall', { vendor: vendors.map((v) => t(`vendors.${v}`)).join(', ') })
+      }
       height={TERMINAL_HEIGHT.sync}
       lines={lines}
       title={t('repositories.sync.terminal')}
       status={
         done ? (
-          <Tag color={completed === vendors.length ? 'success' : 'error'}>{t('repositories.sync.summary', { done: completed, total: vendors.length })}</Tag>
+          <Tag color={completed === vendors.length ? 'success' : 'error'}>
+            {t('repositories.sync.summary', { done: completed, total: vendors.length })}
+          </Tag>
         ) : (
           <Tag color="processing">{t('repositories.sync.running')}</Tag>
         )

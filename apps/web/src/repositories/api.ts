@@ -5,7 +5,12 @@ export type HostedVendor = 'GITHUB' | 'GITLAB' | 'BITBUCKET' | 'AZUREDEVOPS';
 export const HOSTED: readonly HostedVendor[] = ['GITHUB', 'GITLAB', 'BITBUCKET', 'AZUREDEVOPS'];
 
 /** Path segment of a vendor in the vendor routes. */
-export const VENDOR_SEGMENT: Record<HostedVendor, string> = { GITHUB: 'github', GITLAB: 'gitlab', BITBUCKET: 'bitbucket', AZUREDEVOPS: 'azure' };
+export const VENDOR_SEGMENT: Record<HostedVendor, string> = {
+  GITHUB: 'github',
+  GITLAB: 'gitlab',
+  BITBUCKET: 'bitbucket',
+  AZUREDEVOPS: 'azure',
+};
 
 export interface ConnectInput {
   token: string;
@@ -18,9 +23,11 @@ export interface ConnectInput {
 /** Repository-list and vendor calls of docs/spec-conformance.md §7 (and ours for adding by git URL and connecting). */
 export const reposApi = {
   list: (orgName?: string) => apiRequest<Repository[]>(`/app/github/list${orgName ? `?${new URLSearchParams({ orgName })}` : ''}`),
-  addGit: (body: { url: string; organizationName?: string; repoName?: string }) => apiRequest<Repository>('/v1/git/repos', { method: 'POST', json: body }),
+  addGit: (body: { url: string; organizationName?: string; repoName?: string }) =>
+    apiRequest<Repository>('/v1/git/repos', { method: 'POST', json: body }),
   connections: () => apiRequest<VendorConnection[]>('/v1/vendors/connections'),
-  connect: (vendor: HostedVendor, body: ConnectInput) => apiRequest<VendorConnection>(`/v1/vendors/${VENDOR_SEGMENT[vendor]}/connection`, { method: 'POST', json: body }),
+  connect: (vendor: HostedVendor, body: ConnectInput) =>
+    apiRequest<VendorConnection>(`/v1/vendors/${VENDOR_SEGMENT[vendor]}/connection`, { method: 'POST', json: body }),
   installStatus: (vendor: HostedVendor) => apiRequest<InstallStatus>(`/git/${VENDOR_SEGMENT[vendor]}/install/status`),
 };
 

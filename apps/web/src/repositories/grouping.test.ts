@@ -18,7 +18,14 @@ const repo = (repoName: string, organizationName: string, over: Partial<Reposito
 
 describe('repository grouping', () => {
   it('puts premium (PREMIUM or PRO) first, then sorts by name', () => {
-    const sorted = sortRepos([repo('zeta', 'a'), repo('Alpha', 'a'), repo('beta', 'a', { planType: 'PRO' }), repo('mid', 'a', { planType: 'PREMIUM' }), repo('app10', 'a'), repo('app9', 'a')]);
+    const sorted = sortRepos([
+      repo('zeta', 'a'),
+      repo('Alpha', 'a'),
+      repo('beta', 'a', { planType: 'PRO' }),
+      repo('mid', 'a', { planType: 'PREMIUM' }),
+      repo('app10', 'a'),
+      repo('app9', 'a'),
+    ]);
     expect(sorted.map((r) => r.repoName)).toEqual(['beta', 'mid', 'Alpha', 'app9', 'app10', 'zeta']);
   });
 
@@ -40,7 +47,9 @@ describe('repository grouping', () => {
   });
 
   it('builds encoded paths (Azure repository names hold a slash)', () => {
-    expect(repoPath({ vendor: 'AZUREDEVOPS', organizationName: 'org', repoName: 'proj/repo' })).toBe('/repositories/AZUREDEVOPS/org/proj%2Frepo');
+    expect(repoPath({ vendor: 'AZUREDEVOPS', organizationName: 'org', repoName: 'proj/repo' })).toBe(
+      '/repositories/AZUREDEVOPS/org/proj%2Frepo',
+    );
   });
 });
 
@@ -57,7 +66,10 @@ describe('organizationView', () => {
 
   it("the subtitle's vendors follow the filter, not the URL", () => {
     expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'GIT' }).vendors).toEqual(['GIT']);
-    expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'GITHUB' })).toMatchObject({ vendors: ['GITHUB'], shown: [{ repoName: 'b' }] });
+    expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'GITHUB' })).toMatchObject({
+      vendors: ['GITHUB'],
+      shown: [{ repoName: 'b' }],
+    });
     expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'ALL' }).vendors).toEqual(['GIT', 'GITHUB']);
     // nothing left by the filter: the filter's vendor
     expect(organizationView(all, 'GIT', 'acme', { search: '', vendor: 'GITLAB' }).vendors).toEqual(['GITLAB']);

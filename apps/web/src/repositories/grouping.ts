@@ -15,13 +15,19 @@ export interface RepoFilter {
 export function filterRepos(repos: readonly Repository[], f: RepoFilter): Repository[] {
   const q = f.search.trim().toLowerCase();
   return repos.filter(
-    (r) => (f.vendor === 'ALL' || r.vendor === f.vendor) && (!q || r.repoName.toLowerCase().includes(q) || r.organizationName.toLowerCase().includes(q)),
+    (r) =>
+      (f.vendor === 'ALL' || r.vendor === f.vendor) &&
+      (!q || r.repoName.toLowerCase().includes(q) || r.organizationName.toLowerCase().includes(q)),
   );
 }
 
 /** Premium first, then by name (case-insensitive, numeric-aware). */
 export function sortRepos(repos: readonly Repository[]): Repository[] {
-  return [...repos].sort((a, b) => Number(isPremium(b)) - Number(isPremium(a)) || a.repoName.localeCompare(b.repoName, undefined, { sensitivity: 'base', numeric: true }));
+  return [...repos].sort(
+    (a, b) =>
+      Number(isPremium(b)) - Number(isPremium(a)) ||
+      a.repoName.localeCompare(b.repoName, undefined, { sensitivity: 'base', numeric: true }),
+  );
 }
 
 export interface OrgGroup {
@@ -48,7 +54,10 @@ export function groupByOrganization(repos: readonly Repository[]): OrgGroup[] {
   }
   return [...groups.values()]
     .map((g) => ({ ...g, repos: sortRepos(g.repos) }))
-    .sort((a, b) => a.organizationName.localeCompare(b.organizationName, undefined, { sensitivity: 'base' }) || a.vendor.localeCompare(b.vendor));
+    .sort(
+      (a, b) =>
+        a.organizationName.localeCompare(b.organizationName, undefined, { sensitivity: 'base' }) || a.vendor.localeCompare(b.vendor),
+    );
 }
 
 export function repoPath(r: Pick<Repository, 'vendor' | 'organizationName' | 'repoName'>): string {

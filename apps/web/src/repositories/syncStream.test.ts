@@ -42,7 +42,11 @@ describe('sync stream reconnect', () => {
     vi.stubGlobal('fetch', fetchMock);
     const messages: string[] = [];
     const onEnd = vi.fn();
-    const done = runSyncStream('/v2/github/install', { onMessage: (m) => messages.push(m), onEnd, onError: vi.fn() }, new AbortController().signal);
+    const done = runSyncStream(
+      '/v2/github/install',
+      { onMessage: (m) => messages.push(m), onEnd, onError: vi.fn() },
+      new AbortController().signal,
+    );
     await vi.advanceTimersByTimeAsync(10);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(messages).toEqual(['Connecting to GitHub']);

@@ -27,7 +27,20 @@ interface Props {
  * One dashboard card (docs/spec-conformance.md §4 "Analysis per card"): not analysed (a button), analysing (with
  * percent progress), analysed (figures, a refresh button, a click opens the detail modal).
  */
-export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyText, emptyAction, onAnalyze, onOpen, disabled, refreshLabel, children }: Props) {
+export function AnalysisCard({
+  title,
+  icon,
+  testId,
+  state,
+  progress = 0,
+  emptyText,
+  emptyAction,
+  onAnalyze,
+  onOpen,
+  disabled,
+  refreshLabel,
+  children,
+}: Props) {
   const { t } = useTranslation();
   const clickable = state === 'ready' && onOpen;
   return (
@@ -45,7 +58,12 @@ export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyTe
             button (a focusable card around the refresh button would nest interactive controls). */}
         <h3>
           {clickable ? (
-            <button type="button" className="dc-acard__open" aria-label={t('repository.cards.open', { title })} onClick={(e) => (e.stopPropagation(), onOpen())}>
+            <button
+              type="button"
+              className="dc-acard__open"
+              aria-label={t('repository.cards.open', { title })}
+              onClick={(e) => (e.stopPropagation(), onOpen())}
+            >
               {title}
             </button>
           ) : (
@@ -71,7 +89,12 @@ export function AnalysisCard({ title, icon, testId, state, progress = 0, emptyTe
       </header>
       {state === 'analysing' ? (
         <div className="dc-acard__busy" aria-live="polite">
-          <Progress type="circle" percent={Math.round(progress)} size={64} aria-label={t('jobs.progress', { percent: Math.round(progress) })} />
+          <Progress
+            type="circle"
+            percent={Math.round(progress)}
+            size={64}
+            aria-label={t('jobs.progress', { percent: Math.round(progress) })}
+          />
           <span>{t('repository.cards.analysing')}</span>
         </div>
       ) : state === 'empty' ? (

@@ -46,7 +46,8 @@ function Bar({ label, part, total, testId, color }: { label: string; part: numbe
       <div className="dc-metric__row">
         <span>{label}</span>
         <strong>
-          <span data-testid={`${testId}-count`}>{`${part} / ${total}`}</span> · <span data-testid={`${testId}-percent`}>{formatPercent(pct, i18n.language)}</span>
+          <span data-testid={`${testId}-count`}>{`${part} / ${total}`}</span> ·{' '}
+          <span data-testid={`${testId}-percent`}>{formatPercent(pct, i18n.language)}</span>
         </strong>
       </div>
       <Progress percent={pct} showInfo={false} strokeColor={color} size="small" aria-label={label} />
@@ -65,7 +66,8 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
   const langs = sortLanguages(languages ?? report.programmingLanguages);
   const lg = legend(langs, i18n.language);
   const common = { progress, disabled: busy };
-  const rerun = (card: keyof typeof CARD_ACTIONS) => t('repository.cards.refreshRuns', { job: analysisLabel(CARD_ACTIONS[card].refresh, t) });
+  const rerun = (card: keyof typeof CARD_ACTIONS) =>
+    t('repository.cards.refreshRuns', { job: analysisLabel(CARD_ACTIONS[card].refresh, t) });
 
   return (
     <div className="dc-cards-wrap">
@@ -88,7 +90,12 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
                 <strong data-testid="functions-documented">{fn.totalDocumented}</strong>
                 <span>/ {fn.totalFunctions}</span>
               </div>
-              <Bar label={t('repository.cards.functions.documented')} part={fn.totalDocumented} total={fn.totalFunctions} testId="functions-bar" />
+              <Bar
+                label={t('repository.cards.functions.documented')}
+                part={fn.totalDocumented}
+                total={fn.totalFunctions}
+                testId="functions-bar"
+              />
               {(fn.trivialDocs ?? 0) > 0 && (
                 // Docs that only restate the name are not in the documented count (docs/metrics/functions.md).
                 <p className="dc-acard__note" data-testid="functions-trivial">
@@ -98,7 +105,7 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
             </>
           )}
         </AnalysisCard>
-  
+
         <AnalysisCard
           {...common}
           title={t('repository.cards.languages.title')}
@@ -126,13 +133,18 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
               </li>
             ))}
             {lg.more > 0 && (
-              <Tooltip title={langs.slice(4).map((l) => `${l.name} ${pct(l.percent)}`).join(', ')}>
+              <Tooltip
+                title={langs
+                  .slice(4)
+                  .map((l) => `${l.name} ${pct(l.percent)}`)
+                  .join(', ')}
+              >
                 <li className="dc-legend__more">{t('repository.cards.languages.more', { count: lg.more })}</li>
               </Tooltip>
             )}
           </ul>
         </AnalysisCard>
-  
+
         <AnalysisCard
           {...common}
           title={t('repository.cards.issues.title')}
@@ -147,12 +159,24 @@ export function DashboardCards({ report, languages, runningType, progress, busy,
         >
           {adv && fn && (
             <>
-              <Bar label={t('repository.cards.issues.outdated')} part={adv.outdatedDocCount} total={fn.totalDocumented + (fn.trivialDocs ?? 0)} testId="issues-outdated" color="#f59e0b" />
-              <Bar label={t('repository.cards.issues.urgent')} part={adv.urgentDocCount} total={fn.totalFunctions} testId="issues-urgent" color="#ef4444" />
+              <Bar
+                label={t('repository.cards.issues.outdated')}
+                part={adv.outdatedDocCount}
+                total={fn.totalDocumented + (fn.trivialDocs ?? 0)}
+                testId="issues-outdated"
+                color="#f59e0b"
+              />
+              <Bar
+                label={t('repository.cards.issues.urgent')}
+                part={adv.urgentDocCount}
+                total={fn.totalFunctions}
+                testId="issues-urgent"
+                color="#ef4444"
+              />
             </>
           )}
         </AnalysisCard>
-  
+
         <AnalysisCard
           {...common}
           title={t('repository.cards.readme.title')}

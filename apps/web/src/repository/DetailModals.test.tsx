@@ -19,7 +19,15 @@ const analysis: ReadmeAnalysis = {
   brokenLinks: [],
   llmInterpretationScore: 50,
   llmInterpretationSource: 'rubric',
-  textStatistics: { wordCount: 120, lines: 12, readingTime: 30, avgSentenceLength: 12, fleschReadingEase: 60, fleschKincaidGrade: 8, smogIndex: 9 },
+  textStatistics: {
+    wordCount: 120,
+    lines: 12,
+    readingTime: 30,
+    avgSentenceLength: 12,
+    fleschReadingEase: 60,
+    fleschKincaidGrade: 8,
+    smogIndex: 9,
+  },
   recommendations: [],
 };
 
@@ -57,16 +65,30 @@ describe('empty detail modals', () => {
 /** Docs that only restate the name (docs/metrics/functions.md) are listed apart and not counted. */
 describe('function coverage: trivial docs', () => {
   const entry = (name: string, docstring: string | null, trivialDoc?: boolean) => ({
-    name, fileName: 'a.py', gitLocation: `a.py#L1-L2`, content: '', docstring, languageType: 'Python',
-    complexityCategory: 'low', complexity: 1, scope: 'public', urgentDocumentation: false,
+    name,
+    fileName: 'a.py',
+    gitLocation: `a.py#L1-L2`,
+    content: '',
+    docstring,
+    languageType: 'Python',
+    complexityCategory: 'low',
+    complexity: 1,
+    scope: 'public',
+    urgentDocumentation: false,
     outdatedStatus: { status: 'CURRENT', explanation: '', docstring: docstring ?? '', grammarError: 0 },
-    startLine: 1, endLine: 2, isTest: false, ...(trivialDoc ? { trivialDoc } : {}),
+    startLine: 1,
+    endLine: 2,
+    isTest: false,
+    ...(trivialDoc ? { trivialDoc } : {}),
   });
 
   it('does not count a trivial doc as documented and lists it on its own tab, tagged', async () => {
     fakeApi({
       '/v1/git/analyze/repo/': {
-        body: { functions: [entry('close', 'Close the socket; idempotent.'), entry('get_user', 'Get user.', true), entry('bare', null)], docMetrics: null },
+        body: {
+          functions: [entry('close', 'Close the socket; idempotent.'), entry('get_user', 'Get user.', true), entry('bare', null)],
+          docMetrics: null,
+        },
       },
     });
     show(<FunctionCoverageModal repoRef={ref} open onClose={() => {}} />);

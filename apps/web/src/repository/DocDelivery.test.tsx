@@ -27,8 +27,12 @@ describe('Documentation tools: where the docs were delivered', () => {
   });
 
   it('shows the branch, linked to its page when the vendor has one', () => {
-    const { unmount } = render(<Delivery result={{ ...base, branchUrl: 'https://github.com/octocat/lib/tree/docent/docs-6dcb09b', pullRequest: null }} />);
-    expect(screen.getByRole('link', { name: 'Branch docent/docs-6dcb09b pushed' }).getAttribute('href')).toBe('https://github.com/octocat/lib/tree/docent/docs-6dcb09b');
+    const { unmount } = render(
+      <Delivery result={{ ...base, branchUrl: 'https://github.com/octocat/lib/tree/docent/docs-6dcb09b', pullRequest: null }} />,
+    );
+    expect(screen.getByRole('link', { name: 'Branch docent/docs-6dcb09b pushed' }).getAttribute('href')).toBe(
+      'https://github.com/octocat/lib/tree/docent/docs-6dcb09b',
+    );
     unmount();
     render(<Delivery result={base} />);
     expect(screen.getByText('Branch docent/docs-6dcb09b pushed')).toBeTruthy();
@@ -38,7 +42,11 @@ describe('Documentation tools: where the docs were delivered', () => {
   it('says it in German too', async () => {
     await i18n.changeLanguage('de');
     try {
-      render(<Delivery result={{ ...base, pullRequest: { url: 'https://gitlab.example.com/g/p/-/merge_requests/3', number: 3, vendor: 'GITLAB' } }} />);
+      render(
+        <Delivery
+          result={{ ...base, pullRequest: { url: 'https://gitlab.example.com/g/p/-/merge_requests/3', number: 3, vendor: 'GITLAB' } }}
+        />,
+      );
       expect(screen.getByRole('link', { name: 'Pull-Request #3 öffnen' })).toBeTruthy();
     } finally {
       await i18n.changeLanguage('en');

@@ -12,15 +12,35 @@ const result: DocSetResult = {
   commit: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
   formats: ['md', 'html', 'pdf'],
   files: [
-    { name: 'architecture.pdf', format: 'pdf', size: 2048, contentType: 'application/pdf', url: '/docs/r1/arch/@6dcb09b5b57875f334f61aebed695e2e4193db5e/architecture.pdf?download=1' },
-    { name: 'architecture.html', format: 'html', size: 512, contentType: 'text/html; charset=utf-8', url: '/docs/r1/arch/@6dcb09b5b57875f334f61aebed695e2e4193db5e/architecture.html?download=1' },
+    {
+      name: 'architecture.pdf',
+      format: 'pdf',
+      size: 2048,
+      contentType: 'application/pdf',
+      url: '/docs/r1/arch/@6dcb09b5b57875f334f61aebed695e2e4193db5e/architecture.pdf?download=1',
+    },
+    {
+      name: 'architecture.html',
+      format: 'html',
+      size: 512,
+      contentType: 'text/html; charset=utf-8',
+      url: '/docs/r1/arch/@6dcb09b5b57875f334f61aebed695e2e4193db5e/architecture.html?download=1',
+    },
   ],
   zipUrl: '/docs/r1/arch/@6dcb09b5b57875f334f61aebed695e2e4193db5e/_download.zip',
   siteUrl: '/docs/r1/arch/',
   versionUrl: '/docs/r1/arch/@6dcb09b5b57875f334f61aebed695e2e4193db5e/',
   regenerated: [],
   reused: ['architecture'],
-  delivery: { branch: 'docent/arch-docs-6dcb09b', path: 'docs', pushed: true, direct: false, branchUrl: null, pullRequest: { url: 'https://github.com/octo/shop/pull/9', number: 9, vendor: 'GITHUB' }, deliveryNote: null },
+  delivery: {
+    branch: 'docent/arch-docs-6dcb09b',
+    path: 'docs',
+    pushed: true,
+    direct: false,
+    branchUrl: null,
+    pullRequest: { url: 'https://github.com/octo/shop/pull/9', number: 9, vendor: 'GITHUB' },
+    deliveryNote: null,
+  },
 };
 
 function setup(state: unknown = { analysedCommit: null, sets: [] }) {
@@ -56,7 +76,15 @@ describe('Architecture / API docs options (spec §4, §5)', () => {
     expect(bodies[0]).toEqual({
       git_repo: { repo_name: 'shop', organization_name: 'octo' },
       vendor: 'GITHUB',
-      arch_doc_config: { hostDocumentation: true, generatePdf: true, generateMd: true, generateHtml: true, generateRst: false, generateXml: false, generateRtf: false },
+      arch_doc_config: {
+        hostDocumentation: true,
+        generatePdf: true,
+        generateMd: true,
+        generateHtml: true,
+        generateRst: false,
+        generateXml: false,
+        generateRtf: false,
+      },
     });
     expect(await screen.findByRole('button', { name: 'Generating...' })).toBeTruthy();
   });
@@ -86,7 +114,11 @@ describe('Architecture / API docs options (spec §4, §5)', () => {
 
     fireEvent.click(generate);
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect((bodies[0] as { arch_doc_config: unknown }).arch_doc_config).toMatchObject({ generateHtml: false, hostDocumentation: false, commitOutput: { commitToGit: true, branch: 'main', path: 'site/docs' } });
+    expect((bodies[0] as { arch_doc_config: unknown }).arch_doc_config).toMatchObject({
+      generateHtml: false,
+      hostDocumentation: false,
+      commitOutput: { commitToGit: true, branch: 'main', path: 'site/docs' },
+    });
   });
 
   it('says the rules in German', async () => {
@@ -102,7 +134,10 @@ describe('Architecture / API docs options (spec §4, §5)', () => {
   });
 
   it('shows the newest set: stale against the analysed commit, the site, every download, the pull request', async () => {
-    setup({ analysedCommit: 'aaaaaaa1111', sets: [{ kind: 'arch', commit: result.commit, generatedAt: '2026-11-23T10:00:00Z', fresh: false, siteUrl: result.siteUrl, result }] });
+    setup({
+      analysedCommit: 'aaaaaaa1111',
+      sets: [{ kind: 'arch', commit: result.commit, generatedAt: '2026-11-23T10:00:00Z', fresh: false, siteUrl: result.siteUrl, result }],
+    });
     expect(await screen.findByText('Stale')).toBeTruthy();
     expect(screen.getByText('Built from 6dcb09b; the latest analysed commit is aaaaaaa')).toBeTruthy();
     expect(screen.getByTestId('docset-site').getAttribute('href')).toBe('/docs/r1/arch/');

@@ -50,7 +50,8 @@ function loadJob(key: string): number | null {
   return Number.isInteger(v) && v > 0 ? v : null;
 }
 
-const size = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const size = (n: number): string =>
+  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * One of the tools card's Architecture Docs / API Docs tabs (docs/spec-conformance.md §2, §3, §4, §5): the
@@ -140,7 +141,9 @@ export function DocSetTab({ kind, repoRef }: { kind: DocSetKind; repoRef: RepoRe
         <div className="dc-docset__fresh" data-testid={`docset-freshness-${kind}`}>
           <Tag color={latest.fresh ? 'green' : 'orange'}>{latest.fresh ? t('docSets.fresh') : t('docSets.stale')}</Tag>
           <span className="dc-muted">
-            {latest.fresh ? t('docSets.freshText', { commit: latest.commit.slice(0, 7) }) : t('docSets.staleText', { commit: latest.commit.slice(0, 7), analysed: (state.data?.analysedCommit ?? '').slice(0, 7) })}
+            {latest.fresh
+              ? t('docSets.freshText', { commit: latest.commit.slice(0, 7) })
+              : t('docSets.staleText', { commit: latest.commit.slice(0, 7), analysed: (state.data?.analysedCommit ?? '').slice(0, 7) })}
           </span>
         </div>
       )}
@@ -154,7 +157,9 @@ export function DocSetTab({ kind, repoRef }: { kind: DocSetKind; repoRef: RepoRe
             <Checkbox
               key={field}
               checked={form[field]}
-              onChange={(e) => (field === 'generateHtml' ? setForm((cur) => withHtml(cur, e.target.checked)) : set(field, e.target.checked))}
+              onChange={(e) =>
+                field === 'generateHtml' ? setForm((cur) => withHtml(cur, e.target.checked)) : set(field, e.target.checked)
+              }
               data-testid={`opt-${f}`}
             >
               {t(`docSets.formats.${f}`)}
@@ -171,11 +176,23 @@ export function DocSetTab({ kind, repoRef }: { kind: DocSetKind; repoRef: RepoRe
           <div className="dc-docset__commit">
             <label>
               <span>{t('docSets.branch')}</span>
-              <Input size="small" value={form.branch} onChange={(e) => set('branch', e.target.value)} status={issueOf('branch') ? 'error' : undefined} data-testid="opt-branch" />
+              <Input
+                size="small"
+                value={form.branch}
+                onChange={(e) => set('branch', e.target.value)}
+                status={issueOf('branch') ? 'error' : undefined}
+                data-testid="opt-branch"
+              />
             </label>
             <label>
               <span>{t('docSets.path')}</span>
-              <Input size="small" value={form.path} onChange={(e) => set('path', e.target.value)} status={issueOf('path') ? 'error' : undefined} data-testid="opt-path" />
+              <Input
+                size="small"
+                value={form.path}
+                onChange={(e) => set('path', e.target.value)}
+                status={issueOf('path') ? 'error' : undefined}
+                data-testid="opt-path"
+              />
             </label>
             {error('branch')}
             {error('path')}
@@ -243,12 +260,27 @@ export function DocSetResultView({ result }: { result: DocSetResult }) {
       <div className="dc-docset__downloads" aria-label={t('docSets.downloads')}>
         {downloadEntries(result).map((e) =>
           e.kind === 'file' ? (
-            <Button key={e.name} size="small" icon={<DownloadOutlined />} href={e.url} download={e.name} data-testid={`docset-download-${e.name}`}>
+            <Button
+              key={e.name}
+              size="small"
+              icon={<DownloadOutlined />}
+              href={e.url}
+              download={e.name}
+              data-testid={`docset-download-${e.name}`}
+            >
               {e.name} <span className="dc-muted">({size(e.size)})</span>
             </Button>
           ) : (
-            <Button key={`format-${e.format}`} size="small" icon={<DownloadOutlined />} href={e.url} download data-testid={`docset-download-format-${e.format}`}>
-              {t('docSets.formatZip', { format: t(`docSets.formats.${e.format}`, { defaultValue: e.format }), count: e.count })} <span className="dc-muted">({size(e.size)})</span>
+            <Button
+              key={`format-${e.format}`}
+              size="small"
+              icon={<DownloadOutlined />}
+              href={e.url}
+              download
+              data-testid={`docset-download-format-${e.format}`}
+            >
+              {t('docSets.formatZip', { format: t(`docSets.formats.${e.format}`, { defaultValue: e.format }), count: e.count })}{' '}
+              <span className="dc-muted">({size(e.size)})</span>
             </Button>
           ),
         )}

@@ -48,9 +48,15 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const languages = useQuery({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-config'], queryFn: () => docgenApi.config(repoRef) });
+  const languages = useQuery({
+    queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-config'],
+    queryFn: () => docgenApi.config(repoRef),
+  });
   const present = useMemo(() => (languages.data ?? []).filter((l) => repoLanguages.includes(l.name)), [languages.data, repoLanguages]);
-  const deliveryChoice = useQuery({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-delivery'], queryFn: () => docgenApi.delivery(repoRef) });
+  const deliveryChoice = useQuery({
+    queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-delivery'],
+    queryFn: () => docgenApi.delivery(repoRef),
+  });
   // Nothing is pushed unless the user picks it here (docs/consent.md); the server remembers the pick.
   const [delivery, setDelivery] = useState<CodeDocsDelivery | null>(null);
   const chosenDelivery: CodeDocsDelivery = delivery ?? deliveryChoice.data?.delivery ?? 'patch';
@@ -97,7 +103,8 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
     try {
       const styles: LanguageStyle[] = present.map((l) => ({ name: l.name, docstringStyle: styleOf(l), maxDocStringLength: maxOf(l)! }));
       const { lroJobId } = await docgenApi.generate(repoRef, styles, freeTrial, chosenDelivery);
-      if (delivery) void queryClient.invalidateQueries({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-delivery'] });
+      if (delivery)
+        void queryClient.invalidateQueries({ queryKey: ['repository', repoRef.vendor, repoRef.org, repoRef.repo, 'docgen-delivery'] });
       localStorage.setItem(jobKey, String(lroJobId));
       // Cleared together with the new job id: cleared alone, the effect below would fetch the
       // finished previous job's status and show its patch as this run's.
@@ -184,7 +191,12 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
           {!deliveryChoice.data.pullRequests && <p className="dc-muted">{t('docTools.deliveryNoPullRequests')}</p>}
         </fieldset>
       )}
-      <Button type="primary" onClick={onGenerate} disabled={busy || invalid || present.length === 0 || !deliveryChoice.data} data-testid="generate-docs">
+      <Button
+        type="primary"
+        onClick={onGenerate}
+        disabled={busy || invalid || present.length === 0 || !deliveryChoice.data}
+        data-testid="generate-docs"
+      >
         {busy ? t('docTools.generating') : t('docTools.generate')}
       </Button>
       {(jobId !== null || live.state.lines.length > 0) && (
@@ -254,7 +266,9 @@ function diffLineClass(line: string): string {
 /** Where the docstrings' prose came from (docs/design.md §1: the UI says which text came from a model). */
 export function proseNote(t: TFunction, result: DocGenResult): string {
   const total = result.documented + result.updated;
-  return result.model && (result.modelProse ?? 0) > 0 ? t('docTools.proseModel', { count: result.modelProse, total, model: result.model }) : t('docTools.proseDeterministic');
+  return result.model && (result.modelProse ?? 0) > 0
+    ? t('docTools.proseModel', { count: result.modelProse, total, model: result.model })
+    : t('docTools.proseDeterministic');
 }
 
 /** Where the docs went: the pull request when one was opened, else the pushed branch (linked when the vendor has a page for it). */
@@ -305,7 +319,12 @@ function PatchViewer({ result, onDownload }: { result: DocGenResult; onDownload:
           <ul className="dc-patch__files" aria-label={t('docTools.files')}>
             {result.files.map((f) => (
               <li key={f.path}>
-                <button type="button" className={f.path === open ? 'is-active' : ''} onClick={() => setOpen(f.path)} aria-pressed={f.path === open}>
+                <button
+                  type="button"
+                  className={f.path === open ? 'is-active' : ''}
+                  onClick={() => setOpen(f.path)}
+                  aria-pressed={f.path === open}
+                >
                   {f.path} <span className="dc-muted">({f.functions})</span>
                 </button>
               </li>

@@ -27,7 +27,12 @@ function Buckets({ metrics }: { metrics: DocMetrics }) {
       {rows.map((r) => (
         <div key={r.key} className="dc-bucket">
           <span>{r.label}</span>
-          <Progress percent={percentOf(r.documented, r.total)} size="small" format={() => `${r.documented}/${r.total}`} aria-label={`${title}: ${r.label}`} />
+          <Progress
+            percent={percentOf(r.documented, r.total)}
+            size="small"
+            format={() => `${r.documented}/${r.total}`}
+            aria-label={`${title}: ${r.label}`}
+          />
         </div>
       ))}
     </div>
@@ -36,11 +41,19 @@ function Buckets({ metrics }: { metrics: DocMetrics }) {
     <div className="dc-buckets">
       {column(
         t('repository.modals.byComplexity'),
-        (['high', 'medium', 'low'] as const).map((k) => ({ key: k, label: t(`repository.functions.levels.${k}`), ...metrics.complexity[k] })),
+        (['high', 'medium', 'low'] as const).map((k) => ({
+          key: k,
+          label: t(`repository.functions.levels.${k}`),
+          ...metrics.complexity[k],
+        })),
       )}
       {column(
         t('repository.modals.byVisibility'),
-        (['public', 'private', 'protected'] as const).map((k) => ({ key: k, label: t(`repository.functions.scopes.${k}`), ...metrics.visibility[k] })),
+        (['public', 'private', 'protected'] as const).map((k) => ({
+          key: k,
+          label: t(`repository.functions.scopes.${k}`),
+          ...metrics.visibility[k],
+        })),
       )}
     </div>
   );
@@ -67,14 +80,26 @@ export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: Rep
         <div data-testid="coverage-modal">
           <div className="dc-modal-summary">
             <strong>{`${documented.length} / ${fns.length}`}</strong>
-            <span>{t('repository.modals.documentedShare', { percent: oneDecimal(percentOf(documented.length, fns.length), i18n.language) })}</span>
-            {trivial.length > 0 && <span data-testid="coverage-trivial">{t('repository.modals.trivialNotCounted', { count: trivial.length })}</span>}
+            <span>
+              {t('repository.modals.documentedShare', { percent: oneDecimal(percentOf(documented.length, fns.length), i18n.language) })}
+            </span>
+            {trivial.length > 0 && (
+              <span data-testid="coverage-trivial">{t('repository.modals.trivialNotCounted', { count: trivial.length })}</span>
+            )}
           </div>
           {q.data?.docMetrics && <Buckets metrics={q.data.docMetrics} />}
           <Tabs
             items={[
-              { key: 'undocumented', label: t('repository.modals.undocumented', { count: undocumented.length }), children: <FunctionTable functions={undocumented} testId="undocumented-table" /> },
-              { key: 'documented', label: t('repository.modals.documented', { count: documented.length }), children: <FunctionTable functions={documented} testId="documented-table" /> },
+              {
+                key: 'undocumented',
+                label: t('repository.modals.undocumented', { count: undocumented.length }),
+                children: <FunctionTable functions={undocumented} testId="undocumented-table" />,
+              },
+              {
+                key: 'documented',
+                label: t('repository.modals.documented', { count: documented.length }),
+                children: <FunctionTable functions={documented} testId="documented-table" />,
+              },
               ...(trivial.length > 0
                 ? [
                     {
@@ -127,7 +152,17 @@ export function DocIssuesModal({ repoRef, open, onClose }: { repoRef: RepoRef; o
             {
               key: 'outdated',
               label: t('repository.modals.outdated', { count: outdated.length }),
-              children: <FunctionTable functions={outdated} reason={{ title: t('repository.functions.explanation'), text: (f) => outdatedReason(t, f), tag: (f) => judgedMarker(t, f) }} testId="outdated-table" />,
+              children: (
+                <FunctionTable
+                  functions={outdated}
+                  reason={{
+                    title: t('repository.functions.explanation'),
+                    text: (f) => outdatedReason(t, f),
+                    tag: (f) => judgedMarker(t, f),
+                  }}
+                  testId="outdated-table"
+                />
+              ),
             },
             {
               key: 'review',
@@ -135,11 +170,19 @@ export function DocIssuesModal({ repoRef, open, onClose }: { repoRef: RepoRef; o
               children: (
                 <>
                   <p className="dc-modal-hint">{t('repository.modals.reviewHint')}</p>
-                  <FunctionTable functions={review} reason={{ title: t('repository.functions.review'), text: (f) => reviewReason(t, f) }} testId="review-table" />
+                  <FunctionTable
+                    functions={review}
+                    reason={{ title: t('repository.functions.review'), text: (f) => reviewReason(t, f) }}
+                    testId="review-table"
+                  />
                 </>
               ),
             },
-            { key: 'urgent', label: t('repository.modals.urgent', { count: urgent.length }), children: <FunctionTable functions={urgent} testId="urgent-table" /> },
+            {
+              key: 'urgent',
+              label: t('repository.modals.urgent', { count: urgent.length }),
+              children: <FunctionTable functions={urgent} testId="urgent-table" />,
+            },
           ]}
         />
       )}

@@ -13,8 +13,20 @@ globalThis.ResizeObserver ??= class {
 } as unknown as typeof ResizeObserver;
 
 const fn = (name: string, outdatedStatus: FunctionAnalysisEntry['outdatedStatus']): FunctionAnalysisEntry => ({
-  name, fileName: 'a.py', gitLocation: 'a.py#L1-L2', content: '', docstring: 'Doc.', languageType: 'Python',
-  complexityCategory: 'low', complexity: 1, scope: 'public', urgentDocumentation: false, outdatedStatus, startLine: 1, endLine: 2, isTest: false,
+  name,
+  fileName: 'a.py',
+  gitLocation: 'a.py#L1-L2',
+  content: '',
+  docstring: 'Doc.',
+  languageType: 'Python',
+  complexityCategory: 'low',
+  complexity: 1,
+  scope: 'public',
+  urgentDocumentation: false,
+  outdatedStatus,
+  startLine: 1,
+  endLine: 2,
+  isTest: false,
 });
 
 /** The issues modal's outdated list marks the verdicts a model gave, with its reason beside the marker. */
@@ -22,11 +34,28 @@ describe('outdated list: model verdicts are marked', () => {
   it('shows the marker only on the entry an LLM judged', () => {
     const t = i18n.getFixedT('en');
     const judged = fn('by_model', {
-      status: 'OUTDATED', explanation: '', docstring: 'Doc.', grammarError: 0, source: 'llm',
+      status: 'OUTDATED',
+      explanation: '',
+      docstring: 'Doc.',
+      grammarError: 0,
+      source: 'llm',
       findings: [{ code: 'LLM_JUDGED_OUTDATED', params: { reason: 'It now triples.', model: 'judge-7b' } }],
     });
-    const ruled = fn('by_rule', { status: 'OUTDATED', explanation: '', docstring: 'Doc.', grammarError: 0, source: 'signature', findings: [{ code: 'DOC_RETURN_BUT_NONE', params: {} }] });
-    render(<FunctionTable functions={[judged, ruled]} reason={{ title: 'Why', text: (f) => outdatedReason(t, f), tag: (f) => judgedMarker(t, f) }} testId="outdated-table" />);
+    const ruled = fn('by_rule', {
+      status: 'OUTDATED',
+      explanation: '',
+      docstring: 'Doc.',
+      grammarError: 0,
+      source: 'signature',
+      findings: [{ code: 'DOC_RETURN_BUT_NONE', params: {} }],
+    });
+    render(
+      <FunctionTable
+        functions={[judged, ruled]}
+        reason={{ title: 'Why', text: (f) => outdatedReason(t, f), tag: (f) => judgedMarker(t, f) }}
+        testId="outdated-table"
+      />,
+    );
     const markers = screen.getAllByTestId('llm-judged');
     expect(markers).toHaveLength(1);
     expect(markers[0]!.textContent).toBe('Judged by judge-7b');

@@ -30,7 +30,15 @@ export interface ReasonColumn {
  * cell (name, file, reason, then complexity, scope and language), so the table is no wider than
  * the screen.
  */
-export function FunctionTable({ functions, reason, testId }: { functions: readonly FunctionAnalysisEntry[]; reason?: ReasonColumn; testId: string }) {
+export function FunctionTable({
+  functions,
+  reason,
+  testId,
+}: {
+  functions: readonly FunctionAnalysisEntry[];
+  reason?: ReasonColumn;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const rows = useMemo(() => searchFunctions(functions, query), [functions, query]);
@@ -42,7 +50,11 @@ export function FunctionTable({ functions, reason, testId }: { functions: readon
         {t('repository.functions.trivialTag')}
       </Tag>
     ) : null;
-  const complexityTag = (f: FunctionAnalysisEntry) => <Tag color={COMPLEXITY_COLOR[f.complexityCategory]}>{`${t(`repository.functions.levels.${f.complexityCategory}`)} · ${f.complexity}`}</Tag>;
+  const complexityTag = (f: FunctionAnalysisEntry) => (
+    <Tag
+      color={COMPLEXITY_COLOR[f.complexityCategory]}
+    >{`${t(`repository.functions.levels.${f.complexityCategory}`)} · ${f.complexity}`}</Tag>
+  );
   const stackedColumns: TableColumnsType<FunctionAnalysisEntry> = [
     {
       title: t('repository.functions.name'),
@@ -103,8 +115,18 @@ export function FunctionTable({ functions, reason, testId }: { functions: readon
       sorter: (a, b) => COMPLEXITY_RANK[a.complexityCategory] - COMPLEXITY_RANK[b.complexityCategory] || a.complexity - b.complexity,
       render: (_: unknown, f) => complexityTag(f),
     },
-    { title: t('repository.functions.scope'), key: 'scope', sorter: (a, b) => a.scope.localeCompare(b.scope), render: (_: unknown, f) => t(`repository.functions.scopes.${f.scope}`) },
-    { title: t('repository.functions.language'), dataIndex: 'languageType', key: 'lang', sorter: (a, b) => a.languageType.localeCompare(b.languageType) },
+    {
+      title: t('repository.functions.scope'),
+      key: 'scope',
+      sorter: (a, b) => a.scope.localeCompare(b.scope),
+      render: (_: unknown, f) => t(`repository.functions.scopes.${f.scope}`),
+    },
+    {
+      title: t('repository.functions.language'),
+      dataIndex: 'languageType',
+      key: 'lang',
+      sorter: (a, b) => a.languageType.localeCompare(b.languageType),
+    },
   ];
   return (
     <div className="dc-fn-table" data-testid={testId}>

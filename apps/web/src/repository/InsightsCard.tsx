@@ -40,7 +40,14 @@ export function InsightsCard({ report }: { report: AnalysisReport }) {
       </header>
       <div className="dc-insights__body">
         <div className="dc-insights__score">
-          <Progress type="dashboard" percent={Math.round(score)} strokeColor={LABEL_COLOR[label]} size={120} format={(p) => <span data-testid="health-score">{p}</span>} aria-label={t('repository.insights.title')} />
+          <Progress
+            type="dashboard"
+            percent={Math.round(score)}
+            strokeColor={LABEL_COLOR[label]}
+            size={120}
+            format={(p) => <span data-testid="health-score">{p}</span>}
+            aria-label={t('repository.insights.title')}
+          />
           <Tag color={label === 'good' ? 'success' : label === 'poor' ? 'error' : 'warning'} data-testid="health-label">
             {t(`repository.insights.labels.${label}`)}
           </Tag>
@@ -55,7 +62,9 @@ export function InsightsCard({ report }: { report: AnalysisReport }) {
               {items.map((a) => (
                 <li key={a.kind} data-priority={a.priority}>
                   <Tag color={PRIORITY_COLOR[a.priority]}>{t(`repository.insights.priority.${a.priority}`)}</Tag>
-                  <span>{t(`repository.insights.items.${a.kind}`, { count: a.count, percent: oneDecimal(a.percent ?? 0, i18n.language) })}</span>
+                  <span>
+                    {t(`repository.insights.items.${a.kind}`, { count: a.count, percent: oneDecimal(a.percent ?? 0, i18n.language) })}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -68,7 +68,9 @@ function AnalysisTab({ a }: { a: ReadmeAnalysis }) {
           <h4>{t('repository.readme.grammarList')}</h4>
           <ul className="dc-readme__grammar" data-testid="readme-grammar">
             {a.grammarIssues.map((g) => (
-              <li key={`${g.line}:${g.column}:${g.rule}`}>{t('repository.readme.grammarItem', { line: g.line, text: g.text ?? '', message: g.message })}</li>
+              <li key={`${g.line}:${g.column}:${g.rule}`}>
+                {t('repository.readme.grammarItem', { line: g.line, text: g.text ?? '', message: g.message })}
+              </li>
             ))}
           </ul>
         </>
@@ -132,7 +134,11 @@ function SuggestionTab({ a, content, suggestion }: { a: ReadmeAnalysis; content:
 /** 'README Analysis' with tabs 'Analysis' and 'Suggested Improvements'. */
 export function ReadmeModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: repositoryKeys.details(repoRef, 'readme'), queryFn: () => repositoryApi.readmeDetails(repoRef), enabled: open });
+  const q = useQuery({
+    queryKey: repositoryKeys.details(repoRef, 'readme'),
+    queryFn: () => repositoryApi.readmeDetails(repoRef),
+    enabled: open,
+  });
   const analysis = q.data?.analysis ?? null;
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={820} title={t('repository.readme.title')} destroyOnHidden>
@@ -152,7 +158,11 @@ export function ReadmeModal({ repoRef, open, onClose }: { repoRef: RepoRef; open
               children: q.data?.suggestion ? (
                 <SuggestionTab a={analysis} content={q.data.content ?? null} suggestion={q.data.suggestion} />
               ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('repository.readme.noSuggestions')} data-testid="no-suggestions" />
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={t('repository.readme.noSuggestions')}
+                  data-testid="no-suggestions"
+                />
               ),
             },
           ]}

@@ -11,7 +11,10 @@ import '../jobs/jobs.css';
 
 /** The All Jobs tab: this repository's jobs; Actions opens the job's log modal. */
 export function RepoJobsTab({ repoRef }: { repoRef: RepoRef }) {
-  const list = useQuery({ queryKey: jobKeys.repo(repoRef.org, repoRef.repo), queryFn: () => jobsApi.listForRepo(repoRef.org, repoRef.repo) });
+  const list = useQuery({
+    queryKey: jobKeys.repo(repoRef.org, repoRef.repo),
+    queryFn: () => jobsApi.listForRepo(repoRef.org, repoRef.repo),
+  });
   const jobs = useRefreshedJobs(list.data);
   const [open, setOpen] = useState<number | null>(null);
   return (

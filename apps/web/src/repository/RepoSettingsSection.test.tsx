@@ -12,8 +12,26 @@ const status = (over: Partial<WebhookStatus> = {}): WebhookStatus => ({
   lastDelivery: null,
   autoDocs: { repo: false, arch: true, api: false },
   autoDocSets: {
-    repo: { ready: true, lastRun: { commit: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', at: '2026-11-23T09:00:00.000Z', jobId: 11, result: 'unchanged', detail: 'No changed function needed a docstring.' } },
-    arch: { ready: true, lastRun: { commit: 'e70d6628e1edb76cd4085f9fd548abe5f4969048', at: '2026-11-23T10:00:00.000Z', jobId: 12, result: 'regenerated', detail: 'Pages regenerated: 2, reused: 9; hosted at /docs/r/arch/.' } },
+    repo: {
+      ready: true,
+      lastRun: {
+        commit: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+        at: '2026-11-23T09:00:00.000Z',
+        jobId: 11,
+        result: 'unchanged',
+        detail: 'No changed function needed a docstring.',
+      },
+    },
+    arch: {
+      ready: true,
+      lastRun: {
+        commit: 'e70d6628e1edb76cd4085f9fd548abe5f4969048',
+        at: '2026-11-23T10:00:00.000Z',
+        jobId: 12,
+        result: 'regenerated',
+        detail: 'Pages regenerated: 2, reused: 9; hosted at /docs/r/arch/.',
+      },
+    },
     api: { ready: false, lastRun: null },
   },
   ...over,
@@ -23,7 +41,7 @@ const status = (over: Partial<WebhookStatus> = {}): WebhookStatus => ({
 describe('RepoSettingsSection automatic doc-set updates', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows each doc set\'s switch, its last run, why it cannot run, and saves only the switch turned', async () => {
+  it("shows each doc set's switch, its last run, why it cannot run, and saves only the switch turned", async () => {
     let current = status();
     const api = fakeApi({
       '/v1/git/repos/webhook/settings': (_url, init) => {
@@ -34,7 +52,15 @@ describe('RepoSettingsSection automatic doc-set updates', () => {
       '/v1/git/repos/webhook': () => ({ body: current }),
       '/v1/pr-insights': { body: { failUnder: null } },
     });
-    renderRoutes([{ path: '/', element: <RepoSettingsSection repoRef={{ vendor: 'GIT', org: 'local', repo: 'shop' }} repoId="r" defaultBranch="main" /> }], '/');
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <RepoSettingsSection repoRef={{ vendor: 'GIT', org: 'local', repo: 'shop' }} repoId="r" defaultBranch="main" />,
+        },
+      ],
+      '/',
+    );
 
     await screen.findByText(/Pages regenerated: 2/);
     const arch = screen.getByTestId('auto-docs-arch-settings');
@@ -53,7 +79,9 @@ describe('RepoSettingsSection automatic doc-set updates', () => {
     expect(within(apiSet).getByTestId('auto-docs-api-last').textContent).toContain('No automatic run yet.');
 
     fireEvent.click(within(apiSet).getByRole('switch'));
-    await waitFor(() => expect(within(screen.getByTestId('auto-docs-api-settings')).getByRole('switch').getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('auto-docs-api-settings')).getByRole('switch').getAttribute('aria-checked')).toBe('true'),
+    );
     const put = api.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body)).autoDocs).toEqual({ api: true });
     expect(await screen.findByText('Automatic API docs updates are on')).toBeTruthy();

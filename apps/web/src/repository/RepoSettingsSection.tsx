@@ -11,8 +11,19 @@ import type { RepoRef } from './api.ts';
 import { PrCheckSettings } from './settings/PrCheckSettings.tsx';
 import { webhookKeys, webhooksApi } from './webhooksApi.ts';
 
-const RESULT_COLOR: Record<string, string> = { 'analysis-queued': 'success', 'pr-insights-queued': 'success', ping: 'processing', ignored: 'default' };
-const RUN_COLOR: Record<string, string> = { queued: 'processing', regenerated: 'success', unchanged: 'default', failed: 'error', skipped: 'warning' };
+const RESULT_COLOR: Record<string, string> = {
+  'analysis-queued': 'success',
+  'pr-insights-queued': 'success',
+  ping: 'processing',
+  ignored: 'default',
+};
+const RUN_COLOR: Record<string, string> = {
+  queued: 'processing',
+  regenerated: 'success',
+  unchanged: 'default',
+  failed: 'error',
+  skipped: 'warning',
+};
 const DOC_SET_KINDS = ['arch', 'api'] as const;
 
 /**
@@ -20,14 +31,26 @@ const DOC_SET_KINDS = ['arch', 'api'] as const;
  * registration, or URL and secret to paste by hand / into the post-receive hook) and automatic
  * documentation updates per doc type.
  */
-export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRef: RepoRef; repoId: string; defaultBranch: string | null }) {
+export function RepoSettingsSection({
+  repoRef,
+  repoId,
+  defaultBranch,
+}: {
+  repoRef: RepoRef;
+  repoId: string;
+  defaultBranch: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: webhookKeys.status(repoRef), queryFn: () => webhooksApi.status(repoRef), refetchInterval: 10_000 });
   const [secret, setSecret] = useState<string | null>(null);
   const set = (s: WebhookStatus) => queryClient.setQueryData(webhookKeys.status(repoRef), s);
-  const reveal = useMutation({ mutationFn: () => webhooksApi.secret(repoRef), onSuccess: (r) => setSecret(r.secret), onError: (e) => toast.error(t('webhooks.secretFailed'), errorMessage(e)) });
+  const reveal = useMutation({
+    mutationFn: () => webhooksApi.secret(repoRef),
+    onSuccess: (r) => setSecret(r.secret),
+    onError: (e) => toast.error(t('webhooks.secretFailed'), errorMessage(e)),
+  });
   const register = useMutation({
     mutationFn: () => webhooksApi.register(repoRef),
     onSuccess: (s) => {
@@ -41,7 +64,10 @@ export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRe
     onSuccess: (s, next) => {
       set(s);
       const kind = next.arch !== undefined ? 'arch' : next.api !== undefined ? 'api' : null;
-      if (kind) toast.success(t(s.autoDocs[kind] ? 'webhooks.autoDocs.kindOn' : 'webhooks.autoDocs.kindOff', { type: t(`webhooks.autoDocs.${kind}`) }));
+      if (kind)
+        toast.success(
+          t(s.autoDocs[kind] ? 'webhooks.autoDocs.kindOn' : 'webhooks.autoDocs.kindOff', { type: t(`webhooks.autoDocs.${kind}`) }),
+        );
       else toast.success(s.autoDocs.repo ? t('webhooks.autoDocs.on') : t('webhooks.autoDocs.off'));
     },
     onError: (e) => toast.error(t('webhooks.autoDocs.failed'), errorMessage(e)),
@@ -60,7 +86,9 @@ export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRe
           <h3>{t('webhooks.title')}</h3>
           {s && (
             <Tag color={s.registration === 'vendor' ? 'success' : 'default'} data-testid="webhook-registration">
-              {s.registration === 'vendor' ? t('webhooks.registration.vendor', { vendor: t(`vendors.${repoRef.vendor}`) }) : t('webhooks.registration.manual')}
+              {s.registration === 'vendor'
+                ? t('webhooks.registration.vendor', { vendor: t(`vendors.${repoRef.vendor}`) })
+                : t('webhooks.registration.manual')}
             </Tag>
           )}
         </header>
@@ -89,7 +117,9 @@ export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRe
             )}
             {s.registration === 'manual' && (
               <div className="dc-settings__manual">
-                <p className="dc-muted">{hosted ? t('webhooks.manualHosted', { vendor: t(`vendors.${repoRef.vendor}`) }) : t('webhooks.manualGit')}</p>
+                <p className="dc-muted">
+                  {hosted ? t('webhooks.manualHosted', { vendor: t(`vendors.${repoRef.vendor}`) }) : t('webhooks.manualGit')}
+                </p>
                 <div className="dc-settings__row">
                   <span className="dc-settings__label">{t('webhooks.url')}</span>
                   <Typography.Text code copyable className="dc-settings__secret" data-testid="webhook-url">
@@ -103,7 +133,13 @@ export function RepoSettingsSection({ repoRef, repoId, defaultBranch }: { repoRe
                       {secret}
                     </Typography.Text>
                   ) : (
-                    <Button size="small" icon={<EyeOutlined />} onClick={() => reveal.mutate()} loading={reveal.isPending} data-testid="reveal-secret">
+                    <Button
+                      size="small"
+                      icon={<EyeOutlined />}
+                      onClick={() => reveal.mutate()}
+                      loading={reveal.isPending}
+                      data-testid="reveal-secret"
+                    >
                       {t('webhooks.showSecret')}
                     </Button>
                   )}

@@ -20,7 +20,10 @@ describe('RepositoryPage for a repository that does not exist', () => {
       '/app/github/get/repo': { status: 404, body: { detail: 'Repository not found.', code: 'NOT_FOUND' } },
       '/v1/user': { body: testUser },
     });
-    renderRoutes([{ path: '/repositories/:vendor/:orgName/:repoName/*', element: <RepositoryRoute /> }], '/repositories/GIT/local/missing/');
+    renderRoutes(
+      [{ path: '/repositories/:vendor/:orgName/:repoName/*', element: <RepositoryRoute /> }],
+      '/repositories/GIT/local/missing/',
+    );
     const state = await screen.findByTestId('repo-not-found-page');
     expect(within(state).getByText('Repository not found.')).toBeTruthy();
     expect(within(state).getByRole('link', { name: 'Back to repositories' })).toBeTruthy();
@@ -63,7 +66,10 @@ describe('RepositoryPage: the Azure DevOps PAT prompt', () => {
       '/v1/git/analyze/repo': { body: { lroJobId: 41, message: 'Analysis started' } },
       '/v1/lro': { body: [] },
     });
-    renderRoutes([{ path: '/repositories/:vendor/:orgName/:repoName/*', element: <RepositoryRoute /> }], '/repositories/AZUREDEVOPS/fabrikam/web/');
+    renderRoutes(
+      [{ path: '/repositories/:vendor/:orgName/:repoName/*', element: <RepositoryRoute /> }],
+      '/repositories/AZUREDEVOPS/fabrikam/web/',
+    );
     return api;
   }
 
@@ -91,6 +97,8 @@ describe('RepositoryPage: the Azure DevOps PAT prompt', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Azure DevOps personal access token' });
     await user.type(within(dialog).getByLabelText('Personal access token'), 'good-pat');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(api.mock.calls.some(([u, init]) => String(u) === '/api/v1/git/analyze/repo' && init?.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(api.mock.calls.some(([u, init]) => String(u) === '/api/v1/git/analyze/repo' && init?.method === 'POST')).toBe(true),
+    );
   });
 });

@@ -29,7 +29,12 @@ import { useAnalysisHistory } from './useHistory.ts';
 import './repository.css';
 
 function hasAnyAnalysis(r: AnalysisReport): boolean {
-  return Boolean(r.basicFuncDocAnalysis || r.advancedFuncDocAnalysis || r.readmeAnalysis || (r.programmingLanguages && Object.keys(r.programmingLanguages).length));
+  return Boolean(
+    r.basicFuncDocAnalysis ||
+    r.advancedFuncDocAnalysis ||
+    r.readmeAnalysis ||
+    (r.programmingLanguages && Object.keys(r.programmingLanguages).length),
+  );
 }
 
 /** One page instance per repository, so its analysis state never carries over to another. */
@@ -59,7 +64,11 @@ function RepositoryPage() {
   const active = trimmedPath.endsWith('/lro') ? 'jobs' : trimmedPath.endsWith('/settings') ? 'settings' : 'dashboard';
   useDocumentTitle(repo);
 
-  const detail = useQuery({ queryKey: repositoryKeys.detail(repoRef), queryFn: () => repositoryApi.get(repoRef), enabled: Boolean(org && repo) });
+  const detail = useQuery({
+    queryKey: repositoryKeys.detail(repoRef),
+    queryFn: () => repositoryApi.get(repoRef),
+    enabled: Boolean(org && repo),
+  });
   const report = detail.data?.gitAppMetaData.analysisReport ?? {};
   const languages = useQuery({
     queryKey: repositoryKeys.languages(repoRef),
@@ -128,7 +137,13 @@ function RepositoryPage() {
         </Button>
       )}
       {detail.data && !analysed && (
-        <Button type="primary" icon={<ExperimentOutlined />} onClick={() => void analysis.start('coverage')} loading={busy} data-testid="full-analysis">
+        <Button
+          type="primary"
+          icon={<ExperimentOutlined />}
+          onClick={() => void analysis.start('coverage')}
+          loading={busy}
+          data-testid="full-analysis"
+        >
           {t('repository.bar.fullAnalysis')}
         </Button>
       )}
@@ -154,7 +169,12 @@ function RepositoryPage() {
         <InsightsCard report={report} />
         {history.data && <TrendChart points={history.data.points} />}
         {report.programmingLanguages && Object.keys(report.programmingLanguages).length > 0 && (
-          <DocToolsCard repoRef={repoRef} repoLanguages={Object.keys(report.programmingLanguages)} planType={user.planType === 'PRO' ? 'PRO' : planType} countRepoGen={user.countRepoGen} />
+          <DocToolsCard
+            repoRef={repoRef}
+            repoLanguages={Object.keys(report.programmingLanguages)}
+            planType={user.planType === 'PRO' ? 'PRO' : planType}
+            countRepoGen={user.countRepoGen}
+          />
         )}
       </>
     );
@@ -188,7 +208,18 @@ function RepositoryPage() {
         items={[
           { key: 'dashboard', label: t('repositories.repo.dashboard'), children: dashboard },
           { key: 'jobs', label: t('repositories.repo.allJobs'), children: active === 'jobs' ? <RepoJobsTab repoRef={repoRef} /> : null },
-          { key: 'settings', label: t('webhooks.tab'), children: active === 'settings' && detail.data ? <RepoSettingsSection repoRef={repoRef} repoId={detail.data.repository.id} defaultBranch={detail.data.repository.defaultBranch} /> : null },
+          {
+            key: 'settings',
+            label: t('webhooks.tab'),
+            children:
+              active === 'settings' && detail.data ? (
+                <RepoSettingsSection
+                  repoRef={repoRef}
+                  repoId={detail.data.repository.id}
+                  defaultBranch={detail.data.repository.defaultBranch}
+                />
+              ) : null,
+          },
         ]}
       />
       <TerminalModal
@@ -196,8 +227,18 @@ function RepositoryPage() {
         onClose={analysis.closeTerminal}
         modalTitle={t('repository.terminal.title', { repo })}
         lines={analysis.live.state.lines}
-        title={analysis.current ? t('repository.terminal.job', { id: analysis.current.jobId, type: analysisLabel(analysis.current.type, t) }) : t('repository.terminal.idle')}
-        status={analysis.live.state.state && <Tag data-testid="analysis-state">{t(`jobs.states.${analysis.live.state.state}`, { defaultValue: analysis.live.state.state })}</Tag>}
+        title={
+          analysis.current
+            ? t('repository.terminal.job', { id: analysis.current.jobId, type: analysisLabel(analysis.current.type, t) })
+            : t('repository.terminal.idle')
+        }
+        status={
+          analysis.live.state.state && (
+            <Tag data-testid="analysis-state">
+              {t(`jobs.states.${analysis.live.state.state}`, { defaultValue: analysis.live.state.state })}
+            </Tag>
+          )
+        }
         progress={analysis.current ? analysis.live.state.percentage : undefined}
         stop={analysis.current ? { jobId: analysis.current.jobId, active: analysis.running, onLine: analysis.live.appendLocal } : undefined}
         live={analysis.running}

@@ -12,7 +12,10 @@ type Metric = 'documentedShare' | 'outdatedCount' | 'readmeScore';
 const METRICS: Metric[] = ['documentedShare', 'outdatedCount', 'readmeScore'];
 
 /** x/y of each point with a value: percent metrics on 0–100, counts on 0–their maximum. */
-export function chartPoints(points: readonly AnalysisHistoryPoint[], metric: Metric): Array<{ x: number; y: number; p: AnalysisHistoryPoint; v: number }> {
+export function chartPoints(
+  points: readonly AnalysisHistoryPoint[],
+  metric: Metric,
+): Array<{ x: number; y: number; p: AnalysisHistoryPoint; v: number }> {
   const withValue = points.flatMap((p) => (p[metric] === null ? [] : [{ p, v: p[metric] }]));
   const top = metric === 'outdatedCount' ? Math.max(1, ...withValue.map((w) => w.v)) : 100;
   const step = withValue.length > 1 ? (W - 2 * PAD) / (withValue.length - 1) : 0;
@@ -30,7 +33,12 @@ export function chartPoints(points: readonly AnalysisHistoryPoint[], metric: Met
  */
 export function TrendChart({ points }: { points: readonly AnalysisHistoryPoint[] }) {
   const { t, i18n } = useTranslation();
-  const value = (metric: Metric, v: number) => (metric === 'outdatedCount' ? String(v) : metric === 'documentedShare' ? `${oneDecimal(v, i18n.language)} %` : oneDecimal(v, i18n.language));
+  const value = (metric: Metric, v: number) =>
+    metric === 'outdatedCount'
+      ? String(v)
+      : metric === 'documentedShare'
+        ? `${oneDecimal(v, i18n.language)} %`
+        : oneDecimal(v, i18n.language);
   return (
     <section className="dc-panel dc-trend" data-testid="trend">
       <header className="dc-acard__head">
@@ -57,9 +65,18 @@ export function TrendChart({ points }: { points: readonly AnalysisHistoryPoint[]
                 </figcaption>
                 <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(`webhooks.trend.${metric}`)}>
                   <line x1={PAD} x2={W - PAD} y1={H - PAD} y2={H - PAD} className="dc-trend__axis" />
-                  {xy.length > 1 && <polyline points={xy.map((p) => `${p.x},${p.y}`).join(' ')} className={`dc-trend__line dc-trend__line--${metric}`} />}
+                  {xy.length > 1 && (
+                    <polyline points={xy.map((p) => `${p.x},${p.y}`).join(' ')} className={`dc-trend__line dc-trend__line--${metric}`} />
+                  )}
                   {xy.map((p) => (
-                    <circle key={`${p.p.analysedAt}-${p.p.jobId ?? ''}`} cx={p.x} cy={p.y} r={3.5} className={`dc-trend__dot dc-trend__line--${metric}`} data-testid={`trend-point-${metric}`}>
+                    <circle
+                      key={`${p.p.analysedAt}-${p.p.jobId ?? ''}`}
+                      cx={p.x}
+                      cy={p.y}
+                      r={3.5}
+                      className={`dc-trend__dot dc-trend__line--${metric}`}
+                      data-testid={`trend-point-${metric}`}
+                    >
                       <title>{`${p.p.commit.slice(0, 7)} · ${formatDateTime(p.p.analysedAt, i18n.language)} · ${value(metric, p.v)}`}</title>
                     </circle>
                   ))}

@@ -1,4 +1,14 @@
-import type { AnalysisReport, AnalysisType, DocMetrics, FunctionAnalysisEntry, ReadmeAnalysis, Repository, PlanType, GitRepoPayload, Vendor } from '@docent/contracts';
+import type {
+  AnalysisReport,
+  AnalysisType,
+  DocMetrics,
+  FunctionAnalysisEntry,
+  ReadmeAnalysis,
+  Repository,
+  PlanType,
+  GitRepoPayload,
+  Vendor,
+} from '@docent/contracts';
 import { apiRequest } from '../api/client.ts';
 
 export interface RepoRef {
@@ -39,11 +49,16 @@ export function payload(r: RepoRef): GitRepoPayload {
 
 /** Repository and analysis calls of docs/spec-conformance.md §7. */
 export const repositoryApi = {
-  get: (r: RepoRef) => apiRequest<RepoDetail>(`/app/github/get/repo?${new URLSearchParams({ orgName: r.org, repoName: r.repo, vendor: r.vendor })}`),
-  languages: (r: RepoRef) => apiRequest<{ languages: Record<string, number> }>('/v1/git/repo/language', { method: 'POST', json: payload(r) }),
+  get: (r: RepoRef) =>
+    apiRequest<RepoDetail>(`/app/github/get/repo?${new URLSearchParams({ orgName: r.org, repoName: r.repo, vendor: r.vendor })}`),
+  languages: (r: RepoRef) =>
+    apiRequest<{ languages: Record<string, number> }>('/v1/git/repo/language', { method: 'POST', json: payload(r) }),
   /** coverage is the full analysis at /v1/git/analyze/repo; the others at /{type} */
   analyze: (r: RepoRef, type: AnalysisType) =>
-    apiRequest<{ lroJobId: number; message: string }>(type === 'coverage' ? '/v1/git/analyze/repo' : `/v1/git/analyze/repo/${type}`, { method: 'POST', json: payload(r) }),
+    apiRequest<{ lroJobId: number; message: string }>(type === 'coverage' ? '/v1/git/analyze/repo' : `/v1/git/analyze/repo/${type}`, {
+      method: 'POST',
+      json: payload(r),
+    }),
   status: (r: RepoRef, type: AnalysisType, jobId: number, since: number) =>
     apiRequest<AnalysisStatus>(`/v1/git/analyze/repo/${type}/status?jobId=${jobId}&since=${since}`, { method: 'POST', json: payload(r) }),
   functionDetails: (r: RepoRef, type: 'basicDoc' | 'advancedDoc') =>
@@ -51,10 +66,16 @@ export const repositoryApi = {
   readmeDetails: (r: RepoRef) => apiRequest<ReadmeDetails>('/v1/git/analyze/repo/readme/details', { method: 'POST', json: payload(r) }),
   /** Removes the repository with its analyses, clone and cache (its jobs keep their history). */
   remove: (r: RepoRef) =>
-    apiRequest<void>(`/v1/git/repos/${encodeURIComponent(r.vendor)}/${encodeURIComponent(r.org)}/${encodeURIComponent(r.repo)}`, { method: 'DELETE' }),
-  azurePatValid: (org: string) => apiRequest<{ isValid: boolean; message?: string }>(`/v1/azure/pat?${new URLSearchParams({ organization: org })}`),
+    apiRequest<void>(`/v1/git/repos/${encodeURIComponent(r.vendor)}/${encodeURIComponent(r.org)}/${encodeURIComponent(r.repo)}`, {
+      method: 'DELETE',
+    }),
+  azurePatValid: (org: string) =>
+    apiRequest<{ isValid: boolean; message?: string }>(`/v1/azure/pat?${new URLSearchParams({ organization: org })}`),
   submitAzurePat: (org: string, pat: string) =>
-    apiRequest<{ isValid: boolean; message?: string }>(`/v1/azure/pat?${new URLSearchParams({ organization: org })}`, { method: 'POST', headers: { 'X-Azure-PAT': pat } }),
+    apiRequest<{ isValid: boolean; message?: string }>(`/v1/azure/pat?${new URLSearchParams({ organization: org })}`, {
+      method: 'POST',
+      headers: { 'X-Azure-PAT': pat },
+    }),
 };
 
 export const repositoryKeys = {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { downloadEntries } from './docSetDownloads.ts';
 
-const file = (name: string, format: string, size: number, part = false) => ({ name, format, size, contentType: 'x', url: `/d/${name}?download=1`, part });
+const file = (name: string, format: string, size: number, part = false) => ({
+  name,
+  format,
+  size,
+  contentType: 'x',
+  url: `/d/${name}?download=1`,
+  part,
+});
 
 describe('doc set downloads', () => {
   it('one zip per page format, the books and extras alone, diagrams and page PDFs hidden', () => {
@@ -27,7 +34,10 @@ describe('doc set downloads', () => {
   });
 
   it('a set without pages (or from before parts were marked) lists its files', () => {
-    const entries = downloadEntries({ zipUrl: '/z', files: [file('api.md', 'md', 10), { ...file('api.html', 'html', 20), part: undefined }] });
+    const entries = downloadEntries({
+      zipUrl: '/z',
+      files: [file('api.md', 'md', 10), { ...file('api.html', 'html', 20), part: undefined }],
+    });
     expect(entries.map((e) => (e.kind === 'file' ? e.name : e.format))).toEqual(['api.md', 'api.html']);
   });
 });

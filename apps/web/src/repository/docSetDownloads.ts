@@ -6,8 +6,7 @@ const PAGE_FORMATS = new Set(['md', 'html', 'rst']);
 const ASSET_FORMATS = new Set(['svg', 'js']);
 
 export type DownloadEntry =
-  | { kind: 'file'; name: string; url: string; size: number }
-  | { kind: 'format'; format: string; url: string; size: number; count: number };
+  { kind: 'file'; name: string; url: string; size: number } | { kind: 'format'; format: string; url: string; size: number; count: number };
 
 /**
  * The download buttons of a doc set: a single file for each book (PDF, DocBook, RTF), for the
@@ -24,7 +23,13 @@ export function downloadEntries(result: Pick<DocSetResult, 'files' | 'zipUrl'>):
   for (const [format, files] of byFormat) {
     if (PAGE_FORMATS.has(format) && files.some((f) => f.part)) {
       const separator = result.zipUrl.includes('?') ? '&' : '?';
-      entries.push({ kind: 'format', format, url: `${result.zipUrl}${separator}format=${encodeURIComponent(format)}`, size: files.reduce((n, f) => n + f.size, 0), count: files.length });
+      entries.push({
+        kind: 'format',
+        format,
+        url: `${result.zipUrl}${separator}format=${encodeURIComponent(format)}`,
+        size: files.reduce((n, f) => n + f.size, 0),
+        count: files.length,
+      });
     } else {
       for (const f of files) if (!f.part) entries.push({ kind: 'file', name: f.name, url: f.url, size: f.size });
     }

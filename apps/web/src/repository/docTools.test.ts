@@ -14,11 +14,24 @@ describe('max line length validation (spec §9)', () => {
   });
 });
 
-describe('where the docstrings\' prose came from (docs/design.md §1)', () => {
-  const base: DocGenResult = { commit: 'abc1234def', branch: null, pushed: false, deliveryNote: null, fileLimit: null, documented: 5, updated: 1, skipped: 0, files: [], diff: '' };
+describe("where the docstrings' prose came from (docs/design.md §1)", () => {
+  const base: DocGenResult = {
+    commit: 'abc1234def',
+    branch: null,
+    pushed: false,
+    deliveryNote: null,
+    fileLimit: null,
+    documented: 5,
+    updated: 1,
+    skipped: 0,
+    files: [],
+    diff: '',
+  };
   it('names the model and how many docstrings it wrote, in English and German', () => {
     const r = { ...base, modelProse: 4, model: 'gpt-4o-mini' };
-    expect(proseNote(i18n.getFixedT('en'), r)).toBe('Prose from gpt-4o-mini in 4 of 6 docstrings; the rest from the deterministic generator');
+    expect(proseNote(i18n.getFixedT('en'), r)).toBe(
+      'Prose from gpt-4o-mini in 4 of 6 docstrings; the rest from the deterministic generator',
+    );
     expect(proseNote(i18n.getFixedT('de'), r)).toBe('Text von gpt-4o-mini in 4 von 6 Docstrings; der Rest vom deterministischen Generator');
   });
   it('says the prose is deterministic without a model, or when the model wrote none of it', () => {

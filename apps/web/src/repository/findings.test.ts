@@ -5,10 +5,21 @@ import { judgedMarker, outdatedReason, reviewReason } from './findings.ts';
 
 /** Findings travel as codes (docs/metrics.md): the same entry reads in English and in German. */
 const entry = (over: Partial<FunctionAnalysisEntry>): FunctionAnalysisEntry => ({
-  name: 'f', fileName: 'a.py', gitLocation: 'a.py#L1-L2', content: '', docstring: 'Doc.', languageType: 'Python',
-  complexityCategory: 'low', complexity: 1, scope: 'public', urgentDocumentation: false,
+  name: 'f',
+  fileName: 'a.py',
+  gitLocation: 'a.py#L1-L2',
+  content: '',
+  docstring: 'Doc.',
+  languageType: 'Python',
+  complexityCategory: 'low',
+  complexity: 1,
+  scope: 'public',
+  urgentDocumentation: false,
   outdatedStatus: { status: 'CURRENT', explanation: '', docstring: 'Doc.', grammarError: 0 },
-  startLine: 1, endLine: 2, isTest: false, ...over,
+  startLine: 1,
+  endLine: 2,
+  isTest: false,
+  ...over,
 });
 
 const en = i18n.getFixedT('en');
@@ -17,36 +28,87 @@ const de = i18n.getFixedT('de');
 describe('finding texts', () => {
   const added = entry({
     outdatedStatus: {
-      status: 'OUTDATED', explanation: 'server English', docstring: 'Doc.', grammarError: 0, source: 'history', commit: 'abc1234',
-      findings: [{ code: 'PARAM_ADDED_UNDOCUMENTED', params: { name: 'ctx', commit: 'abc1234', date: '2025-09-20', docDate: '2019-06-01' } }],
+      status: 'OUTDATED',
+      explanation: 'server English',
+      docstring: 'Doc.',
+      grammarError: 0,
+      source: 'history',
+      commit: 'abc1234',
+      findings: [
+        { code: 'PARAM_ADDED_UNDOCUMENTED', params: { name: 'ctx', commit: 'abc1234', date: '2025-09-20', docDate: '2019-06-01' } },
+      ],
     },
   });
   it('words an OUTDATED finding with its commit and dates, per language', () => {
-    expect(outdatedReason(en, added)).toBe("Parameter 'ctx' was added in abc1234 (2025-09-20), after the docstring was last updated (2019-06-01), and the docstring does not describe it.");
-    expect(outdatedReason(de, added)).toBe("Parameter 'ctx' kam in abc1234 (2025-09-20) hinzu, nach der letzten Änderung am Docstring (2019-06-01), und der Docstring beschreibt ihn nicht.");
+    expect(outdatedReason(en, added)).toBe(
+      "Parameter 'ctx' was added in abc1234 (2025-09-20), after the docstring was last updated (2019-06-01), and the docstring does not describe it.",
+    );
+    expect(outdatedReason(de, added)).toBe(
+      "Parameter 'ctx' kam in abc1234 (2025-09-20) hinzu, nach der letzten Änderung am Docstring (2019-06-01), und der Docstring beschreibt ihn nicht.",
+    );
   });
   it('says "doc comment" outside Python and lists several names', () => {
-    const js = entry({ languageType: 'JavaScript', outdatedStatus: { status: 'OUTDATED', explanation: '', docstring: '', grammarError: 0, findings: [{ code: 'DOC_PARAM_NOT_IN_SIGNATURE', params: { names: 'a,b' } }] } });
+    const js = entry({
+      languageType: 'JavaScript',
+      outdatedStatus: {
+        status: 'OUTDATED',
+        explanation: '',
+        docstring: '',
+        grammarError: 0,
+        findings: [{ code: 'DOC_PARAM_NOT_IN_SIGNATURE', params: { names: 'a,b' } }],
+      },
+    });
     expect(outdatedReason(en, js)).toBe("The doc comment documents 'a', 'b', which the signature does not have.");
   });
   it('keeps the server explanation for entries without findings', () => {
-    expect(outdatedReason(en, entry({ outdatedStatus: { status: 'OUTDATED', explanation: 'Old text.', docstring: '', grammarError: 0 } }))).toBe('Old text.');
+    expect(
+      outdatedReason(en, entry({ outdatedStatus: { status: 'OUTDATED', explanation: 'Old text.', docstring: '', grammarError: 0 } })),
+    ).toBe('Old text.');
   });
   it('words a review suggestion and an incomplete doc together', () => {
     const fn = entry({
-      reviewSuggestion: { commit: 'def5678', date: '2026-01-02', docDate: '2024-03-04', explanation: '', findings: [{ code: 'BODY_CHANGED', params: {} }, { code: 'RETURN_KIND_CHANGED', params: { was: 'none', now: 'value' } }] },
+      reviewSuggestion: {
+        commit: 'def5678',
+        date: '2026-01-02',
+        docDate: '2024-03-04',
+        explanation: '',
+        findings: [
+          { code: 'BODY_CHANGED', params: {} },
+          { code: 'RETURN_KIND_CHANGED', params: { was: 'none', now: 'value' } },
+        ],
+      },
       incompleteDoc: { missingParams: ['b'], explanation: '', findings: [{ code: 'PARAMS_UNDOCUMENTED', params: { names: 'b' } }] },
     });
-    expect(reviewReason(en, fn)).toBe("Changed in def5678 (2026-01-02), after the docstring was last updated (2024-03-04): the body changed; now returns a value. The docstring describes parameters, but not 'b'.");
-    expect(reviewReason(de, fn)).toBe("Geändert in def5678 (2026-01-02), nach der letzten Änderung am Docstring (2024-03-04): der Funktionsrumpf hat sich geändert; gibt jetzt einen Wert zurück. Der Docstring beschreibt Parameter, aber nicht 'b'.");
+    expect(reviewReason(en, fn)).toBe(
+      "Changed in def5678 (2026-01-02), after the docstring was last updated (2024-03-04): the body changed; now returns a value. The docstring describes parameters, but not 'b'.",
+    );
+    expect(reviewReason(de, fn)).toBe(
+      "Geändert in def5678 (2026-01-02), nach der letzten Änderung am Docstring (2024-03-04): der Funktionsrumpf hat sich geändert; gibt jetzt einen Wert zurück. Der Docstring beschreibt Parameter, aber nicht 'b'.",
+    );
   });
 });
 
 describe('an OUTDATED verdict an LLM gave (issue 10, item 3)', () => {
   const judged = entry({
     outdatedStatus: {
-      status: 'OUTDATED', explanation: 'server English', docstring: 'Doc.', grammarError: 0, source: 'llm', commit: 'abc1234',
-      findings: [{ code: 'LLM_JUDGED_OUTDATED', params: { reason: 'The doc says it doubles; it now triples.', model: 'gpt-4o-mini', commit: 'abc1234', date: '2025-02-01', docDate: '2025-01-01' } }],
+      status: 'OUTDATED',
+      explanation: 'server English',
+      docstring: 'Doc.',
+      grammarError: 0,
+      source: 'llm',
+      commit: 'abc1234',
+      findings: [
+        {
+          code: 'LLM_JUDGED_OUTDATED',
+          params: {
+            reason: 'The doc says it doubles; it now triples.',
+            model: 'gpt-4o-mini',
+            commit: 'abc1234',
+            date: '2025-02-01',
+            docDate: '2025-01-01',
+          },
+        },
+      ],
     },
   });
   it("shows the model's reason and a marker naming the model, per language", () => {
@@ -55,7 +117,12 @@ describe('an OUTDATED verdict an LLM gave (issue 10, item 3)', () => {
     expect(judgedMarker(de, judged)).toBe('Urteil von gpt-4o-mini');
   });
   it('has no marker for a verdict of the rules', () => {
-    expect(judgedMarker(en, entry({ outdatedStatus: { status: 'OUTDATED', explanation: '', docstring: '', grammarError: 0, source: 'history' } }))).toBeNull();
+    expect(
+      judgedMarker(
+        en,
+        entry({ outdatedStatus: { status: 'OUTDATED', explanation: '', docstring: '', grammarError: 0, source: 'history' } }),
+      ),
+    ).toBeNull();
     expect(judgedMarker(en, entry({}))).toBeNull();
   });
 });

@@ -27,11 +27,19 @@ describe('documentation health (spec §9)', () => {
     // 4 documented + 4 trivial docs, 4 outdated: half of all docs → 1 − 0.5 × 4/8 = 0.75
     expect(outdatedFactor({ totalDocumented: 4, trivialDocs: 4, outdated: 4 })).toBe(0.75);
     // coverage 4/10 = 0.4: 0.4 × 0.75 × 50 + 0 + 0.4 × 30 = 27
-    expect(healthScore({ totalFunctions: 10, totalDocumented: 4, trivialDocs: 4, outdated: 4, urgent: 0, readmeScore: null })).toBeCloseTo(27, 10);
+    expect(healthScore({ totalFunctions: 10, totalDocumented: 4, trivialDocs: 4, outdated: 4, urgent: 0, readmeScore: null })).toBeCloseTo(
+      27,
+      10,
+    );
   });
 
   it('labels Good at 70, Needs Improvement at 40, Poor below', () => {
-    expect([healthLabel(70), healthLabel(69.99), healthLabel(40), healthLabel(39.99)]).toEqual(['good', 'needsImprovement', 'needsImprovement', 'poor']);
+    expect([healthLabel(70), healthLabel(69.99), healthLabel(40), healthLabel(39.99)]).toEqual([
+      'good',
+      'needsImprovement',
+      'needsImprovement',
+      'poor',
+    ]);
   });
 });
 
@@ -40,13 +48,22 @@ describe('action items (spec §9 priorities)', () => {
     expect(actionItems({ totalFunctions: 10, totalDocumented: 6, outdated: 0, urgent: 0, readmeScore: null })).toEqual([
       { kind: 'undocumented', priority: 'high', count: 4, percent: 40 },
     ]);
-    expect(actionItems({ totalFunctions: 10, totalDocumented: 7, outdated: 0, urgent: 0, readmeScore: null })[0]).toMatchObject({ priority: 'medium', count: 3 });
+    expect(actionItems({ totalFunctions: 10, totalDocumented: 7, outdated: 0, urgent: 0, readmeScore: null })[0]).toMatchObject({
+      priority: 'medium',
+      count: 3,
+    });
   });
 
   it('outdated: high above 5, else medium; urgent always high', () => {
     const five = actionItems({ totalFunctions: 10, totalDocumented: 10, outdated: 5, urgent: 1, readmeScore: null });
-    expect(five.map((a) => [a.kind, a.priority])).toEqual([['outdated', 'medium'], ['urgent', 'high']]);
-    expect(actionItems({ totalFunctions: 10, totalDocumented: 10, outdated: 6, urgent: 0, readmeScore: null })[0]).toMatchObject({ kind: 'outdated', priority: 'high' });
+    expect(five.map((a) => [a.kind, a.priority])).toEqual([
+      ['outdated', 'medium'],
+      ['urgent', 'high'],
+    ]);
+    expect(actionItems({ totalFunctions: 10, totalDocumented: 10, outdated: 6, urgent: 0, readmeScore: null })[0]).toMatchObject({
+      kind: 'outdated',
+      priority: 'high',
+    });
   });
 
   it('README: an improvement item below 50 (high below 30), an excellent low item at 80 or more, none between', () => {
@@ -60,10 +77,8 @@ describe('action items (spec §9 priorities)', () => {
   });
 
   it('the e2e fixture repository gets three items', () => {
-    expect(actionItems({ totalFunctions: 5, totalDocumented: 3, outdated: 1, urgent: 1, readmeScore: 54 }).map((a) => `${a.kind}:${a.priority}`)).toEqual([
-      'undocumented:high',
-      'outdated:medium',
-      'urgent:high',
-    ]);
+    expect(
+      actionItems({ totalFunctions: 5, totalDocumented: 3, outdated: 1, urgent: 1, readmeScore: 54 }).map((a) => `${a.kind}:${a.priority}`),
+    ).toEqual(['undocumented:high', 'outdated:medium', 'urgent:high']);
   });
 });

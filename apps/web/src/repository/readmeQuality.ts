@@ -1,4 +1,3 @@
-
 /** docs/spec-conformance.md §9 README quality rules. */
 export type QualityLabel = 'excellent' | 'good' | 'average' | 'needsImprovement';
 export type BannerType = 'success' | 'warning' | 'error';

@@ -10,10 +10,14 @@ describe('README texts from codes', () => {
     const rec = { code: 'ADD_SECTION' as const, params: { section: 'installation' } };
     expect(recommendationText(en, rec)).toBe('Add an Installation section.');
     expect(recommendationText(de, rec)).toBe('Ergänzen Sie einen Abschnitt zur Installation.');
-    expect(recommendationText(de, { code: 'ADD_CONTENT', params: { words: '26' } })).toBe('Fügen Sie mehr Inhalt hinzu: Die README hat 26 Wörter; zielen Sie auf mindestens 300.');
+    expect(recommendationText(de, { code: 'ADD_CONTENT', params: { words: '26' } })).toBe(
+      'Fügen Sie mehr Inhalt hinzu: Die README hat 26 Wörter; zielen Sie auf mindestens 300.',
+    );
   });
   it('words each change of the suggestion with its reason', () => {
-    expect(changeText(en, { code: 'FIX_LINK', params: { line: '3', from: 'guide.md', to: 'docs/guide.md' } })).toBe('Line 3: points the broken link guide.md at docs/guide.md, the file with that name.');
+    expect(changeText(en, { code: 'FIX_LINK', params: { line: '3', from: 'guide.md', to: 'docs/guide.md' } })).toBe(
+      'Line 3: points the broken link guide.md at docs/guide.md, the file with that name.',
+    );
   });
   it('shows the suggestion as a unified diff', () => {
     const lines = readmeDiff('README.md', '# A\n\nText.\n', '# A\n\nText.\n\n## License\n\nMIT.\n');

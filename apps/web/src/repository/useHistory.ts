@@ -13,7 +13,11 @@ export const HISTORY_POLL_MS = 5000;
  */
 export function useAnalysisHistory(ref: RepoRef) {
   const queryClient = useQueryClient();
-  const history = useQuery({ queryKey: webhookKeys.history(ref), queryFn: () => webhooksApi.history(ref), refetchInterval: HISTORY_POLL_MS });
+  const history = useQuery({
+    queryKey: webhookKeys.history(ref),
+    queryFn: () => webhooksApi.history(ref),
+    refetchInterval: HISTORY_POLL_MS,
+  });
   const points = history.data?.points;
   const seen = useRef<string | null>(null);
   const newest = points?.length ? `${points.length}:${points.at(-1)!.analysedAt}` : '0';

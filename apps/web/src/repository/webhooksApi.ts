@@ -9,7 +9,8 @@ export const webhooksApi = {
   status: (r: RepoRef) => apiRequest<WebhookStatus>(`/v1/git/repos/webhook?${q(r)}`),
   secret: (r: RepoRef) => apiRequest<{ secret: string }>('/v1/git/repos/webhook/secret', { method: 'POST', json: payload(r) }),
   register: (r: RepoRef) => apiRequest<WebhookStatus>('/v1/git/repos/webhook/register', { method: 'POST', json: payload(r) }),
-  settings: (r: RepoRef, autoDocs: Partial<AutoDocSettings>) => apiRequest<WebhookStatus>('/v1/git/repos/webhook/settings', { method: 'PUT', json: { ...payload(r), autoDocs } }),
+  settings: (r: RepoRef, autoDocs: Partial<AutoDocSettings>) =>
+    apiRequest<WebhookStatus>('/v1/git/repos/webhook/settings', { method: 'PUT', json: { ...payload(r), autoDocs } }),
   history: (r: RepoRef) => apiRequest<AnalysisHistoryResponse>(`/v1/git/repos/history?${q(r)}`),
 };
 

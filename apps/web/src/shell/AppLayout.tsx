@@ -38,7 +38,8 @@ export default function AppLayout() {
   if (!user) return null; // RequireAuth guarantees a user; this only narrows the type.
 
   const overlay = viewport !== 'desktop' && !collapsed;
-  const contentOffset = viewport === 'mobile' ? 0 : viewport === 'tablet' ? SIDEBAR_COLLAPSED_TABLET : collapsed ? SIDEBAR_COLLAPSED_TABLET : SIDEBAR_WIDTH;
+  const contentOffset =
+    viewport === 'mobile' ? 0 : viewport === 'tablet' ? SIDEBAR_COLLAPSED_TABLET : collapsed ? SIDEBAR_COLLAPSED_TABLET : SIDEBAR_WIDTH;
   const ToggleIcon = viewport === 'mobile' ? MenuOutlined : collapsed ? MenuUnfoldOutlined : MenuFoldOutlined;
 
   return (

@@ -10,7 +10,14 @@ export function Breadcrumbs() {
   const { pathname } = useLocation();
   const crumbs = crumbsFor(pathname);
   const items = [
-    { key: 'home', title: <Link to="/" aria-label={t('breadcrumb.home')}><HomeOutlined /></Link> },
+    {
+      key: 'home',
+      title: (
+        <Link to="/" aria-label={t('breadcrumb.home')}>
+          <HomeOutlined />
+        </Link>
+      ),
+    },
     ...crumbs.map((c, i) => {
       const label = c.labelKey ? t(c.labelKey) : c.text;
       return { key: c.path, title: i === crumbs.length - 1 ? <span>{label}</span> : <Link to={c.path}>{label}</Link> };

@@ -6,14 +6,7 @@ import { chooseCurrency } from '../billing/useCurrency.ts';
 import i18n from '../i18n/index.ts';
 import { clockPattern, formatClock } from '../i18n/format.ts';
 import { isValidTime, type NightTime } from '../theme/nightMode.ts';
-import {
-  pickTheme,
-  setLanguage,
-  setNightMode,
-  setNightTime,
-  usePreferences,
-  type Language,
-} from '../theme/preferences.ts';
+import { pickTheme, setLanguage, setNightMode, setNightTime, usePreferences, type Language } from '../theme/preferences.ts';
 import { useEffectiveTheme } from '../theme/ThemeProvider.tsx';
 
 /**
@@ -67,8 +60,16 @@ export function SettingsPanel() {
           options={[
             // Segmented fires no change for the option already selected; under night mode the
             // highlighted theme must still be pickable to turn night mode off (docs/spec-conformance.md §4).
-            { value: 'light', label: <span onClick={() => prefs.nightMode && pickTheme('light')}>{t('shell.settings.light')}</span>, icon: <SunOutlined /> },
-            { value: 'dark', label: <span onClick={() => prefs.nightMode && pickTheme('dark')}>{t('shell.settings.dark')}</span>, icon: <MoonOutlined /> },
+            {
+              value: 'light',
+              label: <span onClick={() => prefs.nightMode && pickTheme('light')}>{t('shell.settings.light')}</span>,
+              icon: <SunOutlined />,
+            },
+            {
+              value: 'dark',
+              label: <span onClick={() => prefs.nightMode && pickTheme('dark')}>{t('shell.settings.dark')}</span>,
+              icon: <MoonOutlined />,
+            },
           ]}
         />
       </section>
@@ -76,7 +77,12 @@ export function SettingsPanel() {
         <div className="dc-settings__row">
           <div>
             <h4>{t('shell.settings.nightMode')}</h4>
-            <p>{t('shell.settings.nightModeHelp', { start: formatClock(prefs.nightTime.start, i18n.language), end: formatClock(prefs.nightTime.end, i18n.language) })}</p>
+            <p>
+              {t('shell.settings.nightModeHelp', {
+                start: formatClock(prefs.nightTime.start, i18n.language),
+                end: formatClock(prefs.nightTime.end, i18n.language),
+              })}
+            </p>
           </div>
           <Switch checked={prefs.nightMode} onChange={setNightMode} aria-label={t('shell.settings.nightMode')} />
         </div>
@@ -119,7 +125,13 @@ export function SettingsPopover() {
   const { t } = useTranslation();
   return (
     <Popover content={<SettingsPanel />} title={t('shell.settings.title')} trigger="click" placement="bottomRight">
-      <Button type="text" shape="circle" icon={<SettingOutlined />} aria-label={t('shell.settings.title')} title={t('shell.settings.title')} />
+      <Button
+        type="text"
+        shape="circle"
+        icon={<SettingOutlined />}
+        aria-label={t('shell.settings.title')}
+        title={t('shell.settings.title')}
+      />
     </Popover>
   );
 }

@@ -64,9 +64,7 @@ export function Sidebar({ user, collapsed, viewport, onNavigate }: SidebarProps)
             </Tooltip>
           ) : (
             <>
-              <Tag className="dc-sider__plan">
-                {planLabel}
-              </Tag>
+              <Tag className="dc-sider__plan">{planLabel}</Tag>
               <span className="dc-sider__version">{APP_VERSION}</span>
             </>
           )}

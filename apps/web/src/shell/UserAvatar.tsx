@@ -21,7 +21,10 @@ export function colorFor(seed: string): string {
 }
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].map((s) => s.trim()).filter(Boolean).join(' ');
+  return [user.firstName, user.lastName]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The picture, or generated initials when there is none or it fails to load. */
@@ -42,7 +45,11 @@ export function UserAvatar({ user, size = 32 }: { user: User; size?: number }) {
     );
   }
   return (
-    <Avatar size={size} data-testid="avatar-initials" style={{ backgroundColor: colorFor(user.id || user.email.name), color: '#ffffff', fontWeight: 600, fontSize: size * 0.4 }}>
+    <Avatar
+      size={size}
+      data-testid="avatar-initials"
+      style={{ backgroundColor: colorFor(user.id || user.email.name), color: '#ffffff', fontWeight: 600, fontSize: size * 0.4 }}
+    >
       {initialsOf(user)}
     </Avatar>
   );

@@ -13,7 +13,9 @@ describe('VerifyEmailBanner', () => {
   it('says where the mail went, and Resend Link asks for a new one and confirms it', async () => {
     const api = fakeApi({ '/generateActivationLink': { body: { success: true, message: 'Activation email sent!' } } });
     renderRoutes([{ path: '/', element: <VerifyEmailBanner user={testUser} /> }], '/');
-    expect(screen.getByTestId('verify-banner').textContent).toContain('Activation email sent to ada@example.com. Check your inbox to verify.');
+    expect(screen.getByTestId('verify-banner').textContent).toContain(
+      'Activation email sent to ada@example.com. Check your inbox to verify.',
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend Link' }));
     await waitFor(() => expect(api).toHaveBeenCalledTimes(1));
     expect(String(api.mock.calls[0]![0])).toBe('/api/generateActivationLink');
@@ -24,7 +26,11 @@ describe('VerifyEmailBanner', () => {
     fakeApi({ '/generateActivationLink': { status: 429, body: { detail: 'Too many requests.' } } });
     const { unmount } = renderRoutes([{ path: '/', element: <VerifyEmailBanner user={testUser} /> }], '/');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend Link' }));
-    await waitFor(() => expect(document.querySelector('.ant-message-notice-error')?.textContent).toContain('Failed to resend activation email. Please try again.'));
+    await waitFor(() =>
+      expect(document.querySelector('.ant-message-notice-error')?.textContent).toContain(
+        'Failed to resend activation email. Please try again.',
+      ),
+    );
     unmount();
     renderRoutes([{ path: '/', element: <VerifyEmailBanner user={{ ...testUser, isVerified: true }} /> }], '/');
     expect(screen.queryByTestId('verify-banner')).toBeNull();

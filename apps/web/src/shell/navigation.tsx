@@ -1,12 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  ApiOutlined,
-  BranchesOutlined,
-  CrownOutlined,
-  GiftOutlined,
-  ProfileOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
+import { ApiOutlined, BranchesOutlined, CrownOutlined, GiftOutlined, ProfileOutlined, UnorderedListOutlined } from '@ant-design/icons';
 
 export interface NavEntry {
   key: string;

@@ -10,10 +10,13 @@ import { testUser } from '../test/fixtures.ts';
 import { reloadSession } from '../auth/session.ts';
 
 /** Every source file of the web app (tests aside), as text. */
-const SOURCES = Object.entries(import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }));
+const SOURCES = Object.entries(
+  import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }),
+);
 
 /** The toasts on screen: antd messages (top centre); one that is leaving (fading out) is gone. */
-const toasts = () => [...document.querySelectorAll('.ant-message-notice')].filter((n) => !/-leave\b/.test(n.className)).map((n) => n.textContent ?? '');
+const toasts = () =>
+  [...document.querySelectorAll('.ant-message-notice')].filter((n) => !/-leave\b/.test(n.className)).map((n) => n.textContent ?? '');
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,7 +27,9 @@ afterEach(() => {
 describe('toasts', () => {
   it('the app has one toast system: nothing uses antd notifications', () => {
     expect(SOURCES.length).toBeGreaterThan(50);
-    const users = SOURCES.filter(([, text]) => /\bnotification\s*[.}]|\bnotification\b[^;]*from 'antd'|\bnotification,/.test(text)).map(([file]) => file);
+    const users = SOURCES.filter(([, text]) => /\bnotification\s*[.}]|\bnotification\b[^;]*from 'antd'|\bnotification,/.test(text)).map(
+      ([file]) => file,
+    );
     expect(users).toEqual([]);
   });
 
@@ -62,7 +67,9 @@ describe('toasts', () => {
       '/auth/rapid/login?token=abc',
     );
     await screen.findByText('home');
-    await waitFor(() => expect(toasts().some((x) => x.includes('Email verified') && x.includes('ada@example.com is confirmed'))).toBe(true));
+    await waitFor(() =>
+      expect(toasts().some((x) => x.includes('Email verified') && x.includes('ada@example.com is confirmed'))).toBe(true),
+    );
   });
 
   it('without emailVerified the same page shows no verification toast', async () => {

@@ -30,14 +30,18 @@ function content(title: ReactNode, description?: ReactNode): ReactNode {
  */
 export function useToast(): Toast {
   const { message } = App.useApp();
-  return useMemo<Toast>(() => ({
-    success: (title, description) => {
-      message.destroy(FORM_ERROR_KEY);
-      void message.success(content(title, description));
-    },
-    error: (title, description, key) => void message.error(key ? { key, content: content(title, description) } : content(title, description)),
-    info: (title, description) => void message.info(content(title, description)),
-    loading: (title) => message.loading(title, 0),
-    dismiss: (key) => message.destroy(key),
-  }), [message]);
+  return useMemo<Toast>(
+    () => ({
+      success: (title, description) => {
+        message.destroy(FORM_ERROR_KEY);
+        void message.success(content(title, description));
+      },
+      error: (title, description, key) =>
+        void message.error(key ? { key, content: content(title, description) } : content(title, description)),
+      info: (title, description) => void message.info(content(title, description)),
+      loading: (title) => message.loading(title, 0),
+      dismiss: (key) => message.destroy(key),
+    }),
+    [message],
+  );
 }

@@ -13,7 +13,9 @@ describe('virtualised terminal', () => {
   });
 
   it('keeps only visible rows of 100,000 lines in the DOM, and counts search matches over all of them', () => {
-    const lines = Array.from({ length: 100_000 }, (_, i) => lineFromWire(`${i % 1000 === 0 ? 'ERROR' : 'INFO'}::2026-01-01T00:00:00Z::line ${i + 1}${i % 1000 === 0 ? ' needle' : ''}`, i + 1));
+    const lines = Array.from({ length: 100_000 }, (_, i) =>
+      lineFromWire(`${i % 1000 === 0 ? 'ERROR' : 'INFO'}::2026-01-01T00:00:00Z::line ${i + 1}${i % 1000 === 0 ? ' needle' : ''}`, i + 1),
+    );
     render(
       <QueryClientProvider client={new QueryClient()}>
         <AntApp>

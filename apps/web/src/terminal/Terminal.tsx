@@ -116,7 +116,19 @@ function Highlight({ text, query }: { text: string; query: string }) {
  * with a match count, follow mode that pauses when the user scrolls up, copy, download, stop,
  * and fullscreen (Escape leaves it). Virtualised: only the visible rows are in the DOM.
  */
-export function Terminal({ lines, title, status, progress, height = TERMINAL_HEIGHT.inline, stop, downloadName = 'job.log', emptyText, testId = 'terminal', onEscape, live = true }: TerminalProps) {
+export function Terminal({
+  lines,
+  title,
+  status,
+  progress,
+  height = TERMINAL_HEIGHT.inline,
+  stop,
+  downloadName = 'job.log',
+  emptyText,
+  testId = 'terminal',
+  onEscape,
+  live = true,
+}: TerminalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [fullscreen, setFullscreen] = useState(false);
@@ -137,7 +149,10 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
     if (lines.length === 0) setExpanded(new Map());
   }, [lines.length]);
   const show = useCallback((l: TerminalLine) => displayText(l, t as unknown as (key: string, o: Record<string, string>) => string), [t]);
-  const layout = useMemo(() => rowLayout(lines.length, new Map([...expanded].map(([i, pretty]) => [i, (pretty.split('\n').length - 1) * ROW_HEIGHT]))), [lines.length, expanded]);
+  const layout = useMemo(
+    () => rowLayout(lines.length, new Map([...expanded].map(([i, pretty]) => [i, (pretty.split('\n').length - 1) * ROW_HEIGHT]))),
+    [lines.length, expanded],
+  );
   const toggleJson = (i: number, pretty: string) =>
     setExpanded((prev) => {
       const next = new Map(prev);
@@ -258,10 +273,17 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
         style={{ top: layout.top(i), ...(open ? { height: layout.height(i) } : {}) }}
         data-line={i + 1}
       >
-        <span className="dc-term__no" style={{ width: gutter }}>{i + 1}</span>
+        <span className="dc-term__no" style={{ width: gutter }}>
+          {i + 1}
+        </span>
         {l.timestamp && <span className="dc-term__time">{formatClock(l.timestamp)}</span>}
         {icon && (
-          <span className="dc-term__kind" role="img" aria-label={t(`terminal.lineKinds.${l.type}`)} title={t(`terminal.lineKinds.${l.type}`)}>
+          <span
+            className="dc-term__kind"
+            role="img"
+            aria-label={t(`terminal.lineKinds.${l.type}`)}
+            title={t(`terminal.lineKinds.${l.type}`)}
+          >
             {icon}
           </span>
         )}
@@ -321,13 +343,31 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
             suffix={
               query.trim() ? (
                 <span className="dc-term__count" data-testid={`${testId}-matches`}>
-                  {matches.length ? t('terminal.matchOf', { current: current + 1, total: matches.length.toLocaleString() }) : t('terminal.noMatches')}
+                  {matches.length
+                    ? t('terminal.matchOf', { current: current + 1, total: matches.length.toLocaleString() })
+                    : t('terminal.noMatches')}
                 </span>
               ) : null
             }
           />
-          <Button title={t('terminal.prevMatch')} size="small" type="text" icon={<UpOutlined />} aria-label={t('terminal.prevMatch')} disabled={!matches.length} onClick={() => goToMatch(current - 1)} />
-          <Button title={t('terminal.nextMatch')} size="small" type="text" icon={<DownOutlined />} aria-label={t('terminal.nextMatch')} disabled={!matches.length} onClick={() => goToMatch(current + 1)} />
+          <Button
+            title={t('terminal.prevMatch')}
+            size="small"
+            type="text"
+            icon={<UpOutlined />}
+            aria-label={t('terminal.prevMatch')}
+            disabled={!matches.length}
+            onClick={() => goToMatch(current - 1)}
+          />
+          <Button
+            title={t('terminal.nextMatch')}
+            size="small"
+            type="text"
+            icon={<DownOutlined />}
+            aria-label={t('terminal.nextMatch')}
+            disabled={!matches.length}
+            onClick={() => goToMatch(current + 1)}
+          />
           <Button
             title={follow ? t('terminal.following') : t('terminal.follow')}
             size="small"
@@ -339,8 +379,22 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
             data-testid={`${testId}-follow`}
             onClick={() => setFollow((f) => !f)}
           />
-          <Button title={t('terminal.copy')} size="small" type="text" icon={<CopyOutlined />} aria-label={t('terminal.copy')} onClick={() => void copy()} />
-          <Button title={t('terminal.download')} size="small" type="text" icon={<DownloadOutlined />} aria-label={t('terminal.download')} onClick={download} />
+          <Button
+            title={t('terminal.copy')}
+            size="small"
+            type="text"
+            icon={<CopyOutlined />}
+            aria-label={t('terminal.copy')}
+            onClick={() => void copy()}
+          />
+          <Button
+            title={t('terminal.download')}
+            size="small"
+            type="text"
+            icon={<DownloadOutlined />}
+            aria-label={t('terminal.download')}
+            onClick={download}
+          />
           <Button
             title={fullscreen ? t('terminal.exitFullscreen') : t('terminal.fullscreen')}
             size="small"
@@ -364,7 +418,14 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
         </div>
       </div>
       {progress !== undefined && (
-        <Progress className="dc-term__progress" percent={progress} size="small" showInfo={false} status={progress >= 100 ? 'success' : 'active'} aria-label={t('terminal.progress')} />
+        <Progress
+          className="dc-term__progress"
+          percent={progress}
+          size="small"
+          showInfo={false}
+          status={progress >= 100 ? 'success' : 'active'}
+          aria-label={t('terminal.progress')}
+        />
       )}
       <div
         ref={body}
@@ -384,7 +445,9 @@ export function Terminal({ lines, title, status, progress, height = TERMINAL_HEI
         )}
       </div>
       <div className="dc-term__foot">
-        <span data-testid={`${testId}-count`}>{t('terminal.lineCount', { count: lines.length, formatted: lines.length.toLocaleString() })}</span>
+        <span data-testid={`${testId}-count`}>
+          {t('terminal.lineCount', { count: lines.length, formatted: lines.length.toLocaleString() })}
+        </span>
         {progress !== undefined && <span data-testid={`${testId}-percent`}>{`${Math.round(progress)}%`}</span>}
         {!follow && live && (
           <Button size="small" type="link" onClick={() => setFollow(true)} data-testid={`${testId}-resume`}>
@@ -434,7 +497,16 @@ export interface TerminalModalProps extends Omit<TerminalProps, 'height' | 'onEs
 /** The terminal in a dialog: 800 px wide, 500 px tall (400 for sync dialogs); Escape closes. */
 export function TerminalModal({ open, onClose, modalTitle, height = TERMINAL_HEIGHT.modal, footer = null, ...props }: TerminalModalProps) {
   return (
-    <Modal open={open} onCancel={onClose} title={modalTitle} width={TERMINAL_DIALOG_WIDTH} footer={footer} destroyOnHidden centered className="dc-term-modal">
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={modalTitle}
+      width={TERMINAL_DIALOG_WIDTH}
+      footer={footer}
+      destroyOnHidden
+      centered
+      className="dc-term-modal"
+    >
       <Terminal {...props} height={height} />
     </Modal>
   );

@@ -8,9 +8,21 @@ const started = (): LiveState => analysis(initialLiveState(), { type: 'start', j
 describe('live job terminal', () => {
   it('appends wire lines once each, in order, by line number', () => {
     let s = started();
-    s = analysis(s, { type: 'lines', lines: [{ seq: 1, raw: 'SYSTEM::2026-01-01T00:00:00Z::Queued' }, { seq: 2, raw: 'COMMAND::2026-01-01T00:00:01Z::git clone x' }] });
+    s = analysis(s, {
+      type: 'lines',
+      lines: [
+        { seq: 1, raw: 'SYSTEM::2026-01-01T00:00:00Z::Queued' },
+        { seq: 2, raw: 'COMMAND::2026-01-01T00:00:01Z::git clone x' },
+      ],
+    });
     // A reconnect may resend line 2: it is not shown twice.
-    s = analysis(s, { type: 'lines', lines: [{ seq: 2, raw: 'COMMAND::2026-01-01T00:00:01Z::git clone x' }, { seq: 3, raw: 'ERROR::2026-01-01T00:00:02Z::boom' }] });
+    s = analysis(s, {
+      type: 'lines',
+      lines: [
+        { seq: 2, raw: 'COMMAND::2026-01-01T00:00:01Z::git clone x' },
+        { seq: 3, raw: 'ERROR::2026-01-01T00:00:02Z::boom' },
+      ],
+    });
     expect(s.lines.map((l) => [l.no, l.type, l.text])).toEqual([
       [1, 'system', 'Queued'],
       [2, 'command', 'git clone x'],

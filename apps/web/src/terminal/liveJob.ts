@@ -94,14 +94,16 @@ export function finish(s: LiveState, flavour: Flavour, state: string, message: s
   if (s.finished) return s;
   let next: LiveState = { ...s, state, message, finished: true, percentage: state === 'COMPLETE' ? 100 : s.percentage, failures: 0 };
   if (flavour === 'docs' && state === 'COMPLETE') {
-    if (!isTerminalType(next.lines.at(-1)?.type)) next = append(next, DOCS_COMPLETE_TEXT, 'complete', { key: 'terminal.results.docsComplete' });
+    if (!isTerminalType(next.lines.at(-1)?.type))
+      next = append(next, DOCS_COMPLETE_TEXT, 'complete', { key: 'terminal.results.docsComplete' });
   } else if (flavour === 'analysis' || flavour === 'docs') {
     const r = resultLine(state);
     if (r && !isTerminalType(next.lines.at(-1)?.type)) next = append(next, r.text, r.type, { key: r.key });
   } else {
     const text = `Job ${state}: ${message}`;
     // The engine writes this line itself; print it only when the log does not already end with it.
-    if (!next.lines.slice(-3).some((l) => l.text === text)) next = append(next, text, state === 'COMPLETE' ? 'success' : 'error', { key: 'terminal.results.job', params: { state, message } });
+    if (!next.lines.slice(-3).some((l) => l.text === text))
+      next = append(next, text, state === 'COMPLETE' ? 'success' : 'error', { key: 'terminal.results.job', params: { state, message } });
   }
   return next;
 }
@@ -123,15 +125,25 @@ export function liveReducer(flavour: Flavour) {
       case 'pollOk': {
         if (s.finished) return s;
         const lines = a.messages.map((raw, i) => ({ seq: a.lastLine - a.messages.length + 1 + i, raw }));
-        let next: LiveState = { ...appendWire(s, lines), failures: 0, state: a.state, percentage: Math.max(0, Math.min(100, a.percentage)), message: a.message ?? s.message };
+        let next: LiveState = {
+          ...appendWire(s, lines),
+          failures: 0,
+          state: a.state,
+          percentage: Math.max(0, Math.min(100, a.percentage)),
+          message: a.message ?? s.message,
+        };
         if (isFinalState(a.state)) next = finish(next, flavour, a.state, a.message ?? s.message);
         return next;
       }
       case 'pollFailed': {
         if (s.finished) return s;
         const failures = s.failures + 1;
-        let next = append({ ...s, failures }, `Error checking status: ${a.error}`, 'error', { key: 'terminal.results.statusError', params: { error: a.error } });
-        if (failures >= MAX_POLL_FAILURES) next = { ...append(next, POLL_FAILED_TEXT, 'failed', { key: 'terminal.results.pollFailed' }), finished: true };
+        let next = append({ ...s, failures }, `Error checking status: ${a.error}`, 'error', {
+          key: 'terminal.results.statusError',
+          params: { error: a.error },
+        });
+        if (failures >= MAX_POLL_FAILURES)
+          next = { ...append(next, POLL_FAILED_TEXT, 'failed', { key: 'terminal.results.pollFailed' }), finished: true };
         return next;
       }
       case 'final':

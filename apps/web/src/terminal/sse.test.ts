@@ -26,7 +26,9 @@ describe('SseParser', () => {
 
   it('ignores comments, defaults the name to message, joins multi-line data, drops data-less events', () => {
     const p = new SseParser();
-    expect(p.feed(': ping\n\ndata: x~~one\ndata: two\n\nevent: nothing\n\n')).toEqual([{ event: 'message', data: 'x~~one\ntwo', id: null }]);
+    expect(p.feed(': ping\n\ndata: x~~one\ndata: two\n\nevent: nothing\n\n')).toEqual([
+      { event: 'message', data: 'x~~one\ntwo', id: null },
+    ]);
   });
 
   it('keeps an incomplete event until its blank line arrives', () => {

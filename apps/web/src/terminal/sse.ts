@@ -84,7 +84,11 @@ export class SseParser {
 }
 
 /** Reads a fetch() body as text chunks and hands each parsed event to `onEvent`. */
-export async function readEventStream(body: ReadableStream<Uint8Array>, parser: SseParser, onEvents: (events: SseEvent[]) => void): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  parser: SseParser,
+  onEvents: (events: SseEvent[]) => void,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   try {

@@ -8,7 +8,18 @@ function sse(text: string): Response {
 }
 
 const job = (state: string, progress: number) =>
-  JSON.stringify({ id: 9, jobType: 'ANALYSIS', organizationName: 'acme', repoName: 'calc', vendor: 'GIT', state, message: state === 'COMPLETE' ? 'Analysis complete' : 'Running', progress, timeCreated: '2026-01-01T00:00:00Z', totalTime: 3 });
+  JSON.stringify({
+    id: 9,
+    jobType: 'ANALYSIS',
+    organizationName: 'acme',
+    repoName: 'calc',
+    vendor: 'GIT',
+    state,
+    message: state === 'COMPLETE' ? 'Analysis complete' : 'Running',
+    progress,
+    timeCreated: '2026-01-01T00:00:00Z',
+    totalTime: 3,
+  });
 
 describe('useLiveJob', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -20,8 +31,16 @@ describe('useLiveJob', () => {
   it('follows the stream, resumes after a drop with Last-Event-ID 1 s later, and prints the result text', async () => {
     const fetchMock = vi
       .fn<(url: string, init: RequestInit) => Promise<Response>>()
-      .mockResolvedValueOnce(sse(`retry: 1000\n\nid: 1\nevent: line\ndata: SYSTEM::2026-01-01T00:00:00Z::Queued\n\nid: 2\nevent: line\ndata: COMMAND::2026-01-01T00:00:01Z::git clone x\n\nevent: status\ndata: ${job('RUNNING', 40)}\n\n`))
-      .mockResolvedValueOnce(sse(`id: 3\nevent: line\ndata: INFO::2026-01-01T00:00:02Z::Functions: 3 of 5 documented\n\nevent: end\ndata: ${job('COMPLETE', 100)}\n\n`));
+      .mockResolvedValueOnce(
+        sse(
+          `retry: 1000\n\nid: 1\nevent: line\ndata: SYSTEM::2026-01-01T00:00:00Z::Queued\n\nid: 2\nevent: line\ndata: COMMAND::2026-01-01T00:00:01Z::git clone x\n\nevent: status\ndata: ${job('RUNNING', 40)}\n\n`,
+        ),
+      )
+      .mockResolvedValueOnce(
+        sse(
+          `id: 3\nevent: line\ndata: INFO::2026-01-01T00:00:02Z::Functions: 3 of 5 documented\n\nevent: end\ndata: ${job('COMPLETE', 100)}\n\n`,
+        ),
+      );
     vi.stubGlobal('fetch', fetchMock);
     const { result } = renderHook(() => useLiveJob({ jobId: 9, flavour: 'analysis' }));
     await act(async () => {

@@ -96,7 +96,12 @@ export function useLiveJob({ jobId, flavour, poll = pollJob, storageKey, loadFul
           }
         } catch (err) {
           if (signal.aborted) return;
-          dispatch({ type: 'local', text: `Failed to fetch logs: ${errorMessage(err)}`, kind: 'error', i18n: { key: 'terminal.results.fetchFailed', params: { error: errorMessage(err) } } });
+          dispatch({
+            type: 'local',
+            text: `Failed to fetch logs: ${errorMessage(err)}`,
+            kind: 'error',
+            i18n: { key: 'terminal.results.fetchFailed', params: { error: errorMessage(err) } },
+          });
           return;
         }
       }
@@ -104,7 +109,10 @@ export function useLiveJob({ jobId, flavour, poll = pollJob, storageKey, loadFul
       while (!signal.aborted && !ref.current.finished) {
         try {
           const since = ref.current.lastSeq;
-          const res = await openStream(`/v1/lro/logs/${liveJobId}/stream`, { headers: since ? { 'Last-Event-ID': String(since) } : {}, signal });
+          const res = await openStream(`/v1/lro/logs/${liveJobId}/stream`, {
+            headers: since ? { 'Last-Event-ID': String(since) } : {},
+            signal,
+          });
           failures = 0;
           await readEventStream(res.body!, new SseParser(), (events) => {
             const lines: Array<{ seq: number; raw: string }> = [];
@@ -128,7 +136,12 @@ export function useLiveJob({ jobId, flavour, poll = pollJob, storageKey, loadFul
           if (signal.aborted) return;
           // A job that is gone, or a signed-out user, will not come back by retrying.
           if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500) {
-            dispatch({ type: 'local', text: `Failed to fetch logs: ${err.message}`, kind: 'error', i18n: { key: 'terminal.results.fetchFailed', params: { error: err.message } } });
+            dispatch({
+              type: 'local',
+              text: `Failed to fetch logs: ${err.message}`,
+              kind: 'error',
+              i18n: { key: 'terminal.results.fetchFailed', params: { error: err.message } },
+            });
             return;
           }
           if (err instanceof ApiRequestError && err.status === 511) return;

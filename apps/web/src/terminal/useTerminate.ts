@@ -27,7 +27,8 @@ export function useTerminate() {
         void message.success(ok);
       } catch (err) {
         const detail = errorMessage(err);
-        const text = detail === NOT_CANCELLABLE_DETAIL ? t('terminal.terminate.notCancellable') : t('terminal.terminate.failed', { error: detail });
+        const text =
+          detail === NOT_CANCELLABLE_DETAIL ? t('terminal.terminate.notCancellable') : t('terminal.terminate.failed', { error: detail });
         onLine(text, 'error');
         void message.error(text);
       } finally {

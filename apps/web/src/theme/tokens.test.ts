@@ -5,7 +5,12 @@ import { themeConfig } from './tokens.ts';
 describe('breakpoints handed to antd', () => {
   it.each(['light', 'dark'] as const)('%s theme: each screen step starts at the spec width and ends below the next', (name) => {
     const token = themeConfig(name).token as Record<string, number>;
-    const steps = ['XS', 'SM', 'MD', 'LG', 'XL', 'XXL'].map((k) => [k, token[`screen${k}`], token[`screen${k}Min`], token[`screen${k}Max`]]);
+    const steps = ['XS', 'SM', 'MD', 'LG', 'XL', 'XXL'].map((k) => [
+      k,
+      token[`screen${k}`],
+      token[`screen${k}Min`],
+      token[`screen${k}Max`],
+    ]);
     expect(steps).toEqual([
       ['XS', 360, 360, 567],
       ['SM', 568, 568, 767],

@@ -50,8 +50,7 @@ export function themeConfig(name: ThemeName): ThemeConfig {
       colorInfo: dark ? '#6366f1' : BRAND_COLOR,
       colorLink: dark ? '#8b93ff' : BRAND_COLOR,
       borderRadius: 8,
-      fontFamily:
-        "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+      fontFamily: "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
       colorBgLayout: dark ? '#0b0d12' : '#f4f6fb',
       colorBgContainer: dark ? '#151821' : '#ffffff',
       colorBgElevated: dark ? '#1b1f2a' : '#ffffff',

@@ -24,7 +24,10 @@ if (!reportPath || !repo) {
 // Built once (`go run` would take the .go arguments for sources to compile).
 const env = { ...process.env, GO111MODULE: 'off', GOFLAGS: '', GOCACHE: process.env.GOCACHE ?? path.join(os.tmpdir(), 'docent-go-cache') };
 const binary = path.join(mkdtempSync(path.join(os.tmpdir(), 'docent-go-oracle-')), 'docoracle');
-execFileSync('go', ['build', '-o', binary, path.join(path.dirname(fileURLToPath(import.meta.url)), 'docoracle.go')], { env, stdio: 'inherit' });
+execFileSync('go', ['build', '-o', binary, path.join(path.dirname(fileURLToPath(import.meta.url)), 'docoracle.go')], {
+  env,
+  stdio: 'inherit',
+});
 compareDocumented({
   reportPath,
   repo,

@@ -34,7 +34,15 @@ function tsFunctions(file) {
       const documented = ts.getJSDocCommentsAndTags(node).some((d) => ts.isJSDoc(d));
       // the statement a function expression belongs to: `a.b = function…;`, `const f = () => …;`
       let host = node;
-      while (host.parent && !ts.isSourceFile(host.parent) && !ts.isBlock(host.parent) && !ts.isClassLike(host.parent) && !ts.isObjectLiteralExpression(host.parent) && !ts.isFunctionLike(host.parent)) host = host.parent;
+      while (
+        host.parent &&
+        !ts.isSourceFile(host.parent) &&
+        !ts.isBlock(host.parent) &&
+        !ts.isClassLike(host.parent) &&
+        !ts.isObjectLiteralExpression(host.parent) &&
+        !ts.isFunctionLike(host.parent)
+      )
+        host = host.parent;
       for (const line of new Set([lineOf(node.getStart(sf)), lineOf(host.getStart(sf))])) {
         if (!byLine.has(line)) byLine.set(line, { documented, kind: ts.SyntaxKind[node.kind] });
       }
@@ -64,8 +72,13 @@ for (const f of functions) {
   if (theirs.documented) documentedByTs += 1;
   const ours = f.docstring !== null && f.docstring !== undefined && f.docstring !== '';
   if (ours === theirs.documented) agree += 1;
-  else disagreements.push(`${f.gitLocation} ${f.name}: Docent ${ours ? 'documented' : 'undocumented'}, TypeScript ${theirs.documented ? 'documented' : 'undocumented'} (${theirs.kind})`);
+  else
+    disagreements.push(
+      `${f.gitLocation} ${f.name}: Docent ${ours ? 'documented' : 'undocumented'}, TypeScript ${theirs.documented ? 'documented' : 'undocumented'} (${theirs.kind})`,
+    );
 }
-console.log(`functions compared: ${compared} (not matched to a TypeScript node: ${unmatched}); documented according to TypeScript: ${documentedByTs}`);
+console.log(
+  `functions compared: ${compared} (not matched to a TypeScript node: ${unmatched}); documented according to TypeScript: ${documentedByTs}`,
+);
 console.log(`agreement on "documented": ${agree}/${compared} = ${((100 * agree) / Math.max(1, compared)).toFixed(1)} %`);
 for (const d of disagreements) console.log(`  ${d}`);

@@ -98,7 +98,9 @@ tuple
   });
 
   it('rustdoc # Arguments and # Returns', () => {
-    expect(parse('Parse.\n\n# Arguments\n\n* `text` - input\n* `strict` - fail early\n\n# Panics\n\n* `x` - not an argument', 'Rust')).toEqual({
+    expect(
+      parse('Parse.\n\n# Arguments\n\n* `text` - input\n* `strict` - fail early\n\n# Panics\n\n* `x` - not an argument', 'Rust'),
+    ).toEqual({
       styles: ['rustdoc'],
       params: ['text', 'strict'],
       documentsReturn: false,
@@ -106,7 +108,9 @@ tuple
   });
 
   it('C# XML doc', () => {
-    expect(parse('<summary>Add.</summary>\n<param name="a">first</param>\n<param name="b">second</param>\n<returns>The sum.</returns>', 'C#')).toEqual({
+    expect(
+      parse('<summary>Add.</summary>\n<param name="a">first</param>\n<param name="b">second</param>\n<returns>The sum.</returns>', 'C#'),
+    ).toEqual({
       styles: ['xmldoc'],
       params: ['a', 'b'],
       documentsReturn: true,
@@ -114,8 +118,15 @@ tuple
   });
 
   it('Swift markup: single and grouped parameters', () => {
-    expect(parse('Fetch.\n- Parameter url: where\n- Returns: data', 'Swift')).toEqual({ styles: ['swift'], params: ['url'], documentsReturn: true });
-    expect(parse('Fetch.\n- Parameters:\n  - url: where\n  - timeout: seconds\n- Throws: errors', 'Swift').params).toEqual(['url', 'timeout']);
+    expect(parse('Fetch.\n- Parameter url: where\n- Returns: data', 'Swift')).toEqual({
+      styles: ['swift'],
+      params: ['url'],
+      documentsReturn: true,
+    });
+    expect(parse('Fetch.\n- Parameters:\n  - url: where\n  - timeout: seconds\n- Throws: errors', 'Swift').params).toEqual([
+      'url',
+      'timeout',
+    ]);
   });
 
   it('plain prose is no style at all', () => {

@@ -5,7 +5,8 @@ import { normaliseParamName, saysNothing, type StyleParser } from './types.ts';
  * with dashes; parameter entries are `name : type` (or `a, b : int`) at the title's indentation.
  */
 
-const TITLE = /^(\s*)(Parameters|Other Parameters|Keyword Arguments|Returns?|Yields?|Receives|Raises|Warns|Warnings|See Also|Notes?|References|Examples?|Attributes|Methods)\s*$/i;
+const TITLE =
+  /^(\s*)(Parameters|Other Parameters|Keyword Arguments|Returns?|Yields?|Receives|Raises|Warns|Warnings|See Also|Notes?|References|Examples?|Attributes|Methods)\s*$/i;
 /**
  * A parameter entry: names (`x`, `a, b`, `*args`) alone or followed by ` : type`. Prose after the
  * list ("Note: the cache, if any, is shared.") is no entry, nor a `$META` placeholder that a

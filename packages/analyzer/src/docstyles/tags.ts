@@ -23,7 +23,10 @@ function skipBracedType(s: string): string {
 function paramNames(rest: string, language: string): string[] {
   let s = skipBracedType(rest.trim());
   if (language === 'PHP') {
-    const token = s.split(/\s+/).slice(0, 3).find((t) => /^(\.\.\.)?&?\$/.test(t));
+    const token = s
+      .split(/\s+/)
+      .slice(0, 3)
+      .find((t) => /^(\.\.\.)?&?\$/.test(t));
     const n = token ? normaliseParamName(token) : null;
     return n ? [n] : [];
   }

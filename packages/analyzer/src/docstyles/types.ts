@@ -24,10 +24,14 @@ export function saysNothing(text: string): boolean {
     .trim()
     .toLowerCase();
   // "No return value is supported by this event.", "Nothing.", "Does not return anything."
-  return /^(none|void|nothing|undefined|unit|\(\)|promise<void>|null|no return value)$/.test(t) || /^(no (return )?value|nothing|does not return|doesn't return)\b/.test(t);
+  return (
+    /^(none|void|nothing|undefined|unit|\(\)|promise<void>|null|no return value)$/.test(t) ||
+    /^(no (return )?value|nothing|does not return|doesn't return)\b/.test(t)
+  );
 }
 
-const ALLOWS_NONE = /(?:^|[\s`*(])None\s+(?:if|when|whenever|unless|otherwise|on|for|in case)\b|\bor\s+[`*]*None\b|\b(?:otherwise|else)\s*,?\s*[`*]*None\b|\bOptional\[/;
+const ALLOWS_NONE =
+  /(?:^|[\s`*(])None\s+(?:if|when|whenever|unless|otherwise|on|for|in case)\b|\bor\s+[`*]*None\b|\b(?:otherwise|else)\s*,?\s*[`*]*None\b|\bOptional\[/;
 
 /** Strips the markers a doc may put around a parameter name; null when it is no plain name. */
 export function normaliseParamName(raw: string): string | null {

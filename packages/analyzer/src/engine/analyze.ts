@@ -5,7 +5,14 @@ import { createHash } from 'node:crypto';
 import type { AnalysisOnly, AnalysisReport, AnalysisResult, FunctionAnalysisEntry } from '@docent/contracts';
 import { extractWithoutParser, PARSEABLE_LANGUAGES } from '../functions/index.ts';
 import { languageIndex } from '../languages/data.ts';
-import { classifyFile, combineGitAttributes, isBinary, languageShares, parseGitAttributesAt, type GitAttributes } from '../languages/index.ts';
+import {
+  classifyFile,
+  combineGitAttributes,
+  isBinary,
+  languageShares,
+  parseGitAttributesAt,
+  type GitAttributes,
+} from '../languages/index.ts';
 import { gitBlobId } from './blob-id.ts';
 import { AnalysisCache, analyzerSourceVersion, type FileRecord } from './cache.ts';
 import type { BlameSummary, DocHistoryVerdict } from './history-types.ts';
@@ -14,9 +21,25 @@ import { readmeInWorker, type ReadmeOutcome } from './readme-thread.ts';
 import { docNoun, promoteJudged, summarizeFunctions, toEntry } from './entries.ts';
 import { hydrateFunctions, needsSource } from './function-content.ts';
 import { AnalysisAbortedError, InvalidRepositoryError, throwIfAborted } from './errors.ts';
-import { DEFAULT_HISTORY_DEPTH, headBlobIds, historyScope, prefetchHistory, traceHistory, type HistoryPrefetch, type HistoryTarget } from './history.ts';
+import {
+  DEFAULT_HISTORY_DEPTH,
+  headBlobIds,
+  historyScope,
+  prefetchHistory,
+  traceHistory,
+  type HistoryPrefetch,
+  type HistoryTarget,
+} from './history.ts';
 import { BlobBatch } from './blob-batch.ts';
-import { changedAfterDoc, wholeCommit, createMergeResolver, judgeFileHistory, MERGE_RESOLUTION_PATH_READS, mergesAmong, windowCommitsByFile } from './doc-history.ts';
+import {
+  changedAfterDoc,
+  wholeCommit,
+  createMergeResolver,
+  judgeFileHistory,
+  MERGE_RESOLUTION_PATH_READS,
+  mergesAmong,
+  windowCommitsByFile,
+} from './doc-history.ts';
 import { listRepositoryFiles } from './list-files.ts';
 import { projectKey } from './project-key.ts';
 import { MAX_PARSE_BYTES, quickOutcome } from './parse-file.ts';
@@ -136,7 +159,13 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
     // First analysis of this folder and nothing to share: every documented function needs
     // history, so git reads it now, on the other cores, while this thread reads and parses.
     if (wantHistory && historyDepth > 0 && cache.size === 0 && !cache.sharing) {
-      prefetch = prefetchHistory(dir, historyDepth, signal, Math.min(HISTORY_SLICES_MAX, os.availableParallelism()), historyScope(listing.files, extensionHasFunctions));
+      prefetch = prefetchHistory(
+        dir,
+        historyDepth,
+        signal,
+        Math.min(HISTORY_SLICES_MAX, os.availableParallelism()),
+        historyScope(listing.files, extensionHasFunctions),
+      );
     }
     cache.retainOnly(new Set(listing.files));
 
@@ -278,7 +307,11 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
       const stored = record.functions ?? [];
       const isTest = isTestFile(rel);
       const source = sources.get(rel);
-      const text = !needsSource(stored) ? null : source && source.blobId === record.facts.blobId ? source.text : sourceText(reader, rel, record.facts.blobId);
+      const text = !needsSource(stored)
+        ? null
+        : source && source.blobId === record.facts.blobId
+          ? source.text
+          : sourceText(reader, rel, record.facts.blobId);
       sources.delete(rel);
       hydrateFunctions(text, stored).forEach((fn, i) => {
         const verdict = explanations?.[i] ?? null;
@@ -296,14 +329,17 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   const result: AnalysisResult = { report, functions: [], stats };
   if (wantLanguages) {
     progress.phase(85, 'Computing language shares');
-    report.programmingLanguages = languageShares(facts.map((f) => ({ language: f.language, bytes: f.size, countsForLanguages: f.countsForLanguages })));
+    report.programmingLanguages = languageShares(
+      facts.map((f) => ({ language: f.language, bytes: f.size, countsForLanguages: f.countsForLanguages })),
+    );
   }
   if (wantFunctions) {
     const figures = summarizeFunctions(entries);
     // The documented share leaves trivial docs out; they are reported apart (docs/metrics/functions.md).
     report.basicFuncDocAnalysis = { totalFunctions: figures.totalFunctions, totalDocumented: figures.totalDocumented };
     if (figures.trivialDocs > 0) report.basicFuncDocAnalysis.trivialDocs = figures.trivialDocs;
-    if (only !== 'basicDoc') report.advancedFuncDocAnalysis = { outdatedDocCount: figures.outdatedDocCount, urgentDocCount: figures.urgentDocCount };
+    if (only !== 'basicDoc')
+      report.advancedFuncDocAnalysis = { outdatedDocCount: figures.outdatedDocCount, urgentDocCount: figures.urgentDocCount };
     result.docMetrics = figures.docMetrics;
     stats.testFunctions = figures.testFunctions;
     result.functions = entries;
@@ -333,7 +369,6 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
   timings.report();
   return result;
 }
-
 
 /**
  * The README card, from the cache when its inputs are unchanged: the README, the file list
@@ -374,7 +409,15 @@ async function judgeReviews(
   progress: ReturnType<typeof createProgress>,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const chosen = [...items].sort((a, b) => (a.entry.reviewSuggestion!.date < b.entry.reviewSuggestion!.date ? 1 : a.entry.reviewSuggestion!.date > b.entry.reviewSuggestion!.date ? -1 : 0)).slice(0, Math.max(0, max));
+  const chosen = [...items]
+    .sort((a, b) =>
+      a.entry.reviewSuggestion!.date < b.entry.reviewSuggestion!.date
+        ? 1
+        : a.entry.reviewSuggestion!.date > b.entry.reviewSuggestion!.date
+          ? -1
+          : 0,
+    )
+    .slice(0, Math.max(0, max));
   let done = 0;
   let next = 0;
   progress.phase(90, `Asking ${llm.model} about ${chosen.length} changed functions`);
@@ -439,7 +482,11 @@ function createTimings(): Timings {
  */
 /** Some language with functions uses this (lower-cased) extension: its history may be needed. */
 function extensionHasFunctions(extension: string): boolean {
-  return languageIndex().byExtension.get(extension)?.some((language) => PARSEABLE_LANGUAGES.has(language.name)) ?? false;
+  return (
+    languageIndex()
+      .byExtension.get(extension)
+      ?.some((language) => PARSEABLE_LANGUAGES.has(language.name)) ?? false
+  );
 }
 
 function parseable(rel: string, facts: Omit<FileFacts, 'rel'>): boolean {
@@ -455,7 +502,14 @@ function parseable(rel: string, facts: Omit<FileFacts, 'rel'>): boolean {
 }
 
 /** `text`: the whole file decoded, when the caller has it (then it is not binary and fits the sample). */
-function classify(rel: string, bytes: Uint8Array, size: number, blobId: string | null, attrs: GitAttributes | undefined, text?: string): Omit<FileFacts, 'rel'> {
+function classify(
+  rel: string,
+  bytes: Uint8Array,
+  size: number,
+  blobId: string | null,
+  attrs: GitAttributes | undefined,
+  text?: string,
+): Omit<FileFacts, 'rel'> {
   const binary = text === undefined && isBinary(bytes.subarray(0, BINARY_SNIFF_BYTES));
   const sample = text ?? (binary ? '' : decoder.decode(bytes.subarray(0, SAMPLE_BYTES)));
   const cls = classifyFile(rel, sample, size, attrs);
@@ -524,7 +578,9 @@ async function runHistory(run: HistoryRun): Promise<Map<string, Array<DocHistory
     if (!head || !record.facts.blobId) continue; // untracked: no history to compare
     // Test functions are counted, not judged (docs/metrics.md, "Test-file rule"): no figure or list shows their verdicts.
     if (isTestFile(rel)) continue;
-    const documented = (record.functions ?? []).filter((fn) => fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null && fn.outdated.status !== 'OUTDATED');
+    const documented = (record.functions ?? []).filter(
+      (fn) => fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null && fn.outdated.status !== 'OUTDATED',
+    );
     if (documented.length === 0) continue;
     const key = `${record.facts.blobId}:${head}:${depth}`;
     if (record.blame?.key === key && Array.isArray(record.blame.runs) && Array.isArray(record.blame.commits)) {
@@ -532,7 +588,10 @@ async function runHistory(run: HistoryRun): Promise<Map<string, Array<DocHistory
       else toJudge.push(rel);
       continue;
     }
-    const ranges = documented.map((fn): [number, number] => [Math.min(fn.startLine, fn.docStartLine!), Math.max(fn.endLine, fn.docEndLine!)]);
+    const ranges = documented.map((fn): [number, number] => [
+      Math.min(fn.startLine, fn.docStartLine!),
+      Math.max(fn.endLine, fn.docEndLine!),
+    ]);
     keys.set(rel, key);
     targets.push({ rel, lineCount: Math.max(...ranges.map((r) => r[1])), ranges, dirty: record.facts.blobId !== head });
   }
@@ -566,13 +625,22 @@ async function runHistory(run: HistoryRun): Promise<Map<string, Array<DocHistory
   const stale = toJudge.filter((rel) => {
     const record = files.get(rel)!;
     // …or that one commit dated wholly, which may have moved them (doc-history.ts movedFunctions).
-    return (record.functions ?? []).some((fn) => fn.docstring !== null && fn.outdated.status !== 'OUTDATED' && (changedAfterDoc(record.blame!, fn) !== null || wholeCommit(record.blame!, fn) !== null));
+    return (record.functions ?? []).some(
+      (fn) =>
+        fn.docstring !== null &&
+        fn.outdated.status !== 'OUTDATED' &&
+        (changedAfterDoc(record.blame!, fn) !== null || wholeCommit(record.blame!, fn) !== null),
+    );
   });
   if (stale.length > 0) progress.phase(88, `Comparing ${stale.length} files with the versions their docs were written for`);
   const walked = stale.flatMap((rel) => files.get(rel)!.blame!.commits);
   // The window's boundary ('^abc…' in the walk's commits), or none when the walk read all history.
   const boundary = walked.find(([sha]) => sha.length > 1 && sha.startsWith('^'))?.[0].slice(1) ?? null;
-  const mergeCommits = await mergesAmong(root, walked.map((c) => c[0]), signal);
+  const mergeCommits = await mergesAmong(
+    root,
+    walked.map((c) => c[0]),
+    signal,
+  );
   const merges = createMergeResolver(root, mergeCommits, boundary, signal, mergeCommits.size > 0 ? windowWide : null);
   const blobs = new BlobBatch(root);
   try {
@@ -586,7 +654,12 @@ async function runHistory(run: HistoryRun): Promise<Map<string, Array<DocHistory
         const text = textOf(rel, record);
         if (text === null) return; // changed on disk meanwhile: judged next time
         const language = record.facts.language ?? '';
-        list = await judgeFileHistory({ root, rel, language, noun: docNoun(language), blobs, merges, signal, parse: parseVersion }, record.blame!, hydrateFunctions(text, stored), text);
+        list = await judgeFileHistory(
+          { root, rel, language, noun: docNoun(language), blobs, merges, signal, parse: parseVersion },
+          record.blame!,
+          hydrateFunctions(text, stored),
+          text,
+        );
       }
       record.blame!.verdicts = list;
       cache.set(rel, record);
@@ -594,9 +667,11 @@ async function runHistory(run: HistoryRun): Promise<Map<string, Array<DocHistory
     };
     // Several files at once: while one waits for git (old versions, pickaxe), another is parsed.
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(JUDGE_CONCURRENCY, toJudge.length) }, async () => {
-      while (next < toJudge.length) await judge(toJudge[next++]!);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(JUDGE_CONCURRENCY, toJudge.length) }, async () => {
+        while (next < toJudge.length) await judge(toJudge[next++]!);
+      }),
+    );
     // Verdicts naming a merge get the branch's commit now (the objects stored above are patched).
     await merges.settled();
   } finally {

@@ -89,7 +89,11 @@ export class AnalysisCache {
   private storedProject: string | undefined;
   private shared: Map<string, SharedResult> | null = null;
 
-  constructor(cacheDir: string, readonly realRoot: string, version: string) {
+  constructor(
+    cacheDir: string,
+    readonly realRoot: string,
+    version: string,
+  ) {
     this.versionDir = path.join(cacheDir, `v${FORMAT}-${version}`);
     this.packName = createHash('sha1').update(realRoot).digest('hex');
     this.packPath = this.packFile(this.packName);
@@ -138,7 +142,8 @@ export class AnalysisCache {
       for (const record of read.records.values()) {
         if (!isRecord(record) || !Array.isArray(record.functions) || record.retry || record.parseError !== undefined) continue;
         const { blobId, language } = record.facts;
-        if (typeof blobId === 'string' && typeof language === 'string') shared.set(`${blobId}\0${language}`, { functions: record.functions, blame: record.blame });
+        if (typeof blobId === 'string' && typeof language === 'string')
+          shared.set(`${blobId}\0${language}`, { functions: record.functions, blame: record.blame });
       }
       this.shared = shared;
       return;
@@ -197,12 +202,27 @@ export class AnalysisCache {
     this.dirty = false;
     try {
       await fs.promises.mkdir(path.dirname(this.packPath), { recursive: true });
-      const journal = this.base ? JSON.stringify({ format: FORMAT, base: this.base.id, files: Object.fromEntries(this.journal), readme: this.readme, project: this.project } satisfies JournalFile) : null;
+      const journal = this.base
+        ? JSON.stringify({
+            format: FORMAT,
+            base: this.base.id,
+            files: Object.fromEntries(this.journal),
+            readme: this.readme,
+            project: this.project,
+          } satisfies JournalFile)
+        : null;
       if (journal !== null && journal.length <= this.base!.size * JOURNAL_MAX_SHARE) {
         await atomicWrite(this.journalPath, journal);
       } else {
         const id = randomBytes(8).toString('hex');
-        const text = JSON.stringify({ format: FORMAT, id, root: this.realRoot, project: this.project, files: Object.fromEntries(this.records), readme: this.readme } satisfies PackFile);
+        const text = JSON.stringify({
+          format: FORMAT,
+          id,
+          root: this.realRoot,
+          project: this.project,
+          files: Object.fromEntries(this.records),
+          readme: this.readme,
+        } satisfies PackFile);
         await atomicWrite(this.packPath, text);
         this.base = { id, size: text.length };
         this.journal = new Map();
@@ -224,14 +244,18 @@ export class AnalysisCache {
     if (!this.project) return [];
     try {
       const value = JSON.parse(fs.readFileSync(this.projectIndex(this.project), 'utf8')) as { packs?: unknown };
-      return Array.isArray(value.packs) ? value.packs.filter((name): name is string => typeof name === 'string' && /^[0-9a-f]{40}$/.test(name)) : [];
+      return Array.isArray(value.packs)
+        ? value.packs.filter((name): name is string => typeof name === 'string' && /^[0-9a-f]{40}$/.test(name))
+        : [];
     } catch {
       return [];
     }
   }
 
   /** A pack with its journal applied (a journal for another pack id is ignored); null when unreadable. */
-  private readPack(name: string): { pack: PackFile; records: Map<string, FileRecord>; journal: Array<[string, FileRecord | null]>; size: number } | null {
+  private readPack(
+    name: string,
+  ): { pack: PackFile; records: Map<string, FileRecord>; journal: Array<[string, FileRecord | null]>; size: number } | null {
     let pack: PackFile;
     let size: number;
     try {
@@ -247,7 +271,14 @@ export class AnalysisCache {
     let journal: Array<[string, FileRecord | null]> = [];
     try {
       const changes = JSON.parse(fs.readFileSync(this.journalFile(name), 'utf8')) as JournalFile;
-      if (changes && changes.format === FORMAT && typeof pack.id === 'string' && changes.base === pack.id && changes.files && typeof changes.files === 'object') {
+      if (
+        changes &&
+        changes.format === FORMAT &&
+        typeof pack.id === 'string' &&
+        changes.base === pack.id &&
+        changes.files &&
+        typeof changes.files === 'object'
+      ) {
         journal = Object.entries(changes.files);
         for (const [rel, record] of journal) {
           if (record === null) records.delete(rel);

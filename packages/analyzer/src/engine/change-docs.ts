@@ -38,7 +38,10 @@ export interface ChangeDocsInput {
   changedLines: ReadonlySet<number>;
 }
 
-const touches = (fn: Pick<ParsedFunction, 'startLine' | 'endLine' | 'docStartLine' | 'docEndLine'>, lines: ReadonlySet<number>): boolean => {
+const touches = (
+  fn: Pick<ParsedFunction, 'startLine' | 'endLine' | 'docStartLine' | 'docEndLine'>,
+  lines: ReadonlySet<number>,
+): boolean => {
   const from = Math.min(fn.startLine, fn.docStartLine ?? fn.startLine);
   const to = Math.max(fn.endLine, fn.docEndLine ?? fn.endLine);
   for (const l of lines) if (l >= from && l <= to) return true;
@@ -100,17 +103,38 @@ export async function documentationOfChange(input: ChangeDocsInput): Promise<Cha
       findings.push(...(fn.outdated.findings ?? []));
     }
     // The code changed, the doc did not: does the new contract contradict what the doc says?
-    if (documented && previous?.docstring && previous.docstring === fn.docstring && previous.docFacts && fn.docFacts && codeLinesTouched(fn, input.changedLines)) {
+    if (
+      documented &&
+      previous?.docstring &&
+      previous.docstring === fn.docstring &&
+      previous.docFacts &&
+      fn.docFacts &&
+      codeLinesTouched(fn, input.changedLines)
+    ) {
       const summary = parseDocstring(fn.docstring!, input.language);
       const then = contractOf(previous.content, previous.name, input.language, previous.docFacts.signature, previous.docFacts.returns);
       const now = contractOf(fn.content, fn.name, input.language, fn.docFacts.signature, fn.docFacts.returns);
-      const changes = contractChanges(then, now, { text: fn.docstring!, params: summary.params, documentsReturn: summary.documentsReturn }, () => raisesInText(input.after, input.language));
+      const changes = contractChanges(
+        then,
+        now,
+        { text: fn.docstring!, params: summary.params, documentsReturn: summary.documentsReturn },
+        () => raisesInText(input.after, input.language),
+      );
       for (const f of changes.outdated) {
         findings.push(f);
         reasons.push(describeInChange(f, noun));
       }
     }
-    out.push({ name: fn.name, startLine: fn.startLine, endLine: fn.endLine, added, documented, outdated: findings.length > 0 || reasons.length > 0, reasons: [...new Set(reasons.filter(Boolean))], findings });
+    out.push({
+      name: fn.name,
+      startLine: fn.startLine,
+      endLine: fn.endLine,
+      added,
+      documented,
+      outdated: findings.length > 0 || reasons.length > 0,
+      reasons: [...new Set(reasons.filter(Boolean))],
+      findings,
+    });
   }
   return out;
 }

@@ -67,8 +67,37 @@ function withoutVariableAnnotations(body: string): string {
 }
 
 const PY_KEYWORDS = new Set([
-  'if', 'elif', 'else', 'for', 'while', 'try', 'except', 'finally', 'with', 'def', 'class', 'lambda', 'match', 'case', 'async', 'return', 'yield',
-  'raise', 'assert', 'del', 'pass', 'global', 'nonlocal', 'import', 'from', 'await', 'not', 'and', 'or', 'in', 'is',
+  'if',
+  'elif',
+  'else',
+  'for',
+  'while',
+  'try',
+  'except',
+  'finally',
+  'with',
+  'def',
+  'class',
+  'lambda',
+  'match',
+  'case',
+  'async',
+  'return',
+  'yield',
+  'raise',
+  'assert',
+  'del',
+  'pass',
+  'global',
+  'nonlocal',
+  'import',
+  'from',
+  'await',
+  'not',
+  'and',
+  'or',
+  'in',
+  'is',
 ]);
 
 /** Parameter tokens without their annotations: `a: int = 1` → `a = 1` (TS `b?: string` → `b`). */
@@ -109,7 +138,8 @@ function boundNames(tokens: readonly string[], params: ReadonlySet<string>): Set
     const after = tokens[i + 2];
     let binds = false;
     if (depth === 0 && next === '=' && after !== '=') binds = true;
-    else if (depth === 0 && next !== undefined && (AUGMENTED.has(next) || next === ':') && after === '=' && tokens[i + 3] !== '=') binds = next !== '<' && next !== '>';
+    else if (depth === 0 && next !== undefined && (AUGMENTED.has(next) || next === ':') && after === '=' && tokens[i + 3] !== '=')
+      binds = next !== '<' && next !== '>';
     else if (DECLARES.has(tokens[i - 1] ?? '') || tokens[i - 1] === 'as') binds = true;
     else if (forTarget && (tokens[i - 1] === 'for' || tokens[i - 1] === ',' || tokens[i - 1] === '(')) binds = true;
     if (!binds) continue;
@@ -152,7 +182,9 @@ export function codeKey(content: string, name: string, language: string): string
   if (language === 'Python') bodyText = withoutVariableAnnotations(bodyText);
   const body = codeTokens(bodyText, language);
   if (language === 'Python' && body[0]?.startsWith('"')) body.shift();
-  const paramNames = new Set(params.filter((t, i) => IDENT.test(t) && (i === 0 || params[i - 1] === ',' || params[i - 1] === '*' || params[i - 1] === '(')));
+  const paramNames = new Set(
+    params.filter((t, i) => IDENT.test(t) && (i === 0 || params[i - 1] === ',' || params[i - 1] === '*' || params[i - 1] === '(')),
+  );
   const bound = boundNames(body, paramNames);
   const names = new Map<string, string>();
   let depth = 0;
@@ -167,6 +199,7 @@ export function codeKey(content: string, name: string, language: string): string
       out.push(placeholder);
     } else out.push(t);
   }
-  if (names.size > 0) for (let i = 0; i < out.length; i++) if (out[i]!.startsWith('"') && out[i]!.includes('{')) out[i] = renameInString(out[i]!, names);
+  if (names.size > 0)
+    for (let i = 0; i < out.length; i++) if (out[i]!.startsWith('"') && out[i]!.includes('{')) out[i] = renameInString(out[i]!, names);
   return [...head, '\u0000', ...out].join(' ');
 }

@@ -1,6 +1,18 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { classHierarchy, constantsOf, contractChanges, declaredParents, isStandardException, contractOf, findingKey, raisesInText, type ClassHierarchy, type Contract, type DocView } from '../functions/contract.ts';
+import {
+  classHierarchy,
+  constantsOf,
+  contractChanges,
+  declaredParents,
+  isStandardException,
+  contractOf,
+  findingKey,
+  raisesInText,
+  type ClassHierarchy,
+  type Contract,
+  type DocView,
+} from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
 import type { BlameSummary, DocHistoryVerdict } from './history-types.ts';
@@ -105,7 +117,8 @@ function functionReader(
   // The doc then and now: the same, or the same but for a formatter's run over it (the walk looks
   // past such a commit: formatting-hunk.ts).
   const quotes = quotesAlike(ctx.rel);
-  const sameDoc = (then: string | null, now: string | null): boolean => then === now || (then !== null && now !== null && sameLayoutFree(then, now, quotes));
+  const sameDoc = (then: string | null, now: string | null): boolean =>
+    then === now || (then !== null && now !== null && sameLayoutFree(then, now, quotes));
   const whole = async (rev: string, name: string, occurrence: number): Promise<OldFunction> => {
     const version = await read(rev);
     const fn = version && counterpart(version.functions, name, occurrence);
@@ -124,7 +137,11 @@ function functionReader(
     if (fragment) {
       try {
         const found = (await parse(fragment.text, ctx.language, ctx.rel)).filter(
-          (f) => f.name === fn.name && f.startLine >= fragment.firstRegionLine && f.endLine <= fragment.firstRegionLine + fragment.to - fragment.from && endsCleanly(fragment, f.startLine, f.endLine),
+          (f) =>
+            f.name === fn.name &&
+            f.startLine >= fragment.firstRegionLine &&
+            f.endLine <= fragment.firstRegionLine + fragment.to - fragment.from &&
+            endsCleanly(fragment, f.startLine, f.endLine),
         );
         // The doc has not changed since the revisions asked for (that is what made them the
         // doc's): a function found with another doc is another overload, placed by a moved line.
@@ -160,7 +177,12 @@ function functionReader(
     const key = `${rev}\0${fn.name}\0${occurrence}`;
     let pending = memo.get(key);
     if (!pending) {
-      pending = ctx.language === 'Python' ? fromPythonFragment(rev, fn, occurrence) : fragmentSupported(ctx.language) ? fromFragment(rev, fn, occurrence) : whole(rev, fn.name, occurrence);
+      pending =
+        ctx.language === 'Python'
+          ? fromPythonFragment(rev, fn, occurrence)
+          : fragmentSupported(ctx.language)
+            ? fromFragment(rev, fn, occurrence)
+            : whole(rev, fn.name, occurrence);
       memo.set(key, pending);
     }
     return pending;
@@ -258,7 +280,9 @@ async function introducedBy(
     const version = await oldFunction(rev, now, occurrence);
     const contract = version ? contractFor(version.fn, ctx.language) : null;
     if (!version || !contract) return false;
-    return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language), hierarchy, constants).outdated.some((g) => findingKey(g) === key);
+    return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language), hierarchy, constants).outdated.some(
+      (g) => findingKey(g) === key,
+    );
   };
   const word = f.params.name ?? f.params.type ?? '';
   const commits = (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS);
@@ -374,13 +398,22 @@ export type CommitsByFile = Map<string, Array<[string, number]>>;
  * `paths` (every path when none), from one `git log --name-only`. Empty when git fails: then
  * suggestions keep the merge.
  */
-export async function windowCommitsByFile(root: string, boundary: string | null, paths: readonly string[], signal?: AbortSignal): Promise<CommitsByFile> {
+export async function windowCommitsByFile(
+  root: string,
+  boundary: string | null,
+  paths: readonly string[],
+  signal?: AbortSignal,
+): Promise<CommitsByFile> {
   const map: CommitsByFile = new Map();
   const range = boundary ? `${commitRev(boundary)}..HEAD` : 'HEAD';
   try {
     // --full-history: every commit that touched a path, as the window-wide list has them (a
     // path's default history would skip a side branch its merge took unchanged).
-    const out = await runGit(root, ['log', '--no-merges', '--full-history', '--relative', '--name-only', '--format=%x01%H %ct', range, '--', ...paths], signal);
+    const out = await runGit(
+      root,
+      ['log', '--no-merges', '--full-history', '--relative', '--name-only', '--format=%x01%H %ct', range, '--', ...paths],
+      signal,
+    );
     let current: [string, number] | null = null;
     for (const line of out.toString('utf8').split('\n')) {
       if (line.startsWith('\x01')) {
@@ -410,7 +443,9 @@ export function createMergeResolver(
   signal?: AbortSignal,
   windowWide: Promise<CommitsByFile | null> | null = null,
 ): MergeResolver {
-  let byFile: Promise<CommitsByFile> | null = windowWide ? windowWide.then((map) => map ?? windowCommitsByFile(root, boundary, [], signal)) : null;
+  let byFile: Promise<CommitsByFile> | null = windowWide
+    ? windowWide.then((map) => map ?? windowCommitsByFile(root, boundary, [], signal))
+    : null;
   const ownLogs = new Map<string, Promise<CommitsByFile>>();
   // A few files (an incremental analysis) are read one path each, ~4x cheaper than the window's
   // whole name list; more than that share the one window-wide read.
@@ -483,7 +518,10 @@ export function changedAfterDoc(
 }
 
 /** The one commit that dates a documented function's doc and body alike, when it is in the window. */
-export function wholeCommit(summary: BlameSummary, fn: Pick<ParsedFunctionLike, 'startLine' | 'endLine' | 'docStartLine' | 'docEndLine'>): string | null {
+export function wholeCommit(
+  summary: BlameSummary,
+  fn: Pick<ParsedFunctionLike, 'startLine' | 'endLine' | 'docStartLine' | 'docEndLine'>,
+): string | null {
   if (fn.docStartLine === null || fn.docEndLine === null) return null;
   const doc = newestIn(summary, fn.docStartLine, fn.docEndLine);
   const body = newestIn(summary, fn.startLine, fn.endLine, fn.docStartLine, fn.docEndLine);
@@ -511,7 +549,10 @@ async function movedFunctions(
     // The function's first lines, as they are (a move that re-indents them is not followed), and
     // its doc's first line: a namesake's `def __init__(self):` alone does not make a move.
     const first = w.fn.content.split('\n', 4).join('\n');
-    const docFirst = w.fn.docstring!.split('\n').map((l) => l.trim()).find((l) => l.length > 3);
+    const docFirst = w.fn
+      .docstring!.split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 3);
     if (first.trim().length < 16 || !docFirst) continue;
     const parent = await ctx.blobs.read(`${revOf(w.sha)}^`, `./${ctx.rel}`);
     if (parent === null || !parent.includes(first) || !parent.includes(docFirst)) continue;
@@ -531,7 +572,8 @@ async function movedFunctions(
     };
     const doc = newest(w.fn.docStartLine!, w.fn.docEndLine!);
     const body = newest(w.fn.startLine, w.fn.endLine, w.fn.docStartLine!, w.fn.docEndLine!);
-    if (doc && body && body.time > doc.time && doc.sha !== w.sha) found.push({ index: w.index, fn: w.fn, occurrence: w.occurrence, doc, body });
+    if (doc && body && body.time > doc.time && doc.sha !== w.sha)
+      found.push({ index: w.index, fn: w.fn, occurrence: w.occurrence, doc, body });
   }
   return found;
 }
@@ -540,7 +582,9 @@ async function movedFunctions(
 async function blameLines(ctx: Context, from: number, to: number): Promise<Map<number, Newest> | null> {
   try {
     // The working tree's lines (the function's line numbers are today's); uncommitted lines get ''.
-    const out = (await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, '--', ctx.rel], ctx.signal)).toString('utf8');
+    const out = (await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, '--', ctx.rel], ctx.signal)).toString(
+      'utf8',
+    );
     const times = new Map<string, number>();
     const lines = new Map<number, Newest>();
     let sha = '';
@@ -587,7 +631,11 @@ async function learnParents(ctx: Context, parents: Map<string, string | null>, t
         if (!parents.has(type)) {
           let parent: string | null = null;
           try {
-            const out = await runGit(ctx.root, ['grep', '-h', '-I', '-E', '-e', `class[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'], ctx.signal);
+            const out = await runGit(
+              ctx.root,
+              ['grep', '-h', '-I', '-E', '-e', `class[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'],
+              ctx.signal,
+            );
             parent = declaredParents(out.toString('utf8')).get(type) ?? null;
           } catch (error) {
             if (ctx.signal?.aborted) throw error;
@@ -643,7 +691,8 @@ export async function judgeFileHistory(
   // thread compares the first ones, instead of one round trip per candidate.
   for (const c of candidates) void ctx.blobs.read(revOf(c.doc.sha), `./${ctx.rel}`);
   // …and the version before the walk's newest change, which naming a suggestion's commit reads first.
-  for (const c of candidates) if (c.body.sha !== '' && !c.body.sha.startsWith('^')) void ctx.blobs.read(`${revOf(c.body.sha)}^`, `./${ctx.rel}`);
+  for (const c of candidates)
+    if (c.body.sha !== '' && !c.body.sha.startsWith('^')) void ctx.blobs.read(`${revOf(c.body.sha)}^`, `./${ctx.rel}`);
 
   const oldFunction = functionReader(ctx, text, versionReader(ctx), functions);
   // The file's non-merge commits, read once per file when a suggestion needs its commit named.
@@ -671,7 +720,10 @@ export async function judgeFileHistory(
       // repository: their declarations are looked up first (once per type per analysis), so
       // that the verdict does not depend on which function asked before.
       if (!ctx.hierarchy) {
-        const changed = [...thenContract.raises.filter((t) => !nowContract.raises.includes(t)), ...nowContract.raises.filter((t) => !thenContract.raises.includes(t))];
+        const changed = [
+          ...thenContract.raises.filter((t) => !nowContract.raises.includes(t)),
+          ...nowContract.raises.filter((t) => !thenContract.raises.includes(t)),
+        ];
         const unknown = [...new Set([...thenContract.raises, ...nowContract.raises])].filter((t) => !isStandardException(t, ctx.language));
         if (changed.length > 0 && unknown.length > 0) await learnParents(ctx, repository, unknown);
       }
@@ -681,13 +733,33 @@ export async function judgeFileHistory(
       if (incomplete.length > 0) verdict.incomplete = incomplete;
       if (changes.outdated.length > 0) {
         const first = changes.outdated[0]!;
-        const made = await introducedBy(ctx, oldFunction, revOf(c.doc.sha), c.fn, c.occurrence, thenContract, doc, first, hierarchy, constantsNow());
+        const made = await introducedBy(
+          ctx,
+          oldFunction,
+          revOf(c.doc.sha),
+          c.fn,
+          c.occurrence,
+          thenContract,
+          doc,
+          first,
+          hierarchy,
+          constantsNow(),
+        );
         const outdated = (commit: string, time: number): void => {
-          const findings = changes.outdated.map((f) => ({ code: f.code, params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) } }));
-          verdict.outdated = { explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '), findings, commit, date: day(time) };
+          const findings = changes.outdated.map((f) => ({
+            code: f.code,
+            params: { ...f.params, commit, date: day(time), docDate: day(c.doc.time) },
+          }));
+          verdict.outdated = {
+            explanation: findings.map((f) => describeFinding(f, ctx.noun)).join(' '),
+            findings,
+            commit,
+            date: day(time),
+          };
         };
         // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
-        const named = made ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language)));
+        const named =
+          made ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language)));
         if (named) outdated(...named);
         else ctx.merges.name(ctx.rel, c.body, c.doc.time, outdated);
       } else {
@@ -702,7 +774,13 @@ export async function judgeFileHistory(
       const docDate = day(c.doc.time);
       const findings = review;
       const apply = (commit: string, time: number): void => {
-        verdict.review = { commit, date: day(time), docDate, findings, explanation: describeReview(commit, day(time), docDate, findings, ctx.noun) };
+        verdict.review = {
+          commit,
+          date: day(time),
+          docDate,
+          findings,
+          explanation: describeReview(commit, day(time), docDate, findings, ctx.noun),
+        };
         // The function as its doc was written for: what an LLM judge compares (src/llm/judge.ts).
         if (before) verdict.review.before = before.content;
       };

@@ -42,10 +42,25 @@ export function toEntry(
   const noun = docNoun(language);
   let outdatedStatus: FunctionAnalysisEntry['outdatedStatus'];
   if (fn.outdated.status === 'OUTDATED') {
-    outdatedStatus = { status: 'OUTDATED', explanation: fn.outdated.explanation, docstring: fn.docstring ?? '', grammarError: 0, source: 'signature', findings: fn.outdated.findings ?? [] };
+    outdatedStatus = {
+      status: 'OUTDATED',
+      explanation: fn.outdated.explanation,
+      docstring: fn.docstring ?? '',
+      grammarError: 0,
+      source: 'signature',
+      findings: fn.outdated.findings ?? [],
+    };
   } else if (history?.outdated) {
     const o = history.outdated;
-    outdatedStatus = { status: 'OUTDATED', explanation: o.explanation, docstring: fn.docstring ?? '', grammarError: 0, source: 'history', commit: o.commit, findings: o.findings };
+    outdatedStatus = {
+      status: 'OUTDATED',
+      explanation: o.explanation,
+      docstring: fn.docstring ?? '',
+      grammarError: 0,
+      source: 'history',
+      commit: o.commit,
+      findings: o.findings,
+    };
   } else {
     outdatedStatus = { status: 'CURRENT', explanation: '', docstring: fn.docstring ?? '', grammarError: 0 };
   }

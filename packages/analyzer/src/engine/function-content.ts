@@ -1,7 +1,6 @@
 import { contentStartOf } from '../functions/content-offsets.ts';
 import type { ParsedFunctionLike, StoredFunction } from './types.ts';
 
-
 /** Offsets of each line start (plus a final entry past the end), for slicing by line numbers. */
 function lineStarts(text: string): number[] {
   const starts = [0];

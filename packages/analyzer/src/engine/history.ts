@@ -251,9 +251,15 @@ function createDiffConsumer(
             // A hunk too big to keep is not read: it counts as a change (never as formatting).
             body = () => (own.chars > MAX_STREAMED_HUNK_CHARS ? '' : own.lines.join('\n'));
           }
-          hunks.push({ oldStart: Number(m[1]), oldCount: m[2] === undefined ? 1 : Number(m[2]), newStart: Number(m[3]), newCount: m[4] === undefined ? 1 : Number(m[4]), body });
+          hunks.push({
+            oldStart: Number(m[1]),
+            oldCount: m[2] === undefined ? 1 : Number(m[2]),
+            newStart: Number(m[3]),
+            newCount: m[4] === undefined ? 1 : Number(m[4]),
+            body,
+          });
         }
-      } else if (streamed && (first === 43 /* + */ || first === 45 /* - */)) {
+      } else if (streamed && (first === 43 /* + */ || first === 45) /* - */) {
         streamed.chars += line.length;
         if (streamed.chars <= MAX_STREAMED_HUNK_CHARS) streamed.lines.push(line);
       }
@@ -401,7 +407,13 @@ const MIN_COMMITS_PER_SLICE = 50;
  * Each git writes to a private temporary file rather than a pipe, so it never waits for this
  * thread (a pipe holds 64 KiB: git would stall whenever the main thread is busy).
  */
-export function prefetchHistory(root: string, depth: number, signal?: AbortSignal, slices = 1, scope: HistoryScope = EVERY_FILE): HistoryPrefetch {
+export function prefetchHistory(
+  root: string,
+  depth: number,
+  signal?: AbortSignal,
+  slices = 1,
+  scope: HistoryScope = EVERY_FILE,
+): HistoryPrefetch {
   const children = new Set<ReturnType<typeof spawn>>();
   let cancelled = false;
   const result = (async () => {
@@ -532,7 +544,13 @@ export function historyScope(files: readonly string[], hasFunctions: (extension:
  * Commits cutting the window into `slices` runs of equal length along the first-parent line
  * (HEAD~k·n/slices), newest first; none when the window is too short to be worth splitting.
  */
-async function sliceCuts(root: string, depth: number, boundary: [string, number] | null, slices: number, signal?: AbortSignal): Promise<string[]> {
+async function sliceCuts(
+  root: string,
+  depth: number,
+  boundary: [string, number] | null,
+  slices: number,
+  signal?: AbortSignal,
+): Promise<string[]> {
   let length = depth;
   if (!boundary) {
     // The whole history is shorter than the window: split what there is.
@@ -605,10 +623,25 @@ export async function traceHistory(
     for (const [rel, file] of files) (options.prefetch!.covers(rel) ? covered : others).set(rel, file);
     // Newest slice first: each file's diffs are then applied newest to oldest, as in one pass.
     if (covered.size > 0) for (const text of prefetched.texts) if (consumeDiffText(text, covered, commits)) break;
-    if (others.size > 0) await consumeDiffs(root, [...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--', ...others.keys()], others, commits, -1, options.signal);
+    if (others.size > 0)
+      await consumeDiffs(
+        root,
+        [...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--', ...others.keys()],
+        others,
+        commits,
+        -1,
+        options.signal,
+      );
   } else {
     boundary = await historyBoundary(root, depth, options.signal);
-    await consumeDiffs(root, [...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--', ...files.keys()], files, commits, -1, options.signal);
+    await consumeDiffs(
+      root,
+      [...LOG_ARGS, boundary ? `${boundary[0]}..HEAD` : 'HEAD', '--', ...files.keys()],
+      files,
+      commits,
+      -1,
+      options.signal,
+    );
   }
 
   // Lines still unattributed were last changed in the boundary commit or before it.

@@ -13,7 +13,12 @@ export async function projectKey(root: string, signal?: AbortSignal): Promise<st
     // no origin remote (git config exits 1): fall back to the root commit
   }
   try {
-    const roots = (await runGit(root, ['rev-list', '--max-parents=0', 'HEAD'], signal)).toString('utf8').trim().split('\n').filter(Boolean).sort();
+    const roots = (await runGit(root, ['rev-list', '--max-parents=0', 'HEAD'], signal))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .sort();
     return roots.length > 0 ? `root:${roots.join(',')}` : null;
   } catch {
     return null;

@@ -139,7 +139,7 @@ export function indexDefs(text: string): PythonVersionIndex {
   const names: Array<string | null> = [];
   // strings[pair] is the first triple-quoted string not yet behind the current line.
   let pair = 0;
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     const nl = text.indexOf('\n', start);
     const end = nl === -1 ? text.length : nl;
     const lineStart = start;
@@ -218,7 +218,12 @@ function decoratorsStart(text: string, def: Def): Line | null {
  * indexDefs(text), computed once per version. 'absent' when the version has no such function;
  * null when it cannot be cut out safely (scan the whole version instead).
  */
-export function pythonFragment(text: string, qualifiedName: string, isFunction: (prefix: string) => boolean, index: PythonVersionIndex = indexDefs(text)): PythonFragment | 'absent' | null {
+export function pythonFragment(
+  text: string,
+  qualifiedName: string,
+  isFunction: (prefix: string) => boolean,
+  index: PythonVersionIndex = indexDefs(text),
+): PythonFragment | 'absent' | null {
   const parts = qualifiedName.split('.');
   const leaf = parts.pop()!;
   const candidates: Def[] = [];
@@ -245,7 +250,11 @@ export function pythonFragment(text: string, qualifiedName: string, isFunction: 
 
   // The body: down to the next code line indented no deeper than the def.
   let last = defLine;
-  for (let next = defLine.end < text.length ? lineAt(text, defLine.end + 1) : null; next; next = next.end < text.length ? lineAt(text, next.end + 1) : null) {
+  for (
+    let next = defLine.end < text.length ? lineAt(text, defLine.end + 1) : null;
+    next;
+    next = next.end < text.length ? lineAt(text, next.end + 1) : null
+  ) {
     const i = indentOf(text, next);
     if (!isCodeLine(text, next, i)) continue;
     const c = text.charCodeAt(next.start + i);

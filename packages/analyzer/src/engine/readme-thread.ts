@@ -36,7 +36,9 @@ export function readmeInWorker(dir: string, files: readonly string[], signal?: A
     };
     const onAbort = (): void => finish(() => reject(new AnalysisAbortedError()));
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: { ok: true; outcome: ReadmeOutcome } | { ok: false; message: string }) => finish(() => (m.ok ? resolve(m.outcome) : reject(new Error(m.message)))));
+    worker.on('message', (m: { ok: true; outcome: ReadmeOutcome } | { ok: false; message: string }) =>
+      finish(() => (m.ok ? resolve(m.outcome) : reject(new Error(m.message)))),
+    );
     worker.on('error', () => finish(() => resolve(null)));
     worker.on('exit', () => finish(() => resolve(null)));
   });

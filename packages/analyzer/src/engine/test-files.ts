@@ -4,15 +4,7 @@
  * `conftest.py`.
  */
 const TEST_DIRS = new Set(['test', 'tests', '__tests__']);
-const TEST_NAME = [
-  /^test_.*\.py$/,
-  /_test\.py$/,
-  /_test\.go$/,
-  /\.test\.[^.]/,
-  /\.spec\.[^.]/,
-  /Tests?\.java$/,
-  /^conftest\.py$/,
-];
+const TEST_NAME = [/^test_.*\.py$/, /_test\.py$/, /_test\.go$/, /\.test\.[^.]/, /\.spec\.[^.]/, /Tests?\.java$/, /^conftest\.py$/];
 
 export function isTestFile(relPath: string): boolean {
   const segments = relPath.split('/');

@@ -16,7 +16,21 @@
  * purpose: its scanner reads a whole old version in ~1.4 ms, and finding the fragment cost as
  * much as it saved (measured, docs/performance.md).
  */
-const BRACE_LANGUAGES = new Set(['Go', 'Java', 'JavaScript', 'TypeScript', 'TSX', 'Rust', 'C#', 'Kotlin', 'Scala', 'C', 'C++', 'Swift', 'Dart']);
+const BRACE_LANGUAGES = new Set([
+  'Go',
+  'Java',
+  'JavaScript',
+  'TypeScript',
+  'TSX',
+  'Rust',
+  'C#',
+  'Kotlin',
+  'Scala',
+  'C',
+  'C++',
+  'Swift',
+  'Dart',
+]);
 
 export function fragmentSupported(language: string): boolean {
   return BRACE_LANGUAGES.has(language);
@@ -146,7 +160,13 @@ export function fragmentFor(now: Text, then: Text, start: number, end: number, l
     closers.unshift('}');
   }
   const region = thenLines.slice(from, to + 1);
-  return { text: [...enclosing, ...region, ...closers].join('\n') + '\n', firstRegionLine: enclosing.length + 1, from: from + 1, to: to + 1, lines: thenLines };
+  return {
+    text: [...enclosing, ...region, ...closers].join('\n') + '\n',
+    firstRegionLine: enclosing.length + 1,
+    from: from + 1,
+    to: to + 1,
+    lines: thenLines,
+  };
 }
 
 /**

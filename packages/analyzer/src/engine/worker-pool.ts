@@ -202,7 +202,14 @@ export class ParsePool {
     slot.busy = null;
     for (const task of tasks) {
       if (tasks.length === 1 || this.retried.has(task.rel)) {
-        this.deliver({ rel: task.rel, language: task.language, blobId: null, functions: [], error: `parser crashed: ${error.message}`, ...(task.tag !== undefined ? { tag: task.tag } : {}) });
+        this.deliver({
+          rel: task.rel,
+          language: task.language,
+          blobId: null,
+          functions: [],
+          error: `parser crashed: ${error.message}`,
+          ...(task.tag !== undefined ? { tag: task.tag } : {}),
+        });
       } else {
         this.retried.add(task.rel);
         // Retried alone, so one poisonous file cannot take its batch neighbours down again.

@@ -32,7 +32,14 @@ export interface Contract {
 }
 
 /** Decorators that make a different kind of callable; others (caching, logging, typing) do not. */
-const BEHAVIOUR_DECORATORS = new Set(['property', 'staticmethod', 'classmethod', 'cached_property', 'contextmanager', 'asynccontextmanager']);
+const BEHAVIOUR_DECORATORS = new Set([
+  'property',
+  'staticmethod',
+  'classmethod',
+  'cached_property',
+  'contextmanager',
+  'asynccontextmanager',
+]);
 
 /**
  * codeOnly, remembered for the last few texts: a function's contract and its body tokens are
@@ -110,7 +117,12 @@ function bodyStart(code: string, close: number, language: string): number {
 }
 
 /** The declaration split into header (up to the body) and body, by offsets into `content`. */
-export function splitDeclaration(content: string, name: string, language: string, code = codeOnlyOf(content, language)): { paramsFrom: number; paramsTo: number; body: number } {
+export function splitDeclaration(
+  content: string,
+  name: string,
+  language: string,
+  code = codeOnlyOf(content, language),
+): { paramsFrom: number; paramsTo: number; body: number } {
   const open = paramListStart(code, name, language);
   if (open < 0) return { paramsFrom: -1, paramsTo: -1, body: 0 };
   const close = matching(code, open);
@@ -126,7 +138,8 @@ function splitParams(raw: string, code: string): string[] {
   for (let i = 0; i < code.length; i++) {
     const ch = code[i];
     if (ch === '(' || ch === '[' || ch === '{' || ch === '<') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}' || (ch === '>' && code[i - 1] !== '=' && code[i - 1] !== '-')) depth = Math.max(0, depth - 1);
+    else if (ch === ')' || ch === ']' || ch === '}' || (ch === '>' && code[i - 1] !== '=' && code[i - 1] !== '-'))
+      depth = Math.max(0, depth - 1);
     else if (ch === ',' && depth === 0) {
       parts.push(raw.slice(from, i));
       from = i + 1;
@@ -206,10 +219,11 @@ function raisesOf(header: string, body: string, language: string): string[] {
   }
   if (language === 'Java') {
     const m = THROWS_CLAUSE.exec(header);
-    if (m) for (const t of m[1]!.split(',')) {
-      const type = exceptionType(t.trim().replace(/<.*$/, ''));
-      if (type) found.add(type);
-    }
+    if (m)
+      for (const t of m[1]!.split(',')) {
+        const type = exceptionType(t.trim().replace(/<.*$/, ''));
+        if (type) found.add(type);
+      }
   }
   return [...found].sort();
 }
@@ -235,7 +249,10 @@ export function contractOf(content: string, name: string, language: string, sign
     params,
     variadic: signature?.variadic ?? [],
     known: signature !== null && !signature.incomplete,
-    defaults: split.paramsFrom >= 0 ? defaultsOf(content.slice(split.paramsFrom, split.paramsTo), code.slice(split.paramsFrom, split.paramsTo), params, language) : {},
+    defaults:
+      split.paramsFrom >= 0
+        ? defaultsOf(content.slice(split.paramsFrom, split.paramsTo), code.slice(split.paramsFrom, split.paramsTo), params, language)
+        : {},
     returns,
     raises: raisesOf(header, body, language),
     checks: checksOf(body, language),
@@ -259,7 +276,8 @@ export interface DocView {
   documentsReturn: boolean;
 }
 
-const RAISES_SECTION = /^\s*(?:raises|throws|exceptions)\s*:?\s*$|:raises?\b|:except(?:ion)?\b|@throws\b|@exception\b|@raise\b|<exception\b|^\s*#\s*(?:errors|panics)\s*$/im;
+const RAISES_SECTION =
+  /^\s*(?:raises|throws|exceptions)\s*:?\s*$|:raises?\b|:except(?:ion)?\b|@throws\b|@exception\b|@raise\b|<exception\b|^\s*#\s*(?:errors|panics)\s*$/im;
 
 /** Receivers a doc never describes. */
 const RECEIVERS = new Set(['self', 'cls', 'this']);
@@ -311,7 +329,11 @@ export function contractChanges(
   if (then.known && now.known) {
     // A doc that described every parameter when it was written is made wrong by a new one; a
     // doc that was a partial list from the start ("Supports the same arguments as …") is not.
-    const wasComplete = doc.params.length > 0 && then.params.every((p) => RECEIVERS.has(p) || then.variadic.includes(p) || doc.params.includes(p) || doc.params.includes(p.replace(/_$/, '')));
+    const wasComplete =
+      doc.params.length > 0 &&
+      then.params.every(
+        (p) => RECEIVERS.has(p) || then.variadic.includes(p) || doc.params.includes(p) || doc.params.includes(p.replace(/_$/, '')),
+      );
     for (const name of now.params) {
       if (then.params.includes(name) || now.variadic.includes(name)) continue;
       if (wasComplete && !doc.params.includes(name)) outdated.push(finding('PARAM_ADDED_UNDOCUMENTED', { name }));
@@ -335,7 +357,8 @@ export function contractChanges(
     if (now.raises.includes(type) || now.checks?.includes(type)) continue;
     // `@throws IOException` stays true of a function that now throws only `EOFException`.
     const stillCovered = now.raises.some((t) => hierarchy.ancestors(t).includes(type));
-    if (mentions(doc.text, type) && !stillCovered && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
+    if (mentions(doc.text, type) && !stillCovered && !raisedInFile().has(type))
+      outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
     else review.push(finding('RAISE_REMOVED', { type }));
   }
   // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type. A list
@@ -343,15 +366,21 @@ export function contractChanges(
   // for parameters), and `{@inheritDoc}` inherits the overridden method's list: no verdict.
   const documentsType = (t: string): boolean => mentions(doc.text, t) || hierarchy.ancestors(t).some((a) => mentions(doc.text, a));
   const listWasComplete = then.raises.every((t) => then.declaredOnly?.includes(t) || documentsType(t));
-  const listsRaises = RAISES_SECTION.test(doc.text) && !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g)) && !INHERIT_DOC.test(doc.text) && listWasComplete;
+  const listsRaises =
+    RAISES_SECTION.test(doc.text) &&
+    !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g)) &&
+    !INHERIT_DOC.test(doc.text) &&
+    listWasComplete;
   for (const type of now.raises) {
     if (then.raises.includes(type)) continue;
     // A subtype of a documented type is documented (`@throws IOException` covers EOFException).
     if (listsRaises && !documentsType(type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
     else review.push(finding('RAISE_ADDED', { type }));
   }
-  for (const name of now.decorators) if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
-  for (const name of then.decorators) if (!now.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'removed' }));
+  for (const name of now.decorators)
+    if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
+  for (const name of then.decorators)
+    if (!now.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'removed' }));
   return { outdated, review };
 }
 
@@ -507,7 +536,28 @@ STANDARD_PARENTS.Java = STANDARD_PARENTS.jvm!;
 STANDARD_PARENTS.Kotlin = STANDARD_PARENTS.jvm!;
 STANDARD_PARENTS.Scala = STANDARD_PARENTS.jvm!;
 
-const STANDARD_ROOTS = new Set(['Exception', 'BaseException', 'Error', 'Throwable', 'TypeError', 'AttributeError', 'AssertionError', 'StopIteration', 'StopAsyncIteration', 'SystemExit', 'KeyboardInterrupt', 'MemoryError', 'ReferenceError', 'BufferError', 'EOFError', 'RangeError', 'SyntaxError', 'URIError', 'EvalError', 'AggregateError']);
+const STANDARD_ROOTS = new Set([
+  'Exception',
+  'BaseException',
+  'Error',
+  'Throwable',
+  'TypeError',
+  'AttributeError',
+  'AssertionError',
+  'StopIteration',
+  'StopAsyncIteration',
+  'SystemExit',
+  'KeyboardInterrupt',
+  'MemoryError',
+  'ReferenceError',
+  'BufferError',
+  'EOFError',
+  'RangeError',
+  'SyntaxError',
+  'URIError',
+  'EvalError',
+  'AggregateError',
+]);
 
 /** A type of the language's standard library (the table above or a common root): never looked up in the repository. */
 export function isStandardException(type: string, language: string): boolean {
@@ -517,7 +567,8 @@ export function isStandardException(type: string, language: string): boolean {
 }
 
 /** `class X(Y)` (Python), `class X extends Y` (Java, JS/TS, PHP…), `class X : Y` (C#, Kotlin), `class X < Y` (Ruby). */
-const DECLARED_SUBCLASS = /\bclass\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*))/gu;
+const DECLARED_SUBCLASS =
+  /\bclass\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*))/gu;
 
 /**
  * The supertypes the code itself declares (`class CorruptArchive extends ArchiveException`) in
@@ -525,7 +576,11 @@ const DECLARED_SUBCLASS = /\bclass\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s
  * declare, looked up on demand: engine/doc-history.ts), then the standard library's table for
  * `language`. A chain is followed to its root (at most 16 steps; cycles stop it).
  */
-export function classHierarchy(texts: string | readonly string[], language: string, repository: ReadonlyMap<string, string | null> = new Map()): ClassHierarchy {
+export function classHierarchy(
+  texts: string | readonly string[],
+  language: string,
+  repository: ReadonlyMap<string, string | null> = new Map(),
+): ClassHierarchy {
   const declared = declaredParents(texts);
   const standard = STANDARD_PARENTS[language] ?? {};
   return {

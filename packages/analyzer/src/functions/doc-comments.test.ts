@@ -27,7 +27,7 @@ describe('findDocAbove', () => {
     expect(docFor('/** Adds. */\nconst x = 1;\nfunction add() {}', JSDOC)).toBeNull();
   });
 
-  it('with blankLinesBetween (TypeScript\'s JSDoc rule) a blank line does not detach, code still does', () => {
+  it("with blankLinesBetween (TypeScript's JSDoc rule) a blank line does not detach, code still does", () => {
     const TS: DocConvention = { ...JSDOC, blankLinesBetween: true };
     expect(docFor('/**\n * Initialize the server.\n */\n\napp.init = function init() {}', TS)?.text).toBe('Initialize the server.');
     expect(docFor('/** Adds. */\n\n\nfunction add() {}', TS)?.text).toBe('Adds.');
@@ -37,7 +37,9 @@ describe('findDocAbove', () => {
 
   it('a "/*" inside the doc text (a MIME pattern, a glob) is not the opener', () => {
     const TS: DocConvention = { ...JSDOC, blankLinesBetween: true };
-    expect(docFor('/**\n * Accept: text/*;q=.5\n * @public\n */\n\nreq.accepts = function(){}', TS)?.text).toBe('Accept: text/*;q=.5\n@public');
+    expect(docFor('/**\n * Accept: text/*;q=.5\n * @public\n */\n\nreq.accepts = function(){}', TS)?.text).toBe(
+      'Accept: text/*;q=.5\n@public',
+    );
     expect(docFor('/** Matches src/** files. */\nfunction glob() {}', JSDOC)?.text).toBe('Matches src/** files.');
   });
 

@@ -44,7 +44,14 @@ interface CountedFrame extends Frame {
  * node from JS): owners and functions are pushed as frames when entered and finished when the
  * walk leaves them, so decision points and returns land on the innermost function.
  */
-export function extractFromTree(tree: Tree, source: string, relPath: string, spec: LanguageSpec, language: string, withSignatureFacts = false): ParsedFunction[] {
+export function extractFromTree(
+  tree: Tree,
+  source: string,
+  relPath: string,
+  spec: LanguageSpec,
+  language: string,
+  withSignatureFacts = false,
+): ParsedFunction[] {
   const root = tree.rootNode;
   const frames: Frame[] = [];
   const ctx: FileContext = { source, relPath, frames, memo: new Map(), root };
@@ -181,7 +188,14 @@ function lastCodeToken(node: Node): Node {
   return current === node || current.endIndex <= node.startIndex ? node : current;
 }
 
-function build(frame: CountedFrame, lines: readonly string[], source: string, spec: LanguageSpec, language: string, withSignatureFacts: boolean): ParsedFunction {
+function build(
+  frame: CountedFrame,
+  lines: readonly string[],
+  source: string,
+  spec: LanguageSpec,
+  language: string,
+  withSignatureFacts: boolean,
+): ParsedFunction {
   const { facts } = frame;
   const node = frame.node!;
   const start = declarationStart(facts.outer, spec);

@@ -16,7 +16,12 @@ export const PARSEABLE_LANGUAGES: ReadonlySet<string> = new Set(LANGUAGE_SPECS.k
  * With `signatureFacts`, each function's parameters, return type and body position are recorded
  * in `signatureFactsOf` by whichever path ran (the same facts from both).
  */
-export async function extractFunctions(source: string, language: string, relPath: string, options: { signatureFacts?: boolean } = {}): Promise<ParsedFunction[]> {
+export async function extractFunctions(
+  source: string,
+  language: string,
+  relPath: string,
+  options: { signatureFacts?: boolean } = {},
+): Promise<ParsedFunction[]> {
   return extractWithoutParser(source, language, options) ?? extractWithTreeSitter(source, language, relPath, options);
 }
 
@@ -24,7 +29,11 @@ export async function extractFunctions(source: string, language: string, relPath
  * The same result as extractFunctions when it can be had synchronously without tree-sitter (the
  * Python scanner), else null. Cheap enough to run on the main thread while files are read.
  */
-export function extractWithoutParser(source: string, language: string, options: { signatureFacts?: boolean } = {}): ParsedFunction[] | null {
+export function extractWithoutParser(
+  source: string,
+  language: string,
+  options: { signatureFacts?: boolean } = {},
+): ParsedFunction[] | null {
   if (language !== 'Python' || typeof source !== 'string') return null;
   const found = scanPython(source.includes('\0') ? source.replace(/\0/g, ' ') : source, options);
   return found && withoutOverloads(found, language);
@@ -52,10 +61,20 @@ function withoutOverloads(functions: ParsedFunction[], language: string): Parsed
  * `signatureFacts`, each function's parameter types, defaults and body position are recorded in
  * `signatureFactsOf` (for documentation generators).
  */
-export async function extractWithTreeSitter(source: string, language: string, relPath: string, options: { signatureFacts?: boolean } = {}): Promise<ParsedFunction[]> {
+export async function extractWithTreeSitter(
+  source: string,
+  language: string,
+  relPath: string,
+  options: { signatureFacts?: boolean } = {},
+): Promise<ParsedFunction[]> {
   const spec = LANGUAGE_SPECS.get(language);
   if (!spec || typeof source !== 'string') return [];
   // Tree-sitter treats NUL as end of input in places; it never occurs in real source.
   const text = source.includes('\0') ? source.replace(/\0/g, ' ') : source;
-  return withoutOverloads(await withTree(text, spec.grammar, [] as ParsedFunction[], (tree) => extractFromTree(tree, text, relPath, spec, language, options.signatureFacts === true)), language);
+  return withoutOverloads(
+    await withTree(text, spec.grammar, [] as ParsedFunction[], (tree) =>
+      extractFromTree(tree, text, relPath, spec, language, options.signatureFacts === true),
+    ),
+    language,
+  );
 }

@@ -52,12 +52,15 @@ export function judgeDoc(
     const inSignature = new Set(signature.names.flatMap((n) => (n.endsWith('_') && n.length > 1 ? [n, n.slice(0, -1)] : [n])));
     if (!signature.incomplete && !signature.acceptsKeywords) {
       const extra = documented.filter((p) => !inSignature.has(p));
-      if (extra.length > 0) return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams };
+      if (extra.length > 0)
+        return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams };
     }
     if (documented.length > 0) {
       const listed = new Set(documented);
       const optional = new Set(signature.variadic);
-      missingParams = signature.names.filter((n) => !listed.has(n) && !listed.has(n.replace(/_$/, '')) && !optional.has(n) && !RECEIVERS.has(n));
+      missingParams = signature.names.filter(
+        (n) => !listed.has(n) && !listed.has(n.replace(/_$/, '')) && !optional.has(n) && !RECEIVERS.has(n),
+      );
     }
   }
   // A constructor's "Returns" describes the object `new` gives back; it is never checked.

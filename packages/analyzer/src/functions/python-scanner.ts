@@ -755,7 +755,8 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
       const prefix = src.slice(start[k]!, start[k]! + prefixLength).toLowerCase();
       if (prefix.includes('b') || prefix.includes('f')) return null;
       const q = start[k]! + prefixLength;
-      const quoteLength = src.charCodeAt(q + 1) === src.charCodeAt(q) && src.charCodeAt(q + 2) === src.charCodeAt(q) && end[k]! - q >= 6 ? 3 : 1;
+      const quoteLength =
+        src.charCodeAt(q + 1) === src.charCodeAt(q) && src.charCodeAt(q + 2) === src.charCodeAt(q) && end[k]! - q >= 6 ? 3 : 1;
       const raw = src.slice(q + quoteLength, end[k]! - quoteLength);
       value += prefix.includes('r') ? raw : unescapePython(raw);
     }
@@ -870,8 +871,19 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
     if (isCase) {
       // `case _:` (also with a guard, whose `if` counts by itself) is the default arm.
       let patternEnd = first + 1;
-      while (patternEnd < newlineAt && !(level[patternEnd] === 0 && ((kind[patternEnd] === OP && op[patternEnd] === COLON) || (kind[patternEnd] === NAME && op[patternEnd] === KW.if)))) patternEnd++;
-      const wildcard = patternEnd === first + 2 && kind[first + 1] === NAME && end[first + 1]! - start[first + 1]! === 1 && src.charCodeAt(start[first + 1]!) === 95;
+      while (
+        patternEnd < newlineAt &&
+        !(
+          level[patternEnd] === 0 &&
+          ((kind[patternEnd] === OP && op[patternEnd] === COLON) || (kind[patternEnd] === NAME && op[patternEnd] === KW.if))
+        )
+      )
+        patternEnd++;
+      const wildcard =
+        patternEnd === first + 2 &&
+        kind[first + 1] === NAME &&
+        end[first + 1]! - start[first + 1]! === 1 &&
+        src.charCodeAt(start[first + 1]!) === 95;
       const target = innermostFunction();
       if (!wildcard && target) target.complexity++;
     }

@@ -60,12 +60,7 @@ export function parseBudgetMs(sourceLength: number): number {
  * Parses `source` and hands the tree to `use`, always deleting the tree afterwards.
  * Returns `fallback` when parsing times out or the WASM runtime fails (out of memory etc.).
  */
-export async function withTree<T>(
-  source: string,
-  grammar: string,
-  fallback: T,
-  use: (tree: Tree) => T,
-): Promise<T> {
+export async function withTree<T>(source: string, grammar: string, fallback: T, use: (tree: Tree) => T): Promise<T> {
   const language = await loadGrammar(grammar);
   let tree: Tree | null = null;
   try {

@@ -78,7 +78,16 @@ describe('the parts of the rule', () => {
   });
 
   it('drops markup and keeps what it wraps', () => {
-    expect(docWords('Parse the {@code input}.\n@param input the input\n@return the tree')).toEqual(['parse', 'the', 'input', 'input', 'the', 'input', 'the', 'tree']);
+    expect(docWords('Parse the {@code input}.\n@param input the input\n@return the tree')).toEqual([
+      'parse',
+      'the',
+      'input',
+      'input',
+      'the',
+      'input',
+      'the',
+      'tree',
+    ]);
     expect(docWords('<summary>Gets the <see cref="Item"/>.</summary>')).toEqual(['gets', 'the', 'item']);
     expect(docWords('Args:\n    host: The host.\n----------')).toEqual(['host', 'the', 'host']);
     expect(docWords('Uses :class:`Session`.')).toEqual(['uses', 'session']);

@@ -24,46 +24,204 @@
 export const MAX_WORDS = 40;
 
 /** English words that say nothing about what a function does beyond its name. */
-const STOP_WORDS = new Set([
-  // articles, determiners, pronouns
-  'a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'its', 'self', 'cls', 'me', 'my', 'our', 'we', 'you', 'your', 'one',
-  'some', 'any', 'all', 'each', 'given', 'specified', 'provided', 'supplied', 'passed', 'current', 'corresponding',
-  // prepositions, conjunctions
-  'of', 'for', 'to', 'from', 'in', 'on', 'at', 'by', 'with', 'into', 'as', 'and', 'or', 'if', 'whether', 'else', 'otherwise',
-  // auxiliaries and the verbs a doc uses to restate a getter, setter, constructor or predicate
-  'is', 'are', 'be', 'been', 'was', 'will', 'do', 'does', 'has', 'have', 'can',
-  'get', 'set', 'return', 'retrieve', 'obtain', 'give', 'new', 'create', 'construct', 'constructor', 'initialize', 'initialise',
-  'instance', 'object', 'value', 'result', 'method', 'function', 'func', 'true', 'false', 'boolean', 'bool', 'check',
-].map(stem));
+const STOP_WORDS = new Set(
+  [
+    // articles, determiners, pronouns
+    'a',
+    'an',
+    'the',
+    'this',
+    'that',
+    'these',
+    'those',
+    'it',
+    'its',
+    'self',
+    'cls',
+    'me',
+    'my',
+    'our',
+    'we',
+    'you',
+    'your',
+    'one',
+    'some',
+    'any',
+    'all',
+    'each',
+    'given',
+    'specified',
+    'provided',
+    'supplied',
+    'passed',
+    'current',
+    'corresponding',
+    // prepositions, conjunctions
+    'of',
+    'for',
+    'to',
+    'from',
+    'in',
+    'on',
+    'at',
+    'by',
+    'with',
+    'into',
+    'as',
+    'and',
+    'or',
+    'if',
+    'whether',
+    'else',
+    'otherwise',
+    // auxiliaries and the verbs a doc uses to restate a getter, setter, constructor or predicate
+    'is',
+    'are',
+    'be',
+    'been',
+    'was',
+    'will',
+    'do',
+    'does',
+    'has',
+    'have',
+    'can',
+    'get',
+    'set',
+    'return',
+    'retrieve',
+    'obtain',
+    'give',
+    'new',
+    'create',
+    'construct',
+    'constructor',
+    'initialize',
+    'initialise',
+    'instance',
+    'object',
+    'value',
+    'result',
+    'method',
+    'function',
+    'func',
+    'true',
+    'false',
+    'boolean',
+    'bool',
+    'check',
+  ].map(stem),
+);
 
 /** Abbreviations identifiers use for words docs spell out: a doc word stem → the name stems it restates. */
 const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map(
-  ([
-    ['length', ['len']], ['string', ['str']], ['number', ['num', 'no', 'nr']], ['initialize', ['init']], ['initialise', ['init']],
-    ['initialization', ['init']], ['configuration', ['conf', 'config', 'cfg']], ['configure', ['conf', 'config', 'cfg']],
-    ['environment', ['env']], ['parameter', ['param']], ['argument', ['arg']], ['directory', ['dir']], ['message', ['msg']],
-    ['request', ['req']], ['response', ['resp', 'res']], ['representation', ['repr']], ['context', ['ctx']],
-    ['information', ['info']], ['maximum', ['max']], ['minimum', ['min']], ['delete', ['del']], ['index', ['idx']],
-    ['value', ['val']], ['variable', ['var']], ['source', ['src']], ['destination', ['dst', 'dest']], ['previous', ['prev']],
-    ['current', ['cur', 'curr']], ['position', ['pos']], ['identifier', ['id']], ['format', ['fmt']], ['buffer', ['buf']],
-    ['callback', ['cb']], ['function', ['fn', 'func']], ['object', ['obj']], ['command', ['cmd']], ['attribute', ['attr']],
-    ['address', ['addr']], ['connection', ['conn']], ['error', ['err']], ['temporary', ['tmp', 'temp']], ['character', ['char', 'ch']],
-    ['count', ['cnt']], ['execute', ['exec']], ['specification', ['spec']], ['utility', ['util']], ['equal', ['eq']],
-    ['greater', ['gt', 'ge']], ['less', ['lt', 'le']], ['hash', ['hash']], ['iterator', ['iter']], ['boolean', ['bool']],
-  ] as const).map(([word, abbreviations]) => [stem(word), abbreviations.map(stem)]),
+  (
+    [
+      ['length', ['len']],
+      ['string', ['str']],
+      ['number', ['num', 'no', 'nr']],
+      ['initialize', ['init']],
+      ['initialise', ['init']],
+      ['initialization', ['init']],
+      ['configuration', ['conf', 'config', 'cfg']],
+      ['configure', ['conf', 'config', 'cfg']],
+      ['environment', ['env']],
+      ['parameter', ['param']],
+      ['argument', ['arg']],
+      ['directory', ['dir']],
+      ['message', ['msg']],
+      ['request', ['req']],
+      ['response', ['resp', 'res']],
+      ['representation', ['repr']],
+      ['context', ['ctx']],
+      ['information', ['info']],
+      ['maximum', ['max']],
+      ['minimum', ['min']],
+      ['delete', ['del']],
+      ['index', ['idx']],
+      ['value', ['val']],
+      ['variable', ['var']],
+      ['source', ['src']],
+      ['destination', ['dst', 'dest']],
+      ['previous', ['prev']],
+      ['current', ['cur', 'curr']],
+      ['position', ['pos']],
+      ['identifier', ['id']],
+      ['format', ['fmt']],
+      ['buffer', ['buf']],
+      ['callback', ['cb']],
+      ['function', ['fn', 'func']],
+      ['object', ['obj']],
+      ['command', ['cmd']],
+      ['attribute', ['attr']],
+      ['address', ['addr']],
+      ['connection', ['conn']],
+      ['error', ['err']],
+      ['temporary', ['tmp', 'temp']],
+      ['character', ['char', 'ch']],
+      ['count', ['cnt']],
+      ['execute', ['exec']],
+      ['specification', ['spec']],
+      ['utility', ['util']],
+      ['equal', ['eq']],
+      ['greater', ['gt', 'ge']],
+      ['less', ['lt', 'le']],
+      ['hash', ['hash']],
+      ['iterator', ['iter']],
+      ['boolean', ['bool']],
+    ] as const
+  ).map(([word, abbreviations]) => [stem(word), abbreviations.map(stem)]),
 );
 
 /** Tag and section keywords: markup, not words of the doc. */
 const TAG_KEYWORDS = new Set([
-  'brief', 'summary', 'details', 'description', 'param', 'params', 'parameter', 'parameters', 'arg', 'args', 'argument', 'arguments',
-  'kwarg', 'kwargs', 'keyword', 'key', 'type', 'vartype', 'ivar', 'cvar', 'var', 'return', 'returns', 'rtype', 'retval', 'result',
-  'yield', 'yields', 'ytype', 'raise', 'raises', 'throw', 'throws', 'exception', 'exceptions', 'except', 'tparam', 'typeparam',
-  'property', 'prop', 'template',
+  'brief',
+  'summary',
+  'details',
+  'description',
+  'param',
+  'params',
+  'parameter',
+  'parameters',
+  'arg',
+  'args',
+  'argument',
+  'arguments',
+  'kwarg',
+  'kwargs',
+  'keyword',
+  'key',
+  'type',
+  'vartype',
+  'ivar',
+  'cvar',
+  'var',
+  'return',
+  'returns',
+  'rtype',
+  'retval',
+  'result',
+  'yield',
+  'yields',
+  'ytype',
+  'raise',
+  'raises',
+  'throw',
+  'throws',
+  'exception',
+  'exceptions',
+  'except',
+  'tparam',
+  'typeparam',
+  'property',
+  'prop',
+  'template',
 ]);
 /** Tags whose whole line is bookkeeping, not a description of the function. */
 const BOOKKEEPING_TAGS = new Set(['author', 'since', 'version', 'date', 'created', 'copyright', 'license']);
 /** Section headings on a line of their own (Google, NumPy, rustdoc, Swift). */
-const HEADING = /^\s*(?:#+\s*)?(?:-\s*)?(?:args|arguments|parameters?|params|other parameters|keyword arg(?:ument)?s|returns?|yields?|raises|throws|exceptions)\s*:?\s*$/i;
+const HEADING =
+  /^\s*(?:#+\s*)?(?:-\s*)?(?:args|arguments|parameters?|params|other parameters|keyword arg(?:ument)?s|returns?|yields?|raises|throws|exceptions)\s*:?\s*$/i;
 /** A code example: a fence, a doctest, a code tag. */
 const CODE_EXAMPLE = /^\s*(?:```|~~~|>>> )|@example\b|<pre>|\\code\b|(?<!\{)@code\b/im;
 
@@ -113,9 +271,13 @@ export function docWords(doc: string): string[] {
       if (TAG_KEYWORDS.has(keyword)) line = line.slice(tag[0].length);
     }
     // reST field (:param x:, :returns:, :raises ValueError:) → drop the keyword, keep the rest
-    line = line.replace(/^\s*:([A-Za-z]+)\b([^:]*):/, (whole, keyword: string, rest: string) => (TAG_KEYWORDS.has(keyword.toLowerCase()) ? ` ${rest} ` : whole));
+    line = line.replace(/^\s*:([A-Za-z]+)\b([^:]*):/, (whole, keyword: string, rest: string) =>
+      TAG_KEYWORDS.has(keyword.toLowerCase()) ? ` ${rest} ` : whole,
+    );
     // Swift markup (- Parameter x:, - Returns:) and Google/Epytext "Returns:" at a line's start
-    line = line.replace(/^\s*(?:-\s*)?([A-Za-z]+)(?=\s*[\w\s]*:)/, (whole, keyword: string) => (TAG_KEYWORDS.has(keyword.toLowerCase()) ? ' ' : whole));
+    line = line.replace(/^\s*(?:-\s*)?([A-Za-z]+)(?=\s*[\w\s]*:)/, (whole, keyword: string) =>
+      TAG_KEYWORDS.has(keyword.toLowerCase()) ? ' ' : whole,
+    );
     for (const token of line.match(/[\p{L}\p{N}_']+/gu) ?? []) {
       for (const w of identifierWords(token.replace(/'s$|'/g, ''))) words.push(w);
     }

@@ -30,9 +30,31 @@ interface RawLanguage {
  * heuristic decides (Linguist would run its Bayesian classifier there; see docs/metrics/languages.md).
  */
 const POPULAR = new Set([
-  'C', 'C#', 'C++', 'CoffeeScript', 'CSS', 'Dart', 'DM', 'Elixir', 'Go', 'Groovy', 'HTML', 'Java',
-  'JavaScript', 'Kotlin', 'Objective-C', 'Perl', 'PHP', 'PowerShell', 'Python', 'Ruby', 'Rust',
-  'Scala', 'Shell', 'Swift', 'TypeScript',
+  'C',
+  'C#',
+  'C++',
+  'CoffeeScript',
+  'CSS',
+  'Dart',
+  'DM',
+  'Elixir',
+  'Go',
+  'Groovy',
+  'HTML',
+  'Java',
+  'JavaScript',
+  'Kotlin',
+  'Objective-C',
+  'Perl',
+  'PHP',
+  'PowerShell',
+  'Python',
+  'Ruby',
+  'Rust',
+  'Scala',
+  'Shell',
+  'Swift',
+  'TypeScript',
 ]);
 
 export interface LanguageIndex {

@@ -103,7 +103,14 @@ function splitFields(line: string): string[] {
     const end = line.indexOf('"', 1);
     if (end > 0) {
       const pattern = line.slice(1, end).replace(/\\(.)/g, '$1');
-      return [pattern, ...line.slice(end + 1).trim().split(/\s+/).filter(Boolean)];
+      return [
+        pattern,
+        ...line
+          .slice(end + 1)
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean),
+      ];
     }
   }
   return line.split(/\s+/).filter(Boolean);

@@ -56,8 +56,7 @@ export function classifyFile(relPath: string, sample: string, size: number, attr
 
   const type = language?.type ?? null;
   const countsForLanguages =
-    !!language && !binary && !vendored && !documentation && !generated &&
-    (detectable ?? (type === 'programming' || type === 'markup'));
+    !!language && !binary && !vendored && !documentation && !generated && (detectable ?? (type === 'programming' || type === 'markup'));
 
   return { language: language?.name ?? null, type, vendored, generated, documentation, countsForLanguages };
 }

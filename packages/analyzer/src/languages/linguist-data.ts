@@ -19,7 +19,10 @@ export function readLinguistLanguages(): Array<Record<string, unknown>> | null {
     const require = createRequire(import.meta.url);
     const index = require.resolve('linguist-languages');
     const dir = path.dirname(index);
-    const lines = fs.readFileSync(index, 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const lines = fs
+      .readFileSync(index, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     const entries: Array<[string, Record<string, unknown>]> = [];
     for (const line of lines) {
       const m = EXPORT_LINE.exec(line.trim());

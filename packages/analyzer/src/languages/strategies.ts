@@ -140,7 +140,7 @@ export function detectLanguage(relPath: string, sample: string, size: number): L
     () => narrow(candidates, idx.byFilename.get(name) ?? []),
     () => {
       const interp = shebangInterpreter(sample);
-      return narrow(candidates, interp ? idx.byInterpreter.get(interp) ?? [] : []);
+      return narrow(candidates, interp ? (idx.byInterpreter.get(interp) ?? []) : []);
     },
     () => narrow(candidates, extensionLanguages(name)),
     () => {
@@ -154,7 +154,11 @@ export function detectLanguage(relPath: string, sample: string, size: number): L
       return ['Roff Manpage', 'Roff'].map((n) => idx.byName.get(n)).filter((l): l is LanguageInfo => !!l);
     },
     () => {
-      const names = runHeuristics(name, sample, candidates.map((c) => c.name));
+      const names = runHeuristics(
+        name,
+        sample,
+        candidates.map((c) => c.name),
+      );
       return names.map((n) => idx.byName.get(n)).filter((l): l is LanguageInfo => !!l);
     },
   ];

@@ -33,7 +33,7 @@ const CODE_CHARS = 2500;
 const REASON_CHARS = 200;
 
 const SYSTEM =
-  'You check whether a code change made a function\'s documentation wrong. The documentation was written for the ' +
+  "You check whether a code change made a function's documentation wrong. The documentation was written for the " +
   'function as it was BEFORE; the function is now as shown in AFTER. Answer with JSON only: ' +
   '{"outdated": true|false, "reason": "<one short sentence>"}. Say outdated true only when the documentation now ' +
   'states something false or misleading about the new code (a parameter, return value, raised error or behaviour ' +

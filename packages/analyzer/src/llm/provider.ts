@@ -115,7 +115,8 @@ function isProvider(x: LlmProvider | LlmConfig): x is LlmProvider {
 export function createLlmProvider(config: LlmConfig): LlmProvider {
   const name = providerNameOf(config);
   if (name === 'none') return NONE;
-  if (name === 'openai-compatible' && !config.baseUrl) throw new Error('LLM_PROVIDER=openai-compatible needs LLM_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1)');
+  if (name === 'openai-compatible' && !config.baseUrl)
+    throw new Error('LLM_PROVIDER=openai-compatible needs LLM_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1)');
   if (name === 'anthropic' && !config.apiKey) throw new Error('LLM_PROVIDER=anthropic needs LLM_API_KEY');
   const transport = name === 'anthropic' ? anthropicTransport(config) : openAiTransport(config);
   const model = config.model ?? (name === 'anthropic' ? DEFAULT_ANTHROPIC_MODEL : DEFAULT_OPENAI_MODEL);
@@ -144,7 +145,19 @@ function openAiTransport(config: LlmConfig): Transport {
   return async (system, user, _maxTokens, signal) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-    const body = await post(url, headers, { model, temperature: 0, messages: [{ role: 'system', content: system }, { role: 'user', content: user }] }, signal);
+    const body = await post(
+      url,
+      headers,
+      {
+        model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: user },
+        ],
+      },
+      signal,
+    );
     const content = (body as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new LlmError('schema', 'the answer has no choices[0].message.content');
     return content;
@@ -157,10 +170,18 @@ function anthropicTransport(config: LlmConfig): Transport {
   const model = config.model ?? DEFAULT_ANTHROPIC_MODEL;
   return async (system, user, maxTokens, signal) => {
     const headers = { 'content-type': 'application/json', 'x-api-key': config.apiKey!, 'anthropic-version': '2023-06-01' };
-    const body = await post(url, headers, { model, max_tokens: maxTokens, temperature: 0, system, messages: [{ role: 'user', content: user }] }, signal);
+    const body = await post(
+      url,
+      headers,
+      { model, max_tokens: maxTokens, temperature: 0, system, messages: [{ role: 'user', content: user }] },
+      signal,
+    );
     const blocks = (body as { content?: Array<{ type?: unknown; text?: unknown }> })?.content;
     if (!Array.isArray(blocks)) throw new LlmError('schema', 'the answer has no content blocks');
-    const text = blocks.filter((b) => b && b.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('');
+    const text = blocks
+      .filter((b) => b && b.type === 'text' && typeof b.text === 'string')
+      .map((b) => b.text as string)
+      .join('');
     if (text === '') throw new LlmError('schema', 'the answer has no text block');
     return text;
   };
@@ -212,7 +233,9 @@ function transportError(err: unknown, signal: AbortSignal): LlmError {
   if (err instanceof LlmError) return err;
   if (signal.aborted) {
     const reason = signal.reason as { name?: string } | undefined;
-    return reason?.name === 'TimeoutError' ? new LlmError('timeout', 'the LLM endpoint did not answer in time') : new LlmError('aborted', 'the request was aborted');
+    return reason?.name === 'TimeoutError'
+      ? new LlmError('timeout', 'the LLM endpoint did not answer in time')
+      : new LlmError('aborted', 'the request was aborted');
   }
   return new LlmError('network', 'the LLM endpoint could not be reached');
 }
@@ -254,7 +277,9 @@ class CachingProvider implements LlmProvider {
   }
 
   async completeJson<T>(request: JsonRequest<T>): Promise<T> {
-    const key = createHash('sha256').update(JSON.stringify([this.name, this.model, request.system, request.user])).digest('hex');
+    const key = createHash('sha256')
+      .update(JSON.stringify([this.name, this.model, request.system, request.user]))
+      .digest('hex');
     const cached = this.lookup(key);
     if (cached !== undefined) {
       const parsed = request.schema.safeParse(cached);

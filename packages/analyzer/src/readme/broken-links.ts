@@ -10,6 +10,10 @@ import { anchorSet, checkLinks } from './links.ts';
 export function readmeBrokenLinks(repoDir: string, repoFiles: readonly string[], readmePath: string, content: string): BrokenLink[] {
   const lower = readmePath.toLowerCase();
   const name = lower.slice(lower.lastIndexOf('/') + 1);
-  const parsed = lower.endsWith('.rst') ? extractPlain(content, true) : lower.endsWith('.txt') || !/\.[a-z]+$/.test(name) ? extractPlain(content, false) : extractMarkdown(content);
+  const parsed = lower.endsWith('.rst')
+    ? extractPlain(content, true)
+    : lower.endsWith('.txt') || !/\.[a-z]+$/.test(name)
+      ? extractPlain(content, false)
+      : extractMarkdown(content);
   return checkLinks(parsed.links, { repoDir, repoFiles, readmePath, anchors: anchorSet(parsed.headings, parsed.htmlAnchors) });
 }

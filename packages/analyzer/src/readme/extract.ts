@@ -37,7 +37,8 @@ function ownWords(children: readonly PhrasingContent[]): number {
   let words = 0;
   for (const child of children) {
     if (child.type === 'text') words += child.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-    else if ('children' in child && child.type !== 'link' && child.type !== 'linkReference') words += ownWords(child.children as PhrasingContent[]);
+    else if ('children' in child && child.type !== 'link' && child.type !== 'linkReference')
+      words += ownWords(child.children as PhrasingContent[]);
   }
   return words;
 }
@@ -277,7 +278,9 @@ export function extractPlain(source: string, rst: boolean): ParsedReadme {
     const block = new BlockBuilder();
     para.forEach((p, i) => block.add(i === 0 ? p.text : `\n${p.text}`, p.line, 1, false));
     // List items (`- x`, `* x`, `1. x`) and short lines are not running text.
-    const prose = !/^\s*(?:[-*+•]|\d+[.)])\s/.test(para[0]!.text) && block.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= MIN_PROSE_WORDS;
+    const prose =
+      !/^\s*(?:[-*+•]|\d+[.)])\s/.test(para[0]!.text) &&
+      block.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length >= MIN_PROSE_WORDS;
     if (block.text.trim()) blocks.push({ kind: 'paragraph', text: block.text, segments: block.segments, prose });
     para = [];
   };

@@ -11,12 +11,7 @@ import retextSentenceSpacing from 'retext-sentence-spacing';
 import type { GrammarIssue } from '@docent/contracts';
 import type { ProseBlock } from './extract.ts';
 
-const processor = retext()
-  .use(retextEnglish)
-  .use(retextRepeatedWords)
-  .use(retextIndefiniteArticle)
-  .use(retextSentenceSpacing)
-  .freeze();
+const processor = retext().use(retextEnglish).use(retextRepeatedWords).use(retextIndefiniteArticle).use(retextSentenceSpacing).freeze();
 
 function sourcePosition(block: ProseBlock, offset: number): { line: number; column: number } {
   let seg = block.segments[0];
@@ -48,8 +43,8 @@ export async function grammarIssues(blocks: readonly ProseBlock[], signal?: Abor
     signal?.throwIfAborted();
     const file = await processor.process(block.text);
     for (const msg of file.messages) {
-      const start = msg.place && 'start' in msg.place ? msg.place.start.offset ?? 0 : 0;
-      const end = msg.place && 'end' in msg.place ? msg.place.end.offset ?? start : start;
+      const start = msg.place && 'start' in msg.place ? (msg.place.start.offset ?? 0) : 0;
+      const end = msg.place && 'end' in msg.place ? (msg.place.end.offset ?? start) : start;
       if (touchesPlaceholder(block, start, end)) continue;
       const pos = sourcePosition(block, start);
       issues.push({

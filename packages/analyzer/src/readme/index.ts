@@ -64,7 +64,13 @@ function emptyAnalysis(fileName: string | null): ReadmeAnalysis {
     llmInterpretationScore: 0,
     llmInterpretationSource: 'rubric',
     textStatistics: {
-      wordCount: 0, lines: 0, readingTime: 0, avgSentenceLength: 0, fleschReadingEase: 0, fleschKincaidGrade: 0, smogIndex: 0,
+      wordCount: 0,
+      lines: 0,
+      readingTime: 0,
+      avgSentenceLength: 0,
+      fleschReadingEase: 0,
+      fleschKincaidGrade: 0,
+      smogIndex: 0,
     },
     recommendations: [],
   };
@@ -144,12 +150,23 @@ function formatOf(fileName: string | null): ReadmeFormat {
   return 'markdown';
 }
 
-function noReadmeResult(repoDir: string, repoFiles: readonly string[], fileName: string | null, reason: ReadmeRecommendation, notes: string[]): ReadmeResult {
+function noReadmeResult(
+  repoDir: string,
+  repoFiles: readonly string[],
+  fileName: string | null,
+  reason: ReadmeRecommendation,
+  notes: string[],
+): ReadmeResult {
   const analysis = emptyAnalysis(fileName);
   analysis.recommendationCodes = [reason];
   analysis.recommendations = [describeRecommendation(reason)];
   const facts = projectFacts(repoDir, repoFiles);
-  const suggestion = suggestReadme({ existing: null, format: 'markdown', missing: ['title', 'description', 'installation', 'usage', 'license', 'contributing'], facts });
+  const suggestion = suggestReadme({
+    existing: null,
+    format: 'markdown',
+    missing: ['title', 'description', 'installation', 'usage', 'license', 'contributing'],
+    facts,
+  });
   analysis.suggestionChanges = suggestion?.changes ?? [];
   analysis.format = 'markdown';
   return { analysis, content: null, suggestion: suggestion?.text ?? null, notes };
@@ -194,28 +211,53 @@ export async function analyzeReadme(
   const proseCounts = countProse(proseText(parsed.blocks.filter((b) => b.prose)));
   const all = textStatistics(counts, countLines(content));
   const prose = textStatistics(proseCounts, countLines(content));
-  const stats = { ...all, avgSentenceLength: prose.avgSentenceLength, fleschReadingEase: prose.fleschReadingEase, fleschKincaidGrade: prose.fleschKincaidGrade, smogIndex: prose.smogIndex };
+  const stats = {
+    ...all,
+    avgSentenceLength: prose.avgSentenceLength,
+    fleschReadingEase: prose.fleschReadingEase,
+    fleschKincaidGrade: prose.fleschKincaidGrade,
+    smogIndex: prose.smogIndex,
+  };
   signal?.throwIfAborted();
 
   const anchors = anchorSet(parsed.headings, parsed.htmlAnchors);
   const brokenLinks = checkLinks(parsed.links, { repoDir, repoFiles, readmePath, anchors });
 
   const grammarInput = capGrammarBlocks(parsed.blocks);
-  if (grammarInput.capped) notes.push(`Grammar was checked on the first ${MAX_GRAMMAR_CHARS.toLocaleString('en')} characters of prose only.`);
+  if (grammarInput.capped)
+    notes.push(`Grammar was checked on the first ${MAX_GRAMMAR_CHARS.toLocaleString('en')} characters of prose only.`);
   const issues = await grammarIssues(grammarInput.blocks, signal);
 
   const structure = readStructure(parsed, repoFiles);
   const quality = qualityScore(structure, stats, brokenLinks.length, issues.length);
   const interp = await interpretation(content, rubricScore(structure, stats), resolveLlm(opts.llm), notes, signal);
   const missing = missingSections(structure);
-  const recs = recommendations({ stats, proseWords: prose.wordCount, quality, interpretation: interp.score, missing, brokenLinks: brokenLinks.length, grammarIssues: issues.length });
+  const recs = recommendations({
+    stats,
+    proseWords: prose.wordCount,
+    quality,
+    interpretation: interp.score,
+    missing,
+    brokenLinks: brokenLinks.length,
+    grammarIssues: issues.length,
+  });
   if (capped) {
-    recs.push({ code: 'README_TOO_LONG', params: { megabytes: (file.size / 1048576).toFixed(1), kilobytes: String(MAX_README_BYTES / 1024) } });
+    recs.push({
+      code: 'README_TOO_LONG',
+      params: { megabytes: (file.size / 1048576).toFixed(1), kilobytes: String(MAX_README_BYTES / 1024) },
+    });
   }
   const format = formatOf(readmePath);
   const suggestion = suggestReadme({
-    existing: content, format, missing, facts: projectFacts(repoDir, repoFiles), headings: parsed.headings,
-    wordCount: stats.wordCount, brokenLinks, readmePath, repoFiles,
+    existing: content,
+    format,
+    missing,
+    facts: projectFacts(repoDir, repoFiles),
+    headings: parsed.headings,
+    wordCount: stats.wordCount,
+    brokenLinks,
+    readmePath,
+    repoFiles,
   });
 
   return {

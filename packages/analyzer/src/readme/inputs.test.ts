@@ -13,7 +13,8 @@ describe('readmeInputsKey', () => {
   });
 
   it('changes with the README, a manifest, the LICENSE or a linked text file', () => {
-    for (const rel of ['README.md', 'go.mod', 'LICENSE', 'docs/guide.md']) expect(readmeInputsKey('gin', files, facts({ [rel]: 'changed' })), rel).not.toBe(base);
+    for (const rel of ['README.md', 'go.mod', 'LICENSE', 'docs/guide.md'])
+      expect(readmeInputsKey('gin', files, facts({ [rel]: 'changed' })), rel).not.toBe(base);
   });
 
   it('changes when a file is added or removed (links may point at it)', () => {

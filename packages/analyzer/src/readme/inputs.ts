@@ -17,11 +17,16 @@ const README_TEXT_FILE = /\.(md|markdown|mdx|rst|txt|adoc|asciidoc|html?)$/i;
  * The README card's cache key: the folder's name, every file's path (links), and the content of
  * each text file and README root file (blob id, or size for a file git has no id for).
  */
-export function readmeInputsKey(folderName: string, files: readonly string[], facts: ReadonlyArray<{ rel: string; blobId: string | null; size: number }>): string {
+export function readmeInputsKey(
+  folderName: string,
+  files: readonly string[],
+  facts: ReadonlyArray<{ rel: string; blobId: string | null; size: number }>,
+): string {
   const hash = createHash('sha1').update(folderName).update('\0');
   for (const rel of files) hash.update(rel).update('\n');
   for (const f of facts) {
-    if (README_TEXT_FILE.test(f.rel) || (!f.rel.includes('/') && README_ROOT_FILE.test(f.rel))) hash.update(`${f.rel}\0${f.blobId ?? `size:${f.size}`}\n`);
+    if (README_TEXT_FILE.test(f.rel) || (!f.rel.includes('/') && README_ROOT_FILE.test(f.rel)))
+      hash.update(`${f.rel}\0${f.blobId ?? `size:${f.size}`}\n`);
   }
   return hash.digest('hex');
 }

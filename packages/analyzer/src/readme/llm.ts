@@ -14,7 +14,17 @@ const SYSTEM_PROMPT =
   'alone, what the project does, how to install it and how to use it. Answer with JSON only: {"score": <integer 0-100>}.';
 
 /** A score from 0 to 100; a number in a string ("87") is accepted, as some local models write it so. */
-const SCORE_SCHEMA = z.object({ score: z.union([z.number(), z.string().regex(/^\s*-?\d+(?:\.\d+)?\s*$/).transform(Number)]).pipe(z.number().min(0).max(100)) });
+const SCORE_SCHEMA = z.object({
+  score: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\s*-?\d+(?:\.\d+)?\s*$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().min(0).max(100)),
+});
 
 export async function llmInterpretationScore(readme: string, provider: LlmProvider, signal?: AbortSignal): Promise<number> {
   const answer = await provider.completeJson({

@@ -70,7 +70,13 @@ describe('text statistics (textstat rules)', () => {
   });
   it('gives zeros, not NaN, for no prose', () => {
     expect(textStatistics({ words: 0, sentences: 0, syllables: 0, polysyllables: 0 }, 3)).toEqual({
-      wordCount: 0, lines: 3, readingTime: 0, avgSentenceLength: 0, fleschReadingEase: 0, fleschKincaidGrade: 0, smogIndex: 0,
+      wordCount: 0,
+      lines: 3,
+      readingTime: 0,
+      avgSentenceLength: 0,
+      fleschReadingEase: 0,
+      fleschKincaidGrade: 0,
+      smogIndex: 0,
     });
   });
   it('reads reStructuredText: title, literal blocks and directives are not prose', async () => {
@@ -127,24 +133,43 @@ describe('grammar', () => {
 
 describe('scores and recommendations', () => {
   const structure = (over: Partial<Structure> = {}): Structure => ({
-    title: true, description: true, installation: true, usage: true, license: true, contributing: true,
-    sections: 5, codeBlocks: 2, introWords: 30, ...over,
+    title: true,
+    description: true,
+    installation: true,
+    usage: true,
+    license: true,
+    contributing: true,
+    sections: 5,
+    codeBlocks: 2,
+    introWords: 30,
+    ...over,
   });
   const stats = (over: Partial<ReturnType<typeof textStatistics>> = {}) => ({
-    wordCount: 300, lines: 50, readingTime: 90, avgSentenceLength: 15, fleschReadingEase: 50, fleschKincaidGrade: 10, smogIndex: 10, ...over,
+    wordCount: 300,
+    lines: 50,
+    readingTime: 90,
+    avgSentenceLength: 15,
+    fleschReadingEase: 50,
+    fleschKincaidGrade: 10,
+    smogIndex: 10,
+    ...over,
   });
   it('quality formula, hand-checked', () => {
     // Everything present: 50 + 15 + 15 + 10 + 5 + 5 = 100.
     expect(qualityScore(structure(), stats(), 0, 0)).toBe(100);
     // No license/contributing (−14), 150 words (7.5 of 15), Flesch 30 (7.5 of 15), 1 broken link (2.5 of 5),
     // 2 grammar issues (3 of 5): 36 + 7.5 + 7.5 + 10 + 2.5 + 3 = 66.5 → 67 (rounded half up).
-    expect(qualityScore(structure({ license: false, contributing: false }), stats({ wordCount: 150, fleschReadingEase: 30 }), 1, 2)).toBe(67);
+    expect(qualityScore(structure({ license: false, contributing: false }), stats({ wordCount: 150, fleschReadingEase: 30 }), 1, 2)).toBe(
+      67,
+    );
   });
   it('rubric formula, hand-checked', () => {
     // purpose 25 + plain (grade 10) 25 + sentences (15 words) 15 + examples 15 + organisation (5 ≥ 3) 20 = 100.
     expect(rubricScore(structure(), stats())).toBe(100);
     // intro 10 words → 10; grade 13 → 12.5; 27.5 words/sentence → 7.5; no code → 0; 1 section → 6.67: 36.67 → 37.
-    expect(rubricScore(structure({ introWords: 10, codeBlocks: 0, sections: 1 }), stats({ fleschKincaidGrade: 13, avgSentenceLength: 27.5 }))).toBe(37);
+    expect(
+      rubricScore(structure({ introWords: 10, codeBlocks: 0, sections: 1 }), stats({ fleschKincaidGrade: 13, avgSentenceLength: 27.5 })),
+    ).toBe(37);
   });
   it('a complete README scores in the excellent band', async () => {
     const { analysis, suggestion } = await analyze('complete');
@@ -167,8 +192,19 @@ describe('scores and recommendations', () => {
     expect(recs).not.toMatch(/Improve readability/); // Flesch 107 ≥ 70
     expect(recs).not.toMatch(/Excellent/);
     // One list of codes: the four missing sections first, then the advice; each once.
-    expect(analysis.recommendationCodes?.map((r) => r.code)).toEqual(['ADD_SECTION', 'ADD_SECTION', 'ADD_SECTION', 'ADD_SECTION', 'ADD_CONTENT']);
-    expect(analysis.recommendationCodes?.filter((r) => r.code === 'ADD_SECTION').map((r) => r.params.section)).toEqual(['installation', 'usage', 'license', 'contributing']);
+    expect(analysis.recommendationCodes?.map((r) => r.code)).toEqual([
+      'ADD_SECTION',
+      'ADD_SECTION',
+      'ADD_SECTION',
+      'ADD_SECTION',
+      'ADD_CONTENT',
+    ]);
+    expect(analysis.recommendationCodes?.filter((r) => r.code === 'ADD_SECTION').map((r) => r.params.section)).toEqual([
+      'installation',
+      'usage',
+      'license',
+      'contributing',
+    ]);
     // No manifest, no LICENSE, no CONTRIBUTING: nothing the repository tells could fill them.
     expect(suggestion).toBeNull();
     expect(analysis.suggestionChanges).toEqual([]);
@@ -189,11 +225,16 @@ describe('LLM interpretation score', () => {
         if (req.url === '/ok/chat/completions') {
           // OpenAI's documented chat-completions response shape.
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify({
-            id: 'chatcmpl-1', object: 'chat.completion', created: 1700000000, model: body.model,
-            choices: [{ index: 0, message: { role: 'assistant', content: '{"score": 87}' }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-          }));
+          res.end(
+            JSON.stringify({
+              id: 'chatcmpl-1',
+              object: 'chat.completion',
+              created: 1700000000,
+              model: body.model,
+              choices: [{ index: 0, message: { role: 'assistant', content: '{"score": 87}' }, finish_reason: 'stop' }],
+              usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+            }),
+          );
         } else if (req.url === '/slow/chat/completions') {
           setTimeout(() => res.end('{}'), 5000);
         } else {

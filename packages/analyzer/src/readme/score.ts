@@ -41,7 +41,7 @@ export function readStructure(parsed: ParsedReadme, repoFiles: readonly string[]
     title: headings.length > 0,
     description: introWords >= 10,
     installation: has(SECTION_PATTERNS.installation),
-    usage: has(SECTION_PATTERNS.usage) || parsed.codeBlocks > 0 && has(/\bexamples?\b/i),
+    usage: has(SECTION_PATTERNS.usage) || (parsed.codeBlocks > 0 && has(/\bexamples?\b/i)),
     license: has(SECTION_PATTERNS.license) || rootFile(/^(?:LICEN[CS]E|COPYING)(?:\.|$)/i),
     contributing: has(SECTION_PATTERNS.contributing) || rootFile(/^CONTRIBUTING(?:\.|$)/i),
     sections: Math.max(0, headings.length - 1),
@@ -56,8 +56,7 @@ export function missingSections(s: Structure): SectionName[] {
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 /** Linear from 0 at `zeroAt` to `max` at `fullAt` (either direction). */
-const ramp = (value: number, zeroAt: number, fullAt: number, max: number) =>
-  max * clamp((value - zeroAt) / (fullAt - zeroAt), 0, 1);
+const ramp = (value: number, zeroAt: number, fullAt: number, max: number) => max * clamp((value - zeroAt) / (fullAt - zeroAt), 0, 1);
 
 /**
  * Quality score, 0–100:
@@ -67,8 +66,12 @@ const ramp = (value: number, zeroAt: number, fullAt: number, max: number) =>
  */
 export function qualityScore(s: Structure, stats: TextStatistics, brokenLinks: number, grammarErrors: number): number {
   const structure =
-    (s.title ? 10 : 0) + (s.description ? 10 : 0) + (s.installation ? 8 : 0) + (s.usage ? 8 : 0) +
-    (s.license ? 7 : 0) + (s.contributing ? 7 : 0);
+    (s.title ? 10 : 0) +
+    (s.description ? 10 : 0) +
+    (s.installation ? 8 : 0) +
+    (s.usage ? 8 : 0) +
+    (s.license ? 7 : 0) +
+    (s.contributing ? 7 : 0);
   const length = ramp(stats.wordCount, 0, 300, 15);
   const readability = stats.wordCount > 0 ? ramp(stats.fleschReadingEase, 10, 50, 15) : 0;
   const examples = s.codeBlocks > 0 ? 10 : 0;
@@ -125,7 +128,10 @@ export function recommendations(input: RecommendationInput): ReadmeRecommendatio
   const excellent = input.quality >= 80;
   if (!excellent) {
     if (input.proseWords >= MIN_READABILITY_WORDS && stats.fleschReadingEase < 70) {
-      out.push({ code: 'IMPROVE_READABILITY', params: { flesch: stats.fleschReadingEase.toFixed(1), words: stats.avgSentenceLength.toFixed(1) } });
+      out.push({
+        code: 'IMPROVE_READABILITY',
+        params: { flesch: stats.fleschReadingEase.toFixed(1), words: stats.avgSentenceLength.toFixed(1) },
+      });
     }
     if (stats.wordCount < 300) out.push({ code: 'ADD_CONTENT', params: { words: String(stats.wordCount) } });
     if (input.interpretation < 70) out.push({ code: 'IMPROVE_CLARITY', params: { score: String(input.interpretation) } });
@@ -136,8 +142,12 @@ export function recommendations(input: RecommendationInput): ReadmeRecommendatio
 }
 
 const SECTION_WORDS: Record<SectionName, string> = {
-  title: 'a title', description: 'a description of what the project does', installation: 'an Installation section',
-  usage: 'a Usage section with an example', license: 'a License section', contributing: 'a Contributing section',
+  title: 'a title',
+  description: 'a description of what the project does',
+  installation: 'an Installation section',
+  usage: 'a Usage section with an example',
+  license: 'a License section',
+  contributing: 'a Contributing section',
 };
 
 /** English wording of a recommendation (the API's `recommendations`; the web words the codes itself). */

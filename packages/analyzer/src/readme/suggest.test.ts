@@ -22,7 +22,12 @@ describe('suggested README', () => {
   it('Markdown: description, installation and usage from package.json, each with its reason (LICENSE and CONTRIBUTING files count as those sections)', async () => {
     const files = repo({
       'README.md': '# tiny\n\nSome words here.\n',
-      'package.json': JSON.stringify({ name: 'tiny-cli', description: 'Counts the lines of a file.', bin: { tiny: 'cli.js' }, scripts: { test: 'node --test' } }),
+      'package.json': JSON.stringify({
+        name: 'tiny-cli',
+        description: 'Counts the lines of a file.',
+        bin: { tiny: 'cli.js' },
+        scripts: { test: 'node --test' },
+      }),
       LICENSE: 'MIT License\n\nPermission is hereby granted, free of charge, to any person\n',
       'CONTRIBUTING.md': '# Contributing\n',
     });
@@ -53,8 +58,14 @@ describe('suggested README', () => {
   });
   it('points a broken relative link at the one file with that name, and adds a table of contents to a long README', async () => {
     const para = 'This paragraph explains one part of the project in plain words so that readers understand it. ';
-    const sections = ['Install', 'Usage', 'Options', 'Examples', 'Contributing', 'License'].map((h) => `## ${h}\n\n${para.repeat(12)}\n`).join('\n');
-    const files = repo({ 'README.md': `# Big\n\nSee the [guide](guide.md) first.\n\n${sections}`, 'docs/guide.md': '# Guide\n', LICENSE: 'MIT License\n' });
+    const sections = ['Install', 'Usage', 'Options', 'Examples', 'Contributing', 'License']
+      .map((h) => `## ${h}\n\n${para.repeat(12)}\n`)
+      .join('\n');
+    const files = repo({
+      'README.md': `# Big\n\nSee the [guide](guide.md) first.\n\n${sections}`,
+      'docs/guide.md': '# Guide\n',
+      LICENSE: 'MIT License\n',
+    });
     const r = await analyzeReadme(dir, files);
     const codes = r.analysis.suggestionChanges?.map((c) => c.code);
     expect(codes).toEqual(['FIX_LINK', 'ADD_TOC']);
@@ -65,18 +76,57 @@ describe('suggested README', () => {
 });
 
 describe('one recommendation list', () => {
-  const stats = { wordCount: 500, lines: 40, readingTime: 150, avgSentenceLength: 30, fleschReadingEase: 20, fleschKincaidGrade: 16, smogIndex: 14 };
+  const stats = {
+    wordCount: 500,
+    lines: 40,
+    readingTime: 150,
+    avgSentenceLength: 30,
+    fleschReadingEase: 20,
+    fleschKincaidGrade: 16,
+    smogIndex: 14,
+  };
   it('an Excellent README is never told to improve readability, content or clarity', () => {
-    const codes = recommendations({ stats, proseWords: 400, quality: 100, interpretation: 40, missing: [], brokenLinks: 0, grammarIssues: 0 }).map((r) => r.code);
+    const codes = recommendations({
+      stats,
+      proseWords: 400,
+      quality: 100,
+      interpretation: 40,
+      missing: [],
+      brokenLinks: 0,
+      grammarIssues: 0,
+    }).map((r) => r.code);
     expect(codes).toEqual(['EXCELLENT']);
   });
   it('readability is judged only on enough running text', () => {
-    expect(recommendations({ stats, proseWords: 99, quality: 60, interpretation: 80, missing: [], brokenLinks: 0, grammarIssues: 0 }).map((r) => r.code)).toEqual([]);
-    expect(recommendations({ stats, proseWords: 100, quality: 60, interpretation: 80, missing: [], brokenLinks: 0, grammarIssues: 0 }).map((r) => r.code)).toEqual(['IMPROVE_READABILITY']);
+    expect(
+      recommendations({ stats, proseWords: 99, quality: 60, interpretation: 80, missing: [], brokenLinks: 0, grammarIssues: 0 }).map(
+        (r) => r.code,
+      ),
+    ).toEqual([]);
+    expect(
+      recommendations({ stats, proseWords: 100, quality: 60, interpretation: 80, missing: [], brokenLinks: 0, grammarIssues: 0 }).map(
+        (r) => r.code,
+      ),
+    ).toEqual(['IMPROVE_READABILITY']);
   });
   it('concrete fixes come first, each code once', () => {
-    const recs = recommendations({ stats: { ...stats, wordCount: 100 }, proseWords: 100, quality: 40, interpretation: 50, missing: ['license'], brokenLinks: 2, grammarIssues: 1 });
-    expect(recs.map((r) => r.code)).toEqual(['ADD_SECTION', 'FIX_LINKS', 'FIX_GRAMMAR', 'IMPROVE_READABILITY', 'ADD_CONTENT', 'IMPROVE_CLARITY']);
+    const recs = recommendations({
+      stats: { ...stats, wordCount: 100 },
+      proseWords: 100,
+      quality: 40,
+      interpretation: 50,
+      missing: ['license'],
+      brokenLinks: 2,
+      grammarIssues: 1,
+    });
+    expect(recs.map((r) => r.code)).toEqual([
+      'ADD_SECTION',
+      'FIX_LINKS',
+      'FIX_GRAMMAR',
+      'IMPROVE_READABILITY',
+      'ADD_CONTENT',
+      'IMPROVE_CLARITY',
+    ]);
   });
   it('badges, link lists and list items do not count as sentences (express-style README)', async () => {
     const files = repo({

@@ -28,7 +28,8 @@ export interface ProjectFacts {
 
 function readSmall(repoDir: string, rel: string): string | null {
   // The README card's cache key covers only the root files README_ROOT_FILE names.
-  if (!rel.includes('/') && !README_ROOT_FILE.test(rel)) throw new Error(`README analysis reads ${rel}: add it to README_ROOT_FILE (readme/inputs.ts)`);
+  if (!rel.includes('/') && !README_ROOT_FILE.test(rel))
+    throw new Error(`README analysis reads ${rel}: add it to README_ROOT_FILE (readme/inputs.ts)`);
   try {
     const full = join(repoDir, rel);
     const st = lstatSync(full);
@@ -70,7 +71,13 @@ export function projectFacts(repoDir: string, repoFiles: readonly string[]): Pro
   const pkg = root.has('package.json') ? readSmall(repoDir, 'package.json') : null;
   if (pkg) {
     try {
-      const json = JSON.parse(pkg) as { name?: string; description?: string; private?: boolean; bin?: unknown; scripts?: Record<string, string> };
+      const json = JSON.parse(pkg) as {
+        name?: string;
+        description?: string;
+        private?: boolean;
+        bin?: unknown;
+        scripts?: Record<string, string>;
+      };
       facts.source = 'package.json';
       if (json.name) facts.name = json.name;
       if (typeof json.description === 'string' && json.description.trim()) facts.description = json.description.trim();
@@ -91,7 +98,11 @@ export function projectFacts(repoDir: string, repoFiles: readonly string[]): Pro
   if (pyName || setupName || root.has('requirements.txt')) {
     const name = pyName ?? setupName;
     facts.source ??= pyName ? 'pyproject.toml' : setupName ? 'setup.py' : 'requirements.txt';
-    const described = pyproject ? /^\s*description\s*=\s*["']([^"'\n]+)["']/m.exec(pyproject)?.[1] : setupPy ? /\bdescription\s*=\s*["']([^"'\n]+)["']/.exec(setupPy)?.[1] : undefined;
+    const described = pyproject
+      ? /^\s*description\s*=\s*["']([^"'\n]+)["']/m.exec(pyproject)?.[1]
+      : setupPy
+        ? /\bdescription\s*=\s*["']([^"'\n]+)["']/.exec(setupPy)?.[1]
+        : undefined;
     if (described) facts.description ??= described.trim();
     if (name) {
       if (!pkg) facts.name = name;
@@ -133,8 +144,7 @@ export function projectFacts(repoDir: string, repoFiles: readonly string[]): Pro
 
   facts.licenseFile = [...root].find((f) => /^(?:LICEN[CS]E|COPYING)(?:\.|$)/i.test(f)) ?? null;
   if (facts.licenseFile) facts.license = licenseName(readSmall(repoDir, facts.licenseFile) ?? '');
-  facts.contributingFile =
-    repoFiles.find((f) => /^(?:\.github\/|docs\/)?CONTRIBUTING(?:\.|$)/i.test(f)) ?? null;
+  facts.contributingFile = repoFiles.find((f) => /^(?:\.github\/|docs\/)?CONTRIBUTING(?:\.|$)/i.test(f)) ?? null;
   return facts;
 }
 
@@ -193,7 +203,13 @@ export function suggestReadme(input: {
     const fixed = relinked(broken, input.readmePath ?? 'README.md', input.repoFiles ?? []);
     if (!fixed) continue;
     const before = body;
-    body = body.split(`(${broken.url})`).join(`(${fixed})`).split(`<${broken.url}>`).join(`<${fixed}>`).split(`"${broken.url}"`).join(`"${fixed}"`);
+    body = body
+      .split(`(${broken.url})`)
+      .join(`(${fixed})`)
+      .split(`<${broken.url}>`)
+      .join(`<${fixed}>`)
+      .split(`"${broken.url}"`)
+      .join(`"${fixed}"`);
     if (body !== before) changes.push({ code: 'FIX_LINK', params: { from: broken.url, to: fixed, line: String(broken.line) } });
   }
 
@@ -217,7 +233,13 @@ export function suggestReadme(input: {
     changes.push({ code: 'ADD_USAGE', params: { source: facts.source ?? '' } });
   }
   if (missing.has('contributing') && facts.contributingFile) {
-    bottom.push(section(format, 'Contributing', `Contributions are welcome: read ${link(format, facts.contributingFile, facts.contributingFile)} before opening a pull request.`));
+    bottom.push(
+      section(
+        format,
+        'Contributing',
+        `Contributions are welcome: read ${link(format, facts.contributingFile, facts.contributingFile)} before opening a pull request.`,
+      ),
+    );
     changes.push({ code: 'ADD_CONTRIBUTING', params: { file: facts.contributingFile } });
   }
   if (missing.has('license') && facts.licenseFile) {

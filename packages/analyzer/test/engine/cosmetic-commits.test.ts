@@ -33,7 +33,8 @@ function module(changed: { param: boolean; body: boolean; raise: boolean }, styl
   const ret = style.annotate ? ' -> int' : '';
   const comment = (text: string): string => (style.comment ? `    # ${text}\n\n` : '');
   const typeIgnore = style.comment ? '  # type: ignore[arg-type]' : '';
-  const call = (args: string): string => (style.reformat ? `helper(\n        ${args.split(', ').join(',\n        ')},\n    )` : `helper(${args})`);
+  const call = (args: string): string =>
+    style.reformat ? `helper(\n        ${args.split(', ').join(',\n        ')},\n    )` : `helper(${args})`;
   const q = (s: string): string => (style.reformat ? `"${s}"` : `'${s}'`);
   const assign = (expr: string): string => `    ${style.annotate ? `${local}: int` : local} = ${expr}${typeIgnore}\n`;
   const fns = [
@@ -103,9 +104,17 @@ afterAll(() => (process.env.KEEP_FIXTURE ? console.log(root) : fs.rmSync(root, {
 
 describe('the planted real changes, before any cosmetic commit', () => {
   it('are judged with the commits that made them', () => {
-    expect(states.base!.outdated_param).toMatchObject({ status: 'OUTDATED', commit: shas.param, findings: [`PARAM_ADDED_UNDOCUMENTED ${shas.param}`] });
+    expect(states.base!.outdated_param).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.param,
+      findings: [`PARAM_ADDED_UNDOCUMENTED ${shas.param}`],
+    });
     expect(states.base!.review_body).toMatchObject({ status: 'CURRENT', review: shas.body, reviewFindings: ['BODY_CHANGED'] });
-    expect(states.base!.raise_removed).toMatchObject({ status: 'OUTDATED', commit: shas.raise, findings: [`RAISE_REMOVED_STILL_DOCUMENTED ${shas.raise}`] });
+    expect(states.base!.raise_removed).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.raise,
+      findings: [`RAISE_REMOVED_STILL_DOCUMENTED ${shas.raise}`],
+    });
     expect(states.base!.untouched).toMatchObject({ status: 'CURRENT', review: null });
   });
 });

@@ -8,7 +8,8 @@ const root = tempDir('cache');
 const cacheDir = tempDir('cache-store');
 const copies: string[] = [];
 
-const pythonFile = (i: number): string => `def f${i}(x):\n    """Doc ${i}."""\n    return x + ${i}\n\n\ndef g${i}(y):\n    return y * ${i}\n`;
+const pythonFile = (i: number): string =>
+  `def f${i}(x):\n    """Doc ${i}."""\n    return x + ${i}\n\n\ndef g${i}(y):\n    return y * ${i}\n`;
 const names = (r: Awaited<ReturnType<typeof analyzeRepository>>): string[] => r.functions.map((f) => `${f.fileName}:${f.name}`);
 const run = (dir = root): ReturnType<typeof analyzeRepository> => analyzeRepository(dir, { only: 'advancedDoc', cacheDir });
 

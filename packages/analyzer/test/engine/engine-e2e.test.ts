@@ -48,7 +48,19 @@ describe('analyzeRepository on a two-commit multi-language repo', () => {
     expect(result.stats.testFunctions).toBe(1);
     const names = result.functions.map((f) => f.name).sort();
     expect(names).toEqual(
-      ['_private_helper', 'add', 'complex_public', 'double', 'greet', 'internal', 'long_medium', 'mul', 'scale', 'short_medium', 'test_add'].sort(),
+      [
+        '_private_helper',
+        'add',
+        'complex_public',
+        'double',
+        'greet',
+        'internal',
+        'long_medium',
+        'mul',
+        'scale',
+        'short_medium',
+        'test_add',
+      ].sort(),
     );
     const test = result.functions.find((f) => f.name === 'test_add')!;
     expect(test.isTest).toBe(true);
@@ -57,17 +69,31 @@ describe('analyzeRepository on a two-commit multi-language repo', () => {
 
   it('maps locations, languages and complexity categories', () => {
     const add = result.functions.find((f) => f.name === 'add')!;
-    expect(add).toMatchObject({ fileName: 'src/calc.py', gitLocation: 'src/calc.py#L4-L6', languageType: 'Python', startLine: 4, endLine: 6, scope: 'public' });
+    expect(add).toMatchObject({
+      fileName: 'src/calc.py',
+      gitLocation: 'src/calc.py#L4-L6',
+      languageType: 'Python',
+      startLine: 4,
+      endLine: 6,
+      scope: 'public',
+    });
     expect(add.content).toContain('return b + a');
     const greet = result.functions.find((f) => f.name === 'greet')!;
-    expect(greet).toMatchObject({ fileName: 'src/util.ts', languageType: 'TypeScript', docstring: expect.stringContaining('Greets someone') });
+    expect(greet).toMatchObject({
+      fileName: 'src/util.ts',
+      languageType: 'TypeScript',
+      docstring: expect.stringContaining('Greets someone'),
+    });
     // complexity: 11 ifs → 12 (high); 5 ifs → 6 (medium)
     expect(result.functions.find((f) => f.name === 'complex_public')).toMatchObject({ complexity: 12, complexityCategory: 'high' });
     expect(result.functions.find((f) => f.name === 'short_medium')).toMatchObject({ complexity: 6, complexityCategory: 'medium' });
   });
 
   it('flags urgent functions: public, undocumented, high or medium and ≥ 50 lines', () => {
-    const urgent = result.functions.filter((f) => f.urgentDocumentation).map((f) => f.name).sort();
+    const urgent = result.functions
+      .filter((f) => f.urgentDocumentation)
+      .map((f) => f.name)
+      .sort();
     // long_medium spans lines 73–123 (51 lines); short_medium only 14.
     expect(urgent).toEqual(['complex_public', 'long_medium']);
     expect(result.report.advancedFuncDocAnalysis?.urgentDocCount).toBe(2);
@@ -86,13 +112,21 @@ describe('analyzeRepository on a two-commit multi-language repo', () => {
     });
     // mul documents `c`, which the signature lacks: OUTDATED from the signature, whatever history says.
     const mul = result.functions.find((f) => f.name === 'mul')!;
-    expect(mul.outdatedStatus).toMatchObject({ status: 'OUTDATED', source: 'signature', findings: [{ code: 'DOC_PARAM_NOT_IN_SIGNATURE', params: { names: 'c' } }] });
+    expect(mul.outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      source: 'signature',
+      findings: [{ code: 'DOC_PARAM_NOT_IN_SIGNATURE', params: { names: 'c' } }],
+    });
     expect(mul.outdatedStatus.explanation).toBe("Docstring documents parameter 'c' which is not in the signature.");
     expect(mul.reviewSuggestion).toBeNull();
     // (its missing `b` is not reported separately: the doc is already wrong)
     expect(mul.incompleteDoc).toBeNull();
     // scale and greet did not change after their docs.
-    expect(result.functions.find((f) => f.name === 'scale')!).toMatchObject({ outdatedStatus: { status: 'CURRENT', explanation: '' }, reviewSuggestion: null, incompleteDoc: null });
+    expect(result.functions.find((f) => f.name === 'scale')!).toMatchObject({
+      outdatedStatus: { status: 'CURRENT', explanation: '' },
+      reviewSuggestion: null,
+      incompleteDoc: null,
+    });
     expect(result.functions.find((f) => f.name === 'greet')!.outdatedStatus.status).toBe('CURRENT');
     expect(result.report.advancedFuncDocAnalysis?.outdatedDocCount).toBe(1);
   });

@@ -26,7 +26,37 @@ afterAll(() => {
 });
 
 const EXTENSIONS = ['py', 'js', 'ts', 'tsx', 'go', 'rs', 'c', 'h', 'cpp', 'cs', 'java', 'rb', 'php', 'kt', 'swift'];
-const TOKENS = ['def ', 'function ', 'fn ', 'func ', 'class ', '{', '}', '(', ')', ':', ';', '\n', '    ', '"""', '/**', '*/', '//', '#', 'if ', 'else', 'return ', 'x', '=>', ',', "'", '"', '`', '\\', '\t'];
+const TOKENS = [
+  'def ',
+  'function ',
+  'fn ',
+  'func ',
+  'class ',
+  '{',
+  '}',
+  '(',
+  ')',
+  ':',
+  ';',
+  '\n',
+  '    ',
+  '"""',
+  '/**',
+  '*/',
+  '//',
+  '#',
+  'if ',
+  'else',
+  'return ',
+  'x',
+  '=>',
+  ',',
+  "'",
+  '"',
+  '`',
+  '\\',
+  '\t',
+];
 
 beforeAll(() => {
   const random = prng(20261121);
@@ -36,7 +66,11 @@ beforeAll(() => {
     const kind = i % 3;
     if (kind === 0) {
       // Raw random bytes (mostly binary).
-      write(root, `random/bytes${i}.${ext}`, Uint8Array.from({ length: 1 + Math.floor(random() * 20_000) }, () => Math.floor(random() * 256)));
+      write(
+        root,
+        `random/bytes${i}.${ext}`,
+        Uint8Array.from({ length: 1 + Math.floor(random() * 20_000) }, () => Math.floor(random() * 256)),
+      );
     } else if (kind === 1) {
       // Code-shaped token soup: unbalanced brackets, stray quotes and doc openers. Kept short:
       // tree-sitter's error recovery on such soup is superlinear (8 KB of it costs seconds in C#).
@@ -44,7 +78,11 @@ beforeAll(() => {
     } else {
       // Valid-looking code with invalid UTF-8 sprinkled in.
       const text = Buffer.from(`def f${i}(a):\n    """Doc \xff."""\n    return a\n\nfunction g${i}() { return 1; }\n`, 'latin1');
-      write(root, `utf8/bad${i}.py`, Buffer.concat([text, Buffer.from([0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x82, 0xf0, 0x28, 0x8c, 0xbc]), text]));
+      write(
+        root,
+        `utf8/bad${i}.py`,
+        Buffer.concat([text, Buffer.from([0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x82, 0xf0, 0x28, 0x8c, 0xbc]), text]),
+      );
     }
   }
   write(root, 'huge/one_line.js', `var a = [${'1,'.repeat(200_000)}1];\n`);

@@ -55,7 +55,9 @@ describe('history from one git log pass', () => {
     save(l);
 
     const lineCount = lines().length;
-    const summaries = await traceHistory(root, [{ rel: 'm.py', lineCount, ranges: [[1, lineCount]], dirty: true }], () => 'key', { depth: 0 });
+    const summaries = await traceHistory(root, [{ rel: 'm.py', lineCount, ranges: [[1, lineCount]], dirty: true }], () => 'key', {
+      depth: 0,
+    });
     const summary = summaries.get('m.py')!;
     expect(summary.key).toBe('key');
     const traced = tracedShas(summary);
@@ -70,7 +72,9 @@ describe('history from one git log pass', () => {
 
   it('stops at the depth window and dates older lines at a boundary', async () => {
     const lineCount = lines().length;
-    const summaries = await traceHistory(root, [{ rel: 'm.py', lineCount, ranges: [[1, lineCount]], dirty: true }], () => 'k', { depth: 1 });
+    const summaries = await traceHistory(root, [{ rel: 'm.py', lineCount, ranges: [[1, lineCount]], dirty: true }], () => 'k', {
+      depth: 1,
+    });
     const traced = tracedShas(summaries.get('m.py')!);
     const newest = git(root, ['rev-parse', '--short=7', 'HEAD']);
     const previous = git(root, ['rev-parse', '--short=7', 'HEAD~1']);
@@ -90,12 +94,20 @@ describe('history from one git log pass', () => {
         fs.writeFileSync(path.join(dir, 'b.py'), `x = ${i}\n`);
         commitAll(dir, `b ${i}`, `2025-02-0${i}T00:00:00Z`);
       }
-      const target = (rel: string, lineCount: number) => ({ rel, lineCount, ranges: [[1, lineCount]] as Array<[number, number]>, dirty: false });
+      const target = (rel: string, lineCount: number) => ({
+        rel,
+        lineCount,
+        ranges: [[1, lineCount]] as Array<[number, number]>,
+        dirty: false,
+      });
       const alone = await traceHistory(dir, [target('a.py', 2)], () => 'k', { depth: 2 });
       const together = await traceHistory(dir, [target('a.py', 2), target('b.py', 1)], () => 'k', { depth: 2 });
       expect(alone.get('a.py')).toEqual(together.get('a.py'));
       // a.py last changed before the 2-commit window: dated at the boundary HEAD~2.
-      expect(tracedShas(alone.get('a.py')!).slice(1)).toEqual([`^${git(dir, ['rev-parse', '--short=7', 'HEAD~2'])}`, `^${git(dir, ['rev-parse', '--short=7', 'HEAD~2'])}`]);
+      expect(tracedShas(alone.get('a.py')!).slice(1)).toEqual([
+        `^${git(dir, ['rev-parse', '--short=7', 'HEAD~2'])}`,
+        `^${git(dir, ['rev-parse', '--short=7', 'HEAD~2'])}`,
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -131,7 +143,8 @@ describe('history from one git log pass', () => {
       initRepo(dir);
       fs.mkdirSync(path.join(dir, 'pkg'));
       const rels = ['pkg/a.py', 'pkg/b.py', 'pkg/c.txt'];
-      for (const rel of rels) fs.writeFileSync(path.join(dir, rel), Array.from({ length: 12 }, (_, i) => `${rel.length} = ${i}`).join('\n') + '\n');
+      for (const rel of rels)
+        fs.writeFileSync(path.join(dir, rel), Array.from({ length: 12 }, (_, i) => `${rel.length} = ${i}`).join('\n') + '\n');
       commitAll(dir, 'base', '2025-01-01T00:00:00Z');
       const main = git(dir, ['rev-parse', '--abbrev-ref', 'HEAD']);
       git(dir, ['checkout', '-q', '-b', 'topic']);
@@ -145,7 +158,12 @@ describe('history from one git log pass', () => {
       git(dir, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic'], '2025-04-01T00:00:00Z');
       fs.appendFileSync(path.join(dir, 'pkg/b.py'), 'dirty = 1\n');
       const lineCount = (rel: string): number => fs.readFileSync(path.join(dir, rel), 'utf8').split('\n').length;
-      const targets = ['a.py', 'b.py'].map((rel) => ({ rel, lineCount: lineCount(`pkg/${rel}`), ranges: [[1, lineCount(`pkg/${rel}`)]] as Array<[number, number]>, dirty: rel === 'b.py' }));
+      const targets = ['a.py', 'b.py'].map((rel) => ({
+        rel,
+        lineCount: lineCount(`pkg/${rel}`),
+        ranges: [[1, lineCount(`pkg/${rel}`)]] as Array<[number, number]>,
+        dirty: rel === 'b.py',
+      }));
       const root = path.join(dir, 'pkg');
       // The dirty file's uncommitted lines are dated "now": one fixed now for both passes, or a
       // second boundary between them makes the two summaries differ by that second.
@@ -182,7 +200,12 @@ describe('history from one git log pass', () => {
       const scope = historyScope(files, (extension) => extension === '.py');
       expect(scope.pathspecs).toEqual(['*.py', ...TEST_FILE_EXCLUDES]);
       expect(files.map((rel) => scope.covers(rel))).toEqual([true, false, false]);
-      const targets = ['mod.py', 'bin/tool'].map((rel) => ({ rel, lineCount: 10, ranges: [[1, 10]] as Array<[number, number]>, dirty: false }));
+      const targets = ['mod.py', 'bin/tool'].map((rel) => ({
+        rel,
+        lineCount: 10,
+        ranges: [[1, 10]] as Array<[number, number]>,
+        dirty: false,
+      }));
       const targeted = await traceHistory(dir, targets, () => 'k', { depth: 1000 });
       const prefetch = prefetchHistory(dir, 1000, undefined, 1, scope);
       const text = (await prefetch.result)!.texts.join('');
@@ -209,7 +232,11 @@ describe('history from one git log pass', () => {
       write(dir, 'm.py', v2.join('\n'));
       const change = commitAll(dir, 'change', '2025-02-01T00:00:00Z');
       // A formatter: the call exploded with a magic trailing comma, double quotes.
-      write(dir, 'm.py', ['def f(a):', '    """Doc."""', '    x = call(', '        a,', '        "k",', '    )', '    return x + 1', ''].join('\n'));
+      write(
+        dir,
+        'm.py',
+        ['def f(a):', '    """Doc."""', '    x = call(', '        a,', '        "k",', '    )', '    return x + 1', ''].join('\n'),
+      );
       commitAll(dir, 'black', '2025-03-01T00:00:00Z');
       const targets = [{ rel: 'm.py', lineCount: 7, ranges: [[1, 7]] as Array<[number, number]>, dirty: false }];
       const streamed = await traceHistory(dir, targets, () => 'k', { depth: 1000 });
@@ -230,7 +257,15 @@ describe('history from one git log pass', () => {
       write(dir, 'm.py', v1.join('\n'));
       const first = commitAll(dir, 'one', '2025-01-01T00:00:00Z');
       // Comments (a trailing `# type: ignore`, a comment line, a blank line) and annotations.
-      const v2 = ['def f(a: int, b: t.Optional[str] = None) -> t.List[int]:', '    """Doc."""', '    # why', '', '    x = call(a, b)  # type: ignore[arg-type]', '    return x', ''];
+      const v2 = [
+        'def f(a: int, b: t.Optional[str] = None) -> t.List[int]:',
+        '    """Doc."""',
+        '    # why',
+        '',
+        '    x = call(a, b)  # type: ignore[arg-type]',
+        '    return x',
+        '',
+      ];
       write(dir, 'm.py', v2.join('\n'));
       commitAll(dir, 'cosmetic', '2025-02-01T00:00:00Z');
       const v3 = [...v2];
@@ -254,14 +289,36 @@ describe('history from one git log pass', () => {
     try {
       initRepo(dir);
       const paths = [
-        'tests/a.py', 'pkg/test/b.py', 'src/x/__tests__/c.js', 'test_x.py', 'pkg/test_y.py', 'pkg/y_test.py', 'x_test.go', 'a.test.ts', 'web/b.spec.js',
-        'src/FooTest.java', 'src/FooTests.java', 'conftest.py', 'pkg/conftest.py',
+        'tests/a.py',
+        'pkg/test/b.py',
+        'src/x/__tests__/c.js',
+        'test_x.py',
+        'pkg/test_y.py',
+        'pkg/y_test.py',
+        'x_test.go',
+        'a.test.ts',
+        'web/b.spec.js',
+        'src/FooTest.java',
+        'src/FooTests.java',
+        'conftest.py',
+        'pkg/conftest.py',
         // not tests
-        'pkg/testing/c.py', 'latest/a.py', 'contest.py', 'mytests/a.py', 'Testing.java', 'a.test..ts', 'attest.py', 'pkg/tester.go', 'spec/x.rb', 'src/m.py',
+        'pkg/testing/c.py',
+        'latest/a.py',
+        'contest.py',
+        'mytests/a.py',
+        'Testing.java',
+        'a.test..ts',
+        'attest.py',
+        'pkg/tester.go',
+        'spec/x.rb',
+        'src/m.py',
       ];
       for (const rel of paths) write(dir, rel, 'x = 1\n');
       commitAll(dir, 'base', '2025-01-01T00:00:00Z');
-      const kept = git(dir, ['-c', 'core.quotepath=off', 'ls-files', '--', ...historyScope(paths, () => true).pathspecs]).split('\n').filter(Boolean);
+      const kept = git(dir, ['-c', 'core.quotepath=off', 'ls-files', '--', ...historyScope(paths, () => true).pathspecs])
+        .split('\n')
+        .filter(Boolean);
       expect(kept.sort()).toEqual(paths.filter((rel) => !isTestFile(rel)).sort());
       expect(kept).toContain('src/m.py');
       expect(kept).not.toContain('tests/a.py');

@@ -20,7 +20,8 @@ it('parses batches in worker threads (works under vitest and tsx) and reports ev
   const outcomes: ParseOutcome[] = [];
   const pool = new ParsePool(root, 2, (o) => outcomes.push(o));
   try {
-    for (const [rel, [language, text]] of Object.entries(files)) pool.push({ rel, language, blobId: gitBlobId(Buffer.from(text)) }, text.length);
+    for (const [rel, [language, text]] of Object.entries(files))
+      pool.push({ rel, language, blobId: gitBlobId(Buffer.from(text)) }, text.length);
     pool.push({ rel: 'missing.py', language: 'Python', blobId: 'x' }, 10);
     await pool.close();
   } finally {
@@ -28,7 +29,10 @@ it('parses batches in worker threads (works under vitest and tsx) and reports ev
   }
   const byFile = new Map(outcomes.map((o) => [o.rel, o]));
   expect(byFile.size).toBe(4);
-  expect(byFile.get('a.py')).toMatchObject({ blobId: gitBlobId(Buffer.from(files['a.py']![1])), functions: [expect.objectContaining({ name: 'alpha', docstring: 'Doc.' })] });
+  expect(byFile.get('a.py')).toMatchObject({
+    blobId: gitBlobId(Buffer.from(files['a.py']![1])),
+    functions: [expect.objectContaining({ name: 'alpha', docstring: 'Doc.' })],
+  });
   expect(byFile.get('b.ts')!.functions.map((f) => f.name)).toEqual(['beta']);
   expect(byFile.get('c.go')!.functions.map((f) => f.name)).toEqual(['Gamma']);
   expect(byFile.get('missing.py')).toMatchObject({ functions: [], error: expect.any(String) });
@@ -84,7 +88,9 @@ it("parses old versions' texts on its warm workers after close(), answering the 
 it('rejects waiting old-version parses when the pool fails, so the caller can parse them itself', async () => {
   const pool = new ParsePool(root, 1, () => undefined, undefined, pathToFileURL(path.join(FIXTURES, 'failing-worker.mjs')));
   try {
-    await expect(pool.parseText({ rel: 'a.py', language: 'Python', blobId: '' }, 'def a():\n    pass\n')).rejects.toThrow(/failed to start/);
+    await expect(pool.parseText({ rel: 'a.py', language: 'Python', blobId: '' }, 'def a():\n    pass\n')).rejects.toThrow(
+      /failed to start/,
+    );
   } finally {
     await pool.terminate();
   }

@@ -35,10 +35,16 @@ describe('never reads outside the repository', () => {
   }
 
   it('rejects a missing path and a file path with InvalidRepositoryError', async () => {
-    await expect(analyzeRepository('/definitely/not/here')).rejects.toMatchObject({ name: 'InvalidRepositoryError', message: expect.stringContaining('No such directory') });
+    await expect(analyzeRepository('/definitely/not/here')).rejects.toMatchObject({
+      name: 'InvalidRepositoryError',
+      message: expect.stringContaining('No such directory'),
+    });
     const dir = track(tempDir('notdir'));
     write(dir, 'f.txt', 'x');
-    await expect(analyzeRepository(path.join(dir, 'f.txt'))).rejects.toMatchObject({ name: 'InvalidRepositoryError', message: expect.stringContaining('Not a directory') });
+    await expect(analyzeRepository(path.join(dir, 'f.txt'))).rejects.toMatchObject({
+      name: 'InvalidRepositoryError',
+      message: expect.stringContaining('Not a directory'),
+    });
   });
 });
 

@@ -49,7 +49,10 @@ afterAll(() => {
 describe('trivial docs in the analysis', () => {
   it('flags the functions whose doc only restates the name', () => {
     expect(AnalysisResult.safeParse(result).success).toBe(true);
-    const flagged = result.functions.filter((f) => f.trivialDoc).map((f) => f.name).sort();
+    const flagged = result.functions
+      .filter((f) => f.trivialDoc)
+      .map((f) => f.name)
+      .sort();
     expect(flagged).toEqual(['NewEncoder', 'get_user', 'test_get_user']);
     expect(result.functions.find((f) => f.name === 'close')!.trivialDoc).toBeUndefined();
   });

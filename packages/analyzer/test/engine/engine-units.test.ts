@@ -7,8 +7,18 @@ import { changedAfterDoc } from '../../src/engine/doc-history.ts';
 import type { ParsedFunctionLike } from '../../src/engine/types.ts';
 
 const fn = (over: Partial<ParsedFunctionLike>): ParsedFunctionLike => ({
-  name: 'f', startLine: 1, endLine: 1, content: '', docstring: null, docStartLine: null, docEndLine: null,
-  scope: 'public', complexity: 1, outdated: { status: 'CURRENT', explanation: '' }, docFacts: null, ...over,
+  name: 'f',
+  startLine: 1,
+  endLine: 1,
+  content: '',
+  docstring: null,
+  docStartLine: null,
+  docEndLine: null,
+  scope: 'public',
+  complexity: 1,
+  outdated: { status: 'CURRENT', explanation: '' },
+  docFacts: null,
+  ...over,
 });
 
 describe('cached function content', () => {
@@ -45,8 +55,29 @@ describe('metric rules', () => {
   });
 
   it('test-file rule of DESIGN.md §5', () => {
-    const tests = ['test/a.py', 'src/tests/b.ts', 'x/__tests__/c.js', 'test_x.py', 'pkg/x_test.py', 'x_test.go', 'a.test.ts', 'b.spec.js', 'FooTest.java', 'FooTests.java', 'conftest.py'];
-    const notTests = ['src/testing.py', 'latest.py', 'contest.py', 'src/attest/a.py', 'x_test.rb', 'Testimony.java', 'spec.md', 'src/protest.ts'];
+    const tests = [
+      'test/a.py',
+      'src/tests/b.ts',
+      'x/__tests__/c.js',
+      'test_x.py',
+      'pkg/x_test.py',
+      'x_test.go',
+      'a.test.ts',
+      'b.spec.js',
+      'FooTest.java',
+      'FooTests.java',
+      'conftest.py',
+    ];
+    const notTests = [
+      'src/testing.py',
+      'latest.py',
+      'contest.py',
+      'src/attest/a.py',
+      'x_test.rb',
+      'Testimony.java',
+      'spec.md',
+      'src/protest.ts',
+    ];
     expect(tests.filter(isTestFile)).toEqual(tests);
     expect(notTests.filter(isTestFile)).toEqual([]);
     expect(['doc/a.py', 'x/docs/b.py', 'Docs/c.py'].every(isUnderDocsDirectory)).toBe(true);
@@ -64,7 +95,11 @@ describe('history candidates', () => {
   // Lines 1–2 doc (commit 0, 2025-11-20), lines 3–5 body; line 4 changed in commit 1 (2026-03-02).
   const summary = {
     key: 'k',
-    commits: [['aaaaaaa', Date.UTC(2025, 10, 20) / 1000], ['bbbbbbb', Date.UTC(2026, 2, 2) / 1000], ['^ccccccc', Date.UTC(2024, 0, 1) / 1000]] as Array<[string, number]>,
+    commits: [
+      ['aaaaaaa', Date.UTC(2025, 10, 20) / 1000],
+      ['bbbbbbb', Date.UTC(2026, 2, 2) / 1000],
+      ['^ccccccc', Date.UTC(2024, 0, 1) / 1000],
+    ] as Array<[string, number]>,
     runs: [1, 3, 0, 4, 1, 1, 5, 1, 0, 10, 3, 2],
   };
   const at = (startLine: number, endLine: number, docStartLine: number, docEndLine: number) =>

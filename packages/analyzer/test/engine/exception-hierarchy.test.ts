@@ -19,7 +19,11 @@ beforeAll(async () => {
   initRepo(root);
   write(root, 'src/ArchiveException.java', 'import java.io.IOException;\n\npublic class ArchiveException extends IOException {\n}\n');
   write(root, 'src/CorruptArchiveException.java', 'public final class CorruptArchiveException extends ArchiveException {\n}\n');
-  write(root, 'src/Reader.java', `import java.io.IOException;\n\npublic class Reader {\n${method('read', '    in.trim();')}${method('other', '    in.trim();')}}\n`);
+  write(
+    root,
+    'src/Reader.java',
+    `import java.io.IOException;\n\npublic class Reader {\n${method('read', '    in.trim();')}${method('other', '    in.trim();')}}\n`,
+  );
   commitAll(root, 'first', '2025-01-01T00:00:00Z');
   write(
     root,
@@ -40,6 +44,9 @@ describe('exception hierarchy declared elsewhere in the repository', () => {
     expect(read.reviewSuggestion?.findings.map((f) => f.code)).toEqual(['RAISE_ADDED']);
   });
   it('an unrelated new type is still OUTDATED', () => {
-    expect(byName.get('Reader.other')!.outdatedStatus).toMatchObject({ status: 'OUTDATED', findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'IllegalStateException' } }] });
+    expect(byName.get('Reader.other')!.outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'IllegalStateException' } }],
+    });
   });
 });

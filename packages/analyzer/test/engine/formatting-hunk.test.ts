@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formattingMap, isFormattingHunk, quotesAlike, sameLayoutFree } from '../../src/engine/formatting-hunk.ts';
 
 /** A -U0 hunk body: removed lines, then added lines, each with its prefix. */
-const hunk = (removed: string[], added: string[]): string => [...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)].join('\n') + '\n';
+const hunk = (removed: string[], added: string[]): string =>
+  [...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)].join('\n') + '\n';
 
 describe('a hunk that only reformats', () => {
   it('is one whose lines were split or joined (Black, gofmt, Prettier)', () => {
@@ -16,7 +17,7 @@ describe('a hunk that only reformats', () => {
     expect(isFormattingHunk(hunk(['f(a, b)'], ['f(a, b,)']), true)).toBe(false);
   });
 
-  it("treats ' and \" alike only where the language does", () => {
+  it('treats \' and " alike only where the language does', () => {
     expect(quotesAlike('pkg/m.py')).toBe(true);
     expect(quotesAlike('src/a.ts')).toBe(true);
     expect(quotesAlike('A.java')).toBe(false);
@@ -50,20 +51,40 @@ describe('a hunk that only reformats', () => {
 });
 
 describe('the removed lines an added line of a reformatting hunk came from', () => {
-  const pairs = (map: Int32Array | null): Array<[number, number]> | null => (map ? Array.from({ length: map.length / 2 }, (_, j) => [map[j * 2]!, map[j * 2 + 1]!]) : null);
+  const pairs = (map: Int32Array | null): Array<[number, number]> | null =>
+    map ? Array.from({ length: map.length / 2 }, (_, j) => [map[j * 2]!, map[j * 2 + 1]!]) : null;
 
   it('keeps a doc line apart from the code a formatter exploded below it', () => {
-    const body = hunk(['    """', "    return wrap(a, 'key', [1, 2])"], ["    '''", '    return wrap(', '        a,', '        "key",', '        [1, 2],', '    )']);
-    expect(pairs(formattingMap(body, true))).toEqual([[0, 0], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1]]);
+    const body = hunk(
+      ['    """', "    return wrap(a, 'key', [1, 2])"],
+      ["    '''", '    return wrap(', '        a,', '        "key",', '        [1, 2],', '    )'],
+    );
+    expect(pairs(formattingMap(body, true))).toEqual([
+      [0, 0],
+      [1, 1],
+      [1, 1],
+      [1, 1],
+      [1, 1],
+      [1, 1],
+    ]);
   });
 
   it('traces a joined line to every line it joined', () => {
-    expect(pairs(formattingMap(hunk(['x = call(one,', '         two)', 'y = 2'], ['x = call(one, two)', 'y = 2']), true))).toEqual([[0, 1], [2, 2]]);
+    expect(pairs(formattingMap(hunk(['x = call(one,', '         two)', 'y = 2'], ['x = call(one, two)', 'y = 2']), true))).toEqual([
+      [0, 1],
+      [2, 2],
+    ]);
   });
 
   it('leaves no removed line behind: blank ones go with the line before them', () => {
-    expect(pairs(formattingMap(hunk(['a = f(', '', '    1)', '', 'b = 2'], ['a = f(1)', 'b = 2']), true))).toEqual([[0, 3], [4, 4]]);
-    expect(pairs(formattingMap(hunk(['', 'a = f(1, 2)'], ['a = f(1,', '      2)']), true))).toEqual([[0, 1], [1, 1]]);
+    expect(pairs(formattingMap(hunk(['a = f(', '', '    1)', '', 'b = 2'], ['a = f(1)', 'b = 2']), true))).toEqual([
+      [0, 3],
+      [4, 4],
+    ]);
+    expect(pairs(formattingMap(hunk(['', 'a = f(1, 2)'], ['a = f(1,', '      2)']), true))).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
   });
 
   it('is null for a hunk that changes code', () => {

@@ -15,7 +15,8 @@ const root = tempDir('recall');
 const shas: Record<string, string> = {};
 let byName: Map<string, FunctionAnalysisEntry>;
 
-const py = (name: string, params: string, doc: string, body: string): string => `def ${name}(${params}):\n    """${doc}\n    """\n${body}\n\n\n`;
+const py = (name: string, params: string, doc: string, body: string): string =>
+  `def ${name}(${params}):\n    """${doc}\n    """\n${body}\n\n\n`;
 const args = (...lines: string[]): string => `Do it.\n\n    Args:\n${lines.map((l) => `        ${l}`).join('\n')}`;
 
 const FIRST: Record<string, string> = {
@@ -23,9 +24,24 @@ const FIRST: Record<string, string> = {
   param_removed: py('param_removed', 'a, b', args('a: the value.', 'b: the other.'), '    return a + b'),
   param_renamed: py('param_renamed', 'a, b', args('a: the value.', 'b: the other.'), '    return a - b'),
   return_removed: py('return_removed', 'a', 'Double it.\n\n    Returns:\n        int: twice a.', '    return a * 2'),
-  raise_added: py('raise_added', 'a', 'Check it.\n\n    Raises:\n        ValueError: when a is negative.', "    if a < 0:\n        raise ValueError('negative')\n    return a"),
-  raise_removed: py('raise_removed', 'a', 'Check it.\n\n    Raises:\n        KeyError: when a is missing.', "    if a is None:\n        raise KeyError('a')\n    return a"),
-  default_changed: py('default_changed', 'a, retries=3', args('a: the value.', 'retries: attempts. Defaults to 3.'), '    return a * retries'),
+  raise_added: py(
+    'raise_added',
+    'a',
+    'Check it.\n\n    Raises:\n        ValueError: when a is negative.',
+    "    if a < 0:\n        raise ValueError('negative')\n    return a",
+  ),
+  raise_removed: py(
+    'raise_removed',
+    'a',
+    'Check it.\n\n    Raises:\n        KeyError: when a is missing.',
+    "    if a is None:\n        raise KeyError('a')\n    return a",
+  ),
+  default_changed: py(
+    'default_changed',
+    'a, retries=3',
+    args('a: the value.', 'retries: attempts. Defaults to 3.'),
+    '    return a * retries',
+  ),
   reformatted: py('reformatted', 'a, b', args('a: the value.', 'b: the other.'), "    return call(a, 'x', [1, 2, 3])"),
   annotated: py('annotated', 'a, b', args('a: the value.', 'b: the other.'), '    return a'),
   commented: py('commented', 'a', args('a: the value.'), '    return a'),
@@ -33,7 +49,7 @@ const FIRST: Record<string, string> = {
   merged_param: py('merged_param', 'a', args('a: the value.'), '    return a'),
   merged_body: py('merged_body', 'a', args('a: the value.'), '    return a'),
   incomplete: py('incomplete', 'a, b', args('a: the value.'), '    return a'),
-  changed_then_reformatted: py('changed_then_reformatted', 'a', args('a: the value.'), "    return a"),
+  changed_then_reformatted: py('changed_then_reformatted', 'a', args('a: the value.'), '    return a'),
 };
 
 const write_ = (parts: Record<string, string>): void => write(root, 'mod.py', Object.values(parts).join(''));
@@ -103,19 +119,64 @@ beforeAll(async () => {
   plant('param_added', py('param_added', 'a, b', args('a: the value.'), '    return a + b'), '2025-02-01T00:00:00Z');
   plant('param_removed', py('param_removed', 'a', args('a: the value.', 'b: the other.'), '    return a'), '2025-02-02T00:00:00Z');
   plant('param_renamed', py('param_renamed', 'a, c', args('a: the value.', 'b: the other.'), '    return a - c'), '2025-02-03T00:00:00Z');
-  plant('return_removed', py('return_removed', 'a', 'Double it.\n\n    Returns:\n        int: twice a.', '    print(a * 2)'), '2025-02-04T00:00:00Z');
-  plant('raise_added', py('raise_added', 'a', 'Check it.\n\n    Raises:\n        ValueError: when a is negative.', "    if a < 0:\n        raise ValueError('negative')\n    if a > 9:\n        raise OverflowError('big')\n    return a"), '2025-02-05T00:00:00Z');
-  plant('raise_removed', py('raise_removed', 'a', 'Check it.\n\n    Raises:\n        KeyError: when a is missing.', '    return a'), '2025-02-06T00:00:00Z');
-  plant('default_changed', py('default_changed', 'a, retries=5', args('a: the value.', 'retries: attempts. Defaults to 3.'), '    return a * retries'), '2025-02-07T00:00:00Z');
+  plant(
+    'return_removed',
+    py('return_removed', 'a', 'Double it.\n\n    Returns:\n        int: twice a.', '    print(a * 2)'),
+    '2025-02-04T00:00:00Z',
+  );
+  plant(
+    'raise_added',
+    py(
+      'raise_added',
+      'a',
+      'Check it.\n\n    Raises:\n        ValueError: when a is negative.',
+      "    if a < 0:\n        raise ValueError('negative')\n    if a > 9:\n        raise OverflowError('big')\n    return a",
+    ),
+    '2025-02-05T00:00:00Z',
+  );
+  plant(
+    'raise_removed',
+    py('raise_removed', 'a', 'Check it.\n\n    Raises:\n        KeyError: when a is missing.', '    return a'),
+    '2025-02-06T00:00:00Z',
+  );
+  plant(
+    'default_changed',
+    py('default_changed', 'a, retries=5', args('a: the value.', 'retries: attempts. Defaults to 3.'), '    return a * retries'),
+    '2025-02-07T00:00:00Z',
+  );
   // Black: double quotes, exploded call with a magic trailing comma.
-  plant('reformatted', py('reformatted', '\n    a,\n    b,\n', args('a: the value.', 'b: the other.'), '    return call(\n        a,\n        "x",\n        [1, 2, 3],\n    )'), '2025-02-08T00:00:00Z');
-  plant('annotated', py('annotated', 'a: int, b: "str | None" = None', args('a: the value.', 'b: the other.'), '    return a').replace('):', ') -> int:'), '2025-02-09T00:00:00Z');
-  plant('commented', py('commented', 'a', args('a: the value.'), '    # keep it simple\n    return a  # the value'), '2025-02-10T00:00:00Z');
+  plant(
+    'reformatted',
+    py(
+      'reformatted',
+      '\n    a,\n    b,\n',
+      args('a: the value.', 'b: the other.'),
+      '    return call(\n        a,\n        "x",\n        [1, 2, 3],\n    )',
+    ),
+    '2025-02-08T00:00:00Z',
+  );
+  plant(
+    'annotated',
+    py('annotated', 'a: int, b: "str | None" = None', args('a: the value.', 'b: the other.'), '    return a').replace('):', ') -> int:'),
+    '2025-02-09T00:00:00Z',
+  );
+  plant(
+    'commented',
+    py('commented', 'a', args('a: the value.'), '    # keep it simple\n    return a  # the value'),
+    '2025-02-10T00:00:00Z',
+  );
   plant('body_changed', py('body_changed', 'a', args('a: the value.'), '    return a + 2'), '2025-02-11T00:00:00Z');
   plant('incomplete', py('incomplete', 'a, b', args('a: the value.'), '    return a or b'), '2025-02-12T00:00:00Z');
 
   // JS: a parameter added to join; quote only reformatted (semicolons, quotes).
-  write(root, 'web.js', JS_FIRST.replace('export function join(a, b) {\n  return a + b;', 'export function join(a, b, sep) {\n  return a + sep + b;').replace(`return '"' + s + '"';`, 'return "\\"" + s + "\\""'));
+  write(
+    root,
+    'web.js',
+    JS_FIRST.replace('export function join(a, b) {\n  return a + b;', 'export function join(a, b, sep) {\n  return a + sep + b;').replace(
+      `return '"' + s + '"';`,
+      'return "\\"" + s + "\\""',
+    ),
+  );
   shas.js = commitAll(root, 'js', '2025-02-13T00:00:00Z');
   // Java: a redundant `public` removed in an interface, an annotation added, a second throw added.
   write(
@@ -132,8 +193,17 @@ beforeAll(async () => {
   commitAll(root, 'test changed', '2025-02-14T12:00:00Z');
   // A real body change, then a formatter run over it (and over its docstring's quotes): the
   // suggestion names the change, not the reformat.
-  plant('changed_then_reformatted', py('changed_then_reformatted', 'a', args('a: the value.'), "    return wrap(a, 'key', [1, 2])"), '2025-02-15T00:00:00Z');
-  next.changed_then_reformatted = py('changed_then_reformatted', 'a', args('a: the value.'), '    return wrap(\n        a,\n        "key",\n        [1, 2],\n    )').replace(/"""/g, "'''");
+  plant(
+    'changed_then_reformatted',
+    py('changed_then_reformatted', 'a', args('a: the value.'), "    return wrap(a, 'key', [1, 2])"),
+    '2025-02-15T00:00:00Z',
+  );
+  next.changed_then_reformatted = py(
+    'changed_then_reformatted',
+    'a',
+    args('a: the value.'),
+    '    return wrap(\n        a,\n        "key",\n        [1, 2],\n    )',
+  ).replace(/"""/g, "'''");
   write_(next);
   shas.reformat = commitAll(root, 'reformat', '2025-02-16T00:00:00Z');
 
@@ -182,8 +252,16 @@ describe('planted contract changes are flagged OUTDATED, with the commit that ma
     expect(codes('return_removed')).toEqual(['DOC_RETURN_BUT_NONE']);
   });
   it('an exception added to a doc that lists what it raises, and one removed that the doc still names', () => {
-    expect(get('raise_added').outdatedStatus).toMatchObject({ status: 'OUTDATED', commit: shas.raise_added, findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'OverflowError' } }] });
-    expect(get('raise_removed').outdatedStatus).toMatchObject({ status: 'OUTDATED', commit: shas.raise_removed, findings: [{ code: 'RAISE_REMOVED_STILL_DOCUMENTED', params: { type: 'KeyError' } }] });
+    expect(get('raise_added').outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.raise_added,
+      findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'OverflowError' } }],
+    });
+    expect(get('raise_removed').outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.raise_removed,
+      findings: [{ code: 'RAISE_REMOVED_STILL_DOCUMENTED', params: { type: 'KeyError' } }],
+    });
   });
   it('a default changed that the doc states', () => {
     expect(get('default_changed').outdatedStatus).toMatchObject({
@@ -193,8 +271,16 @@ describe('planted contract changes are flagged OUTDATED, with the commit that ma
     });
   });
   it('in JavaScript (JSDoc @param) and Java (a thrown type the @throws list lacks)', () => {
-    expect(get('join').outdatedStatus).toMatchObject({ status: 'OUTDATED', commit: shas.js, findings: [{ code: 'PARAM_ADDED_UNDOCUMENTED', params: { name: 'sep' } }] });
-    expect(get('Reader.read').outdatedStatus).toMatchObject({ status: 'OUTDATED', commit: shas.java, findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'UncheckedIOException' } }] });
+    expect(get('join').outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.js,
+      findings: [{ code: 'PARAM_ADDED_UNDOCUMENTED', params: { name: 'sep' } }],
+    });
+    expect(get('Reader.read').outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.java,
+      findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'UncheckedIOException' } }],
+    });
   });
   it('a change merged from a branch is attributed to the branch commit, never the merge', () => {
     expect(get('merged_param').outdatedStatus).toMatchObject({ status: 'OUTDATED', commit: shas.merged_param });
@@ -209,11 +295,20 @@ describe('planted harmless changes are not', () => {
   });
   it('a body change the doc does not contradict is a review suggestion, dated, not counted', () => {
     expect(get('body_changed').outdatedStatus.status).toBe('CURRENT');
-    expect(get('body_changed').reviewSuggestion).toMatchObject({ commit: shas.body_changed, date: '2025-02-11', docDate: '2025-01-01', findings: [{ code: 'BODY_CHANGED' }] });
+    expect(get('body_changed').reviewSuggestion).toMatchObject({
+      commit: shas.body_changed,
+      date: '2025-02-11',
+      docDate: '2025-01-01',
+      findings: [{ code: 'BODY_CHANGED' }],
+    });
   });
   it('a body change later reformatted names the change, not the reformat (a formatting hunk passes its lines through)', () => {
     expect(get('changed_then_reformatted').outdatedStatus.status).toBe('CURRENT');
-    expect(get('changed_then_reformatted').reviewSuggestion).toMatchObject({ commit: shas.changed_then_reformatted, date: '2025-02-15', docDate: '2025-01-01' });
+    expect(get('changed_then_reformatted').reviewSuggestion).toMatchObject({
+      commit: shas.changed_then_reformatted,
+      date: '2025-02-15',
+      docDate: '2025-01-01',
+    });
   });
   it('a test function is counted, not judged: no history verdict, whatever changed', () => {
     expect(get('test_thing')).toMatchObject({ isTest: true, outdatedStatus: { status: 'CURRENT' }, reviewSuggestion: null });

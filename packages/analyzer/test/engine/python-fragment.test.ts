@@ -18,7 +18,14 @@ const scan = (text: string) => extractWithoutParser(text, 'Python', { signatureF
 
 // Not the scope: a module's __all__ makes its classes' methods private, and the history pass
 // never reads an old version's scope.
-const comparable = (fn: Scanned) => ({ name: fn.name, content: fn.content, docstring: fn.docstring, lines: fn.endLine - fn.startLine, docFacts: fn.docFacts, complexity: fn.complexity });
+const comparable = (fn: Scanned) => ({
+  name: fn.name,
+  content: fn.content,
+  docstring: fn.docstring,
+  lines: fn.endLine - fn.startLine,
+  docFacts: fn.docFacts,
+  complexity: fn.complexity,
+});
 
 /** For each function of `text` with a unique name: 'same', 'refused', or a difference. */
 function check(text: string): { same: number; refused: number; wrong: Array<{ name: string; want: unknown; got: unknown }> } {
@@ -106,13 +113,15 @@ describe('pythonFragment', () => {
     expect(pythonFragment(bracket, 'C.m', () => false)).toBeNull();
     expect(check(bracket)).toMatchObject({ same: 0, refused: 1 });
     // typing.overload stubs are not functions: the implementation is cut out.
-    const overloads = '@overload\ndef f(a: int) -> int: ...\n\n\n@typing.overload\ndef f(a: str) -> str: ...\n\n\ndef f(a):\n    """Doc of f."""\n    return a\n';
+    const overloads =
+      '@overload\ndef f(a: int) -> int: ...\n\n\n@typing.overload\ndef f(a: str) -> str: ...\n\n\ndef f(a):\n    """Doc of f."""\n    return a\n';
     expect(check(overloads)).toMatchObject({ same: 1, refused: 0, wrong: [] });
     // An example in a docstring is not a definition.
     const example = 'def g():\n    """Use it so::\n\n        def g():\n            pass\n    """\n    return 1\n';
     expect(check(example)).toMatchObject({ same: 1, refused: 0, wrong: [] });
     // A triple quote inside a one-line string or a comment opens no string.
-    const quotes = 'class C:\n    def a(self, line):\n        # """ in a comment\n        return line[:3] == \'"""\'\n\n    def b(self):\n        """Doc of b."""\n        return 2\n';
+    const quotes =
+      'class C:\n    def a(self, line):\n        # """ in a comment\n        return line[:3] == \'"""\'\n\n    def b(self):\n        """Doc of b."""\n        return 2\n';
     expect(check(quotes)).toMatchObject({ same: 2, refused: 0, wrong: [] });
   });
 
@@ -131,7 +140,9 @@ describe('pythonFragment', () => {
     let same = 0;
     let refused = 0;
     const wrong: unknown[] = [];
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.py')).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.py'))
+      .sort()) {
       const result = check(readFileSync(path.join(dir, name), 'utf8'));
       same += result.same;
       refused += result.refused;

@@ -19,7 +19,9 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 function blobStartingWith(prefix: string): string {
   for (let i = 0; ; i++) {
     const content = `collide ${i}\n`;
-    const id = createHash('sha1').update(`blob ${Buffer.byteLength(content)}\0${content}`).digest('hex');
+    const id = createHash('sha1')
+      .update(`blob ${Buffer.byteLength(content)}\0${content}`)
+      .digest('hex');
     if (id.startsWith(prefix)) return content;
   }
 }

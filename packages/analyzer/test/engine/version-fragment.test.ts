@@ -35,7 +35,10 @@ public final class Store {
   }
 }
 `;
-const JAVA_NOW = JAVA_THEN.replace('  public void put(String key) {\n    size++;\n  }', '  public void put(String key, int ttl) {\n    size++;\n    if (ttl < 0) throw new IllegalArgumentException("ttl");\n  }').replace('private int size;', 'private int size;\n  private final Object lock = new Object();');
+const JAVA_NOW = JAVA_THEN.replace(
+  '  public void put(String key) {\n    size++;\n  }',
+  '  public void put(String key, int ttl) {\n    size++;\n    if (ttl < 0) throw new IllegalArgumentException("ttl");\n  }',
+).replace('private int size;', 'private int size;\n  private final Object lock = new Object();');
 
 describe('old versions as fragments', () => {
   it('Java: the method with its class line, parsed as the whole old file parses it', async () => {
@@ -49,7 +52,8 @@ describe('old versions as fragments', () => {
   });
 
   it('Go: a top-level function whose signature changed is found between the lines around it', async () => {
-    const then = 'package gin\n\n// Handle serves one request.\nfunc Handle(c *Context) {\n\tc.Next()\n}\n\n// Other is unrelated.\nfunc Other() {}\n';
+    const then =
+      'package gin\n\n// Handle serves one request.\nfunc Handle(c *Context) {\n\tc.Next()\n}\n\n// Other is unrelated.\nfunc Other() {}\n';
     const now = then.replace('func Handle(c *Context) {', 'func Handle(c *Context, opts Options) {\n\tc.apply(opts)');
     const got = await viaFragment(now, then, 'Handle', 'Go', 'gin.go');
     expect(got!.fn.docFacts?.signature?.names).toEqual(['c']);
@@ -57,7 +61,7 @@ describe('old versions as fragments', () => {
     expect(got!.fn.content).not.toContain('opts');
   });
 
-  it("C#: braces on their own lines and #if lines above the class are understood", async () => {
+  it('C#: braces on their own lines and #if lines above the class are understood', async () => {
     const then = [
       'namespace N',
       '{',

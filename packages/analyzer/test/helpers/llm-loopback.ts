@@ -52,7 +52,12 @@ export async function startLlmLoopback(responder: (req: LoopbackRequest) => Loop
     req.on('data', (c: Buffer) => (data += c.toString('utf8')));
     req.on('end', () => {
       const path = req.url ?? '';
-      const wire: Wire | null = req.method === 'POST' && path.endsWith('/chat/completions') ? 'openai' : req.method === 'POST' && path.endsWith('/v1/messages') ? 'anthropic' : null;
+      const wire: Wire | null =
+        req.method === 'POST' && path.endsWith('/chat/completions')
+          ? 'openai'
+          : req.method === 'POST' && path.endsWith('/v1/messages')
+            ? 'anthropic'
+            : null;
       if (!wire) {
         res.statusCode = 404;
         res.end('{"error":"not found"}');
@@ -68,7 +73,10 @@ export async function startLlmLoopback(responder: (req: LoopbackRequest) => Loop
       }
       const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
       const system = wire === 'anthropic' ? String(body.system ?? '') : (messages.find((m) => m.role === 'system')?.content ?? '');
-      const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+      const user = messages
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .join('\n');
       const request: LoopbackRequest = { wire, path, headers: req.headers, body, model: String(body.model ?? ''), system, user };
       requests.push(request);
       const reply = fn(request);

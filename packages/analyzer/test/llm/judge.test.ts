@@ -52,7 +52,8 @@ afterAll(async () => {
 });
 
 const byName = (r: AnalysisResult): Map<string, FunctionAnalysisEntry> => new Map(r.functions.map((f) => [f.name, f]));
-const run = (llm?: LlmProvider | LlmConfig): Promise<AnalysisResult> => analyzeRepository(root, { cacheDir: tempDir('llm-judge-cache'), ...(llm ? { llm } : {}) });
+const run = (llm?: LlmProvider | LlmConfig): Promise<AnalysisResult> =>
+  analyzeRepository(root, { cacheDir: tempDir('llm-judge-cache'), ...(llm ? { llm } : {}) });
 
 describe('outdated judge', () => {
   it('without a provider both changes stay review suggestions', async () => {
@@ -72,7 +73,12 @@ describe('outdated judge', () => {
       status: 'OUTDATED',
       source: 'llm',
       commit: shaChange,
-      findings: [{ code: 'LLM_JUDGED_OUTDATED', params: { reason: 'The doc says it doubles the value, but it now triples it.', model: 'judge-model', commit: shaChange } }],
+      findings: [
+        {
+          code: 'LLM_JUDGED_OUTDATED',
+          params: { reason: 'The doc says it doubles the value, but it now triples it.', model: 'judge-model', commit: shaChange },
+        },
+      ],
     });
     expect(scale.outdatedStatus.explanation).toBe('The doc says it doubles the value, but it now triples it. (judged by judge-model)');
     expect(scale.reviewSuggestion).toBeNull();
@@ -108,4 +114,3 @@ describe('outdated judge', () => {
     expect(fns.get('scale')!.outdatedStatus.status).toBe('CURRENT');
   });
 });
-

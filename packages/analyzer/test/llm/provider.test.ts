@@ -18,8 +18,10 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const openai = (extra: object = {}) => createLlmProvider({ provider: 'openai-compatible', baseUrl: `${server.url}/v1`, apiKey: 'sk-test', model: 'm-openai', ...extra });
-const anthropic = (extra: object = {}) => createLlmProvider({ provider: 'anthropic', baseUrl: server.url, apiKey: 'ak-test', model: 'm-claude', ...extra });
+const openai = (extra: object = {}) =>
+  createLlmProvider({ provider: 'openai-compatible', baseUrl: `${server.url}/v1`, apiKey: 'sk-test', model: 'm-openai', ...extra });
+const anthropic = (extra: object = {}) =>
+  createLlmProvider({ provider: 'anthropic', baseUrl: server.url, apiKey: 'ak-test', model: 'm-claude', ...extra });
 
 describe('configuration', () => {
   it('reads LLM_PROVIDER, LLM_BASE_URL alone meaning openai-compatible, and none by default', () => {
@@ -49,7 +51,14 @@ describe('openai-compatible', () => {
     expect(req.wire).toBe('openai');
     expect(req.path).toBe('/v1/chat/completions');
     expect(req.headers.authorization).toBe('Bearer sk-test');
-    expect(req.body).toMatchObject({ model: 'm-openai', temperature: 0, messages: [{ role: 'system', content: 'Answer JSON.' }, { role: 'user', content: 'Is it ok?' }] });
+    expect(req.body).toMatchObject({
+      model: 'm-openai',
+      temperature: 0,
+      messages: [
+        { role: 'system', content: 'Answer JSON.' },
+        { role: 'user', content: 'Is it ok?' },
+      ],
+    });
   });
   it('accepts the JSON inside one ```json fence', async () => {
     server.respond(() => ({ text: '```json\n{"ok": false, "note": "n"}\n```' }));
@@ -67,7 +76,13 @@ describe('anthropic', () => {
     expect(req.headers['x-api-key']).toBe('ak-test');
     expect(req.headers['anthropic-version']).toBe('2023-06-01');
     expect(req.headers.authorization).toBeUndefined();
-    expect(req.body).toMatchObject({ model: 'm-claude', max_tokens: 99, temperature: 0, system: 'Answer JSON.', messages: [{ role: 'user', content: 'Is it ok?' }] });
+    expect(req.body).toMatchObject({
+      model: 'm-claude',
+      max_tokens: 99,
+      temperature: 0,
+      system: 'Answer JSON.',
+      messages: [{ role: 'user', content: 'Is it ok?' }],
+    });
   });
 });
 
@@ -78,26 +93,34 @@ describe.each([
   const SECRET = 'leaked-body-sk-live-123';
   it('HTTP 500', async () => {
     server.respond(() => ({ status: 500, body: `{"error":{"message":"${SECRET}"}}` }));
-    const err = await make().completeJson(ask).catch((e: unknown) => e);
+    const err = await make()
+      .completeJson(ask)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err).toMatchObject({ kind: 'http', message: 'the LLM endpoint answered HTTP 500' });
     expect(String((err as Error).message)).not.toContain(SECRET);
   });
   it('invalid JSON from the model', async () => {
     server.respond(() => ({ text: `Sure! ${SECRET} is fine` }));
-    const err = (await make().completeJson(ask).catch((e: unknown) => e)) as LlmError;
+    const err = (await make()
+      .completeJson(ask)
+      .catch((e: unknown) => e)) as LlmError;
     expect(err).toMatchObject({ kind: 'invalid-json' });
     expect(err.message).not.toContain(SECRET);
   });
   it('a body that is not JSON at all', async () => {
     server.respond(() => ({ raw: `<html>${SECRET}</html>` }));
-    const err = (await make().completeJson(ask).catch((e: unknown) => e)) as LlmError;
+    const err = (await make()
+      .completeJson(ask)
+      .catch((e: unknown) => e)) as LlmError;
     expect(err).toMatchObject({ kind: 'invalid-json' });
     expect(err.message).not.toContain(SECRET);
   });
   it('JSON that fails the schema', async () => {
     server.respond(() => answer({ ok: 'yes', note: SECRET }));
-    const err = (await make().completeJson(ask).catch((e: unknown) => e)) as LlmError;
+    const err = (await make()
+      .completeJson(ask)
+      .catch((e: unknown) => e)) as LlmError;
     expect(err).toMatchObject({ kind: 'schema' });
     expect(err.message).not.toContain(SECRET);
   });

@@ -14,7 +14,10 @@ export interface Run {
 }
 
 /** Runs `docent <args>` to completion. */
-export function docent(args: readonly string[], options: { env?: NodeJS.ProcessEnv; nodeArgs?: readonly string[]; cwd?: string } = {}): Run {
+export function docent(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; nodeArgs?: readonly string[]; cwd?: string } = {},
+): Run {
   const child = spawnSync(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...options.env },
@@ -55,10 +58,12 @@ export function repo(files: Record<string, string>): string {
 
 /** A small Express service: routes, a module cycle, documented and undocumented functions; a Python module. */
 export const SHOP = {
-  'src/server.js': "const express = require('express');\nconst users = require('./routes/users');\nconst app = express();\napp.use('/api/users', users);\napp.listen(process.env.PORT);\n",
+  'src/server.js':
+    "const express = require('express');\nconst users = require('./routes/users');\nconst app = express();\napp.use('/api/users', users);\napp.listen(process.env.PORT);\n",
   'src/routes/users.js':
     "const router = require('express').Router();\nconst db = require('../db');\n/** Shows one user. */\nfunction show(req, res) { res.json(db.find(req.params.id)); }\nrouter.get('/:id', show);\nfunction remove(req, res) {}\nrouter.delete('/:id', remove);\nmodule.exports = router;\nmodule.exports.show = show;\nmodule.exports.remove = remove;\n",
   'src/db.js': "const users = require('./routes/users');\nexports.find = function find(id) { return id; };\n",
   // a documented function and two thin wrappers of it: their docstrings are grounded (docs/docgen.md)
-  'src/m.py': 'def load(path):\n    """Load a file.\n\n    Args:\n        path: Where the file lives, relative to the root.\n    """\n    return open(path).read()\n\n\ndef f0(path):\n    return load(path)\n\n\ndef f1(path):\n    return load(path)\n',
+  'src/m.py':
+    'def load(path):\n    """Load a file.\n\n    Args:\n        path: Where the file lives, relative to the root.\n    """\n    return open(path).read()\n\n\ndef f0(path):\n    return load(path)\n\n\ndef f1(path):\n    return load(path)\n',
 };

@@ -62,7 +62,9 @@ export function importGraph(sources: readonly SourceFile[], goMod: string | null
   const ctx: Context = { files, goModule, jvmBySuffix, namespaces };
   // A file's edges depend on its text and on this context (what exists to resolve to): kept per file under both.
   const ctxKey = createHash('sha1')
-    .update(JSON.stringify([[...files].sort(), goModule, [...jvmBySuffix].sort(), [...namespaces].map(([k, v]) => [k, [...v].sort()]).sort()]))
+    .update(
+      JSON.stringify([[...files].sort(), goModule, [...jvmBySuffix].sort(), [...namespaces].map(([k, v]) => [k, [...v].sort()]).sort()]),
+    )
     .digest('hex');
   const edges: ImportEdge[] = [];
   for (const s of sources) edges.push(...perFile(s.text, `imports\0${ctxKey}\0${s.rel}\0${s.language}`, () => importsOf(s, ctx)));
@@ -79,7 +81,8 @@ function importsOf(s: SourceFile, ctx: Context): ImportEdge[] {
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX': {
-      const re = /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?(["'])([^"'\n]+)\1|\b(?:require|import)\s*\(\s*([^)]*?)\s*\)/g;
+      const re =
+        /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?(["'])([^"'\n]+)\1|\b(?:require|import)\s*\(\s*([^)]*?)\s*\)/g;
       for (const m of code.matchAll(re)) {
         if (m[2] !== undefined) add(m.index, m[2], resolveJs(s.rel, m[2], ctx));
         else {
@@ -92,7 +95,10 @@ function importsOf(s: SourceFile, ctx: Context): ImportEdge[] {
     }
     case 'Python': {
       for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w*, \t\n]+?)\)?[ \t]*$/gm)) {
-        const names = m[2]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!).filter(Boolean);
+        const names = m[2]!
+          .split(',')
+          .map((n) => n.trim().split(/\s+as\s+/)[0]!)
+          .filter(Boolean);
         add(m.index, m[1]!, resolvePython(s.rel, m[1]!, names, ctx));
       }
       for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)/gm)) {
@@ -106,13 +112,15 @@ function importsOf(s: SourceFile, ctx: Context): ImportEdge[] {
     case 'Go': {
       for (const m of code.matchAll(/\bimport\s*(?:\(([^)]*)\)|((?:[\w.]+\s+)?"[^"\n]+"))/g)) {
         const block = m[1] ?? m[2] ?? '';
-        for (const spec of block.matchAll(/"([^"\n]+)"/g)) add(m.index + (m[0].indexOf(spec[0]) >= 0 ? m[0].indexOf(spec[0]) : 0), spec[1]!, resolveGo(spec[1]!, ctx));
+        for (const spec of block.matchAll(/"([^"\n]+)"/g))
+          add(m.index + (m[0].indexOf(spec[0]) >= 0 ? m[0].indexOf(spec[0]) : 0), spec[1]!, resolveGo(spec[1]!, ctx));
       }
       break;
     }
     case 'Java':
     case 'Kotlin': {
-      for (const m of code.matchAll(/^[ \t]*import[ \t]+(?:static[ \t]+)?([\w.]+(?:\.\*)?)/gm)) add(m.index, m[1]!, resolveJvm(m[1]!, s.language, ctx));
+      for (const m of code.matchAll(/^[ \t]*import[ \t]+(?:static[ \t]+)?([\w.]+(?:\.\*)?)/gm))
+        add(m.index, m[1]!, resolveJvm(m[1]!, s.language, ctx));
       break;
     }
     case 'C#': {
@@ -124,7 +132,8 @@ function importsOf(s: SourceFile, ctx: Context): ImportEdge[] {
       break;
     }
     case 'Rust': {
-      for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([\w: ]+\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;/gm)) add(m.index, m[1]!, resolveRustMod(s.rel, m[1]!, ctx));
+      for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([\w: ]+\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;/gm))
+        add(m.index, m[1]!, resolveRustMod(s.rel, m[1]!, ctx));
       for (const m of code.matchAll(/^[ \t]*(?:pub(?:\([\w: ]+\))?[ \t]+)?use[ \t]+([\w:]+)/gm)) {
         const spec = m[1]!;
         const root = spec.split('::')[0]!;
@@ -202,7 +211,8 @@ function resolveJvm(spec: string, language: string, ctx: Context): Pick<ImportEd
   const parts = spec.split('.');
   if (parts.at(-1) === '*') {
     const dir = parts.slice(0, -1).join('/') + '/';
-    for (const [suffix, files] of ctx.jvmBySuffix) if (suffix.startsWith(dir) && !suffix.slice(dir.length).includes('/')) return { to: path.dirname(files[0]!) + '/', kind: 'internal' };
+    for (const [suffix, files] of ctx.jvmBySuffix)
+      if (suffix.startsWith(dir) && !suffix.slice(dir.length).includes('/')) return { to: path.dirname(files[0]!) + '/', kind: 'internal' };
   } else {
     // a.b.C or, for static imports, a.b.C.member: try the longest class path first.
     for (let n = parts.length; n >= 2; n--) {

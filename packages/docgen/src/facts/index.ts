@@ -38,7 +38,8 @@ const MAX_FACT_FILE_BYTES = 512 * 1024;
  * Project files that are no source code but describe the system (docs/design.md §7, Architecture docs):
  * API descriptions, schemas and migrations, deployables, CI, decisions. Read as language `text`.
  */
-export const PROJECT_FILE = /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
+export const PROJECT_FILE =
+  /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
 
 /** Whether the architecture / API docs read a file of this path (a source, a project file or go.mod). */
 export function docSetReads(rel: string): boolean {
@@ -82,9 +83,13 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null): R
     cycles: folderCycles(imports),
     routes,
     routeFiles,
-    entryPoints: shipped.flatMap((s) => perFile(s.text, `entry\0${s.rel}\0${s.language}`, () => entryPointsOf(s))).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
+    entryPoints: shipped
+      .flatMap((s) => perFile(s.text, `entry\0${s.rel}\0${s.language}`, () => entryPointsOf(s)))
+      .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
     packages: packageCounts(imports.filter((e) => !isTestFile(e.from))),
-    envVars: sources.flatMap((s) => perFile(s.text, `env\0${s.rel}\0${s.language}`, () => envVarsOf(s))).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
+    envVars: sources
+      .flatMap((s) => perFile(s.text, `env\0${s.rel}\0${s.language}`, () => envVarsOf(s)))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
   };
 }
 
@@ -204,6 +209,7 @@ function envVarsOf(s: SourceFile): RepositoryFacts['envVars'] {
 
 function packageCounts(imports: readonly ImportEdge[]): RepositoryFacts['packages'] {
   const files = new Map<string, Set<string>>();
-  for (const e of imports) if (e.kind === 'external' && e.package) (files.get(e.package) ?? files.set(e.package, new Set()).get(e.package)!).add(e.from);
+  for (const e of imports)
+    if (e.kind === 'external' && e.package) (files.get(e.package) ?? files.set(e.package, new Set()).get(e.package)!).add(e.from);
   return [...files].map(([name, set]) => ({ name, files: set.size })).sort((a, b) => b.files - a.files || (a.name < b.name ? -1 : 1));
 }

@@ -67,7 +67,9 @@ const unquote = (s: string): string => s.replace(/^[`"'[]|[`"'\]]$/g, '');
 
 function sql(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/\bcreate\s+(?:(?:global\s+|local\s+)?temp(?:orary)?\s+)?table\s+(?:if\s+not\s+exists\s+)?((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)\s*\(/gi)) {
+  for (const m of code.matchAll(
+    /\bcreate\s+(?:(?:global\s+|local\s+)?temp(?:orary)?\s+)?table\s+(?:if\s+not\s+exists\s+)?((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)\s*\(/gi,
+  )) {
     const name = unquote(m[1]!.split('.').pop()!);
     const open = m.index + m[0].length - 1;
     // The column list: up to the parenthesis that closes the one after the name.
@@ -95,9 +97,12 @@ function sql(file: SourceFile, code: string): DataEntity[] {
     for (const p of parts) {
       const t = p.text.trim();
       const at = p.at + (p.text.length - p.text.trimStart().length);
-      const tableFk = /^(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/i.exec(t);
+      const tableFk = /^(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/i.exec(
+        t,
+      );
       if (tableFk) {
-        for (const col of tableFk[1]!.split(',').map((c) => unquote(c.trim()))) entity.relations.push({ to: unquote(tableFk[2]!.split('.').pop()!), field: col, line: lineAt(code, at) });
+        for (const col of tableFk[1]!.split(',').map((c) => unquote(c.trim())))
+          entity.relations.push({ to: unquote(tableFk[2]!.split('.').pop()!), field: col, line: lineAt(code, at) });
         continue;
       }
       const tablePk = /^(?:constraint\s+\S+\s+)?primary\s+key\s*\(([^)]*)\)/i.exec(t);
@@ -106,7 +111,9 @@ function sql(file: SourceFile, code: string): DataEntity[] {
         continue;
       }
       if (/^(?:constraint|unique|check|index|key|exclude)\b/i.test(t)) continue;
-      const col = /^([`"[]?\w+[`"\]]?)\s+([\w]+(?:\s*\([^)]*\))?(?:\s+(?:varying|precision|with(?:out)?\s+time\s+zone))?(?:\[\])?)/i.exec(t);
+      const col = /^([`"[]?\w+[`"\]]?)\s+([\w]+(?:\s*\([^)]*\))?(?:\s+(?:varying|precision|with(?:out)?\s+time\s+zone))?(?:\[\])?)/i.exec(
+        t,
+      );
       if (!col) continue;
       const field: DataField = { name: unquote(col[1]!), type: col[2]!.replace(/\s+/g, ' '), line: lineAt(code, at) };
       if (/\bprimary\s+key\b/i.test(t)) pk.add(field.name);
@@ -118,7 +125,9 @@ function sql(file: SourceFile, code: string): DataEntity[] {
     out.push(entity);
   }
   // ALTER TABLE x ADD [CONSTRAINT n] FOREIGN KEY (a) REFERENCES y
-  for (const m of code.matchAll(/\balter\s+table\s+(?:only\s+)?((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/gi)) {
+  for (const m of code.matchAll(
+    /\balter\s+table\s+(?:only\s+)?((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)\s+add\s+(?:constraint\s+\S+\s+)?foreign\s+key\s*\(([^)]*)\)\s*references\s+((?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/gi,
+  )) {
     const entity = out.find((e) => e.name === unquote(m[1]!.split('.').pop()!));
     if (!entity) continue;
     for (const col of m[2]!.split(',').map((c) => unquote(c.trim()))) {
@@ -143,7 +152,14 @@ function prisma(file: SourceFile, code: string): DataEntity[] {
   const models = [...code.matchAll(/^\s*model\s+(\w+)\s*\{/gm)].map((m) => m[1]!);
   for (const m of code.matchAll(/^\s*model\s+(\w+)\s*\{/gm)) {
     const { body, start } = braceBody(code, m.index + m[0].length - 1);
-    const entity: DataEntity = { name: m[1]!, kind: 'prisma', file: file.rel, line: lineAt(code, m.index + m[0].indexOf('model')), fields: [], relations: [] };
+    const entity: DataEntity = {
+      name: m[1]!,
+      kind: 'prisma',
+      file: file.rel,
+      line: lineAt(code, m.index + m[0].indexOf('model')),
+      fields: [],
+      relations: [],
+    };
     const pk = new Set<string>();
     let offset = start;
     for (const l of body.split('\n')) {
@@ -172,8 +188,13 @@ function prisma(file: SourceFile, code: string): DataEntity[] {
 /** Django model classes of the repository, by name: a class deriving from one (an abstract base in another file) is a model too. */
 function djangoModelNames(files: ReadonlyArray<{ code: string }>): Set<string> {
   const names = new Set<string>();
-  const classes = files.flatMap((f) => [...f.code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)].map((m) => ({ name: m[1]!, bases: m[2]!.split(',').map((b) => b.trim().split('.').pop()!) })));
-  for (let changed = true; changed; ) {
+  const classes = files.flatMap((f) =>
+    [...f.code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)].map((m) => ({
+      name: m[1]!,
+      bases: m[2]!.split(',').map((b) => b.trim().split('.').pop()!),
+    })),
+  );
+  for (let changed = true; changed;) {
     changed = false;
     for (const c of classes) {
       if (names.has(c.name)) continue;
@@ -190,19 +211,40 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
   const out: DataEntity[] = [];
   for (const m of code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
     const bases = m[2]!;
-    const django = /\bmodels\.Model\b|\bAbstractUser\b|\bAbstractBaseUser\b/.test(bases) || (djangoModels.has(m[1]!) && /\bmodels\.\w+Field\b|models\.ForeignKey/.test(code));
+    const django =
+      /\bmodels\.Model\b|\bAbstractUser\b|\bAbstractBaseUser\b/.test(bases) ||
+      (djangoModels.has(m[1]!) && /\bmodels\.\w+Field\b|models\.ForeignKey/.test(code));
     const { body, start } = indentedBody(code, m.index);
     // An abstract base (class Meta: abstract = True) is no table: its subclasses are.
     if (django && /^\s+abstract\s*=\s*True/m.test(body)) continue;
-    const alchemy = !django && (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) && /\b(?:Column|mapped_column|relationship)\s*\(|Mapped\[/.test(body);
+    const alchemy =
+      !django &&
+      (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) &&
+      /\b(?:Column|mapped_column|relationship)\s*\(|Mapped\[/.test(body);
     if (!django && !alchemy) continue;
     // Flask-SQLAlchemy names a model's table after its class in snake_case unless __tablename__ says otherwise.
-    const tablename = /__tablename__\s*=\s*["'](\w+)["']/.exec(body)?.[1] ?? (alchemy && /\bdb\.Model\b/.test(bases) ? m[1]!.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase() : undefined);
-    const entity: DataEntity = { name: m[1]!, kind: django ? 'django' : 'sqlalchemy', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const tablename =
+      /__tablename__\s*=\s*["'](\w+)["']/.exec(body)?.[1] ??
+      (alchemy && /\bdb\.Model\b/.test(bases)
+        ? m[1]!
+            .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+            .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+            .toLowerCase()
+        : undefined);
+    const entity: DataEntity = {
+      name: m[1]!,
+      kind: django ? 'django' : 'sqlalchemy',
+      file: file.rel,
+      line: lineAt(code, m.index),
+      fields: [],
+      relations: [],
+    };
     const pk = new Set<string>();
     // Class attributes only: `name[: annotation] = [module.]call(` at the body's own indentation (not a method's locals).
     const indent = /^([ \t]+)\S/m.exec(body)?.[1] ?? '    ';
-    for (const f of body.matchAll(new RegExp(String.raw`^${indent}(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*((?:\w+\.)*(\w+)\s*\(([^\n]*))`, 'gm'))) {
+    for (const f of body.matchAll(
+      new RegExp(String.raw`^${indent}(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*((?:\w+\.)*(\w+)\s*\(([^\n]*))`, 'gm'),
+    )) {
       const [, name, annotation, , call] = f as unknown as [string, string, string | undefined, string, string, string];
       // The call's arguments up to its closing parenthesis, over several lines if need be.
       const open = f.index + f[0].length - f[5]!.length;
@@ -218,7 +260,11 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         if (!/Field$|^ForeignKey$|^OneToOneField$|^ManyToManyField$/.test(call)) continue;
         if (/^(?:ForeignKey|OneToOneField|ManyToManyField)$/.test(call)) {
           const target = /^\s*(?:to\s*=\s*)?["']?([\w.]+)["']?/.exec(args)?.[1]?.split('.').pop() ?? '?';
-          entity.relations.push({ to: target === 'self' ? entity.name : target, field: call === 'ManyToManyField' ? name : `${name}_id`, line });
+          entity.relations.push({
+            to: target === 'self' ? entity.name : target,
+            field: call === 'ManyToManyField' ? name : `${name}_id`,
+            line,
+          });
           if (call !== 'ManyToManyField') entity.fields.push({ name: `${name}_id`, type: call, line, key: 'FK' });
           continue;
         }
@@ -228,12 +274,17 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         if (call === 'relationship') {
           // A relationship through an association table (`secondary=`) is drawn by that table's foreign keys.
           if (/\bsecondary\s*=/.test(args)) continue;
-          const target = /^\s*["'](\w+)["']/.exec(args)?.[1] ?? /Mapped\[\s*(?:(?:List|list|Set|set|Optional)\[\s*)?["']?(\w+)/.exec(annotation ?? '')?.[1];
+          const target =
+            /^\s*["'](\w+)["']/.exec(args)?.[1] ??
+            /Mapped\[\s*(?:(?:List|list|Set|set|Optional)\[\s*)?["']?(\w+)/.exec(annotation ?? '')?.[1];
           if (target) entity.relations.push({ to: target, field: name, line, via: 'relationship' });
           continue;
         }
         if (call !== 'Column' && call !== 'mapped_column') continue;
-        const type = /^\s*(?:["']\w+["']\s*,\s*)?(?:\w+\.)?(?!ForeignKey\b)([A-Z]\w*)/.exec(args)?.[1] ?? /Mapped\[\s*(?:Optional\[\s*)?(\w+)/.exec(annotation ?? '')?.[1] ?? '';
+        const type =
+          /^\s*(?:["']\w+["']\s*,\s*)?(?:\w+\.)?(?!ForeignKey\b)([A-Z]\w*)/.exec(args)?.[1] ??
+          /Mapped\[\s*(?:Optional\[\s*)?(\w+)/.exec(annotation ?? '')?.[1] ??
+          '';
         entity.fields.push({ name, type, line });
         if (/primary_key\s*=\s*True/.test(args)) pk.add(name);
         const fk = /ForeignKey\(\s*(?:["']([\w.]+)["']|(\w+)\.\w+\s*[,)])/.exec(args);
@@ -243,7 +294,8 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         }
       }
     }
-    if (django && !entity.fields.some((f) => pk.has(f.name))) entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
+    if (django && !entity.fields.some((f) => pk.has(f.name)))
+      entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
     markKeys(entity, pk);
     if (tablename && tablename !== entity.name) {
       entity.className = entity.name;
@@ -288,7 +340,9 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
     const { body, start } = braceBody(code, m.index + m[0].length - 1);
     const entity: DataEntity = { name: m[2]!, kind: 'typeorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
-    for (const f of body.matchAll(/@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^)]*(?:\([^)]*\)[^)]*)*)\)\s*(?:@\w+\([^)]*\)\s*)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g)) {
+    for (const f of body.matchAll(
+      /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^)]*(?:\([^)]*\)[^)]*)*)\)\s*(?:@\w+\([^)]*\)\s*)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
+    )) {
       const [, deco, args, name, type] = f as unknown as [string, string, string, string, string];
       const line = lineAt(code, start + f.index);
       if (deco === 'ManyToOne' || deco === 'OneToOne') {
@@ -298,7 +352,8 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
         continue;
       }
       // A many-to-many's owning side (`@ManyToMany(() => Article) @JoinTable() favorites`): a relation through its join table.
-      if (deco === 'ManyToMany' && /@JoinTable\b/.test(f[0])) entity.relations.push({ to: /=>\s*(\w+)/.exec(args)?.[1] ?? type.replace(/\[\]$/, ''), field: name, line });
+      if (deco === 'ManyToMany' && /@JoinTable\b/.test(f[0]))
+        entity.relations.push({ to: /=>\s*(\w+)/.exec(args)?.[1] ?? type.replace(/\[\]$/, ''), field: name, line });
       if (deco === 'OneToMany' || deco === 'ManyToMany' || deco === 'JoinColumn') continue;
       entity.fields.push({ name, type, line });
       if (deco.startsWith('Primary')) pk.add(name);
@@ -341,8 +396,11 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
   // Sequelize: sequelize.define('User', {…}) and class User extends Model … User.init({…})
   const defs: Array<{ name: string; at: number; open: number }> = [];
-  for (const m of code.matchAll(/\.define\s*\(\s*["'](\w+)["']\s*,\s*\{/g)) defs.push({ name: m[1]!, at: m.index, open: m.index + m[0].length - 1 });
-  for (const m of code.matchAll(/\b(\w+)\.init\s*\(\s*\{/g)) if (new RegExp(`class\\s+${m[1]}\\s+extends\\s+(?:Sequelize\\.)?Model\\b`).test(code)) defs.push({ name: m[1]!, at: m.index, open: m.index + m[0].length - 1 });
+  for (const m of code.matchAll(/\.define\s*\(\s*["'](\w+)["']\s*,\s*\{/g))
+    defs.push({ name: m[1]!, at: m.index, open: m.index + m[0].length - 1 });
+  for (const m of code.matchAll(/\b(\w+)\.init\s*\(\s*\{/g))
+    if (new RegExp(`class\\s+${m[1]}\\s+extends\\s+(?:Sequelize\\.)?Model\\b`).test(code))
+      defs.push({ name: m[1]!, at: m.index, open: m.index + m[0].length - 1 });
   for (const d of defs) {
     const { body, start } = braceBody(code, d.open);
     const entity: DataEntity = { name: d.name, kind: 'sequelize', file: file.rel, line: lineAt(code, d.at), fields: [], relations: [] };
@@ -361,21 +419,30 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
   }
   for (const m of code.matchAll(/\b(\w+)\.belongsTo\s*\(\s*(?:models\.)?(\w+)(?:\s*,\s*\{[^}]*foreignKey\s*:\s*["'](\w+)["'])?/g)) {
     const entity = out.find((e) => e.name === m[1]);
-    if (entity) entity.relations.push({ to: m[2]!, field: m[3] ?? `${m[2]![0]!.toLowerCase()}${m[2]!.slice(1)}Id`, line: lineAt(code, m.index) });
+    if (entity)
+      entity.relations.push({ to: m[2]!, field: m[3] ?? `${m[2]![0]!.toLowerCase()}${m[2]!.slice(1)}Id`, line: lineAt(code, m.index) });
   }
   // Mongoose: const userSchema = new Schema({…}); mongoose.model('User', userSchema)
   const schemas = new Map<string, { at: number; open: number }>();
-  for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*\(\s*\{/g)) schemas.set(m[1]!, { at: m.index, open: m.index + m[0].length - 1 });
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*\(\s*\{/g))
+    schemas.set(m[1]!, { at: m.index, open: m.index + m[0].length - 1 });
   for (const m of code.matchAll(/\bmodel\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g)) {
     const s = schemas.get(m[2]!);
     if (!s) continue;
     const { body, start } = braceBody(code, s.open);
-    const entity: DataEntity = { name: m[1]!, kind: 'mongoose', file: file.rel, line: lineAt(code, s.at), fields: [{ name: '_id', type: 'ObjectId', line: lineAt(code, s.at), key: 'PK' }], relations: [] };
+    const entity: DataEntity = {
+      name: m[1]!,
+      kind: 'mongoose',
+      file: file.rel,
+      line: lineAt(code, s.at),
+      fields: [{ name: '_id', type: 'ObjectId', line: lineAt(code, s.at), key: 'PK' }],
+      relations: [],
+    };
     for (const f of topLevelEntries(body)) {
       const value = f.value.trim();
       const line = lineAt(code, start + f.at);
       const explicit = /\btype\s*:\s*\[?\s*((?:Schema\.Types\.|mongoose\.Schema\.Types\.|Types\.)?\w+)/.exec(value)?.[1]?.split('.').pop();
-      const type = explicit ?? (value.startsWith('{') ? 'Object' : /^\[?\s*(\w+)/.exec(value)?.[1] ?? '');
+      const type = explicit ?? (value.startsWith('{') ? 'Object' : (/^\[?\s*(\w+)/.exec(value)?.[1] ?? ''));
       const ref = /\bref\s*:\s*["'](\w+)["']/.exec(value);
       entity.fields.push({ name: f.key, type: value.startsWith('[') ? `${type}[]` : type, line, ...(ref ? { key: 'FK' as const } : {}) });
       if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
@@ -394,7 +461,9 @@ interface GoPackages {
 function goPackages(files: readonly SourceFile[]): GoPackages {
   const bodies = new Map<string, Map<string, string>>();
   const bases = new Map<string, Set<string>>();
-  const gormDirs = new Set(files.filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm/.test(f.text)).map((f) => path.posix.dirname(f.rel)));
+  const gormDirs = new Set(
+    files.filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm/.test(f.text)).map((f) => path.posix.dirname(f.rel)),
+  );
   for (const f of files) {
     const dir = path.posix.dirname(f.rel);
     if (f.language !== 'Go' || !gormDirs.has(dir)) continue;
@@ -404,7 +473,8 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
   }
   for (const [dir, map] of bodies) {
     const set = bases.set(dir, new Set()).get(dir)!;
-    for (const body of map.values()) for (const e of body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)) if (map.has(e[1]!)) set.add(e[1]!);
+    for (const body of map.values())
+      for (const e of body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)) if (map.has(e[1]!)) set.add(e[1]!);
   }
   return { bodies, bases };
 }
@@ -418,13 +488,18 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
   const structs = [...code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)];
   // The package's structs, whichever of its files declares them.
   const names = new Set(pkg.keys());
-  const isModelBody = (body: string, depth = 0): boolean => /gorm\.Model|gorm:"/.test(body) || (depth < 4 && [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*$/gm)].some((e) => bases.has(e[1]!) && isModelBody(pkg.get(e[1]!) ?? '', depth + 1)));
+  const isModelBody = (body: string, depth = 0): boolean =>
+    /gorm\.Model|gorm:"/.test(body) ||
+    (depth < 4 &&
+      [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*$/gm)].some((e) => bases.has(e[1]!) && isModelBody(pkg.get(e[1]!) ?? '', depth + 1)));
   for (const m of structs) {
     const { body, start } = braceBody(code, m.index + m[0].length - 1);
     // A base other structs embed (`Model`) is no table of its own: its fields are theirs.
     if (bases.has(m[1]!)) continue;
     // A model: it embeds gorm.Model or a base of the package that is one, has gorm tags, or a model of the package holds it as a field.
-    const referenced = [...pkg].some(([name, other]) => name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(other) && isModelBody(other));
+    const referenced = [...pkg].some(
+      ([name, other]) => name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(other) && isModelBody(other),
+    );
     if (!isModelBody(body) && !referenced) continue;
     const entity: DataEntity = { name: m[1]!, kind: 'gorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
@@ -433,7 +508,12 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       const line = lineAt(code, offset);
       offset += l.length + 1;
       if (/^\s*gorm\.Model\b/.test(l)) {
-        entity.fields.push({ name: 'ID', type: 'uint', line, key: 'PK' }, { name: 'CreatedAt', type: 'time.Time', line }, { name: 'UpdatedAt', type: 'time.Time', line }, { name: 'DeletedAt', type: 'gorm.DeletedAt', line });
+        entity.fields.push(
+          { name: 'ID', type: 'uint', line, key: 'PK' },
+          { name: 'CreatedAt', type: 'time.Time', line },
+          { name: 'UpdatedAt', type: 'time.Time', line },
+          { name: 'DeletedAt', type: 'gorm.DeletedAt', line },
+        );
         continue;
       }
       const embedded = /^\s*\*?(\w+)\s*$/.exec(l)?.[1];
@@ -450,7 +530,8 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       const type = f[2]!.replace(/^[*[\]]+/, '');
       if (names.has(type)) {
         // `User User` beside `UserID uint` (or `gorm:"foreignKey:X"`): a belongs-to relation; a slice is the other side.
-        if (!f[2]!.includes('[]')) entity.relations.push({ to: type, field: /foreignKey:(\w+)/.exec(f[3] ?? '')?.[1] ?? `${f[1]}ID`, line });
+        if (!f[2]!.includes('[]'))
+          entity.relations.push({ to: type, field: /foreignKey:(\w+)/.exec(f[3] ?? '')?.[1] ?? `${f[1]}ID`, line });
         continue;
       }
       if (f[3] && /gorm:"-"/.test(f[3])) continue;
@@ -478,15 +559,26 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
     const entity: DataEntity = { name: m[1]!, kind: 'jpa', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
     // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
-    for (const f of body.matchAll(/((?:@\w+(?:\([^)]*\))?\s+)*)(?:(?:private|protected|public|final|transient)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+))/g)) {
+    for (const f of body.matchAll(
+      /((?:@\w+(?:\([^)]*\))?\s+)*)(?:(?:private|protected|public|final|transient)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+))/g,
+    )) {
       const annotations = f[1] ?? '';
       const name = f[3] ?? f[4];
       const type = (f[2] ?? f[5] ?? '').trim().replace(/^(?:(?:private|protected|public|final|transient|volatile)\s+)+/, '');
       if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
       const line = lineAt(code, start + f.index + (f[0].length - f[0].trimStart().length));
       if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
-        entity.relations.push({ to: type.replace(/\?$/, ''), field: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`, line });
-        entity.fields.push({ name: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`, type: type.replace(/\?$/, ''), line, key: 'FK' });
+        entity.relations.push({
+          to: type.replace(/\?$/, ''),
+          field: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`,
+          line,
+        });
+        entity.fields.push({
+          name: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`,
+          type: type.replace(/\?$/, ''),
+          line,
+          key: 'FK',
+        });
         continue;
       }
       if (/@(?:OneToMany|ManyToMany)\b/.test(annotations)) {
@@ -507,19 +599,38 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
 /** Every data model of the sources and project files (SQL, Prisma), sorted by name then file. */
 export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   const out: DataEntity[] = [];
-  const djangoModels = djangoModelNames(files.filter((f) => f.language === 'Python' && /\bmodels\b/.test(f.text)).map((f) => ({ code: codeOf(f) })));
+  const djangoModels = djangoModelNames(
+    files.filter((f) => f.language === 'Python' && /\bmodels\b/.test(f.text)).map((f) => ({ code: codeOf(f) })),
+  );
   const djangoKey = [...djangoModels].sort().join(',');
   const go = goPackages(files);
   // Django's `settings.AUTH_USER_MODEL` names the project's user model (`AUTH_USER_MODEL = "users.BaseUser"`).
-  const userModel = files.filter((f) => f.language === 'Python').map((f) => /^AUTH_USER_MODEL\s*=\s*["'][\w.]*?\.?(\w+)["']/m.exec(f.text)?.[1]).find((x) => x !== undefined);
+  const userModel = files
+    .filter((f) => f.language === 'Python')
+    .map((f) => /^AUTH_USER_MODEL\s*=\s*["'][\w.]*?\.?(\w+)["']/m.exec(f.text)?.[1])
+    .find((x) => x !== undefined);
   // Per file, kept by content (a Python file's models also depend on the Django model names of the tree).
   const goKey = (f: SourceFile): string => {
     const dir = path.posix.dirname(f.rel);
     return f.language === 'Go' ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])]]) : '';
   };
-  for (const f of files) out.push(...perFile(f.text, `models\0${f.rel}\0${f.language}\0${f.language === 'Python' ? djangoKey : goKey(f)}`, () => modelsOf(f, djangoModels, go)));
+  for (const f of files)
+    out.push(
+      ...perFile(f.text, `models\0${f.rel}\0${f.language}\0${f.language === 'Python' ? djangoKey : goKey(f)}`, () =>
+        modelsOf(f, djangoModels, go),
+      ),
+    );
   // (new objects: the per-file results are shared with later runs)
-  if (userModel) out.splice(0, out.length, ...out.map((e) => (e.kind === 'django' && e.relations.some((r) => r.to === 'AUTH_USER_MODEL') ? { ...e, relations: e.relations.map((r) => (r.to === 'AUTH_USER_MODEL' ? { ...r, to: userModel } : r)) } : e)));
+  if (userModel)
+    out.splice(
+      0,
+      out.length,
+      ...out.map((e) =>
+        e.kind === 'django' && e.relations.some((r) => r.to === 'AUTH_USER_MODEL')
+          ? { ...e, relations: e.relations.map((r) => (r.to === 'AUTH_USER_MODEL' ? { ...r, to: userModel } : r)) }
+          : e,
+      ),
+    );
   // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
   const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
   const linked = new Set<string>();
@@ -527,15 +638,26 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     e.kind !== 'sqlalchemy' ? e : { ...e, relations: e.relations.map((r) => (tableOf.has(r.to) ? { ...r, to: tableOf.get(r.to)! } : r)) },
   );
   for (const e of withTables) for (const r of e.relations) if (!r.via) linked.add(`${e.name}\u0000${r.to}`).add(`${r.to}\u0000${e.name}`);
-  return prismaWins(currentTables(
-    withTables.map((e) => {
-      // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
-      // relationship() whose foreign key is already drawn between the two tables adds nothing.
-      const seen = new Set<string>();
-      return { ...e, relations: e.relations.filter((r) => !(r.via && linked.has(`${e.name}\u0000${r.to}`)) && !seen.has(`${r.field}\u0000${r.to}`) && !!seen.add(`${r.field}\u0000${r.to}`)) };
-    }),
+  return prismaWins(
+    currentTables(
+      withTables.map((e) => {
+        // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
+        // relationship() whose foreign key is already drawn between the two tables adds nothing.
+        const seen = new Set<string>();
+        return {
+          ...e,
+          relations: e.relations.filter(
+            (r) =>
+              !(r.via && linked.has(`${e.name}\u0000${r.to}`)) &&
+              !seen.has(`${r.field}\u0000${r.to}`) &&
+              !!seen.add(`${r.field}\u0000${r.to}`),
+          ),
+        };
+      }),
+      files,
+    ),
     files,
-  ), files).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }
 
 /**
@@ -557,7 +679,9 @@ function prismaWins(entities: DataEntity[], files: readonly SourceFile[]): DataE
     const dir = path.posix.dirname(f.rel);
     tables.set(dir === '.' ? '' : `${dir}/`, names);
   }
-  return entities.filter((e) => e.kind !== 'sql' || ![...tables].some(([dir, names]) => e.file.startsWith(dir) && names.has(e.name.toLowerCase())));
+  return entities.filter(
+    (e) => e.kind !== 'sql' || ![...tables].some(([dir, names]) => e.file.startsWith(dir) && names.has(e.name.toLowerCase())),
+  );
 }
 
 /**
@@ -571,17 +695,32 @@ function currentTables(entities: readonly DataEntity[], files: readonly SourceFi
   for (const f of files) {
     if (f.language !== 'text' || !f.rel.endsWith('.sql')) continue;
     const code = withoutSqlComments(f.text);
-    for (const m of code.matchAll(/\bdrop\s+table\s+(?:if\s+exists\s+)?((?:(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?\s*,\s*)*(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/gi)) {
-      for (const t of m[1]!.split(',')) drops.push({ table: unquote(t.trim().split('.').pop()!).toLowerCase(), file: f.rel, line: lineAt(code, m.index) });
+    for (const m of code.matchAll(
+      /\bdrop\s+table\s+(?:if\s+exists\s+)?((?:(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?\s*,\s*)*(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/gi,
+    )) {
+      for (const t of m[1]!.split(','))
+        drops.push({ table: unquote(t.trim().split('.').pop()!).toLowerCase(), file: f.rel, line: lineAt(code, m.index) });
     }
   }
   const folder = (rel: string): string => rel.split('/').slice(0, -1).join('/');
   // A migration tool's folder per step (Prisma `migrations/20240101120000_init/migration.sql`): the steps' common folder.
-  const migrations = (rel: string): string => (/^(?:\d|V\d)/.test(rel.split('/').at(-2) ?? '') ? rel.split('/').slice(0, -2).join('/') : '');
+  const migrations = (rel: string): string =>
+    /^(?:\d|V\d)/.test(rel.split('/').at(-2) ?? '') ? rel.split('/').slice(0, -2).join('/') : '';
   const dropped = (e: DataEntity): boolean =>
-    drops.some((d) => d.table === e.name.toLowerCase() && (d.file === e.file ? d.line > e.line : d.file > e.file && (folder(d.file) === folder(e.file) || (migrations(d.file) !== '' && migrations(d.file) === migrations(e.file)))));
+    drops.some(
+      (d) =>
+        d.table === e.name.toLowerCase() &&
+        (d.file === e.file
+          ? d.line > e.line
+          : d.file > e.file &&
+            (folder(d.file) === folder(e.file) || (migrations(d.file) !== '' && migrations(d.file) === migrations(e.file)))),
+    );
   const kept: DataEntity[] = [];
-  const columns = (e: DataEntity): string => e.fields.map((f) => f.name.toLowerCase()).sort().join(',');
+  const columns = (e: DataEntity): string =>
+    e.fields
+      .map((f) => f.name.toLowerCase())
+      .sort()
+      .join(',');
   const sorted = [...entities].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   for (const e of sorted) {
     if (e.kind !== 'sql') {
@@ -589,7 +728,14 @@ function currentTables(entities: readonly DataEntity[], files: readonly SourceFi
       continue;
     }
     if (dropped(e)) continue;
-    const same = kept.find((k) => k.kind === 'sql' && k.file !== e.file && folder(k.file) !== folder(e.file) && k.name.toLowerCase() === e.name.toLowerCase() && columns(k) === columns(e));
+    const same = kept.find(
+      (k) =>
+        k.kind === 'sql' &&
+        k.file !== e.file &&
+        folder(k.file) !== folder(e.file) &&
+        k.name.toLowerCase() === e.name.toLowerCase() &&
+        columns(k) === columns(e),
+    );
     if (same) same.alsoIn = [...(same.alsoIn ?? []), `${e.file}:${e.line}`];
     else kept.push({ ...e });
   }
@@ -600,7 +746,13 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
   const out: DataEntity[] = [];
   if (f.language === 'text') {
     if (f.rel.endsWith('.sql')) out.push(...sql(f, withoutSqlComments(f.text)));
-    else if (f.rel.endsWith('.prisma')) out.push(...prisma(f, f.text.replace(/\/\/[^\n]*/g, (c) => ' '.repeat(c.length))));
+    else if (f.rel.endsWith('.prisma'))
+      out.push(
+        ...prisma(
+          f,
+          f.text.replace(/\/\/[^\n]*/g, (c) => ' '.repeat(c.length)),
+        ),
+      );
     return out;
   }
   const code = codeOf(f);

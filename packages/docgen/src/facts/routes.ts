@@ -36,7 +36,24 @@ export interface RouteRequest {
 
 const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
 /** Receivers whose `.get('/x')` is a request an HTTP client sends, not a route. */
-const HTTP_CLIENTS = ['axios', 'ky', 'got', 'superagent', 'request', 'http', 'https', 'fetch', '$http', 'httpClient', 'HttpClient', 'apiClient', 'client', 'supertest', 'agent', 'chai'];
+const HTTP_CLIENTS = [
+  'axios',
+  'ky',
+  'got',
+  'superagent',
+  'request',
+  'http',
+  'https',
+  'fetch',
+  '$http',
+  'httpClient',
+  'HttpClient',
+  'apiClient',
+  'client',
+  'supertest',
+  'agent',
+  'chai',
+];
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + '`[^`$]*`)';
 
 /**
@@ -52,7 +69,9 @@ export function joinPath(...parts: string[]): string {
     .filter(Boolean)
     .join('/');
   const last = trimmed.at(-1);
-  return joined === '' ? '/' : `/${joined}${last !== undefined && last.endsWith('/') && last !== '/' ? '/' : trimmed.length > 1 && last === '/' ? '/' : ''}`;
+  return joined === ''
+    ? '/'
+    : `/${joined}${last !== undefined && last.endsWith('/') && last !== '/' ? '/' : trimmed.length > 1 && last === '/' ? '/' : ''}`;
 }
 
 /**
@@ -60,7 +79,8 @@ export function joinPath(...parts: string[]): string {
  * trailing slash (non-strict routing, Fastify's `prefixTrailingSlash: 'both'`): it is documented
  * as the mount path (`/api/users`).
  */
-const jsJoin = (framework: string, prefix: string, own: string): string => (own === '/' && ['express', 'koa', 'fastify'].includes(framework) ? joinPath(prefix) : joinPath(prefix, own));
+const jsJoin = (framework: string, prefix: string, own: string): string =>
+  own === '/' && ['express', 'koa', 'fastify'].includes(framework) ? joinPath(prefix) : joinPath(prefix, own);
 
 interface Mount {
   /** file whose routes get the prefix */
@@ -101,7 +121,9 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}`, () => routesOf(s, code, edges));
     if (routes.py) py.set(s.rel, routes.py);
     if (routes.go) go.set(s.rel, routes.go);
-    const declares = (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) || (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
+    const declares =
+      (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) ||
+      (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
     if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix) found.set(s.rel, routes);
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
@@ -121,7 +143,8 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     seen.add(file);
     const out: Prefix[] = [];
     for (const m of mounts) {
-      for (const outer of prefixes(m.from, seen)) out.push(joinPrefix(outer, m.prefix === null ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` } : { path: m.prefix }));
+      for (const outer of prefixes(m.from, seen))
+        out.push(joinPrefix(outer, m.prefix === null ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` } : { path: m.prefix }));
     }
     seen.delete(file);
     return out;
@@ -132,7 +155,12 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     for (const r of f.routes) {
       for (const p of outer) {
         const unresolved = p.unresolved ?? (r.resolved ? undefined : r.unresolvedPrefix);
-        routes.push({ ...r, path: p.path === '' ? r.path : jsJoin(r.framework, p.path, r.path), resolved: r.resolved && p.unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
+        routes.push({
+          ...r,
+          path: p.path === '' ? r.path : jsJoin(r.framework, p.path, r.path),
+          resolved: r.resolved && p.unresolved === undefined,
+          ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
+        });
       }
     }
   }
@@ -147,7 +175,21 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   }
   if (go.size > 0) routes.push(...goRoutes(go));
   applyNestPrefix(routes, found);
-  routes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  routes.sort((a, b) =>
+    a.path < b.path
+      ? -1
+      : a.path > b.path
+        ? 1
+        : a.method < b.method
+          ? -1
+          : a.method > b.method
+            ? 1
+            : a.file < b.file
+              ? -1
+              : a.file > b.file
+                ? 1
+                : a.line - b.line,
+  );
   return { routes, files: [...found.keys()].sort() };
 }
 
@@ -156,7 +198,10 @@ function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): 
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
-      return { ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports)), ...nestGlobalPrefix(s, code) };
+      return {
+        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports)),
+        ...nestGlobalPrefix(s, code),
+      };
     case 'Python':
       return { ...django(s, code), py: pyFile(s, code) };
     case 'Go':
@@ -178,15 +223,27 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   const mounts: Mount[] = [];
   // Prefixes of routers created in this file: new Router({prefix: '/x'}) (Koa).
   const local = new Map<string, string | null>();
-  for (const m of code.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+Router\s*\(\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'))) local.set(m[1]!, literal(m[2]!));
+  for (const m of code.matchAll(
+    new RegExp(String.raw`\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+Router\s*\(\s*\{[^}]*\bprefix\s*:\s*${STRING}`, 'g'),
+  ))
+    local.set(m[1]!, literal(m[2]!));
   // koa-router's `router.prefix('/api')`.
   for (const m of code.matchAll(new RegExp(String.raw`\b(\w+)\.prefix\s*\(\s*${STRING}\s*\)`, 'g'))) local.set(m[1]!, literal(m[2]!));
   const declared = (name: string): boolean => new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*=`).test(code);
   // Routers of this file mounted on another router of this file with a path: `api.use('/v1', users.routes())`
   // (Koa), `app.use('/admin', admin)` (Express); the child's routes take the parent's prefix, the path, then its own.
   const parentOf = new Map<string, { parent: string; path: string | null }>();
-  for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)\s*\.use\s*\(\s*${STRING}\s*,\s*([\w$]+)(?:\s*\.\s*(?:routes|middleware)\s*\(\s*\))?\s*\)`, 'g'))) {
-    if (m[3] !== m[1] && declared(m[3]!) && !/\b(?:import|require)\b/.test(new RegExp(String.raw`\b(?:const|let|var)\s+${m[3]!.replace(/\$/g, '\\$')}\s*=[^;\n]*`).exec(code)?.[0] ?? '')) parentOf.set(m[3]!, { parent: m[1]!, path: literal(m[2]!) });
+  for (const m of code.matchAll(
+    new RegExp(String.raw`\b([\w$]+)\s*\.use\s*\(\s*${STRING}\s*,\s*([\w$]+)(?:\s*\.\s*(?:routes|middleware)\s*\(\s*\))?\s*\)`, 'g'),
+  )) {
+    if (
+      m[3] !== m[1] &&
+      declared(m[3]!) &&
+      !/\b(?:import|require)\b/.test(
+        new RegExp(String.raw`\b(?:const|let|var)\s+${m[3]!.replace(/\$/g, '\\$')}\s*=[^;\n]*`).exec(code)?.[0] ?? '',
+      )
+    )
+      parentOf.set(m[3]!, { parent: m[1]!, path: literal(m[2]!) });
   }
   /** The prefix a router of this file serves its routes under ('' for none), null when a part is not a constant. */
   const effective = (name: string, depth = 0): string | null => {
@@ -213,7 +270,9 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     let start = -1;
     if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)/.test(args[0])) start = code.indexOf(args[0], open);
     else if (/^[\w$]+$/.test(args[0])) {
-      const decl = new RegExp(String.raw`(?:\bfunction\s+${args[0]}\s*\(|\b(?:const|let|var)\s+${args[0]}\s*=\s*(?:async\s+)?(?:function\b|\(|\w+\s*=>))`).exec(code);
+      const decl = new RegExp(
+        String.raw`(?:\bfunction\s+${args[0]}\s*\(|\b(?:const|let|var)\s+${args[0]}\s*=\s*(?:async\s+)?(?:function\b|\(|\w+\s*=>))`,
+      ).exec(code);
       if (decl) start = decl.index;
     }
     if (start < 0) continue;
@@ -226,31 +285,59 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const start = Math.max(-1, ...inner.map((p) => p.start));
     const own = inner.filter((p) => p.start === start);
     if (own.length === 0 || depth > 8) return [{ path: '' }];
-    return own.flatMap((p) => prefixesAt(p.at, depth + 1).map((outer) => joinPrefix(outer, p.prefix === null ? { path: '', unresolved: `${s.rel}:${lineAt(code, p.at)} ${p.expr}` } : { path: p.prefix })));
+    return own.flatMap((p) =>
+      prefixesAt(p.at, depth + 1).map((outer) =>
+        joinPrefix(outer, p.prefix === null ? { path: '', unresolved: `${s.rel}:${lineAt(code, p.at)} ${p.expr}` } : { path: p.prefix }),
+      ),
+    );
   };
   // HTTP clients' calls (`axios.get('/api/orders')` in a front end, `api.get('/x')` on an
   // `axios.create()` instance) are requests, not routes: their receivers are skipped.
   const clients = new Set(HTTP_CLIENTS);
-  for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g)) clients.add(m[1]!);
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g))
+    clients.add(m[1]!);
   // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
-  const call = new RegExp(String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`, 'g');
+  const call = new RegExp(
+    String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`,
+    'g',
+  );
   for (const m of code.matchAll(call)) {
     if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
     const value = literal(m[3]!);
-    if (value === null || !value.startsWith('/') && value !== '*') continue;
+    if (value === null || (!value.startsWith('/') && value !== '*')) continue;
     const koa = effective(m[1]!);
     for (const p of prefixesAt(m.index)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
-      routes.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: prefix === null || prefix === '/' && p.path === '' && koa === '' ? value : jsJoin(framework, prefix, value), framework, file: s.rel, line: lineAt(code, m.index), ...(m[4] ? { handler: m[4] } : {}), resolved: unresolved === undefined, ...(unresolved ? { unresolvedPrefix: unresolved } : {}) });
+      routes.push({
+        method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(),
+        path: prefix === null || (prefix === '/' && p.path === '' && koa === '') ? value : jsJoin(framework, prefix, value),
+        framework,
+        file: s.rel,
+        line: lineAt(code, m.index),
+        ...(m[4] ? { handler: m[4] } : {}),
+        resolved: unresolved === undefined,
+        ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
+      });
     }
   }
-  for (const m of code.matchAll(new RegExp(String.raw`\.route\s*\(\s*${STRING}\s*\)((?:\s*\.\s*(?:${HTTP.join('|')})\s*\([^)]*\))+)`, 'g'))) {
+  for (const m of code.matchAll(
+    new RegExp(String.raw`\.route\s*\(\s*${STRING}\s*\)((?:\s*\.\s*(?:${HTTP.join('|')})\s*\([^)]*\))+)`, 'g'),
+  )) {
     const value = literal(m[1]!);
     if (value === null) continue;
     if (inSpan(spans, m.index)) continue;
     for (const verb of m[2]!.matchAll(new RegExp(String.raw`\.\s*(${HTTP.join('|')})\s*\(`, 'g'))) {
-      for (const p of prefixesAt(m.index)) routes.push({ method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(), path: p.path === '' ? value : jsJoin(framework, p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+      for (const p of prefixesAt(m.index))
+        routes.push({
+          method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(),
+          path: p.path === '' ? value : jsJoin(framework, p.path, value),
+          framework,
+          file: s.rel,
+          line: lineAt(code, m.index),
+          resolved: p.unresolved === undefined,
+          ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+        });
     }
   }
   for (const m of code.matchAll(/\.route\s*\(\s*\{([^{}]*)\}/g)) {
@@ -259,7 +346,16 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(m[1]!)?.[1];
     const value = url ? literal(url) : null;
     if (!method || value === null) continue;
-    for (const p of prefixesAt(m.index)) routes.push({ method: method.toUpperCase(), path: p.path === '' ? value : jsJoin(framework, p.path, value), framework, file: s.rel, line: lineAt(code, m.index), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+    for (const p of prefixesAt(m.index))
+      routes.push({
+        method: method.toUpperCase(),
+        path: p.path === '' ? value : jsJoin(framework, p.path, value),
+        framework,
+        file: s.rel,
+        line: lineAt(code, m.index),
+        resolved: p.unresolved === undefined,
+        ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+      });
   }
   // Mounts: x.use('/p', name | require('./f')) and fastify.register(name | import('./f'), { prefix: '/p' }).
   const target = (expr: string): string | null => {
@@ -268,7 +364,9 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const name = /^\s*([\w$]+)/.exec(expr)?.[1];
     if (!name) return null;
     // The identifier's import: `import name from './f'` / `const name = require('./f')` on its line.
-    const bind = new RegExp(String.raw`(?:import\s+(?:\{[^}]*\b${name}\b[^}]*\}|${name})[^;\n]*from\s*(["'])([^"']+)\1|\b${name}\s*=\s*require\s*\(\s*(["'])([^"']+)\3\s*\))`).exec(code);
+    const bind = new RegExp(
+      String.raw`(?:import\s+(?:\{[^}]*\b${name}\b[^}]*\}|${name})[^;\n]*from\s*(["'])([^"']+)\1|\b${name}\s*=\s*require\s*\(\s*(["'])([^"']+)\3\s*\))`,
+    ).exec(code);
     const spec = bind?.[2] ?? bind?.[4];
     return spec ? (imports.find((e) => e.spec === spec && e.kind === 'internal')?.to ?? null) : null;
   };
@@ -276,13 +374,20 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const to = target(m[3]!);
     const outer = m[1] ? effective(m[1]) : '';
     const own = literal(m[2]!);
-    if (to) mounts.push({ target: to, from: s.rel, prefix: outer === null || own === null ? null : joinPath(outer, own), ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}) });
+    if (to)
+      mounts.push({
+        target: to,
+        from: s.rel,
+        prefix: outer === null || own === null ? null : joinPath(outer, own),
+        ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
+      });
   }
   // Routers mounted without a path — `app.use(routes)`, `Router().use(a).use(b)` — take the prefix
   // their local router is mounted at in this file (`Router().use('/api', api)`), else none.
   const localPrefix = new Map<string, string | null>();
   for (const m of code.matchAll(new RegExp(String.raw`\.use\s*\(\s*${STRING}\s*,\s*([\w$]+)\s*\)`, 'g'))) {
-    if (target(m[2]!) === null && new RegExp(String.raw`\b(?:const|let|var)\s+${m[2]!.replace(/\$/g, '\\$')}\s*=`).test(code)) localPrefix.set(m[2]!, literal(m[1]!));
+    if (target(m[2]!) === null && new RegExp(String.raw`\b(?:const|let|var)\s+${m[2]!.replace(/\$/g, '\\$')}\s*=`).test(code))
+      localPrefix.set(m[2]!, literal(m[1]!));
   }
   for (const m of code.matchAll(/\.use\s*\(\s*([\w$]+)\s*\)/g)) {
     const to = target(m[1]!);
@@ -304,7 +409,12 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     if (!to) continue;
     for (const p of prefixesAt(r.at)) {
       const unresolved = p.unresolved ?? (r.prefix === null ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
-      mounts.push({ target: to, from: s.rel, prefix: unresolved ? null : joinPath(p.path, r.prefix!), ...(unresolved ? { unresolvedAt: unresolved } : {}) });
+      mounts.push({
+        target: to,
+        from: s.rel,
+        prefix: unresolved ? null : joinPath(p.path, r.prefix!),
+        ...(unresolved ? { unresolvedAt: unresolved } : {}),
+      });
     }
   }
   return { routes, mounts };
@@ -319,7 +429,12 @@ function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPr
   const prefix = prefixArg(first, s.rel, lineAt(code, m.index));
   if (!prefix) return {};
   const excluded = options ? /\bexclude\s*:\s*\[([^\]]*)\]/.exec(options)?.[1] : undefined;
-  const exclude = excluded ? [...excluded.matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!)).filter((x): x is string => x !== null).map((x) => joinPath(x)) : [];
+  const exclude = excluded
+    ? [...excluded.matchAll(new RegExp(STRING, 'g'))]
+        .map((x) => literal(x[1]!))
+        .filter((x): x is string => x !== null)
+        .map((x) => joinPath(x))
+    : [];
   return { nestPrefix: { ...prefix, exclude } };
 }
 
@@ -329,27 +444,58 @@ function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPr
  * one in a monorepo of several applications; a route its `exclude` names keeps its path.
  */
 function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>): void {
-  const globals = [...found].flatMap(([file, f]) => (f.nestPrefix ? [{ root: path.dirname(file).replace(/(?:^|\/)src$/, '').replace(/^\.$/, ''), p: f.nestPrefix }] : []));
+  const globals = [...found].flatMap(([file, f]) =>
+    f.nestPrefix
+      ? [
+          {
+            root: path
+              .dirname(file)
+              .replace(/(?:^|\/)src$/, '')
+              .replace(/^\.$/, ''),
+            p: f.nestPrefix,
+          },
+        ]
+      : [],
+  );
   if (globals.length === 0) return;
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i]!;
     if (r.framework !== 'nestjs') continue;
     const g = globals.filter((x) => x.root === '' || r.file.startsWith(`${x.root}/`)).sort((a, b) => b.root.length - a.root.length)[0];
     if (!g || g.p.exclude.includes(r.path)) continue;
-    routes[i] = { ...r, path: r.path === '/' ? joinPath(g.p.path) : joinPath(g.p.path, r.path), ...(g.p.unresolved && r.resolved ? { resolved: false, unresolvedPrefix: g.p.unresolved } : {}) };
+    routes[i] = {
+      ...r,
+      path: r.path === '/' ? joinPath(g.p.path) : joinPath(g.p.path, r.path),
+      ...(g.p.unresolved && r.resolved ? { resolved: false, unresolvedPrefix: g.p.unresolved } : {}),
+    };
   }
 }
 
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
 function nest(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
-  const controllers = [...code.matchAll(new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\})?\s*\)`, 'g'))];
-  for (const m of code.matchAll(new RegExp(String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING})?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`, 'g'))) {
+  const controllers = [
+    ...code.matchAll(new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\})?\s*\)`, 'g')),
+  ];
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING})?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
+      'g',
+    ),
+  )) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
     const prefix = base ? literal(base) : '';
     const own = m[2] ? literal(m[2]) : '';
-    routes.push({ method: m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase(), path: joinPath(prefix ?? '', own ?? ''), framework: 'nestjs', file: s.rel, line: lineAt(code, m.index), handler: m[3]!, resolved: prefix !== null && own !== null });
+    routes.push({
+      method: m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase(),
+      path: joinPath(prefix ?? '', own ?? ''),
+      framework: 'nestjs',
+      file: s.rel,
+      line: lineAt(code, m.index),
+      handler: m[3]!,
+      resolved: prefix !== null && own !== null,
+    });
   }
   return { routes, mounts: [] };
 }
@@ -363,7 +509,10 @@ interface Prefix {
 
 const joinPrefix = (a: Prefix, b: string | Prefix): Prefix => {
   const other = typeof b === 'string' ? { path: b } : b;
-  return { path: joinPath(a.path, other.path), ...(a.unresolved ?? other.unresolved ? { unresolved: (a.unresolved ?? other.unresolved)! } : {}) };
+  return {
+    path: joinPath(a.path, other.path),
+    ...((a.unresolved ?? other.unresolved) ? { unresolved: (a.unresolved ?? other.unresolved)! } : {}),
+  };
 };
 
 /** A prefix argument: its constant value, or unresolved with its citation. */
@@ -377,7 +526,15 @@ function prefixArg(expr: string | undefined, file: string, line: number): Prefix
 interface PyFile {
   /** `bp = Blueprint(…, url_prefix=…)`, `router = APIRouter(prefix=…)`, `app = Flask(…)` / `FastAPI(…)` */
   objects: Array<{ name: string; kind: 'flask' | 'fastapi'; prefix?: Prefix }>;
-  routes: Array<{ obj: string; method: string; path: string; line: number; handler: string; fastapi: boolean; def?: { params: string; body: string; line: number; bodyAt: number } }>;
+  routes: Array<{
+    obj: string;
+    method: string;
+    path: string;
+    line: number;
+    handler: string;
+    fastapi: boolean;
+    def?: { params: string; body: string; line: number; bodyAt: number };
+  }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
   mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
   /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
@@ -385,7 +542,13 @@ interface PyFile {
   /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
   defaults: Array<{ name: string; value: string; line: number }>;
   /** classes with their bases and the HTTP-method handlers they define (`def get(self, …)`): Django views */
-  classes: Array<{ name: string; bases: string[]; methods: string[]; line?: number; fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string }> }>;
+  classes: Array<{
+    name: string;
+    bases: string[];
+    methods: string[];
+    line?: number;
+    fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string }>;
+  }>;
   /** functions with the methods a decorator limits them to (`@api_view(['GET'])`, `@require_POST`) */
   functions: Array<{ name: string; methods: string[] }>;
 }
@@ -398,7 +561,9 @@ function pyFile(s: SourceFile, code: string): PyFile {
   const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
     const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
-    const methods = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(`, 'gm'))].map((x) => x[1]!.toUpperCase());
+    const methods = [
+      ...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(`, 'gm')),
+    ].map((x) => x[1]!.toUpperCase());
     // Annotated fields (pydantic: `email: str`, `bio: Optional[str] = None`) and WTForms fields (`email = StringField(…)`).
     const bodyAt = m.index + m[0].length - m[3]!.length;
     const fields: NonNullable<PyFile['classes'][number]['fields']> = [];
@@ -406,14 +571,32 @@ function pyFile(s: SourceFile, code: string): PyFile {
       if (f[1] === 'class' || f[1] === 'def' || f[1]!.startsWith('_')) continue;
       const form = f[3] ? /^(?:\w+\.)?(\w+Field)\s*\(/.exec(f[3])?.[1] : undefined;
       if (f[2] === undefined && !form) continue;
-      fields.push({ name: f[1]!, type: (f[2] ?? '').trim(), line: lineAt(code, bodyAt + f.index), hasDefault: f[3] !== undefined, ...(form ? { form } : {}) });
+      fields.push({
+        name: f[1]!,
+        type: (f[2] ?? '').trim(),
+        line: lineAt(code, bodyAt + f.index),
+        hasDefault: f[3] !== undefined,
+        ...(form ? { form } : {}),
+      });
     }
-    out.classes.push({ name: m[1]!, bases: (m[2] ?? '').split(',').map((b) => b.trim().split('.').at(-1)!).filter((b) => /^\w+$/.test(b)), methods, line: lineAt(code, m.index), fields });
+    out.classes.push({
+      name: m[1]!,
+      bases: (m[2] ?? '')
+        .split(',')
+        .map((b) => b.trim().split('.').at(-1)!)
+        .filter((b) => /^\w+$/.test(b)),
+      methods,
+      line: lineAt(code, m.index),
+      fields,
+    });
   }
   for (const m of code.matchAll(/((?:^[ \t]*@[^\n]*\n)+)[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/gm)) {
     const deco = m[1]!;
     const list = /@(?:\w+\.)*(?:api_view|require_http_methods)\s*\(\s*(?:http_method_names\s*=\s*)?[[(]([^\])]*)[\])]/.exec(deco)?.[1];
-    const methods = list !== undefined ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : /@(?:\w+\.)*require_(GET|POST|safe)\b/.exec(deco)?.[1]?.replace('safe', 'GET').split(',');
+    const methods =
+      list !== undefined
+        ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase())
+        : /@(?:\w+\.)*require_(GET|POST|safe)\b/.exec(deco)?.[1]?.replace('safe', 'GET').split(',');
     if (methods && methods.length > 0) out.functions.push({ name: m[2]!, methods });
   }
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
@@ -421,7 +604,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const bodyAt = m.index + m[0].length - m[3]!.length;
     for (const f of m[3]!.matchAll(new RegExp(String.raw`^([ \t]+)(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*${STRING}[ \t]*$`, 'gm'))) {
       const value = literal(f[3]!);
-      if (value !== null && f[1] === /^[ \t]+/.exec(m[3]!)?.[0]) out.defaults.push({ name: f[2]!, value, line: lineAt(code, bodyAt + f.index) });
+      if (value !== null && f[1] === /^[ \t]+/.exec(m[3]!)?.[0])
+        out.defaults.push({ name: f[2]!, value, line: lineAt(code, bodyAt + f.index) });
     }
   }
   const fastapi = /\bfastapi\b/.test(code) || /\bAPIRouter\s*\(/.test(code);
@@ -451,7 +635,12 @@ function pyFile(s: SourceFile, code: string): PyFile {
       const indent = /^[ \t]*/.exec(code.slice(bodyStart))![0];
       const rest = code.slice(bodyStart);
       const stop = indent === '' ? rest.length : rest.search(new RegExp(String.raw`\n(?!${indent}|[ \t]*\n)`));
-      sig = { params: code.slice(open + 1, close - 1), body: rest.slice(0, stop < 0 ? rest.length : stop), line: lineAt(code, end + def.index), bodyAt: bodyStart };
+      sig = {
+        params: code.slice(open + 1, close - 1),
+        body: rest.slice(0, stop < 0 ? rest.length : stop),
+        line: lineAt(code, end + def.index),
+        bodyAt: bodyStart,
+      };
     }
     let methods = [m[2]!.toUpperCase()];
     if (m[2] === 'route' || m[2] === 'api_route') {
@@ -459,14 +648,26 @@ function pyFile(s: SourceFile, code: string): PyFile {
       methods = list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'];
     }
     if (m[2] === 'websocket') methods = ['GET'];
-    for (const method of methods) out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: def?.[1] ?? '', fastapi, ...(sig ? { def: sig } : {}) });
+    for (const method of methods)
+      out.routes.push({
+        obj: m[1]!,
+        method,
+        path: own,
+        line: lineAt(code, m.index),
+        handler: def?.[1] ?? '',
+        fastapi,
+        ...(sig ? { def: sig } : {}),
+      });
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
-    const given = args.slice(1).map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
+    const given = args
+      .slice(1)
+      .map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1])
+      .find((x) => x !== undefined);
     const line = lineAt(code, m.index);
     out.mounts.push({ parent: m[1]!, child: args[0], line, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, line)! } : {}) });
   }
@@ -476,7 +677,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
       if (orig && /^\w+$/.test(orig)) out.imports.push({ name: alias ?? orig, module: m[1]!, orig });
     }
   }
-  for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm)) out.imports.push({ name: m[2] ?? m[1]!.split('.')[0]!, module: m[2] ? m[1]! : m[1]!.split('.')[0]!, orig: null });
+  for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm))
+    out.imports.push({ name: m[2] ?? m[1]!.split('.')[0]!, module: m[2] ? m[1]! : m[1]!.split('.')[0]!, orig: null });
   return out;
 }
 
@@ -494,7 +696,9 @@ function pyModuleFile(all: ReadonlySet<string>, from: string, spec: string): str
   for (const c of stem === '' ? ['__init__.py'] : [`${stem}.py`, `${stem}/__init__.py`]) if (all.has(c)) return c;
   if (dots === 0 && rest !== '') {
     // A source root below the repository's (src/app/…): the shortest path ending with the module's.
-    const hits = [...all].filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    const hits = [...all]
+      .filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`))
+      .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
     if (hits[0]) return hits[0];
   }
   return null;
@@ -502,13 +706,35 @@ function pyModuleFile(all: ReadonlySet<string>, from: string, spec: string): str
 
 /** What Django's and DRF's generic class-based views answer, by class name. */
 const DJANGO_GENERIC: Record<string, string[]> = {
-  TemplateView: ['GET'], ListView: ['GET'], DetailView: ['GET'], ArchiveIndexView: ['GET'], YearArchiveView: ['GET'], MonthArchiveView: ['GET'], DayArchiveView: ['GET'],
+  TemplateView: ['GET'],
+  ListView: ['GET'],
+  DetailView: ['GET'],
+  ArchiveIndexView: ['GET'],
+  YearArchiveView: ['GET'],
+  MonthArchiveView: ['GET'],
+  DayArchiveView: ['GET'],
   // ProcessFormView's `put` is its `post`; DeletionMixin adds `delete`; RedirectView answers every method.
-  FormView: ['GET', 'POST', 'PUT'], CreateView: ['GET', 'POST', 'PUT'], UpdateView: ['GET', 'POST', 'PUT'], DeleteView: ['GET', 'POST', 'DELETE'], LoginView: ['GET', 'POST', 'PUT'], LogoutView: ['POST'],
+  FormView: ['GET', 'POST', 'PUT'],
+  CreateView: ['GET', 'POST', 'PUT'],
+  UpdateView: ['GET', 'POST', 'PUT'],
+  DeleteView: ['GET', 'POST', 'DELETE'],
+  LoginView: ['GET', 'POST', 'PUT'],
+  LogoutView: ['POST'],
   RedirectView: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  ListAPIView: ['GET'], RetrieveAPIView: ['GET'], CreateAPIView: ['POST'], DestroyAPIView: ['DELETE'], UpdateAPIView: ['PUT', 'PATCH'],
-  ListCreateAPIView: ['GET', 'POST'], RetrieveUpdateAPIView: ['GET', 'PUT', 'PATCH'], RetrieveDestroyAPIView: ['GET', 'DELETE'], RetrieveUpdateDestroyAPIView: ['GET', 'PUT', 'PATCH', 'DELETE'],
-  ObtainJSONWebToken: ['POST'], ObtainAuthToken: ['POST'], TokenObtainPairView: ['POST'], TokenRefreshView: ['POST'], TokenVerifyView: ['POST'],
+  ListAPIView: ['GET'],
+  RetrieveAPIView: ['GET'],
+  CreateAPIView: ['POST'],
+  DestroyAPIView: ['DELETE'],
+  UpdateAPIView: ['PUT', 'PATCH'],
+  ListCreateAPIView: ['GET', 'POST'],
+  RetrieveUpdateAPIView: ['GET', 'PUT', 'PATCH'],
+  RetrieveDestroyAPIView: ['GET', 'DELETE'],
+  RetrieveUpdateDestroyAPIView: ['GET', 'PUT', 'PATCH', 'DELETE'],
+  ObtainJSONWebToken: ['POST'],
+  ObtainAuthToken: ['POST'],
+  TokenObtainPairView: ['POST'],
+  TokenRefreshView: ['POST'],
+  TokenVerifyView: ['POST'],
 };
 
 /**
@@ -521,13 +747,17 @@ const DJANGO_GENERIC: Record<string, string[]> = {
 function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, handler: string) => string[] | null {
   const all = new Set(files.keys());
   const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
-  for (const [file, f] of files) for (const c of f.classes) (classesByName.get(c.name) ?? classesByName.set(c.name, []).get(c.name)!).push({ file, c });
+  for (const [file, f] of files)
+    for (const c of f.classes) (classesByName.get(c.name) ?? classesByName.set(c.name, []).get(c.name)!).push({ file, c });
   /** The file a name used in `file` comes from, when the file imports it. */
   const origin = (file: string, name: string): string | null => {
     const imp = [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
     if (!imp) return null;
     if (imp.orig === null) return pyModuleFile(all, file, imp.module);
-    return pyModuleFile(all, file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`) ?? pyModuleFile(all, file, imp.module);
+    return (
+      pyModuleFile(all, file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`) ??
+      pyModuleFile(all, file, imp.module)
+    );
   };
   const classMethods = (file: string | null, name: string, depth: number): string[] => {
     if (depth > 8) return [];
@@ -559,15 +789,33 @@ interface PySchemas {
 }
 
 const PY_SCALARS: Record<string, Record<string, unknown>> = {
-  str: { type: 'string' }, int: { type: 'integer' }, float: { type: 'number' }, bool: { type: 'boolean' }, bytes: { type: 'string' },
-  EmailStr: { type: 'string', format: 'email' }, HttpUrl: { type: 'string', format: 'uri' }, AnyUrl: { type: 'string', format: 'uri' },
-  datetime: { type: 'string', format: 'date-time' }, date: { type: 'string', format: 'date' }, UUID: { type: 'string', format: 'uuid' }, Decimal: { type: 'number' },
-  dict: { type: 'object' }, Dict: { type: 'object' }, Any: {},
+  str: { type: 'string' },
+  int: { type: 'integer' },
+  float: { type: 'number' },
+  bool: { type: 'boolean' },
+  bytes: { type: 'string' },
+  EmailStr: { type: 'string', format: 'email' },
+  HttpUrl: { type: 'string', format: 'uri' },
+  AnyUrl: { type: 'string', format: 'uri' },
+  datetime: { type: 'string', format: 'date-time' },
+  date: { type: 'string', format: 'date' },
+  UUID: { type: 'string', format: 'uuid' },
+  Decimal: { type: 'number' },
+  dict: { type: 'object' },
+  Dict: { type: 'object' },
+  Any: {},
 };
 const WTF_FIELDS: Record<string, Record<string, unknown>> = {
-  IntegerField: { type: 'integer' }, DecimalField: { type: 'number' }, FloatField: { type: 'number' }, BooleanField: { type: 'boolean' },
-  DateField: { type: 'string', format: 'date' }, DateTimeField: { type: 'string', format: 'date-time' }, EmailField: { type: 'string', format: 'email' },
-  FileField: { type: 'string', format: 'binary' }, MultipleFileField: { type: 'array', items: { type: 'string', format: 'binary' } }, SelectMultipleField: { type: 'array', items: { type: 'string' } },
+  IntegerField: { type: 'integer' },
+  DecimalField: { type: 'number' },
+  FloatField: { type: 'number' },
+  BooleanField: { type: 'boolean' },
+  DateField: { type: 'string', format: 'date' },
+  DateTimeField: { type: 'string', format: 'date-time' },
+  EmailField: { type: 'string', format: 'email' },
+  FileField: { type: 'string', format: 'binary' },
+  MultipleFileField: { type: 'array', items: { type: 'string', format: 'binary' } },
+  SelectMultipleField: { type: 'array', items: { type: 'string' } },
 };
 
 function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
@@ -590,10 +838,12 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     const union = /^(.+?)\s*\|\s*None$/.exec(t) ?? /^Optional\[(.+)\]$/.exec(t);
     if (union) return { schema: typeSchema(union[1]!, depth).schema, optional: true };
     const generic = /^(\w+)\[(.+)\]$/.exec(t);
-    if (generic && /^(?:List|list|Sequence|Set|set|Tuple|tuple|conlist)$/.test(generic[1]!)) return { schema: { type: 'array', items: typeSchema(splitArgs(generic[2]!)[0] ?? '', depth).schema }, optional: false };
+    if (generic && /^(?:List|list|Sequence|Set|set|Tuple|tuple|conlist)$/.test(generic[1]!))
+      return { schema: { type: 'array', items: typeSchema(splitArgs(generic[2]!)[0] ?? '', depth).schema }, optional: false };
     if (generic && /^(?:Dict|dict|Mapping)$/.test(generic[1]!)) return { schema: { type: 'object' }, optional: false };
     if (PY_SCALARS[t]) return { schema: PY_SCALARS[t]!, optional: false };
-    if (/^con(?:str|int|float)\(/.test(t)) return { schema: { type: t.startsWith('constr') ? 'string' : t.startsWith('conint') ? 'integer' : 'number' }, optional: false };
+    if (/^con(?:str|int|float)\(/.test(t))
+      return { schema: { type: t.startsWith('constr') ? 'string' : t.startsWith('conint') ? 'integer' : 'number' }, optional: false };
     if (depth < 3 && byName.has(t) && derives(t, /^BaseModel$/)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
     return { schema: {}, optional: false };
   };
@@ -608,7 +858,16 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       properties[f.name] = schema;
       if (!optional && !f.hasDefault) required.push(f.name);
     }
-    return { schema: { type: 'object', title: name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': `${hit.file}:${hit.c.line}` }, source: `${hit.file}:${hit.c.line}` };
+    return {
+      schema: {
+        type: 'object',
+        title: name,
+        properties,
+        ...(required.length > 0 ? { required } : {}),
+        'x-source': `${hit.file}:${hit.c.line}`,
+      },
+      source: `${hit.file}:${hit.c.line}`,
+    };
   };
   const form = (name: string): ReturnType<PySchemas['form']> => {
     const hit = byName.get(name);
@@ -620,7 +879,11 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       properties[f.name] = WTF_FIELDS[f.form] ?? { type: 'string' };
       if (/File/.test(f.form)) multipart = true;
     }
-    return { schema: { type: 'object', title: name, properties, 'x-source': `${hit.file}:${hit.c.line}` }, source: `${hit.file}:${hit.c.line}`, multipart };
+    return {
+      schema: { type: 'object', title: name, properties, 'x-source': `${hit.file}:${hit.c.line}` },
+      source: `${hit.file}:${hit.c.line}`,
+      multipart,
+    };
   };
   return { model: (n) => modelSchema(n), form };
 }
@@ -635,7 +898,14 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
  * `request.json` a JSON body, and a WTForms form the handler instantiates its fields. A body is
  * documented on POST, PUT, PATCH and DELETE only.
  */
-function requestOf(file: string, def: { params: string; body: string; line: number; bodyAt: number }, method: string, routePath: string, framework: string, schemas: PySchemas): RouteRequest | undefined {
+function requestOf(
+  file: string,
+  def: { params: string; body: string; line: number; bodyAt: number },
+  method: string,
+  routePath: string,
+  framework: string,
+  schemas: PySchemas,
+): RouteRequest | undefined {
   const query: NonNullable<RouteRequest['query']> = [];
   const bodyProps: Record<string, unknown> = {};
   const required: string[] = [];
@@ -651,7 +921,11 @@ function requestOf(file: string, def: { params: string; body: string; line: numb
       const m = /^(\w+)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+))?$/.exec(p.trim());
       if (!m || m[1] === 'self' || inPath.has(m[1]!) || p.trim().startsWith('*')) continue;
       const [, name, type = '', dflt = ''] = m;
-      if (/\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(dflt) || /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim())) continue;
+      if (
+        /\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(dflt) ||
+        /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim())
+      )
+        continue;
       const model = schemas.model(type.trim().replace(/^Optional\[(.+)\]$/, '$1'));
       if (/\bForm\s*\(/.test(dflt) || /\bFile\s*\(/.test(dflt) || /UploadFile/.test(type)) {
         const file = /\bFile\s*\(/.test(dflt) || /UploadFile/.test(type);
@@ -662,20 +936,30 @@ function requestOf(file: string, def: { params: string; body: string; line: numb
       }
       if (model || /\bBody\s*\(/.test(dflt)) {
         const alias = /\balias\s*=\s*["']([^"']+)["']/.exec(dflt)?.[1];
-        bodies.push({ name: alias ?? name!, schema: model?.schema ?? PY_SCALARS[type.trim()] ?? {}, embed: /\bembed\s*=\s*True\b/.test(dflt) || !model });
+        bodies.push({
+          name: alias ?? name!,
+          schema: model?.schema ?? PY_SCALARS[type.trim()] ?? {},
+          embed: /\bembed\s*=\s*True\b/.test(dflt) || !model,
+        });
         continue;
       }
-      const scalar = PY_SCALARS[type.trim().replace(/^Optional\[(.+)\]$/, '$1')] ?? (/^(?:List|list)\[/.test(type.trim()) ? { type: 'array', items: { type: 'string' } } : { type: 'string' });
+      const scalar =
+        PY_SCALARS[type.trim().replace(/^Optional\[(.+)\]$/, '$1')] ??
+        (/^(?:List|list)\[/.test(type.trim()) ? { type: 'array', items: { type: 'string' } } : { type: 'string' });
       const optional = /Optional\[|\|\s*None/.test(type) || (dflt !== '' && !/^Query\s*\(\s*(?:default\s*=\s*)?\.\.\./.test(dflt.trim()));
       query.push({ name: name!, required: !optional, schema: scalar, source });
     }
     if (bodies.length === 1 && !bodies[0]!.embed) json = bodies[0]!.schema;
-    else if (bodies.length > 0) json = { type: 'object', properties: Object.fromEntries(bodies.map((b) => [b.name, b.schema])), required: bodies.map((b) => b.name) };
+    else if (bodies.length > 0)
+      json = { type: 'object', properties: Object.fromEntries(bodies.map((b) => [b.name, b.schema])), required: bodies.map((b) => b.name) };
   } else {
-    for (const m of def.body.matchAll(/\brequest\.(form|args|files|values)\s*(?:\[\s*["']([\w-]+)["']\s*\]|\.(?:get|getlist)\s*\(\s*["']([\w-]+)["'])/g)) {
+    for (const m of def.body.matchAll(
+      /\brequest\.(form|args|files|values)\s*(?:\[\s*["']([\w-]+)["']\s*\]|\.(?:get|getlist)\s*\(\s*["']([\w-]+)["'])/g,
+    )) {
       const name = (m[2] ?? m[3])!;
       if (m[1] === 'args' || m[1] === 'values') {
-        if (!query.some((q) => q.name === name)) query.push({ name, required: m[2] !== undefined, schema: { type: 'string' }, source: `${file}:${lineIn(m.index)}` });
+        if (!query.some((q) => q.name === name))
+          query.push({ name, required: m[2] !== undefined, schema: { type: 'string' }, source: `${file}:${lineIn(m.index)}` });
         continue;
       }
       contentType = m[1] === 'files' || contentType === 'multipart/form-data' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
@@ -692,14 +976,24 @@ function requestOf(file: string, def: { params: string; body: string; line: numb
       const form = schemas.form(m[1]!);
       if (!form) continue;
       Object.assign(bodyProps, (form.schema.properties as Record<string, unknown>) ?? {});
-      contentType = form.multipart ? 'multipart/form-data' : contentType ?? 'application/x-www-form-urlencoded';
+      contentType = form.multipart ? 'multipart/form-data' : (contentType ?? 'application/x-www-form-urlencoded');
       bodySource = form.source;
     }
   }
   const out: RouteRequest = {};
   const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
-  if (withBody && contentType && Object.keys(bodyProps).length > 0) out.body = { contentType, schema: { type: 'object', properties: bodyProps, ...(required.length > 0 ? { required } : {}) }, source: bodySource };
-  else if (withBody && json) out.body = { contentType: 'application/json', schema: json, source: typeof json['x-source'] === 'string' ? (json['x-source'] as string) : bodySource };
+  if (withBody && contentType && Object.keys(bodyProps).length > 0)
+    out.body = {
+      contentType,
+      schema: { type: 'object', properties: bodyProps, ...(required.length > 0 ? { required } : {}) },
+      source: bodySource,
+    };
+  else if (withBody && json)
+    out.body = {
+      contentType: 'application/json',
+      schema: json,
+      source: typeof json['x-source'] === 'string' ? (json['x-source'] as string) : bodySource,
+    };
   if (query.length > 0) out.query = query;
   return out.body || out.query ? out : undefined;
 }
@@ -744,19 +1038,27 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
     if (!field) return p;
     const found: Array<{ value: string; at: string }> = [];
-    for (const [file, f] of files) for (const d of f.defaults) if (d.name === field) found.push({ value: d.value, at: `${file}:${d.line}` });
+    for (const [file, f] of files)
+      for (const d of f.defaults) if (d.name === field) found.push({ value: d.value, at: `${file}:${d.line}` });
     if (found.length === 0 || found.some((d) => d.value !== found[0]!.value)) return p;
-    return { path: found[0]!.value, unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at}, the path's prefix unless the environment sets another)` };
+    return {
+      path: found[0]!.value,
+      unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at}, the path's prefix unless the environment sets another)`,
+    };
   };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
-  for (const [file, f] of files) for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
+  for (const [file, f] of files)
+    for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
   const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix }>>();
   for (const [file, f] of files) {
     for (const m of f.mounts) {
       const child = resolveExpr(file, m.child);
       if (!child) continue;
       const list = mountsOf.get(child) ?? mountsOf.set(child, []).get(child)!;
-      list.push({ parent: resolveExpr(file, m.parent), ...(m.prefix ? { prefix: m.prefix.unresolved ? withDefault(m.prefix) : m.prefix } : {}) });
+      list.push({
+        parent: resolveExpr(file, m.parent),
+        ...(m.prefix ? { prefix: m.prefix.unresolved ? withDefault(m.prefix) : m.prefix } : {}),
+      });
     }
   }
   const prefixesOf = (key: string, seen: Set<string>): Prefix[] => {
@@ -784,7 +1086,17 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
       for (const p of key ? prefixesOf(key, new Set()) : [{ path: '' }]) {
         const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
-        routes.push({ method: r.method, path: joinPath(p.path, r.path), framework, file, line: r.line, ...(r.handler ? { handler: r.handler } : {}), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}), ...(request ? { request } : {}) });
+        routes.push({
+          method: r.method,
+          path: joinPath(p.path, r.path),
+          framework,
+          file,
+          line: r.line,
+          ...(r.handler ? { handler: r.handler } : {}),
+          resolved: p.unresolved === undefined,
+          ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+          ...(request ? { request } : {}),
+        });
       }
     }
   }
@@ -827,8 +1139,12 @@ function django(s: SourceFile, code: string): FileRoutes {
   }
   for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm)) imported.set(m[2] ?? m[1]!, m[1]!);
   const included = new Set<string>();
-  for (const m of code.matchAll(/\binclude\s*\(\s*\(?\s*(\w+)\s*[,)]/g)) if (lists.has(m[1]!) && !inSpan(spans, m.index)) included.add(m[1]!);
-  const within = (range: [number, number]) => calls.filter((c) => c.at > range[0] && c.end <= range[1] && !calls.some((o) => o !== c && o.open < c.at && c.end <= o.end && o.at > range[0]));
+  for (const m of code.matchAll(/\binclude\s*\(\s*\(?\s*(\w+)\s*[,)]/g))
+    if (lists.has(m[1]!) && !inSpan(spans, m.index)) included.add(m[1]!);
+  const within = (range: [number, number]) =>
+    calls.filter(
+      (c) => c.at > range[0] && c.end <= range[1] && !calls.some((o) => o !== c && o.open < c.at && c.end <= o.end && o.at > range[0]),
+    );
   const visit = (list: typeof calls, prefix: string, depth: number): void => {
     for (const c of list) {
       const written = c.args[0] !== undefined ? literal(c.args[0].replace(/^[rRuUbB]+(?=["'])/, '')) : null;
@@ -863,12 +1179,24 @@ function django(s: SourceFile, code: string): FileRoutes {
       if (/^[\w.]+\.urls$/.test(target)) continue; // admin.site.urls, router.urls: a generated urlconf
       // A view by reference (views.index, View.as_view(…)) or, in Django 1.x, by its dotted name as a string.
       const handler = literal(target) ?? /^([\w.]+?)(?:\.as_view\s*\([\s\S]*\))?$/.exec(target)?.[1];
-      routes.push({ method: 'ANY', path: route, framework: 'django', file: s.rel, line: lineAt(code, c.at), ...(handler ? { handler } : {}), resolved: true });
+      routes.push({
+        method: 'ANY',
+        path: route,
+        framework: 'django',
+        file: s.rel,
+        line: lineAt(code, c.at),
+        ...(handler ? { handler } : {}),
+        resolved: true,
+      });
     }
   };
   // The patterns outside any other call, except those of a list variable reached only through include().
   const hidden = [...included].flatMap((name) => lists.get(name)!);
-  visit(within([-1, code.length]).filter((c) => !hidden.some(([a, b]) => c.at > a && c.end <= b)), '', 0);
+  visit(
+    within([-1, code.length]).filter((c) => !hidden.some(([a, b]) => c.at > a && c.end <= b)),
+    '',
+    0,
+  );
   return { routes, mounts };
 }
 
@@ -967,19 +1295,31 @@ function goFile(s: SourceFile, code: string): GoFile {
       // The right-hand side up to the end of its statement, brackets spanning lines included.
       const start = brace + a.index + a[0].length;
       let end = start;
-      while (end < bodyEnd && code[end] !== '\n' && code[end] !== ';') end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
+      while (end < bodyEnd && code[end] !== '\n' && code[end] !== ';')
+        end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
     for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS})\s*\(`, 'g'))) {
       if (inSpan(spans, brace + r.index)) continue;
       const open = brace + r.index + r[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
-      const verbs = r[2] === 'Match' ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase()) : [r[2] === 'Any' ? 'ANY' : r[2]!];
+      const verbs =
+        r[2] === 'Match'
+          ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase())
+          : [r[2] === 'Any' ? 'ANY' : r[2]!];
       const pathArg = r[2] === 'Match' ? args[1] : args[0];
       const own = pathArg !== undefined ? literal(pathArg) : null;
       if (own === null) continue;
       const handler = args.at(-1);
-      for (const method of verbs) fn.routes.push({ recv: r[1]!, method, path: own, line: lineAt(code, brace + r.index), ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}), offset: brace + r.index });
+      for (const method of verbs)
+        fn.routes.push({
+          recv: r[1]!,
+          method,
+          path: own,
+          line: lineAt(code, brace + r.index),
+          ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
+          offset: brace + r.index,
+        });
     }
     for (const c of body.matchAll(/\b(\w+)\s*\(/g)) {
       if (/^(?:if|for|switch|func|return|make|len|append|new|Group)$/.test(c[1]!)) continue;
@@ -1002,7 +1342,8 @@ function goFile(s: SourceFile, code: string): GoFile {
  */
 function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
   const byName = new Map<string, Array<{ file: string; fn: GoFunc }>>();
-  for (const [file, f] of files) for (const fn of f.funcs) (byName.get(fn.name) ?? byName.set(fn.name, []).get(fn.name)!).push({ file, fn });
+  for (const [file, f] of files)
+    for (const fn of f.funcs) (byName.get(fn.name) ?? byName.set(fn.name, []).get(fn.name)!).push({ file, fn });
   const memo = new Map<string, Prefix[]>();
   const active = new Set<string>();
   const unique = (ps: Prefix[]): Prefix[] => [...new Map(ps.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()].slice(0, 64);
@@ -1046,7 +1387,8 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     // The engine (gin.Default(), echo.New()) or a router this reading does not follow: no prefix.
     return [{ path: '' }];
   };
-  const lineOf = (_file: string, fn: GoFunc, offset: number): number => [...fn.routes, ...fn.assigns, ...fn.calls].find((x) => x.offset === offset)?.line ?? fn.line;
+  const lineOf = (_file: string, fn: GoFunc, offset: number): number =>
+    [...fn.routes, ...fn.assigns, ...fn.calls].find((x) => x.offset === offset)?.line ?? fn.line;
   /** Every prefix the callers in the repository give a function's router parameter. */
   const paramPrefixes = (file: string, fn: GoFunc, idx: number, depth: number): Prefix[] => {
     const key = `${file}#${fn.name}#${fn.line}#${idx}`;
@@ -1073,7 +1415,16 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     for (const fn of f.funcs) {
       for (const r of fn.routes) {
         for (const p of evalExpr(file, fn, r.recv, r.offset, 0)) {
-          routes.push({ method: r.method, path: joinPath(p.path, r.path), framework: f.framework, file, line: r.line, ...(r.handler ? { handler: r.handler } : {}), resolved: p.unresolved === undefined, ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}) });
+          routes.push({
+            method: r.method,
+            path: joinPath(p.path, r.path),
+            framework: f.framework,
+            file,
+            line: r.line,
+            ...(r.handler ? { handler: r.handler } : {}),
+            resolved: p.unresolved === undefined,
+            ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+          });
         }
       }
     }
@@ -1093,7 +1444,9 @@ function spring(s: SourceFile, code: string): FileRoutes {
   /** The paths an annotation's arguments map: [''] for none, null when one is not a constant. */
   const mappingPaths = (args: string): string[] | null => {
     const list = splitArgs(args);
-    const given = list.find((a) => !/^\w+\s*=/.test(a)) ?? list.map((a) => /^(?:value|path)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
+    const given =
+      list.find((a) => !/^\w+\s*=/.test(a)) ??
+      list.map((a) => /^(?:value|path)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
     if (given === undefined) return [''];
     const items = /^\{([\s\S]*)\}$/.exec(given.trim());
     const values = (items ? splitArgs(items[1]!) : [given]).map((v) => literal(v.trim()));
@@ -1111,12 +1464,20 @@ function spring(s: SourceFile, code: string): FileRoutes {
   for (const m of code.matchAll(/@RequestMapping\b/g)) {
     if (inSpan(spans, m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
-    if (/^\s*(?:@\w+(?:\s*\([^)]*\))?\s*)*(?:(?:public|abstract|final|open|private|protected|static)\s+)*(?:class|interface)\s+\w+/.test(code.slice(end))) classes.push({ index: m.index, paths: mappingPaths(args) });
+    if (
+      /^\s*(?:@\w+(?:\s*\([^)]*\))?\s*)*(?:(?:public|abstract|final|open|private|protected|static)\s+)*(?:class|interface)\s+\w+/.test(
+        code.slice(end),
+      )
+    )
+      classes.push({ index: m.index, paths: mappingPaths(args) });
   }
   for (const m of code.matchAll(/@(Get|Post|Put|Patch|Delete|Request)Mapping\b/g)) {
     if (inSpan(spans, m.index) || classes.some((c) => c.index === m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
-    const sig = /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:[\w<>[\],.? ]+\s+)?(\w+)\s*\(/.exec(code.slice(end));
+    const sig =
+      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:[\w<>[\],.? ]+\s+)?(\w+)\s*\(/.exec(
+        code.slice(end),
+      );
     if (!sig) continue;
     const cls = classes.filter((c) => c.index < m.index).at(-1);
     const prefixes = cls ? cls.paths : [''];
@@ -1124,14 +1485,26 @@ function spring(s: SourceFile, code: string): FileRoutes {
     let methods = [m[1]!.toUpperCase()];
     if (methods[0] === 'REQUEST') {
       const given = /\bmethod\s*=\s*(\{[^}]*\}|[\w.]+)/.exec(args)?.[1];
-      methods = given ? [...given.matchAll(/(?:RequestMethod\.)?\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\b/g)].map((x) => x[1]!) : [];
+      methods = given
+        ? [...given.matchAll(/(?:RequestMethod\.)?\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\b/g)].map((x) => x[1]!)
+        : [];
       if (methods.length === 0) methods = ['ANY'];
     }
     const resolved = prefixes !== null && own !== null;
     const line = lineAt(code, m.index);
     for (const prefix of prefixes ?? ['']) {
       for (const p of own ?? ['']) {
-        for (const method of methods) routes.push({ method, path: joinPath(prefix, p), framework: 'spring', file: s.rel, line, handler: sig[1]!, resolved, ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${args.trim()}` }) });
+        for (const method of methods)
+          routes.push({
+            method,
+            path: joinPath(prefix, p),
+            framework: 'spring',
+            file: s.rel,
+            line,
+            handler: sig[1]!,
+            resolved,
+            ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${args.trim()}` }),
+          });
       }
     }
   }
@@ -1151,20 +1524,34 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
   const spans = stringSpans(s);
   /** The attribute lists (`[A] [B, C(…)]`) right before `at`, as one text. */
   const ATTRS = String.raw`((?:\[(?:[^\[\]"]|"(?:[^"\\]|\\.)*"|\[[^\]]*\])*\]\s*)+)`;
-  const templates = (attrs: string, name: string): Array<string | null> => [...attrs.matchAll(new RegExp(String.raw`\b${name}\s*\(\s*(?:(?:template\s*:\s*)?${STRING})?`, 'g'))].map((m) => (m[1] === undefined ? '' : literal(m[1])));
+  const templates = (attrs: string, name: string): Array<string | null> =>
+    [...attrs.matchAll(new RegExp(String.raw`\b${name}\s*\(\s*(?:(?:template\s*:\s*)?${STRING})?`, 'g'))].map((m) =>
+      m[1] === undefined ? '' : literal(m[1]),
+    );
   const classes: Array<{ at: number; name: string; prefixes: Array<string | null> }> = [];
-  for (const m of code.matchAll(new RegExp(String.raw`${ATTRS}(?:(?:public|internal|sealed|abstract|partial|static)\s+)*class\s+(\w+)`, 'g'))) {
+  for (const m of code.matchAll(
+    new RegExp(String.raw`${ATTRS}(?:(?:public|internal|sealed|abstract|partial|static)\s+)*class\s+(\w+)`, 'g'),
+  )) {
     if (inSpan(spans, m.index)) continue;
     classes.push({ at: m.index + m[0].length, name: m[2]!, prefixes: templates(m[1]!, 'Route') });
   }
   // Classes without attributes still name the controller of their actions.
-  for (const m of code.matchAll(/\bclass\s+(\w+)/g)) if (!classes.some((c) => c.at === m.index + m[0].length)) classes.push({ at: m.index + m[0].length, name: m[1]!, prefixes: [] });
+  for (const m of code.matchAll(/\bclass\s+(\w+)/g))
+    if (!classes.some((c) => c.at === m.index + m[0].length)) classes.push({ at: m.index + m[0].length, name: m[1]!, prefixes: [] });
   classes.sort((a, b) => a.at - b.at);
   const VERB = /\bHttp(Get|Post|Put|Patch|Delete|Head|Options)\b/g;
-  for (const m of code.matchAll(new RegExp(String.raw`${ATTRS}(?:(?:public|private|protected|internal|static|virtual|override|async|new)\s+)+[\w<>[\],.? ]+?\s+(\w+)\s*(?:<[^>]*>)?\s*\(`, 'g'))) {
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`${ATTRS}(?:(?:public|private|protected|internal|static|virtual|override|async|new)\s+)+[\w<>[\],.? ]+?\s+(\w+)\s*(?:<[^>]*>)?\s*\(`,
+      'g',
+    ),
+  )) {
     if (inSpan(spans, m.index)) continue;
     const attrs = m[1]!;
-    const verbs = [...attrs.matchAll(VERB)].map((v) => ({ method: v[1]!.toUpperCase(), template: templates(attrs.slice(v.index), `Http${v[1]}`)[0] ?? '' }));
+    const verbs = [...attrs.matchAll(VERB)].map((v) => ({
+      method: v[1]!.toUpperCase(),
+      template: templates(attrs.slice(v.index), `Http${v[1]}`)[0] ?? '',
+    }));
     const own = templates(attrs, 'Route');
     if (verbs.length === 0 && own.length === 0) continue;
     const cls = classes.filter((c) => c.at < m.index).at(-1);
@@ -1179,19 +1566,33 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
       else for (const t of own) pairs.push({ method: v.method, template: t });
     }
     // The line of the first verb attribute (else the action's [Route]).
-    const line = lineAt(code, m.index + (/\bHttp(?:Get|Post|Put|Patch|Delete|Head|Options)\b/.exec(attrs)?.index ?? /\bRoute\b/.exec(attrs)?.index ?? 0));
+    const line = lineAt(
+      code,
+      m.index + (/\bHttp(?:Get|Post|Put|Patch|Delete|Head|Options)\b/.exec(attrs)?.index ?? /\bRoute\b/.exec(attrs)?.index ?? 0),
+    );
     for (const p of pairs) {
       for (const prefix of prefixes) {
         const resolved = p.template !== null && prefix !== null;
         const t = p.template ?? '';
         const full = /^~?\//.test(t) ? joinPath(fill(t.replace(/^~/, ''))) : joinPath(fill(prefix ?? ''), fill(t));
-        routes.push({ method: p.method, path: full, framework: 'aspnet', file: s.rel, line, handler: action, resolved, ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${attrs.trim()}` }) });
+        routes.push({
+          method: p.method,
+          path: full,
+          framework: 'aspnet',
+          file: s.rel,
+          line,
+          handler: action,
+          resolved,
+          ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${attrs.trim()}` }),
+        });
       }
     }
   }
   // Minimal APIs, on the app or on a route group variable (`var api = app.MapGroup("/api");`).
   const groups = new Map<string, string | null>();
-  for (const m of code.matchAll(new RegExp(String.raw`\b(?:var|RouteGroupBuilder)\s+(\w+)\s*=\s*(\w+)\.MapGroup\s*\(\s*${STRING}\s*\)`, 'g'))) {
+  for (const m of code.matchAll(
+    new RegExp(String.raw`\b(?:var|RouteGroupBuilder)\s+(\w+)\s*=\s*(\w+)\.MapGroup\s*\(\s*${STRING}\s*\)`, 'g'),
+  )) {
     const outer = groups.has(m[2]!) ? groups.get(m[2]!)! : '';
     const own = literal(m[3]!);
     groups.set(m[1]!, outer === null || own === null ? null : joinPath(outer, own));
@@ -1200,7 +1601,16 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index)) continue;
     const own = literal(m[3]!);
     const group = groups.has(m[1]!) ? groups.get(m[1]!)! : '';
-    if (own !== null) routes.push({ method: m[2]!.toUpperCase(), path: group === null ? joinPath(own) : joinPath(group, own), framework: 'aspnet', file: s.rel, line: lineAt(code, m.index), resolved: group !== null, ...(group === null ? { unresolvedPrefix: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}) });
+    if (own !== null)
+      routes.push({
+        method: m[2]!.toUpperCase(),
+        path: group === null ? joinPath(own) : joinPath(group, own),
+        framework: 'aspnet',
+        file: s.rel,
+        line: lineAt(code, m.index),
+        resolved: group !== null,
+        ...(group === null ? { unresolvedPrefix: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
+      });
   }
   return { routes, mounts: [] };
 }

@@ -23,7 +23,9 @@ function pattern(language: string): RegExp {
 }
 
 export function withoutComments(text: string, language: string): string {
-  return text.replace(pattern(language), (m: string, comment: string | undefined) => (comment === undefined ? m : m.replace(/[^\n]/g, ' ')));
+  return text.replace(pattern(language), (m: string, comment: string | undefined) =>
+    comment === undefined ? m : m.replace(/[^\n]/g, ' '),
+  );
 }
 
 /** 1-based line of a character offset (line starts cached for the last text: callers ask many times per file). */
@@ -73,7 +75,10 @@ export function codeOf(file: { text: string; language: string }): string {
 export function stringSpans(file: { text: string; language: string }): Array<[number, number]> {
   return perFile(file.text, `strings\0${file.language}`, () => {
     const code = codeOf(file);
-    const re = file.language === 'Python' ? /"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g : /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g;
+    const re =
+      file.language === 'Python'
+        ? /"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g
+        : /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g;
     return [...code.matchAll(re)].map((m): [number, number] => [m.index, m.index + m[0].length]);
   });
 }

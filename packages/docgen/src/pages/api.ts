@@ -35,9 +35,21 @@ export async function publicSymbols(sources: readonly SourceFile[]): Promise<Api
       if (fn.scope !== 'public') continue;
       // Python's convention: a leading underscore is private.
       if (s.language === 'Python' && fn.name.split('.').some((part) => part.startsWith('_') && !/^__\w+__$/.test(part))) continue;
-      const summary = fn.docstring?.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? null;
+      const summary =
+        fn.docstring
+          ?.split('\n')
+          .map((l) => l.trim())
+          .find((l) => l !== '') ?? null;
       const params = paramRows(signatureFactsOf.get(fn)?.params ?? [], fn.docstring);
-      out.push({ file: s.rel, name: fn.name, startLine: fn.startLine, endLine: fn.endLine, documented: fn.docstring !== null, summary, params });
+      out.push({
+        file: s.rel,
+        name: fn.name,
+        startLine: fn.startLine,
+        endLine: fn.endLine,
+        documented: fn.docstring !== null,
+        summary,
+        params,
+      });
     }
   }
   return out;
@@ -51,7 +63,14 @@ function moduleIds(folders: readonly string[]): Map<string, string> {
   const ids = new Map<string, string>();
   const used = new Set<string>();
   for (const folder of folders) {
-    const base = `api-m-${folder === '.' ? 'root' : folder.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x'}`;
+    const base = `api-m-${
+      folder === '.'
+        ? 'root'
+        : folder
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '') || 'x'
+    }`;
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
@@ -75,7 +94,8 @@ export const SPLIT_MODULE_CHARS = 64 * 1024;
  */
 export function apiModulePages(sources: readonly SourceFile[]): PageSpec[] {
   const byFolder = new Map<string, SourceFile[]>();
-  for (const s of sources) if (!isTestFile(s.rel)) (byFolder.get(moduleOf(s.rel)) ?? byFolder.set(moduleOf(s.rel), []).get(moduleOf(s.rel))!).push(s);
+  for (const s of sources)
+    if (!isTestFile(s.rel)) (byFolder.get(moduleOf(s.rel)) ?? byFolder.set(moduleOf(s.rel), []).get(moduleOf(s.rel))!).push(s);
   const folders = [...byFolder.keys()].sort();
   const ids = moduleIds(folders);
   const used = new Set(ids.values());
@@ -87,7 +107,13 @@ export function apiModulePages(sources: readonly SourceFile[]): PageSpec[] {
     return [...files]
       .sort((a, b) => (a.rel < b.rel ? -1 : 1))
       .map((file) => {
-        const base = `${ids.get(folder)!}--${path.posix.basename(file.rel).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x'}`;
+        const base = `${ids.get(folder)!}--${
+          path.posix
+            .basename(file.rel)
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '') || 'x'
+        }`;
         let id = base;
         for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
         used.add(id);
@@ -111,9 +137,28 @@ function modulePage(id: string, title: string, headingText: string, files: reado
       if (symbols.length === 0) blocks.push(paragraph('No public function was found.'));
       for (const [file, list] of [...byFile].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
         blocks.push(heading(2, file));
-        blocks.push(table(['Name', 'Summary', 'Documented', 'Defined in'], list.map((sym) => [code(sym.name), sym.summary ?? '', sym.documented ? '✓' : '✗', source(sym.file, sym.startLine, sym.endLine)])));
+        blocks.push(
+          table(
+            ['Name', 'Summary', 'Documented', 'Defined in'],
+            list.map((sym) => [
+              code(sym.name),
+              sym.summary ?? '',
+              sym.documented ? '✓' : '✗',
+              source(sym.file, sym.startLine, sym.endLine),
+            ]),
+          ),
+        );
         // docs/design.md §7, API docs: the params table — type, default, required, description (from the doc).
-        const rows = list.flatMap((sym) => sym.params.map((p) => [code(sym.name), code(p.name), p.type ? code(p.type) : '', p.default ? code(p.default) : '', p.required ? 'yes' : 'no', p.text]));
+        const rows = list.flatMap((sym) =>
+          sym.params.map((p) => [
+            code(sym.name),
+            code(p.name),
+            p.type ? code(p.type) : '',
+            p.default ? code(p.default) : '',
+            p.required ? 'yes' : 'no',
+            p.text,
+          ]),
+        );
         if (rows.length > 0) {
           // Under the file's heading (no heading of its own): a search for a function leads to its file's section.
           blocks.push(paragraph(`Parameters of the functions of ${path.posix.basename(file)}:`));
@@ -141,8 +186,17 @@ export function routeNotes(routes: RepositoryFacts['routes']): BlockContent[] {
   const blocks: BlockContent[] = [];
   const unresolved = routes.filter((r) => !r.resolved);
   if (unresolved.length > 0) {
-    blocks.push(paragraph(`${unresolved.length} route(s) have a prefix that is not a constant in the code; their paths are shown without it, and the prefix is where it is given:`));
-    blocks.push(table(['Method', 'Path shown', 'Defined in', 'Unresolved prefix'], unresolved.map((r) => [r.method, code(r.path), source(r.file, r.line), r.unresolvedPrefix ? citation(r.unresolvedPrefix) : ''])));
+    blocks.push(
+      paragraph(
+        `${unresolved.length} route(s) have a prefix that is not a constant in the code; their paths are shown without it, and the prefix is where it is given:`,
+      ),
+    );
+    blocks.push(
+      table(
+        ['Method', 'Path shown', 'Defined in', 'Unresolved prefix'],
+        unresolved.map((r) => [r.method, code(r.path), source(r.file, r.line), r.unresolvedPrefix ? citation(r.unresolvedPrefix) : '']),
+      ),
+    );
   }
   const byKey = new Map<string, RepositoryFacts['routes']>();
   for (const r of routes) {
@@ -152,8 +206,17 @@ export function routeNotes(routes: RepositoryFacts['routes']): BlockContent[] {
   }
   const clashes = [...byKey.values()].filter((l) => l.length > 1);
   if (clashes.length > 0) {
-    blocks.push(paragraph(`${clashes.length} method and path pair(s) are declared by more than one route; each is listed, none merged (the framework's registration order decides which one answers):`));
-    blocks.push(table(['Method', 'Path', 'Handler', 'Defined in'], clashes.flat().map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
+    blocks.push(
+      paragraph(
+        `${clashes.length} method and path pair(s) are declared by more than one route; each is listed, none merged (the framework's registration order decides which one answers):`,
+      ),
+    );
+    blocks.push(
+      table(
+        ['Method', 'Path', 'Handler', 'Defined in'],
+        clashes.flat().map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)]),
+      ),
+    );
   }
   return blocks;
 }
@@ -175,7 +238,12 @@ export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly strin
         }
         for (const [group, routes] of groups) {
           blocks.push(heading(2, group));
-          blocks.push(table(['Method', 'Path', 'Handler', 'Defined in'], routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
+          blocks.push(
+            table(
+              ['Method', 'Path', 'Handler', 'Defined in'],
+              routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)]),
+            ),
+          );
         }
         const notes = routeNotes(facts.routes);
         if (notes.length > 0) blocks.push(heading(2, 'Paths to check'), ...notes);
@@ -194,7 +262,9 @@ export function apiIndex(facts: RepositoryFacts, meta: PageMeta, pages: Readonly
   const moduleCount = new Set(modules.map((p) => (p.id.includes('--') ? p.title.slice(0, p.title.lastIndexOf(': ')) : p.title))).size;
   return root([
     heading(1, title),
-    paragraph(`Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.routes.length} HTTP routes, ${moduleCount} modules.`),
+    paragraph(
+      `Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.routes.length} HTTP routes, ${moduleCount} modules.`,
+    ),
     heading(2, 'HTTP API'),
     list([[pageLink('api-http', 'HTTP API')]]),
     heading(2, 'Library reference'),

@@ -35,7 +35,11 @@ export interface PageBuild {
 }
 
 /** A link to another page of the same doc set; each renderer's pass turns it into a file link. */
-export const pageLink = (id: string, label: string): PhrasingContent => ({ type: 'link', url: `page:${id}`, children: [{ type: 'text', value: label }] });
+export const pageLink = (id: string, label: string): PhrasingContent => ({
+  type: 'link',
+  url: `page:${id}`,
+  children: [{ type: 'text', value: label }],
+});
 
 const uniq = (files: Iterable<string>): string[] => [...new Set(files)].sort();
 
@@ -45,7 +49,12 @@ const uniq = (files: Iterable<string>): string[] => [...new Set(files)].sort();
  * comes from. Sections with no facts say so instead of being left out, so a reader knows they
  * were looked for.
  */
-export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map(), models: readonly DataEntity[] = [], projectFiles: readonly SourceFile[] = []): PageSpec[] {
+export function architectureSections(
+  facts: RepositoryFacts,
+  texts: ReadonlyMap<string, string> = new Map(),
+  models: readonly DataEntity[] = [],
+  projectFiles: readonly SourceFile[] = [],
+): PageSpec[] {
   const all = facts.coupling.map((c) => c.file);
   const pages: PageSpec[] = [];
   pages.push(contextPage(facts), containersPage(facts, projectFiles));
@@ -56,10 +65,19 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
     build: () => {
       const blocks: BlockContent[] = [heading(1, 'Components')];
       const graph = folderGraph(facts);
-      blocks.push(paragraph(`Folders and the imports between them (${graph.nodes.length} shown${graph.collapsed ? ', deeper folders collapsed into their parents' : ''}):`));
+      blocks.push(
+        paragraph(
+          `Folders and the imports between them (${graph.nodes.length} shown${graph.collapsed ? ', deeper folders collapsed into their parents' : ''}):`,
+        ),
+      );
       blocks.push(...diagram(mermaidFlowchart(graph), 'architecture-components.svg', 'Components: folders and their imports'));
       const folders = [...graph.nodes].sort((a, b) => b.fanIn - a.fanIn || (a.id < b.id ? -1 : 1));
-      blocks.push(table(['Folder', 'Files', 'Imported by (folders)', 'Imports (folders)'], folders.map((n) => [code(n.id), String(n.files), String(n.fanIn), String(n.fanOut)])));
+      blocks.push(
+        table(
+          ['Folder', 'Files', 'Imported by (folders)', 'Imports (folders)'],
+          folders.map((n) => [code(n.id), String(n.files), String(n.fanIn), String(n.fanOut)]),
+        ),
+      );
       const svg = flowchartSvg(
         'Components',
         graph.nodes.map((n) => ({ id: n.id, label: n.id, detail: `[component] ${n.files} file${n.files === 1 ? '' : 's'}` })),
@@ -76,7 +94,12 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
       const blocks: BlockContent[] = [heading(1, 'HTTP interface')];
       if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
       else {
-        blocks.push(table(['Method', 'Path', 'Handler', 'Source'], facts.routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)])));
+        blocks.push(
+          table(
+            ['Method', 'Path', 'Handler', 'Source'],
+            facts.routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)]),
+          ),
+        );
         blocks.push(...routeNotes(facts.routes));
       }
       return { tree: root(blocks), assets: [] };
@@ -93,12 +116,24 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
         blocks.push(paragraph('No HTTP route was found, so no request flow is drawn.'));
         return { tree: root(blocks), assets: [] };
       }
-      blocks.push(paragraph(`How the ${flows.length === 1 ? 'main route is' : `${flows.length} main routes are`} served: the route, its handler and the project modules the handler's file imports (routes with a named handler first, then those whose handler file imports the most modules).`));
+      blocks.push(
+        paragraph(
+          `How the ${flows.length === 1 ? 'main route is' : `${flows.length} main routes are`} served: the route, its handler and the project modules the handler's file imports (routes with a named handler first, then those whose handler file imports the most modules).`,
+        ),
+      );
       const assets: PageBuild['assets'] = [];
       flows.forEach((f, i) => {
         const name = `architecture-runtime-${i + 1}.svg`;
         blocks.push(heading(2, `${f.route.method} ${f.route.path}`));
-        blocks.push(paragraph('Route ', source(f.route.file, f.route.line), ...(f.route.handler ? [', handler ', code(f.route.handler)] : [', handler written inline']), ...(f.handlerFile !== f.route.file ? [' imported from ', code(f.handlerFile)] : []), '.'));
+        blocks.push(
+          paragraph(
+            'Route ',
+            source(f.route.file, f.route.line),
+            ...(f.route.handler ? [', handler ', code(f.route.handler)] : [', handler written inline']),
+            ...(f.handlerFile !== f.route.file ? [' imported from ', code(f.handlerFile)] : []),
+            '.',
+          ),
+        );
         blocks.push(...diagram(mermaidSequence(f.participants, f.messages), name, `Sequence: ${f.route.method} ${f.route.path}`));
         assets.push({ name, content: sequenceSvg(`${f.route.method} ${f.route.path}`, f.participants, f.messages) });
       });
@@ -106,7 +141,12 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
     },
   });
   // Every SQL script is a source of the data-model page: a later one may drop a table.
-  pages.push(dataModelPage(models, projectFiles.filter((f) => f.rel.endsWith('.sql')).map((f) => f.rel)));
+  pages.push(
+    dataModelPage(
+      models,
+      projectFiles.filter((f) => f.rel.endsWith('.sql')).map((f) => f.rel),
+    ),
+  );
   pages.push(deploymentPage(projectFiles), crossCuttingPage(facts), decisionsPage(projectFiles));
   pages.push({
     id: 'architecture-risks',
@@ -116,13 +156,31 @@ export function architectureSections(facts: RepositoryFacts, texts: ReadonlyMap<
       const blocks: BlockContent[] = [heading(1, 'Risks')];
       const risks: Array<Array<string | ReturnType<typeof code>>> = [];
       for (const c of facts.cycles) risks.push(['Import cycle between folders: ', code(c.join(' → ')), '.']);
-      for (const h of facts.coupling.filter((c) => c.fanIn >= HUB_FAN_IN).sort((a, b) => b.fanIn - a.fanIn || (a.file < b.file ? -1 : 1)).slice(0, 10)) risks.push(['Fan-in hotspot: ', code(h.file), ` is imported by ${h.fanIn} files (a change there touches all of them).`]);
+      for (const h of facts.coupling
+        .filter((c) => c.fanIn >= HUB_FAN_IN)
+        .sort((a, b) => b.fanIn - a.fanIn || (a.file < b.file ? -1 : 1))
+        .slice(0, 10))
+        risks.push(['Fan-in hotspot: ', code(h.file), ` is imported by ${h.fanIn} files (a change there touches all of them).`]);
       const violations = layerViolations(facts);
-      for (const v of violations.slice(0, 20)) risks.push([`Layer violation: the ${v.fromLayer} layer imports the ${v.toLayer} layer at `, source(v.from, v.line), ' (', code(v.to), ').']);
+      for (const v of violations.slice(0, 20))
+        risks.push([
+          `Layer violation: the ${v.fromLayer} layer imports the ${v.toLayer} layer at `,
+          source(v.from, v.line),
+          ' (',
+          code(v.to),
+          ').',
+        ]);
       if (violations.length > 20) risks.push([`… and ${violations.length - 20} more layer violations.`]);
       const unresolvedImports = facts.imports.filter((e) => e.kind === 'unresolved');
-      if (unresolvedImports.length > 0) risks.push([`${unresolvedImports.length} import(s) could not be resolved statically, e.g. `, source(unresolvedImports[0]!.from, unresolvedImports[0]!.line), '.']);
-      blocks.push(risks.length === 0 ? paragraph('No import cycle, fan-in hotspot, layer violation or unresolved import was found.') : list(risks));
+      if (unresolvedImports.length > 0)
+        risks.push([
+          `${unresolvedImports.length} import(s) could not be resolved statically, e.g. `,
+          source(unresolvedImports[0]!.from, unresolvedImports[0]!.line),
+          '.',
+        ]);
+      blocks.push(
+        risks.length === 0 ? paragraph('No import cycle, fan-in hotspot, layer violation or unresolved import was found.') : list(risks),
+      );
       return { tree: root(blocks), assets: [] };
     },
   });
@@ -134,7 +192,11 @@ export function architectureIndex(facts: RepositoryFacts, meta: PageMeta, pages:
   const title = `${meta.name} — architecture`;
   return root([
     heading(1, title),
-    paragraph(`Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.files} source files, ${facts.imports.length} import statements, ${facts.routes.length} HTTP routes. Every statement names its source as `, code('path:line'), '.'),
+    paragraph(
+      `Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.files} source files, ${facts.imports.length} import statements, ${facts.routes.length} HTTP routes. Every statement names its source as `,
+      code('path:line'),
+      '.',
+    ),
     heading(2, 'Contents'),
     list(pages.map((p) => [pageLink(p.id, p.title)])),
   ]);
@@ -166,7 +228,10 @@ export function folderGraph(facts: RepositoryFacts): { nodes: FolderNode[]; edge
     if (a !== b && files.has(a) && files.has(b)) edges.add(`${a}\u0000${b}`);
   }
   const pairs = [...edges].map((k) => k.split('\u0000') as [string, string]).sort();
-  const nodes = [...files].sort((a, b) => (a[0] < b[0] ? -1 : 1)).slice(0, MAX_DIAGRAM_NODES).map(([id, n]) => ({ id, files: n, fanIn: pairs.filter(([, b]) => b === id).length, fanOut: pairs.filter(([a]) => a === id).length }));
+  const nodes = [...files]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .slice(0, MAX_DIAGRAM_NODES)
+    .map(([id, n]) => ({ id, files: n, fanIn: pairs.filter(([, b]) => b === id).length, fanOut: pairs.filter(([a]) => a === id).length }));
   const shown = new Set(nodes.map((n) => n.id));
   return { nodes, edges: pairs.filter(([a, b]) => shown.has(a) && shown.has(b)), collapsed: depth < 8 && count(8) > count(depth) };
 }
@@ -200,37 +265,59 @@ interface Flow {
  */
 export function runtimeFlows(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map()): Flow[] {
   const internal = new Map<string, string[]>();
-  for (const e of facts.imports) if (e.kind === 'internal' && e.to && !e.to.endsWith('/') && e.to !== e.from) internal.set(e.from, [...new Set([...(internal.get(e.from) ?? []), e.to])]);
+  for (const e of facts.imports)
+    if (e.kind === 'internal' && e.to && !e.to.endsWith('/') && e.to !== e.from)
+      internal.set(e.from, [...new Set([...(internal.get(e.from) ?? []), e.to])]);
   const candidates = facts.routes.map((route) => {
     const handlerFile = (route.handler ? handlerFileOf(route, facts, texts) : null) ?? route.file;
-    const callees = (internal.get(handlerFile) ?? []).filter((f) => f !== route.file).sort().slice(0, MAX_CALLEES);
+    const callees = (internal.get(handlerFile) ?? [])
+      .filter((f) => f !== route.file)
+      .sort()
+      .slice(0, MAX_CALLEES);
     return { route, handlerFile, callees };
   });
   const seen = new Set<string>();
-  return candidates
-    // Named handlers first (their file is known), then the most modules called.
-    .sort((a, b) => Number(!a.route.handler) - Number(!b.route.handler) || b.callees.length - a.callees.length || (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : a.route.method < b.route.method ? -1 : 1))
-    .filter((c) => {
-      const key = `${c.route.method} ${c.route.path}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, MAX_FLOWS)
-    .map(({ route, handlerFile, callees }) => {
-      const participants = ['Client', route.file, ...(handlerFile !== route.file ? [handlerFile] : []), ...callees];
-      const messages: SequenceMessage[] = [
-        { from: 'Client', to: route.file, label: `${route.method} ${route.path}` },
-        { from: route.file, to: handlerFile, label: route.handler ? `${route.handler}()` : 'inline handler' },
-        ...callees.map((c) => ({ from: handlerFile, to: c, label: 'calls' })),
-        { from: route.file, to: 'Client', label: 'response' },
-      ];
-      return { route, handlerFile, participants, messages, sources: uniq([route.file, handlerFile, ...facts.routeFiles.filter((f) => f === route.file)]) };
-    });
+  return (
+    candidates
+      // Named handlers first (their file is known), then the most modules called.
+      .sort(
+        (a, b) =>
+          Number(!a.route.handler) - Number(!b.route.handler) ||
+          b.callees.length - a.callees.length ||
+          (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : a.route.method < b.route.method ? -1 : 1),
+      )
+      .filter((c) => {
+        const key = `${c.route.method} ${c.route.path}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .slice(0, MAX_FLOWS)
+      .map(({ route, handlerFile, callees }) => {
+        const participants = ['Client', route.file, ...(handlerFile !== route.file ? [handlerFile] : []), ...callees];
+        const messages: SequenceMessage[] = [
+          { from: 'Client', to: route.file, label: `${route.method} ${route.path}` },
+          { from: route.file, to: handlerFile, label: route.handler ? `${route.handler}()` : 'inline handler' },
+          ...callees.map((c) => ({ from: handlerFile, to: c, label: 'calls' })),
+          { from: route.file, to: 'Client', label: 'response' },
+        ];
+        return {
+          route,
+          handlerFile,
+          participants,
+          messages,
+          sources: uniq([route.file, handlerFile, ...facts.routeFiles.filter((f) => f === route.file)]),
+        };
+      })
+  );
 }
 
 /** The file a route's handler is imported from, when the route's file imports it by name from a project file. */
-function handlerFileOf(route: RepositoryFacts['routes'][number], facts: RepositoryFacts, texts: ReadonlyMap<string, string>): string | null {
+function handlerFileOf(
+  route: RepositoryFacts['routes'][number],
+  facts: RepositoryFacts,
+  texts: ReadonlyMap<string, string>,
+): string | null {
   const name = route.handler!;
   const lines = texts.get(route.file)?.split('\n') ?? [];
   const word = new RegExp(`\\b${name.replace(/[^\w]/g, '')}\\b`);
@@ -264,32 +351,80 @@ export function dataModelPage(models: readonly DataEntity[], sqlFiles: readonly 
     build: () => {
       const blocks: BlockContent[] = [heading(1, 'Data model')];
       if (models.length === 0) {
-        blocks.push(paragraph('No data model was found (no SQL ', code('CREATE TABLE'), ', Prisma schema, SQLAlchemy, Django, TypeORM, Sequelize, Mongoose, GORM or JPA model).'));
+        blocks.push(
+          paragraph(
+            'No data model was found (no SQL ',
+            code('CREATE TABLE'),
+            ', Prisma schema, SQLAlchemy, Django, TypeORM, Sequelize, Mongoose, GORM or JPA model).',
+          ),
+        );
         return { tree: root(blocks), assets: [] };
       }
       const kinds = [...new Set(models.map((m) => m.kind))].sort();
-      blocks.push(paragraph(`${models.length} entities read from ${kinds.join(', ')} definitions, ${models.reduce((n, m) => n + m.relations.length, 0)} relations.`));
+      blocks.push(
+        paragraph(
+          `${models.length} entities read from ${kinds.join(', ')} definitions, ${models.reduce((n, m) => n + m.relations.length, 0)} relations.`,
+        ),
+      );
       const degree = new Map<string, number>();
       for (const m of models) for (const r of m.relations) for (const n of [m.name, r.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
-      const drawn = [...models].sort((a, b) => (degree.get(b.name) ?? 0) - (degree.get(a.name) ?? 0) || (a.name < b.name ? -1 : 1)).slice(0, MAX_ER_ENTITIES);
+      const drawn = [...models]
+        .sort((a, b) => (degree.get(b.name) ?? 0) - (degree.get(a.name) ?? 0) || (a.name < b.name ? -1 : 1))
+        .slice(0, MAX_ER_ENTITIES);
       const names = new Set(drawn.map((m) => m.name));
-      const relations = drawn.flatMap((m) => m.relations.filter((r) => names.has(r.to)).map((r) => ({ from: m.name, to: r.to, label: r.field })));
+      const relations = drawn.flatMap((m) =>
+        m.relations.filter((r) => names.has(r.to)).map((r) => ({ from: m.name, to: r.to, label: r.field })),
+      );
       // Two definitions of one name (a migration and a model): the diagram draws the first.
       const unique = drawn.filter((m, i) => drawn.findIndex((o) => o.name === m.name) === i);
-      blocks.push(...diagram(mermaidEr(unique, relations), 'architecture-data-model.svg', `Entity–relationship diagram${models.length > MAX_ER_ENTITIES ? ` (the ${MAX_ER_ENTITIES} most connected entities)` : ''}`));
+      blocks.push(
+        ...diagram(
+          mermaidEr(unique, relations),
+          'architecture-data-model.svg',
+          `Entity–relationship diagram${models.length > MAX_ER_ENTITIES ? ` (the ${MAX_ER_ENTITIES} most connected entities)` : ''}`,
+        ),
+      );
       blocks.push(heading(2, 'Relations'));
-      const rels = models.flatMap((m) => m.relations.map((r) => [code(m.name), code(r.field), code(r.to), source(m.file, r.line)] as const));
-      blocks.push(rels.length === 0 ? paragraph('No foreign key was found.') : table(['Entity', 'Field', 'References', 'Source'], rels.map((r) => [...r])));
+      const rels = models.flatMap((m) =>
+        m.relations.map((r) => [code(m.name), code(r.field), code(r.to), source(m.file, r.line)] as const),
+      );
+      blocks.push(
+        rels.length === 0
+          ? paragraph('No foreign key was found.')
+          : table(
+              ['Entity', 'Field', 'References', 'Source'],
+              rels.map((r) => [...r]),
+            ),
+      );
       for (const m of models) {
         blocks.push(heading(2, m.name));
         const also = (m.alsoIn ?? []).flatMap((a, i) => {
           const cite = source(a.replace(/:\d+$/, ''), Number(/:(\d+)$/.exec(a)?.[1]));
           return i > 0 ? [', ', cite] : [cite];
         });
-        blocks.push(paragraph(`${m.kind} model, `, source(m.file, m.line), ...(also.length > 0 ? ['; the same table for other databases in ', ...also] : []), '.'));
-        blocks.push(table(['Field', 'Type', 'Key', 'Source'], m.fields.map((f) => [code(f.name), f.type ? code(f.type) : '', f.key ?? '', source(m.file, f.line)])));
+        blocks.push(
+          paragraph(
+            `${m.kind} model, `,
+            source(m.file, m.line),
+            ...(also.length > 0 ? ['; the same table for other databases in ', ...also] : []),
+            '.',
+          ),
+        );
+        blocks.push(
+          table(
+            ['Field', 'Type', 'Key', 'Source'],
+            m.fields.map((f) => [code(f.name), f.type ? code(f.type) : '', f.key ?? '', source(m.file, f.line)]),
+          ),
+        );
       }
-      const svg = erSvg('Data model', unique.map((m) => ({ name: m.name, fields: m.fields.map((f) => ({ name: f.name, type: f.type, ...(f.key ? { key: f.key } : {}) })) })), relations);
+      const svg = erSvg(
+        'Data model',
+        unique.map((m) => ({
+          name: m.name,
+          fields: m.fields.map((f) => ({ name: f.name, type: f.type, ...(f.key ? { key: f.key } : {}) })),
+        })),
+        relations,
+      );
       return { tree: root(blocks), assets: [{ name: 'architecture-data-model.svg', content: svg }] };
     },
   };

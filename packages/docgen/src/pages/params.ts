@@ -73,10 +73,16 @@ export function documentedParams(doc: string | null): Map<string, DocumentedPara
         section = null; // the next section's heading
         continue;
       }
-      if (section === 'google' && (m = /^(\*{0,2}[\w.]+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(t))) put(m[1]!, m[2] ?? null, withContinuation(i, m[3]!, false));
-      else if (section === 'numpy' && indent(line) === sectionIndent && (m = /^(\*{0,2}[\w.]+(?:\s*,\s*\*{0,2}[\w.]+)*)\s*(?::\s*(.*))?$/.exec(t))) {
+      if (section === 'google' && (m = /^(\*{0,2}[\w.]+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(t)))
+        put(m[1]!, m[2] ?? null, withContinuation(i, m[3]!, false));
+      else if (
+        section === 'numpy' &&
+        indent(line) === sectionIndent &&
+        (m = /^(\*{0,2}[\w.]+(?:\s*,\s*\*{0,2}[\w.]+)*)\s*(?::\s*(.*))?$/.exec(t))
+      ) {
         const desc: string[] = [];
-        for (let j = i + 1; j < lines.length && (lines[j]!.trim() === '' || indent(lines[j]!) > sectionIndent); j++) if (lines[j]!.trim()) desc.push(lines[j]!.trim());
+        for (let j = i + 1; j < lines.length && (lines[j]!.trim() === '' || indent(lines[j]!) > sectionIndent); j++)
+          if (lines[j]!.trim()) desc.push(lines[j]!.trim());
         // `x : int, optional`: the type without NumPy's optional marker.
         for (const name of m[1]!.split(',')) put(name.trim(), (m[2] ?? '').replace(/,?\s*optional\s*$/, '') || null, desc.join(' '));
       }
@@ -90,18 +96,23 @@ export function documentedParams(doc: string | null): Map<string, DocumentedPara
 }
 
 /** The rows of a params table: the signature's parameters, with what the doc adds. */
-export function paramRows(params: readonly ParamFact[], doc: string | null): Array<{ name: string; type: string; default: string; required: boolean; text: string }> {
+export function paramRows(
+  params: readonly ParamFact[],
+  doc: string | null,
+): Array<{ name: string; type: string; default: string; required: boolean; text: string }> {
   const documented = documentedParams(doc);
   // The receiver (`self`, `cls`) is no parameter a caller passes.
-  return params.filter((p, i) => !(i === 0 && RECEIVERS.has(p.name))).map((p) => {
-    const d = documented.get(p.name);
-    const dflt = p.default ?? d?.default ?? null;
-    return {
-      name: p.variadic ? `${p.name}…` : p.name,
-      type: p.type ?? d?.type ?? '',
-      default: dflt ?? '',
-      required: !p.variadic && dflt === null,
-      text: d?.text ?? '',
-    };
-  });
+  return params
+    .filter((p, i) => !(i === 0 && RECEIVERS.has(p.name)))
+    .map((p) => {
+      const d = documented.get(p.name);
+      const dflt = p.default ?? d?.default ?? null;
+      return {
+        name: p.variadic ? `${p.name}…` : p.name,
+        type: p.type ?? d?.type ?? '',
+        default: dflt ?? '',
+        required: !p.variadic && dflt === null,
+        text: d?.text ?? '',
+      };
+    });
 }

@@ -40,7 +40,8 @@ function block(node: RootContent): string {
   switch (node.type) {
     case 'paragraph': {
       const figure = figureOf(node);
-      if (figure) return `<mediaobject><imageobject><imagedata fileref="${escape(figure.url)}" format="SVG"/></imageobject><textobject><phrase>${escape(figure.alt ?? '')}</phrase></textobject></mediaobject>`;
+      if (figure)
+        return `<mediaobject><imageobject><imagedata fileref="${escape(figure.url)}" format="SVG"/></imageobject><textobject><phrase>${escape(figure.alt ?? '')}</phrase></textobject></mediaobject>`;
       return `<para>${inline(node.children)}</para>`;
     }
     case 'list':
@@ -50,7 +51,8 @@ function block(node: RootContent): string {
     case 'table': {
       const [head, ...rows] = node.children;
       const cols = head?.children.length ?? 1;
-      const row = (r: NonNullable<typeof head>): string => `<row>${r.children.map((c) => `<entry>${inline(c.children)}</entry>`).join('')}</row>`;
+      const row = (r: NonNullable<typeof head>): string =>
+        `<row>${r.children.map((c) => `<entry>${inline(c.children)}</entry>`).join('')}</row>`;
       return `<informaltable><tgroup cols="${cols}">${head ? `<thead>${row(head)}</thead>` : ''}<tbody>${rows.length > 0 ? rows.map(row).join('') : `<row>${'<entry/>'.repeat(cols)}</row>`}</tbody></tgroup></informaltable>`;
     }
     default:

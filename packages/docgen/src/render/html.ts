@@ -8,7 +8,12 @@ const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&l
  * A standalone HTML page: headings with ids (anchors), tables, code; Mermaid diagrams as their
  * source in `<pre class="mermaid">` (no script and no CDN: the hosted view may render them).
  */
-export function renderHtml(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map(), options: { search?: string } = {}): string {
+export function renderHtml(
+  tree: Root,
+  title: string,
+  assets: ReadonlyMap<string, string> = new Map(),
+  options: { search?: string } = {},
+): string {
   const slugger = new GithubSlugger();
   const render = (node: Nodes): string => {
     switch (node.type) {
@@ -23,7 +28,8 @@ export function renderHtml(tree: Root, title: string, assets: ReadonlyMap<string
         const figure = figureOf(node);
         if (figure) {
           const svg = assets.get(figure.url);
-          const body = svg !== undefined ? svg.replace(/^<\?xml[^>]*>\s*/, '') : `<img src="${escape(figure.url)}" alt="${escape(figure.alt ?? '')}">`;
+          const body =
+            svg !== undefined ? svg.replace(/^<\?xml[^>]*>\s*/, '') : `<img src="${escape(figure.url)}" alt="${escape(figure.alt ?? '')}">`;
           return `<figure class="diagram">${body}<figcaption><a href="${escape(figure.url)}">${escape(figure.alt ?? figure.url)}</a></figcaption></figure>`;
         }
         return `<p>${node.children.map(render).join('')}</p>`;
@@ -46,10 +52,13 @@ export function renderHtml(tree: Root, title: string, assets: ReadonlyMap<string
         return `<li>${node.children.map((c) => (c.type === 'paragraph' ? c.children.map(render).join('') : render(c))).join('')}</li>`;
       case 'code':
         // Mermaid source folded away: the pre-rendered SVG after it is the diagram a reader sees.
-        return node.lang === 'mermaid' ? `<details class="mermaid-source"><summary>Mermaid source</summary><pre class="mermaid">${escape(node.value)}</pre></details>` : `<pre><code${node.lang ? ` class="language-${escape(node.lang)}"` : ''}>${escape(node.value)}</code></pre>`;
+        return node.lang === 'mermaid'
+          ? `<details class="mermaid-source"><summary>Mermaid source</summary><pre class="mermaid">${escape(node.value)}</pre></details>`
+          : `<pre><code${node.lang ? ` class="language-${escape(node.lang)}"` : ''}>${escape(node.value)}</code></pre>`;
       case 'table': {
         const [head, ...rows] = node.children;
-        const cells = (row: typeof head, tag: string): string => (row ? row.children.map((c) => `<${tag}>${c.children.map(render).join('')}</${tag}>`).join('') : '');
+        const cells = (row: typeof head, tag: string): string =>
+          row ? row.children.map((c) => `<${tag}>${c.children.map(render).join('')}</${tag}>`).join('') : '';
         return `<table><thead><tr>${cells(head, 'th')}</tr></thead><tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody></table>`;
       }
       case 'thematicBreak':

@@ -64,7 +64,11 @@ const LAYOUT_CACHE_WORDS = 200_000;
  * (the glyphs it embeds), so its bytes are those of a document rendered alone.
  */
 function shareFontsBetweenDocuments(): void {
-  const proto = (require('pdfmake/js/PDFDocument.js') as { default: { prototype: PdfmakeDocument & { provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFont } } }).default.prototype;
+  const proto = (
+    require('pdfmake/js/PDFDocument.js') as {
+      default: { prototype: PdfmakeDocument & { provideFont(family: string, bold: boolean, italics: boolean): EmbeddedFont } };
+    }
+  ).default.prototype;
   const provide = proto.provideFont;
   // pdfmake's internals (0.3.x): another version without them simply opens its fonts per document.
   if (typeof provide !== 'function') return;
@@ -115,11 +119,10 @@ function inline(nodes: readonly PhrasingContent[]): Content[] {
 
 function content(tree: Root, title: string | null, assets: ReadonlyMap<string, string>): Content[] {
   // With a title: the title, a table of contents and a page break; without (a part of a book): the page's own first heading as its title.
-  const out: Content[] = title === null ? [] : [
-    { text: title, style: 'title' },
-    { toc: { title: { text: 'Contents', style: 'h2' } } },
-    { text: '', pageBreak: 'after' },
-  ];
+  const out: Content[] =
+    title === null
+      ? []
+      : [{ text: title, style: 'title' }, { toc: { title: { text: 'Contents', style: 'h2' } } }, { text: '', pageBreak: 'after' }];
   const visit = (node: Nodes): void => {
     switch (node.type) {
       case 'root':
@@ -130,7 +133,12 @@ function content(tree: Root, title: string | null, assets: ReadonlyMap<string, s
           if (title === null) out.push({ text: inline(node.children), style: 'title' });
           return; // else the title above
         }
-        out.push({ text: inline(node.children), style: `h${Math.min(node.depth, 4)}`, tocItem: node.depth <= 3, tocMargin: [(node.depth - 2) * 12, 0, 0, 0] });
+        out.push({
+          text: inline(node.children),
+          style: `h${Math.min(node.depth, 4)}`,
+          tocItem: node.depth <= 3,
+          tocMargin: [(node.depth - 2) * 12, 0, 0, 0],
+        });
         return;
       case 'paragraph': {
         const figure = figureOf(node);
@@ -140,17 +148,28 @@ function content(tree: Root, title: string | null, assets: ReadonlyMap<string, s
           const width = Number(/width="([\d.]+)"/.exec(svg)?.[1] ?? 499);
           const height = Number(/height="([\d.]+)"/.exec(svg)?.[1] ?? 300);
           const scale = Math.min(1, 499 / width, 680 / height);
-          out.push({ svg, width: width * scale, margin: [0, 0, 0, 4] }, { text: figure.alt ?? '', fontSize: 8, color: '#57606a', margin: [0, 0, 0, 8] });
+          out.push(
+            { svg, width: width * scale, margin: [0, 0, 0, 4] },
+            { text: figure.alt ?? '', fontSize: 8, color: '#57606a', margin: [0, 0, 0, 8] },
+          );
           return;
         }
         out.push({ text: inline(node.children), margin: [0, 0, 0, 6] });
         return;
       }
       case 'list':
-        out.push({ ul: node.children.map((item) => ({ text: item.children.flatMap((c) => (c.type === 'paragraph' ? inline(c.children) : [])) })), margin: [0, 0, 0, 6] });
+        out.push({
+          ul: node.children.map((item) => ({ text: item.children.flatMap((c) => (c.type === 'paragraph' ? inline(c.children) : [])) })),
+          margin: [0, 0, 0, 6],
+        });
         return;
       case 'code':
-        out.push({ table: { widths: ['*'], body: [[{ text: node.value, style: 'code', preserveLeadingSpaces: true }]] }, layout: 'noBorders', fillColor: '#f6f8fa', margin: [0, 0, 0, 8] });
+        out.push({
+          table: { widths: ['*'], body: [[{ text: node.value, style: 'code', preserveLeadingSpaces: true }]] },
+          layout: 'noBorders',
+          fillColor: '#f6f8fa',
+          margin: [0, 0, 0, 8],
+        });
         return;
       case 'table': {
         const cols = node.children[0]?.children.length ?? 1;
@@ -199,7 +218,14 @@ export async function renderPdf(tree: Root, title: string, assets: ReadonlyMap<s
 
 /** One page of a doc set as a PDF part of the book: no contents, no page numbers (the book adds them). */
 export async function renderPdfPart(tree: Root, title: string, assets: ReadonlyMap<string, string> = new Map()): Promise<Buffer> {
-  const doc = { info: { title, creator: 'Docent', producer: 'Docent', creationDate: FIXED_DATE }, pageSize: 'A4', pageMargins: [48, 48, 48, 56], content: content(tree, null, assets), defaultStyle: { font: 'Roboto', fontSize: 10 }, styles: STYLES };
+  const doc = {
+    info: { title, creator: 'Docent', producer: 'Docent', creationDate: FIXED_DATE },
+    pageSize: 'A4',
+    pageMargins: [48, 48, 48, 56],
+    content: content(tree, null, assets),
+    defaultStyle: { font: 'Roboto', fontSize: 10 },
+    styles: STYLES,
+  };
   return pdfmake().createPdf(doc).getBuffer();
 }
 
@@ -215,7 +241,10 @@ export async function assemblePdfBook(title: string, intro: Root, parts: Readonl
   const front = async (frontPages: number): Promise<Buffer> => {
     let page = frontPages + 1;
     const rows = parts.map((p, i) => {
-      const row = [{ text: p.title, tocLink: true }, { text: String(page), alignment: 'right' }];
+      const row = [
+        { text: p.title, tocLink: true },
+        { text: String(page), alignment: 'right' },
+      ];
       page += counts[i]!;
       return row;
     });
@@ -223,7 +252,17 @@ export async function assemblePdfBook(title: string, intro: Root, parts: Readonl
       info: { title, creator: 'Docent', producer: 'Docent', creationDate: FIXED_DATE },
       pageSize: 'A4',
       pageMargins: [48, 48, 48, 56],
-      content: [...content(intro, null, new Map()), { text: 'Contents', style: 'h2' }, { table: { widths: ['*', 40], body: rows.map((r) => r.map((c) => ({ text: c.text, ...(c.alignment ? { alignment: c.alignment } : {}) }))) }, layout: 'noBorders' }],
+      content: [
+        ...content(intro, null, new Map()),
+        { text: 'Contents', style: 'h2' },
+        {
+          table: {
+            widths: ['*', 40],
+            body: rows.map((r) => r.map((c) => ({ text: c.text, ...(c.alignment ? { alignment: c.alignment } : {}) }))),
+          },
+          layout: 'noBorders',
+        },
+      ],
       defaultStyle: { font: 'Roboto', fontSize: 10 },
       styles: STYLES,
     };
@@ -239,7 +278,8 @@ export async function assemblePdfBook(title: string, intro: Root, parts: Readonl
     frontPdf = await front(frontPages);
   }
   const book = await PDFDocument.create();
-  for (const src of [await PDFDocument.load(frontPdf), ...loaded]) for (const p of await book.copyPages(src, src.getPageIndices())) book.addPage(p);
+  for (const src of [await PDFDocument.load(frontPdf), ...loaded])
+    for (const p of await book.copyPages(src, src.getPageIndices())) book.addPage(p);
   const font = await book.embedFont(StandardFonts.Helvetica);
   const total = book.getPageCount();
   book.getPages().forEach((p, i) => {

@@ -76,7 +76,11 @@ export function renderRst(tree: Root): string {
         return;
       }
       case 'list':
-        blocks.push(node.children.map((item) => `- ${item.children.map((c) => (c.type === 'paragraph' ? inline(c.children) : '')).join(' ')}`).join('\n'));
+        blocks.push(
+          node.children
+            .map((item) => `- ${item.children.map((c) => (c.type === 'paragraph' ? inline(c.children) : '')).join(' ')}`)
+            .join('\n'),
+        );
         return;
       case 'code':
         blocks.push(`::\n\n${indent(node.value, '    ')}`);

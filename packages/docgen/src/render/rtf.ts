@@ -64,7 +64,10 @@ export function renderRtf(tree: Root): string {
         out.push(`{\\pard\\sa120 ${inline(node.children)}\\par}`);
         return;
       case 'list':
-        for (const item of node.children) out.push(`{\\pard\\li360\\fi-240\\sa60 \\bullet  ${item.children.map((c) => (c.type === 'paragraph' ? inline(c.children) : '')).join(' ')}\\par}`);
+        for (const item of node.children)
+          out.push(
+            `{\\pard\\li360\\fi-240\\sa60 \\bullet  ${item.children.map((c) => (c.type === 'paragraph' ? inline(c.children) : '')).join(' ')}\\par}`,
+          );
         return;
       case 'code':
         out.push(`{\\pard\\sa120\\f1\\fs18 ${escape(node.value)}\\par}`);
@@ -74,7 +77,9 @@ export function renderRtf(tree: Root): string {
         const width = Math.floor(TEXT_WIDTH_TWIPS / cols);
         const cells = Array.from({ length: cols }, (_, i) => `\\cellx${width * (i + 1)}`).join('');
         node.children.forEach((row, r) => {
-          const content = row.children.map((c) => `\\pard\\intbl ${r === 0 ? `{\\b ${inline(c.children)}}` : inline(c.children)}\\cell`).join(' ');
+          const content = row.children
+            .map((c) => `\\pard\\intbl ${r === 0 ? `{\\b ${inline(c.children)}}` : inline(c.children)}\\cell`)
+            .join(' ');
           out.push(`\\trowd\\trgaph108${cells} ${content}\\row`);
         });
         out.push('\\pard\\sa120\\par');

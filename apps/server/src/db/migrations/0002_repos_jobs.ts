@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX repositories_identity ON repositories (user_id, vendor, lower(organization_name), lower(repo_name))`.execute(db);
+  await sql`CREATE UNIQUE INDEX repositories_identity ON repositories (user_id, vendor, lower(organization_name), lower(repo_name))`.execute(
+    db,
+  );
 
   // Large per-type results (function entries, README content) are kept apart from the report.
   await sql`

@@ -5,7 +5,9 @@ import { type Kysely, sql } from 'kysely';
  * and the pending authorization requests whose `state` is used once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE users ADD COLUMN gitlab_login_id text, ADD COLUMN bitbucket_login_id text, ADD COLUMN azure_login_id text`.execute(db);
+  await sql`ALTER TABLE users ADD COLUMN gitlab_login_id text, ADD COLUMN bitbucket_login_id text, ADD COLUMN azure_login_id text`.execute(
+    db,
+  );
   for (const col of ['github_login_id', 'google_login_id', 'gitlab_login_id', 'bitbucket_login_id', 'azure_login_id']) {
     await sql`CREATE UNIQUE INDEX ${sql.raw(`users_${col}_key`)} ON users (${sql.ref(col)}) WHERE ${sql.ref(col)} IS NOT NULL`.execute(db);
   }

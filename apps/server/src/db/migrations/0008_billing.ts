@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX subscriptions_user ON subscriptions (user_id)`.execute(db);
-  await sql`CREATE UNIQUE INDEX subscriptions_provider_ref ON subscriptions (provider, provider_ref) WHERE provider_ref IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX subscriptions_provider_ref ON subscriptions (provider, provider_ref) WHERE provider_ref IS NOT NULL`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE payments (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

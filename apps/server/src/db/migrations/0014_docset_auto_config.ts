@@ -16,5 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DELETE FROM analysis_details WHERE analysis_type IN ('docset-config-arch', 'docset-config-api', 'docset-auto-arch', 'docset-auto-api')`.execute(db);
+  await sql`DELETE FROM analysis_details WHERE analysis_type IN ('docset-config-arch', 'docset-config-api', 'docset-auto-arch', 'docset-auto-api')`.execute(
+    db,
+  );
 }

@@ -94,7 +94,8 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
   }
 
   private organization(cred: VendorCredential, requested?: string): string {
-    const org = requested ?? cred.organization ?? (cred.baseUrl ? new URL(cred.baseUrl).pathname.split('/').filter(Boolean).pop() : undefined);
+    const org =
+      requested ?? cred.organization ?? (cred.baseUrl ? new URL(cred.baseUrl).pathname.split('/').filter(Boolean).pop() : undefined);
     if (!org) throw new VendorApiError(400, LABEL, `An ${LABEL} organization is needed for this token.`, 'not-found');
     return org;
   }
@@ -105,7 +106,14 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
   }
 
   private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: azureAuthHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+    return vendorRequest<T>({
+      label: LABEL,
+      url,
+      token: cred.token,
+      headers: azureAuthHeaders(cred),
+      budget: requestBudget(signal, this.timeoutMs),
+      what,
+    });
   }
 
   /** Backs `POST /v1/azure/pat?organization=`: the PAT is valid when the organization's projects can be read. */
@@ -140,7 +148,8 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
       `the repositories of ${org}`,
       signal,
     );
-    if (!Array.isArray(data.value)) throw new VendorApiError(502, LABEL, `${LABEL} answered with something other than a list of repositories.`);
+    if (!Array.isArray(data.value))
+      throw new VendorApiError(502, LABEL, `${LABEL} answered with something other than a list of repositories.`);
     return data.value
       .filter((r) => !r.isDisabled)
       .slice(0, this.maxRepositories)
@@ -177,7 +186,8 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
     const url = `${this.collection(cred, org)}/${project}/_apis/git/repositories/${repository}/pullrequests`;
     const sourceRefName = `refs/heads/${pr.head}`;
     const targetRefName = `refs/heads/${pr.base}`;
-    const webUrl = (data: AzurePullRequest) => `${data.repository?.webUrl ?? `${this.collection(cred, org)}/${project}/_git/${repository}`}/pullrequest/${data.pullRequestId}`;
+    const webUrl = (data: AzurePullRequest) =>
+      `${data.repository?.webUrl ?? `${this.collection(cred, org)}/${project}/_git/${repository}`}/pullrequest/${data.pullRequestId}`;
     try {
       const { data } = await vendorRequest<AzurePullRequest>({
         label: LABEL,

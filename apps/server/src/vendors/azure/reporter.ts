@@ -26,10 +26,19 @@ export class AzureReporter extends JsonReporter implements PrReporter {
   async upsertComment(body: string, known: StoredComment, signal?: AbortSignal) {
     const v = 'api-version=7.1';
     if (known.threadId && known.commentId) {
-      const ok = await editedUnlessGone(this.req('PATCH', `${this.pullRequest}/threads/${encodeURIComponent(known.threadId)}/comments/${encodeURIComponent(known.commentId)}?${v}`, { content: body }, signal));
+      const ok = await editedUnlessGone(
+        this.req(
+          'PATCH',
+          `${this.pullRequest}/threads/${encodeURIComponent(known.threadId)}/comments/${encodeURIComponent(known.commentId)}?${v}`,
+          { content: body },
+          signal,
+        ),
+      );
       if (ok) return { ...known, created: false };
     }
-    const { data } = await this.req<{ value?: Array<{ id: number; isDeleted?: boolean; comments?: Array<{ id: number; content?: string; isDeleted?: boolean }> }> }>('GET', `${this.pullRequest}/threads?${v}`, undefined, signal);
+    const { data } = await this.req<{
+      value?: Array<{ id: number; isDeleted?: boolean; comments?: Array<{ id: number; content?: string; isDeleted?: boolean }> }>;
+    }>('GET', `${this.pullRequest}/threads?${v}`, undefined, signal);
     for (const thread of data.value ?? []) {
       if (thread.isDeleted) continue;
       const mine = (thread.comments ?? []).find((c) => !c.isDeleted && c.content?.includes(COMMENT_MARKER));
@@ -39,7 +48,12 @@ export class AzureReporter extends JsonReporter implements PrReporter {
       }
     }
     // status 1 = active; commentType 1 = text
-    const created = await this.req<{ id: number; comments?: Array<{ id: number }> }>('POST', `${this.pullRequest}/threads?${v}`, { comments: [{ parentCommentId: 0, content: body, commentType: 1 }], status: 1 }, signal);
+    const created = await this.req<{ id: number; comments?: Array<{ id: number }> }>(
+      'POST',
+      `${this.pullRequest}/threads?${v}`,
+      { comments: [{ parentCommentId: 0, content: body, commentType: 1 }], status: 1 },
+      signal,
+    );
     return { threadId: String(created.data.id), commentId: String(created.data.comments?.[0]?.id ?? 1), created: true };
   }
 
@@ -47,7 +61,12 @@ export class AzureReporter extends JsonReporter implements PrReporter {
     await this.req(
       'POST',
       `${this.pullRequest}/statuses?api-version=7.1`,
-      { state: AZURE_STATE[verdict.state], description: verdict.description, context: { name: 'documentation', genre: 'docent' }, targetUrl },
+      {
+        state: AZURE_STATE[verdict.state],
+        description: verdict.description,
+        context: { name: 'documentation', genre: 'docent' },
+        targetUrl,
+      },
       signal,
     );
     return 'status';

@@ -107,7 +107,14 @@ export class BitbucketAdapter implements HostedVendorAdapter {
   }
 
   private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: bitbucketAuthHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+    return vendorRequest<T>({
+      label: LABEL,
+      url,
+      token: cred.token,
+      headers: bitbucketAuthHeaders(cred),
+      budget: requestBudget(signal, this.timeoutMs),
+      what,
+    });
   }
 
   /** Follows `next` links until the last page or the bound. */
@@ -116,7 +123,8 @@ export class BitbucketAdapter implements HostedVendorAdapter {
     let url: string | undefined = firstUrl;
     while (url) {
       const { data }: { data: Paginated<T> } = await this.get<Paginated<T>>(cred, url, what, signal);
-      if (!Array.isArray(data.values)) throw new VendorApiError(502, LABEL, `${LABEL} answered with something other than a page of ${what}.`);
+      if (!Array.isArray(data.values))
+        throw new VendorApiError(502, LABEL, `${LABEL} answered with something other than a page of ${what}.`);
       for (const item of data.values) {
         out.push(item);
         if (out.length >= limit) return out;

@@ -20,12 +20,15 @@ export class BitbucketReporter extends JsonReporter implements PrReporter {
   async upsertComment(body: string, known: StoredComment, signal?: AbortSignal) {
     const comments = `${this.repo}/pullrequests/${this.pr.number}/comments`;
     if (known.commentId) {
-      const ok = await editedUnlessGone(this.req('PUT', `${comments}/${encodeURIComponent(known.commentId)}`, { content: { raw: body } }, signal));
+      const ok = await editedUnlessGone(
+        this.req('PUT', `${comments}/${encodeURIComponent(known.commentId)}`, { content: { raw: body } }, signal),
+      );
       if (ok) return { commentId: known.commentId, threadId: null, created: false };
     }
     let url: string | undefined = `${comments}?pagelen=100`;
     for (let page = 0; url && page < 20; page++) {
-      const { data }: { data: { values?: Array<{ id: number; content?: { raw?: string }; deleted?: boolean }>; next?: string } } = await this.req('GET', url, undefined, signal);
+      const { data }: { data: { values?: Array<{ id: number; content?: { raw?: string }; deleted?: boolean }>; next?: string } } =
+        await this.req('GET', url, undefined, signal);
       const mine = (data.values ?? []).find((c) => !c.deleted && c.content?.raw?.includes(COMMENT_MARKER));
       if (mine) {
         await this.req('PUT', `${comments}/${mine.id}`, { content: { raw: body } }, signal);
@@ -41,7 +44,13 @@ export class BitbucketReporter extends JsonReporter implements PrReporter {
     await this.req(
       'POST',
       `${this.repo}/commit/${sha}/statuses/build`,
-      { key: STATUS_CONTEXT.replace('/', '-'), state: BITBUCKET_STATE[verdict.state], name: 'Docent documentation', description: verdict.description.slice(0, 255), url: targetUrl },
+      {
+        key: STATUS_CONTEXT.replace('/', '-'),
+        state: BITBUCKET_STATE[verdict.state],
+        name: 'Docent documentation',
+        description: verdict.description.slice(0, 255),
+        url: targetUrl,
+      },
       signal,
     );
     return 'status';

@@ -43,18 +43,28 @@ export function httpAuthFromUrl(urlWithCredentials: string): { url: string; http
   } catch {
     return { url: urlWithCredentials, httpAuth: null };
   }
-  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || (!u.username && !u.password)) return { url: urlWithCredentials, httpAuth: null };
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || (!u.username && !u.password))
+    return { url: urlWithCredentials, httpAuth: null };
   const user = decodeURIComponent(u.username);
   const pass = decodeURIComponent(u.password);
   u.username = '';
   u.password = '';
-  return { url: u.toString(), httpAuth: { scope: `${u.protocol}//${u.host}/`, header: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` } };
+  return {
+    url: u.toString(),
+    httpAuth: { scope: `${u.protocol}//${u.host}/`, header: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` },
+  };
 }
 
 /** Hardened git: no prompts, no hooks, no remote helpers, no system or global config. */
 function gitEnv(httpAuth?: GitHttpAuth | null): NodeJS.ProcessEnv {
   return {
-    ...(httpAuth ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: `http.${httpAuth.scope}.extraHeader`, GIT_CONFIG_VALUE_0: `Authorization: ${httpAuth.header}` } : {}),
+    ...(httpAuth
+      ? {
+          GIT_CONFIG_COUNT: '1',
+          GIT_CONFIG_KEY_0: `http.${httpAuth.scope}.extraHeader`,
+          GIT_CONFIG_VALUE_0: `Authorization: ${httpAuth.header}`,
+        }
+      : {}),
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     GIT_TERMINAL_PROMPT: '0',
@@ -69,12 +79,18 @@ function gitEnv(httpAuth?: GitHttpAuth | null): NodeJS.ProcessEnv {
 
 function hardening(allowFile: boolean): string[] {
   return [
-    '-c', 'core.hooksPath=/dev/null',
-    '-c', 'protocol.ext.allow=never',
-    '-c', `protocol.file.allow=${allowFile ? 'always' : 'never'}`,
-    '-c', 'core.symlinks=true',
-    '-c', 'submodule.recurse=false',
-    '-c', 'credential.helper=',
+    '-c',
+    'core.hooksPath=/dev/null',
+    '-c',
+    'protocol.ext.allow=never',
+    '-c',
+    `protocol.file.allow=${allowFile ? 'always' : 'never'}`,
+    '-c',
+    'core.symlinks=true',
+    '-c',
+    'submodule.recurse=false',
+    '-c',
+    'credential.helper=',
   ];
 }
 
@@ -89,14 +105,23 @@ export class GitError extends Error {
 
 /** git's words when the server refused the credentials (git never prompts here). */
 export function isGitAuthFailure(err: unknown): boolean {
-  return err instanceof GitError && /Authentication failed|could not read (Username|Password)|HTTP Basic: Access denied|returned error: 40[13]\b|Invalid username or password/i.test(err.message);
+  return (
+    err instanceof GitError &&
+    /Authentication failed|could not read (Username|Password)|HTTP Basic: Access denied|returned error: 40[13]\b|Invalid username or password/i.test(
+      err.message,
+    )
+  );
 }
 
 /** Runs git; rejects with its last stderr lines (credentials redacted); kills it on abort. */
 export function runGit(args: string[], opts: GitRunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
-    const child = spawn('git', [...hardening(opts.allowFile ?? false), ...(opts.remoteConfig ?? []), ...args], { cwd: opts.cwd, env: gitEnv(opts.httpAuth), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('git', [...hardening(opts.allowFile ?? false), ...(opts.remoteConfig ?? []), ...args], {
+      cwd: opts.cwd,
+      env: gitEnv(opts.httpAuth),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let errTail: string[] = [];
     let partial = '';
@@ -167,13 +192,18 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
     void dirSize(dest, opts.maxBytes).then((size) => {
       if (size > opts.maxBytes && !controller.signal.aborted) {
         tooBig = true;
-        controller.abort(new GitError(`The repository is larger than the limit of ${Math.round(opts.maxBytes / 1024 / 1024)} MB; the clone was stopped.`, null));
+        controller.abort(
+          new GitError(
+            `The repository is larger than the limit of ${Math.round(opts.maxBytes / 1024 / 1024)} MB; the clone was stopped.`,
+            null,
+          ),
+        );
       }
     });
   }, 500);
   const run = (args: string[], cwd?: string) => runGit(args, { ...opts, ...(cwd ? { cwd } : {}), signal: controller.signal });
   // The branch reaches git (clone --branch, reset): git's branch-name rules (docs/security.md).
-  if (opts.branch) branchName(opts.branch, 'The repository\'s branch');
+  if (opts.branch) branchName(opts.branch, "The repository's branch");
   try {
     const freshClone = async () => {
       await mkdir(path.dirname(dest), { recursive: true });
@@ -200,7 +230,12 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
     // A fast clone can finish between two checks of the watcher: check once more at the end.
     if ((await dirSize(dest, opts.maxBytes)) > opts.maxBytes) {
       tooBig = true;
-      controller.abort(new GitError(`The repository is larger than the limit of ${Math.round(opts.maxBytes / 1024 / 1024)} MB; the clone was stopped.`, null));
+      controller.abort(
+        new GitError(
+          `The repository is larger than the limit of ${Math.round(opts.maxBytes / 1024 / 1024)} MB; the clone was stopped.`,
+          null,
+        ),
+      );
       throw controller.signal.reason;
     }
     return (await run(['rev-parse', 'HEAD'], dest)).trim();

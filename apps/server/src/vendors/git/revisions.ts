@@ -64,7 +64,8 @@ export function objectId(value: unknown, what: string): string {
 
 /** `value` when it is a full or abbreviated object id; else GitArgumentError naming `what`. */
 export function abbreviatedId(value: unknown, what: string): string {
-  if (!isAbbreviatedId(value)) throw new GitArgumentError(`${what} is not a git commit id (7 to 64 lowercase hex digits); git was not run.`);
+  if (!isAbbreviatedId(value))
+    throw new GitArgumentError(`${what} is not a git commit id (7 to 64 lowercase hex digits); git was not run.`);
   return value;
 }
 

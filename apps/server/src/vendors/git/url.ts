@@ -18,7 +18,11 @@ const SCP_LIKE = /^([A-Za-z0-9._-]+)@([A-Za-z0-9.-]+):([^\s]+)$/;
 
 /** The last two path segments of a repository URL path, without `.git`. */
 function ownerAndName(p: string): { owner: string; name: string } {
-  const parts = p.replace(/\/+$/, '').replace(/\.git$/, '').split('/').filter(Boolean);
+  const parts = p
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .split('/')
+    .filter(Boolean);
   const name = parts.at(-1);
   if (!name) throw new GitUrlError('The URL has no repository path.');
   return { owner: parts.at(-2) ?? 'local', name };
@@ -40,7 +44,8 @@ export function parseGitSource(input: string, localRoots: readonly string[]): Pa
   const scp = SCP_LIKE.exec(value);
   if (scp && !value.includes('://')) {
     const [, , host, repoPath] = scp;
-    if (!host || !repoPath || repoPath.startsWith('-') || repoPath.split('/').includes('..')) throw new GitUrlError('Invalid SSH repository path.');
+    if (!host || !repoPath || repoPath.startsWith('-') || repoPath.split('/').includes('..'))
+      throw new GitUrlError('Invalid SSH repository path.');
     return { source: value, kind: 'remote', ...ownerAndName(repoPath) };
   }
 
@@ -58,7 +63,8 @@ export function parseGitSource(input: string, localRoots: readonly string[]): Pa
     if (!url.hostname || url.hostname.startsWith('-')) throw new GitUrlError('The URL has no valid host.');
     // A credential in the query would be stored with the URL and shown in logs and job lines.
     for (const name of url.searchParams.keys()) {
-      if (CREDENTIAL_PARAM.test(name)) throw new GitUrlError('The URL must not carry credentials in its query; connect the vendor with a token instead.');
+      if (CREDENTIAL_PARAM.test(name))
+        throw new GitUrlError('The URL must not carry credentials in its query; connect the vendor with a token instead.');
     }
     const decoded = decodeURIComponent(url.pathname);
     if (decoded.split('/').includes('..')) throw new GitUrlError('The URL path must not contain "..".');

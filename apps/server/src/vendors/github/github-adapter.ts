@@ -88,7 +88,8 @@ export class GitHubAdapter implements HostedVendorAdapter {
     if (cred.kind === 'app-installation') {
       const owners = new Map<string, RemoteOrganization>();
       for (const repo of await this.installationRepositories(cred, signal)) {
-        if (repo.owner && !owners.has(repo.owner.login)) owners.set(repo.owner.login, { name: repo.owner.login, id: String(repo.owner.id ?? repo.owner.login) });
+        if (repo.owner && !owners.has(repo.owner.login))
+          owners.set(repo.owner.login, { name: repo.owner.login, id: String(repo.owner.id ?? repo.owner.login) });
       }
       return [...owners.values()];
     }
@@ -142,14 +143,28 @@ export class GitHubAdapter implements HostedVendorAdapter {
     const what = `the repository ${repo.organizationName}/${repo.repoName}`;
     try {
       const { data } = await this.call(cred, signal, what, (o) =>
-        o.rest.pulls.create({ owner: repo.organizationName, repo: repo.repoName, head: pr.head, base: pr.base, title: pr.title, body: pr.body }),
+        o.rest.pulls.create({
+          owner: repo.organizationName,
+          repo: repo.repoName,
+          head: pr.head,
+          base: pr.base,
+          title: pr.title,
+          body: pr.body,
+        }),
       );
       return { url: data.html_url, number: data.number, existing: false };
     } catch (err) {
       if (!(err instanceof VendorApiError && err.status === 422 && /already exists/i.test(err.internalDetail ?? ''))) throw err;
       // The lookup failing says less than the refusal itself: the refusal is what is reported.
       const open = await this.call(cred, signal, what, (o) =>
-        o.rest.pulls.list({ owner: repo.organizationName, repo: repo.repoName, head: `${repo.organizationName}:${pr.head}`, base: pr.base, state: 'open', per_page: 1 }),
+        o.rest.pulls.list({
+          owner: repo.organizationName,
+          repo: repo.repoName,
+          head: `${repo.organizationName}:${pr.head}`,
+          base: pr.base,
+          state: 'open',
+          per_page: 1,
+        }),
       )
         .then(({ data }) => data[0])
         .catch(() => undefined);

@@ -5,7 +5,15 @@
  */
 import { Octokit } from '@octokit/rest';
 import { policyFetch } from '../../net/outbound.ts';
-import { failureBeforeAnswer, requestBudget, trimBase, VendorApiError, vendorErrorFromAnswer, type RequestBudget, type VendorCredential } from '../hosted-types.ts';
+import {
+  failureBeforeAnswer,
+  requestBudget,
+  trimBase,
+  VendorApiError,
+  vendorErrorFromAnswer,
+  type RequestBudget,
+  type VendorCredential,
+} from '../hosted-types.ts';
 
 export const GITHUB_LABEL = 'GitHub';
 export const GITHUB_PUBLIC_API = 'https://api.github.com';
@@ -15,7 +23,12 @@ export const githubApiRoot = (cred: VendorCredential): string => trimBase(cred.b
 
 /** Plain REST requests (hook registration): the token, GitHub's media type and API version. */
 export function githubAuthHeaders(cred: VendorCredential): Record<string, string> {
-  return { authorization: `token ${cred.token}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'Docent' };
+  return {
+    authorization: `token ${cred.token}`,
+    accept: 'application/vnd.github+json',
+    'x-github-api-version': '2022-11-28',
+    'user-agent': 'Docent',
+  };
 }
 
 const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -41,7 +54,13 @@ function toHeaders(raw: Record<string, string | number | undefined>): Headers {
  * long pagination is not cut off by one timer) joined with the caller's signal. `what` names
  * the thing asked for in a 404 message.
  */
-export async function withOctokit<T>(cred: VendorCredential, signal: AbortSignal | undefined, timeoutMs: number, what: string, work: (o: Octokit) => Promise<T>): Promise<T> {
+export async function withOctokit<T>(
+  cred: VendorCredential,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  what: string,
+  work: (o: Octokit) => Promise<T>,
+): Promise<T> {
   let last: RequestBudget = requestBudget(signal, timeoutMs);
   const octokit = new Octokit({
     auth: cred.token,

@@ -28,10 +28,14 @@ export class GitHubReporter implements PrReporter {
   async upsertComment(body: string, known: StoredComment, signal?: AbortSignal) {
     const what = `pull request #${this.pr.number}`;
     if (known.commentId) {
-      const edited = await editedUnlessGone(this.call(signal, what, (o) => o.rest.issues.updateComment({ ...this.ids, comment_id: Number(known.commentId), body })));
+      const edited = await editedUnlessGone(
+        this.call(signal, what, (o) => o.rest.issues.updateComment({ ...this.ids, comment_id: Number(known.commentId), body })),
+      );
       if (edited) return { commentId: known.commentId, threadId: null, created: false };
     }
-    const comments = await this.call(signal, what, (o) => o.paginate(o.rest.issues.listComments, { ...this.ids, issue_number: this.pr.number, per_page: 100 }));
+    const comments = await this.call(signal, what, (o) =>
+      o.paginate(o.rest.issues.listComments, { ...this.ids, issue_number: this.pr.number, per_page: 100 }),
+    );
     const mine = comments.find((c) => c.body?.includes(COMMENT_MARKER));
     if (mine) {
       await this.call(signal, what, (o) => o.rest.issues.updateComment({ ...this.ids, comment_id: mine.id, body }));
@@ -60,20 +64,38 @@ export class GitHubReporter implements PrReporter {
       }
     }
     await this.call(signal, what, (o) =>
-      o.rest.repos.createCommitStatus({ ...this.ids, sha, state: verdict.state, description: verdict.description.slice(0, 140), context: STATUS_CONTEXT, target_url: targetUrl }),
+      o.rest.repos.createCommitStatus({
+        ...this.ids,
+        sha,
+        state: verdict.state,
+        description: verdict.description.slice(0, 140),
+        context: STATUS_CONTEXT,
+        target_url: targetUrl,
+      }),
     );
     return via;
   }
 
   private async setCheckRun(sha: string, verdict: CommitState, detailsUrl: string, summary: string, signal?: AbortSignal): Promise<void> {
     const what = `commit ${sha.slice(0, 12)}`;
-    const output = { title: verdict.description.slice(0, 255), summary: summary.length > CHECK_SUMMARY_MAX ? `${summary.slice(0, CHECK_SUMMARY_MAX - 1)}…` : summary };
+    const output = {
+      title: verdict.description.slice(0, 255),
+      summary: summary.length > CHECK_SUMMARY_MAX ? `${summary.slice(0, CHECK_SUMMARY_MAX - 1)}…` : summary,
+    };
     // A check run in progress has no conclusion yet; one that could not finish failed.
     const done =
       verdict.state === 'pending'
         ? { status: 'in_progress' as const, details_url: detailsUrl, output }
-        : { status: 'completed' as const, conclusion: verdict.state === 'error' ? ('failure' as const) : verdict.state, completed_at: new Date().toISOString(), details_url: detailsUrl, output };
-    const { data } = await this.call(signal, what, (o) => o.rest.checks.listForRef({ ...this.ids, ref: sha, check_name: STATUS_CONTEXT, filter: 'latest', per_page: 100 }));
+        : {
+            status: 'completed' as const,
+            conclusion: verdict.state === 'error' ? ('failure' as const) : verdict.state,
+            completed_at: new Date().toISOString(),
+            details_url: detailsUrl,
+            output,
+          };
+    const { data } = await this.call(signal, what, (o) =>
+      o.rest.checks.listForRef({ ...this.ids, ref: sha, check_name: STATUS_CONTEXT, filter: 'latest', per_page: 100 }),
+    );
     const mine = (data.check_runs ?? []).find((c) => c.name === STATUS_CONTEXT && c.head_sha === sha);
     if (mine) {
       await this.call(signal, what, (o) => o.rest.checks.update({ ...this.ids, check_run_id: mine.id, ...done }));
@@ -86,7 +108,9 @@ export class GitHubReporter implements PrReporter {
   postSuggestions = async (suggestions: readonly Suggestion[], shas: { head: string }, signal?: AbortSignal): Promise<number> => {
     if (suggestions.length === 0) return 0;
     const what = `pull request #${this.pr.number}`;
-    const existing = await this.call(signal, what, (o) => o.paginate(o.rest.pulls.listReviewComments, { ...this.ids, pull_number: this.pr.number, per_page: 100 }));
+    const existing = await this.call(signal, what, (o) =>
+      o.paginate(o.rest.pulls.listReviewComments, { ...this.ids, pull_number: this.pr.number, per_page: 100 }),
+    );
     const posted = new Set(existing.map((c) => /<!-- docent:suggestion [^>]*-->/.exec(c.body ?? '')?.[0]).filter(Boolean));
     // A review comment must sit on a line of the diff, or GitHub refuses the whole review.
     const fresh = suggestions.filter((s) => s.inDiff && !posted.has(suggestionKey(s)));

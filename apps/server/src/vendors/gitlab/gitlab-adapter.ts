@@ -99,7 +99,14 @@ export class GitLabAdapter implements HostedVendorAdapter {
   }
 
   private async get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({ label: LABEL, url, token: cred.token, headers: gitlabAuthHeaders(cred), budget: requestBudget(signal, this.timeoutMs), what });
+    return vendorRequest<T>({
+      label: LABEL,
+      url,
+      token: cred.token,
+      headers: gitlabAuthHeaders(cred),
+      budget: requestBudget(signal, this.timeoutMs),
+      what,
+    });
   }
 
   /** Follows the Link header (offset pagination) until the last page or the bound. */
@@ -149,7 +156,13 @@ export class GitLabAdapter implements HostedVendorAdapter {
     const api = gitlabApiRoot(cred);
     const query = `per_page=${PER_PAGE}&order_by=id&sort=asc`;
     if (!organization) {
-      const all = await this.getAll<GitLabProject>(cred, `${api}/projects?membership=true&${query}`, 'projects', this.maxRepositories, signal);
+      const all = await this.getAll<GitLabProject>(
+        cred,
+        `${api}/projects?membership=true&${query}`,
+        'projects',
+        this.maxRepositories,
+        signal,
+      );
       return all.map(mapGitLabProject);
     }
     const ns = encodeURIComponent(organization);
@@ -165,7 +178,13 @@ export class GitLabAdapter implements HostedVendorAdapter {
     } catch (err) {
       // Not a group: a user's personal namespace.
       if (!(err instanceof VendorApiError && err.status === 404)) throw err;
-      const own = await this.getAll<GitLabProject>(cred, `${api}/users/${ns}/projects?${query}`, `projects of ${organization}`, this.maxRepositories, signal);
+      const own = await this.getAll<GitLabProject>(
+        cred,
+        `${api}/users/${ns}/projects?${query}`,
+        `projects of ${organization}`,
+        this.maxRepositories,
+        signal,
+      );
       return own.map(mapGitLabProject);
     }
   }

@@ -1,4 +1,12 @@
-import { editedUnlessGone, intro, JsonReporter, suggestionKey, type PrReporter, type StatusVia, type StoredComment } from '../pr-reporter.ts';
+import {
+  editedUnlessGone,
+  intro,
+  JsonReporter,
+  suggestionKey,
+  type PrReporter,
+  type StatusVia,
+  type StoredComment,
+} from '../pr-reporter.ts';
 import { gitlabApiRoot, gitlabAuthHeaders } from './gitlab-adapter.ts';
 import { COMMENT_MARKER, STATUS_CONTEXT, suggestionBlock, type CommitState } from '../../insights/comment.ts';
 import type { Suggestion } from '../../insights/change.ts';
@@ -25,7 +33,12 @@ export class GitLabReporter extends JsonReporter implements PrReporter {
       if (ok) return { commentId: known.commentId, threadId: null, created: false };
     }
     for (let page = 1; page <= 20; page++) {
-      const { data, headers } = await this.req<Array<{ id: number; body: string }>>('GET', `${this.mr}/notes?per_page=100&sort=asc&order_by=created_at&page=${page}`, undefined, signal);
+      const { data, headers } = await this.req<Array<{ id: number; body: string }>>(
+        'GET',
+        `${this.mr}/notes?per_page=100&sort=asc&order_by=created_at&page=${page}`,
+        undefined,
+        signal,
+      );
       const mine = Array.isArray(data) ? data.find((n) => typeof n.body === 'string' && n.body.includes(COMMENT_MARKER)) : undefined;
       if (mine) {
         await this.req('PUT', `${this.mr}/notes/${mine.id}`, { body }, signal);
@@ -38,19 +51,34 @@ export class GitLabReporter extends JsonReporter implements PrReporter {
   }
 
   async setStatus(sha: string, verdict: CommitState, targetUrl: string, signal?: AbortSignal): Promise<StatusVia> {
-    await this.req('POST', `${this.project}/statuses/${sha}`, { state: GITLAB_STATE[verdict.state], name: STATUS_CONTEXT, description: verdict.description.slice(0, 255), target_url: targetUrl }, signal);
+    await this.req(
+      'POST',
+      `${this.project}/statuses/${sha}`,
+      { state: GITLAB_STATE[verdict.state], name: STATUS_CONTEXT, description: verdict.description.slice(0, 255), target_url: targetUrl },
+      signal,
+    );
     return 'status';
   }
 
-  postSuggestions = async (suggestions: readonly Suggestion[], shas: { head: string; base: string; mergeBase: string }, signal?: AbortSignal): Promise<number> => {
+  postSuggestions = async (
+    suggestions: readonly Suggestion[],
+    shas: { head: string; base: string; mergeBase: string },
+    signal?: AbortSignal,
+  ): Promise<number> => {
     if (suggestions.length === 0) return 0;
     const posted = new Set<string>();
     for (let page = 1; page <= 20; page++) {
-      const { data, headers } = await this.req<Array<{ notes?: Array<{ body?: string }> }>>('GET', `${this.mr}/discussions?per_page=100&page=${page}`, undefined, signal);
-      for (const d of Array.isArray(data) ? data : []) for (const n of d.notes ?? []) {
-        const key = /<!-- docent:suggestion [^>]*-->/.exec(n.body ?? '')?.[0];
-        if (key) posted.add(key);
-      }
+      const { data, headers } = await this.req<Array<{ notes?: Array<{ body?: string }> }>>(
+        'GET',
+        `${this.mr}/discussions?per_page=100&page=${page}`,
+        undefined,
+        signal,
+      );
+      for (const d of Array.isArray(data) ? data : [])
+        for (const n of d.notes ?? []) {
+          const key = /<!-- docent:suggestion [^>]*-->/.exec(n.body ?? '')?.[0];
+          if (key) posted.add(key);
+        }
       if (!headers.get('x-next-page')) break;
     }
     let count = 0;
@@ -62,7 +90,14 @@ export class GitLabReporter extends JsonReporter implements PrReporter {
         `${this.mr}/discussions`,
         {
           body: suggestionBlock(`suggestion:-0+${s.endLine - s.startLine}`, s.lines, intro(s)),
-          position: { position_type: 'text', base_sha: shas.mergeBase, start_sha: shas.base, head_sha: shas.head, new_path: s.path, new_line: s.startLine },
+          position: {
+            position_type: 'text',
+            base_sha: shas.mergeBase,
+            start_sha: shas.base,
+            head_sha: shas.head,
+            new_path: s.path,
+            new_line: s.startLine,
+          },
         },
         signal,
       );

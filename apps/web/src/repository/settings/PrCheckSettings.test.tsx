@@ -11,7 +11,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PrCheckSettings', () => {
   it('is off by default; switching it on saves the threshold with PUT', async () => {
     const api = fakeApi({
-      '/v1/git/pull-request/settings': (_url, init) => (init?.method === 'PUT' ? { body: JSON.parse(String(init.body)) as object } : { body: { failUnder: null } }),
+      '/v1/git/pull-request/settings': (_url, init) =>
+        init?.method === 'PUT' ? { body: JSON.parse(String(init.body)) as object } : { body: { failUnder: null } },
     });
     renderRoutes([{ path: '/', element: <PrCheckSettings repoId={REPO} /> }], '/');
     expect(await screen.findByText('Off: the check always passes and only reports.')).toBeTruthy();
@@ -28,7 +29,10 @@ describe('PrCheckSettings', () => {
 
   it('shows the server refusal as a toast', async () => {
     fakeApi({
-      '/v1/git/pull-request/settings': (_url, init) => (init?.method === 'PUT' ? { status: 404, body: { detail: 'Repository not found.', code: 'NOT_FOUND' } } : { body: { failUnder: 60 } }),
+      '/v1/git/pull-request/settings': (_url, init) =>
+        init?.method === 'PUT'
+          ? { status: 404, body: { detail: 'Repository not found.', code: 'NOT_FOUND' } }
+          : { body: { failUnder: 60 } },
     });
     renderRoutes([{ path: '/', element: <PrCheckSettings repoId={REPO} /> }], '/');
     expect(await screen.findByText('On: the check fails under 60 % of changed functions documented.')).toBeTruthy();

@@ -31,7 +31,10 @@ export function PrCheckSettings({ repoId }: { repoId: string }) {
     mutationFn: () => prCheckApi.save(repoId, enabled ? threshold : null),
     onSuccess: (data) => {
       queryClient.setQueryData(prCheckKeys.settings(repoId), data);
-      toast.success(t('prCheck.saved'), data.failUnder === null ? t('prCheck.savedOff') : t('prCheck.savedOn', { percent: data.failUnder }));
+      toast.success(
+        t('prCheck.saved'),
+        data.failUnder === null ? t('prCheck.savedOff') : t('prCheck.savedOn', { percent: data.failUnder }),
+      );
     },
     onError: (err) => toast.error(t('prCheck.saveFailed'), errorMessage(err)),
   });
@@ -76,7 +79,13 @@ export function PrCheckSettings({ repoId }: { repoId: string }) {
           <p id="pr-check-state" className="dc-muted" data-testid="pr-check-state">
             {saved === null ? t('prCheck.stateOff') : t('prCheck.stateOn', { percent: saved })}
           </p>
-          <Button type="primary" onClick={() => save.mutate()} loading={save.isPending} disabled={!dirty || invalid} data-testid="pr-check-save">
+          <Button
+            type="primary"
+            onClick={() => save.mutate()}
+            loading={save.isPending}
+            disabled={!dirty || invalid}
+            data-testid="pr-check-save"
+          >
             {t('prCheck.save')}
           </Button>
         </div>

@@ -4,7 +4,8 @@ import { apiRequest } from '../../api/client.ts';
 /** The repository's pull-request check threshold (docs/pr-insights.md): GET/PUT /v1/git/pull-request/settings. */
 export const prCheckApi = {
   get: (repoId: string) => apiRequest<PrCheckSettings>(`/v1/git/pull-request/settings?${new URLSearchParams({ repoId })}`),
-  save: (repoId: string, failUnder: number | null) => apiRequest<PrCheckSettings>('/v1/git/pull-request/settings', { method: 'PUT', json: { repoId, failUnder } }),
+  save: (repoId: string, failUnder: number | null) =>
+    apiRequest<PrCheckSettings>('/v1/git/pull-request/settings', { method: 'PUT', json: { repoId, failUnder } }),
 };
 
 export const prCheckKeys = { settings: (repoId: string) => ['pr-check-settings', repoId] as const };

@@ -68,11 +68,18 @@ function describeC(node: Node, ctx: FileContext): FunctionFacts | null {
   const full = target.text.replace(/\s+/g, '');
   const parts = full.split('::');
   const name = parts[parts.length - 1] ?? full;
-  const owner = parts.length > 1 ? parts.slice(0, -1).map((p) => p.replace(/<.*$/s, '')).join('.') : undefined;
+  const owner =
+    parts.length > 1
+      ? parts
+          .slice(0, -1)
+          .map((p) => p.replace(/<.*$/s, ''))
+          .join('.')
+      : undefined;
   const outer = node.parent?.type === 'template_declaration' ? node.parent : node;
   const type = node.childForFieldName('type');
   let declaredReturn: FunctionFacts['declaredReturn'] = 'value';
-  if (!type) declaredReturn = 'unknown'; // constructors, destructors, conversion operators
+  if (!type)
+    declaredReturn = 'unknown'; // constructors, destructors, conversion operators
   else if (type.text === 'void' && node.childForFieldName('declarator')?.type === 'function_declarator') declaredReturn = 'none';
   return {
     name,

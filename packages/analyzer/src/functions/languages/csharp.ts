@@ -21,7 +21,13 @@ export const csharp: LanguageSpec = {
     'conversion_operator_declaration',
   ]),
   anonymousFunctionTypes: new Set(['lambda_expression', 'anonymous_method_expression']),
-  ownerTypes: new Set(['class_declaration', 'struct_declaration', 'interface_declaration', 'record_declaration', 'record_struct_declaration']),
+  ownerTypes: new Set([
+    'class_declaration',
+    'struct_declaration',
+    'interface_declaration',
+    'record_declaration',
+    'record_struct_declaration',
+  ]),
   ownerInfo(node) {
     const name = node.childForFieldName('name')?.text ?? '';
     return { name, data: { memberDefault: node.type === 'interface_declaration' ? 'public' : 'private' } };

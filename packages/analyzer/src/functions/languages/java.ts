@@ -12,7 +12,13 @@ export const java: LanguageSpec = {
   grammar: 'java',
   functionTypes: new Set(['method_declaration', 'constructor_declaration', 'compact_constructor_declaration']),
   anonymousFunctionTypes: new Set(['lambda_expression']),
-  ownerTypes: new Set(['class_declaration', 'interface_declaration', 'enum_declaration', 'record_declaration', 'annotation_type_declaration']),
+  ownerTypes: new Set([
+    'class_declaration',
+    'interface_declaration',
+    'enum_declaration',
+    'record_declaration',
+    'annotation_type_declaration',
+  ]),
   ownerInfo(node) {
     const name = node.childForFieldName('name')?.text ?? '';
     const isInterface = node.type === 'interface_declaration' || node.type === 'annotation_type_declaration';

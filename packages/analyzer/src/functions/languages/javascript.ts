@@ -125,7 +125,10 @@ function describeJs(node: Node, ctx: FileContext): FunctionFacts | null {
     if (binding.kind === 'field') scope = memberScope(binding.outer, name, ctx);
     else if (binding.kind === 'default') scope = 'public';
     else if (binding.kind === 'assign' && node.parent?.childForFieldName('left')?.type === 'member_expression') {
-      scope = nested && owner === undefined && !/^(module\.)?exports\./.test(node.parent.childForFieldName('left')?.text ?? '') ? 'private' : 'public';
+      scope =
+        nested && owner === undefined && !/^(module\.)?exports\./.test(node.parent.childForFieldName('left')?.text ?? '')
+          ? 'private'
+          : 'public';
     } else scope = !nested && isExported(outer, name, ctx) ? 'public' : 'private';
   }
   return {
@@ -154,7 +157,10 @@ function memberScope(member: Node, name: string, ctx: FileContext): Scope {
     const outer = decl?.parent?.type === 'export_statement' ? decl.parent : decl;
     return outer && isExported(outer, objectBinding.childForFieldName('name')?.text ?? '', ctx) ? 'public' : 'private';
   }
-  if (objectBinding?.type === 'assignment_expression' && /^(module\.)?exports\b/.test(objectBinding.childForFieldName('left')?.text ?? '')) {
+  if (
+    objectBinding?.type === 'assignment_expression' &&
+    /^(module\.)?exports\b/.test(objectBinding.childForFieldName('left')?.text ?? '')
+  ) {
     return 'public';
   }
   return 'private';

@@ -29,7 +29,15 @@ export const kotlin: LanguageSpec = {
       declaredReturn: isConstructor ? 'unknown' : declaredReturn(node),
     };
   },
-  decisionTypes: new Set(['if_expression', 'for_statement', 'while_statement', 'do_while_statement', 'when_entry', 'catch_block', 'elvis_expression']),
+  decisionTypes: new Set([
+    'if_expression',
+    'for_statement',
+    'while_statement',
+    'do_while_statement',
+    'when_entry',
+    'catch_block',
+    'elvis_expression',
+  ]),
   armTypes: new Set(['when_entry']),
   isDefaultArm: (node) => !childOfType(node, 'when_condition'),
   logicalTokens: new Set(['&&', '||']),

@@ -20,7 +20,11 @@ export function isInSourceTest(language: string, node: Node, content: string): b
     if (fn > 0 && RUST_TEST_ATTRIBUTE.test(content.slice(0, fn))) return true;
     for (let up = node.parent; up; up = up.parent) {
       if (up.type !== 'mod_item') continue;
-      for (let prev = up.previousNamedSibling; prev && (prev.type === 'attribute_item' || prev.type.includes('comment')); prev = prev.previousNamedSibling) {
+      for (
+        let prev = up.previousNamedSibling;
+        prev && (prev.type === 'attribute_item' || prev.type.includes('comment'));
+        prev = prev.previousNamedSibling
+      ) {
         if (prev.type === 'attribute_item' && RUST_CFG_TEST.test(prev.text)) return true;
       }
     }
