@@ -7,7 +7,9 @@
  * annotations, blank lines, layout and local names set aside). Prints the share whose named
  * commit changed the code and lists the others.
  *
- * Usage: node --import tsx packages/analyzer/bench/named-commits.ts <repository> [--limit N]
+ * Usage: node --import tsx packages/analyzer/bench/named-commits.ts <repository> [--limit N] [--from analysis.json]
+ * With --from, the verdicts are read from a `docent analyze <repository> --json` output instead of
+ * analysing again (the held-out rounds of docs/metrics/outdated.md).
  * The check shares the code key with the analyzer: it tells whether the naming is consistent
  * with that definition of "changed code", read from whole versions, not whether the definition
  * is right (judge a sample by reading git for that).
@@ -27,6 +29,8 @@ if (!dir || !fs.existsSync(path.join(dir, '.git'))) {
 }
 const limitAt = flags.indexOf('--limit');
 const limit = limitAt >= 0 ? Number(flags[limitAt + 1]) : Infinity;
+const fromAt = flags.indexOf('--from');
+const from = fromAt >= 0 ? flags[fromAt + 1] : undefined;
 
 const show = (rev: string, rel: string): string | null => {
   if (!/^[0-9a-f]{4,40}\^?$/.test(rev)) return null;
@@ -53,9 +57,17 @@ const keysOf = async (text: string | null, name: string, language: string, rel: 
         .join('\n');
 };
 
-const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-named-'));
-const result = await analyzeRepository(dir, { cacheDir, only: 'advancedDoc' });
-fs.rmSync(cacheDir, { recursive: true, force: true });
+const analyse = async (): Promise<Awaited<ReturnType<typeof analyzeRepository>>> => {
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-named-'));
+  try {
+    return await analyzeRepository(dir, { cacheDir, only: 'advancedDoc' });
+  } finally {
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
+};
+const result: Pick<Awaited<ReturnType<typeof analyzeRepository>>, 'functions'> = from
+  ? JSON.parse(fs.readFileSync(from, 'utf8'))
+  : await analyse();
 
 let checked = 0;
 let changed = 0;

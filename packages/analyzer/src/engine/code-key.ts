@@ -203,3 +203,47 @@ export function codeKey(content: string, name: string, language: string): string
     for (let i = 0; i < out.length; i++) if (out[i]!.startsWith('"') && out[i]!.includes('{')) out[i] = renameInString(out[i]!, names);
   return [...head, '\u0000', ...out].join(' ');
 }
+
+/**
+ * Words a prose doc uses without meaning code: keywords and declarations of the languages whose
+ * bodies are compared. `None`, `null`, `true`/`True`, `false`/`False` are kept: "returns None if…"
+ * is about them.
+ */
+const PROSE_KEYWORDS = new Set(
+  (
+    'if else elif for while do in is not and or return returns yield raise raises throw throws new this self cls try except ' +
+    'catch finally with as def class import from const let var function lambda async await pass break continue case ' +
+    'switch default of the a an to be it int long short byte char float double boolean void final static public ' +
+    'private protected instanceof typeof delete global nonlocal assert super'
+  ).split(' '),
+);
+
+/** The words of a body key: identifiers, attribute names, numbers and words inside strings; local-name placeholders left out. */
+function keyWords(body: string): Set<string> {
+  const words = new Set<string>();
+  for (const w of body.match(/[\p{L}_$][\p{L}\p{N}_$]*|\p{N}[\p{N}.]*/gu) ?? [])
+    if (!/^\$\d+$/.test(w) && !PROSE_KEYWORDS.has(w)) words.add(w);
+  return words;
+}
+
+/** `word` as a whole word of `text` (not inside a longer identifier). */
+function mentioned(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || !/[\p{L}\p{N}_$]/u.test(text[at - 1]!)) && (end >= text.length || !/[\p{L}\p{N}_$]/u.test(text[end]!))) return true;
+  }
+  return false;
+}
+
+/**
+ * The words a body change added or removed (in one body key and not the other) that the doc
+ * names: a parameter, value, type, call or constant the doc talks about. Empty when the change
+ * touches nothing the doc says (a refactor, a renamed helper, `'0'` → `NUL`), which is then no
+ * review suggestion (docs/metrics/outdated.md §Review suggestions worth reading).
+ */
+export function changedWordsTheDocNames(beforeBodyKey: string, nowBodyKey: string, doc: string): string[] {
+  const before = keyWords(beforeBodyKey);
+  const now = keyWords(nowBodyKey);
+  const changed = [...[...before].filter((w) => !now.has(w)), ...[...now].filter((w) => !before.has(w))];
+  return changed.filter((w) => mentioned(doc, w)).sort();
+}

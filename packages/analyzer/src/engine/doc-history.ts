@@ -23,7 +23,7 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
-import { bodyKey, codeKey } from './code-key.ts';
+import { bodyKey, changedWordsTheDocNames, codeKey } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -765,8 +765,12 @@ export async function judgeFileHistory(
       } else {
         review = changes.review;
         // Comments, docstrings, annotations, blank lines, layout and local names set aside (code-key.ts).
-        if (review.length === 0 && bodyKey(keyOf(before, ctx.language)) !== bodyKey(keyOf(c.fn, ctx.language))) {
-          review = [finding('BODY_CHANGED')];
+        // Only a change that touches what the doc names is worth a look: a word (parameter, value,
+        // type, call) the change added or removed that the doc mentions.
+        const [then, now] = [bodyKey(keyOf(before, ctx.language)), bodyKey(keyOf(c.fn, ctx.language))];
+        if (review.length === 0 && then !== now) {
+          const names = changedWordsTheDocNames(then, now, c.fn.docstring!);
+          if (names.length > 0) review = [finding('BODY_CHANGED', { names: names.slice(0, 4).join(',') })];
         }
       }
     }

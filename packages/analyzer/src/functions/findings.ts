@@ -53,7 +53,7 @@ export function describeFinding(f: DocFinding, noun: string): string {
     case 'DECORATOR_CHANGED':
       return `decorator @${p.name} ${p.change === 'added' ? 'added' : 'removed'}`;
     case 'BODY_CHANGED':
-      return 'the body changed';
+      return p.names ? `the body changed where it uses ${quoteList(p.names)}` : 'the body changed';
     case 'PARAMS_UNDOCUMENTED':
       return `The ${noun} describes parameters but not ${quoteList(p.names!)}.`;
     case 'LLM_JUDGED_OUTDATED':

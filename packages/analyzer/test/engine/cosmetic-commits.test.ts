@@ -43,7 +43,7 @@ function module(changed: { param: boolean; body: boolean; raise: boolean }, styl
       changed.param ? call(`a, b, ${q('x')}`) : call(`a, ${q('x')}`),
     )}    return ${local}\n`,
     // review suggestion: a body change the doc does not contradict
-    `def review_body(${ann('a', 'int')})${ret}:\n${doc('a: the value.')}${comment('scale it')}${assign(call(changed.body ? `a * 3, ${q('y')}` : `a * 2, ${q('y')}`))}    return ${local}\n`,
+    `def review_body(${ann('a', 'int')})${ret}:\n${doc('a: the value, times 2.')}${comment('scale it')}${assign(call(changed.body ? `a * 3, ${q('y')}` : `a * 2, ${q('y')}`))}    return ${local}\n`,
     // OUTDATED: a documented exception no longer raised
     `def raise_removed(${ann('a', 'int')})${ret}:\n    """Check it.\n\n    Raises:\n        KeyError: when a is missing.\n    """\n${comment('check it')}${assign(call(`a, ${q('z')}`))}${
       changed.raise ? '' : `    if ${local} is None:\n        raise KeyError(${q('a')})\n`

@@ -12,7 +12,6 @@ import { commitAll, edit, FIXTURES, initRepo, tempDir, write } from './helpers.t
  */
 const root = tempDir('e2e');
 const cacheDir = tempDir('e2e-cache');
-let secondCommit = '';
 let result: AnalysisResult;
 const progress: Array<[number, string]> = [];
 
@@ -26,7 +25,7 @@ beforeAll(async () => {
   commitAll(root, 'first', '2025-11-20T10:00:00Z');
   edit(root, 'src/calc.py', '    return a + b\n', '    return b + a\n');
   edit(root, 'src/calc.py', '    return a * b\n', '    return b * a\n');
-  secondCommit = commitAll(root, 'second', '2026-03-02T10:00:00Z');
+  commitAll(root, 'second', '2026-03-02T10:00:00Z');
   result = await analyzeRepository(root, { cacheDir, onProgress: (p, m) => progress.push([p, m]) });
 }, 60_000);
 
@@ -99,17 +98,13 @@ describe('analyzeRepository on a two-commit multi-language repo', () => {
     expect(result.report.advancedFuncDocAnalysis?.urgentDocCount).toBe(2);
   });
 
-  it('turns a body change after the doc into a review suggestion, not OUTDATED, and keeps the signature verdict', () => {
+  it('a body change after the doc that touches nothing the doc names is neither OUTDATED nor a suggestion; the signature verdict stays', () => {
     // add's body changed (a + b → b + a) after its docstring: nothing the doc says is contradicted.
     const add = result.functions.find((f) => f.name === 'add')!;
     expect(add.outdatedStatus).toEqual({ status: 'CURRENT', explanation: '', docstring: 'Add two numbers.', grammarError: 0 });
-    expect(add.reviewSuggestion).toEqual({
-      commit: secondCommit,
-      date: '2026-03-02',
-      docDate: '2025-11-20',
-      findings: [{ code: 'BODY_CHANGED', params: {} }],
-      explanation: `Changed in ${secondCommit} (2026-03-02), after the docstring was last updated (2025-11-20): the body changed. Check that the docstring still holds.`,
-    });
+    // Nor is it worth a review: the change (a + b → b + a) adds or removes no word the doc names
+    // (outdated-recall.test.ts plants the suggestions that are).
+    expect(add.reviewSuggestion).toBeNull();
     // mul documents `c`, which the signature lacks: OUTDATED from the signature, whatever history says.
     const mul = result.functions.find((f) => f.name === 'mul')!;
     expect(mul.outdatedStatus).toMatchObject({

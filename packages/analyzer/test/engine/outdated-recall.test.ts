@@ -45,11 +45,12 @@ const FIRST: Record<string, string> = {
   reformatted: py('reformatted', 'a, b', args('a: the value.', 'b: the other.'), "    return call(a, 'x', [1, 2, 3])"),
   annotated: py('annotated', 'a, b', args('a: the value.', 'b: the other.'), '    return a'),
   commented: py('commented', 'a', args('a: the value.'), '    return a'),
-  body_changed: py('body_changed', 'a', args('a: the value.'), '    return a + 1'),
+  body_changed: py('body_changed', 'a', args('a: the value plus 1.'), '    return a + 1'),
+  body_refactored: py('body_refactored', 'a', args('a: the value.'), '    return a + 1'),
   merged_param: py('merged_param', 'a', args('a: the value.'), '    return a'),
-  merged_body: py('merged_body', 'a', args('a: the value.'), '    return a'),
-  incomplete: py('incomplete', 'a, b', args('a: the value.'), '    return a'),
-  changed_then_reformatted: py('changed_then_reformatted', 'a', args('a: the value.'), '    return a'),
+  merged_body: py('merged_body', 'a', args('a: the value, or its abs.'), '    return a'),
+  incomplete: py('incomplete', 'a, b', args('a: the value, or None.'), '    return a'),
+  changed_then_reformatted: py('changed_then_reformatted', 'a', args('a: the value, as wrap gives it.'), '    return a'),
 };
 
 const write_ = (parts: Record<string, string>): void => write(root, 'mod.py', Object.values(parts).join(''));
@@ -165,8 +166,10 @@ beforeAll(async () => {
     py('commented', 'a', args('a: the value.'), '    # keep it simple\n    return a  # the value'),
     '2025-02-10T00:00:00Z',
   );
-  plant('body_changed', py('body_changed', 'a', args('a: the value.'), '    return a + 2'), '2025-02-11T00:00:00Z');
-  plant('incomplete', py('incomplete', 'a, b', args('a: the value.'), '    return a or b'), '2025-02-12T00:00:00Z');
+  plant('body_changed', py('body_changed', 'a', args('a: the value plus 1.'), '    return a + 2'), '2025-02-11T00:00:00Z');
+  // A refactor that touches nothing the doc names (a helper call for `+ 1`): nothing to review.
+  plant('body_refactored', py('body_refactored', 'a', args('a: the value.'), '    return inc(a)'), '2025-02-11T12:00:00Z');
+  plant('incomplete', py('incomplete', 'a, b', args('a: the value, or None.'), '    return a or None'), '2025-02-12T00:00:00Z');
 
   // JS: a parameter added to join; quote only reformatted (semicolons, quotes).
   write(
@@ -195,13 +198,13 @@ beforeAll(async () => {
   // suggestion names the change, not the reformat.
   plant(
     'changed_then_reformatted',
-    py('changed_then_reformatted', 'a', args('a: the value.'), "    return wrap(a, 'key', [1, 2])"),
+    py('changed_then_reformatted', 'a', args('a: the value, as wrap gives it.'), "    return wrap(a, 'key', [1, 2])"),
     '2025-02-15T00:00:00Z',
   );
   next.changed_then_reformatted = py(
     'changed_then_reformatted',
     'a',
-    args('a: the value.'),
+    args('a: the value, as wrap gives it.'),
     '    return wrap(\n        a,\n        "key",\n        [1, 2],\n    )',
   ).replace(/"""/g, "'''");
   write_(next);
@@ -213,7 +216,7 @@ beforeAll(async () => {
   next.merged_param = py('merged_param', 'a, flag', args('a: the value.'), '    return a if flag else 0');
   write_(next);
   shas.merged_param = commitAll(root, 'topic: flag', '2025-03-01T00:00:00Z');
-  next.merged_body = py('merged_body', 'a', args('a: the value.'), '    return -a');
+  next.merged_body = py('merged_body', 'a', args('a: the value, or its abs.'), '    return abs(a)');
   write_(next);
   shas.merged_body = commitAll(root, 'topic: negate', '2025-03-02T00:00:00Z');
   git(root, ['checkout', '-q', 'main']);
@@ -299,8 +302,13 @@ describe('planted harmless changes are not', () => {
       commit: shas.body_changed,
       date: '2025-02-11',
       docDate: '2025-01-01',
-      findings: [{ code: 'BODY_CHANGED' }],
+      findings: [{ code: 'BODY_CHANGED', params: { names: '1' } }],
     });
+    expect(get('body_changed').reviewSuggestion!.explanation).toContain("the body changed where it uses '1'");
+  });
+  it('a body change that touches nothing the doc names (a refactor) is no review suggestion', () => {
+    expect(get('body_refactored').outdatedStatus.status).toBe('CURRENT');
+    expect(get('body_refactored').reviewSuggestion).toBeNull();
   });
   it('a body change later reformatted names the change, not the reformat (a formatting hunk passes its lines through)', () => {
     expect(get('changed_then_reformatted').outdatedStatus.status).toBe('CURRENT');

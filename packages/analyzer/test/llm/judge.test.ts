@@ -16,7 +16,7 @@ let server: Loopback;
 let shaChange = '';
 
 const FIRST = `def scale(a):
-    """Double the value.
+    """Multiply the value by 2.
 
     Args:
         a: the value.
@@ -25,7 +25,7 @@ const FIRST = `def scale(a):
 
 
 def clamp(a):
-    """Keep the value at or above zero.
+    """Keep the value at or above zero (the max of it and 0).
 
     Args:
         a: the value.
@@ -37,8 +37,9 @@ beforeAll(async () => {
   initRepo(root);
   write(root, 'mod.py', FIRST);
   commitAll(root, 'first', '2025-01-01T00:00:00Z');
-  // Both bodies change; no contract rule fires: two review suggestions.
-  write(root, 'mod.py', FIRST.replace('return a * 2', 'return a * 3').replace('return max(a, 0)', 'b = max(a, 0)\n    return b'));
+  // Both bodies change where they use a word the doc names ('2', 'max'); no contract rule fires:
+  // two review suggestions.
+  write(root, 'mod.py', FIRST.replace('return a * 2', 'return a * 3').replace('return max(a, 0)', 'return a if a >= 0 else 0'));
   shaChange = commitAll(root, 'change', '2025-02-01T00:00:00Z');
   server = await startLlmLoopback((req) =>
     req.user.includes('Function: scale.')
@@ -88,7 +89,7 @@ describe('outdated judge', () => {
     expect(result.report.advancedFuncDocAnalysis!.outdatedDocCount).toBe(1);
     // The model saw the doc, the function as documented and as it is now.
     const asked = server.requests.find((r) => r.user.includes('Function: scale.'))!;
-    expect(asked.user).toContain('Double the value.');
+    expect(asked.user).toContain('Multiply the value by 2.');
     expect(asked.user).toContain('return a * 2');
     expect(asked.user).toContain('return a * 3');
     expect(asked.body.temperature).toBe(0);
