@@ -121,6 +121,8 @@ export const DocFindingCode = z.enum([
   'RAISE_REMOVED_STILL_DOCUMENTED',
   'RAISE_ADDED_UNDOCUMENTED',
   'DEFAULT_CHANGED_DOC_STATES_OLD',
+  'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+  'RETURN_NONE_REMOVED_STILL_DOCUMENTED',
   // review suggestions: changes that may or may not make the doc wrong
   'PARAM_ADDED',
   'PARAM_REMOVED',

@@ -284,7 +284,9 @@ async function introducedBy(
       (g) => findingKey(g) === key,
     );
   };
-  const word = f.params.name ?? f.params.type ?? '';
+  // The commit that changed a return type adds a line naming the new type; one that stopped
+  // returning None removes a line naming it.
+  const word = f.params.name ?? f.params.type ?? /[\p{L}_$][\p{L}\p{N}_$]*/u.exec(f.params.new ?? '')?.[0] ?? f.params.value ?? '';
   const commits = (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS);
   // The finding is there now and was not when the doc was written: bisect the commits (newest
   // first) for the oldest that shows it — a few parses instead of two per commit — and accept it

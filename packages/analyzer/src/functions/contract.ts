@@ -29,6 +29,12 @@ export interface Contract {
   declaredOnly?: string[];
   /** Python decorators that change how the function is called (property, staticmethod…), sorted */
   decorators: string[];
+  /** the declared return type, whitespace removed (Python `-> T`, TS/Kotlin `): T`, Java/C# `T name(`); absent when none */
+  returnType?: string;
+  /** the body gives None/null/undefined back explicitly (`return None`, a bare Python `return`, `return null`) */
+  returnsNone?: boolean;
+  /** the body names None/null/undefined anywhere (a variable may carry it back) */
+  noneInBody?: boolean;
 }
 
 /** Decorators that make a different kind of callable; others (caching, logging, typing) do not. */
@@ -258,8 +264,89 @@ export function contractOf(content: string, name: string, language: string, sign
     checks: checksOf(body, language),
     declaredOnly: language === 'Java' ? declaredOnlyOf(header, body, language) : [],
     decorators: decoratorsOf(header, language),
+    ...declaredReturn(code, split, name, language),
+    returnsNone: RETURNS_NONE.test(body),
+    noneInBody: /\b(?:None|null|undefined|nil)\b/.test(body),
   };
 }
+
+/** `return None`, a bare Python `return`, `return null` / `return undefined` / Ruby `nil`. */
+const RETURNS_NONE = /\breturn(?:[ \t]+(?:None|null|undefined|nil)\b|[ \t]*(?:\n|;|$))/;
+
+/** The declared return type of the declaration, from the code-only text and its split. */
+function declaredReturn(
+  code: string,
+  split: { paramsFrom: number; paramsTo: number; body: number },
+  name: string,
+  language: string,
+): { returnType?: string } {
+  if (split.paramsFrom < 0) return {};
+  let type: string | undefined;
+  if (language === 'Python') type = /->\s*([^:]+?)\s*:?\s*$/.exec(code.slice(split.paramsTo + 1, split.body))?.[1];
+  else if (language === 'TypeScript' || language === 'TSX' || language === 'Kotlin')
+    type = /^\s*:\s*([^{=]+?)\s*(?:\{|=>|=)?\s*$/.exec(code.slice(split.paramsTo + 1, split.body))?.[1];
+  else if (language === 'Java' || language === 'C#') {
+    const bare = name.slice(name.lastIndexOf('.') + 1);
+    const before = code.slice(0, split.paramsFrom - 1).trimEnd();
+    if (before.endsWith(bare)) {
+      const m = /([\p{L}_$][\p{L}\p{N}_$.]*(?:\s*<[^()]*>)?(?:\s*\[\s*\])*)\s+$/u.exec(before.slice(0, before.length - bare.length));
+      if (m && !JAVA_MODIFIERS.has(m[1]!)) type = m[1];
+    }
+  }
+  const compact = type?.replace(/\s+/g, '');
+  return compact ? { returnType: compact } : {};
+}
+
+const JAVA_MODIFIERS = new Set([
+  'public',
+  'private',
+  'protected',
+  'static',
+  'final',
+  'abstract',
+  'synchronized',
+  'native',
+  'default',
+  'override',
+  'virtual',
+  'async',
+]);
+
+/** Words of a type that say nothing about what is returned (`Optional[X]` is `X | None`). */
+const TYPE_WRAPPERS = new Set(['optional', 'union', 'none', 'null', 'undefined', 'typing', 't', 'void', 'nullable']);
+
+/** The lower-cased words of a type (`Dict[str, int]` → dict, str, int), wrappers left out: `List` and `list` are one type. */
+function typeWords(type: string): Set<string> {
+  return new Set((type.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => !TYPE_WRAPPERS.has(w)));
+}
+
+/**
+ * The doc's return text: a Returns/Return/Yields section (Google, NumPy), `:returns:`/`:rtype:`
+ * (reST), `@return`/`@returns` (Javadoc, JSDoc) with their continuation lines.
+ */
+export function returnText(doc: string): string {
+  const out: string[] = [];
+  const lines = doc.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const tag = /(?::returns?:|:rtype:|@returns?\b)(.*)$/i.exec(line);
+    const section = /^\s*(?:returns?|yields?)\s*:?\s*$/i.test(line);
+    const inline = /^\s*returns?\s*:\s*(\S.*)$/i.exec(line);
+    if (!tag && !section && !inline) continue;
+    if (tag) out.push(tag[1]!);
+    if (inline) out.push(inline[1]!);
+    for (let j = i + 1; j < lines.length; j++) {
+      const next = lines[j]!;
+      if (/^\s*-{3,}\s*$/.test(next)) continue;
+      if (next.trim() === '' || /^\s*(?:[:@]\w|[A-Z][a-z]+(?: [a-z]+)?:\s*$)/.test(next)) break;
+      out.push(next);
+    }
+  }
+  return out.join('\n');
+}
+
+/** A None/null/undefined return the doc's return text states ("None if …", "or null"). */
+const STATES_NONE = /\b(?:None|null|undefined|nil)\b/;
 
 /** The body's normalised tokens (a Python docstring, the body's first string, left out). */
 export function bodyTokens(content: string, name: string, language: string): string {
@@ -352,6 +439,22 @@ export function contractChanges(
   }
   if (then.returns !== 'unknown' && now.returns !== 'unknown' && then.returns !== now.returns) {
     review.push(finding('RETURN_KIND_CHANGED', { was: then.returns, now: now.returns }));
+  }
+  // Return contracts: the doc states the return type the function declared then, and the declared
+  // type changed to one the doc does not name (`-> dict` → `-> list` under ":rtype: dict");
+  // or the doc says when it gives None/null back, and the function no longer can.
+  const returnDoc = then.returnType !== now.returnType || (then.returnsNone && !now.returnsNone) ? returnText(doc.text) : '';
+  if (then.returnType && now.returnType && then.returnType !== now.returnType && returnDoc) {
+    const was = typeWords(then.returnType);
+    const is = typeWords(now.returnType);
+    const gone = [...was].filter((w) => !is.has(w));
+    const added = [...is].filter((w) => !was.has(w));
+    const lower = returnDoc.toLowerCase();
+    if (gone.length > 0 && gone.some((w) => mentions(lower, w)) && !added.some((w) => mentions(lower, w)))
+      outdated.push(finding('RETURN_TYPE_CHANGED_DOC_STATES_OLD', { old: then.returnType, new: now.returnType }));
+  }
+  if (then.returnsNone && !now.returnsNone && now.returns !== 'none' && STATES_NONE.test(returnDoc) && !now.noneInBody) {
+    outdated.push(finding('RETURN_NONE_REMOVED_STILL_DOCUMENTED', { value: STATES_NONE.exec(returnDoc)![0] }));
   }
   for (const type of then.raises) {
     if (now.raises.includes(type) || now.checks?.includes(type)) continue;

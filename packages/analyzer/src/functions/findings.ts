@@ -34,6 +34,10 @@ export function describeFinding(f: DocFinding, noun: string): string {
       return `Parameter ${q(p.name)} was added in ${at(p)}, after the ${noun} was last updated (${p.docDate}), and the ${noun} does not describe it.`;
     case 'RAISE_REMOVED_STILL_DOCUMENTED':
       return `The ${noun} says it raises ${q(p.type)}, which the function stopped raising in ${at(p)}.`;
+    case 'RETURN_TYPE_CHANGED_DOC_STATES_OLD':
+      return `The declared return type changed from ${p.old} to ${p.new} in ${at(p)}; the ${noun} still describes ${p.old}.`;
+    case 'RETURN_NONE_REMOVED_STILL_DOCUMENTED':
+      return `The ${noun} says when it returns ${p.value}, which the function stopped returning in ${at(p)}.`;
     case 'RAISE_ADDED_UNDOCUMENTED':
       return `The function raises ${q(p.type)} since ${at(p)}; its ${noun} lists what it raises, but not this.`;
     case 'DEFAULT_CHANGED_DOC_STATES_OLD':

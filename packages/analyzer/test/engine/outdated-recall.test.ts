@@ -42,6 +42,20 @@ const FIRST: Record<string, string> = {
     args('a: the value.', 'retries: attempts. Defaults to 3.'),
     '    return a * retries',
   ),
+  return_type: py('return_type', 'a', 'Index it.\n\n    Returns:\n        dict: the entries by key.', '    return {a: 1}').replace(
+    '):',
+    ') -> dict:',
+  ),
+  return_none: py(
+    'return_none',
+    'a',
+    'Look it up.\n\n    Returns:\n        The entry, or None if a is empty.',
+    '    if not a:\n        return None\n    return a',
+  ),
+  typing_modernised: py('typing_modernised', 'a', 'Count it.\n\n    Returns:\n        Dict[str, int]: the counts.', '    return a').replace(
+    '):',
+    ') -> Dict[str, int]:',
+  ),
   reformatted: py('reformatted', 'a, b', args('a: the value.', 'b: the other.'), "    return call(a, 'x', [1, 2, 3])"),
   annotated: py('annotated', 'a, b', args('a: the value.', 'b: the other.'), '    return a'),
   commented: py('commented', 'a', args('a: the value.'), '    return a'),
@@ -86,6 +100,17 @@ interface Store {
    * @throws IllegalStateException when closed
    */
   public String load(String key);
+}
+
+class Lister {
+  /**
+   * Lists the names.
+   *
+   * @return the List of names, in order
+   */
+  List<String> names() {
+    return new ArrayList<>(all);
+  }
 }
 
 class Reader {
@@ -166,6 +191,31 @@ beforeAll(async () => {
     py('commented', 'a', args('a: the value.'), '    # keep it simple\n    return a  # the value'),
     '2025-02-10T00:00:00Z',
   );
+  // Return contracts: the declared type changes under a doc that names the old one; a None the
+  // doc promises is no longer given back; a typing alias modernised (Dict → dict) is no change.
+  plant(
+    'return_type',
+    py('return_type', 'a', 'Index it.\n\n    Returns:\n        dict: the entries by key.', '    return [a]').replace('):', ') -> list:'),
+    '2025-02-10T06:00:00Z',
+  );
+  plant(
+    'return_none',
+    py(
+      'return_none',
+      'a',
+      'Look it up.\n\n    Returns:\n        The entry, or None if a is empty.',
+      '    if not a:\n        raise LookupError(a)\n    return a',
+    ),
+    '2025-02-10T07:00:00Z',
+  );
+  plant(
+    'typing_modernised',
+    py('typing_modernised', 'a', 'Count it.\n\n    Returns:\n        Dict[str, int]: the counts.', '    return a').replace(
+      '):',
+      ') -> dict[str, int]:',
+    ),
+    '2025-02-10T08:00:00Z',
+  );
   plant('body_changed', py('body_changed', 'a', args('a: the value plus 1.'), '    return a + 2'), '2025-02-11T00:00:00Z');
   // A refactor that touches nothing the doc names (a helper call for `+ 1`): nothing to review.
   plant('body_refactored', py('body_refactored', 'a', args('a: the value.'), '    return inc(a)'), '2025-02-11T12:00:00Z');
@@ -185,10 +235,9 @@ beforeAll(async () => {
   write(
     root,
     'Store.java',
-    JAVA_FIRST.replace('  public String load(String key);', '  @CanIgnoreReturnValue\n  String load(String key);').replace(
-      '    return in;',
-      '    if (in.isEmpty()) throw new java.io.UncheckedIOException("empty", null);\n    return in;',
-    ),
+    JAVA_FIRST.replace('  public String load(String key);', '  @CanIgnoreReturnValue\n  String load(String key);')
+      .replace('  List<String> names() {\n    return new ArrayList<>(all);', '  Set<String> names() {\n    return new TreeSet<>(all);')
+      .replace('    return in;', '    if (in.isEmpty()) throw new java.io.UncheckedIOException("empty", null);\n    return in;'),
   );
   shas.java = commitAll(root, 'java', '2025-02-14T00:00:00Z');
   // A test function's body changes too: test functions are counted, not judged.
@@ -285,6 +334,23 @@ describe('planted contract changes are flagged OUTDATED, with the commit that ma
       findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'UncheckedIOException' } }],
     });
   });
+  it('return contracts: a changed declared return type the doc still names, a None return the doc promises removed (Python, Java)', () => {
+    expect(get('return_type').outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.return_type,
+      findings: [{ code: 'RETURN_TYPE_CHANGED_DOC_STATES_OLD', params: { old: 'dict', new: 'list' } }],
+    });
+    expect(get('return_none').outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.return_none,
+      findings: [{ code: 'RETURN_NONE_REMOVED_STILL_DOCUMENTED', params: { value: 'None' } }],
+    });
+    expect(get('Lister.names').outdatedStatus).toMatchObject({
+      status: 'OUTDATED',
+      commit: shas.java,
+      findings: [{ code: 'RETURN_TYPE_CHANGED_DOC_STATES_OLD', params: { old: 'List<String>', new: 'Set<String>' } }],
+    });
+  });
   it('a change merged from a branch is attributed to the branch commit, never the merge', () => {
     expect(get('merged_param').outdatedStatus).toMatchObject({ status: 'OUTDATED', commit: shas.merged_param });
     expect(get('merged_param').outdatedStatus.commit).not.toBe(shas.merge);
@@ -292,10 +358,13 @@ describe('planted contract changes are flagged OUTDATED, with the commit that ma
 });
 
 describe('planted harmless changes are not', () => {
-  it.each(['reformatted', 'annotated', 'commented', 'quote', 'Store.load'])('%s: CURRENT, no review suggestion', (name) => {
-    expect(get(name).outdatedStatus.status).toBe('CURRENT');
-    expect(get(name).reviewSuggestion).toBeNull();
-  });
+  it.each(['reformatted', 'annotated', 'commented', 'quote', 'Store.load', 'typing_modernised'])(
+    '%s: CURRENT, no review suggestion',
+    (name) => {
+      expect(get(name).outdatedStatus.status).toBe('CURRENT');
+      expect(get(name).reviewSuggestion).toBeNull();
+    },
+  );
   it('a body change the doc does not contradict is a review suggestion, dated, not counted', () => {
     expect(get('body_changed').outdatedStatus.status).toBe('CURRENT');
     expect(get('body_changed').reviewSuggestion).toMatchObject({
