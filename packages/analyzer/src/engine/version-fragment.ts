@@ -126,6 +126,9 @@ export function fragmentFor(now: Text, then: Text, start: number, end: number, l
   let to = below - 1;
   // A function starts with neither a blank line nor a closing bracket (the end of the one above).
   while (from <= to && TRIVIAL.test(thenLines[from]!)) from++;
+  // Nothing in the old version is indented as the function is after the line above it (a file
+  // ending in closing brackets without a final newline): no place for it there.
+  if (from >= thenLines.length) return null;
   // Decorators, annotations and attributes paired above it still belong to it.
   while (from > 0 && /^\s*(?:@|#\[|\[[A-Z])/.test(thenLines[from - 1]!)) from--;
   // …unless one of them spans lines (its closing bracket is what is above): parse the whole version.

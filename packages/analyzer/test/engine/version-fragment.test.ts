@@ -117,3 +117,13 @@ describe('old versions as fragments', () => {
     expect(fragmentFor(new Text(now), new Text(then), 3, 5, 'Java')).toBeNull();
   });
 });
+
+describe('a function the old version has no place for', () => {
+  it('gives no fragment (and does not throw) when every line after the anchor above is a closing bracket', () => {
+    // commons-exec: the new method's first line is new, the line above it is found once, and the
+    // old version has nothing but closing brackets after that line, and no final newline.
+    const then = 'class A {\n  int x;\n}'; // no final newline
+    const now = 'class A {\n  int x;\n  void f() {\n  }\n}\n';
+    expect(fragmentFor(new Text(now), new Text(then), 3, 4, 'Java')).toBeNull();
+  });
+});
