@@ -715,7 +715,11 @@ export async function judgeFileHistory(
     const verdict: DocHistoryVerdict = {};
     let review: DocFinding[] = [];
     if (!before || !thenContract) {
-      review = [finding('BODY_CHANGED')];
+      // The doc's version of the function is not found (its class renamed, an overload placed
+      // on another): nothing can be compared, so nothing is said to have changed. Held-out
+      // round 2 (docs/metrics/outdated.md): 13 of 47 sampled suggestions were these, none worth
+      // a look.
+      review = [];
     } else {
       const nowContract = contractFor(c.fn, ctx.language)!;
       // Raised types that changed may subclass a documented type in another file of the

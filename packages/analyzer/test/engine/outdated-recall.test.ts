@@ -134,6 +134,11 @@ beforeAll(async () => {
   write(root, 'web.js', JS_FIRST);
   write(root, 'Store.java', JAVA_FIRST);
   write(root, 'tests/test_mod.py', py('test_thing', 'a', args('a: the value.'), '    return a'));
+  write(
+    root,
+    'klass.py',
+    'class Original:\n    def value(self, a):\n        """Cap it.\n\n        Args:\n            a: the value, capped at limit or bound.\n        """\n        return min(a, limit)\n',
+  );
   shas.first = commitAll(root, 'first', '2025-01-01T00:00:00Z');
 
   const next: Record<string, string> = { ...FIRST };
@@ -216,6 +221,14 @@ beforeAll(async () => {
     ),
     '2025-02-10T08:00:00Z',
   );
+  // A class renamed in the commit that changes its method's body (`limit` → `bound`, both named
+  // by the doc): the method's doc-time version is not found under the new name.
+  write(
+    root,
+    'klass.py',
+    'class Renamed:\n    def value(self, a):\n        """Cap it.\n\n        Args:\n            a: the value, capped at limit or bound.\n        """\n        return min(a, bound)\n',
+  );
+  shas.renamed = commitAll(root, 'rename the class', '2025-02-10T09:00:00Z');
   plant('body_changed', py('body_changed', 'a', args('a: the value plus 1.'), '    return a + 2'), '2025-02-11T00:00:00Z');
   // A refactor that touches nothing the doc names (a helper call for `+ 1`): nothing to review.
   plant('body_refactored', py('body_refactored', 'a', args('a: the value.'), '    return inc(a)'), '2025-02-11T12:00:00Z');
@@ -374,6 +387,10 @@ describe('planted harmless changes are not', () => {
       findings: [{ code: 'BODY_CHANGED', params: { names: '1' } }],
     });
     expect(get('body_changed').reviewSuggestion!.explanation).toContain("the body changed where it uses '1'");
+  });
+  it('a body change in a function whose doc-time version is not found (its class renamed) is no review suggestion', () => {
+    expect(get('Renamed.value').outdatedStatus.status).toBe('CURRENT');
+    expect(get('Renamed.value').reviewSuggestion).toBeNull();
   });
   it('a body change that touches nothing the doc names (a refactor) is no review suggestion', () => {
     expect(get('body_refactored').outdatedStatus.status).toBe('CURRENT');
