@@ -717,7 +717,7 @@ export async function judgeFileHistory(
     if (!before || !thenContract) {
       // The doc's version of the function is not found (its class renamed, an overload placed
       // on another): nothing can be compared, so nothing is said to have changed. Held-out
-      // round 2 (docs/metrics/outdated.md): 13 of 47 sampled suggestions were these, none worth
+      // round 2 (docs/metrics/outdated.md): 12 of 47 sampled suggestions were these, none worth
       // a look.
       review = [];
     } else {
