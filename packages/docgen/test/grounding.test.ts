@@ -214,6 +214,12 @@ describe('leading comments and wrappers that cannot be described faithfully', ()
     const r = await run(src, 'Java', 'H.java', 'javadoc');
     expect(r.output).toBe(src);
   });
+  it("a reused parameter text that only repeats the parameter's name and type is not written", async () => {
+    const src =
+      'package p;\n\nclass Runner {\n    /**\n     * Sets the listener.\n     * @param taskListener The task event listener.\n     */\n    void setTaskListener(Consumer<TaskEvent> taskListener) {\n        this.l = taskListener;\n    }\n\n    /**\n     * Creates a runner.\n     */\n    Runner(Consumer<TaskEvent> taskListener) {\n        this.l = taskListener;\n    }\n}\n';
+    const r = await run(src, 'Java', 'Runner.java', 'javadoc');
+    expect(r.output).toBe(src);
+  });
   it('"Same as" is not written when a literal lands past the callee\'s parameters (varargs)', async () => {
     const src =
       'package p;\n\nclass T {\n    /**\n     * Pops the stack until one of the named elements is current.\n     * @param nodeNames the element names to stop at\n     */\n    void clearStackToContext(String... nodeNames) {\n        pop(nodeNames);\n    }\n\n    void clearStackToTableContext() {\n        clearStackToContext("table", "template");\n    }\n}\n';
