@@ -142,6 +142,13 @@ describe('TypeScript', () => {
     );
     expect(r.output).toContain('  log(width: number) {\n    if (width < 0)');
   });
+  it("a local function inside another function's body gets no doc, even with a grounded summary", async () => {
+    const src =
+      'export function sortOptions(options: Option[]): Option[] {\n  const key = (o: Option): string => {\n    // Sort by the long name, as the help lists them.\n    return o.long ?? o.short;\n  };\n  return options.sort((a, b) => key(a).localeCompare(key(b)));\n}\n';
+    const r = await run(src, 'TypeScript', 'k.ts', 'tsdoc');
+    expect(r.output).toBe(src);
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['sortOptions']);
+  });
   it('an override gets nothing; nothing grounded gets nothing', async () => {
     const src =
       'class A extends B {\n  override run(job: string): void {\n    console.log(job);\n  }\n\n  getUserName(id: number): string {\n    return db.name(id);\n  }\n}\n';
