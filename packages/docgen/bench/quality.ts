@@ -83,18 +83,30 @@ const counts = (f: ParsedFunction): boolean => f.docstring !== null && !isTrivia
 
 /** Lines of a doc that carry words (markers, blank lines and bare section headings left out). */
 function descriptionLines(lines: readonly string[]): string[] {
-  return lines
-    .map((l) =>
-      l
-        .trim()
-        .replace(/^(\/\/\/|\/\/!|\/\/|\/\*\*|\*\/|\*|#|"""|''')\s?/, '')
-        .replace(/("""|'''|\*\/)$/, '')
-        .trim(),
-    )
-    .filter(
-      (l) =>
-        l !== '' && !/^(Args|Arguments|Parameters|Returns?|Raises|Yields|Throws|Panics|Errors|Examples?|Notes?|-+|#\s*\w+)\s*:?$/.test(l),
-    );
+  // One entry per description, its wrapped continuation lines (indented deeper than the entry's
+  // first line) joined to it: "options." alone on a continuation line restates nothing.
+  const entries: { indent: number; text: string }[] = [];
+  let open = false;
+  for (const l of lines) {
+    const body = l
+      .trim()
+      .replace(/^(\/\/\/|\/\/!|\/\/|\/\*\*|\*\/|\*|#|"""|''')/, '')
+      .replace(/("""|'''|\*\/)$/, '');
+    const text = body.trim();
+    const indent = body.length - body.trimStart().length + (l.length - l.trimStart().length);
+    if (
+      text === '' ||
+      /^(Args|Arguments|Parameters|Returns?|Raises|Yields|Throws|Panics|Errors|Examples?|Notes?|-+|#\s*\w+)\s*:?$/.test(text)
+    ) {
+      open = false;
+      continue;
+    }
+    const last = entries[entries.length - 1];
+    if (open && last && indent > last.indent) last.text += ` ${text}`;
+    else entries.push({ indent, text });
+    open = true;
+  }
+  return entries.map((e) => e.text);
 }
 
 /** Entries that cannot be right whatever the code says (the issue's "malformed"). */
