@@ -81,7 +81,7 @@ const additions: Addition[] = [];
 const paramNames = (f: ParsedFunction): string[] => f.docFacts?.signature?.names ?? [];
 const counts = (f: ParsedFunction): boolean => f.docstring !== null && !isTrivialDoc(f.docstring, f.name, paramNames(f));
 
-/** Lines of a doc that carry words (markers, blank lines and bare section headings left out). */
+/** Description entries of a doc (markers, blank lines and bare section headings left out; wrapped lines joined). */
 function descriptionLines(lines: readonly string[]): string[] {
   // One entry per description, its wrapped continuation lines (indented deeper than the entry's
   // first line) joined to it: "options." alone on a continuation line restates nothing.
@@ -252,6 +252,8 @@ for (const checkout of args) {
     f.filesChanged++;
     const rows = addedRows(c);
     const afterFns = await extractWithTreeSitter(c.after, c.language, c.path).catch(() => []);
+    const beforeFns = await extractWithTreeSitter(c.before, c.language, c.path).catch(() => []);
+    const beforeLines = c.before.split(/\r?\n/);
     for (const o of c.outcomes) {
       if (o.action === 'skipped') continue;
       // the function in the result whose declaration follows the added rows of this outcome
@@ -260,7 +262,21 @@ for (const checkout of args) {
         .filter((x) => x.name === o.name && x.docStartLine !== null)
         .sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
       const docRows = fn ? rows.filter((r) => r.row + 1 >= fn.docStartLine! && r.row + 1 <= Math.max(fn.docEndLine!, fn.startLine)) : [];
-      const added = docRows.map((r) => r.text);
+      // The engine's edit replaces a whole doc block; the human lines it keeps are not additions.
+      const kept = new Map<string, number>();
+      const beforeFn = beforeFns
+        .filter((x) => x.name === o.name && x.docstring !== null)
+        .sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
+      if (beforeFn && o.action === 'updated')
+        for (const l of beforeLines.slice(beforeFn.docStartLine! - 1, beforeFn.docEndLine!))
+          kept.set(l.trim(), (kept.get(l.trim()) ?? 0) + 1);
+      const added = docRows
+        .filter((r) => {
+          const n = kept.get(r.text.trim()) ?? 0;
+          if (n > 0) kept.set(r.text.trim(), n - 1);
+          return n === 0;
+        })
+        .map((r) => r.text);
       const desc = descriptionLines(added);
       f.added++;
       f.addedLines += desc.length;
@@ -310,7 +326,7 @@ for (const checkout of args) {
 
 const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
 console.log(
-  '\n| language | functions | documented before | after | trivial before | docs added/extended | description lines | restating the name | malformed | files changed | rejected by checks | checks |',
+  '\n| language | functions | documented before | after | trivial before | docs added/extended | description entries | restating the name | malformed | files changed | rejected by checks | checks |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [language, f] of [...perLanguage].sort()) {
