@@ -52,14 +52,14 @@ async function prRepo(name: string): Promise<{ base: string; head: string }> {
   return { base: git(dir, 'rev-parse', 'main').trim(), head: git(dir, 'rev-parse', 'feature').trim() };
 }
 
-/** A second push to `feature`: the new function gets its docstring. */
+/** A second push to `feature`: the new function gets its docstring (one that says more than the name: a trivial doc does not count). */
 async function documentDelete(name: string): Promise<string> {
   const dir = work[name]!;
   await writeFile(
     path.join(dir, 'lib/items.py'),
     FEATURE_ITEMS.replace(
       'def delete_item(item_id):\n',
-      'def delete_item(item_id):\n    """Delete an item.\n\n    Args:\n        item_id: The item\'s id.\n    """\n',
+      'def delete_item(item_id):\n    """Remove an item from the store; an unknown id is ignored.\n\n    Args:\n        item_id: The item\'s id.\n    """\n',
     ),
   );
   git(dir, 'commit', '-q', '-am', 'document delete_item');

@@ -92,3 +92,22 @@ describe('documentationOfChange and in-source tests', () => {
     expect(fns.map((f) => f.name)).toEqual([]);
   });
 });
+
+describe('documentationOfChange and trivial docs', () => {
+  it('a changed function whose doc only restates its name is not documented (flagged trivial), as in the documented share', async () => {
+    const after =
+      '/** Gets the user name. */\nexport function getUserName(id: number): string {\n  return db.name(id);\n}\n\n/** Looks the name up in the primary store, falling back to the cache. */\nexport function lookupName(id: number): string {\n  return db.name(id);\n}\n';
+    const fns = await documentationOfChange({
+      path: 'src/users.ts',
+      language: 'TypeScript',
+      before: null,
+      after,
+      changedLines: new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+    });
+    expect(fns).toEqual([
+      expect.objectContaining({ name: 'getUserName', documented: false, trivialDoc: true }),
+      expect.objectContaining({ name: 'lookupName', documented: true }),
+    ]);
+    expect(fns[1]).not.toHaveProperty('trivialDoc');
+  });
+});

@@ -81,20 +81,32 @@ const additions: Addition[] = [];
 const paramNames = (f: ParsedFunction): string[] => f.docFacts?.signature?.names ?? [];
 const counts = (f: ParsedFunction): boolean => f.docstring !== null && !isTrivialDoc(f.docstring, f.name, paramNames(f));
 
-/** Lines of a doc that carry words (markers, blank lines and bare section headings left out). */
+/** Description entries of a doc (markers, blank lines and bare section headings left out; wrapped lines joined). */
 function descriptionLines(lines: readonly string[]): string[] {
-  return lines
-    .map((l) =>
-      l
-        .trim()
-        .replace(/^(\/\/\/|\/\/!|\/\/|\/\*\*|\*\/|\*|#|"""|''')\s?/, '')
-        .replace(/("""|'''|\*\/)$/, '')
-        .trim(),
-    )
-    .filter(
-      (l) =>
-        l !== '' && !/^(Args|Arguments|Parameters|Returns?|Raises|Yields|Throws|Panics|Errors|Examples?|Notes?|-+|#\s*\w+)\s*:?$/.test(l),
-    );
+  // One entry per description, its wrapped continuation lines (indented deeper than the entry's
+  // first line) joined to it: "options." alone on a continuation line restates nothing.
+  const entries: { indent: number; text: string }[] = [];
+  let open = false;
+  for (const l of lines) {
+    const body = l
+      .trim()
+      .replace(/^(\/\/\/|\/\/!|\/\/|\/\*\*|\*\/|\*|#|"""|''')/, '')
+      .replace(/("""|'''|\*\/)$/, '');
+    const text = body.trim();
+    const indent = body.length - body.trimStart().length + (l.length - l.trimStart().length);
+    if (
+      text === '' ||
+      /^(Args|Arguments|Parameters|Returns?|Raises|Yields|Throws|Panics|Errors|Examples?|Notes?|-+|#\s*\w+)\s*:?$/.test(text)
+    ) {
+      open = false;
+      continue;
+    }
+    const last = entries[entries.length - 1];
+    if (open && last && indent > last.indent) last.text += ` ${text}`;
+    else entries.push({ indent, text });
+    open = true;
+  }
+  return entries.map((e) => e.text);
 }
 
 /** Entries that cannot be right whatever the code says (the issue's "malformed"). */
@@ -240,6 +252,8 @@ for (const checkout of args) {
     f.filesChanged++;
     const rows = addedRows(c);
     const afterFns = await extractWithTreeSitter(c.after, c.language, c.path).catch(() => []);
+    const beforeFns = await extractWithTreeSitter(c.before, c.language, c.path).catch(() => []);
+    const beforeLines = c.before.split(/\r?\n/);
     for (const o of c.outcomes) {
       if (o.action === 'skipped') continue;
       // the function in the result whose declaration follows the added rows of this outcome
@@ -248,7 +262,21 @@ for (const checkout of args) {
         .filter((x) => x.name === o.name && x.docStartLine !== null)
         .sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
       const docRows = fn ? rows.filter((r) => r.row + 1 >= fn.docStartLine! && r.row + 1 <= Math.max(fn.docEndLine!, fn.startLine)) : [];
-      const added = docRows.map((r) => r.text);
+      // The engine's edit replaces a whole doc block; the human lines it keeps are not additions.
+      const kept = new Map<string, number>();
+      const beforeFn = beforeFns
+        .filter((x) => x.name === o.name && x.docstring !== null)
+        .sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
+      if (beforeFn && o.action === 'updated')
+        for (const l of beforeLines.slice(beforeFn.docStartLine! - 1, beforeFn.docEndLine!))
+          kept.set(l.trim(), (kept.get(l.trim()) ?? 0) + 1);
+      const added = docRows
+        .filter((r) => {
+          const n = kept.get(r.text.trim()) ?? 0;
+          if (n > 0) kept.set(r.text.trim(), n - 1);
+          return n === 0;
+        })
+        .map((r) => r.text);
       const desc = descriptionLines(added);
       f.added++;
       f.addedLines += desc.length;
@@ -298,7 +326,7 @@ for (const checkout of args) {
 
 const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');
 console.log(
-  '\n| language | functions | documented before | after | trivial before | docs added/extended | description lines | restating the name | malformed | files changed | rejected by checks | checks |',
+  '\n| language | functions | documented before | after | trivial before | docs added/extended | description entries | restating the name | malformed | files changed | rejected by checks | checks |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [language, f] of [...perLanguage].sort()) {

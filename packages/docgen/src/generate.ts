@@ -140,6 +140,16 @@ export async function generateFile(
   for (const fn of fns) {
     const facts = signatureFactsOf.get(fn);
     if (!facts) continue;
+    // A function declared inside another function's body (a local closure, a decorator's inner
+    // wrapper) is no API: no reader looks for its doc, and a doc block there is noise in the diff.
+    if (
+      fns.some(
+        (o) => o !== fn && o.startLine <= fn.startLine && o.endLine >= fn.endLine && (o.startLine < fn.startLine || o.endLine > fn.endLine),
+      )
+    ) {
+      outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: "a local function inside another function's body" });
+      continue;
+    }
     let planned = plan(fn, facts, ctx);
     let prose: 'model' | 'deterministic' = 'deterministic';
     let rejected: string[] = [];

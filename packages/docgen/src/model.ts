@@ -405,12 +405,14 @@ export function buildModel(
       summaryComment = { start: lead.row, end: lead.end };
     }
   }
-  // A reused parameter text whose every word is already in the parameter's name, the function's
-  // name or its summary ("the character token to insert" under "Inserts the character token …")
+  // A reused parameter text whose every word is already in the parameter's name, its written
+  // type, the function's name or its summary ("the character token to insert" under "Inserts the
+  // character token …", "The deprecated option handler." on `Consumer<Option> deprecatedHandler`)
   // tells the reader nothing: not written.
   const said = `${short} ${fn.docstring ?? ''} ${summary}`.replace(/[^A-Za-z0-9]+/g, '_');
   for (const p of params) {
-    if (p.text !== '' && restatesName(p.text, `${p.name}_${said}`)) {
+    const typeWords = (p.type ?? '').replace(/[^A-Za-z0-9]+/g, '_');
+    if (p.text !== '' && restatesName(p.text, `${p.name}_${typeWords}_${said}`)) {
       p.text = '';
       delete p.source;
     }

@@ -142,6 +142,13 @@ describe('TypeScript', () => {
     );
     expect(r.output).toContain('  log(width: number) {\n    if (width < 0)');
   });
+  it("a local function inside another function's body gets no doc, even with a grounded summary", async () => {
+    const src =
+      'export function sortOptions(options: Option[]): Option[] {\n  const key = (o: Option): string => {\n    // Sort by the long name, as the help lists them.\n    return o.long ?? o.short;\n  };\n  return options.sort((a, b) => key(a).localeCompare(key(b)));\n}\n';
+    const r = await run(src, 'TypeScript', 'k.ts', 'tsdoc');
+    expect(r.output).toBe(src);
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['sortOptions']);
+  });
   it('an override gets nothing; nothing grounded gets nothing', async () => {
     const src =
       'class A extends B {\n  override run(job: string): void {\n    console.log(job);\n  }\n\n  getUserName(id: number): string {\n    return db.name(id);\n  }\n}\n';
@@ -212,6 +219,12 @@ describe('leading comments and wrappers that cannot be described faithfully', ()
     const src =
       'package p;\n\nclass H {\n    /**\n     * Inserts the token.\n     * @param characterToken the character token to insert\n     */\n    void insertCharacterNode(Token characterToken) {\n        insertCharacterToElement(characterToken, null);\n    }\n\n    /**\n     * Inserts the provided character token into the provided element.\n     */\n    void insertCharacterToElement(Token characterToken, Element el) {\n        el.add(characterToken);\n    }\n}\n';
     const r = await run(src, 'Java', 'H.java', 'javadoc');
+    expect(r.output).toBe(src);
+  });
+  it("a reused parameter text that only repeats the parameter's name and type is not written", async () => {
+    const src =
+      'package p;\n\nclass Runner {\n    /**\n     * Sets the listener.\n     * @param taskListener The task event listener.\n     */\n    void setTaskListener(Consumer<TaskEvent> taskListener) {\n        this.l = taskListener;\n    }\n\n    /**\n     * Creates a runner.\n     */\n    Runner(Consumer<TaskEvent> taskListener) {\n        this.l = taskListener;\n    }\n}\n';
+    const r = await run(src, 'Java', 'Runner.java', 'javadoc');
     expect(r.output).toBe(src);
   });
   it('"Same as" is not written when a literal lands past the callee\'s parameters (varargs)', async () => {

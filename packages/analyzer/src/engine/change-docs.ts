@@ -10,6 +10,7 @@ import { extractFunctions, type ParsedFunction } from '../functions/index.ts';
 import { contractChanges, contractOf, raisesInText } from '../functions/contract.ts';
 import { describeFinding } from '../functions/findings.ts';
 import { parseDocstring } from '../docstyles/index.ts';
+import { isTrivialDoc } from '../functions/trivial-doc.ts';
 import { docNoun } from './entries.ts';
 import { isTestFile } from './test-files.ts';
 
@@ -20,7 +21,10 @@ export interface ChangedFunction {
   endLine: number;
   /** added by the change (no function of that name and kind before) */
   added: boolean;
+  /** documented with a doc that says more than the name (a trivial doc does not count: docs/metrics/functions.md) */
   documented: boolean;
+  /** documented, but the doc only restates the name (functions/trivial-doc.ts); absent otherwise */
+  trivialDoc?: true;
   /** documented, and the doc states something the changed code contradicts */
   outdated: boolean;
   /** why it is outdated, in words */
@@ -95,16 +99,19 @@ export async function documentationOfChange(input: ChangeDocsInput): Promise<Cha
     if (fn.scope !== 'public' || fn.isTest) continue; // in-source tests (Rust #[test], JUnit @Test) are test code too
     const added = previous === null;
     if (!added && !touches(fn, input.changedLines)) continue;
-    const documented = !!fn.docstring && fn.docstring.trim() !== '';
+    const hasDoc = !!fn.docstring && fn.docstring.trim() !== '';
+    // The change's coverage counts docs as the documented share does: a trivial one is not documentation.
+    const trivialDoc = hasDoc && isTrivialDoc(fn.docstring!, fn.name, fn.docFacts?.signature?.names ?? []);
+    const documented = hasDoc && !trivialDoc;
     const findings: DocFinding[] = [];
     const reasons: string[] = [];
-    if (documented && fn.outdated.status === 'OUTDATED') {
+    if (hasDoc && fn.outdated.status === 'OUTDATED') {
       reasons.push(fn.outdated.explanation);
       findings.push(...(fn.outdated.findings ?? []));
     }
     // The code changed, the doc did not: does the new contract contradict what the doc says?
     if (
-      documented &&
+      hasDoc &&
       previous?.docstring &&
       previous.docstring === fn.docstring &&
       previous.docFacts &&
@@ -131,6 +138,7 @@ export async function documentationOfChange(input: ChangeDocsInput): Promise<Cha
       endLine: fn.endLine,
       added,
       documented,
+      ...(trivialDoc ? { trivialDoc: true as const } : {}),
       outdated: findings.length > 0 || reasons.length > 0,
       reasons: [...new Set(reasons.filter(Boolean))],
       findings,
