@@ -26,6 +26,8 @@ export interface Route {
   unresolvedPrefix?: string;
   /** the request body and query parameters the handler declares (FastAPI parameters and pydantic models, Flask `request.form` / `request.args`, WTForms) */
   request?: RouteRequest;
+  /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
+  drf?: { trailingSlash: string };
 }
 
 /** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
@@ -166,8 +168,15 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   }
   if (py.size > 0) {
     const methods = djangoMethods(py);
+    const drfRoutes = drfExpander(py);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
+      if (r.drf) {
+        const expanded = drfRoutes(r);
+        routes.splice(i, 1, ...expanded);
+        i += expanded.length - 1;
+        continue;
+      }
       const given = r.framework === 'django' && r.method === 'ANY' && r.handler ? methods(r.file, r.handler) : null;
       if (given && given.length > 0) routes.splice(i, 1, ...given.map((method) => ({ ...r, method })));
     }
@@ -548,6 +557,14 @@ interface PyFile {
     methods: string[];
     line?: number;
     fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string }>;
+    /** every method the class body defines (`def list`, `def create`…: a DRF viewset's actions) */
+    defs?: string[];
+    /** DRF `@action(detail=…, methods=[…], url_path=…)` methods */
+    actions?: Array<{ name: string; detail: boolean; methods: string[]; urlPath: string; line: number }>;
+    /** DRF `lookup_url_kwarg` / `lookup_field` */
+    lookup?: string;
+    /** `http_method_names = [...]` */
+    httpMethods?: string[];
   }>;
   /** functions with the methods a decorator limits them to (`@api_view(['GET'])`, `@require_POST`) */
   functions: Array<{ name: string; methods: string[] }>;
@@ -579,6 +596,29 @@ function pyFile(s: SourceFile, code: string): PyFile {
         ...(form ? { form } : {}),
       });
     }
+    const defs = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(\w+)`, 'gm'))].map((x) => x[1]!);
+    // DRF extra actions: `@action(detail=True, methods=['post'], url_path='x')` (and the older `@detail_route` / `@list_route`).
+    const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
+    for (const a of m[3]!.matchAll(
+      new RegExp(
+        String.raw`^${indent}@(?:\w+\.)*(action|detail_route|list_route)\b([^\n]*(?:\n(?!${indent}(?:@|(?:async[ \t]+)?def\b))[^\n]*)*)\n((?:${indent}@[^\n]*\n)*)${indent}(?:async[ \t]+)?def[ \t]+(\w+)`,
+        'gm',
+      ),
+    )) {
+      const args = a[2]!;
+      const list = /\bmethods\s*=\s*[[(]([^\])]*)[\])]/.exec(args)?.[1];
+      actions.push({
+        name: a[4]!,
+        detail: a[1] === 'detail_route' || (a[1] === 'action' && /\bdetail\s*=\s*True\b/.test(args)),
+        methods: list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'],
+        urlPath: /\burl_path\s*=\s*[rR]?["']([^"']*)["']/.exec(args)?.[1] ?? a[4]!,
+        line: lineAt(code, bodyAt + a.index),
+      });
+    }
+    const lookup =
+      new RegExp(String.raw`^${indent}lookup_url_kwarg[ \t]*=[ \t]*["'](\w+)["']`, 'm').exec(m[3]!)?.[1] ??
+      new RegExp(String.raw`^${indent}lookup_field[ \t]*=[ \t]*["'](\w+)["']`, 'm').exec(m[3]!)?.[1];
+    const allowed = new RegExp(String.raw`^${indent}http_method_names[ \t]*=[ \t]*[[(]([^\])]*)[\])]`, 'm').exec(m[3]!)?.[1];
     out.classes.push({
       name: m[1]!,
       bases: (m[2] ?? '')
@@ -588,6 +628,10 @@ function pyFile(s: SourceFile, code: string): PyFile {
       methods,
       line: lineAt(code, m.index),
       fields,
+      defs,
+      ...(actions.length > 0 ? { actions } : {}),
+      ...(lookup ? { lookup } : {}),
+      ...(allowed !== undefined ? { httpMethods: [...allowed.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) } : {}),
     });
   }
   for (const m of code.matchAll(/((?:^[ \t]*@[^\n]*\n)+)[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/gm)) {
@@ -744,6 +788,38 @@ const DJANGO_GENERIC: Record<string, string[]> = {
  * A view found by its name as the urls file imports it; null when nothing declares its methods (the
  * route stays `ANY`).
  */
+/**
+ * Classes of the repository's Python files: `origin(file, name)` is the file a name used in `file`
+ * comes from when the file imports it; `find(file, dotted)` the class a (dotted) name used in
+ * `file` refers to — in the file its import names, else in `file`, else the only class of that name.
+ */
+function pyClasses(files: ReadonlyMap<string, PyFile>): {
+  origin: (file: string, name: string) => string | null;
+  find: (file: string, dotted: string) => { file: string; c: PyFile['classes'][number] } | null;
+} {
+  const all = new Set(files.keys());
+  const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
+  for (const [file, f] of files)
+    for (const c of f.classes) (classesByName.get(c.name) ?? classesByName.set(c.name, []).get(c.name)!).push({ file, c });
+  const origin = (file: string, name: string): string | null => {
+    const imp = [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
+    if (!imp) return null;
+    if (imp.orig === null) return pyModuleFile(all, file, imp.module);
+    return (
+      pyModuleFile(all, file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`) ??
+      pyModuleFile(all, file, imp.module)
+    );
+  };
+  const find = (file: string, dotted: string): { file: string; c: PyFile['classes'][number] } | null => {
+    const parts = dotted.split('.');
+    const name = parts.at(-1)!;
+    const where = parts.length > 1 ? origin(file, parts[0]!) : (origin(file, name) ?? file);
+    const candidates = classesByName.get(name) ?? [];
+    return candidates.find((x) => x.file === where) ?? (candidates.length === 1 ? candidates[0]! : null);
+  };
+  return { origin, find };
+}
+
 function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, handler: string) => string[] | null {
   const all = new Set(files.keys());
   const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
@@ -779,6 +855,85 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
     const methods = classMethods(file, name, 0);
     const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
     return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
+  };
+}
+
+/** What DRF's mixins and viewsets give a viewset, by class name. */
+const DRF_VIEWSETS: Record<string, string[]> = {
+  ModelViewSet: ['list', 'create', 'retrieve', 'update', 'partial_update', 'destroy'],
+  ReadOnlyModelViewSet: ['list', 'retrieve'],
+  ListModelMixin: ['list'],
+  CreateModelMixin: ['create'],
+  RetrieveModelMixin: ['retrieve'],
+  UpdateModelMixin: ['update', 'partial_update'],
+  DestroyModelMixin: ['destroy'],
+};
+/** The routes a DRF router generates for a viewset, in its order: the list, the list actions, the detail, the detail actions. */
+const DRF_LIST = [
+  ['GET', 'list'],
+  ['POST', 'create'],
+] as const;
+const DRF_DETAIL = [
+  ['GET', 'retrieve'],
+  ['PUT', 'update'],
+  ['PATCH', 'partial_update'],
+  ['DELETE', 'destroy'],
+] as const;
+
+/**
+ * A DRF router registration (`router.register('recipes', RecipeViewSet)`) as the routes the router
+ * generates: `recipes/` for `list` (GET) and `create` (POST), `recipes/{lookup}/` for `retrieve`,
+ * `update`, `partial_update` and `destroy` (GET, PUT, PATCH, DELETE), and each `@action` at
+ * `recipes/<url_path>/` or `recipes/{lookup}/<url_path>/` with its methods (GET by default). The
+ * actions a viewset has are those it defines and those its bases give (DRF's `ModelViewSet`,
+ * `ReadOnlyModelViewSet` and mixins by name, bases of the repository followed), limited by
+ * `http_method_names`; the lookup is `lookup_url_kwarg`, else `lookup_field`, else `pk`. A viewset
+ * that is not found stays one `ANY` route at its prefix.
+ */
+function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] {
+  const { find } = pyClasses(files);
+  return (r) => {
+    const { drf: given, ...route } = r;
+    const slash = given!.trailingSlash;
+    const start = find(r.file, r.handler!);
+    if (!start) return [{ ...route, path: joinPath(r.path) + slash }];
+    const has = new Set<string>();
+    const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
+    let lookup: string | undefined;
+    let allowed: string[] | undefined;
+    const walk = (hit: { file: string; c: PyFile['classes'][number] } | null, name: string, depth: number): void => {
+      if (depth > 8) return;
+      if (!hit) {
+        for (const a of DRF_VIEWSETS[name] ?? []) has.add(a);
+        return;
+      }
+      for (const d of hit.c.defs ?? []) has.add(d);
+      for (const a of hit.c.actions ?? []) if (!actions.some((x) => x.name === a.name)) actions.push(a);
+      lookup ??= hit.c.lookup;
+      allowed ??= hit.c.httpMethods;
+      for (const b of hit.c.bases) walk(find(hit.file, b), b, depth + 1);
+    };
+    walk(start, r.handler!, 0);
+    const name = r.handler!.split('.').at(-1)!;
+    const ok = (method: string): boolean => !allowed || allowed.includes(method);
+    const base = r.path === '/' ? '' : r.path;
+    const detail = `${base}/{${lookup ?? 'pk'}}`;
+    const out: Route[] = [];
+    const add = (method: string, path: string, action: string, line: number): void => {
+      if (ok(method))
+        out.push({
+          ...route,
+          method,
+          path: joinPath(path) + (path === '' && slash === '/' ? '' : slash),
+          handler: `${name}.${action}`,
+          line,
+        });
+    };
+    for (const [method, action] of DRF_LIST) if (has.has(action)) add(method, base, action, r.line);
+    for (const a of actions.filter((x) => !x.detail)) for (const m of a.methods) add(m, `${base}/${a.urlPath}`, a.name, r.line);
+    for (const [method, action] of DRF_DETAIL) if (has.has(action)) add(method, detail, action, r.line);
+    for (const a of actions.filter((x) => x.detail)) for (const m of a.methods) add(m, `${detail}/${a.urlPath}`, a.name, r.line);
+    return out;
   };
 }
 
@@ -1114,8 +1269,60 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
 function django(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const mounts: Mount[] = [];
-  if (!/\burlpatterns\b/.test(code)) return { routes, mounts };
+  if (!/\burlpatterns\b/.test(code) && !/Router\s*\(/.test(code)) return { routes, mounts };
   const spans = stringSpans(s);
+  // DRF routers of this file: `router = DefaultRouter(trailing_slash=False)`, `router.register(r'users', UserViewSet)`.
+  const routers = new Map<
+    string,
+    { root: boolean; trailingSlash: string; line: number; regs: Array<{ prefix: string; viewset: string; line: number }> }
+  >();
+  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(\w*(?:DefaultRouter|SimpleRouter))\s*\(/gm)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = code.slice(open + 1, closing(code, open) - 1);
+    routers.set(m[1]!, {
+      root: m[2]!.endsWith('DefaultRouter'),
+      trailingSlash: /\btrailing_slash\s*=\s*False\b/.test(args) ? '' : '/',
+      line: lineAt(code, m.index),
+      regs: [],
+    });
+  }
+  for (const m of code.matchAll(/\b(\w+)\.register\s*\(/g)) {
+    const router = routers.get(m[1]!);
+    if (!router || inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    const prefix = args[0] !== undefined ? literal(args[0].trim().replace(/^[rRuU]+(?=["'])/, '')) : null;
+    const viewset = args[1]?.trim();
+    if (prefix === null || !viewset || !/^[\w.]+$/.test(viewset)) continue;
+    router.regs.push({ prefix, viewset, line: lineAt(code, m.index) });
+  }
+  /** A router's registrations as routes below `prefix`, expanded later into list / detail / action routes; DefaultRouter's API root view. */
+  const routerRoutes = (name: string, prefix: string): void => {
+    const router = routers.get(name)!;
+    if (router.root)
+      routes.push({
+        method: 'GET',
+        path: joinPath(prefix),
+        framework: 'django',
+        file: s.rel,
+        line: router.line,
+        handler: 'APIRootView',
+        resolved: true,
+      });
+    for (const r of router.regs)
+      routes.push({
+        method: 'ANY',
+        path: joinPath(prefix, r.prefix),
+        framework: 'django',
+        file: s.rel,
+        line: r.line,
+        handler: r.viewset,
+        resolved: true,
+        drf: { trailingSlash: router.trailingSlash },
+      });
+  };
+  const routersIncluded = new Set<string>();
   const calls: Array<{ kind: string; at: number; open: number; end: number; args: string[] }> = [];
   for (const m of code.matchAll(/(?<![.\w])(path|re_path|url)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -1167,7 +1374,15 @@ function django(s: SourceFile, code: string): FileRoutes {
           x = inner;
         }
         if (depth > 8) continue;
-        if (x.startsWith('[')) visit(within([xAt, closing(code, xAt)]), route, depth + 1);
+        const routerUrls = /^(\w+)\.urls$/.exec(x)?.[1];
+        if (routerUrls && routers.has(routerUrls)) {
+          routersIncluded.add(routerUrls);
+          routerRoutes(routerUrls, route);
+        } else if (routerUrls && imported.has(routerUrls)) {
+          // A router of another module (`from .routers import router`): its file's routes take this prefix.
+          const module = imported.get(routerUrls)!.replace(/\.?\w+$/, '');
+          if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: route });
+        } else if (x.startsWith('[')) visit(within([xAt, closing(code, xAt)]), route, depth + 1);
         else if (lists.has(x)) for (const range of lists.get(x)!) visit(within(range), route, depth + 1);
         else {
           const module = literal(x) ?? (/^\w+$/.test(x) ? imported.get(x) : undefined);
@@ -1197,6 +1412,8 @@ function django(s: SourceFile, code: string): FileRoutes {
     '',
     0,
   );
+  // A router not included here is served where its urls are: `urlpatterns += router.urls` here, or a file that includes it.
+  for (const name of routers.keys()) if (!routersIncluded.has(name)) routerRoutes(name, '');
   return { routes, mounts };
 }
 
