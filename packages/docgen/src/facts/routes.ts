@@ -2,6 +2,7 @@ import path from 'node:path/posix';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from './source.ts';
 import { perFile } from './cache.ts';
+import { TypeSchemas, typeDecls, type TypeDecl } from './schemas.ts';
 
 /**
  * HTTP routes read statically from the code (docs/docgen-arch-api.md §Routes): Express, Koa, Fastify, NestJS,
@@ -28,6 +29,27 @@ export interface Route {
   request?: RouteRequest;
   /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
   drf?: { trailingSlash: string };
+  /** what the handler declares by type name (Spring, NestJS, Gin / Echo), resolved to schemas once every file's types are known */
+  typed?: TypedRequest;
+  /** the responses the handler declares: status, and the body's media type and schema where the code gives them */
+  responses?: RouteResponse[];
+}
+
+export interface RouteResponse {
+  status: string;
+  contentType?: string;
+  schema?: Record<string, unknown>;
+  source: string;
+}
+
+/** A handler's request and responses as written: type names, read into schemas by `resolveTyped`. */
+interface TypedRequest {
+  language: TypeDecl['language'];
+  body?: { type?: string; fields?: string[]; files?: string[]; contentType: string; source: string; wrap?: string };
+  query?: Array<{ name: string; type: string; required: boolean; source: string }>;
+  /** a type whose fields are query parameters (NestJS `@Query() q: ListDto`, Gin `ShouldBindQuery(&q)`) */
+  queryType?: { type: string; source: string };
+  responses?: Array<{ status: string; contentType?: string; type?: string; source: string }>;
 }
 
 /** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
@@ -182,8 +204,26 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     }
     routes.push(...pythonRoutes(py));
   }
-  if (go.size > 0) routes.push(...goRoutes(go));
+  if (go.size > 0) {
+    const goOnes = goRoutes(go);
+    attachGoRequests(goOnes, go);
+    routes.push(...goOnes);
+  }
   applyNestPrefix(routes, found);
+  // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
+  const typeFiles = new Set<string>();
+  if (routes.some((r) => r.typed)) {
+    const schemas = new TypeSchemas(
+      sources
+        .filter((s) => ['Java', 'Kotlin', 'TypeScript', 'TSX', 'Go'].includes(s.language))
+        .flatMap((s) => perFile(s.text, `types\0${s.rel}\0${s.language}`, () => typeDecls(s, codeOf(s)))),
+    );
+    for (let i = 0; i < routes.length; i++) {
+      const { typed, ...r } = routes[i]!;
+      if (typed) routes[i] = resolveTyped(r, typed, schemas);
+    }
+    for (const f of schemas.used) if (!found.has(f)) typeFiles.add(f);
+  }
   routes.sort((a, b) =>
     a.path < b.path
       ? -1
@@ -199,7 +239,103 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
                 ? 1
                 : a.line - b.line,
   );
-  return { routes, files: [...found.keys()].sort() };
+  return { routes, files: [...found.keys(), ...typeFiles].sort() };
+}
+
+/** JSON Schema of a scalar type name, a string when nothing is known of it. */
+const scalarSchema = (schemas: TypeSchemas, type: string, file: string, language: TypeDecl['language']): Record<string, unknown> => {
+  const s = schemas.schema(type, file, language);
+  return s && s.type !== 'object' ? s : { type: 'string' };
+};
+
+/**
+ * A route's declared request and responses with their types read into JSON Schemas: a type of the
+ * repository gives its fields (nested types too), a type that is not in the repository is named
+ * (`title`) and nothing more. A body is documented on POST, PUT, PATCH and DELETE.
+ */
+function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
+  const out: Route = { ...r };
+  const req: RouteRequest = { ...(r.request ?? {}) };
+  const named = (type: string): Record<string, unknown> =>
+    schemas.schema(type, r.file, t.language) ?? { title: type.replace(/^\*/, ''), description: 'A type not declared in the repository.' };
+  if (t.body && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
+    let schema: Record<string, unknown> = t.body.type
+      ? named(t.body.type)
+      : {
+          type: 'object',
+          properties: Object.fromEntries(
+            (t.body.fields ?? []).map((f) => [f, t.body!.files?.includes(f) ? { type: 'string', format: 'binary' } : { type: 'string' }]),
+          ),
+        };
+    if (t.body.wrap) schema = { type: 'object', properties: { [t.body.wrap]: schema }, required: [t.body.wrap] };
+    req.body = { contentType: t.body.contentType, schema, source: t.body.source };
+  }
+  const query = [...(req.query ?? [])];
+  for (const q of t.query ?? [])
+    if (!query.some((x) => x.name === q.name))
+      query.push({ name: q.name, required: q.required, schema: scalarSchema(schemas, q.type, r.file, t.language), source: q.source });
+  if (t.queryType) {
+    const schema = schemas.schema(t.queryType.type, r.file, t.language);
+    const props = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const required = (schema?.required ?? []) as string[];
+    for (const [name, s] of Object.entries(props))
+      if (!query.some((x) => x.name === name))
+        query.push({ name, required: required.includes(name), schema: s, source: t.queryType.source });
+  }
+  if (query.length > 0) req.query = query;
+  if (req.body || req.query) out.request = req;
+  const responses: RouteResponse[] = [];
+  for (const x of t.responses ?? []) {
+    if (responses.some((y) => y.status === x.status)) continue;
+    const schema = x.type ? schemas.schema(x.type, r.file, t.language) : undefined;
+    responses.push({
+      status: x.status,
+      ...(x.contentType ? { contentType: x.contentType } : {}),
+      ...(schema ? { schema } : {}),
+      source: x.source,
+    });
+  }
+  if (responses.length > 0) out.responses = responses;
+  return out;
+}
+
+/** Status codes by the names Spring's `HttpStatus` and Go's `net/http` give them. */
+const STATUS: Record<string, string> = {
+  OK: '200',
+  CREATED: '201',
+  ACCEPTED: '202',
+  NO_CONTENT: '204',
+  MOVED_PERMANENTLY: '301',
+  FOUND: '302',
+  SEE_OTHER: '303',
+  NOT_MODIFIED: '304',
+  TEMPORARY_REDIRECT: '307',
+  PERMANENT_REDIRECT: '308',
+  BAD_REQUEST: '400',
+  UNAUTHORIZED: '401',
+  FORBIDDEN: '403',
+  NOT_FOUND: '404',
+  METHOD_NOT_ALLOWED: '405',
+  CONFLICT: '409',
+  GONE: '410',
+  UNPROCESSABLE_ENTITY: '422',
+  TOO_MANY_REQUESTS: '429',
+  INTERNAL_SERVER_ERROR: '500',
+  NOT_IMPLEMENTED: '501',
+  SERVICE_UNAVAILABLE: '503',
+};
+/** `HttpStatus.CREATED`, `http.StatusCreated`, `201` → `201`; null for an expression. */
+function statusCode(expr: string): string | null {
+  const e = expr.trim();
+  if (/^[1-5]\d\d$/.test(e)) return e;
+  const spring = /^(?:HttpStatus\.)?([A-Z_]+)$/.exec(e)?.[1];
+  if (spring && STATUS[spring]) return STATUS[spring];
+  const go = /^(?:http\.)?Status(\w+)$/.exec(e)?.[1];
+  if (go) {
+    const snake = go.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+    return STATUS[snake] ?? (snake === 'UNPROCESSABLE_ENTITY' ? '422' : null);
+  }
+  return null;
 }
 
 function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
@@ -496,17 +632,65 @@ function nest(s: SourceFile, code: string): FileRoutes {
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
     const prefix = base ? literal(base) : '';
     const own = m[2] ? literal(m[2]) : '';
+    const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
+    const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
     routes.push({
-      method: m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase(),
+      method,
       path: joinPath(prefix ?? '', own ?? ''),
       framework: 'nestjs',
       file: s.rel,
       line: lineAt(code, m.index),
       handler: m[3]!,
       resolved: prefix !== null && own !== null,
+      ...(typed ? { typed } : {}),
     });
   }
   return { routes, mounts: [] };
+}
+
+/**
+ * What a NestJS handler declares: `@Body() dto: CreateDto` (JSON; `@Body('user')` under that key,
+ * `@Body('title') title: string` one field), `@Query('limit') limit?: number` and `@Query() q:
+ * ListDto` (query parameters), `@UploadedFile()` (multipart), the return type (`Promise<T>`,
+ * `Observable<T>`) and the status — `@HttpCode(…)`, else Nest's 201 for POST and 200 otherwise.
+ */
+function nestTyped(s: SourceFile, code: string, at: number, open: number, method: string): TypedRequest | undefined {
+  const close = closing(code, open);
+  const before = code.slice(Math.max(code.lastIndexOf(';', at), code.lastIndexOf('}', at), code.lastIndexOf('{', at)) + 1, open);
+  const source = `${s.rel}:${lineAt(code, at)}`;
+  const t: TypedRequest = { language: 'ts' };
+  const fields: string[] = [];
+  for (const p of splitArgs(code.slice(open + 1, close - 1))) {
+    const d =
+      /@(Body|Query|UploadedFile|UploadedFiles)\s*\(\s*(?:(["'`])([^"'`]*)\2)?[^)]*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)(\?)?\s*(?::\s*([\s\S]+))?$/.exec(
+        p.trim(),
+      );
+    if (!d) continue;
+    const [, kind, , key, name, optional, type] = d;
+    if (kind === 'Body') {
+      if (key && type && /^(?:string|number|boolean)$/.test(type.trim())) fields.push(key);
+      else
+        t.body = {
+          ...(type ? { type: type.trim() } : { fields: [] }),
+          contentType: 'application/json',
+          source,
+          ...(key ? { wrap: key } : {}),
+        };
+    } else if (kind === 'Query') {
+      if (key) t.query = [...(t.query ?? []), { name: key, type: type?.trim() ?? 'string', required: !optional, source }];
+      else if (type) t.queryType = { type: type.trim(), source };
+    } else t.body = { fields: [name!], files: [name!], contentType: 'multipart/form-data', source };
+  }
+  if (fields.length > 0 && !t.body) t.body = { fields, contentType: 'application/json', source };
+  const httpCode = /@HttpCode\s*\(\s*([\w.]+)\s*\)/.exec(before)?.[1];
+  const status = (httpCode && statusCode(httpCode.replace(/^HttpStatus\./, ''))) || (method === 'POST' ? '201' : '200');
+  const returns = /^\s*:\s*([^{;]+?)\s*\{/.exec(code.slice(close))?.[1];
+  const redirect = /@Redirect\s*\(/.test(before);
+  if (!redirect)
+    t.responses = [
+      { status, ...(returns && !/^(?:Promise<)?void>?$/.test(returns) ? { contentType: 'application/json', type: returns } : {}), source },
+    ];
+  return t;
 }
 
 /** A prefix as far as it is known: its path, and where a part that could not be read is given. */
@@ -1466,6 +1650,8 @@ interface GoFunc {
   calls: Array<{ callee: string; args: string[]; offset: number; line: number }>;
   /** the expression after `return` when the function returns a router group */
   returns: string | null;
+  /** what the function reads and answers as a handler (`c.ShouldBindJSON(&req)`, `c.Query("q")`, `c.JSON(http.StatusOK, …)`) */
+  typed?: TypedRequest;
 }
 
 interface GoFile {
@@ -1545,9 +1731,102 @@ function goFile(s: SourceFile, code: string): GoFile {
       if (args.length > 0) fn.calls.push({ callee: c[1]!, args, offset: brace + c.index, line: lineAt(code, brace + c.index) });
     }
     if (GO_GROUP_TYPE.test(resultType)) fn.returns = /\breturn[ \t]+([^\n;]+)/.exec(body)?.[1]?.trim() ?? null;
+    if (/\*gin\.Context\b|\becho\.Context\b/.test(code.slice(m.index, paramsEnd))) {
+      const typed = goTyped(s, code, body, brace, fn);
+      if (typed) fn.typed = typed;
+    }
     funcs.push(fn);
   }
   return { framework, funcs };
+}
+
+/**
+ * What a Gin or Echo handler reads and answers: a struct bound with `ShouldBindJSON` / `BindJSON` /
+ * Echo's `Bind` (JSON), `ShouldBind` / `Bind` of a struct with `form:` tags (a form), `ShouldBindQuery`
+ * (query parameters), `c.Query("q")` / `c.DefaultQuery` / `c.QueryParam`, `c.PostForm("x")` /
+ * `c.FormValue`, `c.FormFile` (multipart), and the status codes of `c.JSON(http.StatusOK, …)`,
+ * `c.String`, `c.HTML`, `c.NoContent`, `c.Redirect`, `c.AbortWithStatusJSON`. The bound variable's
+ * type comes from `var req T`, `req := T{}`, `&T{}` or `new(T)`.
+ */
+function goTyped(s: SourceFile, code: string, body: string, at: number, fn: GoFunc): TypedRequest | undefined {
+  const src = (offset: number) => `${s.rel}:${lineAt(code, at + offset)}`;
+  const varType = (name: string): string | undefined => {
+    const decl = new RegExp(String.raw`\bvar[ \t]+${name}[ \t]+(\*?[\w.]+)`).exec(body)?.[1];
+    if (decl) return decl;
+    const a = fn.assigns.find((x) => x.name === name);
+    return a ? (/^&?([\w.]+)\s*\{/.exec(a.expr)?.[1] ?? /^new\(\s*([\w.]+)\s*\)/.exec(a.expr)?.[1]) : undefined;
+  };
+  const t: TypedRequest = { language: 'go' };
+  for (const b of body.matchAll(
+    /\b\w+\.(ShouldBindJSON|BindJSON|ShouldBindWith|MustBindWith|ShouldBind|Bind|ShouldBindQuery|BindQuery)\s*\(\s*&?(\w+)/g,
+  )) {
+    const type = varType(b[2]!);
+    if (!type) continue;
+    if (/Query/.test(b[1]!)) t.queryType = { type, source: src(b.index) };
+    else {
+      // Gin's ShouldBind / Bind read the body by its Content-Type: a struct with form tags is a form's.
+      const formTags =
+        /^(?:ShouldBind|Bind)$/.test(b[1]!) &&
+        new RegExp(String.raw`\btype[ \t]+${type.replace(/^.*\./, '')}[ \t]+struct[ \t]*\{[^}]*\bform:"`).test(code);
+      t.body = { type, contentType: formTags ? 'application/x-www-form-urlencoded' : 'application/json', source: src(b.index) };
+    }
+  }
+  for (const q of body.matchAll(/\b\w+\.(Query|DefaultQuery|GetQuery|QueryParam|QueryArray)\s*\(\s*"([^"]+)"/g))
+    if (!t.query?.some((x) => x.name === q[2]))
+      t.query = [...(t.query ?? []), { name: q[2]!, type: 'string', required: false, source: src(q.index) }];
+  const form: string[] = [];
+  const files: string[] = [];
+  let formAt = -1;
+  for (const f of body.matchAll(/\b\w+\.(PostForm|DefaultPostForm|GetPostForm|FormValue|FormFile)\s*\(\s*"([^"]+)"/g)) {
+    if (!form.includes(f[2]!)) form.push(f[2]!);
+    if (f[1] === 'FormFile') files.push(f[2]!);
+    if (formAt < 0) formAt = f.index;
+  }
+  if (form.length > 0 && !t.body)
+    t.body = {
+      fields: form,
+      files,
+      contentType: files.length > 0 ? 'multipart/form-data' : 'application/x-www-form-urlencoded',
+      source: src(formAt),
+    };
+  const responses: NonNullable<TypedRequest['responses']> = [];
+  for (const r of body.matchAll(
+    /\b\w+\.(JSON|IndentedJSON|PureJSON|AbortWithStatusJSON|String|HTML|NoContent|Redirect|AbortWithStatus|Status|XML|Data|File)\s*\(\s*([\w.]+)/g,
+  )) {
+    const status = r[1] === 'File' ? '200' : statusCode(r[2]!);
+    if (!status || responses.some((x) => x.status === status)) continue;
+    const contentType = /JSON/.test(r[1]!)
+      ? 'application/json'
+      : r[1] === 'String'
+        ? 'text/plain'
+        : r[1] === 'HTML'
+          ? 'text/html'
+          : r[1] === 'XML'
+            ? 'application/xml'
+            : undefined;
+    responses.push({ status, ...(contentType ? { contentType } : {}), source: src(r.index) });
+  }
+  if (responses.length > 0) t.responses = responses.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0));
+  return t.body || t.query || t.queryType || t.responses ? t : undefined;
+}
+
+/** Each Gin / Echo route takes what its handler function declares: the function of that name, in the package its qualifier names when several have it. */
+function attachGoRequests(routes: Route[], files: ReadonlyMap<string, GoFile>): void {
+  const byName = new Map<string, Array<{ file: string; fn: GoFunc }>>();
+  for (const [file, f] of files)
+    for (const fn of f.funcs) (byName.get(fn.name) ?? byName.set(fn.name, []).get(fn.name)!).push({ file, fn });
+  for (const r of routes) {
+    if (!r.handler) continue;
+    const parts = r.handler.split('.');
+    const all = byName.get(parts.at(-1)!) ?? [];
+    const pkg = parts.length > 1 ? parts[0]! : null;
+    const hit =
+      all.length === 1
+        ? all[0]
+        : (all.find((x) => pkg !== null && path.basename(path.dirname(x.file)) === pkg) ??
+          all.find((x) => path.dirname(x.file) === path.dirname(r.file)));
+    if (hit?.fn.typed) r.typed = hit.fn.typed;
+  }
 }
 
 /**
@@ -1678,6 +1957,8 @@ function spring(s: SourceFile, code: string): FileRoutes {
     return { args: code.slice(start + 1, end - 1), end };
   };
   const classes: Array<{ index: number; paths: string[] | null }> = [];
+  // A @RestController's (or @ResponseBody class's) methods answer with their return value as the body; a @Controller's String is a view name.
+  const rest = /@(?:RestController|ResponseBody)\b/.test(code);
   for (const m of code.matchAll(/@RequestMapping\b/g)) {
     if (inSpan(spans, m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
@@ -1692,10 +1973,11 @@ function spring(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index) || classes.some((c) => c.index === m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
     const sig =
-      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:[\w<>[\],.? ]+\s+)?(\w+)\s*\(/.exec(
+      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:([\w<>[\],.? ]+)\s+)?(\w+)\s*\(/.exec(
         code.slice(end),
       );
     if (!sig) continue;
+    const typed = springTyped(s, code, m.index, end + sig.index + sig[0].length - 1, sig[1]?.trim(), rest);
     const cls = classes.filter((c) => c.index < m.index).at(-1);
     const prefixes = cls ? cls.paths : [''];
     const own = mappingPaths(args);
@@ -1718,14 +2000,111 @@ function spring(s: SourceFile, code: string): FileRoutes {
             framework: 'spring',
             file: s.rel,
             line,
-            handler: sig[1]!,
+            handler: sig[2]!,
             resolved,
             ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${args.trim()}` }),
+            ...(typed ? { typed } : {}),
           });
       }
     }
   }
   return { routes, mounts: [] };
+}
+
+/** Spring handler parameters that are the framework's, not the request's. */
+const SPRING_SKIP =
+  /^(?:HttpServletRequest|HttpServletResponse|ServletRequest|ServletResponse|HttpSession|Model|ModelMap|ModelAndView|BindingResult|Errors|Principal|Authentication|Pageable|Sort|Locale|SessionStatus|RedirectAttributes|WebRequest|ServerWebExchange|UriComponentsBuilder)$/;
+
+/**
+ * What a Spring handler declares: `@RequestBody T` (JSON), `@ModelAttribute T` or an unannotated
+ * class of the repository in a form controller (`application/x-www-form-urlencoded` on POST/PUT),
+ * `@RequestParam` (query parameters; required unless `required = false`, a `defaultValue` or
+ * `Optional`; a `MultipartFile` is a multipart part), the return type (`ResponseEntity<T>`, `T`,
+ * `List<T>`; a `String` of a view controller is an HTML page) and `@ResponseStatus`.
+ */
+function springTyped(
+  s: SourceFile,
+  code: string,
+  at: number,
+  open: number,
+  returns: string | undefined,
+  rest: boolean,
+): TypedRequest | undefined {
+  const close = closing(code, open);
+  // The method's annotations: from the end of the previous member to its name.
+  const before = code.slice(Math.max(code.lastIndexOf(';', at), code.lastIndexOf('}', at), code.lastIndexOf('{', at)) + 1, open);
+  const kotlin = s.language === 'Kotlin';
+  const kotlinReturn = kotlin ? /^\s*:\s*([\w<>[\],.? ]+?)\s*(?:\{|=)/.exec(code.slice(close))?.[1] : undefined;
+  const returnType = kotlin ? kotlinReturn : returns?.replace(/^(?:public|private|protected|static|final|synchronized)\s+/g, '');
+  const line = lineAt(code, at);
+  const source = `${s.rel}:${line}`;
+  const t: TypedRequest = { language: 'java' };
+  const form: string[] = [];
+  for (const p of splitArgs(code.slice(open + 1, close - 1))) {
+    const annotations = [...p.matchAll(/@(\w+)(?:\s*\(((?:[^()]|\([^()]*\))*)\))?/g)];
+    const bare = p
+      .replace(/@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?/g, ' ')
+      .replace(/\bfinal\s+/, '')
+      .trim();
+    const kt = /^(\w+)\s*:\s*(.+)$/.exec(bare);
+    const java = /^([\s\S]+?)\s+(\w+)$/.exec(bare);
+    const [type, name] = kt ? [kt[2]!.trim(), kt[1]!] : java ? [java[1]!.trim(), java[2]!] : [bare, ''];
+    const names = annotations.map((a) => a[1]!);
+    const ann = (n: string) => annotations.find((a) => a[1] === n)?.[2] ?? '';
+    if (names.includes('RequestBody')) t.body = { type, contentType: 'application/json', source };
+    else if (names.includes('RequestParam')) {
+      const a = ann('RequestParam');
+      const given = /^\s*"([^"]+)"/.exec(a)?.[1] ?? /\b(?:value|name)\s*=\s*"([^"]+)"/.exec(a)?.[1] ?? name;
+      if (/MultipartFile/.test(type)) {
+        t.body = {
+          fields: [...(t.body?.fields ?? []), given],
+          files: [...(t.body?.files ?? []), given],
+          contentType: 'multipart/form-data',
+          source,
+        };
+        continue;
+      }
+      t.query = [
+        ...(t.query ?? []),
+        {
+          name: given,
+          type: type.replace(/^Optional<(.+)>$/, '$1'),
+          required: !/\brequired\s*=\s*false\b|\bdefaultValue\s*=/.test(a) && !/^Optional</.test(type) && !type.endsWith('?'),
+          source,
+        },
+      ];
+    } else if (
+      names.includes('ModelAttribute') ||
+      (!names.some((n) =>
+        /^(?:PathVariable|RequestHeader|CookieValue|RequestAttribute|SessionAttribute|AuthenticationPrincipal|CurrentUser|RequestPart|MatrixVariable|Value)$/.test(
+          n,
+        ),
+      ) &&
+        !rest &&
+        /^[A-Z]\w*$/.test(type) &&
+        !SPRING_SKIP.test(type) &&
+        !/^(?:String|Integer|Long|Boolean|Double|Float|Map)$/.test(type))
+    )
+      form.push(type);
+  }
+  if (form.length > 0 && !t.body) t.body = { type: form[0]!, contentType: 'application/x-www-form-urlencoded', source };
+  const status = /@ResponseStatus\s*\(\s*(?:(?:code|value)\s*=\s*)?([\w.]+)/.exec(before)?.[1];
+  const code_ = (status && statusCode(status)) ?? '200';
+  const responseBody = rest || /@ResponseBody\b/.test(before);
+  if (returnType && !/^(?:void|Unit)$/.test(returnType)) {
+    if (!responseBody && /^(?:String|ModelAndView|View)$/.test(returnType)) {
+      // A view name; `"redirect:…"` answers with a redirect (302) instead of a page.
+      const brace = code.indexOf('{', close);
+      const body = brace < 0 ? '' : code.slice(brace, closing(code, brace));
+      const redirects = /\breturn\s+"redirect:/.test(body);
+      const pages = !redirects || /\breturn\s+(?!"redirect:)/.test(body);
+      t.responses = [
+        ...(pages ? [{ status: code_, contentType: 'text/html', source }] : []),
+        ...(redirects ? [{ status: '302', source }] : []),
+      ];
+    } else t.responses = [{ status: code_, contentType: 'application/json', type: returnType, source }];
+  } else if (returnType) t.responses = [{ status: status ? code_ : '200', source }];
+  return t.body || t.query || t.responses ? t : undefined;
 }
 
 /**
