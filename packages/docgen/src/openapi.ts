@@ -347,8 +347,8 @@ export function codeSamples(server: string, path: string, method: string, op: Op
     .map((p) => ({ name: String(p.name), value: String(sampleOf(p.schema) ?? '') }));
   const request = {
     method: method.toUpperCase(),
-    url,
-    ...(query.length > 0 ? { queryString: query } : {}),
+    // In the URL itself: every client's sample shows it (snippetz's Go client leaves `queryString` out).
+    url: query.length > 0 ? `${url}?${new URLSearchParams(query.map((q): [string, string] => [q.name, q.value])).toString()}` : url,
     headers: mime && mime !== 'multipart/form-data' ? [{ name: 'Content-Type', value: mime }] : [],
     ...(mime
       ? {
