@@ -124,6 +124,8 @@ interface FileRoutes {
   py?: PyFile;
   /** Gin / Echo functions, resolved across files */
   go?: GoFile;
+  /** named imports of a NestJS controller file whose paths are constants (`import { routesV1 } from '@config/app.routes'`) */
+  tsImports?: Array<{ name: string; orig: string; spec: string }>;
   /** NestJS `app.setGlobalPrefix('api', { exclude })` written in this file */
   nestPrefix?: Prefix & { exclude: string[] };
 }
@@ -209,6 +211,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     attachGoRequests(goOnes, go);
     routes.push(...goOnes);
   }
+  const constantFiles = resolveNestConstants(routes, found, sources, byFile);
   applyNestPrefix(routes, found);
   // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
   const typeFiles = new Set<string>();
@@ -239,6 +242,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
                 ? 1
                 : a.line - b.line,
   );
+  for (const f of constantFiles) if (!found.has(f)) typeFiles.add(f);
   return { routes, files: [...found.keys(), ...typeFiles].sort() };
 }
 
@@ -619,19 +623,23 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
 function nest(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
+  // A path given as a constant (`@Controller(routes.version)`, `@Get(routes.user.root)`) is written `{{routes.version}}`
+  // until every file's constants are known (`resolveNestConstants`).
   const controllers = [
-    ...code.matchAll(new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\})?\s*\)`, 'g')),
+    ...code.matchAll(
+      new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\}|([A-Za-z_$][\w$.]*))?\s*\)`, 'g'),
+    ),
   ];
   for (const m of code.matchAll(
     new RegExp(
-      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING})?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
+      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING}|([A-Za-z_$][\w$.]*))?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
       'g',
     ),
   )) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
-    const prefix = base ? literal(base) : '';
-    const own = m[2] ? literal(m[2]) : '';
+    const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
+    const own = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
     const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
     const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
     routes.push({
@@ -640,12 +648,127 @@ function nest(s: SourceFile, code: string): FileRoutes {
       framework: 'nestjs',
       file: s.rel,
       line: lineAt(code, m.index),
-      handler: m[3]!,
+      handler: m[4]!,
       resolved: prefix !== null && own !== null,
       ...(typed ? { typed } : {}),
     });
   }
-  return { routes, mounts: [] };
+  const tsImports: NonNullable<FileRoutes['tsImports']> = [];
+  if (routes.some((r) => r.path.includes('{{')))
+    for (const i of code.matchAll(/\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s*(["'])([^"']+)\2/g))
+      for (const part of i[1]!.split(',')) {
+        const [orig, alias] = part.trim().split(/\s+as\s+/);
+        if (orig && /^\w+$/.test(orig)) tsImports.push({ name: alias ?? orig, orig, spec: i[3]! });
+      }
+  return { routes, mounts: [], ...(tsImports.length > 0 ? { tsImports } : {}) };
+}
+
+/**
+ * The string constants a TypeScript / JavaScript file declares, flattened by their dotted names:
+ * `const v1 = 'v1'`, `export const routes = { version: v1, user: { delete: `/${users}/:id` } }` →
+ * `v1`, `routes.version`, `routes.user.delete`. Values are string literals, templates whose
+ * substitutions are such constants, constants by name (shorthand properties too) and nested objects.
+ */
+function tsConstants(code: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const value = (expr: string, name: string, depth: number): void => {
+    const e = expr.trim().replace(/\s+as\s+const$/, '');
+    if (depth > 6) return;
+    const lit = literal(e);
+    if (lit !== null) {
+      out.set(name, lit);
+      return;
+    }
+    if (/^`[^`]*`$/.test(e)) {
+      let ok = true;
+      const v = e.slice(1, -1).replace(/\$\{\s*([\w.]+)\s*\}/g, (_, x: string) => {
+        const got = out.get(x);
+        if (got === undefined) ok = false;
+        return got ?? '';
+      });
+      if (ok) out.set(name, v);
+      return;
+    }
+    if (/^[\w.]+$/.test(e) && out.has(e)) {
+      out.set(name, out.get(e)!);
+      return;
+    }
+    if (e.startsWith('{') && e.endsWith('}'))
+      for (const prop of splitArgs(e.slice(1, -1))) {
+        const kv = /^\s*(?:(\w+)|["'](\w+)["'])\s*(?::\s*([\s\S]+))?$/.exec(prop);
+        if (!kv) continue;
+        const key = (kv[1] ?? kv[2])!;
+        value(kv[3] ?? key, `${name}.${key}`, depth + 1);
+      }
+  };
+  for (const m of code.matchAll(/^[ \t]*(?:export[ \t]+)?(?:const|let|var)[ \t]+(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*/gm)) {
+    const start = m.index + m[0].length;
+    const end = code[start] === '{' ? closing(code, start) : code.indexOf('\n', start) < 0 ? code.length : code.indexOf('\n', start);
+    value(code.slice(start, end).replace(/;\s*$/, ''), m[1]!, 0);
+  }
+  return out;
+}
+
+/**
+ * NestJS paths given as constants (`{{routesV1.user.root}}`): read from the file's own constants,
+ * else from the file its import of the name points at, else from the one file of the repository
+ * declaring it. A constant that cannot be read leaves its part out of the path, the route marked
+ * unresolved at the decorator.
+ */
+function resolveNestConstants(
+  routes: Route[],
+  found: ReadonlyMap<string, FileRoutes>,
+  sources: readonly SourceFile[],
+  edges: ReadonlyMap<string, ImportEdge[]>,
+): Set<string> {
+  const used = new Set<string>();
+  const pending = routes.filter((r) => r.framework === 'nestjs' && r.path.includes('{{'));
+  if (pending.length === 0) return used;
+  const ts = sources.filter((x) => ['TypeScript', 'JavaScript', 'TSX'].includes(x.language));
+  const byRel = new Map(ts.map((x) => [x.rel, x]));
+  const constantsOf = (rel: string): Map<string, string> => {
+    const src = byRel.get(rel);
+    return src ? perFile(src.text, `tsconst\0${rel}`, () => tsConstants(codeOf(src))) : new Map();
+  };
+  const lookup = (file: string, expr: string): string | undefined => {
+    const own = constantsOf(file).get(expr);
+    if (own !== undefined) return own;
+    const [first, ...rest] = expr.split('.');
+    const imp = found.get(file)?.tsImports?.find((i) => i.name === first);
+    if (!imp) return undefined;
+    const target = (edges.get(file) ?? []).find((e) => e.spec === imp.spec)?.to;
+    const key = [imp.orig, ...rest].join('.');
+    const targetFile = target && (target.endsWith('/') ? `${target}index.ts` : target);
+    const hit = targetFile ? constantsOf(targetFile).get(key) : undefined;
+    if (hit !== undefined) {
+      used.add(targetFile!);
+      return hit;
+    }
+    // Re-exported or aliased away: the one value the repository's files give that name.
+    const everywhere = ts.flatMap((x) => {
+      const v = constantsOf(x.rel).get(key);
+      return v === undefined ? [] : [{ rel: x.rel, v }];
+    });
+    if (everywhere.length === 0 || new Set(everywhere.map((x) => x.v)).size !== 1) return undefined;
+    for (const x of everywhere) used.add(x.rel);
+    return everywhere[0]!.v;
+  };
+  for (const r of pending) {
+    const missing: string[] = [];
+    const parts = r.path.split('/').map((seg) =>
+      seg.replace(/\{\{([\w$.]+)\}\}/g, (_, expr: string) => {
+        const v = lookup(r.file, expr);
+        if (v === undefined) missing.push(expr);
+        return v ?? '';
+      }),
+    );
+    r.path = joinPath(...parts.filter((p) => p !== '').map((p) => `/${p}`));
+    if (missing.length > 0) {
+      r.resolved = false;
+      r.unresolvedPrefix ??= `${r.file}:${r.line} ${missing.join(', ')}`;
+    }
+  }
+  return used;
 }
 
 /**
@@ -963,6 +1086,13 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   TokenObtainPairView: ['POST'],
   TokenRefreshView: ['POST'],
   TokenVerifyView: ['POST'],
+  // drf-spectacular's schema and documentation views
+  SpectacularAPIView: ['GET'],
+  SpectacularJSONAPIView: ['GET'],
+  SpectacularYAMLAPIView: ['GET'],
+  SpectacularSwaggerView: ['GET'],
+  SpectacularSwaggerSplitView: ['GET'],
+  SpectacularRedocView: ['GET'],
 };
 
 /**
