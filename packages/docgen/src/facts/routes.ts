@@ -2232,7 +2232,10 @@ function springTyped(
         ...(pages ? [{ status: code_, contentType: 'text/html', source }] : []),
         ...(redirects ? [{ status: '302', source }] : []),
       ];
-    } else t.responses = [{ status: code_, contentType: 'application/json', type: returnType, source }];
+    } else if (/^(?:String|CharSequence)$/.test(returnType))
+      // A String answered as the body is written as text (StringHttpMessageConverter), not JSON.
+      t.responses = [{ status: code_, contentType: 'text/plain', type: returnType, source }];
+    else t.responses = [{ status: code_, contentType: 'application/json', type: returnType, source }];
   } else if (returnType) t.responses = [{ status: status ? code_ : '200', source }];
   return t.body || t.query || t.responses ? t : undefined;
 }
