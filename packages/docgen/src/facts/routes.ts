@@ -1948,7 +1948,8 @@ function attachGoRequests(routes: Route[], files: ReadonlyMap<string, GoFile>): 
   for (const r of routes) {
     if (!r.handler) continue;
     const parts = r.handler.split('.');
-    const all = byName.get(parts.at(-1)!) ?? [];
+    // Only functions taking the framework's context are handlers (a model's `Login` is not).
+    const all = (byName.get(parts.at(-1)!) ?? []).filter((x) => x.fn.params.some((p) => /\b(?:gin|echo)\.Context\b/.test(p.type)));
     const pkg = parts.length > 1 ? parts[0]! : null;
     const hit =
       all.length === 1
