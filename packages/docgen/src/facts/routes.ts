@@ -320,13 +320,19 @@ const STATUS: Record<string, string> = {
   FORBIDDEN: '403',
   NOT_FOUND: '404',
   METHOD_NOT_ALLOWED: '405',
+  NOT_ACCEPTABLE: '406',
+  REQUEST_TIMEOUT: '408',
+  PRECONDITION_FAILED: '412',
+  UNSUPPORTED_MEDIA_TYPE: '415',
   CONFLICT: '409',
   GONE: '410',
   UNPROCESSABLE_ENTITY: '422',
   TOO_MANY_REQUESTS: '429',
   INTERNAL_SERVER_ERROR: '500',
   NOT_IMPLEMENTED: '501',
+  BAD_GATEWAY: '502',
   SERVICE_UNAVAILABLE: '503',
+  GATEWAY_TIMEOUT: '504',
 };
 /** `HttpStatus.CREATED`, `http.StatusCreated`, `201` → `201`; null for an expression. */
 function statusCode(expr: string): string | null {
