@@ -357,7 +357,7 @@ export function codeSamples(server: string, path: string, method: string, op: Op
                 mimeType: mime,
                 params: Object.entries(isObject(value) ? value : {}).map(([name, v]) => ({
                   name,
-                  value: typeof v === 'string' ? v : JSON.stringify(v),
+                  value: typeof v === 'string' ? v : v === null ? '' : JSON.stringify(v),
                 })),
               }
             : { mimeType: mime, text: JSON.stringify(value ?? {}) },

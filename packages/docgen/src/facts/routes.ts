@@ -193,6 +193,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   if (py.size > 0) {
     const methods = djangoMethods(py);
     const drfRoutes = drfExpander(py);
+    const bodyOf = drfBodies(py);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
       if (r.drf) {
@@ -202,7 +203,18 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
         continue;
       }
       const given = r.framework === 'django' && r.method === 'ANY' && r.handler ? methods(r.file, r.handler) : null;
-      if (given && given.length > 0) routes.splice(i, 1, ...given.map((method) => ({ ...r, method })));
+      // A DRF generic view's serializer is the body of its POST / PUT / PATCH.
+      const body = given && r.handler ? bodyOf(r.file, r.handler) : undefined;
+      if (given && given.length > 0)
+        routes.splice(
+          i,
+          1,
+          ...given.map((method) => ({
+            ...r,
+            method,
+            ...(body && ['POST', 'PUT', 'PATCH'].includes(method) ? { request: { body: method === 'PATCH' ? partial(body) : body } } : {}),
+          })),
+        );
     }
     routes.push(...pythonRoutes(py));
   }
@@ -869,7 +881,11 @@ interface PyFile {
     bases: string[];
     methods: string[];
     line?: number;
-    fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string }>;
+    fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string; args?: string }>;
+    /** DRF: `serializer_class = X`; a serializer's `Meta.fields` and `Meta.read_only_fields` */
+    serializer?: string;
+    metaFields?: string[];
+    readOnly?: string[];
     /** every method the class body defines (`def list`, `def create`…: a DRF viewset's actions) */
     defs?: string[];
     /** DRF `@action(detail=…, methods=[…], url_path=…)` methods */
@@ -906,9 +922,16 @@ function pyFile(s: SourceFile, code: string): PyFile {
         type: (f[2] ?? '').trim(),
         line: lineAt(code, bodyAt + f.index),
         hasDefault: f[3] !== undefined,
-        ...(form ? { form } : {}),
+        ...(form ? { form, args: f[3]! } : {}),
       });
     }
+    const serializer = new RegExp(String.raw`^${indent}serializer_class[ \t]*=[ \t]*([\w.]+)`, 'm').exec(m[3]!)?.[1];
+    const names = (key: string): string[] | undefined => {
+      const list = new RegExp(String.raw`^[ \t]+${key}[ \t]*=[ \t]*[[(]([^\])]*)[\])]`, 'm').exec(m[3]!)?.[1];
+      return list === undefined ? undefined : [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!);
+    };
+    const metaFields = names('fields');
+    const readOnly = names('read_only_fields');
     const defs = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(\w+)`, 'gm'))].map((x) => x[1]!);
     // DRF extra actions: `@action(detail=True, methods=['post'], url_path='x')` (and the older `@detail_route` / `@list_route`).
     const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
@@ -942,6 +965,9 @@ function pyFile(s: SourceFile, code: string): PyFile {
       line: lineAt(code, m.index),
       fields,
       defs,
+      ...(serializer ? { serializer } : {}),
+      ...(metaFields ? { metaFields } : {}),
+      ...(readOnly ? { readOnly } : {}),
       ...(actions.length > 0 ? { actions } : {}),
       ...(lookup ? { lookup } : {}),
       ...(allowed !== undefined ? { httpMethods: [...allowed.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) } : {}),
@@ -1210,8 +1236,76 @@ const DRF_DETAIL = [
  * `http_method_names`; the lookup is `lookup_url_kwarg`, else `lookup_field`, else `pk`. A viewset
  * that is not found stays one `ANY` route at its prefix.
  */
+/** A body for PATCH (DRF's `partial=True`): no field is required. */
+function partial(body: NonNullable<RouteRequest['body']>): NonNullable<RouteRequest['body']> {
+  const { required: _required, ...schema } = body.schema;
+  return { ...body, schema };
+}
+
+/** DRF serializer fields as JSON Schema, by field class. */
+const DRF_FIELDS: Record<string, Record<string, unknown>> = {
+  IntegerField: { type: 'integer' },
+  FloatField: { type: 'number' },
+  DecimalField: { type: 'number' },
+  BooleanField: { type: 'boolean' },
+  EmailField: { type: 'string', format: 'email' },
+  URLField: { type: 'string', format: 'uri' },
+  UUIDField: { type: 'string', format: 'uuid' },
+  DateTimeField: { type: 'string', format: 'date-time' },
+  DateField: { type: 'string', format: 'date' },
+  FileField: { type: 'string', format: 'binary' },
+  ImageField: { type: 'string', format: 'binary' },
+  ListField: { type: 'array' },
+  MultipleChoiceField: { type: 'array' },
+  JSONField: {},
+  DictField: { type: 'object' },
+  PrimaryKeyRelatedField: {},
+};
+
+/**
+ * The request body a DRF view's `serializer_class` takes (its bases followed): the serializer's
+ * declared fields (`title = serializers.CharField(…)`; `read_only=True`, `SerializerMethodField`
+ * and `HiddenField` left out, `required=False` or a `default=` not required) and its
+ * `Meta.fields` names less `read_only_fields` (their types are the model's, not read: `{}`).
+ * JSON, or multipart when a field is a file.
+ */
+function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: string) => RouteRequest['body'] | undefined {
+  const { find } = pyClasses(files);
+  return (file, view) => {
+    let serializer: { file: string; name: string } | undefined;
+    const walk = (hit: { file: string; c: PyFile['classes'][number] } | null, depth: number): void => {
+      if (!hit || depth > 8 || serializer) return;
+      if (hit.c.serializer) serializer = { file: hit.file, name: hit.c.serializer };
+      else for (const b of hit.c.bases) walk(find(hit.file, b), depth + 1);
+    };
+    walk(find(file, view), 0);
+    const s = serializer && find(serializer.file, serializer.name);
+    if (!s) return undefined;
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    const skip = new Set(s.c.readOnly ?? []);
+    for (const f of s.c.fields ?? []) {
+      if (!f.form) continue;
+      skip.add(f.name);
+      if (/^(?:SerializerMethodField|HiddenField|ReadOnlyField)$/.test(f.form) || /\bread_only\s*=\s*True\b/.test(f.args ?? '')) continue;
+      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (DRF_FIELDS[f.form] ?? { type: 'string' });
+      if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
+    }
+    for (const name of s.c.metaFields ?? []) if (!skip.has(name) && !(name in properties)) properties[name] = {};
+    if (Object.keys(properties).length === 0) return undefined;
+    const source = `${s.file}:${s.c.line}`;
+    const multipart = Object.values(properties).some((p) => (p as Record<string, unknown>).format === 'binary');
+    return {
+      contentType: multipart ? 'multipart/form-data' : 'application/json',
+      schema: { type: 'object', title: s.c.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source },
+      source,
+    };
+  };
+}
+
 function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] {
   const { find } = pyClasses(files);
+  const bodyOf = drfBodies(files);
   return (r) => {
     const { drf: given, ...route } = r;
     const slash = given!.trailingSlash;
@@ -1239,6 +1333,8 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
     const base = r.path === '/' ? '' : r.path;
     const detail = `${base}/{${lookup ?? 'pk'}}`;
     const out: Route[] = [];
+    // The serializer's fields are the body of create / update / partial_update (an action's own body is not read).
+    const body = bodyOf(r.file, r.handler!);
     const add = (method: string, path: string, action: string, line: number): void => {
       if (ok(method))
         out.push({
@@ -1247,6 +1343,9 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
           path: joinPath(path) + (path === '' && slash === '/' ? '' : slash),
           handler: `${name}.${action}`,
           line,
+          ...(body && ['create', 'update', 'partial_update'].includes(action)
+            ? { request: { body: action === 'partial_update' ? partial(body) : body } }
+            : {}),
         });
     };
     for (const [method, action] of DRF_LIST) if (has.has(action)) add(method, base, action, r.line);
