@@ -922,7 +922,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
         type: (f[2] ?? '').trim(),
         line: lineAt(code, bodyAt + f.index),
         hasDefault: f[3] !== undefined,
-        ...(form ? { form, args: f[3]! } : {}),
+        // The field's arguments, over several lines too (`many=True` on the next line).
+        ...(form
+          ? (() => {
+              const open =
+                f.index + f[0].indexOf(form) + form.length + (/^\s*/.exec(f[0].slice(f[0].indexOf(form) + form.length))?.[0].length ?? 0);
+              return { form, args: m[3]![open] === '(' ? m[3]!.slice(open + 1, closing(m[3]!, open) - 1) : f[3]! };
+            })()
+          : {}),
       });
     }
     const serializer = new RegExp(String.raw`^${indent}serializer_class[ \t]*=[ \t]*([\w.]+)`, 'm').exec(m[3]!)?.[1];
@@ -1287,7 +1294,11 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
     for (const f of s.c.fields ?? []) {
       if (!f.form) continue;
       skip.add(f.name);
-      if (/^(?:SerializerMethodField|HiddenField|ReadOnlyField)$/.test(f.form) || /\bread_only\s*=\s*True\b/.test(f.args ?? '')) continue;
+      if (
+        /^(?:SerializerMethodField|HiddenField|ReadOnlyField|HyperlinkedIdentityField)$/.test(f.form) ||
+        /\bread_only\s*=\s*True\b/.test(f.args ?? '')
+      )
+        continue;
       properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (DRF_FIELDS[f.form] ?? { type: 'string' });
       if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
     }
