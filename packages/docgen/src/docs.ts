@@ -115,11 +115,16 @@ function planOf(
       index: (pages) => architectureIndex(facts, meta, pages),
     };
   }
-  const { doc, described } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`);
+  const { doc, described, server } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`, sources);
+  // The file naming the port the samples address is a source of the HTTP page too.
+  const portFile = server.source?.replace(/:\d+$/, '');
   return {
     base: 'api',
     title: `${meta.name} — API`,
-    pages: [apiHttpPage(facts, described, () => openApiBlocks(doc, described)), ...apiModulePages(sources)],
+    pages: [
+      apiHttpPage(facts, [...described, ...(portFile ? [portFile] : [])], () => openApiBlocks(doc, described)),
+      ...apiModulePages(sources),
+    ],
     extras: [{ name: 'openapi.json', format: 'json', content: `${JSON.stringify(doc, null, 2)}\n` }],
     index: (pages) => apiIndex(facts, meta, pages),
   };

@@ -111,7 +111,19 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
               },
             }
           : {}),
-        responses: { default: { description: 'Not described in the code.' } },
+        responses:
+          r.responses && r.responses.length > 0
+            ? Object.fromEntries(
+                r.responses.map((x) => [
+                  x.status,
+                  {
+                    description: `${STATUS_TEXT[x.status] ?? 'Status ' + x.status}, as the handler answers (${x.source}).`,
+                    ...(x.contentType ? { content: { [x.contentType]: { schema: x.schema ?? {} } } } : {}),
+                    'x-source': x.source,
+                  },
+                ]),
+              )
+            : { default: { description: 'Not described in the code.' } },
         'x-source': source,
         'x-framework': r.framework,
         ...(r.resolved ? {} : { 'x-unresolved-prefix': r.unresolvedPrefix ?? true }),
@@ -266,23 +278,99 @@ const TARGETS = [
   { target: 'go', client: 'native', lang: 'Go', label: 'Go (net/http)' },
 ] as const;
 
-/** Request samples of an operation (path parameters filled with their names in capitals: `/users/ID`). */
+const STATUS_TEXT: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No Content',
+  '301': 'Moved Permanently',
+  '302': 'Found',
+  '303': 'See Other',
+  '307': 'Temporary Redirect',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '409': 'Conflict',
+  '422': 'Unprocessable Entity',
+  '500': 'Internal Server Error',
+};
+
+/** A value of a JSON Schema for a sample: each property filled by its type (`"string"`, 0, false, one item of an array). */
+export function sampleOf(schema: unknown, depth = 0): unknown {
+  if (!isObject(schema) || depth > 4) return null;
+  if (schema.example !== undefined) return schema.example;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(isObject(schema.properties) ? schema.properties : {}).map(([k, v]) => [k, sampleOf(v, depth + 1)]),
+      );
+    case 'array':
+      return [sampleOf(schema.items, depth + 1)];
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'string':
+      return schema.format === 'email'
+        ? 'user@example.com'
+        : schema.format === 'date-time'
+          ? '2024-01-01T00:00:00Z'
+          : schema.format === 'date'
+            ? '2024-01-01'
+            : schema.format === 'uuid'
+              ? '00000000-0000-0000-0000-000000000000'
+              : schema.format === 'uri'
+                ? 'https://example.com'
+                : 'string';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Request samples of an operation (path parameters filled with their names in capitals: `/users/ID`):
+ * the body only where the operation declares one, built from its schema — JSON, or form fields for
+ * `application/x-www-form-urlencoded` and `multipart/form-data` —, and its required query parameters.
+ */
 export function codeSamples(server: string, path: string, method: string, op: Operation): CodeSample[] {
   const url = server.replace(/\/+$/, '') + path.replace(/\{([^}]+)\}/g, (_, n: string) => n.toUpperCase());
-  const hasBody = isObject(op.requestBody) || ['post', 'put', 'patch'].includes(method);
+  const content = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : null;
+  const mime = content ? Object.keys(content)[0] : undefined;
+  const schema = mime && isObject(content![mime]) ? (content![mime] as Record<string, unknown>).schema : undefined;
+  const value = sampleOf(schema);
+  const form = mime === 'application/x-www-form-urlencoded' || mime === 'multipart/form-data';
+  const query = (op.parameters ?? [])
+    .filter((p) => p.in === 'query' && p.required === true)
+    .map((p) => ({ name: String(p.name), value: String(sampleOf(p.schema) ?? '') }));
   const request = {
     method: method.toUpperCase(),
-    url,
-    headers: hasBody ? [{ name: 'Content-Type', value: 'application/json' }] : [],
-    ...(hasBody ? { postData: { mimeType: 'application/json', text: '{}' } } : {}),
+    // In the URL itself: every client's sample shows it (snippetz's Go client leaves `queryString` out).
+    url: query.length > 0 ? `${url}?${new URLSearchParams(query.map((q): [string, string] => [q.name, q.value])).toString()}` : url,
+    headers: mime && mime !== 'multipart/form-data' ? [{ name: 'Content-Type', value: mime }] : [],
+    ...(mime
+      ? {
+          postData: form
+            ? {
+                mimeType: mime,
+                params: Object.entries(isObject(value) ? value : {}).map(([name, v]) => ({
+                  name,
+                  value: typeof v === 'string' ? v : v === null ? '' : JSON.stringify(v),
+                })),
+              }
+            : { mimeType: mime, text: JSON.stringify(value ?? {}) },
+        }
+      : {}),
   };
   const s = snippetz();
   return TARGETS.map((t) => ({ lang: t.lang, label: t.label, source: s.print(t.target, t.client as never, request) ?? '' }));
 }
 
 /** Adds `x-codeSamples` to every operation (the repository's own samples are kept). */
-export function withCodeSamples(doc: OpenApiDocument): OpenApiDocument {
-  const server = doc.servers?.[0]?.url && /^https?:\/\//.test(doc.servers[0].url) ? doc.servers[0].url : SAMPLE_SERVER;
+export function withCodeSamples(doc: OpenApiDocument, fallback = SAMPLE_SERVER): OpenApiDocument {
+  const server = doc.servers?.[0]?.url && /^https?:\/\//.test(doc.servers[0].url) ? doc.servers[0].url : fallback;
   for (const [p, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method] as Operation | undefined;
@@ -292,17 +380,83 @@ export function withCodeSamples(doc: OpenApiDocument): OpenApiDocument {
   return doc;
 }
 
-/** The full document of a repository: routes + its API description files + samples. */
+/** Ports the frameworks listen on when the code names none. */
+const DEFAULT_PORTS: Record<string, number> = {
+  express: 3000,
+  koa: 3000,
+  fastify: 3000,
+  nestjs: 3000,
+  flask: 5000,
+  fastapi: 8000,
+  django: 8000,
+  spring: 8080,
+  gin: 8080,
+  echo: 1323,
+  aspnet: 5000,
+};
+
+/**
+ * The local address the application listens on, as its code or configuration gives it:
+ * Spring's `server.port` (application.properties / .yml), `app.listen(8080)` / `PORT || 8080`,
+ * Fastify's `listen({ port })`, Gin's `r.Run(":8081")` / Echo's `e.Start(":1323")` / `Addr: ":80"`,
+ * Python's `app.run(port=…)` / `uvicorn.run(…, port=…)` / `runserver 0.0.0.0:8000`, a Dockerfile's
+ * `EXPOSE`; else the default port of the framework most routes come from. `source` cites where the
+ * port is written (none for a default).
+ */
+export function appServer(routes: readonly Route[], files: readonly SourceFile[]): { url: string; source?: string } {
+  const rules: Array<[RegExp, RegExp]> = [
+    [/(?:^|\/)(?:application|bootstrap)[\w-]*\.properties$/, /^[ \t]*server\.port[ \t]*[=:][ \t]*\$?\{?(?:[\w.]+:)?(\d{2,5})/m],
+    [
+      /(?:^|\/)(?:application|bootstrap)[\w-]*\.ya?ml$/,
+      /^server:[ \t]*\n(?:[ \t]+[^\n]*\n)*?[ \t]+port:[ \t]*["']?\$?\{?(?:[\w.]+:)?(\d{2,5})/m,
+    ],
+    [/\.(?:[cm]?[jt]sx?)$/, /\.listen\(\s*(?:\{[^}]*\bport\s*:\s*)?(?:[\w.]+\s*(?:\|\||\?\?)\s*)?["']?(\d{2,5})\b/],
+    [/\.(?:[cm]?[jt]sx?)$/, /\bPORT\s*(?:\|\||\?\?)\s*["']?(\d{2,5})\b/],
+    [/\.go$/, /\.(?:Run|Start|ListenAndServe)\(\s*"[\w.]*:(\d{2,5})"/],
+    [/\.go$/, /\bAddr\s*:\s*"[\w.]*:(\d{2,5})"/],
+    [/\.py$/, /\.run\([^)]*\bport\s*=\s*(\d{2,5})/],
+    [/(?:^|\/)(?:Dockerfile|docker-compose\.ya?ml|Procfile|[\w.-]*\.sh)$/, /\brunserver\s+(?:[\d.]+:)?(\d{2,5})\b/],
+    [/(?:^|\/)Dockerfile[\w.-]*$/, /^[ \t]*EXPOSE[ \t]+(\d{2,5})/m],
+  ];
+  const sorted = [...files].sort(
+    (a, b) => a.rel.split('/').length - b.rel.split('/').length || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0),
+  );
+  for (const [name, re] of rules) {
+    for (const f of sorted) {
+      if (!name.test(f.rel) || /(?:^|\/)(?:test|tests|__tests__|examples?|node_modules)\//.test(f.rel) || /\.(?:test|spec)\./.test(f.rel))
+        continue;
+      const m = re.exec(f.text);
+      if (m)
+        return { url: `http://localhost:${m[1]}`, source: `${f.rel}:${f.text.slice(0, m.index + m[0].indexOf(m[1]!)).split('\n').length}` };
+    }
+  }
+  const count = new Map<string, number>();
+  for (const r of routes) count.set(r.framework, (count.get(r.framework) ?? 0) + 1);
+  const top = [...count].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+  return { url: `http://localhost:${(top && DEFAULT_PORTS[top]) ?? 3000}` };
+}
+
+/** The full document of a repository: routes + its API description files + samples addressed to the app's own port. */
 export function buildOpenApi(
   routes: readonly Route[],
   projectFiles: readonly SourceFile[],
   title: string,
-): { doc: OpenApiDocument; described: string[] } {
+  sources: readonly SourceFile[] = [],
+): { doc: OpenApiDocument; described: string[]; server: { url: string; source?: string } } {
   const repository = projectFiles
     .filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel))
     .map((f) => ({ rel: f.rel, doc: readApiDescription(f) }))
     .filter((x): x is { rel: string; doc: OpenApiDocument } => x.doc !== null);
-  return { doc: withCodeSamples(mergeOpenApi(openApiFromRoutes(routes, title), repository)), described: repository.map((r) => r.rel) };
+  const server = appServer(routes, [...projectFiles, ...sources]);
+  const merged = mergeOpenApi(openApiFromRoutes(routes, title), repository);
+  if (!merged.servers && routes.length > 0)
+    merged.servers = [
+      {
+        url: server.url,
+        description: server.source ? `The port the code configures (${server.source}).` : 'The framework’s default port.',
+      },
+    ];
+  return { doc: withCodeSamples(merged, server.url), described: repository.map((r) => r.rel), server };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -39,7 +39,7 @@ const MAX_FACT_FILE_BYTES = 512 * 1024;
  * API descriptions, schemas and migrations, deployables, CI, decisions. Read as language `text`.
  */
 export const PROJECT_FILE =
-  /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
+  /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|(?:application|bootstrap)[\w-]*\.(?:properties|ya?ml)|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
 
 /** Whether the architecture / API docs read a file of this path (a source, a project file or go.mod). */
 export function docSetReads(rel: string): boolean {

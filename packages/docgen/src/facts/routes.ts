@@ -2,6 +2,7 @@ import path from 'node:path/posix';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from './source.ts';
 import { perFile } from './cache.ts';
+import { TypeSchemas, typeDecls, type TypeDecl } from './schemas.ts';
 
 /**
  * HTTP routes read statically from the code (docs/docgen-arch-api.md §Routes): Express, Koa, Fastify, NestJS,
@@ -26,6 +27,29 @@ export interface Route {
   unresolvedPrefix?: string;
   /** the request body and query parameters the handler declares (FastAPI parameters and pydantic models, Flask `request.form` / `request.args`, WTForms) */
   request?: RouteRequest;
+  /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
+  drf?: { trailingSlash: string };
+  /** what the handler declares by type name (Spring, NestJS, Gin / Echo), resolved to schemas once every file's types are known */
+  typed?: TypedRequest;
+  /** the responses the handler declares: status, and the body's media type and schema where the code gives them */
+  responses?: RouteResponse[];
+}
+
+export interface RouteResponse {
+  status: string;
+  contentType?: string;
+  schema?: Record<string, unknown>;
+  source: string;
+}
+
+/** A handler's request and responses as written: type names, read into schemas by `resolveTyped`. */
+interface TypedRequest {
+  language: TypeDecl['language'];
+  body?: { type?: string; fields?: string[]; files?: string[]; contentType: string; source: string; wrap?: string };
+  query?: Array<{ name: string; type: string; required: boolean; source: string }>;
+  /** a type whose fields are query parameters (NestJS `@Query() q: ListDto`, Gin `ShouldBindQuery(&q)`) */
+  queryType?: { type: string; source: string };
+  responses?: Array<{ status: string; contentType?: string; type?: string; source: string }>;
 }
 
 /** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
@@ -100,6 +124,8 @@ interface FileRoutes {
   py?: PyFile;
   /** Gin / Echo functions, resolved across files */
   go?: GoFile;
+  /** named imports of a NestJS controller file whose paths are constants (`import { routesV1 } from '@config/app.routes'`) */
+  tsImports?: Array<{ name: string; orig: string; spec: string }>;
   /** NestJS `app.setGlobalPrefix('api', { exclude })` written in this file */
   nestPrefix?: Prefix & { exclude: string[] };
 }
@@ -166,15 +192,53 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   }
   if (py.size > 0) {
     const methods = djangoMethods(py);
+    const drfRoutes = drfExpander(py);
+    const bodyOf = drfBodies(py);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
+      if (r.drf) {
+        const expanded = drfRoutes(r);
+        routes.splice(i, 1, ...expanded);
+        i += expanded.length - 1;
+        continue;
+      }
       const given = r.framework === 'django' && r.method === 'ANY' && r.handler ? methods(r.file, r.handler) : null;
-      if (given && given.length > 0) routes.splice(i, 1, ...given.map((method) => ({ ...r, method })));
+      // A DRF generic view's serializer is the body of its POST / PUT / PATCH.
+      const body = given && r.handler ? bodyOf(r.file, r.handler) : undefined;
+      if (given && given.length > 0)
+        routes.splice(
+          i,
+          1,
+          ...given.map((method) => ({
+            ...r,
+            method,
+            ...(body && ['POST', 'PUT', 'PATCH'].includes(method) ? { request: { body: method === 'PATCH' ? partial(body) : body } } : {}),
+          })),
+        );
     }
     routes.push(...pythonRoutes(py));
   }
-  if (go.size > 0) routes.push(...goRoutes(go));
+  if (go.size > 0) {
+    const goOnes = goRoutes(go);
+    attachGoRequests(goOnes, go);
+    routes.push(...goOnes);
+  }
+  const constantFiles = resolveNestConstants(routes, found, sources, byFile);
   applyNestPrefix(routes, found);
+  // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
+  const typeFiles = new Set<string>();
+  if (routes.some((r) => r.typed)) {
+    const schemas = new TypeSchemas(
+      sources
+        .filter((s) => ['Java', 'Kotlin', 'TypeScript', 'TSX', 'Go'].includes(s.language))
+        .flatMap((s) => perFile(s.text, `types\0${s.rel}\0${s.language}`, () => typeDecls(s, codeOf(s)))),
+    );
+    for (let i = 0; i < routes.length; i++) {
+      const { typed, ...r } = routes[i]!;
+      if (typed) routes[i] = resolveTyped(r, typed, schemas);
+    }
+    for (const f of schemas.used) if (!found.has(f)) typeFiles.add(f);
+  }
   routes.sort((a, b) =>
     a.path < b.path
       ? -1
@@ -190,7 +254,110 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
                 ? 1
                 : a.line - b.line,
   );
-  return { routes, files: [...found.keys()].sort() };
+  for (const f of constantFiles) if (!found.has(f)) typeFiles.add(f);
+  return { routes, files: [...found.keys(), ...typeFiles].sort() };
+}
+
+/** JSON Schema of a scalar type name, a string when nothing is known of it. */
+const scalarSchema = (schemas: TypeSchemas, type: string, file: string, language: TypeDecl['language']): Record<string, unknown> => {
+  const s = schemas.schema(type, file, language);
+  return s && s.type !== 'object' ? s : { type: 'string' };
+};
+
+/**
+ * A route's declared request and responses with their types read into JSON Schemas: a type of the
+ * repository gives its fields (nested types too), a type that is not in the repository is named
+ * (`title`) and nothing more. A body is documented on POST, PUT, PATCH and DELETE.
+ */
+function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
+  const out: Route = { ...r };
+  const req: RouteRequest = { ...(r.request ?? {}) };
+  const named = (type: string): Record<string, unknown> =>
+    schemas.schema(type, r.file, t.language) ?? { title: type.replace(/^\*/, ''), description: 'A type not declared in the repository.' };
+  if (t.body && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
+    let schema: Record<string, unknown> = t.body.type
+      ? named(t.body.type)
+      : {
+          type: 'object',
+          properties: Object.fromEntries(
+            (t.body.fields ?? []).map((f) => [f, t.body!.files?.includes(f) ? { type: 'string', format: 'binary' } : { type: 'string' }]),
+          ),
+        };
+    if (t.body.wrap) schema = { type: 'object', properties: { [t.body.wrap]: schema }, required: [t.body.wrap] };
+    req.body = { contentType: t.body.contentType, schema, source: t.body.source };
+  }
+  const query = [...(req.query ?? [])];
+  for (const q of t.query ?? [])
+    if (!query.some((x) => x.name === q.name))
+      query.push({ name: q.name, required: q.required, schema: scalarSchema(schemas, q.type, r.file, t.language), source: q.source });
+  if (t.queryType) {
+    const schema = schemas.schema(t.queryType.type, r.file, t.language);
+    const props = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const required = (schema?.required ?? []) as string[];
+    for (const [name, s] of Object.entries(props))
+      if (!query.some((x) => x.name === name))
+        query.push({ name, required: required.includes(name), schema: s, source: t.queryType.source });
+  }
+  if (query.length > 0) req.query = query;
+  if (req.body || req.query) out.request = req;
+  const responses: RouteResponse[] = [];
+  for (const x of t.responses ?? []) {
+    if (responses.some((y) => y.status === x.status)) continue;
+    const schema = x.type ? schemas.schema(x.type, r.file, t.language) : undefined;
+    responses.push({
+      status: x.status,
+      ...(x.contentType ? { contentType: x.contentType } : {}),
+      ...(schema ? { schema } : {}),
+      source: x.source,
+    });
+  }
+  if (responses.length > 0) out.responses = responses;
+  return out;
+}
+
+/** Status codes by the names Spring's `HttpStatus` and Go's `net/http` give them. */
+const STATUS: Record<string, string> = {
+  OK: '200',
+  CREATED: '201',
+  ACCEPTED: '202',
+  NO_CONTENT: '204',
+  MOVED_PERMANENTLY: '301',
+  FOUND: '302',
+  SEE_OTHER: '303',
+  NOT_MODIFIED: '304',
+  TEMPORARY_REDIRECT: '307',
+  PERMANENT_REDIRECT: '308',
+  BAD_REQUEST: '400',
+  UNAUTHORIZED: '401',
+  FORBIDDEN: '403',
+  NOT_FOUND: '404',
+  METHOD_NOT_ALLOWED: '405',
+  NOT_ACCEPTABLE: '406',
+  REQUEST_TIMEOUT: '408',
+  PRECONDITION_FAILED: '412',
+  UNSUPPORTED_MEDIA_TYPE: '415',
+  CONFLICT: '409',
+  GONE: '410',
+  UNPROCESSABLE_ENTITY: '422',
+  TOO_MANY_REQUESTS: '429',
+  INTERNAL_SERVER_ERROR: '500',
+  NOT_IMPLEMENTED: '501',
+  BAD_GATEWAY: '502',
+  SERVICE_UNAVAILABLE: '503',
+  GATEWAY_TIMEOUT: '504',
+};
+/** `HttpStatus.CREATED`, `http.StatusCreated`, `201` → `201`; null for an expression. */
+function statusCode(expr: string): string | null {
+  const e = expr.trim();
+  if (/^[1-5]\d\d$/.test(e)) return e;
+  const spring = /^(?:HttpStatus\.)?([A-Z_]+)$/.exec(e)?.[1];
+  if (spring && STATUS[spring]) return STATUS[spring];
+  const go = /^(?:http\.)?Status(\w+)$/.exec(e)?.[1];
+  if (go) {
+    const snake = go.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+    return STATUS[snake] ?? (snake === 'UNPROCESSABLE_ENTITY' ? '422' : null);
+  }
+  return null;
 }
 
 function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
@@ -474,30 +641,197 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
 function nest(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
+  // A path given as a constant (`@Controller(routes.version)`, `@Get(routes.user.root)`) is written `{{routes.version}}`
+  // until every file's constants are known (`resolveNestConstants`).
   const controllers = [
-    ...code.matchAll(new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\})?\s*\)`, 'g')),
+    ...code.matchAll(
+      new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\}|([A-Za-z_$][\w$.]*))?\s*\)`, 'g'),
+    ),
   ];
   for (const m of code.matchAll(
     new RegExp(
-      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING})?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
+      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING}|([A-Za-z_$][\w$.]*))?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
       'g',
     ),
   )) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
-    const prefix = base ? literal(base) : '';
-    const own = m[2] ? literal(m[2]) : '';
+    const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
+    const own = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
+    const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
+    const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
     routes.push({
-      method: m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase(),
+      method,
       path: joinPath(prefix ?? '', own ?? ''),
       framework: 'nestjs',
       file: s.rel,
       line: lineAt(code, m.index),
-      handler: m[3]!,
+      handler: m[4]!,
       resolved: prefix !== null && own !== null,
+      ...(typed ? { typed } : {}),
     });
   }
-  return { routes, mounts: [] };
+  const tsImports: NonNullable<FileRoutes['tsImports']> = [];
+  if (routes.some((r) => r.path.includes('{{')))
+    for (const i of code.matchAll(/\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s*(["'])([^"']+)\2/g))
+      for (const part of i[1]!.split(',')) {
+        const [orig, alias] = part.trim().split(/\s+as\s+/);
+        if (orig && /^\w+$/.test(orig)) tsImports.push({ name: alias ?? orig, orig, spec: i[3]! });
+      }
+  return { routes, mounts: [], ...(tsImports.length > 0 ? { tsImports } : {}) };
+}
+
+/**
+ * The string constants a TypeScript / JavaScript file declares, flattened by their dotted names:
+ * `const v1 = 'v1'`, `export const routes = { version: v1, user: { delete: `/${users}/:id` } }` →
+ * `v1`, `routes.version`, `routes.user.delete`. Values are string literals, templates whose
+ * substitutions are such constants, constants by name (shorthand properties too) and nested objects.
+ */
+function tsConstants(code: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const value = (expr: string, name: string, depth: number): void => {
+    const e = expr.trim().replace(/\s+as\s+const$/, '');
+    if (depth > 6) return;
+    const lit = literal(e);
+    if (lit !== null) {
+      out.set(name, lit);
+      return;
+    }
+    if (/^`[^`]*`$/.test(e)) {
+      let ok = true;
+      const v = e.slice(1, -1).replace(/\$\{\s*([\w.]+)\s*\}/g, (_, x: string) => {
+        const got = out.get(x);
+        if (got === undefined) ok = false;
+        return got ?? '';
+      });
+      if (ok) out.set(name, v);
+      return;
+    }
+    if (/^[\w.]+$/.test(e) && out.has(e)) {
+      out.set(name, out.get(e)!);
+      return;
+    }
+    if (e.startsWith('{') && e.endsWith('}'))
+      for (const prop of splitArgs(e.slice(1, -1))) {
+        const kv = /^\s*(?:(\w+)|["'](\w+)["'])\s*(?::\s*([\s\S]+))?$/.exec(prop);
+        if (!kv) continue;
+        const key = (kv[1] ?? kv[2])!;
+        value(kv[3] ?? key, `${name}.${key}`, depth + 1);
+      }
+  };
+  for (const m of code.matchAll(/^[ \t]*(?:export[ \t]+)?(?:const|let|var)[ \t]+(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*/gm)) {
+    const start = m.index + m[0].length;
+    const end = code[start] === '{' ? closing(code, start) : code.indexOf('\n', start) < 0 ? code.length : code.indexOf('\n', start);
+    value(code.slice(start, end).replace(/;\s*$/, ''), m[1]!, 0);
+  }
+  return out;
+}
+
+/**
+ * NestJS paths given as constants (`{{routesV1.user.root}}`): read from the file's own constants,
+ * else from the file its import of the name points at, else from the one file of the repository
+ * declaring it. A constant that cannot be read leaves its part out of the path, the route marked
+ * unresolved at the decorator.
+ */
+function resolveNestConstants(
+  routes: Route[],
+  found: ReadonlyMap<string, FileRoutes>,
+  sources: readonly SourceFile[],
+  edges: ReadonlyMap<string, ImportEdge[]>,
+): Set<string> {
+  const used = new Set<string>();
+  const pending = routes.filter((r) => r.framework === 'nestjs' && r.path.includes('{{'));
+  if (pending.length === 0) return used;
+  const ts = sources.filter((x) => ['TypeScript', 'JavaScript', 'TSX'].includes(x.language));
+  const byRel = new Map(ts.map((x) => [x.rel, x]));
+  const constantsOf = (rel: string): Map<string, string> => {
+    const src = byRel.get(rel);
+    return src ? perFile(src.text, `tsconst\0${rel}`, () => tsConstants(codeOf(src))) : new Map();
+  };
+  const lookup = (file: string, expr: string): string | undefined => {
+    const own = constantsOf(file).get(expr);
+    if (own !== undefined) return own;
+    const [first, ...rest] = expr.split('.');
+    const imp = found.get(file)?.tsImports?.find((i) => i.name === first);
+    if (!imp) return undefined;
+    const target = (edges.get(file) ?? []).find((e) => e.spec === imp.spec)?.to;
+    const key = [imp.orig, ...rest].join('.');
+    const targetFile = target && (target.endsWith('/') ? `${target}index.ts` : target);
+    const hit = targetFile ? constantsOf(targetFile).get(key) : undefined;
+    if (hit !== undefined) {
+      used.add(targetFile!);
+      return hit;
+    }
+    // Re-exported or aliased away: the one value the repository's files give that name.
+    const everywhere = ts.flatMap((x) => {
+      const v = constantsOf(x.rel).get(key);
+      return v === undefined ? [] : [{ rel: x.rel, v }];
+    });
+    if (everywhere.length === 0 || new Set(everywhere.map((x) => x.v)).size !== 1) return undefined;
+    for (const x of everywhere) used.add(x.rel);
+    return everywhere[0]!.v;
+  };
+  for (const r of pending) {
+    const missing: string[] = [];
+    const parts = r.path.split('/').map((seg) =>
+      seg.replace(/\{\{([\w$.]+)\}\}/g, (_, expr: string) => {
+        const v = lookup(r.file, expr);
+        if (v === undefined) missing.push(expr);
+        return v ?? '';
+      }),
+    );
+    r.path = joinPath(...parts.filter((p) => p !== '').map((p) => `/${p}`));
+    if (missing.length > 0) {
+      r.resolved = false;
+      r.unresolvedPrefix ??= `${r.file}:${r.line} ${missing.join(', ')}`;
+    }
+  }
+  return used;
+}
+
+/**
+ * What a NestJS handler declares: `@Body() dto: CreateDto` (JSON; `@Body('user')` under that key,
+ * `@Body('title') title: string` one field), `@Query('limit') limit?: number` and `@Query() q:
+ * ListDto` (query parameters), `@UploadedFile()` (multipart), the return type (`Promise<T>`,
+ * `Observable<T>`) and the status — `@HttpCode(…)`, else Nest's 201 for POST and 200 otherwise.
+ */
+function nestTyped(s: SourceFile, code: string, at: number, open: number, method: string): TypedRequest | undefined {
+  const close = closing(code, open);
+  const before = code.slice(Math.max(code.lastIndexOf(';', at), code.lastIndexOf('}', at), code.lastIndexOf('{', at)) + 1, open);
+  const source = `${s.rel}:${lineAt(code, at)}`;
+  const t: TypedRequest = { language: 'ts' };
+  const fields: string[] = [];
+  for (const p of splitArgs(code.slice(open + 1, close - 1))) {
+    const d =
+      /@(Body|Query|UploadedFile|UploadedFiles)\s*\(\s*(?:(["'`])([^"'`]*)\2)?[^)]*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)(\?)?\s*(?::\s*([\s\S]+))?$/.exec(
+        p.trim(),
+      );
+    if (!d) continue;
+    const [, kind, , key, name, optional, type] = d;
+    if (kind === 'Body') {
+      if (key && type && /^(?:string|number|boolean)$/.test(type.trim())) fields.push(key);
+      else
+        t.body = {
+          ...(type ? { type: type.trim() } : { fields: [] }),
+          contentType: 'application/json',
+          source,
+          ...(key ? { wrap: key } : {}),
+        };
+    } else if (kind === 'Query') {
+      if (key) t.query = [...(t.query ?? []), { name: key, type: type?.trim() ?? 'string', required: !optional, source }];
+      else if (type) t.queryType = { type: type.trim(), source };
+    } else t.body = { fields: [name!], files: [name!], contentType: 'multipart/form-data', source };
+  }
+  if (fields.length > 0 && !t.body) t.body = { fields, contentType: 'application/json', source };
+  const httpCode = /@HttpCode\s*\(\s*([\w.]+)\s*\)/.exec(before)?.[1];
+  const status = (httpCode && statusCode(httpCode.replace(/^HttpStatus\./, ''))) || (method === 'POST' ? '201' : '200');
+  const returns = /^\s*:\s*([^{;]+?)\s*\{/.exec(code.slice(close))?.[1];
+  const redirect = /@Redirect\s*\(/.test(before);
+  if (!redirect)
+    t.responses = [
+      { status, ...(returns && !/^(?:Promise<)?void>?$/.test(returns) ? { contentType: 'application/json', type: returns } : {}), source },
+    ];
+  return t;
 }
 
 /** A prefix as far as it is known: its path, and where a part that could not be read is given. */
@@ -547,7 +881,19 @@ interface PyFile {
     bases: string[];
     methods: string[];
     line?: number;
-    fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string }>;
+    fields?: Array<{ name: string; type: string; line: number; hasDefault: boolean; form?: string; args?: string }>;
+    /** DRF: `serializer_class = X`; a serializer's `Meta.fields` and `Meta.read_only_fields` */
+    serializer?: string;
+    metaFields?: string[];
+    readOnly?: string[];
+    /** every method the class body defines (`def list`, `def create`…: a DRF viewset's actions) */
+    defs?: string[];
+    /** DRF `@action(detail=…, methods=[…], url_path=…)` methods */
+    actions?: Array<{ name: string; detail: boolean; methods: string[]; urlPath: string; line: number }>;
+    /** DRF `lookup_url_kwarg` / `lookup_field` */
+    lookup?: string;
+    /** `http_method_names = [...]` */
+    httpMethods?: string[];
   }>;
   /** functions with the methods a decorator limits them to (`@api_view(['GET'])`, `@require_POST`) */
   functions: Array<{ name: string; methods: string[] }>;
@@ -576,9 +922,46 @@ function pyFile(s: SourceFile, code: string): PyFile {
         type: (f[2] ?? '').trim(),
         line: lineAt(code, bodyAt + f.index),
         hasDefault: f[3] !== undefined,
-        ...(form ? { form } : {}),
+        // The field's arguments, over several lines too (`many=True` on the next line).
+        ...(form
+          ? (() => {
+              const open =
+                f.index + f[0].indexOf(form) + form.length + (/^\s*/.exec(f[0].slice(f[0].indexOf(form) + form.length))?.[0].length ?? 0);
+              return { form, args: m[3]![open] === '(' ? m[3]!.slice(open + 1, closing(m[3]!, open) - 1) : f[3]! };
+            })()
+          : {}),
       });
     }
+    const serializer = new RegExp(String.raw`^${indent}serializer_class[ \t]*=[ \t]*([\w.]+)`, 'm').exec(m[3]!)?.[1];
+    const names = (key: string): string[] | undefined => {
+      const list = new RegExp(String.raw`^[ \t]+${key}[ \t]*=[ \t]*[[(]([^\])]*)[\])]`, 'm').exec(m[3]!)?.[1];
+      return list === undefined ? undefined : [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!);
+    };
+    const metaFields = names('fields');
+    const readOnly = names('read_only_fields');
+    const defs = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(\w+)`, 'gm'))].map((x) => x[1]!);
+    // DRF extra actions: `@action(detail=True, methods=['post'], url_path='x')` (and the older `@detail_route` / `@list_route`).
+    const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
+    for (const a of m[3]!.matchAll(
+      new RegExp(
+        String.raw`^${indent}@(?:\w+\.)*(action|detail_route|list_route)\b([^\n]*(?:\n(?!${indent}(?:@|(?:async[ \t]+)?def\b))[^\n]*)*)\n((?:${indent}@[^\n]*\n)*)${indent}(?:async[ \t]+)?def[ \t]+(\w+)`,
+        'gm',
+      ),
+    )) {
+      const args = a[2]!;
+      const list = /\bmethods\s*=\s*[[(]([^\])]*)[\])]/.exec(args)?.[1];
+      actions.push({
+        name: a[4]!,
+        detail: a[1] === 'detail_route' || (a[1] === 'action' && /\bdetail\s*=\s*True\b/.test(args)),
+        methods: list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'],
+        urlPath: /\burl_path\s*=\s*[rR]?["']([^"']*)["']/.exec(args)?.[1] ?? a[4]!,
+        line: lineAt(code, bodyAt + a.index),
+      });
+    }
+    const lookup =
+      new RegExp(String.raw`^${indent}lookup_url_kwarg[ \t]*=[ \t]*["'](\w+)["']`, 'm').exec(m[3]!)?.[1] ??
+      new RegExp(String.raw`^${indent}lookup_field[ \t]*=[ \t]*["'](\w+)["']`, 'm').exec(m[3]!)?.[1];
+    const allowed = new RegExp(String.raw`^${indent}http_method_names[ \t]*=[ \t]*[[(]([^\])]*)[\])]`, 'm').exec(m[3]!)?.[1];
     out.classes.push({
       name: m[1]!,
       bases: (m[2] ?? '')
@@ -588,6 +971,13 @@ function pyFile(s: SourceFile, code: string): PyFile {
       methods,
       line: lineAt(code, m.index),
       fields,
+      defs,
+      ...(serializer ? { serializer } : {}),
+      ...(metaFields ? { metaFields } : {}),
+      ...(readOnly ? { readOnly } : {}),
+      ...(actions.length > 0 ? { actions } : {}),
+      ...(lookup ? { lookup } : {}),
+      ...(allowed !== undefined ? { httpMethods: [...allowed.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) } : {}),
     });
   }
   for (const m of code.matchAll(/((?:^[ \t]*@[^\n]*\n)+)[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/gm)) {
@@ -735,6 +1125,13 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   TokenObtainPairView: ['POST'],
   TokenRefreshView: ['POST'],
   TokenVerifyView: ['POST'],
+  // drf-spectacular's schema and documentation views
+  SpectacularAPIView: ['GET'],
+  SpectacularJSONAPIView: ['GET'],
+  SpectacularYAMLAPIView: ['GET'],
+  SpectacularSwaggerView: ['GET'],
+  SpectacularSwaggerSplitView: ['GET'],
+  SpectacularRedocView: ['GET'],
 };
 
 /**
@@ -744,6 +1141,38 @@ const DJANGO_GENERIC: Record<string, string[]> = {
  * A view found by its name as the urls file imports it; null when nothing declares its methods (the
  * route stays `ANY`).
  */
+/**
+ * Classes of the repository's Python files: `origin(file, name)` is the file a name used in `file`
+ * comes from when the file imports it; `find(file, dotted)` the class a (dotted) name used in
+ * `file` refers to — in the file its import names, else in `file`, else the only class of that name.
+ */
+function pyClasses(files: ReadonlyMap<string, PyFile>): {
+  origin: (file: string, name: string) => string | null;
+  find: (file: string, dotted: string) => { file: string; c: PyFile['classes'][number] } | null;
+} {
+  const all = new Set(files.keys());
+  const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
+  for (const [file, f] of files)
+    for (const c of f.classes) (classesByName.get(c.name) ?? classesByName.set(c.name, []).get(c.name)!).push({ file, c });
+  const origin = (file: string, name: string): string | null => {
+    const imp = [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
+    if (!imp) return null;
+    if (imp.orig === null) return pyModuleFile(all, file, imp.module);
+    return (
+      pyModuleFile(all, file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`) ??
+      pyModuleFile(all, file, imp.module)
+    );
+  };
+  const find = (file: string, dotted: string): { file: string; c: PyFile['classes'][number] } | null => {
+    const parts = dotted.split('.');
+    const name = parts.at(-1)!;
+    const where = parts.length > 1 ? origin(file, parts[0]!) : (origin(file, name) ?? file);
+    const candidates = classesByName.get(name) ?? [];
+    return candidates.find((x) => x.file === where) ?? (candidates.length === 1 ? candidates[0]! : null);
+  };
+  return { origin, find };
+}
+
 function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, handler: string) => string[] | null {
   const all = new Set(files.keys());
   const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
@@ -779,6 +1208,162 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
     const methods = classMethods(file, name, 0);
     const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
     return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
+  };
+}
+
+/** What DRF's mixins and viewsets give a viewset, by class name. */
+const DRF_VIEWSETS: Record<string, string[]> = {
+  ModelViewSet: ['list', 'create', 'retrieve', 'update', 'partial_update', 'destroy'],
+  ReadOnlyModelViewSet: ['list', 'retrieve'],
+  ListModelMixin: ['list'],
+  CreateModelMixin: ['create'],
+  RetrieveModelMixin: ['retrieve'],
+  UpdateModelMixin: ['update', 'partial_update'],
+  DestroyModelMixin: ['destroy'],
+};
+/** The routes a DRF router generates for a viewset, in its order: the list, the list actions, the detail, the detail actions. */
+const DRF_LIST = [
+  ['GET', 'list'],
+  ['POST', 'create'],
+] as const;
+const DRF_DETAIL = [
+  ['GET', 'retrieve'],
+  ['PUT', 'update'],
+  ['PATCH', 'partial_update'],
+  ['DELETE', 'destroy'],
+] as const;
+
+/**
+ * A DRF router registration (`router.register('recipes', RecipeViewSet)`) as the routes the router
+ * generates: `recipes/` for `list` (GET) and `create` (POST), `recipes/{lookup}/` for `retrieve`,
+ * `update`, `partial_update` and `destroy` (GET, PUT, PATCH, DELETE), and each `@action` at
+ * `recipes/<url_path>/` or `recipes/{lookup}/<url_path>/` with its methods (GET by default). The
+ * actions a viewset has are those it defines and those its bases give (DRF's `ModelViewSet`,
+ * `ReadOnlyModelViewSet` and mixins by name, bases of the repository followed), limited by
+ * `http_method_names`; the lookup is `lookup_url_kwarg`, else `lookup_field`, else `pk`. A viewset
+ * that is not found stays one `ANY` route at its prefix.
+ */
+/** A body for PATCH (DRF's `partial=True`): no field is required. */
+function partial(body: NonNullable<RouteRequest['body']>): NonNullable<RouteRequest['body']> {
+  const { required: _required, ...schema } = body.schema;
+  return { ...body, schema };
+}
+
+/** DRF serializer fields as JSON Schema, by field class. */
+const DRF_FIELDS: Record<string, Record<string, unknown>> = {
+  IntegerField: { type: 'integer' },
+  FloatField: { type: 'number' },
+  DecimalField: { type: 'number' },
+  BooleanField: { type: 'boolean' },
+  EmailField: { type: 'string', format: 'email' },
+  URLField: { type: 'string', format: 'uri' },
+  UUIDField: { type: 'string', format: 'uuid' },
+  DateTimeField: { type: 'string', format: 'date-time' },
+  DateField: { type: 'string', format: 'date' },
+  FileField: { type: 'string', format: 'binary' },
+  ImageField: { type: 'string', format: 'binary' },
+  ListField: { type: 'array' },
+  MultipleChoiceField: { type: 'array' },
+  JSONField: {},
+  DictField: { type: 'object' },
+  PrimaryKeyRelatedField: {},
+};
+
+/**
+ * The request body a DRF view's `serializer_class` takes (its bases followed): the serializer's
+ * declared fields (`title = serializers.CharField(…)`; `read_only=True`, `SerializerMethodField`
+ * and `HiddenField` left out, `required=False` or a `default=` not required) and its
+ * `Meta.fields` names less `read_only_fields` (their types are the model's, not read: `{}`).
+ * JSON, or multipart when a field is a file.
+ */
+function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: string) => RouteRequest['body'] | undefined {
+  const { find } = pyClasses(files);
+  return (file, view) => {
+    let serializer: { file: string; name: string } | undefined;
+    const walk = (hit: { file: string; c: PyFile['classes'][number] } | null, depth: number): void => {
+      if (!hit || depth > 8 || serializer) return;
+      if (hit.c.serializer) serializer = { file: hit.file, name: hit.c.serializer };
+      else for (const b of hit.c.bases) walk(find(hit.file, b), depth + 1);
+    };
+    walk(find(file, view), 0);
+    const s = serializer && find(serializer.file, serializer.name);
+    if (!s) return undefined;
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    const skip = new Set(s.c.readOnly ?? []);
+    for (const f of s.c.fields ?? []) {
+      if (!f.form) continue;
+      skip.add(f.name);
+      if (
+        /^(?:SerializerMethodField|HiddenField|ReadOnlyField|HyperlinkedIdentityField)$/.test(f.form) ||
+        /\bread_only\s*=\s*True\b/.test(f.args ?? '')
+      )
+        continue;
+      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (DRF_FIELDS[f.form] ?? { type: 'string' });
+      if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
+    }
+    for (const name of s.c.metaFields ?? []) if (!skip.has(name) && !(name in properties)) properties[name] = {};
+    if (Object.keys(properties).length === 0) return undefined;
+    const source = `${s.file}:${s.c.line}`;
+    const multipart = Object.values(properties).some((p) => (p as Record<string, unknown>).format === 'binary');
+    return {
+      contentType: multipart ? 'multipart/form-data' : 'application/json',
+      schema: { type: 'object', title: s.c.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source },
+      source,
+    };
+  };
+}
+
+function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] {
+  const { find } = pyClasses(files);
+  const bodyOf = drfBodies(files);
+  return (r) => {
+    const { drf: given, ...route } = r;
+    const slash = given!.trailingSlash;
+    const start = find(r.file, r.handler!);
+    if (!start) return [{ ...route, path: joinPath(r.path) + slash }];
+    const has = new Set<string>();
+    const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
+    let lookup: string | undefined;
+    let allowed: string[] | undefined;
+    const walk = (hit: { file: string; c: PyFile['classes'][number] } | null, name: string, depth: number): void => {
+      if (depth > 8) return;
+      if (!hit) {
+        for (const a of DRF_VIEWSETS[name] ?? []) has.add(a);
+        return;
+      }
+      for (const d of hit.c.defs ?? []) has.add(d);
+      for (const a of hit.c.actions ?? []) if (!actions.some((x) => x.name === a.name)) actions.push(a);
+      lookup ??= hit.c.lookup;
+      allowed ??= hit.c.httpMethods;
+      for (const b of hit.c.bases) walk(find(hit.file, b), b, depth + 1);
+    };
+    walk(start, r.handler!, 0);
+    const name = r.handler!.split('.').at(-1)!;
+    const ok = (method: string): boolean => !allowed || allowed.includes(method);
+    const base = r.path === '/' ? '' : r.path;
+    const detail = `${base}/{${lookup ?? 'pk'}}`;
+    const out: Route[] = [];
+    // The serializer's fields are the body of create / update / partial_update (an action's own body is not read).
+    const body = bodyOf(r.file, r.handler!);
+    const add = (method: string, path: string, action: string, line: number): void => {
+      if (ok(method))
+        out.push({
+          ...route,
+          method,
+          path: joinPath(path) + (path === '' && slash === '/' ? '' : slash),
+          handler: `${name}.${action}`,
+          line,
+          ...(body && ['create', 'update', 'partial_update'].includes(action)
+            ? { request: { body: action === 'partial_update' ? partial(body) : body } }
+            : {}),
+        });
+    };
+    for (const [method, action] of DRF_LIST) if (has.has(action)) add(method, base, action, r.line);
+    for (const a of actions.filter((x) => !x.detail)) for (const m of a.methods) add(m, `${base}/${a.urlPath}`, a.name, r.line);
+    for (const [method, action] of DRF_DETAIL) if (has.has(action)) add(method, detail, action, r.line);
+    for (const a of actions.filter((x) => x.detail)) for (const m of a.methods) add(m, `${detail}/${a.urlPath}`, a.name, r.line);
+    return out;
   };
 }
 
@@ -1114,8 +1699,60 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
 function django(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const mounts: Mount[] = [];
-  if (!/\burlpatterns\b/.test(code)) return { routes, mounts };
+  if (!/\burlpatterns\b/.test(code) && !/Router\s*\(/.test(code)) return { routes, mounts };
   const spans = stringSpans(s);
+  // DRF routers of this file: `router = DefaultRouter(trailing_slash=False)`, `router.register(r'users', UserViewSet)`.
+  const routers = new Map<
+    string,
+    { root: boolean; trailingSlash: string; line: number; regs: Array<{ prefix: string; viewset: string; line: number }> }
+  >();
+  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(\w*(?:DefaultRouter|SimpleRouter))\s*\(/gm)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = code.slice(open + 1, closing(code, open) - 1);
+    routers.set(m[1]!, {
+      root: m[2]!.endsWith('DefaultRouter'),
+      trailingSlash: /\btrailing_slash\s*=\s*False\b/.test(args) ? '' : '/',
+      line: lineAt(code, m.index),
+      regs: [],
+    });
+  }
+  for (const m of code.matchAll(/\b(\w+)\.register\s*\(/g)) {
+    const router = routers.get(m[1]!);
+    if (!router || inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    const prefix = args[0] !== undefined ? literal(args[0].trim().replace(/^[rRuU]+(?=["'])/, '')) : null;
+    const viewset = args[1]?.trim();
+    if (prefix === null || !viewset || !/^[\w.]+$/.test(viewset)) continue;
+    router.regs.push({ prefix, viewset, line: lineAt(code, m.index) });
+  }
+  /** A router's registrations as routes below `prefix`, expanded later into list / detail / action routes; DefaultRouter's API root view. */
+  const routerRoutes = (name: string, prefix: string): void => {
+    const router = routers.get(name)!;
+    if (router.root)
+      routes.push({
+        method: 'GET',
+        path: joinPath(prefix),
+        framework: 'django',
+        file: s.rel,
+        line: router.line,
+        handler: 'APIRootView',
+        resolved: true,
+      });
+    for (const r of router.regs)
+      routes.push({
+        method: 'ANY',
+        path: joinPath(prefix, r.prefix),
+        framework: 'django',
+        file: s.rel,
+        line: r.line,
+        handler: r.viewset,
+        resolved: true,
+        drf: { trailingSlash: router.trailingSlash },
+      });
+  };
+  const routersIncluded = new Set<string>();
   const calls: Array<{ kind: string; at: number; open: number; end: number; args: string[] }> = [];
   for (const m of code.matchAll(/(?<![.\w])(path|re_path|url)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -1167,7 +1804,15 @@ function django(s: SourceFile, code: string): FileRoutes {
           x = inner;
         }
         if (depth > 8) continue;
-        if (x.startsWith('[')) visit(within([xAt, closing(code, xAt)]), route, depth + 1);
+        const routerUrls = /^(\w+)\.urls$/.exec(x)?.[1];
+        if (routerUrls && routers.has(routerUrls)) {
+          routersIncluded.add(routerUrls);
+          routerRoutes(routerUrls, route);
+        } else if (routerUrls && imported.has(routerUrls)) {
+          // A router of another module (`from .routers import router`): its file's routes take this prefix.
+          const module = imported.get(routerUrls)!.replace(/\.?\w+$/, '');
+          if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: route });
+        } else if (x.startsWith('[')) visit(within([xAt, closing(code, xAt)]), route, depth + 1);
         else if (lists.has(x)) for (const range of lists.get(x)!) visit(within(range), route, depth + 1);
         else {
           const module = literal(x) ?? (/^\w+$/.test(x) ? imported.get(x) : undefined);
@@ -1197,6 +1842,8 @@ function django(s: SourceFile, code: string): FileRoutes {
     '',
     0,
   );
+  // A router not included here is served where its urls are: `urlpatterns += router.urls` here, or a file that includes it.
+  for (const name of routers.keys()) if (!routersIncluded.has(name)) routerRoutes(name, '');
   return { routes, mounts };
 }
 
@@ -1249,6 +1896,8 @@ interface GoFunc {
   calls: Array<{ callee: string; args: string[]; offset: number; line: number }>;
   /** the expression after `return` when the function returns a router group */
   returns: string | null;
+  /** what the function reads and answers as a handler (`c.ShouldBindJSON(&req)`, `c.Query("q")`, `c.JSON(http.StatusOK, …)`) */
+  typed?: TypedRequest;
 }
 
 interface GoFile {
@@ -1328,9 +1977,103 @@ function goFile(s: SourceFile, code: string): GoFile {
       if (args.length > 0) fn.calls.push({ callee: c[1]!, args, offset: brace + c.index, line: lineAt(code, brace + c.index) });
     }
     if (GO_GROUP_TYPE.test(resultType)) fn.returns = /\breturn[ \t]+([^\n;]+)/.exec(body)?.[1]?.trim() ?? null;
+    if (/\*gin\.Context\b|\becho\.Context\b/.test(code.slice(m.index, paramsEnd))) {
+      const typed = goTyped(s, code, body, brace, fn);
+      if (typed) fn.typed = typed;
+    }
     funcs.push(fn);
   }
   return { framework, funcs };
+}
+
+/**
+ * What a Gin or Echo handler reads and answers: a struct bound with `ShouldBindJSON` / `BindJSON` /
+ * Echo's `Bind` (JSON), `ShouldBind` / `Bind` of a struct with `form:` tags (a form), `ShouldBindQuery`
+ * (query parameters), `c.Query("q")` / `c.DefaultQuery` / `c.QueryParam`, `c.PostForm("x")` /
+ * `c.FormValue`, `c.FormFile` (multipart), and the status codes of `c.JSON(http.StatusOK, …)`,
+ * `c.String`, `c.HTML`, `c.NoContent`, `c.Redirect`, `c.AbortWithStatusJSON`. The bound variable's
+ * type comes from `var req T`, `req := T{}`, `&T{}` or `new(T)`.
+ */
+function goTyped(s: SourceFile, code: string, body: string, at: number, fn: GoFunc): TypedRequest | undefined {
+  const src = (offset: number) => `${s.rel}:${lineAt(code, at + offset)}`;
+  const varType = (name: string): string | undefined => {
+    const decl = new RegExp(String.raw`\bvar[ \t]+${name}[ \t]+(\*?[\w.]+)`).exec(body)?.[1];
+    if (decl) return decl;
+    const a = fn.assigns.find((x) => x.name === name);
+    return a ? (/^&?([\w.]+)\s*\{/.exec(a.expr)?.[1] ?? /^new\(\s*([\w.]+)\s*\)/.exec(a.expr)?.[1]) : undefined;
+  };
+  const t: TypedRequest = { language: 'go' };
+  for (const b of body.matchAll(
+    /\b\w+\.(ShouldBindJSON|BindJSON|ShouldBindWith|MustBindWith|ShouldBind|Bind|ShouldBindQuery|BindQuery)\s*\(\s*&?(\w+)/g,
+  )) {
+    const type = varType(b[2]!);
+    if (!type) continue;
+    if (/Query/.test(b[1]!)) t.queryType = { type, source: src(b.index) };
+    else {
+      // Gin's ShouldBind / Bind read the body by its Content-Type: a struct with form tags is a form's.
+      const formTags =
+        /^(?:ShouldBind|Bind)$/.test(b[1]!) &&
+        new RegExp(String.raw`\btype[ \t]+${type.replace(/^.*\./, '')}[ \t]+struct[ \t]*\{[^}]*\bform:"`).test(code);
+      t.body = { type, contentType: formTags ? 'application/x-www-form-urlencoded' : 'application/json', source: src(b.index) };
+    }
+  }
+  for (const q of body.matchAll(/\b\w+\.(Query|DefaultQuery|GetQuery|QueryParam|QueryArray)\s*\(\s*"([^"]+)"/g))
+    if (!t.query?.some((x) => x.name === q[2]))
+      t.query = [...(t.query ?? []), { name: q[2]!, type: 'string', required: false, source: src(q.index) }];
+  const form: string[] = [];
+  const files: string[] = [];
+  let formAt = -1;
+  for (const f of body.matchAll(/\b\w+\.(PostForm|DefaultPostForm|GetPostForm|FormValue|FormFile)\s*\(\s*"([^"]+)"/g)) {
+    if (!form.includes(f[2]!)) form.push(f[2]!);
+    if (f[1] === 'FormFile') files.push(f[2]!);
+    if (formAt < 0) formAt = f.index;
+  }
+  if (form.length > 0 && !t.body)
+    t.body = {
+      fields: form,
+      files,
+      contentType: files.length > 0 ? 'multipart/form-data' : 'application/x-www-form-urlencoded',
+      source: src(formAt),
+    };
+  const responses: NonNullable<TypedRequest['responses']> = [];
+  for (const r of body.matchAll(
+    /\b\w+\.(JSON|IndentedJSON|PureJSON|AbortWithStatusJSON|String|HTML|NoContent|Redirect|AbortWithStatus|Status|XML|Data|File)\s*\(\s*([\w.]+)/g,
+  )) {
+    const status = r[1] === 'File' ? '200' : statusCode(r[2]!);
+    if (!status || responses.some((x) => x.status === status)) continue;
+    const contentType = /JSON/.test(r[1]!)
+      ? 'application/json'
+      : r[1] === 'String'
+        ? 'text/plain'
+        : r[1] === 'HTML'
+          ? 'text/html'
+          : r[1] === 'XML'
+            ? 'application/xml'
+            : undefined;
+    responses.push({ status, ...(contentType ? { contentType } : {}), source: src(r.index) });
+  }
+  if (responses.length > 0) t.responses = responses.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0));
+  return t.body || t.query || t.queryType || t.responses ? t : undefined;
+}
+
+/** Each Gin / Echo route takes what its handler function declares: the function of that name, in the package its qualifier names when several have it. */
+function attachGoRequests(routes: Route[], files: ReadonlyMap<string, GoFile>): void {
+  const byName = new Map<string, Array<{ file: string; fn: GoFunc }>>();
+  for (const [file, f] of files)
+    for (const fn of f.funcs) (byName.get(fn.name) ?? byName.set(fn.name, []).get(fn.name)!).push({ file, fn });
+  for (const r of routes) {
+    if (!r.handler) continue;
+    const parts = r.handler.split('.');
+    // Only functions taking the framework's context are handlers (a model's `Login` is not).
+    const all = (byName.get(parts.at(-1)!) ?? []).filter((x) => x.fn.params.some((p) => /\b(?:gin|echo)\.Context\b/.test(p.type)));
+    const pkg = parts.length > 1 ? parts[0]! : null;
+    const hit =
+      all.length === 1
+        ? all[0]
+        : (all.find((x) => pkg !== null && path.basename(path.dirname(x.file)) === pkg) ??
+          all.find((x) => path.dirname(x.file) === path.dirname(r.file)));
+    if (hit?.fn.typed) r.typed = hit.fn.typed;
+  }
 }
 
 /**
@@ -1461,6 +2204,8 @@ function spring(s: SourceFile, code: string): FileRoutes {
     return { args: code.slice(start + 1, end - 1), end };
   };
   const classes: Array<{ index: number; paths: string[] | null }> = [];
+  // A @RestController's (or @ResponseBody class's) methods answer with their return value as the body; a @Controller's String is a view name.
+  const rest = /@(?:RestController|ResponseBody)\b/.test(code);
   for (const m of code.matchAll(/@RequestMapping\b/g)) {
     if (inSpan(spans, m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
@@ -1475,10 +2220,11 @@ function spring(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index) || classes.some((c) => c.index === m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
     const sig =
-      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:[\w<>[\],.? ]+\s+)?(\w+)\s*\(/.exec(
+      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:([\w<>[\],.? ]+)\s+)?(\w+)\s*\(/.exec(
         code.slice(end),
       );
     if (!sig) continue;
+    const typed = springTyped(s, code, m.index, end + sig.index + sig[0].length - 1, sig[1]?.trim(), rest);
     const cls = classes.filter((c) => c.index < m.index).at(-1);
     const prefixes = cls ? cls.paths : [''];
     const own = mappingPaths(args);
@@ -1501,14 +2247,114 @@ function spring(s: SourceFile, code: string): FileRoutes {
             framework: 'spring',
             file: s.rel,
             line,
-            handler: sig[1]!,
+            handler: sig[2]!,
             resolved,
             ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${args.trim()}` }),
+            ...(typed ? { typed } : {}),
           });
       }
     }
   }
   return { routes, mounts: [] };
+}
+
+/** Spring handler parameters that are the framework's, not the request's. */
+const SPRING_SKIP =
+  /^(?:HttpServletRequest|HttpServletResponse|ServletRequest|ServletResponse|HttpSession|Model|ModelMap|ModelAndView|BindingResult|Errors|Principal|Authentication|Pageable|Sort|Locale|SessionStatus|RedirectAttributes|WebRequest|ServerWebExchange|UriComponentsBuilder)$/;
+
+/**
+ * What a Spring handler declares: `@RequestBody T` (JSON), `@ModelAttribute T` or an unannotated
+ * class of the repository in a form controller (`application/x-www-form-urlencoded` on POST/PUT),
+ * `@RequestParam` (query parameters; required unless `required = false`, a `defaultValue` or
+ * `Optional`; a `MultipartFile` is a multipart part), the return type (`ResponseEntity<T>`, `T`,
+ * `List<T>`; a `String` of a view controller is an HTML page) and `@ResponseStatus`.
+ */
+function springTyped(
+  s: SourceFile,
+  code: string,
+  at: number,
+  open: number,
+  returns: string | undefined,
+  rest: boolean,
+): TypedRequest | undefined {
+  const close = closing(code, open);
+  // The method's annotations: from the end of the previous member to its name.
+  const before = code.slice(Math.max(code.lastIndexOf(';', at), code.lastIndexOf('}', at), code.lastIndexOf('{', at)) + 1, open);
+  const kotlin = s.language === 'Kotlin';
+  const kotlinReturn = kotlin ? /^\s*:\s*([\w<>[\],.? ]+?)\s*(?:\{|=)/.exec(code.slice(close))?.[1] : undefined;
+  const returnType = kotlin ? kotlinReturn : returns?.replace(/^(?:public|private|protected|static|final|synchronized)\s+/g, '');
+  const line = lineAt(code, at);
+  const source = `${s.rel}:${line}`;
+  const t: TypedRequest = { language: 'java' };
+  const form: string[] = [];
+  for (const p of splitArgs(code.slice(open + 1, close - 1))) {
+    const annotations = [...p.matchAll(/@(\w+)(?:\s*\(((?:[^()]|\([^()]*\))*)\))?/g)];
+    const bare = p
+      .replace(/@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?/g, ' ')
+      .replace(/\bfinal\s+/, '')
+      .trim();
+    const kt = /^(\w+)\s*:\s*(.+)$/.exec(bare);
+    const java = /^([\s\S]+?)\s+(\w+)$/.exec(bare);
+    const [type, name] = kt ? [kt[2]!.trim(), kt[1]!] : java ? [java[1]!.trim(), java[2]!] : [bare, ''];
+    const names = annotations.map((a) => a[1]!);
+    const ann = (n: string) => annotations.find((a) => a[1] === n)?.[2] ?? '';
+    if (names.includes('RequestBody')) t.body = { type, contentType: 'application/json', source };
+    else if (names.includes('RequestParam')) {
+      const a = ann('RequestParam');
+      const given = /^\s*"([^"]+)"/.exec(a)?.[1] ?? /\b(?:value|name)\s*=\s*"([^"]+)"/.exec(a)?.[1] ?? name;
+      if (/MultipartFile/.test(type)) {
+        t.body = {
+          fields: [...(t.body?.fields ?? []), given],
+          files: [...(t.body?.files ?? []), given],
+          contentType: 'multipart/form-data',
+          source,
+        };
+        continue;
+      }
+      t.query = [
+        ...(t.query ?? []),
+        {
+          name: given,
+          type: type.replace(/^Optional<(.+)>$/, '$1'),
+          required: !/\brequired\s*=\s*false\b|\bdefaultValue\s*=/.test(a) && !/^Optional</.test(type) && !type.endsWith('?'),
+          source,
+        },
+      ];
+    } else if (
+      names.includes('ModelAttribute') ||
+      (!names.some((n) =>
+        /^(?:PathVariable|RequestHeader|CookieValue|RequestAttribute|SessionAttribute|AuthenticationPrincipal|CurrentUser|RequestPart|MatrixVariable|Value)$/.test(
+          n,
+        ),
+      ) &&
+        !rest &&
+        /^[A-Z]\w*$/.test(type) &&
+        !SPRING_SKIP.test(type) &&
+        !/^(?:String|Integer|Long|Boolean|Double|Float|Map)$/.test(type))
+    )
+      form.push(type);
+  }
+  if (form.length > 0 && !t.body) t.body = { type: form[0]!, contentType: 'application/x-www-form-urlencoded', source };
+  const status = /@ResponseStatus\s*\(\s*(?:(?:code|value)\s*=\s*)?([\w.]+)/.exec(before)?.[1];
+  const code_ = (status && statusCode(status)) ?? '200';
+  const responseBody = rest || /@ResponseBody\b/.test(before);
+  if (returnType && !/^(?:void|Unit)$/.test(returnType)) {
+    if (!responseBody && /^(?:String|ModelAndView|View)$/.test(returnType)) {
+      // A view name; `"redirect:…"` answers with a redirect (302) instead of a page.
+      const brace = code.indexOf('{', close);
+      const body = brace < 0 ? '' : code.slice(brace, closing(code, brace));
+      const redirects = /\breturn\s+"redirect:/.test(body);
+      const pages = !redirects || /\breturn\s+(?!"redirect:)/.test(body);
+      t.responses = [
+        ...(pages ? [{ status: code_, contentType: 'text/html', source }] : []),
+        ...(redirects ? [{ status: '302', source }] : []),
+      ];
+    } else if (/^(?:String|CharSequence)$/.test(returnType))
+      // A String answered as the body is written as text (StringHttpMessageConverter), not JSON.
+      t.responses = [{ status: code_, contentType: 'text/plain', type: returnType, source }];
+    else t.responses = [{ status: code_, contentType: 'application/json', type: returnType, source }];
+  } else if (returnType) t.responses = [{ status: status ? code_ : '200', source }];
+  return t.body || t.query || t.responses ? t : undefined;
 }
 
 /**

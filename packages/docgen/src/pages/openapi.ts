@@ -36,6 +36,11 @@ export function openApiBlocks(doc: OpenApiDocument, described: readonly string[]
     );
   }
   blocks.push(heading(2, 'Request samples'));
+  const server = doc.servers?.[0];
+  if (server)
+    blocks.push(
+      paragraph('The samples address ', code(server.url), typeof server.description === 'string' ? ` — ${server.description}` : '.'),
+    );
   if (ops.length > MAX_SAMPLED_OPERATIONS)
     blocks.push(
       paragraph(
@@ -50,10 +55,70 @@ export function openApiBlocks(doc: OpenApiDocument, described: readonly string[]
     blocks.push(
       paragraph('Operation ', code(String(o.op.operationId ?? '')), where ? ', ' : '', ...(where ? [code(String(where))] : []), '.'),
     );
+    blocks.push(...requestAndResponses(o.op));
     for (const sample of (o.op['x-codeSamples'] as CodeSample[] | undefined) ?? []) {
       blocks.push(paragraph(sample.label));
       blocks.push({ type: 'code', lang: LANG[sample.lang] ?? null, value: sample.source });
     }
   }
   return blocks;
+}
+
+/** A schema in a few words: `CreateUserDto { email*, age*, tags[] }`, `array of UserDto`, `string`. */
+function describeSchema(schema: unknown, depth = 0): string {
+  if (typeof schema !== 'object' || schema === null) return 'any';
+  const s = schema as Record<string, unknown>;
+  if (s.type === 'array') return `array of ${describeSchema(s.items, depth)}`;
+  if (s.type === 'object' || s.properties) {
+    const required = new Set((s.required as string[] | undefined) ?? []);
+    const props = Object.keys((s.properties as Record<string, unknown> | undefined) ?? {});
+    const fields = depth > 0 || props.length === 0 ? '' : ` { ${props.map((p) => `${p}${required.has(p) ? '*' : ''}`).join(', ')} }`;
+    return `${typeof s.title === 'string' ? s.title : 'object'}${fields}`;
+  }
+  if (typeof s.title === 'string') return s.title;
+  return typeof s.type === 'string' ? `${s.type}${typeof s.format === 'string' ? ` (${s.format})` : ''}` : 'any';
+}
+
+/** The operation's declared query parameters, request body and responses, each with where the code declares it. */
+function requestAndResponses(op: Record<string, unknown>): BlockContent[] {
+  const out: BlockContent[] = [];
+  const query = ((op.parameters as Array<Record<string, unknown>> | undefined) ?? []).filter((p) => p.in === 'query');
+  if (query.length > 0)
+    out.push(
+      paragraph(
+        'Query: ',
+        ...query.flatMap((q, i) => [...(i > 0 ? [', '] : []), code(`${String(q.name)}${q.required ? '*' : ''}`)]),
+        typeof query[0]!['x-source'] === 'string' ? ` (${String(query[0]!['x-source'])}).` : '.',
+      ),
+    );
+  const body = op.requestBody as Record<string, unknown> | undefined;
+  const content = body?.content as Record<string, { schema?: unknown }> | undefined;
+  if (content) {
+    const [mime, media] = Object.entries(content)[0]!;
+    out.push(
+      paragraph(
+        'Request body: ',
+        code(mime),
+        ', ',
+        code(describeSchema(media.schema)),
+        typeof body!['x-source'] === 'string' ? ` (${String(body!['x-source'])}).` : '.',
+      ),
+    );
+  }
+  const responses = Object.entries((op.responses as Record<string, Record<string, unknown>> | undefined) ?? {}).filter(
+    ([status]) => status !== 'default',
+  );
+  if (responses.length > 0)
+    out.push(
+      paragraph(
+        'Responses: ',
+        ...responses.flatMap(([status, r], i) => {
+          const media = Object.entries((r.content as Record<string, { schema?: unknown }> | undefined) ?? {})[0];
+          const schema = media && media[1].schema && Object.keys(media[1].schema).length > 0 ? ` ${describeSchema(media[1].schema)}` : '';
+          return [...(i > 0 ? ['; '] : []), code(`${status}${media ? ` ${media[0]}` : ''}${schema}`)];
+        }),
+        '.',
+      ),
+    );
+  return out;
 }

@@ -1,0 +1,256 @@
+import type { SourceFile } from './imports.ts';
+import { closing, lineAt, splitArgs } from './source.ts';
+
+/**
+ * Data types the repository declares — Java / Kotlin classes and records, TypeScript classes and
+ * interfaces (DTOs, class-validator), Go structs — read as JSON Schema for the request bodies and
+ * responses of the HTTP routes (docs/docgen-arch-api.md §OpenAPI). Only what the declaration says:
+ * a field's name (a Go `json:"…"` / `form:"…"` tag, a Jackson `@JsonProperty("…")`), its type, and
+ * whether it is required (Go `binding:"required"` / `validate:"required"`; Java `@NotNull`,
+ * `@NotBlank`, `@NotEmpty`; TypeScript without `?` or `@IsOptional()`; a Kotlin type without `?`).
+ */
+export interface TypeDecl {
+  name: string;
+  file: string;
+  line: number;
+  language: 'java' | 'ts' | 'go';
+  fields: Array<{ name: string; type: string; required: boolean; form?: string }>;
+}
+
+/** The data types one file declares (comments already blanked in `code`). */
+export function typeDecls(s: SourceFile, code: string): TypeDecl[] {
+  switch (s.language) {
+    case 'Java':
+    case 'Kotlin':
+      return javaTypes(s, code);
+    case 'TypeScript':
+    case 'TSX':
+      return tsTypes(s, code);
+    case 'Go':
+      return goTypes(s, code);
+    default:
+      return [];
+  }
+}
+
+/** Method and initializer bodies blanked (same length), so only a class's own declarations stay. */
+function classBody(code: string, open: number): string {
+  const end = closing(code, open);
+  let body = code.slice(open + 1, end - 1);
+  // Nested braces (methods, initializers, nested classes) blanked from the innermost out.
+  let prev = '';
+  while (prev !== body) {
+    prev = body;
+    body = body.replace(/\{[^{}]*\}/g, (m) => m.replace(/[^\n]/g, ' '));
+  }
+  return body;
+}
+
+const JAVA_REQUIRED = /@(?:NotNull|NotBlank|NotEmpty|NonNull)\b/;
+
+function javaTypes(s: SourceFile, code: string): TypeDecl[] {
+  const out: TypeDecl[] = [];
+  // Java records and Kotlin (data) classes with a primary constructor: the components are the fields.
+  for (const m of code.matchAll(/\b(?:record|(?:data\s+)?class)\s+(\w+)\s*(?:<[^>]*>)?\s*\(/g)) {
+    if (!/\brecord\b/.test(m[0]) && s.language !== 'Kotlin') continue;
+    const open = m.index + m[0].length - 1;
+    const fields: TypeDecl['fields'] = [];
+    for (const p of splitArgs(code.slice(open + 1, closing(code, open) - 1))) {
+      const clean = p.replace(/@\w+(?:\s*\([^)]*\))?/g, ' ').trim();
+      const kt = /^(?:(?:private|public|override|open)\s+)*(?:val|var)\s+(\w+)\s*:\s*([^=]+?)\s*(?:=.*)?$/s.exec(clean);
+      const java = /^(?:final\s+)?([\w.<>,?\s[\]]+?)\s+(\w+)$/s.exec(clean);
+      if (kt) fields.push({ name: jsonName(p) ?? kt[1]!, type: kt[2]!.trim(), required: !kt[2]!.trim().endsWith('?') && !/=/.test(clean) });
+      else if (java) fields.push({ name: jsonName(p) ?? java[2]!, type: java[1]!.trim(), required: JAVA_REQUIRED.test(p) });
+    }
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields });
+  }
+  for (const m of code.matchAll(/\bclass\s+(\w+)\b[^{;(]*\{/g)) {
+    if (out.some((d) => d.name === m[1])) continue;
+    const open = m.index + m[0].length - 1;
+    const body = classBody(code, open);
+    const fields: TypeDecl['fields'] = [];
+    // `private @NotNull String name;`, `protected List<Item> items = new ArrayList<>();` — not constants.
+    for (const f of body.matchAll(
+      /((?:@\w+(?:\.\w+)*(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*)((?:(?:private|protected|public|static|final|transient|volatile)\s+)*)([\w.]+(?:\s*<[\w<>,.?\s[\]]*>)?(?:\[\])*)\s+(\w+)\s*(?:=[^;]*)?;/g,
+    )) {
+      if (/\bstatic\b/.test(f[2]!) || /^(?:return|package|import|throw)$/.test(f[3]!)) continue;
+      fields.push({ name: jsonName(f[1]!) ?? f[4]!, type: f[3]!, required: JAVA_REQUIRED.test(f[1]!) });
+    }
+    // Kotlin properties in a class body.
+    if (s.language === 'Kotlin')
+      for (const f of body.matchAll(/\b(?:val|var)\s+(\w+)\s*:\s*([\w.<>,?\s]+?)\s*(?:=|\n)/g))
+        fields.push({ name: f[1]!, type: f[2]!.trim(), required: !f[2]!.trim().endsWith('?') });
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields });
+  }
+  return out;
+}
+
+const jsonName = (annotations: string): string | undefined =>
+  /@JsonProperty\s*\(\s*(?:value\s*=\s*)?"([^"]+)"/.exec(annotations)?.[1] ?? /@SerializedName\s*\(\s*"([^"]+)"/.exec(annotations)?.[1];
+
+function tsTypes(s: SourceFile, code: string): TypeDecl[] {
+  const out: TypeDecl[] = [];
+  for (const m of code.matchAll(/\b(?:class|interface)\s+(\w+)\b[^{;]*\{/g)) {
+    const open = m.index + m[0].length - 1;
+    const body = classBody(code, open);
+    const fields: TypeDecl['fields'] = [];
+    // `@IsOptional() @IsString() readonly bio?: string;` — methods (`name(…)`) are not fields.
+    for (const f of body.matchAll(
+      /((?:@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*)*)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)(\?)?!?\s*:\s*([^;=\n]+?)\s*(?:=[^;\n]*)?[;\n]/g,
+    )) {
+      if (/^(?:private|protected)\b/.test(f[0].replace(/@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*/g, '').trim())) continue;
+      fields.push({ name: f[2]!, type: f[4]!.trim(), required: f[3] !== '?' && !/@IsOptional\b/.test(f[1]!) });
+    }
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'ts', fields });
+  }
+  return out;
+}
+
+function goTypes(s: SourceFile, code: string): TypeDecl[] {
+  const out: TypeDecl[] = [];
+  for (const m of code.matchAll(/\btype\s+(\w+)\s+struct\s*\{/g)) {
+    const open = m.index + m[0].length - 1;
+    const body = code.slice(open + 1, closing(code, open) - 1);
+    const fields: TypeDecl['fields'] = [];
+    for (const f of body.matchAll(/^[ \t]*(\w+)[ \t]+([^\s`]+(?:[ \t]+struct[ \t]*\{[^}]*\})?)[ \t]*(`[^`]*`)?/gm)) {
+      const tag = f[3] ?? '';
+      const json = /\bjson:"([^",]*)/.exec(tag)?.[1];
+      const form = /\bform:"([^",]*)/.exec(tag)?.[1];
+      if (json === '-' || !/^[A-Z]/.test(f[1]!)) continue;
+      fields.push({
+        name: json || form || f[1]!,
+        type: f[2]!,
+        required: /\b(?:binding|validate):"[^"]*\brequired\b/.test(tag),
+        ...(form ? { form } : {}),
+      });
+    }
+    // An embedded struct (`Model`, `gorm.Model`) gives its fields.
+    for (const e of body.matchAll(/^[ \t]*\*?((?:\w+\.)?[A-Z]\w*)[ \t]*(?:`[^`]*`)?[ \t]*$/gm))
+      fields.push({ name: '', type: `embed:${e[1]}`, required: false });
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'go', fields });
+  }
+  return out;
+}
+
+const SCALARS: Record<string, Record<string, unknown>> = {
+  string: { type: 'string' },
+  String: { type: 'string' },
+  char: { type: 'string' },
+  Character: { type: 'string' },
+  UUID: { type: 'string', format: 'uuid' },
+  int: { type: 'integer' },
+  Int: { type: 'integer' },
+  Integer: { type: 'integer' },
+  long: { type: 'integer' },
+  Long: { type: 'integer' },
+  short: { type: 'integer' },
+  Short: { type: 'integer' },
+  byte: { type: 'integer' },
+  BigInteger: { type: 'integer' },
+  int8: { type: 'integer' },
+  int16: { type: 'integer' },
+  int32: { type: 'integer' },
+  int64: { type: 'integer' },
+  uint: { type: 'integer' },
+  uint8: { type: 'integer' },
+  uint16: { type: 'integer' },
+  uint32: { type: 'integer' },
+  uint64: { type: 'integer' },
+  number: { type: 'number' },
+  float: { type: 'number' },
+  Float: { type: 'number' },
+  double: { type: 'number' },
+  Double: { type: 'number' },
+  float32: { type: 'number' },
+  float64: { type: 'number' },
+  BigDecimal: { type: 'number' },
+  boolean: { type: 'boolean' },
+  Boolean: { type: 'boolean' },
+  bool: { type: 'boolean' },
+  Date: { type: 'string', format: 'date-time' },
+  Instant: { type: 'string', format: 'date-time' },
+  LocalDateTime: { type: 'string', format: 'date-time' },
+  OffsetDateTime: { type: 'string', format: 'date-time' },
+  ZonedDateTime: { type: 'string', format: 'date-time' },
+  'time.Time': { type: 'string', format: 'date-time' },
+  LocalDate: { type: 'string', format: 'date' },
+  MultipartFile: { type: 'string', format: 'binary' },
+  '*multipart.FileHeader': { type: 'string', format: 'binary' },
+  object: { type: 'object' },
+  Object: { type: 'object' },
+  any: {},
+  unknown: {},
+  'interface{}': {},
+};
+
+/** Wrappers whose content is the type (`ResponseEntity<User>`, `Promise<User>`, `Optional<User>` …). */
+const WRAPPERS = /^(?:ResponseEntity|HttpEntity|Mono|Optional|Promise|Observable|CompletableFuture|Callable|DeferredResult|EntityModel)$/;
+const LISTS = /^(?:List|ArrayList|Set|HashSet|Collection|Iterable|Flux|Page|Slice|Array|ReadonlyArray|MutableList)$/;
+
+/** JSON Schemas of the repository's declared types, looked up by name (the declaring file's language first). */
+export class TypeSchemas {
+  private byName = new Map<string, TypeDecl[]>();
+  /** files whose declarations a schema was built from */
+  readonly used = new Set<string>();
+
+  constructor(decls: readonly TypeDecl[]) {
+    for (const d of decls) (this.byName.get(d.name) ?? this.byName.set(d.name, []).get(d.name)!).push(d);
+  }
+
+  /** The declaration of a type name used in `file` (same language, same folder first; else the only one). */
+  find(name: string, file: string, language: TypeDecl['language']): TypeDecl | undefined {
+    const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter((d) => d.language === language);
+    const dir = file.replace(/[^/]*$/, '');
+    // Several declarations of the name elsewhere: none is guessed.
+    return all.find((d) => d.file === file) ?? all.find((d) => d.file.startsWith(dir)) ?? (all.length === 1 ? all[0] : undefined);
+  }
+
+  /**
+   * The JSON Schema of a type as written (`ResponseEntity<List<UserDto>>`, `Promise<User[]>`,
+   * `[]models.Article`, `*LoginRequest`); `undefined` for a type nothing is known of.
+   */
+  schema(type: string, file: string, language: TypeDecl['language'], depth = 0): Record<string, unknown> | undefined {
+    let t = type.trim().replace(/\?$/, '').replace(/^\*/, '');
+    if (t === '' || /^(?:void|Void|Unit|undefined|null|never)$/.test(t)) return undefined;
+    if (SCALARS[t]) return SCALARS[t];
+    const arr = /^(.+)\[\]$/.exec(t) ?? /^\[\](.+)$/.exec(t);
+    if (arr) return { type: 'array', items: this.schema(arr[1]!, file, language, depth) ?? {} };
+    const generic = /^([\w.]+)\s*<([\s\S]+)>$/.exec(t);
+    if (generic) {
+      const outer = generic[1]!.replace(/^.*\./, '');
+      const inner = splitArgs(generic[2]!);
+      if (WRAPPERS.test(outer)) return this.schema(inner[0] ?? '', file, language, depth);
+      if (LISTS.test(outer)) return { type: 'array', items: this.schema(inner[0] ?? '', file, language, depth) ?? {} };
+      if (/^(?:Map|HashMap|Record|Partial)$/.test(outer)) return { type: 'object' };
+      t = generic[1]!;
+    }
+    if (/^map\[/.test(t)) return { type: 'object' };
+    if (SCALARS[t.replace(/^.*\./, '')] && language !== 'go') return SCALARS[t.replace(/^.*\./, '')];
+    const decl = this.find(t, file, language);
+    if (!decl) return undefined;
+    this.used.add(decl.file);
+    const source = `${decl.file}:${decl.line}`;
+    if (depth >= 3) return { type: 'object', title: decl.name, 'x-source': source };
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    for (const f of this.fieldsOf(decl)) {
+      properties[f.name] = this.schema(f.type, decl.file, language, depth + 1) ?? {};
+      if (f.required) required.push(f.name);
+    }
+    return { type: 'object', title: decl.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source };
+  }
+
+  private fieldsOf(decl: TypeDecl, depth = 0): TypeDecl['fields'] {
+    const out: TypeDecl['fields'] = [];
+    for (const f of decl.fields) {
+      if (f.type.startsWith('embed:')) {
+        const inner = depth < 4 ? this.find(f.type.slice(6), decl.file, decl.language) : undefined;
+        if (inner) {
+          this.used.add(inner.file);
+          out.push(...this.fieldsOf(inner, depth + 1));
+        }
+      } else out.push(f);
+    }
+    return out;
+  }
+}
