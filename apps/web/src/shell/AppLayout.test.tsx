@@ -7,9 +7,10 @@ import { reloadSession, setSession } from '../auth/session.ts';
 import { testUser } from '../test/fixtures.ts';
 
 /**
- * docs/spec-conformance.md §2 "a sidebar click collapses it", as built (docs/decisions.md): off
+ * docs/spec-conformance.md §2 "a sidebar click collapses it", as built: off
  * desktop, where the open sidebar covers the content, a click on one of its entries collapses it;
- * on desktop it stays open (it covers nothing) and the header's fold button collapses it to 80 px.
+ * on desktop it stays open (it covers nothing) and the header's fold button collapses it to 80 px — a recorded
+ * deviation.
  */
 function renderAt(width: number) {
   vi.stubGlobal('innerWidth', width);
