@@ -78,7 +78,7 @@ export const LOGIN_REDIRECT_PATHS: Record<OAuthProvider, string> = {
 
 /**
  * Where the sign-in popup starts: the server sets the state cookie and sends it to the provider.
- * The query carries the current URL's parameters (spec §7), `search` being `location.search`.
+ * The query carries the current URL's parameters (docs/spec-conformance.md §7), `search` being `location.search`.
  */
 export function oauthLoginUrl(provider: OAuthProvider, search = ''): string {
   const query = new URLSearchParams(search).toString();

@@ -21,7 +21,7 @@ function useFunctionDetails(ref: RepoRef, type: 'basicDoc' | 'advancedDoc', open
   return q;
 }
 
-/** Reports each failed detail fetch once (the page logs it to the progress terminal, spec §8). */
+/** Reports each failed detail fetch once (the page logs it to the progress terminal, docs/spec-conformance.md §8). */
 export function useDetailError(q: { isError: boolean; error: unknown; errorUpdatedAt: number }, onError?: (err: unknown) => void) {
   const reported = useRef(0);
   useEffect(() => {

@@ -15,7 +15,7 @@ export interface TerminalLine {
   percentageCompleted?: number;
 }
 
-/** The job fields of spec §3's terminal message: which job, and how far it was. */
+/** The job fields of docs/spec-conformance.md §3's terminal message: which job, and how far it was. */
 export interface LineJob {
   lroJobId: number | null;
   percentageCompleted: number;

@@ -82,7 +82,7 @@ function append(s: LiveState, text: string, kind: MessageType, i18n?: LineText):
   return { ...s, lines: [...s.lines, localLine(text, kind, s.lines.length + 1, new Date(), i18n, lineJob(s))] };
 }
 
-/** Each line carries its job's id and the percentage at its arrival (spec §3 terminal message). */
+/** Each line carries its job's id and the percentage at its arrival (docs/spec-conformance.md §3 terminal message). */
 function lineJob(s: LiveState): LineJob {
   return { lroJobId: s.jobId, percentageCompleted: s.percentage };
 }
