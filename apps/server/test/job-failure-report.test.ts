@@ -65,12 +65,17 @@ describe('a failed job is reported', () => {
     expect(done.state).toBe('FAILED');
     await flushObservability();
 
-    const events = envelopes.map((body) => JSON.parse(body.split('\n')[2]!) as Record<string, any>);
+    interface SentryEvent {
+      platform: string;
+      tags?: Record<string, string>;
+      exception: { values: Array<{ value: string }> };
+    }
+    const events = envelopes.map((body) => JSON.parse(body.split('\n')[2]!) as SentryEvent);
     const event = events.find((e) => e.tags?.caught === 'job');
     expect(event, JSON.stringify(events)).toBeDefined();
-    expect(event!.tags.job_type).toBe('DOC_REPO');
+    expect(event!.tags?.job_type).toBe('DOC_REPO');
     expect(event!.platform).toBe('node');
-    expect(event!.exception.values[0].value).toBe(done.message);
+    expect(event!.exception.values[0]?.value).toBe(done.message);
     expect(JSON.stringify(event)).not.toContain('job-failure@example.com');
   }, 150_000);
 });
