@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { loadConfig } from './config.ts';
+import { loadConfig, paymentSandboxWarning, type BillingConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import type { Database } from './db/schema.ts';
 import { loadSecrets } from './secrets.ts';
@@ -21,7 +21,7 @@ export const TEST_MARK = 'TEST PAYMENT (no money moved: do not pay out)';
 /** The operator's commands (docs/billing.md). Answers the exit code; writes to `out`. */
 export async function runAdmin(
   argv: string[],
-  deps: { db: Kysely<Database>; box: SecretBox; out: (line: string) => void },
+  deps: { db: Kysely<Database>; box: SecretBox; out: (line: string) => void; billing?: BillingConfig },
 ): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -38,8 +38,16 @@ export async function runAdmin(
   const coupons = new CouponService(deps.db, deps.box);
   if (area === 'stats') {
     const stats = await usageStats(deps.db);
-    if (values.json) deps.out(JSON.stringify(stats));
-    else for (const line of formatStats(stats)) deps.out(line);
+    // an operator who forgot PAYMENT_MODE=live reads it here too, next to the conversion figures
+    const sandbox = deps.billing ? paymentSandboxWarning(deps.billing) : null;
+    const payments = deps.billing
+      ? { mode: deps.billing.paymentMode, sandbox: deps.billing.sandboxProviders, warning: sandbox }
+      : undefined;
+    if (values.json) deps.out(JSON.stringify({ ...stats, ...(payments ? { payments } : {}) }));
+    else {
+      if (sandbox) deps.out(sandbox);
+      for (const line of formatStats(stats)) deps.out(line);
+    }
     return 0;
   }
   if (area !== 'coupon') {
@@ -98,6 +106,7 @@ async function main(): Promise<void> {
       db: database.db,
       box: new SecretBox(secrets.encryptionKey),
       out: (l) => console.log(l),
+      billing: config.billing,
     });
   } finally {
     await database.close();

@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { paymentSandboxWarning, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import type { Secrets } from './secrets.ts';
 import { installErrorHandling, installNotFound } from './http/errors.ts';
@@ -171,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Plans and payments (docs/billing.md): subscriptions whose paid period ended lose Pro (checked each minute).
   const billing = new BillingService(database.db, config.billing);
+  const sandboxWarning = paymentSandboxWarning(config.billing);
+  if (sandboxWarning) app.log.warn({ PAYMENT_MODE: config.billing.paymentMode, sandbox: config.billing.sandboxProviders }, sandboxWarning);
   let lapseTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     lapseTimer = setInterval(

@@ -89,6 +89,22 @@ export interface BillingConfig {
   cashfreeCustomerPhone: string;
   /** webhook signature checks one client address may make per minute (WEBHOOK_CHECKS_PER_MINUTE) */
   webhookChecksPerMinute: number;
+  /** PAYMENT_MODE: `sandbox` (the default) or `live` */
+  paymentMode: 'sandbox' | 'live';
+  /** the configured providers that point at their sandbox (no money moves there) */
+  sandboxProviders: Array<'PayPal' | 'Cashfree'>;
+  /** NODE_ENV is development or test: a sandbox is expected there and not warned about */
+  development: boolean;
+}
+
+/**
+ * The loud warning for an operator who configured PayPal or Cashfree but forgot PAYMENT_MODE=live
+ * (docs/billing.md, "Sandbox or live"): outside development its customers would be sent to the
+ * providers' sandbox checkout, where no money moves. Null when there is nothing to warn about.
+ */
+export function paymentSandboxWarning(billing: BillingConfig): string | null {
+  if (billing.development || billing.sandboxProviders.length === 0) return null;
+  return `!!! PAYMENT_MODE is not live: ${billing.sandboxProviders.join(' and ')} ${billing.sandboxProviders.length > 1 ? 'use' : 'uses'} the provider's SANDBOX. Customers are sent to a test checkout and no money moves. Set PAYMENT_MODE=live for real payments. !!!`;
 }
 
 /** A decimal amount (e.g. "19.99") in minor units; throws on anything else. */
@@ -118,7 +134,10 @@ export function billingFrom(env: NodeJS.ProcessEnv): BillingConfig {
   const cfSecret = env.CASHFREE_SECRET_KEY?.trim();
   if (Boolean(paypalId) !== Boolean(paypalSecret)) throw new Error('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
   if (Boolean(cfId) !== Boolean(cfSecret)) throw new Error('CASHFREE_APP_ID and CASHFREE_SECRET_KEY must be set together');
-  const live = env.PAYMENT_MODE === 'live';
+  const mode = env.PAYMENT_MODE?.trim().toLowerCase() || 'sandbox';
+  // a typo ("production", "prod") must not fall back to the sandbox without a word
+  if (mode !== 'sandbox' && mode !== 'live') throw new Error(`PAYMENT_MODE must be sandbox or live, got "${env.PAYMENT_MODE}"`);
+  const live = mode === 'live';
   const paypal =
     paypalId && paypalSecret
       ? {
@@ -157,6 +176,12 @@ export function billingFrom(env: NodeJS.ProcessEnv): BillingConfig {
     referralCoupon: { amountMinor: moneyFrom(env, 'REFERRAL_COUPON_AMOUNT', 500) as number, currency: couponCurrency },
     cashfreeCustomerPhone: env.CASHFREE_CUSTOMER_PHONE?.trim() || '9999999999',
     webhookChecksPerMinute: Math.max(1, intFrom(env, 'WEBHOOK_CHECKS_PER_MINUTE', 120)),
+    paymentMode: mode,
+    sandboxProviders: [
+      ...(paypal?.baseUrl === 'https://api-m.sandbox.paypal.com' ? (['PayPal'] as const) : []),
+      ...(cashfree?.baseUrl === 'https://sandbox.cashfree.com' ? (['Cashfree'] as const) : []),
+    ],
+    development: env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
   };
 }
 

@@ -19,6 +19,15 @@ for (let i = 0; i < 5; i++) {
   ].join('\n\n');
 }
 
+/** twelve such files, for the public repository's limit of 10 */
+const TWELVE: Record<string, string> = { 'lib/ok.py': FILES['lib/ok.py']! };
+for (let i = 0; i < 12; i++) {
+  TWELVE[`lib/w${String(i).padStart(2, '0')}.py`] = [
+    'from lib.ok import fetch',
+    ...Array.from({ length: i + 1 }, (_, j) => `def get_item_${j}(item_id, limit=10):\n    return fetch(item_id, limit)\n`),
+  ].join('\n\n');
+}
+
 let t: TestApp;
 let daemon: GitDaemon;
 let alice: { token: string; id: string };
@@ -28,10 +37,11 @@ beforeAll(async () => {
   daemon = await GitDaemon.start();
   await daemon.addRepo('docs', [FILES]);
   await daemon.addRepo('docs2', [FILES]);
+  await daemon.addRepo('public12', [TWELVE]);
   t = await createTestApp();
   alice = await signUp(t, 'alice-docs@example.com');
   bob = await signUp(t, 'bob-docs@example.com');
-  for (const name of ['docs', 'docs2']) {
+  for (const name of ['docs', 'docs2', 'public12']) {
     const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: alice.token, payload: { url: daemon.url(name) } });
     expect(res.statusCode).toBe(201);
   }
@@ -47,6 +57,7 @@ const repo = (name: string) => ({ git_repo: { organization_name: 'local', repo_n
 async function finish(
   token: string,
   jobId: number,
+  name = 'docs',
 ): Promise<{
   state: string;
   percentage: number;
@@ -55,7 +66,7 @@ async function finish(
 }> {
   const until = Date.now() + 60_000;
   for (;;) {
-    const res = await t.call({ method: 'POST', url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`, token, payload: repo('docs') });
+    const res = await t.call({ method: 'POST', url: `/api/v1/git/generate/repo/doc/status?jobId=${jobId}`, token, payload: repo(name) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     if (['COMPLETE', 'FAILED', 'CANCELLED'].includes(body.state)) return body;
@@ -210,6 +221,23 @@ describe('code docs generation (DOC_REPO)', () => {
         .sort(),
     ).toEqual([`refs/heads/docent/docs-${sha}`, `refs/heads/docent/docs-${sha}-2`, `refs/heads/docent/docs-${sha}-3`]);
   }, 120_000); // three runs of the job
+
+  it('Try Free on a public repository changes the 10 most undocumented files (spec §6: 10 of a public repository)', async () => {
+    await t.database.db.updateTable('repositories').set({ is_private: false }).where('repo_name', '=', 'public12').execute();
+    const start = await t.call({
+      method: 'POST',
+      url: '/api/v1/git/generate/repo/doc',
+      token: alice.token,
+      payload: { ...repo('public12'), free_trial: true },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const done = await finish(alice.token, start.json().lroJobId, 'public12');
+    expect(done.state).toBe('COMPLETE');
+    expect(done.result.fileLimit).toBe(10);
+    // w00 (1 function) and w01 (2) are the least undocumented of the twelve: left out
+    expect(done.result.files.map((f) => f.path)).toEqual(Array.from({ length: 10 }, (_, i) => `lib/w${String(i + 2).padStart(2, '0')}.py`));
+    expect(done.messages.map((m) => decodeLogLine(m).text)).toContain('Free plan: at most 10 files, the most undocumented first');
+  }, 120_000);
 
   it('a full-repository credit runs every file once and is used up', async () => {
     await t.database.db.updateTable('users').set({ count_repo_gen: 1 }).where('id', '=', alice.id).execute();

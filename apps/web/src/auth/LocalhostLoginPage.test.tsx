@@ -48,6 +48,24 @@ describe('LocalhostLoginPage consent', () => {
     expect(assign).toHaveBeenCalledWith('http://127.0.0.1:5555/callback?state=s1&token=tool-token');
   });
 
+  it('instead of refreshing the browser token (spec §2, a recorded change) it makes one call, and the browser keeps its own token', async () => {
+    renderRoutes(routes, `/auth/localhost/login?redirectUri=${cli}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(['/api/v1/auth/local-tool-token']);
+    expect(localStorage.getItem('accessToken')).toBe('browser-token');
+    expect(String(assign.mock.calls[0]![0])).not.toContain('browser-token');
+  });
+
+  it("a failure shows 'Login Failed' (spec §8) and goes to the login page", async () => {
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ detail: 'Session expired.' }), { status: 401 }));
+    const { router } = renderRoutes(routes, `/auth/localhost/login?redirectUri=${cli}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Allow' }));
+    expect(await screen.findByText('Login Failed')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('Deny sends nothing and goes home', async () => {
     const { router } = renderRoutes(routes, `/auth/localhost/login?redirectUri=${cli}`);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Deny' }));

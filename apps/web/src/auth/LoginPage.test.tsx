@@ -5,6 +5,7 @@ import LoginPage from './LoginPage.tsx';
 import { getSession, reloadSession, setSession } from './session.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 import { testUser } from '../test/fixtures.ts';
+import { PAGE_STATE_KEY, PAGE_STATE_TTL_MS, rememberPage, takeRememberedPage } from './pageState.ts';
 
 const routes = [
   { path: '/auth/login', element: <LoginPage /> },
@@ -52,5 +53,31 @@ describe('LoginPage redirects', () => {
     const [url, init] = (fetchMock.mock.calls as unknown as Array<[string, RequestInit]>).find(([u]) => u !== '/api/v1/auth/providers')!;
     expect(url).toBe('/api/login');
     expect(init.body).toBe('username=ada%40example.com&password=whatever');
+  });
+
+  it('goes back to the page kept in the client-stored pageState (spec §3) when the router state is gone, and uses it once', async () => {
+    // RequireAuth kept the page when it sent the visitor here; the login page was then reloaded
+    rememberPage('/jobs?status=FAILED');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ user: testUser, token: 'fresh' }), { status: 200 })),
+    );
+    const { router } = renderRoutes(routes, '/auth/login');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email', { selector: 'input' }), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/jobs?status=FAILED'));
+    expect(localStorage.getItem(PAGE_STATE_KEY)).toBeNull();
+  });
+
+  it('ignores a pageState that is older than an hour or not a path of this app', () => {
+    rememberPage('/jobs', Date.now() - PAGE_STATE_TTL_MS - 1);
+    expect(takeRememberedPage()).toBeNull();
+    localStorage.setItem(PAGE_STATE_KEY, JSON.stringify({ from: '//evil.example.net/x', at: Date.now() }));
+    expect(takeRememberedPage()).toBeNull();
+    rememberPage('/profile');
+    expect(takeRememberedPage()).toBe('/profile');
+    expect(takeRememberedPage()).toBeNull();
   });
 });

@@ -63,6 +63,24 @@ describe('ProviderButtons', () => {
     expect(onSignedIn).toHaveBeenCalledWith('from-popup');
   });
 
+  it('GitLab, Bitbucket and Azure DevOps sign in through their install paths, keeping the current URL query', async () => {
+    configured(['github', 'gitlab', 'bitbucket', 'azure']);
+    const open = vi.spyOn(window, 'open').mockImplementation(() => ({ closed: false }) as unknown as Window);
+    renderRoutes(
+      [{ path: '*', element: <ProviderButtons providers={['github', 'gitlab', 'bitbucket', 'azure']} onSignedIn={() => {}} /> }],
+      '/auth/login?state=%2Frepositories&ref=mail',
+    );
+    for (const name of ['GitHub', 'GitLab', 'Bitbucket', 'Azure DevOps']) {
+      fireEvent.click(await screen.findByRole('button', { name: `Continue with ${name}` }));
+    }
+    expect(open.mock.calls.map((c) => c[0])).toEqual([
+      '/api/oauth/github/login?state=%2Frepositories&ref=mail',
+      '/api/v1/gitlab/install?state=%2Frepositories&ref=mail',
+      '/api/v2/bitbucket/install?state=%2Frepositories&ref=mail',
+      '/api/v1/azure/install?state=%2Frepositories&ref=mail',
+    ]);
+  });
+
   it('signs in when the session arrives even if the popup was cut off from this window', async () => {
     configured(['gitlab']);
     vi.spyOn(window, 'open').mockImplementation(() => ({ closed: false }) as unknown as Window);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd';
 import { GithubOutlined, GitlabOutlined, GoogleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { OAUTH_POPUP, type OAuthProvider } from '@docent/contracts';
@@ -46,12 +47,12 @@ export function useConfiguredProviders(wanted: Provider[]): Provider[] {
 }
 
 /** Opens the 600×600 sign-in popup centred over this window (docs/spec-conformance.md §2). */
-export function openSignInPopup(provider: Provider): Window | null {
+export function openSignInPopup(provider: Provider, search = ''): Window | null {
   const { width, height } = OAUTH_POPUP;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
   return window.open(
-    oauthLoginUrl(provider),
+    oauthLoginUrl(provider, search),
     `docent-oauth-${provider}`,
     `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
   );
@@ -69,6 +70,7 @@ export function ProviderButtons({ providers, onSignedIn }: { providers: Provider
   const [pending, setPending] = useState<Provider | null>(null);
   const timer = useRef<number | null>(null);
   const session = useSession();
+  const location = useLocation();
 
   const stop = () => {
     if (timer.current !== null) window.clearInterval(timer.current);
@@ -95,9 +97,9 @@ export function ProviderButtons({ providers, onSignedIn }: { providers: Provider
   if (shown.length === 0) return null;
 
   const start = (p: Provider) => {
-    const popup = openSignInPopup(p);
+    const popup = openSignInPopup(p, location.search);
     if (!popup) {
-      window.location.assign(oauthLoginUrl(p));
+      window.location.assign(oauthLoginUrl(p, location.search));
       return;
     }
     setPending(p);

@@ -26,6 +26,8 @@ describe('RequireAuth', () => {
     renderRoutes(routes, '/jobs?x=1');
     expect(await screen.findByText('login page, from /jobs?x=1')).toBeTruthy();
     expect(screen.queryByText('jobs content')).toBeNull();
+    // and in the client-stored pageState (docs/spec-conformance.md §3), which outlives this tab's router state
+    expect(JSON.parse(localStorage.getItem('pageState')!)).toMatchObject({ from: '/jobs?x=1' });
   });
 
   it('needs the user too: a token alone is not enough', async () => {

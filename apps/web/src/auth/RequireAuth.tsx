@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isSignedIn, useSession } from './session.ts';
 import type { FromState } from './useCompleteLogin.ts';
+import { rememberPage } from './pageState.ts';
 
 /**
  * Protected pages need both a token and a user; otherwise the login page (docs/spec-conformance.md §2). While the
@@ -11,6 +12,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (!isSignedIn(session)) {
     const state: FromState = { from: `${location.pathname}${location.search}` };
+    rememberPage(state.from!);
     if (session.locked && session.user) return <Navigate to="/auth/lock" replace state={state} />;
     return <Navigate to="/auth/login" replace state={state} />;
   }

@@ -63,9 +63,26 @@ export const OAUTH_CALLBACK_PATHS: Record<OAuthProvider, string> = {
   azure: '/azure/callback',
 };
 
-/** Where the sign-in popup starts: the server sets the state cookie and sends it to the provider. */
-export function oauthLoginUrl(provider: OAuthProvider): string {
-  return `/api/oauth/${provider}/login`;
+/**
+ * docs/spec-conformance.md §7 "Login redirects": GitHub and Google sign in through
+ * `/oauth/{provider}/login`, GitLab, Bitbucket and Azure DevOps through their install paths
+ * (the server answers a browser navigation there with the sign-in redirect).
+ */
+export const LOGIN_REDIRECT_PATHS: Record<OAuthProvider, string> = {
+  github: '/oauth/github/login',
+  google: '/oauth/google/login',
+  gitlab: '/v1/gitlab/install',
+  bitbucket: '/v2/bitbucket/install',
+  azure: '/v1/azure/install',
+};
+
+/**
+ * Where the sign-in popup starts: the server sets the state cookie and sends it to the provider.
+ * The query carries the current URL's parameters (docs/spec-conformance.md §7), `search` being `location.search`.
+ */
+export function oauthLoginUrl(provider: OAuthProvider, search = ''): string {
+  const query = new URLSearchParams(search).toString();
+  return `/api${LOGIN_REDIRECT_PATHS[provider]}${query ? `?${query}` : ''}`;
 }
 
 export const oauthApi = {

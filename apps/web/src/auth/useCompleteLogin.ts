@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '@docent/contracts';
 import { setSession } from './session.ts';
 import { pathOf, safeRedirectTarget } from './redirect.ts';
+import { takeRememberedPage } from './pageState.ts';
 
 export const HOME_PATH = '/repositories';
 
@@ -18,7 +19,7 @@ export function consentPath(target: URL): string {
 
 /**
  * After a successful sign-in: keep the session, then go to the `state` address (docs/spec-conformance.md §2 login),
- * else back to the page that sent the user here, else home. The browser's own token never
+ * else back to the page that sent the user here (the router's state, else the stored `pageState`), else home. The browser's own token never
  * leaves in a URL: a loopback `state` (a local tool) goes through the consent page, which mints
  * a separate session for it once the user allows; an address of this app needs no token (the
  * session is in storage).
@@ -31,6 +32,9 @@ export function useCompleteLogin() {
   const from = (location.state as FromState | null)?.from;
 
   const redirect = useCallback(() => {
+    // used once whichever way the user goes on; the router's state wins, it is this tab's own
+    const remembered = takeRememberedPage();
+    const back = from ?? remembered;
     const target = safeRedirectTarget(state);
     if (target && target.origin !== window.location.origin) {
       void navigate(consentPath(target), { replace: true });
@@ -40,7 +44,7 @@ export function useCompleteLogin() {
       void navigate(pathOf(target), { replace: true });
       return;
     }
-    void navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : HOME_PATH, { replace: true });
+    void navigate(back && back.startsWith('/') && !back.startsWith('//') ? back : HOME_PATH, { replace: true });
   }, [state, from, navigate]);
 
   const complete = useCallback(

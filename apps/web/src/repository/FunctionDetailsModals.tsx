@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Empty, Modal, Progress, Skeleton, Alert, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +11,32 @@ import { oneDecimal, percentOf } from './languages.ts';
 
 const MODAL_WIDTH = 900;
 
-function useFunctionDetails(ref: RepoRef, type: 'basicDoc' | 'advancedDoc', open: boolean) {
-  return useQuery({ queryKey: repositoryKeys.details(ref, type), queryFn: () => repositoryApi.functionDetails(ref, type), enabled: open });
+function useFunctionDetails(ref: RepoRef, type: 'basicDoc' | 'advancedDoc', open: boolean, onError?: (err: unknown) => void) {
+  const q = useQuery({
+    queryKey: repositoryKeys.details(ref, type),
+    queryFn: () => repositoryApi.functionDetails(ref, type),
+    enabled: open,
+  });
+  useDetailError(q, onError);
+  return q;
+}
+
+/** Reports each failed detail fetch once (the page logs it to the progress terminal, docs/spec-conformance.md §8). */
+export function useDetailError(q: { isError: boolean; error: unknown; errorUpdatedAt: number }, onError?: (err: unknown) => void) {
+  const reported = useRef(0);
+  useEffect(() => {
+    if (!q.isError || !onError || reported.current === q.errorUpdatedAt) return;
+    reported.current = q.errorUpdatedAt;
+    onError(q.error);
+  }, [q.isError, q.error, q.errorUpdatedAt, onError]);
+}
+
+interface DetailModalProps {
+  repoRef: RepoRef;
+  open: boolean;
+  onClose: () => void;
+  /** a failed detail fetch */
+  onError?: (err: unknown) => void;
 }
 
 function NoData() {
@@ -60,9 +85,9 @@ function Buckets({ metrics }: { metrics: DocMetrics }) {
 }
 
 /** Function coverage: documented and undocumented functions, sortable and searchable. */
-export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
+export function FunctionCoverageModal({ repoRef, open, onClose, onError }: DetailModalProps) {
   const { t, i18n } = useTranslation();
-  const q = useFunctionDetails(repoRef, 'basicDoc', open);
+  const q = useFunctionDetails(repoRef, 'basicDoc', open, onError);
   const fns = (q.data?.functions ?? []).filter((f) => !f.isTest);
   // A trivial doc (it only restates the name) does not count as documented: listed apart.
   const documented = fns.filter((f) => f.docstring !== null && !f.trivialDoc);
@@ -127,9 +152,9 @@ export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: Rep
  * suggestions (changed since documented, or parameters left out), weighed lower and not counted
  * as outdated; and urgent ones.
  */
-export function DocIssuesModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
+export function DocIssuesModal({ repoRef, open, onClose, onError }: DetailModalProps) {
   const { t } = useTranslation();
-  const q = useFunctionDetails(repoRef, 'advancedDoc', open);
+  const q = useFunctionDetails(repoRef, 'advancedDoc', open, onError);
   const fns = (q.data?.functions ?? []).filter((f) => !f.isTest);
   const outdated = fns.filter((f) => f.outdatedStatus.status === 'OUTDATED');
   const review = fns.filter((f) => f.outdatedStatus.status !== 'OUTDATED' && (f.reviewSuggestion || f.incompleteDoc));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnalysisReport } from '@docent/contracts';
 import { actionItems, healthLabel, healthScore, type InsightInput, type Priority } from './insights.ts';
 import { oneDecimal } from './languages.ts';
+import { withAlpha } from '../theme/color.ts';
 
 const PRIORITY_COLOR: Record<Priority, string> = { high: 'red', medium: 'orange', low: 'green' };
 const LABEL_COLOR = { good: '#22c55e', needsImprovement: '#f59e0b', poor: '#ef4444' } as const;
@@ -44,6 +45,7 @@ export function InsightsCard({ report }: { report: AnalysisReport }) {
             type="dashboard"
             percent={Math.round(score)}
             strokeColor={LABEL_COLOR[label]}
+            railColor={withAlpha(LABEL_COLOR[label], 0.15)}
             size={120}
             format={(p) => <span data-testid="health-score">{p}</span>}
             aria-label={t('repository.insights.title')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReadmeAnalysis } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
+import { useDetailError } from './FunctionDetailsModals.tsx';
 import { bannerType, qualityLabel, readingTimeText } from './readmeQuality.ts';
 import { changeText, readmeDiff, recommendationTexts } from './readmeTexts.ts';
 
@@ -132,13 +133,24 @@ function SuggestionTab({ a, content, suggestion }: { a: ReadmeAnalysis; content:
 }
 
 /** 'README Analysis' with tabs 'Analysis' and 'Suggested Improvements'. */
-export function ReadmeModal({ repoRef, open, onClose }: { repoRef: RepoRef; open: boolean; onClose: () => void }) {
+export function ReadmeModal({
+  repoRef,
+  open,
+  onClose,
+  onError,
+}: {
+  repoRef: RepoRef;
+  open: boolean;
+  onClose: () => void;
+  onError?: (err: unknown) => void;
+}) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: repositoryKeys.details(repoRef, 'readme'),
     queryFn: () => repositoryApi.readmeDetails(repoRef),
     enabled: open,
   });
+  useDetailError(q, onError);
   const analysis = q.data?.analysis ?? null;
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={820} title={t('repository.readme.title')} destroyOnHidden>

@@ -102,3 +102,39 @@ describe('RepositoryPage: the Azure DevOps PAT prompt', () => {
     );
   });
 });
+
+/** docs/spec-conformance.md §8: a detail fetch that fails is logged to the progress terminal as an error. */
+describe('RepositoryPage: a failed detail fetch', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    reloadSession();
+    localStorage.clear();
+  });
+
+  it('logs the README details failure to the progress terminal as an error line', async () => {
+    setSession('tok', testUser);
+    const report = { readmeAnalysis: { calculatedQualityScore: 54 } };
+    const repo = {
+      ...azureRepo,
+      vendor: 'GIT',
+      organizationName: 'acme',
+      repoName: 'calc',
+      gitAppMetaData: { siteUrl: null, analysisReport: report },
+    };
+    fakeApi({
+      '/v1/git/analyze/repo/readme/details': { status: 500, body: { detail: 'The analysis store is unavailable.', code: 'INTERNAL' } },
+      '/app/github/get/repo': { body: { planType: 'FREE', gitAppMetaData: repo.gitAppMetaData, repository: repo } },
+      '/v1/user': { body: testUser },
+      '/v1/lro': { body: [] },
+    });
+    renderRoutes([{ path: '/repositories/:vendor/:orgName/:repoName/*', element: <RepositoryRoute /> }], '/repositories/GIT/acme/calc/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open details: README quality score' }));
+    const readme = await screen.findByRole('dialog', { name: 'README Analysis' });
+    expect(await within(readme).findByText('The analysis store is unavailable.')).toBeTruthy();
+    await user.click(within(readme).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByTestId('open-terminal'));
+    const line = await screen.findByText('Failed to load the README analysis details: The analysis store is unavailable.');
+    expect(line.closest('[class*="--error"]')).not.toBeNull();
+  });
+});

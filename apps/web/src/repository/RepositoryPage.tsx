@@ -246,9 +246,24 @@ function RepositoryPage() {
         testId="analysis-terminal"
         emptyText={t('repository.terminal.empty')}
       />
-      <FunctionCoverageModal repoRef={repoRef} open={modal === 'functions'} onClose={() => setModal(null)} />
-      <DocIssuesModal repoRef={repoRef} open={modal === 'issues'} onClose={() => setModal(null)} />
-      <ReadmeModal repoRef={repoRef} open={modal === 'readme'} onClose={() => setModal(null)} />
+      <FunctionCoverageModal
+        repoRef={repoRef}
+        open={modal === 'functions'}
+        onClose={() => setModal(null)}
+        onError={(err) => analysis.detailFailed('functions', err)}
+      />
+      <DocIssuesModal
+        repoRef={repoRef}
+        open={modal === 'issues'}
+        onClose={() => setModal(null)}
+        onError={(err) => analysis.detailFailed('issues', err)}
+      />
+      <ReadmeModal
+        repoRef={repoRef}
+        open={modal === 'readme'}
+        onClose={() => setModal(null)}
+        onError={(err) => analysis.detailFailed('readme', err)}
+      />
       <AzurePatModal organization={org} open={analysis.patOpen} onVerified={analysis.patVerified} onCancel={analysis.patCancelled} />
     </div>
   );

@@ -122,6 +122,13 @@ export function useAnalysis(ref: RepoRef, opts: { needsAzurePat: boolean }) {
       setPatFor(null);
       if (next) void launch(next);
     },
+    /** docs/spec-conformance.md §8: a detail fetch that fails is logged to the progress terminal as an error. */
+    detailFailed: (kind: 'functions' | 'issues' | 'readme', err: unknown) => {
+      live.appendLocal(
+        t('repository.analysis.detailFailed', { what: t(`repository.analysis.details.${kind}`), error: errorMessage(err) }),
+        'error',
+      );
+    },
     patCancelled: () => {
       setPatFor(null);
       setTerminalOpen(true);

@@ -9,6 +9,16 @@ export interface TerminalLine {
   text: string;
   /** a line the app wrote: its i18n key, so it shows in the interface language (`text` is the English) */
   i18n?: LineText;
+  /** docs/spec-conformance.md §3 terminal message: the job the line belongs to (none in a sync dialog) */
+  lroJobId?: number | null;
+  /** §3 terminal message: the job's percentage when the line arrived */
+  percentageCompleted?: number;
+}
+
+/** The job fields of docs/spec-conformance.md §3's terminal message: which job, and how far it was. */
+export interface LineJob {
+  lroJobId: number | null;
+  percentageCompleted: number;
 }
 
 /** A translatable text: key and parameters. */
@@ -39,14 +49,21 @@ export function prettyJson(text: string): string | null {
 }
 
 /** A job-log line from the wire (`KIND::timestamp::text`). */
-export function lineFromWire(raw: string, no: number): TerminalLine {
+export function lineFromWire(raw: string, no: number, job?: LineJob): TerminalLine {
   const l = decodeLogLine(raw);
-  return { no, type: messageTypeOfKind(l.kind), timestamp: l.timestamp, text: l.text };
+  return { no, type: messageTypeOfKind(l.kind), timestamp: l.timestamp, text: l.text, ...job };
 }
 
 /** A line the web app itself writes (termination, result texts, errors). */
-export function localLine(text: string, type: MessageType, no: number, now: Date = new Date(), i18n?: LineText): TerminalLine {
-  return { no, type, timestamp: now.toISOString(), text, ...(i18n ? { i18n } : {}) };
+export function localLine(
+  text: string,
+  type: MessageType,
+  no: number,
+  now: Date = new Date(),
+  i18n?: LineText,
+  job?: LineJob,
+): TerminalLine {
+  return { no, type, timestamp: now.toISOString(), text, ...(i18n ? { i18n } : {}), ...job };
 }
 
 /** Types that end a terminal's session (docs/spec-conformance.md §4: polling stops after one of these). */

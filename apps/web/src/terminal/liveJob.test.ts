@@ -66,6 +66,21 @@ describe('live job terminal', () => {
     expect(shouldPoll(s)).toBe(true);
   });
 
+  it('each message carries the spec §3 fields lroJobId and percentageCompleted (the job and its percentage at arrival)', () => {
+    let s = started();
+    s = analysis(s, { type: 'status', state: 'RUNNING', percentage: 20 });
+    s = analysis(s, { type: 'lines', lines: [{ seq: 1, raw: 'INFO::2026-01-01T00:00:00Z::Cloning' }] });
+    s = analysis(s, { type: 'pollOk', state: 'RUNNING', percentage: 60, messages: ['INFO::t::Parsing'], lastLine: 2 });
+    s = analysis(s, { type: 'local', text: 'Attempting to terminate job...', kind: 'warning' });
+    s = analysis(s, { type: 'status', state: 'COMPLETE', percentage: 96, message: 'Analysis complete' });
+    expect(s.lines.map((l) => [l.text, l.lroJobId, l.percentageCompleted])).toEqual([
+      ['Cloning', 7, 20],
+      ['Parsing', 7, 60],
+      ['Attempting to terminate job...', 7, 60],
+      ['Complete!', 7, 100],
+    ]);
+  });
+
   it('stops after 5 consecutive failed polls with the spec text; a success in between resets the count', () => {
     let s = started();
     for (let i = 0; i < MAX_POLL_FAILURES - 1; i++) s = analysis(s, { type: 'pollFailed', error: 'Network down' });

@@ -1,6 +1,6 @@
 import type { Job, MessageType } from '@docent/contracts';
 import { FINAL_JOB_STATES } from '@docent/contracts';
-import { isTerminalType, lineFromWire, localLine, type LineText, type TerminalLine } from './lines.ts';
+import { isTerminalType, lineFromWire, localLine, type LineJob, type LineText, type TerminalLine } from './lines.ts';
 
 /**
  * The state of a terminal following one job, as a pure reducer so the rules are testable:
@@ -79,14 +79,19 @@ export function isFinalState(state: string | null): boolean {
 
 /** Appends a line the app writes; `i18n` makes it show in the interface language. */
 function append(s: LiveState, text: string, kind: MessageType, i18n?: LineText): LiveState {
-  return { ...s, lines: [...s.lines, localLine(text, kind, s.lines.length + 1, new Date(), i18n)] };
+  return { ...s, lines: [...s.lines, localLine(text, kind, s.lines.length + 1, new Date(), i18n, lineJob(s))] };
+}
+
+/** Each line carries its job's id and the percentage at its arrival (docs/spec-conformance.md §3 terminal message). */
+function lineJob(s: LiveState): LineJob {
+  return { lroJobId: s.jobId, percentageCompleted: s.percentage };
 }
 
 function appendWire(s: LiveState, lines: Array<{ seq: number; raw: string }>): LiveState {
   const fresh = lines.filter((l) => l.seq > s.lastSeq);
   if (!fresh.length) return s;
   const out = s.lines.slice();
-  for (const l of fresh) out.push(lineFromWire(l.raw, out.length + 1));
+  for (const l of fresh) out.push(lineFromWire(l.raw, out.length + 1, lineJob(s)));
   return { ...s, lines: out, lastSeq: fresh[fresh.length - 1]!.seq };
 }
 
@@ -125,11 +130,12 @@ export function liveReducer(flavour: Flavour) {
       case 'pollOk': {
         if (s.finished) return s;
         const lines = a.messages.map((raw, i) => ({ seq: a.lastLine - a.messages.length + 1 + i, raw }));
+        const percentage = Math.max(0, Math.min(100, a.percentage));
         let next: LiveState = {
-          ...appendWire(s, lines),
+          ...appendWire({ ...s, percentage }, lines),
           failures: 0,
           state: a.state,
-          percentage: Math.max(0, Math.min(100, a.percentage)),
+          percentage,
           message: a.message ?? s.message,
         };
         if (isFinalState(a.state)) next = finish(next, flavour, a.state, a.message ?? s.message);

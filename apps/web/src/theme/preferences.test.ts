@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getPreferences, pickTheme, reloadPreferences, setNightMode, setNightTime } from './preferences.ts';
+import {
+  getPreferences,
+  isThemeCurrency,
+  pickTheme,
+  reloadPreferences,
+  setNightMode,
+  setNightTime,
+  THEME_CURRENCY_SYMBOL,
+} from './preferences.ts';
 
 describe('preferences', () => {
   beforeEach(() => {
@@ -35,5 +43,21 @@ describe('preferences', () => {
     localStorage.setItem('nightTime', JSON.stringify({ start: '21:15', end: '06:45' }));
     reloadPreferences();
     expect(getPreferences().nightTime).toEqual({ start: '21:15', end: '06:45' });
+  });
+
+  it('the theme currency enum lists ETH and BTC (spec §3); stored, they are known values priced in USD, INR stays INR', () => {
+    expect(['USD', 'INR', 'ETH', 'BTC'].every(isThemeCurrency)).toBe(true);
+    expect(isThemeCurrency('EUR')).toBe(false);
+    expect(THEME_CURRENCY_SYMBOL).toMatchObject({ ETH: 'Ξ', BTC: '₿' });
+    for (const [stored, shown] of [
+      ['ETH', 'USD'],
+      ['BTC', 'USD'],
+      ['INR', 'INR'],
+      ['EUR', 'USD'],
+    ] as const) {
+      localStorage.setItem('currency', stored);
+      reloadPreferences();
+      expect(getPreferences().currency, stored).toBe(shown);
+    }
   });
 });

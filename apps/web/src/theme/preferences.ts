@@ -6,6 +6,24 @@ import { DEFAULT_NIGHT_TIME, isValidTime, type NightTime, type ThemeName } from 
  * Display preferences kept on this device (docs/spec-conformance.md §3 client-stored items): `theme`,
  * `nightMode`, `nightTime`, `currency`, plus `language` for the interface language.
  */
+/**
+ * docs/spec-conformance.md §3: the theme's currency enum lists ETH and BTC beside USD and INR.
+ * Prices are fetched in USD and INR only (docs/billing.md), so a stored ETH or BTC is a known
+ * value of the enum but prices show in USD; the settings popover offers USD and INR.
+ */
+export const THEME_CURRENCIES = ['USD', 'INR', 'ETH', 'BTC'] as const;
+export type ThemeCurrency = (typeof THEME_CURRENCIES)[number];
+export const THEME_CURRENCY_SYMBOL: Record<ThemeCurrency, string> = { USD: '$', INR: '₹', ETH: 'Ξ', BTC: '₿' };
+
+export function isThemeCurrency(value: unknown): value is ThemeCurrency {
+  return (THEME_CURRENCIES as readonly unknown[]).includes(value);
+}
+
+/** The currency prices are shown in for a stored theme currency: INR stays INR, everything else is USD. */
+export function priceCurrency(stored: string | null): Currency {
+  return isThemeCurrency(stored) && stored === 'INR' ? 'INR' : 'USD';
+}
+
 export type Language = 'en' | 'de';
 export const LANGUAGES: readonly Language[] = ['en', 'de'];
 
@@ -46,7 +64,7 @@ export function readPreferences(): Preferences {
     theme: localStorage.getItem(PREF_KEYS.theme) === 'dark' ? 'dark' : 'light',
     nightMode: localStorage.getItem(PREF_KEYS.nightMode) === 'true',
     nightTime: readNightTime(),
-    currency: localStorage.getItem(PREF_KEYS.currency) === 'INR' ? 'INR' : 'USD',
+    currency: priceCurrency(localStorage.getItem(PREF_KEYS.currency)),
     language: language === 'de' ? 'de' : 'en',
   };
 }
