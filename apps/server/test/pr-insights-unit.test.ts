@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { coverageOf, fetchPullRequest, parseDiff } from '../src/insights/change.ts';
 import { PrInsightsPayload } from '../src/insights/payload.ts';
-import { suggestionBlock, verdictOf } from '../src/insights/comment.ts';
+import { renderComment, suggestionBlock, verdictOf } from '../src/insights/comment.ts';
 
 const NAME_STATUS = ['M', 'a.py', 'A', 'new.py', 'D', 'gone.md', 'R087', 'old.py', 'moved.py', ''].join('\0');
 const DIFF = [
@@ -78,6 +78,23 @@ describe('verdictOf and coverageOf', () => {
       state: 'success',
       description: expect.stringContaining('no changed public functions'),
     });
+  });
+});
+
+describe('renderComment', () => {
+  it('lists a changed function whose doc only restates its name among the undocumented, and says why', () => {
+    const report = {
+      functions: [
+        { name: 'delete_item', path: 'lib/items.py', startLine: 17, documented: false, trivialDoc: true, added: false, outdated: false },
+        { name: 'add_item', path: 'lib/items.py', startLine: 3, documented: false, added: true, outdated: false },
+      ],
+      brokenLinks: [],
+      headSha: 'a'.repeat(40),
+      mergeBase: 'b'.repeat(40),
+    } as never;
+    const body = renderComment(report, verdictOf(report, null), null, null);
+    expect(body).toContain('- `delete_item` in `lib/items.py:17` (its doc only restates the name)');
+    expect(body).toContain('- `add_item` in `lib/items.py:3` (new)\n');
   });
 });
 

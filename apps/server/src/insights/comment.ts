@@ -74,7 +74,9 @@ export function renderComment(report: ChangeReport, verdict: Verdict, failUnder:
   if (undocumented.length > 0) {
     lines.push('<details><summary>Undocumented changed functions</summary>', '');
     for (const f of undocumented.slice(0, shown))
-      lines.push(`- ${code(f.name)} in ${code(`${f.path}:${f.startLine}`)}${f.added ? ' (new)' : ''}`);
+      lines.push(
+        `- ${code(f.name)} in ${code(`${f.path}:${f.startLine}`)}${f.added ? ' (new)' : ''}${f.trivialDoc ? ' (its doc only restates the name)' : ''}`,
+      );
     if (undocumented.length > shown) lines.push(`- … and ${undocumented.length - shown} more`);
     lines.push('', '</details>', '');
   }
