@@ -9,6 +9,17 @@
 import { policyFetch, refusalIn } from '../net/outbound.ts';
 import type { Vendor } from '@docent/contracts';
 
+/** The code hosts Docent talks to through an API (a plain git remote has none). */
+export type HostedVendor = Exclude<Vendor, 'GIT'>;
+
+/** Each code host's name in sentences, the one table (errors, logs, reporters). */
+export const VENDOR_LABEL: Record<HostedVendor, string> = {
+  GITHUB: 'GitHub',
+  GITLAB: 'GitLab',
+  BITBUCKET: 'Bitbucket',
+  AZUREDEVOPS: 'Azure DevOps',
+};
+
 export interface VendorCredential {
   token: string;
   /**
@@ -66,7 +77,7 @@ export interface OpenedPullRequest {
 }
 
 export interface HostedVendorAdapter {
-  readonly vendor: Exclude<Vendor, 'GIT'>;
+  readonly vendor: HostedVendor;
   /**
    * `valid: false` when the vendor rejects the token (401/403); network failures, timeouts and
    * rate limits throw, because they say nothing about the token.

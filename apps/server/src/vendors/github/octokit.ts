@@ -12,10 +12,11 @@ import {
   VendorApiError,
   vendorErrorFromAnswer,
   type RequestBudget,
+  VENDOR_LABEL,
   type VendorCredential,
 } from '../hosted-types.ts';
 
-export const GITHUB_LABEL = 'GitHub';
+const GITHUB_LABEL = VENDOR_LABEL.GITHUB;
 export const GITHUB_PUBLIC_API = 'https://api.github.com';
 
 /** The API root: GitHub Enterprise's when the credential names one. */
