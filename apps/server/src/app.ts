@@ -67,6 +67,7 @@ import { BillingService } from './billing/service.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { cashfreeRoutes } from './billing/cashfree-routes.ts';
 import { paypalRoutes } from './billing/paypal-routes.ts';
+import { CheckoutService } from './billing/checkout.ts';
 import { CouponService, couponRoutes } from './billing/coupons.ts';
 
 export interface AppDeps {
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Plans and payments (docs/billing.md): subscriptions whose paid period ended lose Pro (checked each minute).
   const billing = new BillingService(database.db, config.billing);
+  const checkout = new CheckoutService(billing, config.appUrl);
   let lapseTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     lapseTimer = setInterval(
@@ -243,11 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(billingRoutes(auth, billing));
-      await api.register(couponRoutes(auth, new CouponService(database.db, core.box), database.db, config.appUrl));
+      await api.register(couponRoutes(auth, new CouponService(database.db, core.box), config.appUrl));
       if (config.billing.paypal) {
         await api.register(
           paypalRoutes(auth, billing, config.billing.paypal, {
-            appUrl: config.appUrl,
+            checkout,
             webhookChecksPerMinute: config.billing.webhookChecksPerMinute,
           }),
         );
@@ -255,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (config.billing.cashfree) {
         await api.register(
           cashfreeRoutes(auth, billing, config.billing.cashfree, {
-            appUrl: config.appUrl,
+            checkout,
             phone: config.billing.cashfreeCustomerPhone,
             webhookChecksPerMinute: config.billing.webhookChecksPerMinute,
           }),
