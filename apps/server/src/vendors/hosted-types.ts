@@ -7,6 +7,7 @@
  * from the vendor's own error text with the token scrubbed out.
  */
 import { policyFetch, refusalIn } from '../net/outbound.ts';
+import { stripCredentials } from './git/url.ts';
 import type { Vendor } from '@docent/contracts';
 
 /** The code hosts Docent talks to through an API (a plain git remote has none). */
@@ -369,15 +370,7 @@ export function sameOriginOrThrow(label: string, next: string, base: string): st
  * '' (the sync skips that repository with a warning instead of failing the whole listing).
  */
 export function withoutCredentials(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return '';
-  }
-  u.username = '';
-  u.password = '';
-  return u.toString();
+  return stripCredentials(url, '');
 }
 
 /**
