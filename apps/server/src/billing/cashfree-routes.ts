@@ -28,11 +28,11 @@ import { memoizeAsync } from '../util/memoize-async.ts';
 
 const tags = ['billing'];
 
-export const CashfreeCheckoutAnswer = z.object({ session_id: z.string(), payment_id: z.string() });
+const CashfreeCheckoutAnswer = z.object({ session_id: z.string(), payment_id: z.string() });
 
 /** Ids Docent gives Cashfree: a subscription and a payment link are named after the payment. */
-export const SUBSCRIPTION_PREFIX = 'sub-';
-export const LINK_PREFIX = 'link-';
+const SUBSCRIPTION_PREFIX = 'sub-';
+const LINK_PREFIX = 'link-';
 const PRO_PERIOD_MS = 30 * 24 * 3600 * 1000;
 
 /** The parts of Cashfree's PG and subscription webhook payloads (2023-08-01) this server reads. */

@@ -13,12 +13,12 @@ export interface CheckoutRequest {
 }
 
 /** The provider's answer to a started checkout: its reference for the payment, and what the browser gets. */
-export interface StartedCheckout<T> {
+interface StartedCheckout<T> {
   ref: string;
   answer: T;
 }
 
-export const checkoutStartFailed = () =>
+const checkoutStartFailed = () =>
   new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
 
 export const providerUnreachable = () =>

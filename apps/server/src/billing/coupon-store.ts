@@ -4,7 +4,7 @@ import type { Currency } from '@docent/contracts';
 import type { CouponRow, Database, PaymentRow } from '../db/schema.ts';
 
 /** A coupon's code: `DOC-` and ten hex digits. */
-export function newCouponCode(): string {
+function newCouponCode(): string {
   return `DOC-${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 

@@ -26,7 +26,7 @@ const tags = ['coupons'];
 /** How long after sign-up a user may still name who referred them. */
 const REFERRAL_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
-export function toCoupon(row: CouponRow): Coupon {
+function toCoupon(row: CouponRow): Coupon {
   return {
     coupon_code: row.coupon_code,
     coupon_type: row.coupon_type,

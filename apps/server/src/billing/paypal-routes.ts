@@ -13,7 +13,7 @@ import { memoizeAsync } from '../util/memoize-async.ts';
 
 const tags = ['billing'];
 
-export const PayPalCheckoutAnswer = z.object({ approval_url: z.string(), payment_id: z.string() });
+const PayPalCheckoutAnswer = z.object({ approval_url: z.string(), payment_id: z.string() });
 
 /** The parts of PayPal's webhook events this server reads. */
 const PayPalEvent = z.object({

@@ -32,7 +32,7 @@ export type FulfilResult = 'fulfilled' | 'duplicate';
 
 const PRO_PERIOD_MS = 30 * 24 * 3600 * 1000;
 /** How long a full-repository checkout stays open: a second one for the repository reuses it meanwhile. */
-export const PACKAGE_CHECKOUT_OPEN_MS = 3600 * 1000;
+const PACKAGE_CHECKOUT_OPEN_MS = 3600 * 1000;
 /**
  * A subscription the provider renews by itself (it has a provider id and was not cancelled) stays
  * paid this long past its period end: providers bill by calendar month (a 31-day month outlasts

@@ -16,7 +16,7 @@ export interface OAuthGrant {
 }
 
 /** An access token this close to its expiry is refreshed before use. */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 
 export const REAUTH_MESSAGE = (label: string): string => `Your ${label} sign-in has expired. Sign in with ${label} again to reconnect it.`;
 

@@ -45,7 +45,7 @@ export function hookRequest<T>(c: HookCall, url: string, what: string, json?: un
 
 // --- deliveries -------------------------------------------------------------------------------
 
-export interface PushRef {
+interface PushRef {
   /** branch name, without refs/heads/ */
   branch: string;
   before: string;

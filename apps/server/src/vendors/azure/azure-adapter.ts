@@ -52,7 +52,7 @@ interface AzureRepository {
 
 const branchName = (ref: string | undefined) => (ref ? ref.replace(/^refs\/heads\//, '') : FALLBACK_DEFAULT_BRANCH);
 
-export function mapAzureRepository(organization: string, r: AzureRepository): RemoteRepository {
+function mapAzureRepository(organization: string, r: AzureRepository): RemoteRepository {
   const cloneUrl = withoutCredentials(r.remoteUrl); // Azure puts `{org}@` in front of the host
   return {
     organizationName: organization,

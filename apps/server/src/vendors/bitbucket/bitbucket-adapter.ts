@@ -67,7 +67,7 @@ interface WorkspaceAccess {
   workspace: { slug: string; uuid: string; name?: string };
 }
 
-export function mapBitbucketRepository(r: BitbucketRepository): RemoteRepository {
+function mapBitbucketRepository(r: BitbucketRepository): RemoteRepository {
   const [ownerFromName = '', slugFromName = r.name] = r.full_name.split('/');
   const organizationName = r.workspace?.slug ?? ownerFromName;
   const repoName = r.slug ?? slugFromName;

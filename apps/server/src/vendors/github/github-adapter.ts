@@ -39,7 +39,7 @@ interface GitHubRepo {
   size?: number; // kilobytes, per GitHub
 }
 
-export function mapGitHubRepository(r: GitHubRepo): RemoteRepository {
+function mapGitHubRepository(r: GitHubRepo): RemoteRepository {
   const owner = r.owner?.login ?? '';
   return {
     organizationName: owner,

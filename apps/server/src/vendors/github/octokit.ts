@@ -17,7 +17,7 @@ import {
 } from '../hosted-types.ts';
 
 const GITHUB_LABEL = VENDOR_LABEL.GITHUB;
-export const GITHUB_PUBLIC_API = 'https://api.github.com';
+const GITHUB_PUBLIC_API = 'https://api.github.com';
 
 /** The API root: GitHub Enterprise's when the credential names one. */
 export const githubApiRoot = (cred: VendorCredential): string => trimBase(cred.baseUrl ?? GITHUB_PUBLIC_API);

@@ -60,7 +60,7 @@ interface GitLabUser {
   username: string;
 }
 
-export function mapGitLabProject(p: GitLabProject): RemoteRepository {
+function mapGitLabProject(p: GitLabProject): RemoteRepository {
   const bytes = p.statistics?.repository_size;
   return {
     organizationName: p.namespace.full_path,
