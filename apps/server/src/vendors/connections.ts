@@ -79,17 +79,6 @@ export class ConnectionRepository {
     return q.orderBy('vendor').orderBy('organization').execute();
   }
 
-  async connectedVendors(userId: string): Promise<Vendor[]> {
-    const rows = await this.db
-      .selectFrom('vendor_connections')
-      .select('vendor')
-      .distinct()
-      .where('user_id', '=', userId)
-      .orderBy('vendor')
-      .execute();
-    return rows.map((r) => r.vendor as Vendor);
-  }
-
   async remove(userId: string, vendor: string, organization = ''): Promise<boolean> {
     const res = await this.db
       .deleteFrom('vendor_connections')
