@@ -3,23 +3,8 @@
  * (repo:push, pullrequest:created/updated; HMAC secret) and the deliveries (`X-Event-Key`, `X-Request-UUID`).
  */
 import type { RepoRef } from '../hosted-types.ts';
-import {
-  arr,
-  header,
-  hookRequest,
-  json,
-  obj,
-  positiveInt,
-  pushOf,
-  str,
-  unused,
-  type HookCall,
-  type HookEvent,
-  type HookTarget,
-  type IncomingHook,
-  type ReadDelivery,
-  type RegisteredHook,
-} from '../hooks.ts';
+import { arr, header, hookRequest, json, obj, positiveInt, pushOf, str, unused } from '../hooks.ts';
+import type { HookCall, HookEvent, HookTarget, IncomingHook, ReadDelivery, RegisteredHook } from '../hooks.ts';
 import { bitbucketRepoUrl } from './api.ts';
 
 export async function registerBitbucketHook(c: HookCall, repo: RepoRef, target: HookTarget): Promise<RegisteredHook> {

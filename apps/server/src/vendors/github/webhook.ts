@@ -3,22 +3,8 @@
  * pull_request, HMAC secret) and the deliveries (`X-GitHub-Event`, `X-GitHub-Delivery`).
  */
 import { VendorApiError, type RepoRef } from '../hosted-types.ts';
-import {
-  header,
-  hookRequest,
-  json,
-  obj,
-  positiveInt,
-  singlePush,
-  str,
-  unused,
-  type HookCall,
-  type HookEvent,
-  type HookTarget,
-  type IncomingHook,
-  type ReadDelivery,
-  type RegisteredHook,
-} from '../hooks.ts';
+import { header, hookRequest, json, obj, positiveInt, singlePush, str, unused } from '../hooks.ts';
+import type { HookCall, HookEvent, HookTarget, IncomingHook, ReadDelivery, RegisteredHook } from '../hooks.ts';
 import { githubApiRoot } from './octokit.ts';
 
 export async function registerGitHubHook(c: HookCall, repo: RepoRef, target: HookTarget): Promise<RegisteredHook> {

@@ -3,22 +3,8 @@
  * request events, a secret token) and the deliveries (`X-Gitlab-Event`, `Idempotency-Key`).
  */
 import type { RepoRef } from '../hosted-types.ts';
-import {
-  header,
-  hookRequest,
-  json,
-  obj,
-  positiveInt,
-  singlePush,
-  str,
-  unused,
-  type HookCall,
-  type HookEvent,
-  type HookTarget,
-  type IncomingHook,
-  type ReadDelivery,
-  type RegisteredHook,
-} from '../hooks.ts';
+import { header, hookRequest, json, obj, positiveInt, singlePush, str, unused } from '../hooks.ts';
+import type { HookCall, HookEvent, HookTarget, IncomingHook, ReadDelivery, RegisteredHook } from '../hooks.ts';
 import { gitlabProjectUrl } from './api.ts';
 
 export async function registerGitLabHook(c: HookCall, repo: RepoRef, target: HookTarget): Promise<RegisteredHook> {
