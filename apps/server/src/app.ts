@@ -16,58 +16,32 @@ import type { DatabaseHandle } from './db/index.ts';
 import type { Secrets } from './secrets.ts';
 import { installErrorHandling, installNotFound } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
-import { UserRepository } from './users/repository.ts';
-import { CodeStore } from './auth/codes.ts';
-import { TokenService } from './auth/tokens.ts';
-import { SessionStore } from './auth/sessions.ts';
-import { AuthService } from './auth/service.ts';
+import { type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './auth/routes.ts';
 import { apiKeyRoutes } from './auth/api-key-routes.ts';
-import { ApiKeyStore } from './auth/api-keys.ts';
 import { GUARD_KIND } from './auth/guard.ts';
 import { userRoutes } from './users/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { initObservability, installObservabilityHooks } from './observability/index.ts';
 import { observabilityRoutes } from './observability/routes.ts';
-import { SecretBox } from './crypto/secretbox.ts';
-import { LogBus } from './jobs/log-bus.ts';
-import { JobStore } from './jobs/store.ts';
-import { DEFAULT_ENGINE_OPTIONS, defineJob, JobEngine, jobHandlers } from './jobs/engine.ts';
 import { jobRoutes } from './jobs/routes.ts';
-import { RepoRepository } from './repos/repository.ts';
-import { RepoService } from './repos/service.ts';
 import { repoRoutes } from './repos/routes.ts';
-import { createLlmProvider } from '@docent/analyzer';
-import { analysisHandler } from './analysis/handler.ts';
 import { analysisRoutes } from './analysis/routes.ts';
-import { docRepoHandler } from './docgen/handler.ts';
 import { docgenRoutes } from './docgen/routes.ts';
-import { docSetHandler } from './docsets/handler.ts';
 import { hostedDocsRoutes } from './docsets/hosting.ts';
 import { docSetRoutes } from './docsets/routes.ts';
-import { DocSetStore } from './docsets/store.ts';
-import { KeyedMutex } from './util/keyed-mutex.ts';
-import type { FastifyBaseLogger } from 'fastify';
-import { createAdapters, type VendorAdapters } from './vendors/index.ts';
-import { ConnectionRepository } from './vendors/connections.ts';
+import { type VendorAdapters } from './vendors/index.ts';
 import { vendorRoutes } from './vendors/routes.ts';
-import { setOutboundAllow } from './net/outbound.ts';
-import { OAuthService } from './oauth/service.ts';
-import { TokenRefresher } from './oauth/refresh.ts';
 import { LOGIN_REDIRECT_ALIASES, OAuthRoutes } from './oauth/routes.ts';
-import { syncVendor } from './vendors/sync.ts';
-import { prInsightsHandler } from './insights/handler.ts';
-import { PrInsightsPayload } from './insights/payload.ts';
 import { prInsightsRoutes } from './insights/routes.ts';
-import { PrInsightStore } from './insights/store.ts';
-import { WebhookStore } from './webhooks/store.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
-import { BillingService } from './billing/service.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { cashfreeRoutes } from './billing/cashfree-routes.ts';
 import { paypalRoutes } from './billing/paypal-routes.ts';
-import { CouponService, couponRoutes } from './billing/coupons.ts';
+import { couponRoutes } from './billing/coupons.ts';
+import { createServices, type JobCore } from './services.ts';
+
+export { createJobCore, type JobCore } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -112,28 +86,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('preValidation', refuseUnstorableText);
 
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const users = new UserRepository(database.db);
-  const auth = new AuthService({
-    users,
-    codes: new CodeStore(database.db, secrets.jwtSecret),
-    tokens: new TokenService(secrets.jwtSecret, config.sessionTtlSeconds),
-    mailer,
-    appUrl: config.appUrl,
-    log: app.log,
-    sessions: new SessionStore(database.db, config.sessionMaxLifetimeSeconds),
-    apiKeys: new ApiKeyStore(database.db),
-    apiKeyFailuresPerHour: config.apiKeyFailuresPerHour,
-  });
-
-  const core = createJobCore({
-    config,
-    database,
-    secrets,
+  const services = createServices(config, database, secrets, {
     log: app.log,
     work: config.runWorkers,
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
     ...(deps.adapters ? { adapters: deps.adapters } : {}),
   });
+  const { auth, users } = services.accounts;
+  const core = services.jobs;
+  const { billing, checkout, coupons } = services.billing;
   deps.onCore?.(core);
   app.addHook('onReady', async () => {
     await core.bus.start();
@@ -144,24 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await core.bus.stop();
   });
 
-  const oauth = new OAuthService({
-    db: database.db,
-    config: config.oauth,
+  const oauthRoutes = new OAuthRoutes(services.accounts.oauth, {
     appUrl: config.appUrl,
-    secret: secrets.jwtSecret,
-    box: core.box,
-    users,
-    connections: core.connections,
-    sessions: auth,
-    log: app.log,
-    // A code host's sign-in stores its token as the vendor connection: its repositories sync at once.
-    onConnected: (row, vendor) => {
-      syncVendor(core, row, vendor, () => {}, AbortSignal.timeout(10 * 60_000)).catch((err: Error) =>
-        app.log.warn({ vendor, err: err.message }, 'sync after sign-in failed'),
-      );
-    },
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
   });
-  const oauthRoutes = new OAuthRoutes(oauth, { appUrl: config.appUrl, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   const loginRedirect = async (path: string, reply: FastifyReply): Promise<boolean> => {
     const provider = Object.hasOwn(LOGIN_REDIRECT_ALIASES, path) ? LOGIN_REDIRECT_ALIASES[path] : undefined;
     if (!provider || !config.oauth[provider]) return false;
@@ -170,7 +117,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   // Plans and payments (docs/billing.md): subscriptions whose paid period ended lose Pro (checked each minute).
-  const billing = new BillingService(database.db, config.billing);
   const sandboxWarning = paymentSandboxWarning(config.billing);
   if (sandboxWarning) app.log.warn({ PAYMENT_MODE: config.billing.paymentMode, sandbox: config.billing.sandboxProviders }, sandboxWarning);
   let lapseTimer: NodeJS.Timeout | undefined;
@@ -221,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(docgenRoutes({ ...repoJobs, users }));
       await api.register(docSetRoutes({ ...repoJobs, sets: core.docSets, secureCookie: config.appUrl.startsWith('https://') }));
       await api.register(jobRoutes({ auth, store: core.store, engine: core.engine, bus: core.bus, slots: streamSlots }));
-      await api.register(prInsightsRoutes({ ...repoJobs, store: new PrInsightStore(database.db) }));
+      await api.register(prInsightsRoutes({ ...repoJobs, store: services.insights }));
       await api.register(
         vendorRoutes({
           auth,
@@ -245,11 +191,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(billingRoutes(auth, billing));
-      await api.register(couponRoutes(auth, new CouponService(database.db, core.box), database.db, config.appUrl));
+      await api.register(couponRoutes(auth, coupons, config.appUrl));
       if (config.billing.paypal) {
         await api.register(
           paypalRoutes(auth, billing, config.billing.paypal, {
-            appUrl: config.appUrl,
+            checkout,
             webhookChecksPerMinute: config.billing.webhookChecksPerMinute,
           }),
         );
@@ -257,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (config.billing.cashfree) {
         await api.register(
           cashfreeRoutes(auth, billing, config.billing.cashfree, {
-            appUrl: config.appUrl,
+            checkout,
             phone: config.billing.cashfreeCustomerPhone,
             webhookChecksPerMinute: config.billing.webhookChecksPerMinute,
           }),
@@ -287,113 +233,6 @@ const SECURITY_SCHEMES = {
 /** proxy-addr's hop-count trust, spelled as the function Fastify's types accept. */
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
-}
-
-export interface JobCore {
-  bus: LogBus;
-  store: JobStore;
-  engine: JobEngine;
-  repos: RepoRepository;
-  repoService: RepoService;
-  adapters: VendorAdapters;
-  connections: ConnectionRepository;
-  box: SecretBox;
-  /** architecture / API doc sets (docs/docgen-arch-api.md) */
-  docSets: DocSetStore;
-  /** webhooks, their deliveries and the analysis history (docs/webhooks.md) */
-  hooks: WebhookStore;
-}
-
-/** Repositories and the job engine: shared by the API process and `npm run worker`. */
-export function createJobCore(opts: {
-  config: Config;
-  database: DatabaseHandle;
-  secrets: Secrets;
-  log: FastifyBaseLogger;
-  work: boolean;
-  adapters?: VendorAdapters;
-}): JobCore {
-  const { config, database } = opts;
-  setOutboundAllow(config.outboundAllow);
-  const bus = new LogBus(database.url ? { db: database.db, databaseUrl: database.url } : null);
-  const store = new JobStore(database.db, bus);
-  const repos = new RepoRepository(database.db);
-  const box = new SecretBox(opts.secrets.encryptionKey);
-  const adapters = opts.adapters ?? createAdapters();
-  // OAuth sign-in tokens that expire are refreshed at their provider before use (docs/security.md).
-  const connections = new ConnectionRepository(database.db, box, new TokenRefresher(config.oauth, (id) => `${config.appUrl}/oauth/${id}`));
-  const repoService = new RepoService(repos, box, config.localRepoRoots, { adapters, connections });
-  const hooks = new WebhookStore(database.db, box);
-  // Analysis and documentation jobs of one repository share its clone folder: one lock for both.
-  const clones = new KeyedMutex();
-  // One provider for analyses and docgen; its answers are kept under DATA_DIR so repeated runs do not re-ask.
-  const llm = createLlmProvider({
-    ...config.llm,
-    cacheDir: path.join(config.dataDir, 'llm-cache'),
-    onFailure: (reason) => opts.log.warn({ llm: llm.name }, reason),
-  });
-  const analyse = analysisHandler(
-    repos,
-    repoService,
-    {
-      cloneDir: config.cloneDir,
-      analyzerCacheDir: config.analyzerCacheDir,
-      maxRepoBytes: config.maxRepoBytes,
-      ...(llm.enabled ? { llm } : {}),
-      // every finished analysis is a point of the repository's trend
-      onAnalysed: (repositoryId, jobId, commit) => hooks.recordAnalysis(repositoryId, jobId, commit),
-    },
-    clones,
-  );
-  const docSets = new DocSetStore(database.db);
-  const buildDocSet = docSetHandler(
-    repos,
-    repoService,
-    docSets,
-    {
-      cloneDir: config.cloneDir,
-      maxRepoBytes: config.maxRepoBytes,
-      maxSetBytes: config.docsMaxSetBytes ?? 200 * 1024 * 1024,
-      keepVersions: config.docsKeepVersions ?? 10,
-    },
-    clones,
-  );
-  // One definition per job type of packages/contracts/src/job-types.ts; each payload is parsed before its handler runs.
-  const handlers = jobHandlers([
-    ...(['ANALYSIS', 'ANALYSIS_BASICDOC', 'ANALYSIS_ADVANCEDDOC', 'ANALYSIS_README'] as const).map((type) =>
-      defineJob({ type, handler: analyse }),
-    ),
-    defineJob({
-      type: 'DOC_REPO',
-      handler: docRepoHandler(
-        repos,
-        repoService,
-        { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, ...(llm.enabled ? { llm } : {}) },
-        clones,
-      ),
-    }),
-    defineJob({ type: 'DOC_ARCH', handler: buildDocSet }),
-    defineJob({ type: 'DOC_API', handler: buildDocSet }),
-    defineJob({
-      type: 'PR_INSIGHTS',
-      // stricter than the contract: commits and branches reach git (docs/security.md)
-      payload: PrInsightsPayload,
-      handler: prInsightsHandler(
-        repos,
-        repoService,
-        new PrInsightStore(database.db),
-        { cloneDir: config.cloneDir, maxRepoBytes: config.maxRepoBytes, appUrl: config.appUrl },
-        clones,
-      ),
-    }),
-  ]);
-  const engine = new JobEngine(database, store, handlers, opts.log, {
-    ...DEFAULT_ENGINE_OPTIONS,
-    work: opts.work,
-    concurrency: config.workerConcurrency,
-    staleMs: config.jobStaleSeconds * 1000,
-  });
-  return { bus, store, engine, repos, repoService, adapters, connections, box, docSets, hooks };
 }
 
 /** The built SPA: static files looked up per request (a rebuilt dist needs no restart). */

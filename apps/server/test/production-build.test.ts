@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +9,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
 import { buildBundle } from '../build/bundle.mjs';
+import { freePort } from './helpers/net.ts';
+import { commitRepo } from './helpers/temp-repo.ts';
 
 // The production build (docs/deployment.md): the server and worker bundles run on an install
 // without devDependencies and load no tsx and no TypeScript. The install is what
@@ -44,17 +45,6 @@ function linkProductionPackages(dir: string): string[] {
     linked.push(name);
   }
   return linked;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 interface Bundled {
@@ -172,21 +162,11 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
     const database = await prepareDatabase(data);
     // A repository with enough files for the analyzer's parse worker threads (over 32) and a README.
     const repos = path.join(install, 'repos');
-    const repo = path.join(repos, 'shop');
-    fs.mkdirSync(repo, { recursive: true });
-    fs.writeFileSync(
-      path.join(repo, 'README.md'),
-      '# Shop\n\nA small shop used by the production build test.\n\n## Usage\n\nRun `node m0.js`.\n',
-    );
-    for (let i = 0; i < 40; i++)
-      fs.writeFileSync(path.join(repo, `m${i}.js`), `/** Adds. */\nexport function add${i}(a, b) {\n  return a + b;\n}\n`);
-    const git = (...args: string[]) =>
-      spawnSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], {
-        stdio: 'ignore',
-      });
-    git('init', '-q', '-b', 'main');
-    git('add', '.');
-    git('commit', '-q', '-m', 'first');
+    const files: Record<string, string> = {
+      'README.md': '# Shop\n\nA small shop used by the production build test.\n\n## Usage\n\nRun `node m0.js`.\n',
+    };
+    for (let i = 0; i < 40; i++) files[`m${i}.js`] = `/** Adds. */\nexport function add${i}(a, b) {\n  return a + b;\n}\n`;
+    const repo = commitRepo(path.join(repos, 'shop'), files);
 
     const port = await freePort();
     const api = `http://127.0.0.1:${port}`;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_RECHECK, StreamSlots } from '../src/http/sse.ts';
 import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
+import { followStream, waitFor, type FollowedStream } from './helpers/sse.ts';
 import { GitDaemon } from './helpers/git-daemon.ts';
 
 /**
@@ -95,39 +96,11 @@ describe('live streams are limited per user and in all', () => {
 
 describe('open streams re-check their credential (security round 2)', () => {
   /** Opens a stream and collects its text until the server ends it (or `ms` pass). */
-  async function follow(
-    headers: Record<string, string>,
-    id: number,
-    ms = 8000,
-  ): Promise<{ ended: boolean; text: string; abort: () => void }> {
-    const controller = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${port}/api/v1/lro/logs/${id}/stream`, { headers, signal: controller.signal });
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    const out = { ended: false, text: '', abort: () => controller.abort() };
-    const timer = setTimeout(() => controller.abort(), ms);
-    void (async () => {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          out.text += decoder.decode(value);
-        }
-        out.ended = true;
-      } catch {
-        // aborted by the test
-      } finally {
-        clearTimeout(timer);
-      }
-    })();
+  async function follow(headers: Record<string, string>, id: number, ms = 8000): Promise<FollowedStream> {
+    const out = await followStream(`http://127.0.0.1:${port}/api/v1/lro/logs/${id}/stream`, headers, ms);
     await new Promise((r) => setTimeout(r, 100));
     return out;
   }
-  const waitFor = async (cond: () => boolean, ms = 6000) => {
-    const until = Date.now() + ms;
-    while (!cond() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  };
 
   it("a stream closes with a `revoked` event once its session is signed out; another session's stream flows on", async () => {
     const saved = STREAM_RECHECK.everyMs;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_RECHECK } from '../src/http/sse.ts';
 import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
+import { followStream, waitFor } from './helpers/sse.ts';
 import { fixture } from './vendors/fixtures.ts';
 import { hang, sendJson, startReplayServer, type ReplayServer } from './vendors/replay-server.ts';
 
@@ -40,36 +41,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Follows a sync stream in the background: its text so far and whether the server ended it. */
-async function follow(bearer: string) {
-  const controller = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${port}/api/v2/github/install`, {
-    headers: { authorization: `Bearer ${bearer}` },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const out = { text: '', ended: false, abort: () => controller.abort() };
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        out.text += decoder.decode(value);
-      }
-      out.ended = true;
-    } catch {
-      // aborted by the test
-    }
-  })();
-  return out;
-}
-
-const waitFor = async (cond: () => boolean, ms = 5000) => {
-  const until = Date.now() + ms;
-  while (!cond() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-};
+/** Follows a sync stream in the background. */
+const follow = (bearer: string) => followStream(`http://127.0.0.1:${port}/api/v2/github/install`, { authorization: `Bearer ${bearer}` });
 
 describe('a vendor sync stream and its credential', () => {
   it('closes with `revoked` once its session signs out; a stream of another session flows on', async () => {

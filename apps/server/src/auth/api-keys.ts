@@ -15,7 +15,7 @@ export function hashApiKey(key: string): string {
 }
 
 /** Whether `key` has the shape of a Docent API key (prefix and body), before any lookup. */
-export function looksLikeApiKey(key: string): boolean {
+function looksLikeApiKey(key: string): boolean {
   return key.startsWith(API_KEY_PREFIX) && KEY_BODY.test(key.slice(API_KEY_PREFIX.length));
 }
 

@@ -4,8 +4,8 @@ import { ErrorCode } from '@docent/contracts';
 import type { CodePurpose, Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 
-export const CODE_TTL_MS = 15 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
+const CODE_TTL_MS = 15 * 60 * 1000;
+const MAX_CODE_ATTEMPTS = 5;
 
 export const CODE_MESSAGES = {
   incorrect: 'The entered code is incorrect. Please check and try again.',

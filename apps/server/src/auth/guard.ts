@@ -23,7 +23,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
-export const API_KEY_HEADER = 'x-api-key';
+const API_KEY_HEADER = 'x-api-key';
 
 /**
  * The API key a request presents, or null when it presents none: `X-API-Key: <key>`, or

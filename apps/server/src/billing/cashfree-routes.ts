@@ -16,15 +16,23 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
 import { CashfreeClient, CashfreeError, verifyCashfreeSignature, type CashfreeConfig } from './cashfree.ts';
 import { toMajor, toPayment, type BillingService } from './service.ts';
+import {
+  awaitingConfirmation,
+  productDescription,
+  providerUnreachable,
+  statusOf,
+  type CheckoutRequest,
+  type CheckoutService,
+} from './checkout.ts';
 import { memoizeAsync } from '../util/memoize-async.ts';
 
 const tags = ['billing'];
 
-export const CashfreeCheckoutAnswer = z.object({ session_id: z.string(), payment_id: z.string() });
+const CashfreeCheckoutAnswer = z.object({ session_id: z.string(), payment_id: z.string() });
 
 /** Ids Docent gives Cashfree: a subscription and a payment link are named after the payment. */
-export const SUBSCRIPTION_PREFIX = 'sub-';
-export const LINK_PREFIX = 'link-';
+const SUBSCRIPTION_PREFIX = 'sub-';
+const LINK_PREFIX = 'link-';
 const PRO_PERIOD_MS = 30 * 24 * 3600 * 1000;
 
 /** The parts of Cashfree's PG and subscription webhook payloads (2023-08-01) this server reads. */
@@ -71,13 +79,12 @@ export function cashfreeRoutes(
   auth: AuthService,
   billing: BillingService,
   cfg: CashfreeConfig,
-  opts: { appUrl: string; phone: string; webhookChecksPerMinute: number },
+  opts: { checkout: CheckoutService; phone: string; webhookChecksPerMinute: number },
 ) {
+  const { checkout } = opts;
   const client = new CashfreeClient(cfg);
   const webhookLimiter = new WindowLimiter(opts.webhookChecksPerMinute, 60_000);
-  const startFailed = () =>
-    new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
-  const unreachable = () => new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not be reached. Please try again later.');
+  const unreachable = providerUnreachable;
   billing.registerCanceller('CASHFREE', (ref) => client.cancelSubscription(ref));
 
   // The Pro plan at Cashfree, one per price, created once and remembered (billing_provider_plans);
@@ -107,9 +114,9 @@ export function cashfreeRoutes(
         if (req.query.product_id !== PRICE_PRO_MONTHLY)
           throw new HttpError(400, ErrorCode.VALIDATION, 'product_id: only the Pro plan is a subscription.');
         const user = userOf(req);
-        const p = await billing.createPayment(user, 'CASHFREE', PRICE_PRO_MONTHLY, 'INR', req.query.repo_ids);
-        const subscriptionId = `${SUBSCRIPTION_PREFIX}${p.id}`;
-        try {
+        const order: CheckoutRequest = { user, productId: PRICE_PRO_MONTHLY, currency: 'INR', repoIds: req.query.repo_ids };
+        return checkout.start('CASHFREE', order, 'subscription creation', req.log, async (p) => {
+          const subscriptionId = `${SUBSCRIPTION_PREFIX}${p.id}`;
           const now = Date.now();
           const sub = await client.createSubscription({
             subscriptionId,
@@ -118,7 +125,7 @@ export function cashfreeRoutes(
             email: user.email,
             phone: opts.phone,
             name: `${user.first_name} ${user.last_name}`.trim() || user.email,
-            returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
+            returnUrl: checkout.returnUrl(p),
             firstChargeAt: new Date(now + PRO_PERIOD_MS),
             expiresAt: new Date(now + 10 * 365 * 24 * 3600 * 1000),
           });
@@ -126,13 +133,8 @@ export function cashfreeRoutes(
           const auth = await client.createAuth({ subscriptionId, sessionId: sub.subscription_session_id, paymentId: `auth-${p.id}` });
           const link = auth.data?.url || auth.data?.payload?.default;
           if (!link) throw new Error('no authorisation link');
-          await billing.setProviderRef(p.id, subscriptionId);
-          return { redirect_link: link, payment_id: p.id };
-        } catch (err) {
-          await billing.fail(p.id, 'subscription creation failed');
-          req.log.warn({ err: (err as Error).message }, 'cashfree subscription creation failed');
-          throw startFailed();
-        }
+          return { ref: subscriptionId, answer: { redirect_link: link } };
+        });
       },
     );
 
@@ -142,28 +144,23 @@ export function cashfreeRoutes(
       { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeLinkAnswer } } },
       async (req) => {
         const user = userOf(req);
-        const p = await billing.createPayment(user, 'CASHFREE', req.query.product_id, 'INR', req.query.repo_ids);
-        const linkId = `${LINK_PREFIX}${p.id}`;
-        try {
+        const order = { user, productId: req.query.product_id, currency: 'INR' as const, repoIds: req.query.repo_ids };
+        return checkout.start('CASHFREE', order, 'payment link creation', req.log, async (p) => {
+          const linkId = `${LINK_PREFIX}${p.id}`;
           const link = await client.createLink({
             linkId,
             amount: toMajor(p.amount_minor),
             currency: 'INR',
-            purpose: p.product_id === PRICE_PRO_MONTHLY ? 'Docent Pro (one month)' : 'Docent full-repository documentation',
+            purpose: productDescription(p.product_id),
             email: user.email,
             phone: opts.phone,
-            returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
-            notifyUrl: `${opts.appUrl}/api/cashfree/webhook`,
+            returnUrl: checkout.returnUrl(p),
+            notifyUrl: checkout.notifyUrl('cashfree'),
             expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
           });
           if (!link.link_url) throw new Error('no link url');
-          await billing.setProviderRef(p.id, linkId);
-          return { link_url: link.link_url, payment_id: p.id };
-        } catch (err) {
-          await billing.fail(p.id, 'payment link creation failed');
-          req.log.warn({ err: (err as Error).message }, 'cashfree payment link creation failed');
-          throw startFailed();
-        }
+          return { ref: linkId, answer: { link_url: link.link_url } };
+        });
       },
     );
 
@@ -172,28 +169,21 @@ export function cashfreeRoutes(
       { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: CashfreeCheckoutAnswer } } },
       async (req) => {
         const user = userOf(req);
-        const p = await billing.createPayment(user, 'CASHFREE', req.query.product_id, 'INR', req.query.repo_ids);
-        let order;
-        try {
-          order = await client.createOrder({
+        const request = { user, productId: req.query.product_id, currency: 'INR' as const, repoIds: req.query.repo_ids };
+        return checkout.start('CASHFREE', request, 'order creation', req.log, async (p) => {
+          const order = await client.createOrder({
             orderId: p.id,
             amount: toMajor(p.amount_minor),
             currency: p.currency,
             customerId: user.id,
             email: user.email,
             phone: opts.phone,
-            returnUrl: `${opts.appUrl}/profile/transactions?payment_id=${p.id}`,
-            notifyUrl: `${opts.appUrl}/api/cashfree/webhook`,
+            returnUrl: checkout.returnUrl(p),
+            notifyUrl: checkout.notifyUrl('cashfree'),
           });
-        } catch (err) {
-          await billing.fail(p.id, 'order creation failed');
-          req.log.warn({ err: (err as Error).message }, 'cashfree order creation failed');
-          throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
-        }
-        if (!order.payment_session_id)
-          throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
-        await billing.setProviderRef(p.id, order.order_id);
-        return { session_id: order.payment_session_id, payment_id: p.id };
+          if (!order.payment_session_id) throw new Error('no payment session');
+          return { ref: order.order_id, answer: { session_id: order.payment_session_id } };
+        });
       },
     );
 
@@ -204,7 +194,7 @@ export function cashfreeRoutes(
       async (req) => {
         const p = await billing.paymentOf(userOf(req).id, req.params.id);
         if (!p || p.provider !== 'CASHFREE') throw notFound('Payment not found.');
-        if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.provider_ref?.startsWith(LINK_PREFIX)) {
+        if (awaitingConfirmation(p) && p.provider_ref?.startsWith(LINK_PREFIX)) {
           const link = await client.getLink(p.provider_ref).catch(() => {
             throw unreachable();
           });
@@ -212,7 +202,7 @@ export function cashfreeRoutes(
             await billing.fulfil(p.id, { amountMinor: Math.round((link.link_amount_paid ?? 0) * 100), currency: link.link_currency });
           else if (link.link_status === 'EXPIRED' || link.link_status === 'CANCELLED')
             await billing.fail(p.id, `payment link ${link.link_status.toLowerCase()}`);
-        } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.provider_ref?.startsWith(SUBSCRIPTION_PREFIX)) {
+        } else if (awaitingConfirmation(p) && p.provider_ref?.startsWith(SUBSCRIPTION_PREFIX)) {
           // A subscription: active at Cashfree with its authorisation (the first month) done.
           const sub = await client.getSubscription(p.provider_ref).catch(() => {
             throw unreachable();
@@ -225,7 +215,7 @@ export function cashfreeRoutes(
               subscriptionRef: p.provider_ref,
             });
           }
-        } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
+        } else if (awaitingConfirmation(p)) {
           const order = await client.getOrder(p.id).catch(() => {
             throw unreachable();
           });
@@ -272,21 +262,9 @@ export function cashfreeRoutes(
               await billing.fail(p.id, 'payment failed at Cashfree');
               return reply.send({ status: 'failed' });
             }
-            try {
-              const result = await billing.fulfil(p.id, {
-                amountMinor: Math.round(d.payment.payment_amount * 100),
-                currency: d.payment.payment_currency,
-              });
-              return reply.send({ status: result });
-            } catch (err) {
-              if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
-              throw err;
-            }
+            const paid = { amountMinor: Math.round(d.payment.payment_amount * 100), currency: d.payment.payment_currency };
+            return reply.send({ status: await statusOf(() => billing.fulfil(p.id, paid)) });
           }
-          const rejected = (err: unknown) => {
-            if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
-            throw err;
-          };
           if (event.type === 'SUBSCRIPTION_PAYMENT_SUCCESS') {
             // The authorisation (first month) or a monthly charge of a subscription; the first pays the checkout's payment, later ones renew.
             if (!d.subscription_id || d.cf_payment_id === undefined || typeof d.payment_amount !== 'number')
@@ -294,14 +272,11 @@ export function cashfreeRoutes(
             if (!(await billing.recordDelivery('CASHFREE', `${event.type}:${d.cf_payment_id}`, event.type)))
               return reply.send({ status: 'duplicate' });
             if (d.payment_status && d.payment_status !== 'SUCCESS') return reply.send({ status: 'ignored' });
-            try {
-              const amount = { amountMinor: Math.round(d.payment_amount * 100), currency: d.payment_currency ?? 'INR' };
-              return reply.send({
-                status: await billing.subscriptionCharge('CASHFREE', d.subscription_id, `subpay:${d.cf_payment_id}`, 'INR', amount),
-              });
-            } catch (err) {
-              return rejected(err);
-            }
+            const amount = { amountMinor: Math.round(d.payment_amount * 100), currency: d.payment_currency ?? 'INR' };
+            const [subscription, charge] = [d.subscription_id, `subpay:${d.cf_payment_id}`];
+            return reply.send({
+              status: await statusOf(() => billing.subscriptionCharge('CASHFREE', subscription, charge, 'INR', amount)),
+            });
           }
           if (event.type === 'PAYMENT_LINK_EVENT') {
             if (!d.link_id || !d.link_status) throw new HttpError(400, ErrorCode.VALIDATION, 'Unreadable webhook payload.');
@@ -310,16 +285,8 @@ export function cashfreeRoutes(
             const p = d.link_id.startsWith(LINK_PREFIX) ? await billing.paymentById(d.link_id.slice(LINK_PREFIX.length)) : undefined;
             if (!p || p.provider !== 'CASHFREE' || p.provider_ref !== d.link_id || d.link_status !== 'PAID')
               return reply.send({ status: 'ignored' });
-            try {
-              return reply.send({
-                status: await billing.fulfil(p.id, {
-                  amountMinor: Math.round((d.link_amount_paid ?? 0) * 100),
-                  currency: d.link_currency ?? '',
-                }),
-              });
-            } catch (err) {
-              return rejected(err);
-            }
+            const paid = { amountMinor: Math.round((d.link_amount_paid ?? 0) * 100), currency: d.link_currency ?? '' };
+            return reply.send({ status: await statusOf(() => billing.fulfil(p.id, paid)) });
           }
           if (event.type === 'SUBSCRIPTION_STATUS_CHANGED' || event.type === 'SUBSCRIPTION_STATUS_CHANGE') {
             const s = d.subscription_details;

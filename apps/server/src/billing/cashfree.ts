@@ -200,7 +200,7 @@ export class CashfreeClient {
 }
 
 /** How old a webhook's timestamp may be: an older delivery is a replay. */
-export const CASHFREE_WEBHOOK_MAX_AGE_MS = 10 * 60_000;
+const CASHFREE_WEBHOOK_MAX_AGE_MS = 10 * 60_000;
 
 /**
  * Cashfree's documented webhook signature: Base64(HMAC-SHA256(x-webhook-timestamp + rawBody,

@@ -8,11 +8,12 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
 import { approvalUrl, completedCapture, minorOf, PayPalClient, type PayPalConfig } from './paypal.ts';
 import { toMajor, toPayment, type BillingService } from './service.ts';
+import { awaitingConfirmation, productDescription, providerUnreachable, statusOf, type CheckoutService } from './checkout.ts';
 import { memoizeAsync } from '../util/memoize-async.ts';
 
 const tags = ['billing'];
 
-export const PayPalCheckoutAnswer = z.object({ approval_url: z.string(), payment_id: z.string() });
+const PayPalCheckoutAnswer = z.object({ approval_url: z.string(), payment_id: z.string() });
 
 /** The parts of PayPal's webhook events this server reads. */
 const PayPalEvent = z.object({
@@ -55,11 +56,12 @@ export function paypalRoutes(
   auth: AuthService,
   billing: BillingService,
   cfg: PayPalConfig,
-  opts: { appUrl: string; webhookChecksPerMinute: number },
+  opts: { checkout: CheckoutService; webhookChecksPerMinute: number },
 ) {
+  const { checkout } = opts;
   const client = new PayPalClient(cfg);
   const webhookLimiter = new WindowLimiter(opts.webhookChecksPerMinute, 60_000);
-  const unreachable = () => new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not be reached. Please try again later.');
+  const unreachable = providerUnreachable;
   billing.registerCanceller('PAYPAL', (ref) => client.cancelSubscription(ref, 'Cancelled by the subscriber in Docent'));
 
   // The Pro plan at PayPal: the operator's PAYPAL_PRO_PLAN_ID, else a product and a monthly plan
@@ -80,41 +82,24 @@ export function paypalRoutes(
       '/paypal/checkout',
       { ...signedIn, schema: { tags, querystring: CheckoutQuery, response: { 200: PayPalCheckoutAnswer } } },
       async (req) => {
-        const p = await billing.createPayment(userOf(req), 'PAYPAL', req.query.product_id, 'USD', req.query.repo_ids);
-        const returnUrl = `${opts.appUrl}/profile/transactions?payment_id=${p.id}`;
-        const cancelUrl = `${opts.appUrl}/profile/upgrade-plan`;
-        if (p.product_id === PRICE_PRO_MONTHLY) {
-          // Pro renews at PayPal: a subscription to the Pro plan; the payment's ref is the subscription id.
-          try {
-            const sub = await client.createSubscription({ planId: await proPlanId(p.amount_minor), paymentId: p.id, returnUrl, cancelUrl });
-            const url = approvalUrl(sub);
-            if (!url) throw new Error('no approval link');
-            await billing.setProviderRef(p.id, sub.id);
-            return { approval_url: url, payment_id: p.id };
-          } catch (err) {
-            await billing.fail(p.id, 'subscription creation failed');
-            req.log.warn({ err: (err as Error).message }, 'paypal subscription creation failed');
-            throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
-          }
-        }
-        try {
-          const order = await client.createOrder({
-            paymentId: p.id,
-            amount: toMajor(p.amount_minor).toFixed(2),
-            currency: p.currency,
-            description: p.product_id === PRICE_PRO_MONTHLY ? 'Docent Pro (one month)' : 'Docent full-repository documentation',
-            returnUrl,
-            cancelUrl,
-          });
-          const url = approvalUrl(order);
+        const order = { user: userOf(req), productId: req.query.product_id, currency: 'USD' as const, repoIds: req.query.repo_ids };
+        // Pro renews at PayPal: a subscription to the Pro plan; the payment's ref is the subscription id.
+        const pro = order.productId === PRICE_PRO_MONTHLY;
+        return checkout.start('PAYPAL', order, pro ? 'subscription creation' : 'order creation', req.log, async (p) => {
+          const urls = { returnUrl: checkout.returnUrl(p), cancelUrl: checkout.cancelUrl };
+          const started = pro
+            ? await client.createSubscription({ planId: await proPlanId(p.amount_minor), paymentId: p.id, ...urls })
+            : await client.createOrder({
+                paymentId: p.id,
+                amount: toMajor(p.amount_minor).toFixed(2),
+                currency: p.currency,
+                description: productDescription(p.product_id),
+                ...urls,
+              });
+          const url = approvalUrl(started);
           if (!url) throw new Error('no approval link');
-          await billing.setProviderRef(p.id, order.id);
-          return { approval_url: url, payment_id: p.id };
-        } catch (err) {
-          await billing.fail(p.id, 'order creation failed');
-          req.log.warn({ err: (err as Error).message }, 'paypal order creation failed');
-          throw new HttpError(502, ErrorCode.INTERNAL, 'The payment provider could not start the checkout. Please try again later.');
-        }
+          return { ref: started.id, answer: { approval_url: url } };
+        });
       },
     );
 
@@ -125,7 +110,7 @@ export function paypalRoutes(
       async (req) => {
         const p = await billing.paymentOf(userOf(req).id, req.params.id);
         if (!p || p.provider !== 'PAYPAL' || !p.provider_ref) throw notFound('Payment not found.');
-        if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED' && p.product_id === PRICE_PRO_MONTHLY) {
+        if (awaitingConfirmation(p) && p.product_id === PRICE_PRO_MONTHLY) {
           // A subscription: PayPal's record of it decides (active, ours, its first payment at the plan's price).
           const sub = await client.getSubscription(p.provider_ref).catch(() => {
             throw unreachable();
@@ -134,7 +119,7 @@ export function paypalRoutes(
           if (sub.status === 'ACTIVE' && sub.custom_id === p.id && paid) {
             await billing.fulfil(p.id, { amountMinor: minorOf(paid.value), currency: paid.currency_code, subscriptionRef: sub.id });
           }
-        } else if (!p.fulfilled_at && p.status !== 'PAYMENT_FAILED') {
+        } else if (awaitingConfirmation(p)) {
           const order = await client.capture(p.provider_ref).catch(() => {
             throw unreachable();
           });
@@ -176,46 +161,25 @@ export function paypalRoutes(
           const event = parsed.data;
           if (!(await billing.recordDelivery('PAYPAL', event.id, event.event_type))) return reply.send({ status: 'duplicate' });
           const res = event.resource;
-          const rejected = (err: unknown) => {
-            if (err instanceof HttpError && err.statusCode === 409) return reply.send({ status: 'rejected' });
-            throw err;
-          };
           if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
             const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
             if (!p || p.provider !== 'PAYPAL' || !res.amount) return reply.send({ status: 'ignored' });
-            try {
-              return reply.send({ status: await billing.fulfil(p.id, moneyOf(res.amount)) });
-            } catch (err) {
-              return rejected(err);
-            }
+            const money = moneyOf(res.amount);
+            return reply.send({ status: await statusOf(() => billing.fulfil(p.id, money)) });
           }
           if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
             // The approved subscription's first payment, as PayPal reports it, pays the checkout's payment.
             const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;
             const paid = res.billing_info?.last_payment?.amount;
             if (!p || p.provider !== 'PAYPAL' || !res.id || p.provider_ref !== res.id || !paid) return reply.send({ status: 'ignored' });
-            try {
-              return reply.send({
-                status: await billing.fulfil(p.id, {
-                  amountMinor: minorOf(paid.value),
-                  currency: paid.currency_code,
-                  subscriptionRef: res.id,
-                }),
-              });
-            } catch (err) {
-              return rejected(err);
-            }
+            const confirmation = { amountMinor: minorOf(paid.value), currency: paid.currency_code, subscriptionRef: res.id };
+            return reply.send({ status: await statusOf(() => billing.fulfil(p.id, confirmation)) });
           }
           if (event.event_type === 'PAYMENT.SALE.COMPLETED') {
             // A subscription's charge: the first pays the checkout's payment, every later one renews Pro.
             if (!res.billing_agreement_id || !res.id || !res.amount) return reply.send({ status: 'ignored' });
-            try {
-              return reply.send({
-                status: await billing.subscriptionCharge('PAYPAL', res.billing_agreement_id, res.id, 'USD', moneyOf(res.amount)),
-              });
-            } catch (err) {
-              return rejected(err);
-            }
+            const [subscription, sale, money] = [res.billing_agreement_id, res.id, moneyOf(res.amount)];
+            return reply.send({ status: await statusOf(() => billing.subscriptionCharge('PAYPAL', subscription, sale, 'USD', money)) });
           }
           if (event.event_type === 'PAYMENT.CAPTURE.DENIED') {
             const p = res.custom_id ? await billing.paymentById(res.custom_id) : undefined;

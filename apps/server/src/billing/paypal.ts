@@ -2,7 +2,7 @@ import type { BillingConfig } from '../config.ts';
 
 export type PayPalConfig = NonNullable<BillingConfig['paypal']>;
 
-export class PayPalError extends Error {}
+class PayPalError extends Error {}
 
 export interface PayPalMoney {
   currency_code: string;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import {
   DEFAULT_USD_INR_RATE,
@@ -19,6 +18,7 @@ import {
 import type { BillingConfig } from '../config.ts';
 import type { Database, PaymentRow, SubscriptionRow, UserRow } from '../db/schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { CouponStore } from './coupon-store.ts';
 
 /** What a verified server-side confirmation says was paid. */
 export interface Confirmation {
@@ -32,7 +32,7 @@ export type FulfilResult = 'fulfilled' | 'duplicate';
 
 const PRO_PERIOD_MS = 30 * 24 * 3600 * 1000;
 /** How long a full-repository checkout stays open: a second one for the repository reuses it meanwhile. */
-export const PACKAGE_CHECKOUT_OPEN_MS = 3600 * 1000;
+const PACKAGE_CHECKOUT_OPEN_MS = 3600 * 1000;
 /**
  * A subscription the provider renews by itself (it has a provider id and was not cancelled) stays
  * paid this long past its period end: providers bill by calendar month (a 31-day month outlasts
@@ -347,33 +347,11 @@ export class BillingService {
    */
   private async rewardReferrer(trx: Transaction<Database>, payment: PaymentRow): Promise<void> {
     if (payment.provider === 'TEST') return;
-    const referral = await trx
-      .selectFrom('referrals')
-      .select('referrer_id')
-      .where('referred_user_id', '=', payment.user_id)
-      .executeTakeFirst();
-    if (!referral) return;
-    const earlier = await trx
-      .selectFrom('payments')
-      .select('id')
-      .where('user_id', '=', payment.user_id)
-      .where('fulfilled_at', 'is not', null)
-      .where('provider', '<>', 'TEST')
-      .where('id', '<>', payment.id)
-      .executeTakeFirst();
-    if (earlier) return;
-    await trx
-      .insertInto('coupons')
-      .values({
-        user_id: referral.referrer_id,
-        coupon_code: `DOC-${randomBytes(5).toString('hex').toUpperCase()}`,
-        coupon_type: 'REFERRAL',
-        amount_minor: this.config.referralCoupon.amountMinor,
-        currency: this.config.referralCoupon.currency,
-        source_payment_id: payment.id,
-      })
-      .onConflict((oc) => oc.column('source_payment_id').doNothing())
-      .execute();
+    const coupons = new CouponStore(trx);
+    const referrer = await coupons.referrerOf(payment.user_id);
+    if (!referrer) return;
+    if (await coupons.hasPaid(payment.user_id, { realOnly: true, exceptPaymentId: payment.id })) return;
+    await coupons.mintReferralCoupon(referrer, payment, this.config.referralCoupon);
   }
 
   /**

@@ -220,12 +220,10 @@ export interface Database {
 
 export type RepositoryRow = Selectable<RepositoriesTable>;
 export type JobRow = Selectable<JobsTable>;
-export type JobLogRow = Selectable<JobLogsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type AuthCodeRow = Selectable<AuthCodesTable>;
 
 export type VendorConnectionRow = Selectable<VendorConnectionsTable>;
 

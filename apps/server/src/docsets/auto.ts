@@ -7,20 +7,13 @@ import type { RepoRepository } from '../repos/repository.ts';
  * queues DOC_ARCH / DOC_API with them and the pushed commit; the job's outcome is kept as the
  * kind's last automatic run (`docset-auto-<kind>`), which the repository settings show.
  */
-export const configKey = (kind: DocSetKind) => `docset-config-${kind}`;
+const configKey = (kind: DocSetKind) => `docset-config-${kind}`;
 /** `repo`: the code docs (docstrings) update of webhooks/auto-docs.ts */
 export type AutoDocType = DocSetKind | 'repo';
-export const autoRunKey = (kind: AutoDocType) => (kind === 'repo' ? 'auto-docs-run' : `docset-auto-${kind}`);
+const autoRunKey = (kind: AutoDocType) => (kind === 'repo' ? 'auto-docs-run' : `docset-auto-${kind}`);
 
 /** Each doc type's own branch (and so its own pull request) for automatic updates to the default branch. */
 export const autoDocSetBranch = (kind: DocSetKind) => `docent/auto-docs-${kind}`;
-
-/** The push a DOC_ARCH / DOC_API job was queued for. */
-export interface AutoDocSetTrigger {
-  before: string;
-  after: string;
-  deliveryId: string;
-}
 
 /** The options the user last generated this kind with by hand; null when none was generated. */
 export async function storedDocSetConfig(repos: RepoRepository, repositoryId: string, kind: DocSetKind): Promise<ArchDocConfig | null> {

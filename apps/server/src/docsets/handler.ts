@@ -50,7 +50,7 @@ const human = (n: number): string =>
   n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** Download and hosting addresses of a stored set. */
-export function setUrls(repoId: string, kind: DocSetKind, commit: string) {
+function setUrls(repoId: string, kind: DocSetKind, commit: string) {
   const version = hostedDocsPath(repoId, kind, commit);
   return {
     version,

@@ -23,7 +23,7 @@ export function docsCookie(token: string, secure: boolean): string {
  * The CSP of a hosted page: nothing but this origin; the page's own inline scripts by their
  * hashes (the generator's search script), no other inline script, no framing by other sites.
  */
-export function hostedCsp(html: string | null): string {
+function hostedCsp(html: string | null): string {
   const hashes: string[] = [];
   if (html !== null) {
     for (const m of html.matchAll(/<script(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
@@ -105,7 +105,7 @@ function page(title: string, body: string, extraHead = ''): string {
 const KIND_NAME: Record<DocSetKind, string> = { arch: 'Architecture docs', api: 'API docs' };
 
 /** Splits `/docs/a/b/c` into decoded segments; null for anything that could leave the set (`..`, `/`, `\\`, NUL). */
-export function docPathSegments(url: string): string[] | null {
+function docPathSegments(url: string): string[] | null {
   const raw = url.split('?')[0]!.replace(/^\/docs\/?/, '');
   const out: string[] = [];
   for (const seg of raw.split('/')) {

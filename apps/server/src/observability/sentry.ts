@@ -14,7 +14,7 @@ export interface Dsn {
   dsn: string;
 }
 
-export function parseDsn(raw: string): Dsn {
+function parseDsn(raw: string): Dsn {
   let url: URL;
   try {
     url = new URL(raw.trim());

@@ -7,7 +7,7 @@ import type { SecretBox } from '../crypto/secretbox.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { httpAuthFromUrl, runGit, type GitHttpAuth } from '../vendors/git/client.ts';
 import { OutboundRefused, vetGitRemote } from '../net/outbound.ts';
-import { GitUrlError, parseGitSource, redactUrl } from '../vendors/git/url.ts';
+import { GitUrlError, parseGitSource, redactUrl, stripCredentials } from '../vendors/git/url.ts';
 import type { RepoRepository } from './repository.ts';
 import type { ConnectionRepository } from '../vendors/connections.ts';
 import { VENDOR_LABEL, type HostedVendor, type VendorAdapters } from '../vendors/index.ts';
@@ -93,15 +93,7 @@ export class RepoService {
 
   /** The remote as a user may see it: the stored URL or path with any user name or password removed. */
   remoteShown(row: RepositoryRow): string {
-    const source = this.box.open(row.clone_url);
-    try {
-      const u = new URL(source);
-      u.username = '';
-      u.password = '';
-      return u.toString();
-    } catch {
-      return source; // a local path or scp-like address
-    }
+    return stripCredentials(this.box.open(row.clone_url)); // a local path or scp-like address as it is
   }
 
   /**

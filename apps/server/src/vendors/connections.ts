@@ -16,7 +16,7 @@ export interface OAuthGrant {
 }
 
 /** An access token this close to its expiry is refreshed before use. */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 
 export const REAUTH_MESSAGE = (label: string): string => `Your ${label} sign-in has expired. Sign in with ${label} again to reconnect it.`;
 
@@ -77,17 +77,6 @@ export class ConnectionRepository {
     let q = this.db.selectFrom('vendor_connections').selectAll().where('user_id', '=', userId);
     if (vendor) q = q.where('vendor', '=', vendor);
     return q.orderBy('vendor').orderBy('organization').execute();
-  }
-
-  async connectedVendors(userId: string): Promise<Vendor[]> {
-    const rows = await this.db
-      .selectFrom('vendor_connections')
-      .select('vendor')
-      .distinct()
-      .where('user_id', '=', userId)
-      .orderBy('vendor')
-      .execute();
-    return rows.map((r) => r.vendor as Vendor);
   }
 
   async remove(userId: string, vendor: string, organization = ''): Promise<boolean> {

@@ -7,7 +7,19 @@
  * from the vendor's own error text with the token scrubbed out.
  */
 import { policyFetch, refusalIn } from '../net/outbound.ts';
+import { stripCredentials } from './git/url.ts';
 import type { Vendor } from '@docent/contracts';
+
+/** The code hosts Docent talks to through an API (a plain git remote has none). */
+export type HostedVendor = Exclude<Vendor, 'GIT'>;
+
+/** Each code host's name in sentences, the one table (errors, logs, reporters). */
+export const VENDOR_LABEL: Record<HostedVendor, string> = {
+  GITHUB: 'GitHub',
+  GITLAB: 'GitLab',
+  BITBUCKET: 'Bitbucket',
+  AZUREDEVOPS: 'Azure DevOps',
+};
 
 export interface VendorCredential {
   token: string;
@@ -66,7 +78,7 @@ export interface OpenedPullRequest {
 }
 
 export interface HostedVendorAdapter {
-  readonly vendor: Exclude<Vendor, 'GIT'>;
+  readonly vendor: HostedVendor;
   /**
    * `valid: false` when the vendor rejects the token (401/403); network failures, timeouts and
    * rate limits throw, because they say nothing about the token.
@@ -358,15 +370,7 @@ export function sameOriginOrThrow(label: string, next: string, base: string): st
  * '' (the sync skips that repository with a warning instead of failing the whole listing).
  */
 export function withoutCredentials(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return '';
-  }
-  u.username = '';
-  u.password = '';
-  return u.toString();
+  return stripCredentials(url, '');
 }
 
 /**

@@ -1,16 +1,15 @@
-import type { Vendor } from '@docent/contracts';
 import { AzureDevOpsAdapter } from './azure/azure-adapter.ts';
 import { BitbucketAdapter } from './bitbucket/bitbucket-adapter.ts';
 import { GitHubAdapter } from './github/github-adapter.ts';
 import { GitLabAdapter } from './gitlab/gitlab-adapter.ts';
-import type { HostedVendorAdapter, VendorCredential } from './hosted-types.ts';
+import type { HostedVendor, HostedVendorAdapter, VendorCredential } from './hosted-types.ts';
 import type { PrRef, PrReporter } from './pr-reporter.ts';
 import { AzureReporter } from './azure/reporter.ts';
 import { BitbucketReporter } from './bitbucket/reporter.ts';
 import { GitHubReporter } from './github/reporter.ts';
 import { GitLabReporter } from './gitlab/reporter.ts';
 
-export type HostedVendor = Exclude<Vendor, 'GIT'>;
+export { VENDOR_LABEL, type HostedVendor } from './hosted-types.ts';
 
 export type VendorAdapters = Record<HostedVendor, HostedVendorAdapter>;
 
@@ -37,13 +36,6 @@ export function vendorFromPath(segment: string): HostedVendor | null {
   // own keys only: "constructor" or "__proto__" must not find Object's members
   return Object.hasOwn(BY_PATH, key) ? (BY_PATH[key] ?? null) : null;
 }
-
-export const VENDOR_LABEL: Record<HostedVendor, string> = {
-  GITHUB: 'GitHub',
-  GITLAB: 'GitLab',
-  BITBUCKET: 'Bitbucket',
-  AZUREDEVOPS: 'Azure DevOps',
-};
 
 /** The pull-request reporter of the repository's vendor (vendors/<vendor>/reporter.ts). */
 export function reporterFor(vendor: string, cred: VendorCredential, pr: PrRef): PrReporter {

@@ -11,8 +11,8 @@ import { openOrReusePullRequest } from '../delivery/pull-request.ts';
 import { recordAutoRun } from '../docsets/auto.ts';
 
 /** The one branch (and so the one pull request) automatic updates live on. */
-export const AUTO_DOCS_BRANCH = 'docent/auto-docs';
-export const AUTO_DOCS_DETAILS = 'docgen-auto';
+const AUTO_DOCS_BRANCH = 'docent/auto-docs';
+const AUTO_DOCS_DETAILS = 'docgen-auto';
 
 export interface AutoDocsResult {
   commit: string;

@@ -13,7 +13,9 @@ import { queueRepoJob } from '../jobs/queue.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
 import { FREE_FILE_LIMIT } from '../docgen/routes.ts';
-import { isZeroSha, type HookEvent, type HookRoute } from './events.ts';
+import { isZeroId } from '../vendors/git/revisions.ts';
+import type { HookEvent } from '../vendors/hooks.ts';
+import type { HookRoute } from '../vendors/webhooks.ts';
 import type { WebhookRow } from './store.ts';
 import { recordAutoRun, storedDocSetConfig } from '../docsets/auto.ts';
 import { KIND_TITLE } from '../docsets/handler.ts';
@@ -57,7 +59,7 @@ export async function dispatch(
       const branch = repo.default_branch ?? 'main';
       const ref = event.refs.find((r) => r.branch === branch);
       if (!ref) return { result: 'ignored', detail: `Ignored: no push to the default branch ${branch}.`, jobIds: [] };
-      if (isZeroSha(ref.after)) return { result: 'ignored', detail: `Ignored: the default branch ${branch} was deleted.`, jobIds: [] };
+      if (isZeroId(ref.after)) return { result: 'ignored', detail: `Ignored: the default branch ${branch} was deleted.`, jobIds: [] };
       const jobIds = [await queue(deps, repo, 'ANALYSIS', { analysisType: 'coverage', trigger: 'webhook', deliveryId, commit: ref.after })];
       let detail = `Push to ${branch} (${ref.after.slice(0, 7)}): analysis job ${jobIds[0]} queued`;
       if (hook.auto_docs.repo) {

@@ -19,8 +19,8 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { RATE_LIMITED_DETAIL, WindowLimiter } from '../http/limits.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { VENDOR_LABEL } from '../vendors/index.ts';
-import { registerWebhook } from '../vendors/webhooks.ts';
-import { BadPayload, readEvent, type HookRoute } from './events.ts';
+import { BadPayload } from '../vendors/hooks.ts';
+import { readEvent, registerWebhook, type HookRoute } from '../vendors/webhooks.ts';
 import { dispatch, type DispatchDeps } from './dispatch.ts';
 import { autoDocSetState } from '../docsets/auto.ts';
 import type { WebhookRow, WebhookStore } from './store.ts';
@@ -36,7 +36,7 @@ import {
 const tags = ['webhooks'];
 
 /** The URL segment of each repository vendor's webhook. */
-export const ROUTE_OF: Record<Vendor, HookRoute> = {
+const ROUTE_OF: Record<Vendor, HookRoute> = {
   GITHUB: 'github',
   GITLAB: 'gitlab',
   BITBUCKET: 'bitbucket',
@@ -132,7 +132,7 @@ function bodyDigest(route: HookRoute, hookId: string, req: FastifyRequest, body:
 }
 
 /** How long an accepted body is remembered: a vendor's redelivery keeps its delivery id, a replay does not. */
-export const REPLAY_WINDOW_MS = 24 * 3_600_000;
+const REPLAY_WINDOW_MS = 24 * 3_600_000;
 
 export interface WebhookRouteDeps extends DispatchDeps {
   auth: AuthService;

@@ -10,7 +10,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  */
 
 /** Constant-time equality of two strings of any length (both are hashed to 32 bytes first). */
-export function sameSecret(given: string, expected: string): boolean {
+function sameSecret(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given, 'utf8').digest();
   const b = createHash('sha256').update(expected, 'utf8').digest();
   return timingSafeEqual(a, b) && given.length === expected.length;
@@ -34,7 +34,7 @@ export function validHmacSignature(header: string | undefined, body: Buffer, sec
 }
 
 /** How far the post-receive hook's signed timestamp may be from the server's clock, either way. */
-export const HOOK_TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+const HOOK_TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 /**
  * The post-receive hook's `X-Docent-Timestamp` (Unix seconds): 'missing' when absent or not a

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './net.ts';
 
 const GIT_ENV = {
   ...process.env,
@@ -22,17 +23,6 @@ export interface FixtureCommit {
   files: Record<string, string>;
   message?: string;
   date?: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 /**

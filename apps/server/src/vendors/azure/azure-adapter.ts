@@ -11,9 +11,9 @@ import {
   DEFAULT_MAX_REPOSITORIES,
   DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
+  VENDOR_LABEL,
   VendorApiError,
   requestBudget,
-  trimBase,
   vendorRequest,
   withCredentials,
   withoutCredentials,
@@ -26,15 +26,9 @@ import {
   type RepoRef,
   type VendorCredential,
 } from '../hosted-types.ts';
+import { azureAuthHeaders, azureCollection, splitAzureRepoName } from './api.ts';
 
-const LABEL = 'Azure DevOps';
-
-/** A PAT is sent as HTTP Basic with an empty user name, as Azure DevOps documents; Entra tokens as Bearer. */
-export function azureAuthHeaders(cred: VendorCredential): Record<string, string> {
-  if (cred.kind === 'oauth') return { authorization: `Bearer ${cred.token}` };
-  return { authorization: `Basic ${Buffer.from(`:${cred.token}`).toString('base64')}` };
-}
-const SERVICES_HOST = 'https://dev.azure.com';
+const LABEL = VENDOR_LABEL.AZUREDEVOPS;
 const API_VERSION = 'api-version=7.1';
 /** Azure DevOps refuses pull-request descriptions longer than this. */
 const MAX_DESCRIPTION = 4000;
@@ -58,7 +52,7 @@ interface AzureRepository {
 
 const branchName = (ref: string | undefined) => (ref ? ref.replace(/^refs\/heads\//, '') : FALLBACK_DEFAULT_BRANCH);
 
-export function mapAzureRepository(organization: string, r: AzureRepository): RemoteRepository {
+function mapAzureRepository(organization: string, r: AzureRepository): RemoteRepository {
   const cloneUrl = withoutCredentials(r.remoteUrl); // Azure puts `{org}@` in front of the host
   return {
     organizationName: organization,
@@ -68,18 +62,6 @@ export function mapAzureRepository(organization: string, r: AzureRepository): Re
     cloneUrl,
     webUrl: r.webUrl ?? cloneUrl,
     sizeKb: typeof r.size === 'number' ? Math.ceil(r.size / 1024) : undefined,
-  };
-}
-
-/** `{project}/{repository}` back into its parts, URL-encoded. */
-function splitRepoName(repo: RepoRef): { project: string; repository: string } {
-  const slash = repo.repoName.indexOf('/');
-  if (slash <= 0 || slash === repo.repoName.length - 1) {
-    throw new VendorApiError(400, LABEL, `${LABEL} repositories are named "project/repository"; got "${repo.repoName}".`, 'not-found');
-  }
-  return {
-    project: encodeURIComponent(repo.repoName.slice(0, slash)),
-    repository: encodeURIComponent(repo.repoName.slice(slash + 1)),
   };
 }
 
@@ -100,11 +82,6 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
     return org;
   }
 
-  /** The collection URL: the credential's own (on-premises, tests) or https://dev.azure.com/{org}. */
-  private collection(cred: VendorCredential, org: string): string {
-    return cred.baseUrl ? trimBase(cred.baseUrl) : `${SERVICES_HOST}/${encodeURIComponent(org)}`;
-  }
-
   private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
     return vendorRequest<T>({
       label: LABEL,
@@ -120,7 +97,7 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
     const org = this.organization(cred);
     try {
-      await this.get(cred, `${this.collection(cred, org)}/_apis/projects?$top=1&${API_VERSION}`, `the organization ${org}`, signal);
+      await this.get(cred, `${azureCollection(cred, org)}/_apis/projects?$top=1&${API_VERSION}`, `the organization ${org}`, signal);
       return { valid: true, login: org };
     } catch (err) {
       if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden' || err.failure === 'not-found')) {
@@ -144,7 +121,7 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
     const org = this.organization(cred, organization);
     const { data } = await this.get<{ count: number; value: AzureRepository[] }>(
       cred,
-      `${this.collection(cred, org)}/_apis/git/repositories?${API_VERSION}`,
+      `${azureCollection(cred, org)}/_apis/git/repositories?${API_VERSION}`,
       `the repositories of ${org}`,
       signal,
     );
@@ -158,10 +135,10 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
 
   async defaultBranch(cred: VendorCredential, repo: RepoRef, signal?: AbortSignal): Promise<string> {
     const org = this.organization(cred, repo.organizationName);
-    const { project, repository } = splitRepoName(repo);
+    const { project, repository } = splitAzureRepoName(repo.repoName);
     const { data } = await this.get<AzureRepository>(
       cred,
-      `${this.collection(cred, org)}/${project}/_apis/git/repositories/${repository}?${API_VERSION}`,
+      `${azureCollection(cred, org)}/${project}/_apis/git/repositories/${repository}?${API_VERSION}`,
       `the repository ${repo.repoName}`,
       signal,
     );
@@ -181,13 +158,13 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
    */
   async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<OpenedPullRequest> {
     const org = this.organization(cred, repo.organizationName);
-    const { project, repository } = splitRepoName(repo);
+    const { project, repository } = splitAzureRepoName(repo.repoName);
     const what = `the repository ${repo.repoName}`;
-    const url = `${this.collection(cred, org)}/${project}/_apis/git/repositories/${repository}/pullrequests`;
+    const url = `${azureCollection(cred, org)}/${project}/_apis/git/repositories/${repository}/pullrequests`;
     const sourceRefName = `refs/heads/${pr.head}`;
     const targetRefName = `refs/heads/${pr.base}`;
     const webUrl = (data: AzurePullRequest) =>
-      `${data.repository?.webUrl ?? `${this.collection(cred, org)}/${project}/_git/${repository}`}/pullrequest/${data.pullRequestId}`;
+      `${data.repository?.webUrl ?? `${azureCollection(cred, org)}/${project}/_git/${repository}`}/pullrequest/${data.pullRequestId}`;
     try {
       const { data } = await vendorRequest<AzurePullRequest>({
         label: LABEL,

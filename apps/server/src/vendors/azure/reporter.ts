@@ -1,6 +1,6 @@
-import { trimBase, VendorApiError } from '../hosted-types.ts';
+import { VENDOR_LABEL } from '../hosted-types.ts';
 import { editedUnlessGone, JsonReporter, type PrReporter, type StatusVia, type StoredComment } from '../pr-reporter.ts';
-import { azureAuthHeaders } from './azure-adapter.ts';
+import { azureAuthHeaders, azureCollection, splitAzureRepoName } from './api.ts';
 import { COMMENT_MARKER, type CommitState } from '../../insights/comment.ts';
 
 /** Azure DevOps' word for a commit state. */
@@ -8,19 +8,15 @@ const AZURE_STATE = { pending: 'pending', success: 'succeeded', failure: 'failed
 
 /** Azure DevOps: a pull-request thread (its first comment is edited in place) and a pull-request status. */
 export class AzureReporter extends JsonReporter implements PrReporter {
-  readonly label = 'Azure DevOps';
+  readonly label = VENDOR_LABEL.AZUREDEVOPS;
   readonly postSuggestions = null;
   protected headers(): Record<string, string> {
     return azureAuthHeaders(this.cred);
   }
   private get pullRequest() {
     const org = this.pr.organizationName || this.cred.organization || '';
-    const collection = this.cred.baseUrl ? trimBase(this.cred.baseUrl) : `https://dev.azure.com/${encodeURIComponent(org)}`;
-    const slash = this.pr.repoName.indexOf('/');
-    if (slash <= 0) throw new VendorApiError(400, this.label, `${this.label} repositories are named "project/repository".`, 'not-found');
-    const project = encodeURIComponent(this.pr.repoName.slice(0, slash));
-    const repository = encodeURIComponent(this.pr.repoName.slice(slash + 1));
-    return `${collection}/${project}/_apis/git/repositories/${repository}/pullRequests/${this.pr.number}`;
+    const { project, repository } = splitAzureRepoName(this.pr.repoName);
+    return `${azureCollection(this.cred, org)}/${project}/_apis/git/repositories/${repository}/pullRequests/${this.pr.number}`;
   }
 
   async upsertComment(body: string, known: StoredComment, signal?: AbortSignal) {

@@ -11,10 +11,10 @@ import {
   DEFAULT_MAX_REPOSITORIES,
   DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
+  VENDOR_LABEL,
   VendorApiError,
   requestBudget,
   sameOriginOrThrow,
-  trimBase,
   vendorRequest,
   withCredentials,
   withoutCredentials,
@@ -27,15 +27,9 @@ import {
   type RepoRef,
   type VendorCredential,
 } from '../hosted-types.ts';
+import { bitbucketApiRoot, bitbucketAuthHeaders, bitbucketRepoUrl } from './api.ts';
 
-const LABEL = 'Bitbucket';
-
-/** An app password or API token with its user: HTTP Basic; any other token: Bearer. */
-export function bitbucketAuthHeaders(cred: VendorCredential): Record<string, string> {
-  if (cred.username) return { authorization: `Basic ${Buffer.from(`${cred.username}:${cred.token}`).toString('base64')}` };
-  return { authorization: `Bearer ${cred.token}` };
-}
-const PUBLIC_API = 'https://api.bitbucket.org';
+const LABEL = VENDOR_LABEL.BITBUCKET;
 const PAGELEN = 100;
 
 /** Bitbucket's paginated envelope. */
@@ -73,7 +67,7 @@ interface WorkspaceAccess {
   workspace: { slug: string; uuid: string; name?: string };
 }
 
-export function mapBitbucketRepository(r: BitbucketRepository): RemoteRepository {
+function mapBitbucketRepository(r: BitbucketRepository): RemoteRepository {
   const [ownerFromName = '', slugFromName = r.name] = r.full_name.split('/');
   const organizationName = r.workspace?.slug ?? ownerFromName;
   const repoName = r.slug ?? slugFromName;
@@ -90,8 +84,6 @@ export function mapBitbucketRepository(r: BitbucketRepository): RemoteRepository
   };
 }
 
-const repoPath = (repo: RepoRef) => `${encodeURIComponent(repo.organizationName)}/${encodeURIComponent(repo.repoName)}`;
-
 export class BitbucketAdapter implements HostedVendorAdapter {
   readonly vendor = 'BITBUCKET' as const;
   private readonly timeoutMs: number;
@@ -100,10 +92,6 @@ export class BitbucketAdapter implements HostedVendorAdapter {
   constructor(options: AdapterOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
-  }
-
-  private api(cred: VendorCredential): string {
-    return `${trimBase(cred.baseUrl ?? PUBLIC_API)}/2.0`;
   }
 
   private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
@@ -139,10 +127,15 @@ export class BitbucketAdapter implements HostedVendorAdapter {
       if (cred.organization && !cred.username) {
         // Workspace/repository access tokens are not a user: reading the workspace's repositories proves them.
         const ws = encodeURIComponent(cred.organization);
-        await this.get(cred, `${this.api(cred)}/repositories/${ws}?pagelen=1`, `the workspace ${cred.organization}`, signal);
+        await this.get(cred, `${bitbucketApiRoot(cred)}/repositories/${ws}?pagelen=1`, `the workspace ${cred.organization}`, signal);
         return { valid: true, login: cred.organization };
       }
-      const { data } = await this.get<{ username?: string; display_name?: string }>(cred, `${this.api(cred)}/user`, 'the user', signal);
+      const { data } = await this.get<{ username?: string; display_name?: string }>(
+        cred,
+        `${bitbucketApiRoot(cred)}/user`,
+        'the user',
+        signal,
+      );
       return { valid: true, login: data.username ?? data.display_name };
     } catch (err) {
       if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
@@ -156,7 +149,7 @@ export class BitbucketAdapter implements HostedVendorAdapter {
     try {
       const access = await this.getAll<WorkspaceAccess>(
         cred,
-        `${this.api(cred)}/user/workspaces?pagelen=${PAGELEN}`,
+        `${bitbucketApiRoot(cred)}/user/workspaces?pagelen=${PAGELEN}`,
         'workspaces',
         this.maxRepositories,
         signal,
@@ -178,7 +171,7 @@ export class BitbucketAdapter implements HostedVendorAdapter {
       if (remaining <= 0) break;
       const repos = await this.getAll<BitbucketRepository>(
         cred,
-        `${this.api(cred)}/repositories/${encodeURIComponent(ws)}?pagelen=${PAGELEN}`,
+        `${bitbucketApiRoot(cred)}/repositories/${encodeURIComponent(ws)}?pagelen=${PAGELEN}`,
         `repositories of ${ws}`,
         remaining,
         signal,
@@ -191,7 +184,7 @@ export class BitbucketAdapter implements HostedVendorAdapter {
   async defaultBranch(cred: VendorCredential, repo: RepoRef, signal?: AbortSignal): Promise<string> {
     const { data } = await this.get<BitbucketRepository>(
       cred,
-      `${this.api(cred)}/repositories/${repoPath(repo)}`,
+      bitbucketRepoUrl(cred, repo),
       `the repository ${repo.organizationName}/${repo.repoName}`,
       signal,
     );
@@ -216,7 +209,7 @@ export class BitbucketAdapter implements HostedVendorAdapter {
    */
   async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<OpenedPullRequest> {
     const what = `the repository ${repo.organizationName}/${repo.repoName}`;
-    const url = `${this.api(cred)}/repositories/${repoPath(repo)}/pullrequests`;
+    const url = `${bitbucketRepoUrl(cred, repo)}/pullrequests`;
     try {
       const { data } = await vendorRequest<BitbucketPullRequest>({
         label: LABEL,

@@ -1,6 +1,6 @@
-import { trimBase } from '../hosted-types.ts';
+import { VENDOR_LABEL } from '../hosted-types.ts';
 import { editedUnlessGone, JsonReporter, type PrReporter, type StatusVia, type StoredComment } from '../pr-reporter.ts';
-import { bitbucketAuthHeaders } from './bitbucket-adapter.ts';
+import { bitbucketAuthHeaders, bitbucketRepoUrl } from './api.ts';
 import { COMMENT_MARKER, STATUS_CONTEXT, type CommitState } from '../../insights/comment.ts';
 
 /** Bitbucket's word for a commit state. */
@@ -8,13 +8,13 @@ const BITBUCKET_STATE = { pending: 'INPROGRESS', success: 'SUCCESSFUL', failure:
 
 /** Bitbucket Cloud: pull-request comments and the commit's build status. */
 export class BitbucketReporter extends JsonReporter implements PrReporter {
-  readonly label = 'Bitbucket';
+  readonly label = VENDOR_LABEL.BITBUCKET;
   readonly postSuggestions = null;
   protected headers(): Record<string, string> {
     return bitbucketAuthHeaders(this.cred);
   }
   private get repo() {
-    return `${trimBase(this.cred.baseUrl ?? 'https://api.bitbucket.org')}/2.0/repositories/${encodeURIComponent(this.pr.organizationName)}/${encodeURIComponent(this.pr.repoName)}`;
+    return bitbucketRepoUrl(this.cred, this.pr);
   }
 
   async upsertComment(body: string, known: StoredComment, signal?: AbortSignal) {

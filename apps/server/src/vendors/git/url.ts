@@ -100,3 +100,19 @@ export function parseGitSource(input: string, localRoots: readonly string[]): Pa
 export function redactUrl(url: string): string {
   return url.replace(/\/\/[^/@\s]*@/, '//***@');
 }
+
+/**
+ * `https://user:token@host/x.git` → `https://host/x.git`: the URL to store or show once its
+ * credentials are gone. What is no URL (a local path, scp-like `git@host:x.git`) comes back as
+ * `fallback`, itself unless given.
+ */
+export function stripCredentials(url: string, fallback = url): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return fallback;
+  }
+}

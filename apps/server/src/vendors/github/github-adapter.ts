@@ -6,7 +6,7 @@
  * and sees exactly the repositories the installation was granted, via /installation/repositories.
  */
 import type { Octokit } from '@octokit/rest';
-import { GITHUB_LABEL, withOctokit } from './octokit.ts';
+import { withOctokit } from './octokit.ts';
 import {
   DEFAULT_MAX_REPOSITORIES,
   DEFAULT_TIMEOUT_MS,
@@ -15,6 +15,7 @@ import {
   withCredentials,
   withoutCredentials,
   type AdapterOptions,
+  VENDOR_LABEL,
   type HostedVendorAdapter,
   type OpenedPullRequest,
   type PullRequestDraft,
@@ -24,7 +25,7 @@ import {
   type VendorCredential,
 } from '../hosted-types.ts';
 
-const LABEL = GITHUB_LABEL;
+const LABEL = VENDOR_LABEL.GITHUB;
 const PER_PAGE = 100;
 
 /** The fields of GitHub's "repository" object this adapter reads. */
@@ -38,7 +39,7 @@ interface GitHubRepo {
   size?: number; // kilobytes, per GitHub
 }
 
-export function mapGitHubRepository(r: GitHubRepo): RemoteRepository {
+function mapGitHubRepository(r: GitHubRepo): RemoteRepository {
   const owner = r.owner?.login ?? '';
   return {
     organizationName: owner,

@@ -12,11 +12,12 @@ import {
   VendorApiError,
   vendorErrorFromAnswer,
   type RequestBudget,
+  VENDOR_LABEL,
   type VendorCredential,
 } from '../hosted-types.ts';
 
-export const GITHUB_LABEL = 'GitHub';
-export const GITHUB_PUBLIC_API = 'https://api.github.com';
+const GITHUB_LABEL = VENDOR_LABEL.GITHUB;
+const GITHUB_PUBLIC_API = 'https://api.github.com';
 
 /** The API root: GitHub Enterprise's when the credential names one. */
 export const githubApiRoot = (cred: VendorCredential): string => trimBase(cred.baseUrl ?? GITHUB_PUBLIC_API);

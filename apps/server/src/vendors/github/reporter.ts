@@ -1,5 +1,5 @@
 import type { Octokit } from '@octokit/rest';
-import { DEFAULT_TIMEOUT_MS, VendorApiError, type VendorCredential } from '../hosted-types.ts';
+import { DEFAULT_TIMEOUT_MS, VENDOR_LABEL, VendorApiError, type VendorCredential } from '../hosted-types.ts';
 import { editedUnlessGone, intro, suggestionKey, type PrRef, type PrReporter, type StatusVia, type StoredComment } from '../pr-reporter.ts';
 import { withOctokit } from './octokit.ts';
 import { COMMENT_MARKER, STATUS_CONTEXT, suggestionBlock, type CommitState } from '../../insights/comment.ts';
@@ -10,7 +10,7 @@ const CHECK_SUMMARY_MAX = 65_535;
 
 /** GitHub (github.com or Enterprise) through Octokit, every request through the outbound policy. */
 export class GitHubReporter implements PrReporter {
-  readonly label = 'GitHub';
+  readonly label = VENDOR_LABEL.GITHUB;
   constructor(
     private readonly cred: VendorCredential,
     private readonly pr: PrRef,

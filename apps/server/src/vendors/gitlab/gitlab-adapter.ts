@@ -8,11 +8,11 @@ import {
   DEFAULT_MAX_REPOSITORIES,
   DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
+  VENDOR_LABEL,
   VendorApiError,
   nextLinkFromHeader,
   requestBudget,
   sameOriginOrThrow,
-  trimBase,
   vendorRequest,
   withCredentials,
   withoutCredentials,
@@ -25,14 +25,9 @@ import {
   type RepoRef,
   type VendorCredential,
 } from '../hosted-types.ts';
+import { gitlabApiRoot, gitlabAuthHeaders, gitlabProjectUrl } from './api.ts';
 
-const LABEL = 'GitLab';
-
-/** Personal, project and group tokens use PRIVATE-TOKEN; OAuth tokens are Bearer tokens. */
-export function gitlabAuthHeaders(cred: VendorCredential): Record<string, string> {
-  return cred.kind === 'oauth' ? { authorization: `Bearer ${cred.token}` } : { 'private-token': cred.token };
-}
-const PUBLIC_INSTANCE = 'https://gitlab.com';
+const LABEL = VENDOR_LABEL.GITLAB;
 const PER_PAGE = 100;
 /** Reporter-or-higher memberships would hide guest groups; 10 = Guest keeps every membership. */
 const MIN_ACCESS_GUEST = 10;
@@ -65,13 +60,7 @@ interface GitLabUser {
   username: string;
 }
 
-/** API root of an instance; accepts the instance URL with or without `/api/v4`. */
-export function gitlabApiRoot(cred: VendorCredential): string {
-  const base = trimBase(cred.baseUrl ?? PUBLIC_INSTANCE);
-  return base.endsWith('/api/v4') ? base : `${base}/api/v4`;
-}
-
-export function mapGitLabProject(p: GitLabProject): RemoteRepository {
+function mapGitLabProject(p: GitLabProject): RemoteRepository {
   const bytes = p.statistics?.repository_size;
   return {
     organizationName: p.namespace.full_path,
@@ -86,7 +75,6 @@ export function mapGitLabProject(p: GitLabProject): RemoteRepository {
 }
 
 /** A project's id in URLs: its full path, URL-encoded as GitLab documents. */
-const projectId = (repo: RepoRef) => encodeURIComponent(`${repo.organizationName}/${repo.repoName}`);
 
 export class GitLabAdapter implements HostedVendorAdapter {
   readonly vendor = 'GITLAB' as const;
@@ -191,7 +179,7 @@ export class GitLabAdapter implements HostedVendorAdapter {
 
   async defaultBranch(cred: VendorCredential, repo: RepoRef, signal?: AbortSignal): Promise<string> {
     const what = `the project ${repo.organizationName}/${repo.repoName}`;
-    const { data } = await this.get<GitLabProject>(cred, `${gitlabApiRoot(cred)}/projects/${projectId(repo)}`, what, signal);
+    const { data } = await this.get<GitLabProject>(cred, gitlabProjectUrl(cred, repo), what, signal);
     return data.default_branch || FALLBACK_DEFAULT_BRANCH;
   }
 
@@ -206,7 +194,7 @@ export class GitLabAdapter implements HostedVendorAdapter {
    */
   async openPullRequest(cred: VendorCredential, repo: RepoRef, pr: PullRequestDraft, signal?: AbortSignal): Promise<OpenedPullRequest> {
     const what = `the project ${repo.organizationName}/${repo.repoName}`;
-    const url = `${gitlabApiRoot(cred)}/projects/${projectId(repo)}/merge_requests`;
+    const url = `${gitlabProjectUrl(cred, repo)}/merge_requests`;
     try {
       const { data } = await vendorRequest<GitLabMergeRequest>({
         label: LABEL,

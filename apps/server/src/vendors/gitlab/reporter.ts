@@ -7,7 +7,8 @@ import {
   type StatusVia,
   type StoredComment,
 } from '../pr-reporter.ts';
-import { gitlabApiRoot, gitlabAuthHeaders } from './gitlab-adapter.ts';
+import { VENDOR_LABEL } from '../hosted-types.ts';
+import { gitlabAuthHeaders, gitlabProjectUrl } from './api.ts';
 import { COMMENT_MARKER, STATUS_CONTEXT, suggestionBlock, type CommitState } from '../../insights/comment.ts';
 import type { Suggestion } from '../../insights/change.ts';
 
@@ -16,12 +17,12 @@ const GITLAB_STATE = { pending: 'running', success: 'success', failure: 'failed'
 
 /** GitLab: merge-request notes, commit status, and discussions with suggestion blocks. */
 export class GitLabReporter extends JsonReporter implements PrReporter {
-  readonly label = 'GitLab';
+  readonly label = VENDOR_LABEL.GITLAB;
   protected headers(): Record<string, string> {
     return gitlabAuthHeaders(this.cred);
   }
   private get project() {
-    return `${gitlabApiRoot(this.cred)}/projects/${encodeURIComponent(`${this.pr.organizationName}/${this.pr.repoName}`)}`;
+    return gitlabProjectUrl(this.cred, this.pr);
   }
   private get mr() {
     return `${this.project}/merge_requests/${this.pr.number}`;
