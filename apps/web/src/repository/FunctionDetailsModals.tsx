@@ -89,6 +89,7 @@ export function FunctionCoverageModal({ repoRef, open, onClose }: { repoRef: Rep
           </div>
           {q.data?.docMetrics && <Buckets metrics={q.data.docMetrics} />}
           <Tabs
+            className="dc-tabs-wrap"
             items={[
               {
                 key: 'undocumented',
@@ -144,6 +145,7 @@ export function DocIssuesModal({ repoRef, open, onClose }: { repoRef: RepoRef; o
         <NoData />
       ) : (
         <Tabs
+          className="dc-tabs-wrap"
           data-testid="issues-modal"
           // Narrow gaps keep the three tabs on one row at 360 px: antd's overflow button inside the
           // tab list is not an allowed child of role=tablist (axe: aria-required-children).
