@@ -221,6 +221,9 @@ for (const width of [1280, 360]) {
             await page.mouse.move(1, 1);
             // antd's enter animations end before axe measures colours
             await page.waitForTimeout(300);
+            await page
+              .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5_000 })
+              .catch(() => undefined);
             expect.soft(await violations(page), `${label}: no serious or critical violations`).toEqual([]);
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
             expect.soft(overflow, `${label}: no horizontal scrolling`).toBeLessThanOrEqual(0);
