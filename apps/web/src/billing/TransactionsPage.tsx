@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Table } from 'antd';
+import { useScrollRegion } from '../shell/useScrollRegion.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import './billing.css';
 /** Profile › Transactions (GET /transactions): every payment, its state, and its receipt. */
 export default function TransactionsPage() {
   const { t, i18n } = useTranslation();
+  const tableRef = useScrollRegion<HTMLDivElement>(t('billing.transactions.title'));
   const toast = useToast();
   const q = useQuery({ queryKey: billingKeys.transactions, queryFn: billingApi.transactions });
   useReturnFromProvider(q.data?.payments);
@@ -59,7 +61,7 @@ export default function TransactionsPage() {
   return (
     <ProfileSection title={t('billing.transactions.title')} description={t('billing.transactions.description')}>
       {q.isError && <Alert type="error" showIcon title={errorMessage(q.error)} style={{ marginBottom: 16 }} />}
-      <div className="dc-panel">
+      <div className="dc-panel" ref={tableRef}>
         <Table<Payment>
           rowKey="id"
           size="middle"

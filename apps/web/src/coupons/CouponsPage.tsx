@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CopyOutlined, DownOutlined, GiftOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Table, Tag } from 'antd';
+import { useScrollRegion } from '../shell/useScrollRegion.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COUPON_PAGE_SIZE, couponSummary, isValidEmail, type Coupon, type RedeemType } from '@docent/contracts';
@@ -19,6 +20,7 @@ import './coupons.css';
 export default function CouponsPage() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
+  const tableRef = useScrollRegion<HTMLDivElement>(t('coupons.title'));
   const { user } = useSession();
   const emailMissing = !user || !isValidEmail(user.email.name);
   const [emailOpen, setEmailOpen] = useState(emailMissing);
@@ -92,7 +94,7 @@ export default function CouponsPage() {
       <p className="dc-coupons-summary" data-testid="coupon-summary">
         {t('coupons.summary', { toRedeem: money(sum.toRedeem), pending: money(sum.pending), earned: money(sum.earned) })}
       </p>
-      <div className="dc-panel dc-coupons-block">
+      <div className="dc-panel dc-coupons-block" ref={tableRef}>
         <Table<Coupon>
           rowKey="coupon_code"
           size="middle"

@@ -224,6 +224,7 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
         <h3>{t('docTools.title')}</h3>
       </header>
       <Tabs
+        className="dc-tabs-wrap"
         items={[
           {
             key: 'code',

@@ -114,6 +114,7 @@ export function FunctionCoverageModal({ repoRef, open, onClose, onError }: Detai
           </div>
           {q.data?.docMetrics && <Buckets metrics={q.data.docMetrics} />}
           <Tabs
+            className="dc-tabs-wrap"
             items={[
               {
                 key: 'undocumented',
@@ -169,6 +170,7 @@ export function DocIssuesModal({ repoRef, open, onClose, onError }: DetailModalP
         <NoData />
       ) : (
         <Tabs
+          className="dc-tabs-wrap"
           data-testid="issues-modal"
           // Narrow gaps keep the three tabs on one row at 360 px: antd's overflow button inside the
           // tab list is not an allowed child of role=tablist (axe: aria-required-children).

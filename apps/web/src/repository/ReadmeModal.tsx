@@ -162,6 +162,7 @@ export function ReadmeModal({
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('repository.modals.noReadmeData')} data-testid="no-readme-data" />
       ) : (
         <Tabs
+          className="dc-tabs-wrap"
           items={[
             { key: 'analysis', label: t('repository.readme.tabAnalysis'), children: <AnalysisTab a={analysis} /> },
             {

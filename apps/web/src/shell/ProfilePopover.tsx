@@ -38,9 +38,14 @@ export function ProfilePopover({ user, showName }: { user: User; showName: boole
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
-      <button type="button" className="dc-header__account" aria-label={t('shell.header.account')} data-testid="account-menu">
-        <UserAvatar user={user} size={32} />
+      {/* Named by its content, the visible name first (WCAG 2.5.3 label in name): an aria-label
+          that left out the initials or the name shown was axe's label-content-name-mismatch. */}
+      <button type="button" className="dc-header__account" data-testid="account-menu">
+        <span aria-hidden="true">
+          <UserAvatar user={user} size={32} />
+        </span>
         {showName && <span className="dc-header__name">{fullName(user) || user.userName}</span>}
+        <span className="dc-visually-hidden">{t('shell.header.account')}</span>
       </button>
     </Popover>
   );
