@@ -92,8 +92,6 @@ export interface EngineOptions {
   /** a RUNNING job without a heartbeat for this long is failed by the reaper */
   staleMs: number;
   reaperIntervalMs: number;
-  /** a running job's log lines and progress are written at most once per this many milliseconds (sequential-log.ts) */
-  logBatchMs?: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -102,7 +100,6 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   heartbeatMs: 1000,
   staleMs: 30_000,
   reaperIntervalMs: 5000,
-  logBatchMs: 100,
 };
 
 class CancelledError extends Error {}
@@ -236,16 +233,14 @@ export class JobEngine {
         .catch(() => undefined);
     }, this.opts.heartbeatMs);
 
-    const lines = sequentialLog((batch, percent) => this.store.append(jobId, batch, percent), {
-      windowMs: this.opts.logBatchMs ?? DEFAULT_ENGINE_OPTIONS.logBatchMs!,
-    });
+    const lines = sequentialLog((kind, text) => this.store.log(jobId, kind, text));
     const ctx: JobRun = {
       job,
       signal: controller.signal,
       workerId: this.workerId,
       log: lines.log,
       progress: async (percent, message) => {
-        lines.progress(percent);
+        await this.store.progress(jobId, percent);
         if (message) await lines.log('INFO', message);
       },
     };

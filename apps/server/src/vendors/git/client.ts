@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { redactUrl } from './url.ts';
 import { branchName, END_OF_OPTIONS } from './revisions.ts';
@@ -153,84 +152,7 @@ export function runGit(args: string[], opts: GitRunOptions = {}): Promise<string
   });
 }
 
-/**
- * The size watch's walk (a `readdir` + `lstat` of every file, stopping once past `limit`) runs
- * on a thread of its own, not the API's: on a checkout of thousands of files it used to cost the
- * main thread seconds while jobs ran (docs/performance.md, "Round 2 of the security issue").
- * Plain JavaScript evaluated in the worker, so it needs neither tsx nor a file of its own in a bundle.
- */
-const SIZE_WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const fs = require('node:fs');
-const path = require('node:path');
-parentPort.on('message', ({ id, dir, limit }) => {
-  let total = 0;
-  const stack = [dir];
-  walk: while (stack.length) {
-    const d = stack.pop();
-    let entries;
-    try {
-      entries = fs.readdirSync(d, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.isFile()) {
-        try {
-          total += fs.lstatSync(p).size;
-        } catch {}
-      }
-      if (total > limit) break walk;
-    }
-  }
-  parentPort.postMessage({ id, total });
-});
-`;
-
-let sizeWorker: Worker | null = null;
-const sizeAsked = new Map<number, { resolve: (n: number) => void; reject: (e: Error) => void }>();
-let sizeIds = 0;
-
-/** The worker is referenced only while a walk is asked for, so it never keeps the process alive. */
-function sizeWorkerThread(): Worker {
-  if (sizeWorker) return sizeWorker;
-  const worker = new Worker(SIZE_WORKER_SOURCE, { eval: true });
-  worker.on('message', ({ id, total }: { id: number; total: number }) => {
-    const asked = sizeAsked.get(id);
-    sizeAsked.delete(id);
-    if (sizeAsked.size === 0) worker.unref();
-    asked?.resolve(total);
-  });
-  const lost = (err: Error) => {
-    if (sizeWorker === worker) sizeWorker = null;
-    for (const asked of sizeAsked.values()) asked.reject(err);
-    sizeAsked.clear();
-  };
-  worker.on('error', lost);
-  worker.on('exit', () => lost(new Error('the size worker stopped')));
-  worker.unref();
-  sizeWorker = worker;
-  return worker;
-}
-
-/** Bytes of the files under `dir` (symlinks not followed), counted until past `limit`. */
-export async function dirSize(dir: string, limit: number): Promise<number> {
-  try {
-    const worker = sizeWorkerThread();
-    const id = ++sizeIds;
-    const size = new Promise<number>((resolve, reject) => sizeAsked.set(id, { resolve, reject }));
-    worker.ref();
-    worker.postMessage({ id, dir, limit });
-    return await size;
-  } catch {
-    // no worker thread to be had: the walk on this thread, the limit still holds
-    return dirSizeHere(dir, limit);
-  }
-}
-
-async function dirSizeHere(dir: string, limit: number): Promise<number> {
+async function dirSize(dir: string, limit: number): Promise<number> {
   let total = 0;
   const stack = [dir];
   while (stack.length) {
@@ -244,7 +166,7 @@ async function dirSizeHere(dir: string, limit: number): Promise<number> {
     for (const e of entries) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) stack.push(p);
-      else if (e.isFile()) total += (await lstat(p).catch(() => ({ size: 0 }))).size;
+      else if (e.isFile()) total += (await stat(p).catch(() => ({ size: 0 }))).size;
       if (total > limit) return total;
     }
   }
@@ -266,10 +188,7 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
   const onAbort = () => controller.abort(opts.signal?.reason);
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   let tooBig = false;
-  // One walk at a time: the next starts 500 ms after the last one answered, never on top of it.
-  let watching = true;
-  let watch: NodeJS.Timeout | undefined;
-  const check = () => {
+  const watch = setInterval(() => {
     void dirSize(dest, opts.maxBytes).then((size) => {
       if (size > opts.maxBytes && !controller.signal.aborted) {
         tooBig = true;
@@ -280,10 +199,8 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
           ),
         );
       }
-      if (watching && !controller.signal.aborted) watch = setTimeout(check, 500);
     });
-  };
-  watch = setTimeout(check, 500);
+  }, 500);
   const run = (args: string[], cwd?: string) => runGit(args, { ...opts, ...(cwd ? { cwd } : {}), signal: controller.signal });
   // The branch reaches git (clone --branch, reset): git's branch-name rules (docs/security.md).
   if (opts.branch) branchName(opts.branch, "The repository's branch");
@@ -326,8 +243,7 @@ export async function cloneOrFetch(source: string, dest: string, opts: SyncOptio
     if (tooBig) await rm(dest, { recursive: true, force: true });
     throw controller.signal.aborted && tooBig ? controller.signal.reason : err;
   } finally {
-    watching = false;
-    clearTimeout(watch);
+    clearInterval(watch);
     opts.signal?.removeEventListener('abort', onAbort);
   }
 }
