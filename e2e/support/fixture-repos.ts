@@ -79,11 +79,11 @@ const PYPROJECT_TOML = '[project]\nname = "calculator"\ndescription = "Adds and 
 export const CALCULATOR_FILES = { 'calc.py': CALC_PY, 'util.js': UTIL_JS, 'README.md': README_MD, 'pyproject.toml': PYPROJECT_TOML };
 
 /**
- * The calculator's second commit (2025-02-01): `add`'s body changes (a + b → b + a, same size)
+ * The calculator's second commit (2025-02-01): `add`'s body changes (a + b → sum((a, b)): a word its doc names, so a review suggestion)
  * after its docstring, contradicting nothing it says → one review suggestion, not outdated.
  */
 export const CALCULATOR_LATER = [
-  { date: '2025-02-01T00:00:00Z', files: { 'calc.py': CALC_PY.replace('    return a + b\n', '    return b + a\n') } },
+  { date: '2025-02-01T00:00:00Z', files: { 'calc.py': CALC_PY.replace('    return a + b\n', '    return sum((a, b))\n') } },
 ];
 
 /** A repository large enough that its analysis is still running when the test stops it. */
