@@ -1,21 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/server/test/helpers/net.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;
