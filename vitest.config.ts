@@ -3,6 +3,21 @@ import { defineConfig } from 'vitest/config';
 // One `vitest run` covers every workspace; each keeps its own config beside its code.
 // With TEST_DATABASE_URL set (.ci/run starts a PostgreSQL server), the server's integration
 // suite runs a second time against real PostgreSQL.
+
+/**
+ * Server test files that open no database (no createTestDatabase, no built app): checked by
+ * tools/doc-checks/postgres-pass.test.ts, which fails when one of them starts using one.
+ */
+export const DATABASE_FREE_SERVER_TESTS = [
+  'data-dir.test.ts',
+  'delivery.test.ts',
+  'docgen-delivery.test.ts',
+  'git-client.test.ts',
+  'mail-language.test.ts',
+  'pr-insights-unit.test.ts',
+  'vendors/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,7 +33,13 @@ export default defineConfig({
             {
               extends: './apps/server/vitest.config.ts',
               root: './apps/server',
-              test: { name: 'server-postgres', env: { DOCENT_TEST_DB: 'postgres' } },
+              test: {
+                name: 'server-postgres',
+                env: { DOCENT_TEST_DB: 'postgres' },
+                // Files that open no database run once, in the PGlite pass: a second run against
+                // PostgreSQL would test nothing new (docs/decisions.md "The PostgreSQL pass").
+                exclude: ['**/node_modules/**', 'src/**', ...DATABASE_FREE_SERVER_TESTS.map((f) => `test/${f}`)],
+              },
             },
           ]
         : []),
