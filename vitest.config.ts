@@ -20,6 +20,10 @@ export const DATABASE_FREE_SERVER_TESTS = [
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores - 1): every file in a row. Most
+    // integration files wait on git, servers and sockets, so two share 2 cores well
+    // (docs/decisions.md "Unit test workers").
+    maxWorkers: 2,
     projects: [
       'packages/contracts',
       'packages/analyzer',
