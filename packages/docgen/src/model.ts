@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ParsedFunction, SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
 import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
+import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
 import { codeRaises, codeSpan } from './raises.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface DocModel {
    * the same thing twice.
    */
   summaryComment?: { start: number; end: number };
+  /** the code's own deprecation note (deprecation.ts): a "Deprecated:" paragraph or `@deprecated` tag */
+  deprecated?: DeprecationFact;
 }
 
 export interface DocParam {
@@ -67,6 +70,7 @@ export function sourcesOf(m: DocModel): string[] {
   for (const p of m.params) if (p.text !== '' && p.source) out.push(`param ${p.name}: ${p.source}`);
   if (m.returns?.text && m.returns.source) out.push(`returns: ${m.returns.source}`);
   for (const r of m.raises) if (r.source) out.push(`raises ${r.type}: ${r.source}`);
+  if (m.deprecated) out.push(`deprecated: ${m.deprecated.source}`);
   return out;
 }
 
@@ -424,6 +428,7 @@ export function buildModel(
     fn.startLine,
     body.start,
   );
+  const deprecated = codeDeprecation(fn.content, language, fn.startLine, body.start);
   return {
     summary,
     description: [],
@@ -433,6 +438,7 @@ export function buildModel(
     raises,
     ...(summarySource ? { summarySource } : {}),
     ...(summaryComment ? { summaryComment } : {}),
+    ...(deprecated ? { deprecated } : {}),
   };
 }
 
