@@ -251,8 +251,9 @@ function groundParam(
     if (tier.length === 0) continue;
     const text = sameText(tier);
     if (text === null) return null; // documented differently: no single meaning to reuse
-    // across the repository a name alone ties two functions loosely: one other doc is not enough
-    if (t === 2 && tier.length < 2) return null;
+    // outside the class a name alone ties two functions loosely (`spec` of `glom()` is the output's
+    // spec, `spec` of `Invoke.specfunc()` the function's): one other doc is not enough
+    if (t >= 1 && tier.length < 2) return null;
     const e = tier[0]!;
     return {
       text,
@@ -334,7 +335,11 @@ export function buildModel(
       const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
       const v = (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&)/, '').trim();
       const at = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
-      return paramNames.has(v) || literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null;
+      // the receiver handed on (`glom(target, self)`) is this object, not a value the caller passed
+      return (
+        (paramNames.has(v) && !RECEIVERS.has(v)) ||
+        literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null
+      );
     });
   const wrappedAny = wrapperCall ? resolveCallee(wrapperCall, language, self, ctx.index) : null;
   // every literal must be named by the callee's parameter at its position: a literal past the
