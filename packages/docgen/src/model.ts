@@ -408,7 +408,12 @@ export function buildModel(
     summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
   } else {
     const lead = leadingComment(fn.content, masked.code, body.start, language);
-    if (lead && !restatesName(lead.text, short) && (language !== 'Go' || lead.text.startsWith(`${short} `))) {
+    if (
+      lead &&
+      !restatesName(lead.text, short) &&
+      !aboutAValue(lead.text, short, bodyCode, paramNames) &&
+      (language !== 'Go' || lead.text.startsWith(`${short} `))
+    ) {
       summary = `${lead.text.charAt(0).toUpperCase()}${lead.text.slice(1)}${/[.!?]$/.test(lead.text) ? '' : '.'}`;
       summarySource = `the body's own leading comment (line ${fn.startLine + lead.row})`;
       summaryComment = { start: lead.row, end: lead.end };
@@ -445,6 +450,22 @@ export function buildModel(
     ...(summaryComment ? { summaryComment } : {}),
     ...(deprecated ? { deprecated } : {}),
   };
+}
+
+/**
+ * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null
+ * for …"): it explains a detail of the body, not what the function does. The subject is a code
+ * name — dotted, with `_`/`$` or an inner capital, or a parameter or identifier of the body — and
+ * a copula or modal verb follows it. The function's own name as subject (Go's convention) is not.
+ */
+function aboutAValue(text: string, short: string, bodyCode: string, params: ReadonlySet<string>): boolean {
+  const m = /^`?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)`?\s+(?:is|are|was|were|can|could|may|might|must|should|will|has|have)\b/.exec(text);
+  if (!m) return false;
+  const subject = m[1]!;
+  if (subject === short || /^(this|it|that|these|those|there|here|we|you|they|which|what|one|each|all|nothing)$/i.test(subject))
+    return false;
+  if (/[._$]|[a-z][A-Z]/.test(subject)) return true;
+  return params.has(subject) || params.has(subject.toLowerCase()) || new RegExp(`\\b${escape(subject.toLowerCase())}\\b`).test(bodyCode);
 }
 
 function escape(s: string): string {

@@ -30,6 +30,13 @@ describe('set 3 causes', () => {
     const r = await run(src, 'Python', 'g.py', 'google');
     expect(r.output).toBe(src);
   });
+  it('a leading comment about a value of the body ("Stat.dev can be 0n …") is no summary; one about the function is', async () => {
+    const src =
+      'function areIdentical(srcStat, destStat) {\n  // Stat.dev can be 0n on windows when node version >= 22.x.x.\n  return destStat.ino !== undefined && destStat.ino === srcStat.ino;\n}\n\nfunction pick(list, n) {\n  // list is sorted by the caller.\n  return list[n];\n}\n\nfunction reset(state) {\n  // This is called between two runs to start from a clean state.\n  state.clear();\n}\n';
+    const r = await run(src, 'JavaScript', 'stat.js', 'jsdoc');
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['areIdentical', 'pick']);
+    expect(r.output).toContain('/** This is called between two runs to start from a clean state. */\nfunction reset(');
+  });
   it('a reused parameter text whose words the doc already says (yielded/yield) is not written', async () => {
     const src =
       'class SortedList:\n    def islice(self, start, stop, reverse=False):\n        """Return an iterator over a slice.\n\n        :param reverse: yield values in reverse order\n        """\n        return self._islice(start, stop, reverse)\n\n    def _islice(self, start, stop, reverse):\n        """Return an iterator over the positions.\n\n        When `reverse` is `True`, values are yielded in reverse order.\n        """\n        return iter(())\n';
