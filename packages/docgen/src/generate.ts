@@ -12,8 +12,8 @@ import { inheritDocTag, inheritsDoc } from './inherit.ts';
 import { buildModel, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, type MergeInput } from './merge.ts';
 import { RENDERERS } from './render.ts';
-import { commentForm, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
-import { docRowAbove, fileWidth, pythonDocRow } from './safety.ts';
+import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
+import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
 
 /** Replace rows [startRow, endRow) of the original file with `lines` (endRow = startRow: insert). */
 export interface LineEdit {
@@ -119,9 +119,17 @@ export async function generateFile(
   );
   const width = fileWidth(lines);
   const nonEmpty = lines.filter((l) => l.trim() !== '').length;
+  // The configured width, narrowed to the file's own (its longest line), or widened to the width
+  // its existing doc comments already use (docs/docgen.md, "Bytes" and wrapping).
+  const ownDocs = docWidth(
+    lines,
+    fns.filter((f) => f.docStartLine !== null && f.docEndLine !== null).map((f) => ({ start: f.docStartLine! - 1, end: f.docEndLine! })),
+  );
+  const narrowed = nonEmpty >= 20 && width >= 60 ? Math.min(config.maxDocStringLength, width) : config.maxDocStringLength;
   const fileConfig: StyleConfig = {
     docstringStyle: detected.style,
-    maxDocStringLength: nonEmpty >= 20 && width >= 60 ? Math.min(config.maxDocStringLength, width) : config.maxDocStringLength,
+    // (only from the default width: a width the user chose other than the default is kept)
+    maxDocStringLength: config.maxDocStringLength === DEFAULT_LINE_LENGTH ? Math.max(narrowed, Math.min(ownDocs, 160)) : narrowed,
   };
   const ctx: PlanContext = {
     lines,
@@ -356,7 +364,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       endRow = startRow;
       indent = /^\s*/.exec(lines[facts.declRow] ?? '')![0];
     }
-    if (model.summary === '') {
+    // a grounded deprecation note is worth a doc of its own (the summary stays for a maintainer)
+    if (model.summary === '' && !model.deprecated) {
       const use: ProseUse = go
         ? { ...NO_USE, summary: true }
         : {

@@ -120,6 +120,8 @@ export function restatesName(text: string, name: string): boolean {
     own.add(w.replace(/(ies)$/, 'y').replace(/e?s$/, ''));
     own.add(`${w}s`);
     own.add(`${w}es`);
+    // "yield values in reverse order" under "values are yielded … in reverse order"
+    if (w.length > 4) own.add(w.replace(/(ed|ing)$/, ''));
   }
   const words = text
     .replace(/\{@\w+\s+([^}]*)\}|<[^>]*>|[`*_'"()[\]{}.,:;!?]/g, ' $1 ')

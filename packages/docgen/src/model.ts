@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ParsedFunction, SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
 import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
+import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
 import { codeRaises, codeSpan } from './raises.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface DocModel {
    * the same thing twice.
    */
   summaryComment?: { start: number; end: number };
+  /** the code's own deprecation note (deprecation.ts): a "Deprecated:" paragraph or `@deprecated` tag */
+  deprecated?: DeprecationFact;
 }
 
 export interface DocParam {
@@ -67,6 +70,7 @@ export function sourcesOf(m: DocModel): string[] {
   for (const p of m.params) if (p.text !== '' && p.source) out.push(`param ${p.name}: ${p.source}`);
   if (m.returns?.text && m.returns.source) out.push(`returns: ${m.returns.source}`);
   for (const r of m.raises) if (r.source) out.push(`raises ${r.type}: ${r.source}`);
+  if (m.deprecated) out.push(`deprecated: ${m.deprecated.source}`);
   return out;
 }
 
@@ -247,8 +251,9 @@ function groundParam(
     if (tier.length === 0) continue;
     const text = sameText(tier);
     if (text === null) return null; // documented differently: no single meaning to reuse
-    // across the repository a name alone ties two functions loosely: one other doc is not enough
-    if (t === 2 && tier.length < 2) return null;
+    // outside the class a name alone ties two functions loosely (`spec` of `glom()` is the output's
+    // spec, `spec` of `Invoke.specfunc()` the function's): one other doc is not enough
+    if (t >= 1 && tier.length < 2) return null;
     const e = tier[0]!;
     return {
       text,
@@ -330,7 +335,11 @@ export function buildModel(
       const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
       const v = (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&)/, '').trim();
       const at = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
-      return paramNames.has(v) || literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null;
+      // the receiver handed on (`glom(target, self)`) is this object, not a value the caller passed
+      return (
+        (paramNames.has(v) && !RECEIVERS.has(v)) ||
+        literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null
+      );
     });
   const wrappedAny = wrapperCall ? resolveCallee(wrapperCall, language, self, ctx.index) : null;
   // every literal must be named by the callee's parameter at its position: a literal past the
@@ -399,7 +408,12 @@ export function buildModel(
     summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
   } else {
     const lead = leadingComment(fn.content, masked.code, body.start, language);
-    if (lead && !restatesName(lead.text, short) && (language !== 'Go' || lead.text.startsWith(`${short} `))) {
+    if (
+      lead &&
+      !restatesName(lead.text, short) &&
+      !aboutAValue(lead.text, short, bodyCode, paramNames) &&
+      (language !== 'Go' || lead.text.startsWith(`${short} `))
+    ) {
       summary = `${lead.text.charAt(0).toUpperCase()}${lead.text.slice(1)}${/[.!?]$/.test(lead.text) ? '' : '.'}`;
       summarySource = `the body's own leading comment (line ${fn.startLine + lead.row})`;
       summaryComment = { start: lead.row, end: lead.end };
@@ -424,6 +438,7 @@ export function buildModel(
     fn.startLine,
     body.start,
   );
+  const deprecated = codeDeprecation(fn.content, language, fn.startLine, body.start);
   return {
     summary,
     description: [],
@@ -433,7 +448,24 @@ export function buildModel(
     raises,
     ...(summarySource ? { summarySource } : {}),
     ...(summaryComment ? { summaryComment } : {}),
+    ...(deprecated ? { deprecated } : {}),
   };
+}
+
+/**
+ * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null
+ * for …"): it explains a detail of the body, not what the function does. The subject is a code
+ * name — dotted, with `_`/`$` or an inner capital, or a parameter or identifier of the body — and
+ * a copula or modal verb follows it. The function's own name as subject (Go's convention) is not.
+ */
+function aboutAValue(text: string, short: string, bodyCode: string, params: ReadonlySet<string>): boolean {
+  const m = /^`?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)`?\s+(?:is|are|was|were|can|could|may|might|must|should|will|has|have)\b/.exec(text);
+  if (!m) return false;
+  const subject = m[1]!;
+  if (subject === short || /^(this|it|that|these|those|there|here|we|you|they|which|what|one|each|all|nothing)$/i.test(subject))
+    return false;
+  if (/[._$]|[a-z][A-Z]/.test(subject)) return true;
+  return params.has(subject) || params.has(subject.toLowerCase()) || new RegExp(`\\b${escape(subject.toLowerCase())}\\b`).test(bodyCode);
 }
 
 function escape(s: string): string {

@@ -155,6 +155,20 @@ function condition(original: string, m: Masked, language: string, at: number, st
 }
 
 /** A condition that names a parameter, or a field or property of the receiver (`self.x`, `this.x`, `@x`). */
+function changedBefore(code: string, param: string, from: number, to: number): boolean {
+  if (!/^[\w$]+$/.test(param)) return false;
+  const p = param.replace(/\$/g, '\\$');
+  const between = code.slice(from, to);
+  // an assignment statement (not a keyword argument `f(p=p)`), a mutating method call, `del p`
+  return [
+    new RegExp(`(^|\\n)[ \\t]*\\$?${p}\\s*[-+*/%|&^]?=(?!=)`),
+    new RegExp(
+      `(^|[^\\w$.])\\$?${p}\\.(pop|popitem|clear|update|remove|append|extend|insert|setdefault|sort|reverse|splice|shift|unshift|push)\\s*\\(`,
+    ),
+    new RegExp(`\\bdel\\s+${p}\\b`),
+  ].some((re) => re.test(between));
+}
+
 function callerVisible(cond: string, params: readonly string[]): boolean {
   if (/\b(self|this|cls|Self|static)\s*(\.|->|::)|(^|[^\w@])@\w/.test(cond)) return true;
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
@@ -236,7 +250,10 @@ export function codeRaises(
     const found = condition(content, m, language, x.index, stmtEnd);
     // A caller reads the condition in terms of what it passes: one that names no parameter and no
     // field of the object (`if not match:` on a local) says nothing to it; the message, if plain, does.
-    const cond = found !== null && callerVisible(found, params) ? found : null;
+    // A parameter the body changes before the raise (`kw.pop('repr')`, `x = x.strip()`) is no
+    // longer what the caller passed: a guard on it would mislead.
+    const unchanged = params.filter((p) => !changedBefore(code, p, bodyStart, x!.index));
+    const cond = found !== null && callerVisible(found, unchanged) ? found : null;
     occ.push({ type: language === 'PHP' ? type.replace(/^\\/, '') : type, text: describe(cond, message, language), line: lineOf(x.index) });
   }
   if (language === 'Java' || language === 'Kotlin' || language === 'C#') {

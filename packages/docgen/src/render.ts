@@ -6,19 +6,27 @@ export type Renderer = (model: DocModel, width: number) => string[];
 
 const IND = '    ';
 
-function block(model: DocModel, width: number): string[] {
+/** `tags`: the style has a `@deprecated` tag (written with the other tags); else a "Deprecated:" paragraph. */
+function block(model: DocModel, width: number, tags = false): string[] {
   const out = model.summary === '' ? [] : wrap(model.summary, width);
   for (const paragraph of model.description) {
     if (out.length > 0) out.push('');
     // Human text is kept as it was written, line for line.
     out.push(...paragraph.split('\n'));
   }
+  if (model.deprecated && !tags) {
+    if (out.length > 0) out.push('');
+    out.push(...wrap(`Deprecated: ${model.deprecated.text}`, width));
+  }
   return out;
 }
 
+const deprecatedTag = (m: DocModel, tag: (head: string, text: string) => string[]): string[] =>
+  m.deprecated ? tag('@deprecated', m.deprecated.text) : [];
+
 function section(out: string[], lines: string[]): void {
   if (lines.length === 0) return;
-  out.push('');
+  if (out.length > 0) out.push('');
   out.push(...lines);
 }
 
@@ -94,7 +102,7 @@ export const epytext: Renderer = (m, width) => {
 };
 
 export const jsdoc: Renderer = (m, width) => {
-  const out = block(m, width);
+  const out = block(m, width, true);
   const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
   const lines: string[] = [];
   for (const p of m.params)
@@ -107,12 +115,13 @@ export const jsdoc: Renderer = (m, width) => {
   if (m.yields) lines.push(...tag(`@yields${m.yields.type ? ` {${m.yields.type}}` : ''}`, m.yields.text));
   else if (m.returns) lines.push(...tag(`@returns${m.returns.type ? ` {${m.returns.type}}` : ''}`, m.returns.text));
   for (const r of m.raises) lines.push(...tag(`@throws {${r.type}}`, r.text));
+  lines.push(...deprecatedTag(m, tag));
   section(out, lines);
   return out;
 };
 
 export const tsdoc: Renderer = (m, width) => {
-  const out = block(m, width);
+  const out = block(m, width, true);
   const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
   const lines: string[] = [];
   for (const p of m.params) lines.push(...tag(`@param ${p.name} -`, p.text));
@@ -120,19 +129,21 @@ export const tsdoc: Renderer = (m, width) => {
   if (m.yields)
     lines.push(...tag('@returns', `An iterator; each step yields ${m.yields.text.charAt(0).toLowerCase()}${m.yields.text.slice(1)}`));
   for (const r of m.raises) lines.push(...tag(`@throws {@link ${r.type}}`, r.text));
+  lines.push(...deprecatedTag(m, tag));
   section(out, lines);
   return out;
 };
 
 /** Javadoc and KDoc: `@param name text`, `@return text`, `@throws Type text`. */
 export const javadoc: Renderer = (m, width) => {
-  const out = block(m, width);
+  const out = block(m, width, true);
   const tag = (head: string, text: string): string[] => wrap(text, width, '', '    ', head);
   const lines: string[] = [];
   for (const p of m.params) lines.push(...tag(`@param ${p.name}`, p.text));
   const ret = m.returns ?? m.yields;
   if (ret) lines.push(...tag('@return', ret.text));
   for (const r of m.raises) lines.push(...tag(`@throws ${r.type}`, r.text));
+  lines.push(...deprecatedTag(m, tag));
   section(out, lines);
   return out;
 };
@@ -141,6 +152,7 @@ export const javadoc: Renderer = (m, width) => {
 export const godoc: Renderer = (m, width) => {
   const out = wrap(m.summary, width);
   for (const paragraph of m.description) out.push('', ...paragraph.split('\n'));
+  if (m.deprecated) out.push(...(out.length > 0 ? [''] : []), ...wrap(`Deprecated: ${m.deprecated.text}`, width));
   return out;
 };
 
@@ -176,26 +188,28 @@ export const doxygenQt: Renderer = (m, width) => doxygen(m, width).map((l) => l.
 
 /** PHPDoc: `@param type $name text`, `@return type text`, `@throws Type text`. */
 export const phpdoc: Renderer = (m, width) => {
-  const out = block(m, width);
+  const out = block(m, width, true);
   const tag = (head: string, text: string): string[] => wrap(text, width, '', '    ', head);
   const lines: string[] = [];
   for (const p of m.params) lines.push(...tag(`@param ${p.type ? `${p.type} ` : ''}${p.variadic ? '...' : ''}$${p.name}`, p.text));
   const ret = m.returns ?? m.yields;
   if (ret) lines.push(...tag(`@return ${ret.type ?? 'mixed'}`, ret.text));
   for (const r of m.raises) lines.push(...tag(`@throws ${r.type}`, r.text));
+  lines.push(...deprecatedTag(m, tag));
   section(out, lines);
   return out;
 };
 
 /** YARD (Ruby): `@param name [Type] text`, `@return [Type] text`, `@raise [Type] text`. */
 export const yard: Renderer = (m, width) => {
-  const out = block(m, width);
+  const out = block(m, width, true);
   const tag = (head: string, text: string): string[] => wrap(text, width, '', '  ', head);
   const lines: string[] = [];
   for (const p of m.params) lines.push(...tag(`@param ${p.name}${p.type ? ` [${p.type}]` : ''}`, p.text));
   const ret = m.returns ?? m.yields;
   if (ret) lines.push(...tag(`@return${ret.type ? ` [${ret.type}]` : ''}`, ret.text));
   for (const r of m.raises) lines.push(...tag(`@raise [${r.type}]`, r.text));
+  lines.push(...deprecatedTag(m, tag));
   section(out, lines);
   return out;
 };

@@ -33,8 +33,16 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
   }
 }
 
+/**
+ * A comment line that governs the line below it (a linter, type checker or formatter directive),
+ * or an attribute/annotation line. Besides the named tools, any `tool-disable…`/`tool:ignore…`
+ * comment (`oxlint-disable-next-line`, `stylelint-disable-next-line`, `phpcs:ignore`,
+ * `@phpstan-ignore-next-line`, `cspell:disable-next-line`) and Checkstyle's `CHECKSTYLE IGNORE …
+ * FOR NEXT n LINES` / `CHECKSTYLE:OFF` are directives: a doc between one and its line would move
+ * what it governs.
+ */
 export const DIRECTIVE =
-  /^(\/\/\s*(@ts-(expect-error|ignore|nocheck)|eslint-|prettier-ignore|biome-ignore|istanbul |c8 |deno-lint|tslint:|jshint|nolint|lint:|NOSONAR|noinspection|@formatter|swiftlint:|#nosec|nosemgrep|clang-format|NOLINT)|\/\/go:|\/\/line |\/\/export |\/\*\s*(eslint-|istanbul |c8 |prettier-ignore|@ts-|global |jshint)|#\s*(type:\s*ignore|noqa|pragma|pylint:|rubocop:|sorbet|typed:|nosec)|#!?\[|#pragma\b|@[A-Za-z_][\w.]*(\s*\(.*\))?\s*$|\[[A-Z][\w.]*(\(.*\))?(,\s*[A-Z][\w.]*(\(.*\))?)*\]\s*$)/;
+  /^((\/\/|\/\*|#)\s*@?[\w.]+(-|:)(disable|ignore|suppress)\b|(\/\/|\/\*)\s*CHECKSTYLE[\s:]|#\s*pyright:\s*ignore|\/\/\s*(@ts-(expect-error|ignore|nocheck)|eslint-|prettier-ignore|biome-ignore|istanbul |c8 |deno-lint|tslint:|jshint|nolint|lint:|NOSONAR|noinspection|@formatter|swiftlint:|#nosec|nosemgrep|clang-format|NOLINT)|\/\/go:|\/\/line |\/\/export |\/\*\s*(eslint-|istanbul |c8 |prettier-ignore|@ts-|global |jshint)|#\s*(type:\s*ignore|noqa|pragma|pylint:|rubocop:|sorbet|typed:|nosec)|#!?\[|#pragma\b|@[A-Za-z_][\w.]*(\s*\(.*\))?\s*$|\[[A-Z][\w.]*(\(.*\))?(,\s*[A-Z][\w.]*(\(.*\))?)*\]\s*$)/;
 
 /**
  * The row a new doc goes to: `row` (the declaration's first row) moved up over directive lines,
@@ -103,4 +111,21 @@ export function fileWidth(lines: readonly string[]): number {
   let max = 0;
   for (const l of lines) if (!/https?:\/\//.test(l)) max = Math.max(max, l.replace(/\t/g, '    ').length);
   return max;
+}
+
+/**
+ * How wide the file's own doc comments run: the third-longest line inside its existing docs (so
+ * at least three lines reach it; one long table row or URL does not set the width), or 0 when
+ * the file has fewer than three doc lines. A file whose Javadoc runs to 120 columns is wrapped at
+ * 120, whatever the configured default.
+ */
+export function docWidth(lines: readonly string[], docs: readonly { start: number; end: number }[]): number {
+  const lengths: number[] = [];
+  for (const d of docs)
+    for (let r = d.start; r < d.end; r++) {
+      const l = lines[r] ?? '';
+      if (!/https?:\/\//.test(l)) lengths.push(l.replace(/\t/g, '    ').trimEnd().length);
+    }
+  lengths.sort((a, b) => b - a);
+  return lengths[2] ?? 0;
 }

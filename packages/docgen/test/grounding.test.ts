@@ -10,6 +10,41 @@ const run = async (src: string, language: string, file: string, style: string, o
   return r;
 };
 
+describe('set 3 causes', () => {
+  const glomDoc =
+    'def glom(target, spec):\n    """Runs a spec on a target.\n\n    Args:\n        target: the object on which the glom will operate.\n        spec: Specification of the output object in the form of a dict.\n    """\n    return spec\n\n\n';
+  it('a call that hands on the receiver (`glom(target, self)`) is no thin wrapper: no "Same as"', async () => {
+    const src = `${glomDoc}class Fill:\n    def fill(self, target):\n        return glom(target, self)\n`;
+    const r = await run(src, 'Python', 'g.py', 'google');
+    expect(r.output).toBe(src);
+  });
+  it('a guard on a parameter the body changed before the raise (`kw.pop(...)`) is no condition for the caller', async () => {
+    const fn = (pop: string) =>
+      `${glomDoc}def format_invocation(name, **kw):\n    """Formats a call."""\n${pop}    if kw:\n        raise TypeError('unexpected keyword args: %r' % kw)\n    return name\n`;
+    expect((await run(fn("    _repr = kw.pop('repr', repr)\n"), 'Python', 'f.py', 'google')).output).not.toContain('TypeError:');
+    // unchanged, the same guard is the caller's
+    expect((await run(fn(''), 'Python', 'f.py', 'google')).output).toContain('TypeError: If kw.');
+  });
+  it('a parameter text reused by name from one other function of the file (not the class) is not written', async () => {
+    const src = `${glomDoc}class Invoke:\n    @classmethod\n    def specfunc(cls, spec):\n        """Creates an Invoke whose function is given by a spec."""\n        return cls(Spec(spec))\n`;
+    const r = await run(src, 'Python', 'g.py', 'google');
+    expect(r.output).toBe(src);
+  });
+  it('a leading comment about a value of the body ("Stat.dev can be 0n …") is no summary; one about the function is', async () => {
+    const src =
+      'function areIdentical(srcStat, destStat) {\n  // Stat.dev can be 0n on windows when node version >= 22.x.x.\n  return destStat.ino !== undefined && destStat.ino === srcStat.ino;\n}\n\nfunction pick(list, n) {\n  // list is sorted by the caller.\n  return list[n];\n}\n\nfunction reset(state) {\n  // This is called between two runs to start from a clean state.\n  state.clear();\n}\n';
+    const r = await run(src, 'JavaScript', 'stat.js', 'jsdoc');
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['areIdentical', 'pick']);
+    expect(r.output).toContain('/** This is called between two runs to start from a clean state. */\nfunction reset(');
+  });
+  it('a reused parameter text whose words the doc already says (yielded/yield) is not written', async () => {
+    const src =
+      'class SortedList:\n    def islice(self, start, stop, reverse=False):\n        """Return an iterator over a slice.\n\n        :param reverse: yield values in reverse order\n        """\n        return self._islice(start, stop, reverse)\n\n    def _islice(self, start, stop, reverse):\n        """Return an iterator over the positions.\n\n        When `reverse` is `True`, values are yielded in reverse order.\n        """\n        return iter(())\n';
+    const r = await run(src, 'Python', 's.py', 'rest');
+    expect(r.output).toBe(src);
+  });
+});
+
 describe('Python', () => {
   const callee =
     'def proxy_bypass_environment(host, no_proxy=None):\n    """Test if proxies should not be used for a particular host.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """\n    return bool(host)\n\n\n';

@@ -16,7 +16,8 @@ function keepsInOrder(text: string, kept: string): boolean {
 }
 
 /** A sibling that documents `limit`, `b`…: the grounded source of the merged entries. */
-const PY_SIBLING = `\n\ndef page(limit=10):\n    """Page.\n\n    Args:\n        limit: How many items at most, counted after filtering.\n    """\n    return limit\n`;
+// two agreeing docs outside the class: one other doc of the file is not enough to reuse a text by name alone (docs/docgen.md)
+const PY_SIBLING = `\n\ndef page(limit=10):\n    """Page.\n\n    Args:\n        limit: How many items at most, counted after filtering.\n    """\n    return limit\n\n\ndef last_page(limit=10):\n    """Last page.\n\n    Args:\n        limit: How many items at most, counted after filtering.\n    """\n    return limit\n`;
 
 describe('merge into an existing doc', () => {
   it("google: adds the missing parameter (grounded in a sibling's doc) after the existing entries, keeps every human line, flags the stale one, adds no ungrounded Returns", async () => {
@@ -24,11 +25,17 @@ describe('merge into an existing doc', () => {
     const src = `class S:\n    def items_since(self, since, limit=10):\n${doc}\n        return self.items[since:limit]\n${PY_SIBLING}`;
     const r = await generateFile(src, 'Python', 's.py', cfg('google'), { explain: true });
     expect(r.outcomes).toEqual([
-      { name: 'S.items_since', line: 2, action: 'updated', sources: ['param limit: the doc of `page` (s.py:17) in the same file'] },
+      {
+        name: 'S.items_since',
+        line: 2,
+        action: 'updated',
+        sources: ['param limit: the doc of `page` (s.py:17) in the same file, and 1 more alike'],
+      },
     ]);
     expect(keepsInOrder(r.output, doc)).toBe(true);
     expect(r.output).toContain(
-      '            until: Gone.\n            limit: How many items at most, counted after filtering. Defaults to\n                10.\n\n        Raises:',
+      // wrapped at the file's own width (its longest line: 20+ lines)
+      '            until: Gone.\n            limit: How many items at most, counted after\n                filtering. Defaults to 10.\n\n        Raises:',
     );
     expect(r.output).not.toContain('Returns:');
     expect(r.staleParams).toEqual([{ name: 'S.items_since', params: ['until'] }]);
@@ -64,7 +71,7 @@ describe('merge into an existing doc', () => {
   });
 
   it('numpy: a missing parameter joins the Parameters section', async () => {
-    const sib = `\n\ndef g(divisor):\n    """Gee.\n\n    Parameters\n    ----------\n    divisor : int\n        The divisor; never zero.\n    """\n    return divisor\n`;
+    const sib = `\n\ndef g(divisor):\n    """Gee.\n\n    Parameters\n    ----------\n    divisor : int\n        The divisor; never zero.\n    """\n    return divisor\n\n\ndef h(divisor):\n    """Aitch.\n\n    Parameters\n    ----------\n    divisor : int\n        The divisor; never zero.\n    """\n    return divisor\n`;
     const src = `def f(a, divisor):\n    """Eff.\n\n    Parameters\n    ----------\n    a : int\n        First.\n    """\n    print(a, divisor)\n${sib}`;
     const r = await generateFile(src, 'Python', 'f.py', cfg('numpy'));
     expect(r.output).toContain('    a : int\n        First.\n    divisor\n        The divisor; never zero.\n    """');
