@@ -252,7 +252,7 @@ const PROSE_KEYWORDS = new Set(
     'if else elif for while do in is not and or return returns yield raise raises throw throws new this self cls try except ' +
     'catch finally with as def class import from const let var function lambda async await pass break continue case ' +
     'switch default of the a an to be it int long short byte char float double boolean void final static public ' +
-    'private protected instanceof typeof delete global nonlocal assert super'
+    'private protected instanceof typeof delete global nonlocal assert super any interface'
   ).split(' '),
 );
 
@@ -332,12 +332,16 @@ export function changedWordsTheDocNames(
   nowBodyKey: string,
   doc: string,
   docParams: readonly string[] = [],
+  functionName = '',
 ): { added: string[]; removed: string[] } {
   const before = keyWords(beforeBodyKey);
   const now = keyWords(nowBodyKey);
   const code = codeParts(doc);
+  // The function's own name (Go docs begin with it: "New returns…", and `slog.New` is another
+  // `New`) and one-letter words ("i.e.", "a") name nothing the change could touch.
+  const own = functionName.slice(functionName.lastIndexOf('.') + 1);
   const named = (w: string): boolean =>
-    docParams.includes(w) || (codeShaped(w) || VALUE_WORDS.has(w) ? mentioned(doc, w) : mentioned(code, w));
+    docParams.includes(w) || (w !== own && w.length > 1 && (codeShaped(w) || VALUE_WORDS.has(w) ? mentioned(doc, w) : mentioned(code, w)));
   return {
     added: [...now].filter((w) => !before.has(w) && named(w)).sort(),
     removed: [...before].filter((w) => !now.has(w) && named(w)).sort(),

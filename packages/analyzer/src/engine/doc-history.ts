@@ -775,7 +775,7 @@ export async function judgeFileHistory(
         // type, call) the change added or removed that the doc mentions.
         const [then, now] = [bodyKey(keyOf(before, ctx.language)), bodyKey(keyOf(c.fn, ctx.language))];
         if (review.length === 0 && then !== now) {
-          const { added, removed } = changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params);
+          const { added, removed } = changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name);
           if (added.length + removed.length > 0)
             review = [
               finding('BODY_CHANGED', {

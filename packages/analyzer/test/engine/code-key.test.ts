@@ -83,6 +83,34 @@ describe('changed words the doc names', () => {
       removed: ['MAX_ITEMS'],
     });
   });
+  it('the function\'s own name, a one-letter word and Go\'s `any` are not named (viper New, guice "i.e.", viper interface{} → any)', () => {
+    const go = (before: string, now: string, doc: string, name: string) =>
+      changedWordsTheDocNames(bodyKey(codeKey(before, name, 'Go')), bodyKey(codeKey(now, name, 'Go')), doc, [], name);
+    expect(
+      go(
+        'func New() *V {\n\treturn &V{r: reg{}}\n}',
+        'func New() *V {\n\treturn &V{r: slog.New(h)}\n}',
+        'New returns an initialized V.',
+        'New',
+      ),
+    ).toEqual({ added: [], removed: [] });
+    expect(
+      go(
+        'func f(a []T) bool {\n\tfor i := range a {\n\t\tg(a[i])\n\t}\n\treturn true\n}',
+        'func f(a []T) bool {\n\treturn h(a)\n}',
+        'Returns whether they look alike (i.e. if you ignore the package).',
+        'f',
+      ),
+    ).toEqual({ added: [], removed: [] });
+    expect(
+      go(
+        'func c(m map[string]interface{}) {\n\tnm := make(map[string]interface{})\n\tuse(nm, m)\n}',
+        'func c(m map[string]any) {\n\tnm := make(map[string]any)\n\tuse(nm, m)\n}',
+        'c creates a copy of any map it makes case insensitive.',
+        'c',
+      ),
+    ).toEqual({ added: [], removed: [] });
+  });
   it('a plain word of a return or parameter entry is not named; a value such as true is (joda DateTimeZone)', () => {
     const before = 'public String name(Object o) {\n  if (o == null) {\n    return zone.id();\n  }\n  return o.toString();\n}';
     const now = 'public String name(Object o) {\n  return o == null ? ZONES.id() : o.toString();\n}';
