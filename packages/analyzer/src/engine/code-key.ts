@@ -338,10 +338,11 @@ export function changedWordsTheDocNames(
   const now = keyWords(nowBodyKey);
   const code = codeParts(doc);
   // The function's own name (Go docs begin with it: "New returns…", and `slog.New` is another
-  // `New`) and one-letter words ("i.e.", "a") name nothing the change could touch.
+  // `New`) and one-letter words ("i.e.", "a"; a digit is a value) name nothing the change could touch.
   const own = functionName.slice(functionName.lastIndexOf('.') + 1);
   const named = (w: string): boolean =>
-    docParams.includes(w) || (w !== own && w.length > 1 && (codeShaped(w) || VALUE_WORDS.has(w) ? mentioned(doc, w) : mentioned(code, w)));
+    docParams.includes(w) ||
+    (w !== own && (w.length > 1 || /^\p{N}/u.test(w)) && (codeShaped(w) || VALUE_WORDS.has(w) ? mentioned(doc, w) : mentioned(code, w)));
   return {
     added: [...now].filter((w) => !before.has(w) && named(w)).sort(),
     removed: [...before].filter((w) => !now.has(w) && named(w)).sort(),

@@ -78,6 +78,10 @@ describe('changed words the doc names', () => {
       removed: [],
     });
     const limit = 'def f(a):\n    return a[:MAX_ITEMS]\n';
+    expect(words('def f(a):\n    return a * 2\n', 'def f(a):\n    return a * 3\n', 'f', 'Python', 'Multiply the value by 2.')).toEqual({
+      added: [],
+      removed: ['2'],
+    });
     expect(words(limit, limit.replace('MAX_ITEMS', 'LIMIT'), 'f', 'Python', 'Cut a list.\n\nAt most MAX_ITEMS are kept.')).toEqual({
       added: [],
       removed: ['MAX_ITEMS'],
