@@ -37,6 +37,15 @@ describe('code key', () => {
       'public static void setProvider(Provider provider) {\n  if (provider == null) {\n    provider = getDefaultProvider();\n  }\n  cProvider.set(provider);\n}';
     expect(bodyKey(codeKey(set, 'setProvider', 'Java'))).toContain('cProvider . set ( provider )');
   });
+  it('Python: an import moved into the body is no change (ipython "defer imports")', () => {
+    const f = 'def f(cmd):\n    """Run."""\n    code = run(cmd)\n    if code != 0:\n        raise CalledProcessError(code, cmd)\n';
+    const deferred = f.replace(
+      '    if code',
+      '    from subprocess import (\n        CalledProcessError,\n    )\n    import os.path as p\n    if code',
+    );
+    expect(codeKey(deferred, 'f', 'Python')).toBe(codeKey(f, 'f', 'Python'));
+    expect(codeKey(deferred.replace('run(cmd)', 'run(cmd, check=True)'), 'f', 'Python')).not.toBe(codeKey(f, 'f', 'Python'));
+  });
   it('the body key leaves the declaration out', () => {
     expect(bodyKey(py(PY.replace('(a, b=1)', '(a, b=2)')))).toBe(bodyKey(py(PY)));
   });
