@@ -53,6 +53,9 @@ export const parseNumpy: StyleParser = (lines) => {
     const entries = lines.slice(i + 2, end).filter((l) => l.trim() !== '' && indentOf(l) === base);
     if (kind === 'Parameters' || kind === 'Other Parameters' || kind === 'Keyword Arguments' || kind === 'Receives') {
       found = true;
+      // A section with option entries (`-f`, `--aggressive`) documents a command line (an IPython
+      // magic's `%reset -f in`), not the function's parameters: none of its entries are names.
+      if (entries.some((e) => /^\s*--?[\p{L}]/u.test(e))) continue;
       for (const entry of entries) {
         const names = ENTRY.exec(entry)?.[1];
         if (!names) continue;

@@ -66,6 +66,15 @@ function withoutVariableAnnotations(body: string): string {
   return out.join('\n');
 }
 
+/**
+ * Python import statements inside a body left out (one line, or a parenthesised `from x import (…)`):
+ * moving an import into the function that uses it (a start-up optimisation, ipython's "defer
+ * imports" commits, held-out round 3) changes nothing a doc describes.
+ */
+function withoutImports(body: string): string {
+  return body.replace(/^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]+(?:\([^)]*\)|[^\n]*)|import[ \t]+[^\n]*)$/gm, '');
+}
+
 const PY_KEYWORDS = new Set([
   'if',
   'elif',
@@ -121,6 +130,31 @@ function paramTokens(tokens: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * Java and Kotlin annotations before a declaration (`@Override`, `@Deprecated(since = "2")`)
+ * left out: adding `@Override` changes no code a doc describes (joda-time, held-out round 3).
+ */
+function withoutAnnotations(tokens: string[], language: string): string[] {
+  if (language !== 'Java' && language !== 'Kotlin') return tokens;
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] !== '@' || !IDENT.test(tokens[i + 1] ?? '') || tokens[i + 1] === 'interface') {
+      out.push(tokens[i]!);
+      continue;
+    }
+    i++;
+    while (tokens[i + 1] === '.' && IDENT.test(tokens[i + 2] ?? '')) i += 2;
+    if (tokens[i + 1] === '(') {
+      let depth = 0;
+      for (i++; i < tokens.length; i++) {
+        if (tokens[i] === '(') depth++;
+        else if (tokens[i] === ')' && --depth === 0) break;
+      }
+    }
+  }
+  return out;
+}
+
 /** Names bound in the body's tokens (see the module comment). */
 function boundNames(tokens: readonly string[], params: ReadonlySet<string>): Set<string> {
   const bound = new Set<string>();
@@ -171,7 +205,7 @@ export function codeKey(content: string, name: string, language: string): string
     head = [];
     bodyText = content;
   } else {
-    head = codeTokens(content.slice(0, split.paramsFrom), language);
+    head = withoutAnnotations(codeTokens(content.slice(0, split.paramsFrom), language), language);
     const rawParams = codeTokens(content.slice(split.paramsFrom, split.paramsTo), language);
     params = annotated ? paramTokens(rawParams) : rawParams;
     // Between the parameter list and the body: `-> T:` (Python), `: T {` (TypeScript) — types only there.
@@ -179,11 +213,24 @@ export function codeKey(content: string, name: string, language: string): string
     head = [...head, ...params, ')', ...tail];
     bodyText = content.slice(split.body);
   }
-  if (language === 'Python') bodyText = withoutVariableAnnotations(bodyText);
+  if (language === 'Python') bodyText = withoutImports(withoutVariableAnnotations(bodyText));
   const body = codeTokens(bodyText, language);
   if (language === 'Python' && body[0]?.startsWith('"')) body.shift();
+  // A parameter's name comes first (`a, b=1`, `a: int`) or last before `,`/`)`/`=` (Java, C#,
+  // Go: `Provider provider`, `a, b int`); a type name caught too only keeps it from being a local.
   const paramNames = new Set(
-    params.filter((t, i) => IDENT.test(t) && (i === 0 || params[i - 1] === ',' || params[i - 1] === '*' || params[i - 1] === '(')),
+    params.filter(
+      (t, i) =>
+        IDENT.test(t) &&
+        (i === 0 ||
+          params[i - 1] === ',' ||
+          params[i - 1] === '*' ||
+          params[i - 1] === '(' ||
+          i === params.length - 1 ||
+          params[i + 1] === ',' ||
+          params[i + 1] === '=' ||
+          params[i + 1] === ':'),
+    ),
   );
   const bound = boundNames(body, paramNames);
   const names = new Map<string, string>();
@@ -214,15 +261,22 @@ const PROSE_KEYWORDS = new Set(
     'if else elif for while do in is not and or return returns yield raise raises throw throws new this self cls try except ' +
     'catch finally with as def class import from const let var function lambda async await pass break continue case ' +
     'switch default of the a an to be it int long short byte char float double boolean void final static public ' +
-    'private protected instanceof typeof delete global nonlocal assert super'
+    'private protected instanceof typeof delete global nonlocal assert super any interface'
   ).split(' '),
 );
 
-/** The words of a body key: identifiers, attribute names, numbers and words inside strings; local-name placeholders left out. */
+/**
+ * The words of a body key: identifiers, attribute names and numbers; local-name placeholders left
+ * out. A string literal gives a word only when it is one value as a whole (`'TERM'`, `"utf-8"`):
+ * the words of a message or a format string (`'utime(%s, %r)'`, `b'Slow response'`) are not what
+ * a doc describes (held-out round 3, docs/metrics/outdated.md).
+ */
 function keyWords(body: string): Set<string> {
   const words = new Set<string>();
-  for (const w of body.match(/[\p{L}_$][\p{L}\p{N}_$]*|\p{N}[\p{N}.]*/gu) ?? [])
-    if (!/^\$\d+$/.test(w) && !PROSE_KEYWORDS.has(w)) words.add(w);
+  for (const m of body.matchAll(/"((?:[^"\\]|\\.)*)"|([\p{L}_$][\p{L}\p{N}_$]*|\p{N}[\p{N}.]*)/gu)) {
+    const w = m[2] ?? (/^[\p{L}_][\p{L}\p{N}_.-]*$/u.test(m[1]!) ? m[1]! : null);
+    if (w && !/^\$\d+$/.test(w) && !PROSE_KEYWORDS.has(w)) words.add(w);
+  }
   return words;
 }
 
@@ -235,15 +289,71 @@ function mentioned(text: string, word: string): boolean {
   return false;
 }
 
+/** Values a doc states conditions with anywhere ("or None if empty", "true if equal"). */
+const VALUE_WORDS = new Set(['None', 'null', 'nil', 'undefined', 'true', 'false', 'True', 'False', 'NaN']);
+
+/** A word no English prose uses by chance: `snake_case`, `camelCase`, `utf8`, a number. */
+function codeShaped(word: string): boolean {
+  return /^\p{N}/u.test(word) || /\p{L}_|_\p{L}/u.test(word) || /\p{Ll}\p{Lu}/u.test(word) || /\p{L}\p{N}/u.test(word);
+}
+
+/**
+ * The parts of a doc that speak about code: its summary (the first sentence, or a JSDoc
+ * `@summary`), code spans (``x``, `x`, `{@code x}`, `{@link x}`, `<code>x</code>`, epydoc `C{x}`)
+ * and examples (`>>>` lines, JSDoc `@example` blocks, fenced blocks, `<pre>`). A plain word of the
+ * rest of the prose ("in unix format", "@return true if equal") is not a mention of the code's
+ * `.format(` or `true`.
+ */
+function codeParts(doc: string): string {
+  const parts: string[] = [];
+  const lines = doc.split('\n');
+  const prose = lines.filter((l) => !/^\s*[@:]/.test(l));
+  const firstParagraph =
+    prose
+      .join('\n')
+      .trim()
+      .split(/\n\s*\n/)[0] ?? '';
+  parts.push(firstParagraph.split(/(?<=[.!?])\s/)[0] ?? '');
+  let example = false;
+  let fenced = false;
+  for (const line of lines) {
+    const t = line.trim();
+    if (t.startsWith('```')) fenced = !fenced;
+    if (/^@summary\b/.test(t)) parts.push(t);
+    if (t.startsWith('@')) example = /^@example\b/.test(t);
+    if (example || fenced || t.startsWith('>>>') || t.startsWith('... ')) parts.push(line);
+  }
+  const spans =
+    /``([^`]+)``|`([^`]+)`|\{@(?:code|link|linkplain|literal)\s+([^}]*)\}|<(code|tt|pre)>([\s\S]*?)<\/\4>|\b[CLIBM]\{([^}]*)\}/g;
+  for (const m of doc.matchAll(spans)) parts.push(m[1] ?? m[2] ?? m[3] ?? m[5] ?? m[6] ?? '');
+  return parts.join('\n');
+}
+
 /**
  * The words a body change added or removed (in one body key and not the other) that the doc
- * names: a parameter, value, type, call or constant the doc talks about. Empty when the change
- * touches nothing the doc says (a refactor, a renamed helper, `'0'` → `NUL`), which is then no
- * review suggestion (docs/metrics/outdated.md §Review suggestions worth reading).
+ * names: a documented parameter, a code-shaped word (`max_retries`, `getName`, a number) or a value
+ * (`None`, `true`) anywhere in the doc, or any word of its summary, code spans or examples. Empty when the change touches
+ * nothing the doc says (a refactor, a renamed helper, `'0'` → `NUL`, a log message reworded),
+ * which is then no review suggestion (docs/metrics/outdated.md §Review suggestions worth reading).
  */
-export function changedWordsTheDocNames(beforeBodyKey: string, nowBodyKey: string, doc: string): string[] {
+export function changedWordsTheDocNames(
+  beforeBodyKey: string,
+  nowBodyKey: string,
+  doc: string,
+  docParams: readonly string[] = [],
+  functionName = '',
+): { added: string[]; removed: string[] } {
   const before = keyWords(beforeBodyKey);
   const now = keyWords(nowBodyKey);
-  const changed = [...[...before].filter((w) => !now.has(w)), ...[...now].filter((w) => !before.has(w))];
-  return changed.filter((w) => mentioned(doc, w)).sort();
+  const code = codeParts(doc);
+  // The function's own name (Go docs begin with it: "New returns…", and `slog.New` is another
+  // `New`) and one-letter words ("i.e.", "a"; a digit is a value) name nothing the change could touch.
+  const own = functionName.slice(functionName.lastIndexOf('.') + 1);
+  const named = (w: string): boolean =>
+    docParams.includes(w) ||
+    (w !== own && (w.length > 1 || /^\p{N}/u.test(w)) && (codeShaped(w) || VALUE_WORDS.has(w) ? mentioned(doc, w) : mentioned(code, w)));
+  return {
+    added: [...now].filter((w) => !before.has(w) && named(w)).sort(),
+    removed: [...before].filter((w) => !now.has(w) && named(w)).sort(),
+  };
 }

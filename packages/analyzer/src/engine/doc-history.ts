@@ -775,8 +775,15 @@ export async function judgeFileHistory(
         // type, call) the change added or removed that the doc mentions.
         const [then, now] = [bodyKey(keyOf(before, ctx.language)), bodyKey(keyOf(c.fn, ctx.language))];
         if (review.length === 0 && then !== now) {
-          const names = changedWordsTheDocNames(then, now, c.fn.docstring!);
-          if (names.length > 0) review = [finding('BODY_CHANGED', { names: names.slice(0, 4).join(',') })];
+          const { added, removed } = changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name);
+          if (added.length + removed.length > 0)
+            review = [
+              finding('BODY_CHANGED', {
+                names: [...removed, ...added].slice(0, 4).join(','),
+                removed: removed.slice(0, 3).join(','),
+                added: added.slice(0, 3).join(','),
+              }),
+            ];
         }
       }
     }

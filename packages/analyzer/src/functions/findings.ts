@@ -57,6 +57,12 @@ export function describeFinding(f: DocFinding, noun: string): string {
     case 'DECORATOR_CHANGED':
       return `decorator @${p.name} ${p.change === 'added' ? 'added' : 'removed'}`;
     case 'BODY_CHANGED':
+      if (p.removed || p.added) {
+        // One sentence on what changed in the words the doc names: "the body no longer uses 'floor'".
+        const gone = p.removed ? `no longer uses ${quoteList(p.removed)}` : '';
+        const fresh = p.added ? `now uses ${quoteList(p.added)}` : '';
+        return `the body ${[gone, fresh].filter(Boolean).join(' and ')}`;
+      }
       return p.names ? `the body changed where it uses ${quoteList(p.names)}` : 'the body changed';
     case 'PARAMS_UNDOCUMENTED':
       return `The ${noun} describes parameters but not ${quoteList(p.names!)}.`;

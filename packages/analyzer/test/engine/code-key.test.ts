@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKey, codeKey } from '../../src/engine/code-key.ts';
+import { bodyKey, changedWordsTheDocNames, codeKey } from '../../src/engine/code-key.ts';
 
 /** code-key.ts: what counts as a change of a function's code (docs/metrics/outdated.md §Which commit). */
 const PY = `def f(a, b=1):\n    """Doc."""\n    total = helper(a, 'x')\n    for i, j in pairs(total):\n        total += i\n    return f"{total}"\n`;
@@ -29,7 +29,112 @@ describe('code key', () => {
     expect(codeKey(a, 'g', 'TypeScript')).toBe(codeKey(b, 'g', 'TypeScript'));
     expect(codeKey(b.replace('a + 1', 'a + 2'), 'g', 'TypeScript')).not.toBe(codeKey(b, 'g', 'TypeScript'));
   });
+  it('Java: an added @Override is no change; a reassigned parameter stays a parameter, not a local', () => {
+    const eq = 'public boolean equals(Object obj) {\n  return this == obj;\n}';
+    expect(codeKey(`@Override\n  ${eq}`, 'equals', 'Java')).toBe(codeKey(eq, 'equals', 'Java'));
+    expect(codeKey(`@SuppressWarnings("x")\n  ${eq}`, 'equals', 'Java')).toBe(codeKey(eq, 'equals', 'Java'));
+    const set =
+      'public static void setProvider(Provider provider) {\n  if (provider == null) {\n    provider = getDefaultProvider();\n  }\n  cProvider.set(provider);\n}';
+    expect(bodyKey(codeKey(set, 'setProvider', 'Java'))).toContain('cProvider . set ( provider )');
+  });
+  it('Python: an import moved into the body is no change (ipython "defer imports")', () => {
+    const f = 'def f(cmd):\n    """Run."""\n    code = run(cmd)\n    if code != 0:\n        raise CalledProcessError(code, cmd)\n';
+    const deferred = f.replace(
+      '    if code',
+      '    from subprocess import (\n        CalledProcessError,\n    )\n    import os.path as p\n    if code',
+    );
+    expect(codeKey(deferred, 'f', 'Python')).toBe(codeKey(f, 'f', 'Python'));
+    expect(codeKey(deferred.replace('run(cmd)', 'run(cmd, check=True)'), 'f', 'Python')).not.toBe(codeKey(f, 'f', 'Python'));
+  });
   it('the body key leaves the declaration out', () => {
     expect(bodyKey(py(PY.replace('(a, b=1)', '(a, b=2)')))).toBe(bodyKey(py(PY)));
+  });
+});
+
+/** Held-out round 3 (docs/metrics/outdated.md): which changed words a doc really names. */
+describe('changed words the doc names', () => {
+  const words = (before: string, now: string, name: string, language: string, doc: string, params: string[] = []) =>
+    changedWordsTheDocNames(bodyKey(codeKey(before, name, language)), bodyKey(codeKey(now, name, language)), doc, params);
+  it('a plain prose word is not a mention of a method the change calls (paramiko listdir_attr)', () => {
+    const before = "def listdir_attr(self, path='.'):\n    self._log(DEBUG, 'listdir(%r)' % path)\n    return self._read(path)\n";
+    const now = "def listdir_attr(self, path='.'):\n    self._log(DEBUG, 'listdir({!r})'.format(path))\n    return self._read(path)\n";
+    const doc =
+      "Return a list of attributes.\n\nThe field may contain a formatted string of the\nfile's attributes, in unix format.\n\n:param str path: path to list";
+    expect(words(before, now, 'listdir_attr', 'Python', doc, ['path'])).toEqual({ added: [], removed: [] });
+  });
+  it('the words of a message string are not named (gunicorn application)', () => {
+    const before = "def app(environ):\n    if path == '/large':\n        body = b'X'\n    return [body]\n";
+    const now =
+      "def app(environ):\n    if path == '/large':\n        body = b'X'\n    elif path == '/slow':\n        body = b'Slow response'\n    return [body]\n";
+    expect(words(before, now, 'app', 'Python', 'Basic hello world response.')).toEqual({ added: [], removed: [] });
+  });
+  it('a word of an example, of the summary or a code-shaped word anywhere is named (date-fns floor → trunc)', () => {
+    const before = 'function toMinutes(ms: number): number {\n  return Math.floor(ms / 60000);\n}';
+    const now = 'function toMinutes(ms: number): number {\n  return Math.trunc(ms / 60000);\n}';
+    const doc =
+      '@summary Convert milliseconds to minutes.\n\n@param ms - the milliseconds\n\n@example\n// It uses floor rounding:\nconst result = toMinutes(119999)';
+    expect(words(before, now, 'toMinutes', 'TypeScript', doc, ['ms'])).toEqual({ added: [], removed: ['floor'] });
+    expect(
+      words(
+        'def add(a, b):\n    return a + b\n',
+        'def add(a, b):\n    return sum((a, b))\n',
+        'add',
+        'Python',
+        'Return the sum of a and b.',
+      ),
+    ).toEqual({
+      added: ['sum'],
+      removed: [],
+    });
+    const limit = 'def f(a):\n    return a[:MAX_ITEMS]\n';
+    expect(words('def f(a):\n    return a * 2\n', 'def f(a):\n    return a * 3\n', 'f', 'Python', 'Multiply the value by 2.')).toEqual({
+      added: [],
+      removed: ['2'],
+    });
+    expect(words(limit, limit.replace('MAX_ITEMS', 'LIMIT'), 'f', 'Python', 'Cut a list.\n\nAt most MAX_ITEMS are kept.')).toEqual({
+      added: [],
+      removed: ['MAX_ITEMS'],
+    });
+  });
+  it('the function\'s own name, a one-letter word and Go\'s `any` are not named (viper New, guice "i.e.", viper interface{} → any)', () => {
+    const go = (before: string, now: string, doc: string, name: string) =>
+      changedWordsTheDocNames(bodyKey(codeKey(before, name, 'Go')), bodyKey(codeKey(now, name, 'Go')), doc, [], name);
+    expect(
+      go(
+        'func New() *V {\n\treturn &V{r: reg{}}\n}',
+        'func New() *V {\n\treturn &V{r: slog.New(h)}\n}',
+        'New returns an initialized V.',
+        'New',
+      ),
+    ).toEqual({ added: [], removed: [] });
+    expect(
+      go(
+        'func f(a []T) bool {\n\tfor i := range a {\n\t\tg(a[i])\n\t}\n\treturn true\n}',
+        'func f(a []T) bool {\n\treturn h(a)\n}',
+        'Returns whether they look alike (i.e. if you ignore the package).',
+        'f',
+      ),
+    ).toEqual({ added: [], removed: [] });
+    expect(
+      go(
+        'func c(m map[string]interface{}) {\n\tnm := make(map[string]interface{})\n\tuse(nm, m)\n}',
+        'func c(m map[string]any) {\n\tnm := make(map[string]any)\n\tuse(nm, m)\n}',
+        'c creates a copy of any map it makes case insensitive.',
+        'c',
+      ),
+    ).toEqual({ added: [], removed: [] });
+  });
+  it('a plain word of a return or parameter entry is not named; a value such as true is (joda DateTimeZone)', () => {
+    const before = 'public String name(Object o) {\n  if (o == null) {\n    return zone.id();\n  }\n  return o.toString();\n}';
+    const now = 'public String name(Object o) {\n  return o == null ? ZONES.id() : o.toString();\n}';
+    const doc = 'Gets the name.\n\n@param o  the object, null for the zone\n@return the name of the zone';
+    expect(words(before, now, 'name', 'Java', doc, ['o'])).toEqual({ added: [], removed: [] });
+    const flag = 'public boolean same(Object o) {\n  if (this == o) {\n    return true;\n  }\n  return false;\n}';
+    expect(
+      words(flag, 'public boolean same(Object o) {\n  return this == o;\n}', 'same', 'Java', 'Checks.\n\n@return true if equal', ['o']),
+    ).toEqual({
+      added: [],
+      removed: ['true'],
+    });
   });
 });

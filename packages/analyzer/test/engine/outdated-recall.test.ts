@@ -62,9 +62,9 @@ const FIRST: Record<string, string> = {
   body_changed: py('body_changed', 'a', args('a: the value plus 1.'), '    return a + 1'),
   body_refactored: py('body_refactored', 'a', args('a: the value.'), '    return a + 1'),
   merged_param: py('merged_param', 'a', args('a: the value.'), '    return a'),
-  merged_body: py('merged_body', 'a', args('a: the value, or its abs.'), '    return a'),
+  merged_body: py('merged_body', 'a', args('a: the value, or its ``abs``.'), '    return a'),
   incomplete: py('incomplete', 'a, b', args('a: the value, or None.'), '    return a'),
-  changed_then_reformatted: py('changed_then_reformatted', 'a', args('a: the value, as wrap gives it.'), '    return a'),
+  changed_then_reformatted: py('changed_then_reformatted', 'a', args('a: the value, as ``wrap`` gives it.'), '    return a'),
 };
 
 const write_ = (parts: Record<string, string>): void => write(root, 'mod.py', Object.values(parts).join(''));
@@ -260,13 +260,13 @@ beforeAll(async () => {
   // suggestion names the change, not the reformat.
   plant(
     'changed_then_reformatted',
-    py('changed_then_reformatted', 'a', args('a: the value, as wrap gives it.'), "    return wrap(a, 'key', [1, 2])"),
+    py('changed_then_reformatted', 'a', args('a: the value, as ``wrap`` gives it.'), "    return wrap(a, 'key', [1, 2])"),
     '2025-02-15T00:00:00Z',
   );
   next.changed_then_reformatted = py(
     'changed_then_reformatted',
     'a',
-    args('a: the value, as wrap gives it.'),
+    args('a: the value, as ``wrap`` gives it.'),
     '    return wrap(\n        a,\n        "key",\n        [1, 2],\n    )',
   ).replace(/"""/g, "'''");
   write_(next);
@@ -278,7 +278,7 @@ beforeAll(async () => {
   next.merged_param = py('merged_param', 'a, flag', args('a: the value.'), '    return a if flag else 0');
   write_(next);
   shas.merged_param = commitAll(root, 'topic: flag', '2025-03-01T00:00:00Z');
-  next.merged_body = py('merged_body', 'a', args('a: the value, or its abs.'), '    return abs(a)');
+  next.merged_body = py('merged_body', 'a', args('a: the value, or its ``abs``.'), '    return abs(a)');
   write_(next);
   shas.merged_body = commitAll(root, 'topic: negate', '2025-03-02T00:00:00Z');
   git(root, ['checkout', '-q', 'main']);
@@ -384,9 +384,9 @@ describe('planted harmless changes are not', () => {
       commit: shas.body_changed,
       date: '2025-02-11',
       docDate: '2025-01-01',
-      findings: [{ code: 'BODY_CHANGED', params: { names: '1' } }],
+      findings: [{ code: 'BODY_CHANGED', params: { names: '1', removed: '1', added: '' } }],
     });
-    expect(get('body_changed').reviewSuggestion!.explanation).toContain("the body changed where it uses '1'");
+    expect(get('body_changed').reviewSuggestion!.explanation).toContain("the body no longer uses '1'");
   });
   it('a body change in a function whose doc-time version is not found (its class renamed) is no review suggestion', () => {
     expect(get('Renamed.value').outdatedStatus.status).toBe('CURRENT');
