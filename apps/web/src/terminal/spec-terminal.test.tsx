@@ -40,7 +40,7 @@ describe('copy (spec §8)', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
   it("copies the content and says 'Terminal content copied to clipboard'", async () => {
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     clipboard(writeText);
     render(wrap(<Terminal lines={log()} live={false} />));
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
