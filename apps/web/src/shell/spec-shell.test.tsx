@@ -77,6 +77,50 @@ describe('sidebar (spec §1, §2)', () => {
   });
 });
 
+describe('header (spec §2)', () => {
+  const renderHeader = (width: number) => {
+    vi.stubGlobal('innerWidth', width);
+    setSession('tok', testUser);
+    fakeApi({ '/v1/user': { body: testUser }, '/v1/auth/providers': { body: { providers: [] } } });
+    return renderRoutes(
+      [
+        { element: <AppLayout />, children: [{ path: '/repositories', element: <p>page</p> }] },
+        { path: '/profile', element: <p>profile page</p> },
+        { path: '/logout', element: <p>signed out</p> },
+      ],
+      '/repositories',
+    );
+  };
+
+  it('the profile popover offers Profile and Logout; Logout goes to /logout', async () => {
+    const { router } = renderHeader(1280);
+    fireEvent.click(screen.getByTestId('account-menu'));
+    expect(await screen.findByRole('button', { name: /Profile/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Logout/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/logout'));
+  });
+
+  it('the settings popover holds the theme (Light, Dark) and the currency (US Dollar, Indian Rupee)', async () => {
+    renderHeader(1280);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Theme' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Currency' })).toBeTruthy();
+    expect(screen.getByText('Light')).toBeTruthy();
+    expect(screen.getByText('Dark')).toBeTruthy();
+    expect(screen.getByText('$ US Dollar')).toBeTruthy();
+    expect(screen.getByText('₹ Indian Rupee')).toBeTruthy();
+  });
+
+  it('on a phone the header has the mobile menu toggle, which opens the sidebar', async () => {
+    renderHeader(360);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(screen.queryByTestId('sidebar-mask')).toBeNull();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.getByTestId('sidebar-mask')).toBeTruthy());
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
 describe('/profile (spec §2)', () => {
   const renderProfile = (width: number, path: string) => {
     vi.stubGlobal('innerWidth', width);
