@@ -8,12 +8,20 @@ export const API_BASE = '/api';
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  constructor(message: string, status: number, code?: string) {
+  /** the answer's own `detail`, when it had one (`message` falls back to a generic text) */
+  readonly detail: string | undefined;
+  constructor(message: string, status: number, code?: string, detail?: string) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
+    this.detail = detail;
   }
+}
+
+/** The server's `detail` of a failed call, if it sent one: a screen with its own fallback text uses this. */
+export function serverDetail(err: unknown): string | undefined {
+  return err instanceof ApiRequestError ? err.detail : undefined;
 }
 
 type Unauthorized = () => void;
@@ -74,7 +82,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     clearSession();
     onUnauthorized();
   }
-  throw new ApiRequestError(errorText(data, response), response.status, errorCode(data));
+  throw new ApiRequestError(errorText(data, response), response.status, errorCode(data), detailOf(data));
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -88,11 +96,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function detailOf(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string' && data.detail) return data.detail;
+  return undefined;
+}
+
 function errorText(data: unknown, response: Response): string {
-  if (data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string' && data.detail) {
-    return data.detail;
-  }
-  return `Request failed with status code ${response.status}`;
+  return detailOf(data) ?? `Request failed with status code ${response.status}`;
 }
 
 function errorCode(data: unknown): string | undefined {
@@ -130,5 +140,5 @@ export async function openStream(
     clearSession();
     onUnauthorized();
   }
-  throw new ApiRequestError(errorText(data, response), response.status, errorCode(data));
+  throw new ApiRequestError(errorText(data, response), response.status, errorCode(data), detailOf(data));
 }

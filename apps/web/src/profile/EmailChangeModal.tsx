@@ -4,6 +4,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { serverDetail } from '../api/client.ts';
 import { authApi } from '../auth/api.ts';
 import { emailRules } from '../auth/formRules.ts';
 import { setSession, setToken } from '../auth/session.ts';
@@ -13,7 +14,8 @@ import { useToast } from '../shell/toast.tsx';
 
 /**
  * Email update (docs/spec-conformance.md §4): submit the new address, then a 6-digit code that auto-submits;
- * resend is available. Success keeps the returned token and the updated user, then goes home.
+ * resend is available. Failures show the server's detail, else the spec §8 texts (auth.common.errorUpdateEmail,
+ * auth.common.verifyFailed, auth.incorrectCode). Success keeps the returned token and the updated user, then goes home.
  */
 export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
   const request = useMutation({
     mutationFn: (address: string) => authApi.requestEmailUpdate(address),
     onSuccess: (_res, address) => setEmail(address),
-    onError: (err) => toast.error(err.message || t('auth.common.errorUpdateEmail')),
+    onError: (err) => toast.error(serverDetail(err) ?? t('auth.common.errorUpdateEmail')),
   });
   const resend = useMutation({
     mutationFn: () => authApi.requestEmailUpdate(email ?? ''),
@@ -49,7 +51,7 @@ export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: ()
       void queryClient.invalidateQueries();
       void navigate(HOME_PATH);
     },
-    onError: (err) => setCodeError(err.message || t('auth.incorrectCode')),
+    onError: (err) => setCodeError(serverDetail(err) ?? t('auth.incorrectCode')),
   });
 
   function close() {
