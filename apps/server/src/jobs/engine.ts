@@ -92,6 +92,8 @@ export interface EngineOptions {
   /** a RUNNING job without a heartbeat for this long is failed by the reaper */
   staleMs: number;
   reaperIntervalMs: number;
+  /** a running job's log lines and progress are written at most once per this many milliseconds (sequential-log.ts) */
+  logBatchMs?: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -100,6 +102,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   heartbeatMs: 1000,
   staleMs: 30_000,
   reaperIntervalMs: 5000,
+  logBatchMs: 100,
 };
 
 class CancelledError extends Error {}
@@ -233,14 +236,16 @@ export class JobEngine {
         .catch(() => undefined);
     }, this.opts.heartbeatMs);
 
-    const lines = sequentialLog((kind, text) => this.store.log(jobId, kind, text));
+    const lines = sequentialLog((batch, percent) => this.store.append(jobId, batch, percent), {
+      windowMs: this.opts.logBatchMs ?? DEFAULT_ENGINE_OPTIONS.logBatchMs!,
+    });
     const ctx: JobRun = {
       job,
       signal: controller.signal,
       workerId: this.workerId,
       log: lines.log,
       progress: async (percent, message) => {
-        await this.store.progress(jobId, percent);
+        lines.progress(percent);
         if (message) await lines.log('INFO', message);
       },
     };
