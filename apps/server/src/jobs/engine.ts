@@ -105,6 +105,9 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   logBatchMs: 100,
 };
 
+/** times a job whose worker died before starting it is handed out again */
+const QUEUE_RETRIES = 3;
+
 class CancelledError extends Error {}
 /** The process is shutting down gracefully: the job goes back to the queue for another run. */
 class ShutdownError extends Error {}
@@ -137,9 +140,15 @@ export class JobEngine {
       : new PgBoss({ connectionString: this.database.url!, max: 4 });
     boss.on('error', (err: Error) => this.log.error({ err: err.message }, 'job queue error'));
     await boss.start();
-    await boss
-      .createQueue(QUEUE, { retryLimit: 0, heartbeatSeconds: Math.max(10, Math.round(this.opts.staleMs / 1000)) })
-      .catch(() => undefined);
+    // A worker that dies after taking a job from the queue and before marking it RUNNING (two jobs
+    // taken at once, the process killed while the second one starts) leaves the job's row QUEUED:
+    // the reaper ends only RUNNING jobs without a heartbeat. The queue hands such a job out again
+    // once its heartbeat stops; execute() runs a job only from a not-yet-started state, so a job
+    // that did start (and then died with its worker) is not run twice but failed by the reaper.
+    const heartbeatSeconds = Math.max(10, Math.round(this.opts.staleMs / 1000));
+    await boss.createQueue(QUEUE, { retryLimit: QUEUE_RETRIES, retryDelay: 0, heartbeatSeconds }).catch(() => undefined);
+    // a queue made by an earlier version (no retries) gets them too
+    await boss.updateQueue(QUEUE, { retryLimit: QUEUE_RETRIES, retryDelay: 0 }).catch(() => undefined);
     this.boss = boss;
     if (this.opts.work) {
       // The handlers' analyses and generation run in worker threads (off-thread.ts): one loads now.
