@@ -9,10 +9,11 @@ import type { RepositoryRow } from '../db/schema.ts';
 import { OutboundRefused, vetGitRemote } from '../net/outbound.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
-import { cloneOrFetch, isGitAuthFailure, type GitHttpAuth } from '../vendors/git/client.ts';
+import { GitError, isGitAuthFailure, type GitHttpAuth } from '../vendors/git/client.ts';
 import { redactUrl } from '../vendors/git/url.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import type { JobContext } from './engine.ts';
+import { runOffThread } from './off-thread.ts';
 
 export interface CheckoutOptions {
   /** this worker's clone cache (one folder per repository) */
@@ -58,27 +59,39 @@ export async function checkoutForJob(
         );
       });
   const inRepoTerms = (text: string) => text.split(dest).join(`${repo.organization_name}/${repo.repo_name}`);
-  const fetchWith = (auth: GitHttpAuth | null) =>
-    cloneOrFetch(source, dest, {
-      remoteConfig,
-      httpAuth: auth,
-      signal,
-      maxBytes: opts.maxRepoBytes,
-      branch: repo.default_branch,
-      allowFile: local,
-      timeoutMs: 30 * 60 * 1000,
-      onLine: (line) => {
-        // git's progress redraws many times a second: keep one line a second in the log
-        if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
-        lastGitLine = Date.now();
-        // the worker's folders are no business of the user's: show the repository instead
-        void log('DEBUG', inRepoTerms(line));
-      },
-    }).catch((err: unknown) => {
-      // the job's error line names the repository, never this worker's clone folder
+  const onLine = (line: string) => {
+    // git's progress redraws many times a second: keep one line a second in the log
+    if (Date.now() - lastGitLine < 1000 && !/^(fatal|error|warning)/i.test(line)) return;
+    lastGitLine = Date.now();
+    // the worker's folders are no business of the user's: show the repository instead
+    void log('DEBUG', inRepoTerms(line));
+  };
+  // The clone or fetch runs in a worker thread (docs/performance.md, "Jobs off the API's event
+  // loop"): git's output and the size watch's walk of the checkout no longer take the API's turns.
+  const fetchWith = async (auth: GitHttpAuth | null) => {
+    const answer = await runOffThread(
+      'checkout',
+      [
+        source,
+        dest,
+        {
+          remoteConfig,
+          httpAuth: auth,
+          maxBytes: opts.maxRepoBytes,
+          branch: repo.default_branch,
+          allowFile: local,
+          timeoutMs: 30 * 60 * 1000,
+        },
+      ],
+      { signal, onProgress: onLine },
+    ).catch((err: unknown) => {
       if (err instanceof Error) err.message = inRepoTerms(err.message);
       throw err;
     });
+    // the job's error line names the repository, never this worker's clone folder
+    if (!answer.ok) throw new GitError(inRepoTerms(answer.message), answer.exitCode);
+    return answer.commit;
+  };
   const { value: commit, auth } = await withRenewedGitAuth(service, repo, httpAuth, { log, signal }, fetchWith);
   await progress(20, `Checked out ${commit.slice(0, 12)}`);
   return { repo, dest, commit, source, httpAuth: auth, remoteConfig, local };

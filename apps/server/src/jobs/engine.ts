@@ -92,6 +92,8 @@ export interface EngineOptions {
   /** a RUNNING job without a heartbeat for this long is failed by the reaper */
   staleMs: number;
   reaperIntervalMs: number;
+  /** a running job's log lines and progress are written at most once per this many milliseconds (sequential-log.ts) */
+  logBatchMs?: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -100,7 +102,11 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   heartbeatMs: 1000,
   staleMs: 30_000,
   reaperIntervalMs: 5000,
+  logBatchMs: 100,
 };
+
+/** times a job whose worker died before starting it is handed out again */
+const QUEUE_RETRIES = 3;
 
 class CancelledError extends Error {}
 /** The process is shutting down gracefully: the job goes back to the queue for another run. */
@@ -134,9 +140,15 @@ export class JobEngine {
       : new PgBoss({ connectionString: this.database.url!, max: 4 });
     boss.on('error', (err: Error) => this.log.error({ err: err.message }, 'job queue error'));
     await boss.start();
-    await boss
-      .createQueue(QUEUE, { retryLimit: 0, heartbeatSeconds: Math.max(10, Math.round(this.opts.staleMs / 1000)) })
-      .catch(() => undefined);
+    // A worker that dies after taking a job from the queue and before marking it RUNNING (two jobs
+    // taken at once, the process killed while the second one starts) leaves the job's row QUEUED:
+    // the reaper ends only RUNNING jobs without a heartbeat. The queue hands such a job out again
+    // once its heartbeat stops; execute() runs a job only from a not-yet-started state, so a job
+    // that did start (and then died with its worker) is not run twice but failed by the reaper.
+    const heartbeatSeconds = Math.max(10, Math.round(this.opts.staleMs / 1000));
+    await boss.createQueue(QUEUE, { retryLimit: QUEUE_RETRIES, retryDelay: 0, heartbeatSeconds }).catch(() => undefined);
+    // a queue made by an earlier version (no retries) gets them too
+    await boss.updateQueue(QUEUE, { retryLimit: QUEUE_RETRIES, retryDelay: 0 }).catch(() => undefined);
     this.boss = boss;
     if (this.opts.work) {
       // The handlers' analyses and generation run in worker threads (off-thread.ts): one loads now.
@@ -233,14 +245,16 @@ export class JobEngine {
         .catch(() => undefined);
     }, this.opts.heartbeatMs);
 
-    const lines = sequentialLog((kind, text) => this.store.log(jobId, kind, text));
+    const lines = sequentialLog((batch, percent) => this.store.append(jobId, batch, percent), {
+      windowMs: this.opts.logBatchMs ?? DEFAULT_ENGINE_OPTIONS.logBatchMs!,
+    });
     const ctx: JobRun = {
       job,
       signal: controller.signal,
       workerId: this.workerId,
       log: lines.log,
       progress: async (percent, message) => {
-        await this.store.progress(jobId, percent);
+        lines.progress(percent);
         if (message) await lines.log('INFO', message);
       },
     };

@@ -1,5 +1,6 @@
 import type { AnalyzeOptions, LlmProvider } from '@docent/analyzer';
 import type { generateDocSet, RepoOptions } from '@docent/docgen';
+import type { SyncOptions } from '../vendors/git/client.ts';
 
 /**
  * The CPU-heavy calls of the job handlers, run in a worker thread by `runOffThread`
@@ -21,8 +22,31 @@ export interface TaskHooks {
 /** Options of the analyzer that can be cloned into a worker (signal, callbacks and llm come from the hooks). */
 export type AnalyzeTaskOptions = Omit<AnalyzeOptions, 'signal' | 'onProgress' | 'llm'>;
 export type GenerateTaskOptions = Omit<RepoOptions, 'signal' | 'onProgress' | 'llm'>;
+/** Options of a clone or fetch that can be cloned into a worker (signal and onLine come from the hooks). */
+export type CheckoutTaskOptions = Omit<SyncOptions, 'signal' | 'onLine' | 'cwd'>;
+
+/**
+ * A checkout's answer: the commit, or git's failure as data (a `GitError` crossing the thread
+ * would come back a plain Error, and the caller tells a refused credential by its class).
+ */
+export type CheckoutAnswer = { ok: true; commit: string } | { ok: false; message: string; exitCode: number | null };
 
 export const TASKS = {
+  /**
+   * A job's clone or fetch (checkout.ts): git's processes, the reading of their output and the
+   * size watch's walk of the checkout, every 500 ms while git runs, happen in this thread. Git's
+   * progress lines go to the caller's onLine.
+   */
+  checkout: async (hooks: TaskHooks, source: string, dest: string, options: CheckoutTaskOptions): Promise<CheckoutAnswer> => {
+    const { cloneOrFetch, GitError } = await import('../vendors/git/client.ts');
+    try {
+      const commit = await cloneOrFetch(source, dest, { ...options, signal: hooks.signal, onLine: (line) => hooks.progress(line) });
+      return { ok: true, commit };
+    } catch (err) {
+      if (err instanceof GitError) return { ok: false, message: err.message, exitCode: err.exitCode };
+      throw err;
+    }
+  },
   /** the analyzer over a checkout (its parse and README workers start from this thread) */
   analyze: async (hooks: TaskHooks, dir: string, options: AnalyzeTaskOptions) =>
     (await import('@docent/analyzer')).analyzeRepository(dir, {

@@ -16,7 +16,7 @@ const ENTRY = new URL('./off-thread-worker-bootstrap.mjs', import.meta.url);
  * generator watch their signal and end their git processes and parse workers) before its worker
  * is terminated. The doc-set generator has no signal: its worker is terminated at once.
  */
-const ABORT_GRACE_MS: Record<TaskName, number> = { analyze: 10_000, generateRepository: 10_000, generateDocSet: 0 };
+const ABORT_GRACE_MS: Record<TaskName, number> = { checkout: 10_000, analyze: 10_000, generateRepository: 10_000, generateDocSet: 0 };
 
 /** Loaded workers kept for the next task: loading the analyzer and docgen is most of a start. */
 const MAX_IDLE = 4;

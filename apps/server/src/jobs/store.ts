@@ -138,6 +138,25 @@ export class JobStore {
     return row.seq;
   }
 
+  /**
+   * A running job's batch (sequential-log.ts): its progress when given, then its lines in order
+   * after the job's last one, in one insert; the job's live-log streams are woken once.
+   */
+  async append(jobId: number, lines: ReadonlyArray<{ kind: LogKind; text: string }>, progress: number | null): Promise<void> {
+    if (progress !== null) await this.setProgress(jobId, progress);
+    for (let attempt = 0; lines.length > 0; attempt++) {
+      try {
+        await insertLogLines(this.db, jobId, lines);
+        break;
+      } catch (err) {
+        // Another writer (a cancel request's line) took one of the seqs: the batch takes the next ones.
+        if ((err as { code?: string }).code === '23505' && attempt < 5) continue;
+        throw err;
+      }
+    }
+    this.bus.publish(jobId);
+  }
+
   /** Lines after `since` (a sequence number), in order, in the wire format. */
   async logs(jobId: number, since = 0, limit = 100_000): Promise<Array<{ seq: number; line: string }>> {
     const rows = await this.db
@@ -225,13 +244,17 @@ export class JobStore {
   }
 
   async progress(jobId: number, percent: number): Promise<void> {
+    await this.setProgress(jobId, percent);
+    this.bus.publish(jobId);
+  }
+
+  private async setProgress(jobId: number, percent: number): Promise<void> {
     await this.db
       .updateTable('jobs')
       .set({ progress: Math.max(0, Math.min(100, Math.round(percent))) })
       .where('id', '=', jobId)
       .where('state', '=', 'RUNNING')
       .execute();
-    this.bus.publish(jobId);
   }
 
   /** Heartbeat of a running job; answers whether a cancel was asked for. */
@@ -319,4 +342,15 @@ function insertLogLine(db: Kysely<Database>, jobId: number, kind: LogKind, text:
     )
     .returning('seq')
     .executeTakeFirstOrThrow();
+}
+
+/** Appends lines in their order with the job's next sequence numbers, in one statement. */
+async function insertLogLines(db: Kysely<Database>, jobId: number, lines: ReadonlyArray<{ kind: LogKind; text: string }>): Promise<void> {
+  const rows = sql.join(lines.map((l, i) => sql`(${i + 1}::integer, ${l.kind}::text, ${l.text.slice(0, 10_000)}::text)`));
+  await sql`
+    insert into job_logs (job_id, seq, kind, text)
+    select ${jobId}::integer, m.base + t.n, t.kind, t.text
+    from (select coalesce(max(seq), 0) as base from job_logs where job_id = ${jobId}) m,
+         (values ${rows}) as t(n, kind, text)
+    order by t.n`.execute(db);
 }
