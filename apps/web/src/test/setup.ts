@@ -1,6 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import '../i18n/index.ts';
+import { i18nReady } from '../i18n/index.ts';
+
+// the interface language's texts load as a chunk; tests render with them in place
+await i18nReady;
 
 // antd's responsive helpers call window.matchMedia, which jsdom lacks.
 if (!window.matchMedia) {
