@@ -1,39 +1,96 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { build, defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { directImports } from './scripts/direct-imports.mjs';
+import { FIRST_PAINT_ROUTES, firstLoadBudget, loadedChunks } from './scripts/first-load.mjs';
+
+const root = import.meta.dirname;
+const LIBS = /node_modules[\\/]/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+/**
+ * Modules that only declare things (no bare imports, no global effects), declared side-effect free
+ * as antd declares itself: the contracts' schemas and antd's rc-component packages. A barrel's
+ * other exports then stay out when one is imported (antd's Modal reaching rc-form's FormProvider
+ * brought all of rc-form and async-validator to the dashboard; one constant from @docent/contracts, zod).
+ */
+const PURE_MODULES = /[\\/](packages[\\/]contracts[\\/]src|node_modules[\\/]@rc-component)[\\/]/;
+
+/** Set while the first, analysing build runs (its chunks are automatic: one per set of importers). */
+const ANALYSE = 'DOCENT_WEB_CHUNK_ANALYSIS';
+
+/**
+ * Which modules the dashboard's first load runs, from a first build left in memory: `boot`, what
+ * every page loads before its route (the entry and its static imports); `dashboard`, what the
+ * signed-in layout and the dashboard page add (the language and observability keep chunks of their own). Exact after
+ * tree-shaking, which the import graph alone is not (a barrel names every module it re-exports).
+ */
+async function firstPaintModules(): Promise<{ boot: Set<string>; dashboard: Set<string> }> {
+  process.env[ANALYSE] = '1';
+  try {
+    const result = await build({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { write: false, minify: false, emptyOutDir: false },
+    });
+    const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+    const chunks = outputs.flatMap((o) => o.output).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+    const boot = new Set(loadedChunks(chunks).flatMap((c: Rolldown.OutputChunk) => c.moduleIds));
+    const dashboard = new Set(
+      loadedChunks(
+        chunks,
+        FIRST_PAINT_ROUTES.map((m: string) => path.join(root, m)),
+      )
+        .flatMap((c: Rolldown.OutputChunk) => c.moduleIds)
+        .filter((id: string) => !boot.has(id)),
+    );
+    return { boot, dashboard };
+  } finally {
+    delete process.env[ANALYSE];
+  }
+}
 
 // The server (apps/server) serves `dist` in production; in development Vite proxies /api to it.
-export default defineConfig({
-  plugins: [react()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: true },
-      '/docs': { target: 'http://localhost:8080', changeOrigin: true },
+export default defineConfig(async ({ command }) => {
+  const analysing = !!process.env[ANALYSE];
+  const firstPaint = command === 'build' && !analysing ? await firstPaintModules() : null;
+  return {
+    plugins: [react(), directImports(), ...(analysing ? [] : [firstLoadBudget({ root })])],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: 'http://localhost:8080', changeOrigin: true },
+        '/docs': { target: 'http://localhost:8080', changeOrigin: true },
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // the antd chunk is one deliberate ~1.1 MB file (277 kB brotli): docs/performance.md, "First load"
-    chunkSizeWarningLimit: 1200,
-    rolldownOptions: {
-      output: {
-        // Few, cacheable chunks (docs/performance.md, "First load"): per-component antd chunks made the
-        // dashboard's first load 90 requests. React and the router change rarely; antd and its helpers
-        // are one chunk, other packages another; the app's modules shared by pages a third; pages stay lazy.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            {
-              name: 'ui',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|@babel[\\/]runtime|classnames|dayjs|@emotion|stylis|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|resize-observer-polyfill|json2mq|string-convert|copy-to-clipboard|toggle-selection)[\\/]/,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-            // the app's own modules that two or more pages share: one chunk instead of dozens of small ones
-            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2 },
-          ],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        treeshake: { moduleSideEffects: (id: string) => !PURE_MODULES.test(id), manualPureFunctions: ['z'] },
+        output: {
+          // Few chunks, and in the ones the dashboard's first load fetches only what it runs
+          // (docs/performance.md, "First load"): React and the router; what every page runs before
+          // its route; what the dashboard adds; then the rest by the pages that use it.
+          codeSplitting: firstPaint
+            ? {
+                groups: [
+                  { name: 'react', test: REACT },
+                  {
+                    debugName: 'first-paint',
+                    // the sets are closed over what the bundle keeps; the import graph would add whole barrels
+                    includeDependenciesRecursively: false,
+                    name: (id: string) => (firstPaint.boot.has(id) ? 'boot' : firstPaint.dashboard.has(id) ? 'dashboard' : null),
+                  },
+                  // antd's other components and the other libraries, grouped by the pages that use them
+                  { name: 'libs', test: LIBS, entriesAware: true, entriesAwareMergeThreshold: 40_000 },
+                  // the app's own modules that two or more pages share
+                  { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
+                ],
+              }
+            : undefined,
         },
       },
     },
-  },
+  };
 });

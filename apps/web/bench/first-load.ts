@@ -6,19 +6,31 @@
  * 750 kbit/s up, 150 ms round trip), and prints the bytes on the wire, the JavaScript bytes, the
  * request count, first contentful paint and largest contentful paint. Figures: docs/performance.md,
  * "First load". `-- --runs N` repeats the page load (medians printed); `-- --list` prints each
- * response of the first load with its size.
+ * response of the first load with its size. The JavaScript is also counted gzipped (the built
+ * files' .gz copies, what a client without brotli gets); the run exits 1 when that or the request
+ * count exceeds the budget (scripts/first-load.mjs). WEB_DIST measures another build.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import { BUDGET, budgetProblems, TARGET } from '../scripts/first-load.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, list: { type: 'boolean', default: false } } });
 const runs = Math.max(1, Number(values.runs) || 3);
+const webDist = path.resolve(process.env.WEB_DIST || path.join(repoRoot, 'apps/web/dist'));
+
+/** Gzipped size of a built file the page fetched (its .gz copy, or gzip -9 of it). */
+function gzipBytes(urlPath: string): number {
+  const file = path.join(webDist, decodeURIComponent(urlPath.split('?')[0]));
+  if (!file.startsWith(webDist + path.sep) || !existsSync(file)) return 0;
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -90,7 +102,7 @@ try {
       '--no-first-run',
     ],
   });
-  const samples: { bytes: number; js: number; requests: number; fcp: number; lcp: number }[] = [];
+  const samples: { bytes: number; js: number; jsGzip: number; requests: number; fcp: number; lcp: number }[] = [];
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(
@@ -117,12 +129,16 @@ try {
     cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
     let bytes = 0;
     let js = 0;
+    let jsGzip = 0;
     let requests = 0;
     cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
     cdp.on('Network.loadingFinished', (e) => {
       requests++;
       bytes += e.encodedDataLength;
-      if (types.get(e.requestId) === 'Script') js += e.encodedDataLength;
+      if (types.get(e.requestId) === 'Script') {
+        js += e.encodedDataLength;
+        jsGzip += gzipBytes(new URL(urls.get(e.requestId) ?? '/', url).pathname);
+      }
       if (values.list && run === 0) console.log(`${String(e.encodedDataLength).padStart(8)}  ${urls.get(e.requestId)?.replace(url, '')}`);
     });
     await page.goto(`${url}/repositories`, { waitUntil: 'networkidle' });
@@ -137,7 +153,7 @@ try {
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
-    samples.push({ bytes, js, requests, ...paints });
+    samples.push({ bytes, js, jsGzip, requests, ...paints });
     await context.close();
   }
   await browser.close();
@@ -145,9 +161,15 @@ try {
   const kb = (n: number): string => `${(n / 1024).toFixed(0)} kB`;
   console.log(`dashboard first load (${runs} runs, medians; 4× CPU throttle, 1.6 Mbit/s, 150 ms RTT)`);
   console.log(`  transferred: ${kb(median(samples.map((s) => s.bytes)))}  (JavaScript ${kb(median(samples.map((s) => s.js)))})`);
-  console.log(`  requests:    ${median(samples.map((s) => s.requests))}`);
+  const jsGzipBytes = median(samples.map((s) => s.jsGzip));
+  const requests = median(samples.map((s) => s.requests));
+  console.log(`  JavaScript gzipped: ${kb(jsGzipBytes)}  (target ${kb(TARGET.jsGzipBytes)}, enforced ${kb(BUDGET.jsGzipBytes)})`);
+  console.log(`  requests:    ${requests}  (budget ${BUDGET.requests})`);
   console.log(`  FCP:         ${median(samples.map((s) => s.fcp)).toFixed(0)} ms`);
   console.log(`  LCP:         ${median(samples.map((s) => s.lcp)).toFixed(0)} ms`);
+  const problems = budgetProblems({ jsGzipBytes, requests });
+  for (const p of problems) console.error(`over budget: ${p}`);
+  if (problems.length) process.exitCode = 1;
 } finally {
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });

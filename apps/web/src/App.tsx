@@ -1,9 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { createAppRouter } from './router.tsx';
 import { ThemeProvider } from './theme/ThemeProvider.tsx';
+import { FullPageLoader } from './shell/FullPageLoader.tsx';
 import './i18n/index.ts';
 import './theme/global.css';
 
@@ -36,7 +37,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <RouterProvider router={router} />
+        {/* pages that translate wait here for the interface language's texts (i18n/index.ts) */}
+        <Suspense fallback={<FullPageLoader />}>
+          <RouterProvider router={router} />
+        </Suspense>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,22 +1,27 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Skeleton, Tooltip } from 'antd';
 import { BranchesOutlined, LinkOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { HOSTED, type HostedVendor } from './api.ts';
-import { AddGitRepoDialog } from './AddGitRepoDialog.tsx';
 import { ConnectMenu } from './ConnectMenu.tsx';
-import { ConnectVendorDialog } from './ConnectVendorDialog.tsx';
 import { filterRepos, type RepoFilter } from './grouping.ts';
 import { InstallationProgress } from './InstallationStatus.tsx';
 import { ReauthNotice } from './ReauthNotice.tsx';
 import { RepoGroups } from './RepoGroups.tsx';
 import { RepoToolbar } from './RepoToolbar.tsx';
-import { SyncDialog, type SyncRequest } from './SyncDialog.tsx';
+import type { SyncRequest } from './SyncDialog.tsx';
 import { useRepositories } from './useRepositories.ts';
+import { useOnceTrue } from '../shell/useOnceTrue.ts';
 import { VendorIcon } from './VendorIcon.tsx';
 import './repositories.css';
+
+// The three dialogs (forms, the sync terminal) are chunks of their own, loaded when first opened
+// and kept mounted after, not with the dashboard's first paint (docs/performance.md, "First load").
+const AddGitRepoDialog = lazy(async () => ({ default: (await import('./AddGitRepoDialog.tsx')).AddGitRepoDialog }));
+const ConnectVendorDialog = lazy(async () => ({ default: (await import('./ConnectVendorDialog.tsx')).ConnectVendorDialog }));
+const SyncDialog = lazy(async () => ({ default: (await import('./SyncDialog.tsx')).SyncDialog }));
 
 /**
  * /repositories (docs/spec-conformance.md §2 Repositories dashboard): search, Sync All, the connect-more control,
@@ -30,6 +35,9 @@ export default function RepositoriesPage() {
   const [connecting, setConnecting] = useState<HostedVendor | null>(null);
   const [sync, setSync] = useState<SyncRequest | null>(null);
   const { repos, connections, connected, statuses, installing } = useRepositories();
+  const addMounted = useOnceTrue(adding);
+  const connectMounted = useOnceTrue(connecting !== null);
+  const syncMounted = useOnceTrue(sync !== null);
 
   const all = repos.data ?? [];
   const actions = (
@@ -92,16 +100,29 @@ export default function RepositoriesPage() {
       </RepoToolbar>
       <ReauthNotice connections={connections.data} onReconnect={setConnecting} />
       {body}
-      <AddGitRepoDialog open={adding} onClose={() => setAdding(false)} />
-      <ConnectVendorDialog
-        vendor={connecting}
-        onClose={() => setConnecting(null)}
-        onConnected={(v) => {
-          setConnecting(null);
-          setSync({ vendors: [v], reinstall: false });
-        }}
-      />
-      <SyncDialog request={sync} onClose={() => setSync(null)} />
+      {/* one boundary each: a dialog loading for the first time does not hide another one open */}
+      {addMounted && (
+        <Suspense fallback={null}>
+          <AddGitRepoDialog open={adding} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
+      {connectMounted && (
+        <Suspense fallback={null}>
+          <ConnectVendorDialog
+            vendor={connecting}
+            onClose={() => setConnecting(null)}
+            onConnected={(v) => {
+              setConnecting(null);
+              setSync({ vendors: [v], reinstall: false });
+            }}
+          />
+        </Suspense>
+      )}
+      {syncMounted && (
+        <Suspense fallback={null}>
+          <SyncDialog request={sync} onClose={() => setSync(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

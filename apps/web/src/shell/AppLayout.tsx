@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Layout } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Outlet, useLocation } from 'react-router';
@@ -10,12 +10,17 @@ import { Sidebar } from './Sidebar.tsx';
 import { useViewport } from './useViewport.ts';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 import { CreditsBanner } from '../onboarding/CreditsBanner.tsx';
-import { WelcomeTour } from '../onboarding/WelcomeTour.tsx';
+import { shouldShowTour } from '../onboarding/onboarding.ts';
 import '../onboarding/onboarding.css';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { Logo } from './Logo.tsx';
+import { useOnceTrue } from './useOnceTrue.ts';
 import { SIDEBAR_COLLAPSED_TABLET, SIDEBAR_WIDTH } from '../theme/tokens.ts';
 import './shell.css';
+
+// The welcome tour (antd's Tour, the feature carousel) is its own chunk, loaded only for a user who
+// has not finished it (docs/performance.md, "First load").
+const WelcomeTour = lazy(async () => ({ default: (await import('../onboarding/WelcomeTour.tsx')).WelcomeTour }));
 
 /**
  * The signed-in shell. Desktop: sidebar 260 wide, collapsible to 80. Tablet: 80 wide,
@@ -27,6 +32,7 @@ export default function AppLayout() {
   const viewport = useViewport();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(viewport !== 'desktop');
+  const tourDue = useOnceTrue(!!user && shouldShowTour(user));
 
   // A new viewport class starts from its own default.
   useEffect(() => setCollapsed(viewport !== 'desktop'), [viewport]);
@@ -85,7 +91,11 @@ export default function AppLayout() {
           <Outlet />
         </Layout.Content>
       </Layout>
-      <WelcomeTour user={user} />
+      {tourDue && (
+        <Suspense fallback={null}>
+          <WelcomeTour user={user} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

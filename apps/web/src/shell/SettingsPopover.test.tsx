@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SettingsPanel } from './SettingsPopover.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
 import { getPreferences, reloadPreferences, setLanguage, setNightMode, setNightTime } from '../theme/preferences.ts';
 import i18n from '../i18n/index.ts';
 

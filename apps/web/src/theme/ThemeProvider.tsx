@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import deDE from 'antd/locale/de_DE';
+// the ES modules antd itself uses (antd/locale/* are CommonJS copies of the same texts)
+import enUS from 'antd/es/locale/en_US';
+import deDE from 'antd/es/locale/de_DE';
 import { effectiveTheme, msUntilNextMinute, type ThemeName } from './nightMode.ts';
 import { usePreferences } from './preferences.ts';
 import { themeConfig } from './tokens.ts';
