@@ -105,10 +105,10 @@ const STYLE = `
 :root{--fg:#1f2328;--muted:#57606a;--bg:#fff;--panel:#f6f8fa;--line:#d0d7de;--link:#0969da;--accent:#0969da}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--bg:#0d1117;--panel:#161b22;--line:#30363d;--link:#4493f8;--accent:#4493f8}}
 *{box-sizing:border-box}
-body{font:16px/1.55 system-ui,sans-serif;margin:0;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
+body{font:16px/1.55 system-ui,sans-serif;margin:0;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 body>h1,body>h2,body>h3,body>p,body>table,body>ul,body>ol,body>pre,body>figure,body>details,body>nav{max-width:60rem;margin-left:auto;margin-right:auto;padding:0 1rem}
 .docent-layout{display:flex;align-items:flex-start;max-width:84rem;margin:0 auto}
-.docent-side{position:sticky;top:0;max-height:100vh;overflow-y:auto;width:17rem;flex:none;padding:1rem;border-right:1px solid var(--line);background:var(--panel);font-size:.92rem}
+.docent-side{position:sticky;top:0;max-height:100vh;min-height:100vh;overflow-y:auto;width:17rem;flex:none;padding:1rem;border-right:1px solid var(--line);background:var(--panel);font-size:.92rem}
 .docent-side h2{font-size:.78rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);margin:1rem 0 .3rem}
 .docent-side ul{list-style:none;margin:0;padding:0}.docent-side ul ul{padding-left:.8rem;border-left:1px solid var(--line);margin:.1rem 0 .2rem .2rem}
 .docent-side a{display:block;padding:.15rem .4rem;border-radius:4px;text-decoration:none;color:var(--fg)}
@@ -129,7 +129,7 @@ a{color:var(--link)}
 .docent-layout{display:block}.docent-side{display:none}
 .docent-menu{display:block;border-bottom:1px solid var(--line);background:var(--panel);padding:.5rem 1rem}
 .docent-menu summary{cursor:pointer;font-weight:600;padding:.3rem 0}
-.docent-menu .docent-side{display:block;position:static;width:auto;max-height:none;border:0;padding:.2rem 0}
+.docent-menu .docent-side{display:block;position:static;width:auto;max-height:none;min-height:0;border:0;padding:.2rem 0}
 .docent-main{padding:1rem}
 }
 `;
