@@ -2,7 +2,7 @@ import path from 'node:path/posix';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from './source.ts';
 import { perFile } from './cache.ts';
-import { TypeSchemas, typeDecls, type TypeDecl } from './schemas.ts';
+import { SCHEMA, TypeSchemas, typeDecls, type TypeDecl } from './schemas.ts';
 
 /**
  * HTTP routes read statically from the code (docs/docgen-arch-api.md §Routes): Express, Koa, Fastify, NestJS,
@@ -1149,6 +1149,8 @@ const DJANGO_GENERIC: Record<string, string[]> = {
 function pyClasses(files: ReadonlyMap<string, PyFile>): {
   origin: (file: string, name: string) => string | null;
   find: (file: string, dotted: string) => { file: string; c: PyFile['classes'][number] } | null;
+  /** the class `name` declared in `file`, else the only class of that name */
+  classIn: (file: string | null, name: string) => { file: string; c: PyFile['classes'][number] } | null;
 } {
   const all = new Set(files.keys());
   const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
@@ -1163,35 +1165,23 @@ function pyClasses(files: ReadonlyMap<string, PyFile>): {
       pyModuleFile(all, file, imp.module)
     );
   };
+  const classIn = (file: string | null, name: string): { file: string; c: PyFile['classes'][number] } | null => {
+    const candidates = classesByName.get(name) ?? [];
+    return candidates.find((x) => x.file === file) ?? (candidates.length === 1 ? candidates[0]! : null);
+  };
   const find = (file: string, dotted: string): { file: string; c: PyFile['classes'][number] } | null => {
     const parts = dotted.split('.');
     const name = parts.at(-1)!;
-    const where = parts.length > 1 ? origin(file, parts[0]!) : (origin(file, name) ?? file);
-    const candidates = classesByName.get(name) ?? [];
-    return candidates.find((x) => x.file === where) ?? (candidates.length === 1 ? candidates[0]! : null);
+    return classIn(parts.length > 1 ? origin(file, parts[0]!) : (origin(file, name) ?? file), name);
   };
-  return { origin, find };
+  return { origin, find, classIn };
 }
 
 function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, handler: string) => string[] | null {
-  const all = new Set(files.keys());
-  const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
-  for (const [file, f] of files)
-    for (const c of f.classes) (classesByName.get(c.name) ?? classesByName.set(c.name, []).get(c.name)!).push({ file, c });
-  /** The file a name used in `file` comes from, when the file imports it. */
-  const origin = (file: string, name: string): string | null => {
-    const imp = [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
-    if (!imp) return null;
-    if (imp.orig === null) return pyModuleFile(all, file, imp.module);
-    return (
-      pyModuleFile(all, file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`) ??
-      pyModuleFile(all, file, imp.module)
-    );
-  };
+  const { origin, classIn } = pyClasses(files);
   const classMethods = (file: string | null, name: string, depth: number): string[] => {
     if (depth > 8) return [];
-    const candidates = classesByName.get(name) ?? [];
-    const hit = candidates.find((x) => x.file === file) ?? (candidates.length === 1 ? candidates[0] : undefined);
+    const hit = classIn(file, name);
     if (!hit) return DJANGO_GENERIC[name] ?? DJANGO_GENERIC[name.replace(/View$/, '')] ?? [];
     const own = new Set(hit.c.methods);
     for (const b of hit.c.bases) for (const m of classMethods(origin(hit.file, b) ?? hit.file, b, depth + 1)) own.add(m);
@@ -1249,24 +1239,32 @@ function partial(body: NonNullable<RouteRequest['body']>): NonNullable<RouteRequ
   return { ...body, schema };
 }
 
+/**
+ * Form and serializer field classes that Django forms, DRF serializers and WTForms name alike,
+ * as JSON Schema: the base of both tables below.
+ */
+const FIELD_CLASSES: Record<string, Record<string, unknown>> = {
+  IntegerField: SCHEMA.integer,
+  FloatField: SCHEMA.number,
+  DecimalField: SCHEMA.number,
+  BooleanField: SCHEMA.boolean,
+  EmailField: SCHEMA.email,
+  DateTimeField: SCHEMA.dateTime,
+  DateField: SCHEMA.date,
+  FileField: SCHEMA.binary,
+};
+
 /** DRF serializer fields as JSON Schema, by field class. */
 const DRF_FIELDS: Record<string, Record<string, unknown>> = {
-  IntegerField: { type: 'integer' },
-  FloatField: { type: 'number' },
-  DecimalField: { type: 'number' },
-  BooleanField: { type: 'boolean' },
-  EmailField: { type: 'string', format: 'email' },
-  URLField: { type: 'string', format: 'uri' },
-  UUIDField: { type: 'string', format: 'uuid' },
-  DateTimeField: { type: 'string', format: 'date-time' },
-  DateField: { type: 'string', format: 'date' },
-  FileField: { type: 'string', format: 'binary' },
-  ImageField: { type: 'string', format: 'binary' },
-  ListField: { type: 'array' },
-  MultipleChoiceField: { type: 'array' },
-  JSONField: {},
-  DictField: { type: 'object' },
-  PrimaryKeyRelatedField: {},
+  ...FIELD_CLASSES,
+  URLField: SCHEMA.uri,
+  UUIDField: SCHEMA.uuid,
+  ImageField: SCHEMA.binary,
+  ListField: SCHEMA.array,
+  MultipleChoiceField: SCHEMA.array,
+  JSONField: SCHEMA.any,
+  DictField: SCHEMA.object,
+  PrimaryKeyRelatedField: SCHEMA.any,
 };
 
 /**
@@ -1374,31 +1372,24 @@ interface PySchemas {
 }
 
 const PY_SCALARS: Record<string, Record<string, unknown>> = {
-  str: { type: 'string' },
-  int: { type: 'integer' },
-  float: { type: 'number' },
-  bool: { type: 'boolean' },
-  bytes: { type: 'string' },
-  EmailStr: { type: 'string', format: 'email' },
-  HttpUrl: { type: 'string', format: 'uri' },
-  AnyUrl: { type: 'string', format: 'uri' },
-  datetime: { type: 'string', format: 'date-time' },
-  date: { type: 'string', format: 'date' },
-  UUID: { type: 'string', format: 'uuid' },
-  Decimal: { type: 'number' },
-  dict: { type: 'object' },
-  Dict: { type: 'object' },
-  Any: {},
+  str: SCHEMA.string,
+  int: SCHEMA.integer,
+  float: SCHEMA.number,
+  bool: SCHEMA.boolean,
+  bytes: SCHEMA.string,
+  EmailStr: SCHEMA.email,
+  HttpUrl: SCHEMA.uri,
+  AnyUrl: SCHEMA.uri,
+  datetime: SCHEMA.dateTime,
+  date: SCHEMA.date,
+  UUID: SCHEMA.uuid,
+  Decimal: SCHEMA.number,
+  dict: SCHEMA.object,
+  Dict: SCHEMA.object,
+  Any: SCHEMA.any,
 };
 const WTF_FIELDS: Record<string, Record<string, unknown>> = {
-  IntegerField: { type: 'integer' },
-  DecimalField: { type: 'number' },
-  FloatField: { type: 'number' },
-  BooleanField: { type: 'boolean' },
-  DateField: { type: 'string', format: 'date' },
-  DateTimeField: { type: 'string', format: 'date-time' },
-  EmailField: { type: 'string', format: 'email' },
-  FileField: { type: 'string', format: 'binary' },
+  ...FIELD_CLASSES,
   MultipleFileField: { type: 'array', items: { type: 'string', format: 'binary' } },
   SelectMultipleField: { type: 'array', items: { type: 'string' } },
 };
