@@ -867,7 +867,10 @@ interface PyFile {
     line: number;
     handler: string;
     fastapi: boolean;
-    def?: { params: string; body: string; line: number; bodyAt: number };
+    def?: { params: string; body: string; line: number; bodyAt: number; returns?: string };
+    /** FastAPI's `response_model=` and `status_code=` as written in the decorator */
+    responseModel?: string;
+    statusCode?: string;
   }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
   mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
@@ -1016,11 +1019,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
     if (own === null) continue;
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
-    let sig: { params: string; body: string; line: number; bodyAt: number } | undefined;
+    let sig: { params: string; body: string; line: number; bodyAt: number; returns?: string } | undefined;
     if (def) {
       const open = end + def.index + def[0].length - 1;
       const close = closing(code, open);
-      const colon = code.indexOf(':', /^\s*->/.test(code.slice(close)) ? code.indexOf('->', close) : close);
+      const arrow = /^\s*->/.test(code.slice(close));
+      const colon = code.indexOf(':', arrow ? code.indexOf('->', close) : close);
+      // `-> X:` — the annotation's own colons (`dict[str, int]` has none; a slice would) are not looked for.
+      const returns = arrow ? code.slice(code.indexOf('->', close) + 2, code.indexOf(':', code.indexOf('->', close))).trim() : '';
       const bodyStart = code.indexOf('\n', colon) + 1;
       const indent = /^[ \t]*/.exec(code.slice(bodyStart))![0];
       const rest = code.slice(bodyStart);
@@ -1030,8 +1036,13 @@ function pyFile(s: SourceFile, code: string): PyFile {
         body: rest.slice(0, stop < 0 ? rest.length : stop),
         line: lineAt(code, end + def.index),
         bodyAt: bodyStart,
+        ...(returns ? { returns } : {}),
       };
     }
+    const named = (key: string): string | undefined =>
+      args.map((a) => new RegExp(String.raw`^${key}\s*=\s*([\s\S]+)$`).exec(a)?.[1]?.trim()).find((x) => x !== undefined);
+    const responseModel = named('response_model');
+    const statusCode = named('status_code');
     let methods = [m[2]!.toUpperCase()];
     if (m[2] === 'route' || m[2] === 'api_route') {
       const list = args.map((a) => /^methods\s*=\s*[[(]([^\])]*)[\])]/.exec(a)?.[1]).find((x) => x !== undefined);
@@ -1047,6 +1058,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
         handler: def?.[1] ?? '',
         fastapi,
         ...(sig ? { def: sig } : {}),
+        ...(responseModel ? { responseModel } : {}),
+        ...(statusCode ? { statusCode } : {}),
       });
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
@@ -1368,6 +1381,8 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
 /** JSON Schemas of the repository's pydantic models and WTForms forms, by class name. */
 interface PySchemas {
   model: (name: string) => { schema: Record<string, unknown>; source: string } | null;
+  /** a type annotation (`Item`, `list[Item]`, `Optional[Item]`, `int`) as JSON Schema; null when nothing is known of it */
+  type: (annotation: string) => Record<string, unknown> | null;
   form: (name: string) => { schema: Record<string, unknown>; source: string; multipart: boolean } | null;
 }
 
@@ -1461,7 +1476,57 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       multipart,
     };
   };
-  return { model: (n) => modelSchema(n), form };
+  const type = (annotation: string): Record<string, unknown> | null => {
+    const { schema } = typeSchema(annotation, 0);
+    return Object.keys(schema).length > 0 ? schema : null;
+  };
+  return { model: (n) => modelSchema(n), form, type };
+}
+
+/**
+ * The responses a Flask or FastAPI handler declares. FastAPI: `response_model=` (else the return
+ * annotation) read as a schema — a pydantic model, a list of them, a scalar — under
+ * `status_code=` (else 200). Flask: each `return jsonify(…)` whose keys are literal (a dict
+ * literal with string keys, or keyword arguments) as an object with those keys, under the status
+ * written after it (`return jsonify(…), 201`), else 200; a `jsonify` of anything else is left out.
+ */
+function pyResponses(file: string, r: PyFile['routes'][number], framework: string, schemas: PySchemas): RouteResponse[] | undefined {
+  if (framework === 'fastapi') {
+    const type = r.responseModel ?? r.def?.returns;
+    // `status_code=201`, `status.HTTP_201_CREATED`: the three digits.
+    const given = r.statusCode ? /(?:^|\D)([1-5]\d\d)(?!\d)/.exec(r.statusCode)?.[1] : undefined;
+    const schema = type && !/^(?:None|Response|\w+Response)$/.test(type) ? schemas.type(type) : null;
+    if (!schema) return given ? [{ status: given, source: `${file}:${r.line}` }] : undefined;
+    return [
+      { status: given ?? '200', contentType: 'application/json', schema, source: `${file}:${r.responseModel ? r.line : r.def!.line}` },
+    ];
+  }
+  if (!r.def) return undefined;
+  const out: RouteResponse[] = [];
+  const body = r.def.body;
+  for (const m of body.matchAll(/\breturn\s+(?:flask\.)?jsonify\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const close = closing(body, open);
+    const args = splitArgs(body.slice(open + 1, close - 1));
+    let keys: string[] | null = null;
+    if (args.length === 1 && args[0]!.trim().startsWith('{')) {
+      const inner = args[0]!.trim();
+      const entries = splitArgs(inner.slice(1, closing(inner, 0) - 1));
+      const names = entries.map((e) => /^\s*["']([\w-]+)["']\s*:/.exec(e)?.[1]);
+      if (entries.length > 0 && names.every((n) => n !== undefined)) keys = names as string[];
+    } else if (args.length > 0 && args.every((a) => /^\s*\w+\s*=(?!=)/.test(a))) keys = args.map((a) => /^\s*(\w+)/.exec(a)![1]!);
+    if (!keys) continue;
+    const status = /^\s*,\s*(\d{3})\b/.exec(body.slice(close))?.[1] ?? '200';
+    if (out.some((x) => x.status === status)) continue;
+    const line = r.def.line + 1 + (body.slice(0, m.index).match(/\n/g)?.length ?? 0);
+    out.push({
+      status,
+      contentType: 'application/json',
+      schema: { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, {}])) },
+      source: `${file}:${line}`,
+    });
+  }
+  return out.length > 0 ? out.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
 }
 
 /**
@@ -1662,6 +1727,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
       for (const p of key ? prefixesOf(key, new Set()) : [{ path: '' }]) {
         const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
+        const responses = pyResponses(file, r, framework, pySchemas);
         routes.push({
           method: r.method,
           path: joinPath(p.path, r.path),
@@ -1672,6 +1738,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
           resolved: p.unresolved === undefined,
           ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
           ...(request ? { request } : {}),
+          ...(responses ? { responses } : {}),
         });
       }
     }
