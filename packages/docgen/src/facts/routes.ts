@@ -473,11 +473,13 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const value = literal(m[3]!);
     if (value === null || (!value.startsWith('/') && value !== '*')) continue;
     const koa = effective(m[1]!);
+    const method = m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase();
+    const declared = jsRequest(code, s.rel, code.indexOf('(', m.index + m[1]!.length), method);
     for (const p of prefixesAt(m.index)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
       routes.push({
-        method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(),
+        method,
         path: prefix === null || (prefix === '/' && p.path === '' && koa === '') ? value : jsJoin(framework, prefix, value),
         framework,
         file: s.rel,
@@ -485,6 +487,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
         ...(m[4] ? { handler: m[4] } : {}),
         resolved: unresolved === undefined,
         ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
+        ...declared,
       });
     }
   }
@@ -585,6 +588,206 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     }
   }
   return { routes, mounts };
+}
+
+/**
+ * A JavaScript object literal as JSON (a Fastify JSON Schema written inline): keys quoted, single
+ * quotes made double, trailing commas dropped. Null when anything else is in it (a variable, a
+ * call, a spread): the schema is then not guessed.
+ */
+function jsObjectLiteral(text: string): Record<string, unknown> | null {
+  const json = text
+    .replace(/'((?:[^'\\\n]|\\.)*)'/g, (_m, body: string) => JSON.stringify(body.replace(/\\(.)/g, '$1')))
+    .replace(/([{,]\s*)([A-Za-z_$][\w$]*|\d+)\s*:/g, '$1"$2":')
+    .replace(/,(\s*[}\]])/g, '$1');
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An object literal given inline or by a `const name = {…}` of the same file, as JSON; null otherwise. */
+function jsObjectOf(code: string, expr: string): Record<string, unknown> | null {
+  const e = expr.trim();
+  if (e.startsWith('{')) return jsObjectLiteral(e.slice(0, closing(e, 0)));
+  if (!/^[\w$]+$/.test(e)) return null;
+  const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${e.replace(/\$/g, '\\$')}\s*=\s*\{`).exec(code);
+  if (!decl) return null;
+  const open = decl.index + decl[0].length - 1;
+  return jsObjectLiteral(code.slice(open, closing(code, open)));
+}
+
+/** zod / Joi schemas by the call that builds them, as JSON Schema: `z.string().email()`, `Joi.number().required()`. */
+function validatorField(expr: string): { schema: Record<string, unknown>; optional: boolean } {
+  const base = /^\s*(?:z|Joi|joi|yup)\s*\.\s*(\w+)/.exec(expr)?.[1] ?? '';
+  const schema: Record<string, unknown> =
+    base === 'string'
+      ? /\.email\s*\(/.test(expr)
+        ? { type: 'string', format: 'email' }
+        : /\.(?:url|uri)\s*\(/.test(expr)
+          ? { type: 'string', format: 'uri' }
+          : /\.uuid\s*\(/.test(expr)
+            ? { type: 'string', format: 'uuid' }
+            : { type: 'string' }
+      : base === 'number'
+        ? /\.int(?:eger)?\s*\(/.test(expr)
+          ? { type: 'integer' }
+          : { type: 'number' }
+        : base === 'boolean'
+          ? { type: 'boolean' }
+          : base === 'array'
+            ? { type: 'array' }
+            : base === 'object'
+              ? { type: 'object' }
+              : base === 'date'
+                ? { type: 'string', format: 'date-time' }
+                : {};
+  // zod: required unless `.optional()` / `.nullish()`; Joi and yup: optional unless `.required()`.
+  const optional = /^\s*z\s*\./.test(expr) ? /\.(?:optional|nullish)\s*\(/.test(expr) : !/\.required\s*\(/.test(expr);
+  return { schema, optional };
+}
+
+/**
+ * What an Express, Koa or Fastify route declares of its request and responses. Fastify: the
+ * route options' `schema.body`, `schema.querystring` and `schema.response` when they are object
+ * literals (inline or a `const` of the file). Express / Koa: a zod / Joi object written inline or
+ * as a `const` of the file that the handler checks `req.body` with, else the fields the handler
+ * reads from `req.body` (`req.body.name`, `const { name } = req.body`, Koa's
+ * `ctx.request.body`), each as a JSON body's property of unknown type.
+ */
+function jsRequest(code: string, file: string, open: number, method: string): { request?: RouteRequest; responses?: RouteResponse[] } {
+  const close = closing(code, open);
+  const args = splitArgs(code.slice(open + 1, close - 1));
+  const at = (offset: number): string => `${file}:${lineAt(code, offset)}`;
+  const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+  const out: { request?: RouteRequest; responses?: RouteResponse[] } = {};
+  // Fastify route options.
+  for (const a of args.slice(1, -1)) {
+    const options = a.trim().startsWith('{') ? a.trim() : null;
+    const schemaAt = options ? /\bschema\s*:\s*/.exec(options) : null;
+    if (!options || !schemaAt) continue;
+    const schemaExpr = options.slice(schemaAt.index + schemaAt[0].length);
+    const schemaText = schemaExpr.startsWith('{') ? schemaExpr.slice(0, closing(schemaExpr, 0)) : (/^[\w$]+/.exec(schemaExpr)?.[0] ?? '');
+    const routeSchema = schemaText.startsWith('{') ? jsObjectLiteral(schemaText) : jsObjectOf(code, schemaText);
+    const part = (key: string): Record<string, unknown> | null => {
+      if (routeSchema) return (routeSchema[key] as Record<string, unknown> | undefined) ?? null;
+      // A schema object with variables in it: each part on its own (`body: CreateUser`).
+      const m = new RegExp(String.raw`\b${key}\s*:\s*`).exec(schemaText);
+      if (!m) return null;
+      const rest = schemaText.slice(m.index + m[0].length);
+      return jsObjectOf(code, rest.startsWith('{') ? rest : (/^[\w$]+/.exec(rest)?.[0] ?? ''));
+    };
+    const source = at(code.indexOf(a, open));
+    const body = part('body');
+    if (body && withBody) out.request = { ...out.request, body: { contentType: 'application/json', schema: body, source } };
+    const qs = part('querystring') ?? part('query');
+    const props = qs?.properties as Record<string, Record<string, unknown>> | undefined;
+    if (props) {
+      const required = new Set(Array.isArray(qs!.required) ? (qs!.required as string[]) : []);
+      out.request = {
+        ...out.request,
+        query: Object.entries(props).map(([name, schema]) => ({ name, required: required.has(name), schema, source })),
+      };
+    }
+    const response = part('response');
+    if (response) {
+      const responses = Object.entries(response)
+        .filter(([status]) => /^[1-5]\d\d$/.test(status))
+        .map(([status, schema]) => ({
+          status,
+          ...(Object.keys(schema as object).length > 0
+            ? { contentType: 'application/json', schema: schema as Record<string, unknown> }
+            : {}),
+          source,
+        }));
+      if (responses.length > 0) out.responses = responses.sort((x, y) => (x.status < y.status ? -1 : 1));
+    }
+  }
+  if (out.request?.body || !withBody) return out;
+  // The handler: the last argument written inline, or a function of this file by name.
+  const last = args.at(-1)?.trim() ?? '';
+  let handler = '';
+  let handlerAt = open;
+  if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/.test(last)) {
+    handler = last;
+    handlerAt = code.indexOf(last, open);
+  } else if (/^[\w$]+$/.test(last)) {
+    const decl = new RegExp(
+      String.raw`(?:\bfunction\s+${last.replace(/\$/g, '\\$')}\s*\(|\b(?:const|let|var)\s+${last.replace(/\$/g, '\\$')}\s*=\s*(?:async\s+)?(?:function\b|\(|[\w$]+\s*=>))`,
+    ).exec(code);
+    const brace = decl ? code.indexOf('{', decl.index) : -1;
+    if (decl && brace > 0) {
+      handler = code.slice(decl.index, closing(code, brace));
+      handlerAt = decl.index;
+    }
+  }
+  if (!handler) return out;
+  const lineIn = (offset: number): string => at(handlerAt + offset);
+  const BODY = String.raw`(?:req|request|ctx\.request)\.body`;
+  // A zod / Joi object the handler validates the body with.
+  const check = new RegExp(
+    String.raw`(?:([\w$]+)|((?:z|Joi|joi)\.object\s*\((?:[^()]|\([^()]*\))*\)))\s*\.\s*(?:parse|safeParse|parseAsync|validate|validateAsync)\s*\(\s*${BODY}\s*[,)]`,
+  ).exec(handler);
+  if (check) {
+    let objectExpr = check[2] ?? '';
+    if (check[1]) {
+      const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${check[1].replace(/\$/g, '\\$')}\s*=\s*((?:z|Joi|joi)\.object\s*\()`).exec(
+        code,
+      );
+      if (decl) objectExpr = code.slice(decl.index + decl[0].length - decl[1]!.length, closing(code, decl.index + decl[0].length - 1));
+    }
+    const inner = /\(\s*\{/.exec(objectExpr);
+    if (inner) {
+      const brace = inner.index + inner[0].length - 1;
+      const properties: Record<string, unknown> = {};
+      const required: string[] = [];
+      for (const entry of splitArgs(objectExpr.slice(brace + 1, closing(objectExpr, brace) - 1))) {
+        const m = /^\s*["']?([\w$-]+)["']?\s*:\s*([\s\S]+)$/.exec(entry);
+        if (!m) continue;
+        const field = validatorField(m[2]!);
+        properties[m[1]!] = field.schema;
+        if (!field.optional) required.push(m[1]!);
+      }
+      if (Object.keys(properties).length > 0) {
+        out.request = {
+          ...out.request,
+          body: {
+            contentType: 'application/json',
+            schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
+            source: lineIn(check.index),
+          },
+        };
+        return out;
+      }
+    }
+  }
+  // The fields the handler reads.
+  const fields: string[] = [];
+  let first = -1;
+  for (const m of handler.matchAll(new RegExp(String.raw`${BODY}(?:\.([\w$]+)|\[\s*["']([\w$-]+)["']\s*\])`, 'g'))) {
+    const name = (m[1] ?? m[2])!;
+    if (!fields.includes(name)) fields.push(name);
+    if (first < 0) first = m.index;
+  }
+  for (const m of handler.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*${BODY}\b`, 'g'))) {
+    for (const part of m[1]!.split(',')) {
+      const name = /^\s*([\w$]+)/.exec(part)?.[1];
+      if (name && !part.trim().startsWith('...') && !fields.includes(name)) fields.push(name);
+    }
+    if (first < 0 || m.index < first) first = m.index;
+  }
+  if (fields.length > 0)
+    out.request = {
+      ...out.request,
+      body: {
+        contentType: 'application/json',
+        schema: { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, {}])) },
+        source: lineIn(first),
+      },
+    };
+  return out;
 }
 
 /** `app.setGlobalPrefix('api')` / `app.setGlobalPrefix(prefix, { exclude: ['health'] })` of a NestJS bootstrap file. */
