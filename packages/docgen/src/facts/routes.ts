@@ -230,7 +230,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   if (routes.some((r) => r.typed)) {
     const schemas = new TypeSchemas(
       sources
-        .filter((s) => ['Java', 'Kotlin', 'TypeScript', 'TSX', 'Go'].includes(s.language))
+        .filter((s) => ['Java', 'Kotlin', 'TypeScript', 'TSX', 'Go', 'C#'].includes(s.language))
         .flatMap((s) => perFile(s.text, `types\0${s.rel}\0${s.language}`, () => typeDecls(s, codeOf(s)))),
     );
     for (let i = 0; i < routes.length; i++) {
@@ -2626,6 +2626,101 @@ function springTyped(
  * class name without `Controller` and the method's name. Minimal APIs: `app.MapGet("/x", …)`, also
  * on a `MapGroup("/api")` variable.
  */
+const CS_SCALAR = /^(?:string|int|long|short|byte|bool|decimal|double|float|Guid|DateTime|DateTimeOffset|char|uint|ulong)\??$/;
+
+/**
+ * What an ASP.NET controller action declares (C#): `[FromBody]` / `[FromForm]` / `[FromQuery]`
+ * parameters, and — as an `[ApiController]` binds them — a parameter of a complex type not in
+ * the route as the JSON body and a scalar one as a query parameter; the responses from
+ * `[ProducesResponseType]`, else from the results the body returns (`Ok`, `CreatedAtAction`,
+ * `NoContent`, `NotFound`, `BadRequest`), the 2xx one typed by `ActionResult<T>` or a plain return
+ * type.
+ */
+function aspnetTyped(
+  code: string,
+  source: string,
+  at: number,
+  header: string,
+  attrs: string,
+): ((method: string, path: string) => TypedRequest) | undefined {
+  const open = at + header.length - 1;
+  const close = closing(code, open);
+  const sig = header.slice(attrs.length);
+  const returnType =
+    /^(?:(?:public|private|protected|internal|static|virtual|override|async|new)\s+)+([\w<>[\],.? ]+?)\s+\w+\s*(?:<[^>]*>)?\s*\($/
+      .exec(sig)?.[1]
+      ?.trim();
+  const params = splitArgs(code.slice(open + 1, close - 1)).map((p) => {
+    const m = /^((?:\[[^\]]*\]\s*)*)([\w<>[\],.?]+)\s+(\w+)\s*(=.*)?$/.exec(p.trim());
+    return m ? { attrs: m[1]!, type: m[2]!, name: m[3]!, optional: m[4] !== undefined || m[2]!.endsWith('?') } : null;
+  });
+  const brace = code.indexOf('{', close);
+  const body = brace < 0 || /^\s*=>/.test(code.slice(close, brace)) ? '' : code.slice(brace, closing(code, brace));
+  const inner = returnType?.replace(/^(?:Task|ValueTask)<(.+)>$/, '$1');
+  const resultType = inner && /^ActionResult<(.+)>$/.exec(inner)?.[1];
+  const plain = inner && !/^(?:void|Task|ValueTask|IActionResult|ActionResult|IResult)$/.test(inner) && !resultType ? inner : undefined;
+  const returned = resultType ?? plain;
+  const responses: NonNullable<TypedRequest['responses']> = [];
+  for (const r of attrs.matchAll(/\bProducesResponseType\s*\(([^\]]*)\)/g)) {
+    const type = /typeof\s*\(\s*([\w<>[\],.?]+)\s*\)/.exec(r[1]!)?.[1];
+    const status = /(?:Status|\b)([1-5]\d\d)\b/.exec(r[1]!)?.[1];
+    if (status && !responses.some((x) => x.status === status))
+      responses.push({ status, ...(type ? { contentType: 'application/json', type } : {}), source });
+  }
+  if (responses.length === 0) {
+    const results: Array<[RegExp, string]> = [
+      [/\breturn\s+(?:Ok|Json)\s*\(/, '200'],
+      [/\breturn\s+Created(?:AtAction|AtRoute)?\s*\(/, '201'],
+      [/\breturn\s+Accepted\w*\s*\(/, '202'],
+      [/\breturn\s+NoContent\s*\(/, '204'],
+      [/\breturn\s+BadRequest\s*\(/, '400'],
+      [/\breturn\s+Unauthorized\s*\(/, '401'],
+      [/\breturn\s+Forbid\s*\(/, '403'],
+      [/\breturn\s+NotFound\s*\(/, '404'],
+      [/\breturn\s+Conflict\s*\(/, '409'],
+    ];
+    for (const [re, status] of results)
+      if (re.test(body))
+        responses.push({
+          status,
+          ...(returned && /^2/.test(status) && status !== '204' ? { contentType: 'application/json', type: returned } : {}),
+          source,
+        });
+    if (responses.length === 0 && returned) responses.push({ status: '200', contentType: 'application/json', type: returned, source });
+  }
+  return (method, path) => {
+    const t: TypedRequest = { language: 'cs' };
+    const inPath = new Set([...path.matchAll(/\{(\w+)/g)].map((x) => x[1]!.toLowerCase()));
+    for (const p of params) {
+      if (!p || /\bFrom(?:Services|Header|Route)\b/.test(p.attrs) || /^(?:CancellationToken|HttpContext|HttpRequest)$/.test(p.type))
+        continue;
+      if (
+        /\bFromBody\b/.test(p.attrs) ||
+        (!p.attrs.trim() &&
+          !inPath.has(p.name.toLowerCase()) &&
+          !CS_SCALAR.test(p.type) &&
+          !/^(?:IFormFile|List<|IEnumerable<)/.test(p.type))
+      ) {
+        if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) && !t.body)
+          t.body = { type: p.type, contentType: 'application/json', source };
+      } else if (/\bFromForm\b/.test(p.attrs) || p.type === 'IFormFile') {
+        if (!t.body)
+          t.body =
+            p.type === 'IFormFile'
+              ? { fields: [p.name], files: [p.name], contentType: 'multipart/form-data', source }
+              : { type: p.type, contentType: 'application/x-www-form-urlencoded', source };
+      } else if (!inPath.has(p.name.toLowerCase())) {
+        const name = /\bName\s*=\s*"([^"]+)"/.exec(p.attrs)?.[1] ?? p.name;
+        if (CS_SCALAR.test(p.type))
+          t.query = [...(t.query ?? []), { name, type: p.type.replace(/\?$/, ''), required: !p.optional, source }];
+        else t.queryType = { type: p.type, source };
+      }
+    }
+    if (responses.length > 0) t.responses = [...responses].sort((a, b) => (a.status < b.status ? -1 : 1));
+    return t;
+  };
+}
+
 function aspnet(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const spans = stringSpans(s);
@@ -2677,6 +2772,7 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
       code,
       m.index + (/\bHttp(?:Get|Post|Put|Patch|Delete|Head|Options)\b/.exec(attrs)?.index ?? /\bRoute\b/.exec(attrs)?.index ?? 0),
     );
+    const typed = aspnetTyped(code, `${s.rel}:${lineAt(code, m.index + attrs.length)}`, m.index, m[0], attrs);
     for (const p of pairs) {
       for (const prefix of prefixes) {
         const resolved = p.template !== null && prefix !== null;
@@ -2691,6 +2787,7 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
           handler: action,
           resolved,
           ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${attrs.trim()}` }),
+          ...(typed ? { typed: typed(p.method, full) } : {}),
         });
       }
     }

@@ -13,7 +13,7 @@ export interface TypeDecl {
   name: string;
   file: string;
   line: number;
-  language: 'java' | 'ts' | 'go';
+  language: 'java' | 'ts' | 'go' | 'cs';
   fields: Array<{ name: string; type: string; required: boolean; form?: string }>;
 }
 
@@ -28,6 +28,8 @@ export function typeDecls(s: SourceFile, code: string): TypeDecl[] {
       return tsTypes(s, code);
     case 'Go':
       return goTypes(s, code);
+    case 'C#':
+      return csTypes(s, code);
     default:
       return [];
   }
@@ -87,6 +89,33 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
 
 const jsonName = (annotations: string): string | undefined =>
   /@JsonProperty\s*\(\s*(?:value\s*=\s*)?"([^"]+)"/.exec(annotations)?.[1] ?? /@SerializedName\s*\(\s*"([^"]+)"/.exec(annotations)?.[1];
+
+/**
+ * C# classes and records: `public T Name { get; set; }` properties and a positional record's
+ * parameters, named as System.Text.Json writes them by default (camelCase); required when marked
+ * `[Required]` or `required`.
+ */
+function csTypes(s: SourceFile, code: string): TypeDecl[] {
+  const out: TypeDecl[] = [];
+  const camel = (n: string): string => n.charAt(0).toLowerCase() + n.slice(1);
+  for (const m of code.matchAll(/\b(?:class|record(?:\s+class)?)\s+(\w+)\s*(\((?:[^()]|\([^()]*\))*\))?[^{;]*([{;])/g)) {
+    const fields: TypeDecl['fields'] = [];
+    if (m[2])
+      for (const p of splitArgs(m[2].slice(1, -1))) {
+        const f = /^(?:\[[^\]]*\]\s*)*([\w<>[\],.?]+)\s+(\w+)\s*(?:=.*)?$/.exec(p.trim());
+        if (f) fields.push({ name: camel(f[2]!), type: f[1]!, required: !f[1]!.endsWith('?') && !/=/.test(p) });
+      }
+    if (m[3] === '{') {
+      const open = m.index + m[0].length - 1;
+      // Accessor blocks (`{ get; set; }`) are braces too: the body is read as written (locals are never `public`).
+      const body = code.slice(open + 1, closing(code, open) - 1);
+      for (const f of body.matchAll(/((?:\[[^\]]*\]\s*)*)public\s+(required\s+)?(?:virtual\s+)?([\w<>[\],.?]+)\s+(\w+)\s*\{\s*get\s*;/g))
+        fields.push({ name: camel(f[4]!), type: f[3]!, required: !!f[2] || /\bRequired\b/.test(f[1]!) });
+    }
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'cs', fields });
+  }
+  return out;
+}
 
 function tsTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
@@ -190,6 +219,10 @@ const SCALARS: Record<string, Record<string, unknown>> = {
   Date: SCHEMA.dateTime,
   Instant: SCHEMA.dateTime,
   LocalDateTime: SCHEMA.dateTime,
+  DateTime: SCHEMA.dateTime,
+  DateTimeOffset: SCHEMA.dateTime,
+  decimal: SCHEMA.number,
+  Guid: SCHEMA.uuid,
   OffsetDateTime: SCHEMA.dateTime,
   ZonedDateTime: SCHEMA.dateTime,
   'time.Time': SCHEMA.dateTime,
@@ -204,8 +237,10 @@ const SCALARS: Record<string, Record<string, unknown>> = {
 };
 
 /** Wrappers whose content is the type (`ResponseEntity<User>`, `Promise<User>`, `Optional<User>` …). */
-const WRAPPERS = /^(?:ResponseEntity|HttpEntity|Mono|Optional|Promise|Observable|CompletableFuture|Callable|DeferredResult|EntityModel)$/;
-const LISTS = /^(?:List|ArrayList|Set|HashSet|Collection|Iterable|Flux|Page|Slice|Array|ReadonlyArray|MutableList)$/;
+const WRAPPERS =
+  /^(?:ResponseEntity|HttpEntity|Mono|Optional|Promise|Observable|CompletableFuture|Callable|DeferredResult|EntityModel|Task|ValueTask|ActionResult)$/;
+const LISTS =
+  /^(?:List|ArrayList|Set|HashSet|Collection|Iterable|Flux|Page|Slice|Array|ReadonlyArray|MutableList|IEnumerable|IList|ICollection|IReadOnlyList|IAsyncEnumerable)$/;
 
 /** JSON Schemas of the repository's declared types, looked up by name (the declaring file's language first). */
 export class TypeSchemas {
