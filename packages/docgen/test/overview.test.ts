@@ -39,6 +39,7 @@ const projectFiles: SourceFile[] = [
     '[![build](https://ci/badge.svg)](https://ci)\n\n# Shop\n\nA small **shop** that sells [things](https://x) online. It has more.\nSecond line of the same paragraph.\n\n## Install\n',
   ),
   txt('Procfile', 'web: gunicorn shop.views:app\n'),
+  txt('Dockerfile', 'FROM python:3.12\nCMD alembic upgrade head && \\\n    gunicorn shop.views:app\n'),
   txt('web/package.json', '{\n  "name": "web",\n  "description": "The storefront\'s browser app."\n}\n'),
 ];
 const files = new Map([...sources, ...projectFiles].map((f) => [f.rel, f.text.split('\n')]));
@@ -75,7 +76,12 @@ describe('overview: grounded sentences only', () => {
       'shop says of itself: “Shop: orders and payments for the storefront.”',
       "web says of itself: “The storefront's browser app.”",
     ]);
-    expect(readmeOpening(txt('README.rst', 'Shop\n====\n\n.. image:: x.svg\n\nSells things to people.\n'))).toMatchObject({ line: 6 });
+    expect(
+      readmeOpening(txt('README.rst', 'Shop\n====\n\n.. image:: x.svg\n   :target: https://ci.example/x\n\nSells things to people.\n')),
+    ).toMatchObject({
+      line: 7,
+      text: 'Sells things to people.',
+    });
   });
 
   it('says nothing from names: a folder without a doc of its own gets no sentence', () => {
@@ -87,12 +93,14 @@ describe('overview: grounded sentences only', () => {
 
   it('routes per declaring file with their full paths; examples, their routes and their programs apart', () => {
     const routes = sentences.filter((s) => s.section === 'How a request arrives').map(textOf);
-    expect(routes).toContain('shop/views.py declares 2 flask routes under `/orders`: GET /orders, GET /orders/<int:id>');
+    expect(routes).toContain('shop/views.py declares 2 flask routes under /orders: GET /orders, GET /orders/<int:id>');
     expect(routes.some((r) => r.includes('POST /auth/login'))).toBe(true);
     expect(routes.filter((r) => r.includes('/hello'))).toEqual([]);
     expect(routes).toContain('1 route belongs to examples, not to the system itself, the first in examples/demo/app.py');
     const runs = sentences.filter((s) => s.section === 'How it runs').map(textOf);
     expect(runs).toContain('Procfile runs web: gunicorn shop.views:app');
+    // An instruction continued over lines is read whole, cited at its first line.
+    expect(runs).toContain('Dockerfile runs CMD alembic upgrade head && gunicorn shop.views:app');
     expect(runs.some((r) => r.startsWith('It starts at examples/'))).toBe(false);
     expect(runs.some((r) => r.startsWith('1 example program starts on its own'))).toBe(true);
     expect(sentences.filter((s) => s.section === 'Data model').map(textOf)).toEqual(['Order (django) has 2 fields']);

@@ -66,7 +66,7 @@ export function readmeOpening(file: SourceFile): { text: string; line: number; e
       /^#/.test(l) ||
       /^[=\-~^*#`:.'"+_]{3,}$/.test(l) ||
       /^[=\-~^]{3,}$/.test(next) ||
-      /^(?:\[!\[|!\[|<|\.\.\s|\||>|```|- |\* |\d+\. )/.test(l) ||
+      /^(?:\[!\[|!\[|<|\.\.\s|\||>|```|- |\* |\d+\. |:[\w-]+:)/.test(l) ||
       plainText(l).length < 12;
     if (skip) continue;
     const para: string[] = [];
@@ -118,20 +118,24 @@ function packageDocs(
 }
 
 /** Procfile process lines and Dockerfile `CMD` / `ENTRYPOINT`: what a deployment runs. */
-function deployables(projectFiles: readonly SourceFile[]): Array<{ file: string; line: number; what: string }> {
-  const out: Array<{ file: string; line: number; what: string }> = [];
+function deployables(projectFiles: readonly SourceFile[]): Array<{ file: string; line: number; what: string; evidence: string }> {
+  const out: Array<{ file: string; line: number; what: string; evidence: string }> = [];
   for (const f of projectFiles) {
     if (isExample(f.rel)) continue;
     const lines = f.text.split('\n');
     if (/(?:^|\/)Procfile$/.test(f.rel))
       lines.forEach((l, i) => {
-        if (/^[\w-]+:\s*\S/.test(l)) out.push({ file: f.rel, line: i + 1, what: l.trim() });
+        if (/^[\w-]+:\s*\S/.test(l)) out.push({ file: f.rel, line: i + 1, what: l.trim(), evidence: l.trim() });
       });
     else if (/(?:^|\/)(?:Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile)$/.test(f.rel)) {
       // The last CMD / ENTRYPOINT of the file is the one the image runs.
-      let last: { file: string; line: number; what: string } | null = null;
+      let last: { file: string; line: number; what: string; evidence: string } | null = null;
       lines.forEach((l, i) => {
-        if (/^\s*(?:CMD|ENTRYPOINT)\s+\S/i.test(l)) last = { file: f.rel, line: i + 1, what: l.trim() };
+        if (!/^\s*(?:CMD|ENTRYPOINT)\s+\S/i.test(l)) return;
+        // An instruction continued over lines (`\` at the end) is read whole.
+        let what = l.trim();
+        for (let j = i + 1; what.endsWith('\\') && j < lines.length; j++) what = `${what.slice(0, -1).trimEnd()} ${lines[j]!.trim()}`;
+        last = { file: f.rel, line: i + 1, what, evidence: l.trim() };
       });
       if (last) out.push(last);
     }
@@ -179,7 +183,9 @@ export function overviewSentences(
       section: 'How a request arrives',
       parts: [
         code(file),
-        ` declares ${plural(routes.length, `${first.framework} route`)}${prefix && prefix !== '/' ? ` under ${'`'}${prefix}${'`'}` : ''}: `,
+        ` declares ${plural(routes.length, `${first.framework} route`)}`,
+        ...(prefix && prefix !== '/' ? [' under ', code(prefix)] : []),
+        ': ',
         ...shown.flatMap((s, i) => [...(i ? [', '] : []), code(s)]),
         routes.length > shown.length ? ` and ${routes.length - shown.length} more` : '',
       ],
@@ -254,7 +260,7 @@ export function overviewSentences(
     out.push({
       section: 'How it runs',
       parts: [code(d.file), ' runs ', code(d.what)],
-      cites: [{ file: d.file, line: d.line, evidence: d.what }],
+      cites: [{ file: d.file, line: d.line, evidence: d.evidence }],
     });
   const exampleStarts = facts.entryPoints.filter((e) => isExample(e.file));
   if (exampleStarts.length > 0)
