@@ -273,8 +273,11 @@ export function docSetSourcesChanged(manifest: Pick<DocManifest, 'pages'>, chang
   return changedPaths.filter((rel) => sources.has(rel) || docSetReads(rel));
 }
 
-/** A page's sources entry for the sidebar it carries (not a path: no change of a file names it). */
-const NAV_SOURCE = '\0navigation';
+/**
+ * A page's sources entry for the sidebar it carries: not a path (git never names a file with a
+ * leading `//`), and no NUL (the manifest is stored as JSON in PostgreSQL, which refuses `\u0000`).
+ */
+const NAV_SOURCE = '//navigation';
 
 type HtmlNav = NonNullable<Parameters<typeof renderHtml>[3]>['nav'];
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateDocs } from '../src/docs.ts';
+import { generateDocSet, generateDocs } from '../src/docs.ts';
 import { factsOf, type SourceFile } from '../src/facts/index.ts';
 import { dataModels } from '../src/facts/models.ts';
 import { breadcrumbsOf, navigationOf } from '../src/pages/nav.ts';
@@ -179,11 +179,11 @@ describe('navigation', () => {
 describe('the doc set opens on the overview', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'overview-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  for (const f of [...sources, ...projectFiles]) {
+    fs.mkdirSync(path.dirname(path.join(dir, f.rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, f.rel), f.text);
+  }
   it('index.html is the index page: the overview, its citations, the sidebar', async () => {
-    for (const f of [...sources, ...projectFiles]) {
-      fs.mkdirSync(path.dirname(path.join(dir, f.rel)), { recursive: true });
-      fs.writeFileSync(path.join(dir, f.rel), f.text);
-    }
     const docs = await generateDocs(dir, 'arch', ['md', 'html'], { name: 'shop' });
     const index = docs.find((d) => d.name === 'index.html');
     expect(index?.content).toBe(docs.find((d) => d.name === 'architecture.html')?.content);
@@ -193,5 +193,12 @@ describe('the doc set opens on the overview', () => {
     expect(String(docs.find((d) => d.name === 'architecture.md')!.content)).toContain(
       'The README opens: “A small shop that sells things online.”',
     );
+  });
+
+  it('the manifest carries the sidebar as a source of each HTML page, storable as PostgreSQL JSON (no NUL)', async () => {
+    const { manifest } = await generateDocSet(dir, 'api', ['html'], { meta: { name: 'shop' } });
+    const sources = Object.values(manifest.pages).map((p) => Object.keys(p.sources));
+    expect(sources.every((keys) => keys.includes('//navigation'))).toBe(true);
+    expect(JSON.stringify(manifest)).not.toContain('\\u0000');
   });
 });
