@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect as baseExpect, test as baseTest } from '@playwright/test';
+import { generateDocs } from '../packages/docgen/src/docs.ts';
 import { expect, signUpInBrowser, test } from './fixtures.ts';
+import { seriousViolations } from './support/a11y.ts';
 import { addAndAnalyseInBrowser } from './support/flows.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -117,3 +121,71 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
   if (process.env.SCREENSHOTS !== '0') await page.getByTestId('doc-tools').screenshot({ path: path.join(OUT, 'api-docs-360-dark.png') });
   expect(errors).toEqual([]);
 });
+
+/**
+ * docs/docgen-arch-api.md, "Overview and navigation": the HTML a doc set is made of, opened as a
+ * reader opens the download (no server): it starts on the overview, with a sidebar of human
+ * titles on a wide screen and a folding "Contents" menu at 360 px, breadcrumbs back to the
+ * overview, no horizontal overflow and no serious axe finding, light and dark.
+ */
+baseTest('the HTML doc set opens on the overview with its navigation, at 1280 and 360 px, light and dark', async ({ browser }) => {
+  baseTest.setTimeout(90_000);
+  const repo = mkdtempSync(path.join(os.tmpdir(), 'docent-e2e-site-'));
+  const site = mkdtempSync(path.join(os.tmpdir(), 'docent-e2e-site-out-'));
+  try {
+    for (const [rel, text] of Object.entries(SITE_FILES)) {
+      mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
+      writeFileSync(path.join(repo, rel), text);
+    }
+    for (const f of await generateDocs(repo, 'api', ['html'], { name: 'shop' })) writeFileSync(path.join(site, f.name), f.content);
+    const index = pathToFileURL(path.join(site, 'index.html')).href;
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [360, 'dark'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto(index);
+      await baseExpect(page.locator('h1')).toContainText('shop — API');
+      await baseExpect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
+      await baseExpect(page.getByText('The README opens: “A small shop that sells things online.”')).toBeVisible();
+      let nav = page.getByRole('navigation', { name: 'Contents', exact: true });
+      if (width < 900) {
+        await baseExpect(nav).toBeHidden();
+        await page.locator('summary', { hasText: 'Contents' }).click();
+        nav = page.getByRole('navigation', { name: 'Contents (menu)' });
+      }
+      await baseExpect(nav).toBeVisible();
+      await baseExpect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+      await baseExpect(nav.getByRole('link', { name: 'examples/demo' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (process.env.SCREENSHOTS !== '0')
+        await page.screenshot({ path: path.join(OUT, `docs-site-overview-${width}-${scheme}.png`), fullPage: width > 900 });
+      // An endpoint group, then back to the overview by the breadcrumbs.
+      await nav.getByRole('link', { name: '/orders' }).click();
+      await baseExpect(page).toHaveURL(/api-http\.html#orders$/);
+      await baseExpect(page.getByRole('heading', { name: '/orders', level: 2 })).toBeInViewport();
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await baseExpect(crumbs).toContainText('HTTP API');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      if (process.env.SCREENSHOTS !== '0') await page.screenshot({ path: path.join(OUT, `docs-site-endpoints-${width}-${scheme}.png`) });
+      await crumbs.getByRole('link', { name: 'Overview' }).click();
+      await baseExpect(page).toHaveURL(/api\.html$/);
+      await context.close();
+    }
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(site, { recursive: true, force: true });
+  }
+});
+
+const SITE_FILES: Record<string, string> = {
+  'README.md': '# Shop\n\nA small **shop** that sells [things](https://example.com) online.\n',
+  'shop/__init__.py': '"""Shop: orders and payments for the storefront."""\n',
+  'shop/auth.py':
+    "from flask import Blueprint\nbp = Blueprint('auth', __name__)\n\n@bp.route('/login', methods=['POST'])\ndef login():\n    \"\"\"Signs a user in.\"\"\"\n    return ''\n",
+  'shop/views.py':
+    'from flask import Flask\nfrom shop.auth import bp\napp = Flask(__name__)\napp.register_blueprint(bp, url_prefix=\'/auth\')\n\n@app.get(\'/orders\')\ndef orders():\n    """Lists the orders."""\n    return []\n',
+  'examples/demo/app.py': "from flask import Flask\napp = Flask(__name__)\n\n@app.get('/hello')\ndef hello():\n    return 'hi'\n",
+};

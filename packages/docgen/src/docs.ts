@@ -8,6 +8,8 @@ import { dataModels } from './facts/models.ts';
 import { buildOpenApi } from './openapi.ts';
 import { searchScript, sectionsOf } from './search.ts';
 import { openApiBlocks } from './pages/openapi.ts';
+import { breadcrumbsOf, navigationOf, type NavSection } from './pages/nav.ts';
+import { overviewBlocks, overviewSentences } from './pages/overview.ts';
 import { renderDocbook } from './render/docbook.ts';
 import { renderHtml } from './render/html.ts';
 import { renderMarkdown } from './render/markdown.ts';
@@ -80,7 +82,7 @@ export interface DocSetOptions {
 }
 
 /** Bumped when a page's content would change for the same sources (a generator change). */
-const GENERATOR = 'docgen-pages-3';
+const GENERATOR = 'docgen-pages-4';
 
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
@@ -92,6 +94,8 @@ interface KindPlan {
   /** files built on every run from the facts (openapi.json, diagrams) */
   extras: GeneratedDoc[];
   index(pages: ReadonlyArray<{ id: string; title: string }>): Root;
+  /** the HTML site's sidebar */
+  nav: NavSection[];
 }
 
 function planOf(
@@ -101,32 +105,34 @@ function planOf(
   projectFiles: readonly SourceFile[],
   meta: PageMeta,
 ): KindPlan {
+  const models = dataModels([...sources, ...projectFiles]);
+  // The overview every set opens on: grounded sentences only (pages/overview.ts).
+  const overview = overviewBlocks(overviewSentences(facts, sources, projectFiles, models));
   if (kind === 'arch') {
+    const pages = architectureSections(facts, new Map(sources.map((s) => [s.rel, s.text])), models, projectFiles);
     return {
       base: 'architecture',
       title: `${meta.name} — architecture`,
-      pages: architectureSections(
-        facts,
-        new Map(sources.map((s) => [s.rel, s.text])),
-        dataModels([...sources, ...projectFiles]),
-        projectFiles,
-      ),
+      pages,
       extras: [],
-      index: (pages) => architectureIndex(facts, meta, pages),
+      index: (list) => architectureIndex(facts, meta, list, overview),
+      nav: navigationOf('arch', 'architecture', pages, facts.routes),
     };
   }
   const { doc, described, server } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`, sources);
   // The file naming the port the samples address is a source of the HTTP page too.
   const portFile = server.source?.replace(/:\d+$/, '');
+  const pages = [
+    apiHttpPage(facts, [...described, ...(portFile ? [portFile] : [])], () => openApiBlocks(doc, described)),
+    ...apiModulePages(sources),
+  ];
   return {
     base: 'api',
     title: `${meta.name} — API`,
-    pages: [
-      apiHttpPage(facts, [...described, ...(portFile ? [portFile] : [])], () => openApiBlocks(doc, described)),
-      ...apiModulePages(sources),
-    ],
+    pages,
     extras: [{ name: 'openapi.json', format: 'json', content: `${JSON.stringify(doc, null, 2)}\n` }],
-    index: (pages) => apiIndex(facts, meta, pages),
+    index: (list) => apiIndex(facts, meta, list, overview),
+    nav: navigationOf('api', 'api', pages, facts.routes),
   };
 }
 
@@ -162,6 +168,9 @@ export async function generateDocSet(
   // PDF: each page is also a PDF part (`<page>.pdf`, kept like the other page files); the book merges them.
   const perPage: DocFormat[] = books.includes('pdf') ? [...paged, 'pdf'] : paged;
   const pdfParts = new Map<string, Buffer>();
+  // Every HTML page carries the sidebar: a page is rebuilt when the navigation changes (a page added, a title changed).
+  const navHash = paged.includes('html') ? sha1(JSON.stringify(plan.nav)) : null;
+  const navOf = (page: string): HtmlNav => ({ sections: plan.nav, page, crumbs: breadcrumbsOf(plan.nav, page) });
 
   const files: GeneratedDoc[] = [];
   const svgFiles: GeneratedDoc[] = [];
@@ -173,6 +182,7 @@ export async function generateDocSet(
   const assets = new Map<string, string>();
   for (const spec of plan.pages) {
     const pageSources = Object.fromEntries(spec.sources.map((rel) => [rel, hashes.get(rel) ?? '']));
+    if (navHash) pageSources[NAV_SOURCE] = navHash;
     const old = prev?.pages[spec.id];
     const oldNames = old ? [...perPage.map((f) => `${spec.id}.${f}`), ...old.files.filter((n) => n.endsWith('.svg'))] : [];
     const keep = old !== undefined && sameRecord(old.sources, pageSources) && oldNames.every((n) => prevFiles.has(n));
@@ -192,7 +202,7 @@ export async function generateDocSet(
         files.push({
           name: `${spec.id}.${f}`,
           format: f,
-          content: renderPage(f, withPageLinks(model, f), spec.title, assets, `${plan.base}-search.js`),
+          content: renderPage(f, withPageLinks(model, f), spec.title, assets, `${plan.base}-search.js`, navOf(spec.id)),
         });
       if (perPage.includes('pdf'))
         files.push({ name: `${spec.id}.pdf`, format: 'pdf', content: await renderPdfPart(withPageLinks(model, null), spec.title, assets) });
@@ -211,8 +221,11 @@ export async function generateDocSet(
     setFiles.push({
       name: `${plan.base}.${f}`,
       format: f,
-      content: renderPage(f, withPageLinks(index, f), plan.title, assets, `${plan.base}-search.js`),
+      content: renderPage(f, withPageLinks(index, f), plan.title, assets, `${plan.base}-search.js`, navOf(plan.base)),
     });
+  // The site and the HTML download open on the overview: index.html is the index page.
+  const indexHtml = setFiles.find((f) => f.name === `${plan.base}.html`);
+  if (indexHtml) setFiles.push({ ...indexHtml, name: 'index.html' });
   if (books.length > 0) {
     const book = bookOf(index, models);
     for (const f of books) {
@@ -260,9 +273,24 @@ export function docSetSourcesChanged(manifest: Pick<DocManifest, 'pages'>, chang
   return changedPaths.filter((rel) => sources.has(rel) || docSetReads(rel));
 }
 
-function renderPage(format: DocFormat, tree: Root, title: string, assets: ReadonlyMap<string, string>, searchFile: string): string {
+/**
+ * A page's sources entry for the sidebar it carries: not a path (git never names a file with a
+ * leading `//`), and no NUL (the manifest is stored as JSON in PostgreSQL, which refuses `\u0000`).
+ */
+const NAV_SOURCE = '//navigation';
+
+type HtmlNav = NonNullable<Parameters<typeof renderHtml>[3]>['nav'];
+
+function renderPage(
+  format: DocFormat,
+  tree: Root,
+  title: string,
+  assets: ReadonlyMap<string, string>,
+  searchFile: string,
+  nav?: HtmlNav,
+): string {
   if (format === 'md') return renderMarkdown(tree);
-  if (format === 'html') return renderHtml(tree, title, assets, { search: searchFile });
+  if (format === 'html') return renderHtml(tree, title, assets, { search: searchFile, ...(nav ? { nav } : {}) });
   return renderRst(tree);
 }
 
@@ -289,7 +317,9 @@ export function withPageLinks(tree: Root, format: DocFormat | null): Root {
 
 /** The book: the index's title and overview (its contents list left out: the book formats have their own), then every page, its headings one level down. */
 function bookOf(index: Root, pages: ReadonlyArray<{ model: Root }>): Root {
-  const contents = index.children.findIndex((n) => n.type === 'heading' && n.depth === 2);
+  const contents = index.children.findIndex(
+    (n) => n.type === 'heading' && n.depth === 2 && headingText({ type: 'root', children: [n] }) !== 'Overview',
+  );
   const out: RootContent[] = contents === -1 ? [...index.children] : index.children.slice(0, contents);
   for (const p of pages) {
     for (const node of withPageLinks(p.model, null).children)

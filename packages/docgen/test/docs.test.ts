@@ -68,6 +68,7 @@ describe('architecture and API documents', () => {
     expect(docs.map((d) => d.name)).toEqual([
       'api.md',
       'api.html',
+      'index.html',
       'api-http.md',
       'api-http.html',
       'api-m-src.md',

@@ -20,9 +20,11 @@ describe('docSetSourcesChanged', () => {
     const { manifest } = await generateDocSet(dir, 'api', ['md'], { meta: { name: 'shop' } });
     const sources = Object.values(manifest.pages).flatMap((p) => Object.keys(p.sources));
     expect(sources).toContain('src/app.py');
-    expect(docSetSourcesChanged(manifest, ['src/app.py', 'README.md'])).toEqual(['src/app.py']);
+    expect(docSetSourcesChanged(manifest, ['src/app.py', 'docs/guide.md'])).toEqual(['src/app.py']);
     // prose and unknown files: no page and no fact comes from them
-    expect(docSetSourcesChanged(manifest, ['README.md', 'notes/todo.txt', 'docs/guide.md'])).toEqual([]);
+    expect(docSetSourcesChanged(manifest, ['notes/todo.txt', 'docs/guide.md', 'src/README.md'])).toEqual([]);
+    // the root README: the overview quotes its opening paragraph
+    expect(docSetSourcesChanged(manifest, ['README.md'])).toEqual(['README.md']);
     // a new source file, a project file and go.mod change the facts (and so the index)
     expect(docSetSourcesChanged(manifest, ['src/new.ts', 'Dockerfile', 'go.mod'])).toEqual(['src/new.ts', 'Dockerfile', 'go.mod']);
   });

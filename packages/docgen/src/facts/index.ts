@@ -41,19 +41,22 @@ const MAX_FACT_FILE_BYTES = 512 * 1024;
 export const PROJECT_FILE =
   /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|(?:application|bootstrap)[\w-]*\.(?:properties|ya?ml)|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
 
+/** The root README (`README`, `README.md`, `.rst`, `.txt`): the overview quotes its opening paragraph. */
+export const README_FILE = /^readme(?:\.(?:md|markdown|rst|txt))?$/i;
+
 /** Whether the architecture / API docs read a file of this path (a source, a project file or go.mod). */
 export function docSetReads(rel: string): boolean {
-  return languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || rel === 'go.mod';
+  return languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || README_FILE.test(rel) || rel === 'go.mod';
 }
 
 /** A checkout's source files (by the docgen languages, up to 512 KB each, listing order), its project files (`language: 'text'`) and its go.mod. */
 export async function readCheckout(root: string): Promise<{ sources: SourceFile[]; goMod: string | null; projectFiles: SourceFile[] }> {
-  const rels = await listFiles(root, (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel));
+  const rels = await listFiles(root, (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || README_FILE.test(rel));
   // Every read goes through the guarded reader (docs/security.md, "Reading a checkout for the
   // docs"): a file reached through a symbolic link — a linked file, a linked folder, a go.mod that
   // points at /etc/passwd — is not read, so nothing outside the checkout reaches hosted docs.
   const read = async (rel: string): Promise<SourceFile | null> => {
-    const language = languageOfPath(rel) ?? (PROJECT_FILE.test(rel) ? 'text' : null);
+    const language = languageOfPath(rel) ?? (PROJECT_FILE.test(rel) || README_FILE.test(rel) ? 'text' : null);
     if (!language) return null;
     const text = await readInsideCheckout(root, rel, MAX_FACT_FILE_BYTES);
     return text === null ? null : { rel, language, text };

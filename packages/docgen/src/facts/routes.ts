@@ -2,7 +2,7 @@ import path from 'node:path/posix';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from './source.ts';
 import { perFile } from './cache.ts';
-import { TypeSchemas, typeDecls, type TypeDecl } from './schemas.ts';
+import { SCHEMA, TypeSchemas, typeDecls, type TypeDecl } from './schemas.ts';
 
 /**
  * HTTP routes read statically from the code (docs/docgen-arch-api.md §Routes): Express, Koa, Fastify, NestJS,
@@ -230,7 +230,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   if (routes.some((r) => r.typed)) {
     const schemas = new TypeSchemas(
       sources
-        .filter((s) => ['Java', 'Kotlin', 'TypeScript', 'TSX', 'Go'].includes(s.language))
+        .filter((s) => ['Java', 'Kotlin', 'TypeScript', 'TSX', 'Go', 'C#'].includes(s.language))
         .flatMap((s) => perFile(s.text, `types\0${s.rel}\0${s.language}`, () => typeDecls(s, codeOf(s)))),
     );
     for (let i = 0; i < routes.length; i++) {
@@ -473,11 +473,13 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const value = literal(m[3]!);
     if (value === null || (!value.startsWith('/') && value !== '*')) continue;
     const koa = effective(m[1]!);
+    const method = m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase();
+    const declared = jsRequest(code, s.rel, code.indexOf('(', m.index + m[1]!.length), method);
     for (const p of prefixesAt(m.index)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
       routes.push({
-        method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(),
+        method,
         path: prefix === null || (prefix === '/' && p.path === '' && koa === '') ? value : jsJoin(framework, prefix, value),
         framework,
         file: s.rel,
@@ -485,6 +487,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
         ...(m[4] ? { handler: m[4] } : {}),
         resolved: unresolved === undefined,
         ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
+        ...declared,
       });
     }
   }
@@ -585,6 +588,206 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     }
   }
   return { routes, mounts };
+}
+
+/**
+ * A JavaScript object literal as JSON (a Fastify JSON Schema written inline): keys quoted, single
+ * quotes made double, trailing commas dropped. Null when anything else is in it (a variable, a
+ * call, a spread): the schema is then not guessed.
+ */
+function jsObjectLiteral(text: string): Record<string, unknown> | null {
+  const json = text
+    .replace(/'((?:[^'\\\n]|\\.)*)'/g, (_m, body: string) => JSON.stringify(body.replace(/\\(.)/g, '$1')))
+    .replace(/([{,]\s*)([A-Za-z_$][\w$]*|\d+)\s*:/g, '$1"$2":')
+    .replace(/,(\s*[}\]])/g, '$1');
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An object literal given inline or by a `const name = {…}` of the same file, as JSON; null otherwise. */
+function jsObjectOf(code: string, expr: string): Record<string, unknown> | null {
+  const e = expr.trim();
+  if (e.startsWith('{')) return jsObjectLiteral(e.slice(0, closing(e, 0)));
+  if (!/^[\w$]+$/.test(e)) return null;
+  const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${e.replace(/\$/g, '\\$')}\s*=\s*\{`).exec(code);
+  if (!decl) return null;
+  const open = decl.index + decl[0].length - 1;
+  return jsObjectLiteral(code.slice(open, closing(code, open)));
+}
+
+/** zod / Joi schemas by the call that builds them, as JSON Schema: `z.string().email()`, `Joi.number().required()`. */
+function validatorField(expr: string): { schema: Record<string, unknown>; optional: boolean } {
+  const base = /^\s*(?:z|Joi|joi|yup)\s*\.\s*(\w+)/.exec(expr)?.[1] ?? '';
+  const schema: Record<string, unknown> =
+    base === 'string'
+      ? /\.email\s*\(/.test(expr)
+        ? { type: 'string', format: 'email' }
+        : /\.(?:url|uri)\s*\(/.test(expr)
+          ? { type: 'string', format: 'uri' }
+          : /\.uuid\s*\(/.test(expr)
+            ? { type: 'string', format: 'uuid' }
+            : { type: 'string' }
+      : base === 'number'
+        ? /\.int(?:eger)?\s*\(/.test(expr)
+          ? { type: 'integer' }
+          : { type: 'number' }
+        : base === 'boolean'
+          ? { type: 'boolean' }
+          : base === 'array'
+            ? { type: 'array' }
+            : base === 'object'
+              ? { type: 'object' }
+              : base === 'date'
+                ? { type: 'string', format: 'date-time' }
+                : {};
+  // zod: required unless `.optional()` / `.nullish()`; Joi and yup: optional unless `.required()`.
+  const optional = /^\s*z\s*\./.test(expr) ? /\.(?:optional|nullish)\s*\(/.test(expr) : !/\.required\s*\(/.test(expr);
+  return { schema, optional };
+}
+
+/**
+ * What an Express, Koa or Fastify route declares of its request and responses. Fastify: the
+ * route options' `schema.body`, `schema.querystring` and `schema.response` when they are object
+ * literals (inline or a `const` of the file). Express / Koa: a zod / Joi object written inline or
+ * as a `const` of the file that the handler checks `req.body` with, else the fields the handler
+ * reads from `req.body` (`req.body.name`, `const { name } = req.body`, Koa's
+ * `ctx.request.body`), each as a JSON body's property of unknown type.
+ */
+function jsRequest(code: string, file: string, open: number, method: string): { request?: RouteRequest; responses?: RouteResponse[] } {
+  const close = closing(code, open);
+  const args = splitArgs(code.slice(open + 1, close - 1));
+  const at = (offset: number): string => `${file}:${lineAt(code, offset)}`;
+  const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+  const out: { request?: RouteRequest; responses?: RouteResponse[] } = {};
+  // Fastify route options.
+  for (const a of args.slice(1, -1)) {
+    const options = a.trim().startsWith('{') ? a.trim() : null;
+    const schemaAt = options ? /\bschema\s*:\s*/.exec(options) : null;
+    if (!options || !schemaAt) continue;
+    const schemaExpr = options.slice(schemaAt.index + schemaAt[0].length);
+    const schemaText = schemaExpr.startsWith('{') ? schemaExpr.slice(0, closing(schemaExpr, 0)) : (/^[\w$]+/.exec(schemaExpr)?.[0] ?? '');
+    const routeSchema = schemaText.startsWith('{') ? jsObjectLiteral(schemaText) : jsObjectOf(code, schemaText);
+    const part = (key: string): Record<string, unknown> | null => {
+      if (routeSchema) return (routeSchema[key] as Record<string, unknown> | undefined) ?? null;
+      // A schema object with variables in it: each part on its own (`body: CreateUser`).
+      const m = new RegExp(String.raw`\b${key}\s*:\s*`).exec(schemaText);
+      if (!m) return null;
+      const rest = schemaText.slice(m.index + m[0].length);
+      return jsObjectOf(code, rest.startsWith('{') ? rest : (/^[\w$]+/.exec(rest)?.[0] ?? ''));
+    };
+    const source = at(code.indexOf(a, open));
+    const body = part('body');
+    if (body && withBody) out.request = { ...out.request, body: { contentType: 'application/json', schema: body, source } };
+    const qs = part('querystring') ?? part('query');
+    const props = qs?.properties as Record<string, Record<string, unknown>> | undefined;
+    if (props) {
+      const required = new Set(Array.isArray(qs!.required) ? (qs!.required as string[]) : []);
+      out.request = {
+        ...out.request,
+        query: Object.entries(props).map(([name, schema]) => ({ name, required: required.has(name), schema, source })),
+      };
+    }
+    const response = part('response');
+    if (response) {
+      const responses = Object.entries(response)
+        .filter(([status]) => /^[1-5]\d\d$/.test(status))
+        .map(([status, schema]) => ({
+          status,
+          ...(Object.keys(schema as object).length > 0
+            ? { contentType: 'application/json', schema: schema as Record<string, unknown> }
+            : {}),
+          source,
+        }));
+      if (responses.length > 0) out.responses = responses.sort((x, y) => (x.status < y.status ? -1 : 1));
+    }
+  }
+  if (out.request?.body || !withBody) return out;
+  // The handler: the last argument written inline, or a function of this file by name.
+  const last = args.at(-1)?.trim() ?? '';
+  let handler = '';
+  let handlerAt = open;
+  if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/.test(last)) {
+    handler = last;
+    handlerAt = code.indexOf(last, open);
+  } else if (/^[\w$]+$/.test(last)) {
+    const decl = new RegExp(
+      String.raw`(?:\bfunction\s+${last.replace(/\$/g, '\\$')}\s*\(|\b(?:const|let|var)\s+${last.replace(/\$/g, '\\$')}\s*=\s*(?:async\s+)?(?:function\b|\(|[\w$]+\s*=>))`,
+    ).exec(code);
+    const brace = decl ? code.indexOf('{', decl.index) : -1;
+    if (decl && brace > 0) {
+      handler = code.slice(decl.index, closing(code, brace));
+      handlerAt = decl.index;
+    }
+  }
+  if (!handler) return out;
+  const lineIn = (offset: number): string => at(handlerAt + offset);
+  const BODY = String.raw`(?:req|request|ctx\.request)\.body`;
+  // A zod / Joi object the handler validates the body with.
+  const check = new RegExp(
+    String.raw`(?:([\w$]+)|((?:z|Joi|joi)\.object\s*\((?:[^()]|\([^()]*\))*\)))\s*\.\s*(?:parse|safeParse|parseAsync|validate|validateAsync)\s*\(\s*${BODY}\s*[,)]`,
+  ).exec(handler);
+  if (check) {
+    let objectExpr = check[2] ?? '';
+    if (check[1]) {
+      const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${check[1].replace(/\$/g, '\\$')}\s*=\s*((?:z|Joi|joi)\.object\s*\()`).exec(
+        code,
+      );
+      if (decl) objectExpr = code.slice(decl.index + decl[0].length - decl[1]!.length, closing(code, decl.index + decl[0].length - 1));
+    }
+    const inner = /\(\s*\{/.exec(objectExpr);
+    if (inner) {
+      const brace = inner.index + inner[0].length - 1;
+      const properties: Record<string, unknown> = {};
+      const required: string[] = [];
+      for (const entry of splitArgs(objectExpr.slice(brace + 1, closing(objectExpr, brace) - 1))) {
+        const m = /^\s*["']?([\w$-]+)["']?\s*:\s*([\s\S]+)$/.exec(entry);
+        if (!m) continue;
+        const field = validatorField(m[2]!);
+        properties[m[1]!] = field.schema;
+        if (!field.optional) required.push(m[1]!);
+      }
+      if (Object.keys(properties).length > 0) {
+        out.request = {
+          ...out.request,
+          body: {
+            contentType: 'application/json',
+            schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
+            source: lineIn(check.index),
+          },
+        };
+        return out;
+      }
+    }
+  }
+  // The fields the handler reads.
+  const fields: string[] = [];
+  let first = -1;
+  for (const m of handler.matchAll(new RegExp(String.raw`${BODY}(?:\.([\w$]+)|\[\s*["']([\w$-]+)["']\s*\])`, 'g'))) {
+    const name = (m[1] ?? m[2])!;
+    if (!fields.includes(name)) fields.push(name);
+    if (first < 0) first = m.index;
+  }
+  for (const m of handler.matchAll(new RegExp(String.raw`\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*${BODY}\b`, 'g'))) {
+    for (const part of m[1]!.split(',')) {
+      const name = /^\s*([\w$]+)/.exec(part)?.[1];
+      if (name && !part.trim().startsWith('...') && !fields.includes(name)) fields.push(name);
+    }
+    if (first < 0 || m.index < first) first = m.index;
+  }
+  if (fields.length > 0)
+    out.request = {
+      ...out.request,
+      body: {
+        contentType: 'application/json',
+        schema: { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, {}])) },
+        source: lineIn(first),
+      },
+    };
+  return out;
 }
 
 /** `app.setGlobalPrefix('api')` / `app.setGlobalPrefix(prefix, { exclude: ['health'] })` of a NestJS bootstrap file. */
@@ -867,7 +1070,10 @@ interface PyFile {
     line: number;
     handler: string;
     fastapi: boolean;
-    def?: { params: string; body: string; line: number; bodyAt: number };
+    def?: { params: string; body: string; line: number; bodyAt: number; returns?: string };
+    /** FastAPI's `response_model=` and `status_code=` as written in the decorator */
+    responseModel?: string;
+    statusCode?: string;
   }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
   mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
@@ -1016,11 +1222,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
     if (own === null) continue;
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
-    let sig: { params: string; body: string; line: number; bodyAt: number } | undefined;
+    let sig: { params: string; body: string; line: number; bodyAt: number; returns?: string } | undefined;
     if (def) {
       const open = end + def.index + def[0].length - 1;
       const close = closing(code, open);
-      const colon = code.indexOf(':', /^\s*->/.test(code.slice(close)) ? code.indexOf('->', close) : close);
+      const arrow = /^\s*->/.test(code.slice(close));
+      const colon = code.indexOf(':', arrow ? code.indexOf('->', close) : close);
+      // `-> X:` — the annotation's own colons (`dict[str, int]` has none; a slice would) are not looked for.
+      const returns = arrow ? code.slice(code.indexOf('->', close) + 2, code.indexOf(':', code.indexOf('->', close))).trim() : '';
       const bodyStart = code.indexOf('\n', colon) + 1;
       const indent = /^[ \t]*/.exec(code.slice(bodyStart))![0];
       const rest = code.slice(bodyStart);
@@ -1030,8 +1239,13 @@ function pyFile(s: SourceFile, code: string): PyFile {
         body: rest.slice(0, stop < 0 ? rest.length : stop),
         line: lineAt(code, end + def.index),
         bodyAt: bodyStart,
+        ...(returns ? { returns } : {}),
       };
     }
+    const named = (key: string): string | undefined =>
+      args.map((a) => new RegExp(String.raw`^${key}\s*=\s*([\s\S]+)$`).exec(a)?.[1]?.trim()).find((x) => x !== undefined);
+    const responseModel = named('response_model');
+    const statusCode = named('status_code');
     let methods = [m[2]!.toUpperCase()];
     if (m[2] === 'route' || m[2] === 'api_route') {
       const list = args.map((a) => /^methods\s*=\s*[[(]([^\])]*)[\])]/.exec(a)?.[1]).find((x) => x !== undefined);
@@ -1047,6 +1261,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
         handler: def?.[1] ?? '',
         fastapi,
         ...(sig ? { def: sig } : {}),
+        ...(responseModel ? { responseModel } : {}),
+        ...(statusCode ? { statusCode } : {}),
       });
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
@@ -1149,6 +1365,8 @@ const DJANGO_GENERIC: Record<string, string[]> = {
 function pyClasses(files: ReadonlyMap<string, PyFile>): {
   origin: (file: string, name: string) => string | null;
   find: (file: string, dotted: string) => { file: string; c: PyFile['classes'][number] } | null;
+  /** the class `name` declared in `file`, else the only class of that name */
+  classIn: (file: string | null, name: string) => { file: string; c: PyFile['classes'][number] } | null;
 } {
   const all = new Set(files.keys());
   const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
@@ -1163,35 +1381,23 @@ function pyClasses(files: ReadonlyMap<string, PyFile>): {
       pyModuleFile(all, file, imp.module)
     );
   };
+  const classIn = (file: string | null, name: string): { file: string; c: PyFile['classes'][number] } | null => {
+    const candidates = classesByName.get(name) ?? [];
+    return candidates.find((x) => x.file === file) ?? (candidates.length === 1 ? candidates[0]! : null);
+  };
   const find = (file: string, dotted: string): { file: string; c: PyFile['classes'][number] } | null => {
     const parts = dotted.split('.');
     const name = parts.at(-1)!;
-    const where = parts.length > 1 ? origin(file, parts[0]!) : (origin(file, name) ?? file);
-    const candidates = classesByName.get(name) ?? [];
-    return candidates.find((x) => x.file === where) ?? (candidates.length === 1 ? candidates[0]! : null);
+    return classIn(parts.length > 1 ? origin(file, parts[0]!) : (origin(file, name) ?? file), name);
   };
-  return { origin, find };
+  return { origin, find, classIn };
 }
 
 function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, handler: string) => string[] | null {
-  const all = new Set(files.keys());
-  const classesByName = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
-  for (const [file, f] of files)
-    for (const c of f.classes) (classesByName.get(c.name) ?? classesByName.set(c.name, []).get(c.name)!).push({ file, c });
-  /** The file a name used in `file` comes from, when the file imports it. */
-  const origin = (file: string, name: string): string | null => {
-    const imp = [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
-    if (!imp) return null;
-    if (imp.orig === null) return pyModuleFile(all, file, imp.module);
-    return (
-      pyModuleFile(all, file, imp.module.endsWith('.') ? `${imp.module}${imp.orig}` : `${imp.module}.${imp.orig}`) ??
-      pyModuleFile(all, file, imp.module)
-    );
-  };
+  const { origin, classIn } = pyClasses(files);
   const classMethods = (file: string | null, name: string, depth: number): string[] => {
     if (depth > 8) return [];
-    const candidates = classesByName.get(name) ?? [];
-    const hit = candidates.find((x) => x.file === file) ?? (candidates.length === 1 ? candidates[0] : undefined);
+    const hit = classIn(file, name);
     if (!hit) return DJANGO_GENERIC[name] ?? DJANGO_GENERIC[name.replace(/View$/, '')] ?? [];
     const own = new Set(hit.c.methods);
     for (const b of hit.c.bases) for (const m of classMethods(origin(hit.file, b) ?? hit.file, b, depth + 1)) own.add(m);
@@ -1249,24 +1455,32 @@ function partial(body: NonNullable<RouteRequest['body']>): NonNullable<RouteRequ
   return { ...body, schema };
 }
 
+/**
+ * Form and serializer field classes that Django forms, DRF serializers and WTForms name alike,
+ * as JSON Schema: the base of both tables below.
+ */
+const FIELD_CLASSES: Record<string, Record<string, unknown>> = {
+  IntegerField: SCHEMA.integer,
+  FloatField: SCHEMA.number,
+  DecimalField: SCHEMA.number,
+  BooleanField: SCHEMA.boolean,
+  EmailField: SCHEMA.email,
+  DateTimeField: SCHEMA.dateTime,
+  DateField: SCHEMA.date,
+  FileField: SCHEMA.binary,
+};
+
 /** DRF serializer fields as JSON Schema, by field class. */
 const DRF_FIELDS: Record<string, Record<string, unknown>> = {
-  IntegerField: { type: 'integer' },
-  FloatField: { type: 'number' },
-  DecimalField: { type: 'number' },
-  BooleanField: { type: 'boolean' },
-  EmailField: { type: 'string', format: 'email' },
-  URLField: { type: 'string', format: 'uri' },
-  UUIDField: { type: 'string', format: 'uuid' },
-  DateTimeField: { type: 'string', format: 'date-time' },
-  DateField: { type: 'string', format: 'date' },
-  FileField: { type: 'string', format: 'binary' },
-  ImageField: { type: 'string', format: 'binary' },
-  ListField: { type: 'array' },
-  MultipleChoiceField: { type: 'array' },
-  JSONField: {},
-  DictField: { type: 'object' },
-  PrimaryKeyRelatedField: {},
+  ...FIELD_CLASSES,
+  URLField: SCHEMA.uri,
+  UUIDField: SCHEMA.uuid,
+  ImageField: SCHEMA.binary,
+  ListField: SCHEMA.array,
+  MultipleChoiceField: SCHEMA.array,
+  JSONField: SCHEMA.any,
+  DictField: SCHEMA.object,
+  PrimaryKeyRelatedField: SCHEMA.any,
 };
 
 /**
@@ -1370,35 +1584,30 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
 /** JSON Schemas of the repository's pydantic models and WTForms forms, by class name. */
 interface PySchemas {
   model: (name: string) => { schema: Record<string, unknown>; source: string } | null;
+  /** a type annotation (`Item`, `list[Item]`, `Optional[Item]`, `int`) as JSON Schema; null when nothing is known of it */
+  type: (annotation: string) => Record<string, unknown> | null;
   form: (name: string) => { schema: Record<string, unknown>; source: string; multipart: boolean } | null;
 }
 
 const PY_SCALARS: Record<string, Record<string, unknown>> = {
-  str: { type: 'string' },
-  int: { type: 'integer' },
-  float: { type: 'number' },
-  bool: { type: 'boolean' },
-  bytes: { type: 'string' },
-  EmailStr: { type: 'string', format: 'email' },
-  HttpUrl: { type: 'string', format: 'uri' },
-  AnyUrl: { type: 'string', format: 'uri' },
-  datetime: { type: 'string', format: 'date-time' },
-  date: { type: 'string', format: 'date' },
-  UUID: { type: 'string', format: 'uuid' },
-  Decimal: { type: 'number' },
-  dict: { type: 'object' },
-  Dict: { type: 'object' },
-  Any: {},
+  str: SCHEMA.string,
+  int: SCHEMA.integer,
+  float: SCHEMA.number,
+  bool: SCHEMA.boolean,
+  bytes: SCHEMA.string,
+  EmailStr: SCHEMA.email,
+  HttpUrl: SCHEMA.uri,
+  AnyUrl: SCHEMA.uri,
+  datetime: SCHEMA.dateTime,
+  date: SCHEMA.date,
+  UUID: SCHEMA.uuid,
+  Decimal: SCHEMA.number,
+  dict: SCHEMA.object,
+  Dict: SCHEMA.object,
+  Any: SCHEMA.any,
 };
 const WTF_FIELDS: Record<string, Record<string, unknown>> = {
-  IntegerField: { type: 'integer' },
-  DecimalField: { type: 'number' },
-  FloatField: { type: 'number' },
-  BooleanField: { type: 'boolean' },
-  DateField: { type: 'string', format: 'date' },
-  DateTimeField: { type: 'string', format: 'date-time' },
-  EmailField: { type: 'string', format: 'email' },
-  FileField: { type: 'string', format: 'binary' },
+  ...FIELD_CLASSES,
   MultipleFileField: { type: 'array', items: { type: 'string', format: 'binary' } },
   SelectMultipleField: { type: 'array', items: { type: 'string' } },
 };
@@ -1470,7 +1679,57 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       multipart,
     };
   };
-  return { model: (n) => modelSchema(n), form };
+  const type = (annotation: string): Record<string, unknown> | null => {
+    const { schema } = typeSchema(annotation, 0);
+    return Object.keys(schema).length > 0 ? schema : null;
+  };
+  return { model: (n) => modelSchema(n), form, type };
+}
+
+/**
+ * The responses a Flask or FastAPI handler declares. FastAPI: `response_model=` (else the return
+ * annotation) read as a schema — a pydantic model, a list of them, a scalar — under
+ * `status_code=` (else 200). Flask: each `return jsonify(…)` whose keys are literal (a dict
+ * literal with string keys, or keyword arguments) as an object with those keys, under the status
+ * written after it (`return jsonify(…), 201`), else 200; a `jsonify` of anything else is left out.
+ */
+function pyResponses(file: string, r: PyFile['routes'][number], framework: string, schemas: PySchemas): RouteResponse[] | undefined {
+  if (framework === 'fastapi') {
+    const type = r.responseModel ?? r.def?.returns;
+    // `status_code=201`, `status.HTTP_201_CREATED`: the three digits.
+    const given = r.statusCode ? /(?:^|\D)([1-5]\d\d)(?!\d)/.exec(r.statusCode)?.[1] : undefined;
+    const schema = type && !/^(?:None|Response|\w+Response)$/.test(type) ? schemas.type(type) : null;
+    if (!schema) return given ? [{ status: given, source: `${file}:${r.line}` }] : undefined;
+    return [
+      { status: given ?? '200', contentType: 'application/json', schema, source: `${file}:${r.responseModel ? r.line : r.def!.line}` },
+    ];
+  }
+  if (!r.def) return undefined;
+  const out: RouteResponse[] = [];
+  const body = r.def.body;
+  for (const m of body.matchAll(/\breturn\s+(?:flask\.)?jsonify\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const close = closing(body, open);
+    const args = splitArgs(body.slice(open + 1, close - 1));
+    let keys: string[] | null = null;
+    if (args.length === 1 && args[0]!.trim().startsWith('{')) {
+      const inner = args[0]!.trim();
+      const entries = splitArgs(inner.slice(1, closing(inner, 0) - 1));
+      const names = entries.map((e) => /^\s*["']([\w-]+)["']\s*:/.exec(e)?.[1]);
+      if (entries.length > 0 && names.every((n) => n !== undefined)) keys = names as string[];
+    } else if (args.length > 0 && args.every((a) => /^\s*\w+\s*=(?!=)/.test(a))) keys = args.map((a) => /^\s*(\w+)/.exec(a)![1]!);
+    if (!keys) continue;
+    const status = /^\s*,\s*(\d{3})\b/.exec(body.slice(close))?.[1] ?? '200';
+    if (out.some((x) => x.status === status)) continue;
+    const line = r.def.line + 1 + (body.slice(0, m.index).match(/\n/g)?.length ?? 0);
+    out.push({
+      status,
+      contentType: 'application/json',
+      schema: { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, {}])) },
+      source: `${file}:${line}`,
+    });
+  }
+  return out.length > 0 ? out.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
 }
 
 /**
@@ -1671,6 +1930,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
       for (const p of key ? prefixesOf(key, new Set()) : [{ path: '' }]) {
         const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
+        const responses = pyResponses(file, r, framework, pySchemas);
         routes.push({
           method: r.method,
           path: joinPath(p.path, r.path),
@@ -1681,6 +1941,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
           resolved: p.unresolved === undefined,
           ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
           ...(request ? { request } : {}),
+          ...(responses ? { responses } : {}),
         });
       }
     }
@@ -2365,6 +2626,101 @@ function springTyped(
  * class name without `Controller` and the method's name. Minimal APIs: `app.MapGet("/x", …)`, also
  * on a `MapGroup("/api")` variable.
  */
+const CS_SCALAR = /^(?:string|int|long|short|byte|bool|decimal|double|float|Guid|DateTime|DateTimeOffset|char|uint|ulong)\??$/;
+
+/**
+ * What an ASP.NET controller action declares (C#): `[FromBody]` / `[FromForm]` / `[FromQuery]`
+ * parameters, and — as an `[ApiController]` binds them — a parameter of a complex type not in
+ * the route as the JSON body and a scalar one as a query parameter; the responses from
+ * `[ProducesResponseType]`, else from the results the body returns (`Ok`, `CreatedAtAction`,
+ * `NoContent`, `NotFound`, `BadRequest`), the 2xx one typed by `ActionResult<T>` or a plain return
+ * type.
+ */
+function aspnetTyped(
+  code: string,
+  source: string,
+  at: number,
+  header: string,
+  attrs: string,
+): ((method: string, path: string) => TypedRequest) | undefined {
+  const open = at + header.length - 1;
+  const close = closing(code, open);
+  const sig = header.slice(attrs.length);
+  const returnType =
+    /^(?:(?:public|private|protected|internal|static|virtual|override|async|new)\s+)+([\w<>[\],.? ]+?)\s+\w+\s*(?:<[^>]*>)?\s*\($/
+      .exec(sig)?.[1]
+      ?.trim();
+  const params = splitArgs(code.slice(open + 1, close - 1)).map((p) => {
+    const m = /^((?:\[[^\]]*\]\s*)*)([\w<>[\],.?]+)\s+(\w+)\s*(=.*)?$/.exec(p.trim());
+    return m ? { attrs: m[1]!, type: m[2]!, name: m[3]!, optional: m[4] !== undefined || m[2]!.endsWith('?') } : null;
+  });
+  const brace = code.indexOf('{', close);
+  const body = brace < 0 || /^\s*=>/.test(code.slice(close, brace)) ? '' : code.slice(brace, closing(code, brace));
+  const inner = returnType?.replace(/^(?:Task|ValueTask)<(.+)>$/, '$1');
+  const resultType = inner && /^ActionResult<(.+)>$/.exec(inner)?.[1];
+  const plain = inner && !/^(?:void|Task|ValueTask|IActionResult|ActionResult|IResult)$/.test(inner) && !resultType ? inner : undefined;
+  const returned = resultType ?? plain;
+  const responses: NonNullable<TypedRequest['responses']> = [];
+  for (const r of attrs.matchAll(/\bProducesResponseType\s*\(([^\]]*)\)/g)) {
+    const type = /typeof\s*\(\s*([\w<>[\],.?]+)\s*\)/.exec(r[1]!)?.[1];
+    const status = /(?:Status|\b)([1-5]\d\d)\b/.exec(r[1]!)?.[1];
+    if (status && !responses.some((x) => x.status === status))
+      responses.push({ status, ...(type ? { contentType: 'application/json', type } : {}), source });
+  }
+  if (responses.length === 0) {
+    const results: Array<[RegExp, string]> = [
+      [/\breturn\s+(?:Ok|Json)\s*\(/, '200'],
+      [/\breturn\s+Created(?:AtAction|AtRoute)?\s*\(/, '201'],
+      [/\breturn\s+Accepted\w*\s*\(/, '202'],
+      [/\breturn\s+NoContent\s*\(/, '204'],
+      [/\breturn\s+BadRequest\s*\(/, '400'],
+      [/\breturn\s+Unauthorized\s*\(/, '401'],
+      [/\breturn\s+Forbid\s*\(/, '403'],
+      [/\breturn\s+NotFound\s*\(/, '404'],
+      [/\breturn\s+Conflict\s*\(/, '409'],
+    ];
+    for (const [re, status] of results)
+      if (re.test(body))
+        responses.push({
+          status,
+          ...(returned && /^2/.test(status) && status !== '204' ? { contentType: 'application/json', type: returned } : {}),
+          source,
+        });
+    if (responses.length === 0 && returned) responses.push({ status: '200', contentType: 'application/json', type: returned, source });
+  }
+  return (method, path) => {
+    const t: TypedRequest = { language: 'cs' };
+    const inPath = new Set([...path.matchAll(/\{(\w+)/g)].map((x) => x[1]!.toLowerCase()));
+    for (const p of params) {
+      if (!p || /\bFrom(?:Services|Header|Route)\b/.test(p.attrs) || /^(?:CancellationToken|HttpContext|HttpRequest)$/.test(p.type))
+        continue;
+      if (
+        /\bFromBody\b/.test(p.attrs) ||
+        (!p.attrs.trim() &&
+          !inPath.has(p.name.toLowerCase()) &&
+          !CS_SCALAR.test(p.type) &&
+          !/^(?:IFormFile|List<|IEnumerable<)/.test(p.type))
+      ) {
+        if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) && !t.body)
+          t.body = { type: p.type, contentType: 'application/json', source };
+      } else if (/\bFromForm\b/.test(p.attrs) || p.type === 'IFormFile') {
+        if (!t.body)
+          t.body =
+            p.type === 'IFormFile'
+              ? { fields: [p.name], files: [p.name], contentType: 'multipart/form-data', source }
+              : { type: p.type, contentType: 'application/x-www-form-urlencoded', source };
+      } else if (!inPath.has(p.name.toLowerCase())) {
+        const name = /\bName\s*=\s*"([^"]+)"/.exec(p.attrs)?.[1] ?? p.name;
+        if (CS_SCALAR.test(p.type))
+          t.query = [...(t.query ?? []), { name, type: p.type.replace(/\?$/, ''), required: !p.optional, source }];
+        else t.queryType = { type: p.type, source };
+      }
+    }
+    if (responses.length > 0) t.responses = [...responses].sort((a, b) => (a.status < b.status ? -1 : 1));
+    return t;
+  };
+}
+
 function aspnet(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const spans = stringSpans(s);
@@ -2416,6 +2772,7 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
       code,
       m.index + (/\bHttp(?:Get|Post|Put|Patch|Delete|Head|Options)\b/.exec(attrs)?.index ?? /\bRoute\b/.exec(attrs)?.index ?? 0),
     );
+    const typed = aspnetTyped(code, `${s.rel}:${lineAt(code, m.index + attrs.length)}`, m.index, m[0], attrs);
     for (const p of pairs) {
       for (const prefix of prefixes) {
         const resolved = p.template !== null && prefix !== null;
@@ -2430,6 +2787,7 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
           handler: action,
           resolved,
           ...(resolved ? {} : { unresolvedPrefix: `${s.rel}:${line} ${attrs.trim()}` }),
+          ...(typed ? { typed: typed(p.method, full) } : {}),
         });
       }
     }

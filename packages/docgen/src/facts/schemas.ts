@@ -13,7 +13,7 @@ export interface TypeDecl {
   name: string;
   file: string;
   line: number;
-  language: 'java' | 'ts' | 'go';
+  language: 'java' | 'ts' | 'go' | 'cs';
   fields: Array<{ name: string; type: string; required: boolean; form?: string }>;
 }
 
@@ -28,6 +28,8 @@ export function typeDecls(s: SourceFile, code: string): TypeDecl[] {
       return tsTypes(s, code);
     case 'Go':
       return goTypes(s, code);
+    case 'C#':
+      return csTypes(s, code);
     default:
       return [];
   }
@@ -88,6 +90,33 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
 const jsonName = (annotations: string): string | undefined =>
   /@JsonProperty\s*\(\s*(?:value\s*=\s*)?"([^"]+)"/.exec(annotations)?.[1] ?? /@SerializedName\s*\(\s*"([^"]+)"/.exec(annotations)?.[1];
 
+/**
+ * C# classes and records: `public T Name { get; set; }` properties and a positional record's
+ * parameters, named as System.Text.Json writes them by default (camelCase); required when marked
+ * `[Required]` or `required`.
+ */
+function csTypes(s: SourceFile, code: string): TypeDecl[] {
+  const out: TypeDecl[] = [];
+  const camel = (n: string): string => n.charAt(0).toLowerCase() + n.slice(1);
+  for (const m of code.matchAll(/\b(?:class|record(?:\s+class)?)\s+(\w+)\s*(\((?:[^()]|\([^()]*\))*\))?[^{;]*([{;])/g)) {
+    const fields: TypeDecl['fields'] = [];
+    if (m[2])
+      for (const p of splitArgs(m[2].slice(1, -1))) {
+        const f = /^(?:\[[^\]]*\]\s*)*([\w<>[\],.?]+)\s+(\w+)\s*(?:=.*)?$/.exec(p.trim());
+        if (f) fields.push({ name: camel(f[2]!), type: f[1]!, required: !f[1]!.endsWith('?') && !/=/.test(p) });
+      }
+    if (m[3] === '{') {
+      const open = m.index + m[0].length - 1;
+      // Accessor blocks (`{ get; set; }`) are braces too: the body is read as written (locals are never `public`).
+      const body = code.slice(open + 1, closing(code, open) - 1);
+      for (const f of body.matchAll(/((?:\[[^\]]*\]\s*)*)public\s+(required\s+)?(?:virtual\s+)?([\w<>[\],.?]+)\s+(\w+)\s*\{\s*get\s*;/g))
+        fields.push({ name: camel(f[4]!), type: f[3]!, required: !!f[2] || /\bRequired\b/.test(f[1]!) });
+    }
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'cs', fields });
+  }
+  return out;
+}
+
 function tsTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
   for (const m of code.matchAll(/\b(?:class|interface)\s+(\w+)\b[^{;]*\{/g)) {
@@ -132,60 +161,86 @@ function goTypes(s: SourceFile, code: string): TypeDecl[] {
   return out;
 }
 
-const SCALARS: Record<string, Record<string, unknown>> = {
+/**
+ * The JSON Schemas the type tables map names to (here and in routes.ts), written once. Shared
+ * objects: a caller that wants to add to one copies it first.
+ */
+export const SCHEMA = {
   string: { type: 'string' },
-  String: { type: 'string' },
-  char: { type: 'string' },
-  Character: { type: 'string' },
-  UUID: { type: 'string', format: 'uuid' },
-  int: { type: 'integer' },
-  Int: { type: 'integer' },
-  Integer: { type: 'integer' },
-  long: { type: 'integer' },
-  Long: { type: 'integer' },
-  short: { type: 'integer' },
-  Short: { type: 'integer' },
-  byte: { type: 'integer' },
-  BigInteger: { type: 'integer' },
-  int8: { type: 'integer' },
-  int16: { type: 'integer' },
-  int32: { type: 'integer' },
-  int64: { type: 'integer' },
-  uint: { type: 'integer' },
-  uint8: { type: 'integer' },
-  uint16: { type: 'integer' },
-  uint32: { type: 'integer' },
-  uint64: { type: 'integer' },
+  integer: { type: 'integer' },
   number: { type: 'number' },
-  float: { type: 'number' },
-  Float: { type: 'number' },
-  double: { type: 'number' },
-  Double: { type: 'number' },
-  float32: { type: 'number' },
-  float64: { type: 'number' },
-  BigDecimal: { type: 'number' },
   boolean: { type: 'boolean' },
-  Boolean: { type: 'boolean' },
-  bool: { type: 'boolean' },
-  Date: { type: 'string', format: 'date-time' },
-  Instant: { type: 'string', format: 'date-time' },
-  LocalDateTime: { type: 'string', format: 'date-time' },
-  OffsetDateTime: { type: 'string', format: 'date-time' },
-  ZonedDateTime: { type: 'string', format: 'date-time' },
-  'time.Time': { type: 'string', format: 'date-time' },
-  LocalDate: { type: 'string', format: 'date' },
-  MultipartFile: { type: 'string', format: 'binary' },
-  '*multipart.FileHeader': { type: 'string', format: 'binary' },
+  email: { type: 'string', format: 'email' },
+  uri: { type: 'string', format: 'uri' },
+  uuid: { type: 'string', format: 'uuid' },
+  dateTime: { type: 'string', format: 'date-time' },
+  date: { type: 'string', format: 'date' },
+  binary: { type: 'string', format: 'binary' },
   object: { type: 'object' },
-  Object: { type: 'object' },
+  array: { type: 'array' },
   any: {},
-  unknown: {},
-  'interface{}': {},
+} as const satisfies Record<string, Record<string, unknown>>;
+
+const SCALARS: Record<string, Record<string, unknown>> = {
+  string: SCHEMA.string,
+  String: SCHEMA.string,
+  char: SCHEMA.string,
+  Character: SCHEMA.string,
+  UUID: SCHEMA.uuid,
+  int: SCHEMA.integer,
+  Int: SCHEMA.integer,
+  Integer: SCHEMA.integer,
+  long: SCHEMA.integer,
+  Long: SCHEMA.integer,
+  short: SCHEMA.integer,
+  Short: SCHEMA.integer,
+  byte: SCHEMA.integer,
+  BigInteger: SCHEMA.integer,
+  int8: SCHEMA.integer,
+  int16: SCHEMA.integer,
+  int32: SCHEMA.integer,
+  int64: SCHEMA.integer,
+  uint: SCHEMA.integer,
+  uint8: SCHEMA.integer,
+  uint16: SCHEMA.integer,
+  uint32: SCHEMA.integer,
+  uint64: SCHEMA.integer,
+  number: SCHEMA.number,
+  float: SCHEMA.number,
+  Float: SCHEMA.number,
+  double: SCHEMA.number,
+  Double: SCHEMA.number,
+  float32: SCHEMA.number,
+  float64: SCHEMA.number,
+  BigDecimal: SCHEMA.number,
+  boolean: SCHEMA.boolean,
+  Boolean: SCHEMA.boolean,
+  bool: SCHEMA.boolean,
+  Date: SCHEMA.dateTime,
+  Instant: SCHEMA.dateTime,
+  LocalDateTime: SCHEMA.dateTime,
+  DateTime: SCHEMA.dateTime,
+  DateTimeOffset: SCHEMA.dateTime,
+  decimal: SCHEMA.number,
+  Guid: SCHEMA.uuid,
+  OffsetDateTime: SCHEMA.dateTime,
+  ZonedDateTime: SCHEMA.dateTime,
+  'time.Time': SCHEMA.dateTime,
+  LocalDate: SCHEMA.date,
+  MultipartFile: SCHEMA.binary,
+  '*multipart.FileHeader': SCHEMA.binary,
+  object: SCHEMA.object,
+  Object: SCHEMA.object,
+  any: SCHEMA.any,
+  unknown: SCHEMA.any,
+  'interface{}': SCHEMA.any,
 };
 
 /** Wrappers whose content is the type (`ResponseEntity<User>`, `Promise<User>`, `Optional<User>` …). */
-const WRAPPERS = /^(?:ResponseEntity|HttpEntity|Mono|Optional|Promise|Observable|CompletableFuture|Callable|DeferredResult|EntityModel)$/;
-const LISTS = /^(?:List|ArrayList|Set|HashSet|Collection|Iterable|Flux|Page|Slice|Array|ReadonlyArray|MutableList)$/;
+const WRAPPERS =
+  /^(?:ResponseEntity|HttpEntity|Mono|Optional|Promise|Observable|CompletableFuture|Callable|DeferredResult|EntityModel|Task|ValueTask|ActionResult)$/;
+const LISTS =
+  /^(?:List|ArrayList|Set|HashSet|Collection|Iterable|Flux|Page|Slice|Array|ReadonlyArray|MutableList|IEnumerable|IList|ICollection|IReadOnlyList|IAsyncEnumerable)$/;
 
 /** JSON Schemas of the repository's declared types, looked up by name (the declaring file's language first). */
 export class TypeSchemas {

@@ -5,6 +5,7 @@ import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
 import { code, heading, list, paragraph, root, source, table } from './blocks.ts';
 import { pageLink, type PageMeta, type PageSpec } from './arch.ts';
 import { paramRows } from './params.ts';
+import { isExample } from './overview.ts';
 
 export interface ApiSymbol {
   file: string;
@@ -221,7 +222,30 @@ export function routeNotes(routes: RepositoryFacts['routes']): BlockContent[] {
   return blocks;
 }
 
-/** The HTTP API page: the extracted routes grouped by their first path segment. */
+/**
+ * The routes of the HTTP API page by group (their first path segment), in page order: the
+ * system's own routes; routes of example programs are kept apart (`examples`).
+ */
+export function routeGroups(routes: RepositoryFacts['routes']): {
+  groups: Array<[string, RepositoryFacts['routes']]>;
+  examples: RepositoryFacts['routes'];
+} {
+  const groups = new Map<string, RepositoryFacts['routes']>();
+  for (const r of routes) {
+    if (isExample(r.file)) continue;
+    const group = `/${r.path.split('/').filter(Boolean)[0] ?? ''}`;
+    groups.set(group, [...(groups.get(group) ?? []), r]);
+  }
+  return { groups: [...groups], examples: routes.filter((r) => isExample(r.file)) };
+}
+
+const routeTable = (routes: RepositoryFacts['routes']): BlockContent =>
+  table(
+    ['Method', 'Path', 'Handler', 'Defined in'],
+    routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)]),
+  );
+
+/** The HTTP API page: the extracted routes grouped by their first path segment, example programs' routes apart. */
 export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly string[] = [], more: () => BlockContent[] = () => []): PageSpec {
   return {
     id: 'api-http',
@@ -231,20 +255,14 @@ export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly strin
       const blocks: BlockContent[] = [heading(1, 'HTTP API')];
       if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
       else {
-        const groups = new Map<string, RepositoryFacts['routes']>();
-        for (const r of facts.routes) {
-          const group = `/${r.path.split('/').filter(Boolean)[0] ?? ''}`;
-          groups.set(group, [...(groups.get(group) ?? []), r]);
-        }
-        for (const [group, routes] of groups) {
-          blocks.push(heading(2, group));
+        const { groups, examples } = routeGroups(facts.routes);
+        for (const [group, routes] of groups) blocks.push(heading(2, group), routeTable(routes));
+        if (examples.length > 0)
           blocks.push(
-            table(
-              ['Method', 'Path', 'Handler', 'Defined in'],
-              routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)]),
-            ),
+            heading(2, 'Examples'),
+            paragraph(`${examples.length} route(s) are declared by example programs, not by the system itself:`),
+            routeTable(examples),
           );
-        }
         const notes = routeNotes(facts.routes);
         if (notes.length > 0) blocks.push(heading(2, 'Paths to check'), ...notes);
       }
@@ -254,20 +272,34 @@ export function apiHttpPage(facts: RepositoryFacts, extraSources: readonly strin
   };
 }
 
-/** The API index: counts and the table of contents (rebuilt on every run; it names the commit). */
-export function apiIndex(facts: RepositoryFacts, meta: PageMeta, pages: ReadonlyArray<{ id: string; title: string }>): Root {
+/** The API index: the overview, then the contents — the HTTP API first when the system declares routes, else the library reference (a library's API), examples apart (rebuilt on every run; it names the commit). */
+export function apiIndex(
+  facts: RepositoryFacts,
+  meta: PageMeta,
+  pages: ReadonlyArray<{ id: string; title: string }>,
+  overview: readonly BlockContent[] = [],
+): Root {
   const title = `${meta.name} — API`;
   const modules = pages.filter((p) => p.id.startsWith('api-m-'));
+  const own = modules.filter((p) => !isExample(`${p.title}/`));
+  const examples = modules.filter((p) => isExample(`${p.title}/`));
   // A large module's pages are its files ('folder: file'): the module counts once.
-  const moduleCount = new Set(modules.map((p) => (p.id.includes('--') ? p.title.slice(0, p.title.lastIndexOf(': ')) : p.title))).size;
+  const moduleCount = new Set(own.map((p) => (p.id.includes('--') ? p.title.slice(0, p.title.lastIndexOf(': ')) : p.title))).size;
+  const ownRoutes = facts.routes.filter((r) => !isExample(r.file)).length;
+  const http = [heading(2, 'HTTP API'), list([[pageLink('api-http', 'HTTP API')]])];
+  const reference = [
+    heading(2, 'Library reference'),
+    own.length === 0 ? paragraph('No module with source files was found.') : list(own.map((p) => [pageLink(p.id, p.title)])),
+  ];
   return root([
     heading(1, title),
     paragraph(
-      `Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${facts.routes.length} HTTP routes, ${moduleCount} modules.`,
+      `Generated by Docent from the code${meta.commit ? ` at commit ${meta.commit}` : ''}: ${ownRoutes} HTTP routes, ${moduleCount} modules${examples.length > 0 ? ` (examples apart)` : ''}.${ownRoutes === 0 ? ' No HTTP route is declared outside examples: the library reference is the API.' : ''}`,
     ),
-    heading(2, 'HTTP API'),
-    list([[pageLink('api-http', 'HTTP API')]]),
-    heading(2, 'Library reference'),
-    modules.length === 0 ? paragraph('No module with source files was found.') : list(modules.map((p) => [pageLink(p.id, p.title)])),
+    ...(overview.length > 0
+      ? [heading(2, 'Overview'), ...overview.map((b) => (b.type === 'heading' ? { ...b, depth: 3 as const } : b))]
+      : []),
+    ...(ownRoutes > 0 ? [...http, ...reference] : [...reference, ...(facts.routes.length > 0 ? http : [])]),
+    ...(examples.length > 0 ? [heading(2, 'Examples'), list(examples.map((p) => [pageLink(p.id, p.title)]))] : []),
   ]);
 }

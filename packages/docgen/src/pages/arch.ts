@@ -188,7 +188,12 @@ export function architectureSections(
 }
 
 /** The architecture index: the overview and the table of contents (rebuilt on every run; it names the commit). */
-export function architectureIndex(facts: RepositoryFacts, meta: PageMeta, pages: ReadonlyArray<{ id: string; title: string }>): Root {
+export function architectureIndex(
+  facts: RepositoryFacts,
+  meta: PageMeta,
+  pages: ReadonlyArray<{ id: string; title: string }>,
+  overview: readonly BlockContent[] = [],
+): Root {
   const title = `${meta.name} — architecture`;
   return root([
     heading(1, title),
@@ -197,6 +202,9 @@ export function architectureIndex(facts: RepositoryFacts, meta: PageMeta, pages:
       code('path:line'),
       '.',
     ),
+    ...(overview.length > 0
+      ? [heading(2, 'Overview'), ...overview.map((b) => (b.type === 'heading' ? { ...b, depth: 3 as const } : b))]
+      : []),
     heading(2, 'Contents'),
     list(pages.map((p) => [pageLink(p.id, p.title)])),
   ]);

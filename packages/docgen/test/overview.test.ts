@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateDocSet, generateDocs } from '../src/docs.ts';
+import { factsOf, type SourceFile } from '../src/facts/index.ts';
+import { dataModels } from '../src/facts/models.ts';
+import { breadcrumbsOf, navigationOf } from '../src/pages/nav.ts';
+import { overviewBlocks, overviewSentences, readmeOpening } from '../src/pages/overview.ts';
+import { renderHtml } from '../src/render/html.ts';
+import { renderMarkdown } from '../src/render/markdown.ts';
+import { root } from '../src/pages/blocks.ts';
+
+const py = (rel: string, text: string): SourceFile => ({ rel, language: 'Python', text });
+const txt = (rel: string, text: string): SourceFile => ({ rel, language: 'text', text });
+
+const sources: SourceFile[] = [
+  py('shop/__init__.py', '# package\n"""Shop: orders and payments for the storefront.\n\nMore words here.\n"""\nfrom flask import Flask\n'),
+  // A package with no doc of its own: its name says "auth", the overview says nothing about it.
+  py('shop/auth/__init__.py', 'from .views import login\n'),
+  py(
+    'shop/auth/views.py',
+    "from flask import Blueprint\nbp = Blueprint('auth', __name__)\n\n@bp.route('/login', methods=['POST'])\ndef login():\n    return ''\n",
+  ),
+  py(
+    'shop/views.py',
+    "from flask import Flask\nfrom shop.auth.views import bp\napp = Flask(__name__)\napp.register_blueprint(bp, url_prefix='/auth')\n\n@app.get('/orders')\ndef orders():\n    return []\n\n@app.get('/orders/<int:id>')\ndef order(id):\n    return {}\n",
+  ),
+  py('shop/models.py', 'from django.db import models\n\nclass Order(models.Model):\n    total = models.IntegerField()\n'),
+  py('billing/tax.py', 'def rate():\n    return 0.2\n'),
+  py(
+    'examples/demo/app.py',
+    "from flask import Flask\napp = Flask(__name__)\n\n@app.get('/hello')\ndef hello():\n    return 'hi'\n\nif __name__ == '__main__':\n    app.run()\n",
+  ),
+];
+const projectFiles: SourceFile[] = [
+  txt(
+    'README.md',
+    '[![build](https://ci/badge.svg)](https://ci)\n\n# Shop\n\nA small **shop** that sells [things](https://x) online. It has more.\nSecond line of the same paragraph.\n\n## Install\n',
+  ),
+  txt('Procfile', 'web: gunicorn shop.views:app\n'),
+  txt('Dockerfile', 'FROM python:3.12\nCMD alembic upgrade head && \\\n    gunicorn shop.views:app\n'),
+  txt('web/package.json', '{\n  "name": "web",\n  "description": "The storefront\'s browser app."\n}\n'),
+];
+const files = new Map([...sources, ...projectFiles].map((f) => [f.rel, f.text.split('\n')]));
+const facts = factsOf(sources, null);
+const sentences = overviewSentences(facts, sources, projectFiles, dataModels([...sources, ...projectFiles]));
+const textOf = (s: (typeof sentences)[number]): string =>
+  s.parts.map((p) => (typeof p === 'string' ? p : 'value' in p ? String(p.value) : '')).join('');
+
+describe('overview: grounded sentences only', () => {
+  it('every sentence cites a path:line that exists, and the cited line holds its evidence', () => {
+    expect(sentences.length).toBeGreaterThanOrEqual(6);
+    for (const s of sentences) {
+      expect(s.cites.length, textOf(s)).toBeGreaterThan(0);
+      for (const c of s.cites) {
+        const lines = files.get(c.file);
+        expect(lines, `${textOf(s)} cites ${c.file}`).toBeDefined();
+        expect(c.line).toBeGreaterThanOrEqual(1);
+        expect(c.line).toBeLessThanOrEqual(lines!.length);
+        if (c.evidence) expect(lines![c.line - 1], textOf(s)).toContain(c.evidence);
+      }
+    }
+    // Rendered, each paragraph ends with its citations.
+    const md = renderMarkdown(root(overviewBlocks(sentences)));
+    for (const line of md.split('\n').filter((l) => l !== '' && !l.startsWith('#')))
+      expect(line).toMatch(/\(`[^`]+:\d+`(?:, `[^`]+:\d+`)*\)\.$/);
+  });
+
+  it("quotes the README's opening paragraph (badges and headings skipped, markup out) and the packages' own docs", () => {
+    const what = sentences.filter((s) => s.section === 'What it is');
+    expect(what.map(textOf)).toEqual(['The README opens: “A small shop that sells things online.”']);
+    expect(what[0]!.cites[0]).toMatchObject({ file: 'README.md', line: 5 });
+    const parts = sentences.filter((s) => s.section === 'Its parts').map(textOf);
+    expect(parts).toEqual([
+      'shop says of itself: “Shop: orders and payments for the storefront.”',
+      "web says of itself: “The storefront's browser app.”",
+    ]);
+    expect(
+      readmeOpening(txt('README.rst', 'Shop\n====\n\n.. image:: x.svg\n   :target: https://ci.example/x\n\nSells things to people.\n')),
+    ).toMatchObject({
+      line: 7,
+      text: 'Sells things to people.',
+    });
+  });
+
+  it('says nothing from names: a folder without a doc of its own gets no sentence', () => {
+    const all = sentences.map(textOf).join('\n');
+    expect(all).not.toMatch(/\bbilling\b/);
+    expect(all).not.toMatch(/authentication|sign-?in/i);
+    expect(sentences.some((s) => s.section === 'Its parts' && /auth/.test(textOf(s)))).toBe(false);
+  });
+
+  it('routes per declaring file with their full paths; examples, their routes and their programs apart', () => {
+    const routes = sentences.filter((s) => s.section === 'How a request arrives').map(textOf);
+    expect(routes).toContain('shop/views.py declares 2 flask routes under /orders: GET /orders, GET /orders/<int:id>');
+    expect(routes.some((r) => r.includes('POST /auth/login'))).toBe(true);
+    expect(routes.filter((r) => r.includes('/hello'))).toEqual([]);
+    expect(routes).toContain('1 route belongs to examples, not to the system itself, the first in examples/demo/app.py');
+    const runs = sentences.filter((s) => s.section === 'How it runs').map(textOf);
+    expect(runs).toContain('Procfile runs web: gunicorn shop.views:app');
+    // An instruction continued over lines is read whole, cited at its first line.
+    expect(runs).toContain('Dockerfile runs CMD alembic upgrade head && gunicorn shop.views:app');
+    expect(runs.some((r) => r.startsWith('It starts at examples/'))).toBe(false);
+    expect(runs.some((r) => r.startsWith('1 example program starts on its own'))).toBe(true);
+    expect(sentences.filter((s) => s.section === 'Data model').map(textOf)).toEqual(['Order (django) has 2 fields']);
+  });
+});
+
+describe('navigation', () => {
+  const apiPages = [
+    { id: 'api-http', title: 'HTTP API' },
+    { id: 'api-m-shop', title: 'shop' },
+    { id: 'api-m-shop-big--a-py', title: 'shop/big: a.py' },
+    { id: 'api-m-shop-big--b-py', title: 'shop/big: b.py' },
+    { id: 'api-m-examples-demo', title: 'examples/demo' },
+  ];
+
+  it('sections of human titles: the overview, endpoint groups by path with their anchors, modules (split ones nested), examples apart', () => {
+    const nav = navigationOf('api', 'api', apiPages, facts.routes);
+    expect(nav.map((s) => s.title)).toEqual(['Start', 'HTTP API', 'Library reference', 'Examples']);
+    expect(nav[0]!.items).toEqual([{ title: 'Overview', page: 'api' }]);
+    expect(nav[1]!.items[0]!.children).toEqual([
+      { title: '/auth', page: 'api-http', anchor: 'auth' },
+      { title: '/orders', page: 'api-http', anchor: 'orders' },
+    ]);
+    expect(nav[2]!.items).toEqual([
+      { title: 'shop', page: 'api-m-shop' },
+      {
+        title: 'shop/big',
+        page: 'api-m-shop-big--a-py',
+        children: [
+          { title: 'a.py', page: 'api-m-shop-big--a-py' },
+          { title: 'b.py', page: 'api-m-shop-big--b-py' },
+        ],
+      },
+    ]);
+    expect(nav[3]!.items.map((i) => i.title)).toEqual(['Example endpoints', 'examples/demo']);
+    for (const section of nav) for (const item of section.items) expect(item.title).not.toMatch(/\.html$|^api-m-/);
+    expect(breadcrumbsOf(nav, 'api-m-shop-big--b-py')).toEqual([
+      { title: 'Overview', page: 'api' },
+      { title: 'Library reference' },
+      { title: 'shop/big', page: 'api-m-shop-big--a-py' },
+      { title: 'b.py' },
+    ]);
+    expect(breadcrumbsOf(nav, 'api')).toEqual([]);
+  });
+
+  it('a library with no route of its own: its reference is the API, and there is no HTTP section', () => {
+    const library = factsOf([sources[5]!, sources[6]!], null);
+    const nav = navigationOf('api', 'api', apiPages, library.routes);
+    expect(nav.map((s) => s.title)).toEqual(['Start', 'Library reference', 'Examples']);
+  });
+
+  it('the HTML page carries the sidebar, the current page marked, breadcrumbs back to the overview', () => {
+    const nav = navigationOf(
+      'arch',
+      'architecture',
+      [
+        { id: 'architecture-context', title: 'System context' },
+        { id: 'architecture-components', title: 'Components' },
+      ],
+      [],
+    );
+    const html = renderHtml(root([]), 'x', new Map(), {
+      search: 's.js',
+      nav: { sections: nav, page: 'architecture-components', crumbs: breadcrumbsOf(nav, 'architecture-components') },
+    });
+    expect(html).toContain('<a href="architecture-components.html" aria-current="page">Components</a>');
+    expect(html).toContain('<a href="architecture-context.html">System context</a>');
+    expect(html).toMatch(
+      /<nav class="docent-crumbs" aria-label="Breadcrumb"><ol><li><a href="architecture.html">Overview<\/a><\/li><li>Architecture<\/li><li aria-current="page">Components<\/li><\/ol><\/nav>/,
+    );
+    expect(html).toContain('↑ Back to the contents');
+    expect(html).toContain('<details class="docent-menu">');
+  });
+});
+
+describe('the doc set opens on the overview', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'overview-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  for (const f of [...sources, ...projectFiles]) {
+    fs.mkdirSync(path.dirname(path.join(dir, f.rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, f.rel), f.text);
+  }
+  it('index.html is the index page: the overview, its citations, the sidebar', async () => {
+    const docs = await generateDocs(dir, 'arch', ['md', 'html'], { name: 'shop' });
+    const index = docs.find((d) => d.name === 'index.html');
+    expect(index?.content).toBe(docs.find((d) => d.name === 'architecture.html')?.content);
+    expect(String(index!.content)).toContain('<h2 id="overview">Overview</h2>');
+    expect(String(index!.content)).toContain('<code>README.md:5</code>');
+    expect(String(index!.content)).toContain('<nav class="docent-side" aria-label="Contents">');
+    expect(String(docs.find((d) => d.name === 'architecture.md')!.content)).toContain(
+      'The README opens: “A small shop that sells things online.”',
+    );
+  });
+
+  it('the manifest carries the sidebar as a source of each HTML page, storable as PostgreSQL JSON (no NUL)', async () => {
+    const { manifest } = await generateDocSet(dir, 'api', ['html'], { meta: { name: 'shop' } });
+    const sources = Object.values(manifest.pages).map((p) => Object.keys(p.sources));
+    expect(sources.every((keys) => keys.includes('//navigation'))).toBe(true);
+    expect(JSON.stringify(manifest)).not.toContain('\\u0000');
+  });
+});
