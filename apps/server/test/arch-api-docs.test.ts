@@ -438,4 +438,33 @@ describe('a protected branch and the API viewer', () => {
       .find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
+
+  it('an API set with its own overview opens on it, and keeps its OpenAPI viewer at openapi.html', async () => {
+    const { DocSetStore } = await import('../src/docsets/store.ts');
+    const store = new DocSetStore(t.database.db);
+    const job = await t.database.db.selectFrom('jobs').select('id').where('job_type', '=', 'DOC_API').executeTakeFirstOrThrow();
+    const html = (title: string) =>
+      Buffer.from(`<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`);
+    const files = [
+      { name: 'index.html', format: 'html', contentType: 'text/html; charset=utf-8', content: html('Overview of shop') },
+      { name: 'api.html', format: 'html', contentType: 'text/html; charset=utf-8', content: html('API') },
+      {
+        name: 'openapi.json',
+        format: 'json',
+        contentType: 'application/json; charset=utf-8',
+        content: Buffer.from('{"openapi":"3.1.0","paths":{}}'),
+      },
+    ].map((f) => ({ ...f, size: f.content.length }));
+    await store.save({ repositoryId: repoId, kind: 'api', commit: 'e'.repeat(40), jobId: job.id, hosted: true, manifest: {}, files }, 10);
+    const front = await page(`/docs/${repoId}/api/`);
+    expect(front.statusCode).toBe(200);
+    expect(front.body).toContain('<h1>Overview of shop</h1>');
+    expect(front.body).not.toContain('swagger-ui');
+    const viewer = await page(`/docs/${repoId}/api/openapi.html`);
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.body).toContain('<div id="swagger-ui" data-spec="openapi.json"></div>');
+    expect(viewer.body).toContain('href="index.html"');
+    // an architecture set has no viewer
+    expect((await page(`/docs/${repoId}/arch/openapi.html`)).statusCode).toBe(404);
+  });
 });

@@ -46,6 +46,9 @@ function hostedCsp(html: string | null): string {
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The page name of an API set's hosted OpenAPI viewer (Swagger UI over its openapi.json). */
+export const OPENAPI_VIEWER = 'openapi.html';
+
 /** The assets Docent serves itself: the OpenAPI viewer (swagger-ui-dist from npm) and two small scripts. */
 const require = createRequire(import.meta.url);
 const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -228,11 +231,13 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
       }
       if (!set.hosted && !download) return notFoundPage(reply);
 
-      if (name === '' || name === 'index.html') {
+      // An API set's OpenAPI viewer lives at `openapi.html`; it is also the front page of a set
+      // stored before doc sets had their own overview (index.html) (docs/hosted-docs.md).
+      if (name === '' || name === 'index.html' || name === OPENAPI_VIEWER) {
         const files = await sets.names(set.id);
         const htmlPages = files.filter((f) => f.name.endsWith('.html'));
-        const direct = files.find((f) => f.name === 'index.html');
-        if (kind.data === 'api' && files.some((f) => f.name === 'openapi.json') && !direct) {
+        const direct = files.find((f) => f.name === name || (name === '' && f.name === 'index.html'));
+        if (kind.data === 'api' && files.some((f) => f.name === 'openapi.json') && (!direct || name === OPENAPI_VIEWER)) {
           const nav = htmlPages.map((f) => `<a href="${escapeHtml(encodeURI(f.name))}">${escapeHtml(f.name)}</a>`).join(' ');
           const html = page(
             `${KIND_NAME.api} — ${repo.organization_name}/${repo.repo_name}`,
@@ -245,6 +250,7 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
             .header('content-security-policy', hostedCsp(null))
             .send(html);
         }
+        if (name === OPENAPI_VIEWER) return sendFile(reply, set, name, cache, download);
         const main = direct ?? htmlPages.find((f) => f.name === (kind.data === 'arch' ? 'architecture.html' : 'api.html')) ?? htmlPages[0];
         if (main) return sendFile(reply, set, main.name, cache, false);
         const list = files.map((f) => `<li><a href="${escapeHtml(encodeURI(f.name))}">${escapeHtml(f.name)}</a></li>`).join('');

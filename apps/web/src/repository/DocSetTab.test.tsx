@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { DocSetResult } from '@docent/contracts';
 import i18n from '../i18n/index.ts';
 import { fakeApi } from '../test/fakeApi.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
-import { DocSetTab } from './DocSetTab.tsx';
+import { DocSetResultView, DocSetTab } from './DocSetTab.tsx';
 
 const ref = { vendor: 'GITHUB' as const, org: 'octo', repo: 'shop' };
 const result: DocSetResult = {
@@ -141,9 +141,19 @@ describe('Architecture / API docs options (spec §4, §5)', () => {
     expect(await screen.findByText('Stale')).toBeTruthy();
     expect(screen.getByText('Built from 6dcb09b; the latest analysed commit is aaaaaaa')).toBeTruthy();
     expect(screen.getByTestId('docset-site').getAttribute('href')).toBe('/docs/r1/arch/');
+    expect(screen.queryByTestId('docset-openapi-viewer')).toBeNull(); // no openapi.json in an architecture set
     expect(screen.getByTestId('docset-download-architecture.pdf').getAttribute('href')).toBe(result.files[0]!.url);
     expect(screen.getByTestId('docset-download-zip').getAttribute('href')).toBe(result.zipUrl);
     expect(screen.getByRole('link', { name: 'Open pull request #9' }).getAttribute('href')).toBe('https://github.com/octo/shop/pull/9');
     expect(screen.getByTestId('docset-pages').textContent).toBe('Pages regenerated: 0, reused unchanged: 1');
+  });
+
+  it("an API set with openapi.json links its hosted OpenAPI viewer beside the site's overview", () => {
+    const spec = { name: 'openapi.json', format: 'json', size: 100, contentType: 'application/json', url: '/docs/r1/api/@x/openapi.json' };
+    render(<DocSetResultView result={{ ...result, kind: 'api', siteUrl: '/docs/r1/api/', files: [...result.files, spec] }} />);
+    expect(screen.getByTestId('docset-site').getAttribute('href')).toBe('/docs/r1/api/');
+    const viewer = screen.getByTestId('docset-openapi-viewer');
+    expect(viewer.getAttribute('href')).toBe('/docs/r1/api/openapi.html');
+    expect(viewer.textContent).toBe('Open the OpenAPI viewer');
   });
 });

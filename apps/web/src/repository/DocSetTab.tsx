@@ -234,6 +234,18 @@ export function DocSetResultView({ result }: { result: DocSetResult }) {
             {t('docSets.openSite')}
           </Button>
         )}
+        {result.siteUrl && result.files.some((f) => f.name === 'openapi.json') && (
+          <Button
+            type="link"
+            icon={<ExportOutlined />}
+            href={`${result.siteUrl}openapi.html`}
+            target="_blank"
+            rel="noopener"
+            data-testid="docset-openapi-viewer"
+          >
+            {t('docSets.openApiViewer')}
+          </Button>
+        )}
         {result.versionUrl && (
           <a href={result.versionUrl} target="_blank" rel="noopener" className="dc-muted" data-testid="docset-version">
             {t('docSets.version', { commit: result.commit.slice(0, 7) })}
