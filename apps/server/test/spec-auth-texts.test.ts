@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
 /**
- * The server's side of spec §5/§8 auth texts (docs/spec-conformance.md): each answer's `detail` is
+ * The server's side of docs/spec-conformance.md §5/§8 auth texts: each answer's `detail` is
  * the very text the spec names, against the real database.
  */
 let t: TestApp;
@@ -16,7 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('auth texts (spec §5, §8)', () => {
+describe('auth texts (docs/spec-conformance.md §5, §8)', () => {
   it("a wrong code for the email change is 400 'The entered code is incorrect. Please check and try again.'", async () => {
     const req = await t.call({
       method: 'POST',

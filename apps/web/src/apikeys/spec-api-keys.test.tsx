@@ -5,7 +5,7 @@ import ApiKeysPage from './ApiKeysPage.tsx';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 
 /**
- * The API keys page against spec §2 (page parts, three-step 520 px modal), §8 (the apiKeys.*
+ * The API keys page against docs/spec-conformance.md §2 (page parts, three-step 520 px modal), §8 (the apiKeys.*
  * success and error texts: 'Failed to create/delete/update API Key. Please try again later!') and
  * §9 (fetched with page size 100) — docs/spec-conformance.md.
  */
@@ -50,7 +50,7 @@ const confirm = async (title: string, ok: string) => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('API keys page (spec §2, §9)', () => {
+describe('API keys page (docs/spec-conformance.md §2, §9)', () => {
   it('fetches the keys with page size 100 and shows title, description, search, Generate New, status filter, cards and best practices', async () => {
     const fetchMock = serve();
     await card('GitHub Actions');
@@ -86,7 +86,7 @@ describe('API keys page (spec §2, §9)', () => {
   });
 });
 
-describe('API key messages (spec §8)', () => {
+describe('API key messages (docs/spec-conformance.md §8)', () => {
   it("deactivating after a confirmation says 'API key deactivated'", async () => {
     const fetchMock = serve({ '/v1/apiToken/a/toggle': { body: { ...KEYS[0], isActive: false } } });
     fireEvent.click(within(await card('GitHub Actions')).getByRole('switch'));

@@ -8,7 +8,7 @@ import { fakeApi } from '../test/fakeApi.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 
 /**
- * The Redeem modal (spec §2 Coupons page, §3 save-upi-id / save-amazon-id, §5 UPI and Amazon Pay
+ * The Redeem modal (docs/spec-conformance.md §2 Coupons page, §3 save-upi-id / save-amazon-id, §5 UPI and Amazon Pay
  * ids) and the add-email / email-change modal (§2, §5, §8) — docs/spec-conformance.md.
  */
 const fieldErrors = () => [...document.querySelectorAll('.ant-form-item-explain')].map((el) => el.textContent);
@@ -25,7 +25,7 @@ const redeemModal = (type: RedeemType) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Redeem modal (spec §2, §3, §5)', () => {
+describe('Redeem modal (docs/spec-conformance.md §2, §3, §5)', () => {
   it("UPI: required, 'Not a valid UPI ID' for anything but name@handle (no TLD needed); then the checklist, success with Okay; the id is remembered in save-upi-id", async () => {
     const api = fakeApi({ '/v1/coupon/redeem': { body: { status: ['SUCCESS'] } } });
     redeemModal('UPI');
@@ -73,7 +73,7 @@ describe('Redeem modal (spec §2, §3, §5)', () => {
   });
 });
 
-describe('add-email / email-change modal (spec §2, §5, §8)', () => {
+describe('add-email / email-change modal (docs/spec-conformance.md §2, §5, §8)', () => {
   const open = () =>
     renderRoutes(
       [

@@ -14,7 +14,7 @@ import { useToast } from '../shell/toast.tsx';
 
 /**
  * Email update (docs/spec-conformance.md §4): submit the new address, then a 6-digit code that auto-submits;
- * resend is available. Failures show the server's detail, else the spec §8 texts (auth.common.errorUpdateEmail,
+ * resend is available. Failures show the server's detail, else the docs/spec-conformance.md §8 texts (auth.common.errorUpdateEmail,
  * auth.common.verifyFailed, auth.incorrectCode). Success keeps the returned token and the updated user, then goes home.
  */
 export function EmailChangeModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { testUser } from '../test/fixtures.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 
 /**
- * The repositories dashboard's empty states (spec §2: 'Connect Vendors', 'Repository not found!')
+ * The repositories dashboard's empty states (docs/spec-conformance.md §2: 'Connect Vendors', 'Repository not found!')
  * and the repository page's §8 'Failed to fetch repository languages' — docs/spec-conformance.md.
  */
 const repo = (repoName: string, organizationName: string): Repository => ({
@@ -31,7 +31,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('repositories dashboard empty states (spec §2)', () => {
+describe('repositories dashboard empty states (docs/spec-conformance.md §2)', () => {
   const open = (repos: Repository[]) => {
     setSession('tok', testUser);
     fakeApi({ '/app/github/list': { body: repos }, '/v1/vendors/connections': { body: [] }, '/v1/user': { body: testUser } });
@@ -59,7 +59,7 @@ describe('repositories dashboard empty states (spec §2)', () => {
   });
 });
 
-describe("repository page: 'Failed to fetch repository languages' (spec §8)", () => {
+describe("repository page: 'Failed to fetch repository languages' (docs/spec-conformance.md §8)", () => {
   it('a failed language call of an analysed repository shows the spec text', async () => {
     setSession('tok', testUser);
     const r = repo('calc', 'acme');

@@ -5,7 +5,7 @@ import { renderRoutes } from '../test/renderWithProviders.tsx';
 import { DocSetTab } from './DocSetTab.tsx';
 
 /**
- * Spec §8 "Documentation generation failure shows the error and logs 'Error: {error}'"
+ * docs/spec-conformance.md §8 "Documentation generation failure shows the error and logs 'Error: {error}'"
  * (docs/spec-conformance.md): a refused start writes the server's detail into the tab's terminal.
  */
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe("documentation generation failure (spec §8 'Error: {error}')", () => {
+describe("documentation generation failure (docs/spec-conformance.md §8 'Error: {error}')", () => {
   it("a refused start logs 'Error: {detail}' as an error line and leaves Generate usable", async () => {
     fakeApi({
       '/v1/git/generate/docs/state': { body: { analysedCommit: null, sets: [] } },

@@ -11,7 +11,7 @@ import { testUser } from '../test/fixtures.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 
 /**
- * The shell against spec §1/§2 (docs/spec-conformance.md): breadcrumb labels, the sidebar's
+ * The shell against docs/spec-conformance.md §1/§2: breadcrumb labels, the sidebar's
  * sections and footer (plan name or 'Enterprise Edition', v1.2.0), and /profile's redirect on
  * tablet and wider, its navigation list and Back button on mobile.
  */
@@ -21,7 +21,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('breadcrumb labels (spec §2)', () => {
+describe('breadcrumb labels (docs/spec-conformance.md §2)', () => {
   it.each([
     ['/repositories', ['Repositories']],
     ['/docent-api-keys', ['API Keys']],
@@ -44,7 +44,7 @@ describe('breadcrumb labels (spec §2)', () => {
   });
 });
 
-describe('sidebar (spec §1, §2)', () => {
+describe('sidebar (docs/spec-conformance.md §1, §2)', () => {
   const renderShell = (user: User) => {
     vi.stubGlobal('innerWidth', 1280);
     setSession('tok', user);
@@ -77,7 +77,7 @@ describe('sidebar (spec §1, §2)', () => {
   });
 });
 
-describe('header (spec §2)', () => {
+describe('header (docs/spec-conformance.md §2)', () => {
   const renderHeader = (width: number) => {
     vi.stubGlobal('innerWidth', width);
     setSession('tok', testUser);
@@ -121,7 +121,7 @@ describe('header (spec §2)', () => {
   });
 });
 
-describe('/profile (spec §2)', () => {
+describe('/profile (docs/spec-conformance.md §2)', () => {
   const renderProfile = (width: number, path: string) => {
     vi.stubGlobal('innerWidth', width);
     setSession('tok', testUser);

@@ -12,7 +12,7 @@ import { loadTerminal, saveTerminal, terminalStorageKey } from './storage.ts';
 import { useLiveJob } from './useLiveJob.ts';
 
 /**
- * The terminal's spec §8 texts (copy, termination, 'Failed to fetch logs: {error}') and §4 "saved
+ * The terminal's docs/spec-conformance.md §8 texts (copy, termination, 'Failed to fetch logs: {error}') and §4 "saved
  * locally per org/repo and terminal key, and restored" (docs/spec-conformance.md).
  */
 const json = (body: unknown, status = 200) =>
@@ -34,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('copy (spec §8)', () => {
+describe('copy (docs/spec-conformance.md §8)', () => {
   // (fireEvent, not userEvent: userEvent.setup() puts its own clipboard in place)
   const clipboard = (writeText: (text: string) => Promise<void>) =>
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -60,7 +60,7 @@ describe('copy (spec §8)', () => {
   });
 });
 
-describe('termination (spec §4, §8)', () => {
+describe('termination (docs/spec-conformance.md §4, §8)', () => {
   const stopWith = async (answer: Response) => {
     const fetchMock = vi.fn(async () => answer);
     vi.stubGlobal('fetch', fetchMock);
@@ -99,7 +99,7 @@ describe('termination (spec §4, §8)', () => {
   });
 });
 
-describe("'Failed to fetch logs: {error}' (spec §8)", () => {
+describe("'Failed to fetch logs: {error}' (docs/spec-conformance.md §8)", () => {
   beforeEach(() => vi.useFakeTimers());
 
   it("a log that cannot be read shows 'Failed to fetch logs: {error}' in the terminal as an error", async () => {
@@ -126,7 +126,7 @@ describe("'Failed to fetch logs: {error}' (spec §8)", () => {
   });
 });
 
-describe('messages kept per org/repo and terminal key (spec §3, §4)', () => {
+describe('messages kept per org/repo and terminal key (docs/spec-conformance.md §3, §4)', () => {
   it('each org/repo/terminal key has its own entry; the last 2,000 lines are kept and restored', () => {
     const keyA = terminalStorageKey('acme', 'calc', 'analysis');
     const keyB = terminalStorageKey('acme', 'calc', 'docs-repo');
