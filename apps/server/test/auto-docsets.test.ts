@@ -193,11 +193,12 @@ describe('automatic architecture / API doc updates', () => {
   it("a push touching none of the set's sources regenerates nothing, the next source change replaces the one auto branch; a disabled type queues nothing", async () => {
     const sets = await setCount();
     const before = await hostedIndex();
-    const readme = await push({ 'README.md': '# Shop\n\nNow with orders.\n' });
-    expect(readme.jobs.map((j) => j.type)).toEqual(['ANALYSIS', 'DOC_ARCH']);
+    // (the README is a source now: the overview quotes its opening; a changelog is read by no page)
+    const unread = await push({ 'CHANGELOG.md': '# Changes\n\n- orders\n' });
+    expect(unread.jobs.map((j) => j.type)).toEqual(['ANALYSIS', 'DOC_ARCH']);
     expect(await setCount()).toBe(sets);
     expect(await hostedIndex()).toBe(before);
-    expect((await status()).autoDocSets.arch.lastRun).toMatchObject({ commit: readme.after, result: 'unchanged' });
+    expect((await status()).autoDocSets.arch.lastRun).toMatchObject({ commit: unread.after, result: 'unchanged' });
 
     // the next source change replaces the one automatic branch (lease on what was read), no second branch
     const again = await push({ 'src/server.js': `${FILES['src/server.js']}// v2\n` });
