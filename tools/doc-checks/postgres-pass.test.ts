@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FREE_SERVER_TESTS } from '../../vitest.config.ts';
+import { DATABASE_FREE_SERVER_TESTS, DATABASE_INCIDENTAL_SERVER_TESTS } from '../../vitest.config.ts';
 
 const serverTests = path.resolve(import.meta.dirname, '../../apps/server/test');
 
@@ -33,5 +33,11 @@ describe('the PostgreSQL pass', () => {
 
   it('would catch a listed file that opens a database', () => {
     expect(databaseFreeFilesThatOpenOne(['jobs.test.ts', 'delivery.test.ts'])).toEqual(['jobs.test.ts']);
+  });
+
+  it('names only server test files that exist, in neither list twice', () => {
+    const named = [...DATABASE_FREE_SERVER_TESTS.flatMap(expand), ...DATABASE_INCIDENTAL_SERVER_TESTS];
+    expect(named.filter((f) => !existsSync(path.join(serverTests, f)))).toEqual([]);
+    expect(new Set(named).size).toBe(named.length);
   });
 });
