@@ -10,11 +10,11 @@ const OPENS_A_DATABASE = /createTestDatabase|helpers\/app(\.ts)?['"]|openDatabas
 
 /** `name.test.ts` or `dir/*.test.ts` (the only glob the list uses) → the files it names. */
 function expand(pattern: string): string[] {
-  const star = pattern.match(/^(.*)\/\*(\.test\.ts)$/);
-  if (!star) return [pattern];
-  return readdirSync(path.join(serverTests, star[1]))
-    .filter((f) => f.endsWith(star[2]))
-    .map((f) => `${star[1]}/${f}`);
+  const dir = pattern.match(/^(.*)\/\*\.test\.ts$/)?.[1];
+  if (dir === undefined) return [pattern];
+  return readdirSync(path.join(serverTests, dir))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f}`);
 }
 
 export function databaseFreeFilesThatOpenOne(patterns: readonly string[]): string[] {
