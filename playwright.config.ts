@@ -7,11 +7,10 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // Two workers, each with its own server, mailbox, fake providers and git daemon
-  // (e2e/fixtures.ts), spec files split between them; tests in one file stay in order. Most of a
-  // browser test's time is waiting on the page or a job, so two share a 2-core machine well
+  // One worker: on the 2-core CI machine two workers made every test about twice as slow (the
+  // browser and the server are CPU-bound), gained no time and turned a layout walk flaky
   // (docs/decisions.md "Browser test workers").
-  workers: 2,
+  workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // One retry: a test that passes only on its second try is reported as flaky in the list, and

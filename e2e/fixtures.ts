@@ -16,7 +16,7 @@ export interface Docent {
 }
 
 /**
- * One SMTP server and one real Docent server per worker (playwright.config.ts runs two);
+ * One SMTP server and one real Docent server per worker (playwright.config.ts runs one);
  * every test's baseURL points at it.
  */
 export interface GitRepos {
