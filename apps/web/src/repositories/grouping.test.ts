@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Repository } from '@docent/contracts';
 import { filterRepos, groupByOrganization, organizationView, repoPath, sortRepos } from './grouping.ts';
+import { testRepository } from '../test/fixtures.ts';
 
-const repo = (repoName: string, organizationName: string, over: Partial<Repository> = {}): Repository => ({
-  id: `${organizationName}/${repoName}`,
-  repoName,
-  organizationName,
-  vendor: 'GIT',
-  planType: 'FREE',
-  isPrivate: false,
-  installationId: null,
-  defaultBranch: 'main',
-  gitAppMetaData: { siteUrl: null, analysisReport: {} },
-  createdAt: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const repo = testRepository;
 
 describe('repository grouping', () => {
   it('puts premium (PREMIUM or PRO) first, then sorts by name', () => {

@@ -5,25 +5,14 @@ import RepositoriesPage from './RepositoriesPage.tsx';
 import RepositoryRoute from '../repository/RepositoryPage.tsx';
 import { reloadSession, setSession } from '../auth/session.ts';
 import { fakeApi } from '../test/fakeApi.ts';
-import { testUser } from '../test/fixtures.ts';
+import { testRepository, testUser } from '../test/fixtures.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 
 /**
  * The repositories dashboard's empty states (docs/spec-conformance.md §2: 'Connect Vendors', 'Repository not found!')
  * and the repository page's §8 'Failed to fetch repository languages' — docs/spec-conformance.md.
  */
-const repo = (repoName: string, organizationName: string): Repository => ({
-  id: `${organizationName}/${repoName}`,
-  repoName,
-  organizationName,
-  vendor: 'GIT',
-  planType: 'FREE',
-  isPrivate: false,
-  installationId: null,
-  defaultBranch: 'main',
-  gitAppMetaData: { siteUrl: null, analysisReport: {} },
-  createdAt: '2026-01-01T00:00:00Z',
-});
+const repo = testRepository;
 
 afterEach(() => {
   vi.unstubAllGlobals();

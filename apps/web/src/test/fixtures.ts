@@ -1,4 +1,4 @@
-import type { User } from '@docent/contracts';
+import type { Repository, User } from '@docent/contracts';
 
 export const testUser: User = {
   id: 'u1',
@@ -18,3 +18,18 @@ export const testUser: User = {
   creditsBannerDismissed: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
+
+/** A plain-git repository as the API lists it; `over` changes any field. */
+export const testRepository = (repoName: string, organizationName: string, over: Partial<Repository> = {}): Repository => ({
+  id: `${organizationName}/${repoName}`,
+  repoName,
+  organizationName,
+  vendor: 'GIT',
+  planType: 'FREE',
+  isPrivate: false,
+  installationId: null,
+  defaultBranch: 'main',
+  gitAppMetaData: { siteUrl: null, analysisReport: {} },
+  createdAt: '2026-01-01T00:00:00Z',
+  ...over,
+});
