@@ -129,10 +129,9 @@ export class JobStore {
 
   /** Appends one log line with the next sequence number and wakes live-log streams. */
   async log(jobId: number, kind: LogKind, text: string): Promise<number> {
-    const row = await insertLogLine(this.db, jobId, kind, text).catch(async (err: { code?: string }) => {
-      // Two writers raced for the same seq: take the next one.
-      if (err.code === '23505') return { seq: await this.log(jobId, kind, text) };
-      throw err;
+    const row = await this.db.transaction().execute(async (trx) => {
+      await lockJobLog(trx, jobId);
+      return insertLogLine(trx, jobId, kind, text);
     });
     this.bus.publish(jobId);
     return row.seq;
@@ -144,15 +143,11 @@ export class JobStore {
    */
   async append(jobId: number, lines: ReadonlyArray<{ kind: LogKind; text: string }>, progress: number | null): Promise<void> {
     if (progress !== null) await this.setProgress(jobId, progress);
-    for (let attempt = 0; lines.length > 0; attempt++) {
-      try {
-        await insertLogLines(this.db, jobId, lines);
-        break;
-      } catch (err) {
-        // Another writer (a cancel request's line) took one of the seqs: the batch takes the next ones.
-        if ((err as { code?: string }).code === '23505' && attempt < 5) continue;
-        throw err;
-      }
+    if (lines.length > 0) {
+      await this.db.transaction().execute(async (trx) => {
+        await lockJobLog(trx, jobId);
+        await insertLogLines(trx, jobId, lines);
+      });
     }
     this.bus.publish(jobId);
   }
@@ -199,22 +194,14 @@ export class JobStore {
    * worker killed in between never leaves a running job whose log does not say who ran it.
    */
   async start(jobId: number, workerId: string, line: string): Promise<boolean> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const moved = await this.db.transaction().execute(async (trx) => {
-          if (!(await this.move(trx, jobId, 'RUNNING', 'Running', { workerId, progress: 0 }, ['START', 'VALIDATING', 'QUEUED'])))
-            return false;
-          await insertLogLine(trx, jobId, 'SYSTEM', line);
-          return true;
-        });
-        if (moved) this.bus.publish(jobId);
-        return moved;
-      } catch (err) {
-        // Another writer took the line's seq; the whole step is retried.
-        if ((err as { code?: string }).code === '23505' && attempt < 5) continue;
-        throw err;
-      }
-    }
+    const moved = await this.db.transaction().execute(async (trx) => {
+      if (!(await this.move(trx, jobId, 'RUNNING', 'Running', { workerId, progress: 0 }, ['START', 'VALIDATING', 'QUEUED']))) return false;
+      await lockJobLog(trx, jobId);
+      await insertLogLine(trx, jobId, 'SYSTEM', line);
+      return true;
+    });
+    if (moved) this.bus.publish(jobId);
+    return moved;
   }
 
   /** The update itself; `from` narrows the states it may leave (by default any but a final one). */
@@ -323,6 +310,20 @@ export class JobStore {
       .execute();
   }
 }
+
+/**
+ * Every writer of a job's log (the job's batches, a cancel request's line, the start line) takes
+ * this lock for the rest of its transaction before it reads the job's last seq. Writers then
+ * queue in arrival order instead of racing for the same seq: with a retry on conflict, a lone
+ * writer could lose to a busy job's batches until after its COMPLETE line (docs/decisions.md
+ * "Job log writers queue").
+ */
+async function lockJobLog(trx: Kysely<Database>, jobId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${JOB_LOG_LOCK_SPACE}::integer, ${jobId}::integer)`.execute(trx);
+}
+
+/** The first key of the two-key advisory locks on job logs (the second is the job's id). */
+const JOB_LOG_LOCK_SPACE = 0x6a6c; // "jl"
 
 /** Appends one line with the job's next sequence number. */
 function insertLogLine(db: Kysely<Database>, jobId: number, kind: LogKind, text: string): Promise<{ seq: number }> {
