@@ -6,6 +6,9 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Walks that only take pictures for people to look at run with `npm run screenshots`
+  // (docs/decisions.md "Screenshot walks").
+  grepInvert: process.env.DOCENT_SCREENSHOTS ? undefined : /@screenshots/,
   outputDir: 'test-results',
   // One worker: on the 2-core CI machine two workers made every test about twice as slow (the
   // browser and the server are CPU-bound), gained no time and turned a layout walk flaky

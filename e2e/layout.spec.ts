@@ -198,9 +198,11 @@ test('layout: cards, function tables, jobs, README tiles, actions and the German
   });
 });
 
-// The changed screens in both themes and both languages, for people to look at.
+// The changed screens in both themes and both languages, for people to look at: pictures, not
+// checks (the walks in screens.spec.ts and repository-screens.spec.ts check these screens), so
+// they run with `npm run screenshots`, not in `npm test` (docs/decisions.md "Screenshot walks").
 for (const width of [1280, 360]) {
-  test(`layout screenshots at ${width}px`, async ({ page, playwright, docent, gitRepos }) => {
+  test(`layout screenshots at ${width}px`, { tag: '@screenshots' }, async ({ page, playwright, docent, gitRepos }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
     const request = await playwright.request.newContext({ baseURL: docent.url });
