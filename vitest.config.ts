@@ -26,6 +26,7 @@ export const DATABASE_FREE_SERVER_TESTS = [
 export const DATABASE_INCIDENTAL_SERVER_TESTS = [
   'app-shell.test.ts',
   'arch-api-docs.test.ts',
+  'bad-input.test.ts',
   'checkout-writes.test.ts',
   'cli-remote.test.ts',
   'clone-size-watch.test.ts',
@@ -38,7 +39,9 @@ export const DATABASE_INCIDENTAL_SERVER_TESTS = [
   'log-secrets.test.ts',
   'observability.test.ts',
   'security-headers.test.ts',
+  'security-limits.test.ts',
   'smtp.test.ts',
+  'spec-auth-texts.test.ts',
   'spec-rows.test.ts',
   'ssrf.test.ts',
   'trivial-docs.test.ts',
