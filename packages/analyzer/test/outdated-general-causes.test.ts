@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocstring } from '../src/docstyles/index.ts';
-import { classHierarchy, constantsOf, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import {
+  classHierarchy,
+  constantsOf,
+  contractChanges,
+  contractOf,
+  withoutReturnedCallbacks,
+  type Contract,
+} from '../src/functions/contract.ts';
 import { extractFunctions, extractWithTreeSitter } from '../src/functions/index.ts';
 
 /**
@@ -237,5 +244,45 @@ describe('held-out round 3: factories', () => {
     const py =
       'def build_tracer(name, task):\n    """Build a tracer.\n\n    :param uuid: the task id.\n    :param args: positional arguments.\n    """\n    def trace_task(uuid, args, kwargs, request=None):\n        return task(*args)\n    return trace_task\n';
     expect(await verdicts(py, 'Python')).toMatchObject({ build_tracer: 'CURRENT' });
+  });
+});
+
+describe('held-out round 3: suggestion causes', () => {
+  const sig = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  it('what a returned callback raises is not raised by the function that returns it (a decorator, a middleware factory)', () => {
+    const py =
+      'def retry(times):\n    """Retry."""\n    if times < 0:\n        raise ValueError("negative")\n\n    def wrapper(f):\n        if not f:\n            raise RuntimeError("x")\n        return f\n\n    return functools.wraps(wrapper)\n';
+    expect(contractOf(py, 'retry', 'Python', sig(['times']), 'value').raises).toEqual(['ValueError']);
+    // A nested helper the function calls itself still raises for it.
+    const called = 'def g(a):\n    def check():\n        raise KeyError(a)\n    check()\n    return a\n';
+    expect(contractOf(called, 'g', 'Python', sig(['a']), 'value').raises).toEqual(['KeyError']);
+    const js =
+      'function mw(opts) {\n  if (!opts) throw new TypeError("opts");\n  return function (req, res) {\n    throw new HttpError(404);\n  };\n}';
+    expect(contractOf(js, 'mw', 'JavaScript', sig(['opts']), 'value').raises).toEqual(['TypeError']);
+    const arrow = 'function mw(opts) {\n  return async (req: Req): Promise<void> => {\n    throw new HttpError(404);\n  };\n}';
+    expect(contractOf(arrow, 'mw', 'TypeScript', sig(['opts']), 'value').raises).toEqual([]);
+    const hoisted = 'function mw(opts) {\n  return handle;\n\n  function handle(req) {\n    throw new HttpError(404);\n  }\n}';
+    expect(contractOf(hoisted, 'mw', 'JavaScript', sig(['opts']), 'value').raises).toEqual([]);
+    // A callback called synchronously (forEach) throws to the caller.
+    const each = 'function all(list) {\n  list.forEach((x) => {\n    if (!x) throw new RangeError("x");\n  });\n  return list;\n}';
+    expect(contractOf(each, 'all', 'JavaScript', sig(['list']), 'value').raises).toEqual(['RangeError']);
+    const java =
+      'Callable<String> task(String a) {\n  if (a == null) throw new IllegalStateException();\n  return new Callable<String>() {\n    public String call() throws IOException {\n      throw new IOException("x");\n    }\n  };\n}';
+    expect(contractOf(java, 'task', 'Java', sig(['a']), 'value').raises).toEqual(['IllegalStateException']);
+    expect(withoutReturnedCallbacks('\n  return (x) -> {\n    throw new E();\n  };\n', 'Java')).not.toContain('throw');
+  });
+  it('a parameter renamed in place under a doc that names neither name is no suggestion (viper mergeFlatMap: mi → m)', () => {
+    const doc = {
+      text: 'mergeFlatMap merges the given maps, excluding values of the second map\nshadowed by values from the first map.',
+      params: [],
+      documentsReturn: false,
+    };
+    const then = { ...base, params: ['shadow', 'mi'] };
+    const now = { ...base, params: ['shadow', 'm'] };
+    expect(contractChanges(then, now, doc, none)).toEqual({ outdated: [], review: [] });
+    // Named by the doc, or a parameter added beside the others: still a suggestion.
+    const naming = { ...doc, text: `${doc.text}\nmi is the second map.` };
+    expect(contractChanges(then, now, naming, none).review.map((f) => f.code)).toEqual(['PARAM_ADDED', 'PARAM_REMOVED']);
+    expect(contractChanges(then, { ...now, params: ['shadow', 'mi', 'm'] }, doc, none).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
   });
 });
