@@ -286,3 +286,52 @@ describe('held-out round 3: suggestion causes', () => {
     expect(contractChanges(then, { ...now, params: ['shadow', 'mi', 'm'] }, doc, none).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
   });
 });
+
+describe('held-out round 4', () => {
+  const sig = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  it('`throw Exceptions.sneakyThrow(e)` throws no type `Exceptions` (Hystrix execute, queue)', () => {
+    const java = (t: string) =>
+      `public R execute() {\n  try {\n    return queue().get();\n  } catch (Exception e) {\n    throw ${t};\n  }\n}`;
+    expect(contractOf(java('Exceptions.sneakyThrow(decomposeException(e))'), 'execute', 'Java', sig([]), 'value').raises).toEqual([]);
+    expect(contractOf(java('new HystrixRuntimeException(e)'), 'execute', 'Java', sig([]), 'value').raises).toEqual([
+      'HystrixRuntimeException',
+    ]);
+    expect(contractOf('def f(a):\n    raise errors.make(a)\n', 'f', 'Python', sig(['a']), 'none').raises).toEqual([]);
+    expect(contractOf('def f(a):\n    raise errors.NotFound(a)\n', 'f', 'Python', sig(['a']), 'none').raises).toEqual(['NotFound']);
+  });
+  it('a JSDoc @abstract method without parameters documents what subclasses accept (mocha linkPartialObjects)', async () => {
+    const js =
+      '/**\n * Toggle linking.\n * @abstract\n * @param {boolean} [value] - enable or disable\n * @returns {Runner}\n */\nRunner.prototype.linkPartialObjects = function () {\n  return this;\n};\n\n/**\n * Configure.\n * @param {string} path - a path\n * @returns {Runner}\n */\nRunner.prototype.workerReporter = function (reporter) {\n  return this;\n};\n';
+    expect(await verdicts(js, 'JavaScript')).toMatchObject({ 'Runner.linkPartialObjects': 'CURRENT', 'Runner.workerReporter': 'OUTDATED' });
+  });
+  it('a generic method’s type parameters are no part of its return type (`public <T> Future<T> get(`)', () => {
+    const java = 'public <T> Future<T> get(String cacheKey) {\n  return null;\n}';
+    expect(contractOf(java, 'get', 'Java', sig(['cacheKey']), 'value').returnType).toBe('Future<T>');
+    const nested = 'static <K, V extends Comparable<V>> Map<K, List<V>> group(List<V> xs) {\n  return null;\n}';
+    expect(contractOf(nested, 'group', 'Java', sig(['xs']), 'value').returnType).toBe('Map<K,List<V>>');
+  });
+  it('`@property` → `@cached_property` is no decorator change (pyparsing column)', () => {
+    const fn = (d: string) =>
+      contractOf(`@${d}\ndef column(self):\n    """Col."""\n    return 1\n`, 'column', 'Python', sig(['self']), 'value');
+    const doc = { text: 'Return the column.', params: [], documentsReturn: true };
+    expect(contractChanges(fn('property'), fn('functools.cached_property'), doc, none).review).toEqual([]);
+    expect(contractChanges(fn('property'), fn('staticmethod'), doc, none).review.map((f) => f.code)).toEqual([
+      'DECORATOR_CHANGED',
+      'DECORATOR_CHANGED',
+    ]);
+  });
+  it('a default the doc never names, a parameter or raise added to a private helper whose doc lists none: no suggestion', () => {
+    const doc = { text: 'Aborts execution and causes a HTTP error.', params: [], documentsReturn: false };
+    const then = { ...base, params: ['code', 'text'], defaults: { text: '"Unknown Error: stopped."' } };
+    const now = { ...then, defaults: { text: '"Unknown Error."' } };
+    expect(contractChanges(then, now, doc, none).review).toEqual([]);
+    const naming = { ...doc, text: 'Aborts.\n\n:param text: the message, "Unknown Error: stopped." by default.' };
+    expect(contractChanges(then, now, naming, none).outdated.map((f) => f.code)).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
+    const grown = { ...then, params: ['code', 'text', 'version'], raises: ['IOException'] };
+    expect(contractChanges(then, grown, doc, none, undefined, undefined, 'private').review).toEqual([]);
+    expect(contractChanges(then, grown, doc, none, undefined, undefined, 'public').review.map((f) => f.code)).toEqual([
+      'PARAM_ADDED',
+      'RAISE_ADDED',
+    ]);
+  });
+});

@@ -336,7 +336,9 @@ export function codeKey(content: string, name: string, language: string): string
     head = [...head, ...params, ')', ...tail];
     bodyText = content.slice(split.body);
   }
-  if (language === 'Python') bodyText = withoutImports(withoutVariableAnnotations(bodyText));
+  // A bare `return` is `return None`.
+  if (language === 'Python')
+    bodyText = withoutImports(withoutVariableAnnotations(bodyText)).replace(/^([ \t]*return)[ \t]+None[ \t]*(?=#|$)/gm, '$1');
   let body = codeTokens(bodyText, language);
   if (language === 'Python' && body[0]?.startsWith('"')) body.shift();
   if (language === 'Python') body = joinedStrings(body);
@@ -390,7 +392,9 @@ const PROSE_KEYWORDS = new Set(
     'if else elif for while do in is not and or return returns yield raise raises throw throws new this self cls try except ' +
     'catch finally with as def class import from const let var function lambda async await pass break continue case ' +
     'switch default of the a an to be it int long short byte char float double boolean void final static public ' +
-    'private protected instanceof typeof delete global nonlocal assert super any interface'
+    'private protected instanceof typeof delete global nonlocal assert super any interface ' +
+    // Go's built-in types and functions, words of prose too ("Split a string", "returns a copy": chi, zap, held-out round 4)
+    'string bool rune copy append len make'
   ).split(' '),
 );
 

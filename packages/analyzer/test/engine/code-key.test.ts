@@ -73,6 +73,12 @@ describe('code key', () => {
     expect(go('any')).toBe(go('interface{}'));
     expect(go('any')).not.toBe(go('string'));
   });
+  it('Python: a bare `return` is `return None` (babel normalize_currency)', () => {
+    expect(py(`def f(a):\n    if a:\n        return None  # nothing\n    return a\n`)).toBe(
+      py(`def f(a):\n    if a:\n        return\n    return a\n`),
+    );
+    expect(py(`def f(a):\n    return None if a else 1\n`)).not.toBe(py(`def f(a):\n    return\n`));
+  });
   it('the body key leaves the declaration out', () => {
     expect(bodyKey(py(PY.replace('(a, b=1)', '(a, b=2)')))).toBe(bodyKey(py(PY)));
   });
@@ -148,6 +154,26 @@ describe('changed words the doc names', () => {
         'func c(m map[string]any) {\n\tnm := make(map[string]any)\n\tuse(nm, m)\n}',
         'c creates a copy of any map it makes case insensitive.',
         'c',
+      ),
+    ).toEqual({ added: [], removed: [] });
+  });
+  it("Go's built-in types and functions are words of prose (chi split: 'Split a string'; zap All: 'returns a copy')", () => {
+    const go = (before: string, now: string, doc: string, name: string) =>
+      changedWordsTheDocNames(bodyKey(codeKey(before, name, 'Go')), bodyKey(codeKey(now, name, 'Go')), doc, [], name);
+    expect(
+      go(
+        'func split(str, sep string) (string, string) {\n\tvar a, b string\n\tparts := strings.SplitN(str, sep, 2)\n\treturn parts[0], b\n}',
+        'func split(str, sep string) (string, string) {\n\ta, b, _ := strings.Cut(str, sep)\n\treturn a, b\n}',
+        'Split a string in two parts, cleaning any whitespace.',
+        'split',
+      ),
+    ).toEqual({ added: [], removed: [] });
+    expect(
+      go(
+        'func (o *O) All() []E {\n\tret := make([]E, len(o.logs))\n\tfor i := range o.logs {\n\t\tret[i] = o.logs[i]\n\t}\n\treturn ret\n}',
+        'func (o *O) All() []E {\n\tret := make([]E, len(o.logs))\n\tcopy(ret, o.logs)\n\treturn ret\n}',
+        'All returns a copy of all the observed logs.',
+        'O.All',
       ),
     ).toEqual({ added: [], removed: [] });
   });
