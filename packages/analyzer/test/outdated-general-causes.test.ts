@@ -335,3 +335,14 @@ describe('held-out round 4', () => {
     ]);
   });
 });
+
+describe('held-out round 4, after the fixes', () => {
+  it('a receiver added to a method that lacked it is no parameter added (bottle Route.get_config, fcd7fc5)', () => {
+    const doc = { text: 'Lookup a config field and return its value.', params: [], documentsReturn: true };
+    const then = { ...base, params: ['key', 'default'] };
+    expect(contractChanges(then, { ...base, params: ['self', 'key', 'default'] }, doc, none).review).toEqual([]);
+    expect(contractChanges(then, { ...base, params: ['key', 'default', 'strict'] }, doc, none).review.map((f) => f.code)).toEqual([
+      'PARAM_ADDED',
+    ]);
+  });
+});

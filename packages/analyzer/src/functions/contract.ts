@@ -530,7 +530,8 @@ export function contractChanges(
         (p) => RECEIVERS.has(p) || then.variadic.includes(p) || doc.params.includes(p) || doc.params.includes(p.replace(/_$/, '')),
       );
     for (const [at, name] of now.params.entries()) {
-      if (then.params.includes(name) || now.variadic.includes(name)) continue;
+      // A receiver added (`def get_config(key)` → `(self, key)`, a bug fix: bottle) is no parameter a doc describes.
+      if (then.params.includes(name) || now.variadic.includes(name) || RECEIVERS.has(name)) continue;
       // Renamed in place (`mi` → `m`), under a doc that names neither: nothing in it to correct
       // (viper `mergeFlatMap`, held-out round 3).
       const old = then.params[at];
