@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocstring } from '../src/docstyles/index.ts';
-import { classHierarchy, constantsOf, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import {
+  classHierarchy,
+  constantsOf,
+  contractChanges,
+  contractOf,
+  withoutReturnedCallbacks,
+  type Contract,
+} from '../src/functions/contract.ts';
 import { extractFunctions, extractWithTreeSitter } from '../src/functions/index.ts';
 
 /**
@@ -237,5 +244,105 @@ describe('held-out round 3: factories', () => {
     const py =
       'def build_tracer(name, task):\n    """Build a tracer.\n\n    :param uuid: the task id.\n    :param args: positional arguments.\n    """\n    def trace_task(uuid, args, kwargs, request=None):\n        return task(*args)\n    return trace_task\n';
     expect(await verdicts(py, 'Python')).toMatchObject({ build_tracer: 'CURRENT' });
+  });
+});
+
+describe('held-out round 3: suggestion causes', () => {
+  const sig = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  it('what a returned callback raises is not raised by the function that returns it (a decorator, a middleware factory)', () => {
+    const py =
+      'def retry(times):\n    """Retry."""\n    if times < 0:\n        raise ValueError("negative")\n\n    def wrapper(f):\n        if not f:\n            raise RuntimeError("x")\n        return f\n\n    return functools.wraps(wrapper)\n';
+    expect(contractOf(py, 'retry', 'Python', sig(['times']), 'value').raises).toEqual(['ValueError']);
+    // A nested helper the function calls itself still raises for it.
+    const called = 'def g(a):\n    def check():\n        raise KeyError(a)\n    check()\n    return a\n';
+    expect(contractOf(called, 'g', 'Python', sig(['a']), 'value').raises).toEqual(['KeyError']);
+    const js =
+      'function mw(opts) {\n  if (!opts) throw new TypeError("opts");\n  return function (req, res) {\n    throw new HttpError(404);\n  };\n}';
+    expect(contractOf(js, 'mw', 'JavaScript', sig(['opts']), 'value').raises).toEqual(['TypeError']);
+    const arrow = 'function mw(opts) {\n  return async (req: Req): Promise<void> => {\n    throw new HttpError(404);\n  };\n}';
+    expect(contractOf(arrow, 'mw', 'TypeScript', sig(['opts']), 'value').raises).toEqual([]);
+    const hoisted = 'function mw(opts) {\n  return handle;\n\n  function handle(req) {\n    throw new HttpError(404);\n  }\n}';
+    expect(contractOf(hoisted, 'mw', 'JavaScript', sig(['opts']), 'value').raises).toEqual([]);
+    // A callback called synchronously (forEach) throws to the caller.
+    const each = 'function all(list) {\n  list.forEach((x) => {\n    if (!x) throw new RangeError("x");\n  });\n  return list;\n}';
+    expect(contractOf(each, 'all', 'JavaScript', sig(['list']), 'value').raises).toEqual(['RangeError']);
+    const java =
+      'Callable<String> task(String a) {\n  if (a == null) throw new IllegalStateException();\n  return new Callable<String>() {\n    public String call() throws IOException {\n      throw new IOException("x");\n    }\n  };\n}';
+    expect(contractOf(java, 'task', 'Java', sig(['a']), 'value').raises).toEqual(['IllegalStateException']);
+    expect(withoutReturnedCallbacks('\n  return (x) -> {\n    throw new E();\n  };\n', 'Java')).not.toContain('throw');
+  });
+  it('a parameter renamed in place under a doc that names neither name is no suggestion (viper mergeFlatMap: mi → m)', () => {
+    const doc = {
+      text: 'mergeFlatMap merges the given maps, excluding values of the second map\nshadowed by values from the first map.',
+      params: [],
+      documentsReturn: false,
+    };
+    const then = { ...base, params: ['shadow', 'mi'] };
+    const now = { ...base, params: ['shadow', 'm'] };
+    expect(contractChanges(then, now, doc, none)).toEqual({ outdated: [], review: [] });
+    // Named by the doc, or a parameter added beside the others: still a suggestion.
+    const naming = { ...doc, text: `${doc.text}\nmi is the second map.` };
+    expect(contractChanges(then, now, naming, none).review.map((f) => f.code)).toEqual(['PARAM_ADDED', 'PARAM_REMOVED']);
+    expect(contractChanges(then, { ...now, params: ['shadow', 'mi', 'm'] }, doc, none).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
+  });
+});
+
+describe('held-out round 4', () => {
+  const sig = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  it('`throw Exceptions.sneakyThrow(e)` throws no type `Exceptions` (Hystrix execute, queue)', () => {
+    const java = (t: string) =>
+      `public R execute() {\n  try {\n    return queue().get();\n  } catch (Exception e) {\n    throw ${t};\n  }\n}`;
+    expect(contractOf(java('Exceptions.sneakyThrow(decomposeException(e))'), 'execute', 'Java', sig([]), 'value').raises).toEqual([]);
+    expect(contractOf(java('new HystrixRuntimeException(e)'), 'execute', 'Java', sig([]), 'value').raises).toEqual([
+      'HystrixRuntimeException',
+    ]);
+    expect(contractOf('def f(a):\n    raise errors.make(a)\n', 'f', 'Python', sig(['a']), 'none').raises).toEqual([]);
+    expect(contractOf('def f(a):\n    raise errors.NotFound(a)\n', 'f', 'Python', sig(['a']), 'none').raises).toEqual(['NotFound']);
+  });
+  it('a JSDoc @abstract method without parameters documents what subclasses accept (mocha linkPartialObjects)', async () => {
+    const js =
+      '/**\n * Toggle linking.\n * @abstract\n * @param {boolean} [value] - enable or disable\n * @returns {Runner}\n */\nRunner.prototype.linkPartialObjects = function () {\n  return this;\n};\n\n/**\n * Configure.\n * @param {string} path - a path\n * @returns {Runner}\n */\nRunner.prototype.workerReporter = function (reporter) {\n  return this;\n};\n';
+    expect(await verdicts(js, 'JavaScript')).toMatchObject({ 'Runner.linkPartialObjects': 'CURRENT', 'Runner.workerReporter': 'OUTDATED' });
+  });
+  it('a generic method’s type parameters are no part of its return type (`public <T> Future<T> get(`)', () => {
+    const java = 'public <T> Future<T> get(String cacheKey) {\n  return null;\n}';
+    expect(contractOf(java, 'get', 'Java', sig(['cacheKey']), 'value').returnType).toBe('Future<T>');
+    const nested = 'static <K, V extends Comparable<V>> Map<K, List<V>> group(List<V> xs) {\n  return null;\n}';
+    expect(contractOf(nested, 'group', 'Java', sig(['xs']), 'value').returnType).toBe('Map<K,List<V>>');
+  });
+  it('`@property` → `@cached_property` is no decorator change (pyparsing column)', () => {
+    const fn = (d: string) =>
+      contractOf(`@${d}\ndef column(self):\n    """Col."""\n    return 1\n`, 'column', 'Python', sig(['self']), 'value');
+    const doc = { text: 'Return the column.', params: [], documentsReturn: true };
+    expect(contractChanges(fn('property'), fn('functools.cached_property'), doc, none).review).toEqual([]);
+    expect(contractChanges(fn('property'), fn('staticmethod'), doc, none).review.map((f) => f.code)).toEqual([
+      'DECORATOR_CHANGED',
+      'DECORATOR_CHANGED',
+    ]);
+  });
+  it('a default the doc never names, a parameter or raise added to a private helper whose doc lists none: no suggestion', () => {
+    const doc = { text: 'Aborts execution and causes a HTTP error.', params: [], documentsReturn: false };
+    const then = { ...base, params: ['code', 'text'], defaults: { text: '"Unknown Error: stopped."' } };
+    const now = { ...then, defaults: { text: '"Unknown Error."' } };
+    expect(contractChanges(then, now, doc, none).review).toEqual([]);
+    const naming = { ...doc, text: 'Aborts.\n\n:param text: the message, "Unknown Error: stopped." by default.' };
+    expect(contractChanges(then, now, naming, none).outdated.map((f) => f.code)).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
+    const grown = { ...then, params: ['code', 'text', 'version'], raises: ['IOException'] };
+    expect(contractChanges(then, grown, doc, none, undefined, undefined, 'private').review).toEqual([]);
+    expect(contractChanges(then, grown, doc, none, undefined, undefined, 'public').review.map((f) => f.code)).toEqual([
+      'PARAM_ADDED',
+      'RAISE_ADDED',
+    ]);
+  });
+});
+
+describe('held-out round 4, after the fixes', () => {
+  it('a receiver added to a method that lacked it is no parameter added (bottle Route.get_config, fcd7fc5)', () => {
+    const doc = { text: 'Lookup a config field and return its value.', params: [], documentsReturn: true };
+    const then = { ...base, params: ['key', 'default'] };
+    expect(contractChanges(then, { ...base, params: ['self', 'key', 'default'] }, doc, none).review).toEqual([]);
+    expect(contractChanges(then, { ...base, params: ['key', 'default', 'strict'] }, doc, none).review.map((f) => f.code)).toEqual([
+      'PARAM_ADDED',
+    ]);
   });
 });

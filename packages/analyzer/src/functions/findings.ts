@@ -73,7 +73,12 @@ export function describeFinding(f: DocFinding, noun: string): string {
 
 /** The review suggestion's sentence: when it changed, and what. */
 export function describeReview(commit: string, date: string, docDate: string, findings: readonly DocFinding[], noun: string): string {
-  const what = findings.map((f) => describeFinding(f, noun)).join('; ');
+  // A finding dated by a commit of its own (a parameter added earlier than the newest change) says so.
+  const what = findings
+    .map(
+      (f) => describeFinding(f, noun) + (f.params.commit && f.params.commit !== commit ? ` in ${f.params.commit} (${f.params.date})` : ''),
+    )
+    .join('; ');
   const when = commit ? `Changed in ${commit} (${date})` : 'Changed in uncommitted changes';
   return `${when}, after the ${noun} was last updated (${docDate}): ${what}. Check that the ${noun} still holds.`;
 }

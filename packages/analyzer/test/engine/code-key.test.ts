@@ -46,6 +46,39 @@ describe('code key', () => {
     expect(codeKey(deferred, 'f', 'Python')).toBe(codeKey(f, 'f', 'Python'));
     expect(codeKey(deferred.replace('run(cmd)', 'run(cmd, check=True)'), 'f', 'Python')).not.toBe(codeKey(f, 'f', 'Python'));
   });
+  it('Python: implicit string concatenation joined by a formatter is no change (starlette, Ruff)', () => {
+    const split = `def f(a):\n    raise RuntimeError(\n        "Expected ASGI message "\n        f"'{a}', but got {a!r}."\n    )\n`;
+    const joined = `def f(a):\n    raise RuntimeError(f"Expected ASGI message '{a}', but got {a!r}.")\n`;
+    expect(py(joined)).toBe(py(split));
+    expect(py(`def f(a):\n    return "x" "y"\n`)).toBe(py(`def f(a):\n    return "xy"\n`));
+    expect(py(`def f(a):\n    return "x" "y"\n`)).not.toBe(py(`def f(a):\n    return "xz"\n`));
+    expect(py(`def f(a):\n    return g("x", "y")\n`)).not.toBe(py(`def f(a):\n    return g("xy")\n`));
+  });
+  it('TypeScript: `as` casts, `satisfies` and non-null assertions are no change (rxjs)', () => {
+    const ts = (body: string): string => codeKey(`function g(a: unknown) {\n  ${body}\n}`, 'g', 'TypeScript');
+    expect(ts('return (a as Subscriber<T>).next(1);')).toBe(ts('return (a).next(1);'));
+    expect(ts('const x = a as unknown as Record<string, number[]>;\n  return x.y!.z;')).toBe(ts('const x = a;\n  return x.y.z;'));
+    expect(ts('return { k: 1 } as const;')).toBe(ts('return { k: 1 };'));
+    expect(ts('return f(a as A | B, 2) satisfies R;')).toBe(ts('return f(a, 2);'));
+    expect(ts('return a !== b && !c;')).not.toBe(ts('return a === b && c;'));
+    expect(ts('return (a as X).next(1);')).not.toBe(ts('return (a).next(2);'));
+  });
+  it("Go: `interface{}` → `any` is no change (viper's modernisation 3d006fe)", () => {
+    const go = (t: string): string =>
+      codeKey(
+        `func (v *Viper) merge(shadow map[string]bool, m map[string]${t}) map[string]bool {\n\tvar x ${t}\n\treturn shadow\n}`,
+        'merge',
+        'Go',
+      );
+    expect(go('any')).toBe(go('interface{}'));
+    expect(go('any')).not.toBe(go('string'));
+  });
+  it('Python: a bare `return` is `return None` (babel normalize_currency)', () => {
+    expect(py(`def f(a):\n    if a:\n        return None  # nothing\n    return a\n`)).toBe(
+      py(`def f(a):\n    if a:\n        return\n    return a\n`),
+    );
+    expect(py(`def f(a):\n    return None if a else 1\n`)).not.toBe(py(`def f(a):\n    return\n`));
+  });
   it('the body key leaves the declaration out', () => {
     expect(bodyKey(py(PY.replace('(a, b=1)', '(a, b=2)')))).toBe(bodyKey(py(PY)));
   });
@@ -121,6 +154,26 @@ describe('changed words the doc names', () => {
         'func c(m map[string]any) {\n\tnm := make(map[string]any)\n\tuse(nm, m)\n}',
         'c creates a copy of any map it makes case insensitive.',
         'c',
+      ),
+    ).toEqual({ added: [], removed: [] });
+  });
+  it("Go's built-in types and functions are words of prose (chi split: 'Split a string'; zap All: 'returns a copy')", () => {
+    const go = (before: string, now: string, doc: string, name: string) =>
+      changedWordsTheDocNames(bodyKey(codeKey(before, name, 'Go')), bodyKey(codeKey(now, name, 'Go')), doc, [], name);
+    expect(
+      go(
+        'func split(str, sep string) (string, string) {\n\tvar a, b string\n\tparts := strings.SplitN(str, sep, 2)\n\treturn parts[0], b\n}',
+        'func split(str, sep string) (string, string) {\n\ta, b, _ := strings.Cut(str, sep)\n\treturn a, b\n}',
+        'Split a string in two parts, cleaning any whitespace.',
+        'split',
+      ),
+    ).toEqual({ added: [], removed: [] });
+    expect(
+      go(
+        'func (o *O) All() []E {\n\tret := make([]E, len(o.logs))\n\tfor i := range o.logs {\n\t\tret[i] = o.logs[i]\n\t}\n\treturn ret\n}',
+        'func (o *O) All() []E {\n\tret := make([]E, len(o.logs))\n\tcopy(ret, o.logs)\n\treturn ret\n}',
+        'All returns a copy of all the observed logs.',
+        'O.All',
       ),
     ).toEqual({ added: [], removed: [] });
   });
