@@ -20,7 +20,7 @@ const readme: ReadmeAnalysis = {
   wordCount: 26,
   grammarError: 2,
   grammarIssues: [],
-  brokenLinks: [{ url: 'https://example.invalid/x', line: 3, reason: 'not found' }],
+  brokenLinks: [{ url: 'https://example.invalid/x', line: 3, kind: 'external', reason: 'not found' }],
   llmInterpretationScore: 61,
   llmInterpretationSource: 'rubric',
   textStatistics: {
