@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LogoutPage from '../auth/LogoutPage.tsx';
 import LocalhostLoginPage from '../auth/LocalhostLoginPage.tsx';
@@ -21,6 +21,35 @@ afterEach(() => {
   // storage first: reloadSession reads it
   localStorage.clear();
   reloadSession();
+});
+
+describe('login screens (docs/spec-conformance.md §2)', () => {
+  it('the login page links the Terms of Use and the Privacy Policy; the terms open in a dialog', async () => {
+    fakeApi({ '/v1/auth/providers': { body: { providers: [] } } });
+    renderRoutes([{ path: '/auth/login', element: <LoginPage /> }], '/auth/login');
+    const terms = await screen.findByRole('link', { name: 'Terms of Use' });
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
+    expect(terms.closest('p')!.textContent).toBe('By continuing you agree to the Terms of Use and the Privacy Policy.');
+    expect(terms.getAttribute('href')).toBe('#terms');
+    expect(privacy.getAttribute('href')).toBe('#privacy');
+    fireEvent.click(terms);
+    expect(await screen.findByText(/Use it only for repositories you are allowed to access/)).toBeTruthy();
+  });
+
+  it('the localhost login without redirectUri goes home at once, asking nothing and sending nothing', async () => {
+    setSession('tok-1', testUser);
+    const api = fakeApi({});
+    const { router } = renderRoutes(
+      [
+        { path: '/auth/localhost/login', element: <LocalhostLoginPage /> },
+        { path: '/', element: <p>home</p> },
+      ],
+      '/auth/localhost/login',
+    );
+    expect(await screen.findByText('home')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(api).not.toHaveBeenCalled();
+  });
 });
 
 describe('session (docs/spec-conformance.md §3, §4)', () => {
@@ -72,32 +101,5 @@ describe('session (docs/spec-conformance.md §3, §4)', () => {
     expect(localStorage.getItem('accessToken')).toBe('new-token');
     expect(getSession().user).toMatchObject({ email: { name: 'new@example.com' } });
     expect(api.mock.calls.some(([u]) => String(u).includes('rapid'))).toBe(false);
-  });
-});
-
-describe('login screens (docs/spec-conformance.md §2)', () => {
-  it('the login page links the Terms of Use and the Privacy Policy', async () => {
-    fakeApi({ '/v1/auth/providers': { body: { providers: [] } } });
-    renderRoutes([{ path: '/auth/login', element: <LoginPage /> }], '/auth/login');
-    const terms = await screen.findByRole('link', { name: 'Terms of Use' });
-    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
-    expect(terms.closest('p')!.textContent).toBe('By continuing you agree to the Terms of Use and the Privacy Policy.');
-    expect(terms.getAttribute('href')).toBe('#terms');
-    expect(privacy.getAttribute('href')).toBe('#privacy');
-  });
-
-  it('the localhost login without redirectUri goes home at once, asking nothing and sending nothing', async () => {
-    setSession('tok-1', testUser);
-    const api = fakeApi({});
-    const { router } = renderRoutes(
-      [
-        { path: '/auth/localhost/login', element: <LocalhostLoginPage /> },
-        { path: '/', element: <p>home</p> },
-      ],
-      '/auth/localhost/login',
-    );
-    expect(await screen.findByText('home')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
-    expect(api).not.toHaveBeenCalled();
   });
 });
