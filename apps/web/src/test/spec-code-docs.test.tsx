@@ -65,6 +65,9 @@ function open({
 /** The 'Pro Feature Required' modal (antd names its dialog by an id the title does not carry in jsdom). */
 const proDialog = async () => (await screen.findByText('Pro Feature Required')).closest('.ant-modal') as HTMLElement;
 
+// the file's first render loads antd (10–20 s on a loaded 2-core machine): more than the web default of 20 s
+vi.setConfig({ testTimeout: 60_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -30,6 +30,9 @@ const job = (id: number, state: JobState, over: Partial<Job> = {}): Job => ({
   ...over,
 });
 
+// the file's first render loads antd (10–20 s on a loaded 2-core machine): more than the web default of 20 s
+vi.setConfig({ testTimeout: 60_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   clearSession();

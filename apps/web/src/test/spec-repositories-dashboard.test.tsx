@@ -42,6 +42,9 @@ const groups = () =>
       .map((c) => c.getAttribute('data-repo')),
   ]);
 
+// the file's first render loads antd (10–20 s on a loaded 2-core machine): more than the web default of 20 s
+vi.setConfig({ testTimeout: 60_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   reloadSession();

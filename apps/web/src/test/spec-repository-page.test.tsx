@@ -91,6 +91,9 @@ function open(
   return { ...view, calls, state };
 }
 
+// the file's first render loads antd (10–20 s on a loaded 2-core machine): more than the web default of 20 s
+vi.setConfig({ testTimeout: 60_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   reloadSession();

@@ -16,6 +16,9 @@ import { renderRoutes } from './renderWithProviders.tsx';
  * success, changed by docs/security.md "Round 2").
  */
 
+// the file's first render loads antd (10–20 s on a loaded 2-core machine): more than the web default of 20 s
+vi.setConfig({ testTimeout: 60_000 });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   // storage first: reloadSession reads it
