@@ -14,6 +14,10 @@ import { FAMILY, mergeSections, type MergeInput } from './merge.ts';
 import { RENDERERS } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
+import { isTestCode, testModuleRows } from './test-code.ts';
+
+/** A line gofmt treats as a directive, not doc text (go/doc/comment: `//go:x`, `//line `, `//export `, `//extern `, `//tool:x`). */
+const GO_DIRECTIVE = /^\/\/(?:line |export |extern |[a-z0-9]+:[a-z0-9])/;
 
 /** Replace rows [startRow, endRow) of the original file with `lines` (endRow = startRow: insert). */
 export interface LineEdit {
@@ -145,6 +149,7 @@ export async function generateFile(
   const staleParams: FileResult['staleParams'] = [];
   const needsSummary: FileResult['needsSummary'] = [];
   const usedRows = new Set<number>();
+  const testModules = testModuleRows(source, language);
   for (const fn of fns) {
     const facts = signatureFactsOf.get(fn);
     if (!facts) continue;
@@ -156,6 +161,11 @@ export async function generateFile(
       )
     ) {
       outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: "a local function inside another function's body" });
+      continue;
+    }
+    // test code in a non-test file (a Rust `#[cfg(test)]` module, a `#[test]` or `@Test` function)
+    if (isTestCode(lines, facts.declRow, language, testModules)) {
+      outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: 'test code' });
       continue;
     }
     let planned = plan(fn, facts, ctx);
@@ -388,6 +398,9 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         ? blockDoc(model, render, max, indent)
         : lineDoc(model, render, max, indent, form.prefix);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale, use: NO_USE };
+  // gofmt separates a doc comment from the directive lines under it (`//go:noinline`,
+  // `//nolint:x`) with an empty `//` line; without it, gofmt would change the file.
+  if (go && !updated && lines.slice(startRow, facts.declRow).some((l) => GO_DIRECTIVE.test(l.trim()))) body.push(`${indent}//`);
   // A prose doc with nothing to add renders as itself: no edit.
   if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale, use: NO_USE };
   // The body's leading comment became the summary: it moves into the doc instead of being said twice.

@@ -45,6 +45,52 @@ describe('set 3 causes', () => {
   });
 });
 
+describe('set 4 causes', () => {
+  it('test code in a non-test file gets no doc and is not listed: a Rust #[cfg(test)] module, #[test], @Test, [Fact]', async () => {
+    const rust =
+      'pub fn width(text: &str) -> usize {\n    // Count the characters, not the bytes.\n    text.chars().count()\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    fn helper(text: &str) -> usize {\n        // Count the characters, not the bytes.\n        text.chars().count()\n    }\n\n    #[test]\n    fn counts() {\n        // two code points\n        for i in 0..2 {\n            assert_eq!(width("é"), i);\n        }\n    }\n}\n\n#[test]\n#[cfg_attr(miri, ignore)] // too slow under Miri\nfn outside() {\n    // two code points\n    for i in 0..2 {\n        assert_eq!(width("é"), i);\n    }\n}\n';
+    const r = await run(rust, 'Rust', 'src/lib.rs', 'rustdoc');
+    expect(r.output).toBe(
+      rust
+        .replace('pub fn width', '/// Count the characters, not the bytes.\npub fn width')
+        .replace('{\n    // Count the characters, not the bytes.\n    text', '{\n    text'),
+    );
+    expect(r.needsSummary).toEqual([]);
+    const java =
+      'class ParserTest {\n    @Test\n    public void parses() {\n        // Parse the sample twice.\n        parse(SAMPLE);\n    }\n\n    @org.junit.jupiter.api.Test void again() {\n        // Parse the sample twice.\n        parse(SAMPLE);\n    }\n}\n';
+    const j = await run(java, 'Java', 'src/main/java/Parser.java', 'javadoc');
+    expect(j.output).toBe(java);
+    expect(j.needsSummary).toEqual([]);
+    const cs =
+      'class ParserTests\n{\n    [Fact]\n    public void Parses()\n    {\n        // Parse the sample twice.\n        Parse(Sample);\n    }\n}\n';
+    const c = await run(cs, 'C#', 'src/Parser.cs', 'xmldoc');
+    expect(c.output).toBe(cs);
+    expect(c.needsSummary).toEqual([]);
+  });
+  it('a summary that ends in a URL gets no period glued to the link; rustdoc gets an autolink (`<…>`), not a bare URL', async () => {
+    const rust =
+      "const fn bit_set(x: u8) -> bool {\n    // Validates if a byte is a valid header name character\n    // https://tools.ietf.org/html/rfc7230#section-3.2.6\n    matches!(x, b'0'..=b'9' | b'a'..=b'z')\n}\n";
+    const r = await run(rust, 'Rust', 'src/neon.rs', 'rustdoc');
+    expect(r.output.replace(/\n\/\/\/ /g, ' ')).toContain(
+      '/// Validates if a byte is a valid header name character <https://tools.ietf.org/html/rfc7230#section-3.2.6>\nconst fn bit_set',
+    );
+    const js =
+      'function token(c) {\n  // Header name characters, see https://tools.ietf.org/html/rfc7230#section-3.2.6\n  return TOKEN.test(c);\n}\n';
+    const j = await run(js, 'JavaScript', 'lib/token.js', 'jsdoc');
+    expect(j.output).toContain('/** Header name characters, see https://tools.ietf.org/html/rfc7230#section-3.2.6 */\nfunction token');
+  });
+  it('a guard after an earlier `return` is only part of the condition: the plain message is written instead, or nothing', async () => {
+    const src =
+      'def load(path):\n    """Load a file.\n\n    Args:\n        path: Absolute or relative path to the file.\n    """\n    return path\n\n\ndef find(filename, raise_error_if_not_found=False):\n    """Search in increasingly higher folders for the given file."""\n    for dirname in walk(filename):\n        if exists(dirname):\n            return dirname\n\n    if raise_error_if_not_found:\n        raise IOError("File not found")\n\n    return ""\n\n\ndef check(self, key):\n    """Validate that the key\'s curve matches."""\n    if self.expected is None:\n        return\n\n    if not isinstance(key.curve, self.expected):\n        raise InvalidKeyError(f"The curve {key.curve.name} does not match")\n\n\ndef walk(path):\n    """Yield directories up to the root."""\n    if not exists(path):\n        raise IOError("Starting path not found")\n    return [path]\n';
+    const r = await run(src, 'Python', 'dotenv/main.py', 'google');
+    expect(r.output).toContain('    Raises:\n        IOError: File not found.\n    """\n    for dirname');
+    expect(r.output).not.toContain('If raise_error_if_not_found');
+    expect(r.output).not.toContain('InvalidKeyError:');
+    // with no return before it, the guard is the whole condition
+    expect(r.output).toContain('        IOError: If not exists(path).\n');
+  });
+});
+
 describe('Python', () => {
   const callee =
     'def proxy_bypass_environment(host, no_proxy=None):\n    """Test if proxies should not be used for a particular host.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """\n    return bool(host)\n\n\n';
@@ -276,7 +322,7 @@ describe('Go', () => {
     const src =
       'package p\n\n// lookup finds key in the table; it returns "" when absent.\nfunc lookup(key string) string {\n\treturn table[key]\n}\n\n//go:noinline\nfunc Find(key string) string {\n\treturn lookup(key)\n}\n';
     const r = await run(src, 'Go', 'p.go', 'godoc');
-    expect(r.output).toContain('// Find is the same as lookup.\n//go:noinline\nfunc Find(');
+    expect(r.output).toContain('// Find is the same as lookup.\n//\n//go:noinline\nfunc Find(');
   });
   it('a method implementing a documented interface method gets nothing; no name-derived sentence', async () => {
     const src =
