@@ -140,6 +140,7 @@ export async function generateFile(
     language,
     config: fileConfig,
     sectioned: detected.sectioned,
+    typed: writesPythonTypes(fns.map((f) => f.docstring).filter((d): d is string => d !== null)),
     index,
     relPath,
     includeInherited: options.includeInherited === true,
@@ -236,6 +237,8 @@ interface PlanContext {
   config: StyleConfig;
   /** the file already uses parameter/return sections somewhere */
   sectioned: boolean;
+  /** Python: the file's own docs write parameter or return types (else new entries write none) */
+  typed: boolean;
   index: RepoIndex;
   relPath: string;
   includeInherited: boolean;
@@ -256,6 +259,9 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   const form = commentForm(language);
   const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath });
   let model = adjust ? adjust(grounded) : grounded;
+  // A Python file whose docs write no types gets none: the annotations say them already, and an
+  // entry `encoding (Optional[str]):` among `encoding:` entries is out of the file's style.
+  if (python && !ctx.typed) model = untyped(model);
   let stale: string[] = [];
   let updated = false;
   let startRow: number;
@@ -417,6 +423,24 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     use: NO_USE,
     sources: sourcesOf(model),
     ...(moved && moved.startRow > endRow ? { moved: { ...moved, lines: [] } } : {}),
+  };
+}
+
+/** Whether Python docs write types: Google `name (type):`, reST `:type x:` / `:param int x:` / `:rtype:`, NumPy `name : type`, epytext `@type x:`. */
+export function writesPythonTypes(docs: readonly string[]): boolean {
+  return docs.some((d) =>
+    /^\s*(?::type\s+\w+\s*:|:param\s+[^\s:]+\s+\w+\s*:|:rtype:|@type\s+\w+\s*:|@rtype:|\*{0,2}\w+\*{0,2}\s+\([^)\n]+\)\s*:|\w+\s+:\s+\S)/m.test(
+      d,
+    ),
+  );
+}
+
+function untyped(m: DocModel): DocModel {
+  return {
+    ...m,
+    params: m.params.map((p) => ({ ...p, type: null })),
+    returns: m.returns && { ...m.returns, type: null },
+    yields: m.yields && { ...m.yields, type: null },
   };
 }
 

@@ -89,6 +89,26 @@ describe('set 4 causes', () => {
     // with no return before it, the guard is the whole condition
     expect(r.output).toContain('        IOError: If not exists(path).\n');
   });
+  it("Python: a parameter's type is written only where the file's own docs write types", async () => {
+    const escape =
+      'def escape(s: t.Any, /) -> Markup:\n    """Replace the characters in the string with HTML-safe sequences.\n\n    :param s: An object to be converted to a string and escaped.\n    :return: A Markup string with the escaped text.\n    """\n    return Markup(s)\n\n\ndef escape_silent(s: t.Any | None, /) -> Markup:\n    """Like escape but treats None as the empty string."""\n    if s is None:\n        return Markup()\n\n    return escape(s)\n';
+    const r = await run(escape, 'Python', 'markupsafe/__init__.py', 'rest');
+    expect(r.output).toContain(
+      '    """Like escape but treats None as the empty string.\n\n    :param s: An object to be converted to a string and escaped.\n    """',
+    );
+    // a file whose docs write `:type x:` gets the type too
+    const typed = escape.replace(
+      ':param s: An object to be converted to a string and escaped.\n',
+      ':param s: An object to be converted to a string and escaped.\n    :type s: t.Any\n',
+    );
+    expect((await run(typed, 'Python', 'markupsafe/__init__.py', 'rest')).output).toContain(
+      ':param s: An object to be converted to a string and escaped.\n    :type s: t.Any | None\n    """',
+    );
+    const google =
+      'def load(path: str, encoding: Optional[str] = None) -> bool:\n    """Load a file.\n\n    Args:\n        path: Absolute or relative path to the file.\n        encoding: Encoding to be used to read the file.\n    """\n    return bool(path)\n\n\ndef load_values(path: str, encoding: Optional[str] = None) -> dict:\n    """Parse a file.\n\n    Args:\n        path: Absolute or relative path to the file.\n        encoding: Encoding to be used to read the file.\n    """\n    return {}\n\n\ndef get_key(path: str, key: str, encoding: Optional[str] = "utf-8") -> str:\n    """Get the value of a given key."""\n    return key\n';
+    const g = await run(google, 'Python', 'dotenv/main.py', 'google');
+    expect(g.output).toContain('        encoding: Encoding to be used to read the file. Defaults to "utf-8".\n    """\n    return key');
+  });
 });
 
 describe('Python', () => {
