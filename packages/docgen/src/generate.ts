@@ -14,6 +14,10 @@ import { FAMILY, mergeSections, type MergeInput } from './merge.ts';
 import { RENDERERS } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
+import { isTestCode, testModuleRows } from './test-code.ts';
+
+/** A line gofmt treats as a directive, not doc text (go/doc/comment: `//go:x`, `//line `, `//export `, `//extern `, `//tool:x`). */
+const GO_DIRECTIVE = /^\/\/(?:line |export |extern |[a-z0-9]+:[a-z0-9])/;
 
 /** Replace rows [startRow, endRow) of the original file with `lines` (endRow = startRow: insert). */
 export interface LineEdit {
@@ -136,6 +140,7 @@ export async function generateFile(
     language,
     config: fileConfig,
     sectioned: detected.sectioned,
+    typed: writesPythonTypes(fns.map((f) => f.docstring).filter((d): d is string => d !== null)),
     index,
     relPath,
     includeInherited: options.includeInherited === true,
@@ -145,6 +150,7 @@ export async function generateFile(
   const staleParams: FileResult['staleParams'] = [];
   const needsSummary: FileResult['needsSummary'] = [];
   const usedRows = new Set<number>();
+  const testModules = testModuleRows(source, language);
   for (const fn of fns) {
     const facts = signatureFactsOf.get(fn);
     if (!facts) continue;
@@ -156,6 +162,11 @@ export async function generateFile(
       )
     ) {
       outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: "a local function inside another function's body" });
+      continue;
+    }
+    // test code in a non-test file (a Rust `#[cfg(test)]` module, a `#[test]` or `@Test` function)
+    if (isTestCode(lines, facts.declRow, language, testModules)) {
+      outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: 'test code' });
       continue;
     }
     let planned = plan(fn, facts, ctx);
@@ -226,6 +237,8 @@ interface PlanContext {
   config: StyleConfig;
   /** the file already uses parameter/return sections somewhere */
   sectioned: boolean;
+  /** Python: the file's own docs write parameter or return types (else new entries write none) */
+  typed: boolean;
   index: RepoIndex;
   relPath: string;
   includeInherited: boolean;
@@ -246,6 +259,9 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   const form = commentForm(language);
   const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath });
   let model = adjust ? adjust(grounded) : grounded;
+  // A Python file whose docs write no types gets none: the annotations say them already, and an
+  // entry `encoding (Optional[str]):` among `encoding:` entries is out of the file's style.
+  if (python && !ctx.typed) model = untyped(model);
   let stale: string[] = [];
   let updated = false;
   let startRow: number;
@@ -388,6 +404,9 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         ? blockDoc(model, render, max, indent)
         : lineDoc(model, render, max, indent, form.prefix);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale, use: NO_USE };
+  // gofmt separates a doc comment from the directive lines under it (`//go:noinline`,
+  // `//nolint:x`) with an empty `//` line; without it, gofmt would change the file.
+  if (go && !updated && lines.slice(startRow, facts.declRow).some((l) => GO_DIRECTIVE.test(l.trim()))) body.push(`${indent}//`);
   // A prose doc with nothing to add renders as itself: no edit.
   if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale, use: NO_USE };
   // The body's leading comment became the summary: it moves into the doc instead of being said twice.
@@ -404,6 +423,24 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     use: NO_USE,
     sources: sourcesOf(model),
     ...(moved && moved.startRow > endRow ? { moved: { ...moved, lines: [] } } : {}),
+  };
+}
+
+/** Whether Python docs write types: Google `name (type):`, reST `:type x:` / `:param int x:` / `:rtype:`, NumPy `name : type`, epytext `@type x:`. */
+export function writesPythonTypes(docs: readonly string[]): boolean {
+  return docs.some((d) =>
+    /^\s*(?::type\s+\w+\s*:|:param\s+[^\s:]+\s+\w+\s*:|:rtype:|@type\s+\w+\s*:|@rtype:|\*{0,2}\w+\*{0,2}\s+\([^)\n]+\)\s*:|\w+\s+:\s+\S)/m.test(
+      d,
+    ),
+  );
+}
+
+function untyped(m: DocModel): DocModel {
+  return {
+    ...m,
+    params: m.params.map((p) => ({ ...p, type: null })),
+    returns: m.returns && { ...m.returns, type: null },
+    yields: m.yields && { ...m.yields, type: null },
   };
 }
 

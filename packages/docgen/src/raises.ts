@@ -169,6 +169,15 @@ function changedBefore(code: string, param: string, from: number, to: number): b
   ].some((re) => re.test(between));
 }
 
+/** Whether the body can return before offset `at` (a `return`, Rust's `?`), outside nested functions. */
+function exitsBefore(code: string, from: number, at: number, inNested: (o: number) => boolean, language: string): boolean {
+  const re = language === 'Rust' ? /\breturn\b|[\w)\]]\?(?=\s*[;.)])/g : /\breturn\b/g;
+  re.lastIndex = from;
+  let r: RegExpExecArray | null;
+  while ((r = re.exec(code)) !== null && r.index < at) if (!inNested(r.index)) return true;
+  return false;
+}
+
 function callerVisible(cond: string, params: readonly string[]): boolean {
   if (/\b(self|this|cls|Self|static)\s*(\.|->|::)|(^|[^\w@])@\w/.test(cond)) return true;
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
@@ -253,7 +262,11 @@ export function codeRaises(
     // A parameter the body changes before the raise (`kw.pop('repr')`, `x = x.strip()`) is no
     // longer what the caller passed: a guard on it would mislead.
     const unchanged = params.filter((p) => !changedBefore(code, p, bodyStart, x!.index));
-    const cond = found !== null && callerVisible(found, unchanged) ? found : null;
+    // A `return` earlier in the body (a search loop that returns what it finds, then `if
+    // raise_error: raise …`) means the guard is only part of the condition: "If raise_error."
+    // would claim it raises whenever the flag is set. The plain message, if any, still holds.
+    const cond =
+      found !== null && callerVisible(found, unchanged) && !exitsBefore(code, bodyStart, x.index, inNested, language) ? found : null;
     occ.push({ type: language === 'PHP' ? type.replace(/^\\/, '') : type, text: describe(cond, message, language), line: lineOf(x.index) });
   }
   if (language === 'Java' || language === 'Kotlin' || language === 'C#') {

@@ -39,7 +39,8 @@ describe('a doc goes above every directive, never between a directive and its li
     const src =
       'package p\n\n// find returns the user stored under id.\nfunc find(id int) *User {\n\treturn repo[id]\n}\n\n//nolint:unused\n//go:noinline\nfunc Lookup(id int) *User {\n\treturn find(id)\n}\n';
     const r = await run(src, 'Go', 'p.go', 'godoc');
-    expect(r.output).toContain('// Lookup is the same as find.\n//nolint:unused\n//go:noinline\nfunc Lookup(');
+    // gofmt's own layout: an empty `//` line between the doc and the directives
+    expect(r.output).toContain('// Lookup is the same as find.\n//\n//nolint:unused\n//go:noinline\nfunc Lookup(');
   });
   it('Rust: a multi-line #[cfg_attr(...)] and #[allow] attributes', async () => {
     const src =

@@ -32,7 +32,7 @@ describe('set 3 causes', () => {
   });
   it('a leading comment about a value of the body ("Stat.dev can be 0n …") is no summary; one about the function is', async () => {
     const src =
-      'function areIdentical(srcStat, destStat) {\n  // Stat.dev can be 0n on windows when node version >= 22.x.x.\n  return destStat.ino !== undefined && destStat.ino === srcStat.ino;\n}\n\nfunction pick(list, n) {\n  // list is sorted by the caller.\n  return list[n];\n}\n\nfunction reset(state) {\n  // This is called between two runs to start from a clean state.\n  state.clear();\n}\n';
+      'function areIdentical(srcStat, destStat) {\n  // Stat.dev can be 0n on windows when node version >= 22.x.x.\n\n  return destStat.ino !== undefined && destStat.ino === srcStat.ino;\n}\n\nfunction pick(list, n) {\n  // list is sorted by the caller.\n\n  return list[n];\n}\n\nfunction reset(state) {\n  // This is called between two runs to start from a clean state.\n\n  state.clear();\n}\n';
     const r = await run(src, 'JavaScript', 'stat.js', 'jsdoc');
     expect(r.needsSummary.map((n) => n.name)).toEqual(['areIdentical', 'pick']);
     expect(r.output).toContain('/** This is called between two runs to start from a clean state. */\nfunction reset(');
@@ -42,6 +42,87 @@ describe('set 3 causes', () => {
       'class SortedList:\n    def islice(self, start, stop, reverse=False):\n        """Return an iterator over a slice.\n\n        :param reverse: yield values in reverse order\n        """\n        return self._islice(start, stop, reverse)\n\n    def _islice(self, start, stop, reverse):\n        """Return an iterator over the positions.\n\n        When `reverse` is `True`, values are yielded in reverse order.\n        """\n        return iter(())\n';
     const r = await run(src, 'Python', 's.py', 'rest');
     expect(r.output).toBe(src);
+  });
+});
+
+describe('set 4 causes', () => {
+  it('test code in a non-test file gets no doc and is not listed: a Rust #[cfg(test)] module, #[test], @Test, [Fact]', async () => {
+    const rust =
+      'pub fn width(text: &str) -> usize {\n    // Count the characters, not the bytes.\n\n    text.chars().count()\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    fn helper(text: &str) -> usize {\n        // Count the characters, not the bytes.\n\n        text.chars().count()\n    }\n\n    #[test]\n    fn counts() {\n        // two code points\n\n        for i in 0..2 {\n            assert_eq!(width("é"), i);\n        }\n    }\n}\n\n#[test]\n#[cfg_attr(miri, ignore)] // too slow under Miri\nfn outside() {\n    // two code points\n\n    for i in 0..2 {\n        assert_eq!(width("é"), i);\n    }\n}\n';
+    const r = await run(rust, 'Rust', 'src/lib.rs', 'rustdoc');
+    expect(r.output).toBe(
+      rust
+        .replace('pub fn width', '/// Count the characters, not the bytes.\npub fn width')
+        .replace('{\n    // Count the characters, not the bytes.\n\n    text', '{\n    text'),
+    );
+    expect(r.needsSummary).toEqual([]);
+    const java =
+      'class ParserTest {\n    @Test\n    public void parses() {\n        // Parse the sample twice.\n\n        parse(SAMPLE);\n    }\n\n    @org.junit.jupiter.api.Test void again() {\n        // Parse the sample twice.\n\n        parse(SAMPLE);\n    }\n}\n';
+    const j = await run(java, 'Java', 'src/main/java/Parser.java', 'javadoc');
+    expect(j.output).toBe(java);
+    expect(j.needsSummary).toEqual([]);
+    const cs =
+      'class ParserTests\n{\n    [Fact]\n    public void Parses()\n    {\n        // Parse the sample twice.\n\n        Parse(Sample);\n    }\n}\n';
+    const c = await run(cs, 'C#', 'src/Parser.cs', 'xmldoc');
+    expect(c.output).toBe(cs);
+    expect(c.needsSummary).toEqual([]);
+  });
+  it('a summary that ends in a URL gets no period glued to the link; rustdoc gets an autolink (`<…>`), not a bare URL', async () => {
+    const rust =
+      "const fn bit_set(x: u8) -> bool {\n    // Validates if a byte is a valid header name character\n    // https://tools.ietf.org/html/rfc7230#section-3.2.6\n\n    matches!(x, b'0'..=b'9' | b'a'..=b'z')\n}\n";
+    const r = await run(rust, 'Rust', 'src/neon.rs', 'rustdoc');
+    expect(r.output.replace(/\n\/\/\/ /g, ' ')).toContain(
+      '/// Validates if a byte is a valid header name character <https://tools.ietf.org/html/rfc7230#section-3.2.6>\nconst fn bit_set',
+    );
+    const js =
+      'function token(c) {\n  // Header name characters, see https://tools.ietf.org/html/rfc7230#section-3.2.6\n\n  return TOKEN.test(c);\n}\n';
+    const j = await run(js, 'JavaScript', 'lib/token.js', 'jsdoc');
+    expect(j.output).toContain('/** Header name characters, see https://tools.ietf.org/html/rfc7230#section-3.2.6 */\nfunction token');
+  });
+  it('a guard after an earlier `return` is only part of the condition: the plain message is written instead, or nothing', async () => {
+    const src =
+      'def load(path):\n    """Load a file.\n\n    Args:\n        path: Absolute or relative path to the file.\n    """\n    return path\n\n\ndef find(filename, raise_error_if_not_found=False):\n    """Search in increasingly higher folders for the given file."""\n    for dirname in walk(filename):\n        if exists(dirname):\n            return dirname\n\n    if raise_error_if_not_found:\n        raise IOError("File not found")\n\n    return ""\n\n\ndef check(self, key):\n    """Validate that the key\'s curve matches."""\n    if self.expected is None:\n        return\n\n    if not isinstance(key.curve, self.expected):\n        raise InvalidKeyError(f"The curve {key.curve.name} does not match")\n\n\ndef walk(path):\n    """Yield directories up to the root."""\n    if not exists(path):\n        raise IOError("Starting path not found")\n    return [path]\n';
+    const r = await run(src, 'Python', 'dotenv/main.py', 'google');
+    expect(r.output).toContain('    Raises:\n        IOError: File not found.\n    """\n    for dirname');
+    expect(r.output).not.toContain('If raise_error_if_not_found');
+    expect(r.output).not.toContain('InvalidKeyError:');
+    // with no return before it, the guard is the whole condition
+    expect(r.output).toContain('        IOError: If not exists(path).\n');
+  });
+  it("Python: a parameter's type is written only where the file's own docs write types", async () => {
+    const escape =
+      'def escape(s: t.Any, /) -> Markup:\n    """Replace the characters in the string with HTML-safe sequences.\n\n    :param s: An object to be converted to a string and escaped.\n    :return: A Markup string with the escaped text.\n    """\n    return Markup(s)\n\n\ndef escape_silent(s: t.Any | None, /) -> Markup:\n    """Like escape but treats None as the empty string."""\n    if s is None:\n        return Markup()\n\n    return escape(s)\n';
+    const r = await run(escape, 'Python', 'markupsafe/__init__.py', 'rest');
+    expect(r.output).toContain(
+      '    """Like escape but treats None as the empty string.\n\n    :param s: An object to be converted to a string and escaped.\n    """',
+    );
+    // a file whose docs write `:type x:` gets the type too
+    const typed = escape.replace(
+      ':param s: An object to be converted to a string and escaped.\n',
+      ':param s: An object to be converted to a string and escaped.\n    :type s: t.Any\n',
+    );
+    expect((await run(typed, 'Python', 'markupsafe/__init__.py', 'rest')).output).toContain(
+      ':param s: An object to be converted to a string and escaped.\n    :type s: t.Any | None\n    """',
+    );
+    const google =
+      'def load(path: str, encoding: Optional[str] = None) -> bool:\n    """Load a file.\n\n    Args:\n        path: Absolute or relative path to the file.\n        encoding: Encoding to be used to read the file.\n    """\n    return bool(path)\n\n\ndef load_values(path: str, encoding: Optional[str] = None) -> dict:\n    """Parse a file.\n\n    Args:\n        path: Absolute or relative path to the file.\n        encoding: Encoding to be used to read the file.\n    """\n    return {}\n\n\ndef get_key(path: str, key: str, encoding: Optional[str] = "utf-8") -> str:\n    """Get the value of a given key."""\n    return key\n';
+    const g = await run(google, 'Python', 'dotenv/main.py', 'google');
+    expect(g.output).toContain('        encoding: Encoding to be used to read the file. Defaults to "utf-8".\n    """\n    return key');
+  });
+  it('a comment right over a one-statement body (no blank line) explains that statement: no summary', async () => {
+    const ts =
+      'function isIterable(something: unknown): something is Iterable<unknown> {\n  // Check for null and undefined to avoid errors when accessing Symbol.iterator\n  return typeof something === "object" && something !== null && Symbol.iterator in something;\n}\n';
+    const r = await run(ts, 'TypeScript', 'src/pipe.ts', 'tsdoc');
+    expect(r.output).toBe(ts);
+    expect(r.needsSummary.map((n) => n.name)).toEqual(['isIterable']);
+    const rust =
+      "#[inline]\nunsafe fn offsetz(x: uint8x16_t) -> u32 {\n    // NOT the vector since it's faster to operate with zeros instead\n    offsetnz(vmvnq_u8(x))\n}\n";
+    expect((await run(rust, 'Rust', 'src/simd/neon.rs', 'rustdoc')).output).toBe(rust);
+    // set apart by a blank line, the comment heads the body: it is the summary
+    const headed = ts.replace('Symbol.iterator\n', 'Symbol.iterator\n\n');
+    expect((await run(headed, 'TypeScript', 'src/pipe.ts', 'tsdoc')).output).toContain(
+      '/** Check for null and undefined to avoid errors when accessing Symbol.iterator. */\nfunction isIterable(',
+    );
   });
 });
 
@@ -146,7 +227,7 @@ describe('Python', () => {
     const r = await run(src.replace('    #: the host in use\n    CURRENT = host\n    return', '    return'), 'Python', 's.py', 'google');
     expect(r.output).toContain('def setup(host):\n    """');
     const lead =
-      'class C:\n    def __init__(self):\n        pass\n\n    def reset(self, host):\n        # Forget the cached host so that the next call looks it up again.\n        #: the host in use\n        self.host = host\n';
+      'class C:\n    def __init__(self):\n        pass\n\n    def reset(self, host):\n        # Forget the cached host so that the next call looks it up again.\n\n        #: the host in use\n        self.host = host\n';
     const r2 = await run(lead, 'Python', 'c.py', 'google');
     expect(r2.output).toContain(
       '    def reset(self, host):\n        """Forget the cached host so that the next call looks it up again."""\n        #: the host in use\n        self.host = host\n',
@@ -214,7 +295,7 @@ describe('Java', () => {
   it('a message literal with < > & is escaped for Javadoc', async () => {
     const r = await run(
       cls(
-        '\n    public void check(long userId) {\n        // Validate the id range used by the legacy importer.\n        throw new IllegalStateException("ids <0 & >9 are reserved");\n    }\n',
+        '\n    public void check(long userId) {\n        // Validate the id range used by the legacy importer.\n\n        throw new IllegalStateException("ids <0 & >9 are reserved");\n    }\n',
       ),
       'Java',
       'A.java',
@@ -276,7 +357,7 @@ describe('Go', () => {
     const src =
       'package p\n\n// lookup finds key in the table; it returns "" when absent.\nfunc lookup(key string) string {\n\treturn table[key]\n}\n\n//go:noinline\nfunc Find(key string) string {\n\treturn lookup(key)\n}\n';
     const r = await run(src, 'Go', 'p.go', 'godoc');
-    expect(r.output).toContain('// Find is the same as lookup.\n//go:noinline\nfunc Find(');
+    expect(r.output).toContain('// Find is the same as lookup.\n//\n//go:noinline\nfunc Find(');
   });
   it('a method implementing a documented interface method gets nothing; no name-derived sentence', async () => {
     const src =
@@ -290,7 +371,7 @@ describe('Go', () => {
 describe('Rust', () => {
   it('reuses `# Arguments` of the callee; a doc goes above #[...] attributes; a guarded panic', async () => {
     const src =
-      '/// Parses a size.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\npub fn parse_size(text: &str) -> usize {\n    text.len()\n}\n\n#[inline]\n#[must_use]\npub fn size_or_zero(text: &str) -> usize {\n    parse_size(text)\n}\n\npub fn check(width: i32) {\n    // Refuse widths the layout cannot draw.\n    if width < 0 {\n        panic!("negative width");\n    }\n}\n';
+      '/// Parses a size.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\npub fn parse_size(text: &str) -> usize {\n    text.len()\n}\n\n#[inline]\n#[must_use]\npub fn size_or_zero(text: &str) -> usize {\n    parse_size(text)\n}\n\npub fn check(width: i32) {\n    // Refuse widths the layout cannot draw.\n\n    if width < 0 {\n        panic!("negative width");\n    }\n}\n';
     const r = await run(src, 'Rust', 'l.rs', 'rustdoc');
     expect(r.output).toContain(
       '/// Same as `parse_size()`.\n///\n/// # Arguments\n///\n/// * `text` - The size as written, with an optional unit suffix.\n#[inline]\n#[must_use]\npub fn size_or_zero',
@@ -307,7 +388,7 @@ describe('Rust', () => {
 describe('C#', () => {
   it("reuses a callee's <param>; a doc goes above [attributes]; a guarded throw is escaped; override gets nothing", async () => {
     const src =
-      'class A\n{\n    /// <summary>Finds a user.</summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    public User Find(long userId)\n    {\n        return repo.Get(userId);\n    }\n\n    [Obsolete("use Find")]\n    public User Lookup(long userId)\n    {\n        return Find(userId);\n    }\n\n    public void SetWidth(int width)\n    {\n        // Remember the width for the next layout pass.\n        if (width < 0) throw new ArgumentOutOfRangeException(nameof(width));\n    }\n\n    public override string ToString()\n    {\n        return "";\n    }\n}\n';
+      'class A\n{\n    /// <summary>Finds a user.</summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    public User Find(long userId)\n    {\n        return repo.Get(userId);\n    }\n\n    [Obsolete("use Find")]\n    public User Lookup(long userId)\n    {\n        return Find(userId);\n    }\n\n    public void SetWidth(int width)\n    {\n        // Remember the width for the next layout pass.\n\n        if (width < 0) throw new ArgumentOutOfRangeException(nameof(width));\n    }\n\n    public override string ToString()\n    {\n        return "";\n    }\n}\n';
     const r = await run(src, 'C#', 'A.cs', 'xmldoc');
     expect(r.output).toContain(
       '    /// <summary>\n    /// Same as <c>Find()</c>.\n    /// </summary>\n    /// <param name="userId">The id of the user, as stored in the users table.</param>\n    [Obsolete("use Find")]\n',

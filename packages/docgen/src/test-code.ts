@@ -1,0 +1,48 @@
+import { closing, mask } from './code.ts';
+
+/**
+ * Test code that lives in a non-test file (docs/docgen.md, "Never harm the repository"): a Rust
+ * `#[cfg(test)] mod tests { … }` at the bottom of `lib.rs`, a function marked as a test or test
+ * helper by its attributes (`#[test]`, `#[tokio::test]`, `#[cfg(test)]`, Java/Kotlin `@Test`,
+ * C# `[Fact]`/`[Test]`…). The file-level test rule (`isTestFile`) cannot see these; they get no
+ * doc and are not listed as needing a summary.
+ */
+
+const ATTRIBUTE: Record<string, RegExp> = {
+  Rust: /^#\[\s*(?:test|bench|cfg\s*\(\s*test\s*\)|rstest|test_case\b|quickcheck|proptest|(?:\w+::)+test\b)/,
+  Java: /^@(?:(?:org\.junit\.(?:jupiter\.api\.)?)?(?:Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate|BeforeEach|AfterEach|BeforeAll|AfterAll|Before|After|BeforeClass|AfterClass))\b/,
+  Kotlin: /^@(?:Test|ParameterizedTest|RepeatedTest|TestFactory|BeforeEach|AfterEach|BeforeAll|AfterAll|Before|After)\b/,
+  'C#': /^\[\s*(?:Fact|Theory|Test|TestMethod|TestCase|TestCaseSource|SetUp|TearDown|OneTimeSetUp|OneTimeTearDown|TestInitialize|TestCleanup)\b/,
+};
+
+/** Row ranges [start, end] (0-based, inclusive) of Rust modules compiled only for tests (`#[cfg(test)] mod x { … }`). */
+export function testModuleRows(text: string, language: string): [number, number][] {
+  if (language !== 'Rust') return [];
+  const { code } = mask(text, language);
+  const out: [number, number][] = [];
+  const re = /#\[\s*cfg\s*\(\s*test\s*\)\s*\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(code)) !== null) {
+    const open = m.index + m[0].length - 1;
+    const close = closing(code, open);
+    if (close < 0) continue;
+    const row = (o: number): number => code.slice(0, o).split('\n').length - 1;
+    out.push([row(m.index), row(close)]);
+  }
+  return out;
+}
+
+/** Whether the declaration on `declRow` is test code: inside a test module, or marked as a test by an attribute above it. */
+export function isTestCode(lines: readonly string[], declRow: number, language: string, modules: readonly [number, number][]): boolean {
+  if (modules.some(([a, b]) => declRow > a && declRow <= b)) return true;
+  const attr = ATTRIBUTE[language];
+  if (!attr) return false;
+  // the declaration's own line (`@Test void f()`) and the attribute lines right above it (no blank
+  // line, no other statement in between)
+  for (let r = declRow; r >= Math.max(0, declRow - 12); r--) {
+    const t = (lines[r] ?? '').trim();
+    if (r < declRow && (t === '' || /[;{}]$/.test(t))) break;
+    if (attr.test(t)) return true;
+  }
+  return false;
+}
