@@ -37,6 +37,8 @@ export interface Route {
 
 export interface RouteResponse {
   status: string;
+  /** the maintainers' own words for it (`@ApiResponse({ description })`) */
+  description?: string;
   contentType?: string;
   schema?: Record<string, unknown>;
   source: string;
@@ -49,7 +51,7 @@ interface TypedRequest {
   query?: Array<{ name: string; type: string; required: boolean; source: string }>;
   /** a type whose fields are query parameters (NestJS `@Query() q: ListDto`, Gin `ShouldBindQuery(&q)`) */
   queryType?: { type: string; source: string };
-  responses?: Array<{ status: string; contentType?: string; type?: string; source: string }>;
+  responses?: Array<{ status: string; contentType?: string; type?: string; description?: string; source: string }>;
 }
 
 /** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
@@ -306,6 +308,7 @@ function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
     const schema = x.type ? schemas.schema(x.type, r.file, t.language) : undefined;
     responses.push({
       status: x.status,
+      ...(x.description ? { description: x.description } : {}),
       ...(x.contentType ? { contentType: x.contentType } : {}),
       ...(schema ? { schema } : {}),
       source: x.source,
@@ -1000,7 +1003,8 @@ function resolveNestConstants(
  */
 function nestTyped(s: SourceFile, code: string, at: number, open: number, method: string): TypedRequest | undefined {
   const close = closing(code, open);
-  const before = code.slice(Math.max(code.lastIndexOf(';', at), code.lastIndexOf('}', at), code.lastIndexOf('{', at)) + 1, open);
+  const start = decoratorsStart(code, at);
+  const before = code.slice(start, open);
   const source = `${s.rel}:${lineAt(code, at)}`;
   const t: TypedRequest = { language: 'ts' };
   const fields: string[] = [];
@@ -1029,12 +1033,80 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   const httpCode = /@HttpCode\s*\(\s*([\w.]+)\s*\)/.exec(before)?.[1];
   const status = (httpCode && statusCode(httpCode.replace(/^HttpStatus\./, ''))) || (method === 'POST' ? '201' : '200');
   const returns = /^\s*:\s*([^{;]+?)\s*\{/.exec(code.slice(close))?.[1];
+  const returned = returns && !/^(?:Promise<)?void>?$/.test(returns) ? returns : undefined;
+  const declared = nestApiResponses(before, (i) => `${s.rel}:${lineAt(code, start + i)}`);
+  const apiBody = /@ApiBody\s*\(\s*\{[^}]*\btype\s*:\s*(\[\s*[\w.]+\s*\]|[\w.]+)/.exec(before)?.[1];
+  if (apiBody && !t.body?.type && !t.body?.files)
+    t.body = { type: arrayType(apiBody, /\bisArray\s*:\s*true\b/.test(before)), contentType: 'application/json', source };
   const redirect = /@Redirect\s*\(/.test(before);
-  if (!redirect)
+  if (!redirect) {
+    // Declared responses (`@ApiResponse`, `@ApiOkResponse` …) as written; the handler's own status
+    // stays unless a declared success replaces it, and it is typed by the return type when no `type:` says.
+    const own = { status, ...(returned ? { contentType: 'application/json', type: returned } : {}), source };
+    const success = declared.some((d) => /^2/.test(d.status));
     t.responses = [
-      { status, ...(returns && !/^(?:Promise<)?void>?$/.test(returns) ? { contentType: 'application/json', type: returns } : {}), source },
+      ...(success ? [] : [own]),
+      ...declared.map((d) => (d.status === status && !d.type && returned ? { ...d, contentType: 'application/json', type: returned } : d)),
     ];
+  }
   return t;
+}
+
+/** `[Cat]` or `Cat` with `isArray: true` → `Cat[]`. */
+const arrayType = (type: string, isArray: boolean): string => {
+  const inner = /^\[\s*([\w.]+)\s*\]$/.exec(type)?.[1];
+  return inner ? `${inner}[]` : isArray ? `${type}[]` : type;
+};
+
+/**
+ * The responses a NestJS handler declares with `@nestjs/swagger`: `@ApiResponse({ status: 404 })`
+ * (a number or `HttpStatus.X`) and the named shorthands (`@ApiOkResponse`, `@ApiCreatedResponse`,
+ * `@ApiNotFoundResponse` …, `@ApiDefaultResponse`), each with its `type:` (`[Cat]` or `isArray: true`
+ * for a list) and its `description:` as the maintainers wrote it.
+ */
+function nestApiResponses(decorators: string, sourceAt: (offset: number) => string): NonNullable<TypedRequest['responses']> {
+  const out: NonNullable<TypedRequest['responses']> = [];
+  for (const m of decorators.matchAll(/@Api(\w*)Response\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const args = decorators.slice(open + 1, closing(decorators, open) - 1);
+    const status =
+      m[1] === ''
+        ? statusCode(/\bstatus\s*:\s*([\w.]+)/.exec(args)?.[1] ?? '')
+        : m[1] === 'Default'
+          ? 'default'
+          : statusCode(`Status${m[1]}`);
+    if (!status || out.some((x) => x.status === status)) continue;
+    const type = /\btype\s*:\s*(\[\s*[\w.]+\s*\]|[\w.]+)/.exec(args)?.[1];
+    const description = /\bdescription\s*:\s*(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1/.exec(args)?.[2];
+    out.push({
+      status,
+      ...(type ? { contentType: 'application/json', type: arrayType(type, /\bisArray\s*:\s*true\b/.test(args)) } : {}),
+      ...(description ? { description } : {}),
+      source: sourceAt(m.index),
+    });
+  }
+  return out;
+}
+
+/**
+ * Where the decorators stacked right before `at` begin (`@ApiResponse({ … })`, `@HttpCode(204)`,
+ * `@UseGuards(A, B)`), walking back over each `@name(…)` whole — its arguments may hold braces.
+ */
+function decoratorsStart(code: string, at: number): number {
+  let start = at;
+  for (;;) {
+    let i = start - 1;
+    while (i >= 0 && /\s/.test(code[i]!)) i--;
+    if (code[i] !== ')') return start;
+    let depth = 0;
+    for (; i >= 0; i--) {
+      if (code[i] === ')') depth++;
+      else if (code[i] === '(' && --depth === 0) break;
+    }
+    const name = /@[\w$.]+\s*$/.exec(code.slice(Math.max(0, i - 200), i));
+    if (i < 0 || !name) return start;
+    start = i - (code.slice(Math.max(0, i - 200), i).length - name.index);
+  }
 }
 
 /** A prefix as far as it is known: its path, and where a part that could not be read is given. */
