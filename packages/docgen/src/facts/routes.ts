@@ -47,7 +47,16 @@ export interface RouteResponse {
 /** A handler's request and responses as written: type names, read into schemas by `resolveTyped`. */
 interface TypedRequest {
   language: TypeDecl['language'];
-  body?: { type?: string; fields?: string[]; files?: string[]; contentType: string; source: string; wrap?: string };
+  body?: {
+    type?: string;
+    fields?: string[];
+    files?: string[];
+    contentType: string;
+    source: string;
+    wrap?: string;
+    /** an ASP.NET minimal API parameter the framework binds from the body unless its type is a registered service */
+    unlessService?: boolean;
+  };
   query?: Array<{ name: string; type: string; required: boolean; source: string }>;
   /** a type whose fields are query parameters (NestJS `@Query() q: ListDto`, Gin `ShouldBindQuery(&q)`) */
   queryType?: { type: string; source: string };
@@ -235,9 +244,16 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
         .filter((s) => ['Java', 'Kotlin', 'TypeScript', 'TSX', 'Go', 'C#'].includes(s.language))
         .flatMap((s) => perFile(s.text, `types\0${s.rel}\0${s.language}`, () => typeDecls(s, codeOf(s)))),
     );
+    const services = csServices(sources);
     for (let i = 0; i < routes.length; i++) {
       const { typed, ...r } = routes[i]!;
-      if (typed) routes[i] = resolveTyped(r, typed, schemas);
+      if (!typed) continue;
+      const service = typed.body?.unlessService ? services.get(typed.body.type!.replace(/<.*$/, '')) : undefined;
+      if (service) {
+        delete typed.body;
+        typeFiles.add(service);
+      }
+      routes[i] = resolveTyped(r, typed, schemas);
     }
     for (const f of schemas.used) if (!found.has(f)) typeFiles.add(f);
   }
@@ -2793,6 +2809,166 @@ function aspnetTyped(
   };
 }
 
+/**
+ * The types the C# code registers with dependency injection (`services.AddScoped<CurrentUser>()`,
+ * `AddSingleton<IFoo, Foo>()`, `AddDbContext<AppDb>(…)`, `AddHttpClient<AuthClient>(…)`, `AddSqlite<TodoDb>(…)`),
+ * by name, each with the file it is registered in: a minimal API binds such a parameter from the services, not the body.
+ */
+function csServices(sources: readonly SourceFile[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of sources) {
+    if (s.language !== 'C#') continue;
+    for (const m of codeOf(s).matchAll(/\.Add\w*\s*<\s*([\w.]+)(?:\s*,\s*([\w.]+))?\s*>\s*\(/g))
+      for (const t of [m[1], m[2]]) if (t && !out.has(t.replace(/^.*\./, ''))) out.set(t.replace(/^.*\./, ''), s.rel);
+  }
+  return out;
+}
+
+/** Parameter types a minimal API binds from the request context or the services, never from the body. */
+const CS_CONTEXT =
+  /^(?:HttpContext|HttpRequest|HttpResponse|CancellationToken|ClaimsPrincipal|Stream|PipeReader|LinkGenerator|I[A-Z]\w*(?:<.*>)?|(?:UserManager|SignInManager|RoleManager)<.*>|\w+DbContext)$/;
+
+/** Status codes of the `Results.X(…)` / `TypedResults.X(…)` factories and of the result types (`Ok<T>`, `NotFound`) a handler declares. */
+const CS_RESULTS: Record<string, string> = {
+  Ok: '200',
+  Json: '200',
+  Created: '201',
+  CreatedAtRoute: '201',
+  Accepted: '202',
+  AcceptedAtRoute: '202',
+  NoContent: '204',
+  Redirect: '302',
+  RedirectToRoute: '302',
+  BadRequest: '400',
+  ValidationProblem: '400',
+  Unauthorized: '401',
+  UnauthorizedHttpResult: '401',
+  Forbid: '403',
+  ForbidHttpResult: '403',
+  NotFound: '404',
+  Conflict: '409',
+  UnprocessableEntity: '422',
+  Problem: '500',
+  ProblemHttpResult: '500',
+};
+
+/**
+ * What an ASP.NET Core minimal API handler declares (`app.MapPost("/todos", async (Todo todo,
+ * TodoDb db) => …)` or a method group `MapGet("/", GetAll)` of the same file): a parameter named
+ * in the route is a path parameter; `[FromBody]`/`[FromForm]`/`[FromQuery]` say where one comes
+ * from; a scalar is a query parameter; `IFormFile` a multipart file; another type is the JSON body
+ * (POST/PUT/PATCH/DELETE) unless it is context (`HttpContext`, an interface, a `DbContext`) or a
+ * registered service. Responses from the declared result type (`Task<Results<Ok<Todo>, NotFound>>`),
+ * `.Produces<T>(201)` after the call, else the `Results.X(…)`/`TypedResults.X(…)` the body returns.
+ */
+function minimalTyped(
+  code: string,
+  source: string,
+  handler: string,
+  chain: string,
+): ((method: string, path: string) => TypedRequest) | undefined {
+  let text = handler.trim();
+  let returnType: string | undefined;
+  let body = '';
+  const group =
+    /^[\w.]+$/.exec(text) &&
+    new RegExp(String.raw`\b(?:static\s+)?(?:async\s+)?([\w<>[\],.? ]+?)\s+${text.replace(/^.*\./, '')}\s*\(`).exec(code);
+  if (group) {
+    // A method group: the method's own parameters, return type and body.
+    const open = group.index + group[0].length - 1;
+    const close = closing(code, open);
+    returnType = group[1]!.replace(/^(?:public|private|internal|protected|static|async)\s+/g, '').trim();
+    const after = code.slice(close);
+    const brace = /^\s*\{/.test(after) ? close + after.indexOf('{') : -1;
+    body = brace >= 0 ? code.slice(brace, closing(code, brace)) : (/^\s*=>([^;]*)/.exec(after)?.[1] ?? '');
+    text = code.slice(open, close);
+  } else {
+    const lambda = /^(?:static\s+)?(?:async\s+)?(?:([\w<>[\],.? ]+?)\s*)?\(/.exec(text);
+    if (!lambda) return undefined;
+    const open = lambda[0].length - 1;
+    const close = closing(text, open);
+    if (!/^\s*=>/.test(text.slice(close))) return undefined;
+    returnType = lambda[1]?.trim() || undefined;
+    body = text.slice(close).replace(/^\s*=>/, '');
+    text = text.slice(open, close);
+  }
+  const params = splitArgs(text.slice(1, -1)).map((p) => {
+    const m = /^((?:\[[^\]]*\]\s*)*)([\w<>[\],.?]+)\s+(\w+)\s*(=.*)?$/.exec(p.trim());
+    return m ? { attrs: m[1]!, type: m[2]!, name: m[3]!, optional: m[4] !== undefined || m[2]!.endsWith('?') } : null;
+  });
+  const responses: NonNullable<TypedRequest['responses']> = [];
+  const add = (status: string, type?: string): void => {
+    if (!responses.some((r) => r.status === status))
+      responses.push({ status, ...(type && status !== '204' ? { contentType: 'application/json', type } : {}), source });
+  };
+  for (const p of chain.matchAll(
+    /\.Produces(?:<\s*([\w<>[\],.?]+?)\s*>)?\s*\(\s*(?:(?:statusCode\s*:\s*)?(?:StatusCodes\.Status)?(\d{3})\w*)?/g,
+  ))
+    add(p[2] ?? '200', p[1]);
+  for (const p of chain.matchAll(/\.Produces(Problem|ValidationProblem)\s*\(\s*(?:(?:StatusCodes\.Status)?(\d{3}))?/g))
+    add(p[2] ?? (p[1] === 'Problem' ? '500' : '400'));
+  const declared = returnType?.replace(/^(?:Task|ValueTask)<(.+)>$/, '$1');
+  if (responses.length === 0 && declared && !/^(?:IResult|Task|ValueTask|void)$/.test(declared)) {
+    // `Results<Ok<Todo>, NotFound>`, `Created<Todo>`, `Ok`, or a plain type (200).
+    const union = /^Results<(.+)>$/.exec(declared)?.[1];
+    for (const part of union ? splitTypeArgs(union) : [declared]) {
+      const m = /^(\w+)(?:<(.+)>)?$/.exec(part.trim());
+      if (m && CS_RESULTS[m[1]!]) add(CS_RESULTS[m[1]!]!, m[2]);
+      else if (m && !union && !/HttpResult$/.test(m[1]!)) add('200', part.trim());
+    }
+  }
+  if (responses.length === 0) {
+    for (const r of body.matchAll(/\b(?:Typed)?Results\.(\w+)\s*[(<]/g)) if (CS_RESULTS[r[1]!]) add(CS_RESULTS[r[1]!]!);
+    // Whatever else a handler returns is written with 200.
+    const expression = body.trim() !== '' && !/^\s*\{/.test(body);
+    if (responses.length === 0 && (expression || /\breturn\s+[^;]/.test(body))) add('200');
+  }
+  responses.sort((a, b) => (a.status < b.status ? -1 : 1));
+  return (method, path) => {
+    const t: TypedRequest = { language: 'cs' };
+    const inPath = new Set([...path.matchAll(/\{(\w+)/g)].map((x) => x[1]!.toLowerCase()));
+    for (const p of params) {
+      if (!p || /\bFrom(?:Services|Header|Route|Keyed\w*)\b|\bAsParameters\b/.test(p.attrs)) continue;
+      if (CS_CONTEXT.test(p.type) && !/^IForm(?:File|FileCollection)$/.test(p.type)) continue;
+      if (/\bFromForm\b/.test(p.attrs) || /^IForm(?:File|FileCollection)$/.test(p.type)) {
+        if (!t.body)
+          t.body = /^IForm/.test(p.type)
+            ? { fields: [p.name], files: [p.name], contentType: 'multipart/form-data', source }
+            : { type: p.type, contentType: 'application/x-www-form-urlencoded', source };
+      } else if (/\bFromQuery\b/.test(p.attrs) || (!/\bFromBody\b/.test(p.attrs) && CS_SCALAR.test(p.type))) {
+        if (inPath.has(p.name.toLowerCase())) continue;
+        const name = /\bName\s*=\s*"([^"]+)"/.exec(p.attrs)?.[1] ?? p.name;
+        t.query = [...(t.query ?? []), { name, type: p.type.replace(/\?$/, ''), required: !p.optional, source }];
+      } else if (!inPath.has(p.name.toLowerCase()) && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) && !t.body)
+        t.body = {
+          type: p.type,
+          contentType: 'application/json',
+          source,
+          ...(/\bFromBody\b/.test(p.attrs) ? {} : { unlessService: true }),
+        };
+    }
+    if (responses.length > 0) t.responses = responses;
+    return t;
+  };
+}
+
+/** `Ok<Todo>, NotFound, Ok<List<A, B>>` → its parts, split at the top-level commas only. */
+function splitTypeArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '<') depth++;
+    else if (text[i] === '>') depth--;
+    else if (text[i] === ',' && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out;
+}
+
 function aspnet(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const spans = stringSpans(s);
@@ -2877,16 +3053,33 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index)) continue;
     const own = literal(m[3]!);
     const group = groups.has(m[1]!) ? groups.get(m[1]!)! : '';
-    if (own !== null)
-      routes.push({
-        method: m[2]!.toUpperCase(),
-        path: group === null ? joinPath(own) : joinPath(group, own),
-        framework: 'aspnet',
-        file: s.rel,
-        line: lineAt(code, m.index),
-        resolved: group !== null,
-        ...(group === null ? { unresolvedPrefix: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
-      });
+    if (own === null) continue;
+    const method = m[2]!.toUpperCase();
+    const path = group === null ? joinPath(own) : joinPath(group, own);
+    // The handler: what follows the path argument up to the call's closing parenthesis; then the call's chain (`.Produces<T>(201)`).
+    const open = m.index + m[0].lastIndexOf('(', m[0].length - m[3]!.length);
+    const close = closing(code, open);
+    const rest = code.slice(m.index + m[0].length, close - 1).replace(/^\s*,/, '');
+    let end = close;
+    for (
+      let next = /^\s*\.\s*\w+\s*(?:<[^>;]*>)?\s*\(/.exec(code.slice(end));
+      next;
+      next = /^\s*\.\s*\w+\s*(?:<[^>;]*>)?\s*\(/.exec(code.slice(end))
+    )
+      end = closing(code, end + next[0].length - 1);
+    const handler = /^\s*([A-Za-z_][\w.]*)\s*$/.exec(rest)?.[1];
+    const typed = minimalTyped(code, `${s.rel}:${lineAt(code, m.index)}`, rest, code.slice(close, end));
+    routes.push({
+      method,
+      path,
+      framework: 'aspnet',
+      file: s.rel,
+      line: lineAt(code, m.index),
+      ...(handler ? { handler } : {}),
+      resolved: group !== null,
+      ...(group === null ? { unresolvedPrefix: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
+      ...(typed ? { typed: typed(method, path) } : {}),
+    });
   }
   return { routes, mounts: [] };
 }
