@@ -1191,6 +1191,8 @@ interface PyFile {
   }>;
   /** functions with the methods a decorator limits them to (`@api_view(['GET'])`, `@require_POST`) */
   functions: Array<{ name: string; methods: string[] }>;
+  /** FastAPI dependency aliases: `SessionDep = Annotated[Session, Depends(get_db)]` */
+  dependencies?: string[];
 }
 
 const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websocket';
@@ -1199,6 +1201,10 @@ const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websock
 function pyFile(s: SourceFile, code: string): PyFile {
   const spans = stringSpans(s);
   const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
+  const dependencies = [
+    ...code.matchAll(/^(\w+)[ \t]*(?::[ \t]*TypeAlias[ \t]*)?=[ \t]*(?:typing\.)?Annotated\[[^\n]*?\b(?:Depends|Security)\s*\(/gm),
+  ].map((m) => m[1]!);
+  if (dependencies.length > 0) out.dependencies = dependencies;
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
     const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
     const methods = [
@@ -1215,7 +1221,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
         name: f[1]!,
         type: (f[2] ?? '').trim(),
         line: lineAt(code, bodyAt + f.index),
-        hasDefault: f[3] !== undefined,
+        hasDefault: hasPyDefault(f[3]),
         // The field's arguments, over several lines too (`many=True` on the next line).
         ...(form
           ? (() => {
@@ -1675,6 +1681,8 @@ interface PySchemas {
   /** a type annotation (`Item`, `list[Item]`, `Optional[Item]`, `int`) as JSON Schema; null when nothing is known of it */
   type: (annotation: string) => Record<string, unknown> | null;
   form: (name: string) => { schema: Record<string, unknown>; source: string; multipart: boolean } | null;
+  /** whether a name is a dependency alias (`SessionDep = Annotated[Session, Depends(get_db)]`): such a parameter is injected, not read from the request */
+  dependency: (name: string) => boolean;
 }
 
 const PY_SCALARS: Record<string, Record<string, unknown>> = {
@@ -1699,6 +1707,25 @@ const WTF_FIELDS: Record<string, Record<string, unknown>> = {
   MultipleFileField: { type: 'array', items: { type: 'string', format: 'binary' } },
   SelectMultipleField: { type: 'array', items: { type: 'string' } },
 };
+
+/**
+ * Whether a class field's value gives it a default: any value does, except pydantic's / SQLModel's
+ * `Field(…)` without one (`Field(max_length=255)`, `Field(...)`: required); `Field(None)`,
+ * `Field(default=…)` and `Field(default_factory=…)` do.
+ */
+function hasPyDefault(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const field = /^(?:\w+\.)?Field\s*\(([\s\S]*)$/.exec(value.trim());
+  if (!field) return true;
+  const args = field[1]!.trim();
+  if (args === '') return true; // the arguments go on over the next lines: not read
+  if (/^(?:\.\.\.)?\s*[,)]/.test(args)) return false;
+  if (/\bdefault(?:_factory)?\s*=/.test(args)) return true;
+  return !/^\w+\s*=/.test(args);
+}
+
+/** The roots of pydantic models: `BaseModel`, and SQLModel's `SQLModel` (a pydantic model too). */
+const PYDANTIC = /^(?:BaseModel|SQLModel)$/;
 
 function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
   const byName = new Map<string, { file: string; c: PyFile['classes'][number] }>();
@@ -1726,12 +1753,12 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     if (PY_SCALARS[t]) return { schema: PY_SCALARS[t]!, optional: false };
     if (/^con(?:str|int|float)\(/.test(t))
       return { schema: { type: t.startsWith('constr') ? 'string' : t.startsWith('conint') ? 'integer' : 'number' }, optional: false };
-    if (depth < 3 && byName.has(t) && derives(t, /^BaseModel$/)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
+    if (depth < 3 && byName.has(t) && derives(t, PYDANTIC)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
     return { schema: {}, optional: false };
   };
   const modelSchema = (name: string, depth = 0): { schema: Record<string, unknown>; source: string } | null => {
     const hit = byName.get(name);
-    if (!hit || !derives(name, /^BaseModel$/)) return null;
+    if (!hit || !derives(name, PYDANTIC)) return null;
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     for (const f of fieldsOf(name)) {
@@ -1771,7 +1798,8 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     const { schema } = typeSchema(annotation, 0);
     return Object.keys(schema).length > 0 ? schema : null;
   };
-  return { model: (n) => modelSchema(n), form, type };
+  const dependencies = new Set([...files.values()].flatMap((f) => f.dependencies ?? []));
+  return { model: (n) => modelSchema(n), form, type, dependency: (n) => dependencies.has(n) };
 }
 
 /**
@@ -1855,7 +1883,10 @@ function requestOf(
       const [, name, type = '', dflt = ''] = m;
       if (
         /\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(dflt) ||
-        /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim())
+        /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim()) ||
+        // `Annotated[Session, Depends(get_db)]` written inline, or through an alias of it (`session: SessionDep`)
+        /^(?:typing\.)?Annotated\[[\s\S]*\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(type.trim()) ||
+        schemas.dependency(type.trim())
       )
         continue;
       const model = schemas.model(type.trim().replace(/^Optional\[(.+)\]$/, '$1'));
