@@ -29,6 +29,8 @@ export interface Route {
   request?: RouteRequest;
   /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
   drf?: { trailingSlash: string };
+  /** NestJS: the versions the controller (`version: '1'`) or the handler (`@Version('2')`) gives, applied with URI versioning, then dropped */
+  nestVersion?: string[];
   /** what the handler declares by type name (Spring, NestJS, Gin / Echo), resolved to schemas once every file's types are known */
   typed?: TypedRequest;
   /** the responses the handler declares: status, and the body's media type and schema where the code gives them */
@@ -139,6 +141,8 @@ interface FileRoutes {
   tsImports?: Array<{ name: string; orig: string; spec: string }>;
   /** NestJS `app.setGlobalPrefix('api', { exclude })` written in this file */
   nestPrefix?: Prefix & { exclude: string[] };
+  /** NestJS URI versioning enabled in this file (`app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' })`) */
+  nestVersioning?: { prefix: string; defaultVersion: string[] };
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -161,7 +165,8 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     const declares =
       (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) ||
       (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
-    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix) found.set(s.rel, routes);
+    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix || routes.nestVersioning)
+      found.set(s.rel, routes);
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
@@ -387,6 +392,7 @@ function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): 
       return {
         ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports)),
         ...nestGlobalPrefix(s, code),
+        ...nestVersioning(s, code),
       };
     case 'Python':
       return { ...django(s, code), py: pyFile(s, code) };
@@ -810,6 +816,29 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
 }
 
 /** `app.setGlobalPrefix('api')` / `app.setGlobalPrefix(prefix, { exclude: ['health'] })` of a NestJS bootstrap file. */
+/** The versions a NestJS `version:` / `@Version(…)` / `defaultVersion:` gives: `'1'`, `['1', '2']` (VERSION_NEUTRAL and constants: none). */
+const nestVersions = (expr: string | undefined): string[] =>
+  expr === undefined
+    ? []
+    : [...expr.matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!)).filter((x): x is string => x !== null && x !== '');
+
+/**
+ * NestJS URI versioning (`app.enableVersioning({ type: VersioningType.URI })`, the type Nest uses
+ * when none is given): a controller's `version: '1'` or a handler's `@Version('1')`, else the
+ * `defaultVersion`, puts `/v1` (the `prefix:` option, `v` by default) before the controller's path.
+ */
+function nestVersioning(s: SourceFile, code: string): Pick<FileRoutes, 'nestVersioning'> {
+  const m = /\.enableVersioning\s*\(/.exec(code);
+  if (!m || inSpan(stringSpans(s), m.index)) return {};
+  const open = m.index + m[0].length - 1;
+  const options = code.slice(open + 1, closing(code, open) - 1);
+  if (/\btype\s*:/.test(options) && !/\btype\s*:\s*(?:VersioningType\.)?URI\b/.test(options)) return {};
+  const prefixExpr = /\bprefix\s*:\s*([^,}\n]+)/.exec(options)?.[1]?.trim();
+  const prefix = prefixExpr === undefined ? 'v' : prefixExpr === 'false' ? '' : (literal(prefixExpr) ?? 'v');
+  const dflt = /\bdefaultVersion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(options)?.[1];
+  return { nestVersioning: { prefix, defaultVersion: nestVersions(dflt) } };
+}
+
 function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
   const m = /\.setGlobalPrefix\s*\(/.exec(code);
   if (!m || inSpan(stringSpans(s), m.index)) return {};
@@ -833,6 +862,17 @@ function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPr
  * one in a monorepo of several applications; a route its `exclude` names keeps its path.
  */
 function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>): void {
+  const versioning = [...found.values()].find((f) => f.nestVersioning)?.nestVersioning;
+  for (let i = routes.length - 1; i >= 0; i--) {
+    const { nestVersion, ...r } = routes[i]!;
+    if (r.framework !== 'nestjs') continue;
+    const versions = versioning ? (nestVersion && nestVersion.length > 0 ? nestVersion : versioning.defaultVersion) : [];
+    routes.splice(
+      i,
+      1,
+      ...(versions.length === 0 ? [r] : versions.map((v) => ({ ...r, path: joinPath(`${versioning!.prefix}${v}`, r.path) }))),
+    );
+  }
   const globals = [...found].flatMap(([file, f]) =>
     f.nestPrefix
       ? [
@@ -878,18 +918,23 @@ function nest(s: SourceFile, code: string): FileRoutes {
   )) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
+    const versionAt = decoratorsStart(code, m.index);
+    const own = /@Version\s*\(\s*(\[[^\]]*\]|[^)]*)\)/.exec(code.slice(versionAt, m.index + m[0].length))?.[1];
+    const version =
+      own !== undefined ? nestVersions(own) : nestVersions(controller && /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1]);
     const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
-    const own = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
+    const ownPath = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
     const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
     const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
     routes.push({
       method,
-      path: joinPath(prefix ?? '', own ?? ''),
+      path: joinPath(prefix ?? '', ownPath ?? ''),
       framework: 'nestjs',
       file: s.rel,
       line: lineAt(code, m.index),
       handler: m[4]!,
-      resolved: prefix !== null && own !== null,
+      resolved: prefix !== null && ownPath !== null,
+      ...(version.length > 0 ? { nestVersion: version } : {}),
       ...(typed ? { typed } : {}),
     });
   }
