@@ -295,8 +295,20 @@ const scalarSchema = (schemas: TypeSchemas, type: string, file: string, language
 function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
   const out: Route = { ...r };
   const req: RouteRequest = { ...(r.request ?? {}) };
-  const named = (type: string): Record<string, unknown> =>
-    schemas.schema(type, r.file, t.language) ?? { title: type.replace(/^\*/, ''), description: 'A type not declared in the repository.' };
+  const named = (type: string): Record<string, unknown> => {
+    const schema = schemas.schema(type, r.file, t.language);
+    if (schema) return schema;
+    // Declared more than once, none near the handler: which one is meant is not guessed.
+    const bare = type.replace(/^\*/, '').replace(/<.*$/, '');
+    const declared = schemas.declared(bare, t.language);
+    return {
+      title: type.replace(/^\*/, ''),
+      description:
+        declared.length > 1
+          ? `Declared ${declared.length} times in the repository (${declared.join(', ')}); which one the handler means is not read.`
+          : 'A type not declared in the repository.',
+    };
+  };
   if (t.body && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
     let schema: Record<string, unknown> = t.body.type
       ? named(t.body.type)

@@ -252,12 +252,21 @@ export class TypeSchemas {
     for (const d of decls) (this.byName.get(d.name) ?? this.byName.set(d.name, []).get(d.name)!).push(d);
   }
 
+  /** Where a type name is declared (`path:line`, sorted), in one language. */
+  declared(name: string, language: TypeDecl['language']): string[] {
+    return (this.byName.get(name.replace(/^.*\./, '')) ?? [])
+      .filter((d) => d.language === language)
+      .map((d) => `${d.file}:${d.line}`)
+      .sort();
+  }
+
   /** The declaration of a type name used in `file` (same language, same folder first; else the only one). */
   find(name: string, file: string, language: TypeDecl['language']): TypeDecl | undefined {
     const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter((d) => d.language === language);
     const dir = file.replace(/[^/]*$/, '');
     // Several declarations of the name elsewhere: none is guessed.
-    return all.find((d) => d.file === file) ?? all.find((d) => d.file.startsWith(dir)) ?? (all.length === 1 ? all[0] : undefined);
+    const near = (d: TypeDecl): boolean => (dir === '' ? !d.file.includes('/') : d.file.startsWith(dir));
+    return all.find((d) => d.file === file) ?? all.find(near) ?? (all.length === 1 ? all[0] : undefined);
   }
 
   /**
