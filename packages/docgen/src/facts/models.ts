@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isTestFile } from '@docent/analyzer';
 import type { SourceFile } from './imports.ts';
 import { perFile } from './cache.ts';
 import { closing, codeOf, lineAt, literal, splitArgs } from './source.ts';
@@ -456,6 +457,8 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
 interface GoPackages {
   bodies: Map<string, Map<string, string>>;
   bases: Map<string, Set<string>>;
+  /** the structs the code hands to `db.AutoMigrate(&User{}, &pkg.Post{})`: tables by the code's own word */
+  migrated: Set<string>;
 }
 
 function goPackages(files: readonly SourceFile[]): GoPackages {
@@ -471,12 +474,21 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
     const map = bodies.get(dir) ?? bodies.set(dir, new Map()).get(dir)!;
     for (const m of code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)) map.set(m[1]!, braceBody(code, m.index + m[0].length - 1).body);
   }
+  const migrated = new Set<string>();
+  for (const f of files) {
+    if (f.language !== 'Go' || isTestFile(f.rel)) continue;
+    const code = codeOf(f);
+    for (const m of code.matchAll(/\.AutoMigrate\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      for (const t of code.slice(open, closing(code, open)).matchAll(/&?(?:\w+\.)?(\w+)\s*\{/g)) migrated.add(t[1]!);
+    }
+  }
   for (const [dir, map] of bodies) {
     const set = bases.set(dir, new Set()).get(dir)!;
     for (const body of map.values())
       for (const e of body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)) if (map.has(e[1]!)) set.add(e[1]!);
   }
-  return { bodies, bases };
+  return { bodies, bases, migrated };
 }
 
 function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[] {
@@ -494,8 +506,15 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*$/gm)].some((e) => bases.has(e[1]!) && isModelBody(pkg.get(e[1]!) ?? '', depth + 1)));
   for (const m of structs) {
     const { body, start } = braceBody(code, m.index + m[0].length - 1);
-    // A base other structs embed (`Model`) is no table of its own: its fields are theirs.
-    if (bases.has(m[1]!)) continue;
+    // A base other structs embed (`Model`) is no table of its own: its fields are theirs — unless the code migrates it.
+    if (bases.has(m[1]!) && !packages.migrated.has(m[1]!)) continue;
+    // A struct that embeds a migrated table without being migrated itself wraps it (a serializer, a response): no table.
+    if (
+      packages.migrated.size > 0 &&
+      !packages.migrated.has(m[1]!) &&
+      [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)].some((e) => packages.migrated.has(e[1]!))
+    )
+      continue;
     // A model: it embeds gorm.Model or a base of the package that is one, has gorm tags, or a model of the package holds it as a field.
     const referenced = [...pkg].some(
       ([name, other]) => name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(other) && isModelBody(other),
