@@ -2723,7 +2723,11 @@ function springTyped(
   const line = lineAt(code, at);
   const source = `${s.rel}:${line}`;
   const t: TypedRequest = { language: 'java' };
-  const form: string[] = [];
+  const form: Array<{ type: string; valid: boolean }> = [];
+  // Types a `@ModelAttribute("owner") public Owner findOwner(…)` method of the controller supplies: loaded by it, not posted.
+  const supplied = new Set(
+    [...code.matchAll(/@ModelAttribute\s*(?:\([^)]*\))?\s*(?:(?:public|protected|private)\s+)?([A-Z]\w*)\s+\w+\s*\(/g)].map((m) => m[1]!),
+  );
   for (const p of splitArgs(code.slice(open + 1, close - 1))) {
     const annotations = [...p.matchAll(/@(\w+)(?:\s*\(((?:[^()]|\([^()]*\))*)\))?/g)];
     const bare = p
@@ -2768,10 +2772,14 @@ function springTyped(
         /^[A-Z]\w*$/.test(type) &&
         !SPRING_SKIP.test(type) &&
         !/^(?:String|Integer|Long|Boolean|Double|Float|Map)$/.test(type))
-    )
-      form.push(type);
+    ) {
+      if (!supplied.has(type) || names.includes('Valid') || names.includes('Validated'))
+        form.push({ type, valid: names.includes('Valid') || names.includes('Validated') });
+    }
   }
-  if (form.length > 0 && !t.body) t.body = { type: form[0]!, contentType: 'application/x-www-form-urlencoded', source };
+  // The validated object is the form when there are several.
+  const posted = form.find((f) => f.valid) ?? form[0];
+  if (posted && !t.body) t.body = { type: posted.type, contentType: 'application/x-www-form-urlencoded', source };
   const status = /@ResponseStatus\s*\(\s*(?:(?:code|value)\s*=\s*)?([\w.]+)/.exec(before)?.[1];
   const code_ = (status && statusCode(status)) ?? '200';
   const responseBody = rest || /@ResponseBody\b/.test(before);

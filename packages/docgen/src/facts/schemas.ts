@@ -78,6 +78,9 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
       if (/\bstatic\b/.test(f[2]!) || /^(?:return|package|import|throw)$/.test(f[3]!)) continue;
       fields.push({ name: jsonName(f[1]!) ?? f[4]!, type: f[3]!, required: JAVA_REQUIRED.test(f[1]!) });
     }
+    // A superclass's fields are the class's too (`class Owner extends Person`): read through `embed:` like a Go embedded struct.
+    const base = /\bextends\s+([\w.]+)/.exec(m[0])?.[1];
+    if (base && s.language === 'Java') fields.unshift({ name: '', type: `embed:${base.replace(/^.*\./, '')}`, required: false });
     // Kotlin properties in a class body.
     if (s.language === 'Kotlin')
       for (const f of body.matchAll(/\b(?:val|var)\s+(\w+)\s*:\s*([\w.<>,?\s]+?)\s*(?:=|\n)/g))
