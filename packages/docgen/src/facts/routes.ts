@@ -210,6 +210,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     const methods = djangoMethods(py);
     const drfRoutes = drfExpander(py);
     const bodyOf = drfBodies(py);
+    const { find: findClass } = pyClasses(py);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
       if (r.drf) {
@@ -219,8 +220,17 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
         continue;
       }
       const given = r.framework === 'django' && r.method === 'ANY' && r.handler ? methods(r.file, r.handler) : null;
-      // A DRF generic view's serializer is the body of its POST / PUT / PATCH.
+      // A DRF generic view's serializer is the body of its POST / PUT / PATCH — as far as the view's own handler reads it.
       const body = given && r.handler ? bodyOf(r.file, r.handler) : undefined;
+      const viewFile = body && r.handler ? findClass(r.file, r.handler)?.file : undefined;
+      const viewText = viewFile ? sources.find((x) => x.rel === viewFile)?.text : undefined;
+      const bodyFor = (method: string): NonNullable<RouteRequest['body']> | undefined => {
+        if (!body || !['POST', 'PUT', 'PATCH'].includes(method)) return undefined;
+        const read = viewText && r.handler ? drfReads(viewText, r.handler.split('.').at(-1)!, method) : undefined;
+        if (read === null) return undefined;
+        const own = method === 'PATCH' ? partial(body) : body;
+        return read ? { ...own, schema: { type: 'object', properties: { [read]: own.schema }, required: [read] } } : own;
+      };
       if (given && given.length > 0)
         routes.splice(
           i,
@@ -228,7 +238,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
           ...given.map((method) => ({
             ...r,
             method,
-            ...(body && ['POST', 'PUT', 'PATCH'].includes(method) ? { request: { body: method === 'PATCH' ? partial(body) : body } } : {}),
+            ...(bodyFor(method) ? { request: { body: bodyFor(method)! } } : {}),
           })),
         );
     }
@@ -1641,6 +1651,28 @@ const DRF_FIELDS: Record<string, Record<string, unknown>> = {
  * `Meta.fields` names less `read_only_fields` (their types are the model's, not read: `{}`).
  * JSON, or multipart when a field is a file.
  */
+/**
+ * How a DRF view's own handler for a method (`def post` / `create`, `def put` / `update`, `def patch`
+ * / `partial_update` / `update`) reads the request body, when the view class in `text` defines one:
+ * `null` when it never reads `request.data` (the serializer only writes the answer), the key when it
+ * reads one key of it (`request.data.get('user', {})`: the body is `{"user": …}`), `undefined` when
+ * it reads the whole body or the view leaves the method to its base class.
+ */
+function drfReads(text: string, view: string, method: string): string | null | undefined {
+  const cls = new RegExp(String.raw`^class[ \t]+${view}\b[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)`, 'm').exec(text);
+  if (!cls) return undefined;
+  const names = method === 'POST' ? ['post', 'create'] : method === 'PUT' ? ['put', 'update'] : ['patch', 'partial_update', 'update'];
+  for (const name of names) {
+    const def = new RegExp(String.raw`^([ \t]+)def[ \t]+${name}[ \t]*\([^\n]*\n((?:(?:\1[ \t]+[^\n]*|[ \t]*)\n)*)`, 'm').exec(cls[1]!);
+    if (!def) continue;
+    const body = def[2]!;
+    if (!/\brequest\.data\b/.test(body)) return /\bsuper\(\)\.\w+\(/.test(body) ? undefined : null;
+    const key = /\brequest\.data(?:\.get\s*\(\s*|\[\s*)["'](\w+)["']/.exec(body)?.[1];
+    return key && !/\brequest\.data\s*[,)]/.test(body) ? key : undefined;
+  }
+  return undefined;
+}
+
 function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: string) => RouteRequest['body'] | undefined {
   const { find } = pyClasses(files);
   return (file, view) => {
