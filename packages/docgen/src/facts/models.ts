@@ -35,6 +35,10 @@ export interface DataEntity {
   relations: DataRelation[];
   /** the class an ORM entity is declared by, when its table has another name (SQLAlchemy) */
   className?: string;
+  /** Django: the class's bases, to merge the fields of abstract ones (internal) */
+  bases?: string[];
+  /** Django: an abstract base, no table of its own (internal: dropped once its fields are merged) */
+  abstract?: boolean;
   /** the same table written again for another database (SQL dialect scripts): `path:line` */
   alsoIn?: string[];
 }
@@ -216,8 +220,8 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       /\bmodels\.Model\b|\bAbstractUser\b|\bAbstractBaseUser\b/.test(bases) ||
       (djangoModels.has(m[1]!) && /\bmodels\.\w+Field\b|models\.ForeignKey/.test(code));
     const { body, start } = indentedBody(code, m.index);
-    // An abstract base (class Meta: abstract = True) is no table: its subclasses are.
-    if (django && /^\s+abstract\s*=\s*True/m.test(body)) continue;
+    // An abstract base (class Meta: abstract = True) is no table: its subclasses are, with its fields (dataModels merges them).
+    const abstract = django && /^\s+abstract\s*=\s*True/m.test(body);
     const alchemy =
       !django &&
       (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) &&
@@ -295,6 +299,11 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         }
       }
     }
+    if (abstract) {
+      out.push({ ...entity, abstract: true });
+      continue;
+    }
+    if (django) entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
     if (django && !entity.fields.some((f) => pk.has(f.name)))
       entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
     markKeys(entity, pk);
@@ -631,7 +640,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   // Per file, kept by content (a Python file's models also depend on the Django model names of the tree).
   const goKey = (f: SourceFile): string => {
     const dir = path.posix.dirname(f.rel);
-    return f.language === 'Go' ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])]]) : '';
+    return f.language === 'Go' ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])], [...go.migrated]]) : '';
   };
   for (const f of files)
     out.push(
@@ -639,6 +648,27 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
         modelsOf(f, djangoModels, go),
       ),
     );
+  // Django: the fields of abstract bases (`class Tag(TimestampedModel)` with `abstract = True`) after the id; the bases themselves are no tables.
+  const abstracts = new Map(out.filter((e) => e.abstract).map((e) => [e.name, e]));
+  if (abstracts.size > 0) {
+    const inherited = (e: DataEntity, depth = 0): DataEntity['fields'] =>
+      depth > 4
+        ? []
+        : (e.bases ?? []).flatMap((b) => {
+            const base = abstracts.get(b);
+            return base ? [...inherited(base, depth + 1), ...base.fields] : [];
+          });
+    out.splice(
+      0,
+      out.length,
+      ...out
+        .filter((e) => !e.abstract)
+        .map((e) => {
+          const more = e.kind === 'django' ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name)) : [];
+          return more.length === 0 ? e : { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
+        }),
+    );
+  }
   // (new objects: the per-file results are shared with later runs)
   if (userModel)
     out.splice(
