@@ -43,10 +43,11 @@ describe('runtime flows from calls', () => {
       '  app/main/views.py:10 place_order → app/services.py place()',
       '    app/services.py:5 place → app/models.py Order()',
       '    app/services.py:6 place → app/services.py _check()',
-      '    app/services.py:7 place → app/models.py session.add()',
+      // `db` is the models module's: `session.add` is SQLAlchemy's, named with its receiver
+      '    app/services.py:7 place → app/models.py db.session.add()',
       '  app/main/views.py:11 place_order → app/mail.py send_receipt()',
       'GET /shop/orders/<int:id> | show_order in app/main/views.py',
-      '  app/main/views.py:17 show_order → app/models.py query.get_or_404()',
+      '  app/main/views.py:17 show_order → app/models.py Order.query.get_or_404()',
     ]);
   });
 
@@ -63,7 +64,8 @@ describe('runtime flows from calls', () => {
     expect(await flows('spring')).toEqual([
       'GET /owners/{id} | show in src/main/java/com/acme/web/OwnerController.java',
       '  src/main/java/com/acme/web/OwnerController.java:17 show → src/main/java/com/acme/service/OwnerService.java describe()',
-      '    src/main/java/com/acme/service/OwnerService.java:18 describe → src/main/java/com/acme/repo/OwnerRepository.java findById()',
+      // an interface method without a body: named with its type
+      '    src/main/java/com/acme/service/OwnerService.java:18 describe → src/main/java/com/acme/repo/OwnerRepository.java OwnerRepository.findById()',
     ]);
   });
 });

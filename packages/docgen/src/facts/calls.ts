@@ -109,13 +109,14 @@ export class CallGraph {
       }
     } else {
       const re = new RegExp(
-        String.raw`(^|[^\w$.])${n}\s*(?:[:=]\s*(?:async\s+)?(?:function\b\s*\w*\s*)?(?:<[^>]*>)?\s*)?\(|\bfunc\s+(?:\([^)]*\)\s*)?${n}\s*\(`,
+        String.raw`(^|[^\w$.]|\bexports\.)${n}\s*(?:[:=]\s*(?:async\s+)?(?:function\b\s*\w*\s*)?(?:<[^>]*>)?\s*)?\(|\bfunc\s+(?:\([^)]*\)\s*)?${n}\s*\(`,
         'g',
       );
       for (const m of code.matchAll(re)) {
         const start = m.index + (m[1]?.length ?? 0);
         const lineStart = code.lastIndexOf('\n', start) + 1;
-        const before = code.slice(lineStart, start);
+        // (`exports.name = …` is a definition: what stands before `exports.` decides)
+        const before = code.slice(lineStart, m[1] === 'exports.' ? m.index : start);
         // A call, not a definition: after a dot, an operator, `return`, `new`, `if (`, an argument list.
         if (
           !m[0].startsWith('func') &&
@@ -225,12 +226,15 @@ export class CallGraph {
     const imported = chain.length === parts.length ? this.imported(file, receiver) : null;
     if (imported) {
       const to = this.defining(imported, fn) ?? (imported.endsWith('/') ? null : imported);
-      return to ? { to, fn, call } : null;
+      if (!to) return null;
+      // A method the target does not define (inherited, or the library's: `User.query.get`): named with its receiver.
+      return { to, fn, call: this.find(to, fn) ? call : `${receiver}.${call}` };
     }
     // A field or variable of a declared type (`this.usersService.create`, `h.store.Create`).
     const type = this.typeOf(file, parts.at(-2)!) ?? (/^[A-Z]/.test(receiver) ? receiver : null);
     const to = type ? this.classFile(type, file) : null;
-    return to ? { to, fn, call: fn } : null;
+    if (!to) return null;
+    return { to, fn, call: this.find(to, fn) ? fn : `${type}.${fn}` };
   }
 
   /** The calls a body makes, in order, each with its offset. */
