@@ -68,4 +68,12 @@ describe('runtime flows from calls', () => {
       '    src/main/java/com/acme/service/OwnerService.java:18 describe → src/main/java/com/acme/repo/OwnerRepository.java OwnerRepository.findById()',
     ]);
   });
+
+  it('ASP.NET minimal API: an inline handler calling a typed client whose methods return `Task<string?>`', async () => {
+    expect(await flows('minimal')).toEqual([
+      'POST /register | undefined in Program.cs',
+      '  Program.cs:7 handler → AuthClient.cs CreateUserAsync()',
+      '    AuthClient.cs:5 CreateUserAsync → AuthClient.cs Send()',
+    ]);
+  });
 });

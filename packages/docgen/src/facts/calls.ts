@@ -117,10 +117,10 @@ export class CallGraph {
         const lineStart = code.lastIndexOf('\n', start) + 1;
         // (`exports.name = …` is a definition: what stands before `exports.` decides)
         const before = code.slice(lineStart, m[1] === 'exports.' ? m.index : start);
-        // A call, not a definition: after a dot, an operator, `return`, `new`, `if (`, an argument list.
+        // A call, not a definition: after a dot, an operator (`a ? f(`, not `Task<User?> f(`), `return`, `new`, `if (`, an argument list.
         if (
           !m[0].startsWith('func') &&
-          /(?:[.=(,!&|?+\-*/<>]|\breturn|\bawait|\bnew|\bif|\bwhile|\bfor|\bswitch|\bcase|\bthrow)\s*$/.test(before)
+          /(?:[.=(,!&|+\-*/]|\s[?<>]|\breturn|\bawait|\bnew|\bif|\bwhile|\bfor|\bswitch|\bcase|\bthrow)\s*$/.test(before)
         )
           continue;
         const open = m.index + m[0].length - 1;
