@@ -82,7 +82,7 @@ export interface DocSetOptions {
 }
 
 /** Bumped when a page's content would change for the same sources (a generator change). */
-const GENERATOR = 'docgen-pages-4';
+const GENERATOR = 'docgen-pages-5';
 
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 

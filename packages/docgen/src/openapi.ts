@@ -117,7 +117,9 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
                 r.responses.map((x) => [
                   x.status,
                   {
-                    description: `${STATUS_TEXT[x.status] ?? 'Status ' + x.status}, as the handler answers (${x.source}).`,
+                    description: x.description
+                      ? `${x.description}${/[.!?]$/.test(x.description) ? '' : '.'} (${x.source})`
+                      : `${STATUS_TEXT[x.status] ?? 'Status ' + x.status}, as the handler answers (${x.source}).`,
                     ...(x.contentType ? { content: { [x.contentType]: { schema: x.schema ?? {} } } } : {}),
                     'x-source': x.source,
                   },

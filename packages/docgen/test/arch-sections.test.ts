@@ -32,6 +32,8 @@ write(
 );
 write('src/models/user.js', "const { show } = require('../routes/users');\nexports.User = {};\n");
 write('src/routes/users.js', "const { User } = require('../models/user');\nexports.show = () => User;\n");
+// A test next to the model importing the routes it exercises: no layer violation.
+write('src/models/user.test.js', "const { show } = require('../routes/users');\ntest('show', () => show());\n");
 
 describe('architecture sections from project files, each with its source', () => {
   it('context, containers, deployment & CI, cross-cutting, decisions and layer-violation risks', async () => {
@@ -62,6 +64,7 @@ describe('architecture sections from project files, each with its source', () =>
     expect(page('risks')).toContain(
       'Layer violation: the data layer imports the interface layer at `src/models/user.js:1` (`src/routes/users.js`).',
     );
+    expect(page('risks')).not.toContain('user.test.js');
   });
 });
 

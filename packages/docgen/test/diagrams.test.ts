@@ -107,10 +107,12 @@ describe('diagrams in the documents', () => {
   );
   write(
     'src/handlers/users.js',
-    "const db = require('../db/pool');\nconst log = require('../log');\nexports.show = function show(req, res) { res.json(db.find(req.params.id)); log.info('x'); };\n",
+    "const db = require('../db/pool');\nconst log = require('../log');\nconst cache = require('../cache');\nexports.show = function show(req, res) { res.json(db.find(req.params.id)); log.info('x'); };\n",
   );
   write('src/db/pool.js', 'exports.find = (id) => id;\n');
   write('src/log.js', 'exports.info = () => {};\n');
+  // Imported by the handler's file but never called by the handler: not part of the request's flow.
+  write('src/cache.js', 'exports.get = () => null;\n');
 
   it('components and runtime: Mermaid source, the SVG file referenced from md/rst/docbook and embedded in HTML and PDF', async () => {
     const docs = await generateDocs(dir, 'arch', ['md', 'html', 'rst', 'xml', 'pdf']);
@@ -123,10 +125,13 @@ describe('diagrams in the documents', () => {
     expect(file('architecture-components.rst')).toContain('.. image:: architecture-components.svg');
     expect(file('architecture.xml')).toContain('<imagedata fileref="architecture-components.svg" format="SVG"/>');
     expect(file('architecture-components.html')).toMatch(/<figure class="diagram"><svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-    // the runtime page: route → handler imported from its file → the modules that file imports
+    // the runtime page: route → handler imported from its file → the functions the handler calls (not every module its file imports)
     const seq = parse(file('architecture-runtime-1.svg'));
     expect(seq.boxes.map((b) => b.id)).toEqual(['Client', 'src/app.js', 'src/handlers/users.js', 'src/db/pool.js', 'src/log.js']);
-    expect(seq.texts).toEqual(expect.arrayContaining(['GET /users/:id', 'show()', 'calls']));
+    expect(seq.texts).toEqual(expect.arrayContaining(['GET /users/:id', 'show()', 'find()', 'info()']));
+    expect(file('architecture-runtime.md')).toMatch(
+      /\| `show` +\| `find\(\)` +\| `src\/db\/pool\.js` +\| `src\/handlers\/users\.js:4` +\|/,
+    );
     expect(file('architecture-runtime.md')).toContain('```mermaid\nsequenceDiagram');
     expect(file('architecture-runtime.md')).toContain('Route `src/app.js:4`, handler `show` imported from `src/handlers/users.js`.');
     // the PDF draws the SVG: its labels are text in the PDF

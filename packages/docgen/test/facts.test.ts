@@ -55,6 +55,30 @@ describe('import graph', () => {
     ]);
   });
 
+  it('resolves a Python application package that lives in a subfolder (`backend/app`) from the files inside it', () => {
+    const f = factsOf(
+      src({
+        'backend/app/__init__.py': '',
+        'backend/app/models.py': 'class User: ...\n',
+        'backend/app/api/routes/users.py': 'from app.models import User\nfrom app import crud\nimport requests\n',
+        'backend/app/crud.py': '',
+        // a single-module name with no package folder above stays outside the repository
+        'scripts/tool.py': 'import models\n',
+      }),
+      null,
+    );
+    expect(
+      f.imports
+        .filter((e) => e.from !== 'backend/app/__init__.py')
+        .map((e) => `${e.from}:${e.line} ${e.spec} → ${e.to ?? e.package} ${e.kind}`),
+    ).toEqual([
+      'backend/app/api/routes/users.py:1 app.models → backend/app/models.py internal',
+      'backend/app/api/routes/users.py:2 app → backend/app/crud.py internal',
+      'backend/app/api/routes/users.py:3 requests → requests external',
+      'scripts/tool.py:1 models → models external',
+    ]);
+  });
+
   it('resolves Go packages through go.mod, Java classes through their package, Rust modules and C# namespaces', () => {
     const f = factsOf(
       src({
@@ -97,9 +121,28 @@ describe('import graph', () => {
     ]);
   });
 
-  it('finds import cycles between folders', () => {
-    const f = factsOf(src({ 'a/x.ts': "import '../b/y';\n", 'b/y.ts': "import '../a/x';\n", 'c/z.ts': "import '../a/x';\n" }), null);
-    expect(f.cycles).toEqual([['a', 'b']]);
+  it('finds import cycles between folders, each with one shortest cycle of real imports (tests left out)', () => {
+    const f = factsOf(
+      src({
+        'a/x.ts': "import '../b/y';\n",
+        'b/y.ts': "import '../c/z';\nimport '../a/x';\n",
+        'c/z.ts': "\nimport '../b/y';\n",
+        'd/w.ts': "import '../a/x';\n",
+        // a test in `a` importing `d` would close a → d → a
+        'a/x.test.ts': "import '../d/w';\n",
+      }),
+      null,
+    );
+    // a, b and c import each other; the cycle shown is a → b → a, each step the import that makes it
+    expect(f.cycles).toEqual([
+      {
+        folders: ['a', 'b', 'c'],
+        path: [
+          { from: 'a', to: 'b', file: 'a/x.ts', line: 1, target: 'b/y.ts' },
+          { from: 'b', to: 'a', file: 'b/y.ts', line: 2, target: 'a/x.ts' },
+        ],
+      },
+    ]);
     expect(folderCycles([])).toEqual([]);
   });
 });

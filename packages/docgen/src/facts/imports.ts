@@ -176,8 +176,12 @@ function resolvePython(from: string, spec: string, names: readonly string[], ctx
     for (let i = 1; i < dots; i++) dir = path.dirname(dir);
     roots.push(dir === '.' ? '' : dir);
   } else {
-    // Absolute: from the repository root, or a src/ layout.
+    // Absolute: from the repository root, or a src/ layout; then from a folder above the importing
+    // file that holds the top-level package as a regular package (`backend/app/__init__.py` for
+    // `from app.models import User` in `backend/app/api/users.py`: the application's own root).
     roots.push('', 'src', 'lib');
+    for (let dir = path.dirname(from); dir !== '.' && dir !== ''; dir = path.dirname(dir))
+      if (rest[0] && ctx.files.has(`${dir}/${rest[0]}/__init__.py`)) roots.push(dir);
   }
   for (const root of roots) {
     const modPath = [root, ...rest].filter(Boolean).join('/');

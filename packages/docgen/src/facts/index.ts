@@ -20,8 +20,8 @@ export interface RepositoryFacts {
   imports: ImportEdge[];
   /** per file: files it imports (internal) and files importing it */
   coupling: Array<{ file: string; fanOut: number; fanIn: number }>;
-  /** import cycles between folders (each a sorted list of folders), largest first */
-  cycles: string[][];
+  /** import cycles between folders, largest first (tests left out) */
+  cycles: FolderCycle[];
   routes: Route[];
   /** files the routes were read from: route declarations and router mounts */
   routeFiles: string[];
@@ -30,6 +30,18 @@ export interface RepositoryFacts {
   packages: Array<{ name: string; files: number }>;
   /** environment variables the code reads */
   envVars: Array<{ name: string; file: string; line: number }>;
+}
+
+/**
+ * Folders that import each other (a strongly connected component of the folder import graph) and
+ * one shortest cycle through them as real imports: each step names the import statement that makes
+ * it (`a/x.ts:1` imports `b/y.ts`), so the cycle can be checked and broken where it is written.
+ */
+export interface FolderCycle {
+  /** every folder of the component, sorted */
+  folders: string[];
+  /** a cycle from the first folder back to it, one import per step */
+  path: Array<{ from: string; to: string; file: string; line: number; target: string }>;
 }
 
 const MAX_FACT_FILE_BYTES = 512 * 1024;
@@ -83,7 +95,7 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null): R
     files: sources.length,
     imports,
     coupling: coupling(sources, imports),
-    cycles: folderCycles(imports),
+    cycles: folderCycles(imports.filter((e) => !isTestFile(e.from))),
     routes,
     routeFiles,
     entryPoints: shipped
@@ -100,7 +112,8 @@ function coupling(sources: readonly SourceFile[], imports: readonly ImportEdge[]
   const out = new Map<string, Set<string>>();
   const inn = new Map<string, Set<string>>();
   for (const e of imports) {
-    if (e.kind !== 'internal' || !e.to || e.to === e.from) continue;
+    // A test importing its subject is no coupling of the system (and no hotspot).
+    if (e.kind !== 'internal' || !e.to || e.to === e.from || isTestFile(e.from)) continue;
     (out.get(e.from) ?? out.set(e.from, new Set()).get(e.from)!).add(e.to);
     (inn.get(e.to) ?? inn.set(e.to, new Set()).get(e.to)!).add(e.from);
   }
@@ -109,9 +122,11 @@ function coupling(sources: readonly SourceFile[], imports: readonly ImportEdge[]
 
 const folderOf = (p: string): string => (p.endsWith('/') ? p.slice(0, -1) || '.' : path.posix.dirname(p));
 
-/** Strongly connected components of the folder import graph with more than one folder (Tarjan). */
-export function folderCycles(imports: readonly ImportEdge[]): string[][] {
+/** Strongly connected components of the folder import graph with more than one folder (Tarjan), each with one real cycle. */
+export function folderCycles(imports: readonly ImportEdge[]): FolderCycle[] {
   const graph = new Map<string, Set<string>>();
+  /** the first import (by file, then line) that makes each folder edge */
+  const evidence = new Map<string, ImportEdge>();
   for (const e of imports) {
     if (e.kind !== 'internal' || !e.to) continue;
     const a = folderOf(e.from);
@@ -119,6 +134,9 @@ export function folderCycles(imports: readonly ImportEdge[]): string[][] {
     if (a === b) continue;
     (graph.get(a) ?? graph.set(a, new Set()).get(a)!).add(b);
     if (!graph.has(b)) graph.set(b, new Set());
+    const key = `${a}\0${b}`;
+    const seen = evidence.get(key);
+    if (!seen || e.from < seen.from || (e.from === seen.from && e.line < seen.line)) evidence.set(key, e);
   }
   let index = 0;
   const idx = new Map<string, number>();
@@ -149,7 +167,38 @@ export function folderCycles(imports: readonly ImportEdge[]): string[][] {
     }
   };
   for (const v of [...graph.keys()].sort()) if (!idx.has(v)) visit(v);
-  return out.sort((a, b) => b.length - a.length || (a[0]! < b[0]! ? -1 : 1));
+  return out
+    .sort((a, b) => b.length - a.length || (a[0]! < b[0]! ? -1 : 1))
+    .map((folders) => {
+      // Breadth-first from the first folder, inside the component, to the nearest folder that imports it back.
+      const inside = new Set(folders);
+      const start = folders[0]!;
+      const parent = new Map<string, string>([[start, '']]);
+      const queue = [start];
+      let last: string | null = null;
+      while (queue.length > 0 && last === null) {
+        const v = queue.shift()!;
+        for (const w of [...(graph.get(v) ?? [])].sort()) {
+          if (w === start) {
+            last = v;
+            break;
+          }
+          if (inside.has(w) && !parent.has(w)) {
+            parent.set(w, v);
+            queue.push(w);
+          }
+        }
+      }
+      const nodes = [start];
+      for (let v = last!; v !== start; v = parent.get(v)!) nodes.splice(1, 0, v);
+      nodes.push(start);
+      const path = nodes.slice(0, -1).map((a, i) => {
+        const b = nodes[i + 1]!;
+        const e = evidence.get(`${a}\0${b}`)!;
+        return { from: a, to: b, file: e.from, line: e.line, target: e.to! };
+      });
+      return { folders, path };
+    });
 }
 
 function entryPointsOf(s: SourceFile): RepositoryFacts['entryPoints'] {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isTestFile } from '@docent/analyzer';
 import type { SourceFile } from './imports.ts';
 import { perFile } from './cache.ts';
 import { closing, codeOf, lineAt, literal, splitArgs } from './source.ts';
@@ -34,6 +35,10 @@ export interface DataEntity {
   relations: DataRelation[];
   /** the class an ORM entity is declared by, when its table has another name (SQLAlchemy) */
   className?: string;
+  /** Django: the class's bases, to merge the fields of abstract ones (internal) */
+  bases?: string[];
+  /** Django: an abstract base, no table of its own (internal: dropped once its fields are merged) */
+  abstract?: boolean;
   /** the same table written again for another database (SQL dialect scripts): `path:line` */
   alsoIn?: string[];
 }
@@ -215,8 +220,8 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       /\bmodels\.Model\b|\bAbstractUser\b|\bAbstractBaseUser\b/.test(bases) ||
       (djangoModels.has(m[1]!) && /\bmodels\.\w+Field\b|models\.ForeignKey/.test(code));
     const { body, start } = indentedBody(code, m.index);
-    // An abstract base (class Meta: abstract = True) is no table: its subclasses are.
-    if (django && /^\s+abstract\s*=\s*True/m.test(body)) continue;
+    // An abstract base (class Meta: abstract = True) is no table: its subclasses are, with its fields (dataModels merges them).
+    const abstract = django && /^\s+abstract\s*=\s*True/m.test(body);
     const alchemy =
       !django &&
       (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) &&
@@ -294,6 +299,11 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         }
       }
     }
+    if (abstract) {
+      out.push({ ...entity, abstract: true });
+      continue;
+    }
+    if (django) entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
     if (django && !entity.fields.some((f) => pk.has(f.name)))
       entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
     markKeys(entity, pk);
@@ -456,6 +466,8 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
 interface GoPackages {
   bodies: Map<string, Map<string, string>>;
   bases: Map<string, Set<string>>;
+  /** the structs the code hands to `db.AutoMigrate(&User{}, &pkg.Post{})`: tables by the code's own word */
+  migrated: Set<string>;
 }
 
 function goPackages(files: readonly SourceFile[]): GoPackages {
@@ -471,12 +483,21 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
     const map = bodies.get(dir) ?? bodies.set(dir, new Map()).get(dir)!;
     for (const m of code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)) map.set(m[1]!, braceBody(code, m.index + m[0].length - 1).body);
   }
+  const migrated = new Set<string>();
+  for (const f of files) {
+    if (f.language !== 'Go' || isTestFile(f.rel)) continue;
+    const code = codeOf(f);
+    for (const m of code.matchAll(/\.AutoMigrate\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      for (const t of code.slice(open, closing(code, open)).matchAll(/&?(?:\w+\.)?(\w+)\s*\{/g)) migrated.add(t[1]!);
+    }
+  }
   for (const [dir, map] of bodies) {
     const set = bases.set(dir, new Set()).get(dir)!;
     for (const body of map.values())
       for (const e of body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)) if (map.has(e[1]!)) set.add(e[1]!);
   }
-  return { bodies, bases };
+  return { bodies, bases, migrated };
 }
 
 function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[] {
@@ -494,8 +515,15 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*$/gm)].some((e) => bases.has(e[1]!) && isModelBody(pkg.get(e[1]!) ?? '', depth + 1)));
   for (const m of structs) {
     const { body, start } = braceBody(code, m.index + m[0].length - 1);
-    // A base other structs embed (`Model`) is no table of its own: its fields are theirs.
-    if (bases.has(m[1]!)) continue;
+    // A base other structs embed (`Model`) is no table of its own: its fields are theirs — unless the code migrates it.
+    if (bases.has(m[1]!) && !packages.migrated.has(m[1]!)) continue;
+    // A struct that embeds a migrated table without being migrated itself wraps it (a serializer, a response): no table.
+    if (
+      packages.migrated.size > 0 &&
+      !packages.migrated.has(m[1]!) &&
+      [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)].some((e) => packages.migrated.has(e[1]!))
+    )
+      continue;
     // A model: it embeds gorm.Model or a base of the package that is one, has gorm tags, or a model of the package holds it as a field.
     const referenced = [...pkg].some(
       ([name, other]) => name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(other) && isModelBody(other),
@@ -612,7 +640,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   // Per file, kept by content (a Python file's models also depend on the Django model names of the tree).
   const goKey = (f: SourceFile): string => {
     const dir = path.posix.dirname(f.rel);
-    return f.language === 'Go' ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])]]) : '';
+    return f.language === 'Go' ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])], [...go.migrated]]) : '';
   };
   for (const f of files)
     out.push(
@@ -620,6 +648,27 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
         modelsOf(f, djangoModels, go),
       ),
     );
+  // Django: the fields of abstract bases (`class Tag(TimestampedModel)` with `abstract = True`) after the id; the bases themselves are no tables.
+  const abstracts = new Map(out.filter((e) => e.abstract).map((e) => [e.name, e]));
+  if (abstracts.size > 0) {
+    const inherited = (e: DataEntity, depth = 0): DataEntity['fields'] =>
+      depth > 4
+        ? []
+        : (e.bases ?? []).flatMap((b) => {
+            const base = abstracts.get(b);
+            return base ? [...inherited(base, depth + 1), ...base.fields] : [];
+          });
+    out.splice(
+      0,
+      out.length,
+      ...out
+        .filter((e) => !e.abstract)
+        .map((e) => {
+          const more = e.kind === 'django' ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name)) : [];
+          return more.length === 0 ? e : { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
+        }),
+    );
+  }
   // (new objects: the per-file results are shared with later runs)
   if (userModel)
     out.splice(

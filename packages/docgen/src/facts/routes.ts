@@ -29,6 +29,8 @@ export interface Route {
   request?: RouteRequest;
   /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
   drf?: { trailingSlash: string };
+  /** NestJS: the versions the controller (`version: '1'`) or the handler (`@Version('2')`) gives, applied with URI versioning, then dropped */
+  nestVersion?: string[];
   /** what the handler declares by type name (Spring, NestJS, Gin / Echo), resolved to schemas once every file's types are known */
   typed?: TypedRequest;
   /** the responses the handler declares: status, and the body's media type and schema where the code gives them */
@@ -37,6 +39,8 @@ export interface Route {
 
 export interface RouteResponse {
   status: string;
+  /** the maintainers' own words for it (`@ApiResponse({ description })`) */
+  description?: string;
   contentType?: string;
   schema?: Record<string, unknown>;
   source: string;
@@ -45,11 +49,20 @@ export interface RouteResponse {
 /** A handler's request and responses as written: type names, read into schemas by `resolveTyped`. */
 interface TypedRequest {
   language: TypeDecl['language'];
-  body?: { type?: string; fields?: string[]; files?: string[]; contentType: string; source: string; wrap?: string };
+  body?: {
+    type?: string;
+    fields?: string[];
+    files?: string[];
+    contentType: string;
+    source: string;
+    wrap?: string;
+    /** an ASP.NET minimal API parameter the framework binds from the body unless its type is a registered service */
+    unlessService?: boolean;
+  };
   query?: Array<{ name: string; type: string; required: boolean; source: string }>;
   /** a type whose fields are query parameters (NestJS `@Query() q: ListDto`, Gin `ShouldBindQuery(&q)`) */
   queryType?: { type: string; source: string };
-  responses?: Array<{ status: string; contentType?: string; type?: string; source: string }>;
+  responses?: Array<{ status: string; contentType?: string; type?: string; description?: string; source: string }>;
 }
 
 /** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
@@ -128,6 +141,8 @@ interface FileRoutes {
   tsImports?: Array<{ name: string; orig: string; spec: string }>;
   /** NestJS `app.setGlobalPrefix('api', { exclude })` written in this file */
   nestPrefix?: Prefix & { exclude: string[] };
+  /** NestJS URI versioning enabled in this file (`app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' })`) */
+  nestVersioning?: { prefix: string; defaultVersion: string[] };
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -150,7 +165,8 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     const declares =
       (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) ||
       (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
-    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix) found.set(s.rel, routes);
+    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix || routes.nestVersioning)
+      found.set(s.rel, routes);
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
@@ -194,6 +210,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     const methods = djangoMethods(py);
     const drfRoutes = drfExpander(py);
     const bodyOf = drfBodies(py);
+    const { find: findClass } = pyClasses(py);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
       if (r.drf) {
@@ -203,8 +220,17 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
         continue;
       }
       const given = r.framework === 'django' && r.method === 'ANY' && r.handler ? methods(r.file, r.handler) : null;
-      // A DRF generic view's serializer is the body of its POST / PUT / PATCH.
+      // A DRF generic view's serializer is the body of its POST / PUT / PATCH — as far as the view's own handler reads it.
       const body = given && r.handler ? bodyOf(r.file, r.handler) : undefined;
+      const viewFile = body && r.handler ? findClass(r.file, r.handler)?.file : undefined;
+      const viewText = viewFile ? sources.find((x) => x.rel === viewFile)?.text : undefined;
+      const bodyFor = (method: string): NonNullable<RouteRequest['body']> | undefined => {
+        if (!body || !['POST', 'PUT', 'PATCH'].includes(method)) return undefined;
+        const read = viewText && r.handler ? drfReads(viewText, r.handler.split('.').at(-1)!, method) : undefined;
+        if (read === null) return undefined;
+        const own = method === 'PATCH' ? partial(body) : body;
+        return read ? { ...own, schema: { type: 'object', properties: { [read]: own.schema }, required: [read] } } : own;
+      };
       if (given && given.length > 0)
         routes.splice(
           i,
@@ -212,7 +238,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
           ...given.map((method) => ({
             ...r,
             method,
-            ...(body && ['POST', 'PUT', 'PATCH'].includes(method) ? { request: { body: method === 'PATCH' ? partial(body) : body } } : {}),
+            ...(bodyFor(method) ? { request: { body: bodyFor(method)! } } : {}),
           })),
         );
     }
@@ -233,9 +259,16 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
         .filter((s) => ['Java', 'Kotlin', 'TypeScript', 'TSX', 'Go', 'C#'].includes(s.language))
         .flatMap((s) => perFile(s.text, `types\0${s.rel}\0${s.language}`, () => typeDecls(s, codeOf(s)))),
     );
+    const services = csServices(sources);
     for (let i = 0; i < routes.length; i++) {
       const { typed, ...r } = routes[i]!;
-      if (typed) routes[i] = resolveTyped(r, typed, schemas);
+      if (!typed) continue;
+      const service = typed.body?.unlessService ? services.get(typed.body.type!.replace(/<.*$/, '')) : undefined;
+      if (service) {
+        delete typed.body;
+        typeFiles.add(service);
+      }
+      routes[i] = resolveTyped(r, typed, schemas);
     }
     for (const f of schemas.used) if (!found.has(f)) typeFiles.add(f);
   }
@@ -272,8 +305,20 @@ const scalarSchema = (schemas: TypeSchemas, type: string, file: string, language
 function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
   const out: Route = { ...r };
   const req: RouteRequest = { ...(r.request ?? {}) };
-  const named = (type: string): Record<string, unknown> =>
-    schemas.schema(type, r.file, t.language) ?? { title: type.replace(/^\*/, ''), description: 'A type not declared in the repository.' };
+  const named = (type: string): Record<string, unknown> => {
+    const schema = schemas.schema(type, r.file, t.language);
+    if (schema) return schema;
+    // Declared more than once, none near the handler: which one is meant is not guessed.
+    const bare = type.replace(/^\*/, '').replace(/<.*$/, '');
+    const declared = schemas.declared(bare, t.language);
+    return {
+      title: type.replace(/^\*/, ''),
+      description:
+        declared.length > 1
+          ? `Declared ${declared.length} times in the repository (${declared.join(', ')}); which one the handler means is not read.`
+          : 'A type not declared in the repository.',
+    };
+  };
   if (t.body && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
     let schema: Record<string, unknown> = t.body.type
       ? named(t.body.type)
@@ -306,6 +351,7 @@ function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
     const schema = x.type ? schemas.schema(x.type, r.file, t.language) : undefined;
     responses.push({
       status: x.status,
+      ...(x.description ? { description: x.description } : {}),
       ...(x.contentType ? { contentType: x.contentType } : {}),
       ...(schema ? { schema } : {}),
       source: x.source,
@@ -368,6 +414,7 @@ function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): 
       return {
         ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports)),
         ...nestGlobalPrefix(s, code),
+        ...nestVersioning(s, code),
       };
     case 'Python':
       return { ...django(s, code), py: pyFile(s, code) };
@@ -791,6 +838,29 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
 }
 
 /** `app.setGlobalPrefix('api')` / `app.setGlobalPrefix(prefix, { exclude: ['health'] })` of a NestJS bootstrap file. */
+/** The versions a NestJS `version:` / `@Version(…)` / `defaultVersion:` gives: `'1'`, `['1', '2']` (VERSION_NEUTRAL and constants: none). */
+const nestVersions = (expr: string | undefined): string[] =>
+  expr === undefined
+    ? []
+    : [...expr.matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!)).filter((x): x is string => x !== null && x !== '');
+
+/**
+ * NestJS URI versioning (`app.enableVersioning({ type: VersioningType.URI })`, the type Nest uses
+ * when none is given): a controller's `version: '1'` or a handler's `@Version('1')`, else the
+ * `defaultVersion`, puts `/v1` (the `prefix:` option, `v` by default) before the controller's path.
+ */
+function nestVersioning(s: SourceFile, code: string): Pick<FileRoutes, 'nestVersioning'> {
+  const m = /\.enableVersioning\s*\(/.exec(code);
+  if (!m || inSpan(stringSpans(s), m.index)) return {};
+  const open = m.index + m[0].length - 1;
+  const options = code.slice(open + 1, closing(code, open) - 1);
+  if (/\btype\s*:/.test(options) && !/\btype\s*:\s*(?:VersioningType\.)?URI\b/.test(options)) return {};
+  const prefixExpr = /\bprefix\s*:\s*([^,}\n]+)/.exec(options)?.[1]?.trim();
+  const prefix = prefixExpr === undefined ? 'v' : prefixExpr === 'false' ? '' : (literal(prefixExpr) ?? 'v');
+  const dflt = /\bdefaultVersion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(options)?.[1];
+  return { nestVersioning: { prefix, defaultVersion: nestVersions(dflt) } };
+}
+
 function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
   const m = /\.setGlobalPrefix\s*\(/.exec(code);
   if (!m || inSpan(stringSpans(s), m.index)) return {};
@@ -814,6 +884,17 @@ function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPr
  * one in a monorepo of several applications; a route its `exclude` names keeps its path.
  */
 function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>): void {
+  const versioning = [...found.values()].find((f) => f.nestVersioning)?.nestVersioning;
+  for (let i = routes.length - 1; i >= 0; i--) {
+    const { nestVersion, ...r } = routes[i]!;
+    if (r.framework !== 'nestjs') continue;
+    const versions = versioning ? (nestVersion && nestVersion.length > 0 ? nestVersion : versioning.defaultVersion) : [];
+    routes.splice(
+      i,
+      1,
+      ...(versions.length === 0 ? [r] : versions.map((v) => ({ ...r, path: joinPath(`${versioning!.prefix}${v}`, r.path) }))),
+    );
+  }
   const globals = [...found].flatMap(([file, f]) =>
     f.nestPrefix
       ? [
@@ -859,18 +940,23 @@ function nest(s: SourceFile, code: string): FileRoutes {
   )) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
+    const versionAt = decoratorsStart(code, m.index);
+    const own = /@Version\s*\(\s*(\[[^\]]*\]|[^)]*)\)/.exec(code.slice(versionAt, m.index + m[0].length))?.[1];
+    const version =
+      own !== undefined ? nestVersions(own) : nestVersions(controller && /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1]);
     const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
-    const own = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
+    const ownPath = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
     const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
     const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
     routes.push({
       method,
-      path: joinPath(prefix ?? '', own ?? ''),
+      path: joinPath(prefix ?? '', ownPath ?? ''),
       framework: 'nestjs',
       file: s.rel,
       line: lineAt(code, m.index),
       handler: m[4]!,
-      resolved: prefix !== null && own !== null,
+      resolved: prefix !== null && ownPath !== null,
+      ...(version.length > 0 ? { nestVersion: version } : {}),
       ...(typed ? { typed } : {}),
     });
   }
@@ -1000,7 +1086,8 @@ function resolveNestConstants(
  */
 function nestTyped(s: SourceFile, code: string, at: number, open: number, method: string): TypedRequest | undefined {
   const close = closing(code, open);
-  const before = code.slice(Math.max(code.lastIndexOf(';', at), code.lastIndexOf('}', at), code.lastIndexOf('{', at)) + 1, open);
+  const start = decoratorsStart(code, at);
+  const before = code.slice(start, open);
   const source = `${s.rel}:${lineAt(code, at)}`;
   const t: TypedRequest = { language: 'ts' };
   const fields: string[] = [];
@@ -1029,12 +1116,80 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   const httpCode = /@HttpCode\s*\(\s*([\w.]+)\s*\)/.exec(before)?.[1];
   const status = (httpCode && statusCode(httpCode.replace(/^HttpStatus\./, ''))) || (method === 'POST' ? '201' : '200');
   const returns = /^\s*:\s*([^{;]+?)\s*\{/.exec(code.slice(close))?.[1];
+  const returned = returns && !/^(?:Promise<)?void>?$/.test(returns) ? returns : undefined;
+  const declared = nestApiResponses(before, (i) => `${s.rel}:${lineAt(code, start + i)}`);
+  const apiBody = /@ApiBody\s*\(\s*\{[^}]*\btype\s*:\s*(\[\s*[\w.]+\s*\]|[\w.]+)/.exec(before)?.[1];
+  if (apiBody && !t.body?.type && !t.body?.files)
+    t.body = { type: arrayType(apiBody, /\bisArray\s*:\s*true\b/.test(before)), contentType: 'application/json', source };
   const redirect = /@Redirect\s*\(/.test(before);
-  if (!redirect)
+  if (!redirect) {
+    // Declared responses (`@ApiResponse`, `@ApiOkResponse` …) as written; the handler's own status
+    // stays unless a declared success replaces it, and it is typed by the return type when no `type:` says.
+    const own = { status, ...(returned ? { contentType: 'application/json', type: returned } : {}), source };
+    const success = declared.some((d) => /^2/.test(d.status));
     t.responses = [
-      { status, ...(returns && !/^(?:Promise<)?void>?$/.test(returns) ? { contentType: 'application/json', type: returns } : {}), source },
+      ...(success ? [] : [own]),
+      ...declared.map((d) => (d.status === status && !d.type && returned ? { ...d, contentType: 'application/json', type: returned } : d)),
     ];
+  }
   return t;
+}
+
+/** `[Cat]` or `Cat` with `isArray: true` → `Cat[]`. */
+const arrayType = (type: string, isArray: boolean): string => {
+  const inner = /^\[\s*([\w.]+)\s*\]$/.exec(type)?.[1];
+  return inner ? `${inner}[]` : isArray ? `${type}[]` : type;
+};
+
+/**
+ * The responses a NestJS handler declares with `@nestjs/swagger`: `@ApiResponse({ status: 404 })`
+ * (a number or `HttpStatus.X`) and the named shorthands (`@ApiOkResponse`, `@ApiCreatedResponse`,
+ * `@ApiNotFoundResponse` …, `@ApiDefaultResponse`), each with its `type:` (`[Cat]` or `isArray: true`
+ * for a list) and its `description:` as the maintainers wrote it.
+ */
+function nestApiResponses(decorators: string, sourceAt: (offset: number) => string): NonNullable<TypedRequest['responses']> {
+  const out: NonNullable<TypedRequest['responses']> = [];
+  for (const m of decorators.matchAll(/@Api(\w*)Response\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    const args = decorators.slice(open + 1, closing(decorators, open) - 1);
+    const status =
+      m[1] === ''
+        ? statusCode(/\bstatus\s*:\s*([\w.]+)/.exec(args)?.[1] ?? '')
+        : m[1] === 'Default'
+          ? 'default'
+          : statusCode(`Status${m[1]}`);
+    if (!status || out.some((x) => x.status === status)) continue;
+    const type = /\btype\s*:\s*(\[\s*[\w.]+\s*\]|[\w.]+)/.exec(args)?.[1];
+    const description = /\bdescription\s*:\s*(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1/.exec(args)?.[2];
+    out.push({
+      status,
+      ...(type ? { contentType: 'application/json', type: arrayType(type, /\bisArray\s*:\s*true\b/.test(args)) } : {}),
+      ...(description ? { description } : {}),
+      source: sourceAt(m.index),
+    });
+  }
+  return out;
+}
+
+/**
+ * Where the decorators stacked right before `at` begin (`@ApiResponse({ … })`, `@HttpCode(204)`,
+ * `@UseGuards(A, B)`), walking back over each `@name(…)` whole — its arguments may hold braces.
+ */
+function decoratorsStart(code: string, at: number): number {
+  let start = at;
+  for (;;) {
+    let i = start - 1;
+    while (i >= 0 && /\s/.test(code[i]!)) i--;
+    if (code[i] !== ')') return start;
+    let depth = 0;
+    for (; i >= 0; i--) {
+      if (code[i] === ')') depth++;
+      else if (code[i] === '(' && --depth === 0) break;
+    }
+    const name = /@[\w$.]+\s*$/.exec(code.slice(Math.max(0, i - 200), i));
+    if (i < 0 || !name) return start;
+    start = i - (code.slice(Math.max(0, i - 200), i).length - name.index);
+  }
 }
 
 /** A prefix as far as it is known: its path, and where a part that could not be read is given. */
@@ -1103,6 +1258,8 @@ interface PyFile {
   }>;
   /** functions with the methods a decorator limits them to (`@api_view(['GET'])`, `@require_POST`) */
   functions: Array<{ name: string; methods: string[] }>;
+  /** FastAPI dependency aliases: `SessionDep = Annotated[Session, Depends(get_db)]` */
+  dependencies?: string[];
 }
 
 const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websocket';
@@ -1111,6 +1268,10 @@ const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websock
 function pyFile(s: SourceFile, code: string): PyFile {
   const spans = stringSpans(s);
   const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
+  const dependencies = [
+    ...code.matchAll(/^(\w+)[ \t]*(?::[ \t]*TypeAlias[ \t]*)?=[ \t]*(?:typing\.)?Annotated\[[^\n]*?\b(?:Depends|Security)\s*\(/gm),
+  ].map((m) => m[1]!);
+  if (dependencies.length > 0) out.dependencies = dependencies;
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
     const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
     const methods = [
@@ -1127,7 +1288,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
         name: f[1]!,
         type: (f[2] ?? '').trim(),
         line: lineAt(code, bodyAt + f.index),
-        hasDefault: f[3] !== undefined,
+        hasDefault: hasPyDefault(f[3]),
         // The field's arguments, over several lines too (`many=True` on the next line).
         ...(form
           ? (() => {
@@ -1490,6 +1651,28 @@ const DRF_FIELDS: Record<string, Record<string, unknown>> = {
  * `Meta.fields` names less `read_only_fields` (their types are the model's, not read: `{}`).
  * JSON, or multipart when a field is a file.
  */
+/**
+ * How a DRF view's own handler for a method (`def post` / `create`, `def put` / `update`, `def patch`
+ * / `partial_update` / `update`) reads the request body, when the view class in `text` defines one:
+ * `null` when it never reads `request.data` (the serializer only writes the answer), the key when it
+ * reads one key of it (`request.data.get('user', {})`: the body is `{"user": …}`), `undefined` when
+ * it reads the whole body or the view leaves the method to its base class.
+ */
+function drfReads(text: string, view: string, method: string): string | null | undefined {
+  const cls = new RegExp(String.raw`^class[ \t]+${view}\b[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)`, 'm').exec(text);
+  if (!cls) return undefined;
+  const names = method === 'POST' ? ['post', 'create'] : method === 'PUT' ? ['put', 'update'] : ['patch', 'partial_update', 'update'];
+  for (const name of names) {
+    const def = new RegExp(String.raw`^([ \t]+)def[ \t]+${name}[ \t]*\([^\n]*\n((?:(?:\1[ \t]+[^\n]*|[ \t]*)\n)*)`, 'm').exec(cls[1]!);
+    if (!def) continue;
+    const body = def[2]!;
+    if (!/\brequest\.data\b/.test(body)) return /\bsuper\(\)\.\w+\(/.test(body) ? undefined : null;
+    const key = /\brequest\.data(?:\.get\s*\(\s*|\[\s*)["'](\w+)["']/.exec(body)?.[1];
+    return key && !/\brequest\.data\s*[,)]/.test(body) ? key : undefined;
+  }
+  return undefined;
+}
+
 function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: string) => RouteRequest['body'] | undefined {
   const { find } = pyClasses(files);
   return (file, view) => {
@@ -1587,6 +1770,8 @@ interface PySchemas {
   /** a type annotation (`Item`, `list[Item]`, `Optional[Item]`, `int`) as JSON Schema; null when nothing is known of it */
   type: (annotation: string) => Record<string, unknown> | null;
   form: (name: string) => { schema: Record<string, unknown>; source: string; multipart: boolean } | null;
+  /** whether a name is a dependency alias (`SessionDep = Annotated[Session, Depends(get_db)]`): such a parameter is injected, not read from the request */
+  dependency: (name: string) => boolean;
 }
 
 const PY_SCALARS: Record<string, Record<string, unknown>> = {
@@ -1611,6 +1796,25 @@ const WTF_FIELDS: Record<string, Record<string, unknown>> = {
   MultipleFileField: { type: 'array', items: { type: 'string', format: 'binary' } },
   SelectMultipleField: { type: 'array', items: { type: 'string' } },
 };
+
+/**
+ * Whether a class field's value gives it a default: any value does, except pydantic's / SQLModel's
+ * `Field(…)` without one (`Field(max_length=255)`, `Field(...)`: required); `Field(None)`,
+ * `Field(default=…)` and `Field(default_factory=…)` do.
+ */
+function hasPyDefault(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const field = /^(?:\w+\.)?Field\s*\(([\s\S]*)$/.exec(value.trim());
+  if (!field) return true;
+  const args = field[1]!.trim();
+  if (args === '') return true; // the arguments go on over the next lines: not read
+  if (/^(?:\.\.\.)?\s*[,)]/.test(args)) return false;
+  if (/\bdefault(?:_factory)?\s*=/.test(args)) return true;
+  return !/^\w+\s*=/.test(args);
+}
+
+/** The roots of pydantic models: `BaseModel`, and SQLModel's `SQLModel` (a pydantic model too). */
+const PYDANTIC = /^(?:BaseModel|SQLModel)$/;
 
 function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
   const byName = new Map<string, { file: string; c: PyFile['classes'][number] }>();
@@ -1638,12 +1842,12 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     if (PY_SCALARS[t]) return { schema: PY_SCALARS[t]!, optional: false };
     if (/^con(?:str|int|float)\(/.test(t))
       return { schema: { type: t.startsWith('constr') ? 'string' : t.startsWith('conint') ? 'integer' : 'number' }, optional: false };
-    if (depth < 3 && byName.has(t) && derives(t, /^BaseModel$/)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
+    if (depth < 3 && byName.has(t) && derives(t, PYDANTIC)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
     return { schema: {}, optional: false };
   };
   const modelSchema = (name: string, depth = 0): { schema: Record<string, unknown>; source: string } | null => {
     const hit = byName.get(name);
-    if (!hit || !derives(name, /^BaseModel$/)) return null;
+    if (!hit || !derives(name, PYDANTIC)) return null;
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     for (const f of fieldsOf(name)) {
@@ -1683,7 +1887,8 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     const { schema } = typeSchema(annotation, 0);
     return Object.keys(schema).length > 0 ? schema : null;
   };
-  return { model: (n) => modelSchema(n), form, type };
+  const dependencies = new Set([...files.values()].flatMap((f) => f.dependencies ?? []));
+  return { model: (n) => modelSchema(n), form, type, dependency: (n) => dependencies.has(n) };
 }
 
 /**
@@ -1767,7 +1972,10 @@ function requestOf(
       const [, name, type = '', dflt = ''] = m;
       if (
         /\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(dflt) ||
-        /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim())
+        /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim()) ||
+        // `Annotated[Session, Depends(get_db)]` written inline, or through an alias of it (`session: SessionDep`)
+        /^(?:typing\.)?Annotated\[[\s\S]*\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(type.trim()) ||
+        schemas.dependency(type.trim())
       )
         continue;
       const model = schemas.model(type.trim().replace(/^Optional\[(.+)\]$/, '$1'));
@@ -2547,7 +2755,11 @@ function springTyped(
   const line = lineAt(code, at);
   const source = `${s.rel}:${line}`;
   const t: TypedRequest = { language: 'java' };
-  const form: string[] = [];
+  const form: Array<{ type: string; valid: boolean }> = [];
+  // Types a `@ModelAttribute("owner") public Owner findOwner(…)` method of the controller supplies: loaded by it, not posted.
+  const supplied = new Set(
+    [...code.matchAll(/@ModelAttribute\s*(?:\([^)]*\))?\s*(?:(?:public|protected|private)\s+)?([A-Z]\w*)\s+\w+\s*\(/g)].map((m) => m[1]!),
+  );
   for (const p of splitArgs(code.slice(open + 1, close - 1))) {
     const annotations = [...p.matchAll(/@(\w+)(?:\s*\(((?:[^()]|\([^()]*\))*)\))?/g)];
     const bare = p
@@ -2592,10 +2804,14 @@ function springTyped(
         /^[A-Z]\w*$/.test(type) &&
         !SPRING_SKIP.test(type) &&
         !/^(?:String|Integer|Long|Boolean|Double|Float|Map)$/.test(type))
-    )
-      form.push(type);
+    ) {
+      if (!supplied.has(type) || names.includes('Valid') || names.includes('Validated'))
+        form.push({ type, valid: names.includes('Valid') || names.includes('Validated') });
+    }
   }
-  if (form.length > 0 && !t.body) t.body = { type: form[0]!, contentType: 'application/x-www-form-urlencoded', source };
+  // The validated object is the form when there are several.
+  const posted = form.find((f) => f.valid) ?? form[0];
+  if (posted && !t.body) t.body = { type: posted.type, contentType: 'application/x-www-form-urlencoded', source };
   const status = /@ResponseStatus\s*\(\s*(?:(?:code|value)\s*=\s*)?([\w.]+)/.exec(before)?.[1];
   const code_ = (status && statusCode(status)) ?? '200';
   const responseBody = rest || /@ResponseBody\b/.test(before);
@@ -2721,6 +2937,166 @@ function aspnetTyped(
   };
 }
 
+/**
+ * The types the C# code registers with dependency injection (`services.AddScoped<CurrentUser>()`,
+ * `AddSingleton<IFoo, Foo>()`, `AddDbContext<AppDb>(…)`, `AddHttpClient<AuthClient>(…)`, `AddSqlite<TodoDb>(…)`),
+ * by name, each with the file it is registered in: a minimal API binds such a parameter from the services, not the body.
+ */
+function csServices(sources: readonly SourceFile[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of sources) {
+    if (s.language !== 'C#') continue;
+    for (const m of codeOf(s).matchAll(/\.Add\w*\s*<\s*([\w.]+)(?:\s*,\s*([\w.]+))?\s*>\s*\(/g))
+      for (const t of [m[1], m[2]]) if (t && !out.has(t.replace(/^.*\./, ''))) out.set(t.replace(/^.*\./, ''), s.rel);
+  }
+  return out;
+}
+
+/** Parameter types a minimal API binds from the request context or the services, never from the body. */
+const CS_CONTEXT =
+  /^(?:HttpContext|HttpRequest|HttpResponse|CancellationToken|ClaimsPrincipal|Stream|PipeReader|LinkGenerator|I[A-Z]\w*(?:<.*>)?|(?:UserManager|SignInManager|RoleManager)<.*>|\w+DbContext)$/;
+
+/** Status codes of the `Results.X(…)` / `TypedResults.X(…)` factories and of the result types (`Ok<T>`, `NotFound`) a handler declares. */
+const CS_RESULTS: Record<string, string> = {
+  Ok: '200',
+  Json: '200',
+  Created: '201',
+  CreatedAtRoute: '201',
+  Accepted: '202',
+  AcceptedAtRoute: '202',
+  NoContent: '204',
+  Redirect: '302',
+  RedirectToRoute: '302',
+  BadRequest: '400',
+  ValidationProblem: '400',
+  Unauthorized: '401',
+  UnauthorizedHttpResult: '401',
+  Forbid: '403',
+  ForbidHttpResult: '403',
+  NotFound: '404',
+  Conflict: '409',
+  UnprocessableEntity: '422',
+  Problem: '500',
+  ProblemHttpResult: '500',
+};
+
+/**
+ * What an ASP.NET Core minimal API handler declares (`app.MapPost("/todos", async (Todo todo,
+ * TodoDb db) => …)` or a method group `MapGet("/", GetAll)` of the same file): a parameter named
+ * in the route is a path parameter; `[FromBody]`/`[FromForm]`/`[FromQuery]` say where one comes
+ * from; a scalar is a query parameter; `IFormFile` a multipart file; another type is the JSON body
+ * (POST/PUT/PATCH/DELETE) unless it is context (`HttpContext`, an interface, a `DbContext`) or a
+ * registered service. Responses from the declared result type (`Task<Results<Ok<Todo>, NotFound>>`),
+ * `.Produces<T>(201)` after the call, else the `Results.X(…)`/`TypedResults.X(…)` the body returns.
+ */
+function minimalTyped(
+  code: string,
+  source: string,
+  handler: string,
+  chain: string,
+): ((method: string, path: string) => TypedRequest) | undefined {
+  let text = handler.trim();
+  let returnType: string | undefined;
+  let body = '';
+  const group =
+    /^[\w.]+$/.exec(text) &&
+    new RegExp(String.raw`\b(?:static\s+)?(?:async\s+)?([\w<>[\],.? ]+?)\s+${text.replace(/^.*\./, '')}\s*\(`).exec(code);
+  if (group) {
+    // A method group: the method's own parameters, return type and body.
+    const open = group.index + group[0].length - 1;
+    const close = closing(code, open);
+    returnType = group[1]!.replace(/^(?:public|private|internal|protected|static|async)\s+/g, '').trim();
+    const after = code.slice(close);
+    const brace = /^\s*\{/.test(after) ? close + after.indexOf('{') : -1;
+    body = brace >= 0 ? code.slice(brace, closing(code, brace)) : (/^\s*=>([^;]*)/.exec(after)?.[1] ?? '');
+    text = code.slice(open, close);
+  } else {
+    const lambda = /^(?:static\s+)?(?:async\s+)?(?:([\w<>[\],.? ]+?)\s*)?\(/.exec(text);
+    if (!lambda) return undefined;
+    const open = lambda[0].length - 1;
+    const close = closing(text, open);
+    if (!/^\s*=>/.test(text.slice(close))) return undefined;
+    returnType = lambda[1]?.trim() || undefined;
+    body = text.slice(close).replace(/^\s*=>/, '');
+    text = text.slice(open, close);
+  }
+  const params = splitArgs(text.slice(1, -1)).map((p) => {
+    const m = /^((?:\[[^\]]*\]\s*)*)([\w<>[\],.?]+)\s+(\w+)\s*(=.*)?$/.exec(p.trim());
+    return m ? { attrs: m[1]!, type: m[2]!, name: m[3]!, optional: m[4] !== undefined || m[2]!.endsWith('?') } : null;
+  });
+  const responses: NonNullable<TypedRequest['responses']> = [];
+  const add = (status: string, type?: string): void => {
+    if (!responses.some((r) => r.status === status))
+      responses.push({ status, ...(type && status !== '204' ? { contentType: 'application/json', type } : {}), source });
+  };
+  for (const p of chain.matchAll(
+    /\.Produces(?:<\s*([\w<>[\],.?]+?)\s*>)?\s*\(\s*(?:(?:statusCode\s*:\s*)?(?:StatusCodes\.Status)?(\d{3})\w*)?/g,
+  ))
+    add(p[2] ?? '200', p[1]);
+  for (const p of chain.matchAll(/\.Produces(Problem|ValidationProblem)\s*\(\s*(?:(?:StatusCodes\.Status)?(\d{3}))?/g))
+    add(p[2] ?? (p[1] === 'Problem' ? '500' : '400'));
+  const declared = returnType?.replace(/^(?:Task|ValueTask)<(.+)>$/, '$1');
+  if (responses.length === 0 && declared && !/^(?:IResult|Task|ValueTask|void)$/.test(declared)) {
+    // `Results<Ok<Todo>, NotFound>`, `Created<Todo>`, `Ok`, or a plain type (200).
+    const union = /^Results<(.+)>$/.exec(declared)?.[1];
+    for (const part of union ? splitTypeArgs(union) : [declared]) {
+      const m = /^(\w+)(?:<(.+)>)?$/.exec(part.trim());
+      if (m && CS_RESULTS[m[1]!]) add(CS_RESULTS[m[1]!]!, m[2]);
+      else if (m && !union && !/HttpResult$/.test(m[1]!)) add('200', part.trim());
+    }
+  }
+  if (responses.length === 0) {
+    for (const r of body.matchAll(/\b(?:Typed)?Results\.(\w+)\s*[(<]/g)) if (CS_RESULTS[r[1]!]) add(CS_RESULTS[r[1]!]!);
+    // Whatever else a handler returns is written with 200.
+    const expression = body.trim() !== '' && !/^\s*\{/.test(body);
+    if (responses.length === 0 && (expression || /\breturn\s+[^;]/.test(body))) add('200');
+  }
+  responses.sort((a, b) => (a.status < b.status ? -1 : 1));
+  return (method, path) => {
+    const t: TypedRequest = { language: 'cs' };
+    const inPath = new Set([...path.matchAll(/\{(\w+)/g)].map((x) => x[1]!.toLowerCase()));
+    for (const p of params) {
+      if (!p || /\bFrom(?:Services|Header|Route|Keyed\w*)\b|\bAsParameters\b/.test(p.attrs)) continue;
+      if (CS_CONTEXT.test(p.type) && !/^IForm(?:File|FileCollection)$/.test(p.type)) continue;
+      if (/\bFromForm\b/.test(p.attrs) || /^IForm(?:File|FileCollection)$/.test(p.type)) {
+        if (!t.body)
+          t.body = /^IForm/.test(p.type)
+            ? { fields: [p.name], files: [p.name], contentType: 'multipart/form-data', source }
+            : { type: p.type, contentType: 'application/x-www-form-urlencoded', source };
+      } else if (/\bFromQuery\b/.test(p.attrs) || (!/\bFromBody\b/.test(p.attrs) && CS_SCALAR.test(p.type))) {
+        if (inPath.has(p.name.toLowerCase())) continue;
+        const name = /\bName\s*=\s*"([^"]+)"/.exec(p.attrs)?.[1] ?? p.name;
+        t.query = [...(t.query ?? []), { name, type: p.type.replace(/\?$/, ''), required: !p.optional, source }];
+      } else if (!inPath.has(p.name.toLowerCase()) && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) && !t.body)
+        t.body = {
+          type: p.type,
+          contentType: 'application/json',
+          source,
+          ...(/\bFromBody\b/.test(p.attrs) ? {} : { unlessService: true }),
+        };
+    }
+    if (responses.length > 0) t.responses = responses;
+    return t;
+  };
+}
+
+/** `Ok<Todo>, NotFound, Ok<List<A, B>>` → its parts, split at the top-level commas only. */
+function splitTypeArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '<') depth++;
+    else if (text[i] === '>') depth--;
+    else if (text[i] === ',' && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out;
+}
+
 function aspnet(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const spans = stringSpans(s);
@@ -2805,16 +3181,33 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index)) continue;
     const own = literal(m[3]!);
     const group = groups.has(m[1]!) ? groups.get(m[1]!)! : '';
-    if (own !== null)
-      routes.push({
-        method: m[2]!.toUpperCase(),
-        path: group === null ? joinPath(own) : joinPath(group, own),
-        framework: 'aspnet',
-        file: s.rel,
-        line: lineAt(code, m.index),
-        resolved: group !== null,
-        ...(group === null ? { unresolvedPrefix: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
-      });
+    if (own === null) continue;
+    const method = m[2]!.toUpperCase();
+    const path = group === null ? joinPath(own) : joinPath(group, own);
+    // The handler: what follows the path argument up to the call's closing parenthesis; then the call's chain (`.Produces<T>(201)`).
+    const open = m.index + m[0].lastIndexOf('(', m[0].length - m[3]!.length);
+    const close = closing(code, open);
+    const rest = code.slice(m.index + m[0].length, close - 1).replace(/^\s*,/, '');
+    let end = close;
+    for (
+      let next = /^\s*\.\s*\w+\s*(?:<[^>;]*>)?\s*\(/.exec(code.slice(end));
+      next;
+      next = /^\s*\.\s*\w+\s*(?:<[^>;]*>)?\s*\(/.exec(code.slice(end))
+    )
+      end = closing(code, end + next[0].length - 1);
+    const handler = /^\s*([A-Za-z_][\w.]*)\s*$/.exec(rest)?.[1];
+    const typed = minimalTyped(code, `${s.rel}:${lineAt(code, m.index)}`, rest, code.slice(close, end));
+    routes.push({
+      method,
+      path,
+      framework: 'aspnet',
+      file: s.rel,
+      line: lineAt(code, m.index),
+      ...(handler ? { handler } : {}),
+      resolved: group !== null,
+      ...(group === null ? { unresolvedPrefix: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
+      ...(typed ? { typed: typed(method, path) } : {}),
+    });
   }
   return { routes, mounts: [] };
 }

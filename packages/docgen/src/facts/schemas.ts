@@ -78,6 +78,9 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
       if (/\bstatic\b/.test(f[2]!) || /^(?:return|package|import|throw)$/.test(f[3]!)) continue;
       fields.push({ name: jsonName(f[1]!) ?? f[4]!, type: f[3]!, required: JAVA_REQUIRED.test(f[1]!) });
     }
+    // A superclass's fields are the class's too (`class Owner extends Person`): read through `embed:` like a Go embedded struct.
+    const base = /\bextends\s+([\w.]+)/.exec(m[0])?.[1];
+    if (base && s.language === 'Java') fields.unshift({ name: '', type: `embed:${base.replace(/^.*\./, '')}`, required: false });
     // Kotlin properties in a class body.
     if (s.language === 'Kotlin')
       for (const f of body.matchAll(/\b(?:val|var)\s+(\w+)\s*:\s*([\w.<>,?\s]+?)\s*(?:=|\n)/g))
@@ -252,12 +255,21 @@ export class TypeSchemas {
     for (const d of decls) (this.byName.get(d.name) ?? this.byName.set(d.name, []).get(d.name)!).push(d);
   }
 
+  /** Where a type name is declared (`path:line`, sorted), in one language. */
+  declared(name: string, language: TypeDecl['language']): string[] {
+    return (this.byName.get(name.replace(/^.*\./, '')) ?? [])
+      .filter((d) => d.language === language)
+      .map((d) => `${d.file}:${d.line}`)
+      .sort();
+  }
+
   /** The declaration of a type name used in `file` (same language, same folder first; else the only one). */
   find(name: string, file: string, language: TypeDecl['language']): TypeDecl | undefined {
     const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter((d) => d.language === language);
     const dir = file.replace(/[^/]*$/, '');
     // Several declarations of the name elsewhere: none is guessed.
-    return all.find((d) => d.file === file) ?? all.find((d) => d.file.startsWith(dir)) ?? (all.length === 1 ? all[0] : undefined);
+    const near = (d: TypeDecl): boolean => (dir === '' ? !d.file.includes('/') : d.file.startsWith(dir));
+    return all.find((d) => d.file === file) ?? all.find(near) ?? (all.length === 1 ? all[0] : undefined);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { isTestFile } from '@docent/analyzer';
 import type { BlockContent } from 'mdast';
 import YAML from 'yaml';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
@@ -420,7 +421,8 @@ export function layerViolations(
 ): Array<{ from: string; to: string; line: number; fromLayer: string; toLayer: string }> {
   const out = [];
   for (const e of facts.imports) {
-    if (e.kind !== 'internal' || !e.to) continue;
+    // A test importing what it tests crosses no layer of the system.
+    if (e.kind !== 'internal' || !e.to || isTestFile(e.from)) continue;
     const a = layerOf(e.from);
     const b = layerOf(e.to.endsWith('/') ? `${e.to}x` : e.to);
     if (a !== null && b !== null && a > b)

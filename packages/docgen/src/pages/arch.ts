@@ -5,6 +5,7 @@ import { routeNotes } from './api.ts';
 import { containersPage, contextPage, crossCuttingPage, decisionsPage, deploymentPage, layerViolations } from './arch-more.ts';
 import { erSvg, flowchartSvg, sequenceSvg, type SequenceMessage } from '../diagrams.ts';
 import type { DataEntity } from '../facts/models.ts';
+import { CallGraph, type CallStep } from '../facts/calls.ts';
 import { code, diagram, heading, list, paragraph, root, source, table } from './blocks.ts';
 
 /** Most folders drawn in the components diagram; deeper folders are collapsed into their parents first. */
@@ -116,9 +117,12 @@ export function architectureSections(
         blocks.push(paragraph('No HTTP route was found, so no request flow is drawn.'));
         return { tree: root(blocks), assets: [] };
       }
+      const calls = flows.some((f) => f.steps.length > 0);
       blocks.push(
         paragraph(
-          `How the ${flows.length === 1 ? 'main route is' : `${flows.length} main routes are`} served: the route, its handler and the project modules the handler's file imports (routes with a named handler first, then those whose handler file imports the most modules).`,
+          calls
+            ? `How ${flows.length === 1 ? 'one route is' : `${flows.length} routes are`} served: the route, its handler and the calls the handler makes into the repository's own code, followed up to three levels deep (handler → service → repository), each with the line it is written on. Calls that do not resolve statically (into libraries, through values whose type the code does not declare) are left out. Routes whose handlers make the most such calls are shown; routes with the same calls are shown once.`
+            : 'No handler call into the repository’s own code resolves statically, so one route is drawn with its handler only.',
         ),
       );
       const assets: PageBuild['assets'] = [];
@@ -135,6 +139,13 @@ export function architectureSections(
           ),
         );
         blocks.push(...diagram(mermaidSequence(f.participants, f.messages), name, `Sequence: ${f.route.method} ${f.route.path}`));
+        if (f.steps.length > 0)
+          blocks.push(
+            table(
+              ['Caller', 'Calls', 'In', 'Written at'],
+              f.steps.map((s) => [code(s.fromFunction), code(`${s.call}()`), code(s.to), source(s.from, s.line)]),
+            ),
+          );
         assets.push({ name, content: sequenceSvg(`${f.route.method} ${f.route.path}`, f.participants, f.messages) });
       });
       return { tree: root(blocks), assets };
@@ -155,7 +166,20 @@ export function architectureSections(
     build: () => {
       const blocks: BlockContent[] = [heading(1, 'Risks')];
       const risks: Array<Array<string | ReturnType<typeof code>>> = [];
-      for (const c of facts.cycles) risks.push(['Import cycle between folders: ', code(c.join(' → ')), '.']);
+      for (const c of facts.cycles) {
+        const loop = [...c.path.map((p) => p.from), c.path[0]!.from];
+        const steps = c.path.flatMap((p, i) => [...(i > 0 ? ['; '] : []), source(p.file, p.line), ' imports ', code(p.target)]);
+        risks.push([
+          'Import cycle between folders: ',
+          code(loop.join(' → ')),
+          ...(c.folders.length > c.path.length
+            ? [` (one cycle among ${c.folders.length} folders that import each other: ${c.folders.join(', ')})`]
+            : []),
+          ' — ',
+          ...steps,
+          '.',
+        ]);
+      }
       for (const h of facts.coupling
         .filter((c) => c.fanIn >= HUB_FAN_IN)
         .sort((a, b) => b.fanIn - a.fanIn || (a.file < b.file ? -1 : 1))
@@ -255,70 +279,61 @@ export function mermaidFlowchart(graph: { nodes: FolderNode[]; edges: Array<[str
 
 /** Most routes drawn as sequence diagrams on the runtime page. */
 const MAX_FLOWS = 5;
-/** Most modules a handler's file is shown calling. */
-const MAX_CALLEES = 6;
 
 interface Flow {
   route: RepositoryFacts['routes'][number];
   handlerFile: string;
   participants: string[];
   messages: SequenceMessage[];
+  /** the calls drawn, each with the line it is written on */
+  steps: CallStep[];
   sources: string[];
 }
 
 /**
  * The main routes' request flows: client → route file → handler (in the route's file, or the file
- * it is imported from) → the project modules that file imports. "Main" = routes with a named
- * handler whose file imports the most project modules, then by path.
+ * it is imported from) → the calls the handler makes into the repository's own code, followed a
+ * few levels deep (facts/calls.ts), each arrow a call written at a cited line. Routes whose
+ * handlers make the most resolved calls come first; two routes whose calls are the same are drawn
+ * once. With no resolved call anywhere, one route is drawn and the page says so.
  */
 export function runtimeFlows(facts: RepositoryFacts, texts: ReadonlyMap<string, string> = new Map()): Flow[] {
-  const internal = new Map<string, string[]>();
-  for (const e of facts.imports)
-    if (e.kind === 'internal' && e.to && !e.to.endsWith('/') && e.to !== e.from)
-      internal.set(e.from, [...new Set([...(internal.get(e.from) ?? []), e.to])]);
+  const graph = new CallGraph(texts, facts.imports);
   const candidates = facts.routes.map((route) => {
     const handlerFile = (route.handler ? handlerFileOf(route, facts, texts) : null) ?? route.file;
-    const callees = (internal.get(handlerFile) ?? [])
-      .filter((f) => f !== route.file)
-      .sort()
-      .slice(0, MAX_CALLEES);
-    return { route, handlerFile, callees };
+    return { route, handlerFile, steps: graph.stepsOf(route, handlerFile) };
   });
   const seen = new Set<string>();
-  return (
-    candidates
-      // Named handlers first (their file is known), then the most modules called.
-      .sort(
-        (a, b) =>
-          Number(!a.route.handler) - Number(!b.route.handler) ||
-          b.callees.length - a.callees.length ||
-          (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : a.route.method < b.route.method ? -1 : 1),
-      )
-      .filter((c) => {
-        const key = `${c.route.method} ${c.route.path}`;
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      })
-      .slice(0, MAX_FLOWS)
-      .map(({ route, handlerFile, callees }) => {
-        const participants = ['Client', route.file, ...(handlerFile !== route.file ? [handlerFile] : []), ...callees];
-        const messages: SequenceMessage[] = [
-          { from: 'Client', to: route.file, label: `${route.method} ${route.path}` },
-          { from: route.file, to: handlerFile, label: route.handler ? `${route.handler}()` : 'inline handler' },
-          ...callees.map((c) => ({ from: handlerFile, to: c, label: 'calls' })),
-          { from: route.file, to: 'Client', label: 'response' },
-        ];
-        return {
-          route,
-          handlerFile,
-          participants,
-          messages,
-          sources: uniq([route.file, handlerFile, ...facts.routeFiles.filter((f) => f === route.file)]),
-        };
-      })
-  );
+  const drawn = new Set<string>();
+  const ordered = candidates
+    .sort(
+      (a, b) =>
+        b.steps.length - a.steps.length ||
+        Number(!a.route.handler) - Number(!b.route.handler) ||
+        (a.route.path < b.route.path ? -1 : a.route.path > b.route.path ? 1 : a.route.method < b.route.method ? -1 : 1),
+    )
+    .filter((c) => {
+      const key = `${c.route.method} ${c.route.path}`;
+      const calls = c.steps.map((s) => `${s.from}>${s.to}:${s.call}`).join('|');
+      if (seen.has(key) || (calls !== '' && drawn.has(calls))) return false;
+      seen.add(key);
+      drawn.add(calls);
+      return true;
+    });
+  const withCalls = ordered.filter((c) => c.steps.length > 0);
+  return (withCalls.length > 0 ? withCalls : ordered.slice(0, 1)).slice(0, MAX_FLOWS).map(({ route, handlerFile, steps }) => {
+    const participants = uniqOrdered(['Client', route.file, handlerFile, ...steps.flatMap((s) => [s.from, s.to])]);
+    const messages: SequenceMessage[] = [
+      { from: 'Client', to: route.file, label: `${route.method} ${route.path}` },
+      { from: route.file, to: handlerFile, label: route.handler ? `${route.handler}()` : 'inline handler' },
+      ...steps.map((s) => ({ from: s.from, to: s.to, label: `${s.call}()` })),
+      { from: route.file, to: 'Client', label: 'response' },
+    ];
+    return { route, handlerFile, participants, messages, steps, sources: uniq([route.file, handlerFile, ...steps.map((s) => s.to)]) };
+  });
 }
+
+const uniqOrdered = (items: readonly string[]): string[] => items.filter((x, i) => items.indexOf(x) === i);
 
 /** The file a route's handler is imported from, when the route's file imports it by name from a project file. */
 function handlerFileOf(
