@@ -42,7 +42,7 @@ function reachable(): Map<string, string> {
     const text = readFileSync(file, 'utf8');
     seen.set(file, text);
     for (const line of text.split('\n')) {
-      if (/withPageTexts|lazy: page\(|= page\(/.test(line)) continue;
+      if (/withPageTexts|lazy: page\(|= page\(|^import type /.test(line)) continue;
       for (const m of line.matchAll(/(?:from\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) visit(path.resolve(path.dirname(file), m[1]!));
     }
   };
