@@ -2,6 +2,7 @@ import path from 'node:path';
 import { build, defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { directImports } from './scripts/direct-imports.mjs';
+import { textSections } from './scripts/text-sections.mjs';
 import { FIRST_PAINT_ROUTES, firstLoadBudget, loadedChunks } from './scripts/first-load.mjs';
 
 const root = import.meta.dirname;
@@ -55,7 +56,12 @@ export default defineConfig(async ({ command }) => {
   const analysing = !!process.env[ANALYSE];
   const firstPaint = command === 'build' && !analysing ? await firstPaintModules() : null;
   return {
-    plugins: [react(), directImports(), ...(analysing ? [] : [firstLoadBudget({ root })])],
+    plugins: [
+      react(),
+      directImports(),
+      textSections({ i18nDir: path.join(root, 'src/i18n') }),
+      ...(analysing ? [] : [firstLoadBudget({ root })]),
+    ],
     server: {
       port: 5173,
       proxy: {
@@ -69,6 +75,13 @@ export default defineConfig(async ({ command }) => {
       rolldownOptions: {
         treeshake: { moduleSideEffects: (id: string) => !PURE_MODULES.test(id), manualPureFunctions: ['z'] },
         output: {
+          // A group's chunk is named after every page that loads it (`libs~ApiKeysPage~…`); the
+          // entry lists each chunk's file name for preloading, so those names were 2 kB of the
+          // first load: a group's files are `libs-<hash>.js` and `shared-<hash>.js`.
+          chunkFileNames: (chunk: { name: string }) =>
+            chunk.name.includes('~') ? `assets/${chunk.name.split('~')[0]}-[hash].js` : 'assets/[name]-[hash].js',
+          assetFileNames: (asset: { names: string[] }) =>
+            asset.names[0]?.includes('~') ? `assets/${asset.names[0].split('~')[0]}-[hash][extname]` : 'assets/[name]-[hash][extname]',
           // Few chunks, and in the ones the dashboard's first load fetches only what it runs
           // (docs/performance.md, "First load"): React and the router; what every page runs before
           // its route; what the dashboard adds; then the rest by the pages that use it.

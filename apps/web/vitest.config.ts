@@ -1,8 +1,12 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { textSections } from './scripts/text-sections.mjs';
 
 export default defineProject({
-  plugins: [react()],
+  // antd's `import { App } from 'antd'` runs its CommonJS build under Node: the app's direct
+  // antd/es imports (contexts shared with it, e.g. App.useApp's) must be the same modules
+  resolve: { alias: [{ find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' }] },
+  plugins: [react(), textSections({ i18nDir: `${import.meta.dirname}/src/i18n` })],
   test: {
     name: 'web',
     environment: 'jsdom',

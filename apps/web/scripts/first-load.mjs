@@ -7,15 +7,18 @@ import { gzipSync } from 'node:zlib';
 
 /** The route modules the dashboard renders at its first paint: the signed-in shell and the page. */
 export const FIRST_PAINT_ROUTES = ['src/shell/AppLayout.tsx', 'src/repositories/RepositoriesPage.tsx'];
-/** What start-up imports on every load besides the routes: the interface language (English by default) and observability. */
-export const FIRST_LOAD_IMPORTS = ['src/i18n/en.json', 'src/observability/index.ts'];
+/**
+ * What start-up imports on every load besides the routes: the first part of the interface
+ * language's texts (English by default; scripts/text-sections.mjs) and observability.
+ */
+export const FIRST_LOAD_IMPORTS = ['src/i18n/en.first.texts.js', 'src/observability/index.ts'];
 /** The goal: at most 250 kB of gzipped JavaScript and 20 requests. */
 export const TARGET = { jsGzipBytes: 250 * 1024, requests: 20 };
 /**
- * What the build enforces: 20 requests, and the JavaScript the dashboard needs today (318 kB
- * gzipped) with a little room, not yet the 250 kB of TARGET; lowered as the next cuts land.
+ * What the build enforces: 20 requests, and the JavaScript the dashboard needs today (251.8 kB
+ * gzipped, as written to dist) with a little room; 2 kB short of TARGET.
  */
-export const BUDGET = { jsGzipBytes: 325 * 1024, requests: TARGET.requests };
+export const BUDGET = { jsGzipBytes: 253 * 1024, requests: TARGET.requests };
 /**
  * Requests of that visit that are not built chunks: index.html, favicon.svg and the dashboard's
  * four API calls (client config, user, vendor connections, repository list), as
@@ -85,7 +88,8 @@ export function firstLoadBudget({ root, budget = BUDGET }) {
   return {
     name: 'docent:first-load-budget',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // the files as written: Vite adds the preload lists to the entry after generateBundle
+    writeBundle(_options, bundle) {
       const chunks = Object.values(bundle)
         .filter((o) => o.type === 'chunk')
         .map((c) => ({ ...c, css: [...(c.viteMetadata?.importedCss ?? [])] }));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Result } from 'antd';
+import { Button, Result } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OAuthProvider, type User } from '@docent/contracts';
@@ -27,7 +28,7 @@ function providerErrorKey(error: string): string {
  */
 export default function OAuthCallbackPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();

@@ -1,4 +1,5 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Repository } from '@docent/contracts';
@@ -15,7 +16,7 @@ interface Values {
 /** Adds any git repository by its clone URL (the GIT vendor): https, http, ssh or git. */
 export function AddGitRepoDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded?: (r: Repository) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const add = useMutation({

@@ -1,4 +1,5 @@
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client.ts';
@@ -20,7 +21,7 @@ export function AzurePatModal({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ pat: string }>();
   const submit = useMutation({
     mutationFn: (pat: string) => repositoryApi.submitAzurePat(organization, pat),

@@ -1,4 +1,4 @@
-import { Empty } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Repository } from '@docent/contracts';
@@ -6,13 +6,19 @@ import { groupByOrganization, orgPath, sortRepos } from './grouping.ts';
 import { RepoCard } from './RepoCard.tsx';
 import { VendorIcon } from './VendorIcon.tsx';
 
+// antd's Empty (its illustration) loads when a filter first finds nothing, not with the dashboard
+// (docs/performance.md, "First load"); its text shows at once.
+const Empty = lazy(() => import('antd/es/empty'));
+
 /** Cards grouped by organisation (dashboard), or one sorted grid (organisation page). */
 export function RepoGroups({ repos, grouped = true }: { repos: readonly Repository[]; grouped?: boolean }) {
   const { t } = useTranslation();
   if (!repos.length) {
     return (
       <div className="dc-panel dc-not-found" data-testid="repo-not-found">
-        <Empty description={t('repositories.notFound')} />
+        <Suspense fallback={<p className="dc-not-found__text">{t('repositories.notFound')}</p>}>
+          <Empty description={t('repositories.notFound')} />
+        </Suspense>
       </div>
     );
   }

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, Button, Skeleton, Tooltip } from 'antd';
+import { Alert, Button, Tooltip } from 'antd';
 import { BranchesOutlined, LinkOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { PageSkeleton } from '../shell/PageSkeleton.tsx';
 import { HOSTED, type HostedVendor } from './api.ts';
 import { ConnectMenu } from './ConnectMenu.tsx';
 import { filterRepos, type RepoFilter } from './grouping.ts';
@@ -14,6 +15,7 @@ import { RepoToolbar } from './RepoToolbar.tsx';
 import type { SyncRequest } from './SyncDialog.tsx';
 import { useRepositories } from './useRepositories.ts';
 import { useOnceTrue } from '../shell/useOnceTrue.ts';
+import { withPageTexts } from '../i18n/index.ts';
 import { VendorIcon } from './VendorIcon.tsx';
 import './repositories.css';
 
@@ -21,7 +23,8 @@ import './repositories.css';
 // and kept mounted after, not with the dashboard's first paint (docs/performance.md, "First load").
 const AddGitRepoDialog = lazy(async () => ({ default: (await import('./AddGitRepoDialog.tsx')).AddGitRepoDialog }));
 const ConnectVendorDialog = lazy(async () => ({ default: (await import('./ConnectVendorDialog.tsx')).ConnectVendorDialog }));
-const SyncDialog = lazy(async () => ({ default: (await import('./SyncDialog.tsx')).SyncDialog }));
+// the sync terminal reads the page texts' `terminal` section
+const SyncDialog = lazy(async () => ({ default: (await withPageTexts(() => import('./SyncDialog.tsx'))()).SyncDialog }));
 
 /**
  * /repositories (docs/spec-conformance.md §2 Repositories dashboard): search, Sync All, the connect-more control,
@@ -60,7 +63,7 @@ export default function RepositoriesPage() {
   );
 
   let body: ReactNode;
-  if (repos.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  if (repos.isPending) body = <PageSkeleton rows={6} />;
   else if (repos.isError) body = <Alert type="error" showIcon title={errorMessage(repos.error)} />;
   else if (!all.length && installing) body = <InstallationProgress vendors={connected} statuses={statuses} />;
   else if (!all.length)

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Empty, Modal, Skeleton, Space, Tabs, Tag } from 'antd';
+import { Alert, Button, Empty, Modal, Skeleton, Space, Tabs, Tag } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +90,7 @@ function AnalysisTab({ a }: { a: ReadmeAnalysis }) {
 /** The suggested README as a diff against the current one, each change with its reason; copy and download. */
 function SuggestionTab({ a, content, suggestion }: { a: ReadmeAnalysis; content: string | null; suggestion: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const fileName = a.fileName ?? 'README.md';
   const lines = readmeDiff(fileName, content ?? '', suggestion);
   const download = () => {

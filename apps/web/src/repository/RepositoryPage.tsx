@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Skeleton, Tabs, Tag, Tooltip } from 'antd';
+import { Alert, Button, Skeleton, Tabs, Tag, Tooltip } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 import { CodeOutlined, CrownOutlined, DeleteOutlined, ExperimentOutlined, ExportOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -79,7 +80,7 @@ function RepositoryPage() {
   // a finished analysis from anywhere (a push's webhook too) refreshes the page by itself
   const history = useAnalysisHistory(repoRef);
   const [modal, setModal] = useState<'functions' | 'issues' | 'readme' | null>(null);
-  const { modal: confirm, message } = App.useApp();
+  const { modal: confirm, message } = useApp();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => repositoryApi.remove(repoRef),

@@ -15,12 +15,14 @@ import '../onboarding/onboarding.css';
 import { useCurrentUser } from '../auth/useCurrentUser.ts';
 import { Logo } from './Logo.tsx';
 import { useOnceTrue } from './useOnceTrue.ts';
+import { withPageTexts } from '../i18n/index.ts';
 import { SIDEBAR_COLLAPSED_TABLET, SIDEBAR_WIDTH } from '../theme/tokens.ts';
 import './shell.css';
 
 // The welcome tour (antd's Tour, the feature carousel) is its own chunk, loaded only for a user who
 // has not finished it (docs/performance.md, "First load").
-const WelcomeTour = lazy(async () => ({ default: (await import('../onboarding/WelcomeTour.tsx')).WelcomeTour }));
+// It reads the page texts' `tour` section.
+const WelcomeTour = lazy(async () => ({ default: (await withPageTexts(() => import('../onboarding/WelcomeTour.tsx'))()).WelcomeTour }));
 
 /**
  * The signed-in shell. Desktop: sidebar 260 wide, collapsible to 80. Tablet: 80 wide,

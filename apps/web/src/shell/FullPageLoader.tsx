@@ -1,10 +1,10 @@
-import { Spin } from 'antd';
+import { Spinner } from './Spinner.tsx';
 
 /** Centered spinner for routes that only do work and move on (rapid login, logout, lazy pages). */
 export function FullPageLoader({ tip }: { tip?: string }) {
   return (
     <div className="dc-fullpage-loader" role="status" aria-live="polite">
-      <Spin size="large" />
+      <Spinner size="large" />
       {tip && <p>{tip}</p>}
     </div>
   );

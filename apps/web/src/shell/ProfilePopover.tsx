@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Divider, Popover } from 'antd';
+import { Button, Popover } from 'antd';
 import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function ProfilePopover({ user, showName }: { user: User; showName: boole
           <span>{user.email.name}</span>
         </div>
       </div>
-      <Divider style={{ margin: '12px 0 8px' }} />
+      <div role="separator" className="dc-profile-pop__rule" />
       <Button type="text" block icon={<UserOutlined />} onClick={() => go('/profile')}>
         {t('shell.profileMenu.profile')}
       </Button>

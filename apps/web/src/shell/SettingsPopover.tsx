@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Button, Popover, Spin } from 'antd';
+import { Button, Popover } from 'antd';
+import { Spinner } from './Spinner.tsx';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
@@ -13,7 +14,7 @@ export function SettingsPopover() {
   return (
     <Popover
       content={
-        <Suspense fallback={<Spin size="small" />}>
+        <Suspense fallback={<Spinner size="small" />}>
           <SettingsPanel />
         </Suspense>
       }

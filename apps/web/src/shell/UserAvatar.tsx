@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Avatar } from 'antd';
+// the avatar alone: antd's `Avatar` export also carries Avatar.Group (docs/performance.md, "First load")
+import Avatar from 'antd/es/avatar/Avatar';
 import type { User } from '@docent/contracts';
 
 /** Avatar backgrounds; each keeps white initials at 4.5:1 or more (WCAG AA). */

@@ -1,4 +1,5 @@
-import { Alert, App, Button } from 'antd';
+import { Alert, Button } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { authApi } from '../auth/api.ts';
 /** Shown while the email is unverified (docs/spec-conformance.md §2), with a Resend Link button. */
 export function VerifyEmailBanner({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const resend = useMutation({
     mutationFn: authApi.generateActivationLink,
     onSuccess: () => message.success(t('shell.banner.sent')),

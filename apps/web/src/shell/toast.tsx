@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { App } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 
 /** The key of the form-error toast (docs/spec-conformance.md §5), replaced by the next one and cleared by a success. */
 export const FORM_ERROR_KEY = 'form-error';
@@ -29,7 +29,7 @@ function content(title: ReactNode, description?: ReactNode): ReactNode {
  * so "passwords do not match" does not outlive the reset that succeeded after it.
  */
 export function useToast(): Toast {
-  const { message } = App.useApp();
+  const { message } = useApp();
   return useMemo<Toast>(
     () => ({
       success: (title, description) => {

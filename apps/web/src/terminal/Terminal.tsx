@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { App, Button, Input, Modal, Progress } from 'antd';
+import { Button, Input, Modal, Progress } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 import {
   ClockCircleOutlined,
   CopyOutlined,
@@ -130,7 +131,7 @@ export function Terminal({
   live = true,
 }: TerminalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [fullscreen, setFullscreen] = useState(false);
   const [follow, setFollow] = useState(true);
   const [query, setQuery] = useState('');

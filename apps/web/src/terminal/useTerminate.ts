@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { App } from 'antd';
+import { useApp } from '../theme/feedback.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NOT_CANCELLABLE_DETAIL, type MessageType } from '@docent/contracts';
@@ -13,7 +13,7 @@ import { jobKeys, jobsApi } from '../jobs/api.ts';
  */
 export function useTerminate() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useApp();
   const queryClient = useQueryClient();
   return useCallback(
     async (jobId: number, onLine: (text: string, kind: MessageType) => void) => {

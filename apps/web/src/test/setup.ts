@@ -1,10 +1,11 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import i18n, { i18nReady } from '../i18n/index.ts';
+import i18n, { i18nReady, loadPageTexts } from '../i18n/index.ts';
 
-// each language's texts load as a chunk; tests render with both in place (some ask for German directly)
+// each language's texts load as two chunks; tests render with all of both in place (some ask for German directly)
 await i18nReady;
 await i18n.loadLanguages(['en', 'de']);
+await loadPageTexts(['en', 'de']);
 
 // antd's responsive helpers call window.matchMedia, which jsdom lacks.
 if (!window.matchMedia) {
