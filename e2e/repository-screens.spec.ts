@@ -180,7 +180,8 @@ for (const { width, theme, language = 'en' } of RUNS) {
       docent,
       gitRepos,
     }) => {
-      test.setTimeout(180_000);
+      // 16 screens, each loaded, checked with axe and photographed: ~2 min on a quiet 2-core machine
+      test.setTimeout(300_000);
       await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
       const { session, jobId } = await analysed(playwright, docent, gitRepos);
       const errors: string[] = [];
