@@ -124,7 +124,11 @@ describe('analyzeChange: where a suggestion may be posted', () => {
       run('add', '-A');
       run('commit', '-qm', 'base');
       const base = run('rev-parse', 'HEAD').trim();
-      writeFileSync(path.join(dir, 'm.py'), `${body('x * 2')}\n\ndef fresh(y):\n    # Double y, as long_one now does.\n    return y * 2\n`);
+      // a comment over a one-line body is a summary only when a blank line sets it apart (docs/docgen.md)
+      writeFileSync(
+        path.join(dir, 'm.py'),
+        `${body('x * 2')}\n\ndef fresh(y):\n    # Double y, as long_one now does.\n\n    return y * 2\n`,
+      );
       run('commit', '-qam', 'head');
       const head = run('rev-parse', 'HEAD').trim();
       const git = async (args: string[]) => run(...args);
