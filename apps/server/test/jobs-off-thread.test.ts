@@ -46,8 +46,8 @@ vi.mock('@docent/docgen', async (importOriginal) => {
 const FILES: Record<string, string> = {
   'README.md': '# Shapes\n\nShapes computes areas of simple figures for the tests of Docent.\n\n## Usage\n\nCall `area(2, 3)`.\n',
   'shapes/area.py':
-    'def area(w, h):\n    """Area of a rectangle."""\n    return w * h\n\n\ndef circle(r):\n    # The area of a circle of radius r.\n    return 3.14159 * r * r\n',
-  'shapes/scale.py': 'def scale(value, factor):\n    # Multiply value by factor.\n    return value * factor\n',
+    'def area(w, h):\n    """Area of a rectangle."""\n    return w * h\n\n\ndef circle(r):\n    # The area of a circle of radius r.\n\n    return 3.14159 * r * r\n',
+  'shapes/scale.py': 'def scale(value, factor):\n    # Multiply value by factor.\n\n    return value * factor\n',
 };
 
 let t: TestApp;

@@ -545,9 +545,9 @@ describe('automatic documentation updates on a GitHub repository', () => {
         .executeTakeFirstOrThrow();
       return row.data as { files: string[]; pullRequest: { number: number; updated: boolean } | null };
     };
-    const first = await pushAndDeliver('calc/mod.py', 'def mod(a, b):\n    # The remainder of a divided by b.\n    return a % b\n');
+    const first = await pushAndDeliver('calc/mod.py', 'def mod(a, b):\n    # The remainder of a divided by b.\n\n    return a % b\n');
     expect(first).toMatchObject({ files: ['calc/mod.py'], pullRequest: { number: 21, updated: false } });
-    const second = await pushAndDeliver('calc/pow.py', 'def power(a, b):\n    # a raised to the power b.\n    return a ** b\n');
+    const second = await pushAndDeliver('calc/pow.py', 'def power(a, b):\n    # a raised to the power b.\n\n    return a ** b\n');
     // the branch keeps the first push's file and adds the second's; the same pull request
     expect(second).toMatchObject({ files: ['calc/mod.py', 'calc/pow.py'], pullRequest: { number: 21, updated: true } });
     const creates = gh.requests.filter((r) => r.method === 'POST' && r.path === '/repos/octocat/hello/pulls');
