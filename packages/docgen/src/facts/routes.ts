@@ -3126,6 +3126,8 @@ function aspnet(s: SourceFile, code: string): FileRoutes {
   )) {
     if (inSpan(spans, m.index)) continue;
     const attrs = m[1]!;
+    // A type with a primary constructor (`public class TagsController(IMediator m)`, a record) is no action.
+    if (/\b(?:class|record|struct|interface)\s+\w+\s*(?:<[^>]*>)?\s*\($/.test(m[0])) continue;
     const verbs = [...attrs.matchAll(VERB)].map((v) => ({
       method: v[1]!.toUpperCase(),
       template: templates(attrs.slice(v.index), `Http${v[1]}`)[0] ?? '',
