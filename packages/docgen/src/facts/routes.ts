@@ -538,16 +538,22 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
       });
     }
   }
-  for (const m of code.matchAll(
-    new RegExp(String.raw`\.route\s*\(\s*${STRING}\s*\)((?:\s*\.\s*(?:${HTTP.join('|')})\s*\([^)]*\))+)`, 'g'),
-  )) {
+  // `x.route('/p').get(…).patch(auth('manage'), validate(…), h)`: the chain is walked call by call, each
+  // argument list to its balanced closing parenthesis (middleware calls inside it).
+  for (const m of code.matchAll(new RegExp(String.raw`\.route\s*\(\s*${STRING}\s*\)`, 'g'))) {
     const value = literal(m[1]!);
     if (value === null) continue;
     if (inSpan(spans, m.index)) continue;
-    for (const verb of m[2]!.matchAll(new RegExp(String.raw`\.\s*(${HTTP.join('|')})\s*\(`, 'g'))) {
+    const verbs: string[] = [];
+    const step = new RegExp(String.raw`^\s*\.\s*(${HTTP.join('|')})\s*\(`);
+    for (let end = m.index + m[0].length, next = step.exec(code.slice(end)); next; next = step.exec(code.slice(end))) {
+      verbs.push(next[1]!);
+      end = closing(code, end + next[0].length - 1);
+    }
+    for (const verb of verbs) {
       for (const p of prefixesAt(m.index))
         routes.push({
-          method: verb[1]!.toUpperCase() === 'ALL' ? 'ANY' : verb[1]!.toUpperCase(),
+          method: verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(),
           path: p.path === '' ? value : jsJoin(framework, p.path, value),
           framework,
           file: s.rel,
@@ -618,6 +624,77 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
       if (decl && !before.slice(decl.index).includes(';') && !/\n\s*\n/.test(before.slice(decl.index))) owner = decl[1];
     }
     mounts.push({ target: to, from: s.rel, prefix: owner !== undefined && localPrefix.has(owner) ? localPrefix.get(owner)! : '' });
+  }
+  // Routers mounted from an array of `{ path, route }` objects: `list.forEach((r) => { router.use(r.path, r.route); })`,
+  // `list.forEach(({ path, route }) => router.use(path, route))`, `for (const r of list) router.use(r.path, r.route)`.
+  // Each element of the array (a `const` of this file) is a mount: its path literal the prefix, else unresolved
+  // (cited at the `use` call); its router the file its identifier is imported from.
+  const loops: Array<{ list: string; param: string; body: string; at: number }> = [];
+  for (const m of code.matchAll(/\b([\w$]+)\s*\.\s*forEach\s*\(\s*(?:async\s*)?(\(\s*[\w$]+\s*\)|[\w$]+|\(\s*\{[^}]*\}\s*\))\s*=>/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].slice(0, m[0].indexOf('forEach')).length + 'forEach'.length;
+    const paren = code.indexOf('(', open);
+    loops.push({
+      list: m[1]!,
+      param: m[2]!.replace(/^\(\s*|\s*\)$/g, ''),
+      body: code.slice(m.index + m[0].length, closing(code, paren)),
+      at: m.index,
+    });
+  }
+  for (const m of code.matchAll(/\bfor\s*\(\s*(?:const|let|var)\s+([\w$]+|\{[^}]*\})\s+of\s+([\w$]+)\s*\)/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const after = m.index + m[0].length;
+    const brace = /^\s*\{/.exec(code.slice(after));
+    const end = brace
+      ? closing(code, after + brace[0].length - 1)
+      : code.indexOf(';', after) < 0
+        ? code.length
+        : code.indexOf(';', after) + 1;
+    loops.push({ list: m[2]!, param: m[1]!, body: code.slice(after, end), at: m.index });
+  }
+  for (const loop of loops) {
+    // The loop variable's keys: `r.path` for a plain parameter, the names of a destructuring (`{ path: p }` → p).
+    const keyOf = (expr: string): string | undefined => {
+      const e = expr.trim();
+      if (!loop.param.startsWith('{')) return new RegExp(String.raw`^${loop.param.replace(/\$/g, '\\$')}\s*\.\s*([\w$]+)$`).exec(e)?.[1];
+      for (const part of loop.param.slice(1, -1).split(',')) {
+        const [key, alias] = part.split(':').map((x) => x.trim());
+        if ((alias ?? key) === e) return key;
+      }
+      return undefined;
+    };
+    for (const u of loop.body.matchAll(/\b([\w$]+)\s*\.\s*use\s*\(/g)) {
+      const open = loop.body.indexOf('(', u.index + u[0].length - 1);
+      const args = splitArgs(loop.body.slice(open + 1, closing(loop.body, open) - 1));
+      if (args.length !== 2) continue;
+      const pathKey = keyOf(args[0]!);
+      const routerKey = keyOf(args[1]!);
+      if (!pathKey || !routerKey) continue;
+      const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${loop.list.replace(/\$/g, '\\$')}\s*=\s*\[`).exec(code);
+      if (!decl) continue;
+      const open2 = decl.index + decl[0].length - 1;
+      const useLine = lineAt(code, loop.at + (code.slice(loop.at).indexOf(u[0]) >= 0 ? code.slice(loop.at).indexOf(u[0]) : 0));
+      const outer = effective(u[1]!);
+      for (const element of splitArgs(code.slice(open2 + 1, closing(code, open2) - 1))) {
+        if (!element.startsWith('{')) continue;
+        const fields = new Map(
+          splitArgs(element.slice(1, -1)).map((f) => {
+            const colon = f.indexOf(':');
+            return colon < 0 ? [f.trim(), f.trim()] : [f.slice(0, colon).trim(), f.slice(colon + 1).trim()];
+          }),
+        );
+        const to = fields.has(routerKey) ? target(fields.get(routerKey)!) : null;
+        if (!to) continue;
+        const given = fields.get(pathKey) ?? '';
+        const own = new RegExp(String.raw`^${STRING}$`).test(given) ? literal(given) : null;
+        mounts.push({
+          target: to,
+          from: s.rel,
+          prefix: outer === null || own === null ? null : joinPath(outer, own),
+          ...(outer === null || own === null ? { unresolvedAt: `${s.rel}:${useLine} ${own === null ? given : u[1]}` } : {}),
+        });
+      }
+    }
   }
   // Plugins of other files registered with a prefix: `register(users, { prefix })`, `register(import('./users'), …)`,
   // under the prefixes of the plugin this registration is written in.
