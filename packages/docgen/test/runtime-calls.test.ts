@@ -69,6 +69,14 @@ describe('runtime flows from calls', () => {
     ]);
   });
 
+  it("Express: a middleware called by its import's name, not by a word of another module's path (`auth` ≠ `./auth.validation`)", async () => {
+    expect(await flows('express')).toEqual([
+      'POST /verify | undefined in src/routes/auth.route.js',
+      '  src/routes/auth.route.js:8 handler → src/middlewares/auth.js auth()',
+      '  src/routes/auth.route.js:8 handler → src/middlewares/validate.js validate()',
+    ]);
+  });
+
   it('ASP.NET minimal API: an inline handler calling a typed client whose methods return `Task<string?>`', async () => {
     expect(await flows('minimal')).toEqual([
       'POST /register | undefined in Program.cs',

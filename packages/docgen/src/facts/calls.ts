@@ -151,7 +151,8 @@ export class CallGraph {
     if (!text) return null;
     const word = new RegExp(String.raw`(?:^|[^\w$])${name.replace(/[^\w$]/g, '')}(?:$|[^\w$])`);
     for (const e of this.importsOf.get(file) ?? []) {
-      const line = text[e.line - 1] ?? '';
+      // The import's line without its string literals: `auth` is not named by `require('./auth.validation')`.
+      const line = (text[e.line - 1] ?? '').replace(/(["'`])(?:[^"'`\\]|\\.)*?\1/g, '""');
       const base = path.basename(e.to!.replace(/\/$/, '')).replace(/\.[^.]+$/, '');
       // The name on the import's line, or a Go package imported by path whose last part is the name.
       if (word.test(line) || (e.to!.endsWith('/') && base === name)) return e.to!;
