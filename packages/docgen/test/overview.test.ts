@@ -107,6 +107,49 @@ describe('overview: grounded sentences only', () => {
   });
 });
 
+describe('overview: how it runs, by what the deployment files run', () => {
+  const java = (rel: string, text: string): SourceFile => ({ rel, language: 'Java', text });
+  const main = 'public class X {\n  public static void main(String[] args) {}\n}\n';
+  const srcs: SourceFile[] = [
+    java('.mvn/wrapper/MavenWrapperDownloader.java', main),
+    java('src/main/java/com/acme/App.java', main),
+    py('backend/app/main.py', 'from fastapi import FastAPI\napp = FastAPI()\n'),
+    py('backend/app/initial_data.py', 'def init():\n    pass\n\nif __name__ == "__main__":\n    init()\n'),
+    py('backend/app/cli.py', 'if __name__ == "__main__":\n    print(1)\n'),
+  ];
+  const project: SourceFile[] = [
+    txt('backend/Dockerfile', 'FROM python:3.12\nRUN python -m app.cli --check\nCMD ["fastapi", "run", "app/main.py"]\n'),
+    txt(
+      'package.json',
+      '{\n  "name": "x",\n  "scripts": {\n    "start": "pm2 start ecosystem.config.json --no-daemon",\n    "test": "jest"\n  }\n}\n',
+    ),
+    txt(
+      'docker-compose.yml',
+      "services:\n  web:\n    build: .\n    command: |\n      bash -c 'uvicorn app.main:app --host 0.0.0.0'\n  db:\n    image: postgres\n",
+    ),
+  ];
+  const all = new Map([...srcs, ...project].map((f) => [f.rel, f.text.split('\n')]));
+  const said = overviewSentences(factsOf(srcs, null), srcs, project, []).filter((s) => s.section === 'How it runs');
+
+  it("names the deployment's commands (package.json's start, a Compose service's command), each at its line", () => {
+    const runs = said.map(textOf);
+    expect(runs).toContain('package.json runs npm start: pm2 start ecosystem.config.json --no-daemon');
+    expect(runs).toContain("docker-compose.yml runs web: bash -c 'uvicorn app.main:app --host 0.0.0.0'");
+    expect(runs).toContain('backend/Dockerfile runs CMD ["fastapi", "run", "app/main.py"]');
+    for (const s of said) for (const c of s.cites) expect(all.get(c.file)?.[c.line - 1]).toContain(c.evidence);
+  });
+
+  it("a build tool's wrapper is no entry point; a Python script the deployment files do not name is not where the system starts", () => {
+    const runs = said.map(textOf);
+    expect(runs.some((r) => r.includes('MavenWrapperDownloader'))).toBe(false);
+    expect(runs).toContain('It starts at src/main/java/com/acme/App.java (java main)');
+    expect(runs).toContain('backend/app/initial_data.py also runs on its own (python __main__); the deployment files do not name it');
+    expect(runs.some((r) => r.startsWith('It starts at backend/app/initial_data.py'))).toBe(false);
+    // Named by the Dockerfile as a module (`python -m app.cli`).
+    expect(runs).toContain('It starts at backend/app/cli.py (python __main__)');
+  });
+});
+
 describe('navigation', () => {
   const apiPages = [
     { id: 'api-http', title: 'HTTP API' },

@@ -98,7 +98,9 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null): R
     cycles: folderCycles(imports.filter((e) => !isTestFile(e.from))),
     routes,
     routeFiles,
+    // A build tool's wrapper (`.mvn/wrapper/MavenWrapperDownloader.java`) is no entry point of the system.
     entryPoints: shipped
+      .filter((s) => !/(?:^|\/)(?:\.mvn|gradle\/wrapper)\//.test(s.rel))
       .flatMap((s) => perFile(s.text, `entry\0${s.rel}\0${s.language}`, () => entryPointsOf(s)))
       .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
     packages: packageCounts(imports.filter((e) => !isTestFile(e.from))),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { BlockContent } from 'mdast';
+import YAML from 'yaml';
 import { README_FILE, type RepositoryFacts, type SourceFile } from '../facts/index.ts';
 import type { DataEntity } from '../facts/models.ts';
 import { code, heading, paragraph, source, type Inline } from './blocks.ts';
@@ -117,7 +118,7 @@ function packageDocs(
   return out.sort((a, b) => a.dir.split('/').length - b.dir.split('/').length || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
 }
 
-/** Procfile process lines and Dockerfile `CMD` / `ENTRYPOINT`: what a deployment runs. */
+/** Procfile process lines, Dockerfile `CMD` / `ENTRYPOINT`, a Compose service's `command` / `entrypoint`, package.json's `start` script: what a deployment runs. */
 function deployables(projectFiles: readonly SourceFile[]): Array<{ file: string; line: number; what: string; evidence: string }> {
   const out: Array<{ file: string; line: number; what: string; evidence: string }> = [];
   for (const f of projectFiles) {
@@ -138,9 +139,59 @@ function deployables(projectFiles: readonly SourceFile[]): Array<{ file: string;
         last = { file: f.rel, line: i + 1, what, evidence: l.trim() };
       });
       if (last) out.push(last);
+    } else if (/(?:^|\/)package\.json$/.test(f.rel) && !/(?:^|\/)node_modules\//.test(f.rel)) {
+      // `npm start` runs the `start` script: the conventional way to run a Node application.
+      let start: unknown;
+      try {
+        start = (JSON.parse(f.text) as { scripts?: Record<string, unknown> }).scripts?.start;
+      } catch {
+        continue;
+      }
+      const at = lines.findIndex((l) => /^\s*"start"\s*:/.test(l));
+      if (typeof start === 'string' && at >= 0)
+        out.push({ file: f.rel, line: at + 1, what: `npm start: ${start}`, evidence: lines[at]!.trim() });
+    } else if (/(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/.test(f.rel)) {
+      // A Compose service's `command:` / `entrypoint:` replaces its image's CMD / ENTRYPOINT.
+      let doc: unknown;
+      try {
+        doc = YAML.parse(f.text, { maxAliasCount: 100 });
+      } catch {
+        continue;
+      }
+      const services = (doc as { services?: unknown } | null)?.services;
+      if (!services || typeof services !== 'object') continue;
+      for (const [name, service] of Object.entries(services as Record<string, unknown>)) {
+        if (!service || typeof service !== 'object') continue;
+        for (const key of ['entrypoint', 'command'] as const) {
+          const value = (service as Record<string, unknown>)[key];
+          const what = Array.isArray(value) ? value.map(String).join(' ') : typeof value === 'string' ? value : null;
+          if (what === null || what.trim() === '') continue;
+          // The key's line below the service's own line.
+          const own = lines.findIndex((l) => new RegExp(String.raw`^\s+${name.replace(/[^\w-]/g, '')}\s*:\s*$`).test(l));
+          const at = lines.findIndex((l, i) => i > own && new RegExp(String.raw`^\s+${key}\s*:`).test(l));
+          if (own < 0 || at < 0) continue;
+          out.push({ file: f.rel, line: at + 1, what: `${name}: ${what.replace(/\s+/g, ' ').trim()}`, evidence: lines[at]!.trim() });
+        }
+      }
     }
   }
   return out;
+}
+
+/**
+ * Whether the deployment files name an entry point's file: its path (or a tail of it) as written
+ * (`app/main.py`), as a dotted module (`app.main`, `microblog:app`).
+ */
+function namedByDeployment(file: string, texts: readonly string[]): boolean {
+  const parts = file.split('/');
+  const escape = (x: string): string => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (let i = 0; i < parts.length; i++) {
+    const tail = parts.slice(i).join('/');
+    const module = tail.replace(/\.py$/, '').replace(/\//g, '.');
+    const re = new RegExp(String.raw`(?:^|[\s/"'=])(?:${escape(tail)}|${escape(module)}(?=:|\s|$|"|'))`, 'm');
+    if (texts.some((t) => re.test(t))) return true;
+  }
+  return false;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -250,13 +301,20 @@ export function overviewSentences(
     }
   }
 
+  const deployed = deployables(projectFiles);
+  // A Python script with a `__main__` guard that the deployment files (which exist) do not name is
+  // a script of its own (a seed, a utility), not where the system starts.
+  const deployTexts = deployed.length > 0 ? projectFiles.filter((f) => deployed.some((d) => d.file === f.rel)).map((f) => f.text) : [];
   for (const p of facts.entryPoints.filter((e) => !isExample(e.file)).slice(0, 6))
     out.push({
       section: 'How it runs',
-      parts: ['It starts at ', code(p.file), ` (${p.kind})`],
+      parts:
+        p.kind === 'python __main__' && deployTexts.length > 0 && !namedByDeployment(p.file, deployTexts)
+          ? [code(p.file), ` also runs on its own (${p.kind}); the deployment files do not name it`]
+          : ['It starts at ', code(p.file), ` (${p.kind})`],
       cites: [{ file: p.file, line: p.line, evidence: '' }],
     });
-  for (const d of deployables(projectFiles).slice(0, 6))
+  for (const d of deployed.slice(0, 6))
     out.push({
       section: 'How it runs',
       parts: [code(d.file), ' runs ', code(d.what)],
