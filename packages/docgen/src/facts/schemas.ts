@@ -15,6 +15,8 @@ export interface TypeDecl {
   line: number;
   language: 'java' | 'ts' | 'go' | 'cs';
   fields: Array<{ name: string; type: string; required: boolean; form?: string }>;
+  /** the type it is nested in (C#: `Command` in `class Login { record Command(…) }`, written `Login.Command`) */
+  outer?: string;
 }
 
 /** The data types one file declares (comments already blanked in `code`). */
@@ -101,6 +103,14 @@ const jsonName = (annotations: string): string | undefined =>
 function csTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
   const camel = (n: string): string => n.charAt(0).toLowerCase() + n.slice(1);
+  // Each class's or record's body, to name the type a nested one is declared in.
+  const spans: Array<{ name: string; start: number; end: number }> = [];
+  for (const m of code.matchAll(/\b(?:class|record(?:\s+class)?|struct)\s+(\w+)\s*(\((?:[^()]|\([^()]*\))*\))?[^{;]*\{/g)) {
+    const open = m.index + m[0].length - 1;
+    spans.push({ name: m[1]!, start: open, end: closing(code, open) });
+  }
+  const outerOf = (at: number): string | undefined =>
+    spans.filter((x) => x.start < at && at < x.end).sort((a, b) => b.start - a.start)[0]?.name;
   for (const m of code.matchAll(/\b(?:class|record(?:\s+class)?)\s+(\w+)\s*(\((?:[^()]|\([^()]*\))*\))?[^{;]*([{;])/g)) {
     const fields: TypeDecl['fields'] = [];
     if (m[2])
@@ -115,7 +125,8 @@ function csTypes(s: SourceFile, code: string): TypeDecl[] {
       for (const f of body.matchAll(/((?:\[[^\]]*\]\s*)*)public\s+(required\s+)?(?:virtual\s+)?([\w<>[\],.?]+)\s+(\w+)\s*\{\s*get\s*;/g))
         fields.push({ name: camel(f[4]!), type: f[3]!, required: !!f[2] || /\bRequired\b/.test(f[1]!) });
     }
-    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'cs', fields });
+    const outer = outerOf(m.index);
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'cs', fields, ...(outer ? { outer } : {}) });
   }
   return out;
 }
@@ -266,10 +277,18 @@ export class TypeSchemas {
   /** The declaration of a type name used in `file` (same language, same folder first; else the only one). */
   find(name: string, file: string, language: TypeDecl['language']): TypeDecl | undefined {
     const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter((d) => d.language === language);
+    // `Login.Command`: the `Command` nested in `Login`, when one is.
+    const qualifier = /(\w+)\.\w+$/.exec(name)?.[1];
+    const nested = qualifier ? all.filter((d) => d.outer === qualifier) : [];
+    if (nested.length === 1) return nested[0];
     const dir = file.replace(/[^/]*$/, '');
-    // Several declarations of the name elsewhere: none is guessed.
+    // Several declarations of the name elsewhere, or several in the folder: none is guessed.
     const near = (d: TypeDecl): boolean => (dir === '' ? !d.file.includes('/') : d.file.startsWith(dir));
-    return all.find((d) => d.file === file) ?? all.find(near) ?? (all.length === 1 ? all[0] : undefined);
+    const nearby = all.filter(near);
+    return (
+      all.find((d) => d.file === file) ??
+      (nearby.length === 1 ? nearby[0] : nearby.length > 1 ? undefined : all.length === 1 ? all[0] : undefined)
+    );
   }
 
   /**
