@@ -1302,7 +1302,7 @@ interface PyFile {
     line: number;
     handler: string;
     fastapi: boolean;
-    def?: { params: string; body: string; line: number; bodyAt: number; returns?: string };
+    def?: { params: string; body: string; line: number; bodyAt: number; returns?: string; decorators?: string };
     /** FastAPI's `response_model=` and `status_code=` as written in the decorator */
     responseModel?: string;
     statusCode?: string;
@@ -1337,6 +1337,8 @@ interface PyFile {
   functions: Array<{ name: string; methods: string[] }>;
   /** FastAPI dependency aliases: `SessionDep = Annotated[Session, Depends(get_db)]` */
   dependencies?: string[];
+  /** module-level instances of a class: `post_schema = PostSchema()`, `update_schema = UserSchema(partial=True)` */
+  instances?: Array<{ name: string; cls: string; args: string }>;
 }
 
 const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websocket';
@@ -1349,6 +1351,12 @@ function pyFile(s: SourceFile, code: string): PyFile {
     ...code.matchAll(/^(\w+)[ \t]*(?::[ \t]*TypeAlias[ \t]*)?=[ \t]*(?:typing\.)?Annotated\[[^\n]*?\b(?:Depends|Security)\s*\(/gm),
   ].map((m) => m[1]!);
   if (dependencies.length > 0) out.dependencies = dependencies;
+  const instances = [...code.matchAll(/^(\w+)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(([^\n]*)\)[ \t]*$/gm)].map((m) => ({
+    name: m[1]!,
+    cls: m[2]!,
+    args: m[3]!,
+  }));
+  if (instances.length > 0) out.instances = instances;
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
     const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
     const methods = [
@@ -1359,7 +1367,11 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const fields: NonNullable<PyFile['classes'][number]['fields']> = [];
     for (const f of m[3]!.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'))) {
       if (f[1] === 'class' || f[1] === 'def' || f[1]!.startsWith('_')) continue;
-      const form = f[3] ? /^(?:\w+\.)?(\w+Field)\s*\(/.exec(f[3])?.[1] : undefined;
+      const form = f[3]
+        ? /^(?:\w+\.)?(\w+Field|auto_field|String|Str|Integer|Int|Float|Boolean|Bool|Email|Url|URL|DateTime|Date|Nested|List|Dict|UUID|Decimal|Number)\s*\(/.exec(
+            f[3],
+          )?.[1]
+        : undefined;
       if (f[2] === undefined && !form) continue;
       fields.push({
         name: f[1]!,
@@ -1369,8 +1381,9 @@ function pyFile(s: SourceFile, code: string): PyFile {
         // The field's arguments, over several lines too (`many=True` on the next line).
         ...(form
           ? (() => {
-              const open =
-                f.index + f[0].indexOf(form) + form.length + (/^\s*/.exec(f[0].slice(f[0].indexOf(form) + form.length))?.[0].length ?? 0);
+              // The class's name after the `=` (a field named `tagList` holds `List` too).
+              const at = f[0].indexOf(form, f[0].indexOf('='));
+              const open = f.index + at + form.length + (/^\s*/.exec(f[0].slice(at + form.length))?.[0].length ?? 0);
               return { form, args: m[3]![open] === '(' ? m[3]!.slice(open + 1, closing(m[3]!, open) - 1) : f[3]! };
             })()
           : {}),
@@ -1460,7 +1473,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
     if (own === null) continue;
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
-    let sig: { params: string; body: string; line: number; bodyAt: number; returns?: string } | undefined;
+    let sig: { params: string; body: string; line: number; bodyAt: number; returns?: string; decorators?: string } | undefined;
     if (def) {
       const open = end + def.index + def[0].length - 1;
       const close = closing(code, open);
@@ -1478,6 +1491,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
         line: lineAt(code, end + def.index),
         bodyAt: bodyStart,
         ...(returns ? { returns } : {}),
+        // The decorators stacked between the route's and the `def` (`@body(post_schema)`, `@use_kwargs(…)`).
+        decorators: code.slice(end, end + def.index),
       };
     }
     const named = (key: string): string | undefined =>
@@ -1847,6 +1862,11 @@ interface PySchemas {
   /** a type annotation (`Item`, `list[Item]`, `Optional[Item]`, `int`) as JSON Schema; null when nothing is known of it */
   type: (annotation: string) => Record<string, unknown> | null;
   form: (name: string) => { schema: Record<string, unknown>; source: string; multipart: boolean } | null;
+  /**
+   * A marshmallow schema named in a decorator (`@body(post_schema)` of APIFairy, `@use_kwargs(ArticleSchema())`
+   * of flask-apispec): an instance of the file (`post_schema = PostSchema()`) or of the repository, or the class.
+   */
+  marshmallow: (expr: string, file: string) => { schema: Record<string, unknown>; source: string } | null;
   /** whether a name is a dependency alias (`SessionDep = Annotated[Session, Depends(get_db)]`): such a parameter is injected, not read from the request */
   dependency: (name: string) => boolean;
 }
@@ -1965,7 +1985,66 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     return Object.keys(schema).length > 0 ? schema : null;
   };
   const dependencies = new Set([...files.values()].flatMap((f) => f.dependencies ?? []));
-  return { model: (n) => modelSchema(n), form, type, dependency: (n) => dependencies.has(n) };
+  const MARSHMALLOW_TYPES: Record<string, Record<string, unknown>> = {
+    String: SCHEMA.string,
+    Str: SCHEMA.string,
+    Integer: SCHEMA.integer,
+    Int: SCHEMA.integer,
+    Float: SCHEMA.number,
+    Number: SCHEMA.number,
+    Decimal: SCHEMA.number,
+    Boolean: SCHEMA.boolean,
+    Bool: SCHEMA.boolean,
+    Email: SCHEMA.email,
+    Url: SCHEMA.uri,
+    URL: SCHEMA.uri,
+    DateTime: SCHEMA.dateTime,
+    Date: SCHEMA.date,
+    UUID: SCHEMA.uuid,
+    Dict: SCHEMA.object,
+  };
+  const marshmallowClass = (name: string, partial: boolean, depth: number): { schema: Record<string, unknown>; source: string } | null => {
+    const hit = byName.get(name);
+    if (!hit || !derives(name, /^(?:Schema|SQLAlchemySchema|SQLAlchemyAutoSchema|ModelSchema)$/) || depth > 3) return null;
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    for (const f of fieldsOf(name)) {
+      if (!f.form || f.args === undefined) continue;
+      // Fields only dumped are not read from the request.
+      if (/\bdump_only\s*=\s*True\b/.test(f.args)) continue;
+      const key = /\bdata_key\s*=\s*["']([^"']+)["']/.exec(f.args)?.[1] ?? f.name;
+      let schema: Record<string, unknown> = MARSHMALLOW_TYPES[f.form] ?? {};
+      if (f.form === 'Nested') {
+        const target = /^\s*["']?(\w+)/.exec(f.args)?.[1] ?? '';
+        // `partial` goes down to nested schemas, as marshmallow applies it.
+        const nested = marshmallowClass(target, partial, depth + 1)?.schema ?? {};
+        schema = /\bmany\s*=\s*True\b/.test(f.args) ? { type: 'array', items: nested } : nested;
+      } else if (f.form === 'List') {
+        const item = /^\s*(?:\w+\.)?(\w+)\s*\(/.exec(f.args)?.[1] ?? '';
+        schema = { type: 'array', items: MARSHMALLOW_TYPES[item] ?? {} };
+      }
+      properties[key] = schema;
+      if (!partial && /\brequired\s*=\s*True\b/.test(f.args)) required.push(key);
+    }
+    const source = `${hit.file}:${hit.c.line}`;
+    return {
+      schema: { type: 'object', title: name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source },
+      source,
+    };
+  };
+  const marshmallow = (expr: string, file: string): ReturnType<PySchemas['marshmallow']> => {
+    const e = expr.trim();
+    const call = /^(\w+)\s*\(([^)]*)\)$/.exec(e);
+    if (call) return marshmallowClass(call[1]!, /\bpartial\s*=\s*True\b/.test(call[2]!), 0);
+    if (!/^\w+$/.test(e)) return null;
+    if (byName.has(e)) return marshmallowClass(e, false, 0);
+    // The instance of this file, else the only one of that name in the repository.
+    const own = files.get(file)?.instances?.find((i) => i.name === e);
+    const all = [...files.values()].flatMap((f) => (f.instances ?? []).filter((i) => i.name === e));
+    const hit = own ?? (all.length === 1 ? all[0] : undefined);
+    return hit ? marshmallowClass(hit.cls, /\bpartial\s*=\s*True\b/.test(hit.args), 0) : null;
+  };
+  return { model: (n) => modelSchema(n), form, type, dependency: (n) => dependencies.has(n), marshmallow };
 }
 
 /**
@@ -2026,7 +2105,7 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
  */
 function requestOf(
   file: string,
-  def: { params: string; body: string; line: number; bodyAt: number },
+  def: { params: string; body: string; line: number; bodyAt: number; decorators?: string },
   method: string,
   routePath: string,
   framework: string,
@@ -2100,6 +2179,28 @@ function requestOf(
     if (j) {
       json = { type: 'object' };
       bodySource = `${file}:${lineIn(j.index)}`;
+    }
+    // A marshmallow schema declared by a decorator: APIFairy's `@body(schema)` / `@arguments(schema)`,
+    // flask-apispec's `@use_kwargs(schema)` (`location='query'` for query parameters).
+    for (const d of (def.decorators ?? '').matchAll(/^[ \t]*@(?:\w+\.)?(body|arguments|use_kwargs)\s*\(/gm)) {
+      const open = d.index + d[0].length - 1;
+      const args = splitArgs((def.decorators ?? '').slice(open + 1, closing(def.decorators ?? '', open) - 1));
+      const found = args[0] ? schemas.marshmallow(args[0], file) : null;
+      if (!found) continue;
+      const location = /["'](query|querystring|form|json)["']/.exec(args.slice(1).find((a) => /\blocation\s*=/.test(a)) ?? '')?.[1];
+      if (d[1] === 'arguments' || location === 'query' || location === 'querystring') {
+        const req = (found.schema.required as string[] | undefined) ?? [];
+        for (const [name, schema] of Object.entries((found.schema.properties as Record<string, Record<string, unknown>>) ?? {}))
+          if (!query.some((q) => q.name === name)) query.push({ name, required: req.includes(name), schema, source: found.source });
+      } else if (location === 'form') {
+        Object.assign(bodyProps, found.schema.properties as Record<string, unknown>);
+        required.push(...((found.schema.required as string[] | undefined) ?? []));
+        contentType = 'application/x-www-form-urlencoded';
+        bodySource = found.source;
+      } else {
+        json = found.schema;
+        bodySource = found.source;
+      }
     }
     for (const m of def.body.matchAll(/\b\w+\s*=\s*(\w+)\s*\(/g)) {
       const form = schemas.form(m[1]!);
