@@ -515,27 +515,46 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`,
     'g',
   );
-  for (const m of code.matchAll(call)) {
-    if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
-    const value = literal(m[3]!);
-    if (value === null || (!value.startsWith('/') && value !== '*')) continue;
-    const koa = effective(m[1]!);
-    const method = m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase();
-    const declared = jsRequest(code, s.rel, code.indexOf('(', m.index + m[1]!.length), method);
-    for (const p of prefixesAt(m.index)) {
+  /** A route written as `receiver.verb('/p', …)`, the call's `(` at `open`, cited at `at`. */
+  const addCall = (receiver: string, verb: string, pathExpr: string, at: number, open: number, handler?: string): void => {
+    const value = literal(pathExpr);
+    if (value === null || (!value.startsWith('/') && value !== '*')) return;
+    const koa = effective(receiver);
+    const method = verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
+    const declared = jsRequest(code, s.rel, open, method);
+    for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
-      const unresolved = koa === null ? `${s.rel}:${lineAt(code, m.index)} ${m[1]}` : p.unresolved;
+      const unresolved = koa === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
       routes.push({
         method,
         path: prefix === null || (prefix === '/' && p.path === '' && koa === '') ? value : jsJoin(framework, prefix, value),
         framework,
         file: s.rel,
-        line: lineAt(code, m.index),
-        ...(m[4] ? { handler: m[4] } : {}),
+        line: lineAt(code, at),
+        ...(handler ? { handler } : {}),
         resolved: unresolved === undefined,
         ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
         ...declared,
       });
+    }
+  };
+  for (const m of code.matchAll(call)) {
+    if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
+    addCall(m[1]!, m[2]!, m[3]!, m.index, code.indexOf('(', m.index + m[1]!.length), m[4]);
+  }
+  // Calls chained on one receiver — `fastify\n  .post('/follow', h)\n  .get('/me', h2)`, `app.get(…).post(…)` —:
+  // the first call when the receiver and its dot are apart (the pattern above wants them together), then each
+  // further call of the chain, walked to each argument list's balanced closing parenthesis.
+  const VERB_CALL = new RegExp(String.raw`^\s*\.\s*(${HTTP.join('|')})\s*\(\s*${STRING}`);
+  for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)(\s*)\.\s*(${HTTP.join('|')})\s*\(\s*${STRING}`, 'g'))) {
+    if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
+    const open = code.indexOf('(', m.index + m[1]!.length + m[2]!.length);
+    if (m[2] !== '') addCall(m[1]!, m[3]!, m[4]!, m.index + m[1]!.length + m[2]!.length, open);
+    for (let end = closing(code, open), next = VERB_CALL.exec(code.slice(end)); next; next = VERB_CALL.exec(code.slice(end))) {
+      const at = end + next[0].indexOf('.');
+      const own = end + next[0].indexOf('(', next[0].indexOf(next[1]!));
+      addCall(m[1]!, next[1]!, next[2]!, at, own);
+      end = closing(code, own);
     }
   }
   // `x.route('/p').get(…).patch(auth('manage'), validate(…), h)`: the chain is walked call by call, each
