@@ -237,7 +237,10 @@ export function mergeOpenApi(
     if (doc.info) out.info = { ...out.info, ...structuredClone(doc.info) };
     for (const [p, item] of Object.entries(doc.paths)) {
       if (!isObject(item)) continue;
-      const existing = Object.keys(out.paths).find((q) => shape(q) === shape(p));
+      const existing = p in out.paths ? p : Object.keys(out.paths).find((q) => shape(q) === shape(p));
+      // A path the code serves with a trailing slash the description leaves out (or the other way round)
+      // keeps the code's form: that is the URL the application answers on.
+      const key = existing !== undefined && existing !== p && existing.replace(/\/$/, '') === p.replace(/\/$/, '') ? existing : p;
       const target = existing ?? p;
       const merged: Record<string, unknown> = { ...(out.paths[target] ?? {}) };
       for (const [method, op] of Object.entries(item)) {
@@ -248,8 +251,8 @@ export function mergeOpenApi(
           merged[method] = { ...oursRest, ...structuredClone(op), 'x-described-in': rel };
         } else merged[method] = structuredClone(op);
       }
-      if (existing !== undefined && existing !== p) delete out.paths[existing];
-      out.paths[p] = merged;
+      if (existing !== undefined && existing !== key) delete out.paths[existing];
+      out.paths[key] = merged;
     }
   }
   // Parameters of generated operations that were renamed by the repository's path: the path's names win.

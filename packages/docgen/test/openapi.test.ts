@@ -214,6 +214,27 @@ it("a Swagger 2 basePath left as a template (swag's `{{.BasePath}}`) is no prefi
   expect(Object.keys(doc!.paths)).toEqual(['/api/v1/tags']);
 });
 
+it('a repository\'s description of a path without the trailing slash the code serves merges into the code\'s path (Gin `lists.POST("/")` is `/api/lists/`)', async () => {
+  const root = path.join(dir, 'gin-slash');
+  write(root, 'go.mod', 'module example.com/todo\n\ngo 1.21\n');
+  write(
+    root,
+    'main.go',
+    'package main\n\nimport "github.com/gin-gonic/gin"\n\nfunc main() {\n\tr := gin.New()\n\tapi := r.Group("/api")\n\tlists := api.Group("/lists")\n\tlists.POST("/", createList)\n\tr.Run()\n}\n\nfunc createList(c *gin.Context) {}\n',
+  );
+  write(
+    root,
+    'docs/swagger.yaml',
+    "swagger: '2.0'\npaths:\n  /api/lists:\n    post:\n      summary: Create todo list\n      responses:\n        '200': {description: ok}\n",
+  );
+  const doc = await openapiOf(root);
+  expect(Object.keys(doc.paths)).toEqual(['/api/lists/']);
+  const op = doc.paths['/api/lists/']!.post as Record<string, unknown>;
+  expect(op.summary).toBe('Create todo list');
+  expect(op['x-source']).toBe('main.go:9');
+  expect((await validate(doc)).valid).toBe(true);
+});
+
 describe('request bodies and query parameters from the code', () => {
   const src = (files: Record<string, string>): SourceFile[] =>
     Object.entries(files).map(([rel, text]) => ({ rel, language: 'Python', text }));
