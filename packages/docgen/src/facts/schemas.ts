@@ -277,17 +277,17 @@ export class TypeSchemas {
   /** The declaration of a type name used in `file` (same language, same folder first; else the only one). */
   find(name: string, file: string, language: TypeDecl['language']): TypeDecl | undefined {
     const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter((d) => d.language === language);
-    // `Login.Command`: the `Command` nested in `Login`, when one is.
+    // `Login.Command`: the `Command`s nested in a `Login`, when there are (then among them as below).
     const qualifier = /(\w+)\.\w+$/.exec(name)?.[1];
     const nested = qualifier ? all.filter((d) => d.outer === qualifier) : [];
-    if (nested.length === 1) return nested[0];
+    const pool = nested.length > 0 ? nested : all;
     const dir = file.replace(/[^/]*$/, '');
     // Several declarations of the name elsewhere, or several in the folder: none is guessed.
     const near = (d: TypeDecl): boolean => (dir === '' ? !d.file.includes('/') : d.file.startsWith(dir));
-    const nearby = all.filter(near);
+    const nearby = pool.filter(near);
     return (
-      all.find((d) => d.file === file) ??
-      (nearby.length === 1 ? nearby[0] : nearby.length > 1 ? undefined : all.length === 1 ? all[0] : undefined)
+      pool.find((d) => d.file === file) ??
+      (nearby.length === 1 ? nearby[0] : nearby.length > 1 ? undefined : pool.length === 1 ? pool[0] : undefined)
     );
   }
 
