@@ -137,6 +137,9 @@ describe('overview: how it runs, by what the deployment files run', () => {
     expect(runs).toContain("docker-compose.yml runs web: bash -c 'uvicorn app.main:app --host 0.0.0.0'");
     expect(runs).toContain('backend/Dockerfile runs CMD ["fastapi", "run", "app/main.py"]');
     for (const s of said) for (const c of s.cites) expect(all.get(c.file)?.[c.line - 1]).toContain(c.evidence);
+    // The repository's own files before a sub-project's (only six are shown).
+    const deployments = runs.filter((r) => r.includes(' runs ') && !r.includes('also runs'));
+    expect(deployments.map((r) => r.split(' ')[0])).toEqual(['docker-compose.yml', 'package.json', 'backend/Dockerfile']);
   });
 
   it("a build tool's wrapper is no entry point; a Python script the deployment files do not name is not where the system starts", () => {

@@ -301,7 +301,12 @@ export function overviewSentences(
     }
   }
 
-  const deployed = deployables(projectFiles);
+  // Shallow files first (the repository's own `package.json` / Dockerfile before a sub-project's),
+  // so the six shown are not all of one folder of per-service files.
+  const depth = (rel: string): number => rel.split('/').length;
+  const deployed = deployables(projectFiles).sort(
+    (a, b) => depth(a.file) - depth(b.file) || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line),
+  );
   // A Python script with a `__main__` guard that the deployment files (which exist) do not name is
   // a script of its own (a seed, a utility), not where the system starts.
   const deployTexts = deployed.length > 0 ? projectFiles.filter((f) => deployed.some((d) => d.file === f.rel)).map((f) => f.text) : [];
