@@ -1885,7 +1885,7 @@ interface PySchemas {
    * A marshmallow schema named in a decorator (`@body(post_schema)` of APIFairy, `@use_kwargs(ArticleSchema())`
    * of flask-apispec): an instance of the file (`post_schema = PostSchema()`) or of the repository, or the class.
    */
-  marshmallow: (expr: string, file: string) => { schema: Record<string, unknown>; source: string } | null;
+  marshmallow: (expr: string, file: string, dump?: boolean) => { schema: Record<string, unknown>; source: string } | null;
   /** whether a name is a dependency alias (`SessionDep = Annotated[Session, Depends(get_db)]`): such a parameter is injected, not read from the request */
   dependency: (name: string) => boolean;
 }
@@ -2022,28 +2022,34 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     UUID: SCHEMA.uuid,
     Dict: SCHEMA.object,
   };
-  const marshmallowClass = (name: string, partial: boolean, depth: number): { schema: Record<string, unknown>; source: string } | null => {
+  /** As loaded from a request (`dump_only` fields left out), or as dumped into a response (`load_only` left out, nothing required). */
+  const marshmallowClass = (
+    name: string,
+    partial: boolean,
+    depth: number,
+    dump = false,
+  ): { schema: Record<string, unknown>; source: string } | null => {
     const hit = byName.get(name);
     if (!hit || !derives(name, /^(?:Schema|SQLAlchemySchema|SQLAlchemyAutoSchema|ModelSchema)$/) || depth > 3) return null;
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     for (const f of fieldsOf(name)) {
       if (!f.form || f.args === undefined) continue;
-      // Fields only dumped are not read from the request.
-      if (/\bdump_only\s*=\s*True\b/.test(f.args)) continue;
+      // Fields only dumped are not read from the request; fields only loaded are not in a response.
+      if (new RegExp(String.raw`\b${dump ? 'load_only' : 'dump_only'}\s*=\s*True\b`).test(f.args)) continue;
       const key = /\bdata_key\s*=\s*["']([^"']+)["']/.exec(f.args)?.[1] ?? f.name;
       let schema: Record<string, unknown> = MARSHMALLOW_TYPES[f.form] ?? {};
       if (f.form === 'Nested') {
         const target = /^\s*["']?(\w+)/.exec(f.args)?.[1] ?? '';
         // `partial` goes down to nested schemas, as marshmallow applies it.
-        const nested = marshmallowClass(target, partial, depth + 1)?.schema ?? {};
+        const nested = marshmallowClass(target, partial, depth + 1, dump)?.schema ?? {};
         schema = /\bmany\s*=\s*True\b/.test(f.args) ? { type: 'array', items: nested } : nested;
       } else if (f.form === 'List') {
         const item = /^\s*(?:\w+\.)?(\w+)\s*\(/.exec(f.args)?.[1] ?? '';
         schema = { type: 'array', items: MARSHMALLOW_TYPES[item] ?? {} };
       }
       properties[key] = schema;
-      if (!partial && /\brequired\s*=\s*True\b/.test(f.args)) required.push(key);
+      if (!partial && !dump && /\brequired\s*=\s*True\b/.test(f.args)) required.push(key);
     }
     const source = `${hit.file}:${hit.c.line}`;
     return {
@@ -2051,17 +2057,22 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       source,
     };
   };
-  const marshmallow = (expr: string, file: string): ReturnType<PySchemas['marshmallow']> => {
+  const marshmallow = (expr: string, file: string, dump = false): ReturnType<PySchemas['marshmallow']> => {
     const e = expr.trim();
+    // `PostSchema(many=True)`: an array of them.
+    const of = (cls: string, args: string): ReturnType<PySchemas['marshmallow']> => {
+      const one = marshmallowClass(cls, /\bpartial\s*=\s*True\b/.test(args), 0, dump);
+      return one && /\bmany\s*=\s*True\b/.test(args) ? { ...one, schema: { type: 'array', items: one.schema } } : one;
+    };
     const call = /^(\w+)\s*\(([^)]*)\)$/.exec(e);
-    if (call) return marshmallowClass(call[1]!, /\bpartial\s*=\s*True\b/.test(call[2]!), 0);
+    if (call) return of(call[1]!, call[2]!);
     if (!/^\w+$/.test(e)) return null;
-    if (byName.has(e)) return marshmallowClass(e, false, 0);
+    if (byName.has(e)) return of(e, '');
     // The instance of this file, else the only one of that name in the repository.
     const own = files.get(file)?.instances?.find((i) => i.name === e);
     const all = [...files.values()].flatMap((f) => (f.instances ?? []).filter((i) => i.name === e));
     const hit = own ?? (all.length === 1 ? all[0] : undefined);
-    return hit ? marshmallowClass(hit.cls, /\bpartial\s*=\s*True\b/.test(hit.args), 0) : null;
+    return hit ? of(hit.cls, hit.args) : null;
   };
   return { model: (n) => modelSchema(n), form, type, dependency: (n) => dependencies.has(n), marshmallow };
 }
@@ -2086,6 +2097,37 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
   }
   if (!r.def) return undefined;
   const out: RouteResponse[] = [];
+  // APIFairy's `@response(schema, 201)` / `@other_responses({404: 'Post not found'})`, flask-apispec's `@marshal_with(schema, code=201)`.
+  const decorators = r.def.decorators ?? '';
+  const lineOf = (offset: number): number => r.def!.line - (decorators.slice(offset).match(/\n/g)?.length ?? 0);
+  for (const d of decorators.matchAll(/^[ \t]*@(?:\w+\.)?(response|marshal_with|other_responses)\s*\(/gm)) {
+    const open = d.index + d[0].length - 1;
+    const args = splitArgs(decorators.slice(open + 1, closing(decorators, open) - 1));
+    const source = `${file}:${lineOf(d.index)}`;
+    if (d[1] === 'other_responses') {
+      const dict = args[0]?.trim() ?? '';
+      if (!dict.startsWith('{')) continue;
+      for (const e of splitArgs(dict.slice(1, closing(dict, 0) - 1))) {
+        const m = /^(\d{3})\s*:\s*(["'])((?:(?!\2).)*)\2\s*$/.exec(e.trim());
+        if (m && !out.some((x) => x.status === m[1])) out.push({ status: m[1]!, description: m[3]!, source });
+      }
+      continue;
+    }
+    const found = args[0] ? schemas.marshmallow(args[0], file, true) : null;
+    const status =
+      args
+        .slice(1)
+        .map((a) => /^(?:(?:status_code|code)\s*=\s*)?(\d{3})$/.exec(a.trim())?.[1])
+        .find((x) => x !== undefined) ?? '200';
+    const description = args.map((a) => /^description\s*=\s*(["'])((?:(?!\1).)*)\1$/.exec(a.trim())?.[2]).find((x) => x !== undefined);
+    if (out.some((x) => x.status === status)) continue;
+    out.push({
+      status,
+      ...(description ? { description } : {}),
+      ...(found ? { contentType: 'application/json', schema: found.schema } : {}),
+      source,
+    });
+  }
   const body = r.def.body;
   for (const m of body.matchAll(/\breturn\s+(?:flask\.)?jsonify\s*\(/g)) {
     const open = m.index + m[0].length - 1;
