@@ -162,6 +162,27 @@ describe('never harm the repository', () => {
     expect(runFailed(r)).toBe(false);
   });
 
+  // held out, set 6 (docs/metrics/docgen-quality.md): bleach keeps html5lib in `bleach/_vendor/`,
+  // re-vendored from a pinned release with patches; Linguist's rules only know `vendor/`
+  it('leaves vendored copies alone: _vendor/, _vendored/, vendored/ and third-party folders', async () => {
+    const dir = repo({
+      'pkg/_vendor/lib/a.py': wrappers(1),
+      'pkg/_vendored/b.py': wrappers(1),
+      'pkg/vendored/c.py': wrappers(1),
+      'src/thirdparty/d.py': wrappers(1),
+      'src/ok.py': wrappers(1),
+    });
+    const r = await generateRepository(dir);
+    expect(r.changes.map((c) => c.path)).toEqual(['src/ok.py']);
+    const why = Object.fromEntries(r.summary.leftAlone.map((l) => [l.path, l.reason]));
+    expect(why).toMatchObject({
+      'pkg/_vendor/lib/a.py': 'vendored code',
+      'pkg/_vendored/b.py': 'vendored code',
+      'pkg/vendored/c.py': 'vendored code',
+      'src/thirdparty/d.py': 'vendored code',
+    });
+  });
+
   it('keeps a byte order mark and a missing final newline byte for byte', async () => {
     const text = `\uFEFF${wrappers(1).replace(/\n$/, '')}`;
     const dir = repo({ 'bom.py': text });
