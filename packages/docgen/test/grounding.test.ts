@@ -126,6 +126,39 @@ describe('set 4 causes', () => {
   });
 });
 
+describe('set 6 causes', () => {
+  it('a leading comment that is a remark on the implementation ("Within this algorithm …", "Note …", "We …") is no summary', async () => {
+    const body = '        if not self.active:\n            return\n        self.rebuild()\n';
+    const fn = (comment: string) => `class TreeBuilder:\n    def reconstruct(self):\n${comment}\n${body}`;
+    const remarks = [
+      '        # Within this algorithm the order of steps described in the\n        # specification is not quite the same as the order of steps in the\n        # code. It should still do the same though.\n',
+      '        # Note that the order of steps differs from the specification.\n',
+      '        # We keep the order of the specification here.\n',
+      '        # Since the list may be empty, nothing is done for it.\n',
+    ];
+    for (const c of remarks) {
+      const src = fn(c);
+      const r = await run(src, 'Python', 'tree.py', 'google');
+      expect(r.output).toBe(src);
+      expect(r.needsSummary.map((n) => n.name)).toEqual(['TreeBuilder.reconstruct']);
+    }
+    // a comment that says what the method does is still its summary
+    const doing = fn('        # Rebuild the open formatting elements from the active list.\n');
+    expect((await run(doing, 'Python', 'tree.py', 'google')).output).toContain(
+      '    def reconstruct(self):\n        """Rebuild the open formatting elements from the active list."""\n',
+    );
+  });
+  it("a raise message that opens with a parameter's name keeps it as written (not capitalised)", async () => {
+    const src =
+      'def clean(text):\n    """Cleans text.\n\n    :arg str text: text to be cleaned\n\n    :raises TypeError: if ``text`` is not a text type\n    """\n    return text\n\n\ndef attribute_filter_factory(attributes):\n    """Generates attribute filter function for the given attributes value."""\n    if callable(attributes):\n        return attributes\n\n    raise ValueError("attributes needs to be a callable, a list or a dict")\n';
+    const r = await run(src, 'Python', 'bleach/sanitizer.py', 'rest');
+    expect(r.output).toContain('    :raises ValueError: attributes needs to be a callable, a list or a dict.\n');
+    // any other first word is capitalised as before
+    const other = src.replace('"attributes needs', '"value needs');
+    expect((await run(other, 'Python', 'bleach/sanitizer.py', 'rest')).output).toContain(':raises ValueError: Value needs to be');
+  });
+});
+
 describe('Python', () => {
   const callee =
     'def proxy_bypass_environment(host, no_proxy=None):\n    """Test if proxies should not be used for a particular host.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """\n    return bool(host)\n\n\n';
