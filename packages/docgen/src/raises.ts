@@ -188,10 +188,12 @@ function describe(cond: string | null, message: string | null, language: string,
   if (message !== null) {
     const t = message.replace(/\s+/g, ' ').trim();
     if (t === '' || t.length > 160 || /["`]|\*\/|'''/.test(t)) return null;
-    // a message that opens with a parameter's name ("attributes needs to be …") keeps it as
-    // written: capitalised, it would no longer be the parameter
+    // a message that opens with a code name — a parameter ("attributes needs to be …"), a call
+    // ("date() only accepts …"), a member (`cfg.path`) or a snake/camel-case name (`max_size`) —
+    // keeps it as written: capitalised, it would name something else ("Date()" is another callable)
     const first = /^[\w$]+/.exec(t)?.[0] ?? '';
-    const text = params.includes(first) ? t : capitalise(t);
+    const codeName = params.includes(first) || /^[\w$]+[(.[]\S/.test(t) || /^[\w$]+\(\)/.test(t) || /_|[a-z][A-Z]/.test(first);
+    const text = codeName ? t : capitalise(t);
     return `${escapeDocText(language, text)}${/[.!?]$/.test(t) ? '' : '.'}`;
   }
   return null;

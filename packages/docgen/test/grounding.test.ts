@@ -159,6 +159,27 @@ describe('set 6 causes', () => {
   });
 });
 
+describe('set 8 causes', () => {
+  it("a parameter text reused from a sibling that names the sibling's own action (escape → unescape) is not written", async () => {
+    const src =
+      'package p;\n\nclass Pointer {\n    /**\n     * Escapes path segment values.\n     * @param token the JSONPointer segment value to be escaped\n     * @return the escaped value for the token\n     */\n    private static String escape(String token) {\n        return token.replace("~", "~0").replace("/", "~1");\n    }\n\n    /**\n     * Unescapes a segment.\n     */\n    private static String unescape(String token) {\n        return token.replace("~1", "/").replace("~0", "~");\n    }\n\n    /**\n     * Escapes a segment, twice.\n     */\n    private static String escapeTwice(String token) {\n        return token.replace("~", "~0").replace("~", "~0");\n    }\n}\n';
+    const r = await run(src, 'Java', 'src/main/java/p/Pointer.java', 'javadoc');
+    // unescape: the text says "to be escaped" — the sibling's action, not this one's
+    expect(r.output).not.toMatch(/Unescapes a segment\.\n\s*\*\n\s*\* @param token/);
+    // a sibling whose name shares the action keeps the text
+    expect(r.output).toContain(
+      '     * Escapes a segment, twice.\n     *\n     * @param token the JSONPointer segment value to be escaped\n',
+    );
+  });
+  it('a raise message that opens with a code name (`date()`, `max_size`) is not capitalised', async () => {
+    const src =
+      'def clean(text):\n    """Cleans text.\n\n    :param text: text to be cleaned\n    :raises TypeError: if ``text`` is not a text type\n    """\n    return text\n\n\ndef date(raw):\n    """Create a TOML date."""\n    value = parse(raw)\n    if not isinstance(value, Date):\n        raise ValueError("date() only accepts date strings.")\n    return value\n\n\ndef size(raw):\n    """Create a size."""\n    value = parse(raw)\n    if value > LIMIT:\n        raise ValueError("max_size exceeded")\n    return value\n';
+    const r = await run(src, 'Python', 'tomlkit/api.py', 'rest');
+    expect(r.output).toContain(':raises ValueError: date() only accepts date strings.\n');
+    expect(r.output).toContain(':raises ValueError: max_size exceeded.\n');
+  });
+});
+
 describe('Python', () => {
   const callee =
     'def proxy_bypass_environment(host, no_proxy=None):\n    """Test if proxies should not be used for a particular host.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """\n    return bool(host)\n\n\n';
