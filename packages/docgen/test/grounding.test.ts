@@ -159,6 +159,17 @@ describe('set 6 causes', () => {
   });
 });
 
+describe('set 9 causes', () => {
+  it('an inheriting method (a dunder, an @Override) whose doc is prose gets no entries added either', async () => {
+    const py =
+      'class Lock:\n    def release(self, exc_type, force=False):\n        """Release the lock.\n\n        :param exc_type: the exception type if raised\n        """\n        return exc_type\n\n    def __exit__(self, exc_type, exc_value, traceback):\n        """Sync context manager exit is not supported because release is a coroutine."""\n        raise NotImplementedError("use async with")\n';
+    expect((await run(py, 'Python', 'src/lock.py', 'rest')).output).toBe(py);
+    const java =
+      'package p;\n\nclass Out extends Base {\n    /**\n     * Sets the buffer.\n     * @param buffer the bytes to write into, never null\n     */\n    void setBuffer(byte[] buffer) {\n        this.b = buffer;\n    }\n\n    /**\n     * Writes the buffer out.\n     */\n    @Override\n    void flush(byte[] buffer) {\n        write(buffer);\n    }\n}\n';
+    expect((await run(java, 'Java', 'src/p/Out.java', 'javadoc')).output).toBe(java);
+  });
+});
+
 describe('set 8 causes', () => {
   it("a parameter text reused from a sibling that names the sibling's own action (escape → unescape) is not written", async () => {
     const src =
