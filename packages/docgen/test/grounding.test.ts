@@ -160,6 +160,20 @@ describe('set 6 causes', () => {
 });
 
 describe('set 9 causes', () => {
+  it('a leading comment about a callee ("Urlsplit handles …") or a labelled remark ("Precondition: …") is no summary', async () => {
+    const fn = (comment: string) => `def split_uri(uri):\n${comment}\n    scheme, netloc = urlsplit(uri)\n    return scheme, netloc\n`;
+    for (const c of [
+      '    # urlsplit handles byte input by returning bytes on py3, so\n    # scheme and netloc are bytes\n',
+      "    # Precondition: there's data in the out buffer to be sent.\n",
+    ]) {
+      const src = fn(c);
+      expect((await run(src, 'Python', 'parser.py', 'google')).output).toBe(src);
+    }
+    // a comment saying what the function does stays its summary
+    expect((await run(fn('    # Split a URI into its scheme and network location.\n'), 'Python', 'parser.py', 'google')).output).toContain(
+      '    """Split a URI into its scheme and network location."""\n',
+    );
+  });
   it('an inheriting method (a dunder, an @Override) whose doc is prose gets no entries added either', async () => {
     const py =
       'class Lock:\n    def release(self, exc_type, force=False):\n        """Release the lock.\n\n        :param exc_type: the exception type if raised\n        """\n        return exc_type\n\n    def __exit__(self, exc_type, exc_value, traceback):\n        """Sync context manager exit is not supported because release is a coroutine."""\n        raise NotImplementedError("use async with")\n';
