@@ -310,6 +310,12 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     // Prose only: the human text stays; sections are added only where the file already writes
     // them, and only grounded ones. Go has no sections.
     if (go || !ctx.sectioned) return { reason: '', stale, use: NO_USE };
+    // An inheriting method (a dunder, an override) whose maintainers wrote prose only: its entries
+    // are the inherited ones, nothing is added (held out, set 9: filelock's `__exit__` got the
+    // exception parameters of another class's `__exit__`, which a second run spread further).
+    const inheritedProse = inheritsDoc(fn, language, lines, facts.declRow, ctx.relPath, ctx.index);
+    if (inheritedProse && !ctx.includeInherited)
+      return { reason: `${inheritedProse}; nothing is added to its doc (includeInherited adds it)`, stale, use: NO_USE };
     startRow = fn.docStartLine - 1;
     endRow = fn.docEndLine;
     const first = lines[startRow] ?? '';

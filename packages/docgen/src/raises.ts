@@ -183,12 +183,18 @@ function callerVisible(cond: string, params: readonly string[]): boolean {
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
 }
 
-function describe(cond: string | null, message: string | null, language: string): string | null {
+function describe(cond: string | null, message: string | null, language: string, params: readonly string[]): string | null {
   if (cond !== null) return `If ${codeSpan(language, cond)}.`;
   if (message !== null) {
     const t = message.replace(/\s+/g, ' ').trim();
     if (t === '' || t.length > 160 || /["`]|\*\/|'''/.test(t)) return null;
-    return `${escapeDocText(language, capitalise(t))}${/[.!?]$/.test(t) ? '' : '.'}`;
+    // a message that opens with a code name — a parameter ("attributes needs to be …"), a call
+    // ("date() only accepts …"), a member (`cfg.path`) or a snake/camel-case name (`max_size`) —
+    // keeps it as written: capitalised, it would name something else ("Date()" is another callable)
+    const first = /^[\w$]+/.exec(t)?.[0] ?? '';
+    const codeName = params.includes(first) || /^[\w$]+[(.[]\S/.test(t) || /^[\w$]+\(\)/.test(t) || /_|[a-z][A-Z]/.test(first);
+    const text = codeName ? t : capitalise(t);
+    return `${escapeDocText(language, text)}${/[.!?]$/.test(t) ? '' : '.'}`;
   }
   return null;
 }
@@ -267,7 +273,11 @@ export function codeRaises(
     // would claim it raises whenever the flag is set. The plain message, if any, still holds.
     const cond =
       found !== null && callerVisible(found, unchanged) && !exitsBefore(code, bodyStart, x.index, inNested, language) ? found : null;
-    occ.push({ type: language === 'PHP' ? type.replace(/^\\/, '') : type, text: describe(cond, message, language), line: lineOf(x.index) });
+    occ.push({
+      type: language === 'PHP' ? type.replace(/^\\/, '') : type,
+      text: describe(cond, message, language, params),
+      line: lineOf(x.index),
+    });
   }
   if (language === 'Java' || language === 'Kotlin' || language === 'C#') {
     const nn =

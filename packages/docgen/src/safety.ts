@@ -9,6 +9,13 @@ const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|snapshots?|__snapshots__|test
 const GENERATED_HEADER =
   /DO NOT EDIT|@generated\b|\bauto-?generated\b|\bgenerated (by|from|with|using)\b|\bthis (file|code) (is|was) (automatically )?generated\b/i;
 
+/**
+ * Vendored copies Linguist's vendor rules do not name: Python's `_vendor/` convention (pip,
+ * setuptools, bleach), `_vendored/` and `vendored/`. Their code is re-copied from upstream: an
+ * edit there is lost, or breaks the copy's patches and checksums.
+ */
+const VENDORED_COPY = /(^|\/)_?vendor(ed)?\//i;
+
 type GitAttributes = ReturnType<typeof parseGitAttributes>;
 
 /** Why a file must not be touched, or null. `text` is the decoded file. */
@@ -16,7 +23,7 @@ export function skipReason(relPath: string, text: string, attrs?: GitAttributes)
   if (isTestFile(relPath)) return 'a test file';
   if (FIXTURE_DIR.test(relPath)) return 'test data (fixtures, snapshots, testdata)';
   const cls = classifyFile(relPath, text.slice(0, 65536), Buffer.byteLength(text), attrs);
-  if (cls.vendored) return 'vendored code';
+  if (cls.vendored || VENDORED_COPY.test(relPath)) return 'vendored code';
   if (cls.generated) return 'a generated file';
   if (cls.documentation) return 'documentation';
   const head = text.split('\n', 15).filter((l) => /^\s*(\/\/|#|\/\*|\*|--|;|<!--)/.test(l));

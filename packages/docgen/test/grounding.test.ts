@@ -126,6 +126,92 @@ describe('set 4 causes', () => {
   });
 });
 
+describe('set 6 causes', () => {
+  it('a leading comment that is a remark on the implementation ("Within this algorithm …", "Note …", "We …") is no summary', async () => {
+    const body = '        if not self.active:\n            return\n        self.rebuild()\n';
+    const fn = (comment: string) => `class TreeBuilder:\n    def reconstruct(self):\n${comment}\n${body}`;
+    const remarks = [
+      '        # Within this algorithm the order of steps described in the\n        # specification is not quite the same as the order of steps in the\n        # code. It should still do the same though.\n',
+      '        # Note that the order of steps differs from the specification.\n',
+      '        # We keep the order of the specification here.\n',
+      '        # Since the list may be empty, nothing is done for it.\n',
+    ];
+    for (const c of remarks) {
+      const src = fn(c);
+      const r = await run(src, 'Python', 'tree.py', 'google');
+      expect(r.output).toBe(src);
+      expect(r.needsSummary.map((n) => n.name)).toEqual(['TreeBuilder.reconstruct']);
+    }
+    // a comment that says what the method does is still its summary
+    const doing = fn('        # Rebuild the open formatting elements from the active list.\n');
+    expect((await run(doing, 'Python', 'tree.py', 'google')).output).toContain(
+      '    def reconstruct(self):\n        """Rebuild the open formatting elements from the active list."""\n',
+    );
+  });
+  it("a raise message that opens with a parameter's name keeps it as written (not capitalised)", async () => {
+    const src =
+      'def clean(text):\n    """Cleans text.\n\n    :arg str text: text to be cleaned\n\n    :raises TypeError: if ``text`` is not a text type\n    """\n    return text\n\n\ndef attribute_filter_factory(attributes):\n    """Generates attribute filter function for the given attributes value."""\n    if callable(attributes):\n        return attributes\n\n    raise ValueError("attributes needs to be a callable, a list or a dict")\n';
+    const r = await run(src, 'Python', 'bleach/sanitizer.py', 'rest');
+    expect(r.output).toContain('    :raises ValueError: attributes needs to be a callable, a list or a dict.\n');
+    // any other first word is capitalised as before
+    const other = src.replace('"attributes needs', '"value needs');
+    expect((await run(other, 'Python', 'bleach/sanitizer.py', 'rest')).output).toContain(':raises ValueError: Value needs to be');
+  });
+});
+
+describe('set 9 causes', () => {
+  it('a leading comment about a callee ("Urlsplit handles …") or a labelled remark ("Precondition: …") is no summary', async () => {
+    const fn = (comment: string) => `def split_uri(uri):\n${comment}\n    scheme, netloc = urlsplit(uri)\n    return scheme, netloc\n`;
+    for (const c of [
+      '    # urlsplit handles byte input by returning bytes on py3, so\n    # scheme and netloc are bytes\n',
+      "    # Precondition: there's data in the out buffer to be sent.\n",
+    ]) {
+      const src = fn(c);
+      expect((await run(src, 'Python', 'parser.py', 'google')).output).toBe(src);
+    }
+    // a comment saying what the function does stays its summary
+    expect((await run(fn('    # Split a URI into its scheme and network location.\n'), 'Python', 'parser.py', 'google')).output).toContain(
+      '    """Split a URI into its scheme and network location."""\n',
+    );
+  });
+  it('an inheriting method (a dunder, an @Override) whose doc is prose gets no entries added either', async () => {
+    const py =
+      'class Lock:\n    def release(self, exc_type, force=False):\n        """Release the lock.\n\n        :param exc_type: the exception type if raised\n        """\n        return exc_type\n\n    def __exit__(self, exc_type, exc_value, traceback):\n        """Sync context manager exit is not supported because release is a coroutine."""\n        raise NotImplementedError("use async with")\n';
+    expect((await run(py, 'Python', 'src/lock.py', 'rest')).output).toBe(py);
+    const java =
+      'package p;\n\nclass Out extends Base {\n    /**\n     * Sets the buffer.\n     * @param buffer the bytes to write into, never null\n     */\n    void setBuffer(byte[] buffer) {\n        this.b = buffer;\n    }\n\n    /**\n     * Writes the buffer out.\n     */\n    @Override\n    void flush(byte[] buffer) {\n        write(buffer);\n    }\n}\n';
+    expect((await run(java, 'Java', 'src/p/Out.java', 'javadoc')).output).toBe(java);
+  });
+  it('a reused "may be null" text is not written on a function that raises when the parameter is null', async () => {
+    const java =
+      'package p;\n\nclass Input {\n    /**\n     * Creates a new Input for reading from a stream.\n     */\n    Input(InputStream inputStream) {\n        if (inputStream == null) throw new IllegalArgumentException("inputStream cannot be null.");\n        this.in = inputStream;\n    }\n\n    /**\n     * Sets a new InputStream.\n     * @param inputStream May be null.\n     */\n    void setInputStream(InputStream inputStream) {\n        this.in = inputStream;\n    }\n}\n';
+    const r = await run(java, 'Java', 'src/p/Input.java', 'javadoc');
+    expect(r.output).toContain('@throws IllegalArgumentException If {@code inputStream == null}.');
+    expect(r.output.match(/@param inputStream May be null\./g)).toHaveLength(1);
+  });
+});
+
+describe('set 8 causes', () => {
+  it("a parameter text reused from a sibling that names the sibling's own action (escape → unescape) is not written", async () => {
+    const src =
+      'package p;\n\nclass Pointer {\n    /**\n     * Escapes path segment values.\n     * @param token the JSONPointer segment value to be escaped\n     * @return the escaped value for the token\n     */\n    private static String escape(String token) {\n        return token.replace("~", "~0").replace("/", "~1");\n    }\n\n    /**\n     * Unescapes a segment.\n     */\n    private static String unescape(String token) {\n        return token.replace("~1", "/").replace("~0", "~");\n    }\n\n    /**\n     * Escapes a segment, twice.\n     */\n    private static String escapeTwice(String token) {\n        return token.replace("~", "~0").replace("~", "~0");\n    }\n}\n';
+    const r = await run(src, 'Java', 'src/main/java/p/Pointer.java', 'javadoc');
+    // unescape: the text says "to be escaped" — the sibling's action, not this one's
+    expect(r.output).not.toMatch(/Unescapes a segment\.\n\s*\*\n\s*\* @param token/);
+    // a sibling whose name shares the action keeps the text
+    expect(r.output).toContain(
+      '     * Escapes a segment, twice.\n     *\n     * @param token the JSONPointer segment value to be escaped\n',
+    );
+  });
+  it('a raise message that opens with a code name (`date()`, `max_size`) is not capitalised', async () => {
+    const src =
+      'def clean(text):\n    """Cleans text.\n\n    :param text: text to be cleaned\n    :raises TypeError: if ``text`` is not a text type\n    """\n    return text\n\n\ndef date(raw):\n    """Create a TOML date."""\n    value = parse(raw)\n    if not isinstance(value, Date):\n        raise ValueError("date() only accepts date strings.")\n    return value\n\n\ndef size(raw):\n    """Create a size."""\n    value = parse(raw)\n    if value > LIMIT:\n        raise ValueError("max_size exceeded")\n    return value\n';
+    const r = await run(src, 'Python', 'tomlkit/api.py', 'rest');
+    expect(r.output).toContain(':raises ValueError: date() only accepts date strings.\n');
+    expect(r.output).toContain(':raises ValueError: max_size exceeded.\n');
+  });
+});
+
 describe('Python', () => {
   const callee =
     'def proxy_bypass_environment(host, no_proxy=None):\n    """Test if proxies should not be used for a particular host.\n\n    Args:\n        host: The host name or IP address checked against the exclusion list.\n    """\n    return bool(host)\n\n\n';
