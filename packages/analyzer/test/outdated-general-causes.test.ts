@@ -346,3 +346,39 @@ describe('held-out round 4, after the fixes', () => {
     ]);
   });
 });
+
+describe('held-out round 5 (mongoose)', () => {
+  it('a JavaScript parameter named with `$` is read with it (`@param {string} $conditional`, castForQuery)', async () => {
+    const js =
+      '/**\n * Casts for a query.\n * @param {string} $conditional\n * @param {any} val\n */\nSchemaBigInt.prototype.castForQuery = function($conditional, val) {\n  return val;\n};\n\n/**\n * Casts.\n * @param {string} $conditional\n * @param {any} [value]\n */\nSchemaDate.prototype.castForQuery = function($conditional, val) {\n  return val;\n};\n';
+    const fns = await extractFunctions(js, 'JavaScript', 'x');
+    expect(fns.map((f) => f.outdated.status)).toEqual(['CURRENT', 'OUTDATED']);
+    expect(fns[1]!.outdated.findings?.[0]?.params).toEqual({ names: 'value' });
+    expect(parseDocstring('@param {string} $name the name', 'PHP').params).toEqual(['name']);
+  });
+  it('a parameter marked unused with a leading underscore is the one its doc names without it (`_schemaOptions`)', async () => {
+    const js =
+      '/**\n * Boolean SchemaType constructor.\n * @param {string} path\n * @param {object} options\n * @param {object} schemaOptions\n */\nfunction SchemaBoolean(path, options, _schemaOptions) {\n  SchemaType.call(this, path, options);\n}\n';
+    const [fn] = await extractFunctions(js, 'JavaScript', 'x');
+    expect(fn!.outdated.status).toBe('CURRENT');
+    expect(fn!.docFacts?.missingParams).toEqual([]);
+    const py = 'def f(a, _unused):\n    """Do.\n\n    Args:\n        a: the a\n        unused: ignored\n    """\n    return a\n';
+    expect(await verdicts(py, 'Python')).toEqual({ f: 'CURRENT' });
+  });
+  it('a method whose body only throws ("not implemented") and takes nothing documents what implementations accept', async () => {
+    const js =
+      "/**\n * Sets the client.\n * @param {MongoClient} client The Client to set to be used.\n * @return {Connection} this\n */\nConnection.prototype.setClient = function setClient() {\n  throw new MongooseError('Connection#setClient not implemented by driver');\n};\n\n/**\n * Clones.\n * @param {Function} callback\n * @return {StateMachine}\n */\nStateMachine.prototype.clone = function clone() {\n  return new this.constructor();\n};\n";
+    expect(await verdicts(js, 'JavaScript')).toEqual({ 'Connection.setClient': 'CURRENT', 'StateMachine.clone': 'OUTDATED' });
+  });
+  it('a bare `@returns` (an editor-generated stub) documents no return value', async () => {
+    const js =
+      '/**\n * Handles an error.\n * @param {Error} err\n * @returns\n */\nfunction handle(err) {\n  log(err);\n}\n\n/**\n * Removes.\n * @param {string} name\n * @return {Connection} this\n */\nfunction removeDb(name) {\n  log(name);\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ handle: 'CURRENT', removeDb: 'OUTDATED' });
+    expect(parseDocstring('Reads.\n@returns', 'JavaScript').documentsReturn).toBe(false);
+  });
+  it('a JavaScript reserved word where the name belongs is the description (`@param {object} new query conditions`)', async () => {
+    const js =
+      '/**\n * Sets the query conditions.\n * @param {object} new query conditions\n * @return {undefined}\n */\nQuery.prototype.setQuery = function(val) {\n  this._conditions = val;\n};\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ 'Query.setQuery': 'CURRENT' });
+  });
+});
