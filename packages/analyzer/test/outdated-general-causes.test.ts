@@ -381,4 +381,19 @@ describe('held-out round 5 (mongoose)', () => {
       '/**\n * Sets the query conditions.\n * @param {object} new query conditions\n * @return {undefined}\n */\nQuery.prototype.setQuery = function(val) {\n  this._conditions = val;\n};\n';
     expect(await verdicts(js, 'JavaScript')).toEqual({ 'Query.setQuery': 'CURRENT' });
   });
+  it('a raise swapped for its subtype (`Error` → `MongooseError extends Error`) under a doc that names neither is no suggestion (Schema.add, 430922b)', () => {
+    const hierarchy = classHierarchy('class MongooseError extends Error {}\n', 'JavaScript');
+    const doc = { text: 'Adds key path / schema type pairs to this schema.', params: ['obj'], documentsReturn: true };
+    const then = { ...base, params: ['obj'], raises: ['Error'] };
+    expect(contractChanges(then, { ...then, raises: ['MongooseError'] }, doc, none, hierarchy).review).toEqual([]);
+    // A new type beside what it raised before is a new way to fail (insertOne, af5dca8)…
+    const added = contractChanges(then, { ...then, raises: ['Error', 'ObjectParameterError'] }, doc, none, hierarchy).review;
+    expect(added.map((f) => f.code)).toEqual(['RAISE_ADDED']);
+    // …and a swap the doc names is still one.
+    const naming = { ...doc, text: 'Adds pairs.\n@throws {Error} on a bad schema' };
+    expect(contractChanges(then, { ...then, raises: ['MongooseError'] }, naming, none, hierarchy).review.map((f) => f.code)).toEqual([
+      'RAISE_REMOVED',
+      'RAISE_ADDED',
+    ]);
+  });
 });

@@ -23,7 +23,7 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
-import { bodyKey, changedWordsTheDocNames, codeKey } from './code-key.ts';
+import { bodyKey, changedWordsTheDocNames, codeKey, keyWords } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -810,11 +810,17 @@ export async function judgeFileHistory(
       const docDate = day(c.doc.time);
       // A contract finding (a parameter added, a raise…) is dated by the commit that made it, not
       // by the function's newest code change (pexpect `fdspawn.__init__`: three parameters added
-      // in three commits, the suggestion named the third for all; held-out round 4).
-      const since = before && thenContract && review[0]!.code !== 'BODY_CHANGED' ? await commitsSince() : [];
+      // in three commits, the suggestion named the third for all; held-out round 4). So is a body
+      // change the doc names: by the commit that added or removed its first word (mongoose
+      // `toJSONSchema`: `useBsonType` left in 72609f2, a later refactor was named; held-out round 5).
+      const since = before && thenContract ? await commitsSince() : [];
       const sinceDoc = since.filter(([, time]) => time > c.doc.time).slice(0, MAX_REVIEW_ATTRIBUTION_COMMITS);
-      const made =
-        sinceDoc.length > 0
+      const word = review[0]!.code === 'BODY_CHANGED' ? wordOf(review[0]!) : null;
+      const made: Array<[string, number] | null> = word
+        ? sinceDoc.length > 0
+          ? [await wordChangedBy(ctx, oldFunction, c.fn, c.occurrence, word.word, word.present, sinceDoc)]
+          : []
+        : sinceDoc.length > 0
           ? await Promise.all(
               review
                 .slice(0, MAX_ATTRIBUTED)
@@ -869,6 +875,46 @@ export async function judgeFileHistory(
     }),
   );
   return verdicts;
+}
+
+/** The word a BODY_CHANGED finding is dated by (its first removed, else first added) and whether the body has it now. */
+function wordOf(f: DocFinding): { word: string; present: boolean } | null {
+  const removed = f.params.removed?.split(',').filter(Boolean) ?? [];
+  const added = f.params.added?.split(',').filter(Boolean) ?? [];
+  if (removed.length > 0) return { word: removed[0]!, present: false };
+  return added.length > 0 ? { word: added[0]!, present: true } : null;
+}
+
+/**
+ * The commit that added (`present`) or removed a word of the function's code key: bisected over
+ * the file's commits since the doc (newest first) for the oldest whose version has the word as it
+ * is now, accepted only if its parent's does not. Null when none qualifies.
+ */
+async function wordChangedBy(
+  ctx: Context,
+  oldFunction: ReturnType<typeof functionReader>,
+  now: ParsedFunctionLike,
+  occurrence: number,
+  word: string,
+  present: boolean,
+  commits: ReadonlyArray<[string, number]>,
+): Promise<[string, number] | null> {
+  const shows = async (rev: string): Promise<boolean> => {
+    const version = await oldFunction(rev, now, occurrence);
+    return version !== null && keyWords(bodyKey(keyOf(version.fn, ctx.language))).has(word) === present;
+  };
+  let lo = 0;
+  let hi = commits.length - 1;
+  let oldest = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (await shows(commits[mid]![0])) {
+      oldest = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (oldest >= 0 && !(await shows(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  return null;
 }
 
 /** Candidates of one file judged at once. */

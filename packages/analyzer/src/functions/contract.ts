@@ -581,13 +581,19 @@ export function contractChanges(
     outdated.push(finding('RETURN_NONE_REMOVED_STILL_DOCUMENTED', { value: STATES_NONE.exec(returnDoc)![0] }));
   }
   const named = (t: string): boolean => mentions(doc.text, t) || (ALIASES_OF[t] ?? []).some((a) => mentions(doc.text, a));
-  for (const type of then.raises) {
-    if (now.raises.includes(type) || now.checks?.includes(type)) continue;
+  // A raise swapped for its subtype or supertype (`throw new Error` → `throw new MongooseError`,
+  // `class MongooseError extends Error`) fails in the same cases: under a doc that names neither,
+  // nothing to re-read (mongoose 430922b gave 5 of 20 sampled suggestions, held-out round 5).
+  const related = (a: string, b: string): boolean => hierarchy.ancestors(a).includes(b) || hierarchy.ancestors(b).includes(a);
+  const removedTypes = then.raises.filter((t) => !now.raises.includes(t) && !now.checks?.includes(t));
+  const addedTypes = now.raises.filter((t) => !then.raises.includes(t));
+  const swapped = (t: string, others: readonly string[]): boolean => !named(t) && others.some((o) => !named(o) && related(t, o));
+  for (const type of removedTypes) {
     // `@throws IOException` stays true of a function that now throws only `EOFException`.
     const stillCovered = now.raises.some((t) => hierarchy.ancestors(t).includes(type));
     if (named(type) && !stillCovered && !raisedInFile().has(type)) outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
     // A raise moved into a helper of the same file that the doc never names: a refactor.
-    else if (named(type) || !raisedInFile().has(type)) review.push(finding('RAISE_REMOVED', { type }));
+    else if ((named(type) || !raisedInFile().has(type)) && !swapped(type, now.raises)) review.push(finding('RAISE_REMOVED', { type }));
   }
   // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type. A list
   // that left out a type the body threw when the doc was written was partial from the start (as
@@ -599,11 +605,11 @@ export function contractChanges(
     !GENERIC_EXCEPTIONS.some((g) => mentions(doc.text, g)) &&
     !INHERIT_DOC.test(doc.text) &&
     listWasComplete;
-  for (const type of now.raises) {
-    if (then.raises.includes(type)) continue;
+  for (const type of addedTypes) {
     // A subtype of a documented type is documented (`@throws IOException` covers EOFException).
     if (listsRaises && !documentsType(type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
-    else if (!(privateHelper && !RAISES_SECTION.test(doc.text))) review.push(finding('RAISE_ADDED', { type }));
+    else if (!(privateHelper && !RAISES_SECTION.test(doc.text)) && !swapped(type, removedTypes))
+      review.push(finding('RAISE_ADDED', { type }));
   }
   for (const name of now.decorators)
     if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));

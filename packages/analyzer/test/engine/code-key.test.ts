@@ -88,6 +88,19 @@ describe('code key', () => {
 describe('changed words the doc names', () => {
   const words = (before: string, now: string, name: string, language: string, doc: string, params: string[] = []) =>
     changedWordsTheDocNames(bodyKey(codeKey(before, name, language)), bodyKey(codeKey(now, name, language)), doc, params);
+  it('a field of a documented parameter the body now hands on whole is still read, by the callee (mongoose toJSONSchema, 72609f2)', () => {
+    const before =
+      "SchemaDate.prototype.toJSONSchema = function toJSONSchema(options) {\n  return createDefinition('string', 'date', options?.useBsonType, isRequired);\n};";
+    const now =
+      "SchemaDate.prototype.toJSONSchema = function toJSONSchema(options) {\n  return this._createDefinition('string', 'date', options);\n};";
+    const doc =
+      "Returns this schema type's representation in a JSON schema.\n\n@param {object} [options]\n@param {boolean} [options.useBsonType=false] If true, return a representation with `bsonType`";
+    expect(words(before, now, 'toJSONSchema', 'JavaScript', doc, ['options'])).toEqual({ added: [], removed: [] });
+    // …but a field the body stops reading without handing the parameter on is a change.
+    const dropped =
+      "SchemaDate.prototype.toJSONSchema = function toJSONSchema(options) {\n  return createDefinition('string', 'date');\n};";
+    expect(words(before, dropped, 'toJSONSchema', 'JavaScript', doc, ['options']).removed).toContain('useBsonType');
+  });
   it('a plain prose word is not a mention of a method the change calls (paramiko listdir_attr)', () => {
     const before = "def listdir_attr(self, path='.'):\n    self._log(DEBUG, 'listdir(%r)' % path)\n    return self._read(path)\n";
     const now = "def listdir_attr(self, path='.'):\n    self._log(DEBUG, 'listdir({!r})'.format(path))\n    return self._read(path)\n";

@@ -16,6 +16,7 @@ const py = (state: number): string =>
   [
     `def run(a, b${state >= 2 ? ', c=None' : ''}${state >= 3 ? ', d=None' : ''}):\n    """Run it.\n\n    Args:\n        a: the app.\n        b: the server.\n    """\n    return a(b${state >= 4 ? ', 1' : ''})\n`,
     `def encode(data${state >= 2 ? ', digestmod=None' : ''}):\n    """Encode and sign data. Return a string."""\n    return sign(data${state >= 4 ? ', 2' : ''})\n`,
+    `def minutes(ms):\n    """Convert milliseconds to minutes, with \`floor\` rounding."""\n    return ${state >= 2 ? 'trunc' : 'floor'}(ms / 60000${state >= 4 ? ', 3' : ''})\n`,
   ].join('\n\n');
 
 const java = (type: string): string =>
@@ -55,6 +56,11 @@ describe('the commit each finding names', () => {
   it('a parameter added to a doc that lists none names the commit that added it, not a later body change (bottle cookie_encode)', () => {
     const review = seen.encode!.reviewSuggestion!;
     expect(review.findings.map((f) => f.code)).toEqual(['PARAM_ADDED']);
+    expect(review.commit).toBe(shas.second);
+  });
+  it('a body change the doc names is dated by the commit that changed that word, not a later code change (mongoose toJSONSchema)', () => {
+    const review = seen.minutes!.reviewSuggestion!;
+    expect(review.findings.map((f) => `${f.code} ${f.params.removed}`)).toEqual(['BODY_CHANGED floor']);
     expect(review.commit).toBe(shas.second);
   });
   it('a documented return type changed twice names the commit that removed the type the doc states (Hystrix HystrixRequestCache.get)', () => {
