@@ -462,6 +462,16 @@ function codeParts(doc: string): string {
   return parts.join('\n');
 }
 
+/** A doc without its lines that document a field of a parameter (`@param {T} [options.x=1] …`). */
+function withoutOptionLines(doc: string): string {
+  return doc
+    .split('\n')
+    .filter(
+      (l) => !/^\s*[@\\](?:param|arg|argument|property|prop)\b\s*(?:\{[^}]*\}\s*)?\[?[\p{L}_$][\p{L}\p{N}_$]*(?:\[\])?\.[\p{L}_$]/u.test(l),
+    )
+    .join('\n');
+}
+
 /**
  * The words a body change added or removed (in one body key and not the other) that the doc
  * names: a documented parameter, a code-shaped word (`max_retries`, `getName`, a number) or a value
@@ -479,12 +489,19 @@ export function changedWordsTheDocNames(
   const before = keyWords(beforeBodyKey);
   const now = keyWords(nowBodyKey);
   const code = codeParts(doc);
+  // A value or number an option's description states (`@param {boolean} [options.ordered=true] if
+  // false, inserts all`) is not a mention: a long options list names `true`/`false`/`0` whatever
+  // changed (mongoose `insertMany`, `save`, `bulkWrite`; held-out round 5).
+  let values: string | null = null;
+  const valueParts = (): string => (values ??= withoutOptionLines(doc));
   // The function's own name (Go docs begin with it: "New returns…", and `slog.New` is another
   // `New`) and one-letter words ("i.e.", "a"; a digit is a value) name nothing the change could touch.
   const own = functionName.slice(functionName.lastIndexOf('.') + 1);
   const named = (w: string): boolean =>
     docParams.includes(w) ||
-    (w !== own && (w.length > 1 || /^\p{N}/u.test(w)) && (codeShaped(w) || VALUE_WORDS.has(w) ? mentioned(doc, w) : mentioned(code, w)));
+    (w !== own &&
+      (w.length > 1 || /^\p{N}/u.test(w)) &&
+      (VALUE_WORDS.has(w) || /^\p{N}/u.test(w) ? mentioned(valueParts(), w) : codeShaped(w) ? mentioned(doc, w) : mentioned(code, w)));
   // A field of a documented parameter (`@param [options.useBsonType]`) that one version reads and
   // the other hands on whole to a call (`f('date', options)`): the callee reads it, so moving the
   // read is a refactor (mongoose `toJSONSchema`, 8 of 20 sampled suggestions, held-out round 5).

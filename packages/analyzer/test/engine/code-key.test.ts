@@ -101,6 +101,16 @@ describe('changed words the doc names', () => {
       "SchemaDate.prototype.toJSONSchema = function toJSONSchema(options) {\n  return createDefinition('string', 'date');\n};";
     expect(words(before, dropped, 'toJSONSchema', 'JavaScript', doc, ['options']).removed).toContain('useBsonType');
   });
+  it('a value or number an option description states is not named; one the summary, a code span or the return states is (mongoose insertMany)', () => {
+    const before =
+      'Model.insertMany = function insertMany(arr, options) {\n  return this.$__insertMany(arr, options, { ordered: false, limit: 0 });\n};';
+    const now = 'Model.insertMany = function insertMany(arr, options) {\n  return this.$__insertMany(arr, options);\n};';
+    const doc =
+      'Inserts many documents.\n\n@param {Array} arr the documents\n@param {object} [options]\n@param {boolean} [options.ordered=true] if true, will fail fast on the first error; if false, inserts all\n@param {number} [options.limit=0] at most this many, 0 for all\n@return {Promise}';
+    expect(words(before, now, 'insertMany', 'JavaScript', doc, ['arr', 'options'])).toEqual({ added: [], removed: [] });
+    const stated = doc.replace('@return {Promise}', '@return {Promise} resolves to `false` when nothing was inserted');
+    expect(words(before, now, 'insertMany', 'JavaScript', stated, ['arr', 'options']).removed).toEqual(['false']);
+  });
   it('a plain prose word is not a mention of a method the change calls (paramiko listdir_attr)', () => {
     const before = "def listdir_attr(self, path='.'):\n    self._log(DEBUG, 'listdir(%r)' % path)\n    return self._read(path)\n";
     const now = "def listdir_attr(self, path='.'):\n    self._log(DEBUG, 'listdir({!r})'.format(path))\n    return self._read(path)\n";
