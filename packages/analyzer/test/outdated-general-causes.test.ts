@@ -397,3 +397,18 @@ describe('held-out round 5 (mongoose)', () => {
     ]);
   });
 });
+
+describe('held-out round 5, second set (pymongo)', () => {
+  it('a reST field whose name a stray backtick closes (`:param value` (Binary): …`) names `value`, not its type', async () => {
+    expect(parseDocstring(':param chunk_size_bytes` (options): The number of bytes per chunk.\n', 'Python').params).toEqual([
+      'chunk_size_bytes',
+    ]);
+    expect(parseDocstring(':param conn` - A Connection instance.\n:param check: raise if there are errors\n', 'Python').params).toEqual([
+      'conn',
+      'check',
+    ]);
+    const py =
+      'def decrypt(self, value):\n    """Decrypt an encrypted value.\n\n    :param value` (Binary): The encrypted value, a\n        :class:`~bson.binary.Binary` with subtype 6.\n\n    :return: The decrypted BSON value.\n    """\n    return self._decrypt(value)\n';
+    expect(await verdicts(py, 'Python')).toEqual({ decrypt: 'CURRENT' });
+  });
+});
