@@ -368,7 +368,7 @@ async function lastCodeChange(
   // them the function's key reads today's key down to the commit that made it, another before:
   // bisect for that commit (a few reads, not two per commit) and accept it only if its parent's
   // key differs; history that is not monotonic falls back to a short scan.
-  const commits = (await commitsSince()).filter(([, time]) => time > c.doc.time && time <= c.body.time).slice(0, MAX_CODE_CHANGE_COMMITS);
+  const commits = (await commitsSince()).filter(([, time]) => time <= c.body.time).slice(0, MAX_CODE_CHANGE_COMMITS);
   const same = async (sha: string): Promise<boolean> => (await keyAt(sha)) === keyNow;
   let lo = 0;
   let hi = commits.length - 1;
@@ -720,6 +720,18 @@ export async function judgeFileHistory(
   // The file's non-merge commits, read once per file when a suggestion needs its commit named.
   let fileCommits: Promise<Array<[string, number]>> | null = null;
   const commitsSince = (): Promise<Array<[string, number]>> => (fileCommits ??= nonMergeCommits(ctx, oldestDoc(candidates)));
+  // The commits after one candidate's doc are those its commit cannot reach (`doc..HEAD`), not
+  // those dated after it: a branch commit older than the doc and merged after it changed the code
+  // the doc now sits over (mybatis `Reflector.getGetterType`, held-out round 5). One `git log` per
+  // distinct doc commit that is not the file's oldest.
+  const afterDoc = new Map<string, Promise<Array<[string, number]>>>();
+  const commitsAfter = (c: Candidate): Promise<Array<[string, number]>> => {
+    if (c.doc.sha === '') return Promise.resolve([]);
+    const rev = revOf(c.doc.sha);
+    let found = afterDoc.get(rev);
+    if (!found) afterDoc.set(rev, (found = rev === oldestDoc(candidates) ? commitsSince() : nonMergeCommits(ctx, rev)));
+    return found;
+  };
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   const repository = repositoryParents(ctx.blobs);
@@ -784,7 +796,8 @@ export async function judgeFileHistory(
         };
         // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
         const named =
-          made[0] ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language)));
+          made[0] ??
+          (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, () => commitsAfter(c), c, keyOf(c.fn, ctx.language)));
         if (named) outdated(...named);
         else ctx.merges.name(ctx.rel, c.body, c.doc.time, outdated);
       } else {
@@ -813,8 +826,7 @@ export async function judgeFileHistory(
       // in three commits, the suggestion named the third for all; held-out round 4). So is a body
       // change the doc names: by the commit that added or removed its first word (mongoose
       // `toJSONSchema`: `useBsonType` left in 72609f2, a later refactor was named; held-out round 5).
-      const since = before && thenContract ? await commitsSince() : [];
-      const sinceDoc = since.filter(([, time]) => time > c.doc.time).slice(0, MAX_REVIEW_ATTRIBUTION_COMMITS);
+      const sinceDoc = before && thenContract ? (await commitsAfter(c)).slice(0, MAX_REVIEW_ATTRIBUTION_COMMITS) : [];
       const word = review[0]!.code === 'BODY_CHANGED' ? wordOf(review[0]!) : null;
       const made: Array<[string, number] | null> = word
         ? sinceDoc.length > 0
@@ -861,7 +873,7 @@ export async function judgeFileHistory(
       // The newest commit that changed the function's code (not a comment, annotation or layout
       // commit, not a merge); the walk's commit when none is found.
       const named =
-        newest ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language)));
+        newest ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, () => commitsAfter(c), c, keyOf(c.fn, ctx.language)));
       if (named) apply(...named);
       else ctx.merges.name(ctx.rel, c.body, c.doc.time, apply);
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
-import { commitAll, initRepo, tempDir, write } from './helpers.ts';
+import { commitAll, git, initRepo, tempDir, write } from './helpers.ts';
 
 /**
  * Each finding dated by the commit that made it (docs/metrics/outdated.md §Held-out round 4):
@@ -67,5 +67,39 @@ describe('the commit each finding names', () => {
     const status = seen['Cache.get']!.outdatedStatus;
     expect(status.findings!.map((f) => `${f.code} ${f.params.old}`)).toEqual(['RETURN_TYPE_CHANGED_DOC_STATES_OLD Future<T>']);
     expect(status.commit).toBe(shas.second);
+  });
+});
+
+/**
+ * A change made on a branch before the doc's last change (by date) and merged after it (mybatis
+ * `Reflector.getGetterType`, held-out round 5): the commits after the doc are those the doc's
+ * commit cannot reach, not those dated after it.
+ */
+describe('a branch commit older than the doc, merged after it', () => {
+  const repo = tempDir('finding-commits-branch');
+  const branch: Record<string, string> = {};
+  const src = (word: string, doc: string, other: string): string =>
+    `def getter_type(name):\n    """Gets the type of the \`type\` getter. ${doc}"""\n    check(name)\n    log(name)\n    trace(name)\n    return lookup(name, ${word})\n\n\ndef other(a):\n    """Other, \`a\`."""\n    check(a)\n    log(a)\n    return a + ${other}\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'mod.py', src('type', 'First.', '1'));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    git(repo, ['checkout', '-q', '-b', 'topic']);
+    write(repo, 'mod.py', src('clazz', 'First.', '1'));
+    branch.removed = commitAll(repo, 'type -> clazz (on the branch)', '2025-01-15T00:00:00Z');
+    write(repo, 'mod.py', src('clazz', 'First.', '2'));
+    branch.later = commitAll(repo, 'other change on the branch', '2025-02-15T00:00:00Z');
+    git(repo, ['checkout', '-q', 'main']);
+    write(repo, 'mod.py', src('type', 'Reworded.', '1'));
+    commitAll(repo, 'doc reworded', '2025-02-01T00:00:00Z');
+    git(repo, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic'], '2025-03-01T00:00:00Z');
+    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-branch-cache'), only: 'advancedDoc' });
+    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'getter_type');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('names the branch commit that removed the word the doc names', () => {
+    expect(fn!.reviewSuggestion!.findings.map((f) => `${f.code} ${f.params.removed}`)).toEqual(['BODY_CHANGED type']);
+    expect(fn!.reviewSuggestion!.commit).toBe(branch.removed);
   });
 });
