@@ -109,6 +109,42 @@ const PY_KEYWORDS = new Set([
   'is',
 ]);
 
+const OPEN = new Set(['(', '[', '{']);
+const CLOSE = new Set([')', ']', '}']);
+
+/**
+ * A nested Python `def`'s parameter and return annotations dropped, as the function's own are
+ * (pymongo's `async def inner(session: Optional[AsyncClientSession], …) -> None:` made "now uses
+ * 'AsyncClientSession'"; held-out round 5).
+ */
+function nestedDefsUnannotated(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] !== 'def' || tokens[i + 2] !== '(') {
+      out.push(tokens[i]!);
+      continue;
+    }
+    let depth = 1;
+    let j = i + 3;
+    for (; j < tokens.length && depth > 0; j++) {
+      if (OPEN.has(tokens[j]!)) depth++;
+      else if (CLOSE.has(tokens[j]!)) depth--;
+    }
+    out.push('def', tokens[i + 1]!, '(', ...paramTokens(tokens.slice(i + 3, j - 1)), ')');
+    // `-> T` up to the ':' that opens the block (at bracket depth 0).
+    if (tokens[j] === '->' || (tokens[j] === '-' && tokens[j + 1] === '>')) {
+      let d = 0;
+      while (j < tokens.length && !(d === 0 && tokens[j] === ':')) {
+        if (OPEN.has(tokens[j]!)) d++;
+        else if (CLOSE.has(tokens[j]!)) d--;
+        j++;
+      }
+    }
+    i = j - 1;
+  }
+  return out;
+}
+
 /** Parameter tokens without their annotations: `a: int = 1` → `a = 1` (TS `b?: string` → `b`). */
 function paramTokens(tokens: readonly string[]): string[] {
   const out: string[] = [];
@@ -341,7 +377,7 @@ export function codeKey(content: string, name: string, language: string): string
     bodyText = withoutImports(withoutVariableAnnotations(bodyText)).replace(/^([ \t]*return)[ \t]+None[ \t]*(?=#|$)/gm, '$1');
   let body = codeTokens(bodyText, language);
   if (language === 'Python' && body[0]?.startsWith('"')) body.shift();
-  if (language === 'Python') body = joinedStrings(body);
+  if (language === 'Python') body = nestedDefsUnannotated(joinedStrings(body));
   else if (annotated) body = withoutCasts(body);
   else if (language === 'Go') {
     head = goAny(head);

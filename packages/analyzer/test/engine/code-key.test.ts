@@ -10,6 +10,12 @@ describe('code key', () => {
     const cosmetic = `def f(a: int, b: int = 1) -> str:\n    """Another doc."""\n    # a comment\n\n    result: int = helper(\n        a,\n        "x",\n    )  # type: ignore\n    for k, j in pairs(result):\n        result += k\n    return f"{result}"\n`;
     expect(py(cosmetic)).toBe(py(PY));
   });
+  it("sets aside a nested def's parameter and return annotations too (pymongo drop_search_index)", () => {
+    const nested = (ann: string, ret: string): string =>
+      `def f(a, b=1):\n    async def inner(session${ann}, conn${ann})${ret}:\n        return await run(session, conn, a)\n    return await retry(inner, b)\n`;
+    expect(py(nested(': Optional[AsyncClientSession]', ' -> list[str]'))).toBe(py(nested('', '')));
+    expect(py(nested('', '').replace('conn, a)', 'conn, b)'))).not.toBe(py(nested('', '')));
+  });
   it('sees a change of code, of a parameter, of an attribute or of a keyword argument', () => {
     expect(py(PY.replace('total += i', 'total += j'))).not.toBe(py(PY));
     expect(py(PY.replace('(a, b=1)', '(a, c=1)'))).not.toBe(py(PY));
