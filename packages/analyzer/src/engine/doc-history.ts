@@ -284,14 +284,20 @@ async function introducedBy(
   fileCommits?: Array<[string, number]>,
 ): Promise<[string, number] | null> {
   const key = findingKey(f);
-  const shows = async (rev: string): Promise<boolean> => {
+  // null: the function is not found at `rev` (no evidence either way).
+  const state = async (rev: string): Promise<boolean | null> => {
     const version = await oldFunction(rev, now, occurrence);
     const contract = version ? contractFor(version.fn, ctx.language) : null;
-    if (!version || !contract) return false;
+    if (!version || !contract) return null;
     return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language), hierarchy, constants, now.scope)[kind].some(
       (g) => findingKey(g) === key,
     );
   };
+  const shows = async (rev: string): Promise<boolean> => (await state(rev)) === true;
+  // A commit made the finding only if its parent's version is found without it: a parent where
+  // the function is not found (a merge whose version the reader cannot place it in) proves nothing
+  // (mongoose `SchemaType.required` named a later commit whose parent was such a merge).
+  const lacks = async (rev: string): Promise<boolean> => (await state(rev)) === false;
   // The commit that changed a return type removes a line naming the old type the doc states (a
   // later change of the new type, `Observable<T>` → `HystrixCachedObservable<T>`, is not what
   // made the doc stale: Hystrix, held-out round 4); one that stopped returning None removes a
@@ -321,9 +327,9 @@ async function introducedBy(
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  if (oldest >= 0 && !(await shows(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  if (oldest >= 0 && (await lacks(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
   for (const [sha, time] of fileCommits ? commits.slice(0, 8) : commits) {
-    if ((await shows(sha)) && !(await shows(`${sha}^`))) return [sha.slice(0, 7), time];
+    if ((await shows(sha)) && (await lacks(`${sha}^`))) return [sha.slice(0, 7), time];
   }
   return null;
 }
@@ -380,10 +386,15 @@ async function lastCodeChange(
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  if (oldest >= 0 && !(await same(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  // The parent must be found with another key: one where the function is not found proves nothing.
+  const differs = async (rev: string, key: string): Promise<boolean> => {
+    const parent = await keyAt(rev);
+    return parent !== null && parent !== key;
+  };
+  if (oldest >= 0 && (await differs(`${commits[oldest]![0]}^`, keyNow))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
   for (const [sha, time] of commits.slice(0, 8)) {
     const then = await keyAt(sha);
-    if (then !== null && (await keyAt(`${sha}^`)) !== then) return [sha.slice(0, 7), time];
+    if (then !== null && (await differs(`${sha}^`, then))) return [sha.slice(0, 7), time];
   }
   return null;
 }
@@ -911,10 +922,11 @@ async function wordChangedBy(
   present: boolean,
   commits: ReadonlyArray<[string, number]>,
 ): Promise<[string, number] | null> {
-  const shows = async (rev: string): Promise<boolean> => {
+  const state = async (rev: string): Promise<boolean | null> => {
     const version = await oldFunction(rev, now, occurrence);
-    return version !== null && keyWords(bodyKey(keyOf(version.fn, ctx.language))).has(word) === present;
+    return version === null ? null : keyWords(bodyKey(keyOf(version.fn, ctx.language))).has(word) === present;
   };
+  const shows = async (rev: string): Promise<boolean> => (await state(rev)) === true;
   let lo = 0;
   let hi = commits.length - 1;
   let oldest = -1;
@@ -925,7 +937,7 @@ async function wordChangedBy(
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  if (oldest >= 0 && !(await shows(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  if (oldest >= 0 && (await state(`${commits[oldest]![0]}^`)) === false) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
   return null;
 }
 

@@ -103,3 +103,34 @@ describe('a branch commit older than the doc, merged after it', () => {
     expect(fn!.reviewSuggestion!.commit).toBe(branch.removed);
   });
 });
+
+/**
+ * A commit whose parent's version does not hold the function (its class renamed there and back)
+ * made nothing: only a parent found without the finding proves a commit made it (mongoose
+ * `SchemaType.required` named a later commit whose parent was a merge it could not be placed in).
+ */
+describe('a parent where the function is not found', () => {
+  const repo = tempDir('finding-commits-absent');
+  const made: Record<string, string> = {};
+  const src = (cls: string, raises: boolean): string =>
+    `class ${cls}:\n    def check(self, value):\n        """Check the value.\n\n        Args:\n            value: the value.\n        """\n        if value is None:\n            ${raises ? 'raise ValueError(value)' : 'return False'}\n        return True\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'mod.py', src('Schema', false));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    write(repo, 'mod.py', src('Schema', true));
+    made.raise = commitAll(repo, 'raise on None', '2025-02-01T00:00:00Z');
+    write(repo, 'mod.py', src('Renamed', true));
+    commitAll(repo, 'rename the class', '2025-03-01T00:00:00Z');
+    write(repo, 'mod.py', src('Schema', true));
+    commitAll(repo, 'rename it back', '2025-04-01T00:00:00Z');
+    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-absent-cache'), only: 'advancedDoc' });
+    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'Schema.check');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('names the commit that added the raise, not the one whose parent lacks the function', () => {
+    expect(fn!.reviewSuggestion!.findings.map((f) => `${f.code} ${f.params.type}`)).toEqual(['RAISE_ADDED ValueError']);
+    expect(fn!.reviewSuggestion!.commit).toBe(made.raise);
+  });
+});
