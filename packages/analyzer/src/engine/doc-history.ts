@@ -396,6 +396,10 @@ async function lastCodeChange(
     const then = await keyAt(sha);
     if (then !== null && (await differs(`${sha}^`, then))) return [sha.slice(0, 7), time];
   }
+  // A branch commit dated before the others, merged after them, is at the old end: the newest of
+  // those that made today's key.
+  for (const [sha, time] of farEnd(commits.slice(8)).reverse())
+    if ((await keyAt(sha)) === keyNow && (await differs(`${sha}^`, keyNow))) return [sha.slice(0, 7), time];
   return null;
 }
 
@@ -938,7 +942,18 @@ async function wordChangedBy(
     } else hi = mid - 1;
   }
   if (oldest >= 0 && (await state(`${commits[oldest]![0]}^`)) === false) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  // History that is not monotonic: a branch commit dated before the others (and so at the end of
+  // the list) merged after them. Scan the oldest few.
+  for (const [sha, time] of farEnd(commits)) if ((await shows(sha)) && (await state(`${sha}^`)) === false) return [sha.slice(0, 7), time];
   return null;
+}
+
+/** Most commits at the old end of a list a failed bisection scans (branch commits dated early, merged late). */
+const FAR_END_SCAN = 8;
+
+/** The oldest FAR_END_SCAN commits of a newest-first list, oldest first. */
+function farEnd<T>(commits: readonly T[]): T[] {
+  return commits.slice(-FAR_END_SCAN).reverse();
 }
 
 /** Candidates of one file judged at once. */

@@ -134,3 +134,41 @@ describe('a parent where the function is not found', () => {
     expect(fn!.reviewSuggestion!.commit).toBe(made.raise);
   });
 });
+
+/**
+ * The same, with more commits after the doc than the short scan reads: the branch commit, dated
+ * before them all, sits at the far end of the list (mybatis `Reflector.getGetterType`: 78276f3,
+ * dated 2022-12-21, merged after the doc's 2023-02-04 change).
+ */
+describe('a branch commit older than the doc, behind many later commits', () => {
+  const repo = tempDir('finding-commits-far');
+  const branch: Record<string, string> = {};
+  const src = (word: string, doc: string, other: number): string =>
+    `def getter_type(name):\n    """Gets the type of the \`type\` getter. ${doc}"""\n    check(name)\n    log(name)\n    trace(name)\n    return lookup(name, ${word})\n\n\ndef other(a):\n    """Other, \`a\`."""\n    check(a)\n    log(a)\n    return a + ${other}\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'mod.py', src('type', 'First.', 0));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    git(repo, ['checkout', '-q', '-b', 'topic']);
+    write(repo, 'mod.py', src('clazz', 'First.', 0));
+    branch.removed = commitAll(repo, 'type -> clazz (on the branch)', '2025-01-15T00:00:00Z');
+    git(repo, ['checkout', '-q', 'main']);
+    write(repo, 'mod.py', src('type', 'Reworded.', 0));
+    commitAll(repo, 'doc reworded', '2025-02-01T00:00:00Z');
+    for (let i = 1; i <= 10; i++) {
+      write(repo, 'mod.py', src('type', 'Reworded.', i));
+      commitAll(repo, `other ${i}`, `2025-02-${String(i + 1).padStart(2, '0')}T00:00:00Z`);
+    }
+    git(repo, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic'], '2025-03-01T00:00:00Z');
+    write(repo, 'mod.py', src('clazz', 'Reworded.', 11));
+    commitAll(repo, 'other 11', '2025-03-02T00:00:00Z');
+    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-far-cache'), only: 'advancedDoc' });
+    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'getter_type');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('names the branch commit that removed the word the doc names', () => {
+    expect(fn!.reviewSuggestion!.findings.map((f) => `${f.code} ${f.params.removed}`)).toEqual(['BODY_CHANGED type']);
+    expect(fn!.reviewSuggestion!.commit).toBe(branch.removed);
+  });
+});
