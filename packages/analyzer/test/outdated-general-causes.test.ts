@@ -412,3 +412,29 @@ describe('held-out round 5, second set (pymongo)', () => {
     expect(await verdicts(py, 'Python')).toEqual({ decrypt: 'CURRENT' });
   });
 });
+
+describe('held-out round 5, second set (jfreechart, sequelize, nltk)', () => {
+  const sig = { names: ['series'], variadic: [], incomplete: false, acceptsKeywords: false };
+  it("a throw replaced by the repository's own argument guard (`Args.requireInRange`) removes nothing (jfreechart getSeries, e21c422)", () => {
+    const java = (body: string) => `public VectorSeries getSeries(int series) {\n${body}\n  return this.data.get(series);\n}`;
+    const then = contractOf(
+      java(
+        '  if ((series < 0) || (series >= getSeriesCount())) {\n    throw new IllegalArgumentException("Series index out of bounds");\n  }',
+      ),
+      'getSeries',
+      'Java',
+      sig,
+      'value',
+    );
+    const now = contractOf(java('  Args.requireInRange(series, "series", 0, this.data.size() - 1);'), 'getSeries', 'Java', sig, 'value');
+    const doc = docOf(
+      'Returns a series.\n@param series  the series index.\n@return The series.\n@throws IllegalArgumentException if {@code series} is not in range',
+    );
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
+  });
+  it('an async function gives a promise: "@returns A promise that resolves…" is not contradicted (sequelize parallelForEach)', async () => {
+    const ts =
+      '/**\n * Runs each callback.\n *\n * @param iterable The value to iterate\n * @returns A promise that resolves once each callback is done executing\n */\nexport async function parallelForEach<T>(iterable: Iterable<T>): Promise<void> {\n  await Promise.all([...iterable]);\n}\n\n/**\n * Runs.\n *\n * @returns The count of items\n */\nexport function count(iterable: number[]): void {\n  iterable.sort();\n}\n';
+    expect(await verdicts(ts, 'TypeScript')).toEqual({ parallelForEach: 'CURRENT', count: 'OUTDATED' });
+  });
+});

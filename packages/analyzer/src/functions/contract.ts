@@ -197,6 +197,12 @@ const JVM_THROWING_HELPERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}\p{N}_$])checkArgument\s*\(/u, 'IllegalArgumentException'],
   [/(?<![\p{L}\p{N}_$])checkState\s*\(/u, 'IllegalStateException'],
   [/(?<![\p{L}\p{N}_$])check(?:Element|Position)Indexe?s?\s*\(/u, 'IndexOutOfBoundsException'],
+  // A repository's own argument guard, `Args.requireInRange(…)`, `Checks.checkPositive(…)`: a
+  // static `require…`/`check…` method of a class (jfreechart `getSeries`, held-out round 5).
+  [
+    /(?<![\p{L}\p{N}_$.])(?!(?:Preconditions|Objects|Verify)\.)\p{Lu}[\p{L}\p{N}_$]*\.(?:require|check)\p{Lu}[\p{L}\p{N}_$]*\s*\(/u,
+    'IllegalArgumentException',
+  ],
 ];
 
 /** Types the `throws` clause declares that the body does not throw itself. */
@@ -208,9 +214,7 @@ function declaredOnlyOf(header: string, body: string, language: string): string[
 /** Types the standard checking helpers called in `body` throw (Java, Kotlin). */
 function checksOf(body: string, language: string): string[] {
   if (language !== 'Java' && language !== 'Kotlin') return [];
-  return JVM_THROWING_HELPERS.filter(([call]) => call.test(body))
-    .map(([, type]) => type)
-    .sort();
+  return [...new Set(JVM_THROWING_HELPERS.filter(([call]) => call.test(body)).map(([, type]) => type))].sort();
 }
 
 function raisesOf(header: string, body: string, language: string): string[] {
