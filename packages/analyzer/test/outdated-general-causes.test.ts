@@ -438,3 +438,23 @@ describe('held-out round 5, second set (jfreechart, sequelize, nltk)', () => {
     expect(await verdicts(ts, 'TypeScript')).toEqual({ parallelForEach: 'CURRENT', count: 'OUTDATED' });
   });
 });
+
+describe('held-out round 5, second set: defaults (xarray, nltk)', () => {
+  const doc = {
+    text: 'Merge.\n\nParameters\n----------\ncompat : str, default: "no_conflicts"\n    How to compare.\nthreshold : float, default 0.001\n    A threshold.',
+    params: ['compat', 'threshold'],
+    documentsReturn: true,
+  };
+  const then = { ...base, params: ['compat', 'threshold'], defaults: { compat: '"no_conflicts"', threshold: '0.001' } };
+  it('a default swapped for a name the file does not bind (an imported deprecation object) is not known to differ (xarray Dataset.merge, d237a71)', () => {
+    const now = { ...then, defaults: { ...then.defaults, compat: '_COMPAT_DEFAULT' } };
+    expect(contractChanges(then, now, doc, none).outdated).toEqual([]);
+    // a literal the doc does not state is still a change it contradicts
+    const literal = { ...then, defaults: { ...then.defaults, compat: '"override"' } };
+    expect(contractChanges(then, literal, doc, none).outdated.map((f) => f.code)).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
+  });
+  it('the same number written otherwise (`.001` → `0.001`) is no change (nltk LegalitySyllableTokenizer, 1735bbe)', () => {
+    const was = { ...then, defaults: { ...then.defaults, threshold: '. 001' } };
+    expect(contractChanges(was, then, doc, none).review).toEqual([]);
+  });
+});
