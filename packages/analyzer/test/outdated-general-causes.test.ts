@@ -346,3 +346,115 @@ describe('held-out round 4, after the fixes', () => {
     ]);
   });
 });
+
+describe('held-out round 5 (mongoose)', () => {
+  it('a JavaScript parameter named with `$` is read with it (`@param {string} $conditional`, castForQuery)', async () => {
+    const js =
+      '/**\n * Casts for a query.\n * @param {string} $conditional\n * @param {any} val\n */\nSchemaBigInt.prototype.castForQuery = function($conditional, val) {\n  return val;\n};\n\n/**\n * Casts.\n * @param {string} $conditional\n * @param {any} [value]\n */\nSchemaDate.prototype.castForQuery = function($conditional, val) {\n  return val;\n};\n';
+    const fns = await extractFunctions(js, 'JavaScript', 'x');
+    expect(fns.map((f) => f.outdated.status)).toEqual(['CURRENT', 'OUTDATED']);
+    expect(fns[1]!.outdated.findings?.[0]?.params).toEqual({ names: 'value' });
+    expect(parseDocstring('@param {string} $name the name', 'PHP').params).toEqual(['name']);
+  });
+  it('a parameter marked unused with a leading underscore is the one its doc names without it (`_schemaOptions`)', async () => {
+    const js =
+      '/**\n * Boolean SchemaType constructor.\n * @param {string} path\n * @param {object} options\n * @param {object} schemaOptions\n */\nfunction SchemaBoolean(path, options, _schemaOptions) {\n  SchemaType.call(this, path, options);\n}\n';
+    const [fn] = await extractFunctions(js, 'JavaScript', 'x');
+    expect(fn!.outdated.status).toBe('CURRENT');
+    expect(fn!.docFacts?.missingParams).toEqual([]);
+    const py = 'def f(a, _unused):\n    """Do.\n\n    Args:\n        a: the a\n        unused: ignored\n    """\n    return a\n';
+    expect(await verdicts(py, 'Python')).toEqual({ f: 'CURRENT' });
+  });
+  it('a method whose body only throws ("not implemented") and takes nothing documents what implementations accept', async () => {
+    const js =
+      "/**\n * Sets the client.\n * @param {MongoClient} client The Client to set to be used.\n * @return {Connection} this\n */\nConnection.prototype.setClient = function setClient() {\n  throw new MongooseError('Connection#setClient not implemented by driver');\n};\n\n/**\n * Clones.\n * @param {Function} callback\n * @return {StateMachine}\n */\nStateMachine.prototype.clone = function clone() {\n  return new this.constructor();\n};\n";
+    expect(await verdicts(js, 'JavaScript')).toEqual({ 'Connection.setClient': 'CURRENT', 'StateMachine.clone': 'OUTDATED' });
+  });
+  it('a bare `@returns` (an editor-generated stub) documents no return value', async () => {
+    const js =
+      '/**\n * Handles an error.\n * @param {Error} err\n * @returns\n */\nfunction handle(err) {\n  log(err);\n}\n\n/**\n * Removes.\n * @param {string} name\n * @return {Connection} this\n */\nfunction removeDb(name) {\n  log(name);\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ handle: 'CURRENT', removeDb: 'OUTDATED' });
+    expect(parseDocstring('Reads.\n@returns', 'JavaScript').documentsReturn).toBe(false);
+  });
+  it('a JavaScript reserved word where the name belongs is the description (`@param {object} new query conditions`)', async () => {
+    const js =
+      '/**\n * Sets the query conditions.\n * @param {object} new query conditions\n * @return {undefined}\n */\nQuery.prototype.setQuery = function(val) {\n  this._conditions = val;\n};\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ 'Query.setQuery': 'CURRENT' });
+  });
+  it('a raise swapped for its subtype (`Error` → `MongooseError extends Error`) under a doc that names neither is no suggestion (Schema.add, 430922b)', () => {
+    const hierarchy = classHierarchy('class MongooseError extends Error {}\n', 'JavaScript');
+    const doc = { text: 'Adds key path / schema type pairs to this schema.', params: ['obj'], documentsReturn: true };
+    const then = { ...base, params: ['obj'], raises: ['Error'] };
+    expect(contractChanges(then, { ...then, raises: ['MongooseError'] }, doc, none, hierarchy).review).toEqual([]);
+    // A new type beside what it raised before is a new way to fail (insertOne, af5dca8)…
+    const added = contractChanges(then, { ...then, raises: ['Error', 'ObjectParameterError'] }, doc, none, hierarchy).review;
+    expect(added.map((f) => f.code)).toEqual(['RAISE_ADDED']);
+    // …and a swap the doc names is still one.
+    const naming = { ...doc, text: 'Adds pairs.\n@throws {Error} on a bad schema' };
+    expect(contractChanges(then, { ...then, raises: ['MongooseError'] }, naming, none, hierarchy).review.map((f) => f.code)).toEqual([
+      'RAISE_REMOVED',
+      'RAISE_ADDED',
+    ]);
+  });
+});
+
+describe('held-out round 5, second set (pymongo)', () => {
+  it('a reST field whose name a stray backtick closes (`:param value` (Binary): …`) names `value`, not its type', async () => {
+    expect(parseDocstring(':param chunk_size_bytes` (options): The number of bytes per chunk.\n', 'Python').params).toEqual([
+      'chunk_size_bytes',
+    ]);
+    expect(parseDocstring(':param conn` - A Connection instance.\n:param check: raise if there are errors\n', 'Python').params).toEqual([
+      'conn',
+      'check',
+    ]);
+    const py =
+      'def decrypt(self, value):\n    """Decrypt an encrypted value.\n\n    :param value` (Binary): The encrypted value, a\n        :class:`~bson.binary.Binary` with subtype 6.\n\n    :return: The decrypted BSON value.\n    """\n    return self._decrypt(value)\n';
+    expect(await verdicts(py, 'Python')).toEqual({ decrypt: 'CURRENT' });
+  });
+});
+
+describe('held-out round 5, second set (jfreechart, sequelize, nltk)', () => {
+  const sig = { names: ['series'], variadic: [], incomplete: false, acceptsKeywords: false };
+  it("a throw replaced by the repository's own argument guard (`Args.requireInRange`) removes nothing (jfreechart getSeries, e21c422)", () => {
+    const java = (body: string) => `public VectorSeries getSeries(int series) {\n${body}\n  return this.data.get(series);\n}`;
+    const then = contractOf(
+      java(
+        '  if ((series < 0) || (series >= getSeriesCount())) {\n    throw new IllegalArgumentException("Series index out of bounds");\n  }',
+      ),
+      'getSeries',
+      'Java',
+      sig,
+      'value',
+    );
+    const now = contractOf(java('  Args.requireInRange(series, "series", 0, this.data.size() - 1);'), 'getSeries', 'Java', sig, 'value');
+    const doc = docOf(
+      'Returns a series.\n@param series  the series index.\n@return The series.\n@throws IllegalArgumentException if {@code series} is not in range',
+    );
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
+  });
+  it('an async function gives a promise: "@returns A promise that resolves…" is not contradicted (sequelize parallelForEach)', async () => {
+    const ts =
+      '/**\n * Runs each callback.\n *\n * @param iterable The value to iterate\n * @returns A promise that resolves once each callback is done executing\n */\nexport async function parallelForEach<T>(iterable: Iterable<T>): Promise<void> {\n  await Promise.all([...iterable]);\n}\n\n/**\n * Runs.\n *\n * @returns The count of items\n */\nexport function count(iterable: number[]): void {\n  iterable.sort();\n}\n';
+    expect(await verdicts(ts, 'TypeScript')).toEqual({ parallelForEach: 'CURRENT', count: 'OUTDATED' });
+  });
+});
+
+describe('held-out round 5, second set: defaults (xarray, nltk)', () => {
+  const doc = {
+    text: 'Merge.\n\nParameters\n----------\ncompat : str, default: "no_conflicts"\n    How to compare.\nthreshold : float, default 0.001\n    A threshold.',
+    params: ['compat', 'threshold'],
+    documentsReturn: true,
+  };
+  const then = { ...base, params: ['compat', 'threshold'], defaults: { compat: '"no_conflicts"', threshold: '0.001' } };
+  it('a default swapped for a name the file does not bind (an imported deprecation object) is not known to differ (xarray Dataset.merge, d237a71)', () => {
+    const now = { ...then, defaults: { ...then.defaults, compat: '_COMPAT_DEFAULT' } };
+    expect(contractChanges(then, now, doc, none).outdated).toEqual([]);
+    // a literal the doc does not state is still a change it contradicts
+    const literal = { ...then, defaults: { ...then.defaults, compat: '"override"' } };
+    expect(contractChanges(then, literal, doc, none).outdated.map((f) => f.code)).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
+  });
+  it('the same number written otherwise (`.001` → `0.001`) is no change (nltk LegalitySyllableTokenizer, 1735bbe)', () => {
+    const was = { ...then, defaults: { ...then.defaults, threshold: '. 001' } };
+    expect(contractChanges(was, then, doc, none).review).toEqual([]);
+  });
+});

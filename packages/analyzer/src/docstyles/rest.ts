@@ -4,12 +4,24 @@ import { normaliseParamName, saysNothing, type StyleParser } from './types.ts';
 
 const PARAM = /^\s*:(?:param|parameter|arg|argument|key|keyword|kwarg|kwparam)\s+([^:]+):/;
 const RETURN = /^\s*:(returns?|rtype|yields?|ytype)\s*:(.*)$/;
+/**
+ * A field half-converted from the older "`name` (type): text" style, where a backtick closes the
+ * name (`:param value\` (Binary): …`, `:param conn\` - A Connection.`): the name is before the
+ * backtick, not the last word before a colon (pymongo, held-out round 5).
+ */
+const TICKED = /^\s*:(?:param|parameter|arg|argument|key|keyword|kwarg|kwparam)\s+`?([\p{L}_][\p{L}\p{N}_]*)`/u;
 
 export const parseRest: StyleParser = (lines) => {
   const params: string[] = [];
   let documentsReturn = false;
   let found = false;
   for (const line of lines) {
+    const ticked = TICKED.exec(line);
+    if (ticked) {
+      found = true;
+      params.push(ticked[1]!);
+      continue;
+    }
     const p = PARAM.exec(line);
     if (p) {
       found = true;

@@ -37,9 +37,10 @@ function paramNames(rest: string, language: string): string[] {
   if (token.startsWith('<')) return []; // Javadoc type parameter `@param <T>`
   // Sub-properties (`options.timeout`, `opts[].x`) document a field, not a parameter.
   if (/[.[]/.test(token.replace(/^\.\.\./, ''))) return [];
+  const keepDollar = language === 'JavaScript' || language === 'TypeScript' || language === 'TSX';
   return token
     .split(',')
-    .map((t) => normaliseParamName(t))
+    .map((t) => normaliseParamName(t, keepDollar))
     .filter((n): n is string => n !== null);
 }
 
@@ -57,7 +58,9 @@ export const parseTags: StyleParser = (lines, language) => {
     const r = RETURN.exec(line);
     if (r) {
       found = true;
-      documentsReturn ||= !saysNothing(firstWordOrType(r[1] ?? ''));
+      // A bare `@returns` (an editor's generated stub) states no value.
+      const what = firstWordOrType(r[1] ?? '');
+      documentsReturn ||= what !== '' && !saysNothing(what);
     }
   }
   return found ? { params, documentsReturn } : null;

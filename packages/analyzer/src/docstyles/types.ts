@@ -33,13 +33,12 @@ export function saysNothing(text: string): boolean {
 const ALLOWS_NONE =
   /(?:^|[\s`*(])None\s+(?:if|when|whenever|unless|otherwise|on|for|in case)\b|\bor\s+[`*]*None\b|\b(?:otherwise|else)\s*,?\s*[`*]*None\b|\bOptional\[/;
 
-/** Strips the markers a doc may put around a parameter name; null when it is no plain name. */
-export function normaliseParamName(raw: string): string | null {
-  const name = raw
-    .replace(/^[[(]|[\]),:;]+$/g, '')
-    .replace(/=.*$/, '')
-    .replace(/^(\.\.\.|&|\*{1,2}|\$)+/, '')
-    .replace(/^\$/, '')
-    .replace(/\?$/, '');
+/**
+ * Strips the markers a doc may put around a parameter name; null when it is no plain name.
+ * `keepDollar`: in JavaScript/TypeScript `$` is part of a name (`$conditional`), not PHP's sigil.
+ */
+export function normaliseParamName(raw: string, keepDollar = false): string | null {
+  const bare = raw.replace(/^[[(]|[\]),:;]+$/g, '').replace(/=.*$/, '');
+  const name = bare.replace(keepDollar ? /^(\.\.\.|&|\*{1,2})+/ : /^(\.\.\.|&|\*{1,2}|\$)+/, '').replace(/\?$/, '');
   return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name) ? name : null;
 }

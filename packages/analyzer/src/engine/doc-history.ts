@@ -23,7 +23,7 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
-import { bodyKey, changedWordsTheDocNames, codeKey } from './code-key.ts';
+import { bodyKey, changedWordsTheDocNames, codeKey, keyWords } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -284,14 +284,20 @@ async function introducedBy(
   fileCommits?: Array<[string, number]>,
 ): Promise<[string, number] | null> {
   const key = findingKey(f);
-  const shows = async (rev: string): Promise<boolean> => {
+  // null: the function is not found at `rev` (no evidence either way).
+  const state = async (rev: string): Promise<boolean | null> => {
     const version = await oldFunction(rev, now, occurrence);
     const contract = version ? contractFor(version.fn, ctx.language) : null;
-    if (!version || !contract) return false;
+    if (!version || !contract) return null;
     return contractChanges(then, contract, doc, () => raisesInText(version.text, ctx.language), hierarchy, constants, now.scope)[kind].some(
       (g) => findingKey(g) === key,
     );
   };
+  const shows = async (rev: string): Promise<boolean> => (await state(rev)) === true;
+  // A commit made the finding only if its parent's version is found without it: a parent where
+  // the function is not found (a merge whose version the reader cannot place it in) proves nothing
+  // (mongoose `SchemaType.required` named a later commit whose parent was such a merge).
+  const lacks = async (rev: string): Promise<boolean> => (await state(rev)) === false;
   // The commit that changed a return type removes a line naming the old type the doc states (a
   // later change of the new type, `Observable<T>` → `HystrixCachedObservable<T>`, is not what
   // made the doc stale: Hystrix, held-out round 4); one that stopped returning None removes a
@@ -321,9 +327,9 @@ async function introducedBy(
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  if (oldest >= 0 && !(await shows(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  if (oldest >= 0 && (await lacks(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
   for (const [sha, time] of fileCommits ? commits.slice(0, 8) : commits) {
-    if ((await shows(sha)) && !(await shows(`${sha}^`))) return [sha.slice(0, 7), time];
+    if ((await shows(sha)) && (await lacks(`${sha}^`))) return [sha.slice(0, 7), time];
   }
   return null;
 }
@@ -368,7 +374,7 @@ async function lastCodeChange(
   // them the function's key reads today's key down to the commit that made it, another before:
   // bisect for that commit (a few reads, not two per commit) and accept it only if its parent's
   // key differs; history that is not monotonic falls back to a short scan.
-  const commits = (await commitsSince()).filter(([, time]) => time > c.doc.time && time <= c.body.time).slice(0, MAX_CODE_CHANGE_COMMITS);
+  const commits = (await commitsSince()).filter(([, time]) => time <= c.body.time).slice(0, MAX_CODE_CHANGE_COMMITS);
   const same = async (sha: string): Promise<boolean> => (await keyAt(sha)) === keyNow;
   let lo = 0;
   let hi = commits.length - 1;
@@ -380,11 +386,20 @@ async function lastCodeChange(
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  if (oldest >= 0 && !(await same(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  // The parent must be found with another key: one where the function is not found proves nothing.
+  const differs = async (rev: string, key: string): Promise<boolean> => {
+    const parent = await keyAt(rev);
+    return parent !== null && parent !== key;
+  };
+  if (oldest >= 0 && (await differs(`${commits[oldest]![0]}^`, keyNow))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
   for (const [sha, time] of commits.slice(0, 8)) {
     const then = await keyAt(sha);
-    if (then !== null && (await keyAt(`${sha}^`)) !== then) return [sha.slice(0, 7), time];
+    if (then !== null && (await differs(`${sha}^`, then))) return [sha.slice(0, 7), time];
   }
+  // A branch commit dated before the others, merged after them, is at the old end: the newest of
+  // those that made today's key.
+  for (const [sha, time] of farEnd(commits.slice(8)).reverse())
+    if ((await keyAt(sha)) === keyNow && (await differs(`${sha}^`, keyNow))) return [sha.slice(0, 7), time];
   return null;
 }
 
@@ -720,6 +735,18 @@ export async function judgeFileHistory(
   // The file's non-merge commits, read once per file when a suggestion needs its commit named.
   let fileCommits: Promise<Array<[string, number]>> | null = null;
   const commitsSince = (): Promise<Array<[string, number]>> => (fileCommits ??= nonMergeCommits(ctx, oldestDoc(candidates)));
+  // The commits after one candidate's doc are those its commit cannot reach (`doc..HEAD`), not
+  // those dated after it: a branch commit older than the doc and merged after it changed the code
+  // the doc now sits over (mybatis `Reflector.getGetterType`, held-out round 5). One `git log` per
+  // distinct doc commit that is not the file's oldest.
+  const afterDoc = new Map<string, Promise<Array<[string, number]>>>();
+  const commitsAfter = (c: Candidate): Promise<Array<[string, number]>> => {
+    if (c.doc.sha === '') return Promise.resolve([]);
+    const rev = revOf(c.doc.sha);
+    let found = afterDoc.get(rev);
+    if (!found) afterDoc.set(rev, (found = rev === oldestDoc(candidates) ? commitsSince() : nonMergeCommits(ctx, rev)));
+    return found;
+  };
   let raised: Set<string> | null = null;
   const current = (): Set<string> => (raised ??= raisesInText(text, ctx.language));
   const repository = repositoryParents(ctx.blobs);
@@ -784,7 +811,8 @@ export async function judgeFileHistory(
         };
         // Not found in the commits (an uncommitted change, or past the search): the walk's commit.
         const named =
-          made[0] ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language)));
+          made[0] ??
+          (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, () => commitsAfter(c), c, keyOf(c.fn, ctx.language)));
         if (named) outdated(...named);
         else ctx.merges.name(ctx.rel, c.body, c.doc.time, outdated);
       } else {
@@ -810,11 +838,16 @@ export async function judgeFileHistory(
       const docDate = day(c.doc.time);
       // A contract finding (a parameter added, a raise…) is dated by the commit that made it, not
       // by the function's newest code change (pexpect `fdspawn.__init__`: three parameters added
-      // in three commits, the suggestion named the third for all; held-out round 4).
-      const since = before && thenContract && review[0]!.code !== 'BODY_CHANGED' ? await commitsSince() : [];
-      const sinceDoc = since.filter(([, time]) => time > c.doc.time).slice(0, MAX_REVIEW_ATTRIBUTION_COMMITS);
-      const made =
-        sinceDoc.length > 0
+      // in three commits, the suggestion named the third for all; held-out round 4). So is a body
+      // change the doc names: by the commit that added or removed its first word (mongoose
+      // `toJSONSchema`: `useBsonType` left in 72609f2, a later refactor was named; held-out round 5).
+      const sinceDoc = before && thenContract ? (await commitsAfter(c)).slice(0, MAX_REVIEW_ATTRIBUTION_COMMITS) : [];
+      const word = review[0]!.code === 'BODY_CHANGED' ? wordOf(review[0]!) : null;
+      const made: Array<[string, number] | null> = word
+        ? sinceDoc.length > 0
+          ? [await wordChangedBy(ctx, oldFunction, c.fn, c.occurrence, word.word, word.present, sinceDoc)]
+          : []
+        : sinceDoc.length > 0
           ? await Promise.all(
               review
                 .slice(0, MAX_ATTRIBUTED)
@@ -855,7 +888,7 @@ export async function judgeFileHistory(
       // The newest commit that changed the function's code (not a comment, annotation or layout
       // commit, not a merge); the walk's commit when none is found.
       const named =
-        newest ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, commitsSince, c, keyOf(c.fn, ctx.language)));
+        newest ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, () => commitsAfter(c), c, keyOf(c.fn, ctx.language)));
       if (named) apply(...named);
       else ctx.merges.name(ctx.rel, c.body, c.doc.time, apply);
     }
@@ -869,6 +902,58 @@ export async function judgeFileHistory(
     }),
   );
   return verdicts;
+}
+
+/** The word a BODY_CHANGED finding is dated by (its first removed, else first added) and whether the body has it now. */
+function wordOf(f: DocFinding): { word: string; present: boolean } | null {
+  const removed = f.params.removed?.split(',').filter(Boolean) ?? [];
+  const added = f.params.added?.split(',').filter(Boolean) ?? [];
+  if (removed.length > 0) return { word: removed[0]!, present: false };
+  return added.length > 0 ? { word: added[0]!, present: true } : null;
+}
+
+/**
+ * The commit that added (`present`) or removed a word of the function's code key: bisected over
+ * the file's commits since the doc (newest first) for the oldest whose version has the word as it
+ * is now, accepted only if its parent's does not. Null when none qualifies.
+ */
+async function wordChangedBy(
+  ctx: Context,
+  oldFunction: ReturnType<typeof functionReader>,
+  now: ParsedFunctionLike,
+  occurrence: number,
+  word: string,
+  present: boolean,
+  commits: ReadonlyArray<[string, number]>,
+): Promise<[string, number] | null> {
+  const state = async (rev: string): Promise<boolean | null> => {
+    const version = await oldFunction(rev, now, occurrence);
+    return version === null ? null : keyWords(bodyKey(keyOf(version.fn, ctx.language))).has(word) === present;
+  };
+  const shows = async (rev: string): Promise<boolean> => (await state(rev)) === true;
+  let lo = 0;
+  let hi = commits.length - 1;
+  let oldest = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (await shows(commits[mid]![0])) {
+      oldest = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (oldest >= 0 && (await state(`${commits[oldest]![0]}^`)) === false) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  // History that is not monotonic: a branch commit dated before the others (and so at the end of
+  // the list) merged after them. Scan the oldest few.
+  for (const [sha, time] of farEnd(commits)) if ((await shows(sha)) && (await state(`${sha}^`)) === false) return [sha.slice(0, 7), time];
+  return null;
+}
+
+/** Most commits at the old end of a list a failed bisection scans (branch commits dated early, merged late). */
+const FAR_END_SCAN = 8;
+
+/** The oldest FAR_END_SCAN commits of a newest-first list, oldest first. */
+function farEnd<T>(commits: readonly T[]): T[] {
+  return commits.slice(-FAR_END_SCAN).reverse();
 }
 
 /** Candidates of one file judged at once. */

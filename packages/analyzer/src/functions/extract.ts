@@ -215,7 +215,9 @@ function build(
   else returns = frame.returnsValue ? 'value' : 'none';
 
   const content = source.slice(start.startIndex, last.endIndex);
-  const judged = doc ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun, { name: facts.name, content }) : null;
+  const judged = doc
+    ? judgeDoc(doc.text, language, facts.signature, returns, spec.docNoun, { name: facts.name, content, stub: facts.isStub })
+    : null;
   const fn: ParsedFunction = {
     name: frame.qualifier ? `${frame.qualifier}.${facts.name}` : facts.name,
     startLine: startRow + 1,

@@ -598,7 +598,9 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
     const doc = frame.docstring;
     const returns = !frame.nonStub ? 'unknown' : frame.declaredNone ? 'none' : frame.returnsValue ? 'value' : 'none';
     const content = src.slice(frame.startIndex, endIndex);
-    const judged = doc ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring', { name: frame.name, content }) : null;
+    const judged = doc
+      ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring', { name: frame.name, content, stub: !frame.nonStub })
+      : null;
     const fn: ParsedFunction = {
       name: frame.qualifier ? `${frame.qualifier}.${frame.name}` : frame.name,
       startLine: frame.startRow + 1,

@@ -10,6 +10,12 @@ describe('code key', () => {
     const cosmetic = `def f(a: int, b: int = 1) -> str:\n    """Another doc."""\n    # a comment\n\n    result: int = helper(\n        a,\n        "x",\n    )  # type: ignore\n    for k, j in pairs(result):\n        result += k\n    return f"{result}"\n`;
     expect(py(cosmetic)).toBe(py(PY));
   });
+  it("sets aside a nested def's parameter and return annotations too (pymongo drop_search_index)", () => {
+    const nested = (ann: string, ret: string): string =>
+      `def f(a, b=1):\n    async def inner(session${ann}, conn${ann})${ret}:\n        return await run(session, conn, a)\n    return await retry(inner, b)\n`;
+    expect(py(nested(': Optional[AsyncClientSession]', ' -> list[str]'))).toBe(py(nested('', '')));
+    expect(py(nested('', '').replace('conn, a)', 'conn, b)'))).not.toBe(py(nested('', '')));
+  });
   it('sees a change of code, of a parameter, of an attribute or of a keyword argument', () => {
     expect(py(PY.replace('total += i', 'total += j'))).not.toBe(py(PY));
     expect(py(PY.replace('(a, b=1)', '(a, c=1)'))).not.toBe(py(PY));
@@ -88,6 +94,29 @@ describe('code key', () => {
 describe('changed words the doc names', () => {
   const words = (before: string, now: string, name: string, language: string, doc: string, params: string[] = []) =>
     changedWordsTheDocNames(bodyKey(codeKey(before, name, language)), bodyKey(codeKey(now, name, language)), doc, params);
+  it('a field of a documented parameter the body now hands on whole is still read, by the callee (mongoose toJSONSchema, 72609f2)', () => {
+    const before =
+      "SchemaDate.prototype.toJSONSchema = function toJSONSchema(options) {\n  return createDefinition('string', 'date', options?.useBsonType, isRequired);\n};";
+    const now =
+      "SchemaDate.prototype.toJSONSchema = function toJSONSchema(options) {\n  return this._createDefinition('string', 'date', options);\n};";
+    const doc =
+      "Returns this schema type's representation in a JSON schema.\n\n@param {object} [options]\n@param {boolean} [options.useBsonType=false] If true, return a representation with `bsonType`";
+    expect(words(before, now, 'toJSONSchema', 'JavaScript', doc, ['options'])).toEqual({ added: [], removed: [] });
+    // …but a field the body stops reading without handing the parameter on is a change.
+    const dropped =
+      "SchemaDate.prototype.toJSONSchema = function toJSONSchema(options) {\n  return createDefinition('string', 'date');\n};";
+    expect(words(before, dropped, 'toJSONSchema', 'JavaScript', doc, ['options']).removed).toContain('useBsonType');
+  });
+  it('a value or number an option description states is not named; one the summary, a code span or the return states is (mongoose insertMany)', () => {
+    const before =
+      'Model.insertMany = function insertMany(arr, options) {\n  return this.$__insertMany(arr, options, { ordered: false, limit: 0 });\n};';
+    const now = 'Model.insertMany = function insertMany(arr, options) {\n  return this.$__insertMany(arr, options);\n};';
+    const doc =
+      'Inserts many documents.\n\n@param {Array} arr the documents\n@param {object} [options]\n@param {boolean} [options.ordered=true] if true, will fail fast on the first error; if false, inserts all\n@param {number} [options.limit=0] at most this many, 0 for all\n@return {Promise}';
+    expect(words(before, now, 'insertMany', 'JavaScript', doc, ['arr', 'options'])).toEqual({ added: [], removed: [] });
+    const stated = doc.replace('@return {Promise}', '@return {Promise} resolves to `false` when nothing was inserted');
+    expect(words(before, now, 'insertMany', 'JavaScript', stated, ['arr', 'options']).removed).toEqual(['false']);
+  });
   it('a plain prose word is not a mention of a method the change calls (paramiko listdir_attr)', () => {
     const before = "def listdir_attr(self, path='.'):\n    self._log(DEBUG, 'listdir(%r)' % path)\n    return self._read(path)\n";
     const now = "def listdir_attr(self, path='.'):\n    self._log(DEBUG, 'listdir({!r})'.format(path))\n    return self._read(path)\n";

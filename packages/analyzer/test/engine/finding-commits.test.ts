@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
-import { commitAll, initRepo, tempDir, write } from './helpers.ts';
+import { commitAll, git, initRepo, tempDir, write } from './helpers.ts';
 
 /**
  * Each finding dated by the commit that made it (docs/metrics/outdated.md §Held-out round 4):
@@ -16,6 +16,7 @@ const py = (state: number): string =>
   [
     `def run(a, b${state >= 2 ? ', c=None' : ''}${state >= 3 ? ', d=None' : ''}):\n    """Run it.\n\n    Args:\n        a: the app.\n        b: the server.\n    """\n    return a(b${state >= 4 ? ', 1' : ''})\n`,
     `def encode(data${state >= 2 ? ', digestmod=None' : ''}):\n    """Encode and sign data. Return a string."""\n    return sign(data${state >= 4 ? ', 2' : ''})\n`,
+    `def minutes(ms):\n    """Convert milliseconds to minutes, with \`floor\` rounding."""\n    return ${state >= 2 ? 'trunc' : 'floor'}(ms / 60000${state >= 4 ? ', 3' : ''})\n`,
   ].join('\n\n');
 
 const java = (type: string): string =>
@@ -57,9 +58,117 @@ describe('the commit each finding names', () => {
     expect(review.findings.map((f) => f.code)).toEqual(['PARAM_ADDED']);
     expect(review.commit).toBe(shas.second);
   });
+  it('a body change the doc names is dated by the commit that changed that word, not a later code change (mongoose toJSONSchema)', () => {
+    const review = seen.minutes!.reviewSuggestion!;
+    expect(review.findings.map((f) => `${f.code} ${f.params.removed}`)).toEqual(['BODY_CHANGED floor']);
+    expect(review.commit).toBe(shas.second);
+  });
   it('a documented return type changed twice names the commit that removed the type the doc states (Hystrix HystrixRequestCache.get)', () => {
     const status = seen['Cache.get']!.outdatedStatus;
     expect(status.findings!.map((f) => `${f.code} ${f.params.old}`)).toEqual(['RETURN_TYPE_CHANGED_DOC_STATES_OLD Future<T>']);
     expect(status.commit).toBe(shas.second);
+  });
+});
+
+/**
+ * A change made on a branch before the doc's last change (by date) and merged after it (mybatis
+ * `Reflector.getGetterType`, held-out round 5): the commits after the doc are those the doc's
+ * commit cannot reach, not those dated after it.
+ */
+describe('a branch commit older than the doc, merged after it', () => {
+  const repo = tempDir('finding-commits-branch');
+  const branch: Record<string, string> = {};
+  const src = (word: string, doc: string, other: string): string =>
+    `def getter_type(name):\n    """Gets the type of the \`type\` getter. ${doc}"""\n    check(name)\n    log(name)\n    trace(name)\n    return lookup(name, ${word})\n\n\ndef other(a):\n    """Other, \`a\`."""\n    check(a)\n    log(a)\n    return a + ${other}\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'mod.py', src('type', 'First.', '1'));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    git(repo, ['checkout', '-q', '-b', 'topic']);
+    write(repo, 'mod.py', src('clazz', 'First.', '1'));
+    branch.removed = commitAll(repo, 'type -> clazz (on the branch)', '2025-01-15T00:00:00Z');
+    write(repo, 'mod.py', src('clazz', 'First.', '2'));
+    branch.later = commitAll(repo, 'other change on the branch', '2025-02-15T00:00:00Z');
+    git(repo, ['checkout', '-q', 'main']);
+    write(repo, 'mod.py', src('type', 'Reworded.', '1'));
+    commitAll(repo, 'doc reworded', '2025-02-01T00:00:00Z');
+    git(repo, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic'], '2025-03-01T00:00:00Z');
+    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-branch-cache'), only: 'advancedDoc' });
+    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'getter_type');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('names the branch commit that removed the word the doc names', () => {
+    expect(fn!.reviewSuggestion!.findings.map((f) => `${f.code} ${f.params.removed}`)).toEqual(['BODY_CHANGED type']);
+    expect(fn!.reviewSuggestion!.commit).toBe(branch.removed);
+  });
+});
+
+/**
+ * A commit whose parent's version does not hold the function (its class renamed there and back)
+ * made nothing: only a parent found without the finding proves a commit made it (mongoose
+ * `SchemaType.required` named a later commit whose parent was a merge it could not be placed in).
+ */
+describe('a parent where the function is not found', () => {
+  const repo = tempDir('finding-commits-absent');
+  const made: Record<string, string> = {};
+  const src = (cls: string, raises: boolean): string =>
+    `class ${cls}:\n    def check(self, value):\n        """Check the value.\n\n        Args:\n            value: the value.\n        """\n        if value is None:\n            ${raises ? 'raise ValueError(value)' : 'return False'}\n        return True\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'mod.py', src('Schema', false));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    write(repo, 'mod.py', src('Schema', true));
+    made.raise = commitAll(repo, 'raise on None', '2025-02-01T00:00:00Z');
+    write(repo, 'mod.py', src('Renamed', true));
+    commitAll(repo, 'rename the class', '2025-03-01T00:00:00Z');
+    write(repo, 'mod.py', src('Schema', true));
+    commitAll(repo, 'rename it back', '2025-04-01T00:00:00Z');
+    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-absent-cache'), only: 'advancedDoc' });
+    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'Schema.check');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('names the commit that added the raise, not the one whose parent lacks the function', () => {
+    expect(fn!.reviewSuggestion!.findings.map((f) => `${f.code} ${f.params.type}`)).toEqual(['RAISE_ADDED ValueError']);
+    expect(fn!.reviewSuggestion!.commit).toBe(made.raise);
+  });
+});
+
+/**
+ * The same, with more commits after the doc than the short scan reads: the branch commit, dated
+ * before them all, sits at the far end of the list (mybatis `Reflector.getGetterType`: 78276f3,
+ * dated 2022-12-21, merged after the doc's 2023-02-04 change).
+ */
+describe('a branch commit older than the doc, behind many later commits', () => {
+  const repo = tempDir('finding-commits-far');
+  const branch: Record<string, string> = {};
+  const src = (word: string, doc: string, other: number): string =>
+    `def getter_type(name):\n    """Gets the type of the \`type\` getter. ${doc}"""\n    check(name)\n    log(name)\n    trace(name)\n    return lookup(name, ${word})\n\n\ndef other(a):\n    """Other, \`a\`."""\n    check(a)\n    log(a)\n    return a + ${other}\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'mod.py', src('type', 'First.', 0));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    git(repo, ['checkout', '-q', '-b', 'topic']);
+    write(repo, 'mod.py', src('clazz', 'First.', 0));
+    branch.removed = commitAll(repo, 'type -> clazz (on the branch)', '2025-01-15T00:00:00Z');
+    git(repo, ['checkout', '-q', 'main']);
+    write(repo, 'mod.py', src('type', 'Reworded.', 0));
+    commitAll(repo, 'doc reworded', '2025-02-01T00:00:00Z');
+    for (let i = 1; i <= 10; i++) {
+      write(repo, 'mod.py', src('type', 'Reworded.', i));
+      commitAll(repo, `other ${i}`, `2025-02-${String(i + 1).padStart(2, '0')}T00:00:00Z`);
+    }
+    git(repo, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic'], '2025-03-01T00:00:00Z');
+    write(repo, 'mod.py', src('clazz', 'Reworded.', 11));
+    commitAll(repo, 'other 11', '2025-03-02T00:00:00Z');
+    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-far-cache'), only: 'advancedDoc' });
+    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'getter_type');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('names the branch commit that removed the word the doc names', () => {
+    expect(fn!.reviewSuggestion!.findings.map((f) => `${f.code} ${f.params.removed}`)).toEqual(['BODY_CHANGED type']);
+    expect(fn!.reviewSuggestion!.commit).toBe(branch.removed);
   });
 });
