@@ -179,8 +179,8 @@ for (const { width, dark, language = 'en' } of RUNS) {
     docent,
     gitRepos,
   }) => {
-    // 16 screens, each loaded and checked with axe in one or two themes: ~2 min on a quiet 2-core machine
-    test.setTimeout(300_000);
+    // 16 screens, each loaded and checked with axe in one or two themes: ~2.5 min on a quiet 2-core machine
+    test.setTimeout(360_000);
     await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
     const { session, jobId } = await analysed(playwright, docent, gitRepos);
     const errors: string[] = [];
