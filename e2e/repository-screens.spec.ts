@@ -151,12 +151,13 @@ const SHOTS: Shot[] = [
 ];
 
 // Each run loads a screen once in the light theme and, where `dark` is set, switches it to dark
-// in place (support/walk.ts). 768 px (tablet) is checked in the light theme only: layout, not
-// colour, changes there.
-const RUNS: Array<{ width: number; dark: boolean; language?: 'en' | 'de' }> = [
+// in place (support/walk.ts). 768 px (tablet) shows the wide widths' tables and cards, which the
+// 1280 px run checks with axe, beside the collapsed sidebar, which its first screen checks; its
+// other screens are checked for layout only.
+const RUNS: Array<{ width: number; dark: boolean; axeFirstOnly?: boolean; language?: 'en' | 'de' }> = [
   { width: 1280, dark: true },
   { width: 360, dark: true },
-  { width: 768, dark: false },
+  { width: 768, dark: false, axeFirstOnly: true },
   // German labels are longer: the main screens once more at the narrowest width.
   { width: 360, dark: false, language: 'de' },
 ];
@@ -171,7 +172,7 @@ const LANGUAGE_NEUTRAL = new Set([
   'job-log-modal',
 ]);
 
-for (const { width, dark, language = 'en' } of RUNS) {
+for (const { width, dark, axeFirstOnly = false, language = 'en' } of RUNS) {
   const suffix = language === 'en' ? '' : `-${language}`;
   test(`repository and job screens at ${width}px, ${dark ? 'light and dark' : 'light'}${suffix ? `, ${language}` : ''}`, async ({
     page,
@@ -196,7 +197,7 @@ for (const { width, dark, language = 'en' } of RUNS) {
       [session, language] as const,
     );
 
-    for (const shot of SHOTS.filter((s) => language === 'en' || LANGUAGE_NEUTRAL.has(s.name))) {
+    for (const [index, shot] of SHOTS.filter((s) => language === 'en' || LANGUAGE_NEUTRAL.has(s.name)).entries()) {
       await test.step(shot.name, async () => {
         await page.evaluate(() => localStorage.setItem('theme', 'light'));
         await page.goto(shot.path(jobId));
@@ -206,7 +207,13 @@ for (const { width, dark, language = 'en' } of RUNS) {
         await page.waitForTimeout(400);
         const fullPage = !shot.viewportOnly;
         const file = (theme: string) => `${shot.name}-${width}-${theme}${suffix}`;
-        await checkScreen(page, { name: shot.name, file: file('light'), theme: 'light', axe: 'all', fullPage });
+        await checkScreen(page, {
+          name: shot.name,
+          file: file('light'),
+          theme: 'light',
+          axe: axeFirstOnly && index > 0 ? 'none' : 'all',
+          fullPage,
+        });
         if (!dark) return;
         await switchTheme(page, 'dark');
         await expect.soft(shot.ready(page)).toBeVisible();
