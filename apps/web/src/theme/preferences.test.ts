@@ -34,6 +34,20 @@ describe('preferences', () => {
     expect(localStorage.getItem('nightMode')).toBe('false');
   });
 
+  it('a theme or language picked in another tab applies here (the storage event)', () => {
+    expect(getPreferences()).toMatchObject({ theme: 'light', language: 'en' });
+    // another tab writes the items; this tab hears only the event
+    localStorage.setItem('theme', 'dark');
+    localStorage.setItem('language', 'de');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme' }));
+    expect(getPreferences()).toMatchObject({ theme: 'dark', language: 'de' });
+    localStorage.setItem('theme', 'light');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated' }));
+    expect(getPreferences().theme, 'an unrelated item changes nothing').toBe('dark');
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(getPreferences().theme, 'another tab cleared or rewrote storage').toBe('light');
+  });
+
   it('ignores an invalid night time and a damaged stored one', () => {
     setNightTime({ start: '7pm', end: '08:00' });
     expect(getPreferences().nightTime).toEqual({ start: '20:00', end: '08:00' });

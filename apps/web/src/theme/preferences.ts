@@ -119,6 +119,15 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// A theme, language or currency picked in another tab of the same browser applies here too, as
+// signing in and out does (auth/session.ts); e.key is null when another tab cleared storage.
+const STORED_KEYS = new Set<string>(Object.values(PREF_KEYS));
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || STORED_KEYS.has(e.key)) reloadPreferences();
+  });
+}
+
 export function usePreferences(): Preferences {
   return useSyncExternalStore(subscribe, getPreferences, getPreferences);
 }

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { seriousViolations } from './a11y.ts';
+
+/**
+ * The checks of the screen walks (screens.spec.ts, repository-screens.spec.ts) on the screen as
+ * it is: its theme applied, no serious WCAG 2 AA violation, nothing scrolls sideways; with
+ * DOCENT_SCREENSHOTS set (`npm run screenshots`) also a picture under artifacts/screenshots/.
+ *
+ * Each screen is loaded once per width and checked in the light theme, then switched to dark in
+ * place, the way a theme picked in another tab reaches it, and checked again for what colour
+ * decides (docs/decisions.md "Screen walks check both themes in one load").
+ */
+export const SCREENSHOTS = Boolean(process.env.DOCENT_SCREENSHOTS);
+const OUT = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
+if (SCREENSHOTS) mkdirSync(OUT, { recursive: true });
+
+/** axe rules whose outcome depends on colour: the only ones the dark theme can change. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+async function colourViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withRules(COLOUR_RULES).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+}
+
+export type ThemeName = 'light' | 'dark';
+
+/** Turns the open page to `theme` without a reload, as a pick in another tab does. */
+export async function switchTheme(page: Page, theme: ThemeName): Promise<void> {
+  await page.evaluate((t) => {
+    localStorage.setItem('theme', t);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme' }));
+  }, theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  // antd's colour transitions (0.2–0.3 s) must end before axe reads the colours
+  await page.waitForTimeout(400);
+}
+
+export interface CheckOptions {
+  /** the screen's name in messages and picture file names */
+  name: string;
+  /** the picture's file name without `.png` */
+  file: string;
+  theme: ThemeName;
+  /**
+   * `all`: every WCAG 2 A/AA rule; `colour`: only the rules colour decides (the second theme of a
+   * load); `none`: layout only (a width whose components the other widths already check)
+   */
+  axe: 'all' | 'colour' | 'none';
+  fullPage: boolean;
+}
+
+export async function checkScreen(page: Page, o: CheckOptions): Promise<void> {
+  await expect.soft(page.locator('html')).toHaveAttribute('data-theme', o.theme);
+  if (o.axe !== 'none') {
+    const violations = o.axe === 'all' ? await seriousViolations(page) : await colourViolations(page);
+    expect.soft(violations, `${o.name} (${o.theme}): no serious or critical WCAG 2 AA violations`).toEqual([]);
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect.soft(overflow, `${o.name} (${o.theme}): no horizontal scrolling`).toBeLessThanOrEqual(0);
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(OUT, `${o.file}.png`), fullPage: o.fullPage });
+}
