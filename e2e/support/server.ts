@@ -42,6 +42,8 @@ export async function startServer(
       MAIL_RATE_LIMIT_PER_HOUR: '100',
       // the fake vendor APIs and the git daemon listen on loopback
       OUTBOUND_ALLOW: '127.0.0.1,localhost',
+      // jobs at the browser's priority: a walk's analysis must not wait behind Chromium
+      JOB_THREAD_NICE: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,7 @@
  * readers) runs in a child process of its own, so that the API's thread carries only the API.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { buildApp, type JobCore } from '../src/app.ts';
@@ -42,6 +43,8 @@ const FILES = Number(arg('files') ?? 150);
 const RATE = Number(arg('rate') ?? 200);
 /** `--profile <file prefix>`: a CPU profile of the main thread during the jobs window (`<prefix>-<database>.cpuprofile`, for Chrome DevTools) */
 const PROFILE = arg('profile');
+/** `--queries`: count the database statements of the jobs window by their SQL (PGlite: every one runs on the API's thread) */
+const QUERIES = args.includes('--queries');
 /** this process is the load generator, driven by the benchmark's process over IPC */
 const LOAD_CHILD = args.includes('--load-child');
 // room for the 150 held streams plus the load itself
@@ -143,6 +146,80 @@ function mainThreadCpu(): number | null {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
+  }
+}
+
+/**
+ * CPU seconds and nice value of each thread of this process (Linux), by task id: beside the main
+ * thread's, what the job threads (the off-thread workers, parse workers) took, and at which priority.
+ */
+function threadsCpu(): Map<number, { cpu: number; nice: number }> {
+  const out = new Map<number, { cpu: number; nice: number }>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        out.set(Number(tid), { cpu: (Number(f[11]) + Number(f[12])) / 100, nice: Number(f[16]) });
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return out;
+}
+
+/** The other threads' CPU between two samples, summed by nice value ("nice 0: 3.1 s, nice 10: 9.2 s"). */
+function otherThreadsCpu(before: Map<number, { cpu: number; nice: number }>, after: Map<number, { cpu: number; nice: number }>): string {
+  const byNice = new Map<number, number>();
+  for (const [tid, t] of after) {
+    if (tid === process.pid) continue;
+    byNice.set(t.nice, (byNice.get(t.nice) ?? 0) + t.cpu - (before.get(tid)?.cpu ?? 0));
+  }
+  return [...byNice]
+    .sort((a, b) => a[0] - b[0])
+    .map(([nice, cpu]) => `nice ${nice}: ${cpu.toFixed(2)} s`)
+    .join(', ');
+}
+
+/**
+ * With `--queries`, counts the statements PGlite runs (by their SQL, parameters aside) while
+ * `measure` runs, and the characters of their answers; prints the top ones.
+ */
+async function countQueries<T>(pglite: PGlite | null, measure: () => Promise<T>): Promise<T> {
+  if (!QUERIES || !pglite) return measure();
+  const counts = new Map<string, { n: number; chars: number }>();
+  const note = (sql: string, rows: unknown) => {
+    const c = counts.get(sql) ?? { n: 0, chars: 0 };
+    c.n += 1;
+    c.chars += JSON.stringify(rows ?? null).length;
+    counts.set(sql, c);
+  };
+  type Query = PGlite['query'];
+  const wrap = (query: Query, self: unknown): Query =>
+    (async (...a: Parameters<Query>) => {
+      const r = await query.apply(self, a);
+      note(String(a[0]), r.rows);
+      return r;
+    }) as Query;
+  const query = pglite.query;
+  const transaction = pglite.transaction;
+  pglite.query = wrap(query, pglite);
+  pglite.transaction = ((cb: Parameters<PGlite['transaction']>[0]) =>
+    transaction.call(pglite, (tx) => cb(Object.assign(tx, { query: wrap(tx.query, tx) })))) as PGlite['transaction'];
+  try {
+    return await measure();
+  } finally {
+    pglite.query = query;
+    pglite.transaction = transaction;
+    const top = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, 15);
+    console.log(`  statements on PGlite meanwhile (${[...counts.values()].reduce((n, c) => n + c.n, 0)} in all):`);
+    for (const [sql, c] of top)
+      console.log(
+        `    ${String(c.n).padStart(6)} × ${(c.chars / 1024).toFixed(0).padStart(6)} KiB  ${sql.replace(/\s+/g, ' ').slice(0, 110)}`,
+      );
   }
 }
 
@@ -467,10 +544,13 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
       const lag = monitorEventLoopDelay({ resolution: 10 });
       lag.enable();
       const elu = perf.eventLoopUtilization();
-      const cpu0 = { main: mainThreadCpu(), all: process.cpuUsage() };
+      const cpu0 = { main: mainThreadCpu(), all: process.cpuUsage(), threads: threadsCpu() };
       let minRunning = Infinity;
       const sampler = setInterval(() => void states().then((s) => (minRunning = Math.min(minRunning, s.running))), 1000);
-      const withJobs = await profiled('jobs', () => loader.rate(`${base}/api/v1/user`, owner.token));
+      const windowStart = perf.now();
+      const withJobs = await countQueries(database.pglite, () => profiled('jobs', () => loader.rate(`${base}/api/v1/user`, owner.token)));
+      const threads = otherThreadsCpu(cpu0.threads, threadsCpu());
+      const windowSeconds = (perf.now() - windowStart) / 1000;
       clearInterval(sampler);
       lag.disable();
       const used = perf.eventLoopUtilization(elu);
@@ -483,7 +563,7 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
         `  main thread meanwhile: event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms; busy ${(used.utilization * 100).toFixed(0)} % of the time`,
       );
       console.log(
-        `  CPU meanwhile: main thread ${mainCpu === null ? '?' : mainCpu.toFixed(2)} s of the process' ${allCpu.toFixed(2)} s (git processes excluded)`,
+        `  CPU meanwhile: main thread ${mainCpu === null ? '?' : mainCpu.toFixed(2)} s of the process' ${allCpu.toFixed(2)} s in ${windowSeconds.toFixed(1)} s (git processes excluded); other threads alive at the end, by nice value: ${threads}`,
       );
       console.log(
         `  analysis jobs: ${after.done - before.done} finished during the ${SECONDS} s (${after.failed} failed in all), at least ${Number.isFinite(minRunning) ? minRunning : '?'} analysing at every sample`,

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { runOffThread } from '../src/jobs/off-thread.ts';
+import { closeOffThread, DEFAULT_JOB_THREAD_NICE, jobThreadNice, runOffThread } from '../src/jobs/off-thread.ts';
 import type * as Analyzer from '@docent/analyzer';
 import type * as Docgen from '@docent/docgen';
 import { jobTexts, waitForJob } from './helpers/jobs.ts';
@@ -125,7 +125,52 @@ describe('job handlers run their heavy call off the main thread', () => {
   }, 180_000);
 });
 
+/** The nice value of each thread of this process, by task id (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNices(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+      out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+
 describe('runOffThread', () => {
+  it.runIf(process.platform === 'linux')(
+    'runs its tasks on threads that give way to the API thread, which keeps its priority',
+    async () => {
+      // the suites run job threads at the API's priority (JOB_THREAD_NICE=0); a server's default is tested here
+      delete process.env.JOB_THREAD_NICE;
+      await closeOffThread(); // idle workers of the tests above were started at the suites' 0
+      const own = Number(readlinkSync('/proc/thread-self').split('/').pop());
+      const ownNice = threadNices().get(own)!;
+      const lowered = Math.min(19, ownNice + DEFAULT_JOB_THREAD_NICE);
+      const during: number[] = [];
+      const result = await runOffThread('analyze', [path.join(root, 'shapes'), { cacheDir: path.join(root, 'cache-nice') }], {
+        signal: new AbortController().signal,
+        // sampled while the task runs: its worker thread and the parse workers it started
+        onProgress: () => {
+          during.push(...threadNices().values());
+        },
+      });
+      expect(result.report.basicFuncDocAnalysis?.totalFunctions).toBe(3);
+      expect(jobThreadNice()).toBe(DEFAULT_JOB_THREAD_NICE);
+      expect(jobThreadNice('0')).toBe(0);
+      expect(() => jobThreadNice('20')).toThrow('JOB_THREAD_NICE must be a whole number from 0 to 19');
+      expect(DEFAULT_JOB_THREAD_NICE).toBeGreaterThan(0);
+      expect(ownNice).toBeLessThan(19);
+      expect(during).toContain(lowered);
+      // the worker waits for the next task at the lowered priority; this thread (the API's) keeps its own
+      expect([...threadNices().values()]).toContain(lowered);
+      expect(threadNices().get(own)).toBe(ownNice);
+    },
+    120_000,
+  );
+
   it("keeps the class and message of a task's error (a RangeError stays one)", async () => {
     const run = runOffThread(
       'generateRepository',

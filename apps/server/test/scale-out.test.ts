@@ -42,6 +42,7 @@ describe.runIf(enabled)('scale-out on PostgreSQL: one API process, two workers',
     JOB_STALE_SECONDS: '5',
     WORKER_CONCURRENCY: '2',
     OUTBOUND_ALLOW: '127.0.0.1',
+    JOB_THREAD_NICE: '0',
     ...extra,
   });
 

@@ -13,9 +13,19 @@ const CHANNEL = 'docent_jobs';
 export class LogBus {
   private readonly emitter = new EventEmitter();
   private listener: pg.Client | null = null;
+  private wakes = 0;
 
   constructor(private readonly remote: { db: Kysely<Database>; databaseUrl: string } | null) {
     this.emitter.setMaxListeners(0);
+  }
+
+  /**
+   * How many wake-ups this process has seen, of any job. A wake-up comes after its write was
+   * committed, so a read begun when this counter was at N sees every write whose wake-up was one
+   * of the first N (the live-log streams share reads on this ground, stream-reads.ts).
+   */
+  get seq(): number {
+    return this.wakes;
   }
 
   /** true when every publisher is in this process (embedded mode): no wake-up can be missed */
@@ -28,7 +38,7 @@ export class LogBus {
     const client = new pg.Client({ connectionString: this.remote.databaseUrl });
     client.on('notification', (msg) => {
       const id = Number(msg.payload);
-      if (Number.isInteger(id)) this.emitter.emit(String(id));
+      if (Number.isInteger(id)) this.wake(id);
     });
     client.on('error', () => undefined); // a lost listener degrades to the streams' own polling
     await client.connect();
@@ -45,8 +55,13 @@ export class LogBus {
     if (this.remote) {
       sql`select pg_notify(${CHANNEL}, ${String(jobId)})`.execute(this.remote.db).catch(() => undefined);
     } else {
-      this.emitter.emit(String(jobId));
+      this.wake(jobId);
     }
+  }
+
+  private wake(jobId: number): void {
+    this.wakes += 1; // before the listeners run: their reads start after this wake-up
+    this.emitter.emit(String(jobId));
   }
 
   subscribe(jobId: number, onWake: () => void): () => void {

@@ -1,4 +1,6 @@
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { LlmError, type JsonRequest, type LlmProvider, type LlmProviderName } from '@docent/analyzer';
 import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
 import { TASKS, type TaskHooks } from './off-thread-tasks.ts';
@@ -10,6 +12,26 @@ import { TASKS, type TaskHooks } from './off-thread-tasks.ts';
  * expensive part of starting it).
  */
 const port = parentPort!;
+
+/**
+ * This thread gives way to the API's: on Linux a thread's nice value is its own, so the thread
+ * lowers only itself (`/proc/thread-self` names its task id) by `by` steps below the value it was
+ * born with (the API thread's), and the threads and processes it starts (the analyzer's parse and
+ * README workers, git) inherit the lowered value. The API's thread then wins a core whenever it
+ * has work, and the jobs take what is left (docs/performance.md, "Jobs off the API's event loop",
+ * round 5). Elsewhere, or where the value cannot be set, the thread keeps the process' priority.
+ */
+function lowerThisThread(by: number): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return;
+    setPriority(tid, Math.min(19, getPriority(tid) + by));
+  } catch {
+    // not Linux, or not allowed: the thread runs at the process' priority
+  }
+}
+const lowerBy = (workerData as { lowerBy?: unknown } | undefined)?.lowerBy;
+if (typeof lowerBy === 'number' && lowerBy > 0) lowerThisThread(lowerBy);
 const send = (message: FromWorker): void => port.postMessage(message);
 
 /** the run in progress: its id, its abort controller and its LLM requests waiting for an answer */

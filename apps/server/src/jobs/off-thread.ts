@@ -21,6 +21,23 @@ const ABORT_GRACE_MS: Record<TaskName, number> = { checkout: 10_000, analyze: 10
 /** Loaded workers kept for the next task: loading the analyzer and docgen is most of a start. */
 const MAX_IDLE = 4;
 
+/**
+ * How many nice steps the workers' threads, and what they start (parse workers, git), stand below
+ * the API's thread, on Linux (at most down to 19): a runnable API thread then gets about nine
+ * times the share of a core of a job thread, and wins the core as soon as it wakes; the jobs
+ * still get every cycle the API leaves (docs/performance.md, "Jobs off the API's event loop",
+ * round 5). `JOB_THREAD_NICE` (0–19, default 10) sets it; the test suites set 0, so that a job
+ * there is not starved by the other test files sharing the machine (docs/decisions.md).
+ */
+export const DEFAULT_JOB_THREAD_NICE = 10;
+
+export function jobThreadNice(raw = process.env.JOB_THREAD_NICE): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_JOB_THREAD_NICE;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 19) throw new Error(`JOB_THREAD_NICE must be a whole number from 0 to 19, not "${raw}"`);
+  return n;
+}
+
 /** The worker checks the caller's schema; here any JSON the provider parsed goes back to it. */
 const ANY_JSON = z.unknown();
 
@@ -29,7 +46,7 @@ let nextRun = 1;
 
 function spawn(): Worker {
   // workerData is set: a dependency of docgen (web-worker) reads it in every non-main thread
-  const worker = new Worker(ENTRY, { execArgv: [...process.execArgv], workerData: { docent: 'off-thread' } });
+  const worker = new Worker(ENTRY, { execArgv: [...process.execArgv], workerData: { docent: 'off-thread', lowerBy: jobThreadNice() } });
   // An idle worker's failure is nobody's error: it leaves the pool and a task starts another.
   worker.on('error', () => undefined);
   worker.on('exit', () => {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   AllJobsQuery,
   ErrorCode,
-  FINAL_JOB_STATES,
   Job,
   JobIdParam,
   JobListQuery,
@@ -20,6 +19,7 @@ import { openEventStream, REVOKED_EVENT, watchCredential, type StreamSlots } fro
 import type { JobEngine } from './engine.ts';
 import type { LogBus } from './log-bus.ts';
 import { toJob, type JobStore } from './store.ts';
+import { StreamReads } from './stream-reads.ts';
 
 const tags = ['jobs'];
 const JOB_NOT_FOUND = 'Job not found.';
@@ -43,6 +43,7 @@ export interface JobRouteDeps {
 
 export function jobRoutes(deps: JobRouteDeps) {
   const { auth, store, engine, bus, slots } = deps;
+  const reads = new StreamReads(store, bus);
   return async (app: FastifyInstance): Promise<void> => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
@@ -136,8 +137,11 @@ export function jobRoutes(deps: JobRouteDeps) {
         let closed = false;
         let busy = false;
         let again = false;
-        const flush = async (): Promise<void> => {
+        let alone = false;
+        /** Writes what is new; `own`: a read of this stream's own (the polling backstop), else one shared with the job's other streams. */
+        const flush = async (own = false): Promise<void> => {
           if (closed) return;
+          alone ||= own;
           if (busy) {
             again = true;
             return;
@@ -146,16 +150,15 @@ export function jobRoutes(deps: JobRouteDeps) {
           try {
             do {
               again = false;
-              const lines = await store.logs(row.id, since, 2000);
-              for (const l of lines) {
-                res.write(`id: ${l.seq}\nevent: line\ndata: ${l.line}\n\n`);
-                since = l.seq;
-              }
-              const job = await store.get(row.id);
-              if (job) res.write(`event: status\ndata: ${JSON.stringify(toJob(job))}\n\n`);
-              if (lines.length === 2000) again = true;
-              else if (job && (FINAL_JOB_STATES as readonly string[]).includes(toJob(job).state)) {
-                res.write(`event: end\ndata: ${JSON.stringify(toJob(job))}\n\n`);
+              const read = alone ? reads.readNow(row.id, since) : reads.read(row.id, since);
+              alone = false;
+              const got = await read;
+              if (closed) return;
+              if (got.text) res.write(got.text);
+              since = got.last;
+              if (got.more) again = true;
+              else if (got.end) {
+                res.write(got.end);
                 close();
                 return;
               }
@@ -170,7 +173,7 @@ export function jobRoutes(deps: JobRouteDeps) {
         // A backstop in case a wake-up is missed, where one can be: a PostgreSQL LISTEN
         // connection may drop. In-process wake-ups cannot be missed, so embedded mode does no
         // polling at all (150 streams polling PGlite every 2 s used to stall the event loop).
-        const poll = bus.inProcess ? null : setInterval(() => void flush(), 5000);
+        const poll = bus.inProcess ? null : setInterval(() => void flush(true), 5000);
         const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
         // A signed-out session or a deleted key ends the stream too (docs/security.md).
         const unwatch = watchCredential(req, auth, () => {

@@ -89,8 +89,10 @@ export class RepoRepository {
     await this.db
       .insertInto('analysis_details')
       .values({ repository_id: id, analysis_type: type, data: JSON.stringify(data) })
+      // the value once: a second copy was a second parse of the JSON, on PGlite on the API's thread
+      // (docs/performance.md, "Jobs off the API's event loop", round 5)
       .onConflict((oc) =>
-        oc.columns(['repository_id', 'analysis_type']).doUpdateSet({ data: JSON.stringify(data), updated_at: new Date() }),
+        oc.columns(['repository_id', 'analysis_type']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: new Date() })),
       )
       .execute();
   }
