@@ -269,6 +269,25 @@ const MAX_ATTRIBUTION_COMMITS = 40;
  * its parent's does not. Merges never qualify, so a change merged from a branch is attributed to
  * the branch's commit. Null when none does (e.g. the change is uncommitted).
  */
+/**
+ * The index of the oldest commit of a newest-first list for which `shows` holds, when it holds on
+ * a run from the newest commit down (binary search: a few reads instead of one per commit); -1
+ * when it holds on none. Callers check the answer's parent, since history need not be monotonic.
+ */
+async function oldestShowing(commits: ReadonlyArray<readonly [string, number]>, shows: (sha: string) => Promise<boolean>): Promise<number> {
+  let lo = 0;
+  let hi = commits.length - 1;
+  let oldest = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (await shows(commits[mid]![0])) {
+      oldest = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return oldest;
+}
+
 async function introducedBy(
   ctx: Context,
   oldFunction: ReturnType<typeof functionReader>,
@@ -317,16 +336,7 @@ async function introducedBy(
   // The finding is there now and was not when the doc was written: bisect the commits (newest
   // first) for the oldest that shows it — a few parses instead of two per commit — and accept it
   // only if its parent does not show it. History that is not monotonic falls back to the scan.
-  let lo = 0;
-  let hi = commits.length - 1;
-  let oldest = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (await shows(commits[mid]![0])) {
-      oldest = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const oldest = await oldestShowing(commits, shows);
   if (oldest >= 0 && (await lacks(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
   for (const [sha, time] of fileCommits ? commits.slice(0, 8) : commits) {
     if ((await shows(sha)) && (await lacks(`${sha}^`))) return [sha.slice(0, 7), time];
@@ -376,16 +386,7 @@ async function lastCodeChange(
   // key differs; history that is not monotonic falls back to a short scan.
   const commits = (await commitsSince()).filter(([, time]) => time <= c.body.time).slice(0, MAX_CODE_CHANGE_COMMITS);
   const same = async (sha: string): Promise<boolean> => (await keyAt(sha)) === keyNow;
-  let lo = 0;
-  let hi = commits.length - 1;
-  let oldest = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (await same(commits[mid]![0])) {
-      oldest = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const oldest = await oldestShowing(commits, same);
   // The parent must be found with another key: one where the function is not found proves nothing.
   const differs = async (rev: string, key: string): Promise<boolean> => {
     const parent = await keyAt(rev);
@@ -931,16 +932,7 @@ async function wordChangedBy(
     return version === null ? null : keyWords(bodyKey(keyOf(version.fn, ctx.language))).has(word) === present;
   };
   const shows = async (rev: string): Promise<boolean> => (await state(rev)) === true;
-  let lo = 0;
-  let hi = commits.length - 1;
-  let oldest = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (await shows(commits[mid]![0])) {
-      oldest = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const oldest = await oldestShowing(commits, shows);
   if (oldest >= 0 && (await state(`${commits[oldest]![0]}^`)) === false) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
   // History that is not monotonic: a branch commit dated before the others (and so at the end of
   // the list) merged after them. Scan the oldest few.
