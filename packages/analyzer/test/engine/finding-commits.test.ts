@@ -12,6 +12,12 @@ import { commitAll, git, initRepo, tempDir, write } from './helpers.ts';
 const root = tempDir('finding-commits');
 const shas: Record<string, string> = {};
 
+/** The advanced-doc analysis of one function of a repository built by a test (its own cache). */
+async function analysedFunction(repo: string, cache: string, name: string): Promise<FunctionAnalysisEntry | undefined> {
+  const result = await analyzeRepository(repo, { cacheDir: tempDir(cache), only: 'advancedDoc' });
+  return (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === name);
+}
+
 const py = (state: number): string =>
   [
     `def run(a, b${state >= 2 ? ', c=None' : ''}${state >= 3 ? ', d=None' : ''}):\n    """Run it.\n\n    Args:\n        a: the app.\n        b: the server.\n    """\n    return a(b${state >= 4 ? ', 1' : ''})\n`,
@@ -94,8 +100,7 @@ describe('a branch commit older than the doc, merged after it', () => {
     write(repo, 'mod.py', src('type', 'Reworded.', '1'));
     commitAll(repo, 'doc reworded', '2025-02-01T00:00:00Z');
     git(repo, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic'], '2025-03-01T00:00:00Z');
-    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-branch-cache'), only: 'advancedDoc' });
-    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'getter_type');
+    fn = await analysedFunction(repo, 'finding-commits-branch-cache', 'getter_type');
   }, 60_000);
   afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
   it('names the branch commit that removed the word the doc names', () => {
@@ -125,8 +130,7 @@ describe('a parent where the function is not found', () => {
     commitAll(repo, 'rename the class', '2025-03-01T00:00:00Z');
     write(repo, 'mod.py', src('Schema', true));
     commitAll(repo, 'rename it back', '2025-04-01T00:00:00Z');
-    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-absent-cache'), only: 'advancedDoc' });
-    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'Schema.check');
+    fn = await analysedFunction(repo, 'finding-commits-absent-cache', 'Schema.check');
   }, 60_000);
   afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
   it('names the commit that added the raise, not the one whose parent lacks the function', () => {
@@ -163,8 +167,7 @@ describe('a branch commit older than the doc, behind many later commits', () => 
     git(repo, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic'], '2025-03-01T00:00:00Z');
     write(repo, 'mod.py', src('clazz', 'Reworded.', 11));
     commitAll(repo, 'other 11', '2025-03-02T00:00:00Z');
-    const result = await analyzeRepository(repo, { cacheDir: tempDir('finding-commits-far-cache'), only: 'advancedDoc' });
-    fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'getter_type');
+    fn = await analysedFunction(repo, 'finding-commits-far-cache', 'getter_type');
   }, 60_000);
   afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
   it('names the branch commit that removed the word the doc names', () => {
