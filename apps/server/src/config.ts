@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { llmConfigFromEnv, type LlmConfig } from '@docent/analyzer';
+import { llmConfigFromEnv, type LlmConfig } from '@docent/analyzer/llm';
 
 /** Every environment variable the server reads, in one place (documented in README.md). */
 export interface Config {

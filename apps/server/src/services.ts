@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createLlmProvider } from '@docent/analyzer';
+import { createLlmProvider } from '@docent/analyzer/llm';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import type { Secrets } from './secrets.ts';

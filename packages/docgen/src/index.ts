@@ -2,16 +2,8 @@
 export { generateFile, applyEdits, detectStyle, type FileResult, type GenerateOptions, type LineEdit, type Outcome } from './generate.ts';
 export { checkAnswer, enrich, enrichPrompt, ENRICH_SCHEMA, type Enrichment, type ProseField, type ProseUse } from './enrich.ts';
 export { gateFile, type GateVerdict } from './gate.ts';
-export {
-  generateRepository,
-  listSourceFiles,
-  runFailed,
-  writeChanges,
-  type FileChange,
-  type RepoOptions,
-  type RepoResult,
-} from './repo.ts';
-export { writeInsideCheckout, readInsideCheckout, UnsafePathError } from './safe-write.ts';
+export { generateRepository, listSourceFiles, runFailed, type FileChange, type RepoOptions, type RepoResult } from './repo.ts';
+export { writeInsideCheckout, readInsideCheckout, UnsafePathError, writeChanges } from './safe-write.ts';
 export { unifiedDiff } from './diff.ts';
 export { buildModel, visible, sourcesOf, type DocModel } from './model.ts';
 export { restatesName, splitWords, emptyIndex, addToIndex, type RepoIndex } from './ground.ts';

@@ -7,7 +7,7 @@ import { gateFile } from './gate.ts';
 import { generateFile, type Outcome } from './generate.ts';
 import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
-import { readBytesInsideCheckout, throughSymlink, writeInsideCheckout } from './safe-write.ts';
+import { readBytesInsideCheckout, throughSymlink } from './safe-write.ts';
 import { decodeUtf8, skipReason } from './safety.ts';
 
 export interface RepoOptions {
@@ -291,13 +291,4 @@ async function mostUndocumented(sources: ReadonlyMap<string, string>, files: rea
     .slice(0, Math.max(0, limit))
     .map((c) => c.rel)
     .sort();
-}
-
-/**
- * Writes the changed files back, each through writeInsideCheckout: a path reached through a
- * symbolic link (a folder a later commit turned into one) throws UnsafePathError and nothing
- * is written there.
- */
-export async function writeChanges(root: string, changes: readonly FileChange[]): Promise<void> {
-  for (const c of changes) await writeInsideCheckout(root, c.path, c.after);
 }

@@ -140,3 +140,12 @@ export async function throughSymlink(root: string, rel: string): Promise<boolean
     return err instanceof UnsafePathError;
   }
 }
+
+/**
+ * Writes a run's changed files back, each through writeInsideCheckout: a path reached through a
+ * symbolic link (a folder a later commit turned into one) throws UnsafePathError and nothing
+ * is written there.
+ */
+export async function writeChanges(root: string, changes: readonly { path: string; after: string }[]): Promise<void> {
+  for (const c of changes) await writeInsideCheckout(root, c.path, c.after);
+}

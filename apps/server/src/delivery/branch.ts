@@ -6,7 +6,7 @@
  * END_OF_OPTIONS (docs/security.md, "Git arguments and writes into a checkout"); files are
  * written by the callers through @docent/docgen's guarded writes (safe-write.ts), never here.
  */
-import { UnsafePathError } from '@docent/docgen';
+import { UnsafePathError } from '@docent/docgen/safe-write';
 import type { JobContext } from '../jobs/engine.ts';
 import type { Checkout } from '../jobs/checkout.ts';
 import { GitError, runGit } from '../vendors/git/client.ts';

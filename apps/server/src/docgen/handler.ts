@@ -1,4 +1,5 @@
-import { writeChanges, type generateRepository, type RepoOptions } from '@docent/docgen';
+import type { generateRepository, RepoOptions } from '@docent/docgen';
+import { writeChanges } from '@docent/docgen/safe-write';
 import type { CodeDocsDelivery, DocGenResult, DocRepoJobPayload } from '@docent/contracts';
 import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
 import { checkoutForJob } from '../jobs/checkout.ts';

@@ -17,7 +17,7 @@ import {
   GitRepoPayload,
   PRO_FEATURE_REQUIRED,
 } from '@docent/contracts';
-import { DOCGEN_LANGUAGES, resolveConfig } from '@docent/docgen';
+import { DOCGEN_LANGUAGES, resolveConfig } from '@docent/docgen/languages';
 import { requireUser, userOf } from '../auth/guard.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { docJobProgress, queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';

@@ -1,4 +1,5 @@
-import { docSetSourcesChanged, writeInsideCheckout, type DocFormat, type DocManifest, type GeneratedDoc } from '@docent/docgen';
+import type { DocFormat, DocManifest, GeneratedDoc } from '@docent/docgen';
+import { writeInsideCheckout } from '@docent/docgen/safe-write';
 import {
   formatsOf,
   formOfConfig,
@@ -164,6 +165,8 @@ async function buildDocSet(
               (out) => out.split('\0').filter(Boolean),
               () => null,
             );
+    // docgen's whole module graph is loaded only by the jobs that use it (docs/decisions.md "Heavy packages load on first use")
+    const { docSetSourcesChanged } = await import('@docent/docgen');
     const relevant = changed === null ? null : docSetSourcesChanged(previous.manifest, changed);
     if (relevant === null)
       await log('WARNING', `The set's commit ${previousSet.commit.slice(0, 12)} is not in the repository any more: every page is checked`);

@@ -4,15 +4,8 @@
  * with the analyzer (packages/analyzer documentationOfChange), compare the README's broken links
  * on both sides, and ask docgen for the docstrings the undocumented changed functions lack.
  */
-import {
-  classifyFile,
-  documentationOfChange,
-  findReadme,
-  PARSEABLE_LANGUAGES,
-  readmeBrokenLinks,
-  type ChangedFunction,
-} from '@docent/analyzer';
-import { generateFile, languageOfPath, resolveConfig, unifiedDiff, type LineEdit } from '@docent/docgen';
+import type { ChangedFunction } from '@docent/analyzer';
+import type { LineEdit } from '@docent/docgen';
 import type { BrokenLink } from '@docent/contracts';
 import { isGitAuthFailure } from '../vendors/git/client.ts';
 import { abbreviatedId, END_OF_OPTIONS, isBranchName } from '../vendors/git/revisions.ts';
@@ -252,6 +245,9 @@ export interface AnalyzeChangeOptions {
 export async function analyzeChange(git: Git, headSha: string, baseSha: string, opts: AnalyzeChangeOptions): Promise<ChangeReport> {
   abbreviatedId(headSha, "The pull request's head commit");
   abbreviatedId(baseSha, "The pull request's base commit");
+  // the analyzer's whole module graph loads with the first check, not with the server
+  // (docs/decisions.md "Heavy packages load on first use")
+  const { classifyFile, documentationOfChange, PARSEABLE_LANGUAGES } = await import('@docent/analyzer');
   const mergeBase = abbreviatedId(
     (await git(['merge-base', END_OF_OPTIONS, baseSha, headSha]).catch(() => baseSha)).trim() || baseSha,
     'The merge base',
@@ -318,6 +314,7 @@ export async function suggestFor(
   source: string,
   undocumented: readonly ChangedFunction[],
 ): Promise<{ suggestions: Suggestion[]; patch: string }> {
+  const { generateFile, languageOfPath, resolveConfig, unifiedDiff } = await import('@docent/docgen');
   const language = languageOfPath(rel);
   if (!language) return { suggestions: [], patch: '' };
   let result;
@@ -379,6 +376,7 @@ async function brokenByChange(
     (f) => f.status === 'D' || f.status === 'R' || f.status === 'A' || README_LIKE.test(f.path) || /\.(md|markdown|rst)$/i.test(f.path),
   );
   if (!relevant) return [];
+  const { findReadme, readmeBrokenLinks } = await import('@docent/analyzer');
   const side = async (sha: string) => {
     await git(['checkout', '-q', '-f', '--detach', sha, '--']);
     const list = (await git(['-c', 'core.quotePath=false', 'ls-files', '-z'])).split('\0').filter(Boolean);

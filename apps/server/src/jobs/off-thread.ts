@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { LlmError, type LlmProvider } from '@docent/analyzer';
+import { LlmError, type LlmProvider } from '@docent/analyzer/llm';
 import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
 import type { TaskArgs, TaskName, TaskResult } from './off-thread-tasks.ts';
 

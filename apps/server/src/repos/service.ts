@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { forgetFolder } from '@docent/analyzer';
+import { forgetFolder } from '@docent/analyzer/cache';
 import { ErrorCode } from '@docent/contracts';
 import type { RepositoryRow, UserRow } from '../db/schema.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';

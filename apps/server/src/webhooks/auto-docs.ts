@@ -1,4 +1,5 @@
-import { generateRepository, writeChanges, type RepoOptions } from '@docent/docgen';
+import type { RepoOptions } from '@docent/docgen';
+import { writeChanges } from '@docent/docgen/safe-write';
 import type { DocRepoJobPayload } from '@docent/contracts';
 import type { AnalysisHandlerOptions } from '../analysis/handler.ts';
 import { checkoutForJob } from '../jobs/checkout.ts';
@@ -84,6 +85,8 @@ export async function runAutoDocs(
   await log('INFO', `Checking the docstrings of ${files.size} changed file(s)`);
   const configs: RepoOptions['configs'] = {};
   for (const l of payload.languages) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
+  // loaded on first use (docs/decisions.md "Heavy packages load on first use")
+  const { generateRepository } = await import('@docent/docgen');
   const result = await generateRepository(dest, {
     configs,
     files: [...files].sort(),
