@@ -223,6 +223,12 @@ async function countQueries<T>(pglite: PGlite | null, measure: () => Promise<T>)
   }
 }
 
+/** the main thread's CPU seconds since `from` (a mainThreadCpu() reading), for a window's line */
+const cpuSince = (from: number | null): string => {
+  const now = mainThreadCpu();
+  return from === null || now === null ? 'main thread CPU ?' : `main thread CPU ${(now - from).toFixed(2)} s`;
+};
+
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 const line = (name: string, r: Latency) =>
   `  ${name.padEnd(48)} p50 ${ms(r.p50)}   p90 ${ms(r.p90)}   p99 ${ms(r.p99)}   (${r.n} answers, ${r.errors} errors)`;
@@ -446,8 +452,9 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
     const warm = await loader.rate(`${base}/api/v1/user`, owner.token);
     console.log(`${line('warm-up (not counted) GET /api/v1/user', warm)}  [${load()}]`);
     for (const [name, url] of USER_ONLY ? targets.slice(2) : targets) {
+      const cpu0 = mainThreadCpu();
       const r = await profiled(url.endsWith('/api/v1/user') ? 'idle' : null, () => loader.rate(url, owner.token));
-      console.log(`${line(name, r)}  [${load()}]`);
+      console.log(`${line(name, r)}  [${load()}; ${cpuSince(cpu0)}]`);
       if (url.endsWith('/api/v1/user')) idle = r;
     }
 
@@ -493,8 +500,9 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
       });
       await loader.ask({ op: 'streams', base, list: Array.from({ length: 10 }, () => ({ token: user.token, jobId: j.id })) });
     }
+    const busyCpu0 = mainThreadCpu();
     const busy = await profiled('streams', () => loader.rate(`${base}/api/v1/user`, owner.token));
-    console.log(`${line('GET /api/v1/user with 150 streams open', busy)}  [${load()}]`);
+    console.log(`${line('GET /api/v1/user with 150 streams open', busy)}  [${load()}; ${cpuSince(busyCpu0)}]`);
     await loader.ask({ op: 'close' });
 
     if (JOBS) {

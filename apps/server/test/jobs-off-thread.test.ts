@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { closeOffThread, DEFAULT_JOB_THREAD_NICE, jobThreadNice, runOffThread } from '../src/jobs/off-thread.ts';
@@ -94,6 +95,41 @@ describe('job handlers run their heavy call off the main thread', () => {
     const detail = await t.call({ method: 'GET', url: '/api/app/github/get/repo?orgName=acme&repoName=shapes&vendor=GIT', token });
     expect(detail.json().gitAppMetaData.analysisReport.basicFuncDocAnalysis).toEqual({ totalFunctions: 3, totalDocumented: 1 });
     expect(onMain.analyzeRepository).toBe(0);
+  }, 180_000);
+
+  it('the function entries reach the database compressed in the worker: the main thread never writes them as JSON', async () => {
+    // every JSON text made on this thread while the analysis runs: a function entry has a gitLocation
+    const stringify = JSON.stringify;
+    const entriesAsJson: string[] = [];
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation((...a: Parameters<typeof JSON.stringify>) => {
+      const out = stringify(...a);
+      if (typeof out === 'string' && out.includes('"gitLocation"')) entriesAsJson.push(out.slice(0, 120));
+      return out;
+    });
+    try {
+      const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token, payload: repo });
+      expect(start.statusCode).toBe(200);
+      const done = await finished(start.json().lroJobId);
+      expect(done.state, done.texts.join('\n')).toBe('COMPLETE');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(entriesAsJson).toEqual([]);
+    // stored as the worker's gzip (bytea), never as jsonb that PostgreSQL (here PGlite, this thread) parses
+    const row = await t.database.db
+      .selectFrom('analysis_details')
+      .select(['data', sql<boolean>`data_gzip is not null`.as('gzipped')])
+      .where('analysis_type', '=', 'functions')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ data: null, gzipped: true });
+    // and answered as before
+    const details = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo/coverage/details', token, payload: repo });
+    expect(details.statusCode).toBe(200);
+    expect(details.headers['content-type']).toMatch(/^application\/json/);
+    const body = details.json() as { functions: Array<{ name: string; gitLocation: string }>; docMetrics: { totalFunctions: number } };
+    expect(body.functions.map((f) => f.name).sort()).toEqual(['area', 'circle', 'scale']);
+    expect(body.functions.find((f) => f.name === 'area')?.gitLocation).toBe('shapes/area.py#L1-L3');
+    expect(body.docMetrics.totalFunctions).toBe(3);
   }, 180_000);
 
   it('docstring generation completes with its patch and no generator call on the main thread', async () => {

@@ -78,9 +78,8 @@ async function runAnalysis(
     await repos.mergeReport(repo.id, partsOf(type, result.report));
     // the commit the architecture / API docs are built from and judged fresh against (docs/docgen-arch-api.md)
     await repos.saveDetails(repo.id, 'analysed-commit', { commit });
-    if (type !== 'readme') {
-      await repos.saveDetails(repo.id, 'functions', { functions: result.functions, docMetrics: result.docMetrics ?? null });
-    }
+    // already compressed JSON, made in the worker thread: nothing to parse or serialise here
+    if (result.functionsDetails) await repos.saveCompressedDetails(repo.id, 'functions', result.functionsDetails);
     if (type === 'readme' || type === 'coverage') {
       await repos.saveDetails(repo.id, 'readme', {
         content: result.readmeContent ?? null,

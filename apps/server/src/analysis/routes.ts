@@ -65,12 +65,14 @@ export function analysisRoutes(deps: RepoJobRouteDeps) {
     r.post(
       '/v1/git/analyze/repo/:type/details',
       { ...signedIn, schema: { tags, params: TypeParam, body: GitRepoPayload } },
-      async (req) => {
+      async (req, reply) => {
         const repo = await service.get(userOf(req), req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
         const kind = req.params.type === 'readme' ? 'readme' : 'functions';
-        const data = await repos.details(repo.id, kind);
-        if (req.params.type === 'readme') return data ?? { content: null, suggestion: null, analysis: null };
-        return data ?? { functions: [], docMetrics: null };
+        // the stored JSON as it is: the function entries are not parsed and serialised again on the API's thread
+        const json = await repos.detailsJson(repo.id, kind);
+        if (json !== null) return reply.type('application/json; charset=utf-8').send(json);
+        if (req.params.type === 'readme') return { content: null, suggestion: null, analysis: null };
+        return { functions: [], docMetrics: null };
       },
     );
   };

@@ -63,7 +63,10 @@ export interface RepositoriesTable {
 export interface AnalysisDetailsTable {
   repository_id: string;
   analysis_type: string;
-  data: ColumnType<unknown, string, string>;
+  /** the details as JSON; null when they are stored compressed (migration 0016) */
+  data: ColumnType<unknown, string | null, string | null>;
+  /** the details' JSON, gzip-compressed: large details, which PostgreSQL then never parses (migration 0016) */
+  data_gzip: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

@@ -47,14 +47,29 @@ export const TASKS = {
       throw err;
     }
   },
-  /** the analyzer over a checkout (its parse and README workers start from this thread) */
-  analyze: async (hooks: TaskHooks, dir: string, options: AnalyzeTaskOptions) =>
-    (await import('@docent/analyzer')).analyzeRepository(dir, {
+  /**
+   * The analyzer over a checkout (its parse and README workers start from this thread). The
+   * function entries and their figures leave the thread already as the stored form of the
+   * repository's `functions` details — gzip-compressed JSON (`repos.saveCompressedDetails`), its
+   * buffer transferred, not copied — so the API's thread neither clones ~1 MB of objects nor turns
+   * them into JSON, and PostgreSQL never parses them (docs/performance.md, "Jobs off the API's
+   * event loop", round 6). Null for a README-only run, which keeps the stored entries.
+   */
+  analyze: async (hooks: TaskHooks, dir: string, options: AnalyzeTaskOptions) => {
+    const { functions, docMetrics, ...rest } = await (
+      await import('@docent/analyzer')
+    ).analyzeRepository(dir, {
       ...options,
       signal: hooks.signal,
       onProgress: (percent, message) => hooks.progress(percent, message),
       ...(hooks.llm ? { llm: hooks.llm } : {}),
-    }),
+    });
+    if (options.only === 'readme') return { ...rest, functionsDetails: null };
+    const { gzipSync } = await import('node:zlib');
+    // a buffer of its own: zlib's answer may be a view of a larger or shared one
+    const functionsDetails = new Uint8Array(gzipSync(JSON.stringify({ functions, docMetrics: docMetrics ?? null })));
+    return withTransfer({ ...rest, functionsDetails }, [functionsDetails.buffer]);
+  },
   /** docstrings for a checkout, with the quality gate */
   generateRepository: async (hooks: TaskHooks, dir: string, options: GenerateTaskOptions) =>
     (await import('@docent/docgen')).generateRepository(dir, {
@@ -73,6 +88,20 @@ export const TASKS = {
         : {}),
     }),
 };
+
+/** the buffers a task's answer hands over to the caller's thread instead of copying them (`withTransfer`) */
+const TRANSFERS = new WeakMap<object, ArrayBuffer[]>();
+
+/** Marks `value`'s buffers to be moved, not copied, to the caller's thread; they are unusable here afterwards. */
+function withTransfer<T extends object>(value: T, buffers: ArrayBuffer[]): T {
+  TRANSFERS.set(value, buffers);
+  return value;
+}
+
+/** The buffers to transfer with a task's answer (none unless the task said so). */
+export function transferListOf(value: unknown): ArrayBuffer[] {
+  return (typeof value === 'object' && value !== null && TRANSFERS.get(value)) || [];
+}
 
 export type TaskName = keyof typeof TASKS;
 type Task<K extends TaskName> = (typeof TASKS)[K];

@@ -3,7 +3,7 @@ import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LlmError, type JsonRequest, type LlmProvider, type LlmProviderName } from '@docent/analyzer';
 import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
-import { TASKS, type TaskHooks } from './off-thread-tasks.ts';
+import { TASKS, transferListOf, type TaskHooks } from './off-thread-tasks.ts';
 
 /**
  * A worker thread of `runOffThread` (off-thread.ts): runs the tasks of off-thread-tasks.ts it is
@@ -32,7 +32,7 @@ function lowerThisThread(by: number): void {
 }
 const lowerBy = (workerData as { lowerBy?: unknown } | undefined)?.lowerBy;
 if (typeof lowerBy === 'number' && lowerBy > 0) lowerThisThread(lowerBy);
-const send = (message: FromWorker): void => port.postMessage(message);
+const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
 /** the run in progress: its id, its abort controller and its LLM requests waiting for an answer */
 let current: {
@@ -100,7 +100,7 @@ async function runTask(start: TaskStart): Promise<void> {
   try {
     const task = TASKS[start.task] as (hooks: TaskHooks, ...args: unknown[]) => Promise<unknown>;
     const value = await task(hooks, ...start.args);
-    send({ type: 'done', id: start.id, value });
+    send({ type: 'done', id: start.id, value }, transferListOf(value));
   } catch (err) {
     send({ type: 'error', id: start.id, error: toWire(err) });
   } finally {

@@ -1,6 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ACTIVE_JOB_STATES, type AnalysisReport } from '@docent/contracts';
 import type { Database, RepositoryRow } from '../db/schema.ts';
+
+/** Details whose JSON has this many characters or more are stored compressed (saveDetails). */
+export const COMPRESS_FROM = 16 * 1024;
+
+const gzipAsync = promisify(gzip);
+const gunzipHex = async (hex: string): Promise<string> => (await promisify(gunzip)(Buffer.from(hex, 'hex'))).toString('utf8');
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
@@ -85,25 +93,69 @@ export class RepoRepository {
     await this.db.updateTable('repositories').set({ site_url: url, updated_at: new Date() }).where('id', '=', id).execute();
   }
 
+  /**
+   * Stores a repository's details of one type. JSON of `COMPRESS_FROM` characters or more is kept
+   * gzip-compressed (compressed in libuv's thread pool, not on this thread) so that PostgreSQL never
+   * parses it; smaller details stay `jsonb`. The analysis handler passes its function entries
+   * already compressed by the job's worker thread (`saveCompressedDetails`).
+   */
   async saveDetails(id: string, type: string, data: unknown): Promise<void> {
+    const json = JSON.stringify(data);
+    if (json.length >= COMPRESS_FROM) return this.saveCompressedDetails(id, type, await gzipAsync(json));
+    await this.upsertDetails(id, type, { data: json, data_gzip: null });
+  }
+
+  /**
+   * Stores details given as gzip-compressed JSON (docs/decisions.md, "Large analysis details are
+   * stored compressed"). The bytes travel as hex text and `decode` makes them a `bytea`: PGlite's
+   * own `bytea` serialiser builds a string per byte on the API's thread.
+   */
+  async saveCompressedDetails(id: string, type: string, gzipped: Uint8Array): Promise<void> {
+    const hex = Buffer.from(gzipped.buffer, gzipped.byteOffset, gzipped.byteLength).toString('hex');
+    await this.upsertDetails(id, type, { data: null, data_gzip: sql<Uint8Array>`decode(${hex}::text, 'hex')` });
+  }
+
+  private async upsertDetails(
+    id: string,
+    type: string,
+    value: { data: string | null; data_gzip: null | RawBuilder<Uint8Array> },
+  ): Promise<void> {
     await this.db
       .insertInto('analysis_details')
-      .values({ repository_id: id, analysis_type: type, data: JSON.stringify(data) })
+      .values({ repository_id: id, analysis_type: type, ...value })
       // the value once: a second copy was a second parse of the JSON, on PGlite on the API's thread
       // (docs/performance.md, "Jobs off the API's event loop", round 5)
       .onConflict((oc) =>
-        oc.columns(['repository_id', 'analysis_type']).doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), updated_at: new Date() })),
+        oc
+          .columns(['repository_id', 'analysis_type'])
+          .doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), data_gzip: eb.ref('excluded.data_gzip'), updated_at: new Date() })),
       )
       .execute();
   }
 
+  /** The details of one type, parsed; null when there are none. */
   async details(id: string, type: string): Promise<unknown | null> {
-    const row = await this.db
+    const row = await this.detailsRow(id, type);
+    if (!row) return null;
+    return row.gzip_hex === null ? row.data : JSON.parse(await gunzipHex(row.gzip_hex));
+  }
+
+  /**
+   * The details of one type as JSON text, for an answer that sends them as they are: compressed
+   * details are never parsed on this thread. Null when there are none.
+   */
+  async detailsJson(id: string, type: string): Promise<string | null> {
+    const row = await this.detailsRow(id, type);
+    if (!row) return null;
+    return row.gzip_hex === null ? JSON.stringify(row.data) : gunzipHex(row.gzip_hex);
+  }
+
+  private detailsRow(id: string, type: string): Promise<{ data: unknown; gzip_hex: string | null } | undefined> {
+    return this.db
       .selectFrom('analysis_details')
-      .select('data')
+      .select(['data', sql<string | null>`encode(data_gzip, 'hex')`.as('gzip_hex')])
       .where('repository_id', '=', id)
       .where('analysis_type', '=', type)
       .executeTakeFirst();
-    return row?.data ?? null;
   }
 }

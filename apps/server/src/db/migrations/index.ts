@@ -14,6 +14,7 @@ import * as m0012 from './0012_connection_refresh.ts';
 import * as m0013 from './0013_provider_plans.ts';
 import * as m0014 from './0014_docset_auto_config.ts';
 import * as m0015 from './0015_webhook_replay.ts';
+import * as m0016 from './0016_details_gzip.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_provider_plans': m0013,
   '0014_docset_auto_config': m0014,
   '0015_webhook_replay': m0015,
+  '0016_details_gzip': m0016,
 };
