@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LlmError, type JsonRequest, type LlmProvider, type LlmProviderName } from '@docent/analyzer';
@@ -6,12 +6,27 @@ import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type 
 import { TASKS, transferListOf, type TaskHooks } from './off-thread-tasks.ts';
 
 /**
- * A worker thread of `runOffThread` (off-thread.ts): runs the tasks of off-thread-tasks.ts it is
+ * A job worker of `runOffThread` (off-thread.ts): runs the tasks of off-thread-tasks.ts it is
  * sent, one at a time, with the hooks the caller cannot send (signal, progress, LLM stand-in),
  * and answers each one's result or error. It stays loaded between tasks (its modules are the
- * expensive part of starting it).
+ * expensive part of starting it). It runs as a child process (the server's way) or as a worker
+ * thread (where a thread starts it): the messages are the same.
  */
-const port = parentPort!;
+interface Channel {
+  send(message: FromWorker, transfer: ArrayBuffer[]): void;
+  onMessage(listener: (message: ToWorker) => void): void;
+}
+const channel: Channel = parentPort
+  ? { send: (m, t) => parentPort!.postMessage(m, t), onMessage: (l) => parentPort!.on('message', l) }
+  : {
+      // a process' channel copies what a thread's would move
+      send: (m) => {
+        if (process.connected) process.send!(m);
+      },
+      onMessage: (l) => process.on('message', l as (m: unknown) => void),
+    };
+// the API's process has gone: nothing will ask this worker anything again
+if (!parentPort) process.on('disconnect', () => process.exit(0));
 
 /**
  * This thread gives way to the API's: on Linux a thread's nice value is its own, so the thread
@@ -30,9 +45,23 @@ function lowerThisThread(by: number): void {
     // not Linux, or not allowed: the thread runs at the process' priority
   }
 }
-const lowerBy = (workerData as { lowerBy?: unknown } | undefined)?.lowerBy;
-if (typeof lowerBy === 'number' && lowerBy > 0) lowerThisThread(lowerBy);
-const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
+/**
+ * In a child process every thread there is yet (V8's helper threads start with the process) is
+ * lowered; the threads it starts later (libuv's pool, parse workers) inherit the main thread's value.
+ */
+function lowerThisProcess(by: number): void {
+  try {
+    for (const tid of readdirSync('/proc/self/task').map(Number)) setPriority(tid, Math.min(19, getPriority(tid) + by));
+  } catch {
+    // not Linux, or not allowed: the process runs at the server's priority
+  }
+}
+const lowerBy = parentPort ? (workerData as { lowerBy?: unknown } | undefined)?.lowerBy : Number(process.env.DOCENT_JOB_WORKER_NICE ?? 0);
+if (typeof lowerBy === 'number' && lowerBy > 0) {
+  if (parentPort) lowerThisThread(lowerBy);
+  else lowerThisProcess(lowerBy);
+}
+const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => channel.send(message, transfer);
 
 /** the run in progress: its id, its abort controller and its LLM requests waiting for an answer */
 let current: {
@@ -108,7 +137,7 @@ async function runTask(start: TaskStart): Promise<void> {
   }
 }
 
-port.on('message', (message: ToWorker) => {
+channel.onMessage((message: ToWorker) => {
   if (message.type === 'run') {
     void runTask(message);
     return;

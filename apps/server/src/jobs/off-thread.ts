@@ -1,11 +1,12 @@
-import { Worker } from 'node:worker_threads';
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LlmError, type LlmProvider } from '@docent/analyzer/llm';
 import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
 import type { TaskArgs, TaskName, TaskResult } from './off-thread-tasks.ts';
 
 /**
- * Worker entry: a small .mjs that registers tsx in the new thread, then loads off-thread-worker.ts
+ * Worker entry: a small .mjs that registers tsx in the new process, then loads off-thread-worker.ts
  * (as the analyzer's parse workers start); works under `node --import tsx`, plain node and vitest.
  * In the server bundle (apps/server/build/bundle.mjs) this name is the bundled worker itself.
  */
@@ -41,12 +42,56 @@ export function jobThreadNice(raw = process.env.JOB_THREAD_NICE): number {
 /** The worker checks the caller's schema; here any JSON the provider parsed goes back to it. */
 const ANY_JSON = z.unknown();
 
-const idle: Worker[] = [];
+/**
+ * A job worker is a child process, not a thread of the API's process: a process has its own V8
+ * helper threads (concurrent garbage collection, compilation), and those of a job then run at the
+ * job's lowered priority instead of beside the API's thread at its own (docs/decisions.md "Jobs
+ * run in child processes"). The messages are the same structured clones a thread would get.
+ */
+class JobWorker {
+  readonly child: ChildProcess;
+  constructor() {
+    this.child = spawnProcess(process.execPath, [...process.execArgv, fileURLToPath(ENTRY)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+      env: { ...process.env, DOCENT_JOB_WORKER_NICE: String(jobThreadNice()) },
+    });
+  }
+  postMessage(message: ToWorker | TaskStart): void {
+    this.child.send(message);
+  }
+  on(event: 'message', listener: (message: FromWorker) => void): void;
+  on(event: 'error', listener: (err: Error) => void): void;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  on(event: string, listener: (...args: never[]) => void): void {
+    this.child.on(event, listener as (...args: unknown[]) => void);
+  }
+  off(event: string, listener: (...args: never[]) => void): void {
+    this.child.off(event, listener as (...args: unknown[]) => void);
+  }
+  /** a waiting worker keeps neither the process nor its channel alive */
+  unref(): void {
+    this.child.unref();
+    this.child.channel?.unref();
+  }
+  ref(): void {
+    this.child.ref();
+    this.child.channel?.ref();
+  }
+  terminate(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGKILL');
+    });
+  }
+}
+
+const idle: JobWorker[] = [];
 let nextRun = 1;
 
-function spawn(): Worker {
-  // workerData is set: a dependency of docgen (web-worker) reads it in every non-main thread
-  const worker = new Worker(ENTRY, { execArgv: [...process.execArgv], workerData: { docent: 'off-thread', lowerBy: jobThreadNice() } });
+function spawn(): JobWorker {
+  const worker = new JobWorker();
   // An idle worker's failure is nobody's error: it leaves the pool and a task starts another.
   worker.on('error', () => undefined);
   worker.on('exit', () => {
@@ -56,7 +101,7 @@ function spawn(): Worker {
   return worker;
 }
 
-function park(worker: Worker): void {
+function park(worker: JobWorker): void {
   if (idle.length >= MAX_IDLE) {
     void worker.terminate().catch(() => 0);
     return;
@@ -180,8 +225,12 @@ export function runOffThread<K extends TaskName>(task: K, args: TaskArgs<K>, opt
       }
     };
     const onError = (err: Error) => settle(false, () => reject(err));
-    const onExit = (code: number) =>
-      settle(false, () => reject(new Error(`The worker thread of the ${task} task stopped (exit code ${code}) before it answered.`)));
+    const onExit = (code: number | null, sig: NodeJS.Signals | null) =>
+      settle(false, () =>
+        reject(
+          new Error(`The worker process of the ${task} task stopped (${sig ? `signal ${sig}` : `exit code ${code}`}) before it answered.`),
+        ),
+      );
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
