@@ -338,6 +338,54 @@ export async function vendorRequest<T>(req: VendorRequest): Promise<VendorAnswer
   return { data: body as T, headers: res.headers, status: res.status };
 }
 
+/** What every hosted adapter keeps from its options: the time budget of a call and the bound on listed repositories. */
+export abstract class HostedAdapterBase {
+  protected readonly timeoutMs: number;
+  protected readonly maxRepositories: number;
+
+  constructor(options: AdapterOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
+  }
+}
+
+/** An adapter over a JSON REST API with plain fetch (GitLab, Bitbucket, Azure DevOps): one request shape for all its calls. */
+export abstract class RestVendorAdapter extends HostedAdapterBase {
+  /** The vendor's name in messages (VENDOR_LABEL). */
+  protected abstract readonly label: string;
+
+  /** The headers that carry the credential on this vendor's API. */
+  protected abstract authHeaders(cred: VendorCredential): Record<string, string>;
+
+  /** GET `url` as `cred`, within the adapter's time budget; `what` names the thing asked for in a 404 message. */
+  protected get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal): Promise<VendorAnswer<T>> {
+    return this.request<T>(cred, url, what, signal);
+  }
+
+  /** POST `json` to `url` as `cred`, within the adapter's time budget. */
+  protected post<T>(cred: VendorCredential, url: string, what: string, json: unknown, signal?: AbortSignal): Promise<VendorAnswer<T>> {
+    return this.request<T>(cred, url, what, signal, { method: 'POST', json });
+  }
+
+  private request<T>(
+    cred: VendorCredential,
+    url: string,
+    what: string,
+    signal: AbortSignal | undefined,
+    body?: Pick<VendorRequest, 'method' | 'json'>,
+  ): Promise<VendorAnswer<T>> {
+    return vendorRequest<T>({
+      label: this.label,
+      ...body,
+      url,
+      token: cred.token,
+      headers: this.authHeaders(cred),
+      budget: requestBudget(signal, this.timeoutMs),
+      what,
+    });
+  }
+}
+
 /** The `rel="next"` target of an RFC 8288 Link header. */
 export function nextLinkFromHeader(link: string | null): string | undefined {
   if (!link) return undefined;

@@ -8,13 +8,11 @@
 import type { Octokit } from '@octokit/rest';
 import { withOctokit } from './octokit.ts';
 import {
-  DEFAULT_MAX_REPOSITORIES,
-  DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
+  HostedAdapterBase,
   VendorApiError,
   withCredentials,
   withoutCredentials,
-  type AdapterOptions,
   VENDOR_LABEL,
   type HostedVendorAdapter,
   type OpenedPullRequest,
@@ -52,16 +50,8 @@ function mapGitHubRepository(r: GitHubRepo): RemoteRepository {
   };
 }
 
-export class GitHubAdapter implements HostedVendorAdapter {
+export class GitHubAdapter extends HostedAdapterBase implements HostedVendorAdapter {
   readonly vendor = 'GITHUB' as const;
-  private readonly timeoutMs: number;
-  private readonly maxRepositories: number;
-
-  constructor(options: AdapterOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
-  }
-
   private call<T>(cred: VendorCredential, signal: AbortSignal | undefined, what: string, work: (o: Octokit) => Promise<T>): Promise<T> {
     return withOctokit(cred, signal, this.timeoutMs, what, work);
   }
