@@ -6,6 +6,7 @@
  * Tokens never leave this layer in words: every message a VendorApiError carries is built
  * from the vendor's own error text with the token scrubbed out.
  */
+import type { Response as UndiciResponse } from 'undici';
 import { policyFetch, refusalIn } from '../net/outbound.ts';
 import { stripCredentials } from './git/url.ts';
 import type { Vendor } from '@docent/contracts';
@@ -290,18 +291,18 @@ const MAX_REDIRECTS = 3;
  * `Authorization` on a cross-origin hop but not GitLab's PRIVATE-TOKEN, so we decide ourselves.
  */
 export async function vendorRequest<T>(req: VendorRequest): Promise<VendorAnswer<T>> {
-  let res: Response;
+  let res: UndiciResponse;
   let text: string;
   let url = req.url;
   try {
     for (let hop = 0; ; hop += 1) {
-      res = (await policyFetch(url, {
+      res = await policyFetch(url, {
         method: req.method ?? 'GET',
         headers: { accept: 'application/json', ...req.headers, ...(req.json === undefined ? {} : { 'content-type': 'application/json' }) },
         body: req.json === undefined ? undefined : JSON.stringify(req.json),
         signal: req.budget.signal,
         redirect: 'manual',
-      })) as unknown as Response;
+      });
       const location = res.headers.get('location');
       if (res.status < 300 || res.status > 399 || !location) break;
       await res.body?.cancel();
