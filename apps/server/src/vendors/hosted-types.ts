@@ -348,6 +348,23 @@ export abstract class HostedAdapterBase {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
   }
+
+  /**
+   * validateCredential's answer from `check`, which reads something only a valid credential may:
+   * a refusal of the credential (failures in `refusals`) makes it invalid with the vendor's
+   * message; any other failure (network, timeout, server) is thrown.
+   */
+  protected async credentialCheck(
+    check: () => Promise<{ valid: true; login?: string }>,
+    refusals: readonly VendorFailure[] = ['auth', 'forbidden'],
+  ): Promise<{ valid: boolean; login?: string; message?: string }> {
+    try {
+      return await check();
+    } catch (err) {
+      if (err instanceof VendorApiError && refusals.includes(err.failure)) return { valid: false, message: err.message };
+      throw err;
+    }
+  }
 }
 
 /** An adapter over a JSON REST API with plain fetch (GitLab, Bitbucket, Azure DevOps): one request shape for all its calls. */

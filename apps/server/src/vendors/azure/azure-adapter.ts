@@ -79,15 +79,10 @@ export class AzureDevOpsAdapter extends RestVendorAdapter implements HostedVendo
   /** Backs `POST /v1/azure/pat?organization=`: the PAT is valid when the organization's projects can be read. */
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
     const org = this.organization(cred);
-    try {
+    return this.credentialCheck(async () => {
       await this.get(cred, `${azureCollection(cred, org)}/_apis/projects?$top=1&${API_VERSION}`, `the organization ${org}`, signal);
       return { valid: true, login: org };
-    } catch (err) {
-      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden' || err.failure === 'not-found')) {
-        return { valid: false, message: err.message };
-      }
-      throw err;
-    }
+    }, ['auth', 'forbidden', 'not-found']);
   }
 
   async listOrganizations(cred: VendorCredential): Promise<RemoteOrganization[]> {

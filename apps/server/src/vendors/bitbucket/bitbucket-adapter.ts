@@ -106,7 +106,7 @@ export class BitbucketAdapter extends RestVendorAdapter implements HostedVendorA
   }
 
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
-    try {
+    return this.credentialCheck(async () => {
       if (cred.organization && !cred.username) {
         // Workspace/repository access tokens are not a user: reading the workspace's repositories proves them.
         const ws = encodeURIComponent(cred.organization);
@@ -120,12 +120,7 @@ export class BitbucketAdapter extends RestVendorAdapter implements HostedVendorA
         signal,
       );
       return { valid: true, login: data.username ?? data.display_name };
-    } catch (err) {
-      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
-        return { valid: false, message: err.message };
-      }
-      throw err;
-    }
+    });
   }
 
   async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {

@@ -57,7 +57,7 @@ export class GitHubAdapter extends HostedAdapterBase implements HostedVendorAdap
   }
 
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
-    try {
+    return this.credentialCheck(async () => {
       if (cred.kind === 'app-installation') {
         // Installation tokens cannot read /user; listing one granted repository proves them.
         const { data } = await this.call(cred, signal, 'the installation', (o) =>
@@ -67,12 +67,7 @@ export class GitHubAdapter extends HostedAdapterBase implements HostedVendorAdap
       }
       const { data } = await this.call(cred, signal, 'the user', (o) => o.rest.users.getAuthenticated());
       return { valid: true, login: data.login };
-    } catch (err) {
-      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
-        return { valid: false, message: err.message };
-      }
-      throw err;
-    }
+    });
   }
 
   async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {

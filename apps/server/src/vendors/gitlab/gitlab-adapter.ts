@@ -98,15 +98,10 @@ export class GitLabAdapter extends RestVendorAdapter implements HostedVendorAdap
   }
 
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
-    try {
+    return this.credentialCheck(async () => {
       const { data } = await this.get<GitLabUser>(cred, `${gitlabApiRoot(cred)}/user`, 'the user', signal);
       return { valid: true, login: data.username };
-    } catch (err) {
-      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
-        return { valid: false, message: err.message };
-      }
-      throw err;
-    }
+    });
   }
 
   async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {
