@@ -38,7 +38,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('lock screen: its texts, validation and unlock', () => {
+describe('lock screen: what it shows, and how a missing or refused password is answered', () => {
   const lockRoutes = [
     { path: '/auth/lock', element: <LockPage /> },
     { path: '/auth/login', element: <p>login page</p> },

@@ -97,7 +97,7 @@ describe('live job terminal', () => {
   });
 });
 
-describe("docs flavour: the documentation jobs' own texts", () => {
+describe("docs flavour: the documentation jobs' own result texts", () => {
   it('ends a complete job with "Documentation generation complete!" and a failed one with Failed', () => {
     const reduce = liveReducer('docs');
     const done = reduce(initialLiveState(7), { type: 'pollOk', state: 'COMPLETE', percentage: 100, messages: [], lastLine: 0 });
