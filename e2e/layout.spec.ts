@@ -66,7 +66,7 @@ async function openCard(page: Page, testId: string) {
   await page.getByTestId(testId).click();
 }
 
-test('layout: cards, function tables, jobs, README tiles, actions and the German toolbar (issue 16 items 4, 14, 16)', async ({
+test('layout: cards, function tables, jobs, README tiles, actions and the German toolbar', async ({
   page,
   playwright,
   docent,

@@ -14,16 +14,11 @@
 // what it decides is the fallback: with NODE_ENV=production a server bundle that cannot be built
 // is an error, never a silent run through tsx (a devDependency); with any other NODE_ENV
 // (`development`) the TypeScript sources run through tsx when no bundle can be built.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hashInputs } from './hashed-bundle.mjs';
+import { ensureWebApp as ensureWebAppIn } from './web-app.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(repoRoot, 'apps/web');
-const webDist = path.join(webDir, 'dist');
-const WEB_STAMP = path.join(webDist, '.docent-inputs');
 
 process.env.NODE_ENV ||= 'production';
 const production = process.env.NODE_ENV === 'production';
@@ -31,51 +26,8 @@ const production = process.env.NODE_ENV === 'production';
 const say = (text) => process.stderr.write(`docent: ${text}\n`);
 const ms = (since) => `${Math.round(performance.now() - since)} ms`;
 
-/** Everything the built web app is made of (its tests aside). */
-function webInputsHash() {
-  return hashInputs({
-    repoRoot,
-    sourceDirs: ['src', 'public', 'scripts'].map((dir) => path.join(webDir, dir)).concat(path.join(repoRoot, 'packages/contracts/src')),
-    files: ['index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']
-      .map((file) => path.join(webDir, file))
-      .concat(path.join(repoRoot, 'packages/contracts/package.json'), path.join(repoRoot, 'package-lock.json')),
-    exclude: /\.test\.tsx?$/,
-  });
-}
-
-/** True when Vite is installed (not with `npm ci --omit=dev`). */
-function viteInstalled() {
-  try {
-    import.meta.resolve('vite/package.json');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Builds the web app unless the build in apps/web/dist was made from the current inputs. */
-function ensureWebApp() {
-  const started = performance.now();
-  const key = webInputsHash();
-  const built = fs.existsSync(path.join(webDist, 'index.html'));
-  if (built && fs.existsSync(WEB_STAMP) && fs.readFileSync(WEB_STAMP, 'utf8').trim() === key) {
-    say(`web app up to date (${ms(started)})`);
-    return;
-  }
-  if (!viteInstalled()) {
-    // An install without devDependencies serves the web app it was given.
-    if (built) {
-      say('web app sources changed since apps/web/dist was built, and Vite is not installed (npm ci --omit=dev): serving the built one');
-      return;
-    }
-    throw new Error('the web app is not built and Vite is not installed: run `npm ci && npm run build` first (docs/deployment.md)');
-  }
-  say('building the web app (its sources changed)…');
-  const run = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`the web app's build failed (exit ${run.status ?? run.signal})`);
-  fs.writeFileSync(WEB_STAMP, `${key}\n`);
-  say(`web app built (${ms(started)})`);
-}
+/** Builds the web app unless the build in apps/web/dist was made from the current inputs (scripts/web-app.mjs). */
+const ensureWebApp = () => ensureWebAppIn({ repoRoot, say });
 
 /** The server bundle for the current sources (built when they changed), or null when it cannot be built. */
 async function ensureServerBundle() {

@@ -13,15 +13,21 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SOURCE_DIRS = ['apps', 'packages', 'e2e', 'tools'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'data', 'fixtures']);
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
+const STYLE_FILE = /\.css$/;
+
+/** Every stylesheet under the given folders, as a path relative to the repository root with `/`. */
+export function styleFiles(dirs: readonly string[] = SOURCE_DIRS, root = ROOT): string[] {
+  return sourceFiles(dirs, root, STYLE_FILE);
+}
 
 /** Every source file under the given folders, as a path relative to the repository root with `/`. */
-export function sourceFiles(dirs: readonly string[] = SOURCE_DIRS, root = ROOT): string[] {
+export function sourceFiles(dirs: readonly string[] = SOURCE_DIRS, root = ROOT, pattern = SOURCE_FILE): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) walk(path.join(dir, e.name));
-      } else if (SOURCE_FILE.test(e.name) && !e.name.endsWith('.d.ts')) {
+      } else if (pattern.test(e.name) && !e.name.endsWith('.d.ts')) {
         out.push(path.relative(root, path.join(dir, e.name)).split(path.sep).join('/'));
       }
     }
@@ -69,6 +75,47 @@ export function commentsOf(fileName: string, text: string): Comment[] {
   add(ts.getLeadingCommentRanges(text, ts.getShebang(text)?.length ?? 0));
   visit(sf);
   return [...seen.values()].sort((a, b) => a.start - b.start);
+}
+
+/** The functions whose first argument is a test's or a group's title (also as `it.skip`, `test.describe`, `test.step`…). */
+const TEST_FUNCTIONS = new Set(['it', 'test', 'describe']);
+
+function calleeRoot(node: ts.Expression): string | null {
+  if (ts.isIdentifier(node)) return node.text;
+  if (ts.isPropertyAccessExpression(node)) return calleeRoot(node.expression);
+  return null;
+}
+
+/**
+ * The titles of a source text's tests and groups: the first argument of every call to `it`,
+ * `test` or `describe` (or a member of them) when it is a string or a template, as written.
+ */
+export function testTitlesOf(fileName: string, text: string): Comment[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+  const out: Comment[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const root = calleeRoot(node.expression);
+      const title = node.arguments[0];
+      if (root !== null && TEST_FUNCTIONS.has(root) && title && (ts.isStringLiteralLike(title) || ts.isTemplateExpression(title))) {
+        const start = title.getStart(sf);
+        out.push({ line: sf.getLineAndCharacterOfPosition(start).line + 1, start, end: title.end, text: title.getText(sf) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/** Every comment of a stylesheet (`/* … *\/`; CSS has no line comments). */
+export function cssCommentsOf(text: string): Comment[] {
+  return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((m) => ({
+    line: text.slice(0, m.index).split('\n').length,
+    start: m.index,
+    end: m.index + m[0].length,
+    text: m[0],
+  }));
 }
 
 export function readSource(file: string, root = ROOT): string {

@@ -80,7 +80,7 @@ let cookie = '';
 const page = (url: string, c = cookie) => t.call({ method: 'GET', url, headers: c ? { cookie: c } : {} });
 let first: DocSetResult;
 
-describe('architecture and API docs: options (spec §3, §4, §5)', () => {
+describe('architecture and API docs: option rules, defaults and the hosted site', () => {
   it('refuses options against the rules with the spec texts', async () => {
     const cases: Array<[unknown, string]> = [
       [{ generateHtml: false, hostDocumentation: false }, 'Repository commit is required when HTML is not selected'],

@@ -11,7 +11,7 @@ const made: string[] = [];
 afterAll(async () => Promise.all(made.map((d) => rm(d, { recursive: true, force: true }))));
 const mode = async (p: string) => (await stat(p)).mode & 0o777;
 
-describe('DATA_DIR is private to the server user (issue 9 finding 13)', () => {
+describe('DATA_DIR is private to the server user', () => {
   it('creates the folder 0700 and its secrets and outbox 0600', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'docent-perm-'));
     made.push(root);

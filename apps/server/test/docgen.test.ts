@@ -222,7 +222,7 @@ describe('code docs generation (DOC_REPO)', () => {
     ).toEqual([`refs/heads/docent/docs-${sha}`, `refs/heads/docent/docs-${sha}-2`, `refs/heads/docent/docs-${sha}-3`]);
   }, 120_000); // three runs of the job
 
-  it('Try Free on a public repository changes the 10 most undocumented files (spec §6: 10 of a public repository)', async () => {
+  it('Try Free on a public repository changes the 10 most undocumented files', async () => {
     await t.database.db.updateTable('repositories').set({ is_private: false }).where('repo_name', '=', 'public12').execute();
     const start = await t.call({
       method: 'POST',

@@ -37,7 +37,7 @@ const row = (state: string, ageSeconds: number): JobRow => ({
   finished_at: null,
 });
 
-describe('the 24-hour rule (spec §4)', () => {
+describe('the 24-hour rule: a job still running after 24 hours ends TIMEOUT', () => {
   it('shows an active job of 86400 s or more as TIMEOUT with the spec message', () => {
     for (const state of ['RUNNING', 'QUEUED', 'VALIDATING', 'START']) {
       expect(toJob(row(state, 86_400))).toMatchObject({ state: 'TIMEOUT', message: 'Job automatically cancelled after 24 hours' });

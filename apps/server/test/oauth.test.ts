@@ -142,7 +142,7 @@ describe('starting a sign-in', () => {
     }
   });
 
-  it('spec §7 login redirects /v1/gitlab/install, /v2/bitbucket/install and /v1/azure/install start a sign-in without a token, stream with one', async () => {
+  it('the login redirects /v1/gitlab/install, /v2/bitbucket/install and /v1/azure/install start a sign-in without a token, stream with one', async () => {
     expect((await start('gitlab', '/api/v1/gitlab/install?foo=bar')).location.pathname).toBe('/gitlab/oauth/authorize');
     expect((await start('bitbucket', '/api/v2/bitbucket/install')).location.pathname).toBe('/bitbucket/site/oauth2/authorize');
     expect((await start('azure', '/api/v1/azure/install')).location.pathname).toBe('/azure/common/oauth2/v2.0/authorize');

@@ -65,7 +65,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('spec §7 calls', () => {
+describe('the documented calls of the API', () => {
   it('GET /app/github/list?orgName= lists that organisation only; without it, all', async () => {
     const names = async (url: string) =>
       ((await t.call({ method: 'GET', url, token })).json() as Array<{ organizationName: string; repoName: string }>)
@@ -99,7 +99,7 @@ describe('spec §7 calls', () => {
   });
 });
 
-describe('analysis types basicDoc, advancedDoc and readme (spec §7)', () => {
+describe('analysis types basicDoc, advancedDoc and readme', () => {
   it('basicDoc produces the function counts only', async () => {
     await run('acme', 'basic', 'basicDoc');
     expect(await report('acme', 'basic')).toEqual({ basicFuncDocAnalysis: { totalFunctions: 2, totalDocumented: 1 } });
@@ -164,7 +164,7 @@ describe('/v1/lro/all job-type and date filters (the /jobs page filters)', () =>
   });
 });
 
-describe('errors carry {detail} (spec §7: the error text is the answer detail)', () => {
+describe('errors carry {detail}: the error text is the answer detail', () => {
   const cases: Array<[string, { method: 'GET' | 'POST'; url: string; payload?: object }, number, string | RegExp]> = [
     [
       'repository: detail of an unknown repository',

@@ -218,7 +218,7 @@ describe('extractFunctions on one fixture per language', () => {
   }
 });
 
-describe('JSDoc attaches the way TypeScript attaches it (issue 10)', () => {
+describe('JSDoc attaches the way TypeScript attaches it', () => {
   // express's style: a full JSDoc block, one blank line, then the assignment (lib/application.js)
   const EXPRESS = [
     "'use strict';",
@@ -273,7 +273,7 @@ describe('JSDoc attaches the way TypeScript attaches it (issue 10)', () => {
   });
 });
 
-describe('JSDoc access tags set the scope (issue 10)', () => {
+describe('JSDoc access tags set the scope', () => {
   it('@private, @api private, @access protected and @public override what the syntax says', async () => {
     const source = [
       '/** Hidden. @private */',

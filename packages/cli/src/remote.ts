@@ -172,7 +172,7 @@ export async function readEvents(
     else if (field === 'data') data.push(value);
     else if (field === 'id') id = value;
   };
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body) {
     buffer += decoder.decode(chunk, { stream: true });
     let nl: number;
     while ((nl = buffer.search(/\r\n|\r|\n/)) >= 0) {

@@ -16,7 +16,7 @@ const messages = (input: unknown) => {
   return r.success ? [] : r.error.issues.map((i) => i.message);
 };
 
-describe('documentation options (spec §3, §4, §5)', () => {
+describe('documentation options: defaults, dependent choices and their validation', () => {
   it('defaults: host, PDF, Markdown, HTML on; RST, XML, RTF off; commit off, branch main, path docs', () => {
     expect(DEFAULT_DOC_OPTIONS).toMatchObject({
       hostDocumentation: true,

@@ -11,7 +11,7 @@ const c = (amount: number, is_used: boolean, coupon_state: Coupon['coupon_state'
   coupon_state,
 });
 
-describe('couponSummary (spec §4)', () => {
+describe('couponSummary', () => {
   it('sums unused, used and completed coupons in the first coupon currency', () => {
     expect(
       couponSummary([
@@ -27,7 +27,7 @@ describe('couponSummary (spec §4)', () => {
   });
 });
 
-describe('RedeemRequest (spec §5)', () => {
+describe("RedeemRequest: the coupon code's validation", () => {
   it('takes name@handle for UPI and an email for Amazon Pay', () => {
     expect(RedeemRequest.safeParse({ redeem_type: 'UPI', redeem_id: 'ada@okaxis' }).success).toBe(true);
     expect(RedeemRequest.safeParse({ redeem_type: 'UPI', redeem_id: 'ada.okaxis' }).error?.issues[0]?.message).toBe('Not a valid UPI ID');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Email, isStrongPassword, isValidEmail, isValidUpi, SecurityCode } from './validation.ts';
 import { profileCompleteness, profileProgress, type User } from './user.ts';
 
-describe('spec §5 validation rules', () => {
+describe('the specified validation rules', () => {
   it.each([
     ['a.b_c%d+e-f@example.co', true],
     ['user@sub.domain.io', true],

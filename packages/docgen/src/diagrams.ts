@@ -38,6 +38,14 @@ export interface FlowNode {
   detail?: string;
 }
 
+/** SVG paths with an arrow head along each laid-out edge's points (the first lines of a diagram's body). */
+function edgePaths(edges: ReadonlyArray<ReadonlyArray<{ x: number; y: number }>>): string[] {
+  return edges.map(
+    (pts) =>
+      `<path class="edge" d="M${pts.map((p) => `${r(p.x)},${r(p.y)}`).join('L')}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"/>`,
+  );
+}
+
 /** A C4-style flowchart: boxes with a name and a detail line, arrows for dependencies, left to right. */
 export function flowchartSvg(title: string, nodes: readonly FlowNode[], edges: ReadonlyArray<readonly [string, string]>): string {
   const g = new dagre.graphlib.Graph();
@@ -47,13 +55,7 @@ export function flowchartSvg(title: string, nodes: readonly FlowNode[], edges: R
     g.setNode(n.id, { width: Math.max(textWidth(n.label), textWidth(n.detail ?? '') * 0.85) + 28, height: n.detail ? 46 : 32 });
   for (const [a, b] of edges) if (g.hasNode(a) && g.hasNode(b) && a !== b) g.setEdge(a, b);
   dagre.layout(g);
-  const body: string[] = [];
-  for (const e of g.edges()) {
-    const pts = g.edge(e).points;
-    body.push(
-      `<path class="edge" d="M${pts.map((p: { x: number; y: number }) => `${r(p.x)},${r(p.y)}`).join('L')}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"/>`,
-    );
-  }
+  const body = edgePaths(g.edges().map((e) => g.edge(e).points));
   for (const n of nodes) {
     const { x, y, width, height } = g.node(n.id);
     body.push(`<g class="node" data-id="${escapeXml(n.id)}">`);
@@ -161,13 +163,7 @@ export function erSvg(
     if (g.hasNode(rel.from) && g.hasNode(rel.to) && rel.from !== rel.to) g.setEdge(rel.from, rel.to, {}, `r${i}`);
   });
   dagre.layout(g);
-  const body: string[] = [];
-  for (const e of g.edges()) {
-    const pts = g.edge(e).points;
-    body.push(
-      `<path class="edge" d="M${pts.map((p: { x: number; y: number }) => `${r(p.x)},${r(p.y)}`).join('L')}" fill="none" stroke="#57606a" stroke-width="1.2" marker-end="url(#arrow)"/>`,
-    );
-  }
+  const body = edgePaths(g.edges().map((e) => g.edge(e).points));
   for (const e of entities) {
     const { x, y, width, height } = g.node(e.name);
     const left = x - width / 2;

@@ -12,11 +12,12 @@ type SerializedError = ReturnType<typeof stdSerializers.err>;
 /** pino's error serializer without the fields that can hold a query's values, at any cause depth. */
 function safeErrorSerializer(err: Error): SerializedError {
   const out = stdSerializers.err(err);
-  const strip = (o: Record<string, unknown>, depth: number) => {
-    for (const f of VALUE_FIELDS) delete o[f];
-    if (depth < 5 && o.cause && typeof o.cause === 'object') strip(o.cause as Record<string, unknown>, depth + 1);
+  const strip = (o: object, depth: number) => {
+    for (const f of VALUE_FIELDS) Reflect.deleteProperty(o, f);
+    const cause: unknown = Reflect.get(o, 'cause');
+    if (depth < 5 && cause && typeof cause === 'object') strip(cause, depth + 1);
   };
-  if (out && typeof out === 'object') strip(out as unknown as Record<string, unknown>, 0);
+  if (out && typeof out === 'object') strip(out, 0);
   return out;
 }
 

@@ -184,7 +184,7 @@ const vettedLookup: LookupFunction = (hostname, options, callback) => {
     (addresses) => {
       const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
       const list = wanted.length ? wanted : addresses;
-      if (options.all) (callback as unknown as (err: null, all: typeof list) => void)(null, list);
+      if (options.all) callback(null, list);
       else callback(null, list[0]!.address, list[0]!.family);
     },
     (err: Error) => callback(err as NodeJS.ErrnoException, '', 0),

@@ -6,6 +6,7 @@
  * Tokens never leave this layer in words: every message a VendorApiError carries is built
  * from the vendor's own error text with the token scrubbed out.
  */
+import type { Response as UndiciResponse } from 'undici';
 import { policyFetch, refusalIn } from '../net/outbound.ts';
 import { stripCredentials } from './git/url.ts';
 import type { Vendor } from '@docent/contracts';
@@ -290,18 +291,18 @@ const MAX_REDIRECTS = 3;
  * `Authorization` on a cross-origin hop but not GitLab's PRIVATE-TOKEN, so we decide ourselves.
  */
 export async function vendorRequest<T>(req: VendorRequest): Promise<VendorAnswer<T>> {
-  let res: Response;
+  let res: UndiciResponse;
   let text: string;
   let url = req.url;
   try {
     for (let hop = 0; ; hop += 1) {
-      res = (await policyFetch(url, {
+      res = await policyFetch(url, {
         method: req.method ?? 'GET',
         headers: { accept: 'application/json', ...req.headers, ...(req.json === undefined ? {} : { 'content-type': 'application/json' }) },
         body: req.json === undefined ? undefined : JSON.stringify(req.json),
         signal: req.budget.signal,
         redirect: 'manual',
-      })) as unknown as Response;
+      });
       const location = res.headers.get('location');
       if (res.status < 300 || res.status > 399 || !location) break;
       await res.body?.cancel();
@@ -336,6 +337,71 @@ export async function vendorRequest<T>(req: VendorRequest): Promise<VendorAnswer
   }
   if (!isJson) throw new VendorApiError(res.status, req.label, `${req.label} answered with something that is not JSON.`);
   return { data: body as T, headers: res.headers, status: res.status };
+}
+
+/** What every hosted adapter keeps from its options: the time budget of a call and the bound on listed repositories. */
+export abstract class HostedAdapterBase {
+  protected readonly timeoutMs: number;
+  protected readonly maxRepositories: number;
+
+  constructor(options: AdapterOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
+  }
+
+  /**
+   * validateCredential's answer from `check`, which reads something only a valid credential may:
+   * a refusal of the credential (failures in `refusals`) makes it invalid with the vendor's
+   * message; any other failure (network, timeout, server) is thrown.
+   */
+  protected async credentialCheck(
+    check: () => Promise<{ valid: true; login?: string }>,
+    refusals: readonly VendorFailure[] = ['auth', 'forbidden'],
+  ): Promise<{ valid: boolean; login?: string; message?: string }> {
+    try {
+      return await check();
+    } catch (err) {
+      if (err instanceof VendorApiError && refusals.includes(err.failure)) return { valid: false, message: err.message };
+      throw err;
+    }
+  }
+}
+
+/** An adapter over a JSON REST API with plain fetch (GitLab, Bitbucket, Azure DevOps): one request shape for all its calls. */
+export abstract class RestVendorAdapter extends HostedAdapterBase {
+  /** The vendor's name in messages (VENDOR_LABEL). */
+  protected abstract readonly label: string;
+
+  /** The headers that carry the credential on this vendor's API. */
+  protected abstract authHeaders(cred: VendorCredential): Record<string, string>;
+
+  /** GET `url` as `cred`, within the adapter's time budget; `what` names the thing asked for in a 404 message. */
+  protected get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal): Promise<VendorAnswer<T>> {
+    return this.request<T>(cred, url, what, signal);
+  }
+
+  /** POST `json` to `url` as `cred`, within the adapter's time budget. */
+  protected post<T>(cred: VendorCredential, url: string, what: string, json: unknown, signal?: AbortSignal): Promise<VendorAnswer<T>> {
+    return this.request<T>(cred, url, what, signal, { method: 'POST', json });
+  }
+
+  private request<T>(
+    cred: VendorCredential,
+    url: string,
+    what: string,
+    signal: AbortSignal | undefined,
+    body?: Pick<VendorRequest, 'method' | 'json'>,
+  ): Promise<VendorAnswer<T>> {
+    return vendorRequest<T>({
+      label: this.label,
+      ...body,
+      url,
+      token: cred.token,
+      headers: this.authHeaders(cred),
+      budget: requestBudget(signal, this.timeoutMs),
+      what,
+    });
+  }
 }
 
 /** The `rel="next"` target of an RFC 8288 Link header. */

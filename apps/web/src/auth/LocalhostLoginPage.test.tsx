@@ -48,7 +48,7 @@ describe('LocalhostLoginPage consent', () => {
     expect(assign).toHaveBeenCalledWith('http://127.0.0.1:5555/callback?state=s1&token=tool-token');
   });
 
-  it('instead of refreshing the browser token (spec §2, a recorded change) it makes one call, and the browser keeps its own token', async () => {
+  it('instead of refreshing the browser token (a recorded change, docs/spec-conformance.md) it makes one call, and the browser keeps its own token', async () => {
     renderRoutes(routes, `/auth/localhost/login?redirectUri=${cli}`);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Allow' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
@@ -57,7 +57,7 @@ describe('LocalhostLoginPage consent', () => {
     expect(String(assign.mock.calls[0]![0])).not.toContain('browser-token');
   });
 
-  it("a failure shows 'Login Failed' (spec §8) and goes to the login page", async () => {
+  it("a failure shows 'Login Failed' and goes to the login page", async () => {
     fetchMock.mockImplementation(async () => new Response(JSON.stringify({ detail: 'Session expired.' }), { status: 401 }));
     const { router } = renderRoutes(routes, `/auth/localhost/login?redirectUri=${cli}`);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Allow' }));

@@ -55,7 +55,7 @@ describe('LoginPage redirects', () => {
     expect(init.body).toBe('username=ada%40example.com&password=whatever');
   });
 
-  it('goes back to the page kept in the client-stored pageState (spec §3) when the router state is gone, and uses it once', async () => {
+  it('goes back to the page kept in the client-stored pageState when the router state is gone, and uses it once', async () => {
     // RequireAuth kept the page when it sent the visitor here; the login page was then reloaded
     rememberPage('/jobs?status=FAILED');
     vi.stubGlobal(

@@ -105,7 +105,7 @@ describe('SignUpPage validation', () => {
     expect(screen.getByText('Sign up failed')).toBeTruthy();
   });
 
-  it('a weak password shows its error once: the helper text steps aside while the error shows (issue 16 item 16)', async () => {
+  it('a weak password shows its error once: the helper text steps aside while the error shows', async () => {
     const user = setup();
     const hint = 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
     const under = (text: string) => screen.queryAllByText(text).filter((el) => el.closest('.ant-form-item'));

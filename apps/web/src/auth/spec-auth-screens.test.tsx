@@ -38,7 +38,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('lock screen (spec §2, §5, §8, §9)', () => {
+describe('lock screen: what it shows, and how a missing or refused password is answered', () => {
   const lockRoutes = [
     { path: '/auth/lock', element: <LockPage /> },
     { path: '/auth/login', element: <p>login page</p> },
@@ -98,7 +98,7 @@ describe('lock screen (spec §2, §5, §8, §9)', () => {
   });
 });
 
-describe('login page failure (spec §8 "Login failed")', () => {
+describe('login page failure says "Login failed"', () => {
   it('a refused sign-in shows the notification "Login failed" with the answer\'s detail', async () => {
     fetchMock.mockImplementation(async (url: string) =>
       url === '/api/login'
@@ -116,7 +116,7 @@ describe('login page failure (spec §8 "Login failed")', () => {
   });
 });
 
-describe('new password (spec §2, §5, §8)', () => {
+describe('new password: its texts and validation', () => {
   const routes = [
     { path: '/auth/new-password', element: <NewPasswordPage /> },
     { path: '/auth/login', element: <p>login page</p> },
@@ -159,7 +159,7 @@ describe('new password (spec §2, §5, §8)', () => {
   });
 });
 
-describe('forgot password and security code (spec §2, §5, §8)', () => {
+describe('forgot password and security code: their texts and validation', () => {
   const routes = [
     { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
     { path: '/auth/security-code', element: <SecurityCodePage /> },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutPath } from './checkout.ts';
 
-describe('checkoutPath (spec §7)', () => {
+describe('checkoutPath: which provider a currency pays through', () => {
   it('USD goes to PayPal where the server offers it, else the test provider', () => {
     expect(checkoutPath({ paypal: true, cashfree: true, test: false }, 'USD')).toBe('paypal');
     expect(checkoutPath({ paypal: false, cashfree: false, test: true }, 'USD')).toBe('test');

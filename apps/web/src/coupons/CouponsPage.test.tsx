@@ -22,7 +22,7 @@ afterEach(() => {
   clearSession();
 });
 
-describe('CouponsPage (spec §2 Coupons page)', () => {
+describe('CouponsPage', () => {
   it('shows the summary in the first coupon currency and pages the table at 5', async () => {
     setSession('t', testUser);
     fakeApi({

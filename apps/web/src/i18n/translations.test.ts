@@ -23,7 +23,7 @@ describe('translations', () => {
     for (const k of keys(en)) expect(vars(lookup(de, k)), k).toEqual(vars(lookup(en, k)));
   });
 
-  it('English uses the exact spec §5/§8 texts, the same as the shared contract messages', () => {
+  it('English uses the exact specified validation and message texts, the same as the shared contract messages', () => {
     expect(en.auth.common.notValidEmail).toBe(MESSAGES.notValidEmail);
     expect(en.auth.common.requiredField).toBe(MESSAGES.requiredField);
     expect(en.auth.common.confirmPasswordError).toBe(MESSAGES.confirmPasswordError);
@@ -40,7 +40,7 @@ describe('translations', () => {
     expect(en.repositories.connect.title).toBe('Connect Vendors');
   });
 
-  it('breadcrumb labels are the spec §2 list', () => {
+  it('breadcrumb labels are the specified list', () => {
     const b = en.breadcrumb;
     expect([
       b.repositories,

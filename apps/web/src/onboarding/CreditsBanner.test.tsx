@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('CreditsBanner (spec §2: success banner when countRepoGen exceeds 4, once per user)', () => {
+describe('CreditsBanner: a success banner when countRepoGen exceeds 4, once per user', () => {
   it('is shown above 4 credits and not at 4', () => {
     const { unmount } = renderBanner({ ...testUser, countRepoGen: 4 });
     expect(screen.queryByTestId('credits-banner')).toBeNull();

@@ -12,7 +12,7 @@ describe('installation status', () => {
     expect(isInstalling([{ status: 'no_status', message: 'Synced 2 repositories' }, undefined])).toBe(false);
     expect(isInstalling([])).toBe(false);
   });
-  it('polls every 5 seconds (spec §9)', () => {
+  it('polls every 5 seconds', () => {
     expect(INSTALL_STATUS_POLL_MS).toBe(5000);
   });
 });

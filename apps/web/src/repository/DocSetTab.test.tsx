@@ -66,7 +66,7 @@ const box = (id: string): HTMLInputElement => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Architecture / API docs options (spec §4, §5)', () => {
+describe('Architecture / API docs options', () => {
   it('starts with the spec defaults and sends no commitOutput when commit is off', async () => {
     const { bodies } = setup();
     for (const id of ['opt-host', 'opt-pdf', 'opt-md', 'opt-html']) expect(box(id).checked).toBe(true);

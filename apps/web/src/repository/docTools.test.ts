@@ -3,7 +3,7 @@ import type { DocGenResult } from '@docent/contracts';
 import i18n from '../i18n/index.ts';
 import { lineLengthError, proseNote } from './DocToolsCard.tsx';
 
-describe('max line length validation (spec §9)', () => {
+describe('max line length validation', () => {
   it('accepts whole numbers from 40 to 120 only', () => {
     expect(lineLengthError(40)).toBeNull();
     expect(lineLengthError(120)).toBeNull();

@@ -88,7 +88,7 @@ describe('finding texts', () => {
   });
 });
 
-describe('an OUTDATED verdict an LLM gave (issue 10, item 3)', () => {
+describe('an OUTDATED verdict an LLM gave', () => {
   const judged = entry({
     outdatedStatus: {
       status: 'OUTDATED',

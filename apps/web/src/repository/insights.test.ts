@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionItems, healthLabel, healthScore, outdatedFactor } from './insights.ts';
 
-describe('documentation health (spec §9)', () => {
+describe('documentation health', () => {
   it('computes the formula: the e2e fixture repository, by hand', () => {
     // 3 of 5 documented, 1 outdated, README 54:
     // coverage 0.6; factor 1 − 0.5 × 1/3 = 0.8333…; 0.6 × 0.8333 × 50 = 25; 54/100 × 20 = 10.8; 0.6 × 30 = 18 → 53.8
@@ -43,7 +43,7 @@ describe('documentation health (spec §9)', () => {
   });
 });
 
-describe('action items (spec §9 priorities)', () => {
+describe('action items by priority', () => {
   it('undocumented: high above 30 % of all functions, medium at or below', () => {
     expect(actionItems({ totalFunctions: 10, totalDocumented: 6, outdated: 0, urgent: 0, readmeScore: null })).toEqual([
       { kind: 'undocumented', priority: 'high', count: 4, percent: 40 },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bannerType, qualityLabel, readingTimeText, scoreBand } from './readmeQuality.ts';
 import i18n from '../i18n/index.ts';
 
-describe('README quality (spec §9)', () => {
+describe('README quality', () => {
   it('labels: 80 Excellent, 70 Good, 50 Average, below Needs Improvement', () => {
     expect([80, 79, 70, 69, 50, 49].map(qualityLabel)).toEqual(['excellent', 'good', 'good', 'average', 'average', 'needsImprovement']);
   });
@@ -14,7 +14,7 @@ describe('README quality (spec §9)', () => {
   });
 });
 
-describe('README reading time (issue 16 item 16)', () => {
+describe('README reading time', () => {
   const show = (s: number, lng = 'en') => {
     const r = readingTimeText(s);
     return i18n.getFixedT(lng)(r.key, { count: r.count });

@@ -31,7 +31,7 @@ describe('live job terminal', () => {
     expect(s.lastSeq).toBe(3);
   });
 
-  it('prints the spec §4 result texts for each final state', () => {
+  it('prints the specified result text for each final state', () => {
     expect(resultLine('CANCELLED')).toMatchObject({ text: 'Complete!', type: 'terminated' });
     expect(resultLine('COMPLETE')).toMatchObject({ text: 'Complete!', type: 'complete' });
     expect(resultLine('TIMEOUT')).toMatchObject({ text: 'Timeout', type: 'timeout' });
@@ -66,7 +66,7 @@ describe('live job terminal', () => {
     expect(shouldPoll(s)).toBe(true);
   });
 
-  it('each message carries the spec §3 fields lroJobId and percentageCompleted (the job and its percentage at arrival)', () => {
+  it('each message carries the fields lroJobId and percentageCompleted (the job and its percentage at arrival)', () => {
     let s = started();
     s = analysis(s, { type: 'status', state: 'RUNNING', percentage: 20 });
     s = analysis(s, { type: 'lines', lines: [{ seq: 1, raw: 'INFO::2026-01-01T00:00:00Z::Cloning' }] });
@@ -97,7 +97,7 @@ describe('live job terminal', () => {
   });
 });
 
-describe('docs flavour (spec §8)', () => {
+describe("docs flavour: the documentation jobs' own result texts", () => {
   it('ends a complete job with "Documentation generation complete!" and a failed one with Failed', () => {
     const reduce = liveReducer('docs');
     const done = reduce(initialLiveState(7), { type: 'pollOk', state: 'COMPLETE', percentage: 100, messages: [], lastLine: 0 });

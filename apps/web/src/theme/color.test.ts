@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hexToRgb, InvalidHexColorError, withAlpha } from './color.ts';
 
-describe('hex colours (spec §5: an invalid hex colour raises an internal error)', () => {
+describe('hex colours: an invalid hex colour raises an internal error', () => {
   it('reads #rgb and #rrggbb in either case', () => {
     expect(hexToRgb('#4f46e5')).toEqual({ r: 79, g: 70, b: 229 });
     expect(hexToRgb('#FFF')).toEqual({ r: 255, g: 255, b: 255 });

@@ -59,7 +59,7 @@ describe('preferences', () => {
     expect(getPreferences().nightTime).toEqual({ start: '21:15', end: '06:45' });
   });
 
-  it('the theme currency enum lists ETH and BTC (spec §3); stored, they are known values priced in USD, INR stays INR', () => {
+  it('the theme currency enum lists ETH and BTC; stored, they are known values priced in USD, INR stays INR', () => {
     expect(['USD', 'INR', 'ETH', 'BTC'].every(isThemeCurrency)).toBe(true);
     expect(isThemeCurrency('EUR')).toBe(false);
     expect(THEME_CURRENCY_SYMBOL).toMatchObject({ ETH: 'Ξ', BTC: '₿' });

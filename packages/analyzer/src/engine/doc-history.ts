@@ -215,15 +215,7 @@ function counterpart(functions: readonly ParsedFunctionLike[], name: string, occ
 async function pickaxe(ctx: Context, rev: string, word: string): Promise<Array<[string, number]>> {
   if (!/^[\p{L}\p{N}_$]+$/u.test(word)) return [];
   try {
-    const out = await runGit(ctx.root, ['log', '--no-merges', '--format=%H %ct', `-G${word}`, `${rev}..HEAD`, '--', ctx.rel], ctx.signal);
-    return out
-      .toString('utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => {
-        const [sha, time] = line.split(' ');
-        return [sha!, Number(time)] as [string, number];
-      });
+    return await commitsAfter(ctx, rev, [`-G${word}`]);
   } catch {
     return [];
   }
@@ -239,19 +231,24 @@ function oldestDoc(candidates: readonly Candidate[]): string {
 /** Non-merge commits after `rev` that touched the file, newest first: [full sha, time]. */
 async function nonMergeCommits(ctx: Context, rev: string): Promise<Array<[string, number]>> {
   try {
-    const out = await runGit(ctx.root, ['log', '--no-merges', '--format=%H %ct', `${rev}..HEAD`, '--', ctx.rel], ctx.signal);
-    return out
-      .toString('utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => {
-        const [sha, time] = line.split(' ');
-        return [sha!, Number(time)] as [string, number];
-      });
+    return await commitsAfter(ctx, rev, []);
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
     return [];
   }
+}
+
+/** `git log` of the non-merge commits after `rev` that touched the file (`filter`: further options), newest first: [full sha, time]. */
+async function commitsAfter(ctx: Context, rev: string, filter: readonly string[]): Promise<Array<[string, number]>> {
+  const out = await runGit(ctx.root, ['log', '--no-merges', '--format=%H %ct', ...filter, `${rev}..HEAD`, '--', ctx.rel], ctx.signal);
+  return out
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [sha, time] = line.split(' ');
+      return [sha!, Number(time)] as [string, number];
+    });
 }
 
 /** Most commits since the doc a suggestion's finding is bisected over (~11 reads for 2,048). */

@@ -335,47 +335,23 @@ function tokenize(src: string): Tokens {
           width = 3;
         }
         break;
-      case 42: // *
-        if (c1 === 42) {
-          code = POW;
-          width = 2;
-          if (src.charCodeAt(i + 2) === 61) {
-            code = AUGASSIGN;
-            width = 3;
-          }
-        } else if (c1 === 61) {
-          code = AUGASSIGN;
-          width = 2;
-        }
-        break;
-      case 47: // /
-        if (c1 === 47) {
-          code = SHIFT_OR_FLOORDIV;
-          width = 2;
-          if (src.charCodeAt(i + 2) === 61) {
-            code = AUGASSIGN;
-            width = 3;
-          }
-        } else if (c1 === 61) {
-          code = AUGASSIGN;
-          width = 2;
-        }
-        break;
-      case 60: // <
-      case 62: // >
+      case 42: // *  (`**`, `**=`, `*=`)
+      case 47: // /  (`//`, `//=`, `/=`)
+      case 60: // <  (`<<`, `<<=`, `<=`, `<`)
+      case 62: // >  (`>>`, `>>=`, `>=`, `>`)
         if (c1 === c) {
-          code = SHIFT_OR_FLOORDIV;
+          code = c === 42 ? POW : SHIFT_OR_FLOORDIV;
           width = 2;
           if (src.charCodeAt(i + 2) === 61) {
             code = AUGASSIGN;
             width = 3;
           }
         } else if (c1 === 61) {
-          code = COMPARE;
+          code = c === 60 || c === 62 ? COMPARE : AUGASSIGN;
           width = 2;
         } else if (c === 60 && c1 === 62) {
           unsure(); // Python 2 `<>`
-        } else {
+        } else if (c === 60 || c === 62) {
           code = COMPARE;
         }
         break;

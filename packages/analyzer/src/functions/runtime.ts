@@ -69,7 +69,7 @@ export async function withTree<T>(source: string, grammar: string, fallback: T, 
     const deadline = performance.now() + parseBudgetMs(source.length);
     tree = p.parse(source, null, {
       // Returning true cancels the parse (web-tree-sitter 0.25 progress callback).
-      progressCallback: (() => performance.now() > deadline) as unknown as () => void,
+      progressCallback: () => performance.now() > deadline,
     });
     if (!tree) {
       p.reset();

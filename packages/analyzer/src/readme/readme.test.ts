@@ -179,7 +179,7 @@ describe('scores and recommendations', () => {
     expect(analysis.llmInterpretationSource).toBe('rubric');
     expect(suggestion).toBeNull(); // nothing missing
   });
-  it('a thin README scores in the average band and gets the spec §9 recommendations', async () => {
+  it('a thin README scores in the average band and gets the specified recommendations', async () => {
     const { analysis, suggestion } = await analyze('stats');
     // title 10 + description (20-word first paragraph) 10 + no install/usage/license/contributing 0
     // + length 21/300·15 = 1.05 + readability (Flesch 107 ≥ 50) 15 + code block 10 + links 5 + grammar 5 = 56.05 → 56

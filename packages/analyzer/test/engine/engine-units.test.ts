@@ -54,7 +54,7 @@ describe('metric rules', () => {
     expect(isUrgent({ ...base, complexity: 20, endLine: 3, docstring: 'x' })).toBe(false);
   });
 
-  it('test-file rule of DESIGN.md §5', () => {
+  it('test-file rule (docs/design.md)', () => {
     const tests = [
       'test/a.py',
       'src/tests/b.ts',

@@ -250,7 +250,9 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
     for (const f of body.matchAll(
       new RegExp(String.raw`^${indent}(\w+)\s*(?::\s*([^=\n]+?))?\s*=\s*((?:\w+\.)*(\w+)\s*\(([^\n]*))`, 'gm'),
     )) {
-      const [, name, annotation, , call] = f as unknown as [string, string, string | undefined, string, string, string];
+      const name = f[1]!;
+      const annotation = f[2]; // the optional `: annotation`
+      const call = f[4]!;
       // The call's arguments up to its closing parenthesis, over several lines if need be.
       const open = f.index + f[0].length - f[5]!.length;
       let depth = 1;
@@ -353,7 +355,10 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
     for (const f of body.matchAll(
       /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^)]*(?:\([^)]*\)[^)]*)*)\)\s*(?:@\w+\([^)]*\)\s*)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
     )) {
-      const [, deco, args, name, type] = f as unknown as [string, string, string, string, string];
+      const deco = f[1]!;
+      const args = f[2]!;
+      const name = f[3]!;
+      const type = f[4]!;
       const line = lineAt(code, start + f.index);
       if (deco === 'ManyToOne' || deco === 'OneToOne') {
         const target = /=>\s*(\w+)/.exec(args)?.[1] ?? type;

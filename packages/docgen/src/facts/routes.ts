@@ -538,6 +538,19 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
       });
     }
   };
+  /** A route declared at `at` with its own path `value`, once under each prefix its router is mounted at. */
+  const addPrefixed = (method: string, value: string, at: number): void => {
+    for (const p of prefixesAt(at))
+      routes.push({
+        method,
+        path: p.path === '' ? value : jsJoin(framework, p.path, value),
+        framework,
+        file: s.rel,
+        line: lineAt(code, at),
+        resolved: p.unresolved === undefined,
+        ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+      });
+  };
   for (const m of code.matchAll(call)) {
     if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
     addCall(m[1]!, m[2]!, m[3]!, m.index, code.indexOf('(', m.index + m[1]!.length), m[4]);
@@ -569,18 +582,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
       verbs.push(next[1]!);
       end = closing(code, end + next[0].length - 1);
     }
-    for (const verb of verbs) {
-      for (const p of prefixesAt(m.index))
-        routes.push({
-          method: verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(),
-          path: p.path === '' ? value : jsJoin(framework, p.path, value),
-          framework,
-          file: s.rel,
-          line: lineAt(code, m.index),
-          resolved: p.unresolved === undefined,
-          ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
-        });
-    }
+    for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index);
   }
   for (const m of code.matchAll(/\.route\s*\(\s*\{([^{}]*)\}/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -588,16 +590,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(m[1]!)?.[1];
     const value = url ? literal(url) : null;
     if (!method || value === null) continue;
-    for (const p of prefixesAt(m.index))
-      routes.push({
-        method: method.toUpperCase(),
-        path: p.path === '' ? value : jsJoin(framework, p.path, value),
-        framework,
-        file: s.rel,
-        line: lineAt(code, m.index),
-        resolved: p.unresolved === undefined,
-        ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
-      });
+    addPrefixed(method.toUpperCase(), value, m.index);
   }
   // Mounts: x.use('/p', name | require('./f')) and fastify.register(name | import('./f'), { prefix: '/p' }).
   const target = (expr: string): string | null => {

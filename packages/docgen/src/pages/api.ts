@@ -63,21 +63,23 @@ export const moduleOf = (file: string): string => path.posix.dirname(file);
 function moduleIds(folders: readonly string[]): Map<string, string> {
   const ids = new Map<string, string>();
   const used = new Set<string>();
-  for (const folder of folders) {
-    const base = `api-m-${
-      folder === '.'
-        ? 'root'
-        : folder
-            .toLowerCase()
-            .replace(/[^a-z0-9]+/g, '-')
-            .replace(/^-|-$/g, '') || 'x'
-    }`;
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    ids.set(folder, id);
-  }
+  for (const folder of folders) ids.set(folder, unusedId(`api-m-${folder === '.' ? 'root' : slug(folder)}`, used));
   return ids;
+}
+
+/** Lower case, runs of anything else than letters and digits as one dash, none at the ends; `x` when nothing is left. */
+const slug = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'x';
+
+/** `base`, or `base-2`, `base-3`… whichever is not in `used` yet; recorded there. */
+function unusedId(base: string, used: Set<string>): string {
+  let id = base;
+  for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+  used.add(id);
+  return id;
 }
 
 /**
@@ -108,16 +110,7 @@ export function apiModulePages(sources: readonly SourceFile[]): PageSpec[] {
     return [...files]
       .sort((a, b) => (a.rel < b.rel ? -1 : 1))
       .map((file) => {
-        const base = `${ids.get(folder)!}--${
-          path.posix
-            .basename(file.rel)
-            .toLowerCase()
-            .replace(/[^a-z0-9]+/g, '-')
-            .replace(/^-|-$/g, '') || 'x'
-        }`;
-        let id = base;
-        for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-        used.add(id);
+        const id = unusedId(`${ids.get(folder)!}--${slug(path.posix.basename(file.rel))}`, used);
         return modulePage(id, `${name}: ${path.posix.basename(file.rel)}`, `Module ${name}: ${path.posix.basename(file.rel)}`, [file]);
       });
   });

@@ -1,5 +1,6 @@
 import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast';
 import { figureOf } from '../pages/blocks.ts';
+import { renderInline, type InlineMarks } from './inline.ts';
 
 /**
  * DocBook 5 (the spec's "XML" format): an <article> whose headings become nested <section>s;
@@ -15,26 +16,15 @@ const escape = (s: string): string =>
     // Characters XML 1.0 cannot carry at all.
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 
-function inline(nodes: readonly PhrasingContent[]): string {
-  return nodes
-    .map((n) => {
-      switch (n.type) {
-        case 'text':
-          return escape(n.value);
-        case 'inlineCode':
-          return `<code>${escape(n.value)}</code>`;
-        case 'strong':
-          return `<emphasis role="strong">${inline(n.children)}</emphasis>`;
-        case 'emphasis':
-          return `<emphasis>${inline(n.children)}</emphasis>`;
-        case 'link':
-          return `<link xlink:href="${escape(n.url)}">${inline(n.children)}</link>`;
-        default:
-          return 'value' in n && typeof n.value === 'string' ? escape(n.value) : '';
-      }
-    })
-    .join('');
-}
+const MARKS: InlineMarks = {
+  escape,
+  code: (text) => `<code>${text}</code>`,
+  strong: (inner) => `<emphasis role="strong">${inner}</emphasis>`,
+  emphasis: (inner) => `<emphasis>${inner}</emphasis>`,
+  link: (inner, url) => `<link xlink:href="${url}">${inner}</link>`,
+};
+
+const inline = (nodes: readonly PhrasingContent[]): string => renderInline(nodes, MARKS);
 
 function block(node: RootContent): string {
   switch (node.type) {

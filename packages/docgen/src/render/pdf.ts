@@ -125,9 +125,6 @@ function content(tree: Root, title: string | null, assets: ReadonlyMap<string, s
       : [{ text: title, style: 'title' }, { toc: { title: { text: 'Contents', style: 'h2' } } }, { text: '', pageBreak: 'after' }];
   const visit = (node: Nodes): void => {
     switch (node.type) {
-      case 'root':
-        node.children.forEach(visit);
-        return;
       case 'heading':
         if (node.depth === 1) {
           if (title === null) out.push({ text: inline(node.children), style: 'title' });
@@ -188,7 +185,7 @@ function content(tree: Root, title: string | null, assets: ReadonlyMap<string, s
         return;
     }
   };
-  visit(tree);
+  tree.children.forEach(visit);
   return out;
 }
 

@@ -60,9 +60,6 @@ export function renderRst(tree: Root): string {
   const blocks: string[] = [];
   const visit = (node: Nodes): void => {
     switch (node.type) {
-      case 'root':
-        node.children.forEach(visit);
-        return;
       case 'heading': {
         const title = inline(node.children).replace(/\n/g, ' ');
         const line = UNDERLINE[Math.min(node.depth, UNDERLINE.length) - 1]!.repeat(Math.max(4, [...title].length));
@@ -98,6 +95,6 @@ export function renderRst(tree: Root): string {
         return;
     }
   };
-  visit(tree);
+  tree.children.forEach(visit);
   return `${blocks.join('\n\n')}\n`;
 }

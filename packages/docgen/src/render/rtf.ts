@@ -1,4 +1,5 @@
 import type { Nodes, PhrasingContent, Root } from 'mdast';
+import { renderInline, type InlineMarks } from './inline.ts';
 
 /**
  * Rich Text Format 1.9 (an own serialiser; the tests read it back with unrtf). Headings are bold
@@ -24,28 +25,16 @@ function escape(s: string): string {
   return out;
 }
 
-function inline(nodes: readonly PhrasingContent[]): string {
-  return nodes
-    .map((n) => {
-      switch (n.type) {
-        case 'text':
-          return escape(n.value);
-        case 'inlineCode':
-          return `{\\f1 ${escape(n.value)}}`;
-        case 'strong':
-          return `{\\b ${inline(n.children)}}`;
-        case 'emphasis':
-          return `{\\i ${inline(n.children)}}`;
-        case 'link':
-          return `${inline(n.children)} (${escape(n.url)})`;
-        case 'image':
-          return `[${escape(n.alt ?? 'Diagram')}: ${escape(n.url)}]`;
-        default:
-          return 'value' in n && typeof n.value === 'string' ? escape(n.value) : '';
-      }
-    })
-    .join('');
-}
+const MARKS: InlineMarks = {
+  escape,
+  code: (text) => `{\\f1 ${text}}`,
+  strong: (inner) => `{\\b ${inner}}`,
+  emphasis: (inner) => `{\\i ${inner}}`,
+  link: (inner, url) => `${inner} (${url})`,
+  image: (alt, url) => `[${alt}: ${url}]`,
+};
+
+const inline = (nodes: readonly PhrasingContent[]): string => renderInline(nodes, MARKS);
 
 const SIZES = [40, 32, 28, 24]; // half-points by heading depth
 const TEXT_WIDTH_TWIPS = 9000;
@@ -54,9 +43,6 @@ export function renderRtf(tree: Root): string {
   const out: string[] = ['{\\rtf1\\ansi\\ansicpg1252\\deff0', '{\\fonttbl{\\f0\\fswiss Helvetica;}{\\f1\\fmodern Courier New;}}', '\\fs22'];
   const visit = (node: Nodes): void => {
     switch (node.type) {
-      case 'root':
-        node.children.forEach(visit);
-        return;
       case 'heading':
         out.push(`{\\pard\\sb240\\sa120\\b\\fs${SIZES[node.depth - 1] ?? 22} ${inline(node.children)}\\par}`);
         return;
@@ -89,7 +75,7 @@ export function renderRtf(tree: Root): string {
         return;
     }
   };
-  visit(tree);
+  tree.children.forEach(visit);
   out.push('}');
   return `${out.join('\n')}\n`;
 }

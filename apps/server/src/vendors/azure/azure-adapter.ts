@@ -8,16 +8,12 @@
  * Neither a project nor a repository name may contain `/`, so the first `/` splits them back.
  */
 import {
-  DEFAULT_MAX_REPOSITORIES,
-  DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
   VENDOR_LABEL,
+  RestVendorAdapter,
   VendorApiError,
-  requestBudget,
-  vendorRequest,
   withCredentials,
   withoutCredentials,
-  type AdapterOptions,
   type HostedVendorAdapter,
   type OpenedPullRequest,
   type PullRequestDraft,
@@ -65,14 +61,12 @@ function mapAzureRepository(organization: string, r: AzureRepository): RemoteRep
   };
 }
 
-export class AzureDevOpsAdapter implements HostedVendorAdapter {
+export class AzureDevOpsAdapter extends RestVendorAdapter implements HostedVendorAdapter {
   readonly vendor = 'AZUREDEVOPS' as const;
-  private readonly timeoutMs: number;
-  private readonly maxRepositories: number;
+  protected readonly label = LABEL;
 
-  constructor(options: AdapterOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
+  protected authHeaders(cred: VendorCredential): Record<string, string> {
+    return azureAuthHeaders(cred);
   }
 
   private organization(cred: VendorCredential, requested?: string): string {
@@ -82,29 +76,13 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
     return org;
   }
 
-  private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({
-      label: LABEL,
-      url,
-      token: cred.token,
-      headers: azureAuthHeaders(cred),
-      budget: requestBudget(signal, this.timeoutMs),
-      what,
-    });
-  }
-
   /** Backs `POST /v1/azure/pat?organization=`: the PAT is valid when the organization's projects can be read. */
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
     const org = this.organization(cred);
-    try {
+    return this.credentialCheck(async () => {
       await this.get(cred, `${azureCollection(cred, org)}/_apis/projects?$top=1&${API_VERSION}`, `the organization ${org}`, signal);
       return { valid: true, login: org };
-    } catch (err) {
-      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden' || err.failure === 'not-found')) {
-        return { valid: false, message: err.message };
-      }
-      throw err;
-    }
+    }, ['auth', 'forbidden', 'not-found']);
   }
 
   async listOrganizations(cred: VendorCredential): Promise<RemoteOrganization[]> {
@@ -166,21 +144,18 @@ export class AzureDevOpsAdapter implements HostedVendorAdapter {
     const webUrl = (data: AzurePullRequest) =>
       `${data.repository?.webUrl ?? `${azureCollection(cred, org)}/${project}/_git/${repository}`}/pullrequest/${data.pullRequestId}`;
     try {
-      const { data } = await vendorRequest<AzurePullRequest>({
-        label: LABEL,
-        method: 'POST',
-        url: `${url}?${API_VERSION}`,
-        token: cred.token,
-        headers: azureAuthHeaders(cred),
-        budget: requestBudget(signal, this.timeoutMs),
+      const { data } = await this.post<AzurePullRequest>(
+        cred,
+        `${url}?${API_VERSION}`,
         what,
-        json: {
+        {
           sourceRefName,
           targetRefName,
           title: pr.title,
           description: pr.body.length > MAX_DESCRIPTION ? `${pr.body.slice(0, MAX_DESCRIPTION - 1)}…` : pr.body,
         },
-      });
+        signal,
+      );
       return { url: webUrl(data), number: data.pullRequestId, existing: false };
     } catch (err) {
       if (!(err instanceof VendorApiError && err.status === 409)) throw err;

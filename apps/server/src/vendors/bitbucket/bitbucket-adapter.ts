@@ -8,17 +8,13 @@
  * so the credential's own workspace is used then.
  */
 import {
-  DEFAULT_MAX_REPOSITORIES,
-  DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
   VENDOR_LABEL,
+  RestVendorAdapter,
   VendorApiError,
-  requestBudget,
   sameOriginOrThrow,
-  vendorRequest,
   withCredentials,
   withoutCredentials,
-  type AdapterOptions,
   type HostedVendorAdapter,
   type OpenedPullRequest,
   type PullRequestDraft,
@@ -84,25 +80,12 @@ function mapBitbucketRepository(r: BitbucketRepository): RemoteRepository {
   };
 }
 
-export class BitbucketAdapter implements HostedVendorAdapter {
+export class BitbucketAdapter extends RestVendorAdapter implements HostedVendorAdapter {
   readonly vendor = 'BITBUCKET' as const;
-  private readonly timeoutMs: number;
-  private readonly maxRepositories: number;
+  protected readonly label = LABEL;
 
-  constructor(options: AdapterOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
-  }
-
-  private get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({
-      label: LABEL,
-      url,
-      token: cred.token,
-      headers: bitbucketAuthHeaders(cred),
-      budget: requestBudget(signal, this.timeoutMs),
-      what,
-    });
+  protected authHeaders(cred: VendorCredential): Record<string, string> {
+    return bitbucketAuthHeaders(cred);
   }
 
   /** Follows `next` links until the last page or the bound. */
@@ -123,7 +106,7 @@ export class BitbucketAdapter implements HostedVendorAdapter {
   }
 
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
-    try {
+    return this.credentialCheck(async () => {
       if (cred.organization && !cred.username) {
         // Workspace/repository access tokens are not a user: reading the workspace's repositories proves them.
         const ws = encodeURIComponent(cred.organization);
@@ -137,12 +120,7 @@ export class BitbucketAdapter implements HostedVendorAdapter {
         signal,
       );
       return { valid: true, login: data.username ?? data.display_name };
-    } catch (err) {
-      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
-        return { valid: false, message: err.message };
-      }
-      throw err;
-    }
+    });
   }
 
   async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {
@@ -211,21 +189,18 @@ export class BitbucketAdapter implements HostedVendorAdapter {
     const what = `the repository ${repo.organizationName}/${repo.repoName}`;
     const url = `${bitbucketRepoUrl(cred, repo)}/pullrequests`;
     try {
-      const { data } = await vendorRequest<BitbucketPullRequest>({
-        label: LABEL,
-        method: 'POST',
+      const { data } = await this.post<BitbucketPullRequest>(
+        cred,
         url,
-        token: cred.token,
-        headers: bitbucketAuthHeaders(cred),
-        budget: requestBudget(signal, this.timeoutMs),
         what,
-        json: {
+        {
           title: pr.title,
           description: pr.body,
           source: { branch: { name: pr.head } },
           destination: { branch: { name: pr.base } },
         },
-      });
+        signal,
+      );
       return { url: data.links.html.href, number: data.id, existing: false };
     } catch (err) {
       if (!(err instanceof VendorApiError && (err.status === 400 || err.status === 409))) throw err;

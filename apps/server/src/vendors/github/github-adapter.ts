@@ -8,13 +8,11 @@
 import type { Octokit } from '@octokit/rest';
 import { withOctokit } from './octokit.ts';
 import {
-  DEFAULT_MAX_REPOSITORIES,
-  DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
+  HostedAdapterBase,
   VendorApiError,
   withCredentials,
   withoutCredentials,
-  type AdapterOptions,
   VENDOR_LABEL,
   type HostedVendorAdapter,
   type OpenedPullRequest,
@@ -52,22 +50,14 @@ function mapGitHubRepository(r: GitHubRepo): RemoteRepository {
   };
 }
 
-export class GitHubAdapter implements HostedVendorAdapter {
+export class GitHubAdapter extends HostedAdapterBase implements HostedVendorAdapter {
   readonly vendor = 'GITHUB' as const;
-  private readonly timeoutMs: number;
-  private readonly maxRepositories: number;
-
-  constructor(options: AdapterOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
-  }
-
   private call<T>(cred: VendorCredential, signal: AbortSignal | undefined, what: string, work: (o: Octokit) => Promise<T>): Promise<T> {
     return withOctokit(cred, signal, this.timeoutMs, what, work);
   }
 
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
-    try {
+    return this.credentialCheck(async () => {
       if (cred.kind === 'app-installation') {
         // Installation tokens cannot read /user; listing one granted repository proves them.
         const { data } = await this.call(cred, signal, 'the installation', (o) =>
@@ -77,12 +67,7 @@ export class GitHubAdapter implements HostedVendorAdapter {
       }
       const { data } = await this.call(cred, signal, 'the user', (o) => o.rest.users.getAuthenticated());
       return { valid: true, login: data.login };
-    } catch (err) {
-      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
-        return { valid: false, message: err.message };
-      }
-      throw err;
-    }
+    });
   }
 
   async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {

@@ -4,6 +4,7 @@
  * joined with the caller's signal, and whatever Octokit throws becomes a VendorApiError.
  */
 import { Octokit } from '@octokit/rest';
+import type { RequestInit as UndiciRequestInit } from 'undici';
 import { policyFetch } from '../../net/outbound.ts';
 import {
   failureBeforeAnswer,
@@ -69,10 +70,10 @@ export async function withOctokit<T>(
     userAgent: 'Docent',
     log: silentLog,
     request: {
-      fetch: (url: string, init: RequestInit) => {
+      fetch: (url: string, init: UndiciRequestInit) => {
         last = requestBudget(signal, timeoutMs);
         // every request passes the outbound policy (a GitHub Enterprise base URL is the user's choice)
-        return policyFetch(url, { ...(init as object), signal: last.signal }) as unknown as Promise<Response>;
+        return policyFetch(url, { ...init, signal: last.signal });
       },
     },
   });

@@ -5,18 +5,14 @@
  * organizationName is its full namespace path (`group/subgroup`), its repoName the project path.
  */
 import {
-  DEFAULT_MAX_REPOSITORIES,
-  DEFAULT_TIMEOUT_MS,
   FALLBACK_DEFAULT_BRANCH,
   VENDOR_LABEL,
+  RestVendorAdapter,
   VendorApiError,
   nextLinkFromHeader,
-  requestBudget,
   sameOriginOrThrow,
-  vendorRequest,
   withCredentials,
   withoutCredentials,
-  type AdapterOptions,
   type HostedVendorAdapter,
   type OpenedPullRequest,
   type PullRequestDraft,
@@ -76,25 +72,12 @@ function mapGitLabProject(p: GitLabProject): RemoteRepository {
 
 /** A project's id in URLs: its full path, URL-encoded as GitLab documents. */
 
-export class GitLabAdapter implements HostedVendorAdapter {
+export class GitLabAdapter extends RestVendorAdapter implements HostedVendorAdapter {
   readonly vendor = 'GITLAB' as const;
-  private readonly timeoutMs: number;
-  private readonly maxRepositories: number;
+  protected readonly label = LABEL;
 
-  constructor(options: AdapterOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRepositories = options.maxRepositories ?? DEFAULT_MAX_REPOSITORIES;
-  }
-
-  private async get<T>(cred: VendorCredential, url: string, what: string, signal?: AbortSignal) {
-    return vendorRequest<T>({
-      label: LABEL,
-      url,
-      token: cred.token,
-      headers: gitlabAuthHeaders(cred),
-      budget: requestBudget(signal, this.timeoutMs),
-      what,
-    });
+  protected authHeaders(cred: VendorCredential): Record<string, string> {
+    return gitlabAuthHeaders(cred);
   }
 
   /** Follows the Link header (offset pagination) until the last page or the bound. */
@@ -115,15 +98,10 @@ export class GitLabAdapter implements HostedVendorAdapter {
   }
 
   async validateCredential(cred: VendorCredential, signal?: AbortSignal) {
-    try {
+    return this.credentialCheck(async () => {
       const { data } = await this.get<GitLabUser>(cred, `${gitlabApiRoot(cred)}/user`, 'the user', signal);
       return { valid: true, login: data.username };
-    } catch (err) {
-      if (err instanceof VendorApiError && (err.failure === 'auth' || err.failure === 'forbidden')) {
-        return { valid: false, message: err.message };
-      }
-      throw err;
-    }
+    });
   }
 
   async listOrganizations(cred: VendorCredential, signal?: AbortSignal): Promise<RemoteOrganization[]> {
@@ -196,16 +174,13 @@ export class GitLabAdapter implements HostedVendorAdapter {
     const what = `the project ${repo.organizationName}/${repo.repoName}`;
     const url = `${gitlabProjectUrl(cred, repo)}/merge_requests`;
     try {
-      const { data } = await vendorRequest<GitLabMergeRequest>({
-        label: LABEL,
-        method: 'POST',
+      const { data } = await this.post<GitLabMergeRequest>(
+        cred,
         url,
-        token: cred.token,
-        headers: gitlabAuthHeaders(cred),
-        budget: requestBudget(signal, this.timeoutMs),
         what,
-        json: { source_branch: pr.head, target_branch: pr.base, title: pr.title, description: pr.body },
-      });
+        { source_branch: pr.head, target_branch: pr.base, title: pr.title, description: pr.body },
+        signal,
+      );
       return { url: data.web_url, number: data.iid, existing: false };
     } catch (err) {
       if (!(err instanceof VendorApiError && err.status === 409)) throw err;

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { FunctionFacts, LanguageSpec, Signature } from '../types.ts';
-import { childOfType, childrenOf, emptySignature, isInsideFunction, scopeFromModifiers } from './shared.ts';
+import { childOfType, childrenOf, emptySignature, scopeFromModifiersChild } from './shared.ts';
 
 /**
  * Kotlin. Functions: `fun` declarations (interface/abstract ones included) and secondary
@@ -19,12 +19,10 @@ export const kotlin: LanguageSpec = {
   describe(node, ctx): FunctionFacts {
     const isConstructor = node.type === 'secondary_constructor';
     const name = isConstructor ? 'constructor' : (childOfType(node, 'simple_identifier')?.text ?? '');
-    const words = (childOfType(node, 'modifiers')?.text ?? '').split(/\s+/);
-    const scope = isInsideFunction(ctx.frames) ? 'private' : scopeFromModifiers(words, 'public');
     return {
       name,
       outer: node,
-      scope,
+      scope: scopeFromModifiersChild(node, ctx.frames),
       signature: readSignature(childOfType(node, 'function_value_parameters')),
       declaredReturn: isConstructor ? 'unknown' : declaredReturn(node),
     };

@@ -56,6 +56,15 @@ export function scopeFromModifiers(words: readonly string[], fallback: Scope): S
   return fallback;
 }
 
+/**
+ * The scope of a function whose visibility is written in a `modifiers` child (Kotlin, Swift):
+ * private inside another function, else from the modifiers, public when none is written.
+ */
+export function scopeFromModifiersChild(node: Node, frames: readonly Frame[]): Scope {
+  if (isInsideFunction(frames)) return 'private';
+  return scopeFromModifiers((childOfType(node, 'modifiers')?.text ?? '').split(/\s+/), 'public');
+}
+
 /** First identifier-like descendant (depth-first), used for parameter names inside declarators. */
 export function firstDescendantOfType(node: Node, types: ReadonlySet<string>, maxDepth = 8): Node | null {
   if (types.has(node.type)) return node;

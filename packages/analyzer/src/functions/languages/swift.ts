@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { FunctionFacts, LanguageSpec, Signature } from '../types.ts';
-import { childOfType, childrenOf, emptySignature, isInsideFunction, scopeFromModifiers } from './shared.ts';
+import { childOfType, childrenOf, emptySignature, scopeFromModifiersChild } from './shared.ts';
 
 /**
  * Swift. Functions: `func` (in types, extensions and at top level), `init` and `deinit`;
@@ -20,12 +20,10 @@ export const swift: LanguageSpec = {
       const named = childrenOf(node).find((c, i) => node.fieldNameForChild(i) === 'name' && c.type !== 'user_type');
       name = named?.text ?? '';
     }
-    const words = (childOfType(node, 'modifiers')?.text ?? '').split(/\s+/);
-    const scope = isInsideFunction(ctx.frames) ? 'private' : scopeFromModifiers(words, 'public');
     return {
       name,
       outer: node,
-      scope,
+      scope: scopeFromModifiersChild(node, ctx.frames),
       signature: readSignature(node),
       declaredReturn: node.type === 'function_declaration' ? declaredReturn(node) : 'unknown',
     };
