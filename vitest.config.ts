@@ -15,6 +15,7 @@ export const DATABASE_FREE_SERVER_TESTS = [
   'git-client.test.ts',
   'mail-language.test.ts',
   'pr-insights-unit.test.ts',
+  'start-web-app.test.ts',
   'startup-modules.test.ts',
   'vendors/*.test.ts',
 ];
