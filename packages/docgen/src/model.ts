@@ -439,6 +439,7 @@ export function buildModel(
       !restatesName(lead.text, short) &&
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
+      !STEP.test(lead.text) &&
       !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
@@ -503,6 +504,14 @@ export function buildModel(
  */
 const REMARK =
   /^(within|in|inside|per|unlike|like|since|because|as|when|whenever|while|whilst|if|unless|although|though|even|however|but|and|or|so|also|otherwise|note|notes|nb|n\.b\.|here|there|we|we're|we've|i|i'm|our|my|currently|historically|previously|apparently|unfortunately|ideally|basically|originally|hack|workaround|warning|caution|important|beware|careful|don't|do not|never|keep|please|see|cf\.?|based|according|taken|copied|adapted|ported|borrowed)\b/i;
+
+/**
+ * A comment that narrates a step of the body — "first" as an adverb ("Check first to avoid
+ * locking if possible", "Try the cache first"; not "the first element"), "then", "now", or "if
+ * possible" — says how the body goes about its work, not what the function does (held out, set 9:
+ * waitress's `_flush_outbufs_below_high_watermark`): no summary.
+ */
+const STEP = /^(first|then|now)\b|\bfirst(?=\s*(?:$|[,.;]|(?:to|so|if|and|before|because|then)\b))|\b(then|now)\b|\bif possible\b/i;
 
 /**
  * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null

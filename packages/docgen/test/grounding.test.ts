@@ -160,11 +160,12 @@ describe('set 6 causes', () => {
 });
 
 describe('set 9 causes', () => {
-  it('a leading comment about a callee ("Urlsplit handles …") or a labelled remark ("Precondition: …") is no summary', async () => {
+  it('a leading comment about a callee ("Urlsplit handles …"), a labelled remark ("Precondition: …") or a step ("check first …") is no summary', async () => {
     const fn = (comment: string) => `def split_uri(uri):\n${comment}\n    scheme, netloc = urlsplit(uri)\n    return scheme, netloc\n`;
     for (const c of [
       '    # urlsplit handles byte input by returning bytes on py3, so\n    # scheme and netloc are bytes\n',
       "    # Precondition: there's data in the out buffer to be sent.\n",
+      '    # check first to avoid locking if possible\n',
     ]) {
       const src = fn(c);
       expect((await run(src, 'Python', 'parser.py', 'google')).output).toBe(src);
