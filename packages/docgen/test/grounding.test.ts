@@ -390,6 +390,19 @@ describe('Java', () => {
     );
     expect(r.output).toContain('@throws IllegalStateException Ids &lt;0 &amp; &gt;9 are reserved.');
   });
+  it("a maintainer's raw < in a doc the engine extends does not make the gate refuse the file", async () => {
+    const r = await run(
+      cls(
+        '\n    /**\n     * Finds a user in a <code>Map<String, User></code>.\n     * @param name the name to match\n     */\n    public User findNamed(long userId, String name) {\n        return find(userId);\n    }\n',
+      ),
+      'Java',
+      'A.java',
+      'javadoc',
+    );
+    expect(r.output).toContain(
+      '     * @param name the name to match\n     * @param userId the id of the user, as stored in the users table\n',
+    );
+  });
   it('@Override: nothing (or {@inheritDoc} with includeInherited); a doc goes above the annotations', async () => {
     const src = cls('\n    @Override\n    public String toString() {\n        return name;\n    }\n');
     expect((await run(src, 'Java', 'A.java', 'javadoc')).output).toBe(src);
