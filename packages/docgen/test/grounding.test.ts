@@ -203,6 +203,11 @@ describe('set 10 causes (a tuning set once read)', () => {
       'class Generator {\n  /**\n   * Set the source content for a source file.\n   */\n  setSourceContent(aSourceFile, aSourceContent) {\n    this._contents[aSourceFile] = aSourceContent;\n  }\n\n  /**\n   * Applies a source map.\n   *\n   * @param aSourceFile Optional. The filename of the source file. If omitted, the file property of the consumer will be used.\n   */\n  applySourceMap(aSourceFile) {\n    this._apply(aSourceFile);\n  }\n}\n';
     expect((await run(js, 'JavaScript', 'lib/generator.js', 'jsdoc')).output).toBe(js);
   });
+  it('an unconditional "not implemented" raise (an abstract stub) gets no raises entry', async () => {
+    const js =
+      'class Consumer {\n  /**\n   * Returns all generated line and column information for the original source.\n   *\n   *   - line: The line number in the original source.\n   */\n  allGeneratedPositionsFor(aArgs) {\n    throw new Error("Subclasses must implement allGeneratedPositionsFor");\n  }\n\n  /**\n   * Finds the position.\n   *\n   * @param {Object} aArgs - the position to find\n   */\n  find(aArgs) {\n    return this._find(aArgs);\n  }\n}\n';
+    expect((await run(js, 'JavaScript', 'lib/consumer.js', 'jsdoc')).output).toBe(js);
+  });
 });
 
 describe('set 8 causes', () => {
