@@ -203,6 +203,14 @@ describe('set 10 causes (a tuning set once read)', () => {
       'class Generator {\n  /**\n   * Set the source content for a source file.\n   */\n  setSourceContent(aSourceFile, aSourceContent) {\n    this._contents[aSourceFile] = aSourceContent;\n  }\n\n  /**\n   * Applies a source map.\n   *\n   * @param aSourceFile Optional. The filename of the source file. If omitted, the file property of the consumer will be used.\n   */\n  applySourceMap(aSourceFile) {\n    this._apply(aSourceFile);\n  }\n}\n';
     expect((await run(js, 'JavaScript', 'lib/generator.js', 'jsdoc')).output).toBe(js);
   });
+  it('a Markdown list entry is read with the lines that continue it, not cut off after its first line', async () => {
+    const rust =
+      "impl<'a> Attributes<'a> {\n    /// Creates an iterator.\n    ///\n    /// # Parameters\n    /// - `buf`: a buffer with a tag name and attributes\n    /// - `pos`: a position in the `buf` where tag name is finished and attributes\n    ///   is started. It is not necessary to point exactly to the end of a tag name.\n    pub fn new(buf: &'a str, pos: usize) -> Self {\n        Self::wrap(buf.as_bytes(), pos)\n    }\n\n    /// Internal constructor.\n    pub fn html(buf: &'a str, pos: usize) -> Self {\n        Self::new(buf, pos)\n    }\n}\n";
+    const r = await run(rust, 'Rust', 'src/attributes.rs', 'rustdoc');
+    expect(r.output.replace(/\n\s*\/\/\/\s*/g, ' ')).toContain(
+      '* `pos` - a position in the `buf` where tag name is finished and attributes is started. It is not necessary to point exactly to the end of a tag name.',
+    );
+  });
   it('an unconditional "not implemented" raise (an abstract stub) gets no raises entry', async () => {
     const js =
       'class Consumer {\n  /**\n   * Returns all generated line and column information for the original source.\n   *\n   *   - line: The line number in the original source.\n   */\n  allGeneratedPositionsFor(aArgs) {\n    throw new Error("Subclasses must implement allGeneratedPositionsFor");\n  }\n\n  /**\n   * Finds the position.\n   *\n   * @param {Object} aArgs - the position to find\n   */\n  find(aArgs) {\n    return this._find(aArgs);\n  }\n}\n';
