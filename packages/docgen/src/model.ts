@@ -477,11 +477,13 @@ const REMARK =
 
 /**
  * A comment that narrates a step of the body — "first" as an adverb ("Check first to avoid
- * locking if possible", "Try the cache first"; not "the first element"), "then", "now", or "if
- * possible" — says how the body goes about its work, not what the function does (held out, set 9:
- * waitress's `_flush_outbufs_below_high_watermark`): no summary.
+ * locking if possible", "Try the cache first"; not "the first element"), an opening "then",
+ * "now", "next" or "finally", or "if possible" — says how the body goes about its work, not what
+ * the function does (held out, set 9: waitress's `_flush_outbufs_below_high_watermark`): no
+ * summary. Inside a sentence "then" and "now" are left alone ("Parse the header, then the body.",
+ * "Double y, as long_one now does.").
  */
-const STEP = /^(first|then|now)\b|\bfirst(?=\s*(?:$|[,.;]|(?:to|so|if|and|before|because|then)\b))|\b(then|now)\b|\bif possible\b/i;
+const STEP = /^(first|then|now|next|finally)\b|\bfirst(?=\s*(?:$|[,.;]|(?:to|so|if|and|before|because|then)\b))|\bif possible\b/i;
 
 /**
  * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null

@@ -176,6 +176,10 @@ describe('set 9 causes', () => {
     expect((await run(fn('    # Split a URI into its scheme and network location.\n'), 'Python', 'parser.py', 'google')).output).toContain(
       '    """Split a URI into its scheme and network location."""\n',
     );
+    // "then" inside the sentence is no step narration
+    expect(
+      (await run(fn('    # Split a URI into its scheme, then its network location.\n'), 'Python', 'parser.py', 'google')).output,
+    ).toContain('    """Split a URI into its scheme, then its network location."""\n');
   });
   it('an inheriting method (a dunder, an @Override) whose doc is prose gets no entries added either', async () => {
     const py =
