@@ -262,18 +262,25 @@ for (const checkout of args) {
         .filter((x) => x.name === o.name && x.docStartLine !== null)
         .sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
       const docRows = fn ? rows.filter((r) => r.row + 1 >= fn.docStartLine! && r.row + 1 <= Math.max(fn.docEndLine!, fn.startLine)) : [];
-      // The engine's edit replaces a whole doc block; the human lines it keeps are not additions.
+      // The engine's edit replaces a whole doc block; the human lines it keeps are not additions,
+      // also when a one-line `/** … */` became a block and the text left the opener or the closer.
+      const bare = (l: string): string =>
+        l
+          .trim()
+          .replace(/^\/\*\*\s*/, '* ')
+          .replace(/\s*\*\/$/, '')
+          .trim();
       const kept = new Map<string, number>();
       const beforeFn = beforeFns
         .filter((x) => x.name === o.name && x.docstring !== null)
         .sort((x, y) => Math.abs(x.startLine - o.line) - Math.abs(y.startLine - o.line))[0];
       if (beforeFn && o.action === 'updated')
         for (const l of beforeLines.slice(beforeFn.docStartLine! - 1, beforeFn.docEndLine!))
-          kept.set(l.trim(), (kept.get(l.trim()) ?? 0) + 1);
+          kept.set(bare(l), (kept.get(bare(l)) ?? 0) + 1);
       const added = docRows
         .filter((r) => {
-          const n = kept.get(r.text.trim()) ?? 0;
-          if (n > 0) kept.set(r.text.trim(), n - 1);
+          const n = kept.get(bare(r.text)) ?? 0;
+          if (n > 0) kept.set(bare(r.text), n - 1);
           return n === 0;
         })
         .map((r) => r.text);

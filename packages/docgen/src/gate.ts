@@ -31,7 +31,7 @@ export async function gateFile(
       ...placementProblems(before, result.edits, relPath, language),
       ...formatterProblems(before, result.output, language, relPath),
     );
-  problems.push(...escapeProblems(result.edits, language, relPath));
+  problems.push(...escapeProblems(result.edits, language, relPath, before));
   const targeted = new Map<string, number>();
   for (const o of result.outcomes) if (o.action !== 'skipped') targeted.set(o.name, (targeted.get(o.name) ?? 0) + 1);
   const stale = new Set(result.staleParams.map((s) => s.name));
@@ -92,13 +92,22 @@ function placementProblems(before: string, edits: readonly LineEdit[], relPath: 
 const XML_TAGS =
   /<\/?(summary|param|typeparam|returns|value|exception|c|code|paramref|typeparamref|inheritdoc|see|seealso|remarks|para|example|list|item|term|description|b|i|em|strong|p|a|pre|ul|ol|li|br|tt|sup|sub|blockquote)\b[^<>]*>/g;
 
-/** Javadoc (HTML) and XML doc: no raw `<`, `>` or `&` in the added text. */
-function escapeProblems(edits: readonly LineEdit[], language: string, relPath: string): string[] {
+/**
+ * Javadoc (HTML) and XML doc: no raw `<`, `>` or `&` in the added text. An edit that extends a
+ * maintainer's doc carries its lines along: those (the rows the edit replaces, unchanged) are not
+ * the engine's text, and a raw `<` in them (`<code>Map<String, Object></code>`) was there before.
+ */
+function escapeProblems(edits: readonly LineEdit[], language: string, relPath: string, before?: string): string[] {
   if (language !== 'Java' && language !== 'C#') return [];
+  const old = before?.split(/\r?\n/) ?? [];
   const out: string[] = [];
   for (const e of edits) {
+    const theirs = new Set(old.slice(e.startRow, e.endRow));
     // joined: a wrapped element spans lines
-    const joined = e.lines.map((l) => l.replace(/^\s*(\/\*\*|\*\/|\/\/\/|\*)?/, '').replace(/\*\/\s*$/, '')).join(' ');
+    const joined = e.lines
+      .filter((l) => !theirs.has(l))
+      .map((l) => l.replace(/^\s*(\/\*\*|\*\/|\/\/\/|\*)?/, '').replace(/\*\/\s*$/, ''))
+      .join(' ');
     const text = joined
       .replace(/\{@\w+[^}]*\}/g, '')
       .replace(XML_TAGS, '')

