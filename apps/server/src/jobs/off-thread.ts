@@ -125,12 +125,12 @@ export interface OffThreadOptions {
   signal: AbortSignal;
   /** called on this thread with the arguments the task's own progress callback got */
   onProgress?: (...args: never) => void;
-  /** the task asks this provider through the port (one answer cache, in this thread) */
+  /** the task asks this provider through the channel (one answer cache, in this process) */
   llm?: LlmProvider;
 }
 
 /**
- * Runs a pure task of off-thread-tasks.ts in a worker thread, so that the API's event loop keeps
+ * Runs a pure task of off-thread-tasks.ts in a job worker process, so that the API's event loop keeps
  * answering while a job analyses or generates (docs/performance.md, "Jobs off the API's event
  * loop"). The database stays on this thread: handlers read and save around the call. Progress
  * and the LLM's requests come back as messages; the answer is the task's result, or its error as
