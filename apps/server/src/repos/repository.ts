@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import { ACTIVE_JOB_STATES, type AnalysisReport } from '@docent/contracts';
-import type { Database, RepositoryRow } from '../db/schema.ts';
+import type { Database, RepositoriesTable, RepositoryRow } from '../db/schema.ts';
 
 /** Details whose JSON has this many characters or more are stored compressed (saveDetails). */
 export const COMPRESS_FROM = 16 * 1024;
@@ -38,16 +38,13 @@ export class RepoRepository {
     return this.db.selectFrom('repositories').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  insert(row: {
-    user_id: string;
-    vendor: string;
-    organization_name: string;
-    repo_name: string;
-    clone_url: string;
-    default_branch: string | null;
-    is_private: boolean;
-    installation_id?: string | null;
-  }): Promise<RepositoryRow> {
+  /** a new repository: the table's own columns, less what the database fills in or a later step sets */
+  insert(
+    row: Pick<Insertable<RepositoriesTable>, 'user_id' | 'vendor' | 'organization_name' | 'repo_name' | 'clone_url' | 'default_branch'> & {
+      is_private: boolean;
+      installation_id?: string | null;
+    },
+  ): Promise<RepositoryRow> {
     return this.db.insertInto('repositories').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
