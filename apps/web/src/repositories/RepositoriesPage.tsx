@@ -19,11 +19,9 @@ import { withPageTexts } from '../i18n/index.ts';
 import { VendorIcon } from './VendorIcon.tsx';
 import './repositories.css';
 
-// The repository cards (their groups, tags, language colours) load as the page starts, beside
-// the request for the list they show: the first paint, before the list is there, does not
-// wait for them (docs/performance.md, "First load").
-const repoGroups = import('./RepoGroups.tsx');
-const RepoGroups = lazy(() => repoGroups.then((m) => ({ default: m.RepoGroups })));
+// The repository cards (their groups, tags, language colours) load when there are repositories
+// to show: a new user's dashboard never needs them (docs/performance.md, "First load").
+const RepoGroups = lazy(() => import('./RepoGroups.tsx').then((m) => ({ default: m.RepoGroups })));
 
 // The three dialogs (forms, the sync terminal) are chunks of their own, loaded when first opened
 // and kept mounted after, not with the dashboard's first paint (docs/performance.md, "First load").
