@@ -67,7 +67,8 @@ export default function SignUpPage() {
         layout="vertical"
         size="large"
         requiredMark={false}
-        initialValues={{ agreeToTerms: true }}
+        // the Terms box starts unticked: agreeing is the user's act, not a default
+        initialValues={{ agreeToTerms: false }}
         onFinish={(v) => signup.mutate(v)}
         onFinishFailed={onFinishFailed}
       >
