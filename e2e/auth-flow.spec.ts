@@ -28,7 +28,9 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
-    await expect(page.getByRole('checkbox')).toBeChecked();
+    // the Terms box starts unticked: nothing is agreed to for the user
+    await expect(page.getByRole('checkbox')).not.toBeChecked();
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/repositories$/);
     await expect(page.getByTestId('verify-banner')).toContainText(`Activation email sent to ${email}. Check your inbox to verify.`);

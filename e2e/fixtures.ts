@@ -96,6 +96,7 @@ export async function signUpInBrowser(page: Page, first: string, last: string, p
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox').check(); // the Terms box starts unticked
   await page.getByRole('button', { name: 'Create account' }).click();
   return email;
 }

@@ -41,6 +41,7 @@ test.describe('welcome tour', () => {
     await page.getByLabel('Email').fill(uniqueEmail('tour'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox').check(); // the Terms box starts unticked
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/repositories$/);
 

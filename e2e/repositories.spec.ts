@@ -14,6 +14,7 @@ async function signUp(page: Page) {
   await page.getByLabel('Email').fill(uniqueEmail('grace'));
   await page.getByLabel('Password', { exact: true }).fill('Analytical1');
   await page.getByLabel('Confirm password').fill('Analytical1');
+  await page.getByRole('checkbox').check(); // the Terms box starts unticked
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/repositories$/);
 }

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { apiSession } from './support/flows.ts';
-import { checkScreen, switchTheme } from './support/walk.ts';
+import { checkGerman, checkScreen, switchTheme } from './support/walk.ts';
 
 /**
- * Every main screen at 1280 and 360 px, light and dark: its landmark is visible, no serious
- * WCAG 2 AA violation, no horizontal overflow, no page error. `npm run screenshots` also saves
+ * Every main screen at 1280 and 360 px, light and dark, English and German: its landmark is
+ * visible, no serious WCAG 2 AA violation, no horizontal overflow, no page error. `npm run screenshots` also saves
  * pictures of each under artifacts/screenshots/ for people to look at.
  */
 
@@ -127,9 +127,9 @@ const SCREENS: Screen[] = [
 
 for (const width of [1280, 360]) {
   // One test per size, one step per screen: a page is reused, so this stays quick. Each screen is
-  // loaded once in the light theme and switched to dark in place (support/walk.ts).
-  test(`main screens at ${width}px, light and dark`, async ({ page, playwright, docent }) => {
-    test.setTimeout(240_000);
+  // loaded once in the light theme and English, and switched to dark, then German, in place (support/walk.ts).
+  test(`main screens at ${width}px, light and dark, English and German`, async ({ page, playwright, docent }) => {
+    test.setTimeout(330_000);
     await page.setViewportSize({ width, height: width < 768 ? 780 : 820 });
     const request = await playwright.request.newContext({ baseURL: docent.url });
     const sessions = {
@@ -171,6 +171,7 @@ for (const width of [1280, 360]) {
         await switchTheme(page, 'dark');
         await expect.soft(screen.ready(page)).toBeVisible();
         await checkScreen(page, { name: screen.name, file: `${screen.name}-${width}-dark`, theme: 'dark', axe: 'colour', fullPage });
+        await checkGerman(page, { name: screen.name, file: `${screen.name}-${width}`, fullPage });
       });
     }
     expect(errors).toEqual([]);

@@ -16,6 +16,7 @@ test('connect GitHub with a token, watch the install stream, filter by vendor, s
     await page.getByLabel('Email').fill(uniqueEmail('ada'));
     await page.getByLabel('Password', { exact: true }).fill('Analytical1');
     await page.getByLabel('Confirm password').fill('Analytical1');
+    await page.getByRole('checkbox').check(); // the Terms box starts unticked
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByTestId('connect-vendors')).toBeVisible();
 

@@ -10,7 +10,9 @@ import { seriousViolations } from './a11y.ts';
  *
  * Each screen is loaded once per width and checked in the light theme, then switched to dark in
  * place, the way a theme picked in another tab reaches it, and checked again for what colour
- * decides (docs/decisions.md "Screen walks check both themes in one load").
+ * decides; then to German the same way, checked with every rule (the texts, and with them the
+ * layout, changed), and back to light for what colour decides in German (docs/decisions.md
+ * "Screen walks check both themes in one load", "… and both languages").
  */
 export const SCREENSHOTS = Boolean(process.env.DOCENT_SCREENSHOTS);
 const OUT = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
@@ -20,6 +22,7 @@ if (SCREENSHOTS) mkdirSync(OUT, { recursive: true });
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 export type ThemeName = 'light' | 'dark';
+export type LanguageName = 'en' | 'de';
 
 /** Turns the open page to `theme` without a reload, as a pick in another tab does. */
 export async function switchTheme(page: Page, theme: ThemeName): Promise<void> {
@@ -30,6 +33,34 @@ export async function switchTheme(page: Page, theme: ThemeName): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   // antd's colour transitions (0.2–0.3 s) must end before axe reads the colours
   await page.waitForTimeout(400);
+}
+
+/**
+ * Turns the open page to `language` without a reload, as a pick in another tab does: the texts
+ * (i18n/index.ts loads the language's chunks first) and antd's locale.
+ */
+export async function switchLanguage(page: Page, language: LanguageName): Promise<void> {
+  await page.evaluate((l) => {
+    localStorage.setItem('language', l);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'language' }));
+  }, language);
+  // i18next sets the attribute once the language's texts are loaded
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  // React re-renders, antd's locale chunk arrives, popups re-measure their longer labels
+  await page.waitForTimeout(400);
+}
+
+/**
+ * The German half of a screen's walk, after its English checks in light and dark: switched to
+ * German while dark, every rule (text decides names, label mismatches, and the longer words the
+ * layout); back to light, the rules colour decides. The page stays German: the next screen's
+ * load sets the language it wants. `file` is the picture's name stem (`<screen>-<width>`).
+ */
+export async function checkGerman(page: Page, o: { name: string; file: string; fullPage: boolean }): Promise<void> {
+  await switchLanguage(page, 'de');
+  await checkScreen(page, { name: `${o.name} (de)`, file: `${o.file}-dark-de`, theme: 'dark', axe: 'all', fullPage: o.fullPage });
+  await switchTheme(page, 'light');
+  await checkScreen(page, { name: `${o.name} (de)`, file: `${o.file}-light-de`, theme: 'light', axe: 'colour', fullPage: o.fullPage });
 }
 
 export interface CheckOptions {

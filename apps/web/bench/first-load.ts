@@ -1,11 +1,12 @@
 /**
- * `npm run bench:web`: what a signed-in user's first visit to the dashboard (/repositories) costs.
+ * `npm run bench:web`: what a signed-in user's first visit to the dashboard (/repositories) and a
+ * new user's first visit to the sign-in page (/auth/login) cost.
  * Starts the real server on the built web app (fresh data dir, no SMTP: the activation link is read
- * from DATA_DIR/outbox.log), signs a user up through the API, then loads the dashboard in Debian's
+ * from DATA_DIR/outbox.log), signs a user up through the API, then loads each page in Debian's
  * Chromium with an empty cache, 4× CPU throttling and a Fast-3G-like network (1.6 Mbit/s down,
  * 750 kbit/s up, 150 ms round trip), and prints the bytes on the wire, the JavaScript bytes, the
  * request count, first contentful paint and largest contentful paint. Figures: docs/performance.md,
- * "First load". `-- --runs N` repeats the page load (medians printed); `-- --list` prints each
+ * "First load". `-- --runs N` repeats each page load (medians printed); `-- --list` prints each
  * response of the first load with its size. The JavaScript is also counted gzipped (the built
  * files' .gz copies, what a client without brotli gets); the run exits 1 when that or the request
  * count exceeds the budget (scripts/first-load.mjs). WEB_DIST measures another build.
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
-import { BUDGET, budgetProblems, TARGET } from '../scripts/first-load.mjs';
+import { BUDGET, budgetProblems, ENTRY_SCREENS, TARGET } from '../scripts/first-load.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, list: { type: 'boolean', default: false } } });
@@ -102,74 +103,78 @@ try {
       '--no-first-run',
     ],
   });
-  const samples: { bytes: number; js: number; jsGzip: number; requests: number; fcp: number; lcp: number }[] = [];
-  for (let run = 0; run < runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(
-      ([t, u]) => {
-        localStorage.setItem('accessToken', t);
-        localStorage.setItem('user', u);
-        localStorage.setItem('tutorialDone', 'true');
-      },
-      [session.token, JSON.stringify(session.user)] as const,
-    );
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const types = new Map<string, string>();
-    const urls = new Map<string, string>();
-    cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
-    let bytes = 0;
-    let js = 0;
-    let jsGzip = 0;
-    let requests = 0;
-    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
-    cdp.on('Network.loadingFinished', (e) => {
-      requests++;
-      bytes += e.encodedDataLength;
-      if (types.get(e.requestId) === 'Script') {
-        js += e.encodedDataLength;
-        jsGzip += gzipBytes(new URL(urls.get(e.requestId) ?? '/', url).pathname);
-      }
-      if (values.list && run === 0) console.log(`${String(e.encodedDataLength).padStart(8)}  ${urls.get(e.requestId)?.replace(url, '')}`);
-    });
-    await page.goto(`${url}/repositories`, { waitUntil: 'networkidle' });
-    await page.getByText('Repositories', { exact: false }).first().waitFor();
-    const paints = await page.evaluate(
-      () =>
-        new Promise<{ fcp: number; lcp: number }>((resolve) => {
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            resolve({ fcp, lcp: entries[entries.length - 1]?.startTime ?? NaN });
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
-    samples.push({ bytes, js, jsGzip, requests, ...paints });
-    await context.close();
-  }
-  await browser.close();
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const kb = (n: number): string => `${(n / 1024).toFixed(0)} kB`;
-  console.log(`dashboard first load (${runs} runs, medians; 4× CPU throttle, 1.6 Mbit/s, 150 ms RTT)`);
-  console.log(`  transferred: ${kb(median(samples.map((s) => s.bytes)))}  (JavaScript ${kb(median(samples.map((s) => s.js)))})`);
-  const jsGzipBytes = median(samples.map((s) => s.jsGzip));
-  const requests = median(samples.map((s) => s.requests));
-  console.log(`  JavaScript gzipped: ${kb(jsGzipBytes)}  (target ${kb(TARGET.jsGzipBytes)}, enforced ${kb(BUDGET.jsGzipBytes)})`);
-  console.log(`  requests:    ${requests}  (budget ${BUDGET.requests})`);
-  console.log(`  FCP:         ${median(samples.map((s) => s.fcp)).toFixed(0)} ms`);
-  console.log(`  LCP:         ${median(samples.map((s) => s.lcp)).toFixed(0)} ms`);
-  const problems = budgetProblems({ jsGzipBytes, requests });
-  for (const p of problems) console.error(`over budget: ${p}`);
-  if (problems.length) process.exitCode = 1;
+  for (const screen of ENTRY_SCREENS) {
+    const signedIn = screen.name === 'dashboard';
+    const samples: { bytes: number; js: number; jsGzip: number; requests: number; fcp: number; lcp: number }[] = [];
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      if (signedIn)
+        await context.addInitScript(
+          ([t, u]) => {
+            localStorage.setItem('accessToken', t);
+            localStorage.setItem('user', u);
+            localStorage.setItem('tutorialDone', 'true');
+          },
+          [session.token, JSON.stringify(session.user)] as const,
+        );
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const types = new Map<string, string>();
+      const urls = new Map<string, string>();
+      cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+      let bytes = 0;
+      let js = 0;
+      let jsGzip = 0;
+      let requests = 0;
+      cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+      cdp.on('Network.loadingFinished', (e) => {
+        requests++;
+        bytes += e.encodedDataLength;
+        if (types.get(e.requestId) === 'Script') {
+          js += e.encodedDataLength;
+          jsGzip += gzipBytes(new URL(urls.get(e.requestId) ?? '/', url).pathname);
+        }
+        if (values.list && run === 0) console.log(`${String(e.encodedDataLength).padStart(8)}  ${urls.get(e.requestId)?.replace(url, '')}`);
+      });
+      await page.goto(`${url}${screen.url}`, { waitUntil: 'networkidle' });
+      await (signedIn ? page.getByText('Repositories', { exact: false }) : page.getByRole('button', { name: 'Sign in' })).first().waitFor();
+      const paints = await page.evaluate(
+        () =>
+          new Promise<{ fcp: number; lcp: number }>((resolve) => {
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              resolve({ fcp, lcp: entries[entries.length - 1]?.startTime ?? NaN });
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      samples.push({ bytes, js, jsGzip, requests, ...paints });
+      await context.close();
+    }
+    console.log(`${screen.name} first load, ${screen.url} (${runs} runs, medians; 4× CPU throttle, 1.6 Mbit/s, 150 ms RTT)`);
+    console.log(`  transferred: ${kb(median(samples.map((s) => s.bytes)))}  (JavaScript ${kb(median(samples.map((s) => s.js)))})`);
+    const jsGzipBytes = median(samples.map((s) => s.jsGzip));
+    const requests = median(samples.map((s) => s.requests));
+    console.log(`  JavaScript gzipped: ${kb(jsGzipBytes)}  (budget ${kb(BUDGET.jsGzipBytes)}, target ${kb(TARGET.jsGzipBytes)})`);
+    console.log(`  requests:    ${requests}  (budget ${BUDGET.requests})`);
+    console.log(`  FCP:         ${median(samples.map((s) => s.fcp)).toFixed(0)} ms`);
+    console.log(`  LCP:         ${median(samples.map((s) => s.lcp)).toFixed(0)} ms`);
+    const problems = budgetProblems({ jsGzipBytes, requests }, BUDGET, screen.name);
+    for (const p of problems) console.error(`over budget: ${p}`);
+    if (problems.length) process.exitCode = 1;
+  }
+  await browser.close();
 } finally {
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
-import { Button, Divider, Form, Input } from 'antd';
+import { Button, Divider, Form } from 'antd';
+// the two fields alone, not Input's TextArea, Search and OTP
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { authApi } from './api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { emailRules, requiredRule } from './formRules.ts';
-import { useLegalLinks } from './LegalLinks.tsx';
+import { useLegalLinks, withTags } from './LegalLinks.tsx';
 import { ProviderButtons, useConfiguredProviders, type Provider } from './ProviderButtons.tsx';
 import { isSignedIn, useSession } from './session.ts';
 import { useCompleteLogin } from './useCompleteLogin.ts';
@@ -58,7 +61,7 @@ export default function LoginPage() {
           <Input prefix={<MailOutlined />} autoComplete="email" placeholder={t('auth.common.emailPlaceholder')} />
         </Form.Item>
         <Form.Item name="password" label={t('auth.common.password')} rules={[requiredRule(t)]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
+          <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="••••••••" />
         </Form.Item>
         <div className="dc-auth__links">
           <span />
@@ -73,9 +76,7 @@ export default function LoginPage() {
       <p className="dc-auth__footer-text">
         {t('auth.login.noAccount')} <Link to={`/auth/sign-up${location.search}`}>{t('auth.login.signUp')}</Link>
       </p>
-      <p className="dc-auth__legal">
-        <Trans i18nKey="auth.legal.byContinuing" components={{ terms: legal.terms, privacy: legal.privacy }} />
-      </p>
+      <p className="dc-auth__legal">{withTags(t('auth.legal.byContinuing'), { terms: legal.terms, privacy: legal.privacy })}</p>
       {legal.modal}
     </AuthLayout>
   );

@@ -67,15 +67,14 @@ describe('SignUpPage validation', () => {
     expect(formCalls()).toHaveLength(0);
   });
 
-  it('the terms checkbox starts checked; unchecking it blocks sign-up with auth.signup.tou', async () => {
+  it('the terms checkbox starts unticked: sign-up without ticking it is blocked with auth.signup.tou', async () => {
     const user = setup();
     const terms = screen.getByRole('checkbox');
-    expect((terms as HTMLInputElement).checked).toBe(true);
+    expect((terms as HTMLInputElement).checked).toBe(false);
     await user.type(field('First name'), 'Ada');
     await user.type(field('Email'), 'ada@example.com');
     await user.type(field('Password'), 'Passw0rd!');
     await user.type(field('Confirm password'), 'Passw0rd!');
-    await user.click(terms);
     await user.click(submit());
     await fieldError('Please agree to the Terms of Use and Privacy Policy');
     expect(formCalls()).toHaveLength(0);
@@ -89,6 +88,7 @@ describe('SignUpPage validation', () => {
     await user.type(field('Email'), 'ada@example.com');
     await user.type(field('Password'), 'Passw0rd!');
     await user.type(field('Confirm password'), 'Passw0rd!');
+    await user.click(screen.getByRole('checkbox'));
     await user.click(submit());
     await waitFor(() => expect(formCalls()).toHaveLength(1));
     const [url, init] = formCalls()[0] as [string, RequestInit];

@@ -2,11 +2,11 @@ import { Button, Checkbox, Divider, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { authApi } from './api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { confirmPasswordRules, emailRules, requiredRule, strongPasswordRules, termsRule } from './formRules.ts';
-import { useLegalLinks } from './LegalLinks.tsx';
+import { useLegalLinks, withTags } from './LegalLinks.tsx';
 import { ProviderButtons, useConfiguredProviders, type Provider } from './ProviderButtons.tsx';
 import { isSignedIn, useSession } from './session.ts';
 import { HOME_PATH, useCompleteLogin } from './useCompleteLogin.ts';
@@ -67,7 +67,8 @@ export default function SignUpPage() {
         layout="vertical"
         size="large"
         requiredMark={false}
-        initialValues={{ agreeToTerms: true }}
+        // the Terms box starts unticked: agreeing is the user's act, not a default
+        initialValues={{ agreeToTerms: false }}
         onFinish={(v) => signup.mutate(v)}
         onFinishFailed={onFinishFailed}
       >
@@ -94,9 +95,7 @@ export default function SignUpPage() {
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="agreeToTerms" valuePropName="checked" rules={[termsRule(t)]}>
-          <Checkbox>
-            <Trans i18nKey="auth.signup.agree" components={{ terms: legal.terms, privacy: legal.privacy }} />
-          </Checkbox>
+          <Checkbox>{withTags(t('auth.signup.agree'), { terms: legal.terms, privacy: legal.privacy })}</Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={signup.isPending}>
           {t('auth.signup.submit')}

@@ -88,4 +88,13 @@ i18n.on('languageChanged', (lng) => {
   if (pagesWanted && i18n.hasResourceBundle(lng, 'translation')) void loadPages(lng);
 });
 
+// A language picked in another tab of the same browser applies here too, as its theme does
+// (theme/preferences.ts re-reads the preferences on the same `storage` event, before this runs).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', () => {
+    const wanted = getPreferences().language;
+    if (wanted !== i18n.language) void i18n.changeLanguage(wanted);
+  });
+}
+
 export default i18n;

@@ -1,11 +1,15 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@docent/contracts';
 import { testUser } from '../test/fixtures.ts';
 import { CreditsBanner } from './CreditsBanner.tsx';
 import { creditsBannerKey } from './onboarding.ts';
+import { preloadAlert } from '../shell/LazyAlert.tsx';
+
+// the notice's Alert loads on first use (shell/LazyAlert.tsx); here it is there from the start
+beforeAll(() => preloadAlert());
 
 function renderBanner(user: User) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert } from 'antd';
+import { LazyAlert as Alert } from '../shell/LazyAlert.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@docent/contracts';

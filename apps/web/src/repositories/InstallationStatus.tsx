@@ -1,5 +1,5 @@
 import { CheckCircleFilled, LoadingOutlined } from '@ant-design/icons';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InstallStatus } from '@docent/contracts';
 import { reposApi, reposKeys, type HostedVendor } from './api.ts';
@@ -12,17 +12,23 @@ export function isInstalling(statuses: ReadonlyArray<InstallStatus | undefined>)
   return statuses.some((s) => s !== undefined && s.status !== 'no_status');
 }
 
-/** Install status of each connected vendor, polled every 5 s while the page is open. */
+/**
+ * Install status of each connected vendor, polled every 5 s while the page is open; a vendor
+ * whose request fails has none. One query for all (not TanStack's useQueries, which the
+ * dashboard's first load would carry for this alone; docs/performance.md, "First load").
+ */
 export function useInstallStatuses(vendors: readonly HostedVendor[]) {
-  const results = useQueries({
-    queries: vendors.map((v) => ({
-      queryKey: [...reposKeys.installStatus, v],
-      queryFn: () => reposApi.installStatus(v),
-      refetchInterval: INSTALL_STATUS_POLL_MS,
-      retry: false,
-    })),
+  const query = useQuery({
+    queryKey: [...reposKeys.installStatus, ...vendors],
+    queryFn: async () =>
+      (await Promise.allSettled(vendors.map((v) => reposApi.installStatus(v)))).map((r) =>
+        r.status === 'fulfilled' ? r.value : undefined,
+      ),
+    refetchInterval: INSTALL_STATUS_POLL_MS,
+    retry: false,
+    enabled: vendors.length > 0,
   });
-  const statuses = results.map((r) => r.data);
+  const statuses = query.data ?? vendors.map(() => undefined);
   return { statuses, installing: isInstalling(statuses) };
 }
 

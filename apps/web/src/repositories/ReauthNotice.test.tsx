@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VendorConnection } from '@docent/contracts';
@@ -7,6 +7,10 @@ import { renderRoutes } from '../test/renderWithProviders.tsx';
 import { fakeApi } from '../test/fakeApi.ts';
 import { reloadSession, setSession } from '../auth/session.ts';
 import { testUser } from '../test/fixtures.ts';
+import { preloadAlert } from '../shell/LazyAlert.tsx';
+
+// the notice's Alert loads on first use (shell/LazyAlert.tsx); here it is there from the start
+beforeAll(() => preloadAlert());
 
 const conn = (vendor: VendorConnection['vendor'], needsReauth: boolean): VendorConnection => ({
   vendor,

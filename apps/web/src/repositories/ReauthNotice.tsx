@@ -1,4 +1,5 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
+import { LazyAlert as Alert } from '../shell/LazyAlert.tsx';
 import { useTranslation } from 'react-i18next';
 import type { VendorConnection } from '@docent/contracts';
 import type { HostedVendor } from './api.ts';

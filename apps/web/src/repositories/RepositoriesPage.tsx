@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import { LazyAlert as Alert } from '../shell/LazyAlert.tsx';
 import { BranchesOutlined, LinkOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client.ts';
@@ -10,7 +11,6 @@ import { ConnectMenu } from './ConnectMenu.tsx';
 import { filterRepos, type RepoFilter } from './grouping.ts';
 import { InstallationProgress } from './InstallationStatus.tsx';
 import { ReauthNotice } from './ReauthNotice.tsx';
-import { RepoGroups } from './RepoGroups.tsx';
 import { RepoToolbar } from './RepoToolbar.tsx';
 import type { SyncRequest } from './SyncDialog.tsx';
 import { useRepositories } from './useRepositories.ts';
@@ -18,6 +18,10 @@ import { useOnceTrue } from '../shell/useOnceTrue.ts';
 import { withPageTexts } from '../i18n/index.ts';
 import { VendorIcon } from './VendorIcon.tsx';
 import './repositories.css';
+
+// The repository cards (their groups, tags, language colours) load when there are repositories
+// to show: a new user's dashboard never needs them (docs/performance.md, "First load").
+const RepoGroups = lazy(() => import('./RepoGroups.tsx').then((m) => ({ default: m.RepoGroups })));
 
 // The three dialogs (forms, the sync terminal) are chunks of their own, loaded when first opened
 // and kept mounted after, not with the dashboard's first paint (docs/performance.md, "First load").
@@ -91,7 +95,9 @@ export default function RepositoriesPage() {
     body = (
       <>
         {installing && <InstallationProgress vendors={connected} statuses={statuses} compact />}
-        <RepoGroups repos={filterRepos(all, filter)} />
+        <Suspense fallback={<PageSkeleton rows={6} />}>
+          <RepoGroups repos={filterRepos(all, filter)} />
+        </Suspense>
       </>
     );
 

@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 import { fakeApi } from '../test/fakeApi.ts';
 import { testUser } from '../test/fixtures.ts';
+import { preloadAlert } from './LazyAlert.tsx';
+
+// the notice's Alert loads on first use (shell/LazyAlert.tsx); here it is there from the start
+beforeAll(() => preloadAlert());
 
 afterEach(() => vi.unstubAllGlobals());
 

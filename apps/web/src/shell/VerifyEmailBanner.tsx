@@ -1,4 +1,5 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
+import { LazyAlert as Alert } from './LazyAlert.tsx';
 import { useApp } from '../theme/feedback.tsx';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
