@@ -190,18 +190,20 @@ function otherThreadsCpu(before: Map<number, { cpu: number; nice: number }>, aft
  */
 async function countQueries<T>(pglite: PGlite | null, measure: () => Promise<T>): Promise<T> {
   if (!QUERIES || !pglite) return measure();
-  const counts = new Map<string, { n: number; chars: number }>();
-  const note = (sql: string, rows: unknown) => {
-    const c = counts.get(sql) ?? { n: 0, chars: 0 };
+  const counts = new Map<string, { n: number; chars: number; maxMs: number }>();
+  const note = (sql: string, rows: unknown, took: number) => {
+    const c = counts.get(sql) ?? { n: 0, chars: 0, maxMs: 0 };
     c.n += 1;
     c.chars += JSON.stringify(rows ?? null).length;
+    c.maxMs = Math.max(c.maxMs, took);
     counts.set(sql, c);
   };
   type Query = PGlite['query'];
   const wrap = (query: Query, self: unknown): Query =>
     (async (...a: Parameters<Query>) => {
+      const start = performance.now();
       const r = await query.apply(self, a);
-      note(String(a[0]), r.rows);
+      note(String(a[0]), r.rows, performance.now() - start);
       return r;
     }) as Query;
   const query = pglite.query;
@@ -215,10 +217,13 @@ async function countQueries<T>(pglite: PGlite | null, measure: () => Promise<T>)
     pglite.query = query;
     pglite.transaction = transaction;
     const top = [...counts].sort((a, b) => b[1].n - a[1].n).slice(0, 15);
+    // and the slowest (wall time from the call to its answer, the queue in front of it included)
+    for (const [sql, c] of [...counts].sort((a, b) => b[1].maxMs - a[1].maxMs).slice(0, 8))
+      if (!top.some(([s]) => s === sql)) top.push([sql, c]);
     console.log(`  statements on PGlite meanwhile (${[...counts.values()].reduce((n, c) => n + c.n, 0)} in all):`);
     for (const [sql, c] of top)
       console.log(
-        `    ${String(c.n).padStart(6)} × ${(c.chars / 1024).toFixed(0).padStart(6)} KiB  ${sql.replace(/\s+/g, ' ').slice(0, 110)}`,
+        `    ${String(c.n).padStart(6)} × ${(c.chars / 1024).toFixed(0).padStart(6)} KiB  max ${c.maxMs.toFixed(0).padStart(4)} ms  ${sql.replace(/\s+/g, ' ').slice(0, 110)}`,
       );
   }
 }
