@@ -66,9 +66,8 @@ export const TASKS = {
     });
     if (options.only === 'readme') return { ...rest, functionsDetails: null };
     const { gzipSync } = await import('node:zlib');
-    // a buffer of its own: zlib's answer may be a view of a larger or shared one
-    const functionsDetails = new Uint8Array(gzipSync(JSON.stringify({ functions, docMetrics: docMetrics ?? null })));
-    return withTransfer({ ...rest, functionsDetails }, [functionsDetails.buffer]);
+    const functionsDetails: Uint8Array = gzipSync(JSON.stringify({ functions, docMetrics: docMetrics ?? null }));
+    return { ...rest, functionsDetails };
   },
   /** docstrings for a checkout, with the quality gate */
   generateRepository: async (hooks: TaskHooks, dir: string, options: GenerateTaskOptions) =>
@@ -88,20 +87,6 @@ export const TASKS = {
         : {}),
     }),
 };
-
-/** the buffers a task's answer hands over to the caller's thread instead of copying them (`withTransfer`) */
-const TRANSFERS = new WeakMap<object, ArrayBuffer[]>();
-
-/** Marks `value`'s buffers to be moved, not copied, to the caller's thread; they are unusable here afterwards. */
-function withTransfer<T extends object>(value: T, buffers: ArrayBuffer[]): T {
-  TRANSFERS.set(value, buffers);
-  return value;
-}
-
-/** The buffers to transfer with a task's answer (none unless the task said so). */
-export function transferListOf(value: unknown): ArrayBuffer[] {
-  return (typeof value === 'object' && value !== null && TRANSFERS.get(value)) || [];
-}
 
 export type TaskName = keyof typeof TASKS;
 type Task<K extends TaskName> = (typeof TASKS)[K];

@@ -1,67 +1,37 @@
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
 import { LlmError, type JsonRequest, type LlmProvider, type LlmProviderName } from '@docent/analyzer';
 import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
-import { TASKS, transferListOf, type TaskHooks } from './off-thread-tasks.ts';
+import { TASKS, type TaskHooks } from './off-thread-tasks.ts';
 
 /**
- * A job worker of `runOffThread` (off-thread.ts): runs the tasks of off-thread-tasks.ts it is
- * sent, one at a time, with the hooks the caller cannot send (signal, progress, LLM stand-in),
- * and answers each one's result or error. It stays loaded between tasks (its modules are the
- * expensive part of starting it). It runs as a child process (the server's way) or as a worker
- * thread (where a thread starts it): the messages are the same.
+ * A job worker process of `runOffThread` (off-thread.ts): runs the tasks of off-thread-tasks.ts it
+ * is sent, one at a time, with the hooks the caller cannot send (signal, progress, LLM stand-in),
+ * and answers each one's result or error over its IPC channel. It stays loaded between tasks (its
+ * modules are the expensive part of starting it).
  */
-interface Channel {
-  send(message: FromWorker, transfer: ArrayBuffer[]): void;
-  onMessage(listener: (message: ToWorker) => void): void;
-}
-const channel: Channel = parentPort
-  ? { send: (m, t) => parentPort!.postMessage(m, t), onMessage: (l) => parentPort!.on('message', l) }
-  : {
-      // a process' channel copies what a thread's would move
-      send: (m) => {
-        if (process.connected) process.send!(m);
-      },
-      onMessage: (l) => process.on('message', l as (m: unknown) => void),
-    };
+const send = (message: FromWorker): void => {
+  if (process.connected) process.send!(message);
+};
 // the API's process has gone: nothing will ask this worker anything again
-if (!parentPort) process.on('disconnect', () => process.exit(0));
+process.on('disconnect', () => process.exit(0));
 
 /**
- * This thread gives way to the API's: on Linux a thread's nice value is its own, so the thread
- * lowers only itself (`/proc/thread-self` names its task id) by `by` steps below the value it was
- * born with (the API thread's), and the threads and processes it starts (the analyzer's parse and
- * README workers, git) inherit the lowered value. The API's thread then wins a core whenever it
- * has work, and the jobs take what is left (docs/performance.md, "Jobs off the API's event loop",
- * round 5). Elsewhere, or where the value cannot be set, the thread keeps the process' priority.
- */
-function lowerThisThread(by: number): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return;
-    setPriority(tid, Math.min(19, getPriority(tid) + by));
-  } catch {
-    // not Linux, or not allowed: the thread runs at the process' priority
-  }
-}
-/**
- * In a child process every thread there is yet (V8's helper threads start with the process) is
- * lowered; the threads it starts later (libuv's pool, parse workers) inherit the main thread's value.
+ * The worker gives way to the API: on Linux a thread's nice value is its own, so every thread the
+ * process has yet (V8's helper threads start with it) is lowered by `by` steps; the threads and
+ * processes it starts later (libuv's pool, the analyzer's parse and README workers, git) inherit
+ * the main thread's value (docs/decisions.md "Jobs run in child processes"). Elsewhere, or where
+ * the value cannot be set, the process runs at the server's priority.
  */
 function lowerThisProcess(by: number): void {
   try {
     for (const tid of readdirSync('/proc/self/task').map(Number)) setPriority(tid, Math.min(19, getPriority(tid) + by));
   } catch {
-    // not Linux, or not allowed: the process runs at the server's priority
+    // not Linux, or not allowed
   }
 }
-const lowerBy = parentPort ? (workerData as { lowerBy?: unknown } | undefined)?.lowerBy : Number(process.env.DOCENT_JOB_WORKER_NICE ?? 0);
-if (typeof lowerBy === 'number' && lowerBy > 0) {
-  if (parentPort) lowerThisThread(lowerBy);
-  else lowerThisProcess(lowerBy);
-}
-const send = (message: FromWorker, transfer: ArrayBuffer[] = []): void => channel.send(message, transfer);
+const lowerBy = Number(process.env.DOCENT_JOB_WORKER_NICE ?? 0);
+if (Number.isInteger(lowerBy) && lowerBy > 0) lowerThisProcess(lowerBy);
 
 /** the run in progress: its id, its abort controller and its LLM requests waiting for an answer */
 let current: {
@@ -74,7 +44,7 @@ let nextCall = 1;
 const llmError = (wire: WireError): Error => (wire.kind ? new LlmError(wire.kind, wire.message) : fromWire(wire));
 
 /**
- * The caller's provider, asked through the port: the prompt goes to the main thread, which holds
+ * The caller's provider, asked through the channel: the prompt goes to the API's process, which holds
  * the provider and its answer cache; the answer's JSON comes back and is checked here against the
  * caller's schema (a zod schema cannot cross the thread).
  */
@@ -129,7 +99,7 @@ async function runTask(start: TaskStart): Promise<void> {
   try {
     const task = TASKS[start.task] as (hooks: TaskHooks, ...args: unknown[]) => Promise<unknown>;
     const value = await task(hooks, ...start.args);
-    send({ type: 'done', id: start.id, value }, transferListOf(value));
+    send({ type: 'done', id: start.id, value });
   } catch (err) {
     send({ type: 'error', id: start.id, error: toWire(err) });
   } finally {
@@ -137,7 +107,7 @@ async function runTask(start: TaskStart): Promise<void> {
   }
 }
 
-channel.onMessage((message: ToWorker) => {
+process.on('message', (message: ToWorker) => {
   if (message.type === 'run') {
     void runTask(message);
     return;
