@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { InteractiveFirstPGliteDialect } from './interactive-first.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -42,7 +43,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
   });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new InteractiveFirstPGliteDialect({ pglite }) });
   return {
     db,
     kind: 'pglite',

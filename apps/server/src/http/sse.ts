@@ -4,6 +4,7 @@ import { ErrorCode } from '@docent/contracts';
 import { bearerToken, presentedApiKey } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { HttpError } from './errors.ts';
+import { inBackground } from '../db/interactive-first.ts';
 
 /**
  * Open event streams per user and in all: a stream holds a socket and wakes on every log line,
@@ -103,7 +104,8 @@ export function watchCredential(
       checking = false;
     }
   };
-  const timer = setInterval(() => void check(), STREAM_RECHECK.everyMs);
+  // a re-check nobody waits on: a request's statements go first (db/interactive-first.ts)
+  const timer = setInterval(() => void inBackground(check), STREAM_RECHECK.everyMs);
   timer.unref();
   const stop = () => {
     stopped = true;

@@ -18,6 +18,7 @@ import type { JobStore } from './store.ts';
 import { sequentialLog } from './sequential-log.ts';
 import { closeOffThread, warmOffThread } from './off-thread.ts';
 import { reportError } from '../observability/index.ts';
+import { inBackground } from '../db/interactive-first.ts';
 
 const QUEUE = 'docent-jobs';
 
@@ -158,14 +159,15 @@ export class JobEngine {
         { localConcurrency: this.opts.concurrency, batchSize: 1, pollingIntervalSeconds: 0.5 },
         async ([job]) => {
           if (!job) return;
-          const run = this.execute(job.data.jobId);
+          // nobody waits on a job's statements: a request's go first (db/interactive-first.ts)
+          const run = inBackground(() => this.execute(job.data.jobId));
           this.settled.set(job.data.jobId, run);
           await run.finally(() => this.settled.delete(job.data.jobId));
         },
       );
     }
     this.reaper = setInterval(
-      () => void this.reap().catch((err: Error) => this.log.warn({ err: err.message }, 'reaper failed')),
+      () => void inBackground(() => this.reap()).catch((err: Error) => this.log.warn({ err: err.message }, 'reaper failed')),
       this.opts.reaperIntervalMs,
     );
     await this.reap();

@@ -1,4 +1,5 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { AsyncResource } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LlmError, type LlmProvider } from '@docent/analyzer/llm';
@@ -197,7 +198,9 @@ export function runOffThread<K extends TaskName>(task: K, args: TaskArgs<K>, opt
         .finally(() => llmCalls.delete(call));
     };
 
-    const onMessage = (message: FromWorker) => {
+    // Bound to the caller's context: a job's progress and log writes stay its background work
+    // (db/interactive-first.ts), whoever spawned the worker process it reuses.
+    const onMessage = AsyncResource.bind((message: FromWorker) => {
       if (message.id !== id) return;
       switch (message.type) {
         case 'progress':
@@ -223,7 +226,7 @@ export function runOffThread<K extends TaskName>(task: K, args: TaskArgs<K>, opt
           settle(true, () => reject(fromWire(message.error)));
           return;
       }
-    };
+    });
     const onError = (err: Error) => settle(false, () => reject(err));
     const onExit = (code: number | null, sig: NodeJS.Signals | null) =>
       settle(false, () =>
