@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { MOCKING_SERVER_TESTS, SERVER_TEST_OPTIONS } from './apps/server/vitest.config.ts';
 
 // One `vitest run` covers every workspace; each keeps its own config beside its code.
 // With TEST_DATABASE_URL set (.ci/run starts a PostgreSQL server), the server's integration
@@ -67,6 +68,16 @@ export default defineConfig({
       'packages/docgen',
       'packages/cli',
       'apps/server',
+      {
+        root: './apps/server',
+        test: {
+          ...SERVER_TEST_OPTIONS,
+          globalSetup: [...SERVER_TEST_OPTIONS.globalSetup],
+          setupFiles: [...SERVER_TEST_OPTIONS.setupFiles],
+          name: 'server-mocks',
+          include: MOCKING_SERVER_TESTS,
+        },
+      },
       'apps/web',
       'tools/doc-checks',
       ...(process.env.TEST_DATABASE_URL

@@ -72,6 +72,7 @@ describe("a running job's log", () => {
     let since = 0;
     let busy = false;
     let again = false;
+    let done = false;
     const ended = new Promise<string>((resolve) => {
       const read = async (): Promise<void> => {
         if (busy) {
@@ -87,10 +88,12 @@ describe("a running job's log", () => {
           }
           const row = await store.get(job.id);
           if (row && toJob(row).state === 'COMPLETE') {
+            // no read after the end: the database closes once the test's own checks are done
+            done = true;
             unsubscribe();
             resolve(row.message);
           }
-        } while (again);
+        } while (again && !done);
         busy = false;
       };
       const unsubscribe = bus.subscribe(job.id, () => {
