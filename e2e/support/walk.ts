@@ -8,18 +8,15 @@ import { seriousViolations } from './a11y.ts';
  * it is: its theme applied, no serious WCAG 2 AA violation, nothing scrolls sideways; with
  * DOCENT_SCREENSHOTS set (`npm run screenshots`) also a picture under artifacts/screenshots/.
  *
- * Each screen is loaded once per width and checked in the light theme, then switched to dark in
- * place, the way a theme picked in another tab reaches it, and checked again for what colour
- * decides; then to German the same way, checked with every rule (the texts, and with them the
- * layout, changed), and back to light for what colour decides in German (docs/decisions.md
- * "Screen walks check both themes in one load", "… and both languages").
+ * Each screen is loaded once per width and checked in the light theme and English with every
+ * rule, then switched to dark in place, the way a theme picked in another tab reaches it (layout
+ * checked, picture taken), then to German the same way and checked with every rule: the dark
+ * theme's colours and the German texts, and with them the layout (docs/decisions.md "Screen
+ * walks check both themes in one load", "… and both languages").
  */
 export const SCREENSHOTS = Boolean(process.env.DOCENT_SCREENSHOTS);
 const OUT = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 if (SCREENSHOTS) mkdirSync(OUT, { recursive: true });
-
-/** axe rules whose outcome depends on colour: the only ones the dark theme can change. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 export type ThemeName = 'light' | 'dark';
 export type LanguageName = 'en' | 'de';
@@ -51,12 +48,13 @@ export async function switchLanguage(page: Page, language: LanguageName): Promis
 }
 
 /**
- * The German half of a screen's walk, after its English checks in light and dark: switched to
- * German while dark, every rule (text decides names, label mismatches, and the longer words the
- * layout). Not again in light: the rules a theme decides (colours) have run on both themes already,
- * and the language changes no colour (docs/decisions.md "Screen walks check both themes in one
- * load"). The page stays German: the next screen's load sets the language it wants. `file` is the
- * picture's name stem (`<screen>-<width>`).
+ * The German half of a screen's walk, after its English checks (light: every rule; dark: layout):
+ * switched to German while dark, every rule (colours in dark; text decides names, label
+ * mismatches, and the longer words the layout). A language changes no colour and a theme no text,
+ * so each rule meets both themes or both languages where they can change its outcome
+ * (docs/decisions.md "Screen walks check both themes in one load"). The page stays German: the
+ * next screen's load sets the language it wants. `file` is the picture's name stem
+ * (`<screen>-<width>`).
  */
 export async function checkGerman(page: Page, o: { name: string; file: string; fullPage: boolean }): Promise<void> {
   await switchLanguage(page, 'de');
@@ -70,17 +68,17 @@ export interface CheckOptions {
   file: string;
   theme: ThemeName;
   /**
-   * `all`: every WCAG 2 A/AA rule; `colour`: only the rules colour decides (the second theme of a
-   * load); `none`: layout only (a width whose components the other widths already check)
+   * `all`: every WCAG 2 A/AA rule; `none`: layout only (English in dark, whose colours the German
+   * check in dark reads; a width whose components the other widths already check)
    */
-  axe: 'all' | 'colour' | 'none';
+  axe: 'all' | 'none';
   fullPage: boolean;
 }
 
 export async function checkScreen(page: Page, o: CheckOptions): Promise<void> {
   await expect.soft(page.locator('html')).toHaveAttribute('data-theme', o.theme);
   if (o.axe !== 'none') {
-    const violations = o.axe === 'all' ? await seriousViolations(page) : await seriousViolations(page, COLOUR_RULES);
+    const violations = await seriousViolations(page);
     expect.soft(violations, `${o.name} (${o.theme}): no serious or critical WCAG 2 AA violations`).toEqual([]);
   }
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
