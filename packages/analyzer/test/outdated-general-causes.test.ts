@@ -458,3 +458,83 @@ describe('held-out round 5, second set: defaults (xarray, nltk)', () => {
     expect(contractChanges(was, then, doc, none).review).toEqual([]);
   });
 });
+
+describe('held-out round 6 (vavr, pyOpenSSL, rich, urllib3, sinon)', () => {
+  const both = async (src: string): Promise<Array<Record<string, string>>> =>
+    Promise.all(
+      [extractFunctions, extractWithTreeSitter].map(async (extract) =>
+        Object.fromEntries((await extract(src, 'Python', 'x.py')).map((f) => [f.name, f.outdated.status])),
+      ),
+    );
+  it("a type-use annotation before a variadic's `...` (`T @NonNull ... elements`) keeps its name (vavr `List.of`, 119 verdicts)", async () => {
+    const java =
+      'class L {\n  /**\n   * Creates.\n   * @param other a map entry\n   * @param elements the elements\n   * @return a list\n   */\n  static <T> L of(java.util.Map.@NonNull Entry<K, V> other, T @NonNull ... elements) { return null; }\n\n  /**\n   * Gone.\n   * @param missing no longer taken\n   */\n  static void gone(int @NonNull ... present) { }\n}\n';
+    const fns = await extractFunctions(java, 'Java', 'L.java');
+    expect(Object.fromEntries(fns.map((f) => [f.name, f.outdated.status]))).toEqual({ 'L.of': 'CURRENT', 'L.gone': 'OUTDATED' });
+    expect(fns[0]!.docFacts?.signature).toMatchObject({ names: ['other', 'elements'], variadic: ['elements'] });
+  });
+  it('a reST return field that states None in markup (``` ``None`` if … ```, `:py:data:`None``) documents no value (pyOpenSSL X509Store.add_cert)', async () => {
+    const py = (ret: string, name: string) =>
+      `def ${name}(cert):\n    """\n    Adds.\n\n    :param cert: The certificate.\n    :return: ${ret}\n    """\n    store(cert)\n`;
+    const src = [
+      py('``None`` if the certificate was added successfully.', 'add_cert'),
+      py(':py:data:`None`', 'set_pubkey'),
+      py(":data:`None` (raises :exc:`Error` if something's wrong)", 'check_privatekey'),
+      py('The store.', 'stale'),
+    ].join('\n\n');
+    expect(await both(src)).toEqual(
+      Array(2).fill({ add_cert: 'CURRENT', set_pubkey: 'CURRENT', check_privatekey: 'CURRENT', stale: 'OUTDATED' }),
+    );
+  });
+  it('`-> None` over a body that returns something else returns a value (pyOpenSSL Context.set_timeout); `return None` does not', async () => {
+    const src =
+      'def set_timeout(timeout: int) -> None:\n    """\n    Sets.\n\n    :param timeout: The timeout\n    :return: The previous session timeout\n    """\n    return _lib.SSL_CTX_set_timeout(timeout)\n\n\ndef clear(timeout: int) -> None:\n    """\n    Clears.\n\n    :param timeout: The timeout\n    :return: The previous session timeout\n    """\n    return None\n';
+    expect(await both(src)).toEqual(Array(2).fill({ set_timeout: 'CURRENT', clear: 'OUTDATED' }));
+    // so an annotation-only commit (`-> None` added over `return console.print(…)`) changes no return kind (rich `print`, 89066d9)
+    const before = (await extractFunctions('def p(*objects):\n    """Print."""\n    return c.print(*objects)\n', 'Python', 'x.py'))[0]!;
+    const after = (
+      await extractFunctions('def p(*objects) -> None:\n    """Print."""\n    return c.print(*objects)\n', 'Python', 'x.py')
+    )[0]!;
+    expect(after.docFacts?.returns).toBe(before.docFacts?.returns);
+  });
+  it('a doc naming the attribute a parameter is stored in (`:param _lib:` over `__init__(self, lib)`) names that parameter (pyOpenSSL _EllipticCurve)', async () => {
+    const src =
+      'class Curve:\n    def __init__(self, lib, nid):\n        """\n        :param _lib: The binding.\n        :param _nid: The NID.\n        """\n        self._lib = lib\n        self._nid = nid\n';
+    expect(await both(src)).toEqual(Array(2).fill({ 'Curve.__init__': 'CURRENT' }));
+  });
+  it('`-> Retry` → `-> Self` in a method of Retry is no changed return type (urllib3 Retry.increment, cc892b0)', () => {
+    const sig = { names: ['self', 'method'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const fn = (ret: string) =>
+      contractOf(`def increment(self, method=None) -> ${ret}:\n    return type(self)(method)\n`, 'Retry.increment', 'Python', sig, 'value');
+    const doc = { text: 'Return a new Retry object.\n\n:return: A new ``Retry`` object.', params: ['method'], documentsReturn: true };
+    expect(contractChanges(fn('Retry'), fn('Self'), doc, none).outdated).toEqual([]);
+    expect(contractChanges(fn('Retry'), fn('Policy'), doc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+  it('a Google entry written type first (`int (size): A file size.`) names the bracketed parameter (rich filesize.decimal)', () => {
+    const doc =
+      'Convert.\n\nArguments:\n    int (size): A file size.\n    int (precision): Places.\n    str (separator): The separator.\n    dict (str): a dict named dict.\n';
+    expect(parseDocstring(doc, 'Python').params).toEqual(['size', 'precision', 'separator', 'dict']);
+  });
+  it('a private parameter (`_escape=…`) added to a complete doc makes it neither outdated nor worth a look (rich markup.escape, db29cb1)', () => {
+    const doc = { text: 'Escapes.\n\nArgs:\n    markup (str): Content.', params: ['markup'], documentsReturn: true };
+    const then = { ...base, params: ['markup'] };
+    expect(contractChanges(then, { ...then, params: ['markup', '_escape'] }, doc, none)).toEqual({ outdated: [], review: [] });
+    expect(contractChanges(then, { ...then, params: ['markup', 'escape'] }, doc, none).outdated.map((f) => f.code)).toEqual([
+      'PARAM_ADDED_UNDOCUMENTED',
+    ]);
+  });
+  it("a JSDoc `@class` function's `@returns` is the instance `new` gives (sinon Sandbox)", async () => {
+    const js =
+      '/**\n * Creates a sandbox.\n *\n * @param {object} [opts] Options\n * @returns {object} The sandbox object\n * @class\n */\nexport default function Sandbox(opts = {}) {\n  this.opts = opts;\n}\n\n/**\n * Makes.\n *\n * @param {object} [opts] Options\n * @returns {object} The thing\n */\nexport function make(opts = {}) {\n  this.opts = opts;\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ Sandbox: 'CURRENT', make: 'OUTDATED' });
+  });
+  it('a `@callback`/`@typedef` block documents a type, not the function below it (sinon walkInternal)', async () => {
+    const js =
+      '/**\n * @callback WalkIterator\n * @param {unknown} value\n * @param {string} key\n * @returns {void}\n */\n\nfunction walkInternal(obj, iterator) {\n  iterator(obj);\n}\n';
+    const [fn] = await extractFunctions(js, 'JavaScript', 'walk.js');
+    expect(fn!.docstring).toBeNull();
+    expect(fn!.outdated.status).toBe('CURRENT');
+  });
+});

@@ -15,10 +15,15 @@ export interface DocSummary extends StyleFindings {
 export type StyleParser = (lines: readonly string[], language: string) => StyleFindings | null;
 
 /** `None`, `void`, `nothing`…: a return section that says there is no value (empty text does not). */
-export function saysNothing(text: string): boolean {
+export function saysNothing(raw: string): boolean {
+  // reST roles and literals around the value (`:py:data:\`None\``, `:obj:\`None\``, ``` ``None`` ```)
+  // are markup: `:return: ``None`` if the certificate was added` says None (pyOpenSSL, held-out round 6).
+  const text = raw.replace(/:(?:py:)?(?:data|obj|const|class|attr):?`([^`]*)`/g, '$1').replace(/``([^`]*)``/g, '$1');
   // "None if the key is missing", "str or None", "…, otherwise None": the doc allows a None
   // return, so a function that gives nothing back does not contradict it.
   if (ALLOWS_NONE.test(text)) return true;
+  // "None (raises Error if something's wrong)", "None." — the value it states is None.
+  if (/^\s*None\b(?!-)\s*(?:$|\(|[.;,:—–](?:\s|$))/.test(text)) return true;
   const t = text
     .replace(/[{}`*.]/g, '')
     .trim()

@@ -82,7 +82,10 @@ export function judgeDoc(
   // async JavaScript/TypeScript function always gives a promise: a return doc that speaks of one
   // ("A promise that resolves once…") holds (sequelize `parallelForEach`, held-out round 5).
   const promised = declaration && JS_LIKE.has(language) && isAsync(declaration.content) && PROMISE_RETURN.test(doc);
-  if (summary.documentsReturn && returns === 'none' && !(declaration && CONSTRUCTORS.has(declaration.name)) && !promised) {
+  // A JSDoc `@class`/`@constructor` function is called with `new`: its `@returns` is the instance
+  // (sinon `Sandbox`, held-out round 6).
+  const constructor = declaration && (CONSTRUCTORS.has(declaration.name) || (JS_LIKE.has(language) && CONSTRUCTOR_TAG.test(doc)));
+  if (summary.documentsReturn && returns === 'none' && !constructor && !promised) {
     return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams };
   }
   return { outdated: CURRENT, missingParams };
@@ -112,11 +115,16 @@ export function innerParams(content: string, language: string): Set<string> {
   return names;
 }
 
-/** The names a doc may give a parameter: itself, without PEP 8's trailing `_`, without a leading `_` (unused). */
+/**
+ * The names a doc may give a parameter: itself, without PEP 8's trailing `_`, without a leading `_`
+ * (unused), and with one: a doc naming the attribute a constructor stores it in (`:param _lib:`
+ * over `__init__(self, lib)`, `self._lib = lib`; pyOpenSSL, held-out round 6).
+ */
 function docNamesOf(n: string): string[] {
   const names = [n];
   if (n.length > 1 && n.endsWith('_')) names.push(n.slice(0, -1));
   if (n.length > 1 && n.startsWith('_') && !n.startsWith('__')) names.push(n.slice(1));
+  if (!n.startsWith('_')) names.push(`_${n}`);
   return names;
 }
 
@@ -135,6 +143,9 @@ const JS_RESERVED = new Set(
     ' ',
   ),
 );
+
+/** JSDoc's tags for a constructor function. */
+const CONSTRUCTOR_TAG = /(?:^|\s)@(?:class|constructor)\b/m;
 
 /** JSDoc's tags for a method subclasses implement. */
 const ABSTRACT_TAG = /(?:^|\s)@(?:abstract|virtual)\b/m;

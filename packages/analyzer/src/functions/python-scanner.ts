@@ -500,6 +500,8 @@ interface ScanFrame {
   startRow: number;
   complexity: number;
   returnsValue: boolean;
+  /** a `return` or `yield` gives something other than a bare `None` */
+  returnsOther: boolean;
   nonStub: boolean;
   /** the first statement of the body was examined for a docstring */
   docSeen: boolean;
@@ -572,7 +574,17 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
   const finish = (frame: ScanFrame, endIndex: number, endRowValue: number): void => {
     if (frame.owner) return;
     const doc = frame.docstring;
-    const returns = !frame.nonStub ? 'unknown' : frame.declaredNone ? 'none' : frame.returnsValue ? 'value' : 'none';
+    // `-> None` is not enforced: a body that returns something else does return a value
+    // (pyOpenSSL `set_timeout(…) -> None: … return _lib.SSL_CTX_set_timeout(…)`, held-out round 6).
+    const returns = !frame.nonStub
+      ? 'unknown'
+      : frame.declaredNone
+        ? frame.returnsOther
+          ? 'value'
+          : 'none'
+        : frame.returnsValue
+          ? 'value'
+          : 'none';
     const content = src.slice(frame.startIndex, endIndex);
     const judged = doc
       ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring', { name: frame.name, content, stub: !frame.nonStub })
@@ -689,11 +701,16 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         const next = k + 1;
         const operand = !(kind[next] === NEWLINE || (kind[next] === OP && op[next] === SEMI));
         const target = innermostFunction();
-        if (operand && target) target.returnsValue = true;
+        if (operand && target) {
+          target.returnsValue = true;
+          const after = next + 1;
+          const bareNone = text(next, next) === 'None' && (kind[after] === NEWLINE || (kind[after] === OP && op[after] === SEMI));
+          if (!bareNone) target.returnsOther = true;
+        }
       } else if (kw === KW.yield) {
         if (lambdaSeen) unsure();
         const target = innermostFunction();
-        if (target) target.returnsValue = true;
+        if (target) target.returnsValue = target.returnsOther = true;
       }
     }
   };
@@ -927,6 +944,7 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         startRow: decoratorStart >= 0 ? decoratorRow : startRow[first]!,
         complexity: 1,
         returnsValue: false,
+        returnsOther: false,
         nonStub: false,
         docSeen: false,
         docstring: null,
@@ -978,6 +996,7 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         startRow: 0,
         complexity: 0,
         returnsValue: false,
+        returnsOther: false,
         nonStub: false,
         docSeen: false,
         docstring: null,
