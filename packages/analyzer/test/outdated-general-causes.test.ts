@@ -538,3 +538,60 @@ describe('held-out round 6 (vavr, pyOpenSSL, rich, urllib3, sinon)', () => {
     expect(fn!.outdated.status).toBe('CURRENT');
   });
 });
+
+describe('held-out round 6, second set (anyio, trio, classgraph, pytest, node-fetch)', () => {
+  const sig = { names: ['self'], variadic: [], incomplete: false, acceptsKeywords: false };
+  it('a body that now only raises NotImplementedError is judged by no raise: its doc describes the implementations (anyio Lock.acquire_nowait, 0c8ad51)', () => {
+    const py = (body: string) =>
+      contractOf(
+        `def acquire_nowait(self) -> None:\n    """\n    Acquire.\n\n    :raises ~anyio.WouldBlock: if the operation would block\n    """\n${body}\n`,
+        'Lock.acquire_nowait',
+        'Python',
+        sig,
+        'none',
+      );
+    const doc = { text: 'Acquire.\n\n:raises ~anyio.WouldBlock: if the operation would block', params: [], documentsReturn: false };
+    const then = py('    if self._owner:\n        raise WouldBlock\n    self._owner = current()');
+    expect(contractChanges(then, py('    raise NotImplementedError'), doc, none)).toEqual({ outdated: [], review: [] });
+    expect(contractChanges(then, py('    self._owner = current()'), doc, none).outdated.map((f) => f.code)).toEqual([
+      'RAISE_REMOVED_STILL_DOCUMENTED',
+    ]);
+  });
+  it('"This function only returns when cancelled." / "never returns unless cancelled" claims no value (trio serve_tcp)', async () => {
+    const py = (name: string, ret: string) =>
+      `async def ${name}(handler, port) -> None:\n    """Serve.\n\n    Args:\n      handler: A callable.\n      port: The port.\n\n    Returns:\n      ${ret}\n    """\n    await serve(handler, port)\n`;
+    const src = [
+      py('serve_tcp', 'This function only returns when cancelled.'),
+      py('serve_listeners', 'This function never returns unless cancelled.'),
+      py('stale', 'The listeners.'),
+    ].join('\n\n');
+    expect(await verdicts(src, 'Python')).toEqual({ serve_tcp: 'CURRENT', serve_listeners: 'CURRENT', stale: 'OUTDATED' });
+  });
+  it('a NullPointerException thrown for a null argument is no undocumented raise (classgraph getClassesWithAllAnnotations, d1c3ef8)', () => {
+    const args = { names: ['annotations'], variadic: ['annotations'], incomplete: false, acceptsKeywords: false };
+    const java = (check: string) =>
+      contractOf(
+        `public final ClassInfoList getClassesWithAllAnnotations(final Class<?>... annotations) {\n${check}\n  if (closed) {\n    throw new IllegalStateException("closed");\n  }\n  return find(annotations);\n}`,
+        'ScanResult.getClassesWithAllAnnotations',
+        'Java',
+        args,
+        'value',
+      );
+    const doc = docOf('Get classes.\n@param annotations the annotations\n@throws IllegalStateException if this ScanResult has been closed');
+    const then = java('');
+    const npe = java('  if (annotations == null) {\n    throw new NullPointerException("annotations must not be null");\n  }');
+    expect(contractChanges(then, npe, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
+    const other = java('  if (annotations.length == 0) {\n    throw new IllegalArgumentException("empty");\n  }');
+    expect(contractChanges(then, other, doc, none, classHierarchy('', 'Java')).outdated.map((f) => f.code)).toEqual([
+      'RAISE_ADDED_UNDOCUMENTED',
+    ]);
+  });
+  it('a documented name that is a type written beside the parameter, or the parameter in capitals, stands for it (pytest `:param nodeid str:`, node-fetch `@param Mixed instance`, `URL`)', async () => {
+    const py =
+      'def resolve(argnames, nodeid):\n    """Resolve.\n\n    :param argnames:\n        Names.\n    :param nodeid str:\n        The node id.\n    """\n    return argnames\n\n\ndef stale(argnames, nodeid):\n    """Resolve.\n\n    :param argnames:\n        Names.\n    :param node_id:\n        The node id.\n    """\n    return argnames\n';
+    expect(await verdicts(py, 'Python')).toEqual({ resolve: 'CURRENT', stale: 'OUTDATED' });
+    const js =
+      '/**\n * Clone body.\n *\n * @param   Mixed   instance       Response or Request instance\n * @param   String  highWaterMark  highWaterMark for both streams\n * @return  Mixed\n */\nexport const clone = (instance, highWaterMark) => {\n  return instance;\n};\n\n/**\n * @param {string} URL\n * @param {boolean} [originOnly=false]\n */\nexport function strip(url, originOnly = false) {\n  return url;\n}\n\n/**\n * @param {string} href\n */\nexport function gone(url) {\n  return url;\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ clone: 'CURRENT', strip: 'CURRENT', gone: 'OUTDATED' });
+  });
+});

@@ -54,8 +54,16 @@ export function judgeDoc(
     // A leading underscore marks a parameter the body does not use (`_schemaOptions`); its doc
     // names it without (held-out round 5, mongoose's SchemaType constructors).
     const inSignature = new Set(signature.names.flatMap(docNamesOf));
+    // A documented name that stands for a parameter (its name in other letter case, or a type
+    // written beside the name) is that parameter (held-out round 6).
+    const stoodFor = new Map<string, string>();
+    for (const p of documented) {
+      if (inSignature.has(p)) continue;
+      const q = standsFor(p, doc, signature.names, documented);
+      if (q) stoodFor.set(p, q);
+    }
     if (!signature.incomplete && !signature.acceptsKeywords) {
-      let extra = documented.filter((p) => !inSignature.has(p));
+      let extra = documented.filter((p) => !inSignature.has(p) && !stoodFor.has(p));
       // A factory's doc may describe the function it builds and gives back (dgeni services'
       // `module.exports = function getLinkInfo(deps) { return function (url, title) {…} }`,
       // celery `build_tracer`): names that are parameters of a function defined in the body
@@ -73,7 +81,7 @@ export function judgeDoc(
         return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams };
     }
     if (documented.length > 0) {
-      const listed = new Set(documented);
+      const listed = new Set([...documented, ...stoodFor.values()]);
       const optional = new Set(signature.variadic);
       missingParams = signature.names.filter((n) => !docNamesOf(n).some((d) => listed.has(d)) && !optional.has(n) && !RECEIVERS.has(n));
     }
@@ -89,6 +97,29 @@ export function judgeDoc(
     return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams };
   }
   return { outdated: CURRENT, missingParams };
+}
+
+/** A doc line that documents a parameter: a `@param`/`:param`-like field, or an entry that starts with the name. */
+const PARAM_FIELD = /^\s*(?:\*\s*)?(?:@(?:param|arg|argument)\b|:(?:param|parameter|arg|argument|key|keyword)\b)/;
+
+/**
+ * The parameter a documented name that is no parameter stands for: the parameter spelt in other
+ * letter case (`@param {string} URL` over `url`), or the parameter named right beside it on its
+ * field line when that is a type written with the name — after it (`:param nodeid str:`), before
+ * it (`@param Mixed instance`, `int (size):`) — and the doc documents it nowhere else (pytest,
+ * node-fetch, rich; held-out round 6). Null when it stands for none.
+ */
+function standsFor(p: string, doc: string, names: readonly string[], documented: readonly string[]): string | null {
+  const sameLetters = names.find((n) => n.toLowerCase() === p.toLowerCase());
+  if (sameLetters) return sameLetters;
+  for (const line of doc.split('\n')) {
+    const words: string[] = line.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? [];
+    const at = words.indexOf(p);
+    if (at < 0 || !(PARAM_FIELD.test(line) || at === 0)) continue;
+    for (const w of [words[at + 1], words[at - 1]])
+      if (w !== undefined && names.includes(w) && !documented.includes(w) && !RECEIVERS.has(w)) return w;
+  }
+  return null;
 }
 
 /** Parameter names of the functions defined inside a function's body (nested `def`/`function`, lambdas, arrows). */
