@@ -120,13 +120,10 @@ export function extractFromTree(
         }
       } else if (spec.returnTypes?.has(type) && cursor.nodeIsNamed) {
         const target = innermostFunction();
-        if (target && !target.returnsOther && hasOperand(cursor.currentNode, source)) {
-          target.returnsValue = true;
-          if (!returnsBareNone(cursor.currentNode)) target.returnsOther = true;
-        }
+        if (target && !target.returnsValue && hasOperand(cursor.currentNode, source)) target.returnsValue = true;
       } else if (spec.yieldTypes?.has(type) && cursor.nodeIsNamed) {
         const target = innermostFunction();
-        if (target) target.returnsValue = target.returnsOther = true;
+        if (target) target.returnsValue = true;
       }
 
       if (cursor.gotoFirstChild()) {
@@ -152,16 +149,6 @@ export function extractFromTree(
 
 function newFrame(kind: Frame['kind'], name: string, node: Node, depth: number, resultIndex: number, data?: Frame['data']): Frame {
   return { kind, name, node, depth, data, resultIndex, complexity: 1, returnsValue: false };
-}
-
-/** `return None` (tree-sitter-python's `none`). */
-function returnsBareNone(node: Node): boolean {
-  const named: Node[] = [];
-  for (let i = 0; i < node.namedChildCount; i++) {
-    const c = node.namedChild(i);
-    if (c && !c.type.includes('comment')) named.push(c);
-  }
-  return named.length === 1 && named[0]!.type === 'none';
 }
 
 function hasOperand(node: Node, source: string): boolean {
@@ -224,9 +211,6 @@ function build(
   // A stub (abstract, docstring-only, throw-only) describes what implementations return, whatever it declares.
   let returns: ReturnKind;
   if (facts.isStub) returns = 'unknown';
-  // Python's `-> None` is not enforced: a body that returns something else does return a value
-  // (pyOpenSSL `set_timeout(…) -> None: … return _lib.SSL_CTX_set_timeout(…)`, held-out round 6).
-  else if (facts.declaredReturn === 'none' && language === 'Python' && frame.returnsOther) returns = 'value';
   else if (facts.declaredReturn !== 'body') returns = facts.declaredReturn;
   else returns = frame.returnsValue ? 'value' : 'none';
 

@@ -500,14 +500,11 @@ interface ScanFrame {
   startRow: number;
   complexity: number;
   returnsValue: boolean;
-  /** a `return` or `yield` gives something other than a bare `None` */
-  returnsOther: boolean;
   nonStub: boolean;
   /** the first statement of the body was examined for a docstring */
   docSeen: boolean;
   docstring: DocBlock | null;
   signature: Signature | null;
-  declaredNone: boolean;
   /** Signature facts (recorded only when asked): token indices of the header's parts */
   defAt: number;
   nameAt: number;
@@ -574,17 +571,10 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
   const finish = (frame: ScanFrame, endIndex: number, endRowValue: number): void => {
     if (frame.owner) return;
     const doc = frame.docstring;
-    // `-> None` is not enforced: a body that returns something else does return a value
-    // (pyOpenSSL `set_timeout(…) -> None: … return _lib.SSL_CTX_set_timeout(…)`, held-out round 6).
-    const returns = !frame.nonStub
-      ? 'unknown'
-      : frame.declaredNone
-        ? frame.returnsOther
-          ? 'value'
-          : 'none'
-        : frame.returnsValue
-          ? 'value'
-          : 'none';
+    // Read from the body alone: `-> None` is not enforced (pyOpenSSL `set_timeout(…) -> None: …
+    // return _lib.SSL_CTX_set_timeout(…)`), and an annotation-only commit must not change the
+    // kind (rich 89066d9, sentry-python 973dda7; held-out round 6).
+    const returns = !frame.nonStub ? 'unknown' : frame.returnsValue ? 'value' : 'none';
     const content = src.slice(frame.startIndex, endIndex);
     const judged = doc
       ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring', { name: frame.name, content, stub: !frame.nonStub })
@@ -701,16 +691,11 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         const next = k + 1;
         const operand = !(kind[next] === NEWLINE || (kind[next] === OP && op[next] === SEMI));
         const target = innermostFunction();
-        if (operand && target) {
-          target.returnsValue = true;
-          const after = next + 1;
-          const bareNone = text(next, next) === 'None' && (kind[after] === NEWLINE || (kind[after] === OP && op[after] === SEMI));
-          if (!bareNone) target.returnsOther = true;
-        }
+        if (operand && target) target.returnsValue = true;
       } else if (kw === KW.yield) {
         if (lambdaSeen) unsure();
         const target = innermostFunction();
-        if (target) target.returnsValue = target.returnsOther = true;
+        if (target) target.returnsValue = true;
       }
     }
   };
@@ -922,13 +907,10 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
       const close = closing(open);
       let colon = close + 1;
       let annFrom = colon;
-      let declaredNone = false;
       if (kind[colon] === OP && op[colon] === ARROW) {
         annFrom = colon + 1;
         colon = headerColon(annFrom);
         if (colon === annFrom) unsure();
-        const annotation = src.slice(start[annFrom]!, end[colon - 1]!).replace(/\s/g, '');
-        declaredNone = annotation === 'None' || annotation === 'NoReturn' || annotation === 'Never';
       }
       if (kind[colon] !== OP || op[colon] !== COLON || level[colon] !== 0) unsure();
       const frame: ScanFrame = {
@@ -944,12 +926,10 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         startRow: decoratorStart >= 0 ? decoratorRow : startRow[first]!,
         complexity: 1,
         returnsValue: false,
-        returnsOther: false,
         nonStub: false,
         docSeen: false,
         docstring: null,
         signature: readSignature(open, close),
-        declaredNone,
         defAt,
         nameAt,
         open,
@@ -996,12 +976,10 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         startRow: 0,
         complexity: 0,
         returnsValue: false,
-        returnsOther: false,
         nonStub: false,
         docSeen: false,
         docstring: null,
         signature: null,
-        declaredNone: false,
         defAt: -1,
         nameAt: -1,
         open: -1,

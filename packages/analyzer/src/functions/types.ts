@@ -75,8 +75,6 @@ export interface Frame {
   resultIndex: number;
   complexity: number;
   returnsValue: boolean;
-  /** a `return`/`yield` gives something other than a bare `None` (Python) */
-  returnsOther?: boolean;
 }
 
 export interface OwnerData {
