@@ -501,6 +501,16 @@ describe('held-out round 6 (vavr, pyOpenSSL, rich, urllib3, sinon)', () => {
       );
       expect(new Set(kinds).size).toBe(1);
     }
+    // `return None` gives nothing back, as a bare `return`: removing an early one changes no kind (pytest e16499d)
+    const early = await Promise.all(
+      [
+        'def p(x) -> None:\n    """Run."""\n    if x is None:\n        return None\n    go(x)\n',
+        'def p(x) -> None:\n    """Run."""\n    go(x)\n',
+      ].flatMap((src) =>
+        [extractFunctions, extractWithTreeSitter].map(async (extract) => (await extract(src, 'Python', 'x.py'))[0]!.docFacts?.returns),
+      ),
+    );
+    expect(early).toEqual(['none', 'none', 'none', 'none']);
   });
   it('a doc naming the attribute a parameter is stored in (`:param _lib:` over `__init__(self, lib)`) names that parameter (pyOpenSSL _EllipticCurve)', async () => {
     const src =

@@ -689,7 +689,9 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         lambdaSeen = true;
       } else if (kw === KW.return) {
         const next = k + 1;
-        const operand = !(kind[next] === NEWLINE || (kind[next] === OP && op[next] === SEMI));
+        const ends = (at: number): boolean => kind[at] === NEWLINE || (kind[at] === OP && op[at] === SEMI);
+        // `return None` gives nothing back, as a bare `return` (the code key reads them alike).
+        const operand = !ends(next) && !(text(next, next) === 'None' && ends(next + 1));
         const target = innermostFunction();
         if (operand && target) target.returnsValue = true;
       } else if (kw === KW.yield) {
