@@ -458,3 +458,217 @@ describe('held-out round 5, second set: defaults (xarray, nltk)', () => {
     expect(contractChanges(was, then, doc, none).review).toEqual([]);
   });
 });
+
+describe('held-out round 6 (vavr, pyOpenSSL, rich, urllib3, sinon)', () => {
+  const both = async (src: string): Promise<Array<Record<string, string>>> =>
+    Promise.all(
+      [extractFunctions, extractWithTreeSitter].map(async (extract) =>
+        Object.fromEntries((await extract(src, 'Python', 'x.py')).map((f) => [f.name, f.outdated.status])),
+      ),
+    );
+  it("a type-use annotation before a variadic's `...` (`T @NonNull ... elements`) keeps its name (vavr `List.of`, 119 verdicts)", async () => {
+    const java =
+      'class L {\n  /**\n   * Creates.\n   * @param other a map entry\n   * @param elements the elements\n   * @return a list\n   */\n  static <T> L of(java.util.Map.@NonNull Entry<K, V> other, T @NonNull ... elements) { return null; }\n\n  /**\n   * Gone.\n   * @param missing no longer taken\n   */\n  static void gone(int @NonNull ... present) { }\n}\n';
+    const fns = await extractFunctions(java, 'Java', 'L.java');
+    expect(Object.fromEntries(fns.map((f) => [f.name, f.outdated.status]))).toEqual({ 'L.of': 'CURRENT', 'L.gone': 'OUTDATED' });
+    expect(fns[0]!.docFacts?.signature).toMatchObject({ names: ['other', 'elements'], variadic: ['elements'] });
+  });
+  it('a reST return field that states None in markup (``` ``None`` if … ```, `:py:data:`None``) documents no value (pyOpenSSL X509Store.add_cert)', async () => {
+    const py = (ret: string, name: string) =>
+      `def ${name}(cert):\n    """\n    Adds.\n\n    :param cert: The certificate.\n    :return: ${ret}\n    """\n    store(cert)\n`;
+    const src = [
+      py('``None`` if the certificate was added successfully.', 'add_cert'),
+      py(':py:data:`None`', 'set_pubkey'),
+      py(":data:`None` (raises :exc:`Error` if something's wrong)", 'check_privatekey'),
+      py('The store.', 'stale'),
+    ].join('\n\n');
+    expect(await both(src)).toEqual(
+      Array(2).fill({ add_cert: 'CURRENT', set_pubkey: 'CURRENT', check_privatekey: 'CURRENT', stale: 'OUTDATED' }),
+    );
+  });
+  it('the return kind is read from the body, not `-> None` (pyOpenSSL Context.set_timeout), so an annotation-only commit changes no kind (rich 89066d9, sentry-python 973dda7)', async () => {
+    const src =
+      'def set_timeout(timeout: int) -> None:\n    """\n    Sets.\n\n    :param timeout: The timeout\n    :return: The previous session timeout\n    """\n    return _lib.SSL_CTX_set_timeout(timeout)\n\n\ndef clear(timeout: int) -> None:\n    """\n    Clears.\n\n    :param timeout: The timeout\n    :return: The previous session timeout\n    """\n    _lib.clear(timeout)\n';
+    expect(await both(src)).toEqual(Array(2).fill({ set_timeout: 'CURRENT', clear: 'OUTDATED' }));
+    for (const body of ['return c.print(*objects)', 'return None']) {
+      const kinds = await Promise.all(
+        ['', ' -> None'].flatMap((ann) =>
+          [extractFunctions, extractWithTreeSitter].map(
+            async (extract) =>
+              (await extract(`def p(*objects)${ann}:\n    """Print."""\n    ${body}\n`, 'Python', 'x.py'))[0]!.docFacts?.returns,
+          ),
+        ),
+      );
+      expect(new Set(kinds).size).toBe(1);
+    }
+    // `return None` gives nothing back, as a bare `return`: removing an early one changes no kind (pytest e16499d)
+    const early = await Promise.all(
+      [
+        'def p(x) -> None:\n    """Run."""\n    if x is None:\n        return None\n    go(x)\n',
+        'def p(x) -> None:\n    """Run."""\n    go(x)\n',
+      ].flatMap((src) =>
+        [extractFunctions, extractWithTreeSitter].map(async (extract) => (await extract(src, 'Python', 'x.py'))[0]!.docFacts?.returns),
+      ),
+    );
+    expect(early).toEqual(['none', 'none', 'none', 'none']);
+  });
+  it('a doc naming the attribute a parameter is stored in (`:param _lib:` over `__init__(self, lib)`) names that parameter (pyOpenSSL _EllipticCurve)', async () => {
+    const src =
+      'class Curve:\n    def __init__(self, lib, nid):\n        """\n        :param _lib: The binding.\n        :param _nid: The NID.\n        """\n        self._lib = lib\n        self._nid = nid\n';
+    expect(await both(src)).toEqual(Array(2).fill({ 'Curve.__init__': 'CURRENT' }));
+  });
+  it('`-> Retry` → `-> Self` in a method of Retry is no changed return type (urllib3 Retry.increment, cc892b0)', () => {
+    const sig = { names: ['self', 'method'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const fn = (ret: string) =>
+      contractOf(`def increment(self, method=None) -> ${ret}:\n    return type(self)(method)\n`, 'Retry.increment', 'Python', sig, 'value');
+    const doc = { text: 'Return a new Retry object.\n\n:return: A new ``Retry`` object.', params: ['method'], documentsReturn: true };
+    expect(contractChanges(fn('Retry'), fn('Self'), doc, none).outdated).toEqual([]);
+    expect(contractChanges(fn('Retry'), fn('Policy'), doc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+  it('a Google entry written type first (`int (size): A file size.`) names the bracketed parameter (rich filesize.decimal)', () => {
+    const doc =
+      'Convert.\n\nArguments:\n    int (size): A file size.\n    int (precision): Places.\n    str (separator): The separator.\n    dict (str): a dict named dict.\n';
+    expect(parseDocstring(doc, 'Python').params).toEqual(['size', 'precision', 'separator', 'dict']);
+  });
+  it('a private parameter (`_escape=…`) added to a complete doc makes it neither outdated nor worth a look (rich markup.escape, db29cb1)', () => {
+    const doc = { text: 'Escapes.\n\nArgs:\n    markup (str): Content.', params: ['markup'], documentsReturn: true };
+    const then = { ...base, params: ['markup'] };
+    expect(contractChanges(then, { ...then, params: ['markup', '_escape'] }, doc, none)).toEqual({ outdated: [], review: [] });
+    expect(contractChanges(then, { ...then, params: ['markup', 'escape'] }, doc, none).outdated.map((f) => f.code)).toEqual([
+      'PARAM_ADDED_UNDOCUMENTED',
+    ]);
+  });
+  it("a JSDoc `@class` function's `@returns` is the instance `new` gives (sinon Sandbox)", async () => {
+    const js =
+      '/**\n * Creates a sandbox.\n *\n * @param {object} [opts] Options\n * @returns {object} The sandbox object\n * @class\n */\nexport default function Sandbox(opts = {}) {\n  this.opts = opts;\n}\n\n/**\n * Makes.\n *\n * @param {object} [opts] Options\n * @returns {object} The thing\n */\nexport function make(opts = {}) {\n  this.opts = opts;\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ Sandbox: 'CURRENT', make: 'OUTDATED' });
+  });
+  it('a `@callback`/`@typedef` block documents a type, not the function below it (sinon walkInternal)', async () => {
+    const js =
+      '/**\n * @callback WalkIterator\n * @param {unknown} value\n * @param {string} key\n * @returns {void}\n */\n\nfunction walkInternal(obj, iterator) {\n  iterator(obj);\n}\n';
+    const [fn] = await extractFunctions(js, 'JavaScript', 'walk.js');
+    expect(fn!.docstring).toBeNull();
+    expect(fn!.outdated.status).toBe('CURRENT');
+  });
+});
+
+describe('held-out round 6, second set (anyio, trio, classgraph, pytest, node-fetch)', () => {
+  const sig = { names: ['self'], variadic: [], incomplete: false, acceptsKeywords: false };
+  it('a body that now only raises NotImplementedError is judged by no raise: its doc describes the implementations (anyio Lock.acquire_nowait, 0c8ad51)', () => {
+    const py = (body: string) =>
+      contractOf(
+        `def acquire_nowait(self) -> None:\n    """\n    Acquire.\n\n    :raises ~anyio.WouldBlock: if the operation would block\n    """\n${body}\n`,
+        'Lock.acquire_nowait',
+        'Python',
+        sig,
+        'none',
+      );
+    const doc = { text: 'Acquire.\n\n:raises ~anyio.WouldBlock: if the operation would block', params: [], documentsReturn: false };
+    const then = py('    if self._owner:\n        raise WouldBlock\n    self._owner = current()');
+    expect(contractChanges(then, py('    raise NotImplementedError'), doc, none)).toEqual({ outdated: [], review: [] });
+    expect(contractChanges(then, py('    self._owner = current()'), doc, none).outdated.map((f) => f.code)).toEqual([
+      'RAISE_REMOVED_STILL_DOCUMENTED',
+    ]);
+  });
+  it('"This function only returns when cancelled." / "never returns unless cancelled" claims no value (trio serve_tcp)', async () => {
+    const py = (name: string, ret: string) =>
+      `async def ${name}(handler, port) -> None:\n    """Serve.\n\n    Args:\n      handler: A callable.\n      port: The port.\n\n    Returns:\n      ${ret}\n    """\n    await serve(handler, port)\n`;
+    const src = [
+      py('serve_tcp', 'This function only returns when cancelled.'),
+      py('serve_listeners', 'This function never returns unless cancelled.'),
+      py('stale', 'The listeners.'),
+    ].join('\n\n');
+    expect(await verdicts(src, 'Python')).toEqual({ serve_tcp: 'CURRENT', serve_listeners: 'CURRENT', stale: 'OUTDATED' });
+  });
+  it('a NullPointerException thrown for a null argument is no undocumented raise (classgraph getClassesWithAllAnnotations, d1c3ef8)', () => {
+    const args = { names: ['annotations'], variadic: ['annotations'], incomplete: false, acceptsKeywords: false };
+    const java = (check: string) =>
+      contractOf(
+        `public final ClassInfoList getClassesWithAllAnnotations(final Class<?>... annotations) {\n${check}\n  if (closed) {\n    throw new IllegalStateException("closed");\n  }\n  return find(annotations);\n}`,
+        'ScanResult.getClassesWithAllAnnotations',
+        'Java',
+        args,
+        'value',
+      );
+    const doc = docOf('Get classes.\n@param annotations the annotations\n@throws IllegalStateException if this ScanResult has been closed');
+    const then = java('');
+    const npe = java('  if (annotations == null) {\n    throw new NullPointerException("annotations must not be null");\n  }');
+    expect(contractChanges(then, npe, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
+    const other = java('  if (annotations.length == 0) {\n    throw new IllegalArgumentException("empty");\n  }');
+    expect(contractChanges(then, other, doc, none, classHierarchy('', 'Java')).outdated.map((f) => f.code)).toEqual([
+      'RAISE_ADDED_UNDOCUMENTED',
+    ]);
+  });
+  it('a documented name that is a type written beside the parameter, or the parameter in capitals, stands for it (pytest `:param nodeid str:`, node-fetch `@param Mixed instance`, `URL`)', async () => {
+    const py =
+      'def resolve(argnames, nodeid):\n    """Resolve.\n\n    :param argnames:\n        Names.\n    :param nodeid str:\n        The node id.\n    """\n    return argnames\n\n\ndef stale(argnames, nodeid):\n    """Resolve.\n\n    :param argnames:\n        Names.\n    :param node_id:\n        The node id.\n    """\n    return argnames\n';
+    expect(await verdicts(py, 'Python')).toEqual({ resolve: 'CURRENT', stale: 'OUTDATED' });
+    const js =
+      '/**\n * Clone body.\n *\n * @param   Mixed   instance       Response or Request instance\n * @param   String  highWaterMark  highWaterMark for both streams\n * @return  Mixed\n */\nexport const clone = (instance, highWaterMark) => {\n  return instance;\n};\n\n/**\n * @param {string} URL\n * @param {boolean} [originOnly=false]\n */\nexport function strip(url, originOnly = false) {\n  return url;\n}\n\n/**\n * @param {string} href\n */\nexport function gone(url) {\n  return url;\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ clone: 'CURRENT', strip: 'CURRENT', gone: 'OUTDATED' });
+  });
+});
+
+describe('held-out round 6, third set (kombu, threetenbp, highland)', () => {
+  it('a new return type the doc names in words (`SnsFanout`: "SNS fanout class") is no stale type (kombu Channel.fanout, 6b503e1)', () => {
+    const sig = { names: ['self'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const fn = (ret: string) =>
+      contractOf(`def fanout(self) -> ${ret}:\n    return self._fanout\n`, 'Channel.fanout', 'Python', sig, 'value');
+    const doc = { text: 'Provides SNS fanout.\n\n:returns: An instance of SNS fanout class.', params: [], documentsReturn: true };
+    expect(contractChanges(fn('SNS'), fn('SnsFanout'), doc, none).outdated).toEqual([]);
+    expect(contractChanges(fn('SNS'), fn('Topic'), doc, none).outdated.map((f) => f.code)).toEqual(['RETURN_TYPE_CHANGED_DOC_STATES_OLD']);
+  });
+  it('the old type is named as written: "the period between" is no `Period` (threetenbp ChronoLocalDate.until, a889937); `Dict` is named by "dict"', () => {
+    const sig = { names: ['end'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const java = (ret: string) =>
+      contractOf(`public abstract ${ret} until(ChronoLocalDate end);`, 'ChronoLocalDate.until', 'Java', sig, 'value');
+    const doc = docOf('Calculates the period.\n@param end the end\n@return the period between this date and the end date, not null');
+    expect(contractChanges(java('Period'), java('ChronoPeriod'), doc, none).outdated).toEqual([]);
+    const named = docOf('Calculates.\n@param end the end\n@return the {@code Period} between the dates');
+    expect(contractChanges(java('Period'), java('Duration'), named, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+    const py = (ret: string) => contractOf(`def f(a) -> ${ret}:\n    return g(a)\n`, 'f', 'Python', { ...sig, names: ['a'] }, 'value');
+    const pyDoc = { text: 'Index.\n\nReturns:\n    dict: the entries.', params: ['a'], documentsReturn: true };
+    expect(contractChanges(py('Dict[str, int]'), py('list'), pyDoc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+  it('a Java method type variable is its bound (`<D extends ChronoLocalDate> D`, threetenbp ensureChronoLocalDate, 6f36705)', () => {
+    const sig = { names: ['temporal'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const then = contractOf(
+      'ChronoLocalDate<D> ensure(Temporal temporal) {\n  return (ChronoLocalDate<D>) temporal;\n}',
+      'Chronology.ensure',
+      'Java',
+      sig,
+      'value',
+    );
+    const now = contractOf(
+      '<D extends ChronoLocalDate> D ensure(Temporal temporal) {\n  return (D) temporal;\n}',
+      'Chronology.ensure',
+      'Java',
+      sig,
+      'value',
+    );
+    expect(now.returnType).toBe('ChronoLocalDate');
+    const doc = docOf('Casts.\n@param temporal a date-time\n@return the date-time cast to {@code ChronoLocalDate}, not null');
+    expect(contractChanges(then, now, doc, none).outdated).toEqual([]);
+  });
+  it('a body returning a lookup (`map.get(field)`) still gives the documented null (threetenbp DateTimeParseContext.getParsed, 5258ec2)', () => {
+    const sig = { names: ['field'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const java = (body: string) => contractOf(`Long getParsed(TemporalField field) {\n${body}\n}`, 'getParsed', 'Java', sig, 'value');
+    const then = java('  Long value = parsed.get(field);\n  if (value == null) {\n    return null;\n  }\n  return value;');
+    const doc = docOf('Gets.\n@param field the field\n@return the value mapped to the field, null if field was not parsed');
+    expect(contractChanges(then, java('  return currentParsed().fieldValues.get(field);'), doc, none).outdated).toEqual([]);
+    expect(contractChanges(then, java('  return compute(field);'), doc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_NONE_REMOVED_STILL_DOCUMENTED',
+    ]);
+  });
+  it('a JSDoc block whose `@name` is another symbol documents that symbol (highland `@name _.streamifyAll` over isClass)', async () => {
+    const js =
+      '/**\n * Streamifies all.\n *\n * @id streamifyAll\n * @name _.streamifyAll(source)\n * @param {Object} source - the object\n */\n\nfunction isClass (fn) {\n  return !!fn;\n}\n\n/**\n * @name _.wrap(source)\n * @param {Object} source - the object\n */\nfunction wrap (fn) {\n  return fn;\n}\n';
+    expect(await verdicts(js, 'JavaScript')).toEqual({ isClass: 'CURRENT', wrap: 'OUTDATED' });
+  });
+});

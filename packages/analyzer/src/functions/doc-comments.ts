@@ -10,6 +10,11 @@ import type { DocBlock, DocConvention } from './types.ts';
 const MAX_BLOCK_LINES = 5_000;
 
 export function findDocAbove(lines: readonly string[], row: number, column: number, conv: DocConvention): DocBlock | null {
+  const block = docAbove(lines, row, column, conv);
+  return block && conv.standalone?.test(block.text) ? null : block;
+}
+
+function docAbove(lines: readonly string[], row: number, column: number, conv: DocConvention): DocBlock | null {
   const head = (lines[row] ?? '').slice(0, column);
   // Something other than a comment before the declaration on its own line: nothing attaches.
   if (head.trim() !== '') return head.trimEnd().endsWith('*/') ? blockEndingAt(lines, row, head, conv) : null;

@@ -120,7 +120,8 @@ export function extractFromTree(
         }
       } else if (spec.returnTypes?.has(type) && cursor.nodeIsNamed) {
         const target = innermostFunction();
-        if (target && !target.returnsValue && hasOperand(cursor.currentNode, source)) target.returnsValue = true;
+        if (target && !target.returnsValue && hasOperand(cursor.currentNode, source) && !returnsNone(cursor.currentNode, spec))
+          target.returnsValue = true;
       } else if (spec.yieldTypes?.has(type) && cursor.nodeIsNamed) {
         const target = innermostFunction();
         if (target) target.returnsValue = true;
@@ -149,6 +150,17 @@ export function extractFromTree(
 
 function newFrame(kind: Frame['kind'], name: string, node: Node, depth: number, resultIndex: number, data?: Frame['data']): Frame {
   return { kind, name, node, depth, data, resultIndex, complexity: 1, returnsValue: false };
+}
+
+/** Python's `return None`: nothing given back, as a bare `return` (the code key reads them alike). */
+function returnsNone(node: Node, spec: LanguageSpec): boolean {
+  if (spec.grammar !== 'python') return false;
+  const named: Node[] = [];
+  for (let i = 0; i < node.namedChildCount; i++) {
+    const c = node.namedChild(i);
+    if (c && !c.type.includes('comment')) named.push(c);
+  }
+  return named.length === 1 && named[0]!.type === 'none';
 }
 
 function hasOperand(node: Node, source: string): boolean {

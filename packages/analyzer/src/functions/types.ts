@@ -59,6 +59,8 @@ export interface DocConvention {
    * editors) attaches a JSDoc block from the declaration's leading trivia, blank lines included
    */
   blankLinesBetween?: boolean;
+  /** a block matching this documents something else and attaches to no declaration (JSDoc `@callback`, `@typedef`) */
+  standalone?: RegExp;
 }
 
 /** An enclosing class-like owner or function seen by the walker. */

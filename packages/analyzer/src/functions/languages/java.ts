@@ -60,6 +60,11 @@ function describeJava(node: Node, ctx: FileContext): FunctionFacts {
 
 function readSignature(params: Node | null): Signature | null {
   if (!params) return null;
+  // The grammar has no place for a type-use annotation before a variadic's `...` (JSpecify's
+  // `T @NonNull ... elements`, `java.util.Map.@NonNull Entry<K, V> e`): it folds the parameters
+  // into one with ERROR nodes and loses their names (vavr, held-out round 6). Read such a list
+  // from its text instead.
+  if (params.hasError) return signatureFromText(params.text);
   const sig = emptySignature();
   for (const p of childrenOf(params)) {
     if (p.type === 'formal_parameter') {
@@ -73,6 +78,43 @@ function readSignature(params: Node | null): Signature | null {
         sig.variadic.push(n.text);
       }
     }
+  }
+  return sig;
+}
+
+/** Annotations with their arguments (`@NonNull`, `@a.b.C`, `@Size(min = 1)`). */
+const ANNOTATION = /@[\p{L}_$][\p{L}\p{N}_$.]*(?:\s*\((?:[^()]|\([^()]*\))*\))?/gu;
+
+/** A Java parameter list read from its text: annotations dropped, split at top-level commas, the last word of each part its name. */
+export function signatureFromText(text: string): Signature {
+  const sig = emptySignature();
+  const inner = text
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ')
+    .replace(ANNOTATION, ' ')
+    .replace(/^\s*\(|\)\s*$/g, '');
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === '<' || c === '(' || c === '[' || c === '{') depth++;
+    else if (c === '>' || c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(inner.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(inner.slice(from));
+  for (const part of parts) {
+    if (part.trim() === '') continue;
+    const name = /([\p{L}_$][\p{L}\p{N}_$]*)(?:\s*\[\s*\])*\s*$/u.exec(part)?.[1];
+    // A receiver parameter (`Outer Outer.this`) is no parameter.
+    if (!name || name === 'this') {
+      if (!name) sig.incomplete = true;
+      continue;
+    }
+    sig.names.push(name);
+    if (part.includes('...')) sig.variadic.push(name);
   }
   return sig;
 }

