@@ -92,7 +92,13 @@ function descriptionLines(lines: readonly string[]): string[] {
       .trim()
       .replace(/^(\/\/\/|\/\/!|\/\/|\/\*\*|\*\/|\*|#|"""|''')/, '')
       .replace(/("""|'''|\*\/)$/, '');
-    const text = body.trim();
+    // C# XML doc tags are markers: `<summary>` alone says nothing; `<param name="x">text</param>` is its text
+    const text = body
+      .trim()
+      .replace(/^<\/?(summary|remarks|returns|value)>$/, '')
+      .replace(/^<(param|typeparam|exception)\s+(name|cref)="[^"]*">|^<(summary|remarks|returns|value)>/, '')
+      .replace(/<\/(param|typeparam|exception|summary|remarks|returns|value)>$/, '')
+      .trim();
     const indent = body.length - body.trimStart().length + (l.length - l.trimStart().length);
     if (
       text === '' ||
@@ -313,6 +319,7 @@ for (const checkout of args) {
   if (javaFiles.length) {
     const f = fig('Java');
     f.checksRun.add('javac -Xdoclint:html,syntax (new errors only)');
+    if (hasTool('javac')) f.checked += javaFiles.length;
     for (const e of javacNewErrors(path.resolve(checkout), work, javaFiles)) f.rejected.push(`${repo}: ${e}`);
   }
   const s = result.summary;

@@ -3,7 +3,7 @@ import type { ParsedFunction, SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
 import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
 import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
-import { codeRaises, codeSpan } from './raises.ts';
+import { changedBefore, codeRaises, codeSpan } from './raises.ts';
 
 /**
  * The style-independent content of one docstring (docs/design.md §7, Pipeline, "Model"), built only from
@@ -199,6 +199,7 @@ function groundParam(
   language: string,
   ctx: GroundContext,
   self: { path: string; line: number; owner: string; short: string },
+  body: { code: string; start: number },
 ): ParamGround | null {
   const ok = (text: string, type: string | null): boolean =>
     compatibleTypes(p.type, type) &&
@@ -214,6 +215,9 @@ function groundParam(
         new RegExp(`^${p.name}\\s*[=:]\\s*${p.name}$`).test(a.text),
     );
     if (i < 0) continue;
+    // a parameter the body changed before the call (`columnWidth -= indent`) no longer holds what
+    // the caller passed: the callee's words describe the changed value (held out, set 11)
+    if (changedBefore(body.code, p.name, body.start, c.start)) continue;
     const callee = resolveCallee(c, language, self, ctx.index);
     const d = callee?.paramDocs.get(p.name);
     if (!callee || !d) continue;
@@ -289,7 +293,7 @@ export function buildModel(
   const params: DocParam[] = facts.params
     .filter((p) => !RECEIVERS.has(p.name))
     .map((p) => {
-      const g = groundParam(p, owner, calls, language, ctx, self);
+      const g = groundParam(p, owner, calls, language, ctx, self, { code: masked.code, start: body.start });
       return {
         name: p.name,
         type: p.type,
@@ -331,9 +335,10 @@ export function buildModel(
       const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
       const v = (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&)/, '').trim();
       const at = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
-      // the receiver handed on (`glom(target, self)`) is this object, not a value the caller passed
+      // the receiver handed on (`glom(target, self)`) is this object, not a value the caller
+      // passed; nor is a parameter the body changed before the call
       return (
-        (paramNames.has(v) && !RECEIVERS.has(v)) ||
+        (paramNames.has(v) && !RECEIVERS.has(v) && !changedBefore(masked.code, v, body.start, c.start)) ||
         literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null
       );
     });

@@ -154,8 +154,11 @@ function condition(original: string, m: Masked, language: string, at: number, st
   return tidy(open + 1, i);
 }
 
-/** A condition that names a parameter, or a field or property of the receiver (`self.x`, `this.x`, `@x`). */
-function changedBefore(code: string, param: string, from: number, to: number): boolean {
+/**
+ * Whether the body assigns, mutates or deletes `param` between offsets `from` and `to` of the masked
+ * code: after that, the name no longer holds what the caller passed.
+ */
+export function changedBefore(code: string, param: string, from: number, to: number): boolean {
   if (!/^[\w$]+$/.test(param)) return false;
   const p = param.replace(/\$/g, '\\$');
   const between = code.slice(from, to);
@@ -178,6 +181,7 @@ function exitsBefore(code: string, from: number, at: number, inNested: (o: numbe
   return false;
 }
 
+/** A condition that names a parameter, or a field or property of the receiver (`self.x`, `this.x`, `@x`). */
 function callerVisible(cond: string, params: readonly string[]): boolean {
   if (/\b(self|this|cls|Self|static)\s*(\.|->|::)|(^|[^\w@])@\w/.test(cond)) return true;
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));

@@ -198,6 +198,34 @@ describe('set 9 causes', () => {
   });
 });
 
+describe('set 11 causes (a tuning set once read)', () => {
+  it('a trait impl method whose impl header spans lines (a `where` clause) gets nothing; an inherent impl so written does', async () => {
+    const src = (head: string) =>
+      `pub struct Port<T> {\n    repr: T,\n}\n\nimpl<T: AsRef<str>> Port<T> {\n    /// Returns the port number as a string, as it was written.\n    pub fn as_str(&self) -> &str {\n        self.repr.as_ref()\n    }\n}\n\n${head}\nwhere\n    T: AsRef<str>,\n{\n    fn as_ref(&self) -> &str {\n        self.as_str()\n    }\n}\n`;
+    const trait = src('impl<T> AsRef<str> for Port<T>');
+    expect((await run(trait, 'Rust', 'src/uri/port.rs', 'rustdoc')).output).toBe(trait);
+    // a higher-ranked bound's `for<'a>` in the where clause is no trait impl
+    const inherent = src("impl<T> Port<T>\nwhere\n    T: for<'a> Fn(&'a str),");
+    expect((await run(inherent, 'Rust', 'src/uri/port.rs', 'rustdoc')).output).toContain('    /// Same as `as_str()`.\n    fn as_ref(');
+  });
+  it('a parameter the body changes before passing it on (`columnWidth -= indent`) gets no text from the callee', async () => {
+    const cs = (change: string) =>
+      `class TextWrapper\n{\n    /// <summary>\n    /// Appends a word to the last line, or starts a new one.\n    /// </summary>\n    /// <param name="columnWidth">The usable text space</param>\n    private static int AddWord(string word, int columnWidth)\n    {\n        return word.Length + columnWidth;\n    }\n\n    private int WrapLine(string line, int columnWidth)\n    {\n        // Wrap one line of the text at the column width.\n\n        var indent = line.Length - line.TrimStart().Length;\n${change}        return AddWord(line, columnWidth);\n    }\n}\n`;
+    const wrapDoc = '    /// </summary>\n    /// <param name="columnWidth">The usable text space</param>\n    private int WrapLine(';
+    const changed = (await run(cs('        columnWidth -= indent;\n'), 'C#', 'src/Text/TextWrapper.cs', 'xmldoc')).output;
+    expect(changed).toContain('    /// Wrap one line of the text at the column width.\n    /// </summary>\n    private int WrapLine(');
+    // unchanged, the callee's text is the caller's
+    expect((await run(cs(''), 'C#', 'src/Text/TextWrapper.cs', 'xmldoc')).output).toContain(wrapDoc);
+    const py = (change: string) =>
+      `def touch(path, create_dirs):\n    """Creates a file.\n\n    :param create_dirs: Whether to create all missing parent directories.\n    """\n    return path, create_dirs\n\n\ndef ensure(path, create_dirs=False):\n    """Ensures a file exists."""\n${change}    touch(path, create_dirs=create_dirs)\n`;
+    const pyChanged = py('    create_dirs = create_dirs and not path.startswith("/")\n');
+    expect((await run(pyChanged, 'Python', 'storages.py', 'rest')).output).toBe(pyChanged);
+    expect((await run(py(''), 'Python', 'storages.py', 'rest')).output).toContain(
+      ':param create_dirs: Whether to create all missing parent directories. Defaults to False.\n    """',
+    );
+  });
+});
+
 describe('set 10 causes (a tuning set once read)', () => {
   it('a parameter text is not reused from a sibling of another name that the function does not call', async () => {
     const rust =
