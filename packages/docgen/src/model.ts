@@ -227,7 +227,8 @@ function groundParam(
     if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee });
   }
   const f = sameText(forwarded);
-  if (f !== null) return { text: f, source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
+  if (f !== null)
+    return { text: listItemText(f), source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
   // 2. an overload of the same function
   // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
   // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
@@ -258,9 +259,18 @@ function groundParam(
   if (text === null) return null; // documented differently: no single meaning to reuse
   const e = overloads[0]!;
   return {
-    text,
+    text: listItemText(text),
     source: `the doc of the overload \`${e.fn.name}\` (${loc(e.fn)})${overloads.length > 1 ? `, and ${overloads.length - 1} more alike` : ''}`,
   };
+}
+
+/**
+ * A reused text without the `;` that separated it from the next item of its source's list
+ * ("`name` - probably qualified name to resolve;", held out, set 10): here it stands alone.
+ */
+function listItemText(text: string): string {
+  // an entity (`&lt;`) ends in `;` too
+  return /&#?\w+;\s*$/.test(text) ? text : text.replace(/\s*;\s*$/, '');
 }
 
 /** A comment that says what the code does (not a directive, a marker or commented-out code). */

@@ -224,6 +224,14 @@ describe('set 11 causes (a tuning set once read)', () => {
       ':param create_dirs: Whether to create all missing parent directories. Defaults to False.\n    """',
     );
   });
+  it("a Rust entry follows the file's own parameter list form (`# Parameters` / `- \\`x\\`: …`), without its source item's trailing `;`", async () => {
+    const src =
+      'impl NamespaceResolver {\n    /// Resolves a qualified name against the namespaces in scope.\n    ///\n    /// # Parameters\n    /// - `name`: probably qualified name to resolve;\n    /// - `use_default`: whether to use the default namespace when the name has no prefix.\n    pub fn resolve(&self, name: QName, use_default: bool) -> ResolveResult {\n        self.lookup(name, use_default)\n    }\n\n    /// Resolves the name of an element, which takes the default namespace.\n    pub fn resolve_element(&self, name: QName) -> ResolveResult {\n        self.resolve(name, true)\n    }\n}\n';
+    const r = await run(src, 'Rust', 'src/name.rs', 'rustdoc');
+    expect(r.output).toContain(
+      '    /// Resolves the name of an element, which takes the default namespace.\n    ///\n    /// # Parameters\n    /// - `name`: probably qualified name to resolve\n    pub fn resolve_element(',
+    );
+  });
 });
 
 describe('set 10 causes (a tuning set once read)', () => {
@@ -240,7 +248,7 @@ describe('set 10 causes (a tuning set once read)', () => {
       "impl<'a> Attributes<'a> {\n    /// Creates an iterator.\n    ///\n    /// # Parameters\n    /// - `buf`: a buffer with a tag name and attributes\n    /// - `pos`: a position in the `buf` where tag name is finished and attributes\n    ///   is started. It is not necessary to point exactly to the end of a tag name.\n    pub fn new(buf: &'a str, pos: usize) -> Self {\n        Self::wrap(buf.as_bytes(), pos)\n    }\n\n    /// Internal constructor.\n    pub fn html(buf: &'a str, pos: usize) -> Self {\n        Self::new(buf, pos)\n    }\n}\n";
     const r = await run(rust, 'Rust', 'src/attributes.rs', 'rustdoc');
     expect(r.output.replace(/\n\s*\/\/\/\s*/g, ' ')).toContain(
-      '* `pos` - a position in the `buf` where tag name is finished and attributes is started. It is not necessary to point exactly to the end of a tag name.',
+      '- `pos`: a position in the `buf` where tag name is finished and attributes is started. It is not necessary to point exactly to the end of a tag name.',
     );
   });
   it('an unconditional "not implemented" raise (an abstract stub) gets no raises entry', async () => {
