@@ -259,6 +259,16 @@ describe('set 10 causes (a tuning set once read)', () => {
 });
 
 describe('set 8 causes', () => {
+  it('the gate checks the overload it documented, not an undocumented overload of the same name it left alone', async () => {
+    const src =
+      'package p;\n\nclass Obj {\n    /**\n     * Construct from a bean.\n     *\n     * @param bean an object that has getter methods to read\n     */\n    public Obj(Object bean) {\n        this(bean, 0);\n    }\n\n    public Obj(Object bean, Config config) {\n        this();\n    }\n\n    /**\n     * Construct from a bean, to a depth.\n     *\n     * @param depth how deep to follow nested beans\n     */\n    public Obj(Object bean, int depth) {\n        this.read(bean, depth);\n    }\n}\n';
+    // `run` asserts the gate finds no problem in the result
+    const r = await run(src, 'Java', 'src/main/java/p/Obj.java', 'javadoc');
+    expect(r.output).toContain(
+      '     * @param depth how deep to follow nested beans\n     * @param bean an object that has getter methods to read\n     */\n    public Obj(Object bean, int depth)',
+    );
+    expect(r.needsSummary.map((n) => n.line)).toEqual([13]);
+  });
   it("a parameter text reused from a sibling that names the sibling's own action (escape → unescape) is not written", async () => {
     const src =
       'package p;\n\nclass Pointer {\n    /**\n     * Escapes path segment values.\n     * @param token the JSONPointer segment value to be escaped\n     * @return the escaped value for the token\n     */\n    private static String escape(String token) {\n        return token.replace("~", "~0").replace("/", "~1");\n    }\n\n    /**\n     * Unescapes a segment.\n     */\n    private static String unescape(String token) {\n        return token.replace("~1", "/").replace("~0", "~");\n    }\n\n    /**\n     * Escapes a segment, n times.\n     */\n    private static String escape(String token, int n) {\n        return n == 0 ? token : escape(escape(token), n - 1);\n    }\n}\n';
