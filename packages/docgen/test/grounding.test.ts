@@ -198,6 +198,49 @@ describe('set 9 causes', () => {
   });
 });
 
+describe('set 12 causes (a tuning set once read)', () => {
+  it('a default is appended after a stop: a reused text without one gets it first', async () => {
+    const src =
+      'def register_classes(classes):\n    """Register classes.\n\n    :param classes: sequence of classes or a single class to register\n    """\n    return classes\n\n\nclass Unpickler:\n    def restore(self, obj, classes=None):\n        """Restores an object.\n\n        :param obj: the flattened object\n        """\n        if classes:\n            register_classes(classes)\n        return obj\n';
+    const r = await run(src, 'Python', 'unpickler.py', 'rest');
+    expect(r.output).toContain(':param classes: sequence of classes or a single class to register. Defaults to None.\n');
+  });
+  it('a raise guard that names a local of the body is no condition for the caller; the plain message is', async () => {
+    const src = (guard: string) =>
+      `def add(plugin):\n    """Adds a plugin.\n\n    :param plugin: the plugin object to register\n    """\n    return plugin\n\n\nclass HookCaller:\n    def _remove_plugin(self, plugin):\n        """Remove all hook implementations registered by the given plugin."""\n        remaining = [impl for impl in self._hookimpls if impl.plugin != plugin]\n        if ${guard}:\n            raise ValueError("plugin not found")\n        self._hookimpls[:] = remaining\n`;
+    const local = await run(src('len(remaining) == len(self._hookimpls)'), 'Python', 'hooks.py', 'rest');
+    expect(local.output).toContain('        :raises ValueError: plugin not found.\n');
+    expect(local.output).not.toContain('If len(remaining)');
+    // a guard on the parameter and a field alone is still written
+    const field = await run(src('plugin not in self._plugins'), 'Python', 'hooks.py', 'rest');
+    expect(field.output).toContain(':raises ValueError: If plugin not in self._plugins.\n');
+  });
+  it("no doc is wedged between the maintainers' own comment and the declaration it sits on", async () => {
+    const java =
+      'package p;\n\nfinal class TypeUtils {\n    // create a type representing "? extends X"\n    private static Type wildExtendsType(Type bound) throws Exception {\n        return Types.subtypeOf(bound);\n    }\n\n    static final class Types {\n        /**\n         * Returns a wildcard type with the given upper bound.\n         *\n         * @param bound the upper bound of the wildcard\n         */\n        static WildcardType subtypeOf(Type bound) {\n            return new WildcardTypeImpl(bound);\n        }\n    }\n}\n';
+    expect((await run(java, 'Java', 'src/main/java/p/TypeUtils.java', 'javadoc')).output).toBe(java);
+    const js =
+      '/**\n * Adds two sizes.\n *\n * @param {number} a - the first size, in pixels\n */\nfunction add(a, b) {\n  return a + b;\n}\n\n/* Total width of two columns, as the layout needs it. */\nfunction total(a, b) {\n  return add(a, b);\n}\n';
+    expect((await run(js, 'JavaScript', 'sizes.js', 'jsdoc')).output).toBe(js);
+    // a comment that is not prose (a divider) is no doc of the maintainers'
+    const divider = js.replace('/* Total width of two columns, as the layout needs it. */', '// ----------');
+    expect((await run(divider, 'JavaScript', 'sizes.js', 'jsdoc')).output).toContain('// ----------\n/**\n * Same as `add()`.');
+  });
+  it('a null check after an earlier return holds on one path only: no @throws', async () => {
+    const src = (early: string) =>
+      `package p;\n\nfinal class Types {\n    /**\n     * Returns a parameterized type.\n     *\n     * @param rawType the class to parameterize\n     */\n    static Type plain(Class<?> rawType) {\n        return new Impl(rawType);\n    }\n\n    /**\n     * Returns a type owned by another.\n     */\n    static Type owned(Type owner, Type arguments) {\n${early}        checkNotNull(arguments);\n        return new Impl(owner, arguments);\n    }\n}\n`;
+    const early = await run(
+      src('        if (owner == null) {\n            return plain(Object.class);\n        }\n'),
+      'Java',
+      'src/main/java/p/Types.java',
+      'javadoc',
+    );
+    expect(early.output).not.toContain('NullPointerException');
+    const first = await run(src(''), 'Java', 'src/main/java/p/Types.java', 'javadoc');
+    expect(first.output).toContain('     * @throws NullPointerException If {@code arguments} is null.\n');
+  });
+});
+
 describe('set 11 causes (a tuning set once read)', () => {
   it('a trait impl method whose impl header spans lines (a `where` clause) gets nothing; an inherent impl so written does', async () => {
     const src = (head: string) =>
