@@ -56,7 +56,12 @@ function nestedRanges(m: Masked, language: string, bodyStart: number): [number, 
     }
     return out;
   }
-  const re = /(=>|->)\s*\{|\bfunction\b[^{;]*\{|\bnew\s+[\w.<>]+\s*\([^;{]*\)\s*\{|\|[^|\n]*\|\s*\{|\bfunc\s*\([^)]*\)[^{]*\{/g;
+  // lambdas, closures, anonymous classes, and local declarations whose methods are not this
+  // function's code: a local `class ZipAll implements Iterator<R> { … next() { throw … } }` (held
+  // out, set 13: jOOL's `zipAll` got its iterator's `NoSuchElementException`), a nested Rust `fn`,
+  // a Kotlin local `fun`, a Java `record`; `String.class` is no declaration
+  const re =
+    /(=>|->)\s*\{|\bfunction\b[^{;]*\{|\bnew\s+[\w.<>]+\s*\([^;{]*\)\s*\{|\|[^|\n]*\|\s*\{|\bfunc\s*\([^)]*\)[^{]*\{|(?<![.\w$])(?:class|interface|enum|struct|object|trait|impl)\s+[^{;=()]*\{|(?<![.\w$])record\s+\w+\s*\([^)]*\)[^{;]*\{|(?<![.\w$])(?:fn|fun)\s+[\w<>]+\s*\([^{;]*\{/g;
   re.lastIndex = bodyStart;
   let x: RegExpExecArray | null;
   while ((x = re.exec(code)) !== null) {

@@ -198,6 +198,24 @@ describe('set 9 causes', () => {
   });
 });
 
+describe('set 13 causes (a tuning set once read)', () => {
+  it("a throw inside a local class's method (an iterator's next()) is not the enclosing method's", async () => {
+    const src = (extra: string) =>
+      `package p;\n\ninterface Seq<T> {\n    /**\n     * Wraps an iterator.\n     *\n     * @param it the iterator whose elements the stream holds\n     */\n    static <T> Seq<T> seq(Iterator<T> it) {\n        return new SeqImpl<>(it);\n    }\n\n    /**\n     * Zip two streams into one, padding the shorter one with a default value.\n     */\n    static <T1, T2> Seq<T1> zipAll(Seq<T1> s1, Seq<T2> s2, T1 default1) {\n        final Iterator<T1> it1 = s1.iterator();\n${extra}        class ZipAll implements Iterator<T1> {\n            @Override\n            public T1 next() {\n                if (!it1.hasNext())\n                    throw new NoSuchElementException("next on empty iterator");\n                return it1.next();\n            }\n        }\n        return seq(new ZipAll());\n    }\n}\n`;
+    const local = src('');
+    expect((await run(local, 'Java', 'src/main/java/p/Seq.java', 'javadoc')).output).toBe(local);
+    // a `String.class` in the method's own code is no local declaration: its own throw is found
+    const own = await run(
+      src('        if (default1 == String.class) {\n            throw new IllegalArgumentException("no class defaults");\n        }\n'),
+      'Java',
+      'src/main/java/p/Seq.java',
+      'javadoc',
+    );
+    expect(own.output).toContain('@throws IllegalArgumentException If {@code default1 == String.class}.');
+    expect(own.output).not.toContain('NoSuchElementException If');
+  });
+});
+
 describe('set 12 causes (a tuning set once read)', () => {
   it('a default is appended after a stop: a reused text without one gets it first', async () => {
     const src =
