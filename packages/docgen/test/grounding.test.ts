@@ -198,6 +198,18 @@ describe('set 9 causes', () => {
   });
 });
 
+describe('set 14 causes (a tuning set once read)', () => {
+  it('a wrapper that drops one of its parameters is not "the same" as its callee', async () => {
+    const src = (params: string) =>
+      `package p;\n\npublic abstract class Provider {\n    /**\n     * Returns the entry of an array at an index.\n     *\n     * @return the entry at the given index\n     */\n    public Object getArrayIndex(Object obj, int idx) {\n        return ((java.util.List) obj).get(idx);\n    }\n\n    @Deprecated\n    public final Object getEntry(${params}) {\n        return getArrayIndex(obj, idx);\n    }\n}\n`;
+    const dropped = await run(src('Object obj, int idx, boolean unwrap'), 'Java', 'src/main/java/p/Provider.java', 'javadoc');
+    expect(dropped.output).not.toContain('Same as');
+    // every parameter handed on: a thin wrapper
+    const all = await run(src('Object obj, int idx'), 'Java', 'src/main/java/p/Provider.java', 'javadoc');
+    expect(all.output).toContain('     * Same as {@code getArrayIndex()}.\n');
+  });
+});
+
 describe('set 13 causes (a tuning set once read)', () => {
   it("a throw inside a local class's method (an iterator's next()) is not the enclosing method's", async () => {
     const src = (extra: string) =>
