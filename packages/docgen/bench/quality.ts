@@ -193,7 +193,9 @@ function javacNewErrors(beforeDir: string, afterDir: string, files: readonly str
     const r = spawnSync(
       'javac',
       ['-proc:none', '-Xdoclint:html,syntax', '-Xmaxerrs', '100000', '-d', out, ...files.map((f) => path.join(dir, f))],
-      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      // in its output folder: a javac that crashes (jOOL's 20,000-line `Seq.java`) leaves a
+      // `javac.<time>.args` file in its working directory
+      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, cwd: out },
     );
     fs.rmSync(out, { recursive: true, force: true });
     // error kinds per file, line numbers dropped (they move with the inserted docs)
