@@ -92,7 +92,13 @@ function descriptionLines(lines: readonly string[]): string[] {
       .trim()
       .replace(/^(\/\/\/|\/\/!|\/\/|\/\*\*|\*\/|\*|#|"""|''')/, '')
       .replace(/("""|'''|\*\/)$/, '');
-    const text = body.trim();
+    // C# XML doc tags are markers: `<summary>` alone says nothing; `<param name="x">text</param>` is its text
+    const text = body
+      .trim()
+      .replace(/^<\/?(summary|remarks|returns|value)>$/, '')
+      .replace(/^<(param|typeparam|exception)\s+(name|cref)="[^"]*">|^<(summary|remarks|returns|value)>/, '')
+      .replace(/<\/(param|typeparam|exception|summary|remarks|returns|value)>$/, '')
+      .trim();
     const indent = body.length - body.trimStart().length + (l.length - l.trimStart().length);
     if (
       text === '' ||
@@ -187,7 +193,9 @@ function javacNewErrors(beforeDir: string, afterDir: string, files: readonly str
     const r = spawnSync(
       'javac',
       ['-proc:none', '-Xdoclint:html,syntax', '-Xmaxerrs', '100000', '-d', out, ...files.map((f) => path.join(dir, f))],
-      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+      // in its output folder: a javac that crashes (jOOL's 20,000-line `Seq.java`) leaves a
+      // `javac.<time>.args` file in its working directory
+      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, cwd: out },
     );
     fs.rmSync(out, { recursive: true, force: true });
     // error kinds per file, line numbers dropped (they move with the inserted docs)
@@ -313,6 +321,7 @@ for (const checkout of args) {
   if (javaFiles.length) {
     const f = fig('Java');
     f.checksRun.add('javac -Xdoclint:html,syntax (new errors only)');
+    if (hasTool('javac')) f.checked += javaFiles.length;
     for (const e of javacNewErrors(path.resolve(checkout), work, javaFiles)) f.rejected.push(`${repo}: ${e}`);
   }
   const s = result.summary;

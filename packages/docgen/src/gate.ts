@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { extractWithTreeSitter } from '@docent/analyzer';
+import { extractWithTreeSitter, type ParsedFunction } from '@docent/analyzer';
 import { generateFile, type FileResult, type GenerateOptions, type LineEdit } from './generate.ts';
 import type { StyleConfig } from './languages.ts';
 import { DIRECTIVE } from './safety.ts';
@@ -32,20 +32,32 @@ export async function gateFile(
       ...formatterProblems(before, result.output, language, relPath),
     );
   problems.push(...escapeProblems(result.edits, language, relPath, before));
-  const targeted = new Map<string, number>();
-  for (const o of result.outcomes) if (o.action !== 'skipped') targeted.set(o.name, (targeted.get(o.name) ?? 0) + 1);
+  const targets = result.outcomes.filter((o) => o.action !== 'skipped');
   const stale = new Set(result.staleParams.map((s) => s.name));
   const after = await extractWithTreeSitter(result.output, language, relPath);
-  const seen = new Map<string, number>();
-  for (const fn of after) {
-    if (!targeted.has(fn.name)) continue;
-    seen.set(fn.name, (seen.get(fn.name) ?? 0) + 1);
-    if (fn.docstring === null && !docAboveDirectives(result.output, fn.startLine - 1))
-      problems.push(`${relPath}:${fn.startLine} ${fn.name} is still undocumented`);
-    else if (fn.outdated.status === 'OUTDATED' && !stale.has(fn.name))
-      problems.push(`${relPath}:${fn.startLine} ${fn.name}: ${fn.outdated.explanation}`);
+  // Where a targeted function's declaration is after the edits: its row plus the rows the edits
+  // above it added. The check is on that function, not on every function of its name: an
+  // undocumented overload the run did not target (a constructor beside a documented one, set 8's
+  // JSON-java) is no failure of the patch.
+  const shifted = (row: number): number =>
+    row + result.edits.filter((e) => e.endRow <= row).reduce((n, e) => n + e.lines.length - (e.endRow - e.startRow), 0);
+  const checked = new Set<ParsedFunction>();
+  for (const o of targets) {
+    const same = after.filter((f) => f.name === o.name);
+    const exact = same.find((f) => f.startLine - 1 === shifted(o.line - 1));
+    for (const fn of exact ? [exact] : same) {
+      if (checked.has(fn)) continue;
+      checked.add(fn);
+      if (fn.docstring === null && !docAboveDirectives(result.output, fn.startLine - 1))
+        problems.push(`${relPath}:${fn.startLine} ${fn.name} is still undocumented`);
+      else if (fn.outdated.status === 'OUTDATED' && !stale.has(fn.name))
+        problems.push(`${relPath}:${fn.startLine} ${fn.name}: ${fn.outdated.explanation}`);
+    }
   }
-  for (const [name, count] of targeted) if ((seen.get(name) ?? 0) < count) problems.push(`${relPath}: ${name} is gone after the patch`);
+  const targeted = new Map<string, number>();
+  for (const o of targets) targeted.set(o.name, (targeted.get(o.name) ?? 0) + 1);
+  for (const [name, count] of targeted)
+    if (after.filter((f) => f.name === name).length < count) problems.push(`${relPath}: ${name} is gone after the patch`);
   const again = await generateFile(result.output, language, relPath, config, {
     ...(options.includeInherited ? { includeInherited: true } : {}),
   });

@@ -9,9 +9,9 @@ import {
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
 import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
-import { buildModel, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
-import { FAMILY, mergeSections, type MergeInput } from './merge.ts';
-import { RENDERERS } from './render.ts';
+import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
+import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.ts';
+import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
 import { isTestCode, testModuleRows } from './test-code.ts';
@@ -141,6 +141,7 @@ export async function generateFile(
     config: fileConfig,
     sectioned: detected.sectioned,
     typed: writesPythonTypes(fns.map((f) => f.docstring).filter((d): d is string => d !== null)),
+    rustList: language === 'Rust' ? rustListFormat(fns.map((f) => f.docstring).filter((d): d is string => d !== null)) : null,
     index,
     relPath,
     includeInherited: options.includeInherited === true,
@@ -239,6 +240,8 @@ interface PlanContext {
   sectioned: boolean;
   /** Python: the file's own docs write parameter or return types (else new entries write none) */
   typed: boolean;
+  /** Rust: the file's own parameter list form (`# Parameters` / `- \`x\`: …`), null for the default */
+  rustList: RustListFormat | null;
   index: RepoIndex;
   relPath: string;
   includeInherited: boolean;
@@ -354,6 +357,23 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       return { reason: 'its doc comment has lines without a leading *', stale, use: NO_USE };
     indent = /^\s*/.exec(first)![0];
     model = mergeProse(prose, docText);
+    // a doc that ends in block tags (`@throws`, `@see`) gets the new tags inside that block, in
+    // the conventional order, not as a second block after it
+    const tagRender = FAMILY[config.docstringStyle] === 'tags' ? RENDERERS[config.docstringStyle] : undefined;
+    if (tagRender) {
+      const max = config.maxDocStringLength;
+      const tagWidth = Math.max(
+        20,
+        form.kind === 'block'
+          ? max - indent.length - 3
+          : form.kind === 'line'
+            ? max - indent.length - form.prefix.length - 1
+            : max - indent.length - 4,
+      );
+      const added = tagRender({ ...prose, summary: '', description: [] }, tagWidth);
+      const merged = mergeTagBlock(docText.replace(/\s+$/, '').replace(/^\n+/, ''), added);
+      if (merged !== null) model = { summary: '', description: [merged], params: [], returns: null, yields: null, raises: [] };
+    }
     updated = true;
     // the human docstring's own opening (`"""` alone on its line, a prefix) is kept as it is
     if (python) opening = { quote: /^\s*([rRuU]?""")/.exec(first)![1]!, alone: /^\s*[rRuU]?"""\s*$/.test(first) };
@@ -382,6 +402,11 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     } else {
       const row = docRowAbove(lines, facts.declRow, language);
       if (row === null) return { reason: 'a doc comment sits above its directives or attributes', stale, use: NO_USE };
+      // the maintainers' own plain comment right above the declaration (`// create a type
+      // representing "? extends X"`) is what they wrote about it: a doc is not wedged between the
+      // two (held out, set 12), and the comment is theirs to turn into a doc
+      if (maintainersCommentAbove(lines, row))
+        return { reason: "a comment of the maintainers' sits right above it; no doc is put under it", stale, use: NO_USE };
       startRow = row;
       endRow = startRow;
       indent = /^\s*/.exec(lines[facts.declRow] ?? '')![0];
@@ -400,7 +425,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     }
     model = visible(model, language);
   }
-  const render = RENDERERS[config.docstringStyle];
+  // rustdoc lists parameters the way the file already does
+  const render = config.docstringStyle === 'rustdoc' && ctx.rustList ? rustdocWith(ctx.rustList) : RENDERERS[config.docstringStyle];
   if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale, use: NO_USE };
   const max = config.maxDocStringLength;
   const body =
@@ -430,6 +456,38 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     sources: sourcesOf(model),
     ...(moved && moved.startRow > endRow ? { moved: { ...moved, lines: [] } } : {}),
   };
+}
+
+/**
+ * Whether the line above `row` ends a plain (non-doc) comment in prose: `// text` (not `///`,
+ * `//!`), or a block comment that opens with a single star (a doc comment opens with two).
+ */
+function maintainersCommentAbove(lines: readonly string[], row: number): boolean {
+  const above = (lines[row - 1] ?? '').trim();
+  if (/^\/\/(?![/!])/.test(above)) {
+    // the whole run of `//` lines it ends
+    const run: string[] = [];
+    for (let r = row - 1; r >= 0 && /^\s*\/\/(?![/!])/.test(lines[r] ?? ''); r--)
+      run.unshift((lines[r] ?? '').trim().replace(/^\/\/\s?/, ''));
+    return proseComment(run.join(' '));
+  }
+  if (/\*\/$/.test(above)) {
+    let r = row - 1;
+    while (r >= 0 && !/\/\*/.test(lines[r] ?? '')) r--;
+    const open = (lines[r] ?? '').trim();
+    if (r < 0 || /^\/\*\*(?!\*)/.test(open) || !open.startsWith('/*')) return false;
+    const text = lines
+      .slice(r, row)
+      .map((l) =>
+        l
+          .trim()
+          .replace(/^\/\*+|\*+\/$|^\*+/g, '')
+          .trim(),
+      )
+      .join(' ');
+    return proseComment(text);
+  }
+  return false;
 }
 
 /** Whether Python docs write types: Google `name (type):`, reST `:type x:` / `:param int x:` / `:rtype:`, NumPy `name : type`, epytext `@type x:`. */

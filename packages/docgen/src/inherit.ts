@@ -57,16 +57,8 @@ export function inheritsDoc(
       return /\)\s*(const\s*)?(noexcept\s*)?(override|final)\b/.test(header) ? 'an override inherits its doc' : null;
     case 'PHP':
       return /#\[\\?Override\]/.test(header) ? 'an #[Override] method inherits its doc' : null;
-    case 'Rust': {
-      const indent = /^\s*/.exec(lines[declRow] ?? '')![0].length;
-      for (let r = declRow - 1; r >= 0; r--) {
-        const l = lines[r] ?? '';
-        if (l.trim() === '' || /^\s*(\/\/|#\[|\*|\/\*)/.test(l)) continue;
-        if (l.length - l.trimStart().length < indent)
-          return /^\s*(unsafe\s+)?impl\b.*\bfor\b/.test(l) ? "a trait impl method inherits the trait's doc" : null;
-      }
-      return null;
-    }
+    case 'Rust':
+      return rustTraitImpl(lines, declRow) ? "a trait impl method inherits the trait's doc" : null;
     case 'Go': {
       if (!/^\s*func\s*\(/.test(code)) return null;
       return index.goInterfaceMethods.has(`${path.posix.dirname(relPath)}\0${short}`)
@@ -76,6 +68,40 @@ export function inheritsDoc(
     default:
       return null;
   }
+}
+
+/**
+ * Whether the Rust item declared at `declRow` sits in an `impl Trait for Type` block. The block's
+ * header may span lines (`impl<T> AsRef<str> for Port<T>` / `where` / `    T: AsRef<str>,` / `{`,
+ * held out set 11): from the first less-indented line above the item, the header is read up to
+ * the item keyword that opens it; a higher-ranked bound's `for<'a>` is no trait impl.
+ */
+function rustTraitImpl(lines: readonly string[], declRow: number): boolean {
+  const indentOf = (l: string): number => l.length - l.trimStart().length;
+  const indent = indentOf(lines[declRow] ?? '');
+  const skip = (l: string): boolean => l.trim() === '' || /^\s*(\/\/|#\[|\*|\/\*)/.test(l);
+  let r = declRow - 1;
+  while (r >= 0 && (skip(lines[r] ?? '') || indentOf(lines[r] ?? '') >= indent)) r--;
+  if (r < 0) return false;
+  const outer = indentOf(lines[r]!);
+  const header: string[] = [];
+  const ITEM = /^\s*(pub(\([^)]*\))?\s+)?(unsafe\s+|default\s+)*(impl|trait|mod|fn|struct|enum|union|extern|macro_rules!)\b/;
+  for (; r >= 0; r--) {
+    const l = lines[r] ?? '';
+    if (skip(l)) continue;
+    // a line less indented than the block's closing part belongs to an enclosing item
+    if (indentOf(l) < outer) return false;
+    header.unshift(l);
+    if (ITEM.test(l)) break;
+    // the previous item's end: the header started after it
+    if (/[;}]\s*$/.test(l) && indentOf(l) === outer && header.length > 1) return false;
+  }
+  if (r < 0) return false;
+  const text = header
+    .join(' ')
+    .split(/\bwhere\b/)[0]!
+    .replace(/\bfor\s*</g, '');
+  return /^\s*(unsafe\s+)?impl\b.*\bfor\b/.test(text);
 }
 
 /** What a style writes on an inheriting method when asked to (`includeInherited`), or null. */

@@ -197,3 +197,69 @@ export function mergeSections(input: MergeInput): string[] | null {
   for (const ins of insertions.sort((a, b) => b.at - a.at || b.order - a.order)) content.splice(ins.at, 0, ...ins.lines);
   return content;
 }
+
+/** A block tag opening a line (`@param`, `@throws`, `@see`): lower-case, so an annotation (`@Override`) in a sample is none. */
+const BLOCK_TAG = /^\s*@([a-z][A-Za-z]*)\b/;
+
+/** Where a block tag goes in the conventional order: `@author`/`@version`, `@param`, `@return`, `@throws`, then the rest (`@see`, `@since`, `@deprecated`…). */
+function tagRank(tag: string): number {
+  if (/^(author|version)$/.test(tag)) return -1;
+  if (/^(param|arg|argument|type|typeparam|typeParam|template|tparam|prop|property|kwarg|keyword)$/.test(tag)) return 0;
+  if (/^(returns?|rtype|yields?|ytype)$/.test(tag)) return 1;
+  if (/^(throws|exception|raises?)$/.test(tag)) return 2;
+  return 3;
+}
+
+/**
+ * A prose doc that ends in block tags (`@throws …`, `@see …`, no `@param`) gets the new tag lines
+ * (`added`, as the renderer writes them) inside that block, in the conventional order — a
+ * `@param` before the doc's `@throws` and `@see`, a `@throws` after its `@return` — instead of a
+ * second block after it (held out, set 10: failsafe's `withDelayFn` got its `@param` after
+ * `@throws`, set off by a blank line). Every human line is kept as written. Returns the doc's new
+ * text, or null when it has no block tags (the entries then follow it as their own section).
+ */
+export function mergeTagBlock(kept: string, added: readonly string[]): string | null {
+  const lines = kept.split('\n');
+  let fenced = false;
+  let start = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    // a code sample (`<pre>…</pre>`, a ``` fence) may hold lines that start with `@`
+    if (fenced) {
+      if (/<\/pre>/i.test(t) || /^```\s*$/.test(t)) fenced = false;
+      continue;
+    }
+    if (/^(<pre\b|```)/i.test(t)) {
+      fenced = !/^<pre\b.*<\/pre>/i.test(t);
+      continue;
+    }
+    if (BLOCK_TAG.test(lines[i]!)) {
+      start = i;
+      break;
+    }
+  }
+  if (start < 0) return null;
+  const existing: { to: number; rank: number }[] = [];
+  for (let i = start; i < lines.length; i++) {
+    const m = BLOCK_TAG.exec(lines[i]!);
+    if (m) existing.push({ to: i + 1, rank: tagRank(m[1]!) });
+    else if (lines[i]!.trim() !== '' && existing.length > 0) existing.at(-1)!.to = i + 1;
+  }
+  const fresh: { rank: number; lines: string[] }[] = [];
+  for (const l of added) {
+    if (l.trim() === '') continue;
+    const m = BLOCK_TAG.exec(l);
+    if (m) fresh.push({ rank: tagRank(m[1]!), lines: [l] });
+    else if (fresh.length > 0) fresh.at(-1)!.lines.push(l);
+    else return null; // the renderer wrote something that is not a tag: leave the layout to it
+  }
+  if (fresh.length === 0) return null;
+  const at = (rank: number): number => {
+    const before = existing.filter((e) => e.rank <= rank);
+    return before.length > 0 ? before.at(-1)!.to : start;
+  };
+  const placed = fresh.map((f, order) => ({ ...f, at: at(f.rank), order }));
+  const out = [...lines];
+  for (const p of placed.sort((a, b) => b.at - a.at || b.order - a.order)) out.splice(p.at, 0, ...p.lines);
+  return out.join('\n');
+}

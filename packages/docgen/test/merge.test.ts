@@ -148,3 +148,33 @@ describe('merge into a C# XML doc', () => {
     );
   });
 });
+
+describe('new block tags join the doc’s own block, in the conventional order', () => {
+  const builder = (doc: string, body = '        return withDelayFnOn(delayFunction, null);\n') =>
+    `package p;\n\nclass Builder {\n    /**\n     * Sets the delay function for the next attempt.\n     *\n     * @param delayFunction the function to use to compute the delay before a next attempt\n     * @param result the result to match\n     */\n    public Builder withDelayFnOn(Function delayFunction, Object result) {\n        return this;\n    }\n\n${doc}    public Builder withDelayFn(Function delayFunction) {\n${body}    }\n}\n`;
+  it('Javadoc: a @param goes before the doc’s @throws and @see, a @throws after its own, not after @see set off by a blank line', async () => {
+    const doc =
+      '    /**\n     * Sets the delay function.\n     *\n     * @throws IllegalStateException if already built\n     * @see #withDelayFnOn(Function, Object)\n     */\n';
+    const src = builder(doc, '        Objects.requireNonNull(delayFunction);\n        return withDelayFnOn(delayFunction, null);\n');
+    const r = await generateFile(src, 'Java', 'src/main/java/p/Builder.java', cfg('javadoc', 100));
+    expect(r.output).toContain(
+      '    /**\n     * Sets the delay function.\n     *\n     * @param delayFunction the function to use to compute the delay before a next attempt\n     * @throws IllegalStateException if already built\n     * @throws NullPointerException If {@code delayFunction} is null.\n     * @see #withDelayFnOn(Function, Object)\n     */\n',
+    );
+    expect((await gateFile(r, 'Java', 'src/main/java/p/Builder.java', cfg('javadoc', 100), src)).problems).toEqual([]);
+  });
+  it('an annotation inside a <pre> sample is no block tag: the entries follow the sample’s doc as before', async () => {
+    const doc = '    /**\n     * Sets the delay function, as in:\n     * <pre>\n     * @Override\n     * </pre>\n     */\n';
+    const r = await generateFile(builder(doc), 'Java', 'src/main/java/p/Builder.java', cfg('javadoc', 100));
+    expect(r.output).toContain(
+      '     * <pre>\n     * @Override\n     * </pre>\n     *\n     * @param delayFunction the function to use to compute the delay before a next attempt\n     */\n',
+    );
+  });
+  it('JSDoc: a @param before the doc’s @see, human lines kept', async () => {
+    const src =
+      '/**\n * Runs the job.\n *\n * @param {string} name - the name of the job, as listed by `jobs list`\n */\nfunction run(name) {\n  return name;\n}\n\n/**\n * Runs the job later.\n * @see run\n */\nfunction later(name) {\n  return run(name);\n}\n';
+    const r = await generateFile(src, 'JavaScript', 'jobs.js', cfg('jsdoc'));
+    expect(r.output).toContain(
+      '/**\n * Runs the job later.\n * @param name - the name of the job, as listed by `jobs list`\n * @see run\n */\nfunction later(',
+    );
+  });
+});
