@@ -143,6 +143,8 @@ interface FileRoutes {
   nestPrefix?: Prefix & { exclude: string[] };
   /** NestJS URI versioning enabled in this file (`app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' })`) */
   nestVersioning?: { prefix: string; defaultVersion: string[] };
+  /** `fastify.register(autoload, { dir: path.join(__dirname, 'routes'), options: { prefix } })`: every folder below `dir` is a prefix */
+  autoload?: Array<{ dir: string; prefix: Prefix; dirNames: boolean; routeParams: boolean }>;
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -156,17 +158,49 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   const found = new Map<string, FileRoutes>();
   const py = new Map<string, PyFile>();
   const go = new Map<string, GoFile>();
+  // Modules that make an HTTP client (`export default axios.create({ baseURL: '/api' })`): what another
+  // file imports from them is a client, and its `.get('/x')` a request, not a route.
+  const clientModules = new Set(sources.filter((s) => JS_LANGUAGES.has(s.language) && CLIENT_FACTORY.test(codeOf(s))).map((s) => s.rel));
   for (const s of sources) {
     const code = codeOf(s);
     const edges = byFile.get(s.rel) ?? [];
-    const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}`, () => routesOf(s, code, edges));
+    const clientNames = JS_LANGUAGES.has(s.language)
+      ? edges.filter((e) => e.to !== null && clientModules.has(e.to)).flatMap((e) => importedNames(code, e.line))
+      : [];
+    const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}\0${clientNames.join(',')}`, () =>
+      routesOf(s, code, edges, clientNames),
+    );
     if (routes.py) py.set(s.rel, routes.py);
     if (routes.go) go.set(s.rel, routes.go);
     const declares =
       (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) ||
       (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
-    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix || routes.nestVersioning)
+    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix || routes.nestVersioning || routes.autoload)
       found.set(s.rel, routes);
+  }
+  // @fastify/autoload: each file below the loaded folder is a plugin registered with the options' prefix
+  // and the names of the folders between (`routes/api/tasks/index.ts` → `/api/tasks`), or the options'
+  // prefix and the file's own `autoPrefix` when it exports one.
+  for (const [from, f] of found) {
+    for (const a of f.autoload ?? []) {
+      for (const s of sources) {
+        if (!JS_LANGUAGES.has(s.language) || !s.rel.startsWith(`${a.dir}/`) || !found.has(s.rel) || s.rel === from) continue;
+        const own = new RegExp(String.raw`\bautoPrefix\s*=\s*${STRING}`).exec(codeOf(s));
+        const folders = path
+          .dirname(s.rel.slice(a.dir.length + 1))
+          .split('/')
+          .filter((x) => x !== '.' && x !== '')
+          .map((x) => (a.routeParams && x.startsWith('_') ? `:${x.slice(1)}` : x));
+        const inner = own ? (literal(own[1]!) ?? '') : a.dirNames && folders.length > 0 ? joinPath(...folders) : '';
+        const p = joinPrefix(a.prefix, inner);
+        found.get(from)!.mounts.push({
+          target: s.rel,
+          from,
+          prefix: p.unresolved ? null : p.path,
+          ...(p.unresolved ? { unresolvedAt: p.unresolved } : {}),
+        });
+      }
+    }
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
@@ -406,13 +440,36 @@ function statusCode(expr: string): string | null {
   return null;
 }
 
-function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
+const JS_LANGUAGES = new Set(['JavaScript', 'TypeScript', 'TSX']);
+const CLIENT_FACTORY = /\b(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/;
+
+/** The names an `import … from` / `require(…)` statement starting on line `line` binds (`api`, `{ get as g }` → g). */
+export function importedNames(code: string, line: number): string[] {
+  const lines = code.split('\n');
+  const text = lines.slice(line - 1, line + 9).join('\n');
+  const esm = /^\s*import\s+(?:type\s+)?(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}\s*)?(?:\*\s*as\s+([\w$]+)\s*)?from\b/.exec(text);
+  const cjs = /^\s*(?:const|let|var)\s+(?:([\w$]+)|\{([^}]*)\})\s*=\s*require\s*\(/.exec(text);
+  const m = esm ?? cjs;
+  if (!m) return [];
+  const named = (m[2] ?? '')
+    .split(',')
+    .map((part) =>
+      part
+        .trim()
+        .split(/\s+as\s+|\s*:\s*/)
+        .at(-1)!,
+    )
+    .filter((n) => /^[\w$]+$/.test(n));
+  return [m[1], esm ? m[3] : undefined, ...named].filter((n): n is string => n !== undefined && n !== '');
+}
+
+function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[], clientNames: readonly string[] = []): FileRoutes {
   switch (s.language) {
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
       return {
-        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports)),
+        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports, clientNames)),
         ...nestGlobalPrefix(s, code),
         ...nestVersioning(s, code),
       };
@@ -430,8 +487,22 @@ function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): 
   }
 }
 
+/**
+ * The folder an autoload registration names, as path segments relative to the registering file:
+ * `{ dir: path.join(__dirname, 'routes') }`, `join(import.meta.dirname, 'src', 'routes')`,
+ * `path.resolve(__dirname, './routes')`; null when it is no such constant.
+ */
+function autoloadDir(options: string): string[] | null {
+  const m = new RegExp(
+    String.raw`\bdir\s*:\s*(?:path\.)?(?:join|resolve)\s*\(\s*(?:__dirname|import\.meta\.dirname|dirname\s*\([^)]*\))\s*((?:,\s*${STRING}\s*)+)\)`,
+  ).exec(options);
+  if (!m) return null;
+  const parts = [...m[1]!.matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!));
+  return parts.every((x): x is string => x !== null) ? parts : null;
+}
+
 /** Express, Koa-router, Fastify: `x.get('/p', h)`, `x.route('/p').get(h)`, `fastify.route({method, url})`, mounts `x.use('/p', r)` / `register(r, {prefix})`. */
-function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
+function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], clientNames: readonly string[] = []): FileRoutes {
   const framework = /\bfastify\b/i.test(code) ? 'fastify' : /\bkoa-router\b|@koa\/router|\bnew Router\(/.test(code) ? 'koa' : 'express';
   const routes: Route[] = [];
   const mounts: Mount[] = [];
@@ -471,6 +542,15 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   // (`async function users(f) {…}`, `const users = async (f) => {…}`) or one written inline —
   // give their routes that prefix, nested registrations included.
   const spans = stringSpans(s);
+  // @fastify/autoload (also the older `fastify-autoload`) bound by an import: `import AutoLoad from '@fastify/autoload'`.
+  const autoloaders = new Set(
+    [
+      ...code.matchAll(
+        /\bimport\s+([\w$]+)\s+from\s*['"](?:@fastify\/autoload|fastify-autoload)['"]|\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\s*\(\s*['"](?:@fastify\/autoload|fastify-autoload)['"]/g,
+      ),
+    ].map((m) => (m[1] ?? m[2])!),
+  );
+  const loads: Array<{ at: number; dir: string; optPrefix?: string; dirNames: boolean; routeParams: boolean }> = [];
   const plugins: Array<{ start: number; end: number; at: number; prefix: string | null; expr: string }> = [];
   const registrations: Array<{ at: number; plugin: string; prefix: string | null; expr: string; given: boolean }> = [];
   for (const m of code.matchAll(/\.register\s*\(/g)) {
@@ -481,6 +561,19 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const prefix = given ? literal(given[1]!.trim()) : '';
     registrations.push({ at: m.index, plugin: args[0] ?? '', prefix, expr: given?.[1]?.trim() ?? '', given: given !== null });
     if (!args[0]) continue;
+    const loaded = args[1] && autoloaders.has(args[0]) ? autoloadDir(args[1]) : null;
+    if (loaded) {
+      const opts = /\boptions\s*:\s*(\{[^}]*\})/.exec(args[1]!)?.[1] ?? '';
+      const optPrefix = new RegExp(String.raw`\bprefix\s*:\s*(${STRING}|[^,}]+)`).exec(opts)?.[1]?.trim();
+      loads.push({
+        at: m.index,
+        dir: path.join(path.dirname(s.rel), ...loaded),
+        ...(optPrefix !== undefined ? { optPrefix } : {}),
+        dirNames: !/\bdirNameRoutePrefix\s*:\s*false\b/.test(args[1]!),
+        routeParams: /\brouteParams\s*:\s*true\b/.test(args[1]!),
+      });
+      continue;
+    }
     let start = -1;
     if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)/.test(args[0])) start = code.indexOf(args[0], open);
     else if (/^[\w$]+$/.test(args[0])) {
@@ -505,9 +598,15 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
       ),
     );
   };
+  // The autoloaded folders, under the prefix of the plugin they are registered in.
+  const autoload: NonNullable<FileRoutes['autoload']> = loads.map((l) => {
+    const value = l.optPrefix === undefined ? '' : literal(l.optPrefix);
+    const own: Prefix = value === null ? { path: '', unresolved: `${s.rel}:${lineAt(code, l.at)} ${l.optPrefix}` } : { path: value };
+    return { dir: l.dir, prefix: joinPrefix(prefixesAt(l.at)[0] ?? { path: '' }, own), dirNames: l.dirNames, routeParams: l.routeParams };
+  });
   // HTTP clients' calls (`axios.get('/api/orders')` in a front end, `api.get('/x')` on an
   // `axios.create()` instance) are requests, not routes: their receivers are skipped.
-  const clients = new Set(HTTP_CLIENTS);
+  const clients = new Set([...HTTP_CLIENTS, ...clientNames]);
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g))
     clients.add(m[1]!);
   // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
@@ -723,7 +822,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
       });
     }
   }
-  return { routes, mounts };
+  return { routes, mounts, ...(autoload.length > 0 ? { autoload } : {}) };
 }
 
 /**
@@ -1307,6 +1406,8 @@ function prefixArg(expr: string | undefined, file: string, line: number): Prefix
 interface PyFile {
   /** `bp = Blueprint(…, url_prefix=…)`, `router = APIRouter(prefix=…)`, `app = Flask(…)` / `FastAPI(…)` */
   objects: Array<{ name: string; kind: 'flask' | 'fastapi'; prefix?: Prefix }>;
+  /** other names of those objects: `users_router = r = APIRouter()`, `bp = blueprint` */
+  aliases?: Array<{ name: string; of: string }>;
   routes: Array<{
     obj: string;
     method: string;
@@ -1468,14 +1569,25 @@ function pyFile(s: SourceFile, code: string): PyFile {
     }
   }
   const fastapi = /\bfastapi\b/.test(code) || /\bAPIRouter\s*\(/.test(code);
-  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI)\s*\(/gm)) {
+  // One object may be bound to several names at once (`users_router = r = APIRouter()`): the first
+  // names it, the others are its aliases, and routes declared on either are its routes.
+  const aliases: NonNullable<PyFile['aliases']> = [];
+  for (const m of code.matchAll(
+    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI)\s*\(/gm,
+  )) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
     const given = args.map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
-    const kind = m[2] === 'Blueprint' || m[2] === 'Flask' ? 'flask' : 'fastapi';
+    const kind = m[3] === 'Blueprint' || m[3] === 'Flask' ? 'flask' : 'fastapi';
     out.objects.push({ name: m[1]!, kind, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, lineAt(code, m.index))! } : {}) });
+    for (const other of m[2]!.split('=')) if (/^\s*\w+\s*$/.test(other)) aliases.push({ name: other.trim(), of: m[1]! });
   }
+  // A module-level alias of such an object: `r = router`.
+  for (const m of code.matchAll(/^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$/gm))
+    if (!inSpan(spans, m.index) && out.objects.some((o) => o.name === m[2]) && !out.objects.some((o) => o.name === m[1]))
+      aliases.push({ name: m[1]!, of: m[2]! });
+  if (aliases.length > 0) out.aliases = aliases;
   for (const m of code.matchAll(new RegExp(String.raw`^[ \t]*@(\w+)\.(${PY_VERBS})\s*\(`, 'gm'))) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
@@ -2298,6 +2410,8 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const f = files.get(file);
     if (!f || depth > 8) return null;
     if (f.objects.some((o) => o.name === name)) return { object: `${file}#${name}` };
+    const alias = f.aliases?.find((a) => a.name === name);
+    if (alias) return { object: `${file}#${alias.of}` };
     const imp = [...f.imports].reverse().find((i) => i.name === name);
     if (!imp) return null;
     if (imp.orig === null) {
