@@ -593,7 +593,7 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
     const pk = new Set<string>();
     // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
     for (const f of body.matchAll(
-      /((?:@\w+(?:\([^)]*\))?\s+)*)(?:(?:private|protected|public|final|transient)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+))/g,
+      /((?:@\w+(?:\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s+)*)(?:(?:private|protected|public|final|transient)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+))/g,
     )) {
       const annotations = f[1] ?? '';
       const name = f[3] ?? f[4];
@@ -674,17 +674,17 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
         }),
     );
   }
-  // (new objects: the per-file results are shared with later runs)
-  if (userModel)
-    out.splice(
-      0,
-      out.length,
-      ...out.map((e) =>
-        e.kind === 'django' && e.relations.some((r) => r.to === 'AUTH_USER_MODEL')
-          ? { ...e, relations: e.relations.map((r) => (r.to === 'AUTH_USER_MODEL' ? { ...r, to: userModel } : r)) }
-          : e,
-      ),
-    );
+  // (new objects: the per-file results are shared with later runs). With no AUTH_USER_MODEL setting,
+  // Django's default `auth.User` is the user model.
+  out.splice(
+    0,
+    out.length,
+    ...out.map((e) =>
+      e.kind === 'django' && e.relations.some((r) => r.to === 'AUTH_USER_MODEL')
+        ? { ...e, relations: e.relations.map((r) => (r.to === 'AUTH_USER_MODEL' ? { ...r, to: userModel ?? 'User' } : r)) }
+        : e,
+    ),
+  );
   // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
   const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
   const linked = new Set<string>();
@@ -739,15 +739,26 @@ function prismaWins(entities: DataEntity[], files: readonly SourceFile[]): DataE
 }
 
 /**
+ * A migration's rollback script — golang-migrate's `1_users.down.sql`, postgrator's `001.undo.users.sql`,
+ * a step folder's `down.sql`, Flyway's undo `U2__users.sql` — undoes its step: its `DROP TABLE` is no
+ * later state, and what it creates is no current table.
+ */
+const rollback = (rel: string): boolean => {
+  const name = rel.split('/').at(-1)!.toLowerCase();
+  return /(?:^|[._-])(?:down|undo|rollback|revert)(?:[._-]|$)/.test(name.replace(/\.sql$/, '')) || /^u\d+(?:[._]\d+)*__/.test(name);
+};
+
+/**
  * The SQL tables as they are now: a table written once per database dialect (`db/mysql/schema.sql`,
  * `db/postgres/schema.sql`: same name, same columns) is one table, cited first by its first file
  * with the others in `alsoIn`; a table dropped by a later migration (`DROP TABLE x` later in the
- * same file, or in a file of the same migrations folder that sorts after it) is not current.
+ * same file, or in a file of the same migrations folder that sorts after it) is not current, nor
+ * is a table of a rollback script.
  */
 function currentTables(entities: readonly DataEntity[], files: readonly SourceFile[]): DataEntity[] {
   const drops: Array<{ table: string; file: string; line: number }> = [];
   for (const f of files) {
-    if (f.language !== 'text' || !f.rel.endsWith('.sql')) continue;
+    if (f.language !== 'text' || !f.rel.endsWith('.sql') || rollback(f.rel)) continue;
     const code = withoutSqlComments(f.text);
     for (const m of code.matchAll(
       /\bdrop\s+table\s+(?:if\s+exists\s+)?((?:(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?\s*,\s*)*(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/gi,
@@ -781,7 +792,7 @@ function currentTables(entities: readonly DataEntity[], files: readonly SourceFi
       kept.push(e);
       continue;
     }
-    if (dropped(e)) continue;
+    if (dropped(e) || rollback(e.file)) continue;
     const same = kept.find(
       (k) =>
         k.kind === 'sql' &&
