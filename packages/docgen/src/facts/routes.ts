@@ -3175,9 +3175,52 @@ function springTyped(
     } else if (/^(?:String|CharSequence)$/.test(returnType))
       // A String answered as the body is written as text (StringHttpMessageConverter), not JSON.
       t.responses = [{ status: code_, contentType: 'text/plain', type: returnType, source }];
-    else t.responses = [{ status: code_, contentType: 'application/json', type: returnType, source }];
+    else {
+      const contentType = /^ResponseEntity\s*<\s*(?:String|CharSequence)\s*>$/.test(returnType) ? 'text/plain' : 'application/json';
+      const given = status ? [] : responseEntityStatuses(code, close);
+      t.responses =
+        given.length === 0
+          ? [{ status: code_, contentType, type: returnType, source }]
+          : given.map((g) =>
+              /^2\d\d$/.test(g) && g !== '204' ? { status: g, contentType, type: returnType, source } : { status: g, source },
+            );
+    }
   } else if (returnType) t.responses = [{ status: status ? code_ : '200', source }];
   return t.body || t.query || t.responses ? t : undefined;
+}
+
+/** `ResponseEntity.ok(…)` and its other shorthands, by the status they answer with. */
+const RESPONSE_ENTITY: Record<string, string> = {
+  ok: '200',
+  created: '201',
+  accepted: '202',
+  noContent: '204',
+  badRequest: '400',
+  notFound: '404',
+  unprocessableEntity: '422',
+  internalServerError: '500',
+};
+
+/**
+ * The statuses a Spring handler returning `ResponseEntity` answers with, in the order its body
+ * writes them: `new ResponseEntity<>(body, HttpStatus.CREATED)` (the status is the last argument),
+ * `ResponseEntity.ok(…)`, `.created(…)`, `.noContent()`, `.notFound()`, `ResponseEntity.status(HttpStatus.X)`;
+ * none when the body gives no constant status. `close` is the end of the method's parameter list.
+ */
+function responseEntityStatuses(code: string, close: number): string[] {
+  const brace = code.indexOf('{', close);
+  if (brace < 0 || code.slice(close, brace).includes(';')) return [];
+  const body = code.slice(brace, closing(code, brace));
+  const out: string[] = [];
+  for (const m of body.matchAll(/\bnew\s+ResponseEntity\s*(?:<[^>]*>)?\s*\(|\bResponseEntity\s*\.\s*(\w+)\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    let found: string | null | undefined;
+    if (m[1] === undefined) found = statusCode(splitArgs(body.slice(open + 1, closing(body, open) - 1)).at(-1) ?? '');
+    else if (m[1] === 'status') found = statusCode(body.slice(open + 1, closing(body, open) - 1));
+    else found = RESPONSE_ENTITY[m[1]];
+    if (found && !out.includes(found)) out.push(found);
+  }
+  return out;
 }
 
 /**
