@@ -2036,15 +2036,28 @@ function hasPyDefault(value: string | undefined): boolean {
 
 /** The roots of pydantic models: `BaseModel`, and SQLModel's `SQLModel` (a pydantic model too). */
 const PYDANTIC = /^(?:BaseModel|SQLModel)$/;
+const SCHEMA_ROOTS = /^(?:BaseModel|SQLModel|FlaskForm|Form|Schema|SQLAlchemySchema|SQLAlchemyAutoSchema|Serializer|ModelSerializer)$/;
 
 function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
   const byName = new Map<string, { file: string; c: PyFile['classes'][number] }>();
-  for (const [file, f] of files) for (const c of f.classes) if (!byName.has(c.name)) byName.set(c.name, { file, c });
+  const all = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
+  for (const [file, f] of files)
+    for (const c of f.classes) {
+      if (!byName.has(c.name)) byName.set(c.name, { file, c });
+      (all.get(c.name) ?? all.set(c.name, []).get(c.name)!).push({ file, c });
+    }
   const derives = (name: string, roots: RegExp, depth = 0): boolean => {
     if (roots.test(name)) return true;
     const hit = byName.get(name);
     return !!hit && depth < 8 && hit.c.bases.some((b) => derives(b, roots, depth + 1));
   };
+  // Two classes of one name (an ORM model `User` in models.py, the pydantic `User` in schemas.py): as a
+  // request or response type the name is the schema class — pydantic, WTForms or marshmallow.
+  for (const [name, list] of all)
+    if (list.length > 1) {
+      const schema = list.find((x) => x.c.bases.some((b) => b !== name && derives(b, SCHEMA_ROOTS)));
+      if (schema) byName.set(name, schema);
+    }
   const fieldsOf = (name: string, depth = 0): NonNullable<PyFile['classes'][number]['fields']> => {
     const hit = byName.get(name);
     if (!hit || depth > 8) return [];
@@ -2292,6 +2305,22 @@ function requestOf(
       const m = /^(\w+)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+))?$/.exec(p.trim());
       if (!m || m[1] === 'self' || inPath.has(m[1]!) || p.trim().startsWith('*')) continue;
       const [, name, type = '', dflt = ''] = m;
+      // FastAPI's OAuth2 password form (`form_data: OAuth2PasswordRequestForm = Depends()`, also in `Annotated[…]`)
+      // is the form body the OAuth2 password flow posts.
+      const oauth = /^(?:(?:typing\.)?Annotated\[\s*)?(?:[\w.]*\.)?OAuth2PasswordRequestForm(Strict)?\b/.exec(type.trim());
+      if (oauth) {
+        contentType = contentType === 'multipart/form-data' ? contentType : 'application/x-www-form-urlencoded';
+        Object.assign(bodyProps, {
+          grant_type: oauth[1] ? { type: 'string', const: 'password' } : { type: 'string', pattern: '^password$' },
+          username: { type: 'string' },
+          password: { type: 'string' },
+          scope: { type: 'string', default: '' },
+          client_id: { type: 'string' },
+          client_secret: { type: 'string' },
+        });
+        required.push(...(oauth[1] ? ['grant_type'] : []), 'username', 'password');
+        continue;
+      }
       if (
         /\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(dflt) ||
         /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim()) ||
