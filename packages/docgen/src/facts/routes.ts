@@ -940,7 +940,6 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
       if (responses.length > 0) out.responses = responses.sort((x, y) => (x.status < y.status ? -1 : 1));
     }
   }
-  if (out.request?.body || !withBody) return out;
   // The handler: the last argument written inline, or a function of this file by name.
   const last = args.at(-1)?.trim() ?? '';
   let handler = '';
@@ -960,6 +959,24 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
   }
   if (!handler) return out;
   const lineIn = (offset: number): string => at(handlerAt + offset);
+  if (!out.responses) {
+    const answered = jsStatuses(handler);
+    if (answered.length > 0) out.responses = answered.map((r) => ({ ...r, source: lineIn(r.at) })).map(({ at: _at, ...r }) => r);
+  }
+  if (out.request?.body || !withBody) return out;
+  // express-validator chains among the route's middleware: `check('email').isEmail()`, `body('name').notEmpty()`.
+  const validated: string[] = [];
+  const optional = new Set<string>();
+  let validatedAt = -1;
+  for (const a of args.slice(1, -1))
+    for (const m of a.matchAll(/\b(?:check|body)\s*\(\s*(["'])([\w$.-]+)\1/g)) {
+      const name = m[2]!.split('.')[0]!;
+      if (!validated.includes(name)) validated.push(name);
+      const open = m.index + m[0].length;
+      const chain = /^[^,]*?(?=\s*,\s*(?:check|body)\s*\(|$)/.exec(a.slice(open))?.[0] ?? '';
+      if (/\.\s*optional\s*\(/.test(chain)) optional.add(name);
+      if (validatedAt < 0) validatedAt = code.indexOf(a, open - a.length < 0 ? 0 : open);
+    }
   const BODY = String.raw`(?:req|request|ctx\.request)\.body`;
   // A zod / Joi object the handler validates the body with.
   const check = new RegExp(
@@ -1013,6 +1030,27 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
     }
     if (first < 0 || m.index < first) first = m.index;
   }
+  if (validated.length > 0) {
+    const required = validated.filter((v) => !optional.has(v));
+    out.request = {
+      ...out.request,
+      body: {
+        contentType: 'application/json',
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries([...validated, ...fields.filter((f) => !validated.includes(f))].map((f) => [f, {}])),
+          ...(required.length > 0 ? { required } : {}),
+        },
+        source: at(
+          code.indexOf(
+            args.slice(1, -1).find((a) => /\b(?:check|body)\s*\(/.test(a))!,
+            open,
+          ),
+        ),
+      },
+    };
+    return out;
+  }
   if (fields.length > 0)
     out.request = {
       ...out.request,
@@ -1023,6 +1061,57 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
       },
     };
   return out;
+}
+
+/** @fastify/sensible's replies by the status they send. */
+const SENSIBLE: Record<string, string> = {
+  badRequest: '400',
+  unauthorized: '401',
+  forbidden: '403',
+  notFound: '404',
+  conflict: '409',
+  unprocessableEntity: '422',
+  internalServerError: '500',
+};
+
+/**
+ * The statuses an Express / Koa / Fastify handler answers with, where its body writes them:
+ * `res.status(201).json(…)`, `res.sendStatus(204)`, a `res.json(…)` / `res.send(…)` with no status
+ * before it (200), `res.render(…)` (200, HTML), `res.redirect(…)` (302); Fastify's `reply.code(201)`
+ * / `reply.status(…)` and @fastify/sensible's `reply.notFound()` …. Each with its offset in the handler.
+ */
+function jsStatuses(handler: string): Array<{ status: string; contentType?: string; at: number }> {
+  const out: Array<{ status: string; contentType?: string; at: number }> = [];
+  const add = (status: string, at: number, contentType?: string): void => {
+    if (!out.some((o) => o.status === status)) out.push({ status, at, ...(contentType ? { contentType } : {}) });
+  };
+  for (const m of handler.matchAll(
+    /\b(res|response|reply|ctx)\s*\.\s*(status|code|sendStatus|json|send|render|redirect|\w+)\s*\(\s*(\d{3})?/g,
+  )) {
+    const [, , call, digits] = m;
+    // The call right after a status is that status's body: `res.status(400).json(…)`.
+    const before = handler.slice(Math.max(0, m.index - 40), m.index);
+    const chained = /\)\s*\.\s*$/.test(before) || /\.\s*$/.test(before);
+    if ((call === 'status' || call === 'code' || call === 'sendStatus') && digits) {
+      const next =
+        call === 'sendStatus' ? undefined : /^\s*\)\s*\.\s*(json|render|send)\s*\(/.exec(handler.slice(m.index + m[0].length))?.[1];
+      add(digits, m.index, next === 'json' ? 'application/json' : next === 'render' ? 'text/html' : undefined);
+    } else if (chained) continue;
+    else if (call === 'json' || (call === 'send' && m[1] !== 'ctx')) add('200', m.index, call === 'json' ? 'application/json' : undefined);
+    else if (call === 'render') add('200', m.index, 'text/html');
+    else if (call === 'redirect') add('302', m.index);
+    else if (m[1] === 'reply' && SENSIBLE[call!]) add(SENSIBLE[call!]!, m.index);
+  }
+  // A status set and then answered in a chain on the next lines: `res\n  .status(400)\n  .json(…)`.
+  for (const m of handler.matchAll(/\b(?:res|response|reply)\s*\n\s*\.\s*(?:status|code)\s*\(\s*(\d{3})/g)) add(m[1]!, m.index);
+  // A Fastify handler (`(request, reply)`, or async without a response object) answers what it returns:
+  // 200, unless the handler set a status before that return.
+  const params = /^[^(]*\(([^)]*)\)/.exec(handler)?.[1] ?? '';
+  const fastifyLike = /\breply\b/.test(params) || (/^\s*async\b/.test(handler) && !/,/.test(params));
+  if (fastifyLike)
+    for (const m of handler.matchAll(/\breturn\s+(?!(?:reply|res|next|undefined|null)\b|;)\S/g))
+      if (!/\breply\s*\.\s*(?:code|status)\s*\(/.test(handler.slice(0, m.index))) add('200', m.index, 'application/json');
+  return out.sort((a, b) => (a.status < b.status ? -1 : 1));
 }
 
 /** `app.setGlobalPrefix('api')` / `app.setGlobalPrefix(prefix, { exclude: ['health'] })` of a NestJS bootstrap file. */
