@@ -2358,6 +2358,26 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
       source: `${file}:${line}`,
     });
   }
+  // An HTML view: `return render_template(…)` is a page (200), `return redirect(…)` a redirect (302), `abort(404)` that status.
+  const htmlLine = (offset: number): string => `${file}:${r.def!.line + 1 + (body.slice(0, offset).match(/\n/g)?.length ?? 0)}`;
+  // What a form view does once the form is posted (`if form.validate_on_submit():`, `if request.method == 'POST':`)
+  // is no answer to a GET.
+  const posted: Array<[number, number]> = [];
+  for (const m of body.matchAll(
+    /^([ \t]*)if\s+(?:request\.method\s*==\s*["'](?:POST|PUT|PATCH|DELETE)["']|[\w.]+\.validate_on_submit\s*\(\s*\))[^\n]*:[ \t]*\n/gm,
+  )) {
+    const start = m.index + m[0].length;
+    const end = body.slice(start).search(new RegExp(String.raw`^(?!${m[1]}[ \t]+|[ \t]*$)`, 'm'));
+    posted.push([start, end < 0 ? body.length : start + end]);
+  }
+  for (const m of body.matchAll(
+    /\breturn\s+(?:flask\.)?(render_template|render_template_string|redirect)\s*\(|\babort\s*\(\s*(\d{3})\b/g,
+  )) {
+    if (r.method === 'GET' && posted.some(([a, b]) => a <= m.index && m.index < b)) continue;
+    const status = m[2] ?? (m[1] === 'redirect' ? '302' : '200');
+    if (out.some((x) => x.status === status)) continue;
+    out.push({ status, ...(status === '200' ? { contentType: 'text/html' } : {}), source: htmlLine(m.index) });
+  }
   return out.length > 0 ? out.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
 }
 
