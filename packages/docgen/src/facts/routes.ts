@@ -938,6 +938,17 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
           source,
         }));
       if (responses.length > 0) out.responses = responses.sort((x, y) => (x.status < y.status ? -1 : 1));
+    } else {
+      // A response schema written with builders (`404: Type.Object({ … })`, TypeBox) or names of another
+      // file: its statuses, the keys of the `response` object, even when its schemas are not read.
+      const r = /\bresponse\s*:\s*\{/.exec(schemaText);
+      if (r) {
+        const brace = r.index + r[0].length - 1;
+        const keys = splitArgs(schemaText.slice(brace + 1, closing(schemaText, brace) - 1))
+          .map((e) => /^\s*["']?([1-5]\d\d)["']?\s*:/.exec(e)?.[1])
+          .filter((k): k is string => k !== undefined);
+        if (keys.length > 0) out.responses = [...new Set(keys)].sort().map((status) => ({ status, source }));
+      }
     }
   }
   // The handler: the last argument written inline, or a function of this file by name.
