@@ -3016,6 +3016,12 @@ function goTyped(s: SourceFile, code: string, body: string, at: number, fn: GoFu
             : undefined;
     responses.push({ status, ...(contentType ? { contentType } : {}), source: src(r.index) });
   }
+  // A status handed to a helper with the context (`responses.Response(c, http.StatusCreated, …)`) or
+  // to Echo's `echo.NewHTTPError(http.StatusNotFound, …)`.
+  for (const r of body.matchAll(/\b(?:[\w.]+\s*\(\s*(?:c|ctx|context)\s*,|echo\.NewHTTPError\s*\()\s*(http\.Status\w+)/g)) {
+    const status = statusCode(r[1]!);
+    if (status && !responses.some((x) => x.status === status)) responses.push({ status, source: src(r.index) });
+  }
   if (responses.length > 0) t.responses = responses.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0));
   return t.body || t.query || t.queryType || t.responses ? t : undefined;
 }
