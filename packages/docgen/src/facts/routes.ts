@@ -1825,6 +1825,9 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   SpectacularSwaggerView: ['GET'],
   SpectacularSwaggerSplitView: ['GET'],
   SpectacularRedocView: ['GET'],
+  // graphene-django's and strawberry's GraphQL endpoints answer queries by GET and POST
+  GraphQLView: ['GET', 'POST'],
+  AsyncGraphQLView: ['GET', 'POST'],
 };
 
 /**
@@ -2718,11 +2721,28 @@ function django(s: SourceFile, code: string): FileRoutes {
   };
   const routersIncluded = new Set<string>();
   const calls: Array<{ kind: string; at: number; open: number; end: number; args: string[] }> = [];
+  // Django Channels' `URLRouter([...])` routes WebSocket consumers, not HTTP requests.
+  const sockets: Array<[number, number]> = [...code.matchAll(/\bURLRouter\s*\(/g)].map((m) => [
+    m.index,
+    closing(code, m.index + m[0].length - 1),
+  ]);
+  for (const m of code.matchAll(/^[ \t]*websocket_urlpatterns[ \t]*(?::[^=\n]*)?\+?=[ \t]*\[/gm))
+    sockets.push([m.index, closing(code, m.index + m[0].length - 1)]);
   for (const m of code.matchAll(/(?<![.\w])(path|re_path|url)\s*\(/g)) {
-    if (inSpan(spans, m.index)) continue;
+    if (inSpan(spans, m.index) || sockets.some(([a, b]) => a < m.index && m.index < b)) continue;
     const open = m.index + m[0].length - 1;
     const end = closing(code, open);
-    calls.push({ kind: m[1]!, at: m.index, open, end, args: splitArgs(code.slice(open + 1, end - 1)) });
+    // The pattern and the view may be given by keyword: `url(regex=r"^$", view=V.as_view(), name="list")`.
+    const all = splitArgs(code.slice(open + 1, end - 1));
+    const named = (key: string): string | undefined =>
+      all.map((a) => new RegExp(String.raw`^\s*${key}\s*=\s*([\s\S]+)$`).exec(a)?.[1]).find((x) => x !== undefined);
+    const positional = all.filter((a) => !/^\s*\w+\s*=(?!=)/.test(a));
+    const pattern = named('route') ?? named('regex') ?? positional[0];
+    const view = named('view') ?? positional[pattern === positional[0] ? 1 : 0];
+    const args =
+      pattern === undefined ? [] : view === undefined ? [pattern] : [pattern, view, ...all.filter((a) => a !== pattern && a !== view)];
+    if (/\.as_asgi\s*\(/.test(view ?? '')) continue;
+    calls.push({ kind: m[1]!, at: m.index, open, end, args });
   }
   // List variables of this file (`extra = [path(…)]`), by name: the spans their patterns are written in.
   const lists = new Map<string, Array<[number, number]>>();
