@@ -65,6 +65,20 @@ describe('models spread over files', () => {
     expect(describe1(entities)).toEqual(['Article ID,CreatedOn,TagID,Title → TagID:Tag', 'Tag ID,CreatedOn,Name → ']);
   });
 
+  it('GORM: a package whose structs carry gorm tags holds models though it imports no GORM (another package migrates them)', () => {
+    const entities = dataModels([
+      go(
+        'models/book.go',
+        'package models\n\nimport "github.com/google/uuid"\n\ntype Book struct {\n\tID    uuid.UUID `gorm:"type:uuid;primary_key" json:"id"`\n\tTitle string    `gorm:"not null" json:"title"`\n}\n\ntype CreateBookInput struct {\n\tTitle string `json:"title" binding:"required"`\n}\n',
+      ),
+      go(
+        'migrate/main.go',
+        'package main\n\nimport (\n\t"gorm.io/gorm"\n\t"example.com/lib/models"\n)\n\nfunc run(db *gorm.DB) { db.AutoMigrate(&models.Book{}) }\n',
+      ),
+    ]);
+    expect(describe1(entities)).toEqual(['Book ID,Title → ']);
+  });
+
   it('Django: a relation to settings.AUTH_USER_MODEL points at the model the settings name', () => {
     const py = (rel: string, text: string) => ({ rel, language: 'Python', text });
     const entities = dataModels([

@@ -479,7 +479,10 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
   const bodies = new Map<string, Map<string, string>>();
   const bases = new Map<string, Set<string>>();
   const gormDirs = new Set(
-    files.filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm/.test(f.text)).map((f) => path.posix.dirname(f.rel)),
+    // A package importing GORM, or one whose structs carry `gorm:"…"` tags (models migrated by another package).
+    files
+      .filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm|`[^`\n]*\bgorm:"/.test(f.text))
+      .map((f) => path.posix.dirname(f.rel)),
   );
   for (const f of files) {
     const dir = path.posix.dirname(f.rel);
@@ -579,8 +582,21 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
 
 function jpa(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/@Entity\b[\s\S]*?\bclass\s+(\w+)[^{]*\{/g)) {
-    const { body: whole, start } = braceBody(code, m.index + m[0].length - 1);
+  for (const m of code.matchAll(/@Entity\b[\s\S]*?\bclass\s+(\w+)/g)) {
+    // Kotlin's primary constructor (`data class Comment(var body: String = "", @ManyToOne var article: Article = Article())`)
+    // declares the entity's fields; the class body, if any, follows it.
+    let at = m.index + m[0].length;
+    let ctor: { text: string; start: number } | undefined;
+    const paren = /^\s*(?:<[^>]*>\s*)?(?:(?:private|protected|public|internal)\s+)?(?:constructor\s*)?\(/.exec(code.slice(at));
+    if (paren) {
+      const open = at + paren[0].length - 1;
+      const close = closing(code, open);
+      ctor = { text: code.slice(open + 1, close - 1), start: open + 1 };
+      at = close;
+    }
+    // The class body: Java's after its `extends … implements …`; Kotlin's, if any, right after the constructor and supertypes.
+    const brace = ctor ? /^\s*(?::[^{\n]*)?\{/.exec(code.slice(at)) : /^[^{]*\{/.exec(code.slice(at));
+    const { body: whole, start } = brace ? braceBody(code, at + brace[0].length - 1) : { body: '', start: at };
     // Fields only: method and initializer bodies blanked (same length, newlines kept), so a local variable is never a field.
     let body = '';
     for (let i = 0, depth = 0; i < whole.length; i++) {
@@ -592,37 +608,33 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
     const entity: DataEntity = { name: m[1]!, kind: 'jpa', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
     // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
-    for (const f of body.matchAll(
-      /((?:@\w+(?:\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s+)*)(?:(?:private|protected|public|final|transient)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+))/g,
-    )) {
-      const annotations = f[1] ?? '';
-      const name = f[3] ?? f[4];
-      const type = (f[2] ?? f[5] ?? '').trim().replace(/^(?:(?:private|protected|public|final|transient|volatile)\s+)+/, '');
-      if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
-      const line = lineAt(code, start + f.index + (f[0].length - f[0].trimStart().length));
-      if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
-        entity.relations.push({
-          to: type.replace(/\?$/, ''),
-          field: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`,
-          line,
-        });
-        entity.fields.push({
-          name: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`,
-          type: type.replace(/\?$/, ''),
-          line,
-          key: 'FK',
-        });
-        continue;
+    const fields = (text: string, offset: number): void => {
+      for (const f of text.matchAll(
+        /((?:@\w+(?:\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s+)*)(?:(?:private|protected|public|final|transient|override|lateinit|open)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+(?:<[\w<>?., ]*>)?\??))/g,
+      )) {
+        const annotations = f[1] ?? '';
+        const name = f[3] ?? f[4];
+        const type = (f[2] ?? f[5] ?? '').trim().replace(/^(?:(?:private|protected|public|final|transient|volatile)\s+)+/, '');
+        if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
+        const line = lineAt(code, offset + f.index + (f[0].length - f[0].trimStart().length));
+        if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
+          const column = /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`;
+          entity.relations.push({ to: type.replace(/\?$/, ''), field: column, line });
+          entity.fields.push({ name: column, type: type.replace(/\?$/, ''), line, key: 'FK' });
+          continue;
+        }
+        if (/@(?:OneToMany|ManyToMany)\b/.test(annotations)) {
+          // The owning side of a collection (no mappedBy): its join column or table links the two entities; the inverse side is drawn from the other one.
+          const element = /<\s*(?:[\w.]+\s*,\s*)?([\w.]+)\s*>/.exec(type)?.[1]?.split('.').pop();
+          if (element && !/\bmappedBy\s*=/.test(annotations)) entity.relations.push({ to: element, field: name, line });
+          continue;
+        }
+        entity.fields.push({ name, type, line });
+        if (/@(?:Id|EmbeddedId)\b/.test(annotations)) pk.add(name);
       }
-      if (/@(?:OneToMany|ManyToMany)\b/.test(annotations)) {
-        // The owning side of a collection (no mappedBy): its join column or table links the two entities; the inverse side is drawn from the other one.
-        const element = /<\s*(?:[\w.]+\s*,\s*)?([\w.]+)\s*>/.exec(type)?.[1]?.split('.').pop();
-        if (element && !/\bmappedBy\s*=/.test(annotations)) entity.relations.push({ to: element, field: name, line });
-        continue;
-      }
-      entity.fields.push({ name, type, line });
-      if (/@(?:Id|EmbeddedId)\b/.test(annotations)) pk.add(name);
-    }
+    };
+    if (ctor) fields(ctor.text, ctor.start);
+    fields(body, start);
     markKeys(entity, pk);
     out.push(entity);
   }
