@@ -2310,7 +2310,8 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
     const type = r.responseModel ?? r.def?.returns;
     // `status_code=201`, `status.HTTP_201_CREATED`: the three digits.
     const given = r.statusCode ? /(?:^|\D)([1-5]\d\d)(?!\d)/.exec(r.statusCode)?.[1] : undefined;
-    const schema = type && !/^(?:None|Response|\w+Response)$/.test(type) ? schemas.type(type) : null;
+    // Starlette's `JSONResponse`, `HTMLResponse` … are no schema; a pydantic model named `UserResponse` is one.
+    const schema = type && (schemas.model(type) || !/^(?:None|Response|\w+Response)$/.test(type)) ? schemas.type(type) : null;
     if (!schema) return given ? [{ status: given, source: `${file}:${r.line}` }] : undefined;
     return [
       { status: given ?? '200', contentType: 'application/json', schema, source: `${file}:${r.responseModel ? r.line : r.def!.line}` },

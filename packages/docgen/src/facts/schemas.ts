@@ -137,11 +137,20 @@ function tsTypes(s: SourceFile, code: string): TypeDecl[] {
     const open = m.index + m[0].length - 1;
     const body = classBody(code, open);
     const fields: TypeDecl['fields'] = [];
+    // Nesting at each offset of the body: a constructor's or method's parameters and bodies hold no field.
+    const depth: number[] = [];
+    for (let i = 0, d = 0; i < body.length; i++) {
+      const c = body[i]!;
+      if (c === ')' || c === '}') d = Math.max(0, d - 1);
+      depth.push(d);
+      if (c === '(' || c === '{') d++;
+    }
     // `@IsOptional() @IsString() readonly bio?: string;` — methods (`name(…)`) are not fields.
     for (const f of body.matchAll(
       /((?:@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*)*)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)(\?)?!?\s*:\s*([^;=\n]+?)\s*(?:=[^;\n]*)?[;\n]/g,
     )) {
       if (/^(?:private|protected)\b/.test(f[0].replace(/@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*/g, '').trim())) continue;
+      if ((depth[f.index + f[0].length - f[0].trimStart().length] ?? 0) > 0 || fields.some((x) => x.name === f[2])) continue;
       fields.push({ name: f[2]!, type: f[4]!.trim(), required: f[3] !== '?' && !/@IsOptional\b/.test(f[1]!) });
     }
     out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'ts', fields });
@@ -321,7 +330,7 @@ export class TypeSchemas {
     const required: string[] = [];
     for (const f of this.fieldsOf(decl)) {
       properties[f.name] = this.schema(f.type, decl.file, language, depth + 1) ?? {};
-      if (f.required) required.push(f.name);
+      if (f.required && !required.includes(f.name)) required.push(f.name);
     }
     return { type: 'object', title: decl.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source };
   }
