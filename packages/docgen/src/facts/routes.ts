@@ -240,6 +240,55 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
       }
     }
   }
+  // Express / Koa handlers written in another module: `app.post('/users', users.create)` with
+  // `const users = require('../controllers/users')` — what `exports.create = …` answers and reads.
+  const bySource = new Map(sources.map((x) => [x.rel, x]));
+  const handlerFiles = new Set<string>();
+  for (let i = 0; i < routes.length; i++) {
+    const r = routes[i]!;
+    if ((r.framework !== 'express' && r.framework !== 'koa') || r.responses || r.request?.body) continue;
+    const outer = bySource.get(r.file);
+    if (!outer) continue;
+    const found2 = controllerHandler(codeOf(outer), r.line, byFile.get(r.file) ?? [], bySource);
+    if (!found2) continue;
+    const { text, file, at } = found2;
+    const where = (offset: number): string => `${file}:${lineAt(text.code, at + offset)}`;
+    const handler = text.code.slice(at, text.end);
+    const answered = jsStatuses(handler);
+    const fields = [
+      ...new Set(
+        [...handler.matchAll(/\b(?:req|request|ctx\.request)\.body(?:\.([\w$]+)|\[\s*["']([\w$-]+)["']\s*\])/g)].map(
+          (m) => (m[1] ?? m[2])!,
+        ),
+      ),
+    ];
+    // `const { name, motto } = req.body`
+    for (const m of handler.matchAll(/\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:req|request|ctx\.request)\.body\b/g))
+      for (const part of m[1]!.split(',')) {
+        const name = /^\s*([\w$]+)/.exec(part)?.[1];
+        if (name && !part.trim().startsWith('...') && !fields.includes(name)) fields.push(name);
+      }
+    const firstRead = handler.search(/\b(?:req|request|ctx\.request)\.body\b/);
+    const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method);
+    if (answered.length === 0 && (fields.length === 0 || !withBody)) continue;
+    handlerFiles.add(file);
+    routes[i] = {
+      ...r,
+      ...(answered.length > 0 ? { responses: answered.map(({ at: off, ...x }) => ({ ...x, source: where(off) })) } : {}),
+      ...(fields.length > 0 && withBody
+        ? {
+            request: {
+              ...r.request,
+              body: {
+                contentType: 'application/json',
+                schema: { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, {}])) },
+                source: where(firstRead),
+              },
+            },
+          }
+        : {}),
+    };
+  }
   if (py.size > 0) {
     const methods = djangoMethods(py);
     const drfRoutes = drfExpander(py);
@@ -322,7 +371,60 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
                 : a.line - b.line,
   );
   for (const f of constantFiles) if (!found.has(f)) typeFiles.add(f);
+  for (const f of handlerFiles) if (!found.has(f)) typeFiles.add(f);
   return { routes, files: [...found.keys(), ...typeFiles].sort() };
+}
+
+/**
+ * The handler of the route declared on `line` of `code` when it is a member of a module this file
+ * imports (`users.create`, `const users = require('../controllers/users')` / `import * as users from …`):
+ * that module's `exports.create = …` / `module.exports.create = …` / `export function create(…)` /
+ * `export const create = …`, one alias deep (`exports.session = login` → `function login(…)`).
+ */
+function controllerHandler(
+  code: string,
+  line: number,
+  edges: readonly ImportEdge[],
+  bySource: ReadonlyMap<string, SourceFile>,
+): { text: { code: string; end: number }; file: string; at: number; end: number } | null {
+  const lineStart =
+    code
+      .split('\n')
+      .slice(0, line - 1)
+      .join('\n').length + (line > 1 ? 1 : 0);
+  const call = new RegExp(String.raw`\.\s*(?:${HTTP.join('|')})\s*\(`).exec(code.slice(lineStart));
+  if (!call) return null;
+  const open = lineStart + call.index + call[0].length - 1;
+  const last =
+    splitArgs(code.slice(open + 1, closing(code, open) - 1))
+      .at(-1)
+      ?.trim() ?? '';
+  const member = /^([\w$]+)\.([\w$]+)$/.exec(last);
+  if (!member) return null;
+  const [, obj, name] = member;
+  const esc = (x: string): string => x.replace(/\$/g, '\\$');
+  const spec = new RegExp(
+    String.raw`(?:\b(?:const|let|var)\s+${esc(obj!)}\s*=\s*require\s*\(\s*|\bimport\s+(?:\*\s+as\s+)?${esc(obj!)}\s+from\s*)(["'])([^"']+)\1`,
+  ).exec(code)?.[2];
+  const target = spec === undefined ? undefined : edges.find((e) => e.spec === spec && e.to !== null && !e.to.endsWith('/'))?.to;
+  const other = target ? bySource.get(target) : undefined;
+  if (!other) return null;
+  const text = codeOf(other);
+  // The exported member first; a name it aliases (`exports.session = login`) is a declaration of the module.
+  const find = (n: string, depth: number): { at: number; end: number } | null => {
+    const local = String.raw`^(?:async\s+)?function\s*\*?\s*${esc(n)}\s*\(|^(?:const|let|var)\s+${esc(n)}\s*=\s*`;
+    const exported = String.raw`\b(?:module\.)?exports\.${esc(n)}\s*=\s*|\bexport\s+(?:async\s+)?function\s+${esc(n)}\s*\(|\bexport\s+const\s+${esc(n)}\s*=\s*`;
+    const m = new RegExp(depth === 0 ? `${exported}|${local}` : local, 'm').exec(text);
+    if (!m) return null;
+    const rest = text.slice(m.index + m[0].length);
+    const alias = /^([\w$]+)\s*;?\s*$/m.exec(rest.split('\n')[0] ?? '')?.[1];
+    if (alias && depth < 1 && alias !== n) return find(alias, depth + 1);
+    const brace = text.indexOf('{', m.index + m[0].length);
+    if (brace < 0) return null;
+    return { at: m.index, end: closing(text, brace) };
+  };
+  const hit = find(name!, 0);
+  return hit ? { text: { code: text, end: hit.end }, file: other.rel, at: hit.at, end: hit.end } : null;
 }
 
 /** JSON Schema of a scalar type name, a string when nothing is known of it. */
