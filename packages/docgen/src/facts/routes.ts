@@ -325,6 +325,15 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
           })),
         );
     }
+    // What a Django view answers, where its code writes it (a function view's body, a class view's
+    // own `def get` / `def post` …), or where Django's generic view it derives from does.
+    const answers = djangoAnswers(py, bySource);
+    for (let i = 0; i < routes.length; i++) {
+      const r = routes[i]!;
+      if (r.framework !== 'django' || r.responses || !r.handler) continue;
+      const found3 = answers(r.file, r.handler, r.method);
+      if (found3 && found3.length > 0) routes[i] = { ...r, responses: found3 };
+    }
     routes.push(...pythonRoutes(py));
   }
   if (go.size > 0) {
@@ -1996,6 +2005,107 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
     const methods = classMethods(file, name, 0);
     const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
     return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
+  };
+}
+
+/** The statuses a Django view's code writes: `render` (200, HTML), `redirect` (302), `JsonResponse`, `Http404` …, each at its line. */
+function djangoStatuses(body: string, lineOf: (offset: number) => number, file: string): RouteResponse[] {
+  const out: RouteResponse[] = [];
+  const add = (status: string, at: number, contentType?: string): void => {
+    if (!out.some((o) => o.status === status))
+      out.push({ status, ...(contentType ? { contentType } : {}), source: `${file}:${lineOf(at)}` });
+  };
+  for (const m of body.matchAll(
+    /\b(?:return\s+(render|render_to_response|TemplateResponse|redirect|HttpResponseRedirect|HttpResponsePermanentRedirect|JsonResponse|HttpResponseBadRequest|HttpResponseForbidden|HttpResponseNotFound|HttpResponseNotAllowed|HttpResponse)\s*\(|raise\s+(Http404|PermissionDenied)\b|(get_object_or_404|get_list_or_404)\s*\()/g,
+  )) {
+    const call = m[1];
+    const open = m.index + m[0].length - 1;
+    const args = call ? body.slice(open + 1, closing(body, open) - 1) : '';
+    const given = /\bstatus\s*=\s*(\d{3})\b/.exec(args)?.[1];
+    if (m[2] === 'Http404' || m[3]) add('404', m.index);
+    else if (m[2] === 'PermissionDenied') add('403', m.index);
+    else if (call === 'redirect' || call === 'HttpResponseRedirect') add('302', m.index);
+    else if (call === 'HttpResponsePermanentRedirect') add('301', m.index);
+    else if (call === 'HttpResponseBadRequest') add('400', m.index);
+    else if (call === 'HttpResponseForbidden') add('403', m.index);
+    else if (call === 'HttpResponseNotFound') add('404', m.index);
+    else if (call === 'HttpResponseNotAllowed') add('405', m.index);
+    else if (call === 'JsonResponse') add(given ?? '200', m.index, 'application/json');
+    else if (call === 'HttpResponse') add(given ?? '200', m.index);
+    else add(given ?? '200', m.index, 'text/html');
+  }
+  return out.sort((a, b) => (a.status < b.status ? -1 : 1));
+}
+
+/** Django's generic views' answers by method: a page, and for a posted form its redirect on success (the page again when invalid). */
+const DJANGO_GENERIC_ANSWERS: Record<string, Record<string, string[]>> = {
+  TemplateView: { GET: ['200'] },
+  ListView: { GET: ['200'] },
+  DetailView: { GET: ['200'] },
+  FormView: { GET: ['200'], POST: ['200', '302'], PUT: ['200', '302'] },
+  CreateView: { GET: ['200'], POST: ['200', '302'], PUT: ['200', '302'] },
+  UpdateView: { GET: ['200'], POST: ['200', '302'], PUT: ['200', '302'] },
+  DeleteView: { GET: ['200'], POST: ['302'], DELETE: ['302'] },
+};
+
+function djangoAnswers(
+  files: ReadonlyMap<string, PyFile>,
+  bySource: ReadonlyMap<string, SourceFile>,
+): (urlsFile: string, handler: string, method: string) => RouteResponse[] | null {
+  const { origin, classIn } = pyClasses(files);
+  /** The `def name(` at `indent` in `code` and its body (the lines indented deeper). */
+  const defBody = (code: string, name: string, indent: string): { body: string; at: number } | null => {
+    const m = new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm').exec(code);
+    if (!m) return null;
+    const colon = code.indexOf(':', closing(code, m.index + m[0].length - 1));
+    const start = code.indexOf('\n', colon) + 1;
+    const rest = code.slice(start);
+    const stop = rest.search(new RegExp(String.raw`^(?!${indent}[ \t]+|[ \t]*$)`, 'm'));
+    return { body: rest.slice(0, stop < 0 ? rest.length : stop), at: start };
+  };
+  const generic = (file: string | null, name: string, method: string, depth: number): string[] | null => {
+    if (depth > 8) return null;
+    const own = DJANGO_GENERIC_ANSWERS[name]?.[method];
+    if (own) return own;
+    const hit = classIn(file, name);
+    if (!hit) return null;
+    for (const b of hit.c.bases) {
+      const found = generic(origin(hit.file, b) ?? hit.file, b, method, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  return (urlsFile, handler, method) => {
+    const parts = handler.split('.');
+    const name = parts.at(-1)!;
+    const file = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
+    const src = file ? bySource.get(file) : undefined;
+    if (!file || !src) return null;
+    const code = codeOf(src);
+    const lineOf = (base: number) => (offset: number) => lineAt(code, base + offset);
+    const fn = defBody(code, name, '');
+    if (fn) return djangoStatuses(fn.body, lineOf(fn.at), file);
+    const cls = classIn(file, name);
+    if (!cls) return null;
+    const clsAt = new RegExp(String.raw`^class[ \t]+${name}\b`, 'm').exec(code);
+    if (clsAt) {
+      // The class's block: up to the next line that is not indented.
+      const rest = code.slice(clsAt.index);
+      const firstLine = rest.indexOf('\n') + 1;
+      const end = rest.slice(firstLine).search(/^(?![ \t]|$)/m);
+      const after = end < 0 ? rest : rest.slice(0, firstLine + end);
+      const indent = /\n([ \t]+)\S/.exec(after)?.[1] ?? '    ';
+      const own = defBody(after, method.toLowerCase(), indent);
+      if (own) return djangoStatuses(own.body, lineOf(clsAt.index + own.at), file);
+    }
+    const statuses = generic(file, name, method, 0);
+    return statuses
+      ? statuses.map((status) => ({
+          status,
+          ...(status === '200' ? { contentType: 'text/html' } : {}),
+          source: `${file}:${cls.c.line ?? 1}`,
+        }))
+      : null;
   };
 }
 
