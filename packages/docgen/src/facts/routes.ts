@@ -331,7 +331,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
       if (r.framework !== 'django' || r.responses || !r.handler) continue;
-      const found3 = answers(r.file, r.handler, r.method);
+      const found3 = answers(r.file, r.handler, r.method, r.line);
       if (found3 && found3.length > 0) routes[i] = { ...r, responses: found3 };
     }
     routes.push(...pythonRoutes(py));
@@ -2046,12 +2046,13 @@ const DJANGO_GENERIC_ANSWERS: Record<string, Record<string, string[]>> = {
   CreateView: { GET: ['200'], POST: ['200', '302'], PUT: ['200', '302'] },
   UpdateView: { GET: ['200'], POST: ['200', '302'], PUT: ['200', '302'] },
   DeleteView: { GET: ['200'], POST: ['302'], DELETE: ['302'] },
+  RedirectView: { GET: ['302'], POST: ['302'], PUT: ['302'], PATCH: ['302'], DELETE: ['302'] },
 };
 
 function djangoAnswers(
   files: ReadonlyMap<string, PyFile>,
   bySource: ReadonlyMap<string, SourceFile>,
-): (urlsFile: string, handler: string, method: string) => RouteResponse[] | null {
+): (urlsFile: string, handler: string, method: string, line: number) => RouteResponse[] | null {
   const { origin, classIn } = pyClasses(files);
   /** The `def name(` at `indent` in `code` and its body (the lines indented deeper). */
   const defBody = (code: string, name: string, indent: string): { body: string; at: number } | null => {
@@ -2075,11 +2076,15 @@ function djangoAnswers(
     }
     return null;
   };
-  return (urlsFile, handler, method) => {
+  return (urlsFile, handler, method, line) => {
     const parts = handler.split('.');
     const name = parts.at(-1)!;
     const file = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
     const src = file ? bySource.get(file) : undefined;
+    // Django's own generic view used as it is (`TemplateView.as_view(template_name=…)`), cited at the route.
+    const known = DJANGO_GENERIC_ANSWERS[name]?.[method];
+    if (known && (!file || !src || !classIn(file, name)))
+      return known.map((status) => ({ status, ...(status === '200' ? { contentType: 'text/html' } : {}), source: `${urlsFile}:${line}` }));
     if (!file || !src) return null;
     const code = codeOf(src);
     const lineOf = (base: number) => (offset: number) => lineAt(code, base + offset);
