@@ -65,6 +65,20 @@ describe('models spread over files', () => {
     expect(describe1(entities)).toEqual(['Article ID,CreatedOn,TagID,Title → TagID:Tag', 'Tag ID,CreatedOn,Name → ']);
   });
 
+  it('GORM: a package whose structs carry gorm tags holds models though it imports no GORM (another package migrates them)', () => {
+    const entities = dataModels([
+      go(
+        'models/book.go',
+        'package models\n\nimport "github.com/google/uuid"\n\ntype Book struct {\n\tID    uuid.UUID `gorm:"type:uuid;primary_key" json:"id"`\n\tTitle string    `gorm:"not null" json:"title"`\n}\n\ntype CreateBookInput struct {\n\tTitle string `json:"title" binding:"required"`\n}\n',
+      ),
+      go(
+        'migrate/main.go',
+        'package main\n\nimport (\n\t"gorm.io/gorm"\n\t"example.com/lib/models"\n)\n\nfunc run(db *gorm.DB) { db.AutoMigrate(&models.Book{}) }\n',
+      ),
+    ]);
+    expect(describe1(entities)).toEqual(['Book ID,Title → ']);
+  });
+
   it('Django: a relation to settings.AUTH_USER_MODEL points at the model the settings name', () => {
     const py = (rel: string, text: string) => ({ rel, language: 'Python', text });
     const entities = dataModels([
@@ -76,6 +90,18 @@ describe('models spread over files', () => {
       ),
     ]);
     expect(entities.find((e) => e.name === 'Otp')?.relations.map((r) => r.to)).toEqual(['BaseUser']);
+  });
+
+  it("Django: with no AUTH_USER_MODEL setting, a relation to settings.AUTH_USER_MODEL points at Django's User", () => {
+    const py = (rel: string, text: string) => ({ rel, language: 'Python', text });
+    const entities = dataModels([
+      py('shop/settings.py', 'DEBUG = True\n'),
+      py(
+        'cart/models.py',
+        'from django.conf import settings\nfrom django.db import models\n\nclass Basket(models.Model):\n    owner = models.ForeignKey(settings.AUTH_USER_MODEL,\n                              on_delete=models.CASCADE)\n',
+      ),
+    ]);
+    expect(entities.find((e) => e.name === 'Basket')?.relations.map((r) => r.to)).toEqual(['User']);
   });
 
   it("Prisma: the schema wins over its migrations' SQL (a model's table once, by @@map too); a join table only the migrations hold stays", () => {
@@ -121,6 +147,30 @@ describe('SQL tables as they are now', () => {
     expect(entities.map((e) => `${e.name} ${e.file}:${e.line}${e.alsoIn ? ` also ${e.alsoIn.join(', ')}` : ''}`)).toEqual([
       'accounts migrations/001_init.sql:2',
       'vets db/hsqldb/schema.sql:2 also db/mysql/schema.sql:2, db/postgres/schema.sql:2',
+    ]);
+  });
+});
+
+describe('SQL rollback scripts', () => {
+  const sql = (rel: string, text: string) => ({ rel, language: 'text', text });
+  it("a migration's down / undo script neither drops the tables of its step nor adds tables of its own", () => {
+    const entities = dataModels([
+      sql('migrations/001.do.people.sql', 'CREATE TABLE people (id INT PRIMARY KEY);\n'),
+      sql('migrations/001.undo.people.sql', 'DROP TABLE IF EXISTS people;\n'),
+      sql('migrations/002.do.pets.sql', 'CREATE TABLE pets (id INT PRIMARY KEY, owner_id INT REFERENCES people(id));\n'),
+      sql('migrations/002.undo.pets.sql', 'DROP TABLE pets;\n'),
+      sql('db/migrate/000001_toys.up.sql', 'CREATE TABLE toys (id INT PRIMARY KEY);\n'),
+      sql('db/migrate/000001_toys.down.sql', 'DROP TABLE toys;\n'),
+      sql('db/migrate/000002_split.up.sql', 'DROP TABLE old_toys;\n'),
+      sql('db/migrate/000002_split.down.sql', 'CREATE TABLE old_toys (id INT PRIMARY KEY);\n'),
+      sql('flyway/V3__tags.sql', 'CREATE TABLE tags (id INT PRIMARY KEY);\n'),
+      sql('flyway/U3__tags.sql', 'DROP TABLE tags;\n'),
+    ]);
+    expect(entities.map((e) => `${e.name} ${e.file} → ${e.relations.map((r) => r.to).join(',')}`)).toEqual([
+      'people migrations/001.do.people.sql → ',
+      'pets migrations/002.do.pets.sql → people',
+      'tags flyway/V3__tags.sql → ',
+      'toys db/migrate/000001_toys.up.sql → ',
     ]);
   });
 });

@@ -479,7 +479,10 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
   const bodies = new Map<string, Map<string, string>>();
   const bases = new Map<string, Set<string>>();
   const gormDirs = new Set(
-    files.filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm/.test(f.text)).map((f) => path.posix.dirname(f.rel)),
+    // A package importing GORM, or one whose structs carry `gorm:"…"` tags (models migrated by another package).
+    files
+      .filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm|`[^`\n]*\bgorm:"/.test(f.text))
+      .map((f) => path.posix.dirname(f.rel)),
   );
   for (const f of files) {
     const dir = path.posix.dirname(f.rel);
@@ -579,8 +582,21 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
 
 function jpa(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/@Entity\b[\s\S]*?\bclass\s+(\w+)[^{]*\{/g)) {
-    const { body: whole, start } = braceBody(code, m.index + m[0].length - 1);
+  for (const m of code.matchAll(/@Entity\b[\s\S]*?\bclass\s+(\w+)/g)) {
+    // Kotlin's primary constructor (`data class Comment(var body: String = "", @ManyToOne var article: Article = Article())`)
+    // declares the entity's fields; the class body, if any, follows it.
+    let at = m.index + m[0].length;
+    let ctor: { text: string; start: number } | undefined;
+    const paren = /^\s*(?:<[^>]*>\s*)?(?:(?:private|protected|public|internal)\s+)?(?:constructor\s*)?\(/.exec(code.slice(at));
+    if (paren) {
+      const open = at + paren[0].length - 1;
+      const close = closing(code, open);
+      ctor = { text: code.slice(open + 1, close - 1), start: open + 1 };
+      at = close;
+    }
+    // The class body: Java's after its `extends … implements …`; Kotlin's, if any, right after the constructor and supertypes.
+    const brace = ctor ? /^\s*(?::[^{\n]*)?\{/.exec(code.slice(at)) : /^[^{]*\{/.exec(code.slice(at));
+    const { body: whole, start } = brace ? braceBody(code, at + brace[0].length - 1) : { body: '', start: at };
     // Fields only: method and initializer bodies blanked (same length, newlines kept), so a local variable is never a field.
     let body = '';
     for (let i = 0, depth = 0; i < whole.length; i++) {
@@ -592,37 +608,33 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
     const entity: DataEntity = { name: m[1]!, kind: 'jpa', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
     const pk = new Set<string>();
     // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
-    for (const f of body.matchAll(
-      /((?:@\w+(?:\([^)]*\))?\s+)*)(?:(?:private|protected|public|final|transient)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+))/g,
-    )) {
-      const annotations = f[1] ?? '';
-      const name = f[3] ?? f[4];
-      const type = (f[2] ?? f[5] ?? '').trim().replace(/^(?:(?:private|protected|public|final|transient|volatile)\s+)+/, '');
-      if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
-      const line = lineAt(code, start + f.index + (f[0].length - f[0].trimStart().length));
-      if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
-        entity.relations.push({
-          to: type.replace(/\?$/, ''),
-          field: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`,
-          line,
-        });
-        entity.fields.push({
-          name: /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`,
-          type: type.replace(/\?$/, ''),
-          line,
-          key: 'FK',
-        });
-        continue;
+    const fields = (text: string, offset: number): void => {
+      for (const f of text.matchAll(
+        /((?:@\w+(?:\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s+)*)(?:(?:private|protected|public|final|transient|override|lateinit|open)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+(?:<[\w<>?., ]*>)?\??))/g,
+      )) {
+        const annotations = f[1] ?? '';
+        const name = f[3] ?? f[4];
+        const type = (f[2] ?? f[5] ?? '').trim().replace(/^(?:(?:private|protected|public|final|transient|volatile)\s+)+/, '');
+        if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
+        const line = lineAt(code, offset + f.index + (f[0].length - f[0].trimStart().length));
+        if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
+          const column = /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`;
+          entity.relations.push({ to: type.replace(/\?$/, ''), field: column, line });
+          entity.fields.push({ name: column, type: type.replace(/\?$/, ''), line, key: 'FK' });
+          continue;
+        }
+        if (/@(?:OneToMany|ManyToMany)\b/.test(annotations)) {
+          // The owning side of a collection (no mappedBy): its join column or table links the two entities; the inverse side is drawn from the other one.
+          const element = /<\s*(?:[\w.]+\s*,\s*)?([\w.]+)\s*>/.exec(type)?.[1]?.split('.').pop();
+          if (element && !/\bmappedBy\s*=/.test(annotations)) entity.relations.push({ to: element, field: name, line });
+          continue;
+        }
+        entity.fields.push({ name, type, line });
+        if (/@(?:Id|EmbeddedId)\b/.test(annotations)) pk.add(name);
       }
-      if (/@(?:OneToMany|ManyToMany)\b/.test(annotations)) {
-        // The owning side of a collection (no mappedBy): its join column or table links the two entities; the inverse side is drawn from the other one.
-        const element = /<\s*(?:[\w.]+\s*,\s*)?([\w.]+)\s*>/.exec(type)?.[1]?.split('.').pop();
-        if (element && !/\bmappedBy\s*=/.test(annotations)) entity.relations.push({ to: element, field: name, line });
-        continue;
-      }
-      entity.fields.push({ name, type, line });
-      if (/@(?:Id|EmbeddedId)\b/.test(annotations)) pk.add(name);
-    }
+    };
+    if (ctor) fields(ctor.text, ctor.start);
+    fields(body, start);
     markKeys(entity, pk);
     out.push(entity);
   }
@@ -674,17 +686,17 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
         }),
     );
   }
-  // (new objects: the per-file results are shared with later runs)
-  if (userModel)
-    out.splice(
-      0,
-      out.length,
-      ...out.map((e) =>
-        e.kind === 'django' && e.relations.some((r) => r.to === 'AUTH_USER_MODEL')
-          ? { ...e, relations: e.relations.map((r) => (r.to === 'AUTH_USER_MODEL' ? { ...r, to: userModel } : r)) }
-          : e,
-      ),
-    );
+  // (new objects: the per-file results are shared with later runs). With no AUTH_USER_MODEL setting,
+  // Django's default `auth.User` is the user model.
+  out.splice(
+    0,
+    out.length,
+    ...out.map((e) =>
+      e.kind === 'django' && e.relations.some((r) => r.to === 'AUTH_USER_MODEL')
+        ? { ...e, relations: e.relations.map((r) => (r.to === 'AUTH_USER_MODEL' ? { ...r, to: userModel ?? 'User' } : r)) }
+        : e,
+    ),
+  );
   // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
   const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
   const linked = new Set<string>();
@@ -739,15 +751,26 @@ function prismaWins(entities: DataEntity[], files: readonly SourceFile[]): DataE
 }
 
 /**
+ * A migration's rollback script — golang-migrate's `1_users.down.sql`, postgrator's `001.undo.users.sql`,
+ * a step folder's `down.sql`, Flyway's undo `U2__users.sql` — undoes its step: its `DROP TABLE` is no
+ * later state, and what it creates is no current table.
+ */
+const rollback = (rel: string): boolean => {
+  const name = rel.split('/').at(-1)!.toLowerCase();
+  return /(?:^|[._-])(?:down|undo|rollback|revert)(?:[._-]|$)/.test(name.replace(/\.sql$/, '')) || /^u\d+(?:[._]\d+)*__/.test(name);
+};
+
+/**
  * The SQL tables as they are now: a table written once per database dialect (`db/mysql/schema.sql`,
  * `db/postgres/schema.sql`: same name, same columns) is one table, cited first by its first file
  * with the others in `alsoIn`; a table dropped by a later migration (`DROP TABLE x` later in the
- * same file, or in a file of the same migrations folder that sorts after it) is not current.
+ * same file, or in a file of the same migrations folder that sorts after it) is not current, nor
+ * is a table of a rollback script.
  */
 function currentTables(entities: readonly DataEntity[], files: readonly SourceFile[]): DataEntity[] {
   const drops: Array<{ table: string; file: string; line: number }> = [];
   for (const f of files) {
-    if (f.language !== 'text' || !f.rel.endsWith('.sql')) continue;
+    if (f.language !== 'text' || !f.rel.endsWith('.sql') || rollback(f.rel)) continue;
     const code = withoutSqlComments(f.text);
     for (const m of code.matchAll(
       /\bdrop\s+table\s+(?:if\s+exists\s+)?((?:(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?\s*,\s*)*(?:[`"[]?\w+[`"\]]?\.)?[`"[]?\w+[`"\]]?)/gi,
@@ -781,7 +804,7 @@ function currentTables(entities: readonly DataEntity[], files: readonly SourceFi
       kept.push(e);
       continue;
     }
-    if (dropped(e)) continue;
+    if (dropped(e) || rollback(e.file)) continue;
     const same = kept.find(
       (k) =>
         k.kind === 'sql' &&

@@ -143,6 +143,8 @@ interface FileRoutes {
   nestPrefix?: Prefix & { exclude: string[] };
   /** NestJS URI versioning enabled in this file (`app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' })`) */
   nestVersioning?: { prefix: string; defaultVersion: string[] };
+  /** `fastify.register(autoload, { dir: path.join(__dirname, 'routes'), options: { prefix } })`: every folder below `dir` is a prefix */
+  autoload?: Array<{ dir: string; prefix: Prefix; dirNames: boolean; routeParams: boolean }>;
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -156,17 +158,49 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
   const found = new Map<string, FileRoutes>();
   const py = new Map<string, PyFile>();
   const go = new Map<string, GoFile>();
+  // Modules that make an HTTP client (`export default axios.create({ baseURL: '/api' })`): what another
+  // file imports from them is a client, and its `.get('/x')` a request, not a route.
+  const clientModules = new Set(sources.filter((s) => JS_LANGUAGES.has(s.language) && CLIENT_FACTORY.test(codeOf(s))).map((s) => s.rel));
   for (const s of sources) {
     const code = codeOf(s);
     const edges = byFile.get(s.rel) ?? [];
-    const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}`, () => routesOf(s, code, edges));
+    const clientNames = JS_LANGUAGES.has(s.language)
+      ? edges.filter((e) => e.to !== null && clientModules.has(e.to)).flatMap((e) => importedNames(code, e.line))
+      : [];
+    const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}\0${clientNames.join(',')}`, () =>
+      routesOf(s, code, edges, clientNames),
+    );
     if (routes.py) py.set(s.rel, routes.py);
     if (routes.go) go.set(s.rel, routes.go);
     const declares =
       (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) ||
       (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
-    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix || routes.nestVersioning)
+    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix || routes.nestVersioning || routes.autoload)
       found.set(s.rel, routes);
+  }
+  // @fastify/autoload: each file below the loaded folder is a plugin registered with the options' prefix
+  // and the names of the folders between (`routes/api/tasks/index.ts` → `/api/tasks`), or the options'
+  // prefix and the file's own `autoPrefix` when it exports one.
+  for (const [from, f] of found) {
+    for (const a of f.autoload ?? []) {
+      for (const s of sources) {
+        if (!JS_LANGUAGES.has(s.language) || !s.rel.startsWith(`${a.dir}/`) || !found.has(s.rel) || s.rel === from) continue;
+        const own = new RegExp(String.raw`\bautoPrefix\s*=\s*${STRING}`).exec(codeOf(s));
+        const folders = path
+          .dirname(s.rel.slice(a.dir.length + 1))
+          .split('/')
+          .filter((x) => x !== '.' && x !== '')
+          .map((x) => (a.routeParams && x.startsWith('_') ? `:${x.slice(1)}` : x));
+        const inner = own ? (literal(own[1]!) ?? '') : a.dirNames && folders.length > 0 ? joinPath(...folders) : '';
+        const p = joinPrefix(a.prefix, inner);
+        found.get(from)!.mounts.push({
+          target: s.rel,
+          from,
+          prefix: p.unresolved ? null : p.path,
+          ...(p.unresolved ? { unresolvedAt: p.unresolved } : {}),
+        });
+      }
+    }
   }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
@@ -206,6 +240,55 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
       }
     }
   }
+  // Express / Koa handlers written in another module: `app.post('/users', users.create)` with
+  // `const users = require('../controllers/users')` — what `exports.create = …` answers and reads.
+  const bySource = new Map(sources.map((x) => [x.rel, x]));
+  const handlerFiles = new Set<string>();
+  for (let i = 0; i < routes.length; i++) {
+    const r = routes[i]!;
+    if ((r.framework !== 'express' && r.framework !== 'koa') || r.responses || r.request?.body) continue;
+    const outer = bySource.get(r.file);
+    if (!outer) continue;
+    const found2 = controllerHandler(codeOf(outer), r.line, byFile.get(r.file) ?? [], bySource);
+    if (!found2) continue;
+    const { text, file, at } = found2;
+    const where = (offset: number): string => `${file}:${lineAt(text.code, at + offset)}`;
+    const handler = text.code.slice(at, text.end);
+    const answered = jsStatuses(handler);
+    const fields = [
+      ...new Set(
+        [...handler.matchAll(/\b(?:req|request|ctx\.request)\.body(?:\.([\w$]+)|\[\s*["']([\w$-]+)["']\s*\])/g)].map(
+          (m) => (m[1] ?? m[2])!,
+        ),
+      ),
+    ];
+    // `const { name, motto } = req.body`
+    for (const m of handler.matchAll(/\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:req|request|ctx\.request)\.body\b/g))
+      for (const part of m[1]!.split(',')) {
+        const name = /^\s*([\w$]+)/.exec(part)?.[1];
+        if (name && !part.trim().startsWith('...') && !fields.includes(name)) fields.push(name);
+      }
+    const firstRead = handler.search(/\b(?:req|request|ctx\.request)\.body\b/);
+    const withBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method);
+    if (answered.length === 0 && (fields.length === 0 || !withBody)) continue;
+    handlerFiles.add(file);
+    routes[i] = {
+      ...r,
+      ...(answered.length > 0 ? { responses: answered.map(({ at: off, ...x }) => ({ ...x, source: where(off) })) } : {}),
+      ...(fields.length > 0 && withBody
+        ? {
+            request: {
+              ...r.request,
+              body: {
+                contentType: 'application/json',
+                schema: { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, {}])) },
+                source: where(firstRead),
+              },
+            },
+          }
+        : {}),
+    };
+  }
   if (py.size > 0) {
     const methods = djangoMethods(py);
     const drfRoutes = drfExpander(py);
@@ -241,6 +324,15 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
             ...(bodyFor(method) ? { request: { body: bodyFor(method)! } } : {}),
           })),
         );
+    }
+    // What a Django view answers, where its code writes it (a function view's body, a class view's
+    // own `def get` / `def post` …), or where Django's generic view it derives from does.
+    const answers = djangoAnswers(py, bySource);
+    for (let i = 0; i < routes.length; i++) {
+      const r = routes[i]!;
+      if (r.framework !== 'django' || r.responses || !r.handler) continue;
+      const found3 = answers(r.file, r.handler, r.method, r.line);
+      if (found3 && found3.length > 0) routes[i] = { ...r, responses: found3 };
     }
     routes.push(...pythonRoutes(py));
   }
@@ -288,7 +380,60 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
                 : a.line - b.line,
   );
   for (const f of constantFiles) if (!found.has(f)) typeFiles.add(f);
+  for (const f of handlerFiles) if (!found.has(f)) typeFiles.add(f);
   return { routes, files: [...found.keys(), ...typeFiles].sort() };
+}
+
+/**
+ * The handler of the route declared on `line` of `code` when it is a member of a module this file
+ * imports (`users.create`, `const users = require('../controllers/users')` / `import * as users from …`):
+ * that module's `exports.create = …` / `module.exports.create = …` / `export function create(…)` /
+ * `export const create = …`, one alias deep (`exports.session = login` → `function login(…)`).
+ */
+function controllerHandler(
+  code: string,
+  line: number,
+  edges: readonly ImportEdge[],
+  bySource: ReadonlyMap<string, SourceFile>,
+): { text: { code: string; end: number }; file: string; at: number; end: number } | null {
+  const lineStart =
+    code
+      .split('\n')
+      .slice(0, line - 1)
+      .join('\n').length + (line > 1 ? 1 : 0);
+  const call = new RegExp(String.raw`\.\s*(?:${HTTP.join('|')})\s*\(`).exec(code.slice(lineStart));
+  if (!call) return null;
+  const open = lineStart + call.index + call[0].length - 1;
+  const last =
+    splitArgs(code.slice(open + 1, closing(code, open) - 1))
+      .at(-1)
+      ?.trim() ?? '';
+  const member = /^([\w$]+)\.([\w$]+)$/.exec(last);
+  if (!member) return null;
+  const [, obj, name] = member;
+  const esc = (x: string): string => x.replace(/\$/g, '\\$');
+  const spec = new RegExp(
+    String.raw`(?:\b(?:const|let|var)\s+${esc(obj!)}\s*=\s*require\s*\(\s*|\bimport\s+(?:\*\s+as\s+)?${esc(obj!)}\s+from\s*)(["'])([^"']+)\1`,
+  ).exec(code)?.[2];
+  const target = spec === undefined ? undefined : edges.find((e) => e.spec === spec && e.to !== null && !e.to.endsWith('/'))?.to;
+  const other = target ? bySource.get(target) : undefined;
+  if (!other) return null;
+  const text = codeOf(other);
+  // The exported member first; a name it aliases (`exports.session = login`) is a declaration of the module.
+  const find = (n: string, depth: number): { at: number; end: number } | null => {
+    const local = String.raw`^(?:async\s+)?function\s*\*?\s*${esc(n)}\s*\(|^(?:const|let|var)\s+${esc(n)}\s*=\s*`;
+    const exported = String.raw`\b(?:module\.)?exports\.${esc(n)}\s*=\s*|\bexport\s+(?:async\s+)?function\s+${esc(n)}\s*\(|\bexport\s+const\s+${esc(n)}\s*=\s*`;
+    const m = new RegExp(depth === 0 ? `${exported}|${local}` : local, 'm').exec(text);
+    if (!m) return null;
+    const rest = text.slice(m.index + m[0].length);
+    const alias = /^([\w$]+)\s*;?\s*$/m.exec(rest.split('\n')[0] ?? '')?.[1];
+    if (alias && depth < 1 && alias !== n) return find(alias, depth + 1);
+    const brace = text.indexOf('{', m.index + m[0].length);
+    if (brace < 0) return null;
+    return { at: m.index, end: closing(text, brace) };
+  };
+  const hit = find(name!, 0);
+  return hit ? { text: { code: text, end: hit.end }, file: other.rel, at: hit.at, end: hit.end } : null;
 }
 
 /** JSON Schema of a scalar type name, a string when nothing is known of it. */
@@ -406,13 +551,36 @@ function statusCode(expr: string): string | null {
   return null;
 }
 
-function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
+const JS_LANGUAGES = new Set(['JavaScript', 'TypeScript', 'TSX']);
+const CLIENT_FACTORY = /\b(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/;
+
+/** The names an `import … from` / `require(…)` statement starting on line `line` binds (`api`, `{ get as g }` → g). */
+export function importedNames(code: string, line: number): string[] {
+  const lines = code.split('\n');
+  const text = lines.slice(line - 1, line + 9).join('\n');
+  const esm = /^\s*import\s+(?:type\s+)?(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}\s*)?(?:\*\s*as\s+([\w$]+)\s*)?from\b/.exec(text);
+  const cjs = /^\s*(?:const|let|var)\s+(?:([\w$]+)|\{([^}]*)\})\s*=\s*require\s*\(/.exec(text);
+  const m = esm ?? cjs;
+  if (!m) return [];
+  const named = (m[2] ?? '')
+    .split(',')
+    .map((part) =>
+      part
+        .trim()
+        .split(/\s+as\s+|\s*:\s*/)
+        .at(-1)!,
+    )
+    .filter((n) => /^[\w$]+$/.test(n));
+  return [m[1], esm ? m[3] : undefined, ...named].filter((n): n is string => n !== undefined && n !== '');
+}
+
+function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[], clientNames: readonly string[] = []): FileRoutes {
   switch (s.language) {
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
       return {
-        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports)),
+        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports, clientNames)),
         ...nestGlobalPrefix(s, code),
         ...nestVersioning(s, code),
       };
@@ -430,8 +598,22 @@ function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[]): 
   }
 }
 
+/**
+ * The folder an autoload registration names, as path segments relative to the registering file:
+ * `{ dir: path.join(__dirname, 'routes') }`, `join(import.meta.dirname, 'src', 'routes')`,
+ * `path.resolve(__dirname, './routes')`; null when it is no such constant.
+ */
+function autoloadDir(options: string): string[] | null {
+  const m = new RegExp(
+    String.raw`\bdir\s*:\s*(?:path\.)?(?:join|resolve)\s*\(\s*(?:__dirname|import\.meta\.dirname|dirname\s*\([^)]*\))\s*((?:,\s*${STRING}\s*)+)\)`,
+  ).exec(options);
+  if (!m) return null;
+  const parts = [...m[1]!.matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!));
+  return parts.every((x): x is string => x !== null) ? parts : null;
+}
+
 /** Express, Koa-router, Fastify: `x.get('/p', h)`, `x.route('/p').get(h)`, `fastify.route({method, url})`, mounts `x.use('/p', r)` / `register(r, {prefix})`. */
-function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]): FileRoutes {
+function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], clientNames: readonly string[] = []): FileRoutes {
   const framework = /\bfastify\b/i.test(code) ? 'fastify' : /\bkoa-router\b|@koa\/router|\bnew Router\(/.test(code) ? 'koa' : 'express';
   const routes: Route[] = [];
   const mounts: Mount[] = [];
@@ -471,6 +653,15 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
   // (`async function users(f) {…}`, `const users = async (f) => {…}`) or one written inline —
   // give their routes that prefix, nested registrations included.
   const spans = stringSpans(s);
+  // @fastify/autoload (also the older `fastify-autoload`) bound by an import: `import AutoLoad from '@fastify/autoload'`.
+  const autoloaders = new Set(
+    [
+      ...code.matchAll(
+        /\bimport\s+([\w$]+)\s+from\s*['"](?:@fastify\/autoload|fastify-autoload)['"]|\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\s*\(\s*['"](?:@fastify\/autoload|fastify-autoload)['"]/g,
+      ),
+    ].map((m) => (m[1] ?? m[2])!),
+  );
+  const loads: Array<{ at: number; dir: string; optPrefix?: string; dirNames: boolean; routeParams: boolean }> = [];
   const plugins: Array<{ start: number; end: number; at: number; prefix: string | null; expr: string }> = [];
   const registrations: Array<{ at: number; plugin: string; prefix: string | null; expr: string; given: boolean }> = [];
   for (const m of code.matchAll(/\.register\s*\(/g)) {
@@ -481,6 +672,19 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
     const prefix = given ? literal(given[1]!.trim()) : '';
     registrations.push({ at: m.index, plugin: args[0] ?? '', prefix, expr: given?.[1]?.trim() ?? '', given: given !== null });
     if (!args[0]) continue;
+    const loaded = args[1] && autoloaders.has(args[0]) ? autoloadDir(args[1]) : null;
+    if (loaded) {
+      const opts = /\boptions\s*:\s*(\{[^}]*\})/.exec(args[1]!)?.[1] ?? '';
+      const optPrefix = new RegExp(String.raw`\bprefix\s*:\s*(${STRING}|[^,}]+)`).exec(opts)?.[1]?.trim();
+      loads.push({
+        at: m.index,
+        dir: path.join(path.dirname(s.rel), ...loaded),
+        ...(optPrefix !== undefined ? { optPrefix } : {}),
+        dirNames: !/\bdirNameRoutePrefix\s*:\s*false\b/.test(args[1]!),
+        routeParams: /\brouteParams\s*:\s*true\b/.test(args[1]!),
+      });
+      continue;
+    }
     let start = -1;
     if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|\w+\s*=>)/.test(args[0])) start = code.indexOf(args[0], open);
     else if (/^[\w$]+$/.test(args[0])) {
@@ -505,9 +709,15 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
       ),
     );
   };
+  // The autoloaded folders, under the prefix of the plugin they are registered in.
+  const autoload: NonNullable<FileRoutes['autoload']> = loads.map((l) => {
+    const value = l.optPrefix === undefined ? '' : literal(l.optPrefix);
+    const own: Prefix = value === null ? { path: '', unresolved: `${s.rel}:${lineAt(code, l.at)} ${l.optPrefix}` } : { path: value };
+    return { dir: l.dir, prefix: joinPrefix(prefixesAt(l.at)[0] ?? { path: '' }, own), dirNames: l.dirNames, routeParams: l.routeParams };
+  });
   // HTTP clients' calls (`axios.get('/api/orders')` in a front end, `api.get('/x')` on an
   // `axios.create()` instance) are requests, not routes: their receivers are skipped.
-  const clients = new Set(HTTP_CLIENTS);
+  const clients = new Set([...HTTP_CLIENTS, ...clientNames]);
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g))
     clients.add(m[1]!);
   // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
@@ -723,7 +933,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[]):
       });
     }
   }
-  return { routes, mounts };
+  return { routes, mounts, ...(autoload.length > 0 ? { autoload } : {}) };
 }
 
 /**
@@ -839,9 +1049,19 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
           source,
         }));
       if (responses.length > 0) out.responses = responses.sort((x, y) => (x.status < y.status ? -1 : 1));
+    } else {
+      // A response schema written with builders (`404: Type.Object({ … })`, TypeBox) or names of another
+      // file: its statuses, the keys of the `response` object, even when its schemas are not read.
+      const r = /\bresponse\s*:\s*\{/.exec(schemaText);
+      if (r) {
+        const brace = r.index + r[0].length - 1;
+        const keys = splitArgs(schemaText.slice(brace + 1, closing(schemaText, brace) - 1))
+          .map((e) => /^\s*["']?([1-5]\d\d)["']?\s*:/.exec(e)?.[1])
+          .filter((k): k is string => k !== undefined);
+        if (keys.length > 0) out.responses = [...new Set(keys)].sort().map((status) => ({ status, source }));
+      }
     }
   }
-  if (out.request?.body || !withBody) return out;
   // The handler: the last argument written inline, or a function of this file by name.
   const last = args.at(-1)?.trim() ?? '';
   let handler = '';
@@ -861,6 +1081,24 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
   }
   if (!handler) return out;
   const lineIn = (offset: number): string => at(handlerAt + offset);
+  if (!out.responses) {
+    const answered = jsStatuses(handler);
+    if (answered.length > 0) out.responses = answered.map((r) => ({ ...r, source: lineIn(r.at) })).map(({ at: _at, ...r }) => r);
+  }
+  if (out.request?.body || !withBody) return out;
+  // express-validator chains among the route's middleware: `check('email').isEmail()`, `body('name').notEmpty()`.
+  const validated: string[] = [];
+  const optional = new Set<string>();
+  let validatedAt = -1;
+  for (const a of args.slice(1, -1))
+    for (const m of a.matchAll(/\b(?:check|body)\s*\(\s*(["'])([\w$.-]+)\1/g)) {
+      const name = m[2]!.split('.')[0]!;
+      if (!validated.includes(name)) validated.push(name);
+      const open = m.index + m[0].length;
+      const chain = /^[^,]*?(?=\s*,\s*(?:check|body)\s*\(|$)/.exec(a.slice(open))?.[0] ?? '';
+      if (/\.\s*optional\s*\(/.test(chain)) optional.add(name);
+      if (validatedAt < 0) validatedAt = code.indexOf(a, open - a.length < 0 ? 0 : open);
+    }
   const BODY = String.raw`(?:req|request|ctx\.request)\.body`;
   // A zod / Joi object the handler validates the body with.
   const check = new RegExp(
@@ -914,6 +1152,27 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
     }
     if (first < 0 || m.index < first) first = m.index;
   }
+  if (validated.length > 0) {
+    const required = validated.filter((v) => !optional.has(v));
+    out.request = {
+      ...out.request,
+      body: {
+        contentType: 'application/json',
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries([...validated, ...fields.filter((f) => !validated.includes(f))].map((f) => [f, {}])),
+          ...(required.length > 0 ? { required } : {}),
+        },
+        source: at(
+          code.indexOf(
+            args.slice(1, -1).find((a) => /\b(?:check|body)\s*\(/.test(a))!,
+            open,
+          ),
+        ),
+      },
+    };
+    return out;
+  }
   if (fields.length > 0)
     out.request = {
       ...out.request,
@@ -924,6 +1183,57 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
       },
     };
   return out;
+}
+
+/** @fastify/sensible's replies by the status they send. */
+const SENSIBLE: Record<string, string> = {
+  badRequest: '400',
+  unauthorized: '401',
+  forbidden: '403',
+  notFound: '404',
+  conflict: '409',
+  unprocessableEntity: '422',
+  internalServerError: '500',
+};
+
+/**
+ * The statuses an Express / Koa / Fastify handler answers with, where its body writes them:
+ * `res.status(201).json(…)`, `res.sendStatus(204)`, a `res.json(…)` / `res.send(…)` with no status
+ * before it (200), `res.render(…)` (200, HTML), `res.redirect(…)` (302); Fastify's `reply.code(201)`
+ * / `reply.status(…)` and @fastify/sensible's `reply.notFound()` …. Each with its offset in the handler.
+ */
+function jsStatuses(handler: string): Array<{ status: string; contentType?: string; at: number }> {
+  const out: Array<{ status: string; contentType?: string; at: number }> = [];
+  const add = (status: string, at: number, contentType?: string): void => {
+    if (!out.some((o) => o.status === status)) out.push({ status, at, ...(contentType ? { contentType } : {}) });
+  };
+  for (const m of handler.matchAll(
+    /\b(res|response|reply|ctx)\s*\.\s*(status|code|sendStatus|json|send|render|redirect|\w+)\s*\(\s*(\d{3})?/g,
+  )) {
+    const [, , call, digits] = m;
+    // The call right after a status is that status's body: `res.status(400).json(…)`.
+    const before = handler.slice(Math.max(0, m.index - 40), m.index);
+    const chained = /\)\s*\.\s*$/.test(before) || /\.\s*$/.test(before);
+    if ((call === 'status' || call === 'code' || call === 'sendStatus') && digits) {
+      const next =
+        call === 'sendStatus' ? undefined : /^\s*\)\s*\.\s*(json|render|send)\s*\(/.exec(handler.slice(m.index + m[0].length))?.[1];
+      add(digits, m.index, next === 'json' ? 'application/json' : next === 'render' ? 'text/html' : undefined);
+    } else if (chained) continue;
+    else if (call === 'json' || (call === 'send' && m[1] !== 'ctx')) add('200', m.index, call === 'json' ? 'application/json' : undefined);
+    else if (call === 'render') add('200', m.index, 'text/html');
+    else if (call === 'redirect') add('302', m.index);
+    else if (m[1] === 'reply' && SENSIBLE[call!]) add(SENSIBLE[call!]!, m.index);
+  }
+  // A status set and then answered in a chain on the next lines: `res\n  .status(400)\n  .json(…)`.
+  for (const m of handler.matchAll(/\b(?:res|response|reply)\s*\n\s*\.\s*(?:status|code)\s*\(\s*(\d{3})/g)) add(m[1]!, m.index);
+  // A Fastify handler (`(request, reply)`, or async without a response object) answers what it returns:
+  // 200, unless the handler set a status before that return.
+  const params = /^[^(]*\(([^)]*)\)/.exec(handler)?.[1] ?? '';
+  const fastifyLike = /\breply\b/.test(params) || (/^\s*async\b/.test(handler) && !/,/.test(params));
+  if (fastifyLike)
+    for (const m of handler.matchAll(/\breturn\s+(?!(?:reply|res|next|undefined|null)\b|;)\S/g))
+      if (!/\breply\s*\.\s*(?:code|status)\s*\(/.test(handler.slice(0, m.index))) add('200', m.index, 'application/json');
+  return out.sort((a, b) => (a.status < b.status ? -1 : 1));
 }
 
 /** `app.setGlobalPrefix('api')` / `app.setGlobalPrefix(prefix, { exclude: ['health'] })` of a NestJS bootstrap file. */
@@ -1307,6 +1617,8 @@ function prefixArg(expr: string | undefined, file: string, line: number): Prefix
 interface PyFile {
   /** `bp = Blueprint(…, url_prefix=…)`, `router = APIRouter(prefix=…)`, `app = Flask(…)` / `FastAPI(…)` */
   objects: Array<{ name: string; kind: 'flask' | 'fastapi'; prefix?: Prefix }>;
+  /** other names of those objects: `users_router = r = APIRouter()`, `bp = blueprint` */
+  aliases?: Array<{ name: string; of: string }>;
   routes: Array<{
     obj: string;
     method: string;
@@ -1468,14 +1780,25 @@ function pyFile(s: SourceFile, code: string): PyFile {
     }
   }
   const fastapi = /\bfastapi\b/.test(code) || /\bAPIRouter\s*\(/.test(code);
-  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI)\s*\(/gm)) {
+  // One object may be bound to several names at once (`users_router = r = APIRouter()`): the first
+  // names it, the others are its aliases, and routes declared on either are its routes.
+  const aliases: NonNullable<PyFile['aliases']> = [];
+  for (const m of code.matchAll(
+    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI)\s*\(/gm,
+  )) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
     const given = args.map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
-    const kind = m[2] === 'Blueprint' || m[2] === 'Flask' ? 'flask' : 'fastapi';
+    const kind = m[3] === 'Blueprint' || m[3] === 'Flask' ? 'flask' : 'fastapi';
     out.objects.push({ name: m[1]!, kind, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, lineAt(code, m.index))! } : {}) });
+    for (const other of m[2]!.split('=')) if (/^\s*\w+\s*$/.test(other)) aliases.push({ name: other.trim(), of: m[1]! });
   }
+  // A module-level alias of such an object: `r = router`.
+  for (const m of code.matchAll(/^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$/gm))
+    if (!inSpan(spans, m.index) && out.objects.some((o) => o.name === m[2]) && !out.objects.some((o) => o.name === m[1]))
+      aliases.push({ name: m[1]!, of: m[2]! });
+  if (aliases.length > 0) out.aliases = aliases;
   for (const m of code.matchAll(new RegExp(String.raw`^[ \t]*@(\w+)\.(${PY_VERBS})\s*\(`, 'gm'))) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
@@ -1613,6 +1936,9 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   SpectacularSwaggerView: ['GET'],
   SpectacularSwaggerSplitView: ['GET'],
   SpectacularRedocView: ['GET'],
+  // graphene-django's and strawberry's GraphQL endpoints answer queries by GET and POST
+  GraphQLView: ['GET', 'POST'],
+  AsyncGraphQLView: ['GET', 'POST'],
 };
 
 /**
@@ -1679,6 +2005,112 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
     const methods = classMethods(file, name, 0);
     const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
     return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
+  };
+}
+
+/** The statuses a Django view's code writes: `render` (200, HTML), `redirect` (302), `JsonResponse`, `Http404` …, each at its line. */
+function djangoStatuses(body: string, lineOf: (offset: number) => number, file: string): RouteResponse[] {
+  const out: RouteResponse[] = [];
+  const add = (status: string, at: number, contentType?: string): void => {
+    if (!out.some((o) => o.status === status))
+      out.push({ status, ...(contentType ? { contentType } : {}), source: `${file}:${lineOf(at)}` });
+  };
+  for (const m of body.matchAll(
+    /\b(?:return\s+(render|render_to_response|TemplateResponse|redirect|HttpResponseRedirect|HttpResponsePermanentRedirect|JsonResponse|HttpResponseBadRequest|HttpResponseForbidden|HttpResponseNotFound|HttpResponseNotAllowed|HttpResponse)\s*\(|raise\s+(Http404|PermissionDenied)\b|(get_object_or_404|get_list_or_404)\s*\()/g,
+  )) {
+    const call = m[1];
+    const open = m.index + m[0].length - 1;
+    const args = call ? body.slice(open + 1, closing(body, open) - 1) : '';
+    const given = /\bstatus\s*=\s*(\d{3})\b/.exec(args)?.[1];
+    if (m[2] === 'Http404' || m[3]) add('404', m.index);
+    else if (m[2] === 'PermissionDenied') add('403', m.index);
+    else if (call === 'redirect' || call === 'HttpResponseRedirect') add('302', m.index);
+    else if (call === 'HttpResponsePermanentRedirect') add('301', m.index);
+    else if (call === 'HttpResponseBadRequest') add('400', m.index);
+    else if (call === 'HttpResponseForbidden') add('403', m.index);
+    else if (call === 'HttpResponseNotFound') add('404', m.index);
+    else if (call === 'HttpResponseNotAllowed') add('405', m.index);
+    else if (call === 'JsonResponse') add(given ?? '200', m.index, 'application/json');
+    else if (call === 'HttpResponse') add(given ?? '200', m.index);
+    else add(given ?? '200', m.index, 'text/html');
+  }
+  return out.sort((a, b) => (a.status < b.status ? -1 : 1));
+}
+
+/** Django's generic views' answers by method: a page, and for a posted form its redirect on success (the page again when invalid). */
+const DJANGO_GENERIC_ANSWERS: Record<string, Record<string, string[]>> = {
+  TemplateView: { GET: ['200'] },
+  ListView: { GET: ['200'] },
+  DetailView: { GET: ['200'] },
+  FormView: { GET: ['200'], POST: ['200', '302'], PUT: ['200', '302'] },
+  CreateView: { GET: ['200'], POST: ['200', '302'], PUT: ['200', '302'] },
+  UpdateView: { GET: ['200'], POST: ['200', '302'], PUT: ['200', '302'] },
+  DeleteView: { GET: ['200'], POST: ['302'], DELETE: ['302'] },
+  RedirectView: { GET: ['302'], POST: ['302'], PUT: ['302'], PATCH: ['302'], DELETE: ['302'] },
+};
+
+function djangoAnswers(
+  files: ReadonlyMap<string, PyFile>,
+  bySource: ReadonlyMap<string, SourceFile>,
+): (urlsFile: string, handler: string, method: string, line: number) => RouteResponse[] | null {
+  const { origin, classIn } = pyClasses(files);
+  /** The `def name(` at `indent` in `code` and its body (the lines indented deeper). */
+  const defBody = (code: string, name: string, indent: string): { body: string; at: number } | null => {
+    const m = new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm').exec(code);
+    if (!m) return null;
+    const colon = code.indexOf(':', closing(code, m.index + m[0].length - 1));
+    const start = code.indexOf('\n', colon) + 1;
+    const rest = code.slice(start);
+    const stop = rest.search(new RegExp(String.raw`^(?!${indent}[ \t]+|[ \t]*$)`, 'm'));
+    return { body: rest.slice(0, stop < 0 ? rest.length : stop), at: start };
+  };
+  const generic = (file: string | null, name: string, method: string, depth: number): string[] | null => {
+    if (depth > 8) return null;
+    const own = DJANGO_GENERIC_ANSWERS[name]?.[method];
+    if (own) return own;
+    const hit = classIn(file, name);
+    if (!hit) return null;
+    for (const b of hit.c.bases) {
+      const found = generic(origin(hit.file, b) ?? hit.file, b, method, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  return (urlsFile, handler, method, line) => {
+    const parts = handler.split('.');
+    const name = parts.at(-1)!;
+    const file = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
+    const src = file ? bySource.get(file) : undefined;
+    // Django's own generic view used as it is (`TemplateView.as_view(template_name=…)`), cited at the route.
+    const known = DJANGO_GENERIC_ANSWERS[name]?.[method];
+    if (known && (!file || !src || !classIn(file, name)))
+      return known.map((status) => ({ status, ...(status === '200' ? { contentType: 'text/html' } : {}), source: `${urlsFile}:${line}` }));
+    if (!file || !src) return null;
+    const code = codeOf(src);
+    const lineOf = (base: number) => (offset: number) => lineAt(code, base + offset);
+    const fn = defBody(code, name, '');
+    if (fn) return djangoStatuses(fn.body, lineOf(fn.at), file);
+    const cls = classIn(file, name);
+    if (!cls) return null;
+    const clsAt = new RegExp(String.raw`^class[ \t]+${name}\b`, 'm').exec(code);
+    if (clsAt) {
+      // The class's block: up to the next line that is not indented.
+      const rest = code.slice(clsAt.index);
+      const firstLine = rest.indexOf('\n') + 1;
+      const end = rest.slice(firstLine).search(/^(?![ \t]|$)/m);
+      const after = end < 0 ? rest : rest.slice(0, firstLine + end);
+      const indent = /\n([ \t]+)\S/.exec(after)?.[1] ?? '    ';
+      const own = defBody(after, method.toLowerCase(), indent);
+      if (own) return djangoStatuses(own.body, lineOf(clsAt.index + own.at), file);
+    }
+    const statuses = generic(file, name, method, 0);
+    return statuses
+      ? statuses.map((status) => ({
+          status,
+          ...(status === '200' ? { contentType: 'text/html' } : {}),
+          source: `${file}:${cls.c.line ?? 1}`,
+        }))
+      : null;
   };
 }
 
@@ -1924,15 +2356,28 @@ function hasPyDefault(value: string | undefined): boolean {
 
 /** The roots of pydantic models: `BaseModel`, and SQLModel's `SQLModel` (a pydantic model too). */
 const PYDANTIC = /^(?:BaseModel|SQLModel)$/;
+const SCHEMA_ROOTS = /^(?:BaseModel|SQLModel|FlaskForm|Form|Schema|SQLAlchemySchema|SQLAlchemyAutoSchema|Serializer|ModelSerializer)$/;
 
 function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
   const byName = new Map<string, { file: string; c: PyFile['classes'][number] }>();
-  for (const [file, f] of files) for (const c of f.classes) if (!byName.has(c.name)) byName.set(c.name, { file, c });
+  const all = new Map<string, Array<{ file: string; c: PyFile['classes'][number] }>>();
+  for (const [file, f] of files)
+    for (const c of f.classes) {
+      if (!byName.has(c.name)) byName.set(c.name, { file, c });
+      (all.get(c.name) ?? all.set(c.name, []).get(c.name)!).push({ file, c });
+    }
   const derives = (name: string, roots: RegExp, depth = 0): boolean => {
     if (roots.test(name)) return true;
     const hit = byName.get(name);
     return !!hit && depth < 8 && hit.c.bases.some((b) => derives(b, roots, depth + 1));
   };
+  // Two classes of one name (an ORM model `User` in models.py, the pydantic `User` in schemas.py): as a
+  // request or response type the name is the schema class — pydantic, WTForms or marshmallow.
+  for (const [name, list] of all)
+    if (list.length > 1) {
+      const schema = list.find((x) => x.c.bases.some((b) => b !== name && derives(b, SCHEMA_ROOTS)));
+      if (schema) byName.set(name, schema);
+    }
   const fieldsOf = (name: string, depth = 0): NonNullable<PyFile['classes'][number]['fields']> => {
     const hit = byName.get(name);
     if (!hit || depth > 8) return [];
@@ -2082,7 +2527,8 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
     const type = r.responseModel ?? r.def?.returns;
     // `status_code=201`, `status.HTTP_201_CREATED`: the three digits.
     const given = r.statusCode ? /(?:^|\D)([1-5]\d\d)(?!\d)/.exec(r.statusCode)?.[1] : undefined;
-    const schema = type && !/^(?:None|Response|\w+Response)$/.test(type) ? schemas.type(type) : null;
+    // Starlette's `JSONResponse`, `HTMLResponse` … are no schema; a pydantic model named `UserResponse` is one.
+    const schema = type && (schemas.model(type) || !/^(?:None|Response|\w+Response)$/.test(type)) ? schemas.type(type) : null;
     if (!schema) return given ? [{ status: given, source: `${file}:${r.line}` }] : undefined;
     return [
       { status: given ?? '200', contentType: 'application/json', schema, source: `${file}:${r.responseModel ? r.line : r.def!.line}` },
@@ -2144,6 +2590,26 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
       source: `${file}:${line}`,
     });
   }
+  // An HTML view: `return render_template(…)` is a page (200), `return redirect(…)` a redirect (302), `abort(404)` that status.
+  const htmlLine = (offset: number): string => `${file}:${r.def!.line + 1 + (body.slice(0, offset).match(/\n/g)?.length ?? 0)}`;
+  // What a form view does once the form is posted (`if form.validate_on_submit():`, `if request.method == 'POST':`)
+  // is no answer to a GET.
+  const posted: Array<[number, number]> = [];
+  for (const m of body.matchAll(
+    /^([ \t]*)if\s+(?:request\.method\s*==\s*["'](?:POST|PUT|PATCH|DELETE)["']|[\w.]+\.validate_on_submit\s*\(\s*\))[^\n]*:[ \t]*\n/gm,
+  )) {
+    const start = m.index + m[0].length;
+    const end = body.slice(start).search(new RegExp(String.raw`^(?!${m[1]}[ \t]+|[ \t]*$)`, 'm'));
+    posted.push([start, end < 0 ? body.length : start + end]);
+  }
+  for (const m of body.matchAll(
+    /\breturn\s+(?:flask\.)?(render_template|render_template_string|redirect)\s*\(|\babort\s*\(\s*(\d{3})\b/g,
+  )) {
+    if (r.method === 'GET' && posted.some(([a, b]) => a <= m.index && m.index < b)) continue;
+    const status = m[2] ?? (m[1] === 'redirect' ? '302' : '200');
+    if (out.some((x) => x.status === status)) continue;
+    out.push({ status, ...(status === '200' ? { contentType: 'text/html' } : {}), source: htmlLine(m.index) });
+  }
   return out.length > 0 ? out.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
 }
 
@@ -2180,6 +2646,22 @@ function requestOf(
       const m = /^(\w+)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+))?$/.exec(p.trim());
       if (!m || m[1] === 'self' || inPath.has(m[1]!) || p.trim().startsWith('*')) continue;
       const [, name, type = '', dflt = ''] = m;
+      // FastAPI's OAuth2 password form (`form_data: OAuth2PasswordRequestForm = Depends()`, also in `Annotated[…]`)
+      // is the form body the OAuth2 password flow posts.
+      const oauth = /^(?:(?:typing\.)?Annotated\[\s*)?(?:[\w.]*\.)?OAuth2PasswordRequestForm(Strict)?\b/.exec(type.trim());
+      if (oauth) {
+        contentType = contentType === 'multipart/form-data' ? contentType : 'application/x-www-form-urlencoded';
+        Object.assign(bodyProps, {
+          grant_type: oauth[1] ? { type: 'string', const: 'password' } : { type: 'string', pattern: '^password$' },
+          username: { type: 'string' },
+          password: { type: 'string' },
+          scope: { type: 'string', default: '' },
+          client_id: { type: 'string' },
+          client_secret: { type: 'string' },
+        });
+        required.push(...(oauth[1] ? ['grant_type'] : []), 'username', 'password');
+        continue;
+      }
       if (
         /\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(dflt) ||
         /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim()) ||
@@ -2298,6 +2780,8 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const f = files.get(file);
     if (!f || depth > 8) return null;
     if (f.objects.some((o) => o.name === name)) return { object: `${file}#${name}` };
+    const alias = f.aliases?.find((a) => a.name === name);
+    if (alias) return { object: `${file}#${alias.of}` };
     const imp = [...f.imports].reverse().find((i) => i.name === name);
     if (!imp) return null;
     if (imp.orig === null) {
@@ -2455,11 +2939,28 @@ function django(s: SourceFile, code: string): FileRoutes {
   };
   const routersIncluded = new Set<string>();
   const calls: Array<{ kind: string; at: number; open: number; end: number; args: string[] }> = [];
+  // Django Channels' `URLRouter([...])` routes WebSocket consumers, not HTTP requests.
+  const sockets: Array<[number, number]> = [...code.matchAll(/\bURLRouter\s*\(/g)].map((m) => [
+    m.index,
+    closing(code, m.index + m[0].length - 1),
+  ]);
+  for (const m of code.matchAll(/^[ \t]*websocket_urlpatterns[ \t]*(?::[^=\n]*)?\+?=[ \t]*\[/gm))
+    sockets.push([m.index, closing(code, m.index + m[0].length - 1)]);
   for (const m of code.matchAll(/(?<![.\w])(path|re_path|url)\s*\(/g)) {
-    if (inSpan(spans, m.index)) continue;
+    if (inSpan(spans, m.index) || sockets.some(([a, b]) => a < m.index && m.index < b)) continue;
     const open = m.index + m[0].length - 1;
     const end = closing(code, open);
-    calls.push({ kind: m[1]!, at: m.index, open, end, args: splitArgs(code.slice(open + 1, end - 1)) });
+    // The pattern and the view may be given by keyword: `url(regex=r"^$", view=V.as_view(), name="list")`.
+    const all = splitArgs(code.slice(open + 1, end - 1));
+    const named = (key: string): string | undefined =>
+      all.map((a) => new RegExp(String.raw`^\s*${key}\s*=\s*([\s\S]+)$`).exec(a)?.[1]).find((x) => x !== undefined);
+    const positional = all.filter((a) => !/^\s*\w+\s*=(?!=)/.test(a));
+    const pattern = named('route') ?? named('regex') ?? positional[0];
+    const view = named('view') ?? positional[pattern === positional[0] ? 1 : 0];
+    const args =
+      pattern === undefined ? [] : view === undefined ? [pattern] : [pattern, view, ...all.filter((a) => a !== pattern && a !== view)];
+    if (/\.as_asgi\s*\(/.test(view ?? '')) continue;
+    calls.push({ kind: m[1]!, at: m.index, open, end, args });
   }
   // List variables of this file (`extra = [path(…)]`), by name: the spans their patterns are written in.
   const lists = new Map<string, Array<[number, number]>>();
@@ -2752,6 +3253,12 @@ function goTyped(s: SourceFile, code: string, body: string, at: number, fn: GoFu
             ? 'application/xml'
             : undefined;
     responses.push({ status, ...(contentType ? { contentType } : {}), source: src(r.index) });
+  }
+  // A status handed to a helper with the context (`responses.Response(c, http.StatusCreated, …)`) or
+  // to Echo's `echo.NewHTTPError(http.StatusNotFound, …)`.
+  for (const r of body.matchAll(/\b(?:[\w.]+\s*\(\s*(?:c|ctx|context)\s*,|echo\.NewHTTPError\s*\()\s*(http\.Status\w+)/g)) {
+    const status = statusCode(r[1]!);
+    if (status && !responses.some((x) => x.status === status)) responses.push({ status, source: src(r.index) });
   }
   if (responses.length > 0) t.responses = responses.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0));
   return t.body || t.query || t.queryType || t.responses ? t : undefined;
@@ -3061,9 +3568,52 @@ function springTyped(
     } else if (/^(?:String|CharSequence)$/.test(returnType))
       // A String answered as the body is written as text (StringHttpMessageConverter), not JSON.
       t.responses = [{ status: code_, contentType: 'text/plain', type: returnType, source }];
-    else t.responses = [{ status: code_, contentType: 'application/json', type: returnType, source }];
+    else {
+      const contentType = /^ResponseEntity\s*<\s*(?:String|CharSequence)\s*>$/.test(returnType) ? 'text/plain' : 'application/json';
+      const given = status ? [] : responseEntityStatuses(code, close);
+      t.responses =
+        given.length === 0
+          ? [{ status: code_, contentType, type: returnType, source }]
+          : given.map((g) =>
+              /^2\d\d$/.test(g) && g !== '204' ? { status: g, contentType, type: returnType, source } : { status: g, source },
+            );
+    }
   } else if (returnType) t.responses = [{ status: status ? code_ : '200', source }];
   return t.body || t.query || t.responses ? t : undefined;
+}
+
+/** `ResponseEntity.ok(…)` and its other shorthands, by the status they answer with. */
+const RESPONSE_ENTITY: Record<string, string> = {
+  ok: '200',
+  created: '201',
+  accepted: '202',
+  noContent: '204',
+  badRequest: '400',
+  notFound: '404',
+  unprocessableEntity: '422',
+  internalServerError: '500',
+};
+
+/**
+ * The statuses a Spring handler returning `ResponseEntity` answers with, in the order its body
+ * writes them: `new ResponseEntity<>(body, HttpStatus.CREATED)` (the status is the last argument),
+ * `ResponseEntity.ok(…)`, `.created(…)`, `.noContent()`, `.notFound()`, `ResponseEntity.status(HttpStatus.X)`;
+ * none when the body gives no constant status. `close` is the end of the method's parameter list.
+ */
+function responseEntityStatuses(code: string, close: number): string[] {
+  const brace = code.indexOf('{', close);
+  if (brace < 0 || code.slice(close, brace).includes(';')) return [];
+  const body = code.slice(brace, closing(code, brace));
+  const out: string[] = [];
+  for (const m of body.matchAll(/\bnew\s+ResponseEntity\s*(?:<[^>]*>)?\s*\(|\bResponseEntity\s*\.\s*(\w+)\s*\(/g)) {
+    const open = m.index + m[0].length - 1;
+    let found: string | null | undefined;
+    if (m[1] === undefined) found = statusCode(splitArgs(body.slice(open + 1, closing(body, open) - 1)).at(-1) ?? '');
+    else if (m[1] === 'status') found = statusCode(body.slice(open + 1, closing(body, open) - 1));
+    else found = RESPONSE_ENTITY[m[1]];
+    if (found && !out.includes(found)) out.push(found);
+  }
+  return out;
 }
 
 /**

@@ -50,7 +50,7 @@ function classBody(code: string, open: number): string {
   return body;
 }
 
-const JAVA_REQUIRED = /@(?:NotNull|NotBlank|NotEmpty|NonNull)\b/;
+const JAVA_REQUIRED = /@(?:field:|get:|param:)?(?:NotNull|NotBlank|NotEmpty|NonNull)\b/;
 
 function javaTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
@@ -60,10 +60,15 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
     const open = m.index + m[0].length - 1;
     const fields: TypeDecl['fields'] = [];
     for (const p of splitArgs(code.slice(open + 1, closing(code, open) - 1))) {
-      const clean = p.replace(/@\w+(?:\s*\([^)]*\))?/g, ' ').trim();
+      const clean = p.replace(/@(?:\w+:)?\w+(?:\s*\([^)]*\))?/g, ' ').trim();
       const kt = /^(?:(?:private|public|override|open)\s+)*(?:val|var)\s+(\w+)\s*:\s*([^=]+?)\s*(?:=.*)?$/s.exec(clean);
       const java = /^(?:final\s+)?([\w.<>,?\s[\]]+?)\s+(\w+)$/s.exec(clean);
-      if (kt) fields.push({ name: jsonName(p) ?? kt[1]!, type: kt[2]!.trim(), required: !kt[2]!.trim().endsWith('?') && !/=/.test(clean) });
+      if (kt)
+        fields.push({
+          name: jsonName(p) ?? kt[1]!,
+          type: kt[2]!.trim(),
+          required: JAVA_REQUIRED.test(p) || (!kt[2]!.trim().endsWith('?') && !/=/.test(clean)),
+        });
       else if (java) fields.push({ name: jsonName(p) ?? java[2]!, type: java[1]!.trim(), required: JAVA_REQUIRED.test(p) });
     }
     out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields });
@@ -83,10 +88,17 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
     // A superclass's fields are the class's too (`class Owner extends Person`): read through `embed:` like a Go embedded struct.
     const base = /\bextends\s+([\w.]+)/.exec(m[0])?.[1];
     if (base && s.language === 'Java') fields.unshift({ name: '', type: `embed:${base.replace(/^.*\./, '')}`, required: false });
-    // Kotlin properties in a class body.
+    // Kotlin properties in a class body: required when validated as such (`@NotNull var title: String? = ""`),
+    // or non-null with no default (Jackson's Kotlin module fills a missing one from its default).
     if (s.language === 'Kotlin')
-      for (const f of body.matchAll(/\b(?:val|var)\s+(\w+)\s*:\s*([\w.<>,?\s]+?)\s*(?:=|\n)/g))
-        fields.push({ name: f[1]!, type: f[2]!.trim(), required: !f[2]!.trim().endsWith('?') });
+      for (const f of body.matchAll(
+        /((?:@[\w.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*)\b(?:val|var)\s+(\w+)\s*:\s*([\w.<>,?\s]+?)\s*(=|\n)/g,
+      ))
+        fields.push({
+          name: f[2]!,
+          type: f[3]!.trim(),
+          required: JAVA_REQUIRED.test(f[1]!) || (!f[3]!.trim().endsWith('?') && f[4] !== '='),
+        });
     out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields });
   }
   return out;
@@ -137,11 +149,20 @@ function tsTypes(s: SourceFile, code: string): TypeDecl[] {
     const open = m.index + m[0].length - 1;
     const body = classBody(code, open);
     const fields: TypeDecl['fields'] = [];
+    // Nesting at each offset of the body: a constructor's or method's parameters and bodies hold no field.
+    const depth: number[] = [];
+    for (let i = 0, d = 0; i < body.length; i++) {
+      const c = body[i]!;
+      if (c === ')' || c === '}') d = Math.max(0, d - 1);
+      depth.push(d);
+      if (c === '(' || c === '{') d++;
+    }
     // `@IsOptional() @IsString() readonly bio?: string;` — methods (`name(…)`) are not fields.
     for (const f of body.matchAll(
       /((?:@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*)*)(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)(\?)?!?\s*:\s*([^;=\n]+?)\s*(?:=[^;\n]*)?[;\n]/g,
     )) {
       if (/^(?:private|protected)\b/.test(f[0].replace(/@\w+\s*\((?:[^()]|\([^()]*\))*\)\s*/g, '').trim())) continue;
+      if ((depth[f.index + f[0].length - f[0].trimStart().length] ?? 0) > 0 || fields.some((x) => x.name === f[2])) continue;
       fields.push({ name: f[2]!, type: f[4]!.trim(), required: f[3] !== '?' && !/@IsOptional\b/.test(f[1]!) });
     }
     out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'ts', fields });
@@ -321,7 +342,7 @@ export class TypeSchemas {
     const required: string[] = [];
     for (const f of this.fieldsOf(decl)) {
       properties[f.name] = this.schema(f.type, decl.file, language, depth + 1) ?? {};
-      if (f.required) required.push(f.name);
+      if (f.required && !required.includes(f.name)) required.push(f.name);
     }
     return { type: 'object', title: decl.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source };
   }
