@@ -8,7 +8,7 @@ import { fakeApi } from '../test/fakeApi.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Call = [string | URL | Request, RequestInit | undefined];
+type Call = [input: string | URL | Request, init?: RequestInit];
 const posted = (calls: Call[], path: string): unknown[] =>
   calls.filter(([u, init]) => String(u) === `/api${path}` && init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
 
