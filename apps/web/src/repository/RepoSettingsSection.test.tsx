@@ -87,3 +87,51 @@ describe('RepoSettingsSection automatic doc-set updates', () => {
     expect(await screen.findByText('Automatic API docs updates are on')).toBeTruthy();
   });
 });
+
+/** docs/spec-conformance.md: the repository settings section shows the webhook's last delivery with its result, and turns automatic updates on and off. */
+describe('RepoSettingsSection webhook status and automatic updates', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the last delivery (result, detail) or none yet, and the code-docs switch saves on and off', async () => {
+    let current = status();
+    const api = fakeApi({
+      '/v1/git/repos/webhook/settings': (_url, init) => {
+        const sent = JSON.parse(String(init?.body)) as { autoDocs: Partial<WebhookStatus['autoDocs']> };
+        current = { ...current, autoDocs: { ...current.autoDocs, ...sent.autoDocs } };
+        return { body: current };
+      },
+      '/v1/git/repos/webhook': () => ({ body: current }),
+      '/v1/pr-insights': { body: { failUnder: null } },
+    });
+    const view = () => <RepoSettingsSection repoRef={{ vendor: 'GIT', org: 'local', repo: 'shop' }} repoId="r" defaultBranch="main" />;
+    const first = renderRoutes([{ path: '/', element: view() }], '/');
+    expect((await screen.findByTestId('webhook-last-delivery')).textContent).toContain('No delivery yet.');
+    first.unmount();
+
+    current = status({
+      lastDelivery: {
+        deliveryId: 'd1',
+        event: 'push',
+        receivedAt: '2026-11-24T08:30:00.000Z',
+        result: 'analysis-queued',
+        detail: 'Push to main: analysis job 31 queued.',
+      },
+    });
+    renderRoutes([{ path: '/', element: view() }], '/');
+    const last = await screen.findByTestId('webhook-last-delivery');
+    await waitFor(() => expect(last.textContent).toContain('Analysis queued'));
+    expect(last.textContent).toContain('Push to main: analysis job 31 queued.');
+
+    const repoSwitch = screen.getByTestId('auto-docs-repo');
+    expect(repoSwitch.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(repoSwitch);
+    expect(await screen.findByText('Automatic code doc updates are on')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('auto-docs-repo').getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(screen.getByTestId('auto-docs-repo'));
+    expect(await screen.findByText('Automatic code doc updates are off')).toBeTruthy();
+    const puts = api.mock.calls
+      .filter(([, init]) => init?.method === 'PUT')
+      .map(([, init]) => (JSON.parse(String(init!.body)) as { autoDocs: unknown }).autoDocs);
+    expect(puts).toEqual([{ repo: true }, { repo: false }]);
+  });
+});

@@ -66,3 +66,29 @@ describe('AppLayout sidebar', () => {
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+/** docs/spec-conformance.md §9: sidebar 260 px; collapsed 80 px on tablet (768–991), 0 on mobile (below 768). */
+describe('AppLayout sidebar widths', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    reloadSession();
+    localStorage.clear();
+  });
+
+  it.each([
+    [1920, '260px', '80px'],
+    [1280, '260px', '80px'],
+    [992, '260px', '80px'],
+    [991, '80px', '260px'],
+    [768, '80px', '260px'],
+    [767, '0px', '260px'],
+    [568, '0px', '260px'],
+    [360, '0px', '260px'],
+  ])('at %i px the sidebar opens %s wide, and is %s once toggled', async (width, first, toggled) => {
+    renderAt(width);
+    await screen.findByText('page');
+    expect(nav().style.width).toBe(first);
+    fireEvent.click(toggle());
+    expect(nav().style.width).toBe(toggled);
+  });
+});
