@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   PGliteAdapter,
   PGliteDialect,
+  type AbortableOperationOptions,
   type DatabaseConnection,
   type DialectAdapter,
   type Driver,
@@ -88,13 +89,13 @@ class InteractiveFirstDriver implements Driver {
   readonly #lock = new InteractiveFirstLock();
   constructor(private readonly inner: Driver) {}
 
-  init(): Promise<void> {
-    return this.inner.init();
+  init(options?: AbortableOperationOptions): Promise<void> {
+    return this.inner.init(options);
   }
-  async acquireConnection(): Promise<DatabaseConnection> {
+  async acquireConnection(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
     await this.#lock.acquire(isBackground());
     try {
-      return await this.inner.acquireConnection();
+      return await this.inner.acquireConnection(options);
     } catch (err) {
       this.#lock.release();
       throw err;
@@ -118,9 +119,9 @@ class InteractiveFirstDriver implements Driver {
   async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
     await this.inner.releaseSavepoint?.(connection, name, compile);
   }
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+  async releaseConnection(connection: DatabaseConnection, options?: AbortableOperationOptions): Promise<void> {
     try {
-      await this.inner.releaseConnection(connection);
+      await this.inner.releaseConnection(connection, options);
     } finally {
       this.#lock.release();
     }
