@@ -1,11 +1,12 @@
 /**
- * `npm run bench:api [-- --seconds 5] [-- --rate 200] [-- --postgres <admin url>] [-- --jobs [--files 150]] [-- --user-only]`:
+ * `npm run bench:api [-- --seconds 5] [-- --rate 200] [-- --postgres <admin url>] [-- --jobs [--files 150] [--in-process]] [-- --user-only]`:
  * the API under load.
  * Seeds one user with 1,000 repositories and 10,000 jobs, then drives the repository list, the
  * job list and GET /api/v1/user at a fixed 200 requests/s (`--rate`) over loopback and prints p50/p90/p99;
  * measures the time from a worker writing a log line to an SSE client receiving it; and GET
- * /api/v1/user with 150 live streams open. With `--jobs` the server runs its workers in-process
- * (embedded mode) and GET /api/v1/user is measured once more while analysis jobs of 15 users run
+ * /api/v1/user with 150 live streams open. With `--jobs` the jobs run as `npm start` runs them (in
+ * the API's process on PGlite; on PostgreSQL in a worker process beside it, or in the API's with
+ * `--in-process`) and GET /api/v1/user is measured once more while analysis jobs of 15 users run
  * on synthetic repositories, each user's job followed by 10 live streams (150 in all); the
  * main thread's event-loop delay is printed beside it. `--user-only` skips the two list endpoints.
  * Runs on PGlite, and on PostgreSQL when an admin URL is given (or TEST_DATABASE_URL is set): a
@@ -29,6 +30,7 @@ import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { loadSecrets } from '../src/secrets.ts';
 import { SecretBox } from '../src/crypto/secretbox.ts';
+import { WorkerProcess } from '../src/jobs/worker-process.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -47,6 +49,11 @@ const PROFILE = arg('profile');
 const QUERIES = args.includes('--queries');
 /** this process is the load generator, driven by the benchmark's process over IPC */
 const LOAD_CHILD = args.includes('--load-child');
+/**
+ * On PostgreSQL the jobs run as `npm start` runs them there, in a worker process beside the API;
+ * `--in-process`: in the API's process (RUN_WORKERS=in-process), as on PGlite
+ */
+const IN_PROCESS = args.includes('--in-process');
 // room for the 150 held streams plus the load itself
 const agent = new Agent({ connections: 512, pipelining: 1 });
 
@@ -359,8 +366,8 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
   const repoRoot = path.join(dataDir, 'sources');
   const config = loadConfig({
     DATA_DIR: dataDir,
-    // with --jobs the jobs run in this process, as in the embedded mode
-    RUN_WORKERS: JOBS ? 'true' : 'false',
+    // with --jobs the jobs run in this process on PGlite, in a worker process beside it on PostgreSQL (as npm start runs them)
+    RUN_WORKERS: JOBS ? (IN_PROCESS ? 'in-process' : 'true') : 'false',
     LOCAL_REPO_ROOTS: repoRoot,
     LOG_LEVEL: 'silent',
     MAIL_RATE_LIMIT_PER_HOUR: '1000',
@@ -372,7 +379,7 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
   const secrets = await loadSecrets(config);
   let core: JobCore | undefined;
   const app = await buildApp({
-    config,
+    config: config.workerProcess ? { ...config, runWorkers: false } : config,
     database,
     secrets,
     logger: false,
@@ -380,6 +387,15 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
     onCore: (c) => (core = c),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // as main.ts does: the API without workers and a worker process beside it
+  const jobWorker = config.workerProcess
+    ? new WorkerProcess({
+        entry: fileURLToPath(new URL('../src/worker.ts', import.meta.url)),
+        log: app.log,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl!, LOCAL_REPO_ROOTS: repoRoot, LOG_LEVEL: 'warn' },
+      })
+    : null;
+  jobWorker?.start();
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   /** Runs `measure`, with `--profile` under the inspector's CPU profiler (this process' main thread). */
   const profiled = async <T>(name: string | null, measure: () => Promise<T>): Promise<T> => {
@@ -589,6 +605,7 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
       }
     }
   } finally {
+    await jobWorker?.stop();
     await app.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });

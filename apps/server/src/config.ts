@@ -39,6 +39,12 @@ export interface Config {
   outboundAllow: string[];
   /** run jobs in the API process too (embedded default); `npm run worker` processes always do */
   runWorkers: boolean;
+  /**
+   * `npm start` on PostgreSQL runs the jobs in a worker process it starts beside the API (RUN_WORKERS
+   * unset or `true`); `RUN_WORKERS=in-process` keeps them in the API process, as on the embedded
+   * database, which serves one process only (docs/decisions.md "Jobs in a process of their own on PostgreSQL")
+   */
+  workerProcess: boolean;
   workerConcurrency: number;
   /** a RUNNING job whose worker sent no heartbeat for this long is marked FAILED */
   jobStaleSeconds: number;
@@ -301,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((v) => v.trim())
       .filter(Boolean),
     runWorkers: (env.RUN_WORKERS ?? 'true') !== 'false',
+    workerProcess: Boolean(env.DATABASE_URL) && !['false', 'in-process'].includes(env.RUN_WORKERS ?? 'true'),
     workerConcurrency: Math.max(1, intFrom(env, 'WORKER_CONCURRENCY', 2)),
     jobStaleSeconds: Math.max(5, intFrom(env, 'JOB_STALE_SECONDS', 30)),
     localRepoRoots: (env.LOCAL_REPO_ROOTS ?? '')

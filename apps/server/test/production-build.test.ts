@@ -47,6 +47,16 @@ function linkProductionPackages(dir: string): string[] {
   return linked;
 }
 
+/** whether a process of this id exists (signal 0 checks without sending) */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 interface Bundled {
   child: ChildProcess;
   output: () => string;
@@ -143,7 +153,7 @@ afterAll(async () => {
 });
 
 // CI runs the server suite on PGlite and again on PostgreSQL (TEST_DATABASE_URL): this test runs
-// once, in the PostgreSQL run when there is one (server and worker processes), else on PGlite.
+// once, in the PostgreSQL run when there is one (the server and the worker process it starts), else on PGlite.
 const runsElsewhere = process.env.DOCENT_TEST_DB !== 'postgres' && !!process.env.TEST_DATABASE_URL;
 
 describe.skipIf(runsElsewhere)('the production bundle, on an install without devDependencies', () => {
@@ -177,25 +187,14 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
       JWT_SECRET: 'production-build-test',
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
-    // On PostgreSQL as scaled out (docs/deployment.md): an API process without workers and a
-    // job-only worker process; on PGlite one process running both.
-    const server = runBundled('main', {
-      ...common,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: data,
-      ...(database.kind === 'postgres' ? { RUN_WORKERS: 'false' } : {}),
-    });
-    const worker =
-      database.kind === 'postgres'
-        ? runBundled('worker', { ...common, DATA_DIR: path.join(install, 'worker-data'), LOG_LEVEL: 'info' })
-        : null;
+    // One process as `npm start` runs it: on PGlite it runs the jobs itself, on PostgreSQL it starts
+    // the bundle's job worker beside it (docs/decisions.md "Jobs in a process of their own on PostgreSQL").
+    const server = runBundled('main', { ...common, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data });
     const exitedEarly = () => {
-      for (const p of [server, worker])
-        if (p && p.child.exitCode !== null) throw new Error(`a bundled process exited with ${p.child.exitCode}:\n${p.output()}`);
+      if (server.child.exitCode !== null) throw new Error(`the bundled server exited with ${server.child.exitCode}:\n${server.output()}`);
     };
     const withOutput = (error: Error) => {
-      throw new Error(`${error.message}\nserver:\n${server.output()}\nworker:\n${worker?.output() ?? ''}`);
+      throw new Error(`${error.message}\nserver:\n${server.output()}`);
     };
     const health = await until('/api/health', 120_000, async () => {
       exitedEarly();
@@ -205,10 +204,6 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
     expect(health).toMatchObject({ status: 'ok', database: database.kind });
     // The web app is found next to the bundle's install, as config.ts finds it next to the sources.
     expect(await (await fetch(`${api}/`)).text()).toContain('Docent (installed)');
-    if (worker)
-      await until('"worker started"', 120_000, async () => (exitedEarly(), worker.output().includes('worker started') || undefined)).catch(
-        withOutput,
-      );
 
     const call = async (method: string, url: string, body?: unknown, token?: string) => {
       const res = await fetch(`${api}/api${url}`, {
@@ -243,15 +238,22 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
     expect(report.basicFuncDocAnalysis.totalFunctions).toBe(40);
 
     expect(server.modules()).toContain(`${bundleUrl}/main.mjs`);
-    expectBundleOnly(server.modules());
-    const ran = worker ?? server;
-    if (worker) expect(worker.modules()).toContain(`${bundleUrl}/worker.mjs`);
     for (const entry of ['off-thread-worker-bootstrap', 'parse-worker-bootstrap', 'readme-worker-bootstrap'])
-      expect(ran.modules()).toContain(`${bundleUrl}/${entry}.mjs`);
-    expectBundleOnly(ran.modules());
-    if (worker) {
-      worker.child.kill('SIGTERM');
-      expect(await worker.exited).toBe(0);
+      expect(server.modules()).toContain(`${bundleUrl}/${entry}.mjs`);
+    expectBundleOnly(server.modules());
+    // Which process ran the job: the engine's id is host:pid:random.
+    const ranOn = Number(/Started on worker [^:\s]+:(\d+):/.exec(log.join('\n'))?.[1]);
+    if (database.kind === 'postgres') {
+      expect(server.modules()).toContain(`${bundleUrl}/worker.mjs`);
+      expect(ranOn).not.toBe(server.child.pid);
+      expect(processAlive(ranOn)).toBe(true);
+      // Stopping the server stops its worker.
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(processAlive(ranOn)).toBe(false);
+    } else {
+      expect(server.modules()).not.toContain(`${bundleUrl}/worker.mjs`);
+      expect(ranOn).toBe(server.child.pid);
     }
   }, 300_000);
 });
