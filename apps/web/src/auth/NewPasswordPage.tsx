@@ -1,6 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authApi } from './api.ts';
@@ -16,14 +17,31 @@ interface NewPasswordForm {
   confirmPassword: string;
 }
 
-/** Step 3 of the reset: reads email and code from the address (docs/spec-conformance.md §2). */
+/** the reset code the code step handed over in the history entry's state */
+function codeFromState(state: unknown): string {
+  return typeof state === 'object' && state !== null && 'code' in state && typeof state.code === 'string' ? state.code : '';
+}
+
+/**
+ * Step 3 of the reset (docs/spec-conformance.md §2): the email from the address, the code from the
+ * history entry's state. A code that arrives in the address (`?email=…&code=…`, the specified link)
+ * is moved into the state at once, so that it stays in no history entry, log or Referer (docs/security.md "Reset code").
+ */
 export default function NewPasswordPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
-  const code = params.get('code') ?? '';
+  const codeInAddress = params.get('code');
+  const code = codeInAddress ?? codeFromState(location.state);
+  useEffect(() => {
+    if (codeInAddress === null) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('code');
+    void navigate({ search: `?${rest.toString()}` }, { replace: true, state: { code: codeInAddress } });
+  }, [codeInAddress, params, navigate]);
   const onFinishFailed = useFormErrorNotice();
 
   const save = useMutation({

@@ -24,7 +24,8 @@ export default function SecurityCodePage() {
   const verify = useMutation({
     mutationFn: (code: string) => authApi.verifySecurityCode({ email, code }),
     onSuccess: (_res, code) => {
-      void navigate(`/auth/new-password?${new URLSearchParams({ email, code }).toString()}`);
+      // The code goes in the history entry's state, not the address (docs/security.md "Reset code").
+      void navigate(`/auth/new-password?${new URLSearchParams({ email }).toString()}`, { state: { code } });
     },
     // docs/spec-conformance.md §8: a reset code failure shows the server's message.
     onError: (err) => toast.error(t('auth.common.error'), err.message),

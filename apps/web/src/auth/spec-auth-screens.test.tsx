@@ -159,6 +159,45 @@ describe('new password: its texts and validation', () => {
   });
 });
 
+describe('the code stays out of the address (docs/security.md "Reset code")', () => {
+  it('a code in the address is moved into the history state at once, and still sent with the new password', async () => {
+    const { router } = renderRoutes(
+      [
+        { path: '/auth/new-password', element: <NewPasswordPage /> },
+        { path: '/auth/login', element: <p>login page</p> },
+      ],
+      '/auth/new-password?email=ada%40example.com&code=123456',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?email=ada%40example.com'));
+    expect(router.state.location.state).toEqual({ code: '123456' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    const user = userEvent.setup();
+    await user.type(input('New password'), 'Passw0rd!');
+    await user.type(input('Confirm password'), 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ email: 'ada@example.com', code: '123456' });
+  });
+
+  it('the code step hands the code over in the state, the address names the email only', async () => {
+    const { router } = renderRoutes(
+      [
+        { path: '/auth/security-code', element: <SecurityCodePage /> },
+        { path: '/auth/new-password', element: <NewPasswordPage /> },
+      ],
+      '/auth/security-code?email=ada%40example.com',
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('textbox')[0]!);
+    await user.keyboard('654321');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/new-password'));
+    expect(router.state.location.search).toBe('?email=ada%40example.com');
+    expect(router.state.location.state).toEqual({ code: '654321' });
+    expect(await screen.findByLabelText('New password', { selector: 'input' })).toBeTruthy();
+  });
+});
+
 describe('forgot password and security code: their texts and validation', () => {
   const routes = [
     { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
