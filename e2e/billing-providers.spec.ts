@@ -181,11 +181,11 @@ test("a referred user's first (PayPal) payment gives the referrer a coupon, rede
     await expect(modal.getByText('Not a valid UPI ID')).toBeVisible();
     await modal.getByLabel('UPI ID').fill('ada@okaxis');
     await modal.getByRole('button', { name: 'Redeem' }).click();
-    await expect(modal.getByTestId('redeem-checklist')).toContainText('GitHub app not installed');
+    await expect(modal.getByTestId('redeem-checklist')).toContainText('No code host connected');
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
 
-    // Connect GitHub (a token against the fake GitHub API), then redeem again: the id was remembered.
+    // Connect a code host (GitHub: a token against the fake GitHub API), then redeem again: the id was remembered.
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const connect = await page.request.post('/api/v1/vendors/github/connection', {
       headers: { authorization: `Bearer ${token}` },
@@ -195,7 +195,7 @@ test("a referred user's first (PayPal) payment gives the referrer a coupon, rede
     await redeemUpi();
     await expect(modal.getByLabel('UPI ID')).toHaveValue('ada@okaxis');
     await modal.getByRole('button', { name: 'Redeem' }).click();
-    await expect(modal.getByTestId('redeem-checklist')).toContainText('GitHub app installed');
+    await expect(modal.getByTestId('redeem-checklist')).toContainText('A code host is connected');
     await modal.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Coupons redeemed')).toBeVisible();
     await page.getByRole('button', { name: 'Okay' }).click();

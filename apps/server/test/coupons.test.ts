@@ -74,14 +74,29 @@ describe('referrals and coupons', () => {
     expect(badUpi.json().detail).toContain('Not a valid UPI ID');
     expect((await redeem(a.token, 'AMAZON', 'ada@okaxis')).json().detail).toContain('Not a valid Email Id');
 
-    // No GitHub connection: the checklist reports the app missing; nothing changes.
+    // No code host and no repository: the checklist reports the app missing; nothing changes.
     expect((await redeem(a.token, 'UPI', 'ada@okaxis')).json()).toEqual({ status: ['GITHUB_APP_NOT_INSTALLED'] });
     expect((await coupons(a.token))[0]?.is_used).toBe(false);
 
-    await t.database.db
-      .insertInto('vendor_connections')
-      .values({ user_id: a.id, vendor: 'GITHUB', kind: 'pat', credential_sealed: 'x' })
-      .execute();
+    // Another user's repository does not count; a plain git repository of one's own does, with no vendor connection.
+    const addRepository = (userId: string) =>
+      t.database.db
+        .insertInto('repositories')
+        .values({
+          user_id: userId,
+          vendor: 'GIT',
+          organization_name: 'plain',
+          repo_name: 'shop',
+          clone_url: 'sealed',
+          default_branch: 'main',
+          installation_id: null,
+          site_url: null,
+        })
+        .execute();
+    await addRepository(stranger.id);
+    expect((await redeem(a.token, 'UPI', 'ada@okaxis')).json()).toEqual({ status: ['GITHUB_APP_NOT_INSTALLED'] });
+    await addRepository(a.id);
+    expect(await t.database.db.selectFrom('vendor_connections').select('id').where('user_id', '=', a.id).execute()).toEqual([]);
     expect((await redeem(a.token, 'UPI', 'ada@okaxis')).json()).toEqual({ status: ['SUCCESS'] });
     const used = await coupons(a.token);
     expect(used[0]).toMatchObject({ is_used: true, coupon_state: 'PAYMENT_PENDING' });

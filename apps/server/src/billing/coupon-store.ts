@@ -26,14 +26,12 @@ export class CouponStore {
       .execute();
   }
 
-  async hasGitHubConnection(userId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('vendor_connections')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('vendor', '=', 'GITHUB')
-      .executeTakeFirst();
-    return row !== undefined;
+  /** whether the user has connected a code host of any vendor or added a repository (a plain git one needs no connection) */
+  async hasCodeHost(userId: string): Promise<boolean> {
+    const connection = await this.db.selectFrom('vendor_connections').select('id').where('user_id', '=', userId).executeTakeFirst();
+    if (connection) return true;
+    const repository = await this.db.selectFrom('repositories').select('id').where('user_id', '=', userId).executeTakeFirst();
+    return repository !== undefined;
   }
 
   /** Marks every unused coupon of the user used, payout pending to `sealedId`; how many there were. */

@@ -55,12 +55,14 @@ export class CouponService {
   }
 
   /**
-   * docs/spec-conformance.md §4 redeem results: without a GitHub connection the checklist reports the app missing
-   * and nothing changes; otherwise every unused coupon becomes used, payout pending, to the
+   * docs/spec-conformance.md §4 redeem results: with no code host connected and no repository added the
+   * checklist reports the app missing (`GITHUB_APP_NOT_INSTALLED`, the wire's name) and nothing changes —
+   * any vendor counts, and a plain git repository, which needs no connection (docs/decisions.md
+   * "Coupons need a code host, not GitHub"); otherwise every unused coupon becomes used, payout pending, to the
    * given id (sealed at rest) — the operator pays it out and marks it complete.
    */
   async redeem(userId: string, type: 'UPI' | 'AMAZON', id: string): Promise<RedeemAnswer> {
-    if (!(await this.store.hasGitHubConnection(userId))) return { status: ['GITHUB_APP_NOT_INSTALLED'] };
+    if (!(await this.store.hasCodeHost(userId))) return { status: ['GITHUB_APP_NOT_INSTALLED'] };
     const used = await this.store.redeemAll(userId, type, this.box.seal(id), this.now());
     if (used === 0) throw new HttpError(409, ErrorCode.CONFLICT, 'You have no coupons to redeem.');
     return { status: ['SUCCESS'] };

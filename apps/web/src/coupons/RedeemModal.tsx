@@ -14,7 +14,7 @@ type Step = 'form' | 'checklist' | 'done';
 
 /**
  * docs/spec-conformance.md §2 Coupons: the Redeem modal — a form (UPI id or Amazon Pay id), then the checklist
- * (is the GitHub app installed?), then a success result whose Okay reloads the page.
+ * (is a code host connected or a repository added?), then a success result whose Okay reloads the page.
  */
 export function RedeemModal({ type, onClose }: { type: RedeemType | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -88,7 +88,7 @@ export function RedeemModal({ type, onClose }: { type: RedeemType | null; onClos
             </Button>
           ) : (
             <Link to="/repositories" onClick={close}>
-              {t('coupons.connectGithub')}
+              {t('coupons.connectCodeHost')}
             </Link>
           )}
         </div>

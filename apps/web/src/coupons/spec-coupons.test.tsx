@@ -44,14 +44,14 @@ describe('Redeem modal (docs/spec-conformance.md §2, §3, §5)', () => {
     const [url, init] = api.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/coupon/redeem');
     expect(JSON.parse(init.body as string)).toEqual({ redeem_type: 'UPI', redeem_id: 'ada@okaxis' });
-    expect(screen.getByText('GitHub app installed')).toBeTruthy();
+    expect(screen.getByText('A code host is connected')).toBeTruthy();
     expect(localStorage.getItem('save-upi-id')).toBe('ada@okaxis');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Coupons redeemed')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Okay' })).toBeTruthy();
   });
 
-  it("Amazon Pay: the id must match the email pattern ('Not a valid Email Id'); the checklist reports a missing GitHub app; the last id comes back from save-amazon-id", async () => {
+  it("Amazon Pay: the id must match the email pattern ('Not a valid Email Id'); the checklist reports no code host; the last id comes back from save-amazon-id", async () => {
     localStorage.setItem('save-amazon-id', 'ada@okaxis');
     const api = fakeApi({ '/v1/coupon/redeem': { body: { status: ['GITHUB_APP_NOT_INSTALLED'] } } });
     redeemModal('AMAZON');
@@ -65,7 +65,7 @@ describe('Redeem modal (docs/spec-conformance.md §2, §3, §5)', () => {
     await user.clear(field);
     await user.type(field, 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Redeem' }));
-    expect(await screen.findByText('GitHub app not installed: connect GitHub first')).toBeTruthy();
+    expect(await screen.findByText('No code host connected: connect one or add a repository first')).toBeTruthy();
     const [, init] = api.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({ redeem_type: 'AMAZON', redeem_id: 'ada@example.com' });
     expect(localStorage.getItem('save-amazon-id')).toBe('ada@example.com');
