@@ -99,11 +99,16 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
   // API docs with the defaults: hosted, the site opens.
   await card.getByRole('tab', { name: 'API Docs' }).click();
   const api = card.getByTestId('docset-api');
+  // Committing is the user's choice (docs/consent.md): off by default, so this run pushes nothing.
+  await expect(api.getByTestId('opt-commit')).not.toBeChecked();
+  const heads = () => execFileSync('git', ['ls-remote', '--heads', gitRepos.calculatorUrl], { encoding: 'utf8' });
+  const headsBefore = heads();
   await api.getByTestId('generate-api').click();
   await expect(api.getByTestId('docset-terminal-api').locator('.dc-term__row--complete')).toContainText(
     'Documentation generation complete!',
     { timeout: 120_000 },
   );
+  expect(heads()).toBe(headsBefore);
   const href = await api.getByTestId('docset-site').getAttribute('href');
   expect(href).toMatch(/^\/docs\/[0-9a-f-]{36}\/api\/$/);
   const res = await page.request.get(href!);

@@ -81,6 +81,21 @@ test('a push with the post-receive hook re-analyses the repository: the dashboar
     await expect(page.getByTestId('trend-documentedShare')).toContainText('100');
     // the dashboard card shows the new report, fetched by itself
     await expect(page.getByTestId('card-functions')).toContainText('100');
+    // Automatic documentation updates are off until switched on (docs/consent.md): the push
+    // started no documentation job (it would have been queued with the analysis), and the remote
+    // has only the branch pushed here.
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const jobs = (await (await page.request.get('/api/v1/lro/all?limit=50', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      jobs: Array<{ jobType: string }>;
+    };
+    expect(jobs.jobs.map((j) => j.jobType).filter((type) => type !== 'ANALYSIS')).toEqual([]);
+    const heads = await git(work, 'ls-remote', '--heads', 'origin');
+    expect(
+      heads
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['refs/heads/main']);
   });
 
   await test.step('the settings show the delivery; at 360 px in dark mode nothing overflows', async () => {
