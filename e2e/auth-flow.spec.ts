@@ -63,7 +63,7 @@ test('sign up, verify by mail, log out and in, theme and language, reset the pas
     await login(page, email, password);
     await expect(page).toHaveURL(/\/jobs$/); // back to the page that asked for a login
     await expect(page.getByTestId('sidebar-footer')).toContainText('v1.2.0');
-    await expect(page.getByTestId('sidebar-footer')).toContainText('Enterprise Edition');
+    await expect(page.getByTestId('sidebar-footer')).toContainText('Free plan');
   });
 
   await test.step('dark theme and German take effect and are remembered', async () => {

@@ -47,10 +47,10 @@ test('sidebar widths at the breakpoints, its footer, and the terminal dialog siz
     ]);
   });
 
-  await test.step('sidebar footer: the plan label (Enterprise Edition without a plan) and v1.2.0', async () => {
+  await test.step('sidebar footer: the plan label (Free plan without a paid plan) and v1.2.0', async () => {
     await openAt(page, session, '/repositories', 1280);
     const footer = page.getByTestId('sidebar-footer');
-    await expect(footer).toContainText('Enterprise Edition');
+    await expect(footer).toContainText('Free plan');
     await expect(footer).toContainText('v1.2.0');
   });
 

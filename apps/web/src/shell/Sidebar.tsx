@@ -28,7 +28,8 @@ export function Sidebar({ user, collapsed, viewport, onNavigate }: SidebarProps)
   ];
   const byKey = new Map([...APP_NAV, ...USER_NAV].map((e) => [e.key, e.path]));
   const selected = activeNavKey(location.pathname);
-  const planLabel = user.planType ? t('shell.footer.plan', { plan: t(`shell.planNames.${user.planType}`) }) : t('shell.footer.enterprise');
+  // A user without a paid plan is on Free (docs/decisions.md "A free user's footer says Free").
+  const planLabel = t('shell.footer.plan', { plan: t(`shell.planNames.${user.planType ?? 'FREE'}`) });
 
   return (
     <Layout.Sider

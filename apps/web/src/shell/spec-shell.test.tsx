@@ -12,7 +12,7 @@ import { renderRoutes } from '../test/renderWithProviders.tsx';
 
 /**
  * The shell against docs/spec-conformance.md §1/§2: breadcrumb labels, the sidebar's
- * sections and footer (plan name or 'Enterprise Edition', v1.2.0), and /profile's redirect on
+ * sections and footer (the plan name, Free without a paid plan, v1.2.0), and /profile's redirect on
  * tablet and wider, its navigation list and Back button on mobile.
  */
 afterEach(() => {
@@ -53,7 +53,7 @@ describe('sidebar (docs/spec-conformance.md §1, §2)', () => {
     return screen.getByTestId('sidebar');
   };
 
-  it("an app section (git repositories, jobs, API keys) and a user section (profile, upgrade); the footer shows 'Enterprise Edition' without a plan, and v1.2.0", () => {
+  it("an app section (git repositories, jobs, API keys) and a user section (profile, upgrade); the footer shows 'Free plan' without a paid plan (not 'Enterprise Edition'), and v1.2.0", () => {
     const sidebar = renderShell(testUser);
     const links = within(sidebar)
       .getAllByRole('menuitem')
@@ -62,7 +62,8 @@ describe('sidebar (docs/spec-conformance.md §1, §2)', () => {
     expect(links).toEqual(['Git Repositories', 'Jobs', 'API Keys', 'Profile', 'Upgrade', 'Coupons']);
     expect(within(sidebar).getByText('App')).toBeTruthy();
     expect(within(sidebar).getByText('User')).toBeTruthy();
-    expect(within(sidebar).getByText('Enterprise Edition')).toBeTruthy();
+    expect(within(sidebar).getByText('Free plan')).toBeTruthy();
+    expect(within(sidebar).queryByText('Enterprise Edition')).toBeNull();
     expect(within(sidebar).getByText('v1.2.0')).toBeTruthy();
   });
 
