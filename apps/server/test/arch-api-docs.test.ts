@@ -7,6 +7,8 @@ import { unzipSync } from 'fflate';
 import { decodeLogLine, type DocSetResult } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { git, GitDaemon } from './helpers/git-daemon.ts';
+import { RepoRepository } from '../src/repos/repository.ts';
+import { saveDocSetConfig, storedDocSetConfig } from '../src/docsets/auto.ts';
 
 /** A small Express service: routes, a model, a dependency. */
 const FILES: Record<string, string> = {
@@ -311,6 +313,19 @@ describe('freshness against the latest analysed commit', () => {
       ['api', true],
       ['arch', true],
     ]);
+    // The form's memory: each kind's last options by hand (the API's commit above, the architecture's defaults).
+    expect(state0.lastOptions.api.commitOutput).toEqual({ commitToGit: true, branch: 'main', path: 'docs' });
+    expect(state0.lastOptions.arch).toMatchObject({ hostDocumentation: true, generateHtml: true });
+    expect(state0.lastOptions.arch.commitOutput).toBeUndefined();
+    // A confirmation to push to the default branch is never remembered.
+    const repos = new RepoRepository(t.database.db);
+    const saved = await storedDocSetConfig(repos, repoId, 'api');
+    await saveDocSetConfig(repos, repoId, 'api', { ...saved!, commitOutput: { ...saved!.commitOutput!, confirmDirectPush: true } });
+    const remembered = (
+      await t.call({ method: 'GET', url: '/api/v1/git/generate/docs/state?orgName=local&repoName=shop&vendor=GIT', token: alice.token })
+    ).json().lastOptions.api;
+    expect(remembered.commitOutput).toEqual({ commitToGit: true, branch: 'main', path: 'docs' });
+    await saveDocSetConfig(repos, repoId, 'api', saved!);
     // a new commit on main, then an analysis of it
     const work = await mkdtemp(path.join(os.tmpdir(), 'docent-archdocs-'));
     try {

@@ -238,6 +238,8 @@ export const DocSetsState = z.object({
       result: DocSetResult.nullable(),
     }),
   ),
+  /** the options each kind was last generated with by hand (never a confirmed direct push): the form starts from them */
+  lastOptions: z.object({ arch: ArchDocConfig.nullable(), api: ArchDocConfig.nullable() }),
 });
 export type DocSetsState = z.infer<typeof DocSetsState>;
 

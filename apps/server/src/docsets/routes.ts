@@ -16,6 +16,7 @@ import {
 import { requireSession, requireUser, userOf } from '../auth/guard.ts';
 import { docJobProgress, queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';
 import { ANALYSED_COMMIT } from './handler.ts';
+import { storedDocSetConfig } from './auto.ts';
 import { DOCS_COOKIE, docsCookie } from './hosting.ts';
 import type { DocSetStore } from './store.ts';
 
@@ -69,7 +70,15 @@ export function docSetRoutes(deps: RepoJobRouteDeps & { sets: DocSetStore; secur
         const repo = await service.get(userOf(req), req.query.vendor, req.query.orgName, req.query.repoName);
         const analysed = ((await repos.details(repo.id, ANALYSED_COMMIT)) as { commit?: string } | null)?.commit ?? null;
         const latest = await sets.latestPerKind(repo.id);
+        // A confirmation to push to the default branch holds for the run it was given for only.
+        const remembered = async (kind: DocSetKind) => {
+          const config = await storedDocSetConfig(repos, repo.id, kind);
+          if (!config?.commitOutput) return config;
+          const { confirmDirectPush: _once, ...commitOutput } = config.commitOutput;
+          return { ...config, commitOutput };
+        };
         return {
+          lastOptions: { arch: await remembered('arch'), api: await remembered('api') },
           analysedCommit: analysed,
           sets: latest.map((s) => ({
             kind: s.kind,

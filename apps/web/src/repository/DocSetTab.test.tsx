@@ -43,7 +43,7 @@ const result: DocSetResult = {
   },
 };
 
-function setup(state: unknown = { analysedCommit: null, sets: [] }) {
+function setup(state: unknown = { analysedCommit: null, sets: [], lastOptions: { arch: null, api: null } }) {
   localStorage.clear();
   const bodies: unknown[] = [];
   const api = fakeApi({
@@ -121,6 +121,29 @@ describe('Architecture / API docs options', () => {
     });
   });
 
+  it("starts from the options this kind was last generated with (not the other kind's), until the user changes them", async () => {
+    const last = {
+      hostDocumentation: false,
+      generatePdf: false,
+      generateMd: true,
+      generateHtml: true,
+      generateRst: true,
+      generateXml: false,
+      generateRtf: false,
+      commitOutput: { commitToGit: true, branch: 'published', path: 'site' },
+    };
+    const { bodies } = setup({ analysedCommit: null, sets: [], lastOptions: { arch: last, api: null } });
+    await waitFor(() => expect(box('opt-rst').checked).toBe(true));
+    for (const id of ['opt-md', 'opt-html', 'opt-commit']) expect(box(id).checked).toBe(true);
+    for (const id of ['opt-host', 'opt-pdf', 'opt-xml', 'opt-rtf']) expect(box(id).checked).toBe(false);
+    expect((screen.getByTestId('opt-branch') as HTMLInputElement).value).toBe('published');
+    expect((screen.getByTestId('opt-path') as HTMLInputElement).value).toBe('site');
+    fireEvent.click(box('opt-rst'));
+    fireEvent.click(screen.getByTestId('generate-arch'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect((bodies[0] as { arch_doc_config: unknown }).arch_doc_config).toEqual({ ...last, generateRst: false });
+  });
+
   it('says the rules in German', async () => {
     await i18n.changeLanguage('de');
     try {
@@ -137,6 +160,7 @@ describe('Architecture / API docs options', () => {
     setup({
       analysedCommit: 'aaaaaaa1111',
       sets: [{ kind: 'arch', commit: result.commit, generatedAt: '2026-11-23T10:00:00Z', fresh: false, siteUrl: result.siteUrl, result }],
+      lastOptions: { arch: null, api: null },
     });
     expect(await screen.findByText('Stale')).toBeTruthy();
     expect(screen.getByText('Built from 6dcb09b; the latest analysed commit is aaaaaaa')).toBeTruthy();

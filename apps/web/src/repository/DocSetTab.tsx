@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_DOC_OPTIONS,
+  formOfConfig,
   DOC_SET_JOB_TYPE,
   docOptionsIssues,
   toArchDocConfig,
@@ -71,6 +72,12 @@ export function DocSetTab({ kind, repoRef }: { kind: DocSetKind; repoRef: RepoRe
   const [result, setResult] = useState<DocSetResult | null>(null);
   const state = useQuery({ queryKey: docSetsKey(repoRef), queryFn: () => docSetApi.state(repoRef) });
   const latest = state.data?.sets.find((s) => s.kind === kind) ?? null;
+  // The form starts from the options this kind was last generated with, until the user changes it.
+  const [touched, setTouched] = useState(false);
+  const lastOptions = state.data?.lastOptions[kind] ?? null;
+  useEffect(() => {
+    if (!touched && lastOptions) setForm(formOfConfig(lastOptions));
+  }, [touched, lastOptions]);
 
   // Links and downloads open /docs/… as pages: they need the docs cookie of this session.
   useEffect(() => {
@@ -107,7 +114,14 @@ export function DocSetTab({ kind, repoRef }: { kind: DocSetKind; repoRef: RepoRe
 
   const issues = docOptionsIssues(form);
   const issueOf = (field: string) => issues.find((i) => i.field === field);
-  const set = <K extends keyof DocOptionsForm>(key: K, value: DocOptionsForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof DocOptionsForm>(key: K, value: DocOptionsForm[K]) => {
+    setTouched(true);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const setHtml = (on: boolean) => {
+    setTouched(true);
+    setForm((f) => withHtml(f, on));
+  };
 
   const start = async () => {
     setStarting(true);
@@ -157,9 +171,7 @@ export function DocSetTab({ kind, repoRef }: { kind: DocSetKind; repoRef: RepoRe
             <Checkbox
               key={field}
               checked={form[field]}
-              onChange={(e) =>
-                field === 'generateHtml' ? setForm((cur) => withHtml(cur, e.target.checked)) : set(field, e.target.checked)
-              }
+              onChange={(e) => (field === 'generateHtml' ? setHtml(e.target.checked) : set(field, e.target.checked))}
               data-testid={`opt-${f}`}
             >
               {t(`docSets.formats.${f}`)}

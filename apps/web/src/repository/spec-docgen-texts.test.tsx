@@ -16,7 +16,7 @@ afterEach(() => {
 describe("documentation generation failure (docs/spec-conformance.md §8 'Error: {error}')", () => {
   it("a refused start logs 'Error: {detail}' as an error line and leaves Generate usable", async () => {
     fakeApi({
-      '/v1/git/generate/docs/state': { body: { analysedCommit: null, sets: [] } },
+      '/v1/git/generate/docs/state': { body: { analysedCommit: null, sets: [], lastOptions: { arch: null, api: null } } },
       '/v1/docs/session': { body: {} },
       '/v1/git/generate/arch/doc': { status: 409, body: { detail: 'A generation is already running for this repository.' } },
     });
