@@ -342,6 +342,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     routes.push(...goOnes);
   }
   const constantFiles = resolveNestConstants(routes, found, sources, byFile);
+  for (const f of resolveJavaConstants(routes, sources)) constantFiles.add(f);
   applyNestPrefix(routes, found);
   // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
   const typeFiles = new Set<string>();
@@ -3384,6 +3385,152 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
 }
 
 /**
+ * A Spring mapping's path given as constants (`Routes.Auth.BASE`, `API_BASE + "/users"`): a template
+ * with each name as `{{name}}` and each literal as written, resolved once every file's constants are
+ * known (`resolveJavaConstants`); null for anything else (a method call, a property placeholder).
+ */
+function javaConstantTemplate(expr: string): string | null {
+  const parts = splitPlus(expr);
+  if (parts.length === 0) return null;
+  let out = '';
+  for (const part of parts) {
+    const lit = literal(part);
+    if (lit !== null) out += lit;
+    else if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(part)) out += `{{${part}}}`;
+    else return null;
+  }
+  return out;
+}
+
+/** The operands of a `+` concatenation, split outside string literals and parentheses. */
+function splitPlus(expr: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '+' && depth === 0) {
+      parts.push(expr.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(expr.slice(start).trim());
+  return parts.some((p) => p === '') ? [] : parts;
+}
+
+interface JavaConstant {
+  /** the enclosing classes' names and the constant's, outermost first: `['Routes', 'Auth', 'BASE']` */
+  qualified: string[];
+  expr: string;
+  file: string;
+}
+
+/**
+ * The string constants of a Java / Kotlin file with the names of the classes they are declared in:
+ * `static final String X = …;` (and an interface's `String X = …;`), Kotlin `const val X = …`.
+ */
+function javaConstants(s: SourceFile, code: string): JavaConstant[] {
+  const classes: Array<{ name: string; start: number; end: number; iface: boolean }> = [];
+  for (const m of code.matchAll(/\b(class|interface|enum|object)\s+(\w+)[^{;=]*?\{/g)) {
+    const open = m.index + m[0].length - 1;
+    classes.push({ name: m[2]!, start: open, end: closing(code, open), iface: m[1] === 'interface' });
+  }
+  const out: JavaConstant[] = [];
+  const add = (name: string, expr: string, at: number, inInterfaceOnly: boolean): void => {
+    const chain = classes.filter((c) => c.start < at && at < c.end);
+    if (inInterfaceOnly && !chain.at(-1)?.iface) return;
+    out.push({ qualified: [...chain.map((c) => c.name), name], expr: expr.trim(), file: s.rel });
+  };
+  for (const m of code.matchAll(/((?:\b(?:public|private|protected|static|final)\s+)*)\bString\s+(\w+)\s*=\s*([^;]+);/g)) {
+    const mods = m[1] ?? '';
+    add(m[2]!, m[3]!, m.index, !(/\bstatic\b/.test(mods) && /\bfinal\b/.test(mods)));
+  }
+  if (s.language === 'Kotlin')
+    for (const m of code.matchAll(/\bconst\s+val\s+(\w+)\s*(?::\s*String\s*)?=\s*([^\n;]+)/g)) add(m[1]!, m[2]!, m.index, false);
+  return out;
+}
+
+/**
+ * Spring paths given as constants (`{{Routes.Auth.BASE}}`): a name is looked up in the route's own
+ * file, then among the constants of the repository whose qualified name ends with it (a static
+ * import's class first), the one value they agree on; a constant's own operands are looked up
+ * from the classes it is declared in outwards. A name that cannot be read leaves its part out of
+ * the path, the route marked unresolved at its annotation.
+ */
+function resolveJavaConstants(routes: Route[], sources: readonly SourceFile[]): Set<string> {
+  const used = new Set<string>();
+  const pending = routes.filter((r) => r.framework === 'spring' && r.path.includes('{{'));
+  if (pending.length === 0) return used;
+  const all = sources
+    .filter((x) => x.language === 'Java' || x.language === 'Kotlin')
+    .flatMap((x) => perFile(x.text, `javaconst\0${x.rel}\0${x.language}`, () => javaConstants(x, codeOf(x))));
+  const bySource = new Map(sources.map((x) => [x.rel, x]));
+  const endsWith = (q: string[], name: string[]): boolean =>
+    q.length >= name.length && name.every((n, i) => q[q.length - name.length + i] === n);
+  const value = (c: JavaConstant, depth: number): string | undefined => {
+    if (depth > 8) return undefined;
+    let out = '';
+    for (const part of splitPlus(c.expr)) {
+      const lit = literal(part);
+      if (lit !== null) {
+        out += lit;
+        continue;
+      }
+      if (!/^[\w$.]+$/.test(part)) return undefined;
+      const name = part.split('.');
+      // From the innermost enclosing class outwards, then the repository.
+      let found: string | undefined;
+      for (let k = c.qualified.length - 1; k >= 0 && found === undefined; k--) {
+        const scope = c.qualified.slice(0, k);
+        const hit = all.find((x) => x.file === c.file && x.qualified.join('.') === [...scope, ...name].join('.'));
+        if (hit) found = value(hit, depth + 1);
+      }
+      found ??= lookup(name, undefined, depth + 1);
+      if (found === undefined) return undefined;
+      out += found;
+    }
+    used.add(c.file);
+    return out;
+  };
+  const lookup = (name: string[], file: string | undefined, depth: number): string | undefined => {
+    const candidates = file ? all.filter((x) => x.file === file && endsWith(x.qualified, name)) : [];
+    const src = file ? bySource.get(file) : undefined;
+    if (candidates.length === 0 && src) {
+      // `import static com.x.Routes.Auth.BASE;` / `import static com.x.Routes.Auth.*;`
+      for (const m of codeOf(src).matchAll(/^\s*import\s+static\s+[\w.]*?(\w+)\.(\w+|\*)\s*;/gm)) {
+        if (m[2] !== '*' && m[2] !== name[0]) continue;
+        candidates.push(...all.filter((x) => endsWith(x.qualified, [m[1]!, ...name])));
+      }
+    }
+    if (candidates.length === 0) candidates.push(...all.filter((x) => endsWith(x.qualified, name)));
+    const values = new Set(candidates.map((c) => value(c, depth)));
+    return values.size === 1 ? [...values][0] : undefined;
+  };
+  for (const r of pending) {
+    const missing: string[] = [];
+    const p = r.path.replace(/\{\{([\w$.]+)\}\}/g, (_, expr: string) => {
+      const v = lookup(expr.split('.'), r.file, 0);
+      if (v === undefined) missing.push(expr);
+      return v ?? '';
+    });
+    r.path = joinPath(...p.split('/').map((x) => `/${x}`));
+    if (missing.length > 0) {
+      r.path = r.path.replace(/(.)\/$/, '$1');
+      r.resolved = false;
+      r.unresolvedPrefix ??= `${r.file}:${r.line} ${missing.join(', ')}`;
+    }
+  }
+  return used;
+}
+
+/**
  * Spring: class-level `@RequestMapping("/api")`, method-level `@GetMapping("/x")` /
  * `@RequestMapping(value = "/x", method = RequestMethod.GET)` / `method = POST` (static import);
  * arrays (`@GetMapping({"/vets", "/vets.html"})`, `path = {…}`) give one route per path, at the
@@ -3400,7 +3547,7 @@ function spring(s: SourceFile, code: string): FileRoutes {
       list.map((a) => /^(?:value|path)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
     if (given === undefined) return [''];
     const items = /^\{([\s\S]*)\}$/.exec(given.trim());
-    const values = (items ? splitArgs(items[1]!) : [given]).map((v) => literal(v.trim()));
+    const values = (items ? splitArgs(items[1]!) : [given]).map((v) => literal(v.trim()) ?? javaConstantTemplate(v.trim()));
     if (values.length === 0) return [''];
     return values.some((v) => v === null) ? null : (values as string[]);
   };
@@ -3428,11 +3575,13 @@ function spring(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index) || classes.some((c) => c.index === m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
     const sig =
-      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:([\w<>[\],.? ]+)\s+)?(\w+)\s*\(/.exec(
+      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:((?:[\w<>[\],.? ]|@\w+)+)\s+)?(\w+)\s*\(/.exec(
         code.slice(end),
       );
     if (!sig) continue;
-    const typed = springTyped(s, code, m.index, end + sig.index + sig[0].length - 1, sig[1]?.trim(), rest);
+    // Type-use annotations in the return type (`ResponseEntity<@NonNull PostDetail>`) are no part of the type.
+    const returned = sig[1]?.replace(/@\w+\s*/g, '').trim();
+    const typed = springTyped(s, code, m.index, end + sig.index + sig[0].length - 1, returned, rest);
     const cls = classes.filter((c) => c.index < m.index).at(-1);
     const prefixes = cls ? cls.paths : [''];
     const own = mappingPaths(args);
