@@ -795,13 +795,35 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], 
     }
     for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index);
   }
-  for (const m of code.matchAll(/\.route\s*\(\s*\{([^{}]*)\}/g)) {
+  // `fastify.route({ method, url | path, schema: {…}, handler })`, the object read to its balanced end.
+  for (const m of code.matchAll(/\.route\s*\(\s*\{/g)) {
     if (inSpan(spans, m.index)) continue;
-    const method = /\bmethod\s*:\s*(?:\[\s*)?(["'])(\w+)\1/.exec(m[1]!)?.[2];
-    const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(m[1]!)?.[1];
+    const open = m.index + m[0].length - 1;
+    const options = code.slice(open + 1, closing(code, open) - 1);
+    const method = /\bmethod\s*:\s*(?:\[\s*)?(["'])(\w+)\1/.exec(options)?.[2];
+    const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(options)?.[1];
     const value = url ? literal(url) : null;
-    if (!method || value === null) continue;
-    addPrefixed(method.toUpperCase(), value, m.index);
+    if (!method) continue;
+    if (value !== null) {
+      addPrefixed(method.toUpperCase(), value, m.index);
+      continue;
+    }
+    // `path: options.prefix + 'articles'`: the literal end of the path under a prefix this reading cannot
+    // know (the plugin's options, a setting), marked unresolved at the route rather than left out.
+    const built = new RegExp(String.raw`\b(?:url|path)\s*:\s*([\w$.]+)\s*\+\s*${STRING}\s*(?:,|$)`).exec(options);
+    const end = built ? literal(built[2]!) : null;
+    if (!built || end === null) continue;
+    const at = lineAt(code, m.index);
+    for (const p of prefixesAt(m.index))
+      routes.push({
+        method: method.toUpperCase(),
+        path: jsJoin(framework, p.path, end),
+        framework,
+        file: s.rel,
+        line: at,
+        resolved: false,
+        unresolvedPrefix: p.unresolved ?? `${s.rel}:${at} ${built[1]}`,
+      });
   }
   // Mounts: x.use('/p', name | require('./f')) and fastify.register(name | import('./f'), { prefix: '/p' }).
   const target = (expr: string): string | null => {
