@@ -39,8 +39,10 @@ export interface DataEntity {
   bases?: string[];
   /** Django: an abstract base, no table of its own (internal: dropped once its fields are merged) */
   abstract?: boolean;
-  /** the same table written again for another database (SQL dialect scripts): `path:line` */
+  /** the same table written again for another database (SQL dialect scripts), or as SQL next to its ORM class: `path:line` */
   alsoIn?: string[];
+  /** the tables an ORM class names (JPA `@Table(name = …)`, its `@JoinTable`s): the SQL that creates them is the same data model */
+  tables?: string[];
 }
 
 /** A file's class/struct body from the `{` at `open` to its matching `}` (strings and comments already blanked or kept balanced). */
@@ -439,9 +441,12 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
   }
   // Mongoose: const userSchema = new Schema({…}); mongoose.model('User', userSchema)
   const schemas = new Map<string, { at: number; open: number }>();
-  for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*\(\s*\{/g))
+  // (TypeScript: `new Schema<Comment>({…})`, `connection.model<Comment>('Comment', CommentSchema, 'comments')`.)
+  for (const m of code.matchAll(
+    /\b(?:const|let|var)\s+(\w+)(?:\s*:\s*[\w.<>, ]+)?\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>)?\s*\(\s*\{/g,
+  ))
     schemas.set(m[1]!, { at: m.index, open: m.index + m[0].length - 1 });
-  for (const m of code.matchAll(/\bmodel\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g)) {
+  for (const m of code.matchAll(/\bmodel\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g)) {
     const s = schemas.get(m[2]!);
     if (!s) continue;
     const { body, start } = braceBody(code, s.open);
@@ -456,8 +461,11 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
     for (const f of topLevelEntries(body)) {
       const value = f.value.trim();
       const line = lineAt(code, start + f.at);
-      const explicit = /\btype\s*:\s*\[?\s*((?:Schema\.Types\.|mongoose\.Schema\.Types\.|Types\.)?\w+)/.exec(value)?.[1]?.split('.').pop();
-      const type = explicit ?? (value.startsWith('{') ? 'Object' : (/^\[?\s*(\w+)/.exec(value)?.[1] ?? ''));
+      const explicit = /\btype\s*:\s*\[?\s*((?:Schema\.Types\.|mongoose\.Schema\.Types\.|Types\.|SchemaTypes\.)?\w+)/
+        .exec(value)?.[1]
+        ?.split('.')
+        .pop();
+      const type = explicit ?? (value.startsWith('{') ? 'Object' : (/^\[?\s*((?:\w+\.)*\w+)/.exec(value)?.[1]?.split('.').pop() ?? ''));
       const ref = /\bref\s*:\s*["'](\w+)["']/.exec(value);
       entity.fields.push({ name: f.key, type: value.startsWith('[') ? `${type}[]` : type, line, ...(ref ? { key: 'FK' as const } : {}) });
       if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
@@ -582,7 +590,7 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
 
 function jpa(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/@Entity\b[\s\S]*?\bclass\s+(\w+)/g)) {
+  for (const m of code.matchAll(/@(Entity|MappedSuperclass)\b[\s\S]*?\bclass\s+(\w+)/g)) {
     // Kotlin's primary constructor (`data class Comment(var body: String = "", @ManyToOne var article: Article = Article())`)
     // declares the entity's fields; the class body, if any, follows it.
     let at = m.index + m[0].length;
@@ -605,7 +613,24 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
       body += depth > 0 && c !== '\n' ? ' ' : c;
       if (c === '}') depth = Math.max(0, depth - 1);
     }
-    const entity: DataEntity = { name: m[1]!, kind: 'jpa', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    // Its base class (Java `extends Base`, Kotlin `: Base()`): a `@MappedSuperclass` gives it its fields.
+    const header = code.slice(m.index + m[0].length, at + (brace ? brace[0].length : 0));
+    const base = (/\bextends\s+([\w.]+)/.exec(header) ?? /^[^{]*?:\s*([\w.]+)\s*\(/.exec(code.slice(at)))?.[1]?.split('.').pop();
+    const table = /@Table\s*\([^)]*?\bname\s*=\s*"([^"]+)"/.exec(code.slice(m.index, m.index + m[0].length))?.[1];
+    const entity: DataEntity = {
+      name: m[2]!,
+      kind: 'jpa',
+      file: file.rel,
+      line: lineAt(code, m.index),
+      fields: [],
+      relations: [],
+      ...(base ? { bases: [base] } : {}),
+      ...(m[1] === 'MappedSuperclass' ? { abstract: true } : {}),
+    };
+    const tables = [table, ...[...whole.matchAll(/@JoinTable\s*\(\s*name\s*=\s*"([^"]+)"/g)].map((j) => j[1])].filter(
+      (t): t is string => t !== undefined,
+    );
+    if (tables.length > 0) entity.tables = tables;
     const pk = new Set<string>();
     // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
     const fields = (text: string, offset: number): void => {
@@ -681,8 +706,14 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       ...out
         .filter((e) => !e.abstract)
         .map((e) => {
-          const more = e.kind === 'django' ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name)) : [];
-          return more.length === 0 ? e : { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
+          const more = ['django', 'jpa'].includes(e.kind) ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name)) : [];
+          if (more.length === 0) return e;
+          // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
+          if (e.kind === 'jpa') {
+            const relations = (e.bases ?? []).flatMap((b) => abstracts.get(b)?.relations ?? []);
+            return { ...e, fields: [...more, ...e.fields], relations: [...relations, ...e.relations] };
+          }
+          return { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
         }),
     );
   }
@@ -704,26 +735,53 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     e.kind !== 'sqlalchemy' ? e : { ...e, relations: e.relations.map((r) => (tableOf.has(r.to) ? { ...r, to: tableOf.get(r.to)! } : r)) },
   );
   for (const e of withTables) for (const r of e.relations) if (!r.via) linked.add(`${e.name}\u0000${r.to}`).add(`${r.to}\u0000${e.name}`);
-  return prismaWins(
-    currentTables(
-      withTables.map((e) => {
-        // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
-        // relationship() whose foreign key is already drawn between the two tables adds nothing.
-        const seen = new Set<string>();
-        return {
-          ...e,
-          relations: e.relations.filter(
-            (r) =>
-              !(r.via && linked.has(`${e.name}\u0000${r.to}`)) &&
-              !seen.has(`${r.field}\u0000${r.to}`) &&
-              !!seen.add(`${r.field}\u0000${r.to}`),
-          ),
-        };
-      }),
+  return ormWins(
+    prismaWins(
+      currentTables(
+        withTables.map((e) => {
+          // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
+          // relationship() whose foreign key is already drawn between the two tables adds nothing.
+          const seen = new Set<string>();
+          return {
+            ...e,
+            relations: e.relations.filter(
+              (r) =>
+                !(r.via && linked.has(`${e.name}\u0000${r.to}`)) &&
+                !seen.has(`${r.field}\u0000${r.to}`) &&
+                !!seen.add(`${r.field}\u0000${r.to}`),
+            ),
+          };
+        }),
+        files,
+      ),
       files,
     ),
-    files,
   ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+/**
+ * A table written both as an ORM class and in SQL (`@Entity @Table(name = "owners") class Owner` and
+ * `CREATE TABLE owners` of a schema script) is one entity: the class, with the SQL cited in its
+ * `alsoIn`. A class's table is the one it names (`@Table`, a `@JoinTable`), else its own name or
+ * that name in snake case (Spring's naming), compared without case.
+ */
+function ormWins(entities: DataEntity[]): DataEntity[] {
+  const snake = (n: string): string => n.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  const owner = new Map<string, DataEntity>();
+  for (const e of entities) {
+    if (e.kind === 'sql') continue;
+    for (const t of [...(e.tables ?? []), e.name, snake(e.name), ...(e.className ? [e.className] : [])])
+      if (!owner.has(t.toLowerCase())) owner.set(t.toLowerCase(), e);
+  }
+  const also = new Map<DataEntity, string[]>();
+  const kept = entities.filter((e) => {
+    const o = e.kind === 'sql' ? owner.get(e.name.toLowerCase()) : undefined;
+    if (!o) return true;
+    also.set(o, [...(also.get(o) ?? []), `${e.file}:${e.line}`, ...(e.alsoIn ?? [])]);
+    return false;
+  });
+  // (new objects: the per-file results are shared with later runs)
+  return kept.map((e) => (also.has(e) ? { ...e, alsoIn: [...(e.alsoIn ?? []), ...also.get(e)!] } : e));
 }
 
 /**
@@ -841,14 +899,14 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
     case 'TypeScript':
     case 'TSX':
       if (/@Entity\s*\(/.test(code)) out.push(...typeorm(f, code));
-      else if (/\.define\s*\(|\.init\s*\(|Schema\s*\(/.test(code)) out.push(...jsModels(f, code));
+      else if (/\.define\s*\(|\.init\s*\(|Schema\s*(?:<[^>]*>)?\s*\(/.test(code)) out.push(...jsModels(f, code));
       break;
     case 'Go':
       out.push(...gorm(f, code, go));
       break;
     case 'Java':
     case 'Kotlin':
-      if (/@Entity\b/.test(code)) out.push(...jpa(f, code));
+      if (/@(?:Entity|MappedSuperclass)\b/.test(code)) out.push(...jpa(f, code));
       break;
     default:
       break;
