@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import YAML from 'yaml';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from './source.ts';
 import { perFile } from './cache.ts';
@@ -35,6 +36,8 @@ export interface Route {
   typed?: TypedRequest;
   /** the responses the handler declares: status, and the body's media type and schema where the code gives them */
   responses?: RouteResponse[];
+  /** API-first Spring: the operation of the repository's OpenAPI description the handler implements (its file and path there) */
+  describedAt?: { file: string; path: string };
 }
 
 export interface RouteResponse {
@@ -145,6 +148,8 @@ interface FileRoutes {
   nestVersioning?: { prefix: string; defaultVersion: string[] };
   /** `fastify.register(autoload, { dir: path.join(__dirname, 'routes'), options: { prefix } })`: every folder below `dir` is a prefix */
   autoload?: Array<{ dir: string; prefix: Prefix; dirNames: boolean; routeParams: boolean }>;
+  /** Spring controllers implementing interfaces (`class OwnerController implements OwnersApi`): their `@Override` methods with no mapping of their own */
+  springImpl?: Array<{ interfaces: string[]; prefixes: string[] | null; methods: Array<{ name: string; line: number }> }>;
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -152,7 +157,11 @@ export function extractRoutes(sources: readonly SourceFile[], imports: readonly 
 }
 
 /** The routes and every file they were read from: files declaring a route or mounting a router (the HTTP pages' sources). */
-export function routesAndFiles(sources: readonly SourceFile[], imports: readonly ImportEdge[]): { routes: Route[]; files: string[] } {
+export function routesAndFiles(
+  sources: readonly SourceFile[],
+  imports: readonly ImportEdge[],
+  descriptions: readonly SourceFile[] = [],
+): { routes: Route[]; files: string[] } {
   const byFile = new Map<string, ImportEdge[]>();
   for (const e of imports) (byFile.get(e.from) ?? byFile.set(e.from, []).get(e.from)!).push(e);
   const found = new Map<string, FileRoutes>();
@@ -175,7 +184,15 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     const declares =
       (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) ||
       (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
-    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix || routes.nestVersioning || routes.autoload)
+    if (
+      routes.routes.length > 0 ||
+      routes.mounts.length > 0 ||
+      declares ||
+      routes.nestPrefix ||
+      routes.nestVersioning ||
+      routes.autoload ||
+      routes.springImpl
+    )
       found.set(s.rel, routes);
   }
   // @fastify/autoload: each file below the loaded folder is a plugin registered with the options' prefix
@@ -341,6 +358,7 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     attachGoRequests(goOnes, go);
     routes.push(...goOnes);
   }
+  routes.push(...springApiFirst(found, sources, descriptions));
   const constantFiles = resolveNestConstants(routes, found, sources, byFile);
   for (const f of resolveJavaConstants(routes, sources)) constantFiles.add(f);
   applyNestPrefix(routes, found);
@@ -3634,8 +3652,93 @@ function spring(s: SourceFile, code: string): FileRoutes {
       }
     }
   }
-  return { routes, mounts: [] };
+  // API-first controllers: `class OwnerController implements OwnersApi` whose `@Override` methods carry no
+  // mapping — the interface (generated from an OpenAPI description at build time) does.
+  const springImpl: NonNullable<FileRoutes['springImpl']> = [];
+  if (/@(?:RestController|Controller)\b/.test(code))
+    for (const m of code.matchAll(/\bclass\s+\w+[^{;]*?\bimplements\s+([\w.<>,\s]+?)\s*\{/g)) {
+      if (inSpan(spans, m.index)) continue;
+      const open = m.index + m[0].length - 1;
+      const end = closing(code, open);
+      const body = code.slice(open, end);
+      const methods: Array<{ name: string; line: number }> = [];
+      for (const o of body.matchAll(
+        /@Override\b((?:\s*@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?)*)\s*(?:(?:public|protected|final|synchronized)\s+)*(?:(?:[\w<>[\],.? ]|@\w+)+)\s+(\w+)\s*\(/g,
+      ))
+        if (!/@(?:Get|Post|Put|Patch|Delete|Request)Mapping\b/.test(o[1] ?? ''))
+          methods.push({ name: o[2]!, line: lineAt(code, open + o.index) });
+      const cls = classes.filter((c) => c.index < m.index).at(-1);
+      const interfaces = m[1]!.split(',').map((x) =>
+        x
+          .trim()
+          .replace(/<[\s\S]*$/, '')
+          .split('.')
+          .pop()!,
+      );
+      if (methods.length > 0) springImpl.push({ interfaces, prefixes: cls ? cls.paths : [''], methods });
+    }
+  return { routes, mounts: [], ...(springImpl.length > 0 ? { springImpl } : {}) };
 }
+
+/**
+ * API-first Spring: a controller implementing an interface the repository does not declare (generated
+ * at build time from an OpenAPI description, as `openapi-generator`'s `interfaceOnly` does) serves the
+ * description's operations whose `operationId` its `@Override` methods bear, at the description's path
+ * under the controller's own `@RequestMapping`.
+ */
+function springApiFirst(
+  found: ReadonlyMap<string, FileRoutes>,
+  sources: readonly SourceFile[],
+  descriptions: readonly SourceFile[],
+): Route[] {
+  const impls = [...found].flatMap(([file, f]) => (f.springImpl ?? []).map((x) => ({ file, ...x })));
+  if (impls.length === 0 || descriptions.length === 0) return [];
+  const declared = new Set(
+    sources
+      .filter((x) => x.language === 'Java' || x.language === 'Kotlin')
+      .flatMap((x) => [...codeOf(x).matchAll(/\binterface\s+(\w+)/g)].map((m) => m[1]!)),
+  );
+  const operations = new Map<string, Array<{ method: string; path: string; file: string }>>();
+  for (const d of descriptions) {
+    let data: unknown;
+    try {
+      data = d.rel.endsWith('.json') ? JSON.parse(d.text) : YAML.parse(d.text, { maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    const paths = typeof data === 'object' && data !== null ? (data as { paths?: unknown }).paths : undefined;
+    if (typeof paths !== 'object' || paths === null) continue;
+    for (const [p, item] of Object.entries(paths as Record<string, unknown>)) {
+      if (typeof item !== 'object' || item === null) continue;
+      for (const [method, op] of Object.entries(item as Record<string, unknown>)) {
+        const id = typeof op === 'object' && op !== null ? (op as { operationId?: unknown }).operationId : undefined;
+        if (typeof id !== 'string' || !HTTP_METHODS.has(method.toUpperCase())) continue;
+        operations.set(id, [...(operations.get(id) ?? []), { method: method.toUpperCase(), path: p, file: d.rel }]);
+      }
+    }
+  }
+  const out: Route[] = [];
+  for (const impl of impls) {
+    if (impl.interfaces.every((i) => declared.has(i))) continue;
+    for (const m of impl.methods)
+      for (const op of operations.get(m.name) ?? [])
+        for (const prefix of impl.prefixes ?? [''])
+          out.push({
+            method: op.method,
+            path: joinPath(prefix, op.path),
+            framework: 'spring',
+            file: impl.file,
+            line: m.line,
+            handler: m.name,
+            resolved: impl.prefixes !== null,
+            ...(impl.prefixes === null ? { unresolvedPrefix: `${impl.file}:${m.line} class mapping` } : {}),
+            describedAt: { file: op.file, path: op.path },
+          });
+  }
+  return out;
+}
+
+const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** Spring handler parameters that are the framework's, not the request's. */
 const SPRING_SKIP =
