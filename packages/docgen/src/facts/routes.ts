@@ -274,9 +274,11 @@ export function routesAndFiles(
     const answered = jsStatuses(handler);
     const fields = [
       ...new Set(
-        [...handler.matchAll(/\b(?:req|request|ctx\.request)\.body(?:\.([\w$]+)|\[\s*["']([\w$-]+)["']\s*\])/g)].map(
-          (m) => (m[1] ?? m[2])!,
-        ),
+        [
+          ...handler.matchAll(
+            /\b(?:req|request|ctx\.request)\.body(?:\.([\w$]+)(?![\w$])|\[\s*["']([\w$-]+)["']\s*\])(?!\s*(?:[-+*/|&?]{0,2})=(?!=))/g,
+          ),
+        ].map((m) => (m[1] ?? m[2])!),
       ),
     ];
     // `const { name, motto } = req.body`
@@ -1141,6 +1143,7 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
       if (validatedAt < 0) validatedAt = code.indexOf(a, open - a.length < 0 ? 0 : open);
     }
   const BODY = String.raw`(?:req|request|ctx\.request)\.body`;
+  const NOT_ASSIGNED = String.raw`(?!\s*(?:[-+*/|&?]{0,2})=(?!=))`;
   // A zod / Joi object the handler validates the body with.
   const check = new RegExp(
     String.raw`(?:([\w$]+)|((?:z|Joi|joi)\.object\s*\((?:[^()]|\([^()]*\))*\)))\s*\.\s*(?:parse|safeParse|parseAsync|validate|validateAsync)\s*\(\s*${BODY}\s*[,)]`,
@@ -1181,7 +1184,10 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
   // The fields the handler reads.
   const fields: string[] = [];
   let first = -1;
-  for (const m of handler.matchAll(new RegExp(String.raw`${BODY}(?:\.([\w$]+)|\[\s*["']([\w$-]+)["']\s*\])`, 'g'))) {
+  // (`req.body.user = req.user.id` is the handler writing a field, not the client sending it.)
+  for (const m of handler.matchAll(
+    new RegExp(String.raw`${BODY}(?:\.([\w$]+)(?![\w$])|\[\s*["']([\w$-]+)["']\s*\])${NOT_ASSIGNED}`, 'g'),
+  )) {
     const name = (m[1] ?? m[2])!;
     if (!fields.includes(name)) fields.push(name);
     if (first < 0) first = m.index;
@@ -1533,7 +1539,7 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   const fields: string[] = [];
   for (const p of splitArgs(code.slice(open + 1, close - 1))) {
     const d =
-      /@(Body|Query|UploadedFile|UploadedFiles)\s*\(\s*(?:(["'`])([^"'`]*)\2)?[^)]*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)(\?)?\s*(?::\s*([\s\S]+))?$/.exec(
+      /@(Body|Query|UploadedFile|UploadedFiles)\s*\(\s*(?:(["'`])([^"'`]*)\2)?(?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)(\?)?\s*(?::\s*([\s\S]+))?$/.exec(
         p.trim(),
       );
     if (!d) continue;
