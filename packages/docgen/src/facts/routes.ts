@@ -1864,7 +1864,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
       // `-> X:` — the annotation's own colons (`dict[str, int]` has none; a slice would) are not looked for.
       const returns = arrow ? code.slice(code.indexOf('->', close) + 2, code.indexOf(':', code.indexOf('->', close))).trim() : '';
       const bodyStart = code.indexOf('\n', colon) + 1;
-      const indent = /^[ \t]*/.exec(code.slice(bodyStart))![0];
+      // The body's indentation is its first non-blank line's (a blank line may follow the `def`).
+      const indent = /^(?:[ \t]*\n)*([ \t]*)/.exec(code.slice(bodyStart))![1]!;
       const rest = code.slice(bodyStart);
       const stop = indent === '' ? rest.length : rest.search(new RegExp(String.raw`\n(?!${indent}|[ \t]*\n)`));
       sig = {
@@ -2472,14 +2473,23 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     const hit = byName.get(name);
     if (!hit || !derives(name, /^(?:FlaskForm|Form)$/)) return null;
     const properties: Record<string, unknown> = {};
+    const required: string[] = [];
     let multipart = false;
     for (const f of fieldsOf(name)) {
       if (!f.form || /^(?:SubmitField|FormField|FieldList)$/.test(f.form)) continue;
       properties[f.name] = WTF_FIELDS[f.form] ?? { type: 'string' };
+      // WTForms' `DataRequired()` / `InputRequired()` validators (also by the older `Required()`).
+      if (/\b(?:DataRequired|InputRequired|Required)\s*\(/.test(f.args ?? '') && !required.includes(f.name)) required.push(f.name);
       if (/File/.test(f.form)) multipart = true;
     }
     return {
-      schema: { type: 'object', title: name, properties, 'x-source': `${hit.file}:${hit.c.line}` },
+      schema: {
+        type: 'object',
+        title: name,
+        properties,
+        ...(required.length > 0 ? { required } : {}),
+        'x-source': `${hit.file}:${hit.c.line}`,
+      },
       source: `${hit.file}:${hit.c.line}`,
       multipart,
     };
@@ -2789,6 +2799,7 @@ function requestOf(
       const form = schemas.form(m[1]!);
       if (!form) continue;
       Object.assign(bodyProps, (form.schema.properties as Record<string, unknown>) ?? {});
+      for (const r of (form.schema.required as string[] | undefined) ?? []) if (!required.includes(r)) required.push(r);
       contentType = form.multipart ? 'multipart/form-data' : (contentType ?? 'application/x-www-form-urlencoded');
       bodySource = form.source;
     }
