@@ -102,7 +102,7 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
             }
           : {}),
         // The body the handler declares (a pydantic model, form fields, WTForms), cited where it is read.
-        ...(r.request?.body && method !== 'get' && method !== 'head'
+        ...(r.request?.body && method !== 'get' && method !== 'head' && (r.request.body.methods?.includes(method.toUpperCase()) ?? true)
           ? {
               requestBody: {
                 required: true,

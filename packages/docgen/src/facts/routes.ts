@@ -70,7 +70,8 @@ interface TypedRequest {
 
 /** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
 export interface RouteRequest {
-  body?: { contentType: string; schema: Record<string, unknown>; source: string };
+  /** `methods`: of an `ANY` route, the methods the body is read on (a Django function view reads `request.POST` on POST only) */
+  body?: { contentType: string; schema: Record<string, unknown>; source: string; methods?: string[] };
   query?: Array<{ name: string; required: boolean; schema: Record<string, unknown>; source: string }>;
 }
 
@@ -347,11 +348,15 @@ export function routesAndFiles(
     // What a Django view answers, where its code writes it (a function view's body, a class view's
     // own `def get` / `def post` …), or where Django's generic view it derives from does.
     const answers = djangoAnswers(py, bySource);
+    const forms = djangoFormBodies(py, bySource);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
-      if (r.framework !== 'django' || r.responses || !r.handler) continue;
+      if (r.framework !== 'django' || !r.handler) continue;
+      const form = r.request?.body ? null : forms(r.file, r.handler, r.method);
+      if (form) routes[i] = { ...r, request: { ...r.request, body: form } };
+      if (r.responses) continue;
       const found3 = answers(r.file, r.handler, r.method, r.line);
-      if (found3 && found3.length > 0) routes[i] = { ...r, responses: found3 };
+      if (found3 && found3.length > 0) routes[i] = { ...routes[i]!, responses: found3 };
     }
     routes.push(...pythonRoutes(py));
   }
@@ -2159,6 +2164,110 @@ function djangoAnswers(
           source: `${file}:${cls.c.line ?? 1}`,
         }))
       : null;
+  };
+}
+
+/**
+ * The form a Django view reads on POST (and PUT, which Django's form views answer as POST): a function
+ * view's `SomeForm(request.POST)` (`data=request.POST`, `request.POST or None`) — that form class's
+ * fields, required unless `required=False` — else the fields it reads itself (`request.POST["x"]`,
+ * `request.POST.get("x")`); a class view's `form_class = SomeForm`, or its `fields = [...]` (with
+ * `model = M`, the model's field types). Sent as `application/x-www-form-urlencoded`.
+ */
+function djangoFormBodies(
+  files: ReadonlyMap<string, PyFile>,
+  bySource: ReadonlyMap<string, SourceFile>,
+): (urlsFile: string, handler: string, method: string) => NonNullable<RouteRequest['body']> | null {
+  const { origin, classIn } = pyClasses(files);
+  const block = (code: string, re: RegExp): { text: string; at: number } | null => {
+    const m = re.exec(code);
+    if (!m) return null;
+    const rest = code.slice(m.index);
+    const firstLine = rest.indexOf('\n') + 1;
+    const end = rest.slice(firstLine).search(/^(?![ \t]|$)/m);
+    return { text: end < 0 ? rest : rest.slice(0, firstLine + end), at: m.index };
+  };
+  /** A form class's fields (its bases' first), as JSON Schema. */
+  const formSchema = (
+    file: string,
+    name: string,
+    depth = 0,
+  ): { properties: Record<string, unknown>; required: string[]; line: number; file: string } | null => {
+    const hit = classIn(origin(file, name) ?? file, name);
+    if (!hit || depth > 4) return null;
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    for (const b of hit.c.bases) {
+      const inherited = formSchema(hit.file, b, depth + 1);
+      if (inherited) {
+        Object.assign(properties, inherited.properties);
+        required.push(...inherited.required);
+      }
+    }
+    for (const f of hit.c.fields ?? []) {
+      if (!f.form) continue;
+      properties[f.name] = FIELD_CLASSES[f.form] ?? { type: 'string' };
+      if (!/\brequired\s*=\s*False\b/.test(f.args ?? '') && !required.includes(f.name)) required.push(f.name);
+    }
+    return Object.keys(properties).length > 0 ? { properties, required, line: hit.c.line ?? 1, file: hit.file } : null;
+  };
+  const body = (properties: Record<string, unknown>, required: string[], source: string): NonNullable<RouteRequest['body']> => ({
+    contentType: 'application/x-www-form-urlencoded',
+    schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
+    source,
+  });
+  return (urlsFile, handler, method) => {
+    if (method !== 'POST' && method !== 'PUT' && method !== 'ANY') return null;
+    const parts = handler.split('.');
+    const name = parts.at(-1)!;
+    const file = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
+    const src = file ? bySource.get(file) : undefined;
+    if (!file || !src) return null;
+    const code = codeOf(src);
+    const fn = block(code, new RegExp(String.raw`^(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm'));
+    if (fn) {
+      if (method === 'PUT') return null;
+      const onPost = (b: NonNullable<RouteRequest['body']>): NonNullable<RouteRequest['body']> =>
+        method === 'ANY' ? { ...b, methods: ['POST'] } : b;
+      const bound = /\b(\w+)\s*\(\s*(?:data\s*=\s*)?request\.POST\b/.exec(fn.text);
+      const form = bound ? formSchema(file, bound[1]!) : null;
+      if (form && bound) return onPost(body(form.properties, form.required, `${form.file}:${form.line}`));
+      const properties: Record<string, unknown> = {};
+      const required: string[] = [];
+      let first = -1;
+      for (const m of fn.text.matchAll(/\brequest\.POST\s*(?:\[\s*["']([\w-]+)["']\s*\]|\.(?:get|getlist)\s*\(\s*["']([\w-]+)["'])/g)) {
+        const field = (m[1] ?? m[2])!;
+        properties[field] = { type: 'string' };
+        if (m[1] !== undefined && !required.includes(field)) required.push(field);
+        if (first < 0) first = m.index;
+      }
+      return first < 0 ? null : onPost(body(properties, required, `${file}:${lineAt(code, fn.at + first)}`));
+    }
+    if (method === 'ANY') return null;
+    const cls = block(code, new RegExp(String.raw`^class[ \t]+${name}\b`, 'm'));
+    if (!cls) return null;
+    const formClass = /^[ \t]+form_class[ \t]*=[ \t]*([\w.]+)/m.exec(cls.text);
+    if (formClass) {
+      const form = formSchema(file, formClass[1]!.split('.').pop()!);
+      return form ? body(form.properties, form.required, `${form.file}:${form.line}`) : null;
+    }
+    const listed = /^[ \t]+fields[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m.exec(cls.text);
+    if (!listed) return null;
+    const names = [...listed[1]!.matchAll(/["'](\w+)["']/g)].map((m) => m[1]!);
+    if (names.length === 0) return null;
+    const model = /^[ \t]+model[ \t]*=[ \t]*([\w.]+)/m.exec(cls.text)?.[1]?.split('.').pop();
+    const modelFields = model ? (classIn(origin(file, model) ?? file, model)?.c.fields ?? []) : [];
+    const properties = Object.fromEntries(
+      names.map((n) => {
+        const f = modelFields.find((x) => x.name === n);
+        return [n, (f?.form && FIELD_CLASSES[f.form]) || { type: 'string' }];
+      }),
+    );
+    const required = names.filter((n) => {
+      const f = modelFields.find((x) => x.name === n);
+      return f?.form !== undefined && !/\b(?:blank\s*=\s*True|default\s*=)/.test(f.args ?? '');
+    });
+    return body(properties, required, `${file}:${lineAt(code, cls.at + listed.index)}`);
   };
 }
 
