@@ -239,6 +239,29 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
   });
 });
 
+describe('go-pg (docs/metrics/arch-api-facts.md, fifth round)', () => {
+  const go = (rel: string, text: string) => ({ rel, language: 'Go', text });
+  it("the structs a go-pg file creates tables of are models, though their package imports no ORM; an `XID` column refers to the package's model X; a same-named struct of another package is none", () => {
+    const entities = dataModels([
+      go(
+        'shop.go',
+        'package shop\n\ntype Base struct {\n\tID int\n}\n\ntype Store struct {\n\tBase\n\tName string\n\tOwner Clerk\n}\n\ntype Clerk struct {\n\tBase\n\tName string\n\tStoreID int\n}\n',
+      ),
+      go(
+        'cmd/migrate/main.go',
+        'package main\n\nimport (\n\t"github.com/go-pg/pg/v9"\n\t"example.com/shop"\n)\n\nfunc main() {\n\tdb := pg.Connect(&pg.Options{})\n\tcreateSchema(db, &shop.Store{}, &shop.Clerk{})\n}\n\nfunc createSchema(db *pg.DB, models ...interface{}) {\n\tfor _, m := range models {\n\t\tdb.CreateTable(m, nil)\n\t}\n}\n',
+      ),
+      go('internal/pgsql/clerk.go', 'package pgsql\n\ntype Clerk struct{}\n'),
+    ]);
+    expect(
+      entities.map(
+        (e) =>
+          `${e.kind} ${e.name} ${e.file}: ${e.fields.map((f) => f.name).join(',')} → ${e.relations.map((r) => `${r.to}.${r.field}`).join(',')}`,
+      ),
+    ).toEqual(['go-pg Clerk shop.go: ID,Name,StoreID → Store.StoreID', 'go-pg Store shop.go: ID,Name → Clerk.OwnerID']);
+  });
+});
+
 describe('the architecture data-model page', () => {
   it('lists every entity with its sources, the foreign keys, and an ER diagram (Mermaid + SVG with no overlapping boxes)', async () => {
     const { generateDocs } = await import('../src/docs.ts');

@@ -28,7 +28,7 @@ export interface DataRelation {
 
 export interface DataEntity {
   name: string;
-  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'jpa';
+  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'go-pg' | 'jpa';
   file: string;
   line: number;
   fields: DataField[];
@@ -481,6 +481,8 @@ interface GoPackages {
   bases: Map<string, Set<string>>;
   /** the structs the code hands to `db.AutoMigrate(&User{}, &pkg.Post{})`: tables by the code's own word */
   migrated: Set<string>;
+  /** those go-pg creates (`db.CreateTable(&Company{}, …)`, a `createSchema(db, &pkg.Company{}, …)` helper of a go-pg file), as `package.Struct` */
+  pg: Set<string>;
 }
 
 function goPackages(files: readonly SourceFile[]): GoPackages {
@@ -492,6 +494,26 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
       .filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm|`[^`\n]*\bgorm:"/.test(f.text))
       .map((f) => path.posix.dirname(f.rel)),
   );
+  // go-pg: the structs a file importing it creates tables of; their packages hold models though they import no ORM.
+  const pg = new Set<string>();
+  for (const f of files) {
+    if (f.language !== 'Go' || isTestFile(f.rel) || !/github\.com\/go-pg\/pg/.test(f.text)) continue;
+    const code = codeOf(f);
+    const own = goPackageName(code);
+    for (const m of code.matchAll(/\b(?:CreateTable|[cC]reateSchema|[cC]reateTables)\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      for (const t of code.slice(open, closing(code, open)).matchAll(/&(?:(\w+)\.)?(\w+)\s*\{\s*\}|\(\*(?:(\w+)\.)?(\w+)\)\(nil\)/g))
+        pg.add(`${t[1] ?? t[3] ?? own}.${(t[2] ?? t[4])!}`);
+    }
+  }
+  if (pg.size > 0)
+    for (const f of files) {
+      if (f.language !== 'Go') continue;
+      const code = codeOf(f);
+      const pkg = goPackageName(code);
+      if ([...code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)].some((m) => pg.has(`${pkg}.${m[1]}`)))
+        gormDirs.add(path.posix.dirname(f.rel));
+    }
   for (const f of files) {
     const dir = path.posix.dirname(f.rel);
     if (f.language !== 'Go' || !gormDirs.has(dir)) continue;
@@ -499,7 +521,7 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
     const map = bodies.get(dir) ?? bodies.set(dir, new Map()).get(dir)!;
     for (const m of code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)) map.set(m[1]!, braceBody(code, m.index + m[0].length - 1).body);
   }
-  const migrated = new Set<string>();
+  const migrated = new Set<string>([...pg].map((q) => q.split('.').pop()!));
   for (const f of files) {
     if (f.language !== 'Go' || isTestFile(f.rel)) continue;
     const code = codeOf(f);
@@ -513,7 +535,7 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
     for (const body of map.values())
       for (const e of body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)) if (map.has(e[1]!)) set.add(e[1]!);
   }
-  return { bodies, bases, migrated };
+  return { bodies, bases, migrated, pg };
 }
 
 function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[] {
@@ -544,8 +566,16 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
     const referenced = [...pkg].some(
       ([name, other]) => name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(other) && isModelBody(other),
     );
-    if (!isModelBody(body) && !referenced) continue;
-    const entity: DataEntity = { name: m[1]!, kind: 'gorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const pg = packages.pg.has(`${goPackageName(code)}.${m[1]}`);
+    if (!isModelBody(body) && !referenced && !pg) continue;
+    const entity: DataEntity = {
+      name: m[1]!,
+      kind: pg ? 'go-pg' : 'gorm',
+      file: file.rel,
+      line: lineAt(code, m.index),
+      fields: [],
+      relations: [],
+    };
     const pk = new Set<string>();
     let offset = start;
     for (const l of body.split('\n')) {
@@ -582,10 +612,24 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       entity.fields.push({ name: f[1]!, type: f[2]!, line });
       if (/primaryKey|primary_key/.test(f[3] ?? '') || f[1] === 'ID') pk.add(f[1]!);
     }
+    // go-pg: a `CompanyID` column of a model `Company` of the package refers to it, with or without a `Company` field.
+    if (pg)
+      for (const f of entity.fields) {
+        const to = /^(\w+)ID$/.exec(f.name)?.[1];
+        if (to && to !== m[1] && names.has(to) && !entity.relations.some((r) => r.field === f.name)) {
+          entity.relations.push({ to, field: f.name, line: f.line });
+          f.key = 'FK';
+        }
+      }
     markKeys(entity, pk);
     out.push(entity);
   }
   return out;
+}
+
+/** A Go file's package name (`package gorsk`). */
+function goPackageName(code: string): string {
+  return /^\s*package\s+(\w+)/m.exec(code)?.[1] ?? '';
 }
 
 function jpa(file: SourceFile, code: string): DataEntity[] {
@@ -682,7 +726,9 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   // Per file, kept by content (a Python file's models also depend on the Django model names of the tree).
   const goKey = (f: SourceFile): string => {
     const dir = path.posix.dirname(f.rel);
-    return f.language === 'Go' ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])], [...go.migrated]]) : '';
+    return f.language === 'Go'
+      ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])], [...go.migrated], [...go.pg]])
+      : '';
   };
   for (const f of files)
     out.push(
