@@ -6,7 +6,7 @@ import { generateDocSet, generateDocs } from '../src/docs.ts';
 import { factsOf, type SourceFile } from '../src/facts/index.ts';
 import { dataModels } from '../src/facts/models.ts';
 import { breadcrumbsOf, navigationOf } from '../src/pages/nav.ts';
-import { overviewBlocks, overviewSentences, readmeOpening } from '../src/pages/overview.ts';
+import { isExample, overviewBlocks, overviewSentences, readmeOpening } from '../src/pages/overview.ts';
 import { renderHtml } from '../src/render/html.ts';
 import { renderMarkdown } from '../src/render/markdown.ts';
 import { root } from '../src/pages/blocks.ts';
@@ -246,5 +246,19 @@ describe('the doc set opens on the overview', () => {
     const sources = Object.values(manifest.pages).map((p) => Object.keys(p.sources));
     expect(sources.every((keys) => keys.includes('//navigation'))).toBe(true);
     expect(JSON.stringify(manifest)).not.toContain('\\u0000');
+  });
+});
+
+describe('examples folders (docs/metrics/arch-api-facts.md, fifth round)', () => {
+  it('a JVM package named samples is the code, a folder named examples or samples is examples', () => {
+    expect(
+      [
+        'src/main/java/org/springframework/samples/petclinic/rest/controller/OwnerController.java',
+        'src/main/kotlin/com/acme/demo/App.kt',
+        'examples/basic/app.py',
+        'samples/hello/src/main/java/com/acme/Hello.java',
+        'services/api/src/main/java/com/acme/Api.java',
+      ].map(isExample),
+    ).toEqual([false, false, true, true, false]);
   });
 });

@@ -23,8 +23,13 @@ export interface OverviewSentence {
 export type OverviewSection = 'What it is' | 'Its parts' | 'How a request arrives' | 'Data model' | 'How it runs';
 const SECTIONS: readonly OverviewSection[] = ['What it is', 'Its parts', 'How a request arrives', 'Data model', 'How it runs'];
 
-/** Files under an examples folder: listed apart from the system's own routes and entry points. */
-export const isExample = (rel: string): boolean => /(?:^|\/)(?:examples?|samples?|demos?)\//i.test(rel);
+/**
+ * Files under an examples folder: listed apart from the system's own routes and entry points. A
+ * JVM package named so (`src/main/java/org/springframework/samples/petclinic/…`) is the code's
+ * namespace, not a folder of examples: what follows a source root is not looked at.
+ */
+export const isExample = (rel: string): boolean =>
+  /(?:^|\/)(?:examples?|samples?|demos?)\//i.test(rel.replace(/(^|\/)src\/(?:main|test)\/(?:java|kotlin|scala|groovy)\/.*$/, '$1'));
 
 const MAX_PARTS = 8;
 const MAX_ROUTE_FILES = 8;
