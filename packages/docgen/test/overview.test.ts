@@ -262,3 +262,21 @@ describe('examples folders (docs/metrics/arch-api-facts.md, fifth round)', () =>
     ).toEqual([false, false, true, true, false]);
   });
 });
+
+describe('routes behind a prefix known only at run time (docs/metrics/arch-api-facts.md, fifth round)', () => {
+  it('the sentence says the paths follow a prefix the code leaves open, and where', () => {
+    const srcs: SourceFile[] = [
+      {
+        rel: 'lib/routes/tags.js',
+        language: 'JavaScript',
+        text: "const fp = require('fastify-plugin')\n\nmodule.exports = fp(async function tags (server, options) {\n  server.route({ method: 'GET', path: options.prefix + 'tags', handler: async () => [] })\n})\n",
+      },
+    ];
+    const said = overviewSentences(factsOf(srcs, null), srcs, [], [])
+      .filter((s) => s.section === 'How a request arrives')
+      .map((s) => s.parts.map((p) => (typeof p === 'string' ? p : 'value' in p ? String(p.value) : '')).join(''));
+    expect(said).toEqual([
+      'lib/routes/tags.js declares 1 fastify route, after a prefix not known before it runs (lib/routes/tags.js:4 options.prefix): GET /tags',
+    ]);
+  });
+});

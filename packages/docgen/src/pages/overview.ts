@@ -235,12 +235,15 @@ export function overviewSentences(
     const first = [...routes].sort((a, b) => a.line - b.line)[0]!;
     const prefix = commonPrefix(routes.map((r) => r.path));
     const shown = routes.slice(0, 3).map((r) => `${r.method} ${r.path}`);
+    // Paths behind a prefix the code leaves to run time (`path: options.prefix + 'tags'`) say so.
+    const open = routes.find((r) => !r.resolved);
     out.push({
       section: 'How a request arrives',
       parts: [
         code(file),
         ` declares ${plural(routes.length, `${first.framework} route`)}`,
         ...(prefix && prefix !== '/' ? [' under ', code(prefix)] : []),
+        ...(open ? [', after a prefix not known before it runs (', code(open.unresolvedPrefix ?? open.file), ')'] : []),
         ': ',
         ...shown.flatMap((s, i) => [...(i ? [', '] : []), code(s)]),
         routes.length > shown.length ? ` and ${routes.length - shown.length} more` : '',
