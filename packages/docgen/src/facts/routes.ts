@@ -3290,6 +3290,15 @@ function goFile(s: SourceFile, code: string): GoFile {
   const framework = /labstack\/echo/.test(code) ? 'echo' : 'gin';
   const spans = stringSpans(s);
   const funcs: GoFunc[] = [];
+  // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
+  // on a package (`slog.Any("error", err)`) is a function of it, not a route on a router.
+  const packages = new Set<string>();
+  for (const block of code.matchAll(/\bimport\s*(?:\(([^)]*)\)|((?:\w+\s+)?"[^"]+"))/g))
+    for (const i of (block[1] ?? block[2] ?? '').matchAll(/(?:^|\n)\s*(?:(\w+)\s+)?"([^"]+)"/g)) {
+      const parts = i[2]!.split('/');
+      const last = /^v\d+$/.test(parts.at(-1)!) && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
+      packages.add(i[1] ?? last.replace(/[^\w]/g, '_'));
+    }
   for (const m of code.matchAll(/^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
     const brace = code.indexOf('{', paramsEnd);
@@ -3318,7 +3327,7 @@ function goFile(s: SourceFile, code: string): GoFile {
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
     for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS})\s*\(`, 'g'))) {
-      if (inSpan(spans, brace + r.index)) continue;
+      if (inSpan(spans, brace + r.index) || packages.has(r[1]!)) continue;
       const open = brace + r.index + r[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
       const verbs =
@@ -3731,7 +3740,7 @@ function spring(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
     if (
-      /^\s*(?:@\w+(?:\s*\([^)]*\))?\s*)*(?:(?:public|abstract|final|open|private|protected|static)\s+)*(?:class|interface)\s+\w+/.test(
+      /^\s*(?:@\w+(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s*)*(?:(?:public|abstract|final|open|private|protected|static)\s+)*(?:class|interface)\s+\w+/.test(
         code.slice(end),
       )
     )
