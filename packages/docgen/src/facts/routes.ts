@@ -1741,7 +1741,10 @@ function pyFile(s: SourceFile, code: string): PyFile {
     // Annotated fields (pydantic: `email: str`, `bio: Optional[str] = None`) and WTForms fields (`email = StringField(…)`).
     const bodyAt = m.index + m[0].length - m[3]!.length;
     const fields: NonNullable<PyFile['classes'][number]['fields']> = [];
-    for (const f of m[3]!.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'))) {
+    // (An annotation's own `=` inside parentheses or brackets, `constr(min_length=1)`, is no default.)
+    for (const f of m[3]!.matchAll(
+      new RegExp(String.raw`^${indent}(\w+)[ \t]*(?::[ \t]*((?:[^=\n(\[]|\([^)\n]*\)|\[[^\]\n]*\])+?))?[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'),
+    )) {
       if (f[1] === 'class' || f[1] === 'def' || f[1]!.startsWith('_')) continue;
       const form = f[3]
         ? /^(?:\w+\.)?(\w+Field|auto_field|String|Str|Integer|Int|Float|Boolean|Bool|Email|Url|URL|DateTime|Date|Nested|List|Dict|UUID|Decimal|Number)\s*\(/.exec(
