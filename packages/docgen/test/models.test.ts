@@ -239,6 +239,26 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
   });
 });
 
+describe('SQLAlchemy mixins (docs/metrics/arch-api-facts.md, fifth round)', () => {
+  it("a mixin's columns (plain or `@declared_attr`) are the columns of the models naming it, and the mixin is no table", () => {
+    const entities = dataModels([
+      {
+        rel: 'core/mixins.py',
+        language: 'Python',
+        text: 'from sqlalchemy import Column, DateTime, func\nfrom sqlalchemy.orm import declared_attr\n\n\nclass Stamped:\n    note = Column(String(20))\n\n    @declared_attr\n    def created_at(cls):\n        return Column(DateTime, default=func.now())\n',
+      },
+      {
+        rel: 'app/models.py',
+        language: 'Python',
+        text: 'from sqlalchemy import Column, Integer\nfrom core.db import Base\nfrom core.mixins import Stamped\n\n\nclass Shelf(Base, Stamped):\n    __tablename__ = "shelves"\n\n    id = Column(Integer, primary_key=True)\n',
+      },
+    ]);
+    expect(entities.map((e) => `${e.name}: ${e.fields.map((f) => `${f.name} ${f.type}`).join(', ')}`)).toEqual([
+      'shelves: id Integer, note String, created_at DateTime',
+    ]);
+  });
+});
+
 describe('go-pg (docs/metrics/arch-api-facts.md, fifth round)', () => {
   const go = (rel: string, text: string) => ({ rel, language: 'Go', text });
   it("the structs a go-pg file creates tables of are models, though their package imports no ORM; an `XID` column refers to the package's model X; a same-named struct of another package is none", () => {

@@ -307,7 +307,7 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       out.push({ ...entity, abstract: true });
       continue;
     }
-    if (django) entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
+    if (django || alchemy) entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
     if (django && !entity.fields.some((f) => pk.has(f.name)))
       entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
     markKeys(entity, pk);
@@ -316,6 +316,24 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       entity.name = tablename;
     }
     out.push(entity);
+  }
+  // SQLAlchemy mixins (`class TimestampMixin:` with `created_at = Column(…)` or `@declared_attr def created_at(cls):
+  // return Column(…)`): no table, their columns are the models' that name them as a base (dataModels merges them).
+  for (const m of code.matchAll(/^class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/gm)) {
+    const bases = m[2] ?? '';
+    if (/\b(?:Base|db\.Model|DeclarativeBase|Model|models\.\w+)\b/.test(bases)) continue;
+    const { body, start } = indentedBody(code, m.index);
+    if (/__tablename__/.test(body)) continue;
+    const fields: DataEntity['fields'] = [];
+    for (const f of body.matchAll(
+      /^[ \t]+(?:(\w+)\s*(?::[^=\n]+)?=\s*(?:sa\.|db\.)?(?:Column|mapped_column)\s*\(([^\n]*)|@declared_attr\b[^\n]*\n[ \t]+def\s+(\w+)\s*\([^)]*\)[^:\n]*:\s*\n?[ \t]*return\s+(?:sa\.|db\.)?(?:Column|mapped_column)\s*\(([^\n]*))/gm,
+    )) {
+      const args = f[2] ?? f[4] ?? '';
+      const type = /^\s*(?:["']\w+["']\s*,\s*)?(?:\w+\.)?([A-Z]\w*)/.exec(args)?.[1] ?? '';
+      fields.push({ name: (f[1] ?? f[3])!, type, line: lineAt(code, start + f.index + (f[0].length - f[0].trimStart().length)) });
+    }
+    if (fields.length > 0)
+      out.push({ name: m[1]!, kind: 'sqlalchemy', file: file.rel, line: lineAt(code, m.index), fields, relations: [], abstract: true });
   }
   // Association tables: `followers = Table('followers', metadata, Column('a', Integer, ForeignKey('user.id')), …)`.
   for (const m of code.matchAll(/^\w+\s*=\s*(?:\w+\.)?Table\s*\(/gm)) {
@@ -752,8 +770,12 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       ...out
         .filter((e) => !e.abstract)
         .map((e) => {
-          const more = ['django', 'jpa'].includes(e.kind) ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name)) : [];
+          const more = ['django', 'jpa', 'sqlalchemy'].includes(e.kind)
+            ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name))
+            : [];
           if (more.length === 0) return e;
+          // SQLAlchemy: a mixin's columns after the model's own.
+          if (e.kind === 'sqlalchemy') return { ...e, fields: [...e.fields, ...more] };
           // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
           if (e.kind === 'jpa') {
             const relations = (e.bases ?? []).flatMap((b) => abstracts.get(b)?.relations ?? []);
