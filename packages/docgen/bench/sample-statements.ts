@@ -15,7 +15,7 @@ import { buildOpenApi } from '../src/openapi.ts';
 
 const dir = process.argv[2]!;
 const { sources, goMod, projectFiles } = await readCheckout(dir);
-const facts = factsOf(sources, goMod);
+const facts = factsOf(sources, goMod, projectFiles);
 const text = (file: string, line: number): string => {
   try {
     return fs.readFileSync(path.join(dir, file), 'utf8').split('\n')[line - 1]!.trim().slice(0, 150);

@@ -149,7 +149,7 @@ export async function generateDocSet(
 ): Promise<DocSet> {
   const { sources, goMod, projectFiles } = await readCheckout(root);
   const hashes = new Map([...sources, ...projectFiles].map((s) => [s.rel, sha1(s.text)]));
-  const facts = factsOf(sources, goMod);
+  const facts = factsOf(sources, goMod, projectFiles);
   const meta: PageMeta = {
     name: options.meta?.name ?? path.basename(path.resolve(root)),
     ...(options.meta?.commit ? { commit: options.meta.commit } : {}),

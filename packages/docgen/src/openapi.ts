@@ -102,7 +102,7 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
             }
           : {}),
         // The body the handler declares (a pydantic model, form fields, WTForms), cited where it is read.
-        ...(r.request?.body && method !== 'get' && method !== 'head'
+        ...(r.request?.body && method !== 'get' && method !== 'head' && (r.request.body.methods?.includes(method.toUpperCase()) ?? true)
           ? {
               requestBody: {
                 required: true,
@@ -448,10 +448,19 @@ export function buildOpenApi(
   title: string,
   sources: readonly SourceFile[] = [],
 ): { doc: OpenApiDocument; described: string[]; server: { url: string; source?: string } } {
+  // An operation an API-first controller implements is the code's route: the description's path is
+  // moved to the one the code serves (`/owners` under the controller's `/api`) so the two are one.
+  const moved = new Map(
+    routes.filter((r) => r.describedAt).map((r) => [`${r.describedAt!.file}\0${r.describedAt!.path}`, openApiPath(r.path).path]),
+  );
   const repository = projectFiles
     .filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel))
     .map((f) => ({ rel: f.rel, doc: readApiDescription(f) }))
-    .filter((x): x is { rel: string; doc: OpenApiDocument } => x.doc !== null);
+    .filter((x): x is { rel: string; doc: OpenApiDocument } => x.doc !== null)
+    .map(({ rel, doc }) => ({
+      rel,
+      doc: { ...doc, paths: Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [moved.get(`${rel}\0${p}`) ?? p, item])) },
+    }));
   const server = appServer(routes, [...projectFiles, ...sources]);
   const merged = mergeOpenApi(openApiFromRoutes(routes, title), repository);
   if (!merged.servers && routes.length > 0)

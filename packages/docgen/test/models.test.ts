@@ -175,6 +175,113 @@ describe('SQL rollback scripts', () => {
   });
 });
 
+describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, one entity for an ORM class and its SQL, typed Mongoose schemas', () => {
+  const src = (rel: string, language: string, text: string) => ({ rel, language, text });
+  it('JPA: a @MappedSuperclass gives its entities its fields (its @Id first) and is no entity itself', () => {
+    const entities = dataModels([
+      src(
+        'model/BaseEntity.java',
+        'Java',
+        '@MappedSuperclass\npublic class BaseEntity {\n  @Id\n  @GeneratedValue\n  protected Integer id;\n}\n',
+      ),
+      src(
+        'model/NamedEntity.java',
+        'Java',
+        '@MappedSuperclass\npublic class NamedEntity extends BaseEntity {\n  @Column(name = "name")\n  private String name;\n}\n',
+      ),
+      src('model/Kind.java', 'Java', '@Entity\n@Table(name = "kinds")\npublic class Kind extends NamedEntity {\n}\n'),
+      src(
+        'model/Toy.java',
+        'Java',
+        '@Entity\npublic class Toy extends BaseEntity {\n  private String label;\n  @ManyToOne\n  private Kind kind;\n}\n',
+      ),
+    ]);
+    expect(
+      entities.map(
+        (e) =>
+          `${e.name}: ${e.fields.map((f) => `${f.name}${f.key ? ` ${f.key}` : ''}`).join(', ')} → ${e.relations.map((r) => r.to).join(',')}`,
+      ),
+    ).toEqual(['Kind: id PK, name → ', 'Toy: id PK, label, kind_id FK → Kind']);
+  });
+  it('an entity written both as a JPA class and as a SQL table (its @Table name, its @JoinTable, its own name in snake case) is shown once, as the class', () => {
+    const entities = dataModels([
+      src('model/Kind.java', 'Java', '@Entity\n@Table(name = "kinds")\npublic class Kind {\n  @Id\n  private Integer id;\n}\n'),
+      src(
+        'model/ToyBox.java',
+        'Java',
+        '@Entity\npublic class ToyBox {\n  @Id\n  private Integer id;\n  @ManyToMany\n  @JoinTable(name = "box_kinds", joinColumns = @JoinColumn(name = "box_id"))\n  private Set<Kind> kinds;\n}\n',
+      ),
+      src(
+        'db/schema.sql',
+        'text',
+        'CREATE TABLE kinds (id INT PRIMARY KEY);\nCREATE TABLE toy_box (id INT PRIMARY KEY);\nCREATE TABLE box_kinds (box_id INT REFERENCES toy_box(id), kind_id INT REFERENCES kinds(id));\nCREATE TABLE audit (id INT PRIMARY KEY);\n',
+      ),
+    ]);
+    expect(entities.map((e) => `${e.kind} ${e.name} ${(e.alsoIn ?? []).join(' ')}`)).toEqual([
+      'jpa Kind db/schema.sql:1',
+      'jpa ToyBox db/schema.sql:2 db/schema.sql:3',
+      'sql audit ',
+    ]);
+  });
+  it("Mongoose: a typed schema (`new Schema<Post>({…})`) registered with a connection's `model<Post>('Post', PostSchema, 'posts')`", () => {
+    const entities = dataModels([
+      src(
+        'src/db/post.model.ts',
+        'TypeScript',
+        "import { Connection, Schema, SchemaTypes } from 'mongoose';\nconst PostSchema = new Schema<Post>(\n  {\n    title: SchemaTypes.String,\n    author: { type: SchemaTypes.ObjectId, ref: 'User', required: false },\n  },\n  { timestamps: true },\n);\nexport const postModelFn = (connection: Connection) => connection.model<Post>('Post', PostSchema, 'posts');\n",
+      ),
+    ]);
+    expect(
+      entities.map(
+        (e) => `${e.name}: ${e.fields.map((f) => `${f.name} ${f.type}`).join(', ')} → ${e.relations.map((r) => r.to).join(',')}`,
+      ),
+    ).toEqual(['Post: _id ObjectId, title String, author ObjectId → User']);
+  });
+});
+
+describe('SQLAlchemy mixins (docs/metrics/arch-api-facts.md, fifth round)', () => {
+  it("a mixin's columns (plain or `@declared_attr`) are the columns of the models naming it, and the mixin is no table", () => {
+    const entities = dataModels([
+      {
+        rel: 'core/mixins.py',
+        language: 'Python',
+        text: 'from sqlalchemy import Column, DateTime, func\nfrom sqlalchemy.orm import declared_attr\n\n\nclass Stamped:\n    note = Column(String(20))\n\n    @declared_attr\n    def created_at(cls):\n        return Column(DateTime, default=func.now())\n',
+      },
+      {
+        rel: 'app/models.py',
+        language: 'Python',
+        text: 'from sqlalchemy import Column, Integer\nfrom core.db import Base\nfrom core.mixins import Stamped\n\n\nclass Shelf(Base, Stamped):\n    __tablename__ = "shelves"\n\n    id = Column(Integer, primary_key=True)\n',
+      },
+    ]);
+    expect(entities.map((e) => `${e.name}: ${e.fields.map((f) => `${f.name} ${f.type}`).join(', ')}`)).toEqual([
+      'shelves: id Integer, note String, created_at DateTime',
+    ]);
+  });
+});
+
+describe('go-pg (docs/metrics/arch-api-facts.md, fifth round)', () => {
+  const go = (rel: string, text: string) => ({ rel, language: 'Go', text });
+  it("the structs a go-pg file creates tables of are models, though their package imports no ORM; an `XID` column refers to the package's model X; a same-named struct of another package is none", () => {
+    const entities = dataModels([
+      go(
+        'shop.go',
+        'package shop\n\ntype Base struct {\n\tID int\n}\n\ntype Store struct {\n\tBase\n\tName string\n\tOwner Clerk\n}\n\ntype Clerk struct {\n\tBase\n\tName string\n\tStoreID int\n}\n',
+      ),
+      go(
+        'cmd/migrate/main.go',
+        'package main\n\nimport (\n\t"github.com/go-pg/pg/v9"\n\t"example.com/shop"\n)\n\nfunc main() {\n\tdb := pg.Connect(&pg.Options{})\n\tcreateSchema(db, &shop.Store{}, &shop.Clerk{})\n}\n\nfunc createSchema(db *pg.DB, models ...interface{}) {\n\tfor _, m := range models {\n\t\tdb.CreateTable(m, nil)\n\t}\n}\n',
+      ),
+      go('internal/pgsql/clerk.go', 'package pgsql\n\ntype Clerk struct{}\n'),
+    ]);
+    expect(
+      entities.map(
+        (e) =>
+          `${e.kind} ${e.name} ${e.file}: ${e.fields.map((f) => f.name).join(',')} → ${e.relations.map((r) => `${r.to}.${r.field}`).join(',')}`,
+      ),
+    ).toEqual(['go-pg Clerk shop.go: ID,Name,StoreID → Store.StoreID', 'go-pg Store shop.go: ID,Name → Clerk.OwnerID']);
+  });
+});
+
 describe('the architecture data-model page', () => {
   it('lists every entity with its sources, the foreign keys, and an ER diagram (Mermaid + SVG with no overlapping boxes)', async () => {
     const { generateDocs } = await import('../src/docs.ts');

@@ -307,3 +307,23 @@ describe('request bodies and query parameters from the code', () => {
     });
   });
 });
+
+describe('API-first Spring (docs/metrics/arch-api-facts.md, fifth round)', () => {
+  it("an operation an implementing controller serves is one operation, at the code's path, with the description's fields; one no controller serves stays the description's", async () => {
+    const { buildOpenApi } = await import('../src/openapi.ts');
+    const { readCheckout } = await import('../src/facts/index.ts');
+    const { sources, goMod, projectFiles } = await readCheckout(path.join(import.meta.dirname, 'fixtures/routes/spring-api-first'));
+    const facts = factsOf(sources, goMod, projectFiles);
+    const { doc } = buildOpenApi(facts.routes, projectFiles, 'zoo', sources);
+    const ops = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.entries(item).map(([m, op]) => `${m.toUpperCase()} ${p} ${(op as Record<string, unknown>)['x-source'] ?? 'description only'}`),
+    );
+    expect(ops).toEqual([
+      'GET /api/animals src/main/java/org/example/zoo/web/AnimalController.java:11',
+      'POST /api/animals src/main/java/org/example/zoo/web/AnimalController.java:16',
+      'GET /api/animals/{animalId} src/main/java/org/example/zoo/web/AnimalController.java:22',
+      'GET /health description only',
+    ]);
+    expect((doc.paths['/api/animals/{animalId}']!.get as { operationId?: string }).operationId).toBe('getAnimal');
+  });
+});

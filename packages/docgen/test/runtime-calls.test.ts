@@ -85,3 +85,16 @@ describe('runtime flows from calls', () => {
     ]);
   });
 });
+
+describe('runtime flows: a method of the class the caller declares (docs/metrics/arch-api-facts.md, fifth round)', () => {
+  it("FastAPI: `use_case: ListTodos = Depends(ListTodos)` then `use_case.execute()` goes to ListTodos's execute, not the file's first", async () => {
+    expect(await flows('fastapi-use-cases')).toEqual([
+      'GET /todos | list_all in app/main.py',
+      '  app/main.py:15 list_all → app/use_cases.py execute()',
+      '    app/use_cases.py:11 execute → app/store.py select_all()',
+      'POST /todos | add in app/main.py',
+      '  app/main.py:10 add → app/use_cases.py execute()',
+      '    app/use_cases.py:6 execute → app/store.py save()',
+    ]);
+  });
+});

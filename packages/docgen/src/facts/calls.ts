@@ -176,8 +176,12 @@ export class CallGraph {
     return near;
   }
 
-  /** The declared type of a field, parameter or variable named `name` in `file`. */
-  private typeOf(file: string, name: string): string | null {
+  /**
+   * The declared type of a field, parameter or variable named `name` in `file`: as the calling
+   * function declares it (`use_case: ReadAll = Depends(ReadAll)` among its parameters) when `scope`
+   * (the function's text) is given and does, else the file's first declaration.
+   */
+  private typeOf(file: string, name: string, scope?: string): string | null {
     const f = this.files.get(file);
     if (!f) return null;
     const n = name.replace(/[^\w$]/g, '');
@@ -191,11 +195,28 @@ export class CallGraph {
               new RegExp(String.raw`\b([A-Z][\w$]*)(?:<[^>;=]*>)?\s+${n}\s*[;=,)]`),
               new RegExp(String.raw`\b${n}\s*=\s*new\s+([A-Z][\w$]*)`),
             ];
-    for (const re of patterns) {
-      const m = re.exec(f.code);
-      if (m) return m[1]!;
-    }
+    for (const text of scope === undefined ? [f.code] : [scope, f.code])
+      for (const re of patterns) {
+        const m = re.exec(text);
+        if (m) return m[1]!;
+      }
     return null;
+  }
+
+  /** The line of `fn` as a method of the class `type` declared in `file` (null when that class does not define it). */
+  private methodLine(file: string, type: string, fn: string): number | null {
+    const f = this.files.get(file);
+    if (!f) return null;
+    const cls = new RegExp(String.raw`\b(?:class|struct|record|object)\s+${type}\b`).exec(f.code);
+    if (!cls) return null;
+    const line = lineAt(f.code, cls.index);
+    const found = this.find(file, fn, line);
+    if (!found || lineAt(f.code, found.at) < line) return null;
+    // No other class begins between the class and the method.
+    const next = /\b(?:class|struct|record|object)\s+[A-Z]\w*/g;
+    next.lastIndex = cls.index + cls[0].length;
+    const other = next.exec(f.code);
+    return other && other.index < found.at ? null : lineAt(f.code, found.at);
   }
 
   /** Files of a folder target (a Go package, a Python package) that define `fn`, else the target itself when it is a file. */
@@ -206,7 +227,7 @@ export class CallGraph {
   }
 
   /** Where a call written in `file` goes: the file and the function there (null when it does not resolve). */
-  resolve(file: string, chain: string[]): { to: string; fn: string; call: string } | null {
+  resolve(file: string, chain: string[], scope?: string): { to: string; fn: string; call: string; near?: number } | null {
     const parts = chain[0] === 'this' || chain[0] === 'self' ? chain.slice(1) : chain;
     if (parts.length === 0) return null;
     const fn = parts.at(-1)!;
@@ -232,9 +253,12 @@ export class CallGraph {
       return { to, fn, call: this.find(to, fn) ? call : `${receiver}.${call}` };
     }
     // A field or variable of a declared type (`this.usersService.create`, `h.store.Create`).
-    const type = this.typeOf(file, parts.at(-2)!) ?? (/^[A-Z]/.test(receiver) ? receiver : null);
+    const type = this.typeOf(file, parts.at(-2)!, scope) ?? (/^[A-Z]/.test(receiver) ? receiver : null);
     const to = type ? this.classFile(type, file) : null;
-    if (!to) return null;
+    if (!to || !type) return null;
+    // The class's own method when it defines one (a file of several classes each with an `execute`).
+    const near = this.methodLine(to, type, fn);
+    if (near !== null) return { to, fn, call: fn, near };
     return { to, fn, call: this.find(to, fn) ? fn : `${type}.${fn}` };
   }
 
@@ -254,18 +278,20 @@ export class CallGraph {
     const start = this.handlerBody(route, handlerFile);
     if (!start) return [];
     const steps: CallStep[] = [];
-    const seen = new Set<string>([`${start.file}\0${start.fn}`]);
+    const seen = new Set<string>([`${start.file}\0${start.fn}\0`]);
     const walk = (file: string, fn: string, found: Found, depth: number): void => {
       const f = this.files.get(file)!;
+      // The function's own text, its parameters included: where its names' types are declared first.
+      const scope = f.code.slice(found.at, found.bodyStart + found.body.length);
       for (const c of this.callsIn(found.body)) {
         if (steps.length >= MAX_STEPS) return;
-        const r = this.resolve(file, c.chain);
+        const r = this.resolve(file, c.chain, scope);
         if (!r) continue;
-        const key = `${r.to}\0${r.fn}`;
+        const key = `${r.to}\0${r.fn}\0${r.near ?? ''}`;
         if (r.to === file && r.fn === fn) continue;
         const line = lineAt(f.code, found.bodyStart + c.offset);
         if (steps.some((s) => s.from === file && s.to === r.to && s.call === r.call)) continue;
-        const next = this.find(r.to, r.fn);
+        const next = this.find(r.to, r.fn, r.near);
         // A getter or setter (`getName()`: `return this.name;`, or an inherited `getX()`) says nothing about the flow.
         if (next ? ACCESSOR.test(next.body.replace(/^\s*\{|\}\s*$/g, '').trim()) : /^(?:get|set|is)[A-Z]/.test(r.fn)) continue;
         steps.push({ from: file, fromFunction: fn, to: r.to, call: r.call, line, depth });

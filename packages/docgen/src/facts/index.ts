@@ -81,16 +81,18 @@ export async function readCheckout(root: string): Promise<{ sources: SourceFile[
 }
 
 export async function repositoryFacts(root: string): Promise<RepositoryFacts> {
-  const { sources, goMod } = await readCheckout(root);
-  return factsOf(sources, goMod);
+  const { sources, goMod, projectFiles } = await readCheckout(root);
+  return factsOf(sources, goMod, projectFiles);
 }
 
 /** The facts of already-read sources (pure: the tests' entry point). */
-export function factsOf(sources: readonly SourceFile[], goMod: string | null): RepositoryFacts {
+export function factsOf(sources: readonly SourceFile[], goMod: string | null, projectFiles: readonly SourceFile[] = []): RepositoryFacts {
   const imports = importGraph(sources, goMod);
   // Routes and entry points of tests (a framework's own test servers) describe no deployable.
   const shipped = sources.filter((s) => !isTestFile(s.rel));
-  const { routes, files: routeFiles } = routesAndFiles(shipped, imports);
+  // The repository's OpenAPI / Swagger descriptions: what an API-first controller implements.
+  const descriptions = projectFiles.filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel));
+  const { routes, files: routeFiles } = routesAndFiles(shipped, imports, descriptions);
   return {
     files: sources.length,
     imports,

@@ -28,7 +28,7 @@ export interface DataRelation {
 
 export interface DataEntity {
   name: string;
-  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'jpa';
+  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'go-pg' | 'jpa';
   file: string;
   line: number;
   fields: DataField[];
@@ -39,8 +39,10 @@ export interface DataEntity {
   bases?: string[];
   /** Django: an abstract base, no table of its own (internal: dropped once its fields are merged) */
   abstract?: boolean;
-  /** the same table written again for another database (SQL dialect scripts): `path:line` */
+  /** the same table written again for another database (SQL dialect scripts), or as SQL next to its ORM class: `path:line` */
   alsoIn?: string[];
+  /** the tables an ORM class names (JPA `@Table(name = …)`, its `@JoinTable`s): the SQL that creates them is the same data model */
+  tables?: string[];
 }
 
 /** A file's class/struct body from the `{` at `open` to its matching `}` (strings and comments already blanked or kept balanced). */
@@ -305,7 +307,7 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       out.push({ ...entity, abstract: true });
       continue;
     }
-    if (django) entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
+    if (django || alchemy) entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
     if (django && !entity.fields.some((f) => pk.has(f.name)))
       entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
     markKeys(entity, pk);
@@ -314,6 +316,24 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       entity.name = tablename;
     }
     out.push(entity);
+  }
+  // SQLAlchemy mixins (`class TimestampMixin:` with `created_at = Column(…)` or `@declared_attr def created_at(cls):
+  // return Column(…)`): no table, their columns are the models' that name them as a base (dataModels merges them).
+  for (const m of code.matchAll(/^class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/gm)) {
+    const bases = m[2] ?? '';
+    if (/\b(?:Base|db\.Model|DeclarativeBase|Model|models\.\w+)\b/.test(bases)) continue;
+    const { body, start } = indentedBody(code, m.index);
+    if (/__tablename__/.test(body)) continue;
+    const fields: DataEntity['fields'] = [];
+    for (const f of body.matchAll(
+      /^[ \t]+(?:(\w+)\s*(?::[^=\n]+)?=\s*(?:sa\.|db\.)?(?:Column|mapped_column)\s*\(([^\n]*)|@declared_attr\b[^\n]*\n[ \t]+def\s+(\w+)\s*\([^)]*\)[^:\n]*:\s*\n?[ \t]*return\s+(?:sa\.|db\.)?(?:Column|mapped_column)\s*\(([^\n]*))/gm,
+    )) {
+      const args = f[2] ?? f[4] ?? '';
+      const type = /^\s*(?:["']\w+["']\s*,\s*)?(?:\w+\.)?([A-Z]\w*)/.exec(args)?.[1] ?? '';
+      fields.push({ name: (f[1] ?? f[3])!, type, line: lineAt(code, start + f.index + (f[0].length - f[0].trimStart().length)) });
+    }
+    if (fields.length > 0)
+      out.push({ name: m[1]!, kind: 'sqlalchemy', file: file.rel, line: lineAt(code, m.index), fields, relations: [], abstract: true });
   }
   // Association tables: `followers = Table('followers', metadata, Column('a', Integer, ForeignKey('user.id')), …)`.
   for (const m of code.matchAll(/^\w+\s*=\s*(?:\w+\.)?Table\s*\(/gm)) {
@@ -439,9 +459,12 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
   }
   // Mongoose: const userSchema = new Schema({…}); mongoose.model('User', userSchema)
   const schemas = new Map<string, { at: number; open: number }>();
-  for (const m of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*\(\s*\{/g))
+  // (TypeScript: `new Schema<Comment>({…})`, `connection.model<Comment>('Comment', CommentSchema, 'comments')`.)
+  for (const m of code.matchAll(
+    /\b(?:const|let|var)\s+(\w+)(?:\s*:\s*[\w.<>, ]+)?\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>)?\s*\(\s*\{/g,
+  ))
     schemas.set(m[1]!, { at: m.index, open: m.index + m[0].length - 1 });
-  for (const m of code.matchAll(/\bmodel\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g)) {
+  for (const m of code.matchAll(/\bmodel\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g)) {
     const s = schemas.get(m[2]!);
     if (!s) continue;
     const { body, start } = braceBody(code, s.open);
@@ -456,8 +479,11 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
     for (const f of topLevelEntries(body)) {
       const value = f.value.trim();
       const line = lineAt(code, start + f.at);
-      const explicit = /\btype\s*:\s*\[?\s*((?:Schema\.Types\.|mongoose\.Schema\.Types\.|Types\.)?\w+)/.exec(value)?.[1]?.split('.').pop();
-      const type = explicit ?? (value.startsWith('{') ? 'Object' : (/^\[?\s*(\w+)/.exec(value)?.[1] ?? ''));
+      const explicit = /\btype\s*:\s*\[?\s*((?:Schema\.Types\.|mongoose\.Schema\.Types\.|Types\.|SchemaTypes\.)?\w+)/
+        .exec(value)?.[1]
+        ?.split('.')
+        .pop();
+      const type = explicit ?? (value.startsWith('{') ? 'Object' : (/^\[?\s*((?:\w+\.)*\w+)/.exec(value)?.[1]?.split('.').pop() ?? ''));
       const ref = /\bref\s*:\s*["'](\w+)["']/.exec(value);
       entity.fields.push({ name: f.key, type: value.startsWith('[') ? `${type}[]` : type, line, ...(ref ? { key: 'FK' as const } : {}) });
       if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
@@ -473,6 +499,8 @@ interface GoPackages {
   bases: Map<string, Set<string>>;
   /** the structs the code hands to `db.AutoMigrate(&User{}, &pkg.Post{})`: tables by the code's own word */
   migrated: Set<string>;
+  /** those go-pg creates (`db.CreateTable(&Company{}, …)`, a `createSchema(db, &pkg.Company{}, …)` helper of a go-pg file), as `package.Struct` */
+  pg: Set<string>;
 }
 
 function goPackages(files: readonly SourceFile[]): GoPackages {
@@ -484,6 +512,26 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
       .filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm|`[^`\n]*\bgorm:"/.test(f.text))
       .map((f) => path.posix.dirname(f.rel)),
   );
+  // go-pg: the structs a file importing it creates tables of; their packages hold models though they import no ORM.
+  const pg = new Set<string>();
+  for (const f of files) {
+    if (f.language !== 'Go' || isTestFile(f.rel) || !/github\.com\/go-pg\/pg/.test(f.text)) continue;
+    const code = codeOf(f);
+    const own = goPackageName(code);
+    for (const m of code.matchAll(/\b(?:CreateTable|[cC]reateSchema|[cC]reateTables)\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      for (const t of code.slice(open, closing(code, open)).matchAll(/&(?:(\w+)\.)?(\w+)\s*\{\s*\}|\(\*(?:(\w+)\.)?(\w+)\)\(nil\)/g))
+        pg.add(`${t[1] ?? t[3] ?? own}.${(t[2] ?? t[4])!}`);
+    }
+  }
+  if (pg.size > 0)
+    for (const f of files) {
+      if (f.language !== 'Go') continue;
+      const code = codeOf(f);
+      const pkg = goPackageName(code);
+      if ([...code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)].some((m) => pg.has(`${pkg}.${m[1]}`)))
+        gormDirs.add(path.posix.dirname(f.rel));
+    }
   for (const f of files) {
     const dir = path.posix.dirname(f.rel);
     if (f.language !== 'Go' || !gormDirs.has(dir)) continue;
@@ -491,7 +539,7 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
     const map = bodies.get(dir) ?? bodies.set(dir, new Map()).get(dir)!;
     for (const m of code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)) map.set(m[1]!, braceBody(code, m.index + m[0].length - 1).body);
   }
-  const migrated = new Set<string>();
+  const migrated = new Set<string>([...pg].map((q) => q.split('.').pop()!));
   for (const f of files) {
     if (f.language !== 'Go' || isTestFile(f.rel)) continue;
     const code = codeOf(f);
@@ -505,7 +553,7 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
     for (const body of map.values())
       for (const e of body.matchAll(/^[ \t]+\*?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm)) if (map.has(e[1]!)) set.add(e[1]!);
   }
-  return { bodies, bases, migrated };
+  return { bodies, bases, migrated, pg };
 }
 
 function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[] {
@@ -536,8 +584,16 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
     const referenced = [...pkg].some(
       ([name, other]) => name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(other) && isModelBody(other),
     );
-    if (!isModelBody(body) && !referenced) continue;
-    const entity: DataEntity = { name: m[1]!, kind: 'gorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const pg = packages.pg.has(`${goPackageName(code)}.${m[1]}`);
+    if (!isModelBody(body) && !referenced && !pg) continue;
+    const entity: DataEntity = {
+      name: m[1]!,
+      kind: pg ? 'go-pg' : 'gorm',
+      file: file.rel,
+      line: lineAt(code, m.index),
+      fields: [],
+      relations: [],
+    };
     const pk = new Set<string>();
     let offset = start;
     for (const l of body.split('\n')) {
@@ -574,15 +630,29 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       entity.fields.push({ name: f[1]!, type: f[2]!, line });
       if (/primaryKey|primary_key/.test(f[3] ?? '') || f[1] === 'ID') pk.add(f[1]!);
     }
+    // go-pg: a `CompanyID` column of a model `Company` of the package refers to it, with or without a `Company` field.
+    if (pg)
+      for (const f of entity.fields) {
+        const to = /^(\w+)ID$/.exec(f.name)?.[1];
+        if (to && to !== m[1] && names.has(to) && !entity.relations.some((r) => r.field === f.name)) {
+          entity.relations.push({ to, field: f.name, line: f.line });
+          f.key = 'FK';
+        }
+      }
     markKeys(entity, pk);
     out.push(entity);
   }
   return out;
 }
 
+/** A Go file's package name (`package gorsk`). */
+function goPackageName(code: string): string {
+  return /^\s*package\s+(\w+)/m.exec(code)?.[1] ?? '';
+}
+
 function jpa(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/@Entity\b[\s\S]*?\bclass\s+(\w+)/g)) {
+  for (const m of code.matchAll(/@(Entity|MappedSuperclass)\b[\s\S]*?\bclass\s+(\w+)/g)) {
     // Kotlin's primary constructor (`data class Comment(var body: String = "", @ManyToOne var article: Article = Article())`)
     // declares the entity's fields; the class body, if any, follows it.
     let at = m.index + m[0].length;
@@ -605,7 +675,24 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
       body += depth > 0 && c !== '\n' ? ' ' : c;
       if (c === '}') depth = Math.max(0, depth - 1);
     }
-    const entity: DataEntity = { name: m[1]!, kind: 'jpa', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    // Its base class (Java `extends Base`, Kotlin `: Base()`): a `@MappedSuperclass` gives it its fields.
+    const header = code.slice(m.index + m[0].length, at + (brace ? brace[0].length : 0));
+    const base = (/\bextends\s+([\w.]+)/.exec(header) ?? /^[^{]*?:\s*([\w.]+)\s*\(/.exec(code.slice(at)))?.[1]?.split('.').pop();
+    const table = /@Table\s*\([^)]*?\bname\s*=\s*"([^"]+)"/.exec(code.slice(m.index, m.index + m[0].length))?.[1];
+    const entity: DataEntity = {
+      name: m[2]!,
+      kind: 'jpa',
+      file: file.rel,
+      line: lineAt(code, m.index),
+      fields: [],
+      relations: [],
+      ...(base ? { bases: [base] } : {}),
+      ...(m[1] === 'MappedSuperclass' ? { abstract: true } : {}),
+    };
+    const tables = [table, ...[...whole.matchAll(/@JoinTable\s*\(\s*name\s*=\s*"([^"]+)"/g)].map((j) => j[1])].filter(
+      (t): t is string => t !== undefined,
+    );
+    if (tables.length > 0) entity.tables = tables;
     const pk = new Set<string>();
     // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
     const fields = (text: string, offset: number): void => {
@@ -657,7 +744,9 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   // Per file, kept by content (a Python file's models also depend on the Django model names of the tree).
   const goKey = (f: SourceFile): string => {
     const dir = path.posix.dirname(f.rel);
-    return f.language === 'Go' ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])], [...go.migrated]]) : '';
+    return f.language === 'Go'
+      ? JSON.stringify([[...(go.bodies.get(dir) ?? [])], [...(go.bases.get(dir) ?? [])], [...go.migrated], [...go.pg]])
+      : '';
   };
   for (const f of files)
     out.push(
@@ -681,8 +770,18 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       ...out
         .filter((e) => !e.abstract)
         .map((e) => {
-          const more = e.kind === 'django' ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name)) : [];
-          return more.length === 0 ? e : { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
+          const more = ['django', 'jpa', 'sqlalchemy'].includes(e.kind)
+            ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name))
+            : [];
+          if (more.length === 0) return e;
+          // SQLAlchemy: a mixin's columns after the model's own.
+          if (e.kind === 'sqlalchemy') return { ...e, fields: [...e.fields, ...more] };
+          // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
+          if (e.kind === 'jpa') {
+            const relations = (e.bases ?? []).flatMap((b) => abstracts.get(b)?.relations ?? []);
+            return { ...e, fields: [...more, ...e.fields], relations: [...relations, ...e.relations] };
+          }
+          return { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
         }),
     );
   }
@@ -704,26 +803,53 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     e.kind !== 'sqlalchemy' ? e : { ...e, relations: e.relations.map((r) => (tableOf.has(r.to) ? { ...r, to: tableOf.get(r.to)! } : r)) },
   );
   for (const e of withTables) for (const r of e.relations) if (!r.via) linked.add(`${e.name}\u0000${r.to}`).add(`${r.to}\u0000${e.name}`);
-  return prismaWins(
-    currentTables(
-      withTables.map((e) => {
-        // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
-        // relationship() whose foreign key is already drawn between the two tables adds nothing.
-        const seen = new Set<string>();
-        return {
-          ...e,
-          relations: e.relations.filter(
-            (r) =>
-              !(r.via && linked.has(`${e.name}\u0000${r.to}`)) &&
-              !seen.has(`${r.field}\u0000${r.to}`) &&
-              !!seen.add(`${r.field}\u0000${r.to}`),
-          ),
-        };
-      }),
+  return ormWins(
+    prismaWins(
+      currentTables(
+        withTables.map((e) => {
+          // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
+          // relationship() whose foreign key is already drawn between the two tables adds nothing.
+          const seen = new Set<string>();
+          return {
+            ...e,
+            relations: e.relations.filter(
+              (r) =>
+                !(r.via && linked.has(`${e.name}\u0000${r.to}`)) &&
+                !seen.has(`${r.field}\u0000${r.to}`) &&
+                !!seen.add(`${r.field}\u0000${r.to}`),
+            ),
+          };
+        }),
+        files,
+      ),
       files,
     ),
-    files,
   ).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+/**
+ * A table written both as an ORM class and in SQL (`@Entity @Table(name = "owners") class Owner` and
+ * `CREATE TABLE owners` of a schema script) is one entity: the class, with the SQL cited in its
+ * `alsoIn`. A class's table is the one it names (`@Table`, a `@JoinTable`), else its own name or
+ * that name in snake case (Spring's naming), compared without case.
+ */
+function ormWins(entities: DataEntity[]): DataEntity[] {
+  const snake = (n: string): string => n.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  const owner = new Map<string, DataEntity>();
+  for (const e of entities) {
+    if (e.kind === 'sql') continue;
+    for (const t of [...(e.tables ?? []), e.name, snake(e.name), ...(e.className ? [e.className] : [])])
+      if (!owner.has(t.toLowerCase())) owner.set(t.toLowerCase(), e);
+  }
+  const also = new Map<DataEntity, string[]>();
+  const kept = entities.filter((e) => {
+    const o = e.kind === 'sql' ? owner.get(e.name.toLowerCase()) : undefined;
+    if (!o) return true;
+    also.set(o, [...(also.get(o) ?? []), `${e.file}:${e.line}`, ...(e.alsoIn ?? [])]);
+    return false;
+  });
+  // (new objects: the per-file results are shared with later runs)
+  return kept.map((e) => (also.has(e) ? { ...e, alsoIn: [...(e.alsoIn ?? []), ...also.get(e)!] } : e));
 }
 
 /**
@@ -841,14 +967,14 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
     case 'TypeScript':
     case 'TSX':
       if (/@Entity\s*\(/.test(code)) out.push(...typeorm(f, code));
-      else if (/\.define\s*\(|\.init\s*\(|Schema\s*\(/.test(code)) out.push(...jsModels(f, code));
+      else if (/\.define\s*\(|\.init\s*\(|Schema\s*(?:<[^>]*>)?\s*\(/.test(code)) out.push(...jsModels(f, code));
       break;
     case 'Go':
       out.push(...gorm(f, code, go));
       break;
     case 'Java':
     case 'Kotlin':
-      if (/@Entity\b/.test(code)) out.push(...jpa(f, code));
+      if (/@(?:Entity|MappedSuperclass)\b/.test(code)) out.push(...jpa(f, code));
       break;
     default:
       break;

@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import YAML from 'yaml';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from './source.ts';
 import { perFile } from './cache.ts';
@@ -35,6 +36,8 @@ export interface Route {
   typed?: TypedRequest;
   /** the responses the handler declares: status, and the body's media type and schema where the code gives them */
   responses?: RouteResponse[];
+  /** API-first Spring: the operation of the repository's OpenAPI description the handler implements (its file and path there) */
+  describedAt?: { file: string; path: string };
 }
 
 export interface RouteResponse {
@@ -67,7 +70,8 @@ interface TypedRequest {
 
 /** What a handler declares it reads, as JSON Schema (OpenAPI 3.1), each part with the `path:line` it is read from. */
 export interface RouteRequest {
-  body?: { contentType: string; schema: Record<string, unknown>; source: string };
+  /** `methods`: of an `ANY` route, the methods the body is read on (a Django function view reads `request.POST` on POST only) */
+  body?: { contentType: string; schema: Record<string, unknown>; source: string; methods?: string[] };
   query?: Array<{ name: string; required: boolean; schema: Record<string, unknown>; source: string }>;
 }
 
@@ -145,6 +149,8 @@ interface FileRoutes {
   nestVersioning?: { prefix: string; defaultVersion: string[] };
   /** `fastify.register(autoload, { dir: path.join(__dirname, 'routes'), options: { prefix } })`: every folder below `dir` is a prefix */
   autoload?: Array<{ dir: string; prefix: Prefix; dirNames: boolean; routeParams: boolean }>;
+  /** Spring controllers implementing interfaces (`class OwnerController implements OwnersApi`): their `@Override` methods with no mapping of their own */
+  springImpl?: Array<{ interfaces: string[]; prefixes: string[] | null; methods: Array<{ name: string; line: number }> }>;
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -152,7 +158,11 @@ export function extractRoutes(sources: readonly SourceFile[], imports: readonly 
 }
 
 /** The routes and every file they were read from: files declaring a route or mounting a router (the HTTP pages' sources). */
-export function routesAndFiles(sources: readonly SourceFile[], imports: readonly ImportEdge[]): { routes: Route[]; files: string[] } {
+export function routesAndFiles(
+  sources: readonly SourceFile[],
+  imports: readonly ImportEdge[],
+  descriptions: readonly SourceFile[] = [],
+): { routes: Route[]; files: string[] } {
   const byFile = new Map<string, ImportEdge[]>();
   for (const e of imports) (byFile.get(e.from) ?? byFile.set(e.from, []).get(e.from)!).push(e);
   const found = new Map<string, FileRoutes>();
@@ -175,7 +185,15 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     const declares =
       (routes.py && (routes.py.routes.length > 0 || routes.py.mounts.length > 0)) ||
       (routes.go && routes.go.funcs.some((f) => f.routes.length > 0 || f.calls.length > 0));
-    if (routes.routes.length > 0 || routes.mounts.length > 0 || declares || routes.nestPrefix || routes.nestVersioning || routes.autoload)
+    if (
+      routes.routes.length > 0 ||
+      routes.mounts.length > 0 ||
+      declares ||
+      routes.nestPrefix ||
+      routes.nestVersioning ||
+      routes.autoload ||
+      routes.springImpl
+    )
       found.set(s.rel, routes);
   }
   // @fastify/autoload: each file below the loaded folder is a plugin registered with the options' prefix
@@ -257,9 +275,11 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     const answered = jsStatuses(handler);
     const fields = [
       ...new Set(
-        [...handler.matchAll(/\b(?:req|request|ctx\.request)\.body(?:\.([\w$]+)|\[\s*["']([\w$-]+)["']\s*\])/g)].map(
-          (m) => (m[1] ?? m[2])!,
-        ),
+        [
+          ...handler.matchAll(
+            /\b(?:req|request|ctx\.request)\.body(?:\.([\w$]+)(?![\w$])|\[\s*["']([\w$-]+)["']\s*\])(?!\s*(?:[-+*/|&?]{0,2})=(?!=))/g,
+          ),
+        ].map((m) => (m[1] ?? m[2])!),
       ),
     ];
     // `const { name, motto } = req.body`
@@ -328,11 +348,15 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     // What a Django view answers, where its code writes it (a function view's body, a class view's
     // own `def get` / `def post` …), or where Django's generic view it derives from does.
     const answers = djangoAnswers(py, bySource);
+    const forms = djangoFormBodies(py, bySource);
     for (let i = 0; i < routes.length; i++) {
       const r = routes[i]!;
-      if (r.framework !== 'django' || r.responses || !r.handler) continue;
+      if (r.framework !== 'django' || !r.handler) continue;
+      const form = r.request?.body ? null : forms(r.file, r.handler, r.method);
+      if (form) routes[i] = { ...r, request: { ...r.request, body: form } };
+      if (r.responses) continue;
       const found3 = answers(r.file, r.handler, r.method, r.line);
-      if (found3 && found3.length > 0) routes[i] = { ...r, responses: found3 };
+      if (found3 && found3.length > 0) routes[i] = { ...routes[i]!, responses: found3 };
     }
     routes.push(...pythonRoutes(py));
   }
@@ -341,7 +365,9 @@ export function routesAndFiles(sources: readonly SourceFile[], imports: readonly
     attachGoRequests(goOnes, go);
     routes.push(...goOnes);
   }
+  routes.push(...springApiFirst(found, sources, descriptions));
   const constantFiles = resolveNestConstants(routes, found, sources, byFile);
+  for (const f of resolveJavaConstants(routes, sources)) constantFiles.add(f);
   applyNestPrefix(routes, found);
   // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
   const typeFiles = new Set<string>();
@@ -794,13 +820,35 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], 
     }
     for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index);
   }
-  for (const m of code.matchAll(/\.route\s*\(\s*\{([^{}]*)\}/g)) {
+  // `fastify.route({ method, url | path, schema: {…}, handler })`, the object read to its balanced end.
+  for (const m of code.matchAll(/\.route\s*\(\s*\{/g)) {
     if (inSpan(spans, m.index)) continue;
-    const method = /\bmethod\s*:\s*(?:\[\s*)?(["'])(\w+)\1/.exec(m[1]!)?.[2];
-    const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(m[1]!)?.[1];
+    const open = m.index + m[0].length - 1;
+    const options = code.slice(open + 1, closing(code, open) - 1);
+    const method = /\bmethod\s*:\s*(?:\[\s*)?(["'])(\w+)\1/.exec(options)?.[2];
+    const url = new RegExp(String.raw`\b(?:url|path)\s*:\s*${STRING}`).exec(options)?.[1];
     const value = url ? literal(url) : null;
-    if (!method || value === null) continue;
-    addPrefixed(method.toUpperCase(), value, m.index);
+    if (!method) continue;
+    if (value !== null) {
+      addPrefixed(method.toUpperCase(), value, m.index);
+      continue;
+    }
+    // `path: options.prefix + 'articles'`: the literal end of the path under a prefix this reading cannot
+    // know (the plugin's options, a setting), marked unresolved at the route rather than left out.
+    const built = new RegExp(String.raw`\b(?:url|path)\s*:\s*([\w$.]+)\s*\+\s*${STRING}\s*(?:,|$)`).exec(options);
+    const end = built ? literal(built[2]!) : null;
+    if (!built || end === null) continue;
+    const at = lineAt(code, m.index);
+    for (const p of prefixesAt(m.index))
+      routes.push({
+        method: method.toUpperCase(),
+        path: jsJoin(framework, p.path, end),
+        framework,
+        file: s.rel,
+        line: at,
+        resolved: false,
+        unresolvedPrefix: p.unresolved ?? `${s.rel}:${at} ${built[1]}`,
+      });
   }
   // Mounts: x.use('/p', name | require('./f')) and fastify.register(name | import('./f'), { prefix: '/p' }).
   const target = (expr: string): string | null => {
@@ -1100,6 +1148,7 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
       if (validatedAt < 0) validatedAt = code.indexOf(a, open - a.length < 0 ? 0 : open);
     }
   const BODY = String.raw`(?:req|request|ctx\.request)\.body`;
+  const NOT_ASSIGNED = String.raw`(?!\s*(?:[-+*/|&?]{0,2})=(?!=))`;
   // A zod / Joi object the handler validates the body with.
   const check = new RegExp(
     String.raw`(?:([\w$]+)|((?:z|Joi|joi)\.object\s*\((?:[^()]|\([^()]*\))*\)))\s*\.\s*(?:parse|safeParse|parseAsync|validate|validateAsync)\s*\(\s*${BODY}\s*[,)]`,
@@ -1140,7 +1189,10 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
   // The fields the handler reads.
   const fields: string[] = [];
   let first = -1;
-  for (const m of handler.matchAll(new RegExp(String.raw`${BODY}(?:\.([\w$]+)|\[\s*["']([\w$-]+)["']\s*\])`, 'g'))) {
+  // (`req.body.user = req.user.id` is the handler writing a field, not the client sending it.)
+  for (const m of handler.matchAll(
+    new RegExp(String.raw`${BODY}(?:\.([\w$]+)(?![\w$])|\[\s*["']([\w$-]+)["']\s*\])${NOT_ASSIGNED}`, 'g'),
+  )) {
     const name = (m[1] ?? m[2])!;
     if (!fields.includes(name)) fields.push(name);
     if (first < 0) first = m.index;
@@ -1492,7 +1544,7 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   const fields: string[] = [];
   for (const p of splitArgs(code.slice(open + 1, close - 1))) {
     const d =
-      /@(Body|Query|UploadedFile|UploadedFiles)\s*\(\s*(?:(["'`])([^"'`]*)\2)?[^)]*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)(\?)?\s*(?::\s*([\s\S]+))?$/.exec(
+      /@(Body|Query|UploadedFile|UploadedFiles)\s*\(\s*(?:(["'`])([^"'`]*)\2)?(?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)(\?)?\s*(?::\s*([\s\S]+))?$/.exec(
         p.trim(),
       );
     if (!d) continue;
@@ -1689,7 +1741,10 @@ function pyFile(s: SourceFile, code: string): PyFile {
     // Annotated fields (pydantic: `email: str`, `bio: Optional[str] = None`) and WTForms fields (`email = StringField(…)`).
     const bodyAt = m.index + m[0].length - m[3]!.length;
     const fields: NonNullable<PyFile['classes'][number]['fields']> = [];
-    for (const f of m[3]!.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*(?::[ \t]*([^=\n]+?))?[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'))) {
+    // (An annotation's own `=` inside parentheses or brackets, `constr(min_length=1)`, is no default.)
+    for (const f of m[3]!.matchAll(
+      new RegExp(String.raw`^${indent}(\w+)[ \t]*(?::[ \t]*((?:[^=\n(\[]|\([^)\n]*\)|\[[^\]\n]*\])+?))?[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'),
+    )) {
       if (f[1] === 'class' || f[1] === 'def' || f[1]!.startsWith('_')) continue;
       const form = f[3]
         ? /^(?:\w+\.)?(\w+Field|auto_field|String|Str|Integer|Int|Float|Boolean|Bool|Email|Url|URL|DateTime|Date|Nested|List|Dict|UUID|Decimal|Number)\s*\(/.exec(
@@ -1817,7 +1872,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
       // `-> X:` — the annotation's own colons (`dict[str, int]` has none; a slice would) are not looked for.
       const returns = arrow ? code.slice(code.indexOf('->', close) + 2, code.indexOf(':', code.indexOf('->', close))).trim() : '';
       const bodyStart = code.indexOf('\n', colon) + 1;
-      const indent = /^[ \t]*/.exec(code.slice(bodyStart))![0];
+      // The body's indentation is its first non-blank line's (a blank line may follow the `def`).
+      const indent = /^(?:[ \t]*\n)*([ \t]*)/.exec(code.slice(bodyStart))![1]!;
       const rest = code.slice(bodyStart);
       const stop = indent === '' ? rest.length : rest.search(new RegExp(String.raw`\n(?!${indent}|[ \t]*\n)`));
       sig = {
@@ -2111,6 +2167,110 @@ function djangoAnswers(
           source: `${file}:${cls.c.line ?? 1}`,
         }))
       : null;
+  };
+}
+
+/**
+ * The form a Django view reads on POST (and PUT, which Django's form views answer as POST): a function
+ * view's `SomeForm(request.POST)` (`data=request.POST`, `request.POST or None`) — that form class's
+ * fields, required unless `required=False` — else the fields it reads itself (`request.POST["x"]`,
+ * `request.POST.get("x")`); a class view's `form_class = SomeForm`, or its `fields = [...]` (with
+ * `model = M`, the model's field types). Sent as `application/x-www-form-urlencoded`.
+ */
+function djangoFormBodies(
+  files: ReadonlyMap<string, PyFile>,
+  bySource: ReadonlyMap<string, SourceFile>,
+): (urlsFile: string, handler: string, method: string) => NonNullable<RouteRequest['body']> | null {
+  const { origin, classIn } = pyClasses(files);
+  const block = (code: string, re: RegExp): { text: string; at: number } | null => {
+    const m = re.exec(code);
+    if (!m) return null;
+    const rest = code.slice(m.index);
+    const firstLine = rest.indexOf('\n') + 1;
+    const end = rest.slice(firstLine).search(/^(?![ \t]|$)/m);
+    return { text: end < 0 ? rest : rest.slice(0, firstLine + end), at: m.index };
+  };
+  /** A form class's fields (its bases' first), as JSON Schema. */
+  const formSchema = (
+    file: string,
+    name: string,
+    depth = 0,
+  ): { properties: Record<string, unknown>; required: string[]; line: number; file: string } | null => {
+    const hit = classIn(origin(file, name) ?? file, name);
+    if (!hit || depth > 4) return null;
+    const properties: Record<string, unknown> = {};
+    const required: string[] = [];
+    for (const b of hit.c.bases) {
+      const inherited = formSchema(hit.file, b, depth + 1);
+      if (inherited) {
+        Object.assign(properties, inherited.properties);
+        required.push(...inherited.required);
+      }
+    }
+    for (const f of hit.c.fields ?? []) {
+      if (!f.form) continue;
+      properties[f.name] = FIELD_CLASSES[f.form] ?? { type: 'string' };
+      if (!/\brequired\s*=\s*False\b/.test(f.args ?? '') && !required.includes(f.name)) required.push(f.name);
+    }
+    return Object.keys(properties).length > 0 ? { properties, required, line: hit.c.line ?? 1, file: hit.file } : null;
+  };
+  const body = (properties: Record<string, unknown>, required: string[], source: string): NonNullable<RouteRequest['body']> => ({
+    contentType: 'application/x-www-form-urlencoded',
+    schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
+    source,
+  });
+  return (urlsFile, handler, method) => {
+    if (method !== 'POST' && method !== 'PUT' && method !== 'ANY') return null;
+    const parts = handler.split('.');
+    const name = parts.at(-1)!;
+    const file = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
+    const src = file ? bySource.get(file) : undefined;
+    if (!file || !src) return null;
+    const code = codeOf(src);
+    const fn = block(code, new RegExp(String.raw`^(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm'));
+    if (fn) {
+      if (method === 'PUT') return null;
+      const onPost = (b: NonNullable<RouteRequest['body']>): NonNullable<RouteRequest['body']> =>
+        method === 'ANY' ? { ...b, methods: ['POST'] } : b;
+      const bound = /\b(\w+)\s*\(\s*(?:data\s*=\s*)?request\.POST\b/.exec(fn.text);
+      const form = bound ? formSchema(file, bound[1]!) : null;
+      if (form && bound) return onPost(body(form.properties, form.required, `${form.file}:${form.line}`));
+      const properties: Record<string, unknown> = {};
+      const required: string[] = [];
+      let first = -1;
+      for (const m of fn.text.matchAll(/\brequest\.POST\s*(?:\[\s*["']([\w-]+)["']\s*\]|\.(?:get|getlist)\s*\(\s*["']([\w-]+)["'])/g)) {
+        const field = (m[1] ?? m[2])!;
+        properties[field] = { type: 'string' };
+        if (m[1] !== undefined && !required.includes(field)) required.push(field);
+        if (first < 0) first = m.index;
+      }
+      return first < 0 ? null : onPost(body(properties, required, `${file}:${lineAt(code, fn.at + first)}`));
+    }
+    if (method === 'ANY') return null;
+    const cls = block(code, new RegExp(String.raw`^class[ \t]+${name}\b`, 'm'));
+    if (!cls) return null;
+    const formClass = /^[ \t]+form_class[ \t]*=[ \t]*([\w.]+)/m.exec(cls.text);
+    if (formClass) {
+      const form = formSchema(file, formClass[1]!.split('.').pop()!);
+      return form ? body(form.properties, form.required, `${form.file}:${form.line}`) : null;
+    }
+    const listed = /^[ \t]+fields[ \t]*=[ \t]*[[(]([^\])]*)[\])]/m.exec(cls.text);
+    if (!listed) return null;
+    const names = [...listed[1]!.matchAll(/["'](\w+)["']/g)].map((m) => m[1]!);
+    if (names.length === 0) return null;
+    const model = /^[ \t]+model[ \t]*=[ \t]*([\w.]+)/m.exec(cls.text)?.[1]?.split('.').pop();
+    const modelFields = model ? (classIn(origin(file, model) ?? file, model)?.c.fields ?? []) : [];
+    const properties = Object.fromEntries(
+      names.map((n) => {
+        const f = modelFields.find((x) => x.name === n);
+        return [n, (f?.form && FIELD_CLASSES[f.form]) || { type: 'string' }];
+      }),
+    );
+    const required = names.filter((n) => {
+      const f = modelFields.find((x) => x.name === n);
+      return f?.form !== undefined && !/\b(?:blank\s*=\s*True|default\s*=)/.test(f.args ?? '');
+    });
+    return body(properties, required, `${file}:${lineAt(code, cls.at + listed.index)}`);
   };
 }
 
@@ -2425,14 +2585,23 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     const hit = byName.get(name);
     if (!hit || !derives(name, /^(?:FlaskForm|Form)$/)) return null;
     const properties: Record<string, unknown> = {};
+    const required: string[] = [];
     let multipart = false;
     for (const f of fieldsOf(name)) {
       if (!f.form || /^(?:SubmitField|FormField|FieldList)$/.test(f.form)) continue;
       properties[f.name] = WTF_FIELDS[f.form] ?? { type: 'string' };
+      // WTForms' `DataRequired()` / `InputRequired()` validators (also by the older `Required()`).
+      if (/\b(?:DataRequired|InputRequired|Required)\s*\(/.test(f.args ?? '') && !required.includes(f.name)) required.push(f.name);
       if (/File/.test(f.form)) multipart = true;
     }
     return {
-      schema: { type: 'object', title: name, properties, 'x-source': `${hit.file}:${hit.c.line}` },
+      schema: {
+        type: 'object',
+        title: name,
+        properties,
+        ...(required.length > 0 ? { required } : {}),
+        'x-source': `${hit.file}:${hit.c.line}`,
+      },
       source: `${hit.file}:${hit.c.line}`,
       multipart,
     };
@@ -2742,6 +2911,7 @@ function requestOf(
       const form = schemas.form(m[1]!);
       if (!form) continue;
       Object.assign(bodyProps, (form.schema.properties as Record<string, unknown>) ?? {});
+      for (const r of (form.schema.required as string[] | undefined) ?? []) if (!required.includes(r)) required.push(r);
       contentType = form.multipart ? 'multipart/form-data' : (contentType ?? 'application/x-www-form-urlencoded');
       bodySource = form.source;
     }
@@ -3123,6 +3293,15 @@ function goFile(s: SourceFile, code: string): GoFile {
   const framework = /labstack\/echo/.test(code) ? 'echo' : 'gin';
   const spans = stringSpans(s);
   const funcs: GoFunc[] = [];
+  // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
+  // on a package (`slog.Any("error", err)`) is a function of it, not a route on a router.
+  const packages = new Set<string>();
+  for (const block of code.matchAll(/\bimport\s*(?:\(([^)]*)\)|((?:\w+\s+)?"[^"]+"))/g))
+    for (const i of (block[1] ?? block[2] ?? '').matchAll(/(?:^|\n)\s*(?:(\w+)\s+)?"([^"]+)"/g)) {
+      const parts = i[2]!.split('/');
+      const last = /^v\d+$/.test(parts.at(-1)!) && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
+      packages.add(i[1] ?? last.replace(/[^\w]/g, '_'));
+    }
   for (const m of code.matchAll(/^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
     const brace = code.indexOf('{', paramsEnd);
@@ -3151,7 +3330,7 @@ function goFile(s: SourceFile, code: string): GoFile {
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
     for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS})\s*\(`, 'g'))) {
-      if (inSpan(spans, brace + r.index)) continue;
+      if (inSpan(spans, brace + r.index) || packages.has(r[1]!)) continue;
       const open = brace + r.index + r[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
       const verbs =
@@ -3384,6 +3563,152 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
 }
 
 /**
+ * A Spring mapping's path given as constants (`Routes.Auth.BASE`, `API_BASE + "/users"`): a template
+ * with each name as `{{name}}` and each literal as written, resolved once every file's constants are
+ * known (`resolveJavaConstants`); null for anything else (a method call, a property placeholder).
+ */
+function javaConstantTemplate(expr: string): string | null {
+  const parts = splitPlus(expr);
+  if (parts.length === 0) return null;
+  let out = '';
+  for (const part of parts) {
+    const lit = literal(part);
+    if (lit !== null) out += lit;
+    else if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(part)) out += `{{${part}}}`;
+    else return null;
+  }
+  return out;
+}
+
+/** The operands of a `+` concatenation, split outside string literals and parentheses. */
+function splitPlus(expr: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '+' && depth === 0) {
+      parts.push(expr.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(expr.slice(start).trim());
+  return parts.some((p) => p === '') ? [] : parts;
+}
+
+interface JavaConstant {
+  /** the enclosing classes' names and the constant's, outermost first: `['Routes', 'Auth', 'BASE']` */
+  qualified: string[];
+  expr: string;
+  file: string;
+}
+
+/**
+ * The string constants of a Java / Kotlin file with the names of the classes they are declared in:
+ * `static final String X = …;` (and an interface's `String X = …;`), Kotlin `const val X = …`.
+ */
+function javaConstants(s: SourceFile, code: string): JavaConstant[] {
+  const classes: Array<{ name: string; start: number; end: number; iface: boolean }> = [];
+  for (const m of code.matchAll(/\b(class|interface|enum|object)\s+(\w+)[^{;=]*?\{/g)) {
+    const open = m.index + m[0].length - 1;
+    classes.push({ name: m[2]!, start: open, end: closing(code, open), iface: m[1] === 'interface' });
+  }
+  const out: JavaConstant[] = [];
+  const add = (name: string, expr: string, at: number, inInterfaceOnly: boolean): void => {
+    const chain = classes.filter((c) => c.start < at && at < c.end);
+    if (inInterfaceOnly && !chain.at(-1)?.iface) return;
+    out.push({ qualified: [...chain.map((c) => c.name), name], expr: expr.trim(), file: s.rel });
+  };
+  for (const m of code.matchAll(/((?:\b(?:public|private|protected|static|final)\s+)*)\bString\s+(\w+)\s*=\s*([^;]+);/g)) {
+    const mods = m[1] ?? '';
+    add(m[2]!, m[3]!, m.index, !(/\bstatic\b/.test(mods) && /\bfinal\b/.test(mods)));
+  }
+  if (s.language === 'Kotlin')
+    for (const m of code.matchAll(/\bconst\s+val\s+(\w+)\s*(?::\s*String\s*)?=\s*([^\n;]+)/g)) add(m[1]!, m[2]!, m.index, false);
+  return out;
+}
+
+/**
+ * Spring paths given as constants (`{{Routes.Auth.BASE}}`): a name is looked up in the route's own
+ * file, then among the constants of the repository whose qualified name ends with it (a static
+ * import's class first), the one value they agree on; a constant's own operands are looked up
+ * from the classes it is declared in outwards. A name that cannot be read leaves its part out of
+ * the path, the route marked unresolved at its annotation.
+ */
+function resolveJavaConstants(routes: Route[], sources: readonly SourceFile[]): Set<string> {
+  const used = new Set<string>();
+  const pending = routes.filter((r) => r.framework === 'spring' && r.path.includes('{{'));
+  if (pending.length === 0) return used;
+  const all = sources
+    .filter((x) => x.language === 'Java' || x.language === 'Kotlin')
+    .flatMap((x) => perFile(x.text, `javaconst\0${x.rel}\0${x.language}`, () => javaConstants(x, codeOf(x))));
+  const bySource = new Map(sources.map((x) => [x.rel, x]));
+  const endsWith = (q: string[], name: string[]): boolean =>
+    q.length >= name.length && name.every((n, i) => q[q.length - name.length + i] === n);
+  const value = (c: JavaConstant, depth: number): string | undefined => {
+    if (depth > 8) return undefined;
+    let out = '';
+    for (const part of splitPlus(c.expr)) {
+      const lit = literal(part);
+      if (lit !== null) {
+        out += lit;
+        continue;
+      }
+      if (!/^[\w$.]+$/.test(part)) return undefined;
+      const name = part.split('.');
+      // From the innermost enclosing class outwards, then the repository.
+      let found: string | undefined;
+      for (let k = c.qualified.length - 1; k >= 0 && found === undefined; k--) {
+        const scope = c.qualified.slice(0, k);
+        const hit = all.find((x) => x.file === c.file && x.qualified.join('.') === [...scope, ...name].join('.'));
+        if (hit) found = value(hit, depth + 1);
+      }
+      found ??= lookup(name, undefined, depth + 1);
+      if (found === undefined) return undefined;
+      out += found;
+    }
+    used.add(c.file);
+    return out;
+  };
+  const lookup = (name: string[], file: string | undefined, depth: number): string | undefined => {
+    const candidates = file ? all.filter((x) => x.file === file && endsWith(x.qualified, name)) : [];
+    const src = file ? bySource.get(file) : undefined;
+    if (candidates.length === 0 && src) {
+      // `import static com.x.Routes.Auth.BASE;` / `import static com.x.Routes.Auth.*;`
+      for (const m of codeOf(src).matchAll(/^\s*import\s+static\s+[\w.]*?(\w+)\.(\w+|\*)\s*;/gm)) {
+        if (m[2] !== '*' && m[2] !== name[0]) continue;
+        candidates.push(...all.filter((x) => endsWith(x.qualified, [m[1]!, ...name])));
+      }
+    }
+    if (candidates.length === 0) candidates.push(...all.filter((x) => endsWith(x.qualified, name)));
+    const values = new Set(candidates.map((c) => value(c, depth)));
+    return values.size === 1 ? [...values][0] : undefined;
+  };
+  for (const r of pending) {
+    const missing: string[] = [];
+    const p = r.path.replace(/\{\{([\w$.]+)\}\}/g, (_, expr: string) => {
+      const v = lookup(expr.split('.'), r.file, 0);
+      if (v === undefined) missing.push(expr);
+      return v ?? '';
+    });
+    r.path = joinPath(...p.split('/').map((x) => `/${x}`));
+    if (missing.length > 0) {
+      r.path = r.path.replace(/(.)\/$/, '$1');
+      r.resolved = false;
+      r.unresolvedPrefix ??= `${r.file}:${r.line} ${missing.join(', ')}`;
+    }
+  }
+  return used;
+}
+
+/**
  * Spring: class-level `@RequestMapping("/api")`, method-level `@GetMapping("/x")` /
  * `@RequestMapping(value = "/x", method = RequestMethod.GET)` / `method = POST` (static import);
  * arrays (`@GetMapping({"/vets", "/vets.html"})`, `path = {…}`) give one route per path, at the
@@ -3400,7 +3725,7 @@ function spring(s: SourceFile, code: string): FileRoutes {
       list.map((a) => /^(?:value|path)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
     if (given === undefined) return [''];
     const items = /^\{([\s\S]*)\}$/.exec(given.trim());
-    const values = (items ? splitArgs(items[1]!) : [given]).map((v) => literal(v.trim()));
+    const values = (items ? splitArgs(items[1]!) : [given]).map((v) => literal(v.trim()) ?? javaConstantTemplate(v.trim()));
     if (values.length === 0) return [''];
     return values.some((v) => v === null) ? null : (values as string[]);
   };
@@ -3418,7 +3743,7 @@ function spring(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
     if (
-      /^\s*(?:@\w+(?:\s*\([^)]*\))?\s*)*(?:(?:public|abstract|final|open|private|protected|static)\s+)*(?:class|interface)\s+\w+/.test(
+      /^\s*(?:@\w+(?:\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s*)*(?:(?:public|abstract|final|open|private|protected|static)\s+)*(?:class|interface)\s+\w+/.test(
         code.slice(end),
       )
     )
@@ -3428,11 +3753,13 @@ function spring(s: SourceFile, code: string): FileRoutes {
     if (inSpan(spans, m.index) || classes.some((c) => c.index === m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
     const sig =
-      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:([\w<>[\],.? ]+)\s+)?(\w+)\s*\(/.exec(
+      /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:((?:[\w<>[\],.? ]|@\w+)+)\s+)?(\w+)\s*\(/.exec(
         code.slice(end),
       );
     if (!sig) continue;
-    const typed = springTyped(s, code, m.index, end + sig.index + sig[0].length - 1, sig[1]?.trim(), rest);
+    // Type-use annotations in the return type (`ResponseEntity<@NonNull PostDetail>`) are no part of the type.
+    const returned = sig[1]?.replace(/@\w+\s*/g, '').trim();
+    const typed = springTyped(s, code, m.index, end + sig.index + sig[0].length - 1, returned, rest);
     const cls = classes.filter((c) => c.index < m.index).at(-1);
     const prefixes = cls ? cls.paths : [''];
     const own = mappingPaths(args);
@@ -3463,8 +3790,93 @@ function spring(s: SourceFile, code: string): FileRoutes {
       }
     }
   }
-  return { routes, mounts: [] };
+  // API-first controllers: `class OwnerController implements OwnersApi` whose `@Override` methods carry no
+  // mapping — the interface (generated from an OpenAPI description at build time) does.
+  const springImpl: NonNullable<FileRoutes['springImpl']> = [];
+  if (/@(?:RestController|Controller)\b/.test(code))
+    for (const m of code.matchAll(/\bclass\s+\w+[^{;]*?\bimplements\s+([\w.<>,\s]+?)\s*\{/g)) {
+      if (inSpan(spans, m.index)) continue;
+      const open = m.index + m[0].length - 1;
+      const end = closing(code, open);
+      const body = code.slice(open, end);
+      const methods: Array<{ name: string; line: number }> = [];
+      for (const o of body.matchAll(
+        /@Override\b((?:\s*@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?)*)\s*(?:(?:public|protected|final|synchronized)\s+)*(?:(?:[\w<>[\],.? ]|@\w+)+)\s+(\w+)\s*\(/g,
+      ))
+        if (!/@(?:Get|Post|Put|Patch|Delete|Request)Mapping\b/.test(o[1] ?? ''))
+          methods.push({ name: o[2]!, line: lineAt(code, open + o.index) });
+      const cls = classes.filter((c) => c.index < m.index).at(-1);
+      const interfaces = m[1]!.split(',').map((x) =>
+        x
+          .trim()
+          .replace(/<[\s\S]*$/, '')
+          .split('.')
+          .pop()!,
+      );
+      if (methods.length > 0) springImpl.push({ interfaces, prefixes: cls ? cls.paths : [''], methods });
+    }
+  return { routes, mounts: [], ...(springImpl.length > 0 ? { springImpl } : {}) };
 }
+
+/**
+ * API-first Spring: a controller implementing an interface the repository does not declare (generated
+ * at build time from an OpenAPI description, as `openapi-generator`'s `interfaceOnly` does) serves the
+ * description's operations whose `operationId` its `@Override` methods bear, at the description's path
+ * under the controller's own `@RequestMapping`.
+ */
+function springApiFirst(
+  found: ReadonlyMap<string, FileRoutes>,
+  sources: readonly SourceFile[],
+  descriptions: readonly SourceFile[],
+): Route[] {
+  const impls = [...found].flatMap(([file, f]) => (f.springImpl ?? []).map((x) => ({ file, ...x })));
+  if (impls.length === 0 || descriptions.length === 0) return [];
+  const declared = new Set(
+    sources
+      .filter((x) => x.language === 'Java' || x.language === 'Kotlin')
+      .flatMap((x) => [...codeOf(x).matchAll(/\binterface\s+(\w+)/g)].map((m) => m[1]!)),
+  );
+  const operations = new Map<string, Array<{ method: string; path: string; file: string }>>();
+  for (const d of descriptions) {
+    let data: unknown;
+    try {
+      data = d.rel.endsWith('.json') ? JSON.parse(d.text) : YAML.parse(d.text, { maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    const paths = typeof data === 'object' && data !== null ? (data as { paths?: unknown }).paths : undefined;
+    if (typeof paths !== 'object' || paths === null) continue;
+    for (const [p, item] of Object.entries(paths as Record<string, unknown>)) {
+      if (typeof item !== 'object' || item === null) continue;
+      for (const [method, op] of Object.entries(item as Record<string, unknown>)) {
+        const id = typeof op === 'object' && op !== null ? (op as { operationId?: unknown }).operationId : undefined;
+        if (typeof id !== 'string' || !HTTP_METHODS.has(method.toUpperCase())) continue;
+        operations.set(id, [...(operations.get(id) ?? []), { method: method.toUpperCase(), path: p, file: d.rel }]);
+      }
+    }
+  }
+  const out: Route[] = [];
+  for (const impl of impls) {
+    if (impl.interfaces.every((i) => declared.has(i))) continue;
+    for (const m of impl.methods)
+      for (const op of operations.get(m.name) ?? [])
+        for (const prefix of impl.prefixes ?? [''])
+          out.push({
+            method: op.method,
+            path: joinPath(prefix, op.path),
+            framework: 'spring',
+            file: impl.file,
+            line: m.line,
+            handler: m.name,
+            resolved: impl.prefixes !== null,
+            ...(impl.prefixes === null ? { unresolvedPrefix: `${impl.file}:${m.line} class mapping` } : {}),
+            describedAt: { file: op.file, path: op.path },
+          });
+  }
+  return out;
+}
+
+const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** Spring handler parameters that are the framework's, not the request's. */
 const SPRING_SKIP =
