@@ -28,7 +28,7 @@ export function Sidebar({ user, collapsed, viewport, onNavigate }: SidebarProps)
   ];
   const byKey = new Map([...APP_NAV, ...USER_NAV].map((e) => [e.key, e.path]));
   const selected = activeNavKey(location.pathname);
-  // A user without a paid plan is on Free (docs/decisions.md "A free user's footer says Free").
+  // A user without a paid plan is on Free (docs/decisions.md "Without a paid plan the footer says Free").
   const planLabel = t('shell.footer.plan', { plan: t(`shell.planNames.${user.planType ?? 'FREE'}`) });
 
   return (
