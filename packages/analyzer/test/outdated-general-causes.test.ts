@@ -672,3 +672,51 @@ describe('held-out round 6, third set (kombu, threetenbp, highland)', () => {
     expect(await verdicts(js, 'JavaScript')).toEqual({ isClass: 'CURRENT', wrap: 'OUTDATED' });
   });
 });
+
+describe('round 7 (falcon, pint)', () => {
+  it('a method whose every path raises NotImplementedError documents what implementations return (falcon BaseHandler.serialize)', async () => {
+    const py =
+      'class BaseHandler:\n    def serialize(self, media, content_type):\n        """Serialize the media object.\n\n        Args:\n            media (object): A serializable object.\n            content_type (str): Type of response content.\n\n        Returns:\n            bytes: The resulting serialized bytes.\n        """\n        if MEDIA_JSON in content_type:\n            raise NotImplementedError(\n                "The JSON media handler requires the sync interface "\n                "to be implemented."\n            )\n        else:\n            raise NotImplementedError()\n\n    def log(self, media, content_type):\n        """Log it.\n\n        Args:\n            media (object): A serializable object.\n            content_type (str): Type of response content.\n\n        Returns:\n            bytes: The logged bytes.\n        """\n        if MEDIA_JSON in content_type:\n            raise NotImplementedError()\n        else:\n            log(media)\n';
+    expect(await verdicts(py, 'Python')).toEqual({ 'BaseHandler.serialize': 'CURRENT', 'BaseHandler.log': 'OUTDATED' });
+    const java =
+      'class Base {\n  /**\n   * Reads.\n   * @param a the input\n   * @return the value read\n   */\n  void read(int a) {\n    if (a > 0) {\n      throw new UnsupportedOperationException("positive");\n    } else {\n      throw new UnsupportedOperationException();\n    }\n  }\n}\n';
+    expect(await verdicts(java, 'Java')).toEqual({ 'Base.read': 'CURRENT' });
+  });
+  it('an empty NumPy `Returns` section (an editor stub with nothing under it) documents no return value (pint setup_matplotlib_handlers)', async () => {
+    expect(
+      parseDocstring('Set up.\n\nParameters\n----------\nenable : bool\n    Whether.\n\nReturns\n-------\n\n', 'Python').documentsReturn,
+    ).toBe(false);
+    expect(parseDocstring('Set up.\n\nReturns\n-------\n    the handler\n', 'Python').documentsReturn).toBe(true);
+    const py = (name: string, ret: string) =>
+      `def ${name}(registry, enable):\n    """Set up.\n\n    Parameters\n    ----------\n    registry : pint.UnitRegistry\n        The registry.\n    enable : bool\n        Whether.\n\n    Returns\n    -------\n${ret}\n    """\n    registry.enable(enable)\n`;
+    expect(await verdicts(py('stub', '') + '\n\n' + py('stale', '    bool\n        Whether it worked.'), 'Python')).toEqual({
+      stub: 'CURRENT',
+      stale: 'OUTDATED',
+    });
+  });
+  it('NumPy `name, optional` without a colon qualifies one parameter; `optional` is no name (pint parse_pattern)', () => {
+    const doc =
+      'Parse.\n\nParameters\n----------\ninput_string\n\ncase_sensitive, optional\n    If true, …\nmany, optional\n    Match many\na, b : int\n    Two.\n';
+    expect(parseDocstring(doc, 'Python').params).toEqual(['input_string', 'case_sensitive', 'many', 'a', 'b']);
+  });
+  it('a two-argument `getattr` raises AttributeError: a raise replaced by one is no raise removed (falcon get_bound_method, 7372895)', () => {
+    const sig = { names: ['obj', 'method_name'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const py = (body: string) =>
+      contractOf(`def get_bound_method(obj, method_name):\n${body}\n    return method\n`, 'get_bound_method', 'Python', sig, 'value');
+    const then = py(
+      '    method = getattr(obj, method_name, None)\n    if method is not None and not bound(method):\n        raise AttributeError("must be bound")',
+    );
+    const now = py("    method = getattr(obj, method_name, None)\n    if method is not None:\n        getattr(method, '__self__')");
+    const doc = {
+      text: "Get a bound method.\n\nRaises:\n    AttributeError: The method exists, but it isn't bound.",
+      params: ['obj', 'method_name'],
+      documentsReturn: true,
+    };
+    expect(contractChanges(then, now, doc, none).outdated).toEqual([]);
+    // A three-argument getattr (a default) raises nothing.
+    const defaulted = py(
+      "    method = getattr(obj, method_name, None)\n    if method is not None:\n        getattr(method, '__self__', None)",
+    );
+    expect(contractChanges(then, defaulted, doc, none).outdated.map((f) => f.code)).toEqual(['RAISE_REMOVED_STILL_DOCUMENTED']);
+  });
+});

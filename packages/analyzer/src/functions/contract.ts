@@ -215,8 +215,32 @@ function declaredOnlyOf(header: string, body: string, language: string): string[
   return raisesOf(header, '', language).filter((t) => !thrown.has(t));
 }
 
-/** Types the standard checking helpers called in `body` throw (Java, Kotlin). */
+/**
+ * A Python `getattr(obj, name)` without a default: it raises AttributeError when the attribute is
+ * missing, as a written-out `raise AttributeError` does (falcon `get_bound_method`, 7372895,
+ * round 7). Read from code-only text (strings blanked, parentheses kept).
+ */
+function callsGetattrWithoutDefault(body: string): boolean {
+  for (const m of body.matchAll(/(?<![\p{L}\p{N}_.])getattr\s*\(/gu)) {
+    const open = m.index + m[0].length - 1;
+    const close = matching(body, open);
+    if (close < 0) continue;
+    let depth = 0;
+    let commas = 0;
+    for (let i = open + 1; i < close; i++) {
+      const ch = body[i];
+      if (ch === '(' || ch === '[' || ch === '{') depth++;
+      else if (ch === ')' || ch === ']' || ch === '}') depth--;
+      else if (ch === ',' && depth === 0 && body.slice(i + 1, close).trim() !== '') commas++;
+    }
+    if (commas === 1) return true;
+  }
+  return false;
+}
+
+/** Types the standard checking helpers called in `body` throw (Java, Kotlin; Python's `getattr`). */
 function checksOf(body: string, language: string): string[] {
+  if (language === 'Python') return callsGetattrWithoutDefault(body) ? ['AttributeError'] : [];
   if (language !== 'Java' && language !== 'Kotlin') return [];
   return [...new Set(JVM_THROWING_HELPERS.filter(([call]) => call.test(body)).map(([, type]) => type))].sort();
 }
@@ -314,7 +338,7 @@ export function contractOf(content: string, name: string, language: string, sign
     ...declaredReturn(content, code, split, name, language),
     returnsNone: RETURNS_NONE.test(body),
     noneInBody: /\b(?:None|null|undefined|nil)\b/.test(body),
-    stub: NOT_IMPLEMENTED_BODY.test(body),
+    stub: notImplementedBody(body),
     returnsLookup: RETURNS_LOOKUP.test(body),
   };
 }
@@ -332,6 +356,52 @@ const RETURNS_LOOKUP = /\breturn\b[^;\n]*\.(?:get|find|peek|poll|pop)\s*\(/;
  */
 const NOT_IMPLEMENTED_BODY =
   /^[\s{:]*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)?(?:raise[ \t]+NotImplementedError\b[^\n]*|throw\s+new\s+(?:[\w.]+\.)?(?:UnsupportedOperationException|NotImplementedException|NotImplementedError)\s*\([^;]*\)\s*;?|TODO\s*\([^)]*\))[\s}]*$/;
+
+/** The start of a "not implemented" raise, to its type's name. */
+const NOT_IMPLEMENTED_RAISE =
+  /\braise[ \t]+NotImplementedError\b|\bthrow\s+new\s+(?:[\p{L}\p{N}_$]+\.)*(?:UnsupportedOperationException|NotImplementedException|NotImplementedError)\b/gu;
+
+/**
+ * A body that is one "not implemented" raise, or branches each of which is one (`if json: raise
+ * NotImplementedError(…) else: raise NotImplementedError()`): nothing but the raises and the
+ * branches' headers (falcon `BaseHandler.serialize`, round 7). Code-only text.
+ */
+function notImplementedBody(body: string): boolean {
+  if (NOT_IMPLEMENTED_BODY.test(body)) return true;
+  NOT_IMPLEMENTED_RAISE.lastIndex = 0;
+  if (!NOT_IMPLEMENTED_RAISE.test(body)) return false;
+  // A leading docstring, then every raise with its argument list.
+  let rest = body.replace(/^\s*(?:"[^"\n]*"|'[^'\n]*')/, '');
+  NOT_IMPLEMENTED_RAISE.lastIndex = 0;
+  for (let m = NOT_IMPLEMENTED_RAISE.exec(rest); m; m = NOT_IMPLEMENTED_RAISE.exec(rest)) {
+    let to = m.index + m[0].length;
+    const open = /^\s*\(/.exec(rest.slice(to));
+    if (open) {
+      const close = matching(rest, to + open[0].length - 1);
+      if (close < 0) return false;
+      to = close + 1;
+    }
+    rest = blank(rest, m.index, to);
+    NOT_IMPLEMENTED_RAISE.lastIndex = to;
+  }
+  // The branches: Python `if …:` / `elif …:` / `else:` lines; `if (…)` and `else` elsewhere.
+  rest = rest.replace(/^[ \t]*(?:(?:el)?if\b[^\n]*|else[ \t]*):[ \t]*$/gm, '');
+  for (let at = rest.search(/\bif\s*\(/); at >= 0; at = rest.search(/\bif\s*\(/)) {
+    const close = matching(rest, rest.indexOf('(', at));
+    if (close < 0) return false;
+    rest = blank(rest, at, close + 1);
+  }
+  return /^[\s{};]*$/.test(rest.replace(/\belse\b/g, ''));
+}
+
+/**
+ * Whether a declaration's body only raises "not implemented" (see notImplementedBody): its doc
+ * describes what implementations take and return.
+ */
+export function onlyRaisesNotImplemented(content: string, name: string, language: string): boolean {
+  const code = codeOnlyOf(content, language);
+  return notImplementedBody(code.slice(splitDeclaration(content, name, language, code).body));
+}
 
 /** `text` with [from, to) replaced by spaces, line breaks kept. */
 function blank(text: string, from: number, to: number): string {
