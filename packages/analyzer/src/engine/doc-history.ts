@@ -285,7 +285,69 @@ async function oldestShowing(commits: ReadonlyArray<readonly [string, number]>, 
   return oldest;
 }
 
+/**
+ * The commit that made a finding (introducedByOnce), following a parameter back through its
+ * renames: a parameter added by one commit and renamed in place by a later one (the same
+ * position, the old name gone, the list as long) was made undocumented by the first (JSqlParser
+ * `visitJoins`: 5bd28c8 added `parameters`, e169299 renamed it `context`; round 6).
+ */
 async function introducedBy(
+  ctx: Context,
+  oldFunction: ReturnType<typeof functionReader>,
+  since: string,
+  now: ParsedFunctionLike,
+  occurrence: number,
+  then: Contract,
+  doc: DocView,
+  f: DocFinding,
+  hierarchy?: ClassHierarchy,
+  constants?: ReadonlyMap<string, string>,
+  kind: 'outdated' | 'review' = 'outdated',
+  fileCommits?: Array<[string, number]>,
+): Promise<[string, number] | null> {
+  let finding = f;
+  let made = await introducedByOnce(ctx, oldFunction, since, now, occurrence, then, doc, finding, hierarchy, constants, kind, fileCommits);
+  for (
+    let hops = 0;
+    made && hops < MAX_RENAMES && (finding.code === 'PARAM_ADDED_UNDOCUMENTED' || finding.code === 'PARAM_ADDED');
+    hops++
+  ) {
+    const name = finding.params.name!;
+    const [at, parent] = await Promise.all([
+      oldFunction(commitRev(made[0]), now, occurrence),
+      oldFunction(`${commitRev(made[0])}^`, now, occurrence),
+    ]);
+    const atContract = at ? contractFor(at.fn, ctx.language) : null;
+    const parentContract = parent ? contractFor(parent.fn, ctx.language) : null;
+    if (!atContract || !parentContract || atContract.params.length !== parentContract.params.length) break;
+    const old = parentContract.params[atContract.params.indexOf(name)];
+    if (old === undefined || old === name || atContract.params.includes(old) || then.params.includes(old)) break;
+    const renamed: DocFinding = { ...finding, params: { ...finding.params, name: old } };
+    const earlier = await introducedByOnce(
+      ctx,
+      oldFunction,
+      since,
+      now,
+      occurrence,
+      then,
+      doc,
+      renamed,
+      hierarchy,
+      constants,
+      kind,
+      fileCommits,
+    );
+    if (!earlier) break;
+    finding = renamed;
+    made = earlier;
+  }
+  return made;
+}
+
+/** Most renames of one parameter followed back (introducedBy). */
+const MAX_RENAMES = 3;
+
+async function introducedByOnce(
   ctx: Context,
   oldFunction: ReturnType<typeof functionReader>,
   since: string,

@@ -175,3 +175,34 @@ describe('a branch commit older than the doc, behind many later commits', () => 
     expect(fn!.reviewSuggestion!.commit).toBe(branch.removed);
   });
 });
+
+/**
+ * A parameter added by one commit and renamed by a later one was made undocumented by the first
+ * (JSqlParser `TablesNamesFinder.visitJoins`: 5bd28c8 added `S parameters`, e169299 renamed it
+ * `S context`; round 6's fourth set named the rename).
+ */
+describe('a parameter renamed after it was added', () => {
+  const repo = tempDir('finding-commits-rename');
+  const made: Record<string, string> = {};
+  const src = (extra: string, body: number): string =>
+    `def visit_joins(joins${extra}):\n    """Visit the joins.\n\n    Args:\n        joins: the joins to visit.\n    """\n    return walk(joins, ${body})\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'mod.py', src('', 0));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    write(repo, 'mod.py', src(', parameters=None', 0));
+    made.added = commitAll(repo, 'add parameters', '2025-02-01T00:00:00Z');
+    write(repo, 'mod.py', src(', parameters=None', 1));
+    commitAll(repo, 'body change', '2025-03-01T00:00:00Z');
+    write(repo, 'mod.py', src(', context=None', 1));
+    commitAll(repo, 'rename parameters to context', '2025-04-01T00:00:00Z');
+    fn = await analysedFunction(repo, 'finding-commits-rename-cache', 'visit_joins');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('names the commit that added the parameter, not the one that renamed it', () => {
+    const status = fn!.outdatedStatus;
+    expect(status.findings!.map((f) => `${f.code} ${f.params.name}`)).toEqual(['PARAM_ADDED_UNDOCUMENTED context']);
+    expect(status.commit).toBe(made.added);
+  });
+});
