@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
 import {
@@ -9,9 +10,11 @@ import {
   contractOf,
   findingKey,
   raisesInText,
+  raisesOfDefinition,
   type ClassHierarchy,
   type Contract,
   type DocView,
+  type HelperRaises,
 } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
@@ -703,6 +706,63 @@ async function blameLines(ctx: Context, from: number, to: number): Promise<Map<n
   }
 }
 
+/** Most called names looked up in the file's old version, or in the repository, for one function. */
+const MAX_HELPERS = 12;
+/** Most files of the repository read for the definitions of one called name. */
+const MAX_HELPER_FILES = 8;
+
+/**
+ * What the functions a body calls raise, for the raises that changed (contract.ts HelperRaises):
+ * for a type raised now and not then, the raises of the functions the doc's version called, as
+ * the file defined them then; for a type raised then and nowhere in today's file, the raises of
+ * the functions today's body newly calls that the file does not define, found in the repository
+ * (`git grep` over the tracked files of the same extension, a few files per name).
+ */
+async function helperRaises(
+  ctx: Context,
+  then: Contract,
+  now: Contract,
+  thenText: string,
+  nowText: string,
+  raisedNow: () => ReadonlySet<string>,
+): Promise<HelperRaises> {
+  const helpers: HelperRaises = {};
+  if (now.raises.some((t) => !then.raises.includes(t))) {
+    const raised = new Set<string>();
+    for (const name of (then.calls ?? []).slice(0, MAX_HELPERS))
+      for (const t of raisesOfDefinition(thenText, name, ctx.language) ?? []) raised.add(t);
+    helpers.then = raised;
+  }
+  const gone = then.raises.filter((t) => !now.raises.includes(t) && !now.checks?.includes(t) && !raisedNow().has(t));
+  const newCalls = (now.calls ?? []).filter((n) => !then.calls?.includes(n) && raisesOfDefinition(nowText, n, ctx.language) === null);
+  if (gone.length > 0 && newCalls.length > 0) {
+    const raised = new Set<string>();
+    const ext = path.extname(ctx.rel);
+    const definition = (name: string): string =>
+      ctx.language === 'Python' ? String.raw`def[[:space:]]+${name}[[:space:]]*\(` : String.raw`(^|[^[:alnum:]_$.])${name}[[:space:]]*\(`;
+    for (const name of newCalls.slice(0, MAX_HELPERS)) {
+      if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) continue;
+      let files: string[] = [];
+      try {
+        const out = await runGit(ctx.root, ['grep', '-l', '-I', '-E', '-e', definition(name), '--', ext ? `*${ext}` : '.'], ctx.signal);
+        files = out
+          .toString('utf8')
+          .split('\n')
+          .filter((f) => f !== '' && f !== ctx.rel);
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error;
+        // no match (git grep exits 1) or no git: nothing learned
+      }
+      for (const file of files.slice(0, MAX_HELPER_FILES)) {
+        const other = await ctx.blobs.read('HEAD', `./${file}`);
+        if (other !== null) for (const t of raisesOfDefinition(other, name, ctx.language) ?? []) raised.add(t);
+      }
+    }
+    helpers.movedOut = raised;
+  }
+  return helpers;
+}
+
 /** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
 const parentsByAnalysis = new WeakMap<object, Map<string, string | null>>();
 /** Per analysis, the lookups in order: one at a time, so that no verdict sees a chain half-followed. */
@@ -815,7 +875,8 @@ export async function judgeFileHistory(
   const constantsNow = (): Map<string, string> => (constants ??= constantsOf(text, ctx.language));
   const judgeOne = async (c: Candidate): Promise<void> => {
     const facts = c.fn.docFacts!;
-    const before = (await oldFunction(revOf(c.doc.sha), c.fn, c.occurrence))?.fn ?? null;
+    const beforeVersion = await oldFunction(revOf(c.doc.sha), c.fn, c.occurrence);
+    const before = beforeVersion?.fn ?? null;
     const thenContract = before ? contractFor(before, ctx.language) : null;
     const summaryOfDoc = parseDocstring(c.fn.docstring!, ctx.language);
     const doc: DocView = { text: c.fn.docstring!, params: summaryOfDoc.params, documentsReturn: summaryOfDoc.documentsReturn };
@@ -840,7 +901,8 @@ export async function judgeFileHistory(
         const unknown = [...new Set([...thenContract.raises, ...nowContract.raises])].filter((t) => !isStandardException(t, ctx.language));
         if (changed.length > 0 && unknown.length > 0) await learnParents(ctx, repository, unknown);
       }
-      const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow(), c.fn.scope);
+      const helpers = await helperRaises(ctx, thenContract, nowContract, beforeVersion!.text, text, current);
+      const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow(), c.fn.scope, helpers);
       const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
       const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
       if (incomplete.length > 0) verdict.incomplete = incomplete;
