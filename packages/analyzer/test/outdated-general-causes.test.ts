@@ -720,3 +720,44 @@ describe('round 7 (falcon, pint)', () => {
     expect(contractChanges(then, defaulted, doc, none).outdated.map((f) => f.code)).toEqual(['RAISE_REMOVED_STILL_DOCUMENTED']);
   });
 });
+
+describe('round 6 causes left open', () => {
+  it('a return type widened to a supertype of the type the doc names, while the body still builds that type, is no stale type (vavr Validation.sequence, 1647ce0)', () => {
+    const sig = { names: ['values'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const java = (ret: string, body: string) =>
+      contractOf(
+        `static <E, T> ${ret} sequence(Iterable<Validation<E, T>> values) {\n${body}\n}`,
+        'Validation.sequence',
+        'Java',
+        sig,
+        'value',
+      );
+    const builds =
+      '  List<E> errors = List.empty();\n  for (Validation<E, T> v : values) errors = errors.prependAll(v.errors());\n  return errors.isEmpty() ? valid(values) : invalid(errors.reverse());';
+    const then = java('Validation<List<E>, Seq<T>>', builds);
+    const hierarchy = classHierarchy(['interface List<T> extends LinearSeq<T> {}', 'interface LinearSeq<T> extends Seq<T> {}'], 'Java');
+    const doc = docOf(
+      'Reduces many Validation instances.\n@param values An iterable of Validation instances.\n@return A valid Validation of a sequence of values or an invalid Validation containing an accumulated List of errors.',
+    );
+    expect(contractChanges(then, java('Validation<Seq<E>, Seq<T>>', builds), doc, none, hierarchy).outdated).toEqual([]);
+    // The body no longer builds a List: the doc's type is stale.
+    const rebuilt = java('Validation<Seq<E>, Seq<T>>', '  Seq<E> errors = Vector.empty();\n  return invalid(errors);');
+    expect(contractChanges(then, rebuilt, doc, none, hierarchy).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+    // The JDK's collections: `List` → `Collection` widens, `List` → `Stream` does not.
+    const jdk = (ret: string) =>
+      contractOf(
+        `${ret} names() {\n  List<String> out = new ArrayList<>();\n  return out;\n}`,
+        'names',
+        'Java',
+        { ...sig, names: [] },
+        'value',
+      );
+    const listDoc = { text: 'Names.\n@return the List of names', params: [], documentsReturn: true };
+    expect(contractChanges(jdk('List<String>'), jdk('Collection<String>'), listDoc, none).outdated).toEqual([]);
+    expect(contractChanges(jdk('List<String>'), jdk('Stream<String>'), listDoc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+});

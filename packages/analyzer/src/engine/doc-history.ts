@@ -790,7 +790,7 @@ async function learnParents(ctx: Context, parents: Map<string, string | null>, t
           try {
             const out = await runGit(
               ctx.root,
-              ['grep', '-h', '-I', '-E', '-e', `class[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'],
+              ['grep', '-h', '-I', '-E', '-e', `(class|interface)[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'],
               ctx.signal,
             );
             parent = declaredParents(out.toString('utf8')).get(type) ?? null;
@@ -900,6 +900,13 @@ export async function judgeFileHistory(
         ];
         const unknown = [...new Set([...thenContract.raises, ...nowContract.raises])].filter((t) => !isStandardException(t, ctx.language));
         if (changed.length > 0 && unknown.length > 0) await learnParents(ctx, repository, unknown);
+        // A return type that changed may have widened to a supertype another file declares
+        // (`List` → `Seq`): the old type's own words are looked up too.
+        if (thenContract.returnType && nowContract.returnType && thenContract.returnType !== nowContract.returnType) {
+          const fresh = new Set(nowContract.returnType.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
+          const gone = (thenContract.returnType.match(/\p{Lu}[\p{L}\p{N}_$]*/gu) ?? []).filter((w) => !fresh.has(w));
+          if (gone.length > 0) await learnParents(ctx, repository, [...new Set(gone)].slice(0, 4));
+        }
       }
       const helpers = await helperRaises(ctx, thenContract, nowContract, beforeVersion!.text, text, current);
       const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow(), c.fn.scope, helpers);

