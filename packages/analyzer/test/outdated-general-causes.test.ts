@@ -761,3 +761,31 @@ describe('round 6 causes left open', () => {
     ]);
   });
 });
+
+describe('round 7 suggestions (dramatiq, commons-math, bacon.js)', () => {
+  it('a named raise now raised by a helper of another file the body newly calls is no suggestion (dramatiq Message.get_result, 0f50659)', () => {
+    const doc = docOf('Get the result.\n\nRaises:\n  RuntimeError: If there is no result backend on the default broker.');
+    const then = { ...base, raises: ['RuntimeError'] };
+    const now = { ...base, raises: [] };
+    expect(
+      contractChanges(then, now, doc, none, classHierarchy('', 'Python'), undefined, 'public', { movedOut: new Set(['RuntimeError']) }),
+    ).toEqual({
+      outdated: [],
+      review: [],
+    });
+    // Moved nowhere known: still a verdict.
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Python')).outdated.map((f) => f.code)).toEqual([
+      'RAISE_REMOVED_STILL_DOCUMENTED',
+    ]);
+  });
+  it('a doc that is only `{@inheritDoc}` or a visibility tag says nothing a change could make stale (commons-math SparseGradient.linearCombination, bacon.js `@hidden`)', () => {
+    const then = { ...base, raises: ['DimensionMismatchException'] };
+    const now = { ...base, params: ['a', 'b'], raises: [] };
+    for (const text of ['{@inheritDoc}', '@hidden', '@internal']) {
+      const doc = { text, params: [], documentsReturn: false };
+      expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java'))).toEqual({ outdated: [], review: [] });
+    }
+    const worded = { text: 'Combines.\n{@inheritDoc}', params: [], documentsReturn: false };
+    expect(contractChanges(then, now, worded, none, classHierarchy('', 'Java')).review.length).toBeGreaterThan(0);
+  });
+});

@@ -705,6 +705,7 @@ const RAISES_SECTION =
 const RECEIVERS = new Set(['self', 'cls', 'this']);
 
 const INHERIT_DOC = /\{@inheritDoc\}/;
+const TAG_ONLY_DOC = /^\s*(?:(?:\{@inheritDoc\}|@(?:hidden|internal|private|protected|ignore|override|inheritDoc))\s*)+$/;
 
 const GENERIC_EXCEPTIONS = ['Exception', 'BaseException', 'Error', 'Throwable'];
 
@@ -751,6 +752,10 @@ export function contractChanges(
   // A private helper's doc that lists no parameters (or no raises) is not made worth a look by a
   // new one: held-out round 4 (zxing `getSize(version)`, chi `findRoute(…, method)`).
   const privateHelper = scope === 'private';
+  // A doc that is only `{@inheritDoc}` or a visibility tag (`@hidden`, `@internal`) states nothing
+  // of its own that a change could make stale (commons-math `SparseGradient.linearCombination`,
+  // bacon.js `transformPropertyChanges`; round 7).
+  if (TAG_ONLY_DOC.test(doc.text)) return { outdated: [], review: [] };
   const outdated: DocFinding[] = [];
   const review: DocFinding[] = [];
   if (then.known && now.known) {
@@ -873,7 +878,10 @@ export function contractChanges(
     if (named(type) && !stillCovered && !raisedInFile().has(type) && !movedOut)
       outdated.push(finding('RAISE_REMOVED_STILL_DOCUMENTED', { type }));
     // A raise moved into a helper of the same file that the doc never names: a refactor.
-    else if ((named(type) || !raisedInFile().has(type)) && !swapped(type, now.raises)) review.push(finding('RAISE_REMOVED', { type }));
+    // A raise moved into a helper of another file that the body now calls is not even worth a
+    // look (dramatiq `Message.get_result`, 0f50659; round 7).
+    else if (!movedOut && (named(type) || !raisedInFile().has(type)) && !swapped(type, now.raises))
+      review.push(finding('RAISE_REMOVED', { type }));
   }
   // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type. A list
   // that left out a type the body threw when the doc was written was partial from the start (as
