@@ -122,10 +122,16 @@ function functionReader(
   const quotes = quotesAlike(ctx.rel);
   const sameDoc = (then: string | null, now: string | null): boolean =>
     then === now || (then !== null && now !== null && sameLayoutFree(then, now, quotes));
-  const whole = async (rev: string, name: string, occurrence: number): Promise<OldFunction> => {
+  const whole = async (rev: string, now: ParsedFunctionLike, occurrence: number): Promise<OldFunction> => {
     const version = await read(rev);
-    const fn = version && counterpart(version.functions, name, occurrence);
-    return version && fn ? { text: version.text, fn } : null;
+    if (!version) return null;
+    // Among overloads, the one that carries today's doc (unchanged in the versions asked for):
+    // the place among namesakes shifts when another overload is removed (handlebars.java
+    // `TemplateBuilder.reportError`, 46e957b; round 7).
+    const namesakes = version.functions.filter((f) => f.name === now.name);
+    const withDoc = namesakes.length > 1 ? namesakes.filter((f) => sameDoc(f.docstring, now.docstring)) : [];
+    const fn = withDoc.length === 1 ? withDoc[0]! : counterpart(version.functions, now.name, occurrence);
+    return fn ? { text: version.text, fn } : null;
   };
   const now = new Text(nowText);
   const versions = new Map<string, Text>();
@@ -153,7 +159,7 @@ function functionReader(
         if (ctx.signal?.aborted) throw error;
       }
     }
-    return whole(rev, fn.name, occurrence);
+    return whole(rev, fn, occurrence);
   };
   // Python: the function's own lines, cut by indentation (python-fragment.ts), for a name that
   // is unique in today's file; the same doc guards against a misplaced cut, as above. The defs of
@@ -174,7 +180,7 @@ function functionReader(
       const found = fragment ? extractWithoutParser(fragment.text, ctx.language)?.filter((f) => f.name === fn.name) : null;
       if (found?.length === 1 && sameDoc(found[0]!.docstring, fn.docstring)) return { text, fn: found[0]! };
     }
-    return whole(rev, fn.name, occurrence);
+    return whole(rev, fn, occurrence);
   };
   return (rev, fn, occurrence) => {
     const key = `${rev}\0${fn.name}\0${occurrence}`;
@@ -185,7 +191,7 @@ function functionReader(
           ? fromPythonFragment(rev, fn, occurrence)
           : fragmentSupported(ctx.language)
             ? fromFragment(rev, fn, occurrence)
-            : whole(rev, fn.name, occurrence);
+            : whole(rev, fn, occurrence);
       memo.set(key, pending);
     }
     return pending;

@@ -206,3 +206,33 @@ describe('a parameter renamed after it was added', () => {
     expect(status.commit).toBe(made.added);
   });
 });
+
+/**
+ * An overload removed after the doc: today's method is matched, in older versions, to the namesake
+ * with its doc, not to the one at the same place among namesakes (handlebars.java
+ * `TemplateBuilder.reportError`: 46e957b removed `reportError(token, message)`, and the
+ * suggestion said `line` and `column` were added to the four-parameter overload; round 7).
+ */
+describe('an overload removed after the doc', () => {
+  const repo = tempDir('finding-commits-overload');
+  const src = (both: boolean, call: string): string =>
+    `class Builder {\n${
+      both
+        ? '  /**\n   * Report a semantic error.\n   *\n   * @param token The offending token.\n   * @param message An error message.\n   */\n  protected void reportError(Token token, String message) {\n    reportError(token, token.getLine(), token.getColumn(), message);\n  }\n\n'
+        : ''
+    }  /**\n   * Report a semantic error.\n   *\n   * @param token The offending token.\n   * @param line The offending line.\n   * @param column The offending column.\n   * @param message An error message.\n   */\n  protected void reportError(Token token, int line, int column, String message) {\n    ${call}(token, line, column, message);\n  }\n}\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'Builder.java', src(true, 'report'));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    write(repo, 'Builder.java', src(false, 'errors.report'));
+    commitAll(repo, 'remove the short overload; report through errors', '2025-02-01T00:00:00Z');
+    fn = await analysedFunction(repo, 'finding-commits-overload-cache', 'Builder.reportError');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('compares with the same overload: no parameter was added', () => {
+    expect(fn!.outdatedStatus.status).toBe('CURRENT');
+    expect(fn!.reviewSuggestion?.findings.map((f) => `${f.code} ${f.params.name ?? ''}`) ?? []).toEqual([]);
+  });
+});
