@@ -789,3 +789,13 @@ describe('round 7 suggestions (dramatiq, commons-math, bacon.js)', () => {
     expect(contractChanges(then, now, worded, none, classHierarchy('', 'Java')).review.length).toBeGreaterThan(0);
   });
 });
+
+describe('round 7, third set (jna)', () => {
+  it('a documented name that is the parameter in camel case over snake case (or the reverse) stands for it (jna Native.invokeStructure)', async () => {
+    const java =
+      'class Native {\n  /**\n   * Call.\n   * @param memory Memory for the result\n   * @param typeInfo Native type information\n   */\n  private static native void invokeStructure(long memory, long type_info);\n\n  /**\n   * Call.\n   * @param memory Memory for the result\n   * @param typeData Native type information\n   */\n  private static native void invokeOther(long memory, long type_info);\n}\n';
+    expect(await verdicts(java, 'Java')).toEqual({ 'Native.invokeStructure': 'CURRENT', 'Native.invokeOther': 'OUTDATED' });
+    const py = 'def f(max_size):\n    """Do.\n\n    :param maxSize: the limit\n    """\n    return max_size\n';
+    expect(await verdicts(py, 'Python')).toEqual({ f: 'CURRENT' });
+  });
+});
