@@ -120,9 +120,10 @@ const PARAM_FIELD = /^\s*(?:\*\s*)?(?:@(?:param|arg|argument)\b|:(?:param|parame
  * node-fetch, rich; held-out round 6). Null when it stands for none.
  */
 function standsFor(p: string, doc: string, names: readonly string[], documented: readonly string[]): string | null {
-  // …or in another case style: `typeInfo` over `type_info` (jna `invokeStructure`, round 7).
-  const letters = (s: string): string => s.replace(/_/g, '').toLowerCase();
-  const sameLetters = names.find((n) => letters(n) === letters(p) && letters(p) !== '');
+  // …or in the other case style: `typeInfo` over `type_info` (jna `invokeStructure`, round 7);
+  // `node_id` over `nodeid` is another name.
+  const snake = (s: string): string => s.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2').toLowerCase();
+  const sameLetters = names.find((n) => snake(n) === snake(p));
   if (sameLetters) return sameLetters;
   for (const line of doc.split('\n')) {
     const words: string[] = line.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? [];
