@@ -70,3 +70,44 @@ describe('a raise moved between a function and its helpers', () => {
     ]);
   });
 });
+
+/**
+ * …nor worth a suggestion: the raised type's name gone from the body is no word the change removed
+ * while the body still raises it, through the helper or a check (dramatiq `Message.get_result`,
+ * 0f50659; falcon `get_bound_method`, 7372895; round 7).
+ */
+describe('a raise still made through a helper or a check, in suggestions', () => {
+  const repo = tempDir('helper-raises-python');
+  let found: Record<string, FunctionAnalysisEntry> = {};
+  const message = (moved: boolean): string =>
+    `def get_result(message, backend=None):\n    """Get the result.\n\n    Raises:\n      RuntimeError: If there is no result backend on the default broker.\n    """\n    if backend is None:\n${
+      moved
+        ? '        backend = get_broker().get_results_backend()\n'
+        : '        for middleware in get_broker().middleware:\n            if isinstance(middleware, Results):\n                backend = middleware.backend\n                break\n        else:\n            raise RuntimeError("no results backend")\n'
+    }    return backend.get_result(message)\n\n\ndef get_bound_method(obj, method_name):\n    """Get a bound method.\n\n    Raises:\n        AttributeError: The method exists, but it isn't bound.\n    """\n    method = getattr(obj, method_name, None)\n    if method is not None:\n${
+      moved
+        ? "        getattr(method, '__self__')\n"
+        : '        if not is_attached(method):\n            raise AttributeError("not bound")\n'
+    }    return method\n`;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'message.py', message(false));
+    write(
+      repo,
+      'broker.py',
+      'class Broker:\n    def get_results_backend(self):\n        for middleware in self.middleware:\n            if isinstance(middleware, Results):\n                return middleware.backend\n        raise RuntimeError("no results backend")\n',
+    );
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    write(repo, 'message.py', message(true));
+    commitAll(repo, 'use the broker helper; let getattr raise', '2025-02-01T00:00:00Z');
+    const result = await analyzeRepository(repo, { cacheDir: tempDir('helper-raises-python-cache'), only: 'advancedDoc' });
+    found = Object.fromEntries((result.functions as FunctionAnalysisEntry[]).map((f) => [f.name, f]));
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('neither a verdict nor a suggestion', () => {
+    for (const name of ['get_result', 'get_bound_method']) {
+      expect(found[name]!.outdatedStatus.status).toBe('CURRENT');
+      expect(found[name]!.reviewSuggestion ?? null).toBeNull();
+    }
+  });
+});
