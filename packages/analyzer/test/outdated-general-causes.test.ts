@@ -799,3 +799,26 @@ describe('round 7, third set (jna)', () => {
     expect(await verdicts(py, 'Python')).toEqual({ f: 'CURRENT' });
   });
 });
+
+describe('round 7, fourth set (xstream)', () => {
+  it('a thrown variable raises the type it was built as (xstream DependencyInjectionFactory.newInstance, 31c4e97)', () => {
+    const sig = { names: ['type'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const java = (body: string) =>
+      contractOf(`public static Object newInstance(final Class type) {\n${body}\n}`, 'newInstance', 'Java', sig, 'value');
+    const then = java(
+      '  try {\n    return type.newInstance();\n  } catch (Exception e) {\n    throw new ObjectAccessException("Cannot construct", e);\n  }',
+    );
+    const now = java(
+      '  Throwable th = null;\n  try {\n    return type.newInstance();\n  } catch (Exception e) {\n    th = e;\n  }\n  final ObjectAccessException ex = new ObjectAccessException("Cannot construct", th);\n  ex.add("type", type.getName());\n  throw ex;',
+    );
+    expect(now.raises).toEqual(['ObjectAccessException']);
+    const doc = docOf(
+      'Create an instance.\n@param type the type\n@return the object\n@throws ObjectAccessException if no instance can be generated',
+    );
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
+    const py = contractOf('def f(a):\n    err = ValueError("bad")\n    raise err\n', 'f', 'Python', { ...sig, names: ['a'] }, 'none');
+    expect(py.raises).toEqual(['ValueError']);
+    // A caught exception thrown again is not read as a new raise.
+    expect(java('  try {\n    return type.newInstance();\n  } catch (final IOException e) {\n    throw e;\n  }').raises).toEqual([]);
+  });
+});

@@ -344,7 +344,16 @@ function raisesOf(header: string, body: string, language: string): string[] {
       // `throw Exceptions.sneakyThrow(e)`, `raise errors.make(x)`: a call's result, of no type we can name.
       const last = m[1]!.slice(Math.max(m[1]!.lastIndexOf('.'), m[1]!.lastIndexOf(':'), m[1]!.lastIndexOf('\\')) + 1);
       if (/^[\p{Ll}_$]/u.test(last) && /^\s*\(/.test(body.slice(re.lastIndex))) continue;
-      const type = exceptionType(m[1]!);
+      // `throw ex;` / `raise err`: the type a variable was built as (`ex = new ObjectAccessException(…)`,
+      // `err = ValueError(…)`); a caught exception thrown again is no new raise (xstream
+      // `DependencyInjectionFactory.newInstance`, 31c4e97; round 7).
+      const built = /^[\p{Ll}_$][\p{L}\p{N}_$]*$/u.test(m[1]!)
+        ? new RegExp(
+            String.raw`(?<![\p{L}\p{N}_$.])${m[1]!.replace(/\$/g, '\\$')}\s*=\s*(?:new\s+)?([\p{L}_$][\p{L}\p{N}_$.]*)\s*\(`,
+            'u',
+          ).exec(body)?.[1]
+        : undefined;
+      const type = exceptionType(built ?? m[1]!);
       if (type) found.add(language === 'Python' ? (PYTHON_ALIASES[type] ?? type) : type);
     }
   }
