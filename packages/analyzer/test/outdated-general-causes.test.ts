@@ -672,3 +672,153 @@ describe('held-out round 6, third set (kombu, threetenbp, highland)', () => {
     expect(await verdicts(js, 'JavaScript')).toEqual({ isClass: 'CURRENT', wrap: 'OUTDATED' });
   });
 });
+
+describe('round 7 (falcon, pint)', () => {
+  it('a method whose every path raises NotImplementedError documents what implementations return (falcon BaseHandler.serialize)', async () => {
+    const py =
+      'class BaseHandler:\n    def serialize(self, media, content_type):\n        """Serialize the media object.\n\n        Args:\n            media (object): A serializable object.\n            content_type (str): Type of response content.\n\n        Returns:\n            bytes: The resulting serialized bytes.\n        """\n        if MEDIA_JSON in content_type:\n            raise NotImplementedError(\n                "The JSON media handler requires the sync interface "\n                "to be implemented."\n            )\n        else:\n            raise NotImplementedError()\n\n    def log(self, media, content_type):\n        """Log it.\n\n        Args:\n            media (object): A serializable object.\n            content_type (str): Type of response content.\n\n        Returns:\n            bytes: The logged bytes.\n        """\n        if MEDIA_JSON in content_type:\n            raise NotImplementedError()\n        else:\n            log(media)\n';
+    expect(await verdicts(py, 'Python')).toEqual({ 'BaseHandler.serialize': 'CURRENT', 'BaseHandler.log': 'OUTDATED' });
+    const java =
+      'class Base {\n  /**\n   * Reads.\n   * @param a the input\n   * @return the value read\n   */\n  void read(int a) {\n    if (a > 0) {\n      throw new UnsupportedOperationException("positive");\n    } else {\n      throw new UnsupportedOperationException();\n    }\n  }\n}\n';
+    expect(await verdicts(java, 'Java')).toEqual({ 'Base.read': 'CURRENT' });
+  });
+  it('an empty NumPy `Returns` section (an editor stub with nothing under it) documents no return value (pint setup_matplotlib_handlers)', async () => {
+    expect(
+      parseDocstring('Set up.\n\nParameters\n----------\nenable : bool\n    Whether.\n\nReturns\n-------\n\n', 'Python').documentsReturn,
+    ).toBe(false);
+    expect(parseDocstring('Set up.\n\nReturns\n-------\n    the handler\n', 'Python').documentsReturn).toBe(true);
+    const py = (name: string, ret: string) =>
+      `def ${name}(registry, enable):\n    """Set up.\n\n    Parameters\n    ----------\n    registry : pint.UnitRegistry\n        The registry.\n    enable : bool\n        Whether.\n\n    Returns\n    -------\n${ret}\n    """\n    registry.enable(enable)\n`;
+    expect(await verdicts(py('stub', '') + '\n\n' + py('stale', '    bool\n        Whether it worked.'), 'Python')).toEqual({
+      stub: 'CURRENT',
+      stale: 'OUTDATED',
+    });
+  });
+  it('NumPy `name, optional` without a colon qualifies one parameter; `optional` is no name (pint parse_pattern)', () => {
+    const doc =
+      'Parse.\n\nParameters\n----------\ninput_string\n\ncase_sensitive, optional\n    If true, …\nmany, optional\n    Match many\na, b : int\n    Two.\n';
+    expect(parseDocstring(doc, 'Python').params).toEqual(['input_string', 'case_sensitive', 'many', 'a', 'b']);
+  });
+  it('a two-argument `getattr` raises AttributeError: a raise replaced by one is no raise removed (falcon get_bound_method, 7372895)', () => {
+    const sig = { names: ['obj', 'method_name'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const py = (body: string) =>
+      contractOf(`def get_bound_method(obj, method_name):\n${body}\n    return method\n`, 'get_bound_method', 'Python', sig, 'value');
+    const then = py(
+      '    method = getattr(obj, method_name, None)\n    if method is not None and not bound(method):\n        raise AttributeError("must be bound")',
+    );
+    const now = py("    method = getattr(obj, method_name, None)\n    if method is not None:\n        getattr(method, '__self__')");
+    const doc = {
+      text: "Get a bound method.\n\nRaises:\n    AttributeError: The method exists, but it isn't bound.",
+      params: ['obj', 'method_name'],
+      documentsReturn: true,
+    };
+    expect(contractChanges(then, now, doc, none).outdated).toEqual([]);
+    // A three-argument getattr (a default) raises nothing.
+    const defaulted = py(
+      "    method = getattr(obj, method_name, None)\n    if method is not None:\n        getattr(method, '__self__', None)",
+    );
+    expect(contractChanges(then, defaulted, doc, none).outdated.map((f) => f.code)).toEqual(['RAISE_REMOVED_STILL_DOCUMENTED']);
+  });
+});
+
+describe('round 6 causes left open', () => {
+  it('a return type widened to a supertype of the type the doc names, while the body still builds that type, is no stale type (vavr Validation.sequence, 1647ce0)', () => {
+    const sig = { names: ['values'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const java = (ret: string, body: string) =>
+      contractOf(
+        `static <E, T> ${ret} sequence(Iterable<Validation<E, T>> values) {\n${body}\n}`,
+        'Validation.sequence',
+        'Java',
+        sig,
+        'value',
+      );
+    const builds =
+      '  List<E> errors = List.empty();\n  for (Validation<E, T> v : values) errors = errors.prependAll(v.errors());\n  return errors.isEmpty() ? valid(values) : invalid(errors.reverse());';
+    const then = java('Validation<List<E>, Seq<T>>', builds);
+    const hierarchy = classHierarchy(['interface List<T> extends LinearSeq<T> {}', 'interface LinearSeq<T> extends Seq<T> {}'], 'Java');
+    const doc = docOf(
+      'Reduces many Validation instances.\n@param values An iterable of Validation instances.\n@return A valid Validation of a sequence of values or an invalid Validation containing an accumulated List of errors.',
+    );
+    expect(contractChanges(then, java('Validation<Seq<E>, Seq<T>>', builds), doc, none, hierarchy).outdated).toEqual([]);
+    // The body no longer builds a List: the doc's type is stale.
+    const rebuilt = java('Validation<Seq<E>, Seq<T>>', '  Seq<E> errors = Vector.empty();\n  return invalid(errors);');
+    expect(contractChanges(then, rebuilt, doc, none, hierarchy).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+    // The JDK's collections: `List` → `Collection` widens, `List` → `Stream` does not.
+    const jdk = (ret: string) =>
+      contractOf(
+        `${ret} names() {\n  List<String> out = new ArrayList<>();\n  return out;\n}`,
+        'names',
+        'Java',
+        { ...sig, names: [] },
+        'value',
+      );
+    const listDoc = { text: 'Names.\n@return the List of names', params: [], documentsReturn: true };
+    expect(contractChanges(jdk('List<String>'), jdk('Collection<String>'), listDoc, none).outdated).toEqual([]);
+    expect(contractChanges(jdk('List<String>'), jdk('Stream<String>'), listDoc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+});
+
+describe('round 7 suggestions (dramatiq, commons-math, bacon.js)', () => {
+  it('a named raise now raised by a helper of another file the body newly calls is no suggestion (dramatiq Message.get_result, 0f50659)', () => {
+    const doc = docOf('Get the result.\n\nRaises:\n  RuntimeError: If there is no result backend on the default broker.');
+    const then = { ...base, raises: ['RuntimeError'] };
+    const now = { ...base, raises: [] };
+    expect(
+      contractChanges(then, now, doc, none, classHierarchy('', 'Python'), undefined, 'public', { movedOut: new Set(['RuntimeError']) }),
+    ).toEqual({
+      outdated: [],
+      review: [],
+    });
+    // Moved nowhere known: still a verdict.
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Python')).outdated.map((f) => f.code)).toEqual([
+      'RAISE_REMOVED_STILL_DOCUMENTED',
+    ]);
+  });
+  it('a doc that is only `{@inheritDoc}` or a visibility tag says nothing a change could make stale (commons-math SparseGradient.linearCombination, bacon.js `@hidden`)', () => {
+    const then = { ...base, raises: ['DimensionMismatchException'] };
+    const now = { ...base, params: ['a', 'b'], raises: [] };
+    for (const text of ['{@inheritDoc}', '@hidden', '@internal']) {
+      const doc = { text, params: [], documentsReturn: false };
+      expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java'))).toEqual({ outdated: [], review: [] });
+    }
+    const worded = { text: 'Combines.\n{@inheritDoc}', params: [], documentsReturn: false };
+    expect(contractChanges(then, now, worded, none, classHierarchy('', 'Java')).review.length).toBeGreaterThan(0);
+  });
+});
+
+describe('round 7, third set (jna)', () => {
+  it('a documented name that is the parameter in camel case over snake case (or the reverse) stands for it (jna Native.invokeStructure)', async () => {
+    const java =
+      'class Native {\n  /**\n   * Call.\n   * @param memory Memory for the result\n   * @param typeInfo Native type information\n   */\n  private static native void invokeStructure(long memory, long type_info);\n\n  /**\n   * Call.\n   * @param memory Memory for the result\n   * @param typeData Native type information\n   */\n  private static native void invokeOther(long memory, long type_info);\n}\n';
+    expect(await verdicts(java, 'Java')).toEqual({ 'Native.invokeStructure': 'CURRENT', 'Native.invokeOther': 'OUTDATED' });
+    const py = 'def f(max_size):\n    """Do.\n\n    :param maxSize: the limit\n    """\n    return max_size\n';
+    expect(await verdicts(py, 'Python')).toEqual({ f: 'CURRENT' });
+  });
+});
+
+describe('round 7, fourth set (xstream)', () => {
+  it('a thrown variable raises the type it was built as (xstream DependencyInjectionFactory.newInstance, 31c4e97)', () => {
+    const sig = { names: ['type'], variadic: [], incomplete: false, acceptsKeywords: false };
+    const java = (body: string) =>
+      contractOf(`public static Object newInstance(final Class type) {\n${body}\n}`, 'newInstance', 'Java', sig, 'value');
+    const then = java(
+      '  try {\n    return type.newInstance();\n  } catch (Exception e) {\n    throw new ObjectAccessException("Cannot construct", e);\n  }',
+    );
+    const now = java(
+      '  Throwable th = null;\n  try {\n    return type.newInstance();\n  } catch (Exception e) {\n    th = e;\n  }\n  final ObjectAccessException ex = new ObjectAccessException("Cannot construct", th);\n  ex.add("type", type.getName());\n  throw ex;',
+    );
+    expect(now.raises).toEqual(['ObjectAccessException']);
+    const doc = docOf(
+      'Create an instance.\n@param type the type\n@return the object\n@throws ObjectAccessException if no instance can be generated',
+    );
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Java')).outdated).toEqual([]);
+    const py = contractOf('def f(a):\n    err = ValueError("bad")\n    raise err\n', 'f', 'Python', { ...sig, names: ['a'] }, 'none');
+    expect(py.raises).toEqual(['ValueError']);
+    // A caught exception thrown again is not read as a new raise.
+    expect(java('  try {\n    return type.newInstance();\n  } catch (final IOException e) {\n    throw e;\n  }').raises).toEqual([]);
+  });
+});

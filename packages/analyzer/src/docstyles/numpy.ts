@@ -59,13 +59,22 @@ export const parseNumpy: StyleParser = (lines) => {
       for (const entry of entries) {
         const names = ENTRY.exec(entry)?.[1];
         if (!names) continue;
-        for (const raw of names.split(',')) {
+        for (const [at, raw] of names.split(',').entries()) {
+          // `case_sensitive, optional` without the ` : type` is one parameter qualified, as
+          // `case_sensitive : bool, optional` is (pint `parse_pattern`, round 7).
+          if (at > 0 && raw.trim() === 'optional') continue;
           const n = normaliseParamName(raw.trim());
           if (n) params.push(n);
         }
       }
     } else if (kind === 'Returns' || kind === 'Yields') {
       found = true;
+      // An empty section (an editor's stub: `Returns` and its underline, nothing under them)
+      // documents no value (pint `setup_matplotlib_handlers`, round 7).
+      if (lines.slice(i + 2, end).every((l) => l.trim() === '')) {
+        i = end - 1;
+        continue;
+      }
       const first = (entries[0] ?? '').trim();
       documentsReturn ||= first === '' || !saysNothing(first.split(/\s*:\s*/).pop() ?? first);
     }

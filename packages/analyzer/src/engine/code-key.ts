@@ -442,9 +442,23 @@ const PROSE_KEYWORDS = new Set(
  */
 export function keyWords(body: string): Set<string> {
   const words = new Set<string>();
-  for (const m of body.matchAll(/"((?:[^"\\]|\\.)*)"|([\p{L}_$][\p{L}\p{N}_$]*|\p{N}[\p{N}.]*)/gu)) {
-    const w = m[2] ?? (/^[\p{L}_][\p{L}\p{N}_.-]*$/u.test(m[1]!) ? m[1]! : null);
+  const add = (w: string | null): void => {
     if (w && !/^\$\d+$/.test(w) && !PROSE_KEYWORDS.has(w)) words.add(w);
+  };
+  for (const m of body.matchAll(
+    /(?:(?<![\p{L}\p{N}_$])([fF][rRbB]?|[rRbB][fF]) )?"((?:[^"\\]|\\.)*)"|([\p{L}_$][\p{L}\p{N}_$]*|\p{N}[\p{N}.]*)/gu,
+  )) {
+    if (m[3] !== undefined) {
+      add(m[3]);
+      continue;
+    }
+    const text = m[2]!;
+    add(/^[\p{L}_][\p{L}\p{N}_.-]*$/u.test(text) ? text : null);
+    // The code inside a template literal's `${…}` or a Python f-string's `{…}` is code: moving an
+    // expression into one, or out, changes no word (w3lib `path_to_file_uri`, less.js
+    // `Quoted.eval`; round 7).
+    const holes = m[1] ? text.matchAll(/(?<!\{)\{([^{}]+)\}/g) : text.matchAll(/\$\{([^{}]+)\}/g);
+    for (const h of holes) for (const w of h[1]!.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []) add(w);
   }
   return words;
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
 import {
@@ -9,9 +10,11 @@ import {
   contractOf,
   findingKey,
   raisesInText,
+  raisesOfDefinition,
   type ClassHierarchy,
   type Contract,
   type DocView,
+  type HelperRaises,
 } from '../functions/contract.ts';
 import { describeFinding, describeReview, finding } from '../functions/findings.ts';
 import type { BlobBatch } from './blob-batch.ts';
@@ -119,10 +122,16 @@ function functionReader(
   const quotes = quotesAlike(ctx.rel);
   const sameDoc = (then: string | null, now: string | null): boolean =>
     then === now || (then !== null && now !== null && sameLayoutFree(then, now, quotes));
-  const whole = async (rev: string, name: string, occurrence: number): Promise<OldFunction> => {
+  const whole = async (rev: string, now: ParsedFunctionLike, occurrence: number): Promise<OldFunction> => {
     const version = await read(rev);
-    const fn = version && counterpart(version.functions, name, occurrence);
-    return version && fn ? { text: version.text, fn } : null;
+    if (!version) return null;
+    // Among overloads, the one that carries today's doc (unchanged in the versions asked for):
+    // the place among namesakes shifts when another overload is removed (handlebars.java
+    // `TemplateBuilder.reportError`, 46e957b; round 7).
+    const namesakes = version.functions.filter((f) => f.name === now.name);
+    const withDoc = namesakes.length > 1 ? namesakes.filter((f) => sameDoc(f.docstring, now.docstring)) : [];
+    const fn = withDoc.length === 1 ? withDoc[0]! : counterpart(version.functions, now.name, occurrence);
+    return fn ? { text: version.text, fn } : null;
   };
   const now = new Text(nowText);
   const versions = new Map<string, Text>();
@@ -150,7 +159,7 @@ function functionReader(
         if (ctx.signal?.aborted) throw error;
       }
     }
-    return whole(rev, fn.name, occurrence);
+    return whole(rev, fn, occurrence);
   };
   // Python: the function's own lines, cut by indentation (python-fragment.ts), for a name that
   // is unique in today's file; the same doc guards against a misplaced cut, as above. The defs of
@@ -171,7 +180,7 @@ function functionReader(
       const found = fragment ? extractWithoutParser(fragment.text, ctx.language)?.filter((f) => f.name === fn.name) : null;
       if (found?.length === 1 && sameDoc(found[0]!.docstring, fn.docstring)) return { text, fn: found[0]! };
     }
-    return whole(rev, fn.name, occurrence);
+    return whole(rev, fn, occurrence);
   };
   return (rev, fn, occurrence) => {
     const key = `${rev}\0${fn.name}\0${occurrence}`;
@@ -182,7 +191,7 @@ function functionReader(
           ? fromPythonFragment(rev, fn, occurrence)
           : fragmentSupported(ctx.language)
             ? fromFragment(rev, fn, occurrence)
-            : whole(rev, fn.name, occurrence);
+            : whole(rev, fn, occurrence);
       memo.set(key, pending);
     }
     return pending;
@@ -285,7 +294,69 @@ async function oldestShowing(commits: ReadonlyArray<readonly [string, number]>, 
   return oldest;
 }
 
+/**
+ * The commit that made a finding (introducedByOnce), following a parameter back through its
+ * renames: a parameter added by one commit and renamed in place by a later one (the same
+ * position, the old name gone, the list as long) was made undocumented by the first (JSqlParser
+ * `visitJoins`: 5bd28c8 added `parameters`, e169299 renamed it `context`; round 6).
+ */
 async function introducedBy(
+  ctx: Context,
+  oldFunction: ReturnType<typeof functionReader>,
+  since: string,
+  now: ParsedFunctionLike,
+  occurrence: number,
+  then: Contract,
+  doc: DocView,
+  f: DocFinding,
+  hierarchy?: ClassHierarchy,
+  constants?: ReadonlyMap<string, string>,
+  kind: 'outdated' | 'review' = 'outdated',
+  fileCommits?: Array<[string, number]>,
+): Promise<[string, number] | null> {
+  let finding = f;
+  let made = await introducedByOnce(ctx, oldFunction, since, now, occurrence, then, doc, finding, hierarchy, constants, kind, fileCommits);
+  for (
+    let hops = 0;
+    made && hops < MAX_RENAMES && (finding.code === 'PARAM_ADDED_UNDOCUMENTED' || finding.code === 'PARAM_ADDED');
+    hops++
+  ) {
+    const name = finding.params.name!;
+    const [at, parent] = await Promise.all([
+      oldFunction(commitRev(made[0]), now, occurrence),
+      oldFunction(`${commitRev(made[0])}^`, now, occurrence),
+    ]);
+    const atContract = at ? contractFor(at.fn, ctx.language) : null;
+    const parentContract = parent ? contractFor(parent.fn, ctx.language) : null;
+    if (!atContract || !parentContract || atContract.params.length !== parentContract.params.length) break;
+    const old = parentContract.params[atContract.params.indexOf(name)];
+    if (old === undefined || old === name || atContract.params.includes(old) || then.params.includes(old)) break;
+    const renamed: DocFinding = { ...finding, params: { ...finding.params, name: old } };
+    const earlier = await introducedByOnce(
+      ctx,
+      oldFunction,
+      since,
+      now,
+      occurrence,
+      then,
+      doc,
+      renamed,
+      hierarchy,
+      constants,
+      kind,
+      fileCommits,
+    );
+    if (!earlier) break;
+    finding = renamed;
+    made = earlier;
+  }
+  return made;
+}
+
+/** Most renames of one parameter followed back (introducedBy). */
+const MAX_RENAMES = 3;
+
+async function introducedByOnce(
   ctx: Context,
   oldFunction: ReturnType<typeof functionReader>,
   since: string,
@@ -641,6 +712,63 @@ async function blameLines(ctx: Context, from: number, to: number): Promise<Map<n
   }
 }
 
+/** Most called names looked up in the file's old version, or in the repository, for one function. */
+const MAX_HELPERS = 12;
+/** Most files of the repository read for the definitions of one called name. */
+const MAX_HELPER_FILES = 8;
+
+/**
+ * What the functions a body calls raise, for the raises that changed (contract.ts HelperRaises):
+ * for a type raised now and not then, the raises of the functions the doc's version called, as
+ * the file defined them then; for a type raised then and nowhere in today's file, the raises of
+ * the functions today's body newly calls that the file does not define, found in the repository
+ * (`git grep` over the tracked files of the same extension, a few files per name).
+ */
+async function helperRaises(
+  ctx: Context,
+  then: Contract,
+  now: Contract,
+  thenText: string,
+  nowText: string,
+  raisedNow: () => ReadonlySet<string>,
+): Promise<HelperRaises> {
+  const helpers: HelperRaises = {};
+  if (now.raises.some((t) => !then.raises.includes(t))) {
+    const raised = new Set<string>();
+    for (const name of (then.calls ?? []).slice(0, MAX_HELPERS))
+      for (const t of raisesOfDefinition(thenText, name, ctx.language) ?? []) raised.add(t);
+    helpers.then = raised;
+  }
+  const gone = then.raises.filter((t) => !now.raises.includes(t) && !now.checks?.includes(t) && !raisedNow().has(t));
+  const newCalls = (now.calls ?? []).filter((n) => !then.calls?.includes(n) && raisesOfDefinition(nowText, n, ctx.language) === null);
+  if (gone.length > 0 && newCalls.length > 0) {
+    const raised = new Set<string>();
+    const ext = path.extname(ctx.rel);
+    const definition = (name: string): string =>
+      ctx.language === 'Python' ? String.raw`def[[:space:]]+${name}[[:space:]]*\(` : String.raw`(^|[^[:alnum:]_$.])${name}[[:space:]]*\(`;
+    for (const name of newCalls.slice(0, MAX_HELPERS)) {
+      if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) continue;
+      let files: string[] = [];
+      try {
+        const out = await runGit(ctx.root, ['grep', '-l', '-I', '-E', '-e', definition(name), '--', ext ? `*${ext}` : '.'], ctx.signal);
+        files = out
+          .toString('utf8')
+          .split('\n')
+          .filter((f) => f !== '' && f !== ctx.rel);
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error;
+        // no match (git grep exits 1) or no git: nothing learned
+      }
+      for (const file of files.slice(0, MAX_HELPER_FILES)) {
+        const other = await ctx.blobs.read('HEAD', `./${file}`);
+        if (other !== null) for (const t of raisesOfDefinition(other, name, ctx.language) ?? []) raised.add(t);
+      }
+    }
+    helpers.movedOut = raised;
+  }
+  return helpers;
+}
+
 /** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
 const parentsByAnalysis = new WeakMap<object, Map<string, string | null>>();
 /** Per analysis, the lookups in order: one at a time, so that no verdict sees a chain half-followed. */
@@ -668,7 +796,7 @@ async function learnParents(ctx: Context, parents: Map<string, string | null>, t
           try {
             const out = await runGit(
               ctx.root,
-              ['grep', '-h', '-I', '-E', '-e', `class[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'],
+              ['grep', '-h', '-I', '-E', '-e', `(class|interface)[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'],
               ctx.signal,
             );
             parent = declaredParents(out.toString('utf8')).get(type) ?? null;
@@ -753,7 +881,8 @@ export async function judgeFileHistory(
   const constantsNow = (): Map<string, string> => (constants ??= constantsOf(text, ctx.language));
   const judgeOne = async (c: Candidate): Promise<void> => {
     const facts = c.fn.docFacts!;
-    const before = (await oldFunction(revOf(c.doc.sha), c.fn, c.occurrence))?.fn ?? null;
+    const beforeVersion = await oldFunction(revOf(c.doc.sha), c.fn, c.occurrence);
+    const before = beforeVersion?.fn ?? null;
     const thenContract = before ? contractFor(before, ctx.language) : null;
     const summaryOfDoc = parseDocstring(c.fn.docstring!, ctx.language);
     const doc: DocView = { text: c.fn.docstring!, params: summaryOfDoc.params, documentsReturn: summaryOfDoc.documentsReturn };
@@ -777,8 +906,16 @@ export async function judgeFileHistory(
         ];
         const unknown = [...new Set([...thenContract.raises, ...nowContract.raises])].filter((t) => !isStandardException(t, ctx.language));
         if (changed.length > 0 && unknown.length > 0) await learnParents(ctx, repository, unknown);
+        // A return type that changed may have widened to a supertype another file declares
+        // (`List` → `Seq`): the old type's own words are looked up too.
+        if (thenContract.returnType && nowContract.returnType && thenContract.returnType !== nowContract.returnType) {
+          const fresh = new Set(nowContract.returnType.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
+          const gone = (thenContract.returnType.match(/\p{Lu}[\p{L}\p{N}_$]*/gu) ?? []).filter((w) => !fresh.has(w));
+          if (gone.length > 0) await learnParents(ctx, repository, [...new Set(gone)].slice(0, 4));
+        }
       }
-      const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow(), c.fn.scope);
+      const helpers = await helperRaises(ctx, thenContract, nowContract, beforeVersion!.text, text, current);
+      const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow(), c.fn.scope, helpers);
       const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
       const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
       if (incomplete.length > 0) verdict.incomplete = incomplete;
@@ -820,7 +957,13 @@ export async function judgeFileHistory(
         // type, call) the change added or removed that the doc mentions.
         const [then, now] = [bodyKey(keyOf(before, ctx.language)), bodyKey(keyOf(c.fn, ctx.language))];
         if (review.length === 0 && then !== now) {
-          const { added, removed } = changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name);
+          const words = changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name);
+          // A raised type the body no longer names but still raises, through a helper of another
+          // file it now calls or a check (`getattr(x, name)`), is no word gone (dramatiq
+          // `Message.get_result`, falcon `get_bound_method`; round 7).
+          const stillRaised = (w: string): boolean => helpers.movedOut?.has(w) === true || nowContract.checks?.includes(w) === true;
+          const added = words.added;
+          const removed = words.removed.filter((w) => !stillRaised(w));
           if (added.length + removed.length > 0)
             review = [
               finding('BODY_CHANGED', {

@@ -220,3 +220,30 @@ describe('changed words the doc names', () => {
     });
   });
 });
+
+describe('words inside an f-string or a template literal (round 7)', () => {
+  const words = (before: string, now: string, name: string, language: string, doc: string, params: string[] = []) =>
+    changedWordsTheDocNames(bodyKey(codeKey(before, name, language)), bodyKey(codeKey(now, name, language)), doc, params);
+  it('an expression moved into an f-string is still used (w3lib path_to_file_uri, 0d2eab0)', () => {
+    const before =
+      'def path_to_file_uri(path):\n    """Convert local filesystem path to legal File URIs."""\n    x = pathname2url(str(Path(path).absolute()))\n    return f"file:///{x.lstrip(\'/\')}"\n';
+    const now =
+      'def path_to_file_uri(path):\n    """Convert local filesystem path to legal File URIs."""\n    return f"file:///{pathname2url(str(Path(path).absolute())).lstrip(\'/\')}"\n';
+    expect(words(before, now, 'path_to_file_uri', 'Python', 'Convert local filesystem path to legal File URIs.', ['path'])).toEqual({
+      added: [],
+      removed: [],
+    });
+  });
+  it('names already inside a template literal are no new ones (less.js Quoted.eval.variableReplacement, c303718)', () => {
+    const before = 'function variableReplacement(_, name1, name2) {\n  return new Variable(`@${name1 ?? name2}`, index).eval(context);\n}';
+    const now = 'function variableReplacement(_, name1, name2) {\n  return resolveInterpolated(name1 ?? name2, index).eval(context);\n}';
+    const doc = '@param {string} _\n@param {string} name1\n@param {string} name2\n@returns {string}';
+    expect(words(before, now, 'variableReplacement', 'JavaScript', doc, ['_', 'name1', 'name2'])).toEqual({ added: [], removed: [] });
+    // A name that leaves the template for good is still a change.
+    const gone = 'function variableReplacement(_, name1, name2) {\n  return resolveInterpolated(name2, index).eval(context);\n}';
+    expect(words(before, gone, 'variableReplacement', 'JavaScript', doc, ['_', 'name1', 'name2'])).toEqual({
+      added: [],
+      removed: ['name1'],
+    });
+  });
+});

@@ -175,3 +175,64 @@ describe('a branch commit older than the doc, behind many later commits', () => 
     expect(fn!.reviewSuggestion!.commit).toBe(branch.removed);
   });
 });
+
+/**
+ * A parameter added by one commit and renamed by a later one was made undocumented by the first
+ * (JSqlParser `TablesNamesFinder.visitJoins`: 5bd28c8 added `S parameters`, e169299 renamed it
+ * `S context`; round 6's fourth set named the rename).
+ */
+describe('a parameter renamed after it was added', () => {
+  const repo = tempDir('finding-commits-rename');
+  const made: Record<string, string> = {};
+  const src = (extra: string, body: number): string =>
+    `def visit_joins(joins${extra}):\n    """Visit the joins.\n\n    Args:\n        joins: the joins to visit.\n    """\n    return walk(joins, ${body})\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'mod.py', src('', 0));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    write(repo, 'mod.py', src(', parameters=None', 0));
+    made.added = commitAll(repo, 'add parameters', '2025-02-01T00:00:00Z');
+    write(repo, 'mod.py', src(', parameters=None', 1));
+    commitAll(repo, 'body change', '2025-03-01T00:00:00Z');
+    write(repo, 'mod.py', src(', context=None', 1));
+    commitAll(repo, 'rename parameters to context', '2025-04-01T00:00:00Z');
+    fn = await analysedFunction(repo, 'finding-commits-rename-cache', 'visit_joins');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('names the commit that added the parameter, not the one that renamed it', () => {
+    const status = fn!.outdatedStatus;
+    expect(status.findings!.map((f) => `${f.code} ${f.params.name}`)).toEqual(['PARAM_ADDED_UNDOCUMENTED context']);
+    expect(status.commit).toBe(made.added);
+  });
+});
+
+/**
+ * An overload removed after the doc: today's method is matched, in older versions, to the namesake
+ * with its doc, not to the one at the same place among namesakes (handlebars.java
+ * `TemplateBuilder.reportError`: 46e957b removed `reportError(token, message)`, and the
+ * suggestion said `line` and `column` were added to the four-parameter overload; round 7).
+ */
+describe('an overload removed after the doc', () => {
+  const repo = tempDir('finding-commits-overload');
+  const src = (both: boolean, call: string): string =>
+    `class Builder {\n${
+      both
+        ? '  /**\n   * Report a semantic error.\n   *\n   * @param token The offending token.\n   * @param message An error message.\n   */\n  protected void reportError(Token token, String message) {\n    reportError(token, token.getLine(), token.getColumn(), message);\n  }\n\n'
+        : ''
+    }  /**\n   * Report a semantic error.\n   *\n   * @param token The offending token.\n   * @param line The offending line.\n   * @param column The offending column.\n   * @param message An error message.\n   */\n  protected void reportError(Token token, int line, int column, String message) {\n    ${call}(token, line, column, message);\n  }\n}\n`;
+  let fn: FunctionAnalysisEntry | undefined;
+  beforeAll(async () => {
+    initRepo(repo);
+    write(repo, 'Builder.java', src(true, 'report'));
+    commitAll(repo, 'first', '2025-01-01T00:00:00Z');
+    write(repo, 'Builder.java', src(false, 'errors.report'));
+    commitAll(repo, 'remove the short overload; report through errors', '2025-02-01T00:00:00Z');
+    fn = await analysedFunction(repo, 'finding-commits-overload-cache', 'Builder.reportError');
+  }, 60_000);
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+  it('compares with the same overload: no parameter was added', () => {
+    expect(fn!.outdatedStatus.status).toBe('CURRENT');
+    expect(fn!.reviewSuggestion?.findings.map((f) => `${f.code} ${f.params.name ?? ''}`) ?? []).toEqual([]);
+  });
+});
