@@ -265,6 +265,44 @@ describe('receiving deliveries', () => {
     expect((await jobsOf('ANALYSIS')).length).toBe(before);
   });
 
+  it('shows a refused delivery in the settings with its reason; the same delivery signed right is still handled; 20 refusals kept', async () => {
+    const s = await status(gitRepo);
+    const secret = await secretOf(gitRepo);
+    const url = s.url.replace('/git/', '/github/');
+    const text = JSON.stringify(fixture<object>('github/webhook-push.json')).replaceAll('__AFTER__', sha(900));
+    const delivery = uuid();
+    const forged = await post(url, text, signed('github', text, 'not-the-secret', 'push', delivery));
+    expect(forged.statusCode).toBe(401);
+    const shown = (await status(gitRepo)).lastDelivery!;
+    expect(shown).toMatchObject({ event: 'push', result: 'rejected' });
+    expect(shown.detail).toMatch(/does not match this webhook's secret/);
+    expect(shown.deliveryId).not.toBe(delivery);
+    // the vendor's redelivery of that id, signed right, is handled and becomes the last delivery
+    const right = await post(url, text, signed('github', text, secret, 'push', delivery));
+    expect(right.statusCode).toBe(202);
+    expect((await status(gitRepo)).lastDelivery).toMatchObject({ deliveryId: delivery, result: 'analysis-queued' });
+    // an unreadable body to a known hook is shown too; refusals are kept to the latest 20
+    for (let i = 0; i < 21; i++) {
+      const bad = await post(url, '{"not":"a push"', signed('github', '{"not":"a push"', secret, 'push'));
+      expect(bad.statusCode).toBe(400);
+    }
+    expect((await status(gitRepo)).lastDelivery).toMatchObject({ result: 'rejected' });
+    const repoId = (
+      await t.database.db
+        .selectFrom('webhook_deliveries')
+        .select('repository_id')
+        .where('delivery_id', '=', delivery)
+        .executeTakeFirstOrThrow()
+    ).repository_id;
+    const kept = await t.database.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('repository_id', '=', repoId)
+      .where('result', '=', 'rejected')
+      .execute();
+    expect(kept).toHaveLength(20);
+  });
+
   it("queues an incremental analysis for each vendor's documented push to the default branch, once per delivery id", async () => {
     const s = await status(gitRepo);
     const secret = await secretOf(gitRepo);

@@ -24,7 +24,8 @@ export const PullRequestEventPayload = z.object({
 export type PullRequestEventPayload = z.infer<typeof PullRequestEventPayload>;
 
 /** What a webhook delivery led to, as stored and shown in the repository settings. */
-export const WebhookResult = z.enum(['analysis-queued', 'pr-insights-queued', 'ignored', 'ping']);
+/** `rejected`: refused before it was handled (a signature that does not match, a replay, an unreadable body), with the reason */
+export const WebhookResult = z.enum(['analysis-queued', 'pr-insights-queued', 'ignored', 'ping', 'rejected']);
 export type WebhookResult = z.infer<typeof WebhookResult>;
 
 export const WebhookDelivery = z.object({

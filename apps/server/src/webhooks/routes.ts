@@ -189,6 +189,14 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         failures.hit(ip);
         return err;
       };
+      /** A refusal of a delivery to a known hook is shown in its settings, with the reason (docs/webhooks.md). */
+      const rejected = async (req: FastifyRequest, repo: RepositoryRow, route: HookRoute, err: HttpError): Promise<HttpError> => {
+        const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+        const event =
+          header('x-github-event') ?? header('x-gitlab-event') ?? header('x-event-key') ?? (route === 'git' ? 'push' : 'delivery');
+        await hooks.recordRejected(repo.id, route, event, err.message).catch(() => undefined);
+        return err;
+      };
       // Budget, hook id and the header-only proofs before a byte of the body is read: an unknown
       // or refused sender costs no 10 MB read (docs/security.md). The connection is closed
       // after such a refusal, so the unread body is not drained either.
@@ -209,7 +217,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
           throw refuse(fail(ip, notFound('Unknown webhook: no repository has this webhook URL.')));
         const secret = hooks.secret(found.hook);
         const refused = headerProof(route, req, secret);
-        if (refused) throw refuse(fail(ip, refused));
+        if (refused) throw refuse(fail(ip, await rejected(req, found.repo, route, refused)));
         early.set(req, { route, found, secret });
       });
 
@@ -231,13 +239,15 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
           const { route, found, secret } = checked;
           const body = rawBodies.get(req) ?? Buffer.alloc(0);
           if (!bodyProof(route, req, body, secret)) {
-            throw fail(ip, new HttpError(401, 'WEBHOOK_SIGNATURE', `The ${PROOF[route]} does not match this webhook's secret.`));
+            const mismatch = new HttpError(401, 'WEBHOOK_SIGNATURE', `The ${PROOF[route]} does not match this webhook's secret.`);
+            throw fail(ip, await rejected(req, found.repo, route, mismatch));
           }
           let parsed;
           try {
             parsed = readEvent(route, { headers: req.headers, body });
           } catch (err) {
-            if (err instanceof BadPayload) throw new HttpError(400, ErrorCode.VALIDATION, err.message);
+            if (err instanceof BadPayload)
+              throw await rejected(req, found.repo, route, new HttpError(400, ErrorCode.VALIDATION, err.message));
             throw err;
           }
           const id = await hooks.claimDelivery(found.repo.id, route, parsed.deliveryId, parsed.event.name);
@@ -251,10 +261,15 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
             await hooks.forgetDelivery(id).catch(() => undefined);
             throw fail(
               ip,
-              new HttpError(
-                409,
-                'WEBHOOK_REPLAY',
-                'This signed body was already delivered to this webhook within the last 24 hours under another delivery id: it is not handled again.',
+              await rejected(
+                req,
+                found.repo,
+                route,
+                new HttpError(
+                  409,
+                  'WEBHOOK_REPLAY',
+                  'This signed body was already delivered to this webhook within the last 24 hours under another delivery id: it is not handled again.',
+                ),
               ),
             );
           }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AnalysisHistoryPoint, AnalysisReport, AutoDocSettings, WebhookDelivery, WebhookResult } from '@docent/contracts';
 import type { SecretBox } from '../crypto/secretbox.ts';
@@ -84,6 +84,39 @@ export class WebhookStore {
       .returning('id')
       .executeTakeFirst();
     return row?.id ?? null;
+  }
+
+  /**
+   * Records a delivery refused before it was handled, with the reason the sender was answered, so
+   * that the settings show why a hook does not work. Its id column never holds the vendor's
+   * delivery id (a correctly signed redelivery of it must still be handled); a repository keeps its
+   * latest 20 refusals.
+   */
+  async recordRejected(repositoryId: string, vendor: string, event: string, detail: string): Promise<void> {
+    await this.db
+      .insertInto('webhook_deliveries')
+      .values({
+        repository_id: repositoryId,
+        vendor,
+        delivery_id: `rejected:${randomUUID()}`,
+        event: event.slice(0, 200),
+        result: 'rejected',
+        detail: detail.slice(0, 500),
+      })
+      .execute();
+    const keep = this.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('repository_id', '=', repositoryId)
+      .where('result', '=', 'rejected')
+      .orderBy('id', 'desc')
+      .limit(20);
+    await this.db
+      .deleteFrom('webhook_deliveries')
+      .where('repository_id', '=', repositoryId)
+      .where('result', '=', 'rejected')
+      .where('id', 'not in', keep)
+      .execute();
   }
 
   /**

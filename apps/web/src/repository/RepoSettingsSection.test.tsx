@@ -92,6 +92,36 @@ describe('RepoSettingsSection automatic doc-set updates', () => {
 describe('RepoSettingsSection webhook status and automatic updates', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('shows a refused delivery as Rejected, in red, with the reason', async () => {
+    fakeApi({
+      '/v1/git/repos/webhook': {
+        body: status({
+          lastDelivery: {
+            deliveryId: 'rejected:1',
+            event: 'push',
+            receivedAt: '2026-11-24T08:30:00.000Z',
+            result: 'rejected',
+            detail: "The signature does not match this webhook's secret.",
+          },
+        }),
+      },
+      '/v1/pr-insights': { body: { failUnder: null } },
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <RepoSettingsSection repoRef={{ vendor: 'GIT', org: 'local', repo: 'shop' }} repoId="r" defaultBranch="main" />,
+        },
+      ],
+      '/',
+    );
+    const last = await screen.findByTestId('webhook-last-delivery');
+    await waitFor(() => expect(last.textContent).toContain('Rejected'));
+    expect(last.textContent).toContain("The signature does not match this webhook's secret.");
+    expect(last.querySelector('.ant-tag-error')).toBeTruthy();
+  });
+
   it('shows the last delivery (result, detail) or none yet, and the code-docs switch saves on and off', async () => {
     let current = status();
     const api = fakeApi({

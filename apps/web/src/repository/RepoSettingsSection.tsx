@@ -16,6 +16,7 @@ const RESULT_COLOR: Record<string, string> = {
   'pr-insights-queued': 'success',
   ping: 'processing',
   ignored: 'default',
+  rejected: 'error',
 };
 const RUN_COLOR: Record<string, string> = {
   queued: 'processing',
