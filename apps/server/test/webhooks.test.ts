@@ -5,13 +5,13 @@
  * the analysis history, and the documented post-receive hook on a real bare repository served
  * by a real git daemon.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PullRequestEventPayload, type WebhookStatus } from '@docent/contracts';
+import { filledPostReceiveHook, PullRequestEventPayload, type WebhookStatus } from '@docent/contracts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { GitDaemon, git } from './helpers/git-daemon.ts';
 import { hmacSignature, hookSignature } from '../src/webhooks/verify.ts';
@@ -601,15 +601,19 @@ describe('automatic documentation updates on a GitHub repository', () => {
 });
 
 describe('the post-receive hook on a plain git remote', () => {
-  it('a real push runs the documented hook: the delivery is verified, the analysis runs and the history gains a point', async () => {
+  it('a real push runs the hook as downloaded from Settings (URL and secret written in): the delivery is verified, the analysis runs and the history gains a point', async () => {
     // let the earlier deliveries' analyses end first
     for (const j of await jobsOf('ANALYSIS')) await waitJob(j.id);
     const s = await status(gitRepo);
     const secret = await secretOf(gitRepo);
     const bare = path.join(daemon.base, 'calc.git');
-    copyFileSync(HOOK_SCRIPT, path.join(bare, 'hooks', 'post-receive'));
-    git(bare, 'config', 'docent.webhookUrl', `${base}${pathOf(s.url)}`);
-    git(bare, 'config', 'docent.webhookSecret', secret);
+    // the file Settings offers for download: no git config needed (e2e/webhooks.spec.ts installs it the configured way)
+    writeFileSync(
+      path.join(bare, 'hooks', 'post-receive'),
+      filledPostReceiveHook(readFileSync(HOOK_SCRIPT, 'utf8'), `${base}${pathOf(s.url)}`, secret),
+      { mode: 0o700 },
+    );
+    expect(spawnSync('git', ['config', '--get', 'docent.webhookUrl'], { cwd: bare }).status).not.toBe(0);
     const history = async () =>
       (await t.call({ method: 'GET', url: `/api/v1/git/repos/history?${query(gitRepo)}`, token })).json() as {
         points: Array<{ commit: string; documentedShare: number | null }>;

@@ -104,3 +104,27 @@ export type AnalysisHistoryPoint = z.infer<typeof AnalysisHistoryPoint>;
 
 export const AnalysisHistoryResponse = z.object({ points: z.array(AnalysisHistoryPoint) });
 export type AnalysisHistoryResponse = z.infer<typeof AnalysisHistoryResponse>;
+
+/** a shell word that stands for `value` exactly: single-quoted, with each `'` closed, escaped and reopened */
+const shellQuote = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The documented post-receive hook (docs/post-receive-hook.sh) with one repository's webhook URL
+ * and secret written in, for the Settings tab's download: the two `git config` reads become
+ * assignments, so the file works as downloaded. Throws when the template no longer has those reads.
+ */
+export function filledPostReceiveHook(template: string, url: string, secret: string): string {
+  const reads: Array<[RegExp, string]> = [
+    [/^url=\$\(git config --get docent\.webhookUrl\) \|\| exit 0$/m, `url=${shellQuote(url)}`],
+    [/^secret=\$\(git config --get docent\.webhookSecret\) \|\| exit 0$/m, `secret=${shellQuote(secret)}`],
+  ];
+  let script = template;
+  for (const [read, assignment] of reads) {
+    if (!read.test(script)) throw new Error('the post-receive hook template no longer reads its settings with git config');
+    script = script.replace(read, assignment);
+  }
+  return script.replace(
+    /^# Install it as hooks\/post-receive[\s\S]*?'<the secret from the repository settings>'\n/m,
+    "# This copy has its repository's webhook URL and secret written in: install it as\n# hooks/post-receive of the bare repository, readable by the git user only (chmod 700).\n",
+  );
+}

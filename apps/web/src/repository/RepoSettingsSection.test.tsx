@@ -92,6 +92,33 @@ describe('RepoSettingsSection automatic doc-set updates', () => {
 describe('RepoSettingsSection webhook status and automatic updates', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('offers the post-receive hook for download once the secret is shown, with the URL and secret written in', async () => {
+    fakeApi({
+      '/v1/git/repos/webhook/secret': { body: { secret: "0123'abc" } },
+      '/v1/git/repos/webhook': { body: status() },
+      '/v1/pr-insights': { body: { failUnder: null } },
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <RepoSettingsSection repoRef={{ vendor: 'GIT', org: 'local', repo: 'shop' }} repoId="r" defaultBranch="main" />,
+        },
+      ],
+      '/',
+    );
+    fireEvent.click(await screen.findByTestId('reveal-secret'));
+    const link = await screen.findByRole('link', { name: /Download the hook/ });
+    expect(link.getAttribute('download')).toBe('post-receive');
+    const href = link.getAttribute('href')!;
+    expect(href.startsWith('data:text/x-shellscript;charset=utf-8,')).toBe(true);
+    const script = decodeURIComponent(href.slice(href.indexOf(',') + 1));
+    expect(script.startsWith('#!/bin/sh\n')).toBe(true);
+    expect(script).toContain("url='http://localhost/api/v1/webhooks/git/abcdefghijklmnop'\n");
+    expect(script).toContain("secret='0123'\\''abc'\n");
+    expect(script).not.toContain('git config --get');
+  });
+
   it('shows a refused delivery as Rejected, in red, with the reason', async () => {
     fakeApi({
       '/v1/git/repos/webhook': {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Skeleton, Switch, Tag, Typography } from 'antd';
-import { ApiOutlined, EyeOutlined, SettingOutlined } from '@ant-design/icons';
+import { ApiOutlined, DownloadOutlined, EyeOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AutoDocSettings, AutoDocSetState, WebhookStatus } from '@docent/contracts';
+import { filledPostReceiveHook, type AutoDocSettings, type AutoDocSetState, type WebhookStatus } from '@docent/contracts';
+// The documented hook, offered for download with this repository's URL and secret (docs/webhooks.md).
+import hookTemplate from '../../../../docs/post-receive-hook.sh?raw';
 import { errorMessage } from '../api/client.ts';
 import { formatDateTime } from '../i18n/format.ts';
 import { useToast } from '../shell/toast.tsx';
@@ -145,6 +147,16 @@ export function RepoSettingsSection({
                     </Button>
                   )}
                 </div>
+                {!hosted && secret && (
+                  <Button
+                    icon={<DownloadOutlined />}
+                    href={`data:text/x-shellscript;charset=utf-8,${encodeURIComponent(filledPostReceiveHook(hookTemplate, s.url, secret))}`}
+                    download="post-receive"
+                    data-testid="download-hook"
+                  >
+                    {t('webhooks.downloadHook')}
+                  </Button>
+                )}
                 {!hosted && (
                   <pre className="dc-settings__code" data-testid="hook-commands">
                     {`git config docent.webhookUrl '${s.url}'\ngit config docent.webhookSecret '${secret ?? '<secret>'}'\ncp post-receive-hook.sh hooks/post-receive && chmod +x hooks/post-receive`}
