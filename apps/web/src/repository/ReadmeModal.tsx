@@ -45,7 +45,12 @@ function AnalysisTab({ a }: { a: ReadmeAnalysis }) {
         <Stat label={t('repository.readme.avgSentence')} value={n(s.avgSentenceLength)} testId="stat-sentence" />
         <Stat label={t('repository.readme.brokenLinks')} value={a.brokenLinks.length} testId="stat-links" />
         <Stat label={t('repository.readme.grammar')} value={a.grammarError} testId="stat-grammar" />
-        <Stat label={t('repository.readme.llmScore')} value={`${a.llmInterpretationScore} / 100`} testId="stat-llm" />
+        {/* "LLM" only when a model scored it (docs/metrics/readme.md, Interpretation score) */}
+        <Stat
+          label={t(a.llmInterpretationSource === 'llm' ? 'repository.readme.llmScore' : 'repository.readme.rubricScore')}
+          value={`${a.llmInterpretationScore} / 100`}
+          testId="stat-llm"
+        />
         <Stat label={t('repository.readme.flesch')} value={n(s.fleschReadingEase, 2)} testId="stat-flesch" />
         <Stat label={t('repository.readme.fk')} value={n(s.fleschKincaidGrade, 2)} testId="stat-fk" />
         <Stat label={t('repository.readme.smog')} value={n(s.smogIndex, 2)} testId="stat-smog" />

@@ -290,6 +290,9 @@ describe('Documentation Insights and README Analysis (docs/spec-conformance.md Â
     expect(stat('stat-links')).toBe('1');
     expect(stat('stat-grammar')).toBe('2');
     expect(stat('stat-llm')).toBe('61 / 100');
+    // no model configured (the fixture's source is the rubric): the label does not say LLM
+    expect(within(dialog).getByTestId('stat-llm').textContent).toContain('Interpretation score (built-in rubric)');
+    expect(within(dialog).getByTestId('stat-llm').textContent).not.toContain('LLM');
     expect(stat('stat-flesch')).toBe('71.25');
     expect(stat('stat-fk')).toBe('5.5');
     expect(stat('stat-smog')).toBe('7.25');

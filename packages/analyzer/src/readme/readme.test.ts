@@ -298,6 +298,35 @@ describe('LLM interpretation score', () => {
   });
 });
 
+describe('the description check', () => {
+  const missingOf = async (readme: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'docent-description-'));
+    try {
+      writeFileSync(join(dir, 'README.md'), readme);
+      const { analysis } = await analyzeReadme(dir, ['README.md']);
+      return analysis.recommendationCodes.filter((r) => r.code === 'ADD_SECTION').map((r) => r.params.section);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('reads a bold one-line tagline after the title, and skips a line of badges before it', async () => {
+    // the shapes of two popular libraries' openings, in other words
+    const tagline = '# Fetchy\n\n**Fetchy** is a small, friendly HTTP client.\n\n```python\nimport fetchy\n```\n';
+    expect(await missingOf(tagline)).not.toContain('description');
+    const badges =
+      '[![Logo](https://example.com/logo.png)](https://example.com)\n\n**Quick, minimal web framework for [Node.js](https://nodejs.org).**\n\n[![CI](https://example.com/ci.svg)](https://example.com/ci) [![npm](https://example.com/npm.svg)](https://example.com/npm)\n\n## Install\n\n```sh\nnpm install quick\n```\n';
+    expect(await missingOf(badges)).not.toContain('description');
+  });
+
+  it('still misses a description when the only text before the sections is badges or a word or two', async () => {
+    expect(await missingOf('# Tool\n\n[![CI](https://example.com/ci.svg)](https://example.com/ci)\n\n## Install\n\nRun it.\n')).toContain(
+      'description',
+    );
+    expect(await missingOf('# X\n\nA tool.\n')).toContain('description');
+  });
+});
+
 describe('clarity recommendation', () => {
   it('appears when the interpretation score is below 70', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docent-clarity-'));

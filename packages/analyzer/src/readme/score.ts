@@ -35,11 +35,14 @@ export function readStructure(parsed: ParsedReadme, repoFiles: readonly string[]
   const headings: HeadingInfo[] = parsed.headings;
   const has = (re: RegExp) => headings.some((h) => re.test(h.text));
   const rootFile = (re: RegExp) => repoFiles.some((f) => !f.includes('/') && re.test(f));
-  const firstParagraph = parsed.blocks.find((b) => b.kind === 'paragraph');
+  // The description is the first paragraph of running text: a line of badges or links is skipped, and
+  // a one-line tagline ("**Requests** is a simple, yet elegant, HTTP library.") is one (docs/metrics/readme.md).
+  const paragraphs = parsed.blocks.filter((b) => b.kind === 'paragraph');
+  const firstParagraph = paragraphs.find((b) => b.prose === true) ?? paragraphs[0];
   const introWords = firstParagraph ? wordCount(firstParagraph.text) : 0;
   return {
     title: headings.length > 0,
-    description: introWords >= 10,
+    description: firstParagraph?.prose === true || introWords >= 10,
     installation: has(SECTION_PATTERNS.installation),
     usage: has(SECTION_PATTERNS.usage) || (parsed.codeBlocks > 0 && has(/\bexamples?\b/i)),
     license: has(SECTION_PATTERNS.license) || rootFile(/^(?:LICEN[CS]E|COPYING)(?:\.|$)/i),
