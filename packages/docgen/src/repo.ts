@@ -8,7 +8,7 @@ import { generateFile, type Outcome } from './generate.ts';
 import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
 import { readBytesInsideCheckout, throughSymlink } from './safe-write.ts';
-import { decodeUtf8, skipReason } from './safety.ts';
+import { decodeUtf8, foreignNamespaceCopies, skipReason } from './safety.ts';
 
 export interface RepoOptions {
   /** per language name: style and max line length (missing = the language's defaults) */
@@ -158,9 +158,13 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     if (why) summary.leftAlone.push({ path: rel, reason: why });
     else kept.push(rel);
   }
+  // A copy of another library in the project's own folder (C#: another root namespace) is vendored code too.
+  const copies = foreignNamespaceCopies(sources);
+  for (const rel of kept.filter((r) => copies.has(r)))
+    summary.leftAlone.push({ path: rel, reason: "vendored code (another library's namespace)" });
   // The repository's own words: every readable file's docs feed the grounding, touched or not.
   const index = await buildIndex(sources, options.signal);
-  files = kept;
+  files = kept.filter((r) => !copies.has(r));
   if (options.fileLimit !== undefined) files = await mostUndocumented(sources, files, options.fileLimit);
   const changes: FileChange[] = [];
   for (let i = 0; i < files.length; i++) {

@@ -18,6 +18,34 @@ const VENDORED_COPY = /(^|\/)_?vendor(ed)?\//i;
 
 type GitAttributes = ReturnType<typeof parseGitAttributes>;
 
+/**
+ * C# files that are copies of another library kept in the project's own folder: the file sits
+ * under a folder named after the repository's main root namespace (`src/CommandLine/…`,
+ * `tests/CommandLine.Tests/…`) but declares a different root namespace (`namespace CSharpx`) —
+ * held out, set 11: commandline's `Infrastructure/CSharpx/`, a copy of the CSharpx library that an
+ * upgrade would overwrite. The main root is the one most C# files declare, when at least half do;
+ * a file outside that folder (a demo project with its own namespace) is not one.
+ */
+export function foreignNamespaceCopies(sources: ReadonlyMap<string, string>): Set<string> {
+  const roots = new Map<string, string>();
+  for (const [rel, text] of sources) {
+    if (!rel.endsWith('.cs')) continue;
+    const m = /^[ \t]*namespace\s+([A-Za-z_]\w*)/m.exec(text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ''));
+    if (m) roots.set(rel, m[1]!);
+  }
+  const counts = new Map<string, number>();
+  for (const r of roots.values()) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const [main, n] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] ?? ['', 0];
+  const out = new Set<string>();
+  if (n * 2 < roots.size) return out;
+  for (const [rel, root] of roots) {
+    if (root === main) continue;
+    const dirs = rel.split('/').slice(0, -1);
+    if (dirs.some((d) => d === main || d.startsWith(`${main}.`))) out.add(rel);
+  }
+  return out;
+}
+
 /** Why a file must not be touched, or null. `text` is the decoded file. */
 export function skipReason(relPath: string, text: string, attrs?: GitAttributes): string | null {
   if (isTestFile(relPath)) return 'a test file';

@@ -198,6 +198,59 @@ describe('set 9 causes', () => {
   });
 });
 
+describe('set 15 causes (a tuning set once read)', () => {
+  it('a commented-out statement over the body (`# assert isinstance(v, bytes)`) is no summary', async () => {
+    const src = (comment: string) =>
+      `def _unquote(v):\n    # ${comment}\n\n    if v and v[0] == v[-1]:\n        v = v[1:-1]\n    return v\n`;
+    const code = src('assert isinstance(v, bytes)');
+    expect((await run(code, 'Python', 'cookies.py', 'google')).output).toBe(code);
+    // a comment in prose that names a call is still the summary
+    expect((await run(src('Strip the quotes that quote(v) adds'), 'Python', 'cookies.py', 'google')).output).toContain(
+      '    """Strip the quotes that quote(v) adds."""\n',
+    );
+  });
+  it('a remark about the code ("This looks scary, …", "This actually becomes a copy", "Copies shouldn\'t be tracked") is no summary', async () => {
+    const src = (comment: string) =>
+      `class Response:\n    def copy_headers(self, value):\n        # ${comment}\n\n        self.headers = dict(value)\n        return self.headers\n`;
+    for (const remark of [
+      'This looks scary, but is simple. We remove all valid characters.',
+      'This actually becomes a copy',
+      "Copies shouldn't be tracked",
+    ]) {
+      const code = src(remark);
+      expect((await run(code, 'Python', 'response.py', 'google')).output).toBe(code);
+    }
+    // what the function does, and "This is called …" (when it runs), stay summaries
+    expect((await run(src('Build the header list from a mapping'), 'Python', 'response.py', 'google')).output).toContain(
+      '"""Build the header list from a mapping."""',
+    );
+    expect((await run(src('This is called once per response to reset its headers'), 'Python', 'response.py', 'google')).output).toContain(
+      '"""This is called once per response to reset its headers."""',
+    );
+  });
+  it("a call on another expression's result (`segmentFor(hash).put(key, …)`) is not the class's own method of that name", async () => {
+    const src = (call: string) =>
+      `package p;\n\npublic class RefMap<K, V> {\n    /**\n     * Maps the key to the value.\n     *\n     * @param key key with which the specified value is to be associated\n     * @param value value to be associated with the specified key\n     * @return the previous value\n     */\n    public V put(final K key, final V value) {\n        return null;\n    }\n\n    /**\n     * Puts a value unless the key is present.\n     */\n    public V putIfAbsent(final K key, final V value) {\n        final int hash = key.hashCode();\n        return ${call};\n    }\n}\n`;
+    const chained = src('segmentFor(hash).put(key, hash, value, null, true)');
+    expect((await run(chained, 'Java', 'src/main/java/p/RefMap.java', 'javadoc')).output).toBe(chained);
+    // the same call on this object hands the key to the documented `put`
+    const own = await run(src('put(key, value)'), 'Java', 'src/main/java/p/RefMap.java', 'javadoc');
+    expect(own.output).toContain('@param key key with which the specified value is to be associated');
+  });
+});
+
+describe('left from set 12 (a tuning set once read)', () => {
+  it("a raise message that opens with the project's own lower-case name keeps its case", async () => {
+    const src = (msg: string) =>
+      `def load(name):\n    """Loads a backend.\n\n    :param name: the module name of the backend\n    :raises ImportError: If the module cannot be imported.\n    """\n    return name\n\n\nclass JSONBackend:\n    def _verify(self):\n        """Ensures that at least one JSON backend is loaded."""\n        if self._verified:\n            return\n        raise AssertionError('${msg}')\n`;
+    const named = await run(src('jsonpickle could not load any json modules'), 'Python', 'jsonpickle/backend.py', 'rest');
+    expect(named.output).toContain(':raises AssertionError: jsonpickle could not load any json modules.\n');
+    // a message in plain words is capitalised as before
+    const plain = await run(src('could not load any json modules'), 'Python', 'jsonpickle/backend.py', 'rest');
+    expect(plain.output).toContain(':raises AssertionError: Could not load any json modules.\n');
+  });
+});
+
 describe('set 14 causes (a tuning set once read)', () => {
   it('a wrapper that drops one of its parameters is not "the same" as its callee', async () => {
     const src = (params: string) =>

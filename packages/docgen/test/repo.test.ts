@@ -183,6 +183,25 @@ describe('never harm the repository', () => {
     });
   });
 
+  // held out, set 11 (docs/metrics/docgen-quality.md): commandline keeps a copy of the CSharpx
+  // library in `src/CommandLine/Infrastructure/CSharpx/`, under its own namespace, in no vendor folder
+  it("leaves alone a C# file in the project's own folder that declares another library's namespace", async () => {
+    const cs = (ns: string, cls: string) =>
+      `namespace ${ns}\n{\n    public static class ${cls}\n    {\n        /// <summary>Binds a function over the value.</summary>\n        public static int Bind(int x)\n        {\n            return x;\n        }\n\n        public static int SelectMany(int x)\n        {\n            return ${cls}.Bind(x);\n        }\n    }\n}\n`;
+    const dir = repo({
+      'src/CommandLine/Parser.cs': cs('CommandLine', 'Parser'),
+      'src/CommandLine/Core/Tokenizer.cs': cs('CommandLine.Core', 'Tokenizer'),
+      'src/CommandLine/Infrastructure/CSharpx/Either.cs': cs('CSharpx', 'Either'),
+      'demo/ReadText.Demo/Program.cs': cs('ReadText', 'Program'),
+    });
+    const r = await generateRepository(dir);
+    expect(r.changes.map((c) => c.path)).toEqual(['src/CommandLine/Core/Tokenizer.cs', 'src/CommandLine/Parser.cs']);
+    const why = Object.fromEntries(r.summary.leftAlone.map((l) => [l.path, l.reason]));
+    expect(why['src/CommandLine/Infrastructure/CSharpx/Either.cs']).toMatch(/^vendored code/);
+    // a demo project of its own, outside the project's folder, is no copy (Linguist leaves it out as documentation)
+    expect(why['demo/ReadText.Demo/Program.cs'] ?? '').not.toMatch(/^vendored/);
+  });
+
   // held out, set 9 (docs/metrics/docgen-quality.md): kryo's Output constructors got Input's
   // "thrown if more bytes than this are read", readInts a test helper's `length`, and a second
   // run wrote more, from the first run's own entries
