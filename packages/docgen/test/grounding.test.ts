@@ -198,6 +198,47 @@ describe('set 9 causes', () => {
   });
 });
 
+describe('set 17 causes (a tuning set once read)', () => {
+  /** A documented sibling whose doc lists a @throws: the file's docs carry such tags. */
+  const READ =
+    '    /**\n     * Reads a file.\n     *\n     * @param path the file to read\n     * @throws IllegalStateException If the reader is closed.\n     */\n    static void read(String path) {\n    }\n\n';
+  it('a constructor whose body is one documented call is not "the same as" that call', async () => {
+    const src = (decl: string) =>
+      `package p;\n\nclass Loader {\n    /**\n     * Loads the native library once.\n     *\n     * @return the loader state\n     */\n    static int initialize() {\n        return 1;\n    }\n}\n\nclass Creator {\n    ${decl} {\n        Loader.initialize();\n    }\n}\n`;
+    const ctor = src('Creator()');
+    expect((await run(ctor, 'Java', 'src/main/java/p/Creator.java', 'javadoc')).output).toBe(ctor);
+    // a method with the same body still is a thin wrapper
+    expect((await run(src('void load()'), 'Java', 'src/main/java/p/Creator.java', 'javadoc')).output).toContain(
+      'Same as {@code Loader.initialize()}, with its result dropped.',
+    );
+  });
+  it('a wrapper that passes one parameter in several places is not "the same" as its callee', async () => {
+    const src = (args: string) =>
+      `package p;\n\nclass Provider {\n    /**\n     * Opens a terminal.\n     *\n     * @param name the terminal name\n     * @param in the input encoding\n     * @param out the output encoding\n     * @return the terminal\n     */\n    Object open(String name, String in, String out) {\n        return name;\n    }\n\n    Object open(String name, String encoding) {\n        return open(${args});\n    }\n}\n`;
+    expect((await run(src('name, encoding, encoding'), 'Java', 'src/main/java/p/Provider.java', 'javadoc')).output).not.toContain(
+      'Same as',
+    );
+  });
+  it('a usage message is no description of when a command throws', async () => {
+    const src = (msg: string) =>
+      `package p;\n\nclass Commands {\n${READ}    /** Displays the last lines of files. */\n    static void tail(String[] argv) {\n        boolean lines = argv.length > 2;\n        if (lines) {\n            throw new IllegalArgumentException("${msg}");\n        }\n    }\n}\n`;
+    const usage = src('usage: tail [-f] [-c # | -n #] [file ...]');
+    expect((await run(usage, 'Java', 'src/main/java/p/Commands.java', 'javadoc')).output).toBe(usage);
+    expect((await run(src('lines and bytes cannot be combined'), 'Java', 'src/main/java/p/Commands.java', 'javadoc')).output).toContain(
+      '@throws IllegalArgumentException Lines and bytes cannot be combined.',
+    );
+  });
+  it("a private constructor that only throws (a utility class's guard) gets no @throws", async () => {
+    const src = (vis: string) =>
+      `package p;\n\nfinal class Helper {\n${READ}    /** Not instantiable. */\n    ${vis}Helper() {\n        throw new UnsupportedOperationException("Utility class");\n    }\n}\n`;
+    const priv = src('private ');
+    expect((await run(priv, 'Java', 'src/main/java/p/Helper.java', 'javadoc')).output).toBe(priv);
+    expect((await run(src('public '), 'Java', 'src/main/java/p/Helper.java', 'javadoc')).output).toContain(
+      '@throws UnsupportedOperationException Utility class.',
+    );
+  });
+});
+
 describe('set 15 causes (a tuning set once read)', () => {
   it('a commented-out statement over the body (`# assert isinstance(v, bytes)`) is no summary', async () => {
     const src = (comment: string) =>
