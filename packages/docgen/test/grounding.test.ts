@@ -228,6 +228,24 @@ describe('set 17 causes (a tuning set once read)', () => {
       '@throws IllegalArgumentException Lines and bytes cannot be combined.',
     );
   });
+  it('a provenance remark ("This is lightly adapted from how ps(1) …") is no summary', async () => {
+    const src = (comment: string) => `int get_info(unsigned long *rss)\n{\n    // ${comment}\n\n    *rss = 0;\n    return 0;\n}\n`;
+    const code = src('This is lightly adapted from how ps(1) obtains its memory info.');
+    expect((await run(code, 'C', 'mem.c', 'doxygen')).output).toBe(code);
+    expect((await run(src('Read the resident set size of this process'), 'C', 'mem.c', 'doxygen')).output).toContain(
+      'Read the resident set size of this process.',
+    );
+  });
+  it('a raise message that opens with a label (`oneof: requires …`) keeps its case', async () => {
+    const src = (msg: string) =>
+      `module Scope\n  # Registers a validator.\n  #\n  # @param name [Symbol] the validator's name\n  # @raise [KeyError] If the name is taken.\n  def add(name)\n    name\n  end\n\n  # Processes the variants.\n  def process(validations)\n    raise ArgumentError, '${msg}' unless validations.any?\n    validations\n  end\nend\n`;
+    expect((await run(src('oneof: requires a non-empty list'), 'Ruby', 'scope.rb', 'yard')).output).toContain(
+      '# @raise [ArgumentError] oneof: requires a non-empty list.',
+    );
+    expect((await run(src('requires a non-empty list'), 'Ruby', 'scope.rb', 'yard')).output).toContain(
+      '# @raise [ArgumentError] Requires a non-empty list.',
+    );
+  });
   it("a private constructor that only throws (a utility class's guard) gets no @throws", async () => {
     const src = (vis: string) =>
       `package p;\n\nfinal class Helper {\n${READ}    /** Not instantiable. */\n    ${vis}Helper() {\n        throw new UnsupportedOperationException("Utility class");\n    }\n}\n`;

@@ -183,6 +183,16 @@ describe('never harm the repository', () => {
     });
   });
 
+  // held out, set 17 (docs/metrics/docgen-quality.md): clap's `clap_bench/benches/` got "Same as
+  // app_long()." on a `#[divan::bench]` function, which measures it
+  it("leaves a Rust package's benches/ alone, as test code", async () => {
+    const rs = '/// Builds the app.\npub fn app_long() -> u32 {\n    1\n}\n\npub fn long_help() -> u32 {\n    app_long()\n}\n';
+    const r = await generateRepository(repo({ 'clap_bench/benches/ripgrep.rs': rs, 'src/lib.rs': rs }));
+    expect(r.changes.map((c) => c.path)).toEqual(['src/lib.rs']);
+    const why = Object.fromEntries(r.summary.leftAlone.map((l) => [l.path, l.reason]));
+    expect(why['clap_bench/benches/ripgrep.rs']).toMatch(/bench/);
+  });
+
   // held out, set 17 (docs/metrics/docgen-quality.md): sanic's ruff enforces line-length 79; its
   // long docstrings carry `# noqa: E501`, and new entries widened to them were flagged (E501)
   it("wraps new doc lines within the line length the repository's Python linter enforces", async () => {
@@ -198,6 +208,7 @@ describe('never harm the repository', () => {
     for (const [config, noqa, limit] of [
       [{ 'pyproject.toml': '[tool.ruff]\nline-length = 79\n' }, '', 79],
       [{ 'setup.cfg': '[flake8]\nmax-line-length = 79\n' }, '', 79],
+      [{ '.ruff.toml': 'line-length = 79  # Accessibility-friendly\n' }, '', 79],
       // no configuration: a docstring exempted with `# noqa: E501` sets no width (the default, 80)
       [{}, '  # noqa: E501', 80],
     ] as const) {
