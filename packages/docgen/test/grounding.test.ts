@@ -246,6 +246,16 @@ describe('set 17 causes (a tuning set once read)', () => {
       '# @raise [ArgumentError] Requires a non-empty list.',
     );
   });
+  it('a reused parameter text that restates the name through an abbreviation ("The start position" on startPos) is not written', async () => {
+    const src = (text: string) =>
+      `package p;\n\nclass Reader {\n    /**\n     * Deletes or changes a range.\n     *\n     * @param startPos ${text}\n     * @param isChange whether to change\n     * @return true if it worked\n     */\n    boolean doDelete(int startPos, boolean isChange) {\n        return isChange;\n    }\n\n    /** Deletes a range. */\n    boolean viDelete(int startPos) {\n        return doDelete(startPos, false) && startPos > 0;\n    }\n}\n`;
+    expect((await run(src('The start position'), 'Java', 'src/main/java/p/Reader.java', 'javadoc')).output).not.toContain(
+      '     * @param startPos The start position\n     */\n    boolean viDelete',
+    );
+    expect(
+      (await run(src('The first column of the range, counted from 0'), 'Java', 'src/main/java/p/Reader.java', 'javadoc')).output,
+    ).toContain('     * @param startPos The first column of the range, counted from 0\n     */\n    boolean viDelete');
+  });
   it("a private constructor that only throws (a utility class's guard) gets no @throws", async () => {
     const src = (vis: string) =>
       `package p;\n\nfinal class Helper {\n${READ}    /** Not instantiable. */\n    ${vis}Helper() {\n        throw new UnsupportedOperationException("Utility class");\n    }\n}\n`;
