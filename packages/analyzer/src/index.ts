@@ -11,6 +11,7 @@ export { isTestFile } from './engine/test-files.ts';
 export { gitBlobId } from './engine/blob-id.ts';
 export { extractFunctions, extractWithTreeSitter, PARSEABLE_LANGUAGES, type ParsedFunction } from './functions/index.ts';
 export { signatureFactsOf, type ParamFact, type SignatureFacts } from './functions/facts-of.ts';
+export { isTrivialDoc } from './functions/trivial-doc.ts';
 export { parseDocstring, type DocSummary } from './docstyles/index.ts';
 export { LANGUAGE_SPECS } from './functions/registry.ts';
 export { classifyFile, isBinary, languageShares, parseGitAttributes, type FileClass } from './languages/index.ts';

@@ -100,8 +100,10 @@ function descriptionLines(lines: readonly string[]): string[] {
       .replace(/<\/(param|typeparam|exception|summary|remarks|returns|value)>$/, '')
       .trim();
     const indent = body.length - body.trimStart().length + (l.length - l.trimStart().length);
+    // reST type fields (`:type x: WeekDay`, `:rtype: int`) give a type, not a description: markers too
     if (
       text === '' ||
+      /^:(type\s+[\w.*]+|rtype|vartype\s+[\w.]+):/.test(text) ||
       /^(Args|Arguments|Parameters|Returns?|Raises|Yields|Throws|Panics|Errors|Examples?|Notes?|-+|#\s*\w+)\s*:?$/.test(text)
     ) {
       open = false;

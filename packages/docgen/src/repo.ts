@@ -8,7 +8,7 @@ import { generateFile, type Outcome } from './generate.ts';
 import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
 import { readBytesInsideCheckout, throughSymlink } from './safe-write.ts';
-import { decodeUtf8, skipReason } from './safety.ts';
+import { decodeUtf8, foreignNamespaceCopies, pythonLineLimit, skipReason } from './safety.ts';
 
 export interface RepoOptions {
   /** per language name: style and max line length (missing = the language's defaults) */
@@ -158,9 +158,20 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     if (why) summary.leftAlone.push({ path: rel, reason: why });
     else kept.push(rel);
   }
+  // The line length the repository's Python linter enforces (new lines stay within it).
+  const pyConfigs: Record<string, string> = {};
+  for (const name of ['pyproject.toml', 'ruff.toml', '.ruff.toml', 'setup.cfg', 'tox.ini', '.flake8']) {
+    const text = await fs.readFile(path.join(root, name), 'utf8').catch(() => null);
+    if (text !== null) pyConfigs[name] = text;
+  }
+  const pyLimit = pythonLineLimit(pyConfigs);
+  // A copy of another library in the project's own folder (C#: another root namespace) is vendored code too.
+  const copies = foreignNamespaceCopies(sources);
+  for (const rel of kept.filter((r) => copies.has(r)))
+    summary.leftAlone.push({ path: rel, reason: "vendored code (another library's namespace)" });
   // The repository's own words: every readable file's docs feed the grounding, touched or not.
   const index = await buildIndex(sources, options.signal);
-  files = kept;
+  files = kept.filter((r) => !copies.has(r));
   if (options.fileLimit !== undefined) files = await mostUndocumented(sources, files, options.fileLimit);
   const changes: FileChange[] = [];
   for (let i = 0; i < files.length; i++) {
@@ -179,6 +190,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     const config = resolveConfig(language, options.configs?.[language]);
     const common = {
       index,
+      ...(language === 'Python' && pyLimit !== null ? { lineLimit: pyLimit } : {}),
       ...(options.includeInherited ? { includeInherited: true } : {}),
       ...(options.explain ? { explain: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),

@@ -198,6 +198,138 @@ describe('set 9 causes', () => {
   });
 });
 
+describe('set 17 causes (a tuning set once read)', () => {
+  /** A documented sibling whose doc lists a @throws: the file's docs carry such tags. */
+  const READ =
+    '    /**\n     * Reads a file.\n     *\n     * @param path the file to read\n     * @throws IllegalStateException If the reader is closed.\n     */\n    static void read(String path) {\n    }\n\n';
+  it('a constructor whose body is one documented call is not "the same as" that call', async () => {
+    const src = (decl: string) =>
+      `package p;\n\nclass Loader {\n    /**\n     * Loads the native library once.\n     *\n     * @return the loader state\n     */\n    static int initialize() {\n        return 1;\n    }\n}\n\nclass Creator {\n    ${decl} {\n        Loader.initialize();\n    }\n}\n`;
+    const ctor = src('Creator()');
+    expect((await run(ctor, 'Java', 'src/main/java/p/Creator.java', 'javadoc')).output).toBe(ctor);
+    // a method with the same body still is a thin wrapper
+    expect((await run(src('void load()'), 'Java', 'src/main/java/p/Creator.java', 'javadoc')).output).toContain(
+      'Same as {@code Loader.initialize()}, with its result dropped.',
+    );
+  });
+  it('a wrapper that passes one parameter in several places is not "the same" as its callee', async () => {
+    const src = (args: string) =>
+      `package p;\n\nclass Provider {\n    /**\n     * Opens a terminal.\n     *\n     * @param name the terminal name\n     * @param in the input encoding\n     * @param out the output encoding\n     * @return the terminal\n     */\n    Object open(String name, String in, String out) {\n        return name;\n    }\n\n    Object open(String name, String encoding) {\n        return open(${args});\n    }\n}\n`;
+    expect((await run(src('name, encoding, encoding'), 'Java', 'src/main/java/p/Provider.java', 'javadoc')).output).not.toContain(
+      'Same as',
+    );
+  });
+  it('a usage message is no description of when a command throws', async () => {
+    const src = (msg: string) =>
+      `package p;\n\nclass Commands {\n${READ}    /** Displays the last lines of files. */\n    static void tail(String[] argv) {\n        boolean lines = argv.length > 2;\n        if (lines) {\n            throw new IllegalArgumentException("${msg}");\n        }\n    }\n}\n`;
+    const usage = src('usage: tail [-f] [-c # | -n #] [file ...]');
+    expect((await run(usage, 'Java', 'src/main/java/p/Commands.java', 'javadoc')).output).toBe(usage);
+    expect((await run(src('lines and bytes cannot be combined'), 'Java', 'src/main/java/p/Commands.java', 'javadoc')).output).toContain(
+      '@throws IllegalArgumentException Lines and bytes cannot be combined.',
+    );
+  });
+  it('a provenance remark ("This is lightly adapted from how ps(1) …") is no summary', async () => {
+    const src = (comment: string) => `int get_info(unsigned long *rss)\n{\n    // ${comment}\n\n    *rss = 0;\n    return 0;\n}\n`;
+    const code = src('This is lightly adapted from how ps(1) obtains its memory info.');
+    expect((await run(code, 'C', 'mem.c', 'doxygen')).output).toBe(code);
+    expect((await run(src('Read the resident set size of this process'), 'C', 'mem.c', 'doxygen')).output).toContain(
+      'Read the resident set size of this process.',
+    );
+  });
+  it('a raise message that opens with a label (`oneof: requires …`) keeps its case', async () => {
+    const src = (msg: string) =>
+      `module Scope\n  # Registers a validator.\n  #\n  # @param name [Symbol] the validator's name\n  # @raise [KeyError] If the name is taken.\n  def add(name)\n    name\n  end\n\n  # Processes the variants.\n  def process(validations)\n    raise ArgumentError, '${msg}' unless validations.any?\n    validations\n  end\nend\n`;
+    expect((await run(src('oneof: requires a non-empty list'), 'Ruby', 'scope.rb', 'yard')).output).toContain(
+      '# @raise [ArgumentError] oneof: requires a non-empty list.',
+    );
+    expect((await run(src('requires a non-empty list'), 'Ruby', 'scope.rb', 'yard')).output).toContain(
+      '# @raise [ArgumentError] Requires a non-empty list.',
+    );
+  });
+  it('a reused parameter text that restates the name through an abbreviation ("The start position" on startPos) is not written', async () => {
+    const src = (text: string) =>
+      `package p;\n\nclass Reader {\n    /**\n     * Deletes or changes a range.\n     *\n     * @param startPos ${text}\n     * @param isChange whether to change\n     * @return true if it worked\n     */\n    boolean doDelete(int startPos, boolean isChange) {\n        return isChange;\n    }\n\n    /** Deletes a range. */\n    boolean viDelete(int startPos) {\n        return doDelete(startPos, false) && startPos > 0;\n    }\n}\n`;
+    expect((await run(src('The start position'), 'Java', 'src/main/java/p/Reader.java', 'javadoc')).output).not.toContain(
+      '     * @param startPos The start position\n     */\n    boolean viDelete',
+    );
+    expect(
+      (await run(src('The first column of the range, counted from 0'), 'Java', 'src/main/java/p/Reader.java', 'javadoc')).output,
+    ).toContain('     * @param startPos The first column of the range, counted from 0\n     */\n    boolean viDelete');
+  });
+  it('a raise message that ends in "?" or "!" gets no period after it', async () => {
+    const src = `package p;\n\nclass Prompter {\n${READ}    /** Prompts. */\n    void prompt(boolean raw) {\n        if (!raw) {\n            throw new IllegalStateException("Terminal is not in raw mode! Maybe the prompter is closed?");\n        }\n    }\n}\n`;
+    expect((await run(src, 'Java', 'src/main/java/p/Prompter.java', 'javadoc')).output).toContain(
+      '@throws IllegalStateException If {@code !raw}.',
+    );
+    const msg = src.replace('void prompt(boolean raw) {\n        if (!raw)', 'void prompt() {\n        if (!isRaw())');
+    const out = (await run(msg, 'Java', 'src/main/java/p/Prompter.java', 'javadoc')).output;
+    expect(out).toContain('Maybe the prompter is closed?\n');
+    expect(out).not.toContain('closed?.');
+  });
+  it("a private constructor that only throws (a utility class's guard) gets no @throws", async () => {
+    const src = (vis: string) =>
+      `package p;\n\nfinal class Helper {\n${READ}    /** Not instantiable. */\n    ${vis}Helper() {\n        throw new UnsupportedOperationException("Utility class");\n    }\n}\n`;
+    const priv = src('private ');
+    expect((await run(priv, 'Java', 'src/main/java/p/Helper.java', 'javadoc')).output).toBe(priv);
+    expect((await run(src('public '), 'Java', 'src/main/java/p/Helper.java', 'javadoc')).output).toContain(
+      '@throws UnsupportedOperationException Utility class.',
+    );
+  });
+});
+
+describe('set 15 causes (a tuning set once read)', () => {
+  it('a commented-out statement over the body (`# assert isinstance(v, bytes)`) is no summary', async () => {
+    const src = (comment: string) =>
+      `def _unquote(v):\n    # ${comment}\n\n    if v and v[0] == v[-1]:\n        v = v[1:-1]\n    return v\n`;
+    const code = src('assert isinstance(v, bytes)');
+    expect((await run(code, 'Python', 'cookies.py', 'google')).output).toBe(code);
+    // a comment in prose that names a call is still the summary
+    expect((await run(src('Strip the quotes that quote(v) adds'), 'Python', 'cookies.py', 'google')).output).toContain(
+      '    """Strip the quotes that quote(v) adds."""\n',
+    );
+  });
+  it('a remark about the code ("This looks scary, …", "This actually becomes a copy", "Copies shouldn\'t be tracked") is no summary', async () => {
+    const src = (comment: string) =>
+      `class Response:\n    def copy_headers(self, value):\n        # ${comment}\n\n        self.headers = dict(value)\n        return self.headers\n`;
+    for (const remark of [
+      'This looks scary, but is simple. We remove all valid characters.',
+      'This actually becomes a copy',
+      "Copies shouldn't be tracked",
+    ]) {
+      const code = src(remark);
+      expect((await run(code, 'Python', 'response.py', 'google')).output).toBe(code);
+    }
+    // what the function does, and "This is called …" (when it runs), stay summaries
+    expect((await run(src('Build the header list from a mapping'), 'Python', 'response.py', 'google')).output).toContain(
+      '"""Build the header list from a mapping."""',
+    );
+    expect((await run(src('This is called once per response to reset its headers'), 'Python', 'response.py', 'google')).output).toContain(
+      '"""This is called once per response to reset its headers."""',
+    );
+  });
+  it("a call on another expression's result (`segmentFor(hash).put(key, …)`) is not the class's own method of that name", async () => {
+    const src = (call: string) =>
+      `package p;\n\npublic class RefMap<K, V> {\n    /**\n     * Maps the key to the value.\n     *\n     * @param key key with which the specified value is to be associated\n     * @param value value to be associated with the specified key\n     * @return the previous value\n     */\n    public V put(final K key, final V value) {\n        return null;\n    }\n\n    /**\n     * Puts a value unless the key is present.\n     */\n    public V putIfAbsent(final K key, final V value) {\n        final int hash = key.hashCode();\n        return ${call};\n    }\n}\n`;
+    const chained = src('segmentFor(hash).put(key, hash, value, null, true)');
+    expect((await run(chained, 'Java', 'src/main/java/p/RefMap.java', 'javadoc')).output).toBe(chained);
+    // the same call on this object hands the key to the documented `put`
+    const own = await run(src('put(key, value)'), 'Java', 'src/main/java/p/RefMap.java', 'javadoc');
+    expect(own.output).toContain('@param key key with which the specified value is to be associated');
+  });
+});
+
+describe('left from set 12 (a tuning set once read)', () => {
+  it("a raise message that opens with the project's own lower-case name keeps its case", async () => {
+    const src = (msg: string) =>
+      `def load(name):\n    """Loads a backend.\n\n    :param name: the module name of the backend\n    :raises ImportError: If the module cannot be imported.\n    """\n    return name\n\n\nclass JSONBackend:\n    def _verify(self):\n        """Ensures that at least one JSON backend is loaded."""\n        if self._verified:\n            return\n        raise AssertionError('${msg}')\n`;
+    const named = await run(src('jsonpickle could not load any json modules'), 'Python', 'jsonpickle/backend.py', 'rest');
+    expect(named.output).toContain(':raises AssertionError: jsonpickle could not load any json modules.\n');
+    // a message in plain words is capitalised as before
+    const plain = await run(src('could not load any json modules'), 'Python', 'jsonpickle/backend.py', 'rest');
+    expect(plain.output).toContain(':raises AssertionError: Could not load any json modules.\n');
+  });
+});
+
 describe('set 14 causes (a tuning set once read)', () => {
   it('a wrapper that drops one of its parameters is not "the same" as its callee', async () => {
     const src = (params: string) =>

@@ -183,6 +183,60 @@ describe('never harm the repository', () => {
     });
   });
 
+  // held out, set 17 (docs/metrics/docgen-quality.md): clap's `clap_bench/benches/` got "Same as
+  // app_long()." on a `#[divan::bench]` function, which measures it
+  it("leaves a Rust package's benches/ alone, as test code", async () => {
+    const rs = '/// Builds the app.\npub fn app_long() -> u32 {\n    1\n}\n\npub fn long_help() -> u32 {\n    app_long()\n}\n';
+    const r = await generateRepository(repo({ 'clap_bench/benches/ripgrep.rs': rs, 'src/lib.rs': rs }));
+    expect(r.changes.map((c) => c.path)).toEqual(['src/lib.rs']);
+    const why = Object.fromEntries(r.summary.leftAlone.map((l) => [l.path, l.reason]));
+    expect(why['clap_bench/benches/ripgrep.rs']).toMatch(/bench/);
+  });
+
+  // held out, set 17 (docs/metrics/docgen-quality.md): sanic's ruff enforces line-length 79; its
+  // long docstrings carry `# noqa: E501`, and new entries widened to them were flagged (E501)
+  it("wraps new doc lines within the line length the repository's Python linter enforces", async () => {
+    const py = (noqa: string) =>
+      'def load(path):\n    """Load a file from a path that is given relative to the repository root, and return its text.\n\n    The text is decoded as UTF-8; a file that is not valid UTF-8 raises the decoding error right here.\n\n    Args:\n        path: Where the file lives, relative to the root of the repository that holds the configuration.\n    """' +
+      noqa +
+      '\n    return open(path).read()\n\n\nclass Config:\n    def check(self, count):\n        """Check the proxies count of the configuration before the server starts."""\n        if self.config.PROXIES_COUNT and self.config.PROXIES_COUNT < count:\n            raise ValueError("bad")\n        return count\n';
+    const added = async (files: Record<string, string>, noqa = '') => {
+      const r = await generateRepository(repo({ 'app.py': py(noqa), ...files }));
+      const out = r.changes.find((c) => c.path === 'app.py')!.after;
+      return out.split('\n').filter((l) => /PROXIES_COUNT/.test(l) && !/^\s+if /.test(l));
+    };
+    for (const [config, noqa, limit] of [
+      [{ 'pyproject.toml': '[tool.ruff]\nline-length = 79\n' }, '', 79],
+      [{ 'setup.cfg': '[flake8]\nmax-line-length = 79\n' }, '', 79],
+      [{ '.ruff.toml': 'line-length = 79  # Accessibility-friendly\n' }, '', 79],
+      // no configuration: a docstring exempted with `# noqa: E501` sets no width (the default, 80)
+      [{}, '  # noqa: E501', 80],
+    ] as const) {
+      const lines = await added(config, noqa);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(limit);
+    }
+  });
+
+  // held out, set 11 (docs/metrics/docgen-quality.md): commandline keeps a copy of the CSharpx
+  // library in `src/CommandLine/Infrastructure/CSharpx/`, under its own namespace, in no vendor folder
+  it("leaves alone a C# file in the project's own folder that declares another library's namespace", async () => {
+    const cs = (ns: string, cls: string) =>
+      `namespace ${ns}\n{\n    public static class ${cls}\n    {\n        /// <summary>Binds a function over the value.</summary>\n        public static int Bind(int x)\n        {\n            return x;\n        }\n\n        public static int SelectMany(int x)\n        {\n            return ${cls}.Bind(x);\n        }\n    }\n}\n`;
+    const dir = repo({
+      'src/CommandLine/Parser.cs': cs('CommandLine', 'Parser'),
+      'src/CommandLine/Core/Tokenizer.cs': cs('CommandLine.Core', 'Tokenizer'),
+      'src/CommandLine/Infrastructure/CSharpx/Either.cs': cs('CSharpx', 'Either'),
+      'demo/ReadText.Demo/Program.cs': cs('ReadText', 'Program'),
+    });
+    const r = await generateRepository(dir);
+    expect(r.changes.map((c) => c.path)).toEqual(['src/CommandLine/Core/Tokenizer.cs', 'src/CommandLine/Parser.cs']);
+    const why = Object.fromEntries(r.summary.leftAlone.map((l) => [l.path, l.reason]));
+    expect(why['src/CommandLine/Infrastructure/CSharpx/Either.cs']).toMatch(/^vendored code/);
+    // a demo project of its own, outside the project's folder, is no copy (Linguist leaves it out as documentation)
+    expect(why['demo/ReadText.Demo/Program.cs'] ?? '').not.toMatch(/^vendored/);
+  });
+
   // held out, set 9 (docs/metrics/docgen-quality.md): kryo's Output constructors got Input's
   // "thrown if more bytes than this are read", readInts a test helper's `length`, and a second
   // run wrote more, from the first run's own entries

@@ -179,10 +179,17 @@ const JSDOC_CAST_AFTER = /^[ \t]*\/\*\*?[^\n]*?\*\/[ \t]*\(/;
 function declarationStart(outer: Node, spec: LanguageSpec): Node {
   if (!spec.leadingSiblingTypes) return outer;
   let start = outer;
-  for (let prev = outer.previousNamedSibling; prev && spec.leadingSiblingTypes.has(prev.type); prev = prev.previousNamedSibling) {
-    start = prev;
+  for (let prev = outer.previousNamedSibling; prev; prev = prev.previousNamedSibling) {
+    if (spec.leadingSiblingTypes.has(prev.type)) start = prev;
+    else if (!trailsSibling(prev, spec.leadingSiblingTypes)) break;
+    // a comment at the end of an attribute's line (`#[allow(dead_code)] // why`) belongs to that line
   }
   return start;
+}
+
+function trailsSibling(node: Node, types: ReadonlySet<string>): boolean {
+  const before = node.previousNamedSibling;
+  return node.type.includes('comment') && before !== null && types.has(before.type) && before.endPosition.row === node.startPosition.row;
 }
 
 /**
