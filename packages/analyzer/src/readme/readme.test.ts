@@ -304,7 +304,7 @@ describe('the description check', () => {
     try {
       writeFileSync(join(dir, 'README.md'), readme);
       const { analysis } = await analyzeReadme(dir, ['README.md']);
-      return analysis.recommendationCodes.filter((r) => r.code === 'ADD_SECTION').map((r) => r.params.section);
+      return (analysis.recommendationCodes ?? []).filter((r) => r.code === 'ADD_SECTION').map((r) => r.params.section);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
