@@ -14,6 +14,7 @@ export * from './oauth.ts';
 export * from './archdocs.ts';
 export * from './pr-insights.ts';
 export * from './webhooks.ts';
+export * from './post-receive-hook.ts';
 export * from './billing.ts';
 export * from './coupons.ts';
 export * from './job-types.ts';

@@ -3,9 +3,13 @@ import { Alert, Button, Skeleton, Switch, Tag, Typography } from 'antd';
 import { ApiOutlined, DownloadOutlined, EyeOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { filledPostReceiveHook, type AutoDocSettings, type AutoDocSetState, type WebhookStatus } from '@docent/contracts';
-// The documented hook, offered for download with this repository's URL and secret (docs/webhooks.md).
-import hookTemplate from '../../../../docs/post-receive-hook.sh?raw';
+import {
+  filledPostReceiveHook,
+  POST_RECEIVE_HOOK,
+  type AutoDocSettings,
+  type AutoDocSetState,
+  type WebhookStatus,
+} from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { formatDateTime } from '../i18n/format.ts';
 import { useToast } from '../shell/toast.tsx';
@@ -150,7 +154,7 @@ export function RepoSettingsSection({
                 {!hosted && secret && (
                   <Button
                     icon={<DownloadOutlined />}
-                    href={`data:text/x-shellscript;charset=utf-8,${encodeURIComponent(filledPostReceiveHook(hookTemplate, s.url, secret))}`}
+                    href={`data:text/x-shellscript;charset=utf-8,${encodeURIComponent(filledPostReceiveHook(POST_RECEIVE_HOOK, s.url, secret))}`}
                     download="post-receive"
                     data-testid="download-hook"
                   >
