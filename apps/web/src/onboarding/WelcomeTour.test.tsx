@@ -206,4 +206,16 @@ describe('WelcomeTour', () => {
     const hole = document.querySelector<HTMLElement>('.dc-tour.ant-tour-target-placeholder');
     expect([hole?.style.left, hole?.style.top, hole?.style.width]).toEqual(['294px', '194px', '192px']);
   });
+
+  it('one progress indicator per step: the carousel dots on the first, the tour step dots after', async () => {
+    renderTour();
+    await tick(1000);
+    const stepDots = () => [...document.querySelectorAll('.dc-tour .ant-tour-indicator')];
+    expect(screen.getAllByRole('button', { name: /^Show: / })).toHaveLength(5);
+    expect(stepDots()).toHaveLength(0);
+    fireEvent.click(button('Next'));
+    await tick(0);
+    expect(stepDots().map((d) => d.classList.contains('ant-tour-indicator-active'))).toEqual([false, true, false, false]);
+    expect(screen.queryAllByRole('button', { name: /^Show: / })).toHaveLength(0);
+  });
 });

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Tour } from 'antd';
+import { Button, ConfigProvider, Tour } from 'antd';
 import type { TourProps } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -94,6 +94,7 @@ function repoCardStep(title: (key: string) => ReactNode, t: (key: string) => str
  */
 export function WelcomeTour({ user }: { user: User }) {
   const { t } = useTranslation();
+  const tourCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('tour');
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState(0);
   const eligible = shouldShowTour(user) && !closedThisLoad;
@@ -185,6 +186,15 @@ export function WelcomeTour({ user }: { user: User }) {
       onFinish={finish}
       rootClassName="dc-tour"
       closable={{ 'aria-label': t('tour.close') }}
+      // One progress indicator per step: on the first, the carousel's own dots (the features); the tour's step dots
+      // from the second step on (antd's markup).
+      indicatorsRender={(c, total) =>
+        c === 0
+          ? null
+          : Array.from({ length: total }, (_, i) => (
+              <span key={i} className={`${tourCls}-indicator${i === c ? ` ${tourCls}-indicator-active` : ''}`} />
+            ))
+      }
       actionsRender={(origin, { current: c, total }) => (
         <>
           {c < total - 1 && (
