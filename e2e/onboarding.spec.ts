@@ -73,7 +73,8 @@ test.describe('welcome tour', () => {
     expect(panel!.x).toBeGreaterThanOrEqual(link!.x + link!.width - 1);
     expect(Math.abs(panel!.y + panel!.height / 2 - (link!.y + link!.height / 2))).toBeLessThan(panel!.height);
     await keys.getByRole('button', { name: 'Next' }).click();
-    const card = tourDialog(page, 'A repository card');
+    // a new user has no repository yet: step 4 speaks of adding the first one
+    const card = tourDialog(page, 'Your first repository');
     await expect(card).toBeVisible();
     await expect(card.getByRole('button', { name: 'Skip tour' })).toHaveCount(0);
     await card.getByRole('button', { name: 'Finish' }).click();

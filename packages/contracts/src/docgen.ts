@@ -28,6 +28,13 @@ export type LanguageStyle = z.infer<typeof LanguageStyle>;
 export const CodeDocsDelivery = z.enum(['patch', 'branch', 'pull_request'], { error: 'delivery must be patch, branch or pull_request.' });
 export type CodeDocsDelivery = z.infer<typeof CodeDocsDelivery>;
 
+/**
+ * What 'Try Free' documents: at most this many files of a private or a public repository
+ * (docs/spec-conformance.md §6). The server's limit is the same figure
+ * (tools/doc-checks/trial-limits.test.ts keeps the two equal).
+ */
+export const FREE_TRIAL_FILE_LIMIT = { private: 3, public: 10 } as const;
+
 export const GenerateDocRequest = GitRepoPayload.extend({
   style_guide: z.object({ languages: z.array(LanguageStyle).max(20) }).optional(),
   /** the 'Try Free' choice of the Pro Feature Required modal: run within the free file limit */

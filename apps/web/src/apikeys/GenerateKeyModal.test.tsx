@@ -66,12 +66,31 @@ describe('the API key modal', () => {
     expect(nextButton()).toHaveProperty('disabled', true);
   });
 
-  it('a browser without the Clipboard API cannot pass the Secure step either', async () => {
+  it('a browser without the Clipboard API (plain HTTP) gets the key selected in a read-only field, and goes on after "I have copied the key"', async () => {
     setClipboard(undefined);
     await toSecureStep();
+    const field = screen.getByLabelText<HTMLInputElement>('Your API key');
+    expect(field.value).toBe(KEY);
+    expect(field.readOnly).toBe(true);
+    await waitFor(() => expect([field.selectionStart, field.selectionEnd]).toEqual([0, KEY.length]));
+    expect(nextButton()).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have copied the key' }));
+    expect(nextButton()).toHaveProperty('disabled', false);
+    fireEvent.click(nextButton());
+    expect(await screen.findByText('Your API key is ready')).toBeTruthy();
+  });
+
+  it('a refused copy offers the same path by hand', async () => {
+    setClipboard(async () => {
+      throw new Error('denied');
+    });
+    await toSecureStep();
+    expect(screen.queryByLabelText('Your API key')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Copy/ }));
     expect(await screen.findByText('Failed to copy the API key')).toBeTruthy();
-    expect(nextButton()).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText<HTMLInputElement>('Your API key').value).toBe(KEY);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have copied the key' }));
+    expect(nextButton()).toHaveProperty('disabled', false);
   });
 });
 

@@ -54,7 +54,8 @@ export default function PaymentsPage() {
                       title={t('billing.payments.cancelTitle')}
                       description={t('billing.payments.cancelText')}
                       okText={t('billing.payments.cancel')}
-                      cancelText={t('common.cancel')}
+                      // not "Cancel" beside "Cancel subscription" (docs/decisions.md "Keep subscription, not Cancel")
+                      cancelText={t('billing.payments.keep')}
                       onConfirm={() => cancel.mutate()}
                     >
                       <Button danger loading={cancel.isPending}>

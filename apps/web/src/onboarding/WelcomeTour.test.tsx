@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { App as AntApp, Button as AntButton, Modal } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@docent/contracts';
@@ -17,11 +17,12 @@ import { resetTourForTests, WelcomeTour } from './WelcomeTour.tsx';
 
 const newUser: User = { ...testUser, tutorialDone: false };
 
-function renderTour(user: User = newUser): { rerender: () => void } {
+function renderTour(user: User = newUser, page: () => ReactElement | null = () => null): { rerender: () => void } {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const ui = (): ReactElement => (
     <QueryClientProvider client={client}>
       <AntApp>
+        {page()}
         <WelcomeTour user={user} />
       </AntApp>
     </QueryClientProvider>
@@ -115,7 +116,7 @@ describe('WelcomeTour', () => {
     expect(tourTitle()).toBe('API Keys');
     fireEvent.click(button('Next'));
     await tick(0);
-    expect(tourTitle()).toBe('A repository card');
+    expect(tourTitle()).toBe('Your first repository'); // no repository card on this page
     expect(screen.queryByRole('button', { name: 'Skip tour' })).toBeNull();
     expect(doneCalls()).toHaveLength(0);
     fireEvent.click(button('Finish'));
@@ -166,5 +167,55 @@ describe('WelcomeTour', () => {
     renderTour();
     await tick(2000);
     expect(tourTitle()).toBeNull();
+  });
+
+  it('waits while another dialog is open (an analysis running on a first sign-in), and opens once it is closed', async () => {
+    let analysisOpen = true;
+    const { rerender } = renderTour(newUser, () => (
+      <Modal open={analysisOpen} title="Analysis running" footer={null} closable={false}>
+        Analysing…
+      </Modal>
+    ));
+    await tick(1000);
+    expect(screen.getByText('Analysis running')).toBeTruthy();
+    expect(tourTitle()).toBeNull();
+    await tick(5000);
+    expect(tourTitle()).toBeNull();
+    analysisOpen = false;
+    rerender();
+    await tick(1000); // the modal's close, then the next look
+    expect(tourTitle()).toBe('Welcome to Docent');
+  });
+
+  it('step 4 without a repository: speaks of adding the first one and points at the Add button', async () => {
+    renderTour(newUser, () => (
+      <AntButton data-testid="add-repo-empty" type="primary">
+        Add a repository by URL
+      </AntButton>
+    ));
+    const add = screen.getByTestId('add-repo-empty');
+    add.getBoundingClientRect = () => DOMRect.fromRect({ x: 300, y: 200, width: 180, height: 40 });
+    await tick(1000);
+    for (let i = 0; i < 3; i++) {
+      fireEvent.click(button('Next'));
+      await tick(0);
+    }
+    expect(tourTitle()).toBe('Your first repository');
+    expect(document.querySelector('.dc-tour .ant-tour-description')?.textContent).toMatch(/^Add a repository by its URL or connect GitHub/);
+    // the highlighted hole is the Add button's box (300, 200, 180 × 40) with the tour's 6 px gap
+    const hole = document.querySelector<HTMLElement>('.dc-tour.ant-tour-target-placeholder');
+    expect([hole?.style.left, hole?.style.top, hole?.style.width]).toEqual(['294px', '194px', '192px']);
+  });
+
+  it('one progress indicator per step: the carousel dots on the first, the tour step dots after', async () => {
+    renderTour();
+    await tick(1000);
+    const stepDots = () => [...document.querySelectorAll('.dc-tour .ant-tour-indicator')];
+    expect(screen.getAllByRole('button', { name: /^Show: / })).toHaveLength(5);
+    expect(stepDots()).toHaveLength(0);
+    fireEvent.click(button('Next'));
+    await tick(0);
+    expect(stepDots().map((d) => d.classList.contains('ant-tour-indicator-active'))).toEqual([false, true, false, false]);
+    expect(screen.queryAllByRole('button', { name: /^Show: / })).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Tour } from 'antd';
+import { useContext, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Button, ConfigProvider, Tour } from 'antd';
 import type { TourProps } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -47,14 +48,53 @@ function pointAt(selector: string, placement: 'right' | 'bottom'): { target: HTM
 
 const TITLE_ID = 'dc-tour-title';
 
+/** How often a tour that is due looks again whether another dialog has closed. */
+export const TOUR_WAIT_POLL_MS = 500;
+
+/**
+ * Whether another modal dialog is open (an analysis's progress, a confirmation, a drawer): the
+ * tour waits until there is none, so that it never opens on top of one. A dialog counts while
+ * neither it nor an ancestor is hidden (antd keeps closed modals in the page with display: none, after a leave animation).
+ */
+export function otherDialogOpen(): boolean {
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"], [aria-modal="true"], .ant-drawer-open');
+  return [...dialogs].some((d) => {
+    if (d.closest('.dc-tour')) return false;
+    for (let a: HTMLElement | null = d; a && a !== document.body; a = a.parentElement) {
+      if (a.hidden || a.getAttribute('aria-hidden') === 'true' || getComputedStyle(a).display === 'none') return false;
+      // on its way out: antd's leave animation (ant-zoom-leave, …) before display: none
+      if ([...a.classList].some((c) => c.endsWith('-leave'))) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * Step 4: a repository card when one is on screen; without one (a new user has no repository yet)
+ * it speaks of adding the first one and points at the Add button when that is on screen, else it
+ * is centred (never an arrow into empty space).
+ */
+function repoCardStep(title: (key: string) => ReactNode, t: (key: string) => string) {
+  const card = pointAt('[data-testid="repo-card"]', 'bottom');
+  if (card.target) return { title: title('tour.repoCard.title'), description: t('tour.repoCard.text'), ...card };
+  const add = onScreen('[data-testid="add-repo-empty"]') ?? onScreen('[data-testid="add-repo"]');
+  return {
+    title: title('tour.firstRepo.title'),
+    description: t('tour.firstRepo.text'),
+    ...(add ? { target: add, placement: 'bottom' as const } : { target: null }),
+  };
+}
+
 /**
  * The welcome tour of docs/spec-conformance.md §2/§4: four steps (the feature carousel, the Repositories link, the
- * API Keys link, a repository card), starting 1 s after the first signed-in page opens. Finish
+ * API Keys link, a repository card), starting 1 s after the first signed-in page opens, or
+ * later, once no other dialog is open. Finish
  * and Skip tour mark it done for the user (server) and this browser; Close (or Esc) only hides
  * it until the next page load.
  */
 export function WelcomeTour({ user }: { user: User }) {
   const { t } = useTranslation();
+  const tourCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('tour');
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState(0);
   const eligible = shouldShowTour(user) && !closedThisLoad;
@@ -65,12 +105,19 @@ export function WelcomeTour({ user }: { user: User }) {
     onSuccess: (updated) => setUser(updated),
   });
 
+  // 1 s after the page opens, or as soon after as no other dialog is open.
   useEffect(() => {
     if (!eligible) return;
-    const id = setTimeout(() => {
+    let id: ReturnType<typeof setTimeout>;
+    const tryOpen = (): void => {
+      if (otherDialogOpen()) {
+        id = setTimeout(tryOpen, TOUR_WAIT_POLL_MS);
+        return;
+      }
       returnFocus.current = document.activeElement as HTMLElement | null;
       setOpen(true);
-    }, TOUR_START_DELAY_MS);
+    };
+    id = setTimeout(tryOpen, TOUR_START_DELAY_MS);
     return () => clearTimeout(id);
   }, [eligible]);
 
@@ -125,11 +172,7 @@ export function WelcomeTour({ user }: { user: User }) {
         description: t('tour.apiKeys.text'),
         ...pointAt('.dc-sider [data-path="/docent-api-keys"]', 'right'),
       },
-      {
-        title: title('tour.repoCard.title'),
-        description: t('tour.repoCard.text'),
-        ...pointAt('[data-testid="repo-card"]', 'bottom'),
-      },
+      repoCardStep(title, t),
     ] satisfies NonNullable<TourProps['steps']>
   ).map((step, i) => ({ ...step, nextButtonProps: nav(i), prevButtonProps: { children: t('tour.previous') } }));
 
@@ -143,6 +186,15 @@ export function WelcomeTour({ user }: { user: User }) {
       onFinish={finish}
       rootClassName="dc-tour"
       closable={{ 'aria-label': t('tour.close') }}
+      // One progress indicator per step: on the first, the carousel's own dots (the features); the tour's step dots
+      // from the second step on (antd's markup).
+      indicatorsRender={(c, total) =>
+        c === 0
+          ? null
+          : Array.from({ length: total }, (_, i) => (
+              <span key={i} className={`${tourCls}-indicator${i === c ? ` ${tourCls}-indicator-active` : ''}`} />
+            ))
+      }
       actionsRender={(origin, { current: c, total }) => (
         <>
           {c < total - 1 && (

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { CodeDocsDelivery, DocGenResult, LanguageStyle, PlanType } from '@docent/contracts';
+import { FREE_TRIAL_FILE_LIMIT, type CodeDocsDelivery, type DocGenResult, type LanguageStyle, type PlanType } from '@docent/contracts';
 import { ApiRequestError, errorMessage } from '../api/client.ts';
 import { authKeys } from '../auth/api.ts';
 import { jobKeys } from '../jobs/api.ts';
@@ -32,6 +32,8 @@ interface Props {
   repoLanguages: readonly string[];
   planType: PlanType | undefined;
   countRepoGen: number;
+  /** whether the repository is private (the free trial's file limit depends on it); unknown: both limits are named */
+  isPrivate?: boolean;
 }
 
 function loadJob(key: string): number | null {
@@ -42,9 +44,10 @@ function loadJob(key: string): number | null {
 /**
  * Documentation tools (docs/spec-conformance.md §2): tab Code Docs (PRO) — per-language docstring style and max line
  * length, Generate, the job's live log, then the patch: file list, per-file diff, download,
- * the pull request opened for it (else the pushed branch). Free users get the Pro Feature Required modal (Buy Pro, Full Repo Doc, Try Free).
+ * the pull request opened for it (else the pushed branch). Free users get the Pro Feature Required modal (Buy Pro, Full Repo Doc, Try Free), which says how many
+ * files Try Free documents.
  */
-export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }: Props) {
+export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen, isPrivate }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -242,6 +245,13 @@ export function DocToolsCard({ repoRef, repoLanguages, planType, countRepoGen }:
       />
       <Modal open={proModal} onCancel={() => setProModal(false)} title={t('docTools.proTitle')} footer={null} data-testid="pro-modal">
         <p>{t('docTools.proText')}</p>
+        <p data-testid="trial-limit">
+          {isPrivate === undefined
+            ? t('docTools.trialBoth', { private: FREE_TRIAL_FILE_LIMIT.private, public: FREE_TRIAL_FILE_LIMIT.public })
+            : t(isPrivate ? 'docTools.trialPrivate' : 'docTools.trialPublic', {
+                count: isPrivate ? FREE_TRIAL_FILE_LIMIT.private : FREE_TRIAL_FILE_LIMIT.public,
+              })}
+        </p>
         <div className="dc-doctools__pro-actions">
           <Button type="primary" onClick={upgrade}>
             {t('docTools.buyPro')}

@@ -175,6 +175,7 @@ function RepositoryPage() {
             repoLanguages={Object.keys(report.programmingLanguages)}
             planType={user.planType === 'PRO' ? 'PRO' : planType}
             countRepoGen={user.countRepoGen}
+            isPrivate={detail.data?.repository.isPrivate}
           />
         )}
       </>

@@ -27,7 +27,7 @@ export function Breadcrumbs() {
       ),
     },
     ...crumbs.map((c, i) => {
-      const label = c.labelKey ? t(c.labelKey) : c.text;
+      const label = c.labelKey ? t(c.labelKey, c.labelParams) : c.text;
       return { key: c.path, title: i === crumbs.length - 1 ? <span>{label}</span> : <Link to={c.path}>{label}</Link> };
     }),
   ];

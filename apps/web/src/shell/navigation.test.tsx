@@ -21,10 +21,21 @@ describe('crumbsFor', () => {
     expect(crumbsFor('/docent-api-keys')[0]?.labelKey).toBe('breadcrumb.apiKeys');
   });
 
-  it('shows organisation and repository names, skipping the vendor and the lro tab', () => {
+  it('shows organisation and repository names, skipping the vendor; the lro and settings tabs by their labels', () => {
     const crumbs = crumbsFor('/repositories/GITHUB/acme%20inc/web-app/lro');
-    expect(crumbs.map((c) => c.labelKey ?? c.text)).toEqual(['breadcrumb.repositories', 'acme inc', 'web-app']);
+    expect(crumbs.map((c) => c.labelKey ?? c.text)).toEqual([
+      'breadcrumb.repositories',
+      'acme inc',
+      'web-app',
+      'repositories.repo.allJobs',
+    ]);
     expect(crumbs[2]?.path).toBe('/repositories/GITHUB/acme%20inc/web-app/');
+    expect(crumbsFor('/repositories/GITHUB/acme/web-app/settings').at(-1)?.labelKey).toBe('webhooks.tab');
+    expect(crumbsFor('/repositories/GITHUB/acme/web-app/').map((c) => c.labelKey ?? c.text)).toEqual([
+      'breadcrumb.repositories',
+      'acme',
+      'web-app',
+    ]);
   });
 });
 

@@ -45,12 +45,21 @@ export interface Crumb {
   path: string;
   /** A translation key, or literal text (an organisation or repository name). */
   labelKey?: string;
+  /** Values for the translation's placeholders (a job's id). */
+  labelParams?: Record<string, string>;
   text?: string;
 }
 
+/** The repository page's tabs that have a path of their own, by their last segment (labelled as the tab is). */
+const REPO_TAB_LABELS: Record<string, string> = {
+  lro: 'repositories.repo.allJobs',
+  settings: 'webhooks.tab',
+};
+
 /**
  * Crumbs for a path. Under /repositories the vendor segment is skipped (it is not a page);
- * the organisation and repository show their names; the lro tab is part of the repo page.
+ * the organisation and repository show their names, a tab with a path of its own (lro,
+ * settings) the tab's label; a job id reads "Job #id". No crumb shows a raw route segment.
  */
 export function crumbsFor(pathname: string): Crumb[] {
   const raw = pathname.split('/').filter(Boolean);
@@ -67,6 +76,14 @@ export function crumbsFor(pathname: string): Crumb[] {
     const [, vendor, org, repo] = raw;
     if (vendor && org) crumbs.push({ path: `/repositories/${vendor}/${org}`, text: text(org) });
     if (vendor && org && repo) crumbs.push({ path: `/repositories/${vendor}/${org}/${repo}/`, text: text(repo) });
+    const tab = raw[4];
+    const tabKey = tab === undefined ? undefined : REPO_TAB_LABELS[tab];
+    if (vendor && org && repo && tab && tabKey) crumbs.push({ path: `/repositories/${vendor}/${org}/${repo}/${tab}`, labelKey: tabKey });
+    return crumbs;
+  }
+  if (raw[0] === 'jobs') {
+    crumbs.push({ path: '/jobs', labelKey: SEGMENT_LABELS.jobs });
+    if (raw[1]) crumbs.push({ path: `/jobs/${raw[1]}`, labelKey: 'breadcrumb.job', labelParams: { id: text(raw[1]) } });
     return crumbs;
   }
   let path = '';

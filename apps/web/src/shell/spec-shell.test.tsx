@@ -32,6 +32,9 @@ describe('breadcrumb labels (docs/spec-conformance.md §2)', () => {
     ['/profile/payments', ['Profile', 'Payments']],
     ['/profile/upgrade-plan', ['Profile', 'Upgrade Plan']],
     ['/profile/transactions', ['Profile', 'Transactions']],
+    ['/repositories/GITHUB/acme/web-app/lro', ['Repositories', 'acme', 'web-app', 'All Jobs']],
+    ['/repositories/GITHUB/acme/web-app/settings', ['Repositories', 'acme', 'web-app', 'Settings']],
+    ['/jobs/42', ['Jobs', 'Job #42']],
   ])('%s reads %j after the root, which links to /', (path, labels) => {
     renderRoutes([{ path: '*', element: <Breadcrumbs /> }], path);
     const items = [...document.querySelectorAll('.ant-breadcrumb li:not(.ant-breadcrumb-separator)')];

@@ -23,6 +23,7 @@ const python = {
 function open({
   planType = 'FREE' as PlanType,
   countRepoGen = 0,
+  isPrivate = undefined as boolean | undefined,
   generate = { body: { lroJobId: 5, message: 'started' } } as { status?: number; body: unknown },
 } = {}) {
   const api = fakeApi({
@@ -48,6 +49,7 @@ function open({
             repoLanguages={['Python']}
             planType={planType}
             countRepoGen={countRepoGen}
+            isPrivate={isPrivate}
           />
         ),
       },
@@ -121,6 +123,19 @@ describe('Code Docs (docs/spec-conformance.md §2, §5)', () => {
 });
 
 describe('the premium gate (docs/spec-conformance.md §6) and the failure text (§8)', () => {
+  it.each([
+    [true, 'Try Free documents up to 3 files of this private repository.'],
+    [false, 'Try Free documents up to 10 files of this public repository.'],
+    [undefined, 'Try Free documents up to 3 files of a private repository, up to 10 of a public one.'],
+  ])('the Pro modal says what Try Free gives (private: %s): %s', async (isPrivate, text) => {
+    open({ planType: 'FREE', countRepoGen: 0, isPrivate });
+    const user = userEvent.setup();
+    await screen.findByTestId('docstyle-Python');
+    await user.click(screen.getByTestId('generate-docs'));
+    const dialog = await proDialog();
+    expect(within(dialog).getByTestId('trial-limit').textContent).toBe(text);
+  });
+
   it("a FREE repository without credits gets 'Pro Feature Required' with Buy Pro, Full Repo Doc and Try Free; nothing is sent before Try Free, which asks for the free trial", async () => {
     const { generateCalls } = open({ planType: 'FREE', countRepoGen: 0 });
     const user = userEvent.setup();
