@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeTokens } from '../src/functions/code-tokens.ts';
-import { contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import { contractChanges, contractOf, onlyRaisesNotImplemented, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 
 /** Rules behind OUTDATED / incomplete / review (docs/metrics/outdated.md), each from a real false positive or a planted case. */
@@ -197,6 +197,9 @@ describe('contract suggestions worth a look', () => {
   it('`None` for "nothing given" replaced by an empty literal is the same default (dramatiq message_with_options)', () => {
     for (const empty of ['()', '( )', '[]', '{}'])
       expect(contractChanges(base, { ...base, defaults: { args: empty } }, doc, () => new Set()).review).toEqual([]);
+    // …and the reverse, the mutable-default fix (wrapt `wrap_object`, round 8 after its measure).
+    const mutable = { ...base, defaults: { args: '{ }' } };
+    expect(contractChanges(mutable, { ...mutable, defaults: { args: 'None' } }, doc, () => new Set()).review).toEqual([]);
     expect(contractChanges(base, { ...base, defaults: { args: '(1,)' } }, doc, () => new Set()).review.map((f) => f.code)).toEqual([
       'DEFAULT_CHANGED',
     ]);
@@ -207,5 +210,15 @@ describe('contract suggestions worth a look', () => {
     expect(contractChanges(base, now, doc, () => new Set(), undefined, undefined, 'public').review.map((f) => f.code)).toEqual([
       'RETURN_KIND_CHANGED',
     ]);
+  });
+});
+
+describe('a stub that builds its message first (Pillow PyDecoder.decode, round 8)', () => {
+  it('`msg = "…"; raise NotImplementedError(msg)` only raises "not implemented"; a body that computes is no stub', () => {
+    const stub =
+      'def decode(self, buffer):\n    """Decode.\n\n    :returns: A tuple.\n    """\n    msg = "unavailable in base decoder"\n    raise NotImplementedError(msg)\n';
+    expect(onlyRaisesNotImplemented(stub, 'decode', 'Python')).toBe(true);
+    const real = stub.replace('    msg = "unavailable in base decoder"\n', '    msg = self.read(buffer)\n');
+    expect(onlyRaisesNotImplemented(real, 'decode', 'Python')).toBe(false);
   });
 });

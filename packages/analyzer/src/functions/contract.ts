@@ -485,6 +485,12 @@ function notImplementedBody(body: string): boolean {
     rest = blank(rest, m.index, to);
     NOT_IMPLEMENTED_RAISE.lastIndex = to;
   }
+  // The message built first (`msg = "unavailable in base decoder"; raise NotImplementedError(msg)`:
+  // Pillow `PyDecoder.decode`, round 8).
+  rest = rest.replace(
+    /^[ \t]*(?:(?:final\s+)?(?:String|const|let|var)\s+)?[\p{L}_$][\p{L}\p{N}_$]*\s*=\s*[fFrRbB]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*;?[ \t]*$/gmu,
+    '',
+  );
   // The branches: Python `if …:` / `elif …:` / `else:` lines; `if (…)` and `else` elsewhere.
   rest = rest.replace(/^[ \t]*(?:(?:el)?if\b[^\n]*|else[ \t]*):[ \t]*$/gm, '');
   for (let at = rest.search(/\bif\s*\(/); at >= 0; at = rest.search(/\bif\s*\(/)) {
@@ -819,9 +825,14 @@ export function contractChanges(
       outdated.push(finding('DEFAULT_CHANGED_DOC_STATES_OLD', { name, old, new: fresh }));
     // A default of a parameter the doc never names leaves nothing in it to correct (bottle
     // `abort(text=…)`, held-out round 4).
-    // `None`/`null` for "nothing given" replaced by an empty literal (`args=None` → `args=()`)
-    // means the same to callers (dramatiq `message_with_options`, round 8).
-    else if (mentions(doc.text, name) && !(NOTHING.has(old) && EMPTY_LITERAL.test(fresh)))
+    // `None`/`null` for "nothing given" replaced by an empty literal (`args=None` → `args=()`), or
+    // the reverse (the mutable-default fix `kwargs={}` → `kwargs=None`), means the same to callers
+    // (dramatiq `message_with_options`, round 7; wrapt `wrap_object`, round 8).
+    else if (
+      mentions(doc.text, name) &&
+      !(NOTHING.has(old) && EMPTY_LITERAL.test(fresh)) &&
+      !(NOTHING.has(fresh) && EMPTY_LITERAL.test(old))
+    )
       review.push(finding('DEFAULT_CHANGED', { name, old, new: fresh }));
   }
   // A private helper that now returns a value its callers may ignore breaks no caller's reading
