@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeTokens } from '../src/functions/code-tokens.ts';
-import { contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import { contractChanges, contractOf, onlyRaisesNotImplemented, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 
 /** Rules behind OUTDATED / incomplete / review (docs/metrics/outdated.md), each from a real false positive or a planted case. */
@@ -106,7 +106,10 @@ describe('contract changes judged against the doc', () => {
   it('a parameter added to a doc that lists parameters is outdated; to one that lists none, a review', () => {
     const now = { ...base, params: ['a', 'b'] };
     expect(contractChanges(base, now, doc, () => new Set()).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
-    expect(contractChanges(base, now, { ...doc, params: [] }, () => new Set()).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
+    // Round 8 (docs/metrics/outdated.md): to one that lists none, a review only where its text speaks of the new name.
+    expect(contractChanges(base, now, { ...doc, params: [] }, () => new Set()).review).toEqual([]);
+    const speaking = { ...doc, text: `${doc.text}\nPass b to scale it.`, params: [] };
+    expect(contractChanges(base, now, speaking, () => new Set()).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
   });
   it('a doc that was a partial parameter list from the start is not made outdated by a new parameter', () => {
     // (`self` needs no description: a method's doc that described every other parameter was complete)
@@ -117,7 +120,8 @@ describe('contract changes judged against the doc', () => {
     const then = { ...base, params: ['a', 'z'] };
     const now = { ...base, params: ['a', 'z', 'b'] };
     expect(contractChanges(then, now, doc, () => new Set()).outdated).toEqual([]);
-    expect(contractChanges(then, now, doc, () => new Set()).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
+    // …nor made worth a look, unless it speaks of the new name (round 8, docs/metrics/outdated.md).
+    expect(contractChanges(then, now, doc, () => new Set()).review).toEqual([]);
   });
   it('a doc that says it raises Exception covers a new exception type', () => {
     const now = { ...base, raises: ['KeyError', 'ExceptionGroup'] };
@@ -136,13 +140,14 @@ describe('contract changes judged against the doc', () => {
     const then = { ...base, params: ['server', 'largs', 'flag'], variadic: ['largs'], raises: ['IllegalArgumentException'] };
     const now = { ...base, params: ['server', 'args'], variadic: ['args'], raises: [] };
     expect(contractChanges(then, now, plain, () => new Set(['IllegalArgumentException'])).review).toEqual([]);
-    // Named by the doc, or no longer raised anywhere in the file: still worth a look.
+    // Named by the doc: still worth a look.
     const naming = { ...plain, text: 'Create it; set flag to skip the check (IllegalArgumentException otherwise).' };
     expect(contractChanges(then, now, naming, () => new Set(['IllegalArgumentException'])).review.map((f) => f.code)).toEqual([
       'PARAM_REMOVED',
       'RAISE_REMOVED',
     ]);
-    expect(contractChanges(then, now, plain, () => new Set()).review.map((f) => f.code)).toEqual(['RAISE_REMOVED']);
+    // Not named, gone from the whole file: nothing in the doc to correct either (round 8, docs/metrics/outdated.md).
+    expect(contractChanges(then, now, plain, () => new Set()).review).toEqual([]);
   });
   it('a changed default is outdated only when the doc states the old one', () => {
     const then = { ...base, defaults: { a: '3' } };
@@ -185,5 +190,46 @@ describe('Rust doc attachment as rustdoc does it', () => {
       'impl Waker {\n    /// Only ever `true` for the single-threaded waker.\n    #[allow(dead_code)] // Only used by the poll implementation.\n    pub(crate) fn woken(&self) -> bool {\n        false\n    }\n\n    // a note\n    #[inline]\n    fn bare(&self) {}\n}\n';
     const docs = Object.fromEntries((await extractFunctions(src, 'Rust', 'x.rs')).map((f) => [f.name, f.docstring !== null]));
     expect(docs).toEqual({ 'Waker.woken': true, 'Waker.bare': false });
+  });
+});
+
+/** Round 8 (docs/metrics/outdated.md): contract changes that break no reading of the doc make no suggestion. */
+describe('contract suggestions worth a look', () => {
+  const base: Contract = {
+    params: ['args'],
+    variadic: [],
+    known: true,
+    defaults: { args: 'None' },
+    returns: 'none',
+    raises: [],
+    decorators: [],
+  };
+  const doc = { text: 'Make a message.\n\nParameters:\n  args(tuple): positional arguments.', params: ['args'], documentsReturn: false };
+  it('`None` for "nothing given" replaced by an empty literal is the same default (dramatiq message_with_options)', () => {
+    for (const empty of ['()', '( )', '[]', '{}'])
+      expect(contractChanges(base, { ...base, defaults: { args: empty } }, doc, () => new Set()).review).toEqual([]);
+    // …and the reverse, the mutable-default fix (wrapt `wrap_object`, round 8 after its measure).
+    const mutable = { ...base, defaults: { args: '{ }' } };
+    expect(contractChanges(mutable, { ...mutable, defaults: { args: 'None' } }, doc, () => new Set()).review).toEqual([]);
+    expect(contractChanges(base, { ...base, defaults: { args: '(1,)' } }, doc, () => new Set()).review.map((f) => f.code)).toEqual([
+      'DEFAULT_CHANGED',
+    ]);
+  });
+  it('a private helper that now returns a value is no suggestion; a public function is (apscheduler _ensure_services_ready)', () => {
+    const now = { ...base, returns: 'value' as const };
+    expect(contractChanges(base, now, doc, () => new Set(), undefined, undefined, 'private').review).toEqual([]);
+    expect(contractChanges(base, now, doc, () => new Set(), undefined, undefined, 'public').review.map((f) => f.code)).toEqual([
+      'RETURN_KIND_CHANGED',
+    ]);
+  });
+});
+
+describe('a stub that builds its message first (Pillow PyDecoder.decode, round 8)', () => {
+  it('`msg = "…"; raise NotImplementedError(msg)` only raises "not implemented"; a body that computes is no stub', () => {
+    const stub =
+      'def decode(self, buffer):\n    """Decode.\n\n    :returns: A tuple.\n    """\n    msg = "unavailable in base decoder"\n    raise NotImplementedError(msg)\n';
+    expect(onlyRaisesNotImplemented(stub, 'decode', 'Python')).toBe(true);
+    const real = stub.replace('    msg = "unavailable in base decoder"\n', '    msg = self.read(buffer)\n');
+    expect(onlyRaisesNotImplemented(real, 'decode', 'Python')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { codeOnly, codeTokens } from '../functions/code-tokens.ts';
-import { splitDeclaration } from '../functions/contract.ts';
+import { returnText, splitDeclaration } from '../functions/contract.ts';
 
 /**
  * What a function's code is, for deciding whether a commit changed it (docs/metrics/outdated.md
@@ -566,4 +566,118 @@ export function changedWordsTheDocNames(
 /** Does the code key pass `name` whole as an argument (`( name ,`, `, ...name )`)? */
 function passesWhole(key: string, name: string): boolean {
   return new RegExp(`[(,] (?:\\.\\.\\. |\\*{1,2} )?${name.replace(/[$]/g, '\\$&')} [,)]`).test(key);
+}
+
+/** The names a body key calls (`name (`), a method's last part only (`self.x.get (` → `get`). */
+function callsIn(key: string): Set<string> {
+  // A static call keeps its class (`Utils . clone (` → `Utils.clone`): `x.clone()` → `Utils.clone(x)` is a new callee.
+  return new Set(
+    [...key.matchAll(/(?:(\p{Lu}[\p{L}\p{N}_$]*) \. )?([\p{L}_$][\p{L}\p{N}_$]*) \(/gu)]
+      .filter((m) => !NOT_CALLS.has(m[2]!))
+      .map((m) => (m[1] ? `${m[1]}.${m[2]}` : m[2]!)),
+  );
+}
+
+/** Keywords a body key writes before a parenthesis that call nothing. */
+const NOT_CALLS = new Set([
+  'if',
+  'elif',
+  'while',
+  'for',
+  'switch',
+  'catch',
+  'return',
+  'and',
+  'or',
+  'not',
+  'in',
+  'is',
+  'function',
+  'typeof',
+  'await',
+  'yield',
+  'synchronized',
+  'with',
+  'assert',
+  'print',
+  'else',
+  'lambda',
+]);
+
+/** Is every use of `word` in the body key an argument handed to a call (`this(a, null)`, `f(x, (String[]) null)`)? */
+function onlyAnArgument(key: string, word: string): boolean {
+  const tokens = key.split(' ');
+  let seen = false;
+  for (const [i, t] of tokens.entries()) {
+    if (t !== word) continue;
+    seen = true;
+    if (!/^[(,)]$/.test(tokens[i - 1] ?? '') || !/^[,)]$/.test(tokens[i + 1] ?? '')) return false;
+  }
+  return seen;
+}
+
+/** Code spans: ``x``, `x`, `{@code x}`, `{@link x}`, `<code>x</code>`. */
+const CODE_SPANS = /``([^`]+)``|`([^`]+)`|\{@(?:code|link|linkplain|literal)\s+([^}]*)\}|<(code|tt)>([\s\S]*?)<\/\4>/g;
+
+/** A doc without its version numbers (`@since 1.0.0`, "1.2.3"): their digits name no value of the code. */
+function withoutVersions(doc: string): string {
+  return doc.replace(/\p{N}+(?:\.\p{N}+){2,}/gu, ' ');
+}
+
+/**
+ * Of the changed words a doc names (changedWordsTheDocNames), those that speak of what the doc
+ * states about the function's contract, so that a refactor the doc never described is no
+ * suggestion (round 8, docs/metrics/outdated.md: 35 of the 39 judged body-word suggestions were
+ * not worth a look):
+ *  - a parameter's name: how the body uses a parameter is no contract (the signature's parameters
+ *    are judged by the contract findings);
+ *  - a value (`None`, `null`, `true`) not only handed on as an argument (`this(a, null)`, a
+ *    delegation to an overload), nor `True` and `False` both gone (`if c: return True else: return
+ *    False` → `return c`); a number only where the doc states it outside a version (`@since 1.0.0`);
+ *  - a type's name (capitalised) only where the doc's return text names it and today's declared
+ *    return type does not (`:rtype: TransferManager` over a body that no longer builds one);
+ *  - any other word only where the doc names it as code: called (`.find`, `#close`, `find(`) or a
+ *    code span of its own (`` `wrap` ``), not a word of prose or of a longer span (`capture-req-media`);
+ *  - a word gone while today's body newly calls an overload of its own name (`this(…)`,
+ *    `isEmpty(value, false)`) is moved into it; a word other than a call gone while today's body
+ *    newly calls any helper (`x == null ? null : x.clone()` → `Utils.clone(x)`) is moved into that
+ *    helper; a call replaced by another (`floor(…)` → `trunc(…)`) stays a change.
+ */
+export function contractWords(
+  changed: { added: string[]; removed: string[] },
+  beforeBodyKey: string,
+  nowBodyKey: string,
+  doc: string,
+  params: readonly string[],
+  returnTypeNow = '',
+  functionName = '',
+): { added: string[]; removed: string[] } {
+  const own = new Set([functionName.slice(functionName.lastIndexOf('.') + 1), 'this', 'super']);
+  const fresh = callsIn(nowBodyKey);
+  const calledThen = callsIn(beforeBodyKey);
+  for (const c of calledThen) fresh.delete(c);
+  const delegates = [...fresh].some((c) => own.has(c));
+  // `if … return True else return False` → `return …`: the same booleans.
+  const bothBooleans =
+    ['True', 'False', 'true', 'false'].filter((b) => changed.removed.includes(b)).length === 2 && changed.added.length === 0;
+  let returns: string | null = null;
+  const keep = (w: string, key: string, gone: boolean): boolean => {
+    if (params.includes(w)) return false;
+    // Gone into a callee today's body newly calls: an overload of its own name, or (for anything
+    // but a call replaced by another) any new helper.
+    if (gone && (delegates || (fresh.size > 0 && !calledThen.has(w)))) return false;
+    if (VALUE_WORDS.has(w)) return !onlyAnArgument(key, w) && !bothBooleans;
+    if (/^\p{N}/u.test(w)) return mentioned(withoutVersions(doc), w);
+    if (/^\p{Lu}/u.test(w)) return mentioned((returns ??= returnText(doc)), w) && !mentioned(returnTypeNow, w);
+    const esc = w.replace(/[$]/g, '\\$&');
+    const asCode = new RegExp(`^(?:[\\p{L}\\p{N}_$.#]*[.#])?${esc}(?:\\(\\))?$`, 'u');
+    return (
+      new RegExp(`[.#]${esc}(?![\\p{L}\\p{N}_$])|(?<![\\p{L}\\p{N}_$])${esc}\\(`, 'u').test(doc) ||
+      [...doc.matchAll(CODE_SPANS)].some((m) => asCode.test((m[1] ?? m[2] ?? m[3] ?? m[5] ?? '').trim()))
+    );
+  };
+  return {
+    added: changed.added.filter((w) => keep(w, nowBodyKey, false)),
+    removed: changed.removed.filter((w) => keep(w, beforeBodyKey, true)),
+  };
 }

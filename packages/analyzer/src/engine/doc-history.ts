@@ -26,7 +26,7 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
-import { bodyKey, changedWordsTheDocNames, codeKey, keyWords } from './code-key.ts';
+import { bodyKey, changedWordsTheDocNames, codeKey, contractWords, keyWords } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -957,7 +957,16 @@ export async function judgeFileHistory(
         // type, call) the change added or removed that the doc mentions.
         const [then, now] = [bodyKey(keyOf(before, ctx.language)), bodyKey(keyOf(c.fn, ctx.language))];
         if (review.length === 0 && then !== now) {
-          const words = changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name);
+          // …and of those, only the words that speak of the doc's contract, not of a refactor (round 8).
+          const words = contractWords(
+            changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name),
+            then,
+            now,
+            c.fn.docstring!,
+            [...new Set([...thenContract.params, ...nowContract.params, ...doc.params])],
+            nowContract.returnType ?? '',
+            c.fn.name,
+          );
           // A raised type the body no longer names but still raises, through a helper of another
           // file it now calls or a check (`getattr(x, name)`), is no word gone (dramatiq
           // `Message.get_result`, falcon `get_bound_method`; round 7).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKey, changedWordsTheDocNames, codeKey } from '../../src/engine/code-key.ts';
+import { bodyKey, changedWordsTheDocNames, codeKey, contractWords } from '../../src/engine/code-key.ts';
 
 /** code-key.ts: what counts as a change of a function's code (docs/metrics/outdated.md §Which commit). */
 const PY = `def f(a, b=1):\n    """Doc."""\n    total = helper(a, 'x')\n    for i, j in pairs(total):\n        total += i\n    return f"{total}"\n`;
@@ -245,5 +245,76 @@ describe('words inside an f-string or a template literal (round 7)', () => {
       added: [],
       removed: ['name1'],
     });
+  });
+});
+
+/**
+ * Round 8 (docs/metrics/outdated.md): of the changed words a doc names, only those that speak of
+ * its contract make a suggestion; refactors the doc never described (delegation to an overload, a
+ * check moved into a helper, a parameter used otherwise, a version number) make none.
+ */
+describe('changed words that speak of the contract', () => {
+  const kept = (before: string, now: string, name: string, language: string, doc: string, params: string[], returnType = '') => {
+    const [then, today] = [bodyKey(codeKey(before, name, language)), bodyKey(codeKey(now, name, language))];
+    return contractWords(changedWordsTheDocNames(then, today, doc, params, name), then, today, doc, params, returnType, name);
+  };
+  it('a body moved into an overload of its own name changes no value (handlebars.java Utils.isEmpty)', () => {
+    const before =
+      'static boolean isEmpty(Object value) {\n  if (value == null) {\n    return true;\n  }\n  return value.toString().length() == 0;\n}';
+    const now = 'static boolean isEmpty(Object value) {\n  return isEmpty(value, false);\n}';
+    const doc = 'Evaluate the value.\n\n@param value the value\n@return true if the value is null or empty';
+    expect(kept(before, now, 'isEmpty', 'Java', doc, ['value'])).toEqual({ added: [], removed: [] });
+  });
+  it('a value handed on to a delegated constructor is no change of it (jcommander, jline3 DefaultStage)', () => {
+    const before = 'public Cmd(Object object, Bundle bundle) {\n  init(object, bundle);\n}';
+    const now = 'public Cmd(Object object, Bundle bundle) {\n  this(object, bundle, (String[]) null);\n}';
+    const doc = 'Creates it.\n\n@param object the object\n@param bundle the bundle, can be null.';
+    expect(kept(before, now, 'Cmd', 'Java', doc, ['object', 'bundle'])).toEqual({ added: [], removed: [] });
+  });
+  it('a null check moved into a new helper is a refactor (commons-dbcp CharArray.get)', () => {
+    const before = 'private char[] get() {\n  return chars == null ? null : chars.clone();\n}';
+    const now = 'private char[] get() {\n  return Utils.clone(chars);\n}';
+    expect(kept(before, now, 'get', 'Java', 'Gets the value.\n\n@return value, may be null.', [])).toEqual({ added: [], removed: [] });
+  });
+  it('a parameter the body uses otherwise is no contract word (handlebars.java Options.data)', () => {
+    const before = 'public Object data(String name, Object value) {\n  return store(name);\n}';
+    const now = 'public Object data(String name, Object value) {\n  return context.data(name, value);\n}';
+    const doc = 'Set an attribute.\n\n@param name the name\n@param value the value\n@return the previous value';
+    expect(kept(before, now, 'data', 'Java', doc, ['name', 'value'])).toEqual({ added: [], removed: [] });
+  });
+  it("a type the doc names as today's declared return type is no stale type; one the return text names that the body no longer builds is (jna getTransferable, boto3 create_transfer_manager)", () => {
+    const before = 'public Transferable getTransferable(Event e) {\n  return (Transferable) invoke(e, "getTransferable");\n}';
+    const now = 'public Transferable getTransferable(Event e) {\n  return e.getTransferable();\n}';
+    const doc = 'The current item.\n\n@param e the event\n@return {@link Transferable} of the item';
+    expect(kept(before, now, 'getTransferable', 'Java', doc, ['e'], 'Transferable')).toEqual({ added: [], removed: [] });
+    const py = (body: string) => `def make(client, config=None):\n    """Make a manager.\n\n    :rtype: TransferManager\n    """\n${body}`;
+    const beforePy = py('    return TransferManager(client, config)\n');
+    const nowPy = py('    if fast(client):\n        return make_fast(client, config)\n    return Default(client, config)\n');
+    expect(kept(beforePy, nowPy, 'make', 'Python', ':rtype: TransferManager', ['client', 'config']).removed).toEqual(['TransferManager']);
+  });
+  it('a value the body now compares, a call the doc names, stay (pint Quantity.to, w3lib _urlsplit)', () => {
+    const before = 'def to(self, other=None):\n    other = convert(other)\n    return self.cast(other)\n';
+    const now = 'def to(self, other=None):\n    other = empty() if other is None else convert(other)\n    return self.cast(other)\n';
+    const doc = 'Return a copy converted.\n\n:param other: destination units. (Default value = None)';
+    expect(kept(before, now, 'to', 'Python', doc, ['self', 'other']).added).toEqual(['None']);
+    const split = 'Split a URL in one pass instead of repeated .find/.split calls.';
+    expect(
+      kept(
+        'def split(url):\n    return scan(url, 0)\n',
+        "def split(url):\n    return scan(url, url.find(':'))\n",
+        'split',
+        'Python',
+        split,
+        ['url'],
+      ).added,
+    ).toEqual(['find']);
+  });
+  it('`True` and `False` both gone (`return c`), or a digit of a version, name nothing changed (falcon has_param, svgo)', () => {
+    const before = 'def has(self, name):\n    if name in self._params:\n        return True\n    else:\n        return False\n';
+    const now = 'def has(self, name):\n    return name in self._params\n';
+    const doc = 'Check.\n\nReturns:\n    bool: ``True`` if found, or ``False`` if not.';
+    expect(kept(before, now, 'has', 'Python', doc, ['self', 'name'])).toEqual({ added: [], removed: [] });
+    const js = (n: string) => `function fn(root) {\n  return visit(root, ${n});\n}`;
+    expect(kept(js('1'), js('0'), 'fn', 'JavaScript', 'Removes scripts.\n\n@since 1.0.0', ['root'])).toEqual({ added: [], removed: [] });
   });
 });

@@ -25,7 +25,7 @@ const FIRST = `def scale(a):
 
 
 def clamp(a):
-    """Keep the value at or above zero (the max of it and 0).
+    """Keep the value at or above zero (\`\`max\`\` of it and 0).
 
     Args:
         a: the value.
