@@ -7,12 +7,15 @@ import { preparePrivateDataDir } from './data-dir.ts';
 import { createJobCore } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { initObservability, installProcessHandlers } from './observability/index.ts';
+import { askedNice, lowerThisProcess } from './jobs/lower-priority.ts';
 
 /**
  * `npm run worker`: a process that only runs jobs (scale-out, docs/design.md §3). It needs the
  * shared PostgreSQL server (DATABASE_URL) and the same ENCRYPTION_KEY as the API processes.
  */
 async function main(): Promise<void> {
+  // Started by `npm start` beside the API (jobs/worker-process.ts): the jobs give way to requests.
+  lowerThisProcess(askedNice());
   const config = loadConfig();
   const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
   initObservability(config, log);

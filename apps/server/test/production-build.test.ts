@@ -57,6 +57,12 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** a process' nice value (Linux: field 19 of /proc/<pid>/stat, counted after the command name's parenthesis) */
+function niceOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 interface Bundled {
   child: ChildProcess;
   output: () => string;
@@ -247,6 +253,8 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
       expect(server.modules()).toContain(`${bundleUrl}/worker.mjs`);
       expect(ranOn).not.toBe(server.child.pid);
       expect(processAlive(ranOn)).toBe(true);
+      // and gives way to the API: its threads stand JOB_THREAD_NICE (default 10) below the server's
+      expect(niceOf(ranOn)).toBe(niceOf(server.child.pid!) + 10);
       // Stopping the server stops its worker.
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);

@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
 import { LlmError, type JsonRequest, type LlmProvider, type LlmProviderName } from '@docent/analyzer';
 import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
 import { TASKS, type TaskHooks } from './off-thread-tasks.ts';
+import { askedNice, lowerThisProcess } from './lower-priority.ts';
 
 /**
  * A job worker process of `runOffThread` (off-thread.ts): runs the tasks of off-thread-tasks.ts it
@@ -16,22 +15,8 @@ const send = (message: FromWorker): void => {
 // the API's process has gone: nothing will ask this worker anything again
 process.on('disconnect', () => process.exit(0));
 
-/**
- * The worker gives way to the API: on Linux a thread's nice value is its own, so every thread the
- * process has yet (V8's helper threads start with it) is lowered by `by` steps; the threads and
- * processes it starts later (libuv's pool, the analyzer's parse and README workers, git) inherit
- * the main thread's value (docs/decisions.md "Jobs run in child processes"). Elsewhere, or where
- * the value cannot be set, the process runs at the server's priority.
- */
-function lowerThisProcess(by: number): void {
-  try {
-    for (const tid of readdirSync('/proc/self/task').map(Number)) setPriority(tid, Math.min(19, getPriority(tid) + by));
-  } catch {
-    // not Linux, or not allowed
-  }
-}
-const lowerBy = Number(process.env.DOCENT_JOB_WORKER_NICE ?? 0);
-if (Number.isInteger(lowerBy) && lowerBy > 0) lowerThisProcess(lowerBy);
+// The worker gives way to the API (lower-priority.ts).
+lowerThisProcess(askedNice());
 
 /** the run in progress: its id, its abort controller and its LLM requests waiting for an answer */
 let current: {

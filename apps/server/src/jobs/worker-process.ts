@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
+import { jobThreadNice } from './off-thread.ts';
 
 /**
  * The job worker `npm start` runs beside the API on PostgreSQL (docs/decisions.md "Jobs in a
@@ -32,7 +33,9 @@ export class WorkerProcess {
     const { entry, log } = this.options;
     const execArgv =
       entry.endsWith('.ts') && !process.execArgv.includes('tsx') ? [...process.execArgv, '--import', 'tsx'] : process.execArgv;
-    const child = fork(entry, [], { execArgv, env: this.options.env ?? process.env, stdio: 'inherit' });
+    // Its threads stand JOB_THREAD_NICE steps below the API's, as the analysis processes do (lower-priority.ts).
+    const env = { ...(this.options.env ?? process.env), DOCENT_JOB_WORKER_NICE: String(jobThreadNice()) };
+    const child = fork(entry, [], { execArgv, env, stdio: 'inherit' });
     this.child = child;
     const started = Date.now();
     log.info({ pid: child.pid }, 'job worker process started');
