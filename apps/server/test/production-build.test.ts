@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
 import { buildBundle } from '../build/bundle.mjs';
 import { freePort } from './helpers/net.ts';
+import { processAlive } from './helpers/process.ts';
 import { commitRepo } from './helpers/temp-repo.ts';
 
 // The production build (docs/deployment.md): the server and worker bundles run on an install
@@ -45,16 +46,6 @@ function linkProductionPackages(dir: string): string[] {
     linked.push(name);
   }
   return linked;
-}
-
-/** whether a process of this id exists (signal 0 checks without sending) */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** a process' nice value (Linux: field 19 of /proc/<pid>/stat, counted after the command name's parenthesis) */

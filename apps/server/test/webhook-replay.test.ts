@@ -107,14 +107,24 @@ describe('the replay window', () => {
       const first = await post(route, body, signed(route, body, `first-${route}-${seq}`, ts));
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json().status).toBe('ignored');
-      const deliveries = async () => (await t.database.db.selectFrom('webhook_deliveries').select('id').execute()).length;
+      // handled deliveries; a refusal is recorded apart, as `rejected` with its reason (docs/webhooks.md)
+      const deliveries = async () =>
+        (await t.database.db.selectFrom('webhook_deliveries').select('id').where('result', '!=', 'rejected').execute()).length;
+      const refusals = async () =>
+        (
+          await t.database.db.selectFrom('webhook_deliveries').select('detail').where('result', '=', 'rejected').orderBy('id').execute()
+        ).map((r) => r.detail);
       const recorded = await deliveries();
+      const refusedBefore = (await refusals()).length;
 
       const replay = await post(route, body, signed(route, body, `replay-${route}-${seq}`, ts));
       expect(replay.statusCode).toBe(409);
       expect(replay.json()).toMatchObject({ code: 'WEBHOOK_REPLAY' });
       expect(replay.json().detail).toMatch(/already delivered to this webhook within the last 24 hours/);
-      expect(await deliveries()).toBe(recorded); // the replay left no delivery behind
+      expect(await deliveries()).toBe(recorded); // the replay left no handled delivery behind
+      const refused = await refusals();
+      expect(refused).toHaveLength(refusedBefore + 1);
+      expect(refused.at(-1)).toMatch(/already delivered to this webhook within the last 24 hours/);
 
       // the vendor's own redelivery (same delivery id) is still recognised as such
       const again = await post(route, body, signed(route, body, `first-${route}-${seq}`, ts));

@@ -5,21 +5,13 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { WorkerProcess } from '../src/jobs/worker-process.ts';
+import { processAlive } from './helpers/process.ts';
 
 // `npm start` on PostgreSQL runs the jobs in a worker process beside the API
 // (docs/decisions.md "Jobs in a process of their own on PostgreSQL").
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-worker-process-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
   for (const end = Date.now() + 15_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
@@ -64,9 +56,9 @@ process.on('SIGTERM', () => process.exit(0));
     });
     expect(pids[0]).not.toBe(pids[1]);
     expect(worker.pid).toBe(pids[1]);
-    expect(alive(pids[1]!)).toBe(true);
+    expect(processAlive(pids[1]!)).toBe(true);
     await worker.stop();
-    expect(alive(pids[1]!)).toBe(false);
+    expect(processAlive(pids[1]!)).toBe(false);
     expect(worker.pid).toBeUndefined();
     // no start after the stop
     await new Promise((r) => setTimeout(r, 1200));

@@ -294,28 +294,32 @@ async function oldestShowing(commits: ReadonlyArray<readonly [string, number]>, 
   return oldest;
 }
 
+/** Where to look for the commit that made a finding (introducedBy). */
+interface FindingLookup {
+  ctx: Context;
+  oldFunction: ReturnType<typeof functionReader>;
+  /** the revision the doc was written at */
+  since: string;
+  now: ParsedFunctionLike;
+  occurrence: number;
+  then: Contract;
+  doc: DocView;
+  hierarchy?: ClassHierarchy | undefined;
+  constants?: ReadonlyMap<string, string> | undefined;
+  kind?: 'outdated' | 'review';
+  fileCommits?: Array<[string, number]>;
+}
+
 /**
  * The commit that made a finding (introducedByOnce), following a parameter back through its
  * renames: a parameter added by one commit and renamed in place by a later one (the same
  * position, the old name gone, the list as long) was made undocumented by the first (JSqlParser
  * `visitJoins`: 5bd28c8 added `parameters`, e169299 renamed it `context`; round 6).
  */
-async function introducedBy(
-  ctx: Context,
-  oldFunction: ReturnType<typeof functionReader>,
-  since: string,
-  now: ParsedFunctionLike,
-  occurrence: number,
-  then: Contract,
-  doc: DocView,
-  f: DocFinding,
-  hierarchy?: ClassHierarchy,
-  constants?: ReadonlyMap<string, string>,
-  kind: 'outdated' | 'review' = 'outdated',
-  fileCommits?: Array<[string, number]>,
-): Promise<[string, number] | null> {
+async function introducedBy(lookup: FindingLookup, f: DocFinding): Promise<[string, number] | null> {
+  const { ctx, oldFunction, now, occurrence, then } = lookup;
   let finding = f;
-  let made = await introducedByOnce(ctx, oldFunction, since, now, occurrence, then, doc, finding, hierarchy, constants, kind, fileCommits);
+  let made = await introducedByOnce(lookup, finding);
   for (
     let hops = 0;
     made && hops < MAX_RENAMES && (finding.code === 'PARAM_ADDED_UNDOCUMENTED' || finding.code === 'PARAM_ADDED');
@@ -332,20 +336,7 @@ async function introducedBy(
     const old = parentContract.params[atContract.params.indexOf(name)];
     if (old === undefined || old === name || atContract.params.includes(old) || then.params.includes(old)) break;
     const renamed: DocFinding = { ...finding, params: { ...finding.params, name: old } };
-    const earlier = await introducedByOnce(
-      ctx,
-      oldFunction,
-      since,
-      now,
-      occurrence,
-      then,
-      doc,
-      renamed,
-      hierarchy,
-      constants,
-      kind,
-      fileCommits,
-    );
+    const earlier = await introducedByOnce(lookup, renamed);
     if (!earlier) break;
     finding = renamed;
     made = earlier;
@@ -356,20 +347,8 @@ async function introducedBy(
 /** Most renames of one parameter followed back (introducedBy). */
 const MAX_RENAMES = 3;
 
-async function introducedByOnce(
-  ctx: Context,
-  oldFunction: ReturnType<typeof functionReader>,
-  since: string,
-  now: ParsedFunctionLike,
-  occurrence: number,
-  then: Contract,
-  doc: DocView,
-  f: DocFinding,
-  hierarchy?: ClassHierarchy,
-  constants?: ReadonlyMap<string, string>,
-  kind: 'outdated' | 'review' = 'outdated',
-  fileCommits?: Array<[string, number]>,
-): Promise<[string, number] | null> {
+async function introducedByOnce(lookup: FindingLookup, f: DocFinding): Promise<[string, number] | null> {
+  const { ctx, oldFunction, since, now, occurrence, then, doc, hierarchy, constants, kind = 'outdated', fileCommits } = lookup;
   const key = findingKey(f);
   // null: the function is not found at `rev` (no evidence either way).
   const state = async (rev: string): Promise<boolean | null> => {
@@ -927,7 +906,20 @@ export async function judgeFileHistory(
           changes.outdated
             .slice(0, MAX_ATTRIBUTED)
             .map((f) =>
-              introducedBy(ctx, oldFunction, revOf(c.doc.sha), c.fn, c.occurrence, thenContract, doc, f, hierarchy, constantsNow()),
+              introducedBy(
+                {
+                  ctx,
+                  oldFunction,
+                  since: revOf(c.doc.sha),
+                  now: c.fn,
+                  occurrence: c.occurrence,
+                  then: thenContract,
+                  doc,
+                  hierarchy,
+                  constants: constantsNow(),
+                },
+                f,
+              ),
             ),
         );
         const outdated = (commit: string, time: number): void => {
@@ -999,24 +991,24 @@ export async function judgeFileHistory(
           : []
         : sinceDoc.length > 0
           ? await Promise.all(
-              review
-                .slice(0, MAX_ATTRIBUTED)
-                .map((f) =>
-                  introducedBy(
+              review.slice(0, MAX_ATTRIBUTED).map((f) =>
+                introducedBy(
+                  {
                     ctx,
                     oldFunction,
-                    revOf(c.doc.sha),
-                    c.fn,
-                    c.occurrence,
-                    thenContract!,
+                    since: revOf(c.doc.sha),
+                    now: c.fn,
+                    occurrence: c.occurrence,
+                    then: thenContract!,
                     doc,
-                    f,
                     hierarchy,
-                    constantsNow(),
-                    'review',
-                    sinceDoc,
-                  ),
+                    constants: constantsNow(),
+                    kind: 'review',
+                    fileCommits: sinceDoc,
+                  },
+                  f,
                 ),
+              ),
             )
           : [];
       const findings = review.map((f, i) =>

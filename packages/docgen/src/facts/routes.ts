@@ -2559,6 +2559,22 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     if (depth < 3 && byName.has(t) && derives(t, PYDANTIC)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
     return { schema: {}, optional: false };
   };
+  /** a class's fields as an object schema, cited at the class */
+  const objectSchema = (
+    name: string,
+    hit: { file: string; c: { line?: number | undefined } },
+    properties: Record<string, unknown>,
+    required: string[],
+  ): { schema: Record<string, unknown>; source: string } => ({
+    schema: {
+      type: 'object',
+      title: name,
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+      'x-source': `${hit.file}:${hit.c.line}`,
+    },
+    source: `${hit.file}:${hit.c.line}`,
+  });
   const modelSchema = (name: string, depth = 0): { schema: Record<string, unknown>; source: string } | null => {
     const hit = byName.get(name);
     if (!hit || !derives(name, PYDANTIC)) return null;
@@ -2570,16 +2586,7 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       properties[f.name] = schema;
       if (!optional && !f.hasDefault) required.push(f.name);
     }
-    return {
-      schema: {
-        type: 'object',
-        title: name,
-        properties,
-        ...(required.length > 0 ? { required } : {}),
-        'x-source': `${hit.file}:${hit.c.line}`,
-      },
-      source: `${hit.file}:${hit.c.line}`,
-    };
+    return objectSchema(name, hit, properties, required);
   };
   const form = (name: string): ReturnType<PySchemas['form']> => {
     const hit = byName.get(name);
@@ -2594,17 +2601,7 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       if (/\b(?:DataRequired|InputRequired|Required)\s*\(/.test(f.args ?? '') && !required.includes(f.name)) required.push(f.name);
       if (/File/.test(f.form)) multipart = true;
     }
-    return {
-      schema: {
-        type: 'object',
-        title: name,
-        properties,
-        ...(required.length > 0 ? { required } : {}),
-        'x-source': `${hit.file}:${hit.c.line}`,
-      },
-      source: `${hit.file}:${hit.c.line}`,
-      multipart,
-    };
+    return { ...objectSchema(name, hit, properties, required), multipart };
   };
   const type = (annotation: string): Record<string, unknown> | null => {
     const { schema } = typeSchema(annotation, 0);
