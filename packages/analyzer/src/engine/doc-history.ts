@@ -903,24 +903,22 @@ export async function judgeFileHistory(
         // `config` were added by three commits years apart; held-out round 4), at most
         // MAX_ATTRIBUTED findings; the verdict names the oldest, when the doc became stale.
         const made = await Promise.all(
-          changes.outdated
-            .slice(0, MAX_ATTRIBUTED)
-            .map((f) =>
-              introducedBy(
-                {
-                  ctx,
-                  oldFunction,
-                  since: revOf(c.doc.sha),
-                  now: c.fn,
-                  occurrence: c.occurrence,
-                  then: thenContract,
-                  doc,
-                  hierarchy,
-                  constants: constantsNow(),
-                },
-                f,
-              ),
+          changes.outdated.slice(0, MAX_ATTRIBUTED).map((f) =>
+            introducedBy(
+              {
+                ctx,
+                oldFunction,
+                since: revOf(c.doc.sha),
+                now: c.fn,
+                occurrence: c.occurrence,
+                then: thenContract,
+                doc,
+                hierarchy,
+                constants: constantsNow(),
+              },
+              f,
             ),
+          ),
         );
         const outdated = (commit: string, time: number): void => {
           let oldest: [string, number] = [commit, time];
