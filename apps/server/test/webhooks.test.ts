@@ -277,6 +277,13 @@ describe('receiving deliveries', () => {
     expect(shown).toMatchObject({ event: 'push', result: 'rejected' });
     expect(shown.detail).toMatch(/does not match this webhook's secret/);
     expect(shown.deliveryId).not.toBe(delivery);
+    // an unverified sender's free text is not kept as the event's name
+    const odd = await post(url, text, {
+      ...signed('github', text, 'not-the-secret', 'push'),
+      'x-github-event': '<img src=x onerror=alert(1)>',
+    });
+    expect(odd.statusCode).toBe(401);
+    expect((await status(gitRepo)).lastDelivery).toMatchObject({ result: 'rejected', event: 'delivery' });
     // the vendor's redelivery of that id, signed right, is handled and becomes the last delivery
     const right = await post(url, text, signed('github', text, secret, 'push', delivery));
     expect(right.statusCode).toBe(202);

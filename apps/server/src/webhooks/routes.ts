@@ -191,7 +191,11 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       };
       /** A refusal of a delivery to a known hook is shown in its settings, with the reason (docs/webhooks.md). */
       const rejected = async (req: FastifyRequest, repo: RepositoryRow, route: HookRoute, err: HttpError): Promise<HttpError> => {
-        const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+        // an unverified sender's header is kept only when it reads as an event name (never its free text)
+        const header = (name: string) => {
+          const value = req.headers[name];
+          return typeof value === 'string' && /^[\w .:-]{1,60}$/.test(value) ? value : undefined;
+        };
         const event =
           header('x-github-event') ?? header('x-gitlab-event') ?? header('x-event-key') ?? (route === 'git' ? 'push' : 'delivery');
         await hooks.recordRejected(repo.id, route, event, err.message).catch(() => undefined);
