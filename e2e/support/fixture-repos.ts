@@ -16,7 +16,7 @@ const CALC_PY = `"""Small calculator helpers."""
 
 
 def add(a, b):
-    """Return the sum of a and b."""
+    """Return a \`sum\` of a and b."""
     return a + b
 
 
@@ -79,8 +79,8 @@ const PYPROJECT_TOML = '[project]\nname = "calculator"\ndescription = "Adds and 
 export const CALCULATOR_FILES = { 'calc.py': CALC_PY, 'util.js': UTIL_JS, 'README.md': README_MD, 'pyproject.toml': PYPROJECT_TOML };
 
 /**
- * The calculator's second commit (2025-02-01): `add`'s body changes (a + b → sum((a, b)): a word its doc names, so a review suggestion)
- * after its docstring, contradicting nothing it says → one review suggestion, not outdated.
+ * The calculator's second commit (2025-02-01): `add`'s body changes (a + b → sum((a, b))) after its docstring: `sum` is a
+ * word the doc names as code, so a review suggestion, and it contradicts nothing the doc says, so not outdated.
  */
 export const CALCULATOR_LATER = [
   { date: '2025-02-01T00:00:00Z', files: { 'calc.py': CALC_PY.replace('    return a + b\n', '    return sum((a, b))\n') } },
