@@ -214,8 +214,10 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     expect(review.comments[0]!.body).not.toContain('item_id:');
   }, 120_000);
 
+  let secondHead = '';
   it('second push: the same comment is edited, the status passes, no suggestion is posted twice', async () => {
     const head = await documentDelete('gh');
+    secondHead = head;
     statusRoute(head);
     const run = await check({
       repoId,
@@ -238,6 +240,37 @@ describe('GitHub: comment in place, status by threshold, suggestion blocks', () 
     const status = gh.requests.filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${head}`);
     expect(status.map((r) => json(r).state)).toEqual(['pending', 'success']);
     expect(gh.requests.filter((r) => r.method === 'POST' && r.path === '/repos/octocat/lib/pulls/7/reviews')).toHaveLength(1);
+  }, 120_000);
+
+  it('a late delivery of the first push: its own commit gets its status, the comment and the stored result keep the newer commit', async () => {
+    statusRoute(shas.head);
+    const before = gh.requests.length;
+    const run = await check({
+      repoId,
+      vendor: 'github',
+      number: 7,
+      headSha: shas.head,
+      baseSha: shas.base,
+      headRef: 'feature',
+      baseRef: 'main',
+      title: 'Feature',
+    });
+    expect(run.state, run.texts.join('\n')).toBe('COMPLETE');
+    expect(run.texts).toContain(
+      `Pull request #7 was already checked at a newer commit (${secondHead.slice(0, 7)}): its comment and result stay.`,
+    );
+    const sent = gh.requests.slice(before);
+    expect(sent.filter((r) => r.method === 'PATCH' || r.path.endsWith('/pulls/7/reviews'))).toHaveLength(0);
+    expect(comments[0]!.body).toContain('**100%**');
+    const status = sent.filter((r) => r.method === 'POST' && r.path === `/repos/octocat/lib/statuses/${shas.head}`);
+    expect(status.map((r) => json(r).state)).toEqual(['pending', 'failure']);
+    const saved = await t.database.db
+      .selectFrom('pr_insights')
+      .select('head_sha')
+      .where('repository_id', '=', repoId)
+      .where('number', '=', 7)
+      .executeTakeFirstOrThrow();
+    expect(saved.head_sha).toBe(secondHead);
   }, 120_000);
 
   it('a run that cannot finish does not leave its pending status behind: it ends in error', async () => {

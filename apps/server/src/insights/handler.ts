@@ -192,6 +192,16 @@ async function check(
   const previous = await store.find(repo.id, pr.number);
   // Read again rather than the job's first reporter: a token a git step above renewed is the one to use.
   const reporter = await reporterForJob(repos, service, repo.id, pr);
+  if (previous && previous.head_sha !== pr.headSha && (await isAncestor(git, pr.headSha, previous.head_sha))) {
+    // A late delivery of an older push (docs/pr-insights.md, "Deliveries out of order"): its own
+    // commit gets its status, the pull request keeps the newer commit's comment and result.
+    await log(
+      'INFO',
+      `Pull request #${pr.number} was already checked at a newer commit (${previous.head_sha.slice(0, 7)}): its comment and result stay.`,
+    );
+    if (reporter) await postState(reporter, pr.headSha, verdict, jobUrl, log, signal);
+    return 'Pull-request check of an older commit: the newer result stays';
+  }
   // Every suggestion is also served as a patch: vendors without suggestion blocks link to it,
   // and on GitHub / GitLab it holds those whose line the diff does not show.
   const patchToken = report.suggestions.length > 0 ? (previous?.patch_token ?? randomBytes(24).toString('base64url')) : null;
@@ -259,6 +269,22 @@ async function check(
   }
   await log('JSON', JSON.stringify(summaryOf(report, verdict, failUnder)));
   return failures === 0 ? 'Pull-request check complete' : 'Pull-request check complete (some results could not be posted)';
+}
+
+/**
+ * Whether `older` is a strict ancestor of `newer` in the clone. A commit the clone does not have
+ * (another worker checked it) counts as not: the run then reports as before.
+ */
+async function isAncestor(git: (args: string[]) => Promise<string>, older: string, newer: string): Promise<boolean> {
+  try {
+    // Both are hex ids (PrInsightsPayload, and the stored head was one); a commit is its own ancestor.
+    const [a, b] = (await git(['rev-parse', `${older}^{commit}`, `${newer}^{commit}`])).trim().split('\n');
+    if (!a || a === b) return false;
+    await git(['merge-base', '--is-ancestor', END_OF_OPTIONS, older, newer]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What is kept of a run (and shown in the job's JSON line): figures, not code. */
