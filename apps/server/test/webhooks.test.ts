@@ -654,6 +654,58 @@ describe('the post-receive hook on a plain git remote', () => {
     // another user cannot read the history
     expect((await t.call({ method: 'GET', url: `/api/v1/git/repos/history?${query(gitRepo)}`, token: other })).statusCode).toBe(404);
   }, 120_000);
+
+  it('a pushed branch is checked against the default branch like a pull request, and the result is listed in Docent without any code host', async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'docent-hookbranch-'));
+    git(work, 'clone', '-q', daemon.url('calc'), '.');
+    git(work, 'checkout', '-q', '-b', 'feature/pow');
+    writeFileSync(
+      path.join(work, 'calc/ops.py'),
+      `${readFileSync(path.join(work, 'calc/ops.py'), 'utf8')}\n\ndef pow2(a):\n    return a * a\n`,
+    );
+    git(work, 'commit', '-q', '-am', 'pow2');
+    const pushed = git(work, 'rev-parse', 'HEAD').trim();
+    const before = (await jobsOf('PR_INSIGHTS')).length;
+    await run('git', ['push', '-q', 'origin', 'feature/pow'], work);
+
+    const until = Date.now() + 30_000;
+    let job;
+    while (!(job = (await jobsOf('PR_INSIGHTS')).slice(before).find((j) => j.payload.headSha === pushed))) {
+      if (Date.now() > until) throw new Error('the hook queued no branch check');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(job.payload).toMatchObject({ vendor: 'git', headRef: 'feature/pow', baseRef: 'main', baseSha: '' });
+    expect((await waitJob(job.id)).state).toBe('COMPLETE');
+    expect((await status(gitRepo)).lastDelivery).toMatchObject({ event: 'post-receive', result: 'pr-insights-queued' });
+    const log = await t.database.db.selectFrom('job_logs').select('text').where('job_id', '=', job.id).execute();
+    expect(log.map((l) => l.text)).toContain(
+      "A plain git remote has no pull requests to comment on: the check of feature/pow against main is kept in Docent (the repository's pull-request checks).",
+    );
+
+    const repoId = (
+      await t.database.db
+        .selectFrom('repositories')
+        .select('id')
+        .where('vendor', '=', 'GIT')
+        .where('repo_name', '=', 'calc')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const listed = await t.call({ method: 'GET', url: `/api/v1/git/pull-request/checks?repoId=${repoId}`, token });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { checks: unknown[] }).checks[0]).toMatchObject({
+      vendor: 'git',
+      number: null,
+      headRef: 'feature/pow',
+      baseRef: 'main',
+      headSha: pushed,
+      jobId: job.id,
+      changedFunctions: 1,
+      documented: 0,
+      coverage: 0,
+      state: 'success',
+    });
+    expect((await t.call({ method: 'GET', url: `/api/v1/git/pull-request/checks?repoId=${repoId}`, token: other })).statusCode).toBe(404);
+  }, 120_000);
 });
 
 describe('rate limits', () => {

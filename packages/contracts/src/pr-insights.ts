@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PrCheckVendor } from './webhooks.ts';
 
 /** The code hosts a pull-request check reports to, as webhooks name them. */
 export const PrVendor = z.enum(['github', 'gitlab', 'bitbucket', 'azure']);
@@ -39,3 +40,32 @@ export type PrCheckSettings = z.infer<typeof PrCheckSettings>;
 
 export const PrCheckSettingsQuery = z.object({ repoId: z.string().uuid('Must be a repository id.') });
 export const PrCheckSettingsUpdate = PrCheckSettings.extend({ repoId: z.string().uuid('Must be a repository id.') });
+
+/**
+ * GET /v1/git/pull-request/checks: the latest check of each pull request (or plain-git branch),
+ * newest first, as kept in Docent whether or not a code host took the comment.
+ */
+export const PrCheckListQuery = z.object({ repoId: z.string().uuid('Must be a repository id.') });
+export const PrCheckResult = z.object({
+  vendor: PrCheckVendor,
+  /** the pull request's number; null for a plain-git branch */
+  number: z.number().int().nullable(),
+  title: z.string(),
+  headRef: z.string(),
+  baseRef: z.string(),
+  headSha: z.string(),
+  /** the job that made this result (its log), when known */
+  jobId: z.number().int().nullable(),
+  checkedAt: z.string(),
+  /** percentage of changed public functions documented; null when the change has none */
+  coverage: z.number().nullable(),
+  changedFunctions: z.number().int(),
+  documented: z.number().int(),
+  outdated: z.number().int(),
+  suggestions: z.number().int(),
+  brokenLinks: z.number().int(),
+  state: z.enum(['success', 'failure', 'pending', 'error']),
+});
+export type PrCheckResult = z.infer<typeof PrCheckResult>;
+export const PrCheckList = z.object({ checks: z.array(PrCheckResult) });
+export type PrCheckList = z.infer<typeof PrCheckList>;

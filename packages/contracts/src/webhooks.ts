@@ -6,13 +6,21 @@ export const WebhookVendor = z.enum(['github', 'gitlab', 'bitbucket', 'azure']);
 export type WebhookVendor = z.infer<typeof WebhookVendor>;
 
 /**
+ * Where a pull-request check runs: a code host's pull request, or (`git`) a branch pushed to a
+ * plain git remote, checked against the default branch when its post-receive hook reports the
+ * push (docs/pr-insights.md, "Plain git remotes").
+ */
+export const PrCheckVendor = z.enum([...WebhookVendor.options, 'git']);
+export type PrCheckVendor = z.infer<typeof PrCheckVendor>;
+
+/**
  * The payload of a `PR_INSIGHTS` job, enqueued for a verified pull / merge request event
  * (opened, synchronize, reopened, updated with new commits) on a known repository.
  * `baseSha` is '' when the vendor's event does not carry it (GitLab's merge request hook):
  * the handler then resolves it from `baseRef`.
  */
 export const PullRequestEventPayload = z.object({
-  vendor: WebhookVendor,
+  vendor: PrCheckVendor,
   number: z.number().int().positive(),
   title: z.string(),
   headSha: z.string(),

@@ -19,7 +19,7 @@ import { reporterFor } from '../vendors/index.ts';
 import type { PrReporter } from '../vendors/pr-reporter.ts';
 
 /** The repository vendor each webhook vendor name stands for. */
-export const REPO_VENDOR = { github: 'GITHUB', gitlab: 'GITLAB', bitbucket: 'BITBUCKET', azure: 'AZUREDEVOPS' } as const;
+export const REPO_VENDOR = { github: 'GITHUB', gitlab: 'GITLAB', bitbucket: 'BITBUCKET', azure: 'AZUREDEVOPS', git: 'GIT' } as const;
 
 export interface PrInsightsOptions extends Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes'> {
   /** where links in comments and statuses point (APP_URL) */
@@ -115,7 +115,8 @@ async function reporterForJob(
   pr: PrInsightsPayload,
 ): Promise<PrReporter | null> {
   const repo = repositoryId ? await repos.byId(repositoryId) : null;
-  if (!repo || REPO_VENDOR[pr.vendor] !== repo.vendor) return null;
+  // A plain git remote (vendor 'git') has nothing to report to.
+  if (!repo || pr.vendor === 'git' || REPO_VENDOR[pr.vendor] !== repo.vendor) return null;
   const target = await service.connectionFor(repo).catch(() => null);
   return target
     ? reporterFor(target.vendor, target.cred, { organizationName: repo.organization_name, repoName: repo.repo_name, number: pr.number })
@@ -167,7 +168,7 @@ async function check(
       timeoutMs: 10 * 60 * 1000,
     });
 
-  await progress(25, `Fetching pull request #${pr.number}`);
+  await progress(25, pr.vendor === 'git' ? `Fetching branch ${pr.headRef}` : `Fetching pull request #${pr.number}`);
   const fetched = await withRenewedGitAuth(service, repo, checkout.httpAuth, ctx, (auth) => fetchPullRequest(gitWith(auth), pr));
   const baseSha = fetched.value;
   const git = gitWith(fetched.auth);
@@ -218,13 +219,18 @@ async function check(
     store.save(repo.id, pr.number, pr.vendor, {
       ...stored,
       headSha: pr.headSha,
-      result: summaryOf(report, verdict, failUnder),
+      result: { ...summaryOf(report, verdict, failUnder), title: pr.title, headRef: pr.headRef, baseRef: pr.baseRef, jobId: ctx.job.id },
       patch: report.patch || null,
       patchToken,
     });
   if (!reporter) {
     await save();
-    await log('WARNING', 'No vendor connection holds a token for this repository: the result is kept in Docent only.');
+    await log(
+      pr.vendor === 'git' ? 'INFO' : 'WARNING',
+      pr.vendor === 'git'
+        ? `A plain git remote has no pull requests to comment on: the check of ${pr.headRef} against ${pr.baseRef} is kept in Docent (the repository's pull-request checks).`
+        : 'No vendor connection holds a token for this repository: the result is kept in Docent only.',
+    );
     return 'Pull-request check complete';
   }
   let failures = 0;

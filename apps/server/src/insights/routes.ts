@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PrCheckSettings, PrCheckSettingsQuery, PrCheckSettingsUpdate, PrInsightsRequest, PrInsightsResponse } from '@docent/contracts';
+import {
+  PrCheckList,
+  PrCheckListQuery,
+  PrCheckSettings,
+  PrCheckSettingsQuery,
+  PrCheckSettingsUpdate,
+  PrCheckVendor,
+  PrInsightsRequest,
+  PrInsightsResponse,
+  type PrCheckResult,
+} from '@docent/contracts';
 import { requireUser, userOf } from '../auth/guard.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { limitBy, WindowLimiter } from '../http/limits.ts';
@@ -13,6 +23,8 @@ const tags = ['pull requests'];
 const NOT_FOUND = 'Repository not found.';
 /** A patch link is a secret in a URL: guesses are slowed per client address. */
 const patchLookups = new WindowLimiter(60, 60_000);
+/** How many checks the repository page lists. */
+const LISTED_CHECKS = 20;
 const PatchParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'Not a patch link.') });
 
 /**
@@ -65,6 +77,15 @@ export function prInsightsRoutes(deps: RepoJobRouteDeps & { store: PrInsightStor
     );
 
     r.get(
+      '/v1/git/pull-request/checks',
+      { ...signedIn, schema: { tags, querystring: PrCheckListQuery, response: { 200: PrCheckList } } },
+      async (req) => {
+        const repo = await ownRepo(userOf(req).id, req.query.repoId);
+        return { checks: (await store.latest(repo.id, LISTED_CHECKS)).map(checkOf) };
+      },
+    );
+
+    r.get(
       '/v1/pr-insights/patch/:token',
       { preHandler: limitBy((req) => [[patchLookups, req.ip]]), schema: { tags, params: PatchParams } },
       async (req, reply) => {
@@ -76,5 +97,31 @@ export function prInsightsRoutes(deps: RepoJobRouteDeps & { store: PrInsightStor
         return patch;
       },
     );
+  };
+}
+
+/** A stored run as listed; rows kept before a field was stored read it as unknown (0, '', null). */
+function checkOf(row: { number: number; vendor: string; head_sha: string; result: unknown; updated_at: Date }): PrCheckResult {
+  const r = (typeof row.result === 'string' ? JSON.parse(row.result) : (row.result ?? {})) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const vendor = PrCheckVendor.catch('git').parse(row.vendor);
+  const state = r.state === 'success' || r.state === 'failure' || r.state === 'error' ? r.state : 'pending';
+  return {
+    vendor,
+    number: vendor === 'git' ? null : row.number,
+    title: text(r.title),
+    headRef: text(r.headRef),
+    baseRef: text(r.baseRef),
+    headSha: row.head_sha,
+    jobId: typeof r.jobId === 'number' ? r.jobId : null,
+    checkedAt: row.updated_at.toISOString(),
+    coverage: typeof r.coverage === 'number' ? r.coverage : null,
+    changedFunctions: num(r.changedFunctions),
+    documented: num(r.documented),
+    outdated: Array.isArray(r.outdated) ? r.outdated.length : 0,
+    suggestions: num(r.suggestions),
+    brokenLinks: Array.isArray(r.brokenLinks) ? r.brokenLinks.length : 0,
+    state,
   };
 }

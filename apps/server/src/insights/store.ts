@@ -57,6 +57,17 @@ export class PrInsightStore {
       .execute();
   }
 
+  /** The latest check of each pull request or branch, newest first. */
+  latest(repositoryId: string, limit: number) {
+    return this.db
+      .selectFrom('pr_insights')
+      .select(['number', 'vendor', 'head_sha', 'result', 'updated_at'])
+      .where('repository_id', '=', repositoryId)
+      .orderBy('updated_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   async patchByToken(token: string): Promise<string | null> {
     const row = await this.db.selectFrom('pr_insights').select('patch').where('patch_token', '=', token).executeTakeFirst();
     return row?.patch ?? null;

@@ -58,6 +58,11 @@ export async function dispatch(
     case 'push': {
       const branch = repo.default_branch ?? 'main';
       const ref = event.refs.find((r) => r.branch === branch);
+      // A plain git remote has no pull requests: a pushed branch is checked against the default one.
+      const branchChecks =
+        route === 'git' && repo.vendor === 'GIT' ? await queueBranchChecks(deps, repo, branch, event.refs, deliveryId) : null;
+      if (!ref && branchChecks?.jobIds.length)
+        return { result: 'pr-insights-queued', detail: `${branchChecks.detail}.`, jobIds: branchChecks.jobIds };
       if (!ref) return { result: 'ignored', detail: `Ignored: no push to the default branch ${branch}.`, jobIds: [] };
       if (isZeroId(ref.after)) return { result: 'ignored', detail: `Ignored: the default branch ${branch} was deleted.`, jobIds: [] };
       const jobIds = [await queue(deps, repo, 'ANALYSIS', { analysisType: 'coverage', trigger: 'webhook', deliveryId, commit: ref.after })];
@@ -98,6 +103,10 @@ export async function dispatch(
         jobIds.push(id);
         detail += `, ${KIND_TITLE[kind]} docs update job ${id} queued`;
       }
+      if (branchChecks?.jobIds.length) {
+        jobIds.push(...branchChecks.jobIds);
+        detail += `; ${branchChecks.detail}`;
+      }
       return { result: 'analysis-queued', detail: `${detail}.`, jobIds };
     }
     case 'pull': {
@@ -119,4 +128,45 @@ export async function dispatch(
       };
     }
   }
+}
+
+/** At most this many branches of one push are checked (a mirror push can name hundreds). */
+const MAX_BRANCH_CHECKS = 5;
+
+/**
+ * The key a plain-git branch's check is kept under (pr_insights is keyed by repository and
+ * number): a positive 31-bit FNV-1a hash of the branch name, so every push of a branch updates one
+ * result (docs/pr-insights.md, "Plain git remotes").
+ */
+export function branchCheckNumber(branch: string): number {
+  let h = 0x811c9dc5;
+  for (const byte of Buffer.from(branch, 'utf8')) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h % 0x7fffffff || 1;
+}
+
+/** PR_INSIGHTS for each pushed branch other than the default one (not deleted): its change against the default branch. */
+async function queueBranchChecks(
+  deps: DispatchDeps,
+  repo: RepositoryRow,
+  defaultBranch: string,
+  refs: Array<{ branch: string; before: string; after: string }>,
+  deliveryId: string,
+): Promise<{ jobIds: number[]; detail: string }> {
+  const pushed = refs.filter((r) => r.branch !== defaultBranch && !isZeroId(r.after)).slice(0, MAX_BRANCH_CHECKS);
+  const jobIds: number[] = [];
+  for (const r of pushed)
+    jobIds.push(
+      await queue(deps, repo, 'PR_INSIGHTS', {
+        vendor: 'git',
+        number: branchCheckNumber(r.branch),
+        title: r.branch,
+        headSha: r.after,
+        baseSha: '',
+        headRef: r.branch,
+        baseRef: defaultBranch,
+        deliveryId,
+      }),
+    );
+  const detail = pushed.map((r, i) => `check of ${r.branch} against ${defaultBranch}: job ${jobIds[i]} queued`).join(', ');
+  return { jobIds, detail: detail.charAt(0).toUpperCase() + detail.slice(1) };
 }

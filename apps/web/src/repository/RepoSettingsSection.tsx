@@ -220,8 +220,8 @@ export function RepoSettingsSection({
         ))}
       </section>
 
-      {/* The pull-request check needs a vendor that has pull requests. */}
-      {hosted && <PrCheckSettings repoId={repoId} />}
+      {/* A plain git remote's "pull requests" are the branches its post-receive hook reports. */}
+      <PrCheckSettings repoId={repoId} plainGit={!hosted} />
     </div>
   );
 }

@@ -41,3 +41,52 @@ describe('PrCheckSettings', () => {
     expect(await screen.findByText('Repository not found.')).toBeTruthy();
   });
 });
+
+describe('PrCheckResults (the latest checks, kept in Docent)', () => {
+  const check = {
+    vendor: 'git',
+    number: null,
+    title: 'feature/pow',
+    headRef: 'feature/pow',
+    baseRef: 'main',
+    headSha: 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12',
+    jobId: 42,
+    checkedAt: '2026-11-27T01:30:00.000Z',
+    coverage: 50,
+    changedFunctions: 2,
+    documented: 1,
+    outdated: 1,
+    suggestions: 0,
+    brokenLinks: 0,
+    state: 'failure',
+  };
+
+  it("lists a plain-git branch's check with its coverage, outdated docs, verdict and job log; a pull request by number", async () => {
+    fakeApi({
+      '/v1/git/pull-request/settings': { body: { failUnder: 80 } },
+      '/v1/git/pull-request/checks': {
+        body: { checks: [check, { ...check, vendor: 'github', number: 7, title: 'Add pow', outdated: 0, state: 'success', jobId: null }] },
+      },
+    });
+    renderRoutes([{ path: '/', element: <PrCheckSettings repoId={REPO} plainGit /> }], '/');
+    expect(await screen.findByText(/every branch its post-receive hook reports is checked against the default branch/)).toBeTruthy();
+    const items = await screen.findAllByTestId('pr-check-result');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('Branch feature/pow → main');
+    expect(items[0]!.textContent).toContain('ab12cd3 · 50 % documented (1 of 2 changed functions) · 1 doc made outdated');
+    expect(items[0]!.textContent).toContain('Failed');
+    expect(items[0]!.querySelector('a')!.getAttribute('href')).toBe('/jobs/42');
+    expect(items[1]!.textContent).toContain('#7 Add pow');
+    expect(items[1]!.textContent).toContain('Passed');
+    expect(items[1]!.querySelector('a')).toBeNull();
+  });
+
+  it('says so when nothing was checked yet', async () => {
+    fakeApi({
+      '/v1/git/pull-request/settings': { body: { failUnder: null } },
+      '/v1/git/pull-request/checks': { body: { checks: [] } },
+    });
+    renderRoutes([{ path: '/', element: <PrCheckSettings repoId={REPO} /> }], '/');
+    expect(await screen.findByText('No pull request has been checked yet.')).toBeTruthy();
+  });
+});

@@ -7,15 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client.ts';
 import { useToast } from '../../shell/toast.tsx';
 import { prCheckApi, prCheckKeys } from './prCheckApi.ts';
+import { PrCheckResults } from './PrCheckResults.tsx';
 
 const DEFAULT_THRESHOLD = 80;
 
 /**
  * The pull-request check's threshold (`fail-under` for changed code): off by default; when on,
  * the commit status fails while fewer than this percent of the public functions a pull request
- * adds or modifies are documented.
+ * adds or modifies are documented. On a plain git remote the checks are of the branches its
+ * post-receive hook reports (docs/pr-insights.md, "Plain git remotes"). Below: the latest checks.
  */
-export function PrCheckSettings({ repoId }: { repoId: string }) {
+export function PrCheckSettings({ repoId, plainGit = false }: { repoId: string; plainGit?: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -50,7 +52,7 @@ export function PrCheckSettings({ repoId }: { repoId: string }) {
         </span>
         <h3 id="pr-check-title">{t('prCheck.title')}</h3>
       </header>
-      <p className="dc-muted dc-prcheck__intro">{t('prCheck.intro')}</p>
+      <p className="dc-muted dc-prcheck__intro">{t(plainGit ? 'prCheck.introGit' : 'prCheck.intro')}</p>
       {settings.isPending ? (
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : settings.isError ? (
@@ -90,6 +92,7 @@ export function PrCheckSettings({ repoId }: { repoId: string }) {
           </Button>
         </div>
       )}
+      <PrCheckResults repoId={repoId} />
     </section>
   );
 }
