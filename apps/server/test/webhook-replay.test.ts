@@ -61,10 +61,13 @@ function signed(route: string, body: string, delivery = uuid(), ts = now()): Rec
   }
 }
 
-/** A push to a branch that is not the default one: handled ("ignored"), queueing nothing. */
+/**
+ * A push that queues nothing but is handled ("ignored"): to a branch that is not the default one,
+ * or, through the git hook (which checks such branches, docs/pr-insights.md), of a tag.
+ */
 function pushBody(route: string, n: number): string {
   const after = n.toString(16).padStart(40, 'b');
-  if (route === 'git') return `${'a'.repeat(40)} ${after} refs/heads/feature\n`;
+  if (route === 'git') return `${'a'.repeat(40)} ${after} refs/tags/feature\n`;
   const raw = JSON.stringify(fixture<object>(`${route}/webhook-push.json`)).replaceAll('__AFTER__', after);
   return raw.replace('"ref":"refs/heads/main"', '"ref":"refs/heads/feature"').replace(/"name":"main"/g, '"name":"feature"');
 }

@@ -705,6 +705,12 @@ describe('the post-receive hook on a plain git remote', () => {
       state: 'success',
     });
     expect((await t.call({ method: 'GET', url: `/api/v1/git/pull-request/checks?repoId=${repoId}`, token: other })).statusCode).toBe(404);
+
+    // Docent's own output branches are not checked
+    const s = await status(gitRepo);
+    const own = `${'0'.repeat(40)} ${pushed} refs/heads/docent/auto-docs\n`;
+    const res = await post(s.url, own, signed('git', own, await secretOf(gitRepo), 'push'));
+    expect(res.json()).toMatchObject({ status: 'ignored', detail: 'Ignored: no push to the default branch main.' });
   }, 120_000);
 });
 

@@ -144,7 +144,7 @@ export function branchCheckNumber(branch: string): number {
   return h % 0x7fffffff || 1;
 }
 
-/** PR_INSIGHTS for each pushed branch other than the default one (not deleted): its change against the default branch. */
+/** PR_INSIGHTS for each pushed branch other than the default one and Docent's own (not deleted): its change against the default branch. */
 async function queueBranchChecks(
   deps: DispatchDeps,
   repo: RepositoryRow,
@@ -152,7 +152,10 @@ async function queueBranchChecks(
   refs: Array<{ branch: string; before: string; after: string }>,
   deliveryId: string,
 ): Promise<{ jobIds: number[]; detail: string }> {
-  const pushed = refs.filter((r) => r.branch !== defaultBranch && !isZeroId(r.after)).slice(0, MAX_BRANCH_CHECKS);
+  // Docent's own branches (docent/docs-…, docent/auto-docs…) hold its output, not a change to judge.
+  const pushed = refs
+    .filter((r) => r.branch !== defaultBranch && !r.branch.startsWith('docent/') && !isZeroId(r.after))
+    .slice(0, MAX_BRANCH_CHECKS);
   const jobIds: number[] = [];
   for (const r of pushed)
     jobIds.push(
