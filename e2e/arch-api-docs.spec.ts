@@ -7,6 +7,7 @@ import { expect as baseExpect, test as baseTest } from '@playwright/test';
 import { generateDocs } from '../packages/docgen/src/docs.ts';
 import { expect, signUpInBrowser, test } from './fixtures.ts';
 import { seriousViolations } from './support/a11y.ts';
+import { swaggerProblems } from './support/swagger.ts';
 import { addAndAnalyseInBrowser } from './support/flows.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -114,6 +115,13 @@ test('Architecture and API docs: generate, open the hosted site, download PDF an
   const res = await page.request.get(href!);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('text/html; charset=utf-8');
+  // Its OpenAPI viewer (Swagger UI) passes axe in both themes (docs/decisions.md, "Swagger UI themed for WCAG AA").
+  const viewer = await page.context().newPage();
+  await viewer.goto(`${href!}openapi.html`);
+  expect(await swaggerProblems(viewer, false)).toEqual([]);
+  await viewer.setViewportSize({ width: 360, height: 780 });
+  expect(await swaggerProblems(viewer, true)).toEqual([]);
+  await viewer.close();
 
   // 360 px, dark: the tab fits the screen.
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));

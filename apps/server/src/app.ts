@@ -10,6 +10,7 @@ import { clientErrorHandler, frameworkErrors, refuseUnstorableText } from './htt
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { SWAGGER_A11Y_CSS, SWAGGER_A11Y_JS } from './http/swagger-a11y.ts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { paymentSandboxWarning, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
@@ -146,7 +147,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const names = kinds.has('session') ? ['sessionToken'] : kinds.has('user') ? ['sessionToken', 'apiKey', 'apiKeyBearer'] : [];
     if (names.length > 0) route.schema = { ...(route.schema ?? {}), security: names.map((n): Record<string, string[]> => ({ [n]: [] })) };
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // deep links put a link inside each operation's toggle button (nested controls, axe)
+    uiConfig: { deepLinking: false, syntaxHighlight: false },
+    theme: {
+      css: [{ filename: 'docent-a11y.css', content: SWAGGER_A11Y_CSS }],
+      js: [{ filename: 'docent-a11y.js', content: SWAGGER_A11Y_JS }],
+    },
+  });
 
   await app.register(
     async (api) => {

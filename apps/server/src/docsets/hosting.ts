@@ -7,6 +7,7 @@ import { zipSync } from 'fflate';
 import { DocSetKind } from '@docent/contracts';
 import { bearerToken, presentedApiKey } from '../auth/guard.ts';
 import { readCookie, serializeCookie } from '../http/cookies.ts';
+import { SWAGGER_A11Y_CSS, SWAGGER_A11Y_JS } from '../http/swagger-a11y.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { RepoRepository } from '../repos/repository.ts';
@@ -75,9 +76,14 @@ const OWN_ASSETS = new Map<string, { type: string; body: string }>(
       type: 'text/javascript; charset=utf-8',
       body: `(function () {
   var el = document.getElementById('swagger-ui');
-  window.SwaggerUIBundle({ url: el.getAttribute('data-spec'), dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false, supportedSubmitMethods: [] });
+  // Swagger UI's dark theme (html.dark-mode in its CSS) with the system's, as the page's own bar
+  var scheme = window.matchMedia('(prefers-color-scheme: dark)');
+  var follow = function () { document.documentElement.classList.toggle('dark-mode', scheme.matches); };
+  follow();
+  scheme.addEventListener('change', follow);
+  window.SwaggerUIBundle({ url: el.getAttribute('data-spec'), dom_id: '#swagger-ui', deepLinking: false, syntaxHighlight: false, tryItOutEnabled: false, supportedSubmitMethods: [] });
 })();
-`,
+${SWAGGER_A11Y_JS}`,
     },
     'docent.css': {
       type: 'text/css; charset=utf-8',
@@ -86,7 +92,7 @@ const OWN_ASSETS = new Map<string, { type: string; body: string }>(
 .docent-bar a{color:#0958d9}
 .docent-box{max-width:760px;margin:40px auto;padding:0 16px}
 @media (prefers-color-scheme: dark){body{background:#141414;color:#e8e8e8}.docent-bar{background:#1f1f1f;border-color:#333}.docent-bar a{color:#69b1ff}}
-`,
+${SWAGGER_A11Y_CSS}`,
     },
   }),
 );
