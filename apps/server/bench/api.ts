@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api [-- --seconds 5] [-- --rate 200] [-- --postgres <admin url>] [-- --jobs [--files 150] [--in-process]] [-- --user-only]`:
+ * `npm run bench:api [-- --seconds 5] [-- --rate 200] [-- --postgres <admin url>] [-- --jobs [--files 150] [--rounds 1] [--in-process]] [-- --user-only]`:
  * the API under load.
  * Seeds one user with 1,000 repositories and 10,000 jobs, then drives the repository list, the
  * job list and GET /api/v1/user at a fixed 200 requests/s (`--rate`) over loopback and prints p50/p90/p99;
@@ -42,6 +42,8 @@ const JOBS = args.includes('--jobs');
 const USER_ONLY = args.includes('--user-only');
 /** Python files per synthetic repository (each with 24 functions, half documented, and some history) */
 const FILES = Number(arg('files') ?? 150);
+/** `--rounds N` (with `--jobs`): repositories per user analysed one after another during the window */
+const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
 const RATE = Number(arg('rate') ?? 200);
 /** `--profile <file prefix>`: a CPU profile of the main thread during the jobs window (`<prefix>-<database>.cpuprofile`, for Chrome DevTools) */
 const PROFILE = arg('profile');
@@ -529,33 +531,50 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
     if (JOBS) {
       // Each of the 15 users analyses a repository of their own; 10 streams follow each job.
       const made = perf.now();
+      // `--rounds N`: N repositories per user, made before any window (git here would block this
+      // thread, the API's); a user's next analysis starts when the last one ends, so the window
+      // stays under load however long it is.
+      const repoName = (u: number, round: number) => (round === 0 ? `bench${u}` : `bench${u}r${round}`);
       for (let u = 0; u < streamers.length; u++) {
-        const dir = path.join(repoRoot, `bench${u}`);
-        syntheticRepo(dir, u);
-        const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/repos', {
-          url: dir,
-          organizationName: 'bench',
-          repoName: `bench${u}`,
-        });
-        if (res.status !== 201) throw new Error(`registering ${dir} answered ${res.status}: ${JSON.stringify(res.json)}`);
+        for (let round = 0; round < ROUNDS; round++) {
+          const dir = path.join(repoRoot, repoName(u, round));
+          syntheticRepo(dir, u + 100 * round);
+          const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/repos', {
+            url: dir,
+            organizationName: 'bench',
+            repoName: repoName(u, round),
+          });
+          if (res.status !== 201) throw new Error(`registering ${dir} answered ${res.status}: ${JSON.stringify(res.json)}`);
+        }
       }
       console.log(
-        `  ${streamers.length} synthetic repositories of ${FILES} Python files (${FILES * 24} functions, 3 commits) made in ${((perf.now() - made) / 1000).toFixed(1)} s`,
+        `  ${streamers.length * ROUNDS} synthetic repositories of ${FILES} Python files (${FILES * 24} functions, 3 commits) made in ${((perf.now() - made) / 1000).toFixed(1)} s`,
       );
       const jobIds: number[] = [];
-      for (let u = 0; u < streamers.length; u++) {
+      const current: number[] = [];
+      const nextRound: number[] = [];
+      const analyse = async (u: number, round: number) => {
         const res = await call(base, streamers[u]!.token, 'POST', '/api/v1/git/analyze/repo', {
-          git_repo: { organization_name: 'bench', repo_name: `bench${u}` },
+          git_repo: { organization_name: 'bench', repo_name: repoName(u, round) },
           vendor: 'GIT',
         });
         if (res.status !== 200) throw new Error(`starting an analysis answered ${res.status}: ${JSON.stringify(res.json)}`);
         jobIds.push(res.json.lroJobId as number);
+        current[u] = res.json.lroJobId as number;
+        nextRound[u] = round + 1;
         await loader.ask({
           op: 'streams',
           base,
           list: Array.from({ length: 10 }, () => ({ token: streamers[u]!.token, jobId: res.json.lroJobId as number })),
         });
-      }
+      };
+      for (let u = 0; u < streamers.length; u++) await analyse(u, 0);
+      const refill = async () => {
+        if (ROUNDS < 2) return;
+        const rows = await database.db.selectFrom('jobs').select(['id', 'state']).where('id', 'in', current).execute();
+        const ended = new Set(rows.filter((r) => ['COMPLETE', 'FAILED', 'CANCELLED'].includes(r.state)).map((r) => r.id));
+        for (let u = 0; u < streamers.length; u++) if (ended.has(current[u]!) && nextRound[u]! < ROUNDS) await analyse(u, nextRound[u]!);
+      };
       const states = async () => {
         const rows = await database.db.selectFrom('jobs').select(['state', 'progress']).where('id', 'in', jobIds).execute();
         return {
@@ -575,7 +594,13 @@ async function run(label: string, databaseUrl: string | null, loader: LoadChild)
       const elu = perf.eventLoopUtilization();
       const cpu0 = { main: mainThreadCpu(), all: process.cpuUsage(), threads: threadsCpu() };
       let minRunning = Infinity;
-      const sampler = setInterval(() => void states().then((s) => (minRunning = Math.min(minRunning, s.running))), 1000);
+      const sampler = setInterval(
+        () =>
+          void refill()
+            .then(states)
+            .then((s) => (minRunning = Math.min(minRunning, s.running))),
+        1000,
+      );
       const windowStart = perf.now();
       const withJobs = await countQueries(database.pglite, () => profiled('jobs', () => loader.rate(`${base}/api/v1/user`, owner.token)));
       const threads = otherThreadsCpu(cpu0.threads, threadsCpu());
