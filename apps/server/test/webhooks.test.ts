@@ -361,6 +361,11 @@ describe('receiving deliveries', () => {
     const res = await post(s.url.replace('/git/', '/github/'), text, signed('github', text, secret, 'push'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ignored', detail: 'Ignored: no push to the default branch main.' });
+    // the same, as codes the web app words in the user's language (docs/webhooks.md)
+    expect((await status(gitRepo)).lastDelivery).toMatchObject({
+      detail: 'Ignored: no push to the default branch main.',
+      detailParts: [{ code: 'NOT_DEFAULT_BRANCH', params: { branch: 'main' } }],
+    });
     const deleted = JSON.stringify(fixture<object>('github/webhook-push.json')).replaceAll('__AFTER__', '0'.repeat(40));
     const del = await post(s.url.replace('/git/', '/github/'), deleted, signed('github', deleted, secret, 'push'));
     expect(del.json()).toMatchObject({ status: 'ignored', detail: 'Ignored: the default branch main was deleted.' });

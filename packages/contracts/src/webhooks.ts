@@ -36,6 +36,48 @@ export type PullRequestEventPayload = z.infer<typeof PullRequestEventPayload>;
 export const WebhookResult = z.enum(['analysis-queued', 'pr-insights-queued', 'ignored', 'ping', 'rejected']);
 export type WebhookResult = z.infer<typeof WebhookResult>;
 
+/**
+ * What a handled delivery did, as codes with parameters (docs/webhooks.md, "Delivery details in
+ * the user's language"): the server words them in English for `detail` (the API, the vendor's
+ * delivery log); the web app words them in the interface's language.
+ */
+export const WEBHOOK_DETAIL_EN = {
+  PING: 'ping received: the webhook is set up',
+  EVENT_NOT_USED: 'ignored: the event "{{event}}" is not used',
+  PR_ACTION_NO_CODE_CHANGE: 'ignored: pull request action "{{action}}" does not change code',
+  MR_ACTION_NO_CODE_CHANGE: 'ignored: merge request action "{{action}}" does not change code',
+  NOT_DEFAULT_BRANCH: 'ignored: no push to the default branch {{branch}}',
+  DEFAULT_BRANCH_DELETED: 'ignored: the default branch {{branch}} was deleted',
+  GIT_NO_PULL_REQUESTS: 'ignored: a git hook has no pull requests',
+  ANALYSIS_QUEUED: 'push to {{branch}} ({{commit}}): analysis job {{job}} queued',
+  DOCS_UPDATE_QUEUED: 'documentation update job {{job}} queued',
+  ARCH_DOCS_NEVER_GENERATED: 'no architecture docs update (never generated)',
+  API_DOCS_NEVER_GENERATED: 'no API docs update (never generated)',
+  ARCH_DOCS_UPDATE_QUEUED: 'architecture docs update job {{job}} queued',
+  API_DOCS_UPDATE_QUEUED: 'API docs update job {{job}} queued',
+  BRANCH_CHECK_QUEUED: 'check of {{branch}} against {{base}}: job {{job}} queued',
+  PR_CHECK_QUEUED: 'pull request #{{number}} ({{name}}): insights job {{job}} queued',
+} as const;
+export const WebhookDetailCode = z.enum(Object.keys(WEBHOOK_DETAIL_EN) as [keyof typeof WEBHOOK_DETAIL_EN]);
+export type WebhookDetailCode = z.infer<typeof WebhookDetailCode>;
+export const WebhookDetailPart = z.object({ code: WebhookDetailCode, params: z.record(z.string(), z.string()) });
+export type WebhookDetailPart = z.infer<typeof WebhookDetailPart>;
+
+/** One sentence from the parts' texts, in any language: the first capitalised, the rest after commas. */
+export function joinWebhookDetail(texts: readonly string[]): string {
+  const joined = texts.join(', ');
+  return joined ? `${joined.charAt(0).toUpperCase()}${joined.slice(1)}.` : '';
+}
+
+/** `{{name}}` placeholders filled from `params` (i18next's syntax, so the web's texts read the same). */
+export function fillWebhookDetail(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+/** The English sentence of a handled delivery's parts (the server's `detail`). */
+export const webhookDetailEnglish = (parts: readonly WebhookDetailPart[]): string =>
+  joinWebhookDetail(parts.map((p) => fillWebhookDetail(WEBHOOK_DETAIL_EN[p.code], p.params)));
+
 export const WebhookDelivery = z.object({
   deliveryId: z.string(),
   event: z.string(),
@@ -43,6 +85,8 @@ export const WebhookDelivery = z.object({
   result: WebhookResult,
   /** one sentence: why it was ignored, which jobs it queued */
   detail: z.string(),
+  /** `detail` as codes, for a handled delivery (null for a refused one: its reason is English only) */
+  detailParts: z.array(WebhookDetailPart).nullable(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 

@@ -180,6 +180,8 @@ export interface WebhookDeliveriesTable {
   event: string;
   result: string;
   detail: Generated<string>;
+  /** `detail` as codes with parameters (a handled delivery since migration 0017), or null */
+  detail_parts: ColumnType<unknown, string | null | undefined, string | null>;
   received_at: ColumnType<Date, never, never>;
 }
 

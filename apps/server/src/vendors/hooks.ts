@@ -4,6 +4,7 @@
  * delivery into one event shape. Only the payload fields a host's reader names are read;
  * anything else is ignored (and never echoed).
  */
+import type { WebhookDetailPart } from '@docent/contracts';
 import { isObjectId, isRefName } from './git/revisions.ts';
 import { requestBudget, vendorRequest, type VendorCredential } from './hosted-types.ts';
 
@@ -56,7 +57,7 @@ export type HookEvent =
   | { kind: 'ping'; name: string }
   | { kind: 'push'; name: string; refs: PushRef[] }
   | { kind: 'pull'; name: string; number: number; title: string; headSha: string; baseSha: string; headRef: string; baseRef: string }
-  | { kind: 'other'; name: string; reason: string };
+  | { kind: 'other'; name: string; reason: WebhookDetailPart };
 
 /** A delivery read: its event and the vendor's delivery id (what makes a redelivery recognisable). */
 export interface ReadDelivery {
@@ -101,7 +102,7 @@ export function json(body: Buffer): Obj {
 export const unused = (event: string): HookEvent => ({
   kind: 'other',
   name: event || 'unknown',
-  reason: `the event "${event || 'unknown'}" is not used`,
+  reason: { code: 'EVENT_NOT_USED', params: { event: event || 'unknown' } },
 });
 
 /**

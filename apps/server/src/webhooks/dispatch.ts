@@ -4,7 +4,9 @@ import {
   type JobPayloadInput,
   type JobType,
   type LanguageStyle,
+  type WebhookDetailPart,
   type WebhookResult,
+  webhookDetailEnglish,
 } from '@docent/contracts';
 import type { RepositoryRow } from '../db/schema.ts';
 import type { JobEngine } from '../jobs/engine.ts';
@@ -29,9 +31,22 @@ export interface DispatchDeps {
 
 export interface Outcome {
   result: WebhookResult;
+  /** `parts` in English (docs/webhooks.md, "Delivery details in the user's language") */
   detail: string;
+  parts: WebhookDetailPart[];
   jobIds: number[];
 }
+
+const outcome = (result: WebhookResult, parts: WebhookDetailPart[], jobIds: number[] = []): Outcome => ({
+  result,
+  detail: webhookDetailEnglish(parts),
+  parts,
+  jobIds,
+});
+const part = (code: WebhookDetailPart['code'], params: Record<string, string | number> = {}): WebhookDetailPart => ({
+  code,
+  params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+});
 
 async function queue<T extends JobType>(deps: DispatchDeps, repo: RepositoryRow, jobType: T, payload: JobPayloadInput<T>): Promise<number> {
   return (await queueRepoJob(deps, repo, jobType, payload)).id;
@@ -52,21 +67,20 @@ export async function dispatch(
 ): Promise<Outcome> {
   switch (event.kind) {
     case 'ping':
-      return { result: 'ping', detail: 'Ping received: the webhook is set up.', jobIds: [] };
+      return outcome('ping', [part('PING')]);
     case 'other':
-      return { result: 'ignored', detail: `Ignored: ${event.reason}.`, jobIds: [] };
+      return outcome('ignored', [event.reason]);
     case 'push': {
       const branch = repo.default_branch ?? 'main';
       const ref = event.refs.find((r) => r.branch === branch);
       // A plain git remote has no pull requests: a pushed branch is checked against the default one.
       const branchChecks =
         route === 'git' && repo.vendor === 'GIT' ? await queueBranchChecks(deps, repo, branch, event.refs, deliveryId) : null;
-      if (!ref && branchChecks?.jobIds.length)
-        return { result: 'pr-insights-queued', detail: `${branchChecks.detail}.`, jobIds: branchChecks.jobIds };
-      if (!ref) return { result: 'ignored', detail: `Ignored: no push to the default branch ${branch}.`, jobIds: [] };
-      if (isZeroId(ref.after)) return { result: 'ignored', detail: `Ignored: the default branch ${branch} was deleted.`, jobIds: [] };
+      if (!ref && branchChecks?.jobIds.length) return outcome('pr-insights-queued', branchChecks.parts, branchChecks.jobIds);
+      if (!ref) return outcome('ignored', [part('NOT_DEFAULT_BRANCH', { branch })]);
+      if (isZeroId(ref.after)) return outcome('ignored', [part('DEFAULT_BRANCH_DELETED', { branch })]);
       const jobIds = [await queue(deps, repo, 'ANALYSIS', { analysisType: 'coverage', trigger: 'webhook', deliveryId, commit: ref.after })];
-      let detail = `Push to ${branch} (${ref.after.slice(0, 7)}): analysis job ${jobIds[0]} queued`;
+      const parts = [part('ANALYSIS_QUEUED', { branch, commit: ref.after.slice(0, 7), job: jobIds[0]! })];
       if (hook.auto_docs.repo) {
         const languages = ((await deps.repos.details(repo.id, 'docgen-config')) as { languages?: LanguageStyle[] } | null)?.languages ?? [];
         const premium = repo.plan_type === 'PRO' || repo.plan_type === 'PREMIUM';
@@ -82,7 +96,7 @@ export async function dispatch(
           result: 'queued',
           detail: `Job ${docJob} queued.`,
         });
-        detail += `, documentation update job ${docJob} queued`;
+        parts.push(part('DOCS_UPDATE_QUEUED', { job: docJob }));
       }
       // Architecture / API docs: with the options they were last generated with, at the pushed commit.
       for (const kind of DocSetKind.options) {
@@ -91,7 +105,7 @@ export async function dispatch(
         if (!config) {
           const why = `No ${KIND_TITLE[kind]} docs were generated yet: generate them once to choose their options.`;
           await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: null, result: 'skipped', detail: why });
-          detail += `, no ${KIND_TITLE[kind]} docs update (never generated)`;
+          parts.push(part(kind === 'arch' ? 'ARCH_DOCS_NEVER_GENERATED' : 'API_DOCS_NEVER_GENERATED'));
           continue;
         }
         const id = await queue(deps, repo, DOC_SET_JOB_TYPE[kind], {
@@ -101,16 +115,16 @@ export async function dispatch(
         });
         await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: id, result: 'queued', detail: `Job ${id} queued.` });
         jobIds.push(id);
-        detail += `, ${KIND_TITLE[kind]} docs update job ${id} queued`;
+        parts.push(part(kind === 'arch' ? 'ARCH_DOCS_UPDATE_QUEUED' : 'API_DOCS_UPDATE_QUEUED', { job: id }));
       }
       if (branchChecks?.jobIds.length) {
         jobIds.push(...branchChecks.jobIds);
-        detail += `; ${branchChecks.detail}`;
+        parts.push(...branchChecks.parts);
       }
-      return { result: 'analysis-queued', detail: `${detail}.`, jobIds };
+      return outcome('analysis-queued', parts, jobIds);
     }
     case 'pull': {
-      if (route === 'git') return { result: 'ignored', detail: 'Ignored: a git hook has no pull requests.', jobIds: [] };
+      if (route === 'git') return outcome('ignored', [part('GIT_NO_PULL_REQUESTS')]);
       const id = await queue(deps, repo, 'PR_INSIGHTS', {
         vendor: route,
         number: event.number,
@@ -121,11 +135,7 @@ export async function dispatch(
         baseRef: event.baseRef,
         deliveryId,
       });
-      return {
-        result: 'pr-insights-queued',
-        detail: `Pull request #${event.number} (${event.name}): insights job ${id} queued.`,
-        jobIds: [id],
-      };
+      return outcome('pr-insights-queued', [part('PR_CHECK_QUEUED', { number: event.number, name: event.name, job: id })], [id]);
     }
   }
 }
@@ -151,7 +161,7 @@ async function queueBranchChecks(
   defaultBranch: string,
   refs: Array<{ branch: string; before: string; after: string }>,
   deliveryId: string,
-): Promise<{ jobIds: number[]; detail: string }> {
+): Promise<{ jobIds: number[]; parts: WebhookDetailPart[] }> {
   // Docent's own branches (docent/docs-…, docent/auto-docs…) hold its output, not a change to judge.
   const pushed = refs
     .filter((r) => r.branch !== defaultBranch && !r.branch.startsWith('docent/') && !isZeroId(r.after))
@@ -170,6 +180,5 @@ async function queueBranchChecks(
         deliveryId,
       }),
     );
-  const detail = pushed.map((r, i) => `check of ${r.branch} against ${defaultBranch}: job ${jobIds[i]} queued`).join(', ');
-  return { jobIds, detail: detail.charAt(0).toUpperCase() + detail.slice(1) };
+  return { jobIds, parts: pushed.map((r, i) => part('BRANCH_CHECK_QUEUED', { branch: r.branch, base: defaultBranch, job: jobIds[i]! })) };
 }

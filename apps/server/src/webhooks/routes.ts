@@ -279,7 +279,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
           }
           try {
             const outcome = await dispatch(deps, found.repo, found.hook, route, parsed.event, parsed.deliveryId);
-            await hooks.finishDelivery(id, outcome.result, outcome.detail);
+            await hooks.finishDelivery(id, outcome.result, outcome.detail, outcome.parts);
             return reply
               .code(outcome.jobIds.length > 0 ? 202 : 200)
               .send({ status: outcome.result, detail: outcome.detail, jobIds: outcome.jobIds });

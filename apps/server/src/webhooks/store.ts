@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AnalysisHistoryPoint, AnalysisReport, AutoDocSettings, WebhookDelivery, WebhookResult } from '@docent/contracts';
+import {
+  WebhookDetailPart,
+  type AnalysisHistoryPoint,
+  type AnalysisReport,
+  type AutoDocSettings,
+  type WebhookDelivery,
+  type WebhookResult,
+} from '@docent/contracts';
 import type { SecretBox } from '../crypto/secretbox.ts';
 import type { Database, RepositoryRow } from '../db/schema.ts';
 
@@ -143,10 +150,10 @@ export class WebhookStore {
     await this.db.deleteFrom('webhook_bodies').where('digest', '=', digest).execute();
   }
 
-  async finishDelivery(id: number, result: WebhookResult, detail: string): Promise<void> {
+  async finishDelivery(id: number, result: WebhookResult, detail: string, parts: WebhookDetailPart[]): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
-      .set({ result, detail: detail.slice(0, 500) })
+      .set({ result, detail: detail.slice(0, 500), detail_parts: JSON.stringify(parts) })
       .where('id', '=', id)
       .execute();
   }
@@ -172,6 +179,7 @@ export class WebhookStore {
       receivedAt: new Date(row.received_at).toISOString(),
       result: row.result as WebhookResult,
       detail: row.detail,
+      detailParts: partsOf(row.detail_parts),
     };
   }
 
@@ -213,4 +221,10 @@ export class WebhookStore {
       readmeScore: r.readme_score === null ? null : Number(r.readme_score),
     }));
   }
+}
+
+/** Stored parts as the contract has them; anything else (older rows, a code since renamed) reads as none. */
+function partsOf(stored: unknown): WebhookDetailPart[] | null {
+  const parsed = WebhookDetailPart.array().safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  return parsed.success ? parsed.data : null;
 }

@@ -4,6 +4,7 @@ import type { WebhookStatus } from '@docent/contracts';
 import { RepoSettingsSection } from './RepoSettingsSection.tsx';
 import { fakeApi } from '../test/fakeApi.ts';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
+import i18n from '../i18n/index.ts';
 
 const status = (over: Partial<WebhookStatus> = {}): WebhookStatus => ({
   url: 'http://localhost/api/v1/webhooks/git/abcdefghijklmnop',
@@ -129,6 +130,7 @@ describe('RepoSettingsSection webhook status and automatic updates', () => {
             receivedAt: '2026-11-24T08:30:00.000Z',
             result: 'rejected',
             detail: "The signature does not match this webhook's secret.",
+            detailParts: null,
           },
         }),
       },
@@ -171,13 +173,17 @@ describe('RepoSettingsSection webhook status and automatic updates', () => {
         event: 'push',
         receivedAt: '2026-11-24T08:30:00.000Z',
         result: 'analysis-queued',
-        detail: 'Push to main: analysis job 31 queued.',
+        detail: 'Push to main (abc1234): analysis job 31 queued, documentation update job 32 queued.',
+        detailParts: [
+          { code: 'ANALYSIS_QUEUED', params: { branch: 'main', commit: 'abc1234', job: '31' } },
+          { code: 'DOCS_UPDATE_QUEUED', params: { job: '32' } },
+        ],
       },
     });
     renderRoutes([{ path: '/', element: view() }], '/');
     const last = await screen.findByTestId('webhook-last-delivery');
     await waitFor(() => expect(last.textContent).toContain('Analysis queued'));
-    expect(last.textContent).toContain('Push to main: analysis job 31 queued.');
+    expect(last.textContent).toContain('Push to main (abc1234): analysis job 31 queued, documentation update job 32 queued.');
 
     const repoSwitch = screen.getByTestId('auto-docs-repo');
     expect(repoSwitch.getAttribute('aria-checked')).toBe('false');
@@ -190,5 +196,40 @@ describe('RepoSettingsSection webhook status and automatic updates', () => {
       .filter(([, init]) => init?.method === 'PUT')
       .map(([, init]) => (JSON.parse(String(init!.body)) as { autoDocs: unknown }).autoDocs);
     expect(puts).toEqual([{ repo: true }, { repo: false }]);
+  });
+
+  it('words a handled delivery in the interface language from its codes (German), a refused one keeps its reason', async () => {
+    fakeApi({
+      '/v1/git/repos/webhook': {
+        body: status({
+          lastDelivery: {
+            deliveryId: 'd2',
+            event: 'push',
+            receivedAt: '2026-11-24T08:30:00.000Z',
+            result: 'ignored',
+            detail: 'Ignored: no push to the default branch master.',
+            detailParts: [{ code: 'NOT_DEFAULT_BRANCH', params: { branch: 'master' } }],
+          },
+        }),
+      },
+      '/v1/git/pull-request': { body: { failUnder: null, checks: [] } },
+    });
+    await i18n.changeLanguage('de');
+    try {
+      renderRoutes(
+        [
+          {
+            path: '/',
+            element: <RepoSettingsSection repoRef={{ vendor: 'GIT', org: 'local', repo: 'shop' }} repoId="r" defaultBranch="master" />,
+          },
+        ],
+        '/',
+      );
+      const last = await screen.findByTestId('webhook-last-delivery');
+      await waitFor(() => expect(last.textContent).toContain('Ignoriert: kein Push auf den Standard-Branch master.'));
+      expect(last.textContent).not.toContain('Ignored');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -16,6 +16,7 @@ import { useToast } from '../shell/toast.tsx';
 import type { RepoRef } from './api.ts';
 import { PrCheckSettings } from './settings/PrCheckSettings.tsx';
 import { webhookKeys, webhooksApi } from './webhooksApi.ts';
+import { deliveryDetail } from './webhookDetail.ts';
 
 const RESULT_COLOR: Record<string, string> = {
   'analysis-queued': 'success',
@@ -110,7 +111,7 @@ export function RepoSettingsSection({
                 <span className="dc-settings__value">
                   <Tag color={RESULT_COLOR[last.result] ?? 'default'}>{t(`webhooks.results.${last.result}`)}</Tag>
                   <span>{formatDateTime(last.receivedAt, i18n.language)}</span>
-                  <span className="dc-muted dc-settings__detail">{last.detail}</span>
+                  <span className="dc-muted dc-settings__detail">{deliveryDetail(t, last)}</span>
                 </span>
               ) : (
                 <span className="dc-muted">{t('webhooks.noDelivery')}</span>

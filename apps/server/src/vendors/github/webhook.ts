@@ -37,7 +37,7 @@ function githubEvent(event: string, body: Buffer): HookEvent {
     const action = str(p.action);
     const name = `pull_request.${action}`;
     if (!['opened', 'synchronize', 'reopened'].includes(action))
-      return { kind: 'other', name, reason: `pull request action "${action}" does not change code` };
+      return { kind: 'other', name, reason: { code: 'PR_ACTION_NO_CODE_CHANGE', params: { action } } };
     const pr = obj(p.pull_request);
     const head = obj(pr.head);
     const base = obj(pr.base);

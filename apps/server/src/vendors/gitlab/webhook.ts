@@ -33,7 +33,7 @@ function gitlabEvent(event: string, body: Buffer): HookEvent {
     const name = `Merge Request Hook.${action}`;
     // An `update` without `oldrev` changed the title, labels or assignees, not the code.
     const codeChanged = action === 'open' || action === 'reopen' || (action === 'update' && str(a.oldrev) !== '');
-    if (!codeChanged) return { kind: 'other', name, reason: `merge request action "${action}" does not change code` };
+    if (!codeChanged) return { kind: 'other', name, reason: { code: 'MR_ACTION_NO_CODE_CHANGE', params: { action } } };
     const diffRefs = obj(a.diff_refs);
     return {
       kind: 'pull',
