@@ -298,7 +298,12 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       const vis = visible(model, language);
       const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
-      if (missing.length === 0 && !needsReturn) return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
+      // raises the code states that the doc names nowhere (a doc with entries is completed with
+      // them as a prose doc is)
+      const docText = fn.docstring;
+      const newRaises = vis.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText)));
+      if (missing.length === 0 && !needsReturn && newRaises.length === 0)
+        return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
       if (!own || !FAMILY[own])
         return {
           reason: `its doc is written in ${summary.styles.join('/')} style, which Docent does not extend for ${language}; it is left as it is`,
@@ -310,9 +315,10 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         missingParams: missing,
         returns: needsReturn ? vis.returns : null,
         yields: needsReturn ? vis.yields : null,
+        raises: newRaises,
       });
       if (typeof merged === 'string') return { reason: merged, stale, use: NO_USE };
-      const sources = sourcesOf({ ...vis, summary: '', params: missing, returns: needsReturn ? vis.returns : null, raises: [] });
+      const sources = sourcesOf({ ...vis, summary: '', params: missing, returns: needsReturn ? vis.returns : null, raises: newRaises });
       return { edit: merged, updated: true, stale, use, sources };
     }
     // Prose only: the human text stays; sections are added only where the file already writes
@@ -520,7 +526,7 @@ function mergeExisting(
   end: number,
   form: CommentForm,
   config: StyleConfig,
-  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields'>,
+  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields' | 'raises'>,
 ): LineEdit | string {
   const rows = lines.slice(start, end);
   const first = rows[0] ?? '';
