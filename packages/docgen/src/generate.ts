@@ -322,8 +322,16 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       return { edit: merged, updated: true, stale, use, sources };
     }
     // Prose only: the human text stays; sections are added only where the file already writes
-    // them, and only grounded ones. Go has no sections.
-    if (go || !ctx.sectioned) return { reason: '', stale, use: NO_USE };
+    // them, and only grounded ones. Go has no sections. A block-tag doc comment (JSDoc, TSDoc,
+    // Javadoc, PHPDoc) is the exception for raises alone: a `@throws` tag after the prose is how
+    // those tools document a throw whatever the file's other docs list, and it lays out no
+    // parameter section (docs/docgen.md, "Raises"; sets 15–17: TypeScript/JavaScript files
+    // document in prose only and got nothing).
+    if (go) return { reason: '', stale, use: NO_USE };
+    if (!ctx.sectioned) {
+      if (!(FAMILY[config.docstringStyle] === 'tags' && form.kind === 'block')) return { reason: '', stale, use: NO_USE };
+      model = { ...model, params: model.params.map((p) => ({ ...p, text: '' })), returns: null, yields: null };
+    }
     // An inheriting method (a dunder, an override) whose maintainers wrote prose only: its entries
     // are the inherited ones, nothing is added (held out, set 9: filelock's `__exit__` got the
     // exception parameters of another class's `__exit__`, which a second run spread further).
@@ -345,7 +353,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       { ...model, raises: model.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText))) },
       language,
     );
-    const use: ProseUse = { ...NO_USE, params: ungrounded(grounded) };
+    const use: ProseUse = ctx.sectioned ? { ...NO_USE, params: ungrounded(grounded) } : NO_USE;
     if (prose.params.length === 0 && !prose.returns && !prose.yields && prose.raises.length === 0) return { reason: '', stale, use };
     if (!ownLines) return { reason: 'its doc shares a line with code', stale, use: NO_USE };
     if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale, use: NO_USE };

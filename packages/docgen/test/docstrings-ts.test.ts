@@ -19,6 +19,31 @@ describe('TS/JS grounding', () => {
     // a second run changes nothing
     expect((await run(r.output, 'TypeScript', 'src/open.ts', 'tsdoc')).output).toBe(r.output);
   });
+  it('a prose-only TSDoc in a file whose docs list no tags gets the @throws of its guard, and no @param', async () => {
+    const src =
+      '/**\n * Parses a size.\n * @param text the size text, such as "5 MB"\n */\nexport function parseSize(text: string): number {\n  return text.length;\n}\n\n' +
+      '/**\n * Reads a size option.\n */\nexport function readSize(text: string, max: number): number {\n  if (max < 0) throw new RangeError("max must not be negative");\n  return parseSize(text);\n}\n';
+    // the file has no tagged doc once the first one is prose only
+    const plain = src.replace(' * @param text the size text, such as "5 MB"\n', '');
+    const r = await run(plain, 'TypeScript', 'src/size.ts', 'tsdoc');
+    expect(r.output).toContain(
+      '/**\n * Reads a size option.\n *\n * @throws {@link RangeError} If `max < 0`.\n */\nexport function readSize(',
+    );
+    expect(r.output).not.toContain('@param');
+  });
+  it('a throw under an if nested in another block is described by its message, not by the inner guard', async () => {
+    const src =
+      '/**\n * Handles a value.\n *\n * @param kind the kind of value\n */\nfunction handle(kind, checker) {\n  if (kind === "user") {\n    if (!checker) throw new TypeError("no checker is set");\n  }\n  return kind;\n}\n';
+    const r = await run(src, 'JavaScript', 'lib/handle.js', 'jsdoc');
+    expect(r.output).toContain('@throws {TypeError} No checker is set.');
+    expect(r.output).not.toContain('If `!checker`');
+  });
+  it('an @Name in a raise message is written as code, so no wrap can make it a block tag', async () => {
+    const src =
+      '/**\n * Gets a parameter of the request.\n *\n * @param kind the kind of parameter to read\n */\nfunction param(kind) {\n  switch (kind) {\n    case "state":\n      throw new Error("@State decorators are not supported by the express driver.");\n  }\n  return kind;\n}\n';
+    const r = await run(src, 'JavaScript', 'lib/param.js', 'jsdoc');
+    expect(r.output).toContain('`@State` decorators are not supported');
+  });
   it('a JSDoc that already names the thrown type gets nothing more', async () => {
     const src =
       '/**\n * Checks a port.\n *\n * @param {number} port the port to check\n * @throws {RangeError} when negative\n */\nfunction check(port) {\n  if (port < 0) throw new RangeError("negative");\n}\n';
