@@ -112,3 +112,35 @@ describe('set 18 causes', () => {
     expect(r.output).toBe(src);
   });
 });
+
+describe('set 18 causes, second pass', () => {
+  it('an implementing method keeps its own throw: a {@inheritDoc} or prose doc gets @throws, never a @param', async () => {
+    const src =
+      "<?php\n\ninterface Formatter\n{\n    /**\n     * Formats a batch.\n     *\n     * @param array $records the records to format\n     */\n    public function formatBatch(array $records);\n}\n\nclass Wildfire implements Formatter\n{\n    /**\n     * {@inheritDoc}\n     */\n    public function formatBatch(array $records)\n    {\n        throw new \\BadMethodCallException('Batch formatting does not make sense here');\n    }\n}\n";
+    const r = await run(src, 'PHP', 'src/Wildfire.php', 'phpdoc');
+    expect(r.output).toContain(
+      '     * {@inheritDoc}\n     *\n     * @throws BadMethodCallException Batch formatting does not make sense here.\n     */',
+    );
+    expect(r.output.match(/@param/g)).toHaveLength(1);
+  });
+});
+
+describe('set 19 causes', () => {
+  it("a doc comment whose lines are indented unlike its opening is not extended (the maintainers' bytes stay)", async () => {
+    const src =
+      'class Chart {\n  /**\n   * Handles an event.\n   *\n   * @param {Event} e the event\n   * @param replay - true if the event was replayed by `update`\n   */\n  _handleEvent(e, replay) {\n    return [e, replay];\n  }\n\n  /**\n\t * @private\n\t */\n  _eventHandler(e, replay) {\n    return this._handleEvent(e, replay);\n  }\n}\n';
+    const r = await run(src, 'JavaScript', 'src/chart.js', 'jsdoc');
+    expect(r.output).toBe(src);
+    // aligned, the same doc gets the parameter
+    const aligned = await run(src.replace('\t * @private\n\t */', '   * @private\n   */'), 'JavaScript', 'src/chart.js', 'jsdoc');
+    expect(aligned.output).toContain('@param replay - true if the event was replayed by `update`\n   * @private');
+  });
+  it('an existing doc is not extended with a deprecation note', async () => {
+    const src =
+      '/// Computes the strongly connected components.\n///\n/// # Arguments\n/// * `g`: a directed or undirected graph.\npub fn kosaraju_scc(g: u32) -> u32 {\n    g\n}\n\n/// Renamed to `kosaraju_scc`.\n#[deprecated(note = "renamed to kosaraju_scc")]\npub fn scc(g: u32) -> u32 {\n    kosaraju_scc(g)\n}\n';
+    const r = await run(src, 'Rust', 'src/scc.rs', 'rustdoc');
+    expect(r.output).toContain(
+      '/// Renamed to `kosaraju_scc`.\n///\n/// # Arguments\n/// * `g`: a directed or undirected graph.\n#[deprecated',
+    );
+  });
+});
