@@ -279,6 +279,12 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   const ungrounded = (m: DocModel): string[] => m.params.filter((p) => p.text === '' && !p.variadic).map((p) => p.name);
   const go = language === 'Go';
   if (fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null) {
+    // A doc that only says it inherits (`{@inheritDoc}`, `@inheritDoc`) takes its parameter and
+    // return entries from the parent: one added here would repeat or override them (held out, set
+    // 18: monolog's `SymfonyMailerHandler::send` got the parent's `@param` once more). What the
+    // method's own code throws is its own, and is still added.
+    const inheritsOnly = /^\s*(\{@inherit[Dd]oc[^}]*\}|@inherit[Dd]oc)\s*$/.test(fn.docstring);
+    if (inheritsOnly) model = { ...model, params: model.params.map((p) => ({ ...p, text: '' })), returns: null, yields: null };
     const summary = parseDocstring(fn.docstring, language);
     const names = new Set(facts.params.map((p) => p.name));
     stale =
@@ -298,7 +304,12 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       const vis = visible(model, language);
       const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
-      if (missing.length === 0 && !needsReturn) return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
+      // raises the code states that the doc names nowhere (a doc with entries is completed with
+      // them as a prose doc is)
+      const docText = fn.docstring;
+      const newRaises = vis.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText)));
+      if (missing.length === 0 && !needsReturn && newRaises.length === 0)
+        return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
       if (!own || !FAMILY[own])
         return {
           reason: `its doc is written in ${summary.styles.join('/')} style, which Docent does not extend for ${language}; it is left as it is`,
@@ -310,20 +321,34 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         missingParams: missing,
         returns: needsReturn ? vis.returns : null,
         yields: needsReturn ? vis.yields : null,
+        raises: newRaises,
       });
       if (typeof merged === 'string') return { reason: merged, stale, use: NO_USE };
-      const sources = sourcesOf({ ...vis, summary: '', params: missing, returns: needsReturn ? vis.returns : null, raises: [] });
+      const sources = sourcesOf({ ...vis, summary: '', params: missing, returns: needsReturn ? vis.returns : null, raises: newRaises });
       return { edit: merged, updated: true, stale, use, sources };
     }
     // Prose only: the human text stays; sections are added only where the file already writes
-    // them, and only grounded ones. Go has no sections.
-    if (go || !ctx.sectioned) return { reason: '', stale, use: NO_USE };
+    // them, and only grounded ones. Go has no sections. A block-tag doc comment (JSDoc, TSDoc,
+    // Javadoc, PHPDoc) is the exception for raises alone: a `@throws` tag after the prose is how
+    // those tools document a throw whatever the file's other docs list, and it lays out no
+    // parameter section (docs/docgen.md, "Raises"; sets 15–17: TypeScript/JavaScript files
+    // document in prose only and got nothing).
+    if (go) return { reason: '', stale, use: NO_USE };
+    if (!ctx.sectioned) {
+      if (!(FAMILY[config.docstringStyle] === 'tags' && form.kind === 'block')) return { reason: '', stale, use: NO_USE };
+      model = { ...model, params: model.params.map((p) => ({ ...p, text: '' })), returns: null, yields: null };
+    }
     // An inheriting method (a dunder, an override) whose maintainers wrote prose only: its entries
     // are the inherited ones, nothing is added (held out, set 9: filelock's `__exit__` got the
     // exception parameters of another class's `__exit__`, which a second run spread further).
+    // Outside Python, what the method's own code throws is its own: a raise is still added, but no
+    // parameter or return entry (its parent's are the ones that hold; held out, set 18: monolog's
+    // `WildfireFormatter::formatBatch` refuses batches, which its interface does not say).
     const inheritedProse = inheritsDoc(fn, language, lines, facts.declRow, ctx.relPath, ctx.index);
-    if (inheritedProse && !ctx.includeInherited)
-      return { reason: `${inheritedProse}; nothing is added to its doc (includeInherited adds it)`, stale, use: NO_USE };
+    if (inheritedProse && !ctx.includeInherited) {
+      if (python) return { reason: `${inheritedProse}; nothing is added to its doc (includeInherited adds it)`, stale, use: NO_USE };
+      model = { ...model, params: model.params.map((p) => ({ ...p, text: '' })), returns: null, yields: null };
+    }
     startRow = fn.docStartLine - 1;
     endRow = fn.docEndLine;
     const first = lines[startRow] ?? '';
@@ -335,11 +360,17 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
           ? /^\s*\/\*\*/.test(first) && /\*\/\s*$/.test(last)
           : lines.slice(startRow, endRow).every((l) => l.trimStart().startsWith(form.prefix));
     const docText = fn.docstring;
+    // (an existing doc is not extended with a deprecation note, docs/docgen.md: "Renamed to
+    // `kosaraju_scc`." got "Deprecated: renamed to kosaraju_scc." under it, held out set 19)
+    const { deprecated: _deprecated, ...undeprecated } = model;
     const prose = visible(
-      { ...model, raises: model.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText))) },
+      {
+        ...undeprecated,
+        raises: model.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText))),
+      },
       language,
     );
-    const use: ProseUse = { ...NO_USE, params: ungrounded(grounded) };
+    const use: ProseUse = ctx.sectioned && !inheritedProse && !inheritsOnly ? { ...NO_USE, params: ungrounded(grounded) } : NO_USE;
     if (prose.params.length === 0 && !prose.returns && !prose.yields && prose.raises.length === 0) return { reason: '', stale, use };
     if (!ownLines) return { reason: 'its doc shares a line with code', stale, use: NO_USE };
     if (python && /^\s*[rR]?'''/.test(first)) return { reason: "its docstring uses ''' quotes", stale, use: NO_USE };
@@ -360,6 +391,11 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       lines.slice(startRow + 1, endRow - 1).some((l) => l.trim() !== '' && !/^\s*\*/.test(l))
     )
       return { reason: 'its doc comment has lines without a leading *', stale, use: NO_USE };
+    // nor is one whose lines are indented unlike its opening (` * ` lines after a tab where the
+    // opening has spaces): re-rendered, every human line would change (held out, set 19:
+    // Chart.js' `\t * @private` under a space-indented `/**`)
+    if (form.kind === 'block' && misaligned(lines.slice(startRow, endRow)))
+      return { reason: "its doc comment's lines are indented unlike its opening", stale, use: NO_USE };
     indent = /^\s*/.exec(first)![0];
     model = mergeProse(prose, docText);
     // a doc that ends in block tags (`@throws`, `@see`) gets the new tags inside that block, in
@@ -513,6 +549,12 @@ function untyped(m: DocModel): DocModel {
   };
 }
 
+/** Whether a block doc comment's lines after `/**` do not all start with its opening's indentation and ` *`. */
+function misaligned(rows: readonly string[]): boolean {
+  const indent = /^\s*/.exec(rows[0] ?? '')![0];
+  return rows.slice(1).some((l) => l.trim() !== '' && !l.startsWith(`${indent} *`));
+}
+
 /** Completes a sectioned doc in place (rows [start, end)); a string says why it cannot. */
 function mergeExisting(
   lines: readonly string[],
@@ -520,7 +562,7 @@ function mergeExisting(
   end: number,
   form: CommentForm,
   config: StyleConfig,
-  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields'>,
+  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields' | 'raises'>,
 ): LineEdit | string {
   const rows = lines.slice(start, end);
   const first = rows[0] ?? '';
@@ -551,6 +593,7 @@ function mergeExisting(
     content = [m[2]!, ...(middle as string[])];
   } else {
     if (first.trim() !== '/**' || last.trim() !== '*/') return 'its doc comment shares its first or last line with text';
+    if (misaligned(rows)) return "its doc comment's lines are indented unlike its opening";
     const middle = rows.slice(1, -1).map((l) => (/^\s*\*( |$)/.test(l) ? l.replace(/^\s*\*( |$)/, '') : null));
     if (middle.some((l) => l === null)) return 'its doc comment has lines without a leading *';
     content = middle as string[];

@@ -40,7 +40,7 @@ export interface RepoIndex {
   byShort: Map<string, IndexedFunction[]>;
   /** `${language}\0${param}` → documented descriptions of a parameter of that name */
   byParam: Map<string, { fn: IndexedFunction; text: string; type: string | null }[]>;
-  /** Python classes: name → base names (last segment), per path */
+  /** Python, PHP, TypeScript and JavaScript classes: name → base names (last segment), per path */
   classes: Map<string, { path: string; bases: string[] }[]>;
   /** documented methods, `${language}\0${Owner}.${method}` */
   documentedMethods: Set<string>;
@@ -288,6 +288,22 @@ export function addToIndex(
         .map((b) => b.trim())
         .filter((b) => b !== '' && !b.includes('='))
         .map((b) => b.replace(/\[.*$/, '').split('.').pop()!);
+      const list = index.classes.get(m[1]!) ?? [];
+      list.push({ path: relPath, bases });
+      index.classes.set(m[1]!, list);
+    }
+  }
+  // PHP, TypeScript and JavaScript classes and interfaces: their parents (`extends`, `implements`),
+  // for the methods that inherit a documented parent's doc (inherit.ts)
+  if (/^(PHP|TypeScript|TSX|JavaScript)$/.test(language)) {
+    const code = language === 'PHP' ? source : source.replace(/<[^<>]*>/g, '');
+    for (const m of code.matchAll(
+      /^[ \t]*(?:export\s+)?(?:default\s+)?(?:abstract\s+|final\s+|readonly\s+|declare\s+)*(?:class|interface)\s+(\w+)\s*(?:extends\s+([\w\\.,\s]+?))?\s*(?:implements\s+([\w\\.,\s]+?))?\s*\{/gm,
+    )) {
+      const bases = `${m[2] ?? ''},${m[3] ?? ''}`
+        .split(',')
+        .map((b) => b.trim().split(/[\\.]/).pop()!)
+        .filter((b) => /^\w+$/.test(b));
       const list = index.classes.get(m[1]!) ?? [];
       list.push({ path: relPath, bases });
       index.classes.set(m[1]!, list);

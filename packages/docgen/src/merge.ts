@@ -96,7 +96,7 @@ function classify(content: readonly string[], family: string): Kind[] {
 }
 
 /** The pieces the renderer would write for these entries: [header lines, entry lines] per section. */
-function pieces(style: string, model: DocModel, width: number): { params: string[][]; returns: string[][] } {
+function pieces(style: string, model: DocModel, width: number): { params: string[][]; returns: string[][]; raises: string[][] } {
   const render = RENDERERS[style]!;
   if (FAMILY[style] === 'xmldoc') {
     // <summary>, x, </summary>, then the entries (no blank lines between elements).
@@ -107,6 +107,7 @@ function pieces(style: string, model: DocModel, width: number): { params: string
     return {
       params: entries({ ...model, returns: null, yields: null, raises: [] }),
       returns: entries({ ...model, params: [], raises: [] }),
+      raises: entries({ ...model, params: [], returns: null, yields: null }),
     };
   }
   const split = (m: DocModel): string[][] => {
@@ -119,7 +120,8 @@ function pieces(style: string, model: DocModel, width: number): { params: string
   };
   const onlyParams = split({ ...model, returns: null, yields: null, raises: [] });
   const onlyReturns = split({ ...model, params: [], raises: [] });
-  return { params: onlyParams, returns: onlyReturns };
+  const onlyRaises = split({ ...model, params: [], returns: null, yields: null });
+  return { params: onlyParams, returns: onlyReturns, raises: onlyRaises };
 }
 
 export interface MergeInput {
@@ -130,6 +132,8 @@ export interface MergeInput {
   missingParams: DocParam[];
   returns: DocModel['returns'];
   yields: DocModel['yields'];
+  /** raises read from the code that the doc does not name yet (absent: none) */
+  raises?: DocModel['raises'];
 }
 
 /** The new content lines, or null when the doc's layout is not one this can extend. */
@@ -147,6 +151,9 @@ export function mergeSections(input: MergeInput): string[] | null {
     raises: [],
   };
   const { params, returns } = pieces(input.style, model, input.width);
+  const raised = input.raises ?? [];
+  const raisesPiece =
+    raised.length > 0 ? pieces(input.style, { ...model, params: [], returns: null, yields: null, raises: raised }, input.width).raises : [];
   const kinds = classify(content, family);
   const lastOf = (k: Kind): number => kinds.lastIndexOf(k);
   const firstSection = (): number => kinds.findIndex((k) => k !== null);
@@ -192,6 +199,37 @@ export function mergeSections(input: MergeInput): string[] | null {
       let end = content.length;
       while (end > 0 && content[end - 1]!.trim() === '') end--;
       insertions.push({ at: end, lines: sectioned ? ['', ...section] : section, order: 1 });
+    }
+  }
+  // Raises the code states and the doc does not name: after the doc's own raises entries, else
+  // after its parameters and return (the conventional order), as their own section where the
+  // style has sections.
+  if (raised.length > 0) {
+    const section = raisesPiece[0];
+    if (!section) return null;
+    const last = lastOf('raises');
+    if (last >= 0) {
+      if (family === 'xmldoc') insertions.push({ at: last + 1, lines: section, order: 2 });
+      else {
+        const entries = family === 'numpy' ? section.slice(2) : family === 'google' ? section.slice(1) : section;
+        if (family === 'google') {
+          const header = kinds.indexOf('raises');
+          const first = content.slice(header + 1).find((l) => l.trim() !== '');
+          const shift = (first ? indentOf(first) : 4) - 4;
+          insertions.push({ at: last + 1, lines: entries.map((l) => (shift >= 0 ? ' '.repeat(shift) + l : l.slice(-shift))), order: 2 });
+        } else insertions.push({ at: last + 1, lines: entries, order: 2 });
+      }
+    } else {
+      const after = Math.max(lastOf('params'), lastOf('returns'), family === 'xmldoc' ? lastOf('lead') : -1);
+      const other = kinds.findIndex((k, i) => k === 'other' && i > after);
+      if (after >= 0 && (other < 0 || family === 'xmldoc'))
+        insertions.push({ at: after + 1, lines: sectioned ? ['', ...section] : section, order: 2 });
+      else if (other >= 0) insertions.push({ at: other, lines: sectioned ? [...section, ''] : section, order: 2 });
+      else {
+        let end = content.length;
+        while (end > 0 && content[end - 1]!.trim() === '') end--;
+        insertions.push({ at: end, lines: sectioned ? ['', ...section] : section, order: 2 });
+      }
     }
   }
   for (const ins of insertions.sort((a, b) => b.at - a.at || b.order - a.order)) content.splice(ins.at, 0, ...ins.lines);

