@@ -314,6 +314,72 @@ function withoutCasts(tokens: readonly string[]): string[] {
   return out;
 }
 
+/** A token that can end a declared type (`String`, `int`, `List<T>`, `byte[]`). */
+function typeEnd(t: string | undefined): boolean {
+  return t !== undefined && ((IDENT.test(t) && !PY_KEYWORDS.has(t) && !DECLARES.has(t)) || t === '>' || t === ']');
+}
+
+/** Does a `catch (` open before the type that ends at `end` (`catch ( IOException | X e )`)? */
+function catchAt(tokens: readonly string[], end: number): boolean {
+  for (let j = end; j >= 1 && end - j < 16; j--) {
+    if (tokens[j] === '(') return tokens[j - 1] === 'catch';
+    if (tokens[j] === ')' || tokens[j] === ';' || tokens[j] === '{') return false;
+  }
+  return false;
+}
+
+/** Java and C# primitive types a cast may name. */
+const PRIMITIVES = new Set(['int', 'long', 'short', 'byte', 'char', 'float', 'double', 'boolean', 'bool', 'decimal', 'uint', 'ulong']);
+
+/**
+ * Java and C# casts left out: `(Scriptable) obj`, `(List<String>) x`, `(int) n`, `(byte[]) data`
+ * before an operand. A cast changes the static type, not what runs (rhino
+ * `ScriptableObject.getProperty`, round 8).
+ */
+function withoutParenCasts(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === '(') {
+      const prev = out[out.length - 1] ?? '';
+      // `f(…)`, `x[i](…)`: a call, not a cast (`return (T) x` and `= (T) x` are casts).
+      const call = (IDENT.test(prev) && !CAST_BEFORE.has(prev)) || prev === ')' || prev === ']';
+      const t = tokens[i + 1] ?? '';
+      if (!call && (/^\p{Lu}/u.test(t) || PRIMITIVES.has(t))) {
+        let j = i + 2;
+        while (tokens[j] === '.' && IDENT.test(tokens[j + 1] ?? '')) j += 2;
+        if (tokens[j] === '<') {
+          let depth = 0;
+          for (; j < tokens.length; j++) {
+            if (tokens[j] === '<') depth++;
+            else if (tokens[j] === '>' && --depth === 0) break;
+          }
+          j++;
+        }
+        while (tokens[j] === '[' && tokens[j + 1] === ']') j += 2;
+        const operand = tokens[j + 1] ?? '';
+        if (
+          tokens[j] === ')' &&
+          (IDENT.test(operand) || operand === '(' || operand.startsWith('"') || /^\p{N}/u.test(operand)) &&
+          !BINARY_WORDS.has(operand)
+        ) {
+          i = j;
+          continue;
+        }
+      }
+    }
+    out.push(tokens[i]!);
+  }
+  return out;
+}
+
+/** Words after which `(` opens an expression, not a call's arguments. */
+const CAST_BEFORE = new Set(['return', 'throw', 'case', 'yield', 'await', 'new', 'else', 'do']);
+/** Words that follow a parenthesised expression without making it a cast (`(A) instanceof B`). */
+const BINARY_WORDS = new Set(['instanceof', 'is', 'as', 'and', 'or', 'in']);
+
+/** Languages with keyword arguments written `name=value` (a name bound there is no local). */
+const KEYWORD_ARGUMENTS = new Set(['Python', 'Kotlin']);
+
 /** Names bound in the body's tokens (see the module comment). */
 function boundNames(tokens: readonly string[], params: ReadonlySet<string>): Set<string> {
   const bound = new Set<string>();
@@ -334,7 +400,18 @@ function boundNames(tokens: readonly string[], params: ReadonlySet<string>): Set
     else if (depth === 0 && next !== undefined && (AUGMENTED.has(next) || next === ':') && after === '=' && tokens[i + 3] !== '=')
       binds = next !== '<' && next !== '>';
     else if (DECLARES.has(tokens[i - 1] ?? '') || tokens[i - 1] === 'as') binds = true;
-    else if (forTarget && (tokens[i - 1] === 'for' || tokens[i - 1] === ',' || tokens[i - 1] === '(')) binds = true;
+    else if (
+      forTarget &&
+      (tokens[i - 1] === 'for' || tokens[i - 1] === ',' || tokens[i - 1] === '(') &&
+      // a type or modifier before the name (`for (final String r : …)`, `for (int i = 0; …)`) binds nothing
+      !(IDENT.test(next ?? '') && !PY_KEYWORDS.has(next!) && next !== 'of')
+    )
+      binds = true;
+    // A typed loop variable (`for (String r : rs)`, `for (int i = 0; …)`) or a caught exception
+    // (`catch (IOException e)`): a local name of a brace language (commons-net
+    // `SMTPClient.sendSimpleMessage`, round 8).
+    else if (forTarget && (next === ':' || next === '=') && typeEnd(tokens[i - 1])) binds = true;
+    else if (next === ')' && typeEnd(tokens[i - 1]) && tokens[i - 2] !== '.' && catchAt(tokens, i - 1)) binds = true;
     if (!binds) continue;
     bound.add(t);
     // `a, b = …`: the names before, joined by commas.
@@ -379,6 +456,7 @@ export function codeKey(content: string, name: string, language: string): string
   if (language === 'Python' && body[0]?.startsWith('"')) body.shift();
   if (language === 'Python') body = nestedDefsUnannotated(joinedStrings(body));
   else if (annotated) body = withoutCasts(body);
+  else if (language === 'Java' || language === 'C#') body = withoutParenCasts(body);
   else if (language === 'Go') {
     head = goAny(head);
     body = goAny(body);
@@ -407,7 +485,8 @@ export function codeKey(content: string, name: string, language: string): string
     const t = body[i]!;
     if (t === '(' || t === '[') depth++;
     else if (t === ')' || t === ']') depth = Math.max(0, depth - 1);
-    if (bound.has(t) && body[i - 1] !== '.' && !(depth > 0 && body[i + 1] === '=' && body[i + 2] !== '=')) {
+    const keyword = KEYWORD_ARGUMENTS.has(language) && depth > 0 && body[i + 1] === '=' && body[i + 2] !== '=';
+    if (bound.has(t) && body[i - 1] !== '.' && !keyword) {
       let placeholder = names.get(t);
       if (!placeholder) names.set(t, (placeholder = `$${names.size}`));
       out.push(placeholder);
@@ -679,5 +758,49 @@ export function contractWords(
   return {
     added: changed.added.filter((w) => keep(w, nowBodyKey, false)),
     removed: changed.removed.filter((w) => keep(w, beforeBodyKey, true)),
+  };
+}
+
+/** Tokens of a body key that join conditions: more of them after a change means an `if` folded into one expression. */
+function conditionJoins(key: string): number {
+  return (key.match(/(?:^| )(?:\| \||& &|or|and|\?)(?= |$)/g) ?? []).length;
+}
+
+/**
+ * Of the words a change added and removed (contractWords), those that are the same value written
+ * otherwise left out (round 8, docs/metrics/outdated.md):
+ *  - a literal replaced by a constant the file binds to it (`+ 4` → `+ HEADER_SIZE`, `static final
+ *    int HEADER_SIZE = 4`), or the reverse (commons-net `TFTP.resetBuffersToSize`);
+ *  - a compat alias inlined (`text_type` → `str`, `text_type = str` in the repository's compat
+ *    module): `aliases` maps an alias to what it is bound to (simplejson `JSONDecoder.raw_decode`);
+ *  - a boolean gone where the body now joins its conditions in one expression (`if (d != null)
+ *    return d.isInMemory(); return true;` → `return d == null || d.isInMemory();`; commons-fileupload
+ *    `DiskFileItem.isInMemory`).
+ */
+export function withoutSameValues(
+  changed: { added: string[]; removed: string[] },
+  beforeBodyKey: string,
+  nowBodyKey: string,
+  constants: ReadonlyMap<string, string>,
+  aliases: ReadonlyMap<string, string> = new Map(),
+): { added: string[]; removed: string[] } {
+  const before = keyWords(beforeBodyKey);
+  const now = keyWords(nowBodyKey);
+  // A constant newly read (or no longer read) whose value is the literal gone (or new).
+  const valueOf = (c: string): string => (constants.get(c) ?? '').replace(/^"(.*)"$/s, '$1');
+  const namedBy = (w: string, has: ReadonlySet<string>, hadNot: ReadonlySet<string>): boolean =>
+    [...constants.keys()].some((c) => valueOf(c) === w && has.has(c) && !hadNot.has(c));
+  const inlined = new Set<string>();
+  for (const [alias, target] of aliases)
+    if (before.has(alias) && !now.has(alias) && now.has(target) && !before.has(target)) inlined.add(alias).add(target);
+  const folded = (w: string): boolean =>
+    ['true', 'false', 'True', 'False'].includes(w) &&
+    !changed.added.some((a) => VALUE_WORDS.has(a)) &&
+    conditionJoins(nowBodyKey) > conditionJoins(beforeBodyKey);
+  return {
+    added: changed.added.filter(
+      (w) => !inlined.has(w) && !namedBy(w, before, now) && !(constants.has(w) && before.has(valueOf(w)) && !now.has(valueOf(w))),
+    ),
+    removed: changed.removed.filter((w) => !inlined.has(w) && !namedBy(w, now, before) && !folded(w)),
   };
 }
