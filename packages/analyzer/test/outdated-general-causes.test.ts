@@ -282,9 +282,9 @@ describe('held-out round 3: suggestion causes', () => {
     const then = { ...base, params: ['shadow', 'mi'] };
     const now = { ...base, params: ['shadow', 'm'] };
     expect(contractChanges(then, now, doc, none)).toEqual({ outdated: [], review: [] });
-    // Named by the doc: still a suggestion; a parameter added beside the others under a doc that
+    // Named by the doc as code: still a suggestion (a prose word is not, round 9); a parameter added beside the others under a doc that
     // lists none and never speaks of it is none since round 8 (docs/metrics/outdated.md).
-    const naming = { ...doc, text: `${doc.text}\nmi is the second map.` };
+    const naming = { ...doc, text: `${doc.text}\n\`mi\` is the second map.` };
     expect(contractChanges(then, now, naming, none).review.map((f) => f.code)).toEqual(['PARAM_REMOVED']);
     expect(contractChanges(then, { ...now, params: ['shadow', 'mi', 'm'] }, doc, none).review).toEqual([]);
   });
@@ -342,8 +342,8 @@ describe('held-out round 4, after the fixes', () => {
     const doc = { text: 'Lookup a config field and return its value.', params: [], documentsReturn: true };
     const then = { ...base, params: ['key', 'default'] };
     expect(contractChanges(then, { ...base, params: ['self', 'key', 'default'] }, doc, none).review).toEqual([]);
-    // A real parameter added is one only where the doc speaks of it (round 8, docs/metrics/outdated.md).
-    const speaking = { ...doc, text: `${doc.text} In strict mode a missing key raises.` };
+    // A real parameter added is one only where the doc speaks of it as code (rounds 8 and 9, docs/metrics/outdated.md).
+    const speaking = { ...doc, text: `${doc.text} With \`strict\` set a missing key raises.` };
     expect(contractChanges(then, { ...base, params: ['key', 'default', 'strict'] }, speaking, none).review.map((f) => f.code)).toEqual([
       'PARAM_ADDED',
     ]);

@@ -551,6 +551,22 @@ function mentioned(text: string, word: string): boolean {
   return false;
 }
 
+/**
+ * `number` as a number of `text` of its own: not a digit of a longer one (`0` in "XML 1.0", `1` in
+ * `n_jobs=-1`: jdom `isXMLNameCharacter`, joblib `effective_n_jobs`; round 9). "-1" names `1`
+ * only where the code writes it negative too (`- 1`).
+ */
+function mentionedNumber(text: string, number: string, negative = false): boolean {
+  for (let at = text.indexOf(number); at >= 0; at = text.indexOf(number, at + 1)) {
+    const end = at + number.length;
+    const prev = text[at - 1] ?? ' ';
+    if (/[\p{L}\p{N}_$.]/u.test(prev) || (prev === '-' && !negative) || /[\p{L}\p{N}_$]/u.test(text[end] ?? ' ')) continue;
+    if (text[end] === '.' && /\p{N}/u.test(text[end + 1] ?? '')) continue;
+    return true;
+  }
+  return false;
+}
+
 /** Values a doc states conditions with anywhere ("or None if empty", "true if equal"). */
 const VALUE_WORDS = new Set(['None', 'null', 'nil', 'undefined', 'true', 'false', 'True', 'False', 'NaN']);
 
@@ -630,7 +646,13 @@ export function changedWordsTheDocNames(
     docParams.includes(w) ||
     (w !== own &&
       (w.length > 1 || /^\p{N}/u.test(w)) &&
-      (VALUE_WORDS.has(w) || /^\p{N}/u.test(w) ? mentioned(valueParts(), w) : codeShaped(w) ? mentioned(doc, w) : mentioned(code, w)));
+      (/^\p{N}/u.test(w)
+        ? mentionedNumber(valueParts(), w, `${beforeBodyKey} ${nowBodyKey}`.includes(`- ${w}`))
+        : VALUE_WORDS.has(w)
+          ? mentioned(valueParts(), w)
+          : codeShaped(w)
+            ? mentioned(doc, w)
+            : mentioned(code, w)));
   // A field of a documented parameter (`@param [options.useBsonType]`) that one version reads and
   // the other hands on whole to a call (`f('date', options)`): the callee reads it, so moving the
   // read is a refactor (mongoose `toJSONSchema`, 8 of 20 sampled suggestions, held-out round 5).
@@ -683,14 +705,24 @@ const NOT_CALLS = new Set([
   'lambda',
 ]);
 
-/** Is every use of `word` in the body key an argument handed to a call (`this(a, null)`, `f(x, (String[]) null)`)? */
+/**
+ * Is every use of `word` in the body key an argument handed to a call (`this(a, null)`, `f(x,
+ * (String[]) null)`), a keyword argument (`f(strict=False)`) or a field of an object literal
+ * (`{ rsv1: false, readOnly: false }` handed to `sendFrame`: ws `Sender.ping`, round 9)?
+ */
 function onlyAnArgument(key: string, word: string): boolean {
   const tokens = key.split(' ');
   let seen = false;
   for (const [i, t] of tokens.entries()) {
     if (t !== word) continue;
     seen = true;
-    if (!/^[(,)]$/.test(tokens[i - 1] ?? '') || !/^[,)]$/.test(tokens[i + 1] ?? '')) return false;
+    const before = tokens[i - 1] ?? '';
+    const after = tokens[i + 1] ?? '';
+    const named =
+      IDENT.test(tokens[i - 2] ?? '') &&
+      ((before === ':' && /^[,}]$/.test(after) && /^[{,]$/.test(tokens[i - 3] ?? '')) ||
+        (before === '=' && /^[,)]$/.test(after) && /^[(,]$/.test(tokens[i - 3] ?? '')));
+    if (!named && (!/^[(,)]$/.test(before) || !/^[,)]$/.test(after))) return false;
   }
   return seen;
 }
@@ -746,7 +778,7 @@ export function contractWords(
     // but a call replaced by another) any new helper.
     if (gone && (delegates || (fresh.size > 0 && !calledThen.has(w)))) return false;
     if (VALUE_WORDS.has(w)) return !onlyAnArgument(key, w) && !bothBooleans;
-    if (/^\p{N}/u.test(w)) return mentioned(withoutVersions(doc), w);
+    if (/^\p{N}/u.test(w)) return mentionedNumber(withoutVersions(doc), w, key.includes(`- ${w}`));
     if (/^\p{Lu}/u.test(w)) return mentioned((returns ??= returnText(doc)), w) && !mentioned(returnTypeNow, w);
     const esc = w.replace(/[$]/g, '\\$&');
     const asCode = new RegExp(`^(?:[\\p{L}\\p{N}_$.#]*[.#])?${esc}(?:\\(\\))?$`, 'u');

@@ -770,6 +770,26 @@ function mentions(text: string, word: string): boolean {
   return false;
 }
 
+const BACKTICK = '`';
+
+/**
+ * Does the doc speak of the parameter `name` as code: a documented parameter, a code-shaped word
+ * (`output_dir`, `maxAge`), or a word written as code (`` `x` ``, `*x*`, `{@code x}`, `<code>x</code>`,
+ * `@param x`, `:param x:`, `x:` opening a line, `x=`)? A plain prose word is not: "Set metadata
+ * for PDF/A documents" over a parameter `metadata`, "Removes an entry." over `entry` (5 of the 42
+ * sampled suggestions of round 9, none worth a look; docs/metrics/outdated.md).
+ */
+function speaksOfParameter(doc: DocView, name: string): boolean {
+  if (doc.params.includes(name)) return true;
+  if (!mentions(doc.text, name)) return false;
+  if (/\p{L}_|_\p{L}|\p{Ll}\p{Lu}|\p{L}\p{N}/u.test(name)) return true;
+  const e = name.replace(/[$]/g, '\\$&');
+  return new RegExp(
+    String.raw`${BACKTICK}${BACKTICK}?${e}${BACKTICK}${BACKTICK}?|\*${e}\*|\{@(?:code|link|literal)\s+${e}\}|<code>${e}</code>|[@:](?:param|arg|argument|type)\s+(?:\{[^}]*\}\s*)?\[?${e}(?![\p{L}\p{N}_$])|^\s*${e}\s*(?:\([^)\n]*\))?\s*:|(?<![\p{L}\p{N}_$])${e}\s*=`,
+    'mu',
+  ).test(doc.text);
+}
+
 /** A line of the doc naming the parameter and its old default (and not the new one). */
 function statesDefault(doc: string, name: string, oldDefault: string, newDefault: string): boolean {
   const literal = oldDefault.replace(/^"(.*)"$/, '$1');
@@ -836,12 +856,12 @@ export function contractChanges(
       // unless its text speaks of the new name: none of the 9 judged such suggestions was worth a
       // look (round 8, docs/metrics/outdated.md).
       if (wasComplete && !doc.params.includes(name)) outdated.push(finding('PARAM_ADDED_UNDOCUMENTED', { name }));
-      else if (!privateHelper && mentions(doc.text, name)) review.push(finding('PARAM_ADDED', { name }));
+      else if (!privateHelper && speaksOfParameter(doc, name)) review.push(finding('PARAM_ADDED', { name }));
     }
     // A removed parameter the doc never names leaves nothing in it to correct (`*largs` → `*args`,
     // an internal flag dropped): held-out round 3, docs/metrics/outdated.md.
     for (const name of then.params)
-      if (!now.params.includes(name) && !then.variadic.includes(name) && mentions(doc.text, name))
+      if (!now.params.includes(name) && !then.variadic.includes(name) && speaksOfParameter(doc, name))
         review.push(finding('PARAM_REMOVED', { name }));
   }
   for (const [name, old] of Object.entries(then.defaults)) {
@@ -875,7 +895,13 @@ export function contractChanges(
   // A private helper that now returns a value its callers may ignore breaks no caller's reading
   // of its doc (apscheduler `_ensure_services_ready`, round 8).
   const newValueOfHelper = privateHelper && then.returns === 'none' && now.returns === 'value';
-  if (then.returns !== 'unknown' && now.returns !== 'unknown' && then.returns !== now.returns && !newValueOfHelper) {
+  // A doc that already says what comes back ("Return a dictionary of statistics, or None") over a
+  // body that now returns it, or one that says nothing of a return over a body that stops
+  // returning a call's result (`return abortHandshake(…)` → `abortHandshake(…); return;`), is not
+  // made stale by the change (coveragepy `SysMonitor.get_stats`, ws `WebSocket.close`; round 9).
+  const speaksOfReturn = doc.documentsReturn || /\breturns?\b|@returns?\b|:r(?:eturns|type):/i.test(doc.text);
+  const sameReading = (now.returns === 'value' && speaksOfReturn) || (now.returns === 'none' && !speaksOfReturn);
+  if (then.returns !== 'unknown' && now.returns !== 'unknown' && then.returns !== now.returns && !newValueOfHelper && !sameReading) {
     review.push(finding('RETURN_KIND_CHANGED', { was: then.returns, now: now.returns }));
   }
   // Return contracts: the doc states the return type the function declared then, and the declared
@@ -979,7 +1005,16 @@ export function contractChanges(
     // A type the doc already documents, itself or through a supertype (`@throws IOException` over
     // a new `FileUploadBoundaryException extends … IOException`), tells callers nothing new
     // (commons-fileupload `findNextItem`, round 8).
-    else if (!(privateHelper && !RAISES_SECTION.test(doc.text)) && !documentsType(type) && !swapped(type, removedTypes))
+    // A null-argument check written out (`if (v == null) throw new NullPointerException(…)`) and an
+    // assertion written as a raise (`raise AssertionError(…)`) tell callers nothing a doc states
+    // (jdom `Attribute.setValue`, gevent `start_joinable_thread`; round 9).
+    else if (
+      !(privateHelper && !RAISES_SECTION.test(doc.text)) &&
+      !documentsType(type) &&
+      !swapped(type, removedTypes) &&
+      !NULL_CHECKS.has(type) &&
+      type !== 'AssertionError'
+    )
       review.push(finding('RAISE_ADDED', { type }));
   }
   for (const name of now.decorators)
