@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKey, changedWordsTheDocNames, codeKey, contractWords } from '../src/engine/code-key.ts';
+import { bodiless, bodyKey, changedWordsTheDocNames, codeKey, contractWords, withoutSameValues } from '../src/engine/code-key.ts';
 import { codeTokens } from '../src/functions/code-tokens.ts';
 import { contractChanges, contractOf, onlyRaisesNotImplemented, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
@@ -298,5 +298,36 @@ describe('round 9 suggestions (velocity-engine, jdom, gevent, coveragepy, WeasyP
     for (const type of ['NullPointerException', 'AssertionError'])
       expect(contractChanges(base, { ...base, raises: [type] }, doc, none).review).toEqual([]);
     expect(contractChanges(base, { ...base, raises: ['ConfigError'] }, doc, none).review.map((f) => f.code)).toEqual(['RAISE_ADDED']);
+  });
+});
+
+describe('round 9 suggestions after the first fixes (velocity-engine, gevent, eventlet, python-zeroconf)', () => {
+  it('a doc version without a body, or one that only raises "not implemented", has nothing to compare (IntrospectorCache.get, start_joinable_thread)', () => {
+    expect(bodiless('ClassMap get(Class c);', 'get', 'Java')).toBe(true);
+    expect(bodiless('def start(fn, handle=None):\n    """Start."""\n    raise NotImplementedError\n', 'start', 'Python')).toBe(true);
+    expect(bodiless('public ClassMap get(Class c) {\n  return cache.get(c);\n}', 'get', 'Java')).toBe(false);
+    expect(bodiless('def start(fn, handle=None):\n    """Start."""\n    return spawn(fn)\n', 'start', 'Python')).toBe(false);
+  });
+  it('a boolean gone where the body now returns in fewer places is the same result (VelocimacroManager.usingNamespaces)', () => {
+    const doc = 'Whether namespaces are used.\n\n@return true if using namespaces, false if not';
+    const before = 'boolean using() {\n  if (!on) {\n    return false;\n  }\n  if (local) {\n    return true;\n  }\n  return false;\n}';
+    const now = 'boolean using() {\n  if (!on) {\n    return false;\n  }\n  return local;\n}';
+    const [then, today] = [bodyKey(codeKey(before, 'using', 'Java')), bodyKey(codeKey(now, 'using', 'Java'))];
+    const kept = contractWords(changedWordsTheDocNames(then, today, doc, [], 'using'), then, today, doc, [], '', 'using');
+    expect(kept.removed).toEqual(['true']);
+    expect(withoutSameValues(kept, then, today, new Map())).toEqual({ added: [], removed: [] });
+  });
+  it('a decorator the doc does not speak of makes no suggestion (eventlet _pack_message, python-zeroconf is_probe)', () => {
+    const fn = (d: string) =>
+      contractOf(`@${d}\ndef probe(self):\n    """Returns true if this is a probe."""\n    return 1\n`, 'probe', 'Python', null, 'value');
+    const plain = { text: 'Returns true if this is a probe.', params: [], documentsReturn: true };
+    const method = contractOf(
+      'def probe(self):\n    """Returns true if this is a probe."""\n    return 1\n',
+      'probe',
+      'Python',
+      null,
+      'value',
+    );
+    expect(contractChanges(fn('property'), method, plain, () => new Set()).review).toEqual([]);
   });
 });

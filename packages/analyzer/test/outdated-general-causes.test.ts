@@ -318,10 +318,10 @@ describe('held-out round 4', () => {
       contractOf(`@${d}\ndef column(self):\n    """Col."""\n    return 1\n`, 'column', 'Python', sig(['self']), 'value');
     const doc = { text: 'Return the column.', params: [], documentsReturn: true };
     expect(contractChanges(fn('property'), fn('functools.cached_property'), doc, none).review).toEqual([]);
-    expect(contractChanges(fn('property'), fn('staticmethod'), doc, none).review.map((f) => f.code)).toEqual([
-      'DECORATOR_CHANGED',
-      'DECORATOR_CHANGED',
-    ]);
+    // Round 9 (docs/metrics/outdated.md): a decorator change is worth a look only where the doc speaks of it.
+    expect(contractChanges(fn('property'), fn('staticmethod'), doc, none).review).toEqual([]);
+    const speaking = { ...doc, text: 'Return the column (a read-only property).' };
+    expect(contractChanges(fn('property'), fn('staticmethod'), speaking, none).review.map((f) => f.code)).toEqual(['DECORATOR_CHANGED']);
   });
   it('a default the doc never names, a parameter or raise added to a private helper whose doc lists none: no suggestion', () => {
     const doc = { text: 'Aborts execution and causes a HTTP error.', params: [], documentsReturn: false };

@@ -1,5 +1,5 @@
 import { codeOnly, codeTokens } from '../functions/code-tokens.ts';
-import { returnText, splitDeclaration } from '../functions/contract.ts';
+import { onlyRaisesNotImplemented, returnText, splitDeclaration } from '../functions/contract.ts';
 
 /**
  * What a function's code is, for deciding whether a commit changed it (docs/metrics/outdated.md
@@ -793,6 +793,11 @@ export function contractWords(
   };
 }
 
+/** The `return` statements of a body key: fewer after a change, with a boolean gone, is `if (c) return true; return false;` → `return c;`. */
+function returns(key: string): number {
+  return (key.match(/(?:^| )return(?= |$)/g) ?? []).length;
+}
+
 /** Tokens of a body key that join conditions: more of them after a change means an `if` folded into one expression. */
 function conditionJoins(key: string): number {
   return (key.match(/(?:^| )(?:\| \||& &|or|and|\?)(?= |$)/g) ?? []).length;
@@ -807,7 +812,8 @@ function conditionJoins(key: string): number {
  *    module): `aliases` maps an alias to what it is bound to (simplejson `JSONDecoder.raw_decode`);
  *  - a boolean gone where the body now joins its conditions in one expression (`if (d != null)
  *    return d.isInMemory(); return true;` → `return d == null || d.isInMemory();`; commons-fileupload
- *    `DiskFileItem.isInMemory`).
+ *    `DiskFileItem.isInMemory`) or returns in fewer places (`if (m) return true; return false;` →
+ *    `return m;`; velocity-engine `VelocimacroManager.usingNamespaces`, round 9).
  */
 export function withoutSameValues(
   changed: { added: string[]; removed: string[] },
@@ -828,11 +834,22 @@ export function withoutSameValues(
   const folded = (w: string): boolean =>
     ['true', 'false', 'True', 'False'].includes(w) &&
     !changed.added.some((a) => VALUE_WORDS.has(a)) &&
-    conditionJoins(nowBodyKey) > conditionJoins(beforeBodyKey);
+    (conditionJoins(nowBodyKey) > conditionJoins(beforeBodyKey) || returns(nowBodyKey) < returns(beforeBodyKey));
   return {
     added: changed.added.filter(
       (w) => !inlined.has(w) && !namedBy(w, before, now) && !(constants.has(w) && before.has(valueOf(w)) && !now.has(valueOf(w))),
     ),
     removed: changed.removed.filter((w) => !inlined.has(w) && !namedBy(w, now, before) && !folded(w)),
   };
+}
+
+/**
+ * A version of a function with no code a change could be compared with: no body (an interface or
+ * abstract method, `ClassMap get(Class c);`) or one that only raises "not implemented". Its doc
+ * describes what implementations do, so the body an implementation gives it later is no change the
+ * doc may no longer describe (velocity-engine `IntrospectorCache.get`: an interface made a class;
+ * gevent `start_joinable_thread`: a `raise NotImplementedError` stub implemented; round 9).
+ */
+export function bodiless(content: string, name: string, language: string): boolean {
+  return /^[\s;{}]*$/.test(bodyKey(codeKey(content, name, language))) || onlyRaisesNotImplemented(content, name, language);
 }

@@ -26,7 +26,7 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
-import { bodyKey, changedWordsTheDocNames, codeKey, contractWords, keyWords, withoutSameValues } from './code-key.ts';
+import { bodiless, bodyKey, changedWordsTheDocNames, codeKey, contractWords, keyWords, withoutSameValues } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -972,7 +972,7 @@ export async function judgeFileHistory(
         // Only a change that touches what the doc names is worth a look: a word (parameter, value,
         // type, call) the change added or removed that the doc mentions.
         const [then, now] = [bodyKey(keyOf(before, ctx.language)), bodyKey(keyOf(c.fn, ctx.language))];
-        if (review.length === 0 && then !== now) {
+        if (review.length === 0 && then !== now && !bodiless(before.content, before.name, ctx.language)) {
           // …and of those, only the words that speak of the doc's contract, not of a refactor (round 8).
           const words = contractWords(
             changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name),

@@ -1017,10 +1017,13 @@ export function contractChanges(
     )
       review.push(finding('RAISE_ADDED', { type }));
   }
+  // A decorator added or removed is worth a look only where the doc speaks of it: `@staticmethod`
+  // dropped from a private helper, `@property` made a method for Cython, leave the doc's words true
+  // (eventlet `_pack_message`, python-zeroconf `is_probe`; round 9).
   for (const name of now.decorators)
-    if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
+    if (!then.decorators.includes(name) && mentions(doc.text, name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
   for (const name of then.decorators)
-    if (!now.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'removed' }));
+    if (!now.decorators.includes(name) && mentions(doc.text, name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'removed' }));
   return { outdated, review };
 }
 
