@@ -921,3 +921,44 @@ describe('round 8 held-out suggestions: the same code written otherwise (docs/me
     ]);
   });
 });
+
+describe("round 9's second set (commons-jelly, commons-jcs, h2)", () => {
+  const signature = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  it('a `@param` that begins with an article left the name out: no parameter `the` (commons-jelly setDTDHandler)', () => {
+    expect(parseDocstring('Sets the DTD Handler.\n\n@param the DTD Handler to use', 'Java').params).toEqual([]);
+    expect(parseDocstring('Sets it.\n\n@param handler the DTD Handler to use', 'Java').params).toEqual(['handler']);
+  });
+  it('a parameter renamed to the name the doc documents is no suggestion (commons-jelly ApplicationWindowImpl, 4f1ae2d)', () => {
+    const doc = { text: '@param shell', params: ['shell'], documentsReturn: false };
+    const then = { ...base, params: ['parentShell'] };
+    expect(contractChanges(then, { ...base, params: ['shell'] }, doc, none)).toEqual({ outdated: [], review: [] });
+  });
+  it('a `throws` clause added with nothing new thrown, under a doc that states no raise, is no suggestion (commons-jcs doWork)', () => {
+    const java = (h: string) => contractOf(`protected void doWork()${h} {\n  run();\n}`, 'doWork', 'Java', signature([]), 'none');
+    const doc = { text: 'do actual work', params: [], documentsReturn: false };
+    expect(java(' throws Exception').declaredOnly).toEqual(['Exception']);
+    expect(contractChanges(java(''), java(' throws Exception'), doc, none).review).toEqual([]);
+    // Thrown by the body, it still is one.
+    const throwing = contractOf(
+      'protected void doWork() {\n  throw new IllegalStateException("x");\n}',
+      'doWork',
+      'Java',
+      signature([]),
+      'none',
+    );
+    expect(contractChanges(java(''), throwing, doc, none).review.map((f) => f.code)).toEqual(['RAISE_ADDED']);
+  });
+  it('`return []` added to a function that returned nothing gives no value a doc describes (h2 send_end_stream, 748eef9)', () => {
+    const py = (ret: string) =>
+      contractOf(
+        `def send_end(self, state):\n    """Called when END_STREAM is sent."""\n    self.closed = True\n${ret}`,
+        'send_end',
+        'Python',
+        signature(['self', 'state']),
+        ret ? 'value' : 'none',
+      );
+    const doc = { text: 'Called when END_STREAM is sent.', params: [], documentsReturn: false };
+    expect(contractChanges(py(''), py('    return []\n'), doc, none).review).toEqual([]);
+    expect(contractChanges(py(''), py('    return [Event()]\n'), doc, none).review.map((f) => f.code)).toEqual(['RETURN_KIND_CHANGED']);
+  });
+});

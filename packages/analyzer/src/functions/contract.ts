@@ -39,6 +39,8 @@ export interface Contract {
   returnsLookup?: boolean;
   /** the body only raises "not implemented" (`raise NotImplementedError`, `throw new UnsupportedOperationException()`) */
   stub?: boolean;
+  /** Every value the body returns is an empty literal (`return []`, `return {}`): no value a caller reads. */
+  returnsOnlyEmpty?: boolean;
   /** names the body calls (`of(…)`, `helper.expand(…)` → `of`, `expand`), keywords left out, sorted */
   calls?: string[];
   /** capitalised names the body uses (types it builds or declares: `List<E> errors` → `List`, `E`), sorted */
@@ -474,10 +476,22 @@ export function contractOf(content: string, name: string, language: string, sign
     returnsNone: RETURNS_NONE.test(body),
     noneInBody: /\b(?:None|null|undefined|nil)\b/.test(body),
     stub: notImplementedBody(body),
+    returnsOnlyEmpty: returnsOnlyEmpty(body),
     calls: callsOf(own),
     typesInBody: [...new Set(body.match(/(?<![\p{L}\p{N}_$])\p{Lu}[\p{L}\p{N}_$]*/gu) ?? [])].sort(),
     returnsLookup: RETURNS_LOOKUP.test(body),
   };
+}
+
+/**
+ * Does the body give back only empty literals (`return []`, `return ()`, `return {}`), at least
+ * once, besides bare returns? Such a value added to a function that returned nothing, for a typed
+ * table of handlers (h2 `H2StreamStateMachine.send_end_stream`, `-> list[Event]`, round 9), is no
+ * value a doc describes.
+ */
+function returnsOnlyEmpty(body: string): boolean {
+  const values = [...body.matchAll(/\breturn\b[ \t]*([^;\n]*)/g)].map((m) => m[1]!.replace(/\s+/g, ''));
+  return values.some((v) => /^(?:\[\]|\(\)|\{\})$/.test(v)) && values.every((v) => /^(?:\[\]|\(\)|\{\}|None|null|undefined|)$/.test(v));
 }
 
 /**
@@ -856,7 +870,9 @@ export function contractChanges(
       // unless its text speaks of the new name: none of the 9 judged such suggestions was worth a
       // look (round 8, docs/metrics/outdated.md).
       if (wasComplete && !doc.params.includes(name)) outdated.push(finding('PARAM_ADDED_UNDOCUMENTED', { name }));
-      else if (!privateHelper && speaksOfParameter(doc, name)) review.push(finding('PARAM_ADDED', { name }));
+      // A parameter renamed *to* the name the doc documents ("Fix Javadoc error": `parentShell` →
+      // `shell` under `@param shell`) makes code and doc agree (commons-jelly, round 9).
+      else if (!privateHelper && !doc.params.includes(name) && speaksOfParameter(doc, name)) review.push(finding('PARAM_ADDED', { name }));
     }
     // A removed parameter the doc never names leaves nothing in it to correct (`*largs` → `*args`,
     // an internal flag dropped): held-out round 3, docs/metrics/outdated.md.
@@ -900,7 +916,8 @@ export function contractChanges(
   // returning a call's result (`return abortHandshake(…)` → `abortHandshake(…); return;`), is not
   // made stale by the change (coveragepy `SysMonitor.get_stats`, ws `WebSocket.close`; round 9).
   const speaksOfReturn = doc.documentsReturn || /\breturns?\b|@returns?\b|:r(?:eturns|type):/i.test(doc.text);
-  const sameReading = (now.returns === 'value' && speaksOfReturn) || (now.returns === 'none' && !speaksOfReturn);
+  const sameReading =
+    (now.returns === 'value' && (speaksOfReturn || now.returnsOnlyEmpty === true)) || (now.returns === 'none' && !speaksOfReturn);
   if (then.returns !== 'unknown' && now.returns !== 'unknown' && then.returns !== now.returns && !newValueOfHelper && !sameReading) {
     review.push(finding('RETURN_KIND_CHANGED', { was: then.returns, now: now.returns }));
   }
@@ -1013,7 +1030,10 @@ export function contractChanges(
       !documentsType(type) &&
       !swapped(type, removedTypes) &&
       !NULL_CHECKS.has(type) &&
-      type !== 'AssertionError'
+      type !== 'AssertionError' &&
+      // A type only declared (`throws Exception` added, nothing new thrown) under a doc that states
+      // no raise (commons-jcs `doWork`, commons-ognl `getParameterTypes`; round 9).
+      !(now.declaredOnly?.includes(type) && !RAISES_SECTION.test(doc.text))
     )
       review.push(finding('RAISE_ADDED', { type }));
   }
