@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bodiless, bodyKey, changedWordsTheDocNames, codeKey, contractWords, withoutSameValues } from '../src/engine/code-key.ts';
 import { codeTokens } from '../src/functions/code-tokens.ts';
 import { contractChanges, contractOf, onlyRaisesNotImplemented, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
@@ -108,7 +109,7 @@ describe('contract changes judged against the doc', () => {
     expect(contractChanges(base, now, doc, () => new Set()).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
     // Round 8 (docs/metrics/outdated.md): to one that lists none, a review only where its text speaks of the new name.
     expect(contractChanges(base, now, { ...doc, params: [] }, () => new Set()).review).toEqual([]);
-    const speaking = { ...doc, text: `${doc.text}\nPass b to scale it.`, params: [] };
+    const speaking = { ...doc, text: `${doc.text}\nPass \`b\` to scale it.`, params: [] };
     expect(contractChanges(base, now, speaking, () => new Set()).review.map((f) => f.code)).toEqual(['PARAM_ADDED']);
   });
   it('a doc that was a partial parameter list from the start is not made outdated by a new parameter', () => {
@@ -141,7 +142,7 @@ describe('contract changes judged against the doc', () => {
     const now = { ...base, params: ['server', 'args'], variadic: ['args'], raises: [] };
     expect(contractChanges(then, now, plain, () => new Set(['IllegalArgumentException'])).review).toEqual([]);
     // Named by the doc: still worth a look.
-    const naming = { ...plain, text: 'Create it; set flag to skip the check (IllegalArgumentException otherwise).' };
+    const naming = { ...plain, text: 'Create it; set `flag` to skip the check (IllegalArgumentException otherwise).' };
     expect(contractChanges(then, now, naming, () => new Set(['IllegalArgumentException'])).review.map((f) => f.code)).toEqual([
       'PARAM_REMOVED',
       'RAISE_REMOVED',
@@ -231,5 +232,102 @@ describe('a stub that builds its message first (Pillow PyDecoder.decode, round 8
     expect(onlyRaisesNotImplemented(stub, 'decode', 'Python')).toBe(true);
     const real = stub.replace('    msg = "unavailable in base decoder"\n', '    msg = self.read(buffer)\n');
     expect(onlyRaisesNotImplemented(real, 'decode', 'Python')).toBe(false);
+  });
+});
+
+/** Round 9's held-out suggestions not worth a look (docs/metrics/outdated.md), each pinned at its cause. */
+describe('round 9 suggestions (velocity-engine, jdom, gevent, coveragepy, WeasyPrint, joblib, python-zeroconf, ws)', () => {
+  const base: Contract = {
+    params: ['pdf', 'metadata'],
+    variadic: [],
+    known: true,
+    defaults: {},
+    returns: 'none',
+    raises: [],
+    decorators: [],
+  };
+  const none = (): ReadonlySet<string> => new Set();
+  const words = (before: string, now: string, name: string, language: string, doc: string, params: string[]) => {
+    const [then, today] = [bodyKey(codeKey(before, name, language)), bodyKey(codeKey(now, name, language))];
+    return contractWords(changedWordsTheDocNames(then, today, doc, params, name), then, today, doc, params, '', name);
+  };
+  it('a parameter named only by a plain prose word is not spoken of (WeasyPrint pdfa, python-zeroconf _async_remove)', () => {
+    const now = { ...base, params: ['pdf'] };
+    const prose = { text: 'Set metadata for PDF/A documents.', params: [], documentsReturn: false };
+    expect(contractChanges(base, now, prose, none).review).toEqual([]);
+    // Written as code, or code-shaped, it is (stringtemplate4 trackDebugEvent `{@code self}`, joblib `output_dir`).
+    const code = { ...prose, text: 'Set the {@code metadata} of PDF/A documents.' };
+    expect(contractChanges(base, now, code, none).review.map((f) => f.code)).toEqual(['PARAM_REMOVED']);
+    const shaped = {
+      then: { ...base, params: ['pdf', 'output_dir'] },
+      doc: { ...prose, text: 'Save it.\n\noutput_dir: string\n    where.' },
+    };
+    expect(contractChanges(shaped.then, now, shaped.doc, none).review.map((f) => f.code)).toEqual(['PARAM_REMOVED']);
+  });
+  it('a value handed on as an option field or a keyword argument is no change of it (ws Sender.ping)', () => {
+    const doc = 'Sends a ping.\n\n@param {*} data The message\n@param {Boolean} [mask=false] Whether to mask `data`';
+    const before = 'function ping(data, mask, cb) {\n  this.doPing(data, mask, cb);\n}';
+    const now = 'function ping(data, mask, cb) {\n  this.sendFrame(frame(data, { mask, rsv1: false, readOnly: false }), cb);\n}';
+    expect(words(before, now, 'ping', 'JavaScript', doc, ['data', 'mask', 'cb'])).toEqual({ added: [], removed: [] });
+    // A value the body now compares or returns still is one.
+    const compares = 'function ping(data, mask, cb) {\n  if (mask === false) return;\n  this.doPing(data, mask, cb);\n}';
+    expect(words(before, compares, 'ping', 'JavaScript', doc, ['data', 'mask', 'cb']).added).toEqual(['false']);
+  });
+  it('a digit of a longer number in the doc ("XML 1.0", `n_jobs=-1`) names no number of the code (jdom, joblib)', () => {
+    const doc = 'Passing n_jobs=-1 means all workers, as XML 1.0 says.';
+    const before = 'def jobs(n_jobs=-1):\n    return backend(n_jobs)\n';
+    const now = 'def jobs(n_jobs=-1):\n    if n_jobs == 1:\n        return 1\n    return backend(n_jobs) + 0\n';
+    expect(words(before, now, 'jobs', 'Python', doc, ['n_jobs'])).toEqual({ added: [], removed: [] });
+    // A number the doc states on its own is named; so is -1 where the code writes it negative.
+    expect(words(before, now, 'jobs', 'Python', 'Returns 1 for one job.', ['n_jobs']).added).toEqual(['1']);
+    const negative = 'def jobs(n_jobs=-1):\n    return - 1\n';
+    expect(words(before, negative, 'jobs', 'Python', 'Returns -1 when none.', ['n_jobs']).added).toEqual(['1']);
+  });
+  it('the return kind is no change under a doc that already says a value, or that says nothing of one (coveragepy get_stats, ws close)', () => {
+    const stats = { text: 'Return a dictionary of statistics, or None.', params: [], documentsReturn: false };
+    expect(contractChanges(base, { ...base, returns: 'value' }, stats, none).review).toEqual([]);
+    const close = { text: 'Start a closing handshake.', params: [], documentsReturn: false };
+    const value = { ...base, returns: 'value' as const };
+    expect(contractChanges(value, base, close, none).review).toEqual([]);
+    // The other two ways still are.
+    expect(contractChanges(base, value, close, none).review.map((f) => f.code)).toEqual(['RETURN_KIND_CHANGED']);
+    expect(contractChanges(value, base, stats, none).review.map((f) => f.code)).toEqual(['RETURN_KIND_CHANGED']);
+  });
+  it('a null-argument check and an assertion written as a raise are no new way to fail (jdom Attribute.setValue, gevent start_joinable_thread)', () => {
+    const doc = { text: 'Sets the value.', params: [], documentsReturn: false };
+    for (const type of ['NullPointerException', 'AssertionError'])
+      expect(contractChanges(base, { ...base, raises: [type] }, doc, none).review).toEqual([]);
+    expect(contractChanges(base, { ...base, raises: ['ConfigError'] }, doc, none).review.map((f) => f.code)).toEqual(['RAISE_ADDED']);
+  });
+});
+
+describe('round 9 suggestions after the first fixes (velocity-engine, gevent, eventlet, python-zeroconf)', () => {
+  it('a doc version without a body, or one that only raises "not implemented", has nothing to compare (IntrospectorCache.get, start_joinable_thread)', () => {
+    expect(bodiless('ClassMap get(Class c);', 'get', 'Java')).toBe(true);
+    expect(bodiless('def start(fn, handle=None):\n    """Start."""\n    raise NotImplementedError\n', 'start', 'Python')).toBe(true);
+    expect(bodiless('public ClassMap get(Class c) {\n  return cache.get(c);\n}', 'get', 'Java')).toBe(false);
+    expect(bodiless('def start(fn, handle=None):\n    """Start."""\n    return spawn(fn)\n', 'start', 'Python')).toBe(false);
+  });
+  it('a boolean gone where the body now returns in fewer places is the same result (VelocimacroManager.usingNamespaces)', () => {
+    const doc = 'Whether namespaces are used.\n\n@return true if using namespaces, false if not';
+    const before = 'boolean using() {\n  if (!on) {\n    return false;\n  }\n  if (local) {\n    return true;\n  }\n  return false;\n}';
+    const now = 'boolean using() {\n  if (!on) {\n    return false;\n  }\n  return local;\n}';
+    const [then, today] = [bodyKey(codeKey(before, 'using', 'Java')), bodyKey(codeKey(now, 'using', 'Java'))];
+    const kept = contractWords(changedWordsTheDocNames(then, today, doc, [], 'using'), then, today, doc, [], '', 'using');
+    expect(kept.removed).toEqual(['true']);
+    expect(withoutSameValues(kept, then, today, new Map())).toEqual({ added: [], removed: [] });
+  });
+  it('a decorator the doc does not speak of makes no suggestion (eventlet _pack_message, python-zeroconf is_probe)', () => {
+    const fn = (d: string) =>
+      contractOf(`@${d}\ndef probe(self):\n    """Returns true if this is a probe."""\n    return 1\n`, 'probe', 'Python', null, 'value');
+    const plain = { text: 'Returns true if this is a probe.', params: [], documentsReturn: true };
+    const method = contractOf(
+      'def probe(self):\n    """Returns true if this is a probe."""\n    return 1\n',
+      'probe',
+      'Python',
+      null,
+      'value',
+    );
+    expect(contractChanges(fn('property'), method, plain, () => new Set()).review).toEqual([]);
   });
 });

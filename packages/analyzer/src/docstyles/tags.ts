@@ -35,6 +35,9 @@ function paramNames(rest: string, language: string): string[] {
   const optional = /^\[([^\]=\s]+)(?:=[^\]]*)?\]/.exec(s);
   const token = optional ? optional[1]! : (s.split(/\s+/)[0] ?? '');
   if (token.startsWith('<')) return []; // Javadoc type parameter `@param <T>`
+  // `@param the DTD Handler to use`: an article where the name belongs is a doc that left the
+  // name out, not a parameter named `the` (commons-jelly `setDTDHandler`, round 9).
+  if (/^(?:the|an)$/i.test(token) && !optional) return [];
   // Sub-properties (`options.timeout`, `opts[].x`) document a field, not a parameter.
   if (/[.[]/.test(token.replace(/^\.\.\./, ''))) return [];
   const keepDollar = language === 'JavaScript' || language === 'TypeScript' || language === 'TSX';

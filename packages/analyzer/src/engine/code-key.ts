@@ -1,5 +1,5 @@
 import { codeOnly, codeTokens } from '../functions/code-tokens.ts';
-import { returnText, splitDeclaration } from '../functions/contract.ts';
+import { onlyRaisesNotImplemented, returnText, splitDeclaration } from '../functions/contract.ts';
 
 /**
  * What a function's code is, for deciding whether a commit changed it (docs/metrics/outdated.md
@@ -314,6 +314,72 @@ function withoutCasts(tokens: readonly string[]): string[] {
   return out;
 }
 
+/** A token that can end a declared type (`String`, `int`, `List<T>`, `byte[]`). */
+function typeEnd(t: string | undefined): boolean {
+  return t !== undefined && ((IDENT.test(t) && !PY_KEYWORDS.has(t) && !DECLARES.has(t)) || t === '>' || t === ']');
+}
+
+/** Does a `catch (` open before the type that ends at `end` (`catch ( IOException | X e )`)? */
+function catchAt(tokens: readonly string[], end: number): boolean {
+  for (let j = end; j >= 1 && end - j < 16; j--) {
+    if (tokens[j] === '(') return tokens[j - 1] === 'catch';
+    if (tokens[j] === ')' || tokens[j] === ';' || tokens[j] === '{') return false;
+  }
+  return false;
+}
+
+/** Java and C# primitive types a cast may name. */
+const PRIMITIVES = new Set(['int', 'long', 'short', 'byte', 'char', 'float', 'double', 'boolean', 'bool', 'decimal', 'uint', 'ulong']);
+
+/**
+ * Java and C# casts left out: `(Scriptable) obj`, `(List<String>) x`, `(int) n`, `(byte[]) data`
+ * before an operand. A cast changes the static type, not what runs (rhino
+ * `ScriptableObject.getProperty`, round 8).
+ */
+function withoutParenCasts(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === '(') {
+      const prev = out[out.length - 1] ?? '';
+      // `f(…)`, `x[i](…)`: a call, not a cast (`return (T) x` and `= (T) x` are casts).
+      const call = (IDENT.test(prev) && !CAST_BEFORE.has(prev)) || prev === ')' || prev === ']';
+      const t = tokens[i + 1] ?? '';
+      if (!call && (/^\p{Lu}/u.test(t) || PRIMITIVES.has(t))) {
+        let j = i + 2;
+        while (tokens[j] === '.' && IDENT.test(tokens[j + 1] ?? '')) j += 2;
+        if (tokens[j] === '<') {
+          let depth = 0;
+          for (; j < tokens.length; j++) {
+            if (tokens[j] === '<') depth++;
+            else if (tokens[j] === '>' && --depth === 0) break;
+          }
+          j++;
+        }
+        while (tokens[j] === '[' && tokens[j + 1] === ']') j += 2;
+        const operand = tokens[j + 1] ?? '';
+        if (
+          tokens[j] === ')' &&
+          (IDENT.test(operand) || operand === '(' || operand.startsWith('"') || /^\p{N}/u.test(operand)) &&
+          !BINARY_WORDS.has(operand)
+        ) {
+          i = j;
+          continue;
+        }
+      }
+    }
+    out.push(tokens[i]!);
+  }
+  return out;
+}
+
+/** Words after which `(` opens an expression, not a call's arguments. */
+const CAST_BEFORE = new Set(['return', 'throw', 'case', 'yield', 'await', 'new', 'else', 'do']);
+/** Words that follow a parenthesised expression without making it a cast (`(A) instanceof B`). */
+const BINARY_WORDS = new Set(['instanceof', 'is', 'as', 'and', 'or', 'in']);
+
+/** Languages with keyword arguments written `name=value` (a name bound there is no local). */
+const KEYWORD_ARGUMENTS = new Set(['Python', 'Kotlin']);
+
 /** Names bound in the body's tokens (see the module comment). */
 function boundNames(tokens: readonly string[], params: ReadonlySet<string>): Set<string> {
   const bound = new Set<string>();
@@ -334,7 +400,18 @@ function boundNames(tokens: readonly string[], params: ReadonlySet<string>): Set
     else if (depth === 0 && next !== undefined && (AUGMENTED.has(next) || next === ':') && after === '=' && tokens[i + 3] !== '=')
       binds = next !== '<' && next !== '>';
     else if (DECLARES.has(tokens[i - 1] ?? '') || tokens[i - 1] === 'as') binds = true;
-    else if (forTarget && (tokens[i - 1] === 'for' || tokens[i - 1] === ',' || tokens[i - 1] === '(')) binds = true;
+    else if (
+      forTarget &&
+      (tokens[i - 1] === 'for' || tokens[i - 1] === ',' || tokens[i - 1] === '(') &&
+      // a type or modifier before the name (`for (final String r : …)`, `for (int i = 0; …)`) binds nothing
+      !(IDENT.test(next ?? '') && !PY_KEYWORDS.has(next!) && next !== 'of')
+    )
+      binds = true;
+    // A typed loop variable (`for (String r : rs)`, `for (int i = 0; …)`) or a caught exception
+    // (`catch (IOException e)`): a local name of a brace language (commons-net
+    // `SMTPClient.sendSimpleMessage`, round 8).
+    else if (forTarget && (next === ':' || next === '=') && typeEnd(tokens[i - 1])) binds = true;
+    else if (next === ')' && typeEnd(tokens[i - 1]) && tokens[i - 2] !== '.' && catchAt(tokens, i - 1)) binds = true;
     if (!binds) continue;
     bound.add(t);
     // `a, b = …`: the names before, joined by commas.
@@ -379,6 +456,7 @@ export function codeKey(content: string, name: string, language: string): string
   if (language === 'Python' && body[0]?.startsWith('"')) body.shift();
   if (language === 'Python') body = nestedDefsUnannotated(joinedStrings(body));
   else if (annotated) body = withoutCasts(body);
+  else if (language === 'Java' || language === 'C#') body = withoutParenCasts(body);
   else if (language === 'Go') {
     head = goAny(head);
     body = goAny(body);
@@ -407,7 +485,8 @@ export function codeKey(content: string, name: string, language: string): string
     const t = body[i]!;
     if (t === '(' || t === '[') depth++;
     else if (t === ')' || t === ']') depth = Math.max(0, depth - 1);
-    if (bound.has(t) && body[i - 1] !== '.' && !(depth > 0 && body[i + 1] === '=' && body[i + 2] !== '=')) {
+    const keyword = KEYWORD_ARGUMENTS.has(language) && depth > 0 && body[i + 1] === '=' && body[i + 2] !== '=';
+    if (bound.has(t) && body[i - 1] !== '.' && !keyword) {
       let placeholder = names.get(t);
       if (!placeholder) names.set(t, (placeholder = `$${names.size}`));
       out.push(placeholder);
@@ -468,6 +547,22 @@ function mentioned(text: string, word: string): boolean {
   for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
     const end = at + word.length;
     if ((at === 0 || !/[\p{L}\p{N}_$]/u.test(text[at - 1]!)) && (end >= text.length || !/[\p{L}\p{N}_$]/u.test(text[end]!))) return true;
+  }
+  return false;
+}
+
+/**
+ * `number` as a number of `text` of its own: not a digit of a longer one (`0` in "XML 1.0", `1` in
+ * `n_jobs=-1`: jdom `isXMLNameCharacter`, joblib `effective_n_jobs`; round 9). "-1" names `1`
+ * only where the code writes it negative too (`- 1`).
+ */
+function mentionedNumber(text: string, number: string, negative = false): boolean {
+  for (let at = text.indexOf(number); at >= 0; at = text.indexOf(number, at + 1)) {
+    const end = at + number.length;
+    const prev = text[at - 1] ?? ' ';
+    if (/[\p{L}\p{N}_$.]/u.test(prev) || (prev === '-' && !negative) || /[\p{L}\p{N}_$]/u.test(text[end] ?? ' ')) continue;
+    if (text[end] === '.' && /\p{N}/u.test(text[end + 1] ?? '')) continue;
+    return true;
   }
   return false;
 }
@@ -551,7 +646,13 @@ export function changedWordsTheDocNames(
     docParams.includes(w) ||
     (w !== own &&
       (w.length > 1 || /^\p{N}/u.test(w)) &&
-      (VALUE_WORDS.has(w) || /^\p{N}/u.test(w) ? mentioned(valueParts(), w) : codeShaped(w) ? mentioned(doc, w) : mentioned(code, w)));
+      (/^\p{N}/u.test(w)
+        ? mentionedNumber(valueParts(), w, `${beforeBodyKey} ${nowBodyKey}`.includes(`- ${w}`))
+        : VALUE_WORDS.has(w)
+          ? mentioned(valueParts(), w)
+          : codeShaped(w)
+            ? mentioned(doc, w)
+            : mentioned(code, w)));
   // A field of a documented parameter (`@param [options.useBsonType]`) that one version reads and
   // the other hands on whole to a call (`f('date', options)`): the callee reads it, so moving the
   // read is a refactor (mongoose `toJSONSchema`, 8 of 20 sampled suggestions, held-out round 5).
@@ -604,14 +705,24 @@ const NOT_CALLS = new Set([
   'lambda',
 ]);
 
-/** Is every use of `word` in the body key an argument handed to a call (`this(a, null)`, `f(x, (String[]) null)`)? */
+/**
+ * Is every use of `word` in the body key an argument handed to a call (`this(a, null)`, `f(x,
+ * (String[]) null)`), a keyword argument (`f(strict=False)`) or a field of an object literal
+ * (`{ rsv1: false, readOnly: false }` handed to `sendFrame`: ws `Sender.ping`, round 9)?
+ */
 function onlyAnArgument(key: string, word: string): boolean {
   const tokens = key.split(' ');
   let seen = false;
   for (const [i, t] of tokens.entries()) {
     if (t !== word) continue;
     seen = true;
-    if (!/^[(,)]$/.test(tokens[i - 1] ?? '') || !/^[,)]$/.test(tokens[i + 1] ?? '')) return false;
+    const before = tokens[i - 1] ?? '';
+    const after = tokens[i + 1] ?? '';
+    const named =
+      IDENT.test(tokens[i - 2] ?? '') &&
+      ((before === ':' && /^[,}]$/.test(after) && /^[{,]$/.test(tokens[i - 3] ?? '')) ||
+        (before === '=' && /^[,)]$/.test(after) && /^[(,]$/.test(tokens[i - 3] ?? '')));
+    if (!named && (!/^[(,)]$/.test(before) || !/^[,)]$/.test(after))) return false;
   }
   return seen;
 }
@@ -667,7 +778,7 @@ export function contractWords(
     // but a call replaced by another) any new helper.
     if (gone && (delegates || (fresh.size > 0 && !calledThen.has(w)))) return false;
     if (VALUE_WORDS.has(w)) return !onlyAnArgument(key, w) && !bothBooleans;
-    if (/^\p{N}/u.test(w)) return mentioned(withoutVersions(doc), w);
+    if (/^\p{N}/u.test(w)) return mentionedNumber(withoutVersions(doc), w, key.includes(`- ${w}`));
     if (/^\p{Lu}/u.test(w)) return mentioned((returns ??= returnText(doc)), w) && !mentioned(returnTypeNow, w);
     const esc = w.replace(/[$]/g, '\\$&');
     const asCode = new RegExp(`^(?:[\\p{L}\\p{N}_$.#]*[.#])?${esc}(?:\\(\\))?$`, 'u');
@@ -680,4 +791,65 @@ export function contractWords(
     added: changed.added.filter((w) => keep(w, nowBodyKey, false)),
     removed: changed.removed.filter((w) => keep(w, beforeBodyKey, true)),
   };
+}
+
+/** The `return` statements of a body key: fewer after a change, with a boolean gone, is `if (c) return true; return false;` → `return c;`. */
+function returns(key: string): number {
+  return (key.match(/(?:^| )return(?= |$)/g) ?? []).length;
+}
+
+/** Tokens of a body key that join conditions: more of them after a change means an `if` folded into one expression. */
+function conditionJoins(key: string): number {
+  return (key.match(/(?:^| )(?:\| \||& &|or|and|\?)(?= |$)/g) ?? []).length;
+}
+
+/**
+ * Of the words a change added and removed (contractWords), those that are the same value written
+ * otherwise left out (round 8, docs/metrics/outdated.md):
+ *  - a literal replaced by a constant the file binds to it (`+ 4` → `+ HEADER_SIZE`, `static final
+ *    int HEADER_SIZE = 4`), or the reverse (commons-net `TFTP.resetBuffersToSize`);
+ *  - a compat alias inlined (`text_type` → `str`, `text_type = str` in the repository's compat
+ *    module): `aliases` maps an alias to what it is bound to (simplejson `JSONDecoder.raw_decode`);
+ *  - a boolean gone where the body now joins its conditions in one expression (`if (d != null)
+ *    return d.isInMemory(); return true;` → `return d == null || d.isInMemory();`; commons-fileupload
+ *    `DiskFileItem.isInMemory`) or returns in fewer places (`if (m) return true; return false;` →
+ *    `return m;`; velocity-engine `VelocimacroManager.usingNamespaces`, round 9).
+ */
+export function withoutSameValues(
+  changed: { added: string[]; removed: string[] },
+  beforeBodyKey: string,
+  nowBodyKey: string,
+  constants: ReadonlyMap<string, string>,
+  aliases: ReadonlyMap<string, string> = new Map(),
+): { added: string[]; removed: string[] } {
+  const before = keyWords(beforeBodyKey);
+  const now = keyWords(nowBodyKey);
+  // A constant newly read (or no longer read) whose value is the literal gone (or new).
+  const valueOf = (c: string): string => (constants.get(c) ?? '').replace(/^"(.*)"$/s, '$1');
+  const namedBy = (w: string, has: ReadonlySet<string>, hadNot: ReadonlySet<string>): boolean =>
+    [...constants.keys()].some((c) => valueOf(c) === w && has.has(c) && !hadNot.has(c));
+  const inlined = new Set<string>();
+  for (const [alias, target] of aliases)
+    if (before.has(alias) && !now.has(alias) && now.has(target) && !before.has(target)) inlined.add(alias).add(target);
+  const folded = (w: string): boolean =>
+    ['true', 'false', 'True', 'False'].includes(w) &&
+    !changed.added.some((a) => VALUE_WORDS.has(a)) &&
+    (conditionJoins(nowBodyKey) > conditionJoins(beforeBodyKey) || returns(nowBodyKey) < returns(beforeBodyKey));
+  return {
+    added: changed.added.filter(
+      (w) => !inlined.has(w) && !namedBy(w, before, now) && !(constants.has(w) && before.has(valueOf(w)) && !now.has(valueOf(w))),
+    ),
+    removed: changed.removed.filter((w) => !inlined.has(w) && !namedBy(w, now, before) && !folded(w)),
+  };
+}
+
+/**
+ * A version of a function with no code a change could be compared with: no body (an interface or
+ * abstract method, `ClassMap get(Class c);`) or one that only raises "not implemented". Its doc
+ * describes what implementations do, so the body an implementation gives it later is no change the
+ * doc may no longer describe (velocity-engine `IntrospectorCache.get`: an interface made a class;
+ * gevent `start_joinable_thread`: a `raise NotImplementedError` stub implemented; round 9).
+ */
+export function bodiless(content: string, name: string, language: string): boolean {
+  return /^[\s;{}]*$/.test(bodyKey(codeKey(content, name, language))) || onlyRaisesNotImplemented(content, name, language);
 }

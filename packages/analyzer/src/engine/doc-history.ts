@@ -26,7 +26,7 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
-import { bodyKey, changedWordsTheDocNames, codeKey, contractWords, keyWords } from './code-key.ts';
+import { bodiless, bodyKey, changedWordsTheDocNames, codeKey, contractWords, keyWords, withoutSameValues } from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -748,6 +748,32 @@ async function helperRaises(
   return helpers;
 }
 
+/**
+ * Aliases among the words a change removed: a name the repository binds to another name at the
+ * start of a line (`text_type = str` in a compat module, `git grep` over the tracked files of the
+ * same extension) whose target is among the words the doc names that it added. Asked only when
+ * such a word was added, for at most MAX_HELPERS names the change removed.
+ */
+async function aliasesOf(ctx: Context, added: readonly string[], removed: readonly string[]): Promise<Map<string, string>> {
+  const aliases = new Map<string, string>();
+  if (added.length === 0) return aliases;
+  const ext = path.extname(ctx.rel);
+  for (const name of removed.filter((w) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(w)).slice(0, MAX_HELPERS)) {
+    try {
+      const pattern = String.raw`^[[:space:]]*(const[[:space:]]+|var[[:space:]]+|let[[:space:]]+)?${name}[[:space:]]*=[[:space:]]*[[:alpha:]_][[:alnum:]_.]*[[:space:]]*;?[[:space:]]*(#.*|//.*)?$`;
+      const out = await runGit(ctx.root, ['grep', '-h', '-I', '-E', '-e', pattern, '--', ext ? `*${ext}` : '.'], ctx.signal);
+      for (const line of out.toString('utf8').split('\n')) {
+        const target = /=\s*([\p{L}_][\p{L}\p{N}_.]*)/u.exec(line)?.[1]?.split('.').pop();
+        if (target && added.includes(target)) aliases.set(name, target);
+      }
+    } catch (error) {
+      if (ctx.signal?.aborted) throw error;
+      // no match (git grep exits 1) or no git: nothing learned
+    }
+  }
+  return aliases;
+}
+
 /** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
 const parentsByAnalysis = new WeakMap<object, Map<string, string | null>>();
 /** Per analysis, the lookups in order: one at a time, so that no verdict sees a chain half-followed. */
@@ -946,7 +972,7 @@ export async function judgeFileHistory(
         // Only a change that touches what the doc names is worth a look: a word (parameter, value,
         // type, call) the change added or removed that the doc mentions.
         const [then, now] = [bodyKey(keyOf(before, ctx.language)), bodyKey(keyOf(c.fn, ctx.language))];
-        if (review.length === 0 && then !== now) {
+        if (review.length === 0 && then !== now && !bodiless(before.content, before.name, ctx.language)) {
           // …and of those, only the words that speak of the doc's contract, not of a refactor (round 8).
           const words = contractWords(
             changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name),
@@ -961,8 +987,11 @@ export async function judgeFileHistory(
           // file it now calls or a check (`getattr(x, name)`), is no word gone (dramatiq
           // `Message.get_result`, falcon `get_bound_method`; round 7).
           const stillRaised = (w: string): boolean => helpers.movedOut?.has(w) === true || nowContract.checks?.includes(w) === true;
-          const added = words.added;
-          const removed = words.removed.filter((w) => !stillRaised(w));
+          // The same value written otherwise: a constant of the same value, an inlined alias, booleans folded.
+          const gone = [...keyWords(then)].filter((w) => !keyWords(now).has(w));
+          const same = withoutSameValues(words, then, now, constantsNow(), await aliasesOf(ctx, words.added, gone));
+          const added = same.added;
+          const removed = same.removed.filter((w) => !stillRaised(w));
           if (added.length + removed.length > 0)
             review = [
               finding('BODY_CHANGED', {

@@ -39,6 +39,8 @@ export interface Contract {
   returnsLookup?: boolean;
   /** the body only raises "not implemented" (`raise NotImplementedError`, `throw new UnsupportedOperationException()`) */
   stub?: boolean;
+  /** Every value the body returns is an empty literal (`return []`, `return {}`): no value a caller reads. */
+  returnsOnlyEmpty?: boolean;
   /** names the body calls (`of(…)`, `helper.expand(…)` → `of`, `expand`), keywords left out, sorted */
   calls?: string[];
   /** capitalised names the body uses (types it builds or declares: `List<E> errors` → `List`, `E`), sorted */
@@ -379,6 +381,42 @@ function sameNumber(a: string, b: string): boolean {
   return x !== y && numeric.test(x) && numeric.test(y) && Number(x.replace(/_/g, '')) === Number(y.replace(/_/g, ''));
 }
 
+/**
+ * The value of a string or bytes literal as normalised tokens write it (`b "II\\052\\0"`): its
+ * prefix letters (without `u`) and its characters with escapes decoded (`\\x2a`, `\\052`, `\\u002a`,
+ * `\\0`, `\\n`); null for anything else. A raw literal keeps its backslashes.
+ */
+export function literalValue(token: string): string | null {
+  const m = /^(?:([A-Za-z]{1,2}) )?"((?:[^"\\]|\\.)*)"$/s.exec(token.trim());
+  if (!m) return null;
+  const prefix = (m[1] ?? '').toLowerCase().replace('u', '').split('').sort().join('');
+  if (prefix.includes('r')) return `${prefix}:${m[2]}`;
+  const simple: Record<string, string> = {
+    n: '\n',
+    t: '\t',
+    r: '\r',
+    a: '\x07',
+    b: '\b',
+    f: '\f',
+    v: '\v',
+    '"': '"',
+    "'": "'",
+    '\\': '\\',
+  };
+  const value = m[2]!.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{1,3}|.)/gs, (whole, e: string) => {
+    if (e[0] === 'x' || (e[0] === 'u' && e.length === 5)) return String.fromCharCode(parseInt(e.slice(1), 16));
+    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    return simple[e] ?? whole;
+  });
+  return `${prefix}:${value}`;
+}
+
+/** Two literals of the same value written with other escapes (`b"II\\052\\0"` and `b"II\\x2a\\x00"`; Pillow, round 8). */
+function sameLiteral(a: string, b: string): boolean {
+  const x = literalValue(a);
+  return x !== null && x === literalValue(b);
+}
+
 /** A default that is a bare (dotted) name the file binds to no literal: its value is unknown here. */
 function unboundName(value: string, constants: ReadonlyMap<string, string>): boolean {
   const v = value.replace(/\s+/g, '');
@@ -438,10 +476,22 @@ export function contractOf(content: string, name: string, language: string, sign
     returnsNone: RETURNS_NONE.test(body),
     noneInBody: /\b(?:None|null|undefined|nil)\b/.test(body),
     stub: notImplementedBody(body),
+    returnsOnlyEmpty: returnsOnlyEmpty(body),
     calls: callsOf(own),
     typesInBody: [...new Set(body.match(/(?<![\p{L}\p{N}_$])\p{Lu}[\p{L}\p{N}_$]*/gu) ?? [])].sort(),
     returnsLookup: RETURNS_LOOKUP.test(body),
   };
+}
+
+/**
+ * Does the body give back only empty literals (`return []`, `return ()`, `return {}`), at least
+ * once, besides bare returns? Such a value added to a function that returned nothing, for a typed
+ * table of handlers (h2 `H2StreamStateMachine.send_end_stream`, `-> list[Event]`, round 9), is no
+ * value a doc describes.
+ */
+function returnsOnlyEmpty(body: string): boolean {
+  const values = [...body.matchAll(/\breturn\b[ \t]*([^;\n]*)/g)].map((m) => m[1]!.replace(/\s+/g, ''));
+  return values.some((v) => /^(?:\[\]|\(\)|\{\})$/.test(v)) && values.every((v) => /^(?:\[\]|\(\)|\{\}|None|null|undefined|)$/.test(v));
 }
 
 /**
@@ -734,6 +784,26 @@ function mentions(text: string, word: string): boolean {
   return false;
 }
 
+const BACKTICK = '`';
+
+/**
+ * Does the doc speak of the parameter `name` as code: a documented parameter, a code-shaped word
+ * (`output_dir`, `maxAge`), or a word written as code (`` `x` ``, `*x*`, `{@code x}`, `<code>x</code>`,
+ * `@param x`, `:param x:`, `x:` opening a line, `x=`)? A plain prose word is not: "Set metadata
+ * for PDF/A documents" over a parameter `metadata`, "Removes an entry." over `entry` (5 of the 42
+ * sampled suggestions of round 9, none worth a look; docs/metrics/outdated.md).
+ */
+function speaksOfParameter(doc: DocView, name: string): boolean {
+  if (doc.params.includes(name)) return true;
+  if (!mentions(doc.text, name)) return false;
+  if (/\p{L}_|_\p{L}|\p{Ll}\p{Lu}|\p{L}\p{N}/u.test(name)) return true;
+  const e = name.replace(/[$]/g, '\\$&');
+  return new RegExp(
+    String.raw`${BACKTICK}${BACKTICK}?${e}${BACKTICK}${BACKTICK}?|\*${e}\*|\{@(?:code|link|literal)\s+${e}\}|<code>${e}</code>|[@:](?:param|arg|argument|type)\s+(?:\{[^}]*\}\s*)?\[?${e}(?![\p{L}\p{N}_$])|^\s*${e}\s*(?:\([^)\n]*\))?\s*:|(?<![\p{L}\p{N}_$])${e}\s*=`,
+    'mu',
+  ).test(doc.text);
+}
+
 /** A line of the doc naming the parameter and its old default (and not the new one). */
 function statesDefault(doc: string, name: string, oldDefault: string, newDefault: string): boolean {
   const literal = oldDefault.replace(/^"(.*)"$/, '$1');
@@ -800,12 +870,14 @@ export function contractChanges(
       // unless its text speaks of the new name: none of the 9 judged such suggestions was worth a
       // look (round 8, docs/metrics/outdated.md).
       if (wasComplete && !doc.params.includes(name)) outdated.push(finding('PARAM_ADDED_UNDOCUMENTED', { name }));
-      else if (!privateHelper && mentions(doc.text, name)) review.push(finding('PARAM_ADDED', { name }));
+      // A parameter renamed *to* the name the doc documents ("Fix Javadoc error": `parentShell` →
+      // `shell` under `@param shell`) makes code and doc agree (commons-jelly, round 9).
+      else if (!privateHelper && !doc.params.includes(name) && speaksOfParameter(doc, name)) review.push(finding('PARAM_ADDED', { name }));
     }
     // A removed parameter the doc never names leaves nothing in it to correct (`*largs` → `*args`,
     // an internal flag dropped): held-out round 3, docs/metrics/outdated.md.
     for (const name of then.params)
-      if (!now.params.includes(name) && !then.variadic.includes(name) && mentions(doc.text, name))
+      if (!now.params.includes(name) && !then.variadic.includes(name) && speaksOfParameter(doc, name))
         review.push(finding('PARAM_REMOVED', { name }));
   }
   for (const [name, old] of Object.entries(then.defaults)) {
@@ -816,6 +888,7 @@ export function contractChanges(
     if ((constants.get(old) ?? old) === (constants.get(fresh) ?? fresh)) continue;
     // The same number written otherwise (`.001` → `0.001`, `1e3` → `1000`; nltk, held-out round 5).
     if (sameNumber(constants.get(old) ?? old, constants.get(fresh) ?? fresh)) continue;
+    if (sameLiteral(constants.get(old) ?? old, constants.get(fresh) ?? fresh)) continue;
     // A sentinel (`_sentinel = object()`, `Symbol()`, `new Object()`) only tells "not given" apart:
     // the body still gives the documented default its meaning (ipython `prefer_stream`, held-out round 3).
     // So does a name the file does not bind (an imported constant or deprecation object, xarray's
@@ -838,7 +911,14 @@ export function contractChanges(
   // A private helper that now returns a value its callers may ignore breaks no caller's reading
   // of its doc (apscheduler `_ensure_services_ready`, round 8).
   const newValueOfHelper = privateHelper && then.returns === 'none' && now.returns === 'value';
-  if (then.returns !== 'unknown' && now.returns !== 'unknown' && then.returns !== now.returns && !newValueOfHelper) {
+  // A doc that already says what comes back ("Return a dictionary of statistics, or None") over a
+  // body that now returns it, or one that says nothing of a return over a body that stops
+  // returning a call's result (`return abortHandshake(…)` → `abortHandshake(…); return;`), is not
+  // made stale by the change (coveragepy `SysMonitor.get_stats`, ws `WebSocket.close`; round 9).
+  const speaksOfReturn = doc.documentsReturn || /\breturns?\b|@returns?\b|:r(?:eturns|type):/i.test(doc.text);
+  const sameReading =
+    (now.returns === 'value' && (speaksOfReturn || now.returnsOnlyEmpty === true)) || (now.returns === 'none' && !speaksOfReturn);
+  if (then.returns !== 'unknown' && now.returns !== 'unknown' && then.returns !== now.returns && !newValueOfHelper && !sameReading) {
     review.push(finding('RETURN_KIND_CHANGED', { was: then.returns, now: now.returns }));
   }
   // Return contracts: the doc states the return type the function declared then, and the declared
@@ -915,7 +995,10 @@ export function contractChanges(
     // look (dramatiq `Message.get_result`, 0f50659; round 7).
     // A raise gone that the doc never names leaves nothing in it to correct (commons-math
     // `Array2DRowRealMatrix.add`, round 8).
-    else if (!movedOut && named(type) && !swapped(type, now.raises)) review.push(finding('RAISE_REMOVED', { type }));
+    // A raise swapped for a subtype the repository declares (`ValueError` → `JSONDecodeError`,
+    // `class JSONDecodeError(ValueError)` in another file) leaves the doc's type true (simplejson
+    // `py_scanstring`, round 8).
+    else if (!movedOut && !stillCovered && named(type) && !swapped(type, now.raises)) review.push(finding('RAISE_REMOVED', { type }));
   }
   // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type. A list
   // that left out a type the body threw when the doc was written was partial from the start (as
@@ -936,13 +1019,31 @@ export function contractChanges(
     // NullPointerException(…)`), as `requireNonNull` is one: never an undocumented raise
     // (classgraph `getClassesWithAllAnnotations`, held-out round 6).
     if (listsRaises && !documentsType(type) && !NULL_CHECKS.has(type)) outdated.push(finding('RAISE_ADDED_UNDOCUMENTED', { type }));
-    else if (!(privateHelper && !RAISES_SECTION.test(doc.text)) && !swapped(type, removedTypes))
+    // A type the doc already documents, itself or through a supertype (`@throws IOException` over
+    // a new `FileUploadBoundaryException extends … IOException`), tells callers nothing new
+    // (commons-fileupload `findNextItem`, round 8).
+    // A null-argument check written out (`if (v == null) throw new NullPointerException(…)`) and an
+    // assertion written as a raise (`raise AssertionError(…)`) tell callers nothing a doc states
+    // (jdom `Attribute.setValue`, gevent `start_joinable_thread`; round 9).
+    else if (
+      !(privateHelper && !RAISES_SECTION.test(doc.text)) &&
+      !documentsType(type) &&
+      !swapped(type, removedTypes) &&
+      !NULL_CHECKS.has(type) &&
+      type !== 'AssertionError' &&
+      // A type only declared (`throws Exception` added, nothing new thrown) under a doc that states
+      // no raise (commons-jcs `doWork`, commons-ognl `getParameterTypes`; round 9).
+      !(now.declaredOnly?.includes(type) && !RAISES_SECTION.test(doc.text))
+    )
       review.push(finding('RAISE_ADDED', { type }));
   }
+  // A decorator added or removed is worth a look only where the doc speaks of it: `@staticmethod`
+  // dropped from a private helper, `@property` made a method for Cython, leave the doc's words true
+  // (eventlet `_pack_message`, python-zeroconf `is_probe`; round 9).
   for (const name of now.decorators)
-    if (!then.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
+    if (!then.decorators.includes(name) && mentions(doc.text, name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'added' }));
   for (const name of then.decorators)
-    if (!now.decorators.includes(name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'removed' }));
+    if (!now.decorators.includes(name) && mentions(doc.text, name)) review.push(finding('DECORATOR_CHANGED', { name, change: 'removed' }));
   return { outdated, review };
 }
 

@@ -38,10 +38,11 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('exception hierarchy declared elsewhere in the repository', () => {
-  it('a subclass of the documented IOException (through ArchiveException, in two other files) is a review suggestion, not OUTDATED', () => {
+  it('a subclass of the documented IOException (through ArchiveException, in two other files) is neither OUTDATED nor a review suggestion', () => {
     const read = byName.get('Reader.read')!;
     expect(read.outdatedStatus.status).toBe('CURRENT');
-    expect(read.reviewSuggestion?.findings.map((f) => f.code)).toEqual(['RAISE_ADDED']);
+    // The doc's `@throws IOException` still describes it (round 8, docs/metrics/outdated.md: commons-fileupload `findNextItem`).
+    expect(read.reviewSuggestion ?? null).toBeNull();
   });
   it('an unrelated new type is still OUTDATED', () => {
     expect(byName.get('Reader.other')!.outdatedStatus).toMatchObject({

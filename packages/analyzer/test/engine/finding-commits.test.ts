@@ -21,7 +21,7 @@ async function analysedFunction(repo: string, cache: string, name: string): Prom
 const py = (state: number): string =>
   [
     `def run(a, b${state >= 2 ? ', c=None' : ''}${state >= 3 ? ', d=None' : ''}):\n    """Run it.\n\n    Args:\n        a: the app.\n        b: the server.\n    """\n    return a(b${state >= 4 ? ', 1' : ''})\n`,
-    `def encode(data${state >= 2 ? ', digestmod=None' : ''}):\n    """Encode and sign data with the digestmod hash. Return a string."""\n    return sign(data${state >= 4 ? ', 2' : ''})\n`,
+    `def encode(data${state >= 2 ? ', digestmod=None' : ''}):\n    """Encode and sign data with the *digestmod* hash. Return a string."""\n    return sign(data${state >= 4 ? ', 2' : ''})\n`,
     `def minutes(ms):\n    """Convert milliseconds to minutes, with \`floor\` rounding."""\n    return ${state >= 2 ? 'trunc' : 'floor'}(ms / 60000${state >= 4 ? ', 3' : ''})\n`,
   ].join('\n\n');
 
