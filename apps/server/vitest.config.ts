@@ -10,7 +10,7 @@ export const MOCKING_SERVER_TESTS = ['test/jobs-off-thread.test.ts', 'test/clone
 
 /** What every server test project shares (this one, `server-mocks` and the PostgreSQL pass). */
 export const SERVER_TEST_OPTIONS = {
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['test/helpers/global-setup.ts'],
   setupFiles: ['test/helpers/each-file.ts'],
   testTimeout: 30_000,
@@ -20,7 +20,7 @@ export const SERVER_TEST_OPTIONS = {
   // sharing the machine (jobs-off-thread.test.ts tests the default)
   env: { OUTBOUND_ALLOW: '127.0.0.1,localhost', JOB_THREAD_NICE: '0' },
   hookTimeout: 60_000,
-} as const;
+};
 
 export default defineProject({
   test: {
