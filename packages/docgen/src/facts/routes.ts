@@ -26,6 +26,8 @@ export interface Route {
   resolved: boolean;
   /** where the prefix that could not be read is given (`path:line` and the expression), when `resolved` is false */
   unresolvedPrefix?: string;
+  /** where a prefix read from an environment variable's default is given (`path:line NAME`): the path holds the default, which the environment may override */
+  prefixDefault?: string;
   /** the request body and query parameters the handler declares (FastAPI parameters and pydantic models, Flask `request.form` / `request.args`, WTForms) */
   request?: RouteRequest;
   /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
@@ -131,6 +133,10 @@ interface Mount {
   prefix: string | null;
   /** `path:line expression` of a prefix that is not a constant */
   unresolvedAt?: string;
+  /** `path:line NAME` of a prefix read from an environment variable's default */
+  fromDefault?: string;
+  /** a prefix that is a member of an object another module exports (`config.api.prefix`), read once every file is known */
+  ref?: { file: string; exported: string | null; members: string[]; at: string };
 }
 
 interface FileRoutes {
@@ -220,6 +226,23 @@ export function routesAndFiles(
       }
     }
   }
+  // Prefixes that are members of an object another module exports (`config.api.prefix`): read now.
+  const textOf = new Map(sources.map((x) => [x.rel, x]));
+  for (const [file, f] of found) {
+    if (!f.mounts.some((m) => m.ref)) continue;
+    // A new record: the file's own (cached per file text) stays as read.
+    const mounts = f.mounts.flatMap((m): Mount[] => {
+      if (!m.ref) return [m];
+      const { ref, ...rest } = m;
+      const source = textOf.get(ref.file);
+      const got = source ? exportedMember(codeOf(source), ref.exported, ref.members) : null;
+      if (got?.kind === 'other') return [];
+      if (!got || rest.prefix === null) return [{ ...rest, prefix: null, unresolvedAt: rest.unresolvedAt ?? ref.at }];
+      const where = `${ref.file}:${lineAt(codeOf(source!), got.offset)}`;
+      return [{ ...rest, prefix: joinPath(rest.prefix, got.value), ...(got.env ? { fromDefault: `${where} ${got.env}` } : {}) }];
+    });
+    found.set(file, { ...f, mounts });
+  }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
   const pyFiles = new Set(py.keys());
@@ -238,7 +261,14 @@ export function routesAndFiles(
     const out: Prefix[] = [];
     for (const m of mounts) {
       for (const outer of prefixes(m.from, seen))
-        out.push(joinPrefix(outer, m.prefix === null ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` } : { path: m.prefix }));
+        out.push(
+          joinPrefix(
+            outer,
+            m.prefix === null
+              ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` }
+              : { path: m.prefix, ...(m.fromDefault ? { fromDefault: m.fromDefault } : {}) },
+          ),
+        );
     }
     seen.delete(file);
     return out;
@@ -254,6 +284,7 @@ export function routesAndFiles(
           path: p.path === '' ? r.path : jsJoin(r.framework, p.path, r.path),
           resolved: r.resolved && p.unresolved === undefined,
           ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
+          ...((p.fromDefault ?? r.prefixDefault) ? { prefixDefault: (p.fromDefault ?? r.prefixDefault)! } : {}),
         });
       }
     }
@@ -875,6 +906,72 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], 
         ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
       });
   }
+  // Routers mounted at a path that is no literal: `app.use(config.api.prefix, routes())` (a member of an
+  // object another module exports, read once every file is known), `app.use(process.env.API_PREFIX || '/api', r)`
+  // (the default, said so), a `const` of this file; else marked unresolved at the call — never dropped.
+  for (const m of code.matchAll(/(?:\b([\w$]+)\s*)?\.use\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    if (args.length < 2 || new RegExp(String.raw`^${STRING}$`).test(args[0]!)) continue;
+    const expr = args[0]!;
+    const to = target(args.at(-1)!);
+    if (!to) continue;
+    const line = lineAt(code, m.index);
+    const outer = m[1] ? effective(m[1]) : '';
+    const at = `${s.rel}:${line} ${expr}`;
+    const env = envDefault(expr);
+    const local = /^[\w$]+$/.test(expr)
+      ? new RegExp(String.raw`\b(?:const|let|var)\s+${expr.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*(${STRING}|[^;\n]+)`).exec(code)?.[1]
+      : undefined;
+    const localValue = local === undefined ? null : literal(local.trim());
+    const localEnv = local === undefined ? null : envDefault(local);
+    const member = /^([\w$]+)((?:\.[\w$]+)+)$/.exec(expr);
+    const base = { target: to, from: s.rel };
+    if (outer === null) mounts.push({ ...base, prefix: null, unresolvedAt: `${s.rel}:${line} ${m[1]}` });
+    else if (env) mounts.push({ ...base, prefix: joinPath(outer, env.value), fromDefault: `${s.rel}:${line} ${env.name}` });
+    else if (localValue !== null) mounts.push({ ...base, prefix: joinPath(outer, localValue) });
+    else if (localEnv) mounts.push({ ...base, prefix: joinPath(outer, localEnv.value), fromDefault: `${s.rel}:${line} ${localEnv.name}` });
+    else if (member) {
+      // The object's module: `import config from '@/config'` (its default export) or `import { config } from …`.
+      const root = member[1]!;
+      const bind = new RegExp(
+        String.raw`import\s+(?:(${root.replace(/\$/g, '\\$')})|\{[^}]*?\b(?:([\w$]+)\s+as\s+)?${root.replace(/\$/g, '\\$')}\b[^}]*\})[^;\n]*?from\s*(["'])([^"']+)\3|\b${root.replace(/\$/g, '\\$')}\s*=\s*require\s*\(\s*(["'])([^"']+)\5\s*\)`,
+      ).exec(code);
+      const spec = bind?.[4] ?? bind?.[6];
+      const file = spec ? imports.find((e) => e.spec === spec && e.kind === 'internal')?.to : undefined;
+      const members = member[2]!.slice(1).split('.');
+      if (file)
+        mounts.push({
+          ...base,
+          prefix: outer,
+          ref: { file, exported: bind?.[1] !== undefined || bind?.[6] !== undefined ? null : (bind?.[2] ?? root), members, at },
+        });
+      else if (/(?:prefix|path|url|base|root|mount|api|version)$/i.test(members.at(-1)!))
+        mounts.push({ ...base, prefix: null, unresolvedAt: at });
+    } else if (/^[\w$]+$/.test(expr) && /(?:prefix|path|url|base|root|mount|api|version)$/i.test(expr))
+      mounts.push({ ...base, prefix: null, unresolvedAt: at });
+  }
+  // A router of this file handed to a function another module exports, which mounts its routers on it:
+  // `const app = Router(); auth(app); user(app); return app` with `export default (app: Router) => { app.use('/auth', route) }`.
+  for (const m of code.matchAll(/(?<![.\w$])([\w$]+)\s*\(\s*([\w$]+)\s*\)\s*;?/g)) {
+    if (
+      inSpan(spans, m.index) ||
+      !new RegExp(
+        String.raw`\b(?:const|let|var)\s+${m[2]!.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*(?:express\s*\.\s*)?(?:Router|express)\s*\(|\b(?:const|let|var)\s+${m[2]!.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*new\s+Router\s*\(`,
+      ).test(code)
+    )
+      continue;
+    const to = target(m[1]!);
+    if (!to || to === s.rel) continue;
+    const outer = effective(m[2]!);
+    mounts.push({
+      target: to,
+      from: s.rel,
+      prefix: outer,
+      ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[2]}` } : {}),
+    });
+  }
   // Routers mounted without a path — `app.use(routes)`, `Router().use(a).use(b)` — take the prefix
   // their local router is mounted at in this file (`Router().use('/api', api)`), else none.
   const localPrefix = new Map<string, string | null>();
@@ -1369,6 +1466,7 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
       ...r,
       path: r.path === '/' ? joinPath(g.p.path) : joinPath(g.p.path, r.path),
       ...(g.p.unresolved && r.resolved ? { resolved: false, unresolvedPrefix: g.p.unresolved } : {}),
+      ...(g.p.fromDefault ? { prefixDefault: g.p.fromDefault } : {}),
     };
   }
 }
@@ -1648,6 +1746,8 @@ interface Prefix {
   path: string;
   /** `path:line expression` of the first part that is not a constant */
   unresolved?: string;
+  /** `path:line NAME` of a part read from an environment variable's default */
+  fromDefault?: string;
 }
 
 const joinPrefix = (a: Prefix, b: string | Prefix): Prefix => {
@@ -1655,14 +1755,102 @@ const joinPrefix = (a: Prefix, b: string | Prefix): Prefix => {
   return {
     path: joinPath(a.path, other.path),
     ...((a.unresolved ?? other.unresolved) ? { unresolved: (a.unresolved ?? other.unresolved)! } : {}),
+    ...((a.fromDefault ?? other.fromDefault) ? { fromDefault: (a.fromDefault ?? other.fromDefault)! } : {}),
   };
 };
 
-/** A prefix argument: its constant value, or unresolved with its citation. */
+/**
+ * An environment variable read with a literal default — `process.env.API_PREFIX || '/api'` (also
+ * `??`, `process.env['X']`), Python's `os.getenv('X', '/api')` / `os.environ.get('X', '/api')` —:
+ * the variable's name and the default. Null for anything else.
+ */
+export function envDefault(expr: string): { name: string; value: string } | null {
+  const e = expr.trim();
+  const js = new RegExp(String.raw`^process\.env(?:\.([\w$]+)|\[\s*["']([\w$]+)["']\s*\])\s*(?:\|\||\?\?)\s*${STRING}$`).exec(e);
+  if (js) {
+    const value = literal(js[3]!);
+    return value === null ? null : { name: (js[1] ?? js[2])!, value };
+  }
+  const py = new RegExp(String.raw`^os\.(?:getenv|environ\.get)\(\s*["']([\w]+)["']\s*,\s*${STRING}\s*\)$`).exec(e);
+  if (py) {
+    const value = literal(py[2]!);
+    return value === null ? null : { name: py[1]!, value };
+  }
+  return null;
+}
+
+/** A prefix argument: its constant value, an environment variable's default (said so), or unresolved with its citation. */
 function prefixArg(expr: string | undefined, file: string, line: number): Prefix | undefined {
   if (expr === undefined) return undefined;
   const value = literal(expr.trim());
-  return value === null ? { path: '', unresolved: `${file}:${line} ${expr.trim()}` } : { path: value };
+  if (value !== null) return { path: value };
+  const env = envDefault(expr);
+  if (env) return { path: env.value, fromDefault: `${file}:${line} ${env.name}` };
+  return { path: '', unresolved: `${file}:${line} ${expr.trim()}` };
+}
+
+/**
+ * The value of `members` (`['api', 'prefix']`) of the object a module exports (`export default {
+ * api: { prefix: '/api' } }`, `module.exports = {…}`, `export const config = {…}` for `exported`
+ * 'config', or a `const` it exports by name), read from its text: a string literal, or an
+ * environment variable's default. `kind` 'other' when the member is there but is no string (a
+ * function: the argument is middleware, not a path); null when it cannot be read.
+ */
+export function exportedMember(
+  code: string,
+  exported: string | null,
+  members: readonly string[],
+): { kind: 'value'; value: string; env?: string; offset: number } | { kind: 'other' } | null {
+  const heads =
+    exported === null
+      ? [/\bexport\s+default\s+/, /\bmodule\.exports\s*=\s*/]
+      : [new RegExp(String.raw`\bexport\s+(?:const|let|var)\s+${exported.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*`)];
+  let open = -1;
+  for (const h of heads) {
+    const m = h.exec(code);
+    if (!m) continue;
+    let at = m.index + m[0].length;
+    // `export default config` with `const config = {…}` (maybe `as const`).
+    const name = /^([\w$]+)\s*;?/.exec(code.slice(at))?.[1];
+    if (name && name !== 'function' && name !== 'class') {
+      const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*`).exec(code);
+      if (!decl) continue;
+      at = decl.index + decl[0].length;
+    }
+    if (code[at] === '{') {
+      open = at;
+      break;
+    }
+  }
+  if (open < 0) return null;
+  let text = code.slice(open, closing(code, open));
+  let offset = open;
+  for (let i = 0; i < members.length; i++) {
+    const inner = text.slice(1, -1);
+    let found: { value: string; at: number } | null = null;
+    let from = 0;
+    for (const entry of splitArgs(inner)) {
+      const at = inner.indexOf(entry, from);
+      from = at + entry.length;
+      const m = /^(?:["']([\w$-]+)["']|([\w$]+))\s*:\s*/.exec(entry);
+      if (m && (m[1] ?? m[2]) === members[i]) found = { value: entry.slice(m[0].length).trim(), at: offset + 1 + at + m[0].length };
+      // `{ prefix }` shorthand is a variable: unknown here.
+      else if (entry === members[i]) return null;
+    }
+    if (!found) return null;
+    if (i === members.length - 1) {
+      const value = literal(found.value.replace(/\s+as\s+const$/, ''));
+      if (value !== null) return { kind: 'value', value, offset: found.at };
+      const env = envDefault(found.value);
+      if (env) return { kind: 'value', value: env.value, env: env.name, offset: found.at };
+      if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/.test(found.value)) return { kind: 'other' };
+      return null;
+    }
+    if (!found.value.startsWith('{')) return null;
+    text = found.value.slice(0, closing(found.value, 0));
+    offset = found.at;
+  }
+  return null;
 }
 
 /** What one Python file declares for Flask / FastAPI: router objects, routes on them, mounts, and its imported names. */
@@ -3031,6 +3219,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
           ...(r.handler ? { handler: r.handler } : {}),
           resolved: p.unresolved === undefined,
           ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+          ...(p.fromDefault ? { prefixDefault: p.fromDefault } : {}),
           ...(request ? { request } : {}),
           ...(responses ? { responses } : {}),
         });
