@@ -64,7 +64,14 @@ interface TypedRequest {
     /** an ASP.NET minimal API parameter the framework binds from the body unless its type is a registered service */
     unlessService?: boolean;
   };
-  query?: Array<{ name: string; type: string; required: boolean; source: string }>;
+  query?: Array<{
+    name: string;
+    type: string;
+    required: boolean;
+    source: string;
+    /** the handler's calls the parameter is handed to (`this.ideas.showAll(page)`): a default there (`showAll(page = 1)`) makes it optional */
+    passedTo?: Array<{ method: string; index: number }>;
+  }>;
   /** a type whose fields are query parameters (NestJS `@Query() q: ListDto`, Gin `ShouldBindQuery(&q)`) */
   queryType?: { type: string; source: string };
   responses?: Array<{ status: string; contentType?: string; type?: string; description?: string; source: string }>;
@@ -409,9 +416,30 @@ export function routesAndFiles(
         .flatMap((s) => perFile(s.text, `types\0${s.rel}\0${s.language}`, () => typeDecls(s, codeOf(s)))),
     );
     const services = csServices(sources);
+    // A query parameter handed to a method whose parameter there has a default or is optional
+    // (`showAll(page: number = 1)`, `find(q?: string)`) is not required of the client.
+    const tsCode = sources.filter((x) => x.language === 'TypeScript' || x.language === 'JavaScript').map((x) => codeOf(x));
+    const defaultedAt = (method: string, index: number): boolean =>
+      tsCode.some((c) => {
+        for (const d of c.matchAll(
+          new RegExp(
+            String.raw`(?:^|\n)[ \t]*(?:(?:public|private|protected|async|static)\s+)*${method.replace(/\$/g, '\\$')}\s*(?:<[^>]*>)?\s*\(`,
+            'g',
+          ),
+        )) {
+          const o = d.index + d[0].length - 1;
+          const param = splitArgs(c.slice(o + 1, closing(c, o) - 1))[index];
+          if (param && /^[\w$]+\?\s*:|^[\w$]+\s*(?::[^=]*)?=(?!>)/.test(param.trim())) return true;
+        }
+        return false;
+      });
     for (let i = 0; i < routes.length; i++) {
       const { typed, ...r } = routes[i]!;
       if (!typed) continue;
+      if (typed.query)
+        typed.query = typed.query.map(({ passedTo, ...q }) =>
+          q.required && passedTo?.some((c) => defaultedAt(c.method, c.index)) ? { ...q, required: false } : q,
+        );
       const service = typed.body?.unlessService ? services.get(typed.body.type!.replace(/<.*$/, '')) : undefined;
       if (service) {
         delete typed.body;
@@ -1640,6 +1668,18 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   const source = `${s.rel}:${lineAt(code, at)}`;
   const t: TypedRequest = { language: 'ts' };
   const fields: string[] = [];
+  const brace = /^\s*(?::\s*[^{;]+?)?\s*\{/.exec(code.slice(close));
+  const body = brace ? code.slice(close + brace[0].length - 1, closing(code, close + brace[0].length - 1)) : '';
+  /** The calls of the handler's body that take `name` as an argument, with its position (`this.ideas.showAll(page)` → showAll, 0). */
+  const passedTo = (name: string): Array<{ method: string; index: number }> => {
+    const out: Array<{ method: string; index: number }> = [];
+    for (const c of body.matchAll(/\.\s*([\w$]+)\s*\(/g)) {
+      const o = c.index + c[0].length - 1;
+      const index = splitArgs(body.slice(o + 1, closing(body, o) - 1)).indexOf(name);
+      if (index >= 0) out.push({ method: c[1]!, index });
+    }
+    return out;
+  };
   for (const p of splitArgs(code.slice(open + 1, close - 1))) {
     const d =
       /@(Body|Query|UploadedFile|UploadedFiles)\s*\(\s*(?:(["'`])([^"'`]*)\2)?(?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)(\?)?\s*(?::\s*([\s\S]+))?$/.exec(
@@ -1657,8 +1697,22 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
           ...(key ? { wrap: key } : {}),
         };
     } else if (kind === 'Query') {
-      if (key) t.query = [...(t.query ?? []), { name: key, type: type?.trim() ?? 'string', required: !optional, source }];
-      else if (type) t.queryType = { type: type.trim(), source };
+      if (key) {
+        // `page: number = 1` (a default of the parameter) or `new DefaultValuePipe(1)`: the route answers without it.
+        const typed = type ? /^([^=]*?)\s*=(?!>)\s*[\s\S]+$/.exec(type) : null;
+        const defaulted = typed !== null || /\bDefaultValuePipe\b/.test(p);
+        const calls = optional || defaulted ? [] : passedTo(name!);
+        t.query = [
+          ...(t.query ?? []),
+          {
+            name: key,
+            type: (typed?.[1] ?? type)?.trim() || 'string',
+            required: !optional && !defaulted,
+            source,
+            ...(calls.length > 0 ? { passedTo: calls } : {}),
+          },
+        ];
+      } else if (type) t.queryType = { type: type.trim(), source };
     } else t.body = { fields: [name!], files: [name!], contentType: 'multipart/form-data', source };
   }
   if (fields.length > 0 && !t.body) t.body = { fields, contentType: 'application/json', source };
