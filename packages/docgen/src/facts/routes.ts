@@ -2937,10 +2937,35 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
     const given = r.statusCode ? /(?:^|\D)([1-5]\d\d)(?!\d)/.exec(r.statusCode)?.[1] : undefined;
     // Starlette's `JSONResponse`, `HTMLResponse` … are no schema; a pydantic model named `UserResponse` is one.
     const schema = type && (schemas.model(type) || !/^(?:None|Response|\w+Response)$/.test(type)) ? schemas.type(type) : null;
-    if (!schema) return given ? [{ status: given, source: `${file}:${r.line}` }] : undefined;
-    return [
-      { status: given ?? '200', contentType: 'application/json', schema, source: `${file}:${r.responseModel ? r.line : r.def!.line}` },
-    ];
+    const own: RouteResponse[] = schema
+      ? [{ status: given ?? '200', contentType: 'application/json', schema, source: `${file}:${r.responseModel ? r.line : r.def!.line}` }]
+      : given
+        ? [{ status: given, source: `${file}:${r.line}` }]
+        : [];
+    // `raise HTTPException(status_code=404, detail="Note not found")` (also positional, `status.HTTP_404_NOT_FOUND`)
+    // in the handler's body: a status it answers, with the detail as its description.
+    const body = r.def?.body ?? '';
+    // String literals blanked (same length) so that a `raise …` written inside one is not read.
+    const blanked = body.replace(/"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (x) => x.replace(/[^\n]/g, ' '));
+    for (const m of blanked.matchAll(/\braise\s+(?:fastapi\.)?(?:HTTPException|StarletteHTTPException)\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      const args = splitArgs(body.slice(open + 1, closing(body, open) - 1));
+      const code = args
+        .map((a) => /^(?:status_code\s*=\s*)?(?:status\.HTTP_)?([1-5]\d\d)(?!\d)/.exec(a.trim())?.[1])
+        .find((x) => x !== undefined);
+      if (!code || own.some((x) => x.status === code)) continue;
+      const detail = args
+        .map(
+          (a, i) => (i === 1 ? /^(?:detail\s*=\s*)?(["'])((?:(?!\1).)*)\1$/ : /^detail\s*=\s*(["'])((?:(?!\1).)*)\1$/).exec(a.trim())?.[2],
+        )
+        .find((x) => x !== undefined);
+      own.push({
+        status: code,
+        ...(detail ? { description: detail } : {}),
+        source: `${file}:${r.def!.line + 1 + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}`,
+      });
+    }
+    return own.length > 0 ? own.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
   }
   if (!r.def) return undefined;
   const out: RouteResponse[] = [];
