@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import YAML from 'yaml';
 import type { ImportEdge, SourceFile } from './imports.ts';
@@ -184,14 +185,28 @@ export function routesAndFiles(
   // Modules that make an HTTP client (`export default axios.create({ baseURL: '/api' })`): what another
   // file imports from them is a client, and its `.get('/x')` a request, not a route.
   const clientModules = new Set(sources.filter((s) => JS_LANGUAGES.has(s.language) && CLIENT_FACTORY.test(codeOf(s))).map((s) => s.rel));
+  const bySourceRel = new Map(sources.map((x) => [x.rel, x]));
   for (const s of sources) {
     const code = codeOf(s);
     const edges = byFile.get(s.rel) ?? [];
     const clientNames = JS_LANGUAGES.has(s.language)
       ? edges.filter((e) => e.to !== null && clientModules.has(e.to)).flatMap((e) => importedNames(code, e.line))
       : [];
-    const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}\0${clientNames.join(',')}`, () =>
-      routesOf(s, code, edges, clientNames),
+    // The JS modules this file imports: a Fastify route's `schema` may be an object one of them exports.
+    const imported = JS_LANGUAGES.has(s.language)
+      ? new Map(
+          edges
+            .filter((e) => e.kind === 'internal' && e.to !== null && bySourceRel.has(e.to))
+            .map((e) => [e.spec, codeOf(bySourceRel.get(e.to!)!)] as const),
+        )
+      : new Map<string, string>();
+    const importedKey = createHash('sha1')
+      .update([...imported].map(([k, v]) => `${k}\0${v}`).join('\0'))
+      .digest('hex');
+    const routes = perFile(
+      s.text,
+      `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}\0${clientNames.join(',')}\0${importedKey}`,
+      () => routesOf(s, code, edges, clientNames, imported),
     );
     if (routes.py) py.set(s.rel, routes.py);
     if (routes.go) go.set(s.rel, routes.go);
@@ -659,13 +674,21 @@ export function importedNames(code: string, line: number): string[] {
   return [m[1], esm ? m[3] : undefined, ...named].filter((n): n is string => n !== undefined && n !== '');
 }
 
-function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[], clientNames: readonly string[] = []): FileRoutes {
+function routesOf(
+  s: SourceFile,
+  code: string,
+  imports: readonly ImportEdge[],
+  clientNames: readonly string[] = [],
+  imported: ReadonlyMap<string, string> = new Map(),
+): FileRoutes {
   switch (s.language) {
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
       return {
-        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports, clientNames)),
+        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
+          ? nest(s, code)
+          : jsRouters(s, code, imports, clientNames, imported)),
         ...nestGlobalPrefix(s, code),
         ...nestVersioning(s, code),
       };
@@ -698,7 +721,14 @@ function autoloadDir(options: string): string[] | null {
 }
 
 /** Express, Koa-router, Fastify: `x.get('/p', h)`, `x.route('/p').get(h)`, `fastify.route({method, url})`, mounts `x.use('/p', r)` / `register(r, {prefix})`. */
-function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], clientNames: readonly string[] = []): FileRoutes {
+function jsRouters(
+  s: SourceFile,
+  code: string,
+  imports: readonly ImportEdge[],
+  clientNames: readonly string[] = [],
+  imported: ReadonlyMap<string, string> = new Map(),
+): FileRoutes {
+  const lookup = (expr: string): string | null => importedObject(code, imported, expr);
   const framework = /\bfastify\b/i.test(code) ? 'fastify' : /\bkoa-router\b|@koa\/router|\bnew Router\(/.test(code) ? 'koa' : 'express';
   const routes: Route[] = [];
   const mounts: Mount[] = [];
@@ -816,7 +846,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], 
     if (value === null || (!value.startsWith('/') && value !== '*')) return;
     const koa = effective(receiver);
     const method = verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
-    const declared = jsRequest(code, s.rel, open, method);
+    const declared = jsRequest(code, s.rel, open, method, lookup);
     for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
@@ -1127,15 +1157,96 @@ function jsObjectLiteral(text: string): Record<string, unknown> | null {
   }
 }
 
-/** An object literal given inline or by a `const name = {…}` of the same file, as JSON; null otherwise. */
-function jsObjectOf(code: string, expr: string): Record<string, unknown> | null {
+/**
+ * An object literal given inline or by a `const name = {…}` of the same file, or one another module
+ * exports (`lookup`: `createSchema` imported by name, `schemas.create` of an imported object), as JSON; null otherwise.
+ */
+function jsObjectOf(code: string, expr: string, lookup?: (expr: string) => string | null): Record<string, unknown> | null {
   const e = expr.trim();
   if (e.startsWith('{')) return jsObjectLiteral(e.slice(0, closing(e, 0)));
-  if (!/^[\w$]+$/.test(e)) return null;
-  const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${e.replace(/\$/g, '\\$')}\s*=\s*\{`).exec(code);
-  if (!decl) return null;
+  if (!/^[\w$]+(?:\.[\w$]+)*$/.test(e)) return null;
+  const decl = /^[\w$]+$/.test(e) ? new RegExp(String.raw`\b(?:const|let|var)\s+${e.replace(/\$/g, '\\$')}\s*=\s*\{`).exec(code) : null;
+  if (!decl) {
+    const text = lookup?.(e);
+    return text ? jsObjectLiteral(text) : null;
+  }
   const open = decl.index + decl[0].length - 1;
   return jsObjectLiteral(code.slice(open, closing(code, open)));
+}
+
+/** The text of the object literal at `members` of an object text (`{ body: {…} }`, ['body']), or null. */
+function memberObject(text: string, members: readonly string[]): string | null {
+  let t = text;
+  for (const name of members) {
+    const entry = splitArgs(t.slice(1, closing(t, 0) - 1))
+      .map((x) => /^(?:["']([\w$-]+)["']|([\w$]+))\s*:\s*([\s\S]*)$/.exec(x))
+      .find((m) => m && (m[1] ?? m[2]) === name);
+    const value = entry?.[3]?.trim();
+    if (!value?.startsWith('{')) return null;
+    t = value.slice(0, closing(value, 0));
+  }
+  return t;
+}
+
+/**
+ * The object literal an imported name stands for (`import { createUser } from './schemas'`,
+ * `const schemas = require('./schemas')` with `schemas.createUser`, `import * as s from …`): the
+ * module's `export const createUser = {…}`, `exports.createUser = {…}`, a `const` it exports, or
+ * a member of its `export default {…}` / `module.exports = {…}`. Null when it is not such an object.
+ */
+function importedObject(code: string, imported: ReadonlyMap<string, string>, expr: string): string | null {
+  const [root, ...members] = expr.split('.');
+  if (!root || imported.size === 0) return null;
+  const r = root.replace(/\$/g, '\\$');
+  const bind = new RegExp(
+    String.raw`\bimport\s+(?:(${r})\s*(?:,\s*\{[^}]*\})?|\*\s+as\s+(${r})|(?:[\w$]+\s*,\s*)?\{[^}]*?\b(?:([\w$]+)\s+as\s+)?(${r})\b[^}]*\})\s*from\s*(["'])([^"']+)\5|\b(?:const|let|var)\s+(?:(${r})|\{[^}]*?\b(?:([\w$]+)\s*:\s*)?(${r})\b[^}]*\})\s*=\s*require\s*\(\s*(["'])([^"']+)\10\s*\)`,
+  ).exec(code);
+  if (!bind) return null;
+  const text = imported.get((bind[6] ?? bind[11])!);
+  if (text === undefined) return null;
+  const named = bind[4] !== undefined || bind[9] !== undefined ? (bind[3] ?? bind[8] ?? root) : null;
+  const namespace = bind[2] !== undefined;
+  const objectAt = (re: RegExp): string | null => {
+    const m = re.exec(text);
+    if (!m) return null;
+    let at = m.index + m[0].length;
+    const alias = /^([\w$]+)\s*;?/.exec(text.slice(at))?.[1];
+    if (alias) {
+      const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${alias.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*(?=\{)`).exec(text);
+      if (!decl) return null;
+      at = decl.index + decl[0].length;
+    }
+    return text[at] === '{' ? text.slice(at, closing(text, at)) : null;
+  };
+  const exported = (name: string): string | null =>
+    objectAt(
+      new RegExp(
+        String.raw`\b(?:export\s+(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*(?::[^=]+)?|(?:module\.)?exports\.${name.replace(/\$/g, '\\$')}\s*)=\s*`,
+      ),
+    ) ??
+    (() => {
+      const all = objectAt(/\bmodule\.exports\s*=\s*/) ?? objectAt(/\bexport\s+default\s+/);
+      if (all) {
+        const inner = memberObject(all, [name]);
+        if (inner) return inner;
+        // `module.exports = { createUser }`: the shorthand names a `const` of the module.
+        if (splitArgs(all.slice(1, -1)).includes(name))
+          return objectAt(new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*=\s*`));
+      }
+      return null;
+    })();
+  if (named !== null) {
+    const obj = exported(named);
+    return obj ? memberObject(obj, members) : null;
+  }
+  if (namespace || members.length > 0) {
+    const [first, ...rest] = members;
+    if (first === undefined) return null;
+    const obj = exported(first);
+    return obj ? memberObject(obj, rest) : null;
+  }
+  const all = objectAt(/\bmodule\.exports\s*=\s*/) ?? objectAt(/\bexport\s+default\s+/);
+  return all;
 }
 
 /** zod / Joi schemas by the call that builds them, as JSON Schema: `z.string().email()`, `Joi.number().required()`. */
@@ -1176,7 +1287,13 @@ function validatorField(expr: string): { schema: Record<string, unknown>; option
  * reads from `req.body` (`req.body.name`, `const { name } = req.body`, Koa's
  * `ctx.request.body`), each as a JSON body's property of unknown type.
  */
-function jsRequest(code: string, file: string, open: number, method: string): { request?: RouteRequest; responses?: RouteResponse[] } {
+function jsRequest(
+  code: string,
+  file: string,
+  open: number,
+  method: string,
+  lookup?: (expr: string) => string | null,
+): { request?: RouteRequest; responses?: RouteResponse[] } {
   const close = closing(code, open);
   const args = splitArgs(code.slice(open + 1, close - 1));
   const at = (offset: number): string => `${file}:${lineAt(code, offset)}`;
@@ -1186,17 +1303,21 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
   for (const a of args.slice(1, -1)) {
     const options = a.trim().startsWith('{') ? a.trim() : null;
     const schemaAt = options ? /\bschema\s*:\s*/.exec(options) : null;
-    if (!options || !schemaAt) continue;
-    const schemaExpr = options.slice(schemaAt.index + schemaAt[0].length);
-    const schemaText = schemaExpr.startsWith('{') ? schemaExpr.slice(0, closing(schemaExpr, 0)) : (/^[\w$]+/.exec(schemaExpr)?.[0] ?? '');
-    const routeSchema = schemaText.startsWith('{') ? jsObjectLiteral(schemaText) : jsObjectOf(code, schemaText);
+    // `{ schema, handler }`: the shorthand names a variable `schema`.
+    const shorthand = options && !schemaAt && splitArgs(options.slice(1, closing(options, 0) - 1)).includes('schema');
+    if (!options || (!schemaAt && !shorthand)) continue;
+    const schemaExpr = schemaAt ? options.slice(schemaAt.index + schemaAt[0].length) : 'schema';
+    const schemaText = schemaExpr.startsWith('{')
+      ? schemaExpr.slice(0, closing(schemaExpr, 0))
+      : (/^[\w$]+(?:\.[\w$]+)*/.exec(schemaExpr)?.[0] ?? '');
+    const routeSchema = schemaText.startsWith('{') ? jsObjectLiteral(schemaText) : jsObjectOf(code, schemaText, lookup);
     const part = (key: string): Record<string, unknown> | null => {
       if (routeSchema) return (routeSchema[key] as Record<string, unknown> | undefined) ?? null;
       // A schema object with variables in it: each part on its own (`body: CreateUser`).
       const m = new RegExp(String.raw`\b${key}\s*:\s*`).exec(schemaText);
       if (!m) return null;
       const rest = schemaText.slice(m.index + m[0].length);
-      return jsObjectOf(code, rest.startsWith('{') ? rest : (/^[\w$]+/.exec(rest)?.[0] ?? ''));
+      return jsObjectOf(code, rest.startsWith('{') ? rest : (/^[\w$]+(?:\.[\w$]+)*/.exec(rest)?.[0] ?? ''), lookup);
     };
     const source = at(code.indexOf(a, open));
     const body = part('body');
