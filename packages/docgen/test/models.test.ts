@@ -223,6 +223,38 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
       'sql audit ',
     ]);
   });
+  it('an ORM class and its SQL table are shown once whatever names the table: a TypeORM @Entity name, Django db_table, GORM TableName() or the plural of the class', () => {
+    const entities = dataModels([
+      src(
+        'src/user.entity.ts',
+        'TypeScript',
+        "import { Entity, PrimaryGeneratedColumn, Column } from 'typeorm';\n@Entity('app_users')\nexport class User {\n  @PrimaryGeneratedColumn()\n  id: number;\n  @Column()\n  name: string;\n}\n",
+      ),
+      src(
+        'blog/models.py',
+        'Python',
+        'from django.db import models\n\nclass Article(models.Model):\n    title = models.CharField(max_length=80)\n\n    class Meta:\n        db_table = "blog_articles"\n',
+      ),
+      src(
+        'models/models.go',
+        'Go',
+        'package models\n\nimport "gorm.io/gorm"\n\ntype Post struct {\n\tgorm.Model\n\tTitle string\n}\n\ntype Category struct {\n\tgorm.Model\n\tName string\n}\n\ntype Tag struct {\n\tgorm.Model\n\tLabel string\n}\n\nfunc (Tag) TableName() string {\n\treturn "labels"\n}\n',
+      ),
+      src(
+        'db/schema.sql',
+        'text',
+        'CREATE TABLE app_users (id INT PRIMARY KEY, name TEXT);\nCREATE TABLE blog_articles (id INT PRIMARY KEY);\nCREATE TABLE posts (id INT PRIMARY KEY);\nCREATE TABLE categories (id INT PRIMARY KEY);\nCREATE TABLE labels (id INT PRIMARY KEY);\nCREATE TABLE audit (id INT PRIMARY KEY);\n',
+      ),
+    ]);
+    expect(entities.map((e) => `${e.kind} ${e.name} ${(e.alsoIn ?? []).join(' ')}`)).toEqual([
+      'django Article db/schema.sql:2',
+      'gorm Category db/schema.sql:4',
+      'gorm Post db/schema.sql:3',
+      'gorm Tag db/schema.sql:5',
+      'typeorm User db/schema.sql:1',
+      'sql audit ',
+    ]);
+  });
   it("Mongoose: a typed schema (`new Schema<Post>({…})`) registered with a connection's `model<Post>('Post', PostSchema, 'posts')`", () => {
     const entities = dataModels([
       src(

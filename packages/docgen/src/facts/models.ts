@@ -804,6 +804,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   );
   for (const e of withTables) for (const r of e.relations) if (!r.via) linked.add(`${e.name}\u0000${r.to}`).add(`${r.to}\u0000${e.name}`);
   return ormWins(
+    files,
     prismaWins(
       currentTables(
         withTables.map((e) => {
@@ -833,13 +834,45 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
  * `alsoIn`. A class's table is the one it names (`@Table`, a `@JoinTable`), else its own name or
  * that name in snake case (Spring's naming), compared without case.
  */
-function ormWins(entities: DataEntity[]): DataEntity[] {
+function ormWins(files: readonly SourceFile[], entities: DataEntity[]): DataEntity[] {
   const snake = (n: string): string => n.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  // The plural GORM, Sequelize, ActiveRecord-style ORMs give a class's table (`Category` → `categories`).
+  const plural = (n: string): string[] =>
+    /[^aeiou]y$/.test(n) ? [`${n.slice(0, -1)}ies`] : /(?:s|x|z|ch|sh)$/.test(n) ? [`${n}es`] : [`${n}s`];
+  const textOf = new Map(files.map((f) => [f.rel, f.text]));
+  /** The table a class's own code names: TypeORM `@Entity('users')` / `@Entity({ name })`, Django `db_table`, GORM `TableName()`. */
+  const named = (e: DataEntity): string[] => {
+    const text = textOf.get(e.file);
+    if (!text) return [];
+    const n = (e.className ?? e.name).replace(/\$/g, '\\$');
+    const out: string[] = [];
+    const typeorm = new RegExp(
+      String.raw`@Entity\s*\(\s*(?:["'\x60](\w+)["'\x60]|\{[^}]*\bname\s*:\s*["'\x60](\w+)["'\x60][^}]*\})[^)]*\)\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+${n}\b`,
+    ).exec(text);
+    if (typeorm) out.push((typeorm[1] ?? typeorm[2])!);
+    const django = new RegExp(String.raw`^class\s+${n}\s*\(`, 'm').exec(text);
+    if (django) {
+      const rest = text.slice(text.indexOf('\n', django.index) + 1);
+      const end = rest.search(/^\S/m);
+      const table = /\bdb_table\s*=\s*["'](\w+)["']/.exec(end < 0 ? rest : rest.slice(0, end))?.[1];
+      if (table) out.push(table);
+    }
+    const gorm = new RegExp(String.raw`func\s*\(\s*(?:\w+\s+)?\*?${n}\s*\)\s*TableName\s*\(\s*\)\s*string\s*\{\s*return\s+"(\w+)"`).exec(
+      text,
+    );
+    if (gorm) out.push(gorm[1]!);
+    return out;
+  };
   const owner = new Map<string, DataEntity>();
   for (const e of entities) {
     if (e.kind === 'sql') continue;
-    for (const t of [...(e.tables ?? []), e.name, snake(e.name), ...(e.className ? [e.className] : [])])
+    for (const t of [...(e.tables ?? []), ...named(e), e.name, snake(e.name), ...(e.className ? [e.className] : [])])
       if (!owner.has(t.toLowerCase())) owner.set(t.toLowerCase(), e);
+  }
+  // The plural last: a table of that name written as its own class keeps it.
+  for (const e of entities) {
+    if (e.kind === 'sql' || e.kind === 'prisma') continue;
+    for (const t of plural(snake(e.className ?? e.name))) if (!owner.has(t)) owner.set(t, e);
   }
   const also = new Map<DataEntity, string[]>();
   const kept = entities.filter((e) => {
