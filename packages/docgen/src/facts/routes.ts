@@ -320,7 +320,7 @@ export function routesAndFiles(
     if ((r.framework !== 'express' && r.framework !== 'koa') || r.responses || r.request?.body) continue;
     const outer = bySource.get(r.file);
     if (!outer) continue;
-    const found2 = controllerHandler(codeOf(outer), r.line, byFile.get(r.file) ?? [], bySource);
+    const found2 = controllerHandler(codeOf(outer), r.line, byFile.get(r.file) ?? [], bySource, r.method);
     if (!found2) continue;
     const { text, file, at } = found2;
     const where = (offset: number): string => `${file}:${lineAt(text.code, at + offset)}`;
@@ -495,13 +495,19 @@ function controllerHandler(
   line: number,
   edges: readonly ImportEdge[],
   bySource: ReadonlyMap<string, SourceFile>,
+  method?: string,
 ): { text: { code: string; end: number }; file: string; at: number; end: number } | null {
   const lineStart =
     code
       .split('\n')
       .slice(0, line - 1)
       .join('\n').length + (line > 1 ? 1 : 0);
-  const call = new RegExp(String.raw`\.\s*(?:${HTTP.join('|')})\s*\(`).exec(code.slice(lineStart));
+  // The route's own verb first: in a chain (`.route('/:id').get(…, c.get).delete(…, c.remove)`, every
+  // method cited at the `.route` line) each method's handler is the one its own call names.
+  const verb = method === undefined ? undefined : method === 'ANY' ? 'all' : method.toLowerCase();
+  const call =
+    (verb && HTTP.includes(verb) ? new RegExp(String.raw`\.\s*${verb}\s*\(`).exec(code.slice(lineStart)) : null) ??
+    new RegExp(String.raw`\.\s*(?:${HTTP.join('|')})\s*\(`).exec(code.slice(lineStart));
   if (!call) return null;
   const open = lineStart + call.index + call[0].length - 1;
   const last =
@@ -864,17 +870,22 @@ function jsRouters(
     }
   };
   /** A route declared at `at` with its own path `value`, once under each prefix its router is mounted at. */
-  const addPrefixed = (method: string, value: string, at: number): void => {
-    for (const p of prefixesAt(at))
+  const addPrefixed = (method: string, value: string, at: number, receiver?: string): void => {
+    // The prefix of a router of this file the route is declared on (`app.use('/api', router)`), as `addCall` does.
+    const local = receiver === undefined ? '' : effective(receiver);
+    for (const p of prefixesAt(at)) {
+      const prefix = local === null ? p.path : joinPath(p.path, local);
+      const unresolved = local === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
       routes.push({
         method,
-        path: p.path === '' ? value : jsJoin(framework, p.path, value),
+        path: prefix === '' || prefix === '/' ? value : jsJoin(framework, prefix, value),
         framework,
         file: s.rel,
         line: lineAt(code, at),
-        resolved: p.unresolved === undefined,
-        ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+        resolved: unresolved === undefined,
+        ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
       });
+    }
   };
   for (const m of code.matchAll(call)) {
     if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
@@ -907,7 +918,8 @@ function jsRouters(
       verbs.push(next[1]!);
       end = closing(code, end + next[0].length - 1);
     }
-    for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index);
+    const receiver = /([\w$]+)\s*$/.exec(code.slice(0, m.index))?.[1];
+    for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index, receiver);
   }
   // `fastify.route({ method, url | path, schema: {…}, handler })`, the object read to its balanced end.
   for (const m of code.matchAll(/\.route\s*\(\s*\{/g)) {
