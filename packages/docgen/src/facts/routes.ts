@@ -3688,7 +3688,9 @@ const GO_VERBS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match';
 const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b/;
 
 function goFile(s: SourceFile, code: string): GoFile {
-  const framework = /labstack\/echo/.test(code) ? 'echo' : 'gin';
+  // Echo, or a wrapper of it registering with Echo's `Add(http.MethodGet, "/p", h)` and no Gin import.
+  const framework =
+    /labstack\/echo/.test(code) || (!/gin-gonic\/gin/.test(code) && /\.Add\s*\(\s*http\.Method\w+\s*,/.test(code)) ? 'echo' : 'gin';
   const spans = stringSpans(s);
   const funcs: GoFunc[] = [];
   // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
@@ -3727,15 +3729,20 @@ function goFile(s: SourceFile, code: string): GoFile {
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
-    for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS})\s*\(`, 'g'))) {
+    for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`, 'g'))) {
       if (inSpan(spans, brace + r.index) || packages.has(r[1]!)) continue;
       const open = brace + r.index + r[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
-      const verbs =
-        r[2] === 'Match'
+      // Echo's `Add(method, path, h)` / Gin's `Handle(method, path, h)`: the method a constant (`http.MethodGet`, `"GET"`, `echo.GET`).
+      const given =
+        r[2] === 'Add' || r[2] === 'Handle' ? /^(?:http\.Method(\w+)|"([A-Za-z]+)"|echo\.([A-Z]+))$/.exec(args[0]?.trim() ?? '') : null;
+      if ((r[2] === 'Add' || r[2] === 'Handle') && !given) continue;
+      const verbs = given
+        ? [(given[1] ?? given[2] ?? given[3])!.toUpperCase()]
+        : r[2] === 'Match'
           ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase())
           : [r[2] === 'Any' ? 'ANY' : r[2]!];
-      const pathArg = r[2] === 'Match' ? args[1] : args[0];
+      const pathArg = r[2] === 'Match' || given ? args[1] : args[0];
       const own = pathArg !== undefined ? literal(pathArg) : null;
       if (own === null) continue;
       const handler = args.at(-1);
