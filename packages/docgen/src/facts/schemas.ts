@@ -17,6 +17,8 @@ export interface TypeDecl {
   fields: Array<{ name: string; type: string; required: boolean; form?: string }>;
   /** the type it is nested in (C#: `Command` in `class Login { record Command(…) }`, written `Login.Command`) */
   outer?: string;
+  /** a Go field's anonymous struct type (`Article struct { … } \`json:"article"\``): found only as `Outer.Field` */
+  anonymous?: boolean;
 }
 
 /** The data types one file declares (comments already blanked in `code`). */
@@ -174,8 +176,52 @@ function goTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
   for (const m of code.matchAll(/\btype\s+(\w+)\s+struct\s*\{/g)) {
     const open = m.index + m[0].length - 1;
-    const body = code.slice(open + 1, closing(code, open) - 1);
+    goStruct(s, code, m[1]!, open, lineAt(code, m.index), undefined, out, 0);
+  }
+  return out;
+}
+
+/**
+ * One Go struct's declaration from its `{` at `open`: its fields, and each field whose type is an
+ * anonymous struct (`User struct { … } \`json:"user"\``) as a declaration of its own, nested
+ * (`Outer.Field`), the field typed by it — not its fields lifted into the outer struct.
+ */
+function goStruct(
+  s: SourceFile,
+  code: string,
+  name: string,
+  open: number,
+  line: number,
+  outer: string | undefined,
+  out: TypeDecl[],
+  depth: number,
+): void {
+  {
+    let body = code.slice(open + 1, closing(code, open) - 1);
     const fields: TypeDecl['fields'] = [];
+    let done = 0;
+    for (const a of [...body.matchAll(/^[ \t]*(\w+)[ \t]+(\[\]\*?|\*)?struct[ \t]*\{/gm)]) {
+      // A struct inside the one just read is that one's field.
+      if (a.index < done) continue;
+      const innerOpen = open + 1 + a.index + a[0].length - 1;
+      const innerClose = closing(code, innerOpen);
+      const after = /^[ \t]*(`[^`]*`)?/.exec(code.slice(innerClose))!;
+      const tag = after[1] ?? '';
+      const json = /\bjson:"([^",]*)/.exec(tag)?.[1];
+      const form = /\bform:"([^",]*)/.exec(tag)?.[1];
+      if (depth < 4) goStruct(s, code, a[1]!, innerOpen, lineAt(code, innerOpen), name, out, depth + 1);
+      // The field and its struct blanked (same length): the outer struct's own fields are read from what is left.
+      const end = innerClose - (open + 1) + after[0].length;
+      done = end;
+      body = body.slice(0, a.index) + body.slice(a.index, end).replace(/[^\n]/g, ' ') + body.slice(end);
+      if (json === '-' || !/^[A-Z]/.test(a[1]!)) continue;
+      fields.push({
+        name: json || form || a[1]!,
+        type: `${a[2]?.startsWith('[]') ? '[]' : ''}${name}.${a[1]}`,
+        required: /\b(?:binding|validate):"[^"]*\brequired\b/.test(tag),
+        ...(form ? { form } : {}),
+      });
+    }
     for (const f of body.matchAll(/^[ \t]*(\w+)[ \t]+([^\s`]+(?:[ \t]+struct[ \t]*\{[^}]*\})?)[ \t]*(`[^`]*`)?/gm)) {
       const tag = f[3] ?? '';
       const json = /\bjson:"([^",]*)/.exec(tag)?.[1];
@@ -191,9 +237,8 @@ function goTypes(s: SourceFile, code: string): TypeDecl[] {
     // An embedded struct (`Model`, `gorm.Model`) gives its fields.
     for (const e of body.matchAll(/^[ \t]*\*?((?:\w+\.)?[A-Z]\w*)[ \t]*(?:`[^`]*`)?[ \t]*$/gm))
       fields.push({ name: '', type: `embed:${e[1]}`, required: false });
-    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'go', fields });
+    out.push({ name, file: s.rel, line, language: 'go', fields, ...(outer ? { outer, anonymous: true } : {}) });
   }
-  return out;
 }
 
 /**
@@ -297,9 +342,12 @@ export class TypeSchemas {
 
   /** The declaration of a type name used in `file` (same language, same folder first; else the only one). */
   find(name: string, file: string, language: TypeDecl['language']): TypeDecl | undefined {
-    const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter((d) => d.language === language);
     // `Login.Command`: the `Command`s nested in a `Login`, when there are (then among them as below).
     const qualifier = /(\w+)\.\w+$/.exec(name)?.[1];
+    // A Go field's anonymous struct is found by its outer struct's name only.
+    const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter(
+      (d) => d.language === language && (!d.anonymous || d.outer === qualifier),
+    );
     const nested = qualifier ? all.filter((d) => d.outer === qualifier) : [];
     const pool = nested.length > 0 ? nested : all;
     const dir = file.replace(/[^/]*$/, '');
