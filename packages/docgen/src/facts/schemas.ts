@@ -17,6 +17,8 @@ export interface TypeDecl {
   fields: Array<{ name: string; type: string; required: boolean; form?: string }>;
   /** the type it is nested in (C#: `Command` in `class Login { record Command(…) }`, written `Login.Command`) */
   outer?: string;
+  /** Jackson `@JsonTypeName("article")` with `@JsonTypeInfo(include = WRAPPER_OBJECT)`: the JSON is `{"article": {…}}` */
+  wrap?: string;
   /** a Go field's anonymous struct type (`Article struct { … } \`json:"article"\``): found only as `Outer.Field` */
   anonymous?: boolean;
 }
@@ -54,6 +56,15 @@ function classBody(code: string, open: number): string {
 
 const JAVA_REQUIRED = /@(?:field:|get:|param:)?(?:NotNull|NotBlank|NotEmpty|NonNull)\b/;
 
+/** The name a Jackson wrapper object gives a type declared at `at`: its annotations say `@JsonTypeName("x")` and `@JsonTypeInfo(include = WRAPPER_OBJECT)`. */
+function jacksonWrap(code: string, at: number): string | undefined {
+  const before = code.slice(0, at);
+  const start = Math.max(before.lastIndexOf(';'), before.lastIndexOf('}'), 0);
+  const annotations = before.slice(start);
+  if (!/@JsonTypeInfo\s*\([^)]*\binclude\s*=\s*(?:[\w.]*\.)?WRAPPER_OBJECT\b/.test(annotations)) return undefined;
+  return /@JsonTypeName\s*\(\s*(?:value\s*=\s*)?"([^"]+)"/.exec(annotations)?.[1];
+}
+
 function javaTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
   // Java records and Kotlin (data) classes with a primary constructor: the components are the fields.
@@ -73,7 +84,8 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
         });
       else if (java) fields.push({ name: jsonName(p) ?? java[2]!, type: java[1]!.trim(), required: JAVA_REQUIRED.test(p) });
     }
-    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields });
+    const wrap = jacksonWrap(code, m.index);
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields, ...(wrap ? { wrap } : {}) });
   }
   for (const m of code.matchAll(/\bclass\s+(\w+)\b[^{;(]*\{/g)) {
     if (out.some((d) => d.name === m[1])) continue;
@@ -101,7 +113,8 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
           type: f[3]!.trim(),
           required: JAVA_REQUIRED.test(f[1]!) || (!f[3]!.trim().endsWith('?') && f[4] !== '='),
         });
-    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields });
+    const wrap = jacksonWrap(code, m.index);
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields, ...(wrap ? { wrap } : {}) });
   }
   return out;
 }
@@ -392,7 +405,8 @@ export class TypeSchemas {
       properties[f.name] = this.schema(f.type, decl.file, language, depth + 1) ?? {};
       if (f.required && !required.includes(f.name)) required.push(f.name);
     }
-    return { type: 'object', title: decl.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source };
+    const own = { type: 'object', title: decl.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source };
+    return decl.wrap ? { type: 'object', properties: { [decl.wrap]: own }, required: [decl.wrap], 'x-source': source } : own;
   }
 
   private fieldsOf(decl: TypeDecl, depth = 0): TypeDecl['fields'] {
