@@ -255,6 +255,24 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
       'sql audit ',
     ]);
   });
+  it("TypeORM: the columns of base classes (abstract or not, no @Entity) are the entities' own, and a relation's join column declared as a @Column is one field", () => {
+    const entities = dataModels([
+      src(
+        'src/common/base.entity.ts',
+        'TypeScript',
+        "import { Column, CreateDateColumn, PrimaryGeneratedColumn } from 'typeorm';\nexport abstract class BaseEntity<T = never> {\n  @PrimaryGeneratedColumn('uuid')\n  id!: string;\n  @CreateDateColumn()\n  createdAt!: Date;\n}\nexport class TranslatedEntity<T = never> extends BaseEntity<T> {\n  @Column()\n  languageCode!: string;\n}\n",
+      ),
+      src(
+        'src/user.entity.ts',
+        'TypeScript',
+        "import { Entity, Column, OneToOne, JoinColumn } from 'typeorm';\n@Entity({ name: 'settings' })\nexport class SettingsEntity extends BaseEntity<SettingsDto> {\n  @Column({ default: false })\n  verified?: boolean;\n  @Column({ type: 'uuid' })\n  userId?: string;\n  @OneToOne(() => UserEntity)\n  @JoinColumn({ name: 'user_id' })\n  user?: UserEntity;\n}\n@Entity()\nexport class PageEntity extends TranslatedEntity {\n  @Column()\n  title!: string;\n}\n",
+      ),
+    ]);
+    expect(entities.map((e) => `${e.name}: ${e.fields.map((f) => `${f.name}${f.key ? ` ${f.key}` : ''}`).join(', ')}`)).toEqual([
+      'PageEntity: id PK, createdAt, languageCode, title',
+      'SettingsEntity: id PK, createdAt, verified, userId FK',
+    ]);
+  });
   it("Mongoose: a typed schema (`new Schema<Post>({…})`) registered with a connection's `model<Post>('Post', PostSchema, 'posts')`", () => {
     const entities = dataModels([
       src(

@@ -368,9 +368,24 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
 
 function typeorm(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/@Entity\s*\(([^)]*)\)\s*(?:@\w+\([^)]*\)\s*)*(?:export\s+)?(?:default\s+)?class\s+(\w+)[^{]*\{/g)) {
+  // Entities, and abstract classes (no `@Entity`): bases whose columns the entities extending them have.
+  for (const m of code.matchAll(
+    /(?:@Entity\s*\(([^)]*)\)\s*(?:@\w+\([^)]*\)\s*)*(?:export\s+)?(?:default\s+)?|\b(?:export\s+)?(?:abstract\s+)?)class\s+(\w+)\s*(?:<(?:[^<>]|<[^<>]*>)*>)?([^{]*)\{/g,
+  )) {
     const { body, start } = braceBody(code, m.index + m[0].length - 1);
-    const entity: DataEntity = { name: m[2]!, kind: 'typeorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const base = /\bextends\s+(\w+)/.exec(m[3] ?? '')?.[1];
+    // No `@Entity`: a base class, kept only for the columns entities extending it inherit.
+    const isBase = m[1] === undefined;
+    const entity: DataEntity = {
+      name: m[2]!,
+      kind: 'typeorm',
+      file: file.rel,
+      line: lineAt(code, m.index),
+      fields: [],
+      relations: [],
+      ...(base ? { bases: [base] } : {}),
+      ...(isBase ? { abstract: true } : {}),
+    };
     const pk = new Set<string>();
     for (const f of body.matchAll(
       /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^)]*(?:\([^)]*\)[^)]*)*)\)\s*(?:@\w+\([^)]*\)\s*)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
@@ -393,8 +408,12 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
       entity.fields.push({ name, type, line });
       if (deco.startsWith('Primary')) pk.add(name);
     }
+    // `@Column() userId` beside `@ManyToOne(…) @JoinColumn({ name: 'user_id' }) user`: one column, the foreign key.
+    entity.fields = entity.fields
+      .filter((x, i) => entity.fields.findIndex((y) => y.name === x.name) === i || x.key === 'FK')
+      .filter((x, i, all) => x.key === 'FK' || !all.some((y, j) => j !== i && y.name === x.name && y.key === 'FK'));
     markKeys(entity, pk);
-    out.push(entity);
+    if (!isBase || entity.fields.length > 0) out.push(entity);
   }
   return out;
 }
@@ -770,14 +789,14 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       ...out
         .filter((e) => !e.abstract)
         .map((e) => {
-          const more = ['django', 'jpa', 'sqlalchemy'].includes(e.kind)
+          const more = ['django', 'jpa', 'sqlalchemy', 'typeorm'].includes(e.kind)
             ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name))
             : [];
           if (more.length === 0) return e;
           // SQLAlchemy: a mixin's columns after the model's own.
           if (e.kind === 'sqlalchemy') return { ...e, fields: [...e.fields, ...more] };
           // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
-          if (e.kind === 'jpa') {
+          if (e.kind === 'jpa' || e.kind === 'typeorm') {
             const relations = (e.bases ?? []).flatMap((b) => abstracts.get(b)?.relations ?? []);
             return { ...e, fields: [...more, ...e.fields], relations: [...relations, ...e.relations] };
           }
@@ -999,7 +1018,12 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
-      if (/@Entity\s*\(/.test(code)) out.push(...typeorm(f, code));
+      // An entity, or an abstract base class whose columns entities inherit (`abstract class AbstractEntity { @PrimaryGeneratedColumn() id }`).
+      if (
+        /@Entity\s*\(/.test(code) ||
+        /\bclass\s+\w+[\s\S]*?@(?:PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn)\s*\(/.test(code)
+      )
+        out.push(...typeorm(f, code));
       else if (/\.define\s*\(|\.init\s*\(|Schema\s*(?:<[^>]*>)?\s*\(/.test(code)) out.push(...jsModels(f, code));
       break;
     case 'Go':
