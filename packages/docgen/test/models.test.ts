@@ -273,6 +273,35 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
       'SettingsEntity: id PK, createdAt, verified, userId FK',
     ]);
   });
+  it("GORM: a struct of another package (`Author accountModel.Account`) and a many2many slice are relations; the join table is the owner's", () => {
+    const entities = dataModels([
+      src(
+        'internal/account/model/account.go',
+        'Go',
+        'package model\n\ntype Account struct {\n\tID       uint   `gorm:"column:id"`\n\tUsername string `gorm:"column:username"`\n}\n',
+      ),
+      src(
+        'internal/article/model/article.go',
+        'Go',
+        'package model\n\nimport (\n\taccountModel "example.com/app/internal/account/model"\n\t"time"\n)\n\ntype Article struct {\n\tID        uint      `gorm:"column:id"`\n\tCreatedAt time.Time `gorm:"column:created_at"`\n\tAuthor    accountModel.Account\n\tAuthorID  uint\n\tTags      []*Tag `gorm:"many2many:article_tags"`\n}\n\ntype Tag struct {\n\tID   uint   `gorm:"column:id"`\n\tName string `gorm:"column:name"`\n}\n',
+      ),
+      src(
+        'migrations/001.up.sql',
+        'text',
+        'CREATE TABLE accounts (id INT PRIMARY KEY);\nCREATE TABLE articles (id INT PRIMARY KEY, author_id INT REFERENCES accounts(id));\nCREATE TABLE tags (id INT PRIMARY KEY);\nCREATE TABLE article_tags (article_id INT REFERENCES articles(id), tag_id INT REFERENCES tags(id));\n',
+      ),
+    ]);
+    expect(
+      entities.map(
+        (e) =>
+          `${e.kind} ${e.name}: ${e.fields.map((f) => f.name).join(', ')} → ${e.relations.map((r) => `${r.field}:${r.to}`).join(', ')}${e.alsoIn ? ` also ${e.alsoIn.join(' ')}` : ''}`,
+      ),
+    ).toEqual([
+      'gorm Account: ID, Username →  also migrations/001.up.sql:1',
+      'gorm Article: ID, CreatedAt, AuthorID → AuthorID:Account, Tags:Tag also migrations/001.up.sql:2 migrations/001.up.sql:4',
+      'gorm Tag: ID, Name →  also migrations/001.up.sql:3',
+    ]);
+  });
   it("Mongoose: a typed schema (`new Schema<Post>({…})`) registered with a connection's `model<Post>('Post', PostSchema, 'posts')`", () => {
     const entities = dataModels([
       src(

@@ -639,10 +639,22 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       const f = /^\s*(\w+)\s+(\*?\[?\]?\*?[\w.]+)\s*(`[^`]*`)?/.exec(l);
       if (!f) continue;
       const type = f[2]!.replace(/^[*[\]]+/, '');
-      if (names.has(type)) {
-        // `User User` beside `UserID uint` (or `gorm:"foreignKey:X"`): a belongs-to relation; a slice is the other side.
+      // A model of another package (`Author accountModel.Account`): a struct of that name there with gorm tags.
+      const bare = type.replace(/^\w+\./, '');
+      const elsewhere =
+        type.includes('.') &&
+        !type.startsWith('gorm.') &&
+        [...packages.bodies].some(([d, b]) => d !== dir && /gorm:"|gorm\.Model/.test(b.get(bare) ?? ''));
+      if (names.has(type) || elsewhere) {
+        // `User User` beside `UserID uint` (or `gorm:"foreignKey:X"`): a belongs-to relation; a slice is the other side,
+        // unless it is a many-to-many (`gorm:"many2many:article_tags"`): a relation through that join table.
+        const joinTable = /many2many:(\w+)/.exec(f[3] ?? '')?.[1];
         if (!f[2]!.includes('[]'))
-          entity.relations.push({ to: type, field: /foreignKey:(\w+)/.exec(f[3] ?? '')?.[1] ?? `${f[1]}ID`, line });
+          entity.relations.push({ to: bare, field: /foreignKey:(\w+)/.exec(f[3] ?? '')?.[1] ?? `${f[1]}ID`, line });
+        else if (joinTable) {
+          entity.relations.push({ to: bare, field: f[1]!, line });
+          entity.tables = [...(entity.tables ?? []), joinTable];
+        }
         continue;
       }
       if (f[3] && /gorm:"-"/.test(f[3])) continue;
