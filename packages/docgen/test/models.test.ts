@@ -302,6 +302,37 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
       'gorm Tag: ID, Name →  also migrations/001.up.sql:3',
     ]);
   });
+  it("JPA: an @Embeddable's columns (by @Column name), relations and join tables are the embedding entity's; it is no entity", () => {
+    const entities = dataModels([
+      src(
+        'model/Email.java',
+        'Java',
+        '@Embeddable\npublic class Email {\n  @Column(name = "email", nullable = false)\n  private String address;\n}\n',
+      ),
+      src(
+        'model/Contents.java',
+        'Java',
+        '@Embeddable\npublic class Contents {\n  private String body;\n  @JoinTable(name = "post_tags", joinColumns = @JoinColumn(name = "post_id"))\n  @ManyToMany\n  private Set<Tag> tags = new HashSet<>();\n}\n',
+      ),
+      src('model/Tag.java', 'Java', '@Entity\n@Table(name = "tags")\npublic class Tag {\n  @Id\n  private Long id;\n}\n'),
+      src(
+        'model/Post.java',
+        'Java',
+        '@Entity\n@Table(name = "posts")\npublic class Post {\n  @Id\n  private Long id;\n  @Embedded\n  private Email email;\n  @Embedded\n  private Contents contents;\n}\n',
+      ),
+      src(
+        'db/schema.sql',
+        'text',
+        'CREATE TABLE posts (id INT PRIMARY KEY, email TEXT, body TEXT);\nCREATE TABLE tags (id INT PRIMARY KEY);\nCREATE TABLE post_tags (post_id INT REFERENCES posts(id), tag_id INT REFERENCES tags(id));\n',
+      ),
+    ]);
+    expect(
+      entities.map(
+        (e) =>
+          `${e.kind} ${e.name}: ${e.fields.map((f) => f.name).join(', ')} → ${e.relations.map((r) => `${r.field}:${r.to}`).join(', ')}${e.alsoIn ? ` also ${e.alsoIn.join(' ')}` : ''}`,
+      ),
+    ).toEqual(['jpa Post: email, body, id → tags:Tag also db/schema.sql:1 db/schema.sql:3', 'jpa Tag: id →  also db/schema.sql:2']);
+  });
   it("Mongoose: a typed schema (`new Schema<Post>({…})`) registered with a connection's `model<Post>('Post', PostSchema, 'posts')`", () => {
     const entities = dataModels([
       src(

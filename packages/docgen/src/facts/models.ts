@@ -683,7 +683,8 @@ function goPackageName(code: string): string {
 
 function jpa(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/@(Entity|MappedSuperclass)\b[\s\S]*?\bclass\s+(\w+)/g)) {
+  // An `@Embeddable` is no table: its columns, relations and join tables are those of the entity embedding it (`@Embedded`), as a base's.
+  for (const m of code.matchAll(/@(Entity|MappedSuperclass|Embeddable)\b[\s\S]*?\bclass\s+(\w+)/g)) {
     // Kotlin's primary constructor (`data class Comment(var body: String = "", @ManyToOne var article: Article = Article())`)
     // declares the entity's fields; the class body, if any, follows it.
     let at = m.index + m[0].length;
@@ -718,7 +719,7 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
       fields: [],
       relations: [],
       ...(base ? { bases: [base] } : {}),
-      ...(m[1] === 'MappedSuperclass' ? { abstract: true } : {}),
+      ...(m[1] === 'MappedSuperclass' || m[1] === 'Embeddable' ? { abstract: true } : {}),
     };
     const tables = [table, ...[...whole.matchAll(/@JoinTable\s*\(\s*name\s*=\s*"([^"]+)"/g)].map((j) => j[1])].filter(
       (t): t is string => t !== undefined,
@@ -747,7 +748,10 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
           if (element && !/\bmappedBy\s*=/.test(annotations)) entity.relations.push({ to: element, field: name, line });
           continue;
         }
-        entity.fields.push({ name, type, line });
+        // An embeddable's field is a column of the embedding entity's table, named as its `@Column(name = …)` says.
+        const column = m[1] === 'Embeddable' ? /@Column\s*\([^)]*\bname\s*=\s*"(\w+)"/.exec(annotations)?.[1] : undefined;
+        entity.fields.push({ name: column ?? name, type, line });
+        if (/@Embedded\b/.test(annotations)) entity.bases = [...(entity.bases ?? []), type.split('.').pop()!];
         if (/@(?:Id|EmbeddedId)\b/.test(annotations)) pk.add(name);
       }
     };
@@ -810,7 +814,13 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
           // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
           if (e.kind === 'jpa' || e.kind === 'typeorm') {
             const relations = (e.bases ?? []).flatMap((b) => abstracts.get(b)?.relations ?? []);
-            return { ...e, fields: [...more, ...e.fields], relations: [...relations, ...e.relations] };
+            const tables = [...(e.tables ?? []), ...(e.bases ?? []).flatMap((b) => abstracts.get(b)?.tables ?? [])];
+            // A field typed by an embeddable / base read into its columns is not a column itself; one field per name.
+            const own = e.fields.filter((f) => !abstracts.has(f.type.split('.').pop()!));
+            const fields = [...inherited(e).filter((f) => !own.some((o) => o.name === f.name)), ...own].filter(
+              (f, i, all) => !abstracts.has(f.type.split('.').pop()!) && all.findIndex((o) => o.name === f.name) === i,
+            );
+            return { ...e, fields, relations: [...relations, ...e.relations], ...(tables.length > 0 ? { tables } : {}) };
           }
           return { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
         }),
@@ -1043,7 +1053,7 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
       break;
     case 'Java':
     case 'Kotlin':
-      if (/@(?:Entity|MappedSuperclass)\b/.test(code)) out.push(...jpa(f, code));
+      if (/@(?:Entity|MappedSuperclass|Embeddable)\b/.test(code)) out.push(...jpa(f, code));
       break;
     default:
       break;
