@@ -580,6 +580,16 @@ function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
           ),
         };
     if (t.body.wrap) schema = { type: 'object', properties: { [t.body.wrap]: schema }, required: [t.body.wrap] };
+    // A DTO sent with a file (`@Body() dto` and `@UploadedFile()`): the DTO's fields and the file, one multipart form.
+    if (t.body.type && t.body.files && t.body.files.length > 0)
+      schema = {
+        ...schema,
+        type: 'object',
+        properties: {
+          ...((schema.properties as Record<string, unknown> | undefined) ?? {}),
+          ...Object.fromEntries(t.body.files.map((f) => [f, { type: 'string', format: 'binary' }])),
+        },
+      };
     req.body = { contentType: t.body.contentType, schema, source: t.body.source };
   }
   const query = [...(req.query ?? [])];
@@ -1801,6 +1811,7 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   const source = `${s.rel}:${lineAt(code, at)}`;
   const t: TypedRequest = { language: 'ts' };
   const fields: string[] = [];
+  const files: string[] = [];
   const brace = /^\s*(?::\s*[^{;]+?)?\s*\{/.exec(code.slice(close));
   const body = brace ? code.slice(close + brace[0].length - 1, closing(code, close + brace[0].length - 1)) : '';
   /** The calls of the handler's body that take `name` as an argument, with its position (`this.ideas.showAll(page)` → showAll, 0). */
@@ -1846,8 +1857,17 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
           },
         ];
       } else if (type) t.queryType = { type: type.trim(), source };
-    } else t.body = { fields: [name!], files: [name!], contentType: 'multipart/form-data', source };
+    } else {
+      // The form field of the file: the interceptor's (`FileInterceptor('avatar')`, a decorator naming it `{ name: 'avatar' }`), else the parameter's name.
+      const field = /\b\w*File\w*\s*\(\s*(?:\{[^}]*?\bname\s*:\s*)?["'](\w+)["']/.exec(before)?.[1] ?? name!;
+      files.push(field);
+    }
   }
+  // Files with a DTO body: one multipart form of both; files alone: the form's only fields.
+  if (files.length > 0)
+    t.body = t.body?.type
+      ? { ...t.body, files, contentType: 'multipart/form-data' }
+      : { fields: [...fields, ...files], files, contentType: 'multipart/form-data', source };
   if (fields.length > 0 && !t.body) t.body = { fields, contentType: 'application/json', source };
   const httpCode = /@HttpCode\s*\(\s*([\w.]+)\s*\)/.exec(before)?.[1];
   const status = (httpCode && statusCode(httpCode.replace(/^HttpStatus\./, ''))) || (method === 'POST' ? '201' : '200');
