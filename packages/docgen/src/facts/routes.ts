@@ -3688,6 +3688,8 @@ interface GoFunc {
   returns: string | null;
   /** what the function reads and answers as a handler (`c.ShouldBindJSON(&req)`, `c.Query("q")`, `c.JSON(http.StatusOK, …)`) */
   typed?: TypedRequest;
+  /** a method's receiver: `h` of type `UserHandler` in `func (h *UserHandler) get(…)` */
+  receiver?: { name: string; type: string };
 }
 
 interface GoFile {
@@ -3722,7 +3724,7 @@ function goFile(s: SourceFile, code: string): GoFile {
       const last = /^v\d+$/.test(parts.at(-1)!) && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
       packages.add(i[1] ?? last.replace(/[^\w]/g, '_'));
     }
-  for (const m of code.matchAll(/^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
+  for (const m of code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
     const brace = code.indexOf('{', paramsEnd);
     if (brace === -1) continue;
@@ -3740,7 +3742,18 @@ function goFile(s: SourceFile, code: string): GoFile {
         pending = [];
       }
     }
-    const fn: GoFunc = { name: m[1]!, line: lineAt(code, m.index), params, assigns: [], routes: [], calls: [], returns: null };
+    // A method's receiver (`func (h *UserHandler) get(…)`): its name and type.
+    const recv = m[1] ? /^\s*(\w+)\s+\*?(\w+)/.exec(m[1]) : null;
+    const fn: GoFunc = {
+      name: m[2]!,
+      line: lineAt(code, m.index),
+      params,
+      assigns: [],
+      routes: [],
+      calls: [],
+      returns: null,
+      ...(recv ? { receiver: { name: recv[1]!, type: recv[2]! } } : {}),
+    };
     for (const a of body.matchAll(/(?:\bvar[ \t]+)?\b(\w+)[ \t]*(?::=|=(?!=))[ \t]*/g)) {
       // The right-hand side up to the end of its statement, brackets spanning lines included.
       const start = brace + a.index + a[0].length;
@@ -3879,10 +3892,14 @@ function attachGoRequests(routes: Route[], files: ReadonlyMap<string, GoFile>): 
     // Only functions taking the framework's context are handlers (a model's `Login` is not).
     const all = (byName.get(parts.at(-1)!) ?? []).filter((x) => x.fn.params.some((p) => /\b(?:gin|echo)\.Context\b/.test(p.type)));
     const pkg = parts.length > 1 ? parts[0]! : null;
+    // `h.get` registered in a method of `h` (`func (h *UserHandler) Register(…)`): the `get` of that receiver's type.
+    const enclosing = files.get(r.file)?.funcs.find((fn) => fn.routes.some((x) => x.line === r.line));
+    const ownType = enclosing?.receiver && pkg === enclosing.receiver.name ? enclosing.receiver.type : undefined;
     const hit =
       all.length === 1
         ? all[0]
-        : (all.find((x) => pkg !== null && path.basename(path.dirname(x.file)) === pkg) ??
+        : ((ownType ? all.find((x) => x.fn.receiver?.type === ownType && path.dirname(x.file) === path.dirname(r.file)) : undefined) ??
+          all.find((x) => pkg !== null && path.basename(path.dirname(x.file)) === pkg) ??
           all.find((x) => path.dirname(x.file) === path.dirname(r.file)));
     if (hit?.fn.typed) r.typed = hit.fn.typed;
   }
