@@ -333,6 +333,36 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
       ),
     ).toEqual(['jpa Post: email, body, id → tags:Tag also db/schema.sql:1 db/schema.sql:3', 'jpa Tag: id →  also db/schema.sql:2']);
   });
+  it("a field or relation inherited from a base (JPA @MappedSuperclass, Django abstract model) is cited in the base's file", () => {
+    const entities = dataModels([
+      src(
+        'model/BaseEntity.java',
+        'Java',
+        '@MappedSuperclass\npublic class BaseEntity {\n  @Id\n  private Long id;\n  @ManyToOne\n  private Account owner;\n}\n',
+      ),
+      src('model/Account.java', 'Java', '@Entity\npublic class Account {\n  @Id\n  private Long id;\n}\n'),
+      src('model/Note.java', 'Java', '@Entity\npublic class Note extends BaseEntity {\n  private String text;\n}\n'),
+      src(
+        'blog/models.py',
+        'Python',
+        'from django.db import models\n\nclass Stamped(models.Model):\n    created = models.DateTimeField()\n\n    class Meta:\n        abstract = True\n\nclass Post(Stamped):\n    title = models.CharField(max_length=9)\n',
+      ),
+    ]);
+    const cite = (name: string): string[] => {
+      const e = entities.find((x) => x.name === name)!;
+      return [
+        ...e.fields.map((f) => `${f.name} ${f.file ?? e.file}:${f.line}`),
+        ...e.relations.map((r) => `→${r.to} ${r.file ?? e.file}:${r.line}`),
+      ];
+    };
+    expect(cite('Note')).toEqual([
+      'id model/BaseEntity.java:3',
+      'owner_id model/BaseEntity.java:5',
+      'text model/Note.java:3',
+      '→Account model/BaseEntity.java:5',
+    ]);
+    expect(cite('Post')).toContain('created blog/models.py:4');
+  });
   it("Mongoose: a typed schema (`new Schema<Post>({…})`) registered with a connection's `model<Post>('Post', PostSchema, 'posts')`", () => {
     const entities = dataModels([
       src(

@@ -13,6 +13,8 @@ export interface DataField {
   name: string;
   type: string;
   line: number;
+  /** the file of `line` when it is not the entity's (a field of a base class, mixin or embeddable) */
+  file?: string;
   key?: 'PK' | 'FK';
 }
 
@@ -22,6 +24,8 @@ export interface DataRelation {
   /** the field holding it */
   field: string;
   line: number;
+  /** the file of `line` when it is not the entity's (a relation of a base class or embeddable) */
+  file?: string;
   /** an ORM relationship attribute (SQLAlchemy `relationship()`), not a foreign key column */
   via?: 'relationship';
 }
@@ -797,7 +801,8 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
         ? []
         : (e.bases ?? []).flatMap((b) => {
             const base = abstracts.get(b);
-            return base ? [...inherited(base, depth + 1), ...base.fields] : [];
+            // Cited where the base declares them.
+            return base ? [...inherited(base, depth + 1), ...base.fields.map((f) => ({ ...f, file: f.file ?? base.file }))] : [];
           });
     out.splice(
       0,
@@ -813,7 +818,10 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
           if (e.kind === 'sqlalchemy') return { ...e, fields: [...e.fields, ...more] };
           // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
           if (e.kind === 'jpa' || e.kind === 'typeorm') {
-            const relations = (e.bases ?? []).flatMap((b) => abstracts.get(b)?.relations ?? []);
+            const relations = (e.bases ?? []).flatMap((b) => {
+              const base = abstracts.get(b);
+              return base ? base.relations.map((r) => ({ ...r, file: r.file ?? base.file })) : [];
+            });
             const tables = [...(e.tables ?? []), ...(e.bases ?? []).flatMap((b) => abstracts.get(b)?.tables ?? [])];
             // A field typed by an embeddable / base read into its columns is not a column itself; one field per name.
             const own = e.fields.filter((f) => !abstracts.has(f.type.split('.').pop()!));
