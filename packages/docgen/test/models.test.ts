@@ -363,6 +363,25 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
     ]);
     expect(cite('Post')).toContain('created blog/models.py:4');
   });
+  it("a foreign key of an ORM class's own SQL table that the class does not declare is its relation, cited in the SQL; a join table's keys are not", () => {
+    const entities = dataModels([
+      src(
+        'model/model.go',
+        'Go',
+        'package model\n\ntype Account struct {\n\tID uint `gorm:"column:id"`\n}\n\ntype Comment struct {\n\tID       uint `gorm:"column:id"`\n\tAuthorID uint `gorm:"column:author_id"`\n\tTags     []Tag `gorm:"many2many:comment_tags"`\n}\n\ntype Tag struct {\n\tID uint `gorm:"column:id"`\n}\n',
+      ),
+      src(
+        'db/001.sql',
+        'text',
+        'CREATE TABLE accounts (id INT PRIMARY KEY);\nCREATE TABLE comments (id INT PRIMARY KEY, author_id INT REFERENCES accounts(id));\nCREATE TABLE tags (id INT PRIMARY KEY);\nCREATE TABLE comment_tags (comment_id INT REFERENCES comments(id), tag_id INT REFERENCES tags(id));\n',
+      ),
+    ]);
+    const c = entities.find((e) => e.name === 'Comment')!;
+    expect(c.relations.map((r) => `${r.field}:${r.to} ${r.file ?? c.file}:${r.line}`)).toEqual([
+      'Tags:Tag model/model.go:10',
+      'author_id:Account db/001.sql:2',
+    ]);
+  });
   it("Mongoose: a typed schema (`new Schema<Post>({…})`) registered with a connection's `model<Post>('Post', PostSchema, 'posts')`", () => {
     const entities = dataModels([
       src(

@@ -906,6 +906,8 @@ function ormWins(files: readonly SourceFile[], entities: DataEntity[]): DataEnti
       const table = /\bdb_table\s*=\s*["'](\w+)["']/.exec(end < 0 ? rest : rest.slice(0, end))?.[1];
       if (table) out.push(table);
     }
+    const jpa = new RegExp(String.raw`@Table\s*\([^)]*?\bname\s*=\s*"(\w+)"[^)]*\)[^{;]*?\bclass\s+${n}\b`).exec(text);
+    if (jpa) out.push(jpa[1]!);
     const gorm = new RegExp(String.raw`func\s*\(\s*(?:\w+\s+)?\*?${n}\s*\)\s*TableName\s*\(\s*\)\s*string\s*\{\s*return\s+"(\w+)"`).exec(
       text,
     );
@@ -923,15 +925,33 @@ function ormWins(files: readonly SourceFile[], entities: DataEntity[]): DataEnti
     if (e.kind === 'sql' || e.kind === 'prisma') continue;
     for (const t of plural(snake(e.className ?? e.name))) if (!owner.has(t)) owner.set(t, e);
   }
+  // The class's own table (not a join table it names): its SQL's foreign keys are the class's relations too.
+  const own = (e: DataEntity, table: string): boolean =>
+    [...named(e), e.name, snake(e.name), ...(e.className ? [e.className] : []), ...plural(snake(e.className ?? e.name))].some(
+      (t) => t.toLowerCase() === table,
+    );
   const also = new Map<DataEntity, string[]>();
+  const more = new Map<DataEntity, DataRelation[]>();
   const kept = entities.filter((e) => {
     const o = e.kind === 'sql' ? owner.get(e.name.toLowerCase()) : undefined;
     if (!o) return true;
     also.set(o, [...(also.get(o) ?? []), `${e.file}:${e.line}`, ...(e.alsoIn ?? [])]);
+    // A foreign key the SQL declares and the class does not (`author_id REFERENCES accounts(id)` beside a struct
+    // with no `Author` field): a relation of the class, cited in the SQL.
+    if (own(o, e.name.toLowerCase()))
+      for (const r of e.relations) {
+        const to = owner.get(r.to.toLowerCase())?.name ?? r.to;
+        if (![...o.relations, ...(more.get(o) ?? [])].some((x) => x.to === to))
+          more.set(o, [...(more.get(o) ?? []), { ...r, to, file: r.file ?? e.file }]);
+      }
     return false;
   });
   // (new objects: the per-file results are shared with later runs)
-  return kept.map((e) => (also.has(e) ? { ...e, alsoIn: [...(e.alsoIn ?? []), ...also.get(e)!] } : e));
+  return kept.map((e) =>
+    also.has(e)
+      ? { ...e, alsoIn: [...(e.alsoIn ?? []), ...also.get(e)!], ...(more.has(e) ? { relations: [...e.relations, ...more.get(e)!] } : {}) }
+      : e,
+  );
 }
 
 /**
