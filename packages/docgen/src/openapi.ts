@@ -129,6 +129,8 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
         'x-source': source,
         'x-framework': r.framework,
         ...(r.resolved ? {} : { 'x-unresolved-prefix': r.unresolvedPrefix ?? true }),
+        // A prefix read from an environment variable's default: the path holds the default, the variable may change it.
+        ...(r.prefixDefault ? { 'x-prefix-default': r.prefixDefault } : {}),
       };
       if (existing) item['x-conflicts'] = [...conflicts, { method, operation: op }];
       else item[method] = op;

@@ -11,6 +11,30 @@ const routes = (files: Record<string, string>, goMod: string | null = null) =>
   factsOf(src(files), goMod).routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}${r.resolved ? '' : ' (unresolved)'}`);
 
 describe('import graph', () => {
+  it('resolves tsconfig / jsconfig path aliases and baseUrl (extends followed, the nearest config per folder)', () => {
+    const f = factsOf(
+      src({
+        'web/src/main.ts': "import api from '@/api';\nimport util from 'lib/util';\nimport vue from 'vue';\n",
+        'web/src/api/index.ts': 'export default 1;\n',
+        'web/src/lib/util.ts': 'export default 1;\n',
+        'server/app.js': "const db = require('~db');\n",
+        'server/db/index.js': 'module.exports = 1;\n',
+      }),
+      null,
+      [
+        { rel: 'web/tsconfig.json', language: 'text', text: '{\n  // base\n  "extends": "./tsconfig.app",\n}\n' },
+        { rel: 'web/tsconfig.app.json', language: 'text', text: '{ "compilerOptions": { "baseUrl": "src", "paths": { "@/*": ["*"] } } }' },
+        { rel: 'server/jsconfig.json', language: 'text', text: '{ "compilerOptions": { "paths": { "~db": ["./db/index.js"] } } }' },
+      ],
+    );
+    expect(f.imports.map((e) => `${e.from}:${e.line} ${e.spec} → ${e.to ?? e.package ?? '?'} ${e.kind}`)).toEqual([
+      'server/app.js:1 ~db → server/db/index.js internal',
+      'web/src/main.ts:1 @/api → web/src/api/index.ts internal',
+      'web/src/main.ts:2 lib/util → web/src/lib/util.ts internal',
+      'web/src/main.ts:3 vue → vue external',
+    ]);
+  });
+
   it('resolves JS/TS relative imports (extensions, index files, TS ESM .js names) and names external packages', () => {
     const f = factsOf(
       src({

@@ -223,6 +223,165 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
       'sql audit ',
     ]);
   });
+  it('an ORM class and its SQL table are shown once whatever names the table: a TypeORM @Entity name, Django db_table, GORM TableName() or the plural of the class', () => {
+    const entities = dataModels([
+      src(
+        'src/user.entity.ts',
+        'TypeScript',
+        "import { Entity, PrimaryGeneratedColumn, Column } from 'typeorm';\n@Entity('app_users')\nexport class User {\n  @PrimaryGeneratedColumn()\n  id: number;\n  @Column()\n  name: string;\n}\n",
+      ),
+      src(
+        'blog/models.py',
+        'Python',
+        'from django.db import models\n\nclass Article(models.Model):\n    title = models.CharField(max_length=80)\n\n    class Meta:\n        db_table = "blog_articles"\n',
+      ),
+      src(
+        'models/models.go',
+        'Go',
+        'package models\n\nimport "gorm.io/gorm"\n\ntype Post struct {\n\tgorm.Model\n\tTitle string\n}\n\ntype Category struct {\n\tgorm.Model\n\tName string\n}\n\ntype Tag struct {\n\tgorm.Model\n\tLabel string\n}\n\nfunc (Tag) TableName() string {\n\treturn "labels"\n}\n',
+      ),
+      src(
+        'db/schema.sql',
+        'text',
+        'CREATE TABLE app_users (id INT PRIMARY KEY, name TEXT);\nCREATE TABLE blog_articles (id INT PRIMARY KEY);\nCREATE TABLE posts (id INT PRIMARY KEY);\nCREATE TABLE categories (id INT PRIMARY KEY);\nCREATE TABLE labels (id INT PRIMARY KEY);\nCREATE TABLE audit (id INT PRIMARY KEY);\n',
+      ),
+    ]);
+    expect(entities.map((e) => `${e.kind} ${e.name} ${(e.alsoIn ?? []).join(' ')}`)).toEqual([
+      'django Article db/schema.sql:2',
+      'gorm Category db/schema.sql:4',
+      'gorm Post db/schema.sql:3',
+      'gorm Tag db/schema.sql:5',
+      'typeorm User db/schema.sql:1',
+      'sql audit ',
+    ]);
+  });
+  it("TypeORM: the columns of base classes (abstract or not, no @Entity) are the entities' own, and a relation's join column declared as a @Column is one field", () => {
+    const entities = dataModels([
+      src(
+        'src/common/base.entity.ts',
+        'TypeScript',
+        "import { Column, CreateDateColumn, PrimaryGeneratedColumn } from 'typeorm';\nexport abstract class BaseEntity<T = never> {\n  @PrimaryGeneratedColumn('uuid')\n  id!: string;\n  @CreateDateColumn()\n  createdAt!: Date;\n}\nexport class TranslatedEntity<T = never> extends BaseEntity<T> {\n  @Column()\n  languageCode!: string;\n}\n",
+      ),
+      src(
+        'src/user.entity.ts',
+        'TypeScript',
+        "import { Entity, Column, OneToOne, JoinColumn } from 'typeorm';\n@Entity({ name: 'settings' })\nexport class SettingsEntity extends BaseEntity<SettingsDto> {\n  @Column({ default: false })\n  verified?: boolean;\n  @Column({ type: 'uuid' })\n  userId?: string;\n  @OneToOne(() => UserEntity)\n  @JoinColumn({ name: 'user_id' })\n  user?: UserEntity;\n}\n@Entity()\nexport class PageEntity extends TranslatedEntity {\n  @Column()\n  title!: string;\n}\n",
+      ),
+    ]);
+    expect(entities.map((e) => `${e.name}: ${e.fields.map((f) => `${f.name}${f.key ? ` ${f.key}` : ''}`).join(', ')}`)).toEqual([
+      'PageEntity: id PK, createdAt, languageCode, title',
+      'SettingsEntity: id PK, createdAt, verified, userId FK',
+    ]);
+  });
+  it("GORM: a struct of another package (`Author accountModel.Account`) and a many2many slice are relations; the join table is the owner's", () => {
+    const entities = dataModels([
+      src(
+        'internal/account/model/account.go',
+        'Go',
+        'package model\n\ntype Account struct {\n\tID       uint   `gorm:"column:id"`\n\tUsername string `gorm:"column:username"`\n}\n',
+      ),
+      src(
+        'internal/article/model/article.go',
+        'Go',
+        'package model\n\nimport (\n\taccountModel "example.com/app/internal/account/model"\n\t"time"\n)\n\ntype Article struct {\n\tID        uint      `gorm:"column:id"`\n\tCreatedAt time.Time `gorm:"column:created_at"`\n\tAuthor    accountModel.Account\n\tAuthorID  uint\n\tTags      []*Tag `gorm:"many2many:article_tags"`\n}\n\ntype Tag struct {\n\tID   uint   `gorm:"column:id"`\n\tName string `gorm:"column:name"`\n}\n',
+      ),
+      src(
+        'migrations/001.up.sql',
+        'text',
+        'CREATE TABLE accounts (id INT PRIMARY KEY);\nCREATE TABLE articles (id INT PRIMARY KEY, author_id INT REFERENCES accounts(id));\nCREATE TABLE tags (id INT PRIMARY KEY);\nCREATE TABLE article_tags (article_id INT REFERENCES articles(id), tag_id INT REFERENCES tags(id));\n',
+      ),
+    ]);
+    expect(
+      entities.map(
+        (e) =>
+          `${e.kind} ${e.name}: ${e.fields.map((f) => f.name).join(', ')} → ${e.relations.map((r) => `${r.field}:${r.to}`).join(', ')}${e.alsoIn ? ` also ${e.alsoIn.join(' ')}` : ''}`,
+      ),
+    ).toEqual([
+      'gorm Account: ID, Username →  also migrations/001.up.sql:1',
+      'gorm Article: ID, CreatedAt, AuthorID → AuthorID:Account, Tags:Tag also migrations/001.up.sql:2 migrations/001.up.sql:4',
+      'gorm Tag: ID, Name →  also migrations/001.up.sql:3',
+    ]);
+  });
+  it("JPA: an @Embeddable's columns (by @Column name), relations and join tables are the embedding entity's; it is no entity", () => {
+    const entities = dataModels([
+      src(
+        'model/Email.java',
+        'Java',
+        '@Embeddable\npublic class Email {\n  @Column(name = "email", nullable = false)\n  private String address;\n}\n',
+      ),
+      src(
+        'model/Contents.java',
+        'Java',
+        '@Embeddable\npublic class Contents {\n  private String body;\n  @JoinTable(name = "post_tags", joinColumns = @JoinColumn(name = "post_id"))\n  @ManyToMany\n  private Set<Tag> tags = new HashSet<>();\n}\n',
+      ),
+      src('model/Tag.java', 'Java', '@Entity\n@Table(name = "tags")\npublic class Tag {\n  @Id\n  private Long id;\n}\n'),
+      src(
+        'model/Post.java',
+        'Java',
+        '@Entity\n@Table(name = "posts")\npublic class Post {\n  @Id\n  private Long id;\n  @Embedded\n  private Email email;\n  @Embedded\n  private Contents contents;\n}\n',
+      ),
+      src(
+        'db/schema.sql',
+        'text',
+        'CREATE TABLE posts (id INT PRIMARY KEY, email TEXT, body TEXT);\nCREATE TABLE tags (id INT PRIMARY KEY);\nCREATE TABLE post_tags (post_id INT REFERENCES posts(id), tag_id INT REFERENCES tags(id));\n',
+      ),
+    ]);
+    expect(
+      entities.map(
+        (e) =>
+          `${e.kind} ${e.name}: ${e.fields.map((f) => f.name).join(', ')} → ${e.relations.map((r) => `${r.field}:${r.to}`).join(', ')}${e.alsoIn ? ` also ${e.alsoIn.join(' ')}` : ''}`,
+      ),
+    ).toEqual(['jpa Post: email, body, id → tags:Tag also db/schema.sql:1 db/schema.sql:3', 'jpa Tag: id →  also db/schema.sql:2']);
+  });
+  it("a field or relation inherited from a base (JPA @MappedSuperclass, Django abstract model) is cited in the base's file", () => {
+    const entities = dataModels([
+      src(
+        'model/BaseEntity.java',
+        'Java',
+        '@MappedSuperclass\npublic class BaseEntity {\n  @Id\n  private Long id;\n  @ManyToOne\n  private Account owner;\n}\n',
+      ),
+      src('model/Account.java', 'Java', '@Entity\npublic class Account {\n  @Id\n  private Long id;\n}\n'),
+      src('model/Note.java', 'Java', '@Entity\npublic class Note extends BaseEntity {\n  private String text;\n}\n'),
+      src(
+        'blog/models.py',
+        'Python',
+        'from django.db import models\n\nclass Stamped(models.Model):\n    created = models.DateTimeField()\n\n    class Meta:\n        abstract = True\n\nclass Post(Stamped):\n    title = models.CharField(max_length=9)\n',
+      ),
+    ]);
+    const cite = (name: string): string[] => {
+      const e = entities.find((x) => x.name === name)!;
+      return [
+        ...e.fields.map((f) => `${f.name} ${f.file ?? e.file}:${f.line}`),
+        ...e.relations.map((r) => `→${r.to} ${r.file ?? e.file}:${r.line}`),
+      ];
+    };
+    expect(cite('Note')).toEqual([
+      'id model/BaseEntity.java:3',
+      'owner_id model/BaseEntity.java:5',
+      'text model/Note.java:3',
+      '→Account model/BaseEntity.java:5',
+    ]);
+    expect(cite('Post')).toContain('created blog/models.py:4');
+  });
+  it("a foreign key of an ORM class's own SQL table that the class does not declare is its relation, cited in the SQL; a join table's keys are not", () => {
+    const entities = dataModels([
+      src(
+        'model/model.go',
+        'Go',
+        'package model\n\ntype Account struct {\n\tID uint `gorm:"column:id"`\n}\n\ntype Comment struct {\n\tID       uint `gorm:"column:id"`\n\tAuthorID uint `gorm:"column:author_id"`\n\tTags     []Tag `gorm:"many2many:comment_tags"`\n}\n\ntype Tag struct {\n\tID uint `gorm:"column:id"`\n}\n',
+      ),
+      src(
+        'db/001.sql',
+        'text',
+        'CREATE TABLE accounts (id INT PRIMARY KEY);\nCREATE TABLE comments (id INT PRIMARY KEY, author_id INT REFERENCES accounts(id));\nCREATE TABLE tags (id INT PRIMARY KEY);\nCREATE TABLE comment_tags (comment_id INT REFERENCES comments(id), tag_id INT REFERENCES tags(id));\n',
+      ),
+    ]);
+    const c = entities.find((e) => e.name === 'Comment')!;
+    expect(c.relations.map((r) => `${r.field}:${r.to} ${r.file ?? c.file}:${r.line}`)).toEqual([
+      'Tags:Tag model/model.go:10',
+      'author_id:Account db/001.sql:2',
+    ]);
+  });
   it("Mongoose: a typed schema (`new Schema<Post>({…})`) registered with a connection's `model<Post>('Post', PostSchema, 'posts')`", () => {
     const entities = dataModels([
       src(

@@ -19,7 +19,7 @@ describe('routes (golden)', () => {
       facts.routes
         .map(
           (r) =>
-            `${r.method} ${r.path} ${r.handler ?? '-'} ${r.file}:${r.line}${r.resolved ? '' : ` (unresolved prefix: ${r.unresolvedPrefix ?? '?'})`}`,
+            `${r.method} ${r.path} ${r.handler ?? '-'} ${r.file}:${r.line}${r.resolved ? '' : ` (unresolved prefix: ${r.unresolvedPrefix ?? '?'})`}${r.prefixDefault ? ` (prefix default: ${r.prefixDefault})` : ''}`,
         )
         .join('\n') + '\n';
     if (process.env.UPDATE_GOLDEN) fs.writeFileSync(path.join(GOLDEN, `${name}.txt`), text);

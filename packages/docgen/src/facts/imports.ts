@@ -35,11 +35,97 @@ interface Context {
   jvmBySuffix: ReadonlyMap<string, string[]>;
   /** C# namespace → folders of the files that declare it */
   namespaces: ReadonlyMap<string, Set<string>>;
+  /** TypeScript / JavaScript path aliases of each tsconfig.json / jsconfig.json, deepest folder first */
+  aliases: readonly PathAliases[];
+}
+
+/**
+ * What a tsconfig.json / jsconfig.json (with what it `extends`) says about bare module names:
+ * `compilerOptions.paths` patterns (`"@/*": ["./src/*"]`) and `baseUrl`, as folders of the
+ * repository. It applies to the files below `dir`.
+ */
+export interface PathAliases {
+  /** the folder of the config ('' for the root) */
+  dir: string;
+  /** folder bare names resolve from (`baseUrl`), or null when not set */
+  baseUrl: string | null;
+  /** pattern → targets, each target a repository path that may hold one `*` */
+  paths: Array<[string, string[]]>;
+}
+
+/** A JSON-with-comments text (tsconfig.json) as an object, or null. */
+function jsonc(text: string): Record<string, unknown> | null {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      const end = /^"(?:[^"\\\n]|\\.)*"/.exec(text.slice(i))?.[0] ?? '"';
+      out += end;
+      i += end.length - 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else out += c;
+  }
+  try {
+    const value: unknown = JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const CONFIG_FILE = /(?:^|\/)(?:ts|js)config(?:\.[\w-]+)?\.json$/;
+
+/**
+ * The path aliases of every tsconfig.json / jsconfig.json of the repository (`extends` followed to
+ * files of the repository, the child's options over its base's; `paths` are relative to `baseUrl`,
+ * else to the config that declares them), deepest folder first. Only `tsconfig.json` /
+ * `jsconfig.json` themselves apply to a folder; the other names (`tsconfig.base.json`) are read as bases.
+ */
+export function pathAliases(configs: readonly SourceFile[]): PathAliases[] {
+  const byRel = new Map(configs.filter((c) => CONFIG_FILE.test(c.rel)).map((c) => [c.rel, c]));
+  const resolved = (rel: string, depth: number): { baseUrl: string | null; paths: Array<[string, string[]]> | null } => {
+    const file = byRel.get(rel);
+    const json = file ? jsonc(file.text) : null;
+    if (!json || depth > 8) return { baseUrl: null, paths: null };
+    const dir = path.dirname(rel) === '.' ? '' : path.dirname(rel);
+    const base =
+      typeof json.extends === 'string' && json.extends.startsWith('.')
+        ? resolved(path.normalize(path.join(dir, json.extends.endsWith('.json') ? json.extends : `${json.extends}.json`)), depth + 1)
+        : { baseUrl: null, paths: null };
+    const options =
+      json.compilerOptions !== null && typeof json.compilerOptions === 'object' ? (json.compilerOptions as Record<string, unknown>) : {};
+    const baseUrl =
+      typeof options.baseUrl === 'string' ? path.normalize(path.join(dir, options.baseUrl)).replace(/^\.$/, '') : base.baseUrl;
+    let paths = base.paths;
+    if (options.paths !== null && typeof options.paths === 'object' && !Array.isArray(options.paths)) {
+      const from = typeof options.baseUrl === 'string' ? baseUrl! : dir;
+      paths = Object.entries(options.paths as Record<string, unknown>).map(([pattern, targets]) => [
+        pattern,
+        (Array.isArray(targets) ? targets : [])
+          .filter((t): t is string => typeof t === 'string')
+          .map((t) => path.normalize(path.join(from, t)).replace(/^\.$/, '')),
+      ]);
+    }
+    return { baseUrl, paths };
+  };
+  const out: PathAliases[] = [];
+  for (const rel of byRel.keys()) {
+    if (!/(?:^|\/)(?:ts|js)config\.json$/.test(rel)) continue;
+    const { baseUrl, paths } = resolved(rel, 0);
+    if (baseUrl === null && paths === null) continue;
+    out.push({ dir: path.dirname(rel) === '.' ? '' : path.dirname(rel), baseUrl, paths: paths ?? [] });
+  }
+  return out.sort((a, b) => b.dir.length - a.dir.length || (a.dir < b.dir ? -1 : 1));
 }
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
-export function importGraph(sources: readonly SourceFile[], goMod: string | null): ImportEdge[] {
+export function importGraph(sources: readonly SourceFile[], goMod: string | null, aliases: readonly PathAliases[] = []): ImportEdge[] {
   const files = new Set(sources.map((s) => s.rel));
   const jvmBySuffix = new Map<string, string[]>();
   const namespaces = new Map<string, Set<string>>();
@@ -59,11 +145,17 @@ export function importGraph(sources: readonly SourceFile[], goMod: string | null
     }
   }
   const goModule = goMod ? (/^\s*module\s+(\S+)/m.exec(goMod)?.[1] ?? null) : null;
-  const ctx: Context = { files, goModule, jvmBySuffix, namespaces };
+  const ctx: Context = { files, goModule, jvmBySuffix, namespaces, aliases };
   // A file's edges depend on its text and on this context (what exists to resolve to): kept per file under both.
   const ctxKey = createHash('sha1')
     .update(
-      JSON.stringify([[...files].sort(), goModule, [...jvmBySuffix].sort(), [...namespaces].map(([k, v]) => [k, [...v].sort()]).sort()]),
+      JSON.stringify([
+        [...files].sort(),
+        goModule,
+        [...jvmBySuffix].sort(),
+        [...namespaces].map(([k, v]) => [k, [...v].sort()]).sort(),
+        aliases,
+      ]),
     )
     .digest('hex');
   const edges: ImportEdge[] = [];
@@ -156,6 +248,23 @@ function firstExisting(ctx: Context, candidates: readonly string[]): string | nu
 
 function resolveJs(from: string, spec: string, ctx: Context): Pick<ImportEdge, 'to' | 'kind' | 'package'> {
   if (!spec.startsWith('.') && !spec.startsWith('/')) {
+    // A path alias of the nearest tsconfig.json / jsconfig.json (`@/api` → `src/api/index.ts`), or a name under its `baseUrl`.
+    const config = ctx.aliases.find((a) => a.dir === '' || from.startsWith(`${a.dir}/`));
+    if (config) {
+      const candidates: string[] = [];
+      for (const [pattern, targets] of config.paths) {
+        const star = pattern.indexOf('*');
+        if (star < 0 ? spec !== pattern : !spec.startsWith(pattern.slice(0, star)) || !spec.endsWith(pattern.slice(star + 1))) continue;
+        const middle = star < 0 ? '' : spec.slice(star, spec.length - (pattern.length - star - 1));
+        for (const t of targets) candidates.push(t.replace('*', middle));
+      }
+      if (config.baseUrl !== null) candidates.push(path.join(config.baseUrl, spec));
+      for (const c of candidates) {
+        const stem = c.replace(/\.(?:js|jsx|mjs|cjs)$/, '');
+        const to = firstExisting(ctx, [c, ...JS_EXTENSIONS.map((e) => stem + e), ...JS_EXTENSIONS.map((e) => `${c}/index${e}`)]);
+        if (to) return { to, kind: 'internal' };
+      }
+    }
     const parts = spec.replace(/^node:/, '').split('/');
     const pkg = spec.startsWith('node:') ? `node:${parts[0]}` : spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
     return { to: null, kind: 'external', package: pkg };

@@ -3,7 +3,7 @@ import { isTestFile } from '@docent/analyzer';
 import { languageOfPath } from '../languages.ts';
 import { listFiles } from '../repo.ts';
 import { readInsideCheckout } from '../safe-write.ts';
-import { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
+import { importGraph, pathAliases, type ImportEdge, type SourceFile } from './imports.ts';
 import { routesAndFiles, type Route } from './routes.ts';
 import { perFile } from './cache.ts';
 import { codeOf, lineAt } from './source.ts';
@@ -51,7 +51,7 @@ const MAX_FACT_FILE_BYTES = 512 * 1024;
  * API descriptions, schemas and migrations, deployables, CI, decisions. Read as language `text`.
  */
 export const PROJECT_FILE =
-  /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|(?:application|bootstrap)[\w-]*\.(?:properties|ya?ml)|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
+  /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|(?:ts|js)config(?:\.[\w-]+)?\.json|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|(?:application|bootstrap)[\w-]*\.(?:properties|ya?ml)|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
 
 /** The root README (`README`, `README.md`, `.rst`, `.txt`): the overview quotes its opening paragraph. */
 export const README_FILE = /^readme(?:\.(?:md|markdown|rst|txt))?$/i;
@@ -87,7 +87,8 @@ export async function repositoryFacts(root: string): Promise<RepositoryFacts> {
 
 /** The facts of already-read sources (pure: the tests' entry point). */
 export function factsOf(sources: readonly SourceFile[], goMod: string | null, projectFiles: readonly SourceFile[] = []): RepositoryFacts {
-  const imports = importGraph(sources, goMod);
+  // tsconfig.json / jsconfig.json path aliases (`import routes from '@/api'`) resolve to the repository's files.
+  const imports = importGraph(sources, goMod, pathAliases(projectFiles));
   // Routes and entry points of tests (a framework's own test servers) describe no deployable.
   const shipped = sources.filter((s) => !isTestFile(s.rel));
   // The repository's OpenAPI / Swagger descriptions: what an API-first controller implements.

@@ -13,6 +13,8 @@ export interface DataField {
   name: string;
   type: string;
   line: number;
+  /** the file of `line` when it is not the entity's (a field of a base class, mixin or embeddable) */
+  file?: string;
   key?: 'PK' | 'FK';
 }
 
@@ -22,6 +24,8 @@ export interface DataRelation {
   /** the field holding it */
   field: string;
   line: number;
+  /** the file of `line` when it is not the entity's (a relation of a base class or embeddable) */
+  file?: string;
   /** an ORM relationship attribute (SQLAlchemy `relationship()`), not a foreign key column */
   via?: 'relationship';
 }
@@ -368,9 +372,24 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
 
 function typeorm(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/@Entity\s*\(([^)]*)\)\s*(?:@\w+\([^)]*\)\s*)*(?:export\s+)?(?:default\s+)?class\s+(\w+)[^{]*\{/g)) {
+  // Entities, and abstract classes (no `@Entity`): bases whose columns the entities extending them have.
+  for (const m of code.matchAll(
+    /(?:@Entity\s*\(([^)]*)\)\s*(?:@\w+\([^)]*\)\s*)*(?:export\s+)?(?:default\s+)?|\b(?:export\s+)?(?:abstract\s+)?)class\s+(\w+)\s*(?:<(?:[^<>]|<[^<>]*>)*>)?([^{]*)\{/g,
+  )) {
     const { body, start } = braceBody(code, m.index + m[0].length - 1);
-    const entity: DataEntity = { name: m[2]!, kind: 'typeorm', file: file.rel, line: lineAt(code, m.index), fields: [], relations: [] };
+    const base = /\bextends\s+(\w+)/.exec(m[3] ?? '')?.[1];
+    // No `@Entity`: a base class, kept only for the columns entities extending it inherit.
+    const isBase = m[1] === undefined;
+    const entity: DataEntity = {
+      name: m[2]!,
+      kind: 'typeorm',
+      file: file.rel,
+      line: lineAt(code, m.index),
+      fields: [],
+      relations: [],
+      ...(base ? { bases: [base] } : {}),
+      ...(isBase ? { abstract: true } : {}),
+    };
     const pk = new Set<string>();
     for (const f of body.matchAll(
       /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^)]*(?:\([^)]*\)[^)]*)*)\)\s*(?:@\w+\([^)]*\)\s*)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
@@ -393,8 +412,12 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
       entity.fields.push({ name, type, line });
       if (deco.startsWith('Primary')) pk.add(name);
     }
+    // `@Column() userId` beside `@ManyToOne(…) @JoinColumn({ name: 'user_id' }) user`: one column, the foreign key.
+    entity.fields = entity.fields
+      .filter((x, i) => entity.fields.findIndex((y) => y.name === x.name) === i || x.key === 'FK')
+      .filter((x, i, all) => x.key === 'FK' || !all.some((y, j) => j !== i && y.name === x.name && y.key === 'FK'));
     markKeys(entity, pk);
-    out.push(entity);
+    if (!isBase || entity.fields.length > 0) out.push(entity);
   }
   return out;
 }
@@ -620,10 +643,22 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       const f = /^\s*(\w+)\s+(\*?\[?\]?\*?[\w.]+)\s*(`[^`]*`)?/.exec(l);
       if (!f) continue;
       const type = f[2]!.replace(/^[*[\]]+/, '');
-      if (names.has(type)) {
-        // `User User` beside `UserID uint` (or `gorm:"foreignKey:X"`): a belongs-to relation; a slice is the other side.
+      // A model of another package (`Author accountModel.Account`): a struct of that name there with gorm tags.
+      const bare = type.replace(/^\w+\./, '');
+      const elsewhere =
+        type.includes('.') &&
+        !type.startsWith('gorm.') &&
+        [...packages.bodies].some(([d, b]) => d !== dir && /gorm:"|gorm\.Model/.test(b.get(bare) ?? ''));
+      if (names.has(type) || elsewhere) {
+        // `User User` beside `UserID uint` (or `gorm:"foreignKey:X"`): a belongs-to relation; a slice is the other side,
+        // unless it is a many-to-many (`gorm:"many2many:article_tags"`): a relation through that join table.
+        const joinTable = /many2many:(\w+)/.exec(f[3] ?? '')?.[1];
         if (!f[2]!.includes('[]'))
-          entity.relations.push({ to: type, field: /foreignKey:(\w+)/.exec(f[3] ?? '')?.[1] ?? `${f[1]}ID`, line });
+          entity.relations.push({ to: bare, field: /foreignKey:(\w+)/.exec(f[3] ?? '')?.[1] ?? `${f[1]}ID`, line });
+        else if (joinTable) {
+          entity.relations.push({ to: bare, field: f[1]!, line });
+          entity.tables = [...(entity.tables ?? []), joinTable];
+        }
         continue;
       }
       if (f[3] && /gorm:"-"/.test(f[3])) continue;
@@ -652,7 +687,8 @@ function goPackageName(code: string): string {
 
 function jpa(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
-  for (const m of code.matchAll(/@(Entity|MappedSuperclass)\b[\s\S]*?\bclass\s+(\w+)/g)) {
+  // An `@Embeddable` is no table: its columns, relations and join tables are those of the entity embedding it (`@Embedded`), as a base's.
+  for (const m of code.matchAll(/@(Entity|MappedSuperclass|Embeddable)\b[\s\S]*?\bclass\s+(\w+)/g)) {
     // Kotlin's primary constructor (`data class Comment(var body: String = "", @ManyToOne var article: Article = Article())`)
     // declares the entity's fields; the class body, if any, follows it.
     let at = m.index + m[0].length;
@@ -687,7 +723,7 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
       fields: [],
       relations: [],
       ...(base ? { bases: [base] } : {}),
-      ...(m[1] === 'MappedSuperclass' ? { abstract: true } : {}),
+      ...(m[1] === 'MappedSuperclass' || m[1] === 'Embeddable' ? { abstract: true } : {}),
     };
     const tables = [table, ...[...whole.matchAll(/@JoinTable\s*\(\s*name\s*=\s*"([^"]+)"/g)].map((j) => j[1])].filter(
       (t): t is string => t !== undefined,
@@ -716,7 +752,10 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
           if (element && !/\bmappedBy\s*=/.test(annotations)) entity.relations.push({ to: element, field: name, line });
           continue;
         }
-        entity.fields.push({ name, type, line });
+        // An embeddable's field is a column of the embedding entity's table, named as its `@Column(name = …)` says.
+        const column = m[1] === 'Embeddable' ? /@Column\s*\([^)]*\bname\s*=\s*"(\w+)"/.exec(annotations)?.[1] : undefined;
+        entity.fields.push({ name: column ?? name, type, line });
+        if (/@Embedded\b/.test(annotations)) entity.bases = [...(entity.bases ?? []), type.split('.').pop()!];
         if (/@(?:Id|EmbeddedId)\b/.test(annotations)) pk.add(name);
       }
     };
@@ -762,7 +801,8 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
         ? []
         : (e.bases ?? []).flatMap((b) => {
             const base = abstracts.get(b);
-            return base ? [...inherited(base, depth + 1), ...base.fields] : [];
+            // Cited where the base declares them.
+            return base ? [...inherited(base, depth + 1), ...base.fields.map((f) => ({ ...f, file: f.file ?? base.file }))] : [];
           });
     out.splice(
       0,
@@ -770,16 +810,25 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       ...out
         .filter((e) => !e.abstract)
         .map((e) => {
-          const more = ['django', 'jpa', 'sqlalchemy'].includes(e.kind)
+          const more = ['django', 'jpa', 'sqlalchemy', 'typeorm'].includes(e.kind)
             ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name))
             : [];
           if (more.length === 0) return e;
           // SQLAlchemy: a mixin's columns after the model's own.
           if (e.kind === 'sqlalchemy') return { ...e, fields: [...e.fields, ...more] };
           // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
-          if (e.kind === 'jpa') {
-            const relations = (e.bases ?? []).flatMap((b) => abstracts.get(b)?.relations ?? []);
-            return { ...e, fields: [...more, ...e.fields], relations: [...relations, ...e.relations] };
+          if (e.kind === 'jpa' || e.kind === 'typeorm') {
+            const relations = (e.bases ?? []).flatMap((b) => {
+              const base = abstracts.get(b);
+              return base ? base.relations.map((r) => ({ ...r, file: r.file ?? base.file })) : [];
+            });
+            const tables = [...(e.tables ?? []), ...(e.bases ?? []).flatMap((b) => abstracts.get(b)?.tables ?? [])];
+            // A field typed by an embeddable / base read into its columns is not a column itself; one field per name.
+            const own = e.fields.filter((f) => !abstracts.has(f.type.split('.').pop()!));
+            const fields = [...inherited(e).filter((f) => !own.some((o) => o.name === f.name)), ...own].filter(
+              (f, i, all) => !abstracts.has(f.type.split('.').pop()!) && all.findIndex((o) => o.name === f.name) === i,
+            );
+            return { ...e, fields, relations: [...relations, ...e.relations], ...(tables.length > 0 ? { tables } : {}) };
           }
           return { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
         }),
@@ -804,6 +853,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   );
   for (const e of withTables) for (const r of e.relations) if (!r.via) linked.add(`${e.name}\u0000${r.to}`).add(`${r.to}\u0000${e.name}`);
   return ormWins(
+    files,
     prismaWins(
       currentTables(
         withTables.map((e) => {
@@ -833,23 +883,75 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
  * `alsoIn`. A class's table is the one it names (`@Table`, a `@JoinTable`), else its own name or
  * that name in snake case (Spring's naming), compared without case.
  */
-function ormWins(entities: DataEntity[]): DataEntity[] {
+function ormWins(files: readonly SourceFile[], entities: DataEntity[]): DataEntity[] {
   const snake = (n: string): string => n.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  // The plural GORM, Sequelize, ActiveRecord-style ORMs give a class's table (`Category` → `categories`).
+  const plural = (n: string): string[] =>
+    /[^aeiou]y$/.test(n) ? [`${n.slice(0, -1)}ies`] : /(?:s|x|z|ch|sh)$/.test(n) ? [`${n}es`] : [`${n}s`];
+  const textOf = new Map(files.map((f) => [f.rel, f.text]));
+  /** The table a class's own code names: TypeORM `@Entity('users')` / `@Entity({ name })`, Django `db_table`, GORM `TableName()`. */
+  const named = (e: DataEntity): string[] => {
+    const text = textOf.get(e.file);
+    if (!text) return [];
+    const n = (e.className ?? e.name).replace(/\$/g, '\\$');
+    const out: string[] = [];
+    const typeorm = new RegExp(
+      String.raw`@Entity\s*\(\s*(?:["'\x60](\w+)["'\x60]|\{[^}]*\bname\s*:\s*["'\x60](\w+)["'\x60][^}]*\})[^)]*\)\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+${n}\b`,
+    ).exec(text);
+    if (typeorm) out.push((typeorm[1] ?? typeorm[2])!);
+    const django = new RegExp(String.raw`^class\s+${n}\s*\(`, 'm').exec(text);
+    if (django) {
+      const rest = text.slice(text.indexOf('\n', django.index) + 1);
+      const end = rest.search(/^\S/m);
+      const table = /\bdb_table\s*=\s*["'](\w+)["']/.exec(end < 0 ? rest : rest.slice(0, end))?.[1];
+      if (table) out.push(table);
+    }
+    const jpa = new RegExp(String.raw`@Table\s*\([^)]*?\bname\s*=\s*"(\w+)"[^)]*\)[^{;]*?\bclass\s+${n}\b`).exec(text);
+    if (jpa) out.push(jpa[1]!);
+    const gorm = new RegExp(String.raw`func\s*\(\s*(?:\w+\s+)?\*?${n}\s*\)\s*TableName\s*\(\s*\)\s*string\s*\{\s*return\s+"(\w+)"`).exec(
+      text,
+    );
+    if (gorm) out.push(gorm[1]!);
+    return out;
+  };
   const owner = new Map<string, DataEntity>();
   for (const e of entities) {
     if (e.kind === 'sql') continue;
-    for (const t of [...(e.tables ?? []), e.name, snake(e.name), ...(e.className ? [e.className] : [])])
+    for (const t of [...(e.tables ?? []), ...named(e), e.name, snake(e.name), ...(e.className ? [e.className] : [])])
       if (!owner.has(t.toLowerCase())) owner.set(t.toLowerCase(), e);
   }
+  // The plural last: a table of that name written as its own class keeps it.
+  for (const e of entities) {
+    if (e.kind === 'sql' || e.kind === 'prisma') continue;
+    for (const t of plural(snake(e.className ?? e.name))) if (!owner.has(t)) owner.set(t, e);
+  }
+  // The class's own table (not a join table it names): its SQL's foreign keys are the class's relations too.
+  const own = (e: DataEntity, table: string): boolean =>
+    [...named(e), e.name, snake(e.name), ...(e.className ? [e.className] : []), ...plural(snake(e.className ?? e.name))].some(
+      (t) => t.toLowerCase() === table,
+    );
   const also = new Map<DataEntity, string[]>();
+  const more = new Map<DataEntity, DataRelation[]>();
   const kept = entities.filter((e) => {
     const o = e.kind === 'sql' ? owner.get(e.name.toLowerCase()) : undefined;
     if (!o) return true;
     also.set(o, [...(also.get(o) ?? []), `${e.file}:${e.line}`, ...(e.alsoIn ?? [])]);
+    // A foreign key the SQL declares and the class does not (`author_id REFERENCES accounts(id)` beside a struct
+    // with no `Author` field): a relation of the class, cited in the SQL.
+    if (own(o, e.name.toLowerCase()))
+      for (const r of e.relations) {
+        const to = owner.get(r.to.toLowerCase())?.name ?? r.to;
+        if (![...o.relations, ...(more.get(o) ?? [])].some((x) => x.to === to))
+          more.set(o, [...(more.get(o) ?? []), { ...r, to, file: r.file ?? e.file }]);
+      }
     return false;
   });
   // (new objects: the per-file results are shared with later runs)
-  return kept.map((e) => (also.has(e) ? { ...e, alsoIn: [...(e.alsoIn ?? []), ...also.get(e)!] } : e));
+  return kept.map((e) =>
+    also.has(e)
+      ? { ...e, alsoIn: [...(e.alsoIn ?? []), ...also.get(e)!], ...(more.has(e) ? { relations: [...e.relations, ...more.get(e)!] } : {}) }
+      : e,
+  );
 }
 
 /**
@@ -966,7 +1068,12 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
-      if (/@Entity\s*\(/.test(code)) out.push(...typeorm(f, code));
+      // An entity, or an abstract base class whose columns entities inherit (`abstract class AbstractEntity { @PrimaryGeneratedColumn() id }`).
+      if (
+        /@Entity\s*\(/.test(code) ||
+        /\bclass\s+\w+[\s\S]*?@(?:PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn)\s*\(/.test(code)
+      )
+        out.push(...typeorm(f, code));
       else if (/\.define\s*\(|\.init\s*\(|Schema\s*(?:<[^>]*>)?\s*\(/.test(code)) out.push(...jsModels(f, code));
       break;
     case 'Go':
@@ -974,7 +1081,7 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
       break;
     case 'Java':
     case 'Kotlin':
-      if (/@(?:Entity|MappedSuperclass)\b/.test(code)) out.push(...jpa(f, code));
+      if (/@(?:Entity|MappedSuperclass|Embeddable)\b/.test(code)) out.push(...jpa(f, code));
       break;
     default:
       break;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import YAML from 'yaml';
 import type { ImportEdge, SourceFile } from './imports.ts';
@@ -26,6 +27,8 @@ export interface Route {
   resolved: boolean;
   /** where the prefix that could not be read is given (`path:line` and the expression), when `resolved` is false */
   unresolvedPrefix?: string;
+  /** where a prefix read from an environment variable's default is given (`path:line NAME`): the path holds the default, which the environment may override */
+  prefixDefault?: string;
   /** the request body and query parameters the handler declares (FastAPI parameters and pydantic models, Flask `request.form` / `request.args`, WTForms) */
   request?: RouteRequest;
   /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
@@ -62,7 +65,14 @@ interface TypedRequest {
     /** an ASP.NET minimal API parameter the framework binds from the body unless its type is a registered service */
     unlessService?: boolean;
   };
-  query?: Array<{ name: string; type: string; required: boolean; source: string }>;
+  query?: Array<{
+    name: string;
+    type: string;
+    required: boolean;
+    source: string;
+    /** the handler's calls the parameter is handed to (`this.ideas.showAll(page)`): a default there (`showAll(page = 1)`) makes it optional */
+    passedTo?: Array<{ method: string; index: number }>;
+  }>;
   /** a type whose fields are query parameters (NestJS `@Query() q: ListDto`, Gin `ShouldBindQuery(&q)`) */
   queryType?: { type: string; source: string };
   responses?: Array<{ status: string; contentType?: string; type?: string; description?: string; source: string }>;
@@ -131,6 +141,10 @@ interface Mount {
   prefix: string | null;
   /** `path:line expression` of a prefix that is not a constant */
   unresolvedAt?: string;
+  /** `path:line NAME` of a prefix read from an environment variable's default */
+  fromDefault?: string;
+  /** a prefix that is a member of an object another module exports (`config.api.prefix`), read once every file is known */
+  ref?: { file: string; exported: string | null; members: string[]; at: string };
 }
 
 interface FileRoutes {
@@ -171,14 +185,28 @@ export function routesAndFiles(
   // Modules that make an HTTP client (`export default axios.create({ baseURL: '/api' })`): what another
   // file imports from them is a client, and its `.get('/x')` a request, not a route.
   const clientModules = new Set(sources.filter((s) => JS_LANGUAGES.has(s.language) && CLIENT_FACTORY.test(codeOf(s))).map((s) => s.rel));
+  const bySourceRel = new Map(sources.map((x) => [x.rel, x]));
   for (const s of sources) {
     const code = codeOf(s);
     const edges = byFile.get(s.rel) ?? [];
     const clientNames = JS_LANGUAGES.has(s.language)
       ? edges.filter((e) => e.to !== null && clientModules.has(e.to)).flatMap((e) => importedNames(code, e.line))
       : [];
-    const routes = perFile(s.text, `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}\0${clientNames.join(',')}`, () =>
-      routesOf(s, code, edges, clientNames),
+    // The JS modules this file imports: a Fastify route's `schema` may be an object one of them exports.
+    const imported = JS_LANGUAGES.has(s.language)
+      ? new Map(
+          edges
+            .filter((e) => e.kind === 'internal' && e.to !== null && bySourceRel.has(e.to))
+            .map((e) => [e.spec, codeOf(bySourceRel.get(e.to!)!)] as const),
+        )
+      : new Map<string, string>();
+    const importedKey = createHash('sha1')
+      .update([...imported].map(([k, v]) => `${k}\0${v}`).join('\0'))
+      .digest('hex');
+    const routes = perFile(
+      s.text,
+      `routes\0${s.rel}\0${s.language}\0${JSON.stringify(edges)}\0${clientNames.join(',')}\0${importedKey}`,
+      () => routesOf(s, code, edges, clientNames, imported),
     );
     if (routes.py) py.set(s.rel, routes.py);
     if (routes.go) go.set(s.rel, routes.go);
@@ -220,6 +248,23 @@ export function routesAndFiles(
       }
     }
   }
+  // Prefixes that are members of an object another module exports (`config.api.prefix`): read now.
+  const textOf = new Map(sources.map((x) => [x.rel, x]));
+  for (const [file, f] of found) {
+    if (!f.mounts.some((m) => m.ref)) continue;
+    // A new record: the file's own (cached per file text) stays as read.
+    const mounts = f.mounts.flatMap((m): Mount[] => {
+      if (!m.ref) return [m];
+      const { ref, ...rest } = m;
+      const source = textOf.get(ref.file);
+      const got = source ? exportedMember(codeOf(source), ref.exported, ref.members) : null;
+      if (got?.kind === 'other') return [];
+      if (!got || rest.prefix === null) return [{ ...rest, prefix: null, unresolvedAt: rest.unresolvedAt ?? ref.at }];
+      const where = `${ref.file}:${lineAt(codeOf(source!), got.offset)}`;
+      return [{ ...rest, prefix: joinPath(rest.prefix, got.value), ...(got.env ? { fromDefault: `${where} ${got.env}` } : {}) }];
+    });
+    found.set(file, { ...f, mounts });
+  }
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
   const pyFiles = new Set(py.keys());
@@ -238,7 +283,14 @@ export function routesAndFiles(
     const out: Prefix[] = [];
     for (const m of mounts) {
       for (const outer of prefixes(m.from, seen))
-        out.push(joinPrefix(outer, m.prefix === null ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` } : { path: m.prefix }));
+        out.push(
+          joinPrefix(
+            outer,
+            m.prefix === null
+              ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` }
+              : { path: m.prefix, ...(m.fromDefault ? { fromDefault: m.fromDefault } : {}) },
+          ),
+        );
     }
     seen.delete(file);
     return out;
@@ -254,6 +306,7 @@ export function routesAndFiles(
           path: p.path === '' ? r.path : jsJoin(r.framework, p.path, r.path),
           resolved: r.resolved && p.unresolved === undefined,
           ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
+          ...((p.fromDefault ?? r.prefixDefault) ? { prefixDefault: (p.fromDefault ?? r.prefixDefault)! } : {}),
         });
       }
     }
@@ -267,7 +320,7 @@ export function routesAndFiles(
     if ((r.framework !== 'express' && r.framework !== 'koa') || r.responses || r.request?.body) continue;
     const outer = bySource.get(r.file);
     if (!outer) continue;
-    const found2 = controllerHandler(codeOf(outer), r.line, byFile.get(r.file) ?? [], bySource);
+    const found2 = controllerHandler(codeOf(outer), r.line, byFile.get(r.file) ?? [], bySource, r.method);
     if (!found2) continue;
     const { text, file, at } = found2;
     const where = (offset: number): string => `${file}:${lineAt(text.code, at + offset)}`;
@@ -378,9 +431,30 @@ export function routesAndFiles(
         .flatMap((s) => perFile(s.text, `types\0${s.rel}\0${s.language}`, () => typeDecls(s, codeOf(s)))),
     );
     const services = csServices(sources);
+    // A query parameter handed to a method whose parameter there has a default or is optional
+    // (`showAll(page: number = 1)`, `find(q?: string)`) is not required of the client.
+    const tsCode = sources.filter((x) => x.language === 'TypeScript' || x.language === 'JavaScript').map((x) => codeOf(x));
+    const defaultedAt = (method: string, index: number): boolean =>
+      tsCode.some((c) => {
+        for (const d of c.matchAll(
+          new RegExp(
+            String.raw`(?:^|\n)[ \t]*(?:(?:public|private|protected|async|static)\s+)*${method.replace(/\$/g, '\\$')}\s*(?:<[^>]*>)?\s*\(`,
+            'g',
+          ),
+        )) {
+          const o = d.index + d[0].length - 1;
+          const param = splitArgs(c.slice(o + 1, closing(c, o) - 1))[index];
+          if (param && /^[\w$]+\?\s*:|^[\w$]+\s*(?::[^=]*)?=(?!>)/.test(param.trim())) return true;
+        }
+        return false;
+      });
     for (let i = 0; i < routes.length; i++) {
       const { typed, ...r } = routes[i]!;
       if (!typed) continue;
+      if (typed.query)
+        typed.query = typed.query.map(({ passedTo, ...q }) =>
+          q.required && passedTo?.some((c) => defaultedAt(c.method, c.index)) ? { ...q, required: false } : q,
+        );
       const service = typed.body?.unlessService ? services.get(typed.body.type!.replace(/<.*$/, '')) : undefined;
       if (service) {
         delete typed.body;
@@ -421,13 +495,19 @@ function controllerHandler(
   line: number,
   edges: readonly ImportEdge[],
   bySource: ReadonlyMap<string, SourceFile>,
+  method?: string,
 ): { text: { code: string; end: number }; file: string; at: number; end: number } | null {
   const lineStart =
     code
       .split('\n')
       .slice(0, line - 1)
       .join('\n').length + (line > 1 ? 1 : 0);
-  const call = new RegExp(String.raw`\.\s*(?:${HTTP.join('|')})\s*\(`).exec(code.slice(lineStart));
+  // The route's own verb first: in a chain (`.route('/:id').get(…, c.get).delete(…, c.remove)`, every
+  // method cited at the `.route` line) each method's handler is the one its own call names.
+  const verb = method === undefined ? undefined : method === 'ANY' ? 'all' : method.toLowerCase();
+  const call =
+    (verb && HTTP.includes(verb) ? new RegExp(String.raw`\.\s*${verb}\s*\(`).exec(code.slice(lineStart)) : null) ??
+    new RegExp(String.raw`\.\s*(?:${HTTP.join('|')})\s*\(`).exec(code.slice(lineStart));
   if (!call) return null;
   const open = lineStart + call.index + call[0].length - 1;
   const last =
@@ -500,6 +580,16 @@ function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
           ),
         };
     if (t.body.wrap) schema = { type: 'object', properties: { [t.body.wrap]: schema }, required: [t.body.wrap] };
+    // A DTO sent with a file (`@Body() dto` and `@UploadedFile()`): the DTO's fields and the file, one multipart form.
+    if (t.body.type && t.body.files && t.body.files.length > 0)
+      schema = {
+        ...schema,
+        type: 'object',
+        properties: {
+          ...((schema.properties as Record<string, unknown> | undefined) ?? {}),
+          ...Object.fromEntries(t.body.files.map((f) => [f, { type: 'string', format: 'binary' }])),
+        },
+      };
     req.body = { contentType: t.body.contentType, schema, source: t.body.source };
   }
   const query = [...(req.query ?? [])];
@@ -600,13 +690,21 @@ export function importedNames(code: string, line: number): string[] {
   return [m[1], esm ? m[3] : undefined, ...named].filter((n): n is string => n !== undefined && n !== '');
 }
 
-function routesOf(s: SourceFile, code: string, imports: readonly ImportEdge[], clientNames: readonly string[] = []): FileRoutes {
+function routesOf(
+  s: SourceFile,
+  code: string,
+  imports: readonly ImportEdge[],
+  clientNames: readonly string[] = [],
+  imported: ReadonlyMap<string, string> = new Map(),
+): FileRoutes {
   switch (s.language) {
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
       return {
-        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code) ? nest(s, code) : jsRouters(s, code, imports, clientNames)),
+        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
+          ? nest(s, code)
+          : jsRouters(s, code, imports, clientNames, imported)),
         ...nestGlobalPrefix(s, code),
         ...nestVersioning(s, code),
       };
@@ -639,7 +737,14 @@ function autoloadDir(options: string): string[] | null {
 }
 
 /** Express, Koa-router, Fastify: `x.get('/p', h)`, `x.route('/p').get(h)`, `fastify.route({method, url})`, mounts `x.use('/p', r)` / `register(r, {prefix})`. */
-function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], clientNames: readonly string[] = []): FileRoutes {
+function jsRouters(
+  s: SourceFile,
+  code: string,
+  imports: readonly ImportEdge[],
+  clientNames: readonly string[] = [],
+  imported: ReadonlyMap<string, string> = new Map(),
+): FileRoutes {
+  const lookup = (expr: string): string | null => importedObject(code, imported, expr);
   const framework = /\bfastify\b/i.test(code) ? 'fastify' : /\bkoa-router\b|@koa\/router|\bnew Router\(/.test(code) ? 'koa' : 'express';
   const routes: Route[] = [];
   const mounts: Mount[] = [];
@@ -757,7 +862,7 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], 
     if (value === null || (!value.startsWith('/') && value !== '*')) return;
     const koa = effective(receiver);
     const method = verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
-    const declared = jsRequest(code, s.rel, open, method);
+    const declared = jsRequest(code, s.rel, open, method, lookup);
     for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
@@ -775,17 +880,22 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], 
     }
   };
   /** A route declared at `at` with its own path `value`, once under each prefix its router is mounted at. */
-  const addPrefixed = (method: string, value: string, at: number): void => {
-    for (const p of prefixesAt(at))
+  const addPrefixed = (method: string, value: string, at: number, receiver?: string): void => {
+    // The prefix of a router of this file the route is declared on (`app.use('/api', router)`), as `addCall` does.
+    const local = receiver === undefined ? '' : effective(receiver);
+    for (const p of prefixesAt(at)) {
+      const prefix = local === null ? p.path : joinPath(p.path, local);
+      const unresolved = local === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
       routes.push({
         method,
-        path: p.path === '' ? value : jsJoin(framework, p.path, value),
+        path: prefix === '' || prefix === '/' ? value : jsJoin(framework, prefix, value),
         framework,
         file: s.rel,
         line: lineAt(code, at),
-        resolved: p.unresolved === undefined,
-        ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+        resolved: unresolved === undefined,
+        ...(unresolved ? { unresolvedPrefix: unresolved } : {}),
       });
+    }
   };
   for (const m of code.matchAll(call)) {
     if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
@@ -818,7 +928,8 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], 
       verbs.push(next[1]!);
       end = closing(code, end + next[0].length - 1);
     }
-    for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index);
+    const receiver = /([\w$]+)\s*$/.exec(code.slice(0, m.index))?.[1];
+    for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index, receiver);
   }
   // `fastify.route({ method, url | path, schema: {…}, handler })`, the object read to its balanced end.
   for (const m of code.matchAll(/\.route\s*\(\s*\{/g)) {
@@ -874,6 +985,72 @@ function jsRouters(s: SourceFile, code: string, imports: readonly ImportEdge[], 
         prefix: outer === null || own === null ? null : joinPath(outer, own),
         ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
       });
+  }
+  // Routers mounted at a path that is no literal: `app.use(config.api.prefix, routes())` (a member of an
+  // object another module exports, read once every file is known), `app.use(process.env.API_PREFIX || '/api', r)`
+  // (the default, said so), a `const` of this file; else marked unresolved at the call — never dropped.
+  for (const m of code.matchAll(/(?:\b([\w$]+)\s*)?\.use\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    if (args.length < 2 || new RegExp(String.raw`^${STRING}$`).test(args[0]!)) continue;
+    const expr = args[0]!;
+    const to = target(args.at(-1)!);
+    if (!to) continue;
+    const line = lineAt(code, m.index);
+    const outer = m[1] ? effective(m[1]) : '';
+    const at = `${s.rel}:${line} ${expr}`;
+    const env = envDefault(expr);
+    const local = /^[\w$]+$/.test(expr)
+      ? new RegExp(String.raw`\b(?:const|let|var)\s+${expr.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*(${STRING}|[^;\n]+)`).exec(code)?.[1]
+      : undefined;
+    const localValue = local === undefined ? null : literal(local.trim());
+    const localEnv = local === undefined ? null : envDefault(local);
+    const member = /^([\w$]+)((?:\.[\w$]+)+)$/.exec(expr);
+    const base = { target: to, from: s.rel };
+    if (outer === null) mounts.push({ ...base, prefix: null, unresolvedAt: `${s.rel}:${line} ${m[1]}` });
+    else if (env) mounts.push({ ...base, prefix: joinPath(outer, env.value), fromDefault: `${s.rel}:${line} ${env.name}` });
+    else if (localValue !== null) mounts.push({ ...base, prefix: joinPath(outer, localValue) });
+    else if (localEnv) mounts.push({ ...base, prefix: joinPath(outer, localEnv.value), fromDefault: `${s.rel}:${line} ${localEnv.name}` });
+    else if (member) {
+      // The object's module: `import config from '@/config'` (its default export) or `import { config } from …`.
+      const root = member[1]!;
+      const bind = new RegExp(
+        String.raw`import\s+(?:(${root.replace(/\$/g, '\\$')})|\{[^}]*?\b(?:([\w$]+)\s+as\s+)?${root.replace(/\$/g, '\\$')}\b[^}]*\})[^;\n]*?from\s*(["'])([^"']+)\3|\b${root.replace(/\$/g, '\\$')}\s*=\s*require\s*\(\s*(["'])([^"']+)\5\s*\)`,
+      ).exec(code);
+      const spec = bind?.[4] ?? bind?.[6];
+      const file = spec ? imports.find((e) => e.spec === spec && e.kind === 'internal')?.to : undefined;
+      const members = member[2]!.slice(1).split('.');
+      if (file)
+        mounts.push({
+          ...base,
+          prefix: outer,
+          ref: { file, exported: bind?.[1] !== undefined || bind?.[6] !== undefined ? null : (bind?.[2] ?? root), members, at },
+        });
+      else if (/(?:prefix|path|url|base|root|mount|api|version)$/i.test(members.at(-1)!))
+        mounts.push({ ...base, prefix: null, unresolvedAt: at });
+    } else if (/^[\w$]+$/.test(expr) && /(?:prefix|path|url|base|root|mount|api|version)$/i.test(expr))
+      mounts.push({ ...base, prefix: null, unresolvedAt: at });
+  }
+  // A router of this file handed to a function another module exports, which mounts its routers on it:
+  // `const app = Router(); auth(app); user(app); return app` with `export default (app: Router) => { app.use('/auth', route) }`.
+  for (const m of code.matchAll(/(?<![.\w$])([\w$]+)\s*\(\s*([\w$]+)\s*\)\s*;?/g)) {
+    if (
+      inSpan(spans, m.index) ||
+      !new RegExp(
+        String.raw`\b(?:const|let|var)\s+${m[2]!.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*(?:express\s*\.\s*)?(?:Router|express)\s*\(|\b(?:const|let|var)\s+${m[2]!.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*new\s+Router\s*\(`,
+      ).test(code)
+    )
+      continue;
+    const to = target(m[1]!);
+    if (!to || to === s.rel) continue;
+    const outer = effective(m[2]!);
+    mounts.push({
+      target: to,
+      from: s.rel,
+      prefix: outer,
+      ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[2]}` } : {}),
+    });
   }
   // Routers mounted without a path — `app.use(routes)`, `Router().use(a).use(b)` — take the prefix
   // their local router is mounted at in this file (`Router().use('/api', api)`), else none.
@@ -1002,15 +1179,96 @@ function jsObjectLiteral(text: string): Record<string, unknown> | null {
   }
 }
 
-/** An object literal given inline or by a `const name = {…}` of the same file, as JSON; null otherwise. */
-function jsObjectOf(code: string, expr: string): Record<string, unknown> | null {
+/**
+ * An object literal given inline or by a `const name = {…}` of the same file, or one another module
+ * exports (`lookup`: `createSchema` imported by name, `schemas.create` of an imported object), as JSON; null otherwise.
+ */
+function jsObjectOf(code: string, expr: string, lookup?: (expr: string) => string | null): Record<string, unknown> | null {
   const e = expr.trim();
   if (e.startsWith('{')) return jsObjectLiteral(e.slice(0, closing(e, 0)));
-  if (!/^[\w$]+$/.test(e)) return null;
-  const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${e.replace(/\$/g, '\\$')}\s*=\s*\{`).exec(code);
-  if (!decl) return null;
+  if (!/^[\w$]+(?:\.[\w$]+)*$/.test(e)) return null;
+  const decl = /^[\w$]+$/.test(e) ? new RegExp(String.raw`\b(?:const|let|var)\s+${e.replace(/\$/g, '\\$')}\s*=\s*\{`).exec(code) : null;
+  if (!decl) {
+    const text = lookup?.(e);
+    return text ? jsObjectLiteral(text) : null;
+  }
   const open = decl.index + decl[0].length - 1;
   return jsObjectLiteral(code.slice(open, closing(code, open)));
+}
+
+/** The text of the object literal at `members` of an object text (`{ body: {…} }`, ['body']), or null. */
+function memberObject(text: string, members: readonly string[]): string | null {
+  let t = text;
+  for (const name of members) {
+    const entry = splitArgs(t.slice(1, closing(t, 0) - 1))
+      .map((x) => /^(?:["']([\w$-]+)["']|([\w$]+))\s*:\s*([\s\S]*)$/.exec(x))
+      .find((m) => m && (m[1] ?? m[2]) === name);
+    const value = entry?.[3]?.trim();
+    if (!value?.startsWith('{')) return null;
+    t = value.slice(0, closing(value, 0));
+  }
+  return t;
+}
+
+/**
+ * The object literal an imported name stands for (`import { createUser } from './schemas'`,
+ * `const schemas = require('./schemas')` with `schemas.createUser`, `import * as s from …`): the
+ * module's `export const createUser = {…}`, `exports.createUser = {…}`, a `const` it exports, or
+ * a member of its `export default {…}` / `module.exports = {…}`. Null when it is not such an object.
+ */
+function importedObject(code: string, imported: ReadonlyMap<string, string>, expr: string): string | null {
+  const [root, ...members] = expr.split('.');
+  if (!root || imported.size === 0) return null;
+  const r = root.replace(/\$/g, '\\$');
+  const bind = new RegExp(
+    String.raw`\bimport\s+(?:(${r})\s*(?:,\s*\{[^}]*\})?|\*\s+as\s+(${r})|(?:[\w$]+\s*,\s*)?\{[^}]*?\b(?:([\w$]+)\s+as\s+)?(${r})\b[^}]*\})\s*from\s*(["'])([^"']+)\5|\b(?:const|let|var)\s+(?:(${r})|\{[^}]*?\b(?:([\w$]+)\s*:\s*)?(${r})\b[^}]*\})\s*=\s*require\s*\(\s*(["'])([^"']+)\10\s*\)`,
+  ).exec(code);
+  if (!bind) return null;
+  const text = imported.get((bind[6] ?? bind[11])!);
+  if (text === undefined) return null;
+  const named = bind[4] !== undefined || bind[9] !== undefined ? (bind[3] ?? bind[8] ?? root) : null;
+  const namespace = bind[2] !== undefined;
+  const objectAt = (re: RegExp): string | null => {
+    const m = re.exec(text);
+    if (!m) return null;
+    let at = m.index + m[0].length;
+    const alias = /^([\w$]+)\s*;?/.exec(text.slice(at))?.[1];
+    if (alias) {
+      const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${alias.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*(?=\{)`).exec(text);
+      if (!decl) return null;
+      at = decl.index + decl[0].length;
+    }
+    return text[at] === '{' ? text.slice(at, closing(text, at)) : null;
+  };
+  const exported = (name: string): string | null =>
+    objectAt(
+      new RegExp(
+        String.raw`\b(?:export\s+(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*(?::[^=]+)?|(?:module\.)?exports\.${name.replace(/\$/g, '\\$')}\s*)=\s*`,
+      ),
+    ) ??
+    (() => {
+      const all = objectAt(/\bmodule\.exports\s*=\s*/) ?? objectAt(/\bexport\s+default\s+/);
+      if (all) {
+        const inner = memberObject(all, [name]);
+        if (inner) return inner;
+        // `module.exports = { createUser }`: the shorthand names a `const` of the module.
+        if (splitArgs(all.slice(1, -1)).includes(name))
+          return objectAt(new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*=\s*`));
+      }
+      return null;
+    })();
+  if (named !== null) {
+    const obj = exported(named);
+    return obj ? memberObject(obj, members) : null;
+  }
+  if (namespace || members.length > 0) {
+    const [first, ...rest] = members;
+    if (first === undefined) return null;
+    const obj = exported(first);
+    return obj ? memberObject(obj, rest) : null;
+  }
+  const all = objectAt(/\bmodule\.exports\s*=\s*/) ?? objectAt(/\bexport\s+default\s+/);
+  return all;
 }
 
 /** zod / Joi schemas by the call that builds them, as JSON Schema: `z.string().email()`, `Joi.number().required()`. */
@@ -1051,7 +1309,13 @@ function validatorField(expr: string): { schema: Record<string, unknown>; option
  * reads from `req.body` (`req.body.name`, `const { name } = req.body`, Koa's
  * `ctx.request.body`), each as a JSON body's property of unknown type.
  */
-function jsRequest(code: string, file: string, open: number, method: string): { request?: RouteRequest; responses?: RouteResponse[] } {
+function jsRequest(
+  code: string,
+  file: string,
+  open: number,
+  method: string,
+  lookup?: (expr: string) => string | null,
+): { request?: RouteRequest; responses?: RouteResponse[] } {
   const close = closing(code, open);
   const args = splitArgs(code.slice(open + 1, close - 1));
   const at = (offset: number): string => `${file}:${lineAt(code, offset)}`;
@@ -1061,17 +1325,21 @@ function jsRequest(code: string, file: string, open: number, method: string): { 
   for (const a of args.slice(1, -1)) {
     const options = a.trim().startsWith('{') ? a.trim() : null;
     const schemaAt = options ? /\bschema\s*:\s*/.exec(options) : null;
-    if (!options || !schemaAt) continue;
-    const schemaExpr = options.slice(schemaAt.index + schemaAt[0].length);
-    const schemaText = schemaExpr.startsWith('{') ? schemaExpr.slice(0, closing(schemaExpr, 0)) : (/^[\w$]+/.exec(schemaExpr)?.[0] ?? '');
-    const routeSchema = schemaText.startsWith('{') ? jsObjectLiteral(schemaText) : jsObjectOf(code, schemaText);
+    // `{ schema, handler }`: the shorthand names a variable `schema`.
+    const shorthand = options && !schemaAt && splitArgs(options.slice(1, closing(options, 0) - 1)).includes('schema');
+    if (!options || (!schemaAt && !shorthand)) continue;
+    const schemaExpr = schemaAt ? options.slice(schemaAt.index + schemaAt[0].length) : 'schema';
+    const schemaText = schemaExpr.startsWith('{')
+      ? schemaExpr.slice(0, closing(schemaExpr, 0))
+      : (/^[\w$]+(?:\.[\w$]+)*/.exec(schemaExpr)?.[0] ?? '');
+    const routeSchema = schemaText.startsWith('{') ? jsObjectLiteral(schemaText) : jsObjectOf(code, schemaText, lookup);
     const part = (key: string): Record<string, unknown> | null => {
       if (routeSchema) return (routeSchema[key] as Record<string, unknown> | undefined) ?? null;
       // A schema object with variables in it: each part on its own (`body: CreateUser`).
       const m = new RegExp(String.raw`\b${key}\s*:\s*`).exec(schemaText);
       if (!m) return null;
       const rest = schemaText.slice(m.index + m[0].length);
-      return jsObjectOf(code, rest.startsWith('{') ? rest : (/^[\w$]+/.exec(rest)?.[0] ?? ''));
+      return jsObjectOf(code, rest.startsWith('{') ? rest : (/^[\w$]+(?:\.[\w$]+)*/.exec(rest)?.[0] ?? ''), lookup);
     };
     const source = at(code.indexOf(a, open));
     const body = part('body');
@@ -1369,6 +1637,7 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
       ...r,
       path: r.path === '/' ? joinPath(g.p.path) : joinPath(g.p.path, r.path),
       ...(g.p.unresolved && r.resolved ? { resolved: false, unresolvedPrefix: g.p.unresolved } : {}),
+      ...(g.p.fromDefault ? { prefixDefault: g.p.fromDefault } : {}),
     };
   }
 }
@@ -1542,6 +1811,19 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   const source = `${s.rel}:${lineAt(code, at)}`;
   const t: TypedRequest = { language: 'ts' };
   const fields: string[] = [];
+  const files: string[] = [];
+  const brace = /^\s*(?::\s*[^{;]+?)?\s*\{/.exec(code.slice(close));
+  const body = brace ? code.slice(close + brace[0].length - 1, closing(code, close + brace[0].length - 1)) : '';
+  /** The calls of the handler's body that take `name` as an argument, with its position (`this.ideas.showAll(page)` → showAll, 0). */
+  const passedTo = (name: string): Array<{ method: string; index: number }> => {
+    const out: Array<{ method: string; index: number }> = [];
+    for (const c of body.matchAll(/\.\s*([\w$]+)\s*\(/g)) {
+      const o = c.index + c[0].length - 1;
+      const index = splitArgs(body.slice(o + 1, closing(body, o) - 1)).indexOf(name);
+      if (index >= 0) out.push({ method: c[1]!, index });
+    }
+    return out;
+  };
   for (const p of splitArgs(code.slice(open + 1, close - 1))) {
     const d =
       /@(Body|Query|UploadedFile|UploadedFiles)\s*\(\s*(?:(["'`])([^"'`]*)\2)?(?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)(\?)?\s*(?::\s*([\s\S]+))?$/.exec(
@@ -1559,10 +1841,33 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
           ...(key ? { wrap: key } : {}),
         };
     } else if (kind === 'Query') {
-      if (key) t.query = [...(t.query ?? []), { name: key, type: type?.trim() ?? 'string', required: !optional, source }];
-      else if (type) t.queryType = { type: type.trim(), source };
-    } else t.body = { fields: [name!], files: [name!], contentType: 'multipart/form-data', source };
+      if (key) {
+        // `page: number = 1` (a default of the parameter) or `new DefaultValuePipe(1)`: the route answers without it.
+        const typed = type ? /^([^=]*?)\s*=(?!>)\s*[\s\S]+$/.exec(type) : null;
+        const defaulted = typed !== null || /\bDefaultValuePipe\b/.test(p);
+        const calls = optional || defaulted ? [] : passedTo(name!);
+        t.query = [
+          ...(t.query ?? []),
+          {
+            name: key,
+            type: (typed?.[1] ?? type)?.trim() || 'string',
+            required: !optional && !defaulted,
+            source,
+            ...(calls.length > 0 ? { passedTo: calls } : {}),
+          },
+        ];
+      } else if (type) t.queryType = { type: type.trim(), source };
+    } else {
+      // The form field of the file: the interceptor's (`FileInterceptor('avatar')`, a decorator naming it `{ name: 'avatar' }`), else the parameter's name.
+      const field = /\b\w*File\w*\s*\(\s*(?:\{[^}]*?\bname\s*:\s*)?["'](\w+)["']/.exec(before)?.[1] ?? name!;
+      files.push(field);
+    }
   }
+  // Files with a DTO body: one multipart form of both; files alone: the form's only fields.
+  if (files.length > 0)
+    t.body = t.body?.type
+      ? { ...t.body, files, contentType: 'multipart/form-data' }
+      : { fields: [...fields, ...files], files, contentType: 'multipart/form-data', source };
   if (fields.length > 0 && !t.body) t.body = { fields, contentType: 'application/json', source };
   const httpCode = /@HttpCode\s*\(\s*([\w.]+)\s*\)/.exec(before)?.[1];
   const status = (httpCode && statusCode(httpCode.replace(/^HttpStatus\./, ''))) || (method === 'POST' ? '201' : '200');
@@ -1648,6 +1953,8 @@ interface Prefix {
   path: string;
   /** `path:line expression` of the first part that is not a constant */
   unresolved?: string;
+  /** `path:line NAME` of a part read from an environment variable's default */
+  fromDefault?: string;
 }
 
 const joinPrefix = (a: Prefix, b: string | Prefix): Prefix => {
@@ -1655,14 +1962,102 @@ const joinPrefix = (a: Prefix, b: string | Prefix): Prefix => {
   return {
     path: joinPath(a.path, other.path),
     ...((a.unresolved ?? other.unresolved) ? { unresolved: (a.unresolved ?? other.unresolved)! } : {}),
+    ...((a.fromDefault ?? other.fromDefault) ? { fromDefault: (a.fromDefault ?? other.fromDefault)! } : {}),
   };
 };
 
-/** A prefix argument: its constant value, or unresolved with its citation. */
+/**
+ * An environment variable read with a literal default — `process.env.API_PREFIX || '/api'` (also
+ * `??`, `process.env['X']`), Python's `os.getenv('X', '/api')` / `os.environ.get('X', '/api')` —:
+ * the variable's name and the default. Null for anything else.
+ */
+export function envDefault(expr: string): { name: string; value: string } | null {
+  const e = expr.trim();
+  const js = new RegExp(String.raw`^process\.env(?:\.([\w$]+)|\[\s*["']([\w$]+)["']\s*\])\s*(?:\|\||\?\?)\s*${STRING}$`).exec(e);
+  if (js) {
+    const value = literal(js[3]!);
+    return value === null ? null : { name: (js[1] ?? js[2])!, value };
+  }
+  const py = new RegExp(String.raw`^os\.(?:getenv|environ\.get)\(\s*["']([\w]+)["']\s*,\s*${STRING}\s*\)$`).exec(e);
+  if (py) {
+    const value = literal(py[2]!);
+    return value === null ? null : { name: py[1]!, value };
+  }
+  return null;
+}
+
+/** A prefix argument: its constant value, an environment variable's default (said so), or unresolved with its citation. */
 function prefixArg(expr: string | undefined, file: string, line: number): Prefix | undefined {
   if (expr === undefined) return undefined;
   const value = literal(expr.trim());
-  return value === null ? { path: '', unresolved: `${file}:${line} ${expr.trim()}` } : { path: value };
+  if (value !== null) return { path: value };
+  const env = envDefault(expr);
+  if (env) return { path: env.value, fromDefault: `${file}:${line} ${env.name}` };
+  return { path: '', unresolved: `${file}:${line} ${expr.trim()}` };
+}
+
+/**
+ * The value of `members` (`['api', 'prefix']`) of the object a module exports (`export default {
+ * api: { prefix: '/api' } }`, `module.exports = {…}`, `export const config = {…}` for `exported`
+ * 'config', or a `const` it exports by name), read from its text: a string literal, or an
+ * environment variable's default. `kind` 'other' when the member is there but is no string (a
+ * function: the argument is middleware, not a path); null when it cannot be read.
+ */
+export function exportedMember(
+  code: string,
+  exported: string | null,
+  members: readonly string[],
+): { kind: 'value'; value: string; env?: string; offset: number } | { kind: 'other' } | null {
+  const heads =
+    exported === null
+      ? [/\bexport\s+default\s+/, /\bmodule\.exports\s*=\s*/]
+      : [new RegExp(String.raw`\bexport\s+(?:const|let|var)\s+${exported.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*`)];
+  let open = -1;
+  for (const h of heads) {
+    const m = h.exec(code);
+    if (!m) continue;
+    let at = m.index + m[0].length;
+    // `export default config` with `const config = {…}` (maybe `as const`).
+    const name = /^([\w$]+)\s*;?/.exec(code.slice(at))?.[1];
+    if (name && name !== 'function' && name !== 'class') {
+      const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*`).exec(code);
+      if (!decl) continue;
+      at = decl.index + decl[0].length;
+    }
+    if (code[at] === '{') {
+      open = at;
+      break;
+    }
+  }
+  if (open < 0) return null;
+  let text = code.slice(open, closing(code, open));
+  let offset = open;
+  for (let i = 0; i < members.length; i++) {
+    const inner = text.slice(1, -1);
+    let found: { value: string; at: number } | null = null;
+    let from = 0;
+    for (const entry of splitArgs(inner)) {
+      const at = inner.indexOf(entry, from);
+      from = at + entry.length;
+      const m = /^(?:["']([\w$-]+)["']|([\w$]+))\s*:\s*/.exec(entry);
+      if (m && (m[1] ?? m[2]) === members[i]) found = { value: entry.slice(m[0].length).trim(), at: offset + 1 + at + m[0].length };
+      // `{ prefix }` shorthand is a variable: unknown here.
+      else if (entry === members[i]) return null;
+    }
+    if (!found) return null;
+    if (i === members.length - 1) {
+      const value = literal(found.value.replace(/\s+as\s+const$/, ''));
+      if (value !== null) return { kind: 'value', value, offset: found.at };
+      const env = envDefault(found.value);
+      if (env) return { kind: 'value', value: env.value, env: env.name, offset: found.at };
+      if (/^(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/.test(found.value)) return { kind: 'other' };
+      return null;
+    }
+    if (!found.value.startsWith('{')) return null;
+    text = found.value.slice(0, closing(found.value, 0));
+    offset = found.at;
+  }
+  return null;
 }
 
 /** What one Python file declares for Flask / FastAPI: router objects, routes on them, mounts, and its imported names. */
@@ -2695,10 +3090,35 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
     const given = r.statusCode ? /(?:^|\D)([1-5]\d\d)(?!\d)/.exec(r.statusCode)?.[1] : undefined;
     // Starlette's `JSONResponse`, `HTMLResponse` … are no schema; a pydantic model named `UserResponse` is one.
     const schema = type && (schemas.model(type) || !/^(?:None|Response|\w+Response)$/.test(type)) ? schemas.type(type) : null;
-    if (!schema) return given ? [{ status: given, source: `${file}:${r.line}` }] : undefined;
-    return [
-      { status: given ?? '200', contentType: 'application/json', schema, source: `${file}:${r.responseModel ? r.line : r.def!.line}` },
-    ];
+    const own: RouteResponse[] = schema
+      ? [{ status: given ?? '200', contentType: 'application/json', schema, source: `${file}:${r.responseModel ? r.line : r.def!.line}` }]
+      : given
+        ? [{ status: given, source: `${file}:${r.line}` }]
+        : [];
+    // `raise HTTPException(status_code=404, detail="Note not found")` (also positional, `status.HTTP_404_NOT_FOUND`)
+    // in the handler's body: a status it answers, with the detail as its description.
+    const body = r.def?.body ?? '';
+    // String literals blanked (same length) so that a `raise …` written inside one is not read.
+    const blanked = body.replace(/"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (x) => x.replace(/[^\n]/g, ' '));
+    for (const m of blanked.matchAll(/\braise\s+(?:fastapi\.)?(?:HTTPException|StarletteHTTPException)\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      const args = splitArgs(body.slice(open + 1, closing(body, open) - 1));
+      const code = args
+        .map((a) => /^(?:status_code\s*=\s*)?(?:status\.HTTP_)?([1-5]\d\d)(?!\d)/.exec(a.trim())?.[1])
+        .find((x) => x !== undefined);
+      if (!code || own.some((x) => x.status === code)) continue;
+      const detail = args
+        .map(
+          (a, i) => (i === 1 ? /^(?:detail\s*=\s*)?(["'])((?:(?!\1).)*)\1$/ : /^detail\s*=\s*(["'])((?:(?!\1).)*)\1$/).exec(a.trim())?.[2],
+        )
+        .find((x) => x !== undefined);
+      own.push({
+        status: code,
+        ...(detail ? { description: detail } : {}),
+        source: `${file}:${r.def!.line + 1 + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}`,
+      });
+    }
+    return own.length > 0 ? own.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
   }
   if (!r.def) return undefined;
   const out: RouteResponse[] = [];
@@ -3031,6 +3451,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
           ...(r.handler ? { handler: r.handler } : {}),
           resolved: p.unresolved === undefined,
           ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
+          ...(p.fromDefault ? { prefixDefault: p.fromDefault } : {}),
           ...(request ? { request } : {}),
           ...(responses ? { responses } : {}),
         });
@@ -3267,6 +3688,8 @@ interface GoFunc {
   returns: string | null;
   /** what the function reads and answers as a handler (`c.ShouldBindJSON(&req)`, `c.Query("q")`, `c.JSON(http.StatusOK, …)`) */
   typed?: TypedRequest;
+  /** a method's receiver: `h` of type `UserHandler` in `func (h *UserHandler) get(…)` */
+  receiver?: { name: string; type: string };
 }
 
 interface GoFile {
@@ -3287,7 +3710,9 @@ const GO_VERBS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match';
 const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b/;
 
 function goFile(s: SourceFile, code: string): GoFile {
-  const framework = /labstack\/echo/.test(code) ? 'echo' : 'gin';
+  // Echo, or a wrapper of it registering with Echo's `Add(http.MethodGet, "/p", h)` and no Gin import.
+  const framework =
+    /labstack\/echo/.test(code) || (!/gin-gonic\/gin/.test(code) && /\.Add\s*\(\s*http\.Method\w+\s*,/.test(code)) ? 'echo' : 'gin';
   const spans = stringSpans(s);
   const funcs: GoFunc[] = [];
   // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
@@ -3299,7 +3724,7 @@ function goFile(s: SourceFile, code: string): GoFile {
       const last = /^v\d+$/.test(parts.at(-1)!) && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
       packages.add(i[1] ?? last.replace(/[^\w]/g, '_'));
     }
-  for (const m of code.matchAll(/^func[ \t]+(?:\([^)]*\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
+  for (const m of code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
     const brace = code.indexOf('{', paramsEnd);
     if (brace === -1) continue;
@@ -3317,7 +3742,18 @@ function goFile(s: SourceFile, code: string): GoFile {
         pending = [];
       }
     }
-    const fn: GoFunc = { name: m[1]!, line: lineAt(code, m.index), params, assigns: [], routes: [], calls: [], returns: null };
+    // A method's receiver (`func (h *UserHandler) get(…)`): its name and type.
+    const recv = m[1] ? /^\s*(\w+)\s+\*?(\w+)/.exec(m[1]) : null;
+    const fn: GoFunc = {
+      name: m[2]!,
+      line: lineAt(code, m.index),
+      params,
+      assigns: [],
+      routes: [],
+      calls: [],
+      returns: null,
+      ...(recv ? { receiver: { name: recv[1]!, type: recv[2]! } } : {}),
+    };
     for (const a of body.matchAll(/(?:\bvar[ \t]+)?\b(\w+)[ \t]*(?::=|=(?!=))[ \t]*/g)) {
       // The right-hand side up to the end of its statement, brackets spanning lines included.
       const start = brace + a.index + a[0].length;
@@ -3326,15 +3762,20 @@ function goFile(s: SourceFile, code: string): GoFile {
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
-    for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS})\s*\(`, 'g'))) {
+    for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`, 'g'))) {
       if (inSpan(spans, brace + r.index) || packages.has(r[1]!)) continue;
       const open = brace + r.index + r[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
-      const verbs =
-        r[2] === 'Match'
+      // Echo's `Add(method, path, h)` / Gin's `Handle(method, path, h)`: the method a constant (`http.MethodGet`, `"GET"`, `echo.GET`).
+      const given =
+        r[2] === 'Add' || r[2] === 'Handle' ? /^(?:http\.Method(\w+)|"([A-Za-z]+)"|echo\.([A-Z]+))$/.exec(args[0]?.trim() ?? '') : null;
+      if ((r[2] === 'Add' || r[2] === 'Handle') && !given) continue;
+      const verbs = given
+        ? [(given[1] ?? given[2] ?? given[3])!.toUpperCase()]
+        : r[2] === 'Match'
           ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase())
           : [r[2] === 'Any' ? 'ANY' : r[2]!];
-      const pathArg = r[2] === 'Match' ? args[1] : args[0];
+      const pathArg = r[2] === 'Match' || given ? args[1] : args[0];
       const own = pathArg !== undefined ? literal(pathArg) : null;
       if (own === null) continue;
       const handler = args.at(-1);
@@ -3451,10 +3892,14 @@ function attachGoRequests(routes: Route[], files: ReadonlyMap<string, GoFile>): 
     // Only functions taking the framework's context are handlers (a model's `Login` is not).
     const all = (byName.get(parts.at(-1)!) ?? []).filter((x) => x.fn.params.some((p) => /\b(?:gin|echo)\.Context\b/.test(p.type)));
     const pkg = parts.length > 1 ? parts[0]! : null;
+    // `h.get` registered in a method of `h` (`func (h *UserHandler) Register(…)`): the `get` of that receiver's type.
+    const enclosing = files.get(r.file)?.funcs.find((fn) => fn.routes.some((x) => x.line === r.line));
+    const ownType = enclosing?.receiver && pkg === enclosing.receiver.name ? enclosing.receiver.type : undefined;
     const hit =
       all.length === 1
         ? all[0]
-        : (all.find((x) => pkg !== null && path.basename(path.dirname(x.file)) === pkg) ??
+        : ((ownType ? all.find((x) => x.fn.receiver?.type === ownType && path.dirname(x.file) === path.dirname(r.file)) : undefined) ??
+          all.find((x) => pkg !== null && path.basename(path.dirname(x.file)) === pkg) ??
           all.find((x) => path.dirname(x.file) === path.dirname(r.file)));
     if (hit?.fn.typed) r.typed = hit.fn.typed;
   }

@@ -17,6 +17,10 @@ export interface TypeDecl {
   fields: Array<{ name: string; type: string; required: boolean; form?: string }>;
   /** the type it is nested in (C#: `Command` in `class Login { record Command(…) }`, written `Login.Command`) */
   outer?: string;
+  /** Jackson `@JsonTypeName("article")` with `@JsonTypeInfo(include = WRAPPER_OBJECT)`: the JSON is `{"article": {…}}` */
+  wrap?: string;
+  /** a Go field's anonymous struct type (`Article struct { … } \`json:"article"\``): found only as `Outer.Field` */
+  anonymous?: boolean;
 }
 
 /** The data types one file declares (comments already blanked in `code`). */
@@ -52,6 +56,15 @@ function classBody(code: string, open: number): string {
 
 const JAVA_REQUIRED = /@(?:field:|get:|param:)?(?:NotNull|NotBlank|NotEmpty|NonNull)\b/;
 
+/** The name a Jackson wrapper object gives a type declared at `at`: its annotations say `@JsonTypeName("x")` and `@JsonTypeInfo(include = WRAPPER_OBJECT)`. */
+function jacksonWrap(code: string, at: number): string | undefined {
+  const before = code.slice(0, at);
+  const start = Math.max(before.lastIndexOf(';'), before.lastIndexOf('}'), 0);
+  const annotations = before.slice(start);
+  if (!/@JsonTypeInfo\s*\([^)]*\binclude\s*=\s*(?:[\w.]*\.)?WRAPPER_OBJECT\b/.test(annotations)) return undefined;
+  return /@JsonTypeName\s*\(\s*(?:value\s*=\s*)?"([^"]+)"/.exec(annotations)?.[1];
+}
+
 function javaTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
   // Java records and Kotlin (data) classes with a primary constructor: the components are the fields.
@@ -71,7 +84,8 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
         });
       else if (java) fields.push({ name: jsonName(p) ?? java[2]!, type: java[1]!.trim(), required: JAVA_REQUIRED.test(p) });
     }
-    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields });
+    const wrap = jacksonWrap(code, m.index);
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields, ...(wrap ? { wrap } : {}) });
   }
   for (const m of code.matchAll(/\bclass\s+(\w+)\b[^{;(]*\{/g)) {
     if (out.some((d) => d.name === m[1])) continue;
@@ -99,7 +113,8 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
           type: f[3]!.trim(),
           required: JAVA_REQUIRED.test(f[1]!) || (!f[3]!.trim().endsWith('?') && f[4] !== '='),
         });
-    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields });
+    const wrap = jacksonWrap(code, m.index);
+    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields, ...(wrap ? { wrap } : {}) });
   }
   return out;
 }
@@ -174,8 +189,52 @@ function goTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
   for (const m of code.matchAll(/\btype\s+(\w+)\s+struct\s*\{/g)) {
     const open = m.index + m[0].length - 1;
-    const body = code.slice(open + 1, closing(code, open) - 1);
+    goStruct(s, code, m[1]!, open, lineAt(code, m.index), undefined, out, 0);
+  }
+  return out;
+}
+
+/**
+ * One Go struct's declaration from its `{` at `open`: its fields, and each field whose type is an
+ * anonymous struct (`User struct { … } \`json:"user"\``) as a declaration of its own, nested
+ * (`Outer.Field`), the field typed by it — not its fields lifted into the outer struct.
+ */
+function goStruct(
+  s: SourceFile,
+  code: string,
+  name: string,
+  open: number,
+  line: number,
+  outer: string | undefined,
+  out: TypeDecl[],
+  depth: number,
+): void {
+  {
+    let body = code.slice(open + 1, closing(code, open) - 1);
     const fields: TypeDecl['fields'] = [];
+    let done = 0;
+    for (const a of [...body.matchAll(/^[ \t]*(\w+)[ \t]+(\[\]\*?|\*)?struct[ \t]*\{/gm)]) {
+      // A struct inside the one just read is that one's field.
+      if (a.index < done) continue;
+      const innerOpen = open + 1 + a.index + a[0].length - 1;
+      const innerClose = closing(code, innerOpen);
+      const after = /^[ \t]*(`[^`]*`)?/.exec(code.slice(innerClose))!;
+      const tag = after[1] ?? '';
+      const json = /\bjson:"([^",]*)/.exec(tag)?.[1];
+      const form = /\bform:"([^",]*)/.exec(tag)?.[1];
+      if (depth < 4) goStruct(s, code, a[1]!, innerOpen, lineAt(code, innerOpen), name, out, depth + 1);
+      // The field and its struct blanked (same length): the outer struct's own fields are read from what is left.
+      const end = innerClose - (open + 1) + after[0].length;
+      done = end;
+      body = body.slice(0, a.index) + body.slice(a.index, end).replace(/[^\n]/g, ' ') + body.slice(end);
+      if (json === '-' || !/^[A-Z]/.test(a[1]!)) continue;
+      fields.push({
+        name: json || form || a[1]!,
+        type: `${a[2]?.startsWith('[]') ? '[]' : ''}${name}.${a[1]}`,
+        required: /\b(?:binding|validate):"[^"]*\brequired\b/.test(tag),
+        ...(form ? { form } : {}),
+      });
+    }
     for (const f of body.matchAll(/^[ \t]*(\w+)[ \t]+([^\s`]+(?:[ \t]+struct[ \t]*\{[^}]*\})?)[ \t]*(`[^`]*`)?/gm)) {
       const tag = f[3] ?? '';
       const json = /\bjson:"([^",]*)/.exec(tag)?.[1];
@@ -191,9 +250,8 @@ function goTypes(s: SourceFile, code: string): TypeDecl[] {
     // An embedded struct (`Model`, `gorm.Model`) gives its fields.
     for (const e of body.matchAll(/^[ \t]*\*?((?:\w+\.)?[A-Z]\w*)[ \t]*(?:`[^`]*`)?[ \t]*$/gm))
       fields.push({ name: '', type: `embed:${e[1]}`, required: false });
-    out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'go', fields });
+    out.push({ name, file: s.rel, line, language: 'go', fields, ...(outer ? { outer, anonymous: true } : {}) });
   }
-  return out;
 }
 
 /**
@@ -297,9 +355,12 @@ export class TypeSchemas {
 
   /** The declaration of a type name used in `file` (same language, same folder first; else the only one). */
   find(name: string, file: string, language: TypeDecl['language']): TypeDecl | undefined {
-    const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter((d) => d.language === language);
     // `Login.Command`: the `Command`s nested in a `Login`, when there are (then among them as below).
     const qualifier = /(\w+)\.\w+$/.exec(name)?.[1];
+    // A Go field's anonymous struct is found by its outer struct's name only.
+    const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter(
+      (d) => d.language === language && (!d.anonymous || d.outer === qualifier),
+    );
     const nested = qualifier ? all.filter((d) => d.outer === qualifier) : [];
     const pool = nested.length > 0 ? nested : all;
     const dir = file.replace(/[^/]*$/, '');
@@ -344,7 +405,8 @@ export class TypeSchemas {
       properties[f.name] = this.schema(f.type, decl.file, language, depth + 1) ?? {};
       if (f.required && !required.includes(f.name)) required.push(f.name);
     }
-    return { type: 'object', title: decl.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source };
+    const own = { type: 'object', title: decl.name, properties, ...(required.length > 0 ? { required } : {}), 'x-source': source };
+    return decl.wrap ? { type: 'object', properties: { [decl.wrap]: own }, required: [decl.wrap], 'x-source': source } : own;
   }
 
   private fieldsOf(decl: TypeDecl, depth = 0): TypeDecl['fields'] {

@@ -409,7 +409,7 @@ export function dataModelPage(models: readonly DataEntity[], sqlFiles: readonly 
       );
       blocks.push(heading(2, 'Relations'));
       const rels = models.flatMap((m) =>
-        m.relations.map((r) => [code(m.name), code(r.field), code(r.to), source(m.file, r.line)] as const),
+        m.relations.map((r) => [code(m.name), code(r.field), code(r.to), source(r.file ?? m.file, r.line)] as const),
       );
       blocks.push(
         rels.length === 0
@@ -436,7 +436,7 @@ export function dataModelPage(models: readonly DataEntity[], sqlFiles: readonly 
         blocks.push(
           table(
             ['Field', 'Type', 'Key', 'Source'],
-            m.fields.map((f) => [code(f.name), f.type ? code(f.type) : '', f.key ?? '', source(m.file, f.line)]),
+            m.fields.map((f) => [code(f.name), f.type ? code(f.type) : '', f.key ?? '', source(f.file ?? m.file, f.line)]),
           ),
         );
       }
