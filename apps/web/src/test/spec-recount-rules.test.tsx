@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import LoginPage from '../auth/LoginPage.tsx';
+import { reloadSession } from '../auth/session.ts';
+import { useAnalysis } from '../repository/useAnalysis.ts';
+import { terminalStorageKey } from '../terminal/storage.ts';
+import { fakeApi } from './fakeApi.ts';
+import { renderRoutes } from './renderWithProviders.tsx';
+
+/**
+ * Rules of docs/spec-conformance.md §4, §5 and §9 that the table cited with a test asserting only part of
+ * them (the audit of session 20): the repository is fetched again exactly 100 ms after an analysis ends,
+ * and the error notification carries the form's first error, not any error.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  reloadSession();
+  localStorage.clear();
+});
+
+describe('post-completion stop (docs/spec-conformance.md §4, §9: 100 ms)', () => {
+  it('the repository and the jobs are fetched again 100 ms after the analysis ends, not before', async () => {
+    vi.useFakeTimers();
+    const ref = { vendor: 'GIT' as const, org: 'acme', repo: 'calc' };
+    // a job started before (the page was reloaded): the hook follows it at once
+    localStorage.setItem(`${terminalStorageKey('acme', 'calc', 'analysis')}:job`, JSON.stringify({ jobId: 41, type: 'readme' }));
+    const end = JSON.stringify({
+      id: 41,
+      jobType: 'ANALYSIS',
+      organizationName: 'acme',
+      repoName: 'calc',
+      vendor: 'GIT',
+      state: 'COMPLETE',
+      message: 'Analysis complete',
+      progress: 100,
+      timeCreated: '2026-01-01T00:00:00Z',
+      totalTime: 1,
+    });
+    const api = fakeApi({ '/v1/lro': { body: [] } });
+    const fallback = api.getMockImplementation()!;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) =>
+        String(input).includes('/v1/lro/logs/41/stream')
+          ? new Response(`event: end\ndata: ${end}\n\n`, { status: 200, headers: { 'content-type': 'text/event-stream' } })
+          : fallback(input, init),
+      ),
+    );
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useAnalysis(ref, { needsAzurePat: false }), { wrapper });
+    const keys = () => invalidate.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+    const refetched = () => keys().includes('["repository","GIT","acme","calc"]');
+    // let the stream answer and end, without moving the clock
+    for (let i = 0; i < 20 && !result.current.live.state.finished; i++) {
+      await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    }
+    expect(result.current.live.state.finished).toBe(true);
+    expect(refetched()).toBe(false);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(99)));
+    expect(refetched()).toBe(false);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(refetched()).toBe(true);
+    expect(keys()).toContain('["jobs"]');
+  });
+});
+
+describe('the first form error in the error notification (docs/spec-conformance.md §5)', () => {
+  it('with an invalid email and an empty password, the notification carries the email error (the first), not the password one', async () => {
+    const api = fakeApi({ '/v1/auth/providers': { body: [] } });
+    renderRoutes([{ path: '/auth/login', element: <LoginPage /> }], '/auth/login');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email', { selector: 'input' }), 'ada@example');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // both field errors are shown under their fields
+    await waitFor(() => {
+      const explained = [...document.querySelectorAll('.ant-form-item-explain-error')].map((el) => el.textContent);
+      expect(explained).toEqual(['Please input a valid email address!', 'This field is required!']);
+    });
+    const notices = await waitFor(() => {
+      const shown = [...document.querySelectorAll('.ant-message-notice')].map((el) => el.textContent);
+      if (shown.length === 0) throw new Error('no notification yet');
+      return shown;
+    });
+    expect(notices).toEqual(['Error Please input a valid email address!']);
+    expect(api.mock.calls.some(([u]) => String(u) === '/api/login')).toBe(false);
+  });
+});
