@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import LoginPage from '../auth/LoginPage.tsx';
 import { reloadSession } from '../auth/session.ts';
+import { SyncDialog } from '../repositories/SyncDialog.tsx';
 import { useAnalysis } from '../repository/useAnalysis.ts';
+import { TerminalModal } from '../terminal/Terminal.tsx';
 import { terminalStorageKey } from '../terminal/storage.ts';
 import { fakeApi } from './fakeApi.ts';
 import { renderRoutes } from './renderWithProviders.tsx';
@@ -92,5 +94,24 @@ describe('the first form error in the error notification (docs/spec-conformance.
     });
     expect(notices).toEqual(['Error Please input a valid email address!']);
     expect(api.mock.calls.some(([u]) => String(u) === '/api/login')).toBe(false);
+  });
+});
+
+describe('terminal dialog sizes (docs/spec-conformance.md §2, §9)', () => {
+  const dialogWidth = (body: HTMLElement) => (body.closest('.ant-modal') as HTMLElement | null)?.style.width;
+
+  it('a terminal dialog (analysis, job log) is 800 px wide and 500 px tall', async () => {
+    renderRoutes([{ path: '/', element: <TerminalModal open onClose={() => {}} lines={[]} testId="dialog-terminal" /> }], '/');
+    const body = await screen.findByTestId('dialog-terminal-body');
+    expect(body.style.height).toBe('500px');
+    expect(dialogWidth(body)).toBe('800px');
+  });
+
+  it("the sync dialog's terminal is 400 px tall in an 800 px wide dialog", async () => {
+    fakeApi({ '/v2/github/install': { status: 403, body: { detail: 'Connect GitHub first.', code: 'FORBIDDEN' } } });
+    renderRoutes([{ path: '/', element: <SyncDialog request={{ vendors: ['GITHUB'], reinstall: false }} onClose={() => {}} /> }], '/');
+    const body = await screen.findByTestId('sync-terminal-body');
+    expect(body.style.height).toBe('400px');
+    expect(dialogWidth(body)).toBe('800px');
   });
 });
