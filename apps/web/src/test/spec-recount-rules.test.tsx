@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import LoginPage from '../auth/LoginPage.tsx';
 import { reloadSession } from '../auth/session.ts';
 import { SyncDialog } from '../repositories/SyncDialog.tsx';
+import { DocToolsCard } from '../repository/DocToolsCard.tsx';
 import { useAnalysis } from '../repository/useAnalysis.ts';
 import { TerminalModal } from '../terminal/Terminal.tsx';
 import { terminalStorageKey } from '../terminal/storage.ts';
@@ -113,5 +114,44 @@ describe('terminal dialog sizes (docs/spec-conformance.md §2, §9)', () => {
     const body = await screen.findByTestId('sync-terminal-body');
     expect(body.style.height).toBe('400px');
     expect(dialogWidth(body)).toBe('800px');
+  });
+});
+
+describe('the documentation terminal (docs/spec-conformance.md §2, §9: 500 px)', () => {
+  it('the Code Docs terminal is 500 px tall', async () => {
+    const python = {
+      name: 'Python',
+      displayName: 'Python',
+      fileExtension: '.py',
+      supportedStyles: ['google', 'numpy'],
+      docstringStyle: 'google',
+      maxDocStringLength: 80,
+    };
+    fakeApi({
+      '/v1/git/generate/repo/config': { body: [python] },
+      '/v1/git/generate/repo/delivery': { body: { delivery: 'patch', chosen: false, remote: 'origin', pullRequests: false } },
+      // a refused start writes its error line: the terminal shows without a live job
+      '/v1/git/generate/repo/doc': { status: 409, body: { detail: 'A generation is already running for this repository.' } },
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <DocToolsCard
+              repoRef={{ vendor: 'GIT', org: 'acme', repo: 'calc' }}
+              repoLanguages={['Python']}
+              planType="PRO"
+              countRepoGen={0}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    await screen.findByTestId('docstyle-Python');
+    await userEvent.setup().click(screen.getByTestId('generate-docs'));
+    const body = await screen.findByTestId('docs-terminal-body');
+    expect(body.style.height).toBe('500px');
   });
 });
