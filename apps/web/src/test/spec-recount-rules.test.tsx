@@ -9,6 +9,7 @@ import { SyncDialog } from '../repositories/SyncDialog.tsx';
 import { DocToolsCard } from '../repository/DocToolsCard.tsx';
 import { useAnalysis } from '../repository/useAnalysis.ts';
 import { TerminalModal } from '../terminal/Terminal.tsx';
+import { useLiveJob } from '../terminal/useLiveJob.ts';
 import { terminalStorageKey } from '../terminal/storage.ts';
 import { fakeApi } from './fakeApi.ts';
 import { renderRoutes } from './renderWithProviders.tsx';
@@ -153,5 +154,32 @@ describe('the documentation terminal (docs/spec-conformance.md §2, §9: 500 px)
     await userEvent.setup().click(screen.getByTestId('generate-docs'));
     const body = await screen.findByTestId('docs-terminal-body');
     expect(body.style.height).toBe('500px');
+  });
+});
+
+describe('the status-polling terminal (docs/spec-conformance.md §4, §9: every 3000 ms)', () => {
+  it('once the live log falls back to polling, the status is asked every 3000 ms (not at 2980, by 3010)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const poll = vi.fn(async () => ({ state: 'RUNNING' as const, percentage: 10, messages: [], lastLine: 0 }));
+    const { result } = renderHook(() => useLiveJob({ jobId: 9, flavour: 'analysis', poll }));
+    // the stream fails three times (a second apart), then the hook polls: find that moment to 10 ms
+    for (let i = 0; i < 1000 && result.current.transport !== 'poll'; i++) {
+      await act(async () => void (await vi.advanceTimersByTimeAsync(10)));
+    }
+    expect(result.current.transport).toBe('poll');
+    await act(async () => void (await vi.advanceTimersByTimeAsync(2980)));
+    expect(poll).toHaveBeenCalledTimes(0);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(30)));
+    expect(poll).toHaveBeenCalledTimes(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(2980)));
+    expect(poll).toHaveBeenCalledTimes(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(30)));
+    expect(poll).toHaveBeenCalledTimes(2);
   });
 });
