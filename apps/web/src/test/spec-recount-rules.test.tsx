@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import LoginPage from '../auth/LoginPage.tsx';
 import { reloadSession } from '../auth/session.ts';
+import { JobLogModal } from '../jobs/JobLogModal.tsx';
 import { SyncDialog } from '../repositories/SyncDialog.tsx';
 import { DocToolsCard } from '../repository/DocToolsCard.tsx';
 import { useAnalysis } from '../repository/useAnalysis.ts';
@@ -181,5 +182,49 @@ describe('the status-polling terminal (docs/spec-conformance.md §4, §9: every 
     expect(poll).toHaveBeenCalledTimes(1);
     await act(async () => void (await vi.advanceTimersByTimeAsync(30)));
     expect(poll).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the open job on the jobs page (docs/spec-conformance.md §4, §9: every 5 s)', () => {
+  it("the job log dialog asks the job's status every 5 s: not at 4999 ms, at 5000", async () => {
+    vi.useFakeTimers();
+    const api = fakeApi({
+      '/v1/lro/logs/7': { body: [] },
+      '/v1/lro/7/status': {
+        body: {
+          id: 7,
+          jobType: 'ANALYSIS',
+          organizationName: 'acme',
+          repoName: 'calc',
+          vendor: 'GIT',
+          state: 'RUNNING',
+          message: 'Running',
+          progress: 40,
+          timeCreated: '2026-01-01T00:00:00Z',
+          totalTime: 3,
+        },
+      },
+    });
+    const fallback = api.getMockImplementation()!;
+    // the live log stays open and silent, so only the dialog's own status poll asks for the status
+    const fetchMock = vi.fn(async (input: string, init?: RequestInit) =>
+      String(input).includes('/v1/lro/logs/7/stream')
+        ? new Response(new ReadableStream(), { status: 200, headers: { 'content-type': 'text/event-stream' } })
+        : fallback(input, init),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes([{ path: '/', element: <JobLogModal jobId={7} onClose={() => {}} /> }], '/');
+    const statusCalls = () => fetchMock.mock.calls.filter(([u]) => String(u) === '/api/v1/lro/7/status').length;
+    // the whole log is loaded with the job's status once on opening
+    await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    expect(statusCalls()).toBe(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(4999)));
+    expect(statusCalls()).toBe(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(statusCalls()).toBe(2);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(4999)));
+    expect(statusCalls()).toBe(2);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+    expect(statusCalls()).toBe(3);
   });
 });
