@@ -4,7 +4,9 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import LoginPage from '../auth/LoginPage.tsx';
-import { reloadSession } from '../auth/session.ts';
+import { reloadSession, setSession } from '../auth/session.ts';
+import RepositoryRoute from '../repository/RepositoryPage.tsx';
+import { testRepository, testUser } from './fixtures.ts';
 import { JobLogModal } from '../jobs/JobLogModal.tsx';
 import { SyncDialog } from '../repositories/SyncDialog.tsx';
 import { DocToolsCard } from '../repository/DocToolsCard.tsx';
@@ -226,5 +228,33 @@ describe('the open job on the jobs page (docs/spec-conformance.md §4, §9: ever
     expect(statusCalls()).toBe(2);
     await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
     expect(statusCalls()).toBe(3);
+  });
+});
+
+describe('the analysis dashboard without a user (docs/spec-conformance.md §6)', () => {
+  const open = () => {
+    const repository = testRepository('calc', 'acme', { gitAppMetaData: { siteUrl: null, analysisReport: {} } });
+    fakeApi({
+      '/app/github/get/repo': { body: { planType: 'FREE', gitAppMetaData: { siteUrl: null, analysisReport: {} }, repository } },
+      '/v1/user': { body: testUser },
+      '/v1/git/repo/language': { body: { languages: {} } },
+      '/v1/lro': { body: [] },
+    });
+    return renderRoutes(
+      [{ path: '/repositories/:vendor/:orgName/:repoName/*', element: <RepositoryRoute /> }],
+      '/repositories/GIT/acme/calc/',
+    );
+  };
+
+  it('renders nothing without a user, and the dashboard with one', async () => {
+    const without = open();
+    // the repository is answered: with a user the tabs show by now
+    await new Promise((r) => setTimeout(r, 300));
+    expect(without.container.textContent).toBe('');
+    expect(screen.queryByRole('tab', { name: 'Dashboard' })).toBeNull();
+    without.unmount();
+    setSession('tok', testUser);
+    open();
+    expect(await screen.findByRole('tab', { name: 'Dashboard' })).toBeTruthy();
   });
 });
