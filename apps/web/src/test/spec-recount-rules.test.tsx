@@ -8,6 +8,7 @@ import { reloadSession, setSession } from '../auth/session.ts';
 import RepositoryRoute from '../repository/RepositoryPage.tsx';
 import { testRepository, testUser } from './fixtures.ts';
 import { JobLogModal } from '../jobs/JobLogModal.tsx';
+import { activeJobIds } from '../jobs/jobDisplay.ts';
 import { SyncDialog } from '../repositories/SyncDialog.tsx';
 import { DocToolsCard } from '../repository/DocToolsCard.tsx';
 import { useAnalysis } from '../repository/useAnalysis.ts';
@@ -256,5 +257,24 @@ describe('the analysis dashboard without a user (docs/spec-conformance.md §6)',
     setSession('tok', testUser);
     open();
     expect(await screen.findByRole('tab', { name: 'Dashboard' })).toBeTruthy();
+  });
+});
+
+describe('active jobs refreshed by batch (docs/spec-conformance.md §4: START, VALIDATING, QUEUED, RUNNING)', () => {
+  it('each of the four active states is refreshed, no final state is', () => {
+    const states = ['START', 'VALIDATING', 'QUEUED', 'RUNNING', 'COMPLETE', 'FAILED', 'CANCELLED', 'TIMEOUT'] as const;
+    const jobs = states.map((state, i) => ({
+      id: i + 1,
+      jobType: 'ANALYSIS' as const,
+      organizationName: 'acme',
+      repoName: 'calc',
+      vendor: 'GIT' as const,
+      state,
+      message: state,
+      progress: 10,
+      timeCreated: '2026-01-01T00:00:00Z',
+      totalTime: 60,
+    }));
+    expect(activeJobIds(jobs)).toEqual([1, 2, 3, 4]);
   });
 });
