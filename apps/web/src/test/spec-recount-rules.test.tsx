@@ -11,6 +11,7 @@ import { JobLogModal } from '../jobs/JobLogModal.tsx';
 import { activeJobIds } from '../jobs/jobDisplay.ts';
 import { SyncDialog } from '../repositories/SyncDialog.tsx';
 import { DocToolsCard } from '../repository/DocToolsCard.tsx';
+import { RepoJobsTab } from '../repository/RepoJobsTab.tsx';
 import { useAnalysis } from '../repository/useAnalysis.ts';
 import { TerminalModal } from '../terminal/Terminal.tsx';
 import { useLiveJob } from '../terminal/useLiveJob.ts';
@@ -276,5 +277,34 @@ describe('active jobs refreshed by batch (docs/spec-conformance.md §4: START, V
       totalTime: 60,
     }));
     expect(activeJobIds(jobs)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("the All Jobs tab's Actions (docs/spec-conformance.md §2)", () => {
+  it("the Actions button opens the job's log modal, which loads that job's log", async () => {
+    const job = {
+      id: 12,
+      jobType: 'ANALYSIS',
+      organizationName: 'acme',
+      repoName: 'calc',
+      vendor: 'GIT',
+      state: 'COMPLETE',
+      message: 'Analysis complete',
+      progress: 100,
+      timeCreated: '2026-01-01T00:00:00Z',
+      totalTime: 4,
+    };
+    const api = fakeApi({
+      '/v1/lro/list': { body: [job] },
+      '/v1/lro/logs/12': { body: ['INFO::2026-01-01T00:00:01Z::Functions: 3 of 5 documented'] },
+      '/v1/lro/12/status': { body: job },
+    });
+    renderRoutes([{ path: '/', element: <RepoJobsTab repoRef={{ vendor: 'GIT', org: 'acme', repo: 'calc' }} /> }], '/');
+    const button = await screen.findByTestId('job-logs-12');
+    expect(screen.queryByText('Job #12')).toBeNull();
+    await userEvent.setup().click(button);
+    expect(await screen.findByText('Job #12')).toBeTruthy();
+    expect(await screen.findByText('Functions: 3 of 5 documented')).toBeTruthy();
+    expect(api.mock.calls.some(([u]) => String(u).startsWith('/api/v1/lro/logs/12'))).toBe(true);
   });
 });
