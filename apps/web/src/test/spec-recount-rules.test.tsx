@@ -9,6 +9,7 @@ import RepositoryRoute from '../repository/RepositoryPage.tsx';
 import { testRepository, testUser } from './fixtures.ts';
 import { JobLogModal } from '../jobs/JobLogModal.tsx';
 import { activeJobIds } from '../jobs/jobDisplay.ts';
+import JobsPage from '../jobs/JobsPage.tsx';
 import { SyncDialog } from '../repositories/SyncDialog.tsx';
 import { DocToolsCard } from '../repository/DocToolsCard.tsx';
 import { RepoJobsTab } from '../repository/RepoJobsTab.tsx';
@@ -306,5 +307,26 @@ describe("the All Jobs tab's Actions (docs/spec-conformance.md §2)", () => {
     expect(await screen.findByText('Job #12')).toBeTruthy();
     expect(await screen.findByText('Functions: 3 of 5 documented')).toBeTruthy();
     expect(api.mock.calls.some(([u]) => String(u).startsWith('/api/v1/lro/logs/12'))).toBe(true);
+  });
+});
+
+describe("the jobs page's filters (docs/spec-conformance.md §2: status, job type, date range)", () => {
+  it('the status, job type and date range of the address are sent with the list request, the dates as whole local days', async () => {
+    const api = fakeApi({ '/v1/lro/all': { body: { jobs: [], total: 0 } }, '/v1/lro/status': { body: [] } });
+    renderRoutes([{ path: '/jobs', element: <JobsPage /> }], '/jobs?status=FAILED,RUNNING&type=ANALYSIS&from=2026-01-01&to=2026-01-31');
+    expect(await screen.findByRole('heading', { name: 'All Jobs' })).toBeTruthy();
+    const url = await waitFor(() => {
+      const call = api.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/v1/lro/all'));
+      if (!call) throw new Error('no list request yet');
+      return new URL(call, 'http://localhost');
+    });
+    expect(url.searchParams.get('status')).toBe('FAILED,RUNNING');
+    expect(url.searchParams.get('type')).toBe('ANALYSIS');
+    expect(url.searchParams.get('from')).toBe(new Date(2026, 0, 1, 0, 0, 0, 0).toISOString());
+    expect(url.searchParams.get('to')).toBe(new Date(2026, 0, 31, 23, 59, 59, 999).toISOString());
+    // the three controls are on the page
+    expect(document.querySelector('[data-testid="jobs-status-filter"]')).not.toBeNull();
+    expect(screen.getAllByLabelText('Job type').length).toBeGreaterThan(0);
+    expect(screen.getAllByLabelText('Created between').length).toBeGreaterThan(0);
   });
 });
