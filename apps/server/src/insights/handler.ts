@@ -196,10 +196,8 @@ async function check(
   if (previous && previous.head_sha !== pr.headSha && (await isAncestor(git, pr.headSha, previous.head_sha))) {
     // A late delivery of an older push (docs/pr-insights.md, "Deliveries out of order"): its own
     // commit gets its status, the pull request keeps the newer commit's comment and result.
-    await log(
-      'INFO',
-      `Pull request #${pr.number} was already checked at a newer commit (${previous.head_sha.slice(0, 7)}): its comment and result stay.`,
-    );
+    const what = pr.vendor === 'git' ? `Branch ${pr.headRef}` : `Pull request #${pr.number}`;
+    await log('INFO', `${what} was already checked at a newer commit (${previous.head_sha.slice(0, 7)}): its comment and result stay.`);
     if (reporter) await postState(reporter, pr.headSha, verdict, jobUrl, log, signal);
     return 'Pull-request check of an older commit: the newer result stays';
   }
