@@ -34,16 +34,17 @@ describe('sequentialLog', () => {
         writes.push({ lines, progress });
         await sleep(2);
       },
-      { windowMs: 100 },
+      { windowMs: 20_000 },
     );
+    // bounds far below the window and far above the work, so a loaded machine cannot fail them
     const t0 = performance.now();
     for (let i = 0; i < 300; i++) {
       await log.log('INFO', `line ${i}`); // awaiting a line does not wait for the database
       if (i % 50 === 0) log.progress(i / 3);
     }
-    expect(performance.now() - t0).toBeLessThan(100);
+    expect(performance.now() - t0).toBeLessThan(10_000);
     await log.settled();
-    expect(performance.now() - t0).toBeLessThan(100); // settled() did not wait for the window
+    expect(performance.now() - t0).toBeLessThan(10_000); // settled() did not wait for the window
     expect(writes.flatMap((w) => w.lines.map((l) => l.text))).toEqual(Array.from({ length: 300 }, (_, i) => `line ${i}`));
     // the first line goes at once; the rest of the burst in one more write, with the latest progress
     expect(writes.length).toBeLessThanOrEqual(3);
