@@ -717,6 +717,63 @@ describe('the post-receive hook on a plain git remote', () => {
     const res = await post(s.url, own, signed('git', own, await secretOf(gitRepo), 'push'));
     expect(res.json()).toMatchObject({ status: 'ignored', detail: 'Ignored: no push to the default branch main.' });
   }, 120_000);
+
+  it("a plain-git branch's late delivery of an older push never replaces the newer push's check", async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'docent-hooklate-'));
+    git(work, 'clone', '-q', daemon.url('calc'), '.');
+    git(work, 'checkout', '-q', '-b', 'feature/late');
+    const ops = path.join(work, 'calc/ops.py');
+    const base = readFileSync(ops, 'utf8');
+    writeFileSync(ops, `${base}\n\ndef cube(a):\n    return a * a * a\n`);
+    git(work, 'commit', '-q', '-am', 'cube');
+    const older = git(work, 'rev-parse', 'HEAD').trim();
+    const checkOf = async (sha: string, after: number) => {
+      const until = Date.now() + 30_000;
+      let job;
+      while (!(job = (await jobsOf('PR_INSIGHTS')).slice(after).find((j) => j.payload.headSha === sha))) {
+        if (Date.now() > until) throw new Error(`no branch check of ${sha}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect((await waitJob(job.id)).state).toBe('COMPLETE');
+      return job;
+    };
+    let before = (await jobsOf('PR_INSIGHTS')).length;
+    await run('git', ['push', '-q', 'origin', 'feature/late'], work);
+    await checkOf(older, before);
+
+    writeFileSync(ops, `${base}\n\ndef cube(a):\n    \"\"\"The third power of a.\"\"\"\n    return a * a * a\n`);
+    git(work, 'commit', '-q', '-am', 'document cube');
+    const newer = git(work, 'rev-parse', 'HEAD').trim();
+    before = (await jobsOf('PR_INSIGHTS')).length;
+    await run('git', ['push', '-q', 'origin', 'feature/late'], work);
+    await checkOf(newer, before);
+
+    // the first push's delivery arrives once more, late (a new signed timestamp: not a replay)
+    before = (await jobsOf('PR_INSIGHTS')).length;
+    const late = `${'0'.repeat(40)} ${older} refs/heads/feature/late\n`;
+    const s = await status(gitRepo);
+    expect((await post(s.url, late, signed('git', late, await secretOf(gitRepo), 'push'))).statusCode).toBeLessThan(300);
+    const lateJob = await checkOf(older, before);
+    const log = await t.database.db.selectFrom('job_logs').select('text').where('job_id', '=', lateJob.id).execute();
+    expect(log.map((l) => l.text)).toContain(
+      `Branch feature/late was already checked at a newer commit (${newer.slice(0, 7)}): its comment and result stay.`,
+    );
+
+    const repoId = (
+      await t.database.db
+        .selectFrom('repositories')
+        .select('id')
+        .where('vendor', '=', 'GIT')
+        .where('repo_name', '=', 'calc')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const listed = (await t.call({ method: 'GET', url: `/api/v1/git/pull-request/checks?repoId=${repoId}`, token })).json() as {
+      checks: Array<{ headRef: string; headSha: string; documented: number }>;
+    };
+    const mine = listed.checks.filter((c) => c.headRef === 'feature/late');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ headSha: newer, documented: 1 });
+  }, 150_000);
 });
 
 describe('rate limits', () => {
