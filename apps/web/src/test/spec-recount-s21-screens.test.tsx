@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AnalysisReport, FunctionAnalysisEntry } from '@docent/contracts';
+import RepositoryRoute from '../repository/RepositoryPage.tsx';
+import { ProfileSidePanel } from '../profile/ProfileSidePanel.tsx';
+import { reloadSession, setSession } from '../auth/session.ts';
+import { fakeApi } from './fakeApi.ts';
+import { testRepository, testUser } from './fixtures.ts';
+import { renderRoutes } from './renderWithProviders.tsx';
+
+/**
+ * docs/spec-conformance.md "Audit (session 21)": §2 screen items that only Chromium (or nothing)
+ * asserted — a click on the functions and issues cards opens their detail modals, and the profile
+ * side panel's avatar, full name and user name.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  reloadSession();
+  localStorage.clear();
+});
+
+const entry = (name: string, over: Partial<FunctionAnalysisEntry> = {}): FunctionAnalysisEntry => ({
+  name,
+  fileName: 'calc.py',
+  gitLocation: 'calc.py#L1-L3',
+  content: `def ${name}(a):\n    return a\n`,
+  docstring: null,
+  languageType: 'Python',
+  complexityCategory: 'low',
+  complexity: 1,
+  scope: 'public',
+  urgentDocumentation: false,
+  outdatedStatus: { status: 'CURRENT', explanation: '', docstring: '', grammarError: 0 },
+  startLine: 1,
+  endLine: 3,
+  isTest: false,
+  ...over,
+});
+
+const report: AnalysisReport = {
+  basicFuncDocAnalysis: { totalFunctions: 2, totalDocumented: 1 },
+  advancedFuncDocAnalysis: { outdatedDocCount: 1, urgentDocCount: 0 },
+  programmingLanguages: { Python: 100 },
+};
+
+function openPage() {
+  setSession('tok', testUser);
+  const repository = testRepository('calc', 'acme', { gitAppMetaData: { siteUrl: null, analysisReport: report } });
+  const functions = [
+    entry('add_numbers'),
+    entry('scale_value', {
+      docstring: 'Scale x.',
+      outdatedStatus: {
+        status: 'OUTDATED',
+        explanation: 'The parameter factor is not documented.',
+        docstring: 'Scale x.',
+        grammarError: 0,
+      },
+    }),
+  ];
+  const api = fakeApi({
+    '/app/github/get/repo': { body: { planType: 'FREE', gitAppMetaData: { siteUrl: null, analysisReport: report }, repository } },
+    '/v1/user': { body: testUser },
+    '/v1/git/repo/language': { body: { languages: { Python: 100 } } },
+    '/v1/git/analyze/repo/basicDoc/details': { body: { functions, docMetrics: null } },
+    '/v1/git/analyze/repo/advancedDoc/details': { body: { functions, docMetrics: null } },
+    '/v1/lro': { body: [] },
+  });
+  renderRoutes([{ path: '/repositories/:vendor/:orgName/:repoName/*', element: <RepositoryRoute /> }], '/repositories/GIT/acme/calc/');
+  return api;
+}
+
+describe('§2 repository page: a card click opens its detail modal', () => {
+  it("the documented functions card opens 'Function coverage' with the functions", async () => {
+    const api = openPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open details: Documented functions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Function coverage' });
+    const modal = await within(dialog).findByTestId('coverage-modal');
+    expect(modal.querySelector('.dc-modal-summary strong')?.textContent).toBe('1 / 2');
+    expect(within(within(dialog).getByTestId('undocumented-table')).getByText('add_numbers')).toBeTruthy();
+    expect(api.mock.calls.some(([u]) => String(u).endsWith('/v1/git/analyze/repo/basicDoc/details'))).toBe(true);
+  });
+
+  it("the documentation issues card opens 'Function documentation issues' with the outdated function and its explanation", async () => {
+    const api = openPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open details: Documentation issues' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Function documentation issues' });
+    expect(await within(dialog).findByText('scale_value')).toBeTruthy();
+    expect(within(dialog).queryByText('add_numbers')).toBeNull();
+    expect(within(dialog).getByText(/factor is not documented/)).toBeTruthy();
+    expect(api.mock.calls.some(([u]) => String(u).endsWith('/v1/git/analyze/repo/advancedDoc/details'))).toBe(true);
+  });
+});
+
+describe('§2 profile side panel', () => {
+  it("shows the user's picture, full name and user name", async () => {
+    const user = { ...testUser, imgUrl: 'https://example.com/ada.png' };
+    renderRoutes([{ path: '/p', element: <ProfileSidePanel user={user} /> }], '/p');
+    const panel = await screen.findByTestId('profile-side-panel');
+    expect(panel.querySelector('img')?.getAttribute('src')).toBe('https://example.com/ada.png');
+    expect(within(panel).getByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(within(panel).getByText('@ada')).toBeTruthy();
+  });
+
+  it('without a picture: the generated initials avatar', async () => {
+    renderRoutes([{ path: '/p', element: <ProfileSidePanel user={testUser} /> }], '/p');
+    const panel = await screen.findByTestId('profile-side-panel');
+    expect(panel.querySelector('img')).toBeNull();
+    expect(within(panel).getByTestId('avatar-initials').textContent).toBe('AL');
+  });
+});
