@@ -78,7 +78,7 @@ describe('§2 repository page: a card click opens its detail modal', () => {
   it("the documented functions card opens 'Function coverage' with the functions", async () => {
     const api = openPage();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Open details: Documented functions' }));
+    await user.click(await screen.findByRole('button', { name: 'Open details: Documented functions' }, { timeout: 30_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Function coverage' });
     const modal = await within(dialog).findByTestId('coverage-modal');
     expect(modal.querySelector('.dc-modal-summary strong')?.textContent).toBe('1 / 2');
@@ -89,7 +89,7 @@ describe('§2 repository page: a card click opens its detail modal', () => {
   it("the documentation issues card opens 'Function documentation issues' with the outdated function and its explanation", async () => {
     const api = openPage();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Open details: Documentation issues' }));
+    await user.click(await screen.findByRole('button', { name: 'Open details: Documentation issues' }, { timeout: 30_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Function documentation issues' });
     expect(await within(dialog).findByText('scale_value')).toBeTruthy();
     expect(within(dialog).queryByText('add_numbers')).toBeNull();
