@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AnalysisReport, FunctionAnalysisEntry } from '@docent/contracts';
 import RepositoryRoute from '../repository/RepositoryPage.tsx';
 import { ProfileSidePanel } from '../profile/ProfileSidePanel.tsx';
+import AppLayout from '../shell/AppLayout.tsx';
 import { reloadSession, setSession } from '../auth/session.ts';
 import { fakeApi } from './fakeApi.ts';
 import { testRepository, testUser } from './fixtures.ts';
@@ -113,5 +114,16 @@ describe('§2 profile side panel', () => {
     const panel = await screen.findByTestId('profile-side-panel');
     expect(panel.querySelector('img')).toBeNull();
     expect(within(panel).getByTestId('avatar-initials').textContent).toBe('AL');
+  });
+});
+
+describe('§2 route table: / is also reached from the logo', () => {
+  it("the sidebar's logo links to /", async () => {
+    vi.stubGlobal('innerWidth', 1280);
+    setSession('tok', testUser);
+    fakeApi({ '/v1/user': { body: testUser }, '/v1/auth/providers': { body: { providers: [] } } });
+    renderRoutes([{ element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] }], '/jobs');
+    const sidebar = await screen.findByTestId('sidebar', {}, { timeout: 30_000 });
+    expect(within(sidebar).getByRole('link', { name: 'Docent home' }).getAttribute('href')).toBe('/');
   });
 });
