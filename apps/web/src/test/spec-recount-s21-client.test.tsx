@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderHook, waitFor } from '@testing-library/react';
+import { render, renderHook, waitFor } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { encodeLogLine, MessageType } from '@docent/contracts';
+import { Terminal } from '../terminal/Terminal.tsx';
+import { lineFromWire, localLine } from '../terminal/lines.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { runSyncStream } from '../repositories/syncStream.ts';
 import { reloadSession, setSession } from '../auth/session.ts';
@@ -95,5 +99,33 @@ describe('§3 client-stored items', () => {
     expect(result.current).toBe('USD');
     expect(localStorage.getItem('currency')).toBe('USD');
     expect(api).not.toHaveBeenCalled();
+  });
+});
+
+describe('§3 log line wire format and terminal message types', () => {
+  it.each(['ERROR', 'WARNING', 'INFO', 'SUCCESS', 'DEBUG', 'COMMAND', 'JSON', 'URL', 'SYSTEM'] as const)(
+    'a %s::timestamp::text line keeps its kind as the message type, with its timestamp and text',
+    (kind) => {
+      const line = lineFromWire(`${kind}::2026-01-02T03:04:05.000Z::cloned a::b`, 1);
+      expect(line).toMatchObject({ type: kind.toLowerCase(), timestamp: '2026-01-02T03:04:05.000Z', text: 'cloned a::b' });
+      expect(encodeLogLine({ kind, timestamp: line.timestamp, text: line.text })).toBe(`${kind}::2026-01-02T03:04:05.000Z::cloned a::b`);
+    },
+  );
+
+  it('the terminal shows each of the 15 message types as its own kind of row', () => {
+    const types = MessageType.options;
+    expect(types).toHaveLength(15);
+    const lines = types.map((type, i) => localLine(`a ${type} line`, type, i + 1, new Date('2026-01-01T00:00:00Z')));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AntApp>
+          <Terminal lines={lines} height={2000} />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    for (const type of types) {
+      const row = [...document.querySelectorAll('.dc-term__row')].find((r) => r.textContent?.includes(`a ${type} line`));
+      expect(row?.className, type).toContain(`dc-term__row--${type}`);
+    }
   });
 });
