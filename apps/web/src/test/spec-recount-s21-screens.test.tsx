@@ -5,6 +5,7 @@ import type { AnalysisReport, FunctionAnalysisEntry } from '@docent/contracts';
 import RepositoryRoute from '../repository/RepositoryPage.tsx';
 import { ProfileSidePanel } from '../profile/ProfileSidePanel.tsx';
 import AppLayout from '../shell/AppLayout.tsx';
+import OrganizationPage from '../repositories/OrganizationPage.tsx';
 import { reloadSession, setSession } from '../auth/session.ts';
 import { fakeApi } from './fakeApi.ts';
 import { testRepository, testUser } from './fixtures.ts';
@@ -125,5 +126,23 @@ describe('§2 route table: / is also reached from the logo', () => {
     renderRoutes([{ element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] }], '/jobs');
     const sidebar = await screen.findByTestId('sidebar', {}, { timeout: 30_000 });
     expect(within(sidebar).getByRole('link', { name: 'Docent home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('§2 the organisation page has the same search as the dashboard', () => {
+  it("the search narrows the organisation's cards by name", async () => {
+    setSession('tok', testUser);
+    const repos = ['billing-api', 'billing-web', 'docs'].map((name) => testRepository(name, 'acme'));
+    fakeApi({ '/app/github/list': { body: repos }, '/v1/vendors/connections': { body: [] } });
+    renderRoutes([{ path: '/repositories/:vendor/:orgName', element: <OrganizationPage /> }], '/repositories/GIT/acme');
+    await screen.findAllByTestId('repo-card', {}, { timeout: 30_000 });
+    const cards = () => screen.queryAllByTestId('repo-card').map((c) => c.getAttribute('data-repo'));
+    expect(cards()).toEqual(['billing-api', 'billing-web', 'docs']);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Search repositories' }), 'BILLING');
+    expect(cards()).toEqual(['billing-api', 'billing-web']);
+    await user.clear(screen.getByRole('textbox', { name: 'Search repositories' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search repositories' }), 'nothing-like-it');
+    expect(cards()).toEqual([]);
   });
 });
