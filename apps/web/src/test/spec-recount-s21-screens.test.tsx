@@ -6,6 +6,8 @@ import RepositoryRoute from '../repository/RepositoryPage.tsx';
 import { ProfileSidePanel } from '../profile/ProfileSidePanel.tsx';
 import AppLayout from '../shell/AppLayout.tsx';
 import OrganizationPage from '../repositories/OrganizationPage.tsx';
+import LoginPage from '../auth/LoginPage.tsx';
+import SignUpPage from '../auth/SignUpPage.tsx';
 import { reloadSession, setSession } from '../auth/session.ts';
 import { fakeApi } from './fakeApi.ts';
 import { testRepository, testUser } from './fixtures.ts';
@@ -144,5 +146,30 @@ describe('§2 the organisation page has the same search as the dashboard', () =>
     await user.clear(screen.getByRole('textbox', { name: 'Search repositories' }));
     await user.type(screen.getByRole('textbox', { name: 'Search repositories' }), 'nothing-like-it');
     expect(cards()).toEqual([]);
+  });
+});
+
+describe('§2 provider buttons of the sign-in and sign-up pages (every provider configured)', () => {
+  const everyProvider = () =>
+    fakeApi({
+      '/v1/auth/providers': {
+        body: { providers: ['github', 'google', 'gitlab', 'bitbucket', 'azure'].map((id) => ({ id, label: id })) },
+      },
+    });
+  const shown = async () => {
+    await screen.findAllByTestId(/^provider-/, {}, { timeout: 30_000 });
+    return screen.getAllByTestId(/^provider-/).map((b) => b.getAttribute('data-testid'));
+  };
+
+  it('sign-in offers GitHub, Bitbucket, GitLab and Azure DevOps', async () => {
+    everyProvider();
+    renderRoutes([{ path: '/auth/login', element: <LoginPage /> }], '/auth/login');
+    expect(await shown()).toEqual(['provider-github', 'provider-bitbucket', 'provider-gitlab', 'provider-azure']);
+  });
+
+  it('sign-up offers Google, GitHub and Bitbucket', async () => {
+    everyProvider();
+    renderRoutes([{ path: '/auth/sign-up', element: <SignUpPage /> }], '/auth/sign-up');
+    expect(await shown()).toEqual(['provider-google', 'provider-github', 'provider-bitbucket']);
   });
 });
