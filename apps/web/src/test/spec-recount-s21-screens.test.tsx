@@ -23,8 +23,8 @@ vi.setConfig({ testTimeout: 60_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  reloadSession();
   localStorage.clear();
+  reloadSession();
 });
 
 const entry = (name: string, over: Partial<FunctionAnalysisEntry> = {}): FunctionAnalysisEntry => ({
