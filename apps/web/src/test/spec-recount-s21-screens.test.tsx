@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnalysisReport, FunctionAnalysisEntry } from '@docent/contracts';
 import RepositoryRoute from '../repository/RepositoryPage.tsx';
@@ -8,6 +8,7 @@ import AppLayout from '../shell/AppLayout.tsx';
 import OrganizationPage from '../repositories/OrganizationPage.tsx';
 import LoginPage from '../auth/LoginPage.tsx';
 import SignUpPage from '../auth/SignUpPage.tsx';
+import CouponsPage from '../coupons/CouponsPage.tsx';
 import { reloadSession, setSession } from '../auth/session.ts';
 import { fakeApi } from './fakeApi.ts';
 import { testRepository, testUser } from './fixtures.ts';
@@ -171,5 +172,37 @@ describe('§2 provider buttons of the sign-in and sign-up pages (every provider 
     everyProvider();
     renderRoutes([{ path: '/auth/sign-up', element: <SignUpPage /> }], '/auth/sign-up');
     expect(await shown()).toEqual(['provider-google', 'provider-github', 'provider-bitbucket']);
+  });
+});
+
+describe('§2 coupons page: the add-email warning and its modal', () => {
+  const openCoupons = (email: string) => {
+    setSession('tok', { ...testUser, email: { name: email } });
+    fakeApi({ '/v1/coupon/get/all': { body: [] }, '/v1/user/referred': { body: { referralLink: '', users: [] } } });
+    renderRoutes([{ path: '/redeem-coupon', element: <CouponsPage /> }], '/redeem-coupon');
+  };
+
+  it("a missing email: the modal opens by itself; once closed, the warning's link opens it again", async () => {
+    openCoupons('');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 30_000 });
+    expect(within(dialog).getByRole('button', { name: /Update/ })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: /Close/ }));
+    // antd animates a closing dialog out and jsdom never ends the animation: closed = gone or leaving
+    const closed = () => {
+      const d = document.querySelector('.ant-modal');
+      return d === null || d.classList.contains('ant-zoom-leave');
+    };
+    await waitFor(() => expect(closed()).toBe(true));
+    expect(screen.getByText('Add a valid email address to redeem coupons.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add email' }));
+    await waitFor(() => expect(closed()).toBe(false));
+  });
+
+  it('a valid email: no warning and no modal', async () => {
+    openCoupons('ada@example.com');
+    await screen.findByText('Coupons', {}, { timeout: 30_000 });
+    expect(screen.queryByText('Add a valid email address to redeem coupons.')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
