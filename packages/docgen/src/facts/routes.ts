@@ -3690,11 +3690,21 @@ interface GoFunc {
   typed?: TypedRequest;
   /** a method's receiver: `h` of type `UserHandler` in `func (h *UserHandler) get(…)` */
   receiver?: { name: string; type: string };
+  /** Chi's `r.Mount("/p", x.Router())`: a router built elsewhere served under the receiver's prefix and the path */
+  mounts: Array<{ recv: string; path: string | null; pathExpr: string; expr: string; offset: number; line: number }>;
+  /** the identifier the function returns (`return r`), whatever its type */
+  returned: string | null;
+  /** the variable a package-qualified call was assigned to: `authResource, err := auth.NewResource()` → auth */
+  packageOf: Map<string, string>;
 }
 
 interface GoFile {
-  framework: 'gin' | 'echo';
+  framework: 'gin' | 'echo' | 'chi';
+  /** the `package` clause */
+  pkg: string;
   funcs: GoFunc[];
+  /** struct fields' types: `Accounts *AccountResource` → AccountResource */
+  fieldTypes?: Map<string, string>;
 }
 
 /** The offset past the string literal starting at `at`. */
@@ -3706,13 +3716,21 @@ function skipString(code: string, at: number): number {
 }
 
 const GO_VERBS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match';
+/** Chi's verbs (`r.Get("/p", h)`), `Method("GET", "/p", h)` and `Handle` / `HandleFunc` (every method). */
+const CHI_VERBS = 'Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|Method|MethodFunc|HandleFunc';
 /** Parameter types that are a router whose prefix comes from the caller (an engine is the root). */
-const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b/;
+const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b|\bchi\.(?:Router|Mux)\b/;
+/** A call building a new root router: Chi's `chi.NewRouter()` / `chi.NewMux()`. */
+const GO_NEW_ROUTER = /^(?:chi\.)?New(?:Router|Mux)\s*\(\s*\)$/;
 
 function goFile(s: SourceFile, code: string): GoFile {
   // Echo, or a wrapper of it registering with Echo's `Add(http.MethodGet, "/p", h)` and no Gin import.
-  const framework =
-    /labstack\/echo/.test(code) || (!/gin-gonic\/gin/.test(code) && /\.Add\s*\(\s*http\.Method\w+\s*,/.test(code)) ? 'echo' : 'gin';
+  const framework: GoFile['framework'] = /"github\.com\/go-chi\/chi(?:\/v\d+)?"/.test(code)
+    ? 'chi'
+    : /labstack\/echo/.test(code) || (!/gin-gonic\/gin/.test(code) && /\.Add\s*\(\s*http\.Method\w+\s*,/.test(code))
+      ? 'echo'
+      : 'gin';
+  const chi = framework === 'chi';
   const spans = stringSpans(s);
   const funcs: GoFunc[] = [];
   // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
@@ -3753,7 +3771,65 @@ function goFile(s: SourceFile, code: string): GoFile {
       calls: [],
       returns: null,
       ...(recv ? { receiver: { name: recv[1]!, type: recv[2]! } } : {}),
+      mounts: [],
+      returned: /\breturn[ \t]+(\w+)[ \t]*(?:\n|;|\})/.exec(body)?.[1] ?? null,
+      packageOf: new Map(),
     };
+    for (const a of body.matchAll(/\b(\w+)(?:[ \t]*,[ \t]*\w+)*[ \t]*:?=[ \t]*&?(\w+)\.\w+[ \t]*[({]/g))
+      if (packages.has(a[2]!)) fn.packageOf.set(a[1]!, a[2]!);
+    // Chi's sub-routers written as closures: `r.Route("/p", func(r chi.Router) {…})` (the path a prefix) and
+    // `r.Group(func(r chi.Router) {…})` (none). A route on the closure's parameter is one on the caller's
+    // router under that path; closures nest.
+    const closures: Array<{ param: string; start: number; end: number; owner: string; path: string | null; at: number }> = [];
+    if (chi)
+      for (const c of body.matchAll(/\b(\w+)\.(Route|Group)\s*\(/g)) {
+        if (inSpan(spans, brace + c.index)) continue;
+        const open = brace + c.index + c[0].length - 1;
+        const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+        const lit = c[2] === 'Route' ? args[0] : undefined;
+        const fnArg = c[2] === 'Route' ? args[1] : args[0];
+        const param = fnArg ? /^func\s*\(\s*(\w+)\s+[\w.*]+\s*\)\s*\{/.exec(fnArg.trim()) : null;
+        if (!param) continue;
+        const start = code.indexOf('{', code.indexOf(fnArg!.trim(), open));
+        closures.push({
+          param: param[1]!,
+          start,
+          end: closing(code, start),
+          owner: c[1]!,
+          path: lit === undefined ? '' : literal(lit),
+          at: brace + c.index,
+        });
+      }
+    /** The router expression a receiver names at `offset`: a closure's parameter is its owner's router (under its path). */
+    const through = (recvName: string, offset: number): { recv: string; offset: number } => {
+      let expr = '';
+      let name = recvName;
+      let at = offset;
+      for (let guard = 0; guard < 16; guard++) {
+        const c = closures.filter((x) => x.param === name && x.start < at && at < x.end).sort((a, b) => b.start - a.start)[0];
+        if (!c) break;
+        expr = (c.path === null ? '.Group(?)' : c.path === '' ? '' : `.Group(${JSON.stringify(c.path)})`) + expr;
+        name = c.owner;
+        at = c.at;
+      }
+      return { recv: name + expr, offset: at };
+    };
+    if (chi)
+      for (const mt of body.matchAll(/\b(\w+)\.Mount\s*\(/g)) {
+        if (inSpan(spans, brace + mt.index)) continue;
+        const open = brace + mt.index + mt[0].length - 1;
+        const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+        if (args.length < 2) continue;
+        const via = through(mt[1]!, brace + mt.index);
+        fn.mounts.push({
+          recv: via.recv,
+          path: literal(args[0]!),
+          pathExpr: args[0]!.trim(),
+          expr: args[1]!.trim(),
+          offset: via.offset,
+          line: lineAt(code, brace + mt.index),
+        });
+      }
     for (const a of body.matchAll(/(?:\bvar[ \t]+)?\b(\w+)[ \t]*(?::=|=(?!=))[ \t]*/g)) {
       // The right-hand side up to the end of its statement, brackets spanning lines included.
       const start = brace + a.index + a[0].length;
@@ -3762,10 +3838,37 @@ function goFile(s: SourceFile, code: string): GoFile {
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
-    for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`, 'g'))) {
+    const verbRe = chi
+      ? String.raw`\b(\w+)(?:\.With\s*\((?:[^()]|\([^()]*\))*\))?\.(${CHI_VERBS}|Handle)\s*\(`
+      : String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`;
+    for (const r of body.matchAll(new RegExp(verbRe, 'g'))) {
       if (inSpan(spans, brace + r.index) || packages.has(r[1]!)) continue;
       const open = brace + r.index + r[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      if (chi) {
+        // Chi: `Get("/p", h)`, `Method("GET", "/p", h)`, `Handle("/p", h)` / `HandleFunc` (every method).
+        const named = r[2] === 'Method' || r[2] === 'MethodFunc';
+        const method = named ? /^(?:http\.Method(\w+)|"([A-Za-z]+)")$/.exec(args[0]?.trim() ?? '') : null;
+        if (named && !method) continue;
+        const pathArg = named ? args[1] : args[0];
+        const own = pathArg !== undefined ? literal(pathArg) : null;
+        if (own === null || !own.startsWith('/')) continue;
+        const handler = args.at(-1)?.trim();
+        const via = through(r[1]!, brace + r.index);
+        fn.routes.push({
+          recv: via.recv,
+          method: method
+            ? (method[1] ?? method[2])!.toUpperCase()
+            : r[2] === 'Handle' || r[2] === 'HandleFunc'
+              ? 'ANY'
+              : r[2]!.toUpperCase(),
+          path: own,
+          line: lineAt(code, brace + r.index),
+          ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
+          offset: via.offset,
+        });
+        continue;
+      }
       // Echo's `Add(method, path, h)` / Gin's `Handle(method, path, h)`: the method a constant (`http.MethodGet`, `"GET"`, `echo.GET`).
       const given =
         r[2] === 'Add' || r[2] === 'Handle' ? /^(?:http\.Method(\w+)|"([A-Za-z]+)"|echo\.([A-Z]+))$/.exec(args[0]?.trim() ?? '') : null;
@@ -3802,7 +3905,15 @@ function goFile(s: SourceFile, code: string): GoFile {
     }
     funcs.push(fn);
   }
-  return { framework, funcs };
+  const fieldTypes = new Map<string, string>();
+  for (const st of code.matchAll(/\btype[ \t]+\w+[ \t]+struct[ \t]*\{/g)) {
+    const open = st.index + st[0].length - 1;
+    for (const fl of code
+      .slice(open + 1, closing(code, open) - 1)
+      .matchAll(/^[ \t]*([A-Za-z_]\w*)[ \t]+\*?(?:\w+\.)?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm))
+      fieldTypes.set(fl[1]!, fl[2]!);
+  }
+  return { framework, pkg: /^package[ \t]+(\w+)/m.exec(code)?.[1] ?? '', funcs, ...(fieldTypes.size > 0 ? { fieldTypes } : {}) };
 }
 
 /**
@@ -3949,6 +4060,8 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     }
     if (!/^\w+$/.test(expr)) return [{ path: '' }];
     const assigned = fn.assigns.filter((a) => a.name === expr && a.offset < offset).at(-1);
+    // A router this function builds and returns (`r := chi.NewRouter(); …; return r`): served where it is mounted.
+    if (assigned && GO_NEW_ROUTER.test(assigned.expr)) return fn.returned === expr ? mountedPrefixes(file, fn, depth + 1) : [{ path: '' }];
     if (assigned && assigned.expr !== expr) return evalExpr(file, fn, assigned.expr, assigned.offset, depth + 1, bound);
     const idx = fn.params.findIndex((p) => p.name === expr);
     if (idx >= 0) {
@@ -3961,6 +4074,65 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
   };
   const lineOf = (_file: string, fn: GoFunc, offset: number): number =>
     [...fn.routes, ...fn.assigns, ...fn.calls].find((x) => x.offset === offset)?.line ?? fn.line;
+  /**
+   * The functions a Chi `Mount` names (`x.Router()`, `pkg.Routes()`, `a.Accounts.router()`, or a
+   * variable assigned one of these): among the repository's functions of that name, those of the package
+   * the receiver variable was built by (`authResource := auth.NewResource()`), of the named package, of
+   * the struct field's type (`Accounts *AccountResource`), else of the mounting file's package.
+   */
+  const mountTargets = (file: string, fn: GoFunc, expr: string, depth = 0): Array<{ file: string; fn: GoFunc }> => {
+    if (/^\w+$/.test(expr) && depth < 4) {
+      const a = fn.assigns.filter((x) => x.name === expr).at(-1);
+      return a ? mountTargets(file, fn, a.expr, depth + 1) : [];
+    }
+    const m = /^(?:([\w.]+)\.)?(\w+)\s*\([\s\S]*\)$/.exec(expr);
+    if (!m) return [];
+    const all = byName.get(m[2]!) ?? [];
+    if (all.length <= 1) return all;
+    const pkgOfFile = (f: string): string => files.get(f)?.pkg ?? '';
+    const chain = m[1]?.split('.') ?? [];
+    const head = chain[0];
+    const inPkg = (pkg: string) => all.filter((t) => pkgOfFile(t.file) === pkg);
+    if (head !== undefined) {
+      const viaVar = fn.packageOf.get(head);
+      if (viaVar && inPkg(viaVar).length > 0) return inPkg(viaVar);
+      if (chain.length === 1 && !fn.params.some((p) => p.name === head) && inPkg(head).length > 0 && head !== fn.receiver?.name)
+        return inPkg(head);
+    }
+    const own = all.filter((t) => path.dirname(t.file) === path.dirname(file));
+    const field = chain.at(-1);
+    if (field !== undefined && chain.length >= 2) {
+      for (const [f, gf] of files) {
+        if (path.dirname(f) !== path.dirname(file) || !gf) continue;
+        const text = gf.fieldTypes?.get(field);
+        if (text) {
+          const typed = own.filter((t) => t.fn.receiver?.type === text);
+          if (typed.length > 0) return typed;
+        }
+      }
+    }
+    return own.length > 0 ? own : all;
+  };
+  /** Every prefix a router built and returned by `fn` is mounted under; none mounted: the root. */
+  const mountedPrefixes = (file: string, fn: GoFunc, depth: number): Prefix[] => {
+    const key = `mount#${file}#${fn.name}#${fn.line}`;
+    const known = memo.get(key);
+    if (known) return known;
+    if (active.has(key)) return [];
+    active.add(key);
+    const out: Prefix[] = [];
+    for (const [mf, f] of files)
+      for (const caller of f.funcs)
+        for (const mt of caller.mounts) {
+          if (!mountTargets(mf, caller, mt.expr).some((t) => t.file === file && t.fn === fn)) continue;
+          const own: Prefix = mt.path === null ? { path: '', unresolved: `${mf}:${mt.line} ${mt.pathExpr}` } : { path: mt.path };
+          out.push(...evalExpr(mf, caller, mt.recv, mt.offset, depth + 1).map((p) => joinPrefix(p, own)));
+        }
+    active.delete(key);
+    const result = out.length > 0 ? unique(out) : [{ path: '' }];
+    memo.set(key, result);
+    return result;
+  };
   /** Every prefix the callers in the repository give a function's router parameter. */
   const paramPrefixes = (file: string, fn: GoFunc, idx: number, depth: number): Prefix[] => {
     const key = `${file}#${fn.name}#${fn.line}#${idx}`;
@@ -3989,7 +4161,8 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
         for (const p of evalExpr(file, fn, r.recv, r.offset, 0)) {
           routes.push({
             method: r.method,
-            path: joinPath(p.path, r.path),
+            // Chi serves a mounted router's `/` at the mount path itself.
+            path: f.framework === 'chi' && r.path === '/' && p.path !== '' ? joinPath(p.path) : joinPath(p.path, r.path),
             framework: f.framework,
             file,
             line: r.line,
