@@ -35,6 +35,8 @@ export interface Route {
   drf?: { trailingSlash: string };
   /** NestJS: the versions the controller (`version: '1'`) or the handler (`@Version('2')`) gives, applied with URI versioning, then dropped */
   nestVersion?: string[];
+  /** a NestJS route's controller class, until its `RouterModule` path is applied */
+  nestController?: string;
   /** what the handler declares by type name (Spring, NestJS, Gin / Echo), resolved to schemas once every file's types are known */
   typed?: TypedRequest;
   /** the responses the handler declares: status, and the body's media type and schema where the code gives them */
@@ -161,6 +163,12 @@ interface FileRoutes {
   nestPrefix?: Prefix & { exclude: string[] };
   /** NestJS URI versioning enabled in this file (`app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' })`) */
   nestVersioning?: { prefix: string; defaultVersion: string[] };
+  /** NestJS `RouterModule.register([{ path, module, children }])`: each module's path, its parents' joined */
+  nestRouterPaths?: Array<{ module: string; path: string }>;
+  /** NestJS `@Module({ controllers: [A, B] }) export class M`: the controllers of each module */
+  nestModules?: Array<{ name: string; controllers: string[] }>;
+  /** `registerAs('app', () => ({ … }))`: a config namespace and its object's text, for `configService.get('app.x')` */
+  nestConfig?: Array<{ namespace: string; object: string }>;
   /** `fastify.register(autoload, { dir: path.join(__dirname, 'routes'), options: { prefix } })`: every folder below `dir` is a prefix */
   autoload?: Array<{ dir: string; prefix: Prefix; dirNames: boolean; routeParams: boolean }>;
   /** Spring controllers implementing interfaces (`class OwnerController implements OwnersApi`): their `@Override` methods with no mapping of their own */
@@ -219,6 +227,9 @@ export function routesAndFiles(
       declares ||
       routes.nestPrefix ||
       routes.nestVersioning ||
+      routes.nestRouterPaths ||
+      routes.nestModules ||
+      routes.nestConfig ||
       routes.autoload ||
       routes.springImpl
     )
@@ -707,6 +718,7 @@ function routesOf(
           : jsRouters(s, code, imports, clientNames, imported)),
         ...nestGlobalPrefix(s, code),
         ...nestVersioning(s, code),
+        ...nestModules(s, code),
       };
     case 'Python':
       return { ...django(s, code), py: pyFile(s, code) };
@@ -1580,13 +1592,107 @@ function nestVersioning(s: SourceFile, code: string): Pick<FileRoutes, 'nestVers
   return { nestVersioning: { prefix, defaultVersion: nestVersions(dflt) } };
 }
 
+/**
+ * NestJS modules as routing sees them: `RouterModule.register([{ path: '/admin', module: AdminModule,
+ * children: [{ path: '/x', module: XModule }] }])` (a child's path after its parent's), the controllers each
+ * `@Module` declares, and `registerAs('ns', () => ({ … }))` config factories.
+ */
+function nestModules(s: SourceFile, code: string): Pick<FileRoutes, 'nestRouterPaths' | 'nestModules' | 'nestConfig'> {
+  const out: Pick<FileRoutes, 'nestRouterPaths' | 'nestModules' | 'nestConfig'> = {};
+  const spans = stringSpans(s);
+  const routes: Array<{ module: string; path: string }> = [];
+  const walk = (list: string, parent: string, depth: number): void => {
+    if (depth > 6) return;
+    for (const entry of splitArgs(list.trim().replace(/^\[|\]$/g, ''))) {
+      const e = entry.trim();
+      if (!e.startsWith('{')) continue;
+      const body = e.slice(1, closing(e, 0) - 1);
+      const fields = new Map(
+        splitArgs(body).flatMap((f) => {
+          const m = /^([\w$]+)\s*:\s*([\s\S]*)$/.exec(f.trim());
+          return m ? [[m[1]!, m[2]!.trim()] as const] : [];
+        }),
+      );
+      const own = fields.has('path') ? literal(fields.get('path')!) : '';
+      if (own === null) continue;
+      const here = joinPath(parent, own);
+      const mod = fields.get('module');
+      if (mod && /^[\w$]+$/.test(mod)) routes.push({ module: mod, path: here });
+      const children = fields.get('children');
+      if (children?.startsWith('[')) walk(children.slice(0, closing(children, 0)), here, depth + 1);
+    }
+  };
+  for (const m of code.matchAll(/\b\w*RouterModule\s*\.\s*register\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    walk(splitArgs(code.slice(open + 1, closing(code, open) - 1))[0] ?? '', '', 0);
+  }
+  if (routes.length > 0) out.nestRouterPaths = routes;
+  const modules: Array<{ name: string; controllers: string[] }> = [];
+  for (const m of code.matchAll(/@Module\s*\(\s*\{/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const body = code.slice(open, closing(code, open));
+    const name = /^\s*\)\s*(?:export\s+)?(?:default\s+)?class\s+(\w+)/.exec(code.slice(open + body.length))?.[1];
+    const list = /\bcontrollers\s*:\s*\[([^\]]*)\]/.exec(body)?.[1];
+    if (name && list)
+      modules.push({
+        name,
+        controllers: list
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => /^\w+$/.test(x)),
+      });
+  }
+  if (modules.length > 0) out.nestModules = modules;
+  const config: Array<{ namespace: string; object: string }> = [];
+  for (const m of code.matchAll(new RegExp(String.raw`\bregisterAs\s*\(\s*${STRING}\s*,`, 'g'))) {
+    const ns = literal(m[1]!);
+    const open = code.indexOf('(', m.index);
+    const factory = code.slice(m.index + m[0].length, closing(code, open) - 1);
+    // `() => ({ … })`, `(): T => ({ … })` or a body `{ return { … }; }`.
+    const obj = /=>\s*\(\s*\{/.exec(factory) ?? /\breturn\s*\{/.exec(factory);
+    if (ns === null || !obj) continue;
+    const at = obj.index + obj[0].length - 1;
+    config.push({ namespace: ns, object: factory.slice(at, closing(factory, at)) });
+  }
+  if (config.length > 0) out.nestConfig = config;
+  return out;
+}
+
+/** The string literal at a dotted member path of an object literal's text (`{ a: { b: '/api' } }`, ['a', 'b']); null when it is no literal. */
+function objectMember(text: string, members: readonly string[]): string | null {
+  let obj = text;
+  for (let i = 0; i < members.length; i++) {
+    if (!obj.startsWith('{')) return null;
+    const inner = obj.slice(1, closing(obj, 0) - 1);
+    let value: string | undefined;
+    for (const entry of splitArgs(inner)) {
+      const m = /^(?:["']([\w$-]+)["']|([\w$]+))\s*:\s*([\s\S]*)$/.exec(entry.trim());
+      if (m && (m[1] ?? m[2]) === members[i]) value = m[3]!.trim();
+    }
+    if (value === undefined) return null;
+    if (i === members.length - 1) return literal(value);
+    obj = value;
+  }
+  return null;
+}
+
 function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
   const m = /\.setGlobalPrefix\s*\(/.exec(code);
   if (!m || inSpan(stringSpans(s), m.index)) return {};
   const open = m.index + m[0].length - 1;
   const [first, options] = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+  // A prefix read from the configuration (`configService.get<string>('app.globalPrefix')`, directly or through a
+  // local constant): the key, looked up in the `registerAs` factories once every file is read.
+  const local =
+    first && /^[\w$]+$/.test(first.trim())
+      ? new RegExp(String.raw`\b(?:const|let|var)\s+${first.trim().replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*([^;\n]+)`).exec(code)?.[1]
+      : undefined;
+  const configKey = new RegExp(String.raw`\.get(?:OrThrow)?\s*(?:<[^>]*>)?\s*\(\s*${STRING}`).exec(local ?? first ?? '')?.[1];
   const prefix = prefixArg(first, s.rel, lineAt(code, m.index));
   if (!prefix) return {};
+  if (configKey && prefix.unresolved) prefix.configKey = literal(configKey) ?? undefined;
   const excluded = options ? /\bexclude\s*:\s*\[([^\]]*)\]/.exec(options)?.[1] : undefined;
   const exclude = excluded
     ? [...excluded.matchAll(new RegExp(STRING, 'g'))]
@@ -1604,6 +1710,19 @@ function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPr
  */
 function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>): void {
   const versioning = [...found.values()].find((f) => f.nestVersioning)?.nestVersioning;
+  // RouterModule paths: a controller's module registered under a path serves the controller below it
+  // (after the global prefix and the version).
+  const moduleOf = new Map<string, string>();
+  for (const f of found.values()) for (const m of f.nestModules ?? []) for (const c of m.controllers) moduleOf.set(c, m.name);
+  const modulePath = new Map<string, string>();
+  for (const f of found.values()) for (const r of f.nestRouterPaths ?? []) if (!modulePath.has(r.module)) modulePath.set(r.module, r.path);
+  for (let i = 0; i < routes.length; i++) {
+    const { nestController, ...r } = routes[i]!;
+    if (r.framework !== 'nestjs') continue;
+    const mod = nestController ? moduleOf.get(nestController) : undefined;
+    const under = mod ? modulePath.get(mod) : undefined;
+    routes[i] = under && under !== '/' ? { ...r, path: r.path === '/' ? joinPath(under) : joinPath(under, r.path) } : r;
+  }
   for (let i = routes.length - 1; i >= 0; i--) {
     const { nestVersion, ...r } = routes[i]!;
     if (r.framework !== 'nestjs') continue;
@@ -1628,6 +1747,18 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
       : [],
   );
   if (globals.length === 0) return;
+  // A prefix read from the configuration: the literal at that key of a `registerAs` factory (`app.globalPrefix`
+  // → `registerAs('app', () => ({ globalPrefix: '/api' }))`).
+  const configs = [...found.values()].flatMap((f) => f.nestConfig ?? []);
+  for (const g of globals) {
+    const key = g.p.configKey?.split('.');
+    if (!key || key.length < 2) continue;
+    const value = configs
+      .filter((c) => c.namespace === key[0])
+      .map((c) => objectMember(c.object, key.slice(1)))
+      .find((v): v is string => v !== null);
+    if (value !== undefined) g.p = { path: value, exclude: g.p.exclude };
+  }
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i]!;
     if (r.framework !== 'nestjs') continue;
@@ -1666,17 +1797,20 @@ function nest(s: SourceFile, code: string): FileRoutes {
       own !== undefined ? nestVersions(own) : nestVersions(controller && /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1]);
     const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
     const ownPath = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
+    const controllerClass = controller ? /\bclass\s+(\w+)/.exec(code.slice(controller.index))?.[1] : undefined;
     const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
     const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
     routes.push({
       method,
-      path: joinPath(prefix ?? '', ownPath ?? ''),
+      // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`.
+      path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')),
       framework: 'nestjs',
       file: s.rel,
       line: lineAt(code, m.index),
       handler: m[4]!,
       resolved: prefix !== null && ownPath !== null,
       ...(version.length > 0 ? { nestVersion: version } : {}),
+      ...(controllerClass ? { nestController: controllerClass } : {}),
       ...(typed ? { typed } : {}),
     });
   }
@@ -1953,6 +2087,8 @@ interface Prefix {
   path: string;
   /** `path:line expression` of the first part that is not a constant */
   unresolved?: string;
+  /** a NestJS configuration key the prefix is read from (`app.globalPrefix`), resolved across files */
+  configKey?: string | undefined;
   /** `path:line NAME` of a part read from an environment variable's default */
   fromDefault?: string;
 }
