@@ -2390,7 +2390,12 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const open = m.index + m[0].length - 1;
     const end = closing(code, open);
     const args = splitArgs(code.slice(open + 1, end - 1));
-    const own = args[0] !== undefined ? literal(args[0]) : null;
+    // The path positional or by keyword (`@router.get(path="", …)`, Flask's `rule=`).
+    const pathArg =
+      args[0] !== undefined && !/^\w+\s*=[^=]/.test(args[0])
+        ? args[0]
+        : args.map((a) => /^(?:path|rule)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
+    const own = pathArg !== undefined ? literal(pathArg.trim()) : null;
     if (own === null) continue;
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
@@ -2440,10 +2445,40 @@ function pyFile(s: SourceFile, code: string): PyFile {
         ...(statusCode ? { statusCode } : {}),
       });
   }
+  // Flask's `bp.add_url_rule('/p', view_func=View.as_view('name'), methods=[…])` (also the endpoint and the view
+  // positional) and FastAPI's `router.add_api_route('/p', endpoint, methods=[…])`: a `MethodView` of this file
+  // answers the methods it defines when none are given; a function, GET.
+  for (const m of code.matchAll(/\b(\w+)\.(add_url_rule|add_api_route)\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((a) => a.trim());
+    const positional = args.filter((a) => !/^\w+\s*=[^=]/.test(a));
+    const kw = (k: string): string | undefined =>
+      args.map((a) => new RegExp(String.raw`^${k}\s*=\s*([\s\S]+)$`).exec(a)?.[1]?.trim()).find((x) => x !== undefined);
+    const rule = kw(m[2] === 'add_url_rule' ? 'rule' : 'path') ?? positional[0];
+    const own = rule !== undefined ? literal(rule) : null;
+    if (own === null) continue;
+    const view = m[2] === 'add_url_rule' ? (kw('view_func') ?? positional[2]) : (kw('endpoint') ?? positional[1]);
+    if (view === undefined) continue;
+    const viewName = /^([\w.]+?)(?:\.as_view\s*\([\s\S]*\))?$/.exec(view)?.[1];
+    if (!viewName) continue;
+    const list = kw('methods');
+    const cls = out.classes.find((c) => c.name === viewName.split('.').at(-1));
+    const methods = list
+      ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase())
+      : /\.as_view\s*\(/.test(view) && cls && cls.methods.length > 0
+        ? cls.methods
+        : ['GET'];
+    for (const method of methods)
+      out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: viewName, fastapi: m[2] === 'add_api_route' });
+  }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
-    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    // The child positional or by keyword (`include_router(router=users_router, prefix=…)`).
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((a, i) =>
+      i === 0 ? a.trim().replace(/^(?:router|blueprint)\s*=\s*/, '') : a,
+    );
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
     const given = args
       .slice(1)
