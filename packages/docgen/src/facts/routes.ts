@@ -3870,7 +3870,7 @@ interface GoFunc {
 }
 
 interface GoFile {
-  framework: 'gin' | 'echo' | 'chi';
+  framework: 'gin' | 'echo' | 'chi' | 'fiber' | 'gorilla' | 'net/http';
   /** the `package` clause */
   pkg: string;
   funcs: GoFunc[];
@@ -3890,18 +3890,28 @@ const GO_VERBS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match';
 /** Chi's verbs (`r.Get("/p", h)`), `Method("GET", "/p", h)` and `Handle` / `HandleFunc` (every method). */
 const CHI_VERBS = 'Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|Method|MethodFunc|HandleFunc';
 /** Parameter types that are a router whose prefix comes from the caller (an engine is the root). */
-const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b|\bchi\.(?:Router|Mux)\b/;
-/** A call building a new root router: Chi's `chi.NewRouter()` / `chi.NewMux()`. */
-const GO_NEW_ROUTER = /^(?:chi\.)?New(?:Router|Mux)\s*\(\s*\)$/;
+const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b|\b(?:chi\.(?:Router|Mux)|fiber\.Router|mux\.Router|http\.ServeMux)\b/;
+/** A call building a new root router: `chi.NewRouter()` / `chi.NewMux()`, gorilla's `mux.NewRouter()`, `http.NewServeMux()`, `fiber.New(…)`. */
+const GO_NEW_ROUTER = /^(?:(?:chi|mux|http)\.)?New(?:Router|Mux|ServeMux)\s*\(\s*\)$|^fiber\.New\s*\([\s\S]*\)$/;
+/** Fiber's verbs (`app.Get("/p", h)`, `All`) and `Add(method, path, h)`. */
+const FIBER_VERBS = 'Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|All|Add';
 
 function goFile(s: SourceFile, code: string): GoFile {
   // Echo, or a wrapper of it registering with Echo's `Add(http.MethodGet, "/p", h)` and no Gin import.
   const framework: GoFile['framework'] = /"github\.com\/go-chi\/chi(?:\/v\d+)?"/.test(code)
     ? 'chi'
-    : /labstack\/echo/.test(code) || (!/gin-gonic\/gin/.test(code) && /\.Add\s*\(\s*http\.Method\w+\s*,/.test(code))
-      ? 'echo'
-      : 'gin';
-  const chi = framework === 'chi';
+    : /"github\.com\/gofiber\/fiber(?:\/v\d+)?"/.test(code)
+      ? 'fiber'
+      : /"github\.com\/gorilla\/mux"/.test(code)
+        ? 'gorilla'
+        : /labstack\/echo/.test(code) || (!/gin-gonic\/gin/.test(code) && /\.Add\s*\(\s*http\.Method\w+\s*,/.test(code))
+          ? 'echo'
+          : !/gin-gonic\/gin/.test(code) && /"net\/http"/.test(code) && /\.Handle(?:Func)?\s*\(\s*"(?:[A-Z]+ )?\//.test(code)
+            ? 'net/http'
+            : 'gin';
+  // Chi, Fiber, gorilla/mux and net/http register with their own verbs; Chi and Fiber nest routers in closures.
+  const chi = framework === 'chi' || framework === 'fiber' || framework === 'gorilla' || framework === 'net/http';
+  const closuresToo = framework === 'chi' || framework === 'fiber';
   const spans = stringSpans(s);
   const funcs: GoFunc[] = [];
   // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
@@ -3952,7 +3962,7 @@ function goFile(s: SourceFile, code: string): GoFile {
     // `r.Group(func(r chi.Router) {…})` (none). A route on the closure's parameter is one on the caller's
     // router under that path; closures nest.
     const closures: Array<{ param: string; start: number; end: number; owner: string; path: string | null; at: number }> = [];
-    if (chi)
+    if (closuresToo)
       for (const c of body.matchAll(/\b(\w+)\.(Route|Group)\s*\(/g)) {
         if (inSpan(spans, brace + c.index)) continue;
         const open = brace + c.index + c[0].length - 1;
@@ -3985,7 +3995,7 @@ function goFile(s: SourceFile, code: string): GoFile {
       }
       return { recv: name + expr, offset: at };
     };
-    if (chi)
+    if (closuresToo)
       for (const mt of body.matchAll(/\b(\w+)\.Mount\s*\(/g)) {
         if (inSpan(spans, brace + mt.index)) continue;
         const open = brace + mt.index + mt[0].length - 1;
@@ -4009,35 +4019,55 @@ function goFile(s: SourceFile, code: string): GoFile {
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
-    const verbRe = chi
-      ? String.raw`\b(\w+)(?:\.With\s*\((?:[^()]|\([^()]*\))*\))?\.(${CHI_VERBS}|Handle)\s*\(`
-      : String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`;
+    const verbRe =
+      framework === 'chi'
+        ? String.raw`\b(\w+)(?:\.With\s*\((?:[^()]|\([^()]*\))*\))?\.(${CHI_VERBS}|Handle)\s*\(`
+        : framework === 'fiber'
+          ? String.raw`\b(\w+)\.(${FIBER_VERBS})\s*\(`
+          : chi
+            ? String.raw`\b(\w+)\.(HandleFunc|Handle)\s*\(`
+            : String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`;
     for (const r of body.matchAll(new RegExp(verbRe, 'g'))) {
-      if (inSpan(spans, brace + r.index) || packages.has(r[1]!)) continue;
+      // A call on a package is a function of it — but net/http's `http.HandleFunc` registers on its default mux.
+      if (inSpan(spans, brace + r.index) || (packages.has(r[1]!) && !(framework === 'net/http' && r[1] === 'http'))) continue;
       const open = brace + r.index + r[0].length - 1;
-      const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      const close = closing(code, open);
+      const args = splitArgs(code.slice(open + 1, close - 1));
       if (chi) {
-        // Chi: `Get("/p", h)`, `Method("GET", "/p", h)`, `Handle("/p", h)` / `HandleFunc` (every method).
-        const named = r[2] === 'Method' || r[2] === 'MethodFunc';
-        const method = named ? /^(?:http\.Method(\w+)|"([A-Za-z]+)")$/.exec(args[0]?.trim() ?? '') : null;
+        // Chi: `Get("/p", h)`, `Method("GET", "/p", h)`, `Handle("/p", h)` / `HandleFunc` (every method); Fiber's
+        // verbs and `Add("GET", "/p", h)`; gorilla/mux's `HandleFunc("/p", h).Methods("GET", …)`; net/http's
+        // `HandleFunc("GET /items/{id}", h)` (Go 1.22 patterns; no method: every one).
+        const named = r[2] === 'Method' || r[2] === 'MethodFunc' || (framework === 'fiber' && r[2] === 'Add');
+        const method = named ? /^(?:http\.Method(\w+)|fiber\.Method(\w+)|"([A-Za-z]+)")$/.exec(args[0]?.trim() ?? '') : null;
         if (named && !method) continue;
         const pathArg = named ? args[1] : args[0];
-        const own = pathArg !== undefined ? literal(pathArg) : null;
-        if (own === null || !own.startsWith('/')) continue;
+        let own = pathArg !== undefined ? literal(pathArg) : null;
+        let methods: string[] = method
+          ? [(method[1] ?? method[2] ?? method[3])!.toUpperCase()]
+          : r[2] === 'Handle' || r[2] === 'HandleFunc' || r[2] === 'All'
+            ? ['ANY']
+            : [r[2]!.toUpperCase()];
+        const pattern = own !== null ? /^([A-Z]+)\s+(\/.*)$/.exec(own) : null;
+        if (framework === 'net/http' && pattern) {
+          methods = [pattern[1]!];
+          own = pattern[2]!;
+        }
+        if (framework === 'gorilla') {
+          const listed = /^\s*\.\s*Methods\s*\(([^)]*)\)/.exec(code.slice(close))?.[1];
+          if (listed) methods = [...listed.matchAll(/http\.Method(\w+)|"([A-Za-z]+)"/g)].map((x) => (x[1] ?? x[2])!.toUpperCase());
+        }
+        if (own === null || !own.startsWith('/') || methods.length === 0) continue;
         const handler = args.at(-1)?.trim();
         const via = through(r[1]!, brace + r.index);
-        fn.routes.push({
-          recv: via.recv,
-          method: method
-            ? (method[1] ?? method[2])!.toUpperCase()
-            : r[2] === 'Handle' || r[2] === 'HandleFunc'
-              ? 'ANY'
-              : r[2]!.toUpperCase(),
-          path: own,
-          line: lineAt(code, brace + r.index),
-          ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
-          offset: via.offset,
-        });
+        for (const m of methods)
+          fn.routes.push({
+            recv: via.recv,
+            method: m,
+            path: own,
+            line: lineAt(code, brace + r.index),
+            ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
+            offset: via.offset,
+          });
         continue;
       }
       // Echo's `Add(method, path, h)` / Gin's `Handle(method, path, h)`: the method a constant (`http.MethodGet`, `"GET"`, `echo.GET`).
@@ -4203,7 +4233,11 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
   const unique = (ps: Prefix[]): Prefix[] => [...new Map(ps.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()].slice(0, 64);
   /** The prefixes a router expression has at `offset` in a function, parameters bound to `bound` when given. */
   const evalExpr = (file: string, fn: GoFunc, expr: string, offset: number, depth: number, bound?: Map<string, Prefix[]>): Prefix[] => {
-    expr = expr.trim().replace(/^&/, '');
+    // gorilla/mux's sub-router: `r.PathPrefix("/api").Subrouter()` is a group under that path.
+    expr = expr
+      .trim()
+      .replace(/^&/, '')
+      .replace(/\.PathPrefix\s*\(([^()]*)\)\s*\.\s*Subrouter\s*\(\s*\)$/, '.Group($1)');
     if (depth > 12) return [{ path: '', unresolved: `${file}:${fn.line} ${expr}` }];
     // x.Group("/p", middleware…)
     const group = /^([\s\S]+)\.Group\s*\(([\s\S]*)\)$/.exec(expr);
@@ -4333,7 +4367,10 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
           routes.push({
             method: r.method,
             // Chi serves a mounted router's `/` at the mount path itself.
-            path: f.framework === 'chi' && r.path === '/' && p.path !== '' ? joinPath(p.path) : joinPath(p.path, r.path),
+            path:
+              (f.framework === 'chi' || f.framework === 'fiber') && r.path === '/' && p.path !== ''
+                ? joinPath(p.path)
+                : joinPath(p.path, r.path),
             framework: f.framework,
             file,
             line: r.line,
