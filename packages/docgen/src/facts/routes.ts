@@ -4072,7 +4072,10 @@ function goFile(s: SourceFile, code: string): GoFile {
       }
       // Echo's `Add(method, path, h)` / Gin's `Handle(method, path, h)`: the method a constant (`http.MethodGet`, `"GET"`, `echo.GET`).
       const given =
-        r[2] === 'Add' || r[2] === 'Handle' ? /^(?:http\.Method(\w+)|"([A-Za-z]+)"|echo\.([A-Z]+))$/.exec(args[0]?.trim() ?? '') : null;
+        // (An HTTP method only: `query.Add("sslmode", "disable")` of a URL builder is no route; Gin has no `Add`.)
+        (r[2] === 'Add' && framework === 'echo') || r[2] === 'Handle'
+          ? /^(?:http\.Method(\w+)|"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE)"|echo\.([A-Z]+))$/i.exec(args[0]?.trim() ?? '')
+          : null;
       if ((r[2] === 'Add' || r[2] === 'Handle') && !given) continue;
       const verbs = given
         ? [(given[1] ?? given[2] ?? given[3])!.toUpperCase()]
