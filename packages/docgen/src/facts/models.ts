@@ -32,7 +32,7 @@ export interface DataRelation {
 
 export interface DataEntity {
   name: string;
-  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'go-pg' | 'jpa';
+  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'go-pg' | 'bun' | 'jpa';
   file: string;
   line: number;
   fields: DataField[];
@@ -216,6 +216,22 @@ function djangoModelNames(files: ReadonlyArray<{ code: string }>): Set<string> {
     }
   }
   return names;
+}
+
+/**
+ * SQLAlchemy's names imported under other ones (`from sqlalchemy.orm import Mapped as SQLAlchemyMapped,
+ * mapped_column as sqlalchemy_mapped_column`) written back as SQLAlchemy's own, so the model reads as usual;
+ * newlines are kept, so every line stays where it was.
+ */
+function unaliasSqlalchemy(code: string): string {
+  const names = new Map<string, string>();
+  for (const m of code.matchAll(/^[ \t]*from[ \t]+sqlalchemy(?:\.orm)?[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)/gm))
+    for (const part of m[1]!.replace(/[()]/g, ' ').split(',')) {
+      const a = /^\s*(Mapped|mapped_column|relationship|Column|ForeignKey|DeclarativeBase)\s+as\s+(\w+)\s*$/.exec(part);
+      if (a && a[2] !== a[1]) names.set(a[2]!, a[1]!);
+    }
+  if (names.size === 0) return code;
+  return code.replace(new RegExp(String.raw`\b(?:${[...names.keys()].join('|')})\b`, 'g'), (n) => names.get(n) ?? n);
 }
 
 function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string> = new Set()): DataEntity[] {
@@ -532,7 +548,7 @@ function goPackages(files: readonly SourceFile[]): GoPackages {
   const gormDirs = new Set(
     // A package importing GORM, or one whose structs carry `gorm:"…"` tags (models migrated by another package).
     files
-      .filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm|`[^`\n]*\bgorm:"/.test(f.text))
+      .filter((f) => f.language === 'Go' && /gorm\.io\/gorm|jinzhu\/gorm|`[^`\n]*\b(?:gorm|bun):"/.test(f.text))
       .map((f) => path.posix.dirname(f.rel)),
   );
   // go-pg: the structs a file importing it creates tables of; their packages hold models though they import no ORM.
@@ -588,8 +604,9 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
   const structs = [...code.matchAll(/^type\s+(\w+)\s+struct\s*\{/gm)];
   // The package's structs, whichever of its files declares them.
   const names = new Set(pkg.keys());
+  // GORM's `gorm.Model` / `gorm:"…"` tags, or bun's `bun.BaseModel` / `bun:"…"` tags.
   const isModelBody = (body: string, depth = 0): boolean =>
-    /gorm\.Model|gorm:"/.test(body) ||
+    /gorm\.Model|gorm:"|bun\.BaseModel|bun:"/.test(body) ||
     (depth < 4 &&
       [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*$/gm)].some((e) => bases.has(e[1]!) && isModelBody(pkg.get(e[1]!) ?? '', depth + 1)));
   for (const m of structs) {
@@ -611,7 +628,7 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
     if (!isModelBody(body) && !referenced && !pg) continue;
     const entity: DataEntity = {
       name: m[1]!,
-      kind: pg ? 'go-pg' : 'gorm',
+      kind: pg ? 'go-pg' : /bun\.BaseModel|bun:"/.test(body) ? 'bun' : 'gorm',
       file: file.rel,
       line: lineAt(code, m.index),
       fields: [],
@@ -648,12 +665,16 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       const elsewhere =
         type.includes('.') &&
         !type.startsWith('gorm.') &&
-        [...packages.bodies].some(([d, b]) => d !== dir && /gorm:"|gorm\.Model/.test(b.get(bare) ?? ''));
+        [...packages.bodies].some(([d, b]) => d !== dir && /gorm:"|gorm\.Model|bun:"|bun\.BaseModel/.test(b.get(bare) ?? ''));
       if (names.has(type) || elsewhere) {
         // `User User` beside `UserID uint` (or `gorm:"foreignKey:X"`): a belongs-to relation; a slice is the other side,
         // unless it is a many-to-many (`gorm:"many2many:article_tags"`): a relation through that join table.
-        const joinTable = /many2many:(\w+)/.exec(f[3] ?? '')?.[1];
-        if (!f[2]!.includes('[]'))
+        const joinTable = /many2many:(\w+)/.exec(f[3] ?? '')?.[1] ?? /\bm2m:(\w+)/.exec(f[3] ?? '')?.[1];
+        // bun's `rel:has-one` / `rel:belongs-to` on a struct field: a relation of this struct's (a `rel:has-many` slice is, as
+        // in GORM, the other side: drawn from the struct holding the key).
+        if (/\bbun:"[^"]*\brel:/.test(f[3] ?? '')) {
+          if (!f[2]!.includes('[]')) entity.relations.push({ to: bare, field: f[1]!, line });
+        } else if (!f[2]!.includes('[]'))
           entity.relations.push({ to: bare, field: /foreignKey:(\w+)/.exec(f[3] ?? '')?.[1] ?? `${f[1]}ID`, line });
         else if (joinTable) {
           entity.relations.push({ to: bare, field: f[1]!, line });
@@ -661,9 +682,9 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
         }
         continue;
       }
-      if (f[3] && /gorm:"-"/.test(f[3])) continue;
+      if (f[3] && /(?:gorm|bun):"-"/.test(f[3])) continue;
       entity.fields.push({ name: f[1]!, type: f[2]!, line });
-      if (/primaryKey|primary_key/.test(f[3] ?? '') || f[1] === 'ID') pk.add(f[1]!);
+      if (/primaryKey|primary_key|bun:"[^"]*,pk\b/.test(f[3] ?? '') || f[1] === 'ID') pk.add(f[1]!);
     }
     // go-pg: a `CompanyID` column of a model `Company` of the package refers to it, with or without a `Company` field.
     if (pg)
@@ -733,7 +754,7 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
     // A field: annotations, then `[modifiers] Type name [= …];` (Kotlin: `val name: Type`).
     const fields = (text: string, offset: number): void => {
       for (const f of text.matchAll(
-        /((?:@\w+(?:\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s+)*)(?:(?:private|protected|public|final|transient|override|lateinit|open)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+(?:<[\w<>?., ]*>)?\??))/g,
+        /((?:@\w+(?:\.\w+)*(?:\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\s+)*)(?:(?:private|protected|public|final|transient|override|lateinit|open)\s+)*(?:([\w<>,.? ]+?)\s+(\w+)\s*(?:=[^;]*)?;|(?:val|var)\s+(\w+)\s*:\s*([\w<>?.]+(?:<[\w<>?., ]*>)?\??))/g,
       )) {
         const annotations = f[1] ?? '';
         const name = f[3] ?? f[4];
@@ -1062,9 +1083,11 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
   }
   const code = codeOf(f);
   switch (f.language) {
-    case 'Python':
-      if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(/.test(code)) out.push(...python(f, code, djangoModels));
+    case 'Python': {
+      const plain = unaliasSqlalchemy(code);
+      if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(/.test(plain)) out.push(...python(f, plain, djangoModels));
       break;
+    }
     case 'JavaScript':
     case 'TypeScript':
     case 'TSX':
@@ -1078,6 +1101,8 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
       break;
     case 'Go':
       out.push(...gorm(f, code, go));
+      // Migrations written as SQL in Go raw strings (`CREATE TABLE accounts (…)` of a go-pg / bun / goose migration).
+      if (!isTestFile(f.rel) && /`[^`]*\bcreate\s+table\b/i.test(f.text)) out.push(...sql(f, withoutSqlComments(goRawStrings(f.text))));
       break;
     case 'Java':
     case 'Kotlin':
@@ -1085,6 +1110,40 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
       break;
     default:
       break;
+  }
+  return out;
+}
+
+/** A Go file's raw-string (backquoted) contents, everything else blanked (line numbers kept); comments and quoted strings are not raw strings. */
+function goRawStrings(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length;) {
+    const c = text[i]!;
+    if (c === '`') {
+      const end = text.indexOf('`', i + 1);
+      const stop = end < 0 ? text.length : end + 1;
+      out += ` ${text.slice(i + 1, stop - 1)} `;
+      i = stop;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      const stop = end < 0 ? text.length : end;
+      out += ' '.repeat(stop - i);
+      i = stop;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
+      i = stop;
+    } else if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      const stop = Math.min(text.length, j + 1);
+      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
+      i = stop;
+    } else {
+      out += c === '\n' ? '\n' : ' ';
+      i++;
+    }
   }
   return out;
 }

@@ -35,6 +35,8 @@ export interface Route {
   drf?: { trailingSlash: string };
   /** NestJS: the versions the controller (`version: '1'`) or the handler (`@Version('2')`) gives, applied with URI versioning, then dropped */
   nestVersion?: string[];
+  /** a NestJS route's controller class, until its `RouterModule` path is applied */
+  nestController?: string;
   /** what the handler declares by type name (Spring, NestJS, Gin / Echo), resolved to schemas once every file's types are known */
   typed?: TypedRequest;
   /** the responses the handler declares: status, and the body's media type and schema where the code gives them */
@@ -161,6 +163,12 @@ interface FileRoutes {
   nestPrefix?: Prefix & { exclude: string[] };
   /** NestJS URI versioning enabled in this file (`app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' })`) */
   nestVersioning?: { prefix: string; defaultVersion: string[] };
+  /** NestJS `RouterModule.register([{ path, module, children }])`: each module's path, its parents' joined */
+  nestRouterPaths?: Array<{ module: string; path: string }>;
+  /** NestJS `@Module({ controllers: [A, B] }) export class M`: the controllers of each module */
+  nestModules?: Array<{ name: string; controllers: string[] }>;
+  /** `registerAs('app', () => ({ … }))`: a config namespace and its object's text, for `configService.get('app.x')` */
+  nestConfig?: Array<{ namespace: string; object: string }>;
   /** `fastify.register(autoload, { dir: path.join(__dirname, 'routes'), options: { prefix } })`: every folder below `dir` is a prefix */
   autoload?: Array<{ dir: string; prefix: Prefix; dirNames: boolean; routeParams: boolean }>;
   /** Spring controllers implementing interfaces (`class OwnerController implements OwnersApi`): their `@Override` methods with no mapping of their own */
@@ -219,6 +227,9 @@ export function routesAndFiles(
       declares ||
       routes.nestPrefix ||
       routes.nestVersioning ||
+      routes.nestRouterPaths ||
+      routes.nestModules ||
+      routes.nestConfig ||
       routes.autoload ||
       routes.springImpl
     )
@@ -707,6 +718,7 @@ function routesOf(
           : jsRouters(s, code, imports, clientNames, imported)),
         ...nestGlobalPrefix(s, code),
         ...nestVersioning(s, code),
+        ...nestModules(s, code),
       };
     case 'Python':
       return { ...django(s, code), py: pyFile(s, code) };
@@ -1580,13 +1592,107 @@ function nestVersioning(s: SourceFile, code: string): Pick<FileRoutes, 'nestVers
   return { nestVersioning: { prefix, defaultVersion: nestVersions(dflt) } };
 }
 
+/**
+ * NestJS modules as routing sees them: `RouterModule.register([{ path: '/admin', module: AdminModule,
+ * children: [{ path: '/x', module: XModule }] }])` (a child's path after its parent's), the controllers each
+ * `@Module` declares, and `registerAs('ns', () => ({ … }))` config factories.
+ */
+function nestModules(s: SourceFile, code: string): Pick<FileRoutes, 'nestRouterPaths' | 'nestModules' | 'nestConfig'> {
+  const out: Pick<FileRoutes, 'nestRouterPaths' | 'nestModules' | 'nestConfig'> = {};
+  const spans = stringSpans(s);
+  const routes: Array<{ module: string; path: string }> = [];
+  const walk = (list: string, parent: string, depth: number): void => {
+    if (depth > 6) return;
+    for (const entry of splitArgs(list.trim().replace(/^\[|\]$/g, ''))) {
+      const e = entry.trim();
+      if (!e.startsWith('{')) continue;
+      const body = e.slice(1, closing(e, 0) - 1);
+      const fields = new Map(
+        splitArgs(body).flatMap((f) => {
+          const m = /^([\w$]+)\s*:\s*([\s\S]*)$/.exec(f.trim());
+          return m ? [[m[1]!, m[2]!.trim()] as const] : [];
+        }),
+      );
+      const own = fields.has('path') ? literal(fields.get('path')!) : '';
+      if (own === null) continue;
+      const here = joinPath(parent, own);
+      const mod = fields.get('module');
+      if (mod && /^[\w$]+$/.test(mod)) routes.push({ module: mod, path: here });
+      const children = fields.get('children');
+      if (children?.startsWith('[')) walk(children.slice(0, closing(children, 0)), here, depth + 1);
+    }
+  };
+  for (const m of code.matchAll(/\b\w*RouterModule\s*\.\s*register\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    walk(splitArgs(code.slice(open + 1, closing(code, open) - 1))[0] ?? '', '', 0);
+  }
+  if (routes.length > 0) out.nestRouterPaths = routes;
+  const modules: Array<{ name: string; controllers: string[] }> = [];
+  for (const m of code.matchAll(/@Module\s*\(\s*\{/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const body = code.slice(open, closing(code, open));
+    const name = /^\s*\)\s*(?:export\s+)?(?:default\s+)?class\s+(\w+)/.exec(code.slice(open + body.length))?.[1];
+    const list = /\bcontrollers\s*:\s*\[([^\]]*)\]/.exec(body)?.[1];
+    if (name && list)
+      modules.push({
+        name,
+        controllers: list
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => /^\w+$/.test(x)),
+      });
+  }
+  if (modules.length > 0) out.nestModules = modules;
+  const config: Array<{ namespace: string; object: string }> = [];
+  for (const m of code.matchAll(new RegExp(String.raw`\bregisterAs\s*\(\s*${STRING}\s*,`, 'g'))) {
+    const ns = literal(m[1]!);
+    const open = code.indexOf('(', m.index);
+    const factory = code.slice(m.index + m[0].length, closing(code, open) - 1);
+    // `() => ({ … })`, `(): T => ({ … })` or a body `{ return { … }; }`.
+    const obj = /=>\s*\(\s*\{/.exec(factory) ?? /\breturn\s*\{/.exec(factory);
+    if (ns === null || !obj) continue;
+    const at = obj.index + obj[0].length - 1;
+    config.push({ namespace: ns, object: factory.slice(at, closing(factory, at)) });
+  }
+  if (config.length > 0) out.nestConfig = config;
+  return out;
+}
+
+/** The string literal at a dotted member path of an object literal's text (`{ a: { b: '/api' } }`, ['a', 'b']); null when it is no literal. */
+function objectMember(text: string, members: readonly string[]): string | null {
+  let obj = text;
+  for (let i = 0; i < members.length; i++) {
+    if (!obj.startsWith('{')) return null;
+    const inner = obj.slice(1, closing(obj, 0) - 1);
+    let value: string | undefined;
+    for (const entry of splitArgs(inner)) {
+      const m = /^(?:["']([\w$-]+)["']|([\w$]+))\s*:\s*([\s\S]*)$/.exec(entry.trim());
+      if (m && (m[1] ?? m[2]) === members[i]) value = m[3]!.trim();
+    }
+    if (value === undefined) return null;
+    if (i === members.length - 1) return literal(value);
+    obj = value;
+  }
+  return null;
+}
+
 function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
   const m = /\.setGlobalPrefix\s*\(/.exec(code);
   if (!m || inSpan(stringSpans(s), m.index)) return {};
   const open = m.index + m[0].length - 1;
   const [first, options] = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+  // A prefix read from the configuration (`configService.get<string>('app.globalPrefix')`, directly or through a
+  // local constant): the key, looked up in the `registerAs` factories once every file is read.
+  const local =
+    first && /^[\w$]+$/.test(first.trim())
+      ? new RegExp(String.raw`\b(?:const|let|var)\s+${first.trim().replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*([^;\n]+)`).exec(code)?.[1]
+      : undefined;
+  const configKey = new RegExp(String.raw`\.get(?:OrThrow)?\s*(?:<[^>]*>)?\s*\(\s*${STRING}`).exec(local ?? first ?? '')?.[1];
   const prefix = prefixArg(first, s.rel, lineAt(code, m.index));
   if (!prefix) return {};
+  if (configKey && prefix.unresolved) prefix.configKey = literal(configKey) ?? undefined;
   const excluded = options ? /\bexclude\s*:\s*\[([^\]]*)\]/.exec(options)?.[1] : undefined;
   const exclude = excluded
     ? [...excluded.matchAll(new RegExp(STRING, 'g'))]
@@ -1604,6 +1710,19 @@ function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPr
  */
 function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>): void {
   const versioning = [...found.values()].find((f) => f.nestVersioning)?.nestVersioning;
+  // RouterModule paths: a controller's module registered under a path serves the controller below it
+  // (after the global prefix and the version).
+  const moduleOf = new Map<string, string>();
+  for (const f of found.values()) for (const m of f.nestModules ?? []) for (const c of m.controllers) moduleOf.set(c, m.name);
+  const modulePath = new Map<string, string>();
+  for (const f of found.values()) for (const r of f.nestRouterPaths ?? []) if (!modulePath.has(r.module)) modulePath.set(r.module, r.path);
+  for (let i = 0; i < routes.length; i++) {
+    const { nestController, ...r } = routes[i]!;
+    if (r.framework !== 'nestjs') continue;
+    const mod = nestController ? moduleOf.get(nestController) : undefined;
+    const under = mod ? modulePath.get(mod) : undefined;
+    routes[i] = under && under !== '/' ? { ...r, path: r.path === '/' ? joinPath(under) : joinPath(under, r.path) } : r;
+  }
   for (let i = routes.length - 1; i >= 0; i--) {
     const { nestVersion, ...r } = routes[i]!;
     if (r.framework !== 'nestjs') continue;
@@ -1628,6 +1747,18 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
       : [],
   );
   if (globals.length === 0) return;
+  // A prefix read from the configuration: the literal at that key of a `registerAs` factory (`app.globalPrefix`
+  // → `registerAs('app', () => ({ globalPrefix: '/api' }))`).
+  const configs = [...found.values()].flatMap((f) => f.nestConfig ?? []);
+  for (const g of globals) {
+    const key = g.p.configKey?.split('.');
+    if (!key || key.length < 2) continue;
+    const value = configs
+      .filter((c) => c.namespace === key[0])
+      .map((c) => objectMember(c.object, key.slice(1)))
+      .find((v): v is string => v !== null);
+    if (value !== undefined) g.p = { path: value, exclude: g.p.exclude };
+  }
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i]!;
     if (r.framework !== 'nestjs') continue;
@@ -1666,17 +1797,20 @@ function nest(s: SourceFile, code: string): FileRoutes {
       own !== undefined ? nestVersions(own) : nestVersions(controller && /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1]);
     const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
     const ownPath = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
+    const controllerClass = controller ? /\bclass\s+(\w+)/.exec(code.slice(controller.index))?.[1] : undefined;
     const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
     const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
     routes.push({
       method,
-      path: joinPath(prefix ?? '', ownPath ?? ''),
+      // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`.
+      path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')),
       framework: 'nestjs',
       file: s.rel,
       line: lineAt(code, m.index),
       handler: m[4]!,
       resolved: prefix !== null && ownPath !== null,
       ...(version.length > 0 ? { nestVersion: version } : {}),
+      ...(controllerClass ? { nestController: controllerClass } : {}),
       ...(typed ? { typed } : {}),
     });
   }
@@ -1953,6 +2087,8 @@ interface Prefix {
   path: string;
   /** `path:line expression` of the first part that is not a constant */
   unresolved?: string;
+  /** a NestJS configuration key the prefix is read from (`app.globalPrefix`), resolved across files */
+  configKey?: string | undefined;
   /** `path:line NAME` of a part read from an environment variable's default */
   fromDefault?: string;
 }
@@ -2254,7 +2390,12 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const open = m.index + m[0].length - 1;
     const end = closing(code, open);
     const args = splitArgs(code.slice(open + 1, end - 1));
-    const own = args[0] !== undefined ? literal(args[0]) : null;
+    // The path positional or by keyword (`@router.get(path="", …)`, Flask's `rule=`).
+    const pathArg =
+      args[0] !== undefined && !/^\w+\s*=[^=]/.test(args[0])
+        ? args[0]
+        : args.map((a) => /^(?:path|rule)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
+    const own = pathArg !== undefined ? literal(pathArg.trim()) : null;
     if (own === null) continue;
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
@@ -2304,10 +2445,40 @@ function pyFile(s: SourceFile, code: string): PyFile {
         ...(statusCode ? { statusCode } : {}),
       });
   }
+  // Flask's `bp.add_url_rule('/p', view_func=View.as_view('name'), methods=[…])` (also the endpoint and the view
+  // positional) and FastAPI's `router.add_api_route('/p', endpoint, methods=[…])`: a `MethodView` of this file
+  // answers the methods it defines when none are given; a function, GET.
+  for (const m of code.matchAll(/\b(\w+)\.(add_url_rule|add_api_route)\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((a) => a.trim());
+    const positional = args.filter((a) => !/^\w+\s*=[^=]/.test(a));
+    const kw = (k: string): string | undefined =>
+      args.map((a) => new RegExp(String.raw`^${k}\s*=\s*([\s\S]+)$`).exec(a)?.[1]?.trim()).find((x) => x !== undefined);
+    const rule = kw(m[2] === 'add_url_rule' ? 'rule' : 'path') ?? positional[0];
+    const own = rule !== undefined ? literal(rule) : null;
+    if (own === null) continue;
+    const view = m[2] === 'add_url_rule' ? (kw('view_func') ?? positional[2]) : (kw('endpoint') ?? positional[1]);
+    if (view === undefined) continue;
+    const viewName = /^([\w.]+?)(?:\.as_view\s*\([\s\S]*\))?$/.exec(view)?.[1];
+    if (!viewName) continue;
+    const list = kw('methods');
+    const cls = out.classes.find((c) => c.name === viewName.split('.').at(-1));
+    const methods = list
+      ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase())
+      : /\.as_view\s*\(/.test(view) && cls && cls.methods.length > 0
+        ? cls.methods
+        : ['GET'];
+    for (const method of methods)
+      out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: viewName, fastapi: m[2] === 'add_api_route' });
+  }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
-    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    // The child positional or by keyword (`include_router(router=users_router, prefix=…)`).
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((a, i) =>
+      i === 0 ? a.trim().replace(/^(?:router|blueprint)\s*=\s*/, '') : a,
+    );
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
     const given = args
       .slice(1)
@@ -3690,11 +3861,21 @@ interface GoFunc {
   typed?: TypedRequest;
   /** a method's receiver: `h` of type `UserHandler` in `func (h *UserHandler) get(…)` */
   receiver?: { name: string; type: string };
+  /** Chi's `r.Mount("/p", x.Router())`: a router built elsewhere served under the receiver's prefix and the path */
+  mounts: Array<{ recv: string; path: string | null; pathExpr: string; expr: string; offset: number; line: number }>;
+  /** the identifier the function returns (`return r`), whatever its type */
+  returned: string | null;
+  /** the variable a package-qualified call was assigned to: `authResource, err := auth.NewResource()` → auth */
+  packageOf: Map<string, string>;
 }
 
 interface GoFile {
-  framework: 'gin' | 'echo';
+  framework: 'gin' | 'echo' | 'chi' | 'fiber' | 'gorilla' | 'net/http';
+  /** the `package` clause */
+  pkg: string;
   funcs: GoFunc[];
+  /** struct fields' types: `Accounts *AccountResource` → AccountResource */
+  fieldTypes?: Map<string, string>;
 }
 
 /** The offset past the string literal starting at `at`. */
@@ -3706,13 +3887,31 @@ function skipString(code: string, at: number): number {
 }
 
 const GO_VERBS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match';
+/** Chi's verbs (`r.Get("/p", h)`), `Method("GET", "/p", h)` and `Handle` / `HandleFunc` (every method). */
+const CHI_VERBS = 'Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|Method|MethodFunc|HandleFunc';
 /** Parameter types that are a router whose prefix comes from the caller (an engine is the root). */
-const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b/;
+const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b|\b(?:chi\.(?:Router|Mux)|fiber\.Router|mux\.Router|http\.ServeMux)\b/;
+/** A call building a new root router: `chi.NewRouter()` / `chi.NewMux()`, gorilla's `mux.NewRouter()`, `http.NewServeMux()`, `fiber.New(…)`. */
+const GO_NEW_ROUTER = /^(?:(?:chi|mux|http)\.)?New(?:Router|Mux|ServeMux)\s*\(\s*\)$|^fiber\.New\s*\([\s\S]*\)$/;
+/** Fiber's verbs (`app.Get("/p", h)`, `All`) and `Add(method, path, h)`. */
+const FIBER_VERBS = 'Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|All|Add';
 
 function goFile(s: SourceFile, code: string): GoFile {
   // Echo, or a wrapper of it registering with Echo's `Add(http.MethodGet, "/p", h)` and no Gin import.
-  const framework =
-    /labstack\/echo/.test(code) || (!/gin-gonic\/gin/.test(code) && /\.Add\s*\(\s*http\.Method\w+\s*,/.test(code)) ? 'echo' : 'gin';
+  const framework: GoFile['framework'] = /"github\.com\/go-chi\/chi(?:\/v\d+)?"/.test(code)
+    ? 'chi'
+    : /"github\.com\/gofiber\/fiber(?:\/v\d+)?"/.test(code)
+      ? 'fiber'
+      : /"github\.com\/gorilla\/mux"/.test(code)
+        ? 'gorilla'
+        : /labstack\/echo/.test(code) || (!/gin-gonic\/gin/.test(code) && /\.Add\s*\(\s*http\.Method\w+\s*,/.test(code))
+          ? 'echo'
+          : !/gin-gonic\/gin/.test(code) && /"net\/http"/.test(code) && /\.Handle(?:Func)?\s*\(\s*"(?:[A-Z]+ )?\//.test(code)
+            ? 'net/http'
+            : 'gin';
+  // Chi, Fiber, gorilla/mux and net/http register with their own verbs; Chi and Fiber nest routers in closures.
+  const chi = framework === 'chi' || framework === 'fiber' || framework === 'gorilla' || framework === 'net/http';
+  const closuresToo = framework === 'chi' || framework === 'fiber';
   const spans = stringSpans(s);
   const funcs: GoFunc[] = [];
   // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
@@ -3753,7 +3952,65 @@ function goFile(s: SourceFile, code: string): GoFile {
       calls: [],
       returns: null,
       ...(recv ? { receiver: { name: recv[1]!, type: recv[2]! } } : {}),
+      mounts: [],
+      returned: /\breturn[ \t]+(\w+)[ \t]*(?:\n|;|\})/.exec(body)?.[1] ?? null,
+      packageOf: new Map(),
     };
+    for (const a of body.matchAll(/\b(\w+)(?:[ \t]*,[ \t]*\w+)*[ \t]*:?=[ \t]*&?(\w+)\.\w+[ \t]*[({]/g))
+      if (packages.has(a[2]!)) fn.packageOf.set(a[1]!, a[2]!);
+    // Chi's sub-routers written as closures: `r.Route("/p", func(r chi.Router) {…})` (the path a prefix) and
+    // `r.Group(func(r chi.Router) {…})` (none). A route on the closure's parameter is one on the caller's
+    // router under that path; closures nest.
+    const closures: Array<{ param: string; start: number; end: number; owner: string; path: string | null; at: number }> = [];
+    if (closuresToo)
+      for (const c of body.matchAll(/\b(\w+)\.(Route|Group)\s*\(/g)) {
+        if (inSpan(spans, brace + c.index)) continue;
+        const open = brace + c.index + c[0].length - 1;
+        const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+        const lit = c[2] === 'Route' ? args[0] : undefined;
+        const fnArg = c[2] === 'Route' ? args[1] : args[0];
+        const param = fnArg ? /^func\s*\(\s*(\w+)\s+[\w.*]+\s*\)\s*\{/.exec(fnArg.trim()) : null;
+        if (!param) continue;
+        const start = code.indexOf('{', code.indexOf(fnArg!.trim(), open));
+        closures.push({
+          param: param[1]!,
+          start,
+          end: closing(code, start),
+          owner: c[1]!,
+          path: lit === undefined ? '' : literal(lit),
+          at: brace + c.index,
+        });
+      }
+    /** The router expression a receiver names at `offset`: a closure's parameter is its owner's router (under its path). */
+    const through = (recvName: string, offset: number): { recv: string; offset: number } => {
+      let expr = '';
+      let name = recvName;
+      let at = offset;
+      for (let guard = 0; guard < 16; guard++) {
+        const c = closures.filter((x) => x.param === name && x.start < at && at < x.end).sort((a, b) => b.start - a.start)[0];
+        if (!c) break;
+        expr = (c.path === null ? '.Group(?)' : c.path === '' ? '' : `.Group(${JSON.stringify(c.path)})`) + expr;
+        name = c.owner;
+        at = c.at;
+      }
+      return { recv: name + expr, offset: at };
+    };
+    if (closuresToo)
+      for (const mt of body.matchAll(/\b(\w+)\.Mount\s*\(/g)) {
+        if (inSpan(spans, brace + mt.index)) continue;
+        const open = brace + mt.index + mt[0].length - 1;
+        const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+        if (args.length < 2) continue;
+        const via = through(mt[1]!, brace + mt.index);
+        fn.mounts.push({
+          recv: via.recv,
+          path: literal(args[0]!),
+          pathExpr: args[0]!.trim(),
+          expr: args[1]!.trim(),
+          offset: via.offset,
+          line: lineAt(code, brace + mt.index),
+        });
+      }
     for (const a of body.matchAll(/(?:\bvar[ \t]+)?\b(\w+)[ \t]*(?::=|=(?!=))[ \t]*/g)) {
       // The right-hand side up to the end of its statement, brackets spanning lines included.
       const start = brace + a.index + a[0].length;
@@ -3762,13 +4019,63 @@ function goFile(s: SourceFile, code: string): GoFile {
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
-    for (const r of body.matchAll(new RegExp(String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`, 'g'))) {
-      if (inSpan(spans, brace + r.index) || packages.has(r[1]!)) continue;
+    const verbRe =
+      framework === 'chi'
+        ? String.raw`\b(\w+)(?:\.With\s*\((?:[^()]|\([^()]*\))*\))?\.(${CHI_VERBS}|Handle)\s*\(`
+        : framework === 'fiber'
+          ? String.raw`\b(\w+)\.(${FIBER_VERBS})\s*\(`
+          : chi
+            ? String.raw`\b(\w+)\.(HandleFunc|Handle)\s*\(`
+            : String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`;
+    for (const r of body.matchAll(new RegExp(verbRe, 'g'))) {
+      // A call on a package is a function of it — but net/http's `http.HandleFunc` registers on its default mux.
+      if (inSpan(spans, brace + r.index) || (packages.has(r[1]!) && !(framework === 'net/http' && r[1] === 'http'))) continue;
       const open = brace + r.index + r[0].length - 1;
-      const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      const close = closing(code, open);
+      const args = splitArgs(code.slice(open + 1, close - 1));
+      if (chi) {
+        // Chi: `Get("/p", h)`, `Method("GET", "/p", h)`, `Handle("/p", h)` / `HandleFunc` (every method); Fiber's
+        // verbs and `Add("GET", "/p", h)`; gorilla/mux's `HandleFunc("/p", h).Methods("GET", …)`; net/http's
+        // `HandleFunc("GET /items/{id}", h)` (Go 1.22 patterns; no method: every one).
+        const named = r[2] === 'Method' || r[2] === 'MethodFunc' || (framework === 'fiber' && r[2] === 'Add');
+        const method = named ? /^(?:http\.Method(\w+)|fiber\.Method(\w+)|"([A-Za-z]+)")$/.exec(args[0]?.trim() ?? '') : null;
+        if (named && !method) continue;
+        const pathArg = named ? args[1] : args[0];
+        let own = pathArg !== undefined ? literal(pathArg) : null;
+        let methods: string[] = method
+          ? [(method[1] ?? method[2] ?? method[3])!.toUpperCase()]
+          : r[2] === 'Handle' || r[2] === 'HandleFunc' || r[2] === 'All'
+            ? ['ANY']
+            : [r[2]!.toUpperCase()];
+        const pattern = own !== null ? /^([A-Z]+)\s+(\/.*)$/.exec(own) : null;
+        if (framework === 'net/http' && pattern) {
+          methods = [pattern[1]!];
+          own = pattern[2]!;
+        }
+        if (framework === 'gorilla') {
+          const listed = /^\s*\.\s*Methods\s*\(([^)]*)\)/.exec(code.slice(close))?.[1];
+          if (listed) methods = [...listed.matchAll(/http\.Method(\w+)|"([A-Za-z]+)"/g)].map((x) => (x[1] ?? x[2])!.toUpperCase());
+        }
+        if (own === null || !own.startsWith('/') || methods.length === 0) continue;
+        const handler = args.at(-1)?.trim();
+        const via = through(r[1]!, brace + r.index);
+        for (const m of methods)
+          fn.routes.push({
+            recv: via.recv,
+            method: m,
+            path: own,
+            line: lineAt(code, brace + r.index),
+            ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
+            offset: via.offset,
+          });
+        continue;
+      }
       // Echo's `Add(method, path, h)` / Gin's `Handle(method, path, h)`: the method a constant (`http.MethodGet`, `"GET"`, `echo.GET`).
       const given =
-        r[2] === 'Add' || r[2] === 'Handle' ? /^(?:http\.Method(\w+)|"([A-Za-z]+)"|echo\.([A-Z]+))$/.exec(args[0]?.trim() ?? '') : null;
+        // (An HTTP method only: `query.Add("sslmode", "disable")` of a URL builder is no route; Gin has no `Add`.)
+        (r[2] === 'Add' && framework === 'echo') || r[2] === 'Handle'
+          ? /^(?:http\.Method(\w+)|"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE)"|echo\.([A-Z]+))$/i.exec(args[0]?.trim() ?? '')
+          : null;
       if ((r[2] === 'Add' || r[2] === 'Handle') && !given) continue;
       const verbs = given
         ? [(given[1] ?? given[2] ?? given[3])!.toUpperCase()]
@@ -3802,7 +4109,15 @@ function goFile(s: SourceFile, code: string): GoFile {
     }
     funcs.push(fn);
   }
-  return { framework, funcs };
+  const fieldTypes = new Map<string, string>();
+  for (const st of code.matchAll(/\btype[ \t]+\w+[ \t]+struct[ \t]*\{/g)) {
+    const open = st.index + st[0].length - 1;
+    for (const fl of code
+      .slice(open + 1, closing(code, open) - 1)
+      .matchAll(/^[ \t]*([A-Za-z_]\w*)[ \t]+\*?(?:\w+\.)?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm))
+      fieldTypes.set(fl[1]!, fl[2]!);
+  }
+  return { framework, pkg: /^package[ \t]+(\w+)/m.exec(code)?.[1] ?? '', funcs, ...(fieldTypes.size > 0 ? { fieldTypes } : {}) };
 }
 
 /**
@@ -3921,7 +4236,11 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
   const unique = (ps: Prefix[]): Prefix[] => [...new Map(ps.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()].slice(0, 64);
   /** The prefixes a router expression has at `offset` in a function, parameters bound to `bound` when given. */
   const evalExpr = (file: string, fn: GoFunc, expr: string, offset: number, depth: number, bound?: Map<string, Prefix[]>): Prefix[] => {
-    expr = expr.trim().replace(/^&/, '');
+    // gorilla/mux's sub-router: `r.PathPrefix("/api").Subrouter()` is a group under that path.
+    expr = expr
+      .trim()
+      .replace(/^&/, '')
+      .replace(/\.PathPrefix\s*\(([^()]*)\)\s*\.\s*Subrouter\s*\(\s*\)$/, '.Group($1)');
     if (depth > 12) return [{ path: '', unresolved: `${file}:${fn.line} ${expr}` }];
     // x.Group("/p", middleware…)
     const group = /^([\s\S]+)\.Group\s*\(([\s\S]*)\)$/.exec(expr);
@@ -3949,6 +4268,8 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     }
     if (!/^\w+$/.test(expr)) return [{ path: '' }];
     const assigned = fn.assigns.filter((a) => a.name === expr && a.offset < offset).at(-1);
+    // A router this function builds and returns (`r := chi.NewRouter(); …; return r`): served where it is mounted.
+    if (assigned && GO_NEW_ROUTER.test(assigned.expr)) return fn.returned === expr ? mountedPrefixes(file, fn, depth + 1) : [{ path: '' }];
     if (assigned && assigned.expr !== expr) return evalExpr(file, fn, assigned.expr, assigned.offset, depth + 1, bound);
     const idx = fn.params.findIndex((p) => p.name === expr);
     if (idx >= 0) {
@@ -3961,6 +4282,65 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
   };
   const lineOf = (_file: string, fn: GoFunc, offset: number): number =>
     [...fn.routes, ...fn.assigns, ...fn.calls].find((x) => x.offset === offset)?.line ?? fn.line;
+  /**
+   * The functions a Chi `Mount` names (`x.Router()`, `pkg.Routes()`, `a.Accounts.router()`, or a
+   * variable assigned one of these): among the repository's functions of that name, those of the package
+   * the receiver variable was built by (`authResource := auth.NewResource()`), of the named package, of
+   * the struct field's type (`Accounts *AccountResource`), else of the mounting file's package.
+   */
+  const mountTargets = (file: string, fn: GoFunc, expr: string, depth = 0): Array<{ file: string; fn: GoFunc }> => {
+    if (/^\w+$/.test(expr) && depth < 4) {
+      const a = fn.assigns.filter((x) => x.name === expr).at(-1);
+      return a ? mountTargets(file, fn, a.expr, depth + 1) : [];
+    }
+    const m = /^(?:([\w.]+)\.)?(\w+)\s*\([\s\S]*\)$/.exec(expr);
+    if (!m) return [];
+    const all = byName.get(m[2]!) ?? [];
+    if (all.length <= 1) return all;
+    const pkgOfFile = (f: string): string => files.get(f)?.pkg ?? '';
+    const chain = m[1]?.split('.') ?? [];
+    const head = chain[0];
+    const inPkg = (pkg: string) => all.filter((t) => pkgOfFile(t.file) === pkg);
+    if (head !== undefined) {
+      const viaVar = fn.packageOf.get(head);
+      if (viaVar && inPkg(viaVar).length > 0) return inPkg(viaVar);
+      if (chain.length === 1 && !fn.params.some((p) => p.name === head) && inPkg(head).length > 0 && head !== fn.receiver?.name)
+        return inPkg(head);
+    }
+    const own = all.filter((t) => path.dirname(t.file) === path.dirname(file));
+    const field = chain.at(-1);
+    if (field !== undefined && chain.length >= 2) {
+      for (const [f, gf] of files) {
+        if (path.dirname(f) !== path.dirname(file) || !gf) continue;
+        const text = gf.fieldTypes?.get(field);
+        if (text) {
+          const typed = own.filter((t) => t.fn.receiver?.type === text);
+          if (typed.length > 0) return typed;
+        }
+      }
+    }
+    return own.length > 0 ? own : all;
+  };
+  /** Every prefix a router built and returned by `fn` is mounted under; none mounted: the root. */
+  const mountedPrefixes = (file: string, fn: GoFunc, depth: number): Prefix[] => {
+    const key = `mount#${file}#${fn.name}#${fn.line}`;
+    const known = memo.get(key);
+    if (known) return known;
+    if (active.has(key)) return [];
+    active.add(key);
+    const out: Prefix[] = [];
+    for (const [mf, f] of files)
+      for (const caller of f.funcs)
+        for (const mt of caller.mounts) {
+          if (!mountTargets(mf, caller, mt.expr).some((t) => t.file === file && t.fn === fn)) continue;
+          const own: Prefix = mt.path === null ? { path: '', unresolved: `${mf}:${mt.line} ${mt.pathExpr}` } : { path: mt.path };
+          out.push(...evalExpr(mf, caller, mt.recv, mt.offset, depth + 1).map((p) => joinPrefix(p, own)));
+        }
+    active.delete(key);
+    const result = out.length > 0 ? unique(out) : [{ path: '' }];
+    memo.set(key, result);
+    return result;
+  };
   /** Every prefix the callers in the repository give a function's router parameter. */
   const paramPrefixes = (file: string, fn: GoFunc, idx: number, depth: number): Prefix[] => {
     const key = `${file}#${fn.name}#${fn.line}#${idx}`;
@@ -3989,7 +4369,11 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
         for (const p of evalExpr(file, fn, r.recv, r.offset, 0)) {
           routes.push({
             method: r.method,
-            path: joinPath(p.path, r.path),
+            // Chi serves a mounted router's `/` at the mount path itself.
+            path:
+              (f.framework === 'chi' || f.framework === 'fiber') && r.path === '/' && p.path !== ''
+                ? joinPath(p.path)
+                : joinPath(p.path, r.path),
             framework: f.framework,
             file,
             line: r.line,

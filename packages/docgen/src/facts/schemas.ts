@@ -158,6 +158,27 @@ function csTypes(s: SourceFile, code: string): TypeDecl[] {
   return out;
 }
 
+/**
+ * The classes a TypeScript `extends` clause takes fields from, each as `Name|pick:a,b|omit:c|partial`
+ * (`embed:` reads them): a class, or NestJS's mapped types `PickType`, `OmitType`, `PartialType`,
+ * `IntersectionType` of classes, nested; anything else gives nothing.
+ */
+function mappedBases(expr: string, depth = 0): string[] {
+  const e = expr.trim();
+  if (/^[\w.]+$/.test(e)) return [e.replace(/^.*\./, '')];
+  const m = /^(PickType|OmitType|PartialType|IntersectionType|RequiredType)\s*\(/.exec(e);
+  if (!m || depth > 6) return [];
+  const open = m[0].length - 1;
+  const args = splitArgs(e.slice(open + 1, closing(e, open) - 1));
+  const names = (list: string | undefined): string => [...(list ?? '').matchAll(/["'](\w+)["']/g)].map((x) => x[1]!).join(',');
+  if (m[1] === 'IntersectionType') return args.flatMap((a) => mappedBases(a, depth + 1));
+  const inner = mappedBases(args[0] ?? '', depth + 1);
+  if (m[1] === 'PickType') return inner.map((b) => `${b}|pick:${names(args[1])}`);
+  if (m[1] === 'OmitType') return inner.map((b) => `${b}|omit:${names(args[1])}`);
+  if (m[1] === 'PartialType') return inner.map((b) => `${b}|partial`);
+  return inner;
+}
+
 function tsTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
   for (const m of code.matchAll(/\b(?:class|interface)\s+(\w+)\b[^{;]*\{/g)) {
@@ -180,6 +201,10 @@ function tsTypes(s: SourceFile, code: string): TypeDecl[] {
       if ((depth[f.index + f[0].length - f[0].trimStart().length] ?? 0) > 0 || fields.some((x) => x.name === f[2])) continue;
       fields.push({ name: f[2]!, type: f[4]!.trim(), required: f[3] !== '?' && !/@IsOptional\b/.test(f[1]!) });
     }
+    // A class's base gives it its fields: a class (`extends BaseDto`), or NestJS's mapped types of one
+    // (`PickType(A, ['x'])`, `OmitType(A, ['y'])`, `PartialType(A)`, `IntersectionType(A, B)`, nested).
+    const base = /^class\s/.test(m[0]) ? /\bextends\s+([\s\S]*?)\s*(?:\bimplements\b[\s\S]*)?\{$/.exec(m[0])?.[1] : undefined;
+    if (base) fields.unshift(...mappedBases(base).map((b) => ({ name: '', type: `embed:${b}`, required: false })));
     out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'ts', fields });
   }
   return out;
@@ -413,12 +438,27 @@ export class TypeSchemas {
     const out: TypeDecl['fields'] = [];
     for (const f of decl.fields) {
       if (f.type.startsWith('embed:')) {
-        const inner = depth < 4 ? this.find(f.type.slice(6), decl.file, decl.language) : undefined;
+        // `Name|pick:a,b|omit:c|partial` (a TypeScript mapped type): the base's fields, picked, omitted or made optional.
+        const [name, ...ops] = f.type.slice(6).split('|');
+        const inner = depth < 6 ? this.find(name!, decl.file, decl.language) : undefined;
         if (inner) {
           this.used.add(inner.file);
-          out.push(...this.fieldsOf(inner, depth + 1));
+          let fields = this.fieldsOf(inner, depth + 1);
+          for (const op of ops) {
+            const list = op.slice(op.indexOf(':') + 1).split(',');
+            if (op.startsWith('pick:')) fields = fields.filter((x) => list.includes(x.name));
+            else if (op.startsWith('omit:')) fields = fields.filter((x) => !list.includes(x.name));
+            else if (op === 'partial') fields = fields.map((x) => ({ ...x, required: false }));
+          }
+          for (const x of fields) if (!out.some((o) => o.name === x.name)) out.push(x);
         }
-      } else out.push(f);
+      } else if (!out.some((o) => o.name === f.name)) out.push(f);
+      else
+        out.splice(
+          out.findIndex((o) => o.name === f.name),
+          1,
+          f,
+        );
     }
     return out;
   }

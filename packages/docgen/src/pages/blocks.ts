@@ -24,10 +24,17 @@ export const list = (items: ReadonlyArray<readonly Inline[]>): List => ({
   spread: false,
   children: items.map((parts) => ({ type: 'listItem', spread: false, children: [paragraph(...parts)] })),
 });
+/** A cell's text on one line: a line break (a type annotation written over several lines) is a space in every format. */
+const oneLine = (n: PhrasingContent): PhrasingContent =>
+  n.type === 'text' || n.type === 'inlineCode'
+    ? { ...n, value: n.value.replace(/[ \t]*\r?\n\s*/g, ' ') }
+    : 'children' in n
+      ? ({ ...n, children: n.children.map(oneLine) } as PhrasingContent)
+      : n;
 export const table = (head: readonly string[], rows: ReadonlyArray<ReadonlyArray<Inline | readonly Inline[]>>): Table => {
   const cell = (c: Inline | readonly Inline[]): TableCell => ({
     type: 'tableCell',
-    children: phrasing(Array.isArray(c) ? (c as Inline[]) : [c as Inline]),
+    children: phrasing(Array.isArray(c) ? (c as Inline[]) : [c as Inline]).map(oneLine),
   });
   return {
     type: 'table',
