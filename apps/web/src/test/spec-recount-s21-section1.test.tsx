@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import UpgradePlanPage from '../billing/UpgradePlanPage.tsx';
 import { CURRENCY_LOCATED_KEY } from '../billing/useCurrency.ts';
 import i18n from '../i18n/index.ts';
+import { FeatureCarousel } from '../onboarding/FeatureCarousel.tsx';
 import { SettingsPanel } from '../shell/SettingsPanel.tsx';
 import { reloadSession, setSession } from '../auth/session.ts';
 import { ThemeProvider } from '../theme/ThemeProvider.tsx';
@@ -14,7 +15,8 @@ import { renderRoutes } from './renderWithProviders.tsx';
 /**
  * docs/spec-conformance.md §1 "other facts", as a user meets them: the settings switch the app
  * between the light and the dark theme and between the two interface languages (en, de); the
- * currency is US Dollar or Indian Rupee and the prices follow it; tax is shown as 0 %.
+ * currency is US Dollar or Indian Rupee and the prices follow it; tax is shown as 0 %. The welcome
+ * tour presents five features, each shown by its name.
  */
 
 const plans = {
@@ -126,5 +128,36 @@ describe('§1 other facts (docs/spec-conformance.md §1)', () => {
     expect(screen.getByText('Prices in INR. Tax 0 %. Change the currency in the settings.')).toBeTruthy();
     fireEvent.click(within(panel).getByText('$ US Dollar'));
     expect(await within(pro).findByText('$20.00')).toBeTruthy();
+  });
+
+  it('the welcome tour presents five features: pull request insights, docs updated on code change, full repository docs, architecture diagrams, API docs', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<FeatureCarousel />);
+      const dots = screen.getAllByRole('button', { name: /^Show: / }).map((b) => b.getAttribute('aria-label'));
+      expect(dots).toEqual([
+        'Show: Instant pull request insights',
+        'Show: Docs that follow your code',
+        'Show: Full repository documentation',
+        'Show: Architecture diagrams',
+        'Show: API documentation',
+      ]);
+      const slides: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const slide = screen.getByTestId('tour-feature');
+        slides.push(`${slide.querySelector('strong')?.textContent} — ${slide.querySelector('p')?.textContent}`);
+        await act(async () => void (await vi.advanceTimersByTimeAsync(5000)));
+      }
+      expect(slides).toEqual([
+        'Instant pull request insights — See what a pull request changes in your documentation as soon as it is opened.',
+        'Docs that follow your code — Documentation is updated automatically when the code it describes changes.',
+        'Full repository documentation — Document every function of a repository in one run.',
+        'Architecture diagrams — Get diagrams of how the parts of your code fit together.',
+        'API documentation — Generate reference documentation for your APIs.',
+        'Instant pull request insights — See what a pull request changes in your documentation as soon as it is opened.',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
