@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { TransactionsAnswer } from '@docent/contracts';
+import PaymentsPage from '../billing/PaymentsPage.tsx';
+import TransactionsPage from '../billing/TransactionsPage.tsx';
 import UpgradePlanPage from '../billing/UpgradePlanPage.tsx';
 import { CURRENCY_LOCATED_KEY } from '../billing/useCurrency.ts';
 import i18n from '../i18n/index.ts';
@@ -16,7 +19,8 @@ import { renderRoutes } from './renderWithProviders.tsx';
  * docs/spec-conformance.md §1 "other facts", as a user meets them: the settings switch the app
  * between the light and the dark theme and between the two interface languages (en, de); the
  * currency is US Dollar or Indian Rupee and the prices follow it; tax is shown as 0 %. The welcome
- * tour presents five features, each shown by its name.
+ * tour presents five features, each shown by its name. §1 "manage payments and transactions": the
+ * payments page shows the subscription and cancels it; the transactions page lists every payment.
  */
 
 const plans = {
@@ -159,5 +163,68 @@ describe('§1 other facts (docs/spec-conformance.md §1)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('payments: the Pro subscription with its renewal, cancelled on request; transactions: every payment with product, amount, provider, state and a receipt once paid', async () => {
+    const answer: TransactionsAnswer = {
+      payments: [
+        {
+          id: 'p2',
+          provider: 'PAYPAL',
+          productId: 'price_pro_monthly_8_march_2025',
+          status: 'PAYMENT_ACTIVE',
+          amount: 20,
+          currency: 'USD',
+          repository: null,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          completedAt: '2026-11-20T10:01:00.000Z',
+        },
+        {
+          id: 'p1',
+          provider: 'CASHFREE',
+          productId: 'price_full_repo_8_march_2025',
+          status: 'PAYMENT_FAILED',
+          amount: 664,
+          currency: 'INR',
+          repository: { id: 'r1', organizationName: 'acme', repoName: 'calc', vendor: 'GITHUB' },
+          createdAt: '2026-11-10T10:00:00.000Z',
+          completedAt: null,
+        },
+      ],
+      subscription: { id: 's1', provider: 'PAYPAL', status: 'ACTIVE', currentPeriodEnd: '2026-12-20T10:01:00.000Z', cancelledAt: null },
+    };
+    const api = fakeApi({
+      '/transactions': { body: answer },
+      '/v1/billing/subscription/cancel': { body: { ...answer.subscription, status: 'CANCELLED' } },
+    });
+    renderRoutes(
+      [
+        { path: '/profile/payments', element: <PaymentsPage /> },
+        { path: '/profile/transactions', element: <TransactionsPage /> },
+      ],
+      '/profile/payments',
+    );
+    const subscription = await screen.findByTestId('subscription');
+    expect(within(subscription).getByText('Active')).toBeTruthy();
+    expect(within(subscription).getByText(/^Renews on /)).toBeTruthy();
+    fireEvent.click(within(subscription).getByRole('button', { name: 'Cancel subscription' }));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Cancel subscription' })).at(-1)!);
+    await vi.waitFor(() =>
+      expect(
+        api.mock.calls.some(([u, init]) => String(u) === '/api/v1/billing/subscription/cancel' && (init as RequestInit).method === 'POST'),
+      ).toBe(true),
+    );
+    expect(await screen.findByText('Subscription cancelled. Pro stays until the end of the paid period.')).toBeTruthy();
+    cleanup();
+
+    renderRoutes([{ path: '/profile/transactions', element: <TransactionsPage /> }], '/profile/transactions');
+    await screen.findByText('Pro plan (monthly)');
+    const rows = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((tr) =>
+      [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent),
+    );
+    expect(rows).toEqual([
+      ['Pro plan (monthly)', '$20.00', 'PayPal', 'Active', 'Download'],
+      ['Full-repository documentation packageacme/calc', '₹664.00', 'Cashfree', 'Failed', ''],
+    ]);
   });
 });
