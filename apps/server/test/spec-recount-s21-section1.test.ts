@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/admin.ts';
+import { SecretBox } from '../src/crypto/secretbox.ts';
+import { loadSecrets } from '../src/secrets.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { fixture } from './vendors/fixtures.ts';
 import { sendJson, startReplayServer, type ReplayServer } from './vendors/replay-server.ts';
@@ -8,7 +11,9 @@ import { sendJson, startReplayServer, type ReplayServer } from './vendors/replay
  * token connection and sync are asserted in vendor-sync.test.ts; here the other three code hosts
  * are connected with a token through the same route and synced through their install stream,
  * each against its vendor's documented payloads (replayed on loopback), and their repositories
- * are then listed under their organisation.
+ * are then listed under their organisation. §1 "coupons paid out by UPI or Amazon Pay": the UPI payout
+ * is asserted in coupons.test.ts; here a coupon redeemed to an Amazon Pay id reaches the operator's
+ * payout list under that id.
  */
 
 const GL_TOKEN = 'glpat-s1Recount9xWk3Qm9rZp7T';
@@ -120,5 +125,46 @@ describe('§1 connect and sync repositories from GitLab, Bitbucket and Azure Dev
     }[];
     const mine = list.filter((r) => r.vendor === c.vendor).map((r) => `${r.organizationName}/${r.repoName}`);
     expect(mine.sort()).toEqual(c.repos);
+  });
+});
+
+describe('§1 coupons paid out by Amazon Pay (docs/spec-conformance.md §1)', () => {
+  it('a coupon redeemed to an Amazon Pay id is used, pending payout, and listed for the operator as AMAZON with that id', async () => {
+    const box = new SecretBox((await loadSecrets(t.config)).encryptionKey);
+    const lines: string[] = [];
+    const admin = (args: string[]) => runAdmin(args, { db: t.database.db, box, out: (l: string) => lines.push(l) });
+    const ada = await signUp(t, 'ada-payout@example.com');
+    // a repository of one's own is the code host the redeem's checklist asks for
+    await t.database.db
+      .insertInto('repositories')
+      .values({
+        user_id: ada.id,
+        vendor: 'GIT',
+        organization_name: 'plain',
+        repo_name: 'shop',
+        clone_url: 'sealed',
+        default_branch: 'main',
+        installation_id: null,
+        site_url: null,
+      })
+      .execute();
+    expect(await admin(['coupon', 'issue', '--email', 'ada-payout@example.com', '--amount', '5', '--currency', 'INR'])).toBe(0);
+    const redeem = await t.call({
+      method: 'POST',
+      url: '/api/v1/coupon/redeem',
+      token: ada.token,
+      payload: { redeem_type: 'AMAZON', redeem_id: 'ada.payout@example.com' },
+    });
+    expect(redeem.json()).toEqual({ status: ['SUCCESS'] });
+    const [coupon] = (await t.call({ method: 'GET', url: '/api/v1/coupon/get/all', token: ada.token })).json() as {
+      coupon_code: string;
+      is_used: boolean;
+      coupon_state: string;
+    }[];
+    expect(coupon).toMatchObject({ is_used: true, coupon_state: 'PAYMENT_PENDING' });
+    expect(await admin(['coupon', 'pending'])).toBe(0);
+    expect(lines.find((l) => l.startsWith(coupon!.coupon_code))).toBe(
+      `${coupon!.coupon_code}\tada-payout@example.com\t5.00 INR\tAMAZON\tada.payout@example.com`,
+    );
   });
 });
