@@ -10,7 +10,15 @@ import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 /** A run of a job of `type` carrying `payload`, as the engine hands it to a definition. */
 function runOf(type: JobType, payload: unknown): JobRun {
   const job = { id: 1, job_type: type, payload } as Pick<JobRow, 'id' | 'job_type' | 'payload'>;
-  return { job: job as JobRow, signal: new AbortController().signal, workerId: 'test', language: 'en', text: jobLogTexts('en'), log: async () => {}, progress: async () => {} };
+  return {
+    job: job as JobRow,
+    signal: new AbortController().signal,
+    workerId: 'test',
+    language: 'en',
+    text: jobLogTexts('en'),
+    log: async () => {},
+    progress: async () => {},
+  };
 }
 
 describe('defineJob', () => {

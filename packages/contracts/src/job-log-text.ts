@@ -45,7 +45,8 @@ const EN = {
 
   // analysis
   savingReport: 'Saving the report',
-  analysed: (files: P, parsed: P, cached: P, seconds: P) => `Analysed ${files} files (${parsed} parsed, ${cached} from cache) in ${seconds} s`,
+  analysed: (files: P, parsed: P, cached: P, seconds: P) =>
+    `Analysed ${files} files (${parsed} parsed, ${cached} from cache) in ${seconds} s`,
   trivialNotCounted: (n: P) => ` (${n} trivial ${n === 1 ? 'doc' : 'docs'} not counted)`,
   functionsOf: (documented: P, total: P, trivial: P) => `Functions: ${documented} of ${total} documented${trivial}`,
   outdatedDocs: (outdated: P, urgent: P) => `Outdated docs: ${outdated}; urgent docs: ${urgent}`,
@@ -54,7 +55,8 @@ const EN = {
 
   // code docs (docstrings) and the automatic docstring update
   freePlanLimit: (n: P) => `Free plan: at most ${n} files, the most undocumented first`,
-  proseBy: (model: P, provider: P) => `Prose: ${model} (${provider}) where its text passes the checks, the deterministic generator elsewhere`,
+  proseBy: (model: P, provider: P) =>
+    `Prose: ${model} (${provider}) where its text passes the checks, the deterministic generator elsewhere`,
   documenting: (file: P) => `Documenting ${file}`,
   documented: 'Documented',
   fileDocumented: (path: P, n: P, model: P) => `${path}: ${n} function(s) documented${model}`,
@@ -133,7 +135,8 @@ const EN = {
   changeFindings: (outdated: P, broken: P, suggested: P) =>
     `Docs made outdated: ${outdated}; README links broken: ${broken}; suggested docstrings: ${suggested}`,
   reportingOnPullRequest: 'Reporting on the pull request',
-  branchCheckedNewer: (branch: P, commit: P) => `Branch ${branch} was already checked at a newer commit (${commit}): its comment and result stay.`,
+  branchCheckedNewer: (branch: P, commit: P) =>
+    `Branch ${branch} was already checked at a newer commit (${commit}): its comment and result stay.`,
   pullRequestCheckedNewer: (n: P, commit: P) =>
     `Pull request #${n} was already checked at a newer commit (${commit}): its comment and result stay.`,
   olderCommitChecked: 'Pull-request check of an older commit: the newer result stays',
@@ -196,8 +199,7 @@ const DE: JobLogTexts = {
   analysisComplete: 'Analyse abgeschlossen',
 
   freePlanLimit: (n) => `Tarif Free: höchstens ${n} Dateien, die am wenigsten dokumentierten zuerst`,
-  proseBy: (model, provider) =>
-    `Texte: ${model} (${provider}), wo sein Text die Prüfungen besteht, sonst der deterministische Generator`,
+  proseBy: (model, provider) => `Texte: ${model} (${provider}), wo sein Text die Prüfungen besteht, sonst der deterministische Generator`,
   documenting: (file) => `${file} wird dokumentiert`,
   documented: 'Dokumentiert',
   fileDocumented: (path, n, model) => `${path}: ${n} Funktion(en) dokumentiert${model}`,
@@ -221,8 +223,7 @@ const DE: JobLogTexts = {
   earlierCommitGone: (commit) =>
     `Der frühere Commit ${commit} des Pushs ist nicht mehr im Repository; nur die Dateien des offenen Dokumentations-Branches werden geprüft`,
   checkingChanged: (n) => `Die Docstrings von ${n} geänderten Datei(en) werden geprüft`,
-  functionsUpdated: (documented, updated, files) =>
-    `Funktionen: ${documented} dokumentiert, ${updated} aktualisiert in ${files} Datei(en)`,
+  functionsUpdated: (documented, updated, files) => `Funktionen: ${documented} dokumentiert, ${updated} aktualisiert in ${files} Datei(en)`,
   pushFailed: (why) => `Der Branch konnte nicht gepusht werden: ${why}`,
   noSourceChanged: 'Keine Quelldatei geändert: keine Dokumentation zu aktualisieren',
   everyChangedDocumented: 'Jede geänderte Funktion ist dokumentiert',

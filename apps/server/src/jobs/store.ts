@@ -81,7 +81,12 @@ export class JobStore {
 
   async create(job: NewJob): Promise<JobRow> {
     if (job.language && job.rememberLanguage) {
-      await this.db.updateTable('users').set({ language: job.language }).where('id', '=', job.userId).where('language', '<>', job.language).execute();
+      await this.db
+        .updateTable('users')
+        .set({ language: job.language })
+        .where('id', '=', job.userId)
+        .where('language', '<>', job.language)
+        .execute();
     }
     const row = await this.db
       .insertInto('jobs')
