@@ -355,3 +355,21 @@ export const ANALYZER_STEP_EXAMPLES: readonly string[] = [
   'Analysing README',
   'Analysis complete',
 ];
+
+/**
+ * Every text of a language with a marker `⟦i⟧` for each parameter: what the catalog's test and the
+ * web app's German-voice lint read (docs/i18n.md).
+ */
+export function jobLogSamples(language: JobLanguage): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(JOB_LOG_TEXTS[language])) {
+    const fn: string | ((...a: string[]) => string) = value;
+    out.set(key, typeof fn === 'string' ? fn : fn(...Array.from({ length: fn.length }, (_, i) => `⟦${i}⟧`)));
+  }
+  return out;
+}
+
+/** The number of parameters of each text (-1: a plain text). */
+export function jobLogArity(language: JobLanguage): Map<string, number> {
+  return new Map(Object.entries(JOB_LOG_TEXTS[language]).map(([k, v]) => [k, typeof v === 'function' ? v.length : -1]));
+}
