@@ -146,5 +146,28 @@ describe('job-log lines of a job no request starts', () => {
     expect(texts[0]).toBe(`Job ${jobId} angelegt: ANALYSIS für local/demo`);
     expect(texts).toContain('Funktionen: 1 von 2 dokumentiert');
     expect(texts.at(-1)).toBe('Job COMPLETE: Analyse abgeschlossen');
+
+    // a refused delivery keeps its reason as a code with parameters, for the web app to word
+    // (docs/webhooks.md); the answer and the stored detail stay English
+    const forged = await t.call({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: {
+        'content-type': 'text/plain',
+        'x-docent-delivery': 'job-log-language-2',
+        'x-docent-timestamp': ts,
+        'x-docent-signature-256': hookSignature(body, 'not-the-secret', ts),
+      },
+    });
+    expect(forged.statusCode).toBe(401);
+    const english = "The X-Docent-Signature-256 does not match this webhook's secret.";
+    expect(forged.json().detail).toBe(english);
+    const status = await t.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${query}`, token: wendy.token });
+    expect(status.json().lastDelivery).toMatchObject({
+      result: 'rejected',
+      detail: english,
+      detailParts: [{ code: 'SIGNATURE_MISMATCH', params: { proof: 'X-Docent-Signature-256' } }],
+    });
   }, 120_000);
 });

@@ -20,3 +20,4 @@ export * from './coupons.ts';
 export * from './job-types.ts';
 export * from './observability.ts';
 export * from './job-log-text.ts';
+export * from './auto-doc-detail.ts';

@@ -1,3 +1,4 @@
+import { autoDocPart } from '@docent/contracts';
 import type { generateRepository, RepoOptions } from '@docent/docgen';
 import { writeChanges } from '@docent/docgen/safe-write';
 import type { CodeDocsDelivery, DocGenResult, DocRepoJobPayload } from '@docent/contracts';
@@ -66,7 +67,7 @@ export function docRepoHandler(
               commit: after,
               jobId: job.id,
               result: 'failed',
-              detail: signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.',
+              parts: [autoDocPart(signal.aborted ? 'CANCELLED' : 'FAILED')],
             }).catch(() => undefined);
           throw err;
         }

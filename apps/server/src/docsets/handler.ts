@@ -1,3 +1,4 @@
+import { autoDocPart } from '@docent/contracts';
 import type { DocFormat, DocManifest, GeneratedDoc } from '@docent/docgen';
 import { writeInsideCheckout } from '@docent/docgen/safe-write';
 import {
@@ -85,8 +86,8 @@ export function docSetHandler(
       try {
         return await buildDocSet(repos, service, sets, opts, ctx);
       } catch (err) {
-        const detail = ctx.signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.';
-        await recordAutoRun(repos, repositoryId, kind, { commit: auto.after, jobId: ctx.job.id, result: 'failed', detail }).catch(
+        const parts = [autoDocPart(ctx.signal.aborted ? 'CANCELLED' : 'FAILED')];
+        await recordAutoRun(repos, repositoryId, kind, { commit: auto.after, jobId: ctx.job.id, result: 'failed', parts }).catch(
           () => undefined,
         );
         throw err;
@@ -168,9 +169,10 @@ async function buildDocSet(
     const relevant = changed === null ? null : docSetSourcesChanged(previous.manifest, changed);
     if (relevant === null) await log('WARNING', text.setCommitGone(previousSet.commit.slice(0, 12)));
     else if (relevant.length === 0) {
-      const detail = text.noDocSourceChanged(kindTitle, previousSet.commit.slice(0, 7));
-      await log('INFO', detail);
-      await recordAutoRun(repos, repo.id, kind, { commit, jobId: job.id, result: 'unchanged', detail });
+      const since = previousSet.commit.slice(0, 7);
+      await log('INFO', text.noDocSourceChanged(kindTitle, since));
+      const parts = [autoDocPart(kind === 'arch' ? 'ARCH_UNCHANGED' : 'API_UNCHANGED', { commit: since })];
+      await recordAutoRun(repos, repo.id, kind, { commit, jobId: job.id, result: 'unchanged', parts });
       return text.noDocSourceChangedResult(kindTitle);
     } else
       await log(
@@ -259,15 +261,19 @@ async function buildDocSet(
   await sets.setResult(setId, result);
   if (auto) {
     const where = delivery?.pullRequest
-      ? `; pull request #${delivery.pullRequest.number}`
+      ? [autoDocPart('PULL_REQUEST', { number: delivery.pullRequest.number })]
       : delivery?.pushed && delivery.branch
-        ? `; pushed to ${delivery.branch}`
-        : '';
+        ? [autoDocPart('PUSHED_TO', { branch: delivery.branch })]
+        : [];
     await recordAutoRun(repos, repo.id, kind, {
       commit,
       jobId: job.id,
       result: 'regenerated',
-      detail: `Pages regenerated: ${set.regenerated.length}, reused: ${set.reused.length}${hosted ? `; hosted at ${urls.latest}` : ''}${where}.`,
+      parts: [
+        autoDocPart('PAGES', { regenerated: set.regenerated.length, reused: set.reused.length }),
+        ...(hosted ? [autoDocPart('HOSTED_AT', { url: urls.latest })] : []),
+        ...where,
+      ],
     });
   } else {
     // what a push's automatic update will reuse

@@ -1,3 +1,4 @@
+import { autoDocPart } from '@docent/contracts';
 import type { RepoOptions } from '@docent/docgen';
 import { writeChanges } from '@docent/docgen/safe-write';
 import type { DocRepoJobPayload } from '@docent/contracts';
@@ -60,18 +61,22 @@ export async function runAutoDocs(
   }
   const save = async (r: AutoDocsResult) => {
     await repos.saveDetails(repo.id, AUTO_DOCS_DETAILS, r);
-    const where = r.pullRequest ? `; pull request #${r.pullRequest.number}` : r.pushed ? `; pushed to ${AUTO_DOCS_BRANCH}` : '';
-    const detail =
+    const where = r.pullRequest
+      ? [autoDocPart('PULL_REQUEST', { number: r.pullRequest.number })]
+      : r.pushed
+        ? [autoDocPart('PUSHED_TO', { branch: AUTO_DOCS_BRANCH })]
+        : [];
+    const parts =
       r.files.length === 0
-        ? 'No changed function needed a docstring.'
+        ? [autoDocPart('NOTHING_TO_DOCUMENT')]
         : r.pushed
-          ? `Docstrings updated in ${r.files.length} file(s)${where}.`
-          : `Docstrings updated in ${r.files.length} file(s), but the branch could not be pushed.`;
+          ? [autoDocPart('DOCSTRINGS_UPDATED', { files: r.files.length }), ...where]
+          : [autoDocPart('DOCSTRINGS_NOT_PUSHED', { files: r.files.length })];
     await recordAutoRun(repos, repo.id, 'repo', {
       commit,
       jobId: job.id,
       result: r.files.length === 0 ? 'unchanged' : r.pushed ? 'regenerated' : 'failed',
-      detail,
+      parts,
     });
   };
   if (files.size === 0) {

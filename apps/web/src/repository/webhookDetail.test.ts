@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
 import { WEBHOOK_DETAIL_EN, webhookDetailEnglish, type WebhookDetailCode } from '@docent/contracts';
 import de from '../i18n/de.json';
 import en from '../i18n/en.json';
+import { deliveryDetail } from './webhookDetail.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -21,5 +23,18 @@ describe('webhook delivery details', () => {
         { code: 'ARCH_DOCS_NEVER_GENERATED', params: {} },
       ]),
     ).toBe('Push to main (abc1234): analysis job 5 queued, no architecture docs update (never generated).');
+  });
+
+  it("a refused delivery's reason reads German in German and the server's English in English", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'de', resources: { de: { translation: de }, en: { translation: en } }, interpolation: { escapeValue: false } });
+    const refused = {
+      detail: "The X-Docent-Signature-256 does not match this webhook's secret.",
+      detailParts: [{ code: 'SIGNATURE_MISMATCH' as const, params: { proof: 'X-Docent-Signature-256' } }],
+    };
+    expect(deliveryDetail(i18n.t, refused)).toBe('X-Docent-Signature-256 passt nicht zum Secret dieses Webhooks.');
+    await i18n.changeLanguage('en');
+    expect(deliveryDetail(i18n.t, refused)).toBe(refused.detail);
+    expect(webhookDetailEnglish(refused.detailParts)).toBe(refused.detail);
   });
 });
