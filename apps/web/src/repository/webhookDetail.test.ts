@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { WEBHOOK_DETAIL_EN, webhookDetailEnglish, type WebhookDetailCode } from '@docent/contracts';
+import {
+  AUTO_DOC_DETAIL_EN,
+  autoDocDetailEnglish,
+  autoDocPart,
+  WEBHOOK_DETAIL_EN,
+  webhookDetailEnglish,
+  type AutoDocDetailCode,
+  type WebhookDetailCode,
+} from '@docent/contracts';
 import de from '../i18n/de.json';
 import en from '../i18n/en.json';
-import { deliveryDetail } from './webhookDetail.ts';
+import { autoRunDetail, deliveryDetail } from './webhookDetail.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -36,5 +44,29 @@ describe('webhook delivery details', () => {
     await i18n.changeLanguage('en');
     expect(deliveryDetail(i18n.t, refused)).toBe(refused.detail);
     expect(webhookDetailEnglish(refused.detailParts)).toBe(refused.detail);
+  });
+
+  it("an automatic update's last run: the web's English is the server's, German has every code, and a run reads German in German", async () => {
+    const codes = Object.keys(AUTO_DOC_DETAIL_EN) as AutoDocDetailCode[];
+    expect(en.webhooks.autoDetail).toEqual(AUTO_DOC_DETAIL_EN);
+    expect(Object.keys(de.webhooks.autoDetail).sort()).toEqual([...codes].sort());
+    for (const code of codes) expect(placeholders(de.webhooks.autoDetail[code]), code).toEqual(placeholders(AUTO_DOC_DETAIL_EN[code]));
+
+    const parts = [
+      autoDocPart('PAGES', { regenerated: 2, reused: 9 }),
+      autoDocPart('HOSTED_AT', { url: '/docs/r/arch/' }),
+      autoDocPart('PULL_REQUEST', { number: 4 }),
+    ];
+    const detail = autoDocDetailEnglish(parts);
+    expect(detail).toBe('Pages regenerated: 2, reused: 9; hosted at /docs/r/arch/; pull request #4.');
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'de', resources: { de: { translation: de }, en: { translation: en } }, interpolation: { escapeValue: false } });
+    expect(autoRunDetail(i18n.t, { detail, detailParts: parts })).toBe(
+      'Neu erstellte Seiten: 2, übernommen: 9; gehostet unter /docs/r/arch/; Pull-Request #4.',
+    );
+    await i18n.changeLanguage('en');
+    expect(autoRunDetail(i18n.t, { detail, detailParts: parts })).toBe(detail);
+    // a run stored before the codes were kept reads the server's English
+    expect(autoRunDetail(i18n.t, { detail: 'Job 5 queued.' })).toBe('Job 5 queued.');
   });
 });
