@@ -124,6 +124,13 @@ describe('job-log lines of a job no request starts', () => {
         secret: string;
       }
     ).secret;
+    const on = await t.call({
+      method: 'PUT',
+      url: '/api/v1/git/repos/webhook/settings',
+      token: wendy.token,
+      payload: { ...demo, autoDocs: { arch: true } },
+    });
+    expect(on.statusCode, on.body).toBe(200);
     // the post-receive hook's delivery (docs/post-receive-hook.sh): no Accept-Language, no user
     const body = `${'a'.repeat(40)} ${head} refs/heads/main\n`;
     const ts = String(Math.floor(Date.now() / 1000));
@@ -146,6 +153,13 @@ describe('job-log lines of a job no request starts', () => {
     expect(texts[0]).toBe(`Job ${jobId} angelegt: ANALYSIS für local/demo`);
     expect(texts).toContain('Funktionen: 1 von 2 dokumentiert');
     expect(texts.at(-1)).toBe('Job COMPLETE: Analyse abgeschlossen');
+    // the architecture docs' automatic update, skipped: its reason as a code too, the detail English
+    const skipped = await t.call({ method: 'GET', url: `/api/v1/git/repos/webhook?${query}`, token: wendy.token });
+    expect(skipped.json().autoDocSets.arch.lastRun).toMatchObject({
+      result: 'skipped',
+      detail: 'No architecture docs were generated yet: generate them once to choose their options.',
+      detailParts: [{ code: 'ARCH_NEVER_GENERATED', params: {} }],
+    });
 
     // a refused delivery keeps its reason as a code with parameters, for the web app to word
     // (docs/webhooks.md); the answer and the stored detail stay English
