@@ -128,6 +128,9 @@ const EN = {
   vendorMismatch: (prVendor: P, repoVendor: P) => `The pull request is on ${prVendor}, the repository on ${repoVendor}.`,
   fetchingBranch: (branch: P) => `Fetching branch ${branch}`,
   fetchingPullRequest: (n: P) => `Fetching pull request #${n}`,
+  headNotFetched: (commit: P) => `The head commit ${commit} of the pull request could not be fetched.`,
+  baseBranchNotFetched: (branch: P) => `The base branch ${branch} of the pull request could not be fetched.`,
+  baseNotFetched: (commit: P) => `The base commit ${commit} of the pull request could not be fetched.`,
   analysingChange: 'Analysing the change',
   changedFiles: (files: P, functions: P, documented: P, coverage: P) =>
     `Changed files: ${files}; changed public functions: ${functions}, ${documented} documented${coverage}`,
@@ -271,6 +274,9 @@ const DE: JobLogTexts = {
   vendorMismatch: (prVendor, repoVendor) => `Der Pull-Request liegt auf ${prVendor}, das Repository auf ${repoVendor}.`,
   fetchingBranch: (branch) => `Branch ${branch} wird abgerufen`,
   fetchingPullRequest: (n) => `Pull-Request #${n} wird abgerufen`,
+  headNotFetched: (commit) => `Der Head-Commit ${commit} des Pull-Requests konnte nicht abgerufen werden.`,
+  baseBranchNotFetched: (branch) => `Der Basis-Branch ${branch} des Pull-Requests konnte nicht abgerufen werden.`,
+  baseNotFetched: (commit) => `Der Basis-Commit ${commit} des Pull-Requests konnte nicht abgerufen werden.`,
   analysingChange: 'Die Änderung wird analysiert',
   changedFiles: (files, functions, documented, coverage) =>
     `Geänderte Dateien: ${files}; geänderte öffentliche Funktionen: ${functions}, ${documented} dokumentiert${coverage}`,

@@ -169,7 +169,7 @@ async function check(
     });
 
   await progress(25, pr.vendor === 'git' ? text.fetchingBranch(pr.headRef) : text.fetchingPullRequest(pr.number));
-  const fetched = await withRenewedGitAuth(service, repo, checkout.httpAuth, ctx, (auth) => fetchPullRequest(gitWith(auth), pr));
+  const fetched = await withRenewedGitAuth(service, repo, checkout.httpAuth, ctx, (auth) => fetchPullRequest(gitWith(auth), pr, text));
   const baseSha = fetched.value;
   const git = gitWith(fetched.auth);
   mark('fetch the pull request');
