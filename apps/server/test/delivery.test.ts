@@ -15,6 +15,7 @@ import {
 } from '../src/delivery/branch.ts';
 import { cloneOrFetch, GitError } from '../src/vendors/git/client.ts';
 import { GitArgumentError } from '../src/vendors/git/revisions.ts';
+import { jobLogTexts } from '@docent/contracts';
 import { git, GitDaemon } from './helpers/git-daemon.ts';
 
 let daemon: GitDaemon;
@@ -37,6 +38,7 @@ beforeAll(async () => {
     git: gitIn({ dest, remoteConfig: [], httpAuth: null, local: false }, signal),
     signal,
     log: async (kind, text) => void logged.push(`${kind} ${text}`),
+    text: jobLogTexts('en'),
   };
 });
 afterAll(async () => {

@@ -3,13 +3,22 @@ import { JOB_PAYLOADS, JOB_TYPES, type JobType } from '@docent/contracts';
 import { createJobCore, type JobCore } from '../src/app.ts';
 import { defineJob, jobHandlers, type JobRun } from '../src/jobs/engine.ts';
 import type { JobRow } from '../src/db/schema.ts';
+import { jobLogTexts } from '@docent/contracts';
 import { loadSecrets } from '../src/secrets.ts';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
 
 /** A run of a job of `type` carrying `payload`, as the engine hands it to a definition. */
 function runOf(type: JobType, payload: unknown): JobRun {
   const job = { id: 1, job_type: type, payload } as Pick<JobRow, 'id' | 'job_type' | 'payload'>;
-  return { job: job as JobRow, signal: new AbortController().signal, workerId: 'test', log: async () => {}, progress: async () => {} };
+  return {
+    job: job as JobRow,
+    signal: new AbortController().signal,
+    workerId: 'test',
+    language: 'en',
+    text: jobLogTexts('en'),
+    log: async () => {},
+    progress: async () => {},
+  };
 }
 
 describe('defineJob', () => {

@@ -35,6 +35,7 @@ const row = (state: string, ageSeconds: number): JobRow => ({
   time_created: new Date(Date.now() - ageSeconds * 1000),
   started_at: null,
   finished_at: null,
+  language: 'en',
 });
 
 describe('the 24-hour rule: a job still running after 24 hours ends TIMEOUT', () => {

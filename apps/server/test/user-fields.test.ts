@@ -22,6 +22,7 @@ const row: UserRow = {
   count_repo_gen: 2,
   tutorial_done_at: null,
   credits_banner_dismissed_at: new Date('2026-11-01T00:00:00Z'),
+  language: 'en',
   created_at: new Date('2026-10-01T12:00:00Z'),
   updated_at: new Date('2026-11-01T00:00:00Z'),
 };

@@ -19,3 +19,5 @@ export * from './billing.ts';
 export * from './coupons.ts';
 export * from './job-types.ts';
 export * from './observability.ts';
+export * from './job-log-text.ts';
+export * from './auto-doc-detail.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AutoDocDetailPart } from './auto-doc-detail.ts';
 import { GitRepoPayload } from './repos.ts';
 
 /** The code hosts that send webhooks, as the PR_INSIGHTS payload names them. */
@@ -57,6 +58,16 @@ export const WEBHOOK_DETAIL_EN = {
   API_DOCS_UPDATE_QUEUED: 'API docs update job {{job}} queued',
   BRANCH_CHECK_QUEUED: 'check of {{branch}} against {{base}}: job {{job}} queued',
   PR_CHECK_QUEUED: 'pull request #{{number}} ({{name}}): insights job {{job}} queued',
+  // a refused delivery's reason (docs/webhooks.md): `proof` is a header's name (or Azure's basic
+  // authentication password), `reason` the parser's own sentence, English
+  SIGNATURE_MISMATCH: "the {{proof}} does not match this webhook's secret",
+  TIMESTAMP_MISSING:
+    'the delivery has no X-Docent-Timestamp: install the current post-receive hook (docs/post-receive-hook.sh), which signs the time of each delivery',
+  TIMESTAMP_STALE:
+    'the delivery was signed more than 5 minutes ago (X-Docent-Timestamp), or the clocks of the git server and Docent differ: it is not handled',
+  BODY_REPLAYED:
+    'this signed body was already delivered to this webhook within the last 24 hours under another delivery id: it is not handled again',
+  UNREADABLE_BODY: '{{reason}}',
 } as const;
 export const WebhookDetailCode = z.enum(Object.keys(WEBHOOK_DETAIL_EN) as [keyof typeof WEBHOOK_DETAIL_EN]);
 export type WebhookDetailCode = z.infer<typeof WebhookDetailCode>;
@@ -85,7 +96,7 @@ export const WebhookDelivery = z.object({
   result: WebhookResult,
   /** one sentence: why it was ignored, which jobs it queued */
   detail: z.string(),
-  /** `detail` as codes, for a handled delivery (null for a refused one: its reason is English only) */
+  /** `detail` as codes (null for deliveries stored before migration 0017, and refusals before 0018's release) */
   detailParts: z.array(WebhookDetailPart).nullable(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
@@ -109,6 +120,8 @@ export const AutoDocRun = z.object({
   result: AutoDocRunResult,
   /** one sentence: the pages regenerated, why nothing was, or why it failed */
   detail: z.string(),
+  /** `detail` as codes, for the user's language (absent on runs stored before they were kept) */
+  detailParts: z.array(AutoDocDetailPart).nullish(),
 });
 export type AutoDocRun = z.infer<typeof AutoDocRun>;
 

@@ -1,5 +1,5 @@
 import type { AnalyzeOptions, LlmProvider } from '@docent/analyzer';
-import type { AnalysisJobPayload, AnalysisReport, AnalysisType } from '@docent/contracts';
+import { analyzerStepText, type AnalysisJobPayload, type AnalysisReport, type AnalysisType } from '@docent/contracts';
 import type { JobContext, JobHandler } from '../jobs/engine.ts';
 import type { RepoRepository } from '../repos/repository.ts';
 import type { RepoService } from '../repos/service.ts';
@@ -55,7 +55,7 @@ async function runAnalysis(
   opts: AnalysisHandlerOptions,
   ctx: JobContext<AnalysisJobPayload>,
 ): Promise<string> {
-  const { job, signal, log, progress } = ctx;
+  const { job, signal, log, progress, text } = ctx;
   {
     const type = ctx.payload.analysisType;
     const { repo, dest, commit } = await checkoutForJob(repos, service, opts, ctx);
@@ -71,10 +71,11 @@ async function runAnalysis(
         if (scaled - lastPercent < 5 && Date.now() - lastReport < 500) return;
         lastPercent = scaled;
         lastReport = Date.now();
-        void progress(scaled, message);
+        // the analyzer's steps are English: relayed in the job's language
+        void progress(scaled, analyzerStepText(ctx.language, message));
       },
     });
-    await progress(96, 'Saving the report');
+    await progress(96, text.savingReport);
     await repos.mergeReport(repo.id, partsOf(type, result.report));
     // the commit the architecture / API docs are built from and judged fresh against (docs/docgen-arch-api.md)
     await repos.saveDetails(repo.id, 'analysed-commit', { commit });
@@ -89,19 +90,16 @@ async function runAnalysis(
     }
     await opts.onAnalysed?.(repo.id, job.id, commit);
     const s = result.stats;
-    await log(
-      'INFO',
-      `Analysed ${s.files} files (${s.parsedFiles} parsed, ${s.cachedFiles} from cache) in ${(s.durationMs / 1000).toFixed(1)} s`,
-    );
+    await log('INFO', text.analysed(s.files, s.parsedFiles, s.cachedFiles, (s.durationMs / 1000).toFixed(1)));
     const fn = result.report.basicFuncDocAnalysis;
     // A doc that only restates the name is not counted (docs/metrics/functions.md): said apart.
-    const trivial = fn?.trivialDocs ? ` (${fn.trivialDocs} trivial ${fn.trivialDocs === 1 ? 'doc' : 'docs'} not counted)` : '';
-    if (fn) await log('INFO', `Functions: ${fn.totalDocumented} of ${fn.totalFunctions} documented${trivial}`);
+    const trivial = fn?.trivialDocs ? text.trivialNotCounted(fn.trivialDocs) : '';
+    if (fn) await log('INFO', text.functionsOf(fn.totalDocumented, fn.totalFunctions, trivial));
     const adv = result.report.advancedFuncDocAnalysis;
-    if (adv) await log('INFO', `Outdated docs: ${adv.outdatedDocCount}; urgent docs: ${adv.urgentDocCount}`);
+    if (adv) await log('INFO', text.outdatedDocs(adv.outdatedDocCount, adv.urgentDocCount));
     const readme = result.report.readmeAnalysis;
-    if (readme) await log('INFO', `README quality score: ${readme.calculatedQualityScore}`);
+    if (readme) await log('INFO', text.readmeScore(readme.calculatedQualityScore));
     await log('JSON', JSON.stringify(partsOf(type, result.report)));
-    return 'Analysis complete';
+    return text.analysisComplete;
   }
 }

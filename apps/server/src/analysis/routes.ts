@@ -14,6 +14,7 @@ import { notFound } from '../http/errors.ts';
 import { queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';
 import { toRepository } from '../repos/mapper.ts';
 import type { RepoService } from '../repos/service.ts';
+import { startLanguage, type StartLanguage } from '../users/language.ts';
 
 const tags = ['analysis'];
 const TypeParam = z.object({ type: AnalysisType });
@@ -24,22 +25,28 @@ export function analysisRoutes(deps: RepoJobRouteDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
-    const start = async (userId: string, body: GitRepoPayload, type: AnalysisType, user: Parameters<RepoService['get']>[0]) => {
+    const start = async (
+      userId: string,
+      body: GitRepoPayload,
+      type: AnalysisType,
+      user: Parameters<RepoService['get']>[0],
+      language: StartLanguage,
+    ) => {
       const repo = await service.get(user, body.vendor, body.git_repo.organization_name, body.git_repo.repo_name);
-      const job = await queueRepoJob(deps, repo, ANALYSIS_JOB_TYPE[type], { analysisType: type });
+      const job = await queueRepoJob(deps, repo, ANALYSIS_JOB_TYPE[type], { analysisType: type }, language);
       return { lroJobId: job.id, message: 'Analysis started' };
     };
 
     r.post(
       '/v1/git/analyze/repo',
       { ...signedIn, schema: { tags, body: GitRepoPayload, response: { 200: AnalyzeResponse } } },
-      async (req) => start(userOf(req).id, req.body, 'coverage', userOf(req)),
+      async (req) => start(userOf(req).id, req.body, 'coverage', userOf(req), startLanguage(req)),
     );
 
     r.post(
       '/v1/git/analyze/repo/:type',
       { ...signedIn, schema: { tags, params: TypeParam, body: GitRepoPayload, response: { 200: AnalyzeResponse } } },
-      async (req) => start(userOf(req).id, req.body, req.params.type, userOf(req)),
+      async (req) => start(userOf(req).id, req.body, req.params.type, userOf(req), startLanguage(req)),
     );
 
     r.post(

@@ -23,6 +23,8 @@ export interface UsersTable {
   tutorial_done_at: Date | null;
   /** when the credits banner was dismissed; null: not yet */
   credits_banner_dismissed_at: Date | null;
+  /** the interface language last seen on the web app's requests: the wording of jobs no request starts (docs/i18n.md) */
+  language: Generated<'en' | 'de'>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -89,6 +91,8 @@ export interface JobsTable {
   time_created: ColumnType<Date, never, never>;
   started_at: Date | null;
   finished_at: Date | null;
+  /** the language the job's log lines are worded in (docs/i18n.md, "Job-log lines") */
+  language: Generated<'en' | 'de'>;
 }
 
 export interface JobLogsTable {

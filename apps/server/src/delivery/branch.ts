@@ -16,7 +16,7 @@ import { branchName, END_OF_OPTIONS, GitArgumentError, objectId } from '../vendo
 export type Git = (args: string[]) => Promise<string>;
 
 /** Where delivery talks to: the clone's git, and the job's log and signal. */
-export interface DeliveryContext extends Pick<JobContext, 'log' | 'signal'> {
+export interface DeliveryContext extends Pick<JobContext, 'log' | 'signal' | 'text'> {
   git: Git;
 }
 
@@ -136,7 +136,7 @@ export async function pushToFreeBranch(ctx: DeliveryContext, local: string, want
     wanted,
     listed.split('\n').map((l) => l.split('\t')[1]?.replace(/^refs\/heads\//, '') ?? ''),
   );
-  if (branch !== wanted) await ctx.log('INFO', `Branch ${wanted} already exists on the remote; pushing ${branch} instead`);
+  if (branch !== wanted) await ctx.log('INFO', ctx.text.branchTaken(wanted, branch));
   await pushBranch(ctx, local, branch);
   return branch;
 }

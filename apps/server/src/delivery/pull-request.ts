@@ -57,7 +57,7 @@ export async function openOrReusePullRequest(
   service: RepoService,
   repo: RepositoryRow,
   draft: { head: string; base?: string; title: string; body: string },
-  ctx: Pick<JobContext, 'signal' | 'log'>,
+  ctx: Pick<JobContext, 'signal' | 'log' | 'text'>,
 ): Promise<DeliveredPullRequest | null> {
   const target = await service.connectionFor(repo).catch(() => null);
   if (!target) return null;
@@ -71,23 +71,17 @@ export async function openOrReusePullRequest(
       { head: draft.head, base, title: draft.title, body: draft.body },
       ctx.signal,
     );
-    await ctx.log(
-      'INFO',
-      pr.existing ? `Pull request #${pr.number} was already open for ${draft.head}` : `Opened pull request #${pr.number}`,
-    );
+    await ctx.log('INFO', pr.existing ? ctx.text.pullRequestReused(pr.number, draft.head) : ctx.text.pullRequestOpened(pr.number));
     return { url: pr.url, number: pr.number, vendor: target.vendor, existing: pr.existing };
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     const why =
       err instanceof VendorApiError
         ? err.status
-          ? `${label} answered HTTP ${err.status}`
-          : `no answer from ${label}`
-        : 'an internal error';
-    await ctx.log(
-      'WARNING',
-      `The branch ${draft.head} was pushed, but the pull request could not be opened (${why}). Open it from the branch on ${label}.`,
-    );
+          ? ctx.text.vendorAnswered(label, err.status)
+          : ctx.text.noAnswerFrom(label)
+        : ctx.text.internalError;
+    await ctx.log('WARNING', ctx.text.pullRequestFailed(draft.head, why, label));
     return null;
   }
 }

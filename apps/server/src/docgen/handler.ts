@@ -1,3 +1,4 @@
+import { autoDocPart } from '@docent/contracts';
 import type { generateRepository, RepoOptions } from '@docent/docgen';
 import { writeChanges } from '@docent/docgen/safe-write';
 import type { CodeDocsDelivery, DocGenResult, DocRepoJobPayload } from '@docent/contracts';
@@ -54,7 +55,7 @@ export function docRepoHandler(
 ): JobHandler<DocRepoJobPayload> {
   return (ctx) =>
     clones.run(ctx.job.repository_id ?? String(ctx.job.id), async () => {
-      const { job, payload, signal, log, progress } = ctx;
+      const { job, payload, signal, log, progress, text } = ctx;
       // queued by a push with automatic documentation updates on (docs/webhooks.md): the one auto-docs pull request
       if (payload.auto) {
         try {
@@ -66,7 +67,7 @@ export function docRepoHandler(
               commit: after,
               jobId: job.id,
               result: 'failed',
-              detail: signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.',
+              parts: [autoDocPart(signal.aborted ? 'CANCELLED' : 'FAILED')],
             }).catch(() => undefined);
           throw err;
         }
@@ -75,13 +76,9 @@ export function docRepoHandler(
       const { repo, dest, commit } = checkout;
       const configs: RepoOptions['configs'] = {};
       for (const l of payload.languages) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
-      if (payload.fileLimit !== null) await log('INFO', `Free plan: at most ${payload.fileLimit} files, the most undocumented first`);
+      if (payload.fileLimit !== null) await log('INFO', text.freePlanLimit(payload.fileLimit));
       let lastReport = 0;
-      if (opts.llm)
-        await log(
-          'INFO',
-          `Prose: ${opts.llm.model} (${opts.llm.name}) where its text passes the checks, the deterministic generator elsewhere`,
-        );
+      if (opts.llm) await log('INFO', text.proseBy(opts.llm.model, opts.llm.name));
       // Generation runs in a worker thread: the API's event loop keeps answering meanwhile.
       const result = await runOffThread(
         'generateRepository',
@@ -92,7 +89,7 @@ export function docRepoHandler(
           onProgress: (done: number, total: number, file: string) => {
             if (Date.now() - lastReport < 500 && done < total) return;
             lastReport = Date.now();
-            void progress(20 + Math.round((65 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented');
+            void progress(20 + Math.round((65 * done) / Math.max(1, total)), file ? text.documenting(file) : text.documented);
           },
         },
       ).catch((err: unknown) => {
@@ -105,21 +102,15 @@ export function docRepoHandler(
         c.outcomes.filter((o) => o.action !== 'skipped' && o.prose === 'model').length;
       for (const c of result.changes) {
         const n = c.outcomes.filter((o) => o.action !== 'skipped').length;
-        await log('INFO', `${c.path}: ${n} function(s) documented${opts.llm ? `, ${fromModel(c)} with prose from the model` : ''}`);
+        await log('INFO', text.fileDocumented(c.path, n, opts.llm ? text.withModelProse(fromModel(c)) : ''));
         for (const o of c.outcomes)
-          if (o.action !== 'skipped' && o.rejected)
-            await log('DEBUG', `${c.path} ${o.name}: model text refused (${o.rejected.join('; ')})`);
+          if (o.action !== 'skipped' && o.rejected) await log('DEBUG', text.modelTextRefused(c.path, o.name, o.rejected.join('; ')));
       }
-      for (const g of s.gateFailures) await log('WARNING', `Quality gate: ${g} (file left unchanged)`);
-      for (const p of s.unsafePaths)
-        await log(
-          'WARNING',
-          `${p} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`,
-        );
-      for (const p of s.staleParams)
-        await log('WARNING', `${p.path} ${p.name} documents ${p.params.join(', ')}, which the signature lacks`);
-      await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated, ${s.skipped} skipped in ${s.files} file(s)`);
-      if (s.model) await log('INFO', `Prose from ${s.model}: ${s.modelProse} of ${s.documented + s.updated} docstring(s)`);
+      for (const g of s.gateFailures) await log('WARNING', text.qualityGate(g));
+      for (const p of s.unsafePaths) await log('WARNING', text.symlinkSkipped(p));
+      for (const p of s.staleParams) await log('WARNING', text.staleParams(p.path, p.name, p.params.join(', ')));
+      await log('INFO', text.functionsSummary(s.documented, s.updated, s.skipped, s.files));
+      if (s.model) await log('INFO', text.proseSummary(s.model, s.modelProse, s.documented + s.updated));
 
       let branch: string | null = null;
       let pushed = false;
@@ -127,15 +118,15 @@ export function docRepoHandler(
       let pullRequest: DocGenResult['pullRequest'] = null;
       // Nothing is written into the repository unless the user chose so (docs/consent.md).
       const delivery: CodeDocsDelivery = payload.delivery ?? 'patch';
-      if (result.changes.length === 0) deliveryNote = 'Nothing to change: every function is documented.';
+      if (result.changes.length === 0) deliveryNote = text.nothingToChange;
       else if (delivery === 'patch') {
-        deliveryNote = 'Nothing was written to the repository: you chose to review and download the patch.';
+        deliveryNote = text.patchChosen;
         await log('INFO', deliveryNote);
       } else {
-        await progress(88, 'Committing');
+        await progress(88, text.committing);
         // A new branch `docent/docs-<short sha>` (or the first free `-2`, `-3`…): never forced, never the default branch.
         const local = `docent/docs-${commit.slice(0, 7)}`;
-        const remote = { git: gitIn(checkout, signal), log, signal };
+        const remote = { git: gitIn(checkout, signal), log, signal, text };
         try {
           branch = await onScratchBranch(remote.git, { local, from: commit, restoreTo: commit }, async () => {
             await writeChanges(dest, result.changes);
@@ -150,19 +141,19 @@ export function docRepoHandler(
             return pushToFreeBranch(remote, local, local);
           });
           pushed = true;
-          await log('INFO', `Pushed branch ${branch}`);
+          await log('INFO', text.pushedBranch(branch));
         } catch (err) {
           if (signal.aborted) throw err;
-          deliveryNote = `The branch could not be pushed: ${deliveryFailure(err)}. The patch can be downloaded.`;
+          deliveryNote = text.pushFailedPatch(deliveryFailure(err));
           await log('WARNING', deliveryNote);
         }
         if (pushed && branch && delivery === 'pull_request') {
-          await progress(92, 'Opening the pull request');
+          await progress(92, text.openingPullRequest);
           const pr = await openOrReusePullRequest(
             service,
             repo,
             { head: branch, title: prTitle(s), body: prBody(s, result.changes, commit) },
-            { signal, log },
+            { signal, log, text },
           );
           pullRequest = pr && { url: pr.url, number: pr.number, vendor: pr.vendor };
         }
@@ -189,8 +180,8 @@ export function docRepoHandler(
         modelProse: s.modelProse,
         model: s.model,
       };
-      await progress(96, 'Saving the patch');
+      await progress(96, text.savingPatch);
       await repos.saveDetails(repo.id, DOC_DETAILS, saved);
-      return 'Documentation generation complete!';
+      return text.docsComplete;
     });
 }

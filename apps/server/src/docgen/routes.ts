@@ -24,6 +24,7 @@ import { docJobProgress, queueRepoJob, type RepoJobRouteDeps } from '../jobs/que
 import type { RepositoryRow } from '../db/schema.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { DOC_DETAILS } from './handler.ts';
+import { startLanguage } from '../users/language.ts';
 
 const tags = ['documentation'];
 const DocTypeParam = z.object({ docType: BuiltDocType });
@@ -121,7 +122,7 @@ export function docgenRoutes(deps: RepoJobRouteDeps & { users: UserRepository })
           );
         }
         if (req.body.delivery) await repos.saveDetails(repo.id, DELIVERY, { delivery });
-        const job = await queueRepoJob(deps, repo, 'DOC_REPO', { languages, fileLimit, delivery });
+        const job = await queueRepoJob(deps, repo, 'DOC_REPO', { languages, fileLimit, delivery }, startLanguage(req));
         return { lroJobId: job.id, message: 'Documentation generation started' };
       },
     );

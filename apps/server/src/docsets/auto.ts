@@ -1,4 +1,11 @@
-import { ArchDocConfig, type AutoDocRun, type AutoDocSetState, type DocSetKind } from '@docent/contracts';
+import {
+  ArchDocConfig,
+  autoDocDetailEnglish,
+  type AutoDocDetailPart,
+  type AutoDocRun,
+  type AutoDocSetState,
+  type DocSetKind,
+} from '@docent/contracts';
 import type { RepoRepository } from '../repos/repository.ts';
 
 /**
@@ -36,9 +43,12 @@ export async function recordAutoRun(
   repos: RepoRepository,
   repositoryId: string,
   kind: AutoDocType,
-  run: Omit<AutoDocRun, 'at'>,
+  run: Omit<AutoDocRun, 'at' | 'detail' | 'detailParts'> & { parts: AutoDocDetailPart[] },
 ): Promise<void> {
-  await repos.saveDetails(repositoryId, autoRunKey(kind), { ...run, detail: run.detail.slice(0, 500), at: new Date().toISOString() });
+  const { parts, ...rest } = run;
+  // the English sentence for the API, the codes for the user's language (docs/i18n.md)
+  const detail = autoDocDetailEnglish(parts).slice(0, 500);
+  await repos.saveDetails(repositoryId, autoRunKey(kind), { ...rest, detail, detailParts: parts, at: new Date().toISOString() });
 }
 
 /** What the settings show for one kind. */

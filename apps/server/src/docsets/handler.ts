@@ -1,3 +1,4 @@
+import { autoDocPart } from '@docent/contracts';
 import type { DocFormat, DocManifest, GeneratedDoc } from '@docent/docgen';
 import { writeInsideCheckout } from '@docent/docgen/safe-write';
 import {
@@ -85,8 +86,8 @@ export function docSetHandler(
       try {
         return await buildDocSet(repos, service, sets, opts, ctx);
       } catch (err) {
-        const detail = ctx.signal.aborted ? 'The update was cancelled.' : 'The update failed: see the job log.';
-        await recordAutoRun(repos, repositoryId, kind, { commit: auto.after, jobId: ctx.job.id, result: 'failed', detail }).catch(
+        const parts = [autoDocPart(ctx.signal.aborted ? 'CANCELLED' : 'FAILED')];
+        await recordAutoRun(repos, repositoryId, kind, { commit: auto.after, jobId: ctx.job.id, result: 'failed', parts }).catch(
           () => undefined,
         );
         throw err;
@@ -101,8 +102,9 @@ async function buildDocSet(
   opts: DocSetHandlerOptions,
   ctx: JobContext<DocSetJobPayload>,
 ): Promise<string> {
-  const { job, payload, signal, log, progress } = ctx;
+  const { job, payload, signal, log, progress, text } = ctx;
   const kind = payload.kind;
+  const kindTitle = kind === 'arch' ? text.kindArch : text.kindApi;
   const auto = payload.auto;
   const form = formOfConfig(payload.config);
   const formats = formatsOf(form) as DocFormat[];
@@ -120,10 +122,10 @@ async function buildDocSet(
         await git(['checkout', '-q', '-f', '--detach', auto.after, '--']);
         commit = auto.after;
       } catch {
-        throw new Error(`The pushed commit ${auto.after.slice(0, 12)} is not on the default branch any more.`);
+        throw new Error(text.pushedCommitGone(auto.after.slice(0, 12)));
       }
     }
-    await log('INFO', `Automatic update after the push of ${commit.slice(0, 12)}`);
+    await log('INFO', text.automaticUpdate(commit.slice(0, 12)));
   }
   // The docs describe what was analysed: the latest analysed commit when the clone has it.
   const stored = auto ? undefined : ((await repos.details(repo.id, ANALYSED_COMMIT)) as { commit?: string } | null)?.commit;
@@ -132,12 +134,9 @@ async function buildDocSet(
     try {
       await git(['checkout', '-q', '-f', '--detach', analysed, '--']);
       commit = analysed;
-      await log('INFO', `Using the latest analysed commit ${analysed.slice(0, 12)} (the branch is at ${checkout.commit.slice(0, 12)})`);
+      await log('INFO', text.usingAnalysed(analysed.slice(0, 12), checkout.commit.slice(0, 12)));
     } catch {
-      await log(
-        'WARNING',
-        `The latest analysed commit ${analysed.slice(0, 12)} is no longer on the branch; documenting ${commit.slice(0, 12)}`,
-      );
+      await log('WARNING', text.analysedGone(analysed.slice(0, 12), commit.slice(0, 12)));
     }
   }
 
@@ -168,20 +167,24 @@ async function buildDocSet(
     // docgen's whole module graph is loaded only by the jobs that use it (docs/decisions.md "Heavy packages load on first use")
     const { docSetSourcesChanged } = await import('@docent/docgen');
     const relevant = changed === null ? null : docSetSourcesChanged(previous.manifest, changed);
-    if (relevant === null)
-      await log('WARNING', `The set's commit ${previousSet.commit.slice(0, 12)} is not in the repository any more: every page is checked`);
+    if (relevant === null) await log('WARNING', text.setCommitGone(previousSet.commit.slice(0, 12)));
     else if (relevant.length === 0) {
-      const detail = `No source of the ${KIND_TITLE[kind]} docs changed since ${previousSet.commit.slice(0, 7)}: the hosted docs stay as they are.`;
-      await log('INFO', detail);
-      await recordAutoRun(repos, repo.id, kind, { commit, jobId: job.id, result: 'unchanged', detail });
-      return `No source of the ${KIND_TITLE[kind]} docs changed`;
+      const since = previousSet.commit.slice(0, 7);
+      await log('INFO', text.noDocSourceChanged(kindTitle, since));
+      const parts = [autoDocPart(kind === 'arch' ? 'ARCH_UNCHANGED' : 'API_UNCHANGED', { commit: since })];
+      await recordAutoRun(repos, repo.id, kind, { commit, jobId: job.id, result: 'unchanged', parts });
+      return text.noDocSourceChangedResult(kindTitle);
     } else
       await log(
         'INFO',
-        `Sources changed since ${previousSet.commit.slice(0, 12)}: ${relevant.length} (${relevant.slice(0, 20).join(', ')}${relevant.length > 20 ? ', …' : ''})`,
+        text.sourcesChanged(
+          previousSet.commit.slice(0, 12),
+          relevant.length,
+          `${relevant.slice(0, 20).join(', ')}${relevant.length > 20 ? ', …' : ''}`,
+        ),
       );
   }
-  await progress(25, `Generating the ${KIND_TITLE[kind]} docs (${formats.join(', ')})`);
+  await progress(25, text.generatingDocs(kindTitle, formats.join(', ')));
   const started = Date.now();
   // in a worker thread: the API's event loop keeps answering meanwhile
   const set = await runOffThread(
@@ -190,13 +193,10 @@ async function buildDocSet(
     { signal },
   );
   signal.throwIfAborted();
-  await log('INFO', `Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (set.regenerated.length > 0) await log('INFO', `Pages regenerated: ${set.regenerated.length} (${set.regenerated.join(', ')})`);
+  await log('INFO', text.generatedIn(((Date.now() - started) / 1000).toFixed(1)));
+  if (set.regenerated.length > 0) await log('INFO', text.pagesRegenerated(set.regenerated.length, set.regenerated.join(', ')));
   if (set.reused.length > 0)
-    await log(
-      'INFO',
-      `Pages reused from ${previousSet!.commit.slice(0, 12)}, their sources unchanged: ${set.reused.length} (${set.reused.join(', ')})`,
-    );
+    await log('INFO', text.pagesReused(previousSet!.commit.slice(0, 12), set.reused.length, set.reused.join(', ')));
 
   const files: StoredDocFile[] = set.files.map((f) => {
     if (normalDocPath(f.name) !== f.name)
@@ -206,10 +206,9 @@ async function buildDocSet(
   });
   const total = files.reduce((n, f) => n + f.size, 0);
   for (const f of files) await log('INFO', `${f.name}: ${human(f.size)}`);
-  if (total > opts.maxSetBytes)
-    throw new Error(`The documentation is ${human(total)}, more than the ${human(opts.maxSetBytes)} a doc set may hold.`);
+  if (total > opts.maxSetBytes) throw new Error(text.setTooLarge(human(total), human(opts.maxSetBytes)));
 
-  await progress(82, 'Storing the documentation');
+  await progress(82, text.storingDocs);
   const hosted = form.hostDocumentation && form.generateHtml;
   const setId = await sets.save(
     { repositoryId: repo.id, kind, commit, jobId: job.id, hosted, manifest: set.manifest, files },
@@ -219,12 +218,12 @@ async function buildDocSet(
   if (hosted) {
     // The repository page's site button: the architecture docs, else the API docs.
     if (kind === 'arch' || !repo.site_url || !repo.site_url.startsWith('/docs/')) await repos.setSiteUrl(repo.id, urls.latest);
-    await log('INFO', `Hosted at ${urls.latest} (this version: ${urls.version})`);
+    await log('INFO', text.hostedAt(urls.latest, urls.version));
   }
 
   let delivery: DocDelivery | null = null;
   if (payload.config.commitOutput) {
-    await progress(88, 'Committing the documentation');
+    await progress(88, text.committingDocs);
     delivery = await commitDocs({
       ctx,
       git,
@@ -262,21 +261,25 @@ async function buildDocSet(
   await sets.setResult(setId, result);
   if (auto) {
     const where = delivery?.pullRequest
-      ? `; pull request #${delivery.pullRequest.number}`
+      ? [autoDocPart('PULL_REQUEST', { number: delivery.pullRequest.number })]
       : delivery?.pushed && delivery.branch
-        ? `; pushed to ${delivery.branch}`
-        : '';
+        ? [autoDocPart('PUSHED_TO', { branch: delivery.branch })]
+        : [];
     await recordAutoRun(repos, repo.id, kind, {
       commit,
       jobId: job.id,
       result: 'regenerated',
-      detail: `Pages regenerated: ${set.regenerated.length}, reused: ${set.reused.length}${hosted ? `; hosted at ${urls.latest}` : ''}${where}.`,
+      parts: [
+        autoDocPart('PAGES', { regenerated: set.regenerated.length, reused: set.reused.length }),
+        ...(hosted ? [autoDocPart('HOSTED_AT', { url: urls.latest })] : []),
+        ...where,
+      ],
     });
   } else {
     // what a push's automatic update will reuse
     await saveDocSetConfig(repos, repo.id, kind, payload.config);
   }
-  return 'Documentation generation complete!';
+  return text.docsComplete;
 }
 
 function isText(contentType: string): boolean {
@@ -312,8 +315,8 @@ async function commitDocs(a: {
   autoBranch?: string;
 }): Promise<DocDelivery> {
   const { ctx, git, repo, kind, commit, files } = a;
-  const { log, signal } = ctx;
-  const delivery: DeliveryContext = { git, log, signal };
+  const { log, signal, text } = ctx;
+  const delivery: DeliveryContext = { git, log, signal, text };
   const dir = normalDocPath(a.out.path)!;
   const target = a.out.branch.trim();
   const local = `docent-tmp/${kind}-docs-${ctx.job.id}`;
@@ -346,7 +349,7 @@ async function commitDocs(a: {
       await git(['add', '--', dir]);
       const staged = await git(['diff', '--cached', '--name-only']);
       if (staged.trim() === '') {
-        const note = `The ${dir} folder on ${target} already holds these files; nothing to commit.`;
+        const note = text.folderAlreadyHolds(dir, target);
         await log('INFO', note);
         return { ...base, branch: exists ? target : null, deliveryNote: note };
       }
@@ -356,20 +359,14 @@ async function commitDocs(a: {
       if (direct) {
         try {
           await pushBranch(delivery, local, target);
-          await log('INFO', `Pushed the docs to ${target} (${dir}/)`);
+          await log('INFO', text.pushedDocsTo(target, dir));
           return { ...base, branch: target, pushed: true, direct: true, branchUrl: branchWebUrl(repo.vendor, a.source, target) };
         } catch (err) {
           if (signal.aborted) throw err;
-          await log(
-            'WARNING',
-            `The push to ${target} was refused (${deliveryFailure(err)}); pushing a new branch with a pull request instead`,
-          );
+          await log('WARNING', text.directPushRefused(target, deliveryFailure(err)));
         }
       } else {
-        await log(
-          'INFO',
-          `${target} is the default branch: the docs go on a new branch with a pull request (confirm a direct push to commit to ${target} itself)`,
-        );
+        await log('INFO', text.defaultBranchGetsPr(target));
       }
       let branch: string;
       if (a.autoBranch) {
@@ -380,7 +377,7 @@ async function commitDocs(a: {
       } else {
         branch = await pushToFreeBranch(delivery, local, `docent/${kind}-docs-${commit.slice(0, 7)}`);
       }
-      await log('INFO', `Pushed branch ${branch}`);
+      await log('INFO', text.pushedBranch(branch));
       const pr = exists
         ? await openOrReusePullRequest(
             a.service,
@@ -404,7 +401,7 @@ async function commitDocs(a: {
     });
   } catch (err) {
     if (signal.aborted) throw err;
-    const note = `The documentation could not be committed: ${deliveryFailure(err)}. It can be downloaded.`;
+    const note = text.docsNotCommitted(deliveryFailure(err));
     await log('WARNING', note);
     return { ...base, deliveryNote: note };
   }

@@ -19,6 +19,7 @@ import { ANALYSED_COMMIT } from './handler.ts';
 import { storedDocSetConfig } from './auto.ts';
 import { DOCS_COOKIE, docsCookie } from './hosting.ts';
 import type { DocSetStore } from './store.ts';
+import { startLanguage } from '../users/language.ts';
 
 const tags = ['documentation'];
 
@@ -43,7 +44,7 @@ export function docSetRoutes(deps: RepoJobRouteDeps & { sets: DocSetStore; secur
           const repo = await service.get(user, req.body.vendor, req.body.git_repo.organization_name, req.body.git_repo.repo_name);
           // No premium gate for architecture and API documentation (docs/spec-conformance.md §6).
           const config = req.body.arch_doc_config ?? ArchDocConfig.parse({});
-          const job = await queueRepoJob(deps, repo, DOC_SET_JOB_TYPE[kind], { kind, config });
+          const job = await queueRepoJob(deps, repo, DOC_SET_JOB_TYPE[kind], { kind, config }, startLanguage(req));
           return { lroJobId: job.id, message: 'Documentation generation started' };
         },
       );

@@ -6,7 +6,7 @@
  */
 import type { ChangedFunction } from '@docent/analyzer';
 import type { LineEdit } from '@docent/docgen';
-import type { BrokenLink } from '@docent/contracts';
+import { jobLogTexts, type BrokenLink, type JobLogTexts } from '@docent/contracts';
 import { isGitAuthFailure } from '../vendors/git/client.ts';
 import { abbreviatedId, END_OF_OPTIONS, isBranchName } from '../vendors/git/revisions.ts';
 
@@ -80,6 +80,8 @@ const SAFE_REF = { test: (name: string) => isBranchName(name) && /^[\w./-]+$/.te
 export async function fetchPullRequest(
   git: Git,
   pr: { vendor: string; number: number; headSha: string; baseSha: string; headRef: string; baseRef: string },
+  /** the job's texts: a failure is the job's end line, in its language (docs/i18n.md) */
+  text: JobLogTexts = jobLogTexts('en'),
 ): Promise<string> {
   // Commits and branches reach git as arguments: checked, and after END_OF_OPTIONS (docs/security.md).
   abbreviatedId(pr.headSha, "The pull request's head commit");
@@ -118,15 +120,15 @@ export async function fetchPullRequest(
   }[pr.vendor];
   if (!(await has(pr.headSha)) && vendorRef) await fetch([`+${vendorRef}:refs/docent/pr/${pr.number}/vendor`]);
   for (const sha of [pr.headSha, pr.baseSha]) if (sha && !(await has(sha))) await fetch([sha]);
-  if (!(await has(pr.headSha))) throw new Error(`The head commit ${pr.headSha.slice(0, 12)} of the pull request could not be fetched.`);
+  if (!(await has(pr.headSha))) throw new Error(text.headNotFetched(pr.headSha.slice(0, 12)));
   if (!pr.baseSha) {
     const tip = (
       await git(['rev-parse', '--verify', '--quiet', END_OF_OPTIONS, `refs/docent/pr/${pr.number}/base^{commit}`]).catch(() => '')
     ).trim();
-    if (!tip) throw new Error(`The base branch ${pr.baseRef} of the pull request could not be fetched.`);
+    if (!tip) throw new Error(text.baseBranchNotFetched(pr.baseRef));
     return tip;
   }
-  if (!(await has(pr.baseSha))) throw new Error(`The base commit ${pr.baseSha.slice(0, 12)} of the pull request could not be fetched.`);
+  if (!(await has(pr.baseSha))) throw new Error(text.baseNotFetched(pr.baseSha.slice(0, 12)));
   return pr.baseSha;
 }
 

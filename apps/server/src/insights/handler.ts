@@ -13,6 +13,7 @@ import { END_OF_OPTIONS } from '../vendors/git/revisions.ts';
 import { VendorApiError } from '../vendors/hosted-types.ts';
 import { analyzeChange, coverageOf, fetchPullRequest, type ChangeReport } from './change.ts';
 import { CANCELLED_STATE, ERROR_STATE, PENDING_STATE, renderComment, verdictOf, type CommitState } from './comment.ts';
+import type { JobLogTexts } from '@docent/contracts';
 import type { PrInsightsPayload } from './payload.ts';
 import type { PrInsightStore } from './store.ts';
 import { reporterFor } from '../vendors/index.ts';
@@ -46,7 +47,7 @@ async function warmClone(repos: RepoRepository, service: RepoService, opts: PrIn
       runGit(args, { cwd: dest, signal: ctx.signal, remoteConfig, httpAuth, allowFile: local, timeoutMs: 60_000 });
     await run(['remote', 'set-url', END_OF_OPTIONS, 'origin', source]);
     const commit = (await run(['rev-parse', '--verify', 'HEAD^{commit}'])).trim();
-    await ctx.progress(20, `Using the clone at ${commit.slice(0, 12)}`);
+    await ctx.progress(20, ctx.text.usingClone(commit.slice(0, 12)));
     return { repo, dest, commit, source, httpAuth, remoteConfig, local };
   } catch {
     if (ctx.signal.aborted) throw ctx.signal.reason;
@@ -55,8 +56,8 @@ async function warmClone(repos: RepoRepository, service: RepoService, opts: PrIn
 }
 
 /** A vendor call's failure in the job log: the HTTP status only, never the vendor's words. */
-const why = (label: string, err: unknown) =>
-  err instanceof VendorApiError ? (err.status ? `${label} answered HTTP ${err.status}` : `no answer from ${label}`) : 'an internal error';
+const why = (text: JobLogTexts, label: string, err: unknown) =>
+  err instanceof VendorApiError ? (err.status ? text.vendorAnswered(label, err.status) : text.noAnswerFrom(label)) : text.internalError;
 
 /**
  * The PR_INSIGHTS job: fetch the pull request into the repository's clone (0–30 %), compute the
@@ -87,7 +88,7 @@ async function run(
   // The pull request shows the check as running from the start, as a CI check does, and never
   // keeps a pending status the job cannot settle: a failed or cancelled run says so.
   const early = await reporterForJob(repos, service, ctx.job.repository_id, pr);
-  const pending = early ? await postState(early, pr.headSha, PENDING_STATE, jobUrl, ctx.log, ctx.signal) : false;
+  const pending = early ? await postState(early, pr.headSha, PENDING_STATE, jobUrl, ctx, ctx.signal) : false;
   try {
     return await check(repos, service, store, opts, ctx, pr, jobUrl);
   } catch (err) {
@@ -97,7 +98,7 @@ async function run(
         pr.headSha,
         ctx.signal.aborted ? CANCELLED_STATE : ERROR_STATE,
         jobUrl,
-        ctx.log,
+        ctx,
         AbortSignal.timeout(SETTLE_TIMEOUT_MS),
       );
     throw err;
@@ -129,15 +130,15 @@ async function postState(
   sha: string,
   state: CommitState,
   jobUrl: string,
-  log: JobContext['log'],
+  { log, text }: Pick<JobContext, 'log' | 'text'>,
   signal: AbortSignal,
 ): Promise<boolean> {
   try {
     await reporter.setStatus(sha, state, jobUrl, signal);
-    await log('INFO', `Status ${state.state}: ${state.description}`);
+    await log('INFO', text.statusSet(state.state, state.description));
     return true;
   } catch (err) {
-    await log('WARNING', `The ${state.state} status could not be set (${why(reporter.label, err)}).`);
+    await log('WARNING', text.stateNotSet(state.state, why(text, reporter.label, err)));
     return false;
   }
 }
@@ -151,13 +152,12 @@ async function check(
   pr: PrInsightsPayload,
   jobUrl: string,
 ): Promise<string> {
-  const { signal, log, progress } = ctx;
+  const { signal, log, progress, text } = ctx;
   const mark = timings();
   const checkout = (await warmClone(repos, service, opts, ctx)) ?? (await checkoutForJob(repos, service, opts, ctx));
   mark('checkout (clone or fetch)');
   const { repo, dest, commit } = checkout;
-  if (REPO_VENDOR[pr.vendor] !== repo.vendor && repo.vendor !== 'GIT')
-    throw new Error(`The pull request is on ${pr.vendor}, the repository on ${repo.vendor}.`);
+  if (REPO_VENDOR[pr.vendor] !== repo.vendor && repo.vendor !== 'GIT') throw new Error(text.vendorMismatch(pr.vendor, repo.vendor));
   const gitWith = (httpAuth: GitHttpAuth | null) => (args: string[]) =>
     runGit(args, {
       cwd: dest,
@@ -168,25 +168,25 @@ async function check(
       timeoutMs: 10 * 60 * 1000,
     });
 
-  await progress(25, pr.vendor === 'git' ? `Fetching branch ${pr.headRef}` : `Fetching pull request #${pr.number}`);
-  const fetched = await withRenewedGitAuth(service, repo, checkout.httpAuth, ctx, (auth) => fetchPullRequest(gitWith(auth), pr));
+  await progress(25, pr.vendor === 'git' ? text.fetchingBranch(pr.headRef) : text.fetchingPullRequest(pr.number));
+  const fetched = await withRenewedGitAuth(service, repo, checkout.httpAuth, ctx, (auth) => fetchPullRequest(gitWith(auth), pr, text));
   const baseSha = fetched.value;
   const git = gitWith(fetched.auth);
   mark('fetch the pull request');
-  await progress(30, 'Analysing the change');
+  await progress(30, text.analysingChange);
   const report = await analyzeChange(git, pr.headSha, baseSha, { dir: dest, restore: commit, signal });
   mark('analyse the change');
   const coverage = coverageOf(report);
   const documented = report.functions.filter((f) => f.documented).length;
   await log(
     'INFO',
-    `Changed files: ${report.files.length}; changed public functions: ${report.functions.length}, ${documented} documented${coverage === null ? '' : ` (${coverage}%)`}`,
+    text.changedFiles(report.files.length, report.functions.length, documented, coverage === null ? '' : text.coverageShare(coverage)),
   );
   await log(
     'INFO',
-    `Docs made outdated: ${report.functions.filter((f) => f.outdated).length}; README links broken: ${report.brokenLinks.length}; suggested docstrings: ${report.suggestions.length}`,
+    text.changeFindings(report.functions.filter((f) => f.outdated).length, report.brokenLinks.length, report.suggestions.length),
   );
-  await progress(70, 'Reporting on the pull request');
+  await progress(70, text.reportingOnPullRequest);
 
   const failUnder = await store.failUnder(repo.id);
   const verdict = verdictOf(report, failUnder);
@@ -196,10 +196,10 @@ async function check(
   if (previous && previous.head_sha !== pr.headSha && (await isAncestor(git, pr.headSha, previous.head_sha))) {
     // A late delivery of an older push (docs/pr-insights.md, "Deliveries out of order"): its own
     // commit gets its status, the pull request keeps the newer commit's comment and result.
-    const what = pr.vendor === 'git' ? `Branch ${pr.headRef}` : `Pull request #${pr.number}`;
-    await log('INFO', `${what} was already checked at a newer commit (${previous.head_sha.slice(0, 7)}): its comment and result stay.`);
-    if (reporter) await postState(reporter, pr.headSha, verdict, jobUrl, log, signal);
-    return 'Pull-request check of an older commit: the newer result stays';
+    const newer = previous.head_sha.slice(0, 7);
+    await log('INFO', pr.vendor === 'git' ? text.branchCheckedNewer(pr.headRef, newer) : text.pullRequestCheckedNewer(pr.number, newer));
+    if (reporter) await postState(reporter, pr.headSha, verdict, jobUrl, ctx, signal);
+    return text.olderCommitChecked;
   }
   // Every suggestion is also served as a patch: vendors without suggestion blocks link to it,
   // and on GitHub / GitLab it holds those whose line the diff does not show.
@@ -225,54 +225,51 @@ async function check(
     await save();
     await log(
       pr.vendor === 'git' ? 'INFO' : 'WARNING',
-      pr.vendor === 'git'
-        ? `A plain git remote has no pull requests to comment on: the check of ${pr.headRef} against ${pr.baseRef} is kept in Docent (the repository's pull-request checks).`
-        : 'No vendor connection holds a token for this repository: the result is kept in Docent only.',
+      pr.vendor === 'git' ? text.plainGitKept(pr.headRef, pr.baseRef) : text.noVendorToken,
     );
-    return 'Pull-request check complete';
+    return text.checkComplete;
   }
   let failures = 0;
   try {
     const done = await reporter.upsertComment(body, stored, signal);
     stored = { commentId: done.commentId, threadId: done.threadId };
     mark('comment');
-    await log('INFO', done.created ? `Commented on pull request #${pr.number}` : `Updated the comment on pull request #${pr.number}`);
+    await log('INFO', done.created ? text.commented(pr.number) : text.commentUpdated(pr.number));
   } catch (err) {
     if (signal.aborted) throw err;
     failures++;
-    await log('WARNING', `The comment could not be posted (${why(reporter.label, err)}).`);
+    await log('WARNING', text.commentFailed(why(text, reporter.label, err)));
   }
   await save();
   try {
     const via = await reporter.setStatus(pr.headSha, verdict, jobUrl, signal, body);
-    if (via === 'status-after-403')
-      await log(
-        'INFO',
-        `${reporter.label} refused a check run (HTTP 403: the App lacks the checks permission): the commit status is set instead`,
-      );
-    await log('INFO', `${via === 'check-run' ? 'Check run' : 'Status'} ${verdict.state}: ${verdict.description}`);
+    if (via === 'status-after-403') await log('INFO', text.checksPermissionMissing(reporter.label));
+    await log(
+      'INFO',
+      via === 'check-run' ? text.checkRunSet(verdict.state, verdict.description) : text.statusSet(verdict.state, verdict.description),
+    );
   } catch (err) {
     if (signal.aborted) throw err;
     failures++;
-    await log('WARNING', `The commit status could not be set (${why(reporter.label, err)}).`);
+    await log('WARNING', text.commitStatusFailed(why(text, reporter.label, err)));
   }
   if (reporter.postSuggestions && report.suggestions.length > 0) {
-    await progress(90, 'Posting suggested docstrings');
+    await progress(90, text.postingSuggestions);
     try {
       const posted = await reporter.postSuggestions(
         report.suggestions,
         { head: pr.headSha, base: baseSha, mergeBase: report.mergeBase },
         signal,
       );
-      await log('INFO', posted > 0 ? `Posted ${posted} suggested docstring(s)` : 'The suggested docstrings were posted before');
+      await log('INFO', posted > 0 ? text.suggestionsPosted(posted) : text.suggestionsPostedBefore);
     } catch (err) {
       if (signal.aborted) throw err;
       failures++;
-      await log('WARNING', `The suggested docstrings could not be posted (${why(reporter.label, err)}).`);
+      await log('WARNING', text.suggestionsFailed(why(text, reporter.label, err)));
     }
   }
   await log('JSON', JSON.stringify(summaryOf(report, verdict, failUnder)));
-  return failures === 0 ? 'Pull-request check complete' : 'Pull-request check complete (some results could not be posted)';
+  return failures === 0 ? text.checkComplete : text.checkCompletePartly;
 }
 
 /**

@@ -18,6 +18,7 @@ import { limitBy, WindowLimiter } from '../http/limits.ts';
 import { queueRepoJob, type RepoJobRouteDeps } from '../jobs/queue.ts';
 import { REPO_VENDOR } from './handler.ts';
 import type { PrInsightStore } from './store.ts';
+import { startLanguage } from '../users/language.ts';
 
 const tags = ['pull requests'];
 const NOT_FOUND = 'Repository not found.';
@@ -52,7 +53,7 @@ export function prInsightsRoutes(deps: RepoJobRouteDeps & { store: PrInsightStor
           throw badRequest('VALIDATION_ERROR', `vendor: this repository is on ${repo.vendor.toLowerCase()}, not ${req.body.vendor}.`);
         }
         const { repoId: _repoId, ...rest } = req.body;
-        const job = await queueRepoJob(deps, repo, 'PR_INSIGHTS', { ...rest, deliveryId: `api:${req.id}` });
+        const job = await queueRepoJob(deps, repo, 'PR_INSIGHTS', { ...rest, deliveryId: `api:${req.id}` }, startLanguage(req));
         return { lroJobId: job.id, message: `Checking pull request #${req.body.number}` };
       },
     );

@@ -39,24 +39,22 @@ export async function checkoutForJob(
   repos: RepoRepository,
   service: RepoService,
   opts: CheckoutOptions,
-  { job, signal, log, progress }: JobContext,
+  { job, signal, log, progress, text }: JobContext,
 ): Promise<Checkout> {
-  if (!job.repository_id) throw new Error('The repository of this job no longer exists.');
+  if (!job.repository_id) throw new Error(text.repositoryGone);
   const repo = await repos.byId(job.repository_id);
-  if (!repo) throw new Error('The repository of this job no longer exists.');
+  if (!repo) throw new Error(text.repositoryGone);
   const { url: source, httpAuth } = await service.gitAccess(repo);
   const dest = path.join(opts.cloneDir, repo.id);
 
-  await progress(2, `Fetching ${repo.organization_name}/${repo.repo_name}`);
+  await progress(2, text.fetching(`${repo.organization_name}/${repo.repo_name}`));
   await log('COMMAND', `git clone ${redactUrl(source)}`);
   let lastGitLine = 0;
   const local = source.startsWith('/');
   const remoteConfig = local
     ? []
     : await vetGitRemote(source).catch((err: unknown) => {
-        throw new Error(
-          err instanceof OutboundRefused ? err.message : `Could not resolve the host of ${repo.organization_name}/${repo.repo_name}.`,
-        );
+        throw new Error(err instanceof OutboundRefused ? err.message : text.hostUnresolved(`${repo.organization_name}/${repo.repo_name}`));
       });
   const inRepoTerms = (text: string) => text.split(dest).join(`${repo.organization_name}/${repo.repo_name}`);
   const onLine = (line: string) => {
@@ -92,8 +90,8 @@ export async function checkoutForJob(
     if (!answer.ok) throw new GitError(inRepoTerms(answer.message), answer.exitCode);
     return answer.commit;
   };
-  const { value: commit, auth } = await withRenewedGitAuth(service, repo, httpAuth, { log, signal }, fetchWith);
-  await progress(20, `Checked out ${commit.slice(0, 12)}`);
+  const { value: commit, auth } = await withRenewedGitAuth(service, repo, httpAuth, { log, signal, text }, fetchWith);
+  await progress(20, text.checkedOut(commit.slice(0, 12)));
   return { repo, dest, commit, source, httpAuth: auth, remoteConfig, local };
 }
 
@@ -107,7 +105,7 @@ export async function withRenewedGitAuth<T>(
   service: RepoService,
   repo: RepositoryRow,
   auth: GitHttpAuth | null,
-  { log, signal }: Pick<JobContext, 'log' | 'signal'>,
+  { log, signal, text }: Pick<JobContext, 'log' | 'signal' | 'text'>,
   step: (auth: GitHttpAuth | null) => Promise<T>,
 ): Promise<{ value: T; auth: GitHttpAuth | null }> {
   try {
@@ -115,7 +113,7 @@ export async function withRenewedGitAuth<T>(
   } catch (err) {
     const renewed = auth && isGitAuthFailure(err) && !signal.aborted ? await renewedAuth(service, repo) : null;
     if (!renewed || renewed.header === auth?.header) throw err;
-    await log('WARNING', 'The vendor refused the token: it was renewed, fetching again');
+    await log('WARNING', text.tokenRenewed);
     return { value: await step(renewed), auth: renewed };
   }
 }

@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import {
   isJobType,
   JOB_PAYLOADS,
-  JOB_TIMEOUT_MESSAGE,
+  jobLogTexts,
+  type JobLanguage,
+  type JobLogTexts,
   type JobPayload,
   type JobState,
   type JobType,
@@ -27,6 +29,10 @@ export interface JobRun {
   job: JobRow;
   signal: AbortSignal;
   workerId: string;
+  /** the language the job's lines are worded in (docs/i18n.md, "Job-log lines") */
+  language: JobLanguage;
+  /** the job-log texts in that language: every line a user reads is worded from these */
+  text: JobLogTexts;
   log(kind: LogKind, text: string): Promise<void>;
   progress(percent: number, message?: string): Promise<void>;
 }
@@ -66,7 +72,7 @@ export function defineJob<T extends JobType>(def: {
       const parsed = schema.safeParse(run.job.payload);
       if (!parsed.success) {
         const fields = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
-        return Promise.reject(new Error(`The ${def.type} job carries an unreadable payload (${fields}).`));
+        return Promise.reject(new Error(run.text.unreadablePayload(def.type, fields)));
       }
       return def.handler({ ...run, payload: parsed.data });
     },
@@ -192,26 +198,28 @@ export class JobEngine {
    */
   async enqueue(job: JobRow, validate?: () => Promise<void>): Promise<boolean> {
     if (!this.boss) throw new Error('job engine not started');
-    await this.store.transition(job.id, 'VALIDATING', 'Validating the request');
-    await this.store.log(job.id, 'SYSTEM', 'Validating the request');
+    const text = jobLogTexts(job.language);
+    await this.store.transition(job.id, 'VALIDATING', text.validating);
+    await this.store.log(job.id, 'SYSTEM', text.validating);
     try {
       await validate?.();
     } catch (err) {
-      await this.finish(job.id, 'FAILED', (err as Error)?.message || String(err), 'ERROR');
+      await this.finish(job, 'FAILED', (err as Error)?.message || String(err), 'ERROR');
       return false;
     }
-    if (!(await this.store.transition(job.id, 'QUEUED', 'Waiting for a worker'))) return false;
-    await this.store.log(job.id, 'SYSTEM', 'Queued; waiting for a worker');
+    if (!(await this.store.transition(job.id, 'QUEUED', text.waitingForWorker))) return false;
+    await this.store.log(job.id, 'SYSTEM', text.queued);
     await this.boss.send(QUEUE, { jobId: job.id });
     return true;
   }
 
   /** Cancel: a queued job ends at once; a running one is stopped by its worker's heartbeat. */
   async cancel(job: JobRow): Promise<void> {
-    await this.store.log(job.id, 'WARNING', 'Cancellation requested by the user');
+    const text = jobLogTexts(job.language);
+    await this.store.log(job.id, 'WARNING', text.cancelRequested);
     if (job.state !== 'RUNNING') {
-      if (await this.store.transition(job.id, 'CANCELLED', 'Cancelled by user')) {
-        await this.store.log(job.id, 'SYSTEM', 'Job cancelled before it started');
+      if (await this.store.transition(job.id, 'CANCELLED', text.cancelledByUser)) {
+        await this.store.log(job.id, 'SYSTEM', text.cancelledBeforeStart);
       }
       return;
     }
@@ -222,9 +230,10 @@ export class JobEngine {
   private async execute(jobId: number): Promise<void> {
     const job = await this.store.get(jobId);
     if (!job || job.cancel_requested || !['START', 'VALIDATING', 'QUEUED'].includes(job.state)) return;
+    const text = jobLogTexts(job.language);
     const handler = isJobType(job.job_type) ? this.handlers.get(job.job_type) : undefined;
     if (!handler) {
-      await this.finish(jobId, 'FAILED', `No handler for job type ${job.job_type}`);
+      await this.finish(job, 'FAILED', text.noHandler(job.job_type));
       return;
     }
     // Registered before the first await, so that a stop() from now on reaches this job: a job
@@ -232,7 +241,7 @@ export class JobEngine {
     const controller = new AbortController();
     this.running.set(jobId, controller);
     if (this.stopping) controller.abort(new ShutdownError('server shutting down'));
-    if (!(await this.store.start(jobId, this.workerId, `Started on worker ${this.workerId}`))) {
+    if (!(await this.store.start(jobId, this.workerId, text.startedOn(this.workerId)))) {
       this.running.delete(jobId);
       return;
     }
@@ -254,6 +263,8 @@ export class JobEngine {
       job,
       signal: controller.signal,
       workerId: this.workerId,
+      language: job.language,
+      text,
       log: lines.log,
       progress: async (percent, message) => {
         lines.progress(percent);
@@ -265,20 +276,20 @@ export class JobEngine {
       await lines.settled(); // the job's own last lines come before its final one
       if (controller.signal.aborted) throw controller.signal.reason;
       await this.store.progress(jobId, 100);
-      await this.finish(jobId, 'COMPLETE', message, 'SUCCESS');
+      await this.finish(job, 'COMPLETE', message, 'SUCCESS');
     } catch (err) {
       await lines.settled();
       const reason = controller.signal.aborted ? controller.signal.reason : err;
       if (reason instanceof CancelledError) {
-        await this.finish(jobId, 'CANCELLED', 'Cancelled by user', 'WARNING');
+        await this.finish(job, 'CANCELLED', text.cancelledByUser, 'WARNING');
       } else if (reason instanceof ShutdownError) {
-        await this.store.log(jobId, 'SYSTEM', `Worker ${this.workerId} is shutting down; the job goes back to the queue`);
+        await this.store.log(jobId, 'SYSTEM', text.shuttingDown(this.workerId));
         await this.store.requeue(jobId);
         await this.boss?.send(QUEUE, { jobId }).catch(() => undefined);
       } else {
         const message = (reason as Error)?.message || String(reason);
         reportError(reason, { tags: { caught: 'job', job_type: job.job_type } });
-        await this.finish(jobId, 'FAILED', message, 'ERROR');
+        await this.finish(job, 'FAILED', message, 'ERROR');
       }
     } finally {
       clearInterval(beat);
@@ -286,28 +297,26 @@ export class JobEngine {
     }
   }
 
-  private async finish(jobId: number, state: JobState, message: string, kind: LogKind = 'SYSTEM'): Promise<void> {
-    await this.store.log(jobId, kind, `Job ${state}: ${message}`);
-    await this.store.transition(jobId, state, message);
+  private async finish(job: JobRow, state: JobState, message: string, kind: LogKind = 'SYSTEM'): Promise<void> {
+    await this.store.log(job.id, kind, jobLogTexts(job.language).ended(state, message));
+    await this.store.transition(job.id, state, message);
   }
 
   /** Ends jobs nobody will finish: dead workers, the 24-hour limit, cancelled-while-queued. */
   async reap(): Promise<void> {
     for (const job of await this.store.stale(this.opts.staleMs)) {
       const seconds = Math.round(this.opts.staleMs / 1000);
-      await this.store.log(
-        job.id,
-        'ERROR',
-        `Worker ${job.worker_id ?? '?'} stopped responding (no heartbeat for ${seconds} s); the job was marked failed.`,
-      );
-      await this.store.transition(job.id, 'FAILED', 'Worker stopped responding');
+      const text = jobLogTexts(job.language);
+      await this.store.log(job.id, 'ERROR', text.workerSilent(job.worker_id ?? '?', seconds));
+      await this.store.transition(job.id, 'FAILED', text.workerStopped);
     }
     for (const job of await this.store.overdue()) {
-      await this.store.log(job.id, 'ERROR', JOB_TIMEOUT_MESSAGE);
-      await this.store.transition(job.id, 'TIMEOUT', JOB_TIMEOUT_MESSAGE);
+      const text = jobLogTexts(job.language);
+      await this.store.log(job.id, 'ERROR', text.timedOut);
+      await this.store.transition(job.id, 'TIMEOUT', text.timedOut);
     }
     for (const job of await this.store.queuedCancelled()) {
-      await this.store.transition(job.id, 'CANCELLED', 'Cancelled by user');
+      await this.store.transition(job.id, 'CANCELLED', jobLogTexts(job.language).cancelledByUser);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { JobPayloadInput, JobState, JobType, Vendor } from '@docent/contracts';
+import type { JobLanguage, JobPayloadInput, JobState, JobType, Vendor } from '@docent/contracts';
 import { notFound } from '../http/errors.ts';
 import type { JobRow, RepositoryRow } from '../db/schema.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -23,13 +23,17 @@ export interface RepoJobRouteDeps extends QueueDeps {
  * Creates a job of `jobType` on one of its owner's repositories and hands it to the engine, which
  * first checks that the repository can still be reached (RepoService.validateForJob). The payload
  * is the type's (packages/contracts/src/job-types.ts); its handler parses it again when it runs.
+ * `language`: the starting request's (`requestLanguage`); none for a job no request of the user
+ * starts, which is then worded in the language stored with the account (docs/i18n.md).
  */
 export async function queueRepoJob<T extends JobType>(
   deps: QueueDeps,
   repo: RepositoryRow,
   jobType: T,
   payload: JobPayloadInput<T>,
+  language?: JobLanguage | { language: JobLanguage; remember: boolean },
 ): Promise<JobRow> {
+  const from = typeof language === 'string' ? { language, remember: false } : language;
   const job = await deps.jobs.create({
     userId: repo.user_id,
     repositoryId: repo.id,
@@ -38,6 +42,7 @@ export async function queueRepoJob<T extends JobType>(
     repoName: repo.repo_name,
     vendor: repo.vendor as Vendor, // stored from the same enum
     payload,
+    ...(from ? { language: from.language, rememberLanguage: from.remember } : {}),
   });
   await deps.engine.enqueue(job, () => deps.service.validateForJob(repo));
   return job;

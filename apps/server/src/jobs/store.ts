@@ -4,6 +4,8 @@ import {
   encodeLogLine,
   FINAL_JOB_STATES,
   JOB_TIMEOUT_MESSAGE,
+  jobLogTexts,
+  type JobLanguage,
   JOB_TIMEOUT_SECONDS,
   type Job,
   type JobState,
@@ -23,6 +25,13 @@ export interface NewJob {
   vendor: Vendor;
   /** stored as JSON; queueRepoJob (queue.ts) is where a payload is checked against its type */
   payload: object;
+  /**
+   * The language its log is worded in: the starting request's (docs/i18n.md, "Job-log lines");
+   * without one (a webhook, an automatic update) the language stored with the account.
+   */
+  language?: JobLanguage;
+  /** store `language` with the account too (the signed-in web app started the job and reads another language) */
+  rememberLanguage?: boolean;
 }
 
 export interface JobFilter {
@@ -71,6 +80,14 @@ export class JobStore {
   ) {}
 
   async create(job: NewJob): Promise<JobRow> {
+    if (job.language && job.rememberLanguage) {
+      await this.db
+        .updateTable('users')
+        .set({ language: job.language })
+        .where('id', '=', job.userId)
+        .where('language', '<>', job.language)
+        .execute();
+    }
     const row = await this.db
       .insertInto('jobs')
       .values({
@@ -81,10 +98,11 @@ export class JobStore {
         repo_name: job.repoName,
         vendor: job.vendor,
         payload: JSON.stringify(job.payload),
+        language: job.language ?? sql<JobLanguage>`coalesce((SELECT language FROM users WHERE id = ${job.userId}), 'en')`,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await this.log(row.id, 'SYSTEM', `Job ${row.id} created: ${job.jobType} for ${job.organizationName}/${job.repoName}`);
+    await this.log(row.id, 'SYSTEM', jobLogTexts(row.language).created(row.id, job.jobType, `${job.organizationName}/${job.repoName}`));
     return row;
   }
 

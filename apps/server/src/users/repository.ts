@@ -12,6 +12,11 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Stores the interface language with the account (docs/i18n.md, "Job-log lines"). */
+  async setLanguage(id: string, language: 'en' | 'de'): Promise<void> {
+    await this.db.updateTable('users').set({ language }).where('id', '=', id).where('language', '<>', language).execute();
+  }
+
   byEmail(email: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')

@@ -6,6 +6,7 @@ import type { AuthService } from '../auth/service.ts';
 import { HttpError } from '../http/errors.ts';
 import { toUser } from './mapper.ts';
 import type { UserRepository } from './repository.ts';
+import { startLanguage } from './language.ts';
 
 const tags = ['users'];
 
@@ -14,9 +15,13 @@ export function userRoutes(auth: AuthService, users: UserRepository) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const signedIn = { preHandler: requireUser(auth) };
 
-    r.get('/v1/user', { ...signedIn, schema: { tags, response: { 200: User } } }, async (req) =>
-      toUser(userOf(req), await users.connectedVendors(userOf(req).id)),
-    );
+    r.get('/v1/user', { ...signedIn, schema: { tags, response: { 200: User } } }, async (req) => {
+      // The web app reads the user on every load: the account keeps the language it reads, for
+      // the jobs no request starts (docs/i18n.md, "Job-log lines"); written only when it changed.
+      const { language, remember } = startLanguage(req);
+      if (remember) await users.setLanguage(userOf(req).id, language);
+      return toUser(userOf(req), await users.connectedVendors(userOf(req).id));
+    });
 
     r.put('/v1/users', { ...signedIn, schema: { tags, body: UpdateProfileRequest, response: { 200: User } } }, async (req) => {
       const me = userOf(req);

@@ -1,3 +1,4 @@
+import { autoDocPart } from '@docent/contracts';
 import type { RepoOptions } from '@docent/docgen';
 import { writeChanges } from '@docent/docgen/safe-write';
 import type { DocRepoJobPayload } from '@docent/contracts';
@@ -36,7 +37,7 @@ export async function runAutoDocs(
   opts: Pick<AnalysisHandlerOptions, 'cloneDir' | 'maxRepoBytes' | 'llm'>,
   ctx: JobContext<DocRepoJobPayload>,
 ): Promise<string> {
-  const { job, payload, signal, log, progress } = ctx;
+  const { job, payload, signal, log, progress, text } = ctx;
   // The push's commits reach git: full object ids only (the webhook checked them; a queued
   // payload is checked again), and after END_OF_OPTIONS (docs/security.md).
   const before = objectId(payload.auto?.before, "The push's earlier commit");
@@ -49,11 +50,7 @@ export async function runAutoDocs(
     const changed = await git(['diff', '--name-only', '-z', END_OF_OPTIONS, before, objectId(commit, 'The checked-out commit')]).catch(
       () => null,
     );
-    if (changed === null)
-      await log(
-        'WARNING',
-        `The push's earlier commit ${before.slice(0, 7)} is not in the repository any more; only the open documentation branch's files are checked`,
-      );
+    if (changed === null) await log('WARNING', text.earlierCommitGone(before.slice(0, 7)));
     else for (const f of changed.split('\0')) if (f) files.add(f);
   }
   const remoteHead = await remoteBranchHead(git, AUTO_DOCS_BRANCH);
@@ -64,25 +61,29 @@ export async function runAutoDocs(
   }
   const save = async (r: AutoDocsResult) => {
     await repos.saveDetails(repo.id, AUTO_DOCS_DETAILS, r);
-    const where = r.pullRequest ? `; pull request #${r.pullRequest.number}` : r.pushed ? `; pushed to ${AUTO_DOCS_BRANCH}` : '';
-    const detail =
+    const where = r.pullRequest
+      ? [autoDocPart('PULL_REQUEST', { number: r.pullRequest.number })]
+      : r.pushed
+        ? [autoDocPart('PUSHED_TO', { branch: AUTO_DOCS_BRANCH })]
+        : [];
+    const parts =
       r.files.length === 0
-        ? 'No changed function needed a docstring.'
+        ? [autoDocPart('NOTHING_TO_DOCUMENT')]
         : r.pushed
-          ? `Docstrings updated in ${r.files.length} file(s)${where}.`
-          : `Docstrings updated in ${r.files.length} file(s), but the branch could not be pushed.`;
+          ? [autoDocPart('DOCSTRINGS_UPDATED', { files: r.files.length }), ...where]
+          : [autoDocPart('DOCSTRINGS_NOT_PUSHED', { files: r.files.length })];
     await recordAutoRun(repos, repo.id, 'repo', {
       commit,
       jobId: job.id,
       result: r.files.length === 0 ? 'unchanged' : r.pushed ? 'regenerated' : 'failed',
-      detail,
+      parts,
     });
   };
   if (files.size === 0) {
     await save({ commit, files: [], branch: null, pushed: false, pullRequest: null });
-    return 'No source file changed: no documentation to update';
+    return text.noSourceChanged;
   }
-  await log('INFO', `Checking the docstrings of ${files.size} changed file(s)`);
+  await log('INFO', text.checkingChanged(files.size));
   const configs: RepoOptions['configs'] = {};
   for (const l of payload.languages) configs[l.name] = { docstringStyle: l.docstringStyle, maxDocStringLength: l.maxDocStringLength };
   // loaded on first use (docs/decisions.md "Heavy packages load on first use")
@@ -94,17 +95,16 @@ export async function runAutoDocs(
     ...(opts.llm ? { llm: opts.llm } : {}),
     ...(payload.fileLimit !== null ? { fileLimit: payload.fileLimit } : {}),
     onProgress: (done, total, file) =>
-      void progress(25 + Math.round((60 * done) / Math.max(1, total)), file ? `Documenting ${file}` : 'Documented'),
+      void progress(25 + Math.round((60 * done) / Math.max(1, total)), file ? text.documenting(file) : text.documented),
   });
   const s = result.summary;
-  for (const p of s.unsafePaths)
-    await log('WARNING', `${p} is reached through a symbolic link in the repository: skipped (nothing is read or written through a link)`);
-  await log('INFO', `Functions: ${s.documented} documented, ${s.updated} updated in ${result.changes.length} file(s)`);
+  for (const p of s.unsafePaths) await log('WARNING', text.symlinkSkipped(p));
+  await log('INFO', text.functionsUpdated(s.documented, s.updated, result.changes.length));
   if (result.changes.length === 0) {
     await save({ commit, files: [], branch: null, pushed: false, pullRequest: null });
-    return 'Every changed function is documented';
+    return text.everyChangedDocumented;
   }
-  await progress(88, 'Committing');
+  await progress(88, text.committing);
   let pushed = false;
   try {
     await onScratchBranch(git, { local: `${AUTO_DOCS_BRANCH}-local`, from: commit, restoreTo: commit }, async () => {
@@ -112,17 +112,17 @@ export async function runAutoDocs(
       await git(['add', '--', ...result.changes.map((c) => c.path)]);
       await commitAsDocent(git, `docs: keep docstrings up to date with ${commit.slice(0, 7)} (Docent)`);
       // Only the auto-docs branch is ever replaced, and only if it is still what was read above.
-      await pushBranch({ git, log, signal }, `${AUTO_DOCS_BRANCH}-local`, AUTO_DOCS_BRANCH, { expected: remoteHead });
+      await pushBranch({ git, log, signal, text }, `${AUTO_DOCS_BRANCH}-local`, AUTO_DOCS_BRANCH, { expected: remoteHead });
     });
     pushed = true;
-    await log('INFO', `Pushed branch ${AUTO_DOCS_BRANCH}`);
+    await log('INFO', text.pushedBranch(AUTO_DOCS_BRANCH));
   } catch (err) {
     if (signal.aborted) throw err;
-    await log('WARNING', `The branch could not be pushed: ${deliveryFailure(err)}`);
+    await log('WARNING', text.pushFailed(deliveryFailure(err)));
   }
   let pullRequest: AutoDocsResult['pullRequest'] = null;
   if (pushed) {
-    await progress(92, 'Opening the pull request');
+    await progress(92, text.openingPullRequest);
     const body = [
       `Docstrings brought up to date by Docent after ${commit}.`,
       '',
@@ -132,10 +132,10 @@ export async function runAutoDocs(
       service,
       repo,
       { head: AUTO_DOCS_BRANCH, title: 'docs: keep docstrings up to date (Docent)', body },
-      { signal, log },
+      { signal, log, text },
     );
     pullRequest = pr && { url: pr.url, number: pr.number, updated: pr.existing };
   }
   await save({ commit, files: result.changes.map((c) => c.path), branch: pushed ? AUTO_DOCS_BRANCH : null, pushed, pullRequest });
-  return pushed ? 'Documentation update pushed' : 'Documentation update could not be pushed';
+  return pushed ? text.updatePushed : text.updateNotPushed;
 }

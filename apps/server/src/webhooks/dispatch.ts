@@ -1,3 +1,4 @@
+import { autoDocPart } from '@docent/contracts';
 import {
   DOC_SET_JOB_TYPE,
   DocSetKind,
@@ -20,7 +21,6 @@ import type { HookEvent } from '../vendors/hooks.ts';
 import type { HookRoute } from '../vendors/webhooks.ts';
 import type { WebhookRow } from './store.ts';
 import { recordAutoRun, storedDocSetConfig } from '../docsets/auto.ts';
-import { KIND_TITLE } from '../docsets/handler.ts';
 
 export interface DispatchDeps {
   jobs: JobStore;
@@ -94,7 +94,7 @@ export async function dispatch(
           commit: ref.after,
           jobId: docJob,
           result: 'queued',
-          detail: `Job ${docJob} queued.`,
+          parts: [autoDocPart('QUEUED', { job: docJob })],
         });
         parts.push(part('DOCS_UPDATE_QUEUED', { job: docJob }));
       }
@@ -103,8 +103,8 @@ export async function dispatch(
         if (!hook.auto_docs[kind]) continue;
         const config = await storedDocSetConfig(deps.repos, repo.id, kind);
         if (!config) {
-          const why = `No ${KIND_TITLE[kind]} docs were generated yet: generate them once to choose their options.`;
-          await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: null, result: 'skipped', detail: why });
+          const never = autoDocPart(kind === 'arch' ? 'ARCH_NEVER_GENERATED' : 'API_NEVER_GENERATED');
+          await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: null, result: 'skipped', parts: [never] });
           parts.push(part(kind === 'arch' ? 'ARCH_DOCS_NEVER_GENERATED' : 'API_DOCS_NEVER_GENERATED'));
           continue;
         }
@@ -113,7 +113,12 @@ export async function dispatch(
           config,
           auto: { before: ref.before, after: ref.after, deliveryId },
         });
-        await recordAutoRun(deps.repos, repo.id, kind, { commit: ref.after, jobId: id, result: 'queued', detail: `Job ${id} queued.` });
+        await recordAutoRun(deps.repos, repo.id, kind, {
+          commit: ref.after,
+          jobId: id,
+          result: 'queued',
+          parts: [autoDocPart('QUEUED', { job: id })],
+        });
         jobIds.push(id);
         parts.push(part(kind === 'arch' ? 'ARCH_DOCS_UPDATE_QUEUED' : 'API_DOCS_UPDATE_QUEUED', { job: id }));
       }

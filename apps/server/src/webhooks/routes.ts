@@ -10,7 +10,9 @@ import {
   WebhookSecretResponse,
   WebhookSettingsRequest,
   WebhookStatus,
+  webhookDetailEnglish,
   type Vendor,
+  type WebhookDetailPart,
 } from '@docent/contracts';
 import { requireSession, requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -62,6 +64,23 @@ const PROOF: Record<HookRoute, string> = {
   git: 'X-Docent-Signature-256',
 };
 
+/**
+ * A refusal of a delivery: its reason as a code with parameters (shown in the user's language,
+ * docs/webhooks.md) and, as the answer's and the stored `detail`, the same reason in English.
+ */
+class RefusedDelivery extends HttpError {
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    readonly part: WebhookDetailPart,
+  ) {
+    super(statusCode, code, webhookDetailEnglish([part]));
+  }
+}
+
+const refusal = (statusCode: number, code: ErrorCode, detail: WebhookDetailPart['code'], params: Record<string, string> = {}) =>
+  new RefusedDelivery(statusCode, code, { code: detail, params });
+
 /** A header's first value. */
 function headerOf(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -80,8 +99,8 @@ const SIGNATURE_HEADER: Partial<Record<HookRoute, string>> = {
  * basic authentication whole; for the HMAC routes a signature of the right shape (and for the
  * post-receive hook a fresh timestamp). Returns the refusal, or null.
  */
-function headerProof(route: HookRoute, req: FastifyRequest, secret: string): HttpError | null {
-  const mismatch = () => new HttpError(401, 'WEBHOOK_SIGNATURE', `The ${PROOF[route]} does not match this webhook's secret.`);
+function headerProof(route: HookRoute, req: FastifyRequest, secret: string): RefusedDelivery | null {
+  const mismatch = () => refusal(401, 'WEBHOOK_SIGNATURE', 'SIGNATURE_MISMATCH', { proof: PROOF[route] });
   switch (route) {
     case 'gitlab':
       return validGitLabToken(headerOf(req, 'x-gitlab-token'), secret) ? null : mismatch();
@@ -90,18 +109,10 @@ function headerProof(route: HookRoute, req: FastifyRequest, secret: string): Htt
     case 'git': {
       const ts = hookTimestamp(headerOf(req, 'x-docent-timestamp'));
       if (ts === 'missing') {
-        return new HttpError(
-          401,
-          'WEBHOOK_SIGNATURE',
-          'The delivery has no X-Docent-Timestamp: install the current post-receive hook (docs/post-receive-hook.sh), which signs the time of each delivery.',
-        );
+        return refusal(401, 'WEBHOOK_SIGNATURE', 'TIMESTAMP_MISSING');
       }
       if (ts === 'stale') {
-        return new HttpError(
-          401,
-          'WEBHOOK_STALE',
-          'The delivery was signed more than 5 minutes ago (X-Docent-Timestamp), or the clocks of the git server and Docent differ: it is not handled.',
-        );
+        return refusal(401, 'WEBHOOK_STALE', 'TIMESTAMP_STALE');
       }
       return wellFormedSignature(headerOf(req, SIGNATURE_HEADER.git!)) ? null : mismatch();
     }
@@ -190,7 +201,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         return err;
       };
       /** A refusal of a delivery to a known hook is shown in its settings, with the reason (docs/webhooks.md). */
-      const rejected = async (req: FastifyRequest, repo: RepositoryRow, route: HookRoute, err: HttpError): Promise<HttpError> => {
+      const rejected = async (req: FastifyRequest, repo: RepositoryRow, route: HookRoute, err: RefusedDelivery): Promise<HttpError> => {
         // an unverified sender's header is kept only when it reads as an event name (never its free text)
         const header = (name: string) => {
           const value = req.headers[name];
@@ -198,7 +209,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         };
         const event =
           header('x-github-event') ?? header('x-gitlab-event') ?? header('x-event-key') ?? (route === 'git' ? 'push' : 'delivery');
-        await hooks.recordRejected(repo.id, route, event, err.message).catch(() => undefined);
+        await hooks.recordRejected(repo.id, route, event, err.message, [err.part]).catch(() => undefined);
         return err;
       };
       // Budget, hook id and the header-only proofs before a byte of the body is read: an unknown
@@ -243,15 +254,18 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
           const { route, found, secret } = checked;
           const body = rawBodies.get(req) ?? Buffer.alloc(0);
           if (!bodyProof(route, req, body, secret)) {
-            const mismatch = new HttpError(401, 'WEBHOOK_SIGNATURE', `The ${PROOF[route]} does not match this webhook's secret.`);
+            const mismatch = refusal(401, 'WEBHOOK_SIGNATURE', 'SIGNATURE_MISMATCH', { proof: PROOF[route] });
             throw fail(ip, await rejected(req, found.repo, route, mismatch));
           }
           let parsed;
           try {
             parsed = readEvent(route, { headers: req.headers, body });
           } catch (err) {
-            if (err instanceof BadPayload)
-              throw await rejected(req, found.repo, route, new HttpError(400, ErrorCode.VALIDATION, err.message));
+            if (err instanceof BadPayload) {
+              // the parser's own sentence, kept as it was (English) inside the worded reason
+              const refused = refusal(400, ErrorCode.VALIDATION, 'UNREADABLE_BODY', { reason: err.message.replace(/\.$/, '') });
+              throw await rejected(req, found.repo, route, Object.assign(refused, { message: err.message }));
+            }
             throw err;
           }
           const id = await hooks.claimDelivery(found.repo.id, route, parsed.deliveryId, parsed.event.name);
@@ -263,19 +277,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
           const digest = bodyDigest(route, found.hook.hook_id, req, body);
           if (!(await hooks.claimBody(found.repo.id, digest, REPLAY_WINDOW_MS))) {
             await hooks.forgetDelivery(id).catch(() => undefined);
-            throw fail(
-              ip,
-              await rejected(
-                req,
-                found.repo,
-                route,
-                new HttpError(
-                  409,
-                  'WEBHOOK_REPLAY',
-                  'This signed body was already delivered to this webhook within the last 24 hours under another delivery id: it is not handled again.',
-                ),
-              ),
-            );
+            throw fail(ip, await rejected(req, found.repo, route, refusal(409, 'WEBHOOK_REPLAY', 'BODY_REPLAYED')));
           }
           try {
             const outcome = await dispatch(deps, found.repo, found.hook, route, parsed.event, parsed.deliveryId);

@@ -99,7 +99,13 @@ export class WebhookStore {
    * delivery id (a correctly signed redelivery of it must still be handled); a repository keeps its
    * latest 20 refusals.
    */
-  async recordRejected(repositoryId: string, vendor: string, event: string, detail: string): Promise<void> {
+  async recordRejected(
+    repositoryId: string,
+    vendor: string,
+    event: string,
+    detail: string,
+    parts: WebhookDetailPart[] = [],
+  ): Promise<void> {
     await this.db
       .insertInto('webhook_deliveries')
       .values({
@@ -109,6 +115,8 @@ export class WebhookStore {
         event: event.slice(0, 200),
         result: 'rejected',
         detail: detail.slice(0, 500),
+        // the reason as codes, for the user's language (docs/webhooks.md)
+        detail_parts: parts.length > 0 ? JSON.stringify(parts) : null,
       })
       .execute();
     const keep = this.db

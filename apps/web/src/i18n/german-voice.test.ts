@@ -1,6 +1,7 @@
 // Lint for the German texts: one address form ("Sie"), one glossary, nothing left in English.
 // The rules and the glossary are docs/i18n.md; change both together.
 import { describe, expect, it } from 'vitest';
+import { ANALYZER_STEP_EXAMPLES, analyzerStepText, jobLogSamples } from '@docent/contracts';
 import en from './en.json';
 import de from './de.json';
 
@@ -140,8 +141,8 @@ const WRONG_SPELLINGS: [RegExp, string][] = [
 ];
 
 /** Fails the test with every offending key at once. */
-function offenders(pred: (key: string, text: string) => string | null): string[] {
-  return [...deMap].flatMap(([k, t]) => {
+function offenders(pred: (key: string, text: string) => string | null, texts: Map<string, string> = deMap): string[] {
+  return [...texts].flatMap(([k, t]) => {
     const why = pred(k, t);
     return why ? [`${k}: ${why} — ${JSON.stringify(t)}`] : [];
   });
@@ -187,5 +188,27 @@ describe('German voice (docs/i18n.md)', () => {
     expect(DU_IMPERATIVE.test('Bitte geben Sie einen Pfad an')).toBe(false);
     expect(DU_IMPERATIVE.test('Wählen Sie mindestens ein Format')).toBe(false);
     expect(DU_IMPERATIVE.test('Erhalten Sie Diagramme, die zeigen, wie die Teile Ihres Codes zusammenhängen.')).toBe(false);
+  });
+});
+
+/** The server's job-log lines in German (packages/contracts/src/job-log-text.ts), worded at emission. */
+const serverTexts = new Map([
+  ...jobLogSamples('de'),
+  ...ANALYZER_STEP_EXAMPLES.map((s): [string, string] => [`analyzer: ${s}`, analyzerStepText('de', s)]),
+]);
+
+describe("German voice of the server's job-log lines (docs/i18n.md)", () => {
+  it('addresses the user as "Sie" only, with no du-imperative', () => {
+    expect(offenders((_k, t) => (DU_WORDS.exec(t) ? `du-form "${DU_WORDS.exec(t)![1]}"` : null), serverTexts)).toEqual([]);
+    expect(offenders((_k, t) => (DU_IMPERATIVE.exec(t) ? `du-imperative "${DU_IMPERATIVE.exec(t)![1]}"` : null), serverTexts)).toEqual([]);
+  });
+
+  it('spells the glossary terms one way', () => {
+    expect(
+      offenders((_k, t) => {
+        const hit = WRONG_SPELLINGS.find(([re]) => re.test(t));
+        return hit ? `write ${hit[1]}` : null;
+      }, serverTexts),
+    ).toEqual([]);
   });
 });

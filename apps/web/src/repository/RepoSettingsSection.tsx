@@ -16,7 +16,7 @@ import { useToast } from '../shell/toast.tsx';
 import type { RepoRef } from './api.ts';
 import { PrCheckSettings } from './settings/PrCheckSettings.tsx';
 import { webhookKeys, webhooksApi } from './webhooksApi.ts';
-import { deliveryDetail } from './webhookDetail.ts';
+import { autoRunDetail, deliveryDetail } from './webhookDetail.ts';
 
 const RESULT_COLOR: Record<string, string> = {
   'analysis-queued': 'success',
@@ -241,7 +241,7 @@ function AutoSetState({ state, kind }: { state: AutoDocSetState; kind: 'repo' | 
             <Tag color={RUN_COLOR[last.result] ?? 'default'}>{t(`webhooks.autoDocs.results.${last.result}`)}</Tag>
             <Typography.Text code>{last.commit.slice(0, 7)}</Typography.Text>
             <span>{formatDateTime(last.at, i18n.language)}</span>
-            <span className="dc-muted dc-settings__detail">{last.detail}</span>
+            <span className="dc-muted dc-settings__detail">{autoRunDetail(t, last)}</span>
           </span>
         ) : (
           <span className="dc-muted">{t('webhooks.autoDocs.noRun')}</span>

@@ -16,6 +16,7 @@ import * as m0014 from './0014_docset_auto_config.ts';
 import * as m0015 from './0015_webhook_replay.ts';
 import * as m0016 from './0016_details_gzip.ts';
 import * as m0017 from './0017_webhook_detail_parts.ts';
+import * as m0018 from './0018_languages.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_webhook_replay': m0015,
   '0016_details_gzip': m0016,
   '0017_webhook_detail_parts': m0017,
+  '0018_languages': m0018,
 };
