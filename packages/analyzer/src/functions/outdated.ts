@@ -87,6 +87,16 @@ export function judgeDoc(
       // So does a method without parameters whose body only throws ("not implemented by driver",
       // mongoose `Connection.setClient`, held-out round 5).
       if (extra.length > 0 && signature.names.length === 0 && (ABSTRACT_TAG.test(doc) || stub())) extra = [];
+      // A setter's doc may name the property it sets (`@param {string} workerSrc` over `static set
+      // workerSrc(val)`: pdf.js `GlobalWorkerOptions`, held-out round 10): that is its one parameter.
+      if (extra.length === 1 && signature.names.length === 1 && declaration && JS_LIKE.has(language)) {
+        const property = declaration.name.slice(declaration.name.lastIndexOf('.') + 1);
+        if (
+          extra[0] === property &&
+          new RegExp(String.raw`^\s*(?:static\s+)?set\s+${property.replace(/\$/g, '\\$')}\s*\(`).test(declaration.content)
+        )
+          extra = [];
+      }
       if (extra.length > 0)
         return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams };
     }
@@ -103,7 +113,9 @@ export function judgeDoc(
   // A JSDoc `@class`/`@constructor` function is called with `new`: its `@returns` is the instance
   // (sinon `Sandbox`, held-out round 6).
   const constructor = declaration && (CONSTRUCTORS.has(declaration.name) || (JS_LIKE.has(language) && CONSTRUCTOR_TAG.test(doc)));
-  if (summary.documentsReturn && returns === 'none' && !constructor && !promised && !stub()) {
+  // A doc whose return section says the function does not come back (":returns: This function
+  // runs until cancelled": trio-websocket `serve_websocket`, held-out round 10) documents no value.
+  if (summary.documentsReturn && returns === 'none' && !constructor && !promised && !stub() && !NEVER_RETURNS.test(doc)) {
     return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams };
   }
   return { outdated: CURRENT, missingParams };
@@ -175,6 +187,8 @@ function docNamesOf(n: string): string[] {
 const JS_LIKE = new Set(['JavaScript', 'TypeScript', 'TSX']);
 /** A `@return(s)` line that speaks of a promise or of resolving. */
 const PROMISE_RETURN = /^\s*@returns?\b[^\n]*\b(?:promise|resolves?|thenable)\b/im;
+/** A doc saying the function does not come back: "runs until cancelled", "never returns", "runs forever". */
+const NEVER_RETURNS = /\b(?:never returns|does(?: not|n't) return|runs? (?:until (?:it is )?cancell?ed|forever))\b/i;
 
 /** `async` before the function's parameter list (`async function f(`, `export async function`, `async f(`, `async (`). */
 function isAsync(content: string): boolean {
