@@ -27,7 +27,16 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
-import { bodiless, bodyKey, changedWordsTheDocNames, codeKey, contractWords, keyWords, withoutSameValues } from './code-key.ts';
+import {
+  bodiless,
+  bodyKey,
+  changedWordsTheDocNames,
+  codeKey,
+  contractWords,
+  keyWords,
+  replacedValuesOnly,
+  withoutSameValues,
+} from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -1064,7 +1073,12 @@ export async function judgeFileHistory(
           const gone = [...keyWords(then)].filter((w) => !keyWords(now).has(w));
           const named = await constantsNamed(ctx, words, then, now, constantsNow());
           const known = named.size > 0 ? new Map([...named, ...constantsNow()]) : constantsNow();
-          const same = withoutSameValues(words, then, now, known, await aliasesOf(ctx, words.added, gone));
+          const same = replacedValuesOnly(
+            withoutSameValues(words, then, now, known, await aliasesOf(ctx, words.added, gone)),
+            then,
+            now,
+            known,
+          );
           const added = same.added;
           const removed = same.removed.filter((w) => !stillRaised(w));
           if (added.length + removed.length > 0)
