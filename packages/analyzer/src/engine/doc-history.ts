@@ -636,6 +636,7 @@ const MAX_MOVES_PER_FILE = 4;
 async function movedFunctions(
   ctx: Context,
   wholes: ReadonlyArray<{ index: number; fn: ParsedFunctionLike; occurrence: number; sha: string }>,
+  boundary: string | null = null,
 ): Promise<Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }>> {
   const found: Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }> = [];
   let blamed = 0;
@@ -654,7 +655,7 @@ async function movedFunctions(
     blamed++;
     const from = Math.min(w.fn.startLine, w.fn.docStartLine!);
     const to = Math.max(w.fn.endLine, w.fn.docEndLine!);
-    const lines = await blameLines(ctx, from, to);
+    const lines = await blameLines(ctx, from, to, boundary);
     if (!lines) continue;
     const newest = (a: number, b: number, skipFrom = 0, skipTo = -1): Newest | null => {
       let best: Newest | null = null;
@@ -673,13 +674,20 @@ async function movedFunctions(
   return found;
 }
 
-/** `git blame -w -M10` of lines [from, to] of the working tree: per line, the commit (short sha) and its time. */
-async function blameLines(ctx: Context, from: number, to: number): Promise<Map<number, Newest> | null> {
+/**
+ * `git blame -w -M10` of lines [from, to] of the working tree: per line, the commit (short sha) and
+ * its time. With the walk's window boundary (a file without uncommitted lines), only the window's
+ * commits are read (`<boundary>..HEAD`): lines older than it are dated by the boundary, as the walk
+ * dates them. Blaming all history cost SQLAlchemy ~0.5 s of git's CPU per function (38 of them:
+ * docs/performance.md, session 21).
+ */
+async function blameLines(ctx: Context, from: number, to: number, boundary: string | null = null): Promise<Map<number, Newest> | null> {
   try {
     // The working tree's lines (the function's line numbers are today's); uncommitted lines get ''.
-    const out = (await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, '--', ctx.rel], ctx.signal)).toString(
-      'utf8',
-    );
+    const range = boundary ? [`${boundary}..HEAD`] : [];
+    const out = (
+      await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, ...range, '--', ctx.rel], ctx.signal)
+    ).toString('utf8');
     const times = new Map<string, number>();
     const lines = new Map<number, Newest>();
     let sha = '';
@@ -917,7 +925,10 @@ export async function judgeFileHistory(
   });
   // A function the walk dates wholly by one commit was written, or moved, by it: when moved, its
   // history goes on before the move (blame -M), and so do its verdict and suggestion.
-  for (const moved of await movedFunctions(ctx, wholes)) {
+  // The window's boundary, where the file has lines older than it and none uncommitted.
+  const older = summary.commits.find(([sha]) => sha.startsWith('^'))?.[0];
+  const boundary = older && summary.commits.every(([sha]) => sha !== '') ? revOf(older) : null;
+  for (const moved of await movedFunctions(ctx, wholes, boundary)) {
     const changed = { doc: moved.doc, body: moved.body };
     candidates.push({ index: moved.index, fn: moved.fn, occurrence: moved.occurrence, ...changed });
   }
