@@ -1090,3 +1090,27 @@ describe('round 10 OUTDATED (pdf.js, trio-websocket)', () => {
     expect(await verdicts(py('the server'), 'Python')).toEqual({ serve: 'OUTDATED' });
   });
 });
+
+describe('a raise the function catches itself (mitmproxy, round 10; WeasyPrint, round 9)', () => {
+  const signature = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  it('Python: a raise inside a `try` whose handler names its type never leaves the function (mitmproxy `FlowReader.stream`)', () => {
+    const src = (check: string) =>
+      `def stream(self):\n    try:\n        loaded = load(self.fo)\n        ${check}\n        yield loaded\n    except ValueError as e:\n        raise FlowReadException(e) from e\n    if self.closed:\n        raise KeyError("closed")\n`;
+    const raises = (check: string) => contractOf(src(check), 'stream', 'Python', signature(['self']), 'value').raises;
+    expect(raises('if not isinstance(loaded, dict): raise ValueError("Invalid flow")')).toEqual(['FlowReadException', 'KeyError']);
+    // A type the handler does not catch still leaves it.
+    expect(raises('if not isinstance(loaded, dict): raise TypeError("Invalid flow")')).toEqual([
+      'FlowReadException',
+      'KeyError',
+      'TypeError',
+    ]);
+  });
+  it('JavaScript: a throw inside a `try` with a bare `catch` is swallowed (mitmproxy `copyToClipboard`)', () => {
+    const js = `async function copy(p) {\n  try {\n    if (!ok()) {\n      throw new Error("failed to copy");\n    }\n  } catch {\n    alert(p);\n  }\n  if (!p) throw new TypeError("p");\n}`;
+    expect(contractOf(js, 'copy', 'JavaScript', signature(['p']), 'none').raises).toEqual(['TypeError']);
+  });
+  it('Java: a multi-catch names the types it catches; others leave the method', () => {
+    const java = `void run(int a) {\n  try {\n    if (a < 0) throw new IllegalArgumentException("a");\n    if (a > 9) throw new IllegalStateException("b");\n  } catch (final IllegalArgumentException | NullPointerException e) {\n    log(e);\n  }\n}`;
+    expect(contractOf(java, 'run', 'Java', signature(['a']), 'none').raises).toEqual(['IllegalStateException']);
+  });
+});

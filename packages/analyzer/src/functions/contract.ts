@@ -423,6 +423,92 @@ function reraisesOf(body: string, language: string): string[] {
   return [...found].sort();
 }
 
+/**
+ * `body` (code-only text) with the raises a `try` of the body catches itself blanked: raised inside
+ * the `try` block, of a type one of its handlers names (or `Exception`, `Throwable`,
+ * `BaseException`, a bare `except:`, a JavaScript `catch (e)`). Such a raise never leaves the
+ * function as itself (mitmproxy `FlowReader.stream`, `copyToClipboard`: held-out round 10;
+ * WeasyPrint `preprocess_declarations`: round 9).
+ */
+export function withoutCaughtRaises(body: string, language: string): string {
+  if (language === 'Python') return pythonWithoutCaught(body);
+  if (!BRACE_TRY.has(language)) return body;
+  let out = body;
+  for (const m of body.matchAll(/\btry\s*(?:\([^)]*\)\s*)?\{/g)) {
+    const open = m.index + m[0].length - 1;
+    const close = matching(body, open);
+    if (close < 0) continue;
+    const caught: string[] = [];
+    let all = false;
+    const handler = /\s*catch\s*(?:\(([^)]*)\))?\s*\{/y;
+    for (let at = close + 1; ;) {
+      handler.lastIndex = at;
+      const c = handler.exec(body);
+      if (!c) break;
+      const spec = (c[1] ?? '').trim().replace(/^final\s+/, '');
+      const typed = spec.includes(':')
+        ? spec.slice(spec.indexOf(':') + 1).trim()
+        : /\s/.test(spec)
+          ? spec.replace(/\s+[\p{L}_$][\p{L}\p{N}_$]*$/u, '')
+          : '';
+      const types = typed
+        .split('|')
+        .map((t) => exceptionType(t.trim()))
+        .filter((t): t is string => t !== null);
+      if (types.length === 0) all = true;
+      else caught.push(...types);
+      const end = matching(body, c.index + c[0].length - 1);
+      if (end < 0) break;
+      at = end + 1;
+    }
+    if (!all && caught.length === 0) continue;
+    const catches = (type: string | null): boolean =>
+      all || (type !== null && (caught.includes(type) || caught.some((c) => CATCH_ALL.has(c))));
+    for (const t of body.slice(open, close).matchAll(/\bthrow\s+(?:new\s+)?([\p{L}_$][\p{L}\p{N}_$.]*)/gu))
+      if (catches(exceptionType(t[1]!))) out = blank(out, open + t.index, open + t.index + 5);
+  }
+  return out;
+}
+
+const BRACE_TRY = new Set(['Java', 'Kotlin', 'JavaScript', 'TypeScript', 'TSX', 'C#']);
+const CATCH_ALL = new Set(['Exception', 'Throwable', 'BaseException']);
+
+function pythonWithoutCaught(body: string): string {
+  const lines = body.split('\n');
+  const indent = (l: string): number => l.length - l.trimStart().length;
+  const inside = (l: string | undefined, of: number): boolean => l !== undefined && (l.trim() === '' || indent(l) > of);
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([ \t]*)try[ \t]*:[ \t]*$/.exec(lines[i]!);
+    if (!m) continue;
+    const of = m[1]!.length;
+    let end = i + 1;
+    while (end < lines.length && inside(lines[end], of)) end++;
+    const caught: string[] = [];
+    let all = false;
+    for (let k = end; k < lines.length;) {
+      const h = /^([ \t]*)except\b[ \t]*(.*?)[ \t]*:/.exec(lines[k]!);
+      if (!h || h[1]!.length !== of) break;
+      const spec = h[2]!.replace(/[ \t]+as[ \t]+[\p{L}_][\p{L}\p{N}_]*$/u, '').replace(/^\(|\)$/g, '');
+      if (spec.trim() === '') all = true;
+      for (const t of spec.split(',')) {
+        const type = exceptionType(t.trim());
+        if (type) caught.push(PYTHON_ALIASES[type] ?? type);
+      }
+      k++;
+      while (k < lines.length && inside(lines[k], of)) k++;
+    }
+    if (!all && caught.length === 0) continue;
+    for (let x = i + 1; x < end; x++) {
+      const r = /\braise[ \t]+([\p{L}_][\p{L}\p{N}_.]*)/u.exec(lines[x]!);
+      if (!r) continue;
+      const type = exceptionType(r[1]!);
+      if (all || (type !== null && (caught.includes(PYTHON_ALIASES[type] ?? type) || caught.some((c) => CATCH_ALL.has(c)))))
+        lines[x] = lines[x]!.replace(/\braise\b/, '     ');
+    }
+  }
+  return lines.join('\n');
+}
+
 /** A constant whose value is a fresh object with no meaning of its own (tokens as `constantsOf` gives them). */
 const SENTINEL = /^(?:object \( \)|Symbol \( .* \)|Symbol \( \)|new Object \( \))$/;
 
@@ -523,7 +609,7 @@ export function contractOf(content: string, name: string, language: string, sign
         ? defaultsOf(content.slice(split.paramsFrom, split.paramsTo), code.slice(split.paramsFrom, split.paramsTo), params, language)
         : {},
     returns,
-    raises: raisesOf(header, own, language),
+    raises: raisesOf(header, withoutCaughtRaises(own, language), language),
     checks: checksOf(own, language),
     declaredOnly: language === 'Java' ? declaredOnlyOf(header, own, language) : [],
     opaqueRaise: opaqueRaiseIn(own, language),
