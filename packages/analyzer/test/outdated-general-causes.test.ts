@@ -1114,3 +1114,19 @@ describe('a raise the function catches itself (mitmproxy, round 10; WeasyPrint, 
     expect(contractOf(java, 'run', 'Java', signature(['a']), 'none').raises).toEqual(['IllegalStateException']);
   });
 });
+
+describe("round 10's second set OUTDATED (xerces2-j, zookeeper)", () => {
+  it('a type written where the `@param` name belongs stands for the parameter of that type (xerces2-j `traverseGlobal`)', async () => {
+    const java = (tag: string) =>
+      `class T {\n  /**\n   * Traverse.\n   *\n   * @param ${tag}\n   * @param XSDocumentInfo\n   * @return the decl\n   */\n  Decl traverseGlobal(Element complexTypeNode, XSDocumentInfo schemaDoc) {\n    return null;\n  }\n}\n`;
+    expect(await verdicts(java('Element'), 'Java')).toEqual({ 'T.traverseGlobal': 'CURRENT' });
+    // A type the signature does not declare is a name that is not there.
+    expect(await verdicts(java('Node'), 'Java')).toEqual({ 'T.traverseGlobal': 'OUTDATED' });
+  });
+  it('a documented name in other letter case is the parameter (`fromy` over `fromY`: zookeeper `animateVertically`)', async () => {
+    const java = (a: string) =>
+      `class T {\n  /**\n   * Animate.\n   * @param posx\n   * @param ${a}\n   */\n  protected void animate(int posx, int fromY) {\n    run();\n  }\n}\n`;
+    expect(await verdicts(java('fromy'), 'Java')).toEqual({ 'T.animate': 'CURRENT' });
+    expect(await verdicts(java('fromx'), 'Java')).toEqual({ 'T.animate': 'OUTDATED' });
+  });
+});

