@@ -5,11 +5,12 @@ import {
   constantsOf,
   contractChanges,
   contractOf,
+  standardConstants,
   withoutReturnedCallbacks,
   type Contract,
 } from '../src/functions/contract.ts';
 import { extractFunctions, extractWithTreeSitter } from '../src/functions/index.ts';
-import { bodyKey, changedWordsTheDocNames, codeKey, contractWords, withoutSameValues } from '../src/engine/code-key.ts';
+import { bodyKey, changedWordsTheDocNames, codeKey, contractWords, keyWords, withoutSameValues } from '../src/engine/code-key.ts';
 
 /**
  * The false-positive patterns of OUTDATED found on repositories the rules were not tuned on
@@ -960,5 +961,172 @@ describe("round 9's second set (commons-jelly, commons-jcs, h2)", () => {
     const doc = { text: 'Called when END_STREAM is sent.', params: [], documentsReturn: false };
     expect(contractChanges(py(''), py('    return []\n'), doc, none).review).toEqual([]);
     expect(contractChanges(py(''), py('    return [Event()]\n'), doc, none).review.map((f) => f.code)).toEqual(['RETURN_KIND_CHANGED']);
+  });
+});
+
+describe('round 10 (commons-geometry, pyserial, ZODB, zope.interface, commons-crypto)', () => {
+  const signature = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  const jdk = classHierarchy('', 'Java');
+  const java = (src: string, name: string, params: string[]) => contractOf(src, name, 'Java', signature(params), 'value');
+  const py = (src: string, name: string, params: string[], returns: 'value' | 'none' = 'value') =>
+    contractOf(src, name, 'Python', signature(params), returns);
+  it('an unchecked type dropped from `throws` that the body never threw itself is not "stopped raising" (commons-geometry df6704f)', () => {
+    const doc = {
+      text: 'Parses.\n@param str the string\n@return the value\n@throws IllegalArgumentException if the format is invalid',
+      params: ['str'],
+      documentsReturn: true,
+    };
+    const src = (h: string) =>
+      `public double parse(final String str)${h} {\n  final double v = readValue(str);\n  endParse(str);\n  return v;\n}`;
+    const then = java(src(' throws IllegalArgumentException'), 'parse', ['str']);
+    const now = java(src(''), 'parse', ['str']);
+    expect(then.declaredOnly).toEqual(['IllegalArgumentException']);
+    expect(contractChanges(then, now, doc, none, jdk)).toEqual({ outdated: [], review: [] });
+    // A checked type the compiler held the body to is still one it stopped declaring.
+    const checked = { ...doc, text: doc.text.replace('IllegalArgumentException', 'IOException') };
+    const thenChecked = java(src(' throws IOException'), 'parse', ['str']);
+    expect(contractChanges(thenChecked, now, checked, none, jdk).outdated.map((f) => f.code)).toEqual(['RAISE_REMOVED_STILL_DOCUMENTED']);
+  });
+  it("a raise replaced by a throw of a call's result may still be it (commons-geometry `checkedNorm`, ea68dfb)", () => {
+    const doc = {
+      text: 'Checks.\n@param norm the norm\n@return the norm\n@throws IllegalArgumentException if the norm is zero',
+      params: ['norm'],
+      documentsReturn: true,
+    };
+    const src = (t: string) =>
+      `public static double checkedNorm(final double norm) {\n  if (norm == 0) {\n    throw ${t};\n  }\n  return norm;\n}`;
+    const then = java(src('new IllegalArgumentException("Illegal norm: " + norm)'), 'checkedNorm', ['norm']);
+    const now = java(src('illegalNorm(norm)'), 'checkedNorm', ['norm']);
+    expect(now.opaqueRaise).toBe(true);
+    expect(then.opaqueRaise).toBe(false);
+    expect(contractChanges(then, now, doc, none, jdk)).toEqual({ outdated: [], review: [] });
+  });
+  it('a prebuilt instance raised (`raise portNotOpenError`) replaced by its class is no new raise (pyserial e99bda3)', () => {
+    const doc = { text: 'Return the number of bytes currently in the input buffer.', params: [], documentsReturn: true };
+    const src = (r: string) => `def in_waiting(self):\n    if not self.is_open:\n        ${r}\n    return len(self.queue)\n`;
+    const then = py(src('raise portNotOpenError'), 'in_waiting', ['self']);
+    const now = py(src('raise PortNotOpenError()'), 'in_waiting', ['self']);
+    expect(then.opaqueRaise).toBe(true);
+    expect(contractChanges(then, now, doc, none).review).toEqual([]);
+    // A new raise where the old body raised no such instance is still one.
+    expect(contractChanges(py(src('pass'), 'in_waiting', ['self']), now, doc, none).review.map((f) => f.code)).toEqual(['RAISE_ADDED']);
+  });
+  it('a caught exception thrown again by name is no raise of unknown type', () => {
+    const src = 'def f(a):\n    try:\n        g(a)\n    except ValueError as err:\n        log(err)\n        raise err\n';
+    expect(py(src, 'f', ['a']).opaqueRaise).toBe(false);
+  });
+  it('a bare `raise` of the caught type given that type (`raise KeyError(oid)`) is no new raise (ZODB 9ddfb58)', () => {
+    const doc = { text: 'Mark all objects reachable from the oids in roots as reachable.', params: [], documentsReturn: false };
+    const src = (r: string) =>
+      `def find(self, roots):\n    for oid in roots:\n        try:\n            pos = self.index[oid]\n        except KeyError:\n            ${r}\n        self.mark(pos)\n`;
+    const then = py(src('raise'), 'find', ['self', 'roots'], 'none');
+    const now = py(src('raise KeyError(oid)'), 'find', ['self', 'roots'], 'none');
+    expect(then.reraises).toEqual(['KeyError']);
+    expect(contractChanges(then, now, doc, none).review).toEqual([]);
+  });
+  it("a default that named a constant of the doc's version of the file, since written out, is the same default (zope.interface c4805da)", () => {
+    const doc = { text: 'Register a handler.\n\nname\n    The handler name.', params: ['handler', 'name'], documentsReturn: false };
+    const src = (d: string) => `def registerHandler(handler, name=${d}):\n    pass\n`;
+    const then = py(src('_BLANK'), 'registerHandler', ['handler', 'name'], 'none');
+    const now = py(src("''"), 'registerHandler', ['handler', 'name'], 'none');
+    const old = constantsOf("_BLANK = u''\n", 'Python');
+    expect(contractChanges(then, now, doc, none, undefined, new Map(), 'public', {}, old).review).toEqual([]);
+    // Bound to another value, it is a changed default.
+    const other = constantsOf("_BLANK = u'x'\n", 'Python');
+    expect(contractChanges(then, now, doc, none, undefined, new Map(), 'public', {}, other).review.map((f) => f.code)).toEqual([
+      'DEFAULT_CHANGED',
+    ]);
+  });
+  it('`4L` → `4` (the Python 3 port) is the same default (ZODB `read_index`)', () => {
+    const doc = { text: 'Scan.\n\nstart -- the file position at which to start scanning', params: ['start'], documentsReturn: true };
+    const src = (d: string) => `def read_index(file, start=${d}):\n    return file\n`;
+    const changes = contractChanges(
+      py(src('4L'), 'read_index', ['file', 'start']),
+      py(src('4'), 'read_index', ['file', 'start']),
+      doc,
+      none,
+    );
+    expect(changes.review).toEqual([]);
+    expect(
+      contractChanges(py(src('4L'), 'read_index', ['file', 'start']), py(src('5'), 'read_index', ['file', 'start']), doc, none).review.map(
+        (f) => f.code,
+      ),
+    ).toEqual(['DEFAULT_CHANGED']);
+  });
+  it('a literal replaced by the JDK constant of its value is no word gone (`32` → `Integer.SIZE`: commons-crypto bac5269)', () => {
+    const key = (limit: string) =>
+      bodyKey(codeKey(`int next(int numBits) {\n  check(numBits <= ${limit});\n  return 1;\n}`, 'next', 'Java'));
+    const [then, now] = [key('32'), key('Integer.SIZE')];
+    const constants = standardConstants(keyWords(now), 'Java');
+    expect(constants.get('SIZE')).toBe('32');
+    expect(withoutSameValues({ added: [], removed: ['32'] }, then, now, constants)).toEqual({ added: [], removed: [] });
+    // `Long.SIZE` is 64: the 32 the doc names is gone.
+    const long = key('Long.SIZE');
+    expect(withoutSameValues({ added: [], removed: ['32'] }, then, long, standardConstants(keyWords(long), 'Java')).removed).toEqual([
+      '32',
+    ]);
+  });
+});
+
+describe('round 10 OUTDATED (pdf.js, trio-websocket)', () => {
+  it('a setter whose `@param` names the property it sets documents its one parameter (pdf.js `GlobalWorkerOptions.workerSrc`)', async () => {
+    const js = (doc: string) =>
+      `class Options {\n  /**\n   * @param {string} ${doc} - A string containing the path.\n   */\n  static set workerSrc(val) {\n    this.src = val;\n  }\n}\n`;
+    expect(await verdicts(js('workerSrc'), 'JavaScript')).toEqual({ 'Options.workerSrc': 'CURRENT' });
+    expect(await verdicts(js('workerPath'), 'JavaScript')).toEqual({ 'Options.workerSrc': 'OUTDATED' });
+  });
+  it('an abstract method whose body is one `unreachable(…)` call is judged by no return (pdf.js `BaseStream.getBytes`)', async () => {
+    const js = (body: string) =>
+      `class BaseStream {\n  /**\n   * @param {number} [length]\n   * @returns {Uint8Array}\n   */\n  getBytes(length) {\n    ${body}\n  }\n}\n`;
+    expect(await verdicts(js('unreachable("Abstract method `getBytes` called");'), 'JavaScript')).toEqual({
+      'BaseStream.getBytes': 'CURRENT',
+    });
+    expect(await verdicts(js('this.read(length);'), 'JavaScript')).toEqual({ 'BaseStream.getBytes': 'OUTDATED' });
+  });
+  it('a return section saying the function runs until cancelled documents no value (trio-websocket `serve_websocket`)', async () => {
+    const py = (ret: string) =>
+      `async def serve(handler, port):\n    """Serve.\n\n    :param handler: the handler\n    :param port: the port\n    :returns: ${ret}\n    """\n    await run(handler, port)\n`;
+    expect(await verdicts(py('This function runs until cancelled.'), 'Python')).toEqual({ serve: 'CURRENT' });
+    expect(await verdicts(py('the server'), 'Python')).toEqual({ serve: 'OUTDATED' });
+  });
+});
+
+describe('a raise the function catches itself (mitmproxy, round 10; WeasyPrint, round 9)', () => {
+  const signature = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  it('Python: a raise inside a `try` whose handler names its type never leaves the function (mitmproxy `FlowReader.stream`)', () => {
+    const src = (check: string) =>
+      `def stream(self):\n    try:\n        loaded = load(self.fo)\n        ${check}\n        yield loaded\n    except ValueError as e:\n        raise FlowReadException(e) from e\n    if self.closed:\n        raise KeyError("closed")\n`;
+    const raises = (check: string) => contractOf(src(check), 'stream', 'Python', signature(['self']), 'value').raises;
+    expect(raises('if not isinstance(loaded, dict): raise ValueError("Invalid flow")')).toEqual(['FlowReadException', 'KeyError']);
+    // A type the handler does not catch still leaves it.
+    expect(raises('if not isinstance(loaded, dict): raise TypeError("Invalid flow")')).toEqual([
+      'FlowReadException',
+      'KeyError',
+      'TypeError',
+    ]);
+  });
+  it('JavaScript: a throw inside a `try` with a bare `catch` is swallowed (mitmproxy `copyToClipboard`)', () => {
+    const js = `async function copy(p) {\n  try {\n    if (!ok()) {\n      throw new Error("failed to copy");\n    }\n  } catch {\n    alert(p);\n  }\n  if (!p) throw new TypeError("p");\n}`;
+    expect(contractOf(js, 'copy', 'JavaScript', signature(['p']), 'none').raises).toEqual(['TypeError']);
+  });
+  it('Java: a multi-catch names the types it catches; others leave the method', () => {
+    const java = `void run(int a) {\n  try {\n    if (a < 0) throw new IllegalArgumentException("a");\n    if (a > 9) throw new IllegalStateException("b");\n  } catch (final IllegalArgumentException | NullPointerException e) {\n    log(e);\n  }\n}`;
+    expect(contractOf(java, 'run', 'Java', signature(['a']), 'none').raises).toEqual(['IllegalStateException']);
+  });
+});
+
+describe("round 10's second set OUTDATED (xerces2-j, zookeeper)", () => {
+  it('a type written where the `@param` name belongs stands for the parameter of that type (xerces2-j `traverseGlobal`)', async () => {
+    const java = (tag: string) =>
+      `class T {\n  /**\n   * Traverse.\n   *\n   * @param ${tag}\n   * @param XSDocumentInfo\n   * @return the decl\n   */\n  Decl traverseGlobal(Element complexTypeNode, XSDocumentInfo schemaDoc) {\n    return null;\n  }\n}\n`;
+    expect(await verdicts(java('Element'), 'Java')).toEqual({ 'T.traverseGlobal': 'CURRENT' });
+    // A type the signature does not declare is a name that is not there.
+    expect(await verdicts(java('Node'), 'Java')).toEqual({ 'T.traverseGlobal': 'OUTDATED' });
+  });
+  it('a documented name in other letter case is the parameter (`fromy` over `fromY`: zookeeper `animateVertically`)', async () => {
+    const java = (a: string) =>
+      `class T {\n  /**\n   * Animate.\n   * @param posx\n   * @param ${a}\n   */\n  protected void animate(int posx, int fromY) {\n    run();\n  }\n}\n`;
+    expect(await verdicts(java('fromy'), 'Java')).toEqual({ 'T.animate': 'CURRENT' });
+    expect(await verdicts(java('fromx'), 'Java')).toEqual({ 'T.animate': 'OUTDATED' });
   });
 });

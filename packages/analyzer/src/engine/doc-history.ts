@@ -11,6 +11,7 @@ import {
   findingKey,
   raisesInText,
   raisesOfDefinition,
+  standardConstants,
   type ClassHierarchy,
   type Contract,
   type DocView,
@@ -26,7 +27,16 @@ import { extractWithoutParser } from '../functions/index.ts';
 import { indexDefs, pythonFragment } from './python-fragment.ts';
 import { endsCleanly, fragmentFor, fragmentSupported, Text } from './version-fragment.ts';
 import { quotesAlike, sameLayoutFree } from './formatting-hunk.ts';
-import { bodiless, bodyKey, changedWordsTheDocNames, codeKey, contractWords, keyWords, withoutSameValues } from './code-key.ts';
+import {
+  bodiless,
+  bodyKey,
+  changedWordsTheDocNames,
+  codeKey,
+  contractWords,
+  keyWords,
+  replacedValuesOnly,
+  withoutSameValues,
+} from './code-key.ts';
 import { parseInline, type ParseVersion } from './version-parser.ts';
 
 /**
@@ -626,6 +636,7 @@ const MAX_MOVES_PER_FILE = 4;
 async function movedFunctions(
   ctx: Context,
   wholes: ReadonlyArray<{ index: number; fn: ParsedFunctionLike; occurrence: number; sha: string }>,
+  boundary: string | null = null,
 ): Promise<Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }>> {
   const found: Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }> = [];
   let blamed = 0;
@@ -644,7 +655,7 @@ async function movedFunctions(
     blamed++;
     const from = Math.min(w.fn.startLine, w.fn.docStartLine!);
     const to = Math.max(w.fn.endLine, w.fn.docEndLine!);
-    const lines = await blameLines(ctx, from, to);
+    const lines = await blameLines(ctx, from, to, boundary);
     if (!lines) continue;
     const newest = (a: number, b: number, skipFrom = 0, skipTo = -1): Newest | null => {
       let best: Newest | null = null;
@@ -663,13 +674,20 @@ async function movedFunctions(
   return found;
 }
 
-/** `git blame -w -M10` of lines [from, to] of the working tree: per line, the commit (short sha) and its time. */
-async function blameLines(ctx: Context, from: number, to: number): Promise<Map<number, Newest> | null> {
+/**
+ * `git blame -w -M10` of lines [from, to] of the working tree: per line, the commit (short sha) and
+ * its time. With the walk's window boundary (a file without uncommitted lines), only the window's
+ * commits are read (`<boundary>..HEAD`): lines older than it are dated by the boundary, as the walk
+ * dates them. Blaming all history cost SQLAlchemy ~0.5 s of git's CPU per function (38 of them:
+ * docs/performance.md, session 21).
+ */
+async function blameLines(ctx: Context, from: number, to: number, boundary: string | null = null): Promise<Map<number, Newest> | null> {
   try {
     // The working tree's lines (the function's line numbers are today's); uncommitted lines get ''.
-    const out = (await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, '--', ctx.rel], ctx.signal)).toString(
-      'utf8',
-    );
+    const range = boundary ? [`${boundary}..HEAD`] : [];
+    const out = (
+      await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, ...range, '--', ctx.rel], ctx.signal)
+    ).toString('utf8');
     const times = new Map<string, number>();
     const lines = new Map<number, Newest>();
     let sha = '';
@@ -718,10 +736,16 @@ async function helperRaises(
       for (const t of raisesOfDefinition(thenText, name, ctx.language) ?? []) raised.add(t);
     helpers.then = raised;
   }
-  const gone = then.raises.filter((t) => !now.raises.includes(t) && !now.checks?.includes(t) && !raisedNow().has(t));
-  const newCalls = (now.calls ?? []).filter((n) => !then.calls?.includes(n) && raisesOfDefinition(nowText, n, ctx.language) === null);
-  if (gone.length > 0 && newCalls.length > 0) {
-    const raised = new Set<string>();
+  const gone = then.raises.filter((t) => !now.raises.includes(t) && !now.checks?.includes(t));
+  const added = (now.calls ?? []).filter((n) => !then.calls?.includes(n)).slice(0, MAX_HELPERS);
+  // A raise moved into a helper of the same file that today's body newly calls (`checkRadius(…)`
+  // throws what the constructor threw: commons-geometry `AbstractNSphere`, bc0a18e; pdf.js
+  // `FileSpec.readContent`, 9d9fb06: held-out round 10) is still raised.
+  const inFile = new Set<string>();
+  if (gone.length > 0) for (const name of added) for (const t of raisesOfDefinition(nowText, name, ctx.language) ?? []) inFile.add(t);
+  const newCalls = added.filter((n) => raisesOfDefinition(nowText, n, ctx.language) === null);
+  if (gone.some((t) => !raisedNow().has(t)) && newCalls.length > 0) {
+    const raised = new Set<string>(inFile);
     const ext = path.extname(ctx.rel);
     const definition = (name: string): string =>
       ctx.language === 'Python' ? String.raw`def[[:space:]]+${name}[[:space:]]*\(` : String.raw`(^|[^[:alnum:]_$.])${name}[[:space:]]*\(`;
@@ -744,7 +768,7 @@ async function helperRaises(
       }
     }
     helpers.movedOut = raised;
-  }
+  } else if (inFile.size > 0) helpers.movedOut = inFile;
   return helpers;
 }
 
@@ -773,6 +797,57 @@ async function aliasesOf(ctx: Context, added: readonly string[], removed: readon
   }
   return aliases;
 }
+
+/**
+ * The values of constants a change newly names (or no longer names) where a literal went away (or
+ * came): `3` → `EuclideanUtils.TRIANGLE_VERTEX_COUNT` (commons-geometry 5efb17c), `32` →
+ * `Integer.SIZE` (commons-crypto bac5269; held-out round 10). Standard constants from a table;
+ * others from the repository's files of the same extension (`git grep` for the binding, read as
+ * `constantsOf` reads a file), kept only where every binding found gives one value. At most
+ * MAX_CONSTANTS names per function, only constant-shaped ones (`UPPER_CASE`).
+ */
+async function constantsNamed(
+  ctx: Context,
+  changed: { added: readonly string[]; removed: readonly string[] },
+  thenKey: string,
+  nowKey: string,
+  known: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const literal = (w: string): boolean => /^(?:[-+]?\.?\d|")/.test(w);
+  if (![...changed.added, ...changed.removed].some(literal)) return found;
+  const before = keyWords(thenKey);
+  const now = keyWords(nowKey);
+  for (const [name, value] of [...standardConstants(now, ctx.language), ...standardConstants(before, ctx.language)]) found.set(name, value);
+  const names = [...[...now].filter((w) => !before.has(w)), ...[...before].filter((w) => !now.has(w))]
+    .filter((w) => /^[A-Z][A-Z0-9_]*[A-Z0-9]$/.test(w) && !known.has(w) && !found.has(w))
+    .slice(0, MAX_CONSTANTS);
+  const ext = path.extname(ctx.rel);
+  for (const name of names) {
+    try {
+      const pattern = String.raw`(^|[^[:alnum:]_$.])${name}[[:space:]]*(:[^=]*)?=[^=]`;
+      const out = await runGit(ctx.root, ['grep', '-h', '-I', '-E', '-e', pattern, '--', ext ? `*${ext}` : '.'], ctx.signal);
+      const lines = out
+        .toString('utf8')
+        .split('\n')
+        .map((l) => (ctx.language === 'Python' ? l.trimStart() : l));
+      const values = new Set<string>();
+      for (const line of lines) {
+        const value = constantsOf(line, ctx.language).get(name);
+        if (value !== undefined) values.add(value);
+      }
+      const value = [...values][0];
+      if (values.size === 1 && value !== undefined && literal(value)) found.set(name, value);
+    } catch (error) {
+      if (ctx.signal?.aborted) throw error;
+      // no match (git grep exits 1) or no git: nothing learned
+    }
+  }
+  return found;
+}
+
+/** Constant names looked up in the repository per function (constantsNamed). */
+const MAX_CONSTANTS = 4;
 
 /** Per analysis (one BlobBatch serves one), the parents other files declare: type → parent, null when none was found. */
 const parentsByAnalysis = new WeakMap<object, Map<string, string | null>>();
@@ -850,7 +925,10 @@ export async function judgeFileHistory(
   });
   // A function the walk dates wholly by one commit was written, or moved, by it: when moved, its
   // history goes on before the move (blame -M), and so do its verdict and suggestion.
-  for (const moved of await movedFunctions(ctx, wholes)) {
+  // The window's boundary, where the file has lines older than it and none uncommitted.
+  const older = summary.commits.find(([sha]) => sha.startsWith('^'))?.[0];
+  const boundary = older && summary.commits.every(([sha]) => sha !== '') ? revOf(older) : null;
+  for (const moved of await movedFunctions(ctx, wholes, boundary)) {
     const changed = { doc: moved.doc, body: moved.body };
     candidates.push({ index: moved.index, fn: moved.fn, occurrence: moved.occurrence, ...changed });
   }
@@ -920,7 +998,22 @@ export async function judgeFileHistory(
         }
       }
       const helpers = await helperRaises(ctx, thenContract, nowContract, beforeVersion!.text, text, current);
-      const changes = contractChanges(thenContract, nowContract, doc, current, hierarchy, constantsNow(), c.fn.scope, helpers);
+      // The doc's version's constants, read only where a default changed.
+      const defaultChanged = Object.entries(thenContract.defaults).some(
+        ([p, v]) => nowContract.defaults[p] !== undefined && nowContract.defaults[p] !== v,
+      );
+      const constantsThen = defaultChanged ? constantsOf(beforeVersion!.text, ctx.language) : undefined;
+      const changes = contractChanges(
+        thenContract,
+        nowContract,
+        doc,
+        current,
+        hierarchy,
+        constantsNow(),
+        c.fn.scope,
+        helpers,
+        constantsThen,
+      );
       const addedLater = new Set(changes.outdated.filter((f) => f.code === 'PARAM_ADDED_UNDOCUMENTED').map((f) => f.params.name!));
       const incomplete = facts.missingParams.filter((p) => !addedLater.has(p));
       if (incomplete.length > 0) verdict.incomplete = incomplete;
@@ -989,7 +1082,14 @@ export async function judgeFileHistory(
           const stillRaised = (w: string): boolean => helpers.movedOut?.has(w) === true || nowContract.checks?.includes(w) === true;
           // The same value written otherwise: a constant of the same value, an inlined alias, booleans folded.
           const gone = [...keyWords(then)].filter((w) => !keyWords(now).has(w));
-          const same = withoutSameValues(words, then, now, constantsNow(), await aliasesOf(ctx, words.added, gone));
+          const named = await constantsNamed(ctx, words, then, now, constantsNow());
+          const known = named.size > 0 ? new Map([...named, ...constantsNow()]) : constantsNow();
+          const same = replacedValuesOnly(
+            withoutSameValues(words, then, now, known, await aliasesOf(ctx, words.added, gone)),
+            then,
+            now,
+            known,
+          );
           const added = same.added;
           const removed = same.removed.filter((w) => !stillRaised(w));
           if (added.length + removed.length > 0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKey, changedWordsTheDocNames, codeKey, contractWords } from '../../src/engine/code-key.ts';
+import { bodyKey, changedWordsTheDocNames, codeKey, contractWords, replacedValuesOnly } from '../../src/engine/code-key.ts';
 
 /** code-key.ts: what counts as a change of a function's code (docs/metrics/outdated.md §Which commit). */
 const PY = `def f(a, b=1):\n    """Doc."""\n    total = helper(a, 'x')\n    for i, j in pairs(total):\n        total += i\n    return f"{total}"\n`;
@@ -316,5 +316,42 @@ describe('changed words that speak of the contract', () => {
     expect(kept(before, now, 'has', 'Python', doc, ['self', 'name'])).toEqual({ added: [], removed: [] });
     const js = (n: string) => `function fn(root) {\n  return visit(root, ${n});\n}`;
     expect(kept(js('1'), js('0'), 'fn', 'JavaScript', 'Removes scripts.\n\n@since 1.0.0', ['root'])).toEqual({ added: [], removed: [] });
+  });
+});
+
+describe('value words of a body change (docs/decisions.md §Review suggestions: stricter)', () => {
+  const key = (body: string) => bodyKey(codeKey(`def f(a):\n    """The value plus 1."""\n${body}`, 'f', 'Python'));
+  it('a number the doc states replaced by another number is kept ("the value plus 1": `a + 1` → `a + 2`)', () => {
+    expect(replacedValuesOnly({ added: [], removed: ['1'] }, key('    return a + 1\n'), key('    return a + 2\n'))).toEqual({
+      added: [],
+      removed: ['1'],
+    });
+  });
+  it('a number or a boolean that left with nothing of its kind in its place is not (a branch made a ternary, a fold)', () => {
+    expect(
+      replacedValuesOnly({ added: [], removed: ['0'] }, key('    if a < 0:\n        a = -a\n    return a\n'), key('    return abs(a)\n')),
+    ).toEqual({ added: [], removed: [] });
+    expect(
+      replacedValuesOnly(
+        { added: [], removed: ['True'] },
+        key('    if a:\n        return True\n    return False\n'),
+        key('    return bool(a)\n'),
+      ),
+    ).toEqual({ added: [], removed: [] });
+    // A fast path for `a == 1` added, no number gone.
+    expect(
+      replacedValuesOnly(
+        { added: ['1'], removed: [] },
+        key('    return g(a)\n'),
+        key('    if a == 1:\n        return a\n    return g(a)\n'),
+      ),
+    ).toEqual({
+      added: [],
+      removed: [],
+    });
+    // A word that is no value is left alone.
+    expect(replacedValuesOnly({ added: ['imap'], removed: [] }, key('    return g(a)\n'), key('    return imap(a)\n')).added).toEqual([
+      'imap',
+    ]);
   });
 });
