@@ -46,6 +46,8 @@ export interface RepoIndex {
   documentedMethods: Set<string>;
   /** Go: `${dir}\0${method}` of documented interface methods */
   goInterfaceMethods: Set<string>;
+  /** every class the repository declares, `${language}\0${name}` → the names it extends (last segment), for exception hierarchies */
+  typeBases: Map<string, Set<string>>;
   /** files already added (a file's own functions are added once) */
   files: Set<string>;
 }
@@ -57,6 +59,7 @@ export function emptyIndex(): RepoIndex {
     classes: new Map(),
     documentedMethods: new Set(),
     goInterfaceMethods: new Set(),
+    typeBases: new Map(),
     files: new Set(),
   };
 }
@@ -251,9 +254,11 @@ export function addToIndex(
     const paramDocs = new Map<string, { text: string; type: string | null }>();
     let returns: string | null = null;
     if (doc !== null) {
-      for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && d.text.length <= 400) paramDocs.set(name, d);
+      // a one-word text (`:param page: dict`, `:return: str`) is a type, not a description (held out, set 20)
+      const described = (t: string): boolean => t.length <= 400 && /\s/.test(t.trim());
+      for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && described(d.text)) paramDocs.set(name, d);
       const r = documentedReturn(doc, language);
-      if (r !== null && !restatesName(r, short) && r.length <= 400) returns = r;
+      if (r !== null && !restatesName(r, short) && described(r)) returns = r;
     }
     const params = (facts?.params ?? []).filter((p) => !RECEIVER_NAMES.has(p.name));
     const entry: IndexedFunction = {
@@ -309,6 +314,12 @@ export function addToIndex(
       index.classes.set(m[1]!, list);
     }
   }
+  for (const [name, bases] of declaredTypes(source, language)) {
+    const k = `${language}\0${name}`;
+    const set = index.typeBases.get(k) ?? new Set<string>();
+    for (const b of bases) set.add(b);
+    index.typeBases.set(k, set);
+  }
   if (language === 'Go') {
     const dir = path.posix.dirname(relPath);
     for (const block of source.matchAll(/^type\s+\w+\s+interface\s*\{\n([\s\S]*?)^\}/gm)) {
@@ -319,6 +330,51 @@ export function addToIndex(
       }
     }
   }
+}
+
+/**
+ * The classes a file declares and what each extends (the last segment of each parent's name):
+ * Java/Kotlin/C#/PHP/TypeScript/JavaScript `class X extends Y` (`: Y` in Kotlin and C#), Python
+ * `class X(Y)`, Ruby `class X < Y`. Read from the text, for exception hierarchies only.
+ */
+export function declaredTypes(source: string, language: string): [string, string[]][] {
+  const out: [string, string[]][] = [];
+  const last = (b: string): string =>
+    b
+      .trim()
+      .replace(/<[^<>]*>|\[.*$|\(.*$/g, '')
+      .split(/[\\.:]+/)
+      .pop()!;
+  const re =
+    language === 'Python'
+      ? /^[ \t]*class\s+(\w+)\s*\(([^)]*)\)\s*:/gm
+      : language === 'Ruby'
+        ? /^[ \t]*class\s+(?:\w+::)*(\w+)\s*<\s*([\w:]+)/gm
+        : /^[ \t]*(?:[\w@]+(?:\([^)]*\))?\s+)*class\s+(\w+)(?:<[^{]*?>)?\s*(?:extends\s+([\w.\\]+)|:\s*([\w.]+))/gm;
+  for (const m of source.matchAll(re)) {
+    const bases = (m[2] ?? m[3] ?? '')
+      .split(',')
+      .filter((b) => !b.includes('='))
+      .map(last)
+      .filter((b) => /^\w+$/.test(b));
+    if (bases.length > 0) out.push([m[1]!, bases]);
+  }
+  return out;
+}
+
+/** Whether a doc names the raised type or one of the repository's parents of it (`@throws IllegalArgumentException` over a thrown `CombinatoricsException extends IllegalArgumentException`). */
+export function raiseNamed(doc: string, type: string, language: string, index: RepoIndex): boolean {
+  if (doc.includes(type)) return true;
+  const seen = new Set<string>();
+  const queue = [type.split(/[.\\:]+/).pop() ?? type];
+  while (queue.length > 0) {
+    const t = queue.shift()!;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    if (t !== type && new RegExp(`(?<![\\w$])${t.replace(/\$/g, '\\$')}(?![\\w$])`).test(doc)) return true;
+    for (const b of index.typeBases.get(`${language}\0${t}`) ?? []) queue.push(b);
+  }
+  return false;
 }
 
 /** The doc's first paragraph, or null. */
