@@ -392,7 +392,12 @@ export function codeRaises(
       const rest = code.slice(stmtEnd).trimStart();
       const at = code.length - rest.length;
       const lit = literals.get(at);
-      if (lit && lit.value !== null) {
+      // a literal continued by another (`"…; " \` + newline + `"…"`, `+`, `%`, a method call) is a
+      // built message, of which the first literal is only a piece (held out, set 21: excon's
+      // "Host is required for non-Unix connections;.")
+      const nl = code.indexOf('\n', lit?.end ?? at);
+      const after = lit ? code.slice(lit.end, nl < 0 ? code.length : nl) : '';
+      if (lit && lit.value !== null && !/^\s*(?:\\|\+|%|\.|\*|["'])/.test(after)) {
         message = lit.value;
         stmtEnd = lit.end;
       }

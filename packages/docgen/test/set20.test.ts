@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gateFile, generateFile } from '../src/index.ts';
+import { gateFile, generateFile, generateRepository } from '../src/index.ts';
 
-/** docs/metrics/docgen-quality.md, "Set 20": the general causes found in its first run. */
+/** docs/metrics/docgen-quality.md, "Set 20" and "Set 21": the general causes found in their first runs. */
 
 const run = async (src: string, language: string, file: string, style: string) => {
   const cfg = { docstringStyle: style, maxDocStringLength: 100 };
@@ -91,5 +95,48 @@ describe('set 20 causes', () => {
       'def _get_address(page):\n    """\n    Returns the address string.\n\n    :param page: dict\n    :return: str\n    """\n    return page.get("a")\n\n\ndef parse(page, exactly_one):\n    """Parses the page.\n\n    :param exactly_one: whether one result is wanted\n    """\n    return _get_address(page)\n';
     const r = await run(src, 'Python', 'pkg/geo.py', 'rest');
     expect(r.output).toBe(src);
+  });
+});
+
+describe('set 21 causes', () => {
+  it("the gate's second run reads the repository's docs too: a parent exception of another file does not make it refuse the file", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-set21-'));
+    const files: Record<string, string> = {
+      'src/DistException.java':
+        'class DistException extends IllegalArgumentException {\n    DistException(String m) {\n        super(m);\n    }\n}\n',
+      'src/Dist.java':
+        'public final class Dist {\n    /**\n     * Checks x.\n     *\n     * @param x the x\n     * @throws IllegalArgumentException if {@code x} is negative\n     */\n    public static void a(int x) {\n        if (x < 0) {\n            throw new DistException("negative x");\n        }\n    }\n\n' +
+        '    /**\n     * Checks y.\n     *\n     * @param y the y\n     */\n    public static void b(int y) {\n        if (y < 0) {\n            throw new IllegalStateException("negative y");\n        }\n    }\n}\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    }
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    const r = await generateRepository(dir);
+    expect(r.summary.gateFailures).toEqual([]);
+    expect(r.changes.map((c) => c.path)).toEqual(['src/Dist.java']);
+    const after = r.changes[0]!.after;
+    expect(after).toContain('     * @param y the y\n     * @throws IllegalStateException If {@code y < 0}.\n');
+    expect(after).not.toContain('@throws DistException');
+  });
+});
+
+describe('set 21 causes, first run', () => {
+  it('a Ruby message continued by another literal (`"…; " \\` and a second line) is a built message, never cut off', async () => {
+    const src =
+      '# Opens a connection.\n#\n# @param host [String] the host\n# @return [Connection]\ndef connect(host)\n  if host.nil?\n    raise ArgumentError, "host is required for non-Unix connections; " \\\n                         "the URL may be malformed"\n  end\n  Connection.new(host)\nend\n';
+    const r = await run(src, 'Ruby', 'lib/conn.rb', 'yard');
+    expect(r.output).not.toContain('connections;.');
+    expect(r.output).toBe(src);
+  });
+
+  it('a Python method of a test-case class shipped in a library module is test code: no doc', async () => {
+    const src =
+      'import unittest\n\n\nclass FSTestCases(object):\n    def test_files(self):\n        # Test multiple writes.\n\n        self.fs.writetext("a", "b")\n\n\nclass Helper:\n    def files(self):\n        # Write the files of the helper.\n\n        return self.write()\n';
+    const r = await run(src, 'Python', 'fs/test.py', 'google');
+    expect(r.output).not.toContain('"""Test multiple writes."""');
+    // a method of any other class still gets its grounded summary
+    expect(r.output).toContain('"""Write the files of the helper."""');
   });
 });
