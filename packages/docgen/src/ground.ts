@@ -235,6 +235,24 @@ export function splitName(name: string): { short: string; owner: string } {
   return { short: parts.at(-1) ?? name, owner: parts.slice(0, -1).join('.') };
 }
 
+/**
+ * A copy of the index without one file's functions, for a second run over that file's new text
+ * (the gate): the file is then read again as it is now, the rest of the repository as it was.
+ */
+export function indexWithout(index: RepoIndex, relPath: string): RepoIndex {
+  const drop = <T extends { path: string }>(list: readonly T[]): T[] => list.filter((f) => f.path !== relPath);
+  return {
+    ...index,
+    byShort: new Map([...index.byShort].map(([k, v]) => [k, drop(v)])),
+    byParam: new Map([...index.byParam].map(([k, v]) => [k, v.filter((e) => e.fn.path !== relPath)])),
+    classes: new Map([...index.classes].map(([k, v]) => [k, drop(v)])),
+    documentedMethods: new Set(index.documentedMethods),
+    goInterfaceMethods: new Set(index.goInterfaceMethods),
+    typeBases: new Map([...index.typeBases].map(([k, v]) => [k, new Set(v)])),
+    files: new Set([...index.files].filter((k) => !k.endsWith(`\0${relPath}`))),
+  };
+}
+
 /** Adds one file's functions (with signature facts) to the index. */
 export function addToIndex(
   index: RepoIndex,

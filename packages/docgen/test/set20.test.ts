@@ -140,3 +140,19 @@ describe('set 21 causes, first run', () => {
     expect(r.output).toContain('"""Write the files of the helper."""');
   });
 });
+
+describe('set 21 causes, the gate', () => {
+  it("the gate's second run reads this file as it is now: a doc the run wrote that grounds another is seen, and the file refused", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-set21-'));
+    fs.writeFileSync(
+      path.join(dir, 'perm.py'),
+      'def base(init):\n    """Base mode.\n\n    Args:\n        init: May be None, a mode integer, or a list of permission names.\n    """\n    return init\n\n\n' +
+        'def middle(init):\n    """Middle mode."""\n    return base(init)\n\n\ndef top(init):\n    """Top mode."""\n    return middle(init)\n',
+    );
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    const r = await generateRepository(dir);
+    // one run writes `middle`'s entry; a second would write `top`'s from it: not the fixed point the gate asks for
+    expect(r.summary.gateFailures).toEqual(['perm.py: a second run still changes 1 place(s)']);
+    expect(r.changes).toEqual([]);
+  });
+});
