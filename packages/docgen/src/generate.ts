@@ -7,7 +7,7 @@ import {
   type SignatureFacts,
 } from '@docent/analyzer';
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
-import { addToIndex, emptyIndex, raiseNamed, type RepoIndex } from './ground.ts';
+import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
 import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.ts';
@@ -307,8 +307,10 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       // raises the code states that the doc names nowhere (a doc with entries is completed with
       // them as a prose doc is)
       const docText = fn.docstring;
+      // a raise the parent's doc already states (itself or a supertype) is the inherited contract
+      const withInherited = [docText, ...inheritedDocs(ctx.index, language, splitName(fn.name).owner, splitName(fn.name).short)].join('\n');
       const newRaises = vis.raises.filter(
-        (r) => !raiseNamed(docText, r.type, language, ctx.index) && !(r.type === 'panic' && /#\s*Panics/.test(docText)),
+        (r) => !raiseNamed(withInherited, r.type, language, ctx.index) && !(r.type === 'panic' && /#\s*Panics/.test(docText)),
       );
       if (missing.length === 0 && !needsReturn && newRaises.length === 0)
         return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
@@ -363,6 +365,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
           ? /^\s*\/\*\*/.test(first) && /\*\/\s*$/.test(last)
           : lines.slice(startRow, endRow).every((l) => l.trimStart().startsWith(form.prefix));
     const docText = fn.docstring;
+    const withInherited = [docText, ...inheritedDocs(ctx.index, language, splitName(fn.name).owner, splitName(fn.name).short)].join('\n');
     // (an existing doc is not extended with a deprecation note, docs/docgen.md: "Renamed to
     // `kosaraju_scc`." got "Deprecated: renamed to kosaraju_scc." under it, held out set 19)
     const { deprecated: _deprecated, ...undeprecated } = model;
@@ -370,7 +373,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       {
         ...undeprecated,
         raises: model.raises.filter(
-          (r) => !raiseNamed(docText, r.type, language, ctx.index) && !(r.type === 'panic' && /#\s*Panics/.test(docText)),
+          (r) => !raiseNamed(withInherited, r.type, language, ctx.index) && !(r.type === 'panic' && /#\s*Panics/.test(docText)),
         ),
       },
       language,

@@ -32,6 +32,8 @@ export interface IndexedFunction {
   documented: boolean;
   paramDocs: Map<string, { text: string; type: string | null }>;
   returns: string | null;
+  /** the doc's text, for what a method inherits (raises its parent states) */
+  doc: string | null;
 }
 
 /** What the whole repository documents, per language. */
@@ -289,6 +291,7 @@ export function addToIndex(
       paramTypes: new Map(params.map((p) => [p.name, p.type])),
       returnType: facts?.returnType ?? null,
       documented: doc !== null && doc.trim() !== '',
+      doc,
       paramDocs,
       returns,
     };
@@ -368,14 +371,37 @@ export function declaredTypes(source: string, language: string): [string, string
       ? /^[ \t]*class\s+(\w+)\s*\(([^)]*)\)\s*:/gm
       : language === 'Ruby'
         ? /^[ \t]*class\s+(?:\w+::)*(\w+)\s*<\s*([\w:]+)/gm
-        : /^[ \t]*(?:[\w@]+(?:\([^)]*\))?\s+)*class\s+(\w+)(?:<[^{]*?>)?\s*(?:extends\s+([\w.\\]+)|:\s*([\w.]+))/gm;
+        : /^[ \t]*(?:[\w@]+(?:\([^)]*\))?\s+)*(?:class|interface)\s+(\w+)(?:<[^{]*?>)?\s*(?:(?:extends\s+([\w.\\<>, ]+?))?\s*(?:implements\s+([\w.\\<>, ]+?))?\s*\{|:\s*([\w.]+))/gm;
   for (const m of source.matchAll(re)) {
-    const bases = (m[2] ?? m[3] ?? '')
+    const bases = [m[2], m[3], m[4]]
+      .filter((b): b is string => b !== undefined)
+      .join(',')
+      .replace(/<[^<>]*>/g, '')
       .split(',')
       .filter((b) => !b.includes('='))
       .map(last)
       .filter((b) => /^\w+$/.test(b));
     if (bases.length > 0) out.push([m[1]!, bases]);
+  }
+  return out;
+}
+
+/**
+ * The docs of the same method in the parents of its class (`extends`, `implements`, transitively),
+ * as far as the repository declares them: what an overriding method inherits.
+ */
+export function inheritedDocs(index: RepoIndex, language: string, owner: string, short: string): string[] {
+  const cls = owner.split('.').pop();
+  if (!cls) return [];
+  const out: string[] = [];
+  const seen = new Set<string>([cls]);
+  const queue = [...(index.typeBases.get(`${language}\0${cls}`) ?? [])];
+  while (queue.length > 0) {
+    const t = queue.shift()!;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    for (const f of index.byShort.get(`${language}\0${short}`) ?? []) if (f.doc && f.owner.split('.').pop() === t) out.push(f.doc);
+    queue.push(...(index.typeBases.get(`${language}\0${t}`) ?? []));
   }
   return out;
 }

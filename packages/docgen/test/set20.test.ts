@@ -156,3 +156,17 @@ describe('set 21 causes, the gate', () => {
     expect(r.changes).toEqual([]);
   });
 });
+
+describe('set 21 causes, inherited raises', () => {
+  it("a raise the parent's doc already states (under a supertype) is not added to an overriding method's doc", async () => {
+    const src =
+      'class DistException extends IllegalArgumentException {\n    DistException(String m) {\n        super(m);\n    }\n}\n\n' +
+      'interface Distribution {\n    /**\n     * The probability between two points.\n     *\n     * @param x0 Lower bound.\n     * @param x1 Upper bound.\n     * @return the probability\n     * @throws IllegalArgumentException if {@code x0 > x1}.\n     */\n    double probability(double x0, double x1);\n}\n\n' +
+      'abstract class AbstractDistribution implements Distribution {\n    /** {@inheritDoc} */\n    @Override\n    public double probability(double x0, double x1) {\n        if (x0 > x1) {\n            throw new DistException("lower bound above upper bound");\n        }\n        return x1 - x0;\n    }\n\n' +
+      '    /**\n     * Samples.\n     *\n     * @param n how many\n     */\n    public void sample(int n) {\n        if (n < 0) {\n            throw new DistException("negative count");\n        }\n    }\n}\n';
+    const r = await run(src, 'Java', 'src/Distribution.java', 'javadoc');
+    expect(r.output).toContain('    /** {@inheritDoc} */\n    @Override\n    public double probability(');
+    // a method whose parent states nothing still gets its own raise
+    expect(r.output).toContain('     * @param n how many\n     * @throws DistException If {@code n < 0}.\n');
+  });
+});
