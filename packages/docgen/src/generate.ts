@@ -7,7 +7,7 @@ import {
   type SignatureFacts,
 } from '@docent/analyzer';
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
-import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
+import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
 import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.ts';
@@ -307,7 +307,11 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       // raises the code states that the doc names nowhere (a doc with entries is completed with
       // them as a prose doc is)
       const docText = fn.docstring;
-      const newRaises = vis.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText)));
+      // a raise the parent's doc already states (itself or a supertype) is the inherited contract
+      const withInherited = [docText, ...inheritedDocs(ctx.index, language, splitName(fn.name).owner, splitName(fn.name).short)].join('\n');
+      const newRaises = vis.raises.filter(
+        (r) => !raiseNamed(withInherited, r.type, language, ctx.index) && !(r.type === 'panic' && /#\s*Panics/.test(docText)),
+      );
       if (missing.length === 0 && !needsReturn && newRaises.length === 0)
         return { reason: '', stale, use: own && FAMILY[own] ? use : NO_USE };
       if (!own || !FAMILY[own])
@@ -324,6 +328,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         raises: newRaises,
       });
       if (typeof merged === 'string') return { reason: merged, stale, use: NO_USE };
+      merged.lines = keepHumanBytes(merged.lines, lines.slice(merged.startRow, merged.endRow));
       const sources = sourcesOf({ ...vis, summary: '', params: missing, returns: needsReturn ? vis.returns : null, raises: newRaises });
       return { edit: merged, updated: true, stale, use, sources };
     }
@@ -360,13 +365,16 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
           ? /^\s*\/\*\*/.test(first) && /\*\/\s*$/.test(last)
           : lines.slice(startRow, endRow).every((l) => l.trimStart().startsWith(form.prefix));
     const docText = fn.docstring;
+    const withInherited = [docText, ...inheritedDocs(ctx.index, language, splitName(fn.name).owner, splitName(fn.name).short)].join('\n');
     // (an existing doc is not extended with a deprecation note, docs/docgen.md: "Renamed to
     // `kosaraju_scc`." got "Deprecated: renamed to kosaraju_scc." under it, held out set 19)
     const { deprecated: _deprecated, ...undeprecated } = model;
     const prose = visible(
       {
         ...undeprecated,
-        raises: model.raises.filter((r) => !docText.includes(r.type) && !(r.type === 'panic' && /#\s*Panics/.test(docText))),
+        raises: model.raises.filter(
+          (r) => !raiseNamed(withInherited, r.type, language, ctx.index) && !(r.type === 'panic' && /#\s*Panics/.test(docText)),
+        ),
       },
       language,
     );
@@ -477,6 +485,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         ? blockDoc(model, render, max, indent)
         : lineDoc(model, render, max, indent, form.prefix);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale, use: NO_USE };
+  if (updated) body.splice(0, body.length, ...keepHumanBytes(body, lines.slice(startRow, endRow)));
   // gofmt separates a doc comment from the directive lines under it (`//go:noinline`,
   // `//nolint:x`) with an empty `//` line; without it, gofmt would change the file.
   if (go && !updated && lines.slice(startRow, facts.declRow).some((l) => GO_DIRECTIVE.test(l.trim()))) body.push(`${indent}//`);
@@ -547,6 +556,24 @@ function untyped(m: DocModel): DocModel {
     returns: m.returns && { ...m.returns, type: null },
     yields: m.yields && { ...m.yields, type: null },
   };
+}
+
+/**
+ * The maintainers' lines of a doc that is extended, as they were: a rendered line that differs from
+ * the next unused original line only in trailing whitespace (` * ` rendered as ` *`) is the
+ * original line (held out, set 20: joda-beans' blank ` * ` lines lost their trailing space).
+ */
+export function keepHumanBytes(rendered: readonly string[], original: readonly string[]): string[] {
+  let j = 0;
+  return rendered.map((l) => {
+    const t = l.trimEnd();
+    for (let k = j; k < original.length; k++)
+      if (original[k]!.trimEnd() === t) {
+        j = k + 1;
+        return original[k]!;
+      }
+    return l;
+  });
 }
 
 /** Whether a block doc comment's lines after `/**` do not all start with its opening's indentation and ` *`. */
@@ -646,6 +673,14 @@ function pythonDoc(
   const open = backslash ? 'r"""' : '"""';
   if (body.length === 1 && indent.length + open.length + body[0]!.length + 3 <= max && !body[0]!.endsWith('"'))
     return [`${indent}${open}${body[0]}"""`];
+  // One line of text closes on its own line only when it cannot: PEP 257's one-liner, which black
+  // makes of it anyway (held out, set 20: black rejected four XlsxWriter files). Too long with its
+  // closing quotes, it is wrapped narrower instead.
+  if (body.length === 1 && !body[0]!.endsWith('"')) {
+    const narrower = render(model, Math.max(20, width - 3));
+    if (narrower.length === 1) return null;
+    return pythonDoc(model, (m, w) => render(m, Math.min(w, Math.max(20, width - 3))), max, indent, opening);
+  }
   const out = body.map((l, i) => (i === 0 ? `${indent}${open}${l}` : l === '' ? '' : `${indent}${l}`));
   out.push(`${indent}"""`);
   return out;

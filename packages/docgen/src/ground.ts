@@ -32,6 +32,8 @@ export interface IndexedFunction {
   documented: boolean;
   paramDocs: Map<string, { text: string; type: string | null }>;
   returns: string | null;
+  /** the doc's text, for what a method inherits (raises its parent states) */
+  doc: string | null;
 }
 
 /** What the whole repository documents, per language. */
@@ -46,6 +48,8 @@ export interface RepoIndex {
   documentedMethods: Set<string>;
   /** Go: `${dir}\0${method}` of documented interface methods */
   goInterfaceMethods: Set<string>;
+  /** every class the repository declares, `${language}\0${name}` → the names it extends (last segment), for exception hierarchies */
+  typeBases: Map<string, Set<string>>;
   /** files already added (a file's own functions are added once) */
   files: Set<string>;
 }
@@ -57,6 +61,7 @@ export function emptyIndex(): RepoIndex {
     classes: new Map(),
     documentedMethods: new Set(),
     goInterfaceMethods: new Set(),
+    typeBases: new Map(),
     files: new Set(),
   };
 }
@@ -232,6 +237,24 @@ export function splitName(name: string): { short: string; owner: string } {
   return { short: parts.at(-1) ?? name, owner: parts.slice(0, -1).join('.') };
 }
 
+/**
+ * A copy of the index without one file's functions, for a second run over that file's new text
+ * (the gate): the file is then read again as it is now, the rest of the repository as it was.
+ */
+export function indexWithout(index: RepoIndex, relPath: string): RepoIndex {
+  const drop = <T extends { path: string }>(list: readonly T[]): T[] => list.filter((f) => f.path !== relPath);
+  return {
+    ...index,
+    byShort: new Map([...index.byShort].map(([k, v]) => [k, drop(v)])),
+    byParam: new Map([...index.byParam].map(([k, v]) => [k, v.filter((e) => e.fn.path !== relPath)])),
+    classes: new Map([...index.classes].map(([k, v]) => [k, drop(v)])),
+    documentedMethods: new Set(index.documentedMethods),
+    goInterfaceMethods: new Set(index.goInterfaceMethods),
+    typeBases: new Map([...index.typeBases].map(([k, v]) => [k, new Set(v)])),
+    files: new Set([...index.files].filter((k) => !k.endsWith(`\0${relPath}`))),
+  };
+}
+
 /** Adds one file's functions (with signature facts) to the index. */
 export function addToIndex(
   index: RepoIndex,
@@ -251,9 +274,11 @@ export function addToIndex(
     const paramDocs = new Map<string, { text: string; type: string | null }>();
     let returns: string | null = null;
     if (doc !== null) {
-      for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && d.text.length <= 400) paramDocs.set(name, d);
+      // a one-word text (`:param page: dict`, `:return: str`) is a type, not a description (held out, set 20)
+      const described = (t: string): boolean => t.length <= 400 && /\s/.test(t.trim());
+      for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && described(d.text)) paramDocs.set(name, d);
       const r = documentedReturn(doc, language);
-      if (r !== null && !restatesName(r, short) && r.length <= 400) returns = r;
+      if (r !== null && !restatesName(r, short) && described(r)) returns = r;
     }
     const params = (facts?.params ?? []).filter((p) => !RECEIVER_NAMES.has(p.name));
     const entry: IndexedFunction = {
@@ -266,6 +291,7 @@ export function addToIndex(
       paramTypes: new Map(params.map((p) => [p.name, p.type])),
       returnType: facts?.returnType ?? null,
       documented: doc !== null && doc.trim() !== '',
+      doc,
       paramDocs,
       returns,
     };
@@ -309,6 +335,12 @@ export function addToIndex(
       index.classes.set(m[1]!, list);
     }
   }
+  for (const [name, bases] of declaredTypes(source, language)) {
+    const k = `${language}\0${name}`;
+    const set = index.typeBases.get(k) ?? new Set<string>();
+    for (const b of bases) set.add(b);
+    index.typeBases.set(k, set);
+  }
   if (language === 'Go') {
     const dir = path.posix.dirname(relPath);
     for (const block of source.matchAll(/^type\s+\w+\s+interface\s*\{\n([\s\S]*?)^\}/gm)) {
@@ -319,6 +351,74 @@ export function addToIndex(
       }
     }
   }
+}
+
+/**
+ * The classes a file declares and what each extends (the last segment of each parent's name):
+ * Java/Kotlin/C#/PHP/TypeScript/JavaScript `class X extends Y` (`: Y` in Kotlin and C#), Python
+ * `class X(Y)`, Ruby `class X < Y`. Read from the text, for exception hierarchies only.
+ */
+export function declaredTypes(source: string, language: string): [string, string[]][] {
+  const out: [string, string[]][] = [];
+  const last = (b: string): string =>
+    b
+      .trim()
+      .replace(/<[^<>]*>|\[.*$|\(.*$/g, '')
+      .split(/[\\.:]+/)
+      .pop()!;
+  const re =
+    language === 'Python'
+      ? /^[ \t]*class\s+(\w+)\s*\(([^)]*)\)\s*:/gm
+      : language === 'Ruby'
+        ? /^[ \t]*class\s+(?:\w+::)*(\w+)\s*<\s*([\w:]+)/gm
+        : /^[ \t]*(?:[\w@]+(?:\([^)]*\))?\s+)*(?:class|interface)\s+(\w+)(?:<[^{]*?>)?\s*(?:(?:extends\s+([\w.\\<>, ]+?))?\s*(?:implements\s+([\w.\\<>, ]+?))?\s*\{|:\s*([\w.]+))/gm;
+  for (const m of source.matchAll(re)) {
+    const bases = [m[2], m[3], m[4]]
+      .filter((b): b is string => b !== undefined)
+      .join(',')
+      .replace(/<[^<>]*>/g, '')
+      .split(',')
+      .filter((b) => !b.includes('='))
+      .map(last)
+      .filter((b) => /^\w+$/.test(b));
+    if (bases.length > 0) out.push([m[1]!, bases]);
+  }
+  return out;
+}
+
+/**
+ * The docs of the same method in the parents of its class (`extends`, `implements`, transitively),
+ * as far as the repository declares them: what an overriding method inherits.
+ */
+export function inheritedDocs(index: RepoIndex, language: string, owner: string, short: string): string[] {
+  const cls = owner.split('.').pop();
+  if (!cls) return [];
+  const out: string[] = [];
+  const seen = new Set<string>([cls]);
+  const queue = [...(index.typeBases.get(`${language}\0${cls}`) ?? [])];
+  while (queue.length > 0) {
+    const t = queue.shift()!;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    for (const f of index.byShort.get(`${language}\0${short}`) ?? []) if (f.doc && f.owner.split('.').pop() === t) out.push(f.doc);
+    queue.push(...(index.typeBases.get(`${language}\0${t}`) ?? []));
+  }
+  return out;
+}
+
+/** Whether a doc names the raised type or one of the repository's parents of it (`@throws IllegalArgumentException` over a thrown `CombinatoricsException extends IllegalArgumentException`). */
+export function raiseNamed(doc: string, type: string, language: string, index: RepoIndex): boolean {
+  if (doc.includes(type)) return true;
+  const seen = new Set<string>();
+  const queue = [type.split(/[.\\:]+/).pop() ?? type];
+  while (queue.length > 0) {
+    const t = queue.shift()!;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    if (t !== type && new RegExp(`(?<![\\w$])${t.replace(/\$/g, '\\$')}(?![\\w$])`).test(doc)) return true;
+    for (const b of index.typeBases.get(`${language}\0${t}`) ?? []) queue.push(b);
+  }
+  return false;
 }
 
 /** The doc's first paragraph, or null. */

@@ -100,7 +100,10 @@ export function resolveCallee(
   const one = (list: IndexedFunction[]): IndexedFunction | null | undefined =>
     list.length === 1 ? list[0]! : list.length > 1 ? null : undefined;
   let pick: IndexedFunction | null | undefined;
-  if (call.onSelf) {
+  // a method of a field (`this._canvas.zoom(…)`) is of the field's type, not of this class (held
+  // out, set 20: diagram-js' `ZoomScroll.reset` was called "the same as" its own `zoom`)
+  if (call.onSelf && segs.length > 2) pick = undefined;
+  else if (call.onSelf) {
     pick = one(all.filter((f) => f.path === self.path && f.owner === self.owner));
   } else if (qualifier === null) {
     pick = one(all.filter((f) => f.path === self.path && (f.owner === '' || f.owner === self.owner)));

@@ -32,9 +32,29 @@ export function testModuleRows(text: string, language: string): [number, number]
   return out;
 }
 
+/**
+ * A Python method of a test-case class in a library module: a class named `…TestCase(s)` or
+ * `…Tests`, or one deriving `TestCase` (held out, set 21: pyfilesystem2's `fs/test.py` ships
+ * `FSTestCases` for other file systems to run; its `test_*` methods got docs).
+ */
+function inPythonTestCase(lines: readonly string[], declRow: number): boolean {
+  const indent = (l: string): number => l.length - l.trimStart().length;
+  const own = indent(lines[declRow] ?? '');
+  if (own === 0) return false;
+  for (let r = declRow - 1; r >= 0; r--) {
+    const l = lines[r] ?? '';
+    if (l.trim() === '' || indent(l) >= own) continue;
+    const m = /^\s*class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/.exec(l);
+    if (!m) return false;
+    return /TestCases?$|Tests$/.test(m[1]!) || /\bTestCase\b/.test(m[2] ?? '');
+  }
+  return false;
+}
+
 /** Whether the declaration on `declRow` is test code: inside a test module, or marked as a test by an attribute above it. */
 export function isTestCode(lines: readonly string[], declRow: number, language: string, modules: readonly [number, number][]): boolean {
   if (modules.some(([a, b]) => declRow > a && declRow <= b)) return true;
+  if (language === 'Python') return inPythonTestCase(lines, declRow);
   const attr = ATTRIBUTE[language];
   if (!attr) return false;
   // the declaration's own line (`@Test void f()`) and the attribute lines right above it (no blank
