@@ -624,7 +624,7 @@ export function wholeCommit(
   return doc.sha;
 }
 
-/** Most functions of one file whose history is followed across a move (one `git blame` each, ~0.3 s of git's CPU on click). */
+/** Most functions of one file whose history is followed across a move (one -L range each of the file's one `git blame`). */
 const MAX_MOVES_PER_FILE = 4;
 
 /**
@@ -639,9 +639,9 @@ async function movedFunctions(
   boundary: string | null = null,
 ): Promise<Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }>> {
   const found: Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; doc: Newest; body: Newest }> = [];
-  let blamed = 0;
+  const moved: Array<{ index: number; fn: ParsedFunctionLike; occurrence: number; sha: string }> = [];
   for (const w of wholes) {
-    if (blamed >= MAX_MOVES_PER_FILE) break;
+    if (moved.length >= MAX_MOVES_PER_FILE) break;
     // The function's first lines, as they are (a move that re-indents them is not followed), and
     // its doc's first line: a namesake's `def __init__(self):` alone does not make a move.
     const first = w.fn.content.split('\n', 4).join('\n');
@@ -652,11 +652,18 @@ async function movedFunctions(
     if (first.trim().length < 16 || !docFirst) continue;
     const parent = await ctx.blobs.read(`${revOf(w.sha)}^`, `./${ctx.rel}`);
     if (parent === null || !parent.includes(first) || !parent.includes(docFirst)) continue;
-    blamed++;
-    const from = Math.min(w.fn.startLine, w.fn.docStartLine!);
-    const to = Math.max(w.fn.endLine, w.fn.docEndLine!);
-    const lines = await blameLines(ctx, from, to, boundary);
-    if (!lines) continue;
+    moved.push(w);
+  }
+  if (moved.length === 0) return found;
+  // One blame of the file for all of them (one -L range each): git's cost is mostly the walk of
+  // the file's history, the same for one range or four.
+  const lines = await blameLines(
+    ctx,
+    moved.map((w) => [Math.min(w.fn.startLine, w.fn.docStartLine!), Math.max(w.fn.endLine, w.fn.docEndLine!)] as const),
+    boundary,
+  );
+  if (!lines) return found;
+  for (const w of moved) {
     const newest = (a: number, b: number, skipFrom = 0, skipTo = -1): Newest | null => {
       let best: Newest | null = null;
       for (let line = a; line <= b; line++) {
@@ -675,18 +682,26 @@ async function movedFunctions(
 }
 
 /**
- * `git blame -w -M10` of lines [from, to] of the working tree: per line, the commit (short sha) and
+ * `git blame -w -M10` of the working tree's lines in `ranges` ([from, to] each): per line, the commit (short sha) and
  * its time. With the walk's window boundary (a file without uncommitted lines), only the window's
  * commits are read (`<boundary>..HEAD`): lines older than it are dated by the boundary, as the walk
  * dates them. Blaming all history cost SQLAlchemy ~0.5 s of git's CPU per function (38 of them:
  * docs/performance.md, session 21).
  */
-async function blameLines(ctx: Context, from: number, to: number, boundary: string | null = null): Promise<Map<number, Newest> | null> {
+async function blameLines(
+  ctx: Context,
+  ranges: ReadonlyArray<readonly [number, number]>,
+  boundary: string | null = null,
+): Promise<Map<number, Newest> | null> {
   try {
     // The working tree's lines (the function's line numbers are today's); uncommitted lines get ''.
     const range = boundary ? [`${boundary}..HEAD`] : [];
     const out = (
-      await runGit(ctx.root, ['blame', '-w', '-M10', '--porcelain', '-L', `${from},${to}`, ...range, '--', ctx.rel], ctx.signal)
+      await runGit(
+        ctx.root,
+        ['blame', '-w', '-M10', '--porcelain', ...ranges.flatMap(([from, to]) => ['-L', `${from},${to}`]), ...range, '--', ctx.rel],
+        ctx.signal,
+      )
     ).toString('utf8');
     const times = new Map<string, number>();
     const lines = new Map<number, Newest>();
@@ -859,10 +874,50 @@ function repositoryParents(blobs: object): Map<string, string | null> {
   return map;
 }
 
+/** Per analysis, the tracked files' lines that may declare a class (classDeclarationLines). */
+const declarationLines = new WeakMap<object, Map<string, Promise<string[]>>>();
+
 /**
- * Finds where the repository declares each of `types` (`git grep` over the tracked files for
- * `class <type>`) and records its parent, following the chain up to 6 steps (to a standard type,
- * an unknown one or a cycle). Lookups of one analysis run one after the other.
+ * Every line of the tracked files where `class` or `interface` is followed by white space: one
+ * `git grep` per analysis (and root), read on the first lookup, instead of one over every file per
+ * type looked up (22 on SQLAlchemy: docs/performance.md, "SQLAlchemy against Linguist, paired").
+ * Empty when nothing matches or git fails; rejects only when `ctx.signal` fired.
+ */
+function classDeclarationLines(ctx: Context): Promise<string[]> {
+  let byRoot = declarationLines.get(ctx.blobs);
+  if (!byRoot) declarationLines.set(ctx.blobs, (byRoot = new Map()));
+  let lines = byRoot.get(ctx.root);
+  if (!lines) {
+    lines = runGit(ctx.root, ['grep', '-h', '-I', '-E', '-e', '(class|interface)[[:space:]]', '--', '.'], ctx.signal).then(
+      (out) => out.toString('utf8').split('\n'),
+      (error: unknown) => {
+        if (ctx.signal?.aborted) throw error;
+        return []; // no match (git grep exits 1) or no git: nothing learned
+      },
+    );
+    byRoot.set(ctx.root, lines);
+  }
+  return lines;
+}
+
+/**
+ * The lines of `lines` where `type` follows `class`/`interface` and white space and ends there
+ * (what `git grep -E '(class|interface)[[:space:]]+<type>([^[:alnum:]_$]|$)'` matches in the C
+ * locale), joined as that grep prints them.
+ */
+export function linesDeclaring(lines: readonly string[], type: string): string {
+  const pattern = new RegExp(`(?:class|interface)[ \\t\\n\\v\\f\\r]+${type}(?:[^A-Za-z0-9_$]|$)`, 'u');
+  return lines
+    .filter((line) => line.includes(type) && pattern.test(line))
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+/**
+ * Finds where the repository declares each of `types` (the lines of the tracked files that declare
+ * `class <type>`, from one grep per analysis) and records its parent, following the chain up to 6
+ * steps (to a standard type, an unknown one or a cycle). Lookups of one analysis run one after the
+ * other.
  */
 async function learnParents(ctx: Context, parents: Map<string, string | null>, types: readonly string[]): Promise<void> {
   const run = (lookupQueues.get(ctx.blobs) ?? Promise.resolve()).then(async () => {
@@ -872,19 +927,8 @@ async function learnParents(ctx: Context, parents: Map<string, string | null>, t
         seen.add(type);
         if (isStandardException(type, ctx.language) || !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(type)) break;
         if (!parents.has(type)) {
-          let parent: string | null = null;
-          try {
-            const out = await runGit(
-              ctx.root,
-              ['grep', '-h', '-I', '-E', '-e', `(class|interface)[[:space:]]+${type}([^[:alnum:]_$]|$)`, '--', '.'],
-              ctx.signal,
-            );
-            parent = declaredParents(out.toString('utf8')).get(type) ?? null;
-          } catch (error) {
-            if (ctx.signal?.aborted) throw error;
-            // no match (git grep exits 1) or no git: nothing learned
-          }
-          parents.set(type, parent);
+          const declaring = linesDeclaring(await classDeclarationLines(ctx), type);
+          parents.set(type, declaring === '' ? null : (declaredParents(declaring).get(type) ?? null));
         }
         type = parents.get(type);
       }

@@ -114,7 +114,7 @@ function callsOf(body: string): string[] {
  */
 export function raisesOfDefinition(text: string, name: string, language: string): string[] | null {
   if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) return null;
-  const code = codeOnly(text, language);
+  const code = fileCodeOnly(text, language);
   const bodies: string[] = [];
   if (language === 'Python') {
     for (const m of code.matchAll(new RegExp(String.raw`^([ \t]*)(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'gmu'))) {
@@ -139,6 +139,24 @@ export function raisesOfDefinition(text: string, name: string, language: string)
   const found = new Set<string>();
   for (const body of bodies) for (const t of [...raisesOf('', body, language), ...checksOf(body, language)]) found.add(t);
   return [...found].sort();
+}
+
+/**
+ * codeOnly of whole files, remembered for the last few: the history checks ask raisesOfDefinition
+ * for up to 12 called names per function, in the same file's versions (0.7 s of SQLAlchemy's CPU
+ * went to reading the same files' code again: docs/performance.md, "SQLAlchemy against Linguist,
+ * paired"). Apart from recentCode, so that whole files do not push functions' texts out.
+ */
+const recentFileCode = new Map<string, string>();
+function fileCodeOnly(text: string, language: string): string {
+  const key = `${language}\0${text}`;
+  let code = recentFileCode.get(key);
+  if (code === undefined) {
+    code = codeOnly(text, language);
+    if (recentFileCode.size >= 8) recentFileCode.delete(recentFileCode.keys().next().value!);
+    recentFileCode.set(key, code);
+  }
+  return code;
 }
 
 /** Decorators that make a different kind of callable; others (caching, logging, typing) do not. */
@@ -1245,7 +1263,7 @@ export function findingKey(f: DocFinding): string {
 
 /** Every exception type raised anywhere in a file's text. */
 export function raisesInText(text: string, language: string): Set<string> {
-  const code = codeOnly(text, language);
+  const code = fileCodeOnly(text, language);
   return new Set([...raisesOf('', code, language), ...checksOf(code, language)]);
 }
 

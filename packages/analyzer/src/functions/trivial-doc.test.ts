@@ -92,4 +92,11 @@ describe('the parts of the rule', () => {
     expect(docWords('Args:\n    host: The host.\n----------')).toEqual(['host', 'the', 'host']);
     expect(docWords('Uses :class:`Session`.')).toEqual(['uses', 'session']);
   });
+
+  it('with a limit, gives only the first limit + 1 words (a doc longer than the limit is never trivial)', () => {
+    expect(docWords('One two three\nfour five\nsix', 2)).toEqual(['one', 'two', 'three']);
+    expect(docWords('One two\nthree', 3)).toEqual(['one', 'two', 'three']);
+    const long = Array.from({ length: 60 }, (_, i) => `word${'x'.repeat(i % 3)} line`).join('\n');
+    expect(docWords(long, 40)).toEqual(docWords(long).slice(0, 41));
+  });
 });

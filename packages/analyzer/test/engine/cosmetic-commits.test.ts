@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
+import type * as Git from '../../src/engine/git.ts';
 import { commitAll, initRepo, tempDir, write } from './helpers.ts';
 
 /**
@@ -14,6 +15,21 @@ import { commitAll, initRepo, tempDir, write } from './helpers.ts';
  * each the verdicts and suggestions must be exactly those before it.
  */
 const root = tempDir('cosmetic');
+
+/** The `git blame` processes started so far (move detection: docs/performance.md, "SQLAlchemy against Linguist, paired"). */
+const blames = vi.hoisted((): string[][] => []);
+vi.mock('../../src/engine/git.ts', async (importOriginal) => {
+  const git = await importOriginal<typeof Git>();
+  return {
+    ...git,
+    runGit: (cwd: string, args: readonly string[], signal?: AbortSignal) => {
+      if (args[0] === 'blame') blames.push([...args]);
+      return git.runGit(cwd, args, signal);
+    },
+  };
+});
+/** Per analysis (label): the -L ranges of each of its `git blame` processes. */
+const blamedRanges: Record<string, number[]> = {};
 const shas: Record<string, string> = {};
 
 interface Style {
@@ -58,7 +74,9 @@ function module(changed: { param: boolean; body: boolean; raise: boolean }, styl
 type Seen = Record<string, { status: string; commit?: string; findings: string[]; review: string | null; reviewFindings: string[] }>;
 
 async function verdicts(label: string): Promise<Seen> {
+  const before = blames.length;
   const result = await analyzeRepository(root, { cacheDir: tempDir(`cosmetic-cache-${label}`), only: 'advancedDoc' });
+  blamedRanges[label] = blames.slice(before).map((args) => args.filter((a) => a === '-L').length);
   const seen: Seen = {};
   for (const f of result.functions as FunctionAnalysisEntry[]) {
     seen[f.name] = {
@@ -122,5 +140,13 @@ describe('the planted real changes, before any cosmetic commit', () => {
 describe('no cosmetic commit changes a verdict or a suggestion', () => {
   it.each(STEPS.map(([label]) => label))('after the %s commit', (label) => {
     expect(states[label]).toEqual(states.base);
+  });
+});
+
+describe('move detection', () => {
+  it('blames the moved file once, one -L range per moved function', () => {
+    const ranges = blamedRanges.move!;
+    expect(ranges).toHaveLength(1);
+    expect(ranges[0]).toBeGreaterThan(1);
   });
 });

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
+import { linesDeclaring } from '../../src/engine/doc-history.ts';
+import type * as Git from '../../src/engine/git.ts';
 import { commitAll, initRepo, tempDir, write } from './helpers.ts';
 
 /**
@@ -10,6 +12,19 @@ import { commitAll, initRepo, tempDir, write } from './helpers.ts';
  * repository, two levels deep here; an unrelated new type is still OUTDATED.
  */
 const root = tempDir('hierarchy');
+
+/** The `git grep` processes the analysis starts (each one reads every tracked file). */
+const greps = vi.hoisted((): string[][] => []);
+vi.mock('../../src/engine/git.ts', async (importOriginal) => {
+  const git = await importOriginal<typeof Git>();
+  return {
+    ...git,
+    runGit: (cwd: string, args: readonly string[], signal?: AbortSignal) => {
+      if (args[0] === 'grep') greps.push([...args]);
+      return git.runGit(cwd, args, signal);
+    },
+  };
+});
 let byName: Map<string, FunctionAnalysisEntry>;
 
 const method = (name: string, body: string): string =>
@@ -49,5 +64,26 @@ describe('exception hierarchy declared elsewhere in the repository', () => {
       status: 'OUTDATED',
       findings: [{ code: 'RAISE_ADDED_UNDOCUMENTED', params: { type: 'IllegalStateException' } }],
     });
+  });
+});
+
+describe('class declarations looked up in the repository (docs/performance.md, "SQLAlchemy against Linguist, paired")', () => {
+  it('two types of one chain (CorruptArchiveException, then ArchiveException) cost one git grep of class declarations, not one each', () => {
+    expect(greps.filter((args) => args.some((a) => a.includes('class')))).toHaveLength(1);
+  });
+  it('finds the lines where the type itself is declared, as a grep for `class <type>` would', () => {
+    const lines = [
+      'public class ArchiveException extends IOException {',
+      'public class ArchiveExceptions extends Other {',
+      'the subclass\tArchiveException, in a comment',
+      'class Archive(Base):',
+      'interface ArchiveException$Inner {',
+      'classArchiveException',
+      '',
+    ];
+    expect(linesDeclaring(lines, 'ArchiveException')).toBe(
+      'public class ArchiveException extends IOException {\nthe subclass\tArchiveException, in a comment\n',
+    );
+    expect(linesDeclaring(lines, 'Archive')).toBe('class Archive(Base):\n');
   });
 });
