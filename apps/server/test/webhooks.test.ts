@@ -660,6 +660,17 @@ describe('the post-receive hook on a plain git remote', () => {
     expect((await t.call({ method: 'GET', url: `/api/v1/git/repos/history?${query(gitRepo)}`, token: other })).statusCode).toBe(404);
   }, 120_000);
 
+  /** The id of the plain-git `calc` repository the hook tests push to. */
+  const calcRepoId = async () =>
+    (
+      await t.database.db
+        .selectFrom('repositories')
+        .select('id')
+        .where('vendor', '=', 'GIT')
+        .where('repo_name', '=', 'calc')
+        .executeTakeFirstOrThrow()
+    ).id;
+
   it('a pushed branch is checked against the default branch like a pull request, and the result is listed in Docent without any code host', async () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'docent-hookbranch-'));
     git(work, 'clone', '-q', daemon.url('calc'), '.');
@@ -687,14 +698,7 @@ describe('the post-receive hook on a plain git remote', () => {
       "A plain git remote has no pull requests to comment on: the check of feature/pow against main is kept in Docent (the repository's pull-request checks).",
     );
 
-    const repoId = (
-      await t.database.db
-        .selectFrom('repositories')
-        .select('id')
-        .where('vendor', '=', 'GIT')
-        .where('repo_name', '=', 'calc')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const repoId = await calcRepoId();
     const listed = await t.call({ method: 'GET', url: `/api/v1/git/pull-request/checks?repoId=${repoId}`, token });
     expect(listed.statusCode, listed.body).toBe(200);
     expect((listed.json() as { checks: unknown[] }).checks[0]).toMatchObject({
@@ -759,14 +763,7 @@ describe('the post-receive hook on a plain git remote', () => {
       `Branch feature/late was already checked at a newer commit (${newer.slice(0, 7)}): its comment and result stay.`,
     );
 
-    const repoId = (
-      await t.database.db
-        .selectFrom('repositories')
-        .select('id')
-        .where('vendor', '=', 'GIT')
-        .where('repo_name', '=', 'calc')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const repoId = await calcRepoId();
     const listed = (await t.call({ method: 'GET', url: `/api/v1/git/pull-request/checks?repoId=${repoId}`, token })).json() as {
       checks: Array<{ headRef: string; headSha: string; documented: number }>;
     };
