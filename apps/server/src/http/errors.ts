@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ErrorCode, TOKEN_INVALID_STATUS } from '@docent/contracts';
+import { ErrorCode, germanErrorDetail, TOKEN_INVALID_STATUS } from '@docent/contracts';
+import { mailLanguage } from '../mail/language.ts';
 import { reportError } from '../observability/index.ts';
 
 /** A failure the client should see as `{detail, code}` with this status. */
@@ -49,10 +50,28 @@ function validationDetail(err: FastifyError): string {
   return parts.join('; ') || 'Invalid request.';
 }
 
+/**
+ * The detail in the request's language: German when its Accept-Language ranks German above
+ * English (the mail rule, docs/i18n.md "Error details") and the catalog has the whole detail,
+ * English otherwise.
+ */
+export function localizedDetail(req: FastifyRequest, detail: string): string {
+  if (mailLanguage(req.headers['accept-language']) !== 'de') return detail;
+  return germanErrorDetail(detail) ?? detail;
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler((err: FastifyError, req, rawReply) => {
+    // every answer below goes through here, so its detail is translated in one place
+    const reply = {
+      status: (code: number) => ({
+        send: (body: { detail: string; code: string }) =>
+          rawReply.status(code).send({ ...body, detail: localizedDetail(req, body.detail) }),
+      }),
+    };
+    const headers = (h: Record<string, string>): FastifyReply => rawReply.headers(h);
     if (err instanceof HttpError) {
-      if (err.headers) void reply.headers(err.headers);
+      if (err.headers) void headers(err.headers);
       return reply.status(err.statusCode).send({ detail: err.message, code: err.code });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
