@@ -69,4 +69,10 @@ describe('error details in the request language (docs/i18n.md "Error details")',
     expect(res.statusCode).toBe(400);
     expect(detail(res)).toBe('Der Inhalt der Anfrage ist kein gültiges JSON.');
   });
+
+  it('an unknown API path answers German too', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/no-such-path', headers: GERMAN });
+    expect(res.statusCode).toBe(404);
+    expect(detail(res)).toBe('Keine Route GET /api/no-such-path.');
+  });
 });

@@ -145,6 +145,11 @@ interface Pattern {
 
 const PATTERNS: readonly Pattern[] = [
   {
+    en: /^No route (\S+) (.+)\.$/,
+    de: (method, path) => `Keine Route ${method} ${path}.`,
+    sample: ['GET', '/api/nope'],
+  },
+  {
     en: /^You already added (.+)\.$/,
     de: (name) => `Sie haben ${name} bereits hinzugefügt.`,
     sample: ['acme/api'],

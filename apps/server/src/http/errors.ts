@@ -110,6 +110,6 @@ export function installNotFound(app: FastifyInstance, opts: { spa: boolean }): v
     if (opts.spa && req.method === 'GET' && !isApi && !hasExtension) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: `No route ${req.method} ${pathname}.`, code: ErrorCode.NOT_FOUND });
+    return reply.status(404).send({ detail: localizedDetail(req, `No route ${req.method} ${pathname}.`), code: ErrorCode.NOT_FOUND });
   });
 }
