@@ -239,13 +239,71 @@ const PATTERNS: readonly Pattern[] = [
   },
 ];
 
+/** zod's own English messages (zod 4, `zod/v4/locales/en.js`) for the schemas without a message of their own. */
+const ZOD_PATTERNS: readonly Pattern[] = [
+  { en: /^Invalid input$/, de: () => 'Ungültige Eingabe', sample: [] },
+  {
+    en: /^Invalid input: expected (\w+), received (\w+)$/,
+    de: (expected, received) => `Ungültige Eingabe: erwartet ${expected}, erhalten ${received}`,
+    sample: ['string', 'number'],
+  },
+  {
+    en: /^Invalid option: expected one of (.+)$/,
+    de: (values) => `Ungültige Auswahl: erlaubt sind ${values}`,
+    sample: ['"A"|"B"'],
+  },
+  { en: /^Invalid email address$/, de: () => 'Ungültige E-Mail-Adresse', sample: [] },
+  { en: /^Invalid UUID$/, de: () => 'Ungültige UUID', sample: [] },
+  { en: /^Invalid URL$/, de: () => 'Ungültige URL', sample: [] },
+  {
+    en: /^Invalid string: must match pattern (.+)$/,
+    de: (pattern) => `Ungültiger Text: muss dem Muster ${pattern} entsprechen`,
+    sample: ['/^[a-z]+$/'],
+  },
+  {
+    en: /^Too big: expected string to have <=(\d+) characters$/,
+    de: (n) => `Zu lang: höchstens ${n} Zeichen`,
+    sample: ['200'],
+  },
+  {
+    en: /^Too small: expected string to have >=(\d+) characters$/,
+    de: (n) => `Zu kurz: mindestens ${n} Zeichen`,
+    sample: ['1'],
+  },
+  {
+    en: /^Too big: expected array to have <=(\d+) items$/,
+    de: (n) => `Zu viele Einträge: höchstens ${n}`,
+    sample: ['10'],
+  },
+  {
+    en: /^Too small: expected array to have >=(\d+) items$/,
+    de: (n) => `Zu wenige Einträge: mindestens ${n}`,
+    sample: ['1'],
+  },
+  {
+    en: /^Too big: expected number to be <=(\S+)$/,
+    de: (n) => `Zu groß: höchstens ${n}`,
+    sample: ['100'],
+  },
+  {
+    en: /^Too small: expected number to be >=(\S+)$/,
+    de: (n) => `Zu klein: mindestens ${n}`,
+    sample: ['0'],
+  },
+  {
+    en: /^Unrecognized keys?: (.+)$/,
+    de: (keys) => `Unbekannte Felder: ${keys}`,
+    sample: ['"extra"'],
+  },
+];
+
 /** A field name as the server prefixes it (`field: message`, `items.0.name: message`). */
 const FIELD_PREFIX = /^([A-Za-z_][\w.[\]-]*): (.+)$/s;
 
 function sentence(text: string): string | undefined {
   const exact = EXACT[text];
   if (exact !== undefined) return exact;
-  for (const p of PATTERNS) {
+  for (const p of [...PATTERNS, ...ZOD_PATTERNS]) {
     const m = p.en.exec(text);
     if (m) return p.de(...m.slice(1));
   }
@@ -277,5 +335,8 @@ export function germanErrorDetail(english: string): string | undefined {
 
 /** Every German text of the catalog, patterns filled with sample values: for the German-voice lint. */
 export function errorDetailSamplesDe(): [string, string][] {
-  return [...Object.entries(EXACT), ...PATTERNS.map((p): [string, string] => [`pattern ${p.en.source}`, p.de(...p.sample)])];
+  return [
+    ...Object.entries(EXACT),
+    ...[...PATTERNS, ...ZOD_PATTERNS].map((p): [string, string] => [`pattern ${p.en.source}`, p.de(...p.sample)]),
+  ];
 }

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { germanErrorDetail } from '@docent/contracts';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
@@ -66,5 +67,22 @@ describe('German error details (docs/i18n.md "Error details")', () => {
     // one part without German: the whole detail stays English
     expect(germanErrorDetail('email: This field is required!; password: Something new')).toBeUndefined();
     expect(germanErrorDetail('Something new.')).toBeUndefined();
+  });
+
+  it("has German for zod's own messages of the common checks", () => {
+    const schema = z.object({
+      name: z.string().max(3),
+      kind: z.enum(['A', 'B']),
+      count: z.number().min(1),
+      id: z.uuid(),
+      tags: z.array(z.string()).min(1),
+    });
+    const result = schema.safeParse({ name: 'abcd', kind: 'C', count: 0, id: 'x', tags: [] });
+    const messages = result.success ? [] : result.error.issues.map((i) => i.message);
+    expect(messages).toHaveLength(5);
+    expect(messages.filter((m) => germanErrorDetail(m) === undefined)).toEqual([]);
+    expect(germanErrorDetail(String(z.string().safeParse(1).error?.issues[0]?.message))).toBe(
+      'Ungültige Eingabe: erwartet string, erhalten number',
+    );
   });
 });
