@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, germanErrorDetail, TOKEN_INVALID_STATUS } from '@docent/contracts';
 import { mailLanguage } from '../mail/language.ts';
@@ -69,9 +69,8 @@ export function installErrorHandling(app: FastifyInstance): void {
           rawReply.status(code).send({ ...body, detail: localizedDetail(req, body.detail) }),
       }),
     };
-    const headers = (h: Record<string, string>): FastifyReply => rawReply.headers(h);
     if (err instanceof HttpError) {
-      if (err.headers) void headers(err.headers);
+      if (err.headers) void rawReply.headers(err.headers);
       return reply.status(err.statusCode).send({ detail: err.message, code: err.code });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
