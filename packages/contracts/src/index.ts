@@ -19,5 +19,6 @@ export * from './billing.ts';
 export * from './coupons.ts';
 export * from './job-types.ts';
 export * from './observability.ts';
+export * from './error-text-de.ts';
 export * from './job-log-text.ts';
 export * from './auto-doc-detail.ts';

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ErrorCode, TOKEN_INVALID_STATUS } from '@docent/contracts';
+import { ErrorCode, germanErrorDetail, TOKEN_INVALID_STATUS } from '@docent/contracts';
+import { mailLanguage } from '../mail/language.ts';
 import { reportError } from '../observability/index.ts';
 
 /** A failure the client should see as `{detail, code}` with this status. */
@@ -49,10 +50,27 @@ function validationDetail(err: FastifyError): string {
   return parts.join('; ') || 'Invalid request.';
 }
 
+/**
+ * The detail in the request's language: German when its Accept-Language ranks German above
+ * English (the mail rule, docs/i18n.md "Error details") and the catalog has the whole detail,
+ * English otherwise.
+ */
+export function localizedDetail(req: FastifyRequest, detail: string): string {
+  if (mailLanguage(req.headers['accept-language']) !== 'de') return detail;
+  return germanErrorDetail(detail) ?? detail;
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler((err: FastifyError, req, rawReply) => {
+    // every answer below goes through here, so its detail is translated in one place
+    const reply = {
+      status: (code: number) => ({
+        send: (body: { detail: string; code: string }) =>
+          rawReply.status(code).send({ ...body, detail: localizedDetail(req, body.detail) }),
+      }),
+    };
     if (err instanceof HttpError) {
-      if (err.headers) void reply.headers(err.headers);
+      if (err.headers) void rawReply.headers(err.headers);
       return reply.status(err.statusCode).send({ detail: err.message, code: err.code });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -91,6 +109,6 @@ export function installNotFound(app: FastifyInstance, opts: { spa: boolean }): v
     if (opts.spa && req.method === 'GET' && !isApi && !hasExtension) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: `No route ${req.method} ${pathname}.`, code: ErrorCode.NOT_FOUND });
+    return reply.status(404).send({ detail: localizedDetail(req, `No route ${req.method} ${pathname}.`), code: ErrorCode.NOT_FOUND });
   });
 }

@@ -1,7 +1,7 @@
 // Lint for the German texts: one address form ("Sie"), one glossary, nothing left in English.
 // The rules and the glossary are docs/i18n.md; change both together.
 import { describe, expect, it } from 'vitest';
-import { ANALYZER_STEP_EXAMPLES, analyzerStepText, jobLogSamples } from '@docent/contracts';
+import { ANALYZER_STEP_EXAMPLES, analyzerStepText, errorDetailSamplesDe, jobLogSamples } from '@docent/contracts';
 import en from './en.json';
 import de from './de.json';
 
@@ -191,13 +191,17 @@ describe('German voice (docs/i18n.md)', () => {
   });
 });
 
-/** The server's job-log lines in German (packages/contracts/src/job-log-text.ts), worded at emission. */
+/**
+ * The server's job-log lines in German (packages/contracts/src/job-log-text.ts), worded at emission,
+ * and its error details in German (packages/contracts/src/error-text-de.ts).
+ */
 const serverTexts = new Map([
   ...jobLogSamples('de'),
+  ...errorDetailSamplesDe().map(([en, de]): [string, string] => [`error detail: ${en}`, de]),
   ...ANALYZER_STEP_EXAMPLES.map((s): [string, string] => [`analyzer: ${s}`, analyzerStepText('de', s)]),
 ]);
 
-describe("German voice of the server's job-log lines (docs/i18n.md)", () => {
+describe("German voice of the server's job-log lines and error details (docs/i18n.md)", () => {
   it('addresses the user as "Sie" only, with no du-imperative', () => {
     expect(offenders((_k, t) => (DU_WORDS.exec(t) ? `du-form "${DU_WORDS.exec(t)![1]}"` : null), serverTexts)).toEqual([]);
     expect(offenders((_k, t) => (DU_IMPERATIVE.exec(t) ? `du-imperative "${DU_IMPERATIVE.exec(t)![1]}"` : null), serverTexts)).toEqual([]);
