@@ -1,7 +1,7 @@
 // The server's production bundle (docs/deployment.md, docs/performance.md "Start-up"): esbuild
 // compiles the server (main.ts), the job-only worker process (worker.ts), the admin command, and
-// every worker thread they start — the off-thread job worker, the embedded database's thread and
-// the analyzer's parse and README workers — with the analyzer, docgen and contracts into plain JavaScript under
+// every worker thread they start — the off-thread job worker and the analyzer's parse and README
+// workers — with the analyzer, docgen and contracts into plain JavaScript under
 // dist/<inputs hash>/ (scripts/hashed-bundle.mjs: rebuilt only when an input changed). npm
 // dependencies stay imports of node_modules, so the bundle runs on an install without
 // devDependencies (`npm ci --omit=dev`) and with no tsx. Plain JavaScript itself.
@@ -30,8 +30,6 @@ export const ENTRIES = {
   'off-thread-worker-bootstrap': path.join(serverSrc, 'jobs/off-thread-worker.ts'),
   'parse-worker-bootstrap': path.join(analyzerSrc, 'engine/parse-worker.ts'),
   'readme-worker-bootstrap': path.join(analyzerSrc, 'engine/readme-worker.ts'),
-  // plain JavaScript already: db/pglite-thread.ts starts ./pglite-worker.mjs in sources and bundle alike
-  'pglite-worker': path.join(serverSrc, 'db/pglite-worker.mjs'),
 };
 
 /** npm packages stay imports (resolved in node_modules at run time); the workspaces are compiled in. */

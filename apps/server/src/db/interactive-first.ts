@@ -11,8 +11,7 @@ import {
 } from 'kysely';
 
 /**
- * The embedded database answers one statement at a time (since "The embedded database in its own
- * thread" in docs/decisions.md, in a thread of its own; before, on the API's thread). Work nobody is
+ * The embedded database answers one statement at a time, on the API's own thread. Work nobody is
  * waiting for — a job's log lines and saves, its streams' reads, credential re-checks — used to
  * queue its statements in front of a user's request, and PGlite answers a queue in one run of the
  * event loop: a request that arrived meanwhile was not even read until the run ended. Here the
