@@ -145,18 +145,23 @@ export function raisesOfDefinition(text: string, name: string, language: string)
  * codeOnly of whole files, remembered for the last few: the history checks ask raisesOfDefinition
  * for up to 12 called names per function, in the same file's versions (0.7 s of SQLAlchemy's CPU
  * went to reading the same files' code again: docs/performance.md, "SQLAlchemy against Linguist,
- * paired"). Apart from recentCode, so that whole files do not push functions' texts out.
+ * paired"). Apart from codeOnlyOf's cache, so that whole files do not push functions' texts out.
  */
-const recentFileCode = new Map<string, string>();
-function fileCodeOnly(text: string, language: string): string {
-  const key = `${language}\0${text}`;
-  let code = recentFileCode.get(key);
-  if (code === undefined) {
-    code = codeOnly(text, language);
-    if (recentFileCode.size >= 8) recentFileCode.delete(recentFileCode.keys().next().value!);
-    recentFileCode.set(key, code);
-  }
-  return code;
+const fileCodeOnly = rememberedCodeOnly(8);
+
+/** codeOnly behind a cache of the last `size` texts (the oldest goes first). */
+function rememberedCodeOnly(size: number): (text: string, language: string) => string {
+  const recent = new Map<string, string>();
+  return (text, language) => {
+    const key = `${language}\0${text}`;
+    let code = recent.get(key);
+    if (code === undefined) {
+      code = codeOnly(text, language);
+      if (recent.size >= size) recent.delete(recent.keys().next().value!);
+      recent.set(key, code);
+    }
+    return code;
+  };
 }
 
 /** Decorators that make a different kind of callable; others (caching, logging, typing) do not. */
@@ -173,17 +178,7 @@ const BEHAVIOUR_DECORATORS = new Set([
  * codeOnly, remembered for the last few texts: a function's contract and its body tokens are
  * asked for in turn (docs/performance.md), each needing the same code-only text.
  */
-const recentCode = new Map<string, string>();
-function codeOnlyOf(content: string, language: string): string {
-  const key = `${language}\0${content}`;
-  let code = recentCode.get(key);
-  if (code === undefined) {
-    code = codeOnly(content, language);
-    if (recentCode.size >= 64) recentCode.delete(recentCode.keys().next().value!);
-    recentCode.set(key, code);
-  }
-  return code;
-}
+const codeOnlyOf = rememberedCodeOnly(64);
 
 /** Index of the `(` opening the parameter list in code-only text, or -1. */
 function paramListStart(code: string, name: string, language: string): number {
