@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export type TokenPurpose = 'session' | 'verify-email';
@@ -15,6 +15,13 @@ export interface TokenClaims {
 
 /** Signs and checks the HS256 JWTs: session tokens and activation-link tokens. */
 export class TokenService {
+  /**
+   * The secret imported once as an HMAC key: given raw bytes, jose imports them again on every
+   * call, which tripled the main thread's cost of checking the token each request carries
+   * (docs/performance.md, "Round 12").
+   */
+  private key: Promise<webcrypto.CryptoKey> | undefined;
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly sessionTtlSeconds: number,
@@ -35,7 +42,7 @@ export class TokenService {
     return { token: await this.sign({ sub: userId, purpose: 'verify-email', jti }, ttlSeconds), jti };
   }
 
-  private sign(claims: TokenClaims, ttlSeconds: number): Promise<string> {
+  private async sign(claims: TokenClaims, ttlSeconds: number): Promise<string> {
     return new SignJWT({
       purpose: claims.purpose,
       ...(claims.pv === undefined ? {} : { pv: claims.pv }),
@@ -47,14 +54,19 @@ export class TokenService {
       .setIssuedAt(Math.floor(this.now() / 1000))
       .setIssuer('docent')
       .setExpirationTime(Math.floor(this.now() / 1000) + ttlSeconds)
-      .sign(this.secret);
+      .sign(await this.hmacKey());
+  }
+
+  private hmacKey(): Promise<webcrypto.CryptoKey> {
+    this.key ??= webcrypto.subtle.importKey('raw', this.secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    return this.key;
   }
 
   /** Claims of a valid token, or null for a forged, expired or malformed one. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       // A token without an expiry would be valid forever, even if signed with our key.
-      const { payload } = await jwtVerify(token, this.secret, {
+      const { payload } = await jwtVerify(token, await this.hmacKey(), {
         issuer: 'docent',
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat'],
