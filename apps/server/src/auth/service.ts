@@ -159,9 +159,9 @@ export class AuthService {
     if (!token) throw tokenInvalid('Sign in to continue.');
     const claims = await this.tokens.verify(token);
     if (!claims || claims.purpose !== 'session' || !claims.sid) throw tokenInvalid();
-    const [row, session] = await Promise.all([this.users.byId(claims.sub), this.sessions.live(claims.sid, claims.sub)]);
-    if (!row || !session || row.password_version !== claims.pv) throw tokenInvalid();
-    return { row, session };
+    const found = await this.sessions.liveWithUser(claims.sid, claims.sub);
+    if (!found || found.row.password_version !== claims.pv) throw tokenInvalid();
+    return found;
   }
 
   /**

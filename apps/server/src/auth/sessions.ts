@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, UserRow } from '../db/schema.ts';
+
+const UUID = /^[0-9a-f-]{36}$/i;
 
 export interface SessionRef {
   id: string;
@@ -26,18 +28,27 @@ export class SessionStore {
     return { id: row.id, expiresAt: new Date(row.expires_at) };
   }
 
-  /** The live session `id` of `userId`, or null (unknown, another user's, revoked or ended). */
-  async live(id: string, userId: string): Promise<SessionRef | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-    const row = await this.db
-      .selectFrom('sessions')
-      .select(['id', 'expires_at'])
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
+  /**
+   * The live session `id` of `userId` with the user's row, or null (unknown, another user's,
+   * revoked or ended). One statement: every signed-in request asks for both, and on the embedded
+   * database each statement runs on the API's thread (docs/performance.md, "Round 12").
+   */
+  async liveWithUser(id: string, userId: string): Promise<{ row: UserRow; session: SessionRef } | null> {
+    // A malformed id cannot be a uuid: "no session" instead of a database error.
+    if (!UUID.test(id) || !UUID.test(userId)) return null;
+    const found = await this.db
+      .selectFrom('users')
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+      .where('sessions.id', '=', id)
+      .where('users.id', '=', userId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', new Date())
       .executeTakeFirst();
-    return row ? { id: row.id, expiresAt: new Date(row.expires_at) } : null;
+    if (!found) return null;
+    const { session_id, session_expires_at, ...row } = found;
+    return { row, session: { id: session_id, expiresAt: new Date(session_expires_at) } };
   }
 
   async revoke(id: string, userId: string): Promise<void> {
