@@ -354,6 +354,8 @@ export interface Relayed {
 }
 export type FailureArg = P | Relayed;
 export type JobLogKey = keyof typeof EN;
+
+export const isJobLogKey = (key: string): key is JobLogKey => Object.hasOwn(EN, key);
 type FailureArgs<K extends JobLogKey> = (typeof EN)[K] extends (...a: infer A) => string ? { [I in keyof A]: FailureArg } : [];
 
 /** What a git argument check names (`objectId(value, what)` and its siblings), in German. */

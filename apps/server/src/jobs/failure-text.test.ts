@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GIT_SUBJECTS_DE, germanErrorDetail, jobFailureMessage } from '@docent/contracts';
 import { branchName, GitArgumentError, objectId } from '../vendors/git/revisions.ts';
+import { fromWire, toWire } from './off-thread-protocol.ts';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 /** where a job's work throws: its handlers and what they call */
@@ -81,5 +82,28 @@ describe('a failed job\'s reason in the job\'s language (docs/i18n.md "Job-log l
     expect(germanErrorDetail('Python supports google, numpy, sphinx (got "javadoc").')).toBe(
       'Python unterstützt google, numpy, sphinx (angegeben: "javadoc").',
     );
+  });
+
+  it('a failure thrown in a worker process crosses over with its catalog key: German for a German job there too', () => {
+    let thrown: unknown;
+    try {
+      branchName('-x', "The repository's branch");
+    } catch (err) {
+      thrown = err;
+    }
+    const revived = fromWire(JSON.parse(JSON.stringify(toWire(thrown))) as ReturnType<typeof toWire>);
+    expect(revived).toBeInstanceOf(GitArgumentError);
+    expect(revived.message).toBe("The repository's branch is not a valid git branch name; git was not run.");
+    expect(jobFailureMessage('de', revived)).toBe(
+      'Der Branch des Repositorys ist kein gültiger Git-Branch-Name; git wurde nicht ausgeführt.',
+    );
+    // a wire error whose values no longer give its message is rebuilt as a plain error
+    const forged = fromWire({
+      name: 'JobFailure',
+      message: 'something else',
+      jobLog: { key: 'notBranchName', args: [{ english: 'The branch' }] },
+    });
+    expect(forged).not.toBeInstanceOf(GitArgumentError);
+    expect(forged.message).toBe('something else');
   });
 });
