@@ -32,6 +32,9 @@ const EXACT: Readonly<Record<string, string>> = {
   'Too many failed API key attempts. Please wait a while and try again.':
     'Zu viele fehlgeschlagene Versuche mit API-Schlüsseln. Bitte warten Sie eine Weile und versuchen Sie es dann erneut.',
   'This API key is not valid.': 'Dieser API-Schlüssel ist ungültig.',
+  'This API key is not valid. It may have been deleted.': 'Dieser API-Schlüssel ist ungültig. Möglicherweise wurde er gelöscht.',
+  'This API key is inactive. Activate it on the API Keys page or use another key.':
+    'Dieser API-Schlüssel ist deaktiviert. Aktivieren Sie ihn auf der Seite API-Schlüssel oder verwenden Sie einen anderen Schlüssel.',
   'API key not found.': 'API-Schlüssel nicht gefunden.',
   'API keys cannot be used for account security (password, email address, sessions and API keys). Sign in to Docent to do this.':
     'API-Schlüssel gelten nicht für die Kontosicherheit (Passwort, E-Mail-Adresse, Sitzungen und API-Schlüssel). Melden Sie sich dafür bei Docent an.',
@@ -180,6 +183,11 @@ const PATTERNS: readonly Pattern[] = [
     en: /^No route (\S+) (.+)\.$/,
     de: (method, path) => `Keine Route ${method} ${path}.`,
     sample: ['GET', '/api/nope'],
+  },
+  {
+    en: /^This is not a Docent API key \(keys start with "(.*)"\)\.$/,
+    de: (prefix) => `Das ist kein API-Schlüssel von Docent (Schlüssel beginnen mit "${prefix}").`,
+    sample: ['dk_'],
   },
   {
     en: /^You already added (.+)\.$/,

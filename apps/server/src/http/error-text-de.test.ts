@@ -58,7 +58,7 @@ const NOT_LITERAL: Readonly<Record<string, string>> = {
   '`url: ${err.message}`': "the outbound policy's reason (OutboundRefused) after a field name: RELAYED_SOURCES",
   'unreachable(source)': 'a literal pattern in repos/service.ts, "Could not read the repository at …"',
   'unreachable(parsed.source)': 'as above',
-  // named constants (their texts are in the catalog, asked for by error-language.test.ts or below)
+  // named constants: their definitions are scanned in RELAYED_SOURCES
   'OAUTH_MESSAGES.notConfigured(spec.label)': 'constant',
   'OAUTH_MESSAGES.stateInvalid': 'constant',
   'OAUTH_MESSAGES.codeRejected(spec.label)': 'constant',
@@ -72,7 +72,7 @@ const NOT_LITERAL: Readonly<Record<string, string>> = {
   'CODE_MESSAGES.tooMany': 'constant',
   'CODE_MESSAGES.incorrect': 'constant',
   'MESSAGES.samePassword': 'constant',
-  "check.ok ? 'This API key is not valid.' : check.detail": 'constant',
+  "check.ok ? 'This API key is not valid.' : check.detail": "the API key check's refusal (auth/api-keys.ts): RELAYED_SOURCES",
   JOB_NOT_FOUND: 'constant',
   NOT_CANCELLABLE_DETAIL: 'constant',
   KEY_NOT_FOUND: 'constant',
@@ -97,6 +97,12 @@ const RELAYED_SOURCES: readonly { what: string; files: string[]; call: RegExp }[
     what: 'code host verdicts',
     files: sourceFiles(join(SRC, 'vendors')),
     call: /new VendorApiError\(\s*[^,()]+,\s*[^,()]+,\s*|REAUTH_MESSAGE = \(label: string\): string =>\s*/g,
+  },
+  { what: "the API key check's refusals", files: [join(SRC, 'auth/api-keys.ts')], call: /\bdetail:\s*/g },
+  {
+    what: 'named detail constants',
+    files: [...sourceFiles(SRC), ...sourceFiles(fileURLToPath(new URL('../../../../packages/contracts/src', import.meta.url)))],
+    call: /\b(?:JOB_NOT_FOUND|KEY_NOT_FOUND|REPO_NOT_FOUND|NOT_FOUND|RATE_LIMITED_DETAIL|TEST_DISABLED|API_KEY_NOT_ALLOWED_DETAIL|PRO_FEATURE_REQUIRED|NOT_CANCELLABLE_DETAIL) =\s*|^\s+(?:incorrect|expired|tooMany|none|samePassword|notConfigured|stateInvalid|codeRejected|unavailable|noEmail|unverifiedProviderEmail|unverifiedAccount|linkedElsewhere):\s*(?:\(label: string\) =>\s*)?/gm,
   },
   {
     what: 'style guide parse errors',
