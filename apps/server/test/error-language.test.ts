@@ -94,6 +94,14 @@ describe('error details in the request language (docs/i18n.md "Error details")',
     expect(detail(empty)).toBe('Der Inhalt der Anfrage ist leer, obwohl JSON angegeben ist.');
   });
 
+  it("Fastify's router error (a badly percent-encoded URL) answers German, English unchanged", async () => {
+    const en = await t.call({ method: 'GET', url: '/api/v1/lro/%E0%A4%A/status', token });
+    const de = await t.call({ method: 'GET', url: '/api/v1/lro/%E0%A4%A/status', token, headers: GERMAN });
+    expect(en.statusCode).toBe(400);
+    expect(detail(en)).toBe('The URL is not correctly percent-encoded.');
+    expect(detail(de)).toBe('Die URL ist nicht korrekt prozentkodiert.');
+  });
+
   it("a git URL's refusal reason answers German, English unchanged", async () => {
     const payload = { url: 'file:///etc/passwd' };
     const en = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload });

@@ -15,6 +15,8 @@ const EXACT: Readonly<Record<string, string>> = {
   'Request body is too large.': 'Der Inhalt der Anfrage ist zu groß.',
   'Request body is empty but JSON was declared.': 'Der Inhalt der Anfrage ist leer, obwohl JSON angegeben ist.',
   'Request body is not valid JSON.': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  'The URL is not correctly percent-encoded.': 'Die URL ist nicht korrekt prozentkodiert.',
+  'The request could not be routed.': 'Die Anfrage konnte keiner Route zugeordnet werden.',
   // Fastify's 415, its own text after ours (apps/server/src/http/errors.ts)
   'Unsupported content type. Unsupported Media Type': 'Dieser Inhaltstyp wird nicht unterstützt.',
   'Too many requests. Please wait a minute and try again.':
@@ -188,6 +190,11 @@ const PATTERNS: readonly Pattern[] = [
     en: /^This is not a Docent API key \(keys start with "(.*)"\)\.$/,
     de: (prefix) => `Das ist kein API-Schlüssel von Docent (Schlüssel beginnen mit "${prefix}").`,
     sample: ['dk_'],
+  },
+  {
+    en: /^This documentation has no files in the format "(.*)"\.$/,
+    de: (format) => `Diese Dokumentation hat keine Dateien im Format "${format}".`,
+    sample: ['pdf'],
   },
   {
     en: /^You already added (.+)\.$/,

@@ -179,6 +179,21 @@ describe('German error details (docs/i18n.md "Error details")', () => {
     expect(Object.keys(NOT_LITERAL).filter((k) => !found.some((f) => f.arg === k))).toEqual([]);
   });
 
+  it('a detail sent around the error handler is worded by localizedDetail too (a webhook answer goes to the vendor, English)', () => {
+    const direct = sourceFiles(SRC)
+      .filter((f) => !f.endsWith('http/errors.ts'))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/\.send\(\{[^}]*?\bdetail: (?!localizedDetail\()([^,}]+)/g)].map(
+          (m) => `${file.slice(SRC.length)}: ${m[1]!.trim()}`,
+        ),
+      )
+      .filter((d) => !d.startsWith('webhooks/routes.ts: '));
+    expect(direct).toEqual([]);
+    expect(hasGerman('`This documentation has no files in the format "${String(format).slice(0, 20)}".`')).toBe(true);
+    expect(hasGerman("'The URL is not correctly percent-encoded.'")).toBe(true);
+    expect(hasGerman("'The request could not be routed.'")).toBe(true);
+  });
+
   it.each(RELAYED_SOURCES)('every sentence of $what that a detail passes on has German', ({ files, call }) => {
     const literals = literalsAfter(files, call);
     expect(literals.length).toBeGreaterThan(0);
