@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
+let token: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await signUp(t, 'error-language@example.com');
+  token = (await signUp(t, 'error-language@example.com')).token;
 });
 afterAll(() => t.close());
 
@@ -74,5 +75,48 @@ describe('error details in the request language (docs/i18n.md "Error details")',
     const res = await t.call({ method: 'GET', url: '/api/no-such-path', headers: GERMAN });
     expect(res.statusCode).toBe(404);
     expect(detail(res)).toBe('Keine Route GET /api/no-such-path.');
+  });
+
+  it("Fastify's unsupported content type and empty JSON body answer German, English unchanged", async () => {
+    const media = { method: 'POST' as const, url: '/api/login', payload: 'x' };
+    const en = await t.call({ ...media, headers: { 'content-type': 'application/xml' } });
+    const de = await t.call({ ...media, headers: { ...GERMAN, 'content-type': 'application/xml' } });
+    expect(en.statusCode).toBe(415);
+    expect(detail(en)).toBe('Unsupported content type. Unsupported Media Type');
+    expect(detail(de)).toBe('Dieser Inhaltstyp wird nicht unterstützt.');
+    const empty = await t.call({
+      method: 'POST',
+      url: '/api/login',
+      payload: '',
+      headers: { ...GERMAN, 'content-type': 'application/json' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(detail(empty)).toBe('Der Inhalt der Anfrage ist leer, obwohl JSON angegeben ist.');
+  });
+
+  it("Fastify's router error (a badly percent-encoded URL) answers German, English unchanged", async () => {
+    const en = await t.call({ method: 'GET', url: '/api/v1/lro/%E0%A4%A/status', token });
+    const de = await t.call({ method: 'GET', url: '/api/v1/lro/%E0%A4%A/status', token, headers: GERMAN });
+    expect(en.statusCode).toBe(400);
+    expect(detail(en)).toBe('The URL is not correctly percent-encoded.');
+    expect(detail(de)).toBe('Die URL ist nicht korrekt prozentkodiert.');
+  });
+
+  it("a git URL's refusal reason answers German, English unchanged", async () => {
+    const payload = { url: 'file:///etc/passwd' };
+    const en = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload });
+    const de = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload, headers: GERMAN });
+    expect(en.statusCode).toBe(400);
+    expect(detail(en)).toBe('The "file" scheme is not allowed; use https, http, ssh or git.');
+    expect(detail(de)).toBe('Das Schema "file" ist nicht erlaubt; verwenden Sie https, http, ssh oder git.');
+  });
+
+  it("the outbound policy's reason answers German after its field name", async () => {
+    const payload = { url: 'https://169.254.169.254/acme/api.git' };
+    const en = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload });
+    const de = await t.call({ method: 'POST', url: '/api/v1/git/repos', token, payload, headers: GERMAN });
+    expect(en.statusCode).toBe(400);
+    expect(detail(en)).toBe('url: The address is not allowed: it points to a private or internal network.');
+    expect(detail(de)).toBe('url: Die Adresse ist nicht erlaubt, denn sie zeigt in ein privates oder internes Netz.');
   });
 });

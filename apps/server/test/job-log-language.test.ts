@@ -3,6 +3,7 @@
  * is worded in that request's Accept-Language, a job no request starts (a webhook delivery) in the
  * language stored with the account, and a client without the header (the CLI) reads English.
  */
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLogLine } from '@docent/contracts';
 import { hookSignature } from '../src/webhooks/verify.ts';
@@ -26,7 +27,8 @@ let head: string;
 beforeAll(async () => {
   daemon = await GitDaemon.start();
   head = git(await daemon.addRepo('demo', [REPO]), 'rev-parse', 'HEAD').trim();
-  t = await createTestApp();
+  // the daemon's folder is also where local paths may point (a repository that disappears)
+  t = await createTestApp({ LOCAL_REPO_ROOTS: daemon.base });
 }, 120_000);
 
 afterAll(async () => {
@@ -184,4 +186,39 @@ describe('job-log lines of a job no request starts', () => {
       detailParts: [{ code: 'SIGNATURE_MISMATCH', params: { proof: 'X-Docent-Signature-256' } }],
     });
   }, 120_000);
+});
+
+describe('a failure reason thrown before the job runs (docs/i18n.md "Job-log lines")', () => {
+  it("the repository's access check words its reason in the job's language after `Job FAILED:`, English unchanged", async () => {
+    const bare = await daemon.addRepo('gone', [REPO]);
+    const users = [await signUp(t, 'gone-de@example.com'), await signUp(t, 'gone-en@example.com')];
+    for (const u of users) {
+      const res = await t.call({ method: 'POST', url: '/api/v1/git/repos', token: u.token, payload: { url: bare } });
+      expect(res.statusCode).toBe(201);
+    }
+    await rm(bare, { recursive: true, force: true });
+    const payload = { git_repo: { organization_name: 'local', repo_name: 'gone' }, vendor: 'GIT' } as const;
+    const ended: string[][] = [];
+    for (const [u, headers] of [
+      [users[0]!, { 'accept-language': GERMAN }],
+      [users[1]!, {}],
+    ] as const) {
+      const start = await t.call({ method: 'POST', url: '/api/v1/git/analyze/repo', token: u.token, headers, payload });
+      expect(start.statusCode).toBe(200);
+      const id = start.json().lroJobId as number;
+      const job = await waitForJob(t, u.token, id, { timeoutMs: 30_000 });
+      const last = (await logOf(u.token, id)).map((l) => l.text).filter((x) => x.startsWith('Job FAILED: '));
+      ended.push([job.state, job.message, ...last]);
+    }
+    expect(ended[0]).toEqual([
+      'FAILED',
+      'local/gone kann nicht abgerufen werden: Unter diesem Pfad gibt es kein Repository.',
+      'Job FAILED: local/gone kann nicht abgerufen werden: Unter diesem Pfad gibt es kein Repository.',
+    ]);
+    expect(ended[1]).toEqual([
+      'FAILED',
+      'local/gone cannot be fetched: No repository exists at this path.',
+      'Job FAILED: local/gone cannot be fetched: No repository exists at this path.',
+    ]);
+  });
 });

@@ -47,6 +47,40 @@ describe('the 24-hour rule: a job still running after 24 hours ends TIMEOUT', ()
     expect(toJob(row('COMPLETE', 90_000)).state).toBe('COMPLETE');
   });
 
+  it('shows the timeout in the job\'s language (docs/i18n.md "Job-log lines")', () => {
+    expect(toJob({ ...row('RUNNING', 86_400), language: 'de' })).toMatchObject({
+      state: 'TIMEOUT',
+      message: 'Job nach 24 Stunden automatisch abgebrochen',
+    });
+  });
+
+  it("answers a terminate request in the request's language, English without the header", async () => {
+    const messages: string[] = [];
+    for (const headers of [{ 'accept-language': 'de-DE,de;q=0.9' }, {}]) {
+      const queued = await t.database.db
+        .insertInto('jobs')
+        .values({
+          user_id: userId,
+          repository_id: null,
+          job_type: 'ANALYSIS',
+          organization_name: 'o',
+          repo_name: 'r',
+          vendor: 'GIT',
+          state: 'QUEUED',
+          payload: '{}',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const term = await t.call({ method: 'POST', url: `/api/v1/git/lro/${queued.id}/terminate`, token, headers });
+      expect(term.statusCode).toBe(200);
+      messages.push((term.json() as { message: string }).message);
+    }
+    expect(messages).toEqual([
+      'Der Abbruch des Jobs ist angefordert. Es kann einen Moment dauern, bis er abgeschlossen ist.',
+      'Job termination requested. It may take a moment to complete.',
+    ]);
+  });
+
   it('stores TIMEOUT with a log line, and a timed-out job cannot be terminated', async () => {
     const inserted = await t.database.db
       .insertInto('jobs')

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { detailParts } from './detail-parts.ts';
 
 /**
  * What an automatic documentation update did (the settings' "last run", docs/webhooks.md), as
@@ -21,22 +22,19 @@ export const AUTO_DOC_DETAIL_EN = {
   PULL_REQUEST: 'pull request #{{number}}',
   PUSHED_TO: 'pushed to {{branch}}',
 } as const;
-export const AutoDocDetailCode = z.enum(Object.keys(AUTO_DOC_DETAIL_EN) as [keyof typeof AUTO_DOC_DETAIL_EN]);
-export type AutoDocDetailCode = z.infer<typeof AutoDocDetailCode>;
-export const AutoDocDetailPart = z.object({ code: AutoDocDetailCode, params: z.record(z.string(), z.string()) });
-export type AutoDocDetailPart = z.infer<typeof AutoDocDetailPart>;
-
 /** One sentence from the parts' texts, in any language: joined by semicolons, with a full stop. */
 export function joinAutoDocDetail(texts: readonly string[]): string {
   return texts.length ? `${texts.join('; ')}.` : '';
 }
 
+const autoDocDetail = detailParts(AUTO_DOC_DETAIL_EN, joinAutoDocDetail);
+export const AutoDocDetailCode = autoDocDetail.Code;
+export type AutoDocDetailCode = z.infer<typeof AutoDocDetailCode>;
+export const AutoDocDetailPart = autoDocDetail.Part;
+export type AutoDocDetailPart = z.infer<typeof AutoDocDetailPart>;
+
 /** A part with its parameters as texts. */
-export const autoDocPart = (code: AutoDocDetailCode, params: Record<string, string | number> = {}): AutoDocDetailPart => ({
-  code,
-  params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-});
+export const autoDocPart = autoDocDetail.part;
 
 /** The English sentence of an automatic run's parts (the server's `detail`). */
-export const autoDocDetailEnglish = (parts: readonly AutoDocDetailPart[]): string =>
-  joinAutoDocDetail(parts.map((p) => AUTO_DOC_DETAIL_EN[p.code].replace(/\{\{(\w+)\}\}/g, (_, n: string) => p.params[n] ?? '')));
+export const autoDocDetailEnglish = autoDocDetail.english;

@@ -15,6 +15,10 @@ const EXACT: Readonly<Record<string, string>> = {
   'Request body is too large.': 'Der Inhalt der Anfrage ist zu groß.',
   'Request body is empty but JSON was declared.': 'Der Inhalt der Anfrage ist leer, obwohl JSON angegeben ist.',
   'Request body is not valid JSON.': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  'The URL is not correctly percent-encoded.': 'Die URL ist nicht korrekt prozentkodiert.',
+  'The request could not be routed.': 'Die Anfrage konnte keiner Route zugeordnet werden.',
+  // Fastify's 415, its own text after ours (apps/server/src/http/errors.ts)
+  'Unsupported content type. Unsupported Media Type': 'Dieser Inhaltstyp wird nicht unterstützt.',
   'Too many requests. Please wait a minute and try again.':
     'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
   'Too many requests. Please wait a while and try again.':
@@ -30,6 +34,9 @@ const EXACT: Readonly<Record<string, string>> = {
   'Too many failed API key attempts. Please wait a while and try again.':
     'Zu viele fehlgeschlagene Versuche mit API-Schlüsseln. Bitte warten Sie eine Weile und versuchen Sie es dann erneut.',
   'This API key is not valid.': 'Dieser API-Schlüssel ist ungültig.',
+  'This API key is not valid. It may have been deleted.': 'Dieser API-Schlüssel ist ungültig. Möglicherweise wurde er gelöscht.',
+  'This API key is inactive. Activate it on the API Keys page or use another key.':
+    'Dieser API-Schlüssel ist deaktiviert. Aktivieren Sie ihn auf der Seite API-Schlüssel oder verwenden Sie einen anderen Schlüssel.',
   'API key not found.': 'API-Schlüssel nicht gefunden.',
   'API keys cannot be used for account security (password, email address, sessions and API keys). Sign in to Docent to do this.':
     'API-Schlüssel gelten nicht für die Kontosicherheit (Passwort, E-Mail-Adresse, Sitzungen und API-Schlüssel). Melden Sie sich dafür bei Docent an.',
@@ -133,6 +140,36 @@ const EXACT: Readonly<Record<string, string>> = {
   'A referral can only be added before the first payment.': 'Eine Empfehlung lässt sich nur vor der ersten Zahlung hinzufügen.',
   'A referral was already added.': 'Eine Empfehlung wurde bereits hinzugefügt.',
   'User not found.': 'Benutzer nicht gefunden.',
+  // another module's sentence that a detail or a job's failure passes on (docs/i18n.md "Error details"):
+  // a git URL's refusal reason (apps/server/src/vendors/git/url.ts)
+  'The URL has no repository path.': 'Die URL enthält keinen Repository-Pfad.',
+  'Enter a git URL.': 'Geben Sie eine Git-URL ein.',
+  'The URL must not contain spaces or control characters.': 'Die URL darf keine Leerzeichen oder Steuerzeichen enthalten.',
+  'The URL must not start with "-".': 'Die URL darf nicht mit "-" beginnen.',
+  'Remote helpers such as "ext::" are not allowed.': 'Remote-Helper wie "ext::" sind nicht erlaubt.',
+  'Invalid SSH repository path.': 'Ungültiger SSH-Repository-Pfad.',
+  'This is not a valid URL.': 'Das ist keine gültige URL.',
+  'The URL has no valid host.': 'Die URL hat keinen gültigen Host.',
+  'The URL must not carry credentials in its query; connect the vendor with a token instead.':
+    'Die URL darf in ihren Parametern keine Zugangsdaten enthalten; verbinden Sie stattdessen den Anbieter mit einem Token.',
+  'The URL path must not contain "..".': 'Der Pfad der URL darf kein ".." enthalten.',
+  'Local paths are not enabled on this server (set LOCAL_REPO_ROOTS); use an https, ssh or git URL.':
+    'Lokale Pfade sind auf diesem Server nicht freigegeben (LOCAL_REPO_ROOTS); verwenden Sie eine https-, ssh- oder git-URL.',
+  'A local repository path must be absolute.': 'Ein lokaler Repository-Pfad muss absolut sein.',
+  'No repository exists at this path.': 'Unter diesem Pfad gibt es kein Repository.',
+  'This path is outside the directories the server allows (LOCAL_REPO_ROOTS).':
+    'Dieser Pfad liegt außerhalb der Verzeichnisse, die der Server erlaubt (LOCAL_REPO_ROOTS).',
+  // the outbound policy's reason (apps/server/src/net/outbound.ts)
+  'The address is not allowed: it points to a private or internal network.':
+    'Die Adresse ist nicht erlaubt, denn sie zeigt in ein privates oder internes Netz.',
+};
+
+/** What a code host's listing holds, for its "something other than a list of …" verdict. */
+const LISTED_DE: Readonly<Record<string, string>> = {
+  repositories: 'Repositorys',
+  projects: 'Projekten',
+  groups: 'Gruppen',
+  workspaces: 'Workspaces',
 };
 
 /** Details built with values: the English form as a pattern, the German with the same values. */
@@ -148,6 +185,16 @@ const PATTERNS: readonly Pattern[] = [
     en: /^No route (\S+) (.+)\.$/,
     de: (method, path) => `Keine Route ${method} ${path}.`,
     sample: ['GET', '/api/nope'],
+  },
+  {
+    en: /^This is not a Docent API key \(keys start with "(.*)"\)\.$/,
+    de: (prefix) => `Das ist kein API-Schlüssel von Docent (Schlüssel beginnen mit "${prefix}").`,
+    sample: ['dk_'],
+  },
+  {
+    en: /^This documentation has no files in the format "(.*)"\.$/,
+    de: (format) => `Diese Dokumentation hat keine Dateien im Format "${format}".`,
+    sample: ['pdf'],
   },
   {
     en: /^You already added (.+)\.$/,
@@ -227,6 +274,125 @@ const PATTERNS: readonly Pattern[] = [
     de: (l) => `Dieses Konto ist bereits mit einem anderen ${l}-Konto verknüpft.`,
     sample: ['GitHub'],
   },
+  // a code host's verdict (apps/server/src/vendors: VendorApiError), the host's label as a value
+  {
+    en: /^The (.+) address is not allowed: it points to a private or internal network\.$/,
+    de: (l) => `Die Adresse von ${l} ist nicht erlaubt, denn sie zeigt in ein privates oder internes Netz.`,
+    sample: ['GitLab'],
+  },
+  { en: /^The request to (.+) was cancelled\.$/, de: (l) => `Die Anfrage an ${l} wurde abgebrochen.`, sample: ['GitHub'] },
+  {
+    en: /^(.+) did not answer within (\d+) (s|ms)\.$/,
+    de: (l, n, unit) => `${l} hat nicht innerhalb von ${n} ${unit} geantwortet.`,
+    sample: ['GitHub', '20', 's'],
+  },
+  { en: /^Could not reach (.+)\.$/, de: (l) => `${l} ist nicht erreichbar.`, sample: ['GitHub'] },
+  {
+    en: /^(.+) rate limit reached\. Try again later\.$/,
+    de: (l) => `Das Anfragelimit von ${l} ist erreicht. Versuchen Sie es später erneut.`,
+    sample: ['GitHub'],
+  },
+  {
+    en: /^(.+) rate limit reached\. Try again in (\d+) s\.$/,
+    de: (l, n) => `Das Anfragelimit von ${l} ist erreicht. Versuchen Sie es in ${n} s erneut.`,
+    sample: ['GitHub', '30'],
+  },
+  {
+    en: /^(.+) refused access with this token\.$/,
+    de: (l) => `${l} verweigert mit diesem Token den Zugriff.`,
+    sample: ['GitHub'],
+  },
+  {
+    en: /^(.+) could not find the requested resource \(or the token cannot see it\)\.$/,
+    de: (l) => `${l} hat die angeforderte Ressource nicht gefunden (oder das Token sieht sie nicht).`,
+    sample: ['GitHub'],
+  },
+  {
+    en: /^(.+) could not find the (repository|project) (\S+) \(or the token cannot see it\)\.$/,
+    de: (l, kind, name) =>
+      `${l} hat ${kind === 'project' ? 'das Projekt' : 'das Repository'} ${name} nicht gefunden (oder das Token sieht es nicht).`,
+    sample: ['GitHub', 'repository', 'acme/api'],
+  },
+  {
+    en: /^(.+) answered with an error \(HTTP (\d+)\)\.$/,
+    de: (l, n) => `${l} antwortete mit einem Fehler (HTTP ${n}).`,
+    sample: ['GitHub', '500'],
+  },
+  { en: /^(.+) redirected too many times\.$/, de: (l) => `${l} hat zu oft weitergeleitet.`, sample: ['GitHub'] },
+  {
+    en: /^(.+) redirected to another host \((.+)\); refusing to send the token there\.$/,
+    de: (l, host) => `${l} hat an einen anderen Host (${host}) weitergeleitet; das Token wird nicht dorthin gesendet.`,
+    sample: ['GitHub', 'evil.example'],
+  },
+  { en: /^(.+) answered with malformed JSON\.$/, de: (l) => `${l} antwortete mit fehlerhaftem JSON.`, sample: ['GitHub'] },
+  {
+    en: /^(.+) rejected the token: it answered with a sign-in page\.$/,
+    de: (l) => `${l} hat das Token abgelehnt: Die Antwort war eine Anmeldeseite.`,
+    sample: ['Azure DevOps'],
+  },
+  {
+    en: /^(.+) answered with something that is not JSON\.$/,
+    de: (l) => `${l} antwortete mit etwas, das kein JSON ist.`,
+    sample: ['GitHub'],
+  },
+  {
+    en: /^(.+) answered with an unreadable next-page link\.$/,
+    de: (l) => `${l} antwortete mit einem unlesbaren Link auf die nächste Seite.`,
+    sample: ['GitLab'],
+  },
+  {
+    en: /^(.+) answered with a next-page link to another host; refusing to follow it\.$/,
+    de: (l) => `${l} antwortete mit einem Link auf die nächste Seite bei einem anderen Host; ihm wird nicht gefolgt.`,
+    sample: ['GitLab'],
+  },
+  {
+    en: /^(.+) answered with something other than a (list|page) of (repositories|projects|groups|workspaces)\.$/,
+    de: (l, form, what) => `${l} antwortete nicht mit ${form === 'page' ? 'einer Seite' : 'einer Liste'} von ${LISTED_DE[what] ?? what}.`,
+    sample: ['Bitbucket', 'page', 'repositories'],
+  },
+  {
+    en: /^Refusing to put a (.+) token into a non-https clone URL\.$/,
+    de: (l) => `Ein ${l}-Token wird nicht in eine Klon-URL ohne https eingesetzt.`,
+    sample: ['GitHub'],
+  },
+  {
+    en: /^Your (.+) sign-in has expired\. Sign in with (.+) again to reconnect it\.$/,
+    de: (l, l2) => `Ihre Anmeldung bei ${l} ist abgelaufen. Melden Sie sich erneut mit ${l2} an, um die Verbindung wiederherzustellen.`,
+    sample: ['GitHub', 'GitHub'],
+  },
+  {
+    en: /^(.+) could not renew the sign-in right now\. Try again later\.$/,
+    de: (l) => `${l} konnte die Anmeldung gerade nicht erneuern. Versuchen Sie es später erneut.`,
+    sample: ['GitLab'],
+  },
+  {
+    en: /^(.+) repositories are named "project\/repository"; got "(.*)"\.$/,
+    de: (l, name) => `${l}-Repositorys heißen "Projekt/Repository"; erhalten: "${name}".`,
+    sample: ['Azure DevOps', 'api'],
+  },
+  {
+    en: /^An (.+) organization is needed for this token\.$/,
+    de: (l) => `Für dieses Token wird eine ${l}-Organisation gebraucht.`,
+    sample: ['Azure DevOps'],
+  },
+  // a git URL's refusal with a value
+  {
+    en: /^The "(.*)" scheme is not allowed; use https, http, ssh or git\.$/,
+    de: (scheme) => `Das Schema "${scheme}" ist nicht erlaubt; verwenden Sie https, http, ssh oder git.`,
+    sample: ['file'],
+  },
+  // a style guide's parse error (packages/docgen: resolveConfig's RangeError)
+  { en: /^No docstring renderer for (.+)\.$/, de: (lang) => `Für ${lang} gibt es keine Docstring-Ausgabe.`, sample: ['Cobol'] },
+  {
+    en: /^(\S+) supports (.+) \(got "(.*)"\)\.$/,
+    de: (lang, styles, got) => `${lang} unterstützt ${styles} (angegeben: "${got}").`,
+    sample: ['Python', 'google, numpy, sphinx', 'javadoc'],
+  },
+  {
+    en: /^Max line length must be an integer from (\d+) to (\d+) \(got (.*)\)\.$/,
+    de: (min, max, got) => `Die maximale Zeilenlänge muss eine ganze Zahl von ${min} bis ${max} sein (angegeben: ${got}).`,
+    sample: ['40', '120', '7'],
+  },
   {
     en: /^At most (\d+) characters\.$/,
     de: (n) => `Höchstens ${n} Zeichen.`,
@@ -238,6 +404,48 @@ const PATTERNS: readonly Pattern[] = [
     sample: ['3'],
   },
 ];
+
+/** zod's size words (`zod/v4/locales/en.js`). */
+const UNIT_DE: Readonly<Record<string, string>> = { characters: 'Zeichen', items: 'Einträge', entries: 'Einträge', bytes: 'Bytes' };
+
+/** A size check's German: `<=` höchstens, `<` weniger als, `exactly ` genau … */
+function sizeDe(way: 'big' | 'small', adj: string, n: string, unit: string): string {
+  const bound =
+    adj === 'exactly ' ? 'genau' : adj === '<=' ? 'höchstens' : adj === '<' ? 'weniger als' : adj === '>=' ? 'mindestens' : 'mehr als';
+  const head = adj === 'exactly ' ? 'Falsche Größe' : way === 'big' ? 'Zu groß' : 'Zu klein';
+  return `${head}: ${bound} ${n}${unit ? ` ${unit}` : ''}`;
+}
+
+/** zod's format names (`zod/v4/locales/en.js`, FormatDictionary) not covered by an exact entry above. */
+const FORMAT_DE: Readonly<Record<string, string>> = {
+  emoji: 'Emoji',
+  UUIDv4: 'UUIDv4',
+  UUIDv6: 'UUIDv6',
+  nanoid: 'nanoid',
+  GUID: 'GUID',
+  cuid: 'cuid',
+  cuid2: 'cuid2',
+  ULID: 'ULID',
+  XID: 'XID',
+  KSUID: 'KSUID',
+  'ISO datetime': 'ISO-Zeitstempel',
+  'ISO date': 'ISO-Datum',
+  'ISO time': 'ISO-Uhrzeit',
+  'ISO duration': 'ISO-Dauer',
+  'IPv4 address': 'IPv4-Adresse',
+  'IPv6 address': 'IPv6-Adresse',
+  'MAC address': 'MAC-Adresse',
+  'IPv4 range': 'IPv4-Bereich',
+  'IPv6 range': 'IPv6-Bereich',
+  'base64-encoded string': 'Base64-kodierter Text',
+  'base64url-encoded string': 'Base64url-kodierter Text',
+  'JSON string': 'JSON-Text',
+  'E.164 number': 'E.164-Nummer',
+  'currency code': 'Währungscode',
+  'credit card number': 'Kreditkartennummer',
+  IBAN: 'IBAN',
+  JWT: 'JWT',
+};
 
 /** zod's own English messages (zod 4, `zod/v4/locales/en.js`) for the schemas without a message of their own. */
 const ZOD_PATTERNS: readonly Pattern[] = [
@@ -289,6 +497,73 @@ const ZOD_PATTERNS: readonly Pattern[] = [
     en: /^Too small: expected number to be >=(\S+)$/,
     de: (n) => `Zu klein: mindestens ${n}`,
     sample: ['0'],
+  },
+  // the rarer checks, after the common forms above
+  {
+    en: /^Invalid input: expected (.+)$/,
+    de: (value) => `Ungültige Eingabe: erwartet ${value}`,
+    sample: ['"PUSH"'],
+  },
+  {
+    en: /^Too big: expected (\w+) to have (<=|<|exactly )(\S+) (characters|items|entries|bytes)$/,
+    de: (_origin, adj, n, unit) => sizeDe('big', adj, n, UNIT_DE[unit] ?? unit),
+    sample: ['string', 'exactly ', '6', 'characters'],
+  },
+  {
+    en: /^Too small: expected (\w+) to have (>=|>|exactly )(\S+) (characters|items|entries|bytes)$/,
+    de: (_origin, adj, n, unit) => sizeDe('small', adj, n, UNIT_DE[unit] ?? unit),
+    sample: ['array', '>', '0', 'items'],
+  },
+  {
+    en: /^Too big: expected (\w+) to be (<=|<|exactly )(\S+)$/,
+    de: (_origin, adj, n) => sizeDe('big', adj, n, ''),
+    sample: ['number', '<', '10'],
+  },
+  {
+    en: /^Too small: expected (\w+) to be (>=|>|exactly )(\S+)$/,
+    de: (_origin, adj, n) => sizeDe('small', adj, n, ''),
+    sample: ['number', '>', '0'],
+  },
+  {
+    en: /^Invalid string: must start with "(.*)"$/,
+    de: (prefix) => `Ungültiger Text: muss mit "${prefix}" beginnen`,
+    sample: ['https://'],
+  },
+  {
+    en: /^Invalid string: must end with "(.*)"$/,
+    de: (suffix) => `Ungültiger Text: muss auf "${suffix}" enden`,
+    sample: ['.git'],
+  },
+  {
+    en: /^Invalid string: must include "(.*)"$/,
+    de: (part) => `Ungültiger Text: muss "${part}" enthalten`,
+    sample: ['/'],
+  },
+  {
+    en: new RegExp(
+      `^Invalid (${Object.keys(FORMAT_DE)
+        .map((k) => k.replace(/[.+]/g, '\\$&'))
+        .join('|')})$`,
+    ),
+    de: (format) => `Ungültiges Format: ${FORMAT_DE[format] ?? format} erwartet`,
+    sample: ['ISO datetime'],
+  },
+  {
+    en: /^Invalid number: must be a multiple of (\S+)$/,
+    de: (d) => `Ungültige Zahl: muss ein Vielfaches von ${d} sein`,
+    sample: ['5'],
+  },
+  { en: /^Invalid key in (\w+)$/, de: (origin) => `Ungültiger Schlüssel in ${origin}`, sample: ['record'] },
+  { en: /^Invalid value in (\w+)$/, de: (origin) => `Ungültiger Wert in ${origin}`, sample: ['map'] },
+  {
+    en: /^Invalid discriminator value\. Expected (.+)$/,
+    de: (options) => `Ungültiger Unterscheidungswert. Erwartet: ${options}`,
+    sample: ["'a' | 'b'"],
+  },
+  {
+    en: /^Invalid input: more than one option matched$/,
+    de: () => 'Ungültige Eingabe: Mehr als eine Möglichkeit passt',
+    sample: [],
   },
   {
     en: /^Unrecognized keys?: (.+)$/,

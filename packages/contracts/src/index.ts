@@ -22,3 +22,4 @@ export * from './observability.ts';
 export * from './error-text-de.ts';
 export * from './job-log-text.ts';
 export * from './auto-doc-detail.ts';
+export * from './detail-parts.ts';

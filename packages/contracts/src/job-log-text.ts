@@ -7,6 +7,8 @@
  * Parameters are texts or numbers written as they come (commits, paths, counts, the vendor's
  * label); git's own output, command lines and JSON never pass through here.
  */
+import { germanErrorDetail } from './error-text-de.ts';
+
 export type JobLanguage = 'en' | 'de';
 
 export const JOB_LANGUAGES: readonly JobLanguage[] = ['en', 'de'];
@@ -24,6 +26,8 @@ const EN = {
   waitingForWorker: 'Waiting for a worker',
   queued: 'Queued; waiting for a worker',
   cancelRequested: 'Cancellation requested by the user',
+  /** the terminate route's answer (`message`), in the request's language */
+  terminationRequested: 'Job termination requested. It may take a moment to complete.',
   cancelledByUser: 'Cancelled by user',
   cancelledBeforeStart: 'Job cancelled before it started',
   startedOn: (worker: P) => `Started on worker ${worker}`,
@@ -161,6 +165,17 @@ const EN = {
   suggestionsPosted: (n: P) => `Posted ${n} suggested docstring(s)`,
   suggestionsPostedBefore: 'The suggested docstrings were posted before',
   suggestionsFailed: (why: P) => `The suggested docstrings could not be posted (${why}).`,
+
+  // failure reasons thrown outside the job handlers, shown after `Job FAILED:` (JobFailure below)
+  noConnectionToken: (vendor: P, owner: P) => `No ${vendor} connection holds a token for ${owner}. Connect ${vendor} again.`,
+  cannotBeFetched: (repo: P, why: P) => `${repo} cannot be fetched: ${why}`,
+  notObjectId: (what: P) => `${what} is not a git commit id (40 or 64 lowercase hex digits); git was not run.`,
+  notAbbreviatedId: (what: P) => `${what} is not a git commit id (7 to 64 lowercase hex digits); git was not run.`,
+  notBranchName: (what: P) => `${what} is not a valid git branch name; git was not run.`,
+  docsFolderNotPlain: 'The folder to commit the documentation to is not a plain relative path.',
+  generatorBadName: (name: P) => `The generator named a file ${name}, which is not a plain relative path.`,
+  workerProcessSignal: (task: P, signal: P) => `The worker process of the ${task} task stopped (signal ${signal}) before it answered.`,
+  workerProcessExit: (task: P, code: P) => `The worker process of the ${task} task stopped (exit code ${code}) before it answered.`,
 } as const;
 
 /** One language's texts: the same keys, and each function the same parameters, as the English. */
@@ -174,6 +189,7 @@ const DE: JobLogTexts = {
   waitingForWorker: 'Wartet auf einen Worker',
   queued: 'In der Warteschlange; wartet auf einen Worker',
   cancelRequested: 'Abbruch vom Benutzer angefordert',
+  terminationRequested: 'Der Abbruch des Jobs ist angefordert. Es kann einen Moment dauern, bis er abgeschlossen ist.',
   cancelledByUser: 'Vom Benutzer abgebrochen',
   cancelledBeforeStart: 'Der Job wurde vor dem Start abgebrochen',
   startedOn: (worker) => `Gestartet auf Worker ${worker}`,
@@ -307,6 +323,17 @@ const DE: JobLogTexts = {
   suggestionsPosted: (n) => `${n} vorgeschlagene(n) Docstring(s) gepostet`,
   suggestionsPostedBefore: 'Die vorgeschlagenen Docstrings wurden bereits gepostet',
   suggestionsFailed: (why) => `Die vorgeschlagenen Docstrings konnten nicht gepostet werden (${why}).`,
+
+  noConnectionToken: (vendor, owner) => `Keine ${vendor}-Verbindung hat ein Token für ${owner}. Verbinden Sie ${vendor} erneut.`,
+  cannotBeFetched: (repo, why) => `${repo} kann nicht abgerufen werden: ${why}`,
+  notObjectId: (what) => `${what} ist keine Git-Commit-ID (40 oder 64 Hexadezimalziffern in Kleinschreibung); git wurde nicht ausgeführt.`,
+  notAbbreviatedId: (what) =>
+    `${what} ist keine Git-Commit-ID (7 bis 64 Hexadezimalziffern in Kleinschreibung); git wurde nicht ausgeführt.`,
+  notBranchName: (what) => `${what} ist kein gültiger Git-Branch-Name; git wurde nicht ausgeführt.`,
+  docsFolderNotPlain: 'Der Ordner, in den die Dokumentation committet werden soll, ist kein einfacher relativer Pfad.',
+  generatorBadName: (name) => `Der Generator hat eine Datei ${name} genannt, die kein einfacher relativer Pfad ist.`,
+  workerProcessSignal: (task, signal) => `Der Worker-Prozess der Aufgabe ${task} wurde beendet (Signal ${signal}), bevor er antwortete.`,
+  workerProcessExit: (task, code) => `Der Worker-Prozess der Aufgabe ${task} wurde beendet (Exit-Code ${code}), bevor er antwortete.`,
 };
 
 /** Every language's texts, English first (the reference). */
@@ -315,6 +342,75 @@ export const JOB_LOG_TEXTS: { readonly [L in JobLanguage]: JobLogTexts } = { en:
 /** The texts of a job's language; anything but German reads English. */
 export function jobLogTexts(language: string | null | undefined): JobLogTexts {
   return language === 'de' ? DE : EN;
+}
+
+/**
+ * Another module's words inside a failure reason (a git URL's refusal, a code host's verdict, the
+ * name of a git argument): German from the error-detail catalog or GIT_SUBJECTS_DE, and the whole
+ * reason stays English when it has none.
+ */
+export interface Relayed {
+  readonly english: string;
+}
+export type FailureArg = P | Relayed;
+export type JobLogKey = keyof typeof EN;
+
+export const isJobLogKey = (key: string): key is JobLogKey => Object.hasOwn(EN, key);
+type FailureArgs<K extends JobLogKey> = (typeof EN)[K] extends (...a: infer A) => string ? { [I in keyof A]: FailureArg } : [];
+
+/** What a git argument check names (`objectId(value, what)` and its siblings), in German. */
+export const GIT_SUBJECTS_DE: Readonly<Record<string, string>> = {
+  "The push's new commit": 'Der neue Commit des Pushs',
+  "The push's earlier commit": 'Der frühere Commit des Pushs',
+  'The branch to commit the documentation to': 'Der Ziel-Branch der Dokumentation',
+  "The repository's branch": 'Der Branch des Repositorys',
+  'The scratch branch': 'Der Arbeits-Branch',
+  'The branch head': 'Der Kopf des Branches',
+  'The branch': 'Der Branch',
+  'The branch to push to': 'Der Ziel-Branch des Pushs',
+  'The remote branch head': 'Der Kopf des Branches auf dem Remote',
+  'The checked-out commit': 'Der ausgecheckte Commit',
+  "The pull request's head commit": 'Der Head-Commit des Pull-Requests',
+  "The pull request's base commit": 'Der Basis-Commit des Pull-Requests',
+  'The merge base': 'Die Merge-Basis',
+};
+
+const germanWords = (english: string): string | undefined => GIT_SUBJECTS_DE[english] ?? germanErrorDetail(english);
+
+function worded(texts: JobLogTexts, key: JobLogKey, args: readonly FailureArg[], relay: (english: string) => string | undefined) {
+  const words = args.map((a) => (typeof a === 'object' ? relay(a.english) : a));
+  if (words.some((w) => w === undefined)) return undefined;
+  const text: string | ((...a: P[]) => string) = texts[key];
+  return typeof text === 'string' ? text : text(...words.map((w) => w ?? ''));
+}
+
+/**
+ * A job's failure reason from the catalog (docs/i18n.md "Job-log lines"): its message is the
+ * English text, as always; a German job's end line words it in German (jobFailureMessage).
+ */
+export class JobFailure<K extends JobLogKey = JobLogKey> extends Error {
+  override readonly name: string = 'JobFailure';
+  readonly args: readonly FailureArg[];
+  constructor(
+    readonly key: K,
+    ...args: FailureArgs<K>
+  ) {
+    const list: readonly FailureArg[] = args;
+    super(worded(EN, key, list, (english) => english));
+    this.args = list;
+  }
+}
+
+/**
+ * The reason a failed job's end line gives (`Job FAILED: <reason>`), in the job's language: the
+ * English message as it is; for a German job a JobFailure in German, another error's sentence
+ * from the error-detail catalog, English when either has no German.
+ */
+export function jobFailureMessage(language: string | null | undefined, err: unknown): string {
+  const english = (err instanceof Error ? err.message : '') || String(err);
+  if (language !== 'de') return english;
+  if (err instanceof JobFailure) return worded(DE, err.key, err.args, germanWords) ?? english;
+  return germanErrorDetail(english) ?? english;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AutoDocDetailPart } from './auto-doc-detail.ts';
+import { detailParts, fillDetail } from './detail-parts.ts';
 import { GitRepoPayload } from './repos.ts';
 
 /** The code hosts that send webhooks, as the PR_INSIGHTS payload names them. */
@@ -69,10 +70,6 @@ export const WEBHOOK_DETAIL_EN = {
     'this signed body was already delivered to this webhook within the last 24 hours under another delivery id: it is not handled again',
   UNREADABLE_BODY: '{{reason}}',
 } as const;
-export const WebhookDetailCode = z.enum(Object.keys(WEBHOOK_DETAIL_EN) as [keyof typeof WEBHOOK_DETAIL_EN]);
-export type WebhookDetailCode = z.infer<typeof WebhookDetailCode>;
-export const WebhookDetailPart = z.object({ code: WebhookDetailCode, params: z.record(z.string(), z.string()) });
-export type WebhookDetailPart = z.infer<typeof WebhookDetailPart>;
 
 /** One sentence from the parts' texts, in any language: the first capitalised, the rest after commas. */
 export function joinWebhookDetail(texts: readonly string[]): string {
@@ -80,14 +77,17 @@ export function joinWebhookDetail(texts: readonly string[]): string {
   return joined ? `${joined.charAt(0).toUpperCase()}${joined.slice(1)}.` : '';
 }
 
+const webhookDetail = detailParts(WEBHOOK_DETAIL_EN, joinWebhookDetail);
+export const WebhookDetailCode = webhookDetail.Code;
+export type WebhookDetailCode = z.infer<typeof WebhookDetailCode>;
+export const WebhookDetailPart = webhookDetail.Part;
+export type WebhookDetailPart = z.infer<typeof WebhookDetailPart>;
+
 /** `{{name}}` placeholders filled from `params` (i18next's syntax, so the web's texts read the same). */
-export function fillWebhookDetail(template: string, params: Readonly<Record<string, string>>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
-}
+export const fillWebhookDetail = fillDetail;
 
 /** The English sentence of a handled delivery's parts (the server's `detail`). */
-export const webhookDetailEnglish = (parts: readonly WebhookDetailPart[]): string =>
-  joinWebhookDetail(parts.map((p) => fillWebhookDetail(WEBHOOK_DETAIL_EN[p.code], p.params)));
+export const webhookDetailEnglish = webhookDetail.english;
 
 export const WebhookDelivery = z.object({
   deliveryId: z.string(),

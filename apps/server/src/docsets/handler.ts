@@ -1,4 +1,4 @@
-import { autoDocPart } from '@docent/contracts';
+import { autoDocPart, JobFailure } from '@docent/contracts';
 import type { DocFormat, DocManifest, GeneratedDoc } from '@docent/docgen';
 import { writeInsideCheckout } from '@docent/docgen/safe-write';
 import {
@@ -199,8 +199,7 @@ async function buildDocSet(
     await log('INFO', text.pagesReused(previousSet!.commit.slice(0, 12), set.reused.length, set.reused.join(', ')));
 
   const files: StoredDocFile[] = set.files.map((f) => {
-    if (normalDocPath(f.name) !== f.name)
-      throw new Error(`The generator named a file ${JSON.stringify(f.name)}, which is not a plain relative path.`);
+    if (normalDocPath(f.name) !== f.name) throw new JobFailure('generatorBadName', JSON.stringify(f.name));
     const content = typeof f.content === 'string' ? Buffer.from(f.content, 'utf8') : Buffer.from(f.content);
     return { name: f.name, format: f.format, contentType: contentTypeOf(f.name), size: content.length, content };
   });
@@ -335,8 +334,7 @@ async function commitDocs(a: {
   try {
     // The chosen branch reaches git (ls-remote, fetch, push): git's branch-name rules, after END_OF_OPTIONS.
     branchName(target, 'The branch to commit the documentation to');
-    if (normalDocPath(a.out.path) === null)
-      throw new GitArgumentError('The folder to commit the documentation to is not a plain relative path.');
+    if (normalDocPath(a.out.path) === null) throw new GitArgumentError('docsFolderNotPlain');
     const defaultBranch = repo.default_branch ?? (await remoteDefaultBranch(git));
     // The docs go on top of the chosen branch when it exists, else a new branch from the documented commit.
     const exists = (await remoteBranchHead(git, target)) !== null;

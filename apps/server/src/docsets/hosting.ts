@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zipSync } from 'fflate';
 import { DocSetKind } from '@docent/contracts';
 import { bearerToken, presentedApiKey } from '../auth/guard.ts';
+import { localizedDetail } from '../http/errors.ts';
 import { readCookie, serializeCookie } from '../http/cookies.ts';
 import { SWAGGER_A11Y_CSS, SWAGGER_A11Y_JS } from '../http/swagger-a11y.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -220,7 +221,7 @@ export function hostedDocsRoutes(auth: AuthService, repos: RepoRepository, sets:
             return reply
               .status(400)
               .header('cache-control', 'no-store')
-              .send({ detail: `This documentation has no files in the format "${String(format).slice(0, 20)}".` });
+              .send({ detail: localizedDetail(req, `This documentation has no files in the format "${String(format).slice(0, 20)}".`) });
           }
           files = files.filter((f) => inFormatZip(f.format, format));
         }

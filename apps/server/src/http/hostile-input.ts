@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@docent/contracts';
-import { HttpError } from './errors.ts';
+import { HttpError, localizedDetail } from './errors.ts';
 
 /** A NUL (PostgreSQL refuses it in text) or a UTF-16 surrogate without its pair. */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -28,10 +28,10 @@ export async function refuseUnstorableText(req: FastifyRequest): Promise<void> {
 }
 
 /** Fastify's router errors (a badly percent-encoded URL) in the API's `{detail, code}` shape. */
-export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const badUrl = error.code === 'FST_ERR_BAD_URL';
   void reply.status(400).send({
-    detail: badUrl ? 'The URL is not correctly percent-encoded.' : 'The request could not be routed.',
+    detail: localizedDetail(req, badUrl ? 'The URL is not correctly percent-encoded.' : 'The request could not be routed.'),
     code: badUrl ? 'BAD_URL' : ErrorCode.VALIDATION,
   });
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   isJobType,
   JOB_PAYLOADS,
+  jobFailureMessage,
   jobLogTexts,
   type JobLanguage,
   type JobLogTexts,
@@ -204,7 +205,7 @@ export class JobEngine {
     try {
       await validate?.();
     } catch (err) {
-      await this.finish(job, 'FAILED', (err as Error)?.message || String(err), 'ERROR');
+      await this.finish(job, 'FAILED', jobFailureMessage(job.language, err), 'ERROR');
       return false;
     }
     if (!(await this.store.transition(job.id, 'QUEUED', text.waitingForWorker))) return false;
@@ -284,10 +285,10 @@ export class JobEngine {
         await this.finish(job, 'CANCELLED', text.cancelledByUser, 'WARNING');
       } else if (reason instanceof ShutdownError) {
         await this.store.log(jobId, 'SYSTEM', text.shuttingDown(this.workerId));
-        await this.store.requeue(jobId);
+        await this.store.requeue(jobId, text.waitingForWorker);
         await this.boss?.send(QUEUE, { jobId }).catch(() => undefined);
       } else {
-        const message = (reason as Error)?.message || String(reason);
+        const message = jobFailureMessage(job.language, reason);
         reportError(reason, { tags: { caught: 'job', job_type: job.job_type } });
         await this.finish(job, 'FAILED', message, 'ERROR');
       }

@@ -1,4 +1,6 @@
 import type { LlmErrorKind } from '@docent/analyzer';
+import { type FailureArg, isJobLogKey, JobFailure } from '@docent/contracts';
+import { GitArgumentError } from '../vendors/git/revisions.ts';
 import type { TaskName } from './off-thread-tasks.ts';
 
 /** One task for a worker; `id` tags every message of its run. */
@@ -18,6 +20,8 @@ export interface WireError {
   stack?: string;
   /** an LlmError's kind */
   kind?: LlmErrorKind;
+  /** a JobFailure's catalog key and values, so a German job words it in German (docs/i18n.md) */
+  jobLog?: { key: string; args: FailureArg[] };
 }
 
 export type ToWorker =
@@ -52,6 +56,7 @@ export function toWire(err: unknown): WireError {
       message: err.message,
       ...(err.stack ? { stack: err.stack } : {}),
       ...(typeof kind === 'string' ? { kind: kind as LlmErrorKind } : {}),
+      ...(err instanceof JobFailure ? { jobLog: { key: err.key, args: [...err.args] } } : {}),
     };
   }
   return { name: 'Error', message: String(err) };
@@ -59,8 +64,18 @@ export function toWire(err: unknown): WireError {
 
 /** The error again: a RangeError stays a RangeError (handlers tell errors apart by class); others keep their name. */
 export function fromWire(wire: WireError): Error {
+  const failure = wire.jobLog && isJobLogKey(wire.jobLog.key) ? revivedFailure(wire, wire.jobLog.key, wire.jobLog.args) : null;
+  if (failure) return failure;
   const Ctor = BUILT_IN[wire.name];
   const err = Ctor ? new Ctor(wire.message) : Object.assign(new Error(wire.message), { name: wire.name });
   if (wire.stack) err.stack = wire.stack;
   return err;
+}
+
+/** A JobFailure (a GitArgumentError stays one) built again from its key and values; null when it would not read the same. */
+function revivedFailure(wire: WireError, key: string, args: FailureArg[]): JobFailure | null {
+  const revived: unknown = Reflect.construct(wire.name === 'GitArgumentError' ? GitArgumentError : JobFailure, [key, ...args]);
+  if (!(revived instanceof JobFailure) || revived.message !== wire.message) return null;
+  if (wire.stack) revived.stack = wire.stack;
+  return revived;
 }

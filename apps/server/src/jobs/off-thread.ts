@@ -2,6 +2,7 @@ import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { AsyncResource } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { JobFailure } from '@docent/contracts';
 import { LlmError, type LlmProvider } from '@docent/analyzer/llm';
 import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
 import type { TaskArgs, TaskName, TaskResult } from './off-thread-tasks.ts';
@@ -230,9 +231,7 @@ export function runOffThread<K extends TaskName>(task: K, args: TaskArgs<K>, opt
     const onError = (err: Error) => settle(false, () => reject(err));
     const onExit = (code: number | null, sig: NodeJS.Signals | null) =>
       settle(false, () =>
-        reject(
-          new Error(`The worker process of the ${task} task stopped (${sig ? `signal ${sig}` : `exit code ${code}`}) before it answered.`),
-        ),
+        reject(sig ? new JobFailure('workerProcessSignal', task, sig) : new JobFailure('workerProcessExit', task, String(code))),
       );
     worker.on('message', onMessage);
     worker.on('error', onError);

@@ -11,7 +11,9 @@ import {
   JobStatusBatchQuery,
   NOT_CANCELLABLE_DETAIL,
   TerminateResponse,
+  jobLogTexts,
 } from '@docent/contracts';
+import { mailLanguage } from '../mail/language.ts';
 import { requireUser, userOf } from '../auth/guard.ts';
 import type { AuthService } from '../auth/service.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -112,7 +114,8 @@ export function jobRoutes(deps: JobRouteDeps) {
         const marked = toJob(row).state === 'TIMEOUT' ? null : await store.requestCancel(row.id, user.id);
         if (!marked) throw new HttpError(409, 'NOT_CANCELLABLE', NOT_CANCELLABLE_DETAIL);
         await engine.cancel(marked);
-        return { success: true, message: 'Job termination requested. It may take a moment to complete.' };
+        // the answer follows the request's language, as an error detail does (docs/i18n.md)
+        return { success: true, message: jobLogTexts(mailLanguage(req.headers['accept-language'])).terminationRequested };
       },
     );
 

@@ -3,7 +3,6 @@ import {
   ACTIVE_JOB_STATES,
   encodeLogLine,
   FINAL_JOB_STATES,
-  JOB_TIMEOUT_MESSAGE,
   jobLogTexts,
   type JobLanguage,
   JOB_TIMEOUT_SECONDS,
@@ -65,7 +64,7 @@ export function toJob(row: JobRow, now = Date.now()): Job {
     repoName: row.repo_name,
     vendor: row.vendor as Vendor,
     state: (timedOut ? 'TIMEOUT' : row.state) as JobState,
-    message: timedOut ? JOB_TIMEOUT_MESSAGE : row.message,
+    message: timedOut ? jobLogTexts(row.language).timedOut : row.message,
     progress: row.progress,
     timeCreated: new Date(row.time_created).toISOString(),
     totalTime: seconds,
@@ -288,10 +287,10 @@ export class JobStore {
   }
 
   /** A running job handed back to the queue (graceful worker shutdown). */
-  async requeue(jobId: number): Promise<void> {
+  async requeue(jobId: number, message: string): Promise<void> {
     await this.db
       .updateTable('jobs')
-      .set({ state: 'QUEUED', message: 'Waiting for a worker', worker_id: null, progress: 0 })
+      .set({ state: 'QUEUED', message, worker_id: null, progress: 0 })
       .where('id', '=', jobId)
       .where('state', '=', 'RUNNING')
       .execute();

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { forgetFolder } from '@docent/analyzer/cache';
-import { ErrorCode } from '@docent/contracts';
+import { ErrorCode, JobFailure } from '@docent/contracts';
 import type { RepositoryRow, UserRow } from '../db/schema.ts';
 import type { SecretBox } from '../crypto/secretbox.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -108,10 +108,7 @@ export class RepoService {
     if (row.vendor === 'GIT' || !this.hosted || !/^https?:\/\//i.test(url)) return { url, httpAuth: null };
     const vendor = row.vendor as HostedVendor;
     const found = await this.connectionFor(row, opts);
-    if (!found)
-      throw new Error(
-        `No ${VENDOR_LABEL[vendor]} connection holds a token for ${row.organization_name}. Connect ${VENDOR_LABEL[vendor]} again.`,
-      );
+    if (!found) throw new JobFailure('noConnectionToken', VENDOR_LABEL[vendor], row.organization_name);
     const withToken = found.adapter.authenticatedCloneUrl(found.cred, {
       organizationName: row.organization_name,
       repoName: row.repo_name,
@@ -133,7 +130,8 @@ export class RepoService {
     try {
       parseGitSource(this.box.open(row.clone_url), this.localRoots);
     } catch (err) {
-      if (err instanceof GitUrlError) throw new Error(`${row.organization_name}/${row.repo_name} cannot be fetched: ${err.message}`);
+      if (err instanceof GitUrlError)
+        throw new JobFailure('cannotBeFetched', `${row.organization_name}/${row.repo_name}`, { english: err.message });
       throw err;
     }
   }

@@ -1,3 +1,5 @@
+import { JobFailure, type JobLogKey } from '@docent/contracts';
+
 /**
  * The one check for every user-influenced argument handed to git (docs/security.md, "Git
  * arguments and writes into a checkout"). A webhook payload, a queued job's payload or a
@@ -18,8 +20,10 @@ export const END_OF_OPTIONS = '--end-of-options';
 const OBJECT_ID = /^[0-9a-f]{40,64}$/;
 const ABBREVIATED_ID = /^[0-9a-f]{7,64}$/;
 
-/** A refused argument: the message names the field, never echoes the value. */
-export class GitArgumentError extends Error {}
+/** A refused argument: the message names the field, never echoes the value (worded by the job-log catalog). */
+export class GitArgumentError<K extends JobLogKey = JobLogKey> extends JobFailure<K> {
+  override readonly name = 'GitArgumentError';
+}
 
 /** A full object id (SHA-1 or SHA-256, lowercase hex). The all-zero id passes: see isZeroId. */
 export function isObjectId(value: unknown): value is string {
@@ -58,19 +62,18 @@ export function isBranchName(name: unknown): name is string {
 
 /** `value` when it is a full object id; else GitArgumentError naming `what`. */
 export function objectId(value: unknown, what: string): string {
-  if (!isObjectId(value)) throw new GitArgumentError(`${what} is not a git commit id (40 or 64 lowercase hex digits); git was not run.`);
+  if (!isObjectId(value)) throw new GitArgumentError('notObjectId', { english: what });
   return value;
 }
 
 /** `value` when it is a full or abbreviated object id; else GitArgumentError naming `what`. */
 export function abbreviatedId(value: unknown, what: string): string {
-  if (!isAbbreviatedId(value))
-    throw new GitArgumentError(`${what} is not a git commit id (7 to 64 lowercase hex digits); git was not run.`);
+  if (!isAbbreviatedId(value)) throw new GitArgumentError('notAbbreviatedId', { english: what });
   return value;
 }
 
 /** `value` when it is a valid branch name; else GitArgumentError naming `what`. */
 export function branchName(value: unknown, what: string): string {
-  if (!isBranchName(value)) throw new GitArgumentError(`${what} is not a valid git branch name; git was not run.`);
+  if (!isBranchName(value)) throw new GitArgumentError('notBranchName', { english: what });
   return value;
 }
