@@ -1201,3 +1201,53 @@ describe("round 10's left causes (docs/metrics/outdated.md §What is left after 
     expect(await verdicts(js('options.kind'), 'JavaScript')).toEqual({ 'Manager.updateToolbar': 'OUTDATED' });
   });
 });
+
+describe('round 11 held-out causes (docs/metrics/outdated.md §Round 11: results)', () => {
+  const signature = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  const jdk = classHierarchy('', 'Java');
+  it('a wildcard bound (`List<? extends FtpFile>`) is the type the doc names (ftpserver `FtpFile.listFiles`)', () => {
+    const java = (t: string) => contractOf(`public ${t} listFiles() {\n  return files;\n}`, 'listFiles', 'Java', signature([]), 'value');
+    const doc = { text: 'Lists the files.\n@return The {@link List} of {@link FtpFile}s', params: [], documentsReturn: true };
+    expect(contractChanges(java('List<FtpFile>'), java('List<? extends FtpFile>'), doc, none, jdk).outdated).toEqual([]);
+    expect(contractChanges(java('List<FtpFile>'), java('List<String>'), doc, none, jdk).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+  it('an HTML `<param name="…">` in a Javadoc is markup, not a parameter (struts `setDisabled`)', () => {
+    const doc = 'Skips the interceptor, just define {@code <param name="disabled">true</param>}.\n@param disable if set to true';
+    expect(parseDocstring(doc, 'Java').params).toEqual(['disable']);
+    expect(parseDocstring('<param name="disabled">Whether.</param>', 'C#').params).toEqual(['disabled']);
+  });
+  it("a JSDoc `@method` naming another symbol is that symbol's doc (p5.js `_onpointerdown` under `@method mousePressed`)", async () => {
+    const js = (tag: string, name: string) =>
+      `/**\n * Called when the mouse is pressed.\n *\n * @method ${tag}\n * @param  {MouseEvent} [event] optional argument.\n */\nfn.${name} = function (e) {\n  this.pressed = true;\n};\n`;
+    expect(await verdicts(js('mousePressed', '_onpointerdown'), 'JavaScript')).toEqual({ 'fn._onpointerdown': 'CURRENT' });
+    // A name the declaration's contains is the same function renamed: still judged.
+    expect(await verdicts(js('isPressed', 'getIsPressed'), 'JavaScript')).toEqual({ 'fn.getIsPressed': 'OUTDATED' });
+  });
+  it('documented types still thrown under a `throws` clause narrowed to their supertype (jspwiki `newPluginInstance`)', () => {
+    const java = (t: string) =>
+      contractOf(
+        `public Plugin make(List<String> path) throws ${t} {\n  return build(find(path));\n}`,
+        'make',
+        'Java',
+        signature(['path']),
+        'value',
+      );
+    const doc = {
+      text: 'Makes.\n@param path the path\n@return the plugin\n@throws ClassNotFoundException if not found\n@throws InstantiationException if it cannot be made',
+      params: ['path'],
+      documentsReturn: true,
+    };
+    const then = java('ClassNotFoundException, InstantiationException');
+    expect(contractChanges(then, java('ReflectiveOperationException'), doc, none, jdk)).toEqual({ outdated: [], review: [] });
+    // Narrowed to an unrelated type, they are gone.
+    expect(contractChanges(then, java('IOException'), doc, none, jdk).outdated.map((f) => f.code)).toContain(
+      'RAISE_REMOVED_STILL_DOCUMENTED',
+    );
+  });
+  it('an empty `:return:` field with nothing under it documents no return (django-constance `_set_constance_value`)', () => {
+    expect(parseDocstring('Parses and sets a value.\n:param key:\n:param value:\n:return:', 'Python').documentsReturn).toBe(false);
+    expect(parseDocstring('Parses.\n:return:\n    the parsed value', 'Python').documentsReturn).toBe(true);
+  });
+});

@@ -1124,7 +1124,14 @@ export async function judgeFileHistory(
         // Only a change that touches what the doc names is worth a look: a word (parameter, value,
         // type, call) the change added or removed that the doc mentions.
         const [then, now] = [bodyKey(keyOf(before, ctx.language)), bodyKey(keyOf(c.fn, ctx.language))];
-        if (review.length === 0 && then !== now && !bodiless(before.content, before.name, ctx.language)) {
+        // A declaration that lost its body (an interface extracted, a method made abstract: jspwiki
+        // `RSSGenerator.generate`, 078122f; held-out round 11) describes its implementations now.
+        if (
+          review.length === 0 &&
+          then !== now &&
+          !bodiless(before.content, before.name, ctx.language) &&
+          !bodiless(c.fn.content, c.fn.name, ctx.language)
+        ) {
           // …and of those, only the words that speak of the doc's contract, not of a refactor (round 8).
           const words = contractWords(
             changedWordsTheDocNames(then, now, c.fn.docstring!, doc.params, c.fn.name),

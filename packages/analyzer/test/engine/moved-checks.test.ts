@@ -46,8 +46,14 @@ const pty = (renamed: boolean): string =>
     renamed ? 'KeyringLocked' : 'InitError'
   }("locked")\n        return self.found\n\n    def unlock(self):\n        """Unlock the keyring."""\n        if self.failed:\n            raise InitError("failed")\n        self.locked = False\n`;
 
+const rss = (extracted: boolean): string =>
+  extracted
+    ? 'public interface RSSGenerator {\n  /**\n   * Generates the RSS resource.\n   *\n   * @return A RSS 1.0 feed.\n   */\n  String generate();\n}\n'
+    : 'public class RSSGenerator {\n  /**\n   * Generates the RSS resource.\n   *\n   * @return A RSS 1.0 feed.\n   */\n  public String generate() {\n    return RSS.render(feed);\n  }\n}\n';
+
 beforeAll(async () => {
   initRepo(root);
+  write(root, 'RSSGenerator.java', rss(false));
   write(root, 'Overlay.java', overlay(false));
   write(root, 'Builder.java', builder(false));
   write(root, 'pty.py', pty(false));
@@ -55,6 +61,7 @@ beforeAll(async () => {
   write(root, 'Overlay.java', overlay(true));
   write(root, 'Builder.java', builder(true));
   write(root, 'pty.py', pty(true));
+  write(root, 'RSSGenerator.java', rss(true));
   commitAll(root, 'move the checks; fork the package', '2025-02-01T00:00:00Z');
   const result = await analyzeRepository(root, { cacheDir: tempDir('moved-checks-cache'), only: 'advancedDoc' });
   seen = result.functions as FunctionAnalysisEntry[];
@@ -82,5 +89,11 @@ describe('an exception class renamed (with its package)', () => {
     expect(suggestionOf('pty.py', 'PtyProcess.wait')).toBeNull();
     // A type swapped for another while the old one is still raised in the file is a change.
     expect(suggestionOf('pty.py', 'PtyProcess.collection')).toBe('RAISE_ADDED KeyringLocked');
+  });
+});
+
+describe('a declaration that lost its body', () => {
+  it('an interface extracted: its doc describes the implementations, no suggestion (jspwiki `RSSGenerator.generate`, 078122f)', () => {
+    expect(suggestionOf('RSSGenerator.java', 'RSSGenerator.generate')).toBeNull();
   });
 });
