@@ -1157,7 +1157,12 @@ export async function judgeFileHistory(
             known,
           );
           const added = same.added;
-          const removed = same.removed.filter((w) => !stillRaised(w));
+          // A method still passed, through a bound copy of the same name (`this.trackProgress_ =
+          // (e) => this.trackProgress(e)`: video.js `Tech.manualProgressOn`, 17a6147; held-out
+          // round 11, docs/metrics/outdated.md), is no word gone.
+          const nowWords = keyWords(now);
+          const bound = (w: string): boolean => nowWords.has(`${w}_`) || nowWords.has(`_${w}`);
+          const removed = same.removed.filter((w) => !stillRaised(w) && !bound(w));
           if (added.length + removed.length > 0)
             review = [
               finding('BODY_CHANGED', {

@@ -51,8 +51,16 @@ const rss = (extracted: boolean): string =>
     ? 'public interface RSSGenerator {\n  /**\n   * Generates the RSS resource.\n   *\n   * @return A RSS 1.0 feed.\n   */\n  String generate();\n}\n'
     : 'public class RSSGenerator {\n  /**\n   * Generates the RSS resource.\n   *\n   * @return A RSS 1.0 feed.\n   */\n  public String generate() {\n    return RSS.render(feed);\n  }\n}\n';
 
+const tech = (bound: boolean): string =>
+  `export class Tech {\n  constructor() {\n${
+    bound ? '    this.trackProgress_ = (e) => this.trackProgress(e);\n' : ''
+  }    this.ready = false;\n  }\n\n  /**\n   * Polyfill the progress event.\n   *\n   * @see {@link Tech#trackProgress}\n   */\n  manualProgressOn() {\n    this.one('ready', ${
+    bound ? 'this.trackProgress_' : 'this.trackProgress'
+  });\n  }\n\n  /**\n   * Stop polyfilling.\n   *\n   * @see {@link Tech#stopTracking}\n   */\n  manualProgressOff() {\n    this.off('ready', ${bound ? 'this.halt' : 'this.stopTracking'});\n  }\n}\n`;
+
 beforeAll(async () => {
   initRepo(root);
+  write(root, 'tech.js', tech(false));
   write(root, 'RSSGenerator.java', rss(false));
   write(root, 'Overlay.java', overlay(false));
   write(root, 'Builder.java', builder(false));
@@ -62,6 +70,7 @@ beforeAll(async () => {
   write(root, 'Builder.java', builder(true));
   write(root, 'pty.py', pty(true));
   write(root, 'RSSGenerator.java', rss(true));
+  write(root, 'tech.js', tech(true));
   commitAll(root, 'move the checks; fork the package', '2025-02-01T00:00:00Z');
   const result = await analyzeRepository(root, { cacheDir: tempDir('moved-checks-cache'), only: 'advancedDoc' });
   seen = result.functions as FunctionAnalysisEntry[];
@@ -95,5 +104,12 @@ describe('an exception class renamed (with its package)', () => {
 describe('a declaration that lost its body', () => {
   it('an interface extracted: its doc describes the implementations, no suggestion (jspwiki `RSSGenerator.generate`, 078122f)', () => {
     expect(suggestionOf('RSSGenerator.java', 'RSSGenerator.generate')).toBeNull();
+  });
+});
+
+describe('a method the body still passes through a bound copy', () => {
+  it('a method passed through a bound copy of itself (`this.trackProgress_`) is still used (video.js 17a6147)', () => {
+    expect(suggestionOf('tech.js', 'Tech.manualProgressOn')).toBeNull();
+    expect(suggestionOf('tech.js', 'Tech.manualProgressOff')).toBe('BODY_CHANGED');
   });
 });
