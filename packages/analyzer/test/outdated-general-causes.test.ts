@@ -1251,3 +1251,12 @@ describe('round 11 held-out causes (docs/metrics/outdated.md §Round 11: results
     expect(parseDocstring('Parses.\n:return:\n    the parsed value', 'Python').documentsReturn).toBe(true);
   });
 });
+
+describe('round 11 held-out causes, second part', () => {
+  it("an empty JavaScript method is a base class's hook: its doc lists what overrides take (video.js `Slider.handleMouseMove`)", async () => {
+    const js = (body: string) =>
+      `class Slider {\n  /**\n   * Handle mouse move.\n   *\n   * @param {MouseEvent} event\n   * @param {boolean} mouseDown set when called directly\n   */\n  handleMouseMove(event) {${body}}\n}\n`;
+    expect(await verdicts(js(''), 'JavaScript')).toEqual({ 'Slider.handleMouseMove': 'CURRENT' });
+    expect(await verdicts(js('\n    this.update(event);\n  '), 'JavaScript')).toEqual({ 'Slider.handleMouseMove': 'OUTDATED' });
+  });
+});

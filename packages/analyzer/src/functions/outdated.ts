@@ -103,6 +103,10 @@ export function judgeDoc(
       // So does a method without parameters whose body only throws ("not implemented by driver",
       // mongoose `Connection.setClient`, held-out round 5).
       if (extra.length > 0 && signature.names.length === 0 && (ABSTRACT_TAG.test(doc) || stub())) extra = [];
+      // So does a JavaScript/TypeScript method with an empty body, a base class's hook: its doc
+      // lists what overrides take (video.js `Slider.handleMouseMove(event) {}` documenting
+      // `mouseDown`, held-out round 11).
+      if (extra.length > 0 && declaration && JS_LIKE.has(language) && EMPTY_METHOD.test(declaration.content)) extra = [];
       // A setter's doc may name the property it sets (`@param {string} workerSrc` over `static set
       // workerSrc(val)`: pdf.js `GlobalWorkerOptions`, held-out round 10): that is its one parameter.
       if (extra.length === 1 && signature.names.length === 1 && declaration && JS_LIKE.has(language)) {
@@ -253,6 +257,9 @@ const JS_RESERVED = new Set(
 
 /** JSDoc's tags for a constructor function. */
 const CONSTRUCTOR_TAG = /(?:^|\s)@(?:class|constructor)\b/m;
+
+/** A declaration whose body is empty braces (`handleMouseMove(event) {}`, `run(): void {}`). */
+const EMPTY_METHOD = /\)\s*(?::[^{}()]*)?\{\s*\}\s*;?\s*$/;
 
 /** JSDoc's tags for a method subclasses implement. */
 const ABSTRACT_TAG = /(?:^|\s)@(?:abstract|virtual)\b/m;
