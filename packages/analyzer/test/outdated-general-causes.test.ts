@@ -1260,3 +1260,13 @@ describe('round 11 held-out causes, second part', () => {
     expect(await verdicts(js('\n    this.update(event);\n  '), 'JavaScript')).toEqual({ 'Slider.handleMouseMove': 'OUTDATED' });
   });
 });
+
+describe('round 11 held-out causes, third part', () => {
+  it('a markdown "Return Value" section that says `undefined` documents no value (video.js `createLogger.log`)', () => {
+    const doc = (value: string) =>
+      `Logs plain debug messages.\n\n#### Arguments\n##### *args\n*[]\n\nAny values.\n\n#### Return Value\n\n${value}\n\n@namespace\n@param    {...*} args\n          Messages.`;
+    expect(parseDocstring(doc('`undefined`'), 'JavaScript').documentsReturn).toBe(false);
+    expect(parseDocstring(doc('The logged text.'), 'JavaScript').documentsReturn).toBe(true);
+    expect(parseDocstring('Reads.\n\n# Returns\n\nThe count.', 'Rust').documentsReturn).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { normaliseParamName, type StyleParser } from './types.ts';
+import { normaliseParamName, saysNothing, type StyleParser } from './types.ts';
 
 /**
  * rustdoc (markdown) sections: `# Arguments` / `# Parameters` followed by list items
@@ -13,13 +13,31 @@ export const parseRustdoc: StyleParser = (lines) => {
   let documentsReturn = false;
   let found = false;
   let section = '';
+  // A return section's text: one that says there is no value ("`undefined`": video.js
+  // `createLogger.log`, held-out round 11) documents none.
+  let returned: string[] | null = null;
+  const closeReturn = (): void => {
+    if (returned === null) return;
+    const text = returned.join(' ').trim();
+    documentsReturn ||= text === '' || !saysNothing(text);
+    returned = null;
+  };
   for (const line of lines) {
     const h = HEADING.exec(line);
     if (h) {
+      closeReturn();
       section = (h[1] ?? '').toLowerCase();
       if (section === 'arguments' || section === 'parameters' || section === 'params') found = true;
-      if (section === 'returns' || section === 'return value') found = documentsReturn = true;
+      if (section === 'returns' || section === 'return value') {
+        found = true;
+        returned = [];
+      }
       continue;
+    }
+    if (returned !== null) {
+      // The section ends at a tag line (`@namespace`) as at a heading.
+      if (/^\s*@\w/.test(line)) closeReturn();
+      else returned.push(line);
     }
     if (section === 'arguments' || section === 'parameters' || section === 'params') {
       const m = ITEM.exec(line);
@@ -27,5 +45,6 @@ export const parseRustdoc: StyleParser = (lines) => {
       if (name) params.push(name);
     }
   }
+  closeReturn();
   return found ? { params, documentsReturn } : null;
 };
