@@ -1,9 +1,12 @@
-import { normaliseParamName, saysNothing, type StyleParser } from './types.ts';
+import { normaliseParamName, type StyleParser } from './types.ts';
 
 /**
  * rustdoc (markdown) sections: `# Arguments` / `# Parameters` followed by list items
  * ``* `name` - text`` (or `- name: text`); a `# Returns` heading documents a value.
  */
+
+/** A return section that is only a no-value literal: `` `undefined` ``, `None`, `()`, `void`. */
+const NO_VALUE = /^`?(?:undefined|None|null|void|\(\))`?\.?$/;
 
 const HEADING = /^\s*#{1,6}\s+(.+?)\s*#*\s*$/;
 const ITEM = /^\s*[*+-]\s+`?([\p{L}_][\p{L}\p{N}_]*)`?\s*(?:[-:–—]|$)/u;
@@ -13,13 +16,13 @@ export const parseRustdoc: StyleParser = (lines) => {
   let documentsReturn = false;
   let found = false;
   let section = '';
-  // A return section's text: one that says there is no value ("`undefined`": video.js
+  // A return section's text: one that is only a no-value literal ("`undefined`": video.js
   // `createLogger.log`, held-out round 11) documents none.
   let returned: string[] | null = null;
   const closeReturn = (): void => {
     if (returned === null) return;
     const text = returned.join(' ').trim();
-    documentsReturn ||= text === '' || !saysNothing(text);
+    documentsReturn ||= !NO_VALUE.test(text);
     returned = null;
   };
   for (const line of lines) {
