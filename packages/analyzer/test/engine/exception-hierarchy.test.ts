@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../../src/engine/analyze.ts';
-import { linesDeclaring } from '../../src/engine/doc-history.ts';
+import { linesDeclaring, withNextLines } from '../../src/engine/doc-history.ts';
 import type * as Git from '../../src/engine/git.ts';
 import { commitAll, initRepo, tempDir, write } from './helpers.ts';
 
@@ -34,16 +34,18 @@ beforeAll(async () => {
   initRepo(root);
   write(root, 'src/ArchiveException.java', 'import java.io.IOException;\n\npublic class ArchiveException extends IOException {\n}\n');
   write(root, 'src/CorruptArchiveException.java', 'public final class CorruptArchiveException extends ArchiveException {\n}\n');
+  // `extends` on the next line (jspwiki's NoSuchPrincipalException, held-out round 11).
+  write(root, 'src/TruncatedArchiveException.java', 'public final class TruncatedArchiveException\n    extends ArchiveException\n{\n}\n');
   write(
     root,
     'src/Reader.java',
-    `import java.io.IOException;\n\npublic class Reader {\n${method('read', '    in.trim();')}${method('other', '    in.trim();')}}\n`,
+    `import java.io.IOException;\n\npublic class Reader {\n${method('read', '    in.trim();')}${method('other', '    in.trim();')}${method('third', '    in.trim();')}}\n`,
   );
   commitAll(root, 'first', '2025-01-01T00:00:00Z');
   write(
     root,
     'src/Reader.java',
-    `import java.io.IOException;\n\npublic class Reader {\n${method('read', '    if (in.isEmpty()) throw new CorruptArchiveException();')}${method('other', '    if (in.isEmpty()) throw new IllegalStateException("empty");')}}\n`,
+    `import java.io.IOException;\n\npublic class Reader {\n${method('read', '    if (in.isEmpty()) throw new CorruptArchiveException();')}${method('other', '    if (in.isEmpty()) throw new IllegalStateException("empty");')}${method('third', '    if (in.isEmpty()) throw new TruncatedArchiveException();')}}\n`,
   );
   commitAll(root, 'throw more', '2025-02-01T00:00:00Z');
   const result = await analyzeRepository(root, { cacheDir: tempDir('hierarchy-cache') });
@@ -58,6 +60,23 @@ describe('exception hierarchy declared elsewhere in the repository', () => {
     expect(read.outdatedStatus.status).toBe('CURRENT');
     // The doc's `@throws IOException` still describes it (round 8, docs/metrics/outdated.md: commons-fileupload `findNextItem`).
     expect(read.reviewSuggestion ?? null).toBeNull();
+  });
+  it('a subclass declared with `extends` on the next line is one too (jspwiki `NoSuchPrincipalException`)', () => {
+    const third = byName.get('Reader.third')!;
+    expect(third.outdatedStatus.status).toBe('CURRENT');
+    expect(third.reviewSuggestion ?? null).toBeNull();
+    expect(
+      withNextLines([
+        '3:public final class A',
+        '4-    extends B',
+        '--',
+        '9:class C extends D {',
+        '10:class E',
+        '11-    extends F',
+        '20:class G:',
+        '21-    Model = H',
+      ]),
+    ).toEqual(['public final class A     extends B', 'class C extends D {', 'class E     extends F', 'class G:']);
   });
   it('an unrelated new type is still OUTDATED', () => {
     expect(byName.get('Reader.other')!.outdatedStatus).toMatchObject({
