@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { gateFile, generateFile } from '../src/index.ts';
+
+/** docs/metrics/docgen-quality.md, "Set 22": the general causes found in its first run, and the leftovers of sets 20–21. */
+
+const run = async (src: string, language: string, file: string, style: string) => {
+  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
+  const r = await generateFile(src, language, file, cfg, { explain: true });
+  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
+  // a second run changes nothing
+  expect((await generateFile(r.output, language, file, cfg)).output).toBe(r.output);
+  return r;
+};
+
+describe('set 22 causes', () => {
+  it("an extended Ruby doc keeps the maintainers' RDoc `##` opener as written", async () => {
+    const src =
+      'class Uri\n  ##\n  # Sets the origin.\n  #\n  # @param [String] new_origin The new origin.\n  def origin=(new_origin)\n    unless new_origin.include?("://")\n      raise ArgumentError, "An origin cannot omit the scheme."\n    end\n    @origin = new_origin\n  end\nend\n';
+    const r = await run(src, 'Ruby', 'lib/uri.rb', 'yard');
+    expect(r.output).toContain(
+      '  ##\n  # Sets the origin.\n  #\n  # @param [String] new_origin The new origin.\n  # @raise [ArgumentError] An origin cannot omit the scheme.\n  def origin=',
+    );
+  });
+
+  it('the blank lines the maintainers left at the end of a docstring stay there', async () => {
+    const src =
+      'def load(content=None):\n    """\n    Load the content.\n\n    **Parameters**\n\n    content : the bytes\n\n\n    """\n    if not content:\n        raise ValueError("Please pass the content.")\n    return content\n\n\n' +
+      'def dump(obj):\n    """\n    Dump the object.\n\n    Parameters\n    ----------\n    obj : object\n        The object to dump.\n    """\n    return str(obj)\n';
+    const r = await run(src, 'Python', 'pkg/load.py', 'numpy');
+    // every line of the original doc is still there, in order
+    const before = src.split('\n').slice(1, 10);
+    const after = r.output.split('\n');
+    let j = 0;
+    for (const l of before) {
+      while (j < after.length && after[j] !== l) j++;
+      expect(j).toBeLessThan(after.length);
+      j++;
+    }
+    expect(r.output).toContain('    ValueError\n        If not content.\n\n    """');
+  });
+});
