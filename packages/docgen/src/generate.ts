@@ -14,7 +14,7 @@ import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.t
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
-import { isTestCode, testModuleRows } from './test-code.ts';
+import { hiddenFromDocs, isTestCode, testModuleRows } from './test-code.ts';
 
 /** A line gofmt treats as a directive, not doc text (go/doc/comment: `//go:x`, `//line `, `//export `, `//extern `, `//tool:x`). */
 const GO_DIRECTIVE = /^\/\/(?:line |export |extern |[a-z0-9]+:[a-z0-9])/;
@@ -156,7 +156,7 @@ export async function generateFile(
   const staleParams: FileResult['staleParams'] = [];
   const needsSummary: FileResult['needsSummary'] = [];
   const usedRows = new Set<number>();
-  const testModules = testModuleRows(source, language);
+  const testModules = testModuleRows(source, language, relPath);
   for (const fn of fns) {
     const facts = signatureFactsOf.get(fn);
     if (!facts) continue;
@@ -173,6 +173,10 @@ export async function generateFile(
     // test code in a non-test file (a Rust `#[cfg(test)]` module, a `#[test]` or `@Test` function)
     if (isTestCode(lines, facts.declRow, language, testModules)) {
       outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: 'test code' });
+      continue;
+    }
+    if (hiddenFromDocs(lines, facts.declRow, language)) {
+      outcomes.push({ name: fn.name, line: fn.startLine, action: 'skipped', reason: 'hidden from the docs (`#[doc(hidden)]`)' });
       continue;
     }
     let planned = plan(fn, facts, ctx);

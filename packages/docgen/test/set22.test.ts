@@ -39,3 +39,26 @@ describe('set 22 causes', () => {
     expect(r.output).toContain('    ValueError\n        If not content.\n\n    """');
   });
 });
+
+describe('set 22 causes (Rust)', () => {
+  const hidden =
+    '/// Whether the byte is an ASCII digit.\n///\n/// # Arguments\n///\n/// * `chr` - the byte to test\npub fn is_dec_digit(chr: u8) -> bool {\n    matches!(chr, 0x30..=0x39)\n}\n\n' +
+    '#[inline]\n#[doc(hidden)]\n#[deprecated(since = "8.0.0", note = "Replaced with `is_dec_digit`")]\npub fn is_digit(chr: u8) -> bool {\n    is_dec_digit(chr)\n}\n';
+
+  it('an item hidden from the docs (`#[doc(hidden)]`) gets no doc', async () => {
+    const r = await run(hidden, 'Rust', 'src/character/mod.rs', 'rustdoc');
+    expect(r.output).toBe(hidden);
+    // not hidden, the same item gets its doc
+    const shown = await run(hidden.replace('#[doc(hidden)]\n', ''), 'Rust', 'src/character/mod.rs', 'rustdoc');
+    expect(shown.output).not.toBe(hidden.replace('#[doc(hidden)]\n', ''));
+  });
+
+  it('a `tests.rs` module is test code', async () => {
+    const src =
+      '/// Parses alphanumerics.\n///\n/// # Arguments\n///\n/// * `input` - the text to parse\npub fn alphanumeric1(input: &str) -> &str {\n    input\n}\n\nfn custom_error(input: &str) -> &str {\n    alphanumeric1(input)\n}\n';
+    const r = await run(src, 'Rust', 'src/combinator/tests.rs', 'rustdoc');
+    expect(r.output).toBe(src);
+    const lib = await run(src, 'Rust', 'src/combinator/mod.rs', 'rustdoc');
+    expect(lib.output).toContain('/// Same as `alphanumeric1()`.\n///\n/// # Arguments');
+  });
+});
