@@ -7,7 +7,7 @@ import {
   type SignatureFacts,
 } from '@docent/analyzer';
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
-import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, type RepoIndex } from './ground.ts';
+import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, summaryRestatesName, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
 import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
 import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.ts';
@@ -271,6 +271,11 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   const form = commentForm(language);
   const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath });
   let model = adjust ? adjust(grounded) : grounded;
+  // a summary that restates the name is none, whatever gave it (a wrapper's "Same as" names another function)
+  if (model.summary !== '' && !model.summarySource?.startsWith('a thin wrapper') && summaryRestatesName(model.summary, fn.name)) {
+    const { summaryComment: _moved, summarySource: _source, ...rest } = model;
+    model = { ...rest, summary: '' };
+  }
   // A Python file whose docs write no types gets none: the annotations say them already, and an
   // entry `encoding (Optional[str]):` among `encoding:` entries is out of the file's style.
   if (python && !ctx.typed) model = untyped(model);

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { isTrivialDoc, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
-import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
+import {
+  compatibleTypes,
+  emptyIndex,
+  restatesName,
+  splitName,
+  summaryRestatesName,
+  type IndexedFunction,
+  type RepoIndex,
+} from './ground.ts';
 import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
 import { changedBefore, codeRaises, codeSpan } from './raises.ts';
 
@@ -453,7 +461,7 @@ export function buildModel(
     const lead = leadingComment(fn.content, masked.code, body.start, language);
     if (
       lead &&
-      !restatesName(lead.text, short) &&
+      !summaryRestatesName(lead.text, fn.name) &&
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
       !STEP.test(lead.text) &&

@@ -62,3 +62,17 @@ describe('set 22 causes (Rust)', () => {
     expect(lib.output).toContain('/// Same as `alphanumeric1()`.\n///\n/// # Arguments');
   });
 });
+
+describe('leftovers of sets 20–21', () => {
+  it('a summary that restates the name with a generic verb or the class name is refused', async () => {
+    const src =
+      'class Core:\n    def _assemble_xml_file(self):\n        # Assemble and write the XML file.\n\n        self._xml_declaration()\n        self._write_core()\n\n' +
+      '    def _set_default_properties(self):\n        # Setup the default properties for a core.\n\n        self.props = {}\n        self.ready = True\n\n' +
+      '    def _write_core(self):\n        # Write the <cp:coreProperties> element.\n\n        self._xml_start_tag("cp:coreProperties")\n        self._xml_end_tag("cp:coreProperties")\n';
+    const r = await run(src, 'Python', 'pkg/core.py', 'google');
+    expect(r.output).not.toContain('"""Assemble');
+    expect(r.output).not.toContain('"""Setup');
+    // a comment that says more than the name (the element written) is still taken
+    expect(r.output).toContain('"""Write the <cp:coreProperties> element."""');
+  });
+});
