@@ -435,12 +435,18 @@ export function buildModel(
   let summaryComment: DocModel['summaryComment'];
   if (wrapped && wrapperCall) {
     const withs: string[] = [];
+    // A literal with a backtick cannot be quoted where the doc's markup reads backticks as code
+    // spans (Markdown-rendered PHPDoc, JSDoc, rustdoc, reST, YARD) and has no escape for one:
+    // ``with `str` set to '`+'`` opens a span that never closes (held out, set 21: commonmark's
+    // `BacktickParser`). Left out, the "Same as" would hide a fixed argument: no summary.
+    let unquotable = false;
     wrapperCall.args.forEach((a, i) => {
       const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
       const valueText = kw ? kw[2]! : a.text;
       const valueAt = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
       const lit = literalArg(valueText, fn.content.slice(valueAt, valueAt + valueText.length));
       const name = kw ? kw[1]! : wrapped.params[i];
+      if (lit !== null && lit.includes('`') && !/^(Java|C#)$/.test(language)) unquotable = true;
       if (lit !== null && name && withs.length < 3) withs.push(`${codeSpan(language, name)} set to ${codeSpan(language, lit)}`);
     });
     // a callee whose result the wrapper drops is not "the same"
@@ -452,11 +458,13 @@ export function buildModel(
       !expressionBody;
     if (drops) withs.push('its result dropped');
     const tail = withs.length > 0 ? `, with ${withs.join(' and ')}` : '';
-    summary =
-      language === 'Go'
-        ? `${short} is the same as ${wrapperCall.callee}${tail}.`
-        : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this|static|Self)(\.|->|::)/, '')}()`)}${tail}.`;
-    summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
+    if (!unquotable) {
+      summary =
+        language === 'Go'
+          ? `${short} is the same as ${wrapperCall.callee}${tail}.`
+          : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this|static|Self)(\.|->|::)/, '')}()`)}${tail}.`;
+      summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
+    }
   } else {
     const lead = leadingComment(fn.content, masked.code, body.start, language);
     if (

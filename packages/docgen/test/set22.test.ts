@@ -87,3 +87,17 @@ describe('set 22 causes (joined messages)', () => {
     );
   });
 });
+
+describe('leftovers of set 21', () => {
+  const php = (lit: string): string =>
+    '<?php\n\nfinal class InlineParserMatch\n{\n    /**\n     * Matches a regular expression.\n     *\n     * @param string $regex the pattern to match\n     */\n    public static function regex(string $regex): self\n    {\n        return new self($regex);\n    }\n}\n\n' +
+    `final class TickParser\n{\n    public function getMatchDefinition(): InlineParserMatch\n    {\n        return InlineParserMatch::regex('${lit}');\n    }\n}\n`;
+
+  it('a "Same as" whose fixed literal holds a backtick is not written where backticks are markup', async () => {
+    const r = await run(php('`+'), 'PHP', 'src/TickParser.php', 'phpdoc');
+    expect(r.output).toBe(php('`+'));
+    // any other literal is quoted as before
+    const tilde = await run(php('~+'), 'PHP', 'src/TickParser.php', 'phpdoc');
+    expect(tilde.output).toContain("Same as InlineParserMatch::regex(), with regex set to '~+'.");
+  });
+});
