@@ -175,6 +175,15 @@ function syntaxCheck(language: string, file: string, text: string): { tool: stri
     const r = spawnSync('rustfmt', ['--check', '--edition', '2021', file], { encoding: 'utf8' });
     return { tool: 'rustfmt --check', error: r.status === 0 ? null : (r.stdout + r.stderr).split('\n').slice(0, 6).join(' | ') };
   }
+  // Ruby's own syntax check (sets 20–24 ran it by hand), and PHP's where PHP is installed
+  if (language === 'Ruby' && hasTool('ruby')) {
+    const r = spawnSync('ruby', ['-c', file], { encoding: 'utf8' });
+    return { tool: 'ruby -c', error: r.status === 0 ? null : r.stderr.trim().split('\n')[0] || 'error' };
+  }
+  if (language === 'PHP' && hasTool('php')) {
+    const r = spawnSync('php', ['-l', file], { encoding: 'utf8' });
+    return { tool: 'php -l', error: r.status === 0 ? null : (r.stdout + r.stderr).trim().split('\n')[0] || 'error' };
+  }
   if (language === 'Go' && hasTool('gofmt')) {
     const r = spawnSync('gofmt', ['-l', '-e', file], { encoding: 'utf8' });
     return { tool: 'gofmt -l', error: r.status === 0 && r.stdout.trim() === '' ? null : (r.stdout + r.stderr).trim() || 'error' };

