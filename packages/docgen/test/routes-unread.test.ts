@@ -76,11 +76,15 @@ describe('possible routes not understood', () => {
           '\tr.Get("/ping", ping)',
           '\tr.Mount("/legacy", legacy.Handler())',
           '}',
+          '',
+          'func generated(r chi.Router, options Options) {',
+          '\tr.Get(options.BaseURL+"/users/current", wrapper.GetCurrentUser)',
+          '}',
         ].join('\n'),
       ),
     ];
     expect(factsOf(sources, null).routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /ping']);
-    expect(notices(sources)).toEqual(['cmd/main.go:8 no route under its prefix']);
+    expect(notices(sources)).toEqual(['cmd/main.go:8 no route under its prefix', 'cmd/main.go:12 no route read from it']);
   });
 
   it('known forms give no notice (Express routers mounted, Flask decorators, Spring mappings, Django includes of a library)', () => {

@@ -75,10 +75,13 @@ function scan(s: SourceFile): Candidate[] {
   // A registration written inside a string (an example in a docstring, a snippet in a message) is none.
   const spans = stringSpans(s);
   const out: Candidate[] = [];
+  /** offsets already taken: a call matched by a specific rule and by the general one is one candidate */
+  const seen = new Set<number>();
   let receiver: string | undefined;
   const push = (at: number, end: number, kind: Candidate['kind'], paths: string[], nonLiteral = false, upTo = end): void => {
     const line = lineAt(code, at);
-    if (inSpan(spans, at) || out.some((c) => c.line === line)) return;
+    if (inSpan(spans, at) || seen.has(at)) return;
+    seen.add(at);
     out.push({
       line,
       endLine: lineAt(code, Math.max(at, upTo - 1)),
@@ -135,6 +138,9 @@ function scan(s: SourceFile): Candidate[] {
     const l = lit(args[i]);
     return l !== null && l.startsWith('/') && PATH_LIKE.test(l);
   };
+  /** A verb's path: a path literal, the empty path of a group's own route, or a path joined to a base (`options.BaseURL+"/users"`). */
+  const verbPath = (args: string[], i = 0): boolean =>
+    pathArg(args, i) || lit(args[i]) === '' || /^\s*[\w$.]+\s*\+\s*["'`]\//.test(args[i] ?? '');
   const lastName = (recv: string): string => recv.replace(/^.*\.(?=[\w$]+$)/, '');
 
   if (JS.has(s.language)) {
@@ -168,7 +174,9 @@ function scan(s: SourceFile): Candidate[] {
       );
     }
   } else if (s.language === 'Python') {
-    for (const m of code.matchAll(/^[ \t]*@([\w.]+)\.(route|get|post|put|patch|delete|head|options|api_route|websocket|trace)\s*\(/gm)) {
+    for (const m of code.matchAll(
+      /^[ \t]*@(?:([\w.]+)\.(route|get|post|put|patch|delete|head|options|api_route|websocket|trace)|(route|re_path|path))\s*\(/gm,
+    )) {
       const { end } = argsAt(code, m.index + m[0].length - 1);
       push(m.index, end, 'declare', [], false, reach(end, /\bdef\b/));
     }
@@ -206,11 +214,11 @@ function scan(s: SourceFile): Candidate[] {
     calls(/(?<![\w$])()(nest|path)\s*\(/g, (_recv, _m, args) => (pathArg(args) ? 'mount-args' : null));
   } else if (s.language === 'Go') {
     calls(
-      /(?<![\w.])([\w.]+)\.(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match|Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|All|Handle|HandleFunc|Method|MethodFunc|Add)\s*\(/g,
+      /(?:(?<![\w.])([\w.]+)|(?<=\)))\.(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match|Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|All|Handle|HandleFunc|Method|MethodFunc|Add)\s*\(/g,
       (recv, method, args) => {
         if (/^(?:http|c|ctx|r\.URL\.Query\(\)|q|query|header|w\.Header\(\)|os)$/.test(recv)) return null;
         const i = ['Method', 'MethodFunc', 'Add', 'Match'].includes(method) ? 1 : 0;
-        return pathArg(args, i) || (i === 1 && pathArg(args, 0)) ? 'declare' : null;
+        return verbPath(args, i) || (i === 1 && pathArg(args, 0)) ? 'declare' : null;
       },
     );
     calls(/(?<![\w.])([\w.]+)\.(Group|Route|Mount|PathPrefix|Prefix)\s*\(/g, (_r, _m, args) => (pathArg(args) ? 'mount-args' : null));
