@@ -32,7 +32,9 @@ export interface Route {
   /** the request body and query parameters the handler declares (FastAPI parameters and pydantic models, Flask `request.form` / `request.args`, WTForms) */
   request?: RouteRequest;
   /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
-  drf?: { trailingSlash: string };
+  drf?: { trailingSlash: string; classFile?: string };
+  /** `for route in routes: router.register(route["regex"], route["viewset"])`: the lists of dicts the loop walks, read once every file is known */
+  drfLoop?: { sources: Array<{ module: string; name: string }>; prefixKey: string; viewsetKey: string };
   /** NestJS: the versions the controller (`version: '1'`) or the handler (`@Version('2')`) gives, applied with URI versioning, then dropped */
   nestVersion?: string[];
   /** a NestJS route's controller class, until its `RouterModule` path is applied */
@@ -374,6 +376,34 @@ export function routesAndFiles(
     };
   }
   if (py.size > 0) {
+    // DRF registrations in a loop over lists of route dicts (`routes = common_routes + users_routes`, each
+    // `[{"regex": r"users", "viewset": UserViewSet, …}]` in its module): one registration per dict, cited at
+    // the `register` call; its viewset looked up where the dict names it.
+    const pyRels = new Set(py.keys());
+    for (let i = 0; i < routes.length; i++) {
+      const { drfLoop: loop, ...r } = routes[i]!;
+      if (!loop) continue;
+      const regs: Route[] = [];
+      for (const src of loop.sources) {
+        const file = src.module === '' ? r.file : pyModuleFile(pyRels, r.file, src.module);
+        const text = file ? bySource.get(file) : undefined;
+        if (!file || !text) continue;
+        const c = codeOf(text);
+        const list = new RegExp(String.raw`^${src.name}[ \t]*=[ \t]*\[`, 'm').exec(c);
+        if (!list) continue;
+        const open = list.index + list[0].length - 1;
+        const body = c.slice(open + 1, closing(c, open) - 1);
+        for (const d of splitArgs(body)) {
+          const prefix = new RegExp(String.raw`["']${loop.prefixKey}["']\s*:\s*[rRuU]?(${STRING})`).exec(d)?.[1];
+          const viewset = new RegExp(String.raw`["']${loop.viewsetKey}["']\s*:\s*([\w.]+)`).exec(d)?.[1];
+          const p = prefix === undefined ? null : literal(prefix);
+          if (p === null || !viewset) continue;
+          regs.push({ ...r, path: joinPath(r.path, p), handler: viewset, drf: { ...r.drf!, classFile: file } });
+        }
+      }
+      routes.splice(i, 1, ...regs);
+      i += regs.length - 1;
+    }
     const methods = djangoMethods(py);
     const drfRoutes = drfExpander(py);
     const bodyOf = drfBodies(py);
@@ -725,8 +755,11 @@ function routesOf(
     case 'Go':
       return { routes: [], mounts: [], go: goFile(s, code) };
     case 'Java':
-    case 'Kotlin':
-      return spring(s, code);
+    case 'Kotlin': {
+      const own = spring(s, code);
+      const functional = springFunctional(s, code);
+      return functional.length > 0 ? { ...own, routes: [...own.routes, ...functional] } : own;
+    }
     case 'C#':
       return aspnet(s, code);
     default:
@@ -987,6 +1020,20 @@ function jsRouters(
     return spec ? (imports.find((e) => e.spec === spec && e.kind === 'internal')?.to ?? null) : null;
   };
   for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) {
+    const to = target(m[3]!);
+    const outer = m[1] ? effective(m[1]) : '';
+    const own = literal(m[2]!);
+    if (to)
+      mounts.push({
+        target: to,
+        from: s.rel,
+        prefix: outer === null || own === null ? null : joinPath(outer, own),
+        ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
+      });
+  }
+  // Hono's `app.route('/books', books)`: a sub-application mounted at a path (Express's `router.route('/p')` has one argument).
+  for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.route\s*\(\s*${STRING}\s*,\s*([\w$]+)\s*\)`, 'g'))) {
+    if (inSpan(spans, m.index)) continue;
     const to = target(m[3]!);
     const outer = m[1] ? effective(m[1]) : '';
     const own = literal(m[2]!);
@@ -2979,7 +3026,9 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
   return (r) => {
     const { drf: given, ...route } = r;
     const slash = given!.trailingSlash;
-    const start = find(r.file, r.handler!);
+    // The viewset is looked up where it is named: the route dict's module for a registration in a loop.
+    const classFile = given!.classFile ?? r.file;
+    const start = find(classFile, r.handler!);
     if (!start) return [{ ...route, path: joinPath(r.path) + slash }];
     const has = new Set<string>();
     const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
@@ -3004,7 +3053,7 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
     const detail = `${base}/{${lookup ?? 'pk'}}`;
     const out: Route[] = [];
     // The serializer's fields are the body of create / update / partial_update (an action's own body is not read).
-    const body = bodyOf(r.file, r.handler!);
+    const body = bodyOf(classFile, r.handler!);
     const add = (method: string, path: string, action: string, line: number): void => {
       if (ok(method))
         out.push({
@@ -3648,7 +3697,13 @@ function django(s: SourceFile, code: string): FileRoutes {
   // DRF routers of this file: `router = DefaultRouter(trailing_slash=False)`, `router.register(r'users', UserViewSet)`.
   const routers = new Map<
     string,
-    { root: boolean; trailingSlash: string; line: number; regs: Array<{ prefix: string; viewset: string; line: number }> }
+    {
+      root: boolean;
+      trailingSlash: string;
+      line: number;
+      regs: Array<{ prefix: string; viewset: string; line: number }>;
+      loops: Array<{ line: number; prefixKey: string; viewsetKey: string; sources: Array<{ module: string; name: string }> }>;
+    }
   >();
   for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(\w*(?:DefaultRouter|SimpleRouter))\s*\(/gm)) {
     if (inSpan(spans, m.index)) continue;
@@ -3659,13 +3714,42 @@ function django(s: SourceFile, code: string): FileRoutes {
       trailingSlash: /\btrailing_slash\s*=\s*False\b/.test(args) ? '' : '/',
       line: lineAt(code, m.index),
       regs: [],
+      loops: [],
     });
   }
+  // `NAME = [...]` / `NAME = A + B` / `from M import orig as NAME`: where a list of route dicts comes from.
+  const listSources = (name: string, depth = 0): Array<{ module: string; name: string }> => {
+    const sum = new RegExp(String.raw`^${name}[ \t]*=[ \t]*([\w \t+]+)$`, 'm').exec(code)?.[1];
+    if (sum && depth < 3 && sum.includes('+')) return sum.split('+').flatMap((part) => listSources(part.trim(), depth + 1));
+    if (new RegExp(String.raw`^${name}[ \t]*=[ \t]*\[`, 'm').test(code)) return [{ module: '', name }];
+    const from = new RegExp(
+      String.raw`^from[ \t]+([\w.]+)[ \t]+import[ \t]+[^\n]*?\b(\w+)[ \t]+as[ \t]+${name}\b|^from[ \t]+([\w.]+)[ \t]+import[ \t]+[^\n]*?\b${name}\b`,
+      'm',
+    ).exec(code);
+    if (from?.[1]) return [{ module: from[1], name: from[2]! }];
+    if (from?.[3]) return [{ module: from[3], name }];
+    return [];
+  };
   for (const m of code.matchAll(/\b(\w+)\.register\s*\(/g)) {
     const router = routers.get(m[1]!);
     if (!router || inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    // In a loop over route dicts: `for route in routes: router.register(route["regex"], route["viewset"], …)`.
+    const key = (a: string | undefined): [string, string] | null => {
+      const k = /^(\w+)\s*\[\s*["'](\w+)["']\s*\]$/.exec(a?.trim() ?? '');
+      return k ? [k[1]!, k[2]!] : null;
+    };
+    const [kp, kv] = [key(args[0]), key(args[1])];
+    const loop =
+      kp && kv && kp[0] === kv[0]
+        ? [...code.slice(0, m.index).matchAll(new RegExp(String.raw`^[ \t]*for[ \t]+${kp[0]}[ \t]+in[ \t]+(\w+)[ \t]*:`, 'gm'))].at(-1)
+        : undefined;
+    if (loop) {
+      const sources = listSources(loop[1]!);
+      if (sources.length > 0) router.loops.push({ line: lineAt(code, m.index), prefixKey: kp![1], viewsetKey: kv![1], sources });
+      continue;
+    }
     const prefix = args[0] !== undefined ? literal(args[0].trim().replace(/^[rRuU]+(?=["'])/, '')) : null;
     const viewset = args[1]?.trim();
     if (prefix === null || !viewset || !/^[\w.]+$/.test(viewset)) continue;
@@ -3694,6 +3778,17 @@ function django(s: SourceFile, code: string): FileRoutes {
         handler: r.viewset,
         resolved: true,
         drf: { trailingSlash: router.trailingSlash },
+      });
+    for (const l of router.loops)
+      routes.push({
+        method: 'ANY',
+        path: joinPath(prefix),
+        framework: 'django',
+        file: s.rel,
+        line: l.line,
+        resolved: true,
+        drf: { trailingSlash: router.trailingSlash },
+        drfLoop: { sources: l.sources, prefixKey: l.prefixKey, viewsetKey: l.viewsetKey },
       });
   };
   const routersIncluded = new Set<string>();
@@ -4540,6 +4635,59 @@ function resolveJavaConstants(routes: Route[], sources: readonly SourceFile[]): 
  * arrays (`@GetMapping({"/vets", "/vets.html"})`, `path = {…}`) give one route per path, at the
  * class level too.
  */
+/**
+ * Spring's functional endpoints (WebMvc.fn / WebFlux.fn) in a file that uses `RouterFunction`s: the
+ * builder's verbs (`route().GET("/x", h).POST("/y", h)`), request predicates (`route(GET("/x"), h)`,
+ * `.andRoute(POST("/y"), h)`, `RequestPredicates.GET(…)`), under the paths of the builder's `.path("/p", b -> …)`
+ * and `.nest(path("/p"), …)` calls that enclose them. Each route is cited at its verb.
+ */
+function springFunctional(s: SourceFile, code: string): Route[] {
+  if (!/\bRouterFunctions?\b|\bcoRouter\b/.test(code)) return [];
+  const spans = stringSpans(s);
+  // Enclosing prefixes: `.path("/p", builder -> …)`, `nest(path("/p"), …)` and `.andNest(path("/p"), …)`, each with its argument list's extent.
+  const scopes: Array<{ from: number; to: number; prefix: string }> = [];
+  for (const m of code.matchAll(/(?<![\w$])(path|nest|andNest)\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const end = closing(code, open);
+    const args = splitArgs(code.slice(open + 1, end - 1));
+    if (args.length < 2) continue;
+    const given =
+      m[1] === 'path' ? literal(args[0]!.trim()) : /^\s*(?:RequestPredicates\.)?path\s*\(\s*("(?:[^"\\]|\\.)*")\s*\)/.exec(args[0]!)?.[1];
+    const prefix = given === undefined || given === null ? null : m[1] === 'path' ? given : literal(given);
+    if (prefix !== null) scopes.push({ from: open, to: end, prefix });
+  }
+  const routes: Route[] = [];
+  for (const m of code.matchAll(/(?<![\w$])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*\(\s*("(?:[^"\\\n]|\\.)*")/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const own = literal(m[2]!);
+    if (own === null || (own !== '' && !own.startsWith('/'))) continue;
+    const outer = scopes.filter((x) => x.from < m.index && m.index < x.to).sort((a, b) => a.from - b.from);
+    const open = m.index + m[0].indexOf('(');
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    // The handler: the builder's second argument, or the argument after the predicate in `route(GET("/x"), h)`.
+    let handler = args[1]?.trim();
+    if (handler === undefined) {
+      const call = /\b(?:route|andRoute)\s*\(\s*(?:RequestPredicates\s*\.\s*)?$/.exec(code.slice(Math.max(0, m.index - 60), m.index));
+      if (call) {
+        const start = code.lastIndexOf('(', m.index);
+        handler = splitArgs(code.slice(start + 1, closing(code, start) - 1))[1]?.trim();
+      }
+    }
+    const name = handler && /^[\w$.]+(?:::[\w$]+)?$/.test(handler) ? handler.replace(/^.*(?:::|\.)/, '') : undefined;
+    routes.push({
+      method: m[1]!,
+      path: joinPath(...outer.map((x) => x.prefix), own),
+      framework: 'spring',
+      file: s.rel,
+      line: lineAt(code, m.index),
+      ...(name ? { handler: name } : {}),
+      resolved: true,
+    });
+  }
+  return routes;
+}
+
 function spring(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const spans = stringSpans(s);
