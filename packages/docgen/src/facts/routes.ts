@@ -4688,9 +4688,23 @@ function springFunctional(s: SourceFile, code: string): Route[] {
   return routes;
 }
 
+/**
+ * The bodies of HTTP client interfaces (`@FeignClient(name = "employee-service") interface EmployeeClient`):
+ * their `@GetMapping`s describe requests the service sends to another one, not routes it serves.
+ */
+export function httpClientSpans(code: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of code.matchAll(/@(?:\w+\.)*FeignClient\b[\s\S]*?\binterface\s+\w+[^{]*\{/g)) {
+    const open = m.index + m[0].length - 1;
+    out.push([m.index, closing(code, open)]);
+  }
+  return out;
+}
+
 function spring(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const spans = stringSpans(s);
+  const clients = httpClientSpans(code);
   /** The paths an annotation's arguments map: [''] for none, null when one is not a constant. */
   const mappingPaths = (args: string): string[] | null => {
     const list = splitArgs(args);
@@ -4724,7 +4738,7 @@ function spring(s: SourceFile, code: string): FileRoutes {
       classes.push({ index: m.index, paths: mappingPaths(args) });
   }
   for (const m of code.matchAll(/@(Get|Post|Put|Patch|Delete|Request)Mapping\b/g)) {
-    if (inSpan(spans, m.index) || classes.some((c) => c.index === m.index)) continue;
+    if (inSpan(spans, m.index) || inSpan(clients, m.index) || classes.some((c) => c.index === m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
     const sig =
       /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:((?:[\w<>[\],.? ]|@\w+)+)\s+)?(\w+)\s*\(/.exec(

@@ -2,7 +2,7 @@ import { perFile } from './cache.ts';
 import type { ImportEdge, SourceFile } from './imports.ts';
 import type { Route } from './routes.ts';
 import { closing, codeOf, inSpan, lineAt, literal, splitArgs, stringSpans } from './source.ts';
-import { importedNames } from './routes.ts';
+import { httpClientSpans, importedNames } from './routes.ts';
 
 /**
  * Code that looks like a route registration the route reader did not turn into a route
@@ -74,13 +74,14 @@ function scan(s: SourceFile): Candidate[] {
   const code = codeOf(s);
   // A registration written inside a string (an example in a docstring, a snippet in a message) is none.
   const spans = stringSpans(s);
+  const clients = s.language === 'Java' || s.language === 'Kotlin' ? httpClientSpans(code) : [];
   const out: Candidate[] = [];
   /** offsets already taken: a call matched by a specific rule and by the general one is one candidate */
   const seen = new Set<number>();
   let receiver: string | undefined;
   const push = (at: number, end: number, kind: Candidate['kind'], paths: string[], nonLiteral = false, upTo = end): void => {
     const line = lineAt(code, at);
-    if (inSpan(spans, at) || seen.has(at)) return;
+    if (inSpan(spans, at) || inSpan(clients, at) || seen.has(at)) return;
     seen.add(at);
     out.push({
       line,
