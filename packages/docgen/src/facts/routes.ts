@@ -4121,7 +4121,8 @@ function goFile(s: SourceFile, code: string): GoFile {
           ? String.raw`\b(\w+)\.(${FIBER_VERBS})\s*\(`
           : chi
             ? String.raw`\b(\w+)\.(HandleFunc|Handle)\s*\(`
-            : String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`;
+            : // Gin / Echo, also on a chain of groups and middleware: `g.Group("/user").Use(auth).POST("", h)`.
+              String.raw`\b(\w+)(?:\.(?:Group|Use)\s*\((?:[^()]|\([^()]*\))*\))*\.(${GO_VERBS}|Add|Handle)\s*\(`;
     for (const r of body.matchAll(new RegExp(verbRe, 'g'))) {
       // A call on a package is a function of it — but net/http's `http.HandleFunc` registers on its default mux.
       if (inSpan(spans, brace + r.index) || (packages.has(r[1]!) && !(framework === 'net/http' && r[1] === 'http'))) continue;
@@ -4178,8 +4179,12 @@ function goFile(s: SourceFile, code: string): GoFile {
           ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase())
           : [r[2] === 'Any' ? 'ANY' : r[2]!];
       const pathArg = r[2] === 'Match' || given ? args[1] : args[0];
-      const own = pathArg !== undefined ? literal(pathArg) : null;
-      if (own === null) continue;
+      const written = pathArg !== undefined ? literal(pathArg) : null;
+      // The groups of a chain (`g.Group("/user").Use(auth).POST("", h)`) prefix the route's own path.
+      const chain = r[0].slice(r[1]!.length, r[0].lastIndexOf('.'));
+      const groups = [...chain.matchAll(/\.Group\s*\(\s*([^,)]*)/g)].map((g) => literal(g[1]!.trim()));
+      if (written === null || groups.some((g) => g === null)) continue;
+      const own = groups.length > 0 ? joinPath(...(groups as string[]), written) : written;
       const handler = args.at(-1);
       for (const method of verbs)
         fn.routes.push({
