@@ -2417,13 +2417,19 @@ function pyFile(s: SourceFile, code: string): PyFile {
   // names it, the others are its aliases, and routes declared on either are its routes.
   const aliases: NonNullable<PyFile['aliases']> = [];
   for (const m of code.matchAll(
-    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI)\s*\(/gm,
+    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI|Namespace|Api)\s*\(/gm,
   )) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
-    const given = args.map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
-    const kind = m[3] === 'Blueprint' || m[3] === 'Flask' ? 'flask' : 'fastapi';
+    // flask-restx's `Namespace('users', path='/users')`: its own prefix; `Api(bp)`: mounted on the blueprint or app it is given.
+    if (m[3] === 'Api' && !/\bflask_restx|flask_restplus|flask_restful\b/.test(code)) continue;
+    const given = args
+      .map((a) => (m[3] === 'Namespace' ? /^path\s*=\s*([\s\S]+)$/ : /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/).exec(a)?.[1])
+      .find((x) => x !== undefined);
+    const kind = m[3] === 'APIRouter' || m[3] === 'FastAPI' ? 'fastapi' : 'flask';
+    if (m[3] === 'Api' && args[0] && /^\w+$/.test(args[0].trim()))
+      out.mounts.push({ parent: args[0].trim(), child: m[1]!, line: lineAt(code, m.index) });
     out.objects.push({ name: m[1]!, kind, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, lineAt(code, m.index))! } : {}) });
     for (const other of m[2]!.split('=')) if (/^\s*\w+\s*$/.test(other)) aliases.push({ name: other.trim(), of: m[1]! });
   }
@@ -2444,6 +2450,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
         : args.map((a) => /^(?:path|rule)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
     const own = pathArg !== undefined ? literal(pathArg.trim()) : null;
     if (own === null) continue;
+    // flask-restx / Flask-RESTful: `@ns.route('/x')` on a `Resource` class answers the methods the class defines.
+    const decoratedClass = m[2] === 'route' ? /^[ \t]*\n?(?:[ \t]*@[^\n]*\n)*[ \t]*class[ \t]+(\w+)/.exec(code.slice(end)) : null;
+    if (decoratedClass) {
+      const cls = out.classes.find((c) => c.name === decoratedClass[1]);
+      for (const method of cls && cls.methods.length > 0 ? cls.methods : ['GET'])
+        out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: decoratedClass[1]!, fastapi });
+      continue;
+    }
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
     let sig: { params: string; body: string; line: number; bodyAt: number; returns?: string; decorators?: string } | undefined;
@@ -2519,20 +2533,22 @@ function pyFile(s: SourceFile, code: string): PyFile {
     for (const method of methods)
       out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: viewName, fastapi: m[2] === 'add_api_route' });
   }
-  for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
+  for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint|add_namespace)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     // The child positional or by keyword (`include_router(router=users_router, prefix=…)`).
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((a, i) =>
-      i === 0 ? a.trim().replace(/^(?:router|blueprint)\s*=\s*/, '') : a,
+      i === 0 ? a.trim().replace(/^(?:router|blueprint|ns)\s*=\s*/, '') : a,
     );
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
     const given = args
       .slice(1)
-      .map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1])
+      .map((a) => (m[2] === 'add_namespace' ? /^path\s*=\s*([\s\S]+)$/ : /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/).exec(a)?.[1])
       .find((x) => x !== undefined);
     const line = lineAt(code, m.index);
-    out.mounts.push({ parent: m[1]!, child: args[0], line, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, line)! } : {}) });
+    // An f-string of module constants and the enclosing function's parameter defaults (`f"/{root}/{BASE_ROUTE}"`).
+    const value = given === undefined ? undefined : (pyFString(given, code, m.index) ?? given);
+    out.mounts.push({ parent: m[1]!, child: args[0], line, ...(value !== undefined ? { prefix: prefixArg(value, s.rel, line)! } : {}) });
   }
   for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)/gm)) {
     for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
@@ -2543,6 +2559,27 @@ function pyFile(s: SourceFile, code: string): PyFile {
   for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm))
     out.imports.push({ name: m[2] ?? m[1]!.split('.')[0]!, module: m[2] ? m[1]! : m[1]!.split('.')[0]!, orig: null });
   return out;
+}
+
+/**
+ * A Python f-string's value as a quoted literal when each `{name}` is a module constant (`BASE = "x"`) or a
+ * parameter default of the function the expression is in (`def register(api, root="api")`); else null.
+ */
+function pyFString(expr: string, code: string, at: number): string | null {
+  const f = /^[fF]([rR]?)(["'])(.*)\2$/.exec(expr.trim());
+  if (!f) return null;
+  const defs = [...code.slice(0, at).matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm)];
+  const last = defs.at(-1);
+  const params = last ? code.slice(last.index + last[0].length, closing(code, last.index + last[0].length - 1) - 1) : '';
+  let ok = true;
+  const value = f[3]!.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const def = new RegExp(String.raw`\b${name}\s*(?::[^=,]+)?=\s*(["'])([^"'\n]*)\1`).exec(params)?.[2];
+    const constant = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*(["'])([^"'\n]*)\1`, 'm').exec(code)?.[2];
+    const v = def ?? constant;
+    if (v === undefined) ok = false;
+    return v ?? '';
+  });
+  return ok && !/[{}]/.test(value) ? JSON.stringify(value) : null;
 }
 
 /** The file of a Python module named in `from` (`.views`, `..api`, `blog.urls`), among `all`; null when it is not in the repository. */
