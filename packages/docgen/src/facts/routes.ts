@@ -743,7 +743,7 @@ function routesOf(
     case 'TypeScript':
     case 'TSX':
       return {
-        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
+        ...(/@(?:Controller|JsonController|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
           ? nest(s, code)
           : jsRouters(s, code, imports, clientNames, imported)),
         ...nestGlobalPrefix(s, code),
@@ -1726,6 +1726,14 @@ function objectMember(text: string, members: readonly string[]): string | null {
 }
 
 function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
+  // routing-controllers: `createExpressServer({ routePrefix: '/api', controllers })` (also `useExpressServer`, Koa's).
+  const rc = /\b(?:create|use)(?:Express|Koa)Server\s*\(/.exec(code);
+  if (rc && !inSpan(stringSpans(s), rc.index)) {
+    const open = rc.index + rc[0].length - 1;
+    const given = /\broutePrefix\s*:\s*([^,}\n]+)/.exec(code.slice(open, closing(code, open)))?.[1];
+    const prefix = given === undefined ? undefined : prefixArg(given, s.rel, lineAt(code, rc.index));
+    if (prefix) return { nestPrefix: { ...prefix, exclude: [] } };
+  }
   const m = /\.setGlobalPrefix\s*\(/.exec(code);
   if (!m || inSpan(stringSpans(s), m.index)) return {};
   const open = m.index + m[0].length - 1;
@@ -1786,7 +1794,8 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
           {
             root: path
               .dirname(file)
-              .replace(/(?:^|\/)src$/, '')
+              // The application's folder: what precedes its `src` (`src/loaders/server.ts` → the repository's root).
+              .replace(/(?:^|\/)src(?:\/.*)?$/, '')
               .replace(/^\.$/, ''),
             p: f.nestPrefix,
           },
@@ -1827,7 +1836,8 @@ function nest(s: SourceFile, code: string): FileRoutes {
   // until every file's constants are known (`resolveNestConstants`).
   const controllers = [
     ...code.matchAll(
-      new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\}|([A-Za-z_$][\w$.]*))?\s*\)`, 'g'),
+      // routing-controllers' `@JsonController('/pets')` is a controller's path as Nest's `@Controller` is.
+      new RegExp(String.raw`@(?:Json)?Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\}|([A-Za-z_$][\w$.]*))?\s*\)`, 'g'),
     ),
   ];
   for (const m of code.matchAll(
