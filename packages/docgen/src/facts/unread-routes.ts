@@ -61,7 +61,8 @@ function argsAt(code: string, open: number): { args: string[]; end: number } {
 
 const lit = (arg: string | undefined): string | null => {
   const a = arg?.trim();
-  if (!a || !/^[rbuf]*["'`]/i.test(a)) return null;
+  // A Python f-string with a substitution is an expression, not a literal.
+  if (!a || !/^[rbuf]*["'`]/i.test(a) || (/^[rb]*f/i.test(a) && a.includes('{'))) return null;
   return literal(a.replace(/^[rbuf]+(?=["'])/i, ''));
 };
 
