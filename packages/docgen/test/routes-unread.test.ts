@@ -36,6 +36,24 @@ describe('possible routes not understood', () => {
     expect(notices(sources)).toEqual(['server/app.js:4 no route read from it', 'server/app.js:5 no route read from it']);
   });
 
+  it("a path given by a setting's member (`env.graphql.route`) that gave no route is listed; middleware is not", () => {
+    const sources = [
+      src(
+        'src/loaders/graphql.ts',
+        'TypeScript',
+        [
+          "import express from 'express';",
+          'export const load = (expressApp: express.Application): void => {',
+          '  expressApp.use(env.graphql.route, (request, response) => graphql(request, response));',
+          '  expressApp.get(env.app.routePrefix, (req, res) => res.json({}));',
+          '  expressApp.use(env.swagger.route, swaggerUi.serve, swaggerUi.setup(doc));',
+          '};',
+        ].join('\n'),
+      ),
+    ];
+    expect(notices(sources)).toEqual(['src/loaders/graphql.ts:3 its prefix not read', 'src/loaders/graphql.ts:4 no route read from it']);
+  });
+
   it('Python: a decorator with a path not read, a registration in a loop, an include whose prefix is an expression nothing was read from', () => {
     const sources = [
       src(

@@ -104,7 +104,7 @@ function scan(s: SourceFile): Candidate[] {
   /** `recv.method(` calls: kind from the method, paths from the arguments. */
   const calls = (
     re: RegExp,
-    classify: (recv: string, method: string, args: string[], at: number) => Candidate['kind'] | 'mount-args' | null,
+    classify: (recv: string, method: string, args: string[], at: number) => Candidate['kind'] | 'mount-args' | 'mount-expr' | null,
   ): void => {
     for (const m of code.matchAll(re)) {
       const recv = m[1] ?? '';
@@ -115,7 +115,8 @@ function scan(s: SourceFile): Candidate[] {
       if (!kind) continue;
       receiver = recv || undefined;
       const at = m.index + (m[0].length - m[0].trimStart().length);
-      if (kind === 'mount-args') {
+      if (kind === 'mount-expr') push(at, end, 'mount', [], true);
+      else if (kind === 'mount-args') {
         // A mount: its path literals (positional or `prefix=` / `url_prefix=` / `path=` / `prefix:`), or its non-literal prefix.
         const paths: string[] = [];
         let nonLiteral = false;
@@ -144,12 +145,16 @@ function scan(s: SourceFile): Candidate[] {
   const verbPath = (args: string[], i = 0): boolean =>
     pathArg(args, i) || lit(args[i]) === '' || /^\s*[\w$.]+\s*\+\s*["'`]\//.test(args[i] ?? '');
   const lastName = (recv: string): string => recv.replace(/^.*\.(?=[\w$]+$)/, '');
+  /** A path given by a setting's member (`env.graphql.route`, `config.api.prefix`): an expression the reader may not know. */
+  const namedPath = (arg: string | undefined): boolean =>
+    /^\s*[\w$]+(?:\.[\w$]+)+\s*$/.test(arg ?? '') && /(?:route|path|prefix|url|uri|endpoint)\s*$/i.test(arg ?? '');
 
   if (JS.has(s.language)) {
     calls(
       /(?<![\w$])([\w$]+(?:\.[\w$]+)*)\s*\.\s*(get|post|put|patch|delete|del|head|options|all|route|add)\s*\(/g,
       (recv, method, args) => {
         if (NOT_ROUTERS.test(recv) || NOT_ROUTERS.test(lastName(recv))) return null;
+        if (namedPath(args[0]) && args.length > 1 && method !== 'route') return 'declare';
         if (!pathArg(args) && !(lit(args[0]) === '' && args.length > 1)) return null;
         // Hono's `app.route('/p', sub)`: a mount; Express's `router.route('/p')`: a route chain.
         if (method === 'route' && args.length > 1) return 'mount-args';
@@ -160,6 +165,8 @@ function scan(s: SourceFile): Candidate[] {
     calls(/(?<![\w$])([\w$]+(?:\.[\w$]+)*)\s*\.\s*(use|register|mount|basePath|group|prefix|forRoutes)\s*\(/g, (recv, method, args) => {
       if (NOT_ROUTERS.test(recv) || NOT_ROUTERS.test(lastName(recv))) return null;
       if (args.slice(1).some((a) => MIDDLEWARE.test(a)) || (args.length === 1 && MIDDLEWARE.test(args[0]!))) return null;
+      // `app.use(env.graphql.route, handler)`: a path from a setting — read (cited at the call) or listed.
+      if (method === 'use' && namedPath(args[0]) && args.length > 1) return 'mount-expr';
       if (method === 'use' && !pathArg(args)) return null;
       if (method === 'register' && !/\bprefix\s*:|\bpath\s*:/.test(args.join(','))) return null;
       return 'mount-args';
@@ -313,7 +320,8 @@ export function unreadRegistrations(
         return n === '/' ? routes.length > 0 : paths.some((x) => x.includes(`${n}/`));
       };
       let why: string | null = null;
-      if (c.kind === 'declare') why = declared || at(c.line, c.endLine + 2) ? null : 'no route read from it';
+      if (c.kind === 'declare')
+        why = declared || at(c.line, c.endLine + 2) || cited.has(`${s.rel}:${c.line}`) ? null : 'no route read from it';
       else if (c.kind === 'class') why = lines.length > 0 ? null : 'no route read from its class';
       else if (c.kind === 'either') why = declared || (c.paths.length > 0 && c.paths.every(under)) ? null : 'no route read from it';
       else if (c.paths.length > 0) why = declared || c.paths.every(under) ? null : 'no route under its prefix';
