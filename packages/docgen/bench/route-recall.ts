@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateDocs } from '../src/docs.ts';
 
-const MD = path.join(import.meta.dirname, '../../../docs/metrics/arch-api-facts.md');
+const MD = process.env.ROUTE_LISTS ?? path.join(import.meta.dirname, '../../../docs/metrics/arch-api-facts.md');
 
 const norm = (line: string): string => {
   const [method, written] = line.trim().split(/\s+/);

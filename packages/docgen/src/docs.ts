@@ -119,7 +119,7 @@ function planOf(
       nav: navigationOf('arch', 'architecture', pages, facts.routes),
     };
   }
-  const { doc, described, server } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`, sources);
+  const { doc, described, server } = buildOpenApi(facts.routes, projectFiles, `${meta.name} HTTP API`, sources, facts.routeNotices);
   // The file naming the port the samples address is a source of the HTTP page too.
   const portFile = server.source?.replace(/:\d+$/, '');
   const pages = [

@@ -1,6 +1,7 @@
 import { snippetz } from '@scalar/snippetz';
 import YAML from 'yaml';
-import type { Route, SourceFile } from './facts/index.ts';
+import type { Route, RouteNotice, SourceFile } from './facts/index.ts';
+import { isExample } from './pages/overview.ts';
 
 /**
  * The HTTP API as an OpenAPI 3.1 document (docs/docgen-arch-api.md §OpenAPI): one operation
@@ -445,11 +446,16 @@ export function appServer(routes: readonly Route[], files: readonly SourceFile[]
 
 /** The full document of a repository: routes + its API description files + samples addressed to the app's own port. */
 export function buildOpenApi(
-  routes: readonly Route[],
+  allRoutes: readonly Route[],
   projectFiles: readonly SourceFile[],
   title: string,
   sources: readonly SourceFile[] = [],
+  notices: readonly RouteNotice[] = [],
 ): { doc: OpenApiDocument; described: string[]; server: { url: string; source?: string } } {
+  // Example programs' routes are no operation of the system: listed apart (`x-example-routes`), as the HTTP page does.
+  const routes = allRoutes.filter((r) => !isExample(r.file));
+  const examples = allRoutes.filter((r) => isExample(r.file));
+  const own = notices.filter((n) => !isExample(n.file));
   // An operation an API-first controller implements is the code's route: the description's path is
   // moved to the one the code serves (`/owners` under the controller's `/api`) so the two are one.
   const moved = new Map(
@@ -472,6 +478,11 @@ export function buildOpenApi(
         description: server.source ? `The port the code configures (${server.source}).` : 'The framework’s default port.',
       },
     ];
+  if (examples.length > 0)
+    merged['x-example-routes'] = examples.map((r) => ({ method: r.method, path: r.path, 'x-source': `${r.file}:${r.line}` }));
+  // Code that looks like a route registration and gave no route (docs/docgen-arch-api.md §Possible routes not understood): cited, never read into an operation.
+  if (own.length > 0)
+    merged['x-possible-routes-not-understood'] = own.map((n) => ({ code: n.text, why: n.why, 'x-source': `${n.file}:${n.line}` }));
   return { doc: withCodeSamples(merged, server.url), described: repository.map((r) => r.rel), server };
 }
 

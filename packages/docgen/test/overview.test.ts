@@ -307,3 +307,44 @@ describe('helper programs and generated package comments (docs/metrics/arch-api-
     ]);
   });
 });
+
+describe('programs that are no start of the system (docs/metrics/arch-api-facts.md, eighth round)', () => {
+  it("a test's program (plugin/testing/…) is not named; a script beside a server with no main of its own is a helper", () => {
+    const srcs: SourceFile[] = [
+      { rel: 'app.go', language: 'Go', text: 'package main\n\nfunc main() {\n\tserve()\n}\n\nfunc serve() {}\n' },
+      { rel: 'plugin/testing/broken/nothing/main.go', language: 'Go', text: 'package main\n\nfunc main() {}\n' },
+      {
+        rel: 'src/app/api.py',
+        language: 'Python',
+        text: 'from fastapi import APIRouter\n\nrouter = APIRouter()\n\n@router.get("/items")\ndef items():\n    return []\n',
+      },
+      {
+        rel: 'src/scripts/create_first_superuser.py',
+        language: 'Python',
+        text: 'def main():\n    pass\n\nif __name__ == "__main__":\n    main()\n',
+      },
+    ];
+    const said = overviewSentences(factsOf(srcs, 'module example.com/x\n'), srcs, [], [])
+      .filter((s) => s.section === 'How it runs')
+      .map((s) => s.parts.map((p) => (typeof p === 'string' ? p : 'value' in p ? String(p.value) : '')).join(''));
+    expect(said).toEqual([
+      'It starts at app.go (go main)',
+      'src/scripts/create_first_superuser.py is a helper program of its own (python __main__), not where the system starts',
+    ]);
+  });
+
+  it('a server of routes only: its script under scripts/ is a helper', () => {
+    const srcs: SourceFile[] = [
+      {
+        rel: 'src/app/api.py',
+        language: 'Python',
+        text: 'from fastapi import APIRouter\n\nrouter = APIRouter()\n\n@router.get("/items")\ndef items():\n    return []\n',
+      },
+      { rel: 'src/scripts/seed.py', language: 'Python', text: 'if __name__ == "__main__":\n    pass\n' },
+    ];
+    const said = overviewSentences(factsOf(srcs, null), srcs, [], [])
+      .filter((s) => s.section === 'How it runs')
+      .map((s) => s.parts.map((p) => (typeof p === 'string' ? p : 'value' in p ? String(p.value) : '')).join(''));
+    expect(said).toEqual(['src/scripts/seed.py is a helper program of its own (python __main__), not where the system starts']);
+  });
+});

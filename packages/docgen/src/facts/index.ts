@@ -6,10 +6,12 @@ import { readInsideCheckout } from '../safe-write.ts';
 import { importGraph, pathAliases, type ImportEdge, type SourceFile } from './imports.ts';
 import { routesAndFiles, type Route } from './routes.ts';
 import { perFile } from './cache.ts';
+import { unreadRegistrations, type RouteNotice } from './unread-routes.ts';
 import { codeOf, lineAt } from './source.ts';
 
 export { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
 export { extractRoutes, joinPath, routesAndFiles, type Route } from './routes.ts';
+export { unreadRegistrations, type RouteNotice } from './unread-routes.ts';
 
 /**
  * What the architecture and API docs are built from (docs/design.md §7, Pipeline step 1):
@@ -25,6 +27,8 @@ export interface RepositoryFacts {
   routes: Route[];
   /** files the routes were read from: route declarations and router mounts */
   routeFiles: string[];
+  /** code that looks like a route registration the reader did not read into a route (tests left out): listed, never guessed */
+  routeNotices: RouteNotice[];
   entryPoints: Array<{ file: string; line: number; kind: string }>;
   /** external packages by how many files (tests left out) import them */
   packages: Array<{ name: string; files: number }>;
@@ -101,6 +105,7 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null, pr
     cycles: folderCycles(imports.filter((e) => !isTestFile(e.from))),
     routes,
     routeFiles,
+    routeNotices: unreadRegistrations(shipped, routes, routeFiles, imports),
     // A build tool's wrapper (`.mvn/wrapper/MavenWrapperDownloader.java`) is no entry point of the system.
     entryPoints: shipped
       .filter((s) => !/(?:^|\/)(?:\.mvn|gradle\/wrapper)\//.test(s.rel))

@@ -622,7 +622,9 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
       continue;
     // A model: it embeds gorm.Model or a base of the package that is one, has gorm tags, or a model of the package holds it as a field.
     const referenced = [...pkg].some(
-      ([name, other]) => name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b`, 'm').test(other) && isModelBody(other),
+      // (A field the ORM ignores, `gorm:"-"`, holds no model.)
+      ([name, other]) =>
+        name !== m[1] && new RegExp(`^\\s*\\w+\\s+\\*?(?:\\[\\])?\\*?${m[1]}\\b(?![^\\n]*gorm:"-")`, 'm').test(other) && isModelBody(other),
     );
     const pg = packages.pg.has(`${goPackageName(code)}.${m[1]}`);
     if (!isModelBody(body) && !referenced && !pg) continue;
@@ -695,6 +697,14 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
           f.key = 'FK';
         }
       }
+    // GORM has-many: `Applications []Application` in `User` and `UserID` in `Application`: the key's struct refers to `User`.
+    for (const f of entity.fields) {
+      const to = /^(\w+)ID$/.exec(f.name)?.[1];
+      if (!to || to === m[1] || !names.has(to) || entity.relations.some((r) => r.field === f.name || r.to === to)) continue;
+      if (!new RegExp(String.raw`^\s*\w+\s+\[\]\*?${m[1]}\b(?![^\n]*gorm:"-")`, 'm').test(pkg.get(to) ?? '')) continue;
+      entity.relations.push({ to, field: f.name, line: f.line });
+      f.key = 'FK';
+    }
     markKeys(entity, pk);
     out.push(entity);
   }

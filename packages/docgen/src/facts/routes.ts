@@ -32,7 +32,9 @@ export interface Route {
   /** the request body and query parameters the handler declares (FastAPI parameters and pydantic models, Flask `request.form` / `request.args`, WTForms) */
   request?: RouteRequest;
   /** a DRF router registration, expanded into its list / detail / action routes once every file's classes are known */
-  drf?: { trailingSlash: string };
+  drf?: { trailingSlash: string; classFile?: string };
+  /** `for route in routes: router.register(route["regex"], route["viewset"])`: the lists of dicts the loop walks, read once every file is known */
+  drfLoop?: { sources: Array<{ module: string; name: string }>; prefixKey: string; viewsetKey: string };
   /** NestJS: the versions the controller (`version: '1'`) or the handler (`@Version('2')`) gives, applied with URI versioning, then dropped */
   nestVersion?: string[];
   /** a NestJS route's controller class, until its `RouterModule` path is applied */
@@ -374,6 +376,34 @@ export function routesAndFiles(
     };
   }
   if (py.size > 0) {
+    // DRF registrations in a loop over lists of route dicts (`routes = common_routes + users_routes`, each
+    // `[{"regex": r"users", "viewset": UserViewSet, …}]` in its module): one registration per dict, cited at
+    // the `register` call; its viewset looked up where the dict names it.
+    const pyRels = new Set(py.keys());
+    for (let i = 0; i < routes.length; i++) {
+      const { drfLoop: loop, ...r } = routes[i]!;
+      if (!loop) continue;
+      const regs: Route[] = [];
+      for (const src of loop.sources) {
+        const file = src.module === '' ? r.file : pyModuleFile(pyRels, r.file, src.module);
+        const text = file ? bySource.get(file) : undefined;
+        if (!file || !text) continue;
+        const c = codeOf(text);
+        const list = new RegExp(String.raw`^${src.name}[ \t]*=[ \t]*\[`, 'm').exec(c);
+        if (!list) continue;
+        const open = list.index + list[0].length - 1;
+        const body = c.slice(open + 1, closing(c, open) - 1);
+        for (const d of splitArgs(body)) {
+          const prefix = new RegExp(String.raw`["']${loop.prefixKey}["']\s*:\s*[rRuU]?(${STRING})`).exec(d)?.[1];
+          const viewset = new RegExp(String.raw`["']${loop.viewsetKey}["']\s*:\s*([\w.]+)`).exec(d)?.[1];
+          const p = prefix === undefined ? null : literal(prefix);
+          if (p === null || !viewset) continue;
+          regs.push({ ...r, path: joinPath(r.path, p), handler: viewset, drf: { ...r.drf!, classFile: file } });
+        }
+      }
+      routes.splice(i, 1, ...regs);
+      i += regs.length - 1;
+    }
     const methods = djangoMethods(py);
     const drfRoutes = drfExpander(py);
     const bodyOf = drfBodies(py);
@@ -713,7 +743,7 @@ function routesOf(
     case 'TypeScript':
     case 'TSX':
       return {
-        ...(/@(?:Controller|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
+        ...(/@(?:Controller|JsonController|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
           ? nest(s, code)
           : jsRouters(s, code, imports, clientNames, imported)),
         ...nestGlobalPrefix(s, code),
@@ -725,8 +755,11 @@ function routesOf(
     case 'Go':
       return { routes: [], mounts: [], go: goFile(s, code) };
     case 'Java':
-    case 'Kotlin':
-      return spring(s, code);
+    case 'Kotlin': {
+      const own = spring(s, code);
+      const functional = springFunctional(s, code);
+      return functional.length > 0 ? { ...own, routes: [...own.routes, ...functional] } : own;
+    }
     case 'C#':
       return aspnet(s, code);
     default:
@@ -987,6 +1020,20 @@ function jsRouters(
     return spec ? (imports.find((e) => e.spec === spec && e.kind === 'internal')?.to ?? null) : null;
   };
   for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) {
+    const to = target(m[3]!);
+    const outer = m[1] ? effective(m[1]) : '';
+    const own = literal(m[2]!);
+    if (to)
+      mounts.push({
+        target: to,
+        from: s.rel,
+        prefix: outer === null || own === null ? null : joinPath(outer, own),
+        ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
+      });
+  }
+  // Hono's `app.route('/books', books)`: a sub-application mounted at a path (Express's `router.route('/p')` has one argument).
+  for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.route\s*\(\s*${STRING}\s*,\s*([\w$]+)\s*\)`, 'g'))) {
+    if (inSpan(spans, m.index)) continue;
     const to = target(m[3]!);
     const outer = m[1] ? effective(m[1]) : '';
     const own = literal(m[2]!);
@@ -1679,6 +1726,14 @@ function objectMember(text: string, members: readonly string[]): string | null {
 }
 
 function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
+  // routing-controllers: `createExpressServer({ routePrefix: '/api', controllers })` (also `useExpressServer`, Koa's).
+  const rc = /\b(?:create|use)(?:Express|Koa)Server\s*\(/.exec(code);
+  if (rc && !inSpan(stringSpans(s), rc.index)) {
+    const open = rc.index + rc[0].length - 1;
+    const given = /\broutePrefix\s*:\s*([^,}\n]+)/.exec(code.slice(open, closing(code, open)))?.[1];
+    const prefix = given === undefined ? undefined : prefixArg(given, s.rel, lineAt(code, rc.index));
+    if (prefix) return { nestPrefix: { ...prefix, exclude: [] } };
+  }
   const m = /\.setGlobalPrefix\s*\(/.exec(code);
   if (!m || inSpan(stringSpans(s), m.index)) return {};
   const open = m.index + m[0].length - 1;
@@ -1739,7 +1794,8 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
           {
             root: path
               .dirname(file)
-              .replace(/(?:^|\/)src$/, '')
+              // The application's folder: what precedes its `src` (`src/loaders/server.ts` → the repository's root).
+              .replace(/(?:^|\/)src(?:\/.*)?$/, '')
               .replace(/^\.$/, ''),
             p: f.nestPrefix,
           },
@@ -1780,7 +1836,8 @@ function nest(s: SourceFile, code: string): FileRoutes {
   // until every file's constants are known (`resolveNestConstants`).
   const controllers = [
     ...code.matchAll(
-      new RegExp(String.raw`@Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\}|([A-Za-z_$][\w$.]*))?\s*\)`, 'g'),
+      // routing-controllers' `@JsonController('/pets')` is a controller's path as Nest's `@Controller` is.
+      new RegExp(String.raw`@(?:Json)?Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\}|([A-Za-z_$][\w$.]*))?\s*\)`, 'g'),
     ),
   ];
   for (const m of code.matchAll(
@@ -2370,13 +2427,19 @@ function pyFile(s: SourceFile, code: string): PyFile {
   // names it, the others are its aliases, and routes declared on either are its routes.
   const aliases: NonNullable<PyFile['aliases']> = [];
   for (const m of code.matchAll(
-    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI)\s*\(/gm,
+    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI|Namespace|Api)\s*\(/gm,
   )) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
-    const given = args.map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
-    const kind = m[3] === 'Blueprint' || m[3] === 'Flask' ? 'flask' : 'fastapi';
+    // flask-restx's `Namespace('users', path='/users')`: its own prefix; `Api(bp)`: mounted on the blueprint or app it is given.
+    if (m[3] === 'Api' && !/\bflask_restx|flask_restplus|flask_restful\b/.test(code)) continue;
+    const given = args
+      .map((a) => (m[3] === 'Namespace' ? /^path\s*=\s*([\s\S]+)$/ : /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/).exec(a)?.[1])
+      .find((x) => x !== undefined);
+    const kind = m[3] === 'APIRouter' || m[3] === 'FastAPI' ? 'fastapi' : 'flask';
+    if (m[3] === 'Api' && args[0] && /^\w+$/.test(args[0].trim()))
+      out.mounts.push({ parent: args[0].trim(), child: m[1]!, line: lineAt(code, m.index) });
     out.objects.push({ name: m[1]!, kind, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, lineAt(code, m.index))! } : {}) });
     for (const other of m[2]!.split('=')) if (/^\s*\w+\s*$/.test(other)) aliases.push({ name: other.trim(), of: m[1]! });
   }
@@ -2397,6 +2460,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
         : args.map((a) => /^(?:path|rule)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
     const own = pathArg !== undefined ? literal(pathArg.trim()) : null;
     if (own === null) continue;
+    // flask-restx / Flask-RESTful: `@ns.route('/x')` on a `Resource` class answers the methods the class defines.
+    const decoratedClass = m[2] === 'route' ? /^[ \t]*\n?(?:[ \t]*@[^\n]*\n)*[ \t]*class[ \t]+(\w+)/.exec(code.slice(end)) : null;
+    if (decoratedClass) {
+      const cls = out.classes.find((c) => c.name === decoratedClass[1]);
+      for (const method of cls && cls.methods.length > 0 ? cls.methods : ['GET'])
+        out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: decoratedClass[1]!, fastapi });
+      continue;
+    }
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
     let sig: { params: string; body: string; line: number; bodyAt: number; returns?: string; decorators?: string } | undefined;
@@ -2472,20 +2543,22 @@ function pyFile(s: SourceFile, code: string): PyFile {
     for (const method of methods)
       out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: viewName, fastapi: m[2] === 'add_api_route' });
   }
-  for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint)\s*\(/g)) {
+  for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint|add_namespace)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     // The child positional or by keyword (`include_router(router=users_router, prefix=…)`).
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((a, i) =>
-      i === 0 ? a.trim().replace(/^(?:router|blueprint)\s*=\s*/, '') : a,
+      i === 0 ? a.trim().replace(/^(?:router|blueprint|ns)\s*=\s*/, '') : a,
     );
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
     const given = args
       .slice(1)
-      .map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a)?.[1])
+      .map((a) => (m[2] === 'add_namespace' ? /^path\s*=\s*([\s\S]+)$/ : /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/).exec(a)?.[1])
       .find((x) => x !== undefined);
     const line = lineAt(code, m.index);
-    out.mounts.push({ parent: m[1]!, child: args[0], line, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, line)! } : {}) });
+    // An f-string of module constants and the enclosing function's parameter defaults (`f"/{root}/{BASE_ROUTE}"`).
+    const value = given === undefined ? undefined : (pyFString(given, code, m.index) ?? given);
+    out.mounts.push({ parent: m[1]!, child: args[0], line, ...(value !== undefined ? { prefix: prefixArg(value, s.rel, line)! } : {}) });
   }
   for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)/gm)) {
     for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
@@ -2496,6 +2569,27 @@ function pyFile(s: SourceFile, code: string): PyFile {
   for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm))
     out.imports.push({ name: m[2] ?? m[1]!.split('.')[0]!, module: m[2] ? m[1]! : m[1]!.split('.')[0]!, orig: null });
   return out;
+}
+
+/**
+ * A Python f-string's value as a quoted literal when each `{name}` is a module constant (`BASE = "x"`) or a
+ * parameter default of the function the expression is in (`def register(api, root="api")`); else null.
+ */
+function pyFString(expr: string, code: string, at: number): string | null {
+  const f = /^[fF]([rR]?)(["'])(.*)\2$/.exec(expr.trim());
+  if (!f) return null;
+  const defs = [...code.slice(0, at).matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm)];
+  const last = defs.at(-1);
+  const params = last ? code.slice(last.index + last[0].length, closing(code, last.index + last[0].length - 1) - 1) : '';
+  let ok = true;
+  const value = f[3]!.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const def = new RegExp(String.raw`\b${name}\s*(?::[^=,]+)?=\s*(["'])([^"'\n]*)\1`).exec(params)?.[2];
+    const constant = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*(["'])([^"'\n]*)\1`, 'm').exec(code)?.[2];
+    const v = def ?? constant;
+    if (v === undefined) ok = false;
+    return v ?? '';
+  });
+  return ok && !/[{}]/.test(value) ? JSON.stringify(value) : null;
 }
 
 /** The file of a Python module named in `from` (`.views`, `..api`, `blog.urls`), among `all`; null when it is not in the repository. */
@@ -2979,7 +3073,9 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
   return (r) => {
     const { drf: given, ...route } = r;
     const slash = given!.trailingSlash;
-    const start = find(r.file, r.handler!);
+    // The viewset is looked up where it is named: the route dict's module for a registration in a loop.
+    const classFile = given!.classFile ?? r.file;
+    const start = find(classFile, r.handler!);
     if (!start) return [{ ...route, path: joinPath(r.path) + slash }];
     const has = new Set<string>();
     const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
@@ -3004,7 +3100,7 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
     const detail = `${base}/{${lookup ?? 'pk'}}`;
     const out: Route[] = [];
     // The serializer's fields are the body of create / update / partial_update (an action's own body is not read).
-    const body = bodyOf(r.file, r.handler!);
+    const body = bodyOf(classFile, r.handler!);
     const add = (method: string, path: string, action: string, line: number): void => {
       if (ok(method))
         out.push({
@@ -3648,7 +3744,13 @@ function django(s: SourceFile, code: string): FileRoutes {
   // DRF routers of this file: `router = DefaultRouter(trailing_slash=False)`, `router.register(r'users', UserViewSet)`.
   const routers = new Map<
     string,
-    { root: boolean; trailingSlash: string; line: number; regs: Array<{ prefix: string; viewset: string; line: number }> }
+    {
+      root: boolean;
+      trailingSlash: string;
+      line: number;
+      regs: Array<{ prefix: string; viewset: string; line: number }>;
+      loops: Array<{ line: number; prefixKey: string; viewsetKey: string; sources: Array<{ module: string; name: string }> }>;
+    }
   >();
   for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(\w*(?:DefaultRouter|SimpleRouter))\s*\(/gm)) {
     if (inSpan(spans, m.index)) continue;
@@ -3659,13 +3761,42 @@ function django(s: SourceFile, code: string): FileRoutes {
       trailingSlash: /\btrailing_slash\s*=\s*False\b/.test(args) ? '' : '/',
       line: lineAt(code, m.index),
       regs: [],
+      loops: [],
     });
   }
+  // `NAME = [...]` / `NAME = A + B` / `from M import orig as NAME`: where a list of route dicts comes from.
+  const listSources = (name: string, depth = 0): Array<{ module: string; name: string }> => {
+    const sum = new RegExp(String.raw`^${name}[ \t]*=[ \t]*([\w \t+]+)$`, 'm').exec(code)?.[1];
+    if (sum && depth < 3 && sum.includes('+')) return sum.split('+').flatMap((part) => listSources(part.trim(), depth + 1));
+    if (new RegExp(String.raw`^${name}[ \t]*=[ \t]*\[`, 'm').test(code)) return [{ module: '', name }];
+    const from = new RegExp(
+      String.raw`^from[ \t]+([\w.]+)[ \t]+import[ \t]+[^\n]*?\b(\w+)[ \t]+as[ \t]+${name}\b|^from[ \t]+([\w.]+)[ \t]+import[ \t]+[^\n]*?\b${name}\b`,
+      'm',
+    ).exec(code);
+    if (from?.[1]) return [{ module: from[1], name: from[2]! }];
+    if (from?.[3]) return [{ module: from[3], name }];
+    return [];
+  };
   for (const m of code.matchAll(/\b(\w+)\.register\s*\(/g)) {
     const router = routers.get(m[1]!);
     if (!router || inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    // In a loop over route dicts: `for route in routes: router.register(route["regex"], route["viewset"], …)`.
+    const key = (a: string | undefined): [string, string] | null => {
+      const k = /^(\w+)\s*\[\s*["'](\w+)["']\s*\]$/.exec(a?.trim() ?? '');
+      return k ? [k[1]!, k[2]!] : null;
+    };
+    const [kp, kv] = [key(args[0]), key(args[1])];
+    const loop =
+      kp && kv && kp[0] === kv[0]
+        ? [...code.slice(0, m.index).matchAll(new RegExp(String.raw`^[ \t]*for[ \t]+${kp[0]}[ \t]+in[ \t]+(\w+)[ \t]*:`, 'gm'))].at(-1)
+        : undefined;
+    if (loop) {
+      const sources = listSources(loop[1]!);
+      if (sources.length > 0) router.loops.push({ line: lineAt(code, m.index), prefixKey: kp![1], viewsetKey: kv![1], sources });
+      continue;
+    }
     const prefix = args[0] !== undefined ? literal(args[0].trim().replace(/^[rRuU]+(?=["'])/, '')) : null;
     const viewset = args[1]?.trim();
     if (prefix === null || !viewset || !/^[\w.]+$/.test(viewset)) continue;
@@ -3694,6 +3825,17 @@ function django(s: SourceFile, code: string): FileRoutes {
         handler: r.viewset,
         resolved: true,
         drf: { trailingSlash: router.trailingSlash },
+      });
+    for (const l of router.loops)
+      routes.push({
+        method: 'ANY',
+        path: joinPath(prefix),
+        framework: 'django',
+        file: s.rel,
+        line: l.line,
+        resolved: true,
+        drf: { trailingSlash: router.trailingSlash },
+        drfLoop: { sources: l.sources, prefixKey: l.prefixKey, viewsetKey: l.viewsetKey },
       });
   };
   const routersIncluded = new Set<string>();
@@ -4026,7 +4168,8 @@ function goFile(s: SourceFile, code: string): GoFile {
           ? String.raw`\b(\w+)\.(${FIBER_VERBS})\s*\(`
           : chi
             ? String.raw`\b(\w+)\.(HandleFunc|Handle)\s*\(`
-            : String.raw`\b(\w+)\.(${GO_VERBS}|Add|Handle)\s*\(`;
+            : // Gin / Echo, also on a chain of groups and middleware: `g.Group("/user").Use(auth).POST("", h)`.
+              String.raw`\b(\w+)(?:\.(?:Group|Use)\s*\((?:[^()]|\([^()]*\))*\))*\.(${GO_VERBS}|Add|Handle)\s*\(`;
     for (const r of body.matchAll(new RegExp(verbRe, 'g'))) {
       // A call on a package is a function of it — but net/http's `http.HandleFunc` registers on its default mux.
       if (inSpan(spans, brace + r.index) || (packages.has(r[1]!) && !(framework === 'net/http' && r[1] === 'http'))) continue;
@@ -4083,8 +4226,12 @@ function goFile(s: SourceFile, code: string): GoFile {
           ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase())
           : [r[2] === 'Any' ? 'ANY' : r[2]!];
       const pathArg = r[2] === 'Match' || given ? args[1] : args[0];
-      const own = pathArg !== undefined ? literal(pathArg) : null;
-      if (own === null) continue;
+      const written = pathArg !== undefined ? literal(pathArg) : null;
+      // The groups of a chain (`g.Group("/user").Use(auth).POST("", h)`) prefix the route's own path.
+      const chain = r[0].slice(r[1]!.length, r[0].lastIndexOf('.'));
+      const groups = [...chain.matchAll(/\.Group\s*\(\s*([^,)]*)/g)].map((g) => literal(g[1]!.trim()));
+      if (written === null || groups.some((g) => g === null)) continue;
+      const own = groups.length > 0 ? joinPath(...(groups as string[]), written) : written;
       const handler = args.at(-1);
       for (const method of verbs)
         fn.routes.push({
@@ -4540,9 +4687,76 @@ function resolveJavaConstants(routes: Route[], sources: readonly SourceFile[]): 
  * arrays (`@GetMapping({"/vets", "/vets.html"})`, `path = {…}`) give one route per path, at the
  * class level too.
  */
+/**
+ * Spring's functional endpoints (WebMvc.fn / WebFlux.fn) in a file that uses `RouterFunction`s: the
+ * builder's verbs (`route().GET("/x", h).POST("/y", h)`), request predicates (`route(GET("/x"), h)`,
+ * `.andRoute(POST("/y"), h)`, `RequestPredicates.GET(…)`), under the paths of the builder's `.path("/p", b -> …)`
+ * and `.nest(path("/p"), …)` calls that enclose them. Each route is cited at its verb.
+ */
+function springFunctional(s: SourceFile, code: string): Route[] {
+  if (!/\bRouterFunctions?\b|\bcoRouter\b/.test(code)) return [];
+  const spans = stringSpans(s);
+  // Enclosing prefixes: `.path("/p", builder -> …)`, `nest(path("/p"), …)` and `.andNest(path("/p"), …)`, each with its argument list's extent.
+  const scopes: Array<{ from: number; to: number; prefix: string }> = [];
+  for (const m of code.matchAll(/(?<![\w$])(path|nest|andNest)\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const end = closing(code, open);
+    const args = splitArgs(code.slice(open + 1, end - 1));
+    if (args.length < 2) continue;
+    const given =
+      m[1] === 'path' ? literal(args[0]!.trim()) : /^\s*(?:RequestPredicates\.)?path\s*\(\s*("(?:[^"\\]|\\.)*")\s*\)/.exec(args[0]!)?.[1];
+    const prefix = given === undefined || given === null ? null : m[1] === 'path' ? given : literal(given);
+    if (prefix !== null) scopes.push({ from: open, to: end, prefix });
+  }
+  const routes: Route[] = [];
+  for (const m of code.matchAll(/(?<![\w$])(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s*\(\s*("(?:[^"\\\n]|\\.)*")/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const own = literal(m[2]!);
+    if (own === null || (own !== '' && !own.startsWith('/'))) continue;
+    const outer = scopes.filter((x) => x.from < m.index && m.index < x.to).sort((a, b) => a.from - b.from);
+    const open = m.index + m[0].indexOf('(');
+    const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+    // The handler: the builder's second argument, or the argument after the predicate in `route(GET("/x"), h)`.
+    let handler = args[1]?.trim();
+    if (handler === undefined) {
+      const call = /\b(?:route|andRoute)\s*\(\s*(?:RequestPredicates\s*\.\s*)?$/.exec(code.slice(Math.max(0, m.index - 60), m.index));
+      if (call) {
+        const start = code.lastIndexOf('(', m.index);
+        handler = splitArgs(code.slice(start + 1, closing(code, start) - 1))[1]?.trim();
+      }
+    }
+    const name = handler && /^[\w$.]+(?:::[\w$]+)?$/.test(handler) ? handler.replace(/^.*(?:::|\.)/, '') : undefined;
+    routes.push({
+      method: m[1]!,
+      path: joinPath(...outer.map((x) => x.prefix), own),
+      framework: 'spring',
+      file: s.rel,
+      line: lineAt(code, m.index),
+      ...(name ? { handler: name } : {}),
+      resolved: true,
+    });
+  }
+  return routes;
+}
+
+/**
+ * The bodies of HTTP client interfaces (`@FeignClient(name = "employee-service") interface EmployeeClient`):
+ * their `@GetMapping`s describe requests the service sends to another one, not routes it serves.
+ */
+export function httpClientSpans(code: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of code.matchAll(/@(?:\w+\.)*FeignClient\b[\s\S]*?\binterface\s+\w+[^{]*\{/g)) {
+    const open = m.index + m[0].length - 1;
+    out.push([m.index, closing(code, open)]);
+  }
+  return out;
+}
+
 function spring(s: SourceFile, code: string): FileRoutes {
   const routes: Route[] = [];
   const spans = stringSpans(s);
+  const clients = httpClientSpans(code);
   /** The paths an annotation's arguments map: [''] for none, null when one is not a constant. */
   const mappingPaths = (args: string): string[] | null => {
     const list = splitArgs(args);
@@ -4576,7 +4790,7 @@ function spring(s: SourceFile, code: string): FileRoutes {
       classes.push({ index: m.index, paths: mappingPaths(args) });
   }
   for (const m of code.matchAll(/@(Get|Post|Put|Patch|Delete|Request)Mapping\b/g)) {
-    if (inSpan(spans, m.index) || classes.some((c) => c.index === m.index)) continue;
+    if (inSpan(spans, m.index) || inSpan(clients, m.index) || classes.some((c) => c.index === m.index)) continue;
     const { args, end } = annotationArgs(m.index + m[0].length);
     const sig =
       /^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:(?:public|private|protected|static|final|suspend|fun|override|synchronized)\s+)*(?:((?:[\w<>[\],.? ]|@\w+)+)\s+)?(\w+)\s*\(/.exec(

@@ -2,6 +2,7 @@ import type { BlockContent, PhrasingContent, Root } from 'mdast';
 import path from 'node:path';
 import type { RepositoryFacts, SourceFile } from '../facts/index.ts';
 import { routeNotes } from './api.ts';
+import { noticeBlocks, ownNotices } from './notices.ts';
 import { containersPage, contextPage, crossCuttingPage, decisionsPage, deploymentPage, layerViolations } from './arch-more.ts';
 import { erSvg, flowchartSvg, sequenceSvg, type SequenceMessage } from '../diagrams.ts';
 import type { DataEntity } from '../facts/models.ts';
@@ -90,7 +91,7 @@ export function architectureSections(
   pages.push({
     id: 'architecture-http',
     title: 'HTTP interface',
-    sources: facts.routeFiles,
+    sources: [...new Set([...facts.routeFiles, ...ownNotices(facts).map((n) => n.file)])].sort(),
     build: () => {
       const blocks: BlockContent[] = [heading(1, 'HTTP interface')];
       if (facts.routes.length === 0) blocks.push(paragraph('No HTTP route was found.'));
@@ -103,6 +104,7 @@ export function architectureSections(
         );
         blocks.push(...routeNotes(facts.routes));
       }
+      blocks.push(...noticeBlocks(facts));
       return { tree: root(blocks), assets: [] };
     },
   });

@@ -322,9 +322,11 @@ export function overviewSentences(
   const deployTexts = deployed.length > 0 ? projectFiles.filter((f) => deployed.some((d) => d.file === f.rel)).map((f) => f.text) : [];
   // A program under a helpers folder (`scripts/generate_key.go`, `tools/`, `hack/`) beside one outside
   // it is a helper of its own, not where the system starts.
-  const starts = facts.entryPoints.filter((e) => !isExample(e.file));
+  // A program a test loads (`plugin/testing/broken/main.go`, `testdata/`, `fixtures/`) is no start of the system either.
+  const starts = facts.entryPoints.filter((e) => !isExample(e.file) && !/(?:^|\/)(?:testing|testdata|fixtures?|mocks?)\//.test(e.file));
   const helper = (rel: string): boolean => /(?:^|\/)(?:scripts?|tools|hack)\//.test(rel);
-  const hasMain = starts.some((e) => !helper(e.file));
+  // A system that serves routes starts where its server does, even when no program of its own has a `main`.
+  const hasMain = starts.some((e) => !helper(e.file)) || facts.routes.length > 0;
   for (const p of starts.slice(0, 6))
     out.push({
       section: 'How it runs',

@@ -85,7 +85,8 @@ export function renderRst(tree: Root): string {
       case 'table': {
         const rows = node.children.map((row) => row.children.map((cell) => inline(cell.children)));
         const body = rows.map((cells) => cells.map((c, i) => (i === 0 ? '* -' : '  -') + (c ? ` ${c}` : '')).join('\n')).join('\n');
-        blocks.push(`.. list-table::\n   :header-rows: 1\n\n${indent(body, '   ')}`);
+        // A table of its header only (an entity none of whose fields was read): docutils wants a body row.
+        blocks.push(`.. list-table::\n   :header-rows: ${rows.length > 1 ? 1 : 0}\n\n${indent(body, '   ')}`);
         return;
       }
       case 'thematicBreak':
