@@ -2524,6 +2524,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
   for (const m of code.matchAll(/^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$/gm))
     if (!inSpan(spans, m.index) && out.objects.some((o) => o.name === m[2]) && !out.objects.some((o) => o.name === m[1]))
       aliases.push({ name: m[1]!, of: m[2]! });
+  // A function that builds such an object and returns it (`def create_bp(): bp = Blueprint(…); …; return bp`):
+  // its name stands for the object, so `register_blueprint(create_bp(), url_prefix=…)` mounts it.
+  for (const r of code.matchAll(/^([ \t]+)return[ \t]+(\w+)[ \t]*$/gm)) {
+    if (inSpan(spans, r.index) || !out.objects.some((o) => o.name === r[2])) continue;
+    const def = [...code.slice(0, r.index).matchAll(/^([ \t]*)def[ \t]+(\w+)[ \t]*\(/gm)].filter((d) => d[1]!.length < r[1]!.length).at(-1);
+    if (def && !aliases.some((a) => a.name === def[2]) && !out.objects.some((o) => o.name === def[2]))
+      aliases.push({ name: def[2]!, of: r[2]! });
+  }
   if (aliases.length > 0) out.aliases = aliases;
   for (const m of code.matchAll(new RegExp(String.raw`^[ \t]*@(\w+)\.(${PY_VERBS})\s*\(`, 'gm'))) {
     if (inSpan(spans, m.index)) continue;
@@ -2627,6 +2635,20 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((a, i) =>
       i === 0 ? a.trim().replace(/^(?:router|blueprint|ns)\s*=\s*/, '') : a,
     );
+    // A blueprint a function returns: `register_blueprint(create_bp(), …)`, or `bp = create_bp()` then
+    // `register_blueprint(bp, …)` — the function's name, resolved like an object's (its returned object).
+    const called = args[0] ? /^([\w.]+)\s*\([\s\S]*\)$/.exec(args[0].trim())?.[1] : undefined;
+    const assigned =
+      args[0] && /^\w+$/.test(args[0]) && !out.objects.some((o) => o.name === args[0])
+        ? new RegExp(String.raw`^[ \t]*${args[0]}[ \t]*=[ \t]*([\w.]+)\s*\(`, 'm').exec(code.slice(0, m.index))
+        : null;
+    if (called) args[0] = called;
+    else if (
+      assigned &&
+      !inSpan(spans, assigned.index) &&
+      !/^(?:\w+\.)*(?:Blueprint|APIRouter|Flask|FastAPI|Namespace|Api)$/.test(assigned[1]!)
+    )
+      args[0] = assigned[1]!;
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
     const given = args
       .slice(1)
