@@ -3845,18 +3845,23 @@ function django(s: SourceFile, code: string): FileRoutes {
     string,
     {
       root: boolean;
+      /** Wagtail's `WagtailAPIRouter`: each endpoint serves a listing, a detail and `find/` (GET only) */
+      wagtail?: boolean;
       trailingSlash: string;
       line: number;
       regs: Array<{ prefix: string; viewset: string; line: number }>;
       loops: Array<{ line: number; prefixKey: string; viewsetKey: string; sources: Array<{ module: string; name: string }> }>;
     }
   >();
-  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(\w*(?:DefaultRouter|SimpleRouter))\s*\(/gm)) {
+  for (const m of code.matchAll(
+    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(\w*(?:DefaultRouter|SimpleRouter)|WagtailAPIRouter)\s*\(/gm,
+  )) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = code.slice(open + 1, closing(code, open) - 1);
     routers.set(m[1]!, {
       root: m[2]!.endsWith('DefaultRouter'),
+      ...(m[2] === 'WagtailAPIRouter' ? { wagtail: true } : {}),
       trailingSlash: /\btrailing_slash\s*=\s*False\b/.test(args) ? '' : '/',
       line: lineAt(code, m.index),
       regs: [],
@@ -3876,9 +3881,10 @@ function django(s: SourceFile, code: string): FileRoutes {
     if (from?.[3]) return [{ module: from[3], name }];
     return [];
   };
-  for (const m of code.matchAll(/\b(\w+)\.register\s*\(/g)) {
+  for (const m of code.matchAll(/\b(\w+)\.(register|register_endpoint)\s*\(/g)) {
     const router = routers.get(m[1]!);
-    if (!router || inSpan(spans, m.index)) continue;
+    // Wagtail's `api_router.register_endpoint('pages', PagesAPIViewSet)`; DRF's `router.register(…)`.
+    if (!router || inSpan(spans, m.index) || (m[2] === 'register_endpoint') !== (router.wagtail === true)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
     // In a loop over route dicts: `for route in routes: router.register(route["regex"], route["viewset"], …)`.
@@ -3914,6 +3920,21 @@ function django(s: SourceFile, code: string): FileRoutes {
         handler: 'APIRootView',
         resolved: true,
       });
+    if (router.wagtail) {
+      // Wagtail's API endpoints: `''` (listing), `'<int:pk>/'` (detail), `'find/'`, each answering GET.
+      for (const r of router.regs)
+        for (const sub of ['/', '<int:pk>/', 'find/'])
+          routes.push({
+            method: 'GET',
+            path: joinPath(prefix, `${r.prefix.replace(/\/+$/, '')}/`, sub),
+            framework: 'django',
+            file: s.rel,
+            line: r.line,
+            handler: r.viewset,
+            resolved: true,
+          });
+      return;
+    }
     for (const r of router.regs)
       routes.push({
         method: 'ANY',
@@ -4021,6 +4042,17 @@ function django(s: SourceFile, code: string): FileRoutes {
           // The included module's file is found among the repository's files (a module outside it matches none).
           if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: route });
         }
+        continue;
+      }
+      // `path('api/v2/', api_router.urls)`: Wagtail's API router gives a urlconf tuple, read as an include of it.
+      const routerUrls = /^(\w+)\.urls$/.exec(target)?.[1];
+      if (routerUrls && routers.get(routerUrls)?.wagtail) {
+        routersIncluded.add(routerUrls);
+        routerRoutes(routerUrls, route);
+        continue;
+      } else if (routerUrls && imported.has(routerUrls) && !routers.has(routerUrls)) {
+        const module = imported.get(routerUrls)!.replace(/\.?\w+$/, '');
+        if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: route });
         continue;
       }
       if (/^[\w.]+\.urls$/.test(target)) continue; // admin.site.urls, router.urls: a generated urlconf
