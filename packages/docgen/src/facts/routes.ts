@@ -1839,11 +1839,17 @@ function applyNestPrefix(
       .find((v): v is string => v !== null);
     if (value !== undefined) g.p = { path: value, exclude: g.p.exclude };
   }
-  // A prefix read from an environment variable with no default in the code: the value the repository's
-  // example environment file gives it (`.env.example`: `APP_ROUTE_PREFIX=/api`), said so like a default.
+  // A prefix read from an environment variable with no default in the code: written with the value the
+  // repository's example environment file gives it (`.env.example`: `APP_ROUTE_PREFIX=/api`), and still
+  // marked unresolved with both citations — the environment decides it at run time (as a settings default).
   for (const g of globals) {
     const given = g.p.unresolved && g.p.envName ? env.get(g.p.envName) : undefined;
-    if (given) g.p = { path: given.value, exclude: g.p.exclude, fromDefault: `${given.at} ${g.p.envName!}` };
+    if (given)
+      g.p = {
+        path: given.value,
+        exclude: g.p.exclude,
+        unresolved: `${g.p.unresolved} (${g.p.envName!} is ${JSON.stringify(given.value)} in ${given.at}, the path's prefix unless the environment sets another)`,
+      };
   }
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i]!;
