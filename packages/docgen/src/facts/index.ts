@@ -4,7 +4,7 @@ import { languageOfPath } from '../languages.ts';
 import { listFiles } from '../repo.ts';
 import { readInsideCheckout } from '../safe-write.ts';
 import { importGraph, pathAliases, type ImportEdge, type SourceFile } from './imports.ts';
-import { routesAndFiles, type Route } from './routes.ts';
+import { ENV_EXAMPLE, routesAndFiles, type Route } from './routes.ts';
 import { perFile } from './cache.ts';
 import { unreadRegistrations, type RouteNotice } from './unread-routes.ts';
 import { codeOf, lineAt } from './source.ts';
@@ -55,7 +55,7 @@ const MAX_FACT_FILE_BYTES = 512 * 1024;
  * API descriptions, schemas and migrations, deployables, CI, decisions. Read as language `text`.
  */
 export const PROJECT_FILE =
-  /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|(?:ts|js)config(?:\.[\w-]+)?\.json|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|(?:application|bootstrap)[\w-]*\.(?:properties|ya?ml)|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt))$/;
+  /(?:^|\/)(?:(?:openapi|swagger)\.(?:json|ya?ml)|(?:ts|js)config(?:\.[\w-]+)?\.json|[^/]+\.sql|[^/]+\.prisma|Dockerfile(?:\.[\w.-]+)?|[^/]*\.Dockerfile|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|Procfile|package\.json|(?:application|bootstrap)[\w-]*\.(?:properties|ya?ml)|\.gitlab-ci\.yml|Jenkinsfile|azure-pipelines\.ya?ml|\.circleci\/config\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|(?:docs?|architecture)\/(?:adr|adrs|decisions|architecture\/decisions)\/[^/]+\.(?:md|rst|txt)|\.env\.(?:example|sample|template|dist))$/;
 
 /** The root README (`README`, `README.md`, `.rst`, `.txt`): the overview quotes its opening paragraph. */
 export const README_FILE = /^readme(?:\.(?:md|markdown|rst|txt))?$/i;
@@ -96,7 +96,8 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null, pr
   // Routes and entry points of tests (a framework's own test servers) describe no deployable.
   const shipped = sources.filter((s) => !isTestFile(s.rel));
   // The repository's OpenAPI / Swagger descriptions: what an API-first controller implements.
-  const descriptions = projectFiles.filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel));
+  // Example environment files (`.env.example`) give the values of settings the code reads with no default.
+  const descriptions = projectFiles.filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel) || ENV_EXAMPLE.test(f.rel));
   const { routes, files: routeFiles } = routesAndFiles(shipped, imports, descriptions);
   return {
     files: sources.length,

@@ -459,10 +459,16 @@ export function routesAndFiles(
     attachGoRequests(goOnes, go);
     routes.push(...goOnes);
   }
-  routes.push(...springApiFirst(found, sources, descriptions));
+  routes.push(
+    ...springApiFirst(
+      found,
+      sources,
+      descriptions.filter((d) => !ENV_EXAMPLE.test(d.rel)),
+    ),
+  );
   const constantFiles = resolveNestConstants(routes, found, sources, byFile);
   for (const f of resolveJavaConstants(routes, sources)) constantFiles.add(f);
-  applyNestPrefix(routes, found);
+  applyNestPrefix(routes, found, exampleEnv(descriptions));
   // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
   const typeFiles = new Set<string>();
   if (routes.some((r) => r.typed)) {
@@ -746,7 +752,7 @@ function routesOf(
         ...(/@(?:Controller|JsonController|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
           ? nest(s, code)
           : jsRouters(s, code, imports, clientNames, imported)),
-        ...nestGlobalPrefix(s, code),
+        ...nestGlobalPrefix(s, code, imported),
         ...nestVersioning(s, code),
         ...nestModules(s, code),
       };
@@ -1725,13 +1731,27 @@ function objectMember(text: string, members: readonly string[]): string | null {
   return null;
 }
 
-function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPrefix'> {
+function nestGlobalPrefix(s: SourceFile, code: string, imported: ReadonlyMap<string, string> = new Map()): Pick<FileRoutes, 'nestPrefix'> {
   // routing-controllers: `createExpressServer({ routePrefix: '/api', controllers })` (also `useExpressServer`, Koa's).
   const rc = /\b(?:create|use)(?:Express|Koa)Server\s*\(/.exec(code);
   if (rc && !inSpan(stringSpans(s), rc.index)) {
     const open = rc.index + rc[0].length - 1;
     const given = /\broutePrefix\s*:\s*([^,}\n]+)/.exec(code.slice(open, closing(code, open)))?.[1];
     const prefix = given === undefined ? undefined : prefixArg(given, s.rel, lineAt(code, rc.index));
+    // `routePrefix: env.app.routePrefix`, a member of an object an imported module exports that reads an
+    // environment variable with no default (`getOsEnv('APP_ROUTE_PREFIX')`): the variable's name, its value
+    // looked up in the repository's example environment file once every file is read.
+    if (prefix?.unresolved && given !== undefined) {
+      const member = /^([\w$]+)((?:\.[\w$]+)+)$/.exec(given.trim());
+      const root = member?.[1];
+      const spec = root
+        ? new RegExp(String.raw`import\s*\{[^}]*?\b${root.replace(/\$/g, '\\$')}\b[^}]*\}\s*from\s*["']([^"']+)["']`).exec(code)?.[1]
+        : undefined;
+      const text = spec ? imported.get(spec) : undefined;
+      const raw = text && member ? exportedRaw(text, root!, member[2]!.slice(1).split('.')) : null;
+      const name = raw === null ? null : envName(raw);
+      if (name) prefix.envName = name;
+    }
     if (prefix) return { nestPrefix: { ...prefix, exclude: [] } };
   }
   const m = /\.setGlobalPrefix\s*\(/.exec(code);
@@ -1763,7 +1783,11 @@ function nestGlobalPrefix(s: SourceFile, code: string): Pick<FileRoutes, 'nestPr
  * the bootstrap file whose folder (`apps/api/src` → `apps/api`) holds the controller, the nearest
  * one in a monorepo of several applications; a route its `exclude` names keeps its path.
  */
-function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>): void {
+function applyNestPrefix(
+  routes: Route[],
+  found: ReadonlyMap<string, FileRoutes>,
+  env: ReadonlyMap<string, { value: string; at: string }> = new Map(),
+): void {
   const versioning = [...found.values()].find((f) => f.nestVersioning)?.nestVersioning;
   // RouterModule paths: a controller's module registered under a path serves the controller below it
   // (after the global prefix and the version).
@@ -1814,6 +1838,18 @@ function applyNestPrefix(routes: Route[], found: ReadonlyMap<string, FileRoutes>
       .map((c) => objectMember(c.object, key.slice(1)))
       .find((v): v is string => v !== null);
     if (value !== undefined) g.p = { path: value, exclude: g.p.exclude };
+  }
+  // A prefix read from an environment variable with no default in the code: written with the value the
+  // repository's example environment file gives it (`.env.example`: `APP_ROUTE_PREFIX=/api`), and still
+  // marked unresolved with both citations — the environment decides it at run time (as a settings default).
+  for (const g of globals) {
+    const given = g.p.unresolved && g.p.envName ? env.get(g.p.envName) : undefined;
+    if (given)
+      g.p = {
+        path: given.value,
+        exclude: g.p.exclude,
+        unresolved: `${g.p.unresolved} (${g.p.envName!} is ${JSON.stringify(given.value)} in ${given.at}, the path's prefix unless the environment sets another)`,
+      };
   }
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i]!;
@@ -2142,6 +2178,8 @@ function decoratorsStart(code: string, at: number): number {
 /** A prefix as far as it is known: its path, and where a part that could not be read is given. */
 interface Prefix {
   path: string;
+  /** an environment variable with no default in the code the prefix is read from, looked up in `.env.example` */
+  envName?: string;
   /** `path:line expression` of the first part that is not a constant */
   unresolved?: string;
   /** a NestJS configuration key the prefix is read from (`app.globalPrefix`), resolved across files */
@@ -2178,6 +2216,51 @@ export function envDefault(expr: string): { name: string; value: string } | null
   }
   return null;
 }
+
+/** The name of an environment variable read with no default: `process.env.X`, `process.env['X']`, a one-argument reader (`getOsEnv('X')`, `readEnv('X')`, `env('X')`). */
+export function envName(expr: string): string | null {
+  const e = expr.trim();
+  const m =
+    /^process\.env(?:\.([\w$]+)|\[\s*["']([\w$]+)["']\s*\])$/.exec(e) ??
+    /^(?:[\w$]+\.)?[\w$]*[Ee]nv[\w$]*\s*\(\s*["'](\w+)["']\s*\)$/.exec(e);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? null) : null;
+}
+
+/** The text of `members` of the object a module exports as `export const <exported> = {…}`; null when not there. */
+function exportedRaw(code: string, exported: string, members: readonly string[]): string | null {
+  const head = new RegExp(String.raw`\bexport\s+(?:const|let|var)\s+${exported.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*\{`).exec(code);
+  if (!head) return null;
+  const open = head.index + head[0].length - 1;
+  let obj = code.slice(open, closing(code, open));
+  for (let i = 0; i < members.length; i++) {
+    if (!obj.startsWith('{')) return null;
+    let value: string | undefined;
+    for (const entry of splitArgs(obj.slice(1, -1))) {
+      const m = /^(?:["']([\w$-]+)["']|([\w$]+))\s*:\s*([\s\S]*)$/.exec(entry.trim());
+      if (m && (m[1] ?? m[2]) === members[i]) value = m[3]!.trim();
+    }
+    if (value === undefined) return null;
+    if (i === members.length - 1) return value;
+    obj = value.startsWith('{') ? value.slice(0, closing(value, 0)) : value;
+  }
+  return null;
+}
+
+/** `NAME=value` lines of example environment files (`.env.example`, `.env.sample`): each name's value and where. */
+export function exampleEnv(files: readonly SourceFile[]): Map<string, { value: string; at: string }> {
+  const out = new Map<string, { value: string; at: string }>();
+  for (const f of files) {
+    if (!ENV_EXAMPLE.test(f.rel)) continue;
+    f.text.split('\n').forEach((line, i) => {
+      const m = /^\s*(?:export\s+)?([A-Za-z_]\w*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s#]*))/.exec(line);
+      if (m && !out.has(m[1]!)) out.set(m[1]!, { value: m[2] ?? m[3] ?? m[4] ?? '', at: `${f.rel}:${i + 1}` });
+    });
+  }
+  return out;
+}
+
+/** An example environment file, committed to show the settings: never a real `.env`. */
+export const ENV_EXAMPLE = /(?:^|\/)\.env\.(?:example|sample|template|dist)$/;
 
 /** A prefix argument: its constant value, an environment variable's default (said so), or unresolved with its citation. */
 function prefixArg(expr: string | undefined, file: string, line: number): Prefix | undefined {
@@ -2447,6 +2530,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
   for (const m of code.matchAll(/^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$/gm))
     if (!inSpan(spans, m.index) && out.objects.some((o) => o.name === m[2]) && !out.objects.some((o) => o.name === m[1]))
       aliases.push({ name: m[1]!, of: m[2]! });
+  // A function that builds such an object and returns it (`def create_bp(): bp = Blueprint(…); …; return bp`):
+  // its name stands for the object, so `register_blueprint(create_bp(), url_prefix=…)` mounts it.
+  for (const r of code.matchAll(/^([ \t]+)return[ \t]+(\w+)[ \t]*$/gm)) {
+    if (inSpan(spans, r.index) || !out.objects.some((o) => o.name === r[2])) continue;
+    const def = [...code.slice(0, r.index).matchAll(/^([ \t]*)def[ \t]+(\w+)[ \t]*\(/gm)].filter((d) => d[1]!.length < r[1]!.length).at(-1);
+    if (def && !aliases.some((a) => a.name === def[2]) && !out.objects.some((o) => o.name === def[2]))
+      aliases.push({ name: def[2]!, of: r[2]! });
+  }
   if (aliases.length > 0) out.aliases = aliases;
   for (const m of code.matchAll(new RegExp(String.raw`^[ \t]*@(\w+)\.(${PY_VERBS})\s*\(`, 'gm'))) {
     if (inSpan(spans, m.index)) continue;
@@ -2550,6 +2641,20 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((a, i) =>
       i === 0 ? a.trim().replace(/^(?:router|blueprint|ns)\s*=\s*/, '') : a,
     );
+    // A blueprint a function returns: `register_blueprint(create_bp(), …)`, or `bp = create_bp()` then
+    // `register_blueprint(bp, …)` — the function's name, resolved like an object's (its returned object).
+    const called = args[0] ? /^([\w.]+)\s*\([\s\S]*\)$/.exec(args[0].trim())?.[1] : undefined;
+    const assigned =
+      args[0] && /^\w+$/.test(args[0]) && !out.objects.some((o) => o.name === args[0])
+        ? new RegExp(String.raw`^[ \t]*${args[0]}[ \t]*=[ \t]*([\w.]+)\s*\(`, 'm').exec(code.slice(0, m.index))
+        : null;
+    if (called) args[0] = called;
+    else if (
+      assigned &&
+      !inSpan(spans, assigned.index) &&
+      !/^(?:\w+\.)*(?:Blueprint|APIRouter|Flask|FastAPI|Namespace|Api)$/.test(assigned[1]!)
+    )
+      args[0] = assigned[1]!;
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
     const given = args
       .slice(1)
@@ -3746,18 +3851,23 @@ function django(s: SourceFile, code: string): FileRoutes {
     string,
     {
       root: boolean;
+      /** Wagtail's `WagtailAPIRouter`: each endpoint serves a listing, a detail and `find/` (GET only) */
+      wagtail?: boolean;
       trailingSlash: string;
       line: number;
       regs: Array<{ prefix: string; viewset: string; line: number }>;
       loops: Array<{ line: number; prefixKey: string; viewsetKey: string; sources: Array<{ module: string; name: string }> }>;
     }
   >();
-  for (const m of code.matchAll(/^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(\w*(?:DefaultRouter|SimpleRouter))\s*\(/gm)) {
+  for (const m of code.matchAll(
+    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(\w*(?:DefaultRouter|SimpleRouter)|WagtailAPIRouter)\s*\(/gm,
+  )) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = code.slice(open + 1, closing(code, open) - 1);
     routers.set(m[1]!, {
       root: m[2]!.endsWith('DefaultRouter'),
+      ...(m[2] === 'WagtailAPIRouter' ? { wagtail: true } : {}),
       trailingSlash: /\btrailing_slash\s*=\s*False\b/.test(args) ? '' : '/',
       line: lineAt(code, m.index),
       regs: [],
@@ -3777,9 +3887,10 @@ function django(s: SourceFile, code: string): FileRoutes {
     if (from?.[3]) return [{ module: from[3], name }];
     return [];
   };
-  for (const m of code.matchAll(/\b(\w+)\.register\s*\(/g)) {
+  for (const m of code.matchAll(/\b(\w+)\.(register|register_endpoint)\s*\(/g)) {
     const router = routers.get(m[1]!);
-    if (!router || inSpan(spans, m.index)) continue;
+    // Wagtail's `api_router.register_endpoint('pages', PagesAPIViewSet)`; DRF's `router.register(…)`.
+    if (!router || inSpan(spans, m.index) || (m[2] === 'register_endpoint') !== (router.wagtail === true)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
     // In a loop over route dicts: `for route in routes: router.register(route["regex"], route["viewset"], …)`.
@@ -3815,6 +3926,21 @@ function django(s: SourceFile, code: string): FileRoutes {
         handler: 'APIRootView',
         resolved: true,
       });
+    if (router.wagtail) {
+      // Wagtail's API endpoints: `''` (listing), `'<int:pk>/'` (detail), `'find/'`, each answering GET.
+      for (const r of router.regs)
+        for (const sub of ['/', '<int:pk>/', 'find/'])
+          routes.push({
+            method: 'GET',
+            path: joinPath(prefix, `${r.prefix.replace(/\/+$/, '')}/`, sub),
+            framework: 'django',
+            file: s.rel,
+            line: r.line,
+            handler: r.viewset,
+            resolved: true,
+          });
+      return;
+    }
     for (const r of router.regs)
       routes.push({
         method: 'ANY',
@@ -3922,6 +4048,17 @@ function django(s: SourceFile, code: string): FileRoutes {
           // The included module's file is found among the repository's files (a module outside it matches none).
           if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: route });
         }
+        continue;
+      }
+      // `path('api/v2/', api_router.urls)`: Wagtail's API router gives a urlconf tuple, read as an include of it.
+      const routerUrls = /^(\w+)\.urls$/.exec(target)?.[1];
+      if (routerUrls && routers.get(routerUrls)?.wagtail) {
+        routersIncluded.add(routerUrls);
+        routerRoutes(routerUrls, route);
+        continue;
+      } else if (routerUrls && imported.has(routerUrls) && !routers.has(routerUrls)) {
+        const module = imported.get(routerUrls)!.replace(/\.?\w+$/, '');
+        if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: route });
         continue;
       }
       if (/^[\w.]+\.urls$/.test(target)) continue; // admin.site.urls, router.urls: a generated urlconf
