@@ -1270,3 +1270,21 @@ describe('round 11 held-out causes, third part', () => {
     expect(parseDocstring('Reads.\n\n# Returns\n\nThe count.', 'Rust').documentsReturn).toBe(true);
   });
 });
+
+describe("round 12's held-out causes (docs/metrics/outdated.md §Round 12)", () => {
+  it('names the body unpacks from `*args` are documented elements, not stale parameters (gensim `f_obs`)', async () => {
+    const py = (unpack: string) =>
+      `def f_obs(x, *args):\n    """Objective of the optimiser.\n\n    Parameters\n    ----------\n    x : float\n        The point.\n    sslm : object\n        The model.\n    word_counts : list\n        Counts.\n    """\n${unpack}    return x\n`;
+    expect(await verdicts(py('    sslm, word_counts = args\n'), 'Python')).toEqual({ f_obs: 'CURRENT' });
+    expect(await verdicts(py('    (sslm, word_counts) = args\n'), 'Python')).toEqual({ f_obs: 'CURRENT' });
+    // Unpacked from something else, the names are still not the function's.
+    expect(await verdicts(py('    sslm, word_counts = other\n'), 'Python')).toEqual({ f_obs: 'OUTDATED' });
+    expect(await verdicts(py('    sslm = args[0]\n'), 'Python')).toEqual({ f_obs: 'OUTDATED' });
+  });
+  it('an `@abstract` JSDoc method documents what implementations return (openlayers `XML.readFromNode`)', async () => {
+    const js = (tag: string) =>
+      `class XML {\n  /**\n   * Read from a node.\n   * @param {Element} node Node.\n   * @return {Object} The object.${tag}\n   */\n  readFromNode(node) {\n    abstract();\n  }\n}\n`;
+    expect(await verdicts(js('\n   * @abstract'), 'JavaScript')).toEqual({ 'XML.readFromNode': 'CURRENT' });
+    expect(await verdicts(js(''), 'JavaScript')).toEqual({ 'XML.readFromNode': 'OUTDATED' });
+  });
+});
