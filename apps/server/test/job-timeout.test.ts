@@ -16,6 +16,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A queued analysis job of the signed-up user, inserted directly. */
+const queuedJob = () =>
+  t.database.db
+    .insertInto('jobs')
+    .values({
+      user_id: userId,
+      repository_id: null,
+      job_type: 'ANALYSIS',
+      organization_name: 'o',
+      repo_name: 'r',
+      vendor: 'GIT',
+      state: 'QUEUED',
+      payload: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
 const row = (state: string, ageSeconds: number): JobRow => ({
   id: 1,
   user_id: 'u',
@@ -57,20 +74,7 @@ describe('the 24-hour rule: a job still running after 24 hours ends TIMEOUT', ()
   it("answers a terminate request in the request's language, English without the header", async () => {
     const messages: string[] = [];
     for (const headers of [{ 'accept-language': 'de-DE,de;q=0.9' }, {}]) {
-      const queued = await t.database.db
-        .insertInto('jobs')
-        .values({
-          user_id: userId,
-          repository_id: null,
-          job_type: 'ANALYSIS',
-          organization_name: 'o',
-          repo_name: 'r',
-          vendor: 'GIT',
-          state: 'QUEUED',
-          payload: '{}',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const queued = await queuedJob();
       const term = await t.call({ method: 'POST', url: `/api/v1/git/lro/${queued.id}/terminate`, token, headers });
       expect(term.statusCode).toBe(200);
       messages.push((term.json() as { message: string }).message);
@@ -82,20 +86,7 @@ describe('the 24-hour rule: a job still running after 24 hours ends TIMEOUT', ()
   });
 
   it('stores TIMEOUT with a log line, and a timed-out job cannot be terminated', async () => {
-    const inserted = await t.database.db
-      .insertInto('jobs')
-      .values({
-        user_id: userId,
-        repository_id: null,
-        job_type: 'ANALYSIS',
-        organization_name: 'o',
-        repo_name: 'r',
-        vendor: 'GIT',
-        state: 'QUEUED',
-        payload: '{}',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const inserted = await queuedJob();
     await sql`UPDATE jobs SET time_created = now() - interval '25 hours' WHERE id = ${inserted.id}`.execute(t.database.db);
 
     const shown = await t.call({ method: 'GET', url: `/api/v1/lro/${inserted.id}/status`, token });

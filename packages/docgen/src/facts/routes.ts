@@ -1025,7 +1025,8 @@ function jsRouters(
     const spec = bind?.[2] ?? bind?.[4];
     return spec ? (imports.find((e) => e.spec === spec && e.kind === 'internal')?.to ?? null) : null;
   };
-  for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) {
+  /** A mount of `m`: [1] the object mounted on (optional), [2] the path literal, [3] what is mounted. */
+  const mountAt = (m: RegExpExecArray): void => {
     const to = target(m[3]!);
     const outer = m[1] ? effective(m[1]) : '';
     const own = literal(m[2]!);
@@ -1036,21 +1037,11 @@ function jsRouters(
         prefix: outer === null || own === null ? null : joinPath(outer, own),
         ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
       });
-  }
+  };
+  for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) mountAt(m);
   // Hono's `app.route('/books', books)`: a sub-application mounted at a path (Express's `router.route('/p')` has one argument).
-  for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.route\s*\(\s*${STRING}\s*,\s*([\w$]+)\s*\)`, 'g'))) {
-    if (inSpan(spans, m.index)) continue;
-    const to = target(m[3]!);
-    const outer = m[1] ? effective(m[1]) : '';
-    const own = literal(m[2]!);
-    if (to)
-      mounts.push({
-        target: to,
-        from: s.rel,
-        prefix: outer === null || own === null ? null : joinPath(outer, own),
-        ...(outer === null ? { unresolvedAt: `${s.rel}:${lineAt(code, m.index)} ${m[1]}` } : {}),
-      });
-  }
+  for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.route\s*\(\s*${STRING}\s*,\s*([\w$]+)\s*\)`, 'g')))
+    if (!inSpan(spans, m.index)) mountAt(m);
   // Routers mounted at a path that is no literal: `app.use(config.api.prefix, routes())` (a member of an
   // object another module exports, read once every file is known), `app.use(process.env.API_PREFIX || '/api', r)`
   // (the default, said so), a `const` of this file; else marked unresolved at the call — never dropped.
