@@ -491,9 +491,12 @@ export function codeRaises(
     // message, when there is one, is written instead.
     const plain =
       message !== null && cond !== null && !onlyParameters(cond, params) ? describe(null, message, language, params, names) : null;
+    // With no plain message, a guard on private state (`this.#x`) or on a chain of calls
+    // (`! $money->getCurrency()->equals(…)`) is no description a caller can use: no entry.
+    const opaque = cond !== null && plain === null && (/(^|[^\w$])#\w/.test(cond) || /\)\s*(?:\?\.|\.|->|::)\s*\w+\s*\(/.test(cond));
     occ.push({
       type: language === 'PHP' ? type.replace(/^\\/, '') : type,
-      text: plain ?? describe(cond, message, language, params, names),
+      text: plain ?? (opaque ? null : describe(cond, message, language, params, names)),
       line: lineOf(x.index),
     });
   }

@@ -56,6 +56,13 @@ describe('set 25 causes: guards on what the caller cannot see', () => {
     expect(r.output).toContain('@throws InvalidArgumentException Expecting to convert against base currency.\n');
     expect(r.output).toContain('@throws InvalidArgumentException If $min > $max.\n');
   });
+
+  it('an opaque guard (a chain of calls, private state) with no plain message gives no entry', async () => {
+    const src =
+      "<?php\n\nfinal class Converter\n{\n    /**\n     * Converts the money.\n     *\n     * @param Money $money the money\n     * @param CurrencyPair $pair the pair\n     */\n    public function convert(Money $money, CurrencyPair $pair): Money\n    {\n        if (! $money->getCurrency()->equals($pair->getBaseCurrency())) {\n            throw new InvalidArgumentException(\n                sprintf('Expecting to convert against base currency %s', $pair->getBaseCurrency()->getCode())\n            );\n        }\n\n        return $money;\n    }\n}\n";
+    const r = await run(src, 'PHP', 'src/Converter.php', 'phpdoc');
+    expect(r.output).not.toContain('@throws InvalidArgumentException If');
+  });
 });
 
 describe('set 25 causes: test-support and benchmark code', () => {
