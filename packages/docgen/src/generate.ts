@@ -507,10 +507,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   // A prose doc with nothing to add renders as itself: no edit.
   if (endRow > startRow && body.join('\n') === lines.slice(startRow, endRow).join('\n')) return { reason: '', stale, use: NO_USE };
   // The body's leading comment became the summary: it moves into the doc instead of being said twice.
-  const moved =
+  const span =
     !updated && model.summaryComment
       ? { startRow: fn.startLine - 1 + model.summaryComment.start, endRow: fn.startLine - 1 + model.summaryComment.end }
       : null;
+  // …only when the doc carries its words byte for byte (the first letter's capital and a closing
+  // period aside): otherwise the comment stays where it is (held out, set 25).
+  const moved = span && carries(body, lines.slice(span.startRow, span.endRow)) ? span : null;
   if (moved && moved.startRow === endRow)
     return { edit: { startRow, endRow: moved.endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
   return {
@@ -521,6 +524,30 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     sources: sourcesOf(model),
     ...(moved && moved.startRow > endRow ? { moved: { ...moved, lines: [] } } : {}),
   };
+}
+
+/**
+ * Whether the doc lines `body` carry the words of the comment lines `comment` as written: the
+ * comment's text (markers stripped, lines joined by one space) appears in the doc's text (markers
+ * stripped, lines joined), with at most its first letter capitalised.
+ */
+export function carries(body: readonly string[], comment: readonly string[]): boolean {
+  const strip = (l: string): string =>
+    l
+      .trim()
+      .replace(/^(?:\/\/[/!]?|#|\/\*\*?|\*\/|\*|"{3}|'{3})\s?/, '')
+      .replace(/(?:\*\/|"{3}|'{3})$/, '')
+      .trim();
+  const words = (ls: readonly string[]): string =>
+    ls
+      .map(strip)
+      .filter((l) => l !== '')
+      .join(' ')
+      .replace(/\s+/g, ' ');
+  const c = words(comment);
+  if (c === '') return true;
+  const d = words(body);
+  return d.includes(c) || d.includes(`${c.charAt(0).toUpperCase()}${c.slice(1)}`);
 }
 
 /**

@@ -475,6 +475,7 @@ export function buildModel(
       !STEP.test(lead.text) &&
       !WHY.test(lead.text) &&
       !CODE_REMARK.test(lead.text) &&
+      !devRemark(lead.lines) &&
       !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
@@ -576,6 +577,29 @@ const WHY =
  * the function runs) is not one. Nor is a note on where the code came from ("This is lightly
  * adapted from how ps(1) obtains …", held out, set 17).
  */
+/**
+ * A developer's remark rather than a description (held out, set 25: petl's "need to deal with
+ * polymorphic dbo argument / what sort of duck is it?", dataclasses-json's note above a line with
+ * a mypy issue link): a comment that opens with a to-do phrase ("need to", "TODO", "FIXME",
+ * "XXX"…), asks a question, or has a line that is mainly a link to an issue or an issue
+ * reference (`#123`, `GH-123`).
+ */
+export function devRemark(lines: readonly string[]): boolean {
+  const text = lines.join(' ').trim();
+  if (/^(?:(?:we |i |you )?(?:still )?needs? to|todo|fixme|xxx|hack|tbd|to ?do)\b/i.test(text)) return true;
+  if (/\?(?:\s|$)/.test(text)) return true;
+  // a link to an issue or a pull request (a reference to a specification, an RFC, is a source the
+  // summary may name: grounding.test.ts, set 4)
+  return lines.some((l) => {
+    const rest = l
+      .replace(/(?:https?|ftp):\/\/\S*(?:\/(?:issues?|pulls?|bugs?|tickets?|show_bug\.cgi)\b|[?&]id=\d)\S*/g, '')
+      .replace(/(?:\b[\w.-]+\/[\w.-]+)?#\d+\b|\b(?:GH|gh|issue|Issue|bug|Bug|PR|pr)[- ]?#?\d+\b/g, '')
+      .replace(/[^A-Za-z]+/g, ' ')
+      .trim();
+    return rest !== l.replace(/[^A-Za-z]+/g, ' ').trim() && rest.split(' ').filter((w) => w !== '').length < 3;
+  });
+}
+
 const CODE_REMARK =
   /\b(?:adapted|copied|borrowed|ported|lifted|taken|cribbed) (?:\w+ )?from\b|^(?:this|that|it)\s+(?:(?:actually|really|just|probably|basically|merely|simply|still|also)\b|(?:looks|seems|appears|becomes|feels|sounds)\b)|^[\w-]+\s+(?:shouldn't|should not|mustn't|must not|needn't|need not|can't|cannot|won't|will not|don't|doesn't|aren't|isn't)\b/i;
 
@@ -628,7 +652,7 @@ function leadingComment(
   code: string,
   bodyStart: number,
   language: string,
-): { text: string; row: number; end: number } | null {
+): { text: string; lines: string[]; row: number; end: number } | null {
   const rest = code.slice(bodyStart);
   const first = rest.search(/\S/);
   const lines = content.split('\n');
@@ -677,7 +701,7 @@ function leadingComment(
   // "NOT the vector since it's faster" — so outside Go, where such a comment starts with the
   // function's name, a blank line must set the comment apart as the body's heading)
   else if (language !== 'Go' || statementsFrom(code, bodyStart + first) > 1) return null;
-  return { text, row, end };
+  return { text, lines: collected, row, end };
 }
 
 /** Top-level statements of a body from `at` on (lines at the first line's indentation that do not continue a statement). */

@@ -284,6 +284,27 @@ function callerVisible(cond: string, params: readonly string[]): boolean {
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
 }
 
+/**
+ * Whether a condition is made of the parameters, literals, constants and operators only: no
+ * field or property, no call, no other name (a negated parameter, `!raw`, is still one).
+ */
+function onlyParameters(cond: string, params: readonly string[]): boolean {
+  // literals: strings, numbers, a class literal (`String.class`), a constant (`self::TYPE_ALIAS`,
+  // `Integer.MAX_VALUE`, `MAX`)
+  const bare = cond
+    .replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')
+    .replace(/\b\d+(?:\.\d+)?\b/g, '0')
+    .replace(/(?<![\w$.>:])(?:[A-Za-z_]\w*(?:\.|::|->))*(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*|[A-Z]{2,}[0-9]*|class)\b(?!\s*\()/g, '0')
+    .replace(/(?<![\w$.>:])[A-Z]\w*\.class\b/g, '0');
+  if (/\.|->|::|\(|\[/.test(bare)) return false;
+  for (const m of bare.matchAll(/(?<![\w$#@])[$#@]?([A-Za-z_][\w]*)/g)) {
+    const name = m[1]!;
+    if (m[0].startsWith('#') || m[0].startsWith('@')) return false;
+    if (!params.includes(name) && !NOT_VARIABLES.has(name) && !/^(?:is|and|or|in|null|NULL|None|nil)$/.test(name)) return false;
+  }
+  return true;
+}
+
 function describe(
   cond: string | null,
   message: string | null,
@@ -357,12 +378,14 @@ const THROW_NEW = /\bthrow\s+new\s+([A-Za-z_$\\][\w.$\\]*)\s*(?:<[^>]*>)?\s*(\()
  * python<=3.10 tomli needs to be installed." → "or on …", held out set 22; "or The …", set 17);
  * any other capitalised word may be a name and keeps its case.
  */
-function lowerFunctionWord(text: string): string {
-  const m =
-    /^(A|An|The|On|In|At|For|From|With|Without|No|Not|This|That|These|Those|It|Its|Each|Every|All|Any|Some|Only|Cannot|Can|Could|Must|Should|Unable|Invalid|Missing|Failed|Expected|Unknown|Unsupported|Please|Both|Either|Neither|There|When|Too)\b(?!\.)/.exec(
-      text,
-    );
-  return m ? `${m[1]!.toLowerCase()}${text.slice(m[1]!.length)}` : text;
+function lowerFunctionWord(text: string, keep: readonly string[] = []): string {
+  // any plain capitalised word (held out, set 25: "…, or Character list must …", "…, or Schema is
+  // not configured …"); a name by its shape keeps its case: an acronym or an inner capital
+  // ("JSON", "GraphQL"), a digit or `_`, a word followed by code punctuation (`Foo.bar`,
+  // `Foo()`, `Foo::x`), a name of the code or the file's path, the pronoun "I"
+  const m = /^([A-Z][a-z]*)(?![\w$]|\.\w|\(|::|->|')/.exec(text);
+  if (!m || m[1] === 'I' || keep.includes(m[1]!)) return text;
+  return `${m[1]!.toLowerCase()}${text.slice(m[1]!.length)}`;
 }
 
 /** The raises a function's own code states, one entry per type (source order). */
@@ -462,9 +485,18 @@ export function codeRaises(
       !exitsBefore(code, bodyStart, x.index, inNested, language)
         ? found
         : null;
+    // A guard that names anything besides the parameters — the object's state (`this.#signatures`),
+    // a method chain, a call, a negation — tells the caller less than a plain message does (held
+    // out, set 25: jose's `GeneralSign.sign`, moneyphp's `If ! $money->getCurrency()->…`): the
+    // message, when there is one, is written instead.
+    const plain =
+      message !== null && cond !== null && !onlyParameters(cond, params) ? describe(null, message, language, params, names) : null;
+    // With no plain message, a guard on private state (`this.#x`) or on a chain of calls
+    // (`! $money->getCurrency()->equals(…)`) is no description a caller can use: no entry.
+    const opaque = cond !== null && plain === null && (/(^|[^\w$])#\w/.test(cond) || /\)\s*(?:\?\.|\.|->|::)\s*\w+\s*\(/.test(cond));
     occ.push({
       type: language === 'PHP' ? type.replace(/^\\/, '') : type,
-      text: describe(cond, message, language, params, names),
+      text: plain ?? (opaque ? null : describe(cond, message, language, params, names)),
       line: lineOf(x.index),
     });
   }
@@ -495,7 +527,7 @@ export function codeRaises(
     const parts = texts.map((t) => t.replace(/\.$/, ''));
     const joined = `${parts[0]}${parts
       .slice(1)
-      .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : lowerFunctionWord(p)}`)
+      .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : lowerFunctionWord(p, [...params, ...names])}`)
       .join('')}`;
     // a message that ends in "?" or "!" keeps its own stop ("… Maybe Prompter is closed?", held out set 17)
     const text = /[!?]$/.test(joined) ? joined : `${joined}.`;

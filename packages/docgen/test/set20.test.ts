@@ -35,7 +35,7 @@ describe('set 20 causes', () => {
       'public class Bean {\n    /**\n     * Constructor.\n     * \n     * @param name  the property name, not empty\n     */\n    protected Bean(String name) {\n        if (name == null || name.isEmpty()) {\n            throw new NullPointerException("name must not be null or empty");\n        }\n    }\n}\n';
     const r = await run(src, 'Java', 'src/Bean.java', 'javadoc');
     expect(r.output).toContain(
-      '     * Constructor.\n     * \n     * @param name  the property name, not empty\n     * @throws NullPointerException If {@code name == null || name.isEmpty()}.\n',
+      '     * Constructor.\n     * \n     * @param name  the property name, not empty\n     * @throws NullPointerException name must not be null or empty.\n',
     );
     // every line of the original doc is still there, unchanged
     const before = src.split('\n').slice(1, 5);
