@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { gateFile, generateFile } from '../src/index.ts';
+import { gated } from './gated-run.ts';
 
 /** docs/docgen.md, "Deprecation": a grounded "Deprecated:" entry, only from the code's own note or message. */
 
-const run = async (src: string, language: string, file: string, style: string) => {
-  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
-  const r = await generateFile(src, language, file, cfg, { explain: true });
-  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
-  return r;
-};
+const run = gated;
 
 describe('deprecation notes from the code', () => {
   it('Python: warnings.warn(..., DeprecationWarning) at the body level and a @deprecated decorator', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateFile, generateFile } from '../src/index.ts';
+import { gated } from './gated-run.ts';
 
 /**
  * docs/docgen.md, "Never harm the repository", placement: a new doc goes above every directive
@@ -7,12 +7,7 @@ import { gateFile, generateFile } from '../src/index.ts';
  * each function is a thin wrapper of a documented one, so a doc is written.
  */
 
-const run = async (src: string, language: string, file: string, style: string) => {
-  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
-  const r = await generateFile(src, language, file, cfg, { explain: true });
-  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
-  return r;
-};
+const run = gated;
 
 describe('a doc goes above every directive, never between a directive and its line', () => {
   it('TypeScript: @ts-ignore, eslint-disable-next-line, prettier-ignore and a decorator', async () => {

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { gateFile, generateFile } from '../src/index.ts';
+import { gated } from './gated-run.ts';
 
 /** docs/docgen.md, "Raises": a doc that already has entries is completed with the raises its code states. */
 
-const run = async (src: string, language: string, file: string, style: string) => {
-  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
-  const r = await generateFile(src, language, file, cfg, { explain: true });
-  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
-  return r;
-};
+const run = gated;
 
 describe('TS/JS grounding', () => {
   it('a TSDoc with @param entries gets the @throws its guard states, after its @param and @returns', async () => {

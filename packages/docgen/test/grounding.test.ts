@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { gateFile, generateFile, restatesName } from '../src/index.ts';
+import { restatesName } from '../src/index.ts';
+import { gated } from './gated-run.ts';
 
 /** docs/docgen.md: every written sentence is grounded; nothing from a name; inheriting methods and directives respected. */
 
-const run = async (src: string, language: string, file: string, style: string, opts: { includeInherited?: boolean } = {}) => {
-  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
-  const r = await generateFile(src, language, file, cfg, { explain: true, ...opts });
-  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
-  return r;
-};
+const run = gated;
 
 describe('set 3 causes', () => {
   const glomDoc =

@@ -3,18 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gateFile, generateFile, generateRepository } from '../src/index.ts';
+import { generateRepository } from '../src/index.ts';
+import { gatedAndStable } from './gated-run.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 20" and "Set 21": the general causes found in their first runs. */
 
-const run = async (src: string, language: string, file: string, style: string) => {
-  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
-  const r = await generateFile(src, language, file, cfg, { explain: true });
-  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
-  // a second run changes nothing
-  expect((await generateFile(r.output, language, file, cfg)).output).toBe(r.output);
-  return r;
-};
+const run = gatedAndStable;
 
 describe('set 20 causes', () => {
   it("a throw of the repository's own subclass of an exception the doc already names gets no second entry", async () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { gateFile, generateFile } from '../src/index.ts';
+import { gatedAndStable } from './gated-run.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 22": the general causes found in its first run, and the leftovers of sets 20–21. */
 
-const run = async (src: string, language: string, file: string, style: string) => {
-  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
-  const r = await generateFile(src, language, file, cfg, { explain: true });
-  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
-  // a second run changes nothing
-  expect((await generateFile(r.output, language, file, cfg)).output).toBe(r.output);
-  return r;
-};
+const run = gatedAndStable;
 
 describe('set 22 causes', () => {
   it("an extended Ruby doc keeps the maintainers' RDoc `##` opener as written", async () => {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { gateFile, generateFile, skipReason } from '../src/index.ts';
+import { skipReason } from '../src/index.ts';
+import { gatedAndStable } from './gated-run.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 25": the general causes found in its first run. */
 
-const run = async (src: string, language: string, file: string, style: string) => {
-  const cfg = { docstringStyle: style, maxDocStringLength: 100 };
-  const r = await generateFile(src, language, file, cfg, { explain: true });
-  expect((await gateFile(r, language, file, cfg, src)).problems).toEqual([]);
-  // a second run changes nothing
-  expect((await generateFile(r.output, language, file, cfg)).output).toBe(r.output);
-  return r;
-};
+const run = gatedAndStable;
 
 describe('set 25 causes: remarks in leading comments', () => {
   it('a remark (an opening "need to", a question, a line that is mainly a URL) is no summary, and its lines stay', async () => {
