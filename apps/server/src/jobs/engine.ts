@@ -275,11 +275,13 @@ export class JobEngine {
     try {
       const message = await handler.run(ctx);
       await lines.settled(); // the job's own last lines come before its final one
+      await this.store.linesWritten(jobId); // and so do the lines written to it from outside meanwhile
       if (controller.signal.aborted) throw controller.signal.reason;
       await this.store.progress(jobId, 100);
       await this.finish(job, 'COMPLETE', message, 'SUCCESS');
     } catch (err) {
       await lines.settled();
+      await this.store.linesWritten(jobId);
       const reason = controller.signal.aborted ? controller.signal.reason : err;
       if (reason instanceof CancelledError) {
         await this.finish(job, 'CANCELLED', text.cancelledByUser, 'WARNING');

@@ -144,14 +144,40 @@ export class JobStore {
     return this.db.selectFrom('jobs').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
   }
 
+  /** This process's one-line writes still under way, per job (see `linesWritten`). */
+  private readonly writing = new Map<number, Set<Promise<unknown>>>();
+
   /** Appends one log line with the next sequence number and wakes live-log streams. */
-  async log(jobId: number, kind: LogKind, text: string): Promise<number> {
-    const row = await this.db.transaction().execute(async (trx) => {
-      await lockJobLog(trx, jobId);
-      return insertLogLine(trx, jobId, kind, text);
-    });
-    this.bus.publish(jobId);
-    return row.seq;
+  log(jobId: number, kind: LogKind, text: string): Promise<number> {
+    const write = this.db
+      .transaction()
+      .execute(async (trx) => {
+        await lockJobLog(trx, jobId);
+        return insertLogLine(trx, jobId, kind, text);
+      })
+      .then((row) => {
+        this.bus.publish(jobId);
+        return row.seq;
+      });
+    const pending = this.writing.get(jobId) ?? new Set<Promise<unknown>>();
+    this.writing.set(jobId, pending);
+    pending.add(write);
+    const done = (): void => {
+      pending.delete(write);
+      if (pending.size === 0 && this.writing.get(jobId) === pending) this.writing.delete(jobId);
+    };
+    write.then(done, done);
+    return write;
+  }
+
+  /**
+   * Settles once every one-line write this process began for `jobId` has (a line written from
+   * outside the job, as a cancel request's is): the engine waits for it before the job's final
+   * line, which on PostgreSQL could otherwise commit first on another pooled connection.
+   */
+  async linesWritten(jobId: number): Promise<void> {
+    const pending = this.writing.get(jobId);
+    if (pending) await Promise.allSettled([...pending]);
   }
 
   /**
