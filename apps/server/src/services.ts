@@ -149,7 +149,7 @@ export function createJobCore(opts: {
   const { config, database } = opts;
   setOutboundAllow(config.outboundAllow);
   const bus = new LogBus(database.url ? { db: database.db, databaseUrl: database.url } : null);
-  const store = new JobStore(database.db, bus);
+  const store = new JobStore(database.db, bus, { oneConnection: database.kind === 'pglite' });
   const repos = new RepoRepository(database.db);
   const box = new SecretBox(opts.secrets.encryptionKey);
   const adapters = opts.adapters ?? createAdapters();

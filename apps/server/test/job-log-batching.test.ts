@@ -21,7 +21,8 @@ let outside: Promise<unknown>[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   bus = new LogBus(null);
-  store = new JobStore(database.db, bus);
+  // as services.ts makes it: on the embedded database a batch is one statement, on PostgreSQL a locked transaction
+  store = new JobStore(database.db, bus, { oneConnection: database.kind === 'pglite' });
   const chatty = defineJob({
     type: 'ANALYSIS',
     handler: async (ctx) => {
@@ -82,11 +83,12 @@ describe("a running job's log", () => {
         busy = true;
         do {
           again = false;
-          for (const l of await store.logs(job.id, since)) {
+          const tail = await store.tail(job.id, since, 100_000);
+          for (const l of tail?.lines ?? []) {
             seen.push(decodeLogLine(l.line)!.text);
             since = l.seq;
           }
-          const row = await store.get(job.id);
+          const row = tail?.row;
           if (row && toJob(row).state === 'COMPLETE') {
             // no read after the end: the database closes once the test's own checks are done
             done = true;
@@ -118,4 +120,38 @@ describe("a running job's log", () => {
     // a wake-up per write, not per line: 300 lines and 10 progress steps woke the follower far fewer times
     expect(wakeUps).toBeLessThan(60);
   }, 60_000);
+
+  it("sets a running job's progress with its lines, reads them back as the log endpoint gives them, and leaves a finished job's progress", async () => {
+    const job = await store.create({
+      userId,
+      repositoryId: null,
+      jobType: 'ANALYSIS',
+      organizationName: 'o',
+      repoName: 'r',
+      vendor: 'GIT',
+      payload: {},
+    });
+    await store.transition(job.id, 'RUNNING', 'Running', { progress: 0 });
+    await store.append(
+      job.id,
+      [
+        { kind: 'INFO', text: 'first' },
+        { kind: 'WARNING', text: 'second' },
+      ],
+      42.4,
+    );
+    expect((await store.get(job.id))!.progress).toBe(42);
+    await store.append(job.id, [], 57);
+    expect((await store.get(job.id))!.progress).toBe(57);
+    await store.transition(job.id, 'COMPLETE', 'done', { progress: 100 });
+    await store.append(job.id, [{ kind: 'INFO', text: 'late' }], 3);
+    expect((await store.get(job.id))!.progress).toBe(100);
+    const log = await store.logs(job.id);
+    expect(log.map((l) => decodeLogLine(l.line)!.text)).toEqual([expect.stringMatching(/created/), 'first', 'second', 'late']);
+    const tail = await store.tail(job.id, 0, 100);
+    expect(tail!.lines).toEqual(log);
+    expect(tail!.row).toEqual(await store.get(job.id));
+    expect((await store.tail(job.id, 2, 1))!.lines).toEqual(log.slice(2, 3));
+    expect(await store.tail(2_000_000_000, 0, 10)).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AuthService } from '../src/auth/service.ts';
 import { STREAM_RECHECK, StreamSlots } from '../src/http/sse.ts';
 import { createTestApp, form, PASSWORD, signUp, type TestApp } from './helpers/app.ts';
 import { followStream, waitFor, type FollowedStream } from './helpers/sse.ts';
@@ -122,6 +123,34 @@ describe('open streams re-check their credential (security round 2)', () => {
       expect(b.ended).toBe(false);
       b.abort();
     } finally {
+      STREAM_RECHECK.everyMs = saved;
+    }
+  });
+
+  it('streams opened with one session share its re-checks, and each closes once it is signed out', async () => {
+    const saved = STREAM_RECHECK.everyMs;
+    STREAM_RECHECK.everyMs = 200;
+    const checks = vi.spyOn(AuthService.prototype, 'authenticate');
+    try {
+      const token = (
+        await t.call({ method: 'POST', url: '/api/login', ...form({ username: 'streams-a@example.com', password: PASSWORD }) })
+      ).json().token as string;
+      const streams: FollowedStream[] = [];
+      for (let i = 0; i < 3; i++) {
+        streams.push(await follow({ authorization: `Bearer ${token}` }, jobId, 10_000));
+        await new Promise((r) => setTimeout(r, 70)); // their timers out of step
+      }
+      checks.mockClear();
+      await new Promise((r) => setTimeout(r, 1000));
+      const ofThisSession = checks.mock.calls.filter(([presented]) => presented === token).length;
+      // five intervals: one check each for the three, at most two per interval (a shared check lives half of one), not fifteen
+      expect(ofThisSession).toBeGreaterThanOrEqual(3);
+      expect(ofThisSession).toBeLessThanOrEqual(11);
+      expect((await t.call({ method: 'POST', url: '/api/v1/auth/logout', token })).statusCode).toBe(200);
+      await waitFor(() => streams.every((s) => s.ended));
+      for (const s of streams) expect(s.text).toContain('event: revoked');
+    } finally {
+      checks.mockRestore();
       STREAM_RECHECK.everyMs = saved;
     }
   });

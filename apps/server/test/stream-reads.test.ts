@@ -16,8 +16,8 @@ import { followStream, waitFor, type FollowedStream } from './helpers/sse.ts';
 
 /**
  * The live-log streams of one job share their reads (docs/decisions.md, "Live-log streams share a
- * read only when it began after their wake-up"): ten streams following a job cost one read of its
- * lines and one of its row per write, not ten, and a stream never joins a read begun before the
+ * read only when it began after their wake-up"): ten streams following a job cost one read (its
+ * lines and its row, one statement) per write, not ten, and a stream never joins a read begun before the
  * wake-up it answers.
  */
 const STREAMS = 10;
@@ -66,7 +66,7 @@ describe('live-log streams of one job', () => {
     for (let i = 0; i < STREAMS; i++)
       streams.push(await followStream(`${base}/api/v1/lro/logs/${job.id}/stream`, { authorization: `Bearer ${token}` }));
     await waitFor(() => streams.every((s) => s.text.includes('event: status')));
-    const reads = vi.spyOn(JobStore.prototype, 'logs');
+    const reads = vi.spyOn(JobStore.prototype, 'tail');
     try {
       for (let i = 0; i < LINES; i++) {
         await core.store.log(job.id, 'INFO', `line ${i}`);
@@ -95,11 +95,10 @@ describe('live-log streams of one job', () => {
     let letGo!: () => void;
     const gate = new Promise<void>((resolve) => (letGo = resolve));
     const slow = {
-      logs: async (...a: Parameters<JobStore['logs']>) => {
+      tail: async (...a: Parameters<JobStore['tail']>) => {
         await gate;
-        return core.store.logs(...a);
+        return core.store.tail(...a);
       },
-      get: (id: number) => core.store.get(id),
     } as unknown as JobStore;
     const reads = new StreamReads(slow, core.bus);
     const first = reads.read(job.id, 0);

@@ -74,6 +74,42 @@ export function openEventStream(reply: FastifyReply): ServerResponse {
  */
 export const STREAM_RECHECK = { everyMs: 10_000 };
 
+/** What one check of a credential found: the user it authenticates, revoked, or unknown (a passing failure). */
+type Verdict = { userId: string } | 'revoked' | 'unknown';
+
+/**
+ * Checks begun in the last half interval, per auth service and credential: the streams opened
+ * with one session token or key (a user's log, sync and job windows, several tabs) share one
+ * check instead of one each (docs/performance.md, "Round 13"). A revocation is still seen within
+ * one and a half intervals by every stream.
+ */
+const recentChecks = new WeakMap<object, Map<string, Promise<Verdict>>>();
+
+function sharedCheck(req: FastifyRequest, auth: Pick<AuthService, 'authenticate' | 'authenticateApiKey'>): Promise<Verdict> {
+  const key = presentedApiKey(req);
+  const token = bearerToken(req);
+  const credential = key !== null ? `key:${key}` : token !== undefined ? `session:${token}` : null;
+  let checks = recentChecks.get(auth);
+  if (!checks) recentChecks.set(auth, (checks = new Map()));
+  const shared = credential === null ? undefined : checks.get(credential);
+  if (shared) return shared;
+  const verdict = (async (): Promise<Verdict> => {
+    try {
+      const { row } = key !== null ? await auth.authenticateApiKey(key, req.ip) : await auth.authenticate(token);
+      return { userId: row.id };
+    } catch (err) {
+      return err instanceof HttpError && REVOKED_STATUSES.has(err.statusCode) ? 'revoked' : 'unknown';
+    }
+  })();
+  if (credential === null) return verdict;
+  checks.set(credential, verdict);
+  const forget = setTimeout(() => {
+    if (checks.get(credential) === verdict) checks.delete(credential);
+  }, STREAM_RECHECK.everyMs / 2);
+  forget.unref();
+  return verdict;
+}
+
 /** The statuses that mean the credential itself no longer holds (not a passing failure). */
 const REVOKED_STATUSES = new Set([401, 403, 511]);
 
@@ -95,11 +131,8 @@ export function watchCredential(
     if (checking || stopped) return;
     checking = true;
     try {
-      const key = presentedApiKey(req);
-      const { row } = key !== null ? await auth.authenticateApiKey(key, req.ip) : await auth.authenticate(bearerToken(req));
-      if (row.id !== userId) revoked();
-    } catch (err) {
-      if (err instanceof HttpError && REVOKED_STATUSES.has(err.statusCode)) revoked();
+      const verdict = await sharedCheck(req, auth);
+      if (verdict === 'revoked' || (verdict !== 'unknown' && verdict.userId !== userId)) revoked();
     } finally {
       checking = false;
     }

@@ -45,6 +45,9 @@ export interface JobFilter {
   offset: number;
 }
 
+/** A progress as stored: a whole percentage from 0 to 100. */
+const clampProgress = (percent: number) => Math.max(0, Math.min(100, Math.round(percent)));
+
 const isFinal = (s: string) => (FINAL_JOB_STATES as readonly string[]).includes(s);
 
 /** Seconds from creation to the end, or to now while running. */
@@ -76,6 +79,12 @@ export class JobStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: LogBus,
+    /**
+     * The database has one connection and runs one statement at a time (PGlite): a batch's
+     * insert needs no lock against another writer, so it goes in one statement with its progress
+     * (docs/performance.md, "Round 13").
+     */
+    private readonly opts: { oneConnection?: boolean } = {},
   ) {}
 
   async create(job: NewJob): Promise<JobRow> {
@@ -185,14 +194,43 @@ export class JobStore {
    * after the job's last one, in one insert; the job's live-log streams are woken once.
    */
   async append(jobId: number, lines: ReadonlyArray<{ kind: LogKind; text: string }>, progress: number | null): Promise<void> {
-    if (progress !== null) await this.setProgress(jobId, progress);
-    if (lines.length > 0) {
+    if (lines.length === 0) {
+      if (progress !== null) await this.setProgress(jobId, progress);
+    } else if (this.opts.oneConnection) {
+      // No other statement can run between reading the last sequence number and inserting after it.
+      await insertLogLines(this.db, jobId, lines, progress);
+    } else {
       await this.db.transaction().execute(async (trx) => {
         await lockJobLog(trx, jobId);
-        await insertLogLines(trx, jobId, lines);
+        await insertLogLines(trx, jobId, lines, progress);
       });
     }
     this.bus.publish(jobId);
+  }
+
+  /**
+   * What a live-log stream writes after a wake-up, in one statement: the job's row and its lines
+   * after `since` (at most `limit`), in order, in the wire format; null when the job is gone.
+   */
+  async tail(jobId: number, since: number, limit: number): Promise<{ row: JobRow; lines: Array<{ seq: number; line: string }> } | null> {
+    const found = await this.db
+      .selectFrom('jobs')
+      .selectAll('jobs')
+      .select(
+        sql<TailLine[] | null>`(
+          select json_agg(json_build_array(l.seq, l.kind, floor(extract(epoch from l.ts) * 1000), l.text) order by l.seq)
+          from (select seq, kind, ts, text from job_logs where job_id = ${jobId} and seq > ${since} order by seq limit ${limit}) l
+        )`.as('tail_lines'),
+      )
+      .where('id', '=', jobId)
+      .executeTakeFirst();
+    if (!found) return null;
+    const { tail_lines: tailLines, ...row } = found;
+    const lines = (tailLines ?? []).map(([seq, kind, ms, text]) => ({
+      seq: Number(seq),
+      line: encodeLogLine({ kind: kind as LogKind, timestamp: new Date(Number(ms)).toISOString(), text }),
+    }));
+    return { row, lines };
   }
 
   /** Lines after `since` (a sequence number), in order, in the wire format. */
@@ -281,7 +319,7 @@ export class JobStore {
   private async setProgress(jobId: number, percent: number): Promise<void> {
     await this.db
       .updateTable('jobs')
-      .set({ progress: Math.max(0, Math.min(100, Math.round(percent))) })
+      .set({ progress: clampProgress(percent) })
       .where('id', '=', jobId)
       .where('state', '=', 'RUNNING')
       .execute();
@@ -388,11 +426,26 @@ function insertLogLine(db: Kysely<Database>, jobId: number, kind: LogKind, text:
     .executeTakeFirstOrThrow();
 }
 
-/** Appends lines in their order with the job's next sequence numbers, in one statement. */
-async function insertLogLines(db: Kysely<Database>, jobId: number, lines: ReadonlyArray<{ kind: LogKind; text: string }>): Promise<void> {
+/** A log line as `tail` reads it: sequence number, kind, epoch milliseconds, text. */
+type TailLine = [number, string, number | string, string];
+
+/**
+ * Appends lines in their order with the job's next sequence numbers, in one statement, and sets
+ * the running job's progress in the same statement when one is given.
+ */
+async function insertLogLines(
+  db: Kysely<Database>,
+  jobId: number,
+  lines: ReadonlyArray<{ kind: LogKind; text: string }>,
+  progress: number | null = null,
+): Promise<void> {
   const rows = sql.join(lines.map((l, i) => sql`(${i + 1}::integer, ${l.kind}::text, ${l.text.slice(0, 10_000)}::text)`));
+  const setProgress =
+    progress === null
+      ? sql``
+      : sql`with moved as (update jobs set progress = ${clampProgress(progress)}::integer where id = ${jobId} and state = 'RUNNING') `;
   await sql`
-    insert into job_logs (job_id, seq, kind, text)
+    ${setProgress}insert into job_logs (job_id, seq, kind, text)
     select ${jobId}::integer, m.base + t.n, t.kind, t.text
     from (select coalesce(max(seq), 0) as base from job_logs where job_id = ${jobId}) m,
          (values ${rows}) as t(n, kind, text)

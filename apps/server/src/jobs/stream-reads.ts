@@ -56,8 +56,9 @@ export class StreamReads {
 
   /** A read for one stream alone (the polling backstop, which looks for a wake-up that was missed). */
   async readNow(jobId: number, since: number): Promise<StreamRead> {
-    const lines = await this.store.logs(jobId, since, STREAM_READ_LINES);
-    const row = await this.store.get(jobId);
+    const tail = await this.store.tail(jobId, since, STREAM_READ_LINES);
+    const lines = tail?.lines ?? [];
+    const row = tail?.row ?? null;
     let text = '';
     for (const l of lines) text += `id: ${l.seq}\nevent: line\ndata: ${l.line}\n\n`;
     const job = row ? toJob(row) : null;
