@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.ts';
-
-const UUID = /^[0-9a-f-]{36}$/i;
+import { hasUuidShape } from '../util/uuid-shape.ts';
 
 export interface SessionRef {
   id: string;
@@ -34,8 +33,7 @@ export class SessionStore {
    * database each statement runs on the API's thread (docs/performance.md, "Round 12").
    */
   async liveWithUser(id: string, userId: string): Promise<{ row: UserRow; session: SessionRef } | null> {
-    // A malformed id cannot be a uuid: "no session" instead of a database error.
-    if (!UUID.test(id) || !UUID.test(userId)) return null;
+    if (!hasUuidShape(id) || !hasUuidShape(userId)) return null;
     const found = await this.db
       .selectFrom('users')
       .innerJoin('sessions', 'sessions.user_id', 'users.id')

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Vendor } from '@docent/contracts';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../db/schema.ts';
+import { hasUuidShape } from '../util/uuid-shape.ts';
 
 /** Data access for the users table. Emails are stored lower-cased. */
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   byId(id: string): Promise<UserRow | undefined> {
-    // A malformed id cannot be a uuid: answer "not found" instead of a database error.
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(undefined);
+    if (!hasUuidShape(id)) return Promise.resolve(undefined);
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
