@@ -25,10 +25,16 @@ const DECLARES = new Set(['const', 'let', 'var']);
 /** Python statements `x: T` / `x: T = v` at bracket depth 0 of `body`, rewritten without the annotation. */
 function withoutVariableAnnotations(body: string): string {
   // Comments and string contents blanked, line breaks kept (a docstring spans lines).
+  // codeOnly keeps every offset (a blanked token has its own length), so the pieces between line
+  // breaks are cut from it as they are, with no array of characters (docs/performance.md, session 23).
   const blank = codeOnly(body, 'Python');
-  const chars = blank.split('');
-  for (let i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) chars[i] = '\n';
-  const code = chars.join('');
+  let code = '';
+  let from = 0;
+  for (let i = body.indexOf('\n'); i >= 0; i = body.indexOf('\n', i + 1)) {
+    code += `${blank.slice(from, i)}\n`;
+    from = i + 1;
+  }
+  code += blank.slice(from);
   const lines = body.split('\n');
   const codeLines = code.split('\n');
   let depth = 0;
@@ -57,9 +63,11 @@ function withoutVariableAnnotations(body: string): string {
         if (c.slice(colon + 1).trim() !== '') kept = eq >= 0 ? `${line.slice(0, colon)} ${line.slice(eq)}` : '';
       }
     }
-    for (const ch of c) {
-      if (ch === '(' || ch === '[' || ch === '{') depth++;
-      else if (ch === ')' || ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+    for (let i = 0; i < c.length; i++) {
+      const ch = c.charCodeAt(i);
+      if (ch === 40 || ch === 91 || ch === 123)
+        depth++; // ( [ {
+      else if (ch === 41 || ch === 93 || ch === 125) depth = Math.max(0, depth - 1); // ) ] }
     }
     out.push(kept);
   }
@@ -519,7 +527,21 @@ const PROSE_KEYWORDS = new Set(
  * the words of a message or a format string (`'utime(%s, %r)'`, `b'Slow response'`) are not what
  * a doc describes (held-out round 3, docs/metrics/outdated.md).
  */
-export function keyWords(body: string): Set<string> {
+export function keyWords(body: string): ReadonlySet<string> {
+  let words = recentKeyWords.get(body);
+  if (words) return words;
+  words = wordsOfKey(body);
+  // The same two keys are asked for by every rule that compares a changed body (~five calls each).
+  if (recentKeyWords.size >= RECENT_KEY_WORDS) recentKeyWords.delete(recentKeyWords.keys().next().value!);
+  recentKeyWords.set(body, words);
+  return words;
+}
+
+/** The last keys' words (keyWords), oldest first. */
+const recentKeyWords = new Map<string, ReadonlySet<string>>();
+const RECENT_KEY_WORDS = 8;
+
+function wordsOfKey(body: string): Set<string> {
   const words = new Set<string>();
   const add = (w: string | null): void => {
     if (w && !/^\$\d+$/.test(w) && !PROSE_KEYWORDS.has(w)) words.add(w);
@@ -877,7 +899,8 @@ export function replacedValuesOnly(
  * describes what implementations do, so the body an implementation gives it later is no change the
  * doc may no longer describe (velocity-engine `IntrospectorCache.get`: an interface made a class;
  * gevent `start_joinable_thread`: a `raise NotImplementedError` stub implemented; round 9).
+ * `key`: the function's code key when the caller already has it (codeKey of the same arguments).
  */
-export function bodiless(content: string, name: string, language: string): boolean {
-  return /^[\s;{}]*$/.test(bodyKey(codeKey(content, name, language))) || onlyRaisesNotImplemented(content, name, language);
+export function bodiless(content: string, name: string, language: string, key = codeKey(content, name, language)): boolean {
+  return /^[\s;{}]*$/.test(bodyKey(key)) || onlyRaisesNotImplemented(content, name, language);
 }

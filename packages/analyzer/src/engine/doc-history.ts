@@ -1154,8 +1154,8 @@ export async function judgeFileHistory(
         if (
           review.length === 0 &&
           then !== now &&
-          !bodiless(before.content, before.name, ctx.language) &&
-          !bodiless(c.fn.content, c.fn.name, ctx.language)
+          !bodiless(before.content, before.name, ctx.language, keyOf(before, ctx.language)) &&
+          !bodiless(c.fn.content, c.fn.name, ctx.language, keyOf(c.fn, ctx.language))
         ) {
           // …and of those, only the words that speak of the doc's contract, not of a refactor (round 8).
           const words = contractWords(
@@ -1171,8 +1171,10 @@ export async function judgeFileHistory(
           // file it now calls or a check (`getattr(x, name)`), is no word gone (dramatiq
           // `Message.get_result`, falcon `get_bound_method`; round 7).
           const stillRaised = (w: string): boolean => helpers.movedOut?.has(w) === true || nowContract.checks?.includes(w) === true;
+          // The words of `now` once, not once per word of `then` (docs/performance.md, session 23).
+          const nowWords = keyWords(now);
           // The same value written otherwise: a constant of the same value, an inlined alias, booleans folded.
-          const gone = [...keyWords(then)].filter((w) => !keyWords(now).has(w));
+          const gone = [...keyWords(then)].filter((w) => !nowWords.has(w));
           const named = await constantsNamed(ctx, words, then, now, constantsNow());
           const known = named.size > 0 ? new Map([...named, ...constantsNow()]) : constantsNow();
           const same = replacedValuesOnly(
@@ -1185,7 +1187,6 @@ export async function judgeFileHistory(
           // A method still passed, through a bound copy of the same name (`this.trackProgress_ =
           // (e) => this.trackProgress(e)`: video.js `Tech.manualProgressOn`, 17a6147; held-out
           // round 11, docs/metrics/outdated.md), is no word gone.
-          const nowWords = keyWords(now);
           const bound = (w: string): boolean => nowWords.has(`${w}_`) || nowWords.has(`_${w}`);
           const removed = same.removed.filter((w) => !stillRaised(w) && !bound(w));
           if (added.length + removed.length > 0)

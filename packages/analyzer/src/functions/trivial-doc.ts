@@ -290,8 +290,18 @@ export function docWords(doc: string, limit = Infinity): string[] {
   return words.length > limit ? words.slice(0, limit + 1) : words;
 }
 
+/** A capital letter or none, then lower-case ASCII letters and underscores only. */
+const PLAIN_WORD = /^[A-Z_]?[a-z_]*$/;
+
 /** `get_user` → get, user; `NewEncoder` → new, encoder; `parseHTTPResponse` → parse, http, response; `utf8Decode` → utf, 8, decode. */
 export function identifierWords(identifier: string): string[] {
+  // Most words of a doc: lower-case ASCII, maybe capitalised, maybe snake_case — the rules below
+  // would only split them at `_` and lower-case them (docs/performance.md, session 23).
+  if (PLAIN_WORD.test(identifier))
+    return identifier
+      .split('_')
+      .filter((w) => w.length > 0)
+      .map((w) => w.toLowerCase());
   return identifier
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
