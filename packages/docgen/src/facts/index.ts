@@ -60,6 +60,15 @@ export const PROJECT_FILE =
 /** The root README (`README`, `README.md`, `.rst`, `.txt`): the overview quotes its opening paragraph. */
 export const README_FILE = /^readme(?:\.(?:md|markdown|rst|txt))?$/i;
 
+/**
+ * Folders of code copied from other projects, by Linguist's vendored rule (its `vendor.yml`):
+ * `vendor/` / `Vendor/` / `vendors/`, `third_party/` / `third-party/` / `3rdparty/`, `extern/` /
+ * `external/`, `dependencies/`, `deps/` at the root, `bower_components/`, `node_modules/`. A route
+ * in one is another project's, not the application's (docs/metrics/arch-api-facts.md, ninth round).
+ */
+export const VENDORED_FOLDER =
+  /(?:^|\/)(?:[Vv]+endors?|(?:3rd|[Tt]hird)[-_]?[Pp]arty|[Ee]xtern(?:als?)?|[Dd]ependencies|bower_components|node_modules)\/|^deps\//;
+
 /** Whether the architecture / API docs read a file of this path (a source, a project file or go.mod). */
 export function docSetReads(rel: string): boolean {
   return languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || README_FILE.test(rel) || rel === 'go.mod';
@@ -98,7 +107,9 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null, pr
   // The repository's OpenAPI / Swagger descriptions: what an API-first controller implements.
   // Example environment files (`.env.example`) give the values of settings the code reads with no default.
   const descriptions = projectFiles.filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel) || ENV_EXAMPLE.test(f.rel));
-  const { routes, files: routeFiles } = routesAndFiles(shipped, imports, descriptions);
+  const read = routesAndFiles(shipped, imports, descriptions);
+  const routeFiles = read.files;
+  const routes = read.routes.filter((r) => !VENDORED_FOLDER.test(r.file));
   return {
     files: sources.length,
     imports,
@@ -106,7 +117,13 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null, pr
     cycles: folderCycles(imports.filter((e) => !isTestFile(e.from))),
     routes,
     routeFiles,
-    routeNotices: unreadRegistrations(shipped, routes, routeFiles, imports),
+    // (A vendored copy's registrations are no application route left unread either.)
+    routeNotices: unreadRegistrations(
+      shipped.filter((s) => !VENDORED_FOLDER.test(s.rel)),
+      routes,
+      routeFiles,
+      imports,
+    ),
     // A build tool's wrapper (`.mvn/wrapper/MavenWrapperDownloader.java`) is no entry point of the system.
     entryPoints: shipped
       .filter((s) => !/(?:^|\/)(?:\.mvn|gradle\/wrapper)\//.test(s.rel))
