@@ -4122,9 +4122,18 @@ interface GoFunc {
   params: Array<{ name: string; type: string }>;
   /** `x := expr` / `x = expr` / `var x = expr`, in order */
   assigns: Array<{ name: string; expr: string; offset: number; line: number }>;
-  routes: Array<{ recv: string; method: string; path: string; line: number; handler?: string; offset: number }>;
+  routes: Array<{
+    recv: string;
+    method: string;
+    path: string;
+    line: number;
+    handler?: string;
+    offset: number;
+    /** oapi-codegen's `r.Get(options.BaseURL+"/x", …)`: the parameter whose `BaseURL` field goes before the path */
+    base?: string;
+  }>;
   /** calls of other functions with their argument texts: `h.Register(v1)`, `users.Routes(api.Group("/users"))` */
-  calls: Array<{ callee: string; args: string[]; offset: number; line: number }>;
+  calls: Array<{ callee: string; args: string[]; offset: number; line: number; qualifier?: string }>;
   /** the expression after `return` when the function returns a router group */
   returns: string | null;
   /** what the function reads and answers as a handler (`c.ShouldBindJSON(&req)`, `c.Query("q")`, `c.JSON(http.StatusOK, …)`) */
@@ -4135,6 +4144,8 @@ interface GoFunc {
   mounts: Array<{ recv: string; path: string | null; pathExpr: string; expr: string; offset: number; line: number }>;
   /** the identifier the function returns (`return r`), whatever its type */
   returned: string | null;
+  /** the call the function returns (`return HandlerWithOptions(si, …)`), whatever its type */
+  returnedCall: string | null;
   /** the variable a package-qualified call was assigned to: `authResource, err := auth.NewResource()` → auth */
   packageOf: Map<string, string>;
 }
@@ -4165,6 +4176,14 @@ const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b|\b(?:chi\.(?:Ro
 const GO_NEW_ROUTER = /^(?:(?:chi|mux|http)\.)?New(?:Router|Mux|ServeMux)\s*\(\s*\)$|^fiber\.New\s*\([\s\S]*\)$/;
 /** Fiber's verbs (`app.Get("/p", h)`, `All`) and `Add(method, path, h)`. */
 const FIBER_VERBS = 'Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|All|Add';
+
+/** The first call a Go function body returns (`return HandlerWithOptions(si, opts)`), or null. */
+function returnedCall(body: string): string | null {
+  const m = /\breturn[ \t]+((?:\w+\.)*\w+)[ \t]*\(/.exec(body);
+  if (!m) return null;
+  const open = m.index + m[0].length - 1;
+  return body.slice(m.index + m[0].indexOf(m[1]!), closing(body, open));
+}
 
 function goFile(s: SourceFile, code: string): GoFile {
   // Echo, or a wrapper of it registering with Echo's `Add(http.MethodGet, "/p", h)` and no Gin import.
@@ -4224,6 +4243,7 @@ function goFile(s: SourceFile, code: string): GoFile {
       ...(recv ? { receiver: { name: recv[1]!, type: recv[2]! } } : {}),
       mounts: [],
       returned: /\breturn[ \t]+(\w+)[ \t]*(?:\n|;|\})/.exec(body)?.[1] ?? null,
+      returnedCall: returnedCall(body),
       packageOf: new Map(),
     };
     for (const a of body.matchAll(/\b(\w+)(?:[ \t]*,[ \t]*\w+)*[ \t]*:?=[ \t]*&?(\w+)\.\w+[ \t]*[({]/g))
@@ -4312,7 +4332,11 @@ function goFile(s: SourceFile, code: string): GoFile {
         const method = named ? /^(?:http\.Method(\w+)|fiber\.Method(\w+)|"([A-Za-z]+)")$/.exec(args[0]?.trim() ?? '') : null;
         if (named && !method) continue;
         const pathArg = named ? args[1] : args[0];
-        let own = pathArg !== undefined ? literal(pathArg) : null;
+        // oapi-codegen's generated Chi server: `r.Get(options.BaseURL+"/users", …)`, the BaseURL a field of
+        // the options parameter its callers fill in.
+        const based = framework === 'chi' && pathArg !== undefined ? /^(\w+)\.BaseURL\s*\+\s*("[^"]*")$/.exec(pathArg.trim()) : null;
+        const base = based && params.some((p) => p.name === based[1]) ? based[1]! : undefined;
+        let own = pathArg !== undefined ? literal(base !== undefined ? based![2]! : pathArg) : null;
         let methods: string[] = method
           ? [(method[1] ?? method[2] ?? method[3])!.toUpperCase()]
           : r[2] === 'Handle' || r[2] === 'HandleFunc' || r[2] === 'All'
@@ -4338,6 +4362,7 @@ function goFile(s: SourceFile, code: string): GoFile {
             line: lineAt(code, brace + r.index),
             ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
             offset: via.offset,
+            ...(base !== undefined ? { base } : {}),
           });
         continue;
       }
@@ -4375,7 +4400,16 @@ function goFile(s: SourceFile, code: string): GoFile {
       if (/^(?:if|for|switch|func|return|make|len|append|new|Group)$/.test(c[1]!)) continue;
       const open = brace + c.index + c[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
-      if (args.length > 0) fn.calls.push({ callee: c[1]!, args, offset: brace + c.index, line: lineAt(code, brace + c.index) });
+      // The package or receiver a call is made on (`usersapi.HandlerWithOptions(…)`): usersapi.
+      const qualifier = /([\w.]*\w)\.$/.exec(body.slice(Math.max(0, c.index - 80), c.index))?.[1];
+      if (args.length > 0)
+        fn.calls.push({
+          callee: c[1]!,
+          args,
+          offset: brace + c.index,
+          line: lineAt(code, brace + c.index),
+          ...(qualifier ? { qualifier } : {}),
+        });
     }
     if (GO_GROUP_TYPE.test(resultType)) fn.returns = /\breturn[ \t]+([^\n;]+)/.exec(body)?.[1]?.trim() ?? null;
     if (/\*gin\.Context\b|\becho\.Context\b/.test(code.slice(m.index, paramsEnd))) {
@@ -4596,6 +4630,88 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     }
     return own.length > 0 ? own : all;
   };
+  /**
+   * The functions whose router a handler expression serves: the mount targets, the functions their
+   * returned calls reach (`HandlerFromMux` returns `HandlerWithOptions(…)`), and, for a call of a
+   * function-typed parameter (`rootRouter.Mount("/api", createHandler(apiRouter))`), what the callers
+   * pass for it — a function literal's returned call, or a parameter of their own handed on.
+   */
+  const servedBy = (file: string, fn: GoFunc, expr: string, depth: number): Array<{ file: string; fn: GoFunc }> => {
+    if (depth > 8) return [];
+    const out: Array<{ file: string; fn: GoFunc }> = [];
+    const viaParam = /^(\w+)\s*\([\s\S]*\)$/.exec(expr.trim());
+    const idx = viaParam ? fn.params.findIndex((p) => p.name === viaParam[1] && /^func\b/.test(p.type)) : -1;
+    if (idx >= 0) {
+      for (const [cf, f] of files)
+        for (const caller of f.funcs)
+          for (const c of caller.calls) {
+            if (c.callee !== fn.name || c.args.length !== fn.params.length) continue;
+            const arg = c.args[idx]!.trim();
+            const lit = /^func\s*\(/.test(arg) ? returnedCall(arg) : null;
+            if (lit) out.push(...servedBy(cf, caller, lit, depth + 1));
+            else if (/^\w+$/.test(arg)) out.push(...servedBy(cf, caller, `${arg}()`, depth + 1));
+          }
+      return out;
+    }
+    for (const t of mountTargets(file, fn, expr)) {
+      out.push(t);
+      if (t.fn.returnedCall && t.fn !== fn) out.push(...servedBy(t.file, t.fn, t.fn.returnedCall, depth + 1));
+    }
+    return out;
+  };
+  /** Whether a function is called anywhere in the repository (by its name and, when qualified, its package). */
+  const called = (file: string, fn: GoFunc): boolean =>
+    [...files].some(([cf, f]) =>
+      f.funcs.some((caller) =>
+        caller.calls.some(
+          (c) =>
+            c.callee === fn.name &&
+            mountTargets(cf, caller, `${c.qualifier ? `${c.qualifier}.` : ''}${c.callee}()`).some((t) => t.file === file && t.fn === fn),
+        ),
+      ),
+    );
+  /**
+   * The values a string (or an options struct's `BaseURL` field, `field` given) has where a parameter
+   * of `fn` is filled in: literals joined, a caller's own parameter followed to its callers, anything
+   * else unresolved at the caller. A wrapper in the same file (oapi-codegen's `Handler`, `HandlerFromMux`)
+   * counts only where something calls it.
+   */
+  const paramValues = (file: string, fn: GoFunc, idx: number, field: string | null, depth: number): Prefix[] => {
+    if (depth > 6) return [{ path: '', unresolved: `${file}:${fn.line} parameter ${fn.params[idx]!.name}` }];
+    const out: Prefix[] = [];
+    for (const [cf, f] of files)
+      for (const caller of f.funcs)
+        for (const c of caller.calls) {
+          if (c.callee !== fn.name || c.args.length !== fn.params.length) continue;
+          const name = `${c.qualifier ? `${c.qualifier}.` : ''}${c.callee}()`;
+          if (!mountTargets(cf, caller, name).some((t) => t.file === file && t.fn === fn)) continue;
+          if (cf === file && !called(cf, caller)) continue;
+          let arg = c.args[idx]!.trim();
+          const assigned = /^\w+$/.test(arg) ? caller.assigns.filter((a) => a.name === arg && a.offset < c.offset).at(-1) : undefined;
+          if (assigned) arg = assigned.expr;
+          if (field !== null) {
+            const struct = /^&?(?:\w+\.)?\w+\s*\{([\s\S]*)\}$/.exec(arg);
+            if (!struct) {
+              out.push({ path: '', unresolved: `${cf}:${c.line} ${arg}` });
+              continue;
+            }
+            const value = splitArgs(struct[1]!)
+              .map((x) => new RegExp(String.raw`^\s*${field}\s*:\s*([\s\S]+)$`).exec(x)?.[1]?.trim())
+              .find((x) => x !== undefined);
+            if (value === undefined) {
+              out.push({ path: '' });
+              continue;
+            }
+            arg = value;
+          }
+          const lit = literal(arg);
+          const own = /^\w+$/.test(arg) ? caller.params.findIndex((p) => p.name === arg) : -1;
+          if (lit !== null) out.push({ path: lit });
+          else if (own >= 0) out.push(...paramValues(cf, caller, own, null, depth + 1));
+          else out.push({ path: '', unresolved: `${cf}:${c.line} ${field ?? 'value'} ${arg}` });
+        }
+    return out.length > 0 ? unique(out) : [{ path: '', unresolved: `${file}:${fn.line} parameter ${fn.params[idx]!.name}` }];
+  };
   /** Every prefix a router built and returned by `fn` is mounted under; none mounted: the root. */
   const mountedPrefixes = (file: string, fn: GoFunc, depth: number): Prefix[] => {
     const key = `mount#${file}#${fn.name}#${fn.line}`;
@@ -4607,7 +4723,7 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     for (const [mf, f] of files)
       for (const caller of f.funcs)
         for (const mt of caller.mounts) {
-          if (!mountTargets(mf, caller, mt.expr).some((t) => t.file === file && t.fn === fn)) continue;
+          if (!servedBy(mf, caller, mt.expr, 0).some((t) => t.file === file && t.fn === fn)) continue;
           const own: Prefix = mt.path === null ? { path: '', unresolved: `${mf}:${mt.line} ${mt.pathExpr}` } : { path: mt.path };
           out.push(...evalExpr(mf, caller, mt.recv, mt.offset, depth + 1).map((p) => joinPrefix(p, own)));
         }
@@ -4641,7 +4757,19 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
   for (const [file, f] of files) {
     for (const fn of f.funcs) {
       for (const r of fn.routes) {
-        for (const p of evalExpr(file, fn, r.recv, r.offset, 0)) {
+        // oapi-codegen: the BaseURL its callers give, after the router's own prefix.
+        const bases =
+          r.base !== undefined
+            ? paramValues(
+                file,
+                fn,
+                fn.params.findIndex((x) => x.name === r.base),
+                'BaseURL',
+                0,
+              )
+            : [{ path: '' }];
+        const prefixes = evalExpr(file, fn, r.recv, r.offset, 0).flatMap((p) => bases.map((b) => joinPrefix(p, b)));
+        for (const p of unique(prefixes)) {
           routes.push({
             method: r.method,
             // Chi serves a mounted router's `/` at the mount path itself.
