@@ -195,6 +195,22 @@ export function routesAndFiles(
   // Modules that make an HTTP client (`export default axios.create({ baseURL: '/api' })`): what another
   // file imports from them is a client, and its `.get('/x')` a request, not a route.
   const clientModules = new Set(sources.filter((s) => JS_LANGUAGES.has(s.language) && CLIENT_FACTORY.test(codeOf(s))).map((s) => s.rel));
+  // A module re-exporting a client module (`export * from './api'`, `export { API } from './api'`: a
+  // helpers/index.js) hands the same client on.
+  for (let grew = true, round = 0; grew && round < 8; round++) {
+    grew = false;
+    for (const s of sources) {
+      if (!JS_LANGUAGES.has(s.language) || clientModules.has(s.rel)) continue;
+      const lines = codeOf(s).split('\n');
+      const reexports = (byFile.get(s.rel) ?? []).some(
+        (e) => e.to !== null && clientModules.has(e.to) && /^\s*export\b[^;]*\bfrom\b/.test(lines[e.line - 1] ?? ''),
+      );
+      if (reexports) {
+        clientModules.add(s.rel);
+        grew = true;
+      }
+    }
+  }
   const bySourceRel = new Map(sources.map((x) => [x.rel, x]));
   for (const s of sources) {
     const code = codeOf(s);
@@ -3752,16 +3768,39 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   // A prefix read from a settings field (`settings.api_prefix`) whose settings classes all declare one
   // default (`api_prefix: str = "/api"`) is that default, the value the code itself gives: the path is
   // written with it, and stays marked unresolved with both citations (the environment may set another).
-  const withDefault = (p: Prefix): Prefix => {
-    const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
-    if (!field) return p;
+  const defaultOf = (field: string): { value: string; at: string } | null => {
     const found: Array<{ value: string; at: string }> = [];
     for (const [file, f] of files)
       for (const d of f.defaults) if (d.name === field) found.push({ value: d.value, at: `${file}:${d.line}` });
-    if (found.length === 0 || found.some((d) => d.value !== found[0]!.value)) return p;
+    return found.length === 0 || found.some((d) => d.value !== found[0]!.value) ? null : found[0]!;
+  };
+  const withDefault = (p: Prefix): Prefix => {
+    // An f-string of settings fields and literal text (`f'{settings.API_V1_PATH}/emails'`): each field's default.
+    const fstring = p.unresolved ? /\sf(["'])((?:(?!\1).)*)\1$/.exec(p.unresolved) : null;
+    if (fstring) {
+      const parts = fstring[2]!.split(/(\{[^{}]*\})/);
+      const used: string[] = [];
+      let value = '';
+      for (const part of parts) {
+        const name = /^\{\s*(?:\w+\.)+(\w+)\s*\}$/.exec(part)?.[1];
+        if (part.startsWith('{') && !name) return p;
+        const d = name ? defaultOf(name) : null;
+        if (name && !d) return p;
+        if (d) used.push(`${JSON.stringify(d.value)} at ${d.at}`);
+        value += d ? d.value : part;
+      }
+      if (used.length === 0) return p;
+      return {
+        path: value,
+        unresolved: `${p.unresolved} (default ${used.join(', ')}, the path's prefix unless the environment sets another)`,
+      };
+    }
+    const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
+    const d = field ? defaultOf(field) : null;
+    if (!d) return p;
     return {
-      path: found[0]!.value,
-      unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at}, the path's prefix unless the environment sets another)`,
+      path: d.value,
+      unresolved: `${p.unresolved} (default ${JSON.stringify(d.value)} at ${d.at}, the path's prefix unless the environment sets another)`,
     };
   };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
