@@ -1816,7 +1816,9 @@ function applyNestPrefix(
     routes.splice(
       i,
       1,
-      ...(versions.length === 0 ? [r] : versions.map((v) => ({ ...r, path: joinPath(`${versioning!.prefix}${v}`, r.path) }))),
+      ...(versions.length === 0
+        ? [r]
+        : versions.map((v) => (v === '' ? r : { ...r, path: joinPath(`${versioning!.prefix}${v}`, r.path) }))),
     );
   }
   const globals = [...found].flatMap(([file, f]) =>
@@ -1885,7 +1887,7 @@ function nest(s: SourceFile, code: string): FileRoutes {
   ];
   for (const m of code.matchAll(
     new RegExp(
-      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING}|([A-Za-z_$][\w$.]*))?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
+      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING}|(\[[^\]]*\])|([A-Za-z_$][\w$.]*))?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
       'g',
     ),
   )) {
@@ -1893,26 +1895,35 @@ function nest(s: SourceFile, code: string): FileRoutes {
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
     const versionAt = decoratorsStart(code, m.index);
     const own = /@Version\s*\(\s*(\[[^\]]*\]|[^)]*)\)/.exec(code.slice(versionAt, m.index + m[0].length))?.[1];
-    const version =
-      own !== undefined ? nestVersions(own) : nestVersions(controller && /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1]);
+    const versionExpr = own ?? (controller ? /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1] : undefined);
+    // `VERSION_NEUTRAL` serves the route with no version (written '' here), alone or beside versions.
+    const version = [...nestVersions(versionExpr), ...(versionExpr && /\bVERSION_NEUTRAL\b/.test(versionExpr) ? [''] : [])];
     const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
-    const ownPath = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
+    // `@Get(['live', 'alive'])`: one route per path of the array.
+    const ownPaths: Array<string | null> = m[2]
+      ? [literal(m[2])]
+      : m[3]
+        ? [...m[3].matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!))
+        : m[4]
+          ? [`{{${m[4]}}}`]
+          : [''];
     const controllerClass = controller ? /\bclass\s+(\w+)/.exec(code.slice(controller.index))?.[1] : undefined;
     const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
     const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
-    routes.push({
-      method,
-      // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`.
-      path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')),
-      framework: 'nestjs',
-      file: s.rel,
-      line: lineAt(code, m.index),
-      handler: m[4]!,
-      resolved: prefix !== null && ownPath !== null,
-      ...(version.length > 0 ? { nestVersion: version } : {}),
-      ...(controllerClass ? { nestController: controllerClass } : {}),
-      ...(typed ? { typed } : {}),
-    });
+    for (const ownPath of ownPaths.length > 0 ? ownPaths : [null])
+      routes.push({
+        method,
+        // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`.
+        path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')),
+        framework: 'nestjs',
+        file: s.rel,
+        line: lineAt(code, m.index),
+        handler: m[5]!,
+        resolved: prefix !== null && ownPath !== null,
+        ...(version.length > 0 ? { nestVersion: version } : {}),
+        ...(controllerClass ? { nestController: controllerClass } : {}),
+        ...(typed ? { typed } : {}),
+      });
   }
   const tsImports: NonNullable<FileRoutes['tsImports']> = [];
   if (routes.some((r) => r.path.includes('{{')))
