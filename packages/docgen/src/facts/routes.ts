@@ -4196,6 +4196,10 @@ interface GoFunc {
   returned: string | null;
   /** the call the function returns (`return HandlerWithOptions(si, …)`), whatever its type */
   returnedCall: string | null;
+  /** functions appended to a slice: `routerCheckRole = append(routerCheckRole, registerUserRouter)` */
+  appends: Array<{ slice: string; name: string }>;
+  /** loops over a slice of functions: `for _, f := range routerCheckRole { f(v1, auth) }` */
+  ranges: Array<{ slice: string; loopVar: string }>;
   /** the variable a package-qualified call was assigned to: `authResource, err := auth.NewResource()` → auth */
   packageOf: Map<string, string>;
 }
@@ -4294,8 +4298,15 @@ function goFile(s: SourceFile, code: string): GoFile {
       mounts: [],
       returned: /\breturn[ \t]+(\w+)[ \t]*(?:\n|;|\})/.exec(body)?.[1] ?? null,
       returnedCall: returnedCall(body),
+      appends: [],
+      ranges: [],
       packageOf: new Map(),
     };
+    for (const a of body.matchAll(/\b(\w+)[ \t]*=[ \t]*append\(\s*(\w+)\s*,([\w.,\s]+)\)/g))
+      if (a[1] === a[2])
+        for (const name of a[3]!.split(',')) if (/^\w+$/.test(name.trim())) fn.appends.push({ slice: a[1]!, name: name.trim() });
+    for (const r of body.matchAll(/\bfor[ \t]+\w+[ \t]*,[ \t]*(\w+)[ \t]*:?=[ \t]*range[ \t]+(\w+)[ \t]*\{/g))
+      fn.ranges.push({ slice: r[2]!, loopVar: r[1]! });
     for (const a of body.matchAll(/\b(\w+)(?:[ \t]*,[ \t]*\w+)*[ \t]*:?=[ \t]*&?(\w+)\.\w+[ \t]*[({]/g))
       if (packages.has(a[2]!)) fn.packageOf.set(a[1]!, a[2]!);
     // Chi's sub-routers written as closures: `r.Route("/p", func(r chi.Router) {…})` (the path a prefix) and
@@ -4599,7 +4610,9 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     expr = expr
       .trim()
       .replace(/^&/, '')
-      .replace(/\.PathPrefix\s*\(([^()]*)\)\s*\.\s*Subrouter\s*\(\s*\)$/, '.Group($1)');
+      .replace(/\.PathPrefix\s*\(([^()]*)\)\s*\.\s*Subrouter\s*\(\s*\)$/, '.Group($1)')
+      // Middleware on a group (`v1.Group("/user").Use(auth).Use(role)`) leaves its prefix as it is.
+      .replace(/(?:\s*\.\s*Use\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))+$/, '');
     if (depth > 12) return [{ path: '', unresolved: `${file}:${fn.line} ${expr}` }];
     // x.Group("/p", middleware…)
     const group = /^([\s\S]+)\.Group\s*\(([\s\S]*)\)$/.exec(expr);
@@ -4797,6 +4810,22 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
           out.push(...evalExpr(callerFile, caller, c.args[idx]!, c.offset, depth + 1));
         }
       }
+    }
+    // A function appended to a package's slice (`routerCheckRole = append(routerCheckRole, registerUserRouter)`,
+    // in an `init()`) and called in a loop over it (`for _, f := range routerCheckRole { f(v1, auth) }`).
+    const dir = path.dirname(file);
+    const slices = new Set<string>();
+    for (const [af, f] of files)
+      if (path.dirname(af) === dir) for (const g of f.funcs) for (const a of g.appends) if (a.name === fn.name) slices.add(a.slice);
+    for (const [callerFile, f] of files) {
+      if (slices.size === 0 || path.dirname(callerFile) !== dir) continue;
+      for (const caller of f.funcs)
+        for (const r of caller.ranges) {
+          if (!slices.has(r.slice)) continue;
+          for (const c of caller.calls)
+            if (c.callee === r.loopVar && c.args.length === fn.params.length && c.args[idx] !== undefined)
+              out.push(...evalExpr(callerFile, caller, c.args[idx]!, c.offset, depth + 1));
+        }
     }
     active.delete(key);
     const result = out.length > 0 ? unique(out) : [{ path: '', unresolved: `${file}:${fn.line} parameter ${fn.params[idx]!.name}` }];
