@@ -7,6 +7,7 @@ import { importGraph, pathAliases, type ImportEdge, type SourceFile } from './im
 import { ENV_EXAMPLE, routesAndFiles, type Route } from './routes.ts';
 import { perFile } from './cache.ts';
 import { unreadRegistrations, type RouteNotice } from './unread-routes.ts';
+import { SPRING_CLOUD_CONFIG_FILE, SPRING_CONFIG_FILE } from './spring-config.ts';
 import { codeOf, lineAt } from './source.ts';
 
 export { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
@@ -71,17 +72,27 @@ export const VENDORED_FOLDER =
 
 /** Whether the architecture / API docs read a file of this path (a source, a project file or go.mod). */
 export function docSetReads(rel: string): boolean {
-  return languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || README_FILE.test(rel) || rel === 'go.mod';
+  return (
+    languageOfPath(rel) !== null ||
+    PROJECT_FILE.test(rel) ||
+    SPRING_CLOUD_CONFIG_FILE.test(rel) ||
+    README_FILE.test(rel) ||
+    rel === 'go.mod'
+  );
 }
 
 /** A checkout's source files (by the docgen languages, up to 512 KB each, listing order), its project files (`language: 'text'`) and its go.mod. */
 export async function readCheckout(root: string): Promise<{ sources: SourceFile[]; goMod: string | null; projectFiles: SourceFile[] }> {
-  const rels = await listFiles(root, (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || README_FILE.test(rel));
+  const rels = await listFiles(
+    root,
+    (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || SPRING_CLOUD_CONFIG_FILE.test(rel) || README_FILE.test(rel),
+  );
   // Every read goes through the guarded reader (docs/security.md, "Reading a checkout for the
   // docs"): a file reached through a symbolic link — a linked file, a linked folder, a go.mod that
   // points at /etc/passwd — is not read, so nothing outside the checkout reaches hosted docs.
   const read = async (rel: string): Promise<SourceFile | null> => {
-    const language = languageOfPath(rel) ?? (PROJECT_FILE.test(rel) || README_FILE.test(rel) ? 'text' : null);
+    const language =
+      languageOfPath(rel) ?? (PROJECT_FILE.test(rel) || SPRING_CLOUD_CONFIG_FILE.test(rel) || README_FILE.test(rel) ? 'text' : null);
     if (!language) return null;
     const text = await readInsideCheckout(root, rel, MAX_FACT_FILE_BYTES);
     return text === null ? null : { rel, language, text };
@@ -106,7 +117,10 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null, pr
   const shipped = sources.filter((s) => !isTestFile(s.rel));
   // The repository's OpenAPI / Swagger descriptions: what an API-first controller implements.
   // Example environment files (`.env.example`) give the values of settings the code reads with no default.
-  const descriptions = projectFiles.filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel) || ENV_EXAMPLE.test(f.rel));
+  // Spring's application / bootstrap files and a config server's give the servlet context path.
+  const descriptions = projectFiles.filter(
+    (f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel) || ENV_EXAMPLE.test(f.rel) || SPRING_CONFIG_FILE.test(f.rel),
+  );
   const read = routesAndFiles(shipped, imports, descriptions);
   const routeFiles = read.files;
   const routes = read.routes.filter((r) => !VENDORED_FOLDER.test(r.file));

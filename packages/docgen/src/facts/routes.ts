@@ -1,3 +1,4 @@
+import { applySpringContextPath, SPRING_CONFIG_FILE } from './spring-config.ts';
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import YAML from 'yaml';
@@ -479,12 +480,16 @@ export function routesAndFiles(
     ...springApiFirst(
       found,
       sources,
-      descriptions.filter((d) => !ENV_EXAMPLE.test(d.rel)),
+      descriptions.filter((d) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(d.rel)),
     ),
   );
   const constantFiles = resolveNestConstants(routes, found, sources, byFile);
   for (const f of resolveJavaConstants(routes, sources)) constantFiles.add(f);
   applyNestPrefix(routes, found, exampleEnv(descriptions));
+  applySpringContextPath(
+    routes,
+    descriptions.filter((d) => SPRING_CONFIG_FILE.test(d.rel)),
+  );
   // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
   const typeFiles = new Set<string>();
   if (routes.some((r) => r.typed)) {
