@@ -4371,7 +4371,11 @@ function goFile(s: SourceFile, code: string): GoFile {
       // The right-hand side up to the end of its statement, brackets spanning lines included.
       const start = brace + a.index + a[0].length;
       let end = start;
-      while (end < bodyEnd && code[end] !== '\n' && code[end] !== ';')
+      // (A chain written over lines, `v1.Group("/p").` then `Use(auth)`, goes on past a line ending in a dot.)
+      while (
+        end < bodyEnd &&
+        ((code[end] !== '\n' && code[end] !== ';') || (code[end] === '\n' && /\.[ \t]*$/.test(code.slice(start, end))))
+      )
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
