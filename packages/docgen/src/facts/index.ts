@@ -7,6 +7,7 @@ import { importGraph, pathAliases, type ImportEdge, type SourceFile } from './im
 import { ENV_EXAMPLE, routesAndFiles, type Route } from './routes.ts';
 import { perFile } from './cache.ts';
 import { unreadRegistrations, type RouteNotice } from './unread-routes.ts';
+import { SPRING_CLOUD_CONFIG_FILE, SPRING_CONFIG_FILE } from './spring-config.ts';
 import { codeOf, lineAt } from './source.ts';
 
 export { importGraph, type ImportEdge, type SourceFile } from './imports.ts';
@@ -60,19 +61,38 @@ export const PROJECT_FILE =
 /** The root README (`README`, `README.md`, `.rst`, `.txt`): the overview quotes its opening paragraph. */
 export const README_FILE = /^readme(?:\.(?:md|markdown|rst|txt))?$/i;
 
+/**
+ * Folders of code copied from other projects, by Linguist's vendored rule (its `vendor.yml`):
+ * `vendor/` / `Vendor/` / `vendors/`, `third_party/` / `third-party/` / `3rdparty/`, `extern/` /
+ * `external/`, `dependencies/`, `deps/` at the root, `bower_components/`, `node_modules/`. A route
+ * in one is another project's, not the application's (docs/metrics/arch-api-facts.md, ninth round).
+ */
+export const VENDORED_FOLDER =
+  /(?:^|\/)(?:[Vv]+endors?|(?:3rd|[Tt]hird)[-_]?[Pp]arty|[Ee]xtern(?:als?)?|[Dd]ependencies|bower_components|node_modules)\/|^deps\//;
+
 /** Whether the architecture / API docs read a file of this path (a source, a project file or go.mod). */
 export function docSetReads(rel: string): boolean {
-  return languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || README_FILE.test(rel) || rel === 'go.mod';
+  return (
+    languageOfPath(rel) !== null ||
+    PROJECT_FILE.test(rel) ||
+    SPRING_CLOUD_CONFIG_FILE.test(rel) ||
+    README_FILE.test(rel) ||
+    rel === 'go.mod'
+  );
 }
 
 /** A checkout's source files (by the docgen languages, up to 512 KB each, listing order), its project files (`language: 'text'`) and its go.mod. */
 export async function readCheckout(root: string): Promise<{ sources: SourceFile[]; goMod: string | null; projectFiles: SourceFile[] }> {
-  const rels = await listFiles(root, (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || README_FILE.test(rel));
+  const rels = await listFiles(
+    root,
+    (rel) => languageOfPath(rel) !== null || PROJECT_FILE.test(rel) || SPRING_CLOUD_CONFIG_FILE.test(rel) || README_FILE.test(rel),
+  );
   // Every read goes through the guarded reader (docs/security.md, "Reading a checkout for the
   // docs"): a file reached through a symbolic link — a linked file, a linked folder, a go.mod that
   // points at /etc/passwd — is not read, so nothing outside the checkout reaches hosted docs.
   const read = async (rel: string): Promise<SourceFile | null> => {
-    const language = languageOfPath(rel) ?? (PROJECT_FILE.test(rel) || README_FILE.test(rel) ? 'text' : null);
+    const language =
+      languageOfPath(rel) ?? (PROJECT_FILE.test(rel) || SPRING_CLOUD_CONFIG_FILE.test(rel) || README_FILE.test(rel) ? 'text' : null);
     if (!language) return null;
     const text = await readInsideCheckout(root, rel, MAX_FACT_FILE_BYTES);
     return text === null ? null : { rel, language, text };
@@ -97,8 +117,13 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null, pr
   const shipped = sources.filter((s) => !isTestFile(s.rel));
   // The repository's OpenAPI / Swagger descriptions: what an API-first controller implements.
   // Example environment files (`.env.example`) give the values of settings the code reads with no default.
-  const descriptions = projectFiles.filter((f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel) || ENV_EXAMPLE.test(f.rel));
-  const { routes, files: routeFiles } = routesAndFiles(shipped, imports, descriptions);
+  // Spring's application / bootstrap files and a config server's give the servlet context path.
+  const descriptions = projectFiles.filter(
+    (f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel) || ENV_EXAMPLE.test(f.rel) || SPRING_CONFIG_FILE.test(f.rel),
+  );
+  const read = routesAndFiles(shipped, imports, descriptions);
+  const routeFiles = read.files;
+  const routes = read.routes.filter((r) => !VENDORED_FOLDER.test(r.file));
   return {
     files: sources.length,
     imports,
@@ -106,7 +131,13 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null, pr
     cycles: folderCycles(imports.filter((e) => !isTestFile(e.from))),
     routes,
     routeFiles,
-    routeNotices: unreadRegistrations(shipped, routes, routeFiles, imports),
+    // (A vendored copy's registrations are no application route left unread either.)
+    routeNotices: unreadRegistrations(
+      shipped.filter((s) => !VENDORED_FOLDER.test(s.rel)),
+      routes,
+      routeFiles,
+      imports,
+    ),
     // A build tool's wrapper (`.mvn/wrapper/MavenWrapperDownloader.java`) is no entry point of the system.
     entryPoints: shipped
       .filter((s) => !/(?:^|\/)(?:\.mvn|gradle\/wrapper)\//.test(s.rel))

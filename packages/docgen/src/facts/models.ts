@@ -605,8 +605,9 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
   // The package's structs, whichever of its files declares them.
   const names = new Set(pkg.keys());
   // GORM's `gorm.Model` / `gorm:"…"` tags, or bun's `bun.BaseModel` / `bun:"…"` tags.
+  // (A tag telling the ORM to ignore the field, `gorm:"-"`, makes no model: a DTO's or a JSON part's.)
   const isModelBody = (body: string, depth = 0): boolean =>
-    /gorm\.Model|gorm:"|bun\.BaseModel|bun:"/.test(body) ||
+    /gorm\.Model|gorm:"(?!-")|bun\.BaseModel|bun:"(?!-")/.test(body) ||
     (depth < 4 &&
       [...body.matchAll(/^[ \t]+\*?(\w+)[ \t]*$/gm)].some((e) => bases.has(e[1]!) && isModelBody(pkg.get(e[1]!) ?? '', depth + 1)));
   for (const m of structs) {
@@ -668,6 +669,8 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
         type.includes('.') &&
         !type.startsWith('gorm.') &&
         [...packages.bodies].some(([d, b]) => d !== dir && /gorm:"|gorm\.Model|bun:"|bun\.BaseModel/.test(b.get(bare) ?? ''));
+      // A field the ORM ignores (`Params Params \`gorm:"-"\``) is neither a column nor a relation.
+      if (f[3] && /(?:gorm|bun):"-"/.test(f[3])) continue;
       if (names.has(type) || elsewhere) {
         // `User User` beside `UserID uint` (or `gorm:"foreignKey:X"`): a belongs-to relation; a slice is the other side,
         // unless it is a many-to-many (`gorm:"many2many:article_tags"`): a relation through that join table.
@@ -684,7 +687,6 @@ function gorm(file: SourceFile, code: string, packages: GoPackages): DataEntity[
         }
         continue;
       }
-      if (f[3] && /(?:gorm|bun):"-"/.test(f[3])) continue;
       entity.fields.push({ name: f[1]!, type: f[2]!, line });
       if (/primaryKey|primary_key|bun:"[^"]*,pk\b/.test(f[3] ?? '') || f[1] === 'ID') pk.add(f[1]!);
     }
@@ -1110,7 +1112,8 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
       else if (/\.define\s*\(|\.init\s*\(|Schema\s*(?:<[^>]*>)?\s*\(/.test(code)) out.push(...jsModels(f, code));
       break;
     case 'Go':
-      out.push(...gorm(f, code, go));
+      // A struct of a test file (`soft_delete_test.go`) is a fixture, no table of the application.
+      if (!isTestFile(f.rel)) out.push(...gorm(f, code, go));
       // Migrations written as SQL in Go raw strings (`CREATE TABLE accounts (…)` of a go-pg / bun / goose migration).
       if (!isTestFile(f.rel) && /`[^`]*\bcreate\s+table\b/i.test(f.text)) out.push(...sql(f, withoutSqlComments(goRawStrings(f.text))));
       break;

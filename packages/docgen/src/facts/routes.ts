@@ -1,3 +1,4 @@
+import { applySpringContextPath, SPRING_CONFIG_FILE } from './spring-config.ts';
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import YAML from 'yaml';
@@ -195,6 +196,22 @@ export function routesAndFiles(
   // Modules that make an HTTP client (`export default axios.create({ baseURL: '/api' })`): what another
   // file imports from them is a client, and its `.get('/x')` a request, not a route.
   const clientModules = new Set(sources.filter((s) => JS_LANGUAGES.has(s.language) && CLIENT_FACTORY.test(codeOf(s))).map((s) => s.rel));
+  // A module re-exporting a client module (`export * from './api'`, `export { API } from './api'`: a
+  // helpers/index.js) hands the same client on.
+  for (let grew = true, round = 0; grew && round < 8; round++) {
+    grew = false;
+    for (const s of sources) {
+      if (!JS_LANGUAGES.has(s.language) || clientModules.has(s.rel)) continue;
+      const lines = codeOf(s).split('\n');
+      const reexports = (byFile.get(s.rel) ?? []).some(
+        (e) => e.to !== null && clientModules.has(e.to) && /^\s*export\b[^;]*\bfrom\b/.test(lines[e.line - 1] ?? ''),
+      );
+      if (reexports) {
+        clientModules.add(s.rel);
+        grew = true;
+      }
+    }
+  }
   const bySourceRel = new Map(sources.map((x) => [x.rel, x]));
   for (const s of sources) {
     const code = codeOf(s);
@@ -463,12 +480,16 @@ export function routesAndFiles(
     ...springApiFirst(
       found,
       sources,
-      descriptions.filter((d) => !ENV_EXAMPLE.test(d.rel)),
+      descriptions.filter((d) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(d.rel)),
     ),
   );
   const constantFiles = resolveNestConstants(routes, found, sources, byFile);
   for (const f of resolveJavaConstants(routes, sources)) constantFiles.add(f);
   applyNestPrefix(routes, found, exampleEnv(descriptions));
+  applySpringContextPath(
+    routes,
+    descriptions.filter((d) => SPRING_CONFIG_FILE.test(d.rel)),
+  );
   // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
   const typeFiles = new Set<string>();
   if (routes.some((r) => r.typed)) {
@@ -1800,7 +1821,9 @@ function applyNestPrefix(
     routes.splice(
       i,
       1,
-      ...(versions.length === 0 ? [r] : versions.map((v) => ({ ...r, path: joinPath(`${versioning!.prefix}${v}`, r.path) }))),
+      ...(versions.length === 0
+        ? [r]
+        : versions.map((v) => (v === '' ? r : { ...r, path: joinPath(`${versioning!.prefix}${v}`, r.path) }))),
     );
   }
   const globals = [...found].flatMap(([file, f]) =>
@@ -1869,7 +1892,7 @@ function nest(s: SourceFile, code: string): FileRoutes {
   ];
   for (const m of code.matchAll(
     new RegExp(
-      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING}|([A-Za-z_$][\w$.]*))?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
+      String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING}|(\[[^\]]*\])|([A-Za-z_$][\w$.]*))?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
       'g',
     ),
   )) {
@@ -1877,26 +1900,35 @@ function nest(s: SourceFile, code: string): FileRoutes {
     const base = controller ? (controller[1] ?? controller[2]) : undefined;
     const versionAt = decoratorsStart(code, m.index);
     const own = /@Version\s*\(\s*(\[[^\]]*\]|[^)]*)\)/.exec(code.slice(versionAt, m.index + m[0].length))?.[1];
-    const version =
-      own !== undefined ? nestVersions(own) : nestVersions(controller && /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1]);
+    const versionExpr = own ?? (controller ? /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1] : undefined);
+    // `VERSION_NEUTRAL` serves the route with no version (written '' here), alone or beside versions.
+    const version = [...nestVersions(versionExpr), ...(versionExpr && /\bVERSION_NEUTRAL\b/.test(versionExpr) ? [''] : [])];
     const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
-    const ownPath = m[2] ? literal(m[2]) : m[3] ? `{{${m[3]}}}` : '';
+    // `@Get(['live', 'alive'])`: one route per path of the array.
+    const ownPaths: Array<string | null> = m[2]
+      ? [literal(m[2])]
+      : m[3]
+        ? [...m[3].matchAll(new RegExp(STRING, 'g'))].map((x) => literal(x[1]!))
+        : m[4]
+          ? [`{{${m[4]}}}`]
+          : [''];
     const controllerClass = controller ? /\bclass\s+(\w+)/.exec(code.slice(controller.index))?.[1] : undefined;
     const method = m[1]!.toUpperCase() === 'ALL' ? 'ANY' : m[1]!.toUpperCase();
     const typed = nestTyped(s, code, m.index, m.index + m[0].length - 1, method);
-    routes.push({
-      method,
-      // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`.
-      path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')),
-      framework: 'nestjs',
-      file: s.rel,
-      line: lineAt(code, m.index),
-      handler: m[4]!,
-      resolved: prefix !== null && ownPath !== null,
-      ...(version.length > 0 ? { nestVersion: version } : {}),
-      ...(controllerClass ? { nestController: controllerClass } : {}),
-      ...(typed ? { typed } : {}),
-    });
+    for (const ownPath of ownPaths.length > 0 ? ownPaths : [null])
+      routes.push({
+        method,
+        // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`.
+        path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')),
+        framework: 'nestjs',
+        file: s.rel,
+        line: lineAt(code, m.index),
+        handler: m[5]!,
+        resolved: prefix !== null && ownPath !== null,
+        ...(version.length > 0 ? { nestVersion: version } : {}),
+        ...(controllerClass ? { nestController: controllerClass } : {}),
+        ...(typed ? { typed } : {}),
+      });
   }
   const tsImports: NonNullable<FileRoutes['tsImports']> = [];
   if (routes.some((r) => r.path.includes('{{')))
@@ -3752,16 +3784,39 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   // A prefix read from a settings field (`settings.api_prefix`) whose settings classes all declare one
   // default (`api_prefix: str = "/api"`) is that default, the value the code itself gives: the path is
   // written with it, and stays marked unresolved with both citations (the environment may set another).
-  const withDefault = (p: Prefix): Prefix => {
-    const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
-    if (!field) return p;
+  const defaultOf = (field: string): { value: string; at: string } | null => {
     const found: Array<{ value: string; at: string }> = [];
     for (const [file, f] of files)
       for (const d of f.defaults) if (d.name === field) found.push({ value: d.value, at: `${file}:${d.line}` });
-    if (found.length === 0 || found.some((d) => d.value !== found[0]!.value)) return p;
+    return found.length === 0 || found.some((d) => d.value !== found[0]!.value) ? null : found[0]!;
+  };
+  const withDefault = (p: Prefix): Prefix => {
+    // An f-string of settings fields and literal text (`f'{settings.API_V1_PATH}/emails'`): each field's default.
+    const fstring = p.unresolved ? /\sf(["'])((?:(?!\1).)*)\1$/.exec(p.unresolved) : null;
+    if (fstring) {
+      const parts = fstring[2]!.split(/(\{[^{}]*\})/);
+      const used: string[] = [];
+      let value = '';
+      for (const part of parts) {
+        const name = /^\{\s*(?:\w+\.)+(\w+)\s*\}$/.exec(part)?.[1];
+        if (part.startsWith('{') && !name) return p;
+        const d = name ? defaultOf(name) : null;
+        if (name && !d) return p;
+        if (d) used.push(`${JSON.stringify(d.value)} at ${d.at}`);
+        value += d ? d.value : part;
+      }
+      if (used.length === 0) return p;
+      return {
+        path: value,
+        unresolved: `${p.unresolved} (default ${used.join(', ')}, the path's prefix unless the environment sets another)`,
+      };
+    }
+    const field = p.unresolved ? /\.(\w+)$/.exec(p.unresolved)?.[1] : undefined;
+    const d = field ? defaultOf(field) : null;
+    if (!d) return p;
     return {
-      path: found[0]!.value,
-      unresolved: `${p.unresolved} (default ${JSON.stringify(found[0]!.value)} at ${found[0]!.at}, the path's prefix unless the environment sets another)`,
+      path: d.value,
+      unresolved: `${p.unresolved} (default ${JSON.stringify(d.value)} at ${d.at}, the path's prefix unless the environment sets another)`,
     };
   };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
@@ -4122,9 +4177,18 @@ interface GoFunc {
   params: Array<{ name: string; type: string }>;
   /** `x := expr` / `x = expr` / `var x = expr`, in order */
   assigns: Array<{ name: string; expr: string; offset: number; line: number }>;
-  routes: Array<{ recv: string; method: string; path: string; line: number; handler?: string; offset: number }>;
+  routes: Array<{
+    recv: string;
+    method: string;
+    path: string;
+    line: number;
+    handler?: string;
+    offset: number;
+    /** oapi-codegen's `r.Get(options.BaseURL+"/x", …)`: the parameter whose `BaseURL` field goes before the path */
+    base?: string;
+  }>;
   /** calls of other functions with their argument texts: `h.Register(v1)`, `users.Routes(api.Group("/users"))` */
-  calls: Array<{ callee: string; args: string[]; offset: number; line: number }>;
+  calls: Array<{ callee: string; args: string[]; offset: number; line: number; qualifier?: string }>;
   /** the expression after `return` when the function returns a router group */
   returns: string | null;
   /** what the function reads and answers as a handler (`c.ShouldBindJSON(&req)`, `c.Query("q")`, `c.JSON(http.StatusOK, …)`) */
@@ -4135,6 +4199,12 @@ interface GoFunc {
   mounts: Array<{ recv: string; path: string | null; pathExpr: string; expr: string; offset: number; line: number }>;
   /** the identifier the function returns (`return r`), whatever its type */
   returned: string | null;
+  /** the call the function returns (`return HandlerWithOptions(si, …)`), whatever its type */
+  returnedCall: string | null;
+  /** functions appended to a slice: `routerCheckRole = append(routerCheckRole, registerUserRouter)` */
+  appends: Array<{ slice: string; name: string }>;
+  /** loops over a slice of functions: `for _, f := range routerCheckRole { f(v1, auth) }` */
+  ranges: Array<{ slice: string; loopVar: string }>;
   /** the variable a package-qualified call was assigned to: `authResource, err := auth.NewResource()` → auth */
   packageOf: Map<string, string>;
 }
@@ -4165,6 +4235,14 @@ const GO_GROUP_TYPE = /\b(?:RouterGroup|Group|IRouter|IRoutes)\b|\b(?:chi\.(?:Ro
 const GO_NEW_ROUTER = /^(?:(?:chi|mux|http)\.)?New(?:Router|Mux|ServeMux)\s*\(\s*\)$|^fiber\.New\s*\([\s\S]*\)$/;
 /** Fiber's verbs (`app.Get("/p", h)`, `All`) and `Add(method, path, h)`. */
 const FIBER_VERBS = 'Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|All|Add';
+
+/** The first call a Go function body returns (`return HandlerWithOptions(si, opts)`), or null. */
+function returnedCall(body: string): string | null {
+  const m = /\breturn[ \t]+((?:\w+\.)*\w+)[ \t]*\(/.exec(body);
+  if (!m) return null;
+  const open = m.index + m[0].length - 1;
+  return body.slice(m.index + m[0].indexOf(m[1]!), closing(body, open));
+}
 
 function goFile(s: SourceFile, code: string): GoFile {
   // Echo, or a wrapper of it registering with Echo's `Add(http.MethodGet, "/p", h)` and no Gin import.
@@ -4224,8 +4302,16 @@ function goFile(s: SourceFile, code: string): GoFile {
       ...(recv ? { receiver: { name: recv[1]!, type: recv[2]! } } : {}),
       mounts: [],
       returned: /\breturn[ \t]+(\w+)[ \t]*(?:\n|;|\})/.exec(body)?.[1] ?? null,
+      returnedCall: returnedCall(body),
+      appends: [],
+      ranges: [],
       packageOf: new Map(),
     };
+    for (const a of body.matchAll(/\b(\w+)[ \t]*=[ \t]*append\(\s*(\w+)\s*,([\w.,\s]+)\)/g))
+      if (a[1] === a[2])
+        for (const name of a[3]!.split(',')) if (/^\w+$/.test(name.trim())) fn.appends.push({ slice: a[1]!, name: name.trim() });
+    for (const r of body.matchAll(/\bfor[ \t]+\w+[ \t]*,[ \t]*(\w+)[ \t]*:?=[ \t]*range[ \t]+(\w+)[ \t]*\{/g))
+      fn.ranges.push({ slice: r[2]!, loopVar: r[1]! });
     for (const a of body.matchAll(/\b(\w+)(?:[ \t]*,[ \t]*\w+)*[ \t]*:?=[ \t]*&?(\w+)\.\w+[ \t]*[({]/g))
       if (packages.has(a[2]!)) fn.packageOf.set(a[1]!, a[2]!);
     // Chi's sub-routers written as closures: `r.Route("/p", func(r chi.Router) {…})` (the path a prefix) and
@@ -4285,7 +4371,11 @@ function goFile(s: SourceFile, code: string): GoFile {
       // The right-hand side up to the end of its statement, brackets spanning lines included.
       const start = brace + a.index + a[0].length;
       let end = start;
-      while (end < bodyEnd && code[end] !== '\n' && code[end] !== ';')
+      // (A chain written over lines, `v1.Group("/p").` then `Use(auth)`, goes on past a line ending in a dot.)
+      while (
+        end < bodyEnd &&
+        ((code[end] !== '\n' && code[end] !== ';') || (code[end] === '\n' && /\.[ \t]*$/.test(code.slice(start, end))))
+      )
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
       fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
@@ -4312,7 +4402,11 @@ function goFile(s: SourceFile, code: string): GoFile {
         const method = named ? /^(?:http\.Method(\w+)|fiber\.Method(\w+)|"([A-Za-z]+)")$/.exec(args[0]?.trim() ?? '') : null;
         if (named && !method) continue;
         const pathArg = named ? args[1] : args[0];
-        let own = pathArg !== undefined ? literal(pathArg) : null;
+        // oapi-codegen's generated Chi server: `r.Get(options.BaseURL+"/users", …)`, the BaseURL a field of
+        // the options parameter its callers fill in.
+        const based = framework === 'chi' && pathArg !== undefined ? /^(\w+)\.BaseURL\s*\+\s*("[^"]*")$/.exec(pathArg.trim()) : null;
+        const base = based && params.some((p) => p.name === based[1]) ? based[1]! : undefined;
+        let own = pathArg !== undefined ? literal(base !== undefined ? based![2]! : pathArg) : null;
         let methods: string[] = method
           ? [(method[1] ?? method[2] ?? method[3])!.toUpperCase()]
           : r[2] === 'Handle' || r[2] === 'HandleFunc' || r[2] === 'All'
@@ -4338,6 +4432,7 @@ function goFile(s: SourceFile, code: string): GoFile {
             line: lineAt(code, brace + r.index),
             ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
             offset: via.offset,
+            ...(base !== undefined ? { base } : {}),
           });
         continue;
       }
@@ -4375,7 +4470,16 @@ function goFile(s: SourceFile, code: string): GoFile {
       if (/^(?:if|for|switch|func|return|make|len|append|new|Group)$/.test(c[1]!)) continue;
       const open = brace + c.index + c[0].length - 1;
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
-      if (args.length > 0) fn.calls.push({ callee: c[1]!, args, offset: brace + c.index, line: lineAt(code, brace + c.index) });
+      // The package or receiver a call is made on (`usersapi.HandlerWithOptions(…)`): usersapi.
+      const qualifier = /([\w.]*\w)\.$/.exec(body.slice(Math.max(0, c.index - 80), c.index))?.[1];
+      if (args.length > 0)
+        fn.calls.push({
+          callee: c[1]!,
+          args,
+          offset: brace + c.index,
+          line: lineAt(code, brace + c.index),
+          ...(qualifier ? { qualifier } : {}),
+        });
     }
     if (GO_GROUP_TYPE.test(resultType)) fn.returns = /\breturn[ \t]+([^\n;]+)/.exec(body)?.[1]?.trim() ?? null;
     if (/\*gin\.Context\b|\becho\.Context\b/.test(code.slice(m.index, paramsEnd))) {
@@ -4515,7 +4619,9 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     expr = expr
       .trim()
       .replace(/^&/, '')
-      .replace(/\.PathPrefix\s*\(([^()]*)\)\s*\.\s*Subrouter\s*\(\s*\)$/, '.Group($1)');
+      .replace(/\.PathPrefix\s*\(([^()]*)\)\s*\.\s*Subrouter\s*\(\s*\)$/, '.Group($1)')
+      // Middleware on a group (`v1.Group("/user").Use(auth).Use(role)`) leaves its prefix as it is.
+      .replace(/(?:\s*\.\s*Use\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))+$/, '');
     if (depth > 12) return [{ path: '', unresolved: `${file}:${fn.line} ${expr}` }];
     // x.Group("/p", middleware…)
     const group = /^([\s\S]+)\.Group\s*\(([\s\S]*)\)$/.exec(expr);
@@ -4596,6 +4702,88 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     }
     return own.length > 0 ? own : all;
   };
+  /**
+   * The functions whose router a handler expression serves: the mount targets, the functions their
+   * returned calls reach (`HandlerFromMux` returns `HandlerWithOptions(…)`), and, for a call of a
+   * function-typed parameter (`rootRouter.Mount("/api", createHandler(apiRouter))`), what the callers
+   * pass for it — a function literal's returned call, or a parameter of their own handed on.
+   */
+  const servedBy = (file: string, fn: GoFunc, expr: string, depth: number): Array<{ file: string; fn: GoFunc }> => {
+    if (depth > 8) return [];
+    const out: Array<{ file: string; fn: GoFunc }> = [];
+    const viaParam = /^(\w+)\s*\([\s\S]*\)$/.exec(expr.trim());
+    const idx = viaParam ? fn.params.findIndex((p) => p.name === viaParam[1] && /^func\b/.test(p.type)) : -1;
+    if (idx >= 0) {
+      for (const [cf, f] of files)
+        for (const caller of f.funcs)
+          for (const c of caller.calls) {
+            if (c.callee !== fn.name || c.args.length !== fn.params.length) continue;
+            const arg = c.args[idx]!.trim();
+            const lit = /^func\s*\(/.test(arg) ? returnedCall(arg) : null;
+            if (lit) out.push(...servedBy(cf, caller, lit, depth + 1));
+            else if (/^\w+$/.test(arg)) out.push(...servedBy(cf, caller, `${arg}()`, depth + 1));
+          }
+      return out;
+    }
+    for (const t of mountTargets(file, fn, expr)) {
+      out.push(t);
+      if (t.fn.returnedCall && t.fn !== fn) out.push(...servedBy(t.file, t.fn, t.fn.returnedCall, depth + 1));
+    }
+    return out;
+  };
+  /** Whether a function is called anywhere in the repository (by its name and, when qualified, its package). */
+  const called = (file: string, fn: GoFunc): boolean =>
+    [...files].some(([cf, f]) =>
+      f.funcs.some((caller) =>
+        caller.calls.some(
+          (c) =>
+            c.callee === fn.name &&
+            mountTargets(cf, caller, `${c.qualifier ? `${c.qualifier}.` : ''}${c.callee}()`).some((t) => t.file === file && t.fn === fn),
+        ),
+      ),
+    );
+  /**
+   * The values a string (or an options struct's `BaseURL` field, `field` given) has where a parameter
+   * of `fn` is filled in: literals joined, a caller's own parameter followed to its callers, anything
+   * else unresolved at the caller. A wrapper in the same file (oapi-codegen's `Handler`, `HandlerFromMux`)
+   * counts only where something calls it.
+   */
+  const paramValues = (file: string, fn: GoFunc, idx: number, field: string | null, depth: number): Prefix[] => {
+    if (depth > 6) return [{ path: '', unresolved: `${file}:${fn.line} parameter ${fn.params[idx]!.name}` }];
+    const out: Prefix[] = [];
+    for (const [cf, f] of files)
+      for (const caller of f.funcs)
+        for (const c of caller.calls) {
+          if (c.callee !== fn.name || c.args.length !== fn.params.length) continue;
+          const name = `${c.qualifier ? `${c.qualifier}.` : ''}${c.callee}()`;
+          if (!mountTargets(cf, caller, name).some((t) => t.file === file && t.fn === fn)) continue;
+          if (cf === file && !called(cf, caller)) continue;
+          let arg = c.args[idx]!.trim();
+          const assigned = /^\w+$/.test(arg) ? caller.assigns.filter((a) => a.name === arg && a.offset < c.offset).at(-1) : undefined;
+          if (assigned) arg = assigned.expr;
+          if (field !== null) {
+            const struct = /^&?(?:\w+\.)?\w+\s*\{([\s\S]*)\}$/.exec(arg);
+            if (!struct) {
+              out.push({ path: '', unresolved: `${cf}:${c.line} ${arg}` });
+              continue;
+            }
+            const value = splitArgs(struct[1]!)
+              .map((x) => new RegExp(String.raw`^\s*${field}\s*:\s*([\s\S]+)$`).exec(x)?.[1]?.trim())
+              .find((x) => x !== undefined);
+            if (value === undefined) {
+              out.push({ path: '' });
+              continue;
+            }
+            arg = value;
+          }
+          const lit = literal(arg);
+          const own = /^\w+$/.test(arg) ? caller.params.findIndex((p) => p.name === arg) : -1;
+          if (lit !== null) out.push({ path: lit });
+          else if (own >= 0) out.push(...paramValues(cf, caller, own, null, depth + 1));
+          else out.push({ path: '', unresolved: `${cf}:${c.line} ${field ?? 'value'} ${arg}` });
+        }
+    return out.length > 0 ? unique(out) : [{ path: '', unresolved: `${file}:${fn.line} parameter ${fn.params[idx]!.name}` }];
+  };
   /** Every prefix a router built and returned by `fn` is mounted under; none mounted: the root. */
   const mountedPrefixes = (file: string, fn: GoFunc, depth: number): Prefix[] => {
     const key = `mount#${file}#${fn.name}#${fn.line}`;
@@ -4607,7 +4795,7 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     for (const [mf, f] of files)
       for (const caller of f.funcs)
         for (const mt of caller.mounts) {
-          if (!mountTargets(mf, caller, mt.expr).some((t) => t.file === file && t.fn === fn)) continue;
+          if (!servedBy(mf, caller, mt.expr, 0).some((t) => t.file === file && t.fn === fn)) continue;
           const own: Prefix = mt.path === null ? { path: '', unresolved: `${mf}:${mt.line} ${mt.pathExpr}` } : { path: mt.path };
           out.push(...evalExpr(mf, caller, mt.recv, mt.offset, depth + 1).map((p) => joinPrefix(p, own)));
         }
@@ -4632,6 +4820,22 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
         }
       }
     }
+    // A function appended to a package's slice (`routerCheckRole = append(routerCheckRole, registerUserRouter)`,
+    // in an `init()`) and called in a loop over it (`for _, f := range routerCheckRole { f(v1, auth) }`).
+    const dir = path.dirname(file);
+    const slices = new Set<string>();
+    for (const [af, f] of files)
+      if (path.dirname(af) === dir) for (const g of f.funcs) for (const a of g.appends) if (a.name === fn.name) slices.add(a.slice);
+    for (const [callerFile, f] of files) {
+      if (slices.size === 0 || path.dirname(callerFile) !== dir) continue;
+      for (const caller of f.funcs)
+        for (const r of caller.ranges) {
+          if (!slices.has(r.slice)) continue;
+          for (const c of caller.calls)
+            if (c.callee === r.loopVar && c.args.length === fn.params.length && c.args[idx] !== undefined)
+              out.push(...evalExpr(callerFile, caller, c.args[idx]!, c.offset, depth + 1));
+        }
+    }
     active.delete(key);
     const result = out.length > 0 ? unique(out) : [{ path: '', unresolved: `${file}:${fn.line} parameter ${fn.params[idx]!.name}` }];
     memo.set(key, result);
@@ -4641,7 +4845,19 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
   for (const [file, f] of files) {
     for (const fn of f.funcs) {
       for (const r of fn.routes) {
-        for (const p of evalExpr(file, fn, r.recv, r.offset, 0)) {
+        // oapi-codegen: the BaseURL its callers give, after the router's own prefix.
+        const bases =
+          r.base !== undefined
+            ? paramValues(
+                file,
+                fn,
+                fn.params.findIndex((x) => x.name === r.base),
+                'BaseURL',
+                0,
+              )
+            : [{ path: '' }];
+        const prefixes = evalExpr(file, fn, r.recv, r.offset, 0).flatMap((p) => bases.map((b) => joinPrefix(p, b)));
+        for (const p of unique(prefixes)) {
           routes.push({
             method: r.method,
             // Chi serves a mounted router's `/` at the mount path itself.

@@ -65,6 +65,23 @@ function jacksonWrap(code: string, at: number): string | undefined {
   return /@JsonTypeName\s*\(\s*(?:value\s*=\s*)?"([^"]+)"/.exec(annotations)?.[1];
 }
 
+/** A declaration's text without its annotations, their arguments skipped whole (a string argument may hold parentheses). */
+function withoutAnnotations(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length;) {
+    const m = text[i] === '@' ? /^@(?:\w+:)?[\w.]+/.exec(text.slice(i)) : null;
+    if (!m) {
+      out += text[i++];
+      continue;
+    }
+    let j = i + m[0].length;
+    while (j < text.length && /\s/.test(text[j]!)) j++;
+    i = text[j] === '(' ? closing(text, j) : i + m[0].length;
+    out += ' ';
+  }
+  return out;
+}
+
 function javaTypes(s: SourceFile, code: string): TypeDecl[] {
   const out: TypeDecl[] = [];
   // Java records and Kotlin (data) classes with a primary constructor: the components are the fields.
@@ -73,7 +90,7 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
     const open = m.index + m[0].length - 1;
     const fields: TypeDecl['fields'] = [];
     for (const p of splitArgs(code.slice(open + 1, closing(code, open) - 1))) {
-      const clean = p.replace(/@(?:\w+:)?\w+(?:\s*\([^)]*\))?/g, ' ').trim();
+      const clean = withoutAnnotations(p).trim();
       const kt = /^(?:(?:private|public|override|open)\s+)*(?:val|var)\s+(\w+)\s*:\s*([^=]+?)\s*(?:=.*)?$/s.exec(clean);
       const java = /^(?:final\s+)?([\w.<>,?\s[\]]+?)\s+(\w+)$/s.exec(clean);
       if (kt)
@@ -82,7 +99,13 @@ function javaTypes(s: SourceFile, code: string): TypeDecl[] {
           type: kt[2]!.trim(),
           required: JAVA_REQUIRED.test(p) || (!kt[2]!.trim().endsWith('?') && !/=/.test(clean)),
         });
-      else if (java) fields.push({ name: jsonName(p) ?? java[2]!, type: java[1]!.trim(), required: JAVA_REQUIRED.test(p) });
+      else if (java)
+        fields.push({
+          name: jsonName(p) ?? java[2]!,
+          type: java[1]!.trim().replace(/\s+/g, ' ').replace(/<\s+/g, '<').replace(/\s+>/g, '>'),
+          // (A type-use annotation inside the type, `List<@NotNull UUID>`, is the elements', not the component's.)
+          required: JAVA_REQUIRED.test(p.replace(/<(?:[^<>]|<[^<>]*>)*>/g, '<>')),
+        });
     }
     const wrap = jacksonWrap(code, m.index);
     out.push({ name: m[1]!, file: s.rel, line: lineAt(code, m.index), language: 'java', fields, ...(wrap ? { wrap } : {}) });
