@@ -102,3 +102,47 @@ describe('function coverage: trivial docs', () => {
     expect(within(table).getByTestId('trivial-doc').textContent).toBe('trivial');
   });
 });
+
+/** Body-only suggestions are a hint below the review list (docs/decisions.md "Body-change suggestions shown apart"). */
+describe('documentation issues: body-only changes apart', () => {
+  const suggested = (name: string, code: 'BODY_CHANGED' | 'RAISE_ADDED') => ({
+    name,
+    fileName: 'a.py',
+    gitLocation: 'a.py#L1-L2',
+    content: '',
+    docstring: 'Doc.',
+    languageType: 'Python',
+    complexityCategory: 'low',
+    complexity: 1,
+    scope: 'public',
+    urgentDocumentation: false,
+    outdatedStatus: { status: 'CURRENT', explanation: '', docstring: 'Doc.', grammarError: 0 },
+    reviewSuggestion: {
+      commit: 'def5678',
+      date: '2026-01-02',
+      docDate: '2024-03-04',
+      explanation: '',
+      findings: [{ code, params: code === 'BODY_CHANGED' ? { removed: 'floor' } : { type: 'ValueError' } }],
+    },
+    startLine: 1,
+    endLine: 2,
+    isTest: false,
+  });
+
+  it('counts only contract suggestions on the tab and lists body-only ones under their own heading', async () => {
+    fakeApi({
+      '/v1/git/analyze/repo/': {
+        body: { functions: [suggested('parse', 'RAISE_ADDED'), suggested('round_down', 'BODY_CHANGED')], docMetrics: null },
+      },
+    });
+    show(<DocIssuesModal repoRef={ref} open onClose={() => {}} />);
+    const modal = await screen.findByTestId('issues-modal');
+    await userEvent.setup().click(within(modal).getByRole('tab', { name: 'To review (1)' }));
+    const review = await screen.findByTestId('review-table');
+    expect(within(review).getByText('parse')).toBeTruthy();
+    expect(within(review).queryByText('round_down')).toBeNull();
+    const apart = screen.getByRole('region', { name: 'Changed since documented (1)' });
+    expect(within(apart).getByText(/^A hint, not a finding/)).toBeTruthy();
+    expect(within(within(apart).getByTestId('body-changed-table')).getByText('round_down')).toBeTruthy();
+  });
+});

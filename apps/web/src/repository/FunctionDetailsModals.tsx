@@ -6,7 +6,7 @@ import type { DocMetrics } from '@docent/contracts';
 import { errorMessage } from '../api/client.ts';
 import { repositoryApi, repositoryKeys, type RepoRef } from './api.ts';
 import { FunctionTable } from './FunctionTable.tsx';
-import { judgedMarker, outdatedReason, reviewReason } from './findings.ts';
+import { judgedMarker, outdatedReason, reviewLists, reviewReason } from './findings.ts';
 import { oneDecimal, percentOf } from './languages.ts';
 
 const MODAL_WIDTH = 900;
@@ -150,15 +150,16 @@ export function FunctionCoverageModal({ repoRef, open, onClose, onError }: Detai
 
 /**
  * Documentation issues: outdated entries (the doc contradicts the code) with each reason; review
- * suggestions (changed since documented, or parameters left out), weighed lower and not counted
- * as outdated; and urgent ones.
+ * suggestions (a contract change since documented, or parameters left out), weighed lower and not
+ * counted as outdated, with body-only changes below them as a hint of their own
+ * (docs/decisions.md "Body-change suggestions shown apart"); and urgent ones.
  */
 export function DocIssuesModal({ repoRef, open, onClose, onError }: DetailModalProps) {
   const { t } = useTranslation();
   const q = useFunctionDetails(repoRef, 'advancedDoc', open, onError);
   const fns = (q.data?.functions ?? []).filter((f) => !f.isTest);
   const outdated = fns.filter((f) => f.outdatedStatus.status === 'OUTDATED');
-  const review = fns.filter((f) => f.outdatedStatus.status !== 'OUTDATED' && (f.reviewSuggestion || f.incompleteDoc));
+  const { review, bodyChanged } = reviewLists(fns);
   const urgent = fns.filter((f) => f.urgentDocumentation);
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={MODAL_WIDTH} title={t('repository.modals.issuesTitle')} destroyOnHidden>
@@ -202,6 +203,17 @@ export function DocIssuesModal({ repoRef, open, onClose, onError }: DetailModalP
                     reason={{ title: t('repository.functions.review'), text: (f) => reviewReason(t, f) }}
                     testId="review-table"
                   />
+                  {bodyChanged.length > 0 && (
+                    <section className="dc-body-changed" aria-labelledby="dc-body-changed-title" data-testid="body-changed">
+                      <h4 id="dc-body-changed-title">{t('repository.modals.bodyChanged', { count: bodyChanged.length })}</h4>
+                      <p className="dc-modal-hint">{t('repository.modals.bodyChangedHint')}</p>
+                      <FunctionTable
+                        functions={bodyChanged}
+                        reason={{ title: t('repository.functions.review'), text: (f) => reviewReason(t, f) }}
+                        testId="body-changed-table"
+                      />
+                    </section>
+                  )}
                 </>
               ),
             },

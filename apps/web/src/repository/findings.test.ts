@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FunctionAnalysisEntry } from '@docent/contracts';
+import type { DocFinding, FunctionAnalysisEntry } from '@docent/contracts';
 import i18n from '../i18n/index.ts';
-import { judgedMarker, outdatedReason, reviewReason } from './findings.ts';
+import { judgedMarker, outdatedReason, reviewLists, reviewReason } from './findings.ts';
 
 /** Findings travel as codes (docs/metrics.md): the same entry reads in English and in German. */
 const entry = (over: Partial<FunctionAnalysisEntry>): FunctionAnalysisEntry => ({
@@ -124,5 +124,47 @@ describe('an OUTDATED verdict an LLM gave', () => {
       ),
     ).toBeNull();
     expect(judgedMarker(en, entry({}))).toBeNull();
+  });
+});
+
+describe('body-change suggestions apart from contract ones (docs/decisions.md "Body-change suggestions shown apart")', () => {
+  const suggestion = (...codes: Array<'BODY_CHANGED' | 'RAISE_ADDED' | 'PARAM_REMOVED'>) => ({
+    commit: 'def5678',
+    date: '2026-01-02',
+    docDate: '2024-03-04',
+    explanation: '',
+    findings: codes.map((code): DocFinding => ({
+      code,
+      params: code === 'BODY_CHANGED' ? { removed: 'floor' } : { type: 'ValueError', name: 'x' },
+    })),
+  });
+  const incomplete = {
+    missingParams: ['b'],
+    explanation: '',
+    findings: [{ code: 'PARAMS_UNDOCUMENTED' as const, params: { names: 'b' } }],
+  };
+  const bodyOnly = entry({ name: 'bodyOnly', reviewSuggestion: suggestion('BODY_CHANGED') });
+  const raise = entry({ name: 'raise', reviewSuggestion: suggestion('RAISE_ADDED') });
+  const both = entry({ name: 'both', reviewSuggestion: suggestion('BODY_CHANGED', 'PARAM_REMOVED') });
+  const bodyAndIncomplete = entry({ name: 'bodyAndIncomplete', reviewSuggestion: suggestion('BODY_CHANGED'), incompleteDoc: incomplete });
+  const onlyIncomplete = entry({ name: 'onlyIncomplete', incompleteDoc: incomplete });
+  const noFindings = entry({ name: 'noFindings', reviewSuggestion: suggestion() });
+  const current = entry({ name: 'current' });
+  const outdated = entry({
+    name: 'outdated',
+    reviewSuggestion: suggestion('BODY_CHANGED'),
+    outdatedStatus: { status: 'OUTDATED', explanation: '', docstring: '', grammarError: 0 },
+  });
+  const names = (fns: readonly { name: string }[]) => fns.map((f) => f.name);
+
+  it('keeps contract findings and incomplete docs to review, and lists body-only entries apart', () => {
+    const { review, bodyChanged } = reviewLists([bodyOnly, raise, both, bodyAndIncomplete, onlyIncomplete, noFindings, current, outdated]);
+    expect(names(review)).toEqual(['raise', 'both', 'bodyAndIncomplete', 'onlyIncomplete', 'noFindings']);
+    expect(names(bodyChanged)).toEqual(['bodyOnly']);
+  });
+  it('leaves out current and OUTDATED entries, whatever their suggestion', () => {
+    const { review, bodyChanged } = reviewLists([current, outdated, bodyOnly, bodyOnly]);
+    expect(names(review)).toEqual([]);
+    expect(names(bodyChanged)).toEqual(['bodyOnly', 'bodyOnly']);
   });
 });
