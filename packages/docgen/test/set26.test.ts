@@ -68,3 +68,15 @@ describe("set 26 causes: a callee's use of a parameter", () => {
     );
   });
 });
+
+describe('set 26 causes: Java overloads', () => {
+  it('a call is not "the same as" a documented overload with another number of parameters', async () => {
+    const src =
+      'final class Utils\n{\n    /**\n     * Creates a shared symbol table.\n     *\n     * @param name the name of the table\n     * @param version the version of the table\n     * @param symbols the symbols\n     */\n    public static Table newSharedSymtab(String name, int version, Iterator<String> symbols)\n    {\n        return new Table(name, version, symbols);\n    }\n\n    public static Table newSharedSymtab(Reader reader, boolean alreadyInStruct)\n    {\n        return new Table(reader, alreadyInStruct);\n    }\n}\n\n' +
+      'final class SystemLite\n{\n    public Table newSharedSymbolTable(Reader reader)\n    {\n        return Utils.newSharedSymtab(reader, false);\n    }\n\n    public Table newTable(String name, int version, Iterator<String> symbols)\n    {\n        return Utils.newSharedSymtab(name, version, symbols);\n    }\n}\n';
+    const r = await run(src, 'Java', 'src/main/java/com/example/SystemLite.java', 'javadoc');
+    expect(r.output).not.toContain('{@code version} set to {@code false}');
+    // the overload with the call's arity is still the one described
+    expect(r.output).toContain('Same as {@code Utils.newSharedSymtab()}.');
+  });
+});
