@@ -246,10 +246,12 @@ function groundParam(
     const keyword = /[=:]/.test(c.args[i]!.text);
     const positional = c.args.slice(0, i).every((a) => !/^\w+\s*=/.test(a.text));
     if (!keyword && !(positional && callee.params[i] === p.name)) continue;
-    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null) && (calls.length === 1 || !calleesUse(d.text)))
-      forwarded.push({ text: d.text, fn: callee });
+    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee });
   }
-  const f = sameText(forwarded);
+  // one callee's own use among the texts (a thin wrapper aside) makes the call no source at all:
+  // dropping it alone would let a second callee's equally narrow words through ("The expression
+  // to check if it's normalized." on sqlglot's `propagate_constants`, set 26's tuning run)
+  const f = calls.length > 1 && forwarded.some((x) => calleesUse(x.text)) ? null : sameText(forwarded);
   if (f !== null)
     return { text: listItemText(f), source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
   // 2. an overload of the same function

@@ -67,6 +67,14 @@ describe("set 26 causes: a callee's use of a parameter", () => {
       ' * Reads the position of the header.\n *\n * @param source - The document source whose first line is the header.\n',
     );
   });
+  it('with one callee\'s "X to verb" among several, no callee\'s text is reused', async () => {
+    const src =
+      'def normalized(expression, dnf=False):\n    """Check whether an expression is normalized.\n\n    Args:\n        expression: The expression to check if it\'s normalized.\n        dnf: Whether to check the disjunctive form.\n    """\n    return dnf or expression is not None\n\n\n' +
+      'def find_all(expression):\n    """Find every node.\n\n    Args:\n        expression: the expression to search.\n    """\n    return [expression]\n\n\n' +
+      'def propagate_constants(expression, root=True):\n    """Propagate constants for conjunctions in DNF."""\n    if normalized(expression) and root:\n        return find_all(expression)\n    return expression\n';
+    const r = await run(src, 'Python', 'sqlglot/optimizer/simplify.py', 'google');
+    expect(r.output).toContain('    """Propagate constants for conjunctions in DNF."""\n');
+  });
 });
 
 describe('set 26 causes: Java overloads', () => {
