@@ -1,5 +1,5 @@
-import { createHmac, randomUUID, timingSafeEqual, webcrypto } from 'node:crypto';
-import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import { randomUUID, webcrypto } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
 
 export type TokenPurpose = 'session' | 'verify-email';
 
@@ -12,9 +12,6 @@ export interface TokenClaims {
   sid?: string;
   jti: string;
 }
-
-/** A part of a compact JWS: base64url without padding, not empty. */
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /** Signs and checks the HS256 JWTs: session tokens and activation-link tokens. */
 export class TokenService {
@@ -65,52 +62,29 @@ export class TokenService {
     return this.key;
   }
 
-  /**
-   * Claims of a valid token, or null for a forged, expired or malformed one. Checked on the
-   * calling thread with node:crypto's HMAC: through WebCrypto each check was a job handed to
-   * libuv's thread pool, and a profile of the API's thread with analysis jobs running put 23 %
-   * of its samples in that hand-over (11 % without jobs; docs/performance.md, "Round 13").
-   * jose still signs, and decodes the parts once the signature holds.
-   */
+  /** Claims of a valid token, or null for a forged, expired or malformed one. */
   async verify(token: string): Promise<TokenClaims | null> {
-    const payload = this.verifiedPayload(token);
-    if (!payload) return null;
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
-    const purpose = payload.purpose === 'verify-email' ? 'verify-email' : payload.purpose === 'session' ? 'session' : null;
-    if (!purpose) return null;
-    return {
-      sub: payload.sub,
-      purpose,
-      jti: payload.jti,
-      ...(typeof payload.pv === 'number' ? { pv: payload.pv } : {}),
-      ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
-    };
-  }
-
-  /**
-   * The payload of a compact HS256 JWS signed with our secret, issued by us, with a numeric
-   * expiry in the future and a numeric issue time (a token without an expiry would be valid
-   * forever, even if signed with our key); null for anything else.
-   */
-  private verifiedPayload(token: string): Record<string, unknown> | null {
-    const parts = token.split('.');
-    if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) return null;
-    const [header, body, signature] = parts as [string, string, string];
-    const expected = createHmac('sha256', this.secret).update(`${header}.${body}`).digest();
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
-      const protectedHeader = decodeProtectedHeader(token);
-      // only what sign() writes: no other algorithm, no critical extension, no unencoded payload
-      if (protectedHeader.alg !== 'HS256' || Object.keys(protectedHeader).some((k) => k !== 'alg' && k !== 'typ')) return null;
-      const payload = decodeJwt(token);
-      const now = Math.floor(this.now() / 1000);
-      if (payload.iss !== 'docent' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
-      if (payload.exp <= now) return null;
-      if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) return null;
-      return payload;
-    } catch {
-      return null; // jose's decoders throw on a part that is not JSON
+      // A token without an expiry would be valid forever, even if signed with our key.
+      const { payload } = await jwtVerify(token, await this.hmacKey(), {
+        issuer: 'docent',
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat'],
+        currentDate: new Date(this.now()),
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
+      const purpose = payload.purpose === 'verify-email' ? 'verify-email' : payload.purpose === 'session' ? 'session' : null;
+      if (!purpose) return null;
+      return {
+        sub: payload.sub,
+        purpose,
+        jti: payload.jti,
+        ...(typeof payload.pv === 'number' ? { pv: payload.pv } : {}),
+        ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+      };
+    } catch (err) {
+      if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
+      throw err;
     }
   }
 }
