@@ -13,6 +13,14 @@ const TITLE =
  * template fills in at import.
  */
 const ENTRY = /^\s*(\*{0,2}[\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*\*{0,2}[\p{L}_][\p{L}\p{N}_]*)*)\s*(?:\s:.*)?$/u;
+/**
+ * An entry written `name: type` (no space before the colon, common in numpydoc-like docs: dipy,
+ * held-out round 13). Told from prose ("Note: the cache is shared.") by the indented description
+ * that follows it, as every numpydoc entry has.
+ */
+const TIGHT_ENTRY = /^\s*(\*{0,2}[\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*\*{0,2}[\p{L}_][\p{L}\p{N}_]*)*):(?:\s.*)?$/u;
+/** Python's constants: never a parameter's name. A lone `None` under `Parameters` says there are none. */
+const CONSTANTS = new Set(['None', 'True', 'False']);
 const UNDERLINE = /^\s*-{3,}\s*$/;
 
 const indentOf = (line: string): number => line.length - line.trimStart().length;
@@ -38,6 +46,28 @@ function canonical(title: string): string {
   }
 }
 
+/**
+ * The indices of a section's doctest lines: a `>>>` prompt, its `...` continuations and the
+ * output lines after them up to the next blank line (nibabel `Recoder.value_set`, held-out round 13).
+ */
+function doctestLines(section: readonly string[]): Set<number> {
+  const found = new Set<number>();
+  let inside = false;
+  for (const [at, line] of section.entries()) {
+    const t = line.trim();
+    if (t.startsWith('>>>')) inside = true;
+    else if (t === '') inside = false;
+    if (inside) found.add(at);
+  }
+  return found;
+}
+
+/** The next non-blank line of the section is indented deeper than the entry's `base`: a description. */
+function describedBelow(section: readonly string[], at: number, base: number): boolean {
+  const next = section.slice(at + 1).find((l) => l.trim() !== '');
+  return next !== undefined && indentOf(next) > base;
+}
+
 export const parseNumpy: StyleParser = (lines) => {
   const params: string[] = [];
   let documentsReturn = false;
@@ -56,15 +86,18 @@ export const parseNumpy: StyleParser = (lines) => {
       // A section with option entries (`-f`, `--aggressive`) documents a command line (an IPython
       // magic's `%reset -f in`), not the function's parameters: none of its entries are names.
       if (entries.some((e) => /^\s*--?[\p{L}]/u.test(e))) continue;
-      for (const entry of entries) {
-        const names = ENTRY.exec(entry)?.[1];
+      const section = lines.slice(i + 2, end);
+      const doctest = doctestLines(section);
+      for (const [row, entry] of section.entries()) {
+        if (entry.trim() === '' || indentOf(entry) !== base || doctest.has(row)) continue;
+        const names = ENTRY.exec(entry)?.[1] ?? (describedBelow(section, row, base) ? TIGHT_ENTRY.exec(entry)?.[1] : undefined);
         if (!names) continue;
         for (const [at, raw] of names.split(',').entries()) {
           // `case_sensitive, optional` without the ` : type` is one parameter qualified, as
           // `case_sensitive : bool, optional` is (pint `parse_pattern`, round 7).
           if (at > 0 && raw.trim() === 'optional') continue;
           const n = normaliseParamName(raw.trim());
-          if (n) params.push(n);
+          if (n && !CONSTANTS.has(n)) params.push(n);
         }
       }
     } else if (kind === 'Returns' || kind === 'Yields') {
