@@ -61,3 +61,13 @@ describe('Doxygen direction before the name', () => {
     expect(parseDocstring('@param [count] how many', 'JavaScript').params).toEqual(['count']);
   });
 });
+
+describe('the class parameter of a classmethod', () => {
+  it("`klass` as a @classmethod's first parameter is never undocumented; elsewhere it is a parameter", async () => {
+    const doc = '"""Make one.\n\n        Parameters\n        ----------\n        filename : str\n            The file.\n        """';
+    const src = `class Image:\n    @classmethod\n    def from_filename(klass, filename):\n        ${doc}\n        return klass()\n\n    def load(self, klass, filename):\n        ${doc}\n        return klass()\n`;
+    const fns = await extractFunctions(src, 'Python', 'x.py');
+    const missing = Object.fromEntries(fns.map((f) => [f.name, f.docFacts?.missingParams]));
+    expect(missing).toEqual({ 'Image.from_filename': [], 'Image.load': ['klass'] });
+  });
+});
