@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocstring } from '../src/docstyles/index.ts';
+import { contractChanges, contractOf } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 
 /**
  * The general causes of false OUTDATED verdicts and review entries found on held-out round 13
  * (docs/metrics/outdated.md, "Round 13"), each fixed at its cause and pinned here.
  */
+
+const none = (): ReadonlySet<string> => new Set();
 
 describe('numpydoc Parameters sections: entries that are no names', () => {
   it('a lone `None` under Parameters means "no parameters"', () => {
@@ -69,5 +72,22 @@ describe('the class parameter of a classmethod', () => {
     const fns = await extractFunctions(src, 'Python', 'x.py');
     const missing = Object.fromEntries(fns.map((f) => [f.name, f.docFacts?.missingParams]));
     expect(missing).toEqual({ 'Image.from_filename': [], 'Image.load': ['klass'] });
+  });
+});
+
+describe('Java clone() widened to Object', () => {
+  const sig = { names: [], variadic: [], incomplete: false, acceptsKeywords: false };
+  const doc = { text: 'Clones this set.\n@return a copy of this MultiRootFileSet', params: [], documentsReturn: true };
+  it('`MultiRootFileSet clone()` → `Object clone()` under a doc naming the class is no contradiction', () => {
+    const java = (ret: string, name: string) =>
+      contractOf(`public ${ret} ${name.split('.').pop()}() {\n  return super.clone();\n}`, name, 'Java', sig, 'value');
+    const then = java('MultiRootFileSet', 'MultiRootFileSet.clone');
+    expect(contractChanges(then, java('Object', 'MultiRootFileSet.clone'), doc, none).outdated).toEqual([]);
+    // Another method widened to Object still is.
+    expect(
+      contractChanges(java('MultiRootFileSet', 'MultiRootFileSet.copy'), java('Object', 'MultiRootFileSet.copy'), doc, none).outdated.map(
+        (f) => f.code,
+      ),
+    ).toEqual(['RETURN_TYPE_CHANGED_DOC_STATES_OLD']);
   });
 });
