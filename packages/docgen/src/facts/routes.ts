@@ -923,6 +923,25 @@ function jsRouters(
   const clients = new Set([...HTTP_CLIENTS, ...clientNames]);
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g))
     clients.add(m[1]!);
+  // A router this file creates and never hands on — `const router = Router()` whose name appears only as the
+  // receiver of its own calls (not mounted, returned, exported, stored or passed) — serves its routes nowhere:
+  // a class controller whose `initializeRoutes()` forgot `this.router.use(this.path, router)`. A name declared
+  // twice (two functions' `router`) is used by the other declaration, so kept.
+  const unmounted = new Set<string>();
+  const SELF_CALL = `(?:${HTTP.join('|')}|route|use|param)`;
+  for (const m of code.matchAll(
+    /\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=;\n]+)?=\s*(?:new\s+)?(?:express\s*\.\s*)?Router\s*\(\s*(?:\{[^}]*\})?\s*\)/g,
+  )) {
+    if (inSpan(spans, m.index)) continue;
+    const name = m[1]!;
+    const esc = name.replace(/\$/g, '\\$');
+    const declAt = m.index + m[0].indexOf(name, m[0].search(/\s/));
+    const uses = [...code.matchAll(new RegExp(String.raw`(?<![\w$.])${esc}(?![\w$])`, 'g'))].filter(
+      (u) => u.index !== declAt && !inSpan(spans, u.index),
+    );
+    const selfCall = new RegExp(String.raw`^${esc}\s*\.\s*${SELF_CALL}\s*\(`);
+    if (uses.every((u) => selfCall.test(code.slice(u.index, u.index + name.length + 40)))) unmounted.add(name);
+  }
   // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
   const call = new RegExp(
     String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`,
@@ -930,6 +949,7 @@ function jsRouters(
   );
   /** A route written as `receiver.verb('/p', …)`, the call's `(` at `open`, cited at `at`. */
   const addCall = (receiver: string, verb: string, pathExpr: string, at: number, open: number, handler?: string): void => {
+    if (unmounted.has(receiver)) return;
     const value = literal(pathExpr);
     if (value === null || (!value.startsWith('/') && value !== '*')) return;
     const koa = effective(receiver);
@@ -953,6 +973,7 @@ function jsRouters(
   };
   /** A route declared at `at` with its own path `value`, once under each prefix its router is mounted at. */
   const addPrefixed = (method: string, value: string, at: number, receiver?: string): void => {
+    if (receiver !== undefined && unmounted.has(receiver)) return;
     // The prefix of a router of this file the route is declared on (`app.use('/api', router)`), as `addCall` does.
     const local = receiver === undefined ? '' : effective(receiver);
     for (const p of prefixesAt(at)) {
