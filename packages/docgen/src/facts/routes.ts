@@ -940,7 +940,17 @@ function jsRouters(
       (u) => u.index !== declAt && !inSpan(spans, u.index),
     );
     const selfCall = new RegExp(String.raw`^${esc}\s*\.\s*${SELF_CALL}\s*\(`);
-    if (uses.every((u) => selfCall.test(code.slice(u.index, u.index + name.length + 40)))) unmounted.add(name);
+    // A class field of the same name (`router = Router();`, read as `this.router`) is another variable.
+    const field = new RegExp(String.raw`^${esc}\s*(?::[^=;\n]+)?=(?!=)`);
+    const atLineStart = (i: number): boolean =>
+      /(?:^|\n)[ \t]*(?:(?:public|private|protected|readonly|static)\s+)*$/.test(code.slice(Math.max(0, i - 80), i));
+    if (
+      uses.every((u) => {
+        const rest = code.slice(u.index, u.index + name.length + 40);
+        return selfCall.test(rest) || (field.test(rest) && atLineStart(u.index));
+      })
+    )
+      unmounted.add(name);
   }
   // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
   const call = new RegExp(
