@@ -923,14 +923,14 @@ function jsRouters(
   const clients = new Set([...HTTP_CLIENTS, ...clientNames]);
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g))
     clients.add(m[1]!);
-  // A router this file creates and never hands on — `const router = Router()` whose name appears only as the
-  // receiver of its own calls (not mounted, returned, exported, stored or passed) — serves its routes nowhere:
-  // a class controller whose `initializeRoutes()` forgot `this.router.use(this.path, router)`. A name declared
-  // twice (two functions' `router`) is used by the other declaration, so kept.
+  // An Express router this file creates and never hands on — `const router = Router()` (not Koa's `new Router()`)
+  // whose name appears only as the receiver of its own calls (not mounted, returned, exported, stored or passed) —
+  // serves its routes nowhere: a class controller whose `initializeRoutes()` forgot `this.router.use(this.path,
+  // router)`. A name declared twice (two functions' `router`) is used by the other declaration, so kept.
   const unmounted = new Set<string>();
   const SELF_CALL = `(?:${HTTP.join('|')}|route|use|param)`;
   for (const m of code.matchAll(
-    /\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=;\n]+)?=\s*(?:new\s+)?(?:express\s*\.\s*)?Router\s*\(\s*(?:\{[^}]*\})?\s*\)/g,
+    /\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=;\n]+)?=\s*(?:express\s*\.\s*)?Router\s*\(\s*(?:\{[^}]*\})?\s*\)/g,
   )) {
     if (inSpan(spans, m.index)) continue;
     const name = m[1]!;
