@@ -4564,6 +4564,29 @@ function goTyped(s: SourceFile, code: string, body: string, at: number, fn: GoFu
   for (const q of body.matchAll(/\b\w+\.(Query|DefaultQuery|GetQuery|QueryParam|QueryArray)\s*\(\s*"([^"]+)"/g))
     if (!t.query?.some((x) => x.name === q[2]))
       t.query = [...(t.query ?? []), { name: q[2]!, type: 'string', required: false, source: src(q.index) }];
+  // Echo's fluent binder: `echo.QueryParamsBinder(c).Int("limit", &p.Limit).MustString("type", &k).BindError()` —
+  // each typed call of the chain a query parameter of its Go type (`Strings` a `[]string`), a `Must…` one required.
+  for (const b of body.matchAll(/\bQueryParamsBinder\s*\(\s*\w+\s*\)/g)) {
+    const step = /^\s*\.\s*(Must)?([A-Z]\w*)\s*\(\s*"([^"]+)"/;
+    for (let end = b.index + b[0].length, next = step.exec(body.slice(end)); next; next = step.exec(body.slice(end))) {
+      const plural = /^(?:Int|Uint|Float|Bool|String|Time|Duration)\d*s$/.test(next[2]!);
+      const base = plural ? next[2]!.slice(0, -1) : next[2]!;
+      const go =
+        base === 'Time'
+          ? 'time.Time'
+          : base === 'Duration'
+            ? 'time.Duration'
+            : /^(?:Int|Uint|Float|Bool|String)\d*$/.test(base)
+              ? base.toLowerCase()
+              : 'string';
+      if (!t.query?.some((x) => x.name === next[3]))
+        t.query = [
+          ...(t.query ?? []),
+          { name: next[3]!, type: plural ? `[]${go}` : go, required: next[1] === 'Must', source: src(end + next[0].indexOf('.')) },
+        ];
+      end = closing(body, end + next[0].lastIndexOf('('));
+    }
+  }
   const form: string[] = [];
   const files: string[] = [];
   let formAt = -1;
