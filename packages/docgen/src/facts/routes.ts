@@ -3888,7 +3888,14 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     for (const r of f.routes) {
       const key = resolveExpr(file, r.obj);
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
-      for (const p of key ? prefixesOf(key, new Set()) : [{ path: '' }]) {
+      // An object found nowhere — a router handed in as a parameter (`def generate_endpoint(router: APIRouter)`),
+      // a blueprint an imported factory returns (`blp = api_blueprint("todos", "/todos")`) — serves its routes
+      // under a prefix this reading does not know: marked unresolved at the route, not said to be the root.
+      // The application object itself (`app`, `application`) has none.
+      const unknown: Prefix[] = /^(?:app|application)$/.test(r.obj)
+        ? [{ path: '' }]
+        : [{ path: '', unresolved: `${file}:${r.line} ${r.obj}` }];
+      for (const p of key ? prefixesOf(key, new Set()) : unknown) {
         const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
         const responses = pyResponses(file, r, framework, pySchemas);
         routes.push({
