@@ -113,10 +113,26 @@ export function pathAliases(configs: readonly SourceFile[]): PathAliases[] {
     }
     return { baseUrl, paths };
   };
+  // A solution-style tsconfig.json (`"files": []`, `"references": [{ "path": "./tsconfig.app.json" }]`, the
+  // Vite and create-vue layout) declares no alias itself: its folder takes those of the configs it references.
+  const referenced = (rel: string): { baseUrl: string | null; paths: Array<[string, string[]]> | null } => {
+    const json = jsonc(byRel.get(rel)?.text ?? '');
+    const dir = path.dirname(rel) === '.' ? '' : path.dirname(rel);
+    for (const ref of Array.isArray(json?.references) ? (json.references as unknown[]) : []) {
+      const p = ref !== null && typeof ref === 'object' ? (ref as Record<string, unknown>).path : undefined;
+      if (typeof p !== 'string') continue;
+      const target = path.normalize(path.join(dir, p.endsWith('.json') ? p : path.join(p, 'tsconfig.json')));
+      if (target === rel) continue;
+      const r = resolved(target, 1);
+      if (r.paths !== null) return r;
+    }
+    return { baseUrl: null, paths: null };
+  };
   const out: PathAliases[] = [];
   for (const rel of byRel.keys()) {
     if (!/(?:^|\/)(?:ts|js)config\.json$/.test(rel)) continue;
-    const { baseUrl, paths } = resolved(rel, 0);
+    const own = resolved(rel, 0);
+    const { baseUrl, paths } = own.paths === null ? { ...referenced(rel), ...(own.baseUrl !== null ? { baseUrl: own.baseUrl } : {}) } : own;
     if (baseUrl === null && paths === null) continue;
     out.push({ dir: path.dirname(rel) === '.' ? '' : path.dirname(rel), baseUrl, paths: paths ?? [] });
   }

@@ -923,6 +923,35 @@ function jsRouters(
   const clients = new Set([...HTTP_CLIENTS, ...clientNames]);
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:axios|ky|got|superagent)\.(?:create|extend)\s*\(/g))
     clients.add(m[1]!);
+  // An Express router this file creates and never hands on — `const router = Router()` (not Koa's `new Router()`)
+  // whose name appears only as the receiver of its own calls (not mounted, returned, exported, stored or passed) —
+  // serves its routes nowhere: a class controller whose `initializeRoutes()` forgot `this.router.use(this.path,
+  // router)`. A name declared twice (two functions' `router`) is used by the other declaration, so kept.
+  const unmounted = new Set<string>();
+  const SELF_CALL = `(?:${HTTP.join('|')}|route|use|param)`;
+  for (const m of code.matchAll(
+    /\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=;\n]+)?=\s*(?:express\s*\.\s*)?Router\s*\(\s*(?:\{[^}]*\})?\s*\)/g,
+  )) {
+    if (inSpan(spans, m.index)) continue;
+    const name = m[1]!;
+    const esc = name.replace(/\$/g, '\\$');
+    const declAt = m.index + m[0].indexOf(name, m[0].search(/\s/));
+    const uses = [...code.matchAll(new RegExp(String.raw`(?<![\w$.])${esc}(?![\w$])`, 'g'))].filter(
+      (u) => u.index !== declAt && !inSpan(spans, u.index),
+    );
+    const selfCall = new RegExp(String.raw`^${esc}\s*\.\s*${SELF_CALL}\s*\(`);
+    // A class field of the same name (`router = Router();`, read as `this.router`) is another variable.
+    const field = new RegExp(String.raw`^${esc}\s*(?::[^=;\n]+)?=(?!=)`);
+    const atLineStart = (i: number): boolean =>
+      /(?:^|\n)[ \t]*(?:(?:public|private|protected|readonly|static)\s+)*$/.test(code.slice(Math.max(0, i - 80), i));
+    if (
+      uses.every((u) => {
+        const rest = code.slice(u.index, u.index + name.length + 40);
+        return selfCall.test(rest) || (field.test(rest) && atLineStart(u.index));
+      })
+    )
+      unmounted.add(name);
+  }
   // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
   const call = new RegExp(
     String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`,
@@ -930,6 +959,7 @@ function jsRouters(
   );
   /** A route written as `receiver.verb('/p', …)`, the call's `(` at `open`, cited at `at`. */
   const addCall = (receiver: string, verb: string, pathExpr: string, at: number, open: number, handler?: string): void => {
+    if (unmounted.has(receiver)) return;
     const value = literal(pathExpr);
     if (value === null || (!value.startsWith('/') && value !== '*')) return;
     const koa = effective(receiver);
@@ -953,6 +983,7 @@ function jsRouters(
   };
   /** A route declared at `at` with its own path `value`, once under each prefix its router is mounted at. */
   const addPrefixed = (method: string, value: string, at: number, receiver?: string): void => {
+    if (receiver !== undefined && unmounted.has(receiver)) return;
     // The prefix of a router of this file the route is declared on (`app.use('/api', router)`), as `addCall` does.
     const local = receiver === undefined ? '' : effective(receiver);
     for (const p of prefixesAt(at)) {
@@ -3857,7 +3888,14 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     for (const r of f.routes) {
       const key = resolveExpr(file, r.obj);
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
-      for (const p of key ? prefixesOf(key, new Set()) : [{ path: '' }]) {
+      // An object found nowhere — a router handed in as a parameter (`def generate_endpoint(router: APIRouter)`),
+      // a blueprint an imported factory returns (`blp = api_blueprint("todos", "/todos")`) — serves its routes
+      // under a prefix this reading does not know: marked unresolved at the route, not said to be the root.
+      // The application object itself (`app`, `application`) has none.
+      const unknown: Prefix[] = /^(?:app|application)$/.test(r.obj)
+        ? [{ path: '' }]
+        : [{ path: '', unresolved: `${file}:${r.line} ${r.obj}` }];
+      for (const p of key ? prefixesOf(key, new Set()) : unknown) {
         const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
         const responses = pyResponses(file, r, framework, pySchemas);
         routes.push({
@@ -4533,6 +4571,29 @@ function goTyped(s: SourceFile, code: string, body: string, at: number, fn: GoFu
   for (const q of body.matchAll(/\b\w+\.(Query|DefaultQuery|GetQuery|QueryParam|QueryArray)\s*\(\s*"([^"]+)"/g))
     if (!t.query?.some((x) => x.name === q[2]))
       t.query = [...(t.query ?? []), { name: q[2]!, type: 'string', required: false, source: src(q.index) }];
+  // Echo's fluent binder: `echo.QueryParamsBinder(c).Int("limit", &p.Limit).MustString("type", &k).BindError()` —
+  // each typed call of the chain a query parameter of its Go type (`Strings` a `[]string`), a `Must…` one required.
+  for (const b of body.matchAll(/\bQueryParamsBinder\s*\(\s*\w+\s*\)/g)) {
+    const step = /^\s*\.\s*(Must)?([A-Z]\w*)\s*\(\s*"([^"]+)"/;
+    for (let end = b.index + b[0].length, next = step.exec(body.slice(end)); next; next = step.exec(body.slice(end))) {
+      const plural = /^(?:Int|Uint|Float|Bool|String|Time|Duration)\d*s$/.test(next[2]!);
+      const base = plural ? next[2]!.slice(0, -1) : next[2]!;
+      const go =
+        base === 'Time'
+          ? 'time.Time'
+          : base === 'Duration'
+            ? 'time.Duration'
+            : /^(?:Int|Uint|Float|Bool|String)\d*$/.test(base)
+              ? base.toLowerCase()
+              : 'string';
+      if (!t.query?.some((x) => x.name === next[3]))
+        t.query = [
+          ...(t.query ?? []),
+          { name: next[3]!, type: plural ? `[]${go}` : go, required: next[1] === 'Must', source: src(end + next[0].indexOf('.')) },
+        ];
+      end = closing(body, end + next[0].lastIndexOf('('));
+    }
+  }
   const form: string[] = [];
   const files: string[] = [];
   let formAt = -1;
