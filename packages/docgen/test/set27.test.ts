@@ -45,3 +45,15 @@ describe('set 27 causes: a message that names the function itself', () => {
     expect(r.output).not.toContain('@raise [Capybara::NotSupportedByDriverError] Capybara');
   });
 });
+
+describe('set 27 causes: a raise the method rescues itself', () => {
+  it('Ruby: a raise inside `begin` rescued by the same class leaves the method as something else', async () => {
+    const src =
+      "class Session\n  ##\n  #\n  # Raise errors encountered in the server.\n  #\n  def raise_server_error!\n    return unless @server&.error\n\n    begin\n      if config.raise_server_errors\n        raise CapybaraError, 'Your application server raised an error'\n      end\n    rescue CapybaraError => capy_error\n      raise @server.error, cause: capy_error\n    ensure\n      @server.reset_error!\n    end\n  end\n\n" +
+      "  ##\n  #\n  # Selects an option.\n  #\n  # @param value [String] the option's text\n  #\n  def select(value = nil, from: nil)\n    raise ArgumentError, 'The :from option does not take an element' if from.is_a? Element\n\n    begin\n      find(:select, from).find(:option, value).select_option\n    rescue Capybara::ElementNotFound\n      nil\n    end\n  end\nend\n";
+    const r = await run(src, 'Ruby', 'lib/capybara/session.rb', 'yard');
+    expect(r.output).not.toContain('@raise [CapybaraError]');
+    // a raise outside the rescued block stays
+    expect(r.output).toContain('@raise [ArgumentError] The :from option does not take an element.');
+  });
+});
