@@ -40,9 +40,11 @@ describe('set 27 causes: a message that names the function itself', () => {
 
   it("Ruby: a message that is the method's own qualified name is no message", async () => {
     const src =
-      "class Capybara::Driver::Base\n  ##\n  #\n  # Execute the block, and then dismiss the modal opened.\n  # @param type [:alert, :confirm, :prompt]\n  #\n  def dismiss_modal(type, **options, &blk)\n    raise Capybara::NotSupportedByDriverError, 'Capybara::Driver::Base#dismiss_modal'\n  end\nend\n";
+      "class Capybara::Driver::Base\n  ##\n  #\n  # Execute the block, and then dismiss the modal opened.\n  # @param type [:alert, :confirm, :prompt]\n  #\n  def dismiss_modal(type, **options, &blk)\n    raise Capybara::NotSupportedByDriverError, 'Capybara::Driver::Base#dismiss_modal'\n  end\n\n  # Sets whether to validate.\n  # @param value [Boolean] whether to validate\n  def validate=(value)\n    raise ArgumentError, \"Can't reassign Query#validate= after validation has run\" if @validated\n\n    @validate = value\n  end\nend\n";
     const r = await run(src, 'Ruby', 'lib/capybara/driver/base.rb', 'yard');
     expect(r.output).not.toContain('@raise [Capybara::NotSupportedByDriverError] Capybara');
+    // one that says more than where it was thrown keeps it
+    expect(r.output).toContain("@raise [ArgumentError] Can't reassign Query#validate= after validation has run.");
   });
 });
 
