@@ -91,6 +91,27 @@ function sameText(list: readonly { text: string }[]): string | null {
   return texts.size === 1 ? [...texts][0]! : null;
 }
 
+/**
+ * Whether a doc has words of its own before its tags. "Same as callee()" leads the reader to
+ * the callee's doc, which must then say something: a doc of type tags alone (`@param string
+ * $val` / `@return string|null`), `@internal` or RDoc's `:nodoc:` leaves the line restating the
+ * one-line body (held out, set 27: dompdf's `_compute_*` hooks, mikro-orm's
+ * `createPartitionBound`, active_merchant's `verify`).
+ */
+export function saysSomething(doc: string | null): boolean {
+  if (doc === null) return false;
+  const lead: string[] = [];
+  for (const raw of doc.split('\n')) {
+    const line = raw
+      .replace(/^\s*(?:\/\*\*?|\*\/|\*(?!\/)|\/\/\/?|#+)?\s*/, '')
+      .replace(/\*\/\s*$/, '')
+      .trim();
+    if (/^(?:@\w|:\w[^:]*:|\{@inheritDoc\})/i.test(line)) break;
+    lead.push(line);
+  }
+  return /[A-Za-z]{2,}/.test(lead.join(' '));
+}
+
 /** The documented function a call reaches, when the call names it unambiguously; null otherwise. */
 export function resolveCallee(
   call: Call,
@@ -421,7 +442,8 @@ export function buildModel(
     handedOn(wrapperCall) &&
     handsOnAll(wrapperCall) &&
     namesAll(wrapperCall, wrappedAny) &&
-    !/^[_#]/.test(wrappedAny.short)
+    !/^[_#]/.test(wrappedAny.short) &&
+    saysSomething(wrappedAny.doc)
       ? wrappedAny
       : null;
   if (generator) yields = { type: null, text: '' };
@@ -536,6 +558,7 @@ export function buildModel(
         fn.startLine,
         body.start,
         ctx.relPath.split('/').map((seg) => seg.replace(/\.[^.]*$/, '')),
+        short,
       );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws
