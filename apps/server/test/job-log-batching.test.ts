@@ -50,6 +50,9 @@ beforeAll(async () => {
   ).id;
 }, 60_000);
 
+const newJob = () =>
+  store.create({ userId, repositoryId: null, jobType: 'ANALYSIS', organizationName: 'o', repoName: 'r', vendor: 'GIT', payload: {} });
+
 afterAll(async () => {
   await engine?.stop();
   await database?.close();
@@ -58,15 +61,7 @@ afterAll(async () => {
 describe("a running job's log", () => {
   it('is written in batches: every line in order, all of them before COMPLETE, and a follower that reads on each wake-up ends with it', async () => {
     outside = [];
-    const job = await store.create({
-      userId,
-      repositoryId: null,
-      jobType: 'ANALYSIS',
-      organizationName: 'o',
-      repoName: 'r',
-      vendor: 'GIT',
-      payload: {},
-    });
+    const job = await newJob();
     // A follower as the live-log stream is: on each wake-up the lines after the last seen, then the job.
     let wakeUps = 0;
     const seen: string[] = [];
@@ -122,15 +117,7 @@ describe("a running job's log", () => {
   }, 60_000);
 
   it("sets a running job's progress with its lines, reads them back as the log endpoint gives them, and leaves a finished job's progress", async () => {
-    const job = await store.create({
-      userId,
-      repositoryId: null,
-      jobType: 'ANALYSIS',
-      organizationName: 'o',
-      repoName: 'r',
-      vendor: 'GIT',
-      payload: {},
-    });
+    const job = await newJob();
     await store.transition(job.id, 'RUNNING', 'Running', { progress: 0 });
     await store.append(
       job.id,

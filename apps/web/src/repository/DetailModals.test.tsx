@@ -6,6 +6,7 @@ import { DocIssuesModal, FunctionCoverageModal } from './FunctionDetailsModals.t
 import { ReadmeModal } from './ReadmeModal.tsx';
 import { renderRoutes } from '../test/renderWithProviders.tsx';
 import { fakeApi } from '../test/fakeApi.ts';
+import { functionEntry } from '../test/functionEntry.ts';
 
 const ref = { vendor: 'GIT' as const, org: 'acme', repo: 'calc' };
 const show = (el: React.ReactElement) => renderRoutes([{ path: '/', element: el }], '/');
@@ -105,29 +106,17 @@ describe('function coverage: trivial docs', () => {
 
 /** Body-only suggestions are a hint below the review list (docs/decisions.md "Body-change suggestions shown apart"). */
 describe('documentation issues: body-only changes apart', () => {
-  const suggested = (name: string, code: 'BODY_CHANGED' | 'RAISE_ADDED') => ({
-    name,
-    fileName: 'a.py',
-    gitLocation: 'a.py#L1-L2',
-    content: '',
-    docstring: 'Doc.',
-    languageType: 'Python',
-    complexityCategory: 'low',
-    complexity: 1,
-    scope: 'public',
-    urgentDocumentation: false,
-    outdatedStatus: { status: 'CURRENT', explanation: '', docstring: 'Doc.', grammarError: 0 },
-    reviewSuggestion: {
-      commit: 'def5678',
-      date: '2026-01-02',
-      docDate: '2024-03-04',
-      explanation: '',
-      findings: [{ code, params: code === 'BODY_CHANGED' ? { removed: 'floor' } : { type: 'ValueError' } }],
-    },
-    startLine: 1,
-    endLine: 2,
-    isTest: false,
-  });
+  const suggested = (name: string, code: 'BODY_CHANGED' | 'RAISE_ADDED') =>
+    functionEntry({
+      name,
+      reviewSuggestion: {
+        commit: 'def5678',
+        date: '2026-01-02',
+        docDate: '2024-03-04',
+        explanation: '',
+        findings: [{ code, params: code === 'BODY_CHANGED' ? { removed: 'floor' } : { type: 'ValueError' } }],
+      },
+    });
 
   it('counts only contract suggestions on the tab and lists body-only ones under their own heading', async () => {
     fakeApi({

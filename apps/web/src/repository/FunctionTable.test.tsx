@@ -4,6 +4,7 @@ import type { FunctionAnalysisEntry } from '@docent/contracts';
 import i18n from '../i18n/index.ts';
 import { FunctionTable } from './FunctionTable.tsx';
 import { judgedMarker, outdatedReason } from './findings.ts';
+import { functionEntry } from '../test/functionEntry.ts';
 
 // antd's Table observes its size; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {
@@ -12,22 +13,8 @@ globalThis.ResizeObserver ??= class {
   disconnect(): void {}
 } as unknown as typeof ResizeObserver;
 
-const fn = (name: string, outdatedStatus: FunctionAnalysisEntry['outdatedStatus']): FunctionAnalysisEntry => ({
-  name,
-  fileName: 'a.py',
-  gitLocation: 'a.py#L1-L2',
-  content: '',
-  docstring: 'Doc.',
-  languageType: 'Python',
-  complexityCategory: 'low',
-  complexity: 1,
-  scope: 'public',
-  urgentDocumentation: false,
-  outdatedStatus,
-  startLine: 1,
-  endLine: 2,
-  isTest: false,
-});
+const fn = (name: string, outdatedStatus: FunctionAnalysisEntry['outdatedStatus']): FunctionAnalysisEntry =>
+  functionEntry({ name, outdatedStatus });
 
 /** The issues modal's outdated list marks the verdicts a model gave, with its reason beside the marker. */
 describe('outdated list: model verdicts are marked', () => {

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DocFinding, FunctionAnalysisEntry } from '@docent/contracts';
+import type { DocFinding } from '@docent/contracts';
 import i18n from '../i18n/index.ts';
 import { judgedMarker, outdatedReason, reviewLists, reviewReason } from './findings.ts';
+import { functionEntry } from '../test/functionEntry.ts';
 
 /** Findings travel as codes (docs/metrics.md): the same entry reads in English and in German. */
-const entry = (over: Partial<FunctionAnalysisEntry>): FunctionAnalysisEntry => ({
-  name: 'f',
-  fileName: 'a.py',
-  gitLocation: 'a.py#L1-L2',
-  content: '',
-  docstring: 'Doc.',
-  languageType: 'Python',
-  complexityCategory: 'low',
-  complexity: 1,
-  scope: 'public',
-  urgentDocumentation: false,
-  outdatedStatus: { status: 'CURRENT', explanation: '', docstring: 'Doc.', grammarError: 0 },
-  startLine: 1,
-  endLine: 2,
-  isTest: false,
-  ...over,
-});
+const entry = functionEntry;
 
 const en = i18n.getFixedT('en');
 const de = i18n.getFixedT('de');
