@@ -148,7 +148,7 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
     await expect(modal).toBeHidden();
   });
 
-  await test.step('documentation issues modal: outdated entries, review suggestions (a separate list), and the urgent one', async () => {
+  await test.step('documentation issues modal: outdated entries, review suggestions (a separate list, body-only changes apart), and the urgent one', async () => {
     await page.getByTestId('card-issues').click();
     const modal = page.getByRole('dialog', { name: 'Function documentation issues' });
     const outdated = modal.getByTestId('outdated-table');
@@ -159,11 +159,14 @@ test('add a repository by git URL, analyse it, read every card and modal, stop a
       "The docstring documents 'timeout', which the signature does not have.",
     );
     // add's body changed in the second commit, after its docstring, to use `sum`, which the doc names as code:
-    // a review suggestion, not outdated.
-    await modal.getByRole('tab', { name: 'To review (1)' }).click();
-    const review = modal.getByTestId('review-table');
-    await expect(review.locator('tbody tr.ant-table-row code')).toHaveText(['add']);
-    await expect(review.locator('tbody tr.ant-table-row')).toContainText(
+    // not outdated, and no contract change either — a body-only change, listed apart below the review list as a
+    // hint (docs/decisions.md "Body-change suggestions shown apart").
+    await modal.getByRole('tab', { name: 'To review (0)' }).click();
+    await expect(modal.getByTestId('review-table').locator('tbody tr.ant-table-row')).toHaveCount(0);
+    await expect(modal.getByRole('heading', { name: 'Changed since documented (1)' })).toBeVisible();
+    const changed = modal.getByTestId('body-changed-table');
+    await expect(changed.locator('tbody tr.ant-table-row code')).toHaveText(['add']);
+    await expect(changed.locator('tbody tr.ant-table-row')).toContainText(
       /Changed in [0-9a-f]{7} \(2025-02-01\), after the docstring was last updated \(2025-01-01\): the body changed\./,
     );
     await modal.getByRole('tab', { name: 'Urgent (1)' }).click();
