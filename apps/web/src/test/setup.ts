@@ -1,6 +1,10 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n, { i18nReady, loadPageTexts } from '../i18n/index.ts';
+
+// The CI machine has two cores shared by every test project: a lazily imported antd part (the vendor filter's Select)
+// can take over testing-library's default 1 s to arrive there, so waits allow 5 s (a wait that passes returns at once).
+configure({ asyncUtilTimeout: 5_000 });
 
 // each language's texts load as two chunks; tests render with all of both in place (some ask for German directly)
 await i18nReady;
