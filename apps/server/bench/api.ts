@@ -22,7 +22,7 @@ import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteThread as PGlite } from '../src/db/pglite-thread.ts';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
 import { buildApp, type JobCore } from '../src/app.ts';
@@ -47,7 +47,7 @@ const ROUNDS = Math.max(1, Number(arg('rounds') ?? 1));
 const RATE = Number(arg('rate') ?? 200);
 /** `--profile <file prefix>`: a CPU profile of the main thread during the jobs window (`<prefix>-<database>.cpuprofile`, for Chrome DevTools) */
 const PROFILE = arg('profile');
-/** `--queries`: count the database statements of the jobs window by their SQL (PGlite: every one runs on the API's thread) */
+/** `--queries`: count the database statements of the jobs window by their SQL (PGlite's, on its own thread) */
 const QUERIES = args.includes('--queries');
 /** this process is the load generator, driven by the benchmark's process over IPC */
 const LOAD_CHILD = args.includes('--load-child');

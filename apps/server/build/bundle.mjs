@@ -28,6 +28,7 @@ export const ENTRIES = {
   worker: path.join(serverSrc, 'worker.ts'),
   admin: path.join(serverSrc, 'admin.ts'),
   'off-thread-worker-bootstrap': path.join(serverSrc, 'jobs/off-thread-worker.ts'),
+  'pglite-thread-worker-bootstrap': path.join(serverSrc, 'db/pglite-thread-worker.ts'),
   'parse-worker-bootstrap': path.join(analyzerSrc, 'engine/parse-worker.ts'),
   'readme-worker-bootstrap': path.join(analyzerSrc, 'engine/readme-worker.ts'),
 };

@@ -237,6 +237,8 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
     expect(server.modules()).toContain(`${bundleUrl}/main.mjs`);
     for (const entry of ['off-thread-worker-bootstrap', 'parse-worker-bootstrap', 'readme-worker-bootstrap'])
       expect(server.modules()).toContain(`${bundleUrl}/${entry}.mjs`);
+    // the embedded database's own thread (docs/decisions.md "The embedded database runs on its own thread")
+    if (database.kind === 'pglite') expect(server.modules()).toContain(`${bundleUrl}/pglite-thread-worker-bootstrap.mjs`);
     expectBundleOnly(server.modules());
     // Which process ran the job: the engine's id is host:pid:random.
     const ranOn = Number(/Started on worker [^:\s]+:(\d+):/.exec(log.join('\n'))?.[1]);

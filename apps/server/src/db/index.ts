@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { InteractiveFirstPGliteDialect } from './interactive-first.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -15,8 +15,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** the server URL in PostgreSQL mode (pg-boss and LISTEN/NOTIFY open their own connections) */
   url: string | null;
-  /** the PGlite instance in embedded mode (pg-boss uses it directly) */
-  pglite: PGlite | null;
+  /** the embedded database (PGlite on its own thread) in embedded mode (pg-boss uses it directly) */
+  pglite: PGliteThread | null;
   close(): Promise<void>;
 }
 
@@ -38,11 +38,10 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     return { db, kind: 'postgres', url: opts.databaseUrl, pglite: null, close: () => db.destroy() };
   }
   if (opts.pgliteDir) await mkdir(path.dirname(opts.pgliteDir), { recursive: true });
-  const pglite = new PGlite({
+  const pglite = await PGliteThread.start({
     ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
-    ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
+    ...(opts.pgliteLoadDataDir ? { loadDataDir: new Uint8Array(await opts.pgliteLoadDataDir.arrayBuffer()) } : {}),
   });
-  await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new InteractiveFirstPGliteDialect({ pglite }) });
   return {
     db,

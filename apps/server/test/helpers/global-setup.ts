@@ -19,8 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = path.join(dir, 'template.tar.gz');
   const handle = await openDatabase({ databaseUrl: null, pgliteDir: null });
   await migrateToLatest(handle.db);
-  const dump = await handle.pglite!.dumpDataDir('gzip');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await writeFile(file, await handle.pglite!.dumpDataDir());
   await handle.close();
   project.provide('pgliteTemplate', file);
   return () => rm(dir, { recursive: true, force: true });
