@@ -11,10 +11,11 @@ import {
 } from 'kysely';
 
 /**
- * The embedded database answers one statement at a time, on the API's own thread. Work nobody is
+ * The embedded database answers one statement at a time (on its own thread since the API's thread
+ * handed it over: docs/decisions.md "The embedded database runs on its own thread"). Work nobody is
  * waiting for — a job's log lines and saves, its streams' reads, credential re-checks — used to
- * queue its statements in front of a user's request, and PGlite answers a queue in one run of the
- * event loop: a request that arrived meanwhile was not even read until the run ended. Here the
+ * queue its statements in front of a user's request, and a request's statement waited for the
+ * whole queue (in-process, a request that arrived meanwhile was not even read). Here the
  * single connection goes to a request's statements first, and before each background statement
  * the event loop gets one turn to read what has arrived (docs/decisions.md "Requests before
  * background work on the embedded database", docs/performance.md "Round 8").

@@ -39,7 +39,7 @@ interface Queued extends LogLine {
  * loop"): lines are written in the order they were said, one write at a time, at most one write
  * per `windowMs` holding every line said meanwhile and the latest progress. Each write wakes the
  * job's live-log streams once, where a write per line woke each of them per line (on PGlite
- * every insert and every stream's read runs on the API's thread). Nothing is dropped; the
+ * every insert and every stream's read waits its turn at one connection). Nothing is dropped; the
  * engine calls `settled()` before a job's final transition, so a COMPLETE job's log is whole.
  */
 export function sequentialLog(write: BatchWrite, opts: BatchOptions): SequentialLog {

@@ -21,7 +21,7 @@ export interface StreamRead {
  * Reads for the live-log streams, shared by the streams of one job at one place of its log
  * (docs/decisions.md, "Live-log streams share a read only when it began after their wake-up").
  * A write wakes every stream of its job in the same turn: 10 streams following a job made 10
- * reads of its new lines and 10 of its row per write, on PGlite all on the API's thread
+ * reads of its new lines and 10 of its row per write, on PGlite one at a time
  * (docs/performance.md, "Jobs off the API's event loop", round 5). Now the first stream's read
  * serves the others, and each turns it into text once.
  *
