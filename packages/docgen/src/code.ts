@@ -256,3 +256,105 @@ function unescape(inner: string, language: string, quote: string): string {
   const keepsUnknown = /^(PHP|Python)$/.test(language);
   return inner.replace(/\\(.)/g, (m: string, c: string) => (/[ntr]/.test(c) ? ' ' : /[\\'"`$]/.test(c) || !keepsUnknown ? c : m));
 }
+
+/**
+ * Whether the call at [`start`, `end`) of masked code runs only under a condition that tests
+ * `param`: an enclosing `if`/`unless`/`elsif`/`when`/`switch` (or its `else`) whose condition names
+ * it, or a modifier `if`, a ternary, `&&`/`||` on the call's own line. The value reaching the
+ * callee there is a narrowed one (`sync_lazy(value)` inside `if lazy?(value)`), and the callee's
+ * words about it do not hold for what the caller may pass (held out, set 27: graphql-ruby's
+ * `after_lazy`).
+ */
+export function narrowedAt(code: string, language: string, bodyStart: number, start: number, end: number, param: string): boolean {
+  if (!/^[\w$]+$/.test(param)) return false;
+  const e = escapeRe(param);
+  const P = `\\$?${e}(?![\\w$])`;
+  // a test of presence only (`if value`, `x is not None`, `!x`, `x != null`, `x.nil?`, `isset($x)`)
+  // leaves the value what the callee's words describe; a test of its kind or content narrows it
+  const presence = [
+    new RegExp(`${P}\\s*(?:is\\s+(?:not\\s+)?None|[!=]==?\\s*(?:null|undefined|nil|None)|\\.nil\\?)`, 'g'),
+    new RegExp(`(?:null|undefined|nil)\\s*[!=]==?\\s*${P}`, 'g'),
+    new RegExp(`\\bisset\\s*\\(\\s*${P}\\s*\\)`, 'g'),
+    new RegExp(
+      `(^|(?<![\\w$?!\\]])\\(|!|\\bnot\\s|&&|\\|\\||\\band\\s|\\bor\\s|\\b(?:if|unless|elsif|elif|while)\\s)\\s*${P}(?=\\s*(?:$|\\)|:|&&|\\|\\||\\band\\b|\\bor\\b|\\bthen\\b))`,
+      'g',
+    ),
+  ];
+  const names = (s: string): boolean =>
+    new RegExp(`(^|[^\\w$.@])${P}`).test(
+      presence.reduce((t, re) => t.replace(re, (_m: string, pre?: string) => (typeof pre === 'string' ? pre : ' ')), s.trim()),
+    );
+  // the call's own line(s): a condition before the call (`lazy?(v) && sync(v)`, `v ? f(v) : x`,
+  // `x if t(v) else f(v)`) or a modifier after it (`f(v) if lazy?(v)`); what follows the call
+  // otherwise (`f(v) && v > 0`) is evaluated after it
+  const ls = code.lastIndexOf('\n', start - 1) + 1;
+  const le = code.indexOf('\n', end) < 0 ? code.length : code.indexOf('\n', end);
+  const before = code.slice(ls, start);
+  if (names(before) && /\bif\b|\bunless\b|\?|&&|\|\||\band\b|\bor\b/.test(before)) return true;
+  const modifier = /^\s*(?:if|unless)\b(.*)$/.exec(code.slice(end, le));
+  if (modifier && names(modifier[1]!.replace(/\belse\b[\s\S]*$/, ''))) return true;
+  if (language === 'Python' || language === 'Ruby') {
+    const lines = linesOf(code.slice(0, ls)).filter((l) => l.at >= bodyStart && l.text.trim() !== '');
+    const indent = (s: string): number => s.length - s.trimStart().length;
+    let min = indent(code.slice(ls, le));
+    let chain = -1;
+    for (let k = lines.length - 1; k >= 0; k--) {
+      const t = lines[k]!.text;
+      const ind = indent(t);
+      const head = /^\s*(if|unless|elsif|elif|while|until|when|case|else|in)\b(.*)$/.exec(t);
+      if (ind === chain && head) {
+        if (names(head[2]!)) return true;
+        if (/^(if|unless|case)$/.test(head[1]!)) chain = -1;
+        continue;
+      }
+      if (ind >= min) continue;
+      min = ind;
+      chain = -1;
+      if (!head) continue;
+      if (names(head[2]!)) return true;
+      if (/^(else|elsif|elif|when|in)$/.test(head[1]!)) chain = ind;
+    }
+    return false;
+  }
+  // brace languages: the blocks enclosing the call, innermost first; an `else` block's head is
+  // the chain of `if` conditions before it
+  const chainBefore = (elseAt: number): string => {
+    let j = elseAt - 1;
+    while (j > bodyStart && /\s/.test(code[j]!)) j--;
+    if (code[j] !== '}') return '';
+    let depth = 0;
+    for (let k = j; k >= bodyStart; k--) {
+      if (code[k] === '}') depth++;
+      else if (code[k] === '{' && --depth === 0) return headOf(k);
+    }
+    return '';
+  };
+  const headOf = (open: number): string => {
+    const before = code.slice(bodyStart, open).trimEnd();
+    const endAt = bodyStart + before.length;
+    if (/(^|[^\w$])else$/.test(before)) return chainBefore(endAt - 4);
+    if (!before.endsWith(')')) return '';
+    let depth = 0;
+    for (let k = endAt - 1; k >= bodyStart; k--) {
+      if (code[k] === ')') depth++;
+      else if (code[k] === '(' && --depth === 0) {
+        const kw = code.slice(bodyStart, k).trimEnd();
+        if (!/(^|[^\w$])(if|while|switch)$/.test(kw)) return '';
+        const own = code.slice(k, endAt);
+        const elseIf = /(^|[^\w$])else\s+if$/.exec(kw);
+        return elseIf ? `${own} ${chainBefore(bodyStart + elseIf.index + elseIf[1]!.length)}` : own;
+      }
+    }
+    return '';
+  };
+  let depth = 0;
+  for (let k = start - 1; k >= bodyStart; k--) {
+    const ch = code[k];
+    if (ch === '}') depth++;
+    else if (ch === '{') {
+      if (depth > 0) depth--;
+      else if (names(headOf(k))) return true;
+    }
+  }
+  return false;
+}

