@@ -2392,6 +2392,8 @@ export function exportedMember(
 
 /** What one Python file declares for Flask / FastAPI: router objects, routes on them, mounts, and its imported names. */
 interface PyFile {
+  /** the file's code, comments blanked (read again when a router is followed through calls) */
+  code: string;
   /** `bp = Blueprint(…, url_prefix=…)`, `router = APIRouter(prefix=…)`, `app = Flask(…)` / `FastAPI(…)` */
   objects: Array<{ name: string; kind: 'flask' | 'fastapi'; prefix?: Prefix }>;
   /** other names of those objects: `users_router = r = APIRouter()`, `bp = blueprint` */
@@ -2407,9 +2409,15 @@ interface PyFile {
     /** FastAPI's `response_model=` and `status_code=` as written in the decorator */
     responseModel?: string;
     statusCode?: string;
+    /** the object is a parameter of the function the route is declared in (`def generate(router): @router.get(…)`) */
+    param?: { fn: string; index: number; name: string };
+    /** the function the route is declared in, and its parameters (closure values a handler's defaults may name) */
+    outer?: { fn: string; params: string[] };
+    /** the path is a name imported from another module (`@app.route(METRICS_PATH)`), resolved across files */
+    pathConst?: string;
   }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
-  mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
+  mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number; childArgs?: string[] }>;
   /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
   imports: Array<{ name: string; module: string; orig: string | null }>;
   /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
@@ -2447,9 +2455,11 @@ const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websock
 /** Flask and FastAPI declarations of one file (prefixes are resolved across files by `pythonRoutes`). */
 function pyFile(s: SourceFile, code: string): PyFile {
   const spans = stringSpans(s);
-  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
+  const out: PyFile = { code, objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
   const dependencies = [
     ...code.matchAll(/^(\w+)[ \t]*(?::[ \t]*TypeAlias[ \t]*)?=[ \t]*(?:typing\.)?Annotated\[[^\n]*?\b(?:Depends|Security)\s*\(/gm),
+    // `current_user_dependency = Depends(get_current_user)`: a default of this name is the dependency, not a parameter.
+    ...code.matchAll(/^(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:fastapi\.)?(?:Depends|Security)\s*\(/gm),
   ].map((m) => m[1]!);
   if (dependencies.length > 0) out.dependencies = dependencies;
   const instances = [...code.matchAll(/^(\w+)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(([^\n]*)\)[ \t]*$/gm)].map((m) => ({
@@ -2603,14 +2613,25 @@ function pyFile(s: SourceFile, code: string): PyFile {
       args[0] !== undefined && !/^\w+\s*=[^=]/.test(args[0])
         ? args[0]
         : args.map((a) => /^(?:path|rule)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
-    const own = pathArg !== undefined ? literal(pathArg.trim()) : null;
-    if (own === null) continue;
+    // A module constant (`@app.route(METRICS_PATH)`): its value; an imported one is resolved across files.
+    const constName = pathArg !== undefined && /^[A-Za-z_]\w*$/.test(pathArg.trim()) ? pathArg.trim() : undefined;
+    const own = pathArg !== undefined ? (literal(pathArg.trim()) ?? (constName ? pyConstant(code, constName) : null)) : null;
+    const pathConst = own === null ? constName : undefined;
+    if (own === null && !pathConst) continue;
     // flask-restx / Flask-RESTful: `@ns.route('/x')` on a `Resource` class answers the methods the class defines.
     const decoratedClass = m[2] === 'route' ? /^[ \t]*\n?(?:[ \t]*@[^\n]*\n)*[ \t]*class[ \t]+(\w+)/.exec(code.slice(end)) : null;
     if (decoratedClass) {
       const cls = out.classes.find((c) => c.name === decoratedClass[1]);
       for (const method of cls && cls.methods.length > 0 ? cls.methods : ['GET'])
-        out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: decoratedClass[1]!, fastapi });
+        out.routes.push({
+          obj: m[1]!,
+          method,
+          path: own ?? '',
+          line: lineAt(code, m.index),
+          handler: decoratedClass[1]!,
+          fastapi,
+          ...(pathConst ? { pathConst } : {}),
+        });
       continue;
     }
     // The decorated function: the next `def` after this decorator and any stacked below it.
@@ -2648,11 +2669,19 @@ function pyFile(s: SourceFile, code: string): PyFile {
       methods = list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'];
     }
     if (m[2] === 'websocket') methods = ['GET'];
+    // An object that is a parameter of the enclosing function (`def generate_endpoint(router: APIRouter)`):
+    // the routers its callers hand in are followed across files by `pythonRoutes`.
+    const known = out.objects.some((o) => o.name === m[1]) || aliases.some((a) => a.name === m[1]);
+    const enclosing = pyEnclosingDef(code, m.index);
+    const index = enclosing && !known ? enclosing.params.indexOf(m[1]!) : -1;
     for (const method of methods)
       out.routes.push({
         obj: m[1]!,
         method,
-        path: own,
+        path: own ?? '',
+        ...(pathConst ? { pathConst } : {}),
+        ...(enclosing && index >= 0 ? { param: { fn: enclosing.name, index, name: m[1]! } } : {}),
+        ...(enclosing ? { outer: { fn: enclosing.name, params: enclosing.params } } : {}),
         line: lineAt(code, m.index),
         handler: def?.[1] ?? '',
         fastapi,
@@ -2697,7 +2726,9 @@ function pyFile(s: SourceFile, code: string): PyFile {
     );
     // A blueprint a function returns: `register_blueprint(create_bp(), …)`, or `bp = create_bp()` then
     // `register_blueprint(bp, …)` — the function's name, resolved like an object's (its returned object).
-    const called = args[0] ? /^([\w.]+)\s*\([\s\S]*\)$/.exec(args[0].trim())?.[1] : undefined;
+    const calledMatch = args[0] ? /^([\w.]+)\s*\(([\s\S]*)\)$/.exec(args[0].trim()) : null;
+    const called = calledMatch?.[1];
+    const childArgs = calledMatch ? splitArgs(calledMatch[2]!) : undefined;
     const assigned =
       args[0] && /^\w+$/.test(args[0]) && !out.objects.some((o) => o.name === args[0])
         ? new RegExp(String.raw`^[ \t]*${args[0]}[ \t]*=[ \t]*([\w.]+)\s*\(`, 'm').exec(code.slice(0, m.index))
@@ -2717,7 +2748,16 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const line = lineAt(code, m.index);
     // An f-string of module constants and the enclosing function's parameter defaults (`f"/{root}/{BASE_ROUTE}"`).
     const value = given === undefined ? undefined : (pyFString(given, code, m.index) ?? given);
-    out.mounts.push({ parent: m[1]!, child: args[0], line, ...(value !== undefined ? { prefix: prefixArg(value, s.rel, line)! } : {}) });
+    // A loop's variable (`for bp in (todos.blp, tags.blp): api.register_blueprint(bp)`): each element is mounted.
+    const children = (!called && pyLoopElements(code, m.index, args[0])) || [args[0]];
+    for (const child of children)
+      out.mounts.push({
+        parent: m[1]!,
+        child,
+        line,
+        ...(value !== undefined ? { prefix: prefixArg(value, s.rel, line)! } : {}),
+        ...(called && childArgs ? { childArgs } : {}),
+      });
   }
   for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)/gm)) {
     for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
@@ -2749,6 +2789,57 @@ function pyFString(expr: string, code: string, at: number): string | null {
     return v ?? '';
   });
   return ok && !/[{}]/.test(value) ? JSON.stringify(value) : null;
+}
+
+/** A module-level string constant of a Python file (`METRICS_PATH = "/metrics"`), or null. */
+function pyConstant(code: string, name: string): string | null {
+  const m = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*${STRING}[ \t]*$`, 'm').exec(code);
+  return m ? literal(m[1]!) : null;
+}
+
+/** The function a Python offset is inside (the nearest `def` above with less indentation), with its parameters' names. */
+export function pyEnclosingDef(code: string, at: number): { name: string; params: string[]; at: number } | null {
+  const lineStart = code.lastIndexOf('\n', at - 1) + 1;
+  let indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
+  let end = lineStart - 1;
+  while (end > 0) {
+    const start = code.lastIndexOf('\n', end - 1) + 1;
+    const line = code.slice(start, end);
+    end = start - 1;
+    if (line.trim() === '' || /^[ \t]*[)\]]/.test(line)) continue;
+    const ind = /^[ \t]*/.exec(line)![0].length;
+    if (ind >= indent) continue;
+    const d = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/.exec(line);
+    if (d) {
+      const open = start + d[0].length - 1;
+      const params = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((p) => /^\**(\w+)/.exec(p)?.[1] ?? '');
+      return { name: d[1]!, params, at: start };
+    }
+    if (ind === 0) return null;
+    indent = ind;
+  }
+  return null;
+}
+
+/**
+ * The elements a loop variable takes when the offset is inside `for name in (a, b.c):` (a tuple or list written
+ * there, or a module-level one named: `BLUEPRINTS = [a, b]`); null when it is no loop's variable.
+ */
+function pyLoopElements(code: string, at: number, name: string): string[] | null {
+  const lineStart = code.lastIndexOf('\n', at - 1) + 1;
+  const indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
+  const loops = [...code.slice(0, lineStart).matchAll(new RegExp(String.raw`^([ \t]*)for[ \t]+${name}[ \t]+in[ \t]+`, 'gm'))];
+  const loop = loops.at(-1);
+  if (!loop || loop[1]!.length >= indent) return null;
+  let rest = code.slice(loop.index + loop[0].length).trimStart();
+  if (/^\w+[ \t]*:/.test(rest)) {
+    const list = new RegExp(String.raw`^${/^\w+/.exec(rest)![0]}[ \t]*(?::[^=\n]+)?=[ \t]*([[(])`, 'm').exec(code);
+    if (!list) return null;
+    rest = code.slice(list.index + list[0].length - 1);
+  }
+  if (!/^[[(]/.test(rest)) return null;
+  const items = splitArgs(rest.slice(1, closing(rest, 0) - 1));
+  return items.length > 0 && items.every((i) => /^[\w.]+$/.test(i)) ? items : null;
 }
 
 /** The file of a Python module named in `from` (`.views`, `..api`, `blog.urls`), among `all`; null when it is not in the repository. */
@@ -3642,6 +3733,7 @@ function requestOf(
   routePath: string,
   framework: string,
   schemas: PySchemas,
+  closureDeps: ReadonlySet<string> = new Set(),
 ): RouteRequest | undefined {
   const query: NonNullable<RouteRequest['query']> = [];
   const bodyProps: Record<string, unknown> = {};
@@ -3679,7 +3771,10 @@ function requestOf(
         /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim()) ||
         // `Annotated[Session, Depends(get_db)]` written inline, or through an alias of it (`session: SessionDep`)
         /^(?:typing\.)?Annotated\[[\s\S]*\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(type.trim()) ||
-        schemas.dependency(type.trim())
+        schemas.dependency(type.trim()) ||
+        // a default naming a dependency (`user: User = current_user_dependency`), module-level or handed in
+        schemas.dependency(dflt.trim().split('.').at(-1)!) ||
+        closureDeps.has(dflt.trim())
       )
         continue;
       const model = schemas.model(type.trim().replace(/^Optional\[(.+)\]$/, '$1'));
@@ -3795,6 +3890,8 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     if (f.objects.some((o) => o.name === name)) return { object: `${file}#${name}` };
     const alias = f.aliases?.find((a) => a.name === name);
     if (alias) return { object: `${file}#${alias.of}` };
+    const made = factoryObject(file, name, depth);
+    if (made) return { object: made };
     const imp = [...f.imports].reverse().find((i) => i.name === name);
     if (!imp) return null;
     if (imp.orig === null) {
@@ -3811,6 +3908,119 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     let ref = resolveName(file, first!);
     for (const part of rest) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
     return ref && 'object' in ref ? ref.object : null;
+  };
+  // A function by the name a file uses for it (defined there, imported, or `module.fn`): its file and own name.
+  const resolveFn = (file: string, name: string, depth = 0): { file: string; name: string } | null => {
+    const f = files.get(file);
+    if (!f || depth > 8) return null;
+    const dot = name.lastIndexOf('.');
+    if (dot > 0) {
+      let ref = resolveName(file, name.slice(0, dot).split('.')[0]!);
+      for (const part of name.slice(0, dot).split('.').slice(1)) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
+      return ref && 'module' in ref ? resolveFn(ref.module, name.slice(dot + 1), depth + 1) : null;
+    }
+    if (new RegExp(String.raw`^[ \t]*(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm').test(f.code)) return { file, name };
+    const imp = [...f.imports].reverse().find((i) => i.name === name);
+    if (!imp || imp.orig === null) return null;
+    const mod = moduleFile(file, imp.module);
+    return mod ? resolveFn(mod, imp.orig, depth + 1) : null;
+  };
+  // A function's definition: its parameters (with their default expressions), its body and where it starts.
+  const defOf = (file: string, name: string): { params: Array<{ name: string; dflt?: string }>; body: string; at: number } | null => {
+    const code = files.get(file)?.code;
+    const d = code ? new RegExp(String.raw`^([ \t]*)(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm').exec(code) : null;
+    if (!code || !d) return null;
+    const open = d.index + d[0].length - 1;
+    const close = closing(code, open);
+    const params = splitArgs(code.slice(open + 1, close - 1)).map((p) => {
+      const m = /^\**(\w+)\s*(?::[^=]+)?(?:=\s*([\s\S]+))?$/.exec(p.trim());
+      return { name: m?.[1] ?? '', ...(m?.[2] ? { dflt: m[2].trim() } : {}) };
+    });
+    const colon = /:[ \t]*(?:#[^\n]*)?\n/.exec(code.slice(close));
+    const bodyStart = close + (colon ? colon.index + colon[0].length : 0);
+    const rest = code.slice(bodyStart);
+    const stop = rest.search(new RegExp(String.raw`\n(?!${d[1]}[ \t]+|[ \t]*\n)`));
+    return { params, body: rest.slice(0, stop < 0 ? rest.length : stop), at: bodyStart };
+  };
+  // The arguments a call binds to a function's parameters, by position or keyword.
+  const argFor = (args: readonly string[], params: ReadonlyArray<{ name: string }>, index: number): string | undefined => {
+    const name = params[index]?.name;
+    const kw = args.map((a) => new RegExp(String.raw`^${name}\s*=\s*([\s\S]+)$`).exec(a.trim())?.[1]).find((x) => x !== undefined);
+    if (kw !== undefined) return kw.trim();
+    const positional = args.filter((a) => !/^\w+\s*=[^=]/.test(a.trim()));
+    return positional[index]?.trim();
+  };
+  // A string a Python expression evaluates to where each name is bound (a parameter to its argument) or a
+  // module constant of `code`: a literal, a name, an f-string of names, or a `+` of those; else null.
+  const evalString = (expr: string, bind: ReadonlyMap<string, string>, code: string): string | null => {
+    const e = expr.trim();
+    const lit = literal(e);
+    if (lit !== null) return lit;
+    if (/^\w+$/.test(e)) return bind.get(e) ?? pyConstant(code, e);
+    const f = /^[fF]([rR]?)(["'])(.*)\2$/.exec(e);
+    if (f) {
+      let ok = true;
+      const value = f[3]!.replace(/\{(\w+)\}/g, (_, n: string) => {
+        const v = bind.get(n) ?? pyConstant(code, n);
+        if (v === null || v === undefined) ok = false;
+        return v ?? '';
+      });
+      return ok && !/[{}]/.test(value) ? value : null;
+    }
+    const parts = e.split('+');
+    if (parts.length > 1) {
+      const values = parts.map((x) => evalString(x, bind, code));
+      return values.every((v): v is string => v !== null) ? values.join('') : null;
+    }
+    return null;
+  };
+  // `blp = api_blueprint("todos", "/todos")` at a module's top level, where the function returns a
+  // `Blueprint(…, url_prefix=f"{API_PREFIX}{path}")` / `APIRouter(prefix=…)` it builds: an object of this
+  // module whose prefix is the factory's, its parameters bound to the call's arguments (unresolved, with the
+  // factory's citation, when a part is no constant).
+  const made = new Map<string, string | null>();
+  const factoryObject = (file: string, name: string, depth: number): string | null => {
+    const key = `${file}#${name}`;
+    if (made.has(key)) return made.get(key)!;
+    made.set(key, null);
+    const f = files.get(file)!;
+    const call = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*([\w.]+)[ \t]*\(`, 'm').exec(f.code);
+    if (!call || depth > 8) return null;
+    const open = call.index + call[0].length - 1;
+    const args = splitArgs(f.code.slice(open + 1, closing(f.code, open) - 1));
+    const fn = resolveFn(file, call[1]!);
+    const def = fn ? defOf(fn.file, fn.name) : null;
+    if (!fn || !def) return null;
+    const fnCode = files.get(fn.file)!.code;
+    const returned = /^[ \t]+return[ \t]+(?:(\w+)[ \t]*$|(?:\w+\.)*(Blueprint|APIRouter)\s*\()/m.exec(def.body);
+    if (!returned) return null;
+    let ctorAt: number;
+    let kindName: string;
+    if (returned[2]) {
+      ctorAt = def.at + returned.index + returned[0].length - 1;
+      kindName = returned[2];
+    } else {
+      const built = new RegExp(String.raw`^[ \t]+${returned[1]}[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(Blueprint|APIRouter)\s*\(`, 'm').exec(
+        def.body,
+      );
+      if (!built) return null;
+      ctorAt = def.at + built.index + built[0].length - 1;
+      kindName = built[1]!;
+    }
+    const ctorArgs = splitArgs(fnCode.slice(ctorAt + 1, closing(fnCode, ctorAt) - 1));
+    const given = ctorArgs.map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a.trim())?.[1]).find((x) => x !== undefined);
+    const bind = new Map<string, string>();
+    def.params.forEach((p, i) => {
+      const arg = argFor(args, def.params, i) ?? p.dflt;
+      const v = arg === undefined ? null : evalString(arg, new Map(), arg === p.dflt ? fnCode : f.code);
+      if (v !== null) bind.set(p.name, v);
+    });
+    const value = given === undefined ? '' : evalString(given, bind, fnCode);
+    const line = lineAt(fnCode, ctorAt);
+    const prefix: Prefix = value !== null ? { path: value } : { path: '', unresolved: `${fn.file}:${line} ${given!.trim()}` };
+    objects.set(key, { kind: kindName === 'APIRouter' ? 'fastapi' : 'flask', prefix });
+    made.set(key, key);
+    return key;
   };
   // A prefix read from a settings field (`settings.api_prefix`) whose settings classes all declare one
   // default (`api_prefix: str = "/api"`) is that default, the value the code itself gives: the path is
@@ -3850,13 +4060,100 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       unresolved: `${p.unresolved} (default ${JSON.stringify(d.value)} at ${d.at}, the path's prefix unless the environment sets another)`,
     };
   };
+  // The objects the callers of `fn` (in `file`) hand in as its parameter `index`: a router object where the call
+  // is, or — the call inside a function that got it as its own parameter — that function's callers', in turn.
+  // Every call of `fn` (defined in `file`) in the repository, with the argument it passes as parameter `index`.
+  const callsMemo = new Map<string, Array<{ file: string; arg: string; at: number }>>();
+  const argsPassed = (file: string, fn: string, index: number): Array<{ file: string; arg: string; at: number }> => {
+    const memo = `${file}#${fn}#${index}`;
+    const hit = callsMemo.get(memo);
+    if (hit) return hit;
+    const out: Array<{ file: string; arg: string; at: number }> = [];
+    callsMemo.set(memo, out);
+    const def = defOf(file, fn);
+    if (!def) return out;
+    for (const [g, gf] of files) {
+      const names = new Set([fn, ...gf.imports.filter((i) => i.orig === fn).map((i) => i.name)]);
+      if (![...names].some((n) => gf.code.includes(n))) continue;
+      const spans = stringSpans({ text: gf.code, language: 'Python' });
+      for (const c of gf.code.matchAll(new RegExp(String.raw`(?<![\w.])((?:\w+\.)*(\w+))[ \t]*\(`, 'g'))) {
+        if (!names.has(c[2]!) || inSpan(spans, c.index) || /\bdef[ \t]+$/.test(gf.code.slice(Math.max(0, c.index - 12), c.index))) continue;
+        const target = resolveFn(g, c[1]!);
+        if (!target || target.file !== file || target.name !== fn) continue;
+        const open = c.index + c[0].length - 1;
+        const arg = argFor(splitArgs(gf.code.slice(open + 1, closing(gf.code, open) - 1)), def.params, index);
+        if (arg) out.push({ file: g, arg, at: c.index });
+      }
+    }
+    return out;
+  };
+  const handedIn = (file: string, fn: string, index: number, depth = 0, seen = new Set<string>()): string[] => {
+    const memo = `${file}#${fn}#${index}`;
+    if (depth > 6 || seen.has(memo)) return [];
+    seen.add(memo);
+    const out: string[] = [];
+    for (const c of argsPassed(file, fn, index)) {
+      if (!/^[\w.]+$/.test(c.arg)) continue;
+      const key = resolveExpr(c.file, c.arg);
+      if (key) {
+        out.push(key);
+        continue;
+      }
+      const code = files.get(c.file)!.code;
+      const outer = pyEnclosingDef(code, c.at);
+      const at = outer ? outer.params.indexOf(c.arg) : -1;
+      if (outer && at >= 0) out.push(...handedIn(c.file, outer.name, at, depth + 1, seen));
+    }
+    return [...new Set(out)];
+  };
+  // Whether every caller of `fn` passes a FastAPI dependency as its parameter `index`: `Depends(…)` /
+  // `Security(…)` itself, a name bound to one, a call of a function returning one, or its own caller's
+  // parameter that is one in turn — a handler's default of that closure variable is no request parameter.
+  const dependencyNames = new Set([...files.values()].flatMap((f) => f.dependencies ?? []));
+  const passesDependency = (file: string, fn: string, index: number, depth = 0): boolean => {
+    const calls = argsPassed(file, fn, index);
+    return (
+      depth <= 6 &&
+      calls.length > 0 &&
+      calls.every((c) => {
+        if (/^(?:fastapi\.)?(?:Depends|Security)\s*\(/.test(c.arg) || dependencyNames.has(c.arg.split('.').at(-1)!)) return true;
+        const called = /^([\w.]+)\s*\(/.exec(c.arg)?.[1];
+        const target = called ? resolveFn(c.file, called) : null;
+        const body = target ? defOf(target.file, target.name)?.body : undefined;
+        if (body && /^[ \t]+return[ \t]+(?:fastapi\.)?(?:Depends|Security)\s*\(/m.test(body)) return true;
+        const outer = /^\w+$/.test(c.arg) ? pyEnclosingDef(files.get(c.file)!.code, c.at) : null;
+        const at = outer ? outer.params.indexOf(c.arg) : -1;
+        return outer !== null && at >= 0 && passesDependency(c.file, outer.name, at, depth + 1);
+      })
+    );
+  };
+  // `build(api)` where `build` returns its parameter: the object handed in.
+  const passedThrough = (file: string, callee: string, args: readonly string[]): string | null => {
+    const fn = resolveFn(file, callee);
+    const def = fn ? defOf(fn.file, fn.name) : null;
+    const returned = def ? /^[ \t]+return[ \t]+(\w+)[ \t]*$/m.exec(def.body)?.[1] : undefined;
+    const index = def && returned ? def.params.findIndex((p) => p.name === returned) : -1;
+    const arg = def && index >= 0 ? argFor(args, def.params, index) : undefined;
+    return arg && /^[\w.]+$/.test(arg) ? resolveExpr(file, arg) : null;
+  };
+  // A name a route's path is (`@app.route(METRICS_PATH)`), imported from another module: its constant value.
+  const constantOf = (file: string, name: string, depth = 0): string | null => {
+    const f = files.get(file);
+    if (!f || depth > 8) return null;
+    const own = pyConstant(f.code, name);
+    if (own !== null) return own;
+    const imp = [...f.imports].reverse().find((i) => i.name === name);
+    const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
+    return mod && imp?.orig ? constantOf(mod, imp.orig, depth + 1) : null;
+  };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
   for (const [file, f] of files)
     for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
   const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix }>>();
   for (const [file, f] of files) {
     for (const m of f.mounts) {
-      const child = resolveExpr(file, m.child);
+      // A function handing back the router it is given (`include_router(build(api))`, `def build(r): …; return r`).
+      const child = resolveExpr(file, m.child) ?? (m.childArgs ? passedThrough(file, m.child, m.childArgs) : null);
       if (!child) continue;
       const list = mountsOf.get(child) ?? mountsOf.set(child, []).get(child)!;
       list.push({
@@ -3885,8 +4182,12 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   const pySchemas = pythonSchemas(files);
   const routes: Route[] = [];
   for (const [file, f] of files) {
-    for (const r of f.routes) {
+    for (const route of f.routes) {
+      const constant = route.pathConst ? constantOf(file, route.pathConst) : null;
+      if (route.pathConst && constant === null) continue;
+      const r = constant !== null ? { ...route, path: constant } : route;
       const key = resolveExpr(file, r.obj);
+      const handed = !key && r.param ? handedIn(file, r.param.fn, r.param.index) : [];
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
       // An object found nowhere — a router handed in as a parameter (`def generate_endpoint(router: APIRouter)`),
       // a blueprint an imported factory returns (`blp = api_blueprint("todos", "/todos")`) — serves its routes
@@ -3895,8 +4196,18 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const unknown: Prefix[] = /^(?:app|application)$/.test(r.obj)
         ? [{ path: '' }]
         : [{ path: '', unresolved: `${file}:${r.line} ${r.obj}` }];
-      for (const p of key ? prefixesOf(key, new Set()) : unknown) {
-        const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
+      const prefixes = key
+        ? prefixesOf(key, new Set())
+        : handed.length > 0
+          ? [...new Map(handed.flatMap((k) => prefixesOf(k, new Set())).map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()]
+          : unknown;
+      for (const p of prefixes) {
+        const closureDeps = new Set(
+          framework === 'fastapi' && r.outer
+            ? r.outer.params.filter((name, i) => name !== '' && passesDependency(file, r.outer!.fn, i))
+            : [],
+        );
+        const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas, closureDeps) : undefined;
         const responses = pyResponses(file, r, framework, pySchemas);
         routes.push({
           method: r.method,
