@@ -176,6 +176,10 @@ interface FileRoutes {
   autoload?: Array<{ dir: string; prefix: Prefix; dirNames: boolean; routeParams: boolean }>;
   /** Spring controllers implementing interfaces (`class OwnerController implements OwnersApi`): their `@Override` methods with no mapping of their own */
   springImpl?: Array<{ interfaces: string[]; prefixes: string[] | null; methods: Array<{ name: string; line: number }> }>;
+  /** Express: this file's class mounts the `.router` of each controller its constructor is handed, under `prefix` */
+  controllerLoop?: { prefix: string | null; at: string };
+  /** `new App([new AuthController(), …])`: the file of the class constructed and the files of the instances handed to it */
+  instances?: Array<{ ctor: string; elements: string[] }>;
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -250,9 +254,27 @@ export function routesAndFiles(
       routes.nestModules ||
       routes.nestConfig ||
       routes.autoload ||
-      routes.springImpl
+      routes.springImpl ||
+      routes.controllerLoop ||
+      routes.instances
     )
       found.set(s.rel, routes);
+  }
+  // Express class controllers handed to a class that mounts each one's router in a loop (`new App([new
+  // AuthController()])`, `controllers.forEach((c) => router.use(c.router))`): each controller's file is mounted there.
+  for (const f of [...found.values()]) {
+    for (const inst of f.instances ?? []) {
+      const host = found.get(inst.ctor);
+      const loop = host?.controllerLoop;
+      if (!host || !loop) continue;
+      const added = inst.elements.map((el): Mount => ({
+        target: el,
+        from: inst.ctor,
+        prefix: loop.prefix,
+        ...(loop.prefix === null ? { unresolvedAt: loop.at } : {}),
+      }));
+      found.set(inst.ctor, { ...host, mounts: [...host.mounts, ...added] });
+    }
   }
   // @fastify/autoload: each file below the loaded folder is a plugin registered with the options' prefix
   // and the names of the folders between (`routes/api/tasks/index.ts` → `/api/tasks`), or the options'
@@ -829,6 +851,7 @@ function jsRouters(
   // koa-router's `router.prefix('/api')`.
   for (const m of code.matchAll(new RegExp(String.raw`\b(\w+)\.prefix\s*\(\s*${STRING}\s*\)`, 'g'))) local.set(m[1]!, literal(m[2]!));
   const declared = (name: string): boolean => new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*=`).test(code);
+  const spans0 = stringSpans(s);
   // Routers of this file mounted on another router of this file with a path: `api.use('/v1', users.routes())`
   // (Koa), `app.use('/admin', admin)` (Express); the child's routes take the parent's prefix, the path, then its own.
   const parentOf = new Map<string, { parent: string; path: string | null }>();
@@ -843,6 +866,43 @@ function jsRouters(
       )
     )
       parentOf.set(m[3]!, { parent: m[1]!, path: literal(m[2]!) });
+  }
+  // Class controllers: a string class field (`path = "/auth"`) read as `this.path`, in a route's or a mount's path
+  // (`this.path`, `${this.path}/:id`, `this.path + "/x"`); a field declared twice with two values is not read.
+  const fields = new Map<string, string | null>();
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`^[ \t]*(?:(?:public|private|protected|readonly|static)\s+)*([\w$]+)\s*(?::\s*string\s*)?=\s*${STRING}\s*;?[ \t]*$`,
+      'gm',
+    ),
+  )) {
+    if (inSpan(spans0, m.index)) continue;
+    const v = literal(m[2]!);
+    fields.set(m[1]!, fields.has(m[1]!) && fields.get(m[1]!) !== v ? null : v);
+  }
+  const thisPath = (expr: string): string | null => {
+    const e = expr.trim();
+    const field = (name: string): string | null => fields.get(name) ?? null;
+    const only = /^this\.([\w$]+)$/.exec(e);
+    if (only) return field(only[1]!);
+    const tpl = /^`((?:[^`\\]|\\.)*)`$/.exec(e);
+    if (tpl) {
+      let ok = /\$\{\s*this\./.test(tpl[1]!);
+      const v = tpl[1]!.replace(/\$\{\s*this\.([\w$]+)\s*\}/g, (_, n: string) => field(n) ?? ((ok = false), ''));
+      return ok && !v.includes('${') ? v : null;
+    }
+    const parts = e.split(/\s*\+\s*/);
+    if (parts.length > 1 && parts.some((x) => x.startsWith('this.'))) {
+      const values = parts.map((x) => (x.startsWith('this.') ? field(x.slice(5)) : literal(x)));
+      return values.every((v): v is string => v !== null) ? values.join('') : null;
+    }
+    return null;
+  };
+  // `this.router.use(this.path, router)`: a local router mounted on the class's own router at the field's path.
+  for (const m of code.matchAll(/\b(this\.)?([\w$]+)\s*\.use\s*\(\s*(this\.[\w$]+|`[^`]*`)\s*,\s*([\w$]+)\s*\)/g)) {
+    const value = thisPath(m[3]!);
+    if (value === null || inSpan(spans0, m.index) || !declared(m[4]!)) continue;
+    parentOf.set(m[4]!, { parent: `${m[1] ?? ''}${m[2]}`, path: value });
   }
   /** The prefix a router of this file serves its routes under ('' for none), null when a part is not a constant. */
   const effective = (name: string, depth = 0): string | null => {
@@ -1018,6 +1078,20 @@ function jsRouters(
       addCall(m[1]!, next[1]!, next[2]!, at, own);
       end = closing(code, own);
     }
+  }
+  // A class controller's routes on a path built from its fields: `this.router.get(`${this.path}/:id`, h)`.
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`\b(this\.)?([\w$]+)\s*\.\s*(${HTTP.join('|')})\s*\(\s*(this\.[\w$]+(?:\s*\+\s*${STRING})*|\x60[^\x60]*\x60)\s*[,)]`,
+      'g',
+    ),
+  )) {
+    if (inSpan(spans, m.index) || clients.has(m[2]!)) continue;
+    const value = thisPath(m[4]!);
+    if (value === null) continue;
+    const receiver = m[1] && parentOf.get(m[2]!)?.parent === `this.${m[2]}` ? `this.${m[2]}` : m[2]!;
+    const at = m.index + (m[1]?.length ?? 0);
+    addCall(receiver, m[3]!, JSON.stringify(value), at, code.indexOf('(', at + m[2]!.length));
   }
   // `x.route('/p').get(…).patch(auth('manage'), validate(…), h)`: the chain is walked call by call, each
   // argument list to its balanced closing parenthesis (middleware calls inside it).
@@ -1266,7 +1340,50 @@ function jsRouters(
       });
     }
   }
-  return { routes, mounts, ...(autoload.length > 0 ? { autoload } : {}) };
+  // Class controllers mounted in a loop: `controllers.forEach((c) => router.use(c.router))` (also with a path,
+  // and `for (const c of controllers)`), the router mounted in turn (`this.app.use('/api', router)`). A local
+  // array of instances (`[new AuthController(), …]`) names their files here; a parameter of the class's
+  // constructor or methods, the instances the constructor is handed where it is called (`instances`).
+  let controllerLoop: FileRoutes['controllerLoop'];
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`(?:\b([\w$.]+)\s*\.\s*forEach\s*\(\s*(?:\(\s*)?([\w$]+)(?:\s*:\s*[\w$<>\[\]]+)?\s*\)?\s*=>|\bfor\s*\(\s*(?:const|let|var)\s+([\w$]+)\s+of\s+([\w$.]+)\s*\))\s*\{?\s*(this\.)?([\w$]+)\s*\.use\s*\(\s*(?:${STRING}\s*,\s*)?([\w$]+)\s*\.\s*router\s*\)`,
+      'g',
+    ),
+  )) {
+    const item = m[2] ?? m[3];
+    if (inSpan(spans, m.index) || m[8] !== item) continue;
+    const list = (m[1] ?? m[4]!).replace(/^this\./, '');
+    const own = m[7] ? literal(m[7]) : '';
+    const outer = m[5] ? '' : effective(m[6]!);
+    const prefix = own === null || outer === null ? null : joinPath(outer, own);
+    const at = `${s.rel}:${lineAt(code, m.index)} ${m[6]}`;
+    const array = new RegExp(String.raw`\b(?:const|let|var)\s+${list.replace(/\$/g, '\\$')}\s*(?::[^=;]+)?=\s*\[`).exec(code);
+    if (array) {
+      const open = array.index + array[0].length - 1;
+      for (const n of code.slice(open, closing(code, open)).matchAll(/\bnew\s+([\w$]+)\s*\(/g)) {
+        const to = target(n[1]!);
+        if (to) mounts.push({ target: to, from: s.rel, prefix, ...(prefix === null ? { unresolvedAt: at } : {}) });
+      }
+    } else if (new RegExp(String.raw`\(\s*[^)]*\b${list.replace(/\$/g, '\\$')}\s*[:,)]`).test(code)) controllerLoop = { prefix, at };
+  }
+  const instances: NonNullable<FileRoutes['instances']> = [];
+  for (const m of code.matchAll(/\bnew\s+([\w$]+)\s*\(\s*\[/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const ctor = target(m[1]!);
+    const open = m.index + m[0].length - 1;
+    const elements = [...code.slice(open, closing(code, open)).matchAll(/\bnew\s+([\w$]+)\s*\(/g)]
+      .map((n) => target(n[1]!))
+      .filter((t): t is string => t !== null);
+    if (ctor && elements.length > 0) instances.push({ ctor, elements });
+  }
+  return {
+    routes,
+    mounts,
+    ...(autoload.length > 0 ? { autoload } : {}),
+    ...(controllerLoop ? { controllerLoop } : {}),
+    ...(instances.length > 0 ? { instances } : {}),
+  };
 }
 
 /**
