@@ -2702,11 +2702,25 @@ function pyFile(s: SourceFile, code: string): PyFile {
       .map((a) => (m[3] === 'Namespace' ? /^path\s*=\s*([\s\S]+)$/ : /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/).exec(a)?.[1])
       .find((x) => x !== undefined);
     const kind = m[3] === 'APIRouter' || m[3] === 'FastAPI' ? 'fastapi' : 'flask';
+    // An object made inside a function is that function's local (`router@get_router`): two functions' `router`s are two objects.
+    const fn = pyEnclosingDef(code, m.index)?.name;
+    const local = (n: string): string => (fn ? `${n}@${fn}` : n);
     if (m[3] === 'Api' && args[0] && /^\w+$/.test(args[0].trim()))
-      out.mounts.push({ parent: args[0].trim(), child: m[1]!, line: lineAt(code, m.index) });
-    out.objects.push({ name: m[1]!, kind, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, lineAt(code, m.index))! } : {}) });
-    for (const other of m[2]!.split('=')) if (/^\s*\w+\s*$/.test(other)) aliases.push({ name: other.trim(), of: m[1]! });
+      out.mounts.push({ parent: local(args[0].trim()), child: local(m[1]!), line: lineAt(code, m.index) });
+    out.objects.push({
+      name: local(m[1]!),
+      kind,
+      ...(given !== undefined ? { prefix: prefixArg(pyFString(given, code, m.index) ?? given, s.rel, lineAt(code, m.index))! } : {}),
+    });
+    for (const other of m[2]!.split('=')) if (/^\s*\w+\s*$/.test(other)) aliases.push({ name: local(other.trim()), of: local(m[1]!) });
   }
+  // A name as read at an offset: the enclosing function's local object of that name, else the module's.
+  const scoped = (name: string, at: number): string => {
+    const fn = pyEnclosingDef(code, at)?.name;
+    return fn && (out.objects.some((o) => o.name === `${name}@${fn}`) || aliases.some((a) => a.name === `${name}@${fn}`))
+      ? `${name}@${fn}`
+      : name;
+  };
   // A module-level alias of such an object: `r = router`.
   for (const m of code.matchAll(/^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$/gm))
     if (!inSpan(spans, m.index) && out.objects.some((o) => o.name === m[2]) && !out.objects.some((o) => o.name === m[1]))
@@ -2714,10 +2728,11 @@ function pyFile(s: SourceFile, code: string): PyFile {
   // A function that builds such an object and returns it (`def create_bp(): bp = Blueprint(…); …; return bp`):
   // its name stands for the object, so `register_blueprint(create_bp(), url_prefix=…)` mounts it.
   for (const r of code.matchAll(/^([ \t]+)return[ \t]+(\w+)[ \t]*$/gm)) {
-    if (inSpan(spans, r.index) || !out.objects.some((o) => o.name === r[2])) continue;
+    const returned = scoped(r[2]!, r.index);
+    if (inSpan(spans, r.index) || !out.objects.some((o) => o.name === returned)) continue;
     const def = [...code.slice(0, r.index).matchAll(/^([ \t]*)def[ \t]+(\w+)[ \t]*\(/gm)].filter((d) => d[1]!.length < r[1]!.length).at(-1);
     if (def && !aliases.some((a) => a.name === def[2]) && !out.objects.some((o) => o.name === def[2]))
-      aliases.push({ name: def[2]!, of: r[2]! });
+      aliases.push({ name: def[2]!, of: returned });
   }
   if (aliases.length > 0) out.aliases = aliases;
   for (const m of code.matchAll(new RegExp(String.raw`^[ \t]*@(\w+)\.(${PY_VERBS})\s*\(`, 'gm'))) {
@@ -2741,7 +2756,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
       const cls = out.classes.find((c) => c.name === decoratedClass[1]);
       for (const method of cls && cls.methods.length > 0 ? cls.methods : ['GET'])
         out.routes.push({
-          obj: m[1]!,
+          obj: scoped(m[1]!, m.index),
           method,
           path: own ?? '',
           line: lineAt(code, m.index),
@@ -2788,12 +2803,13 @@ function pyFile(s: SourceFile, code: string): PyFile {
     if (m[2] === 'websocket') methods = ['GET'];
     // An object that is a parameter of the enclosing function (`def generate_endpoint(router: APIRouter)`):
     // the routers its callers hand in are followed across files by `pythonRoutes`.
-    const known = out.objects.some((o) => o.name === m[1]) || aliases.some((a) => a.name === m[1]);
+    const obj = scoped(m[1]!, m.index);
+    const known = out.objects.some((o) => o.name === obj) || aliases.some((a) => a.name === obj);
     const enclosing = pyEnclosingDef(code, m.index);
     const index = enclosing && !known ? enclosing.params.indexOf(m[1]!) : -1;
     for (const method of methods)
       out.routes.push({
-        obj: m[1]!,
+        obj,
         method,
         path: own ?? '',
         ...(pathConst ? { pathConst } : {}),
@@ -2832,7 +2848,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
         ? cls.methods
         : ['GET'];
     for (const method of methods)
-      out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: viewName, fastapi: m[2] === 'add_api_route' });
+      out.routes.push({
+        obj: scoped(m[1]!, m.index),
+        method,
+        path: own,
+        line: lineAt(code, m.index),
+        handler: viewName,
+        fastapi: m[2] === 'add_api_route',
+      });
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint|add_namespace)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -2847,7 +2870,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const called = calledMatch?.[1];
     const childArgs = calledMatch ? splitArgs(calledMatch[2]!) : undefined;
     const assigned =
-      args[0] && /^\w+$/.test(args[0]) && !out.objects.some((o) => o.name === args[0])
+      args[0] && /^\w+$/.test(args[0]) && !out.objects.some((o) => o.name === scoped(args[0]!, m.index))
         ? new RegExp(String.raw`^[ \t]*${args[0]}[ \t]*=[ \t]*([\w.]+)\s*\(`, 'm').exec(code.slice(0, m.index))
         : null;
     if (called) args[0] = called;
@@ -2869,8 +2892,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const children = (!called && pyLoopElements(code, m.index, args[0])) || [args[0]];
     for (const child of children)
       out.mounts.push({
-        parent: m[1]!,
-        child,
+        parent: scoped(m[1]!, m.index),
+        child: /^\w+$/.test(child) ? scoped(child, m.index) : child,
         line,
         ...(value !== undefined ? { prefix: prefixArg(value, s.rel, line)! } : {}),
         ...(called && childArgs ? { childArgs } : {}),
@@ -4009,6 +4032,13 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     if (alias) return { object: `${file}#${alias.of}` };
     const made = factoryObject(file, name, depth);
     if (made) return { object: made };
+    // A function returning a name of its own (`def get_router(): router = build(…); …; return router`).
+    const returned = f.code.includes(`def ${name}`) ? defOf(file, name) : null;
+    const back = returned ? /^[ \t]+return[ \t]+(\w+)[ \t]*$/m.exec(returned.body)?.[1] : undefined;
+    if (back && back !== name && !returned!.params.some((p) => p.name === back)) {
+      const ref = localObject(file, back, name, depth + 1) ?? resolveName(file, back, depth + 1);
+      if (ref) return typeof ref === 'string' ? { object: ref } : ref;
+    }
     const imp = [...f.imports].reverse().find((i) => i.name === name);
     if (!imp) return null;
     if (imp.orig === null) {
@@ -4096,12 +4126,24 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   // module whose prefix is the factory's, its parameters bound to the call's arguments (unresolved, with the
   // factory's citation, when a part is no constant).
   const made = new Map<string, string | null>();
-  const factoryObject = (file: string, name: string, depth: number): string | null => {
-    const key = `${file}#${name}`;
+  // A function's local name (`router` in `def get_router`): the object made there, or one a factory it calls makes.
+  const localObject = (file: string, name: string, fn: string, depth: number): string | null => {
+    const key = `${file}#${name}@${fn}`;
+    if (files.get(file)?.objects.some((o) => o.name === `${name}@${fn}`)) return key;
+    const alias = files.get(file)?.aliases?.find((a) => a.name === `${name}@${fn}`);
+    if (alias) return `${file}#${alias.of}`;
+    return factoryObject(file, name, depth, fn);
+  };
+  const factoryObject = (file: string, name: string, depth: number, scope?: string): string | null => {
+    const key = scope ? `${file}#${name}@${scope}` : `${file}#${name}`;
     if (made.has(key)) return made.get(key)!;
     made.set(key, null);
     const f = files.get(file)!;
-    const call = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*([\w.]+)[ \t]*\(`, 'm').exec(f.code);
+    const within = scope ? defOf(file, scope) : null;
+    if (scope && !within) return null;
+    const text = within ? within.body : f.code;
+    const assign = new RegExp(String.raw`^${scope ? '[ \\t]+' : ''}${name}[ \t]*(?::[^=\n]+)?=[ \t]*([\w.]+)[ \t]*\(`, 'm').exec(text);
+    const call = assign ? { index: assign.index + (within?.at ?? 0), 0: assign[0], 1: assign[1]! } : null;
     if (!call || depth > 8) return null;
     const open = call.index + call[0].length - 1;
     const args = splitArgs(f.code.slice(open + 1, closing(f.code, open) - 1));
@@ -4211,7 +4253,8 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const out: string[] = [];
     for (const c of argsPassed(file, fn, index)) {
       if (!/^[\w.]+$/.test(c.arg)) continue;
-      const key = resolveExpr(c.file, c.arg);
+      const caller = /^\w+$/.test(c.arg) ? pyEnclosingDef(files.get(c.file)!.code, c.at) : null;
+      const key = (caller ? localObject(c.file, c.arg, caller.name, depth) : null) ?? resolveExpr(c.file, c.arg);
       if (key) {
         out.push(key);
         continue;
@@ -4303,7 +4346,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const constant = route.pathConst ? constantOf(file, route.pathConst) : null;
       if (route.pathConst && constant === null) continue;
       const r = constant !== null ? { ...route, path: constant } : route;
-      const key = resolveExpr(file, r.obj);
+      const key = resolveExpr(file, r.obj) ?? (r.outer && /^\w+$/.test(r.obj) ? localObject(file, r.obj, r.outer.fn, 0) : null);
       const handed = !key && r.param ? handedIn(file, r.param.fn, r.param.index) : [];
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
       // An object found nowhere — a router handed in as a parameter (`def generate_endpoint(router: APIRouter)`),
