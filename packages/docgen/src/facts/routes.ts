@@ -4087,7 +4087,22 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const bodyStart = close + (colon ? colon.index + colon[0].length : 0);
     const rest = code.slice(bodyStart);
     const stop = rest.search(new RegExp(String.raw`\n(?!${d[1]}[ \t]+|[ \t]*\n)`));
-    return { params, body: rest.slice(0, stop < 0 ? rest.length : stop), at: bodyStart };
+    // Functions nested in it are blanked (their `return`s are not its own), offsets kept.
+    let nested: number | null = null;
+    const body = rest
+      .slice(0, stop < 0 ? rest.length : stop)
+      .split('\n')
+      .map((l) => {
+        const ind = /^[ \t]*/.exec(l)![0].length;
+        if (nested !== null && (l.trim() === '' || ind > nested)) return ' '.repeat(l.length);
+        nested = null;
+        const d = /^([ \t]*)(?:async[ \t]+)?def[ \t]/.exec(l);
+        if (!d) return l;
+        nested = d[1]!.length;
+        return ' '.repeat(l.length);
+      })
+      .join('\n');
+    return { params, body, at: bodyStart };
   };
   // The arguments a call binds to a function's parameters, by position or keyword.
   const argFor = (args: readonly string[], params: ReadonlyArray<{ name: string }>, index: number): string | undefined => {
