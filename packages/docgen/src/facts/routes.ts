@@ -2532,6 +2532,8 @@ interface PyFile {
     outer?: { fn: string; params: string[] };
     /** the path is a name imported from another module (`@app.route(METRICS_PATH)`), resolved across files */
     pathConst?: string;
+    /** Flask-RESTful `api.add_resource(BookApi, '/books')`: the `Resource` class whose methods the route answers */
+    resource?: string;
   }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
   mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number; childArgs?: string[] }>;
@@ -2856,6 +2858,30 @@ function pyFile(s: SourceFile, code: string): PyFile {
         handler: viewName,
         fastapi: m[2] === 'add_api_route',
       });
+  }
+  // Flask-RESTful / flask-restx `api.add_resource(BookApi, '/books', '/books/<id>', endpoint=…)`: one route per
+  // URL, answering the methods the `Resource` class defines (found across files by `pythonRoutes`).
+  for (const m of code.matchAll(/\b(\w+)\.add_resource\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const positional = splitArgs(code.slice(open + 1, closing(code, open) - 1))
+      .map((a) => a.trim())
+      .filter((a) => !/^\w+\s*=[^=]/.test(a));
+    const cls = positional[0];
+    if (!cls || !/^[\w.]+$/.test(cls)) continue;
+    for (const url of positional.slice(1)) {
+      const own = literal(url);
+      if (own !== null)
+        out.routes.push({
+          obj: scoped(m[1]!, m.index),
+          method: '',
+          path: own,
+          line: lineAt(code, m.index),
+          handler: cls.split('.').at(-1)!,
+          fastapi: false,
+          resource: cls,
+        });
+    }
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint|add_namespace)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -4311,6 +4337,22 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const arg = def && index >= 0 ? argFor(args, def.params, index) : undefined;
     return arg && /^[\w.]+$/.test(arg) ? resolveExpr(file, arg) : null;
   };
+  // A class by the name a file uses for it (defined there, imported, or `module.Class`).
+  const resolveClass = (file: string, name: string, depth = 0): PyFile['classes'][number] | null => {
+    const f = files.get(file);
+    if (!f || depth > 8) return null;
+    const dot = name.lastIndexOf('.');
+    if (dot > 0) {
+      let ref = resolveName(file, name.slice(0, dot).split('.')[0]!);
+      for (const part of name.slice(0, dot).split('.').slice(1)) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
+      return ref && 'module' in ref ? resolveClass(ref.module, name.slice(dot + 1), depth + 1) : null;
+    }
+    const own = f.classes.find((c) => c.name === name);
+    if (own) return own;
+    const imp = [...f.imports].reverse().find((i) => i.name === name);
+    const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
+    return mod && imp?.orig ? resolveClass(mod, imp.orig, depth + 1) : null;
+  };
   // A name a route's path is (`@app.route(METRICS_PATH)`), imported from another module: its constant value.
   const constantOf = (file: string, name: string, depth = 0): string | null => {
     const f = files.get(file);
@@ -4357,7 +4399,13 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   const pySchemas = pythonSchemas(files);
   const routes: Route[] = [];
   for (const [file, f] of files) {
-    for (const route of f.routes) {
+    // A Flask-RESTful resource's route once per method its class defines.
+    const expanded = f.routes.flatMap((route) => {
+      if (!route.resource) return [route];
+      const cls = resolveClass(file, route.resource);
+      return (cls?.methods ?? []).map((method) => ({ ...route, method }));
+    });
+    for (const route of expanded) {
       const constant = route.pathConst ? constantOf(file, route.pathConst) : null;
       if (route.pathConst && constant === null) continue;
       const r = constant !== null ? { ...route, path: constant } : route;
