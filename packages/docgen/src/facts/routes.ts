@@ -880,23 +880,37 @@ function jsRouters(
     const v = literal(m[2]!);
     fields.set(m[1]!, fields.has(m[1]!) && fields.get(m[1]!) !== v ? null : v);
   }
-  const thisPath = (expr: string): string | null => {
-    const e = expr.trim();
-    const field = (name: string): string | null => fields.get(name) ?? null;
-    const only = /^this\.([\w$]+)$/.exec(e);
-    if (only) return field(only[1]!);
-    const tpl = /^`((?:[^`\\]|\\.)*)`$/.exec(e);
-    if (tpl) {
-      let ok = /\$\{\s*this\./.test(tpl[1]!);
-      const v = tpl[1]!.replace(/\$\{\s*this\.([\w$]+)\s*\}/g, (_, n: string) => field(n) ?? ((ok = false), ''));
-      return ok && !v.includes('${') ? v : null;
+  // A path written with names: a class field (`this.path`), a member of a `const` object of this file or one it
+  // imports (`ROUTES.BY_ID` with `const ROUTES = { BY_ID: "/authors/:_id" }`), a `const` string of this file; in a
+  // template (`${this.path}/:id`) or joined with `+`. Null when a part is none of these.
+  const term = (x: string): string | null => {
+    const t = x.trim();
+    const lit = literal(t);
+    if (lit !== null) return lit;
+    const self = /^this\.([\w$]+)$/.exec(t);
+    if (self) return fields.get(self[1]!) ?? null;
+    const member = /^([A-Za-z_$][\w$]*)\.([\w$]+)$/.exec(t);
+    if (member) {
+      const v = jsObjectOf(code, member[1]!, lookup)?.[member[2]!];
+      return typeof v === 'string' ? v : null;
     }
-    const parts = e.split(/\s*\+\s*/);
-    if (parts.length > 1 && parts.some((x) => x.startsWith('this.'))) {
-      const values = parts.map((x) => (x.startsWith('this.') ? field(x.slice(5)) : literal(x)));
-      return values.every((v): v is string => v !== null) ? values.join('') : null;
+    if (/^[A-Za-z_$][\w$]*$/.test(t)) {
+      const c = new RegExp(String.raw`\bconst\s+${t.replace(/\$/g, '\\$')}\s*(?::\s*string\s*)?=\s*${STRING}\s*[;\n]`).exec(code);
+      return c ? literal(c[1]!) : null;
     }
     return null;
+  };
+  const thisPath = (expr: string): string | null => {
+    const e = expr.trim();
+    const tpl = /^`((?:[^`\\]|\\.)*)`$/.exec(e);
+    if (tpl) {
+      let ok = /\$\{/.test(tpl[1]!);
+      const v = tpl[1]!.replace(/\$\{([^{}]*)\}/g, (_, n: string) => term(n) ?? ((ok = false), ''));
+      return ok && !v.includes('${') ? v : null;
+    }
+    if (literal(e) !== null) return null;
+    const values = e.split(/\s*\+\s*/).map(term);
+    return values.every((v): v is string => v !== null) ? values.join('') : null;
   };
   // `this.router.use(this.path, router)`: a local router mounted on the class's own router at the field's path.
   for (const m of code.matchAll(/\b(this\.)?([\w$]+)\s*\.use\s*\(\s*(this\.[\w$]+|`[^`]*`)\s*,\s*([\w$]+)\s*\)/g)) {
@@ -1079,10 +1093,10 @@ function jsRouters(
       end = closing(code, own);
     }
   }
-  // A class controller's routes on a path built from its fields: `this.router.get(`${this.path}/:id`, h)`.
+  // Routes on a path built from names: `this.router.get(`${this.path}/:id`, h)`, `router.get(ROUTES.BY_ID, h)`.
   for (const m of code.matchAll(
     new RegExp(
-      String.raw`\b(this\.)?([\w$]+)\s*\.\s*(${HTTP.join('|')})\s*\(\s*(this\.[\w$]+(?:\s*\+\s*${STRING})*|\x60[^\x60]*\x60)\s*[,)]`,
+      String.raw`\b(this\.)?([\w$]+)\s*\.\s*(${HTTP.join('|')})\s*\(\s*((?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?(?:\s*\+\s*(?:${STRING}|(?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?))*|\x60[^\x60]*\x60)\s*[,)]`,
       'g',
     ),
   )) {
