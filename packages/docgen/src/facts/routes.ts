@@ -2707,17 +2707,20 @@ function pyFile(s: SourceFile, code: string): PyFile {
   // names it, the others are its aliases, and routes declared on either are its routes.
   const aliases: NonNullable<PyFile['aliases']> = [];
   for (const m of code.matchAll(
-    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI|Namespace|Api)\s*\(/gm,
+    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI|Namespace|Api|\w+Router)\s*\(/gm,
   )) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
     // flask-restx's `Namespace('users', path='/users')`: its own prefix; `Api(bp)`: mounted on the blueprint or app it is given.
     if (m[3] === 'Api' && !/\bflask_restx|flask_restplus|flask_restful\b/.test(code)) continue;
+    // A library's `APIRouter` subclass (`ErrorAwareRouter(…)`) is a FastAPI router; Django REST framework's routers are not.
+    if (/^(?:Default|Simple)Router$/.test(m[3]!) || (m[3]!.endsWith('Router') && m[3] !== 'APIRouter' && /\brest_framework\b/.test(code)))
+      continue;
     const given = args
       .map((a) => (m[3] === 'Namespace' ? /^path\s*=\s*([\s\S]+)$/ : /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/).exec(a)?.[1])
       .find((x) => x !== undefined);
-    const kind = m[3] === 'APIRouter' || m[3] === 'FastAPI' ? 'fastapi' : 'flask';
+    const kind = m[3] === 'FastAPI' || m[3]!.endsWith('Router') ? 'fastapi' : 'flask';
     // An object made inside a function is that function's local (`router@get_router`): two functions' `router`s are two objects.
     const fn = pyEnclosingDef(code, m.index)?.name;
     const local = (n: string): string => (fn ? `${n}@${fn}` : n);
@@ -2917,7 +2920,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
     else if (
       assigned &&
       !inSpan(spans, assigned.index) &&
-      !/^(?:\w+\.)*(?:Blueprint|APIRouter|Flask|FastAPI|Namespace|Api)$/.test(assigned[1]!)
+      !/^(?:\w+\.)*(?:Blueprint|APIRouter|Flask|FastAPI|Namespace|Api|\w+Router)$/.test(assigned[1]!)
     )
       args[0] = assigned[1]!;
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
@@ -4206,7 +4209,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const def = fn ? defOf(fn.file, fn.name) : null;
     if (!fn || !def) return null;
     const fnCode = files.get(fn.file)!.code;
-    const returned = /^[ \t]+return[ \t]+(?:(\w+)[ \t]*$|(?:\w+\.)*(Blueprint|APIRouter)\s*\()/m.exec(def.body);
+    const returned = /^[ \t]+return[ \t]+(?:(\w+)[ \t]*$|(?:\w+\.)*(Blueprint|\w*Router)\s*\()/m.exec(def.body);
     if (!returned) return null;
     let ctorAt: number;
     let kindName: string;
@@ -4214,7 +4217,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       ctorAt = def.at + returned.index + returned[0].length - 1;
       kindName = returned[2];
     } else {
-      const built = new RegExp(String.raw`^[ \t]+${returned[1]}[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(Blueprint|APIRouter)\s*\(`, 'm').exec(
+      const built = new RegExp(String.raw`^[ \t]+${returned[1]}[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(Blueprint|\w*Router)\s*\(`, 'm').exec(
         def.body,
       );
       if (!built) return null;
@@ -4232,7 +4235,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const value = given === undefined ? '' : evalString(given, bind, fnCode);
     const line = lineAt(fnCode, ctorAt);
     const prefix: Prefix = value !== null ? { path: value } : { path: '', unresolved: `${fn.file}:${line} ${given!.trim()}` };
-    objects.set(key, { kind: kindName === 'APIRouter' ? 'fastapi' : 'flask', prefix });
+    objects.set(key, { kind: kindName === 'Blueprint' ? 'flask' : 'fastapi', prefix });
     made.set(key, key);
     return key;
   };
