@@ -2942,7 +2942,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
         ...(called && childArgs ? { childArgs } : {}),
       });
   }
-  for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)/gm)) {
+  // (A line continued with a backslash is one import: `from .views import A, \` ⏎ `B`.)
+  for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|(?:[^\n\\]|\\[\s\S])*)/gm)) {
     for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
       const [orig, alias] = part.trim().split(/\s+as\s+/);
       if (orig && /^\w+$/.test(orig)) out.imports.push({ name: alias ?? orig, module: m[1]!, orig });
