@@ -2666,12 +2666,19 @@ function pyFile(s: SourceFile, code: string): PyFile {
       new RegExp(String.raw`^${indent}lookup_url_kwarg[ \t]*=[ \t]*["'](\w+)["']`, 'm').exec(m[3]!)?.[1] ??
       new RegExp(String.raw`^${indent}lookup_field[ \t]*=[ \t]*["'](\w+)["']`, 'm').exec(m[3]!)?.[1];
     const allowed = new RegExp(String.raw`^${indent}http_method_names[ \t]*=[ \t]*[[(]([^\])]*)[\])]`, 'm').exec(m[3]!)?.[1];
+    // A `@dataclass` (also `@dataclasses.dataclass(…)`, pydantic's) decorating the class.
+    const dataclass = /(?:^|\n)[ \t]*@(?:\w+\.)*dataclass\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*$/.test(
+      code.slice(Math.max(0, m.index - 400), m.index),
+    );
     out.classes.push({
       name: m[1]!,
-      bases: (m[2] ?? '')
-        .split(',')
-        .map((b) => b.trim().split('.').at(-1)!)
-        .filter((b) => /^\w+$/.test(b)),
+      bases: [
+        ...(m[2] ?? '')
+          .split(',')
+          .map((b) => b.trim().split('.').at(-1)!)
+          .filter((b) => /^\w+$/.test(b)),
+        ...(dataclass ? ['@dataclass'] : []),
+      ],
       methods,
       line: lineAt(code, m.index),
       fields,
@@ -3611,7 +3618,8 @@ function hasPyDefault(value: string | undefined): boolean {
 }
 
 /** The roots of pydantic models: `BaseModel`, and SQLModel's `SQLModel` (a pydantic model too). */
-const PYDANTIC = /^(?:BaseModel|SQLModel)$/;
+// (`@dataclass` is read as a base of that name: FastAPI reads a dataclass parameter as the body, like a model.)
+const PYDANTIC = /^(?:BaseModel|SQLModel|@dataclass)$/;
 const SCHEMA_ROOTS = /^(?:BaseModel|SQLModel|FlaskForm|Form|Schema|SQLAlchemySchema|SQLAlchemyAutoSchema|Serializer|ModelSerializer)$/;
 
 function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
@@ -3956,6 +3964,9 @@ function requestOf(
         // `Annotated[Session, Depends(get_db)]` written inline, or through an alias of it (`session: SessionDep`)
         /^(?:typing\.)?Annotated\[[\s\S]*\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(type.trim()) ||
         schemas.dependency(type.trim()) ||
+        // injected by a container (dishka's `FromDishka[X]`, dependency-injector's `Provide[…]`)
+        /^(?:FromDishka|FromComponent|Inject|Injected|Provide)\[/.test(type.trim()) ||
+        /^(?:\w+\.)*(?:Provide|Inject)\[/.test(dflt.trim()) ||
         // a default naming a dependency (`user: User = current_user_dependency`), module-level or handed in
         schemas.dependency(dflt.trim().split('.').at(-1)!) ||
         closureDeps.has(dflt.trim())
