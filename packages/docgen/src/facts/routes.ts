@@ -2602,7 +2602,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
   }));
   if (instances.length > 0) out.instances = instances;
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
-    const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
+    // The body's indentation is its first line with code (a comment, blanked to spaces, sets none).
+    const indent = /^([ \t]+)\S/m.exec(m[3]!)?.[1] ?? '';
     const methods = [
       ...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(`, 'gm')),
     ].map((x) => x[1]!.toUpperCase());
