@@ -2550,7 +2550,15 @@ interface PyFile {
     resource?: string;
   }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
-  mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number; childArgs?: string[] }>;
+  mounts: Array<{
+    parent: string;
+    child: string;
+    prefix?: Prefix;
+    line: number;
+    childArgs?: string[];
+    /** `orders = build_orders()` then `register_blueprint(orders)`: the variable and the function it is assigned in */
+    childVar?: { name: string; fn?: string };
+  }>;
   /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
   imports: Array<{ name: string; module: string; orig: string | null }>;
   /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
@@ -2924,13 +2932,17 @@ function pyFile(s: SourceFile, code: string): PyFile {
       args[0] && /^\w+$/.test(args[0]) && !out.objects.some((o) => o.name === scoped(args[0]!, m.index))
         ? new RegExp(String.raw`^[ \t]*${args[0]}[ \t]*=[ \t]*([\w.]+)\s*\(`, 'm').exec(code.slice(0, m.index))
         : null;
+    let childVar: { name: string; fn?: string } | undefined;
     if (called) args[0] = called;
     else if (
       assigned &&
       !inSpan(spans, assigned.index) &&
       !/^(?:\w+\.)*(?:Blueprint|APIRouter|Flask|FastAPI|Namespace|Api|\w+Router)$/.test(assigned[1]!)
-    )
+    ) {
+      const fn = pyEnclosingDef(code, m.index)?.name;
+      childVar = { name: args[0]!, ...(fn ? { fn } : {}) };
       args[0] = assigned[1]!;
+    }
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
     const given = args
       .slice(1)
@@ -2948,6 +2960,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
         line,
         ...(value !== undefined ? { prefix: prefixArg(value, s.rel, line)! } : {}),
         ...(called && childArgs ? { childArgs } : {}),
+        ...(childVar ? { childVar } : {}),
       });
   }
   // (A line continued with a backslash is one import: `from .views import A, \` ⏎ `B`.)
@@ -4178,8 +4191,8 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const f = /^[fF]([rR]?)(["'])(.*)\2$/.exec(e);
     if (f) {
       let ok = true;
-      const value = f[3]!.replace(/\{(\w+)\}/g, (_, n: string) => {
-        const v = bind.get(n) ?? pyConstant(code, n);
+      const value = f[3]!.replace(/\{([\w.]+)\}/g, (_, n: string) => {
+        const v = bind.get(n) ?? (/^\w+$/.test(n) ? pyConstant(code, n) : null);
         if (v === null || v === undefined) ok = false;
         return v ?? '';
       });
@@ -4197,6 +4210,15 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   // module whose prefix is the factory's, its parameters bound to the call's arguments (unresolved, with the
   // factory's citation, when a part is no constant).
   const made = new Map<string, string | null>();
+  // An instance a factory call made → the factory's own local object it is a copy of.
+  const sourceOf = new Map<string, string>();
+  // Whether an instance's prefix is its own (the factory's depends on the call's arguments), not the factory object's.
+  const ownPrefix = (inst: string): boolean => {
+    const source = sourceOf.get(inst);
+    const a = objects.get(inst)?.prefix;
+    const b = source ? objects.get(source)?.prefix : undefined;
+    return source === undefined || JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+  };
   // A function's local name (`router` in `def get_router`): the object made there, or one a factory it calls makes.
   const localObject = (file: string, name: string, fn: string, depth: number): string | null => {
     const key = `${file}#${name}@${fn}`;
@@ -4204,6 +4226,32 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const alias = files.get(file)?.aliases?.find((a) => a.name === `${name}@${fn}`);
     if (alias) return `${file}#${alias.of}`;
     return factoryObject(file, name, depth, fn);
+  };
+  // The string attributes an instance gets from its constructor's arguments: `x = Cls("users", …)` in `text`, with
+  // `Cls.__init__(self, url_prefix, …)` setting `self.url_prefix = url_prefix`.
+  const instanceAttributes = (file: string, text: string, name: string): Map<string, string> => {
+    const out = new Map<string, string>();
+    const built = new RegExp(String.raw`^[ \t]*${name}[ \t]*(?::[^=\n]+)?=[ \t]*([\w.]+)[ \t]*\(`, 'm').exec(text);
+    const cls = built ? resolveClass(file, built[1]!) : null;
+    if (!built || !cls) return out;
+    const open = built.index + built[0].length - 1;
+    const args = splitArgs(text.slice(open + 1, closing(text, open) - 1));
+    const clsCode = files.get(cls.file)!.code;
+    const start = [...clsCode.matchAll(new RegExp(String.raw`^class[ \t]+${cls.c.name}\b`, 'gm'))][0]?.index;
+    const init = start === undefined ? null : /^([ \t]+)def[ \t]+__init__[ \t]*\(/m.exec(clsCode.slice(start));
+    if (start === undefined || !init) return out;
+    const initOpen = start + init.index + init[0].length - 1;
+    const params = splitArgs(clsCode.slice(initOpen + 1, closing(clsCode, initOpen) - 1))
+      .map((x) => ({ name: /^\**(\w+)/.exec(x.trim())?.[1] ?? '' }))
+      .filter((x) => x.name !== 'self');
+    const body = clsCode.slice(closing(clsCode, initOpen)).split(/\n(?=[ \t]{0,4}\S)/)[0] ?? '';
+    for (const m of body.matchAll(/^[ \t]+self\.(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(\w+)[ \t]*$/gm)) {
+      const at = params.findIndex((x) => x.name === m[2]);
+      const arg = at >= 0 ? argFor(args, params, at) : undefined;
+      const v = arg === undefined ? null : evalString(arg, new Map(), files.get(file)!.code);
+      if (v !== null) out.set(m[1]!, v);
+    }
+    return out;
   };
   const factoryObject = (file: string, name: string, depth: number, scope?: string): string | null => {
     const key = scope ? `${file}#${name}@${scope}` : `${file}#${name}`;
@@ -4244,11 +4292,16 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const arg = argFor(args, def.params, i) ?? p.dflt;
       const v = arg === undefined ? null : evalString(arg, new Map(), arg === p.dflt ? fnCode : f.code);
       if (v !== null) bind.set(p.name, v);
+      // An instance built where the call is (`configs = ResourceConfigurations("users", …)`): the attributes its
+      // `__init__` sets from its parameters (`self.url_prefix = url_prefix`) are `p.url_prefix`.
+      if (arg !== undefined && arg !== p.dflt && /^\w+$/.test(arg))
+        for (const [attr, value] of instanceAttributes(file, text, arg)) bind.set(`${p.name}.${attr}`, value);
     });
     const value = given === undefined ? '' : evalString(given, bind, fnCode);
     const line = lineAt(fnCode, ctorAt);
     const prefix: Prefix = value !== null ? { path: value } : { path: '', unresolved: `${fn.file}:${line} ${given!.trim()}` };
     objects.set(key, { kind: kindName === 'Blueprint' ? 'flask' : 'fastapi', prefix });
+    if (returned[1]) sourceOf.set(key, `${fn.file}#${returned[1]}@${fn.name}`);
     made.set(key, key);
     return key;
   };
@@ -4311,11 +4364,32 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
         const target = resolveFn(g, c[1]!);
         if (!target || target.file !== file || target.name !== fn) continue;
         const open = c.index + c[0].length - 1;
-        const arg = argFor(splitArgs(gf.code.slice(open + 1, closing(gf.code, open) - 1)), def.params, index);
-        if (arg) out.push({ file: g, arg, at: c.index });
+        const arg = index < 0 ? '' : argFor(splitArgs(gf.code.slice(open + 1, closing(gf.code, open) - 1)), def.params, index);
+        if (arg !== undefined && (arg !== '' || index < 0)) out.push({ file: g, arg, at: c.index });
       }
     }
     return out;
+  };
+  // A factory's own router (`router@make_crud` in `def make_crud(cfg): router = APIRouter(prefix=f"/{cfg.name}");
+  // …; return router`) is a new router at each call: the routes declared on it are served under each instance a
+  // caller names (`router = make_crud(configs)` in `def get_router`), and under the factory's own object — its
+  // prefix as far as it is known — for a call that names none (`include_router(make_crud(c))` in a loop).
+  const instancesOf = (key: string): string[] => {
+    const m = /^(.*)#(\w+)@(\w+)$/.exec(key);
+    const def = m ? defOf(m[1]!, m[3]!) : null;
+    if (!m || !def || !new RegExp(String.raw`^[ \t]+return[ \t]+${m[2]}[ \t]*$`, 'm').test(def.body)) return [key];
+    const out = new Set<string>();
+    const calls = argsPassed(m[1]!, m[3]!, -1);
+    for (const c of calls) {
+      const code = files.get(c.file)!.code;
+      const assigned = /(?:^|\n)[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\(\s*)?(?:\w+\.)*$/.exec(
+        code.slice(code.lastIndexOf('\n', c.at - 1) + 1, c.at),
+      );
+      const caller = pyEnclosingDef(code, c.at);
+      const inst = assigned ? factoryObject(c.file, assigned[1]!, 0, caller?.name) : null;
+      out.add(inst && ownPrefix(inst) ? inst : key);
+    }
+    return out.size > 0 ? [...out] : [key];
   };
   const handedIn = (file: string, fn: string, index: number, depth = 0, seen = new Set<string>()): string[] => {
     const memo = `${file}#${fn}#${index}`;
@@ -4368,7 +4442,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     return arg && /^[\w.]+$/.test(arg) ? resolveExpr(file, arg) : null;
   };
   // A class by the name a file uses for it (defined there, imported, or `module.Class`).
-  const resolveClass = (file: string, name: string, depth = 0): PyFile['classes'][number] | null => {
+  const resolveClass = (file: string, name: string, depth = 0): { file: string; c: PyFile['classes'][number] } | null => {
     const f = files.get(file);
     if (!f || depth > 8) return null;
     const dot = name.lastIndexOf('.');
@@ -4378,7 +4452,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       return ref && 'module' in ref ? resolveClass(ref.module, name.slice(dot + 1), depth + 1) : null;
     }
     const own = f.classes.find((c) => c.name === name);
-    if (own) return own;
+    if (own) return { file, c: own };
     const imp = [...f.imports].reverse().find((i) => i.name === name);
     const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
     return mod && imp?.orig ? resolveClass(mod, imp.orig, depth + 1) : null;
@@ -4400,7 +4474,16 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   for (const [file, f] of files) {
     for (const m of f.mounts) {
       // A function handing back the router it is given (`include_router(build(api))`, `def build(r): …; return r`).
-      const child = resolveExpr(file, m.child) ?? (m.childArgs ? passedThrough(file, m.child, m.childArgs) : null);
+      // (An instance a factory made with its own prefix — `orders = make_crud(cfg)` — is mounted itself.)
+      const inst = m.childVar
+        ? m.childVar.fn
+          ? localObject(file, m.childVar.name, m.childVar.fn, 0)
+          : factoryObject(file, m.childVar.name, 0)
+        : null;
+      const child =
+        (inst && ownPrefix(inst) ? inst : null) ??
+        resolveExpr(file, m.child) ??
+        (m.childArgs ? passedThrough(file, m.child, m.childArgs) : null);
       if (!child) continue;
       const list = mountsOf.get(child) ?? mountsOf.set(child, []).get(child)!;
       list.push({
@@ -4432,7 +4515,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     // A Flask-RESTful resource's route once per method its class defines.
     const expanded = f.routes.flatMap((route) => {
       if (!route.resource) return [route];
-      const cls = resolveClass(file, route.resource);
+      const cls = resolveClass(file, route.resource)?.c;
       return (cls?.methods ?? []).map((method) => ({ ...route, method }));
     });
     for (const route of expanded) {
@@ -4449,10 +4532,10 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const unknown: Prefix[] = /^(?:app|application)$/.test(r.obj)
         ? [{ path: '' }]
         : [{ path: '', unresolved: `${file}:${r.line} ${r.obj}` }];
-      const prefixes = key
-        ? prefixesOf(key, new Set())
-        : handed.length > 0
-          ? [...new Map(handed.flatMap((k) => prefixesOf(k, new Set())).map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()]
+      const keys = (key ? [key] : handed).flatMap(instancesOf);
+      const prefixes =
+        keys.length > 0
+          ? [...new Map(keys.flatMap((k) => prefixesOf(k, new Set())).map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()]
           : unknown;
       for (const p of prefixes) {
         const closureDeps = new Set(
