@@ -4217,7 +4217,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const source = sourceOf.get(inst);
     const a = objects.get(inst)?.prefix;
     const b = source ? objects.get(source)?.prefix : undefined;
-    return source === undefined || JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+    return source === undefined || JSON.stringify(a ?? { path: '' }) !== JSON.stringify(b ?? { path: '' });
   };
   // A function's local name (`router` in `def get_router`): the object made there, or one a factory it calls makes.
   const localObject = (file: string, name: string, fn: string, depth: number): string | null => {
