@@ -153,6 +153,32 @@ describe('overview: how it runs, by what the deployment files run', () => {
   });
 });
 
+describe('overview: a program the deployment does not build is not where the system starts', () => {
+  const java = (rel: string, text: string): SourceFile => ({ rel, language: 'Java', text });
+  const main = 'public class X {\n  public static void main(String[] args) {}\n}\n';
+  const srcs: SourceFile[] = [
+    java('service/bulletin/src/main/java/com/acme/BulletinApplication.java', main),
+    java('service/lib/listener-spi/src/main/java/com/acme/SpiApplication.java', main),
+  ];
+  const project: SourceFile[] = [
+    {
+      rel: 'docker-compose.yml',
+      language: 'YAML',
+      text: 'services:\n  bulletin:\n    build: ./service/bulletin\n    ports:\n      - 8085:8080\n',
+    },
+  ];
+
+  it('a main under a folder docker-compose builds starts the system; one under no built folder runs on its own', () => {
+    const runs = overviewSentences(factsOf(srcs, null), srcs, project, [])
+      .filter((s) => s.section === 'How it runs')
+      .map(textOf);
+    expect(runs).toContain('It starts at service/bulletin/src/main/java/com/acme/BulletinApplication.java (java main)');
+    expect(runs).toContain(
+      'service/lib/listener-spi/src/main/java/com/acme/SpiApplication.java also runs on its own (java main); the deployment files do not build it',
+    );
+  });
+});
+
 describe('navigation', () => {
   const apiPages = [
     { id: 'api-http', title: 'HTTP API' },

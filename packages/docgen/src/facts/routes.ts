@@ -176,6 +176,10 @@ interface FileRoutes {
   autoload?: Array<{ dir: string; prefix: Prefix; dirNames: boolean; routeParams: boolean }>;
   /** Spring controllers implementing interfaces (`class OwnerController implements OwnersApi`): their `@Override` methods with no mapping of their own */
   springImpl?: Array<{ interfaces: string[]; prefixes: string[] | null; methods: Array<{ name: string; line: number }> }>;
+  /** Express: this file's class mounts the `.router` of each controller its constructor is handed, under `prefix` */
+  controllerLoop?: { prefix: string | null; at: string };
+  /** `new App([new AuthController(), …])`: the file of the class constructed and the files of the instances handed to it */
+  instances?: Array<{ ctor: string; elements: string[] }>;
 }
 
 export function extractRoutes(sources: readonly SourceFile[], imports: readonly ImportEdge[]): Route[] {
@@ -250,9 +254,27 @@ export function routesAndFiles(
       routes.nestModules ||
       routes.nestConfig ||
       routes.autoload ||
-      routes.springImpl
+      routes.springImpl ||
+      routes.controllerLoop ||
+      routes.instances
     )
       found.set(s.rel, routes);
+  }
+  // Express class controllers handed to a class that mounts each one's router in a loop (`new App([new
+  // AuthController()])`, `controllers.forEach((c) => router.use(c.router))`): each controller's file is mounted there.
+  for (const f of [...found.values()]) {
+    for (const inst of f.instances ?? []) {
+      const host = found.get(inst.ctor);
+      const loop = host?.controllerLoop;
+      if (!host || !loop) continue;
+      const added = inst.elements.map((el): Mount => ({
+        target: el,
+        from: inst.ctor,
+        prefix: loop.prefix,
+        ...(loop.prefix === null ? { unresolvedAt: loop.at } : {}),
+      }));
+      found.set(inst.ctor, { ...host, mounts: [...host.mounts, ...added] });
+    }
   }
   // @fastify/autoload: each file below the loaded folder is a plugin registered with the options' prefix
   // and the names of the folders between (`routes/api/tasks/index.ts` → `/api/tasks`), or the options'
@@ -829,6 +851,7 @@ function jsRouters(
   // koa-router's `router.prefix('/api')`.
   for (const m of code.matchAll(new RegExp(String.raw`\b(\w+)\.prefix\s*\(\s*${STRING}\s*\)`, 'g'))) local.set(m[1]!, literal(m[2]!));
   const declared = (name: string): boolean => new RegExp(String.raw`\b(?:const|let|var)\s+${name.replace(/\$/g, '\\$')}\s*=`).test(code);
+  const spans0 = stringSpans(s);
   // Routers of this file mounted on another router of this file with a path: `api.use('/v1', users.routes())`
   // (Koa), `app.use('/admin', admin)` (Express); the child's routes take the parent's prefix, the path, then its own.
   const parentOf = new Map<string, { parent: string; path: string | null }>();
@@ -843,6 +866,57 @@ function jsRouters(
       )
     )
       parentOf.set(m[3]!, { parent: m[1]!, path: literal(m[2]!) });
+  }
+  // Class controllers: a string class field (`path = "/auth"`) read as `this.path`, in a route's or a mount's path
+  // (`this.path`, `${this.path}/:id`, `this.path + "/x"`); a field declared twice with two values is not read.
+  const fields = new Map<string, string | null>();
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`^[ \t]*(?:(?:public|private|protected|readonly|static)\s+)*([\w$]+)\s*(?::\s*string\s*)?=\s*${STRING}\s*;?[ \t]*$`,
+      'gm',
+    ),
+  )) {
+    if (inSpan(spans0, m.index)) continue;
+    const v = literal(m[2]!);
+    fields.set(m[1]!, fields.has(m[1]!) && fields.get(m[1]!) !== v ? null : v);
+  }
+  // A path written with names: a class field (`this.path`), a member of a `const` object of this file or one it
+  // imports (`ROUTES.BY_ID` with `const ROUTES = { BY_ID: "/authors/:_id" }`), a `const` string of this file; in a
+  // template (`${this.path}/:id`) or joined with `+`. Null when a part is none of these.
+  const term = (x: string): string | null => {
+    const t = x.trim();
+    const lit = literal(t);
+    if (lit !== null) return lit;
+    const self = /^this\.([\w$]+)$/.exec(t);
+    if (self) return fields.get(self[1]!) ?? null;
+    const member = /^([A-Za-z_$][\w$]*)\.([\w$]+)$/.exec(t);
+    if (member) {
+      const v = jsObjectOf(code, member[1]!, lookup)?.[member[2]!];
+      return typeof v === 'string' ? v : null;
+    }
+    if (/^[A-Za-z_$][\w$]*$/.test(t)) {
+      const c = new RegExp(String.raw`\bconst\s+${t.replace(/\$/g, '\\$')}\s*(?::\s*string\s*)?=\s*${STRING}\s*[;\n]`).exec(code);
+      return c ? literal(c[1]!) : null;
+    }
+    return null;
+  };
+  const thisPath = (expr: string): string | null => {
+    const e = expr.trim();
+    const tpl = /^`((?:[^`\\]|\\.)*)`$/.exec(e);
+    if (tpl) {
+      let ok = /\$\{/.test(tpl[1]!);
+      const v = tpl[1]!.replace(/\$\{([^{}]*)\}/g, (_, n: string) => term(n) ?? ((ok = false), ''));
+      return ok && !v.includes('${') ? v : null;
+    }
+    if (literal(e) !== null) return null;
+    const values = e.split(/\s*\+\s*/).map(term);
+    return values.every((v): v is string => v !== null) ? values.join('') : null;
+  };
+  // `this.router.use(this.path, router)`: a local router mounted on the class's own router at the field's path.
+  for (const m of code.matchAll(/\b(this\.)?([\w$]+)\s*\.use\s*\(\s*(this\.[\w$]+|`[^`]*`)\s*,\s*([\w$]+)\s*\)/g)) {
+    const value = thisPath(m[3]!);
+    if (value === null || inSpan(spans0, m.index) || !declared(m[4]!)) continue;
+    parentOf.set(m[4]!, { parent: `${m[1] ?? ''}${m[2]}`, path: value });
   }
   /** The prefix a router of this file serves its routes under ('' for none), null when a part is not a constant. */
   const effective = (name: string, depth = 0): string | null => {
@@ -1018,6 +1092,20 @@ function jsRouters(
       addCall(m[1]!, next[1]!, next[2]!, at, own);
       end = closing(code, own);
     }
+  }
+  // Routes on a path built from names: `this.router.get(`${this.path}/:id`, h)`, `router.get(ROUTES.BY_ID, h)`.
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`\b(this\.)?([\w$]+)\s*\.\s*(${HTTP.join('|')})\s*\(\s*((?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?(?:\s*\+\s*(?:${STRING}|(?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?))*|\x60[^\x60]*\x60)\s*[,)]`,
+      'g',
+    ),
+  )) {
+    if (inSpan(spans, m.index) || clients.has(m[2]!)) continue;
+    const value = thisPath(m[4]!);
+    if (value === null) continue;
+    const receiver = m[1] && parentOf.get(m[2]!)?.parent === `this.${m[2]}` ? `this.${m[2]}` : m[2]!;
+    const at = m.index + (m[1]?.length ?? 0);
+    addCall(receiver, m[3]!, JSON.stringify(value), at, code.indexOf('(', at + m[2]!.length));
   }
   // `x.route('/p').get(…).patch(auth('manage'), validate(…), h)`: the chain is walked call by call, each
   // argument list to its balanced closing parenthesis (middleware calls inside it).
@@ -1266,7 +1354,50 @@ function jsRouters(
       });
     }
   }
-  return { routes, mounts, ...(autoload.length > 0 ? { autoload } : {}) };
+  // Class controllers mounted in a loop: `controllers.forEach((c) => router.use(c.router))` (also with a path,
+  // and `for (const c of controllers)`), the router mounted in turn (`this.app.use('/api', router)`). A local
+  // array of instances (`[new AuthController(), …]`) names their files here; a parameter of the class's
+  // constructor or methods, the instances the constructor is handed where it is called (`instances`).
+  let controllerLoop: FileRoutes['controllerLoop'];
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`(?:\b([\w$.]+)\s*\.\s*forEach\s*\(\s*(?:\(\s*)?([\w$]+)(?:\s*:\s*[\w$<>\[\]]+)?\s*\)?\s*=>|\bfor\s*\(\s*(?:const|let|var)\s+([\w$]+)\s+of\s+([\w$.]+)\s*\))\s*\{?\s*(this\.)?([\w$]+)\s*\.use\s*\(\s*(?:${STRING}\s*,\s*)?([\w$]+)\s*\.\s*router\s*\)`,
+      'g',
+    ),
+  )) {
+    const item = m[2] ?? m[3];
+    if (inSpan(spans, m.index) || m[8] !== item) continue;
+    const list = (m[1] ?? m[4]!).replace(/^this\./, '');
+    const own = m[7] ? literal(m[7]) : '';
+    const outer = m[5] ? '' : effective(m[6]!);
+    const prefix = own === null || outer === null ? null : joinPath(outer, own);
+    const at = `${s.rel}:${lineAt(code, m.index)} ${m[6]}`;
+    const array = new RegExp(String.raw`\b(?:const|let|var)\s+${list.replace(/\$/g, '\\$')}\s*(?::[^=;]+)?=\s*\[`).exec(code);
+    if (array) {
+      const open = array.index + array[0].length - 1;
+      for (const n of code.slice(open, closing(code, open)).matchAll(/\bnew\s+([\w$]+)\s*\(/g)) {
+        const to = target(n[1]!);
+        if (to) mounts.push({ target: to, from: s.rel, prefix, ...(prefix === null ? { unresolvedAt: at } : {}) });
+      }
+    } else if (new RegExp(String.raw`\(\s*[^)]*\b${list.replace(/\$/g, '\\$')}\s*[:,)]`).test(code)) controllerLoop = { prefix, at };
+  }
+  const instances: NonNullable<FileRoutes['instances']> = [];
+  for (const m of code.matchAll(/\bnew\s+([\w$]+)\s*\(\s*\[/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const ctor = target(m[1]!);
+    const open = m.index + m[0].length - 1;
+    const elements = [...code.slice(open, closing(code, open)).matchAll(/\bnew\s+([\w$]+)\s*\(/g)]
+      .map((n) => target(n[1]!))
+      .filter((t): t is string => t !== null);
+    if (ctor && elements.length > 0) instances.push({ ctor, elements });
+  }
+  return {
+    routes,
+    mounts,
+    ...(autoload.length > 0 ? { autoload } : {}),
+    ...(controllerLoop ? { controllerLoop } : {}),
+    ...(instances.length > 0 ? { instances } : {}),
+  };
 }
 
 /**
@@ -2392,6 +2523,8 @@ export function exportedMember(
 
 /** What one Python file declares for Flask / FastAPI: router objects, routes on them, mounts, and its imported names. */
 interface PyFile {
+  /** the file's code, comments blanked (read again when a router is followed through calls) */
+  code: string;
   /** `bp = Blueprint(…, url_prefix=…)`, `router = APIRouter(prefix=…)`, `app = Flask(…)` / `FastAPI(…)` */
   objects: Array<{ name: string; kind: 'flask' | 'fastapi'; prefix?: Prefix }>;
   /** other names of those objects: `users_router = r = APIRouter()`, `bp = blueprint` */
@@ -2407,9 +2540,25 @@ interface PyFile {
     /** FastAPI's `response_model=` and `status_code=` as written in the decorator */
     responseModel?: string;
     statusCode?: string;
+    /** the object is a parameter of the function the route is declared in (`def generate(router): @router.get(…)`) */
+    param?: { fn: string; index: number; name: string };
+    /** the function the route is declared in, and its parameters (closure values a handler's defaults may name) */
+    outer?: { fn: string; params: string[] };
+    /** the path is a name imported from another module (`@app.route(METRICS_PATH)`), resolved across files */
+    pathConst?: string;
+    /** Flask-RESTful `api.add_resource(BookApi, '/books')`: the `Resource` class whose methods the route answers */
+    resource?: string;
   }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
-  mounts: Array<{ parent: string; child: string; prefix?: Prefix; line: number }>;
+  mounts: Array<{
+    parent: string;
+    child: string;
+    prefix?: Prefix;
+    line: number;
+    childArgs?: string[];
+    /** `orders = build_orders()` then `register_blueprint(orders)`: the variable and the function it is assigned in */
+    childVar?: { name: string; fn?: string };
+  }>;
   /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
   imports: Array<{ name: string; module: string; orig: string | null }>;
   /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
@@ -2447,9 +2596,11 @@ const PY_VERBS = 'route|get|post|put|patch|delete|head|options|api_route|websock
 /** Flask and FastAPI declarations of one file (prefixes are resolved across files by `pythonRoutes`). */
 function pyFile(s: SourceFile, code: string): PyFile {
   const spans = stringSpans(s);
-  const out: PyFile = { objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
+  const out: PyFile = { code, objects: [], routes: [], mounts: [], imports: [], defaults: [], classes: [], functions: [] };
   const dependencies = [
     ...code.matchAll(/^(\w+)[ \t]*(?::[ \t]*TypeAlias[ \t]*)?=[ \t]*(?:typing\.)?Annotated\[[^\n]*?\b(?:Depends|Security)\s*\(/gm),
+    // `current_user_dependency = Depends(get_current_user)`: a default of this name is the dependency, not a parameter.
+    ...code.matchAll(/^(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:fastapi\.)?(?:Depends|Security)\s*\(/gm),
   ].map((m) => m[1]!);
   if (dependencies.length > 0) out.dependencies = dependencies;
   const instances = [...code.matchAll(/^(\w+)[ \t]*=[ \t]*([A-Z]\w*)[ \t]*\(([^\n]*)\)[ \t]*$/gm)].map((m) => ({
@@ -2459,7 +2610,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
   }));
   if (instances.length > 0) out.instances = instances;
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
-    const indent = /^[ \t]+/m.exec(m[3]!)?.[0] ?? '';
+    // The body's indentation is its first line with code (a comment, blanked to spaces, sets none).
+    const indent = /^([ \t]+)\S/m.exec(m[3]!)?.[1] ?? '';
     const methods = [
       ...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(get|post|put|patch|delete|head|options)[ \t]*\(`, 'gm')),
     ].map((x) => x[1]!.toUpperCase());
@@ -2523,12 +2675,19 @@ function pyFile(s: SourceFile, code: string): PyFile {
       new RegExp(String.raw`^${indent}lookup_url_kwarg[ \t]*=[ \t]*["'](\w+)["']`, 'm').exec(m[3]!)?.[1] ??
       new RegExp(String.raw`^${indent}lookup_field[ \t]*=[ \t]*["'](\w+)["']`, 'm').exec(m[3]!)?.[1];
     const allowed = new RegExp(String.raw`^${indent}http_method_names[ \t]*=[ \t]*[[(]([^\])]*)[\])]`, 'm').exec(m[3]!)?.[1];
+    // A `@dataclass` (also `@dataclasses.dataclass(…)`, pydantic's) decorating the class.
+    const dataclass = /(?:^|\n)[ \t]*@(?:\w+\.)*dataclass\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*$/.test(
+      code.slice(Math.max(0, m.index - 400), m.index),
+    );
     out.classes.push({
       name: m[1]!,
-      bases: (m[2] ?? '')
-        .split(',')
-        .map((b) => b.trim().split('.').at(-1)!)
-        .filter((b) => /^\w+$/.test(b)),
+      bases: [
+        ...(m[2] ?? '')
+          .split(',')
+          .map((b) => b.trim().split('.').at(-1)!)
+          .filter((b) => /^\w+$/.test(b)),
+        ...(dataclass ? ['@dataclass'] : []),
+      ],
       methods,
       line: lineAt(code, m.index),
       fields,
@@ -2564,22 +2723,39 @@ function pyFile(s: SourceFile, code: string): PyFile {
   // names it, the others are its aliases, and routes declared on either are its routes.
   const aliases: NonNullable<PyFile['aliases']> = [];
   for (const m of code.matchAll(
-    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI|Namespace|Api)\s*\(/gm,
+    /^[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*((?:\w+[ \t]*=[ \t]*)*)(?:\w+\.)*(Blueprint|APIRouter|Flask|FastAPI|Namespace|Api|\w+Router)\s*\(/gm,
   )) {
     if (inSpan(spans, m.index)) continue;
     const open = m.index + m[0].length - 1;
     const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
     // flask-restx's `Namespace('users', path='/users')`: its own prefix; `Api(bp)`: mounted on the blueprint or app it is given.
     if (m[3] === 'Api' && !/\bflask_restx|flask_restplus|flask_restful\b/.test(code)) continue;
+    // A library's `APIRouter` subclass (`ErrorAwareRouter(…)`) is a FastAPI router; Django REST framework's routers are not.
+    if (/^(?:Default|Simple)Router$/.test(m[3]!) || (m[3]!.endsWith('Router') && m[3] !== 'APIRouter' && /\brest_framework\b/.test(code)))
+      continue;
     const given = args
       .map((a) => (m[3] === 'Namespace' ? /^path\s*=\s*([\s\S]+)$/ : /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/).exec(a)?.[1])
       .find((x) => x !== undefined);
-    const kind = m[3] === 'APIRouter' || m[3] === 'FastAPI' ? 'fastapi' : 'flask';
+    const kind = m[3] === 'FastAPI' || m[3]!.endsWith('Router') ? 'fastapi' : 'flask';
+    // An object made inside a function is that function's local (`router@get_router`): two functions' `router`s are two objects.
+    const fn = pyEnclosingDef(code, m.index)?.name;
+    const local = (n: string): string => (fn ? `${n}@${fn}` : n);
     if (m[3] === 'Api' && args[0] && /^\w+$/.test(args[0].trim()))
-      out.mounts.push({ parent: args[0].trim(), child: m[1]!, line: lineAt(code, m.index) });
-    out.objects.push({ name: m[1]!, kind, ...(given !== undefined ? { prefix: prefixArg(given, s.rel, lineAt(code, m.index))! } : {}) });
-    for (const other of m[2]!.split('=')) if (/^\s*\w+\s*$/.test(other)) aliases.push({ name: other.trim(), of: m[1]! });
+      out.mounts.push({ parent: local(args[0].trim()), child: local(m[1]!), line: lineAt(code, m.index) });
+    out.objects.push({
+      name: local(m[1]!),
+      kind,
+      ...(given !== undefined ? { prefix: prefixArg(pyFString(given, code, m.index) ?? given, s.rel, lineAt(code, m.index))! } : {}),
+    });
+    for (const other of m[2]!.split('=')) if (/^\s*\w+\s*$/.test(other)) aliases.push({ name: local(other.trim()), of: local(m[1]!) });
   }
+  // A name as read at an offset: the enclosing function's local object of that name, else the module's.
+  const scoped = (name: string, at: number): string => {
+    const fn = pyEnclosingDef(code, at)?.name;
+    return fn && (out.objects.some((o) => o.name === `${name}@${fn}`) || aliases.some((a) => a.name === `${name}@${fn}`))
+      ? `${name}@${fn}`
+      : name;
+  };
   // A module-level alias of such an object: `r = router`.
   for (const m of code.matchAll(/^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$/gm))
     if (!inSpan(spans, m.index) && out.objects.some((o) => o.name === m[2]) && !out.objects.some((o) => o.name === m[1]))
@@ -2587,10 +2763,11 @@ function pyFile(s: SourceFile, code: string): PyFile {
   // A function that builds such an object and returns it (`def create_bp(): bp = Blueprint(…); …; return bp`):
   // its name stands for the object, so `register_blueprint(create_bp(), url_prefix=…)` mounts it.
   for (const r of code.matchAll(/^([ \t]+)return[ \t]+(\w+)[ \t]*$/gm)) {
-    if (inSpan(spans, r.index) || !out.objects.some((o) => o.name === r[2])) continue;
+    const returned = scoped(r[2]!, r.index);
+    if (inSpan(spans, r.index) || !out.objects.some((o) => o.name === returned)) continue;
     const def = [...code.slice(0, r.index).matchAll(/^([ \t]*)def[ \t]+(\w+)[ \t]*\(/gm)].filter((d) => d[1]!.length < r[1]!.length).at(-1);
     if (def && !aliases.some((a) => a.name === def[2]) && !out.objects.some((o) => o.name === def[2]))
-      aliases.push({ name: def[2]!, of: r[2]! });
+      aliases.push({ name: def[2]!, of: returned });
   }
   if (aliases.length > 0) out.aliases = aliases;
   for (const m of code.matchAll(new RegExp(String.raw`^[ \t]*@(\w+)\.(${PY_VERBS})\s*\(`, 'gm'))) {
@@ -2603,14 +2780,25 @@ function pyFile(s: SourceFile, code: string): PyFile {
       args[0] !== undefined && !/^\w+\s*=[^=]/.test(args[0])
         ? args[0]
         : args.map((a) => /^(?:path|rule)\s*=\s*([\s\S]+)$/.exec(a)?.[1]).find((x) => x !== undefined);
-    const own = pathArg !== undefined ? literal(pathArg.trim()) : null;
-    if (own === null) continue;
+    // A module constant (`@app.route(METRICS_PATH)`): its value; an imported one is resolved across files.
+    const constName = pathArg !== undefined && /^[A-Za-z_]\w*$/.test(pathArg.trim()) ? pathArg.trim() : undefined;
+    const own = pathArg !== undefined ? (literal(pathArg.trim()) ?? (constName ? pyConstant(code, constName) : null)) : null;
+    const pathConst = own === null ? constName : undefined;
+    if (own === null && !pathConst) continue;
     // flask-restx / Flask-RESTful: `@ns.route('/x')` on a `Resource` class answers the methods the class defines.
     const decoratedClass = m[2] === 'route' ? /^[ \t]*\n?(?:[ \t]*@[^\n]*\n)*[ \t]*class[ \t]+(\w+)/.exec(code.slice(end)) : null;
     if (decoratedClass) {
       const cls = out.classes.find((c) => c.name === decoratedClass[1]);
       for (const method of cls && cls.methods.length > 0 ? cls.methods : ['GET'])
-        out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: decoratedClass[1]!, fastapi });
+        out.routes.push({
+          obj: scoped(m[1]!, m.index),
+          method,
+          path: own ?? '',
+          line: lineAt(code, m.index),
+          handler: decoratedClass[1]!,
+          fastapi,
+          ...(pathConst ? { pathConst } : {}),
+        });
       continue;
     }
     // The decorated function: the next `def` after this decorator and any stacked below it.
@@ -2648,11 +2836,20 @@ function pyFile(s: SourceFile, code: string): PyFile {
       methods = list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'];
     }
     if (m[2] === 'websocket') methods = ['GET'];
+    // An object that is a parameter of the enclosing function (`def generate_endpoint(router: APIRouter)`):
+    // the routers its callers hand in are followed across files by `pythonRoutes`.
+    const obj = scoped(m[1]!, m.index);
+    const known = out.objects.some((o) => o.name === obj) || aliases.some((a) => a.name === obj);
+    const enclosing = pyEnclosingDef(code, m.index);
+    const index = enclosing && !known ? enclosing.params.indexOf(m[1]!) : -1;
     for (const method of methods)
       out.routes.push({
-        obj: m[1]!,
+        obj,
         method,
-        path: own,
+        path: own ?? '',
+        ...(pathConst ? { pathConst } : {}),
+        ...(enclosing && index >= 0 ? { param: { fn: enclosing.name, index, name: m[1]! } } : {}),
+        ...(enclosing ? { outer: { fn: enclosing.name, params: enclosing.params } } : {}),
         line: lineAt(code, m.index),
         handler: def?.[1] ?? '',
         fastapi,
@@ -2686,7 +2883,38 @@ function pyFile(s: SourceFile, code: string): PyFile {
         ? cls.methods
         : ['GET'];
     for (const method of methods)
-      out.routes.push({ obj: m[1]!, method, path: own, line: lineAt(code, m.index), handler: viewName, fastapi: m[2] === 'add_api_route' });
+      out.routes.push({
+        obj: scoped(m[1]!, m.index),
+        method,
+        path: own,
+        line: lineAt(code, m.index),
+        handler: viewName,
+        fastapi: m[2] === 'add_api_route',
+      });
+  }
+  // Flask-RESTful / flask-restx `api.add_resource(BookApi, '/books', '/books/<id>', endpoint=…)`: one route per
+  // URL, answering the methods the `Resource` class defines (found across files by `pythonRoutes`).
+  for (const m of code.matchAll(/\b(\w+)\.add_resource\s*\(/g)) {
+    if (inSpan(spans, m.index)) continue;
+    const open = m.index + m[0].length - 1;
+    const positional = splitArgs(code.slice(open + 1, closing(code, open) - 1))
+      .map((a) => a.trim())
+      .filter((a) => !/^\w+\s*=[^=]/.test(a));
+    const cls = positional[0];
+    if (!cls || !/^[\w.]+$/.test(cls)) continue;
+    for (const url of positional.slice(1)) {
+      const own = literal(url);
+      if (own !== null)
+        out.routes.push({
+          obj: scoped(m[1]!, m.index),
+          method: '',
+          path: own,
+          line: lineAt(code, m.index),
+          handler: cls.split('.').at(-1)!,
+          fastapi: false,
+          resource: cls,
+        });
+    }
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint|add_namespace)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -2697,18 +2925,24 @@ function pyFile(s: SourceFile, code: string): PyFile {
     );
     // A blueprint a function returns: `register_blueprint(create_bp(), …)`, or `bp = create_bp()` then
     // `register_blueprint(bp, …)` — the function's name, resolved like an object's (its returned object).
-    const called = args[0] ? /^([\w.]+)\s*\([\s\S]*\)$/.exec(args[0].trim())?.[1] : undefined;
+    const calledMatch = args[0] ? /^([\w.]+)\s*\(([\s\S]*)\)$/.exec(args[0].trim()) : null;
+    const called = calledMatch?.[1];
+    const childArgs = calledMatch ? splitArgs(calledMatch[2]!) : undefined;
     const assigned =
-      args[0] && /^\w+$/.test(args[0]) && !out.objects.some((o) => o.name === args[0])
+      args[0] && /^\w+$/.test(args[0]) && !out.objects.some((o) => o.name === scoped(args[0]!, m.index))
         ? new RegExp(String.raw`^[ \t]*${args[0]}[ \t]*=[ \t]*([\w.]+)\s*\(`, 'm').exec(code.slice(0, m.index))
         : null;
+    let childVar: { name: string; fn?: string } | undefined;
     if (called) args[0] = called;
     else if (
       assigned &&
       !inSpan(spans, assigned.index) &&
-      !/^(?:\w+\.)*(?:Blueprint|APIRouter|Flask|FastAPI|Namespace|Api)$/.test(assigned[1]!)
-    )
+      !/^(?:\w+\.)*(?:Blueprint|APIRouter|Flask|FastAPI|Namespace|Api|\w+Router)$/.test(assigned[1]!)
+    ) {
+      const fn = pyEnclosingDef(code, m.index)?.name;
+      childVar = { name: args[0]!, ...(fn ? { fn } : {}) };
       args[0] = assigned[1]!;
+    }
     if (!args[0] || !/^[\w.]+$/.test(args[0])) continue;
     const given = args
       .slice(1)
@@ -2717,9 +2951,20 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const line = lineAt(code, m.index);
     // An f-string of module constants and the enclosing function's parameter defaults (`f"/{root}/{BASE_ROUTE}"`).
     const value = given === undefined ? undefined : (pyFString(given, code, m.index) ?? given);
-    out.mounts.push({ parent: m[1]!, child: args[0], line, ...(value !== undefined ? { prefix: prefixArg(value, s.rel, line)! } : {}) });
+    // A loop's variable (`for bp in (todos.blp, tags.blp): api.register_blueprint(bp)`): each element is mounted.
+    const children = (!called && pyLoopElements(code, m.index, args[0])) || [args[0]];
+    for (const child of children)
+      out.mounts.push({
+        parent: scoped(m[1]!, m.index),
+        child: /^\w+$/.test(child) ? scoped(child, m.index) : child,
+        line,
+        ...(value !== undefined ? { prefix: prefixArg(value, s.rel, line)! } : {}),
+        ...(called && childArgs ? { childArgs } : {}),
+        ...(childVar ? { childVar } : {}),
+      });
   }
-  for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*(?:\\\n[^\n]*)*)/gm)) {
+  // (A line continued with a backslash is one import: `from .views import A, \` ⏎ `B`.)
+  for (const m of code.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|(?:[^\n\\]|\\[\s\S])*)/gm)) {
     for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
       const [orig, alias] = part.trim().split(/\s+as\s+/);
       if (orig && /^\w+$/.test(orig)) out.imports.push({ name: alias ?? orig, module: m[1]!, orig });
@@ -2749,6 +2994,57 @@ function pyFString(expr: string, code: string, at: number): string | null {
     return v ?? '';
   });
   return ok && !/[{}]/.test(value) ? JSON.stringify(value) : null;
+}
+
+/** A module-level string constant of a Python file (`METRICS_PATH = "/metrics"`), or null. */
+function pyConstant(code: string, name: string): string | null {
+  const m = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*${STRING}[ \t]*$`, 'm').exec(code);
+  return m ? literal(m[1]!) : null;
+}
+
+/** The function a Python offset is inside (the nearest `def` above with less indentation), with its parameters' names. */
+export function pyEnclosingDef(code: string, at: number): { name: string; params: string[]; at: number } | null {
+  const lineStart = code.lastIndexOf('\n', at - 1) + 1;
+  let indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
+  let end = lineStart - 1;
+  while (end > 0) {
+    const start = code.lastIndexOf('\n', end - 1) + 1;
+    const line = code.slice(start, end);
+    end = start - 1;
+    if (line.trim() === '' || /^[ \t]*[)\]]/.test(line)) continue;
+    const ind = /^[ \t]*/.exec(line)![0].length;
+    if (ind >= indent) continue;
+    const d = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/.exec(line);
+    if (d) {
+      const open = start + d[0].length - 1;
+      const params = splitArgs(code.slice(open + 1, closing(code, open) - 1)).map((p) => /^\**(\w+)/.exec(p)?.[1] ?? '');
+      return { name: d[1]!, params, at: start };
+    }
+    if (ind === 0) return null;
+    indent = ind;
+  }
+  return null;
+}
+
+/**
+ * The elements a loop variable takes when the offset is inside `for name in (a, b.c):` (a tuple or list written
+ * there, or a module-level one named: `BLUEPRINTS = [a, b]`); null when it is no loop's variable.
+ */
+function pyLoopElements(code: string, at: number, name: string): string[] | null {
+  const lineStart = code.lastIndexOf('\n', at - 1) + 1;
+  const indent = /^[ \t]*/.exec(code.slice(lineStart))![0].length;
+  const loops = [...code.slice(0, lineStart).matchAll(new RegExp(String.raw`^([ \t]*)for[ \t]+${name}[ \t]+in[ \t]+`, 'gm'))];
+  const loop = loops.at(-1);
+  if (!loop || loop[1]!.length >= indent) return null;
+  let rest = code.slice(loop.index + loop[0].length).trimStart();
+  if (/^\w+[ \t]*:/.test(rest)) {
+    const list = new RegExp(String.raw`^${/^\w+/.exec(rest)![0]}[ \t]*(?::[^=\n]+)?=[ \t]*([[(])`, 'm').exec(code);
+    if (!list) return null;
+    rest = code.slice(list.index + list[0].length - 1);
+  }
+  if (!/^[[(]/.test(rest)) return null;
+  const items = splitArgs(rest.slice(1, closing(rest, 0) - 1));
+  return items.length > 0 && items.every((i) => /^[\w.]+$/.test(i)) ? items : null;
 }
 
 /** The file of a Python module named in `from` (`.views`, `..api`, `blog.urls`), among `all`; null when it is not in the repository. */
@@ -3336,7 +3632,8 @@ function hasPyDefault(value: string | undefined): boolean {
 }
 
 /** The roots of pydantic models: `BaseModel`, and SQLModel's `SQLModel` (a pydantic model too). */
-const PYDANTIC = /^(?:BaseModel|SQLModel)$/;
+// (`@dataclass` is read as a base of that name: FastAPI reads a dataclass parameter as the body, like a model.)
+const PYDANTIC = /^(?:BaseModel|SQLModel|@dataclass)$/;
 const SCHEMA_ROOTS = /^(?:BaseModel|SQLModel|FlaskForm|Form|Schema|SQLAlchemySchema|SQLAlchemyAutoSchema|Serializer|ModelSerializer)$/;
 
 function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
@@ -3642,6 +3939,7 @@ function requestOf(
   routePath: string,
   framework: string,
   schemas: PySchemas,
+  closureDeps: ReadonlySet<string> = new Set(),
 ): RouteRequest | undefined {
   const query: NonNullable<RouteRequest['query']> = [];
   const bodyProps: Record<string, unknown> = {};
@@ -3679,7 +3977,13 @@ function requestOf(
         /^(?:Request|Response|WebSocket|BackgroundTasks|Session|AsyncSession|HTTPConnection)\b/.test(type.trim()) ||
         // `Annotated[Session, Depends(get_db)]` written inline, or through an alias of it (`session: SessionDep`)
         /^(?:typing\.)?Annotated\[[\s\S]*\b(?:Depends|Security|Header|Cookie|Path)\s*\(/.test(type.trim()) ||
-        schemas.dependency(type.trim())
+        schemas.dependency(type.trim()) ||
+        // injected by a container (dishka's `FromDishka[X]`, dependency-injector's `Provide[…]`)
+        /^(?:FromDishka|FromComponent|Inject|Injected|Provide)\[/.test(type.trim()) ||
+        /^(?:\w+\.)*(?:Provide|Inject)\[/.test(dflt.trim()) ||
+        // a default naming a dependency (`user: User = current_user_dependency`), module-level or handed in
+        schemas.dependency(dflt.trim().split('.').at(-1)!) ||
+        closureDeps.has(dflt.trim())
       )
         continue;
       const model = schemas.model(type.trim().replace(/^Optional\[(.+)\]$/, '$1'));
@@ -3795,6 +4099,15 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     if (f.objects.some((o) => o.name === name)) return { object: `${file}#${name}` };
     const alias = f.aliases?.find((a) => a.name === name);
     if (alias) return { object: `${file}#${alias.of}` };
+    const made = factoryObject(file, name, depth);
+    if (made) return { object: made };
+    // A function returning a name of its own (`def get_router(): router = build(…); …; return router`).
+    const returned = f.code.includes(`def ${name}`) ? defOf(file, name) : null;
+    const back = returned ? /^[ \t]+return[ \t]+(\w+)[ \t]*$/m.exec(returned.body)?.[1] : undefined;
+    if (back && back !== name && !returned!.params.some((p) => p.name === back)) {
+      const ref = localObject(file, back, name, depth + 1) ?? resolveName(file, back, depth + 1);
+      if (ref) return typeof ref === 'string' ? { object: ref } : ref;
+    }
     const imp = [...f.imports].reverse().find((i) => i.name === name);
     if (!imp) return null;
     if (imp.orig === null) {
@@ -3811,6 +4124,186 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     let ref = resolveName(file, first!);
     for (const part of rest) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
     return ref && 'object' in ref ? ref.object : null;
+  };
+  // A function by the name a file uses for it (defined there, imported, or `module.fn`): its file and own name.
+  const resolveFn = (file: string, name: string, depth = 0): { file: string; name: string } | null => {
+    const f = files.get(file);
+    if (!f || depth > 8) return null;
+    const dot = name.lastIndexOf('.');
+    if (dot > 0) {
+      let ref = resolveName(file, name.slice(0, dot).split('.')[0]!);
+      for (const part of name.slice(0, dot).split('.').slice(1)) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
+      return ref && 'module' in ref ? resolveFn(ref.module, name.slice(dot + 1), depth + 1) : null;
+    }
+    if (new RegExp(String.raw`^[ \t]*(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm').test(f.code)) return { file, name };
+    const imp = [...f.imports].reverse().find((i) => i.name === name);
+    if (!imp || imp.orig === null) return null;
+    const mod = moduleFile(file, imp.module);
+    return mod ? resolveFn(mod, imp.orig, depth + 1) : null;
+  };
+  // A function's definition: its parameters (with their default expressions), its body and where it starts.
+  const defOf = (file: string, name: string): { params: Array<{ name: string; dflt?: string }>; body: string; at: number } | null => {
+    const code = files.get(file)?.code;
+    const d = code ? new RegExp(String.raw`^([ \t]*)(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm').exec(code) : null;
+    if (!code || !d) return null;
+    const open = d.index + d[0].length - 1;
+    const close = closing(code, open);
+    const params = splitArgs(code.slice(open + 1, close - 1)).map((p) => {
+      const m = /^\**(\w+)\s*(?::[^=]+)?(?:=\s*([\s\S]+))?$/.exec(p.trim());
+      return { name: m?.[1] ?? '', ...(m?.[2] ? { dflt: m[2].trim() } : {}) };
+    });
+    const colon = /:[ \t]*(?:#[^\n]*)?\n/.exec(code.slice(close));
+    const bodyStart = close + (colon ? colon.index + colon[0].length : 0);
+    const rest = code.slice(bodyStart);
+    const stop = rest.search(new RegExp(String.raw`\n(?!${d[1]}[ \t]+|[ \t]*\n)`));
+    // Functions nested in it are blanked (their `return`s are not its own), offsets kept.
+    let nested: number | null = null;
+    const body = rest
+      .slice(0, stop < 0 ? rest.length : stop)
+      .split('\n')
+      .map((l) => {
+        const ind = /^[ \t]*/.exec(l)![0].length;
+        if (nested !== null && (l.trim() === '' || ind > nested)) return ' '.repeat(l.length);
+        nested = null;
+        const d = /^([ \t]*)(?:async[ \t]+)?def[ \t]/.exec(l);
+        if (!d) return l;
+        nested = d[1]!.length;
+        return ' '.repeat(l.length);
+      })
+      .join('\n');
+    return { params, body, at: bodyStart };
+  };
+  // The arguments a call binds to a function's parameters, by position or keyword.
+  const argFor = (args: readonly string[], params: ReadonlyArray<{ name: string }>, index: number): string | undefined => {
+    const name = params[index]?.name;
+    const kw = args.map((a) => new RegExp(String.raw`^${name}\s*=\s*([\s\S]+)$`).exec(a.trim())?.[1]).find((x) => x !== undefined);
+    if (kw !== undefined) return kw.trim();
+    const positional = args.filter((a) => !/^\w+\s*=[^=]/.test(a.trim()));
+    return positional[index]?.trim();
+  };
+  // A string a Python expression evaluates to where each name is bound (a parameter to its argument) or a
+  // module constant of `code`: a literal, a name, an f-string of names, or a `+` of those; else null.
+  const evalString = (expr: string, bind: ReadonlyMap<string, string>, code: string): string | null => {
+    const e = expr.trim();
+    const lit = literal(e);
+    if (lit !== null) return lit;
+    if (/^\w+$/.test(e)) return bind.get(e) ?? pyConstant(code, e);
+    const f = /^[fF]([rR]?)(["'])(.*)\2$/.exec(e);
+    if (f) {
+      let ok = true;
+      const value = f[3]!.replace(/\{([\w.]+)\}/g, (_, n: string) => {
+        const v = bind.get(n) ?? (/^\w+$/.test(n) ? pyConstant(code, n) : null);
+        if (v === null || v === undefined) ok = false;
+        return v ?? '';
+      });
+      return ok && !/[{}]/.test(value) ? value : null;
+    }
+    const parts = e.split('+');
+    if (parts.length > 1) {
+      const values = parts.map((x) => evalString(x, bind, code));
+      return values.every((v): v is string => v !== null) ? values.join('') : null;
+    }
+    return null;
+  };
+  // `blp = api_blueprint("todos", "/todos")` at a module's top level, where the function returns a
+  // `Blueprint(…, url_prefix=f"{API_PREFIX}{path}")` / `APIRouter(prefix=…)` it builds: an object of this
+  // module whose prefix is the factory's, its parameters bound to the call's arguments (unresolved, with the
+  // factory's citation, when a part is no constant).
+  const made = new Map<string, string | null>();
+  // An instance a factory call made → the factory's own local object it is a copy of.
+  const sourceOf = new Map<string, string>();
+  // Whether an instance's prefix is its own (the factory's depends on the call's arguments), not the factory object's.
+  const ownPrefix = (inst: string): boolean => {
+    const source = sourceOf.get(inst);
+    const a = objects.get(inst)?.prefix;
+    const b = source ? objects.get(source)?.prefix : undefined;
+    return source === undefined || JSON.stringify(a ?? { path: '' }) !== JSON.stringify(b ?? { path: '' });
+  };
+  // A function's local name (`router` in `def get_router`): the object made there, or one a factory it calls makes.
+  const localObject = (file: string, name: string, fn: string, depth: number): string | null => {
+    const key = `${file}#${name}@${fn}`;
+    if (files.get(file)?.objects.some((o) => o.name === `${name}@${fn}`)) return key;
+    const alias = files.get(file)?.aliases?.find((a) => a.name === `${name}@${fn}`);
+    if (alias) return `${file}#${alias.of}`;
+    return factoryObject(file, name, depth, fn);
+  };
+  // The string attributes an instance gets from its constructor's arguments: `x = Cls("users", …)` in `text`, with
+  // `Cls.__init__(self, url_prefix, …)` setting `self.url_prefix = url_prefix`.
+  const instanceAttributes = (file: string, text: string, name: string): Map<string, string> => {
+    const out = new Map<string, string>();
+    const built = new RegExp(String.raw`^[ \t]*${name}[ \t]*(?::[^=\n]+)?=[ \t]*([\w.]+)[ \t]*\(`, 'm').exec(text);
+    const cls = built ? resolveClass(file, built[1]!) : null;
+    if (!built || !cls) return out;
+    const open = built.index + built[0].length - 1;
+    const args = splitArgs(text.slice(open + 1, closing(text, open) - 1));
+    const clsCode = files.get(cls.file)!.code;
+    const start = [...clsCode.matchAll(new RegExp(String.raw`^class[ \t]+${cls.c.name}\b`, 'gm'))][0]?.index;
+    const init = start === undefined ? null : /^([ \t]+)def[ \t]+__init__[ \t]*\(/m.exec(clsCode.slice(start));
+    if (start === undefined || !init) return out;
+    const initOpen = start + init.index + init[0].length - 1;
+    const params = splitArgs(clsCode.slice(initOpen + 1, closing(clsCode, initOpen) - 1))
+      .map((x) => ({ name: /^\**(\w+)/.exec(x.trim())?.[1] ?? '' }))
+      .filter((x) => x.name !== 'self');
+    const body = clsCode.slice(closing(clsCode, initOpen)).split(/\n(?=[ \t]{0,4}\S)/)[0] ?? '';
+    for (const m of body.matchAll(/^[ \t]+self\.(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(\w+)[ \t]*$/gm)) {
+      const at = params.findIndex((x) => x.name === m[2]);
+      const arg = at >= 0 ? argFor(args, params, at) : undefined;
+      const v = arg === undefined ? null : evalString(arg, new Map(), files.get(file)!.code);
+      if (v !== null) out.set(m[1]!, v);
+    }
+    return out;
+  };
+  const factoryObject = (file: string, name: string, depth: number, scope?: string): string | null => {
+    const key = scope ? `${file}#${name}@${scope}` : `${file}#${name}`;
+    if (made.has(key)) return made.get(key)!;
+    made.set(key, null);
+    const f = files.get(file)!;
+    const within = scope ? defOf(file, scope) : null;
+    if (scope && !within) return null;
+    const text = within ? within.body : f.code;
+    const assign = new RegExp(String.raw`^${scope ? '[ \\t]+' : ''}${name}[ \t]*(?::[^=\n]+)?=[ \t]*([\w.]+)[ \t]*\(`, 'm').exec(text);
+    const call = assign ? { index: assign.index + (within?.at ?? 0), 0: assign[0], 1: assign[1]! } : null;
+    if (!call || depth > 8) return null;
+    const open = call.index + call[0].length - 1;
+    const args = splitArgs(f.code.slice(open + 1, closing(f.code, open) - 1));
+    const fn = resolveFn(file, call[1]!);
+    const def = fn ? defOf(fn.file, fn.name) : null;
+    if (!fn || !def) return null;
+    const fnCode = files.get(fn.file)!.code;
+    const returned = /^[ \t]+return[ \t]+(?:(\w+)[ \t]*$|(?:\w+\.)*(Blueprint|\w*Router)\s*\()/m.exec(def.body);
+    if (!returned) return null;
+    let ctorAt: number;
+    let kindName: string;
+    if (returned[2]) {
+      ctorAt = def.at + returned.index + returned[0].length - 1;
+      kindName = returned[2];
+    } else {
+      const built = new RegExp(String.raw`^[ \t]+${returned[1]}[ \t]*(?::[^=\n]+)?=[ \t]*(?:\w+\.)*(Blueprint|\w*Router)\s*\(`, 'm').exec(
+        def.body,
+      );
+      if (!built) return null;
+      ctorAt = def.at + built.index + built[0].length - 1;
+      kindName = built[1]!;
+    }
+    const ctorArgs = splitArgs(fnCode.slice(ctorAt + 1, closing(fnCode, ctorAt) - 1));
+    const given = ctorArgs.map((a) => /^(?:url_prefix|prefix)\s*=\s*([\s\S]+)$/.exec(a.trim())?.[1]).find((x) => x !== undefined);
+    const bind = new Map<string, string>();
+    def.params.forEach((p, i) => {
+      const arg = argFor(args, def.params, i) ?? p.dflt;
+      const v = arg === undefined ? null : evalString(arg, new Map(), arg === p.dflt ? fnCode : f.code);
+      if (v !== null) bind.set(p.name, v);
+      // An instance built where the call is (`configs = ResourceConfigurations("users", …)`): the attributes its
+      // `__init__` sets from its parameters (`self.url_prefix = url_prefix`) are `p.url_prefix`.
+      if (arg !== undefined && arg !== p.dflt && /^\w+$/.test(arg))
+        for (const [attr, value] of instanceAttributes(file, text, arg)) bind.set(`${p.name}.${attr}`, value);
+    });
+    const value = given === undefined ? '' : evalString(given, bind, fnCode);
+    const line = lineAt(fnCode, ctorAt);
+    const prefix: Prefix = value !== null ? { path: value } : { path: '', unresolved: `${fn.file}:${line} ${given!.trim()}` };
+    objects.set(key, { kind: kindName === 'Blueprint' ? 'flask' : 'fastapi', prefix });
+    if (returned[1]) sourceOf.set(key, `${fn.file}#${returned[1]}@${fn.name}`);
+    made.set(key, key);
+    return key;
   };
   // A prefix read from a settings field (`settings.api_prefix`) whose settings classes all declare one
   // default (`api_prefix: str = "/api"`) is that default, the value the code itself gives: the path is
@@ -3850,13 +4343,147 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       unresolved: `${p.unresolved} (default ${JSON.stringify(d.value)} at ${d.at}, the path's prefix unless the environment sets another)`,
     };
   };
+  // The objects the callers of `fn` (in `file`) hand in as its parameter `index`: a router object where the call
+  // is, or — the call inside a function that got it as its own parameter — that function's callers', in turn.
+  // Every call of `fn` (defined in `file`) in the repository, with the argument it passes as parameter `index`.
+  const callsMemo = new Map<string, Array<{ file: string; arg: string; at: number }>>();
+  const argsPassed = (file: string, fn: string, index: number): Array<{ file: string; arg: string; at: number }> => {
+    const memo = `${file}#${fn}#${index}`;
+    const hit = callsMemo.get(memo);
+    if (hit) return hit;
+    const out: Array<{ file: string; arg: string; at: number }> = [];
+    callsMemo.set(memo, out);
+    const def = defOf(file, fn);
+    if (!def) return out;
+    for (const [g, gf] of files) {
+      const names = new Set([fn, ...gf.imports.filter((i) => i.orig === fn).map((i) => i.name)]);
+      if (![...names].some((n) => gf.code.includes(n))) continue;
+      const spans = stringSpans({ text: gf.code, language: 'Python' });
+      for (const c of gf.code.matchAll(new RegExp(String.raw`(?<![\w.])((?:\w+\.)*(\w+))[ \t]*\(`, 'g'))) {
+        if (!names.has(c[2]!) || inSpan(spans, c.index) || /\bdef[ \t]+$/.test(gf.code.slice(Math.max(0, c.index - 12), c.index))) continue;
+        const target = resolveFn(g, c[1]!);
+        if (!target || target.file !== file || target.name !== fn) continue;
+        const open = c.index + c[0].length - 1;
+        const arg = index < 0 ? '' : argFor(splitArgs(gf.code.slice(open + 1, closing(gf.code, open) - 1)), def.params, index);
+        if (arg !== undefined && (arg !== '' || index < 0)) out.push({ file: g, arg, at: c.index });
+      }
+    }
+    return out;
+  };
+  // A factory's own router (`router@make_crud` in `def make_crud(cfg): router = APIRouter(prefix=f"/{cfg.name}");
+  // …; return router`) is a new router at each call: the routes declared on it are served under each instance a
+  // caller names (`router = make_crud(configs)` in `def get_router`), and under the factory's own object — its
+  // prefix as far as it is known — for a call that names none (`include_router(make_crud(c))` in a loop).
+  const instancesOf = (key: string): string[] => {
+    const m = /^(.*)#(\w+)@(\w+)$/.exec(key);
+    const def = m ? defOf(m[1]!, m[3]!) : null;
+    if (!m || !def || !new RegExp(String.raw`^[ \t]+return[ \t]+${m[2]}[ \t]*$`, 'm').test(def.body)) return [key];
+    const out = new Set<string>();
+    const calls = argsPassed(m[1]!, m[3]!, -1);
+    for (const c of calls) {
+      const code = files.get(c.file)!.code;
+      const assigned = /(?:^|\n)[ \t]*(\w+)[ \t]*(?::[^=\n]+)?=[ \t]*(?:\(\s*)?(?:\w+\.)*$/.exec(
+        code.slice(code.lastIndexOf('\n', c.at - 1) + 1, c.at),
+      );
+      const caller = pyEnclosingDef(code, c.at);
+      const inst = assigned ? factoryObject(c.file, assigned[1]!, 0, caller?.name) : null;
+      out.add(inst && ownPrefix(inst) ? inst : key);
+    }
+    return out.size > 0 ? [...out] : [key];
+  };
+  const handedIn = (file: string, fn: string, index: number, depth = 0, seen = new Set<string>()): string[] => {
+    const memo = `${file}#${fn}#${index}`;
+    if (depth > 6 || seen.has(memo)) return [];
+    seen.add(memo);
+    const out: string[] = [];
+    for (const c of argsPassed(file, fn, index)) {
+      if (!/^[\w.]+$/.test(c.arg)) continue;
+      const caller = /^\w+$/.test(c.arg) ? pyEnclosingDef(files.get(c.file)!.code, c.at) : null;
+      const key = (caller ? localObject(c.file, c.arg, caller.name, depth) : null) ?? resolveExpr(c.file, c.arg);
+      if (key) {
+        out.push(key);
+        continue;
+      }
+      const code = files.get(c.file)!.code;
+      const outer = pyEnclosingDef(code, c.at);
+      const at = outer ? outer.params.indexOf(c.arg) : -1;
+      if (outer && at >= 0) out.push(...handedIn(c.file, outer.name, at, depth + 1, seen));
+    }
+    return [...new Set(out)];
+  };
+  // Whether every caller of `fn` passes a FastAPI dependency as its parameter `index`: `Depends(…)` /
+  // `Security(…)` itself, a name bound to one, a call of a function returning one, or its own caller's
+  // parameter that is one in turn — a handler's default of that closure variable is no request parameter.
+  const dependencyNames = new Set([...files.values()].flatMap((f) => f.dependencies ?? []));
+  const passesDependency = (file: string, fn: string, index: number, depth = 0): boolean => {
+    const calls = argsPassed(file, fn, index);
+    return (
+      depth <= 6 &&
+      calls.length > 0 &&
+      calls.every((c) => {
+        if (/^(?:fastapi\.)?(?:Depends|Security)\s*\(/.test(c.arg) || dependencyNames.has(c.arg.split('.').at(-1)!)) return true;
+        const called = /^([\w.]+)\s*\(/.exec(c.arg)?.[1];
+        const target = called ? resolveFn(c.file, called) : null;
+        const body = target ? defOf(target.file, target.name)?.body : undefined;
+        if (body && /^[ \t]+return[ \t]+(?:fastapi\.)?(?:Depends|Security)\s*\(/m.test(body)) return true;
+        const outer = /^\w+$/.test(c.arg) ? pyEnclosingDef(files.get(c.file)!.code, c.at) : null;
+        const at = outer ? outer.params.indexOf(c.arg) : -1;
+        return outer !== null && at >= 0 && passesDependency(c.file, outer.name, at, depth + 1);
+      })
+    );
+  };
+  // `build(api)` where `build` returns its parameter: the object handed in.
+  const passedThrough = (file: string, callee: string, args: readonly string[]): string | null => {
+    const fn = resolveFn(file, callee);
+    const def = fn ? defOf(fn.file, fn.name) : null;
+    const returned = def ? /^[ \t]+return[ \t]+(\w+)[ \t]*$/m.exec(def.body)?.[1] : undefined;
+    const index = def && returned ? def.params.findIndex((p) => p.name === returned) : -1;
+    const arg = def && index >= 0 ? argFor(args, def.params, index) : undefined;
+    return arg && /^[\w.]+$/.test(arg) ? resolveExpr(file, arg) : null;
+  };
+  // A class by the name a file uses for it (defined there, imported, or `module.Class`).
+  const resolveClass = (file: string, name: string, depth = 0): { file: string; c: PyFile['classes'][number] } | null => {
+    const f = files.get(file);
+    if (!f || depth > 8) return null;
+    const dot = name.lastIndexOf('.');
+    if (dot > 0) {
+      let ref = resolveName(file, name.slice(0, dot).split('.')[0]!);
+      for (const part of name.slice(0, dot).split('.').slice(1)) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
+      return ref && 'module' in ref ? resolveClass(ref.module, name.slice(dot + 1), depth + 1) : null;
+    }
+    const own = f.classes.find((c) => c.name === name);
+    if (own) return { file, c: own };
+    const imp = [...f.imports].reverse().find((i) => i.name === name);
+    const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
+    return mod && imp?.orig ? resolveClass(mod, imp.orig, depth + 1) : null;
+  };
+  // A name a route's path is (`@app.route(METRICS_PATH)`), imported from another module: its constant value.
+  const constantOf = (file: string, name: string, depth = 0): string | null => {
+    const f = files.get(file);
+    if (!f || depth > 8) return null;
+    const own = pyConstant(f.code, name);
+    if (own !== null) return own;
+    const imp = [...f.imports].reverse().find((i) => i.name === name);
+    const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
+    return mod && imp?.orig ? constantOf(mod, imp.orig, depth + 1) : null;
+  };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
   for (const [file, f] of files)
     for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
   const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix }>>();
   for (const [file, f] of files) {
     for (const m of f.mounts) {
-      const child = resolveExpr(file, m.child);
+      // A function handing back the router it is given (`include_router(build(api))`, `def build(r): …; return r`).
+      // (An instance a factory made with its own prefix — `orders = make_crud(cfg)` — is mounted itself.)
+      const inst = m.childVar
+        ? m.childVar.fn
+          ? localObject(file, m.childVar.name, m.childVar.fn, 0)
+          : factoryObject(file, m.childVar.name, 0)
+        : null;
+      const child =
+        (inst && ownPrefix(inst) ? inst : null) ??
+        resolveExpr(file, m.child) ??
+        (m.childArgs ? passedThrough(file, m.child, m.childArgs) : null);
       if (!child) continue;
       const list = mountsOf.get(child) ?? mountsOf.set(child, []).get(child)!;
       list.push({
@@ -3885,8 +4512,18 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   const pySchemas = pythonSchemas(files);
   const routes: Route[] = [];
   for (const [file, f] of files) {
-    for (const r of f.routes) {
-      const key = resolveExpr(file, r.obj);
+    // A Flask-RESTful resource's route once per method its class defines.
+    const expanded = f.routes.flatMap((route) => {
+      if (!route.resource) return [route];
+      const cls = resolveClass(file, route.resource)?.c;
+      return (cls?.methods ?? []).map((method) => ({ ...route, method }));
+    });
+    for (const route of expanded) {
+      const constant = route.pathConst ? constantOf(file, route.pathConst) : null;
+      if (route.pathConst && constant === null) continue;
+      const r = constant !== null ? { ...route, path: constant } : route;
+      const key = resolveExpr(file, r.obj) ?? (r.outer && /^\w+$/.test(r.obj) ? localObject(file, r.obj, r.outer.fn, 0) : null);
+      const handed = !key && r.param ? handedIn(file, r.param.fn, r.param.index) : [];
       const framework = r.fastapi || (key !== null && objects.get(key)?.kind === 'fastapi') ? 'fastapi' : 'flask';
       // An object found nowhere — a router handed in as a parameter (`def generate_endpoint(router: APIRouter)`),
       // a blueprint an imported factory returns (`blp = api_blueprint("todos", "/todos")`) — serves its routes
@@ -3895,8 +4532,18 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const unknown: Prefix[] = /^(?:app|application)$/.test(r.obj)
         ? [{ path: '' }]
         : [{ path: '', unresolved: `${file}:${r.line} ${r.obj}` }];
-      for (const p of key ? prefixesOf(key, new Set()) : unknown) {
-        const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas) : undefined;
+      const keys = (key ? [key] : handed).flatMap(instancesOf);
+      const prefixes =
+        keys.length > 0
+          ? [...new Map(keys.flatMap((k) => prefixesOf(k, new Set())).map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()]
+          : unknown;
+      for (const p of prefixes) {
+        const closureDeps = new Set(
+          framework === 'fastapi' && r.outer
+            ? r.outer.params.filter((name, i) => name !== '' && passesDependency(file, r.outer!.fn, i))
+            : [],
+        );
+        const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas, closureDeps) : undefined;
         const responses = pyResponses(file, r, framework, pySchemas);
         routes.push({
           method: r.method,

@@ -1,6 +1,6 @@
 /**
  * Spring Boot's servlet context path: `server.servlet.context-path` (Boot 2+) or `server.context-path`
- * (Boot 1) in a module's `src/main/resources/application.{yml,yaml,properties}`, else — with Spring
+ * (Boot 1), in any spelling relaxed binding accepts (`contextPath`, `context_path`), in a module's `src/main/resources/application.{yml,yaml,properties}`, else — with Spring
  * Cloud Config — in the config server's file named after the module's `spring.application.name`
  * (`config/src/main/resources/shared/account-service.yml`). Every route of the module is served under
  * it (docs/metrics/arch-api-facts.md, ninth round).
@@ -12,13 +12,17 @@ import { joinPath, type Route } from './routes.ts';
 /** A config server's native files: `src/main/resources/shared/<application>.yml`, `…/config/<application>.properties`. */
 export const SPRING_CLOUD_CONFIG_FILE = /(?:^|\/)src\/main\/resources\/(?:shared|config|config-repo)\/[^/]+\.(?:ya?ml|properties)$/;
 
+/** A key in the form Spring's relaxed binding compares (`contextPath`, `context_path` and `context-path` are one). */
+const canonical = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
+
 /** A setting of a Spring configuration file (the first YAML document, or a `.properties` file): its value and line. */
-export function springSetting(file: SourceFile, key: string): { value: string; line: number } | null {
+export function springSetting(file: SourceFile, wanted: string): { value: string; line: number } | null {
+  const key = canonical(wanted);
   const lines = file.text.split('\n');
   if (file.rel.endsWith('.properties')) {
     for (let i = 0; i < lines.length; i++) {
       const m = /^\s*([\w.-]+)\s*[=:]\s*(.*?)\s*$/.exec(lines[i]!);
-      if (m && m[1] === key) return { value: m[2]!, line: i + 1 };
+      if (m && canonical(m[1]!) === key) return { value: m[2]!, line: i + 1 };
     }
     return null;
   }
@@ -33,7 +37,7 @@ export function springSetting(file: SourceFile, key: string): { value: string; l
     while (stack.length > 0 && stack.at(-1)!.indent >= indent) stack.pop();
     const full = [...stack.map((s) => s.key), m[2]!].join('.');
     if (m[3] === '') stack.push({ indent, key: m[2]! });
-    else if (full === key) return { value: m[3]!.replace(/^(["'])(.*)\1$/, '$2'), line: i + 1 };
+    else if (canonical(full) === key) return { value: m[3]!.replace(/^(["'])(.*)\1$/, '$2'), line: i + 1 };
   }
   return null;
 }

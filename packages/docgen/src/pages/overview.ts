@@ -327,6 +327,15 @@ export function overviewSentences(
   const helper = (rel: string): boolean => /(?:^|\/)(?:scripts?|tools|hack)\//.test(rel);
   // A system that serves routes starts where its server does, even when no program of its own has a `main`.
   const hasMain = starts.some((e) => !helper(e.file)) || facts.routes.length > 0;
+  // The folders the deployment builds (`build: ./service/bulletin`, `context: api`): when a program lies under one,
+  // a program under none (a library module's own `main`) is not where the system starts.
+  const built = projectFiles
+    .filter((f) => /(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/.test(f.rel))
+    .map((f) => f.text)
+    .flatMap((t) => [...t.matchAll(/^\s*(?:build|context)\s*:\s*["']?(?:\.\/)?([\w./-]*?)\/?["']?\s*$/gm)].map((m) => m[1]!))
+    .filter((d) => d !== '' && d !== '.');
+  const underBuilt = (rel: string): boolean => built.some((d) => rel.startsWith(`${d}/`));
+  const unbuilt = (rel: string): boolean => built.length > 0 && starts.some((e) => underBuilt(e.file)) && !underBuilt(rel);
   for (const p of starts.slice(0, 6))
     out.push({
       section: 'How it runs',
@@ -335,7 +344,9 @@ export function overviewSentences(
           ? [code(p.file), ` is a helper program of its own (${p.kind}), not where the system starts`]
           : p.kind === 'python __main__' && deployTexts.length > 0 && !namedByDeployment(p.file, deployTexts)
             ? [code(p.file), ` also runs on its own (${p.kind}); the deployment files do not name it`]
-            : ['It starts at ', code(p.file), ` (${p.kind})`],
+            : p.kind !== 'python __main__' && unbuilt(p.file)
+              ? [code(p.file), ` also runs on its own (${p.kind}); the deployment files do not build it`]
+              : ['It starts at ', code(p.file), ` (${p.kind})`],
       cites: [{ file: p.file, line: p.line, evidence: '' }],
     });
   for (const d of deployed.slice(0, 6))
