@@ -114,11 +114,19 @@ async function signup(base: string, email: string): Promise<{ token: string; id:
 /** Opens an SSE stream and resolves `received(text)` when a line containing `text` arrives. */
 async function openStream(base: string, token: string, jobId: number) {
   const controller = new AbortController();
-  const res = await fetch(`${base}/api/v1/lro/logs/${jobId}/stream`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-    dispatcher: agent,
-  });
+  const open = () =>
+    fetch(`${base}/api/v1/lro/logs/${jobId}/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+      dispatcher: agent,
+    });
+  let res = await open();
+  // a user's next analysis is followed as soon as the last one ended: its 10 streams may still be
+  // closing, and the 11th of a user is refused (429) until they have
+  for (const until = Date.now() + 5000; res.status === 429 && Date.now() < until; res = await open()) {
+    await res.body?.cancel();
+    await new Promise((r) => setTimeout(r, 50));
+  }
   if (res.status !== 200) throw new Error(`stream answered ${res.status}`);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
