@@ -53,6 +53,16 @@ describe('raises that are no new way to fail', () => {
       );
     expect(review(py('ValueError'), py('np.AxisError'), text, ['data', 'axis'])).toEqual([]);
     expect(review(py('ValueError'), py('np.WhateverError'), text, ['data', 'axis'])).toEqual(['RAISE_ADDED WhateverError']);
+    // …also where the body still raises ValueError elsewhere (no type removed, one narrowed).
+    const two = (raise: string) =>
+      contract(
+        'Python',
+        `def idwt(data, axis):\n    if data is None:\n        raise ValueError("no data")\n    if not 0 <= axis < data.ndim:\n        raise ${raise}("Axis greater")\n    return data\n`,
+        'idwt',
+        ['data', 'axis'],
+      );
+    expect(review(two('ValueError'), two('np.AxisError'), text, ['data', 'axis'])).toEqual([]);
+    expect(review(two('ValueError'), two('np.WhateverError'), text, ['data', 'axis'])).toEqual(['RAISE_ADDED WhateverError']);
   });
   it('the same type caught and raised again with a better message (Python), a failure wrapped in a `catch` (JavaScript)', () => {
     const then = contract('Python', 'def fix(elem, ds):\n    return convert(elem)\n', 'fix', ['elem', 'ds']);
