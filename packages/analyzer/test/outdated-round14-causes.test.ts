@@ -120,3 +120,13 @@ describe('a TypeScript assertion function', () => {
     expect(f!.docFacts?.returns).toBe('none');
   });
 });
+
+describe('a keyword renamed and kept by a decorator', () => {
+  const src = (doc: string) =>
+    `class Simbad:\n    @deprecated_renamed_argument("get_adql", new_name="get_query_payload", since="0.4.8")\n    def list_tables(self, *, get_query_payload=False):\n        """List.\n\n        Parameters\n        ----------\n        get_query_payload : bool, optional\n            Return the query.\n        get_adql : bool, optional\n            ${doc}\n        """\n        return 1\n`;
+  it('documented as deprecated, is no stale name; documented as current, it is', async () => {
+    const [kept] = await extractFunctions(src("Deprecated since '0.4.8'. Replaced by get_query_payload."), 'Python', 'x.py');
+    const [stale] = await extractFunctions(src('Return the ADQL.'), 'Python', 'x.py');
+    expect([kept!.outdated.status, stale!.outdated.status]).toEqual(['CURRENT', 'OUTDATED']);
+  });
+});
