@@ -58,6 +58,10 @@ function check(text: string): { same: number; refused: number; wrong: Array<{ na
 }
 
 describe('pythonFragment', () => {
+  it('a file that opens with a blank line: the walk up from a def stops at the first line', () => {
+    const text = '\n# a comment\n\ndef f(x):\n    return x\n';
+    expect(check(text)).toEqual({ same: 1, refused: 0, wrong: [] });
+  });
   it('cuts decorated, nested, split-header and conditional functions as the whole scan sees them', () => {
     const text = [
       'import x',

@@ -95,6 +95,11 @@ function isStubStatement(stmt: Node): boolean {
 
 function readSignature(params: Node | null): Signature | null {
   if (!params) return null;
+  // Cython's C-typed parameters (`def f(double[:] x, int n=3)`, `floating[:, :] v`,
+  // `np.ndarray[np.float64_t, ndim=2] a`, `object o not None`) are no Python grammar: tree-sitter
+  // recovers with ERROR nodes and the type's words as names. Read them from the text (dipy
+  // `cubic_spline`, held-out round 13, docs/metrics/outdated.md).
+  if (params.hasError) return cythonSignature(params.text);
   const sig: Signature = { names: [], variadic: [], incomplete: false, acceptsKeywords: false };
   for (const p of childrenOf(params)) {
     if (!p.isNamed || p.type === 'comment' || p.type === 'line_continuation') continue; // `\` + newline is no parameter
@@ -125,6 +130,60 @@ function readSignature(params: Node | null): Signature | null {
       default:
         sig.incomplete = true; // Python 2 tuple parameters, error recovery
     }
+  }
+  return sig;
+}
+
+/**
+ * Parameters written as Cython writes them, from the text of the list with its parentheses: each
+ * part split at top-level commas, its default (`= …`) and `not None`/`or None` dropped, the name
+ * the last word outside brackets (`double[:, :] m` → `m`, `char *s` → `s`, `x: int` → `x`).
+ * A part whose name cannot be read makes the signature incomplete.
+ */
+export function cythonSignature(text: string): Signature {
+  const sig: Signature = { names: [], variadic: [], incomplete: false, acceptsKeywords: false };
+  const inner = text.replace(/^\s*\(/, '').replace(/\)\s*$/, '');
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i]!;
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+    else if (ch === ',' && depth === 0) {
+      parts.push(inner.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(inner.slice(from));
+  for (const raw of parts) {
+    let part = raw.replace(/#[^\n]*/g, '').trim();
+    if (part === '' || part === '*' || part === '/') continue;
+    // Outside brackets only: a `=` or `:` inside `ndarray[…, ndim=2]` is part of the type.
+    let flat = '';
+    let d = 0;
+    for (const ch of part) {
+      if (ch === '[' || ch === '(' || ch === '{') d++;
+      else if (ch === ']' || ch === ')' || ch === '}') d = Math.max(0, d - 1);
+      else if (d === 0) flat += ch;
+      if (d > 0) flat += ' ';
+    }
+    const eq = flat.indexOf('=');
+    if (eq >= 0) flat = flat.slice(0, eq);
+    const colon = flat.indexOf(':');
+    if (colon >= 0) flat = flat.slice(0, colon);
+    flat = flat.replace(/\s+(?:not|or)\s+None\s*$/, '').trim();
+    part = flat;
+    const star = /^(\*{1,2})\s*([\p{L}_][\p{L}\p{N}_]*)$/u.exec(part);
+    if (star) {
+      sig.names.push(star[2]!);
+      sig.variadic.push(star[2]!);
+      if (star[1] === '**') sig.acceptsKeywords = true;
+      continue;
+    }
+    const name = /([\p{L}_][\p{L}\p{N}_]*)$/u.exec(part)?.[1];
+    if (name) sig.names.push(name);
+    else sig.incomplete = true;
   }
   return sig;
 }
