@@ -111,6 +111,11 @@ const HTTP_CLIENTS = [
   'chai',
 ];
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + '`[^`$]*`)';
+/**
+ * TypeScript type arguments between a route call's verb and its `(` — Fastify's `server.get<{ Querystring: Q }>(…)`,
+ * Express's `router.post<Params, Res, Body>(…)` — two levels of `<…>` deep, with the spaces after them.
+ */
+const TYPE_ARGS = String.raw`(?:<(?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*>\s*)?`;
 
 /**
  * A path joined from a prefix and a route's own path, with exactly one '/' between parts; a
@@ -1028,7 +1033,7 @@ function jsRouters(
   }
   // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
   const call = new RegExp(
-    String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`,
+    String.raw`\b(\w+)\.(${HTTP.join('|')})\s*${TYPE_ARGS}\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`,
     'g',
   );
   /** A route written as `receiver.verb('/p', …)`, the call's `(` at `open`, cited at `at`. */
@@ -1081,8 +1086,8 @@ function jsRouters(
   // Calls chained on one receiver — `fastify\n  .post('/follow', h)\n  .get('/me', h2)`, `app.get(…).post(…)` —:
   // the first call when the receiver and its dot are apart (the pattern above wants them together), then each
   // further call of the chain, walked to each argument list's balanced closing parenthesis.
-  const VERB_CALL = new RegExp(String.raw`^\s*\.\s*(${HTTP.join('|')})\s*\(\s*${STRING}`);
-  for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)(\s*)\.\s*(${HTTP.join('|')})\s*\(\s*${STRING}`, 'g'))) {
+  const VERB_CALL = new RegExp(String.raw`^\s*\.\s*(${HTTP.join('|')})\s*${TYPE_ARGS}\(\s*${STRING}`);
+  for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)(\s*)\.\s*(${HTTP.join('|')})\s*${TYPE_ARGS}\(\s*${STRING}`, 'g'))) {
     if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
     const open = code.indexOf('(', m.index + m[1]!.length + m[2]!.length);
     if (m[2] !== '') addCall(m[1]!, m[3]!, m[4]!, m.index + m[1]!.length + m[2]!.length, open);
@@ -1096,7 +1101,7 @@ function jsRouters(
   // Routes on a path built from names: `this.router.get(`${this.path}/:id`, h)`, `router.get(ROUTES.BY_ID, h)`.
   for (const m of code.matchAll(
     new RegExp(
-      String.raw`\b(this\.)?([\w$]+)\s*\.\s*(${HTTP.join('|')})\s*\(\s*((?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?(?:\s*\+\s*(?:${STRING}|(?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?))*|\x60[^\x60]*\x60)\s*[,)]`,
+      String.raw`\b(this\.)?([\w$]+)\s*\.\s*(${HTTP.join('|')})\s*${TYPE_ARGS}\(\s*((?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?(?:\s*\+\s*(?:${STRING}|(?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?))*|\x60[^\x60]*\x60)\s*[,)]`,
       'g',
     ),
   )) {
