@@ -3112,6 +3112,9 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   SpectacularSwaggerView: ['GET'],
   SpectacularSwaggerSplitView: ['GET'],
   SpectacularRedocView: ['GET'],
+  // DRF's and drf-yasg's schema view factories: `schema_view = get_schema_view(…)` serves the schema by GET
+  // (drf-yasg's `schema_view.with_ui('swagger')` too)
+  get_schema_view: ['GET'],
   // graphene-django's and strawberry's GraphQL endpoints answer queries by GET and POST
   GraphQLView: ['GET', 'POST'],
   AsyncGraphQLView: ['GET', 'POST'],
@@ -3178,7 +3181,14 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
     const fn = [...files].flatMap(([f, x]) => x.functions.filter((g) => g.name === name).map((g) => ({ f, g })));
     const fnHit = fn.find((x) => x.f === file) ?? (fn.length === 1 ? fn[0] : undefined);
     if (fnHit) return fnHit.g.methods;
-    const methods = classMethods(file, name, 0);
+    // A view a library's factory makes, assigned in the urls file: `schema_view = get_schema_view(title=…)`.
+    const factory =
+      parts.length === 1
+        ? new RegExp(String.raw`^[ \t]*${name}[ \t]*=[ \t]*(?:[\w.]+\.)?(\w+)\s*\(`, 'm').exec(files.get(urlsFile)?.code ?? '')?.[1]
+        : undefined;
+    // … by the name it is imported under (`from drf_yasg.views import get_schema_view as yasg_view`).
+    const made = factory && ([...(files.get(urlsFile)?.imports ?? [])].reverse().find((i) => i.name === factory)?.orig ?? factory);
+    const methods = made && DJANGO_GENERIC[made] ? [...DJANGO_GENERIC[made]] : classMethods(file, name, 0);
     const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
     return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
   };
@@ -4798,8 +4808,14 @@ function django(s: SourceFile, code: string): FileRoutes {
         continue;
       }
       if (/^[\w.]+\.urls$/.test(target)) continue; // admin.site.urls, router.urls: a generated urlconf
-      // A view by reference (views.index, View.as_view(…)) or, in Django 1.x, by its dotted name as a string.
-      const handler = literal(target) ?? /^([\w.]+?)(?:\.as_view\s*\([\s\S]*\))?$/.exec(target)?.[1];
+      // A library's URL set made by a call, `include_docs_urls(title=…)` (DRF's documentation pages): not the app's views.
+      if (/^(?:[\w.]+\.)?include_\w+\s*\(/.test(target)) continue;
+      // A view by reference (views.index, View.as_view(…), drf-yasg's `schema_view.with_ui('swagger')`), a library
+      // factory's view made in place (`get_schema_view(title=…)`) or, in Django 1.x, a dotted name as a string.
+      const handler =
+        literal(target) ??
+        /^([\w.]+?)(?:\.(?:as_view|with_ui|without_ui)\s*\([\s\S]*\))?$/.exec(target)?.[1] ??
+        /^(?:[\w.]+\.)?(get_schema_view)\s*\(/.exec(target)?.[1];
       routes.push({
         method: 'ANY',
         path: route,
