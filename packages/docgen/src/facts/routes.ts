@@ -155,6 +155,10 @@ interface Mount {
   fromDefault?: string;
   /** a prefix that is a member of an object another module exports (`config.api.prefix`), read once every file is known */
   ref?: { file: string; exported: string | null; members: string[]; at: string };
+  /** Fastify: the plugin of `target` registered, by the name `target` exports it under (`register(authRoutes, …)`) */
+  plugin?: string;
+  /** Fastify: the plugin of `from` (a top-level declaration) whose body makes this registration */
+  within?: string;
 }
 
 interface FileRoutes {
@@ -333,13 +337,16 @@ export function routesAndFiles(
       if (target) mountsOf.set(target, [...(mountsOf.get(target) ?? []), { ...m, target }]);
     }
   }
-  const prefixes = (file: string, seen: Set<string>): Prefix[] => {
-    const mounts = mountsOf.get(file);
-    if (!mounts || seen.has(file)) return [{ path: '' }];
+  const prefixes = (file: string, seen: Set<string>, within?: string): Prefix[] => {
+    const all = mountsOf.get(file);
+    if (!all || seen.has(file)) return [{ path: '' }];
+    // A registration made inside one plugin of the file (`within`) follows only that plugin's own registrations.
+    const own = within === undefined ? [] : all.filter((m) => m.plugin === within);
+    const mounts = own.length > 0 ? own : all;
     seen.add(file);
     const out: Prefix[] = [];
     for (const m of mounts) {
-      for (const outer of prefixes(m.from, seen))
+      for (const outer of prefixes(m.from, seen, m.within))
         out.push(
           joinPrefix(
             outer,
@@ -1346,16 +1353,48 @@ function jsRouters(
   }
   // Plugins of other files registered with a prefix: `register(users, { prefix })`, `register(import('./users'), …)`,
   // under the prefixes of the plugin this registration is written in.
+  // The file's top-level declarations, for the plugin a registration is made in; names bound from 'fastify-plugin'.
+  const topLevel = [...code.matchAll(/^(?:export\s+)?(?:(?:const|let|var)\s+([\w$]+)|(?:async\s+)?function\s*\*?\s*([\w$]+))/gm)].map(
+    (m) => ({ at: m.index, name: (m[1] ?? m[2])!, text: m[0] }),
+  );
+  const fastifyPlugin = new Set(
+    [
+      ...code.matchAll(
+        /\bimport\s+([\w$]+)\s+from\s*['"]fastify-plugin['"]|\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\s*\(\s*['"]fastify-plugin['"]\s*\)/g,
+      ),
+    ].map((m) => (m[1] ?? m[2])!),
+  );
   for (const r of registrations) {
     const to = target(r.plugin);
     if (!to) continue;
+    // The plugin registered, by the name its module exports it under (`import { authRoutes } from './auth'`), and the
+    // plugin of this file the registration is made in: a module that exports several plugins (one registering routes,
+    // one decorating a service) serves each one's routes only under that plugin's own registration.
+    const name = /^[\w$]+$/.test(r.plugin.trim()) ? r.plugin.trim() : null;
+    const named =
+      name && new RegExp(String.raw`\bimport\s*(?:type\s+)?\{[^}]*(?<![\w$]\s+as\s+)\b${name.replace(/\$/g, '\\$')}\b[^}]*\}`).test(code)
+        ? name
+        : undefined;
+    const decl = topLevel.filter((d) => d.at < r.at).at(-1);
+    // `fp(async (fastify, opts) => fastify.register(router, { prefix: opts.prefix }))`: a `fastify-plugin` wrapper is not
+    // encapsulated, so the prefix its own registration gives (`register(authRoutes, { prefix: '/auth' })`, applied to
+    // this file's mount) is not applied to it — `opts.prefix` hands that same prefix on, once.
+    const wrapped =
+      decl !== undefined &&
+      [...fastifyPlugin].some((f) =>
+        new RegExp(String.raw`^\s*=?\s*${f.replace(/\$/g, '\\$')}\s*(?:<[^>]*>\s*)?\(`).test(code.slice(decl.at + decl.text.length, r.at)),
+      );
+    const param = decl && wrapped ? /\(\s*[\w$]+\s*(?::[^,)]+)?,\s*([\w$]+)/.exec(code.slice(decl.at, r.at))?.[1] : undefined;
+    const passedOn = param !== undefined && r.expr === `${param}.prefix`;
     for (const p of prefixesAt(r.at)) {
-      const unresolved = p.unresolved ?? (r.prefix === null ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
+      const unresolved = p.unresolved ?? (r.prefix === null && !passedOn ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
       mounts.push({
         target: to,
         from: s.rel,
-        prefix: unresolved ? null : joinPath(p.path, r.prefix!),
+        prefix: unresolved ? null : passedOn ? p.path : joinPath(p.path, r.prefix!),
         ...(unresolved ? { unresolvedAt: unresolved } : {}),
+        ...(named ? { plugin: named } : {}),
+        ...(decl ? { within: decl.name } : {}),
       });
     }
   }
