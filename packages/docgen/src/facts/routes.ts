@@ -111,6 +111,11 @@ const HTTP_CLIENTS = [
   'chai',
 ];
 const STRING = String.raw`("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + '`[^`$]*`)';
+/**
+ * TypeScript type arguments between a route call's verb and its `(` — Fastify's `server.get<{ Querystring: Q }>(…)`,
+ * Express's `router.post<Params, Res, Body>(…)` — two levels of `<…>` deep, with the spaces after them.
+ */
+const TYPE_ARGS = String.raw`(?:<(?:[^<>()]|<(?:[^<>()]|<[^<>()]*>)*>)*>\s*)?`;
 
 /**
  * A path joined from a prefix and a route's own path, with exactly one '/' between parts; a
@@ -150,6 +155,10 @@ interface Mount {
   fromDefault?: string;
   /** a prefix that is a member of an object another module exports (`config.api.prefix`), read once every file is known */
   ref?: { file: string; exported: string | null; members: string[]; at: string };
+  /** Fastify: the plugin of `target` registered, by the name `target` exports it under (`register(authRoutes, …)`) */
+  plugin?: string;
+  /** Fastify: the plugin of `from` (a top-level declaration) whose body makes this registration */
+  within?: string;
 }
 
 interface FileRoutes {
@@ -328,13 +337,16 @@ export function routesAndFiles(
       if (target) mountsOf.set(target, [...(mountsOf.get(target) ?? []), { ...m, target }]);
     }
   }
-  const prefixes = (file: string, seen: Set<string>): Prefix[] => {
-    const mounts = mountsOf.get(file);
-    if (!mounts || seen.has(file)) return [{ path: '' }];
+  const prefixes = (file: string, seen: Set<string>, within?: string): Prefix[] => {
+    const all = mountsOf.get(file);
+    if (!all || seen.has(file)) return [{ path: '' }];
+    // A registration made inside one plugin of the file (`within`) follows only that plugin's own registrations.
+    const own = within === undefined ? [] : all.filter((m) => m.plugin === within);
+    const mounts = own.length > 0 ? own : all;
     seen.add(file);
     const out: Prefix[] = [];
     for (const m of mounts) {
-      for (const outer of prefixes(m.from, seen))
+      for (const outer of prefixes(m.from, seen, m.within))
         out.push(
           joinPrefix(
             outer,
@@ -1028,7 +1040,7 @@ function jsRouters(
   }
   // koa-router names a route with a string before its path: `router.get('user', '/users/:id', show)`.
   const call = new RegExp(
-    String.raw`\b(\w+)\.(${HTTP.join('|')})\s*\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`,
+    String.raw`\b(\w+)\.(${HTTP.join('|')})\s*${TYPE_ARGS}\(\s*(?:${STRING.replace('(', '(?:')}\s*,\s*(?=["'\x60]))?${STRING}\s*(?:,\s*(?:[\w.]+\s*,\s*)*(\w+)\s*\))?`,
     'g',
   );
   /** A route written as `receiver.verb('/p', …)`, the call's `(` at `open`, cited at `at`. */
@@ -1081,8 +1093,8 @@ function jsRouters(
   // Calls chained on one receiver — `fastify\n  .post('/follow', h)\n  .get('/me', h2)`, `app.get(…).post(…)` —:
   // the first call when the receiver and its dot are apart (the pattern above wants them together), then each
   // further call of the chain, walked to each argument list's balanced closing parenthesis.
-  const VERB_CALL = new RegExp(String.raw`^\s*\.\s*(${HTTP.join('|')})\s*\(\s*${STRING}`);
-  for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)(\s*)\.\s*(${HTTP.join('|')})\s*\(\s*${STRING}`, 'g'))) {
+  const VERB_CALL = new RegExp(String.raw`^\s*\.\s*(${HTTP.join('|')})\s*${TYPE_ARGS}\(\s*${STRING}`);
+  for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)(\s*)\.\s*(${HTTP.join('|')})\s*${TYPE_ARGS}\(\s*${STRING}`, 'g'))) {
     if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
     const open = code.indexOf('(', m.index + m[1]!.length + m[2]!.length);
     if (m[2] !== '') addCall(m[1]!, m[3]!, m[4]!, m.index + m[1]!.length + m[2]!.length, open);
@@ -1096,7 +1108,7 @@ function jsRouters(
   // Routes on a path built from names: `this.router.get(`${this.path}/:id`, h)`, `router.get(ROUTES.BY_ID, h)`.
   for (const m of code.matchAll(
     new RegExp(
-      String.raw`\b(this\.)?([\w$]+)\s*\.\s*(${HTTP.join('|')})\s*\(\s*((?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?(?:\s*\+\s*(?:${STRING}|(?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?))*|\x60[^\x60]*\x60)\s*[,)]`,
+      String.raw`\b(this\.)?([\w$]+)\s*\.\s*(${HTTP.join('|')})\s*${TYPE_ARGS}\(\s*((?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?(?:\s*\+\s*(?:${STRING}|(?:this\.)?[A-Za-z_$][\w$]*(?:\.[\w$]+)?))*|\x60[^\x60]*\x60)\s*[,)]`,
       'g',
     ),
   )) {
@@ -1341,16 +1353,48 @@ function jsRouters(
   }
   // Plugins of other files registered with a prefix: `register(users, { prefix })`, `register(import('./users'), …)`,
   // under the prefixes of the plugin this registration is written in.
+  // The file's top-level declarations, for the plugin a registration is made in; names bound from 'fastify-plugin'.
+  const topLevel = [...code.matchAll(/^(?:export\s+)?(?:(?:const|let|var)\s+([\w$]+)|(?:async\s+)?function\s*\*?\s*([\w$]+))/gm)].map(
+    (m) => ({ at: m.index, name: (m[1] ?? m[2])!, text: m[0] }),
+  );
+  const fastifyPlugin = new Set(
+    [
+      ...code.matchAll(
+        /\bimport\s+([\w$]+)\s+from\s*['"]fastify-plugin['"]|\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\s*\(\s*['"]fastify-plugin['"]\s*\)/g,
+      ),
+    ].map((m) => (m[1] ?? m[2])!),
+  );
   for (const r of registrations) {
     const to = target(r.plugin);
     if (!to) continue;
+    // The plugin registered, by the name its module exports it under (`import { authRoutes } from './auth'`), and the
+    // plugin of this file the registration is made in: a module that exports several plugins (one registering routes,
+    // one decorating a service) serves each one's routes only under that plugin's own registration.
+    const name = /^[\w$]+$/.test(r.plugin.trim()) ? r.plugin.trim() : null;
+    const named =
+      name && new RegExp(String.raw`\bimport\s*(?:type\s+)?\{[^}]*(?<![\w$]\s+as\s+)\b${name.replace(/\$/g, '\\$')}\b[^}]*\}`).test(code)
+        ? name
+        : undefined;
+    const decl = topLevel.filter((d) => d.at < r.at).at(-1);
+    // `fp(async (fastify, opts) => fastify.register(router, { prefix: opts.prefix }))`: a `fastify-plugin` wrapper is not
+    // encapsulated, so the prefix its own registration gives (`register(authRoutes, { prefix: '/auth' })`, applied to
+    // this file's mount) is not applied to it — `opts.prefix` hands that same prefix on, once.
+    const wrapped =
+      decl !== undefined &&
+      [...fastifyPlugin].some((f) =>
+        new RegExp(String.raw`^\s*=?\s*${f.replace(/\$/g, '\\$')}\s*(?:<[^>]*>\s*)?\(`).test(code.slice(decl.at + decl.text.length, r.at)),
+      );
+    const param = decl && wrapped ? /\(\s*[\w$]+\s*(?::[^,)]+)?,\s*([\w$]+)/.exec(code.slice(decl.at, r.at))?.[1] : undefined;
+    const passedOn = param !== undefined && r.expr === `${param}.prefix`;
     for (const p of prefixesAt(r.at)) {
-      const unresolved = p.unresolved ?? (r.prefix === null ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
+      const unresolved = p.unresolved ?? (r.prefix === null && !passedOn ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
       mounts.push({
         target: to,
         from: s.rel,
-        prefix: unresolved ? null : joinPath(p.path, r.prefix!),
+        prefix: unresolved ? null : passedOn ? p.path : joinPath(p.path, r.prefix!),
         ...(unresolved ? { unresolvedAt: unresolved } : {}),
+        ...(named ? { plugin: named } : {}),
+        ...(decl ? { within: decl.name } : {}),
       });
     }
   }
@@ -3107,6 +3151,9 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   SpectacularSwaggerView: ['GET'],
   SpectacularSwaggerSplitView: ['GET'],
   SpectacularRedocView: ['GET'],
+  // DRF's and drf-yasg's schema view factories: `schema_view = get_schema_view(…)` serves the schema by GET
+  // (drf-yasg's `schema_view.with_ui('swagger')` too)
+  get_schema_view: ['GET'],
   // graphene-django's and strawberry's GraphQL endpoints answer queries by GET and POST
   GraphQLView: ['GET', 'POST'],
   AsyncGraphQLView: ['GET', 'POST'],
@@ -3173,7 +3220,14 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
     const fn = [...files].flatMap(([f, x]) => x.functions.filter((g) => g.name === name).map((g) => ({ f, g })));
     const fnHit = fn.find((x) => x.f === file) ?? (fn.length === 1 ? fn[0] : undefined);
     if (fnHit) return fnHit.g.methods;
-    const methods = classMethods(file, name, 0);
+    // A view a library's factory makes, assigned in the urls file: `schema_view = get_schema_view(title=…)`.
+    const factory =
+      parts.length === 1
+        ? new RegExp(String.raw`^[ \t]*${name}[ \t]*=[ \t]*(?:[\w.]+\.)?(\w+)\s*\(`, 'm').exec(files.get(urlsFile)?.code ?? '')?.[1]
+        : undefined;
+    // … by the name it is imported under (`from drf_yasg.views import get_schema_view as yasg_view`).
+    const made = factory && ([...(files.get(urlsFile)?.imports ?? [])].reverse().find((i) => i.name === factory)?.orig ?? factory);
+    const methods = made && DJANGO_GENERIC[made] ? [...DJANGO_GENERIC[made]] : classMethods(file, name, 0);
     const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
     return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
   };
@@ -4793,8 +4847,14 @@ function django(s: SourceFile, code: string): FileRoutes {
         continue;
       }
       if (/^[\w.]+\.urls$/.test(target)) continue; // admin.site.urls, router.urls: a generated urlconf
-      // A view by reference (views.index, View.as_view(…)) or, in Django 1.x, by its dotted name as a string.
-      const handler = literal(target) ?? /^([\w.]+?)(?:\.as_view\s*\([\s\S]*\))?$/.exec(target)?.[1];
+      // A library's URL set made by a call, `include_docs_urls(title=…)` (DRF's documentation pages): not the app's views.
+      if (/^(?:[\w.]+\.)?include_\w+\s*\(/.test(target)) continue;
+      // A view by reference (views.index, View.as_view(…), drf-yasg's `schema_view.with_ui('swagger')`), a library
+      // factory's view made in place (`get_schema_view(title=…)`) or, in Django 1.x, a dotted name as a string.
+      const handler =
+        literal(target) ??
+        /^([\w.]+?)(?:\.(?:as_view|with_ui|without_ui)\s*\([\s\S]*\))?$/.exec(target)?.[1] ??
+        /^(?:[\w.]+\.)?(get_schema_view)\s*\(/.exec(target)?.[1];
       routes.push({
         method: 'ANY',
         path: route,
