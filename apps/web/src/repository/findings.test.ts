@@ -71,6 +71,19 @@ describe('finding texts', () => {
       "Geändert in def5678 (2026-01-02), nach der letzten Änderung am Docstring (2024-03-04): der Funktionsrumpf hat sich geändert; gibt jetzt einen Wert zurück. Der Docstring beschreibt Parameter, aber nicht 'b'.",
     );
   });
+  it('words a parameter renamed in place as a rename, not as a removal', () => {
+    const fn = entry({
+      reviewSuggestion: {
+        commit: 'def5678',
+        date: '2026-01-02',
+        docDate: '2024-03-04',
+        explanation: '',
+        findings: [{ code: 'PARAM_REMOVED', params: { name: 'src', renamed: 'source' } }],
+      },
+    });
+    expect(reviewReason(en, fn)).toContain("parameter 'src' renamed to 'source'");
+    expect(reviewReason(de, fn)).toContain("Parameter 'src' umbenannt in 'source'");
+  });
 });
 
 describe('an OUTDATED verdict an LLM gave', () => {

@@ -28,6 +28,10 @@ export function findingText(t: TFunction, f: DocFinding, language: string): stri
   switch (f.code) {
     case 'RETURN_KIND_CHANGED':
       return t(p.now === 'value' ? 'repository.findings.RETURN_NOW_VALUE' : 'repository.findings.RETURN_NOW_NONE');
+    case 'PARAM_REMOVED':
+      return p.renamed
+        ? t('repository.findings.PARAM_RENAMED', { name: quote(p.name), renamed: quote(p.renamed) })
+        : t('repository.findings.PARAM_REMOVED', values);
     case 'DECORATOR_CHANGED':
       return t(p.change === 'added' ? 'repository.findings.DECORATOR_ADDED' : 'repository.findings.DECORATOR_REMOVED', { name: p.name });
     default:

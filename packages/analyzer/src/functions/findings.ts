@@ -45,7 +45,7 @@ export function describeFinding(f: DocFinding, noun: string): string {
     case 'PARAM_ADDED':
       return `parameter ${q(p.name)} added`;
     case 'PARAM_REMOVED':
-      return p.renamed ? `parameter ${q(p.name)} renamed ${q(p.renamed)}` : `parameter ${q(p.name)} removed`;
+      return p.renamed ? `parameter ${q(p.name)} renamed to ${q(p.renamed)}` : `parameter ${q(p.name)} removed`;
     case 'DEFAULT_CHANGED':
       return `default of ${q(p.name)} changed from ${p.old} to ${p.new}`;
     case 'RETURN_KIND_CHANGED':
