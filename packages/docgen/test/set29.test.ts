@@ -19,3 +19,14 @@ describe('set 29: a Ruby exception built with several constructor arguments', ()
     expect(r.output).toContain('@raise [ParseError] next() from context where this is illegal.');
   });
 });
+
+describe("set 29: a message that is only the function's own name", () => {
+  it('Ruby: an abstract `raise NoMethodError, "checker"` in `checker` is no `@raise`', async () => {
+    const src =
+      'module Validation\n  class Factory\n' +
+      '    # Produces the severity producer.\n    #\n    # @return [SeverityProducer] a producer of severities\n    def severity_producer\n      SeverityProducer.new\n    end\n\n' +
+      '    # Produces the checker to use.\n    #\n    # @abstract\n    # @api public\n    def checker(diagnostic_producer)\n      raise NoMethodError, "checker"\n    end\n  end\nend\n';
+    const r = await run(src, 'Ruby', 'lib/pops/validation.rb', 'yard');
+    expect(r.output).not.toContain('@raise');
+  });
+});
