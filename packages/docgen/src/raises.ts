@@ -70,6 +70,27 @@ function nestedRanges(m: Masked, language: string, bodyStart: number): [number, 
     }
     return out;
   }
+  if (language === 'Ruby') {
+    // a `def` inside the body (in `klass.class_eval do … end`, `Class.new do … end`) is another
+    // method's code, up to the `end` at its own indentation (held out, set 29: puppet's
+    // `Function3x.create_function` got the `ParseError`s of the `call` it defines)
+    const lines = linesOf(code);
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (l.at < bodyStart) continue;
+      const d = /^(\s*)def\s/.exec(l.text);
+      if (!d) continue;
+      if (/;\s*end\s*$|^\s*def\s[^(=]*(?:\([^)]*\))?\s*=(?!=)/.test(l.text)) {
+        out.push([l.at, l.at + l.text.length]);
+        continue;
+      }
+      let j = i + 1;
+      while (j < lines.length && !new RegExp(`^${d[1]!}end\\b`).test(lines[j]!.text)) j++;
+      out.push([l.at, j < lines.length ? lines[j]!.at + lines[j]!.text.length : code.length]);
+      i = j;
+    }
+    return out;
+  }
   // lambdas, closures, anonymous classes, and local declarations whose methods are not this
   // function's code: a local `class ZipAll implements Iterator<R> { … next() { throw … } }` (held
   // out, set 13: jOOL's `zipAll` got its iterator's `NoSuchElementException`), a nested Rust `fn`,
