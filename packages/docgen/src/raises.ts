@@ -75,7 +75,9 @@ function nestedRanges(m: Masked, language: string, bodyStart: number): [number, 
     // method's code, up to the `end` at its own indentation (held out, set 29: puppet's
     // `Function3x.create_function` got the `ParseError`s of the `call` it defines)
     const lines = linesOf(code);
-    for (let i = 0; i < lines.length; i++) {
+    // the method's own `def` line may reach past the body's start (`def m a, b` with no parens)
+    const own = lines.findIndex((l) => /^\s*def\s/.test(l.text));
+    for (let i = own + 1; i < lines.length; i++) {
       const l = lines[i]!;
       if (l.at < bodyStart) continue;
       const d = /^(\s*)def\s/.exec(l.text);
