@@ -36,7 +36,7 @@ describe('set 29: a method defined inside a block of the method', () => {
     const src =
       'module Functions\n' +
       "  # Creates a function class.\n  #\n  # @param name [String] the function's name\n  # @return [Class] the new class\n  def self.create_function(name)\n    klass = Class.new(Function)\n    klass.class_eval do\n      def call(scope, *args)\n        raise ArgumentError, 'next() from context where this is illegal' if scope.nil?\n        args\n      end\n    end\n    klass\n  end\n\n" +
-      "  # Checks a name.\n  #\n  # @param name [String] the name\n  # @return [String] the name\n  def self.check name\n    raise ArgumentError, 'name must not be empty' if name.empty?\n    name\n  end\nend\n";
+      "  # Checks a name.\n  #\n  # @param name [String] the name\n  # @return [String] the name\n  def self.check? name\n    raise ArgumentError, 'name must not be empty' if name.empty?\n    name\n  end\nend\n";
     const r = await run(src, 'Ruby', 'lib/puppet/functions.rb', 'yard');
     const create = r.output.slice(r.output.indexOf('# Creates a function'), r.output.indexOf('def self.create_function'));
     expect(create).not.toContain('@raise');
