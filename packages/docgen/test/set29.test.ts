@@ -55,3 +55,14 @@ describe("set 29: a callee's Returns text that introduces a list", () => {
     expect(r.output.split('Light-generated current.').length - 1).toBe(2);
   });
 });
+
+describe('set 29: a default value that ends in a stop', () => {
+  it('Python: `pressure=101325.` gives "Defaults to 101325.", not "101325.."', async () => {
+    const src =
+      'def airmass(pressure=101325.):\n    """Computes the air mass.\n\n    Parameters\n    ----------\n    pressure : numeric\n        Atmospheric pressure. [Pa]\n\n    Returns\n    -------\n    numeric\n        The air mass.\n    """\n    return pressure / 101325.\n\n\n' +
+      'def _airmass_high(pressure=101325.):\n    """Air mass at high angles."""\n    return airmass(pressure)\n';
+    const r = await run(src, 'Python', 'pvlib/atmosphere.py', 'numpy');
+    expect(r.output).toContain('Defaults to 101325.');
+    expect(r.output).not.toContain('101325..');
+  });
+});
