@@ -66,7 +66,10 @@ export function visible(m: DocModel, language: string): DocModel {
         if (!d || d.length > 40 || d.includes('\n') || p.text.includes(d) || /\bdefault/i.test(p.text)) return p;
         // a reused text without a final stop ("… a single class to register") gets one first:
         // "register Defaults to None." would run on (held out, set 12)
-        return { ...p, text: `${p.text}${/[.!?]$/.test(p.text.trim()) ? '' : '.'} Defaults to ${codeSpan(language, d)}.` };
+        // a value that ends in a stop (`101325.`, a float) ends the sentence itself: "101325.."
+        // reads as a typo (held out, set 29: pvlib's `_gti_dirint_gte_90`)
+        const value = codeSpan(language, d);
+        return { ...p, text: `${p.text}${/[.!?]$/.test(p.text.trim()) ? '' : '.'} Defaults to ${value}${value.endsWith('.') ? '' : '.'}` };
       }),
     returns: m.returns && m.returns.text !== '' ? m.returns : null,
     yields: m.yields && m.yields.text !== '' ? m.yields : null,
@@ -479,7 +482,17 @@ export function buildModel(
     // and only when the call hands on this function's own arguments and literals: a callee's
     // words about its result describe it in terms of its input ("the string value of the released
     // builder"), which a computed local argument makes about something the reader does not see
-    if (only && callee?.returns && handedOn(only) && compatibleTypes(returnType, callee.returnType) && !namesOthers(callee.returns, callee))
+    // a text that ends in ":" introduces a list the callee's doc goes on with ("The returned
+    // dict-like object always contains the keys/columns:", held out, set 29: pvlib's
+    // `PVSystem.singlediode`): without the list it is a sentence cut short
+    if (
+      only &&
+      callee?.returns &&
+      !/:\s*$/.test(callee.returns) &&
+      handedOn(only) &&
+      compatibleTypes(returnType, callee.returnType) &&
+      !namesOthers(callee.returns, callee)
+    )
       returns = {
         type: returnType,
         text: callee.returns,

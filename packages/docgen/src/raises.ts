@@ -70,6 +70,29 @@ function nestedRanges(m: Masked, language: string, bodyStart: number): [number, 
     }
     return out;
   }
+  if (language === 'Ruby') {
+    // a `def` inside the body (in `klass.class_eval do … end`, `Class.new do … end`) is another
+    // method's code, up to the `end` at its own indentation (held out, set 29: puppet's
+    // `Function3x.create_function` got the `ParseError`s of the `call` it defines)
+    const lines = linesOf(code);
+    // the method's own `def` line may reach past the body's start (`def m a, b` with no parens)
+    const own = lines.findIndex((l) => /^\s*def\s/.test(l.text));
+    for (let i = own + 1; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (l.at < bodyStart) continue;
+      const d = /^(\s*)def\s/.exec(l.text);
+      if (!d) continue;
+      if (/;\s*end\s*$|^\s*def\s[^(=]*(?:\([^)]*\))?\s*=(?!=)/.test(l.text)) {
+        out.push([l.at, l.at + l.text.length]);
+        continue;
+      }
+      let j = i + 1;
+      while (j < lines.length && !new RegExp(`^${d[1]!}end\\b`).test(lines[j]!.text)) j++;
+      out.push([l.at, j < lines.length ? lines[j]!.at + lines[j]!.text.length : code.length]);
+      i = j;
+    }
+    return out;
+  }
   // lambdas, closures, anonymous classes, and local declarations whose methods are not this
   // function's code: a local `class ZipAll implements Iterator<R> { … next() { throw … } }` (held
   // out, set 13: jOOL's `zipAll` got its iterator's `NoSuchElementException`), a nested Rust `fn`,
@@ -515,7 +538,13 @@ export function codeRaises(
       if (close < 0) continue;
       const args = splitTop(code, open + 1, close);
       const lit = args.length >= 1 ? literals.get(args[0]!.at) : undefined;
-      const single = args.length === 1 || (language !== 'Python' && language !== 'Rust');
+      // Ruby's `Exception.new` takes one argument, the message: a class built with several has its
+      // own `initialize`, whose first argument is the message only when it reads as one
+      // (`ParseError.new("next() from context where this is illegal", file, line)`), not when it is
+      // one word (`FormatError.new('Integer', f.format, 'dxX')`; held out, set 29: puppet)
+      const single =
+        args.length === 1 ||
+        (language === 'Ruby' ? lit?.value != null && /\S\s+\S/.test(lit.value) : language !== 'Python' && language !== 'Rust');
       if (
         lit &&
         single &&
@@ -552,7 +581,14 @@ export function codeRaises(
     // An unconditional "not implemented" raise is an abstract method's stub: callers reach the
     // subclasses' implementations, which do not raise it ("@throws {Error} Subclasses must
     // implement allGeneratedPositionsFor." on source-map's base consumer, set 10). No entry.
-    if (found === null && (/^(\w+\.)*NotImplemented(Error|Exception)?$/.test(type) || (message !== null && STUB_MESSAGE.test(message))))
+    // Ruby marks an abstract method with an unconditional `raise NoMethodError, "checker"` too
+    // (held out, set 29: puppet's `Validation::Factory#checker`).
+    if (
+      found === null &&
+      (/^(\w+\.)*NotImplemented(Error|Exception)?$/.test(type) ||
+        (language === 'Ruby' && type === 'NoMethodError') ||
+        (message !== null && STUB_MESSAGE.test(message)))
+    )
       continue;
     if (message !== null && UNREACHABLE.test(message.trim())) continue;
     if (internalCheck(content, x.index, language)) continue;
