@@ -4173,10 +4173,15 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const mod = moduleFile(file, imp.module);
     return mod ? resolveName(mod, imp.orig, depth + 1) : null;
   };
-  const resolveExpr = (file: string, expr: string): string | null => {
-    const [first, ...rest] = expr.split('.');
+  // A dotted name (`pkg.mod.obj`) followed module by module from `file`.
+  const resolvePath = (file: string, dotted: string): Ref | null => {
+    const [first, ...rest] = dotted.split('.');
     let ref = resolveName(file, first!);
     for (const part of rest) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
+    return ref;
+  };
+  const resolveExpr = (file: string, expr: string): string | null => {
+    const ref = resolvePath(file, expr);
     return ref && 'object' in ref ? ref.object : null;
   };
   // A function by the name a file uses for it (defined there, imported, or `module.fn`): its file and own name.
@@ -4185,8 +4190,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     if (!f || depth > 8) return null;
     const dot = name.lastIndexOf('.');
     if (dot > 0) {
-      let ref = resolveName(file, name.slice(0, dot).split('.')[0]!);
-      for (const part of name.slice(0, dot).split('.').slice(1)) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
+      const ref = resolvePath(file, name.slice(0, dot));
       return ref && 'module' in ref ? resolveFn(ref.module, name.slice(dot + 1), depth + 1) : null;
     }
     if (new RegExp(String.raw`^[ \t]*(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'm').test(f.code)) return { file, name };
@@ -4501,8 +4505,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     if (!f || depth > 8) return null;
     const dot = name.lastIndexOf('.');
     if (dot > 0) {
-      let ref = resolveName(file, name.slice(0, dot).split('.')[0]!);
-      for (const part of name.slice(0, dot).split('.').slice(1)) ref = ref && 'module' in ref ? resolveName(ref.module, part) : null;
+      const ref = resolvePath(file, name.slice(0, dot));
       return ref && 'module' in ref ? resolveClass(ref.module, name.slice(dot + 1), depth + 1) : null;
     }
     const own = f.classes.find((c) => c.name === name);
