@@ -7,7 +7,7 @@ import { preparePrivateDataDir } from './data-dir.ts';
 import { createJobCore } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { initObservability, installProcessHandlers } from './observability/index.ts';
-import { askedNice, lowerThisProcess } from './jobs/lower-priority.ts';
+import { askedIdle, askedNice, lowerThisProcess } from './jobs/lower-priority.ts';
 
 /**
  * `npm run worker`: a process that only runs jobs (scale-out, docs/design.md §3). It needs the
@@ -15,7 +15,7 @@ import { askedNice, lowerThisProcess } from './jobs/lower-priority.ts';
  */
 async function main(): Promise<void> {
   // Started by `npm start` beside the API (jobs/worker-process.ts): the jobs give way to requests.
-  lowerThisProcess(askedNice());
+  lowerThisProcess(askedNice(), askedIdle());
   const config = loadConfig();
   const log = Fastify({ logger: loggerOptions(config.logLevel) }).log;
   initObservability(config, log);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { closeOffThread, DEFAULT_JOB_THREAD_NICE, jobThreadNice, runOffThread } from '../src/jobs/off-thread.ts';
+import { closeOffThread, DEFAULT_JOB_THREAD_NICE, jobThreadIdle, jobThreadNice, runOffThread } from '../src/jobs/off-thread.ts';
 import type * as Analyzer from '@docent/analyzer';
 import type * as Docgen from '@docent/docgen';
 import { jobTexts, waitForJob } from './helpers/jobs.ts';
@@ -161,19 +161,27 @@ describe('job handlers run their heavy call off the main thread', () => {
   }, 180_000);
 });
 
-/** The nice value of each thread of a process, by task id (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNices(pid = process.pid): Map<number, number> {
+/** Field `field` (1-based, as proc(5) counts) of each thread's /proc/<pid>/task/<tid>/stat, by task id. */
+function threadStat(field: number, pid = process.pid): Map<number, number> {
   const out = new Map<number, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+      // the fields after the command's closing parenthesis start at field 3
+      out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[field - 3]));
     } catch {
       // the thread ended meanwhile
     }
   }
   return out;
 }
+
+/** The nice value of each thread of a process, by task id (field 19). */
+const threadNices = (pid = process.pid): Map<number, number> => threadStat(19, pid);
+/** The scheduling policy of each thread of a process, by task id (field 41: 0 normal, 5 SCHED_IDLE). */
+const threadPolicies = (pid = process.pid): Map<number, number> => threadStat(41, pid);
+const SCHED_OTHER = 0;
+const SCHED_IDLE = 5;
 
 /** The processes this one started (Linux: /proc/<pid>/task/<tid>/children), and theirs. */
 function descendants(pid = process.pid): number[] {
@@ -188,16 +196,18 @@ function descendants(pid = process.pid): number[] {
   return out;
 }
 
-/** The nice values of every thread of the job workers this process started (and what they started). */
-function workerNices(): number[] {
+/** One stat field of every thread of the job workers this process started (and what they started). */
+function workerThreads(of: (pid: number) => Map<number, number>): number[] {
   return descendants().flatMap((pid) => {
     try {
-      return [...threadNices(pid).values()];
+      return [...of(pid).values()];
     } catch {
       return [];
     }
   });
 }
+const workerNices = (): number[] => workerThreads(threadNices);
+const workerPolicies = (): number[] => workerThreads(threadPolicies);
 
 describe('runOffThread', () => {
   it.runIf(process.platform === 'linux')(
@@ -205,16 +215,19 @@ describe('runOffThread', () => {
     async () => {
       // the suites run job threads at the API's priority (JOB_THREAD_NICE=0); a server's default is tested here
       delete process.env.JOB_THREAD_NICE;
+      delete process.env.JOB_THREAD_IDLE;
       await closeOffThread(); // idle workers of the tests above were started at the suites' 0
       const own = Number(readlinkSync('/proc/thread-self').split('/').pop());
       const ownNice = threadNices().get(own)!;
       const lowered = Math.min(19, ownNice + DEFAULT_JOB_THREAD_NICE);
       const during: number[] = [];
+      const policies: number[] = [];
       const result = await runOffThread('analyze', [path.join(root, 'shapes'), { cacheDir: path.join(root, 'cache-nice') }], {
         signal: new AbortController().signal,
         // sampled while the task runs: every thread of its worker process and what that started
         onProgress: () => {
           during.push(...workerNices());
+          policies.push(...workerPolicies());
         },
       });
       expect(result.report.basicFuncDocAnalysis?.totalFunctions).toBe(3);
@@ -222,14 +235,20 @@ describe('runOffThread', () => {
       expect(jobThreadNice('0')).toBe(0);
       expect(() => jobThreadNice('20')).toThrow('JOB_THREAD_NICE must be a whole number from 0 to 19');
       expect(DEFAULT_JOB_THREAD_NICE).toBeGreaterThan(0);
+      expect(jobThreadIdle()).toBe(true);
+      expect(jobThreadIdle('false')).toBe(false);
+      expect(() => jobThreadIdle('yes')).toThrow('JOB_THREAD_IDLE must be true or false');
       expect(ownNice).toBeLessThan(19);
       // every thread of the worker process — V8's helper threads included — runs at the lowered value
       expect(during.length).toBeGreaterThan(0);
       expect(new Set(during)).toEqual(new Set([lowered]));
+      // and under the idle policy, so that a waking API thread takes the core at once
+      expect(new Set(policies)).toEqual(new Set([SCHED_IDLE]));
       // the worker waits for the next task at the lowered priority; every thread of this process
       // (the API's and V8's helpers, which the API's garbage collection uses) keeps its own
       expect(workerNices()).toContain(lowered);
       expect(new Set(threadNices().values())).toEqual(new Set([ownNice]));
+      expect(new Set(threadPolicies().values())).toEqual(new Set([SCHED_OTHER]));
     },
     120_000,
   );

@@ -27,6 +27,7 @@ const THROW = /throw new Error\((.*)\);?\s*$/gm;
 /** Reasons that are not a user's to read: a server misconfigured or a programming error. */
 const INTERNAL = new Set([
   '`JOB_THREAD_NICE must be a whole number from 0 to 19, not "${raw}"`',
+  '`JOB_THREAD_IDLE must be true or false, not "${raw}"`',
   '`Job type ${def.type} is defined twice`',
   "'job engine not started'",
 ]);

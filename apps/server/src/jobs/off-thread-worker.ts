@@ -1,7 +1,7 @@
 import { LlmError, type JsonRequest, type LlmProvider, type LlmProviderName } from '@docent/analyzer';
 import { fromWire, toWire, type FromWorker, type TaskStart, type ToWorker, type WireError } from './off-thread-protocol.ts';
 import { TASKS, type TaskHooks } from './off-thread-tasks.ts';
-import { askedNice, lowerThisProcess } from './lower-priority.ts';
+import { askedIdle, askedNice, lowerThisProcess } from './lower-priority.ts';
 
 /**
  * A job worker process of `runOffThread` (off-thread.ts): runs the tasks of off-thread-tasks.ts it
@@ -16,7 +16,7 @@ const send = (message: FromWorker): void => {
 process.on('disconnect', () => process.exit(0));
 
 // The worker gives way to the API (lower-priority.ts).
-lowerThisProcess(askedNice());
+lowerThisProcess(askedNice(), askedIdle());
 
 /** the run in progress: its id, its abort controller and its LLM requests waiting for an answer */
 let current: {

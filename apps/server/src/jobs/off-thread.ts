@@ -41,6 +41,25 @@ export function jobThreadNice(raw = process.env.JOB_THREAD_NICE): number {
   return n;
 }
 
+/**
+ * Whether the job processes also run under Linux's SCHED_IDLE policy (`JOB_THREAD_IDLE`, `true` by
+ * default; only when `JOB_THREAD_NICE` is above 0): they then get a core only when no thread of the
+ * normal policy wants it, and an API thread that wakes takes it from them at once, where a nice value
+ * alone lets it wait for the job's slice (lower-priority.ts; docs/performance.md "Round 15"). The
+ * cost: a machine kept busy by normal work (the API at full load, another service) gives the jobs
+ * next to nothing; `false` keeps them at the nice value's share.
+ */
+export function jobThreadIdle(raw = process.env.JOB_THREAD_IDLE): boolean {
+  if (raw === undefined || raw.trim() === '') return true;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`JOB_THREAD_IDLE must be true or false, not "${raw}"`);
+}
+
+/** The environment that tells a job process how far to give way (lower-priority.ts reads it). */
+export function jobPriorityEnv(): { DOCENT_JOB_WORKER_NICE: string; DOCENT_JOB_WORKER_IDLE: string } {
+  return { DOCENT_JOB_WORKER_NICE: String(jobThreadNice()), DOCENT_JOB_WORKER_IDLE: jobThreadIdle() ? '1' : '0' };
+}
+
 /** The worker checks the caller's schema; here any JSON the provider parsed goes back to it. */
 const ANY_JSON = z.unknown();
 
@@ -56,7 +75,7 @@ class JobWorker {
     this.child = spawnProcess(process.execPath, [...process.execArgv, fileURLToPath(ENTRY)], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
-      env: { ...process.env, DOCENT_JOB_WORKER_NICE: String(jobThreadNice()) },
+      env: { ...process.env, ...jobPriorityEnv() },
     });
   }
   postMessage(message: ToWorker | TaskStart): void {

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
-import { jobThreadNice } from './off-thread.ts';
+import { jobPriorityEnv } from './off-thread.ts';
 
 /**
  * The job worker `npm start` runs beside the API on PostgreSQL (docs/decisions.md "Jobs in a
@@ -33,8 +33,8 @@ export class WorkerProcess {
     const { entry, log } = this.options;
     const execArgv =
       entry.endsWith('.ts') && !process.execArgv.includes('tsx') ? [...process.execArgv, '--import', 'tsx'] : process.execArgv;
-    // Its threads stand JOB_THREAD_NICE steps below the API's, as the analysis processes do (lower-priority.ts).
-    const env = { ...(this.options.env ?? process.env), DOCENT_JOB_WORKER_NICE: String(jobThreadNice()) };
+    // Its threads give way to the API's (JOB_THREAD_NICE, JOB_THREAD_IDLE), as the analysis processes do (lower-priority.ts).
+    const env = { ...(this.options.env ?? process.env), ...jobPriorityEnv() };
     const child = fork(entry, [], { execArgv, env, stdio: 'inherit' });
     this.child = child;
     const started = Date.now();
