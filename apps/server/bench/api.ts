@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api [-- --seconds 5] [-- --rate 200] [-- --postgres <admin url>] [-- --jobs [--files 150] [--rounds 1] [--in-process]] [-- --user-only]`:
+ * `npm run bench:api [-- --seconds 5] [-- --rate 200] [-- --postgres <admin url> [--skip-pglite]] [-- --jobs [--files 150] [--rounds 1] [--in-process]] [-- --user-only]`:
  * the API under load.
  * Seeds one user with 1,000 repositories and 10,000 jobs, then drives the repository list, the
  * job list and GET /api/v1/user at a fixed 200 requests/s (`--rate`) over loopback and prints p50/p90/p99;
@@ -56,6 +56,8 @@ const LOAD_CHILD = args.includes('--load-child');
  * `--in-process`: in the API's process (RUN_WORKERS=in-process), as on PGlite
  */
 const IN_PROCESS = args.includes('--in-process');
+/** `--skip-pglite`: PostgreSQL only (with an admin URL) */
+const SKIP_PGLITE = args.includes('--skip-pglite');
 // room for the 150 held streams plus the load itself
 const agent = new Agent({ connections: 512, pipelining: 1 });
 
@@ -649,7 +651,7 @@ if (LOAD_CHILD) serveLoad();
 else {
   const loader = new LoadChild();
   try {
-    await run('PGlite (embedded)', null, loader);
+    if (!SKIP_PGLITE) await run('PGlite (embedded)', null, loader);
     const admin = arg('postgres') ?? process.env.TEST_DATABASE_URL;
     if (admin) {
       const name = `docent_bench_${process.pid}`;
