@@ -70,3 +70,23 @@ describe('a body the repository’s API description gives is cited', () => {
     expect(page(merged, ['api/swagger.yaml'])).toContain('(as api/swagger.yaml describes it)');
   });
 });
+
+describe('Go: a package-qualified call reaches that package’s function (round 13, tuning)', () => {
+  it('several packages each with an ApplyRoutes: each route under its own chain of groups only', async () => {
+    const root = repo({
+      'go.mod': 'module example.com/app\n\ngo 1.21\n',
+      'main.go':
+        'package main\n\nimport (\n\t"github.com/gin-gonic/gin"\n\t"example.com/app/api"\n)\n\nfunc main() {\n\tapp := gin.Default()\n\tapi.ApplyRoutes(app)\n\tapp.Run(":8080")\n}\n',
+      'api/api.go':
+        'package api\n\nimport (\n\t"github.com/gin-gonic/gin"\n\tapiv1 "example.com/app/api/v1"\n)\n\nfunc ApplyRoutes(r *gin.Engine) {\n\tapi := r.Group("/api")\n\t{\n\t\tapiv1.ApplyRoutes(api)\n\t}\n}\n',
+      'api/v1/v1.go':
+        'package v1\n\nimport (\n\t"github.com/gin-gonic/gin"\n\t"example.com/app/api/v1/auth"\n\t"example.com/app/api/v1/user"\n)\n\nfunc ApplyRoutes(r *gin.RouterGroup) {\n\tv1 := r.Group("/v1")\n\tuser.ApplyRoutes(v1)\n\tauth.ApplyRoutes(v1)\n}\n',
+      'api/v1/user/user.go':
+        'package user\n\nimport "github.com/gin-gonic/gin"\n\nfunc ApplyRoutes(r *gin.RouterGroup) {\n\tu := r.Group("/users")\n\t{\n\t\tu.GET("/me", me)\n\t}\n}\n\nfunc me(c *gin.Context) { c.JSON(200, gin.H{}) }\n',
+      'api/v1/auth/auth.go':
+        'package auth\n\nimport "github.com/gin-gonic/gin"\n\nfunc ApplyRoutes(r *gin.RouterGroup) {\n\ta := r.Group("/auth")\n\t{\n\t\ta.POST("/login", login)\n\t}\n}\n\nfunc login(c *gin.Context) { c.JSON(200, gin.H{}) }\n',
+    });
+    const facts = await repositoryFacts(root);
+    expect(list(facts.routes)).toEqual(['GET /api/v1/users/me', 'POST /api/v1/auth/login']);
+  });
+});

@@ -4964,6 +4964,8 @@ interface GoFile {
   funcs: GoFunc[];
   /** struct fields' types: `Accounts *AccountResource` → AccountResource */
   fieldTypes?: Map<string, string>;
+  /** the imported packages by the name the file calls them by (an alias, else the path's last part) → import path */
+  imports?: Map<string, string>;
 }
 
 /** The offset past the string literal starting at `at`. */
@@ -5013,11 +5015,13 @@ function goFile(s: SourceFile, code: string): GoFile {
   // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
   // on a package (`slog.Any("error", err)`) is a function of it, not a route on a router.
   const packages = new Set<string>();
+  const imports = new Map<string, string>();
   for (const block of code.matchAll(/\bimport\s*(?:\(([^)]*)\)|((?:\w+\s+)?"[^"]+"))/g))
     for (const i of (block[1] ?? block[2] ?? '').matchAll(/(?:^|\n)\s*(?:(\w+)\s+)?"([^"]+)"/g)) {
       const parts = i[2]!.split('/');
       const last = /^v\d+$/.test(parts.at(-1)!) && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
       packages.add(i[1] ?? last.replace(/[^\w]/g, '_'));
+      imports.set(i[1] ?? parts.at(-1)!.replace(/[^\w]/g, '_'), i[2]!);
     }
   for (const m of code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
@@ -5244,7 +5248,13 @@ function goFile(s: SourceFile, code: string): GoFile {
       .matchAll(/^[ \t]*([A-Za-z_]\w*)[ \t]+\*?(?:\w+\.)?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm))
       fieldTypes.set(fl[1]!, fl[2]!);
   }
-  return { framework, pkg: /^package[ \t]+(\w+)/m.exec(code)?.[1] ?? '', funcs, ...(fieldTypes.size > 0 ? { fieldTypes } : {}) };
+  return {
+    framework,
+    pkg: /^package[ \t]+(\w+)/m.exec(code)?.[1] ?? '',
+    funcs,
+    ...(fieldTypes.size > 0 ? { fieldTypes } : {}),
+    ...(imports.size > 0 ? { imports } : {}),
+  };
 }
 
 /**
@@ -5456,6 +5466,21 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     if (head !== undefined) {
       const viaVar = fn.packageOf.get(head);
       if (viaVar && inPkg(viaVar).length > 0) return inPkg(viaVar);
+      // A package the calling file imports (`apiv1 "example.com/app/api/v1"`, `".../api/v1/user"`): the functions of the
+      // repository folder the import path ends with — several packages may each have an `ApplyRoutes`.
+      const imported = chain.length === 1 && !fn.params.some((p) => p.name === head) ? files.get(file)?.imports?.get(head) : undefined;
+      if (imported !== undefined) {
+        // The folders whose trailing parts match most of the import path's (a module in a sub-folder of the repository too).
+        const tail = (dir: string): number => {
+          const a = dir.split('/');
+          const b = imported.split('/');
+          let k = 0;
+          while (k < a.length && k < b.length && a[a.length - 1 - k] === b[b.length - 1 - k]) k++;
+          return dir === '.' ? 0 : k;
+        };
+        const best = Math.max(0, ...all.map((t) => tail(path.dirname(t.file))));
+        if (best > 0) return all.filter((t) => tail(path.dirname(t.file)) === best);
+      }
       if (chain.length === 1 && !fn.params.some((p) => p.name === head) && inPkg(head).length > 0 && head !== fn.receiver?.name)
         return inPkg(head);
     }
@@ -5587,6 +5612,9 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
       for (const caller of f.funcs) {
         for (const c of caller.calls) {
           if (c.callee !== fn.name || c.args.length !== fn.params.length || c.args[idx] === undefined) continue;
+          // `user.ApplyRoutes(v1)` calls the `ApplyRoutes` of the package it names, not every function of that name.
+          if (c.qualifier && !mountTargets(callerFile, caller, `${c.qualifier}.${c.callee}()`).some((t) => t.file === file && t.fn === fn))
+            continue;
           out.push(...evalExpr(callerFile, caller, c.args[idx]!, c.offset, depth + 1));
         }
       }
