@@ -90,3 +90,14 @@ describe('Go: a package-qualified call reaches that package’s function (round 
     expect(list(facts.routes)).toEqual(['GET /api/v1/users/me', 'POST /api/v1/auth/login']);
   });
 });
+
+describe('NestJS: a route path’s trailing slash (round 13, tuning)', () => {
+  it('is stripped, as Nest does', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"@nestjs/core":"^10.0.0","@nestjs/common":"^10.0.0"}}',
+      'src/profiles.controller.ts':
+        "import { Controller, Delete, Get, Param } from '@nestjs/common';\n\n@Controller('profiles/')\nexport class ProfilesController {\n  @Get()\n  all() {\n    return [];\n  }\n\n  @Delete('/users/:userId/')\n  remove(@Param('userId') userId: string) {\n    return userId;\n  }\n}\n",
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['DELETE /profiles/users/:userId', 'GET /profiles']);
+  });
+});

@@ -2124,8 +2124,8 @@ function nest(s: SourceFile, code: string): FileRoutes {
     for (const ownPath of ownPaths.length > 0 ? ownPaths : [null])
       routes.push({
         method,
-        // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`.
-        path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')),
+        // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`, `@Delete('/users/:id/')` is `…/users/:id`.
+        path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')).replace(/(.)\/+$/, '$1'),
         framework: 'nestjs',
         file: s.rel,
         line: lineAt(code, m.index),
