@@ -101,3 +101,35 @@ describe('NestJS: a route path’s trailing slash (round 13, tuning)', () => {
     expect(list((await repositoryFacts(root)).routes)).toEqual(['DELETE /profiles/users/:userId', 'GET /profiles']);
   });
 });
+
+describe('Fastify: plugins of one module', () => {
+  const pkg = '{"dependencies":{"fastify":"^4.0.0","fastify-plugin":"^4.0.0"}}';
+  const app =
+    "import Fastify from 'fastify';\nimport { apiRoutes } from './api.js';\n\nconst app = Fastify();\napp.register(apiRoutes, { prefix: '/api' });\napp.listen({ port: 3000 });\n";
+  it('routes declared directly in one of several exported plugins are served under that plugin’s registration only', async () => {
+    const root = repo({
+      'package.json': pkg,
+      'src/app.ts': app,
+      'src/api.ts':
+        "import type { FastifyPluginAsync } from 'fastify';\nimport { usersService, usersRoutes } from './users.js';\n\nexport const apiRoutes: FastifyPluginAsync = async (fastify) => {\n  await fastify.register(usersService);\n  await fastify.register(usersRoutes, { prefix: '/users' });\n};\n",
+      'src/users.ts':
+        "import fp from 'fastify-plugin';\nimport type { FastifyPluginAsync } from 'fastify';\n\nexport const usersService = fp(async (fastify) => {\n  fastify.decorate('users', { list: () => [] });\n});\n\nexport const usersRoutes: FastifyPluginAsync = async (fastify) => {\n  fastify.get('/', async () => []);\n  fastify.get('/:id', async (request) => request.params);\n};\n",
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['GET /api/users', 'GET /api/users/:id']);
+  });
+  it('an encapsulated plugin handing `opts.prefix` on applies its registration’s prefix twice (as Fastify does), unmarked', async () => {
+    const root = repo({
+      'package.json': pkg,
+      'src/app.ts': app,
+      'src/api.ts':
+        "import type { FastifyPluginAsync } from 'fastify';\nimport { accountsRoutes } from './accounts.js';\n\nexport const apiRoutes: FastifyPluginAsync = async (fastify) => {\n  await fastify.register(accountsRoutes, { prefix: '/accounts' });\n};\n",
+      'src/accounts.ts':
+        "import type { FastifyPluginAsync } from 'fastify';\nimport { accountsRouter } from './router.js';\n\nexport const accountsRoutes: FastifyPluginAsync<{ prefix: string }> = async (fastify, opts) => {\n  await fastify.register(accountsRouter, { prefix: opts.prefix });\n};\n",
+      'src/router.ts':
+        "import type { FastifyPluginAsync } from 'fastify';\n\nexport const accountsRouter: FastifyPluginAsync = async (fastify) => {\n  fastify.get('/', async () => []);\n};\n",
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /api/accounts/accounts']);
+    expect(routes.every((r) => r.resolved)).toBe(true);
+  });
+});

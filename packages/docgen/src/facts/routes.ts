@@ -159,6 +159,13 @@ interface Mount {
   plugin?: string;
   /** Fastify: the plugin of `from` (a top-level declaration) whose body makes this registration */
   within?: string;
+  /** Fastify: the prefix this registration gives itself (`register(auth, { prefix: '/auth' })`: '/auth') */
+  own?: string;
+  /**
+   * Fastify: `register(router, { prefix: opts.prefix })` in an encapsulated plugin: `opts.prefix` is the prefix the
+   * plugin's own registration gives, which its instance already carries — applied once more.
+   */
+  again?: boolean;
 }
 
 interface FileRoutes {
@@ -346,24 +353,58 @@ export function routesAndFiles(
     seen.add(file);
     const out: Prefix[] = [];
     for (const m of mounts) {
-      for (const outer of prefixes(m.from, seen, m.within))
-        out.push(
-          joinPrefix(
-            outer,
-            m.prefix === null
-              ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` }
-              : { path: m.prefix, ...(m.fromDefault ? { fromDefault: m.fromDefault } : {}) },
-          ),
-        );
+      const own: Prefix =
+        m.prefix === null
+          ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` }
+          : { path: m.prefix, ...(m.fromDefault ? { fromDefault: m.fromDefault } : {}) };
+      if (m.again) {
+        // `opts.prefix` in an encapsulated plugin: each registration of that plugin gives its prefix twice.
+        const every = mountsOf.get(m.from) ?? [];
+        const mine = every.filter((x) => x.plugin !== undefined && x.plugin === m.within);
+        const regs = mine.length > 0 ? mine : every;
+        if (regs.length > 0 && !seen.has(m.from)) {
+          seen.add(m.from);
+          for (const r of regs)
+            for (const outer of prefixes(r.from, seen, r.within))
+              out.push(
+                joinPrefix(
+                  joinPrefix(
+                    joinPrefix(outer, r.prefix === null ? { path: '', unresolved: r.unresolvedAt ?? `${r.from}` } : { path: r.prefix }),
+                    { path: r.own ?? '' },
+                  ),
+                  own,
+                ),
+              );
+          seen.delete(m.from);
+          continue;
+        }
+      }
+      for (const outer of prefixes(m.from, seen, m.within)) out.push(joinPrefix(outer, own));
     }
     seen.delete(file);
     return out;
   };
   const routes: Route[] = [];
   for (const [file, f] of found) {
-    const outer = prefixes(file, new Set());
+    // Fastify: a module exporting several plugins registered apart serves each route under the registrations of the
+    // plugin (the top-level declaration) it is declared in.
+    const perPlugin = f.routes.some((r) => r.framework === 'fastify') && (mountsOf.get(file) ?? []).some((m) => m.plugin !== undefined);
+    const text = perPlugin ? textOf.get(file) : undefined;
+    const decls = text
+      ? [...codeOf(text).matchAll(/^(?:export\s+)?(?:(?:const|let|var)\s+([\w$]+)|(?:async\s+)?function\s*\*?\s*([\w$]+))/gm)].map((m) => ({
+          line: lineAt(codeOf(text), m.index),
+          name: (m[1] ?? m[2])!,
+        }))
+      : [];
+    const byPlugin = new Map<string, Prefix[]>();
+    const outerOf = (r: Route): Prefix[] => {
+      const within = r.framework === 'fastify' ? decls.filter((d) => d.line <= r.line).at(-1)?.name : undefined;
+      const key = within ?? '';
+      if (!byPlugin.has(key)) byPlugin.set(key, prefixes(file, new Set(), within));
+      return byPlugin.get(key)!;
+    };
     for (const r of f.routes) {
-      for (const p of outer) {
+      for (const p of outerOf(r)) {
         const unresolved = p.unresolved ?? (r.resolved ? undefined : r.unresolvedPrefix);
         routes.push({
           ...r,
@@ -1384,7 +1425,7 @@ function jsRouters(
       [...fastifyPlugin].some((f) =>
         new RegExp(String.raw`^\s*=?\s*${f.replace(/\$/g, '\\$')}\s*(?:<[^>]*>\s*)?\(`).test(code.slice(decl.at + decl.text.length, r.at)),
       );
-    const param = decl && wrapped ? /\(\s*[\w$]+\s*(?::[^,)]+)?,\s*([\w$]+)/.exec(code.slice(decl.at, r.at))?.[1] : undefined;
+    const param = decl ? /\(\s*[\w$]+\s*(?::[^,)]+)?,\s*([\w$]+)/.exec(code.slice(decl.at, r.at))?.[1] : undefined;
     const passedOn = param !== undefined && r.expr === `${param}.prefix`;
     for (const p of prefixesAt(r.at)) {
       const unresolved = p.unresolved ?? (r.prefix === null && !passedOn ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
@@ -1395,6 +1436,9 @@ function jsRouters(
         ...(unresolved ? { unresolvedAt: unresolved } : {}),
         ...(named ? { plugin: named } : {}),
         ...(decl ? { within: decl.name } : {}),
+        ...(r.prefix !== null && !passedOn ? { own: r.prefix } : {}),
+        // Not a `fastify-plugin` wrapper: the plugin is encapsulated, its instance has its registration's prefix already.
+        ...(passedOn && !wrapped && !unresolved ? { again: true } : {}),
       });
     }
   }
