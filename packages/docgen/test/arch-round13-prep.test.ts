@@ -5,6 +5,7 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Route } from '../src/facts/index.ts';
 import { repositoryFacts } from '../src/facts/index.ts';
+import { dataModels } from '../src/facts/models.ts';
 import { mergeOpenApi, openApiFromRoutes } from '../src/openapi.ts';
 import { openApiBlocks } from '../src/pages/openapi.ts';
 
@@ -131,5 +132,30 @@ describe('Fastify: plugins of one module', () => {
     const routes = (await repositoryFacts(root)).routes;
     expect(list(routes)).toEqual(['GET /api/accounts/accounts']);
     expect(routes.every((r) => r.resolved)).toBe(true);
+  });
+});
+
+describe('SQLite’s table redefinition in a migration', () => {
+  const create = (name: string, cols: string): string => `CREATE TABLE "${name}" (\n    "id" INTEGER NOT NULL PRIMARY KEY,\n${cols}\n);\n`;
+  const init = create('Category', '    "name" TEXT NOT NULL');
+  const redefine =
+    'PRAGMA foreign_keys=OFF;\n' +
+    create('new_Category', '    "name" TEXT NOT NULL,\n    "slug" TEXT NOT NULL') +
+    'INSERT INTO "new_Category" ("id", "name") SELECT "id", "name" FROM "Category";\nDROP TABLE "Category";\nALTER TABLE "new_Category" RENAME TO "Category";\nPRAGMA foreign_keys=ON;\n';
+  it('the temporary new_X table is no entity: the copy is X', () => {
+    const entities = dataModels([
+      { rel: 'db/migrations/20240101000000_init/migration.sql', language: 'text', text: init },
+      { rel: 'db/migrations/20240201000000_slug/migration.sql', language: 'text', text: redefine },
+    ]);
+    expect(entities.map((e) => e.name)).toEqual(['Category']);
+    expect(entities[0]!.fields.map((f) => f.name)).toEqual(['id', 'name', 'slug']);
+  });
+  it('beside a Prisma schema, only its model', () => {
+    const entities = dataModels([
+      { rel: 'prisma/schema.prisma', language: 'text', text: 'model Category {\n  id   Int    @id\n  name String\n  slug String\n}\n' },
+      { rel: 'prisma/migrations/20240101000000_init/migration.sql', language: 'text', text: init },
+      { rel: 'prisma/migrations/20240201000000_slug/migration.sql', language: 'text', text: redefine },
+    ]);
+    expect(entities.map((e) => `${e.kind} ${e.name}`)).toEqual(['prisma Category']);
   });
 });
