@@ -159,3 +159,42 @@ describe('SQLite’s table redefinition in a migration', () => {
     expect(entities.map((e) => `${e.kind} ${e.name}`)).toEqual(['prisma Category']);
   });
 });
+
+describe('DRF: a viewset action overridden to read request.data itself', () => {
+  const urls =
+    'from django.urls import include, path\nfrom rest_framework.routers import DefaultRouter\nfrom .views import MatchViewSet\n\nrouter = DefaultRouter()\nrouter.register(r"match", MatchViewSet)\n\nurlpatterns = [path("api/", include(router.urls))]\n';
+  const serializer =
+    'from rest_framework import serializers\nfrom .models import Match\n\n\nclass MatchSerializer(serializers.ModelSerializer):\n    class Meta:\n        model = Match\n        fields = ("id", "name", "start_time")\n';
+  it('its body is the keys the code reads, cited there — not the serializer_class', async () => {
+    const root = repo({
+      'app/urls.py': urls,
+      'app/serializers.py': serializer,
+      'app/views.py':
+        'from rest_framework import viewsets\nfrom rest_framework.response import Response\nfrom .models import Match\nfrom .serializers import MatchSerializer\n\n\nclass MatchViewSet(viewsets.ModelViewSet):\n    queryset = Match.objects.all()\n    serializer_class = MatchSerializer\n\n    def create(self, request):\n        kind = request.data["message_type"]\n        event = request.data.get("event")\n        return Response({"kind": kind, "event": event})\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    const post = routes.find((r) => r.method === 'POST' && r.path === '/api/match/');
+    expect(Object.keys((post?.request?.body?.schema as { properties: Record<string, unknown> }).properties)).toEqual([
+      'message_type',
+      'event',
+    ]);
+    expect(post?.request?.body?.source).toBe('app/views.py:12');
+    // The update the viewset does not override keeps the serializer's fields.
+    const put = routes.find((r) => r.method === 'PUT');
+    expect(Object.keys((put?.request?.body?.schema as { properties: Record<string, unknown> }).properties)).toEqual([
+      'id',
+      'name',
+      'start_time',
+    ]);
+  });
+  it('an override that builds the serializer keeps the serializer as the body', async () => {
+    const root = repo({
+      'app/urls.py': urls,
+      'app/serializers.py': serializer,
+      'app/views.py':
+        'from rest_framework import viewsets\nfrom rest_framework.response import Response\nfrom .models import Match\nfrom .serializers import MatchSerializer\n\n\nclass MatchViewSet(viewsets.ModelViewSet):\n    queryset = Match.objects.all()\n    serializer_class = MatchSerializer\n\n    def create(self, request):\n        serializer = self.get_serializer(data=request.data)\n        serializer.is_valid(raise_exception=True)\n        return Response(serializer.data)\n',
+    });
+    const post = (await repositoryFacts(root)).routes.find((r) => r.method === 'POST' && r.path === '/api/match/');
+    expect(post?.request?.body?.source).toBe('app/serializers.py:5');
+  });
+});

@@ -3620,6 +3620,38 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
   };
 }
 
+/**
+ * The text of the method `action` (`def create(self, request, …)`) the class or its first base of the repository that
+ * defines it holds, with its file and first line; undefined when only a library class has it.
+ */
+function overriddenAction(
+  files: ReadonlyMap<string, PyFile>,
+  find: (file: string, name: string) => { file: string; c: PyFile['classes'][number] } | null,
+  start: { file: string; c: PyFile['classes'][number] } | null,
+  action: string,
+): { body: string; file: string; line: number } | undefined {
+  let hit = start;
+  const seen = new Set<string>();
+  for (let depth = 0; hit && depth < 8; depth++) {
+    const h = hit;
+    if (seen.has(`${h.file}#${h.c.name}`)) return undefined;
+    seen.add(`${h.file}#${h.c.name}`);
+    if (h.c.defs?.includes(action) && h.c.line !== undefined) {
+      const code = files.get(h.file)?.code ?? '';
+      const from = code.split('\n').slice(0, h.c.line).join('\n').length;
+      const m = new RegExp(String.raw`^([ \t]+)(?:async[ \t]+)?def[ \t]+${action}[ \t]*\(`, 'm').exec(code.slice(from));
+      if (!m) return undefined;
+      const at = from + m.index;
+      const lines = code.slice(at).split('\n');
+      let n = 1;
+      while (n < lines.length && (lines[n]!.trim() === '' || /^[ \t]*/.exec(lines[n]!)![0].length > m[1]!.length)) n++;
+      return { body: lines.slice(0, n).join('\n'), file: h.file, line: code.slice(0, at).split('\n').length };
+    }
+    hit = h.c.bases.map((b) => find(h.file, b)).find((x) => x !== null) ?? null;
+  }
+  return undefined;
+}
+
 function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] {
   const { find } = pyClasses(files);
   const bodyOf = drfBodies(files);
@@ -3654,7 +3686,27 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
     const out: Route[] = [];
     // The serializer's fields are the body of create / update / partial_update (an action's own body is not read).
     const body = bodyOf(classFile, r.handler!);
+    // An action the viewset (or a base of the repository) overrides that reads `request.data` itself, never building
+    // the serializer (`get_serializer(`, `serializer_class(`, `super().create(`): the keys it reads, else no body.
+    const bodyFor = (action: string): RouteRequest['body'] | undefined => {
+      const own = overriddenAction(files, find, start, action);
+      if (!own || /\bget_serializer\s*\(|\bserializer_class\s*\(|\bsuper\s*\([^)]*\)\s*\.\s*\w+\s*\(|Serializer\s*\(/.test(own.body))
+        return body && (action === 'partial_update' ? partial(body) : body);
+      const keys = [
+        ...new Set(
+          [...own.body.matchAll(/\brequest\.data\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\s*\(\s*["'](\w+)["'])/g)].map((m) => (m[1] ?? m[2])!),
+        ),
+      ];
+      const first = own.body.search(/\brequest\.data\b/);
+      if (keys.length === 0 || first < 0) return undefined;
+      return {
+        contentType: 'application/json',
+        schema: { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, {}])) },
+        source: `${own.file}:${own.line + own.body.slice(0, first).split('\n').length - 1}`,
+      };
+    };
     const add = (method: string, path: string, action: string, line: number): void => {
+      const b = ['create', 'update', 'partial_update'].includes(action) ? bodyFor(action) : undefined;
       if (ok(method))
         out.push({
           ...route,
@@ -3662,9 +3714,7 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
           path: joinPath(path) + (path === '' && slash === '/' ? '' : slash),
           handler: `${name}.${action}`,
           line,
-          ...(body && ['create', 'update', 'partial_update'].includes(action)
-            ? { request: { body: action === 'partial_update' ? partial(body) : body } }
-            : {}),
+          ...(b ? { request: { body: b } } : {}),
         });
     };
     for (const [method, action] of DRF_LIST) if (has.has(action)) add(method, base, action, r.line);
