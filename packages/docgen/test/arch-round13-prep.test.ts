@@ -198,3 +198,27 @@ describe('DRF: a viewset action overridden to read request.data itself', () => {
     expect(post?.request?.body?.source).toBe('app/serializers.py:5');
   });
 });
+
+describe('Fastify with fastify-type-provider-zod', () => {
+  it('`schema: { body: someZodSchema }` gives the body, from this file or an imported module', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"fastify":"^4.0.0","fastify-type-provider-zod":"^2.0.0","zod":"^3.0.0"}}',
+      'src/schemas.ts':
+        "import { z } from 'zod';\n\nexport const addToCartSchema = z.object({\n  productId: z.string().uuid(),\n  quantity: z.number().int().optional(),\n});\n",
+      'src/app.ts':
+        "import Fastify from 'fastify';\nimport { z } from 'zod';\nimport { addToCartSchema } from './schemas.js';\n\nconst couponSchema = z.object({ code: z.string() });\nconst app = Fastify();\napp.post('/cart/items', { schema: { body: addToCartSchema } }, async (request) => request.body);\napp.post('/cart/coupon', { schema: { body: couponSchema } }, async (request) => request.body);\napp.listen({ port: 3000 });\n",
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    const items = routes.find((r) => r.path === '/cart/items')?.request?.body?.schema;
+    expect(items).toEqual({
+      type: 'object',
+      properties: { productId: { type: 'string', format: 'uuid' }, quantity: { type: 'integer' } },
+      required: ['productId'],
+    });
+    expect(routes.find((r) => r.path === '/cart/coupon')?.request?.body?.schema).toEqual({
+      type: 'object',
+      properties: { code: { type: 'string' } },
+      required: ['code'],
+    });
+  });
+});

@@ -1091,7 +1091,7 @@ function jsRouters(
     if (value === null || (!value.startsWith('/') && value !== '*')) return;
     const koa = effective(receiver);
     const method = verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
-    const declared = jsRequest(code, s.rel, open, method, lookup);
+    const declared = jsRequest(code, s.rel, open, method, lookup, (name) => zodDeclaration(code, imported, name));
     for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
@@ -1598,6 +1598,44 @@ function importedObject(code: string, imported: ReadonlyMap<string, string>, exp
   return all;
 }
 
+/** A zod / Joi `object({ … })` expression as a JSON Schema object, its fields read by `validatorField`; null when none is read. */
+function validatorObject(objectExpr: string): Record<string, unknown> | null {
+  const inner = /\(\s*\{/.exec(objectExpr);
+  if (!inner) return null;
+  const brace = inner.index + inner[0].length - 1;
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const entry of splitArgs(objectExpr.slice(brace + 1, closing(objectExpr, brace) - 1))) {
+    const m = /^\s*["']?([\w$-]+)["']?\s*:\s*([\s\S]+)$/.exec(entry);
+    if (!m) continue;
+    const field = validatorField(m[2]!);
+    properties[m[1]!] = field.schema;
+    if (!field.optional) required.push(m[1]!);
+  }
+  return Object.keys(properties).length > 0 ? { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } : null;
+}
+
+/**
+ * The `z.object(…)` expression a name is declared with in this file or in a module it imports the name from
+ * (`export const addToCartSchema = z.object({ … })`): a Fastify route's `schema: { body: addToCartSchema }` under
+ * fastify-type-provider-zod. Null otherwise.
+ */
+function zodDeclaration(code: string, imported: ReadonlyMap<string, string>, name: string): string | null {
+  if (!/^[\w$]+$/.test(name)) return null;
+  const esc = name.replace(/\$/g, '\\$');
+  const find = (text: string): string | null => {
+    const d = new RegExp(String.raw`\b(?:const|let|var)\s+${esc}\s*(?::[^=]+)?=\s*(z\s*\.\s*(?:strict)?[oO]bject\s*\()`).exec(text);
+    if (!d) return null;
+    const open = d.index + d[0].length - 1;
+    return text.slice(d.index + d[0].length - d[1]!.length, closing(text, open));
+  };
+  const own = find(code);
+  if (own) return own;
+  const bind = new RegExp(String.raw`\bimport\s*(?:type\s+)?\{[^}]*\b${esc}\b[^}]*\}\s*from\s*(["'])([^"']+)\1`).exec(code);
+  const text = bind ? imported.get(bind[2]!) : undefined;
+  return text === undefined ? null : find(text);
+}
+
 /** zod / Joi schemas by the call that builds them, as JSON Schema: `z.string().email()`, `Joi.number().required()`. */
 function validatorField(expr: string): { schema: Record<string, unknown>; optional: boolean } {
   const base = /^\s*(?:z|Joi|joi|yup)\s*\.\s*(\w+)/.exec(expr)?.[1] ?? '';
@@ -1642,6 +1680,7 @@ function jsRequest(
   open: number,
   method: string,
   lookup?: (expr: string) => string | null,
+  zod?: (name: string) => string | null,
 ): { request?: RouteRequest; responses?: RouteResponse[] } {
   const close = closing(code, open);
   const args = splitArgs(code.slice(open + 1, close - 1));
@@ -1666,7 +1705,12 @@ function jsRequest(
       const m = new RegExp(String.raw`\b${key}\s*:\s*`).exec(schemaText);
       if (!m) return null;
       const rest = schemaText.slice(m.index + m[0].length);
-      return jsObjectOf(code, rest.startsWith('{') ? rest : (/^[\w$]+(?:\.[\w$]+)*/.exec(rest)?.[0] ?? ''), lookup);
+      const name = rest.startsWith('{') ? rest : (/^[\w$]+(?:\.[\w$]+)*/.exec(rest)?.[0] ?? '');
+      const object = jsObjectOf(code, name, lookup);
+      if (object) return object;
+      // fastify-type-provider-zod: `body: addToCartSchema`, a `z.object({ … })`.
+      const zodText = zod?.(name);
+      return zodText ? validatorObject(zodText) : null;
     };
     const source = at(code.indexOf(a, open));
     const body = part('body');
