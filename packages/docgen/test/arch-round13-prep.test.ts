@@ -222,3 +222,15 @@ describe('Fastify with fastify-type-provider-zod', () => {
     });
   });
 });
+
+describe('FastAPI WebSocket routes', () => {
+  it('are marked WEBSOCKET, not GET, and are no OpenAPI operation', async () => {
+    const root = repo({
+      'app/main.py':
+        'from fastapi import FastAPI, WebSocket\n\napp = FastAPI()\n\n\n@app.get("/items")\ndef items():\n    return []\n\n\n@app.websocket("/ws/main")\nasync def main_socket(websocket: WebSocket):\n    await websocket.accept()\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /items', 'WEBSOCKET /ws/main']);
+    expect(Object.keys(openApiFromRoutes(routes, 't').paths)).toEqual(['/items']);
+  });
+});

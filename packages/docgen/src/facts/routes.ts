@@ -2967,7 +2967,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
       const list = args.map((a) => /^methods\s*=\s*[[(]([^\])]*)[\])]/.exec(a)?.[1]).find((x) => x !== undefined);
       methods = list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'];
     }
-    if (m[2] === 'websocket') methods = ['GET'];
+    // A WebSocket endpoint is no HTTP operation: marked as such (openapi.json leaves it out, the route tables show it).
+    if (m[2] === 'websocket') methods = ['WEBSOCKET'];
     // An object that is a parameter of the enclosing function (`def generate_endpoint(router: APIRouter)`):
     // the routers its callers hand in are followed across files by `pythonRoutes`.
     const obj = scoped(m[1]!, m.index);
