@@ -131,6 +131,8 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
         'x-framework': r.framework,
         // OpenAPI has no "any method": a handler with no method restriction is written once per method, each marked.
         ...(r.method === 'ANY' ? { 'x-any-method': true } : {}),
+        // Registered only under a condition of the code (`if settings.ENABLE_ADMIN:`): the condition, where it is written.
+        ...(r.condition ? { 'x-condition': { if: r.condition.text, 'x-source': r.condition.source } } : {}),
         ...(r.resolved ? {} : { 'x-unresolved-prefix': r.unresolvedPrefix ?? true }),
         // A prefix read from an environment variable's default: the path holds the default, the variable may change it.
         ...(r.prefixDefault ? { 'x-prefix-default': r.prefixDefault } : {}),

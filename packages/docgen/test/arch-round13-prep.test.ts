@@ -8,6 +8,8 @@ import { repositoryFacts } from '../src/facts/index.ts';
 import { dataModels } from '../src/facts/models.ts';
 import { mergeOpenApi, openApiFromRoutes } from '../src/openapi.ts';
 import { openApiBlocks } from '../src/pages/openapi.ts';
+import { apiHttpPage } from '../src/pages/api.ts';
+import { renderMarkdown } from '../src/render/markdown.ts';
 
 /**
  * The twelfth round's leftovers (docs/metrics/arch-api-facts.md, "What the twelfth round leaves"), each at its
@@ -232,5 +234,25 @@ describe('FastAPI WebSocket routes', () => {
     const routes = (await repositoryFacts(root)).routes;
     expect(list(routes)).toEqual(['GET /items', 'WEBSOCKET /ws/main']);
     expect(Object.keys(openApiFromRoutes(routes, 't').paths)).toEqual(['/items']);
+  });
+});
+
+describe('FastAPI endpoints registered under a condition of the code', () => {
+  it('carry their condition and where it is written, in the route table and openapi.json', async () => {
+    const root = repo({
+      'app/config.py': 'class Settings:\n    ENABLE_ADMIN = False\n    DEBUG = False\n\n\nsettings = Settings()\n',
+      'app/admin.py': 'from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n@router.get("/stats")\ndef stats():\n    return {}\n',
+      'app/main.py':
+        'from fastapi import FastAPI\n\nfrom app import admin\nfrom app.config import settings\n\napp = FastAPI()\n\n\n@app.get("/health")\ndef health():\n    return {"ok": True}\n\n\nif settings.ENABLE_ADMIN:\n    app.include_router(admin.router, prefix="/admin")\n\nif settings.DEBUG:\n\n    @app.get("/debug")\n    def debug():\n        return {}\n',
+    });
+    const facts = await repositoryFacts(root);
+    const by = (p: string) => facts.routes.find((r) => r.path === p);
+    expect(by('/health')?.condition).toBeUndefined();
+    expect(by('/admin/stats')?.condition).toEqual({ text: 'settings.ENABLE_ADMIN', source: 'app/main.py:14' });
+    expect(by('/debug')?.condition).toEqual({ text: 'settings.DEBUG', source: 'app/main.py:17' });
+    const op = openApiFromRoutes(facts.routes, 't').paths['/debug']!.get as Record<string, unknown>;
+    expect(op['x-condition']).toEqual({ if: 'settings.DEBUG', 'x-source': 'app/main.py:17' });
+    const built = await apiHttpPage(facts).build();
+    expect(renderMarkdown(built.tree)).toContain('`/admin/stats` — only if `settings.ENABLE_ADMIN` (`app/main.py:14`)');
   });
 });

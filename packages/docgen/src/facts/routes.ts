@@ -46,6 +46,11 @@ export interface Route {
   responses?: RouteResponse[];
   /** API-first Spring: the operation of the repository's OpenAPI description the handler implements (its file and path there) */
   describedAt?: { file: string; path: string };
+  /**
+   * The route is registered only under a condition of the code (`if settings.ENABLE_ADMIN:` around its decorator or
+   * around the `include_router` that mounts it): the condition and where it is written (`path:line`)
+   */
+  condition?: { text: string; source: string };
 }
 
 export interface RouteResponse {
@@ -2503,16 +2508,42 @@ interface Prefix {
   configKey?: string | undefined;
   /** `path:line NAME` of a part read from an environment variable's default */
   fromDefault?: string;
+  /** the `if` the mount giving this prefix is nested in (Python: a conditional `include_router`) */
+  condition?: { text: string; source: string };
 }
 
 const joinPrefix = (a: Prefix, b: string | Prefix): Prefix => {
-  const other = typeof b === 'string' ? { path: b } : b;
+  const other: Prefix = typeof b === 'string' ? { path: b } : b;
   return {
     path: joinPath(a.path, other.path),
     ...((a.unresolved ?? other.unresolved) ? { unresolved: (a.unresolved ?? other.unresolved)! } : {}),
     ...((a.fromDefault ?? other.fromDefault) ? { fromDefault: (a.fromDefault ?? other.fromDefault)! } : {}),
+    ...((a.condition ?? other.condition) ? { condition: (a.condition ?? other.condition)! } : {}),
   };
 };
+
+/**
+ * The `if` a Python statement (1-based `line`) is nested in, with the file and line of the `if` (an `elif` / `else`
+ * branch: its own header). `if __name__ == "__main__":` is the script's entry, no condition on a route.
+ */
+function pyCondition(code: string, file: string, line: number): { text: string; source: string } | undefined {
+  const lines = code.split('\n');
+  const at = lines[line - 1];
+  if (at === undefined) return undefined;
+  let indent = /^[ \t]*/.exec(at)![0].length;
+  for (let i = line - 2; i >= 0 && indent > 0; i--) {
+    const l = lines[i]!;
+    if (l.trim() === '' || l.trim().startsWith('#') || l.trim().startsWith('@')) continue;
+    const own = /^[ \t]*/.exec(l)![0].length;
+    if (own >= indent) continue;
+    indent = own;
+    const m = /^[ \t]*(if|elif|else)\b[ \t]*([^\n]*?):[ \t]*(?:#.*)?$/.exec(l);
+    if (!m) continue;
+    if (/__name__\s*==/.test(m[2]!)) return undefined;
+    return { text: m[1] === 'else' ? 'else (of the if above)' : m[2]!.trim(), source: `${file}:${i + 1}` };
+  }
+  return undefined;
+}
 
 /**
  * An environment variable read with a literal default — `process.env.API_PREFIX || '/api'` (also
@@ -4666,7 +4697,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
   for (const [file, f] of files)
     for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
-  const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix }>>();
+  const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix; condition?: Prefix['condition'] }>>();
   for (const [file, f] of files) {
     for (const m of f.mounts) {
       // A function handing back the router it is given (`include_router(build(api))`, `def build(r): …; return r`).
@@ -4682,9 +4713,11 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
         (m.childArgs ? passedThrough(file, m.child, m.childArgs) : null);
       if (!child) continue;
       const list = mountsOf.get(child) ?? mountsOf.set(child, []).get(child)!;
+      const condition = pyCondition(f.code, file, m.line);
       list.push({
         parent: resolveExpr(file, m.parent),
         ...(m.prefix ? { prefix: m.prefix.unresolved ? withDefault(m.prefix) : m.prefix } : {}),
+        ...(condition ? { condition } : {}),
       });
     }
   }
@@ -4699,7 +4732,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const outer = m.parent ? prefixesOf(m.parent, seen) : [{ path: '' }];
       // Flask: the registration's url_prefix replaces the blueprint's; FastAPI: it comes before the router's.
       const inner = o?.kind === 'fastapi' ? joinPrefix(m.prefix ?? { path: '' }, own) : (m.prefix ?? own);
-      for (const p of outer) out.push(joinPrefix(p, inner));
+      for (const p of outer) out.push(joinPrefix(p, m.condition ? { ...inner, condition: m.condition } : inner));
     }
     seen.delete(key);
     // One prefix once, however many paths lead to it.
@@ -4741,12 +4774,14 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
         );
         const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas, closureDeps) : undefined;
         const responses = pyResponses(file, r, framework, pySchemas);
+        const condition = pyCondition(f.code, file, r.line) ?? p.condition;
         routes.push({
           method: r.method,
           path: joinPath(p.path, r.path),
           framework,
           file,
           line: r.line,
+          ...(condition ? { condition } : {}),
           ...(r.handler ? { handler: r.handler } : {}),
           resolved: p.unresolved === undefined,
           ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
