@@ -5787,7 +5787,13 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
         for (const c of caller.calls) {
           if (c.callee !== fn.name || c.args.length !== fn.params.length || c.args[idx] === undefined) continue;
           // `user.ApplyRoutes(v1)` calls the `ApplyRoutes` of the package it names, not every function of that name.
-          if (c.qualifier && !mountTargets(callerFile, caller, `${c.qualifier}.${c.callee}()`).some((t) => t.file === file && t.fn === fn))
+          // (A qualifier that is a variable — an interface's `c.Register(g)` — is left as it was: any function of the name.)
+          if (
+            c.qualifier &&
+            f.imports?.has(c.qualifier) &&
+            !caller.params.some((p) => p.name === c.qualifier) &&
+            !mountTargets(callerFile, caller, `${c.qualifier}.${c.callee}()`).some((t) => t.file === file && t.fn === fn)
+          )
             continue;
           out.push(...evalExpr(callerFile, caller, c.args[idx]!, c.offset, depth + 1));
         }
