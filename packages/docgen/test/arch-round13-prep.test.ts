@@ -256,3 +256,20 @@ describe('FastAPI endpoints registered under a condition of the code', () => {
     expect(renderMarkdown(built.tree)).toContain('`/admin/stats` — only if `settings.ENABLE_ADMIN` (`app/main.py:14`)');
   });
 });
+
+describe('Go: a request struct declared inside the handler (round 13, tuning)', () => {
+  it('is that handler’s body, though another handler of the package declares one of the same name', async () => {
+    const root = repo({
+      'go.mod': 'module example.com/app\n\ngo 1.21\n',
+      'main.go':
+        'package main\n\nimport "github.com/gin-gonic/gin"\n\nfunc main() {\n\tr := gin.Default()\n\tr.POST("/register", register)\n\tr.POST("/login", login)\n\tr.Run(":8080")\n}\n',
+      'handlers.go':
+        'package main\n\nimport "github.com/gin-gonic/gin"\n\nfunc register(c *gin.Context) {\n\ttype RequestBody struct {\n\t\tUsername string `json:"username" binding:"required"`\n\t\tEmail    string `json:"email" binding:"required"`\n\t}\n\tvar body RequestBody\n\tif err := c.BindJSON(&body); err != nil {\n\t\treturn\n\t}\n\tc.JSON(201, body)\n}\n\nfunc login(c *gin.Context) {\n\ttype RequestBody struct {\n\t\tUsername string `json:"username" binding:"required"`\n\t\tPassword string `json:"password" binding:"required"`\n\t}\n\tvar body RequestBody\n\tif err := c.BindJSON(&body); err != nil {\n\t\treturn\n\t}\n\tc.JSON(200, body)\n}\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    const props = (p: string): string[] =>
+      Object.keys((routes.find((r) => r.path === p)?.request?.body?.schema as { properties?: Record<string, unknown> }).properties ?? {});
+    expect(props('/register')).toEqual(['username', 'email']);
+    expect(props('/login')).toEqual(['username', 'password']);
+  });
+});

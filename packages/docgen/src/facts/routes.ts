@@ -74,6 +74,8 @@ interface TypedRequest {
     wrap?: string;
     /** an ASP.NET minimal API parameter the framework binds from the body unless its type is a registered service */
     unlessService?: boolean;
+    /** Go: the type is declared inside the handler (`type RequestBody struct {…}` in `func login`): that declaration, `path:line` */
+    declaredAt?: string;
   };
   query?: Array<{
     name: string;
@@ -704,8 +706,8 @@ const scalarSchema = (schemas: TypeSchemas, type: string, file: string, language
 function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
   const out: Route = { ...r };
   const req: RouteRequest = { ...(r.request ?? {}) };
-  const named = (type: string): Record<string, unknown> => {
-    const schema = schemas.schema(type, r.file, t.language);
+  const named = (type: string, at?: string): Record<string, unknown> => {
+    const schema = schemas.schema(type, r.file, t.language, 0, at);
     if (schema) return schema;
     // Declared more than once, none near the handler: which one is meant is not guessed.
     const bare = type.replace(/^\*/, '').replace(/<.*$/, '');
@@ -720,7 +722,7 @@ function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
   };
   if (t.body && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
     let schema: Record<string, unknown> = t.body.type
-      ? named(t.body.type)
+      ? named(t.body.type, t.body.declaredAt)
       : {
           type: 'object',
           properties: Object.fromEntries(
@@ -5459,7 +5461,14 @@ function goTyped(s: SourceFile, code: string, body: string, at: number, fn: GoFu
       const formTags =
         /^(?:ShouldBind|Bind)$/.test(b[1]!) &&
         new RegExp(String.raw`\btype[ \t]+${type.replace(/^.*\./, '')}[ \t]+struct[ \t]*\{[^}]*\bform:"`).test(code);
-      t.body = { type, contentType: formTags ? 'application/x-www-form-urlencoded' : 'application/json', source: src(b.index) };
+      // A struct declared in the handler itself: that one, though other handlers of the package declare one of the same name.
+      const local = new RegExp(String.raw`\btype[ \t]+${type.replace(/^\*/, '')}[ \t]+struct[ \t]*\{`).exec(body);
+      t.body = {
+        type,
+        contentType: formTags ? 'application/x-www-form-urlencoded' : 'application/json',
+        source: src(b.index),
+        ...(local ? { declaredAt: src(local.index) } : {}),
+      };
     }
   }
   for (const q of body.matchAll(/\b\w+\.(Query|DefaultQuery|GetQuery|QueryParam|QueryArray)\s*\(\s*"([^"]+)"/g))
