@@ -46,10 +46,18 @@ async function found(root: string): Promise<{ ops: string[]; unresolvedOps: stri
   const ops: string[] = [];
   const unresolvedOps: string[] = [];
   let repoOnly = 0;
+  const anySeen = new Set<string>();
   const add = (method: string, p: string, op: Record<string, unknown>): void => {
     if (op['x-source'] === undefined) {
       repoOnly++;
       return;
+    }
+    // A handler with no method restriction is written once per method, each marked `x-any-method`: one `ANY` operation.
+    if (op['x-any-method'] === true) {
+      const key = `${p} ${String(op['x-source'])}`;
+      if (anySeen.has(key)) return;
+      anySeen.add(key);
+      method = 'ANY';
     }
     if (op['x-unresolved-prefix'] !== undefined) unresolvedOps.push(norm(`${method} ${p}`));
     ops.push(norm(`${method} ${p}`));

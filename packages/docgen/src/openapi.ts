@@ -129,6 +129,10 @@ export function openApiFromRoutes(routes: readonly Route[], title: string): Open
             : { default: { description: 'Not described in the code.' } },
         'x-source': source,
         'x-framework': r.framework,
+        // OpenAPI has no "any method": a handler with no method restriction is written once per method, each marked.
+        ...(r.method === 'ANY' ? { 'x-any-method': true } : {}),
+        // Registered only under a condition of the code (`if settings.ENABLE_ADMIN:`): the condition, where it is written.
+        ...(r.condition ? { 'x-condition': { if: r.condition.text, 'x-source': r.condition.source } } : {}),
         ...(r.resolved ? {} : { 'x-unresolved-prefix': r.unresolvedPrefix ?? true }),
         // A prefix read from an environment variable's default: the path holds the default, the variable may change it.
         ...(r.prefixDefault ? { 'x-prefix-default': r.prefixDefault } : {}),
@@ -251,7 +255,11 @@ export function mergeOpenApi(
           const ours = isObject(merged[method]) ? (merged[method] as Operation) : {};
           // The repository's parameters use its own names; ours would then name a template variable that is no longer there.
           const { parameters: _ours, ...oursRest } = ours;
-          merged[method] = { ...oursRest, ...structuredClone(op), 'x-described-in': rel };
+          const theirs = structuredClone(op);
+          // A body the description gives is cited there: the code's citation was for the code's body, which it replaces.
+          if (isObject(theirs.requestBody) && theirs.requestBody['x-source'] === undefined)
+            theirs.requestBody = { ...theirs.requestBody, 'x-described-in': rel };
+          merged[method] = { ...oursRest, ...theirs, 'x-described-in': rel };
         } else merged[method] = structuredClone(op);
       }
       if (existing !== undefined && existing !== key) delete out.paths[existing];

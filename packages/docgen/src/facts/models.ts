@@ -1040,6 +1040,17 @@ function currentTables(entities: readonly DataEntity[], files: readonly SourceFi
         drops.push({ table: unquote(t.trim().split('.').pop()!).toLowerCase(), file: f.rel, line: lineAt(code, m.index) });
     }
   }
+  // `ALTER TABLE "new_Category" RENAME TO "Category"`: SQLite's table redefinition (a temporary `new_X` filled from X, X
+  // dropped, the copy renamed) — the table is current under its new name.
+  const renames: Array<{ table: string; to: string; file: string; line: number }> = [];
+  for (const f of files) {
+    if (f.language !== 'text' || !f.rel.endsWith('.sql') || rollback(f.rel)) continue;
+    const code = withoutSqlComments(f.text);
+    for (const m of code.matchAll(
+      /\balter\s+table\s+(?:if\s+exists\s+)?(?:[`"[]?\w+[`"\]]?\.)?([`"[]?\w+[`"\]]?)\s+rename\s+to\s+(?:[`"[]?\w+[`"\]]?\.)?([`"[]?\w+[`"\]]?)/gi,
+    ))
+      renames.push({ table: unquote(m[1]!).toLowerCase(), to: unquote(m[2]!), file: f.rel, line: lineAt(code, m.index) });
+  }
   const folder = (rel: string): string => rel.split('/').slice(0, -1).join('/');
   // A migration tool's folder per step (Prisma `migrations/20240101120000_init/migration.sql`): the steps' common folder.
   const migrations = (rel: string): string =>
@@ -1053,6 +1064,15 @@ function currentTables(entities: readonly DataEntity[], files: readonly SourceFi
           : d.file > e.file &&
             (folder(d.file) === folder(e.file) || (migrations(d.file) !== '' && migrations(d.file) === migrations(e.file)))),
     );
+  const renamed = (e: DataEntity): string | undefined =>
+    renames.find(
+      (d) =>
+        d.table === e.name.toLowerCase() &&
+        (d.file === e.file
+          ? d.line > e.line
+          : d.file > e.file &&
+            (folder(d.file) === folder(e.file) || (migrations(d.file) !== '' && migrations(d.file) === migrations(e.file)))),
+    )?.to;
   const kept: DataEntity[] = [];
   const columns = (e: DataEntity): string =>
     e.fields
@@ -1066,6 +1086,14 @@ function currentTables(entities: readonly DataEntity[], files: readonly SourceFi
       continue;
     }
     if (dropped(e) || rollback(e.file)) continue;
+    const to = renamed(e);
+    if (to !== undefined) {
+      // The earlier table of that name (dropped for the copy) is gone; the copy takes its name.
+      const i = kept.findIndex((k) => k.kind === 'sql' && k.name.toLowerCase() === to.toLowerCase());
+      if (i >= 0) kept.splice(i, 1);
+      kept.push({ ...e, name: to });
+      continue;
+    }
     const same = kept.find(
       (k) =>
         k.kind === 'sql' &&

@@ -46,6 +46,11 @@ export interface Route {
   responses?: RouteResponse[];
   /** API-first Spring: the operation of the repository's OpenAPI description the handler implements (its file and path there) */
   describedAt?: { file: string; path: string };
+  /**
+   * The route is registered only under a condition of the code (`if settings.ENABLE_ADMIN:` around its decorator or
+   * around the `include_router` that mounts it): the condition and where it is written (`path:line`)
+   */
+  condition?: { text: string; source: string };
 }
 
 export interface RouteResponse {
@@ -69,6 +74,8 @@ interface TypedRequest {
     wrap?: string;
     /** an ASP.NET minimal API parameter the framework binds from the body unless its type is a registered service */
     unlessService?: boolean;
+    /** Go: the type is declared inside the handler (`type RequestBody struct {…}` in `func login`): that declaration, `path:line` */
+    declaredAt?: string;
   };
   query?: Array<{
     name: string;
@@ -159,6 +166,13 @@ interface Mount {
   plugin?: string;
   /** Fastify: the plugin of `from` (a top-level declaration) whose body makes this registration */
   within?: string;
+  /** Fastify: the prefix this registration gives itself (`register(auth, { prefix: '/auth' })`: '/auth') */
+  own?: string;
+  /**
+   * Fastify: `register(router, { prefix: opts.prefix })` in an encapsulated plugin: `opts.prefix` is the prefix the
+   * plugin's own registration gives, which its instance already carries — applied once more.
+   */
+  again?: boolean;
 }
 
 interface FileRoutes {
@@ -346,24 +360,58 @@ export function routesAndFiles(
     seen.add(file);
     const out: Prefix[] = [];
     for (const m of mounts) {
-      for (const outer of prefixes(m.from, seen, m.within))
-        out.push(
-          joinPrefix(
-            outer,
-            m.prefix === null
-              ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` }
-              : { path: m.prefix, ...(m.fromDefault ? { fromDefault: m.fromDefault } : {}) },
-          ),
-        );
+      const own: Prefix =
+        m.prefix === null
+          ? { path: '', unresolved: m.unresolvedAt ?? `${m.from}` }
+          : { path: m.prefix, ...(m.fromDefault ? { fromDefault: m.fromDefault } : {}) };
+      if (m.again) {
+        // `opts.prefix` in an encapsulated plugin: each registration of that plugin gives its prefix twice.
+        const every = mountsOf.get(m.from) ?? [];
+        const mine = every.filter((x) => x.plugin !== undefined && x.plugin === m.within);
+        const regs = mine.length > 0 ? mine : every;
+        if (regs.length > 0 && !seen.has(m.from)) {
+          seen.add(m.from);
+          for (const r of regs)
+            for (const outer of prefixes(r.from, seen, r.within))
+              out.push(
+                joinPrefix(
+                  joinPrefix(
+                    joinPrefix(outer, r.prefix === null ? { path: '', unresolved: r.unresolvedAt ?? `${r.from}` } : { path: r.prefix }),
+                    { path: r.own ?? '' },
+                  ),
+                  own,
+                ),
+              );
+          seen.delete(m.from);
+          continue;
+        }
+      }
+      for (const outer of prefixes(m.from, seen, m.within)) out.push(joinPrefix(outer, own));
     }
     seen.delete(file);
     return out;
   };
   const routes: Route[] = [];
   for (const [file, f] of found) {
-    const outer = prefixes(file, new Set());
+    // Fastify: a module exporting several plugins registered apart serves each route under the registrations of the
+    // plugin (the top-level declaration) it is declared in.
+    const perPlugin = f.routes.some((r) => r.framework === 'fastify') && (mountsOf.get(file) ?? []).some((m) => m.plugin !== undefined);
+    const text = perPlugin ? textOf.get(file) : undefined;
+    const decls = text
+      ? [...codeOf(text).matchAll(/^(?:export\s+)?(?:(?:const|let|var)\s+([\w$]+)|(?:async\s+)?function\s*\*?\s*([\w$]+))/gm)].map((m) => ({
+          line: lineAt(codeOf(text), m.index),
+          name: (m[1] ?? m[2])!,
+        }))
+      : [];
+    const byPlugin = new Map<string, Prefix[]>();
+    const outerOf = (r: Route): Prefix[] => {
+      const within = r.framework === 'fastify' ? decls.filter((d) => d.line <= r.line).at(-1)?.name : undefined;
+      const key = within ?? '';
+      if (!byPlugin.has(key)) byPlugin.set(key, prefixes(file, new Set(), within));
+      return byPlugin.get(key)!;
+    };
     for (const r of f.routes) {
-      for (const p of outer) {
+      for (const p of outerOf(r)) {
         const unresolved = p.unresolved ?? (r.resolved ? undefined : r.unresolvedPrefix);
         routes.push({
           ...r,
@@ -658,8 +706,8 @@ const scalarSchema = (schemas: TypeSchemas, type: string, file: string, language
 function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
   const out: Route = { ...r };
   const req: RouteRequest = { ...(r.request ?? {}) };
-  const named = (type: string): Record<string, unknown> => {
-    const schema = schemas.schema(type, r.file, t.language);
+  const named = (type: string, at?: string): Record<string, unknown> => {
+    const schema = schemas.schema(type, r.file, t.language, 0, at);
     if (schema) return schema;
     // Declared more than once, none near the handler: which one is meant is not guessed.
     const bare = type.replace(/^\*/, '').replace(/<.*$/, '');
@@ -674,7 +722,7 @@ function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
   };
   if (t.body && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
     let schema: Record<string, unknown> = t.body.type
-      ? named(t.body.type)
+      ? named(t.body.type, t.body.declaredAt)
       : {
           type: 'object',
           properties: Object.fromEntries(
@@ -1050,7 +1098,7 @@ function jsRouters(
     if (value === null || (!value.startsWith('/') && value !== '*')) return;
     const koa = effective(receiver);
     const method = verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
-    const declared = jsRequest(code, s.rel, open, method, lookup);
+    const declared = jsRequest(code, s.rel, open, method, lookup, (name) => zodDeclaration(code, imported, name));
     for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
@@ -1384,7 +1432,7 @@ function jsRouters(
       [...fastifyPlugin].some((f) =>
         new RegExp(String.raw`^\s*=?\s*${f.replace(/\$/g, '\\$')}\s*(?:<[^>]*>\s*)?\(`).test(code.slice(decl.at + decl.text.length, r.at)),
       );
-    const param = decl && wrapped ? /\(\s*[\w$]+\s*(?::[^,)]+)?,\s*([\w$]+)/.exec(code.slice(decl.at, r.at))?.[1] : undefined;
+    const param = decl ? /\(\s*[\w$]+\s*(?::[^,)]+)?,\s*([\w$]+)/.exec(code.slice(decl.at, r.at))?.[1] : undefined;
     const passedOn = param !== undefined && r.expr === `${param}.prefix`;
     for (const p of prefixesAt(r.at)) {
       const unresolved = p.unresolved ?? (r.prefix === null && !passedOn ? `${s.rel}:${lineAt(code, r.at)} ${r.expr}` : undefined);
@@ -1395,6 +1443,9 @@ function jsRouters(
         ...(unresolved ? { unresolvedAt: unresolved } : {}),
         ...(named ? { plugin: named } : {}),
         ...(decl ? { within: decl.name } : {}),
+        ...(r.prefix !== null && !passedOn ? { own: r.prefix } : {}),
+        // Not a `fastify-plugin` wrapper: the plugin is encapsulated, its instance has its registration's prefix already.
+        ...(passedOn && !wrapped && !unresolved ? { again: true } : {}),
       });
     }
   }
@@ -1554,6 +1605,44 @@ function importedObject(code: string, imported: ReadonlyMap<string, string>, exp
   return all;
 }
 
+/** A zod / Joi `object({ … })` expression as a JSON Schema object, its fields read by `validatorField`; null when none is read. */
+function validatorObject(objectExpr: string): Record<string, unknown> | null {
+  const inner = /\(\s*\{/.exec(objectExpr);
+  if (!inner) return null;
+  const brace = inner.index + inner[0].length - 1;
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const entry of splitArgs(objectExpr.slice(brace + 1, closing(objectExpr, brace) - 1))) {
+    const m = /^\s*["']?([\w$-]+)["']?\s*:\s*([\s\S]+)$/.exec(entry);
+    if (!m) continue;
+    const field = validatorField(m[2]!);
+    properties[m[1]!] = field.schema;
+    if (!field.optional) required.push(m[1]!);
+  }
+  return Object.keys(properties).length > 0 ? { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } : null;
+}
+
+/**
+ * The `z.object(…)` expression a name is declared with in this file or in a module it imports the name from
+ * (`export const addToCartSchema = z.object({ … })`): a Fastify route's `schema: { body: addToCartSchema }` under
+ * fastify-type-provider-zod. Null otherwise.
+ */
+function zodDeclaration(code: string, imported: ReadonlyMap<string, string>, name: string): string | null {
+  if (!/^[\w$]+$/.test(name)) return null;
+  const esc = name.replace(/\$/g, '\\$');
+  const find = (text: string): string | null => {
+    const d = new RegExp(String.raw`\b(?:const|let|var)\s+${esc}\s*(?::[^=]+)?=\s*(z\s*\.\s*(?:strict)?[oO]bject\s*\()`).exec(text);
+    if (!d) return null;
+    const open = d.index + d[0].length - 1;
+    return text.slice(d.index + d[0].length - d[1]!.length, closing(text, open));
+  };
+  const own = find(code);
+  if (own) return own;
+  const bind = new RegExp(String.raw`\bimport\s*(?:type\s+)?\{[^}]*\b${esc}\b[^}]*\}\s*from\s*(["'])([^"']+)\1`).exec(code);
+  const text = bind ? imported.get(bind[2]!) : undefined;
+  return text === undefined ? null : find(text);
+}
+
 /** zod / Joi schemas by the call that builds them, as JSON Schema: `z.string().email()`, `Joi.number().required()`. */
 function validatorField(expr: string): { schema: Record<string, unknown>; optional: boolean } {
   const base = /^\s*(?:z|Joi|joi|yup)\s*\.\s*(\w+)/.exec(expr)?.[1] ?? '';
@@ -1598,6 +1687,7 @@ function jsRequest(
   open: number,
   method: string,
   lookup?: (expr: string) => string | null,
+  zod?: (name: string) => string | null,
 ): { request?: RouteRequest; responses?: RouteResponse[] } {
   const close = closing(code, open);
   const args = splitArgs(code.slice(open + 1, close - 1));
@@ -1622,7 +1712,12 @@ function jsRequest(
       const m = new RegExp(String.raw`\b${key}\s*:\s*`).exec(schemaText);
       if (!m) return null;
       const rest = schemaText.slice(m.index + m[0].length);
-      return jsObjectOf(code, rest.startsWith('{') ? rest : (/^[\w$]+(?:\.[\w$]+)*/.exec(rest)?.[0] ?? ''), lookup);
+      const name = rest.startsWith('{') ? rest : (/^[\w$]+(?:\.[\w$]+)*/.exec(rest)?.[0] ?? '');
+      const object = jsObjectOf(code, name, lookup);
+      if (object) return object;
+      // fastify-type-provider-zod: `body: addToCartSchema`, a `z.object({ … })`.
+      const zodText = zod?.(name);
+      return zodText ? validatorObject(zodText) : null;
     };
     const source = at(code.indexOf(a, open));
     const body = part('body');
@@ -2124,8 +2219,8 @@ function nest(s: SourceFile, code: string): FileRoutes {
     for (const ownPath of ownPaths.length > 0 ? ownPaths : [null])
       routes.push({
         method,
-        // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`.
-        path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')),
+        // Nest strips a path's trailing slash: `@Get('/')` on `@Controller('hello')` is `/hello`, `@Delete('/users/:id/')` is `…/users/:id`.
+        path: joinPath(prefix ?? '', ownPath === '/' ? '' : (ownPath ?? '')).replace(/(.)\/+$/, '$1'),
         framework: 'nestjs',
         file: s.rel,
         line: lineAt(code, m.index),
@@ -2415,16 +2510,42 @@ interface Prefix {
   configKey?: string | undefined;
   /** `path:line NAME` of a part read from an environment variable's default */
   fromDefault?: string;
+  /** the `if` the mount giving this prefix is nested in (Python: a conditional `include_router`) */
+  condition?: { text: string; source: string };
 }
 
 const joinPrefix = (a: Prefix, b: string | Prefix): Prefix => {
-  const other = typeof b === 'string' ? { path: b } : b;
+  const other: Prefix = typeof b === 'string' ? { path: b } : b;
   return {
     path: joinPath(a.path, other.path),
     ...((a.unresolved ?? other.unresolved) ? { unresolved: (a.unresolved ?? other.unresolved)! } : {}),
     ...((a.fromDefault ?? other.fromDefault) ? { fromDefault: (a.fromDefault ?? other.fromDefault)! } : {}),
+    ...((a.condition ?? other.condition) ? { condition: (a.condition ?? other.condition)! } : {}),
   };
 };
+
+/**
+ * The `if` a Python statement (1-based `line`) is nested in, with the file and line of the `if` (an `elif` / `else`
+ * branch: its own header). `if __name__ == "__main__":` is the script's entry, no condition on a route.
+ */
+function pyCondition(code: string, file: string, line: number): { text: string; source: string } | undefined {
+  const lines = code.split('\n');
+  const at = lines[line - 1];
+  if (at === undefined) return undefined;
+  let indent = /^[ \t]*/.exec(at)![0].length;
+  for (let i = line - 2; i >= 0 && indent > 0; i--) {
+    const l = lines[i]!;
+    if (l.trim() === '' || l.trim().startsWith('#') || l.trim().startsWith('@')) continue;
+    const own = /^[ \t]*/.exec(l)![0].length;
+    if (own >= indent) continue;
+    indent = own;
+    const m = /^[ \t]*(if|elif|else)\b[ \t]*([^\n]*?):[ \t]*(?:#.*)?$/.exec(l);
+    if (!m) continue;
+    if (/__name__\s*==/.test(m[2]!)) return undefined;
+    return { text: m[1] === 'else' ? 'else (of the if above)' : m[2]!.trim(), source: `${file}:${i + 1}` };
+  }
+  return undefined;
+}
 
 /**
  * An environment variable read with a literal default — `process.env.API_PREFIX || '/api'` (also
@@ -2879,7 +3000,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
       const list = args.map((a) => /^methods\s*=\s*[[(]([^\])]*)[\])]/.exec(a)?.[1]).find((x) => x !== undefined);
       methods = list ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) : ['GET'];
     }
-    if (m[2] === 'websocket') methods = ['GET'];
+    // A WebSocket endpoint is no HTTP operation: marked as such (openapi.json leaves it out, the route tables show it).
+    if (m[2] === 'websocket') methods = ['WEBSOCKET'];
     // An object that is a parameter of the enclosing function (`def generate_endpoint(router: APIRouter)`):
     // the routers its callers hand in are followed across files by `pythonRoutes`.
     const obj = scoped(m[1]!, m.index);
@@ -3576,6 +3698,38 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
   };
 }
 
+/**
+ * The text of the method `action` (`def create(self, request, …)`) the class or its first base of the repository that
+ * defines it holds, with its file and first line; undefined when only a library class has it.
+ */
+function overriddenAction(
+  files: ReadonlyMap<string, PyFile>,
+  find: (file: string, name: string) => { file: string; c: PyFile['classes'][number] } | null,
+  start: { file: string; c: PyFile['classes'][number] } | null,
+  action: string,
+): { body: string; file: string; line: number } | undefined {
+  let hit = start;
+  const seen = new Set<string>();
+  for (let depth = 0; hit && depth < 8; depth++) {
+    const h = hit;
+    if (seen.has(`${h.file}#${h.c.name}`)) return undefined;
+    seen.add(`${h.file}#${h.c.name}`);
+    if (h.c.defs?.includes(action) && h.c.line !== undefined) {
+      const code = files.get(h.file)?.code ?? '';
+      const from = code.split('\n').slice(0, h.c.line).join('\n').length;
+      const m = new RegExp(String.raw`^([ \t]+)(?:async[ \t]+)?def[ \t]+${action}[ \t]*\(`, 'm').exec(code.slice(from));
+      if (!m) return undefined;
+      const at = from + m.index;
+      const lines = code.slice(at).split('\n');
+      let n = 1;
+      while (n < lines.length && (lines[n]!.trim() === '' || /^[ \t]*/.exec(lines[n]!)![0].length > m[1]!.length)) n++;
+      return { body: lines.slice(0, n).join('\n'), file: h.file, line: code.slice(0, at).split('\n').length };
+    }
+    hit = h.c.bases.map((b) => find(h.file, b)).find((x) => x !== null) ?? null;
+  }
+  return undefined;
+}
+
 function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] {
   const { find } = pyClasses(files);
   const bodyOf = drfBodies(files);
@@ -3610,7 +3764,27 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
     const out: Route[] = [];
     // The serializer's fields are the body of create / update / partial_update (an action's own body is not read).
     const body = bodyOf(classFile, r.handler!);
+    // An action the viewset (or a base of the repository) overrides that reads `request.data` itself, never building
+    // the serializer (`get_serializer(`, `serializer_class(`, `super().create(`): the keys it reads, else no body.
+    const bodyFor = (action: string): RouteRequest['body'] | undefined => {
+      const own = overriddenAction(files, find, start, action);
+      if (!own || /\bget_serializer\s*\(|\bserializer_class\s*\(|\bsuper\s*\([^)]*\)\s*\.\s*\w+\s*\(|Serializer\s*\(/.test(own.body))
+        return body && (action === 'partial_update' ? partial(body) : body);
+      const keys = [
+        ...new Set(
+          [...own.body.matchAll(/\brequest\.data\s*(?:\[\s*["'](\w+)["']\s*\]|\.get\s*\(\s*["'](\w+)["'])/g)].map((m) => (m[1] ?? m[2])!),
+        ),
+      ];
+      const first = own.body.search(/\brequest\.data\b/);
+      if (keys.length === 0 || first < 0) return undefined;
+      return {
+        contentType: 'application/json',
+        schema: { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, {}])) },
+        source: `${own.file}:${own.line + own.body.slice(0, first).split('\n').length - 1}`,
+      };
+    };
     const add = (method: string, path: string, action: string, line: number): void => {
+      const b = ['create', 'update', 'partial_update'].includes(action) ? bodyFor(action) : undefined;
       if (ok(method))
         out.push({
           ...route,
@@ -3618,9 +3792,7 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
           path: joinPath(path) + (path === '' && slash === '/' ? '' : slash),
           handler: `${name}.${action}`,
           line,
-          ...(body && ['create', 'update', 'partial_update'].includes(action)
-            ? { request: { body: action === 'partial_update' ? partial(body) : body } }
-            : {}),
+          ...(b ? { request: { body: b } } : {}),
         });
     };
     for (const [method, action] of DRF_LIST) if (has.has(action)) add(method, base, action, r.line);
@@ -4527,7 +4699,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
   for (const [file, f] of files)
     for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
-  const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix }>>();
+  const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix; condition?: Prefix['condition'] }>>();
   for (const [file, f] of files) {
     for (const m of f.mounts) {
       // A function handing back the router it is given (`include_router(build(api))`, `def build(r): …; return r`).
@@ -4543,9 +4715,11 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
         (m.childArgs ? passedThrough(file, m.child, m.childArgs) : null);
       if (!child) continue;
       const list = mountsOf.get(child) ?? mountsOf.set(child, []).get(child)!;
+      const condition = pyCondition(f.code, file, m.line);
       list.push({
         parent: resolveExpr(file, m.parent),
         ...(m.prefix ? { prefix: m.prefix.unresolved ? withDefault(m.prefix) : m.prefix } : {}),
+        ...(condition ? { condition } : {}),
       });
     }
   }
@@ -4560,7 +4734,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const outer = m.parent ? prefixesOf(m.parent, seen) : [{ path: '' }];
       // Flask: the registration's url_prefix replaces the blueprint's; FastAPI: it comes before the router's.
       const inner = o?.kind === 'fastapi' ? joinPrefix(m.prefix ?? { path: '' }, own) : (m.prefix ?? own);
-      for (const p of outer) out.push(joinPrefix(p, inner));
+      for (const p of outer) out.push(joinPrefix(p, m.condition ? { ...inner, condition: m.condition } : inner));
     }
     seen.delete(key);
     // One prefix once, however many paths lead to it.
@@ -4602,12 +4776,14 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
         );
         const request = r.def ? requestOf(file, r.def, r.method, r.path, framework, pySchemas, closureDeps) : undefined;
         const responses = pyResponses(file, r, framework, pySchemas);
+        const condition = pyCondition(f.code, file, r.line) ?? p.condition;
         routes.push({
           method: r.method,
           path: joinPath(p.path, r.path),
           framework,
           file,
           line: r.line,
+          ...(condition ? { condition } : {}),
           ...(r.handler ? { handler: r.handler } : {}),
           resolved: p.unresolved === undefined,
           ...(p.unresolved ? { unresolvedPrefix: p.unresolved } : {}),
@@ -4964,6 +5140,8 @@ interface GoFile {
   funcs: GoFunc[];
   /** struct fields' types: `Accounts *AccountResource` → AccountResource */
   fieldTypes?: Map<string, string>;
+  /** the imported packages by the name the file calls them by (an alias, else the path's last part) → import path */
+  imports?: Map<string, string>;
 }
 
 /** The offset past the string literal starting at `at`. */
@@ -5013,11 +5191,13 @@ function goFile(s: SourceFile, code: string): GoFile {
   // The file's imported package names (`slog` of "log/slog", `echo` of ".../echo/v4", an alias): a call
   // on a package (`slog.Any("error", err)`) is a function of it, not a route on a router.
   const packages = new Set<string>();
+  const imports = new Map<string, string>();
   for (const block of code.matchAll(/\bimport\s*(?:\(([^)]*)\)|((?:\w+\s+)?"[^"]+"))/g))
     for (const i of (block[1] ?? block[2] ?? '').matchAll(/(?:^|\n)\s*(?:(\w+)\s+)?"([^"]+)"/g)) {
       const parts = i[2]!.split('/');
       const last = /^v\d+$/.test(parts.at(-1)!) && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
       packages.add(i[1] ?? last.replace(/[^\w]/g, '_'));
+      imports.set(i[1] ?? parts.at(-1)!.replace(/[^\w]/g, '_'), i[2]!);
     }
   for (const m of code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
@@ -5244,7 +5424,13 @@ function goFile(s: SourceFile, code: string): GoFile {
       .matchAll(/^[ \t]*([A-Za-z_]\w*)[ \t]+\*?(?:\w+\.)?(\w+)[ \t]*(?:`[^`]*`)?[ \t]*$/gm))
       fieldTypes.set(fl[1]!, fl[2]!);
   }
-  return { framework, pkg: /^package[ \t]+(\w+)/m.exec(code)?.[1] ?? '', funcs, ...(fieldTypes.size > 0 ? { fieldTypes } : {}) };
+  return {
+    framework,
+    pkg: /^package[ \t]+(\w+)/m.exec(code)?.[1] ?? '',
+    funcs,
+    ...(fieldTypes.size > 0 ? { fieldTypes } : {}),
+    ...(imports.size > 0 ? { imports } : {}),
+  };
 }
 
 /**
@@ -5275,7 +5461,14 @@ function goTyped(s: SourceFile, code: string, body: string, at: number, fn: GoFu
       const formTags =
         /^(?:ShouldBind|Bind)$/.test(b[1]!) &&
         new RegExp(String.raw`\btype[ \t]+${type.replace(/^.*\./, '')}[ \t]+struct[ \t]*\{[^}]*\bform:"`).test(code);
-      t.body = { type, contentType: formTags ? 'application/x-www-form-urlencoded' : 'application/json', source: src(b.index) };
+      // A struct declared in the handler itself: that one, though other handlers of the package declare one of the same name.
+      const local = new RegExp(String.raw`\btype[ \t]+${type.replace(/^\*/, '')}[ \t]+struct[ \t]*\{`).exec(body);
+      t.body = {
+        type,
+        contentType: formTags ? 'application/x-www-form-urlencoded' : 'application/json',
+        source: src(b.index),
+        ...(local ? { declaredAt: src(local.index) } : {}),
+      };
     }
   }
   for (const q of body.matchAll(/\b\w+\.(Query|DefaultQuery|GetQuery|QueryParam|QueryArray)\s*\(\s*"([^"]+)"/g))
@@ -5456,6 +5649,21 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
     if (head !== undefined) {
       const viaVar = fn.packageOf.get(head);
       if (viaVar && inPkg(viaVar).length > 0) return inPkg(viaVar);
+      // A package the calling file imports (`apiv1 "example.com/app/api/v1"`, `".../api/v1/user"`): the functions of the
+      // repository folder the import path ends with — several packages may each have an `ApplyRoutes`.
+      const imported = chain.length === 1 && !fn.params.some((p) => p.name === head) ? files.get(file)?.imports?.get(head) : undefined;
+      if (imported !== undefined) {
+        // The folders whose trailing parts match most of the import path's (a module in a sub-folder of the repository too).
+        const tail = (dir: string): number => {
+          const a = dir.split('/');
+          const b = imported.split('/');
+          let k = 0;
+          while (k < a.length && k < b.length && a[a.length - 1 - k] === b[b.length - 1 - k]) k++;
+          return dir === '.' ? 0 : k;
+        };
+        const best = Math.max(0, ...all.map((t) => tail(path.dirname(t.file))));
+        if (best > 0) return all.filter((t) => tail(path.dirname(t.file)) === best);
+      }
       if (chain.length === 1 && !fn.params.some((p) => p.name === head) && inPkg(head).length > 0 && head !== fn.receiver?.name)
         return inPkg(head);
     }
@@ -5587,6 +5795,15 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
       for (const caller of f.funcs) {
         for (const c of caller.calls) {
           if (c.callee !== fn.name || c.args.length !== fn.params.length || c.args[idx] === undefined) continue;
+          // `user.ApplyRoutes(v1)` calls the `ApplyRoutes` of the package it names, not every function of that name.
+          // (A qualifier that is a variable — an interface's `c.Register(g)` — is left as it was: any function of the name.)
+          if (
+            c.qualifier &&
+            f.imports?.has(c.qualifier) &&
+            !caller.params.some((p) => p.name === c.qualifier) &&
+            !mountTargets(callerFile, caller, `${c.qualifier}.${c.callee}()`).some((t) => t.file === file && t.fn === fn)
+          )
+            continue;
           out.push(...evalExpr(callerFile, caller, c.args[idx]!, c.offset, depth + 1));
         }
       }

@@ -402,13 +402,16 @@ export class TypeSchemas {
   }
 
   /** The declaration of a type name used in `file` (same language, same folder first; else the only one). */
-  find(name: string, file: string, language: TypeDecl['language']): TypeDecl | undefined {
+  find(name: string, file: string, language: TypeDecl['language'], at?: string): TypeDecl | undefined {
     // `Login.Command`: the `Command`s nested in a `Login`, when there are (then among them as below).
     const qualifier = /(\w+)\.\w+$/.exec(name)?.[1];
     // A Go field's anonymous struct is found by its outer struct's name only.
     const all = (this.byName.get(name.replace(/^.*\./, '')) ?? []).filter(
       (d) => d.language === language && (!d.anonymous || d.outer === qualifier),
     );
+    // The declaration the caller knows (`path:line`: a struct declared inside the handler).
+    const exact = at === undefined ? undefined : all.find((d) => `${d.file}:${d.line}` === at);
+    if (exact) return exact;
     const nested = qualifier ? all.filter((d) => d.outer === qualifier) : [];
     const pool = nested.length > 0 ? nested : all;
     const dir = file.replace(/[^/]*$/, '');
@@ -425,7 +428,7 @@ export class TypeSchemas {
    * The JSON Schema of a type as written (`ResponseEntity<List<UserDto>>`, `Promise<User[]>`,
    * `[]models.Article`, `*LoginRequest`); `undefined` for a type nothing is known of.
    */
-  schema(type: string, file: string, language: TypeDecl['language'], depth = 0): Record<string, unknown> | undefined {
+  schema(type: string, file: string, language: TypeDecl['language'], depth = 0, at?: string): Record<string, unknown> | undefined {
     let t = type.trim().replace(/\?$/, '').replace(/^\*/, '');
     if (t === '' || /^(?:void|Void|Unit|undefined|null|never)$/.test(t)) return undefined;
     if (SCALARS[t]) return SCALARS[t];
@@ -442,7 +445,7 @@ export class TypeSchemas {
     }
     if (/^map\[/.test(t)) return { type: 'object' };
     if (SCALARS[t.replace(/^.*\./, '')] && language !== 'go') return SCALARS[t.replace(/^.*\./, '')];
-    const decl = this.find(t, file, language);
+    const decl = this.find(t, file, language, depth === 0 ? at : undefined);
     if (!decl) return undefined;
     this.used.add(decl.file);
     const source = `${decl.file}:${decl.line}`;

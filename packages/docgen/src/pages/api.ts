@@ -236,7 +236,13 @@ export function routeGroups(routes: RepositoryFacts['routes']): {
 const routeTable = (routes: RepositoryFacts['routes']): BlockContent =>
   table(
     ['Method', 'Path', 'Handler', 'Defined in'],
-    routes.map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '', source(r.file, r.line)]),
+    routes.map((r) => [
+      r.method,
+      // A route registered only under a condition of the code says so, with the condition and where it is written.
+      r.condition ? [code(r.path), ' — only if ', code(r.condition.text), ' (', code(r.condition.source), ')'] : code(r.path),
+      r.handler ? code(r.handler) : '',
+      source(r.file, r.line),
+    ]),
   );
 
 /** The HTTP API page: the extracted routes grouped by their first path segment, example programs' routes apart. */

@@ -35,13 +35,21 @@ export function openApiBlocks(doc: OpenApiDocument, described: readonly string[]
       ),
     );
   }
+  // A handler with no method restriction (`x-any-method`: Express `all`, Spring `@RequestMapping` without `method`, chi's
+  // `Handle`) is one entry, `ANY`, though openapi.json writes it once per method.
+  const shown: typeof ops = [];
+  for (const o of ops) {
+    if (o.op['x-any-method'] !== true) shown.push(o);
+    else if (!shown.some((x) => x.method === 'any' && x.path === o.path && x.op['x-source'] === o.op['x-source']))
+      shown.push({ ...o, method: 'any' });
+  }
   blocks.push(heading(2, 'Request samples'));
   const server = doc.servers?.[0];
   if (server)
     blocks.push(
       paragraph('The samples address ', code(server.url), typeof server.description === 'string' ? ` — ${server.description}` : '.'),
     );
-  if (ops.length > MAX_SAMPLED_OPERATIONS)
+  if (shown.length > MAX_SAMPLED_OPERATIONS)
     blocks.push(
       paragraph(
         `The first ${MAX_SAMPLED_OPERATIONS} operations; openapi.json has samples for all ${ops.length} as `,
@@ -49,12 +57,20 @@ export function openApiBlocks(doc: OpenApiDocument, described: readonly string[]
         '.',
       ),
     );
-  for (const o of ops.slice(0, MAX_SAMPLED_OPERATIONS)) {
+  for (const o of shown.slice(0, MAX_SAMPLED_OPERATIONS)) {
     blocks.push(heading(3, `${o.method.toUpperCase()} ${o.path}`));
     const where = o.op['x-source'] ?? o.op['x-described-in'];
     blocks.push(
       paragraph('Operation ', code(String(o.op.operationId ?? '')), where ? ', ' : '', ...(where ? [code(String(where))] : []), '.'),
     );
+    if (o.method === 'any')
+      blocks.push(
+        paragraph(
+          'The handler accepts any method (no method restriction in the code); openapi.json, which has no such method, writes it once per method (',
+          code('x-any-method'),
+          '). The samples send GET.',
+        ),
+      );
     blocks.push(...requestAndResponses(o.op));
     for (const sample of (o.op['x-codeSamples'] as CodeSample[] | undefined) ?? []) {
       blocks.push(paragraph(sample.label));
@@ -101,7 +117,11 @@ function requestAndResponses(op: Record<string, unknown>): BlockContent[] {
         code(mime),
         ', ',
         code(describeSchema(media.schema)),
-        typeof body!['x-source'] === 'string' ? ` (${String(body!['x-source'])}).` : '.',
+        typeof body!['x-source'] === 'string'
+          ? ` (${String(body!['x-source'])}).`
+          : typeof body!['x-described-in'] === 'string'
+            ? ` (as ${String(body!['x-described-in'])} describes it).`
+            : '.',
       ),
     );
   }
