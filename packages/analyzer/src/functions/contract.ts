@@ -65,6 +65,19 @@ export interface Contract {
   noneFills?: Record<string, string>;
   /** the types every raise of which wraps a caught failure (`raise W(…) from e`, a raise in `except`/`catch`), sorted */
   wrappedOnly?: string[];
+  /**
+   * per type of `wrappedOnly`, the names called in the `try` blocks whose handlers raise it (sorted);
+   * absent for a type where some such block was not found: a wrap is one of a call the doc's version made
+   */
+  wrappedCalls?: Record<string, string[]>;
+  /**
+   * the types every raise of which checks the function's own consistency, not its input: a raise
+   * whose message says the state is inconsistent or corrupt, or one guarding the value returned next
+   * under a condition that names no parameter (`if not kw.isidentifier(): raise …; return kw`), sorted
+   */
+  selfChecks?: string[];
+  /** Python: a dunder method (`__exit__`, `__copy__`): what it returns is fixed by the protocol it implements */
+  protocol?: boolean;
 }
 
 /**
@@ -668,7 +681,9 @@ export function contractOf(content: string, name: string, language: string, sign
     returnsLookup: RETURNS_LOOKUP.test(body),
     ...(language === 'Java' && name.slice(name.lastIndexOf('.') + 1) === 'clone' && params.length === 0 ? { copiesThis: true } : {}),
     ...(language === 'Python' ? { noneFills: noneFillsOf(content.slice(split.body), params) } : {}),
-    wrappedOnly: wrappedOnlyOf(own, language),
+    ...wrapsOf(own, language),
+    selfChecks: selfChecksOf(own, content.slice(split.body), params, language),
+    ...(language === 'Python' && /^__[\p{L}\p{N}_]+__$/u.test(name.slice(name.lastIndexOf('.') + 1)) ? { protocol: true } : {}),
   };
 }
 
@@ -711,11 +726,14 @@ function balanced(text: string): boolean {
 /**
  * Types every raise of which wraps a failure the body caught: Python `raise W(…) from e` (not `from
  * None`) or a raise inside an `except` handler; elsewhere a throw inside a `catch` block. Sorted.
+ * With them, per type, the names called in the `try` blocks those handlers guard: a wrap is only
+ * one of a failure the doc's version could meet, so a call it made (held-out round 14).
  */
-function wrappedOnlyOf(body: string, language: string): string[] {
+function wrapsOf(body: string, language: string): Pick<Contract, 'wrappedOnly' | 'wrappedCalls'> {
   const re = RAISE[language] ?? (language === 'Go' || language === 'Rust' || language === 'C' ? null : THROW);
-  if (!re || !/\b(?:except|catch)\b/.test(body)) return [];
+  if (!re || !/\b(?:except|catch)\b/.test(body)) return { wrappedOnly: [] };
   const all = new Map<string, boolean>();
+  const calls = new Map<string, Set<string> | null>();
   for (const m of body.matchAll(new RegExp(re.source, 'gu'))) {
     const type = exceptionType(m[1]!);
     if (!type) continue;
@@ -727,11 +745,163 @@ function wrappedOnlyOf(body: string, language: string): string[] {
       wrapped = (close >= 0 && /^\s*from\s+(?!None\b)[\p{L}_]/u.test(body.slice(close + 1))) || inPythonHandler(body, m.index);
     } else wrapped = inCatchBlock(body, m.index);
     all.set(type, (all.get(type) ?? true) && wrapped);
+    if (!wrapped) continue;
+    const block = language === 'Python' ? pythonTryBlock(body, m.index) : braceTryBlock(body, m.index);
+    const known = calls.get(type);
+    if (block === null || known === null) calls.set(type, null);
+    else calls.set(type, new Set([...(known ?? []), ...callsOf(block)]));
   }
-  return [...all]
+  const wrappedOnly = [...all]
     .filter(([, w]) => w)
     .map(([type]) => type)
     .sort();
+  const wrappedCalls: Record<string, string[]> = {};
+  for (const type of wrappedOnly) {
+    const c = calls.get(type);
+    if (c) wrappedCalls[type] = [...c].sort();
+  }
+  return { wrappedOnly, wrappedCalls };
+}
+
+/** The `try` block (its text) whose `except` handler holds the statement at `at`, or null. */
+function pythonTryBlock(body: string, at: number): string | null {
+  const lines = body.slice(0, at).split('\n');
+  const own = lines.pop()!;
+  const lead = (l: string): number => l.length - l.trimStart().length;
+  let indent = lead(own);
+  let handler = -1;
+  for (let i = lines.length - 1; i >= 0 && handler < 0; i--) {
+    const line = lines[i]!;
+    if (line.trim() === '' || lead(line) >= indent) continue;
+    if (/^\s*except\b/.test(line)) handler = i;
+    else if (!/^\s*(?:if|elif|else|with|for|while|async\s+(?:with|for))\b/.test(line)) return null;
+    indent = lead(line);
+  }
+  if (handler < 0) return null;
+  const of = lead(lines[handler]!);
+  for (let i = handler - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (line.trim() === '' || lead(line) > of) continue;
+    if (lead(line) < of) return null;
+    if (/^\s*try\s*:/.test(line)) {
+      const block: string[] = [];
+      for (let k = i + 1; k < handler && (lines[k]!.trim() === '' || lead(lines[k]!) > of); k++) block.push(lines[k]!);
+      return block.join('\n');
+    }
+  }
+  return null;
+}
+
+/** Index of the bracket opening the one closed at `close` (code-only text), or -1. */
+function openingOf(code: string, close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    const ch = code[i];
+    if (ch === ')' || ch === ']' || ch === '}') depth++;
+    else if (ch === '(' || ch === '[' || ch === '{') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** The `try { … }` block (its text) whose `catch` block holds the statement at `at`, or null. */
+function braceTryBlock(body: string, at: number): string | null {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const ch = body[i];
+    if (ch === '}') depth++;
+    else if (ch === '{') {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      let before = body.slice(0, i);
+      let handler = /\bcatch\s*(?:\([^()]*\))?\s*$/.exec(before);
+      if (!handler) {
+        if (/(?:=>|\bfunction\b[^{}]*|\b(?:class|interface)\b[^{}]*)\s*$/.test(before)) return null;
+        continue;
+      }
+      // Back over the blocks before it (other `catch` blocks) to the `try` block.
+      for (;;) {
+        const end = before.slice(0, handler.index).trimEnd();
+        if (!end.endsWith('}')) return null;
+        const open = openingOf(body, end.length - 1);
+        if (open < 0) return null;
+        before = body.slice(0, open);
+        if (/\btry\s*(?:\([^)]*\)\s*)?$/.test(before)) return body.slice(open + 1, end.length - 1);
+        handler = /\bcatch\s*(?:\([^()]*\))?\s*$/.exec(before);
+        if (!handler) return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** A raise's message that says the state is inconsistent, not the input wrong. */
+const INCONSISTENT_STATE =
+  /\b(?:inconsisten(?:t|cy)|corrupt(?:ed|ion)?|internal (?:error|inconsistency)|this is a bug|invariant (?:violated|broken))\b/i;
+
+/**
+ * Types every raise of which checks the function's own consistency (see Contract.selfChecks):
+ * its statement (in `source`, the body with strings) says the state is inconsistent, or it guards
+ * the name the next `return` gives back under a condition naming no parameter.
+ */
+function selfChecksOf(body: string, source: string, params: readonly string[], language: string): string[] {
+  const re = RAISE[language] ?? (language === 'Go' || language === 'Rust' || language === 'C' ? null : THROW);
+  if (!re) return [];
+  const all = new Map<string, boolean>();
+  for (const m of body.matchAll(new RegExp(re.source, 'gu'))) {
+    const type = exceptionType(m[1]!);
+    if (!type) continue;
+    const semi = language === 'Python' ? -1 : body.indexOf(';', m.index);
+    const lineEnd = body.indexOf('\n', m.index);
+    const end = semi >= 0 ? semi + 1 : lineEnd >= 0 ? lineEnd : body.length;
+    let check = body.length === source.length && INCONSISTENT_STATE.test(source.slice(m.index, end));
+    if (!check) {
+      const cond = guardOf(body, m.index, language);
+      const returned = /\breturn[ \t]+([\p{L}_$][\p{L}\p{N}_$]*)[ \t]*(?:;|\n|$)/u.exec(body.slice(end));
+      const words = new Set(cond?.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
+      check =
+        cond !== null &&
+        returned !== null &&
+        words.has(returned[1]!) &&
+        !params.includes(returned[1]!) &&
+        !params.some((p) => words.has(p)) &&
+        !RECEIVERS.has(returned[1]!);
+    }
+    all.set(type, (all.get(type) ?? true) && check);
+  }
+  return [...all]
+    .filter(([, c]) => c)
+    .map(([type]) => type)
+    .sort();
+}
+
+/** The condition of the `if` that guards the statement at `at` (code-only text), or null. */
+function guardOf(body: string, at: number, language: string): string | null {
+  if (language === 'Python') {
+    const lineStart = body.lastIndexOf('\n', at - 1) + 1;
+    const inline = /^\s*(?:if|elif)\s+(.+?):\s*$/.exec(body.slice(lineStart, at));
+    if (inline) return inline[1]!;
+    const lines = body.slice(0, lineStart).split('\n');
+    const indent = at - lineStart;
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i]!;
+      if (line.trim() === '') continue;
+      if (line.length - line.trimStart().length >= indent) return null;
+      return /^\s*(?:if|elif)\s+(.+?):\s*$/.exec(line)?.[1] ?? null;
+    }
+    return null;
+  }
+  let to = at;
+  const before = body.slice(0, to).trimEnd();
+  if (before.endsWith('{')) to = before.length - 1;
+  const head = body.slice(0, to).trimEnd();
+  if (!head.endsWith(')')) return null;
+  const open = openingOf(body, head.length - 1);
+  return open >= 0 && /\bif\s*$/.test(body.slice(0, open)) ? body.slice(open + 1, head.length - 1) : null;
 }
 
 /** Is the statement at `at` inside an `except` clause (through `if`/`else`/`with`/loop blocks)? */
@@ -1175,6 +1345,22 @@ function statesDefault(doc: string, name: string, oldDefault: string, newDefault
   return doc.split('\n').some((line) => mentions(line, name) && mentions(line, literal) && !(fresh && mentions(line, fresh)));
 }
 
+/**
+ * Does the doc state a default at all for `name`: the word "default"/"optional" anywhere, `name=`,
+ * or the old value on a line naming the parameter?
+ */
+function statesSomeDefault(doc: string, name: string, oldDefault: string): boolean {
+  if (/\bdefault(?:s|ed)?\b|\boptional\b/i.test(doc)) return true;
+  const e = name.replace(/[$]/g, '\\$&');
+  if (new RegExp(String.raw`(?<![\p{L}\p{N}_$])${e}\s*=`, 'u').test(doc)) return true;
+  const literal = oldDefault.replace(/^"(.*)"$/, '$1');
+  return literal !== '' && doc.split('\n').some((line) => mentions(line, name) && line.includes(literal));
+}
+
+/** A summary that says the function gives something back: "Get …", "Create a …", "Copy …", "Compute …" (not "Make", "Load": often into the receiver). */
+const PROMISES_VALUE =
+  /^\s*(?:gets?|creates?|builds?|computes?|calculates?|cop(?:y|ies)|clones?|finds?|fetch(?:es)?|generates?|constructs?|looks? up)\b/i;
+
 /** Defaults that mean "nothing given", and the empty literals that say the same (round 8). */
 const NOTHING = new Set(['None', 'null', 'undefined', 'nil']);
 const EMPTY_LITERAL = /^(?:\(\s*\)|\[\s*\]|\{\s*\}|""|''|tuple\(\s*\)|list\(\s*\)|dict\(\s*\))$/;
@@ -1291,8 +1477,12 @@ export function contractChanges(
     // `None`/`null` for "nothing given" replaced by an empty literal (`args=None` → `args=()`), or
     // the reverse (the mutable-default fix `kwargs={}` → `kwargs=None`), means the same to callers
     // (dramatiq `message_with_options`, round 7; wrapt `wrap_object`, round 8).
+    // A doc that neither lists the parameter nor states a default at all (no "default",
+    // "optional", `name=`, nor the old value by the name) leaves callers nothing to re-read: lmfit
+    // `dho`, whose doc names `center` in a formula only (1014043, held-out round 14).
     else if (
       mentions(doc.text, name) &&
+      (doc.params.includes(name) || statesSomeDefault(doc.text, name, old)) &&
       !(NOTHING.has(old) && EMPTY_LITERAL.test(fresh)) &&
       !(NOTHING.has(fresh) && EMPTY_LITERAL.test(old))
     )
@@ -1306,8 +1496,12 @@ export function contractChanges(
   // returning a call's result (`return abortHandshake(…)` → `abortHandshake(…); return;`), is not
   // made stale by the change (coveragepy `SysMonitor.get_stats`, ws `WebSocket.close`; round 9).
   const speaksOfReturn = doc.documentsReturn || /\breturns?\b|@returns?\b|:r(?:eturns|type):/i.test(doc.text);
+  // …nor one whose summary already says it gives something back ("Get the …", "Create a copy"):
+  // a value added makes it do what it said (lmfit `Parameters.__copy__`, 581b668, held-out round 14).
+  const promisesValue = then.returns === 'none' && PROMISES_VALUE.test(doc.text);
   const sameReading =
-    (now.returns === 'value' && (speaksOfReturn || now.returnsOnlyEmpty === true)) || (now.returns === 'none' && !speaksOfReturn);
+    (now.returns === 'value' && (speaksOfReturn || promisesValue || now.returnsOnlyEmpty === true)) ||
+    (now.returns === 'none' && !speaksOfReturn);
   if (
     then.returns !== 'unknown' &&
     now.returns !== 'unknown' &&
@@ -1315,7 +1509,11 @@ export function contractChanges(
     !newValueOfHelper &&
     !sameReading &&
     !now.stub &&
-    !then.stub
+    !then.stub &&
+    // A dunder method's return is the protocol's (`__exit__` → a flag that suppresses or not,
+    // `__copy__` → the copy), not something its doc chose: pydicom `Dataset.__exit__`, 7b61456;
+    // lmfit `Parameters.__copy__`, 581b668 (held-out round 14).
+    !now.protocol
   ) {
     review.push(finding('RETURN_KIND_CHANGED', { was: then.returns, now: now.returns }));
   }
@@ -1434,6 +1632,10 @@ export function contractChanges(
   // A doc that says it raises `Exception` / `Error` / `Throwable` covers every new type. A list
   // that left out a type the body threw when the doc was written was partial from the start (as
   // for parameters), and `{@inheritDoc}` inherits the overridden method's list: no verdict.
+  const wrapsOldCall = (t: string): boolean => {
+    const calls = now.wrappedCalls?.[t];
+    return calls === undefined || then.calls === undefined || calls.some((c) => then.calls!.includes(c));
+  };
   const documentsType = (t: string): boolean => named(t) || hierarchy.ancestors(t).some((a) => named(a));
   const listWasComplete = then.raises.every((t) => then.declaredOnly?.includes(t) || documentsType(t));
   const listsRaises =
@@ -1476,7 +1678,14 @@ export function contractChanges(
       // (`except OSError as e: raise FetchError(…) from e`; pydicom `correct_ambiguous_vr_element`,
       // fb1f24e; jsxgraph `CanvasRenderer`'s `catch (err) { throw new Error(…) }`, 9f4b3f8: held-out
       // round 14), wraps a failure the call had before: no new way to fail.
-      !now.wrappedOnly?.includes(type) &&
+      // Only a failure of a call the doc's version made is wrapped: a `try` added around a new
+      // call with a raise in its handler is a new way to fail.
+      !(now.wrappedOnly?.includes(type) && wrapsOldCall(type)) &&
+      // A check of the function's own consistency (an inconsistency that failed further on before,
+      // jts `Tri.isInteriorVertex`, 36d44bf) or of the value it returns, which the doc already
+      // promises (pydicom `keyword_from_meaning`, 5b5fdb8; held-out round 14), is no new input
+      // callers must avoid.
+      !now.selfChecks?.includes(type) &&
       // A type only declared (`throws Exception` added, nothing new thrown) under a doc that states
       // no raise (commons-jcs `doWork`, commons-ognl `getParameterTypes`; round 9).
       !(now.declaredOnly?.includes(type) && !RAISES_SECTION.test(doc.text))

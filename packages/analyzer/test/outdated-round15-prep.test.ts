@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import type { ReturnKind, Signature } from '../src/functions/types.ts';
+
+/**
+ * The contract suggestions of held-out round 14 judged not worth a look and left after its fixes
+ * (docs/metrics/outdated.md, "What is left after round 14"), each fixed at its general cause
+ * before round 15 and pinned here.
+ */
+
+const none = (): ReadonlySet<string> => new Set();
+const sig = (names: string[]): Signature => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
+const contract = (language: string, content: string, name: string, names: string[], returns: ReturnKind = 'value'): Contract =>
+  contractOf(content, name, language, sig(names), returns);
+const review = (then: Contract, now: Contract, text: string, params: string[] = [], language = 'Python'): string[] =>
+  contractChanges(then, now, { text, params, documentsReturn: false }, none, classHierarchy('', language)).review.map(
+    (f) => `${f.code} ${f.params.type ?? f.params.name ?? f.params.now}`,
+  );
+
+describe('RETURN_KIND_CHANGED', () => {
+  it("a dunder method's return is its protocol's (`__exit__` now handing on a helper's flag)", () => {
+    const py = (name: string, body: string, returns: ReturnKind) =>
+      contract(
+        'Python',
+        `def ${name}(self, exc_type, exc_val, exc_tb):\n    """Method invoked on exit from a with statement."""\n${body}\n`,
+        `Dataset.${name}`,
+        ['self', 'exc_type', 'exc_val', 'exc_tb'],
+        returns,
+      );
+    const text = 'Method invoked on exit from a with statement.';
+    expect(review(py('__exit__', '    trace(self)', 'none'), py('__exit__', '    return trace(self)', 'value'), text)).toEqual([]);
+    expect(review(py('leave', '    trace(self)', 'none'), py('leave', '    return trace(self)', 'value'), text)).toEqual([
+      'RETURN_KIND_CHANGED value',
+    ]);
+  });
+  it('a value added to a function whose summary already says it gives one back ("Get …", "Create …")', () => {
+    const py = (body: string, returns: ReturnKind) => contract('Python', `def total(self):\n${body}\n`, 'total', ['self'], returns);
+    const then = py('    self._sum()', 'none');
+    const now = py('    return self._sum()', 'value');
+    expect(review(then, now, 'Get the total of the column.')).toEqual([]);
+    expect(review(then, now, 'Update the total of the column.')).toEqual(['RETURN_KIND_CHANGED value']);
+  });
+});
+
+describe('DEFAULT_CHANGED', () => {
+  const py = (d: string) =>
+    contract('Python', `def dho(x, amplitude=1., center=${d}, sigma=1.):\n    return x\n`, 'dho', ['x', 'amplitude', 'center', 'sigma']);
+  it('under a doc that neither lists the parameter nor states a default (it is named in a formula only)', () => {
+    const text =
+      'Return a Damped Harmonic Oscillator.\n\ndho(x, amplitude, center, sigma) =\n    amplitude*sigma / ((x-center)**2 + sigma**2)';
+    expect(review(py('0.'), py('1.'), text)).toEqual([]);
+  });
+  it('a doc that says the parameter is optional (or names a default) still gets it', () => {
+    expect(review(py('0.'), py('1.'), 'Oscillator.\n\ncenter : float, optional\n    Where it peaks.')).toEqual(['DEFAULT_CHANGED center']);
+    expect(review(py('0.'), py('1.'), 'Oscillator.\n\n:param center: where it peaks, by default at the origin')).toEqual([
+      'DEFAULT_CHANGED center',
+    ]);
+  });
+});
+
+describe('raises that check the function itself, not its input', () => {
+  it('a check of the value returned next, under a condition naming no parameter (a promised identifier)', () => {
+    const py = (check: string) =>
+      contract(
+        'Python',
+        `def keyword_from_meaning(name):\n    kw = camel_case(name.strip())\n${check}    return kw\n`,
+        'keyword_from_meaning',
+        ['name'],
+      );
+    const then = py('');
+    const text = 'Return a camel case valid python identifier';
+    expect(
+      review(then, py('    if not kw.isidentifier() or iskeyword(kw):\n        raise ValueError(f"Invalid keyword {kw}")\n'), text),
+    ).toEqual([]);
+    // A check of the argument is a new way to fail.
+    expect(review(then, py('    if not name:\n        raise ValueError("empty name")\n'), text)).toEqual(['RAISE_ADDED ValueError']);
+  });
+  it('an explicit check of an internal inconsistency that failed further on before (its message says so)', () => {
+    const java = (check: string) =>
+      contract(
+        'Java',
+        `public boolean isInteriorVertex(int index) {\n  Tri curr = this;\n  do {\n    Tri adj = curr.getAdjacent(index);\n    if (adj == null) return false;\n    int adjIndex = adj.getIndex(curr);\n${check}    curr = adj;\n  } while (curr != this);\n  return true;\n}`,
+        'Tri.isInteriorVertex',
+        ['index'],
+      );
+    const text = 'Tests if a tri vertex is interior.\n@param index the vertex index\n@return true if the vertex is interior';
+    const then = java('');
+    expect(
+      review(
+        then,
+        java('    if (adjIndex < 0) {\n      throw new IllegalStateException("Inconsistent adjacency - invalid triangulation");\n    }\n'),
+        text,
+      ),
+    ).toEqual([]);
+    expect(review(then, java('    if (index > 2) {\n      throw new IllegalArgumentException("Invalid index");\n    }\n'), text)).toEqual([
+      'RAISE_ADDED IllegalArgumentException',
+    ]);
+  });
+});
+
+describe('the wrap rule', () => {
+  const text = 'Fix the element.\n\n:param elem: the element\n';
+  const then = contract('Python', 'def fix(elem):\n    return convert(elem)\n', 'fix', ['elem']);
+  it("a raise in the handler of a `try` around a call the doc's version did not make is a new raise (Python)", () => {
+    const now = (call: string) =>
+      contract(
+        'Python',
+        `def fix(elem):\n    try:\n        checked = ${call}(elem)\n    except KeyError as e:\n        raise LookupFailed(f"no {elem}") from e\n    return convert(checked)\n`,
+        'fix',
+        ['elem'],
+      );
+    expect(review(then, now('lookup'), text)).toEqual(['RAISE_ADDED LookupFailed']);
+    expect(review(then, now('convert'), text)).toEqual([]);
+  });
+  it('…and in a `catch` block (JavaScript), past another `catch`', () => {
+    const js = (body: string) => contract('JavaScript', `function Renderer(container) {\n${body}\n}`, 'Renderer', ['container']);
+    const jsText = '@param {Node} container the node';
+    const before = js('  this.root = createCanvas(500, 500);');
+    const wrapped = (call: string) =>
+      js(
+        `  try {\n    this.root = ${call}(500, 500);\n  } catch (TypeError) {\n    this.root = null;\n  } catch (err) {\n    throw new Error('install canvas');\n  }`,
+      );
+    expect(review(before, wrapped('createCanvas'), jsText)).toEqual([]);
+    expect(review(before, wrapped('createWebGL'), jsText)).toEqual(['RAISE_ADDED Error']);
+  });
+});
