@@ -44,6 +44,13 @@ describe('OUTDATED', () => {
     const [stale] = await extractFunctions(src('ports : list'), 'Python', 'x.py');
     expect([note!.outdated.status, stale!.outdated.status]).toEqual(['CURRENT', 'OUTDATED']);
   });
+  it('an indented "None" under a numpydoc Returns section documents no value', async () => {
+    const src = (line: string) =>
+      `def renumber(self, from_ports):\n    """\n    Renumber.\n\n    Parameters\n    ----------\n    from_ports : list\n        From.\n\n    Returns\n    -------\n        ${line}\n        Performed inplace.\n    """\n    self.s = 1\n`;
+    const [nothing] = await extractFunctions(src('None'), 'Python', 'x.py');
+    const [value] = await extractFunctions(src('The renumbered network.'), 'Python', 'x.py');
+    expect([nothing!.outdated.status, value!.outdated.status]).toEqual(['CURRENT', 'OUTDATED']);
+  });
   it("a return type narrowed to a class the repository declares under the doc's type", () => {
     const java = (type: string) =>
       contract('Java', `public ${type} getDerivativeField() {\n  return derivativeField;\n}`, 'DSFactory.getDerivativeField', []);

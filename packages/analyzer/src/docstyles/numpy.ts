@@ -114,7 +114,9 @@ export const parseNumpy: StyleParser = (lines) => {
         i = end - 1;
         continue;
       }
-      const first = (entries[0] ?? '').trim();
+      // Its first line, indented or not: an indented "None" under `Returns` says nothing comes
+      // back (scikit-rf `Network.renumber`, held-out round 15).
+      const first = (entries[0] ?? lines.slice(i + 2, end).find((l) => l.trim() !== '') ?? '').trim();
       documentsReturn ||= first === '' || !saysNothing(first.split(/\s*:\s*/).pop() ?? first);
     }
     i = end - 1;
