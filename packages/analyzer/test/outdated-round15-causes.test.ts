@@ -90,6 +90,50 @@ describe('contract suggestions', () => {
     expect(review(then, now('scipy.constants.c'), text, ['d', 'v_g'])).toEqual([]);
     expect(review(then, now('scipy.constants.g'), text, ['d', 'v_g'])).toEqual(['DEFAULT_CHANGED v_g']);
   });
+  it('a None default filled by `x = x if x else <the old value>`', () => {
+    const then = contract('Python', 'def mark(ax, marker_list=["o", "D"]):\n    return marker_list\n', 'mark', ['ax', 'marker_list']);
+    const now = (v: string) =>
+      contract(
+        'Python',
+        `def mark(ax, marker_list=None):\n    marker_list = marker_list if marker_list else ${v}\n    return marker_list\n`,
+        'mark',
+        ['ax', 'marker_list'],
+      );
+    const text = 'Mark.\n\nmarker_list : list of string, optional\n    list of marker characters.\n';
+    expect(review(then, now('["o", "D"]'), text, ['ax', 'marker_list'])).toEqual([]);
+    expect(review(then, now('["x"]'), text, ['ax', 'marker_list'])).toEqual(['DEFAULT_CHANGED marker_list']);
+  });
+  it('a raise checking an argument against the class or the shapes its doc states', () => {
+    const then = contract('Python', 'def export_xyz(cloud, delimiter=None):\n    return cloud.vertices\n', 'export_xyz', [
+      'cloud',
+      'delimiter',
+    ]);
+    const now = (cond: string) =>
+      contract(
+        'Python',
+        `def export_xyz(cloud, delimiter=None):\n    if ${cond}:\n        raise ValueError("bad")\n    return cloud.vertices\n`,
+        'export_xyz',
+        ['cloud', 'delimiter'],
+      );
+    const text = 'Export.\n\nParameters\n----------\ncloud : trimesh.PointCloud\n  The points.\ndelimiter : str\n  Between values.\n';
+    expect(review(then, now('not isinstance(cloud, PointCloud)'), text, ['cloud', 'delimiter'])).toEqual([]);
+    expect(review(then, now('not isinstance(delimiter, bytes)'), text, ['cloud', 'delimiter'])).toEqual(['RAISE_ADDED ValueError']);
+    const rays = (check: string) =>
+      contract('Python', `def intersects(self, origins, directions):\n${check}    return run(origins, directions)\n`, 'intersects', [
+        'self',
+        'origins',
+        'directions',
+      ]);
+    const shapes = 'Intersect.\n\norigins : (n, 3) float\n  Origins.\ndirections : (n, 3) float\n  Directions.\n';
+    const check = '    if origins.shape != directions.shape:\n        raise ValueError("no match")\n';
+    expect(review(rays(''), rays(check), shapes, ['origins', 'directions'])).toEqual([]);
+    expect(
+      review(rays(''), rays(check), 'Intersect.\n\norigins : array\n  Origins.\ndirections : array\n  Directions.\n', [
+        'origins',
+        'directions',
+      ]),
+    ).toEqual(['RAISE_ADDED ValueError']);
+  });
   it('a raise swapped for a sibling under the same parent on the same condition', () => {
     const java = (type: string) =>
       contract(
