@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../src/engine/analyze.ts';
 import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import { cythonAsPython } from '../src/functions/cython.ts';
+import { extractFunctions } from '../src/functions/index.ts';
 import type { ReturnKind, Signature } from '../src/functions/types.ts';
 import { commitAll, initRepo, tempDir, write } from './engine/helpers.ts';
 
@@ -145,5 +147,31 @@ describe('a named commit that changed only type annotations', () => {
     const result = await analyzeRepository(root, { cacheDir: tempDir('round15-annotations-cache'), only: 'advancedDoc' });
     const run = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'run');
     expect(run!.reviewSuggestion?.findings.map((f) => f.code) ?? []).not.toContain('RETURN_KIND_CHANGED');
+  }, 60_000);
+});
+
+describe('Cython `cpdef`/`cdef` functions', () => {
+  const pyx =
+    'cpdef double area(double r, int n=3):\n    """Area.\n\n    :param r: the radius\n    :param n: the sides\n    """\n    return r * r\n\n' +
+    'cdef inline int helper(int a) nogil:\n    """Helper.\n\n    :param b: the thing\n    """\n    return a\n\n' +
+    'cdef class Shape:\n    cpdef int sides(self, int k) except -1:\n        """Sides.\n\n        :param k: how many\n        """\n        return k\n';
+  it('are extracted, judged as Python and keep the code as written', async () => {
+    const fns = await extractFunctions(pyx, 'Cython', 'shapes.pyx');
+    expect(fns.map((f) => `${f.name} ${f.outdated.status}`)).toEqual(['area CURRENT', 'helper OUTDATED', 'Shape.sides CURRENT']);
+    expect(fns[1]!.content.split('\n')[0]).toBe('cdef inline int helper(int a) nogil:');
+    expect(
+      cythonAsPython(pyx)
+        .split('\n')
+        .map((l) => l.length),
+    ).toEqual(pyx.split('\n').map((l) => l.length));
+  });
+  it("count in an analysis (a `.pyx` file is Linguist's Cython)", async () => {
+    const root = tempDir('round15-cython');
+    initRepo(root);
+    write(root, 'shapes.pyx', pyx);
+    commitAll(root, 'first', '2025-01-01T00:00:00Z');
+    const result = await analyzeRepository(root, { cacheDir: tempDir('round15-cython-cache'), only: 'advancedDoc' });
+    expect((result.functions as FunctionAnalysisEntry[]).map((f) => f.name).sort()).toEqual(['Shape.sides', 'area', 'helper']);
+    fs.rmSync(root, { recursive: true, force: true });
   }, 60_000);
 });
