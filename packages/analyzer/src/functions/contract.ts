@@ -709,8 +709,13 @@ export function contractOf(content: string, name: string, language: string, sign
  */
 function noneFillsOf(body: string, params: readonly string[]): Record<string, string> {
   const fills: Record<string, string> = {};
+  // Only a parameter the body assigns at a line's start can be filled: the names assigned, read in
+  // one pass, spare building four expressions per parameter (they were ~0.75 s of SQLAlchemy's
+  // analysis, half the contracts' time: round 15's profile).
+  const assigned = new Set<string>();
+  for (const m of body.matchAll(ASSIGNED_NAME)) assigned.add(m[1]!);
   for (const name of params) {
-    if (!IDENTIFIER.test(name) || !body.includes(name)) continue;
+    if (!IDENTIFIER.test(name) || !assigned.has(name)) continue;
     const n = name;
     const value =
       new RegExp(
@@ -728,6 +733,9 @@ function noneFillsOf(body: string, params: readonly string[]): Record<string, st
   }
   return fills;
 }
+
+/** A name assigned at the start of a line (`x = …`, `x=…`, after `if … :` on the same line), not compared (`==`). */
+const ASSIGNED_NAME = /(?:^|:)[ \t]*([\p{L}_][\p{L}\p{N}_]*)[ \t]*=(?!=)/gmu;
 
 /** Brackets open and close in `text` in equal numbers. */
 function balanced(text: string): boolean {
