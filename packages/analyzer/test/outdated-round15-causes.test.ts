@@ -168,7 +168,7 @@ describe('contract suggestions', () => {
       'RAISE_ADDED IllegalArgumentException',
     ]);
   });
-  it('parameters moved into a `**kwargs` the body passes on', () => {
+  it('parameters moved into a `**kwargs` the body passes on to a function of the file that takes them', () => {
     const then = contract(
       'Python',
       'def look_at(self, points, rotation=None, distance=None):\n    return look(points, rotation=rotation, distance=distance)\n',
@@ -179,13 +179,24 @@ describe('contract suggestions', () => {
       contract('Python', `def look_at(self, points, **kwargs):\n    return ${call}\n`, 'look_at', ['self', 'points', 'kwargs'], 'value', [
         'kwargs',
       ]);
+    expect(now('look(points, **kwargs)').keywordCallees).toEqual(['look']);
+    expect(now('look(points)').keywordCallees).toBeUndefined();
     const text =
       'Look.\n\nParameters\n----------\npoints : (n, 3) float\n  Points.\nrotation : None or (4, 4) float\n  Rotation.\ndistance : None or float\n  Distance.\n';
-    expect(review(then, now('look(points, **kwargs)'), text, ['points', 'rotation', 'distance'])).toEqual([]);
-    expect(review(then, now('look(points)'), text, ['points', 'rotation', 'distance'])).toEqual([
-      'PARAM_REMOVED rotation',
-      'PARAM_REMOVED distance',
-    ]);
+    const removed = (taken: string[]) =>
+      contractChanges(
+        then,
+        now('look(points, **kwargs)'),
+        { text, params: ['points', 'rotation', 'distance'], documentsReturn: false },
+        none,
+        classHierarchy('', 'Python'),
+        undefined,
+        'public',
+        { keywordsTaken: new Set(taken) },
+      ).review.map((f) => `${f.code} ${f.params.name}`);
+    // The callee takes both (trimesh `Camera.look_at`); it takes neither (`slice_mesh_plane`'s `Trimesh(**kwargs)`).
+    expect(removed(['points', 'fov', 'rotation', 'distance'])).toEqual([]);
+    expect(removed(['vertices', 'faces'])).toEqual(['PARAM_REMOVED rotation', 'PARAM_REMOVED distance']);
   });
   it('names the doc gives its returned values are no parameters', () => {
     const then = contract('Python', 'def to_obj(self, tex_name=None, mtl_name=None):\n    return 1\n', 'to_obj', [

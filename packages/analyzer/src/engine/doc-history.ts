@@ -794,7 +794,25 @@ async function helperRaises(
   const freshTypes = now.raises.filter((t) => !then.raises.includes(t) && !wordIn(thenText, t));
   const goneTypes = gone.filter((t) => !wordIn(nowText, t));
   if (freshTypes.length > 0 && goneTypes.length > 0) helpers.renamed = new Set([...freshTypes, ...goneTypes]);
+  // Keywords dropped for a `**kwargs` passed on: the parameters of the file's functions it goes to.
+  if (now.keywordCallees && then.params.some((p) => !now.params.includes(p))) {
+    const taken = new Set<string>();
+    for (const name of now.keywordCallees.slice(0, MAX_HELPERS)) for (const p of parametersOfDefinition(nowText, name)) taken.add(p);
+    if (taken.size > 0) helpers.keywordsTaken = taken;
+  }
   return helpers;
+}
+
+/** The parameter names of every Python `def <name>(…)` in `text` (a rough read: each name before `=`, `:` or `,`). */
+function parametersOfDefinition(text: string, name: string): string[] {
+  if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) return [];
+  const found: string[] = [];
+  for (const m of text.matchAll(new RegExp(String.raw`^[ \t]*(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(([^)]*)\)`, 'gmu')))
+    for (const part of m[1]!.split(',')) {
+      const p = /^\s*\**\s*([\p{L}_][\p{L}\p{N}_]*)/u.exec(part)?.[1];
+      if (p) found.push(p);
+    }
+  return found;
 }
 
 /** Whether `word` stands in `text` as a whole identifier. */

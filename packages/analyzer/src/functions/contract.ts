@@ -85,8 +85,8 @@ export interface Contract {
    * class (`if not isinstance(p, T)` → the names `T`) or its shape (`if a.shape != b.shape` → `shape`)
    */
   argumentChecks?: Record<string, string[]>;
-  /** Python: the body passes its `**kwargs` on (`f(**kwargs)`): a keyword dropped from the list may still be taken */
-  passesKeywords?: boolean;
+  /** Python: the names of the calls the body passes its `**kwargs` on to (`look(points, **kwargs)` → `look`), sorted */
+  keywordCallees?: string[];
 }
 
 /**
@@ -104,6 +104,8 @@ export interface HelperRaises {
    * raised now and named nowhere in the file then (ptyprocess c332eca)
    */
   renamed?: ReadonlySet<string>;
+  /** Python: the parameter names of the file's functions that today's body passes its `**kwargs` on to */
+  keywordsTaken?: ReadonlySet<string>;
 }
 
 /** Words before `(` that are no call. */
@@ -694,10 +696,7 @@ export function contractOf(content: string, name: string, language: string, sign
     selfChecks: selfChecksOf(own, content.slice(split.body), params, language),
     nullChecks: nullChecksOf(own, params, language),
     ...(language === 'Python' ? { argumentChecks: argumentChecksOf(own, params) } : {}),
-    ...(language === 'Python' &&
-    (signature?.variadic ?? []).some((v) => IDENTIFIER.test(v) && new RegExp(String.raw`\*\*${v}\b`).test(body))
-      ? { passesKeywords: true }
-      : {}),
+    ...(language === 'Python' ? keywordCalleesOf(body, signature?.variadic ?? []) : {}),
     ...(language === 'Python' && /^__[\p{L}\p{N}_]+__$/u.test(name.slice(name.lastIndexOf('.') + 1)) ? { protocol: true } : {}),
   };
 }
@@ -953,6 +952,20 @@ function argumentChecksOf(body: string, params: readonly string[]): Record<strin
   const out: Record<string, string[]> = {};
   for (const [type, found] of checks) if (found) out[type] = [...new Set(found)].sort();
   return out;
+}
+
+/** Python: the calls whose argument list passes one of the variadics on as `**name` (see Contract.keywordCallees). */
+function keywordCalleesOf(body: string, variadic: readonly string[]): Pick<Contract, 'keywordCallees'> {
+  const names = variadic.filter((v) => IDENTIFIER.test(v) && body.includes(`**${v}`));
+  if (names.length === 0) return {};
+  const callees = new Set<string>();
+  for (const m of body.matchAll(/([\p{L}_][\p{L}\p{N}_]*)\s*\(/gu)) {
+    const close = matching(body, m.index + m[0].length - 1);
+    if (close < 0) continue;
+    const args = body.slice(m.index + m[0].length, close);
+    if (names.some((v) => new RegExp(String.raw`\*\*${v}\b`).test(args)) && !NOT_CALLS.has(m[1]!)) callees.add(m[1]!);
+  }
+  return callees.size > 0 ? { keywordCallees: [...callees].sort() } : {};
 }
 
 /** The condition of the `if` that guards the statement at `at` (code-only text), or null. */
@@ -1545,8 +1558,10 @@ export function contractChanges(
       const to = now.params[at];
       return then.params.length === now.params.length && to !== undefined && !then.params.includes(to) && !now.variadic.includes(to);
     };
-    // A keyword dropped from the list while the body passes `**kwargs` on may still be taken by the
-    // callee (trimesh `Camera.look_at`, 67715b6: held-out round 15); the names a doc gives its
+    // A keyword dropped from the list while the body passes `**kwargs` on to a function of the file
+    // that takes it is still taken (trimesh `Camera.look_at` → `look_at(points, fov, rotation=None,
+    // …)`, 67715b6: held-out round 15; `**kwargs` passed to a callee that does not take it, as
+    // `slice_mesh_plane`'s `cached_dots` to `Trimesh(…)`, still counts); the names a doc gives its
     // returned values (numpydoc `Returns`) are no parameters (trimesh `SimpleMaterial.to_obj`).
     const paramsDoc: DocView = { ...doc, text: withoutReturnsSection(doc.text) };
     for (const name of then.params)
@@ -1554,7 +1569,7 @@ export function contractChanges(
         !now.params.includes(name) &&
         !then.variadic.includes(name) &&
         !renamedAway(name) &&
-        !now.passesKeywords &&
+        !helpers.keywordsTaken?.has(name) &&
         speaksOfParameter(paramsDoc, name)
       )
         review.push(finding('PARAM_REMOVED', { name }));
