@@ -156,7 +156,10 @@ describe('contract changes judged against the doc', () => {
     expect(
       contractChanges(then, now, { ...doc, text: 'a: the value. Defaults to 3.' }, () => new Set()).outdated.map((f) => f.code),
     ).toEqual(['DEFAULT_CHANGED_DOC_STATES_OLD']);
-    expect(contractChanges(then, now, doc, () => new Set()).review.map((f) => f.code)).toEqual(['DEFAULT_CHANGED']);
+    // …and a doc that states some default ("optional") gets a review; one that states none does not (round 15).
+    const optional = { ...doc, text: doc.text.replace('a: the value.', 'a: the value (optional).') };
+    expect(contractChanges(then, now, optional, () => new Set()).review.map((f) => f.code)).toEqual(['DEFAULT_CHANGED']);
+    expect(contractChanges(then, now, doc, () => new Set()).review).toEqual([]);
   });
 });
 
@@ -205,7 +208,11 @@ describe('contract suggestions worth a look', () => {
     raises: [],
     decorators: [],
   };
-  const doc = { text: 'Make a message.\n\nParameters:\n  args(tuple): positional arguments.', params: ['args'], documentsReturn: false };
+  const doc = {
+    text: 'Make a message.\n\nParameters:\n  args(tuple, optional): positional arguments.',
+    params: ['args'],
+    documentsReturn: false,
+  };
   it('`None` for "nothing given" replaced by an empty literal is the same default (dramatiq message_with_options)', () => {
     for (const empty of ['()', '( )', '[]', '{}'])
       expect(contractChanges(base, { ...base, defaults: { args: empty } }, doc, () => new Set()).review).toEqual([]);

@@ -190,12 +190,24 @@ const CASES: { language: string; file: string; expected: string[] }[] = [
       'Downloader.log|48-50|undoc|private|1',
     ],
   },
+  {
+    // Cython, read as Python with its `cpdef`/`cdef` declarations rewritten (functions/cython.ts).
+    language: 'Cython',
+    file: 'cython/geometry.pyx',
+    expected: [
+      'distance|6-18|doc|public|1',
+      "clamp|21-31|doc|public|3|Docstring documents parameter 'limit' which is not in the signature.",
+      'Polygon.__init__|37-38|undoc|public|1',
+      'Polygon.count|40-48|doc|public|1',
+      'area|51-60|doc|public|2',
+    ],
+  },
 ];
 
 describe('extractFunctions on one fixture per language', () => {
-  it('covers the 14 parseable languages', () => {
+  it('covers the 15 parseable languages', () => {
     expect(new Set(CASES.map((c) => c.language))).toEqual(new Set(PARSEABLE_LANGUAGES));
-    expect(PARSEABLE_LANGUAGES.size).toBe(14);
+    expect(PARSEABLE_LANGUAGES.size).toBe(15);
   });
 
   for (const { language, file, expected } of CASES) {
@@ -212,7 +224,7 @@ describe('extractFunctions on one fixture per language', () => {
         expect(lines).toContain(f.content.split('\n')[0]!.trim());
         expect(f.content.split('\n').length).toBe(f.endLine - f.startLine + 1);
         if (f.outdated.status === 'CURRENT') expect(f.outdated.explanation).toBe('');
-        if (f.docstring !== null) expect(f.docEndLine! < f.startLine || language === 'Python').toBe(true);
+        if (f.docstring !== null) expect(f.docEndLine! < f.startLine || language === 'Python' || language === 'Cython').toBe(true);
       }
     });
   }

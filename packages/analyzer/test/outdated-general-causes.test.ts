@@ -913,7 +913,7 @@ describe('round 8 held-out suggestions: the same code written otherwise (docs/me
     expect(unrelated.outdated.map((f) => f.code)).toEqual(['RAISE_ADDED_UNDOCUMENTED']);
   });
   it('a bytes default written with other escapes is the same default (Pillow ImageFileDirectory_v2.__init__)', () => {
-    const doc = { text: 'Create it.\n\n:param ifh: the header bytes', params: ['ifh'], documentsReturn: false };
+    const doc = { text: 'Create it.\n\n:param ifh: the header bytes (optional)', params: ['ifh'], documentsReturn: false };
     const then = { ...base, params: ['ifh'], defaults: { ifh: 'b "II\\052\\0\\0\\0\\0\\0"' } };
     const now = { ...base, params: ['ifh'], defaults: { ifh: 'b "II\\x2a\\x00\\x00\\x00\\x00\\x00"' } };
     expect(contractChanges(then, now, doc, none).review).toEqual([]);
@@ -1025,7 +1025,11 @@ describe('round 10 (commons-geometry, pyserial, ZODB, zope.interface, commons-cr
     expect(contractChanges(then, now, doc, none).review).toEqual([]);
   });
   it("a default that named a constant of the doc's version of the file, since written out, is the same default (zope.interface c4805da)", () => {
-    const doc = { text: 'Register a handler.\n\nname\n    The handler name.', params: ['handler', 'name'], documentsReturn: false };
+    const doc = {
+      text: 'Register a handler.\n\nname\n    The handler name (optional).',
+      params: ['handler', 'name'],
+      documentsReturn: false,
+    };
     const src = (d: string) => `def registerHandler(handler, name=${d}):\n    pass\n`;
     const then = py(src('_BLANK'), 'registerHandler', ['handler', 'name'], 'none');
     const now = py(src("''"), 'registerHandler', ['handler', 'name'], 'none');
@@ -1038,7 +1042,11 @@ describe('round 10 (commons-geometry, pyserial, ZODB, zope.interface, commons-cr
     ]);
   });
   it('`4L` → `4` (the Python 3 port) is the same default (ZODB `read_index`)', () => {
-    const doc = { text: 'Scan.\n\nstart -- the file position at which to start scanning', params: ['start'], documentsReturn: true };
+    const doc = {
+      text: 'Scan.\n\nstart -- the file position at which to start scanning (optional)',
+      params: ['start'],
+      documentsReturn: true,
+    };
     const src = (d: string) => `def read_index(file, start=${d}):\n    return file\n`;
     const changes = contractChanges(
       py(src('4L'), 'read_index', ['file', 'start']),

@@ -109,7 +109,7 @@ describe('review findings: raises', () => {
 });
 
 describe('review findings: defaults', () => {
-  const text = 'Tabs.\n\n:param types: the tab types to list\n:param t: the times\n';
+  const text = 'Tabs.\n\n:param types: the tab types to list, optional\n:param t: the times, optional\n';
   it('a list default made a tuple of the same items is the same default; other items are not', () => {
     const f = (d: string) => py(`def tabs(self, types=${d}):\n    return [x for x in X if x in types]\n`, 'tabs', ['self', 'types']);
     expect(codes(f('["SlicesTab"]'), f('("SlicesTab",)'), text, ['types']).review).toEqual([]);

