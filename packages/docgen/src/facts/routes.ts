@@ -2871,7 +2871,10 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const methods =
       list !== undefined
         ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase())
-        : /@(?:\w+\.)*require_(GET|POST|safe)\b/.exec(deco)?.[1]?.replace('safe', 'GET').split(',');
+        : // DRF's `@api_view` / `@api_view()` with no method list answers GET only (its default).
+          /@(?:\w+\.)*api_view[ \t]*(?:\([ \t]*\))?[ \t]*$/m.test(deco)
+          ? ['GET']
+          : /@(?:\w+\.)*require_(GET|POST|safe)\b/.exec(deco)?.[1]?.replace('safe', 'GET').split(',');
     if (methods && methods.length > 0) out.functions.push({ name: m[2]!, methods });
   }
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
@@ -3281,6 +3284,18 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   AsyncGraphQLView: ['GET', 'POST'],
 };
 
+/** Views of libraries whose names are also Django's (dj-rest-auth's `LoginView` answers POST, Django's auth form GET, POST, PUT), by module. */
+const LIBRARY_VIEWS: Record<string, string[]> = {
+  'dj_rest_auth.views.LoginView': ['POST'],
+  'dj_rest_auth.views.LogoutView': ['POST'],
+  'dj_rest_auth.views.PasswordChangeView': ['POST'],
+  'dj_rest_auth.views.PasswordResetView': ['POST'],
+  'dj_rest_auth.views.PasswordResetConfirmView': ['POST'],
+  'dj_rest_auth.views.UserDetailsView': ['GET', 'PUT', 'PATCH'],
+  'dj_rest_auth.registration.views.RegisterView': ['POST'],
+  'dj_rest_auth.registration.views.VerifyEmailView': ['POST'],
+};
+
 /**
  * The HTTP methods a Django view answers, as its code declares them: a class-based view's
  * `def get` / `def post` … (its bases' in the repository included, Django's and DRF's generic views
@@ -3329,7 +3344,13 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
   const classMethods = (file: string | null, name: string, depth: number): string[] => {
     if (depth > 8) return [];
     const hit = classIn(file, name);
-    if (!hit) return DJANGO_GENERIC[name] ?? DJANGO_GENERIC[name.replace(/View$/, '')] ?? [];
+    if (!hit) {
+      // A library's view of a name Django also uses (dj-rest-auth's `LoginView`, an API view): by the module it is imported from.
+      const imp = file === null ? undefined : [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
+      const library =
+        imp && imp.orig !== null ? LIBRARY_VIEWS[`${imp.module.replace(/^rest_auth\b/, 'dj_rest_auth')}.${imp.orig}`] : undefined;
+      return library ?? DJANGO_GENERIC[name] ?? DJANGO_GENERIC[name.replace(/View$/, '')] ?? [];
+    }
     const own = new Set(hit.c.methods);
     for (const b of hit.c.bases) for (const m of classMethods(origin(hit.file, b) ?? hit.file, b, depth + 1)) own.add(m);
     return [...own];
