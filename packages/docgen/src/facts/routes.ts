@@ -1094,10 +1094,15 @@ function jsRouters(
   /** A route written as `receiver.verb('/p', …)`, the call's `(` at `open`, cited at `at`. */
   const addCall = (receiver: string, verb: string, pathExpr: string, at: number, open: number, handler?: string): void => {
     if (unmounted.has(receiver)) return;
-    const value = literal(pathExpr);
+    const written = literal(pathExpr);
+    // Fastify serves a route written `''` at its plugin's prefix (the root when none).
+    const value = written === '' && framework === 'fastify' ? '/' : written;
     if (value === null || (!value.startsWith('/') && value !== '*')) return;
     const koa = effective(receiver);
-    const method = verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
+    // @fastify/websocket: a route with `{ websocket: true }` in its options is a WebSocket, no HTTP operation.
+    const options = framework === 'fastify' ? splitArgs(code.slice(open + 1, closing(code, open) - 1))[1] : undefined;
+    const websocket = options !== undefined && /^\{[\s\S]*\bwebsocket\s*:\s*true\b/.test(options.trim());
+    const method = websocket ? 'WEBSOCKET' : verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
     const declared = jsRequest(code, s.rel, open, method, lookup, (name) => zodDeclaration(code, imported, name));
     for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
