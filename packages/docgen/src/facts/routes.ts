@@ -853,7 +853,7 @@ function routesOf(
     case 'TSX':
       return {
         ...(/@(?:Controller|JsonController|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
-          ? nest(s, code)
+          ? nest(s, code, imported)
           : jsRouters(s, code, imports, clientNames, imported)),
         ...nestGlobalPrefix(s, code, imported),
         ...nestVersioning(s, code),
@@ -2185,17 +2185,74 @@ function applyNestPrefix(
   }
 }
 
+/**
+ * The project's own controller decorators among the modules a file imports: a function returning
+ * `applyDecorators(Controller(prefix), …)` (`export function ApiController(prefix: string, dto) {…}`) — its name
+ * and which of its parameters is the controller's path (or the path it writes itself).
+ */
+function nestControllerDecorators(imported: ReadonlyMap<string, string>): Map<string, { param: number } | { path: string }> {
+  const out = new Map<string, { param: number } | { path: string }>();
+  for (const other of imported.values()) {
+    if (!/\bapplyDecorators\s*\(/.test(other)) continue;
+    for (const f of other.matchAll(/\bexport\s+(?:function\s+(\w+)\s*\(|const\s+(\w+)\s*(?::[^=]+)?=\s*(?:\(|function\s*\())/g)) {
+      const open = f.index + f[0].length - 1;
+      const close = closing(other, open);
+      const params = splitArgs(other.slice(open + 1, close - 1)).map((p) => /^\s*(\w+)/.exec(p)?.[1] ?? '');
+      // The body: up to the next top-level export (a function's braces, an arrow's expression).
+      const next = other.slice(close).search(/\n\s*export\b/);
+      const body = other.slice(close, next < 0 ? other.length : close + next);
+      const call = /\bapplyDecorators\s*\([\s\S]*?\bController\s*\(\s*([^)]*?)\s*\)/.exec(body);
+      if (!call) continue;
+      const arg = call[1]!;
+      const lit = arg === '' ? '' : literal(arg);
+      const index = params.indexOf(arg);
+      if (lit !== null) out.set((f[1] ?? f[2])!, { path: lit });
+      else if (index >= 0) out.set((f[1] ?? f[2])!, { param: index });
+    }
+  }
+  return out;
+}
+
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
-function nest(s: SourceFile, code: string): FileRoutes {
+function nest(s: SourceFile, code: string, imported: ReadonlyMap<string, string> = new Map()): FileRoutes {
   const routes: Route[] = [];
   // A path given as a constant (`@Controller(routes.version)`, `@Get(routes.user.root)`) is written `{{routes.version}}`
   // until every file's constants are known (`resolveNestConstants`).
-  const controllers = [
+  const controllers: Array<{ index: number; text: string; quoted?: string; name?: string }> = [
     ...code.matchAll(
       // routing-controllers' `@JsonController('/pets')` is a controller's path as Nest's `@Controller` is.
       new RegExp(String.raw`@(?:Json)?Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\}|([A-Za-z_$][\w$.]*))?\s*\)`, 'g'),
     ),
-  ];
+  ].map((c) => ({
+    index: c.index,
+    text: c[0],
+    ...((c[1] ?? c[2]) !== undefined ? { quoted: (c[1] ?? c[2])! } : {}),
+    ...(c[3] ? { name: c[3] } : {}),
+  }));
+  // The project's own decorator wrapping `Controller(prefix)`: `@ApiController('/api/v1/contacts', Dto)` on a class.
+  const custom = nestControllerDecorators(imported);
+  if (custom.size > 0) {
+    for (const d of code.matchAll(/@(\w+)\s*\(/g)) {
+      const known = custom.get(d[1]!);
+      if (
+        !known ||
+        !/^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\b/.test(
+          code.slice(closing(code, d.index + d[0].length - 1)),
+        )
+      )
+        continue;
+      const open = d.index + d[0].length - 1;
+      const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      const arg = 'path' in known ? JSON.stringify(known.path) : args[known.param]?.trim();
+      const quoted = arg !== undefined && literal(arg) !== null ? arg : undefined;
+      controllers.push({
+        index: d.index,
+        text: code.slice(d.index, closing(code, open)),
+        ...(quoted !== undefined ? { quoted } : arg !== undefined && /^[A-Za-z_$][\w$.]*$/.test(arg) ? { name: arg } : { quoted: "''" }),
+      });
+    }
+    controllers.sort((a, b) => a.index - b.index);
+  }
   for (const m of code.matchAll(
     new RegExp(
       String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING}|(\[[^\]]*\])|([A-Za-z_$][\w$.]*))?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
@@ -2203,13 +2260,13 @@ function nest(s: SourceFile, code: string): FileRoutes {
     ),
   )) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
-    const base = controller ? (controller[1] ?? controller[2]) : undefined;
+    const base = controller?.quoted;
     const versionAt = decoratorsStart(code, m.index);
     const own = /@Version\s*\(\s*(\[[^\]]*\]|[^)]*)\)/.exec(code.slice(versionAt, m.index + m[0].length))?.[1];
-    const versionExpr = own ?? (controller ? /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1] : undefined);
+    const versionExpr = own ?? (controller ? /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller.text)?.[1] : undefined);
     // `VERSION_NEUTRAL` serves the route with no version (written '' here), alone or beside versions.
     const version = [...nestVersions(versionExpr), ...(versionExpr && /\bVERSION_NEUTRAL\b/.test(versionExpr) ? [''] : [])];
-    const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
+    const prefix = base ? literal(base) : controller?.name ? `{{${controller.name}}}` : '';
     // `@Get(['live', 'alive'])`: one route per path of the array.
     const ownPaths: Array<string | null> = m[2]
       ? [literal(m[2])]
