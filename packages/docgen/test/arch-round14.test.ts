@@ -42,13 +42,18 @@ describe('NestJS: a controller declared through the project’s own decorator', 
 });
 
 describe('Go: a route path built by concatenation', () => {
-  it('a local string and a package constant joined to a literal (`apiBaseURL+"job"`) give the path', async () => {
+  it('a local string and a package constant joined to a literal (`apiBaseURL+"job"`, `e.Group(adminBase + "/v2")`) give the path', async () => {
     const root = repo({
       'go.mod': 'module example.com/jobs\n\ngo 1.21\n\nrequire github.com/labstack/echo v3.3.10+incompatible\n',
       'main.go':
-        'package main\n\nimport (\n\t"github.com/labstack/echo"\n)\n\nconst adminBase = "/admin"\n\nfunc main() {\n\te := echo.New()\n\tapiBaseURL := "/api/v1/"\n\te.POST(apiBaseURL+"job", createJob)\n\te.GET(apiBaseURL+"job/:id", getJob)\n\te.GET(adminBase + "/stats", stats)\n\te.Start(":8080")\n}\n\nfunc createJob(c echo.Context) error { return nil }\nfunc getJob(c echo.Context) error    { return nil }\nfunc stats(c echo.Context) error     { return nil }\n',
+        'package main\n\nimport (\n\t"github.com/labstack/echo"\n)\n\nconst adminBase = "/admin"\n\nfunc main() {\n\te := echo.New()\n\tapiBaseURL := "/api/v1/"\n\te.POST(apiBaseURL+"job", createJob)\n\te.GET(apiBaseURL+"job/:id", getJob)\n\te.GET(adminBase + "/stats", stats)\n\tv2 := e.Group(adminBase + "/v2")\n\tv2.GET("/jobs", getJob)\n\te.Start(":8080")\n}\n\nfunc createJob(c echo.Context) error { return nil }\nfunc getJob(c echo.Context) error    { return nil }\nfunc stats(c echo.Context) error     { return nil }\n',
     });
-    expect(list((await repositoryFacts(root)).routes)).toEqual(['GET /admin/stats', 'GET /api/v1/job/:id', 'POST /api/v1/job']);
+    expect(list((await repositoryFacts(root)).routes)).toEqual([
+      'GET /admin/stats',
+      'GET /admin/v2/jobs',
+      'GET /api/v1/job/:id',
+      'POST /api/v1/job',
+    ]);
   });
 });
 

@@ -5235,6 +5235,45 @@ function skipString(code: string, at: number): number {
   return i + 1;
 }
 
+const GO_STRING = String.raw`"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60`;
+
+/** The string constants and variables a Go text declares with one value (`const base = "/api"`, `apiBaseURL := "/api/v1/"`). */
+function goStrings(text: string, into = new Map<string, string | null>()): Map<string, string | null> {
+  const set = (name: string, quoted: string): void => {
+    const value = literal(quoted);
+    if (value === null) return;
+    // A name given two values (two functions' `base`) is none of them.
+    into.set(name, into.has(name) && into.get(name) !== value ? null : value);
+  };
+  for (const m of text.matchAll(
+    new RegExp(
+      String.raw`(?:^|[\n;{])[ \t]*(?:(?:const|var)[ \t]+)?(\w+)[ \t]*(?:string[ \t]*)?:?=[ \t]*(${GO_STRING})[ \t]*(?=$|[\n;}])`,
+      'gm',
+    ),
+  ))
+    set(m[1]!, m[2]!);
+  for (const b of text.matchAll(/^[ \t]*(?:const|var)[ \t]*\(([^)]*)\)/gm))
+    for (const m of b[1]!.matchAll(new RegExp(String.raw`^[ \t]*(\w+)[ \t]*(?:string[ \t]*)?=[ \t]*(${GO_STRING})[ \t]*$`, 'gm')))
+      set(m[1]!, m[2]!);
+  return into;
+}
+
+/** A Go string expression of literals and such names joined by `+` (`apiBaseURL+"job"`), or null. */
+function goStringValue(expr: string, names: ReadonlyMap<string, string | null>): string | null {
+  const e = expr.trim();
+  const direct = literal(e);
+  if (direct !== null) return direct;
+  const parts = [...e.matchAll(new RegExp(String.raw`(${GO_STRING}|[A-Za-z_]\w*)`, 'g'))];
+  if (parts.length === 0 || e.replace(new RegExp(String.raw`${GO_STRING}|[A-Za-z_]\w*`, 'g'), '').replace(/[\s+]/g, '') !== '') return null;
+  let out = '';
+  for (const p of parts) {
+    const v = literal(p[1]!) ?? names.get(p[1]!) ?? null;
+    if (v === null) return null;
+    out += v;
+  }
+  return out;
+}
+
 const GO_VERBS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match';
 /** Chi's verbs (`r.Get("/p", h)`), `Method("GET", "/p", h)` and `Handle` / `HandleFunc` (every method). */
 const CHI_VERBS = 'Get|Post|Put|Patch|Delete|Head|Options|Connect|Trace|Method|MethodFunc|HandleFunc';
@@ -5282,6 +5321,9 @@ function goFile(s: SourceFile, code: string): GoFile {
       packages.add(i[1] ?? last.replace(/[^\w]/g, '_'));
       imports.set(i[1] ?? parts.at(-1)!.replace(/[^\w]/g, '_'), i[2]!);
     }
+  // The file's top-level string constants (function bodies are read per function below).
+  const topLevel = code.replace(/^func\b[^\n]*\{[\s\S]*?^\}/gm, '');
+  const fileStrings = goStrings(topLevel);
   for (const m of code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
     const brace = code.indexOf('{', paramsEnd);
@@ -5289,6 +5331,9 @@ function goFile(s: SourceFile, code: string): GoFile {
     const resultType = code.slice(paramsEnd, brace);
     const bodyEnd = closing(code, brace);
     const body = code.slice(brace, bodyEnd);
+    // A path may be built from the function's and the file's string constants: `e.POST(apiBaseURL+"job", h)`.
+    const strings = goStrings(body, new Map(fileStrings));
+    const str = (expr: string): string | null => goStringValue(expr, strings);
     const params: GoFunc['params'] = [];
     // `a, b *gin.RouterGroup, c string`: a name without a type takes the next one's.
     let pending: string[] = [];
@@ -5344,7 +5389,7 @@ function goFile(s: SourceFile, code: string): GoFile {
           start,
           end: closing(code, start),
           owner: c[1]!,
-          path: lit === undefined ? '' : literal(lit),
+          path: lit === undefined ? '' : str(lit),
           at: brace + c.index,
         });
       }
@@ -5388,7 +5433,15 @@ function goFile(s: SourceFile, code: string): GoFile {
         ((code[end] !== '\n' && code[end] !== ';') || (code[end] === '\n' && /\.[ \t]*$/.test(code.slice(start, end))))
       )
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
-      fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
+      // A group's path built from string constants (`e.Group(apiBase + "/v1")`) is written as the path it makes.
+      const expr = code
+        .slice(start, end)
+        .trim()
+        .replace(/\.(Group|PathPrefix)\s*\(\s*([^,()]+?)\s*([,)])/g, (all, call: string, arg: string, after: string) => {
+          const value = literal(arg) === null ? str(arg) : null;
+          return value !== null ? `.${call}(${JSON.stringify(value)}${after}` : all;
+        });
+      fn.assigns.push({ name: a[1]!, expr, offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
     const verbRe =
       framework === 'chi'
@@ -5417,7 +5470,7 @@ function goFile(s: SourceFile, code: string): GoFile {
         // the options parameter its callers fill in.
         const based = framework === 'chi' && pathArg !== undefined ? /^(\w+)\.BaseURL\s*\+\s*("[^"]*")$/.exec(pathArg.trim()) : null;
         const base = based && params.some((p) => p.name === based[1]) ? based[1]! : undefined;
-        let own = pathArg !== undefined ? literal(base !== undefined ? based![2]! : pathArg) : null;
+        let own = pathArg !== undefined ? (base !== undefined ? literal(based![2]!) : str(pathArg)) : null;
         let methods: string[] = method
           ? [(method[1] ?? method[2] ?? method[3])!.toUpperCase()]
           : r[2] === 'Handle' || r[2] === 'HandleFunc' || r[2] === 'All'
@@ -5460,10 +5513,10 @@ function goFile(s: SourceFile, code: string): GoFile {
           ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase())
           : [r[2] === 'Any' ? 'ANY' : r[2]!];
       const pathArg = r[2] === 'Match' || given ? args[1] : args[0];
-      const written = pathArg !== undefined ? literal(pathArg) : null;
+      const written = pathArg !== undefined ? str(pathArg) : null;
       // The groups of a chain (`g.Group("/user").Use(auth).POST("", h)`) prefix the route's own path.
       const chain = r[0].slice(r[1]!.length, r[0].lastIndexOf('.'));
-      const groups = [...chain.matchAll(/\.Group\s*\(\s*([^,)]*)/g)].map((g) => literal(g[1]!.trim()));
+      const groups = [...chain.matchAll(/\.Group\s*\(\s*([^,)]*)/g)].map((g) => str(g[1]!.trim()));
       if (written === null || groups.some((g) => g === null)) continue;
       const own = groups.length > 0 ? joinPath(...(groups as string[]), written) : written;
       const handler = args.at(-1);
