@@ -122,3 +122,16 @@ describe('Django REST framework: what a view answers', () => {
     expect(routes.filter((r) => r.includes('/dj-rest-auth/login/'))).toEqual(['POST /dj-rest-auth/login/']);
   });
 });
+
+describe('Express: a GraphQL server’s handler mounted with `use`', () => {
+  it('`app.use("/graphql", expressMiddleware(server, …))` in a module the app calls is one ANY endpoint', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"express":"^4.18.0","@apollo/server":"^4.0.0"}}',
+      'api/app.js':
+        "const express = require('express');\nconst useGraphQL = require('./graphql');\n\nconst createApp = async () => {\n  const app = express();\n  app.use(express.json());\n  app.get('/', (req, res) => res.send('hi'));\n  await useGraphQL(app);\n  return app;\n};\nmodule.exports = createApp;\n",
+      'api/graphql/index.js':
+        "const { ApolloServer } = require('@apollo/server');\nconst { expressMiddleware } = require('@apollo/server/express4');\n\nasync function useGraphQL(app) {\n  const server = new ApolloServer({ typeDefs: '', resolvers: {} });\n  await server.start();\n  app.use('/graphql',\n    expressMiddleware(server, {\n      context: async ({ req }) => ({ req }),\n    }));\n  app.use('/static', express.static('public'));\n}\n\nmodule.exports = useGraphQL;\n",
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['ANY /graphql', 'GET /']);
+  });
+});

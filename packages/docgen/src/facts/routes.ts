@@ -1244,6 +1244,19 @@ function jsRouters(
       });
   };
   for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) mountAt(m);
+  // A GraphQL server's Express handler mounted at a path answers there, whatever the method:
+  // `app.use('/graphql', cors(), expressMiddleware(server, …))` (Apollo), `graphqlHTTP({…})` (express-graphql),
+  // `createHandler({…})` (graphql-http).
+  if (framework === 'express')
+    for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)\s*\.use\s*\(\s*${STRING}\s*,`, 'g'))) {
+      if (inSpan(spans, m.index)) continue;
+      const open = code.indexOf('(', m.index + m[1]!.length);
+      const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      const value = literal(m[2]!);
+      if (value === null || !value.startsWith('/') || args.length < 2) continue;
+      if (/^(?:expressMiddleware|graphqlHTTP|createHandler|graphqlExpress)\s*\(/.test(args.at(-1)!.trim()))
+        addPrefixed('ANY', value, m.index, m[1]!);
+    }
   // Hono's `app.route('/books', books)`: a sub-application mounted at a path (Express's `router.route('/p')` has one argument).
   for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.route\s*\(\s*${STRING}\s*,\s*([\w$]+)\s*\)`, 'g')))
     if (!inSpan(spans, m.index)) mountAt(m);
