@@ -135,3 +135,23 @@ describe('Express: a GraphQL server’s handler mounted with `use`', () => {
     expect(list((await repositoryFacts(root)).routes)).toEqual(['ANY /graphql', 'GET /']);
   });
 });
+
+describe('the overview’s count of routes in further files', () => {
+  it('one route left over is said in the singular (“1 more route is declared”)', async () => {
+    const { factsOf } = await import('../src/facts/index.ts');
+    const { overviewSentences } = await import('../src/pages/overview.ts');
+    type Src = { rel: string; language: string; text: string };
+    const sources: Src[] = [
+      { rel: 'package.json', language: 'JSON', text: '{"dependencies":{"express":"^4.18.0"}}' },
+      ...Array.from({ length: 9 }, (_, i) => ({
+        rel: `routes/r${i}.js`,
+        language: 'JavaScript',
+        text: `const express = require('express');\nconst app = express();\napp.get('/r${i}', (req, res) => res.send('${i}'));\n${i < 8 ? `app.get('/r${i}/b', (req, res) => res.send('b'));\n` : ''}module.exports = app;\n`,
+      })),
+    ];
+    const said = overviewSentences(factsOf(sources, null), sources, [], [])
+      .map((s) => s.parts.map((p) => (typeof p === 'string' ? p : 'value' in p ? String(p.value) : '')).join(''))
+      .filter((t) => /more route/.test(t));
+    expect(said).toEqual(['1 more route is declared in 1 other file, the first in routes/r8.js']);
+  });
+});
