@@ -57,6 +57,20 @@ describe('Go: a route path built by concatenation', () => {
   });
 });
 
+describe('Go: a route path naming a constant of another file of the package', () => {
+  it('`e.GET(apiPrefix + "/users", h)` with `const apiPrefix = "/api"` in constants.go gives the path', async () => {
+    const root = repo({
+      'go.mod': 'module example.com/users\n\ngo 1.21\n\nrequire github.com/labstack/echo/v4 v4.11.0\n',
+      'server/constants.go': 'package server\n\nconst (\n\tapiPrefix = "/api"\n\tversion   = "v1"\n)\n',
+      'server/router.go':
+        'package server\n\nimport (\n\t"github.com/labstack/echo/v4"\n)\n\nfunc Routes(e *echo.Echo) {\n\te.GET(apiPrefix + "/users", listUsers)\n\tg := e.Group("/admin")\n\tg.POST(apiPrefix+"/"+version+"/jobs", listUsers)\n\te.GET(unknownPrefix+"/x", listUsers)\n}\n\nfunc listUsers(c echo.Context) error { return nil }\n',
+      'main.go':
+        'package main\n\nimport (\n\t"github.com/labstack/echo/v4"\n\t"example.com/users/server"\n)\n\nfunc main() {\n\te := echo.New()\n\tserver.Routes(e)\n\te.Start(":8080")\n}\n',
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['GET /api/users', 'POST /admin/api/v1/jobs']);
+  });
+});
+
 describe('Fastify: routes of a registered plugin', () => {
   const pkg = '{"dependencies":{"fastify":"^4.0.0","@fastify/websocket":"^8.0.0"}}';
   const app =

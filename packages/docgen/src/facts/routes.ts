@@ -554,7 +554,7 @@ export function routesAndFiles(
     routes.push(...pythonRoutes(py));
   }
   if (go.size > 0) {
-    const goOnes = goRoutes(go);
+    const goOnes = goRoutes(resolveGoStrings(go));
     attachGoRequests(goOnes, go);
     routes.push(...goOnes);
   }
@@ -5206,6 +5206,8 @@ interface GoFunc {
     offset: number;
     /** oapi-codegen's `r.Get(options.BaseURL+"/x", …)`: the parameter whose `BaseURL` field goes before the path */
     base?: string;
+    /** a path naming string constants of another file of the package (`apiPrefix + "/users"`), read once every file is known; `path` is the prefix of its groups */
+    pending?: string;
   }>;
   /** calls of other functions with their argument texts: `h.Register(v1)`, `users.Routes(api.Group("/users"))` */
   calls: Array<{ callee: string; args: string[]; offset: number; line: number; qualifier?: string }>;
@@ -5238,6 +5240,8 @@ interface GoFile {
   fieldTypes?: Map<string, string>;
   /** the imported packages by the name the file calls them by (an alias, else the path's last part) → import path */
   imports?: Map<string, string>;
+  /** the file's top-level string constants and variables (a name given two values: null) */
+  strings?: Map<string, string | null>;
 }
 
 /** The offset past the string literal starting at `at`. */
@@ -5269,6 +5273,39 @@ function goStrings(text: string, into = new Map<string, string | null>()): Map<s
     for (const m of b[1]!.matchAll(new RegExp(String.raw`^[ \t]*(\w+)[ \t]*(?:string[ \t]*)?=[ \t]*(${GO_STRING})[ \t]*$`, 'gm')))
       set(m[1]!, m[2]!);
   return into;
+}
+
+/**
+ * Route paths naming string constants of another file of their package (`const apiPrefix = "/api"` in
+ * constants.go, `e.GET(apiPrefix + "/users", h)` in router.go): read with the folder's files' constants; a route
+ * whose path is still not known is left out, as before.
+ */
+function resolveGoStrings(files: ReadonlyMap<string, GoFile>): Map<string, GoFile> {
+  const byDir = new Map<string, Map<string, string | null>>();
+  for (const [file, f] of files) {
+    const into = byDir.get(path.dirname(file)) ?? byDir.set(path.dirname(file), new Map()).get(path.dirname(file))!;
+    for (const [name, value] of f.strings ?? []) into.set(name, into.has(name) && into.get(name) !== value ? null : value);
+  }
+  const out = new Map<string, GoFile>();
+  for (const [file, f] of files) {
+    if (!f.funcs.some((fn) => fn.routes.some((r) => r.pending !== undefined))) {
+      out.set(file, f);
+      continue;
+    }
+    const names = byDir.get(path.dirname(file))!;
+    const funcs = f.funcs.map((fn) => ({
+      ...fn,
+      routes: fn.routes.flatMap((r) => {
+        if (r.pending === undefined) return [r];
+        const value = goStringValue(r.pending, names);
+        if (value === null) return [];
+        const { pending: _, ...rest } = r;
+        return [{ ...rest, path: r.path === '/' ? value : joinPath(r.path, value) }];
+      }),
+    }));
+    out.set(file, { ...f, funcs });
+  }
+  return out;
 }
 
 /** A Go string expression of literals and such names joined by `+` (`apiBaseURL+"job"`), or null. */
@@ -5347,6 +5384,20 @@ function goFile(s: SourceFile, code: string): GoFile {
     // A path may be built from the function's and the file's string constants: `e.POST(apiBaseURL+"job", h)`.
     const strings = goStrings(body, new Map(fileStrings));
     const str = (expr: string): string | null => goStringValue(expr, strings);
+    // A path of literals and names this file does not declare (`apiPrefix + "/users"`): the expression with this
+    // function's and file's names written in, for the package's other files (`resolveGoStrings`).
+    const pendingOf = (expr: string): string | undefined => {
+      const e = expr.trim();
+      if (
+        !/^(?:[A-Za-z_]\w*|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60)(?:\s*\+\s*(?:[A-Za-z_]\w*|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60))*$/.test(e)
+      )
+        return undefined;
+      if (params.some((p) => new RegExp(String.raw`(?<![\w"])${p.name}(?![\w"])`).test(e))) return undefined;
+      return e.replace(new RegExp(String.raw`${GO_STRING}|[A-Za-z_]\w*`, 'g'), (t) => {
+        const v = literal(t) === null ? strings.get(t) : null;
+        return typeof v === 'string' ? JSON.stringify(v) : t;
+      });
+    };
     const params: GoFunc['params'] = [];
     // `a, b *gin.RouterGroup, c string`: a name without a type takes the next one's.
     let pending: string[] = [];
@@ -5530,8 +5581,14 @@ function goFile(s: SourceFile, code: string): GoFile {
       // The groups of a chain (`g.Group("/user").Use(auth).POST("", h)`) prefix the route's own path.
       const chain = r[0].slice(r[1]!.length, r[0].lastIndexOf('.'));
       const groups = [...chain.matchAll(/\.Group\s*\(\s*([^,)]*)/g)].map((g) => str(g[1]!.trim()));
-      if (written === null || groups.some((g) => g === null)) continue;
-      const own = groups.length > 0 ? joinPath(...(groups as string[]), written) : written;
+      const pending = written === null && pathArg !== undefined && !groups.some((g) => g === null) ? pendingOf(pathArg) : undefined;
+      if ((written === null && pending === undefined) || groups.some((g) => g === null)) continue;
+      const own =
+        pending !== undefined
+          ? joinPath(...(groups as string[]))
+          : groups.length > 0
+            ? joinPath(...(groups as string[]), written!)
+            : written!;
       const handler = args.at(-1);
       for (const method of verbs)
         fn.routes.push({
@@ -5541,6 +5598,7 @@ function goFile(s: SourceFile, code: string): GoFile {
           line: lineAt(code, brace + r.index),
           ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
           offset: brace + r.index,
+          ...(pending !== undefined ? { pending } : {}),
         });
     }
     for (const c of body.matchAll(/\b(\w+)\s*\(/g)) {
@@ -5579,6 +5637,7 @@ function goFile(s: SourceFile, code: string): GoFile {
     funcs,
     ...(fieldTypes.size > 0 ? { fieldTypes } : {}),
     ...(imports.size > 0 ? { imports } : {}),
+    ...(fileStrings.size > 0 ? { strings: fileStrings } : {}),
   };
 }
 
