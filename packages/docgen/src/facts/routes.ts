@@ -554,7 +554,7 @@ export function routesAndFiles(
     routes.push(...pythonRoutes(py));
   }
   if (go.size > 0) {
-    const goOnes = goRoutes(go);
+    const goOnes = goRoutes(resolveGoStrings(go));
     attachGoRequests(goOnes, go);
     routes.push(...goOnes);
   }
@@ -853,7 +853,7 @@ function routesOf(
     case 'TSX':
       return {
         ...(/@(?:Controller|JsonController|Get|Post|Put|Patch|Delete)\s*\(/.test(code)
-          ? nest(s, code)
+          ? nest(s, code, imported)
           : jsRouters(s, code, imports, clientNames, imported)),
         ...nestGlobalPrefix(s, code, imported),
         ...nestVersioning(s, code),
@@ -1094,10 +1094,15 @@ function jsRouters(
   /** A route written as `receiver.verb('/p', …)`, the call's `(` at `open`, cited at `at`. */
   const addCall = (receiver: string, verb: string, pathExpr: string, at: number, open: number, handler?: string): void => {
     if (unmounted.has(receiver)) return;
-    const value = literal(pathExpr);
+    const written = literal(pathExpr);
+    // Fastify serves a route written `''` at its plugin's prefix (the root when none).
+    const value = written === '' && framework === 'fastify' ? '/' : written;
     if (value === null || (!value.startsWith('/') && value !== '*')) return;
     const koa = effective(receiver);
-    const method = verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
+    // @fastify/websocket: a route with `{ websocket: true }` in its options is a WebSocket, no HTTP operation.
+    const options = framework === 'fastify' ? splitArgs(code.slice(open + 1, closing(code, open) - 1))[1] : undefined;
+    const websocket = options !== undefined && /^\{[\s\S]*\bwebsocket\s*:\s*true\b/.test(options.trim());
+    const method = websocket ? 'WEBSOCKET' : verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
     const declared = jsRequest(code, s.rel, open, method, lookup, (name) => zodDeclaration(code, imported, name));
     for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
@@ -1239,6 +1244,19 @@ function jsRouters(
       });
   };
   for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.use\s*\(\s*${STRING}\s*,\s*([^)]*\)?)`, 'g'))) mountAt(m);
+  // A GraphQL server's Express handler mounted at a path answers there, whatever the method:
+  // `app.use('/graphql', cors(), expressMiddleware(server, …))` (Apollo), `graphqlHTTP({…})` (express-graphql),
+  // `createHandler({…})` (graphql-http).
+  if (framework === 'express')
+    for (const m of code.matchAll(new RegExp(String.raw`\b([\w$]+)\s*\.use\s*\(\s*${STRING}\s*,`, 'g'))) {
+      if (inSpan(spans, m.index)) continue;
+      const open = code.indexOf('(', m.index + m[1]!.length);
+      const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      const value = literal(m[2]!);
+      if (value === null || !value.startsWith('/') || args.length < 2) continue;
+      if (/^(?:expressMiddleware|graphqlHTTP|createHandler|graphqlExpress)\s*\(/.test(args.at(-1)!.trim()))
+        addPrefixed('ANY', value, m.index, m[1]!);
+    }
   // Hono's `app.route('/books', books)`: a sub-application mounted at a path (Express's `router.route('/p')` has one argument).
   for (const m of code.matchAll(new RegExp(String.raw`(?:\b([\w$]+)\s*)?\.route\s*\(\s*${STRING}\s*,\s*([\w$]+)\s*\)`, 'g')))
     if (!inSpan(spans, m.index)) mountAt(m);
@@ -2180,17 +2198,74 @@ function applyNestPrefix(
   }
 }
 
+/**
+ * The project's own controller decorators among the modules a file imports: a function returning
+ * `applyDecorators(Controller(prefix), …)` (`export function ApiController(prefix: string, dto) {…}`) — its name
+ * and which of its parameters is the controller's path (or the path it writes itself).
+ */
+function nestControllerDecorators(imported: ReadonlyMap<string, string>): Map<string, { param: number } | { path: string }> {
+  const out = new Map<string, { param: number } | { path: string }>();
+  for (const other of imported.values()) {
+    if (!/\bapplyDecorators\s*\(/.test(other)) continue;
+    for (const f of other.matchAll(/\bexport\s+(?:function\s+(\w+)\s*\(|const\s+(\w+)\s*(?::[^=]+)?=\s*(?:\(|function\s*\())/g)) {
+      const open = f.index + f[0].length - 1;
+      const close = closing(other, open);
+      const params = splitArgs(other.slice(open + 1, close - 1)).map((p) => /^\s*(\w+)/.exec(p)?.[1] ?? '');
+      // The body: up to the next top-level export (a function's braces, an arrow's expression).
+      const next = other.slice(close).search(/\n\s*export\b/);
+      const body = other.slice(close, next < 0 ? other.length : close + next);
+      const call = /\bapplyDecorators\s*\([\s\S]*?\bController\s*\(\s*([^)]*?)\s*\)/.exec(body);
+      if (!call) continue;
+      const arg = call[1]!;
+      const lit = arg === '' ? '' : literal(arg);
+      const index = params.indexOf(arg);
+      if (lit !== null) out.set((f[1] ?? f[2])!, { path: lit });
+      else if (index >= 0) out.set((f[1] ?? f[2])!, { param: index });
+    }
+  }
+  return out;
+}
+
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
-function nest(s: SourceFile, code: string): FileRoutes {
+function nest(s: SourceFile, code: string, imported: ReadonlyMap<string, string> = new Map()): FileRoutes {
   const routes: Route[] = [];
   // A path given as a constant (`@Controller(routes.version)`, `@Get(routes.user.root)`) is written `{{routes.version}}`
   // until every file's constants are known (`resolveNestConstants`).
-  const controllers = [
+  const controllers: Array<{ index: number; text: string; quoted?: string; name?: string }> = [
     ...code.matchAll(
       // routing-controllers' `@JsonController('/pets')` is a controller's path as Nest's `@Controller` is.
       new RegExp(String.raw`@(?:Json)?Controller\s*\(\s*(?:${STRING}|\{[^}]*\bpath\s*:\s*${STRING}[^}]*\}|([A-Za-z_$][\w$.]*))?\s*\)`, 'g'),
     ),
-  ];
+  ].map((c) => ({
+    index: c.index,
+    text: c[0],
+    ...((c[1] ?? c[2]) !== undefined ? { quoted: (c[1] ?? c[2])! } : {}),
+    ...(c[3] ? { name: c[3] } : {}),
+  }));
+  // The project's own decorator wrapping `Controller(prefix)`: `@ApiController('/api/v1/contacts', Dto)` on a class.
+  const custom = nestControllerDecorators(imported);
+  if (custom.size > 0) {
+    for (const d of code.matchAll(/@(\w+)\s*\(/g)) {
+      const known = custom.get(d[1]!);
+      if (
+        !known ||
+        !/^\s*(?:@\w+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*)*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\b/.test(
+          code.slice(closing(code, d.index + d[0].length - 1)),
+        )
+      )
+        continue;
+      const open = d.index + d[0].length - 1;
+      const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
+      const arg = 'path' in known ? JSON.stringify(known.path) : args[known.param]?.trim();
+      const quoted = arg !== undefined && literal(arg) !== null ? arg : undefined;
+      controllers.push({
+        index: d.index,
+        text: code.slice(d.index, closing(code, open)),
+        ...(quoted !== undefined ? { quoted } : arg !== undefined && /^[A-Za-z_$][\w$.]*$/.test(arg) ? { name: arg } : { quoted: "''" }),
+      });
+    }
+    controllers.sort((a, b) => a.index - b.index);
+  }
   for (const m of code.matchAll(
     new RegExp(
       String.raw`@(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*(?:${STRING}|(\[[^\]]*\])|([A-Za-z_$][\w$.]*))?\s*\)\s*(?:@\w+(?:\.\w+)*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*)*(?:(?:public|private|protected|async|static)\s+)*(\w+)\s*\(`,
@@ -2198,13 +2273,13 @@ function nest(s: SourceFile, code: string): FileRoutes {
     ),
   )) {
     const controller = controllers.filter((c) => c.index < m.index).at(-1);
-    const base = controller ? (controller[1] ?? controller[2]) : undefined;
+    const base = controller?.quoted;
     const versionAt = decoratorsStart(code, m.index);
     const own = /@Version\s*\(\s*(\[[^\]]*\]|[^)]*)\)/.exec(code.slice(versionAt, m.index + m[0].length))?.[1];
-    const versionExpr = own ?? (controller ? /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller[0])?.[1] : undefined);
+    const versionExpr = own ?? (controller ? /\bversion\s*:\s*(\[[^\]]*\]|[^,}\n]+)/.exec(controller.text)?.[1] : undefined);
     // `VERSION_NEUTRAL` serves the route with no version (written '' here), alone or beside versions.
     const version = [...nestVersions(versionExpr), ...(versionExpr && /\bVERSION_NEUTRAL\b/.test(versionExpr) ? [''] : [])];
-    const prefix = base ? literal(base) : controller?.[3] ? `{{${controller[3]}}}` : '';
+    const prefix = base ? literal(base) : controller?.name ? `{{${controller.name}}}` : '';
     // `@Get(['live', 'alive'])`: one route per path of the array.
     const ownPaths: Array<string | null> = m[2]
       ? [literal(m[2])]
@@ -2871,7 +2946,10 @@ function pyFile(s: SourceFile, code: string): PyFile {
     const methods =
       list !== undefined
         ? [...list.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase())
-        : /@(?:\w+\.)*require_(GET|POST|safe)\b/.exec(deco)?.[1]?.replace('safe', 'GET').split(',');
+        : // DRF's `@api_view` / `@api_view()` with no method list answers GET only (its default).
+          /@(?:\w+\.)*api_view[ \t]*(?:\([ \t]*\))?[ \t]*$/m.test(deco)
+          ? ['GET']
+          : /@(?:\w+\.)*require_(GET|POST|safe)\b/.exec(deco)?.[1]?.replace('safe', 'GET').split(',');
     if (methods && methods.length > 0) out.functions.push({ name: m[2]!, methods });
   }
   for (const m of code.matchAll(/^class[ \t]+(\w+)[ \t]*(?:\(([^)]*)\))?[ \t]*:[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)/gm)) {
@@ -3281,6 +3359,18 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   AsyncGraphQLView: ['GET', 'POST'],
 };
 
+/** Views of libraries whose names are also Django's (dj-rest-auth's `LoginView` answers POST, Django's auth form GET, POST, PUT), by module. */
+const LIBRARY_VIEWS: Record<string, string[]> = {
+  'dj_rest_auth.views.LoginView': ['POST'],
+  'dj_rest_auth.views.LogoutView': ['POST'],
+  'dj_rest_auth.views.PasswordChangeView': ['POST'],
+  'dj_rest_auth.views.PasswordResetView': ['POST'],
+  'dj_rest_auth.views.PasswordResetConfirmView': ['POST'],
+  'dj_rest_auth.views.UserDetailsView': ['GET', 'PUT', 'PATCH'],
+  'dj_rest_auth.registration.views.RegisterView': ['POST'],
+  'dj_rest_auth.registration.views.VerifyEmailView': ['POST'],
+};
+
 /**
  * The HTTP methods a Django view answers, as its code declares them: a class-based view's
  * `def get` / `def post` … (its bases' in the repository included, Django's and DRF's generic views
@@ -3329,7 +3419,13 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
   const classMethods = (file: string | null, name: string, depth: number): string[] => {
     if (depth > 8) return [];
     const hit = classIn(file, name);
-    if (!hit) return DJANGO_GENERIC[name] ?? DJANGO_GENERIC[name.replace(/View$/, '')] ?? [];
+    if (!hit) {
+      // A library's view of a name Django also uses (dj-rest-auth's `LoginView`, an API view): by the module it is imported from.
+      const imp = file === null ? undefined : [...(files.get(file)?.imports ?? [])].reverse().find((i) => i.name === name);
+      const library =
+        imp && imp.orig !== null ? LIBRARY_VIEWS[`${imp.module.replace(/^rest_auth\b/, 'dj_rest_auth')}.${imp.orig}`] : undefined;
+      return library ?? DJANGO_GENERIC[name] ?? DJANGO_GENERIC[name.replace(/View$/, '')] ?? [];
+    }
     const own = new Set(hit.c.methods);
     for (const b of hit.c.bases) for (const m of classMethods(origin(hit.file, b) ?? hit.file, b, depth + 1)) own.add(m);
     return [...own];
@@ -5110,6 +5206,8 @@ interface GoFunc {
     offset: number;
     /** oapi-codegen's `r.Get(options.BaseURL+"/x", …)`: the parameter whose `BaseURL` field goes before the path */
     base?: string;
+    /** a path naming string constants of another file of the package (`apiPrefix + "/users"`), read once every file is known; `path` is the prefix of its groups */
+    pending?: string;
   }>;
   /** calls of other functions with their argument texts: `h.Register(v1)`, `users.Routes(api.Group("/users"))` */
   calls: Array<{ callee: string; args: string[]; offset: number; line: number; qualifier?: string }>;
@@ -5142,6 +5240,8 @@ interface GoFile {
   fieldTypes?: Map<string, string>;
   /** the imported packages by the name the file calls them by (an alias, else the path's last part) → import path */
   imports?: Map<string, string>;
+  /** the file's top-level string constants and variables (a name given two values: null) */
+  strings?: Map<string, string | null>;
 }
 
 /** The offset past the string literal starting at `at`. */
@@ -5150,6 +5250,78 @@ function skipString(code: string, at: number): number {
   let i = at + 1;
   for (; i < code.length && code[i] !== q; i++) if (code[i] === '\\' && q !== '`') i++;
   return i + 1;
+}
+
+const GO_STRING = String.raw`"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60`;
+
+/** The string constants and variables a Go text declares with one value (`const base = "/api"`, `apiBaseURL := "/api/v1/"`). */
+function goStrings(text: string, into = new Map<string, string | null>()): Map<string, string | null> {
+  const set = (name: string, quoted: string): void => {
+    const value = literal(quoted);
+    if (value === null) return;
+    // A name given two values (two functions' `base`) is none of them.
+    into.set(name, into.has(name) && into.get(name) !== value ? null : value);
+  };
+  for (const m of text.matchAll(
+    new RegExp(
+      String.raw`(?:^|[\n;{])[ \t]*(?:(?:const|var)[ \t]+)?(\w+)[ \t]*(?:string[ \t]*)?:?=[ \t]*(${GO_STRING})[ \t]*(?=$|[\n;}])`,
+      'gm',
+    ),
+  ))
+    set(m[1]!, m[2]!);
+  for (const b of text.matchAll(/^[ \t]*(?:const|var)[ \t]*\(([^)]*)\)/gm))
+    for (const m of b[1]!.matchAll(new RegExp(String.raw`^[ \t]*(\w+)[ \t]*(?:string[ \t]*)?=[ \t]*(${GO_STRING})[ \t]*$`, 'gm')))
+      set(m[1]!, m[2]!);
+  return into;
+}
+
+/**
+ * Route paths naming string constants of another file of their package (`const apiPrefix = "/api"` in
+ * constants.go, `e.GET(apiPrefix + "/users", h)` in router.go): read with the folder's files' constants; a route
+ * whose path is still not known is left out, as before.
+ */
+function resolveGoStrings(files: ReadonlyMap<string, GoFile>): Map<string, GoFile> {
+  const byDir = new Map<string, Map<string, string | null>>();
+  for (const [file, f] of files) {
+    const into = byDir.get(path.dirname(file)) ?? byDir.set(path.dirname(file), new Map()).get(path.dirname(file))!;
+    for (const [name, value] of f.strings ?? []) into.set(name, into.has(name) && into.get(name) !== value ? null : value);
+  }
+  const out = new Map<string, GoFile>();
+  for (const [file, f] of files) {
+    if (!f.funcs.some((fn) => fn.routes.some((r) => r.pending !== undefined))) {
+      out.set(file, f);
+      continue;
+    }
+    const names = byDir.get(path.dirname(file))!;
+    const funcs = f.funcs.map((fn) => ({
+      ...fn,
+      routes: fn.routes.flatMap((r) => {
+        if (r.pending === undefined) return [r];
+        const value = goStringValue(r.pending, names);
+        if (value === null) return [];
+        const { pending: _, ...rest } = r;
+        return [{ ...rest, path: r.path === '/' ? value : joinPath(r.path, value) }];
+      }),
+    }));
+    out.set(file, { ...f, funcs });
+  }
+  return out;
+}
+
+/** A Go string expression of literals and such names joined by `+` (`apiBaseURL+"job"`), or null. */
+function goStringValue(expr: string, names: ReadonlyMap<string, string | null>): string | null {
+  const e = expr.trim();
+  const direct = literal(e);
+  if (direct !== null) return direct;
+  const parts = [...e.matchAll(new RegExp(String.raw`(${GO_STRING}|[A-Za-z_]\w*)`, 'g'))];
+  if (parts.length === 0 || e.replace(new RegExp(String.raw`${GO_STRING}|[A-Za-z_]\w*`, 'g'), '').replace(/[\s+]/g, '') !== '') return null;
+  let out = '';
+  for (const p of parts) {
+    const v = literal(p[1]!) ?? names.get(p[1]!) ?? null;
+    if (v === null) return null;
+    out += v;
+  }
+  return out;
 }
 
 const GO_VERBS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Match';
@@ -5199,6 +5371,9 @@ function goFile(s: SourceFile, code: string): GoFile {
       packages.add(i[1] ?? last.replace(/[^\w]/g, '_'));
       imports.set(i[1] ?? parts.at(-1)!.replace(/[^\w]/g, '_'), i[2]!);
     }
+  // The file's top-level string constants (function bodies are read per function below).
+  const topLevel = code.replace(/^func\b[^\n]*\{[\s\S]*?^\}/gm, '');
+  const fileStrings = goStrings(topLevel);
   for (const m of code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
     const paramsEnd = closing(code, m.index + m[0].length - 1);
     const brace = code.indexOf('{', paramsEnd);
@@ -5206,6 +5381,23 @@ function goFile(s: SourceFile, code: string): GoFile {
     const resultType = code.slice(paramsEnd, brace);
     const bodyEnd = closing(code, brace);
     const body = code.slice(brace, bodyEnd);
+    // A path may be built from the function's and the file's string constants: `e.POST(apiBaseURL+"job", h)`.
+    const strings = goStrings(body, new Map(fileStrings));
+    const str = (expr: string): string | null => goStringValue(expr, strings);
+    // A path of literals and names this file does not declare (`apiPrefix + "/users"`): the expression with this
+    // function's and file's names written in, for the package's other files (`resolveGoStrings`).
+    const pendingOf = (expr: string): string | undefined => {
+      const e = expr.trim();
+      if (
+        !/^(?:[A-Za-z_]\w*|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60)(?:\s*\+\s*(?:[A-Za-z_]\w*|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60))*$/.test(e)
+      )
+        return undefined;
+      if (params.some((p) => new RegExp(String.raw`(?<![\w"])${p.name}(?![\w"])`).test(e))) return undefined;
+      return e.replace(new RegExp(String.raw`${GO_STRING}|[A-Za-z_]\w*`, 'g'), (t) => {
+        const v = literal(t) === null ? strings.get(t) : null;
+        return typeof v === 'string' ? JSON.stringify(v) : t;
+      });
+    };
     const params: GoFunc['params'] = [];
     // `a, b *gin.RouterGroup, c string`: a name without a type takes the next one's.
     let pending: string[] = [];
@@ -5261,7 +5453,7 @@ function goFile(s: SourceFile, code: string): GoFile {
           start,
           end: closing(code, start),
           owner: c[1]!,
-          path: lit === undefined ? '' : literal(lit),
+          path: lit === undefined ? '' : str(lit),
           at: brace + c.index,
         });
       }
@@ -5305,7 +5497,15 @@ function goFile(s: SourceFile, code: string): GoFile {
         ((code[end] !== '\n' && code[end] !== ';') || (code[end] === '\n' && /\.[ \t]*$/.test(code.slice(start, end))))
       )
         end = '([{'.includes(code[end]!) ? closing(code, end) : code[end] === '"' || code[end] === '`' ? skipString(code, end) : end + 1;
-      fn.assigns.push({ name: a[1]!, expr: code.slice(start, end).trim(), offset: brace + a.index, line: lineAt(code, brace + a.index) });
+      // A group's path built from string constants (`e.Group(apiBase + "/v1")`) is written as the path it makes.
+      const expr = code
+        .slice(start, end)
+        .trim()
+        .replace(/\.(Group|PathPrefix)\s*\(\s*([^,()]+?)\s*([,)])/g, (all, call: string, arg: string, after: string) => {
+          const value = literal(arg) === null ? str(arg) : null;
+          return value !== null ? `.${call}(${JSON.stringify(value)}${after}` : all;
+        });
+      fn.assigns.push({ name: a[1]!, expr, offset: brace + a.index, line: lineAt(code, brace + a.index) });
     }
     const verbRe =
       framework === 'chi'
@@ -5334,7 +5534,7 @@ function goFile(s: SourceFile, code: string): GoFile {
         // the options parameter its callers fill in.
         const based = framework === 'chi' && pathArg !== undefined ? /^(\w+)\.BaseURL\s*\+\s*("[^"]*")$/.exec(pathArg.trim()) : null;
         const base = based && params.some((p) => p.name === based[1]) ? based[1]! : undefined;
-        let own = pathArg !== undefined ? literal(base !== undefined ? based![2]! : pathArg) : null;
+        let own = pathArg !== undefined ? (base !== undefined ? literal(based![2]!) : str(pathArg)) : null;
         let methods: string[] = method
           ? [(method[1] ?? method[2] ?? method[3])!.toUpperCase()]
           : r[2] === 'Handle' || r[2] === 'HandleFunc' || r[2] === 'All'
@@ -5377,12 +5577,18 @@ function goFile(s: SourceFile, code: string): GoFile {
           ? [...(args[0] ?? '').matchAll(/(?:http\.Method|"|echo\.)(\w+)/g)].map((x) => x[1]!.toUpperCase())
           : [r[2] === 'Any' ? 'ANY' : r[2]!];
       const pathArg = r[2] === 'Match' || given ? args[1] : args[0];
-      const written = pathArg !== undefined ? literal(pathArg) : null;
+      const written = pathArg !== undefined ? str(pathArg) : null;
       // The groups of a chain (`g.Group("/user").Use(auth).POST("", h)`) prefix the route's own path.
       const chain = r[0].slice(r[1]!.length, r[0].lastIndexOf('.'));
-      const groups = [...chain.matchAll(/\.Group\s*\(\s*([^,)]*)/g)].map((g) => literal(g[1]!.trim()));
-      if (written === null || groups.some((g) => g === null)) continue;
-      const own = groups.length > 0 ? joinPath(...(groups as string[]), written) : written;
+      const groups = [...chain.matchAll(/\.Group\s*\(\s*([^,)]*)/g)].map((g) => str(g[1]!.trim()));
+      const pending = written === null && pathArg !== undefined && !groups.some((g) => g === null) ? pendingOf(pathArg) : undefined;
+      if ((written === null && pending === undefined) || groups.some((g) => g === null)) continue;
+      const own =
+        pending !== undefined
+          ? joinPath(...(groups as string[]))
+          : groups.length > 0
+            ? joinPath(...(groups as string[]), written!)
+            : written!;
       const handler = args.at(-1);
       for (const method of verbs)
         fn.routes.push({
@@ -5392,6 +5598,7 @@ function goFile(s: SourceFile, code: string): GoFile {
           line: lineAt(code, brace + r.index),
           ...(handler && handler !== pathArg && /^[\w.]+$/.test(handler) ? { handler } : {}),
           offset: brace + r.index,
+          ...(pending !== undefined ? { pending } : {}),
         });
     }
     for (const c of body.matchAll(/\b(\w+)\s*\(/g)) {
@@ -5430,6 +5637,7 @@ function goFile(s: SourceFile, code: string): GoFile {
     funcs,
     ...(fieldTypes.size > 0 ? { fieldTypes } : {}),
     ...(imports.size > 0 ? { imports } : {}),
+    ...(fileStrings.size > 0 ? { strings: fileStrings } : {}),
   };
 }
 

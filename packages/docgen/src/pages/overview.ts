@@ -256,13 +256,11 @@ export function overviewSentences(
   if (files.length > MAX_ROUTE_FILES) {
     const rest = files.slice(MAX_ROUTE_FILES);
     const first = rest[0]![1][0]!;
+    const more = rest.reduce((n, [, r]) => n + r.length, 0);
     out.push({
       section: 'How a request arrives',
       parts: [
-        `${plural(
-          rest.reduce((n, [, r]) => n + r.length, 0),
-          'more route',
-        )} are declared in ${plural(rest.length, 'other file')}, the first in `,
+        `${plural(more, 'more route')} ${more === 1 ? 'is' : 'are'} declared in ${plural(rest.length, 'other file')}, the first in `,
         code(rest[0]![0]),
       ],
       cites: [{ file: first.file, line: first.line, evidence: '' }],
