@@ -128,7 +128,11 @@ export function restatesName(text: string, name: string): boolean {
     // "yield values in reverse order" under "values are yielded … in reverse order"
     if (w.length > 4) own.add(w.replace(/(ed|ing)$/, ''));
   }
+  // a leading type in a tag's own brackets (YARD's `[Puppet::Parser::Resource] the resource`,
+  // JSDoc's `{Object} the options`) is no description: the words after it are (set 29's tuning
+  // run: puppet's `evaluate_code` borrowed "the resource" for `resource` because of its type)
   const words = text
+    .replace(/^\s*(?:\[[^\]]*\]|\{(?!@)[^}]*\})\s*(?=\S)/, '')
     .replace(/\{@\w+\s+([^}]*)\}|<[^>]*>|[`*_'"()[\]{}.,:;!?]/g, ' $1 ')
     .split(/\s+/)
     .filter((w) => w !== '')

@@ -549,6 +549,7 @@ export function buildModel(
       // a comment that introduces what follows ("To clone a response response, run these steps:")
       // is the heading of the body's steps, not a sentence (held out, set 26: undici's `cloneBody`)
       !/:\s*$/.test(lead.text) &&
+      !REFERENCE.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
       summary = commentSentence(lead.text, language);
@@ -712,6 +713,15 @@ export function commentSentence(text: string, language: string): string {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * A comment that points at a link for what the code does ("logstash_event format is documented at
+ * <url>", "Algorithm described in <url>", "Ported from <url>") is a reference, not a summary: the
+ * link says where to read, the sentence says nothing of the function (set 29's tuning run:
+ * puppet's `format`).
+ */
+const REFERENCE =
+  /\b(?:documented|described|specified|defined|explained|detailed|discussed|see|refer(?:red)? to|cf\.?|according to|as per|based on|taken from|copied from|ported from|adapted from|borrowed from|inspired by)\s*(?:(?:at|in|on|here|by|under|the|this|following|link|page|docs?|documentation|spec(?:ification)?|rfc|article|post|issue|answer|[:,-])\s*)*<?(?:https?|ftp):\/\//i;
 
 /**
  * The comment lines that open the body, joined, when they say what the whole function does;

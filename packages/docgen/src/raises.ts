@@ -439,6 +439,8 @@ function rescuedHere(code: string, at: number, type: string): boolean {
   return false;
 }
 
+const JS_THROW =
+  /\bthrow\s+(?:new\s+(?=[A-Za-z_$])|(?=(?:[A-Z][\w$]*)?(?:Error|Exception)\s*\())([A-Za-z_$][\w.$]*)\s*(?:<[^>]*>)?\s*(\()?/g;
 const PATTERNS: Record<string, RegExp> = {
   Python: /\braise\s+([A-Za-z_][\w.]*)\s*(\()?/g,
   Ruby: /\braise\s+([A-Z][\w:]*)(?:\.new)?\s*(\(|,)?/g,
@@ -446,6 +448,12 @@ const PATTERNS: Record<string, RegExp> = {
   Swift: /\bthrow\s+([A-Z]\w*)(?:\.\w+)?()/g,
   Kotlin: /\bthrow\s+([A-Z][\w.]*)\s*(\()?/g,
   Rust: /\b(panic)!\s*(\()?/g,
+  // JavaScript's error constructors work without `new` (`throw Error('…')`, `throw TypeError(…)`):
+  // a call of a name ending in Error/Exception is a throw too, a factory call or a variable is not
+  // (set 29: bitcore's `pbkdf2` lost "Requested key length too long")
+  JavaScript: JS_THROW,
+  TypeScript: JS_THROW,
+  TSX: JS_THROW,
 };
 const THROW_NEW = /\bthrow\s+new\s+([A-Za-z_$\\][\w.$\\]*)\s*(?:<[^>]*>)?\s*(\()?/g;
 
@@ -500,6 +508,40 @@ function internalCheck(content: string, at: number, language: string): boolean {
   );
 }
 
+/** The parameters a signature declares variadic: `*args`, `**kwargs`, Ruby's `*rest`/`**opts`, `...args`, PHP's `...$args`. */
+function variadicParams(signature: string, language: string, params: readonly string[]): string[] {
+  const re = language === 'Python' || language === 'Ruby' ? /(?:^|[(,\s|])\*{1,2}\s*([A-Za-z_]\w*)/g : /\.\.\.\s*\$?([A-Za-z_$][\w$]*)/g;
+  return [...signature.matchAll(re)].map((m) => m[1]!).filter((n) => params.includes(n));
+}
+
+/**
+ * Whether a guard only tests a variadic parameter for anything at all (`kwargs`, `not args`,
+ * `args.length`, `!rest.empty?`, `len(kwargs) > 0`), alone or with other parameters (a flag):
+ * it says that extra arguments were passed, not which or why they fail.
+ */
+function variadicPresence(cond: string, variadics: readonly string[]): boolean {
+  if (variadics.length === 0) return false;
+  const bare = cond.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+  return variadics.some((v) => {
+    const e = escapeRe(v);
+    const uses = [...bare.matchAll(new RegExp(`(?<![\\w$.])\\$?${e}(?![\\w$])`, 'g'))];
+    if (uses.length === 0) return false;
+    return uses.every((u) => {
+      const before = bare.slice(0, u.index);
+      const after = bare.slice(u.index + u[0].length);
+      // presence: the name alone, its length or emptiness compared with nothing or zero
+      if (
+        /^\s*(?:\.\s*(?:length|size|count|empty\?|any\?)(?![\w$])(?:\s*(?:[><]=?|[!=]==?)\s*0\b)?)?\s*(?:$|&&|\|\||\band\b|\bor\b|\))/.test(
+          after,
+        ) &&
+        !/\bin\s*$|\(\s*$/.test(before)
+      )
+        return true;
+      return /\blen\s*\(\s*$/.test(before) && /^\s*\)\s*(?:(?:>|!=)\s*0\b)?\s*(?:$|\band\b|\bor\b)/.test(after);
+    });
+  });
+}
+
 const STUB_MESSAGE =
   /\b(not (yet )?implemented|unimplemented|must (be )?(implemented|overridden)|must (implement|override)|(subclass|subclasses|implementations?|derived classes?) (must|should)|abstract (method|function)|(an?|the) (\w+ )?interface)\b/i;
 
@@ -521,6 +563,7 @@ export function codeRaises(
   const inNested = (o: number): boolean => nested.some(([a, b]) => o > a && o < b);
   const lineOf = (o: number): number => firstLine + content.slice(0, o).split('\n').length - 1;
   const occ: Occurrence[] = [];
+  const variadics = variadicParams(content.slice(0, bodyStart), language, params);
   const re = new RegExp((PATTERNS[language] ?? THROW_NEW).source, 'g');
   re.lastIndex = bodyStart;
   let x: RegExpExecArray | null;
@@ -611,7 +654,7 @@ export function codeRaises(
     // would claim it raises whenever the flag is set. The plain message, if any, still holds.
     // A condition that also names a local of the body (`len(remaining) == len(self._hookimpls)`,
     // held out set 12) speaks of a value the caller never sees: no guard either.
-    const cond =
+    const guard =
       found !== null &&
       callerVisible(found, unchanged) &&
       !fieldChangedBefore(found, code, bodyStart, x.index) &&
@@ -619,6 +662,11 @@ export function codeRaises(
       !exitsBefore(code, bodyStart, x.index, inNested, language)
         ? found
         : null;
+    // A guard that only tests whether a variadic parameter holds anything (`if kwargs:`, `if
+    // _check_kwargs and kwargs:`, `if args.length`) reads as code and tells the caller nothing it
+    // can use: the raise is written with its plain message alone, or not at all (set 29's tuning
+    // run: python-control's "If kwargs." on `compute_estimate`, `streamlines`, `vectorfield`).
+    const cond = guard !== null && variadicPresence(guard, variadics) ? null : guard;
     // A guard that names anything besides the parameters — the object's state (`this.#signatures`),
     // a method chain, a call, a negation — tells the caller less than a plain message does (held
     // out, set 25: jose's `GeneralSign.sign`, moneyphp's `If ! $money->getCurrency()->…`): the
