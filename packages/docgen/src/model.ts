@@ -723,12 +723,13 @@ function escape(s: string): string {
 
 /**
  * A comment that points at a link for what the code does ("logstash_event format is documented at
- * <url>", "Algorithm described in <url>", "Ported from <url>") is a reference, not a summary: the
- * link says where to read, the sentence says nothing of the function (set 29's tuning run:
- * puppet's `format`).
+ * <url>", "Algorithm described in <url>", one that opens with "See <url>" or "Ported from <url>")
+ * is a reference, not a summary: the link says where to read, the sentence says nothing of the
+ * function (set 29's tuning run: puppet's `format`). A description that ends in a link ("Header
+ * name characters, see <url>") is one.
  */
 const REFERENCE =
-  /\b(?:documented|described|specified|defined|explained|detailed|discussed|see|refer(?:red)? to|cf\.?|according to|as per|based on|taken from|copied from|ported from|adapted from|borrowed from|inspired by)\s*(?:(?:at|in|on|here|by|under|the|this|following|link|page|docs?|documentation|spec(?:ification)?|rfc|article|post|issue|answer|[:,-])\s*)*<?(?:https?|ftp):\/\//i;
+  /^(?:see|cf\.?|refer(?:red)? to|based on|taken from|copied from|ported from|adapted from|borrowed from|inspired by)\b[^.]*?(?:https?|ftp):\/\/|\b(?:is|are)?\s*(?:documented|described|specified|defined|explained|detailed)\s+(?:(?:at|in|on|here|by|under|the|this|following|link|page|docs?|documentation|spec(?:ification)?|rfc|article|post|issue|answer|[:,-])\s*)+<?(?:https?|ftp):\/\//i;
 
 /**
  * The comment lines that open the body, joined, when they say what the whole function does;
