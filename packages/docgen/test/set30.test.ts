@@ -76,3 +76,14 @@ describe('set 30: a parameter the doc lists in a section indented deeper than it
     expect(x).not.toContain('inverse : bool\n');
   });
 });
+
+describe('set 30: a string continued on the next line with a backslash', () => {
+  it('TypeScript: the message of `throw new Error("… \\⏎or …")` is read whole, and written instead of a private guard', async () => {
+    const src =
+      'export class Bot {\n    private me: string | undefined;\n\n' +
+      '    /**\n     * Handles one update.\n     *\n     * @param update the update to handle\n     */\n    async handleUpdate(update: string) {\n        if (this.me === undefined) {\n            throw new Error(\n                "Bot not initialized! Either call `await bot.init()`, \\\nor directly set the `botInfo` option.",\n            );\n        }\n        return update;\n    }\n}\n';
+    const r = await run(src, 'TypeScript', 'src/bot.ts', 'tsdoc');
+    expect(r.output).toContain('@throws {@link Error} Bot not initialized! Either call `await bot.init()`, or directly set');
+    expect(r.output).not.toContain('If `this.me');
+  });
+});
