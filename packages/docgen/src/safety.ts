@@ -68,6 +68,37 @@ export function skipReason(relPath: string, text: string, attrs?: GitAttributes)
   return null;
 }
 
+/**
+ * The folders a repository's TypeScript configurations compile into (`compilerOptions.outDir` of
+ * each `tsconfig*.json`, relative to that file; `extends` is not followed), as repository-relative
+ * paths ending in `/`. Their JavaScript is `tsc` output: an edit there is overwritten by the next
+ * build, and the doc belongs in the source it comes from (set 29: bitcoinjs-lib's committed
+ * `src/cjs`/`src/esm`, compiled from `ts_src`). A folder that holds TypeScript sources itself, or
+ * the configuration's own folder, is not one. `files` are every readable file of the repository.
+ */
+export function buildOutputDirs(tsconfigs: ReadonlyMap<string, string>, files: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const [rel, text] of tsconfigs) {
+    const m = /"outDir"\s*:\s*"([^"]*)"/.exec(text.replace(/\/\*[\s\S]*?\*\/|(^|[^:"])\/\/[^\n]*/g, '$1'));
+    if (!m) continue;
+    const base = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')).split('/') : [];
+    const parts = [...base];
+    let outside = false;
+    for (const seg of m[1]!.replace(/\\/g, '/').split('/')) {
+      if (seg === '' || seg === '.') continue;
+      if (seg === '..') {
+        if (parts.length === 0) outside = true;
+        else parts.pop();
+      } else parts.push(seg);
+    }
+    if (outside || parts.length <= base.length) continue;
+    const dir = `${parts.join('/')}/`;
+    if (files.some((f) => f.startsWith(dir) && /\.(?:[cm]?ts|tsx)$/.test(f) && !/\.d\.[cm]?ts$/.test(f))) continue;
+    out.add(dir);
+  }
+  return [...out].sort();
+}
+
 /** Decodes UTF-8 strictly; null for bytes that are not valid UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string | null {
   try {
