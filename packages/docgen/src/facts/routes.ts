@@ -254,6 +254,28 @@ export function routesAndFiles(
             .map((e) => [e.spec, codeOf(bySourceRel.get(e.to!)!)] as const),
         )
       : new Map<string, string>();
+    // A barrel (`common/index.ts`: `export * from './decorators/api-controller.decorator'`) hands on the modules it
+    // re-exports, two levels deep: kept under `spec > re-exported spec`, beside the barrel itself.
+    if (JS_LANGUAGES.has(s.language)) {
+      let level = edges
+        .filter((e) => e.kind === 'internal' && e.to !== null && bySourceRel.has(e.to))
+        .map((e) => ({ key: e.spec, to: e.to! }));
+      for (let depth = 0; depth < 2 && level.length > 0; depth++) {
+        const next: Array<{ key: string; to: string }> = [];
+        for (const l of level) {
+          const lines = codeOf(bySourceRel.get(l.to)!).split('\n');
+          for (const e of byFile.get(l.to) ?? []) {
+            if (e.kind !== 'internal' || e.to === null || !bySourceRel.has(e.to)) continue;
+            if (!/^\s*export\b[^;]*\bfrom\b/.test(lines[e.line - 1] ?? '')) continue;
+            const key = `${l.key} > ${e.spec}`;
+            if (imported.has(key)) continue;
+            imported.set(key, codeOf(bySourceRel.get(e.to)!));
+            next.push({ key, to: e.to });
+          }
+        }
+        level = next;
+      }
+    }
     const importedKey = createHash('sha1')
       .update([...imported].map(([k, v]) => `${k}\0${v}`).join('\0'))
       .digest('hex');
