@@ -2248,8 +2248,78 @@ function nestControllerDecorators(imported: ReadonlyMap<string, string>): Map<st
   return out;
 }
 
+/**
+ * The project's own method decorators among the modules a file imports: a function returning
+ * `applyDecorators(Get(path), …)` (`export function ApiGet(path: string) {…}`) — its name, the Nest method decorator
+ * it wraps and which of its parameters is the route's path (or the path it writes itself).
+ */
+function nestMethodDecorators(
+  imported: ReadonlyMap<string, string>,
+): Map<string, { method: string } & ({ param: number; fallback: string | null } | { path: string })> {
+  const out = new Map<string, { method: string } & ({ param: number; fallback: string | null } | { path: string })>();
+  for (const other of imported.values()) {
+    if (!/\bapplyDecorators\s*\(/.test(other)) continue;
+    for (const f of other.matchAll(/\bexport\s+(?:function\s+(\w+)\s*\(|const\s+(\w+)\s*(?::[^=]+)?=\s*(?:\(|function\s*\())/g)) {
+      const open = f.index + f[0].length - 1;
+      const close = closing(other, open);
+      const rawParams = splitArgs(other.slice(open + 1, close - 1));
+      const params = rawParams.map((p) => /^\s*(\w+)/.exec(p)?.[1] ?? '');
+      const next = other.slice(close).search(/\n\s*export\b/);
+      const body = other.slice(close, next < 0 ? other.length : close + next);
+      const call = /\bapplyDecorators\s*\([\s\S]*?\b(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*([^)]*?)\s*\)/.exec(body);
+      if (!call) continue;
+      const arg = call[2]!;
+      const lit = arg === '' ? '' : literal(arg);
+      const index = params.indexOf(arg);
+      const name = (f[1] ?? f[2])!;
+      if (lit !== null) out.set(name, { method: call[1]!, path: lit });
+      else if (index >= 0) {
+        // A default the parameter is given (`route = ''`) is the path when the call leaves it out.
+        const def = /=\s*([\s\S]+)$/.exec(rawParams[index] ?? '')?.[1]?.trim();
+        out.set(name, { method: call[1]!, param: index, fallback: def !== undefined ? literal(def) : null });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The code with each use of a project method decorator (`@ApiGet(':id', 'One item')`) written as the Nest one it
+ * wraps (`@Get(':id')`), its line breaks kept so that every line stays where it was (padded with spaces when
+ * shorter); a use whose path is not a literal is left as it is.
+ */
+function nestRewriteMethodDecorators(code: string, imported: ReadonlyMap<string, string>): string {
+  const custom = nestMethodDecorators(imported);
+  if (custom.size === 0) return code;
+  let out = '';
+  let at = 0;
+  for (const d of code.matchAll(/@(\w+)\s*\(/g)) {
+    if (d.index < at) continue;
+    const known = custom.get(d[1]!);
+    if (!known) continue;
+    const open = d.index + d[0].length - 1;
+    const end = closing(code, open);
+    const args = splitArgs(code.slice(open + 1, end - 1));
+    let path: string | null;
+    if ('path' in known) path = known.path;
+    else {
+      const given = args[known.param]?.trim();
+      path = given === undefined || given === '' ? known.fallback : literal(given);
+    }
+    if (path === null) continue;
+    const text = `@${known.method}(${JSON.stringify(path)})`;
+    const span = code.slice(d.index, end);
+    const breaks = span.replace(/[^\n]/g, '');
+    out += code.slice(at, d.index) + text + ' '.repeat(Math.max(0, span.length - text.length - breaks.length)) + breaks;
+    at = end;
+  }
+  return out + code.slice(at);
+}
+
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
-function nest(s: SourceFile, code: string, imported: ReadonlyMap<string, string> = new Map()): FileRoutes {
+function nest(s: SourceFile, original: string, imported: ReadonlyMap<string, string> = new Map()): FileRoutes {
+  // `@ApiGet(':id')`, the project's own decorator wrapping `Get(path)`, read as the `@Get(':id')` it stands for.
+  const code = nestRewriteMethodDecorators(original, imported);
   const routes: Route[] = [];
   // A path given as a constant (`@Controller(routes.version)`, `@Get(routes.user.root)`) is written `{{routes.version}}`
   // until every file's constants are known (`resolveNestConstants`).
