@@ -49,3 +49,16 @@ describe('NestJS: the project’s own decorators', () => {
     expect(list((await repositoryFacts(root)).routes)).toEqual(['DELETE /items/:id', 'GET /items/:id', 'GET /items/health', 'POST /items']);
   });
 });
+
+describe('Express: a GraphQL handler mounted with use, written with a type argument (fifteenth round, tuning)', () => {
+  it("`app.use('/graphql', cors(), express.json(), expressMiddleware<Ctx>(server, {…}))` is one ANY endpoint", async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"express":"^5.1.0","@apollo/server":"^4.12.0","@as-integrations/express5":"^1.1.0"}}',
+      'src/app.ts':
+        "import express from 'express';\nimport cors from 'cors';\nimport { expressMiddleware } from '@as-integrations/express5';\nimport { gqlServer, Ctx } from './gql';\n\nexport async function init() {\n  const app = express();\n  await gqlServer.start();\n  app.use(express.json());\n  app.use(\n    '/graphql',\n    cors<cors.CorsRequest>(),\n    express.json(),\n    expressMiddleware<Ctx>(gqlServer, {\n      context: async () => ({}),\n    }),\n  );\n  app.listen(5000);\n}\n",
+      'src/gql.ts':
+        "import { ApolloServer } from '@apollo/server';\nexport type Ctx = Record<string, never>;\nexport const gqlServer = new ApolloServer<Ctx>({ typeDefs: 'type Query { a: Int }' });\n",
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['ANY /graphql']);
+  });
+});

@@ -1276,7 +1276,8 @@ function jsRouters(
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
       const value = literal(m[2]!);
       if (value === null || !value.startsWith('/') || args.length < 2) continue;
-      if (/^(?:expressMiddleware|graphqlHTTP|createHandler|graphqlExpress)\s*\(/.test(args.at(-1)!.trim()))
+      // A type argument may stand between the name and its call (`expressMiddleware<Ctx>(server, …)`).
+      if (/^(?:expressMiddleware|graphqlHTTP|createHandler|graphqlExpress)\s*(?:<[^()]*>\s*)?\(/.test(args.at(-1)!.trim()))
         addPrefixed('ANY', value, m.index, m[1]!);
     }
   // Hono's `app.route('/books', books)`: a sub-application mounted at a path (Express's `router.route('/p')` has one argument).
