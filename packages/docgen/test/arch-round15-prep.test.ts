@@ -62,3 +62,17 @@ describe('Express: a GraphQL handler mounted with use, written with a type argum
     expect(list((await repositoryFacts(root)).routes)).toEqual(['ANY /graphql']);
   });
 });
+
+describe('Go: route paths from another package’s constant and from fmt.Sprintf', () => {
+  it('`e.GET(config.APIPrefix + "/users", h)` and `fmt.Sprintf("%s/jobs", base)` give the paths', async () => {
+    const root = repo({
+      'go.mod': 'module example.com/shop\n\ngo 1.21\n\nrequire github.com/labstack/echo/v4 v4.11.0\n',
+      'config/config.go': 'package config\n\nconst (\n\tAPIPrefix = "/api/v1"\n\tAdmin     = "/admin"\n)\n',
+      'routes/routes.go':
+        'package routes\n\nimport (\n\t"fmt"\n\n\t"example.com/shop/config"\n\t"github.com/labstack/echo/v4"\n)\n\nconst base = "/v2"\n\nfunc Register(e *echo.Echo) {\n\te.GET(config.APIPrefix+"/users", list)\n\te.POST(config.Admin + "/" + "reindex", list)\n\te.GET(fmt.Sprintf("%s/jobs", base), list)\n\te.GET(fmt.Sprintf("%s/unknown", other.Name), list)\n}\n\nfunc list(c echo.Context) error { return nil }\n',
+      'main.go':
+        'package main\n\nimport (\n\t"github.com/labstack/echo/v4"\n\t"example.com/shop/routes"\n)\n\nfunc main() {\n\te := echo.New()\n\troutes.Register(e)\n\te.Start(":8080")\n}\n',
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['GET /api/v1/users', 'GET /v2/jobs', 'POST /admin/reindex']);
+  });
+});

@@ -5346,6 +5346,8 @@ function skipString(code: string, at: number): number {
 }
 
 const GO_STRING = String.raw`"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60`;
+/** A Go name, or one of another package (`config.APIPrefix`). */
+const GO_NAME = String.raw`[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?`;
 
 /** The string constants and variables a Go text declares with one value (`const base = "/api"`, `apiBaseURL := "/api/v1/"`). */
 function goStrings(text: string, into = new Map<string, string | null>()): Map<string, string | null> {
@@ -5385,7 +5387,15 @@ function resolveGoStrings(files: ReadonlyMap<string, GoFile>): Map<string, GoFil
       out.set(file, f);
       continue;
     }
-    const names = byDir.get(path.dirname(file))!;
+    const names = new Map(byDir.get(path.dirname(file))!);
+    // Another package's exported constants, by the name this file imports it by (`config.APIPrefix`): the folder
+    // whose path ends the import path (the longest such).
+    for (const [name, importPath] of f.imports ?? []) {
+      const dir = [...byDir.keys()]
+        .filter((d) => d !== '.' && (importPath === d || importPath.endsWith(`/${d}`)))
+        .sort((a, b) => b.length - a.length)[0];
+      for (const [k, v] of (dir !== undefined ? byDir.get(dir) : undefined) ?? []) if (/^[A-Z]/.test(k)) names.set(`${name}.${k}`, v);
+    }
     const funcs = f.funcs.map((fn) => ({
       ...fn,
       routes: fn.routes.flatMap((r) => {
@@ -5406,8 +5416,25 @@ function goStringValue(expr: string, names: ReadonlyMap<string, string | null>):
   const e = expr.trim();
   const direct = literal(e);
   if (direct !== null) return direct;
-  const parts = [...e.matchAll(new RegExp(String.raw`(${GO_STRING}|[A-Za-z_]\w*)`, 'g'))];
-  if (parts.length === 0 || e.replace(new RegExp(String.raw`${GO_STRING}|[A-Za-z_]\w*`, 'g'), '').replace(/[\s+]/g, '') !== '') return null;
+  // `fmt.Sprintf("%s/users", base)`: each `%s` / `%v` takes the string value of its argument.
+  const sprintf = /^fmt\.Sprintf\s*\(([\s\S]*)\)$/.exec(e);
+  if (sprintf) {
+    const args = splitArgs(sprintf[1]!).map((a) => a.trim());
+    const format = args[0] !== undefined ? literal(args[0]) : null;
+    if (format === null) return null;
+    const values = args.slice(1).map((a) => goStringValue(a, names));
+    let i = 0;
+    let ok = true;
+    const out = format.replace(/%[sv%]|%./g, (v) => {
+      if (v === '%%') return '%';
+      const value = v === '%s' || v === '%v' ? values[i++] : null;
+      if (value === null || value === undefined) ok = false;
+      return value ?? '';
+    });
+    return ok && i === values.length ? out : null;
+  }
+  const parts = [...e.matchAll(new RegExp(String.raw`(${GO_STRING}|${GO_NAME})`, 'g'))];
+  if (parts.length === 0 || e.replace(new RegExp(String.raw`${GO_STRING}|${GO_NAME}`, 'g'), '').replace(/[\s+]/g, '') !== '') return null;
   let out = '';
   for (const p of parts) {
     const v = literal(p[1]!) ?? names.get(p[1]!) ?? null;
@@ -5481,12 +5508,14 @@ function goFile(s: SourceFile, code: string): GoFile {
     // function's and file's names written in, for the package's other files (`resolveGoStrings`).
     const pendingOf = (expr: string): string | undefined => {
       const e = expr.trim();
+      const term = String.raw`(?:${GO_NAME}|${GO_STRING})`;
       if (
-        !/^(?:[A-Za-z_]\w*|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60)(?:\s*\+\s*(?:[A-Za-z_]\w*|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60))*$/.test(e)
+        !new RegExp(String.raw`^${term}(?:\s*\+\s*${term})*$`).test(e) &&
+        !new RegExp(String.raw`^fmt\.Sprintf\s*\(\s*${term}(?:\s*,\s*${term})*\s*\)$`).test(e)
       )
         return undefined;
-      if (params.some((p) => new RegExp(String.raw`(?<![\w"])${p.name}(?![\w"])`).test(e))) return undefined;
-      return e.replace(new RegExp(String.raw`${GO_STRING}|[A-Za-z_]\w*`, 'g'), (t) => {
+      if (params.some((p) => new RegExp(String.raw`(?<![\w".])${p.name}(?![\w"])`).test(e))) return undefined;
+      return e.replace(new RegExp(String.raw`${GO_STRING}|${GO_NAME}`, 'g'), (t) => {
         const v = literal(t) === null ? strings.get(t) : null;
         return typeof v === 'string' ? JSON.stringify(v) : t;
       });
