@@ -254,6 +254,28 @@ export function routesAndFiles(
             .map((e) => [e.spec, codeOf(bySourceRel.get(e.to!)!)] as const),
         )
       : new Map<string, string>();
+    // A barrel (`common/index.ts`: `export * from './decorators/api-controller.decorator'`) hands on the modules it
+    // re-exports, two levels deep: kept under `spec > re-exported spec`, beside the barrel itself.
+    if (JS_LANGUAGES.has(s.language)) {
+      let level = edges
+        .filter((e) => e.kind === 'internal' && e.to !== null && bySourceRel.has(e.to))
+        .map((e) => ({ key: e.spec, to: e.to! }));
+      for (let depth = 0; depth < 2 && level.length > 0; depth++) {
+        const next: Array<{ key: string; to: string }> = [];
+        for (const l of level) {
+          const lines = codeOf(bySourceRel.get(l.to)!).split('\n');
+          for (const e of byFile.get(l.to) ?? []) {
+            if (e.kind !== 'internal' || e.to === null || !bySourceRel.has(e.to)) continue;
+            if (!/^\s*export\b[^;]*\bfrom\b/.test(lines[e.line - 1] ?? '')) continue;
+            const key = `${l.key} > ${e.spec}`;
+            if (imported.has(key)) continue;
+            imported.set(key, codeOf(bySourceRel.get(e.to)!));
+            next.push({ key, to: e.to });
+          }
+        }
+        level = next;
+      }
+    }
     const importedKey = createHash('sha1')
       .update([...imported].map(([k, v]) => `${k}\0${v}`).join('\0'))
       .digest('hex');
@@ -1254,7 +1276,8 @@ function jsRouters(
       const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
       const value = literal(m[2]!);
       if (value === null || !value.startsWith('/') || args.length < 2) continue;
-      if (/^(?:expressMiddleware|graphqlHTTP|createHandler|graphqlExpress)\s*\(/.test(args.at(-1)!.trim()))
+      // A type argument may stand between the name and its call (`expressMiddleware<Ctx>(server, …)`).
+      if (/^(?:expressMiddleware|graphqlHTTP|createHandler|graphqlExpress)\s*(?:<[^()]*>\s*)?\(/.test(args.at(-1)!.trim()))
         addPrefixed('ANY', value, m.index, m[1]!);
     }
   // Hono's `app.route('/books', books)`: a sub-application mounted at a path (Express's `router.route('/p')` has one argument).
@@ -2226,8 +2249,78 @@ function nestControllerDecorators(imported: ReadonlyMap<string, string>): Map<st
   return out;
 }
 
+/**
+ * The project's own method decorators among the modules a file imports: a function returning
+ * `applyDecorators(Get(path), …)` (`export function ApiGet(path: string) {…}`) — its name, the Nest method decorator
+ * it wraps and which of its parameters is the route's path (or the path it writes itself).
+ */
+function nestMethodDecorators(
+  imported: ReadonlyMap<string, string>,
+): Map<string, { method: string } & ({ param: number; fallback: string | null } | { path: string })> {
+  const out = new Map<string, { method: string } & ({ param: number; fallback: string | null } | { path: string })>();
+  for (const other of imported.values()) {
+    if (!/\bapplyDecorators\s*\(/.test(other)) continue;
+    for (const f of other.matchAll(/\bexport\s+(?:function\s+(\w+)\s*\(|const\s+(\w+)\s*(?::[^=]+)?=\s*(?:\(|function\s*\())/g)) {
+      const open = f.index + f[0].length - 1;
+      const close = closing(other, open);
+      const rawParams = splitArgs(other.slice(open + 1, close - 1));
+      const params = rawParams.map((p) => /^\s*(\w+)/.exec(p)?.[1] ?? '');
+      const next = other.slice(close).search(/\n\s*export\b/);
+      const body = other.slice(close, next < 0 ? other.length : close + next);
+      const call = /\bapplyDecorators\s*\([\s\S]*?\b(Get|Post|Put|Patch|Delete|Head|Options|All)\s*\(\s*([^)]*?)\s*\)/.exec(body);
+      if (!call) continue;
+      const arg = call[2]!;
+      const lit = arg === '' ? '' : literal(arg);
+      const index = params.indexOf(arg);
+      const name = (f[1] ?? f[2])!;
+      if (lit !== null) out.set(name, { method: call[1]!, path: lit });
+      else if (index >= 0) {
+        // A default the parameter is given (`route = ''`) is the path when the call leaves it out.
+        const def = /=\s*([\s\S]+)$/.exec(rawParams[index] ?? '')?.[1]?.trim();
+        out.set(name, { method: call[1]!, param: index, fallback: def !== undefined ? literal(def) : null });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The code with each use of a project method decorator (`@ApiGet(':id', 'One item')`) written as the Nest one it
+ * wraps (`@Get(':id')`), its line breaks kept so that every line stays where it was (padded with spaces when
+ * shorter); a use whose path is not a literal is left as it is.
+ */
+function nestRewriteMethodDecorators(code: string, imported: ReadonlyMap<string, string>): string {
+  const custom = nestMethodDecorators(imported);
+  if (custom.size === 0) return code;
+  let out = '';
+  let at = 0;
+  for (const d of code.matchAll(/@(\w+)\s*\(/g)) {
+    if (d.index < at) continue;
+    const known = custom.get(d[1]!);
+    if (!known) continue;
+    const open = d.index + d[0].length - 1;
+    const end = closing(code, open);
+    const args = splitArgs(code.slice(open + 1, end - 1));
+    let path: string | null;
+    if ('path' in known) path = known.path;
+    else {
+      const given = args[known.param]?.trim();
+      path = given === undefined || given === '' ? known.fallback : literal(given);
+    }
+    if (path === null) continue;
+    const text = `@${known.method}(${JSON.stringify(path)})`;
+    const span = code.slice(d.index, end);
+    const breaks = span.replace(/[^\n]/g, '');
+    out += code.slice(at, d.index) + text + ' '.repeat(Math.max(0, span.length - text.length - breaks.length)) + breaks;
+    at = end;
+  }
+  return out + code.slice(at);
+}
+
 /** NestJS: `@Controller('users')` on the class, `@Get(':id')` on the methods. */
-function nest(s: SourceFile, code: string, imported: ReadonlyMap<string, string> = new Map()): FileRoutes {
+function nest(s: SourceFile, original: string, imported: ReadonlyMap<string, string> = new Map()): FileRoutes {
+  // `@ApiGet(':id')`, the project's own decorator wrapping `Get(path)`, read as the `@Get(':id')` it stands for.
+  const code = nestRewriteMethodDecorators(original, imported);
   const routes: Route[] = [];
   // A path given as a constant (`@Controller(routes.version)`, `@Get(routes.user.root)`) is written `{{routes.version}}`
   // until every file's constants are known (`resolveNestConstants`).
@@ -5253,6 +5346,8 @@ function skipString(code: string, at: number): number {
 }
 
 const GO_STRING = String.raw`"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60`;
+/** A Go name, or one of another package (`config.APIPrefix`). */
+const GO_NAME = String.raw`[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?`;
 
 /** The string constants and variables a Go text declares with one value (`const base = "/api"`, `apiBaseURL := "/api/v1/"`). */
 function goStrings(text: string, into = new Map<string, string | null>()): Map<string, string | null> {
@@ -5292,7 +5387,15 @@ function resolveGoStrings(files: ReadonlyMap<string, GoFile>): Map<string, GoFil
       out.set(file, f);
       continue;
     }
-    const names = byDir.get(path.dirname(file))!;
+    const names = new Map(byDir.get(path.dirname(file))!);
+    // Another package's exported constants, by the name this file imports it by (`config.APIPrefix`): the folder
+    // whose path ends the import path (the longest such).
+    for (const [name, importPath] of f.imports ?? []) {
+      const dir = [...byDir.keys()]
+        .filter((d) => d !== '.' && (importPath === d || importPath.endsWith(`/${d}`)))
+        .sort((a, b) => b.length - a.length)[0];
+      for (const [k, v] of (dir !== undefined ? byDir.get(dir) : undefined) ?? []) if (/^[A-Z]/.test(k)) names.set(`${name}.${k}`, v);
+    }
     const funcs = f.funcs.map((fn) => ({
       ...fn,
       routes: fn.routes.flatMap((r) => {
@@ -5313,8 +5416,25 @@ function goStringValue(expr: string, names: ReadonlyMap<string, string | null>):
   const e = expr.trim();
   const direct = literal(e);
   if (direct !== null) return direct;
-  const parts = [...e.matchAll(new RegExp(String.raw`(${GO_STRING}|[A-Za-z_]\w*)`, 'g'))];
-  if (parts.length === 0 || e.replace(new RegExp(String.raw`${GO_STRING}|[A-Za-z_]\w*`, 'g'), '').replace(/[\s+]/g, '') !== '') return null;
+  // `fmt.Sprintf("%s/users", base)`: each `%s` / `%v` takes the string value of its argument.
+  const sprintf = /^fmt\.Sprintf\s*\(([\s\S]*)\)$/.exec(e);
+  if (sprintf) {
+    const args = splitArgs(sprintf[1]!).map((a) => a.trim());
+    const format = args[0] !== undefined ? literal(args[0]) : null;
+    if (format === null) return null;
+    const values = args.slice(1).map((a) => goStringValue(a, names));
+    let i = 0;
+    let ok = true;
+    const out = format.replace(/%[sv%]|%./g, (v) => {
+      if (v === '%%') return '%';
+      const value = v === '%s' || v === '%v' ? values[i++] : null;
+      if (value === null || value === undefined) ok = false;
+      return value ?? '';
+    });
+    return ok && i === values.length ? out : null;
+  }
+  const parts = [...e.matchAll(new RegExp(String.raw`(${GO_STRING}|${GO_NAME})`, 'g'))];
+  if (parts.length === 0 || e.replace(new RegExp(String.raw`${GO_STRING}|${GO_NAME}`, 'g'), '').replace(/[\s+]/g, '') !== '') return null;
   let out = '';
   for (const p of parts) {
     const v = literal(p[1]!) ?? names.get(p[1]!) ?? null;
@@ -5388,12 +5508,14 @@ function goFile(s: SourceFile, code: string): GoFile {
     // function's and file's names written in, for the package's other files (`resolveGoStrings`).
     const pendingOf = (expr: string): string | undefined => {
       const e = expr.trim();
+      const term = String.raw`(?:${GO_NAME}|${GO_STRING})`;
       if (
-        !/^(?:[A-Za-z_]\w*|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60)(?:\s*\+\s*(?:[A-Za-z_]\w*|"(?:[^"\\\n]|\\.)*"|\x60[^\x60]*\x60))*$/.test(e)
+        !new RegExp(String.raw`^${term}(?:\s*\+\s*${term})*$`).test(e) &&
+        !new RegExp(String.raw`^fmt\.Sprintf\s*\(\s*${term}(?:\s*,\s*${term})*\s*\)$`).test(e)
       )
         return undefined;
-      if (params.some((p) => new RegExp(String.raw`(?<![\w"])${p.name}(?![\w"])`).test(e))) return undefined;
-      return e.replace(new RegExp(String.raw`${GO_STRING}|[A-Za-z_]\w*`, 'g'), (t) => {
+      if (params.some((p) => new RegExp(String.raw`(?<![\w".])${p.name}(?![\w"])`).test(e))) return undefined;
+      return e.replace(new RegExp(String.raw`${GO_STRING}|${GO_NAME}`, 'g'), (t) => {
         const v = literal(t) === null ? strings.get(t) : null;
         return typeof v === 'string' ? JSON.stringify(v) : t;
       });
