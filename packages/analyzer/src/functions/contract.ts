@@ -1695,7 +1695,11 @@ export function contractChanges(
     const oldWords: readonly string[] = wasWords;
     const head = oldWords[0];
     const narrowed = head !== undefined && freshSpelt.some((o) => !oldWords.includes(o) && hierarchy.ancestors(o).includes(head));
-    if (stated.length > 0 && !added.some(namesNew) && !stated.every(widened) && !erasedClone && !narrowed)
+    // The same class written with its package and without, once imported (`org.jfree.data.time.TimeSeries`
+    // → `TimeSeries`: ta4j `IndicatorsToChart.buildChartBarSeries`, b62d9ba; held-out round 16).
+    const unqualified = (t: string): string => t.replace(/\b(?:[\p{Ll}_][\p{L}\p{N}_]*\.)+(?=\p{Lu})/gu, '');
+    const sameClass = unqualified(then.returnType) === unqualified(now.returnType);
+    if (stated.length > 0 && !added.some(namesNew) && !stated.every(widened) && !erasedClone && !narrowed && !sameClass)
       outdated.push(finding('RETURN_TYPE_CHANGED_DOC_STATES_OLD', { old: then.returnType, new: now.returnType }));
   }
   if (
@@ -2065,6 +2069,10 @@ export function isStandardException(type: string, language: string): boolean {
 }
 
 /** `class X(Y)` (Python), `class X extends Y` (Java, JS/TS, PHP…), `class X : Y` (C#, Kotlin), `class X < Y` (Ruby). */
+/** A module-level Python alias of a subscripted generic: `Name = Head[…]`, `Name: TypeAlias = Head[…]`, `type Name = Head[…]`. */
+export const TYPE_ALIAS =
+  /^(?:type[ \t]+)?(\p{Lu}[\p{L}\p{N}_]*)[ \t]*(?::[ \t]*(?:[\p{L}_][\p{L}\p{N}_]*\.)?TypeAlias[ \t]*)?=[ \t]*([\p{L}_][\p{L}\p{N}_.]*)\[/gmu;
+
 const DECLARED_SUBCLASS =
   /\b(?:class|interface)\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<(?:[^<>{(]|<[^<>{(]*>)*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*)|implements\s+([\p{L}_$][\p{L}\p{N}_$.]*))/gu;
 
@@ -2098,6 +2106,17 @@ export function classHierarchy(
 export function declaredParents(texts: string | readonly string[]): Map<string, string> {
   const declared = new Map<string, string>();
   for (const text of typeof texts === 'string' ? [texts] : texts) {
+    // A module-level alias of a subscripted generic (`TimePeriod = Tuple[datetime, datetime]`,
+    // `Pair: TypeAlias = Tuple[…]`, `type Pair = Tuple[…]`) is that generic: its head is read as
+    // the alias's parent, so a return type replaced by the alias is no new type (astral
+    // `daylight`, 951326e: held-out round 16, docs/metrics/outdated.md).
+    if (text.includes('=')) {
+      TYPE_ALIAS.lastIndex = 0;
+      for (let m = TYPE_ALIAS.exec(text); m; m = TYPE_ALIAS.exec(text)) {
+        const head = m[2]!.split('.').pop()!;
+        if (head !== m[1] && !declared.has(m[1]!)) declared.set(m[1]!, head);
+      }
+    }
     if (!text.includes('class') && !text.includes('interface')) continue;
     DECLARED_SUBCLASS.lastIndex = 0;
     for (let m = DECLARED_SUBCLASS.exec(text); m; m = DECLARED_SUBCLASS.exec(text)) {
