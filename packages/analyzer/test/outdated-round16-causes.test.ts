@@ -44,3 +44,22 @@ describe('OUTDATED, the same class', () => {
     ]);
   });
 });
+
+describe('contract suggestions', () => {
+  it("a default swapped for another library's spelling of the same value", () => {
+    const py = (d: string) =>
+      contract('Python', `def sunrise(observer, tzinfo=${d}):\n    return observer.at(tzinfo)\n`, 'sunrise', ['observer', 'tzinfo']);
+    const text =
+      'Calculate sunrise time.\n\nArgs:\n    observer: Observer to calculate sunrise for\n    tzinfo: Timezone to return times in. Default is UTC.\n';
+    const review = (then: string, now: string): string[] =>
+      contractChanges(
+        py(then),
+        py(now),
+        { text, params: ['observer', 'tzinfo'], documentsReturn: false },
+        none,
+        classHierarchy('', 'Python'),
+      ).review.map((f) => `${f.code} ${f.params.name}`);
+    expect(review('pytz.utc', 'datetime.timezone.utc')).toEqual([]);
+    expect(review('pytz.utc', 'LOCAL_TZ')).toEqual(['DEFAULT_CHANGED tzinfo']);
+  });
+});

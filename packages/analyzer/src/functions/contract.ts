@@ -1587,6 +1587,9 @@ export function contractChanges(
     // The same number written otherwise (`.001` → `0.001`, `1e3` → `1000`; nltk, held-out round 5).
     if (sameNumber(was, is)) continue;
     if (sameLiteral(was, is)) continue;
+    // Two libraries' spellings of one standard value (`tzinfo=pytz.utc` → `datetime.timezone.utc`
+    // under "Default is UTC": astral `sunrise` and six more, edb2c13; held-out round 16).
+    if (sameStandardValue(was, is)) continue;
     // A list default made a tuple of the same items (`types=["SlicesTab"]` → `("SlicesTab",)`, the
     // mutable-default fix), or a `None` the body replaces with the old value (`t=np.linspace(…)` →
     // `t=None` + `if t is None: t = np.linspace(…)`): the same default to callers (dipy 23f978f,
@@ -2069,6 +2072,30 @@ export function isStandardException(type: string, language: string): boolean {
 }
 
 /** `class X(Y)` (Python), `class X extends Y` (Java, JS/TS, PHP…), `class X : Y` (C#, Kotlin), `class X < Y` (Ruby). */
+/** Spellings of one standard value across libraries: UTC, infinity. */
+const STANDARD_VALUES: readonly (readonly string[])[] = [
+  [
+    'pytz.utc',
+    'pytz.UTC',
+    'datetime.timezone.utc',
+    'timezone.utc',
+    'dt.timezone.utc',
+    'datetime.UTC',
+    'dateutil.tz.UTC',
+    'tz.UTC',
+    'tz.tzutc()',
+    'dateutil.tz.tzutc()',
+  ],
+  ["float('inf')", 'float("inf")', 'math.inf', 'np.inf', 'numpy.inf', 'Infinity', 'Number.POSITIVE_INFINITY', 'Double.POSITIVE_INFINITY'],
+];
+
+/** `a` and `b` (as written, white space aside) are two spellings of one standard value. */
+export function sameStandardValue(a: string, b: string): boolean {
+  const x = a.replace(/\s+/g, '');
+  const y = b.replace(/\s+/g, '');
+  return x !== y && STANDARD_VALUES.some((group) => group.includes(x) && group.includes(y));
+}
+
 /** A module-level Python alias of a subscripted generic: `Name = Head[…]`, `Name: TypeAlias = Head[…]`, `type Name = Head[…]`. */
 export const TYPE_ALIAS =
   /^(?:type[ \t]+)?(\p{Lu}[\p{L}\p{N}_]*)[ \t]*(?::[ \t]*(?:[\p{L}_][\p{L}\p{N}_]*\.)?TypeAlias[ \t]*)?=[ \t]*([\p{L}_][\p{L}\p{N}_.]*)\[/gmu;
