@@ -921,7 +921,25 @@ function classDeclarationLines(ctx: Context): Promise<string[]> {
   if (!byRoot) declarationLines.set(ctx.blobs, (byRoot = new Map()));
   let lines = byRoot.get(ctx.root);
   if (!lines) {
-    lines = runGit(ctx.root, ['grep', '-h', '-n', '-A1', '-I', '-E', '-e', '(class|interface)[[:space:]]', '--', '.'], ctx.signal).then(
+    lines = runGit(
+      ctx.root,
+      [
+        'grep',
+        '-h',
+        '-n',
+        '-A1',
+        '-I',
+        '-E',
+        '-e',
+        '(class|interface)[[:space:]]',
+        // Module-level aliases of a subscripted generic (linesDeclaring).
+        '-e',
+        '^(type[[:space:]]+)?[A-Z][A-Za-z0-9_]*[[:space:]]*(:[^=]*)?=[[:space:]]*[A-Za-z_][A-Za-z0-9_.]*\\[',
+        '--',
+        '.',
+      ],
+      ctx.signal,
+    ).then(
       (out) => withNextLines(out.toString('utf8').split('\n')),
       (error: unknown) => {
         if (ctx.signal?.aborted) throw error;
@@ -965,8 +983,10 @@ export function withNextLines(output: readonly string[]): string[] {
  */
 export function linesDeclaring(lines: readonly string[], type: string): string {
   const pattern = new RegExp(`(?:class|interface)[ \\t\\n\\v\\f\\r]+${type}(?:[^A-Za-z0-9_$]|$)`, 'u');
+  // …or a module-level alias of a subscripted generic (`TimePeriod = Tuple[…]`: contract.ts TYPE_ALIAS).
+  const alias = new RegExp(`^(?:type[ \\t]+)?${type}[ \\t]*(?::[^=]*)?=[ \\t]*[\\p{L}_][\\p{L}\\p{N}_.]*\\[`, 'u');
   return lines
-    .filter((line) => line.includes(type) && pattern.test(line))
+    .filter((line) => line.includes(type) && (pattern.test(line) || alias.test(line)))
     .map((line) => `${line}\n`)
     .join('');
 }
