@@ -24,3 +24,13 @@ describe('set 31: a plain comment line between a doc and its item', () => {
     expect(r.output.split('/**').length - 1).toBe(1);
   });
 });
+
+describe('set 31: a new tag and the closing paragraph after the last tag', () => {
+  it('JavaScript: `@throws` goes after "There can be more parameters …", not between it and `@returns`', async () => {
+    const src =
+      '/**\n *  Gives an array of items where none repeat.\n *\n *  @param {Function} fn the function that generates something random\n *  @param {Number} num number of terms to generate\n *  @returns {Array} an array of length `num`\n *\n *  There can be more parameters after these.\n */\n' +
+      'export function unique(fn, num) {\n  if (num > 1000) {\n    throw new RangeError("Chance: num is likely too large for sample set");\n  }\n  return [fn(num)];\n}\n';
+    const r = await run(src, 'JavaScript', 'src/chance.js', 'jsdoc');
+    expect(r.output).toMatch(/There can be more parameters after these\.\n(\s\*\n)?\s\* @throws \{RangeError\}/);
+  });
+});
