@@ -224,9 +224,11 @@ export function mergeSections(input: MergeInput): string[] | null {
       const other = kinds.findIndex((k, i) => k === 'other' && i > after);
       // the maintainers' closing paragraph after their last section stays right after it: the
       // new section follows it (held out, set 27: redis-py's `client_pause` got `Raises:` between
-      // its `Args:` and "For the WRITE mode, …", which then read as a note on the raise)
+      // its `Args:` and "For the WRITE mode, …", which then read as a note on the raise); in every
+      // family with tags or sections (held out, set 31: chancejs' `unique` got `@throws` between
+      // `@returns` and "There can be more parameters after these. …")
       const closingProse =
-        family === 'google' &&
+        family !== 'xmldoc' &&
         after >= 0 &&
         content.slice(after + 1, other < 0 ? content.length : other).some((l, k) => l.trim() !== '' && kinds[after + 1 + k] === null);
       if (after >= 0 && (other < 0 || family === 'xmldoc') && !closingProse)

