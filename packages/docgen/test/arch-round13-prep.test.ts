@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { toMarkdown } from 'mdast-util-to-markdown';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Route } from '../src/facts/index.ts';
 import { repositoryFacts } from '../src/facts/index.ts';
+import { fixtureRepos, routeList } from './support/fixture-repo.ts';
 import { dataModels } from '../src/facts/models.ts';
 import { mergeOpenApi, openApiFromRoutes } from '../src/openapi.ts';
 import { openApiBlocks } from '../src/pages/openapi.ts';
@@ -15,20 +13,8 @@ import { renderMarkdown } from '../src/render/markdown.ts';
  * The twelfth round's leftovers (docs/metrics/arch-api-facts.md, "What the twelfth round leaves"), each at its
  * general cause: fixture repositories written here, in a temporary folder.
  */
-const roots: string[] = [];
-function repo(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-r13-'));
-  roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
-afterAll(() => {
-  for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
-});
-const list = (routes: readonly Route[]): string[] => routes.map((r) => `${r.method} ${r.path}`).sort();
+const repo = fixtureRepos('r13');
+const list = routeList;
 const page = (doc: Parameters<typeof openApiBlocks>[0], described: string[] = []): string =>
   toMarkdown({ type: 'root', children: openApiBlocks(doc, described) });
 

@@ -1,28 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Route } from '../src/facts/index.ts';
+import { describe, expect, it } from 'vitest';
 import { repositoryFacts } from '../src/facts/index.ts';
+import { fixtureRepos, routeList } from './support/fixture-repo.ts';
 
 /**
  * The fourteenth round's causes (docs/metrics/arch-api-facts.md, "Fourteenth round: figures"), each at its general
  * shape: fixture repositories written here, in a temporary folder.
  */
-const roots: string[] = [];
-function repo(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'docent-r14-'));
-  roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
-afterAll(() => {
-  for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
-});
-const list = (routes: readonly Route[]): string[] => routes.map((r) => `${r.method} ${r.path}`).sort();
+const repo = fixtureRepos('r14');
+const list = routeList;
 
 describe('NestJS: a controller declared through the project’s own decorator', () => {
   it('`@ApiController(prefix, Dto)` returning `applyDecorators(Controller(prefix), …)` is the controller’s path', async () => {
