@@ -11,7 +11,7 @@ import {
   type RepoIndex,
 } from './ground.ts';
 import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
-import { changedBefore, codeRaises, codeSpan } from './raises.ts';
+import { changedBefore, codeRaises, codeSpan, type ThrowHelper } from './raises.ts';
 
 /**
  * The style-independent content of one docstring (docs/design.md §7, Pipeline, "Model"), built only from
@@ -55,6 +55,8 @@ export interface GroundContext {
   relPath: string;
   /** the file's members declared `private`/`protected`: a guard on them is the object's private state */
   hidden?: ReadonlySet<string>;
+  /** the file's functions that only throw (raises.ts, `throwingHelpers`) */
+  helpers?: ReadonlyMap<string, ThrowHelper>;
 }
 
 /** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
@@ -592,6 +594,7 @@ export function buildModel(
         ctx.relPath.split('/').map((seg) => seg.replace(/\.[^.]*$/, '')),
         short,
         ctx.hidden,
+        ctx.helpers,
       );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../src/index.ts';
+import { gatedAndStable } from './gated-run.ts';
 import { fixtureRepos } from './support/fixture-repo.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 31" cause 2 and "Set 32" (prep). */
@@ -37,5 +38,36 @@ describe('set 31 cause 2: a second `--write` changes nothing on a chain of wrapp
     const second = await generateRepository(root);
     expect(second.changes).toEqual([]);
     expect(second.summary.refused).toEqual([]);
+  });
+});
+
+describe('set 31 cause 4: a throw through a helper of the same file', () => {
+  const guard = 'function testRange(test, errorMessage) {\n  if (test) {\n    throw new RangeError(errorMessage);\n  }\n}\n\n';
+
+  it('JavaScript: a guard helper call is a throw of its type, with the message passed', async () => {
+    const src =
+      guard +
+      '/**\n * Gives an array of items where none repeat.\n *\n * @param {Function} fn the generator\n * @param {Number} num number of terms\n * @returns {Array} the items\n */\n' +
+      'export function unique(fn, num) {\n  testRange(typeof fn !== "function", "Chance: The first argument must be a function.");\n  if (num > 1000) {\n    throw new RangeError("Chance: num is likely too large for sample set");\n  }\n  return [fn(num)];\n}\n';
+    const r = await gatedAndStable(src, 'JavaScript', 'src/chance.js', 'jsdoc');
+    expect(r.output).toContain(' * @throws {RangeError} Chance: The first argument must be a function, or if `num > 1000`.\n');
+  });
+
+  it('JavaScript: a guard helper call whose message is built gives no entry for its type', async () => {
+    const src =
+      guard +
+      '/**\n * Picks one.\n *\n * @param {Array} arr the items\n * @returns {*} one of them\n */\n' +
+      'export function pick(arr) {\n  testRange(arr.length === 0, "Chance: Cannot pick() from an empty array " + arr);\n  if (arr.length > 1e6) {\n    throw new RangeError("Chance: too many items");\n  }\n  return arr[0];\n}\n';
+    const r = await gatedAndStable(src, 'JavaScript', 'src/chance.js', 'jsdoc');
+    expect(r.output).not.toContain('@throws');
+  });
+
+  it('JavaScript: `throw InvalidParameter()` throws what the factory of the file returns', async () => {
+    const src =
+      'const InvalidParameter = function () {\n  return new Error("Invalid argument");\n};\n\n' +
+      '/**\n * Parses a fraction.\n *\n * @param {string} p1 the text\n * @returns {Object} the parts\n */\n' +
+      'export function parse(p1) {\n  const parts = split(p1);\n  if (parts === null) {\n    throw InvalidParameter();\n  }\n  return parts;\n}\n';
+    const r = await gatedAndStable(src, 'JavaScript', 'src/fraction.js', 'jsdoc');
+    expect(r.output).toContain('@throws {Error} Invalid argument.');
   });
 });
