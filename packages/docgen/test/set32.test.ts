@@ -55,3 +55,15 @@ describe('set 32: a folder of test helpers', () => {
     expect(skipReason('lib/utils/strings.js', 'module.exports = {};\n')).toBeNull();
   });
 });
+
+describe('set 32 tuning: a list item separated by a Unicode minus', () => {
+  it('Rust: the borrowed entry does not keep the callee’s "−" before its text', async () => {
+    const src =
+      'impl Svd {\n    /// Computes the decomposition.\n    ///\n    /// # Arguments\n    ///\n    /// * `compute_u` − set this to `true` to enable the computation of left-singular vectors.\n    pub fn try_new(compute_u: bool, eps: f64) -> Option<Self> {\n        Some(Self { compute_u, eps })\n    }\n\n' +
+      '    /// Computes the decomposition with the default tolerance.\n    pub fn new(compute_u: bool) -> Self {\n        Self::try_new(compute_u, 1.0e-7).unwrap()\n    }\n}\n';
+    const r = await gatedAndStable(src, 'Rust', 'src/linalg/svd.rs', 'rustdoc');
+    expect(r.output).toContain('computation of left-singular vectors.\n    pub fn try_new');
+    expect(r.output).toMatch(/\/\/\/ \* `compute_u`\s*(?:-|:)\s*set this to `true`/);
+    expect(r.output).not.toMatch(/- −/);
+  });
+});
