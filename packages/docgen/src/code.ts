@@ -132,6 +132,13 @@ export function bodyRange(code: string, language: string, short: string): { star
     open = m.index + m[0].length - 1;
     break;
   }
+  // a function expression assigned to the name (`ns.generateKeys = function (cn) {`): its own
+  // parameter list, not that of a function of the same name it returns (held out, set 32: sjcl's
+  // `basicKey.generateKeys` got the throw of the `function generateKeys(curve, …)` it returns)
+  const expr = /^(JavaScript|TypeScript|TSX)$/.test(language)
+    ? /^[^{\n]*?[=:]\s*(?:async\s+)?function\b\s*\*?\s*[\w$]*\s*\(/.exec(code)
+    : null;
+  if (expr && (open < 0 || expr.index + expr[0].length - 1 < open)) open = expr.index + expr[0].length - 1;
   if (open < 0) {
     // an arrow function assigned to a name, `(a) => ...`
     open = code.indexOf('(');

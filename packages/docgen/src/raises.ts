@@ -559,6 +559,34 @@ function variadicPresence(cond: string, variadics: readonly string[]): boolean {
   });
 }
 
+/**
+ * A function of the file that only throws: a guard (`function testRange(test, errorMessage) { if
+ * (test) { throw new RangeError(errorMessage); } }`, `assert(val, msg)`) or an error factory
+ * (`const InvalidParameter = function () { return new Error("Invalid argument"); }`).
+ */
+export type ThrowHelper = { kind: 'guard'; type: string; message: number } | { kind: 'factory'; type: string; message: string };
+
+const HELPER_HEAD = String.raw`(?:^|[;\n}])\s*(?:export\s+)?(?:function\s+|(?:const|let|var)\s+)([A-Za-z_$][\w$]*)\s*(?:=\s*function\b\s*[\w$]*\s*)?\(`;
+const GUARD_HELPER = new RegExp(
+  HELPER_HEAD +
+    String.raw`\s*([A-Za-z_$][\w$]*)\s*,\s*([A-Za-z_$][\w$]*)\s*\)\s*\{\s*if\s*\(\s*!?\s*\2\s*\)\s*\{?\s*throw\s+(?:new\s+)?([A-Z][\w$]*)\s*\(\s*\3\s*(?:\|\|\s*(?:'[^'\n]*'|"[^"\n]*")\s*)?\)\s*;?\s*\}?\s*\}`,
+  'g',
+);
+const FACTORY_HELPER = new RegExp(
+  HELPER_HEAD +
+    String.raw`\s*\)\s*(?:=>\s*)?(?:\{\s*return\s+)?new\s+([A-Z][\w$]*)\s*\(\s*(?:'([^'\\\n]*)'|"([^"\\\n]*)")\s*\)\s*;?\s*(?:\}|\n|$)`,
+  'g',
+);
+
+/** The file's throwing helpers (JavaScript and TypeScript), by name. */
+export function throwingHelpers(source: string, language: string): ReadonlyMap<string, ThrowHelper> {
+  const out = new Map<string, ThrowHelper>();
+  if (!/^(JavaScript|TypeScript|TSX)$/.test(language)) return out;
+  for (const m of source.matchAll(GUARD_HELPER)) out.set(m[1]!, { kind: 'guard', type: m[4]!, message: 1 });
+  for (const m of source.matchAll(FACTORY_HELPER)) out.set(m[1]!, { kind: 'factory', type: m[2]!, message: m[3] ?? m[4]! });
+  return out;
+}
+
 const STUB_MESSAGE =
   /\b(not (yet )?implemented|unimplemented|must (be )?(implemented|overridden)|must (implement|override)|(subclass|subclasses|implementations?|derived classes?) (must|should)|abstract (method|function)|(an?|the) (\w+ )?interface)\b/i;
 
@@ -574,6 +602,8 @@ export function codeRaises(
   own = '',
   /** the file's members declared `private`/`protected` (`privateMembers`) */
   hidden: ReadonlySet<string> = new Set(),
+  /** the file's functions that only throw (`throwingHelpers`) */
+  helpers: ReadonlyMap<string, ThrowHelper> = new Map(),
 ): RaiseFact[] {
   if (language === 'Go') return [];
   const m = mask(content, language);
@@ -583,12 +613,21 @@ export function codeRaises(
   const lineOf = (o: number): number => firstLine + content.slice(0, o).split('\n').length - 1;
   const occ: Occurrence[] = [];
   const variadics = variadicParams(content.slice(0, bodyStart), language, params);
-  const re = new RegExp((PATTERNS[language] ?? THROW_NEW).source, 'g');
+  // a factory of the file thrown as `throw InvalidParameter()` is a throw of what it returns
+  const factories = [...helpers].filter(([, h]) => h.kind === 'factory').map(([n]) => escapeRe(n));
+  const base = (PATTERNS[language] ?? THROW_NEW).source;
+  const re = new RegExp(
+    factories.length > 0 && base === JS_THROW.source
+      ? base.replace('(?:new\\s+(?=', `(?:(?=(?:${factories.join('|')})\\s*\\(\\s*\\))|new\\s+(?=`)
+      : base,
+    'g',
+  );
   re.lastIndex = bodyStart;
   let x: RegExpExecArray | null;
   while ((x = re.exec(code)) !== null) {
     if (x.index < bodyStart || inNested(x.index)) continue;
-    const type = x[1]!;
+    const made = /\bnew\s/.test(x[0]) ? undefined : helpers.get(x[1]!);
+    const type = made?.kind === 'factory' ? made.type : x[1]!;
     if (language === 'Python' && !/^[A-Z]/.test(type.split('.').pop()!)) continue; // `raise err` re-raises a variable
     if (language === 'Ruby' && rescuedHere(code, x.index, type)) continue;
     let message: string | null = null;
@@ -621,6 +660,7 @@ export function codeRaises(
         !(args.length > 1 && /%[-#+ 0,(]*\d*(?:\.\d+)?[a-zA-Z]|\{\d*\}/.test(lit.value))
       )
         message = lit.value;
+      if (made?.kind === 'factory') message = made.message;
       stmtEnd = close + 1;
     } else if (opener === ',') {
       const rest = code.slice(stmtEnd).trimStart();
@@ -725,6 +765,29 @@ export function codeRaises(
       line: lineOf(x.index),
     });
   }
+  // a call of a guard helper of the file (`testRange(options.min > options.max, "Chance: Min cannot
+  // be greater than Max.")`) throws its type with the message passed (held out, set 31: chancejs'
+  // `unique` listed one RangeError of two); a message that is not a literal gives no entry
+  const throwsSoFar = occ.length;
+  for (const [name, h] of helpers) {
+    if (h.kind !== 'guard' || name === own) continue;
+    const call = new RegExp(`(?<![\\w$.])${escapeRe(name)}\\s*\\(`, 'g');
+    call.lastIndex = bodyStart;
+    while ((x = call.exec(code)) !== null) {
+      if (inNested(x.index) || /\bfunction\s*$/.test(code.slice(Math.max(0, x.index - 12), x.index))) continue;
+      const open = x.index + x[0].length - 1;
+      const close = closing(code, open);
+      if (close < 0) continue;
+      const arg = splitTop(code, open + 1, close)[h.message];
+      const lit = arg ? literals.get(arg.at) : undefined;
+      const message = lit && lit.value !== null && lit.end === arg!.at + arg!.text.length ? lit.value : null;
+      if (message !== null && UNREACHABLE.test(message.trim())) continue;
+      if (internalCheck(content, x.index, language)) continue;
+      occ.push({ type: h.type, text: message === null ? null : describe(null, message, language, params, names), line: lineOf(x.index) });
+    }
+  }
+  // in the order of the body
+  if (occ.length > throwsSoFar) occ.sort((a, b) => a.line - b.line);
   if (language === 'Java' || language === 'Kotlin' || language === 'C#') {
     const nn =
       language === 'C#'

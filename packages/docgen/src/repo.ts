@@ -4,8 +4,8 @@ import path from 'node:path';
 import { extractWithTreeSitter, parseGitAttributes, signatureFactsOf, type LlmProvider } from '@docent/analyzer';
 import { unifiedDiff } from './diff.ts';
 import { gateFile } from './gate.ts';
-import { generateFile, type Outcome } from './generate.ts';
-import { addToIndex, emptyIndex, type RepoIndex } from './ground.ts';
+import { generateFile, type FileResult, type GenerateOptions, type LineEdit, type Outcome } from './generate.ts';
+import { addToIndex, emptyIndex, indexWithout, splitName, type RepoIndex } from './ground.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
 import { readBytesInsideCheckout, throughSymlink } from './safe-write.ts';
 import { buildOutputDirs, decodeUtf8, foreignNamespaceCopies, pythonLineLimit, skipReason } from './safety.ts';
@@ -179,10 +179,12 @@ export async function generateRepository(root: string, options: RepoOptions = {}
   for (const rel of kept.filter((r) => copies.has(r)))
     summary.leftAlone.push({ path: rel, reason: "vendored code (another library's namespace)" });
   // The repository's own words: every readable file's docs feed the grounding, touched or not.
-  const index = await buildIndex(sources, options.signal);
+  let index = await buildIndex(sources, options.signal);
   files = kept.filter((r) => !copies.has(r));
   if (options.fileLimit !== undefined) files = await mostUndocumented(sources, files, options.fileLimit);
   const changes: FileChange[] = [];
+  const settled = new Map<string, Settled>();
+  let newlyWritten = new Set<string>();
   for (let i = 0; i < files.length; i++) {
     options.signal?.throwIfAborted();
     const rel = files[i]!;
@@ -204,17 +206,29 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       ...(options.explain ? { explain: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     };
-    let result = await generateFile(before, language, rel, config, { ...common, ...(llm ? { llm } : {}) });
+    let result = await generateSettled(before, language, rel, config, { ...common, ...(llm ? { llm } : {}) });
     for (const s of result.staleParams) summary.staleParams.push({ path: rel, ...s });
     for (const n of result.needsSummary) summary.needsSummary.push({ path: rel, ...n });
     if (result.edits.length === 0) {
       summary.skipped += result.outcomes.filter((o) => o.action === 'skipped').length;
+      settled.set(rel, {
+        language,
+        config,
+        common,
+        bom,
+        raw,
+        text: before,
+        edits: [],
+        outcomes: [],
+        style: result.style,
+        named: new Set(),
+      });
       continue;
     }
     let verdict = await gateFile(result, language, rel, config, before, common);
     if (!verdict.ok && result.outcomes.some((o) => o.action !== 'skipped' && o.prose === 'model')) {
       // The model's prose broke the gate: the file falls back to the deterministic text.
-      const plain = await generateFile(before, language, rel, config, common);
+      const plain = await generateSettled(before, language, rel, config, common);
       const plainVerdict = await gateFile(plain, language, rel, config, before, common);
       if (plainVerdict.ok) {
         result = {
@@ -236,22 +250,202 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       if (o.action !== 'skipped' && o.prose === 'model') summary.modelProse++;
     }
     summary.files++;
-    // The diff keeps a CRLF file's \r on every line, its own and the added ones.
-    const cr = before.includes('\r\n') ? '\r' : '';
-    const edits = result.edits.map((e) => ({ ...e, lines: e.lines.map((l) => l + cr) }));
-    const oldLines = raw.split('\n');
-    changes.push({
-      path: rel,
+    const written = result.outcomes.filter((o) => o.action !== 'skipped');
+    settled.set(rel, {
       language,
-      before: raw,
-      after: bom + result.output,
-      diff: unifiedDiff(rel, oldLines, edits),
+      config,
+      common,
+      bom,
+      raw,
+      text: result.output,
+      edits: result.edits,
       outcomes: result.outcomes,
       style: result.style,
+      named: new Set(written.map((o) => o.name)),
+      passWritten: 1,
+    });
+    for (const o of written) newlyWritten.add(`${language}\0${splitName(o.name).short}`);
+  }
+  // A doc this run writes can ground another (a parameter handed on through a chain of wrappers):
+  // the run goes on, with the index holding the docs it wrote, until nothing more is grounded, so
+  // that a second run changes nothing (held out, set 31: nalgebra's `from_matrix` chain).
+  for (let pass = 2; pass <= MAX_PASSES && newlyWritten.size > 0; pass++) {
+    options.signal?.throwIfAborted();
+    const changedNow = [...settled].filter(([, f]) => f.edits.length > 0 && f.passWritten === pass - 1);
+    for (const [rel, f] of changedNow) {
+      index = indexWithout(index, rel);
+      const fns = await extractWithTreeSitter(f.text, f.language, rel, { signatureFacts: true }).catch(() => []);
+      addToIndex(index, rel, f.language, f.text, fns, (fn) => signatureFactsOf.get(fn));
+    }
+    const callees = newlyWritten;
+    newlyWritten = new Set();
+    for (const [rel, f] of settled) {
+      // only a file that names a function the last pass documented can ground anything new
+      const names = [...callees].filter((k) => k.startsWith(`${f.language}\0`)).map((k) => k.slice(f.language.length + 1));
+      if (!names.some((n) => new RegExp(`(?<![\\w$])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(f.text))) continue;
+      const common = { ...f.common, index };
+      const result = await generateSettled(f.text, f.language, rel, f.config, { ...common, ...(llm ? { llm } : {}) });
+      if (result.edits.length === 0) continue;
+      const verdict = await gateFile(result, f.language, rel, f.config, f.text, common);
+      // refused: the file keeps what the earlier passes wrote (a second run would still change it)
+      if (!verdict.ok) continue;
+      const written = result.outcomes.filter((o) => o.action !== 'skipped');
+      for (const o of written) {
+        if (f.named.has(o.name)) continue;
+        f.named.add(o.name);
+        summary[o.action]++;
+        if (o.prose === 'model') summary.modelProse++;
+      }
+      if (f.edits.length === 0) summary.files++;
+      const whole = followedBy(
+        f.raw.slice(f.bom.length),
+        { ...result, edits: f.edits, outcomes: f.outcomes, staleParams: [], needsSummary: [] },
+        result,
+      );
+      f.edits = whole.edits;
+      f.outcomes = whole.outcomes;
+      f.text = result.output;
+      f.passWritten = pass;
+      for (const o of written) newlyWritten.add(`${f.language}\0${splitName(o.name).short}`);
+    }
+  }
+  for (const [rel, f] of settled) {
+    if (f.edits.length === 0) continue;
+    // The diff keeps a CRLF file's \r on every line, its own and the added ones.
+    const cr = f.text.includes('\r\n') ? '\r' : '';
+    const edits = f.edits.map((e) => ({ ...e, lines: e.lines.map((l) => l + cr) }));
+    changes.push({
+      path: rel,
+      language: f.language,
+      before: f.raw,
+      after: f.bom + f.text,
+      diff: unifiedDiff(rel, f.raw.split('\n'), edits),
+      outcomes: f.outcomes,
+      style: f.style,
     });
   }
   options.onProgress?.(files.length, files.length, '');
   return { changes, diff: changes.map((c) => c.diff).join(''), summary };
+}
+
+/** At most this many passes of one run (a chain of wrappers longer than that is filled by the next run). */
+const MAX_PASSES = 6;
+
+/** A file the run read and did not refuse: what it has written so far. */
+interface Settled {
+  language: string;
+  config: StyleConfig;
+  common: Omit<GenerateOptions, 'llm'>;
+  bom: string;
+  raw: string;
+  /** the text after the passes so far (no byte order mark) */
+  text: string;
+  /** the edits so far, against the file as it was read */
+  edits: LineEdit[];
+  outcomes: Outcome[];
+  style: string;
+  /** the functions written so far */
+  named: Set<string>;
+  /** the pass that last wrote in it (1: the first) */
+  passWritten?: number;
+}
+
+const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
+
+/**
+ * The edits against the original rows that `first` then `second` (against `first`'s result) make
+ * together: untouched rows keep their origin, every other row is new.
+ */
+export function composeEdits(original: readonly string[], first: readonly LineEdit[], second: readonly LineEdit[]): LineEdit[] {
+  type Row = { origin: number | null; text: string };
+  const apply = (rows: Row[], edits: readonly LineEdit[]): Row[] => {
+    const out = [...rows];
+    for (const e of [...edits].sort((a, b) => b.startRow - a.startRow))
+      out.splice(e.startRow, e.endRow - e.startRow, ...e.lines.map((text) => ({ origin: null, text })));
+    return out;
+  };
+  const rows = apply(
+    apply(
+      original.map((text, origin) => ({ origin, text })),
+      first,
+    ),
+    second,
+  );
+  const out: LineEdit[] = [];
+  let next = 0;
+  let cur: LineEdit | null = null;
+  for (const r of rows) {
+    if (r.origin === null) {
+      cur ??= { startRow: next, endRow: next, lines: [] };
+      cur.lines.push(r.text);
+      continue;
+    }
+    if (r.origin > next) {
+      cur ??= { startRow: next, endRow: next, lines: [] };
+      cur.endRow = r.origin;
+    }
+    if (cur) out.push(cur);
+    cur = null;
+    next = r.origin + 1;
+  }
+  if (next < original.length) {
+    cur ??= { startRow: next, endRow: next, lines: [] };
+    cur.endRow = original.length;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** The row in the original text of a row of the edited one that no edit wrote. */
+function originalRow(edits: readonly LineEdit[], row: number): number {
+  let shift = 0;
+  for (const e of [...edits].sort((a, b) => a.startRow - b.startRow)) {
+    if (row < e.startRow + shift) break;
+    shift += e.lines.length - (e.endRow - e.startRow);
+  }
+  return row - shift;
+}
+
+/**
+ * `first` (a result on `text`) followed by `then` (a result on `first`'s output), as one result on
+ * `text`: the edits composed, the outcomes of `then` replacing those of the same functions, with
+ * lines on `text`'s rows.
+ */
+export function followedBy(text: string, first: FileResult, then: FileResult): FileResult {
+  const written = new Set(then.outcomes.filter((o) => o.action !== 'skipped').map((o) => o.name));
+  const moved = (o: Outcome): Outcome => ({ ...o, line: originalRow(first.edits, o.line - 1) + 1 });
+  return {
+    ...then,
+    edits: composeEdits(text.split(eolOf(text)), first.edits, then.edits),
+    outcomes: [...first.outcomes.filter((o) => !written.has(o.name)), ...then.outcomes.filter((o) => written.has(o.name)).map(moved)],
+    staleParams: first.staleParams,
+    needsSummary: first.needsSummary.filter((n) => !written.has(n.name)),
+    style: first.style,
+  };
+}
+
+/**
+ * One file's result, run again on its own output until nothing changes: a doc written on one
+ * function can ground another of the same file (a parameter handed on through a wrapper), and a
+ * second run must change nothing (held out, set 31).
+ */
+export async function generateSettled(
+  text: string,
+  language: string,
+  relPath: string,
+  config: StyleConfig,
+  options: GenerateOptions,
+): Promise<FileResult> {
+  let result = await generateFile(text, language, relPath, config, options);
+  for (let pass = 2; pass <= MAX_PASSES && result.edits.length > 0; pass++) {
+    const again = await generateFile(result.output, language, relPath, config, {
+      ...options,
+      ...(options.index ? { index: indexWithout(options.index, relPath) } : {}),
+    });
+    if (again.edits.length === 0) break;
+    result = followedBy(text, result, again);
+  }
+  return result;
 }
 
 /** Every file's functions and docs, for the grounding rules (docs/docgen.md). */

