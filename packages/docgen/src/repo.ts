@@ -476,6 +476,9 @@ async function gitIgnored(root: string, files: readonly string[]): Promise<Set<s
         ),
       );
     });
+    // Outside a work tree git exits before reading a list longer than the pipe holds: the write
+    // then fails with EPIPE, which the callback above has already answered.
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end(files.join('\0'));
   });
 }

@@ -66,6 +66,18 @@ describe('generateRepository', () => {
   });
 });
 
+describe('a folder that is no git repository', () => {
+  it('is read even when its file list is longer than a pipe holds (git exits before reading it)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-no-repo-'));
+    // about 100 KB of names, more than the 64 KB a pipe buffers before `git check-ignore` exits
+    for (let i = 0; i < 1500; i++) fs.writeFileSync(path.join(dir, `module_with_a_rather_long_name_for_the_pipe_${i}.py`), '');
+    fs.writeFileSync(path.join(dir, 'util.py'), wrappers(1));
+    const r = await generateRepository(dir);
+    expect(r.changes.map((c) => c.path)).toEqual(['util.py']);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('writes into a checkout never follow a symbolic link', () => {
   const outside = (): string => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docgen-outside-'));
