@@ -3316,7 +3316,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
  * A Python f-string's value as a quoted literal when each `{name}` is a module constant (`BASE = "x"`) or a
  * parameter default of the function the expression is in (`def register(api, root="api")`); else null.
  */
-function pyFString(expr: string, code: string, at: number): string | null {
+function pyFString(expr: string, code: string, at: number, depth = 0): string | null {
   const f = /^[fF]([rR]?)(["'])(.*)\2$/.exec(expr.trim());
   if (!f) return null;
   const defs = [...code.slice(0, at).matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm)];
@@ -3326,7 +3326,13 @@ function pyFString(expr: string, code: string, at: number): string | null {
   const value = f[3]!.replace(/\{(\w+)\}/g, (_, name: string) => {
     const def = new RegExp(String.raw`\b${name}\s*(?::[^=,]+)?=\s*(["'])([^"'\n]*)\1`).exec(params)?.[2];
     const constant = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*(["'])([^"'\n]*)\1`, 'm').exec(code)?.[2];
-    const v = def ?? constant;
+    // A module constant that is itself an f-string of constants (`baseURL = f"/api/{version}"`), a few levels deep.
+    const fConstant =
+      constant === undefined && depth < 3
+        ? new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*([fF][rR]?(["'])[^"'\n]*\2)[ \t]*(?:#.*)?$`, 'm').exec(code)?.[1]
+        : undefined;
+    const fValue = fConstant === undefined ? null : pyFString(fConstant, code, 0, depth + 1);
+    const v = def ?? constant ?? (fValue === null ? undefined : (JSON.parse(fValue) as string));
     if (v === undefined) ok = false;
     return v ?? '';
   });
