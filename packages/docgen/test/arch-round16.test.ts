@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repositoryFacts } from '../src/facts/index.ts';
+import { dataModels } from '../src/facts/models.ts';
+import type { SourceFile } from '../src/facts/imports.ts';
 import { fixtureRepos, routeList } from './support/fixture-repo.ts';
 
 /**
@@ -22,5 +24,30 @@ describe('FastAPI: a prefix built from module constants that are f-strings thems
     const routes = (await repositoryFacts(root)).routes;
     expect(list(routes)).toEqual(['GET /api/v1/books/', 'GET /api/v1/books/{uid}']);
     expect(routes.every((r) => r.resolved)).toBe(true);
+  });
+});
+
+const py = (rel: string, text: string): SourceFile => ({ rel, language: 'Python', text });
+const js = (rel: string, text: string): SourceFile => ({ rel, language: 'JavaScript', text });
+const rels = (entities: ReturnType<typeof dataModels>): string[] =>
+  entities.flatMap((e) => e.relations.filter((r) => !r.via).map((r) => `${e.name}.${r.field} -> ${r.to}`)).sort();
+
+describe('data model: SQLModel tables', () => {
+  it('`class Book(SQLModel, table=True)`: annotated attributes are columns, `foreign_key="users.uid"` a relation', () => {
+    const entities = dataModels([
+      py(
+        'src/auth/models.py',
+        'from sqlmodel import SQLModel, Field, Column, Relationship\nimport sqlalchemy.dialects.postgresql as pg\nimport uuid\nfrom typing import List\n\n\nclass User(SQLModel, table=True):\n    __tablename__ = "users"\n    uid: uuid.UUID = Field(\n        sa_column=Column(pg.UUID, nullable=False, primary_key=True, default=uuid.uuid4)\n    )\n    username: str\n    is_verified: bool = Field(default=False)\n    books: List["Book"] = Relationship(back_populates="user")\n\n    def __repr__(self):\n        local: int = 3\n        return f"<User {self.username}>"\n\n\nclass UserCreate(SQLModel):\n    username: str\n',
+      ),
+      py(
+        'src/books/models.py',
+        'from sqlmodel import SQLModel, Field, Relationship\nfrom typing import Optional\nimport uuid\n\n\nclass Book(SQLModel, table=True):\n    id: Optional[int] = Field(default=None, primary_key=True)\n    title: str\n    user_uid: Optional[uuid.UUID] = Field(default=None, foreign_key="users.uid")\n    user: Optional["User"] = Relationship(back_populates="books")\n',
+      ),
+    ]);
+    expect(entities.map((e) => `${e.name}: ${e.fields.map((f) => `${f.name}${f.key ? `(${f.key})` : ''}`).join(', ')}`)).toEqual([
+      'book: id(PK), title, user_uid(FK)',
+      'users: uid(PK), username, is_verified',
+    ]);
+    expect(rels(entities)).toEqual(['book.user_uid -> users']);
   });
 });

@@ -234,6 +234,55 @@ function unaliasSqlalchemy(code: string): string {
   return code.replace(new RegExp(String.raw`\b(?:${[...names.keys()].join('|')})\b`, 'g'), (n) => names.get(n) ?? n);
 }
 
+/** A SQLModel table class (`class Book(SQLModel, table=True)`): its annotated attributes are its columns. */
+function sqlModelEntity(file: SourceFile, code: string, name: string, at: number, bases: string): DataEntity {
+  const { body, start } = indentedBody(code, at);
+  const entity: DataEntity = { name, kind: 'sqlalchemy', file: file.rel, line: lineAt(code, at), fields: [], relations: [] };
+  const pk = new Set<string>();
+  const indent = /^([ \t]+)\S/m.exec(body)?.[1] ?? '    ';
+  for (const f of body.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*:[ \t]*([^=\n]+?)[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'))) {
+    const field = f[1]!;
+    const annotation = f[2]!.trim();
+    if (/^ClassVar\b/.test(annotation) || field.startsWith('__')) continue;
+    // The default's call up to its closing parenthesis, over several lines if need be.
+    let value = f[3] ?? '';
+    const open = value.indexOf('(');
+    if (open >= 0) {
+      const from = f.index + f[0].length - value.length + open + 1;
+      let depth = 1;
+      let close = from;
+      for (; close < body.length && depth > 0; close++) {
+        if (body[close] === '(') depth++;
+        else if (body[close] === ')') depth--;
+      }
+      value = value.slice(0, open + 1) + body.slice(from, Math.max(from, close));
+    }
+    const line = lineAt(code, start + f.index);
+    const target = (/^(?:Optional|List|list|Set|set)\[\s*["']?([\w.]+)/.exec(annotation)?.[1] ?? /^["']?([\w.]+)/.exec(annotation)?.[1] ?? '')
+      .split('.')
+      .pop()!;
+    if (/^\s*Relationship\s*\(/.test(value)) {
+      if (target && !/\blink_model\s*=/.test(value)) entity.relations.push({ to: target, field, line, via: 'relationship' });
+      continue;
+    }
+    entity.fields.push({ name: field, type: target, line });
+    if (/\bprimary_key\s*=\s*True/.test(value)) pk.add(field);
+    const fk = /\bforeign_key\s*=\s*["'](\w+)\.\w+["']/.exec(value) ?? /ForeignKey\(\s*["'](\w+)\.\w+["']/.exec(value);
+    if (fk) {
+      entity.relations.push({ to: fk[1]!, field, line });
+      entity.fields.at(-1)!.key = 'FK';
+    }
+  }
+  markKeys(entity, pk);
+  entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
+  const tablename = /__tablename__\s*(?::[^=\n]+)?=\s*["'](\w+)["']/.exec(body)?.[1] ?? name.toLowerCase();
+  if (tablename !== name) {
+    entity.className = name;
+    entity.name = tablename;
+  }
+  return entity;
+}
+
 function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string> = new Set()): DataEntity[] {
   const out: DataEntity[] = [];
   for (const m of code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
@@ -248,7 +297,15 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       !django &&
       (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) &&
       /\b(?:Column|mapped_column|relationship)\s*\(|Mapped\[/.test(body);
-    if (!django && !alchemy) continue;
+    // SQLModel: `class Book(SQLModel, table=True)` — its columns are annotated attributes (`title: str`,
+    // `user_uid: Optional[uuid.UUID] = Field(default=None, foreign_key="users.uid")`), its table the class's name in
+    // lower case unless `__tablename__` says otherwise.
+    const sqlmodel = !django && /\bSQLModel\b/.test(bases) && /\btable\s*=\s*True\b/.test(bases);
+    if (!django && !alchemy && !sqlmodel) continue;
+    if (sqlmodel) {
+      out.push(sqlModelEntity(file, code, m[1]!, m.index, bases));
+      continue;
+    }
     // Flask-SQLAlchemy names a model's table after its class in snake_case unless __tablename__ says otherwise.
     const tablename =
       /__tablename__\s*=\s*["'](\w+)["']/.exec(body)?.[1] ??
@@ -1125,7 +1182,7 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
   switch (f.language) {
     case 'Python': {
       const plain = unaliasSqlalchemy(code);
-      if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(/.test(plain)) out.push(...python(f, plain, djangoModels));
+      if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(|\bSQLModel\b/.test(plain)) out.push(...python(f, plain, djangoModels));
       break;
     }
     case 'JavaScript':
