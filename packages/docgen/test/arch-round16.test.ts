@@ -51,3 +51,32 @@ describe('data model: SQLModel tables', () => {
     expect(rels(entities)).toEqual(['book.user_uid -> users']);
   });
 });
+
+describe('data model: Sequelize associations written in a file of their own', () => {
+  it('`belongsTo`, `hasMany`, `hasOne` and `belongsToMany … through` in models/index.js give one relation per foreign key', () => {
+    const define = (name: string, fields: string): SourceFile =>
+      js(
+        `models/${name}.js`,
+        `const { DataTypes } = require("sequelize");\nconst sequelize = require("../configs/db");\n\nconst ${name} = sequelize.define(\n  "${name}",\n  {\n${fields}\n  },\n);\n\nmodule.exports = ${name};\n`,
+      );
+    const entities = dataModels([
+      define('User', '    name: { type: DataTypes.STRING },'),
+      define('Wallet', '    balance: { type: DataTypes.INTEGER },'),
+      define('Product', '    title: { type: DataTypes.STRING },'),
+      define('Seller', '    name: { type: DataTypes.STRING },'),
+      define('ProductSeller', '    product_id: { type: DataTypes.INTEGER },\n    seller_id: { type: DataTypes.INTEGER },'),
+      define('Category', '    title: { type: DataTypes.STRING },'),
+      js(
+        'models/index.js',
+        'const User = require("./User");\nconst Wallet = require("./Wallet");\nconst Product = require("./Product");\nconst Seller = require("./Seller");\nconst ProductSeller = require("./ProductSeller");\nconst Category = require("./Category");\n\nUser.hasOne(Wallet, {\n  foreignKey: "user_id",\n  as: "wallet",\n});\nWallet.belongsTo(User, { foreignKey: "user_id", as: "user" });\nUser.hasMany(Seller, { foreignKey: "owner_id", as: "shops", onDelete: "CASCADE" });\nProduct.belongsToMany(Seller, {\n  through: ProductSeller,\n  foreignKey: "product_id",\n  otherKey: "seller_id",\n});\nSeller.belongsToMany(Product, { through: ProductSeller, foreignKey: "seller_id", otherKey: "product_id" });\nCategory.belongsTo(Category, { foreignKey: "parent_id", as: "parent" });\nUser.hasMany(Notification, { foreignKey: "user_id" });\n\nmodule.exports = { User, Wallet, Product, Seller, ProductSeller, Category };\n',
+      ),
+    ]);
+    expect(rels(entities)).toEqual([
+      'Category.parent_id -> Category',
+      'ProductSeller.product_id -> Product',
+      'ProductSeller.seller_id -> Seller',
+      'Seller.owner_id -> User',
+      'Wallet.user_id -> User',
+    ]);
+  });
+});

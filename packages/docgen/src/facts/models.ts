@@ -857,6 +857,61 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
   return out;
 }
 
+/**
+ * Sequelize associations written in a file of their own (`models/index.js`: `Wallet.belongsTo(User, { foreignKey:
+ * "user_id" })`, `User.hasMany(Address, { foreignKey: "user_id" })`, `Product.belongsToMany(Seller, { through:
+ * ProductSeller, foreignKey: "product_id", otherKey: "seller_id" })`): each foreign key is a relation of the model
+ * that holds it — the `belongsTo` side, the target of a `hasMany` / `hasOne`, the `through` model of a
+ * `belongsToMany` (its two keys). Both names must be Sequelize models of the tree; new objects (the per-file results
+ * are shared), one relation per field and target left to dataModels.
+ */
+function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntity[]): DataEntity[] {
+  const models = new Map(entities.filter((e) => e.kind === 'sequelize').map((e) => [e.name, e]));
+  if (models.size === 0) return entities;
+  const added = new Map<string, DataRelation[]>();
+  const add = (holder: string, rel: DataRelation): void => {
+    if (!added.has(holder)) added.set(holder, []);
+    added.get(holder)!.push(rel);
+  };
+  const lowerFirst = (n: string): string => `${n[0]!.toLowerCase()}${n.slice(1)}`;
+  for (const f of files) {
+    if (f.language !== 'JavaScript' && f.language !== 'TypeScript') continue;
+    if (!/\.(?:belongsTo|hasMany|hasOne|belongsToMany)\s*\(/.test(f.text)) continue;
+    const code = codeOf(f);
+    for (const m of code.matchAll(
+      /\b(?:models\.|db\.)?(\w+)\.(belongsToMany|belongsTo|hasMany|hasOne)\s*\(\s*(?:models\.|db\.)?(\w+)\s*(?:,\s*\{([^}]*(?:\{[^}]*\}[^}]*)*)\})?/g,
+    )) {
+      const [, from, kind, to, options = ''] = m;
+      if (!models.has(from!) || !models.has(to!)) continue;
+      const key = (name: string): string | undefined =>
+        new RegExp(String.raw`\b${name}\s*:\s*(?:\{\s*name\s*:\s*)?["'](\w+)["']`).exec(options)?.[1];
+      const line = lineAt(code, m.index);
+      if (kind === 'belongsTo') add(from!, { to: to!, field: key('foreignKey') ?? `${lowerFirst(to!)}Id`, line, file: f.rel });
+      else if (kind === 'hasMany' || kind === 'hasOne')
+        add(to!, { to: from!, field: key('foreignKey') ?? `${lowerFirst(from!)}Id`, line, file: f.rel });
+      else {
+        const through = /\bthrough\s*:\s*(?:models\.|db\.)?(\w+)\b(?!\s*["'])/.exec(options)?.[1];
+        if (!through || !models.has(through)) continue;
+        add(through, { to: from!, field: key('foreignKey') ?? `${lowerFirst(from!)}Id`, line, file: f.rel });
+        add(through, { to: to!, field: key('otherKey') ?? `${lowerFirst(to!)}Id`, line, file: f.rel });
+      }
+    }
+  }
+  if (added.size === 0) return entities;
+  return entities.map((e) => {
+    const more = e.kind === 'sequelize' ? added.get(e.name) : undefined;
+    if (!more) return e;
+    // A relation the model's own file states already (`references`, a `belongsTo` beside its `define`) is not added again.
+    const fresh = more.filter((r) => !e.relations.some((o) => o.field === r.field && o.to === r.to));
+    const keys = new Set(fresh.map((r) => r.field));
+    return {
+      ...e,
+      fields: e.fields.map((fl) => (keys.has(fl.name) && !fl.key ? { ...fl, key: 'FK' as const } : fl)),
+      relations: [...e.relations, ...fresh],
+    };
+  });
+}
+
 /** Every data model of the sources and project files (SQL, Prisma), sorted by name then file. */
 export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   const out: DataEntity[] = [];
@@ -935,6 +990,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
         : e,
     ),
   );
+  out.splice(0, out.length, ...sequelizeAssociations(files, out));
   // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
   const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
   const linked = new Set<string>();
