@@ -80,3 +80,22 @@ describe('data model: Sequelize associations written in a file of their own', ()
     ]);
   });
 });
+
+describe('data model: mongoose references inside an embedded sub-schema', () => {
+  it('`Chat: [chatSchema]` with `watchId: { type: String, ref: "Watch" }` is a relation of the model, `Chat.watchId`', () => {
+    const entities = dataModels([
+      {
+        rel: 'src/models/message.model.ts',
+        language: 'TypeScript',
+        text: 'import mongoose from "mongoose";\n\nconst chatSchema = new mongoose.Schema(\n  {\n    message: { type: String, required: true },\n    watchId: {\n      type: String,\n      ref : "Watch",\n    },\n  },\n  { timestamps: true },\n);\n\nconst MessageSchema = new mongoose.Schema({\n  firstUserId: { type: String },\n  Chat: [chatSchema],\n  Last: { type: chatSchema },\n});\n\nconst MessageModel = mongoose.model("Message", MessageSchema);\nexport default MessageModel;\n',
+      },
+      {
+        rel: 'src/models/watch.model.ts',
+        language: 'TypeScript',
+        text: 'import mongoose from "mongoose";\n\nconst watchSchema = new mongoose.Schema({ model: { type: String } });\n\nexport default mongoose.model("Watch", watchSchema);\n',
+      },
+    ]);
+    expect(entities.map((e) => e.name)).toEqual(['Message', 'Watch']);
+    expect(rels(entities)).toEqual(['Message.Chat.watchId -> Watch', 'Message.Last.watchId -> Watch']);
+  });
+});

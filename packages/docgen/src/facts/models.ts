@@ -583,6 +583,17 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
       const ref = /\bref\s*:\s*["'](\w+)["']/.exec(value);
       entity.fields.push({ name: f.key, type: value.startsWith('[') ? `${type}[]` : type, line, ...(ref ? { key: 'FK' as const } : {}) });
       if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
+      // A sub-schema of the file embedded as the field (`Chat: [chatSchema]`, `address: addressSchema`): its own
+      // references (`watchId: { type: String, ref: "Watch" }`) are the model's, named `Chat.watchId`.
+      const embedded = /^(?:\{\s*type\s*:\s*)?\[?\s*(\w+)\s*\]?\s*\}?$/.exec(value)?.[1];
+      const sub = embedded && embedded !== m[2] ? schemas.get(embedded) : undefined;
+      if (sub) {
+        const { body: subBody, start: subStart } = braceBody(code, sub.open);
+        for (const g of topLevelEntries(subBody)) {
+          const subRef = /\bref\s*:\s*["'](\w+)["']/.exec(g.value);
+          if (subRef) entity.relations.push({ to: subRef[1]!, field: `${f.key}.${g.key}`, line: lineAt(code, subStart + g.at) });
+        }
+      }
     }
     out.push(entity);
   }
