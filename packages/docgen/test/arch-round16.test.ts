@@ -99,3 +99,15 @@ describe('data model: mongoose references inside an embedded sub-schema', () => 
     expect(rels(entities)).toEqual(['Message.Chat.watchId -> Watch', 'Message.Last.watchId -> Watch']);
   });
 });
+
+describe('FastAPI: a status raised in a handler whose signature spans several lines', () => {
+  it('`raise HTTPException(status_code=…)` is cited at its own line, after `async def f(` ⏎ params ⏎ `):`', async () => {
+    const root = repo({
+      'pyproject.toml': '[project]\nname = "books"\ndependencies = ["fastapi"]\n',
+      'app/main.py':
+        'from fastapi import FastAPI, HTTPException, status, Depends\n\napp = FastAPI()\n\n\n@app.delete(\n    "/books/{uid}",\n    status_code=status.HTTP_204_NO_CONTENT,\n)\nasync def delete_book(\n    uid: str,\n    session=Depends(lambda: None),\n):\n    found = None\n    if found is None:\n        raise HTTPException(\n            status_code=status.HTTP_404_NOT_FOUND,\n            detail="Book not found",\n        )\n    return None\n',
+    });
+    const route = (await repositoryFacts(root)).routes.find((r) => r.method === 'DELETE')!;
+    expect(route.responses?.map((r) => `${r.status} ${r.source}`)).toEqual(['204 app/main.py:6', '404 app/main.py:16']);
+  });
+});

@@ -2869,7 +2869,7 @@ interface PyFile {
     line: number;
     handler: string;
     fastapi: boolean;
-    def?: { params: string; body: string; line: number; bodyAt: number; returns?: string; decorators?: string };
+    def?: { params: string; body: string; line: number; bodyAt: number; bodyLine: number; returns?: string; decorators?: string };
     /** FastAPI's `response_model=` and `status_code=` as written in the decorator */
     responseModel?: string;
     statusCode?: string;
@@ -3139,7 +3139,9 @@ function pyFile(s: SourceFile, code: string): PyFile {
     }
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
-    let sig: { params: string; body: string; line: number; bodyAt: number; returns?: string; decorators?: string } | undefined;
+    let sig:
+      | { params: string; body: string; line: number; bodyAt: number; bodyLine: number; returns?: string; decorators?: string }
+      | undefined;
     if (def) {
       const open = end + def.index + def[0].length - 1;
       const close = closing(code, open);
@@ -3157,6 +3159,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
         body: rest.slice(0, stop < 0 ? rest.length : stop),
         line: lineAt(code, end + def.index),
         bodyAt: bodyStart,
+        // The body's first line: after a signature over several lines (`async def login(` ⏎ `data: X,` ⏎ `):`).
+        bodyLine: lineAt(code, bodyStart),
         ...(returns ? { returns } : {}),
         // The decorators stacked between the route's and the `def` (`@body(post_schema)`, `@use_kwargs(…)`).
         decorators: code.slice(end, end + def.index),
@@ -4259,7 +4263,7 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
       own.push({
         status: code,
         ...(detail ? { description: detail } : {}),
-        source: `${file}:${r.def!.line + 1 + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}`,
+        source: `${file}:${r.def!.bodyLine + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}`,
       });
     }
     return own.length > 0 ? own.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
@@ -4312,7 +4316,7 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
     if (!keys) continue;
     const status = /^\s*,\s*(\d{3})\b/.exec(body.slice(close))?.[1] ?? '200';
     if (out.some((x) => x.status === status)) continue;
-    const line = r.def.line + 1 + (body.slice(0, m.index).match(/\n/g)?.length ?? 0);
+    const line = r.def.bodyLine + (body.slice(0, m.index).match(/\n/g)?.length ?? 0);
     out.push({
       status,
       contentType: 'application/json',
@@ -4321,7 +4325,7 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
     });
   }
   // An HTML view: `return render_template(…)` is a page (200), `return redirect(…)` a redirect (302), `abort(404)` that status.
-  const htmlLine = (offset: number): string => `${file}:${r.def!.line + 1 + (body.slice(0, offset).match(/\n/g)?.length ?? 0)}`;
+  const htmlLine = (offset: number): string => `${file}:${r.def!.bodyLine + (body.slice(0, offset).match(/\n/g)?.length ?? 0)}`;
   // What a form view does once the form is posted (`if form.validate_on_submit():`, `if request.method == 'POST':`)
   // is no answer to a GET.
   const posted: Array<[number, number]> = [];
@@ -4355,7 +4359,7 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
  */
 function requestOf(
   file: string,
-  def: { params: string; body: string; line: number; bodyAt: number; decorators?: string },
+  def: { params: string; body: string; line: number; bodyAt: number; bodyLine: number; decorators?: string },
   method: string,
   routePath: string,
   framework: string,
@@ -4368,7 +4372,7 @@ function requestOf(
   let json: Record<string, unknown> | null = null;
   let contentType: string | null = null;
   const source = `${file}:${def.line}`;
-  const lineIn = (offset: number): number => def.line + 1 + (def.body.slice(0, offset).match(/\n/g)?.length ?? 0);
+  const lineIn = (offset: number): number => def.bodyLine + (def.body.slice(0, offset).match(/\n/g)?.length ?? 0);
   let bodySource = source;
   const inPath = new Set([...routePath.matchAll(/[{<](?:\w+:)?(\w+)[}>]/g)].map((m) => m[1]!));
   if (framework === 'fastapi') {
