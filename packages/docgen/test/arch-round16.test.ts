@@ -111,3 +111,21 @@ describe('FastAPI: a status raised in a handler whose signature spans several li
     expect(route.responses?.map((r) => `${r.status} ${r.source}`)).toEqual(['204 app/main.py:6', '404 app/main.py:16']);
   });
 });
+
+describe('FastAPI: a pydantic model named through its module', () => {
+  it('`login_data: schemas.UserLogin` is the JSON body, `response_model=schemas.User` the response, not a query parameter', async () => {
+    const root = repo({
+      'pyproject.toml': '[project]\nname = "auth"\ndependencies = ["fastapi"]\n',
+      'app/schemas.py':
+        'from pydantic import BaseModel, Field\n\n\nclass UserLogin(BaseModel):\n    email: str = Field(max_length=40)\n    password: str\n\n\nclass User(BaseModel):\n    email: str\n',
+      'app/routes.py':
+        'from fastapi import APIRouter\nfrom . import schemas\n\nrouter = APIRouter()\n\n\n@router.post("/login", response_model=schemas.User)\nasync def login(login_data: schemas.UserLogin, remember: bool = False):\n    return login_data\n',
+      'app/main.py': 'from fastapi import FastAPI\nfrom .routes import router\n\napp = FastAPI()\napp.include_router(router)\n',
+    });
+    const route = (await repositoryFacts(root)).routes.find((r) => r.path === '/login')!;
+    const req = route.request as { body?: { schema?: { title?: string } }; query?: Array<{ name: string }> };
+    expect(req.body?.schema?.title).toBe('UserLogin');
+    expect(req.query?.map((q) => q.name)).toEqual(['remember']);
+    expect(route.responses?.map((r) => `${r.status} ${(r.schema as { title?: string } | undefined)?.title}`)).toEqual(['200 User']);
+  });
+});

@@ -4069,6 +4069,9 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       if (!byName.has(c.name)) byName.set(c.name, { file, c });
       (all.get(c.name) ?? all.set(c.name, []).get(c.name)!).push({ file, c });
     }
+  // A class named through the module that holds it (`login_data: schemas.UserLogin`, `response_model=models.User`):
+  // the class of that name, when no class is named with the dots.
+  const plain = (name: string): string => (byName.has(name) ? name : (/^(?:\w+\.)+(\w+)$/.exec(name)?.[1] ?? name));
   const derives = (name: string, roots: RegExp, depth = 0): boolean => {
     if (roots.test(name)) return true;
     const hit = byName.get(name);
@@ -4099,6 +4102,7 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     if (PY_SCALARS[t]) return { schema: PY_SCALARS[t]!, optional: false };
     if (/^con(?:str|int|float)\(/.test(t))
       return { schema: { type: t.startsWith('constr') ? 'string' : t.startsWith('conint') ? 'integer' : 'number' }, optional: false };
+    t = plain(t);
     if (depth < 3 && byName.has(t) && derives(t, PYDANTIC)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
     return { schema: {}, optional: false };
   };
@@ -4119,6 +4123,7 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     source: `${hit.file}:${hit.c.line}`,
   });
   const modelSchema = (name: string, depth = 0): { schema: Record<string, unknown>; source: string } | null => {
+    name = plain(name);
     const hit = byName.get(name);
     if (!hit || !derives(name, PYDANTIC)) return null;
     const properties: Record<string, unknown> = {};
