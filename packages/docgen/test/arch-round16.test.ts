@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { repositoryFacts } from '../src/facts/index.ts';
+import { factsOf, readCheckout, repositoryFacts } from '../src/facts/index.ts';
+import { runtimeFlows } from '../src/pages/arch.ts';
 import { dataModels } from '../src/facts/models.ts';
 import type { SourceFile } from '../src/facts/imports.ts';
 import { fixtureRepos, routeList } from './support/fixture-repo.ts';
@@ -127,5 +128,25 @@ describe('FastAPI: a pydantic model named through its module', () => {
     expect(req.body?.schema?.title).toBe('UserLogin');
     expect(req.query?.map((q) => q.name)).toEqual(['remember']);
     expect(route.responses?.map((r) => `${r.status} ${(r.schema as { title?: string } | undefined)?.title}`)).toEqual(['200 User']);
+  });
+});
+
+describe('runtime calls: one Python line importing several modules of a package', () => {
+  it('`from ..db import main, redis` then `redis.block(…)` goes to db/redis.py, not the first module of the line', async () => {
+    const root = repo({
+      'pyproject.toml': '[project]\nname = "auth"\ndependencies = ["fastapi"]\n',
+      'src/db/__init__.py': '',
+      'src/db/main.py': 'def get_session():\n    return None\n',
+      'src/db/redis.py': 'client = None\n\n\nasync def block(uid):\n    await client.set(f"blocked:{uid}", 1)\n',
+      'src/auth/__init__.py': '',
+      'src/auth/routes.py':
+        'from fastapi import APIRouter, Depends\nfrom ..db import main, redis\n\nrouter = APIRouter()\n\n\n@router.post("/logout")\nasync def logout(session=Depends(main.get_session)):\n    await redis.block("u")\n    return None\n',
+      'src/app.py': 'from fastapi import FastAPI\nfrom .auth.routes import router\n\napp = FastAPI()\napp.include_router(router)\n',
+    });
+    const { sources, goMod } = await readCheckout(root);
+    const steps = runtimeFlows(factsOf(sources, goMod), new Map(sources.map((s) => [s.rel, s.text]))).flatMap((f) =>
+      f.steps.map((s) => `${s.from}:${s.line} ${s.fromFunction} → ${s.to} ${s.call}()`),
+    );
+    expect(steps).toEqual(['src/auth/routes.py:9 logout → src/db/redis.py block()']);
   });
 });
