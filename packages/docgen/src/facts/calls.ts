@@ -161,7 +161,10 @@ export class CallGraph {
       // One line importing several modules (Python's `from ..db import main, redis`, one edge to the first): the
       // module of that name, beside the first in its package.
       if (base === name) return e.to!;
-      const names = /^\s*from\s+\S+\s+import\s+\(?([\w\s,]+)/.exec(line)?.[1]?.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]);
+      const names = /^\s*from\s+\S+\s+import\s+\(?([\w\s,]+)/
+        .exec(line)?.[1]
+        ?.split(',')
+        .map((n) => n.trim().split(/\s+as\s+/)[0]);
       if (names?.includes(name) && (names.includes(base) || base === '__init__')) {
         const dir = path.posix.dirname(e.to!);
         const sibling = [`${dir}/${name}.py`, `${dir}/${name}/__init__.py`].find((f) => this.files.has(f));

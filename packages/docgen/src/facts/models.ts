@@ -258,7 +258,11 @@ function sqlModelEntity(file: SourceFile, code: string, name: string, at: number
       value = value.slice(0, open + 1) + body.slice(from, Math.max(from, close));
     }
     const line = lineAt(code, start + f.index);
-    const target = (/^(?:Optional|List|list|Set|set)\[\s*["']?([\w.]+)/.exec(annotation)?.[1] ?? /^["']?([\w.]+)/.exec(annotation)?.[1] ?? '')
+    const target = (
+      /^(?:Optional|List|list|Set|set)\[\s*["']?([\w.]+)/.exec(annotation)?.[1] ??
+      /^["']?([\w.]+)/.exec(annotation)?.[1] ??
+      ''
+    )
       .split('.')
       .pop()!;
     if (/^\s*Relationship\s*\(/.test(value)) {

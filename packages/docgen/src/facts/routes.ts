@@ -3140,8 +3140,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
     let sig:
-      | { params: string; body: string; line: number; bodyAt: number; bodyLine: number; returns?: string; decorators?: string }
-      | undefined;
+      { params: string; body: string; line: number; bodyAt: number; bodyLine: number; returns?: string; decorators?: string } | undefined;
     if (def) {
       const open = end + def.index + def[0].length - 1;
       const close = closing(code, open);
