@@ -150,3 +150,29 @@ describe('runtime calls: one Python line importing several modules of a package'
     expect(steps).toEqual(['src/auth/routes.py:9 logout → src/db/redis.py block()']);
   });
 });
+
+describe('Fastify: a handler that is a method of the object a controller module exports', () => {
+  it('`fastify.post("/register", userController.register)` with `module.exports = { async register(req, res) {…} }` reads its body and statuses', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"fastify":"^5.0.0"}}',
+      'controllers/userController.js':
+        'const userService = require("../services/userService");\n\nmodule.exports = {\n  async register(req, res) {\n    const { name, mobile } = req.body;\n    if (!name) return res.status(400).send({ message: "name" });\n    const user = await userService.create(name, mobile);\n    res.status(201).send({ data: user });\n  },\n  getMe: async (req, res) => {\n    return res\n      .status(200)\n      .send({ data: req.user });\n  },\n};\n',
+      'services/userService.js': 'module.exports = { async create(name, mobile) { return { name, mobile }; } };\n',
+      'routes/user.js':
+        'const userController = require("../controllers/userController");\n\nfunction router(fastify, options) {\n  fastify.post(\n    "/register",\n    { preHandler: [] },\n    userController.register,\n  );\n  fastify.get("/me", userController.getMe);\n}\n\nmodule.exports = router;\n',
+      'server.js':
+        'const fastify = require("fastify")();\nconst userRouter = require("./routes/user");\n\nfastify.register(userRouter, { prefix: "/users" });\nfastify.listen({ port: 3000 });\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    const register = routes.find((r) => r.path === '/users/register')!;
+    expect(Object.keys((register.request?.body?.schema as { properties: object }).properties)).toEqual(['name', 'mobile']);
+    expect(register.request?.body?.source).toBe('controllers/userController.js:5');
+    expect(register.responses?.map((r) => `${r.status} ${r.source}`).sort()).toEqual([
+      '201 controllers/userController.js:8',
+      '400 controllers/userController.js:6',
+    ]);
+    expect(routes.find((r) => r.path === '/users/me')!.responses?.map((r) => `${r.status} ${r.source}`)).toEqual([
+      '200 controllers/userController.js:11',
+    ]);
+  });
+});

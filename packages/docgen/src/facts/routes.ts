@@ -451,7 +451,7 @@ export function routesAndFiles(
   const handlerFiles = new Set<string>();
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i]!;
-    if ((r.framework !== 'express' && r.framework !== 'koa') || r.responses || r.request?.body) continue;
+    if ((r.framework !== 'express' && r.framework !== 'koa' && r.framework !== 'fastify') || r.responses || r.request?.body) continue;
     const outer = bySource.get(r.file);
     if (!outer) continue;
     const found2 = controllerHandler(codeOf(outer), r.line, byFile.get(r.file) ?? [], bySource, r.method);
@@ -701,12 +701,18 @@ function controllerHandler(
   const find = (n: string, depth: number): { at: number; end: number } | null => {
     const local = String.raw`^(?:async\s+)?function\s*\*?\s*${esc(n)}\s*\(|^(?:const|let|var)\s+${esc(n)}\s*=\s*`;
     const exported = String.raw`\b(?:module\.)?exports\.${esc(n)}\s*=\s*|\bexport\s+(?:async\s+)?function\s+${esc(n)}\s*\(|\bexport\s+const\s+${esc(n)}\s*=\s*`;
-    const m = new RegExp(depth === 0 ? `${exported}|${local}` : local, 'm').exec(text);
+    // A method of the object the module exports (`module.exports = { async register(req, res) {…} }`,
+    // `export default { register: async (req, reply) => {…} }`).
+    const member = /\b(?:module\.exports|export\s+default)\s*=?\s*\{/.test(text)
+      ? String.raw`|^[ \t]+(?:async[ \t]+)?${esc(n)}[ \t]*(?:\([^)]*\)[ \t]*\{|:[ \t]*(?:async\b[ \t]*)?(?:function\b[^(]*)?\()`
+      : '';
+    const m = new RegExp(depth === 0 ? `${exported}|${local}${member}` : local, 'm').exec(text);
     if (!m) return null;
     const rest = text.slice(m.index + m[0].length);
     const alias = /^([\w$]+)\s*;?\s*$/m.exec(rest.split('\n')[0] ?? '')?.[1];
     if (alias && depth < 1 && alias !== n) return find(alias, depth + 1);
-    const brace = text.indexOf('{', m.index + m[0].length);
+    // (A method's own `{` may end the match.)
+    const brace = text.indexOf('{', m.index + m[0].length - (m[0].endsWith('{') ? 1 : 0));
     if (brace < 0) return null;
     return { at: m.index, end: closing(text, brace) };
   };
