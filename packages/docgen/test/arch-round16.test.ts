@@ -176,3 +176,24 @@ describe('Fastify: a handler that is a method of the object a controller module 
     ]);
   });
 });
+
+describe('runtime calls: a Node route whose handler is a member of an imported controller', () => {
+  it('`app.post("/api/watch", WatchController.create)` starts the flow in the controller, then its service', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"express":"^4.18.0"}}',
+      'src/controller/watch.controller.ts':
+        'import { Request, Response } from "express";\nimport WatchService from "../service/watch.service";\n\nconst create = async (req: Request, res: Response) => {\n  const saved = await WatchService.save(req.body.name);\n  return res.status(201).send(saved);\n};\n\nexport default { create };\n',
+      'src/service/watch.service.ts':
+        'const save = async (name: string) => {\n  const row = { name, at: Date.now() };\n  return row;\n};\n\nexport default { save };\n',
+      'src/routes/watchRoutes.ts':
+        "import { Express } from 'express';\nimport WatchController from '../controller/watch.controller';\n\nfunction watchRoutes(app: Express) {\n  app.post('/api/watch', WatchController.create);\n}\n\nexport default watchRoutes;\n",
+      'src/app.ts':
+        "import express from 'express';\nimport watchRoutes from './routes/watchRoutes';\n\nconst app = express();\nwatchRoutes(app);\napp.listen(3030);\n",
+    });
+    const { sources, goMod } = await readCheckout(root);
+    const steps = runtimeFlows(factsOf(sources, goMod), new Map(sources.map((s) => [s.rel, s.text]))).flatMap((f) =>
+      f.steps.map((s) => `${s.from}:${s.line} ${s.fromFunction} → ${s.to} ${s.call}()`),
+    );
+    expect(steps).toEqual(['src/controller/watch.controller.ts:5 create → src/service/watch.service.ts save()']);
+  });
+});

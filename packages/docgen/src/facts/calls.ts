@@ -345,6 +345,15 @@ export class CallGraph {
     const open = f.code.indexOf('(', lineStart);
     if (open < 0) return null;
     const close = closing(f.code, open);
-    return { file: route.file, fn: 'handler', found: { at: open, body: f.code.slice(open + 1, close - 1), bodyStart: open + 1 } };
+    const args = f.code.slice(open + 1, close - 1);
+    // The call's last argument naming a function of an imported module or object (`userController.register`,
+    // `CmsController.getCMSHandler`): that function's body.
+    const last = /(?:^|,)\s*([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*,?\s*$/.exec(args);
+    if (last) {
+      const r = this.resolve(route.file, [last[1]!, last[2]!]);
+      const next = r && this.find(r.to, r.fn);
+      if (r && next) return { file: r.to, fn: r.fn, found: next };
+    }
+    return { file: route.file, fn: 'handler', found: { at: open, body: args, bodyStart: open + 1 } };
   }
 }
