@@ -197,3 +197,19 @@ describe('runtime calls: a Node route whose handler is a member of an imported c
     expect(steps).toEqual(['src/controller/watch.controller.ts:5 create → src/service/watch.service.ts save()']);
   });
 });
+
+describe('Flask: the keys a handler reads from its JSON body', () => {
+  it('`data = request.get_json()` then `data["title"]`, `data.get("tags")`, `request.json["author"]` are the body’s properties', async () => {
+    const root = repo({
+      'requirements.txt': 'flask\n',
+      'app/routes.py':
+        'from flask import Blueprint, request, jsonify\n\narticle = Blueprint("article", __name__)\n\n\n@article.route("/create/article", methods=["POST"])\ndef create_article():\n    data = request.get_json()\n    title = data["title"]\n    tags = data.get("tags", [])\n    data["seen"] = True\n    author = request.json["author"]\n    return jsonify({"title": title, "tags": tags, "author": author}), 201\n',
+      'app/__init__.py':
+        'from flask import Flask\nfrom app.routes import article\n\n\ndef create_app():\n    app = Flask(__name__)\n    app.register_blueprint(article)\n    return app\n',
+    });
+    const route = (await repositoryFacts(root)).routes.find((r) => r.path === '/create/article')!;
+    expect(route.request?.body?.contentType).toBe('application/json');
+    expect(Object.keys((route.request?.body?.schema as { properties?: object }).properties ?? {})).toEqual(['author', 'title', 'tags']);
+    expect(route.request?.body?.source).toBe('app/routes.py:8');
+  });
+});

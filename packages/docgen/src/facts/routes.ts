@@ -4466,6 +4466,19 @@ function requestOf(
     if (j) {
       json = { type: 'object' };
       bodySource = `${file}:${lineIn(j.index)}`;
+      // The keys the handler reads from it (`data = request.get_json()` then `data["title"]`, `data.get("tags")`;
+      // `request.json["title"]`), each a property of unknown type — as Express's `req.body.name`.
+      const holders = [
+        String.raw`request\.(?:get_json\s*\([^)]*\)|json)`,
+        ...[...def.body.matchAll(/^[ \t]*(\w+)[ \t]*=[ \t]*request\.(?:get_json\s*\([^)]*\)|json)[ \t]*(?:#.*)?$/gm)].map((m) => m[1]!),
+      ];
+      const keys: string[] = [];
+      for (const h of holders)
+        for (const k of def.body.matchAll(
+          new RegExp(String.raw`\b${h}(?:\[\s*["']([\w-]+)["']\s*\](?!\s*=(?!=))|\.get\(\s*["']([\w-]+)["'])`, 'g'),
+        ))
+          if (!keys.includes((k[1] ?? k[2])!)) keys.push((k[1] ?? k[2])!);
+      if (keys.length > 0) json = { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, {}])) };
     }
     // A marshmallow schema declared by a decorator: APIFairy's `@body(schema)` / `@arguments(schema)`,
     // flask-apispec's `@use_kwargs(schema)` (`location='query'` for query parameters).
