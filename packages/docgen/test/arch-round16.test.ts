@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { factsOf, readCheckout, repositoryFacts } from '../src/facts/index.ts';
 import { runtimeFlows } from '../src/pages/arch.ts';
+import { overviewSentences } from '../src/pages/overview.ts';
+import { routeNotes } from '../src/pages/api.ts';
 import { dataModels } from '../src/facts/models.ts';
 import type { SourceFile } from '../src/facts/imports.ts';
 import { fixtureRepos, routeList } from './support/fixture-repo.ts';
@@ -211,5 +213,26 @@ describe('Flask: the keys a handler reads from its JSON body', () => {
     expect(route.request?.body?.contentType).toBe('application/json');
     expect(Object.keys((route.request?.body?.schema as { properties?: object }).properties ?? {})).toEqual(['author', 'title', 'tags']);
     expect(route.request?.body?.source).toBe('app/routes.py:8');
+  });
+});
+
+describe('an unresolved prefix is described as what these docs do not know, not as a fact of the code', () => {
+  it('the overview sentence and the API page’s note say "a prefix these docs do not resolve"', async () => {
+    const srcs: SourceFile[] = [
+      {
+        rel: 'lib/routes/tags.js',
+        language: 'JavaScript',
+        text: "const fp = require('fastify-plugin')\n\nmodule.exports = fp(async function tags (server, options) {\n  server.route({ method: 'GET', path: options.prefix + 'tags', handler: async () => [] })\n})\n",
+      },
+    ];
+    const facts = factsOf(srcs, null);
+    const said = overviewSentences(facts, srcs, [], [])
+      .filter((s) => s.section === 'How a request arrives')
+      .map((s) => s.parts.map((p) => (typeof p === 'string' ? p : 'value' in p ? String(p.value) : '')).join(''));
+    expect(said).toEqual([
+      'lib/routes/tags.js declares 1 fastify route, after a prefix these docs do not resolve (lib/routes/tags.js:4 options.prefix): GET /tags',
+    ]);
+    expect(JSON.stringify(routeNotes(facts.routes))).toContain('1 route(s) have a prefix these docs do not resolve');
+    expect(JSON.stringify(routeNotes(facts.routes))).not.toContain('not a constant in the code');
   });
 });
