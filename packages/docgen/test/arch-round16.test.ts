@@ -236,3 +236,18 @@ describe('an unresolved prefix is described as what these docs do not know, not 
     expect(JSON.stringify(routeNotes(facts.routes))).not.toContain('not a constant in the code');
   });
 });
+
+describe('FastAPI: a response returned directly', () => {
+  it('`return JSONResponse(content=…)` answers 200 and `JSONResponse(status_code=202)` its status, beside the raised ones', async () => {
+    const root = repo({
+      'pyproject.toml': '[project]\nname = "auth"\ndependencies = ["fastapi"]\n',
+      'app/main.py':
+        'from fastapi import FastAPI, HTTPException, status\nfrom fastapi.responses import JSONResponse\n\napp = FastAPI()\n\n\n@app.get("/refresh")\nasync def refresh(ok: bool = True):\n    if ok:\n        return JSONResponse(content={"access_token": "t"})\n    raise HTTPException(status_code=status.HTTP_400_BAD_REQUEST, detail="Token expired")\n\n\n@app.post("/jobs", status_code=201)\nasync def start():\n    return JSONResponse(status_code=202, content={"queued": True})\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    const statuses = (p: string): string[] | undefined =>
+      routes.find((r) => r.path === p)!.responses?.map((r) => `${r.status} ${r.source}`);
+    expect(statuses('/refresh')).toEqual(['200 app/main.py:10', '400 app/main.py:11']);
+    expect(statuses('/jobs')).toEqual(['201 app/main.py:14', '202 app/main.py:16']);
+  });
+});

@@ -4276,6 +4276,18 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
         source: `${file}:${r.def!.bodyLine + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}`,
       });
     }
+    // `return JSONResponse(content=…, status_code=…)`: the status it names (a response returned directly is sent
+    // as it is); with none, and no `status_code=` on the route, FastAPI answers 200.
+    for (const m of blanked.matchAll(/\breturn\s+(?:\w+\.)?(?:JSON|ORJSON|UJSON|HTML|PlainText|Redirect)?Response\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      const args = splitArgs(body.slice(open + 1, closing(body, open) - 1));
+      const named = args
+        .map((a) => /^status_code\s*=\s*(?:status\.HTTP_)?([1-5]\d\d)(?!\d)/.exec(a.trim())?.[1])
+        .find((x) => x !== undefined);
+      const code = named ?? (given ? undefined : /Redirect/.test(m[0]) ? '307' : '200');
+      if (!code || own.some((x) => x.status === code)) continue;
+      own.push({ status: code, source: `${file}:${r.def!.bodyLine + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}` });
+    }
     return own.length > 0 ? own.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
   }
   if (!r.def) return undefined;
