@@ -150,14 +150,29 @@ export class CallGraph {
     const text = this.files.get(file)?.code.split('\n');
     if (!text) return null;
     const word = new RegExp(String.raw`(?:^|[^\w$])${name.replace(/[^\w$]/g, '')}(?:$|[^\w$])`);
+    let first: string | null = null;
     for (const e of this.importsOf.get(file) ?? []) {
       // The import's line without its string literals: `auth` is not named by `require('./auth.validation')`.
       const line = (text[e.line - 1] ?? '').replace(/(["'`])(?:[^"'`\\]|\\.)*?\1/g, '""');
       const base = path.basename(e.to!.replace(/\/$/, '')).replace(/\.[^.]+$/, '');
       // The name on the import's line, or a Go package imported by path whose last part is the name.
-      if (word.test(line) || (e.to!.endsWith('/') && base === name)) return e.to!;
+      if (e.to!.endsWith('/') && base === name) return e.to!;
+      if (!word.test(line)) continue;
+      // One line importing several modules (Python's `from ..db import main, redis`, one edge to the first): the
+      // module of that name, beside the first in its package.
+      if (base === name) return e.to!;
+      const names = /^\s*from\s+\S+\s+import\s+\(?([\w\s,]+)/
+        .exec(line)?.[1]
+        ?.split(',')
+        .map((n) => n.trim().split(/\s+as\s+/)[0]);
+      if (names?.includes(name) && (names.includes(base) || base === '__init__')) {
+        const dir = path.posix.dirname(e.to!);
+        const sibling = [`${dir}/${name}.py`, `${dir}/${name}/__init__.py`].find((f) => this.files.has(f));
+        if (sibling) return sibling;
+      }
+      first ??= e.to!;
     }
-    return null;
+    return first;
   }
 
   /** The files a class (or Go type) is declared in; an interface with exactly one implementation gives the implementation. */
@@ -330,6 +345,15 @@ export class CallGraph {
     const open = f.code.indexOf('(', lineStart);
     if (open < 0) return null;
     const close = closing(f.code, open);
-    return { file: route.file, fn: 'handler', found: { at: open, body: f.code.slice(open + 1, close - 1), bodyStart: open + 1 } };
+    const args = f.code.slice(open + 1, close - 1);
+    // The call's last argument naming a function of an imported module or object (`userController.register`,
+    // `CmsController.getCMSHandler`): that function's body.
+    const last = /(?:^|,)\s*([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)\s*,?\s*$/.exec(args);
+    if (last) {
+      const r = this.resolve(route.file, [last[1]!, last[2]!]);
+      const next = r && this.find(r.to, r.fn);
+      if (r && next) return { file: r.to, fn: r.fn, found: next };
+    }
+    return { file: route.file, fn: 'handler', found: { at: open, body: args, bodyStart: open + 1 } };
   }
 }

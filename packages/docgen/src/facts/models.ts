@@ -234,6 +234,59 @@ function unaliasSqlalchemy(code: string): string {
   return code.replace(new RegExp(String.raw`\b(?:${[...names.keys()].join('|')})\b`, 'g'), (n) => names.get(n) ?? n);
 }
 
+/** A SQLModel table class (`class Book(SQLModel, table=True)`): its annotated attributes are its columns. */
+function sqlModelEntity(file: SourceFile, code: string, name: string, at: number, bases: string): DataEntity {
+  const { body, start } = indentedBody(code, at);
+  const entity: DataEntity = { name, kind: 'sqlalchemy', file: file.rel, line: lineAt(code, at), fields: [], relations: [] };
+  const pk = new Set<string>();
+  const indent = /^([ \t]+)\S/m.exec(body)?.[1] ?? '    ';
+  for (const f of body.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*:[ \t]*([^=\n]+?)[ \t]*(?:=[ \t]*([^\n]*))?$`, 'gm'))) {
+    const field = f[1]!;
+    const annotation = f[2]!.trim();
+    if (/^ClassVar\b/.test(annotation) || field.startsWith('__')) continue;
+    // The default's call up to its closing parenthesis, over several lines if need be.
+    let value = f[3] ?? '';
+    const open = value.indexOf('(');
+    if (open >= 0) {
+      const from = f.index + f[0].length - value.length + open + 1;
+      let depth = 1;
+      let close = from;
+      for (; close < body.length && depth > 0; close++) {
+        if (body[close] === '(') depth++;
+        else if (body[close] === ')') depth--;
+      }
+      value = value.slice(0, open + 1) + body.slice(from, Math.max(from, close));
+    }
+    const line = lineAt(code, start + f.index);
+    const target = (
+      /^(?:Optional|List|list|Set|set)\[\s*["']?([\w.]+)/.exec(annotation)?.[1] ??
+      /^["']?([\w.]+)/.exec(annotation)?.[1] ??
+      ''
+    )
+      .split('.')
+      .pop()!;
+    if (/^\s*Relationship\s*\(/.test(value)) {
+      if (target && !/\blink_model\s*=/.test(value)) entity.relations.push({ to: target, field, line, via: 'relationship' });
+      continue;
+    }
+    entity.fields.push({ name: field, type: target, line });
+    if (/\bprimary_key\s*=\s*True/.test(value)) pk.add(field);
+    const fk = /\bforeign_key\s*=\s*["'](\w+)\.\w+["']/.exec(value) ?? /ForeignKey\(\s*["'](\w+)\.\w+["']/.exec(value);
+    if (fk) {
+      entity.relations.push({ to: fk[1]!, field, line });
+      entity.fields.at(-1)!.key = 'FK';
+    }
+  }
+  markKeys(entity, pk);
+  entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
+  const tablename = /__tablename__\s*(?::[^=\n]+)?=\s*["'](\w+)["']/.exec(body)?.[1] ?? name.toLowerCase();
+  if (tablename !== name) {
+    entity.className = name;
+    entity.name = tablename;
+  }
+  return entity;
+}
+
 function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string> = new Set()): DataEntity[] {
   const out: DataEntity[] = [];
   for (const m of code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
@@ -248,7 +301,15 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       !django &&
       (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) &&
       /\b(?:Column|mapped_column|relationship)\s*\(|Mapped\[/.test(body);
-    if (!django && !alchemy) continue;
+    // SQLModel: `class Book(SQLModel, table=True)` — its columns are annotated attributes (`title: str`,
+    // `user_uid: Optional[uuid.UUID] = Field(default=None, foreign_key="users.uid")`), its table the class's name in
+    // lower case unless `__tablename__` says otherwise.
+    const sqlmodel = !django && /\bSQLModel\b/.test(bases) && /\btable\s*=\s*True\b/.test(bases);
+    if (!django && !alchemy && !sqlmodel) continue;
+    if (sqlmodel) {
+      out.push(sqlModelEntity(file, code, m[1]!, m.index, bases));
+      continue;
+    }
     // Flask-SQLAlchemy names a model's table after its class in snake_case unless __tablename__ says otherwise.
     const tablename =
       /__tablename__\s*=\s*["'](\w+)["']/.exec(body)?.[1] ??
@@ -526,6 +587,17 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
       const ref = /\bref\s*:\s*["'](\w+)["']/.exec(value);
       entity.fields.push({ name: f.key, type: value.startsWith('[') ? `${type}[]` : type, line, ...(ref ? { key: 'FK' as const } : {}) });
       if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
+      // A sub-schema of the file embedded as the field (`Chat: [chatSchema]`, `address: addressSchema`): its own
+      // references (`watchId: { type: String, ref: "Watch" }`) are the model's, named `Chat.watchId`.
+      const embedded = /^(?:\{\s*type\s*:\s*)?\[?\s*(\w+)\s*\]?\s*\}?$/.exec(value)?.[1];
+      const sub = embedded && embedded !== m[2] ? schemas.get(embedded) : undefined;
+      if (sub) {
+        const { body: subBody, start: subStart } = braceBody(code, sub.open);
+        for (const g of topLevelEntries(subBody)) {
+          const subRef = /\bref\s*:\s*["'](\w+)["']/.exec(g.value);
+          if (subRef) entity.relations.push({ to: subRef[1]!, field: `${f.key}.${g.key}`, line: lineAt(code, subStart + g.at) });
+        }
+      }
     }
     out.push(entity);
   }
@@ -800,6 +872,61 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
   return out;
 }
 
+/**
+ * Sequelize associations written in a file of their own (`models/index.js`: `Wallet.belongsTo(User, { foreignKey:
+ * "user_id" })`, `User.hasMany(Address, { foreignKey: "user_id" })`, `Product.belongsToMany(Seller, { through:
+ * ProductSeller, foreignKey: "product_id", otherKey: "seller_id" })`): each foreign key is a relation of the model
+ * that holds it — the `belongsTo` side, the target of a `hasMany` / `hasOne`, the `through` model of a
+ * `belongsToMany` (its two keys). Both names must be Sequelize models of the tree; new objects (the per-file results
+ * are shared), one relation per field and target left to dataModels.
+ */
+function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntity[]): DataEntity[] {
+  const models = new Map(entities.filter((e) => e.kind === 'sequelize').map((e) => [e.name, e]));
+  if (models.size === 0) return entities;
+  const added = new Map<string, DataRelation[]>();
+  const add = (holder: string, rel: DataRelation): void => {
+    if (!added.has(holder)) added.set(holder, []);
+    added.get(holder)!.push(rel);
+  };
+  const lowerFirst = (n: string): string => `${n[0]!.toLowerCase()}${n.slice(1)}`;
+  for (const f of files) {
+    if (f.language !== 'JavaScript' && f.language !== 'TypeScript') continue;
+    if (!/\.(?:belongsTo|hasMany|hasOne|belongsToMany)\s*\(/.test(f.text)) continue;
+    const code = codeOf(f);
+    for (const m of code.matchAll(
+      /\b(?:models\.|db\.)?(\w+)\.(belongsToMany|belongsTo|hasMany|hasOne)\s*\(\s*(?:models\.|db\.)?(\w+)\s*(?:,\s*\{([^}]*(?:\{[^}]*\}[^}]*)*)\})?/g,
+    )) {
+      const [, from, kind, to, options = ''] = m;
+      if (!models.has(from!) || !models.has(to!)) continue;
+      const key = (name: string): string | undefined =>
+        new RegExp(String.raw`\b${name}\s*:\s*(?:\{\s*name\s*:\s*)?["'](\w+)["']`).exec(options)?.[1];
+      const line = lineAt(code, m.index);
+      if (kind === 'belongsTo') add(from!, { to: to!, field: key('foreignKey') ?? `${lowerFirst(to!)}Id`, line, file: f.rel });
+      else if (kind === 'hasMany' || kind === 'hasOne')
+        add(to!, { to: from!, field: key('foreignKey') ?? `${lowerFirst(from!)}Id`, line, file: f.rel });
+      else {
+        const through = /\bthrough\s*:\s*(?:models\.|db\.)?(\w+)\b(?!\s*["'])/.exec(options)?.[1];
+        if (!through || !models.has(through)) continue;
+        add(through, { to: from!, field: key('foreignKey') ?? `${lowerFirst(from!)}Id`, line, file: f.rel });
+        add(through, { to: to!, field: key('otherKey') ?? `${lowerFirst(to!)}Id`, line, file: f.rel });
+      }
+    }
+  }
+  if (added.size === 0) return entities;
+  return entities.map((e) => {
+    const more = e.kind === 'sequelize' ? added.get(e.name) : undefined;
+    if (!more) return e;
+    // A relation the model's own file states already (`references`, a `belongsTo` beside its `define`) is not added again.
+    const fresh = more.filter((r) => !e.relations.some((o) => o.field === r.field && o.to === r.to));
+    const keys = new Set(fresh.map((r) => r.field));
+    return {
+      ...e,
+      fields: e.fields.map((fl) => (keys.has(fl.name) && !fl.key ? { ...fl, key: 'FK' as const } : fl)),
+      relations: [...e.relations, ...fresh],
+    };
+  });
+}
+
 /** Every data model of the sources and project files (SQL, Prisma), sorted by name then file. */
 export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   const out: DataEntity[] = [];
@@ -878,6 +1005,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
         : e,
     ),
   );
+  out.splice(0, out.length, ...sequelizeAssociations(files, out));
   // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
   const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
   const linked = new Set<string>();
@@ -1125,7 +1253,7 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
   switch (f.language) {
     case 'Python': {
       const plain = unaliasSqlalchemy(code);
-      if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(/.test(plain)) out.push(...python(f, plain, djangoModels));
+      if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(|\bSQLModel\b/.test(plain)) out.push(...python(f, plain, djangoModels));
       break;
     }
     case 'JavaScript':

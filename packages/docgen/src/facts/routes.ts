@@ -451,7 +451,7 @@ export function routesAndFiles(
   const handlerFiles = new Set<string>();
   for (let i = 0; i < routes.length; i++) {
     const r = routes[i]!;
-    if ((r.framework !== 'express' && r.framework !== 'koa') || r.responses || r.request?.body) continue;
+    if ((r.framework !== 'express' && r.framework !== 'koa' && r.framework !== 'fastify') || r.responses || r.request?.body) continue;
     const outer = bySource.get(r.file);
     if (!outer) continue;
     const found2 = controllerHandler(codeOf(outer), r.line, byFile.get(r.file) ?? [], bySource, r.method);
@@ -701,12 +701,18 @@ function controllerHandler(
   const find = (n: string, depth: number): { at: number; end: number } | null => {
     const local = String.raw`^(?:async\s+)?function\s*\*?\s*${esc(n)}\s*\(|^(?:const|let|var)\s+${esc(n)}\s*=\s*`;
     const exported = String.raw`\b(?:module\.)?exports\.${esc(n)}\s*=\s*|\bexport\s+(?:async\s+)?function\s+${esc(n)}\s*\(|\bexport\s+const\s+${esc(n)}\s*=\s*`;
-    const m = new RegExp(depth === 0 ? `${exported}|${local}` : local, 'm').exec(text);
+    // A method of the object the module exports (`module.exports = { async register(req, res) {…} }`,
+    // `export default { register: async (req, reply) => {…} }`).
+    const member = /\b(?:module\.exports|export\s+default)\s*=?\s*\{/.test(text)
+      ? String.raw`|^[ \t]+(?:async[ \t]+)?${esc(n)}[ \t]*(?:\([^)]*\)[ \t]*\{|:[ \t]*(?:async\b[ \t]*)?(?:function\b[^(]*)?\()`
+      : '';
+    const m = new RegExp(depth === 0 ? `${exported}|${local}${member}` : local, 'm').exec(text);
     if (!m) return null;
     const rest = text.slice(m.index + m[0].length);
     const alias = /^([\w$]+)\s*;?\s*$/m.exec(rest.split('\n')[0] ?? '')?.[1];
     if (alias && depth < 1 && alias !== n) return find(alias, depth + 1);
-    const brace = text.indexOf('{', m.index + m[0].length);
+    // (A method's own `{` may end the match.)
+    const brace = text.indexOf('{', m.index + m[0].length - (m[0].endsWith('{') ? 1 : 0));
     if (brace < 0) return null;
     return { at: m.index, end: closing(text, brace) };
   };
@@ -2869,7 +2875,7 @@ interface PyFile {
     line: number;
     handler: string;
     fastapi: boolean;
-    def?: { params: string; body: string; line: number; bodyAt: number; returns?: string; decorators?: string };
+    def?: { params: string; body: string; line: number; bodyAt: number; bodyLine: number; returns?: string; decorators?: string };
     /** FastAPI's `response_model=` and `status_code=` as written in the decorator */
     responseModel?: string;
     statusCode?: string;
@@ -3139,7 +3145,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
     }
     // The decorated function: the next `def` after this decorator and any stacked below it.
     const def = /^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(/m.exec(code.slice(end));
-    let sig: { params: string; body: string; line: number; bodyAt: number; returns?: string; decorators?: string } | undefined;
+    let sig:
+      { params: string; body: string; line: number; bodyAt: number; bodyLine: number; returns?: string; decorators?: string } | undefined;
     if (def) {
       const open = end + def.index + def[0].length - 1;
       const close = closing(code, open);
@@ -3157,6 +3164,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
         body: rest.slice(0, stop < 0 ? rest.length : stop),
         line: lineAt(code, end + def.index),
         bodyAt: bodyStart,
+        // The body's first line: after a signature over several lines (`async def login(` ⏎ `data: X,` ⏎ `):`).
+        bodyLine: lineAt(code, bodyStart),
         ...(returns ? { returns } : {}),
         // The decorators stacked between the route's and the `def` (`@body(post_schema)`, `@use_kwargs(…)`).
         decorators: code.slice(end, end + def.index),
@@ -3316,7 +3325,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
  * A Python f-string's value as a quoted literal when each `{name}` is a module constant (`BASE = "x"`) or a
  * parameter default of the function the expression is in (`def register(api, root="api")`); else null.
  */
-function pyFString(expr: string, code: string, at: number): string | null {
+function pyFString(expr: string, code: string, at: number, depth = 0): string | null {
   const f = /^[fF]([rR]?)(["'])(.*)\2$/.exec(expr.trim());
   if (!f) return null;
   const defs = [...code.slice(0, at).matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(/gm)];
@@ -3326,7 +3335,13 @@ function pyFString(expr: string, code: string, at: number): string | null {
   const value = f[3]!.replace(/\{(\w+)\}/g, (_, name: string) => {
     const def = new RegExp(String.raw`\b${name}\s*(?::[^=,]+)?=\s*(["'])([^"'\n]*)\1`).exec(params)?.[2];
     const constant = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*(["'])([^"'\n]*)\1`, 'm').exec(code)?.[2];
-    const v = def ?? constant;
+    // A module constant that is itself an f-string of constants (`baseURL = f"/api/{version}"`), a few levels deep.
+    const fConstant =
+      constant === undefined && depth < 3
+        ? new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*([fF][rR]?(["'])[^"'\n]*\2)[ \t]*(?:#.*)?$`, 'm').exec(code)?.[1]
+        : undefined;
+    const fValue = fConstant === undefined ? null : pyFString(fConstant, code, 0, depth + 1);
+    const v = def ?? constant ?? (fValue === null ? undefined : (JSON.parse(fValue) as string));
     if (v === undefined) ok = false;
     return v ?? '';
   });
@@ -4059,6 +4074,9 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
       if (!byName.has(c.name)) byName.set(c.name, { file, c });
       (all.get(c.name) ?? all.set(c.name, []).get(c.name)!).push({ file, c });
     }
+  // A class named through the module that holds it (`login_data: schemas.UserLogin`, `response_model=models.User`):
+  // the class of that name, when no class is named with the dots.
+  const plain = (name: string): string => (byName.has(name) ? name : (/^(?:\w+\.)+(\w+)$/.exec(name)?.[1] ?? name));
   const derives = (name: string, roots: RegExp, depth = 0): boolean => {
     if (roots.test(name)) return true;
     const hit = byName.get(name);
@@ -4089,6 +4107,7 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     if (PY_SCALARS[t]) return { schema: PY_SCALARS[t]!, optional: false };
     if (/^con(?:str|int|float)\(/.test(t))
       return { schema: { type: t.startsWith('constr') ? 'string' : t.startsWith('conint') ? 'integer' : 'number' }, optional: false };
+    t = plain(t);
     if (depth < 3 && byName.has(t) && derives(t, PYDANTIC)) return { schema: modelSchema(t, depth + 1)!.schema, optional: false };
     return { schema: {}, optional: false };
   };
@@ -4109,6 +4128,7 @@ function pythonSchemas(files: ReadonlyMap<string, PyFile>): PySchemas {
     source: `${hit.file}:${hit.c.line}`,
   });
   const modelSchema = (name: string, depth = 0): { schema: Record<string, unknown>; source: string } | null => {
+    name = plain(name);
     const hit = byName.get(name);
     if (!hit || !derives(name, PYDANTIC)) return null;
     const properties: Record<string, unknown> = {};
@@ -4253,8 +4273,20 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
       own.push({
         status: code,
         ...(detail ? { description: detail } : {}),
-        source: `${file}:${r.def!.line + 1 + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}`,
+        source: `${file}:${r.def!.bodyLine + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}`,
       });
+    }
+    // `return JSONResponse(content=…, status_code=…)`: the status it names (a response returned directly is sent
+    // as it is); with none, and no `status_code=` on the route, FastAPI answers 200.
+    for (const m of blanked.matchAll(/\breturn\s+(?:\w+\.)?(?:JSON|ORJSON|UJSON|HTML|PlainText|Redirect)?Response\s*\(/g)) {
+      const open = m.index + m[0].length - 1;
+      const args = splitArgs(body.slice(open + 1, closing(body, open) - 1));
+      const named = args
+        .map((a) => /^status_code\s*=\s*(?:status\.HTTP_)?([1-5]\d\d)(?!\d)/.exec(a.trim())?.[1])
+        .find((x) => x !== undefined);
+      const code = named ?? (given ? undefined : /Redirect/.test(m[0]) ? '307' : '200');
+      if (!code || own.some((x) => x.status === code)) continue;
+      own.push({ status: code, source: `${file}:${r.def!.bodyLine + (body.slice(0, m.index).match(/\n/g)?.length ?? 0)}` });
     }
     return own.length > 0 ? own.sort((a, b) => (a.status < b.status ? -1 : 1)) : undefined;
   }
@@ -4306,7 +4338,7 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
     if (!keys) continue;
     const status = /^\s*,\s*(\d{3})\b/.exec(body.slice(close))?.[1] ?? '200';
     if (out.some((x) => x.status === status)) continue;
-    const line = r.def.line + 1 + (body.slice(0, m.index).match(/\n/g)?.length ?? 0);
+    const line = r.def.bodyLine + (body.slice(0, m.index).match(/\n/g)?.length ?? 0);
     out.push({
       status,
       contentType: 'application/json',
@@ -4315,7 +4347,7 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
     });
   }
   // An HTML view: `return render_template(…)` is a page (200), `return redirect(…)` a redirect (302), `abort(404)` that status.
-  const htmlLine = (offset: number): string => `${file}:${r.def!.line + 1 + (body.slice(0, offset).match(/\n/g)?.length ?? 0)}`;
+  const htmlLine = (offset: number): string => `${file}:${r.def!.bodyLine + (body.slice(0, offset).match(/\n/g)?.length ?? 0)}`;
   // What a form view does once the form is posted (`if form.validate_on_submit():`, `if request.method == 'POST':`)
   // is no answer to a GET.
   const posted: Array<[number, number]> = [];
@@ -4349,7 +4381,7 @@ function pyResponses(file: string, r: PyFile['routes'][number], framework: strin
  */
 function requestOf(
   file: string,
-  def: { params: string; body: string; line: number; bodyAt: number; decorators?: string },
+  def: { params: string; body: string; line: number; bodyAt: number; bodyLine: number; decorators?: string },
   method: string,
   routePath: string,
   framework: string,
@@ -4362,7 +4394,7 @@ function requestOf(
   let json: Record<string, unknown> | null = null;
   let contentType: string | null = null;
   const source = `${file}:${def.line}`;
-  const lineIn = (offset: number): number => def.line + 1 + (def.body.slice(0, offset).match(/\n/g)?.length ?? 0);
+  const lineIn = (offset: number): number => def.bodyLine + (def.body.slice(0, offset).match(/\n/g)?.length ?? 0);
   let bodySource = source;
   const inPath = new Set([...routePath.matchAll(/[{<](?:\w+:)?(\w+)[}>]/g)].map((m) => m[1]!));
   if (framework === 'fastapi') {
@@ -4446,6 +4478,19 @@ function requestOf(
     if (j) {
       json = { type: 'object' };
       bodySource = `${file}:${lineIn(j.index)}`;
+      // The keys the handler reads from it (`data = request.get_json()` then `data["title"]`, `data.get("tags")`;
+      // `request.json["title"]`), each a property of unknown type — as Express's `req.body.name`.
+      const holders = [
+        String.raw`request\.(?:get_json\s*\([^)]*\)|json)`,
+        ...[...def.body.matchAll(/^[ \t]*(\w+)[ \t]*=[ \t]*request\.(?:get_json\s*\([^)]*\)|json)[ \t]*(?:#.*)?$/gm)].map((m) => m[1]!),
+      ];
+      const keys: string[] = [];
+      for (const h of holders)
+        for (const k of def.body.matchAll(
+          new RegExp(String.raw`\b${h}(?:\[\s*["']([\w-]+)["']\s*\](?!\s*=(?!=))|\.get\(\s*["']([\w-]+)["'])`, 'g'),
+        ))
+          if (!keys.includes((k[1] ?? k[2])!)) keys.push((k[1] ?? k[2])!);
+      if (keys.length > 0) json = { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, {}])) };
     }
     // A marshmallow schema declared by a decorator: APIFairy's `@body(schema)` / `@arguments(schema)`,
     // flask-apispec's `@use_kwargs(schema)` (`location='query'` for query parameters).

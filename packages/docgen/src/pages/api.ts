@@ -183,7 +183,7 @@ export function routeNotes(routes: RepositoryFacts['routes']): BlockContent[] {
   if (unresolved.length > 0) {
     blocks.push(
       paragraph(
-        `${unresolved.length} route(s) have a prefix that is not a constant in the code; their paths are shown without it, and the prefix is where it is given:`,
+        `${unresolved.length} route(s) have a prefix these docs do not resolve; their paths are shown without it, and the prefix is where it is given:`,
       ),
     );
     blocks.push(

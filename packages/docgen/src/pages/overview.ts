@@ -245,7 +245,8 @@ export function overviewSentences(
         code(file),
         ` declares ${plural(routes.length, `${first.framework} route`)}`,
         ...(prefix && prefix !== '/' ? [' under ', code(prefix)] : []),
-        ...(open ? [', after a prefix not known before it runs (', code(open.unresolvedPrefix ?? open.file), ')'] : []),
+        // What these docs know, not a claim about the code: a prefix built from constants they do not read is no run-time value.
+        ...(open ? [', after a prefix these docs do not resolve (', code(open.unresolvedPrefix ?? open.file), ')'] : []),
         ': ',
         ...shown.flatMap((s, i) => [...(i ? [', '] : []), code(s)]),
         routes.length > shown.length ? ` and ${routes.length - shown.length} more` : '',
