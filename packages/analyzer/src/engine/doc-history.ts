@@ -6,6 +6,7 @@ import {
   constantsOf,
   contractChanges,
   declaredParents,
+  declaresAlias,
   isStandardException,
   contractOf,
   findingKey,
@@ -932,9 +933,9 @@ function classDeclarationLines(ctx: Context): Promise<string[]> {
         '-E',
         '-e',
         '(class|interface)[[:space:]]',
-        // Module-level aliases of a subscripted generic (linesDeclaring).
+        // Module-level type aliases (linesDeclaring; contract.ts TYPE_ALIAS).
         '-e',
-        '^(type[[:space:]]+)?[A-Z][A-Za-z0-9_]*[[:space:]]*(:[^=]*)?=[[:space:]]*[A-Za-z_][A-Za-z0-9_.]*\\[',
+        '^(export[[:space:]]+)?(declare[[:space:]]+)?(type[[:space:]]+)?[A-Z][A-Za-z0-9_$]*(<[^=]*>)?[[:space:]]*(:[^=]*)?=[[:space:]]*[A-Za-z_$][A-Za-z0-9_$.]*[[:space:]]*([[<]|;?[[:space:]]*(#.*|//.*)?$)',
         '--',
         '.',
       ],
@@ -983,10 +984,9 @@ export function withNextLines(output: readonly string[]): string[] {
  */
 export function linesDeclaring(lines: readonly string[], type: string): string {
   const pattern = new RegExp(`(?:class|interface)[ \\t\\n\\v\\f\\r]+${type}(?:[^A-Za-z0-9_$]|$)`, 'u');
-  // …or a module-level alias of a subscripted generic (`TimePeriod = Tuple[…]`: contract.ts TYPE_ALIAS).
-  const alias = new RegExp(`^(?:type[ \\t]+)?${type}[ \\t]*(?::[^=]*)?=[ \\t]*[\\p{L}_][\\p{L}\\p{N}_.]*\\[`, 'u');
+  // …or a module-level type alias (`TimePeriod = Tuple[…]`, `export type Pair = Promise<…>`: contract.ts TYPE_ALIAS).
   return lines
-    .filter((line) => line.includes(type) && (pattern.test(line) || alias.test(line)))
+    .filter((line) => line.includes(type) && (pattern.test(line) || declaresAlias(line, type)))
     .map((line) => `${line}\n`)
     .join('');
 }

@@ -2109,9 +2109,22 @@ export function sameStandardValue(a: string, b: string): boolean {
   return x !== y && STANDARD_VALUES.some((group) => group.includes(x) && group.includes(y));
 }
 
-/** A module-level Python alias of a subscripted generic: `Name = Head[…]`, `Name: TypeAlias = Head[…]`, `type Name = Head[…]`. */
+/**
+ * A module-level alias of a type: Python `Name = Head[…]`, `Name: TypeAlias = Head[…]`, `type Name =
+ * Head[…]`, a bare `Name = Head`; TypeScript `export type Name<T> = Head<…>`, `type Name = Head[]`,
+ * `type Name = Head;`. Group 1 is the alias, group 2 its head (the first type it names). A union or
+ * anything else after the head is no alias here (`Number = int | float` is wider than `int`).
+ */
 export const TYPE_ALIAS =
-  /^(?:type[ \t]+)?(\p{Lu}[\p{L}\p{N}_]*)[ \t]*(?::[ \t]*(?:[\p{L}_][\p{L}\p{N}_]*\.)?TypeAlias[ \t]*)?=[ \t]*([\p{L}_][\p{L}\p{N}_.]*)\[/gmu;
+  /^(?:export[ \t]+)?(?:declare[ \t]+)?(?:type[ \t]+)?(\p{Lu}[\p{L}\p{N}_$]*)(?:<[^=\n<>]*(?:<[^=\n<>]*>[^=\n<>]*)*>)?[ \t]*(?::[ \t]*(?:[\p{L}_][\p{L}\p{N}_]*\.)?TypeAlias[ \t]*)?=[ \t]*([\p{L}_$][\p{L}\p{N}_$.]*)(?=[ \t]*(?:[[<]|;?[ \t]*(?:#.*|\/\/.*)?$))/gmu;
+
+/** `line` declares `type` as an alias (TYPE_ALIAS). */
+export function declaresAlias(line: string, type: string): boolean {
+  TYPE_ALIAS.lastIndex = 0;
+  const m = TYPE_ALIAS.exec(line);
+  TYPE_ALIAS.lastIndex = 0;
+  return m?.[1] === type;
+}
 
 const DECLARED_SUBCLASS =
   /\b(?:class|interface)\s+([\p{L}_$][\p{L}\p{N}_$]*)\s*(?:<(?:[^<>{(]|<[^<>{(]*>)*>\s*)?(?:\(\s*([\p{L}_$][\p{L}\p{N}_$.]*)|extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)|:\s*([\p{L}_$][\p{L}\p{N}_$.]*)|<\s*([\p{L}_$][\p{L}\p{N}_$:]*)|implements\s+([\p{L}_$][\p{L}\p{N}_$.]*))/gu;
@@ -2149,7 +2162,9 @@ export function declaredParents(texts: string | readonly string[]): Map<string, 
     // A module-level alias of a subscripted generic (`TimePeriod = Tuple[datetime, datetime]`,
     // `Pair: TypeAlias = Tuple[…]`, `type Pair = Tuple[…]`) is that generic: its head is read as
     // the alias's parent, so a return type replaced by the alias is no new type (astral
-    // `daylight`, 951326e: held-out round 16, docs/metrics/outdated.md).
+    // `daylight`, 951326e: held-out round 16, docs/metrics/outdated.md). The same for a bare
+    // alias (`Vector = Point`) and TypeScript's `export type Result<T> = Promise<T>` (round 16's
+    // "left" list).
     if (text.includes('=')) {
       TYPE_ALIAS.lastIndex = 0;
       for (let m = TYPE_ALIAS.exec(text); m; m = TYPE_ALIAS.exec(text)) {
