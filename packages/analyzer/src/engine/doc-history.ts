@@ -936,6 +936,9 @@ function classDeclarationLines(ctx: Context): Promise<string[]> {
         // Module-level type aliases (linesDeclaring; contract.ts TYPE_ALIAS).
         '-e',
         '^(export[[:space:]]+)?(declare[[:space:]]+)?(type[[:space:]]+)?[A-Z][A-Za-z0-9_$]*(<[^=]*>)?[[:space:]]*(:[^=]*)?=[[:space:]]*[A-Za-z_$][A-Za-z0-9_$.]*[[:space:]]*([[<]|;?[[:space:]]*(#.*|//.*)?$)',
+        // Bounded type variables (contract.ts BOUND_TYPEVAR).
+        '-e',
+        'TypeVar\\(.*bound[[:space:]]*=',
         '--',
         '.',
       ],
