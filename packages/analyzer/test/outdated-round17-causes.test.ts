@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 import { linesDeclaring } from '../src/engine/doc-history.ts';
+import { cythonAsPython } from '../src/functions/cython.ts';
 import type { Signature } from '../src/functions/types.ts';
 
 /**
@@ -86,5 +87,88 @@ describe('OUTDATED, a documented null still returned', () => {
   it('the result of an overload of the same name', () => {
     expect(changes(java('  return getStatement(true);'))).toEqual([]);
     expect(changes(java('  return Map.of();'))).toEqual(['RETURN_NONE_REMOVED_STILL_DOCUMENTED']);
+  });
+});
+
+describe('OUTDATED, raises', () => {
+  it('a Java throw inside a block lambda passed on is not the method’s own raise', () => {
+    const java = (inner: string) =>
+      contract(
+        'Java',
+        `protected Object process(ScriptEngine engine) throws IOException, ScriptException {\n  CompiledScript compiled = getCompiled(key, k -> {\n    try {\n      return compile(k);\n    } catch (ScriptException e) {\n      ${inner}\n    }\n  });\n  return compiled.eval();\n}`,
+        'Runner.process',
+        ['engine'],
+      );
+    const text =
+      'Runs the script.\n@param engine the engine\n@return the result\n@throws IOException when reading fails\n@throws ScriptException when compiling fails';
+    const changes = (now: Contract): string[] =>
+      contractChanges(
+        java('return null;'),
+        now,
+        { text, params: ['engine'], documentsReturn: true },
+        none,
+        classHierarchy('', 'Java'),
+      ).outdated.map((f) => f.code);
+    expect(changes(java('throw new CompilationWrapperException(e);'))).toEqual([]);
+    // The same throw in the method's own body is a raise the doc does not list.
+    const own = contract(
+      'Java',
+      'protected Object process(ScriptEngine engine) throws IOException, ScriptException {\n  if (engine == null || engine.closed()) {\n    throw new CompilationWrapperException(engine);\n  }\n  return engine.eval();\n}',
+      'Runner.process',
+      ['engine'],
+    );
+    expect(changes(own)).toEqual(['RAISE_ADDED_UNDOCUMENTED']);
+  });
+});
+
+describe('OUTDATED, a stub implemented', () => {
+  it('a documented conditional raise of a "not supported" stub, now implemented by a call that may raise it', () => {
+    const java = (body: string) =>
+      contract('Java', `public static boolean getTcpQuickack(Socket socket) throws IOException {\n  ${body}\n}`, 'Utils10.getTcpQuickack', [
+        'socket',
+      ]);
+    const text =
+      'Returns the value of TCP_QUICKACK option.\n@param socket the socket\n@return the current value\n@throws IOException on I/O exception\n@throws UnsupportedOperationException if TCP_QUICKACK is not supported';
+    const changes = (now: Contract): string[] =>
+      contractChanges(
+        java('throw new UnsupportedOperationException();'),
+        now,
+        { text, params: ['socket'], documentsReturn: true },
+        none,
+        classHierarchy('', 'Java'),
+      ).outdated.map((f) => f.code);
+    expect(changes(java('return socket.getOption(ExtendedSocketOptions.TCP_QUICKACK);'))).toEqual([]);
+    // A doc that names the "not implemented" type itself describes the stub: implemented, it is stale.
+    const py = (body: string) => contract('Python', `def area(self):\n    ${body}\n`, 'Shape.area', ['self']);
+    const pyText = 'The area.\n\nRaises:\n    NotImplementedError: always; subclasses give the area.\n';
+    expect(
+      contractChanges(
+        py('raise NotImplementedError'),
+        py('return compute(self.points)'),
+        { text: pyText, params: [], documentsReturn: false },
+        none,
+        classHierarchy('', 'Python'),
+      ).outdated.map((f) => f.code),
+    ).toEqual(['RAISE_REMOVED_STILL_DOCUMENTED']);
+  });
+});
+
+describe('Cython bodies', () => {
+  it('body-level `cdef` declarations, casts, address-of and `cimport` do not cut the function short', async () => {
+    const pyx =
+      'from libc.math cimport sqrt\ncimport numpy as cnp\n\n' +
+      'def batch_sums(const double[:, ::1] data, int n):\n    """Sum the data.\n\n    Parameters\n    ----------\n    data : 2D ndarray\n        The data.\n    n : int\n        How many.\n\n    Returns\n    -------\n    sums : ndarray\n        The sums.\n    """\n' +
+      '    cdef Py_ssize_t k, ix, iy\n    cdef double total = 0.0\n    cdef:\n        double* buf\n        int j\n' +
+      '    buf = <double*> malloc(n * sizeof(double))\n    fill(&buf[0], n)\n    for k in range(n):\n        total += <double>data[k, 0]\n' +
+      '    return (total, sqrt(total))\n';
+    const fns = await extractFunctions(pyx, 'Cython', 'batch.pyx');
+    expect(fns.map((f) => `${f.name} ${f.outdated.status} ${f.endLine}`)).toEqual([
+      `batch_sums CURRENT ${pyx.trimEnd().split('\n').length}`,
+    ]);
+    expect(
+      cythonAsPython(pyx)
+        .split('\n')
+        .map((l) => l.length),
+    ).toEqual(pyx.split('\n').map((l) => l.length));
   });
 });
