@@ -172,3 +172,15 @@ describe('Cython bodies', () => {
     ).toEqual(pyx.split('\n').map((l) => l.length));
   });
 });
+
+describe('OUTDATED, positional parts of a variadic', () => {
+  it('names documented for the parts of an undocumented `*args` the body passes on whole', async () => {
+    const py = (call: string) =>
+      `class Persistent:\n    def set_control(self, *args):\n        """Set controls.\n\n        Parameters\n        ----------\n        control: str\n            The control to set.\n        val: any\n            The value.\n        """\n        ${call}\n`;
+    expect(await verdicts(py('self._model.setControl(*args)'), 'Python')).toEqual({ 'Persistent.set_control': 'CURRENT' });
+    // Read one by one, the parts are not passed on: the names are the doc's own.
+    expect(await verdicts(py('for a in args:\n            self._model.setControl(a)'), 'Python')).toEqual({
+      'Persistent.set_control': 'OUTDATED',
+    });
+  });
+});
