@@ -184,3 +184,11 @@ describe('OUTDATED, positional parts of a variadic', () => {
     });
   });
 });
+
+describe('OUTDATED, positional parts of a variadic (the docstring is no code)', () => {
+  it('a `*decorators*` emphasis in the docstring does not pass the variadic on', async () => {
+    const py =
+      'class Toolbox:\n    def decorate(self, alias, *decorators):\n        """Decorate *alias* with the specified *decorators*.\n\n        :param alias: The name of the operator.\n        :param decorator: One or more decorators.\n        """\n        for d in decorators:\n            self.wrap(alias, d)\n';
+    expect(await verdicts(py, 'Python')).toEqual({ 'Toolbox.decorate': 'OUTDATED' });
+  });
+});

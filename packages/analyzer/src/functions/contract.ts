@@ -219,7 +219,7 @@ const BEHAVIOUR_DECORATORS = new Set([
  * codeOnly, remembered for the last few texts: a function's contract and its body tokens are
  * asked for in turn (docs/performance.md), each needing the same code-only text.
  */
-const codeOnlyOf = rememberedCodeOnly(64);
+export const codeOnlyOf = rememberedCodeOnly(64);
 
 /** Index of the `(` opening the parameter list in code-only text, or -1. */
 function paramListStart(code: string, name: string, language: string): number {

@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { onlyRaisesNotImplemented } from './contract.ts';
+import { codeOnlyOf, onlyRaisesNotImplemented } from './contract.ts';
 import { describeFinding, finding } from './findings.ts';
 import type { ReturnKind, Signature } from './types.ts';
 
@@ -122,7 +122,8 @@ export function judgeDoc(
           signature.variadic.some(
             (v) =>
               !documented.includes(v) &&
-              (declaration.content.match(new RegExp(String.raw`(?<![\p{L}\p{N}_*])\*${v}(?![\p{L}\p{N}_])`, 'gu'))?.length ?? 0) >= 2,
+              (codeOnlyOf(declaration.content, language).match(new RegExp(String.raw`(?<![\p{L}\p{N}_*])\*${v}(?![\p{L}\p{N}_*])`, 'gu'))
+                ?.length ?? 0) >= 2,
           )
         )
           extra = [];
