@@ -192,3 +192,31 @@ describe('OUTDATED, positional parts of a variadic (the docstring is no code)', 
     expect(await verdicts(py, 'Python')).toEqual({ 'Toolbox.decorate': 'OUTDATED' });
   });
 });
+
+describe('contract suggestions, round 17', () => {
+  const review = (then: Contract, now: Contract, text: string, params: string[], language: string): string[] =>
+    contractChanges(then, now, { text, params, documentsReturn: false }, none, classHierarchy('', language)).review.map(
+      (f) => `${f.code} ${f.params.type ?? f.params.name ?? ''}`,
+    );
+  it("Apache Commons Lang's and Spring's checking helpers throw what their written-out checks throw", () => {
+    const java = (check: string) =>
+      contract('Java', `public void writeHeader() {\n  ${check}\n  writer.write(header());\n}`, 'CsvSampleWriter.writeHeader', []);
+    const text = 'Write the csv header.';
+    const written = java('if (writer == null) {\n    throw new IllegalStateException("No writer set!");\n  }');
+    expect(review(java('Validate.validState(writer != null, "No writer set!");'), written, text, [], 'Java')).toEqual([]);
+    expect(review(java('Assert.state(writer != null, "No writer set!");'), written, text, [], 'Java')).toEqual([]);
+    expect(review(java('log.debug("writing");'), written, text, [], 'Java')).toEqual(['RAISE_ADDED IllegalStateException']);
+  });
+  it('an `assert` replaced by a raise is the same failure', () => {
+    const py = (check: string) =>
+      contract('Python', `def extend(ctx, A, b):\n    """Extend A with column b."""\n    ${check}\n    return A.copy()\n`, 'extend', [
+        'ctx',
+        'A',
+        'b',
+      ]);
+    const text = 'Extend matrix A with column b and return result.';
+    const raised = py('if A.rows != len(b):\n        raise ValueError("Value should be equal to len(b)")');
+    expect(review(py('assert A.rows == len(b)'), raised, text, ['ctx', 'A', 'b'], 'Python')).toEqual([]);
+    expect(review(py('A.check()'), raised, text, ['ctx', 'A', 'b'], 'Python')).toEqual(['RAISE_ADDED ValueError']);
+  });
+});

@@ -35,6 +35,8 @@ export interface Contract {
   opaqueRaise?: boolean;
   /** Python: the types a bare `raise` throws again from an `except <type>:` clause, sorted */
   reraises?: string[];
+  /** how many `assert` statements the body has (Python, Java) */
+  asserts?: number;
   /** Python decorators that change how the function is called (property, staticmethod…), sorted */
   decorators: string[];
   /** the declared return type, whitespace removed (Python `-> T`, TS/Kotlin `): T`, Java/C# `T name(`); absent when none */
@@ -354,6 +356,14 @@ const JVM_THROWING_HELPERS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}\p{N}_$])(?:requireNonNull|checkNotNull)\s*\(/u, 'NullPointerException'],
   [/(?<![\p{L}\p{N}_$])checkArgument\s*\(/u, 'IllegalArgumentException'],
   [/(?<![\p{L}\p{N}_$])checkState\s*\(/u, 'IllegalStateException'],
+  // Apache Commons Lang's `Validate` and Spring's `Assert` (jmeter `CsvSampleWriter.writeHeader`,
+  // b362137, which wrote `Validate.validState` out as its `throw`: held-out round 17).
+  [/(?<![\p{L}\p{N}_$])(?:Validate\.validState|Assert\.state)\s*\(/u, 'IllegalStateException'],
+  [/(?<![\p{L}\p{N}_$])Validate\.notNull\s*\(/u, 'NullPointerException'],
+  [
+    /(?<![\p{L}\p{N}_$])(?:Validate\.(?:isTrue|notEmpty|notBlank|noNullElements|inclusiveBetween|exclusiveBetween|matchesPattern|finite|notNaN)|Assert\.(?:isTrue|notNull|hasText|hasLength|notEmpty|isInstanceOf|noNullElements|doesNotContain|isAssignable))\s*\(/u,
+    'IllegalArgumentException',
+  ],
   [/(?<![\p{L}\p{N}_$])check(?:Element|Position)Indexe?s?\s*\(/u, 'IndexOutOfBoundsException'],
   // A repository's own argument guard, `Args.requireInRange(…)`, `Checks.checkPositive(…)`: a
   // static `require…`/`check…` method of a class (jfreechart `getSeries`, held-out round 5).
@@ -681,6 +691,7 @@ export function contractOf(content: string, name: string, language: string, sign
     declaredOnly: language === 'Java' ? declaredOnlyOf(header, own, language) : [],
     opaqueRaise: opaqueRaiseIn(own, language),
     reraises: reraisesOf(own, language),
+    ...(language === 'Python' || language === 'Java' ? { asserts: (own.match(/^[ \t]*assert\b/gm) ?? []).length } : {}),
     decorators: decoratorsOf(header, language),
     ...declaredReturn(content, code, split, name, language),
     returnsNone: RETURNS_NONE.test(body),
@@ -1791,8 +1802,15 @@ export function contractChanges(
     now.reraises?.includes(t) === true ||
     (then.declaredOnly?.includes(t) === true && unchecked(t)) ||
     widened(t);
+  // …nor is a type the doc's version threw through a checking helper (`Validate.validState(…)`
+  // written out as `throw new IllegalStateException(…)`), or a raise that took the place of an
+  // `assert` ("Don't use asserts": mpmath 2b0eb67; held-out round 17): the same failure.
+  const assertsReplaced = (then.asserts ?? 0) > (now.asserts ?? 0);
   const mayHaveRaised = (t: string): boolean =>
-    (then.opaqueRaise === true && now.opaqueRaise !== true) || then.reraises?.includes(t) === true;
+    (then.opaqueRaise === true && now.opaqueRaise !== true) ||
+    then.reraises?.includes(t) === true ||
+    then.checks?.includes(t) === true ||
+    assertsReplaced;
   // A "not supported" stub now implemented by calls (`throw new UnsupportedOperationException()` →
   // `return socket.getOption(TCP_QUICKACK)`): the doc's conditional raise ("if TCP_QUICKACK is not
   // supported") describes implementations, whose callees may raise it (h2database
