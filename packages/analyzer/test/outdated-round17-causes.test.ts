@@ -1,9 +1,13 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { FunctionAnalysisEntry } from '@docent/contracts';
+import { analyzeRepository } from '../src/engine/analyze.ts';
 import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 import { linesDeclaring } from '../src/engine/doc-history.ts';
 import { cythonAsPython } from '../src/functions/cython.ts';
 import type { Signature } from '../src/functions/types.ts';
+import { commitAll, initRepo, tempDir, write } from './engine/helpers.ts';
 
 /**
  * The general causes of false OUTDATED verdicts found on held-out round 17
@@ -219,4 +223,27 @@ describe('contract suggestions, round 17', () => {
     expect(review(py('assert A.rows == len(b)'), raised, text, ['ctx', 'A', 'b'], 'Python')).toEqual([]);
     expect(review(py('A.check()'), raised, text, ['ctx', 'A', 'b'], 'Python')).toEqual(['RAISE_ADDED ValueError']);
   });
+});
+
+describe('the commit a finding names', () => {
+  it('a parameter added before more than forty later commits touching lines that name it (bull `Queue.add`)', async () => {
+    const root = tempDir('round17-many-commits');
+    initRepo(root);
+    const js = (params: string, n: number) =>
+      `/**\n * Adds a job to the queue.\n * @param data Custom data to store for this job.\n * @param opts Options for this job.\n */\nfunction add(${params}) {\n  const label = String(name) + '${n}';\n  return enqueue(label, data, opts);\n}\n\nmodule.exports = { add };\n`;
+    write(root, 'queue.js', js('data, opts', 0));
+    commitAll(root, 'first', '2016-03-07T00:00:00Z');
+    write(root, 'queue.js', js('name, data, opts', 0));
+    const added = commitAll(root, 'named jobs', '2017-03-26T00:00:00Z');
+    for (let n = 1; n <= 45; n++) {
+      write(root, 'queue.js', js('name, data, opts', n));
+      commitAll(root, `label ${n}`, `2018-01-${String((n % 28) + 1).padStart(2, '0')}T${String(n % 24).padStart(2, '0')}:00:00Z`);
+    }
+    const result = await analyzeRepository(root, { cacheDir: tempDir('round17-many-commits-cache'), only: 'advancedDoc' });
+    const fn = (result.functions as FunctionAnalysisEntry[]).find((f) => f.name === 'add')!;
+    expect(fn.outdatedStatus.findings!.map((f) => `${f.code} ${f.params.name} ${f.params.commit}`)).toEqual([
+      `PARAM_ADDED_UNDOCUMENTED name ${added}`,
+    ]);
+    fs.rmSync(root, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -390,12 +390,17 @@ async function introducedByOnce(lookup: FindingLookup, f: DocFinding): Promise<[
   // A suggestion's findings are bisected over the file's commits since the doc, read once per
   // file: a pickaxe per finding (`git log -G` diffs every commit of the file) cost bottle, one
   // 4,000-line file with 2,000 commits, minutes.
-  const commits = fileCommits ?? (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS);
+  // The bisection spans every commit the pickaxe found (up to MAX_REVIEW_ATTRIBUTION_COMMITS: a
+  // few reads more), the scan only the newest MAX_ATTRIBUTION_COMMITS: a parameter added before
+  // more than forty commits touching lines that name it was dated by the walk's commit instead
+  // (bull `Queue.add`, 35f1da3 for 59a876f: held-out round 17).
+  const found = fileCommits ?? (await pickaxe(ctx, since, word)).slice(0, MAX_REVIEW_ATTRIBUTION_COMMITS);
+  const commits = fileCommits ?? found.slice(0, MAX_ATTRIBUTION_COMMITS);
   // The finding is there now and was not when the doc was written: bisect the commits (newest
   // first) for the oldest that shows it — a few parses instead of two per commit — and accept it
   // only if its parent does not show it. History that is not monotonic falls back to the scan.
-  const oldest = await oldestShowing(commits, shows);
-  if (oldest >= 0 && (await lacks(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  const oldest = await oldestShowing(found, shows);
+  if (oldest >= 0 && (await lacks(`${found[oldest]![0]}^`))) return [found[oldest]![0].slice(0, 7), found[oldest]![1]];
   for (const [sha, time] of fileCommits ? commits.slice(0, 8) : commits) {
     if ((await shows(sha)) && (await lacks(`${sha}^`))) return [sha.slice(0, 7), time];
   }
