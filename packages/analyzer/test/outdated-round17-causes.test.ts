@@ -247,3 +247,22 @@ describe('the commit a finding names', () => {
     fs.rmSync(root, { recursive: true, force: true });
   }, 120_000);
 });
+
+describe('OUTDATED, round 17 outside the sample', () => {
+  it('a "not supported" helper call is a stub too (js-joda `MomentZoneRules.transitions`)', async () => {
+    const js = (body: string) =>
+      `class Rules {\n  /**\n   * The transitions.\n   *\n   * @return {Array} the transitions, not null\n   */\n  transitions() {\n    ${body}\n  }\n}\n`;
+    expect(await verdicts(js("notSupported('ZoneRules.transitions');"), 'JavaScript')).toEqual({ 'Rules.transitions': 'CURRENT' });
+    expect(await verdicts(js('this.load();'), 'JavaScript')).toEqual({ 'Rules.transitions': 'OUTDATED' });
+  });
+  it('a return type replaced by a type parameter bounded by it (`<S extends string>`: ember `intern`)', () => {
+    const ts = (generic: string, type: string) =>
+      contract('TypeScript', `export default function intern${generic}(str: ${type}): ${type} {\n  return str;\n}`, 'intern', ['str']);
+    const text = 'Interns a string.\n\n@param str the string\n@return {string} the interned string';
+    const file = (generic: string) => `export default function intern${generic}(str: S): S {\n  return str;\n}\n`;
+    expect(outdated(ts('', 'string'), ts('<S extends string>', 'S'), text, 'TypeScript', file('<S extends string>'))).toEqual([]);
+    expect(outdated(ts('', 'string'), ts('<S extends number>', 'S'), text, 'TypeScript', file('<S extends number>'))).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+});

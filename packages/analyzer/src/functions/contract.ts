@@ -1155,9 +1155,10 @@ function returnsPassedOn(body: string, name: string, params: readonly string[]):
  */
 // …or one call of an "abstract method called" helper (`unreachable("Abstract method \`getBytes\`
 // called")`: pdf.js `BaseStream.getBytes`, held-out round 10; `abstractMethodFail('ZoneId.id')`,
-// `this.notImplemented()`: js-joda `ZoneRules.isFixedOffset`, held-out round 17).
+// `this.notImplemented()`, `notSupported('…')`: js-joda `ZoneRules.isFixedOffset`,
+// `MomentZoneRules.transitions`, held-out round 17).
 const NOT_IMPLEMENTED_BODY =
-  /^[\s{:]*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)?(?:raise[ \t]+NotImplementedError\b[^\n]*|throw\s+new\s+(?:[\w.]+\.)?(?:UnsupportedOperationException|NotImplementedException|NotImplementedError)\s*\([^;]*\)\s*;?|TODO\s*\([^)]*\)|(?:unreachable|shouldNotReachHere|(?:this\.)?[\w$]*(?:[aA]bstract|[nN]otImplemented|[uU]nimplemented)[\w$]*)!?\s*\([^;]*\)\s*;?)[\s}]*$/;
+  /^[\s{:]*(?:(?:"[^"\n]*"|'[^'\n]*')\s*)?(?:raise[ \t]+NotImplementedError\b[^\n]*|throw\s+new\s+(?:[\w.]+\.)?(?:UnsupportedOperationException|NotImplementedException|NotImplementedError)\s*\([^;]*\)\s*;?|TODO\s*\([^)]*\)|(?:unreachable|shouldNotReachHere|(?:this\.)?[\w$]*(?:[aA]bstract|[nN]otImplemented|[uU]nimplemented|[nN]otSupported)[\w$]*)!?\s*\([^;]*\)\s*;?)[\s}]*$/;
 
 /** The start of a "not implemented" raise, to its type's name. */
 const NOT_IMPLEMENTED_RAISE =
@@ -2259,6 +2260,14 @@ export function declaredParents(texts: string | readonly string[]): Map<string, 
           const bound = m[2]!.split('.').pop()!;
           if (bound !== m[1] && !declared.has(m[1]!)) declared.set(m[1]!, bound);
         }
+      }
+    }
+    // A type parameter's bound (`function intern<S extends string>(str: S): S`, `<T extends
+    // Number> T max(…)`): every value of it is one (ember `intern`, 3076f8c: round 17).
+    if (text.includes('extends')) {
+      for (const m of text.matchAll(/[<,]\s*(\p{Lu}[\p{L}\p{N}_]*)\s+extends\s+([\p{L}_$][\p{L}\p{N}_$.]*)/gu)) {
+        const bound = m[2]!.split('.').pop()!;
+        if (bound !== m[1] && !declared.has(m[1]!)) declared.set(m[1]!, bound);
       }
     }
     if (!text.includes('class') && !text.includes('interface')) continue;
