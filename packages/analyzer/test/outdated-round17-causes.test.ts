@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../src/engine/analyze.ts';
-import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import { classHierarchy, contractChanges, contractOf, returnsNoneInDefinition, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 import { linesDeclaring } from '../src/engine/doc-history.ts';
 import { cythonAsPython } from '../src/functions/cython.ts';
@@ -264,5 +264,24 @@ describe('OUTDATED, round 17 outside the sample', () => {
     expect(outdated(ts('', 'string'), ts('<S extends number>', 'S'), text, 'TypeScript', file('<S extends number>'))).toEqual([
       'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
     ]);
+  });
+});
+
+describe('OUTDATED, a documented null passed on from a function of the file', () => {
+  it('a body that returns another method’s result, which returns null itself (h2database `TransactionMap.get`)', () => {
+    const file =
+      'class TransactionMap<K, V> {\n  public V get(Object key) {\n    return getImmediate((K) key);\n  }\n  public V getImmediate(K key) {\n    if (!map.containsKey(key)) {\n      return null;\n    }\n    return map.read(key);\n  }\n  public V getOther(K key) {\n    return map.read(key);\n  }\n}\n';
+    expect(returnsNoneInDefinition(file, 'getImmediate', 'Java')).toBe(true);
+    expect(returnsNoneInDefinition(file, 'getOther', 'Java')).toBe(false);
+    const java = (body: string) => contract('Java', `public V get(Object key) {\n${body}\n}`, 'TransactionMap.get', ['key']);
+    const then = java('  if (key == null) {\n    return null;\n  }\n  return map.read(key);');
+    const now = java('  return getImmediate((K) key);');
+    const text = 'Get the value for the given key.\n\n@param key the key\n@return the value or null';
+    const changes = (returnsNone: ReadonlySet<string>): string[] =>
+      contractChanges(then, now, { text, params: ['key'], documentsReturn: true }, none, classHierarchy('', 'Java'), undefined, undefined, {
+        returnsNone,
+      }).outdated.map((f) => f.code);
+    expect(changes(new Set(['getImmediate']))).toEqual([]);
+    expect(changes(new Set())).toEqual(['RETURN_NONE_REMOVED_STILL_DOCUMENTED']);
   });
 });

@@ -47,6 +47,8 @@ export interface Contract {
   noneInBody?: boolean;
   /** a `return` gives back a lookup's result (`.get(…)`, `.find(…)`), a field or an overload's result, which may be None/null */
   returnsLookup?: boolean;
+  /** the functions whose result a `return` gives back as it is (`return getImmediate(key)`), sorted */
+  returnedCalls?: string[];
   /** the body only raises "not implemented" (`raise NotImplementedError`, `throw new UnsupportedOperationException()`) */
   stub?: boolean;
   /** Every value the body returns is an empty literal (`return []`, `return {}`): no value a caller reads. */
@@ -108,6 +110,8 @@ export interface HelperRaises {
   renamed?: ReadonlySet<string>;
   /** Python: the parameter names of the file's functions that today's body passes its `**kwargs` on to */
   keywordsTaken?: ReadonlySet<string>;
+  /** functions of today's file whose result today's body returns as it is and that return None/null themselves */
+  returnsNone?: ReadonlySet<string>;
 }
 
 /** Words before `(` that are no call. */
@@ -156,6 +160,24 @@ function callsOf(body: string): string[] {
  * defines no such function.
  */
 export function raisesOfDefinition(text: string, name: string, language: string): string[] | null {
+  const bodies = definitionBodies(text, name, language);
+  if (bodies === null) return null;
+  const found = new Set<string>();
+  for (const body of bodies) for (const t of [...raisesOf('', body, language), ...checksOf(body, language)]) found.add(t);
+  return [...found].sort();
+}
+
+/**
+ * Whether a function `name` that `text` (a whole file) defines gives None/null back explicitly
+ * (`return null;`, `return None`): a body that returns its result may still return the documented
+ * null (h2database `TransactionMap.get` → `return getImmediate((K) key)`: held-out round 17).
+ */
+export function returnsNoneInDefinition(text: string, name: string, language: string): boolean {
+  return (definitionBodies(text, name, language) ?? []).some((body) => RETURNS_NONE.test(body));
+}
+
+/** The bodies (code-only text) of the functions named `name` that `text`, a whole file, defines; null when none. */
+function definitionBodies(text: string, name: string, language: string): string[] | null {
   if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) return null;
   const code = fileCodeOnly(text, language);
   const bodies: string[] = [];
@@ -178,10 +200,7 @@ export function raisesOfDefinition(text: string, name: string, language: string)
       bodies.push(code.slice(open, afterBlock(code, open)));
     }
   }
-  if (bodies.length === 0) return null;
-  const found = new Set<string>();
-  for (const body of bodies) for (const t of [...raisesOf('', body, language), ...checksOf(body, language)]) found.add(t);
-  return [...found].sort();
+  return bodies.length === 0 ? null : bodies;
 }
 
 /**
@@ -701,6 +720,13 @@ export function contractOf(content: string, name: string, language: string, sign
     calls: delegatesToSibling(own, language) ? [...new Set([...callsOf(own), name.slice(name.lastIndexOf('.') + 1)])].sort() : callsOf(own),
     typesInBody: [...new Set(body.match(/(?<![\p{L}\p{N}_$])\p{Lu}[\p{L}\p{N}_$]*/gu) ?? [])].sort(),
     returnsLookup: RETURNS_LOOKUP.test(body) || returnsPassedOn(body, name.slice(name.lastIndexOf('.') + 1), params),
+    returnedCalls: [
+      ...new Set(
+        [...body.matchAll(/\breturn[ \t]+(?:await[ \t]+)?(?:(?:this|self|super)\.)?([\p{L}_$][\p{L}\p{N}_$]*)[ \t]*\(/gu)].map(
+          (m) => m[1]!,
+        ),
+      ),
+    ].sort(),
     ...(language === 'Java' && name.slice(name.lastIndexOf('.') + 1) === 'clone' && params.length === 0 ? { copiesThis: true } : {}),
     ...(language === 'Python' ? { noneFills: noneFillsOf(content.slice(split.body), params) } : {}),
     ...wrapsOf(own, language),
@@ -1763,7 +1789,8 @@ export function contractChanges(
     now.returns !== 'none' &&
     STATES_NONE.test(returnDoc) &&
     !now.noneInBody &&
-    !now.returnsLookup
+    !now.returnsLookup &&
+    !now.returnedCalls?.some((n) => helpers.returnsNone?.has(n))
   ) {
     outdated.push(finding('RETURN_NONE_REMOVED_STILL_DOCUMENTED', { value: STATES_NONE.exec(returnDoc)![0] }));
   }
