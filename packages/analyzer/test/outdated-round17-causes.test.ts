@@ -272,6 +272,10 @@ describe('OUTDATED, a documented null passed on from a function of the file', ()
     const file =
       'class TransactionMap<K, V> {\n  public V get(Object key) {\n    return getImmediate((K) key);\n  }\n  public V getImmediate(K key) {\n    if (!map.containsKey(key)) {\n      return null;\n    }\n    return map.read(key);\n  }\n  public V getOther(K key) {\n    return map.read(key);\n  }\n}\n';
     expect(returnsNoneInDefinition(file, 'getImmediate', 'Java')).toBe(true);
+    // …a level down, through what its own `return` calls (`useSnapshot(… -> getFromSnapshot(…))`).
+    const deeper =
+      'class TransactionMap<K, V> {\n  public V getImmediate(K key) {\n    return useSnapshot((root, committed) ->\n        getFromSnapshot(root, committed, key));\n  }\n  private V getFromSnapshot(R root, C committed, K key) {\n    if (root == null) {\n      return null;\n    }\n    return root.read(key);\n  }\n}\n';
+    expect(returnsNoneInDefinition(deeper, 'getImmediate', 'Java')).toBe(true);
     expect(returnsNoneInDefinition(file, 'getOther', 'Java')).toBe(false);
     const java = (body: string) => contract('Java', `public V get(Object key) {\n${body}\n}`, 'TransactionMap.get', ['key']);
     const then = java('  if (key == null) {\n    return null;\n  }\n  return map.read(key);');

@@ -172,8 +172,22 @@ export function raisesOfDefinition(text: string, name: string, language: string)
  * (`return null;`, `return None`): a body that returns its result may still return the documented
  * null (h2database `TransactionMap.get` → `return getImmediate((K) key)`: held-out round 17).
  */
-export function returnsNoneInDefinition(text: string, name: string, language: string): boolean {
-  return (definitionBodies(text, name, language) ?? []).some((body) => RETURNS_NONE.test(body));
+export function returnsNoneInDefinition(text: string, name: string, language: string, depth = 2, seen = new Set<string>()): boolean {
+  if (seen.has(name)) return false;
+  seen.add(name);
+  for (const body of definitionBodies(text, name, language) ?? []) {
+    if (RETURNS_NONE.test(body)) return true;
+    if (depth <= 0) continue;
+    // …or one of the functions of the file its own `return`s call does (`return useSnapshot(… ->
+    // getFromSnapshot(…))`, where `getFromSnapshot` returns null), a level or two down.
+    const returned = [...body.matchAll(language === 'Python' ? /\breturn\b[^\n]*/g : /\breturn\b[^;]*/g)].map((m) => m[0]);
+    const calls = new Set(
+      returned.flatMap((r) => [...r.matchAll(/(?<![\p{L}\p{N}_$])([\p{L}_$][\p{L}\p{N}_$]*)\s*\(/gu)].map((m) => m[1]!)),
+    );
+    for (const call of [...calls].filter((c) => !NOT_CALLS.has(c)).slice(0, 8))
+      if (returnsNoneInDefinition(text, call, language, depth - 1, seen)) return true;
+  }
+  return false;
 }
 
 /** The bodies (code-only text) of the functions named `name` that `text`, a whole file, defines; null when none. */
