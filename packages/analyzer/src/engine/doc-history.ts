@@ -6,11 +6,13 @@ import {
   constantsOf,
   contractChanges,
   declaredParents,
+  declaresAlias,
   isStandardException,
   contractOf,
   findingKey,
   raisesInText,
   raisesOfDefinition,
+  returnsNoneInDefinition,
   standardConstants,
   type ClassHierarchy,
   type Contract,
@@ -389,12 +391,17 @@ async function introducedByOnce(lookup: FindingLookup, f: DocFinding): Promise<[
   // A suggestion's findings are bisected over the file's commits since the doc, read once per
   // file: a pickaxe per finding (`git log -G` diffs every commit of the file) cost bottle, one
   // 4,000-line file with 2,000 commits, minutes.
-  const commits = fileCommits ?? (await pickaxe(ctx, since, word)).slice(0, MAX_ATTRIBUTION_COMMITS);
+  // The bisection spans every commit the pickaxe found (up to MAX_REVIEW_ATTRIBUTION_COMMITS: a
+  // few reads more), the scan only the newest MAX_ATTRIBUTION_COMMITS: a parameter added before
+  // more than forty commits touching lines that name it was dated by the walk's commit instead
+  // (bull `Queue.add`, 35f1da3 for 59a876f: held-out round 17).
+  const found = fileCommits ?? (await pickaxe(ctx, since, word)).slice(0, MAX_REVIEW_ATTRIBUTION_COMMITS);
+  const commits = fileCommits ?? found.slice(0, MAX_ATTRIBUTION_COMMITS);
   // The finding is there now and was not when the doc was written: bisect the commits (newest
   // first) for the oldest that shows it — a few parses instead of two per commit — and accept it
   // only if its parent does not show it. History that is not monotonic falls back to the scan.
-  const oldest = await oldestShowing(commits, shows);
-  if (oldest >= 0 && (await lacks(`${commits[oldest]![0]}^`))) return [commits[oldest]![0].slice(0, 7), commits[oldest]![1]];
+  const oldest = await oldestShowing(found, shows);
+  if (oldest >= 0 && (await lacks(`${found[oldest]![0]}^`))) return [found[oldest]![0].slice(0, 7), found[oldest]![1]];
   for (const [sha, time] of fileCommits ? commits.slice(0, 8) : commits) {
     if ((await shows(sha)) && (await lacks(`${sha}^`))) return [sha.slice(0, 7), time];
   }
@@ -800,6 +807,12 @@ async function helperRaises(
     for (const name of now.keywordCallees.slice(0, MAX_HELPERS)) for (const p of parametersOfDefinition(nowText, name)) taken.add(p);
     if (taken.size > 0) helpers.keywordsTaken = taken;
   }
+  // A documented None/null the body stopped returning itself but may still pass on from a function
+  // of the file whose result it returns (h2database `TransactionMap.get`: held-out round 17).
+  if (then.returnsNone && !now.returnsNone && now.returnedCalls && now.returnedCalls.length > 0) {
+    const none = now.returnedCalls.slice(0, MAX_HELPERS).filter((name) => returnsNoneInDefinition(nowText, name, ctx.language));
+    if (none.length > 0) helpers.returnsNone = new Set(none);
+  }
   return helpers;
 }
 
@@ -932,9 +945,12 @@ function classDeclarationLines(ctx: Context): Promise<string[]> {
         '-E',
         '-e',
         '(class|interface)[[:space:]]',
-        // Module-level aliases of a subscripted generic (linesDeclaring).
+        // Module-level type aliases (linesDeclaring; contract.ts TYPE_ALIAS).
         '-e',
-        '^(type[[:space:]]+)?[A-Z][A-Za-z0-9_]*[[:space:]]*(:[^=]*)?=[[:space:]]*[A-Za-z_][A-Za-z0-9_.]*\\[',
+        '^(export[[:space:]]+)?(declare[[:space:]]+)?(type[[:space:]]+)?[A-Z][A-Za-z0-9_$]*(<[^=]*>)?[[:space:]]*(:[^=]*)?=[[:space:]]*[A-Za-z_$][A-Za-z0-9_$.]*[[:space:]]*([[<]|;?[[:space:]]*(#.*|//.*)?$)',
+        // Bounded type variables (contract.ts BOUND_TYPEVAR).
+        '-e',
+        'TypeVar\\(.*bound[[:space:]]*=',
         '--',
         '.',
       ],
@@ -983,10 +999,9 @@ export function withNextLines(output: readonly string[]): string[] {
  */
 export function linesDeclaring(lines: readonly string[], type: string): string {
   const pattern = new RegExp(`(?:class|interface)[ \\t\\n\\v\\f\\r]+${type}(?:[^A-Za-z0-9_$]|$)`, 'u');
-  // …or a module-level alias of a subscripted generic (`TimePeriod = Tuple[…]`: contract.ts TYPE_ALIAS).
-  const alias = new RegExp(`^(?:type[ \\t]+)?${type}[ \\t]*(?::[^=]*)?=[ \\t]*[\\p{L}_][\\p{L}\\p{N}_.]*\\[`, 'u');
+  // …or a module-level type alias (`TimePeriod = Tuple[…]`, `export type Pair = Promise<…>`: contract.ts TYPE_ALIAS).
   return lines
-    .filter((line) => line.includes(type) && (pattern.test(line) || alias.test(line)))
+    .filter((line) => line.includes(type) && (pattern.test(line) || declaresAlias(line, type)))
     .map((line) => `${line}\n`)
     .join('');
 }

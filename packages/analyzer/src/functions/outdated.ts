@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { onlyRaisesNotImplemented } from './contract.ts';
+import { codeOnlyOf, onlyRaisesNotImplemented } from './contract.ts';
 import { describeFinding, finding } from './findings.ts';
 import type { ReturnKind, Signature } from './types.ts';
 
@@ -113,6 +113,20 @@ export function judgeDoc(
       if (extra.length > 0 && declaration && signature.variadic.length > 0) {
         const unpacked = unpackedFromVariadic(declaration.content, signature.variadic);
         extra = extra.filter((p) => !unpacked.has(p));
+        // …and so are names the doc gives the parts of an undocumented `*args` the body passes on
+        // whole (`set_xpress_control(self, *args)` documenting `control`, `val` and calling
+        // `setControl(*args)`: pyomo, held-out round 17).
+        if (
+          extra.length > 0 &&
+          language === 'Python' &&
+          signature.variadic.some(
+            (v) =>
+              !documented.includes(v) &&
+              (codeOnlyOf(declaration.content, language).match(new RegExp(String.raw`(?<![\p{L}\p{N}_*])\*${v}(?![\p{L}\p{N}_*])`, 'gu'))
+                ?.length ?? 0) >= 2,
+          )
+        )
+          extra = [];
       }
       // A setter's doc may name the property it sets (`@param {string} workerSrc` over `static set
       // workerSrc(val)`: pdf.js `GlobalWorkerOptions`, held-out round 10): that is its one parameter.
