@@ -57,6 +57,8 @@ export interface GroundContext {
   hidden?: ReadonlySet<string>;
   /** the file's functions that only throw (raises.ts, `throwingHelpers`) */
   helpers?: ReadonlyMap<string, ThrowHelper>;
+  /** PHP: whether a thrown `\\Name` keeps its backslash in the doc (raises.ts, `phpKeepsRoot`) */
+  keepsRoot?: (type: string) => boolean;
 }
 
 /** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
@@ -601,6 +603,7 @@ export function buildModel(
         short,
         ctx.hidden,
         ctx.helpers,
+        ctx.keepsRoot,
       );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws
