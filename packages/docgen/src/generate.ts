@@ -10,7 +10,7 @@ import { enrich, type ProseField, type ProseUse } from './enrich.ts';
 import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, summaryRestatesName, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
 import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
-import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.ts';
+import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, type MergeInput, type TagEvidence } from './merge.ts';
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
@@ -266,6 +266,22 @@ interface PlanContext {
   keepsRoot: (type: string) => boolean;
 }
 
+const repoEvidence = new WeakMap<RepoIndex, Map<string, TagEvidence>>();
+
+/** What the repository's indexed docs of a language show of their tag layout (computed once per index). */
+function repoTagEvidence(index: RepoIndex, language: string): TagEvidence {
+  const byLanguage = repoEvidence.get(index) ?? new Map<string, TagEvidence>();
+  repoEvidence.set(index, byLanguage);
+  let e = byLanguage.get(language);
+  if (!e) {
+    const docs: string[] = [];
+    for (const [k, fns] of index.byShort) if (k.startsWith(`${language}\0`)) for (const f of fns) if (f.doc) docs.push(f.doc);
+    e = tagEvidence(docs);
+    byLanguage.set(language, e);
+  }
+  return e;
+}
+
 /**
  * Styles whose linters reject a parameter list that leaves a parameter out once the list exists:
  * pydocstyle/ruff D417 (Google, NumPy), numpydoc PR01, darglint DAR101 (reST, epytext),
@@ -411,6 +427,9 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         returns: needsReturn ? vis.returns : null,
         yields: needsReturn ? vis.yields : null,
         raises: newRaises,
+        // a block-tag doc's new tags take the file's (else the repository's) own layout
+        layout:
+          FAMILY[own] === 'tags' && form.kind === 'block' ? tagLayout(lines.join('\n'), repoTagEvidence(ctx.index, language)) : undefined,
       });
       if (typeof merged === 'string') return { reason: merged, stale, use: NO_USE };
       merged.lines = keepHumanBytes(merged.lines, lines.slice(merged.startRow, merged.endRow));
@@ -751,7 +770,7 @@ function mergeExisting(
   end: number,
   form: CommentForm,
   config: StyleConfig,
-  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields' | 'raises'>,
+  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields' | 'raises' | 'layout'>,
 ): LineEdit | string {
   const rows = lines.slice(start, end);
   const first = rows[0] ?? '';
