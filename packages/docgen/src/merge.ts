@@ -173,7 +173,8 @@ export function tagEvidence(docs: Iterable<string>): TagEvidence {
     let tagAt = -1;
     const seen: number[] = [];
     for (const row of doc.split('\n')) {
-      const body = row.replace(/^\s*\*? ?/, '');
+      // a comment's row (` * text`) or a doc's text row (the analyzer's, `*` gone, indentation kept)
+      const body = /^\s*\*/.test(row) ? row.replace(/^\s*\* ?/, '') : row;
       const t = body.trim();
       const m = /^@([a-z][A-Za-z-]*)/.exec(t);
       if (!m && t !== '' && tagAt >= 0 && !blank) {

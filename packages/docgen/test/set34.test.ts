@@ -61,3 +61,26 @@ describe('set 34: a wrapped `@throws` continues under its text where the file’
     expect(h.output).toMatch(/@throws \\InvalidArgumentException No entity manager[^\n]*\n {5}\* {5}\S/);
   });
 });
+
+describe('set 34: the repository’s docs decide where the file has no evidence', () => {
+  it('PHP: a file with no wrapped tag of its own wraps `@throws` as the other files’ docs do', async () => {
+    const { generateRepository } = await import('../src/index.ts');
+    const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'set34-'));
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(
+      join(dir, 'src', 'Text.php'),
+      '<?php\n\nnamespace App;\n\nclass Text\n{\n    /**\n     * Makes text.\n     *\n     * @param int $indexSize  Determines how many words are considered for the generation of the next\n     *                        word, up to five.\n     *\n     * @return string\n     */\n    public function realText($indexSize = 2)\n    {\n        return (string) $indexSize;\n    }\n}\n',
+    );
+    writeFileSync(
+      join(dir, 'src', 'Html.php'),
+      "<?php\n\nnamespace App;\n\nclass Html\n{\n    /**\n     * Makes HTML.\n     *\n     * @param int $depth how deep the tree of elements may grow\n     */\n    public function html($depth = 4)\n    {\n        if (!class_exists(\\DOMDocument::class, false)) {\n            throw new \\RuntimeException('ext-dom is required to use randomHtml, so install it or pick another provider for the text.');\n        }\n    }\n}\n",
+    );
+    const r = await generateRepository(dir, { configs: { PHP: { docstringStyle: 'phpdoc', maxDocStringLength: 100 } } });
+    const out = r.changes.find((c) => c.path.endsWith('Html.php'))?.after ?? '';
+    const pad = ' '.repeat('@throws \\RuntimeException '.length);
+    expect(out).toContain(`\n     * ${pad}`);
+  });
+});
