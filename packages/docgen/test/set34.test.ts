@@ -84,3 +84,21 @@ describe('set 34: the repository’s docs decide where the file has no evidence'
     expect(out).toContain(`\n     * ${pad}`);
   });
 });
+
+describe('set 34: a vague raise and a "should be" note', () => {
+  it('Python: "Not available yet." under a guard on changed state is no entry; the other raise is', async () => {
+    const src =
+      'class Fitter:\n    def fit(self, df, robust=False):\n        """\n        Fit the model.\n\n        Parameters\n        ----------\n        df : DataFrame\n            the data to fit\n        robust : bool\n            use the robust estimate\n        """\n        self.robust = robust\n        if self.robust:\n            raise NotImplementedError("Not available yet.")\n        if (df["w"] <= 0).any():\n            raise ValueError("values in weights_col must be positive.")\n        return self\n';
+    const r = await gatedAndStable(src, 'Python', 'pkg/fitters.py', 'numpy');
+    const doc = r.output.split('"""')[1]!;
+    expect(doc).not.toContain('NotImplementedError');
+    expect(doc).toContain('ValueError');
+  });
+
+  it('Python: a body comment that says what the code should be is no summary', async () => {
+    const src =
+      'class Fitter:\n    def _prepare(self, df):\n        # this should be a pure function\n\n        df = df.copy()\n        return df\n';
+    const r = await gatedAndStable(src, 'Python', 'pkg/fitters.py', 'numpy');
+    expect(r.output).toBe(src);
+  });
+});
