@@ -10,11 +10,11 @@ import { enrich, type ProseField, type ProseUse } from './enrich.ts';
 import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, summaryRestatesName, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
 import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
-import { FAMILY, mergeSections, mergeTagBlock, type MergeInput } from './merge.ts';
+import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, type MergeInput, type TagEvidence } from './merge.ts';
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
-import { privateMembers, throwingHelpers, type ThrowHelper } from './raises.ts';
+import { phpKeepsRoot, privateMembers, throwingHelpers, type ThrowHelper } from './raises.ts';
 import { hiddenFromDocs, isTestCode, testModuleRows } from './test-code.ts';
 
 /** A line gofmt treats as a directive, not doc text (go/doc/comment: `//go:x`, `//line `, `//export `, `//extern `, `//tool:x`). */
@@ -153,6 +153,7 @@ export async function generateFile(
     includeInherited: options.includeInherited === true,
     hidden: privateMembers(source, language),
     helpers: throwingHelpers(source, language),
+    keepsRoot: language === 'PHP' ? phpKeepsRoot(source) : () => false,
   };
   const edits: LineEdit[] = [];
   const outcomes: Outcome[] = [];
@@ -261,6 +262,56 @@ interface PlanContext {
   hidden: ReadonlySet<string>;
   /** the file's functions that only throw (raises.ts, `throwingHelpers`) */
   helpers: ReadonlyMap<string, ThrowHelper>;
+  /** PHP: whether a thrown `\\Name` keeps its backslash (raises.ts, `phpKeepsRoot`) */
+  keepsRoot: (type: string) => boolean;
+}
+
+const repoEvidence = new WeakMap<RepoIndex, Map<string, TagEvidence>>();
+
+/** What the repository's indexed docs of a language show of their tag layout (computed once per index). */
+function repoTagEvidence(index: RepoIndex, language: string): TagEvidence {
+  const byLanguage = repoEvidence.get(index) ?? new Map<string, TagEvidence>();
+  repoEvidence.set(index, byLanguage);
+  let e = byLanguage.get(language);
+  if (!e) {
+    const docs: string[] = [];
+    for (const [k, fns] of index.byShort) if (k.startsWith(`${language}\0`)) for (const f of fns) if (f.doc) docs.push(f.doc);
+    e = tagEvidence(docs);
+    byLanguage.set(language, e);
+  }
+  return e;
+}
+
+/**
+ * Styles whose linters reject a parameter list that leaves a parameter out once the list exists:
+ * pydocstyle/ruff D417 (Google, NumPy), numpydoc PR01, darglint DAR101 (reST, epytext),
+ * eslint-plugin-jsdoc `require-param` (JSDoc, TSDoc), Checkstyle's `JavadocMethod`, PHP_CodeSniffer's
+ * `FunctionComment`, the C# compiler's CS1573, Doxygen's incomplete-doc warning
+ * (docs/decisions.md, "A parameter list added is complete or not added").
+ */
+const COMPLETE_LISTS: ReadonlySet<string> = new Set([
+  'google',
+  'numpy',
+  'rest',
+  'epytext',
+  'jsdoc',
+  'tsdoc',
+  'javadoc',
+  'phpdoc',
+  'xmldoc',
+  'doxygen',
+  'doxygen-qt',
+]);
+
+/**
+ * A doc that had no parameter entries gets a parameter list only when every parameter (a
+ * variadic one too: ruff's D417 asks for `*args`) has a grounded entry; otherwise it gets none
+ * (held out, set 33: pyfar's `_design_frequency_weighting_filter_cached` got `sampling_rate` and
+ * `n_bins` but not `target_weighting`, and D417 rejected the file).
+ */
+function completeOrNone(m: DocModel, style: string): DocModel {
+  if (!COMPLETE_LISTS.has(style) || m.params.every((p) => p.text !== '')) return m;
+  return { ...m, params: m.params.map((p) => ({ ...p, text: '' })) };
 }
 
 const NO_USE: ProseUse = { summary: false, params: [], returns: false, raises: [] };
@@ -276,7 +327,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   let config = ctx.config;
   const python = isPython(language);
   const form = commentForm(language);
-  const grounded = buildModel(fn, language, facts, { index: ctx.index, relPath: ctx.relPath, hidden: ctx.hidden, helpers: ctx.helpers });
+  const grounded = buildModel(fn, language, facts, {
+    index: ctx.index,
+    relPath: ctx.relPath,
+    hidden: ctx.hidden,
+    helpers: ctx.helpers,
+    keepsRoot: ctx.keepsRoot,
+  });
   let model = adjust ? adjust(grounded) : grounded;
   // A property setter is documented as the property: JSDoc/TSDoc write its `@type` (a `@param` on
   // `set startAngle(arg)` says "the new value of the property" and nothing more; held out, set 28:
@@ -340,7 +397,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
       // YARD's `@param (see #other)` copies every parameter tag of `other`: the doc lists them by
       // reference (held out, set 32: highline's `get_line_with_readline` got a second `@param question`)
       const seeParams = language === 'Ruby' && /^[ \t]*#?[ \t]*@param[ \t]+\(see[ \t]/m.test(fn.docstring);
-      const missing = seeParams ? [] : vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic && !listed(p.name));
+      // a doc that lists no parameter yet (a `<summary>` alone, a `Returns:` section alone) gets a
+      // complete list or none, as a prose doc does (`completeOrNone`)
+      const noList = summary.params.length === 0 && !seeParams && ![...facts.params].some((p) => listed(p.name));
+      const missing =
+        seeParams || (noList && completeOrNone(model, own ?? '') !== model)
+          ? []
+          : vis.params.filter((p) => !summary.params.includes(p.name) && !p.variadic && !listed(p.name));
       const needsReturn = !summary.documentsReturn && (vis.returns !== null || vis.yields !== null);
       // raises the code states that the doc names nowhere (a doc with entries is completed with
       // them as a prose doc is)
@@ -364,6 +427,9 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         returns: needsReturn ? vis.returns : null,
         yields: needsReturn ? vis.yields : null,
         raises: newRaises,
+        // a block-tag doc's new tags take the file's (else the repository's) own layout
+        layout:
+          FAMILY[own] === 'tags' && form.kind === 'block' ? tagLayout(lines.join('\n'), repoTagEvidence(ctx.index, language)) : undefined,
       });
       if (typeof merged === 'string') return { reason: merged, stale, use: NO_USE };
       merged.lines = keepHumanBytes(merged.lines, lines.slice(merged.startRow, merged.endRow));
@@ -408,7 +474,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     const withInherited = [docText, ...inheritedDocs(ctx.index, language, splitName(fn.name).owner, splitName(fn.name).short)].join('\n');
     // (an existing doc is not extended with a deprecation note, docs/docgen.md: "Renamed to
     // `kosaraju_scc`." got "Deprecated: renamed to kosaraju_scc." under it, held out set 19)
-    const { deprecated: _deprecated, ...undeprecated } = model;
+    const { deprecated: _deprecated, ...undeprecated } = completeOrNone(model, config.docstringStyle);
     const prose = visible(
       {
         ...undeprecated,
@@ -512,7 +578,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
           };
       return { reason: '', needsSummary: true, stale, use };
     }
-    model = visible(model, language);
+    model = visible(completeOrNone(model, config.docstringStyle), language);
   }
   // rustdoc lists parameters the way the file already does
   const render = config.docstringStyle === 'rustdoc' && ctx.rustList ? rustdocWith(ctx.rustList) : RENDERERS[config.docstringStyle];
@@ -704,7 +770,7 @@ function mergeExisting(
   end: number,
   form: CommentForm,
   config: StyleConfig,
-  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields' | 'raises'>,
+  missing: Pick<MergeInput, 'missingParams' | 'returns' | 'yields' | 'raises' | 'layout'>,
 ): LineEdit | string {
   const rows = lines.slice(start, end);
   const first = rows[0] ?? '';

