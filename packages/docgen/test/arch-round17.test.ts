@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { repositoryFacts } from '../src/facts/index.ts';
+import { fixtureRepos, routeList } from './support/fixture-repo.ts';
+
+/**
+ * Causes of the seventeenth round's misses (docs/metrics/arch-api-facts.md, "Seventeenth round: figures"), each at
+ * its general shape: fixture repositories written here, in a temporary folder.
+ */
+const repo = fixtureRepos('r17');
+const list = routeList;
+
+const django = {
+  'manage.py': 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "core.settings")\n',
+  'requirements.txt': 'Django==5.0\n',
+  'core/urls.py':
+    "from django.urls import path, include\n\nurlpatterns = [\n    path('order/', include('apps.orders.urls')),\n    path('', include('apps.products.urls')),\n]\n",
+};
+
+describe('Django: a view named through a package that star-imports its modules', () => {
+  it("`views.Checkout` with `views/__init__.py` holding `from .order import *` is that module's class, though another app has a `Checkout` too", async () => {
+    const root = repo({
+      ...django,
+      'apps/orders/urls.py':
+        "from django.urls import path\nfrom . import views\n\nurlpatterns = [\n    path('checkout/', views.Checkout.as_view(), name='checkout'),\n]\n",
+      'apps/orders/views/__init__.py': 'from .order import *\n',
+      'apps/orders/views/order.py':
+        "from django.http import HttpResponse\nfrom django.views import View\n\n\nclass Checkout(View):\n    def post(self, *args, **kwargs):\n        return HttpResponse('ok')\n",
+      'apps/products/urls.py':
+        "from django.urls import path\nfrom . import views\n\nurlpatterns = [\n    path('checkout/', views.Checkout.as_view()),\n    path('', views.ProductList.as_view()),\n]\n",
+      'apps/products/views/__init__.py': 'from .checkout import *\nfrom .product import *\n',
+      'apps/products/views/checkout.py':
+        "from django.http import HttpResponse\nfrom django.views import View\n\n\nclass Checkout(View):\n    def get(self, *args, **kwargs):\n        return HttpResponse('ok')\n",
+      'apps/products/views/product.py':
+        "from django.views.generic.list import ListView\n\n\nclass ProductList(ListView):\n    template_name = 'list.html'\n",
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /', 'GET /checkout/', 'POST /order/checkout/']);
+    // The generic view's answer is cited at its class, in its own module, not in the package's `__init__.py`.
+    expect(routes.find((r) => r.path === '/')!.responses?.map((r) => `${r.status} ${r.source}`)).toEqual([
+      '200 apps/products/views/product.py:4',
+    ]);
+    expect(routes.find((r) => r.path === '/checkout/')!.responses?.map((r) => `${r.status} ${r.source}`)).toEqual([
+      '200 apps/products/views/checkout.py:7',
+    ]);
+  });
+});
+
+describe('Django: a class-based view with no handler method', () => {
+  it('`class Login(View): pass` answers no method and is not documented; a view of unknown bases stays `ANY`', async () => {
+    const root = repo({
+      ...django,
+      'core/urls.py':
+        "from django.urls import path\nfrom django.views import generic\nfrom accounts import views\n\nurlpatterns = [\n    path('login/', views.Login.as_view()),\n    path('logout/', views.Logout.as_view()),\n    path('me/', views.Me.as_view()),\n    path('sso/', views.Sso.as_view()),\n    path('page/', views.Page.as_view()),\n]\n",
+      'accounts/views.py':
+        'from django.views import View\nfrom django.views import generic\nfrom somewhere import ThirdPartyView\n\n\nclass Login(View):\n    pass\n\n\nclass Logout(generic.View):\n    pass\n\n\nclass Base(View):\n    pass\n\n\nclass Me(Base):\n    def get(self, request):\n        pass\n\n\nclass Sso(ThirdPartyView):\n    pass\n\n\nclass Page(Base):\n    pass\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['ANY /sso/', 'GET /me/']);
+  });
+});
