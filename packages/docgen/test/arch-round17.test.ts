@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repositoryFacts } from '../src/facts/index.ts';
+import { dataModels } from '../src/facts/models.ts';
+import type { SourceFile } from '../src/facts/imports.ts';
 import { fixtureRepos, routeList } from './support/fixture-repo.ts';
 
 /**
@@ -56,5 +58,27 @@ describe('Django: a class-based view with no handler method', () => {
     });
     const routes = (await repositoryFacts(root)).routes;
     expect(list(routes)).toEqual(['ANY /sso/', 'GET /me/']);
+  });
+});
+
+const ts = (rel: string, text: string): SourceFile => ({ rel, language: 'TypeScript', text });
+
+describe('data model: a mongoose `ref` naming the schema variable of a model', () => {
+  it('`ref: "userSchema"` with `model("User", userSchema)` in another file points at User; an unknown name is kept', () => {
+    const entities = dataModels([
+      ts(
+        'src/models/user.ts',
+        'import { Schema, model } from "mongoose";\n\nexport const userSchema = new Schema({\n    name: { type: String },\n});\n\nexport const User = model("User", userSchema);\n',
+      ),
+      ts(
+        'src/models/wallet.ts',
+        'import { Schema, model } from "mongoose";\n\nexport const walletSchema = new Schema({\n    user: { type: Schema.Types.ObjectId, ref: "userSchema" },\n    owner: { type: Schema.Types.ObjectId, ref: "User" },\n    bank: { type: Schema.Types.ObjectId, ref: "bankSchema" },\n});\n\nexport const Wallet = model("Wallet", walletSchema);\n',
+      ),
+    ]);
+    expect(entities.flatMap((e) => e.relations.map((r) => `${e.name}.${r.field} -> ${r.to}`)).sort()).toEqual([
+      'Wallet.bank -> bankSchema',
+      'Wallet.owner -> User',
+      'Wallet.user -> User',
+    ]);
   });
 });

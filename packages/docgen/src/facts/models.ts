@@ -1006,6 +1006,32 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     ),
   );
   out.splice(0, out.length, ...sequelizeAssociations(files, out));
+  // Mongoose: a `ref` naming the schema variable of a model of the tree (`ref: "userSchema"` with
+  // `model("User", userSchema)`) points at that model; a name no model or schema has is kept as written.
+  const mongooseModels = new Set(out.filter((e) => e.kind === 'mongoose').map((e) => e.name));
+  if (mongooseModels.size > 0) {
+    const modelOfSchema = new Map<string, string | null>();
+    for (const f of files) {
+      if ((f.language !== 'JavaScript' && f.language !== 'TypeScript') || !/\bmodel\s*(?:<[^>]*>)?\s*\(/.test(f.text)) continue;
+      for (const m of codeOf(f).matchAll(/\bmodel\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g))
+        if (mongooseModels.has(m[1]!))
+          modelOfSchema.set(m[2]!, modelOfSchema.has(m[2]!) && modelOfSchema.get(m[2]!) !== m[1] ? null : m[1]!);
+    }
+    out.splice(
+      0,
+      out.length,
+      ...out.map((e) =>
+        e.kind !== 'mongoose' || !e.relations.some((r) => !mongooseModels.has(r.to) && modelOfSchema.get(r.to))
+          ? e
+          : {
+              ...e,
+              relations: e.relations.map((r) =>
+                !mongooseModels.has(r.to) && modelOfSchema.get(r.to) ? { ...r, to: modelOfSchema.get(r.to)! } : r,
+              ),
+            },
+      ),
+    );
+  }
   // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
   const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
   const linked = new Set<string>();
