@@ -82,3 +82,22 @@ describe('data model: a mongoose `ref` naming the schema variable of a model', (
     ]);
   });
 });
+
+describe('DRF: the automatic primary key of a ModelSerializer is no request field', () => {
+  it('`fields = ("id", "name", "city")` gives a POST body of `name` and `city`; `read_only_fields` stay out as before', async () => {
+    const root = repo({
+      'manage.py': 'import os\n',
+      'requirements.txt': 'Django==5.0\ndjangorestframework==3.15\n',
+      'core/urls.py':
+        'from django.urls import path, include\nfrom rest_framework import routers\nfrom airport.views import AirportViewSet\n\nrouter = routers.DefaultRouter()\nrouter.register("airports", AirportViewSet)\n\nurlpatterns = [path("api/", include(router.urls))]\n',
+      'airport/models.py':
+        'from django.db import models\n\n\nclass Airport(models.Model):\n    name = models.CharField(max_length=63)\n    city = models.CharField(max_length=63)\n    busy = models.BooleanField(default=False)\n',
+      'airport/serializers.py':
+        'from rest_framework import serializers\nfrom airport.models import Airport\n\n\nclass AirportSerializer(serializers.ModelSerializer):\n    class Meta:\n        model = Airport\n        fields = ("id", "name", "city", "busy")\n        read_only_fields = ("busy",)\n',
+      'airport/views.py':
+        'from rest_framework import viewsets\nfrom airport.models import Airport\nfrom airport.serializers import AirportSerializer\n\n\nclass AirportViewSet(viewsets.ModelViewSet):\n    queryset = Airport.objects.all()\n    serializer_class = AirportSerializer\n',
+    });
+    const post = (await repositoryFacts(root)).routes.find((r) => r.method === 'POST' && r.path === '/api/airports/');
+    expect(Object.keys((post?.request?.body?.schema as { properties?: object } | undefined)?.properties ?? {})).toEqual(['name', 'city']);
+  });
+});

@@ -3930,6 +3930,12 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
       properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (DRF_FIELDS[f.form] ?? { type: 'string' });
       if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
     }
+    // A ModelSerializer's `id` / `pk` of `Meta.fields` is the model's automatic primary key, read-only: no request sends it.
+    const modelSerializer = (hit: ReturnType<typeof find>, depth: number): boolean =>
+      !!hit &&
+      depth < 5 &&
+      hit.c.bases.some((b) => /(?:^|\.)(?:Hyperlinked)?ModelSerializer$/.test(b) || modelSerializer(find(hit.file, b), depth + 1));
+    if (modelSerializer(s, 0)) skip.add('id').add('pk');
     for (const name of s.c.metaFields ?? []) if (!skip.has(name) && !(name in properties)) properties[name] = {};
     if (Object.keys(properties).length === 0) return undefined;
     const source = `${s.file}:${s.c.line}`;
