@@ -101,3 +101,24 @@ describe('DRF: the automatic primary key of a ModelSerializer is no request fiel
     expect(Object.keys((post?.request?.body?.schema as { properties?: object } | undefined)?.properties ?? {})).toEqual(['name', 'city']);
   });
 });
+
+const py = (rel: string, text: string): SourceFile => ({ rel, language: 'Python', text });
+
+describe('data model: the fields a Django user model inherits from django.contrib.auth', () => {
+  it("`class User(AbstractUser)` has AbstractUser's fields but those it declares or sets to None; AbstractBaseUser gives two", () => {
+    const entities = dataModels([
+      py(
+        'accounts/models.py',
+        'from django.contrib.auth.models import AbstractUser\nfrom django.db import models\n\n\nclass User(AbstractUser):\n    username = None\n    email = models.EmailField(unique=True)\n\n    USERNAME_FIELD = "email"\n',
+      ),
+      py(
+        'shop/models.py',
+        'from django.contrib.auth.base_user import AbstractBaseUser\nfrom django.db import models\n\n\nclass Customer(AbstractBaseUser):\n    name = models.CharField(max_length=150)\n',
+      ),
+    ]);
+    expect(entities.map((e) => `${e.name}: ${e.fields.map((f) => `${f.name}@${f.line}`).join(', ')}`)).toEqual([
+      'Customer: id@5, password@5, last_login@5, name@6',
+      'User: id@5, password@5, last_login@5, is_superuser@5, first_name@5, last_name@5, is_staff@5, is_active@5, date_joined@5, email@7',
+    ]);
+  });
+});

@@ -287,6 +287,27 @@ function sqlModelEntity(file: SourceFile, code: string, name: string, at: number
   return entity;
 }
 
+/** The fields Django's user base classes give a model (django.contrib.auth: AbstractBaseUser, PermissionsMixin, AbstractUser). */
+const DJANGO_AUTH_BASES: Record<string, Array<[string, string]>> = {
+  AbstractBaseUser: [
+    ['password', 'Char'],
+    ['last_login', 'DateTime'],
+  ],
+  PermissionsMixin: [['is_superuser', 'Boolean']],
+  AbstractUser: [
+    ['password', 'Char'],
+    ['last_login', 'DateTime'],
+    ['is_superuser', 'Boolean'],
+    ['username', 'Char'],
+    ['first_name', 'Char'],
+    ['last_name', 'Char'],
+    ['email', 'Email'],
+    ['is_staff', 'Boolean'],
+    ['is_active', 'Boolean'],
+    ['date_joined', 'DateTime'],
+  ],
+};
+
 function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string> = new Set()): DataEntity[] {
   const out: DataEntity[] = [];
   for (const m of code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
@@ -391,6 +412,16 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
     if (django || alchemy) entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
     if (django && !entity.fields.some((f) => pk.has(f.name)))
       entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
+    // Django's user bases (`class User(AbstractUser)`, imported from django.contrib.auth): their fields, cited at the
+    // class line, after the id — but those the class declares itself or removes (`username = None`).
+    if (django && /^\s*from\s+django\.contrib\.auth(?:\.base_user|\.models)?\s+import\b/m.test(code)) {
+      const given = new Set(entity.fields.map((f) => f.name.replace(/_id$/, '')));
+      const inheritedAuth = (entity.bases ?? [])
+        .flatMap((b) => DJANGO_AUTH_BASES[b] ?? [])
+        .filter(([name], i, all) => all.findIndex(([n]) => n === name) === i)
+        .filter(([name]) => !given.has(name) && !new RegExp(String.raw`^[ \t]+${name}[ \t]*=[ \t]*None\b`, 'm').test(body));
+      entity.fields.splice(1, 0, ...inheritedAuth.map(([name, type]) => ({ name, type, line: entity.line })));
+    }
     markKeys(entity, pk);
     if (tablename && tablename !== entity.name) {
       entity.className = entity.name;
