@@ -122,3 +122,22 @@ describe('data model: the fields a Django user model inherits from django.contri
     ]);
   });
 });
+
+describe('data model: Django models of an app not in INSTALLED_APPS', () => {
+  it('`apps/stock` named nowhere in the settings listing INSTALLED_APPS has no tables; with no such settings every model stays', () => {
+    const order = py(
+      'apps/orders/models/order.py',
+      'from django.db import models\n\n\nclass Order(models.Model):\n    total = models.IntegerField()\n',
+    );
+    const stock = py(
+      'apps/stock/models/inventory.py',
+      'from django.db import models\n\n\nclass Stock(models.Model):\n    quantity = models.IntegerField()\n',
+    );
+    const settings = py(
+      'core/settings.py',
+      "INSTALLED_APPS = [\n    'django.contrib.auth',\n    'rest_framework',\n    'apps.orders',\n]\n",
+    );
+    expect(dataModels([order, stock, settings]).map((e) => e.name)).toEqual(['Order']);
+    expect(dataModels([order, stock]).map((e) => e.name)).toEqual(['Order', 'Stock']);
+  });
+});

@@ -1074,7 +1074,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     files,
     prismaWins(
       currentTables(
-        withTables.map((e) => {
+        installedOnly(withTables, files).map((e) => {
           // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
           // relationship() whose foreign key is already drawn between the two tables adds nothing.
           const seen = new Set<string>();
@@ -1213,6 +1213,26 @@ const rollback = (rel: string): boolean => {
  * same file, or in a file of the same migrations folder that sorts after it) is not current, nor
  * is a table of a rollback script.
  */
+/**
+ * Django makes tables for the models of its installed apps only: a model whose app folder (the folder of its
+ * `models.py`, or the parent of its `models/` package) is named nowhere in the settings that list
+ * `INSTALLED_APPS` (`'apps.orders'`, `'orders.apps.OrdersConfig'`) is no table. Kept when no such settings file
+ * is read (the list may be built elsewhere).
+ */
+function installedOnly(entities: DataEntity[], files: readonly SourceFile[]): DataEntity[] {
+  const settings = files
+    .filter((f) => f.language === 'Python' && /^\s*INSTALLED_APPS\s*[+]?=/m.test(f.text))
+    .map((f) => f.text)
+    .join('\n');
+  if (settings === '' || !entities.some((e) => e.kind === 'django')) return entities;
+  return entities.filter((e) => {
+    if (e.kind !== 'django') return true;
+    const dir = path.posix.dirname(e.file);
+    const app = path.posix.basename(dir) === 'models' ? path.posix.basename(path.posix.dirname(dir)) : path.posix.basename(dir);
+    return app === '.' || app === '' || new RegExp(String.raw`\b${app.replace(/[^\w]/g, '')}\b`).test(settings);
+  });
+}
+
 function currentTables(entities: readonly DataEntity[], files: readonly SourceFile[]): DataEntity[] {
   const drops: Array<{ table: string; file: string; line: number }> = [];
   for (const f of files) {
