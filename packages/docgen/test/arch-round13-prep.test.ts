@@ -167,13 +167,10 @@ describe('DRF: a viewset action overridden to read request.data itself', () => {
       'event',
     ]);
     expect(post?.request?.body?.source).toBe('app/views.py:12');
-    // The update the viewset does not override keeps the serializer's fields.
+    // The update the viewset does not override keeps the serializer's fields (not the automatic, read-only `id`:
+    // seventeenth round, docs/metrics/arch-api-facts.md).
     const put = routes.find((r) => r.method === 'PUT');
-    expect(Object.keys((put?.request?.body?.schema as { properties: Record<string, unknown> }).properties)).toEqual([
-      'id',
-      'name',
-      'start_time',
-    ]);
+    expect(Object.keys((put?.request?.body?.schema as { properties: Record<string, unknown> }).properties)).toEqual(['name', 'start_time']);
   });
   it('an override that builds the serializer keeps the serializer as the body', async () => {
     const root = repo({

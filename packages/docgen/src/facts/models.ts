@@ -287,6 +287,27 @@ function sqlModelEntity(file: SourceFile, code: string, name: string, at: number
   return entity;
 }
 
+/** The fields Django's user base classes give a model (django.contrib.auth: AbstractBaseUser, PermissionsMixin, AbstractUser). */
+const DJANGO_AUTH_BASES: Record<string, Array<[string, string]>> = {
+  AbstractBaseUser: [
+    ['password', 'Char'],
+    ['last_login', 'DateTime'],
+  ],
+  PermissionsMixin: [['is_superuser', 'Boolean']],
+  AbstractUser: [
+    ['password', 'Char'],
+    ['last_login', 'DateTime'],
+    ['is_superuser', 'Boolean'],
+    ['username', 'Char'],
+    ['first_name', 'Char'],
+    ['last_name', 'Char'],
+    ['email', 'Email'],
+    ['is_staff', 'Boolean'],
+    ['is_active', 'Boolean'],
+    ['date_joined', 'DateTime'],
+  ],
+};
+
 function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string> = new Set()): DataEntity[] {
   const out: DataEntity[] = [];
   for (const m of code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
@@ -391,6 +412,16 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
     if (django || alchemy) entity.bases = bases.split(',').map((b) => b.trim().split('.').pop()!);
     if (django && !entity.fields.some((f) => pk.has(f.name)))
       entity.fields.unshift({ name: 'id', type: 'AutoField', line: entity.line, key: 'PK' });
+    // Django's user bases (`class User(AbstractUser)`, imported from django.contrib.auth): their fields, cited at the
+    // class line, after the id — but those the class declares itself or removes (`username = None`).
+    if (django && /^\s*from\s+django\.contrib\.auth(?:\.base_user|\.models)?\s+import\b/m.test(code)) {
+      const given = new Set(entity.fields.map((f) => f.name.replace(/_id$/, '')));
+      const inheritedAuth = (entity.bases ?? [])
+        .flatMap((b) => DJANGO_AUTH_BASES[b] ?? [])
+        .filter(([name], i, all) => all.findIndex(([n]) => n === name) === i)
+        .filter(([name]) => !given.has(name) && !new RegExp(String.raw`^[ \t]+${name}[ \t]*=[ \t]*None\b`, 'm').test(body));
+      entity.fields.splice(1, 0, ...inheritedAuth.map(([name, type]) => ({ name, type, line: entity.line })));
+    }
     markKeys(entity, pk);
     if (tablename && tablename !== entity.name) {
       entity.className = entity.name;
@@ -1006,6 +1037,32 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     ),
   );
   out.splice(0, out.length, ...sequelizeAssociations(files, out));
+  // Mongoose: a `ref` naming the schema variable of a model of the tree (`ref: "userSchema"` with
+  // `model("User", userSchema)`) points at that model; a name no model or schema has is kept as written.
+  const mongooseModels = new Set(out.filter((e) => e.kind === 'mongoose').map((e) => e.name));
+  if (mongooseModels.size > 0) {
+    const modelOfSchema = new Map<string, string | null>();
+    for (const f of files) {
+      if ((f.language !== 'JavaScript' && f.language !== 'TypeScript') || !/\bmodel\s*(?:<[^>]*>)?\s*\(/.test(f.text)) continue;
+      for (const m of codeOf(f).matchAll(/\bmodel\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g))
+        if (mongooseModels.has(m[1]!))
+          modelOfSchema.set(m[2]!, modelOfSchema.has(m[2]!) && modelOfSchema.get(m[2]!) !== m[1] ? null : m[1]!);
+    }
+    out.splice(
+      0,
+      out.length,
+      ...out.map((e) =>
+        e.kind !== 'mongoose' || !e.relations.some((r) => !mongooseModels.has(r.to) && modelOfSchema.get(r.to))
+          ? e
+          : {
+              ...e,
+              relations: e.relations.map((r) =>
+                !mongooseModels.has(r.to) && modelOfSchema.get(r.to) ? { ...r, to: modelOfSchema.get(r.to)! } : r,
+              ),
+            },
+      ),
+    );
+  }
   // SQLAlchemy: a relation to a class (`ForeignKey(User.id)`, `relationship('Post')`) points at its table.
   const tableOf = new Map(out.filter((e) => e.kind === 'sqlalchemy' && e.className).map((e) => [e.className!, e.name]));
   const linked = new Set<string>();
@@ -1017,7 +1074,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     files,
     prismaWins(
       currentTables(
-        withTables.map((e) => {
+        installedOnly(withTables, files).map((e) => {
           // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
           // relationship() whose foreign key is already drawn between the two tables adds nothing.
           const seen = new Set<string>();
@@ -1156,6 +1213,26 @@ const rollback = (rel: string): boolean => {
  * same file, or in a file of the same migrations folder that sorts after it) is not current, nor
  * is a table of a rollback script.
  */
+/**
+ * Django makes tables for the models of its installed apps only: a model whose app folder (the folder of its
+ * `models.py`, or the parent of its `models/` package) is named nowhere in the settings that list
+ * `INSTALLED_APPS` (`'apps.orders'`, `'orders.apps.OrdersConfig'`) is no table. Kept when no such settings file
+ * is read (the list may be built elsewhere).
+ */
+function installedOnly(entities: DataEntity[], files: readonly SourceFile[]): DataEntity[] {
+  const settings = files
+    .filter((f) => f.language === 'Python' && /^\s*INSTALLED_APPS\s*[+]?=/m.test(f.text))
+    .map((f) => f.text)
+    .join('\n');
+  if (settings === '' || !entities.some((e) => e.kind === 'django')) return entities;
+  return entities.filter((e) => {
+    if (e.kind !== 'django') return true;
+    const dir = path.posix.dirname(e.file);
+    const app = path.posix.basename(dir) === 'models' ? path.posix.basename(path.posix.dirname(dir)) : path.posix.basename(dir);
+    return app === '.' || app === '' || new RegExp(String.raw`\b${app.replace(/[^\w]/g, '')}\b`).test(settings);
+  });
+}
+
 function currentTables(entities: readonly DataEntity[], files: readonly SourceFile[]): DataEntity[] {
   const drops: Array<{ table: string; file: string; line: number }> = [];
   for (const f of files) {

@@ -538,6 +538,10 @@ export function routesAndFiles(
         continue;
       }
       const given = r.framework === 'django' && r.method === 'ANY' && r.handler ? methods(r.file, r.handler) : null;
+      if (given && given.length === 0) {
+        routes.splice(i--, 1);
+        continue;
+      }
       // A DRF generic view's serializer is the body of its POST / PUT / PATCH — as far as the view's own handler reads it.
       const body = given && r.handler ? bodyOf(r.file, r.handler) : undefined;
       const viewFile = body && r.handler ? findClass(r.file, r.handler)?.file : undefined;
@@ -2900,6 +2904,8 @@ interface PyFile {
   }>;
   /** local name → imported module (`from M import orig as name`: orig; `import M as name`: null) */
   imports: Array<{ name: string; module: string; orig: string | null }>;
+  /** modules the file star-imports (`from .order import *`): a package's `__init__.py` re-exporting its modules */
+  stars?: string[];
   /** string defaults of settings classes' fields (`api_prefix: str = "/api"` in `class AppSettings(BaseSettings)`) */
   defaults: Array<{ name: string; value: string; line: number }>;
   /** classes with their bases and the HTTP-method handlers they define (`def get(self, …)`): Django views */
@@ -3314,6 +3320,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
     for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
       const [orig, alias] = part.trim().split(/\s+as\s+/);
       if (orig && /^\w+$/.test(orig)) out.imports.push({ name: alias ?? orig, module: m[1]!, orig });
+      else if (orig === '*') (out.stars ??= []).push(m[1]!);
     }
   }
   for (const m of code.matchAll(/^[ \t]*import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm))
@@ -3510,9 +3517,24 @@ function pyClasses(files: ReadonlyMap<string, PyFile>): {
       pyModuleFile(all, file, imp.module)
     );
   };
+  // A class a file has by a star import (`from .order import *` in a views package's `__init__.py`), a few levels deep.
+  const starred = (file: string, name: string, depth: number): { file: string; c: PyFile['classes'][number] } | null => {
+    if (depth > 3) return null;
+    for (const module of files.get(file)?.stars ?? []) {
+      const from = pyModuleFile(all, file, module);
+      if (!from || from === file) continue;
+      const hit = (classesByName.get(name) ?? []).find((x) => x.file === from) ?? starred(from, name, depth + 1);
+      if (hit) return hit;
+    }
+    return null;
+  };
   const classIn = (file: string | null, name: string): { file: string; c: PyFile['classes'][number] } | null => {
     const candidates = classesByName.get(name) ?? [];
-    return candidates.find((x) => x.file === file) ?? (candidates.length === 1 ? candidates[0]! : null);
+    return (
+      candidates.find((x) => x.file === file) ??
+      (file === null ? null : starred(file, name, 0)) ??
+      (candidates.length === 1 ? candidates[0]! : null)
+    );
   };
   const find = (file: string, dotted: string): { file: string; c: PyFile['classes'][number] } | null => {
     const parts = dotted.split('.');
@@ -3538,6 +3560,18 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
     for (const b of hit.c.bases) for (const m of classMethods(origin(hit.file, b) ?? hit.file, b, depth + 1)) own.add(m);
     return [...own];
   };
+  const bareView = (file: string | null, name: string, depth: number): boolean => {
+    const hit = depth > 8 ? null : classIn(file, name);
+    if (!hit || hit.c.methods.length > 0 || hit.c.bases.length === 0) return false;
+    return hit.c.bases.every((b) => {
+      const imp = [...(files.get(hit.file)?.imports ?? [])].reverse().find((i) => i.name === b.split('.')[0]);
+      // Django's `View` as imported: `from django.views import View`, `from django.views import generic` → `generic.View`.
+      if (b === 'View') return imp?.orig === 'View' && /^django\.views(?:\.generic)?$/.test(imp.module);
+      if (b === 'generic.View') return imp?.orig === 'generic' && imp.module === 'django.views';
+      if (b === 'views.View') return imp?.orig === 'views' && imp.module === 'django';
+      return bareView(origin(hit.file, b) ?? hit.file, b, depth + 1);
+    });
+  };
   return (urlsFile, handler) => {
     const parts = handler.split('.');
     const name = parts.at(-1)!;
@@ -3555,7 +3589,10 @@ function djangoMethods(files: ReadonlyMap<string, PyFile>): (urlsFile: string, h
     const made = factory && ([...(files.get(urlsFile)?.imports ?? [])].reverse().find((i) => i.name === factory)?.orig ?? factory);
     const methods = made && DJANGO_GENERIC[made] ? [...DJANGO_GENERIC[made]] : classMethods(file, name, 0);
     const order = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-    return methods.length > 0 ? methods.sort((a, b) => order.indexOf(a) - order.indexOf(b)) : null;
+    if (methods.length > 0) return methods.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    // A class of the repository deriving, through classes of the repository only, from Django's bare `View` with no
+    // handler of its own (`class Login(View): pass`) answers no method (`View.dispatch` sends 405): none.
+    return !made && bareView(file, name, 0) ? [] : null;
   };
 }
 
@@ -3630,7 +3667,10 @@ function djangoAnswers(
   return (urlsFile, handler, method, line) => {
     const parts = handler.split('.');
     const name = parts.at(-1)!;
-    const file = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
+    const named = parts.length > 1 ? origin(urlsFile, parts[0]!) : (origin(urlsFile, name) ?? urlsFile);
+    // A class the named file has by a star import (a views package's `__init__.py`): read and cited in its own file.
+    const elsewhere = named && !files.get(named)?.classes.some((c) => c.name === name) ? classIn(named, name) : null;
+    const file = elsewhere && !files.get(named!)?.functions.some((f) => f.name === name) ? elsewhere.file : named;
     const src = file ? bySource.get(file) : undefined;
     // Django's own generic view used as it is (`TemplateView.as_view(template_name=…)`), cited at the route.
     const known = DJANGO_GENERIC_ANSWERS[name]?.[method];
@@ -3890,6 +3930,12 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
       properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (DRF_FIELDS[f.form] ?? { type: 'string' });
       if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
     }
+    // A ModelSerializer's `id` / `pk` of `Meta.fields` is the model's automatic primary key, read-only: no request sends it.
+    const modelSerializer = (hit: ReturnType<typeof find>, depth: number): boolean =>
+      !!hit &&
+      depth < 5 &&
+      hit.c.bases.some((b) => /(?:^|\.)(?:Hyperlinked)?ModelSerializer$/.test(b) || modelSerializer(find(hit.file, b), depth + 1));
+    if (modelSerializer(s, 0)) skip.add('id').add('pk');
     for (const name of s.c.metaFields ?? []) if (!skip.has(name) && !(name in properties)) properties[name] = {};
     if (Object.keys(properties).length === 0) return undefined;
     const source = `${s.file}:${s.c.line}`;
