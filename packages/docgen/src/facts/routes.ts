@@ -925,11 +925,17 @@ function autoloadDir(options: string): string[] | null {
 /** Express, Koa-router, Fastify: `x.get('/p', h)`, `x.route('/p').get(h)`, `fastify.route({method, url})`, mounts `x.use('/p', r)` / `register(r, {prefix})`. */
 function jsRouters(
   s: SourceFile,
-  code: string,
+  written: string,
   imports: readonly ImportEdge[],
   clientNames: readonly string[] = [],
   imported: ReadonlyMap<string, string> = new Map(),
 ): FileRoutes {
+  // Fastify's `app.withTypeProvider<ZodTypeProvider>().get('/p', …)` is a call on the same instance: read as
+  // `app.get(…)`, the name moved to the end of the span it covered (offsets and lines kept).
+  const code = written.replace(
+    new RegExp(String.raw`\b([\w$]+)\s*\.\s*withTypeProvider\s*${TYPE_ARGS}\(\s*\)`, 'g'),
+    (m: string, name: string) => m.slice(0, m.length - name.length).replace(/[^\n]/g, ' ') + name,
+  );
   const lookup = (expr: string): string | null => importedObject(code, imported, expr);
   const framework = /\bfastify\b/i.test(code) ? 'fastify' : /\bkoa-router\b|@koa\/router|\bnew Router\(/.test(code) ? 'koa' : 'express';
   const routes: Route[] = [];
@@ -3442,6 +3448,11 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   CreateView: ['GET', 'POST', 'PUT'],
   UpdateView: ['GET', 'POST', 'PUT'],
   DeleteView: ['GET', 'POST', 'DELETE'],
+  // The bases of the edit views (django.views.generic.edit), with the same handlers and no template of their own.
+  BaseDeleteView: ['GET', 'POST', 'DELETE'],
+  BaseCreateView: ['GET', 'POST', 'PUT'],
+  BaseUpdateView: ['GET', 'POST', 'PUT'],
+  BaseFormView: ['GET', 'POST', 'PUT'],
   LoginView: ['GET', 'POST', 'PUT'],
   LogoutView: ['POST'],
   RedirectView: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -5312,7 +5323,8 @@ function django(s: SourceFile, code: string): FileRoutes {
       // factory's view made in place (`get_schema_view(title=…)`) or, in Django 1.x, a dotted name as a string.
       const handler =
         literal(target) ??
-        /^([\w.]+?)(?:\.(?:as_view|with_ui|without_ui)\s*\([\s\S]*\))?$/.exec(target)?.[1] ??
+        // `View().as_view()`: `as_view` (a classonlymethod) reached through an instance is the class's.
+        /^([\w.]+?)(?:(?:\(\s*\))?\.as_view\s*\([\s\S]*\)|\.(?:with_ui|without_ui)\s*\([\s\S]*\))?$/.exec(target)?.[1] ??
         /^(?:[\w.]+\.)?(get_schema_view)\s*\(/.exec(target)?.[1];
       routes.push({
         method: 'ANY',

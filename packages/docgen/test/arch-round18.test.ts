@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { repositoryFacts } from '../src/facts/index.ts';
+import { fixtureRepos, routeList } from './support/fixture-repo.ts';
+
+/**
+ * Causes of the eighteenth round's misses (docs/metrics/arch-api-facts.md, "Eighteenth round: figures"), each at
+ * its general shape: fixture repositories written here, in a temporary folder.
+ */
+const repo = fixtureRepos('r18');
+const list = routeList;
+
+const django = {
+  'manage.py': 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "core.settings")\n',
+  'requirements.txt': 'Django==5.0\n',
+};
+
+describe('Fastify: routes on `app.withTypeProvider<…>()`', () => {
+  it('`app.withTypeProvider<ZodTypeProvider>().get("/posts", { schema }, handler)` is a route of `app`, in a registered plugin', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"fastify":"^5.0.0","fastify-type-provider-zod":"^4.0.0"}}',
+      'src/app.ts':
+        "import fastify from 'fastify'\nimport { postRoutes } from './routes'\n\nexport const app = fastify()\napp.register(postRoutes)\n",
+      'src/routes.ts':
+        "import { FastifyInstance } from 'fastify'\nimport { ZodTypeProvider } from 'fastify-type-provider-zod'\nimport { list, create } from './handlers'\n\nexport async function postRoutes(app: FastifyInstance) {\n  app.withTypeProvider<ZodTypeProvider>().get(\n    '/posts',\n    {\n      schema: {},\n    },\n    list\n  )\n\n  app.withTypeProvider<ZodTypeProvider>().post('/posts/:id', { onRequest: [] }, create)\n  app.withTypeProvider().delete('/posts/:id', async (_req, reply) => reply.send({}))\n}\n",
+      'src/handlers.ts': 'export async function list() { return [] }\nexport async function create() { return {} }\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['DELETE /posts/:id', 'GET /posts', 'POST /posts/:id']);
+    // Cited at the call, on its own line.
+    expect(routes.find((r) => r.method === 'GET')!.line).toBe(6);
+  });
+});
+
+describe("Django: the edit views' bases", () => {
+  it('a view deriving from `BaseDeleteView` (django.views.generic.edit) answers GET, POST and DELETE, not every method', async () => {
+    const root = repo({
+      ...django,
+      'core/urls.py':
+        'from django.urls import path\nfrom blog import views\n\nurlpatterns = [\n    path("articles/<int:pk>/delete/", views.ArticleDestroyView.as_view()),\n]\n',
+      'blog/views.py':
+        'from django.contrib.auth.mixins import LoginRequiredMixin\nfrom django.views.generic.edit import BaseDeleteView\n\n\nclass ArticleDestroyView(LoginRequiredMixin, BaseDeleteView):\n    success_url = "/"\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual([
+      'DELETE /articles/<int:pk>/delete/',
+      'GET /articles/<int:pk>/delete/',
+      'POST /articles/<int:pk>/delete/',
+    ]);
+  });
+});
+
+describe('DRF: a view mapped through an instance, `View().as_view()`', () => {
+  it('`FavoritesAPIView().as_view()` is the class’s view: its handler methods', async () => {
+    const root = repo({
+      ...django,
+      'core/urls.py':
+        'from django.urls import path\nfrom shop.views import FavoritesAPIView\n\nurlpatterns = [\n    path("favorites/", FavoritesAPIView().as_view(), name="favorites"),\n]\n',
+      'shop/views.py':
+        'from rest_framework.views import APIView\nfrom rest_framework.response import Response\n\n\nclass FavoritesAPIView(APIView):\n    def get(self, request):\n        return Response([])\n\n    def post(self, request):\n        return Response({}, status=201)\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /favorites/', 'POST /favorites/']);
+  });
+});
