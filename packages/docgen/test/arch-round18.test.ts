@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repositoryFacts } from '../src/facts/index.ts';
+import { dataModels } from '../src/facts/models.ts';
+import type { SourceFile } from '../src/facts/imports.ts';
 import { fixtureRepos, routeList } from './support/fixture-repo.ts';
 
 /**
@@ -60,5 +62,34 @@ describe('DRF: a view mapped through an instance, `View().as_view()`', () => {
     });
     const routes = (await repositoryFacts(root)).routes;
     expect(list(routes)).toEqual(['GET /favorites/', 'POST /favorites/']);
+  });
+});
+
+const py = (rel: string, text: string): SourceFile => ({ rel, language: 'Python', text });
+
+describe('data model: a Django relation to `User = get_user_model()`', () => {
+  it("points at the model `AUTH_USER_MODEL` names, or Django's User with no such setting; a class of the name in the file is that class", () => {
+    const models = {
+      users: py(
+        'users/models.py',
+        'from django.contrib.auth.models import AbstractBaseUser\nfrom django.db import models\n\n\nclass CustomUser(AbstractBaseUser):\n    email = models.EmailField(unique=True)\n',
+      ),
+      cart: py(
+        'cart/models.py',
+        'from django.db import models\nfrom django.contrib.auth import get_user_model\n\nUser = get_user_model()\n\n\nclass CartItem(models.Model):\n    user = models.ForeignKey(User, on_delete=models.CASCADE)\n',
+      ),
+    };
+    const settings = py('core/settings.py', "AUTH_USER_MODEL = 'users.CustomUser'\n");
+    const to = (files: SourceFile[]): string[] =>
+      dataModels(files)
+        .find((e) => e.name === 'CartItem')!
+        .relations.map((r) => r.to);
+    expect(to([models.users, models.cart, settings])).toEqual(['CustomUser']);
+    expect(to([models.cart])).toEqual(['User']);
+    const own = py(
+      'shop/models.py',
+      'from django.db import models\nfrom django.contrib.auth import get_user_model\n\nUser = get_user_model()\n\n\nclass User(models.Model):\n    name = models.CharField(max_length=9)\n\n\nclass CartItem(models.Model):\n    user = models.ForeignKey(User, on_delete=models.CASCADE)\n',
+    );
+    expect(to([own, models.users, settings])).toEqual(['User']);
   });
 });
