@@ -93,3 +93,19 @@ describe('data model: a Django relation to `User = get_user_model()`', () => {
     expect(to([own, models.users, settings])).toEqual(['User']);
   });
 });
+
+describe('NestJS: a handler that takes `@Res()` sends its own status', () => {
+  it("`res.status(201).send(true)` in a `@Delete` handler is a 201 at that line, not Nest's 200; `passthrough: true` keeps Nest's", async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"@nestjs/core":"^10.0.0","@nestjs/common":"^10.0.0"}}',
+      'src/categories.controller.ts':
+        'import { Controller, Delete, Get, Param, Res } from "@nestjs/common";\nimport { Response } from "express";\n\n@Controller("categories")\nexport class CategoriesController {\n    @Delete("/:name")\n    async delete(@Res() res: Response, @Param("name") name: string) {\n        await this.service.delete(name)\n        res.status(201).send(true)\n    }\n\n    @Get("/")\n    async list(@Res() res: Response) {\n        res.json([])\n    }\n\n    @Get("/:name")\n    async one(@Res({ passthrough: true }) res: Response) {\n        return {}\n    }\n}\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    const answers = (method: string, p: string): string[] =>
+      routes.find((r) => r.method === method && r.path === p)!.responses!.map((r) => `${r.status} ${r.source}`);
+    expect(answers('DELETE', '/categories/:name')).toEqual(['201 src/categories.controller.ts:9']);
+    expect(answers('GET', '/categories')).toEqual(['200 src/categories.controller.ts:14']);
+    expect(answers('GET', '/categories/:name')).toEqual(['200 src/categories.controller.ts:17']);
+  });
+});

@@ -2606,6 +2606,22 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   if (fields.length > 0 && !t.body) t.body = { fields, contentType: 'application/json', source };
   const httpCode = /@HttpCode\s*\(\s*([\w.]+)\s*\)/.exec(before)?.[1];
   const status = (httpCode && statusCode(httpCode.replace(/^HttpStatus\./, ''))) || (method === 'POST' ? '201' : '200');
+  // `@Res() res` (without `passthrough: true`): the handler sends its response itself and Nest's status is not
+  // sent; its statuses are those it writes (`res.status(201)`, `res.sendStatus(204)`), each cited at its line,
+  // else Express's 200 at its first `res.json(…)` / `res.send(…)`; none claimed when it writes neither.
+  const resName = splitArgs(code.slice(open + 1, close - 1))
+    .map((p) => /^@(?:Res|Response)\s*\(\s*(\{[^}]*\})?\s*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)/.exec(p.trim()))
+    .find((m) => m !== null && !/\bpassthrough\s*:\s*true\b/.test(m[1] ?? ''))?.[2];
+  const bodyAt = brace ? close + brace[0].length - 1 : close;
+  const written: Array<{ status: string; source: string }> = [];
+  if (resName) {
+    for (const w of body.matchAll(new RegExp(String.raw`\b${resName}\s*\.\s*(?:status|sendStatus)\s*\(\s*([\w.]+)\s*\)`, 'g'))) {
+      const st = statusCode(w[1]!);
+      if (st && !written.some((x) => x.status === st)) written.push({ status: st, source: `${s.rel}:${lineAt(code, bodyAt + w.index)}` });
+    }
+    const sent = new RegExp(String.raw`\b${resName}\s*\.\s*(?:json|send)\s*\(`).exec(body);
+    if (written.length === 0 && sent) written.push({ status: '200', source: `${s.rel}:${lineAt(code, bodyAt + sent.index)}` });
+  }
   const returns = /^\s*:\s*([^{;]+?)\s*\{/.exec(code.slice(close))?.[1];
   const returned = returns && !/^(?:Promise<)?void>?$/.test(returns) ? returns : undefined;
   const declared = nestApiResponses(before, (i) => `${s.rel}:${lineAt(code, start + i)}`);
@@ -2619,7 +2635,7 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
     const own = { status, ...(returned ? { contentType: 'application/json', type: returned } : {}), source };
     const success = declared.some((d) => /^2/.test(d.status));
     t.responses = [
-      ...(success ? [] : [own]),
+      ...(success ? [] : resName ? written : [own]),
       ...declared.map((d) => (d.status === status && !d.type && returned ? { ...d, contentType: 'application/json', type: returned } : d)),
     ];
   }
