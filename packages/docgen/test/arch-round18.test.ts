@@ -109,3 +109,26 @@ describe('NestJS: a handler that takes `@Res()` sends its own status', () => {
     expect(answers('GET', '/categories/:name')).toEqual(['200 src/categories.controller.ts:17']);
   });
 });
+
+describe("DRF: a DefaultRouter's API root behind a pattern of the list", () => {
+  it("`urlpatterns += router.urls` after `path('', ProductAPIView…)`: `''` is the view's, the API root never reached; a router listed first keeps it", async () => {
+    const view =
+      'from rest_framework import viewsets\nfrom rest_framework.views import APIView\nfrom rest_framework.response import Response\n\n\nclass CategoryViewSet(viewsets.ModelViewSet):\n    queryset = None\n\n\nclass ProductAPIView(APIView):\n    def get(self, request):\n        return Response([])\n';
+    const urls = (patterns: string): string =>
+      `from django.urls import path\nfrom rest_framework.routers import DefaultRouter\nfrom .views import CategoryViewSet, ProductAPIView\n\nrouter = DefaultRouter()\nrouter.register(r'category', CategoryViewSet)\n\n${patterns}\n`;
+    const after = repo({
+      ...django,
+      'shop/views.py': view,
+      'shop/urls.py': urls("urlpatterns = [\n    path('', ProductAPIView.as_view()),\n]\n\nurlpatterns += router.urls"),
+    });
+    const first = repo({
+      ...django,
+      'shop/views.py': view,
+      'shop/urls.py': urls("urlpatterns = router.urls + [\n    path('products/', ProductAPIView.as_view()),\n]"),
+    });
+    const roots = async (root: string): Promise<string[]> =>
+      (await repositoryFacts(root)).routes.filter((r) => r.method === 'GET' && r.path === '/').map((r) => r.handler ?? '');
+    expect(await roots(after)).toEqual(['ProductAPIView']);
+    expect(await roots(first)).toEqual(['APIRootView']);
+  });
+});

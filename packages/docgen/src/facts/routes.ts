@@ -5361,7 +5361,17 @@ function django(s: SourceFile, code: string): FileRoutes {
     0,
   );
   // A router not included here is served where its urls are: `urlpatterns += router.urls` here, or a file that includes it.
-  for (const name of routers.keys()) if (!routersIncluded.has(name)) routerRoutes(name, '');
+  for (const name of routers.keys()) {
+    if (routersIncluded.has(name)) continue;
+    const before = routes.length;
+    routerRoutes(name, '');
+    // `urlpatterns += router.urls` (or `[...] + router.urls`) puts the router's patterns after the list: a pattern
+    // of the list at `''` is matched first (Django matches the path, whatever the method), and the DefaultRouter's
+    // API root there is never reached.
+    const after = new RegExp(String.raw`(?:\+=|\]\s*\+)\s*${name}\.urls\b`).test(code);
+    const root = routes.findIndex((r, i) => i >= before && r.handler === 'APIRootView');
+    if (after && root >= 0 && routes.some((r, i) => i < before && r.path === routes[root]!.path)) routes.splice(root, 1);
+  }
   return { routes, mounts };
 }
 
