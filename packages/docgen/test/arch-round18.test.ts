@@ -132,3 +132,21 @@ describe("DRF: a DefaultRouter's API root behind a pattern of the list", () => {
     expect(await roots(first)).toEqual(['APIRootView']);
   });
 });
+
+describe('Fastify: a zod schema object imported under another name', () => {
+  it('`schema: createUserSchema` with `import { schema as createUserSchema }` and `body: z.object({ … })` there is the body; `.default(…)` is not required', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"fastify":"^5.0.0","fastify-type-provider-zod":"^4.0.0","zod":"^3.0.0"}}',
+      'src/app.ts':
+        "import fastify from 'fastify'\nimport { userRoutes } from './routes'\n\nexport const app = fastify()\napp.register(userRoutes)\n",
+      'src/routes.ts':
+        "import { FastifyInstance } from 'fastify'\nimport { ZodTypeProvider } from 'fastify-type-provider-zod'\nimport { createUser, schema as createUserSchema } from './create-user'\n\nexport async function userRoutes(app: FastifyInstance) {\n  app.withTypeProvider<ZodTypeProvider>().post(\n    '/users',\n    {\n      schema: createUserSchema,\n    },\n    createUser\n  )\n}\n",
+      'src/create-user.ts':
+        "import { z } from 'zod'\n\nexport const schema = {\n  summary: 'Create user',\n  body: z.object({\n    username: z.string(),\n    role: z.enum(['student', 'teacher']).default('student'),\n    email: z.string().email(),\n  }),\n}\n\nexport async function createUser() {\n  return {}\n}\n",
+    });
+    const route = (await repositoryFacts(root)).routes.find((r) => r.method === 'POST')!;
+    const schema = route.request?.body?.schema as { properties: object; required: string[] };
+    expect(Object.keys(schema.properties)).toEqual(['username', 'role', 'email']);
+    expect(schema.required).toEqual(['username', 'email']);
+  });
+});

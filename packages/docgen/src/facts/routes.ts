@@ -1141,7 +1141,15 @@ function jsRouters(
     const options = framework === 'fastify' ? splitArgs(code.slice(open + 1, closing(code, open) - 1))[1] : undefined;
     const websocket = options !== undefined && /^\{[\s\S]*\bwebsocket\s*:\s*true\b/.test(options.trim());
     const method = websocket ? 'WEBSOCKET' : verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
-    const declared = jsRequest(code, s.rel, open, method, lookup, (name) => zodDeclaration(code, imported, name));
+    const declared = jsRequest(
+      code,
+      s.rel,
+      open,
+      method,
+      lookup,
+      (name) => zodDeclaration(code, imported, name),
+      (name) => objectDeclaration(code, imported, name),
+    );
     for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
@@ -1700,6 +1708,30 @@ function zodDeclaration(code: string, imported: ReadonlyMap<string, string>, nam
   return text === undefined ? null : find(text);
 }
 
+/**
+ * The `{ … }` a name is declared with in this file or in the module it is imported from, under its own name or
+ * another (`import { schema as createPostSchema } from './create-post'` with `export const schema = { body: … }`):
+ * a Fastify route's `schema: createPostSchema`. Null otherwise.
+ */
+function objectDeclaration(code: string, imported: ReadonlyMap<string, string>, name: string): string | null {
+  if (!/^[\w$]+$/.test(name)) return null;
+  const find = (text: string, n: string): string | null => {
+    const d = new RegExp(String.raw`\b(?:const|let|var)\s+${n.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*\{`).exec(text);
+    if (!d) return null;
+    const open = d.index + d[0].length - 1;
+    return text.slice(open, closing(text, open));
+  };
+  const own = find(code, name);
+  if (own) return own;
+  for (const m of code.matchAll(/\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s*(["'])([^"']+)\2/g))
+    for (const spec of m[1]!.split(',')) {
+      const b = /^\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(spec);
+      const text = b && (b[2] ?? b[1]) === name ? imported.get(m[3]!) : undefined;
+      if (text !== undefined) return find(text, b![1]!);
+    }
+  return null;
+}
+
 /** zod / Joi schemas by the call that builds them, as JSON Schema: `z.string().email()`, `Joi.number().required()`. */
 function validatorField(expr: string): { schema: Record<string, unknown>; optional: boolean } {
   const base = /^\s*(?:z|Joi|joi|yup)\s*\.\s*(\w+)/.exec(expr)?.[1] ?? '';
@@ -1725,8 +1757,8 @@ function validatorField(expr: string): { schema: Record<string, unknown>; option
               : base === 'date'
                 ? { type: 'string', format: 'date-time' }
                 : {};
-  // zod: required unless `.optional()` / `.nullish()`; Joi and yup: optional unless `.required()`.
-  const optional = /^\s*z\s*\./.test(expr) ? /\.(?:optional|nullish)\s*\(/.test(expr) : !/\.required\s*\(/.test(expr);
+  // zod: required unless `.optional()` / `.nullish()` / `.default(…)`; Joi and yup: optional unless `.required()`.
+  const optional = /^\s*z\s*\./.test(expr) ? /\.(?:optional|nullish|default)\s*\(/.test(expr) : !/\.required\s*\(/.test(expr);
   return { schema, optional };
 }
 
@@ -1745,6 +1777,7 @@ function jsRequest(
   method: string,
   lookup?: (expr: string) => string | null,
   zod?: (name: string) => string | null,
+  objectText?: (name: string) => string | null,
 ): { request?: RouteRequest; responses?: RouteResponse[] } {
   const close = closing(code, open);
   const args = splitArgs(code.slice(open + 1, close - 1));
@@ -1759,16 +1792,21 @@ function jsRequest(
     const shorthand = options && !schemaAt && splitArgs(options.slice(1, closing(options, 0) - 1)).includes('schema');
     if (!options || (!schemaAt && !shorthand)) continue;
     const schemaExpr = schemaAt ? options.slice(schemaAt.index + schemaAt[0].length) : 'schema';
-    const schemaText = schemaExpr.startsWith('{')
+    const written = schemaExpr.startsWith('{')
       ? schemaExpr.slice(0, closing(schemaExpr, 0))
       : (/^[\w$]+(?:\.[\w$]+)*/.exec(schemaExpr)?.[0] ?? '');
-    const routeSchema = schemaText.startsWith('{') ? jsObjectLiteral(schemaText) : jsObjectOf(code, schemaText, lookup);
+    const routeSchema = written.startsWith('{') ? jsObjectLiteral(written) : jsObjectOf(code, written, lookup);
+    // A schema object declared by name with zod calls in it (here or in the module it is imported from): its text.
+    const schemaText = routeSchema || written.startsWith('{') ? written : (objectText?.(written) ?? written);
     const part = (key: string): Record<string, unknown> | null => {
       if (routeSchema) return (routeSchema[key] as Record<string, unknown> | undefined) ?? null;
       // A schema object with variables in it: each part on its own (`body: CreateUser`).
       const m = new RegExp(String.raw`\b${key}\s*:\s*`).exec(schemaText);
       if (!m) return null;
       const rest = schemaText.slice(m.index + m[0].length);
+      // fastify-type-provider-zod: `body: z.object({ … })` written in the schema object.
+      const inline = /^z\s*\.\s*(?:strict)?[oO]bject\s*\(/.exec(rest);
+      if (inline) return validatorObject(rest.slice(0, closing(rest, inline[0].length - 1)));
       const name = rest.startsWith('{') ? rest : (/^[\w$]+(?:\.[\w$]+)*/.exec(rest)?.[0] ?? '');
       const object = jsObjectOf(code, name, lookup);
       if (object) return object;
