@@ -310,6 +310,13 @@ const DJANGO_AUTH_BASES: Record<string, Array<[string, string]>> = {
 
 function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string> = new Set()): DataEntity[] {
   const out: DataEntity[] = [];
+  // Django: a module-level `User = get_user_model()` names the project's user model, as `settings.AUTH_USER_MODEL`
+  // does (a class of that name in the same file is that class).
+  const userAliases = new Set(
+    [...code.matchAll(/^(\w+)\s*=\s*(?:[\w.]+\.)?get_user_model\s*\(\s*\)/gm)]
+      .map((m) => m[1]!)
+      .filter((n) => !new RegExp(String.raw`^class\s+${n}\b`, 'm').test(code)),
+  );
   for (const m of code.matchAll(/^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
     const bases = m[2]!;
     const django =
@@ -372,7 +379,7 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         if (/^(?:ForeignKey|OneToOneField|ManyToManyField)$/.test(call)) {
           const target = /^\s*(?:to\s*=\s*)?["']?([\w.]+)["']?/.exec(args)?.[1]?.split('.').pop() ?? '?';
           entity.relations.push({
-            to: target === 'self' ? entity.name : target,
+            to: target === 'self' ? entity.name : userAliases.has(target) ? 'AUTH_USER_MODEL' : target,
             field: call === 'ManyToManyField' ? name : `${name}_id`,
             line,
           });

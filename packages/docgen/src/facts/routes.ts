@@ -925,11 +925,17 @@ function autoloadDir(options: string): string[] | null {
 /** Express, Koa-router, Fastify: `x.get('/p', h)`, `x.route('/p').get(h)`, `fastify.route({method, url})`, mounts `x.use('/p', r)` / `register(r, {prefix})`. */
 function jsRouters(
   s: SourceFile,
-  code: string,
+  written: string,
   imports: readonly ImportEdge[],
   clientNames: readonly string[] = [],
   imported: ReadonlyMap<string, string> = new Map(),
 ): FileRoutes {
+  // Fastify's `app.withTypeProvider<ZodTypeProvider>().get('/p', …)` is a call on the same instance: read as
+  // `app.get(…)`, the name moved to the end of the span it covered (offsets and lines kept).
+  const code = written.replace(
+    new RegExp(String.raw`\b([\w$]+)\s*\.\s*withTypeProvider\s*${TYPE_ARGS}\(\s*\)`, 'g'),
+    (m: string, name: string) => m.slice(0, m.length - name.length).replace(/[^\n]/g, ' ') + name,
+  );
   const lookup = (expr: string): string | null => importedObject(code, imported, expr);
   const framework = /\bfastify\b/i.test(code) ? 'fastify' : /\bkoa-router\b|@koa\/router|\bnew Router\(/.test(code) ? 'koa' : 'express';
   const routes: Route[] = [];
@@ -1135,7 +1141,15 @@ function jsRouters(
     const options = framework === 'fastify' ? splitArgs(code.slice(open + 1, closing(code, open) - 1))[1] : undefined;
     const websocket = options !== undefined && /^\{[\s\S]*\bwebsocket\s*:\s*true\b/.test(options.trim());
     const method = websocket ? 'WEBSOCKET' : verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
-    const declared = jsRequest(code, s.rel, open, method, lookup, (name) => zodDeclaration(code, imported, name));
+    const declared = jsRequest(
+      code,
+      s.rel,
+      open,
+      method,
+      lookup,
+      (name) => zodDeclaration(code, imported, name),
+      (name) => objectDeclaration(code, imported, name),
+    );
     for (const p of prefixesAt(at)) {
       const prefix = koa === null ? null : joinPath(p.path, koa);
       const unresolved = koa === null ? `${s.rel}:${lineAt(code, at)} ${receiver}` : p.unresolved;
@@ -1694,6 +1708,30 @@ function zodDeclaration(code: string, imported: ReadonlyMap<string, string>, nam
   return text === undefined ? null : find(text);
 }
 
+/**
+ * The `{ … }` a name is declared with in this file or in the module it is imported from, under its own name or
+ * another (`import { schema as createPostSchema } from './create-post'` with `export const schema = { body: … }`):
+ * a Fastify route's `schema: createPostSchema`. Null otherwise.
+ */
+function objectDeclaration(code: string, imported: ReadonlyMap<string, string>, name: string): string | null {
+  if (!/^[\w$]+$/.test(name)) return null;
+  const find = (text: string, n: string): string | null => {
+    const d = new RegExp(String.raw`\b(?:const|let|var)\s+${n.replace(/\$/g, '\\$')}\s*(?::[^=]+)?=\s*\{`).exec(text);
+    if (!d) return null;
+    const open = d.index + d[0].length - 1;
+    return text.slice(open, closing(text, open));
+  };
+  const own = find(code, name);
+  if (own) return own;
+  for (const m of code.matchAll(/\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s*(["'])([^"']+)\2/g))
+    for (const spec of m[1]!.split(',')) {
+      const b = /^\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(spec);
+      const text = b && (b[2] ?? b[1]) === name ? imported.get(m[3]!) : undefined;
+      if (text !== undefined) return find(text, b![1]!);
+    }
+  return null;
+}
+
 /** zod / Joi schemas by the call that builds them, as JSON Schema: `z.string().email()`, `Joi.number().required()`. */
 function validatorField(expr: string): { schema: Record<string, unknown>; optional: boolean } {
   const base = /^\s*(?:z|Joi|joi|yup)\s*\.\s*(\w+)/.exec(expr)?.[1] ?? '';
@@ -1719,8 +1757,8 @@ function validatorField(expr: string): { schema: Record<string, unknown>; option
               : base === 'date'
                 ? { type: 'string', format: 'date-time' }
                 : {};
-  // zod: required unless `.optional()` / `.nullish()`; Joi and yup: optional unless `.required()`.
-  const optional = /^\s*z\s*\./.test(expr) ? /\.(?:optional|nullish)\s*\(/.test(expr) : !/\.required\s*\(/.test(expr);
+  // zod: required unless `.optional()` / `.nullish()` / `.default(…)`; Joi and yup: optional unless `.required()`.
+  const optional = /^\s*z\s*\./.test(expr) ? /\.(?:optional|nullish|default)\s*\(/.test(expr) : !/\.required\s*\(/.test(expr);
   return { schema, optional };
 }
 
@@ -1739,6 +1777,7 @@ function jsRequest(
   method: string,
   lookup?: (expr: string) => string | null,
   zod?: (name: string) => string | null,
+  objectText?: (name: string) => string | null,
 ): { request?: RouteRequest; responses?: RouteResponse[] } {
   const close = closing(code, open);
   const args = splitArgs(code.slice(open + 1, close - 1));
@@ -1753,16 +1792,21 @@ function jsRequest(
     const shorthand = options && !schemaAt && splitArgs(options.slice(1, closing(options, 0) - 1)).includes('schema');
     if (!options || (!schemaAt && !shorthand)) continue;
     const schemaExpr = schemaAt ? options.slice(schemaAt.index + schemaAt[0].length) : 'schema';
-    const schemaText = schemaExpr.startsWith('{')
+    const written = schemaExpr.startsWith('{')
       ? schemaExpr.slice(0, closing(schemaExpr, 0))
       : (/^[\w$]+(?:\.[\w$]+)*/.exec(schemaExpr)?.[0] ?? '');
-    const routeSchema = schemaText.startsWith('{') ? jsObjectLiteral(schemaText) : jsObjectOf(code, schemaText, lookup);
+    const routeSchema = written.startsWith('{') ? jsObjectLiteral(written) : jsObjectOf(code, written, lookup);
+    // A schema object declared by name with zod calls in it (here or in the module it is imported from): its text.
+    const schemaText = routeSchema || written.startsWith('{') ? written : (objectText?.(written) ?? written);
     const part = (key: string): Record<string, unknown> | null => {
       if (routeSchema) return (routeSchema[key] as Record<string, unknown> | undefined) ?? null;
       // A schema object with variables in it: each part on its own (`body: CreateUser`).
       const m = new RegExp(String.raw`\b${key}\s*:\s*`).exec(schemaText);
       if (!m) return null;
       const rest = schemaText.slice(m.index + m[0].length);
+      // fastify-type-provider-zod: `body: z.object({ … })` written in the schema object.
+      const inline = /^z\s*\.\s*(?:strict)?[oO]bject\s*\(/.exec(rest);
+      if (inline) return validatorObject(rest.slice(0, closing(rest, inline[0].length - 1)));
       const name = rest.startsWith('{') ? rest : (/^[\w$]+(?:\.[\w$]+)*/.exec(rest)?.[0] ?? '');
       const object = jsObjectOf(code, name, lookup);
       if (object) return object;
@@ -2600,6 +2644,22 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
   if (fields.length > 0 && !t.body) t.body = { fields, contentType: 'application/json', source };
   const httpCode = /@HttpCode\s*\(\s*([\w.]+)\s*\)/.exec(before)?.[1];
   const status = (httpCode && statusCode(httpCode.replace(/^HttpStatus\./, ''))) || (method === 'POST' ? '201' : '200');
+  // `@Res() res` (without `passthrough: true`): the handler sends its response itself and Nest's status is not
+  // sent; its statuses are those it writes (`res.status(201)`, `res.sendStatus(204)`), each cited at its line,
+  // else Express's 200 at its first `res.json(…)` / `res.send(…)`; none claimed when it writes neither.
+  const resName = splitArgs(code.slice(open + 1, close - 1))
+    .map((p) => /^@(?:Res|Response)\s*\(\s*(\{[^}]*\})?\s*\)\s*(?:(?:public|private|readonly)\s+)*(\w+)/.exec(p.trim()))
+    .find((m) => m !== null && !/\bpassthrough\s*:\s*true\b/.test(m[1] ?? ''))?.[2];
+  const bodyAt = brace ? close + brace[0].length - 1 : close;
+  const written: Array<{ status: string; source: string }> = [];
+  if (resName) {
+    for (const w of body.matchAll(new RegExp(String.raw`\b${resName}\s*\.\s*(?:status|sendStatus)\s*\(\s*([\w.]+)\s*\)`, 'g'))) {
+      const st = statusCode(w[1]!);
+      if (st && !written.some((x) => x.status === st)) written.push({ status: st, source: `${s.rel}:${lineAt(code, bodyAt + w.index)}` });
+    }
+    const sent = new RegExp(String.raw`\b${resName}\s*\.\s*(?:json|send)\s*\(`).exec(body);
+    if (written.length === 0 && sent) written.push({ status: '200', source: `${s.rel}:${lineAt(code, bodyAt + sent.index)}` });
+  }
   const returns = /^\s*:\s*([^{;]+?)\s*\{/.exec(code.slice(close))?.[1];
   const returned = returns && !/^(?:Promise<)?void>?$/.test(returns) ? returns : undefined;
   const declared = nestApiResponses(before, (i) => `${s.rel}:${lineAt(code, start + i)}`);
@@ -2613,7 +2673,7 @@ function nestTyped(s: SourceFile, code: string, at: number, open: number, method
     const own = { status, ...(returned ? { contentType: 'application/json', type: returned } : {}), source };
     const success = declared.some((d) => /^2/.test(d.status));
     t.responses = [
-      ...(success ? [] : [own]),
+      ...(success ? [] : resName ? written : [own]),
       ...declared.map((d) => (d.status === status && !d.type && returned ? { ...d, contentType: 'application/json', type: returned } : d)),
     ];
   }
@@ -3442,6 +3502,11 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   CreateView: ['GET', 'POST', 'PUT'],
   UpdateView: ['GET', 'POST', 'PUT'],
   DeleteView: ['GET', 'POST', 'DELETE'],
+  // The bases of the edit views (django.views.generic.edit), with the same handlers and no template of their own.
+  BaseDeleteView: ['GET', 'POST', 'DELETE'],
+  BaseCreateView: ['GET', 'POST', 'PUT'],
+  BaseUpdateView: ['GET', 'POST', 'PUT'],
+  BaseFormView: ['GET', 'POST', 'PUT'],
   LoginView: ['GET', 'POST', 'PUT'],
   LogoutView: ['POST'],
   RedirectView: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -5312,7 +5377,8 @@ function django(s: SourceFile, code: string): FileRoutes {
       // factory's view made in place (`get_schema_view(title=…)`) or, in Django 1.x, a dotted name as a string.
       const handler =
         literal(target) ??
-        /^([\w.]+?)(?:\.(?:as_view|with_ui|without_ui)\s*\([\s\S]*\))?$/.exec(target)?.[1] ??
+        // `View().as_view()`: `as_view` (a classonlymethod) reached through an instance is the class's.
+        /^([\w.]+?)(?:(?:\(\s*\))?\.as_view\s*\([\s\S]*\)|\.(?:with_ui|without_ui)\s*\([\s\S]*\))?$/.exec(target)?.[1] ??
         /^(?:[\w.]+\.)?(get_schema_view)\s*\(/.exec(target)?.[1];
       routes.push({
         method: 'ANY',
@@ -5333,7 +5399,17 @@ function django(s: SourceFile, code: string): FileRoutes {
     0,
   );
   // A router not included here is served where its urls are: `urlpatterns += router.urls` here, or a file that includes it.
-  for (const name of routers.keys()) if (!routersIncluded.has(name)) routerRoutes(name, '');
+  for (const name of routers.keys()) {
+    if (routersIncluded.has(name)) continue;
+    const before = routes.length;
+    routerRoutes(name, '');
+    // `urlpatterns += router.urls` (or `[...] + router.urls`) puts the router's patterns after the list: a pattern
+    // of the list at `''` is matched first (Django matches the path, whatever the method), and the DefaultRouter's
+    // API root there is never reached.
+    const after = new RegExp(String.raw`(?:\+=|\]\s*\+)\s*${name}\.urls\b`).test(code);
+    const root = routes.findIndex((r, i) => i >= before && r.handler === 'APIRootView');
+    if (after && root >= 0 && routes.some((r, i) => i < before && r.path === routes[root]!.path)) routes.splice(root, 1);
+  }
   return { routes, mounts };
 }
 
