@@ -28,3 +28,41 @@ describe('OUTDATED, unchecked JDK exceptions dropped from `throws`', () => {
     }
   });
 });
+
+describe('OUTDATED, a parameter written out of `**kwargs`', () => {
+  const py = (src: string, names: string[], variadic: string[]) =>
+    contractOf(src, 'PathParameter.__init__', 'Python', { names, variadic, incomplete: false, acceptsKeywords: true }, 'none');
+  const doc = {
+    text: ':param bool absolute: If set, the path is made absolute.\n:param bool exists: If set, the path must exist.',
+    params: ['absolute', 'exists'],
+    documentsReturn: false,
+  };
+  const then = py(
+    'def __init__(self, *args, absolute=False, exists=False, **kwargs):\n    super().__init__(*args, **kwargs)\n    self.absolute = absolute\n',
+    ['self', 'args', 'absolute', 'exists', 'kwargs'],
+    ['args', 'kwargs'],
+  );
+  it('one the doc\'s version took through `**kwargs` and passed on to the same call is not "added" (luigi 1638d78)', () => {
+    const now = py(
+      'def __init__(self, default=None, *, absolute=False, exists=False, **kwargs):\n    super().__init__(default=default, **kwargs)\n    self.absolute = absolute\n',
+      ['self', 'default', 'absolute', 'exists', 'kwargs'],
+      ['kwargs'],
+    );
+    expect(now.keywordForwarded).toEqual({ __init__: ['default'] });
+    expect(contractChanges(then, now, doc, none).outdated).toEqual([]);
+  });
+  it('one the body uses itself, or passes on to another call, is still added', () => {
+    const own = py(
+      'def __init__(self, mode=None, *, absolute=False, exists=False, **kwargs):\n    super().__init__(**kwargs)\n    self.mode = mode\n',
+      ['self', 'mode', 'absolute', 'exists', 'kwargs'],
+      ['kwargs'],
+    );
+    expect(contractChanges(then, own, doc, none).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
+    const other = py(
+      'def __init__(self, mode=None, *, absolute=False, exists=False, **kwargs):\n    super().__init__(**kwargs)\n    self.open(mode=mode, **kwargs)\n',
+      ['self', 'mode', 'absolute', 'exists', 'kwargs'],
+      ['kwargs'],
+    );
+    expect(contractChanges(then, other, doc, none).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
+  });
+});
