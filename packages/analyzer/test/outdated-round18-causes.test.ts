@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classHierarchy, contractChanges, contractOf } from '../src/functions/contract.ts';
+import { extractFunctions } from '../src/functions/index.ts';
 
 /**
  * The causes of false OUTDATED verdicts found on held-out round 18 (docs/metrics/outdated.md,
@@ -64,5 +65,21 @@ describe('OUTDATED, a parameter written out of `**kwargs`', () => {
       ['kwargs'],
     );
     expect(contractChanges(then, other, doc, none).outdated.map((f) => f.code)).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
+  });
+});
+
+describe('OUTDATED, a None the doc allows', () => {
+  const verdict = async (body: string): Promise<string | undefined> =>
+    (
+      await extractFunctions(
+        `class Model:\n    def global_model(self):\n        """\n        Samples and returns any global parameters.\n\n        :returns: An arbitrary object of parameters (e.g. \`\`None\`\` or a tuple).\n        """\n        ${body}\n`,
+        'Python',
+        'x',
+      )
+    ).find((f) => f.name === 'Model.global_model')?.outdated.status;
+  it('an overridable default that says `return None` under a return text naming None (pyro `global_model`)', async () => {
+    expect(await verdict('return None')).toBe('CURRENT');
+    // A body that returns nothing without saying so is still judged.
+    expect(await verdict('self.sample()')).toBe('OUTDATED');
   });
 });

@@ -1,6 +1,6 @@
 import type { DocFinding } from '@docent/contracts';
 import { parseDocstring } from '../docstyles/index.ts';
-import { codeOnlyOf, onlyRaisesNotImplemented } from './contract.ts';
+import { codeOnlyOf, onlyRaisesNotImplemented, returnText } from './contract.ts';
 import { describeFinding, finding } from './findings.ts';
 import type { ReturnKind, Signature } from './types.ts';
 
@@ -198,7 +198,23 @@ export function judgeDoc(
   // body does (openlayers `XML.readFromNode`, whose body calls a throwing `abstract()` helper:
   // held-out round 12).
   const abstract = JS_LIKE.has(language) && ABSTRACT_TAG.test(doc);
-  if (summary.documentsReturn && returns === 'none' && !constructor && !promised && !abstract && !stub() && !NEVER_RETURNS.test(doc)) {
+  // A body that says `return None` itself, under a return text that names None ("An arbitrary
+  // object of parameters (e.g. ``None`` or a tuple)"): an overridable default giving one of the
+  // values the doc allows (pyro `CompartmentalModel.global_model`, held-out round 18, tuning).
+  const noneAllowed = (): boolean =>
+    declaration !== undefined &&
+    /^[ \t]*return[ \t]+(?:None|null|undefined|nil)\b/m.test(codeOnlyOf(declaration.content, language)) &&
+    /\b(?:None|null|undefined|nil)\b/.test(returnText(doc));
+  if (
+    summary.documentsReturn &&
+    returns === 'none' &&
+    !constructor &&
+    !promised &&
+    !abstract &&
+    !stub() &&
+    !NEVER_RETURNS.test(doc) &&
+    !noneAllowed()
+  ) {
     return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams };
   }
   return { outdated: CURRENT, missingParams };
