@@ -83,3 +83,18 @@ describe('OUTDATED, a None the doc allows', () => {
     expect(await verdict('self.sample()')).toBe('OUTDATED');
   });
 });
+
+describe('OUTDATED, the parts of a tuple argument', () => {
+  const verdict = async (example: string): Promise<string | undefined> =>
+    (
+      await extractFunctions(
+        `class PropertyMap:\n    def __contains__(self, id):\n        """Check if the mapping has a property for this residue.\n\n        :param chain_id: chain id\n        :param res_id: residue id\n\n        Example::\n\n            ${example}\n        """\n        return self._translate_id(id) in self.property_dict\n`,
+        'Python',
+        'x',
+      )
+    ).find((f) => f.name === 'PropertyMap.__contains__')?.outdated.status;
+  it('names a doc writes as one tuple, for a function of one argument, are its parts (biopython `AbstractPropertyMap`)', async () => {
+    expect(await verdict('if (chain_id, res_id) in apmap:')).toBe('CURRENT');
+    expect(await verdict('if chain_id in apmap:')).toBe('OUTDATED');
+  });
+});
