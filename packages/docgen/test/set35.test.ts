@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateRepository } from '../src/index.ts';
+import { fixtureRepos } from './support/fixture-repo.ts';
+
+/** docs/metrics/docgen-quality.md, "Set 35" (held out) and "Set 35 causes fixed (tuning)". */
+
+const repo = fixtureRepos('s35');
+
+async function writeRun(root: string) {
+  const r = await generateRepository(root);
+  for (const c of r.changes) fs.writeFileSync(path.join(root, c.path), c.after);
+  return r;
+}
+
+const uri =
+  "<?php\n\nnamespace Nyholm\\Psr7;\n\nclass Uri\n{\n    /**\n     * @return static\n     */\n    public function withScheme($scheme)\n    {\n        if (!\\is_string($scheme)) {\n            throw new \\InvalidArgumentException('Scheme must be a string');\n        }\n\n        return $this;\n    }\n}\n";
+
+describe('set 35 cause 1: PHPDoc tag descriptions without a final dot where php-cs-fixer drops it', () => {
+  it('PHP: `@Symfony` (phpdoc_annotation_without_dot) — no dot; a second run changes nothing', async () => {
+    const root = repo({
+      '.php-cs-fixer.dist.php':
+        "<?php\n\n$config = new PhpCsFixer\\Config();\n\nreturn $config->setRules([\n    '@Symfony' => true,\n    'phpdoc_align' => ['align' => 'left'],\n]);\n",
+      'src/Uri.php': uri,
+    });
+    const first = await writeRun(root);
+    expect(first.summary.refused).toEqual([]);
+    expect(fs.readFileSync(path.join(root, 'src/Uri.php'), 'utf8')).toContain(
+      '     * @return static\n     * @throws \\InvalidArgumentException Scheme must be a string\n     */',
+    );
+    expect((await generateRepository(root)).changes).toEqual([]);
+  });
+
+  it('PHP: without such a rule the sentence keeps its dot', async () => {
+    const root = repo({
+      '.php-cs-fixer.dist.php': "<?php\n\nreturn (new PhpCsFixer\\Config())->setRules(['@PSR12' => true]);\n",
+      'src/Uri.php': uri,
+    });
+    await writeRun(root);
+    expect(fs.readFileSync(path.join(root, 'src/Uri.php'), 'utf8')).toContain(
+      '@throws \\InvalidArgumentException Scheme must be a string.\n',
+    );
+  });
+
+  it('PHP: rules from a shared config class — the repository’s own dot-less tag descriptions decide', async () => {
+    const tags =
+      '    /**\n     * Adds a holiday.\n     *\n     * @param string $name the name of the holiday\n     * @param int $year the year\n     * @param string $locale the locale\n     *\n     * @return bool true if added\n     *\n     * @throws \\InvalidArgumentException if the name is empty\n     */\n    public function add($name, $year, $locale)\n    {\n        return true;\n    }\n\n';
+    const files = {
+      '.php-cs-fixer.php':
+        "<?php\n\n$config = new AzuyaLabs\\PhpCsFixerConfig\\Config('2015', null, 'Yasumi');\n$config->getFinder()->in(__DIR__);\n\nreturn $config;\n",
+      'src/Japan.php':
+        '<?php\n\nnamespace Yasumi\\Provider;\n\nclass Japan\n{\n' +
+        tags +
+        "    /**\n     * Calculates bridge holidays.\n     *\n     * @throws \\Exception\n     */\n    protected function bridge($previous): void\n    {\n        if (!$previous instanceof Holiday) {\n            throw new \\RuntimeException('unable to determine the difference between dates');\n        }\n    }\n}\n",
+    };
+    const root = repo(files);
+    await writeRun(root);
+    expect(fs.readFileSync(path.join(root, 'src/Japan.php'), 'utf8')).toMatch(
+      /@throws \\RuntimeException Unable to determine the difference between\s+\*\s+dates\n/,
+    );
+    // the same repository whose descriptions end in dots keeps the dot
+    const dotted = repo({
+      ...files,
+      'src/Japan.php': files['src/Japan.php'].replace(
+        /(the name of the holiday|the year|the locale|true if added|if the name is empty)\n/g,
+        '$1.\n',
+      ),
+    });
+    await writeRun(dotted);
+    expect(fs.readFileSync(path.join(dotted, 'src/Japan.php'), 'utf8')).toMatch(
+      /@throws \\RuntimeException Unable to determine the difference between\s+\*\s+dates\.\n/,
+    );
+  });
+});
