@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../src/index.ts';
+import { gatedAndStable } from './gated-run.ts';
 import { fixtureRepos } from './support/fixture-repo.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 35" (held out) and "Set 35 causes fixed (tuning)". */
@@ -70,6 +71,17 @@ describe('set 35 cause 1: PHPDoc tag descriptions without a final dot where php-
     await writeRun(dotted);
     expect(fs.readFileSync(path.join(dotted, 'src/Japan.php'), 'utf8')).toMatch(
       /@throws \\RuntimeException Unable to determine the difference between\s+\*\s+dates\.\n/,
+    );
+  });
+});
+
+describe('set 35 cause 2: a section never goes between a reST label and the heading it labels', () => {
+  it('Python (NumPy): Raises goes above `.. _references-x:`, not under it', async () => {
+    const src =
+      'def sliced(X_s, X_t):\n    r"""\n    Compute the sliced distance, see :ref:`[82] <references-x>`.\n\n    Parameters\n    ----------\n    X_s : ndarray\n        samples in the source domain\n    X_t : ndarray\n        samples in the target domain\n\n    Returns\n    -------\n    loss : float\n        the distance\n\n\n    .. _references-x:\n    References\n    ----------\n    .. [82] Someone, Something (2025).\n    """\n    if X_s.shape[1] != X_t.shape[1]:\n        raise ValueError("X_s and X_t must have the same number of dimensions")\n    return 0.0\n';
+    const r = await gatedAndStable(src, 'Python', 'ot/sliced.py', 'numpy');
+    expect(r.output).toContain(
+      '    Raises\n    ------\n    ValueError\n        X_s and X_t must have the same number of dimensions.\n\n    .. _references-x:\n    References\n',
     );
   });
 });
