@@ -85,3 +85,15 @@ describe('set 35 cause 2: a section never goes between a reST label and the head
     );
   });
 });
+
+describe('set 35 cause 3: a borrowed description that holds a list is not flattened into a line', () => {
+  it('Python (NumPy): a parameter whose callee documents it with a bulleted list gets no borrowed entry', async () => {
+    const callee =
+      'def emd2_lazy(X_a, X_b, metric="sqeuclidean"):\n    """Solve the lazy problem.\n\n    Parameters\n    ----------\n    X_a : ndarray\n        source samples\n    X_b : ndarray\n        target samples\n    metric : str, optional (default=\'sqeuclidean\')\n        Distance metric for cost computation. Options:\n\n        - \'sqeuclidean\': Squared Euclidean distance\n        - \'euclidean\': Euclidean distance\n        - \'cityblock\': Manhattan/L1 distance\n\n    Returns\n    -------\n    float\n        the cost\n    """\n    return 0.0\n\n\n';
+    const wrapper =
+      'def solve_sample(X_a, X_b, metric="sqeuclidean"):\n    """Solve from samples.\n\n    Parameters\n    ----------\n    X_a : ndarray\n        source samples\n    X_b : ndarray\n        target samples\n\n    Returns\n    -------\n    float\n        the cost\n    """\n    return emd2_lazy(X_a, X_b, metric=metric)\n';
+    const r = await gatedAndStable(callee + wrapper, 'Python', 'ot/solvers.py', 'numpy');
+    expect(r.output).not.toContain("Options: - 'sqeuclidean'");
+    expect(r.output.slice(r.output.indexOf('def solve_sample'))).not.toContain('    metric');
+  });
+});
