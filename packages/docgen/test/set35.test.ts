@@ -97,3 +97,16 @@ describe('set 35 cause 3: a borrowed description that holds a list is not flatte
     expect(r.output.slice(r.output.indexOf('def solve_sample'))).not.toContain('    metric');
   });
 });
+
+describe('set 35 cause 4: a body comment moved into a Python docstring passes pydocstyle', () => {
+  it('Python: the blank lines after the comment go with it (D202); a comment opening with "This" stays a comment (D404)', async () => {
+    const src =
+      'import numpy as np\n\n\ndef local_score(onset_envelope, frames_per_beat):\n    # Compute the local score of an onset envelope with a Gaussian window.\n\n\n    n = len(onset_envelope)\n    return np.zeros(n) + frames_per_beat\n\n\n' +
+      'def beat_local(onset_envelope, frames_per_beat):\n    # This function essentially implements a same-mode convolution\n    # with a time-varying filter.\n\n    n = len(onset_envelope)\n    return np.ones(n) * frames_per_beat\n';
+    const r = await gatedAndStable(src, 'Python', 'librosa/beat.py', 'numpy');
+    expect(r.output).toContain(
+      'def local_score(onset_envelope, frames_per_beat):\n    """Compute the local score of an onset envelope with a Gaussian window."""\n    n = len(onset_envelope)\n',
+    );
+    expect(r.output).toContain('def beat_local(onset_envelope, frames_per_beat):\n    # This function essentially implements');
+  });
+});
