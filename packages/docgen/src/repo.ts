@@ -8,7 +8,7 @@ import { generateFile, type FileResult, type GenerateOptions, type LineEdit, typ
 import { addToIndex, emptyIndex, indexWithout, splitName, type RepoIndex } from './ground.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
 import { readBytesInsideCheckout, throughSymlink } from './safe-write.ts';
-import { buildOutputDirs, decodeUtf8, foreignNamespaceCopies, pythonLineLimit, skipReason } from './safety.ts';
+import { buildOutputDirs, decodeUtf8, foreignNamespaceCopies, phpTagDotRule, pythonLineLimit, skipReason } from './safety.ts';
 
 export interface RepoOptions {
   /** per language name: style and max line length (missing = the language's defaults) */
@@ -174,6 +174,13 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     if (text !== null) pyConfigs[name] = text;
   }
   const pyLimit = pythonLineLimit(pyConfigs);
+  // Whether the repository's php-cs-fixer drops a tag description's final dot (safety.ts).
+  const phpConfigs: Record<string, string> = {};
+  for (const name of ['.php-cs-fixer.dist.php', '.php-cs-fixer.php', '.php_cs.dist', '.php_cs']) {
+    const text = await fs.readFile(path.join(root, name), 'utf8').catch(() => null);
+    if (text !== null) phpConfigs[name] = text;
+  }
+  const phpTagDot = phpTagDotRule(phpConfigs);
   // A copy of another library in the project's own folder (C#: another root namespace) is vendored code too.
   const copies = foreignNamespaceCopies(sources);
   for (const rel of kept.filter((r) => copies.has(r)))
@@ -202,6 +209,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     const common = {
       index,
       ...(language === 'Python' && pyLimit !== null ? { lineLimit: pyLimit } : {}),
+      ...(language === 'PHP' && phpTagDot !== null ? { phpTagDot } : {}),
       ...(options.includeInherited ? { includeInherited: true } : {}),
       ...(options.explain ? { explain: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),

@@ -258,3 +258,46 @@ export function pythonLineLimit(configs: Readonly<Record<string, string>>): numb
   const n = found.filter((x) => x >= 40);
   return n.length > 0 ? Math.min(...n) : null;
 }
+
+/**
+ * Whether a PHP repository's php-cs-fixer configuration (its root `.php-cs-fixer.dist.php`,
+ * `.php-cs-fixer.php`, `.php_cs.dist` or `.php_cs`) removes the final dot of a tag's description:
+ * `phpdoc_annotation_without_dot`, on in the `@Symfony` and `@PhpCsFixer` sets, rewrites
+ * `@throws X Method must be a string.` to `@throws X method must be a string` and fails a
+ * `--dry-run`. `'without'` when the configuration turns it on; `'evidence'` when the rules come from
+ * a shared config class this cannot read (`new Vendor\CsConfig\Config(…)`, no rule set named):
+ * the repository's own tag descriptions then decide (`tagDescriptionDots`); null otherwise (held
+ * out, set 35: Nyholm/psr7's `@Symfony`, yasumi's `AzuyaLabs\PhpCsFixerConfig\Config`).
+ */
+export function phpTagDotRule(configs: Readonly<Record<string, string>>): 'without' | 'evidence' | null {
+  let evidence = false;
+  for (const text of Object.values(configs)) {
+    const code = text.replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/[^\n]*|#[^\n[]*/g, '$1');
+    if (/['"]phpdoc_annotation_without_dot['"]\s*=>\s*false/.test(code)) return null;
+    if (/['"]@(?:Symfony|PhpCsFixer)['"]\s*=>\s*true|['"]phpdoc_annotation_without_dot['"]\s*=>/.test(code)) return 'without';
+    // rules from a class of another package: `new AzuyaLabs\PhpCsFixerConfig\Config(…)`
+    if (!/['"]@[A-Za-z]/.test(code) && /\bnew\s+\\?(?!PhpCsFixer\\)[A-Z]\w*\\[\w\\]*\s*\(/.test(code)) evidence = true;
+  }
+  return evidence ? 'evidence' : null;
+}
+
+/**
+ * Counts of one-line PHPDoc tag descriptions (`@param`, `@return`, `@throws`) that end in a dot
+ * and that do not, in some doc texts (with or without their leading `*`).
+ */
+export function tagDescriptionDots(docs: Iterable<string>): { dot: number; bare: number } {
+  let dot = 0;
+  let bare = 0;
+  for (const doc of docs) {
+    const rows = doc.split('\n').map((r) => r.replace(/^\s*\*? ?/, ''));
+    rows.forEach((row, i) => {
+      const m = /^\s*@(?:param|return|throws)\s+\S+(?:\s+&?(?:\.\.\.)?\$\w+)?\s+(\S.*)$/.exec(row);
+      if (!m) return;
+      const next = (rows[i + 1] ?? '').trim();
+      if (next !== '' && !next.startsWith('@')) return; // a wrapped description: its end is elsewhere
+      if (/[^.]\.$/.test(m[1]!.trim())) dot++;
+      else bare++;
+    });
+  }
+  return { dot, bare };
+}
