@@ -35,6 +35,11 @@ export interface Contract {
   opaqueRaise?: boolean;
   /** Python: the types a bare `raise` throws again from an `except <type>:` clause, sorted */
   reraises?: string[];
+  /**
+   * Python: the built-in exceptions the body's strict codec calls raise without naming them
+   * (`s.encode("ascii")` → UnicodeEncodeError, `b.decode()` → UnicodeDecodeError), sorted
+   */
+  codecRaises?: string[];
   /** how many `assert` statements the body has (Python, Java) */
   asserts?: number;
   /** Python decorators that change how the function is called (property, staticmethod…), sorted */
@@ -150,6 +155,18 @@ const NOT_CALLS = new Set([
 ]);
 
 /** The names a body calls (code-only text). */
+/**
+ * The Unicode errors a Python body's strict codec calls raise: `.encode(…)`/`.decode(…)` with no
+ * argument or only an encoding as a literal (no `errors` handler such as "ignore" or "replace"). The
+ * body is code only: a literal's text is blanked.
+ */
+function codecRaisesOf(body: string): string[] {
+  const found = new Set<string>();
+  for (const m of body.matchAll(/\.(encode|decode)\(\s*(?:(["'])[\w -]*\2\s*)?\)/g))
+    found.add(m[1] === 'encode' ? 'UnicodeEncodeError' : 'UnicodeDecodeError');
+  return [...found].sort();
+}
+
 function callsOf(body: string): string[] {
   const found = new Set<string>();
   for (const m of body.matchAll(/(?<![\p{L}\p{N}_$])([\p{L}_$][\p{L}\p{N}_$]*)\s*\(/gu)) if (!NOT_CALLS.has(m[1]!)) found.add(m[1]!);
@@ -726,6 +743,7 @@ export function contractOf(content: string, name: string, language: string, sign
     declaredOnly: language === 'Java' ? declaredOnlyOf(header, own, language) : [],
     opaqueRaise: opaqueRaiseIn(own, language),
     reraises: reraisesOf(own, language),
+    ...(language === 'Python' ? { codecRaises: codecRaisesOf(own) } : {}),
     ...(language === 'Python' || language === 'Java' ? { asserts: (own.match(/^[ \t]*assert\b/gm) ?? []).length } : {}),
     decorators: decoratorsOf(header, language),
     ...declaredReturn(content, code, split, name, language),
@@ -1852,8 +1870,13 @@ export function contractChanges(
   // ReflectiveOperationException`, the same calls still throwing them (jspwiki
   // `newPluginInstance`, `deleteByLoginName`: held-out round 11).
   const widened = (t: string): boolean => hierarchy.ancestors(t).some((a) => now.raises.includes(a));
+  // …nor is a type that a strict codec call of today's body raises a subtype of: `or raises
+  // ValueError` stays true of `arg.encode("ascii")`, whose UnicodeEncodeError is a ValueError
+  // (mutagen `frame_from_fsnative`, 052f0cd: held-out round 19, tuning).
+  const codecStillRaises = (t: string): boolean => now.codecRaises?.some((r) => r === t || hierarchy.ancestors(r).includes(t)) === true;
   const mayStillRaise = (t: string): boolean =>
     now.opaqueRaise === true ||
+    codecStillRaises(t) ||
     now.reraises?.includes(t) === true ||
     (then.declaredOnly?.includes(t) === true && unchecked(t)) ||
     widened(t);
