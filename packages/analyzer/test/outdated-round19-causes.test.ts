@@ -67,3 +67,20 @@ describe('OUTDATED, the parts of a tuple argument, in a function of two argument
     expect(await verdict('year, month, day = split(date_tuple)')).toBe('OUTDATED');
   });
 });
+
+describe("OUTDATED, the parts of a subscript's key (round 18's left list)", () => {
+  const verdict = async (method: string): Promise<string | undefined> =>
+    (
+      await extractFunctions(
+        `class PropertyMap:\n    def ${method}(self, key):\n        """Return property for a residue.\n\n        :param chain_id: chain id\n        :param res_id: residue id\n        """\n        return self.property_dict[self._translate_id(key)]\n`,
+        'Python',
+        'x.py',
+      )
+    ).find((f) => f.name === `PropertyMap.${method}`)?.outdated.status;
+  it('`m[chain_id, res_id]` passes one tuple key: names `__getitem__` documents are its parts (biopython `AbstractPropertyMap.__getitem__`)', async () => {
+    expect(await verdict('__getitem__')).toBe('CURRENT');
+  });
+  it('an ordinary method of one argument documenting the same names keeps its verdict', async () => {
+    expect(await verdict('lookup')).toBe('OUTDATED');
+  });
+});

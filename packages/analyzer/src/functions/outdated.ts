@@ -22,6 +22,8 @@ const ARTICLES = new Set(['a', 'an', 'the']);
 const CURRENT: OutdatedVerdict = { status: 'CURRENT', explanation: '' };
 /** Receivers a doc never needs to mention (`mcs`/`metacls`: a metaclass method's class). */
 const RECEIVERS = new Set(['self', 'cls', 'this', 'mcs', 'metacls']);
+/** Python methods whose one argument is a subscript's key (`m[a, b]` passes the tuple `(a, b)`). */
+const SUBSCRIPT_KEYED = new Set(['__getitem__', '__delitem__', '__class_getitem__']);
 /** Words a doc puts where a parameter name belongs when the name was left out. */
 const DESCRIPTION_WORDS = new Set(['The', 'A', 'An', 'This', 'That', 'If', 'Optional', 'Returns']);
 
@@ -176,6 +178,18 @@ export function judgeDoc(
       // (`__contains__(self, id)` documenting `chain_id`, `res_id` with the example `(chain_id,
       // res_id) in apmap`): never parameters (biopython `AbstractPropertyMap`, held-out round 18, tuning).
       if (extra.length >= 2 && signature.names.filter((n) => !RECEIVERS.has(n)).length === 1 && tupleInDoc(doc, extra)) extra = [];
+      // Python's subscript protocol passes one key: `m[chain_id, res_id]` calls `__getitem__(self,
+      // key)` with the tuple `(chain_id, res_id)`, so two or more names its doc lists are the key's
+      // parts, whether or not the doc writes the tuple (biopython `AbstractPropertyMap.__getitem__`,
+      // held-out round 18, tuning).
+      if (
+        extra.length >= 2 &&
+        declaration &&
+        language === 'Python' &&
+        SUBSCRIPT_KEYED.has(declaration.name.slice(declaration.name.lastIndexOf('.') + 1)) &&
+        signature.names.filter((n) => !RECEIVERS.has(n)).length === 1
+      )
+        extra = [];
       // …and in a function of more arguments, where the doc writes them as one tuple and the body
       // unpacks an argument the doc does not list into them (`year, month, day = date_tuple` under
       // `xldate_from_date_tuple(date_tuple, datemode)`, "Convert a date tuple (year, month, day)":
