@@ -84,3 +84,30 @@ describe("OUTDATED, the parts of a subscript's key (round 18's left list)", () =
     expect(await verdict('lookup')).toBe('OUTDATED');
   });
 });
+
+describe("OUTDATED, a return type narrowed inside a union (round 18's left list)", () => {
+  const py = (type: string) =>
+    contractOf(
+      `def get_posterior(self, name: str, prior: ${type}) -> Union[${type}, torch.Tensor]:\n    """Compute a posterior.\n\n    :returns: A posterior distribution or sample.\n    :rtype: ~pyro.distributions.Distribution or torch.Tensor\n    """\n    raise NotImplementedError\n`,
+      'get_posterior',
+      'Python',
+      { names: ['self', 'name', 'prior'], variadic: [], incomplete: false, acceptsKeywords: false },
+      'value',
+    );
+  const doc = {
+    text: 'Compute a posterior.\n\n:returns: A posterior distribution or sample.\n:rtype: ~pyro.distributions.Distribution or torch.Tensor',
+    params: ['name', 'prior'],
+    documentsReturn: true,
+  };
+  const then = py('Distribution');
+  const now = py('"TorchDistributionMixin"');
+  it('`Distribution` → a subclass of it, word for word in the union: the doc still holds (pyro `get_posterior`, 7233cf9)', () => {
+    const hierarchy = classHierarchy('class TorchDistributionMixin(Distribution, Callable):\n    pass\n', 'Python');
+    expect(contractChanges(then, now, doc, none, hierarchy).outdated).toEqual([]);
+  });
+  it('to a class that is no subclass of it, the doc states the old type', () => {
+    expect(contractChanges(then, now, doc, none, classHierarchy('', 'Python')).outdated.map((f) => f.code)).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+});

@@ -1817,7 +1817,19 @@ export function contractChanges(
     // held-out round 15).
     const oldWords: readonly string[] = wasWords;
     const head = oldWords[0];
-    const narrowed = head !== undefined && freshSpelt.some((o) => !oldWords.includes(o) && hierarchy.ancestors(o).includes(head));
+    // …also in place inside a union (`Union[Distribution, Tensor]` → `Union["TorchDistributionMixin",
+    // Tensor]`, `class TorchDistributionMixin(Distribution, …)`): each stated type replaced, word for
+    // word, by a subclass of it (pyro `GuideMessenger.get_posterior`, 7233cf9: round 18's left
+    // list, tuning).
+    const narrowedInPlace =
+      wasWords.length === freshSpelt.length &&
+      stated.every((w) => {
+        const type = spelt.get(w) ?? w;
+        const by = wasWords.flatMap((o, i) => (o === type && freshSpelt[i] !== o ? [freshSpelt[i]!] : []));
+        return by.length > 0 && by.every((n) => hierarchy.ancestors(n).includes(type));
+      });
+    const narrowed =
+      (head !== undefined && freshSpelt.some((o) => !oldWords.includes(o) && hierarchy.ancestors(o).includes(head))) || narrowedInPlace;
     // The same class written with its package and without, once imported (`org.jfree.data.time.TimeSeries`
     // → `TimeSeries`: ta4j `IndicatorsToChart.buildChartBarSeries`, b62d9ba; held-out round 16),
     // also where the module is named like the class (`github.Variable.Variable` → `Variable`:
