@@ -43,7 +43,7 @@ export interface RepoIndex {
   /** `${language}\0${param}` → documented descriptions of a parameter of that name */
   byParam: Map<string, { fn: IndexedFunction; text: string; type: string | null }[]>;
   /** Python, PHP, TypeScript and JavaScript classes: name → base names (last segment), per path */
-  classes: Map<string, { path: string; bases: string[] }[]>;
+  classes: Map<string, { path: string; bases: string[]; interfaces?: string[] }[]>;
   /** documented methods, `${language}\0${Owner}.${method}` */
   documentedMethods: Set<string>;
   /** Go: `${dir}\0${method}` of documented interface methods */
@@ -361,8 +361,14 @@ export function addToIndex(
         .split(',')
         .map((b) => b.trim().split(/[\\.]/).pop()!)
         .filter((b) => /^\w+$/.test(b));
+      // a class's `implements` list on its own: an interface the repository does not declare
+      // (a vendor one) makes its public methods inherit (inherit.ts, docs/decisions.md)
+      const interfaces = (m[3] ?? '')
+        .split(',')
+        .map((b) => b.trim().split(/[\\.]/).pop()!)
+        .filter((b) => /^\w+$/.test(b));
       const list = index.classes.get(m[1]!) ?? [];
-      list.push({ path: relPath, bases });
+      list.push({ path: relPath, bases, interfaces });
       index.classes.set(m[1]!, list);
     }
   }
