@@ -105,3 +105,36 @@ describe('set 35 cause 5: a borrowed Returns entry keeps the callee’s type, no
     expect(doc).toContain('    Returns:\n        Robust M-estimator based covariance matrices.\n');
   });
 });
+
+describe('set 35 cause 6: a `@throws` added to a column-aligned tag group is aligned with it', () => {
+  const core =
+    '<?php\n\nnamespace Defuse\\Crypto;\n\nuse Defuse\\Crypto\\Exception as Ex;\n\nfinal class Core\n{\n' +
+    "    /**\n     * Returns a random byte string of the specified length.\n     *\n     * @param int $octets\n     *\n     * @throws Ex\\EnvironmentIsBrokenException\n     *\n     * @return string\n     */\n    public static function secureRandom($octets)\n    {\n        if ($octets <= 0) {\n            throw new Ex\\CryptoException('A zero or negative amount of random bytes was requested.');\n        }\n\n        return \\random_bytes($octets);\n    }\n\n" +
+    "    /**\n     * Computes the PBKDF2 password-based key derivation function.\n     *\n     * @param string $algorithm  The hash algorithm to use.\n     * @param string $password   The password.\n     * @param int    $key_length The length of the derived key in bytes.\n     *\n     * @throws Ex\\EnvironmentIsBrokenException\n     *\n     * @return string A $key_length-byte key derived from the password and salt.\n     */\n    public static function pbkdf2($algorithm, $password, $key_length)\n    {\n        if (!\\is_string($algorithm)) {\n            throw new \\InvalidArgumentException('pbkdf2(): algorithm must be a string');\n        }\n\n        return \\hash_pbkdf2($algorithm, $password, '', 1, $key_length);\n    }\n}\n";
+
+  it('PHP: the new `@throws` take the group’s type column (this doc padded; the other doc by the file’s evidence); a second run changes nothing', async () => {
+    const root = repo({ 'src/Core.php': core });
+    await writeRun(root);
+    const out = fs.readFileSync(path.join(root, 'src/Core.php'), 'utf8');
+    expect(out).toContain(
+      '     * @throws Ex\\EnvironmentIsBrokenException\n     * @throws \\InvalidArgumentException       pbkdf2(): algorithm must be a\n     *                                         string.\n',
+    );
+    expect(out).toContain(
+      '     * @throws Ex\\EnvironmentIsBrokenException\n     * @throws Ex\\CryptoException              If $octets <= 0.\n',
+    );
+    expect((await generateRepository(root)).changes).toEqual([]);
+  });
+
+  it('PHP: a file whose tags are single-spaced keeps one space (already so; kept as a guard)', async () => {
+    const root = repo({
+      'src/Core.php': core
+        .replace('$algorithm  The', '$algorithm The')
+        .replace('$password   The', '$password The')
+        .replace('int    $key_length', 'int $key_length'),
+    });
+    await writeRun(root);
+    expect(fs.readFileSync(path.join(root, 'src/Core.php'), 'utf8')).toContain(
+      '     * @throws \\InvalidArgumentException pbkdf2(): algorithm',
+    );
+  });
+});
