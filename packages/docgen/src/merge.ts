@@ -193,7 +193,12 @@ export function tagEvidence(docs: Iterable<string>): TagEvidence {
         else if (extra > 0) e.hanging++;
         tagAt = -1;
       }
-      if (m) tagAt = body.length - body.trimStart().length;
+      // only the tags php-cs-fixer's `phpdoc_align` lays out are evidence of how their text wraps
+      // (tuning, set 35: php-encryption's one wrapped `@psalm-suppress` made its `@throws` hang)
+      if (m)
+        tagAt = /^(param|returns?|throws|var|type|property|property-read|property-write|method)$/.test(m[1]!)
+          ? body.length - body.trimStart().length
+          : -1;
       else if (t === '') tagAt = -1;
       if (m) {
         const rank = tagRank(m[1]!);

@@ -138,3 +138,17 @@ describe('set 35 cause 6: a `@throws` added to a column-aligned tag group is ali
     );
   });
 });
+
+describe('set 35 cause 6 (continued): a wrapped tag `phpdoc_align` does not lay out is no evidence of how `@throws` wraps', () => {
+  it('PHP: a hanging `@psalm-suppress` continuation elsewhere leaves the aligned `@throws` wrapping under its text', async () => {
+    const core =
+      "<?php\n\nnamespace Defuse\\Crypto;\n\nfinal class Core\n{\n    /**\n     * Returns part of a string.\n     *\n     * @param string $str\n     * @param int    $start\n     *\n     * @throws Ex\\EnvironmentIsBrokenException\n     *\n     * @return string\n     */\n    public static function ourSubstr($str, $start)\n    {\n        if (!\\is_string($str)) {\n            throw new \\InvalidArgumentException('ourSubstr(): the string argument must be a string, and nothing else is accepted.');\n        }\n\n        return \\substr($str, $start);\n    }\n}\n";
+    const file =
+      '<?php\n\nnamespace Defuse\\Crypto;\n\nfinal class File\n{\n    /**\n     * Encrypts a resource.\n     *\n     * @param resource $inputHandle\n     * @psalm-suppress PossiblyInvalidArgument\n     *      Fixes erroneous errors caused by PHP 7.2 switching the return\n     *      value of hash_init from a resource to a HashContext.\n     */\n    public static function encryptResourceInternal($inputHandle)\n    {\n        return $inputHandle;\n    }\n}\n';
+    const root = repo({ 'src/Core.php': core, 'src/File.php': file });
+    await writeRun(root);
+    expect(fs.readFileSync(path.join(root, 'src/Core.php'), 'utf8')).toMatch(
+      /\* @throws \\InvalidArgumentException {7}ourSubstr\(\): the string[^\n]*\n {5}\* {41}\S/,
+    );
+  });
+});
