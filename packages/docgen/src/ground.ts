@@ -32,6 +32,8 @@ export interface IndexedFunction {
   documented: boolean;
   paramDocs: Map<string, { text: string; type: string | null }>;
   returns: string | null;
+  /** the type the doc gives its result (NumPy, Google, reST `:rtype:`), when it states one */
+  returnsType?: string | null;
   /** the doc's text, for what a method inherits (raises its parent states) */
   doc: string | null;
 }
@@ -43,7 +45,7 @@ export interface RepoIndex {
   /** `${language}\0${param}` → documented descriptions of a parameter of that name */
   byParam: Map<string, { fn: IndexedFunction; text: string; type: string | null }[]>;
   /** Python, PHP, TypeScript and JavaScript classes: name → base names (last segment), per path */
-  classes: Map<string, { path: string; bases: string[] }[]>;
+  classes: Map<string, { path: string; bases: string[]; interfaces?: string[] }[]>;
   /** documented methods, `${language}\0${Owner}.${method}` */
   documentedMethods: Set<string>;
   /** Go: `${dir}\0${method}` of documented interface methods */
@@ -223,6 +225,40 @@ export function documentedReturn(doc: string, language = ''): string | null {
   return null;
 }
 
+/**
+ * The type a Python doc gives its single result: NumPy's type line under `Returns` (`ndarray,
+ * shape (n,)` or `name : type`), Google's `type: text`, reST's `:rtype:`; null when there is none,
+ * or more than one result (tuning, set 35: a borrowed Returns entry was typed `object`).
+ */
+export function documentedReturnType(doc: string): string | null {
+  const lines = doc.split('\n');
+  const indent = (l: string): number => l.length - l.trimStart().length;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    const rtype = /^:rtype:\s*(.+)$/.exec(t);
+    if (rtype) return clean(rtype[1]!);
+    if (/^Returns$/.test(t) && /^-{3,}$/.test((lines[i + 1] ?? '').trim())) {
+      const heads: string[] = [];
+      for (let j = i + 2; j < lines.length; j++) {
+        const l = lines[j]!;
+        if (l.trim() === '') continue;
+        // the next section (`Raises` over its dashes) or a line out of the section ends it
+        if (indent(l) < indent(lines[i]!) || /^-{3,}$/.test((lines[j + 1] ?? '').trim()) || /^\.\. /.test(l.trim())) break;
+        if (indent(l) === indent(lines[i]!)) heads.push(l.trim());
+      }
+      if (heads.length !== 1) return null;
+      const head = heads[0]!;
+      const named = /^\w+\s+:\s+(.+)$/.exec(head);
+      return clean(named ? named[1]! : head);
+    }
+    if (/^Returns?:$/.test(t)) {
+      const m = /^([\w.[\], |]+):\s+/.exec((lines[i + 1] ?? '').trim());
+      return m && indent(lines[i + 1]!) > indent(lines[i]!) ? clean(m[1]!) : null;
+    }
+  }
+  return null;
+}
+
 function clean(text: string): string | null {
   const t = text.replace(/\s+/g, ' ').trim();
   return t === '' ? null : t;
@@ -301,6 +337,7 @@ export function addToIndex(
     const doc = fn.docstring;
     const paramDocs = new Map<string, { text: string; type: string | null }>();
     let returns: string | null = null;
+    let returnsType: string | null = null;
     if (doc !== null) {
       // a one-word text (`:param page: dict`, `:return: str`) is a type, not a description (held out, set 20)
       // nor is a text that cites a reST footnote or citation (`graph object [#]_`, `[1]_`,
@@ -310,6 +347,7 @@ export function addToIndex(
       for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && described(d.text)) paramDocs.set(name, d);
       const r = documentedReturn(doc, language);
       if (r !== null && !restatesName(r, short) && described(r)) returns = r;
+      if (returns !== null) returnsType = documentedReturnType(doc);
     }
     const params = (facts?.params ?? []).filter((p) => !RECEIVER_NAMES.has(p.name));
     const entry: IndexedFunction = {
@@ -325,6 +363,7 @@ export function addToIndex(
       doc,
       paramDocs,
       returns,
+      returnsType,
     };
     const k = `${language}\0${short}`;
     const list = index.byShort.get(k) ?? [];
@@ -361,8 +400,14 @@ export function addToIndex(
         .split(',')
         .map((b) => b.trim().split(/[\\.]/).pop()!)
         .filter((b) => /^\w+$/.test(b));
+      // a class's `implements` list on its own: an interface the repository does not declare
+      // (a vendor one) makes its public methods inherit (inherit.ts, docs/decisions.md)
+      const interfaces = (m[3] ?? '')
+        .split(',')
+        .map((b) => b.trim().split(/[\\.]/).pop()!)
+        .filter((b) => /^\w+$/.test(b));
       const list = index.classes.get(m[1]!) ?? [];
-      list.push({ path: relPath, bases });
+      list.push({ path: relPath, bases, interfaces });
       index.classes.set(m[1]!, list);
     }
   }

@@ -38,7 +38,7 @@ export function inheritsDoc(
     case 'JavaScript':
       if (/(^|\s)override\s/.test(header)) return 'an override inherits its doc';
       if (short === 'constructor') return null;
-      return documentedInBase(language, owner, short, relPath, index);
+      return documentedInBase(language, owner, short, relPath, index) ?? unseenInterface(header, short, owner, relPath, index);
     case 'C#':
       return /(^|\s)override\s/.test(header)
         ? 'an override inherits its doc'
@@ -50,7 +50,7 @@ export function inheritsDoc(
     case 'PHP':
       if (/#\[\\?Override\]/.test(header)) return 'an #[Override] method inherits its doc';
       if (short === '__construct') return null;
-      return documentedInBase(language, owner, short, relPath, index);
+      return documentedInBase(language, owner, short, relPath, index) ?? unseenInterface(header, short, owner, relPath, index);
     case 'Rust':
       return rustTraitImpl(lines, declRow) ? "a trait impl method inherits the trait's doc" : null;
     case 'Go': {
@@ -81,6 +81,52 @@ function documentedInBase(language: string, owner: string, short: string, relPat
     seen.add(base);
     if (index.documentedMethods.has(`${language}\0${base}.${short}`)) return `it overrides ${base}.${short}, which is documented`;
     for (const c of index.classes.get(base) ?? []) queue.push(...c.bases);
+  }
+  return null;
+}
+
+/** Interfaces of the language's own library whose methods are known by name. */
+const BUILTIN_INTERFACES: Record<string, readonly string[]> = {
+  Countable: ['count'],
+  JsonSerializable: ['jsonSerialize'],
+  IteratorAggregate: ['getIterator'],
+  ArrayAccess: ['offsetExists', 'offsetGet', 'offsetSet', 'offsetUnset'],
+  Iterator: ['current', 'key', 'next', 'rewind', 'valid'],
+  Stringable: ['__toString'],
+  Serializable: ['serialize', 'unserialize'],
+};
+
+/**
+ * A public instance method of a PHP/TypeScript class (or of a parent of it in the repository) that
+ * `implements` an interface the repository does not declare — a vendor one (tuning, set 35:
+ * psr7's `Psr17Factory` implements PSR-17's `StreamFactoryInterface`, whose doc lives in a
+ * Composer package, and its methods got docs of their own). The method may implement it: its doc
+ * is inherited, so none is written. For the language's own interfaces (`Countable`, …) only the
+ * methods they declare count. docs/decisions.md, "A method of a class implementing an unseen
+ * interface inherits". Returns why, or null.
+ */
+function unseenInterface(header: string, short: string, owner: string, relPath: string, index: RepoIndex): string | null {
+  const before = header.split(/\bfunction\b|\(/)[0] ?? '';
+  if (/\b(private|protected|static)\b/.test(before) || short.startsWith('#')) return null;
+  const cls = owner.split('.').pop();
+  if (!cls) return null;
+  const seen = new Set<string>();
+  let entries = (index.classes.get(cls) ?? []).filter((c) => c.path === relPath);
+  while (entries.length > 0) {
+    const next: typeof entries = [];
+    for (const c of entries) {
+      for (const i of c.interfaces ?? []) {
+        if ((index.classes.get(i) ?? []).length > 0) continue;
+        const known = BUILTIN_INTERFACES[i];
+        if (known ? known.includes(short) : true) return `its class implements ${i}, which is not in the repository: its doc is inherited`;
+      }
+      for (const b of c.bases) {
+        if (seen.has(b)) continue;
+        seen.add(b);
+        next.push(...(index.classes.get(b) ?? []));
+      }
+    }
+    entries = next;
   }
   return null;
 }

@@ -151,6 +151,10 @@ export interface TagLayout {
   separated: boolean;
   /** a tag's wrapped text continues under its text, not four spaces in (php-cs-fixer's `phpdoc_align`) */
   aligned: boolean;
+  /** the file's (else the repository's) wrapped tag text continues four spaces in: evidence against `aligned` */
+  hanging?: boolean;
+  /** tag columns are padded into line (`@param int    $length`; php-cs-fixer's `phpdoc_align`, vertical) */
+  columns?: boolean;
 }
 
 /** Counts of the tag layouts seen in some docs (`tagEvidence`). */
@@ -162,12 +166,18 @@ export interface TagEvidence {
   /** continuation lines of a tag indented to its text (8 columns or more past the `@`), or less */
   aligned: number;
   hanging: number;
+  /** tag lines padded into columns (two spaces or more between a tag's words), or groups of the same tag left ragged */
+  padded?: number;
+  ragged?: number;
 }
 
 /** What some docs (their text, with or without the leading `*`) show of the layout of their tags. */
 export function tagEvidence(docs: Iterable<string>): TagEvidence {
-  const e: TagEvidence = { before: 0, after: 0, separated: 0, adjacent: 0, aligned: 0, hanging: 0 };
+  const e: TagEvidence = { before: 0, after: 0, separated: 0, adjacent: 0, aligned: 0, hanging: 0, padded: 0, ragged: 0 };
   for (const doc of docs) {
+    const c = tagColumns(doc);
+    e.padded! += c.padded;
+    e.ragged! += c.ragged;
     let prev: number | null = null;
     let blank = false;
     let tagAt = -1;
@@ -183,7 +193,12 @@ export function tagEvidence(docs: Iterable<string>): TagEvidence {
         else if (extra > 0) e.hanging++;
         tagAt = -1;
       }
-      if (m) tagAt = body.length - body.trimStart().length;
+      // only the tags php-cs-fixer's `phpdoc_align` lays out are evidence of how their text wraps
+      // (tuning, set 35: php-encryption's one wrapped `@psalm-suppress` made its `@throws` hang)
+      if (m)
+        tagAt = /^(param|returns?|throws|var|type|property|property-read|property-write|method)$/.test(m[1]!)
+          ? body.length - body.trimStart().length
+          : -1;
       else if (t === '') tagAt = -1;
       if (m) {
         const rank = tagRank(m[1]!);
@@ -207,6 +222,43 @@ export function tagEvidence(docs: Iterable<string>): TagEvidence {
   return e;
 }
 
+/** A PHPDoc tag line's parts: the tag, its type, what follows (the variable and text) and where that starts. */
+const TAG_LINE = /^(\s*(?:\*\s?)?)@(param|return|returns|throws|var)(\s+)(\S+)(?:(\s+)(\S.*))?$/;
+
+/**
+ * How a doc's tag lines sit: padded into columns (`@param int    $length`, `@param string $password   The
+ * password.`: two spaces or more inside a tag line), or ragged (a run of the same tag, each with a
+ * text after its type, whose texts start in different columns). Tuning, set 35: php-encryption's
+ * `Core.php` got `@throws` lines out of line with its aligned groups.
+ */
+export function tagColumns(doc: string): { padded: number; ragged: number } {
+  let padded = 0;
+  let ragged = 0;
+  let run: { tag: string; cols: Set<number>; n: number } | null = null;
+  const close = () => {
+    if (run && run.n >= 2 && run.cols.size > 1) ragged++;
+    run = null;
+  };
+  for (const row of doc.split('\n')) {
+    const m = TAG_LINE.exec(row);
+    if (!m) {
+      close();
+      continue;
+    }
+    if (/ {2,}/.test(m[3]!) || / {2,}/.test(m[5] ?? '') || / {2,}\S/.test(m[6] ?? '')) padded++;
+    if (!run || run.tag !== m[2]) {
+      close();
+      run = { tag: m[2]!, cols: new Set(), n: 0 };
+    }
+    if (m[6] !== undefined) {
+      run.cols.add(row.length - m[6].length);
+      run.n++;
+    }
+  }
+  close();
+  return { padded, ragged };
+}
+
 /**
  * The layout a file's new tags take: what the file's own doc comments do, else (a file with no
  * such evidence) what the repository's docs do.
@@ -216,10 +268,13 @@ export function tagLayout(source: string, repo?: TagEvidence): TagLayout {
   const order = file.before + file.after > 0 || !repo ? file : repo;
   const groups = file.separated + file.adjacent > 0 || !repo ? file : repo;
   const wraps = file.aligned + file.hanging > 0 || !repo ? file : repo;
+  const cols = (file.padded ?? 0) + (file.ragged ?? 0) > 0 || !repo ? file : repo;
   return {
     throwsBeforeReturn: order.before > order.after,
     separated: groups.separated > groups.adjacent,
     aligned: wraps.aligned > wraps.hanging,
+    hanging: wraps.hanging > wraps.aligned,
+    columns: (cols.padded ?? 0) > (cols.ragged ?? 0),
   };
 }
 
@@ -259,6 +314,34 @@ export function mergeSections(input: MergeInput): string[] | null {
   // (php-cs-fixer's `phpdoc_align`; held out, set 34: Faker)
   if (input.style === 'phpdoc' && input.layout?.aligned && raisesPiece[0])
     raisesPiece[0] = raised.flatMap((r) => wrap(r.text, input.width, '', ' '.repeat(`@throws ${r.type} `.length), `@throws ${r.type}`));
+  // PHPDoc whose tags are padded into columns (this doc's, else the file's): the new `@throws`
+  // take the column of the group they join — the widest type of its `@throws` and theirs — and
+  // wrap under their text (php-cs-fixer's `phpdoc_align`; tuning, set 35: php-encryption's `Core.php`)
+  if (input.style === 'phpdoc' && raisesPiece[0] && raised.length > 0) {
+    const own = tagColumns(content.join('\n'));
+    if (own.padded + own.ragged > 0 ? own.padded > own.ragged : input.layout?.columns) {
+      const kindsNow = classify(content, family);
+      const end = kindsNow.lastIndexOf('raises');
+      const types = raised.map((r) => r.type);
+      for (let i = end; i >= 0 && kindsNow[i] === 'raises'; i--) {
+        const m = TAG_LINE.exec(content[i]!);
+        if (m && m[2] === 'throws') types.push(m[4]!);
+      }
+      const col = Math.max(...types.map((t) => t.length));
+      raisesPiece[0] = raised.flatMap((r) =>
+        r.text
+          ? wrap(
+              r.text,
+              input.width,
+              '',
+              // where the file's wrapped tags continue four spaces in, so do these
+              ' '.repeat(input.layout?.hanging ? 4 : `@throws ${''.padEnd(col)} `.length),
+              `@throws ${r.type.padEnd(col)}`,
+            )
+          : [`@throws ${r.type}`],
+      );
+    }
+  }
   const kinds = classify(content, family);
   const lastOf = (k: Kind): number => kinds.lastIndexOf(k);
   const firstSection = (): number => kinds.findIndex((k) => k !== null);

@@ -514,8 +514,10 @@ export function buildModel(
       compatibleTypes(returnType, callee.returnType) &&
       !namesOthers(callee.returns, callee)
     )
+      // the callee's type comes along (its annotation, else its doc's): the wrapper returns its
+      // result (tuning, set 35: pyRiemann's `_stu` got the placeholder `object` for `ndarray, …`)
       returns = {
-        type: returnType,
+        type: returnType ?? cleanReturnType(callee.returnType, language) ?? callee.returnsType ?? null,
         text: callee.returns,
         source: `the doc of \`${callee.name}\` (${loc(callee)}), whose result it returns`,
       };
