@@ -173,6 +173,8 @@ interface Mount {
    * plugin's own registration gives, which its instance already carries — applied once more.
    */
   again?: boolean;
+  /** Express: a module namespace mounted in a loop — `target` and every module it re-exports (`export * from`) are mounted */
+  spread?: boolean;
 }
 
 interface FileRoutes {
@@ -370,7 +372,23 @@ export function routesAndFiles(
       // Django's include('pkg.urls'): the module's file, relative imports and source roots included.
       const py = /^py:(.*):([^:]+)$/.exec(m.target);
       const target = py ? pyModuleFile(pyFiles, py[1]!, py[2]!) : m.target;
-      if (target) mountsOf.set(target, [...(mountsOf.get(target) ?? []), { ...m, target }]);
+      if (!target) continue;
+      // A namespace mounted in a loop: the module, and the modules it re-exports, two levels deep.
+      const targets = [target];
+      for (let i = 0; m.spread && i < targets.length && i < 64; i++) {
+        const t = targets[i]!;
+        if (targets.indexOf(t) !== i || (t !== target && targets.slice(0, i).includes(t))) continue;
+        const lines = (textOf.has(t) ? codeOf(textOf.get(t)!) : '').split('\n');
+        for (const e of byFile.get(t) ?? [])
+          if (
+            e.kind === 'internal' &&
+            e.to !== null &&
+            !targets.includes(e.to) &&
+            /^\s*export\s*\*[^;]*\bfrom\b/.test(lines[e.line - 1] ?? '')
+          )
+            targets.push(e.to);
+      }
+      for (const t of targets) mountsOf.set(t, [...(mountsOf.get(t) ?? []), { ...m, target: t }]);
     }
   }
   const prefixes = (file: string, seen: Set<string>, within?: string): Prefix[] => {
@@ -444,6 +462,38 @@ export function routesAndFiles(
         });
       }
     }
+  }
+  // Express routes of a file no mount reaches, on a router that file cannot be serving itself: a router module
+  // imported by no file (`employee.route.js` whose `require` is commented out), or an instance of a wrapper class
+  // (`export const Posts = new Controller()`, `Posts.get('/posts', …)`, the class calling `this.router.get`) whose
+  // router's mount is not followed. Their prefix is unknown: marked unresolved at the declaration, never written as
+  // resolved at the root (docs/metrics/arch-api-facts.md, "Nineteenth round: figures").
+  const importedFiles = new Set(imports.filter((e) => e.to !== null).map((e) => e.to!));
+  for (const r of routes) {
+    if (r.framework !== 'express' || !r.resolved || mountsOf.has(r.file)) continue;
+    const source = textOf.get(r.file);
+    if (!source) continue;
+    const code = codeOf(source);
+    const receiver = /^\s*([\w$]+)\s*\./.exec(code.split('\n')[r.line - 1] ?? '')?.[1];
+    if (!receiver) continue;
+    const esc = receiver.replace(/\$/g, '\\$');
+    const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${esc}\s*(?::[^=;\n]+)?=\s*(new\s+)?((?:[\w$]+\s*\.\s*)?[\w$]+)\s*\(`).exec(
+      code,
+    );
+    if (!decl) continue;
+    const router = /^(?:express\s*\.\s*)?Router$/.test(decl[2]!);
+    // The class is the repository's own (declared here or imported by a relative path), not a framework's (`new Hono()`).
+    const cls = decl[2]!.replace(/\$/g, '\\$');
+    const ownClass =
+      new RegExp(String.raw`\bclass\s+${cls}\b`).test(code) ||
+      new RegExp(
+        String.raw`\bimport\s+(?:\{[^}]*\b${cls}\b[^}]*\}|${cls})\s+from\s*["']\.|\b${cls}\s*\}?\s*=\s*require\s*\(\s*["']\.`,
+      ).test(code);
+    const wrapperClass = decl[1] !== undefined && !router && ownClass && !/\bexpress\s*\(\s*\)/.test(code);
+    const orphan = router && !importedFiles.has(r.file) && !/\bexpress\s*\(\s*\)/.test(code);
+    if (!wrapperClass && !orphan) continue;
+    r.resolved = false;
+    r.unresolvedPrefix = `${r.file}:${lineAt(code, decl.index)} ${receiver}${orphan ? ' (a router imported by no file)' : ''}`;
   }
   // Express / Koa handlers written in another module: `app.post('/users', users.create)` with
   // `const users = require('../controllers/users')` — what `exports.create = …` answers and reads.
@@ -1540,6 +1590,29 @@ function jsRouters(
         if (to) mounts.push({ target: to, from: s.rel, prefix, ...(prefix === null ? { unresolvedAt: at } : {}) });
       }
     } else if (new RegExp(String.raw`\(\s*[^)]*\b${list.replace(/\$/g, '\\$')}\s*[:,)]`).test(code)) controllerLoop = { prefix, at };
+  }
+  // Every export of a module namespace mounted in a loop: `import * as Controllers from './controllers'`, then
+  // `for (const c in Controllers) app.use('/api/v1', Controllers[c].router)` (or `for (const c of
+  // Object.values(Controllers)) app.use(…, c.router)`): the namespace's module and each module it re-exports
+  // (`export * from './Posts.js'`) are mounted there (`spread`, followed once every file is read).
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`\bfor\s*\(\s*(?:const|let|var)\s+([\w$]+)\s+(?:in\s+([\w$]+)|of\s+Object\s*\.\s*values\s*\(\s*([\w$]+)\s*\))\s*\)\s*\{?\s*(this\.)?([\w$]+)\s*\.use\s*\(\s*(?:${STRING}\s*,\s*)?([\w$]+)(?:\s*\[\s*([\w$]+)\s*\])?\s*\.\s*router\s*\)`,
+      'g',
+    ),
+  )) {
+    if (inSpan(spans, m.index)) continue;
+    const ns = (m[2] ?? m[3])!;
+    const ok = m[2] !== undefined ? m[7] === ns && m[8] === m[1] : m[7] === m[1] && m[8] === undefined;
+    if (!ok) continue;
+    const spec = new RegExp(String.raw`\bimport\s*\*\s*as\s+${ns.replace(/\$/g, '\\$')}\s+from\s*(["'])([^"']+)\1`).exec(code)?.[2];
+    const to = spec ? (imports.find((e) => e.spec === spec && e.kind === 'internal')?.to ?? null) : null;
+    if (!to) continue;
+    const own = m[6] ? literal(m[6]) : '';
+    const outer = m[4] ? '' : effective(m[5]!);
+    const prefix = own === null || outer === null ? null : joinPath(outer, own);
+    const at = `${s.rel}:${lineAt(code, m.index)} ${m[6] ?? m[5]}`;
+    mounts.push({ target: to, from: s.rel, prefix, spread: true, ...(prefix === null ? { unresolvedAt: at } : {}) });
   }
   const instances: NonNullable<FileRoutes['instances']> = [];
   for (const m of code.matchAll(/\bnew\s+([\w$]+)\s*\(\s*\[/g)) {
