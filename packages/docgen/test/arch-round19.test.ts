@@ -81,3 +81,33 @@ describe('Express: a router imported by no file', () => {
     expect(routes[0]!.resolved).toBe(true);
   });
 });
+
+describe('Flask-RESTful: resources registered from a route table', () => {
+  const resources =
+    'from flask_restful import Resource\n\n\nclass Logout(Resource):\n    def get(self):\n        return {}\n\n\nclass HomeResource(Resource):\n    def post(self):\n        return {}, 201\n\n    def put(self):\n        return {}\n\n\nclass Unrouted(Resource):\n    def get(self):\n        return {}\n';
+  it('`[api.add_resource(*r) for r in routes]` over an imported tuple `((Resource, "/path"), …)`: one route per method of each resource', async () => {
+    const root = repo({
+      'requirements.txt': 'Flask==3.0\nFlask-RESTful==0.3.10\n',
+      'resources/__init__.py': '',
+      'resources/auth.py': resources,
+      'resources/routes.py':
+        'from resources.auth import Logout, HomeResource\n\nroutes = (\n    (Logout, "/logout"),\n    (HomeResource, "/home"),\n)\n',
+      'config.py':
+        'from flask import Flask\nfrom flask_restful import Api\n\nfrom resources.routes import routes\n\n\ndef create_app():\n    app = Flask(__name__)\n    api = Api(app)\n    [api.add_resource(*r) for r in routes]\n    return app\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /logout', 'POST /home', 'PUT /home']);
+    expect(routes.every((r) => r.resolved)).toBe(true);
+  });
+
+  it('a `for r in ROUTES:` loop over a list of the same file, a resource with two URLs', async () => {
+    const root = repo({
+      'requirements.txt': 'Flask==3.0\nFlask-RESTful==0.3.10\n',
+      'app.py':
+        resources +
+        '\n\nfrom flask import Flask\nfrom flask_restful import Api\n\napp = Flask(__name__)\napi = Api(app)\n\nROUTES = [\n    (Logout, "/logout", "/sign-out"),\n]\n\nfor r in ROUTES:\n    api.add_resource(*r)\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /logout', 'GET /sign-out']);
+  });
+});

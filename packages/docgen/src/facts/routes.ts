@@ -3024,7 +3024,11 @@ interface PyFile {
     pathConst?: string;
     /** Flask-RESTful `api.add_resource(BookApi, '/books')`: the `Resource` class whose methods the route answers */
     resource?: string;
+    /** the file `resource` is named in, when not this one (a route table of another module) */
+    resourceFile?: string;
   }>;
+  /** Flask-RESTful `[api.add_resource(*r) for r in routes]`: `api` registers each `(Resource, "/path", …)` of the table `routes` */
+  resourceTables?: Array<{ obj: string; table: string; line: number }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
   mounts: Array<{
     parent: string;
@@ -3400,6 +3404,20 @@ function pyFile(s: SourceFile, code: string): PyFile {
           resource: cls,
         });
     }
+  }
+  // `[api.add_resource(*r) for r in routes]` / `for r in routes:\n    api.add_resource(*r)`: every tuple of the table
+  // `routes` (this module's or one it imports, read by `pythonRoutes`) is an `add_resource` call.
+  for (const m of code.matchAll(
+    /\[\s*(\w+)\.add_resource\s*\(\s*\*\s*(\w+)\s*\)\s+for\s+(\w+)\s+in\s+(\w+)\s*\]|^[ \t]*for[ \t]+(\w+)[ \t]+in[ \t]+(\w+)[ \t]*:\s*(\w+)\.add_resource\s*\(\s*\*\s*(\w+)\s*\)/gm,
+  )) {
+    if (inSpan(spans, m.index)) continue;
+    const [obj, item, loopVar, table] = m[1] !== undefined ? [m[1], m[2], m[3], m[4]] : [m[7], m[8], m[5], m[6]];
+    if (item !== loopVar) continue;
+    (out.resourceTables ??= []).push({
+      obj: scoped(obj!, m.index),
+      table: table!,
+      line: lineAt(code, m.index + m[0].indexOf('add_resource')),
+    });
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint|add_namespace)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -5158,13 +5176,59 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     // One prefix once, however many paths lead to it.
     return [...new Map(out.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()];
   };
+  // A Flask-RESTful route table (`routes = ((Logout, "/logout"), …)`) of this module or one it imports by name: one
+  // `add_resource` route per URL of each tuple, the class named in the table's module.
+  const resourceTable = (file: string, t: NonNullable<PyFile['resourceTables']>[number]): PyFile['routes'] => {
+    let where = file;
+    let name = t.table;
+    if (
+      pyConstant(files.get(file)!.code, name) === null &&
+      !new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*[[(]`, 'm').test(files.get(file)!.code)
+    ) {
+      const imp = [...files.get(file)!.imports].reverse().find((i) => i.name === name);
+      const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
+      if (!mod || !imp?.orig) return [];
+      where = mod;
+      name = imp.orig;
+    }
+    const code = files.get(where)?.code ?? '';
+    const decl = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*([[(])`, 'm').exec(code);
+    if (!decl) return [];
+    const open = decl.index + decl[0].length - 1;
+    const out: PyFile['routes'] = [];
+    for (const item of splitArgs(code.slice(open + 1, closing(code, open) - 1))) {
+      const tuple = /^\s*[([]([\s\S]*)[)\]]\s*$/.exec(item);
+      if (!tuple) continue;
+      const parts = splitArgs(tuple[1]!)
+        .map((a) => a.trim())
+        .filter((a) => a !== '' && !/^\w+\s*=[^=]/.test(a));
+      const cls = parts[0];
+      if (!cls || !/^[\w.]+$/.test(cls)) continue;
+      for (const url of parts.slice(1)) {
+        const own = literal(url);
+        if (own === null) continue;
+        out.push({
+          obj: t.obj,
+          method: '',
+          path: own,
+          line: t.line,
+          handler: cls.split('.').at(-1)!,
+          fastapi: false,
+          resource: cls,
+          ...(where !== file ? { resourceFile: where } : {}),
+        });
+      }
+    }
+    return out;
+  };
   const pySchemas = pythonSchemas(files);
   const routes: Route[] = [];
   for (const [file, f] of files) {
     // A Flask-RESTful resource's route once per method its class defines.
-    const expanded = f.routes.flatMap((route) => {
+    const tabled = (f.resourceTables ?? []).flatMap((t) => resourceTable(file, t));
+    const expanded = [...f.routes, ...tabled].flatMap((route) => {
       if (!route.resource) return [route];
-      const cls = resolveClass(file, route.resource)?.c;
+      const cls = resolveClass(route.resourceFile ?? file, route.resource)?.c;
       return (cls?.methods ?? []).map((method) => ({ ...route, method }));
     });
     for (const route of expanded) {
