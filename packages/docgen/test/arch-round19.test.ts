@@ -111,3 +111,21 @@ describe('Flask-RESTful: resources registered from a route table', () => {
     expect(list(routes)).toEqual(['GET /logout', 'GET /sign-out']);
   });
 });
+
+describe('Gin: routes in a cobra command’s `Run` function literal', () => {
+  it('`var serve = &cobra.Command{ Run: func(…) { r := gin.Default(); r.GET("/ping", …) } }` declares a route', async () => {
+    const root = repo({
+      'go.mod': 'module app\n\ngo 1.21\n\nrequire (\n\tgithub.com/gin-gonic/gin v1.9.1\n\tgithub.com/spf13/cobra v1.8.0\n)\n',
+      'main.go': 'package main\n\nimport "app/cmd"\n\nfunc main() {\n\tcmd.Execute()\n}\n',
+      'cmd/root.go':
+        'package cmd\n\nimport "github.com/spf13/cobra"\n\nvar rootCmd = &cobra.Command{Use: "app"}\n\nfunc Execute() {\n\trootCmd.Execute()\n}\n',
+      'cmd/serve.go':
+        'package cmd\n\nimport (\n\t"app/routes"\n\n\t"github.com/gin-gonic/gin"\n\t"github.com/spf13/cobra"\n)\n\nvar serve = &cobra.Command{\n\tUse: "serve",\n\tRun: func(cmd *cobra.Command, args []string) {\n\t\tr := gin.Default()\n\t\tr.GET("/ping", func(c *gin.Context) {\n\t\t\tc.JSON(200, gin.H{"message": "pong"})\n\t\t})\n\t\troutes.Router(r)\n\t\tr.Run(":8080")\n\t},\n}\n\nfunc init() {\n\trootCmd.AddCommand(serve)\n}\n',
+      'routes/routes.go':
+        'package routes\n\nimport "github.com/gin-gonic/gin"\n\nfunc Router(r *gin.Engine) {\n\tr.GET("/healthz", func(c *gin.Context) { c.Status(200) })\n}\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /healthz', 'GET /ping']);
+    expect(routes.find((r) => r.path === '/ping')!.line).toBe(14);
+  });
+});

@@ -5798,7 +5798,27 @@ function goFile(s: SourceFile, code: string): GoFile {
   // The file's top-level string constants (function bodies are read per function below).
   const topLevel = code.replace(/^func\b[^\n]*\{[\s\S]*?^\}/gm, '');
   const fileStrings = goStrings(topLevel);
-  for (const m of code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
+  // Top-level functions, and the function literal a cobra command runs (`var serve = &cobra.Command{ Run: func(cmd
+  // *cobra.Command, args []string) { r := gin.Default(); r.GET("/ping", …) } }`), read as a function `serve.Run`.
+  const heads: Array<{ index: number; text: string; recv?: string; name: string }> = [
+    ...[...code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)].map((m) => ({
+      index: m.index,
+      text: m[0],
+      ...(m[1] !== undefined ? { recv: m[1] } : {}),
+      name: m[2]!,
+    })),
+    ...[...code.matchAll(/^[ \t]+(Run|RunE|PreRun|PreRunE|PersistentPreRun|PersistentPreRunE)[ \t]*:[ \t]*func[ \t]*\(/gm)]
+      .filter((m) => !inSpan(spans, m.index))
+      .map((m) => {
+        const owner = [...code.slice(0, m.index).matchAll(/^var[ \t]+(\w+)[ \t]*=[ \t]*&?[ \t]*cobra\.Command[ \t]*\{/gm)].at(-1);
+        return owner && !/^\S/m.test(code.slice(owner.index + owner[0].length, m.index))
+          ? { index: m.index, text: m[0], name: `${owner[1]}.${m[1]}` }
+          : null;
+      })
+      .filter((h): h is { index: number; text: string; name: string } => h !== null),
+  ];
+  for (const h of heads) {
+    const m = Object.assign([h.text, h.recv, h.name] as [string, string | undefined, string], { index: h.index });
     const paramsEnd = closing(code, m.index + m[0].length - 1);
     const brace = code.indexOf('{', paramsEnd);
     if (brace === -1) continue;
