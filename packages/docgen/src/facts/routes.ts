@@ -173,6 +173,8 @@ interface Mount {
    * plugin's own registration gives, which its instance already carries — applied once more.
    */
   again?: boolean;
+  /** Express: a module namespace mounted in a loop — `target` and every module it re-exports (`export * from`) are mounted */
+  spread?: boolean;
 }
 
 interface FileRoutes {
@@ -370,7 +372,23 @@ export function routesAndFiles(
       // Django's include('pkg.urls'): the module's file, relative imports and source roots included.
       const py = /^py:(.*):([^:]+)$/.exec(m.target);
       const target = py ? pyModuleFile(pyFiles, py[1]!, py[2]!) : m.target;
-      if (target) mountsOf.set(target, [...(mountsOf.get(target) ?? []), { ...m, target }]);
+      if (!target) continue;
+      // A namespace mounted in a loop: the module, and the modules it re-exports, two levels deep.
+      const targets = [target];
+      for (let i = 0; m.spread && i < targets.length && i < 64; i++) {
+        const t = targets[i]!;
+        if (targets.indexOf(t) !== i || (t !== target && targets.slice(0, i).includes(t))) continue;
+        const lines = (textOf.has(t) ? codeOf(textOf.get(t)!) : '').split('\n');
+        for (const e of byFile.get(t) ?? [])
+          if (
+            e.kind === 'internal' &&
+            e.to !== null &&
+            !targets.includes(e.to) &&
+            /^\s*export\s*\*[^;]*\bfrom\b/.test(lines[e.line - 1] ?? '')
+          )
+            targets.push(e.to);
+      }
+      for (const t of targets) mountsOf.set(t, [...(mountsOf.get(t) ?? []), { ...m, target: t }]);
     }
   }
   const prefixes = (file: string, seen: Set<string>, within?: string): Prefix[] => {
@@ -444,6 +462,38 @@ export function routesAndFiles(
         });
       }
     }
+  }
+  // Express routes of a file no mount reaches, on a router that file cannot be serving itself: a router module
+  // imported by no file (`employee.route.js` whose `require` is commented out), or an instance of a wrapper class
+  // (`export const Posts = new Controller()`, `Posts.get('/posts', …)`, the class calling `this.router.get`) whose
+  // router's mount is not followed. Their prefix is unknown: marked unresolved at the declaration, never written as
+  // resolved at the root (docs/metrics/arch-api-facts.md, "Nineteenth round: figures").
+  const importedFiles = new Set(imports.filter((e) => e.to !== null).map((e) => e.to!));
+  for (const r of routes) {
+    if (r.framework !== 'express' || !r.resolved || mountsOf.has(r.file)) continue;
+    const source = textOf.get(r.file);
+    if (!source) continue;
+    const code = codeOf(source);
+    const receiver = /^\s*([\w$]+)\s*\./.exec(code.split('\n')[r.line - 1] ?? '')?.[1];
+    if (!receiver) continue;
+    const esc = receiver.replace(/\$/g, '\\$');
+    const decl = new RegExp(String.raw`\b(?:const|let|var)\s+${esc}\s*(?::[^=;\n]+)?=\s*(new\s+)?((?:[\w$]+\s*\.\s*)?[\w$]+)\s*\(`).exec(
+      code,
+    );
+    if (!decl) continue;
+    const router = /^(?:express\s*\.\s*)?Router$/.test(decl[2]!);
+    // The class is the repository's own (declared here or imported by a relative path), not a framework's (`new Hono()`).
+    const cls = decl[2]!.replace(/\$/g, '\\$');
+    const ownClass =
+      new RegExp(String.raw`\bclass\s+${cls}\b`).test(code) ||
+      new RegExp(
+        String.raw`\bimport\s+(?:\{[^}]*\b${cls}\b[^}]*\}|${cls})\s+from\s*["']\.|\b${cls}\s*\}?\s*=\s*require\s*\(\s*["']\.`,
+      ).test(code);
+    const wrapperClass = decl[1] !== undefined && !router && ownClass && !/\bexpress\s*\(\s*\)/.test(code);
+    const orphan = router && !importedFiles.has(r.file) && !/\bexpress\s*\(\s*\)/.test(code);
+    if (!wrapperClass && !orphan) continue;
+    r.resolved = false;
+    r.unresolvedPrefix = `${r.file}:${lineAt(code, decl.index)} ${receiver}${orphan ? ' (a router imported by no file)' : ''}`;
   }
   // Express / Koa handlers written in another module: `app.post('/users', users.create)` with
   // `const users = require('../controllers/users')` — what `exports.create = …` answers and reads.
@@ -1540,6 +1590,29 @@ function jsRouters(
         if (to) mounts.push({ target: to, from: s.rel, prefix, ...(prefix === null ? { unresolvedAt: at } : {}) });
       }
     } else if (new RegExp(String.raw`\(\s*[^)]*\b${list.replace(/\$/g, '\\$')}\s*[:,)]`).test(code)) controllerLoop = { prefix, at };
+  }
+  // Every export of a module namespace mounted in a loop: `import * as Controllers from './controllers'`, then
+  // `for (const c in Controllers) app.use('/api/v1', Controllers[c].router)` (or `for (const c of
+  // Object.values(Controllers)) app.use(…, c.router)`): the namespace's module and each module it re-exports
+  // (`export * from './Posts.js'`) are mounted there (`spread`, followed once every file is read).
+  for (const m of code.matchAll(
+    new RegExp(
+      String.raw`\bfor\s*\(\s*(?:const|let|var)\s+([\w$]+)\s+(?:in\s+([\w$]+)|of\s+Object\s*\.\s*values\s*\(\s*([\w$]+)\s*\))\s*\)\s*\{?\s*(this\.)?([\w$]+)\s*\.use\s*\(\s*(?:${STRING}\s*,\s*)?([\w$]+)(?:\s*\[\s*([\w$]+)\s*\])?\s*\.\s*router\s*\)`,
+      'g',
+    ),
+  )) {
+    if (inSpan(spans, m.index)) continue;
+    const ns = (m[2] ?? m[3])!;
+    const ok = m[2] !== undefined ? m[7] === ns && m[8] === m[1] : m[7] === m[1] && m[8] === undefined;
+    if (!ok) continue;
+    const spec = new RegExp(String.raw`\bimport\s*\*\s*as\s+${ns.replace(/\$/g, '\\$')}\s+from\s*(["'])([^"']+)\1`).exec(code)?.[2];
+    const to = spec ? (imports.find((e) => e.spec === spec && e.kind === 'internal')?.to ?? null) : null;
+    if (!to) continue;
+    const own = m[6] ? literal(m[6]) : '';
+    const outer = m[4] ? '' : effective(m[5]!);
+    const prefix = own === null || outer === null ? null : joinPath(outer, own);
+    const at = `${s.rel}:${lineAt(code, m.index)} ${m[6] ?? m[5]}`;
+    mounts.push({ target: to, from: s.rel, prefix, spread: true, ...(prefix === null ? { unresolvedAt: at } : {}) });
   }
   const instances: NonNullable<FileRoutes['instances']> = [];
   for (const m of code.matchAll(/\bnew\s+([\w$]+)\s*\(\s*\[/g)) {
@@ -2951,7 +3024,11 @@ interface PyFile {
     pathConst?: string;
     /** Flask-RESTful `api.add_resource(BookApi, '/books')`: the `Resource` class whose methods the route answers */
     resource?: string;
+    /** the file `resource` is named in, when not this one (a route table of another module) */
+    resourceFile?: string;
   }>;
+  /** Flask-RESTful `[api.add_resource(*r) for r in routes]`: `api` registers each `(Resource, "/path", …)` of the table `routes` */
+  resourceTables?: Array<{ obj: string; table: string; line: number }>;
   /** `parent.register_blueprint(child, url_prefix=…)` / `parent.include_router(child, prefix=…)` */
   mounts: Array<{
     parent: string;
@@ -3327,6 +3404,20 @@ function pyFile(s: SourceFile, code: string): PyFile {
           resource: cls,
         });
     }
+  }
+  // `[api.add_resource(*r) for r in routes]` / `for r in routes:\n    api.add_resource(*r)`: every tuple of the table
+  // `routes` (this module's or one it imports, read by `pythonRoutes`) is an `add_resource` call.
+  for (const m of code.matchAll(
+    /\[\s*(\w+)\.add_resource\s*\(\s*\*\s*(\w+)\s*\)\s+for\s+(\w+)\s+in\s+(\w+)\s*\]|^[ \t]*for[ \t]+(\w+)[ \t]+in[ \t]+(\w+)[ \t]*:\s*(\w+)\.add_resource\s*\(\s*\*\s*(\w+)\s*\)/gm,
+  )) {
+    if (inSpan(spans, m.index)) continue;
+    const [obj, item, loopVar, table] = m[1] !== undefined ? [m[1], m[2], m[3], m[4]] : [m[7], m[8], m[5], m[6]];
+    if (item !== loopVar) continue;
+    (out.resourceTables ??= []).push({
+      obj: scoped(obj!, m.index),
+      table: table!,
+      line: lineAt(code, m.index + m[0].indexOf('add_resource')),
+    });
   }
   for (const m of code.matchAll(/\b(\w+)\.(include_router|register_blueprint|add_namespace)\s*\(/g)) {
     if (inSpan(spans, m.index)) continue;
@@ -5085,13 +5176,59 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     // One prefix once, however many paths lead to it.
     return [...new Map(out.map((p) => [`${p.path}\0${p.unresolved ?? ''}`, p])).values()];
   };
+  // A Flask-RESTful route table (`routes = ((Logout, "/logout"), …)`) of this module or one it imports by name: one
+  // `add_resource` route per URL of each tuple, the class named in the table's module.
+  const resourceTable = (file: string, t: NonNullable<PyFile['resourceTables']>[number]): PyFile['routes'] => {
+    let where = file;
+    let name = t.table;
+    if (
+      pyConstant(files.get(file)!.code, name) === null &&
+      !new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*[[(]`, 'm').test(files.get(file)!.code)
+    ) {
+      const imp = [...files.get(file)!.imports].reverse().find((i) => i.name === name);
+      const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
+      if (!mod || !imp?.orig) return [];
+      where = mod;
+      name = imp.orig;
+    }
+    const code = files.get(where)?.code ?? '';
+    const decl = new RegExp(String.raw`^${name}[ \t]*(?::[^=\n]+)?=[ \t]*([[(])`, 'm').exec(code);
+    if (!decl) return [];
+    const open = decl.index + decl[0].length - 1;
+    const out: PyFile['routes'] = [];
+    for (const item of splitArgs(code.slice(open + 1, closing(code, open) - 1))) {
+      const tuple = /^\s*[([]([\s\S]*)[)\]]\s*$/.exec(item);
+      if (!tuple) continue;
+      const parts = splitArgs(tuple[1]!)
+        .map((a) => a.trim())
+        .filter((a) => a !== '' && !/^\w+\s*=[^=]/.test(a));
+      const cls = parts[0];
+      if (!cls || !/^[\w.]+$/.test(cls)) continue;
+      for (const url of parts.slice(1)) {
+        const own = literal(url);
+        if (own === null) continue;
+        out.push({
+          obj: t.obj,
+          method: '',
+          path: own,
+          line: t.line,
+          handler: cls.split('.').at(-1)!,
+          fastapi: false,
+          resource: cls,
+          ...(where !== file ? { resourceFile: where } : {}),
+        });
+      }
+    }
+    return out;
+  };
   const pySchemas = pythonSchemas(files);
   const routes: Route[] = [];
   for (const [file, f] of files) {
     // A Flask-RESTful resource's route once per method its class defines.
-    const expanded = f.routes.flatMap((route) => {
+    const tabled = (f.resourceTables ?? []).flatMap((t) => resourceTable(file, t));
+    const expanded = [...f.routes, ...tabled].flatMap((route) => {
       if (!route.resource) return [route];
-      const cls = resolveClass(file, route.resource)?.c;
+      const cls = resolveClass(route.resourceFile ?? file, route.resource)?.c;
       return (cls?.methods ?? []).map((method) => ({ ...route, method }));
     });
     for (const route of expanded) {
@@ -5661,7 +5798,27 @@ function goFile(s: SourceFile, code: string): GoFile {
   // The file's top-level string constants (function bodies are read per function below).
   const topLevel = code.replace(/^func\b[^\n]*\{[\s\S]*?^\}/gm, '');
   const fileStrings = goStrings(topLevel);
-  for (const m of code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)) {
+  // Top-level functions, and the function literal a cobra command runs (`var serve = &cobra.Command{ Run: func(cmd
+  // *cobra.Command, args []string) { r := gin.Default(); r.GET("/ping", …) } }`), read as a function `serve.Run`.
+  const heads: Array<{ index: number; text: string; recv?: string; name: string }> = [
+    ...[...code.matchAll(/^func[ \t]+(?:\(([^)]*)\)[ \t]*)?(\w+)[ \t]*(?:\[[^\]]*\])?\(/gm)].map((m) => ({
+      index: m.index,
+      text: m[0],
+      ...(m[1] !== undefined ? { recv: m[1] } : {}),
+      name: m[2]!,
+    })),
+    ...[...code.matchAll(/^[ \t]+(Run|RunE|PreRun|PreRunE|PersistentPreRun|PersistentPreRunE)[ \t]*:[ \t]*func[ \t]*\(/gm)]
+      .filter((m) => !inSpan(spans, m.index))
+      .map((m) => {
+        const owner = [...code.slice(0, m.index).matchAll(/^var[ \t]+(\w+)[ \t]*=[ \t]*&?[ \t]*cobra\.Command[ \t]*\{/gm)].at(-1);
+        return owner && !/^\S/m.test(code.slice(owner.index + owner[0].length, m.index))
+          ? { index: m.index, text: m[0], name: `${owner[1]}.${m[1]}` }
+          : null;
+      })
+      .filter((h): h is { index: number; text: string; name: string } => h !== null),
+  ];
+  for (const h of heads) {
+    const m = Object.assign([h.text, h.recv, h.name] as [string, string | undefined, string], { index: h.index });
     const paramsEnd = closing(code, m.index + m[0].length - 1);
     const brace = code.indexOf('{', paramsEnd);
     if (brace === -1) continue;
