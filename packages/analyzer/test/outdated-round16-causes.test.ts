@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
+import { classHierarchy, contractChanges } from '../src/functions/contract.ts';
 import { linesDeclaring } from '../src/engine/doc-history.ts';
-import type { Signature } from '../src/functions/types.ts';
+import { contract, none, outdated } from './helpers/contract.ts';
 
 /**
  * The general causes of false OUTDATED verdicts found on held-out round 16
  * (docs/metrics/outdated.md, "Round 16"), each fixed at its cause and pinned here.
  */
-
-const none = (): ReadonlySet<string> => new Set();
-const sig = (names: string[]): Signature => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
-const contract = (language: string, content: string, name: string, names: string[]): Contract =>
-  contractOf(content, name, language, sig(names), 'value');
-const outdated = (then: Contract, now: Contract, text: string, language: string, texts: string | string[] = ''): string[] =>
-  contractChanges(then, now, { text, params: [], documentsReturn: false }, none, classHierarchy(texts, language)).outdated.map(
-    (f) => f.code,
-  );
 
 describe('OUTDATED', () => {
   it('a return type replaced by a module-level alias of the same generic', () => {

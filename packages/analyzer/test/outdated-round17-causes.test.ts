@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FunctionAnalysisEntry } from '@docent/contracts';
 import { analyzeRepository } from '../src/engine/analyze.ts';
-import { classHierarchy, contractChanges, contractOf, returnsNoneInDefinition, type Contract } from '../src/functions/contract.ts';
+import { classHierarchy, contractChanges, returnsNoneInDefinition, type Contract } from '../src/functions/contract.ts';
 import { extractFunctions } from '../src/functions/index.ts';
 import { linesDeclaring } from '../src/engine/doc-history.ts';
 import { cythonAsPython } from '../src/functions/cython.ts';
-import type { Signature } from '../src/functions/types.ts';
 import { commitAll, initRepo, tempDir, write } from './engine/helpers.ts';
+import { contract, none, outdated } from './helpers/contract.ts';
 
 /**
  * The general causes of false OUTDATED verdicts found on held-out round 17
@@ -17,14 +17,6 @@ import { commitAll, initRepo, tempDir, write } from './engine/helpers.ts';
 
 const verdicts = async (src: string, language: string): Promise<Record<string, string>> =>
   Object.fromEntries((await extractFunctions(src, language, 'x')).map((f) => [f.name, f.outdated.status]));
-const none = (): ReadonlySet<string> => new Set();
-const sig = (names: string[]): Signature => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
-const contract = (language: string, content: string, name: string, names: string[]): Contract =>
-  contractOf(content, name, language, sig(names), 'value');
-const outdated = (then: Contract, now: Contract, text: string, language: string, texts: string | string[] = ''): string[] =>
-  contractChanges(then, now, { text, params: [], documentsReturn: false }, none, classHierarchy(texts, language)).outdated.map(
-    (f) => f.code,
-  );
 
 describe('OUTDATED, abstract methods', () => {
   it('a JavaScript method whose body is one call of an "abstract method" helper documents what implementations return', async () => {

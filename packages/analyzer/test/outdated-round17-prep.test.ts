@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classHierarchy, contractChanges, contractOf, type Contract } from '../src/functions/contract.ts';
 import { linesDeclaring } from '../src/engine/doc-history.ts';
-import type { Signature } from '../src/functions/types.ts';
+import { contract, outdated } from './helpers/contract.ts';
 
 /**
  * Causes of false OUTDATED verdicts left after held-out round 16 (docs/metrics/outdated.md, "What
  * is left after round 16"), fixed before round 17 and pinned here.
  */
-
-const none = (): ReadonlySet<string> => new Set();
-const sig = (names: string[]): Signature => ({ names, variadic: [], incomplete: false, acceptsKeywords: false });
-const contract = (language: string, content: string, name: string, names: string[]): Contract =>
-  contractOf(content, name, language, sig(names), 'value');
-const outdated = (then: Contract, now: Contract, text: string, language: string, texts: string | string[] = ''): string[] =>
-  contractChanges(then, now, { text, params: [], documentsReturn: false }, none, classHierarchy(texts, language)).outdated.map(
-    (f) => f.code,
-  );
 
 describe('OUTDATED, type aliases', () => {
   it('a TypeScript return type replaced by an exported alias of the same generic', () => {
