@@ -31,9 +31,11 @@ describe('SignUpPage validation', () => {
   const submit = () => screen.getByRole('button', { name: 'Create account' });
   /** An error shown under a form field (the first one is also repeated in a toast). */
   const fieldError = async (text: string | RegExp) => {
-    const all = await screen.findAllByText(text);
-    const under = all.filter((el) => el.closest('.ant-form-item-explain'));
-    expect(under.length, String(text)).toBeGreaterThan(0);
+    // The toast can show before antd renders the field's explain line: retry until the one under the field is there too.
+    await waitFor(() => {
+      const under = screen.queryAllByText(text).filter((el) => el.closest('.ant-form-item-explain'));
+      expect(under.length, String(text)).toBeGreaterThan(0);
+    });
   };
 
   it('an empty form shows required errors and a toast titled Error with the first one', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Repository } from '@docent/contracts';
 import OrganizationPage from './OrganizationPage.tsx';
@@ -59,8 +59,13 @@ describe('OrganizationPage', () => {
     // the vendor filter set to GitHub: GitHub's card, and the subtitle says GitHub
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Filter by vendor' }));
-    const option = (await screen.findAllByText('GitHub')).find((el) => el.closest('.ant-select-item-option'));
-    await user.click(option!);
+    // 'GitHub' may also be on a card: wait for the one inside the opened dropdown
+    const option = await waitFor(() => {
+      const found = screen.queryAllByText('GitHub').find((el) => el.closest('.ant-select-item-option'));
+      if (!found) throw new Error('no GitHub option yet');
+      return found;
+    });
+    await user.click(option);
     expect(await screen.findByText('Repositories of this organisation on GitHub.')).toBeTruthy();
     expect(screen.queryByText('Repositories of this organisation on Git.')).toBeNull();
     expect(cards()).toEqual(['web']);
