@@ -62,6 +62,8 @@ export default defineConfig({
     // integration files wait on git, servers and sockets, so two share 2 cores well
     // (docs/decisions.md "Unit test workers").
     maxWorkers: 2,
+    // Every project's scratch files go to one folder that the run removes (tools/test-temp-dir.ts).
+    globalSetup: ['./tools/test-temp-dir.ts'],
     projects: [
       'packages/contracts',
       'packages/analyzer',
