@@ -1,4 +1,5 @@
 import { applySpringContextPath, SPRING_CONFIG_FILE } from './spring-config.ts';
+import { nextjsRoutes } from './nextjs.ts';
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import YAML from 'yaml';
@@ -648,6 +649,9 @@ export function routesAndFiles(
     routes,
     descriptions.filter((d) => SPRING_CONFIG_FILE.test(d.rel)),
   );
+  // Next.js API routes: given by where a file is (pages/api/**, app/**/route.ts), in a folder whose package.json depends on `next`.
+  const nextOnes = nextjsRoutes(sources, descriptions);
+  routes.push(...nextOnes);
   // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
   const typeFiles = new Set<string>();
   if (routes.some((r) => r.typed)) {
@@ -707,6 +711,7 @@ export function routesAndFiles(
   );
   for (const f of constantFiles) if (!found.has(f)) typeFiles.add(f);
   for (const f of handlerFiles) if (!found.has(f)) typeFiles.add(f);
+  for (const r of nextOnes) if (!found.has(r.file)) typeFiles.add(r.file);
   return { routes, files: [...found.keys(), ...typeFiles].sort() };
 }
 

@@ -1,0 +1,141 @@
+import path from 'node:path/posix';
+import type { SourceFile } from './imports.ts';
+import type { Route } from './routes.ts';
+import { codeOf, lineAt, literal } from './source.ts';
+
+/**
+ * Next.js API routes (docs/docgen-arch-api.md §Routes, Next.js): routes given by where a file is, not by a call.
+ * In a folder whose package.json depends on `next`:
+ *
+ * - Pages router: every module below `pages/api/` (or `src/pages/api/`) with a default export is a handler with no
+ *   method restriction (`ANY`) at its path: `index` is its folder, `[id]` a parameter (`:id`), `[...slug]` a
+ *   catch-all of one or more segments (`:slug+`), `[[...slug]]` of zero or more (`:slug*`) — path-to-regexp's
+ *   notation, which Next.js itself uses in `next.config.js` rewrites.
+ * - App router: every `route.js` / `route.ts` below `app/` (or `src/app/`) answers the methods it exports
+ *   (`export async function GET`, `export const POST = …`, `export { handler as GET }`, `export const { GET, POST } =
+ *   handlers`), each cited at its export; route groups `(name)` and parallel-route slots `@name` add no segment, and a
+ *   private folder `_name` is not routable.
+ *
+ * A literal `basePath` of the folder's `next.config.*` prefixes every route; one that is not a constant marks them
+ * unresolved with its citation.
+ */
+const APP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+const JS = /\.(?:[cm]?js|jsx|[cm]?ts|tsx)$/;
+
+/** The folders (`''` for the repository root) whose package.json depends on `next`. */
+function nextRoots(projectFiles: readonly SourceFile[]): string[] {
+  const roots: string[] = [];
+  for (const f of projectFiles) {
+    if (path.basename(f.rel) !== 'package.json' || f.rel.includes('node_modules/')) continue;
+    let pkg: unknown;
+    try {
+      pkg = JSON.parse(f.text);
+    } catch {
+      continue;
+    }
+    if (typeof pkg !== 'object' || pkg === null) continue;
+    const deps = ['dependencies', 'devDependencies', 'peerDependencies'].map((k) => (pkg as Record<string, unknown>)[k]);
+    if (deps.some((d) => typeof d === 'object' && d !== null && 'next' in d))
+      roots.push(path.dirname(f.rel) === '.' ? '' : path.dirname(f.rel));
+  }
+  // The deepest folder first: a file belongs to the nearest Next.js application above it.
+  return roots.sort((a, b) => b.length - a.length);
+}
+
+/** A folder or file name of the pages / app tree as a path segment; null when it adds none. */
+function segment(name: string): string | null {
+  let m = /^\[\[\.\.\.(\w+)\]\]$/.exec(name);
+  if (m) return `:${m[1]}*`;
+  m = /^\[\.\.\.(\w+)\]$/.exec(name);
+  if (m) return `:${m[1]}+`;
+  m = /^\[(\w+)\]$/.exec(name);
+  if (m) return `:${m[1]}`;
+  return name;
+}
+
+/** `basePath` of the application's `next.config.*`: its value, or unresolved with its citation; '' when none is set. */
+function basePath(sources: readonly SourceFile[], root: string): { value: string } | { unresolved: string } {
+  const config = sources.find(
+    (s) => s.rel === path.join(root, path.basename(s.rel)) && /^next\.config\.[cm]?[jt]s$/.test(path.basename(s.rel)),
+  );
+  if (!config) return { value: '' };
+  const code = codeOf(config);
+  const m = /\bbasePath\s*:\s*([^,\n}]+)/.exec(code);
+  if (!m) return { value: '' };
+  const value = literal(m[1]!.trim());
+  return value !== null ? { value } : { unresolved: `${config.rel}:${lineAt(code, m.index)} basePath: ${m[1]!.trim()}` };
+}
+
+export function nextjsRoutes(sources: readonly SourceFile[], projectFiles: readonly SourceFile[]): Route[] {
+  const roots = nextRoots(projectFiles);
+  if (roots.length === 0) return [];
+  const routes: Route[] = [];
+  const bases = new Map(roots.map((r) => [r, basePath(sources, r)] as const));
+  for (const s of sources) {
+    if (!JS.test(s.rel) || /\.d\.[cm]?ts$/.test(s.rel)) continue;
+    const root = roots.find((r) => r === '' || s.rel.startsWith(`${r}/`));
+    if (root === undefined) continue;
+    const rest = root === '' ? s.rel : s.rel.slice(root.length + 1);
+    const base = bases.get(root)!;
+    const at = (r: Omit<Route, 'resolved' | 'path'> & { path: string }): Route => ({
+      ...r,
+      path: 'value' in base && base.value !== '' ? `${base.value.replace(/\/+$/, '')}${r.path}` : r.path,
+      resolved: !('unresolved' in base),
+      ...('unresolved' in base ? { unresolvedPrefix: base.unresolved } : {}),
+    });
+    const pages = /^(?:src\/)?pages\/(api(?:\/.*)?)$/.exec(rest);
+    if (pages) {
+      const code = codeOf(s);
+      const exported = /^[ \t]*export\s+default\b|^[ \t]*module\.exports\s*=|^[ \t]*export\s*\{[^}]*\bas\s+default\b/m.exec(code);
+      if (!exported) continue;
+      const parts = pages[1]!.replace(JS, '').split('/');
+      if (parts.at(-1) === 'index') parts.pop();
+      const handler =
+        /^[ \t]*export\s+default\s+(?:async\s+)?function\s+([A-Za-z_$][\w$]*)|^[ \t]*export\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/m.exec(
+          code,
+        );
+      routes.push(
+        at({
+          method: 'ANY',
+          path: `/${parts.map(segment).join('/')}`,
+          framework: 'nextjs',
+          file: s.rel,
+          line: lineAt(code, exported.index + exported[0].length - exported[0].trimStart().length),
+          ...(handler ? { handler: (handler[1] ?? handler[2])! } : {}),
+        }),
+      );
+      continue;
+    }
+    const app = /^(?:src\/)?app\/(?:(.*)\/)?route\.[^/]+$/.exec(rest);
+    if (!app) continue;
+    const folders = app[1] ? app[1].split('/') : [];
+    if (folders.some((f) => f.startsWith('_'))) continue;
+    const parts = folders.filter((f) => !/^\(.*\)$/.test(f) && !f.startsWith('@')).map(segment);
+    const code = codeOf(s);
+    const seen = new Set<string>();
+    const add = (method: string, offset: number, handler?: string): void => {
+      if (!APP_METHODS.includes(method) || seen.has(method)) return;
+      seen.add(method);
+      routes.push(
+        at({
+          method,
+          path: `/${parts.join('/')}`,
+          framework: 'nextjs',
+          file: s.rel,
+          line: lineAt(code, offset),
+          ...(handler ? { handler } : {}),
+        }),
+      );
+    };
+    for (const m of code.matchAll(/^[ \t]*export\s+(?:async\s+function\s*\*?|function\s*\*?|const|let|var)\s+([A-Z]+)\b/gm))
+      add(m[1]!, m.index + m[0].length - m[0].trimStart().length);
+    for (const m of code.matchAll(/^[ \t]*export\s*(?:const|let|var)?\s*\{([^}]*)\}/gm))
+      for (const item of m[1]!.split(',')) {
+        const x = /^\s*([A-Za-z_$][\w$]*)(?:\s*(?:as|:)\s*([A-Za-z_$][\w$]*))?\s*$/.exec(item);
+        if (!x) continue;
+        // What is exported is the name written last: `export { handler as GET }`, `export const { GET } = handlers`.
+        add(x[2] ?? x[1]!, m.index + m[0].length - m[0].trimStart().length, /\bas\b/.test(item) ? x[1] : undefined);
+      }
+  }
+  return routes;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { repositoryFacts } from '../src/facts/index.ts';
+import { fixtureRepos, routeList } from './support/fixture-repo.ts';
+
+/**
+ * Next.js API routes (the nineteenth round's five misses, docs/metrics/arch-api-facts.md) and the causes of the
+ * twentieth round's misses, each at its general shape: fixture repositories written here, in a temporary folder.
+ */
+const repo = fixtureRepos('r20');
+const list = routeList;
+
+describe('Next.js API routes', () => {
+  it('pages/api: each module with a default export is an ANY route at its file path (index, [id], [...slug], [[...slug]])', async () => {
+    const root = repo({
+      'backend/app.py': "from flask import Flask\napp = Flask(__name__)\n\n@app.route('/products')\ndef products():\n    return []\n",
+      'frontend/package.json': '{"dependencies":{"next":"^13.0.0","react":"^18.0.0"}}',
+      'frontend/pages/index.js': 'export default function Home() {\n  return null\n}\n',
+      'frontend/pages/api/auth/[...auth0].js': "import { handleAuth } from '@auth0/nextjs-auth0'\n\nexport default handleAuth()\n",
+      'frontend/pages/api/me.js': 'export default async function me(req, res) {\n  res.json({})\n}\n',
+      'frontend/pages/api/users/index.ts':
+        "import type { NextApiRequest, NextApiResponse } from 'next'\n\nconst handler = (req: NextApiRequest, res: NextApiResponse) => res.json([])\n\nexport default handler\n",
+      'frontend/pages/api/users/[id].ts': 'export default function user(req, res) {\n  res.json({ id: req.query.id })\n}\n',
+      'frontend/pages/api/docs/[[...path]].js': 'module.exports = (req, res) => res.end()\n',
+      'frontend/pages/api/lib/helpers.js': 'export const shared = 1\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual([
+      'ANY /api/auth/:auth0+',
+      'ANY /api/docs/:path*',
+      'ANY /api/me',
+      'ANY /api/users',
+      'ANY /api/users/:id',
+      'GET /products',
+    ]);
+    const me = routes.find((r) => r.path === '/api/me')!;
+    expect(me).toMatchObject({ framework: 'nextjs', file: 'frontend/pages/api/me.js', line: 1, handler: 'me', resolved: true });
+    expect(routes.find((r) => r.path === '/api/users')!.line).toBe(5);
+  });
+
+  it('app router: route.ts answers the methods it exports, route groups and slots add no segment, private folders none', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"next":"14.2.0"}}',
+      'src/app/api/posts/route.ts':
+        "import { NextResponse } from 'next/server'\n\nexport async function GET() {\n  return NextResponse.json([])\n}\n\nexport const POST = async (req: Request) => NextResponse.json(await req.json(), { status: 201 })\n// export function DELETE() {}\n",
+      'src/app/(shop)/api/posts/[slug]/route.ts': 'export function PUT() {\n  return new Response()\n}\n',
+      'src/app/api/auth/[...nextauth]/route.ts':
+        "import NextAuth from 'next-auth'\n\nconst handler = NextAuth({ providers: [] })\n\nexport { handler as GET, handler as POST }\n",
+      'src/app/api/v5/[...nextauth]/route.ts': "import { handlers } from '@/auth'\nexport const { GET, POST } = handlers\n",
+      'src/app/_internal/ping/route.ts': 'export function GET() {\n  return new Response()\n}\n',
+      'src/app/page.tsx': 'export default function Page() {\n  return null\n}\n',
+      'src/app/api/util.ts': 'export function GET() {\n  return 1\n}\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual([
+      'GET /api/auth/:nextauth+',
+      'GET /api/posts',
+      'GET /api/v5/:nextauth+',
+      'POST /api/auth/:nextauth+',
+      'POST /api/posts',
+      'POST /api/v5/:nextauth+',
+      'PUT /api/posts/:slug',
+    ]);
+    expect(routes.find((r) => r.method === 'POST' && r.path === '/api/posts')!.line).toBe(7);
+    expect(routes.find((r) => r.method === 'GET' && r.path === '/api/auth/:nextauth+')!.handler).toBe('handler');
+  });
+
+  it('a pages/api folder outside a Next.js application is no route; a basePath of next.config.js prefixes them', async () => {
+    const plain = repo({
+      'package.json': '{"dependencies":{"express":"^4.18.0"}}',
+      'pages/api/x.js': 'export default function x() {}\n',
+    });
+    expect((await repositoryFacts(plain)).routes).toEqual([]);
+    const based = repo({
+      'package.json': '{"dependencies":{"next":"^12.0.0"}}',
+      'next.config.js': "module.exports = {\n  basePath: '/shop',\n}\n",
+      'pages/api/hello.js': 'export default function hello(req, res) {\n  res.json({})\n}\n',
+    });
+    expect(list((await repositoryFacts(based)).routes)).toEqual(['ANY /shop/api/hello']);
+    const env = repo({
+      'package.json': '{"dependencies":{"next":"^12.0.0"}}',
+      'next.config.js': 'module.exports = {\n  basePath: process.env.BASE_PATH,\n}\n',
+      'pages/api/hello.js': 'export default function hello(req, res) {\n  res.json({})\n}\n',
+    });
+    const [r] = (await repositoryFacts(env)).routes;
+    expect(r).toMatchObject({ path: '/api/hello', resolved: false, unresolvedPrefix: 'next.config.js:2 basePath: process.env.BASE_PATH' });
+  });
+});
