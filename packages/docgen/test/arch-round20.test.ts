@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repositoryFacts } from '../src/facts/index.ts';
+import type { SourceFile } from '../src/facts/imports.ts';
+import { dataModels } from '../src/facts/models.ts';
 import { fixtureRepos, routeList } from './support/fixture-repo.ts';
 
 /**
@@ -83,5 +85,60 @@ describe('Next.js API routes', () => {
     });
     const [r] = (await repositoryFacts(env)).routes;
     expect(r).toMatchObject({ path: '/api/hello', resolved: false, unresolvedPrefix: 'next.config.js:2 basePath: process.env.BASE_PATH' });
+  });
+});
+
+const ts = (rel: string, text: string): SourceFile => ({ rel, language: 'TypeScript', text });
+const js = (rel: string, text: string): SourceFile => ({ rel, language: 'JavaScript', text });
+const rels = (entities: ReturnType<typeof dataModels>): string[] =>
+  entities.flatMap((e) => e.relations.map((r) => `${e.name}.${r.field} -> ${r.to}`)).sort();
+
+describe('data model: TypeORM members with modifiers and relation decorators over several lines', () => {
+  it('`public url: string` columns and `@ManyToOne(\n () => User,\n (user) => user.files,\n)` relations are read; an inverse one-to-one is no column', () => {
+    const entities = dataModels([
+      ts(
+        'src/files/privateFile.entity.ts',
+        "import { Entity, PrimaryGeneratedColumn, Column, ManyToOne } from 'typeorm'\nimport User from '../users/user.entity'\n\n@Entity()\nclass PrivateFile {\n  @PrimaryGeneratedColumn()\n  public id: number;\n\n  @Column()\n  public key: string;\n\n  @ManyToOne(\n    () => User,\n    (user: User) => user.files,\n  )\n  public owner: User;\n}\n\nexport default PrivateFile;\n",
+      ),
+      ts(
+        'src/users/user.entity.ts',
+        "import { Entity, PrimaryGeneratedColumn, Column, OneToOne, OneToMany, JoinColumn } from 'typeorm'\n\n@Entity()\nclass User {\n  @PrimaryGeneratedColumn()\n  public id?: number;\n\n  @Column({ unique: true })\n  public email: string;\n\n  @OneToOne(() => Address, { eager: true, cascade: true })\n  @JoinColumn()\n  public address: Address;\n\n  @OneToMany(\n    () => PrivateFile,\n    (file: PrivateFile) => file.owner,\n  )\n  public files: PrivateFile[];\n}\n\nexport default User;\n",
+      ),
+      ts(
+        'src/users/address.entity.ts',
+        "import { Entity, PrimaryGeneratedColumn, Column, OneToOne } from 'typeorm'\n\n@Entity()\nclass Address {\n  @PrimaryGeneratedColumn()\n  public id: number;\n\n  @Column()\n  public city: string;\n\n  @OneToOne(\n    () => User,\n    (user: User) => user.address,\n  )\n  public user: User;\n}\n",
+      ),
+    ]);
+    const fields = Object.fromEntries(entities.map((e) => [e.name, e.fields.map((f) => f.name)]));
+    expect(fields).toEqual({ Address: ['id', 'city'], PrivateFile: ['id', 'key', 'ownerId'], User: ['id', 'email', 'addressId'] });
+    expect(rels(entities)).toEqual(['PrivateFile.owner -> User', 'User.address -> Address']);
+  });
+});
+
+describe('data model: Sequelize associations in another module, and models named by their variables', () => {
+  it('`Recipe.belongsTo(Store, …)` in models/index.js and `references: { model: Subcategory }` point at the models those names are bound to', () => {
+    const entities = dataModels([
+      js(
+        'models/category.js',
+        "import { Sequelize } from 'sequelize'\nimport db from '../config/database.js'\nconst { DataTypes } = Sequelize\n\nconst Category = db.define('categorys', {\n  category_name: { type: DataTypes.STRING },\n})\n\nexport default Category\n",
+      ),
+      js(
+        'models/subcategory.js',
+        "import { Sequelize } from 'sequelize'\nimport db from '../config/database.js'\nimport Category from './category.js'\nconst { DataTypes } = Sequelize\n\nconst Subcategory = db.define('subcategorys', {\n  category_id: {\n    type: DataTypes.INTEGER,\n    references: {\n      model: Category,\n      key: 'id'\n    }\n  },\n})\n\nexport default Subcategory\n",
+      ),
+      js(
+        'models/store.js',
+        "import { Sequelize } from 'sequelize'\nimport db from '../config/database.js'\nconst { DataTypes } = Sequelize\n\nconst Store = db.define('store', {\n  name: { type: DataTypes.STRING },\n})\n\nexport default Store\n",
+      ),
+      js(
+        'models/recipes.js',
+        "import { Sequelize } from 'sequelize'\nimport db from '../config/database.js'\nconst { DataTypes } = Sequelize\n\nconst Recipe = db.define('recipe', {\n  store_id: { type: DataTypes.INTEGER },\n})\n\nexport default Recipe\n",
+      ),
+      js(
+        'models/index.js',
+        "import Category from './category.js'\nimport Subcategory from './subcategory.js'\nimport Store from './store.js'\nimport Recipe from './recipes.js'\n\nSubcategory.belongsTo(Category, { foreignKey: 'category_id' })\nCategory.hasMany(Subcategory, { foreignKey: 'category_id', onUpdate: 'CASCADE' })\n\nRecipe.belongsTo(Store, { foreignKey: 'store_id' })\nStore.hasMany(Recipe, { foreignKey: 'store_id' })\n",
+      ),
+    ]);
+    expect(rels(entities)).toEqual(['recipe.store_id -> store', 'subcategorys.category_id -> categorys']);
   });
 });

@@ -507,13 +507,15 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
     };
     const pk = new Set<string>();
     for (const f of body.matchAll(
-      /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^)]*(?:\([^)]*\)[^)]*)*)\)\s*(?:@\w+\([^)]*\)\s*)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
+      /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:@\w+\((?:[^()]|\([^()]*\))*\)\s*)*(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
     )) {
       const deco = f[1]!;
       const args = f[2]!;
       const name = f[3]!;
       const type = f[4]!;
       const line = lineAt(code, start + f.index);
+      // A one-to-one without `@JoinColumn` is the inverse side (`@OneToOne(() => User, (user) => user.address) user`): no column, the owner's relation.
+      if (deco === 'OneToOne' && !/@JoinColumn\b/.test(f[0])) continue;
       if (deco === 'ManyToOne' || deco === 'OneToOne') {
         const target = /=>\s*(\w+)/.exec(args)?.[1] ?? type;
         entity.relations.push({ to: target, field: name, line });
@@ -927,35 +929,78 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     added.get(holder)!.push(rel);
   };
   const lowerFirst = (n: string): string => `${n[0]!.toLowerCase()}${n.slice(1)}`;
+  // A model is named in code by the variable it is bound to (`const Item = db.define('items', …)`) and by the
+  // name another module imports it under (`import Subcategory from './subcategory.js'`): each file's names → models.
+  const modelsOfFile = new Map<string, string[]>();
+  for (const e of entities) if (e.kind === 'sequelize') modelsOfFile.set(e.file, [...(modelsOfFile.get(e.file) ?? []), e.name]);
+  const moduleOf = (from: string, spec: string): string | undefined => {
+    if (!spec.startsWith('.')) return undefined;
+    const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+    return [base, ...['.js', '.ts', '.mjs', '.cjs', '/index.js', '/index.ts'].map((x) => base + x)].find((c) => modelsOfFile.has(c));
+  };
+  const namesOf = new Map<string, Map<string, string>>();
+  const names = (f: SourceFile): Map<string, string> => {
+    let m = namesOf.get(f.rel);
+    if (m) return m;
+    m = new Map<string, string>();
+    const code = codeOf(f);
+    for (const d of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*[\w.]+\.define\s*\(\s*["'](\w+)["']/g)) m.set(d[1]!, d[2]!);
+    for (const i of code.matchAll(
+      /\bimport\s+(\w+)\s+from\s+["']([^"']+)["']|\b(?:const|let|var)\s+(\w+)\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)/g,
+    )) {
+      const target = moduleOf(f.rel, (i[2] ?? i[4])!);
+      const own = target ? modelsOfFile.get(target) : undefined;
+      if (own?.length === 1) m.set((i[1] ?? i[3])!, own[0]!);
+    }
+    namesOf.set(f.rel, m);
+    return m;
+  };
+  const byRel = new Map(files.map((f) => [f.rel, f]));
+  // A model's own relations written with a variable (`references: { model: Subcategory }`) name the model it holds.
+  const named = entities.map((e) => {
+    const file = e.kind === 'sequelize' ? byRel.get(e.file) : undefined;
+    if (!file || e.relations.every((r) => models.has(r.to))) return e;
+    const own = names(file);
+    return { ...e, relations: e.relations.map((r) => (models.has(r.to) || !own.has(r.to) ? r : { ...r, to: own.get(r.to)! })) };
+  });
   for (const f of files) {
     if (f.language !== 'JavaScript' && f.language !== 'TypeScript') continue;
     if (!/\.(?:belongsTo|hasMany|hasOne|belongsToMany)\s*\(/.test(f.text)) continue;
     const code = codeOf(f);
+    const own = names(f);
+    const model = (n: string): string | undefined => own.get(n) ?? (models.has(n) ? n : undefined);
     for (const m of code.matchAll(
       /\b(?:models\.|db\.)?(\w+)\.(belongsToMany|belongsTo|hasMany|hasOne)\s*\(\s*(?:models\.|db\.)?(\w+)\s*(?:,\s*\{([^}]*(?:\{[^}]*\}[^}]*)*)\})?/g,
     )) {
-      const [, from, kind, to, options = ''] = m;
-      if (!models.has(from!) || !models.has(to!)) continue;
+      const [, fromName, kind, toName, options = ''] = m;
+      const from = model(fromName!);
+      const to = model(toName!);
+      if (!from || !to) continue;
       const key = (name: string): string | undefined =>
         new RegExp(String.raw`\b${name}\s*:\s*(?:\{\s*name\s*:\s*)?["'](\w+)["']`).exec(options)?.[1];
       const line = lineAt(code, m.index);
-      if (kind === 'belongsTo') add(from!, { to: to!, field: key('foreignKey') ?? `${lowerFirst(to!)}Id`, line, file: f.rel });
+      if (kind === 'belongsTo') add(from, { to, field: key('foreignKey') ?? `${lowerFirst(to)}Id`, line, file: f.rel });
       else if (kind === 'hasMany' || kind === 'hasOne')
-        add(to!, { to: from!, field: key('foreignKey') ?? `${lowerFirst(from!)}Id`, line, file: f.rel });
+        add(to, { to: from, field: key('foreignKey') ?? `${lowerFirst(from)}Id`, line, file: f.rel });
       else {
-        const through = /\bthrough\s*:\s*(?:models\.|db\.)?(\w+)\b(?!\s*["'])/.exec(options)?.[1];
-        if (!through || !models.has(through)) continue;
-        add(through, { to: from!, field: key('foreignKey') ?? `${lowerFirst(from!)}Id`, line, file: f.rel });
-        add(through, { to: to!, field: key('otherKey') ?? `${lowerFirst(to!)}Id`, line, file: f.rel });
+        const throughName = /\bthrough\s*:\s*(?:models\.|db\.)?(\w+)\b(?!\s*["'])/.exec(options)?.[1];
+        const through = throughName ? model(throughName) : undefined;
+        if (!through) continue;
+        add(through, { to: from, field: key('foreignKey') ?? `${lowerFirst(from)}Id`, line, file: f.rel });
+        add(through, { to, field: key('otherKey') ?? `${lowerFirst(to)}Id`, line, file: f.rel });
       }
     }
   }
-  if (added.size === 0) return entities;
-  return entities.map((e) => {
+  if (added.size === 0) return named;
+  return named.map((e) => {
     const more = e.kind === 'sequelize' ? added.get(e.name) : undefined;
     if (!more) return e;
-    // A relation the model's own file states already (`references`, a `belongsTo` beside its `define`) is not added again.
-    const fresh = more.filter((r) => !e.relations.some((o) => o.field === r.field && o.to === r.to));
+    // A relation the model's own file states already (`references`, a `belongsTo` beside its `define`), or another
+    // call states (a `belongsTo` and its `hasMany`), is not added again.
+    const fresh = more.filter(
+      (r, i) =>
+        !e.relations.some((o) => o.field === r.field && o.to === r.to) && more.findIndex((o) => o.field === r.field && o.to === r.to) === i,
+    );
     const keys = new Set(fresh.map((r) => r.field));
     return {
       ...e,
