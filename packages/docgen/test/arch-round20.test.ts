@@ -88,6 +88,39 @@ describe('Next.js API routes', () => {
   });
 });
 
+describe('Next.js: pageExtensions and handlers that refuse every method but one', () => {
+  it("`pageExtensions: ['page.tsx', 'api.ts']` makes `index.api.ts` the folder's route; files of other extensions are none", async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"next":"10.0.5"}}',
+      'next.config.js': "module.exports = {\n  pageExtensions: ['page.tsx', 'api.ts'],\n}\n",
+      'src/pages/api/cocktails/index.api.ts': 'export default function handler(req, res) {\n  res.json([])\n}\n',
+      'src/pages/api/cocktails/[id]/index.api.ts': 'export default function handler(req, res) {\n  res.json({})\n}\n',
+      'src/pages/api/helpers.ts': 'export default function helper() {\n  return 1\n}\n',
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['ANY /api/cocktails', 'ANY /api/cocktails/:id']);
+  });
+
+  it('`if (req.method !== "GET") { …; return }` first: the route answers GET only; a guard that does not end the request changes nothing', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"next":"13.0.0"}}',
+      'pages/api/cocktails.ts':
+        'export default function handler(req, res) {\n  if (req.method !== "GET") {\n    res.status(404).send("Not found");\n    return;\n  }\n  res.json([])\n}\n',
+      'pages/api/login.ts':
+        "export default async function login(req, res) {\n  if (!['POST', 'PUT'].includes(req.method)) return res.status(405).end()\n  res.json({})\n}\n",
+      'pages/api/log.ts': "export default function log(req, res) {\n  if (req.method !== 'GET') console.log(req.method)\n  res.end()\n}\n",
+      'pages/api/items.ts':
+        "export default function items(req, res) {\n  if (req.method === 'POST') {\n    return res.status(201).json({})\n  }\n  if (req.method !== 'GET') return res.status(405).end()\n  res.json([])\n}\n",
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual([
+      'ANY /api/items',
+      'ANY /api/log',
+      'GET /api/cocktails',
+      'POST /api/login',
+      'PUT /api/login',
+    ]);
+  });
+});
+
 const ts = (rel: string, text: string): SourceFile => ({ rel, language: 'TypeScript', text });
 const js = (rel: string, text: string): SourceFile => ({ rel, language: 'JavaScript', text });
 const rels = (entities: ReturnType<typeof dataModels>): string[] =>

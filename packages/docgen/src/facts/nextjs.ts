@@ -1,7 +1,7 @@
 import path from 'node:path/posix';
 import type { SourceFile } from './imports.ts';
 import type { Route } from './routes.ts';
-import { codeOf, lineAt, literal } from './source.ts';
+import { closing, codeOf, lineAt, literal } from './source.ts';
 
 /**
  * Next.js API routes (docs/docgen-arch-api.md §Routes, Next.js): routes given by where a file is, not by a call.
@@ -53,11 +53,22 @@ function segment(name: string): string | null {
   return name;
 }
 
+/** The application's `next.config.*`, if any. */
+const nextConfig = (sources: readonly SourceFile[], root: string): SourceFile | undefined =>
+  sources.find((s) => s.rel === path.join(root, path.basename(s.rel)) && /^next\.config\.[cm]?[jt]s$/.test(path.basename(s.rel)));
+
+/**
+ * `pageExtensions` of the application's `next.config.*` (`['page.tsx', 'api.ts']`): only files ending so are pages
+ * and API routes, the extension dropped from the path; Next.js's own default when none is set.
+ */
+function pageExtensions(config: SourceFile | undefined): string[] {
+  const m = config ? /\bpageExtensions\s*:\s*\[([^\]]*)\]/.exec(codeOf(config)) : null;
+  const given = m ? [...m[1]!.matchAll(/["'`]([\w.]+)["'`]/g)].map((x) => x[1]!) : [];
+  return (given.length > 0 ? given : ['tsx', 'ts', 'jsx', 'js']).sort((a, b) => b.length - a.length);
+}
+
 /** `basePath` of the application's `next.config.*`: its value, or unresolved with its citation; '' when none is set. */
-function basePath(sources: readonly SourceFile[], root: string): { value: string } | { unresolved: string } {
-  const config = sources.find(
-    (s) => s.rel === path.join(root, path.basename(s.rel)) && /^next\.config\.[cm]?[jt]s$/.test(path.basename(s.rel)),
-  );
+function basePath(config: SourceFile | undefined): { value: string } | { unresolved: string } {
   if (!config) return { value: '' };
   const code = codeOf(config);
   const m = /\bbasePath\s*:\s*([^,\n}]+)/.exec(code);
@@ -66,11 +77,31 @@ function basePath(sources: readonly SourceFile[], root: string): { value: string
   return value !== null ? { value } : { unresolved: `${config.rel}:${lineAt(code, m.index)} basePath: ${m[1]!.trim()}` };
 }
 
+/**
+ * The methods a `pages/api` handler answers when it first refuses every other one and ends the request there:
+ * `if (req.method !== 'GET') { res.status(405).end(); return }`, `if (req.method != "POST") return res.status(405)…`,
+ * `if (!['GET', 'POST'].includes(req.method)) return …`; null when it does not (Next.js itself restricts no method).
+ */
+function onlyMethods(code: string): string[] | null {
+  const guard =
+    /\bif\s*\(\s*(?:\w+\.method\s*!==?\s*["'`]([A-Za-z]+)["'`]|!\s*\[([^\]]*)\]\s*\.includes\s*\(\s*\w+\.method\s*\))\s*\)\s*/.exec(code);
+  if (!guard) return null;
+  // A method handled before the guard (`if (req.method === 'POST') {…}` above it) is answered too: not this shape.
+  if (/\.method\s*===?|\bcase\s+["'`]/.test(code.slice(0, guard.index))) return null;
+  const after = code.slice(guard.index + guard[0].length);
+  const branch = after.startsWith('{') ? after.slice(0, closing(after, 0)) : (after.split('\n')[0] ?? '');
+  if (!/\breturn\b/.test(branch)) return null;
+  const methods = (guard[1] ? [guard[1]] : [...guard[2]!.matchAll(/["'`]([A-Za-z]+)["'`]/g)].map((x) => x[1]!)).map((x) => x.toUpperCase());
+  return methods.length > 0 && methods.every((x) => APP_METHODS.includes(x)) ? [...new Set(methods)] : null;
+}
+
 export function nextjsRoutes(sources: readonly SourceFile[], projectFiles: readonly SourceFile[]): Route[] {
   const roots = nextRoots(projectFiles);
   if (roots.length === 0) return [];
   const routes: Route[] = [];
-  const bases = new Map(roots.map((r) => [r, basePath(sources, r)] as const));
+  const configs = new Map(roots.map((r) => [r, nextConfig(sources, r)] as const));
+  const bases = new Map(roots.map((r) => [r, basePath(configs.get(r))] as const));
+  const extensions = new Map(roots.map((r) => [r, pageExtensions(configs.get(r))] as const));
   for (const s of sources) {
     if (!JS.test(s.rel) || /\.d\.[cm]?ts$/.test(s.rel)) continue;
     const root = roots.find((r) => r === '' || s.rel.startsWith(`${r}/`));
@@ -88,22 +119,26 @@ export function nextjsRoutes(sources: readonly SourceFile[], projectFiles: reado
       const code = codeOf(s);
       const exported = /^[ \t]*export\s+default\b|^[ \t]*module\.exports\s*=|^[ \t]*export\s*\{[^}]*\bas\s+default\b/m.exec(code);
       if (!exported) continue;
-      const parts = pages[1]!.replace(JS, '').split('/');
+      const ext = extensions.get(root)!.find((x) => pages[1]!.endsWith(`.${x}`));
+      if (!ext) continue;
+      const parts = pages[1]!.slice(0, -ext.length - 1).split('/');
       if (parts.at(-1) === 'index') parts.pop();
       const handler =
         /^[ \t]*export\s+default\s+(?:async\s+)?function\s+([A-Za-z_$][\w$]*)|^[ \t]*export\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/m.exec(
           code,
         );
-      routes.push(
-        at({
-          method: 'ANY',
-          path: `/${parts.map(segment).join('/')}`,
-          framework: 'nextjs',
-          file: s.rel,
-          line: lineAt(code, exported.index + exported[0].length - exported[0].trimStart().length),
-          ...(handler ? { handler: (handler[1] ?? handler[2])! } : {}),
-        }),
-      );
+      const only = onlyMethods(code);
+      for (const method of only ?? ['ANY'])
+        routes.push(
+          at({
+            method,
+            path: `/${parts.map(segment).join('/')}`,
+            framework: 'nextjs',
+            file: s.rel,
+            line: lineAt(code, exported.index + exported[0].length - exported[0].trimStart().length),
+            ...(handler ? { handler: (handler[1] ?? handler[2])! } : {}),
+          }),
+        );
       continue;
     }
     const app = /^(?:src\/)?app\/(?:(.*)\/)?route\.[^/]+$/.exec(rest);
