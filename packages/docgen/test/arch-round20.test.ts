@@ -121,6 +121,25 @@ describe('Next.js: pageExtensions and handlers that refuse every method but one'
   });
 });
 
+describe('DRF: serializer fields of the repository’s own classes', () => {
+  it('a subclass of a DRF field and a nested serializer are body fields, required by default', async () => {
+    const root = repo({
+      'app/urls.py':
+        "from django.urls import path\nfrom users.views import RegistrationView\n\nurlpatterns = [\n    path('api/registration/', RegistrationView.as_view()),\n]\n",
+      'users/serializers.py':
+        'from rest_framework import serializers\nfrom .models import User, Profile\n\n\nclass CustomEmailSerializer(serializers.EmailField):\n    def to_internal_value(self, data):\n        return super().to_internal_value(data.lower())\n\n\nclass ProfileSerializer(serializers.ModelSerializer):\n    class Meta:\n        model = Profile\n        fields = ("first_name", "last_name")\n\n\nclass UserSerializer(serializers.ModelSerializer):\n    password = serializers.CharField(write_only=True)\n    email = CustomEmailSerializer(validators=[])\n    profile = ProfileSerializer(many=False)\n    nickname = CustomEmailSerializer(required=False)\n\n    class Meta:\n        model = User\n        fields = ("id", "password", "email", "profile", "nickname")\n',
+      'users/views.py':
+        'from rest_framework import generics\nfrom rest_framework.response import Response\nfrom .serializers import UserSerializer\n\n\nclass RegistrationView(generics.GenericAPIView):\n    serializer_class = UserSerializer\n\n    def post(self, request, *args, **kwargs):\n        serializer = self.get_serializer(data=request.data)\n        serializer.is_valid(raise_exception=True)\n        return Response(serializer.data)\n',
+    });
+    const route = (await repositoryFacts(root)).routes.find((r) => r.path === '/api/registration/')!;
+    expect(route.method).toBe('POST');
+    const schema = route.request!.body!.schema as { properties: Record<string, unknown>; required: string[] };
+    expect(schema.required).toEqual(['password', 'email', 'profile']);
+    expect(schema.properties.email).toMatchObject({ format: 'email' });
+    expect(schema.properties.profile).toMatchObject({ type: 'object', title: 'ProfileSerializer' });
+  });
+});
+
 const ts = (rel: string, text: string): SourceFile => ({ rel, language: 'TypeScript', text });
 const js = (rel: string, text: string): SourceFile => ({ rel, language: 'JavaScript', text });
 const rels = (entities: ReturnType<typeof dataModels>): string[] =>

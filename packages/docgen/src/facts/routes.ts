@@ -3111,7 +3111,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
     )) {
       if (f[1] === 'class' || f[1] === 'def' || f[1]!.startsWith('_')) continue;
       const form = f[3]
-        ? /^(?:\w+\.)?(\w+Field|auto_field|String|Str|Integer|Int|Float|Boolean|Bool|Email|Url|URL|DateTime|Date|Nested|List|Dict|UUID|Decimal|Number)\s*\(/.exec(
+        ? /^(?:\w+\.)?(\w+Field|\w+Serializer|auto_field|String|Str|Integer|Int|Float|Boolean|Bool|Email|Url|URL|DateTime|Date|Nested|List|Dict|UUID|Decimal|Number)\s*\(/.exec(
             f[3],
           )?.[1]
         : undefined;
@@ -4077,6 +4077,21 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
     walk(find(file, view), 0);
     const s = serializer && find(serializer.file, serializer.name);
     if (!s) return undefined;
+    // A field of a class of the repository (`email = CustomEmailSerializer(…)` deriving from `serializers.EmailField`,
+    // `profile = ProfileSerializer(many=False)`): the DRF field it derives from, or a nested serializer's object.
+    const drfField = (at: string, form: string, depth = 0): Record<string, unknown> | undefined => {
+      if (DRF_FIELDS[form]) return DRF_FIELDS[form];
+      const hit = depth < 5 ? find(at, form) : null;
+      if (!hit) return undefined;
+      for (const b of hit.c.bases) {
+        const base = b.split('.').pop()!;
+        if (DRF_FIELDS[base]) return DRF_FIELDS[base];
+        if (/^(?:Hyperlinked)?(?:Model)?Serializer$/.test(base)) return { type: 'object', title: form };
+        const deeper = drfField(hit.file, base, depth + 1);
+        if (deeper) return deeper;
+      }
+      return undefined;
+    };
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     const skip = new Set(s.c.readOnly ?? []);
@@ -4088,7 +4103,7 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
         /\bread_only\s*=\s*True\b/.test(f.args ?? '')
       )
         continue;
-      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (DRF_FIELDS[f.form] ?? { type: 'string' });
+      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (drfField(s.file, f.form) ?? { type: 'string' });
       if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
     }
     // A ModelSerializer's `id` / `pk` of `Meta.fields` is the model's automatic primary key, read-only: no request sends it.
