@@ -194,3 +194,23 @@ describe('data model: Sequelize associations in another module, and models named
     expect(rels(entities)).toEqual(['recipe.store_id -> store', 'subcategorys.category_id -> categorys']);
   });
 });
+
+describe('data model: MongoEngine documents', () => {
+  it('Document classes are collections with their fields and references; an abstract base gives its fields, an EmbeddedDocument is none', () => {
+    const py = (rel: string, text: string): SourceFile => ({ rel, language: 'Python', text });
+    const entities = dataModels([
+      py(
+        'app/models/user.py',
+        "from mongoengine import Document, EmbeddedDocument, StringField, DateTimeField, EmbeddedDocumentField\nimport mongoengine as me\n\n\nclass Address(EmbeddedDocument):\n    city = StringField(default='')\n\n\nclass Base(me.Document):\n    meta = {'abstract': True}\n\n    created_at = DateTimeField(required=True)\n\n\nclass User(Base):\n    meta = {'collection': 'users'}\n\n    username = StringField(required=True, unique=True)\n    address = EmbeddedDocumentField(Address)\n",
+      ),
+      py(
+        'app/models/job.py',
+        'from mongoengine import Document, StringField, ReferenceField, ListField, LazyReferenceField\n\n\nclass Jobs(Document):\n    name = StringField(required=True)\n    owner = ReferenceField("User", required=True)\n    watchers = ListField(ReferenceField(\'User\'))\n    reviewer = LazyReferenceField(User)\n',
+      ),
+    ]);
+    const fields = Object.fromEntries(entities.map((e) => [e.name, e.fields.map((f) => f.name)]));
+    expect(fields).toEqual({ Jobs: ['id', 'name', 'owner', 'watchers', 'reviewer'], User: ['id', 'created_at', 'username', 'address'] });
+    expect(entities.every((e) => e.kind === 'mongoengine')).toBe(true);
+    expect(rels(entities)).toEqual(['Jobs.owner -> User', 'Jobs.reviewer -> User', 'Jobs.watchers -> User']);
+  });
+});

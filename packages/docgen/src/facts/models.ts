@@ -5,7 +5,7 @@ import { perFile } from './cache.ts';
 import { closing, codeOf, lineAt, literal, splitArgs } from './source.ts';
 
 /**
- * Data models read statically (docs/docgen-arch-api.md §Data model as the ORM sees it): SQL `CREATE TABLE`, Prisma models, SQLAlchemy and Django models, TypeORM
+ * Data models read statically (docs/docgen-arch-api.md §Data model as the ORM sees it): SQL `CREATE TABLE`, Prisma models, SQLAlchemy, Django and MongoEngine models, TypeORM
  * entities, Sequelize and Mongoose models, GORM structs and JPA entities. Each entity, field and
  * relation carries the file and line it was read from. Nothing is executed.
  */
@@ -32,7 +32,8 @@ export interface DataRelation {
 
 export interface DataEntity {
   name: string;
-  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'go-pg' | 'bun' | 'jpa';
+  kind:
+    'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'mongoengine' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'go-pg' | 'bun' | 'jpa';
   file: string;
   line: number;
   fields: DataField[];
@@ -482,6 +483,72 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
     out.push(entity);
   }
   // SQLAlchemy relations name tables; Django's name classes — both end up as entity names.
+  return out;
+}
+
+/**
+ * MongoEngine (and Flask-MongoEngine's `db.Document`): each class deriving from `Document` / `DynamicDocument`, or
+ * from such a class of the file, is a collection; `meta = {'abstract': True}` makes it a base whose fields its
+ * subclasses have; an `EmbeddedDocument` is no collection. Fields are the `x = …Field(…)` lines, after MongoEngine's
+ * own `id`; `ReferenceField` / `LazyReferenceField` / `CachedReferenceField` (also inside `ListField(…)`) are relations.
+ */
+function mongoengine(file: SourceFile, code: string): DataEntity[] {
+  const out: DataEntity[] = [];
+  const documents = new Set<string>();
+  const classes = [...code.matchAll(/^class[ \t]+(\w+)[ \t]*\(([^)]*)\)[ \t]*:/gm)];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of classes) {
+      if (documents.has(c[1]!)) continue;
+      const bases = c[2]!.split(',').map((b) => b.trim().split('.').pop()!);
+      if (bases.some((b) => /^(?:Dynamic)?Document$/.test(b) || documents.has(b))) {
+        documents.add(c[1]!);
+        grew = true;
+      }
+    }
+  }
+  for (const c of classes) {
+    if (!documents.has(c[1]!)) continue;
+    const { body, start } = indentedBody(code, c.index);
+    const bases = c[2]!
+      .split(',')
+      .map((b) => b.trim().split('.').pop()!)
+      .filter((b) => documents.has(b));
+    const meta = /^[ \t]+meta[ \t]*=[ \t]*\{([^}]*)\}/m.exec(body)?.[1] ?? '';
+    const abstract = /["']abstract["']\s*:\s*True\b/.test(meta);
+    const line = lineAt(code, c.index);
+    const entity: DataEntity = {
+      name: c[1]!,
+      kind: 'mongoengine',
+      file: file.rel,
+      line,
+      // MongoEngine's own key, unless a field is declared `primary_key=True` (then that field is the key).
+      fields: bases.length === 0 && !/\bprimary_key\s*=\s*True\b/.test(body) ? [{ name: 'id', type: 'ObjectId', line, key: 'PK' }] : [],
+      relations: [],
+      ...(bases.length > 0 ? { bases } : {}),
+      ...(abstract ? { abstract: true } : {}),
+    };
+    const indent = /^([ \t]+)\S/m.exec(body)?.[1] ?? '    ';
+    for (const f of body.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*=[ \t]*(?:\w+\.)?(\w+Field)[ \t]*\(`, 'gm'))) {
+      const fieldLine = lineAt(code, start + f.index);
+      const open = f.index + f[0].length - 1;
+      const args = body.slice(open + 1, closing(body, open) - 1);
+      const ref = /^(?:Lazy|Cached)?ReferenceField$/.test(f[2]!)
+        ? /^\s*["']?(\w+)/.exec(args)?.[1]
+        : f[2] === 'ListField'
+          ? /^\s*(?:\w+\.)?(?:Lazy|Cached)?ReferenceField\s*\(\s*["']?(\w+)/.exec(args)?.[1]
+          : undefined;
+      const pk = /\bprimary_key\s*=\s*True\b/.test(args);
+      entity.fields.push({
+        name: f[1]!,
+        type: f[2]!.replace(/Field$/, '') || f[2]!,
+        line: fieldLine,
+        ...(pk ? { key: 'PK' as const } : ref ? { key: 'FK' as const } : {}),
+      });
+      if (ref) entity.relations.push({ to: ref, field: f[1]!, line: fieldLine });
+    }
+    out.push(entity);
+  }
   return out;
 }
 
@@ -1053,12 +1120,14 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       ...out
         .filter((e) => !e.abstract)
         .map((e) => {
-          const more = ['django', 'jpa', 'sqlalchemy', 'typeorm'].includes(e.kind)
+          const more = ['django', 'jpa', 'sqlalchemy', 'typeorm', 'mongoengine'].includes(e.kind)
             ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name))
             : [];
           if (more.length === 0) return e;
           // SQLAlchemy: a mixin's columns after the model's own.
           if (e.kind === 'sqlalchemy') return { ...e, fields: [...e.fields, ...more] };
+          // MongoEngine: the abstract base's fields (its `id` first), then the document's own.
+          if (e.kind === 'mongoengine') return { ...e, fields: [...more, ...e.fields] };
           // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
           if (e.kind === 'jpa' || e.kind === 'typeorm') {
             const relations = (e.bases ?? []).flatMap((b) => {
@@ -1383,6 +1452,7 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
     case 'Python': {
       const plain = unaliasSqlalchemy(code);
       if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(|\bSQLModel\b/.test(plain)) out.push(...python(f, plain, djangoModels));
+      if (/^\s*(?:from\s+(?:flask_)?mongoengine\b|import\s+(?:flask_)?mongoengine\b)/m.test(code)) out.push(...mongoengine(f, code));
       break;
     }
     case 'JavaScript':
