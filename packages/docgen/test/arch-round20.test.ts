@@ -167,6 +167,23 @@ describe('data model: TypeORM members with modifiers and relation decorators ove
   });
 });
 
+describe('data model: TypeORM `@JoinColumn()` written above its relation', () => {
+  it('`@JoinColumn() @OneToOne(() => Profile) profile` is the owning side: a column and a relation', () => {
+    const entities = dataModels([
+      ts(
+        'src/user.entity.ts',
+        "import { Entity, PrimaryGeneratedColumn, OneToOne, JoinColumn } from 'typeorm'\n\n@Entity()\nexport class User {\n  @PrimaryGeneratedColumn()\n  id: number\n\n  @JoinColumn()\n  @OneToOne(() => Profile, (profile) => profile.user)\n  profile: Profile\n}\n",
+      ),
+      ts(
+        'src/profile.entity.ts',
+        "import { Entity, PrimaryGeneratedColumn } from 'typeorm'\n\n@Entity()\nexport class Profile {\n  @PrimaryGeneratedColumn()\n  id: number\n}\n",
+      ),
+    ]);
+    expect(rels(entities)).toEqual(['User.profile -> Profile']);
+    expect(entities.find((e) => e.name === 'User')!.fields.map((f) => f.name)).toEqual(['id', 'profileId']);
+  });
+});
+
 describe('data model: Sequelize associations in another module, and models named by their variables', () => {
   it('`Recipe.belongsTo(Store, …)` in models/index.js and `references: { model: Subcategory }` point at the models those names are bound to', () => {
     const entities = dataModels([

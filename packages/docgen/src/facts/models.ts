@@ -576,8 +576,13 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
     for (const f of body.matchAll(
       /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:@\w+\((?:[^()]|\([^()]*\))*\)\s*)*(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
     )) {
-      const deco = f[1]!;
-      const args = f[2]!;
+      // `@JoinColumn()` written above the relation it joins (`@JoinColumn() @OneToOne(() => Profile) profile`): that relation.
+      const joined =
+        f[1] === 'JoinColumn'
+          ? /@(ManyToOne|OneToOne)\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/.exec(f[0].slice(f[0].indexOf(')')))
+          : null;
+      const deco = joined ? joined[1]! : f[1]!;
+      const args = joined ? joined[2]! : f[2]!;
       const name = f[3]!;
       const type = f[4]!;
       const line = lineAt(code, start + f.index);
