@@ -231,3 +231,59 @@ describe('data model: MongoEngine documents', () => {
     expect(rels(entities)).toEqual(['Jobs.owner -> User', 'Jobs.reviewer -> User', 'Jobs.watchers -> User']);
   });
 });
+
+describe('twentieth round, second set', () => {
+  it('Next.js: a handler whose answers are all inside `req.method === …` branches or cases answers those methods', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"next":"10.0.1"}}',
+      'src/pages/api/auth/login.ts':
+        'export default async (req, res) => {\n  if (req.method === "POST") {\n    try {\n      res.status(200).json({ user: 1 })\n    } catch (error) {\n      res.status(200).json({ error })\n    }\n  }\n  res.status(405).end()\n}\n',
+      'pages/api/comment/[eventId].js':
+        'async function handler(req, res) {\n  let client\n  try {\n    client = await connect()\n  } catch (error) {\n    res.status(500).json({ message: "no database" })\n    return\n  }\n  if (req.method === "POST") {\n    res.status(201).json({})\n  }\n  if (req.method === "GET") {\n    res.status(200).json([])\n  }\n}\n\nexport default handler\n',
+      'pages/api/items.js':
+        "export default function items(req, res) {\n  switch (req.method) {\n    case 'GET':\n      return res.json([])\n    case 'DELETE':\n      return res.status(204).end()\n    default:\n      res.setHeader('Allow', ['GET', 'DELETE'])\n      res.status(405).end()\n  }\n}\n",
+      'pages/api/list.js':
+        "export default function list(req, res) {\n  if (req.method === 'POST') {\n    return res.status(201).json({})\n  }\n  res.json([])\n}\n",
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual([
+      'ANY /api/list',
+      'DELETE /api/items',
+      'GET /api/comment/:eventId',
+      'GET /api/items',
+      'POST /api/auth/login',
+      'POST /api/comment/:eventId',
+    ]);
+  });
+
+  it('Express: a router mounted by two apps of the repository (a server and a CLI script) is one set of routes', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"express":"^4.18.0"}}',
+      'index.js':
+        "const express = require('express')\nconst app = express()\nconst router = require('./router')\napp.use(router)\napp.listen(4000)\n",
+      'dbCreate.js':
+        "const express = require('express')\nconst app = express()\nconst router = require('./router')\napp.use(router)\napp.listen(3000)\n",
+      'router.js':
+        "const router = require('express').Router()\nconst userRoutes = require ('./views/userRoutes')\nrouter.use('/users', userRoutes)\nmodule.exports = router\n",
+      'views/userRoutes.js':
+        "const router = require('express').Router()\nrouter.get('/', (req, res) => res.json([]))\nrouter.get('/me', (req, res) => res.json({}))\nmodule.exports = router\n",
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['GET /users', 'GET /users/me']);
+  });
+
+  it('Flask-MongoEngine: `class User(db.Document)` in a module that imports only the extension’s `db` is a collection', () => {
+    const py = (rel: string, text: string): SourceFile => ({ rel, language: 'Python', text });
+    const entities = dataModels([
+      py('app/database.py', 'from flask_mongoengine import MongoEngine\n\ndb = MongoEngine()\n'),
+      py('app/models/user.py', 'from app.database import db\n\n\nclass User(db.Document):\n    name = db.StringField(required=True)\n'),
+      py(
+        'app/models/token.py',
+        'from app.database import db\nfrom app.models.user import User\n\n\nclass Token(db.Document):\n    user = db.ReferenceField(User, required=True)\n    token = db.StringField(required=True)\n',
+      ),
+    ]);
+    expect(entities.map((e) => `${e.kind} ${e.name}: ${e.fields.map((f) => f.name).join(', ')}`)).toEqual([
+      'mongoengine Token: id, user, token',
+      'mongoengine User: id, name',
+    ]);
+    expect(rels(entities)).toEqual(['Token.user -> User']);
+  });
+});

@@ -1457,7 +1457,12 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
     case 'Python': {
       const plain = unaliasSqlalchemy(code);
       if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(|\bSQLModel\b/.test(plain)) out.push(...python(f, plain, djangoModels));
-      if (/^\s*(?:from\s+(?:flask_)?mongoengine\b|import\s+(?:flask_)?mongoengine\b)/m.test(code)) out.push(...mongoengine(f, code));
+      // (Flask-MongoEngine's models import only the extension's `db`: `class User(db.Document)`.)
+      if (
+        /^\s*(?:from\s+(?:flask_)?mongoengine\b|import\s+(?:flask_)?mongoengine\b)/m.test(code) ||
+        /^class\s+\w+\s*\(\s*\w+\.(?:Dynamic)?Document\s*\)\s*:/m.test(code)
+      )
+        out.push(...mongoengine(f, code));
       break;
     }
     case 'JavaScript':

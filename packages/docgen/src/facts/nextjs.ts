@@ -83,6 +83,11 @@ function basePath(config: SourceFile | undefined): { value: string } | { unresol
  * `if (!['GET', 'POST'].includes(req.method)) return …`; null when it does not (Next.js itself restricts no method).
  */
 function onlyMethods(code: string): string[] | null {
+  return refusingGuard(code) ?? methodBranches(code);
+}
+
+/** `if (req.method !== 'GET') { …; return }` first: that method (see onlyMethods). */
+function refusingGuard(code: string): string[] | null {
   const guard =
     /\bif\s*\(\s*(?:\w+\.method\s*!==?\s*["'`]([A-Za-z]+)["'`]|!\s*\[([^\]]*)\]\s*\.includes\s*\(\s*\w+\.method\s*\))\s*\)\s*/.exec(code);
   if (!guard) return null;
@@ -93,6 +98,39 @@ function onlyMethods(code: string): string[] | null {
   if (!/\breturn\b/.test(branch)) return null;
   const methods = (guard[1] ? [guard[1]] : [...guard[2]!.matchAll(/["'`]([A-Za-z]+)["'`]/g)].map((x) => x[1]!)).map((x) => x.toUpperCase());
   return methods.length > 0 && methods.every((x) => APP_METHODS.includes(x)) ? [...new Set(methods)] : null;
+}
+
+/**
+ * A handler whose every answer is inside `if (req.method === 'POST') {…}` branches (or `switch (req.method)` cases):
+ * those methods. What stays outside the branches may only refuse (`res.status(405)`, a 4xx) or answer an error in a
+ * `catch` block; any other answer there (common code every method reaches) leaves the handler `ANY`.
+ */
+function methodBranches(code: string): string[] | null {
+  const methods: string[] = [];
+  let rest = code;
+  const blank = (from: number, to: number): void => {
+    rest = rest.slice(0, from) + ' '.repeat(to - from) + rest.slice(to);
+  };
+  for (const m of code.matchAll(/\bif\s*\(\s*\w+\.method\s*===?\s*["'`]([A-Za-z]+)["'`]\s*\)\s*\{/g)) {
+    methods.push(m[1]!.toUpperCase());
+    blank(m.index, closing(code, m.index + m[0].length - 1));
+  }
+  for (const m of code.matchAll(/\bswitch\s*\(\s*\w+\.method\s*\)\s*\{/g)) {
+    const end = closing(code, m.index + m[0].length - 1);
+    const body = code.slice(m.index + m[0].length, end - 1);
+    for (const c of body.matchAll(/\bcase\s+["'`]([A-Za-z]+)["'`]\s*:/g)) methods.push(c[1]!.toUpperCase());
+    // The `default:` of the switch stays to be judged with the rest of the handler.
+    const dflt = /\bdefault\s*:/.exec(body);
+    blank(m.index, dflt ? m.index + m[0].length + dflt.index : end);
+  }
+  if (methods.length === 0 || !methods.every((x) => APP_METHODS.includes(x))) return null;
+  // Error answers of `catch` blocks outside the branches (a database that cannot be reached) answer no method.
+  for (const c of rest.matchAll(/\bcatch\s*(?:\([^)]*\))?\s*\{/g)) blank(c.index, closing(rest, c.index + c[0].length - 1));
+  for (const r of rest.matchAll(/\b(?:res|response)\s*\.\s*(\w+)\s*\(\s*(\d*)/g)) {
+    if (r[1] === 'status' && /^4\d\d$/.test(r[2]!)) continue;
+    if (/^(?:status|json|send|end|redirect|write|writeHead|sendStatus)$/.test(r[1]!)) return null;
+  }
+  return [...new Set(methods)];
 }
 
 export function nextjsRoutes(sources: readonly SourceFile[], projectFiles: readonly SourceFile[]): Route[] {

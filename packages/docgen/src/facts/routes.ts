@@ -694,6 +694,15 @@ export function routesAndFiles(
     }
     for (const f of schemas.used) if (!found.has(f)) typeFiles.add(f);
   }
+  // The same declaration reached twice at the same path (one router mounted by two apps of the repository — a server
+  // and a CLI script that builds its own `express()` —, or twice at one prefix) is one route, as it is one operation.
+  const seenRoute = new Set<string>();
+  for (let i = 0; i < routes.length; i++) {
+    const r = routes[i]!;
+    const key = `${r.method} ${r.path} ${r.file}:${r.line}`;
+    if (seenRoute.has(key)) routes.splice(i--, 1);
+    else seenRoute.add(key);
+  }
   routes.sort((a, b) =>
     a.path < b.path
       ? -1
