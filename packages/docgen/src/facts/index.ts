@@ -119,7 +119,12 @@ export function factsOf(sources: readonly SourceFile[], goMod: string | null, pr
   // Example environment files (`.env.example`) give the values of settings the code reads with no default.
   // Spring's application / bootstrap files and a config server's give the servlet context path.
   const descriptions = projectFiles.filter(
-    (f) => /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel) || ENV_EXAMPLE.test(f.rel) || SPRING_CONFIG_FILE.test(f.rel),
+    (f) =>
+      /(?:^|\/)(?:openapi|swagger)\.(?:json|ya?ml)$/.test(f.rel) ||
+      ENV_EXAMPLE.test(f.rel) ||
+      SPRING_CONFIG_FILE.test(f.rel) ||
+      // package.json: which folders are Next.js applications (their API routes are given by file paths).
+      /(?:^|\/)package\.json$/.test(f.rel),
   );
   const read = routesAndFiles(shipped, imports, descriptions);
   const routeFiles = read.files;

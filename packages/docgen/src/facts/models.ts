@@ -5,7 +5,7 @@ import { perFile } from './cache.ts';
 import { closing, codeOf, lineAt, literal, splitArgs } from './source.ts';
 
 /**
- * Data models read statically (docs/docgen-arch-api.md §Data model as the ORM sees it): SQL `CREATE TABLE`, Prisma models, SQLAlchemy and Django models, TypeORM
+ * Data models read statically (docs/docgen-arch-api.md §Data model as the ORM sees it): SQL `CREATE TABLE`, Prisma models, SQLAlchemy, Django and MongoEngine models, TypeORM
  * entities, Sequelize and Mongoose models, GORM structs and JPA entities. Each entity, field and
  * relation carries the file and line it was read from. Nothing is executed.
  */
@@ -32,7 +32,8 @@ export interface DataRelation {
 
 export interface DataEntity {
   name: string;
-  kind: 'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'go-pg' | 'bun' | 'jpa';
+  kind:
+    'sql' | 'prisma' | 'sqlalchemy' | 'django' | 'mongoengine' | 'typeorm' | 'sequelize' | 'mongoose' | 'gorm' | 'go-pg' | 'bun' | 'jpa';
   file: string;
   line: number;
   fields: DataField[];
@@ -485,6 +486,72 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
   return out;
 }
 
+/**
+ * MongoEngine (and Flask-MongoEngine's `db.Document`): each class deriving from `Document` / `DynamicDocument`, or
+ * from such a class of the file, is a collection; `meta = {'abstract': True}` makes it a base whose fields its
+ * subclasses have; an `EmbeddedDocument` is no collection. Fields are the `x = …Field(…)` lines, after MongoEngine's
+ * own `id`; `ReferenceField` / `LazyReferenceField` / `CachedReferenceField` (also inside `ListField(…)`) are relations.
+ */
+function mongoengine(file: SourceFile, code: string): DataEntity[] {
+  const out: DataEntity[] = [];
+  const documents = new Set<string>();
+  const classes = [...code.matchAll(/^class[ \t]+(\w+)[ \t]*\(([^)]*)\)[ \t]*:/gm)];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of classes) {
+      if (documents.has(c[1]!)) continue;
+      const bases = c[2]!.split(',').map((b) => b.trim().split('.').pop()!);
+      if (bases.some((b) => /^(?:Dynamic)?Document$/.test(b) || documents.has(b))) {
+        documents.add(c[1]!);
+        grew = true;
+      }
+    }
+  }
+  for (const c of classes) {
+    if (!documents.has(c[1]!)) continue;
+    const { body, start } = indentedBody(code, c.index);
+    const bases = c[2]!
+      .split(',')
+      .map((b) => b.trim().split('.').pop()!)
+      .filter((b) => documents.has(b));
+    const meta = /^[ \t]+meta[ \t]*=[ \t]*\{([^}]*)\}/m.exec(body)?.[1] ?? '';
+    const abstract = /["']abstract["']\s*:\s*True\b/.test(meta);
+    const line = lineAt(code, c.index);
+    const entity: DataEntity = {
+      name: c[1]!,
+      kind: 'mongoengine',
+      file: file.rel,
+      line,
+      // MongoEngine's own key, unless a field is declared `primary_key=True` (then that field is the key).
+      fields: bases.length === 0 && !/\bprimary_key\s*=\s*True\b/.test(body) ? [{ name: 'id', type: 'ObjectId', line, key: 'PK' }] : [],
+      relations: [],
+      ...(bases.length > 0 ? { bases } : {}),
+      ...(abstract ? { abstract: true } : {}),
+    };
+    const indent = /^([ \t]+)\S/m.exec(body)?.[1] ?? '    ';
+    for (const f of body.matchAll(new RegExp(String.raw`^${indent}(\w+)[ \t]*=[ \t]*(?:\w+\.)?(\w+Field)[ \t]*\(`, 'gm'))) {
+      const fieldLine = lineAt(code, start + f.index);
+      const open = f.index + f[0].length - 1;
+      const args = body.slice(open + 1, closing(body, open) - 1);
+      const ref = /^(?:Lazy|Cached)?ReferenceField$/.test(f[2]!)
+        ? /^\s*["']?(\w+)/.exec(args)?.[1]
+        : f[2] === 'ListField'
+          ? /^\s*(?:\w+\.)?(?:Lazy|Cached)?ReferenceField\s*\(\s*["']?(\w+)/.exec(args)?.[1]
+          : undefined;
+      const pk = /\bprimary_key\s*=\s*True\b/.test(args);
+      entity.fields.push({
+        name: f[1]!,
+        type: f[2]!.replace(/Field$/, '') || f[2]!,
+        line: fieldLine,
+        ...(pk ? { key: 'PK' as const } : ref ? { key: 'FK' as const } : {}),
+      });
+      if (ref) entity.relations.push({ to: ref, field: f[1]!, line: fieldLine });
+    }
+    out.push(entity);
+  }
+  return out;
+}
+
 function typeorm(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
   // Entities, and abstract classes (no `@Entity`): bases whose columns the entities extending them have.
@@ -507,13 +574,20 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
     };
     const pk = new Set<string>();
     for (const f of body.matchAll(
-      /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^)]*(?:\([^)]*\)[^)]*)*)\)\s*(?:@\w+\([^)]*\)\s*)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
+      /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:@\w+\((?:[^()]|\([^()]*\))*\)\s*)*(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
     )) {
-      const deco = f[1]!;
-      const args = f[2]!;
+      // `@JoinColumn()` written above the relation it joins (`@JoinColumn() @OneToOne(() => Profile) profile`): that relation.
+      const joined =
+        f[1] === 'JoinColumn'
+          ? /@(ManyToOne|OneToOne)\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/.exec(f[0].slice(f[0].indexOf(')')))
+          : null;
+      const deco = joined ? joined[1]! : f[1]!;
+      const args = joined ? joined[2]! : f[2]!;
       const name = f[3]!;
       const type = f[4]!;
       const line = lineAt(code, start + f.index);
+      // A one-to-one without `@JoinColumn` is the inverse side (`@OneToOne(() => User, (user) => user.address) user`): no column, the owner's relation.
+      if (deco === 'OneToOne' && !/@JoinColumn\b/.test(f[0])) continue;
       if (deco === 'ManyToOne' || deco === 'OneToOne') {
         const target = /=>\s*(\w+)/.exec(args)?.[1] ?? type;
         entity.relations.push({ to: target, field: name, line });
@@ -927,35 +1001,78 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     added.get(holder)!.push(rel);
   };
   const lowerFirst = (n: string): string => `${n[0]!.toLowerCase()}${n.slice(1)}`;
+  // A model is named in code by the variable it is bound to (`const Item = db.define('items', …)`) and by the
+  // name another module imports it under (`import Subcategory from './subcategory.js'`): each file's names → models.
+  const modelsOfFile = new Map<string, string[]>();
+  for (const e of entities) if (e.kind === 'sequelize') modelsOfFile.set(e.file, [...(modelsOfFile.get(e.file) ?? []), e.name]);
+  const moduleOf = (from: string, spec: string): string | undefined => {
+    if (!spec.startsWith('.')) return undefined;
+    const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+    return [base, ...['.js', '.ts', '.mjs', '.cjs', '/index.js', '/index.ts'].map((x) => base + x)].find((c) => modelsOfFile.has(c));
+  };
+  const namesOf = new Map<string, Map<string, string>>();
+  const names = (f: SourceFile): Map<string, string> => {
+    let m = namesOf.get(f.rel);
+    if (m) return m;
+    m = new Map<string, string>();
+    const code = codeOf(f);
+    for (const d of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*[\w.]+\.define\s*\(\s*["'](\w+)["']/g)) m.set(d[1]!, d[2]!);
+    for (const i of code.matchAll(
+      /\bimport\s+(\w+)\s+from\s+["']([^"']+)["']|\b(?:const|let|var)\s+(\w+)\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)/g,
+    )) {
+      const target = moduleOf(f.rel, (i[2] ?? i[4])!);
+      const own = target ? modelsOfFile.get(target) : undefined;
+      if (own?.length === 1) m.set((i[1] ?? i[3])!, own[0]!);
+    }
+    namesOf.set(f.rel, m);
+    return m;
+  };
+  const byRel = new Map(files.map((f) => [f.rel, f]));
+  // A model's own relations written with a variable (`references: { model: Subcategory }`) name the model it holds.
+  const named = entities.map((e) => {
+    const file = e.kind === 'sequelize' ? byRel.get(e.file) : undefined;
+    if (!file || e.relations.every((r) => models.has(r.to))) return e;
+    const own = names(file);
+    return { ...e, relations: e.relations.map((r) => (models.has(r.to) || !own.has(r.to) ? r : { ...r, to: own.get(r.to)! })) };
+  });
   for (const f of files) {
     if (f.language !== 'JavaScript' && f.language !== 'TypeScript') continue;
     if (!/\.(?:belongsTo|hasMany|hasOne|belongsToMany)\s*\(/.test(f.text)) continue;
     const code = codeOf(f);
+    const own = names(f);
+    const model = (n: string): string | undefined => own.get(n) ?? (models.has(n) ? n : undefined);
     for (const m of code.matchAll(
       /\b(?:models\.|db\.)?(\w+)\.(belongsToMany|belongsTo|hasMany|hasOne)\s*\(\s*(?:models\.|db\.)?(\w+)\s*(?:,\s*\{([^}]*(?:\{[^}]*\}[^}]*)*)\})?/g,
     )) {
-      const [, from, kind, to, options = ''] = m;
-      if (!models.has(from!) || !models.has(to!)) continue;
+      const [, fromName, kind, toName, options = ''] = m;
+      const from = model(fromName!);
+      const to = model(toName!);
+      if (!from || !to) continue;
       const key = (name: string): string | undefined =>
         new RegExp(String.raw`\b${name}\s*:\s*(?:\{\s*name\s*:\s*)?["'](\w+)["']`).exec(options)?.[1];
       const line = lineAt(code, m.index);
-      if (kind === 'belongsTo') add(from!, { to: to!, field: key('foreignKey') ?? `${lowerFirst(to!)}Id`, line, file: f.rel });
+      if (kind === 'belongsTo') add(from, { to, field: key('foreignKey') ?? `${lowerFirst(to)}Id`, line, file: f.rel });
       else if (kind === 'hasMany' || kind === 'hasOne')
-        add(to!, { to: from!, field: key('foreignKey') ?? `${lowerFirst(from!)}Id`, line, file: f.rel });
+        add(to, { to: from, field: key('foreignKey') ?? `${lowerFirst(from)}Id`, line, file: f.rel });
       else {
-        const through = /\bthrough\s*:\s*(?:models\.|db\.)?(\w+)\b(?!\s*["'])/.exec(options)?.[1];
-        if (!through || !models.has(through)) continue;
-        add(through, { to: from!, field: key('foreignKey') ?? `${lowerFirst(from!)}Id`, line, file: f.rel });
-        add(through, { to: to!, field: key('otherKey') ?? `${lowerFirst(to!)}Id`, line, file: f.rel });
+        const throughName = /\bthrough\s*:\s*(?:models\.|db\.)?(\w+)\b(?!\s*["'])/.exec(options)?.[1];
+        const through = throughName ? model(throughName) : undefined;
+        if (!through) continue;
+        add(through, { to: from, field: key('foreignKey') ?? `${lowerFirst(from)}Id`, line, file: f.rel });
+        add(through, { to, field: key('otherKey') ?? `${lowerFirst(to)}Id`, line, file: f.rel });
       }
     }
   }
-  if (added.size === 0) return entities;
-  return entities.map((e) => {
+  if (added.size === 0) return named;
+  return named.map((e) => {
     const more = e.kind === 'sequelize' ? added.get(e.name) : undefined;
     if (!more) return e;
-    // A relation the model's own file states already (`references`, a `belongsTo` beside its `define`) is not added again.
-    const fresh = more.filter((r) => !e.relations.some((o) => o.field === r.field && o.to === r.to));
+    // A relation the model's own file states already (`references`, a `belongsTo` beside its `define`), or another
+    // call states (a `belongsTo` and its `hasMany`), is not added again.
+    const fresh = more.filter(
+      (r, i) =>
+        !e.relations.some((o) => o.field === r.field && o.to === r.to) && more.findIndex((o) => o.field === r.field && o.to === r.to) === i,
+    );
     const keys = new Set(fresh.map((r) => r.field));
     return {
       ...e,
@@ -1008,12 +1125,14 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
       ...out
         .filter((e) => !e.abstract)
         .map((e) => {
-          const more = ['django', 'jpa', 'sqlalchemy', 'typeorm'].includes(e.kind)
+          const more = ['django', 'jpa', 'sqlalchemy', 'typeorm', 'mongoengine'].includes(e.kind)
             ? inherited(e).filter((f) => !e.fields.some((o) => o.name === f.name))
             : [];
           if (more.length === 0) return e;
           // SQLAlchemy: a mixin's columns after the model's own.
           if (e.kind === 'sqlalchemy') return { ...e, fields: [...e.fields, ...more] };
+          // MongoEngine: the abstract base's fields (its `id` first), then the document's own.
+          if (e.kind === 'mongoengine') return { ...e, fields: [...more, ...e.fields] };
           // JPA: a `@MappedSuperclass`'s fields (its `@Id` among them) come first, and its relations are the entity's too.
           if (e.kind === 'jpa' || e.kind === 'typeorm') {
             const relations = (e.bases ?? []).flatMap((b) => {
@@ -1338,6 +1457,12 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
     case 'Python': {
       const plain = unaliasSqlalchemy(code);
       if (/\bmodels\.\w+|\bColumn\s*\(|\bmapped_column\s*\(|\bSQLModel\b/.test(plain)) out.push(...python(f, plain, djangoModels));
+      // (Flask-MongoEngine's models import only the extension's `db`: `class User(db.Document)`.)
+      if (
+        /^\s*(?:from\s+(?:flask_)?mongoengine\b|import\s+(?:flask_)?mongoengine\b)/m.test(code) ||
+        /^class\s+\w+\s*\(\s*\w+\.(?:Dynamic)?Document\s*\)\s*:/m.test(code)
+      )
+        out.push(...mongoengine(f, code));
       break;
     }
     case 'JavaScript':

@@ -1,4 +1,5 @@
 import { applySpringContextPath, SPRING_CONFIG_FILE } from './spring-config.ts';
+import { nextjsRoutes } from './nextjs.ts';
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
 import YAML from 'yaml';
@@ -648,6 +649,9 @@ export function routesAndFiles(
     routes,
     descriptions.filter((d) => SPRING_CONFIG_FILE.test(d.rel)),
   );
+  // Next.js API routes: given by where a file is (pages/api/**, app/**/route.ts), in a folder whose package.json depends on `next`.
+  const nextOnes = nextjsRoutes(sources, descriptions);
+  routes.push(...nextOnes);
   // Types named by handlers (DTOs, @RequestBody classes, bound structs) read into schemas; their files are sources too.
   const typeFiles = new Set<string>();
   if (routes.some((r) => r.typed)) {
@@ -690,6 +694,15 @@ export function routesAndFiles(
     }
     for (const f of schemas.used) if (!found.has(f)) typeFiles.add(f);
   }
+  // The same declaration reached twice at the same path (one router mounted by two apps of the repository — a server
+  // and a CLI script that builds its own `express()` —, or twice at one prefix) is one route, as it is one operation.
+  const seenRoute = new Set<string>();
+  for (let i = 0; i < routes.length; i++) {
+    const r = routes[i]!;
+    const key = `${r.method} ${r.path} ${r.file}:${r.line}`;
+    if (seenRoute.has(key)) routes.splice(i--, 1);
+    else seenRoute.add(key);
+  }
   routes.sort((a, b) =>
     a.path < b.path
       ? -1
@@ -707,6 +720,7 @@ export function routesAndFiles(
   );
   for (const f of constantFiles) if (!found.has(f)) typeFiles.add(f);
   for (const f of handlerFiles) if (!found.has(f)) typeFiles.add(f);
+  for (const r of nextOnes) if (!found.has(r.file)) typeFiles.add(r.file);
   return { routes, files: [...found.keys(), ...typeFiles].sort() };
 }
 
@@ -3106,7 +3120,7 @@ function pyFile(s: SourceFile, code: string): PyFile {
     )) {
       if (f[1] === 'class' || f[1] === 'def' || f[1]!.startsWith('_')) continue;
       const form = f[3]
-        ? /^(?:\w+\.)?(\w+Field|auto_field|String|Str|Integer|Int|Float|Boolean|Bool|Email|Url|URL|DateTime|Date|Nested|List|Dict|UUID|Decimal|Number)\s*\(/.exec(
+        ? /^(?:\w+\.)?(\w+Field|\w+Serializer|auto_field|String|Str|Integer|Int|Float|Boolean|Bool|Email|Url|URL|DateTime|Date|Nested|List|Dict|UUID|Decimal|Number)\s*\(/.exec(
             f[3],
           )?.[1]
         : undefined;
@@ -4072,6 +4086,21 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
     walk(find(file, view), 0);
     const s = serializer && find(serializer.file, serializer.name);
     if (!s) return undefined;
+    // A field of a class of the repository (`email = CustomEmailSerializer(…)` deriving from `serializers.EmailField`,
+    // `profile = ProfileSerializer(many=False)`): the DRF field it derives from, or a nested serializer's object.
+    const drfField = (at: string, form: string, depth = 0): Record<string, unknown> | undefined => {
+      if (DRF_FIELDS[form]) return DRF_FIELDS[form];
+      const hit = depth < 5 ? find(at, form) : null;
+      if (!hit) return undefined;
+      for (const b of hit.c.bases) {
+        const base = b.split('.').pop()!;
+        if (DRF_FIELDS[base]) return DRF_FIELDS[base];
+        if (/^(?:Hyperlinked)?(?:Model)?Serializer$/.test(base)) return { type: 'object', title: form };
+        const deeper = drfField(hit.file, base, depth + 1);
+        if (deeper) return deeper;
+      }
+      return undefined;
+    };
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     const skip = new Set(s.c.readOnly ?? []);
@@ -4083,7 +4112,7 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
         /\bread_only\s*=\s*True\b/.test(f.args ?? '')
       )
         continue;
-      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (DRF_FIELDS[f.form] ?? { type: 'string' });
+      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (drfField(s.file, f.form) ?? { type: 'string' });
       if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
     }
     // A ModelSerializer's `id` / `pk` of `Meta.fields` is the model's automatic primary key, read-only: no request sends it.
