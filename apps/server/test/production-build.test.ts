@@ -256,7 +256,8 @@ describe.skipIf(runsElsewhere)('the production bundle, on an install without dev
       expect(ranOn).not.toBe(server.child.pid);
       expect(processAlive(ranOn)).toBe(true);
       // and gives way to the API: its threads stand JOB_THREAD_NICE (default 10) below the server's
-      expect(niceOf(ranOn)).toBe(niceOf(server.child.pid!) + 10);
+      // (Linux stops at 19: a suite run under `nice -n 10` puts the worker at 19, not 20)
+      expect(niceOf(ranOn)).toBe(Math.min(19, niceOf(server.child.pid!) + 10));
       // Stopping the server stops its worker.
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
