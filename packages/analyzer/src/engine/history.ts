@@ -74,6 +74,11 @@ interface Tracked {
    */
   deleted: Int32Array;
   remaining: number;
+  /**
+   * The current lines still tracked (ver >= 0), ascending, in its first `remaining` slots:
+   * applyHunks visits these instead of every line of the file for every commit.
+   */
+  live: Int32Array;
   /** ' and " are the same quote in this file's language (formatting-hunk.ts) */
   quotes: boolean;
   /** a Python file: comments and one-line signatures' annotations are not changes (formatting-hunk.ts pythonCodeLine) */
@@ -109,7 +114,7 @@ const lastLineOf = (hunk: Hunk): number => (hunk.newCount > 0 ? hunk.newStart + 
  * never lost).
  */
 function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void {
-  const { ver, span, owner, deleted } = file;
+  const { ver, span, owner, deleted, live } = file;
   const formatting = (hunk: Hunk): Int32Array | null => {
     if (hunk.formatting === undefined) {
       const map = hunk.oldCount > 0 ? formattingMap(file.python ? pythonCodeHunk(hunk.body()) : hunk.body(), file.quotes) : null;
@@ -122,9 +127,11 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
   const onlyComments = (hunk: Hunk): boolean => file.python && (hunk.comments ??= onlyPythonComments(hunk.body()));
   let h = 0; // first hunk not wholly before the current line's first version line
   let delta = 0; // lines removed minus added by the hunks before h
-  for (let line = 1; line < ver.length; line++) {
+  const tracked = file.remaining;
+  let kept = 0; // live lines still tracked after this commit, compacted in place
+  for (let at = 0; at < tracked; at++) {
+    const line = live[at]!;
     const v = ver[line]!;
-    if (v < 0) continue;
     const e = v + span[line]!;
     // Tracked ranges never go backwards (the mapping is monotonic): hunks left behind stay behind.
     while (h < hunks.length && lastLineOf(hunks[h]!) < v) {
@@ -175,6 +182,7 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
     if (last < 0) last = e + endDelta;
     ver[line] = first;
     span[line] = last - first;
+    live[kept++] = line;
   }
 }
 
@@ -257,6 +265,10 @@ function createDiffConsumer(
             newStart: Number(m[3]),
             newCount: m[4] === undefined ? 1 : Number(m[4]),
             body,
+            // The memos present from the start: added later, they changed the hunks' shape and
+            // threw applyHunks' optimised code away (docs/performance.md, "Session 27 (helper h83)").
+            formatting: undefined,
+            comments: undefined,
           });
         }
       } else if (streamed && (first === 43 /* + */ || first === 45) /* - */) {
@@ -592,6 +604,8 @@ export async function traceHistory(
         ver[line] = line;
       }
     }
+    const live = new Int32Array(remaining);
+    for (let line = 1, at = 0; line < ver.length; line++) if (ver[line]! >= 0) live[at++] = line;
     files.set(target.rel, {
       target,
       ver,
@@ -599,6 +613,7 @@ export async function traceHistory(
       owner: new Int32Array(target.lineCount + 1).fill(-1),
       deleted: new Int32Array(target.lineCount + 1).fill(-1),
       remaining,
+      live,
       quotes: quotesAlike(target.rel),
       python: /\.pyw?$/i.test(target.rel),
     });

@@ -3,6 +3,7 @@ import { contentStartOf } from './content-offsets.ts';
 import { signatureFactsOf, type ParamFact, type SignatureFacts } from './facts-of.ts';
 import { cleandoc, isPrivateName, unescapePython } from './languages/python.ts';
 import { judgeDoc } from './outdated.ts';
+import { PYTHON_WARM_UPS } from './python-warm-up.ts';
 import type { DocBlock, ReturnKind, Scope, Signature } from './types.ts';
 
 /**
@@ -270,7 +271,8 @@ function tokenize(src: string): Tokens {
     if (isNameChar(c) && !(c >= 48 && c <= 57)) {
       let j = i + 1;
       while (j < n && isNameChar(src.charCodeAt(j))) j++;
-      const q = src.charCodeAt(j);
+      // Never read past the end (NaN): a read out of bounds throws V8's optimised code away (Session 27, h83).
+      const q = j < n ? src.charCodeAt(j) : -1;
       if ((q === 34 || q === 39) && j - i <= 2 && isStringPrefix(src.slice(i, j))) {
         i = readString(src, j, i);
         continue;
@@ -307,7 +309,7 @@ function tokenize(src: string): Tokens {
       continue;
     }
     // Operators.
-    const c1 = src.charCodeAt(i + 1);
+    const c1 = i + 1 < n ? src.charCodeAt(i + 1) : -1; // not NaN past the end, as above
     let code = c;
     let width = 1;
     let lvl = depth;
@@ -534,6 +536,9 @@ function commentBetween(comments: readonly number[], from: number, to: number): 
   return lo < comments.length && comments[lo]! < to;
 }
 
+/** The scanner has read PYTHON_WARM_UPS (once per thread). */
+let warmedUp = false;
+
 /**
  * Functions of a Python file, or null when the scanner is unsure and tree-sitter must decide.
  * With `signatureFacts`, each function's parameters (name, annotation, default), return
@@ -541,12 +546,28 @@ function commentBetween(comments: readonly number[], from: number, to: number): 
  */
 export function scanPython(source: string, options: { signatureFacts?: boolean } = {}): ParsedFunction[] | null {
   if (source.charCodeAt(0) === 0xfeff) return null;
+  if (!warmedUp) {
+    // Every branch seen before V8 optimises the scanner (python-warm-up.ts); the results are dropped.
+    warmedUp = true;
+    for (const warmUp of PYTHON_WARM_UPS) scanPython(warmUp);
+  }
   try {
     return scan(source, options.signatureFacts === true);
   } catch {
     // Unsure, or any surprise (e.g. stack depth on absurd nesting): tree-sitter decides.
     return null;
   }
+}
+
+/**
+ * The enclosing frames' names joined by dots: `frames.map(…).join('.')` made arrays of two kinds
+ * (empty, strings) whose change of map deoptimised `scan` (docs/performance.md, "Session 27
+ * (helper h83)").
+ */
+function qualifierOf(frames: readonly ScanFrame[]): string {
+  let qualifier = '';
+  for (let f = 0; f < frames.length; f++) qualifier = f === 0 ? frames[f]!.name : `${qualifier}.${frames[f]!.name}`;
+  return qualifier;
 }
 
 function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
@@ -850,7 +871,8 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
     const isCase = openMatch !== undefined && indent === openMatch.caseIndent;
     if (isCase && firstKw !== KW.case) unsure();
     const isMatch = firstKw === KW.match && opensBlock && newlineAt - first >= 3;
-    if (isMatch) matches.push({ indent, caseIndent: -1 });
+    // A keyed store, not push(): push on the empty array (SMI elements) deoptimised `scan` (docs/performance.md, "Session 27 (helper h83)").
+    if (isMatch) matches[matches.length] = { indent, caseIndent: -1 };
     if (firstKw === KW.case && !isCase) {
       for (let k = first; k < newlineAt; k++) if (kind[k] === OP && op[k] === COLON && level[k] === 0) unsure();
     }
@@ -926,7 +948,7 @@ function scan(src: string, withSignatureFacts: boolean): ParsedFunction[] {
         headerIndent: indent,
         bodyIndent: -1,
         resultIndex: results.length,
-        qualifier: frames.map((f) => f.name).join('.'),
+        qualifier: qualifierOf(frames),
         scope: hiddenName(name) ? 'private' : 'public',
         startIndex: decoratorStart >= 0 ? decoratorStart : start[first]!,
         startRow: decoratorStart >= 0 ? decoratorRow : startRow[first]!,

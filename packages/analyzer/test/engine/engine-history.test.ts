@@ -70,6 +70,21 @@ describe('history from one git log pass', () => {
     expect(new Set(traced.slice(4)).size).toBe(4);
   });
 
+  it('attributes only the lines of its ranges, each like blame, as lines leave the walk one commit after another (Session 27, h83)', async () => {
+    const lineCount = lines().length;
+    const ranges: Array<[number, number]> = [
+      [5, 9],
+      [15, 22],
+      [lineCount, lineCount],
+    ];
+    const summary = (await traceHistory(root, [{ rel: 'm.py', lineCount, ranges, dirty: true }], () => 'k', { depth: 0 })).get('m.py')!;
+    const traced = tracedShas(summary);
+    const blamed = blameShas('m.py');
+    const inRanges = (line: number): boolean => ranges.some(([from, to]) => line >= from && line <= to);
+    for (let line = 1; line <= lineCount; line++) expect([line, traced[line]]).toEqual([line, inRanges(line) ? blamed[line] : undefined]);
+    expect(new Set(ranges.flatMap(([from, to]) => traced.slice(from, to + 1))).size).toBeGreaterThanOrEqual(3);
+  });
+
   it('stops at the depth window and dates older lines at a boundary', async () => {
     const lineCount = lines().length;
     const summaries = await traceHistory(root, [{ rel: 'm.py', lineCount, ranges: [[1, lineCount]], dirty: true }], () => 'k', {

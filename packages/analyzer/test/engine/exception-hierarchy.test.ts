@@ -90,6 +90,10 @@ describe('class declarations looked up in the repository (docs/performance.md, "
   it('two types of one chain (CorruptArchiveException, then ArchiveException) cost one git grep of class declarations, not one each', () => {
     expect(greps.filter((args) => args.some((a) => a.includes('class')))).toHaveLength(1);
   });
+  it('that grep has one pattern (its alternatives joined in one ERE): with several `-e`, git matches every line of every file one by one (Session 27, h83)', () => {
+    const [grep] = greps.filter((args) => args.some((a) => a.includes('class')));
+    expect(grep!.filter((a) => a === '-e')).toHaveLength(1);
+  });
   it('finds the lines where the type itself is declared, as a grep for `class <type>` would', () => {
     const lines = [
       'public class ArchiveException extends IOException {',
