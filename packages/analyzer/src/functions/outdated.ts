@@ -134,6 +134,13 @@ export function judgeDoc(
         )
           extra = [];
       }
+      // A YARD `@overload commits(repo, sha_or_branch, options = {})` line is one call form of a
+      // method that takes them through its variadic (`def commits(*args)`): the names its parameter
+      // lists give are the parts of `*args`, not stale names (octokit.rb, held-out round 20, tuning).
+      if (extra.length > 0 && signature.variadic.length > 0) {
+        const forms = overloadParams(doc);
+        extra = extra.filter((p) => !forms.has(p));
+      }
       // A setter's doc may name the property it sets (`@param {string} workerSrc` over `static set
       // workerSrc(val)`: pdf.js `GlobalWorkerOptions`, held-out round 10): that is its one parameter.
       if (extra.length === 1 && signature.names.length === 1 && declaration && JS_LIKE.has(language)) {
@@ -248,6 +255,20 @@ export function judgeDoc(
     return { outdated: verdict(finding('DOC_RETURN_BUT_NONE'), lower), missingParams };
   }
   return { outdated: CURRENT, missingParams };
+}
+
+/** The parameter names of a doc's YARD `@overload name(a, b = 1, *rest, &block)` lines. */
+function overloadParams(doc: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of doc.matchAll(/(?:^|\s)@overload\s+[\p{L}_][\p{L}\p{N}_.?!]*\s*\(([^)]*)\)/gmu))
+    for (const part of m[1]!.split(','))
+      names.add(
+        part
+          .replace(/[=:].*$/s, '')
+          .replace(/^[\s*&]+/, '')
+          .trim(),
+      );
+  return names;
 }
 
 /** A doc line that documents a parameter: a `@param`/`:param`-like field, or an entry that starts with the name. */
