@@ -88,3 +88,34 @@ describe('OUTDATED, a documented return that allows no value', () => {
     expect(await verdicts(py('cpds: The CPDs added to the model instance.'), 'Python')).toEqual({ fit: 'OUTDATED' });
   });
 });
+
+describe('OUTDATED, a documented undefined inside the returned type', () => {
+  const js = (early: string) =>
+    contract(
+      'JavaScript',
+      `async function main(opt_args) {\n  const args = parseArgs(opt_args);\n  if (!args.file) {\n    console.error('Must supply inputs.');\n    ${early}\n  }\n  const results = await parse(args.file);\n  return {errors: results.errors, text: results.text};\n}\n`,
+      'main',
+      ['opt_args'],
+    );
+  const changes = (type: string) =>
+    contractChanges(
+      js('return;'),
+      js('process.exit(1);'),
+      { text: `@param {!Array<string>=} opt_args\n@return {${type}}`, params: ['opt_args'], documentsReturn: true },
+      none,
+    ).outdated.map((f) => f.code);
+  it("a field's `(string|undefined)` in the resolved object is no undefined return (closure-library `closuremakedeps main`, b8600bd)", () => {
+    expect(changes('!Promise<{errors:!Array<!ParseError>,text:(string|undefined)}>')).toEqual([]);
+  });
+  it("an undefined among the return type's own alternatives is still stale once the bare return goes", () => {
+    expect(changes('!Promise<!Object>|undefined')).toEqual(['RETURN_NONE_REMOVED_STILL_DOCUMENTED']);
+  });
+});
+
+describe('OUTDATED, a TypeScript method that returns a `Promise<void>`', () => {
+  const ts = (body: string) =>
+    `class Client {\n  /**\n   * Opens the underlying connection, if it's not already opened.\n   * @returns {Promise}\n   */\n  open(): Promise<void> {\n    ${body}\n  }\n}\n`;
+  it('gives back the promise its doc describes (gremlin-javascript `Client.open`)', async () => {
+    expect(await verdicts(ts('return this._connection.open();'), 'TypeScript', 'x.ts')).toEqual({ 'Client.open': 'CURRENT' });
+  });
+});

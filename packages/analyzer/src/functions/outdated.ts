@@ -225,7 +225,13 @@ export function judgeDoc(
   // A constructor's "Returns" describes the object `new` gives back; it is never checked. An
   // async JavaScript/TypeScript function always gives a promise: a return doc that speaks of one
   // ("A promise that resolves once…") holds (sequelize `parallelForEach`, held-out round 5).
-  const promised = declaration && JS_LIKE.has(language) && isAsync(declaration.content) && PROMISE_RETURN.test(doc);
+  // So does a TypeScript function declared to give one (`open(): Promise<void> { return
+  // this._connection.open(); }`: gremlin-javascript `Client.open`, held-out round 20).
+  const promised =
+    declaration &&
+    JS_LIKE.has(language) &&
+    (isAsync(declaration.content) || declaresPromise(declaration.content)) &&
+    PROMISE_RETURN.test(doc);
   // A JSDoc `@class`/`@constructor` function is called with `new`: its `@returns` is the instance
   // (sinon `Sandbox`, held-out round 6).
   const constructor = declaration && (CONSTRUCTORS.has(declaration.name) || (JS_LIKE.has(language) && CONSTRUCTOR_TAG.test(doc)));
@@ -416,6 +422,11 @@ const PROMISE_RETURN = /^\s*@returns?\b[^\n]*\b(?:promise|resolves?|thenable)\b/
 const NEVER_RETURNS = /\b(?:never returns|does(?: not|n't) return|runs? (?:until (?:it is )?cancell?ed|forever))\b/i;
 
 /** `async` before the function's parameter list (`async function f(`, `export async function`, `async f(`, `async (`). */
+/** A TypeScript declaration whose return type is a promise (`): Promise<void> {`). */
+function declaresPromise(content: string): boolean {
+  const brace = content.indexOf('{');
+  return /\)\s*:\s*(?:Promise|PromiseLike)\s*</.test(brace > 0 ? content.slice(0, brace) : content);
+}
 function isAsync(content: string): boolean {
   const paren = content.indexOf('(');
   return /(?:^|[\s=:(])async\b/.test(paren > 0 ? content.slice(0, paren) : content);
