@@ -119,3 +119,24 @@ describe('OUTDATED, a TypeScript method that returns a `Promise<void>`', () => {
     expect(await verdicts(ts('return this._connection.open();'), 'TypeScript', 'x.ts')).toEqual({ 'Client.open': 'CURRENT' });
   });
 });
+
+describe('OUTDATED, YARD `@param` lines that name no parameter (Ruby)', () => {
+  it('a capitalised word cannot be a Ruby parameter: a description or an options key (vagrant `VersionBase.finalize`, fog-aws `create_db_instance`)', async () => {
+    const finalize = `class VersionBase\n  # Final touch-ups.\n  #\n  # @param [Object] obj Final configuration object.\n  # @param [Object] Finalized configuration object.\n  def self.finalize(obj)\n    obj\n  end\nend\n`;
+    expect(Object.values(await verdicts(finalize, 'Ruby'))).toEqual(['CURRENT']);
+    const keys = `class RDS\n  # Create a db instance\n  #\n  # @param DBInstanceIdentifier [String] name of the db instance\n  # @param AllocatedStorage [Integer] Storage space, in GB\n  def create_db_instance(db_name, options={})\n    request({'DBInstanceIdentifier' => db_name}.merge!(options))\n  end\nend\n`;
+    expect(Object.values(await verdicts(keys, 'Ruby'))).toEqual(['CURRENT']);
+  });
+  it('a line whose first word is followed by a preposition describes the parameter at its place (vagrant `mount_options`)', async () => {
+    const rb = (first: string) =>
+      `module MountOptions\n  # Returns mount options for a synced folder\n  # @param [Machine] machine\n  # @param [String] name of mount\n  # @param [String] ${first} mount on guest\n  # @param [Hash] hash of mount options\n  def self.mount_options(machine, name, guest_path, options)\n    options.fetch(:mount_options, []) + [guest_path, name, machine.id]\n  end\nend\n`;
+    expect(Object.values(await verdicts(rb('path of'), 'Ruby'))).toEqual(['CURRENT']);
+    expect(Object.values(await verdicts(rb('mount_path The'), 'Ruby'))).toEqual(['OUTDATED']);
+  });
+  it('a flag the body looks for in `*args` (`args.include?(:apply)`) is a part of the variadic (vagrant `update_composition`)', async () => {
+    const rb = (flag: string) =>
+      `class Compose\n  # Update the composition and apply changes if requested\n  #\n  # @param [Boolean] apply Apply composition changes\n  def update_composition(*args)\n    write_composition(get_composition)\n    apply_composition!(*args) if args.include?(:${flag})\n  end\nend\n`;
+    expect(Object.values(await verdicts(rb('apply'), 'Ruby'))).toEqual(['CURRENT']);
+    expect(Object.values(await verdicts(rb('conditional'), 'Ruby'))).toEqual(['OUTDATED']);
+  });
+});

@@ -78,7 +78,13 @@ export function judgeDoc(
   // `@param {String} a js string.`: an article where the name belongs, unless it is a parameter's
   // name (pdf.js `Font.encodeString`, held-out round 10).
   const article = (p: string): boolean => ARTICLES.has(p) && !signature?.names.includes(p);
-  const documented = summary.params.filter((p) => !RECEIVERS.has(p) && !DESCRIPTION_WORDS.has(p) && !reserved?.has(p) && !article(p));
+  // A Ruby parameter cannot start with a capital (that is a constant): `@param [Object] Finalized
+  // configuration object.` is a description, `@param DBInstanceIdentifier [String]` an options
+  // key (vagrant `VersionBase.finalize`, fog-aws `create_db_instance`: held-out round 20, tuning).
+  const constant = (p: string): boolean => language === 'Ruby' && /^\p{Lu}/u.test(p);
+  const documented = summary.params.filter(
+    (p) => !RECEIVERS.has(p) && !DESCRIPTION_WORDS.has(p) && !reserved?.has(p) && !article(p) && !constant(p),
+  );
   let missingParams: string[] = [];
   if (signature) {
     // PEP 8: a parameter that would clash with a keyword gets a trailing underscore (`class_`);
@@ -140,6 +146,27 @@ export function judgeDoc(
       if (extra.length > 0 && signature.variadic.length > 0) {
         const forms = overloadParams(doc);
         extra = extra.filter((p) => !forms.has(p));
+      }
+      // A flag the body looks for in a Ruby `*args` (`args.include?(:apply)`) is one of its parts
+      // (vagrant `Compose.update_composition`, held-out round 20, tuning).
+      if (extra.length > 0 && declaration && language === 'Ruby' && signature.variadic.length > 0)
+        extra = extra.filter(
+          (p) => !new RegExp(String.raw`(?<![\p{L}\p{N}_:]):${p}(?![\p{L}\p{N}_?!])`, 'u').test(codeOnlyOf(declaration.content, language)),
+        );
+      // A tag line without a name (`@param [String] path of mount on guest`) describes the parameter
+      // at its place: a first word followed by a preposition, where that parameter is documented
+      // nowhere else (vagrant `MountOptions.mount_options`, held-out round 20, tuning).
+      if (extra.length > 0) {
+        const own = signature.names.filter((n) => !RECEIVERS.has(n));
+        extra = extra.filter((p) => {
+          const at = documented.indexOf(p);
+          const there = own[at];
+          return !(
+            there !== undefined &&
+            !documented.includes(there) &&
+            new RegExp(String.raw`@param\s+(?:\[[^\]\n]*\]\s*|\{[^}\n]*\}\s*)?${p}\s+(?:of|to|for|on|in|from|with|at|by)\s`).test(doc)
+          );
+        });
       }
       // A setter's doc may name the property it sets (`@param {string} workerSrc` over `static set
       // workerSrc(val)`: pdf.js `GlobalWorkerOptions`, held-out round 10): that is its one parameter.
