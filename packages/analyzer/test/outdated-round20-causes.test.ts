@@ -140,3 +140,37 @@ describe('OUTDATED, YARD `@param` lines that name no parameter (Ruby)', () => {
     expect(Object.values(await verdicts(rb('conditional'), 'Ruby'))).toEqual(['OUTDATED']);
   });
 });
+
+describe('OUTDATED, an abstract method that prepares its arguments before raising NotImplementedError', () => {
+  const py = (tail: string) =>
+    `class Element:\n    def sample(self, samples=None, bounds=None):\n        """Samples values at supplied coordinates.\n\n        Returns\n        -------\n        Element containing the sampled coordinates\n        """\n        if samples is None:\n            samples = []\n${tail}`;
+  it('its last statement raises NotImplementedError: it never returns, the doc describes implementations (holoviews `Element.sample`)', async () => {
+    expect(await verdicts(py('        raise NotImplementedError\n'), 'Python')).toEqual({ 'Element.sample': 'CURRENT' });
+  });
+  it('a raise only under a condition leaves a path that returns nothing: still judged', async () => {
+    expect(await verdicts(py('        if bounds:\n            raise NotImplementedError\n        self.draw(samples)\n'), 'Python')).toEqual(
+      {
+        'Element.sample': 'OUTDATED',
+      },
+    );
+  });
+});
+
+describe('OUTDATED, a type parameter documented with `@param`', () => {
+  it('KDoc documents `<reified T>` as `@param T` (jdbi `mapTo`)', async () => {
+    const kt = (decl: string) =>
+      `/**\n * Use a reified parameter to map the result.\n * @param T The type to use for mapping.\n */\n${decl}\n`;
+    expect(
+      Object.values(
+        await verdicts(kt('inline fun <reified T : Any> ResultBearing.mapTo(): ResultIterable<T> = this.mapTo(T::class)'), 'Kotlin'),
+      ),
+    ).toEqual(['CURRENT']);
+    expect(
+      Object.values(await verdicts(kt('inline fun ResultBearing.mapTo(): ResultIterable<Any> = this.mapTo(Any::class)'), 'Kotlin')),
+    ).toEqual(['OUTDATED']);
+  });
+  it('a C++ template parameter in the other case style (`accessMode` for `access_mode`: Eigen `PointerMapper::get_access`)', async () => {
+    const cpp = `class PointerMapper {\n public:\n  /**\n   * @brief Returns an accessor to the buffer of the given virtual pointer\n   * @param accessMode\n   * @param ptr The virtual pointer\n   */\n  template <sycl_acc_mode access_mode = default_acc_mode>\n  accessor<access_mode> get_access(const virtual_pointer_t ptr) {\n    return get_buffer(ptr).template get_access<access_mode>();\n  }\n};\n`;
+    expect(Object.values(await verdicts(cpp, 'C++', 'x.h'))).toEqual(['CURRENT']);
+  });
+});
