@@ -174,3 +174,22 @@ describe('OUTDATED, a type parameter documented with `@param`', () => {
     expect(Object.values(await verdicts(cpp, 'C++', 'x.h'))).toEqual(['CURRENT']);
   });
 });
+
+describe('OUTDATED, a stale name in the place of an undocumented parameter (name-only verdicts)', () => {
+  const py = (sig: string) =>
+    `def range(${sig}):\n    """Return the bounds along a dimension.\n\n    Parameters\n    ----------\n    dimension\n        The dimension to compute the range on.\n    data_range : bool\n        Compute range from data values\n    """\n    return self.bounds(dim, data_range)\n`;
+  it("says which parameter stands at the stale name's place (holoviews `ErrorBars.range`)", async () => {
+    const [f] = await extractFunctions(py('self, dim, data_range=True'), 'Python', 'x.py');
+    expect(f!.outdated.status).toBe('OUTDATED');
+    expect(f!.outdated.findings).toEqual([
+      { code: 'DOC_PARAM_NOT_IN_SIGNATURE', params: { names: 'dimension', inPlaceOf: 'dimension:dim' } },
+    ]);
+    expect(f!.outdated.explanation).toBe(
+      "Docstring documents parameter 'dimension' which is not in the signature; the signature has 'dim' where it says 'dimension'.",
+    );
+  });
+  it('with another number of parameters no place is claimed', async () => {
+    const [f] = await extractFunctions(py('self, dim, data_range=True, extra=None'), 'Python', 'x.py');
+    expect(f!.outdated.findings).toEqual([{ code: 'DOC_PARAM_NOT_IN_SIGNATURE', params: { names: 'dimension' } }]);
+  });
+});

@@ -240,8 +240,22 @@ export function judgeDoc(
         const holders = signature.names.filter((n) => !RECEIVERS.has(n) && !documented.includes(n));
         if (holders.some((h) => unpacksInto(declaration.content, h, extra))) extra = [];
       }
-      if (extra.length > 0)
-        return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', { names: extra.join(',') }), lower), missingParams };
+      if (extra.length > 0) {
+        // Where the doc lists as many names as the signature has, a stale name at the place of an
+        // undocumented parameter spelt alike (`dimension` for `dim`) is said beside the verdict, so
+        // a rename reads as one and a reader can rank it below a doc that describes what the code
+        // no longer takes (docs/decisions.md, "Name-only OUTDATED verdicts").
+        const own = signature.names.filter((n) => !RECEIVERS.has(n) && !signature.variadic.includes(n));
+        const places =
+          documented.length === own.length
+            ? extra.flatMap((p) => {
+                const n = own[documented.indexOf(p)];
+                return n !== undefined && !documented.includes(n) && alike(p, n) ? [`${p}:${n}`] : [];
+              })
+            : [];
+        const params = places.length > 0 ? { names: extra.join(','), inPlaceOf: places.join(',') } : { names: extra.join(',') };
+        return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', params), lower), missingParams };
+      }
     }
     if (documented.length > 0) {
       const listed = new Set([...documented, ...stoodFor.values()]);
@@ -473,6 +487,15 @@ function endsRaisingNotImplemented(content: string): boolean {
   const indent = (l: string): number => /^[ \t]*/.exec(l)![0].length;
   const last = body[body.length - 1]!;
   return /^\s*raise\s+NotImplementedError\b/.test(last) && indent(last) === Math.min(...body.map(indent));
+}
+/**
+ * Two names spelt alike: one contains the other or they share a start (three letters, or all of
+ * the shorter), case and underscores aside (`dimension`/`dim`, `obj`/`map_obj`, `m`/`model`).
+ */
+function alike(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((s) => s.replace(/_/g, '').toLowerCase()) as [string, string];
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return long.includes(short) || long.startsWith(short.slice(0, 3));
 }
 /** The identifiers inside the `<…>` groups of a declaration's head, before its parameter list. */
 function typeParamsOf(content: string): string[] {
