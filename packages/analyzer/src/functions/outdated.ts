@@ -253,7 +253,8 @@ export function judgeDoc(
                 return n !== undefined && !documented.includes(n) && alike(p, n) ? [`${p}:${n}`] : [];
               })
             : [];
-        const params = places.length > 0 ? { names: extra.join(','), inPlaceOf: places.join(',') } : { names: extra.join(',') };
+        const params: Record<string, string> = { names: extra.join(',') };
+        if (places.length > 0) params.inPlaceOf = places.join(',');
         return { outdated: verdict(finding('DOC_PARAM_NOT_IN_SIGNATURE', params), lower), missingParams };
       }
     }
