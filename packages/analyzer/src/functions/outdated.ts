@@ -479,12 +479,26 @@ const NEVER_RETURNS = /\b(?:never returns|does(?: not|n't) return|runs? (?:until
  * NotImplementedError`: holoviews `Element.sample`, held-out round 20, tuning).
  */
 function endsRaisingNotImplemented(content: string): boolean {
-  const lines = codeOnlyOf(content, 'Python')
+  const code = codeOnlyOf(content, 'Python');
+  const def = /^[ \t]*(?:async[ \t]+)?def\b/m.exec(code);
+  if (!def) return false;
+  // An `@abstractmethod` documents what implementations return, whatever its own body does
+  // (flair `Model.evaluate`, held-out round 21, tuning).
+  if (/^[ \t]*@(?:abc\.)?abstractmethod\b/m.test(code.slice(0, def.index))) return true;
+  // The body starts after the header's `:`, past a signature spread over lines (round 21).
+  let depth = 0;
+  let i = def.index;
+  for (; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === ':' && depth === 0 && /^[ \t]*(?:\n|$)/.test(code.slice(i + 1))) break;
+  }
+  const body = code
+    .slice(i + 1)
     .split('\n')
     .filter((l) => l.trim() !== '');
-  const def = lines.findIndex((l) => /^\s*(?:async\s+)?def\b/.test(l));
-  const body = lines.slice(def + 1).filter((l) => !/^\s*"""/.test(l));
-  if (def < 0 || body.length === 0) return false;
+  if (body.length === 0) return false;
   const indent = (l: string): number => /^[ \t]*/.exec(l)![0].length;
   const last = body[body.length - 1]!;
   return /^\s*raise\s+NotImplementedError\b/.test(last) && indent(last) === Math.min(...body.map(indent));
