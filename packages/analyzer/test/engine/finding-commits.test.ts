@@ -20,8 +20,8 @@ async function analysedFunction(repo: string, cache: string, name: string): Prom
 
 const py = (state: number): string =>
   [
-    `def run(a, b${state >= 2 ? ', c=None' : ''}${state >= 3 ? ', d=None' : ''}):\n    """Run it.\n\n    Args:\n        a: the app.\n        b: the server.\n    """\n    return a(b${state >= 4 ? ', 1' : ''})\n`,
-    `def encode(data${state >= 2 ? ', digestmod=None' : ''}):\n    """Encode and sign data with the *digestmod* hash. Return a string."""\n    return sign(data${state >= 4 ? ', 2' : ''})\n`,
+    `def run(a, b${state >= 2 ? ', c=None' : ''}${state >= 3 ? ', d=None' : ''}):\n    """Run it.\n\n    Args:\n        a: the app.\n        b: the server.\n    """\n    return a(b${state >= 2 ? ', c' : ''}${state >= 3 ? ', d' : ''}${state >= 4 ? ', 1' : ''})\n`,
+    `def encode(data${state >= 2 ? ', digestmod=None' : ''}):\n    """Encode and sign data with the *digestmod* hash. Return a string."""\n    return sign(data${state >= 2 ? ', digestmod' : ''}${state >= 4 ? ', 2' : ''})\n`,
     `def minutes(ms):\n    """Convert milliseconds to minutes, with \`floor\` rounding."""\n    return ${state >= 2 ? 'trunc' : 'floor'}(ms / 60000${state >= 4 ? ', 3' : ''})\n`,
   ].join('\n\n');
 
@@ -184,18 +184,19 @@ describe('a branch commit older than the doc, behind many later commits', () => 
 describe('a parameter renamed after it was added', () => {
   const repo = tempDir('finding-commits-rename');
   const made: Record<string, string> = {};
+  // The added parameter is used: one the body never names is no PARAM_ADDED_UNDOCUMENTED (round 20).
   const src = (extra: string, body: number): string =>
-    `def visit_joins(joins${extra}):\n    """Visit the joins.\n\n    Args:\n        joins: the joins to visit.\n    """\n    return walk(joins, ${body})\n`;
+    `def visit_joins(joins${extra ? `, ${extra}=None` : ''}):\n    """Visit the joins.\n\n    Args:\n        joins: the joins to visit.\n    """\n    return walk(joins, ${body}${extra ? `, ${extra}` : ''})\n`;
   let fn: FunctionAnalysisEntry | undefined;
   beforeAll(async () => {
     initRepo(repo);
     write(repo, 'mod.py', src('', 0));
     commitAll(repo, 'first', '2025-01-01T00:00:00Z');
-    write(repo, 'mod.py', src(', parameters=None', 0));
+    write(repo, 'mod.py', src('parameters', 0));
     made.added = commitAll(repo, 'add parameters', '2025-02-01T00:00:00Z');
-    write(repo, 'mod.py', src(', parameters=None', 1));
+    write(repo, 'mod.py', src('parameters', 1));
     commitAll(repo, 'body change', '2025-03-01T00:00:00Z');
-    write(repo, 'mod.py', src(', context=None', 1));
+    write(repo, 'mod.py', src('context', 1));
     commitAll(repo, 'rename parameters to context', '2025-04-01T00:00:00Z');
     fn = await analysedFunction(repo, 'finding-commits-rename-cache', 'visit_joins');
   }, 60_000);
