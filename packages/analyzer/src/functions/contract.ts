@@ -244,17 +244,23 @@ function definitionBodies(text: string, name: string, language: string): string[
  */
 const fileCodeOnly = rememberedCodeOnly(8);
 
-/** codeOnly behind a cache of the last `size` texts (the oldest goes first). */
-function rememberedCodeOnly(size: number): (text: string, language: string) => string {
-  const recent = new Map<string, string>();
+/**
+ * codeOnly behind a cache of the last `size` texts (the oldest goes first). Keyed by the text
+ * itself, the language beside the answer: a key joining the two copied and hashed the whole file
+ * on every lookup (docs/performance.md, "Session 27 (helper h85)"); a string keeps its hash.
+ */
+export function rememberedCodeOnly(
+  size: number,
+  strip: (text: string, language: string) => string = codeOnly,
+): (text: string, language: string) => string {
+  const recent = new Map<string, { language: string; code: string }>();
   return (text, language) => {
-    const key = `${language}\0${text}`;
-    let code = recent.get(key);
-    if (code === undefined) {
-      code = codeOnly(text, language);
-      if (recent.size >= size) recent.delete(recent.keys().next().value!);
-      recent.set(key, code);
-    }
+    const known = recent.get(text);
+    if (known?.language === language) return known.code;
+    const code = strip(text, language);
+    if (known) recent.delete(text);
+    else if (recent.size >= size) recent.delete(recent.keys().next().value!);
+    recent.set(text, { language, code });
     return code;
   };
 }
@@ -2336,10 +2342,13 @@ export function classHierarchy(
   language: string,
   repository: ReadonlyMap<string, string | null> = new Map(),
 ): ClassHierarchy {
-  const declared = declaredParents(texts);
+  // Read on the first question: most judged files never ask one (docs/performance.md, "Session
+  // 27 (helper h85)").
+  let declared: Map<string, string> | undefined;
   const standard = STANDARD_PARENTS[language] ?? {};
   return {
     ancestors(type) {
+      declared ??= declaredParents(texts);
       const found: string[] = [];
       for (let t: string | undefined = type, i = 0; i < 16; i++) {
         t = declared.get(t) ?? repository.get(t) ?? standard[t];
