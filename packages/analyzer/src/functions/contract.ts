@@ -210,17 +210,25 @@ export function returnsNoneInDefinition(text: string, name: string, language: st
 }
 
 /** The bodies (code-only text) of the functions named `name` that `text`, a whole file, defines; null when none. */
-function definitionBodies(text: string, name: string, language: string): string[] | null {
+export function definitionBodies(text: string, name: string, language: string): string[] | null {
   if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) return null;
   const code = fileCodeOnly(text, language);
   const bodies: string[] = [];
   if (language === 'Python') {
-    for (const m of code.matchAll(new RegExp(String.raw`^([ \t]*)(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'gmu'))) {
-      const indent = m[1]!.length;
-      const lines = code.slice(m.index).split('\n');
-      let end = 1;
-      while (end < lines.length && (lines[end]!.trim() === '' || lines[end]!.length - lines[end]!.trimStart().length > indent)) end++;
-      bodies.push(lines.slice(0, end).join('\n'));
+    // The file's `def`s found once per text, not one regex over the file per name; a body read
+    // line by line to its end, not the rest of the file split (docs/performance.md, "Session 27
+    // (helper h85)"). `$` is no Python name character: such a name declares nothing.
+    for (const [index, indent] of name.includes('$') ? [] : (pythonDefs(code).get(name) ?? [])) {
+      let end = code.indexOf('\n', index); // the end of the last line of the body so far
+      if (end < 0) end = code.length;
+      while (end < code.length) {
+        let next = code.indexOf('\n', end + 1);
+        if (next < 0) next = code.length;
+        const line = code.slice(end + 1, next);
+        if (!(line.trim() === '' || line.length - line.trimStart().length > indent)) break;
+        end = next;
+      }
+      bodies.push(code.slice(index, end));
     }
   } else {
     const escaped = name.replace(/\$/g, '\\$');
@@ -234,6 +242,24 @@ function definitionBodies(text: string, name: string, language: string): string[
     }
   }
   return bodies.length === 0 ? null : bodies;
+}
+
+/** Where each name is defined (`def name(` at a line start): [offset, indentation], per code text, the last 8. */
+const pythonDefsMemo: Array<{ code: string; defs: Map<string, Array<[number, number]>> }> = [];
+
+function pythonDefs(code: string): Map<string, Array<[number, number]>> {
+  let entry = pythonDefsMemo.find((e) => e.code === code);
+  if (!entry) {
+    const defs = new Map<string, Array<[number, number]>>();
+    for (const m of code.matchAll(/^([ \t]*)(?:async[ \t]+)?def[ \t]+([\p{L}_][\p{L}\p{N}_]*)[ \t]*\(/gmu)) {
+      let at = defs.get(m[2]!);
+      if (!at) defs.set(m[2]!, (at = []));
+      at.push([m.index, m[1]!.length]);
+    }
+    if (pythonDefsMemo.length >= 8) pythonDefsMemo.shift();
+    pythonDefsMemo.push((entry = { code, defs }));
+  }
+  return entry.defs;
 }
 
 /**
