@@ -128,8 +128,17 @@ function applyHunks(file: Tracked, hunks: readonly Hunk[], commit: number): void
   let h = 0; // first hunk not wholly before the current line's first version line
   let delta = 0; // lines removed minus added by the hunks before h
   const tracked = file.remaining;
-  let kept = 0; // live lines still tracked after this commit, compacted in place
-  for (let at = 0; at < tracked; at++) {
+  // Lines wholly before the first hunk (their version range and its end) keep their place and
+  // range: skipped by a cheaper loop (docs/performance.md, "Session 27 (helper h85)").
+  const firstStart = hunks.length > 0 ? hunks[0]!.newStart : Infinity;
+  let before = 0;
+  while (before < tracked) {
+    const line = live[before]!;
+    if (ver[line]! >= firstStart || ver[line]! + span[line]! >= firstStart) break;
+    before++;
+  }
+  let kept = before; // live lines still tracked after this commit, compacted in place
+  for (let at = before; at < tracked; at++) {
     const line = live[at]!;
     const v = ver[line]!;
     const e = v + span[line]!;

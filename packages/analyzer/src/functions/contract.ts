@@ -212,17 +212,25 @@ export function returnsNoneInDefinition(text: string, name: string, language: st
 }
 
 /** The bodies (code-only text) of the functions named `name` that `text`, a whole file, defines; null when none. */
-function definitionBodies(text: string, name: string, language: string): string[] | null {
+export function definitionBodies(text: string, name: string, language: string): string[] | null {
   if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) return null;
   const code = fileCodeOnly(text, language);
   const bodies: string[] = [];
   if (language === 'Python') {
-    for (const m of code.matchAll(new RegExp(String.raw`^([ \t]*)(?:async[ \t]+)?def[ \t]+${name}[ \t]*\(`, 'gmu'))) {
-      const indent = m[1]!.length;
-      const lines = code.slice(m.index).split('\n');
-      let end = 1;
-      while (end < lines.length && (lines[end]!.trim() === '' || lines[end]!.length - lines[end]!.trimStart().length > indent)) end++;
-      bodies.push(lines.slice(0, end).join('\n'));
+    // The file's `def`s found once per text, not one regex over the file per name; a body read
+    // line by line to its end, not the rest of the file split (docs/performance.md, "Session 27
+    // (helper h85)"). `$` is no Python name character: such a name declares nothing.
+    for (const [index, indent] of name.includes('$') ? [] : (pythonDefs(code).get(name) ?? [])) {
+      let end = code.indexOf('\n', index); // the end of the last line of the body so far
+      if (end < 0) end = code.length;
+      while (end < code.length) {
+        let next = code.indexOf('\n', end + 1);
+        if (next < 0) next = code.length;
+        const line = code.slice(end + 1, next);
+        if (!(line.trim() === '' || line.length - line.trimStart().length > indent)) break;
+        end = next;
+      }
+      bodies.push(code.slice(index, end));
     }
   } else {
     const escaped = name.replace(/\$/g, '\\$');
@@ -238,6 +246,24 @@ function definitionBodies(text: string, name: string, language: string): string[
   return bodies.length === 0 ? null : bodies;
 }
 
+/** Where each name is defined (`def name(` at a line start): [offset, indentation], per code text, the last 8. */
+const pythonDefsMemo: Array<{ code: string; defs: Map<string, Array<[number, number]>> }> = [];
+
+function pythonDefs(code: string): Map<string, Array<[number, number]>> {
+  let entry = pythonDefsMemo.find((e) => e.code === code);
+  if (!entry) {
+    const defs = new Map<string, Array<[number, number]>>();
+    for (const m of code.matchAll(/^([ \t]*)(?:async[ \t]+)?def[ \t]+([\p{L}_][\p{L}\p{N}_]*)[ \t]*\(/gmu)) {
+      let at = defs.get(m[2]!);
+      if (!at) defs.set(m[2]!, (at = []));
+      at.push([m.index, m[1]!.length]);
+    }
+    if (pythonDefsMemo.length >= 8) pythonDefsMemo.shift();
+    pythonDefsMemo.push((entry = { code, defs }));
+  }
+  return entry.defs;
+}
+
 /**
  * codeOnly of whole files, remembered for the last few: the history checks ask raisesOfDefinition
  * for up to 12 called names per function, in the same file's versions (0.7 s of SQLAlchemy's CPU
@@ -246,17 +272,23 @@ function definitionBodies(text: string, name: string, language: string): string[
  */
 const fileCodeOnly = rememberedCodeOnly(8);
 
-/** codeOnly behind a cache of the last `size` texts (the oldest goes first). */
-function rememberedCodeOnly(size: number): (text: string, language: string) => string {
-  const recent = new Map<string, string>();
+/**
+ * codeOnly behind a cache of the last `size` texts (the oldest goes first). Keyed by the text
+ * itself, the language beside the answer: a key joining the two copied and hashed the whole file
+ * on every lookup (docs/performance.md, "Session 27 (helper h85)"); a string keeps its hash.
+ */
+export function rememberedCodeOnly(
+  size: number,
+  strip: (text: string, language: string) => string = codeOnly,
+): (text: string, language: string) => string {
+  const recent = new Map<string, { language: string; code: string }>();
   return (text, language) => {
-    const key = `${language}\0${text}`;
-    let code = recent.get(key);
-    if (code === undefined) {
-      code = codeOnly(text, language);
-      if (recent.size >= size) recent.delete(recent.keys().next().value!);
-      recent.set(key, code);
-    }
+    const known = recent.get(text);
+    if (known?.language === language) return known.code;
+    const code = strip(text, language);
+    if (known) recent.delete(text);
+    else if (recent.size >= size) recent.delete(recent.keys().next().value!);
+    recent.set(text, { language, code });
     return code;
   };
 }
@@ -2375,11 +2407,15 @@ export function classHierarchy(
   language: string,
   repository: ReadonlyMap<string, string | null> = new Map(),
 ): ClassHierarchy {
-  const declared = declaredParents(texts);
-  const further = language === 'Python' ? furtherBases(texts) : new Map<string, string[]>();
+  // Read on the first question: most judged files never ask one (docs/performance.md, "Session
+  // 27 (helper h85)").
+  let declared: Map<string, string> | undefined;
+  let further: Map<string, string[]> | undefined;
   const standard = STANDARD_PARENTS[language] ?? {};
   return {
     ancestors(type) {
+      declared ??= declaredParents(texts);
+      further ??= language === 'Python' ? furtherBases(texts) : new Map<string, string[]>();
       // The first parent's chain, then a Python class's further bases (`class BooleanScalar(
       // NumericScalar, BooleanValue)`: ibis, held-out round 21, tuning), breadth first.
       const found: string[] = [];

@@ -99,4 +99,13 @@ describe('the parts of the rule', () => {
     const long = Array.from({ length: 60 }, (_, i) => `word${'x'.repeat(i % 3)} line`).join('\n');
     expect(docWords(long, 40)).toEqual(docWords(long).slice(0, 41));
   });
+
+  it('reads a doc line by line the same with and without markup that spans lines (Session 27, h85)', () => {
+    // A tag over two lines goes whole; entities and roles go line by line in either case.
+    expect(docWords('See <a\nhref="x">the page</a> &amp; :func:`run`.\nDone &#39;')).toEqual(['see', 'the', 'page', 'run', 'done']);
+    expect(docWords('See &amp; :func:`run`.\nDone &#39;')).toEqual(['see', 'run', 'done']);
+    expect(docWords('Line one\n\nLine two\n')).toEqual(['line', 'one', 'line', 'two']);
+    expect(docWords('')).toEqual([]);
+    expect(docWords('One\ntwo {@code three\nfour} five', 2)).toEqual(['one', 'two', 'three']);
+  });
 });

@@ -254,19 +254,25 @@ const ARTICLES = new Set(['a', 'an', 'the']);
  * most docs are, and splitting all their lines cost SQLAlchemy ~0.6 s, docs/performance.md).
  */
 export function docWords(doc: string, limit = Infinity): string[] {
-  const text = doc
-    // inline tags keep their text: {@code x}, {@link Foo#bar label}, {@inheritDoc} stays a word
-    .replace(/\{@(?:code|link|linkplain|literal|value)\s+([^}]*)\}/g, ' $1 ')
-    // XML doc references keep their target; other tags go
-    .replace(/<[^>]*?\b(?:cref|name|langword)\s*=\s*"([^"]*)"[^>]*>/g, ' $1 ')
-    .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
-    .replace(/&[a-z]+;|&#\d+;/gi, ' ')
-    // reST roles (:class:`Foo`) keep the target
-    .replace(/:[a-z]+(?::[a-z]+)?:`/g, '`');
+  // Without `{@` or `<` the replacements below that may span lines change nothing, and the others
+  // stay within a line: each line is then read only when the words so far are not enough (a long
+  // doc's later lines are never copied: docs/performance.md, "Session 27 (helper h85)").
+  const local = !doc.includes('{@') && !doc.includes('<');
+  const text = local
+    ? doc
+    : doc
+        // inline tags keep their text: {@code x}, {@link Foo#bar label}, {@inheritDoc} stays a word
+        .replace(/\{@(?:code|link|linkplain|literal|value)\s+([^}]*)\}/g, ' $1 ')
+        // XML doc references keep their target; other tags go
+        .replace(/<[^>]*?\b(?:cref|name|langword)\s*=\s*"([^"]*)"[^>]*>/g, ' $1 ')
+        .replace(/<\/?[A-Za-z][^>]*>/g, ' ');
   const words: string[] = [];
-  for (const rawLine of text.split('\n')) {
+  for (let from = 0; from <= text.length;) {
     if (words.length > limit) return words.slice(0, limit + 1);
-    let line = rawLine;
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    let line = withoutEntitiesAndRoles(text.slice(from, to));
+    from = to + 1;
     if (HEADING.test(line) || /^\s*[-=]{3,}\s*$/.test(line)) continue;
     // @tag / \tag at the start of a line
     const tag = /^\s*[@\\]([A-Za-z]+)\b/.exec(line);
@@ -288,6 +294,11 @@ export function docWords(doc: string, limit = Infinity): string[] {
     }
   }
   return words.length > limit ? words.slice(0, limit + 1) : words;
+}
+
+/** HTML entities go; reST roles (:class:`Foo`) keep the target. Neither spans lines. */
+function withoutEntitiesAndRoles(line: string): string {
+  return line.replace(/&[a-z]+;|&#\d+;/gi, ' ').replace(/:[a-z]+(?::[a-z]+)?:`/g, '`');
 }
 
 /** A capital letter or none, then lower-case ASCII letters and underscores only. */

@@ -273,6 +273,31 @@ describe('binary files', () => {
   it('mostly control characters is binary', () => {
     expect(isBinary(new Uint8Array([1, 2, 3, 4, 5, 65]))).toBe(true);
   });
+  it('the native NUL search and the table count give the byte-by-byte answer (Session 27, h85)', () => {
+    const byteByByte = (buf: Uint8Array): boolean => {
+      const end = Math.min(buf.length, 8000);
+      if (end === 0) return false;
+      let control = 0;
+      for (let i = 0; i < end; i++) {
+        const b = buf[i]!;
+        if (b === 0) return true;
+        if ((b < 32 && b !== 9 && b !== 10 && b !== 13 && b !== 12 && b !== 8 && b !== 27) || b === 127) control++;
+      }
+      return control / end > 0.3;
+    };
+    let seed = 11;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const answers = new Set<boolean>();
+    for (let k = 0; k < 300; k++) {
+      const buf = new Uint8Array(next(3) === 0 ? 8000 + next(2000) : next(200));
+      const controls = next(4) * 0.15;
+      for (let i = 0; i < buf.length; i++) buf[i] = next(100) < controls * 100 ? next(32) + (next(9) === 0 ? 95 : 0) : 32 + next(224);
+      if (next(5) === 0 && buf.length > 0) buf[next(buf.length)] = 0;
+      expect(isBinary(buf)).toBe(byteByByte(buf));
+      answers.add(isBinary(buf));
+    }
+    expect(answers).toEqual(new Set([true, false]));
+  });
   it('binary files and binary MIME types get no language', () => {
     expect(classifyFile('a.c', '', 100)).toMatchObject({ language: null, countsForLanguages: false });
     expect(classifyFile('logo.png', 'text-looking', 12).language).toBeNull();

@@ -109,4 +109,22 @@ describe('class declarations looked up in the repository (docs/performance.md, "
     );
     expect(linesDeclaring(lines, 'Archive')).toBe('class Archive(Base):\n');
   });
+  it('finds by one search of all the lines the same lines, in the same order, as testing each line (Session 27, h85)', () => {
+    const words = ['class', 'interface', 'A', 'AB', 'B', 'T', '=', 'TypeVar("T", bound=A)', 'Tuple[A]', '(A)', 'extends', ' ', '\t', ''];
+    let seed = 7;
+    const pick = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const lines = Array.from({ length: 400 }, () =>
+      Array.from({ length: pick(6) }, () => words[pick(words.length)]).join(pick(2) ? ' ' : ''),
+    );
+    lines.splice(200, 0, 'T = TypeVar("T", bound=A)', 'AB = Tuple[A, B]', 'class T(A): T');
+    const oneByOne = (type: string): string =>
+      lines
+        .filter((line) => line.includes(type) && linesDeclaring([line], type) !== '')
+        .map((line) => `${line}\n`)
+        .join('');
+    for (const type of ['A', 'AB', 'B', 'T', 'Tuple']) expect(linesDeclaring(lines, type)).toBe(oneByOne(type));
+    expect(linesDeclaring(lines, 'A').split('\n').length).toBeGreaterThan(2);
+    expect(linesDeclaring(lines, 'T')).not.toBe('');
+    expect(linesDeclaring([], 'A')).toBe('');
+  });
 });
