@@ -9,8 +9,8 @@ import {
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
 import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, summaryRestatesName, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
-import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
-import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, type MergeInput, type TagEvidence } from './merge.ts';
+import { buildModel, constructorFunctions, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
+import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, textBelow, type MergeInput, type TagEvidence } from './merge.ts';
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow, tagDescriptionDots } from './safety.ts';
@@ -61,6 +61,11 @@ export interface GenerateOptions {
    * (`'evidence'`); safety.ts, `phpTagDotRule`
    */
   phpTagDot?: 'without' | 'evidence';
+  /**
+   * JavaScript/TypeScript: the repository's JSDoc formatter puts a tag's text below the tag and
+   * fills it to this line width (safety.ts, `jsdocFillWidth`)
+   */
+  jsdocFill?: number;
 }
 
 export interface FileResult {
@@ -142,11 +147,16 @@ export async function generateFile(
   const fileConfig: StyleConfig = {
     docstringStyle: detected.style,
     // (only from the default width: a width the user chose other than the default is kept)
-    maxDocStringLength: Math.min(
-      config.maxDocStringLength === DEFAULT_LINE_LENGTH ? Math.max(narrowed, Math.min(ownDocs, 160)) : narrowed,
-      options.lineLimit ?? Infinity,
-    ),
+    maxDocStringLength:
+      options.jsdocFill ??
+      Math.min(
+        config.maxDocStringLength === DEFAULT_LINE_LENGTH ? Math.max(narrowed, Math.min(ownDocs, 160)) : narrowed,
+        options.lineLimit ?? Infinity,
+      ),
   };
+  // JSDoc/TSDoc: new tags carry their text below the tag where the repository's formatter puts it
+  // there, or where the file's (else the repository's) own described tags do
+  const jsLike = /^(JavaScript|TypeScript|TSX)$/.test(language);
   const ctx: PlanContext = {
     lines,
     language,
@@ -159,7 +169,12 @@ export async function generateFile(
     includeInherited: options.includeInherited === true,
     hidden: privateMembers(source, language),
     helpers: throwingHelpers(source, language),
+    classFunctions: constructorFunctions(source, language),
     keepsRoot: language === 'PHP' ? phpKeepsRoot(source) : () => false,
+    tagBelow:
+      jsLike && (options.jsdocFill !== undefined || tagLayout(source, repoTagEvidence(index, language)).below === true)
+        ? { fill: options.jsdocFill !== undefined }
+        : null,
     dropDot: language === 'PHP' && withoutDot(options.phpTagDot, source, index),
   };
   const edits: LineEdit[] = [];
@@ -271,8 +286,12 @@ interface PlanContext {
   hidden: ReadonlySet<string>;
   /** the file's functions that only throw (raises.ts, `throwingHelpers`) */
   helpers: ReadonlyMap<string, ThrowHelper>;
+  /** JavaScript: the file's constructor functions (model.ts, `constructorFunctions`) */
+  classFunctions: ReadonlySet<string>;
   /** PHP: whether a thrown `\\Name` keeps its backslash (raises.ts, `phpKeepsRoot`) */
   keepsRoot: (type: string) => boolean;
+  /** JSDoc/TSDoc: new tags carry their text on the line below (`fill`: filled as the repository's formatter does) */
+  tagBelow: { fill: boolean } | null;
 }
 
 /**
@@ -357,6 +376,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     relPath: ctx.relPath,
     hidden: ctx.hidden,
     helpers: ctx.helpers,
+    classFunctions: ctx.classFunctions,
     keepsRoot: ctx.keepsRoot,
   });
   // a NumPy-style file's docstring opening with "This" fails pydocstyle/ruff D401 and D404 (the
@@ -471,7 +491,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         raises: newRaises,
         // a block-tag doc's new tags take the file's (else the repository's) own layout
         layout:
-          FAMILY[own] === 'tags' && form.kind === 'block' ? tagLayout(lines.join('\n'), repoTagEvidence(ctx.index, language)) : undefined,
+          FAMILY[own] === 'tags' && form.kind === 'block'
+            ? {
+                ...tagLayout(lines.join('\n'), repoTagEvidence(ctx.index, language)),
+                below: ctx.tagBelow !== null,
+                fill: ctx.tagBelow?.fill === true,
+              }
+            : undefined,
       });
       if (typeof merged === 'string') return { reason: merged, stale, use: NO_USE };
       merged.lines = keepHumanBytes(merged.lines, lines.slice(merged.startRow, merged.endRow));
@@ -567,7 +593,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
             ? max - indent.length - form.prefix.length - 1
             : max - indent.length - 4,
       );
-      const added = tagRender({ ...prose, summary: '', description: [] }, tagWidth);
+      const rendered = tagRender({ ...prose, summary: '', description: [] }, tagWidth);
+      const added = ctx.tagBelow && form.kind === 'block' ? textBelow(rendered, tagWidth, ctx.tagBelow.fill) : rendered;
       const merged = mergeTagBlock(docText.replace(/\s+$/, '').replace(/^\n+/, ''), added);
       if (merged !== null) model = { summary: '', description: [merged], params: [], returns: null, yields: null, raises: [] };
     }
@@ -623,8 +650,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     model = visible(completeOrNone(model, config.docstringStyle), language);
   }
   // rustdoc lists parameters the way the file already does
-  const render = config.docstringStyle === 'rustdoc' && ctx.rustList ? rustdocWith(ctx.rustList) : RENDERERS[config.docstringStyle];
-  if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale, use: NO_USE };
+  const styleRender = config.docstringStyle === 'rustdoc' && ctx.rustList ? rustdocWith(ctx.rustList) : RENDERERS[config.docstringStyle];
+  if (!styleRender) return { reason: `no renderer for style ${config.docstringStyle}`, stale, use: NO_USE };
+  const below = ctx.tagBelow;
+  const render =
+    below && form.kind === 'block' && FAMILY[config.docstringStyle] === 'tags'
+      ? (m: DocModel, w: number): string[] => textBelow(styleRender(m, w), w, below.fill)
+      : styleRender;
   const max = config.maxDocStringLength;
   const body =
     form.kind === 'docstring'

@@ -59,6 +59,8 @@ export interface GroundContext {
   helpers?: ReadonlyMap<string, ThrowHelper>;
   /** PHP: whether a thrown `\\Name` keeps its backslash in the doc (raises.ts, `phpKeepsRoot`) */
   keepsRoot?: (type: string) => boolean;
+  /** JavaScript: the file's constructor functions (`constructorFunctions`) */
+  classFunctions?: ReadonlySet<string>;
 }
 
 /** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
@@ -465,7 +467,9 @@ export function buildModel(
   // A constructor whose body is one call builds an object; it is not interchangeable with the
   // call ("Same as JLineNativeLoader.initialize(), with its result dropped." on a constructor,
   // held out set 17)
-  const constructor = isConstructor(short, owner, language);
+  // so is a JavaScript constructor function (`function Text(symbol) { checkSymbol(symbol); }` with
+  // `Text.prototype = …`): its doc is the class's (held out, set 36: xmldom's DOM node classes)
+  const constructor = isConstructor(short, owner, language) || (owner === '' && ctx.classFunctions?.has(short) === true);
   const wrapped =
     !constructor &&
     wrappedAny &&
@@ -843,6 +847,26 @@ function statementsFrom(code: string, at: number): number {
     n++;
   }
   return n;
+}
+
+/**
+ * A file's JavaScript/TypeScript constructor functions: a capitalised `function Name(` whose
+ * prototype the file sets or extends (`Name.prototype`, `_extends(Name, …)`, `inherits(Name, …)`,
+ * `Object.setPrototypeOf(Name, …)`) or that it calls with `new`. Such a function is a class.
+ */
+export function constructorFunctions(source: string, language: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  if (!/^(JavaScript|TypeScript|TSX)$/.test(language)) return out;
+  for (const m of source.matchAll(/(?<![\w$.])function\s+([A-Z][\w$]*)\s*\(/g)) {
+    const n = escape(m[1]!);
+    if (
+      new RegExp(`(?<![\\w$.])${n}\\.prototype\\b|\\bnew\\s+${n}\\s*\\(|\\b(?:_?extends|inherits|setPrototypeOf)\\s*\\(\\s*${n}\\s*,`).test(
+        source,
+      )
+    )
+      out.add(m[1]!);
+  }
+  return out;
 }
 
 /** A constructor by its name: the class's own name, or the language's constructor name. */

@@ -8,7 +8,15 @@ import { generateFile, type FileResult, type GenerateOptions, type LineEdit, typ
 import { addToIndex, emptyIndex, indexWithout, splitName, type RepoIndex } from './ground.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
 import { readBytesInsideCheckout, throughSymlink } from './safe-write.ts';
-import { buildOutputDirs, decodeUtf8, foreignNamespaceCopies, phpTagDotRule, pythonLineLimit, skipReason } from './safety.ts';
+import {
+  buildOutputDirs,
+  decodeUtf8,
+  foreignNamespaceCopies,
+  jsdocFillWidth,
+  phpTagDotRule,
+  pythonLineLimit,
+  skipReason,
+} from './safety.ts';
 
 export interface RepoOptions {
   /** per language name: style and max line length (missing = the language's defaults) */
@@ -181,6 +189,26 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     if (text !== null) phpConfigs[name] = text;
   }
   const phpTagDot = phpTagDotRule(phpConfigs);
+  // Whether the repository's JSDoc formatter puts a tag's text below it, filled to a width (safety.ts).
+  const jsConfigs: Record<string, string> = {};
+  for (const name of [
+    '.prettierrc',
+    '.prettierrc.json',
+    '.prettierrc.yaml',
+    '.prettierrc.yml',
+    '.prettierrc.json5',
+    'prettier.config.js',
+    'prettier.config.cjs',
+    'prettier.config.mjs',
+    '.prettierrc.js',
+    '.prettierrc.cjs',
+    '.prettierrc.mjs',
+    'package.json',
+  ]) {
+    const text = await fs.readFile(path.join(root, name), 'utf8').catch(() => null);
+    if (text !== null) jsConfigs[name] = text;
+  }
+  const jsdocFill = jsdocFillWidth(jsConfigs);
   // A copy of another library in the project's own folder (C#: another root namespace) is vendored code too.
   const copies = foreignNamespaceCopies(sources);
   for (const rel of kept.filter((r) => copies.has(r)))
@@ -210,6 +238,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       index,
       ...(language === 'Python' && pyLimit !== null ? { lineLimit: pyLimit } : {}),
       ...(language === 'PHP' && phpTagDot !== null ? { phpTagDot } : {}),
+      ...(/^(JavaScript|TypeScript|TSX)$/.test(language) && jsdocFill !== null ? { jsdocFill } : {}),
       ...(options.includeInherited ? { includeInherited: true } : {}),
       ...(options.explain ? { explain: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
