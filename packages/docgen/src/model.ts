@@ -260,7 +260,7 @@ function groundParam(
   language: string,
   ctx: GroundContext,
   self: { path: string; line: number; owner: string; short: string },
-  body: { code: string; start: number },
+  body: { code: string; start: number; params?: ReadonlySet<string> },
 ): ParamGround | null {
   const ok = (text: string, type: string | null): boolean =>
     compatibleTypes(p.type, type) &&
@@ -290,7 +290,14 @@ function groundParam(
     const keyword = /[=:]/.test(c.args[i]!.text);
     const positional = c.args.slice(0, i).every((a) => !/^\w+\s*=/.test(a.text));
     if (!keyword && !(positional && callee.params[i] === p.name)) continue;
-    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee, narrowed });
+    // the callee's words may name another of its parameters ("If None, uses
+    // cron_scheduler.connection"): here that name means nothing (held out, set 37: rq's
+    // `CronScheduler.register_death`, whose `self` is the callee's `cron_scheduler`)
+    const namesOther = callee.params.some(
+      (q) =>
+        q !== p.name && q.length > 1 && !(body.params?.has(q) ?? false) && new RegExp(`(?<![\\w$])${escape(q)}(?![\\w$])`).test(d.text),
+    );
+    if (!namesOther && ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee, narrowed });
   }
   // one callee's own use among the texts (a thin wrapper aside) makes the call no source at all:
   // dropping it alone would let a second callee's equally narrow words through ("The expression
@@ -396,7 +403,11 @@ export function buildModel(
   const params: DocParam[] = facts.params
     .filter((p) => !RECEIVERS.has(p.name))
     .map((p) => {
-      const g = groundParam(p, owner, calls, language, ctx, self, { code: masked.code, start: body.start });
+      const g = groundParam(p, owner, calls, language, ctx, self, {
+        code: masked.code,
+        start: body.start,
+        params: new Set(facts.params.map((q) => q.name)),
+      });
       return {
         name: p.name,
         type: p.type,
