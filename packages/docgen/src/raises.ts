@@ -378,7 +378,7 @@ function describe(
     // a reST inline-markup start-string in a Python docstring (`*args`, `**kwargs`, `|sub|`, a
     // `name_` reference) opens markup that never closes: Sphinx warns (held out, set 37: invoke's
     // `task`, "May not give *args and 'pre' kwarg simultaneously!")
-    if (language === 'Python' && /(?:^|[\s([{<'"/:-])(?:\*{1,2}|\|)\S|\w_(?=[\s.,;:!?)]|$)/.test(t)) return null;
+    if (language === 'Python' && /(?:^|[\s([{<'"/:-])(?:\*{1,2}|\|)\S|[A-Za-z0-9]_(?=[\s.,;:!?)]|$)/.test(t)) return null;
     // an unpaired double quote ('Unable to determine the "type', held out, set 26: phpseclib) is
     // a message cut short in the code
     if ((t.match(/"/g)?.length ?? 0) % 2 === 1) return null;

@@ -66,12 +66,14 @@ describe('set 37 cause 4: a message with a reST inline-markup start-string is no
   it('Python: "May not give *args and \'pre\' kwarg simultaneously!" is not copied into a reST field', async () => {
     const root = repo({
       'pkg/deco.py':
-        'def task(*args, **kwargs):\n    """Mark a callable as a task.\n\n    :param args: The callable.\n    :param kwargs: Options.\n    """\n    if len(args) > 1 and kwargs.get("pre"):\n        raise TypeError("May not give *args and \'pre\' kwarg simultaneously!")\n    if len(args) > 2:\n        raise ValueError("Too many positional arguments.")\n    return args\n',
+        'def task(*args, **kwargs):\n    """Mark a callable as a task.\n\n    :param args: The callable.\n    :param kwargs: Options.\n    """\n    if len(args) > 1 and kwargs.get("pre"):\n        raise TypeError("May not give *args and \'pre\' kwarg simultaneously!")\n    if len(args) > 2:\n        raise ValueError("Too many positional arguments.")\n    if not args:\n        raise KeyError("Functions from the __main__ module cannot be processed.")\n    return args\n',
     });
     await writeRun(root);
     const out = read(root, 'pkg/deco.py');
     expect(out).not.toContain(':raises TypeError: May not give');
     expect(out).toContain(':raises ValueError: Too many positional arguments.');
+    // a dunder name opens no markup: the message is kept
+    expect(out).toContain(':raises KeyError: Functions from the __main__ module cannot be processed.');
   });
 });
 
