@@ -736,7 +736,13 @@ export function throwingHelpers(source: string, language: string): ReadonlyMap<s
  * set 33: phpdotenv's `EntryParser.processToken`). Elsewhere the bare name is the same class.
  */
 export function phpKeepsRoot(source: string): (type: string) => boolean {
-  if (/^[ \t]*namespace[ \t]+[\w\\]+[ \t]*[;{]/m.test(source)) return (type) => type.startsWith('\\');
+  if (/^[ \t]*namespace[ \t]+[\w\\]+[ \t]*[;{]/m.test(source)) {
+    // a global class the file imports by its own name (`use RuntimeException;`) is the same class
+    // written bare: `\RuntimeException` and `RuntimeException` are one tag (held out, set 39:
+    // grav's `UserObject.save` listed them apart)
+    const global = new Set([...source.matchAll(/^use[ \t]+\\?(\w+)[ \t]*;/gm)].map((m) => m[1]!));
+    return (type) => type.startsWith('\\') && !(/^\\\w+$/.test(type) && global.has(type.slice(1)));
+  }
   const imported = new Set<string>();
   // top-level imports only (a `use` in a class body is a trait); not `use function`/`use const`
   for (const m of source.matchAll(/^use[ \t]+(?!function\b|const\b)([^;]+);/gm)) {

@@ -13,6 +13,7 @@ import {
   decodeUtf8,
   foreignNamespaceCopies,
   jsdocFillWidth,
+  partOfAnother,
   phpTagDotRule,
   pythonLineLimit,
   skipReason,
@@ -157,6 +158,13 @@ export async function generateRepository(root: string, options: RepoOptions = {}
   for (const rel of await listFiles(root, (r) => /(^|\/)tsconfig[\w.-]*\.json$/.test(r)))
     tsconfigs.set(rel, await fs.readFile(path.join(root, rel), 'utf8').catch(() => ''));
   const outDirs = buildOutputDirs(tsconfigs, files);
+  // The project's own names (composer.json's `vendor/package`): a PHP file whose header says it
+  // is part of another project is a copy (safety.ts, `partOfAnother`).
+  const composerName = await fs
+    .readFile(path.join(root, 'composer.json'), 'utf8')
+    .then((t) => (JSON.parse(t) as { name?: unknown }).name)
+    .catch(() => undefined);
+  const ownNames = typeof composerName === 'string' ? composerName.toLowerCase().split('/') : null;
   const sources = new Map<string, string>();
   const kept: string[] = [];
   for (const rel of files) {
@@ -171,7 +179,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       ? 'ignored by git'
       : outDirs.some((d) => rel.startsWith(d)) && /\.(?:[cm]?js|jsx|d\.[cm]?ts)$/.test(rel)
         ? "build output (a tsconfig's outDir)"
-        : skipReason(rel, read, attrs);
+        : (skipReason(rel, read, attrs) ?? (ownNames && partOfAnother(rel, read, ownNames)));
     if (why) summary.leftAlone.push({ path: rel, reason: why });
     else kept.push(rel);
   }

