@@ -81,6 +81,27 @@ const additions: Addition[] = [];
 const paramNames = (f: ParsedFunction): string[] => f.docFacts?.signature?.names ?? [];
 const counts = (f: ParsedFunction): boolean => f.docstring !== null && !isTrivialDoc(f.docstring, f.name, paramNames(f));
 
+/**
+ * JSDoc lines with a tag's text below the tag (`@throws {Error}` / `If …`, the layout of
+ * `@homer0/prettier-plugin-jsdoc`; set 36) joined into one line per tag, as if written on the
+ * tag's line: the bare tag is no entry without text, and a code span the formatter broke across
+ * lines is one span (CommonMark's code spans may hold line endings).
+ */
+function joinTagText(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  const body = (l: string): string => l.trim().replace(/^\*\s?/, '');
+  const bare = /^@(param|returns?|yields?|throws|exception)\b(\s+\{[^}]*\})?(\s+[\w$.[\]=]+)?\s*$/;
+  for (let i = 0; i < lines.length; i++) {
+    let l = lines[i]!;
+    if (/^\s*\*/.test(l) && bare.test(body(l))) {
+      while (i + 1 < lines.length && /^\s*\*\s?(?!\/)\S/.test(lines[i + 1]!) && !body(lines[i + 1]!).startsWith('@'))
+        l += ` ${body(lines[++i]!)}`;
+    }
+    out.push(l);
+  }
+  return out;
+}
+
 /** Description entries of a doc (markers, blank lines and bare section headings left out; wrapped lines joined). */
 function descriptionLines(lines: readonly string[]): string[] {
   // One entry per description, its wrapped continuation lines (indented deeper than the entry's
@@ -303,11 +324,11 @@ for (const checkout of args) {
           return n === 0;
         })
         .map((r) => r.text);
-      const desc = descriptionLines(added);
+      const desc = descriptionLines(joinTagText(added));
       f.added++;
       f.addedLines += desc.length;
       f.restating += desc.filter((l) => isTrivialDoc(l, o.name, fn ? paramNames(fn) : [])).length;
-      for (const m of malformedIn(added, c.language)) f.malformed.push(`${repo}/${c.path}:${o.line} ${o.name}: ${m}`);
+      for (const m of malformedIn(joinTagText(added), c.language)) f.malformed.push(`${repo}/${c.path}:${o.line} ${o.name}: ${m}`);
       additions.push({
         repo,
         path: c.path,

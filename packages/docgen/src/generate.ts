@@ -9,12 +9,12 @@ import {
 import { enrich, type ProseField, type ProseUse } from './enrich.ts';
 import { addToIndex, emptyIndex, inheritedDocs, raiseNamed, splitName, summaryRestatesName, type RepoIndex } from './ground.ts';
 import { inheritDocTag, inheritsDoc } from './inherit.ts';
-import { buildModel, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
-import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, type MergeInput, type TagEvidence } from './merge.ts';
+import { buildModel, constructorFunctions, proseComment, RECEIVERS, sourcesOf, visible, type DocModel } from './model.ts';
+import { FAMILY, mergeSections, mergeTagBlock, tagEvidence, tagLayout, textBelow, type MergeInput, type TagEvidence } from './merge.ts';
 import { RENDERERS, rustdocWith, rustListFormat, type RustListFormat } from './render.ts';
 import { commentForm, DEFAULT_LINE_LENGTH, DOCGEN_LANGUAGES, type CommentForm, type StyleConfig } from './languages.ts';
 import { docRowAbove, docWidth, fileWidth, pythonDocRow, tagDescriptionDots } from './safety.ts';
-import { phpKeepsRoot, privateMembers, throwingHelpers, type ThrowHelper } from './raises.ts';
+import { phpKeepsRoot, privateMembers, pyCatches, throwingHelpers, type ThrowHelper } from './raises.ts';
 import { hiddenFromDocs, isTestCode, testModuleRows } from './test-code.ts';
 
 /** A line gofmt treats as a directive, not doc text (go/doc/comment: `//go:x`, `//line `, `//export `, `//extern `, `//tool:x`). */
@@ -61,6 +61,11 @@ export interface GenerateOptions {
    * (`'evidence'`); safety.ts, `phpTagDotRule`
    */
   phpTagDot?: 'without' | 'evidence';
+  /**
+   * JavaScript/TypeScript: the repository's JSDoc formatter puts a tag's text below the tag and
+   * fills it to this line width (safety.ts, `jsdocFillWidth`)
+   */
+  jsdocFill?: number;
 }
 
 export interface FileResult {
@@ -142,11 +147,16 @@ export async function generateFile(
   const fileConfig: StyleConfig = {
     docstringStyle: detected.style,
     // (only from the default width: a width the user chose other than the default is kept)
-    maxDocStringLength: Math.min(
-      config.maxDocStringLength === DEFAULT_LINE_LENGTH ? Math.max(narrowed, Math.min(ownDocs, 160)) : narrowed,
-      options.lineLimit ?? Infinity,
-    ),
+    maxDocStringLength:
+      options.jsdocFill ??
+      Math.min(
+        config.maxDocStringLength === DEFAULT_LINE_LENGTH ? Math.max(narrowed, Math.min(ownDocs, 160)) : narrowed,
+        options.lineLimit ?? Infinity,
+      ),
   };
+  // JSDoc/TSDoc: new tags carry their text below the tag where the repository's formatter puts it
+  // there, or where the file's (else the repository's) own described tags do
+  const jsLike = /^(JavaScript|TypeScript|TSX)$/.test(language);
   const ctx: PlanContext = {
     lines,
     language,
@@ -159,7 +169,12 @@ export async function generateFile(
     includeInherited: options.includeInherited === true,
     hidden: privateMembers(source, language),
     helpers: throwingHelpers(source, language),
+    classFunctions: constructorFunctions(source, language),
     keepsRoot: language === 'PHP' ? phpKeepsRoot(source) : () => false,
+    tagBelow:
+      jsLike && (options.jsdocFill !== undefined || tagLayout(source, repoTagEvidence(index, language)).below === true)
+        ? { fill: options.jsdocFill !== undefined }
+        : null,
     dropDot: language === 'PHP' && withoutDot(options.phpTagDot, source, index),
   };
   const edits: LineEdit[] = [];
@@ -271,8 +286,12 @@ interface PlanContext {
   hidden: ReadonlySet<string>;
   /** the file's functions that only throw (raises.ts, `throwingHelpers`) */
   helpers: ReadonlyMap<string, ThrowHelper>;
+  /** JavaScript: the file's constructor functions (model.ts, `constructorFunctions`) */
+  classFunctions: ReadonlySet<string>;
   /** PHP: whether a thrown `\\Name` keeps its backslash (raises.ts, `phpKeepsRoot`) */
   keepsRoot: (type: string) => boolean;
+  /** JSDoc/TSDoc: new tags carry their text on the line below (`fill`: filled as the repository's formatter does) */
+  tagBelow: { fill: boolean } | null;
 }
 
 /**
@@ -357,6 +376,7 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     relPath: ctx.relPath,
     hidden: ctx.hidden,
     helpers: ctx.helpers,
+    classFunctions: ctx.classFunctions,
     keepsRoot: ctx.keepsRoot,
   });
   // a NumPy-style file's docstring opening with "This" fails pydocstyle/ruff D401 and D404 (the
@@ -376,6 +396,15 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     grounded.raises = grounded.raises.map((r) =>
       r.text && /[^.]\.$/.test(r.text) && !/\.\s/.test(r.text) ? { ...r, text: r.text.slice(0, -1) } : r,
     );
+  // a raise a repository decorator's wrapper catches (`@validator`: `except (ValueError, …)` around
+  // the call) never reaches the decorated function's callers (held out, set 37: validators' `cron`)
+  if (python && ctx.index.catchingDecorators && grounded.raises.length > 0) {
+    const head = fn.content.slice(0, Math.max(0, fn.content.search(/^\s*(?:async\s+)?def\s/m)));
+    const clauses = [...head.matchAll(/^\s*@([\w.]+)\s*$/gm)].flatMap(
+      (d) => ctx.index.catchingDecorators!.get(`Python\0${d[1]!.split('.').pop()}`) ?? [],
+    );
+    if (clauses.length > 0) grounded.raises = grounded.raises.filter((r) => !clauses.some((c) => pyCatches(c, r.type)));
+  }
   let model = adjust ? adjust(grounded) : grounded;
   // A property setter is documented as the property: JSDoc/TSDoc write its `@type` (a `@param` on
   // `set startAngle(arg)` says "the new value of the property" and nothing more; held out, set 28:
@@ -404,6 +433,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
   let endRow: number;
   let indent: string;
   let opening: { quote: string; alone: boolean } | undefined;
+  /** a NumPy prose doc's own later sections, kept after the new ones (`numpyLaterSections`) */
+  let trailer: string[] = [];
   const ungrounded = (m: DocModel): string[] => m.params.filter((p) => p.text === '' && !p.variadic).map((p) => p.name);
   const go = language === 'Go';
   if (fn.docstring !== null && fn.docStartLine !== null && fn.docEndLine !== null) {
@@ -471,7 +502,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         raises: newRaises,
         // a block-tag doc's new tags take the file's (else the repository's) own layout
         layout:
-          FAMILY[own] === 'tags' && form.kind === 'block' ? tagLayout(lines.join('\n'), repoTagEvidence(ctx.index, language)) : undefined,
+          FAMILY[own] === 'tags' && form.kind === 'block'
+            ? {
+                ...tagLayout(lines.join('\n'), repoTagEvidence(ctx.index, language)),
+                below: ctx.tagBelow !== null,
+                fill: ctx.tagBelow?.fill === true,
+              }
+            : undefined,
       });
       if (typeof merged === 'string') return { reason: merged, stale, use: NO_USE };
       merged.lines = keepHumanBytes(merged.lines, lines.slice(merged.startRow, merged.endRow));
@@ -553,7 +590,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     if (form.kind === 'block' && misaligned(lines.slice(startRow, endRow)))
       return { reason: "its doc comment's lines are indented unlike its opening", stale, use: NO_USE };
     indent = /^\s*/.exec(first)![0];
-    model = mergeProse(prose, docText);
+    // a NumPy docstring's own later sections (Notes, References, See Also, Examples…) stay after
+    // the new ones, in numpydoc's order (held out, set 38: scikit-bio's `_validate_shape` got
+    // `Raises` after its `Notes`, pmdarima's `if_delegate_has_method` `Parameters` after `References`)
+    const later = python && FAMILY[config.docstringStyle] === 'numpy' ? numpyLaterSections(docText) : null;
+    // (a blank line the maintainers left before the closing quotes stays there)
+    if (later) trailer = [...later.tail, ...(endRow - startRow > 2 && (lines[endRow - 2] ?? 'x').trim() === '' ? [''] : [])];
+    model = mergeProse(prose, later ? later.head : docText);
     // a doc that ends in block tags (`@throws`, `@see`) gets the new tags inside that block, in
     // the conventional order, not as a second block after it
     const tagRender = FAMILY[config.docstringStyle] === 'tags' ? RENDERERS[config.docstringStyle] : undefined;
@@ -567,7 +610,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
             ? max - indent.length - form.prefix.length - 1
             : max - indent.length - 4,
       );
-      const added = tagRender({ ...prose, summary: '', description: [] }, tagWidth);
+      const rendered = tagRender({ ...prose, summary: '', description: [] }, tagWidth);
+      const added = ctx.tagBelow && form.kind === 'block' ? textBelow(rendered, tagWidth, ctx.tagBelow.fill) : rendered;
       const merged = mergeTagBlock(docText.replace(/\s+$/, '').replace(/^\n+/, ''), added);
       if (merged !== null) model = { summary: '', description: [merged], params: [], returns: null, yields: null, raises: [] };
     }
@@ -623,8 +667,13 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     model = visible(completeOrNone(model, config.docstringStyle), language);
   }
   // rustdoc lists parameters the way the file already does
-  const render = config.docstringStyle === 'rustdoc' && ctx.rustList ? rustdocWith(ctx.rustList) : RENDERERS[config.docstringStyle];
-  if (!render) return { reason: `no renderer for style ${config.docstringStyle}`, stale, use: NO_USE };
+  const styleRender = config.docstringStyle === 'rustdoc' && ctx.rustList ? rustdocWith(ctx.rustList) : RENDERERS[config.docstringStyle];
+  if (!styleRender) return { reason: `no renderer for style ${config.docstringStyle}`, stale, use: NO_USE };
+  const below = ctx.tagBelow;
+  const render =
+    below && form.kind === 'block' && FAMILY[config.docstringStyle] === 'tags'
+      ? (m: DocModel, w: number): string[] => textBelow(styleRender(m, w), w, below.fill)
+      : styleRender;
   const max = config.maxDocStringLength;
   const body =
     form.kind === 'docstring'
@@ -633,6 +682,8 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
         ? blockDoc(model, render, max, indent)
         : lineDoc(model, render, max, indent, form.prefix);
   if (body === null) return { reason: 'its text cannot be quoted safely', stale, use: NO_USE };
+  if (trailer.length > 0 && form.kind === 'docstring')
+    body.splice(body.length - 1, 0, '', ...trailer.map((l) => (l === '' ? '' : `${indent}${l}`)));
   if (updated) {
     body.splice(0, body.length, ...keepHumanBytes(body, lines.slice(startRow, endRow)));
     if (!keepsHumanLines(body, lines.slice(startRow, endRow)))
@@ -869,6 +920,21 @@ function lineDoc(model: DocModel, render: (m: DocModel, w: number) => string[], 
 }
 
 /** An existing prose doc is kept verbatim, line for line; the sections are added after it. */
+/**
+ * A NumPy docstring split before its first section that numpydoc orders after every section the
+ * engine adds (`Warns`, `Warnings`, `See Also`, `Notes`, `References`, `Examples`): the head, and
+ * the tail lines from that heading on; null when it has none (or nothing before it).
+ */
+function numpyLaterSections(text: string): { head: string; tail: string[] } | null {
+  const lines = text.replace(/\s+$/, '').split('\n');
+  for (let i = 1; i < lines.length - 1; i++) {
+    if (!/^(?:Warns|Warnings|See Also|Notes|References|Examples)\s*$/.test(lines[i]!) || !/^-{3,}\s*$/.test(lines[i + 1]!)) continue;
+    const head = lines.slice(0, i).join('\n').replace(/\s+$/, '');
+    return head.trim() === '' ? null : { head, tail: lines.slice(i) };
+  }
+  return null;
+}
+
 function mergeProse(model: DocModel, text: string): DocModel {
   const kept = text.replace(/\s+$/, '').replace(/^\n+/, '');
   return kept === '' ? model : { ...model, summary: '', description: kept.split(/\n\s*\n/) };

