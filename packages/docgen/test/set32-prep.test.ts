@@ -4,17 +4,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../src/index.ts';
 import { gatedAndStable } from './gated-run.ts';
-import { fixtureRepos } from './support/fixture-repo.ts';
+import { fixtureRepos, writeRun } from './support/fixture-repo.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 31" cause 2 and "Set 32" (prep). */
 
 const repo = fixtureRepos('s32');
-
-async function writeRun(root: string) {
-  const r = await generateRepository(root);
-  for (const c of r.changes) fs.writeFileSync(path.join(root, c.path), c.after);
-  return r;
-}
 
 describe('set 31 cause 2: a second `--write` changes nothing on a chain of wrappers', () => {
   it('JavaScript: a parameter handed on through wrappers in two files is written in one run', async () => {

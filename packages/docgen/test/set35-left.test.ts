@@ -3,17 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../src/index.ts';
 import { gatedAndStable } from './gated-run.ts';
-import { fixtureRepos } from './support/fixture-repo.ts';
+import { fixtureRepos, writeRun } from './support/fixture-repo.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 35" (held out), causes 5–7, and "Set 35 leftovers fixed (tuning)". */
 
 const repo = fixtureRepos('s35l');
-
-async function writeRun(root: string) {
-  const r = await generateRepository(root);
-  for (const c of r.changes) fs.writeFileSync(path.join(root, c.path), c.after);
-  return r;
-}
 
 const stream =
   "<?php\n\nnamespace Nyholm\\Psr7;\n\nclass Stream\n{\n    /**\n     * Creates a new PSR-7 stream.\n     *\n     * @param string|resource $body\n     *\n     * @throws \\InvalidArgumentException\n     */\n    public static function create($body = ''): self\n    {\n        return new self();\n    }\n}\n";

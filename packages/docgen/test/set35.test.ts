@@ -3,17 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../src/index.ts';
 import { gatedAndStable } from './gated-run.ts';
-import { fixtureRepos } from './support/fixture-repo.ts';
+import { fixtureRepos, writeRun } from './support/fixture-repo.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 35" (held out) and "Set 35 causes fixed (tuning)". */
 
 const repo = fixtureRepos('s35');
-
-async function writeRun(root: string) {
-  const r = await generateRepository(root);
-  for (const c of r.changes) fs.writeFileSync(path.join(root, c.path), c.after);
-  return r;
-}
 
 const uri =
   "<?php\n\nnamespace Nyholm\\Psr7;\n\nclass Uri\n{\n    /**\n     * @return static\n     */\n    public function withScheme($scheme)\n    {\n        if (!\\is_string($scheme)) {\n            throw new \\InvalidArgumentException('Scheme must be a string');\n        }\n\n        return $this;\n    }\n}\n";

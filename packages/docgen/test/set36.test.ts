@@ -1,19 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../src/index.ts';
-import { fixtureRepos } from './support/fixture-repo.ts';
+import { fixtureRepos, writeRun, read } from './support/fixture-repo.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 36" (held out) and "Set 36 causes fixed (tuning)". */
 
 const repo = fixtureRepos('s36');
-
-async function writeRun(root: string) {
-  const r = await generateRepository(root);
-  for (const c of r.changes) fs.writeFileSync(path.join(root, c.path), c.after);
-  return r;
-}
-const read = (root: string, p: string): string => fs.readFileSync(path.join(root, p), 'utf8');
 
 describe('set 36 cause 1: no thin-wrapper summary on a JavaScript constructor function', () => {
   const lib =

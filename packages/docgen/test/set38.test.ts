@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRepository } from '../src/index.ts';
-import { fixtureRepos } from './support/fixture-repo.ts';
+import { fixtureRepos, writeRun, read } from './support/fixture-repo.ts';
 
 /** docs/metrics/docgen-quality.md, "Set 38" (held out). */
 
@@ -23,13 +23,6 @@ describe('set 38 cause 1: a body that is one call holding a huge literal does no
     expect((await generateRepository(root)).changes).toEqual([]);
   });
 });
-
-const read = (root: string, p: string): string => fs.readFileSync(path.join(root, p), 'utf8');
-async function writeRun(root: string) {
-  const r = await generateRepository(root);
-  for (const c of r.changes) fs.writeFileSync(path.join(root, c.path), c.after);
-  return r;
-}
 
 describe('set 38 cause 2: a generator’s line marker is no summary, and its file is generated', () => {
   const body = (marker: string): string =>

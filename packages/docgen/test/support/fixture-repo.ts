@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import type { Route } from '../../src/facts/index.ts';
+import { generateRepository } from '../../src/index.ts';
 
 /**
  * Fixture repositories written into temporary folders (`docent-<prefix>-…`), removed after the
@@ -26,3 +27,13 @@ export function fixtureRepos(prefix: string): (files: Record<string, string>) =>
 
 /** A route list as `METHOD /path` lines, sorted: what the route tests compare. */
 export const routeList = (routes: readonly Route[]): string[] => routes.map((r) => `${r.method} ${r.path}`).sort();
+
+/** Runs the offline engine over `root` and writes what it changes, as `docent docstrings --write` does. */
+export async function writeRun(root: string): ReturnType<typeof generateRepository> {
+  const r = await generateRepository(root);
+  for (const c of r.changes) fs.writeFileSync(path.join(root, c.path), c.after);
+  return r;
+}
+
+/** A fixture file's text after a run. */
+export const read = (root: string, p: string): string => fs.readFileSync(path.join(root, p), 'utf8');
