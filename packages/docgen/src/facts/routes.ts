@@ -1342,7 +1342,14 @@ function jsRouters(
   };
   /** A mount of `m`: [1] the object mounted on (optional), [2] the path literal, [3] what is mounted. */
   const mountAt = (m: RegExpExecArray): void => {
-    const to = target(m[3]!);
+    // Middleware may stand before what is mounted (`app.use('/hooks', express.raw({…}), hooks)`, `app.use('/api',
+    // auth, users)`): each argument after the path that is a module of the repository is mounted there.
+    const open = code.indexOf('(', m.index + (m[1]?.length ?? 0));
+    const rest = open < 0 ? [] : splitArgs(code.slice(open + 1, closing(code, open) - 1)).slice(1);
+    const tos = rest.length > 1 ? [...new Set(rest.map((a) => target(a)).filter((t): t is string => t !== null))] : [];
+    for (const to of tos.length > 0 ? tos : [target(m[3]!)]) mountTo(m, to);
+  };
+  const mountTo = (m: RegExpExecArray, to: string | null): void => {
     const outer = m[1] ? effective(m[1]) : '';
     const own = literal(m[2]!);
     if (to)
@@ -3584,11 +3591,14 @@ function pyModuleFile(all: ReadonlySet<string>, from: string, spec: string): str
   const stem = [base, rest].filter(Boolean).join('/');
   for (const c of stem === '' ? ['__init__.py'] : [`${stem}.py`, `${stem}/__init__.py`]) if (all.has(c)) return c;
   if (dots === 0 && rest !== '') {
-    // A source root below the repository's (src/app/…): the shortest path ending with the module's.
+    // A source root below the repository's (src/app/…): the shortest path ending with the module's — first among
+    // those under a root the importing file is in too (services that each have their own `src` package).
     const hits = [...all]
       .filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`))
       .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-    if (hits[0]) return hits[0];
+    const root = (f: string): string => f.slice(0, f.length - (f.endsWith('/__init__.py') ? `/${rest}/__init__.py` : `/${rest}.py`).length);
+    const own = hits.find((f) => from.startsWith(`${root(f)}/`));
+    if (own ?? hits[0]) return (own ?? hits[0])!;
   }
   return null;
 }
@@ -5161,9 +5171,19 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
     return mod && imp?.orig ? constantOf(mod, imp.orig, depth + 1) : null;
   };
+  // A prefix given by a name (`include_router(r, prefix=API_PREFIX)`, `APIRouter(prefix=ITEMS)`) that is a string
+  // constant of the module or of one it imports (`API_PREFIX = "/api/v1"`): that value, as for a route's own path.
+  const resolvePrefix = (file: string, p: Prefix): Prefix => {
+    const name = p.unresolved ? /^\S+:\d+ (\w+)$/.exec(p.unresolved)?.[1] : undefined;
+    const value = name ? constantOf(file, name) : null;
+    if (value === null) return withDefault(p);
+    const out: Prefix = { ...p, path: value };
+    delete out.unresolved;
+    return out;
+  };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
   for (const [file, f] of files)
-    for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
+    for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: resolvePrefix(file, o.prefix) } : o);
   const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix; condition?: Prefix['condition'] }>>();
   for (const [file, f] of files) {
     for (const m of f.mounts) {
@@ -5183,7 +5203,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const condition = pyCondition(f.code, file, m.line);
       list.push({
         parent: resolveExpr(file, m.parent),
-        ...(m.prefix ? { prefix: m.prefix.unresolved ? withDefault(m.prefix) : m.prefix } : {}),
+        ...(m.prefix ? { prefix: m.prefix.unresolved ? resolvePrefix(file, m.prefix) : m.prefix } : {}),
         ...(condition ? { condition } : {}),
       });
     }

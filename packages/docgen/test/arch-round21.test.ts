@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { repositoryFacts } from '../src/facts/index.ts';
+import { fixtureRepos, routeList } from './support/fixture-repo.ts';
+
+/**
+ * The causes of the twenty-first round's misses (docs/metrics/arch-api-facts.md, "Twenty-first round"), each at its
+ * general shape: fixture repositories written here, in a temporary folder.
+ */
+const repo = fixtureRepos('r21');
+const list = routeList;
+
+describe('FastAPI: prefixes given by module constants, and services that each have their own `src` package', () => {
+  it('`include_router(r, prefix=API_PREFIX)` with `API_PREFIX = "/api/v1"` (this module or one it imports) is that path', async () => {
+    const root = repo({
+      'app/main.py':
+        'from fastapi import FastAPI\nfrom app.api import items, users\nfrom app.settings import USERS_PREFIX\n\nAPI_PREFIX = "/api/v1"\n\napp = FastAPI()\napp.include_router(items.router, prefix=API_PREFIX)\napp.include_router(users.router, prefix=USERS_PREFIX)\n',
+      'app/settings.py': 'USERS_PREFIX = "/api/users"\n',
+      'app/api/__init__.py': '',
+      'app/api/items.py':
+        'from fastapi import APIRouter\n\nITEMS = "/items"\nrouter = APIRouter(prefix=ITEMS)\n\n@router.get("")\ndef list_items():\n    return []\n',
+      'app/api/users.py':
+        'from fastapi import APIRouter\n\nrouter = APIRouter()\n\n@router.get("/{user_id}")\ndef get_user(user_id: int):\n    return {}\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /api/users/{user_id}', 'GET /api/v1/items']);
+    expect(routes.every((r) => r.resolved)).toBe(true);
+  });
+
+  it('`from src.routes import router` in each of two services means that service’s own `src`, not the other’s', async () => {
+    const service = (name: string, path: string): Record<string, string> => ({
+      [`${name}/src/main.py`]:
+        'from fastapi import FastAPI\nfrom src.routes.main_router import main_router\n\napp = FastAPI()\napp.include_router(main_router)\n',
+      [`${name}/src/__init__.py`]: '',
+      [`${name}/src/routes/__init__.py`]: '',
+      [`${name}/src/routes/main_router.py`]: `from fastapi import APIRouter\nfrom src.routes.things import router as things_router\n\nmain_router = APIRouter()\nmain_router.include_router(things_router, prefix="/${name}")\n`,
+      [`${name}/src/routes/things.py`]: `from fastapi import APIRouter\n\nrouter = APIRouter(prefix="/things")\n\n@router.get("${path}")\ndef get_things():\n    return []\n`,
+    });
+    const root = repo({ ...service('alpha', '/all'), ...service('beta', '/one') });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /alpha/things/all', 'GET /beta/things/one']);
+    expect(routes.every((r) => r.resolved)).toBe(true);
+  });
+});
+
+describe('Express: a router mounted after middleware arguments', () => {
+  it("`app.use('/hooks', express.raw({…}), hooksRouter)` mounts the router at /hooks", async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"express":"^4.18.0"}}',
+      'src/app.js':
+        "const express = require('express')\nconst hooks = require('./hooks')\nconst { auth } = require('./auth')\nconst users = require('./users')\n\nconst app = express()\napp.use(\n  '/stripe/webhook',\n  express.raw({ type: 'application/json' }),\n  hooks\n)\napp.use('/api/users', auth, users)\napp.listen(3000)\n",
+      'src/hooks.js':
+        "const router = require('express').Router()\n\nrouter.route('/').post((req, res) => res.sendStatus(200))\n\nmodule.exports = router\n",
+      'src/auth.js': 'exports.auth = (req, res, next) => next()\n',
+      'src/users.js':
+        "const router = require('express').Router()\n\nrouter.get('/:id', (req, res) => res.json({}))\n\nmodule.exports = router\n",
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /api/users/:id', 'POST /stripe/webhook']);
+  });
+});
