@@ -58,3 +58,25 @@ describe('Express: a router mounted after middleware arguments', () => {
     expect(list(routes)).toEqual(['GET /api/users/:id', 'POST /stripe/webhook']);
   });
 });
+
+describe('FastAPI: a Pydantic model declared with `Query(…)`', () => {
+  it('its fields are query parameters (optional with `Query(None)`), not a JSON body', async () => {
+    const root = repo({
+      'main.py':
+        'from fastapi import FastAPI, Query\nfrom pydantic import BaseModel\n\napp = FastAPI()\n\nclass UpdateOrder(BaseModel):\n    id: int\n    description: str | None = None\n\nclass Filters(BaseModel):\n    status: str\n    page: int = 1\n\n@app.put("/orders")\ndef update(order: UpdateOrder = Query(None)):\n    return {}\n\n@app.get("/orders")\ndef search(filters: Filters = Query(...)):\n    return []\n\n@app.post("/orders")\ndef create(order: UpdateOrder):\n    return {}\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    const put = routes.find((r) => r.method === 'PUT')!;
+    expect(put.request?.body).toBeUndefined();
+    expect(put.request?.query?.map((q) => [q.name, q.required])).toEqual([
+      ['id', false],
+      ['description', false],
+    ]);
+    const get = routes.find((r) => r.method === 'GET')!;
+    expect(get.request?.query?.map((q) => [q.name, q.required])).toEqual([
+      ['status', true],
+      ['page', false],
+    ]);
+    expect(routes.find((r) => r.method === 'POST')!.request?.body?.contentType).toBe('application/json');
+  });
+});

@@ -4682,6 +4682,16 @@ function requestOf(
         if (!/\b(?:Form|File)\s*\(\s*(?:default\s*=\s*)?(?!\.\.\.)[^),]/.test(dflt)) required.push(name!);
         continue;
       }
+      // A Pydantic model declared with `Query(…)` (`filters: Filters = Query(None)`, FastAPI ≥ 0.115): its fields are
+      // query parameters, required when the model requires them and the parameter has no default.
+      if (model && /^Query\s*\(/.test(dflt.trim())) {
+        const whole = /^Query\s*\(\s*(?:(?:default\s*=\s*)?\.\.\.)?\s*[,)]/.test(dflt.trim());
+        const req = (model.schema.required as string[] | undefined) ?? [];
+        for (const [field, schema] of Object.entries((model.schema.properties as Record<string, Record<string, unknown>>) ?? {}))
+          if (!query.some((q) => q.name === field))
+            query.push({ name: field, required: whole && req.includes(field), schema, source: model.source });
+        continue;
+      }
       if (model || /\bBody\s*\(/.test(dflt)) {
         const alias = /\balias\s*=\s*["']([^"']+)["']/.exec(dflt)?.[1];
         bodies.push({
