@@ -80,3 +80,23 @@ describe('FastAPI: a Pydantic model declared with `Query(…)`', () => {
     expect(routes.find((r) => r.method === 'POST')!.request?.body?.contentType).toBe('application/json');
   });
 });
+
+describe('DRF: a ModelSerializer’s Meta.fields are required as the model’s fields make them', () => {
+  it('required unless null, blank, a default, auto_now, a boolean, or set in extra_kwargs; fields of an abstract base too', async () => {
+    const root = repo({
+      'shop/__init__.py': '',
+      'shop/models.py':
+        'from django.db import models\n\nclass Base(models.Model):\n    created_at = models.DateTimeField(auto_now_add=True)\n    owner_note = models.CharField(max_length=50)\n\n    class Meta:\n        abstract = True\n\nclass Category(models.Model):\n    name = models.CharField(max_length=20)\n\nclass Permission(Base):\n    name = models.CharField(unique=True, max_length=200)\n    code_name = models.CharField(\n        max_length=100,\n        unique=True,\n    )\n    description = models.TextField(blank=True, max_length=255)\n    category = models.ForeignKey(Category, on_delete=models.CASCADE)\n    is_active = models.BooleanField(default=True)\n    flag = models.BooleanField()\n    rank = models.IntegerField(null=True)\n    secret = models.CharField(max_length=10)\n',
+      'shop/serializers.py':
+        'from rest_framework import serializers\nfrom .models import Permission\n\nclass PermissionSerializer(serializers.ModelSerializer):\n    class Meta:\n        model = Permission\n        fields = ["id", "name", "code_name", "description", "category", "is_active", "flag", "rank", "secret", "created_at", "owner_note"]\n        extra_kwargs = {"secret": {"required": False}}\n',
+      'shop/views.py':
+        'from rest_framework import generics\nfrom .serializers import PermissionSerializer\n\nclass CreatePermission(generics.CreateAPIView):\n    serializer_class = PermissionSerializer\n',
+      'shop/urls.py':
+        'from django.urls import path\nfrom . import views\n\nurlpatterns = [path("permissions", views.CreatePermission.as_view())]\n',
+      'manage.py': 'import django\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    const post = routes.find((r) => r.method === 'POST')!;
+    expect(post.request?.body?.schema.required).toEqual(['name', 'code_name', 'category', 'owner_note']);
+  });
+});

@@ -3077,6 +3077,9 @@ interface PyFile {
     serializer?: string;
     metaFields?: string[];
     readOnly?: string[];
+    /** DRF ModelSerializer: `Meta.model`, and the fields `Meta.extra_kwargs` names */
+    metaModel?: string;
+    extraKwargs?: string[];
     /** every method the class body defines (`def list`, `def create`…: a DRF viewset's actions) */
     defs?: string[];
     /** DRF `@action(detail=…, methods=[…], url_path=…)` methods */
@@ -3155,6 +3158,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
     };
     const metaFields = names('fields');
     const readOnly = names('read_only_fields');
+    const meta = new RegExp(String.raw`^${indent}class[ \t]+Meta\b[^\n]*:\n((?:(?:${indent}[ \t]+[^\n]*|[ \t]*)\n?)*)`, 'm').exec(
+      m[3]!,
+    )?.[1];
+    const metaModel = meta ? /^[ \t]+model[ \t]*=[ \t]*([\w.]+)[ \t]*(?:#.*)?$/m.exec(meta)?.[1] : undefined;
+    const extra = meta ? /\bextra_kwargs[ \t]*=[ \t]*\{/.exec(meta) : null;
+    const extraKwargs = extra
+      ? [...meta!.slice(extra.index, closing(meta!, extra.index + extra[0].length - 1)).matchAll(/["'](\w+)["']\s*:/g)].map((x) => x[1]!)
+      : undefined;
     const defs = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(\w+)`, 'gm'))].map((x) => x[1]!);
     // DRF extra actions: `@action(detail=True, methods=['post'], url_path='x')` (and the older `@detail_route` / `@list_route`).
     const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
@@ -3198,6 +3209,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
       ...(serializer ? { serializer } : {}),
       ...(metaFields ? { metaFields } : {}),
       ...(readOnly ? { readOnly } : {}),
+      ...(metaModel ? { metaModel } : {}),
+      ...(extraKwargs ? { extraKwargs } : {}),
       ...(actions.length > 0 ? { actions } : {}),
       ...(lookup ? { lookup } : {}),
       ...(allowed !== undefined ? { httpMethods: [...allowed.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) } : {}),
@@ -4131,7 +4144,42 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
       depth < 5 &&
       hit.c.bases.some((b) => /(?:^|\.)(?:Hyperlinked)?ModelSerializer$/.test(b) || modelSerializer(find(hit.file, b), depth + 1));
     if (modelSerializer(s, 0)) skip.add('id').add('pk');
-    for (const name of s.c.metaFields ?? []) if (!skip.has(name) && !(name in properties)) properties[name] = {};
+    // A field of `Meta.fields` is the model's: DRF requires it unless the model field may be left out (`null=True`,
+    // `blank=True`, a `default`, `auto_now`, not editable, the primary key, a boolean); unknown when the model or the
+    // field is not found, or `extra_kwargs` sets its options.
+    const model = s.c.metaModel ? find(s.file, s.c.metaModel) : null;
+    const modelRequired = (hit: ReturnType<typeof find>, name: string, depth = 0): boolean | undefined => {
+      if (!hit || depth > 5 || hit.c.line === undefined) return undefined;
+      const code = files.get(hit.file)?.code ?? '';
+      const lines = code.split('\n');
+      const head = lines[hit.c.line - 1] ?? '';
+      const indent = /^[ \t]*/.exec(head)![0].length;
+      let end = hit.c.line;
+      while (end < lines.length && (lines[end]!.trim() === '' || /^[ \t]*/.exec(lines[end]!)![0].length > indent)) end++;
+      const body = lines.slice(hit.c.line, end).join('\n');
+      const f = new RegExp(String.raw`^[ \t]+${name}[ \t]*=[ \t]*(?:\w+\.)*(\w+)[ \t]*\(`, 'm').exec(body);
+      if (!f) {
+        for (const b of hit.c.bases) {
+          const r = modelRequired(find(hit.file, b), name, depth + 1);
+          if (r !== undefined) return r;
+        }
+        return undefined;
+      }
+      if (!/(?:Field|^ForeignKey)$/.test(f[1]!)) return undefined;
+      const open = f.index + f[0].length - 1;
+      const args = body.slice(open + 1, closing(body, open) - 1);
+      return !(
+        /^(?:Auto|BigAuto|SmallAuto|Boolean|NullBoolean)Field$/.test(f[1]!) ||
+        /\b(?:null|blank)\s*=\s*True\b|\bdefault\s*=|\bauto_now(?:_add)?\s*=\s*True\b|\beditable\s*=\s*False\b|\bprimary_key\s*=\s*True\b/.test(
+          args,
+        )
+      );
+    };
+    for (const name of s.c.metaFields ?? []) {
+      if (skip.has(name) || name in properties) continue;
+      properties[name] = {};
+      if (model && !(s.c.extraKwargs ?? []).includes(name) && modelRequired(model, name) === true) required.push(name);
+    }
     if (Object.keys(properties).length === 0) return undefined;
     const source = `${s.file}:${s.c.line}`;
     const multipart = Object.values(properties).some((p) => (p as Record<string, unknown>).format === 'binary');
