@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repositoryFacts } from '../src/facts/index.ts';
+import type { SourceFile } from '../src/facts/imports.ts';
+import { dataModels } from '../src/facts/models.ts';
 import { fixtureRepos, routeList } from './support/fixture-repo.ts';
 
 /**
@@ -98,5 +100,24 @@ describe('DRF: a ModelSerializer’s Meta.fields are required as the model’s f
     const routes = (await repositoryFacts(root)).routes;
     const post = routes.find((r) => r.method === 'POST')!;
     expect(post.request?.body?.schema.required).toEqual(['name', 'code_name', 'category', 'owner_note']);
+  });
+});
+
+describe('data model: Mongoose `timestamps`', () => {
+  it('`{ timestamps: true }` adds createdAt and updatedAt; the object form names them or leaves one out', () => {
+    const models = dataModels([
+      {
+        rel: 'src/models/tour.model.ts',
+        language: 'TypeScript',
+        text: "import mongoose from 'mongoose'\n\nconst tourSchema = new mongoose.Schema(\n  {\n    name: { type: String, required: true },\n    guides: [{ type: mongoose.Schema.ObjectId, ref: 'User' }],\n  },\n  {\n    timestamps: true,\n  }\n)\n\nexport default mongoose.model('Tour', tourSchema)\n",
+      },
+      {
+        rel: 'src/models/user.model.ts',
+        language: 'TypeScript',
+        text: "import { Schema, model } from 'mongoose'\n\nconst userSchema = new Schema({ email: String }, { timestamps: { createdAt: 'created_at', updatedAt: false } })\n\nexport const User = model('User', userSchema)\n",
+      },
+    ] as SourceFile[]);
+    expect(models.find((e) => e.name === 'Tour')!.fields.map((f) => f.name)).toEqual(['_id', 'name', 'guides', 'createdAt', 'updatedAt']);
+    expect(models.find((e) => e.name === 'User')!.fields.map((f) => f.name)).toEqual(['_id', 'email', 'created_at']);
   });
 });

@@ -711,6 +711,21 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
         }
       }
     }
+    // The schema's options (`new Schema({…}, { timestamps: true })`): `createdAt` / `updatedAt` Mongoose adds, under
+    // the names `timestamps: { createdAt: 'created_at' }` gives (one set `false` is not added).
+    const callOpen = code.lastIndexOf('(', s.open);
+    const options = splitArgs(code.slice(callOpen + 1, closing(code, callOpen) - 1))[1] ?? '';
+    const stamps = /\btimestamps\s*:\s*(true\b|\{[^}]*\})/.exec(options);
+    if (stamps) {
+      const at = code.indexOf(stamps[0], callOpen);
+      for (const key of ['createdAt', 'updatedAt']) {
+        const given =
+          stamps[1] === 'true' ? undefined : new RegExp(String.raw`\b${key}\s*:\s*(?:["'](\w+)["']|(true|false))`).exec(stamps[1]!);
+        if (given?.[2] === 'false') continue;
+        const name = given?.[1] ?? key;
+        if (!entity.fields.some((f) => f.name === name)) entity.fields.push({ name, type: 'Date', line: lineAt(code, at) });
+      }
+    }
     out.push(entity);
   }
   return out;
