@@ -121,3 +121,36 @@ describe('data model: Mongoose `timestamps`', () => {
     expect(models.find((e) => e.name === 'User')!.fields.map((f) => f.name)).toEqual(['_id', 'email', 'created_at']);
   });
 });
+
+describe('data model: Mongoose schemas typed with a nested generic', () => {
+  it('`new Schema<Cart, Model<Cart>>({…})` and `model<Cart, Model<Cart>>(…)` are read', () => {
+    const models = dataModels([
+      {
+        rel: 'src/models/cart.model.ts',
+        language: 'TypeScript',
+        text: "import { Schema, model, Model } from 'mongoose'\n\nconst cartSchema = new Schema<Cart, Model<Cart>>(\n  {\n    user: { type: Schema.Types.ObjectId, ref: 'User' },\n  },\n  { timestamps: true }\n)\n\nexport default model<Cart, Model<Cart>>('Cart', cartSchema)\n",
+      },
+    ] as SourceFile[]);
+    expect(models.map((e) => `${e.name}: ${e.fields.map((f) => f.name).join(',')} → ${e.relations.map((r) => r.to).join(',')}`)).toEqual([
+      'Cart: _id,user,createdAt,updatedAt → User',
+    ]);
+  });
+});
+
+describe('data model: SQLAlchemy `__abstract__ = True`', () => {
+  it('an abstract declarative class is no table; its columns are its subclasses’', () => {
+    const models = dataModels([
+      {
+        rel: 'items/src/db/models/db_base.py',
+        language: 'Python',
+        text: 'from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column\n\nclass Base(DeclarativeBase):\n    pass\n\nclass DbBase(Base):\n    __abstract__ = True\n\n    id: Mapped[int] = mapped_column(primary_key=True)\n    created_on: Mapped[str] = mapped_column()\n',
+      },
+      {
+        rel: 'items/src/db/models/db_item.py',
+        language: 'Python',
+        text: 'from sqlalchemy.orm import Mapped, mapped_column\nfrom .db_base import DbBase\n\nclass DbItem(DbBase):\n    __tablename__ = "item"\n\n    title: Mapped[str] = mapped_column()\n',
+      },
+    ] as SourceFile[]);
+    expect(models.map((e) => `${e.name}: ${e.fields.map((f) => f.name).join(',')}`)).toEqual(['item: title,id,created_on']);
+  });
+});
