@@ -154,3 +154,21 @@ describe('data model: SQLAlchemy `__abstract__ = True`', () => {
     expect(models.map((e) => `${e.name}: ${e.fields.map((f) => f.name).join(',')}`)).toEqual(['item: title,id,created_on']);
   });
 });
+
+describe('DRF: simplejwt views mapped by the application', () => {
+  it('TokenBlacklistView and the sliding-token views answer POST', async () => {
+    const root = repo({
+      'manage.py': 'import django\n',
+      'accounts/__init__.py': '',
+      'accounts/urls.py':
+        'from django.urls import path\nfrom rest_framework_simplejwt.views import TokenBlacklistView, TokenObtainSlidingView, TokenRefreshSlidingView\n\nurlpatterns = [\n    path("token/blacklist", TokenBlacklistView.as_view()),\n    path("sliding/", TokenObtainSlidingView.as_view()),\n    path("sliding/refresh/", TokenRefreshSlidingView.as_view()),\n]\n',
+      'proj/__init__.py': '',
+      'proj/urls.py': 'from django.urls import include, path\n\nurlpatterns = [path("users/", include("accounts.urls"))]\n',
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual([
+      'POST /users/sliding/',
+      'POST /users/sliding/refresh/',
+      'POST /users/token/blacklist',
+    ]);
+  });
+});

@@ -3652,6 +3652,10 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   TokenObtainPairView: ['POST'],
   TokenRefreshView: ['POST'],
   TokenVerifyView: ['POST'],
+  // simplejwt's other views (token_blacklist, sliding tokens) answer POST too
+  TokenBlacklistView: ['POST'],
+  TokenObtainSlidingView: ['POST'],
+  TokenRefreshSlidingView: ['POST'],
   // drf-spectacular's schema and documentation views
   SpectacularAPIView: ['GET'],
   SpectacularJSONAPIView: ['GET'],
