@@ -172,3 +172,30 @@ describe('DRF: simplejwt views mapped by the application', () => {
     ]);
   });
 });
+
+describe('DRF: a router of another module added to an included urls list', () => {
+  it('`urlpatterns = [...] + router.urls` with `from .routers import router` serves the router under the include', async () => {
+    const root = repo({
+      'manage.py': 'import django\n',
+      'proj/__init__.py': '',
+      'proj/urls.py': 'from django.urls import include, path\n\nurlpatterns = [path("admin/", include("manager.urls"))]\n',
+      'manager/__init__.py': '',
+      'manager/views.py':
+        'from rest_framework import generics, viewsets\n\nclass Count(generics.GenericAPIView):\n    def get(self, request):\n        return None\n\nclass BrandViewSet(viewsets.ModelViewSet):\n    pass\n',
+      'manager/routers.py':
+        'from rest_framework.routers import DefaultRouter\nfrom .views import BrandViewSet\n\nrouter = DefaultRouter()\nrouter.register(\n    "brand",\n    BrandViewSet,\n    basename="brand",\n)\n',
+      'manager/urls.py':
+        'from django.urls import path\nfrom . import views\nfrom .routers import router\n\nurlpatterns = [\n    path("get-count/", views.Count.as_view()),\n] + router.urls\n',
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual([
+      'DELETE /admin/brand/{pk}/',
+      'GET /admin/',
+      'GET /admin/brand/',
+      'GET /admin/brand/{pk}/',
+      'GET /admin/get-count/',
+      'PATCH /admin/brand/{pk}/',
+      'POST /admin/brand/',
+      'PUT /admin/brand/{pk}/',
+    ]);
+  });
+});

@@ -5646,6 +5646,14 @@ function django(s: SourceFile, code: string): FileRoutes {
     '',
     0,
   );
+  // A router of another module (`from .routers import router`) whose urls this list takes in (`urlpatterns =
+  // [...] + router.urls`, `urlpatterns += router.urls`): its module's routes are served where this file is.
+  for (const m of code.matchAll(/(?:\+=|\]\s*\+|^urlpatterns\s*=)\s*(\w+)\.urls\b/gm)) {
+    const name = m[1]!;
+    if (routers.has(name) || !imported.has(name)) continue;
+    const module = imported.get(name)!.replace(/\.?\w+$/, '');
+    if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: '' });
+  }
   // A router not included here is served where its urls are: `urlpatterns += router.urls` here, or a file that includes it.
   for (const name of routers.keys()) {
     if (routersIncluded.has(name)) continue;
