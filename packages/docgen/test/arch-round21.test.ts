@@ -199,3 +199,14 @@ describe('DRF: a router of another module added to an included urls list', () =>
     ]);
   });
 });
+
+describe('FastAPI: a pydantic `Field(` whose arguments go on over the next lines', () => {
+  it('is required without a default, optional with one', async () => {
+    const root = repo({
+      'main.py':
+        'from decimal import Decimal\nfrom fastapi import FastAPI\nfrom pydantic import BaseModel, Field\n\napp = FastAPI()\n\nclass Create(BaseModel):\n    amount: Decimal = Field(\n        example=12.99,\n        decimal_places=2,\n    )\n    note: str = Field(\n        default="",\n        description="A note",\n    )\n\n@app.post("/transactions/")\ndef create(payload: Create):\n    return {}\n',
+    });
+    const post = (await repositoryFacts(root)).routes.find((r) => r.method === 'POST')!;
+    expect(post.request?.body?.schema.required).toEqual(['amount']);
+  });
+});

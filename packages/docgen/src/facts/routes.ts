@@ -3139,7 +3139,15 @@ function pyFile(s: SourceFile, code: string): PyFile {
         name: f[1]!,
         type: (f[2] ?? '').trim(),
         line: lineAt(code, bodyAt + f.index),
-        hasDefault: hasPyDefault(f[3]),
+        // (A `Field(` whose arguments go on over the next lines is read to its closing parenthesis.)
+        hasDefault: hasPyDefault(
+          f[3] !== undefined && /\bField\s*\(\s*$/.test(f[3])
+            ? (() => {
+                const open = f.index + f[0].lastIndexOf('(');
+                return `Field(${m[3]!.slice(open + 1, closing(m[3]!, open) - 1).trim()})`;
+              })()
+            : f[3],
+        ),
         // The field's arguments, over several lines too (`many=True` on the next line).
         ...(form
           ? (() => {
