@@ -210,3 +210,16 @@ describe('FastAPI: a pydantic `Field(` whose arguments go on over the next lines
     expect(post.request?.body?.schema.required).toEqual(['amount']);
   });
 });
+
+describe('Express: verbs chained after `router.use(…)`', () => {
+  it('`router.use("/", auth).post("/", h).get("/", h2)` declares POST and GET on the router', async () => {
+    const root = repo({
+      'package.json': '{"dependencies":{"express":"^4.18.0"}}',
+      'src/app.js':
+        "const express = require('express')\nconst seller = require('./seller')\n\nconst app = express()\napp.use('/api/seller', seller)\napp.listen(3000)\n",
+      'src/seller.js':
+        "const { Router } = require('express')\nconst router = Router()\nconst auth = (req, res, next) => next()\n\nrouter\n  .use('/', auth)\n  .post('/', (req, res) => res.sendStatus(201))\n  .delete('/', (req, res) => res.sendStatus(204))\n\nmodule.exports = router\n",
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['DELETE /api/seller', 'POST /api/seller']);
+  });
+});

@@ -1268,6 +1268,21 @@ function jsRouters(
       end = closing(code, own);
     }
   }
+  // Verbs chained after middleware: `router\n  .use('/', auth, role('seller'))\n  .post('/', h)\n  .get('/', h2)` — `use`
+  // hands back the router, so each verb of the chain after it is a route of the receiver.
+  const USE_CALL = /^\s*\.\s*use\s*\(/;
+  for (const m of code.matchAll(/\b([\w$]+)\s*\.\s*use\s*\(/g)) {
+    if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
+    let end = closing(code, m.index + m[0].length - 1);
+    for (let more = USE_CALL.exec(code.slice(end)); more; more = USE_CALL.exec(code.slice(end)))
+      end = closing(code, end + more[0].length - 1);
+    for (let next = VERB_CALL.exec(code.slice(end)); next; next = VERB_CALL.exec(code.slice(end))) {
+      const at = end + next[0].indexOf('.');
+      const own = end + next[0].indexOf('(', next[0].indexOf(next[1]!));
+      addCall(m[1]!, next[1]!, next[2]!, at, own);
+      end = closing(code, own);
+    }
+  }
   // Routes on a path built from names: `this.router.get(`${this.path}/:id`, h)`, `router.get(ROUTES.BY_ID, h)`.
   for (const m of code.matchAll(
     new RegExp(
