@@ -223,3 +223,19 @@ describe('Express: verbs chained after `router.use(…)`', () => {
     expect(list((await repositoryFacts(root)).routes)).toEqual(['DELETE /api/seller', 'POST /api/seller']);
   });
 });
+
+describe('Django: an include naming its app in another case than the folder', () => {
+  it("`include('checkouts.urls')` for `Checkouts/urls.py` takes the include's prefix", async () => {
+    const root = repo({
+      'Backend/manage.py': 'import django\n',
+      'Backend/ecom/__init__.py': '',
+      'Backend/ecom/urls.py': 'from django.urls import include, path\n\nurlpatterns = [path("orders/", include("checkouts.urls"))]\n',
+      'Backend/Checkouts/__init__.py': '',
+      'Backend/Checkouts/views.py':
+        'from rest_framework.views import APIView\n\nclass Total(APIView):\n    def get(self, request):\n        return None\n',
+      'Backend/Checkouts/urls.py':
+        'from django.urls import path\nfrom . import views\n\nurlpatterns = [path("total/", views.Total.as_view())]\n',
+    });
+    expect(list((await repositoryFacts(root)).routes)).toEqual(['GET /orders/total/']);
+  });
+});

@@ -368,11 +368,21 @@ export function routesAndFiles(
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
   const pyFiles = new Set(py.keys());
+  // A module named in another case than its folder (`include('checkouts.urls')` for `Checkouts/urls.py`, with
+  // `INSTALLED_APPS` naming `checkouts` too) is the file a case-insensitive file system imports — when only one
+  // file of the repository matches so.
+  const lower = new Map<string, string | null>();
+  for (const f of pyFiles) lower.set(f.toLowerCase(), lower.has(f.toLowerCase()) ? null : f);
+  const lowerFiles = new Set([...lower].filter(([, f]) => f !== null).map(([l]) => l));
+  const anyCase = (from: string, spec: string): string | null => {
+    const hit = pyModuleFile(lowerFiles, from.toLowerCase(), spec.toLowerCase());
+    return hit ? (lower.get(hit) ?? null) : null;
+  };
   for (const f of found.values()) {
     for (const m of f.mounts) {
       // Django's include('pkg.urls'): the module's file, relative imports and source roots included.
       const py = /^py:(.*):([^:]+)$/.exec(m.target);
-      const target = py ? pyModuleFile(pyFiles, py[1]!, py[2]!) : m.target;
+      const target = py ? (pyModuleFile(pyFiles, py[1]!, py[2]!) ?? anyCase(py[1]!, py[2]!)) : m.target;
       if (!target) continue;
       // A namespace mounted in a loop: the module, and the modules it re-exports, two levels deep.
       const targets = [target];
