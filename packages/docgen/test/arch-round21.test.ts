@@ -239,3 +239,21 @@ describe('Django: an include naming its app in another case than the folder', ()
     expect(list((await repositoryFacts(root)).routes)).toEqual(['GET /orders/total/']);
   });
 });
+
+describe('DRF: a hand-written `patch` that validates the whole body', () => {
+  it('requires the serializer’s required fields (no `partial=True`); a viewset’s partial_update does not', async () => {
+    const root = repo({
+      'manage.py': 'import django\n',
+      'accounts/__init__.py': '',
+      'accounts/serializers.py':
+        'from rest_framework import serializers\n\nclass ChangePassword(serializers.Serializer):\n    password = serializers.CharField()\n    new_password = serializers.CharField()\n',
+      'accounts/views.py':
+        'from rest_framework import generics\nfrom .serializers import ChangePassword\n\nclass ChangePasswordView(generics.GenericAPIView):\n    serializer_class = ChangePassword\n\n    def patch(self, request):\n        serializer = self.get_serializer_class()\n        serializer = serializer(data=request.data, context={"request": request})\n        serializer.is_valid(raise_exception=True)\n        return None\n\nclass LooseView(generics.GenericAPIView):\n    serializer_class = ChangePassword\n\n    def patch(self, request):\n        serializer = self.get_serializer(data=request.data, partial=True)\n        return None\n',
+      'accounts/urls.py':
+        'from django.urls import path\nfrom . import views\n\nurlpatterns = [\n    path("change-password/", views.ChangePasswordView.as_view()),\n    path("loose/", views.LooseView.as_view()),\n]\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(routes.find((r) => r.path === '/change-password/')!.request?.body?.schema.required).toEqual(['password', 'new_password']);
+    expect(routes.find((r) => r.path === '/loose/')!.request?.body?.schema.required).toBeUndefined();
+  });
+});

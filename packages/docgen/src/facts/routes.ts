@@ -611,7 +611,8 @@ export function routesAndFiles(
         if (!body || !['POST', 'PUT', 'PATCH'].includes(method)) return undefined;
         const read = viewText && r.handler ? drfReads(viewText, r.handler.split('.').at(-1)!, method) : undefined;
         if (read === null) return undefined;
-        const own = method === 'PATCH' ? partial(body) : body;
+        const own =
+          method === 'PATCH' && !(viewText && r.handler && drfWholePatch(viewText, r.handler.split('.').at(-1)!)) ? partial(body) : body;
         return read ? { ...own, schema: { type: 'object', properties: { [read]: own.schema }, required: [read] } } : own;
       };
       if (given && given.length > 0)
@@ -4132,6 +4133,18 @@ function drfReads(text: string, view: string, method: string): string | null | u
     return key && !/\brequest\.data\s*[,)]/.test(body) ? key : undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether a DRF view's own `def patch` validates the whole body: it builds its serializer without `partial=True` and
+ * hands nothing to `partial_update` / `super()` — then PATCH requires the serializer's required fields, as POST does.
+ */
+function drfWholePatch(text: string, view: string): boolean {
+  const cls = new RegExp(String.raw`^class[ \t]+${view}\b[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)`, 'm').exec(text);
+  const def = cls ? /^([ \t]+)def[ \t]+patch[ \t]*\([^\n]*\n((?:(?:\1[ \t]+[^\n]*|[ \t]*)\n)*)/m.exec(cls[1]!) : null;
+  if (!def) return false;
+  const body = def[2]!;
+  return /\bdata\s*=\s*request\.data\b/.test(body) && !/\bpartial\s*=|\bpartial_update\s*\(|\bsuper\(\)/.test(body);
 }
 
 function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: string) => RouteRequest['body'] | undefined {
