@@ -257,3 +257,16 @@ describe('DRF: a hand-written `patch` that validates the whole body', () => {
     expect(routes.find((r) => r.path === '/loose/')!.request?.body?.schema.required).toBeUndefined();
   });
 });
+
+describe('data model: a Mongoose sub-schema as the `type` of a field with other options', () => {
+  it('`sellers: { type: [sellersSchema], default: [] }` gives the sub-schema’s references as the model’s', () => {
+    const models = dataModels([
+      {
+        rel: 'src/models/product.model.ts',
+        language: 'TypeScript',
+        text: "import mongoose from 'mongoose'\n\nconst sellersSchema = new mongoose.Schema({\n  seller: { type: mongoose.Schema.Types.ObjectId, ref: 'Seller' },\n})\n\nconst productSchema = new mongoose.Schema({\n  name: String,\n  sellers: {\n    type: [sellersSchema],\n    default: [],\n  },\n})\n\nexport default mongoose.model('Product', productSchema)\n",
+      },
+    ] as SourceFile[]);
+    expect(models.find((e) => e.name === 'Product')!.relations.map((r) => `${r.field}->${r.to}`)).toEqual(['sellers.seller->Seller']);
+  });
+});

@@ -702,7 +702,9 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
       if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
       // A sub-schema of the file embedded as the field (`Chat: [chatSchema]`, `address: addressSchema`): its own
       // references (`watchId: { type: String, ref: "Watch" }`) are the model's, named `Chat.watchId`.
-      const embedded = /^(?:\{\s*type\s*:\s*)?\[?\s*(\w+)\s*\]?\s*\}?$/.exec(value)?.[1];
+      // (Also as the `type` of a field with other options: `sellers: { type: [sellersSchema], default: [] }`.)
+      const embedded =
+        /^(?:\{\s*type\s*:\s*)?\[?\s*(\w+)\s*\]?\s*\}?$/.exec(value)?.[1] ?? /^\{\s*type\s*:\s*\[?\s*(\w+)\s*\]?\s*,/.exec(value)?.[1];
       const sub = embedded && embedded !== m[2] ? schemas.get(embedded) : undefined;
       if (sub) {
         const { body: subBody, start: subStart } = braceBody(code, sub.open);
