@@ -270,3 +270,21 @@ describe('data model: a Mongoose sub-schema as the `type` of a field with other 
     expect(models.find((e) => e.name === 'Product')!.relations.map((r) => `${r.field}->${r.to}`)).toEqual(['sellers.seller->Seller']);
   });
 });
+
+describe('DRF: a serializer deriving from a serializer of the repository', () => {
+  it('inherits the base’s declared fields and, having no Meta of its own, the base’s Meta', async () => {
+    const root = repo({
+      'manage.py': 'import django\n',
+      'shop/__init__.py': '',
+      'shop/models.py': 'from django.db import models\n\nclass Color(models.Model):\n    name = models.CharField(max_length=15)\n',
+      'shop/serializers.py':
+        'from rest_framework import serializers\nfrom .models import Color\n\nclass ColorSerializer(serializers.ModelSerializer):\n    name = serializers.CharField(max_length=15)\n\n    class Meta:\n        model = Color\n        fields = ["name"]\n\nclass AdminColorSerializer(ColorSerializer):\n    is_active = serializers.BooleanField(required=False)\n',
+      'shop/views.py':
+        'from rest_framework import generics\nfrom .serializers import AdminColorSerializer\n\nclass CreateColor(generics.CreateAPIView):\n    serializer_class = AdminColorSerializer\n',
+      'shop/urls.py': 'from django.urls import path\nfrom . import views\n\nurlpatterns = [path("colors/", views.CreateColor.as_view())]\n',
+    });
+    const body = (await repositoryFacts(root)).routes.find((r) => r.method === 'POST')!.request?.body?.schema;
+    expect(Object.keys(body?.properties as object)).toEqual(['is_active', 'name']);
+    expect(body?.required).toEqual(['name']);
+  });
+});

@@ -4174,10 +4174,22 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
       }
       return undefined;
     };
+    // The serializer and its bases of the repository (`AdminColorSerializer(ColorSerializer)`): declared fields are
+    // inherited (the subclass's win), and `Meta` is the nearest class's that has one (Python finds it on the base).
+    const chain: Array<NonNullable<typeof s>> = [s];
+    for (let i = 0; i < chain.length && chain.length < 6; i++)
+      for (const b of chain[i]!.c.bases) {
+        const hit = find(chain[i]!.file, b);
+        if (hit && !chain.some((x) => x.file === hit.file && x.c.name === hit.c.name)) chain.push(hit);
+      }
+    const meta = chain.find((x) => x.c.metaFields !== undefined) ?? s;
+    const declared: Array<{ field: NonNullable<PyFile['classes'][number]['fields']>[number]; file: string }> = [];
+    for (const x of chain)
+      for (const field of x.c.fields ?? []) if (!declared.some((d) => d.field.name === field.name)) declared.push({ field, file: x.file });
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
-    const skip = new Set(s.c.readOnly ?? []);
-    for (const f of s.c.fields ?? []) {
+    const skip = new Set(meta.c.readOnly ?? []);
+    for (const { field: f, file: at } of declared) {
       if (!f.form) continue;
       skip.add(f.name);
       if (
@@ -4185,7 +4197,7 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
         /\bread_only\s*=\s*True\b/.test(f.args ?? '')
       )
         continue;
-      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (drfField(s.file, f.form) ?? { type: 'string' });
+      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (drfField(at, f.form) ?? { type: 'string' });
       if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
     }
     // A ModelSerializer's `id` / `pk` of `Meta.fields` is the model's automatic primary key, read-only: no request sends it.
@@ -4197,7 +4209,7 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
     // A field of `Meta.fields` is the model's: DRF requires it unless the model field may be left out (`null=True`,
     // `blank=True`, a `default`, `auto_now`, not editable, the primary key, a boolean); unknown when the model or the
     // field is not found, or `extra_kwargs` sets its options.
-    const model = s.c.metaModel ? find(s.file, s.c.metaModel) : null;
+    const model = meta.c.metaModel ? find(meta.file, meta.c.metaModel) : null;
     const modelRequired = (hit: ReturnType<typeof find>, name: string, depth = 0): boolean | undefined => {
       if (!hit || depth > 5 || hit.c.line === undefined) return undefined;
       const code = files.get(hit.file)?.code ?? '';
@@ -4225,10 +4237,10 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
         )
       );
     };
-    for (const name of s.c.metaFields ?? []) {
+    for (const name of meta.c.metaFields ?? []) {
       if (skip.has(name) || name in properties) continue;
       properties[name] = {};
-      if (model && !(s.c.extraKwargs ?? []).includes(name) && modelRequired(model, name) === true) required.push(name);
+      if (model && !(meta.c.extraKwargs ?? []).includes(name) && modelRequired(model, name) === true) required.push(name);
     }
     if (Object.keys(properties).length === 0) return undefined;
     const source = `${s.file}:${s.c.line}`;
