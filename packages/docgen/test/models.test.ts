@@ -394,7 +394,7 @@ describe('fifth round (docs/metrics/arch-api-facts.md): inherited JPA fields, on
       entities.map(
         (e) => `${e.name}: ${e.fields.map((f) => `${f.name} ${f.type}`).join(', ')} → ${e.relations.map((r) => r.to).join(',')}`,
       ),
-    ).toEqual(['Post: _id ObjectId, title String, author ObjectId → User']);
+    ).toEqual(['Post: _id ObjectId, title String, author ObjectId, createdAt Date, updatedAt Date → User']);
   });
 });
 

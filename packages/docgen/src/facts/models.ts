@@ -325,7 +325,8 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
       (djangoModels.has(m[1]!) && /\bmodels\.\w+Field\b|models\.ForeignKey/.test(code));
     const { body, start } = indentedBody(code, m.index);
     // An abstract base (class Meta: abstract = True) is no table: its subclasses are, with its fields (dataModels merges them).
-    const abstract = django && /^\s+abstract\s*=\s*True/m.test(body);
+    // SQLAlchemy's `__abstract__ = True` (a declarative base's shared columns) likewise.
+    const abstract = django ? /^\s+abstract\s*=\s*True/m.test(body) : /^[ \t]+__abstract__[ \t]*=[ \t]*True\b/m.test(body);
     const alchemy =
       !django &&
       (/\b(?:Base|db\.Model|DeclarativeBase|Model)\b/.test(bases) || /__tablename__/.test(body)) &&
@@ -673,10 +674,10 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
   const schemas = new Map<string, { at: number; open: number }>();
   // (TypeScript: `new Schema<Comment>({…})`, `connection.model<Comment>('Comment', CommentSchema, 'comments')`.)
   for (const m of code.matchAll(
-    /\b(?:const|let|var)\s+(\w+)(?:\s*:\s*[\w.<>, ]+)?\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>)?\s*\(\s*\{/g,
+    /\b(?:const|let|var)\s+(\w+)(?:\s*:\s*[\w.<>, ]+)?\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(\s*\{/g,
   ))
     schemas.set(m[1]!, { at: m.index, open: m.index + m[0].length - 1 });
-  for (const m of code.matchAll(/\bmodel\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g)) {
+  for (const m of code.matchAll(/\bmodel\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g)) {
     const s = schemas.get(m[2]!);
     if (!s) continue;
     const { body, start } = braceBody(code, s.open);
@@ -701,7 +702,9 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
       if (ref) entity.relations.push({ to: ref[1]!, field: f.key, line });
       // A sub-schema of the file embedded as the field (`Chat: [chatSchema]`, `address: addressSchema`): its own
       // references (`watchId: { type: String, ref: "Watch" }`) are the model's, named `Chat.watchId`.
-      const embedded = /^(?:\{\s*type\s*:\s*)?\[?\s*(\w+)\s*\]?\s*\}?$/.exec(value)?.[1];
+      // (Also as the `type` of a field with other options: `sellers: { type: [sellersSchema], default: [] }`.)
+      const embedded =
+        /^(?:\{\s*type\s*:\s*)?\[?\s*(\w+)\s*\]?\s*\}?$/.exec(value)?.[1] ?? /^\{\s*type\s*:\s*\[?\s*(\w+)\s*\]?\s*,/.exec(value)?.[1];
       const sub = embedded && embedded !== m[2] ? schemas.get(embedded) : undefined;
       if (sub) {
         const { body: subBody, start: subStart } = braceBody(code, sub.open);
@@ -709,6 +712,21 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
           const subRef = /\bref\s*:\s*["'](\w+)["']/.exec(g.value);
           if (subRef) entity.relations.push({ to: subRef[1]!, field: `${f.key}.${g.key}`, line: lineAt(code, subStart + g.at) });
         }
+      }
+    }
+    // The schema's options (`new Schema({…}, { timestamps: true })`): `createdAt` / `updatedAt` Mongoose adds, under
+    // the names `timestamps: { createdAt: 'created_at' }` gives (one set `false` is not added).
+    const callOpen = code.lastIndexOf('(', s.open);
+    const options = splitArgs(code.slice(callOpen + 1, closing(code, callOpen) - 1))[1] ?? '';
+    const stamps = /\btimestamps\s*:\s*(true\b|\{[^}]*\})/.exec(options);
+    if (stamps) {
+      const at = code.indexOf(stamps[0], callOpen);
+      for (const key of ['createdAt', 'updatedAt']) {
+        const given =
+          stamps[1] === 'true' ? undefined : new RegExp(String.raw`\b${key}\s*:\s*(?:["'](\w+)["']|(true|false))`).exec(stamps[1]!);
+        if (given?.[2] === 'false') continue;
+        const name = given?.[1] ?? key;
+        if (!entity.fields.some((f) => f.name === name)) entity.fields.push({ name, type: 'Date', line: lineAt(code, at) });
       }
     }
     out.push(entity);
@@ -1169,8 +1187,9 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
   if (mongooseModels.size > 0) {
     const modelOfSchema = new Map<string, string | null>();
     for (const f of files) {
-      if ((f.language !== 'JavaScript' && f.language !== 'TypeScript') || !/\bmodel\s*(?:<[^>]*>)?\s*\(/.test(f.text)) continue;
-      for (const m of codeOf(f).matchAll(/\bmodel\s*(?:<[^>]*>)?\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g))
+      if ((f.language !== 'JavaScript' && f.language !== 'TypeScript') || !/\bmodel\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(/.test(f.text))
+        continue;
+      for (const m of codeOf(f).matchAll(/\bmodel\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(\s*["'](\w+)["']\s*,\s*(\w+)/g))
         if (mongooseModels.has(m[1]!))
           modelOfSchema.set(m[2]!, modelOfSchema.has(m[2]!) && modelOfSchema.get(m[2]!) !== m[1] ? null : m[1]!);
     }
@@ -1474,7 +1493,7 @@ function modelsOf(f: SourceFile, djangoModels: ReadonlySet<string>, go: GoPackag
         /\bclass\s+\w+[\s\S]*?@(?:PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn)\s*\(/.test(code)
       )
         out.push(...typeorm(f, code));
-      else if (/\.define\s*\(|\.init\s*\(|Schema\s*(?:<[^>]*>)?\s*\(/.test(code)) out.push(...jsModels(f, code));
+      else if (/\.define\s*\(|\.init\s*\(|Schema\s*(?:<(?:[^<>]|<[^<>]*>)*>)?\s*\(/.test(code)) out.push(...jsModels(f, code));
       break;
     case 'Go':
       // A struct of a test file (`soft_delete_test.go`) is a fixture, no table of the application.

@@ -368,11 +368,21 @@ export function routesAndFiles(
   // Prefixes given by mounts, followed up the chain (a router mounted in a router mounted in the app).
   const mountsOf = new Map<string, Mount[]>();
   const pyFiles = new Set(py.keys());
+  // A module named in another case than its folder (`include('checkouts.urls')` for `Checkouts/urls.py`, with
+  // `INSTALLED_APPS` naming `checkouts` too) is the file a case-insensitive file system imports — when only one
+  // file of the repository matches so.
+  const lower = new Map<string, string | null>();
+  for (const f of pyFiles) lower.set(f.toLowerCase(), lower.has(f.toLowerCase()) ? null : f);
+  const lowerFiles = new Set([...lower].filter(([, f]) => f !== null).map(([l]) => l));
+  const anyCase = (from: string, spec: string): string | null => {
+    const hit = pyModuleFile(lowerFiles, from.toLowerCase(), spec.toLowerCase());
+    return hit ? (lower.get(hit) ?? null) : null;
+  };
   for (const f of found.values()) {
     for (const m of f.mounts) {
       // Django's include('pkg.urls'): the module's file, relative imports and source roots included.
       const py = /^py:(.*):([^:]+)$/.exec(m.target);
-      const target = py ? pyModuleFile(pyFiles, py[1]!, py[2]!) : m.target;
+      const target = py ? (pyModuleFile(pyFiles, py[1]!, py[2]!) ?? anyCase(py[1]!, py[2]!)) : m.target;
       if (!target) continue;
       // A namespace mounted in a loop: the module, and the modules it re-exports, two levels deep.
       const targets = [target];
@@ -601,7 +611,8 @@ export function routesAndFiles(
         if (!body || !['POST', 'PUT', 'PATCH'].includes(method)) return undefined;
         const read = viewText && r.handler ? drfReads(viewText, r.handler.split('.').at(-1)!, method) : undefined;
         if (read === null) return undefined;
-        const own = method === 'PATCH' ? partial(body) : body;
+        const own =
+          method === 'PATCH' && !(viewText && r.handler && drfWholePatch(viewText, r.handler.split('.').at(-1)!)) ? partial(body) : body;
         return read ? { ...own, schema: { type: 'object', properties: { [read]: own.schema }, required: [read] } } : own;
       };
       if (given && given.length > 0)
@@ -1268,6 +1279,21 @@ function jsRouters(
       end = closing(code, own);
     }
   }
+  // Verbs chained after middleware: `router\n  .use('/', auth, role('seller'))\n  .post('/', h)\n  .get('/', h2)` — `use`
+  // hands back the router, so each verb of the chain after it is a route of the receiver.
+  const USE_CALL = /^\s*\.\s*use\s*\(/;
+  for (const m of code.matchAll(/\b([\w$]+)\s*\.\s*use\s*\(/g)) {
+    if (inSpan(spans, m.index) || clients.has(m[1]!)) continue;
+    let end = closing(code, m.index + m[0].length - 1);
+    for (let more = USE_CALL.exec(code.slice(end)); more; more = USE_CALL.exec(code.slice(end)))
+      end = closing(code, end + more[0].length - 1);
+    for (let next = VERB_CALL.exec(code.slice(end)); next; next = VERB_CALL.exec(code.slice(end))) {
+      const at = end + next[0].indexOf('.');
+      const own = end + next[0].indexOf('(', next[0].indexOf(next[1]!));
+      addCall(m[1]!, next[1]!, next[2]!, at, own);
+      end = closing(code, own);
+    }
+  }
   // Routes on a path built from names: `this.router.get(`${this.path}/:id`, h)`, `router.get(ROUTES.BY_ID, h)`.
   for (const m of code.matchAll(
     new RegExp(
@@ -1342,7 +1368,14 @@ function jsRouters(
   };
   /** A mount of `m`: [1] the object mounted on (optional), [2] the path literal, [3] what is mounted. */
   const mountAt = (m: RegExpExecArray): void => {
-    const to = target(m[3]!);
+    // Middleware may stand before what is mounted (`app.use('/hooks', express.raw({…}), hooks)`, `app.use('/api',
+    // auth, users)`): each argument after the path that is a module of the repository is mounted there.
+    const open = code.indexOf('(', m.index + (m[1]?.length ?? 0));
+    const rest = open < 0 ? [] : splitArgs(code.slice(open + 1, closing(code, open) - 1)).slice(1);
+    const tos = rest.length > 1 ? [...new Set(rest.map((a) => target(a)).filter((t): t is string => t !== null))] : [];
+    for (const to of tos.length > 0 ? tos : [target(m[3]!)]) mountTo(m, to);
+  };
+  const mountTo = (m: RegExpExecArray, to: string | null): void => {
     const outer = m[1] ? effective(m[1]) : '';
     const own = literal(m[2]!);
     if (to)
@@ -3070,6 +3103,9 @@ interface PyFile {
     serializer?: string;
     metaFields?: string[];
     readOnly?: string[];
+    /** DRF ModelSerializer: `Meta.model`, and the fields `Meta.extra_kwargs` names */
+    metaModel?: string;
+    extraKwargs?: string[];
     /** every method the class body defines (`def list`, `def create`…: a DRF viewset's actions) */
     defs?: string[];
     /** DRF `@action(detail=…, methods=[…], url_path=…)` methods */
@@ -3129,7 +3165,15 @@ function pyFile(s: SourceFile, code: string): PyFile {
         name: f[1]!,
         type: (f[2] ?? '').trim(),
         line: lineAt(code, bodyAt + f.index),
-        hasDefault: hasPyDefault(f[3]),
+        // (A `Field(` whose arguments go on over the next lines is read to its closing parenthesis.)
+        hasDefault: hasPyDefault(
+          f[3] !== undefined && /\bField\s*\(\s*$/.test(f[3])
+            ? (() => {
+                const open = f.index + f[0].lastIndexOf('(');
+                return `Field(${m[3]!.slice(open + 1, closing(m[3]!, open) - 1).trim()})`;
+              })()
+            : f[3],
+        ),
         // The field's arguments, over several lines too (`many=True` on the next line).
         ...(form
           ? (() => {
@@ -3148,6 +3192,14 @@ function pyFile(s: SourceFile, code: string): PyFile {
     };
     const metaFields = names('fields');
     const readOnly = names('read_only_fields');
+    const meta = new RegExp(String.raw`^${indent}class[ \t]+Meta\b[^\n]*:\n((?:(?:${indent}[ \t]+[^\n]*|[ \t]*)\n?)*)`, 'm').exec(
+      m[3]!,
+    )?.[1];
+    const metaModel = meta ? /^[ \t]+model[ \t]*=[ \t]*([\w.]+)[ \t]*(?:#.*)?$/m.exec(meta)?.[1] : undefined;
+    const extra = meta ? /\bextra_kwargs[ \t]*=[ \t]*\{/.exec(meta) : null;
+    const extraKwargs = extra
+      ? [...meta!.slice(extra.index, closing(meta!, extra.index + extra[0].length - 1)).matchAll(/["'](\w+)["']\s*:/g)].map((x) => x[1]!)
+      : undefined;
     const defs = [...m[3]!.matchAll(new RegExp(String.raw`^${indent}(?:async[ \t]+)?def[ \t]+(\w+)`, 'gm'))].map((x) => x[1]!);
     // DRF extra actions: `@action(detail=True, methods=['post'], url_path='x')` (and the older `@detail_route` / `@list_route`).
     const actions: NonNullable<PyFile['classes'][number]['actions']> = [];
@@ -3191,6 +3243,8 @@ function pyFile(s: SourceFile, code: string): PyFile {
       ...(serializer ? { serializer } : {}),
       ...(metaFields ? { metaFields } : {}),
       ...(readOnly ? { readOnly } : {}),
+      ...(metaModel ? { metaModel } : {}),
+      ...(extraKwargs ? { extraKwargs } : {}),
       ...(actions.length > 0 ? { actions } : {}),
       ...(lookup ? { lookup } : {}),
       ...(allowed !== undefined ? { httpMethods: [...allowed.matchAll(/["'](\w+)["']/g)].map((x) => x[1]!.toUpperCase()) } : {}),
@@ -3584,11 +3638,14 @@ function pyModuleFile(all: ReadonlySet<string>, from: string, spec: string): str
   const stem = [base, rest].filter(Boolean).join('/');
   for (const c of stem === '' ? ['__init__.py'] : [`${stem}.py`, `${stem}/__init__.py`]) if (all.has(c)) return c;
   if (dots === 0 && rest !== '') {
-    // A source root below the repository's (src/app/…): the shortest path ending with the module's.
+    // A source root below the repository's (src/app/…): the shortest path ending with the module's — first among
+    // those under a root the importing file is in too (services that each have their own `src` package).
     const hits = [...all]
       .filter((f) => f.endsWith(`/${rest}.py`) || f.endsWith(`/${rest}/__init__.py`))
       .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-    if (hits[0]) return hits[0];
+    const root = (f: string): string => f.slice(0, f.length - (f.endsWith('/__init__.py') ? `/${rest}/__init__.py` : `/${rest}.py`).length);
+    const own = hits.find((f) => from.startsWith(`${root(f)}/`));
+    if (own ?? hits[0]) return (own ?? hits[0])!;
   }
   return null;
 }
@@ -3629,6 +3686,10 @@ const DJANGO_GENERIC: Record<string, string[]> = {
   TokenObtainPairView: ['POST'],
   TokenRefreshView: ['POST'],
   TokenVerifyView: ['POST'],
+  // simplejwt's other views (token_blacklist, sliding tokens) answer POST too
+  TokenBlacklistView: ['POST'],
+  TokenObtainSlidingView: ['POST'],
+  TokenRefreshSlidingView: ['POST'],
   // drf-spectacular's schema and documentation views
   SpectacularAPIView: ['GET'],
   SpectacularJSONAPIView: ['GET'],
@@ -4074,6 +4135,18 @@ function drfReads(text: string, view: string, method: string): string | null | u
   return undefined;
 }
 
+/**
+ * Whether a DRF view's own `def patch` validates the whole body: it builds its serializer without `partial=True` and
+ * hands nothing to `partial_update` / `super()` — then PATCH requires the serializer's required fields, as POST does.
+ */
+function drfWholePatch(text: string, view: string): boolean {
+  const cls = new RegExp(String.raw`^class[ \t]+${view}\b[^\n]*\n((?:(?:[ \t]+[^\n]*)?\n)*)`, 'm').exec(text);
+  const def = cls ? /^([ \t]+)def[ \t]+patch[ \t]*\([^\n]*\n((?:(?:\1[ \t]+[^\n]*|[ \t]*)\n)*)/m.exec(cls[1]!) : null;
+  if (!def) return false;
+  const body = def[2]!;
+  return /\bdata\s*=\s*request\.data\b/.test(body) && !/\bpartial\s*=|\bpartial_update\s*\(|\bsuper\(\)/.test(body);
+}
+
 function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: string) => RouteRequest['body'] | undefined {
   const { find } = pyClasses(files);
   return (file, view) => {
@@ -4101,10 +4174,22 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
       }
       return undefined;
     };
+    // The serializer and its bases of the repository (`AdminColorSerializer(ColorSerializer)`): declared fields are
+    // inherited (the subclass's win), and `Meta` is the nearest class's that has one (Python finds it on the base).
+    const chain: Array<NonNullable<typeof s>> = [s];
+    for (let i = 0; i < chain.length && chain.length < 6; i++)
+      for (const b of chain[i]!.c.bases) {
+        const hit = find(chain[i]!.file, b);
+        if (hit && !chain.some((x) => x.file === hit.file && x.c.name === hit.c.name)) chain.push(hit);
+      }
+    const meta = chain.find((x) => x.c.metaFields !== undefined) ?? s;
+    const declared: Array<{ field: NonNullable<PyFile['classes'][number]['fields']>[number]; file: string }> = [];
+    for (const x of chain)
+      for (const field of x.c.fields ?? []) if (!declared.some((d) => d.field.name === field.name)) declared.push({ field, file: x.file });
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
-    const skip = new Set(s.c.readOnly ?? []);
-    for (const f of s.c.fields ?? []) {
+    const skip = new Set(meta.c.readOnly ?? []);
+    for (const { field: f, file: at } of declared) {
       if (!f.form) continue;
       skip.add(f.name);
       if (
@@ -4112,7 +4197,7 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
         /\bread_only\s*=\s*True\b/.test(f.args ?? '')
       )
         continue;
-      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (drfField(s.file, f.form) ?? { type: 'string' });
+      properties[f.name] = /\bmany\s*=\s*True\b/.test(f.args ?? '') ? { type: 'array' } : (drfField(at, f.form) ?? { type: 'string' });
       if (!/\brequired\s*=\s*False\b|\bdefault\s*=|\ballow_null\s*=\s*True\b/.test(f.args ?? '')) required.push(f.name);
     }
     // A ModelSerializer's `id` / `pk` of `Meta.fields` is the model's automatic primary key, read-only: no request sends it.
@@ -4121,7 +4206,42 @@ function drfBodies(files: ReadonlyMap<string, PyFile>): (file: string, view: str
       depth < 5 &&
       hit.c.bases.some((b) => /(?:^|\.)(?:Hyperlinked)?ModelSerializer$/.test(b) || modelSerializer(find(hit.file, b), depth + 1));
     if (modelSerializer(s, 0)) skip.add('id').add('pk');
-    for (const name of s.c.metaFields ?? []) if (!skip.has(name) && !(name in properties)) properties[name] = {};
+    // A field of `Meta.fields` is the model's: DRF requires it unless the model field may be left out (`null=True`,
+    // `blank=True`, a `default`, `auto_now`, not editable, the primary key, a boolean); unknown when the model or the
+    // field is not found, or `extra_kwargs` sets its options.
+    const model = meta.c.metaModel ? find(meta.file, meta.c.metaModel) : null;
+    const modelRequired = (hit: ReturnType<typeof find>, name: string, depth = 0): boolean | undefined => {
+      if (!hit || depth > 5 || hit.c.line === undefined) return undefined;
+      const code = files.get(hit.file)?.code ?? '';
+      const lines = code.split('\n');
+      const head = lines[hit.c.line - 1] ?? '';
+      const indent = /^[ \t]*/.exec(head)![0].length;
+      let end = hit.c.line;
+      while (end < lines.length && (lines[end]!.trim() === '' || /^[ \t]*/.exec(lines[end]!)![0].length > indent)) end++;
+      const body = lines.slice(hit.c.line, end).join('\n');
+      const f = new RegExp(String.raw`^[ \t]+${name}[ \t]*=[ \t]*(?:\w+\.)*(\w+)[ \t]*\(`, 'm').exec(body);
+      if (!f) {
+        for (const b of hit.c.bases) {
+          const r = modelRequired(find(hit.file, b), name, depth + 1);
+          if (r !== undefined) return r;
+        }
+        return undefined;
+      }
+      if (!/(?:Field|^ForeignKey)$/.test(f[1]!)) return undefined;
+      const open = f.index + f[0].length - 1;
+      const args = body.slice(open + 1, closing(body, open) - 1);
+      return !(
+        /^(?:Auto|BigAuto|SmallAuto|Boolean|NullBoolean)Field$/.test(f[1]!) ||
+        /\b(?:null|blank)\s*=\s*True\b|\bdefault\s*=|\bauto_now(?:_add)?\s*=\s*True\b|\beditable\s*=\s*False\b|\bprimary_key\s*=\s*True\b/.test(
+          args,
+        )
+      );
+    };
+    for (const name of meta.c.metaFields ?? []) {
+      if (skip.has(name) || name in properties) continue;
+      properties[name] = {};
+      if (model && !(meta.c.extraKwargs ?? []).includes(name) && modelRequired(model, name) === true) required.push(name);
+    }
     if (Object.keys(properties).length === 0) return undefined;
     const source = `${s.file}:${s.c.line}`;
     const multipart = Object.values(properties).some((p) => (p as Record<string, unknown>).format === 'binary');
@@ -4672,6 +4792,16 @@ function requestOf(
         if (!/\b(?:Form|File)\s*\(\s*(?:default\s*=\s*)?(?!\.\.\.)[^),]/.test(dflt)) required.push(name!);
         continue;
       }
+      // A Pydantic model declared with `Query(…)` (`filters: Filters = Query(None)`, FastAPI ≥ 0.115): its fields are
+      // query parameters, required when the model requires them and the parameter has no default.
+      if (model && /^Query\s*\(/.test(dflt.trim())) {
+        const whole = /^Query\s*\(\s*(?:(?:default\s*=\s*)?\.\.\.)?\s*[,)]/.test(dflt.trim());
+        const req = (model.schema.required as string[] | undefined) ?? [];
+        for (const [field, schema] of Object.entries((model.schema.properties as Record<string, Record<string, unknown>>) ?? {}))
+          if (!query.some((q) => q.name === field))
+            query.push({ name: field, required: whole && req.includes(field), schema, source: model.source });
+        continue;
+      }
       if (model || /\bBody\s*\(/.test(dflt)) {
         const alias = /\balias\s*=\s*["']([^"']+)["']/.exec(dflt)?.[1];
         bodies.push({
@@ -5161,9 +5291,19 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
     const mod = imp && imp.orig !== null ? moduleFile(file, imp.module) : null;
     return mod && imp?.orig ? constantOf(mod, imp.orig, depth + 1) : null;
   };
+  // A prefix given by a name (`include_router(r, prefix=API_PREFIX)`, `APIRouter(prefix=ITEMS)`) that is a string
+  // constant of the module or of one it imports (`API_PREFIX = "/api/v1"`): that value, as for a route's own path.
+  const resolvePrefix = (file: string, p: Prefix): Prefix => {
+    const name = p.unresolved ? /^\S+:\d+ (\w+)$/.exec(p.unresolved)?.[1] : undefined;
+    const value = name ? constantOf(file, name) : null;
+    if (value === null) return withDefault(p);
+    const out: Prefix = { ...p, path: value };
+    delete out.unresolved;
+    return out;
+  };
   const objects = new Map<string, { kind: 'flask' | 'fastapi'; prefix?: Prefix }>();
   for (const [file, f] of files)
-    for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: withDefault(o.prefix) } : o);
+    for (const o of f.objects) objects.set(`${file}#${o.name}`, o.prefix?.unresolved ? { ...o, prefix: resolvePrefix(file, o.prefix) } : o);
   const mountsOf = new Map<string, Array<{ parent: string | null; prefix?: Prefix; condition?: Prefix['condition'] }>>();
   for (const [file, f] of files) {
     for (const m of f.mounts) {
@@ -5183,7 +5323,7 @@ function pythonRoutes(files: ReadonlyMap<string, PyFile>): Route[] {
       const condition = pyCondition(f.code, file, m.line);
       list.push({
         parent: resolveExpr(file, m.parent),
-        ...(m.prefix ? { prefix: m.prefix.unresolved ? withDefault(m.prefix) : m.prefix } : {}),
+        ...(m.prefix ? { prefix: m.prefix.unresolved ? resolvePrefix(file, m.prefix) : m.prefix } : {}),
         ...(condition ? { condition } : {}),
       });
     }
@@ -5564,6 +5704,14 @@ function django(s: SourceFile, code: string): FileRoutes {
     '',
     0,
   );
+  // A router of another module (`from .routers import router`) whose urls this list takes in (`urlpatterns =
+  // [...] + router.urls`, `urlpatterns += router.urls`): its module's routes are served where this file is.
+  for (const m of code.matchAll(/(?:\+=|\]\s*\+|^urlpatterns\s*=)\s*(\w+)\.urls\b/gm)) {
+    const name = m[1]!;
+    if (routers.has(name) || !imported.has(name)) continue;
+    const module = imported.get(name)!.replace(/\.?\w+$/, '');
+    if (module) mounts.push({ target: `py:${s.rel}:${module}`, from: s.rel, prefix: '' });
+  }
   // A router not included here is served where its urls are: `urlpatterns += router.urls` here, or a file that includes it.
   for (const name of routers.keys()) {
     if (routersIncluded.has(name)) continue;
