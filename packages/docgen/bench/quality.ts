@@ -217,14 +217,14 @@ function hasTool(t: string): boolean {
   return toolCache.get(t)!;
 }
 
-/** javac + doclint on Java files, before and after: errors of the result that the original did not have. */
+/** javac + doclint (HTML, syntax and `{@link}` targets: a copied link that resolves nowhere, held out set 40) on Java files, before and after: errors of the result that the original did not have. */
 function javacNewErrors(beforeDir: string, afterDir: string, files: readonly string[]): string[] {
   if (!hasTool('javac') || files.length === 0) return [];
   const run = (dir: string): string[] => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'javac-'));
     const r = spawnSync(
       'javac',
-      ['-proc:none', '-Xdoclint:html,syntax', '-Xmaxerrs', '100000', '-d', out, ...files.map((f) => path.join(dir, f))],
+      ['-proc:none', '-Xdoclint:html,syntax,reference', '-Xmaxerrs', '100000', '-d', out, ...files.map((f) => path.join(dir, f))],
       // in its output folder: a javac that crashes (jOOL's 20,000-line `Seq.java`) leaves a
       // `javac.<time>.args` file in its working directory
       { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, cwd: out },
@@ -352,7 +352,7 @@ for (const checkout of args) {
   const javaFiles = result.changes.filter((c) => c.language === 'Java').map((c) => c.path);
   if (javaFiles.length) {
     const f = fig('Java');
-    f.checksRun.add('javac -Xdoclint:html,syntax (new errors only)');
+    f.checksRun.add('javac -Xdoclint:html,syntax,reference (new errors only)');
     if (hasTool('javac')) f.checked += javaFiles.length;
     for (const e of javacNewErrors(path.resolve(checkout), work, javaFiles)) f.rejected.push(`${repo}: ${e}`);
   }

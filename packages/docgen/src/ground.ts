@@ -383,8 +383,11 @@ export function addToIndex(
       // a one-word text (`:param page: dict`, `:return: str`) is a type, not a description (held out, set 20)
       // nor is a text that cites a reST footnote or citation (`graph object [#]_`, `[1]_`,
       // `[MAT58]_`): the note stays in this doc, the reference would dangle where it is borrowed
-      // (held out, set 30: scikit-rf's `Circuit.G`)
-      const described = (t: string): boolean => t.length <= 400 && /\s/.test(t.trim()) && !/\[(?:#[\w-]*|\d+|[A-Za-z][\w.-]*)\]_/.test(t);
+      // (held out, set 30: scikit-rf's `Circuit.G`); likewise an inline link (`{@link ANSI}`), whose
+      // target resolves where the doc is and maybe not where it is copied (held out, set 40:
+      // lanterna's `parseValue` got three javadoc "reference not found" errors)
+      const described = (t: string): boolean =>
+        t.length <= 400 && /\s/.test(t.trim()) && !/\[(?:#[\w-]*|\d+|[A-Za-z][\w.-]*)\]_/.test(t) && !/\{@link(?:plain|code)?\s/.test(t);
       for (const [name, d] of paramDescriptions(doc)) if (!restatesName(d.text, name) && described(d.text)) paramDocs.set(name, d);
       const r = documentedReturn(doc, language);
       if (r !== null && !restatesName(r, short) && described(r)) returns = r;
