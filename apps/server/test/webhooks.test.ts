@@ -745,7 +745,7 @@ describe('the post-receive hook on a plain git remote', () => {
     await run('git', ['push', '-q', 'origin', 'feature/late'], work);
     await checkOf(older, before);
 
-    writeFileSync(ops, `${base}\n\ndef cube(a):\n    \"\"\"The third power of a.\"\"\"\n    return a * a * a\n`);
+    writeFileSync(ops, `${base}\n\ndef cube(a):\n    """The third power of a."""\n    return a * a * a\n`);
     git(work, 'commit', '-q', '-am', 'document cube');
     const newer = git(work, 'rev-parse', 'HEAD').trim();
     before = (await jobsOf('PR_INSIGHTS')).length;
