@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contract, outdated } from './helpers/contract.ts';
+import { isTestFile } from '../src/engine/test-files.ts';
 
 /**
  * What round 21 left (docs/metrics/outdated.md, "What is left after round 21"), each fixed at its
@@ -39,5 +40,15 @@ describe('OUTDATED, round 21 left: a return annotation made more precise with a 
     expect(outdated(asc('ir.Value'), asc('V | Deferred'), ascDoc, 'Python', 'V = TypeVar("V", bound=ir.Table)\n')).toEqual([
       'RETURN_TYPE_CHANGED_DOC_STATES_OLD',
     ]);
+  });
+});
+
+describe('counting, round 21 left: `*_test.js` / `*_test.ts` files are tests (Closure, Deno)', () => {
+  it('is a test file by its name, in every JS/TS extension', () => {
+    const tests = ['closure/goog/array/array_test.js', 'mod_test.ts', 'ui/view_test.tsx', 'lib/x_test.mjs', 'x_test.cjs', 'a_test.jsx'];
+    expect(tests.filter(isTestFile)).toEqual(tests);
+  });
+  it('other names ending in `test` or other extensions are not', () => {
+    expect(['lib/latest.js', 'src/protest.ts', 'x_test.json', 'x_test.rb', 'my_testing.js'].filter(isTestFile)).toEqual([]);
   });
 });
