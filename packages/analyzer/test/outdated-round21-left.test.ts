@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contract, outdated } from './helpers/contract.ts';
+import { extractFunctions } from '../src/functions/index.ts';
 import { isTestFile } from '../src/engine/test-files.ts';
 
 /**
@@ -50,5 +51,38 @@ describe('counting, round 21 left: `*_test.js` / `*_test.ts` files are tests (Cl
   });
   it('other names ending in `test` or other extensions are not', () => {
     expect(['lib/latest.js', 'src/protest.ts', 'x_test.json', 'x_test.rb', 'my_testing.js'].filter(isTestFile)).toEqual([]);
+  });
+});
+
+const verdicts = async (src: string, language: string, file = 'x'): Promise<Record<string, string>> =>
+  Object.fromEntries((await extractFunctions(src, language, file)).map((f) => [f.name, f.outdated.status]));
+
+describe('OUTDATED, round 21 left: YARD tag lines without a name (tuning)', () => {
+  const source = (line: string) =>
+    `class API\n  # The plugins should declare that they provide a source\n  #\n  # @param [String] source the source type\n  # @param [Class] ${line}\n  #                 provided, the \`self\` class will be used.\n  def self.source(source, cls = self)\n    Plugin.add_source source, cls\n  end\nend\n`;
+  it('`(optional)` where the name would be is no name (rubygems `Bundler::Plugin::API.source`)', async () => {
+    expect(Object.values(await verdicts(source('(optional) class that handles the source. If not'), 'Ruby'))).toEqual(['CURRENT']);
+    expect(Object.values(await verdicts(source('handler class that handles the source. If not'), 'Ruby'))).toEqual(['OUTDATED']);
+  });
+  const index = (params: string) =>
+    `class Index\n  # Reads the index file from the directory.\n  #\n  # @param [Pathname] index file path\n  # @param [Boolean] global whether the index is global\n  def load_index(${params})\n    @path = ${params.split(',')[0]}\n    @global = global\n  end\nend\n`;
+  it('the parameter at its place spelt in words (`index file path` for `index_file`: rubygems `Index.load_index`)', async () => {
+    expect(Object.values(await verdicts(index('index_file, global = false'), 'Ruby'))).toEqual(['CURRENT']);
+    expect(Object.values(await verdicts(index('path, global = false'), 'Ruby'))).toEqual(['OUTDATED']);
+  });
+});
+
+describe('OUTDATED, round 21 left: a Ruby block documented as `block` (tuning)', () => {
+  const onlyIf = (body: string) =>
+    `class Rule\n  # Skip all checks if only_if is false\n  #\n  # @param [Type] &block returns true if tests are added, false otherwise\n  # @return [nil]\n  def only_if(message = nil, impact: nil)\n${body}    @message = message\n    @impact = impact\n  end\nend\n`;
+  it('the block a method takes implicitly (`block_given?`, `yield`: inspec `Rule.only_if`)', async () => {
+    expect(Object.values(await verdicts(onlyIf('    return unless block_given?\n    @skip ||= !yield\n'), 'Ruby'))).toEqual(['CURRENT']);
+    expect(Object.values(await verdicts(onlyIf(''), 'Ruby'))).toEqual(['OUTDATED']);
+  });
+  const install = (params: string) =>
+    `class Plugin\n  # Installs the plugins of the Gemfile\n  #\n  # @param [Pathname] gemfile path\n  # @param [Proc] block that can be evaluated for (inline) Gemfile\n  def gemfile_install(${params})\n    builder = DSL.new\n    builder.eval_gemfile(gemfile)\n  end\nend\n`;
+  it('a block parameter named otherwise (`&inline`: rubygems `Bundler::Plugin.gemfile_install`)', async () => {
+    expect(Object.values(await verdicts(install('gemfile = nil, &inline'), 'Ruby'))).toEqual(['CURRENT']);
+    expect(Object.values(await verdicts(install('gemfile = nil'), 'Ruby'))).toEqual(['OUTDATED']);
   });
 });
