@@ -86,3 +86,12 @@ describe('OUTDATED, round 21 left: a Ruby block documented as `block` (tuning)',
     expect(Object.values(await verdicts(install('gemfile = nil'), 'Ruby'))).toEqual(['OUTDATED']);
   });
 });
+
+describe("OUTDATED, round 21 left: Ruby's `...` forwards the arguments a doc lists (tuning)", () => {
+  const eligible = (params: string) =>
+    `class Condition\n  # Determines if the promotable is eligible.\n  #\n  # @param _promotable [Object] The object to evaluate\n  # @param _options [Hash] Additional options for eligibility checking\n  #\n  # @return [Boolean] true if eligible\n  def eligible?(${params})\n    raise NotImplementedError, "Please implement eligible? in your condition"\n  end\nend\n`;
+  it('`eligible?(promotable, ...)`: the options go through `...` (solidus `SolidusPromotions::Condition.eligible?`)', async () => {
+    expect(Object.values(await verdicts(eligible('promotable, ...'), 'Ruby'))).toEqual(['CURRENT']);
+    expect(Object.values(await verdicts(eligible('promotable'), 'Ruby'))).toEqual(['OUTDATED']);
+  });
+});

@@ -183,6 +183,9 @@ export function judgeDoc(
         const takesBlock =
           (blockParam !== undefined && !documented.includes(blockParam)) ||
           /(?<![\p{L}\p{N}_.:])(?:yield|block_given\?)(?![\p{L}\p{N}_])/u.test(code);
+        // Ruby's argument forwarding (`def eligible?(promotable, ...)`) passes on whatever the doc
+        // lists beyond the named parameters (solidus `Condition.eligible?`, round 21's left list).
+        if (/[(,]\s*\.\.\.\s*\)/.test(header)) extra = [];
         extra = extra.filter((p) => {
           if (new RegExp(`${tag}\\(${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`).test(doc)) return false;
           if (p === 'block' && takesBlock) return false;
