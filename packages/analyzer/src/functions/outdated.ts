@@ -168,6 +168,37 @@ export function judgeDoc(
           );
         });
       }
+      // More YARD tag lines without a name (round 21's left list, tuning): `(optional)` where the
+      // name would be (`@param [Class] (optional) class that handles the source`: a YARD name is
+      // never in parentheses); the parameter at the line's place spelt in words (`@param [Pathname]
+      // index file path` for `index_file`) (rubygems `API.source`, `Index.load_index`); and
+      // `block`/`&block` for the block a method takes, declared under another name (`&inline`) or
+      // implicit (`block_given?`, `yield`: inspec `Rule.only_if`, rubygems `Plugin.gemfile_install`).
+      if (extra.length > 0 && language === 'Ruby') {
+        const own = signature.names.filter((n) => !RECEIVERS.has(n));
+        const tag = String.raw`@param\s+(?:\[[^\]\n]*\]\s*)?`;
+        const code = declaration ? codeOnlyOf(declaration.content, language) : '';
+        const header = /^[^\n]*/.exec(code)?.[0] ?? '';
+        const blockParam = /[(,\s]&([\p{L}_][\p{L}\p{N}_]*)/u.exec(header)?.[1];
+        const takesBlock =
+          (blockParam !== undefined && !documented.includes(blockParam)) ||
+          /(?<![\p{L}\p{N}_.:])(?:yield|block_given\?)(?![\p{L}\p{N}_])/u.test(code);
+        // Ruby's argument forwarding (`def eligible?(promotable, ...)`) passes on whatever the doc
+        // lists beyond the named parameters (solidus `Condition.eligible?`, round 21's left list).
+        if (/[(,]\s*\.\.\.\s*\)/.test(header)) extra = [];
+        extra = extra.filter((p) => {
+          if (new RegExp(`${tag}\\(${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`).test(doc)) return false;
+          if (p === 'block' && takesBlock) return false;
+          const there = own[documented.indexOf(p)];
+          return !(
+            there !== undefined &&
+            there.includes('_') &&
+            there.startsWith(`${p}_`) &&
+            !documented.includes(there) &&
+            new RegExp(`${tag}${there.split('_').join(String.raw`\s+`)}\\s`).test(doc)
+          );
+        });
+      }
       // A type parameter documented with `@param` (KDoc's `@param T` for `<reified T : Any>`, a C++
       // `template <… access_mode …>` as `@param accessMode`): jdbi `mapTo`, Eigen in cvxpy
       // (held-out round 20, tuning).
