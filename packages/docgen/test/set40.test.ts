@@ -21,3 +21,22 @@ describe('set 40: a borrowed text with an inline link', () => {
     expect(out).toContain('     * @return The parsed color, or the fallback when the\n     *     text is empty.\n');
   });
 });
+
+describe('set 40: a throw in the last else of a chain whose head says the branch is not reached', () => {
+  it('TypeScript: `// istanbul ignore else - All cases covered` above the `if` — no @throws for the final else', async () => {
+    const body = (name: string, pragma: string) =>
+      `/**\n * Checks one condition.\n */\nexport function ${name}(c: {type: string}): void {\n${pragma}  if (c.type === 'a') {\n    run('a');\n  } else if (c.type === 'b') {\n    run('b');\n  } else {\n    throw new TypeError('UNKNOWN CONDITION TYPE');\n  }\n}\n`;
+    const root = repo({
+      'src/check.ts':
+        'function run(x: string): string {\n  return x;\n}\n\n' +
+        body('marked', '  // istanbul ignore else - All cases covered\n') +
+        '\n' +
+        body('plain', ''),
+    });
+    await writeRun(root);
+    const out = read(root, 'src/check.ts');
+    // the chain without the pragma still documents its throw
+    expect(out).toContain(' * Checks one condition.\n *\n * @throws {@link TypeError} UNKNOWN CONDITION TYPE.\n */\nexport function plain(');
+    expect(out).toContain('/**\n * Checks one condition.\n */\nexport function marked(');
+  });
+});
