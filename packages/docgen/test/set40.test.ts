@@ -36,7 +36,9 @@ describe('set 40: a throw in the last else of a chain whose head says the branch
     await writeRun(root);
     const out = read(root, 'src/check.ts');
     // the chain without the pragma still documents its throw
-    expect(out).toContain(' * Checks one condition.\n *\n * @throws {@link TypeError} UNKNOWN CONDITION TYPE.\n */\nexport function plain(');
+    expect(out).toContain(
+      ' * Checks one condition.\n *\n * @throws {@link TypeError} UNKNOWN CONDITION TYPE.\n */\nexport function plain(',
+    );
     expect(out).toContain('/**\n * Checks one condition.\n */\nexport function marked(');
   });
 });
