@@ -217,6 +217,18 @@ function hasTool(t: string): boolean {
   return toolCache.get(t)!;
 }
 
+/** The source root of each Java file: its folder with the path of its `package` declaration taken off. */
+function javaSourceRoots(dir: string, files: readonly string[]): string[] {
+  const roots = new Set<string>();
+  for (const f of files) {
+    const folder = path.dirname(path.join(dir, f));
+    const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(fs.readFileSync(path.join(dir, f), 'utf8'))?.[1];
+    const tail = pkg ? path.join(...pkg.split('.')) : '';
+    roots.add(tail && folder.endsWith(path.sep + tail) ? folder.slice(0, -tail.length - 1) : folder);
+  }
+  return [...roots];
+}
+
 /** javac + doclint (HTML, syntax and `{@link}` targets: a copied link that resolves nowhere, held out set 40) on Java files, before and after: errors of the result that the original did not have. */
 function javacNewErrors(beforeDir: string, afterDir: string, files: readonly string[]): string[] {
   if (!hasTool('javac') || files.length === 0) return [];
@@ -224,7 +236,20 @@ function javacNewErrors(beforeDir: string, afterDir: string, files: readonly str
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'javac-'));
     const r = spawnSync(
       'javac',
-      ['-proc:none', '-Xdoclint:html,syntax,reference', '-Xmaxerrs', '100000', '-d', out, ...files.map((f) => path.join(dir, f))],
+      [
+        '-proc:none',
+        '-Xdoclint:html,syntax,reference',
+        '-Xmaxerrs',
+        '100000',
+        '-implicit:none',
+        // the files' source roots, so that a `@throws` naming a class of the same package that this
+        // run did not change resolves (set C2: every "reference not found" was such a class)
+        '-sourcepath',
+        javaSourceRoots(dir, files).join(path.delimiter),
+        '-d',
+        out,
+        ...files.map((f) => path.join(dir, f)),
+      ],
       // in its output folder: a javac that crashes (jOOL's 20,000-line `Seq.java`) leaves a
       // `javac.<time>.args` file in its working directory
       { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, cwd: out },

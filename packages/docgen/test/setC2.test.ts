@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureRepos, read, writeRun } from './support/fixture-repo.ts';
+
+/** docs/metrics/docgen-quality.md, "Set C2" (held out, Java) and its causes fixed after (tuning). */
+
+const repo = fixtureRepos('sC2');
+
+describe('set C2: throws that are not what callers meet', () => {
+  it('Java: a body its own comment says is replaced (injected at build time) documents no throw', async () => {
+    const root = repo({
+      'src/main/java/p/Proxies.java':
+        'package p;\n\npublic final class Proxies {\n    /**\n     * Wraps a connection.\n     *\n     * @param c the raw connection\n     * @return a proxy that wraps the connection\n     */\n    static Object wrap(final Object c) {\n        // Body is replaced (injected) by the proxy factory\n        throw new IllegalStateException("You need to run the build to generate the proxies.");\n    }\n\n    /**\n     * Unwraps a connection.\n     *\n     * @param c the proxy\n     * @return the raw connection\n     */\n    static Object unwrap(final Object c) {\n        if (c == null) {\n            throw new IllegalStateException("No proxy to unwrap.");\n        }\n        return c;\n    }\n}\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'src/main/java/p/Proxies.java');
+    expect(out).not.toContain('@throws IllegalStateException You need');
+    // an ordinary guard in the same file is still documented
+    expect(out).toContain('@throws IllegalStateException If {@code c == null}.');
+  });
+
+  it('Java: a default method that only says "Please implement me" is a stub, not a documented failure', async () => {
+    const root = repo({
+      'src/main/java/p/Mapper.java':
+        'package p;\n\npublic interface Mapper {\n    /**\n     * Reads a value.\n     *\n     * @param value the text\n     * @return the object\n     */\n    default Object readValue(String value) {\n        throw new UnsupportedOperationException("Please implement me");\n    }\n\n    /**\n     * Writes a value.\n     *\n     * @param value the object\n     * @return the text\n     */\n    default String writeValue(Object value) {\n        throw new UnsupportedOperationException("Writing is switched off in this mapper");\n    }\n}\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'src/main/java/p/Mapper.java');
+    expect(out).not.toContain('@throws UnsupportedOperationException Please');
+    // an unconditional throw that states a fact about the default is still documented
+    expect(out).toContain('@throws UnsupportedOperationException Writing is switched off in this\n     *     mapper.\n');
+  });
+
+  it('Java: the same message thrown by a guard and by an unreachable default is one condition, not "…, or <message>"', async () => {
+    const root = repo({
+      'src/main/java/p/Req.java':
+        'package p;\n\npublic class Req {\n    public enum Kind { NPM, PODS, IVY }\n\n    /**\n     * Builds a tilde requirement.\n     *\n     * @param version the version\n     * @param kind the version system\n     * @return the requirement\n     */\n    static String tilde(String version, Kind kind) {\n        if (kind != Kind.NPM && kind != Kind.PODS) {\n            throw new IllegalArgumentException("Tilde requirements are only compatible with NPM and Pods.");\n        }\n        switch (kind) {\n            case NPM:\n                return "~" + version;\n            case PODS:\n                return "~>" + version;\n            default:\n                throw new IllegalArgumentException("Tilde requirements are only compatible with NPM and Pods.");\n        }\n    }\n}\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'src/main/java/p/Req.java');
+    expect(out).toContain('     * @throws IllegalArgumentException If\n     *     {@code kind != Kind.NPM && kind != Kind.PODS}.\n     */');
+    expect(out).not.toContain(', or tilde requirements');
+  });
+});
