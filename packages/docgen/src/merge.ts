@@ -68,6 +68,15 @@ function classify(content: readonly string[], family: string): Kind[] {
   const kinds: Kind[] = [];
   let current: Kind = null;
   let headerIndent = -1;
+  // a field opens a line at the doc's own indentation: `@hookable` in an indented usage example is
+  // code, not a tag (held out, set C3: dynaconf's `hookable` got `:raises` inside its example);
+  // the first line may sit on the opening quotes, so the other lines give the indentation
+  const fieldIndent = Math.min(
+    ...content
+      .slice(1)
+      .filter((l) => l.trim() !== '')
+      .map(indentOf),
+  );
   for (let i = 0; i < content.length; i++) {
     const line = content[i]!;
     const t = line.trim();
@@ -84,7 +93,7 @@ function classify(content: readonly string[], family: string): Kind[] {
       const k = xmlKind(t);
       if (k !== undefined) current = k;
     } else {
-      const k = fieldKind(t);
+      const k = i > 0 && indentOf(line) > fieldIndent ? undefined : fieldKind(t);
       if (k !== undefined) current = k;
       else if (t === '') current = null;
     }
@@ -392,6 +401,16 @@ function afterMarkup(content: readonly string[], at: number): boolean {
   return false;
 }
 
+/**
+ * Whether the line before `at` is the maintainers' prose (a paragraph, no field): a reST field
+ * written right after it without a blank line is read as more of the paragraph, not as a field
+ * list (set C3's tuning run: dynaconf's `hookable`, once its example's `@hookable` was no field).
+ * Only reST: a tag of the other families ends the text above it by itself.
+ */
+function afterProse(content: readonly string[], kinds: readonly Kind[], at: number, family: string): boolean {
+  return family === 'rest' && at > 0 && content[at - 1]!.trim() !== '' && kinds[at - 1] === null;
+}
+
 /** The new content lines, or null when the doc's layout is not one this can extend. */
 export function mergeSections(input: MergeInput): string[] | null {
   const family = FAMILY[input.style];
@@ -495,7 +514,10 @@ export function mergeSections(input: MergeInput): string[] | null {
       while (end > 0 && content[end - 1]!.trim() === '') end--;
       insertions.push({
         at: end,
-        lines: sectioned || afterDoctest(content, end) || afterMarkup(content, end) ? ['', ...section] : section,
+        lines:
+          sectioned || afterDoctest(content, end) || afterMarkup(content, end) || afterProse(content, kinds, end, family)
+            ? ['', ...section]
+            : section,
         order: 1,
       });
     }
@@ -543,7 +565,10 @@ export function mergeSections(input: MergeInput): string[] | null {
         while (end > 0 && content[end - 1]!.trim() === '') end--;
         insertions.push({
           at: end,
-          lines: sectioned || afterDoctest(content, end) || afterMarkup(content, end) ? ['', ...section] : section,
+          lines:
+            sectioned || afterDoctest(content, end) || afterMarkup(content, end) || afterProse(content, kinds, end, family)
+              ? ['', ...section]
+              : section,
           order: 2,
         });
       }

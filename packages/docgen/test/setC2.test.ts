@@ -41,3 +41,32 @@ describe('set C2: throws that are not what callers meet', () => {
     expect(out).not.toContain(', or tilde requirements');
   });
 });
+
+describe('set C3: a decorator line in a reST example is no field', () => {
+  it('Python: `@hookable` inside the indented usage example does not receive the new `:raises` line', async () => {
+    const root = repo({
+      'pkg/hooks.py':
+        'def hookable(function=None, name=None):\n    """Adds before and after hooks to any method.\n\n    :param function: function to be decorated\n    :param name: name of the method to be decorated\n    :return: decorated function\n\n    Usage:\n\n        class MyClass(Settings):\n            @hookable\n            def execute_loaders(self):\n                return 1\n\n    See the tests for more examples.\n    """\n    if function and not callable(function):\n        raise TypeError("hookable must be applied with named arguments only")\n    return function\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'pkg/hooks.py');
+    expect(out).toContain('        class MyClass(Settings):\n            @hookable\n');
+    expect(out).toContain(
+      '    See the tests for more examples.\n\n    :raises TypeError: Hookable must be applied with named arguments only.\n    """\n',
+    );
+  });
+});
+
+describe('set C3: a doc that was stale before the run', () => {
+  it('Python: a `:return:` the function no longer honours does not make the gate refuse the raise added beside it', async () => {
+    const root = repo({
+      'pkg/envs.py':
+        'class Settings:\n    def setenv(self, env=None):\n        """Set the current env.\n\n        :param env: Upper case name of env\n        :return: context\n        """\n        if not isinstance(env, str):\n            raise ValueError("env should be a string without spaces")\n        self.env = env\n',
+    });
+    const summary = await writeRun(root);
+    expect(summary.summary.refused).toEqual([]);
+    expect(read(root, 'pkg/envs.py')).toContain(
+      '        :return: context\n        :raises ValueError: env should be a string without spaces.\n        """\n',
+    );
+  });
+});
