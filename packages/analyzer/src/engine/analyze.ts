@@ -463,11 +463,16 @@ function createTimings(): Timings {
   if (process.env.DOCENT_TIMINGS !== '1') return { mark: () => undefined, report: () => undefined };
   const rows: string[] = [];
   let last = performance.now();
+  // Beside the wall time, this process's CPU (all its threads, not git's: docs/performance.md,
+  // "Session 28"), which a loaded machine does not inflate as much.
+  let lastCpu = process.cpuUsage();
   return {
     mark(label) {
       const now = performance.now();
-      rows.push(`${(now - last).toFixed(0).padStart(7)} ms  ${label}`);
+      const cpu = process.cpuUsage(lastCpu);
+      rows.push(`${(now - last).toFixed(0).padStart(7)} ms  ${((cpu.user + cpu.system) / 1000).toFixed(0).padStart(6)} ms CPU  ${label}`);
       last = now;
+      lastCpu = process.cpuUsage();
     },
     report() {
       process.stderr.write(`docent timings:\n${rows.join('\n')}\n`);
