@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCheckout, repositoryFacts } from '../src/facts/index.ts';
+import type { SourceFile } from '../src/facts/imports.ts';
+import { dataModels } from '../src/facts/models.ts';
 import { buildOpenApi } from '../src/openapi.ts';
 import { openApiBlocks } from '../src/pages/openapi.ts';
 import { fixtureRepos } from './support/fixture-repo.ts';
@@ -57,5 +59,44 @@ describe("a repository's OpenAPI file describing operations no route of the code
     expect(headings).not.toContain('DELETE /items/{id}');
     const all = blocks.map(textOf).join('\n');
     expect(all).toContain('no route of the code matches');
+  });
+});
+
+describe('data model: Sequelize-CLI migrations', () => {
+  it('a foreign key only a migration declares (`createTable` / `addColumn` with `references`) is a relation of the model of that table', () => {
+    const models = dataModels([
+      {
+        rel: 'models/user.js',
+        language: 'JavaScript',
+        text: "'use strict';\nconst { Model } = require('sequelize');\nmodule.exports = (sequelize, DataTypes) => {\n  class User extends Model {}\n  User.init({\n    name: DataTypes.STRING,\n  }, { sequelize, modelName: 'User' });\n  return User;\n};\n",
+      },
+      {
+        rel: 'models/post.js',
+        language: 'JavaScript',
+        text: "'use strict';\nconst { Model } = require('sequelize');\nmodule.exports = (sequelize, DataTypes) => {\n  class Post extends Model {}\n  Post.init({\n    title: DataTypes.STRING,\n    userId: DataTypes.INTEGER,\n  }, { sequelize, modelName: 'Post' });\n  return Post;\n};\n",
+      },
+      {
+        rel: 'models/tag.js',
+        language: 'JavaScript',
+        text: "module.exports = (sequelize, DataTypes) => {\n  const Tag = sequelize.define('Tag', {\n    label: DataTypes.STRING,\n    postId: DataTypes.INTEGER,\n  }, { tableName: 'post_tags' });\n  return Tag;\n};\n",
+      },
+      {
+        rel: 'migrations/20240101000000-create-post.js',
+        language: 'JavaScript',
+        text: "'use strict';\nmodule.exports = {\n  async up(queryInterface, Sequelize) {\n    await queryInterface.createTable('Posts', {\n      id: { allowNull: false, autoIncrement: true, primaryKey: true, type: Sequelize.INTEGER },\n      title: { type: Sequelize.STRING },\n      userId: {\n        type: Sequelize.INTEGER,\n        references: { model: 'Users', key: 'id' },\n        onDelete: 'CASCADE',\n      },\n    });\n  },\n  async down(queryInterface) {\n    await queryInterface.dropTable('Posts');\n  },\n};\n",
+      },
+      {
+        rel: 'migrations/20240102000000-create-tag.js',
+        language: 'JavaScript',
+        text: "module.exports = {\n  up: async (queryInterface, Sequelize) => {\n    await queryInterface.createTable('post_tags', {\n      id: { primaryKey: true, type: Sequelize.INTEGER },\n      label: Sequelize.STRING,\n    });\n    await queryInterface.addColumn('post_tags', 'postId', {\n      type: Sequelize.INTEGER,\n      references: { model: { tableName: 'Posts' }, key: 'id' },\n    });\n  },\n};\n",
+      },
+    ] as SourceFile[]);
+    const rels = (name: string): string[] =>
+      models.find((e) => e.name === name)!.relations.map((r) => `${r.field} → ${r.to} (${r.file ?? ''}:${r.line})`);
+    expect(models.map((e) => e.name).sort()).toEqual(['Post', 'Tag', 'User']);
+    expect(rels('Post')).toEqual(['userId → User (migrations/20240101000000-create-post.js:7)']);
+    expect(rels('Tag')).toEqual(['postId → Post (migrations/20240102000000-create-tag.js:7)']);
+    expect(rels('User')).toEqual([]);
+    expect(models.find((e) => e.name === 'Post')!.fields.find((f) => f.name === 'userId')!.key).toBe('FK');
   });
 });

@@ -1081,6 +1081,47 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
       }
     }
   }
+  // Sequelize-CLI migrations (docs/docgen-arch-api.md §Data model): a foreign key a migration declares —
+  // `queryInterface.createTable('Posts', { userId: { references: { model: 'Users' } } })`, `addColumn('Posts', 'userId',
+  // { references: { model: { tableName: 'Users' } } })` — is a relation of the model whose table it is, to the model of
+  // the table it references (a model's table: its `tableName`, its name, or that name pluralized, without case).
+  const plural = (n: string): string => (/[^aeiou]y$/i.test(n) ? `${n.slice(0, -1)}ies` : /(?:s|x|z|ch|sh)$/i.test(n) ? `${n}es` : `${n}s`);
+  const modelOfTable = new Map<string, string | null>();
+  const claim = (table: string, model: string): void => {
+    const t = table.toLowerCase();
+    modelOfTable.set(t, modelOfTable.has(t) && modelOfTable.get(t) !== model ? null : model);
+  };
+  for (const e of models.values()) {
+    const text = byRel.get(e.file)?.text ?? '';
+    const tableName = (modelsOfFile.get(e.file)?.length ?? 0) === 1 ? /\btableName\s*:\s*["'](\w+)["']/.exec(text)?.[1] : undefined;
+    if (tableName) claim(tableName, e.name);
+    else for (const t of new Set([e.name, plural(e.name)])) claim(t, e.name);
+  }
+  const tableModel = (t: string): string | undefined => modelOfTable.get(t.toLowerCase()) ?? undefined;
+  const referenced = (value: string): string | undefined =>
+    /\breferences\s*:\s*\{[^]*?\bmodel\s*:\s*(?:\{[^}]*?\btableName\s*:\s*)?["'](\w+)["']/.exec(value)?.[1];
+  for (const f of files) {
+    if (f.language !== 'JavaScript' && f.language !== 'TypeScript') continue;
+    if (!/\.(?:createTable|addColumn)\s*\(/.test(f.text) || !/\breferences\s*:/.test(f.text)) continue;
+    const code = codeOf(f);
+    for (const m of code.matchAll(/\.createTable\s*\(\s*["'](\w+)["']\s*,\s*\{/g)) {
+      const holder = tableModel(m[1]!);
+      if (!holder) continue;
+      const { body, start } = braceBody(code, m.index + m[0].length - 1);
+      for (const entry of topLevelEntries(body)) {
+        const to = referenced(entry.value);
+        const target = to ? tableModel(to) : undefined;
+        if (target) add(holder, { to: target, field: entry.key, line: lineAt(code, start + entry.at), file: f.rel });
+      }
+    }
+    for (const m of code.matchAll(/\.addColumn\s*\(\s*["'](\w+)["']\s*,\s*["'](\w+)["']\s*,\s*\{/g)) {
+      const holder = tableModel(m[1]!);
+      const { body } = braceBody(code, m.index + m[0].length - 1);
+      const to = referenced(`{${body}}`);
+      const target = to ? tableModel(to) : undefined;
+      if (holder && target) add(holder, { to: target, field: m[2]!, line: lineAt(code, m.index), file: f.rel });
+    }
+  }
   if (added.size === 0) return named;
   return named.map((e) => {
     const more = e.kind === 'sequelize' ? added.get(e.name) : undefined;
