@@ -6469,6 +6469,14 @@ function goRoutes(files: ReadonlyMap<string, GoFile>): Route[] {
       const a = fn.assigns.filter((x) => x.name === expr).at(-1);
       return a ? mountTargets(file, fn, a.expr, depth + 1) : [];
     }
+    // A method of a composite literal (`item.ItemsResource{}.Routes()`, `(&api.Handler{}).Routes()`) is the method
+    // of that type, looked up as a function of its package (`item.Routes()`) whose receiver is that type.
+    const literalType = /^(?:\(\s*&?\s*)?(?:(\w+)\.)?(\w+)\s*\{[^{}]*\}\s*\)?\.(\w+\s*\([\s\S]*\))$/.exec(expr);
+    if (literalType && depth < 4) {
+      const targets = mountTargets(file, fn, `${literalType[1] ? `${literalType[1]}.` : ''}${literalType[3]!}`, depth + 1);
+      const typed = targets.filter((t) => t.fn.receiver?.type.replace(/^\*/, '') === literalType[2]);
+      return typed.length > 0 ? typed : targets;
+    }
     const m = /^(?:([\w.]+)\.)?(\w+)\s*\([\s\S]*\)$/.exec(expr);
     if (!m) return [];
     const all = byName.get(m[2]!) ?? [];

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { repositoryFacts } from '../src/facts/index.ts';
+import { fixtureRepos, routeList } from './support/fixture-repo.ts';
+
+/**
+ * The causes of the twenty-second round's misses (docs/metrics/arch-api-facts.md, "Twenty-second round"), each at its
+ * general shape: fixture repositories written here, in a temporary folder.
+ */
+const repo = fixtureRepos('r22');
+const list = routeList;
+
+describe('chi: a router mounted from a method of a composite literal', () => {
+  it('`r.Mount("/item", item.ItemsResource{}.Routes())` serves that package’s routes under `/item`', async () => {
+    const resource = (pkg: string, type: string): string =>
+      `package ${pkg}\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)\n\ntype ${type} struct{}\n\nfunc (rs ${type}) Routes() chi.Router {\n\tr := chi.NewRouter()\n\tr.Get("/", rs.List)\n\tr.Get("/{id}/", rs.Get)\n\treturn r\n}\n\nfunc (rs ${type}) List(w http.ResponseWriter, r *http.Request) {}\nfunc (rs ${type}) Get(w http.ResponseWriter, r *http.Request)  {}\n`;
+    const root = repo({
+      'go.mod': 'module shop\n\ngo 1.20\n\nrequire github.com/go-chi/chi/v5 v5.0.8\n',
+      'cmd/api/main.go':
+        'package api\n\nimport (\n\t"net/http"\n\n\t"shop/internal/api/v1/item"\n\t"shop/internal/api/v1/order"\n\n\t"github.com/go-chi/chi/v5"\n)\n\nfunc Run() {\n\tr := chi.NewRouter()\n\tr.Mount("/item", item.ItemsResource{}.Routes())\n\tr.Mount("/order", order.OrderResource{}.Routes())\n\thttp.ListenAndServe(":3000", r)\n}\n',
+      'internal/api/v1/item/item.go': resource('item', 'ItemsResource'),
+      'internal/api/v1/order/order.go': resource('order', 'OrderResource'),
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /item', 'GET /item/{id}/', 'GET /order', 'GET /order/{id}/']);
+    expect(routes.every((r) => r.resolved !== false)).toBe(true);
+  });
+});
