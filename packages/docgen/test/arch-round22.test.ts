@@ -25,3 +25,30 @@ describe('chi: a router mounted from a method of a composite literal', () => {
     expect(routes.every((r) => r.resolved !== false)).toBe(true);
   });
 });
+
+describe('DRF: a viewset registered at the empty prefix', () => {
+  it('`router.register(r"", MeetingViewSet)` serves the include’s prefix and `<pk>/` (no `//`), and shadows the API root', async () => {
+    const root = repo({
+      'manage.py': 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "site.settings")\n',
+      'site/settings.py': 'ROOT_URLCONF = "site.urls"\nINSTALLED_APPS = ["rest_framework", "meetings"]\n',
+      'site/urls.py': 'from django.urls import include, path\n\nurlpatterns = [\n    path("meetings/", include("meetings.urls")),\n]\n',
+      'meetings/__init__.py': '',
+      'meetings/urls.py':
+        'from rest_framework import routers\nfrom .views import MeetingViewSet, RoomViewSet\n\nrouter = routers.DefaultRouter()\nrouter.register(r"rooms", RoomViewSet)\nrouter.register(r"", MeetingViewSet)\n\nurlpatterns = router.urls\n',
+      'meetings/views.py':
+        'from rest_framework.viewsets import ModelViewSet, ReadOnlyModelViewSet\n\n\nclass RoomViewSet(ReadOnlyModelViewSet):\n    pass\n\n\nclass MeetingViewSet(ModelViewSet):\n    pass\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual([
+      'DELETE /meetings/{pk}/',
+      'GET /meetings/',
+      'GET /meetings/rooms/',
+      'GET /meetings/rooms/{pk}/',
+      'GET /meetings/{pk}/',
+      'PATCH /meetings/{pk}/',
+      'POST /meetings/',
+      'PUT /meetings/{pk}/',
+    ]);
+    expect(routes.find((r) => r.method === 'GET' && r.path === '/meetings/')!.handler).toBe('MeetingViewSet.list');
+  });
+});

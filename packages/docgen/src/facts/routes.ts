@@ -4314,7 +4314,9 @@ function drfExpander(files: ReadonlyMap<string, PyFile>): (r: Route) => Route[] 
     walk(start, r.handler!, 0);
     const name = r.handler!.split('.').at(-1)!;
     const ok = (method: string): boolean => !allowed || allowed.includes(method);
-    const base = r.path === '/' ? '' : r.path;
+    // A viewset registered at the empty prefix (`router.register(r"", V)`) serves the include's own path: the
+    // mount's trailing slash is no segment of its own (`meetings/` + `` → `/meetings/`, not `/meetings//`).
+    const base = r.path.replace(/\/+$/, '');
     const detail = `${base}/{${lookup ?? 'pk'}}`;
     const out: Route[] = [];
     // The serializer's fields are the body of create / update / partial_update (an action's own body is not read).
@@ -5531,7 +5533,9 @@ function django(s: SourceFile, code: string): FileRoutes {
   /** A router's registrations as routes below `prefix`, expanded later into list / detail / action routes; DefaultRouter's API root view. */
   const routerRoutes = (name: string, prefix: string): void => {
     const router = routers.get(name)!;
-    if (router.root)
+    // A registration at the empty prefix comes before the API root DefaultRouter appends at the same path: Django
+    // matches that pattern first, whatever the method, so the root is never reached.
+    if (router.root && !router.regs.some((r) => r.prefix.replace(/^\/+|\/+$/g, '') === ''))
       routes.push({
         method: 'GET',
         path: joinPath(prefix),
