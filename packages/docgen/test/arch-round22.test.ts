@@ -52,3 +52,19 @@ describe('DRF: a viewset registered at the empty prefix', () => {
     expect(routes.find((r) => r.method === 'GET' && r.path === '/meetings/')!.handler).toBe('MeetingViewSet.list');
   });
 });
+
+describe('Koa: koa-router’s `del`', () => {
+  it('`router.del("/:id", h)` is a DELETE route, under the router’s mount', async () => {
+    const root = repo({
+      'package.json': '{"name":"library","dependencies":{"koa":"^2.5.1","koa-router":"^7.4.0"}}',
+      'main.js':
+        "import Koa from 'koa';\nimport router from './routes/index';\n\nconst app = new Koa();\napp.use(router.routes());\napp.listen(3000);\n",
+      'routes/index.js':
+        "import Router from 'koa-router';\nimport books from './books';\n\nconst router = new Router();\nrouter.use('/books', books);\n\nexport default router;\n",
+      'routes/books.js':
+        "import Router from 'koa-router';\n\nconst router = new Router();\n\nrouter.get('/:id', async (ctx) => {\n  ctx.body = {};\n});\n\nrouter.del('/:id', async (ctx) => {\n  ctx.status = 204;\n});\n\nexport default router.routes();\n",
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['DELETE /books/:id', 'GET /books/:id']);
+  });
+});

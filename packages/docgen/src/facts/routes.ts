@@ -98,7 +98,13 @@ export interface RouteRequest {
   query?: Array<{ name: string; required: boolean; schema: Record<string, unknown>; source: string }>;
 }
 
-const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
+// `del` is koa-router's (and Express 3's) alias of `delete` (docs/docgen-arch-api.md §Routes).
+const HTTP = ['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options', 'all'];
+/** A router verb as the method it serves: `all` answers any method, `del` is DELETE. */
+const verbMethod = (verb: string): string => {
+  const v = verb.toUpperCase();
+  return v === 'ALL' ? 'ANY' : v === 'DEL' ? 'DELETE' : v;
+};
 /** Receivers whose `.get('/x')` is a request an HTTP client sends, not a route. */
 const HTTP_CLIENTS = [
   'axios',
@@ -1215,7 +1221,7 @@ function jsRouters(
     // @fastify/websocket: a route with `{ websocket: true }` in its options is a WebSocket, no HTTP operation.
     const options = framework === 'fastify' ? splitArgs(code.slice(open + 1, closing(code, open) - 1))[1] : undefined;
     const websocket = options !== undefined && /^\{[\s\S]*\bwebsocket\s*:\s*true\b/.test(options.trim());
-    const method = websocket ? 'WEBSOCKET' : verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase();
+    const method = websocket ? 'WEBSOCKET' : verbMethod(verb);
     const declared = jsRequest(
       code,
       s.rel,
@@ -1321,7 +1327,7 @@ function jsRouters(
       end = closing(code, end + next[0].length - 1);
     }
     const receiver = /([\w$]+)\s*$/.exec(code.slice(0, m.index))?.[1];
-    for (const verb of verbs) addPrefixed(verb.toUpperCase() === 'ALL' ? 'ANY' : verb.toUpperCase(), value, m.index, receiver);
+    for (const verb of verbs) addPrefixed(verbMethod(verb), value, m.index, receiver);
   }
   // `fastify.route({ method, url | path, schema: {…}, handler })`, the object read to its balanced end.
   for (const m of code.matchAll(/\.route\s*\(\s*\{/g)) {
