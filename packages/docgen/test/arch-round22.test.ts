@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { repositoryFacts } from '../src/facts/index.ts';
+import type { SourceFile } from '../src/facts/imports.ts';
+import { dataModels } from '../src/facts/models.ts';
 import { fixtureRepos, routeList } from './support/fixture-repo.ts';
 
 /**
@@ -66,5 +68,45 @@ describe('Koa: koa-router’s `del`', () => {
     });
     const routes = (await repositoryFacts(root)).routes;
     expect(list(routes)).toEqual(['DELETE /books/:id', 'GET /books/:id']);
+  });
+});
+
+describe('data model: Sequelize foreign keys named as Sequelize names them', () => {
+  it('`belongsTo(models.User)` is `UserId` (one relation with the migration’s `UserId`); `references: { model: "roles" }` names the model of table `roles`', () => {
+    const models = dataModels([
+      {
+        rel: 'models/user.js',
+        language: 'JavaScript',
+        text: "export default (sequelize, DataTypes) => {\n  const User = sequelize.define('User', {\n    email: DataTypes.STRING,\n  });\n  return User;\n};\n",
+      },
+      {
+        rel: 'models/book.js',
+        language: 'JavaScript',
+        text: "export default (sequelize, DataTypes) => {\n  const Book = sequelize.define('Book', {\n    title: DataTypes.STRING,\n  }, {});\n  Book.associate = function(models) {\n    Book.belongsTo(models.User);\n  };\n  return Book;\n};\n",
+      },
+      {
+        rel: 'migrations/20180716140020-add-user-id-book.js',
+        language: 'JavaScript',
+        text: "module.exports = {\n  up: (queryInterface, Sequelize) => {\n    return queryInterface.addColumn('Books', 'UserId', {\n      type: Sequelize.INTEGER,\n      references: { model: 'Users', key: 'id' },\n    });\n  },\n};\n",
+      },
+      {
+        rel: 'src/role.model.ts',
+        language: 'TypeScript',
+        text: 'import { DataTypes, Model } from "sequelize";\nimport { sequelize } from "./sequelize";\n\nexport class Role extends Model {}\n\nRole.init(\n  {\n    name: { type: DataTypes.STRING },\n  },\n  { sequelize, tableName: "roles" }\n);\n',
+      },
+      {
+        rel: 'src/member.model.ts',
+        language: 'TypeScript',
+        text: 'import { DataTypes, Model } from "sequelize";\nimport { sequelize } from "./sequelize";\n\nexport class Member extends Model {}\n\nMember.init(\n  {\n    role_id: {\n      type: DataTypes.UUID,\n      references: { model: "roles", key: "id" },\n    },\n  },\n  { sequelize, tableName: "members" }\n);\n',
+      },
+      {
+        rel: 'src/associations.ts',
+        language: 'TypeScript',
+        text: 'import { Role } from "./role.model";\nimport { Member } from "./member.model";\n\nexport function defineAssociations() {\n  Role.hasMany(Member, { foreignKey: "role_id", as: "members" });\n  Member.belongsTo(Role, { foreignKey: "role_id", as: "role" });\n}\n',
+      },
+    ] as SourceFile[]);
+    const rels = (name: string): string[] => models.find((e) => e.name === name)!.relations.map((r) => `${r.field} → ${r.to}`);
+    expect(rels('Book')).toEqual(['UserId → User']);
+    expect(rels('Member')).toEqual(['role_id → Role']);
   });
 });

@@ -640,6 +640,23 @@ function topLevelEntries(body: string): Array<{ key: string; value: string; at: 
   return out;
 }
 
+/**
+ * The foreign key Sequelize names for an association given no `foreignKey` (docs/docgen-arch-api.md §Data model):
+ * the alias, else the model's singular name, then `Id` — `belongsTo(User)` → `UserId`, `{ as: 'owner' }` → `ownerId`,
+ * a model defined as `'items'` → `itemId`.
+ */
+function sequelizeKey(model: string, as?: string): string {
+  if (as) return `${as}Id`;
+  const singular = /[a-z]ies$/.test(model)
+    ? `${model.slice(0, -3)}y`
+    : /[a-z](?:s|x|z|ch|sh)es$/.test(model)
+      ? model.slice(0, -2)
+      : /[a-z]s$/.test(model) && !/ss$/.test(model)
+        ? model.slice(0, -1)
+        : model;
+  return `${singular}Id`;
+}
+
 function jsModels(file: SourceFile, code: string): DataEntity[] {
   const out: DataEntity[] = [];
   // Sequelize: sequelize.define('User', {…}) and class User extends Model … User.init({…})
@@ -667,8 +684,7 @@ function jsModels(file: SourceFile, code: string): DataEntity[] {
   }
   for (const m of code.matchAll(/\b(\w+)\.belongsTo\s*\(\s*(?:models\.)?(\w+)(?:\s*,\s*\{[^}]*foreignKey\s*:\s*["'](\w+)["'])?/g)) {
     const entity = out.find((e) => e.name === m[1]);
-    if (entity)
-      entity.relations.push({ to: m[2]!, field: m[3] ?? `${m[2]![0]!.toLowerCase()}${m[2]!.slice(1)}Id`, line: lineAt(code, m.index) });
+    if (entity) entity.relations.push({ to: m[2]!, field: m[3] ?? sequelizeKey(m[2]!), line: lineAt(code, m.index) });
   }
   // Mongoose: const userSchema = new Schema({…}); mongoose.model('User', userSchema)
   const schemas = new Map<string, { at: number; open: number }>();
@@ -1018,7 +1034,6 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     if (!added.has(holder)) added.set(holder, []);
     added.get(holder)!.push(rel);
   };
-  const lowerFirst = (n: string): string => `${n[0]!.toLowerCase()}${n.slice(1)}`;
   // A model is named in code by the variable it is bound to (`const Item = db.define('items', …)`) and by the
   // name another module imports it under (`import Subcategory from './subcategory.js'`): each file's names → models.
   const modelsOfFile = new Map<string, string[]>();
@@ -1046,12 +1061,29 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     return m;
   };
   const byRel = new Map(files.map((f) => [f.rel, f]));
-  // A model's own relations written with a variable (`references: { model: Subcategory }`) name the model it holds.
+  // A model's table (Sequelize-CLI migrations and `references: { model: 'roles' }` name tables): its `tableName`, else its
+  // name or that name pluralized, without case.
+  const plural = (n: string): string => (/[^aeiou]y$/i.test(n) ? `${n.slice(0, -1)}ies` : /(?:s|x|z|ch|sh)$/i.test(n) ? `${n}es` : `${n}s`);
+  const modelOfTable = new Map<string, string | null>();
+  const claim = (table: string, model: string): void => {
+    const t = table.toLowerCase();
+    modelOfTable.set(t, modelOfTable.has(t) && modelOfTable.get(t) !== model ? null : model);
+  };
+  for (const e of models.values()) {
+    const text = byRel.get(e.file)?.text ?? '';
+    const tableName = (modelsOfFile.get(e.file)?.length ?? 0) === 1 ? /\btableName\s*:\s*["'](\w+)["']/.exec(text)?.[1] : undefined;
+    if (tableName) claim(tableName, e.name);
+    else for (const t of new Set([e.name, plural(e.name)])) claim(t, e.name);
+  }
+  const tableModel = (t: string): string | undefined => modelOfTable.get(t.toLowerCase()) ?? undefined;
+  // A model's own relations written with a variable (`references: { model: Subcategory }`) name the model it holds;
+  // one naming a table (`references: { model: "roles" }`) the model of that table.
   const named = entities.map((e) => {
     const file = e.kind === 'sequelize' ? byRel.get(e.file) : undefined;
     if (!file || e.relations.every((r) => models.has(r.to))) return e;
     const own = names(file);
-    return { ...e, relations: e.relations.map((r) => (models.has(r.to) || !own.has(r.to) ? r : { ...r, to: own.get(r.to)! })) };
+    const to = (n: string): string => (models.has(n) ? n : (own.get(n) ?? tableModel(n) ?? n));
+    return { ...e, relations: e.relations.map((r) => (to(r.to) === r.to ? r : { ...r, to: to(r.to) })) };
   });
   for (const f of files) {
     if (f.language !== 'JavaScript' && f.language !== 'TypeScript') continue;
@@ -1069,15 +1101,16 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
       const key = (name: string): string | undefined =>
         new RegExp(String.raw`\b${name}\s*:\s*(?:\{\s*name\s*:\s*)?["'](\w+)["']`).exec(options)?.[1];
       const line = lineAt(code, m.index);
-      if (kind === 'belongsTo') add(from, { to, field: key('foreignKey') ?? `${lowerFirst(to)}Id`, line, file: f.rel });
+      const as = /\bas\s*:\s*["'](\w+)["']/.exec(options)?.[1];
+      if (kind === 'belongsTo') add(from, { to, field: key('foreignKey') ?? sequelizeKey(to, as), line, file: f.rel });
       else if (kind === 'hasMany' || kind === 'hasOne')
-        add(to, { to: from, field: key('foreignKey') ?? `${lowerFirst(from)}Id`, line, file: f.rel });
+        add(to, { to: from, field: key('foreignKey') ?? sequelizeKey(from), line, file: f.rel });
       else {
         const throughName = /\bthrough\s*:\s*(?:models\.|db\.)?(\w+)\b(?!\s*["'])/.exec(options)?.[1];
         const through = throughName ? model(throughName) : undefined;
         if (!through) continue;
-        add(through, { to: from, field: key('foreignKey') ?? `${lowerFirst(from)}Id`, line, file: f.rel });
-        add(through, { to, field: key('otherKey') ?? `${lowerFirst(to)}Id`, line, file: f.rel });
+        add(through, { to: from, field: key('foreignKey') ?? sequelizeKey(from), line, file: f.rel });
+        add(through, { to, field: key('otherKey') ?? sequelizeKey(to), line, file: f.rel });
       }
     }
   }
@@ -1085,19 +1118,6 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
   // `queryInterface.createTable('Posts', { userId: { references: { model: 'Users' } } })`, `addColumn('Posts', 'userId',
   // { references: { model: { tableName: 'Users' } } })` — is a relation of the model whose table it is, to the model of
   // the table it references (a model's table: its `tableName`, its name, or that name pluralized, without case).
-  const plural = (n: string): string => (/[^aeiou]y$/i.test(n) ? `${n.slice(0, -1)}ies` : /(?:s|x|z|ch|sh)$/i.test(n) ? `${n}es` : `${n}s`);
-  const modelOfTable = new Map<string, string | null>();
-  const claim = (table: string, model: string): void => {
-    const t = table.toLowerCase();
-    modelOfTable.set(t, modelOfTable.has(t) && modelOfTable.get(t) !== model ? null : model);
-  };
-  for (const e of models.values()) {
-    const text = byRel.get(e.file)?.text ?? '';
-    const tableName = (modelsOfFile.get(e.file)?.length ?? 0) === 1 ? /\btableName\s*:\s*["'](\w+)["']/.exec(text)?.[1] : undefined;
-    if (tableName) claim(tableName, e.name);
-    else for (const t of new Set([e.name, plural(e.name)])) claim(t, e.name);
-  }
-  const tableModel = (t: string): string | undefined => modelOfTable.get(t.toLowerCase()) ?? undefined;
   const referenced = (value: string): string | undefined =>
     /\breferences\s*:\s*\{[^]*?\bmodel\s*:\s*(?:\{[^}]*?\btableName\s*:\s*)?["'](\w+)["']/.exec(value)?.[1];
   for (const f of files) {
@@ -1128,14 +1148,13 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     if (!more) return e;
     // A relation the model's own file states already (`references`, a `belongsTo` beside its `define`), or another
     // call states (a `belongsTo` and its `hasMany`), is not added again.
-    const fresh = more.filter(
-      (r, i) =>
-        !e.relations.some((o) => o.field === r.field && o.to === r.to) && more.findIndex((o) => o.field === r.field && o.to === r.to) === i,
-    );
-    const keys = new Set(fresh.map((r) => r.field));
+    // (Fields compared without case: `teamId` declared and the `TeamId` a `belongsTo(Team)` names are one key.)
+    const same = (a: DataRelation, b: DataRelation): boolean => a.field.toLowerCase() === b.field.toLowerCase() && a.to === b.to;
+    const fresh = more.filter((r, i) => !e.relations.some((o) => same(o, r)) && more.findIndex((o) => same(o, r)) === i);
+    const keys = new Set(fresh.map((r) => r.field.toLowerCase()));
     return {
       ...e,
-      fields: e.fields.map((fl) => (keys.has(fl.name) && !fl.key ? { ...fl, key: 'FK' as const } : fl)),
+      fields: e.fields.map((fl) => (keys.has(fl.name.toLowerCase()) && !fl.key ? { ...fl, key: 'FK' as const } : fl)),
       relations: [...e.relations, ...fresh],
     };
   });
@@ -1261,7 +1280,7 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
     prismaWins(
       currentTables(
         installedOnly(withTables, files).map((e) => {
-          // One relation per field and target (Sequelize: `references` and `belongsTo` say it twice); a
+          // One relation per field (without case) and target (Sequelize: `references` and `belongsTo` say it twice); a
           // relationship() whose foreign key is already drawn between the two tables adds nothing.
           const seen = new Set<string>();
           return {
@@ -1269,8 +1288,8 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
             relations: e.relations.filter(
               (r) =>
                 !(r.via && linked.has(`${e.name}\u0000${r.to}`)) &&
-                !seen.has(`${r.field}\u0000${r.to}`) &&
-                !!seen.add(`${r.field}\u0000${r.to}`),
+                !seen.has(`${r.field.toLowerCase()}\u0000${r.to}`) &&
+                !!seen.add(`${r.field.toLowerCase()}\u0000${r.to}`),
             ),
           };
         }),
