@@ -110,3 +110,41 @@ describe('data model: Sequelize foreign keys named as Sequelize names them', () 
     expect(rels('Member')).toEqual(['role_id → Role']);
   });
 });
+
+describe('data model: a TypeORM relation whose member is also the primary key', () => {
+  it('`@PrimaryColumn({ name: "user_id" }) @ManyToOne(() => User, …) @JoinColumn(…) user` is a relation to User', () => {
+    const models = dataModels([
+      {
+        rel: 'src/favorite.entity.ts',
+        language: 'TypeScript',
+        text: "import { CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';\nimport { User } from './user.entity';\nimport { Trip } from './trip.entity';\n\n@Entity('favorites')\nexport class Favorite {\n  @PrimaryColumn({ name: 'user_id', type: 'integer' })\n  @ManyToOne(() => User, (user) => user.favorites, { onDelete: 'CASCADE' })\n  @JoinColumn({ name: 'user_id' })\n  user: User;\n\n  @PrimaryColumn({ name: 'trip_id', type: 'integer' })\n  @ManyToOne(() => Trip, (trip) => trip.favorites, {\n    onDelete: 'CASCADE',\n  })\n  @JoinColumn({ name: 'trip_id' })\n  trip: Trip;\n\n  @CreateDateColumn({ select: false })\n  created_at: Date;\n}\n",
+      },
+    ] as SourceFile[]);
+    const fav = models.find((e) => e.name === 'Favorite')!;
+    expect(fav.relations.map((r) => `${r.field} → ${r.to}`)).toEqual(['user → User', 'trip → Trip']);
+    expect(fav.fields.map((f) => f.name)).toEqual(['userId', 'tripId', 'created_at']);
+  });
+});
+
+describe('data model: a JPA one-to-one’s inverse side', () => {
+  it('`@OneToOne(mappedBy = "address") private UserEntity user;` is no column and no second relation', () => {
+    const models = dataModels([
+      {
+        rel: 'src/main/java/app/UserEntity.java',
+        language: 'Java',
+        text: 'package app;\n\nimport jakarta.persistence.*;\n\n@Entity\n@Table(name = "users")\npublic class UserEntity {\n    @Id\n    private Long id;\n\n    @OneToOne(cascade = CascadeType.ALL, orphanRemoval = true)\n    @JoinColumn(name = "address_id")\n    private AddressEntity address;\n}\n',
+      },
+      {
+        rel: 'src/main/java/app/AddressEntity.java',
+        language: 'Java',
+        text: 'package app;\n\nimport jakarta.persistence.*;\n\n@Entity\n@Table(name = "address")\npublic class AddressEntity {\n    @Id\n    private Long id;\n\n    private String street;\n\n    @OneToOne(mappedBy = "address")\n    private UserEntity user;\n}\n',
+      },
+    ] as SourceFile[]);
+    const show = (name: string): string => {
+      const e = models.find((x) => x.name === name)!;
+      return `${e.fields.map((f) => f.name).join(',')} → ${e.relations.map((r) => `${r.field}:${r.to}`).join(',')}`;
+    };
+    expect(show('UserEntity')).toBe('id,address_id → address_id:AddressEntity');
+    expect(show('AddressEntity')).toBe('id,street → ');
+  });
+});

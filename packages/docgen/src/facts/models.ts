@@ -577,11 +577,12 @@ function typeorm(file: SourceFile, code: string): DataEntity[] {
     for (const f of body.matchAll(
       /@(PrimaryGeneratedColumn|PrimaryColumn|Column|CreateDateColumn|UpdateDateColumn|ManyToOne|OneToOne|OneToMany|ManyToMany|JoinColumn)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:@\w+\((?:[^()]|\([^()]*\))*\)\s*)*(?:(?:public|private|protected|readonly|declare)\s+)*(\w+)[!?]?\s*:\s*([\w<>[\]]+)/g,
     )) {
-      // `@JoinColumn()` written above the relation it joins (`@JoinColumn() @OneToOne(() => Profile) profile`): that relation.
-      const joined =
-        f[1] === 'JoinColumn'
-          ? /@(ManyToOne|OneToOne)\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/.exec(f[0].slice(f[0].indexOf(')')))
-          : null;
+      // `@JoinColumn()` written above the relation it joins (`@JoinColumn() @OneToOne(() => Profile) profile`), or a
+      // column decorator on the member a relation uses as its key (`@PrimaryColumn({ name: 'user_id' }) @ManyToOne(() =>
+      // User) @JoinColumn(…) user`, a composite key of foreign keys): that relation.
+      const joined = ['JoinColumn', 'PrimaryColumn', 'Column'].includes(f[1]!)
+        ? /@(ManyToOne|OneToOne)\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/.exec(f[0].slice(f[0].indexOf(')')))
+        : null;
       const deco = joined ? joined[1]! : f[1]!;
       const args = joined ? joined[2]! : f[2]!;
       const name = f[3]!;
@@ -992,6 +993,8 @@ function jpa(file: SourceFile, code: string): DataEntity[] {
         if (!name || /\b(?:static|return|new|class)\b/.test(type) || /@Transient\b/.test(annotations) || type === '') continue;
         const line = lineAt(code, offset + f.index + (f[0].length - f[0].trimStart().length));
         if (/@(?:ManyToOne|OneToOne)\b/.test(annotations)) {
+          // A one-to-one's inverse side (`@OneToOne(mappedBy = "address")`) has no column: the owner's join column is the relation.
+          if (/@OneToOne\s*\([^)]*\bmappedBy\s*=/.test(annotations)) continue;
           const column = /@JoinColumn\([^)]*name\s*=\s*"(\w+)"/.exec(annotations)?.[1] ?? `${name}_id`;
           entity.relations.push({ to: type.replace(/\?$/, ''), field: column, line });
           entity.fields.push({ name: column, type: type.replace(/\?$/, ''), line, key: 'FK' });
