@@ -148,3 +148,15 @@ describe('data model: a JPA one-to-one’s inverse side', () => {
     expect(show('AddressEntity')).toBe('id,street → ');
   });
 });
+
+describe('chi: a closure sub-router after `With(…)`', () => {
+  it('`r.With(mw).Route("/{id}", func(r chi.Router) { r.Get("/", h) })` serves `/{id}` under the router', async () => {
+    const root = repo({
+      'go.mod': 'module shop\n\ngo 1.20\n\nrequire github.com/go-chi/chi/v5 v5.0.8\n',
+      'main.go':
+        'package main\n\nimport (\n\t"net/http"\n\n\t"github.com/go-chi/chi/v5"\n)\n\nfunc main() {\n\tr := chi.NewRouter()\n\tr.Route("/user", func(r chi.Router) {\n\t\tr.With(isAdmin).Get("/", list)\n\t\tr.With(isAdmin).Route("/{id}", func(r chi.Router) {\n\t\t\tr.Get("/", get)\n\t\t\tr.Delete("/", remove)\n\t\t})\n\t})\n\thttp.ListenAndServe(":3000", r)\n}\n\nfunc isAdmin(next http.Handler) http.Handler { return next }\nfunc list(w http.ResponseWriter, r *http.Request)   {}\nfunc get(w http.ResponseWriter, r *http.Request)    {}\nfunc remove(w http.ResponseWriter, r *http.Request) {}\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['DELETE /user/{id}', 'GET /user', 'GET /user/{id}']);
+  });
+});

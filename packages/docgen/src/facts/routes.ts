@@ -6072,7 +6072,8 @@ function goFile(s: SourceFile, code: string): GoFile {
     // router under that path; closures nest.
     const closures: Array<{ param: string; start: number; end: number; owner: string; path: string | null; at: number }> = [];
     if (closuresToo)
-      for (const c of body.matchAll(/\b(\w+)\.(Route|Group)\s*\(/g)) {
+      // (`r.With(mw).Route(…)`: `With` hands back a router of the same mux, the closure's routes under the same path.)
+      for (const c of body.matchAll(/\b(\w+)(?:\s*\.\s*With\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))*\.(Route|Group)\s*\(/g)) {
         if (inSpan(spans, brace + c.index)) continue;
         const open = brace + c.index + c[0].length - 1;
         const args = splitArgs(code.slice(open + 1, closing(code, open) - 1));
