@@ -160,3 +160,21 @@ describe('chi: a closure sub-router after `With(…)`', () => {
     expect(list(routes)).toEqual(['DELETE /user/{id}', 'GET /user', 'GET /user/{id}']);
   });
 });
+
+describe('DRF: a registration prefix written as an f-string with no placeholder', () => {
+  it('`router.register(f"schools", views.SchoolViewSet, basename="schools")` is the prefix `schools`', async () => {
+    const root = repo({
+      'manage.py': 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")\n',
+      'config/settings.py': 'ROOT_URLCONF = "config.urls"\nINSTALLED_APPS = ["rest_framework", "api"]\n',
+      'config/urls.py': 'from django.urls import include, path\n\nurlpatterns = [\n    path("api/v1/", include("api.urls")),\n]\n',
+      'api/__init__.py': '',
+      'api/urls.py':
+        'from django.urls import include, path\nfrom rest_framework.routers import DefaultRouter\n\nfrom api.views import school_view_set\n\nrouter = DefaultRouter()\nrouter.register(f"schools", school_view_set.SchoolViewSet, basename="schools")\n\nurlpatterns = [\n    path("", include(router.urls)),\n]\n',
+      'api/views/__init__.py': '',
+      'api/views/school_view_set.py':
+        'from rest_framework import viewsets\n\n\nclass SchoolViewSet(viewsets.ReadOnlyModelViewSet):\n    pass\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(list(routes)).toEqual(['GET /api/v1/', 'GET /api/v1/schools/', 'GET /api/v1/schools/{pk}/']);
+  });
+});

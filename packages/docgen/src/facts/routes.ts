@@ -5531,7 +5531,9 @@ function django(s: SourceFile, code: string): FileRoutes {
       if (sources.length > 0) router.loops.push({ line: lineAt(code, m.index), prefixKey: kp![1], viewsetKey: kv![1], sources });
       continue;
     }
-    const prefix = args[0] !== undefined ? literal(args[0].trim().replace(/^[rRuU]+(?=["'])/, '')) : null;
+    // (An f-string with no placeholder, `f"schools"`, is that string.)
+    const written = args[0]?.trim().replace(/^[rRuU]+(?=["'])|^[fF][rR]?(?=["'][^{}]*["']$)/, '');
+    const prefix = written !== undefined ? literal(written) : null;
     const viewset = args[1]?.trim();
     if (prefix === null || !viewset || !/^[\w.]+$/.test(viewset)) continue;
     router.regs.push({ prefix, viewset, line: lineAt(code, m.index) });
