@@ -178,3 +178,41 @@ describe('DRF: a registration prefix written as an f-string with no placeholder'
     expect(list(routes)).toEqual(['GET /api/v1/', 'GET /api/v1/schools/', 'GET /api/v1/schools/{pk}/']);
   });
 });
+
+describe('data model: Django models in a sub-package the app’s models.py imports', () => {
+  it('`api/api_models/school.py` imported by `api/models.py` (app `api` installed) is a model of `api`; an unimported `api/examples/models.py` is none', () => {
+    const models = dataModels([
+      {
+        rel: 'config/settings.py',
+        language: 'Python',
+        text: 'INSTALLED_APPS = [\n    "django.contrib.auth",\n    "api",\n]\nAUTH_USER_MODEL = "api.User"\n',
+      },
+      {
+        rel: 'api/core/BaseModel.py',
+        language: 'Python',
+        text: 'from django.conf import settings\nfrom django.db import models\n\n\nclass BaseModel(models.Model):\n    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)\n\n    class Meta:\n        abstract = True\n',
+      },
+      {
+        rel: 'api/api_models/school.py',
+        language: 'Python',
+        text: 'from django.db import models\nfrom api.core.BaseModel import BaseModel\n\n\nclass School(BaseModel):\n    name = models.CharField(max_length=100)\n',
+      },
+      {
+        rel: 'api/api_models/user.py',
+        language: 'Python',
+        text: 'from django.contrib.auth.models import AbstractUser\nfrom django.db import models\nfrom api.core.BaseModel import BaseModel\n\n\nclass User(AbstractUser, BaseModel):\n    school = models.ForeignKey("School", on_delete=models.CASCADE, null=True)\n',
+      },
+      { rel: 'api/api_models/__init__.py', language: 'Python', text: 'from .school import School\nfrom .user import User\n' },
+      { rel: 'api/models.py', language: 'Python', text: 'from django.db import models\n\nfrom api.api_models import School, User\n' },
+      {
+        rel: 'api/examples/models.py',
+        language: 'Python',
+        text: 'from django.db import models\n\n\nclass Demo(models.Model):\n    title = models.CharField(max_length=10)\n',
+      },
+    ] as SourceFile[]);
+    expect(models.map((e) => `${e.name}: ${e.relations.map((r) => `${r.field}→${r.to}`).join(',')}`).sort()).toEqual([
+      'School: updated_by_id→User',
+      'User: updated_by_id→User,school_id→School',
+    ]);
+  });
+});

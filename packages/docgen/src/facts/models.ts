@@ -1228,7 +1228,26 @@ export function dataModels(files: readonly SourceFile[]): DataEntity[] {
             );
             return { ...e, fields, relations: [...relations, ...e.relations], ...(tables.length > 0 ? { tables } : {}) };
           }
-          return { ...e, fields: [e.fields[0]!, ...more, ...e.fields.slice(1)] };
+          // Django: an abstract base's foreign keys are the model's own too (`updated_by = ForeignKey(…)` on a `BaseModel`
+          // gives every subclass that column and relation), cited where the base declares them.
+          const ofBases = (x: DataEntity, depth = 0): DataRelation[] =>
+            depth > 4
+              ? []
+              : (x.bases ?? []).flatMap((b) => {
+                  const base = abstracts.get(b);
+                  return base ? [...ofBases(base, depth + 1), ...base.relations.map((r) => ({ ...r, file: r.file ?? base.file }))] : [];
+                });
+          const baseRelations =
+            e.kind === 'django'
+              ? ofBases(e).filter(
+                  (r, i, all) => !e.relations.some((o) => o.field === r.field) && all.findIndex((o) => o.field === r.field) === i,
+                )
+              : [];
+          return {
+            ...e,
+            fields: [e.fields[0]!, ...more, ...e.fields.slice(1)],
+            ...(baseRelations.length > 0 ? { relations: [...baseRelations, ...e.relations] } : {}),
+          };
         }),
     );
   }
@@ -1433,11 +1452,37 @@ function installedOnly(entities: DataEntity[], files: readonly SourceFile[]): Da
     .map((f) => f.text)
     .join('\n');
   if (settings === '' || !entities.some((e) => e.kind === 'django')) return entities;
+  const installed = (app: string): boolean =>
+    app === '.' || app === '' || new RegExp(String.raw`\b${app.replace(/[^\w]/g, '')}\b`).test(settings);
+  const textOf = new Map(files.map((f) => [f.rel, f.text]));
   return entities.filter((e) => {
     if (e.kind !== 'django') return true;
     const dir = path.posix.dirname(e.file);
     const app = path.posix.basename(dir) === 'models' ? path.posix.basename(path.posix.dirname(dir)) : path.posix.basename(dir);
-    return app === '.' || app === '' || new RegExp(String.raw`\b${app.replace(/[^\w]/g, '')}\b`).test(settings);
+    if (installed(app)) return true;
+    // A model in another module of an installed app (`api/api_models/school.py`) is registered when the app's models
+    // module imports it (`from api.api_models import School`, `from .api_models import …`): Django loads
+    // `<app>.models` only, and a model belongs to the app whose package holds its module.
+    const parts = dir.split('/');
+    for (let i = parts.length - 1; i >= 1; i--) {
+      const appDir = parts.slice(0, i).join('/');
+      if (!installed(path.posix.basename(appDir))) continue;
+      const models = textOf.get(`${appDir}/models.py`) ?? textOf.get(`${appDir}/models/__init__.py`) ?? '';
+      const below = parts.slice(i);
+      const module = [...below, path.posix.basename(e.file, '.py')];
+      for (let k = 1; k <= module.length; k++) {
+        const rel = module.slice(0, k).join('.');
+        const dotted = `${appDir.replace(/\//g, '.')}.${rel}`;
+        if (
+          new RegExp(
+            String.raw`^\s*from\s+(?:${dotted.replace(/\./g, '\\.')}|\.${rel.replace(/\./g, '\\.')})\s+import\b|^\s*import\s+${dotted.replace(/\./g, '\\.')}\b`,
+            'm',
+          ).test(models)
+        )
+          return true;
+      }
+    }
+    return false;
   });
 }
 
