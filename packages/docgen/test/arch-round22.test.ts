@@ -216,3 +216,20 @@ describe('data model: Django models in a sub-package the app’s models.py impor
     ]);
   });
 });
+
+describe('data model: SQLAlchemy 2 columns declared by their annotation alone', () => {
+  it('`name: Mapped[str]` (no `mapped_column`) is a column; `tweets: Mapped[List["Tweet"]] = relationship(…)` is not', () => {
+    const models = dataModels([
+      {
+        rel: 'api/models/users.py',
+        language: 'Python',
+        text: 'from typing import List, Optional\n\nfrom sqlalchemy.orm import Mapped, mapped_column, relationship\n\nfrom api.db import Base\n\n\nclass User(Base):\n    __tablename__ = "users"\n\n    id: Mapped[int] = mapped_column(primary_key=True)\n    name: Mapped[str]\n    nickname: Mapped[Optional[str]]\n\n    tweets: Mapped[List["Tweet"]] = relationship("Tweet", back_populates="user")\n',
+      },
+    ] as SourceFile[]);
+    expect(models.find((e) => e.name === 'users')!.fields.map((f) => `${f.name}:${f.type}`)).toEqual([
+      'id:int',
+      'name:str',
+      'nickname:str',
+    ]);
+  });
+});

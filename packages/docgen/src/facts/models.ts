@@ -414,6 +414,16 @@ function python(file: SourceFile, code: string, djangoModels: ReadonlySet<string
         }
       }
     }
+    // SQLAlchemy 2: a column declared by its annotation alone (`name: Mapped[str]`, `bio: Mapped[Optional[str]]`), no
+    // `= mapped_column(…)`; a collection (`Mapped[List["Tweet"]]`) is a relationship's and needs one.
+    if (!django)
+      for (const f of body.matchAll(
+        new RegExp(String.raw`^${indent}(\w+)\s*:\s*(?:\w+\.)?Mapped\[\s*(?:Optional\[\s*)?(\w+)[^\n=]*$`, 'gm'),
+      )) {
+        if (/^(?:List|list|Set|set|Dict|dict)$/.test(f[2]!) || entity.fields.some((x) => x.name === f[1])) continue;
+        entity.fields.push({ name: f[1]!, type: f[2]!, line: lineAt(code, start + f.index) });
+      }
+    entity.fields.sort((a, b) => a.line - b.line);
     if (abstract) {
       out.push({ ...entity, abstract: true });
       continue;
