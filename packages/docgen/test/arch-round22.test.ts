@@ -233,3 +233,20 @@ describe('data model: SQLAlchemy 2 columns declared by their annotation alone', 
     ]);
   });
 });
+
+describe('Echo: a bound struct whose fields come from the path', () => {
+  it('ctx.Bind(&req) of a struct whose only field is tagged param:"taskId" is no request body', async () => {
+    const root = repo({
+      'go.mod': 'module tasks\n\ngo 1.21\n\nrequire github.com/labstack/echo/v4 v4.11.4\n',
+      'main.go':
+        'package main\n\nimport (\n\t"net/http"\n\n\t"github.com/labstack/echo/v4"\n\t"tasks/requests"\n)\n\nfunc main() {\n\te := echo.New()\n\te.DELETE("/tasks/:taskId", deleteTask)\n\te.PUT("/tasks/:taskId", updateTask)\n\te.Logger.Fatal(e.Start(":8080"))\n}\n\nfunc deleteTask(ctx echo.Context) error {\n\tvar req requests.DeleteTaskRequest\n\tif err := ctx.Bind(&req); err != nil {\n\t\treturn echo.NewHTTPError(http.StatusBadRequest, err.Error())\n\t}\n\treturn ctx.NoContent(http.StatusNoContent)\n}\n\nfunc updateTask(ctx echo.Context) error {\n\tvar req requests.UpdateTaskRequest\n\tif err := ctx.Bind(&req); err != nil {\n\t\treturn echo.NewHTTPError(http.StatusBadRequest, err.Error())\n\t}\n\treturn ctx.NoContent(http.StatusNoContent)\n}\n',
+      'requests/tasks.go':
+        'package requests\n\ntype DeleteTaskRequest struct {\n\tTaskId int `param:"taskId" validate:"number,required,min=1"`\n}\n\ntype UpdateTaskRequest struct {\n\tTaskId int    `param:"taskId" validate:"required"`\n\tName   string `json:"name" validate:"required"`\n}\n',
+    });
+    const routes = (await repositoryFacts(root)).routes;
+    expect(routes.find((r) => r.method === 'DELETE')!.request?.body).toBeUndefined();
+    const put = routes.find((r) => r.method === 'PUT')!.request!.body!.schema;
+    expect(Object.keys(put.properties as object)).toEqual(['name']);
+    expect(put.required).toEqual(['name']);
+  });
+});

@@ -833,7 +833,11 @@ function resolveTyped(r: Route, t: TypedRequest, schemas: TypeSchemas): Route {
           : 'A type not declared in the repository.',
     };
   };
-  if (t.body && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
+  // A Go struct a binder fills only from the path, query or headers (`TaskId int \`param:"taskId"\``): no body is read.
+  const goDecl =
+    t.language === 'go' && t.body?.type ? schemas.find(t.body.type.replace(/^\*/, ''), r.file, 'go', t.body.declaredAt) : undefined;
+  const noBody = goDecl !== undefined && goDecl.fields.length === 0 && (goDecl.boundElsewhere ?? 0) > 0;
+  if (t.body && !noBody && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method)) {
     let schema: Record<string, unknown> = t.body.type
       ? named(t.body.type, t.body.declaredAt)
       : {
