@@ -250,3 +250,28 @@ describe('Echo: a bound struct whose fields come from the path', () => {
     expect(put.required).toEqual(['name']);
   });
 });
+
+describe('data model: Sequelize associations on `db.x = require("./x.model.js")(sequelize, Sequelize)` names', () => {
+  it('`db.user.belongsToMany(db.role, { through: db.user_roles, foreignKey, otherKey })` gives the through model its two keys', () => {
+    const model = (name: string, body: string): string =>
+      `module.exports = (sequelize, Sequelize) => {\n  const M = sequelize.define("${name}", {\n${body}\n  });\n  return M;\n};\n`;
+    const models = dataModels([
+      { rel: 'models/user.model.js', language: 'JavaScript', text: model('Users', '    name: { type: Sequelize.STRING },') },
+      { rel: 'models/role.model.js', language: 'JavaScript', text: model('Role', '    roleName: { type: Sequelize.STRING },') },
+      {
+        rel: 'models/user_roles.model.js',
+        language: 'JavaScript',
+        text: model('UserRoles', '    userId: { type: Sequelize.INTEGER },\n    roleId: { type: Sequelize.INTEGER },'),
+      },
+      {
+        rel: 'models/index.js',
+        language: 'JavaScript',
+        text: 'const Sequelize = require("sequelize");\nconst sequelize = new Sequelize(process.env.DB);\nconst db = {};\ndb.user = require("./user.model.js")(sequelize, Sequelize);\ndb.role = require("./role.model.js")(sequelize, Sequelize);\ndb.user_roles = require("./user_roles.model.js")(sequelize, Sequelize);\ndb.user.belongsToMany(db.role, {\n    through: db.user_roles,\n    foreignKey: "userId",\n    otherKey: "roleId"\n});\nmodule.exports = db;\n',
+      },
+    ] as SourceFile[]);
+    expect(models.find((e) => e.name === 'UserRoles')!.relations.map((r) => `${r.field} → ${r.to}`)).toEqual([
+      'userId → Users',
+      'roleId → Role',
+    ]);
+  });
+});

@@ -1063,6 +1063,12 @@ function sequelizeAssociations(files: readonly SourceFile[], entities: DataEntit
     m = new Map<string, string>();
     const code = codeOf(f);
     for (const d of code.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*[\w.]+\.define\s*\(\s*["'](\w+)["']/g)) m.set(d[1]!, d[2]!);
+    // `db.user = require("./user.model.js")(sequelize, Sequelize)` (a Sequelize-CLI style index): `db.user` names that module's model.
+    for (const d of code.matchAll(/\b(?:db|models)\s*\.\s*(\w+)\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)/g)) {
+      const target = moduleOf(f.rel, d[2]!);
+      const own = target ? modelsOfFile.get(target) : undefined;
+      if (own?.length === 1) m.set(d[1]!, own[0]!);
+    }
     for (const i of code.matchAll(
       /\bimport\s+(\w+)\s+from\s+["']([^"']+)["']|\b(?:const|let|var)\s+(\w+)\s*=\s*require\s*\(\s*["']([^"']+)["']\s*\)/g,
     )) {
